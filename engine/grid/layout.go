@@ -1,0 +1,508 @@
+package grid
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Variant names a rule set. Each variant is data: the units and cages it adds
+// to the rows and columns every variant has.
+type Variant uint8
+
+// The variants the model describes.
+const (
+	Classic Variant = iota
+	X
+	Windoku
+	Colour
+	Jigsaw
+	Killer
+	KillerJigsaw
+	KenKen
+	KenDoku
+	Str8ts
+	Str8tsX
+	Str8tsB
+	Str8tsBX
+)
+
+var variantNames = [...]string{
+	Classic: "classic", X: "X", Windoku: "Windoku", Colour: "Colour",
+	Jigsaw: "jigsaw", Killer: "killer", KillerJigsaw: "killer jigsaw",
+	KenKen: "KenKen", KenDoku: "KenDoku", Str8ts: "Str8ts", Str8tsX: "Str8ts X",
+	Str8tsB: "Str8ts B", Str8tsBX: "Str8ts BX",
+}
+
+// String returns the variant's name.
+func (v Variant) String() string {
+	if int(v) < len(variantNames) {
+		return variantNames[v]
+	}
+	return "variant(" + strconv.Itoa(int(v)) + ")"
+}
+
+// HasBoxes reports whether the variant has regions (boxes or jigsaw pieces).
+func (v Variant) HasBoxes() bool {
+	switch v {
+	case KenKen, Str8ts, Str8tsX:
+		return false
+	}
+	return true
+}
+
+// Irregular reports whether the variant's regions come from a region map.
+func (v Variant) Irregular() bool { return v == Jigsaw || v == KillerJigsaw }
+
+// HasCages reports whether the variant has cages.
+func (v Variant) HasCages() bool {
+	switch v {
+	case Killer, KillerJigsaw, KenKen, KenDoku:
+		return true
+	}
+	return false
+}
+
+// Arithmetic reports whether the variant's cages use the four operators
+// (KenKen rules: digits may repeat in a cage when not sharing a unit).
+func (v Variant) Arithmetic() bool { return v == KenKen || v == KenDoku }
+
+// IsStr8ts reports whether the variant is one of the Str8ts family.
+func (v Variant) IsStr8ts() bool { return v >= Str8ts && v <= Str8tsBX }
+
+// UnitKind names the kind of a unit.
+type UnitKind uint8
+
+// The kinds of unit.
+const (
+	Row UnitKind = iota
+	Column
+	Region
+	Diagonal
+	Window
+	ColourGroup
+)
+
+var unitKindNames = [...]string{Row: "row", Column: "column", Region: "box", Diagonal: "diagonal", Window: "window", ColourGroup: "colour group"}
+
+// String returns the kind's name as used in explanations.
+func (k UnitKind) String() string {
+	if int(k) < len(unitKindNames) {
+		return unitKindNames[k]
+	}
+	return "unit"
+}
+
+// Unit is a set of N cells that hold each digit exactly once.
+type Unit struct {
+	Kind  UnitKind
+	Index int // 0-based among units of its kind
+	Cells []int
+}
+
+// Name returns a human-readable name such as "row 3".
+func (u *Unit) Name() string { return u.Kind.String() + " " + strconv.Itoa(u.Index+1) }
+
+// Op is a cage operator.
+type Op uint8
+
+// The cage operators.
+const (
+	OpNone Op = iota // a single cell equal to the target
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv
+)
+
+var opSymbols = [...]string{OpNone: "", OpAdd: "+", OpSub: "-", OpMul: "×", OpDiv: "÷"}
+
+// String returns the operator's symbol.
+func (o Op) String() string {
+	if int(o) < len(opSymbols) {
+		return opSymbols[o]
+	}
+	return "?"
+}
+
+// Cage is a group of cells whose digits combine to a target.
+type Cage struct {
+	Cells  []int
+	Target int
+	Op     Op
+}
+
+// Config describes a layout to build.
+type Config struct {
+	Size    int
+	Variant Variant
+	// Regions gives the region label of every cell; nil means the regular
+	// boxes of the size. Labels are arbitrary; each must cover Size cells.
+	Regions []int
+	Cages   []Cage
+}
+
+// Layout is the immutable geometry of a puzzle: its units, the peers of every
+// cell and its cages. Boards of the same layout share it.
+type Layout struct {
+	N        int
+	Cells    int
+	Variant  Variant
+	BoxRows  int   // rows of a regular box; 0 when regions are irregular or absent
+	BoxCols  int   // columns of a regular box; 0 when regions are irregular or absent
+	Region   []int // region of each cell, 0..N-1, numbered by first appearance; nil without regions
+	Units    []Unit
+	CellUnit [][]int // indexes into Units of the units holding each cell
+	Peers    [][]int // cells that may not hold the same digit as each cell
+	Cages    []Cage
+	CellCage []int // cage index of each cell, -1 when none
+}
+
+// BoxShape returns the regular box shape for a size: rows × columns with
+// rows ≤ columns as close to square as possible, e.g. 2×3 for 6. ok is false
+// for sizes without a proper rectangular box (primes).
+func BoxShape(n int) (rows, cols int, ok bool) {
+	for r := 1; r*r <= n; r++ {
+		if n%r == 0 {
+			rows = r
+		}
+	}
+	if rows <= 1 {
+		return 0, 0, false
+	}
+	return rows, n / rows, true
+}
+
+// FieldError is an ill-formed input: the field at fault and why.
+type FieldError struct {
+	Field  string
+	Reason string
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
+
+func fieldErr(field, format string, args ...any) error {
+	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// NewLayout builds and validates a layout.
+func NewLayout(c Config) (*Layout, error) {
+	n := c.Size
+	if n < 2 || n > MaxSize {
+		return nil, fieldErr("size", "size %d is out of range 2..%d", n, MaxSize)
+	}
+	if int(c.Variant) >= len(variantNames) {
+		return nil, fieldErr("variant", "unknown variant %d", c.Variant)
+	}
+	if c.Variant.IsStr8ts() {
+		// Str8ts rows and columns are not all-different units of N cells;
+		// the API can describe such boards, the engine does not model them.
+		return nil, fieldErr("variant", "%s boards are not supported by the solver", c.Variant)
+	}
+	l := &Layout{N: n, Cells: n * n, Variant: c.Variant}
+	for r := 0; r < n; r++ {
+		l.addUnit(Row, r, func(i int) int { return r*n + i })
+	}
+	for col := 0; col < n; col++ {
+		l.addUnit(Column, col, func(i int) int { return i*n + col })
+	}
+	if err := l.addRegions(c); err != nil {
+		return nil, err
+	}
+	if err := l.addExtras(); err != nil {
+		return nil, err
+	}
+	if err := l.addCages(c.Cages); err != nil {
+		return nil, err
+	}
+	l.index()
+	return l, nil
+}
+
+func (l *Layout) addUnit(kind UnitKind, index int, cell func(i int) int) {
+	cells := make([]int, l.N)
+	for i := range cells {
+		cells[i] = cell(i)
+	}
+	l.Units = append(l.Units, Unit{Kind: kind, Index: index, Cells: cells})
+}
+
+func (l *Layout) addRegions(c Config) error {
+	n := l.N
+	if !c.Variant.HasBoxes() {
+		if c.Regions != nil {
+			return fieldErr("regions", "a %s board has no regions", c.Variant)
+		}
+		return nil
+	}
+	if c.Regions == nil {
+		if c.Variant.Irregular() {
+			return fieldErr("regions", "a %s board needs a region map", c.Variant)
+		}
+		br, bc, ok := BoxShape(n)
+		if !ok {
+			return fieldErr("regions", "size %d has no regular boxes; give a region map", n)
+		}
+		l.BoxRows, l.BoxCols = br, bc
+		l.Region = make([]int, l.Cells)
+		for cell := range l.Region {
+			r, col := cell/n, cell%n
+			l.Region[cell] = (r/br)*(n/bc) + col/bc
+		}
+	} else {
+		if len(c.Regions) != l.Cells {
+			return fieldErr("regions", "region map has %d cells, want %d", len(c.Regions), l.Cells)
+		}
+		index := map[int]int{}
+		count := make([]int, 0, n)
+		l.Region = make([]int, l.Cells)
+		for cell, label := range c.Regions {
+			k, seen := index[label]
+			if !seen {
+				if len(count) == n {
+					return fieldErr("regions", "region map has more than %d regions (label %d at %s is the %dth)", n, label, l.CellName(cell), n+1)
+				}
+				k = len(count)
+				index[label] = k
+				count = append(count, 0)
+			}
+			count[k]++
+			l.Region[cell] = k
+		}
+		labels := make([]int, len(count))
+		for label, k := range index {
+			labels[k] = label
+		}
+		for k, cnt := range count {
+			if cnt != n {
+				return fieldErr("regions", "region %d covers %d cells, want %d", labels[k], cnt, n)
+			}
+		}
+		if len(count) != n {
+			return fieldErr("regions", "region map has %d regions, want %d", len(count), n)
+		}
+		l.detectRegularBoxes()
+	}
+	members := make([][]int, n)
+	for cell, k := range l.Region {
+		members[k] = append(members[k], cell)
+	}
+	for k, cells := range members {
+		l.Units = append(l.Units, Unit{Kind: Region, Index: k, Cells: cells})
+	}
+	return nil
+}
+
+// detectRegularBoxes sets BoxRows and BoxCols when an explicit region map
+// happens to be the regular boxes of the size.
+func (l *Layout) detectRegularBoxes() {
+	if IsRegular(l.N, l.Region) {
+		l.BoxRows, l.BoxCols, _ = BoxShape(l.N)
+	}
+}
+
+// IsRegular reports whether a region map of size n, with any labels, is the
+// regular boxes of the size.
+func IsRegular(n int, regions []int) bool {
+	br, bc, ok := BoxShape(n)
+	if !ok || len(regions) != n*n {
+		return false
+	}
+	label := make(map[int]int, n) // box -> label
+	owner := make(map[int]int, n) // label -> box
+	for cell, k := range regions {
+		box := (cell/n/br)*(n/bc) + (cell%n)/bc
+		if got, seen := label[box]; seen && got != k {
+			return false
+		}
+		if got, seen := owner[k]; seen && got != box {
+			return false
+		}
+		label[box], owner[k] = k, box
+	}
+	return true
+}
+
+func (l *Layout) addExtras() error {
+	n := l.N
+	switch l.Variant {
+	case X, Str8tsX, Str8tsBX:
+		l.addUnit(Diagonal, 0, func(i int) int { return i*n + i })
+		l.addUnit(Diagonal, 1, func(i int) int { return i*n + n - 1 - i })
+	case Windoku:
+		b := l.BoxRows
+		if b == 0 || l.BoxCols != b {
+			return fieldErr("variant", "Windoku needs square regular boxes, size %d has none", n)
+		}
+		k := 0
+		for top := 1; top+b <= n; top += b + 1 {
+			for left := 1; left+b <= n; left += b + 1 {
+				t, lf := top, left
+				l.addUnit(Window, k, func(i int) int { return (t+i/b)*n + lf + i%b })
+				k++
+			}
+		}
+	case Colour:
+		br, bc := l.BoxRows, l.BoxCols
+		if br == 0 {
+			return fieldErr("variant", "Colour Sudoku needs regular boxes")
+		}
+		for p := 0; p < n; p++ {
+			pr, pc := p/bc, p%bc
+			l.addUnit(ColourGroup, p, func(i int) int {
+				boxRow, boxCol := i/(n/bc), i%(n/bc)
+				return (boxRow*br+pr)*n + boxCol*bc + pc
+			})
+		}
+	}
+	return nil
+}
+
+func (l *Layout) addCages(cages []Cage) error {
+	l.CellCage = make([]int, l.Cells)
+	for i := range l.CellCage {
+		l.CellCage[i] = -1
+	}
+	if len(cages) == 0 {
+		if l.Variant.HasCages() {
+			return fieldErr("cages", "a %s board needs cages", l.Variant)
+		}
+		return nil
+	}
+	if !l.Variant.HasCages() {
+		return fieldErr("cages", "a %s board has no cages", l.Variant)
+	}
+	l.Cages = make([]Cage, len(cages))
+	for k, cg := range cages {
+		field := fmt.Sprintf("cages[%d]", k)
+		if len(cg.Cells) == 0 {
+			return fieldErr(field, "cage has no cells")
+		}
+		for _, cell := range cg.Cells {
+			if cell < 0 || cell >= l.Cells {
+				return fieldErr(field, "cell %d is outside the %d cells of the board", cell, l.Cells)
+			}
+			if other := l.CellCage[cell]; other >= 0 {
+				return fieldErr(field, "cell %s is also in cage %d", l.CellName(cell), other)
+			}
+			l.CellCage[cell] = k
+		}
+		if err := l.checkCage(cg); err != nil {
+			return fieldErr(field, "%v", err)
+		}
+		l.Cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
+	}
+	if l.Variant == Killer || l.Variant == KillerJigsaw {
+		return nil // killer cages need not cover the grid
+	}
+	for cell, k := range l.CellCage {
+		if k < 0 {
+			return fieldErr("cages", "cell %s is in no cage; every %s cell needs one", l.CellName(cell), l.Variant)
+		}
+	}
+	return nil
+}
+
+// checkCage validates a cage's operator and whether its target is reachable.
+func (l *Layout) checkCage(cg Cage) error {
+	n, k := l.N, len(cg.Cells)
+	if cg.Target <= 0 {
+		return fmt.Errorf("target %d must be positive", cg.Target)
+	}
+	switch cg.Op {
+	case OpNone:
+		if k != 1 {
+			return fmt.Errorf("a cage of %d cells needs an operator", k)
+		}
+		if cg.Target > n {
+			return fmt.Errorf("single-cell target %d exceeds %d", cg.Target, n)
+		}
+	case OpAdd:
+		if l.Variant == Killer || l.Variant == KillerJigsaw {
+			if k > n {
+				return fmt.Errorf("%d distinct digits cannot fill %d cells", n, k)
+			}
+			lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
+			if cg.Target < lo || cg.Target > hi {
+				return fmt.Errorf("no %d distinct digits sum to %d (range %d..%d)", k, cg.Target, lo, hi)
+			}
+		} else if cg.Target < k || cg.Target > k*n {
+			return fmt.Errorf("no %d digits sum to %d", k, cg.Target)
+		}
+	case OpSub, OpDiv:
+		if !l.Variant.Arithmetic() {
+			return fmt.Errorf("operator %s is only for KenKen", cg.Op)
+		}
+		if k != 2 {
+			return fmt.Errorf("operator %s needs exactly 2 cells, not %d", cg.Op, k)
+		}
+		if cg.Op == OpSub && cg.Target >= n || cg.Op == OpDiv && cg.Target > n {
+			return fmt.Errorf("no two digits up to %d give %d with %s", n, cg.Target, cg.Op)
+		}
+	case OpMul:
+		if !l.Variant.Arithmetic() {
+			return fmt.Errorf("operator %s is only for KenKen", cg.Op)
+		}
+		t := cg.Target
+		for p := 2; p <= t; p++ {
+			for t%p == 0 {
+				if p > n {
+					return fmt.Errorf("target %d has prime factor %d larger than %d", cg.Target, p, n)
+				}
+				t /= p
+			}
+		}
+	default:
+		return fmt.Errorf("unknown operator %d", cg.Op)
+	}
+	return nil
+}
+
+// index computes CellUnit and Peers.
+func (l *Layout) index() {
+	l.CellUnit = make([][]int, l.Cells)
+	for u := range l.Units {
+		for _, cell := range l.Units[u].Cells {
+			l.CellUnit[cell] = append(l.CellUnit[cell], u)
+		}
+	}
+	distinctCages := l.Variant == Killer || l.Variant == KillerJigsaw
+	l.Peers = make([][]int, l.Cells)
+	seen := make([]int, l.Cells)
+	for cell := range l.Peers {
+		mark := cell + 1
+		seen[cell] = mark
+		var peers []int
+		add := func(p int) {
+			if seen[p] != mark {
+				seen[p] = mark
+				peers = append(peers, p)
+			}
+		}
+		for _, u := range l.CellUnit[cell] {
+			for _, p := range l.Units[u].Cells {
+				add(p)
+			}
+		}
+		if k := l.CellCage[cell]; distinctCages && k >= 0 {
+			for _, p := range l.Cages[k].Cells {
+				add(p)
+			}
+		}
+		l.Peers[cell] = peers
+	}
+}
+
+// CellName returns the 1-based name of a cell, e.g. "r3c4".
+func (l *Layout) CellName(cell int) string {
+	return "r" + strconv.Itoa(cell/l.N+1) + "c" + strconv.Itoa(cell%l.N+1)
+}
+
+// Sees reports whether two distinct cells may not hold the same digit.
+func (l *Layout) Sees(a, b int) bool {
+	for _, p := range l.Peers[a] {
+		if p == b {
+			return true
+		}
+	}
+	return false
+}
