@@ -1,0 +1,241 @@
+package codec
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// ParseText decodes a puzzle written one symbol per cell.
+//
+// Without a charset it reads plain and noisy text: '1'-'9' and then letters
+// ('A' = 10 …) are clues; '0', '.', '_' and '*' are blanks ('…' is three
+// blanks); white space, '|', '-', '+', '=' and box-drawing characters are
+// ignored, so pretty-printed grids work. Any other character is an error.
+//
+// With a charset it reads the seed's N×N form: the first charset symbol is
+// the blank, the next ones are 1, 2, …; every character outside the charset
+// is ignored; input is case-insensitive.
+//
+// The region map, when given, holds one symbol per cell naming its region,
+// read with the same charset (the default one when charset is empty), the
+// first symbol being region 0; characters outside the charset are ignored.
+//
+// The text may also be the seed's whole document: an optional charset line,
+// a blank line, the puzzle, then a line "### Map" followed by the map.
+//
+// The size N is the square root of the number of cells read.
+func ParseText(text, charset, regionMap string) (*Puzzle, error) {
+	if regionMap == "" {
+		var docCharset string
+		text, docCharset, regionMap = splitDocument(text)
+		if charset == "" {
+			charset = docCharset
+		}
+	}
+	var (
+		cells   []int
+		err     error
+		symbols string
+	)
+	if charset == "" {
+		cells, err = scanPlain(text)
+	} else {
+		if symbols, err = normalizeCharset(charset); err != nil {
+			return nil, err
+		}
+		cells = scanCharset(text, symbols)
+	}
+	if err != nil {
+		return nil, err
+	}
+	n, err := sizeOf("text", len(cells))
+	if err != nil {
+		return nil, err
+	}
+	p := &Puzzle{Size: n, Charset: symbols}
+	if symbols != "" && len(symbols) < n+1 {
+		return nil, errorf("charset", "charset %q has symbols for 1..%d, the puzzle needs 1..%d", charset, len(symbols)-1, n)
+	}
+	p.Cells = make([]grid.CellState, len(cells))
+	for i, v := range cells {
+		if v > n {
+			return nil, errorf("text", "cell r%dc%d holds %s, which stands for %d, more than the size %d", i/n+1, i%n+1, symbolName(symbols, v), v, n)
+		}
+		p.Cells[i].Value = v
+		p.Cells[i].Given = v != 0
+	}
+	if strings.TrimSpace(regionMap) != "" {
+		mapSymbols := symbols
+		if mapSymbols == "" {
+			mapSymbols = DefaultCharset
+		}
+		labels := scanCharset(regionMap, mapSymbols)
+		if len(labels) != n*n {
+			return nil, errorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
+		}
+		p.Regions = labels
+	}
+	return p, nil
+}
+
+// splitDocument splits the seed's document form (charset line, puzzle,
+// "### Map", map) into its parts. Text without a "### Map" line is returned
+// as it is.
+func splitDocument(text string) (puzzle, charset, regionMap string) {
+	lines := strings.Split(text, "\n")
+	at := -1
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "#") && strings.EqualFold(strings.TrimSpace(strings.TrimLeft(t, "#")), "map") {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return text, "", ""
+	}
+	regionMap = strings.Join(lines[at+1:], "\n")
+	paragraphs := splitParagraphs(lines[:at])
+	if len(paragraphs) >= 2 && len(paragraphs[0]) == 1 && distinctFold(paragraphs[0][0]) {
+		charset = paragraphs[0][0]
+		paragraphs = paragraphs[1:]
+	}
+	var b strings.Builder
+	for _, p := range paragraphs {
+		b.WriteString(strings.Join(p, "\n"))
+		b.WriteByte('\n')
+	}
+	return b.String(), charset, regionMap
+}
+
+func splitParagraphs(lines []string) [][]string {
+	var out [][]string
+	var cur []string
+	for _, line := range lines {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			if cur != nil {
+				out = append(out, cur)
+				cur = nil
+			}
+			continue
+		}
+		cur = append(cur, t)
+	}
+	if cur != nil {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func distinctFold(s string) bool {
+	seen := map[rune]bool{}
+	for _, r := range strings.ToUpper(s) {
+		if seen[r] || unicode.IsSpace(r) {
+			return false
+		}
+		seen[r] = true
+	}
+	return len(seen) >= 2
+}
+
+// scanPlain reads plain or noisy text without a charset.
+func scanPlain(text string) ([]int, error) {
+	cells := make([]int, 0, 81)
+	line, col := 1, 0
+	for _, r := range text {
+		col++
+		switch {
+		case r == '\n':
+			line, col = line+1, 0
+		case r >= '1' && r <= '9':
+			cells = append(cells, int(r-'0'))
+		case r >= 'A' && r <= 'Z':
+			cells = append(cells, int(r-'A')+10)
+		case r >= 'a' && r <= 'z':
+			cells = append(cells, int(r-'a')+10)
+		case r == '0' || r == '.' || r == '_' || r == '*':
+			cells = append(cells, 0)
+		case r == '…':
+			cells = append(cells, 0, 0, 0)
+		case unicode.IsSpace(r) || r == '|' || r == '-' || r == '+' || r == '=' || (r >= 0x2500 && r <= 0x257F):
+		default:
+			return nil, errorf("text", "unexpected character %q at line %d, column %d", r, line, col)
+		}
+		if len(cells) > maxCells {
+			return nil, errorf("text", "more than %d cells", maxCells)
+		}
+	}
+	return cells, nil
+}
+
+// maxCells bounds the cells read so that hostile input cannot make us
+// allocate without limit.
+const maxCells = grid.MaxSize * grid.MaxSize
+
+// normalizeCharset upper-cases a charset and checks its symbols are distinct
+// printable ASCII.
+func normalizeCharset(charset string) (string, error) {
+	s := strings.ToUpper(charset)
+	if len(s) < 2 {
+		return "", errorf("charset", "charset %q needs a blank symbol and at least one digit", charset)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c > '~' {
+			return "", errorf("charset", "charset symbol %q at position %d is not a printable ASCII character", rune(c), i+1)
+		}
+		if j := strings.IndexByte(s[:i], c); j >= 0 {
+			return "", errorf("charset", "charset repeats %q (positions %d and %d)", rune(c), j+1, i+1)
+		}
+	}
+	return s, nil
+}
+
+// scanCharset reads the symbols of text that are in the (upper-case)
+// charset, case-insensitively, as their positions in it; it ignores others.
+func scanCharset(text, symbols string) []int {
+	cells := make([]int, 0, 81)
+	for _, r := range strings.ToUpper(text) {
+		if r > unicode.MaxASCII {
+			continue
+		}
+		if i := strings.IndexByte(symbols, byte(r)); i >= 0 {
+			cells = append(cells, i)
+			if len(cells) > maxCells {
+				break
+			}
+		}
+	}
+	return cells
+}
+
+// sizeOf returns N for a count of N×N cells.
+func sizeOf(input string, count int) (int, error) {
+	n := 0
+	for (n+1)*(n+1) <= count {
+		n++
+	}
+	if n*n != count || n < 2 {
+		want := "81 for 9×9"
+		if n >= 2 {
+			want = strconv.Itoa(n*n) + " or " + strconv.Itoa((n+1)*(n+1))
+		}
+		return 0, errorf(input, "found %d cells; a puzzle needs a square number of cells (%s)", count, want)
+	}
+	if n > grid.MaxSize {
+		return 0, errorf(input, "size %d is larger than %d", n, grid.MaxSize)
+	}
+	return n, nil
+}
+
+
+func symbolName(symbols string, v int) string {
+	if symbols != "" {
+		return strconv.Quote(symbols[v : v+1])
+	}
+	return strconv.Quote(DefaultCharset[v : v+1])
+}

@@ -1,0 +1,159 @@
+package codec
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+const seedFirst = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
+
+func readTestdata(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func values(p *Puzzle) string {
+	var b strings.Builder
+	for _, c := range p.Cells {
+		b.WriteByte(DefaultCharset[c.Value])
+	}
+	return b.String()
+}
+
+func TestParseText(t *testing.T) {
+	tests := []struct {
+		name, text, charset, regionMap string
+		wantSize                       int
+		wantValues                     string // default charset, '0' blank
+		wantRegular                    bool   // regions nil or regular
+		wantVariant                    grid.Variant
+	}{
+		{name: "plain zeros", text: seedFirst, wantSize: 9, wantValues: seedFirst, wantRegular: true},
+		{name: "plain dots", text: strings.ReplaceAll(seedFirst, "0", "."), wantSize: 9, wantValues: seedFirst, wantRegular: true},
+		{name: "underscores and stars", text: strings.NewReplacer("0", "_", "7", "7").Replace(seedFirst[:40]) + strings.ReplaceAll(seedFirst[40:], "0", "*"), wantSize: 9, wantValues: seedFirst, wantRegular: true},
+		{name: "noisy grid", text: readTestdata(t, "noisy-grid.txt"), wantSize: 9, wantValues: seedFirst, wantRegular: true},
+		{name: "ellipsis", text: "…" + seedFirst[3:], wantSize: 9, wantValues: seedFirst, wantRegular: true},
+		{name: "4x4 digits", text: "1000\n0200\n0030\n0004", wantSize: 4, wantValues: "1000020000300004", wantRegular: true},
+		{name: "16x16 letters", text: strings.Repeat("0", 255) + "g", wantSize: 16, wantValues: strings.Repeat("0", 255) + "G", wantRegular: true},
+		{name: "charset", text: "#a#b ####\nc#d# ####", charset: "#ABCD", regionMap: "##AA ##AA BBCC BBCC", wantSize: 4, wantValues: "0102000030400000", wantRegular: true},
+		{name: "charset ignores others", text: "#A#B.####.C#D#.####", charset: "#abcd", wantSize: 4, wantValues: "0102000030400000", wantRegular: true},
+		{name: "seed document 4x4", text: readTestdata(t, "seed-4x4.txt"), wantSize: 4, wantValues: "0102000030400000", wantRegular: true},
+		{name: "seed document jigsaw", text: readTestdata(t, "seed-jigsaw.txt"), wantSize: 9, wantValues: "300000004002060100010908020005000600020000010009000800080304060004010900500000007", wantVariant: grid.Jigsaw},
+		{name: "seed document disconnected", text: readTestdata(t, "seed-disconnected.txt"), wantSize: 9, wantValues: "000000000706000190035070000200400000309000040050001420004035000080090000000302700", wantVariant: grid.Jigsaw},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseText(tt.text, tt.charset, tt.regionMap)
+			if err != nil {
+				t.Fatalf("ParseText: %v", err)
+			}
+			if p.Size != tt.wantSize {
+				t.Errorf("size = %d, want %d", p.Size, tt.wantSize)
+			}
+			if got := values(p); got != tt.wantValues {
+				t.Errorf("values = %s, want %s", got, tt.wantValues)
+			}
+			if got := p.Regions == nil || grid.IsRegular(p.Size, p.Regions); got != tt.wantRegular {
+				t.Errorf("regular regions = %v, want %v", got, tt.wantRegular)
+			}
+			b, err := p.Board(grid.Classic)
+			if err != nil {
+				t.Fatalf("Board: %v", err)
+			}
+			if !tt.wantRegular && b.L.Variant != tt.wantVariant {
+				t.Errorf("variant = %v, want %v", b.L.Variant, tt.wantVariant)
+			}
+		})
+	}
+}
+
+func TestParseTextErrors(t *testing.T) {
+	tests := []struct {
+		name, text, charset, regionMap string
+		wantInput                      string
+		wantReason                     string
+	}{
+		{name: "80 cells", text: seedFirst[:80], wantInput: "text", wantReason: "found 80 cells"},
+		{name: "82 cells", text: seedFirst + "1", wantInput: "text", wantReason: "found 82 cells"},
+		{name: "bad character", text: seedFirst[:10] + "#" + seedFirst[10:], wantInput: "text", wantReason: `unexpected character '#' at line 1, column 11`},
+		{name: "letter above size", text: "A" + seedFirst[1:], wantInput: "text", wantReason: "stands for 10, more than the size 9"},
+		{name: "empty", text: "", wantInput: "text", wantReason: "found 0 cells"},
+		{name: "charset too short", text: "#A#B####C#A#####", charset: "#ABC", wantInput: "charset", wantReason: "needs 1..4"},
+		{name: "charset repeats", text: "#A#B####C#D#####", charset: "#ABCA", wantInput: "charset", wantReason: "repeats 'A'"},
+		{name: "map short", text: seedFirst, regionMap: strings.Repeat("0", 80), wantInput: "region_map", wantReason: "region map has 80 cells"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseText(tt.text, tt.charset, tt.regionMap)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("err = %v, want *codec.Error", err)
+			}
+			if e.Input != tt.wantInput || !strings.Contains(e.Reason, tt.wantReason) {
+				t.Errorf("err = %v, want input %q and reason containing %q", err, tt.wantInput, tt.wantReason)
+			}
+		})
+	}
+}
+
+func TestRegionMapErrors(t *testing.T) {
+	tests := []struct {
+		name, regionMap, wantReason string
+	}{
+		{"nine cells of region 0 short", "0" + strings.Repeat("1", 8) + strings.Repeat("2", 72), "covers"},
+		{"ten regions", "9" + strings.Repeat("0", 8) + strings.Repeat("1", 9) + strings.Repeat("2", 9) + strings.Repeat("3", 9) + strings.Repeat("4", 9) + strings.Repeat("5", 9) + strings.Repeat("6", 9) + strings.Repeat("7", 9) + strings.Repeat("8", 9), "more than 9 regions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseText(seedFirst, "", tt.regionMap)
+			if err != nil {
+				t.Fatalf("ParseText: %v", err)
+			}
+			_, err = p.Board(grid.Classic)
+			var fe *grid.FieldError
+			if !errors.As(err, &fe) || fe.Field != "regions" || !strings.Contains(fe.Reason, tt.wantReason) {
+				t.Fatalf("err = %v, want regions error containing %q", err, tt.wantReason)
+			}
+		})
+	}
+}
+
+func FuzzParseText(f *testing.F) {
+	f.Add(seedFirst, "", "")
+	f.Add("#A#B####C#D#####", "#ABCD", "##AA##AABBCCBBCC")
+	f.Add(readTestdataF(f, "seed-jigsaw.txt"), "", "")
+	f.Add(readTestdataF(f, "noisy-grid.txt"), "", "")
+	f.Fuzz(func(t *testing.T, text, charset, regionMap string) {
+		p, err := ParseText(text, charset, regionMap)
+		if err != nil {
+			return
+		}
+		if len(p.Cells) != p.Size*p.Size {
+			t.Fatalf("%d cells for size %d", len(p.Cells), p.Size)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			return
+		}
+		if got := EncodePlain(b, Symbols("", b.L.N)); len(got) != b.L.Cells {
+			t.Fatalf("EncodePlain gave %d symbols", len(got))
+		}
+	})
+}
+
+func readTestdataF(f *testing.F, name string) string {
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return string(b)
+}
