@@ -232,7 +232,6 @@ func sizeOf(input string, count int) (int, error) {
 	return n, nil
 }
 
-
 func symbolName(symbols string, v int) string {
 	if symbols != "" {
 		return strconv.Quote(symbols[v : v+1])
