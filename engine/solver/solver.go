@@ -1,0 +1,447 @@
+// Package solver solves a board step by step the way a person would: it
+// applies the cheapest strategy that yields a step, guesses when logic is
+// stuck (Ariadne's thread, with the N×N seed's options), reports every step
+// as it is taken, and rates the solve.
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// SolvingType chooses the kinds of method used (the seed's "solving type").
+type SolvingType uint8
+
+// The solving types.
+const (
+	// Mixed uses solution methods, elimination logic and guessing.
+	Mixed SolvingType = iota
+	// LogicOnly never guesses.
+	LogicOnly
+	// GuessingOnly uses solution methods (singles) and guessing only.
+	GuessingOnly
+)
+
+// OnGuess chooses how a failed guess is undone (the seed's "on guess").
+type OnGuess uint8
+
+// The ways to undo a guess.
+const (
+	// StoreSafeCopy keeps a copy of the board before each guess.
+	StoreSafeCopy OnGuess = iota
+	// BacktrackChanges records every change after a guess and undoes them.
+	BacktrackChanges
+)
+
+// Order is the order of the digits tried in a guessed cell.
+type Order uint8
+
+// The guessing orders.
+const (
+	Ascending Order = iota
+	Descending
+	Random
+)
+
+// CountWeight is how much a cell's candidate count weighs in choosing the
+// cell to guess, against its number of unsolved peers.
+type CountWeight uint8
+
+// The count weights.
+const (
+	// Weighted: fewest candidates first, then fewest unsolved peers.
+	Weighted CountWeight = iota
+	// WeightNone: fewest unsolved peers only.
+	WeightNone
+	// WeightSingle: unsolved peers plus candidates, each counting one.
+	WeightSingle
+)
+
+// Options tunes a solve. The zero value is mixed solving with safe copies,
+// ascending guesses, weighted counts and no uniqueness check.
+type Options struct {
+	Type    SolvingType
+	OnGuess OnGuess
+	Order   Order
+	// Seed drives Random order; 0 draws one (returned in the result).
+	Seed   uint64
+	Weight CountWeight
+	// CheckMultiple proves the solution unique by counting solutions.
+	CheckMultiple bool
+	// Strategies lists the strategies allowed; nil allows all registered.
+	Strategies []*strategy.Strategy
+	// MaxSolutions is the most solutions counted; below 2 means 2.
+	MaxSolutions int
+	// MaxNodes bounds guesses, both in the solve and in counting; 0 is
+	// unbounded.
+	MaxNodes int64
+	// MaxSteps bounds the steps taken; 0 is unbounded.
+	MaxSteps int
+}
+
+// Status is the outcome of a solve.
+type Status uint8
+
+// The outcomes.
+const (
+	Solved Status = iota + 1
+	NoSolution
+	MultipleSolutions
+	Stuck
+)
+
+var statusNames = [...]string{Solved: "solved", NoSolution: "no solution", MultipleSolutions: "multiple solutions", Stuck: "stuck"}
+
+// String returns the status's name.
+func (s Status) String() string {
+	if int(s) < len(statusNames) && statusNames[s] != "" {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", s)
+}
+
+// Rating grades a solve: the level of the hardest strategy used, raised
+// while the score exceeds the level's maximum, and the sum of step scores.
+type Rating struct {
+	Level   strategy.Level
+	Score   int
+	Hardest *strategy.Strategy
+}
+
+// Result is the outcome of a solve.
+type Result struct {
+	Status Status
+	// Board is the solution (Solved, MultipleSolutions) or the state reached
+	// (Stuck, NoSolution).
+	Board *grid.Board
+	// Count is the number of solutions found; CountComplete says whether it
+	// is exact.
+	Count         int
+	CountComplete bool
+	// Others holds the values of solutions other than Board's.
+	Others  [][]uint8
+	Steps   int
+	Guesses int
+	Rating  Rating
+	Seed    uint64
+}
+
+// Limit errors: the solve was stopped by a bound of its Options.
+var (
+	ErrStepLimit = errors.New("step limit reached")
+	ErrNodeLimit = search.ErrNodeLimit
+)
+
+// Emit receives each step as it is taken, numbered from 1, with the board
+// after it. Returning an error stops the solve with that error. The step and
+// board are only valid during the call.
+type Emit func(index int, step *strategy.Step, b *grid.Board) error
+
+// frame is a guess in force.
+type frame struct {
+	cell, digit int
+	mark        int         // trail mark (BacktrackChanges)
+	saved       *grid.Board // board before the guess (StoreSafeCopy)
+}
+
+// Solve solves a copy of start, calling emit (if not nil) for every step.
+// It returns a context error when ctx ends, and ErrStepLimit or
+// ErrNodeLimit when a bound is hit; the result then holds the state reached.
+func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
+	s := newRun(start, opts, emit)
+	err := s.run(ctx)
+	if err == nil && opts.CheckMultiple {
+		err = s.count(ctx, start)
+	}
+	s.res.Board = s.b
+	s.res.Rating.Level = grade(s.res.Rating)
+	return s.res, err
+}
+
+type run struct {
+	opts     Options
+	emit     Emit
+	b        *grid.Board
+	finders  []*strategy.Strategy
+	guessing bool
+	rng      *rand.Rand
+	frames   []frame
+	spare    []*grid.Board
+	sink     strategy.Sink
+	step     strategy.Step
+	res      *Result
+	solved   bool
+}
+
+func newRun(start *grid.Board, opts Options, emit Emit) *run {
+	r := &run{opts: opts, emit: emit, b: start.Clone(), res: &Result{}}
+	allowed := opts.Strategies
+	if allowed == nil {
+		allowed = strategy.All()
+	}
+	for _, st := range allowed {
+		switch {
+		case st.Class == strategy.Search:
+			r.guessing = opts.Type != LogicOnly
+		case st.Class == strategy.Elimination && opts.Type == GuessingOnly:
+		case st.Find != nil:
+			r.finders = append(r.finders, st)
+		}
+	}
+	if opts.OnGuess == BacktrackChanges {
+		r.b.Track(true)
+	}
+	if opts.Order == Random {
+		if opts.Seed == 0 {
+			opts.Seed = rand.Uint64() | 1
+		}
+		r.rng = rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
+		r.res.Seed = opts.Seed
+	}
+	return r
+}
+
+func (r *run) run(ctx context.Context) error {
+	b := r.b
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if conflict, ok := b.Check(); !ok {
+			if len(r.frames) == 0 {
+				r.res.Status = NoSolution
+				r.res.CountComplete = r.guessing
+				return nil
+			}
+			if err := r.backtrack(conflict); err != nil {
+				return err
+			}
+			continue
+		}
+		if b.Solved() {
+			r.res.Status, r.res.Count, r.solved = Solved, 1, true
+			// Sound logic alone forced every digit: the solution is unique.
+			r.res.CountComplete = r.res.Guesses == 0
+			return nil
+		}
+		if found, err := r.deduce(); found || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if !r.guessing {
+			r.res.Status = Stuck
+			return nil
+		}
+		if err := r.guess(); err != nil {
+			return err
+		}
+	}
+}
+
+// deduce applies the first step of the cheapest strategy that has one.
+func (r *run) deduce() (bool, error) {
+	for _, st := range r.finders {
+		r.sink.Reset()
+		st.Find(r.b, &r.sink)
+		if steps := r.sink.Steps(); len(steps) > 0 {
+			steps[0].Apply(r.b)
+			return true, r.report(&steps[0])
+		}
+	}
+	return false, nil
+}
+
+func (r *run) report(s *strategy.Step) error {
+	r.res.Steps++
+	if r.opts.MaxSteps > 0 && r.res.Steps > r.opts.MaxSteps {
+		return fmt.Errorf("%w after %d steps", ErrStepLimit, r.opts.MaxSteps)
+	}
+	if st := s.Strategy; st != nil && s.Kind != strategy.Backtrack {
+		r.res.Rating.Score += st.Score
+		if r.res.Rating.Hardest == nil || st.Level > r.res.Rating.Hardest.Level {
+			r.res.Rating.Hardest = st
+		}
+	}
+	if r.emit == nil {
+		return nil
+	}
+	return r.emit(r.res.Steps, s, r.b)
+}
+
+// guess places a digit on trial in the best cell.
+func (r *run) guess() error {
+	b := r.b
+	r.res.Guesses++
+	if r.opts.MaxNodes > 0 && int64(r.res.Guesses) > r.opts.MaxNodes {
+		return fmt.Errorf("%w after %d guesses", ErrNodeLimit, r.opts.MaxNodes)
+	}
+	cell := r.chooseCell()
+	cands := b.Cand[cell]
+	d := r.chooseDigit(cands)
+	f := frame{cell: cell, digit: d}
+	if r.opts.OnGuess == BacktrackChanges {
+		f.mark = b.Mark()
+	} else {
+		f.saved = r.spareBoard()
+		f.saved.CopyFrom(b)
+	}
+	r.frames = append(r.frames, f)
+	b.Place(cell, d)
+	s := &r.step
+	s.Strategy, s.Kind = strategy.Guessing, strategy.Guess
+	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
+	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
+	s.Note = ""
+	if r.emit != nil {
+		s.Note = fmt.Sprintf("guess %s=%d (one of %s), guess %d in force", b.L.CellName(cell), d, cands, len(r.frames))
+	}
+	return r.report(s)
+}
+
+// backtrack undoes the newest guess, whose board reached conflict, and
+// eliminates the digit it tried.
+func (r *run) backtrack(conflict grid.Conflict) error {
+	b := r.b
+	f := r.frames[len(r.frames)-1]
+	r.frames = r.frames[:len(r.frames)-1]
+	var undone int
+	if r.opts.OnGuess == BacktrackChanges {
+		undone = b.Changes(f.mark)
+		b.Undo(f.mark)
+	} else {
+		b.CopyFrom(f.saved)
+		r.spare = append(r.spare, f.saved)
+	}
+	b.Eliminate(f.cell, f.digit)
+	s := &r.step
+	s.Strategy, s.Kind = strategy.Guessing, strategy.Backtrack
+	s.Placements = s.Placements[:0]
+	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
+	s.Cells, s.Units = s.Cells[:0], s.Units[:0]
+	if conflict.Cell >= 0 {
+		s.Cells = append(s.Cells, conflict.Cell)
+	}
+	if conflict.Unit >= 0 {
+		s.Units = append(s.Units, conflict.Unit)
+	}
+	s.Note = ""
+	if r.emit != nil {
+		how := "returned to the safe copy"
+		if r.opts.OnGuess == BacktrackChanges {
+			how = fmt.Sprintf("undid %d changes", undone)
+		}
+		s.Note = fmt.Sprintf("contradiction: %s; %s, so %s is not %d", conflict.Describe(b.L), how, b.L.CellName(f.cell), f.digit)
+	}
+	return r.report(s)
+}
+
+func (r *run) spareBoard() *grid.Board {
+	if n := len(r.spare); n > 0 {
+		b := r.spare[n-1]
+		r.spare = r.spare[:n-1]
+		return b
+	}
+	return grid.NewBoard(r.b.L)
+}
+
+// chooseCell picks the empty cell to guess: the one with the smallest key,
+// where the key weighs the cell's unsolved peers (fewer solved around it
+// means a guess there is less likely to fail fast) against its candidate
+// count as the count weight says. Ties go to the first cell.
+func (r *run) chooseCell() int {
+	b := r.b
+	best, bestKey := -1, int(^uint(0)>>1)
+	for cell, c := range b.Cand {
+		if b.Value[cell] != 0 {
+			continue
+		}
+		open := 0
+		for _, p := range b.L.Peers[cell] {
+			if b.Value[p] == 0 {
+				open++
+			}
+		}
+		var key int
+		switch r.opts.Weight {
+		case WeightNone:
+			key = open
+		case WeightSingle:
+			key = open + c.Count()
+		default:
+			key = c.Count()*(b.L.Cells+1) + open
+		}
+		if key < bestKey {
+			best, bestKey = cell, key
+		}
+	}
+	return best
+}
+
+func (r *run) chooseDigit(c grid.Digits) int {
+	switch r.opts.Order {
+	case Descending:
+		return c.Max()
+	case Random:
+		list := c.List(make([]int, 0, grid.MaxSize))
+		return list[r.rng.IntN(len(list))]
+	}
+	return c.Min()
+}
+
+// count proves uniqueness by counting the solutions of start.
+func (r *run) count(ctx context.Context, start *grid.Board) error {
+	limit := max(r.opts.MaxSolutions, 2)
+	s := search.Searcher{MaxNodes: r.opts.MaxNodes}
+	res, err := s.Count(ctx, start, limit)
+	if err != nil {
+		return err
+	}
+	r.res.Count, r.res.CountComplete = len(res.Solutions), res.Complete
+	var mine []uint8
+	if r.solved {
+		mine = r.b.Value
+	}
+	for _, sol := range res.Solutions {
+		if mine == nil || string(sol) != string(mine) {
+			r.res.Others = append(r.res.Others, sol)
+		}
+	}
+	switch {
+	case len(res.Solutions) == 0:
+		r.res.Status = NoSolution
+	case len(res.Solutions) >= 2:
+		r.res.Status = MultipleSolutions
+		if !r.solved {
+			// Report the first solution rather than a stuck state.
+			r.b.Track(false)
+			for cell, v := range res.Solutions[0] {
+				if r.b.Value[cell] == 0 {
+					r.b.Place(cell, int(v))
+				}
+			}
+			r.res.Others = r.res.Others[1:]
+		}
+	}
+	return nil
+}
+
+// grade returns the level of a rating: the hardest strategy's level, raised
+// while the score exceeds the level's maximum.
+func grade(r Rating) strategy.Level {
+	if r.Hardest == nil {
+		return strategy.Unrated
+	}
+	l := r.Hardest.Level
+	for l < strategy.Extreme && r.Score > l.MaxScore() {
+		l++
+	}
+	return l
+}

@@ -1,0 +1,248 @@
+// Package strategy holds the human solving strategies: each a registered
+// unit with a method letter, a name, a difficulty and a finder that turns a
+// board into steps (placements, eliminations, and the cells and units that
+// justify them).
+package strategy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// Level is a difficulty grade (HoDoKu's levels); its value is the seed's
+// number of stars.
+type Level uint8
+
+// The difficulty levels, easiest first.
+const (
+	Unrated Level = iota
+	Easy
+	Medium
+	Hard
+	Unfair
+	Extreme
+)
+
+var levelNames = [...]string{"Unrated", "Easy", "Medium", "Hard", "Unfair", "Extreme"}
+
+// String returns the level's name.
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", l)
+}
+
+// MaxScore is the highest total score a puzzle of the level may have before
+// it is graded one level up (HoDoKu's defaults); Extreme has no bound.
+func (l Level) MaxScore() int {
+	switch l {
+	case Easy:
+		return 800
+	case Medium:
+		return 1000
+	case Hard:
+		return 1600
+	case Unfair:
+		return 1800
+	}
+	return int(^uint(0) >> 1)
+}
+
+// Class sorts strategies the way the seed's solving types do.
+type Class uint8
+
+// The classes of strategy.
+const (
+	// Solution methods place digits (singles); every solving type uses them.
+	Solution Class = iota
+	// Elimination logic removes candidates; guessing-only solving skips it.
+	Elimination
+	// Search tries a digit and backtracks on contradiction (guessing);
+	// logic-only solving skips it.
+	Search
+)
+
+// Kind tells what a step does.
+type Kind uint8
+
+// The kinds of step.
+const (
+	Deduction Kind = iota
+	Guess
+	Backtrack
+)
+
+// CellDigit is a digit in a cell: a placement or an elimination.
+type CellDigit struct {
+	Cell  int
+	Digit int
+}
+
+// Step is one move: what it places and eliminates, and what justifies it.
+type Step struct {
+	Strategy     *Strategy
+	Kind         Kind
+	Placements   []CellDigit
+	Eliminations []CellDigit
+	Cells        []int // cells that justify the step
+	Units        []int // units (indexes into Layout.Units) that justify it
+	// Note is set by steps whose explanation needs more than the fields
+	// above (guesses and backtracks); Explain uses it when not empty.
+	Note string
+}
+
+// Explain returns a one-line human explanation of the step.
+func (s *Step) Explain(l *grid.Layout) string {
+	if s.Note != "" {
+		return s.Note
+	}
+	if s.Strategy != nil && s.Strategy.Explain != nil {
+		return s.Strategy.Explain(s, l)
+	}
+	return describeChanges(s, l)
+}
+
+// Apply makes the step's placements and eliminations on b.
+func (s *Step) Apply(b *grid.Board) {
+	for _, p := range s.Placements {
+		if b.Value[p.Cell] == 0 {
+			b.Place(p.Cell, p.Digit)
+		}
+	}
+	for _, e := range s.Eliminations {
+		b.Eliminate(e.Cell, e.Digit)
+	}
+}
+
+func (s *Step) reset(st *Strategy) {
+	*s = Step{
+		Strategy:     st,
+		Placements:   s.Placements[:0],
+		Eliminations: s.Eliminations[:0],
+		Cells:        s.Cells[:0],
+		Units:        s.Units[:0],
+	}
+}
+
+// describeChanges renders placements and eliminations, e.g.
+// "r3c4=5, r1c1-7".
+func describeChanges(s *Step, l *grid.Layout) string {
+	var parts []string
+	for _, p := range s.Placements {
+		parts = append(parts, fmt.Sprintf("%s=%d", l.CellName(p.Cell), p.Digit))
+	}
+	for _, e := range s.Eliminations {
+		parts = append(parts, fmt.Sprintf("%s-%d", l.CellName(e.Cell), e.Digit))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Sink collects the steps a finder reports. It reuses its storage between
+// uses, so a solver that resets one sink per step does not allocate.
+type Sink struct {
+	// All asks finders for every step they can find, not just the first.
+	All   bool
+	steps []Step
+}
+
+// Reset empties the sink, keeping its storage.
+func (k *Sink) Reset() { k.steps = k.steps[:0] }
+
+// Add appends a cleared step of strategy st and returns it to fill in.
+func (k *Sink) Add(st *Strategy) *Step {
+	if len(k.steps) < cap(k.steps) {
+		k.steps = k.steps[:len(k.steps)+1]
+	} else {
+		k.steps = append(k.steps, Step{})
+	}
+	s := &k.steps[len(k.steps)-1]
+	s.reset(st)
+	return s
+}
+
+// Done reports whether a finder may stop: it has a step and not all are
+// wanted.
+func (k *Sink) Done() bool { return !k.All && len(k.steps) > 0 }
+
+// Steps returns the steps collected.
+func (k *Sink) Steps() []Step { return k.steps }
+
+// Strategy is one registered solving method.
+type Strategy struct {
+	Letter string // method letter, e.g. "A"
+	Name   string // e.g. "Naked Single"
+	Order  int    // position in the solving order, cheapest first
+	Level  Level
+	Score  int // base score of each step
+	Class  Class
+	// Find reports the strategy's steps on b into sink, stopping after the
+	// first unless sink.All. It must not change b. Guessing has none: the
+	// solver drives it.
+	Find func(b *grid.Board, sink *Sink)
+	// Explain renders a step of the strategy in one line.
+	Explain func(s *Step, l *grid.Layout) string
+}
+
+var (
+	mu       sync.RWMutex
+	registry []*Strategy
+)
+
+// Register adds a strategy to the registry. Letters and names must be
+// unique; a clash is a programming error and panics.
+func Register(s *Strategy) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range registry {
+		if strings.EqualFold(r.Letter, s.Letter) || strings.EqualFold(r.Name, s.Name) {
+			panic(fmt.Sprintf("strategy: %s %q registered twice", s.Letter, s.Name))
+		}
+	}
+	registry = append(registry, s)
+	slices.SortStableFunc(registry, func(a, b *Strategy) int { return a.Order - b.Order })
+}
+
+// All returns every registered strategy in solving order.
+func All() []*Strategy {
+	mu.RLock()
+	defer mu.RUnlock()
+	return slices.Clone(registry)
+}
+
+// Lookup finds a strategy by letter or name, case-insensitively.
+func Lookup(key string) (*Strategy, bool) {
+	key = strings.TrimSpace(key)
+	mu.RLock()
+	defer mu.RUnlock()
+	for _, s := range registry {
+		if strings.EqualFold(s.Letter, key) || strings.EqualFold(s.Name, key) {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+// Select resolves letters and names to strategies in solving order; an
+// empty list selects them all.
+func Select(keys []string) ([]*Strategy, error) {
+	if len(keys) == 0 {
+		return All(), nil
+	}
+	var out []*Strategy
+	for _, k := range keys {
+		s, ok := Lookup(k)
+		if !ok {
+			return nil, fmt.Errorf("unknown strategy %q", k)
+		}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Strategy) int { return a.Order - b.Order })
+	return out, nil
+}

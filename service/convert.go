@@ -1,0 +1,405 @@
+package service
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// maxTextLen bounds puzzle text: the largest board in the widest format
+// with generous room for grid art.
+const maxTextLen = 64 << 10
+
+var variantFromProto = map[sudokuv1.Variant]grid.Variant{
+	sudokuv1.Variant_VARIANT_UNSPECIFIED:   grid.Classic,
+	sudokuv1.Variant_VARIANT_CLASSIC:       grid.Classic,
+	sudokuv1.Variant_VARIANT_X:             grid.X,
+	sudokuv1.Variant_VARIANT_WINDOKU:       grid.Windoku,
+	sudokuv1.Variant_VARIANT_COLOUR:        grid.Colour,
+	sudokuv1.Variant_VARIANT_JIGSAW:        grid.Jigsaw,
+	sudokuv1.Variant_VARIANT_KILLER:        grid.Killer,
+	sudokuv1.Variant_VARIANT_KILLER_JIGSAW: grid.KillerJigsaw,
+	sudokuv1.Variant_VARIANT_KENKEN:        grid.KenKen,
+	sudokuv1.Variant_VARIANT_KENDOKU:       grid.KenDoku,
+	sudokuv1.Variant_VARIANT_STR8TS:        grid.Str8ts,
+	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
+	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
+	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
+}
+
+var variantToProto = func() map[grid.Variant]sudokuv1.Variant {
+	m := map[grid.Variant]sudokuv1.Variant{}
+	for p, v := range variantFromProto {
+		if p != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+			m[v] = p
+		}
+	}
+	return m
+}()
+
+var opFromProto = map[sudokuv1.CageOperator]grid.Op{
+	sudokuv1.CageOperator_CAGE_OPERATOR_NONE:     grid.OpNone,
+	sudokuv1.CageOperator_CAGE_OPERATOR_ADD:      grid.OpAdd,
+	sudokuv1.CageOperator_CAGE_OPERATOR_SUBTRACT: grid.OpSub,
+	sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY: grid.OpMul,
+	sudokuv1.CageOperator_CAGE_OPERATOR_DIVIDE:   grid.OpDiv,
+}
+
+var opToProto = func() map[grid.Op]sudokuv1.CageOperator {
+	m := map[grid.Op]sudokuv1.CageOperator{}
+	for p, o := range opFromProto {
+		m[o] = p
+	}
+	return m
+}()
+
+// decodedPuzzle is a request's puzzle made ready to solve.
+type decodedPuzzle struct {
+	board   *grid.Board
+	symbols string // to render answers with, blank first
+}
+
+// decodePuzzle validates a request's puzzle and builds its board. field is
+// the proto path of the puzzle in the request.
+func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
+	if p == nil {
+		return nil, badField(field, "a puzzle is required")
+	}
+	variant, ok := variantFromProto[p.GetVariant()]
+	if !ok {
+		return nil, badField(field+".variant", "unknown variant %d", p.GetVariant())
+	}
+	var (
+		cp  *codec.Puzzle
+		err error
+	)
+	switch src := p.GetSource().(type) {
+	case *sudokuv1.Puzzle_Board:
+		cp, err = puzzleFromBoard(field+".board", src.Board)
+		if err != nil {
+			return nil, err
+		}
+	case *sudokuv1.Puzzle_Text:
+		cp, err = decodeText(field, p)
+		if err != nil {
+			return nil, err
+		}
+	default:
+		return nil, badField(field, "set either board or text")
+	}
+	b, err := cp.Board(variant)
+	if err != nil {
+		if p.GetBoard() != nil {
+			return nil, inField(field+".board", err)
+		}
+		return nil, textField(field, err)
+	}
+	return &decodedPuzzle{board: b, symbols: codec.Symbols(cp.Charset, b.L.N)}, nil
+}
+
+// textField names the request field behind an engine error about a board
+// decoded from text: the engine speaks of regions and cells, the request of
+// region_map and text.
+func textField(field string, err error) error {
+	var fe *grid.FieldError
+	if !errors.As(err, &fe) {
+		return inField(field, err)
+	}
+	name := "text"
+	switch {
+	case fe.Field == "regions":
+		name = "region_map"
+	case fe.Field == "variant":
+		name = "variant"
+	}
+	return &fieldError{field: field + "." + name, reason: fe.Reason}
+}
+
+func decodeText(field string, p *sudokuv1.Puzzle) (*codec.Puzzle, error) {
+	text := p.GetText()
+	if len(text) > maxTextLen {
+		return nil, badField(field+".text", "text is %d bytes, more than %d", len(text), maxTextLen)
+	}
+	if len(p.GetCharset()) > grid.MaxSize+1 {
+		return nil, badField(field+".charset", "charset has %d symbols, more than %d", len(p.GetCharset()), grid.MaxSize+1)
+	}
+	if len(p.GetRegionMap()) > maxTextLen {
+		return nil, badField(field+".region_map", "region map is %d bytes, more than %d", len(p.GetRegionMap()), maxTextLen)
+	}
+	var (
+		cp  *codec.Puzzle
+		err error
+	)
+	trimmed := strings.TrimSpace(text)
+	switch f := p.GetFormat(); f {
+	case sudokuv1.Format_FORMAT_UNSPECIFIED:
+		if p.GetCharset() == "" && codec.IsV2(trimmed) {
+			cp, err = codec.DecodeV2(trimmed)
+		} else {
+			cp, err = codec.ParseText(text, p.GetCharset(), p.GetRegionMap())
+		}
+	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID:
+		cp, err = codec.ParseText(text, "", p.GetRegionMap())
+	case sudokuv1.Format_FORMAT_NXN:
+		cp, err = codec.ParseText(text, p.GetCharset(), p.GetRegionMap())
+	case sudokuv1.Format_FORMAT_V2:
+		cp, err = codec.DecodeV2(trimmed)
+	default:
+		return nil, badField(field+".format", "format %s cannot be decoded by this server", f)
+	}
+	if err != nil {
+		return nil, inField(field, err)
+	}
+	return cp, nil
+}
+
+// puzzleFromBoard converts a structured board.
+func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
+	n := int(pb.GetSize())
+	if n < 2 || n > grid.MaxSize {
+		return nil, badField(field+".size", "size %d is out of range 2..%d", n, grid.MaxSize)
+	}
+	if len(pb.GetCells()) != n*n {
+		return nil, badField(field+".cells", "%d cells given, a size-%d board has %d", len(pb.GetCells()), n, n*n)
+	}
+	variant, ok := variantFromProto[pb.GetVariant()]
+	if !ok {
+		return nil, badField(field+".variant", "unknown variant %d", pb.GetVariant())
+	}
+	p := &codec.Puzzle{
+		Size: n, Variant: variant, Cells: make([]grid.CellState, n*n),
+		VariantSet: pb.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED,
+	}
+	for i, c := range pb.GetCells() {
+		if c.GetValue() > uint32(n) {
+			return nil, badField(fmt.Sprintf("%s.cells[%d].value", field, i), "value %d is out of range 0..%d", c.GetValue(), n)
+		}
+		cs := grid.CellState{Value: int(c.GetValue()), Given: c.GetGiven() && c.GetValue() != 0}
+		for _, d := range c.GetCandidates() {
+			if d < 1 || d > uint32(n) {
+				return nil, badField(fmt.Sprintf("%s.cells[%d].candidates", field, i), "candidate %d is out of range 1..%d", d, n)
+			}
+			cs.Cand |= grid.Bit(int(d))
+		}
+		p.Cells[i] = cs
+	}
+	if len(pb.GetRegions()) > 0 {
+		p.Regions = make([]int, len(pb.GetRegions()))
+		for i, r := range pb.GetRegions() {
+			p.Regions[i] = int(r)
+		}
+	}
+	for k, c := range pb.GetCages() {
+		cf := fmt.Sprintf("%s.cages[%d]", field, k)
+		if len(c.GetCells()) > n*n {
+			return nil, badField(cf+".cells", "%d cells, more than the board has", len(c.GetCells()))
+		}
+		op, ok := opFromProto[c.GetOperator()]
+		if !ok {
+			op = grid.OpAdd
+			if variant.Arithmetic() && len(c.GetCells()) > 1 {
+				return nil, badField(cf+".operator", "a KenKen cage of %d cells needs an operator", len(c.GetCells()))
+			}
+			if len(c.GetCells()) == 1 && variant.Arithmetic() {
+				op = grid.OpNone
+			}
+		}
+		cells := make([]int, len(c.GetCells()))
+		for i, cell := range c.GetCells() {
+			if cell >= uint32(n*n) {
+				return nil, badField(cf+".cells", "cell %d is outside the %d cells of the board", cell, n*n)
+			}
+			cells[i] = int(cell)
+		}
+		p.Cages = append(p.Cages, grid.Cage{Cells: cells, Target: int(c.GetTarget()), Op: op})
+	}
+	return p, nil
+}
+
+// boardToProto converts a board.
+func boardToProto(b *grid.Board) *sudokuv1.Board {
+	l := b.L
+	pb := &sudokuv1.Board{Size: uint32(l.N), Variant: variantToProto[l.Variant], Cells: make([]*sudokuv1.Cell, l.Cells)}
+	var buf []int
+	for i := range pb.Cells {
+		c := &sudokuv1.Cell{Value: uint32(b.Value[i]), Given: b.Given[i]}
+		if b.Value[i] == 0 {
+			buf = b.Cand[i].List(buf[:0])
+			c.Candidates = make([]uint32, len(buf))
+			for j, d := range buf {
+				c.Candidates[j] = uint32(d)
+			}
+		}
+		pb.Cells[i] = c
+	}
+	if l.Region != nil && l.BoxRows == 0 {
+		pb.Regions = make([]uint32, l.Cells)
+		for i, k := range l.Region {
+			pb.Regions[i] = uint32(k)
+		}
+	}
+	for _, cg := range l.Cages {
+		pc := &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: make([]uint32, len(cg.Cells))}
+		for i, cell := range cg.Cells {
+			pc.Cells[i] = uint32(cell)
+		}
+		pb.Cages = append(pb.Cages, pc)
+	}
+	return pb
+}
+
+var (
+	solvingTypes = map[sudokuv1.SolvingType]solver.SolvingType{
+		sudokuv1.SolvingType_SOLVING_TYPE_UNSPECIFIED:   solver.Mixed,
+		sudokuv1.SolvingType_SOLVING_TYPE_MIXED:         solver.Mixed,
+		sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY:    solver.LogicOnly,
+		sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY: solver.GuessingOnly,
+	}
+	onGuesses = map[sudokuv1.OnGuess]solver.OnGuess{
+		sudokuv1.OnGuess_ON_GUESS_UNSPECIFIED:     solver.StoreSafeCopy,
+		sudokuv1.OnGuess_ON_GUESS_STORE_SAFE_COPY: solver.StoreSafeCopy,
+		sudokuv1.OnGuess_ON_GUESS_BACKTRACK:       solver.BacktrackChanges,
+	}
+	guessOrders = map[sudokuv1.GuessOrder]solver.Order{
+		sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED: solver.Ascending,
+		sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING:   solver.Ascending,
+		sudokuv1.GuessOrder_GUESS_ORDER_DESCENDING:  solver.Descending,
+		sudokuv1.GuessOrder_GUESS_ORDER_RANDOM:      solver.Random,
+	}
+	countWeights = map[sudokuv1.CountWeight]solver.CountWeight{
+		sudokuv1.CountWeight_COUNT_WEIGHT_UNSPECIFIED: solver.Weighted,
+		sudokuv1.CountWeight_COUNT_WEIGHT_WEIGHTED:    solver.Weighted,
+		sudokuv1.CountWeight_COUNT_WEIGHT_NONE:        solver.WeightNone,
+		sudokuv1.CountWeight_COUNT_WEIGHT_SINGLE:      solver.WeightSingle,
+	}
+)
+
+// solveOptions converts options, capping them by the server's limits.
+func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) {
+	var opts solver.Options
+	var ok bool
+	if opts.Type, ok = solvingTypes[o.GetSolvingType()]; !ok {
+		return opts, badField("options.solving_type", "unknown solving type %d", o.GetSolvingType())
+	}
+	if opts.OnGuess, ok = onGuesses[o.GetOnGuess()]; !ok {
+		return opts, badField("options.on_guess", "unknown value %d", o.GetOnGuess())
+	}
+	if opts.Order, ok = guessOrders[o.GetGuessOrder()]; !ok {
+		return opts, badField("options.guess_order", "unknown value %d", o.GetGuessOrder())
+	}
+	if opts.Weight, ok = countWeights[o.GetCountWeight()]; !ok {
+		return opts, badField("options.count_weight", "unknown value %d", o.GetCountWeight())
+	}
+	opts.Seed = o.GetRandomSeed()
+	opts.CheckMultiple = o == nil || o.CheckMultiple == nil || o.GetCheckMultiple()
+	for i, name := range o.GetStrategies() {
+		if _, ok := strategy.Lookup(name); !ok {
+			return opts, badField(fmt.Sprintf("options.strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
+		}
+	}
+	var err error
+	if len(o.GetStrategies()) > 0 {
+		if opts.Strategies, err = strategy.Select(o.GetStrategies()); err != nil {
+			return opts, badField("options.strategies", "%v", err)
+		}
+	}
+	opts.MaxSolutions = int(capped(uint64(o.GetMaxSolutions()), 2, uint64(s.cfg.MaxSolutions)))
+	opts.MaxNodes = int64(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
+	opts.MaxSteps = int(capped(uint64(o.GetMaxSteps()), uint64(s.cfg.MaxSteps), uint64(s.cfg.MaxSteps)))
+	return opts, nil
+}
+
+// capped returns v, or def when v is 0, and never more than limit.
+func capped(v, def, limit uint64) uint64 {
+	if v == 0 {
+		v = def
+	}
+	return min(v, limit)
+}
+
+var kindToProto = map[strategy.Kind]sudokuv1.StepKind{
+	strategy.Deduction: sudokuv1.StepKind_STEP_KIND_DEDUCTION,
+	strategy.Guess:     sudokuv1.StepKind_STEP_KIND_GUESS,
+	strategy.Backtrack: sudokuv1.StepKind_STEP_KIND_BACKTRACK,
+}
+
+var unitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
+	grid.Row:         sudokuv1.UnitKind_UNIT_KIND_ROW,
+	grid.Column:      sudokuv1.UnitKind_UNIT_KIND_COLUMN,
+	grid.Region:      sudokuv1.UnitKind_UNIT_KIND_REGION,
+	grid.Diagonal:    sudokuv1.UnitKind_UNIT_KIND_DIAGONAL,
+	grid.Window:      sudokuv1.UnitKind_UNIT_KIND_WINDOW,
+	grid.ColourGroup: sudokuv1.UnitKind_UNIT_KIND_COLOUR,
+}
+
+// stepToProto converts a step taken, with the board after it.
+func stepToProto(index int, s *strategy.Step, b *grid.Board) *sudokuv1.Step {
+	l := b.L
+	ps := &sudokuv1.Step{
+		Index:       uint32(index),
+		Method:      s.Strategy.Letter,
+		Strategy:    s.Strategy.Name,
+		Kind:        kindToProto[s.Kind],
+		Explanation: s.Explain(l),
+	}
+	for _, p := range s.Placements {
+		ps.Placements = append(ps.Placements, &sudokuv1.Placement{Cell: uint32(p.Cell), Digit: uint32(p.Digit)})
+	}
+	for _, e := range s.Eliminations {
+		ps.Eliminations = append(ps.Eliminations, &sudokuv1.Elimination{Cell: uint32(e.Cell), Digit: uint32(e.Digit)})
+	}
+	for _, c := range s.Cells {
+		ps.Cells = append(ps.Cells, uint32(c))
+	}
+	for _, u := range s.Units {
+		unit := &l.Units[u]
+		ps.Units = append(ps.Units, &sudokuv1.Unit{Kind: unitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()})
+	}
+	ps.Board, _ = codec.PackBoard(b) // cage variants have no packed form yet
+	return ps
+}
+
+var statusToProto = map[solver.Status]sudokuv1.SolveStatus{
+	solver.Solved:            sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED,
+	solver.NoSolution:        sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION,
+	solver.MultipleSolutions: sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS,
+	solver.Stuck:             sudokuv1.SolveStatus_SOLVE_STATUS_STUCK,
+}
+
+// resultToProto converts a solve's outcome; symbols render plain text.
+func resultToProto(res *solver.Result, symbols string) *sudokuv1.SolveResult {
+	b := res.Board
+	pr := &sudokuv1.SolveResult{
+		Status:        statusToProto[res.Status],
+		Board:         boardToProto(b),
+		Plain:         codec.EncodePlain(b, symbols),
+		SolutionCount: uint32(res.Count),
+		CountComplete: res.CountComplete,
+		StepCount:     uint32(res.Steps),
+		GuessCount:    uint32(res.Guesses),
+		RandomSeed:    res.Seed,
+	}
+	pr.Packed, _ = codec.PackBoard(b)
+	for _, sol := range res.Others {
+		out := make([]byte, len(sol))
+		for i, v := range sol {
+			out[i] = symbols[v]
+		}
+		pr.OtherSolutions = append(pr.OtherSolutions, string(out))
+	}
+	if r := res.Rating; r.Hardest != nil {
+		pr.Difficulty = &sudokuv1.Difficulty{
+			Level:           sudokuv1.DifficultyLevel(r.Level),
+			Stars:           uint32(r.Level),
+			Score:           uint32(r.Score),
+			HardestStrategy: r.Hardest.Name,
+		}
+	}
+	return pr
+}

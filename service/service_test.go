@@ -1,0 +1,525 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// The examples of the N×N seed (../shared/seeds/sudoku-solver-generator-nxn.txt).
+const (
+	seedEasy        = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
+	seedHard        = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	seedJigsaw      = "300000004002060100010908020005000600020000010009000800080304060004010900500000007"
+	seedJigsawMap   = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	seedDisconn     = "000000000706000190035070000200400000309000040050001420004035000080090000000302700"
+	seedDisconnMap  = "000000000123456781123456782123456783123456784123456785123456786123456787123456788"
+	seedSmall       = "#A#B\n####\nC#D#\n####"
+	seedSmallMap    = "##AA\n##AA\nBBCC\nBBCC"
+	seedSmallCharst = "#ABCD"
+	// twoSolutions is seedEasy's solution without the four cells of a deadly
+	// rectangle (r1c1, r1c7, r3c1, r3c7 hold 4 and 3 either way round).
+	twoSolutions = ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"
+)
+
+func newClient(t *testing.T, cfg Config) sudokuv1.SudokuServiceClient {
+	t.Helper()
+	conn := dial(t, cfg)
+	return sudokuv1.NewSudokuServiceClient(conn)
+}
+
+func dial(t *testing.T, cfg Config, extra ...grpc.ServerOption) *grpc.ClientConn {
+	t.Helper()
+	lis := bufconn.Listen(1 << 20)
+	g := NewGRPC(New(cfg), slog.New(slog.NewTextHandler(io.Discard, nil)), extra...)
+	go g.Server.Serve(lis)
+	t.Cleanup(g.Server.Stop)
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+func textPuzzle(text string) *sudokuv1.Puzzle {
+	return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: text}}
+}
+
+// checkSolution verifies a solved board: every unit of its layout holds
+// every digit, and the givens are kept.
+func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
+	t.Helper()
+	dp, err := decodePuzzle("puzzle", puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := dp.board.L
+	if int(got.GetSize()) != l.N || len(got.GetCells()) != l.Cells {
+		t.Fatalf("board size %d with %d cells, want %d", got.GetSize(), len(got.GetCells()), l.N)
+	}
+	for cell, v := range dp.board.Value {
+		if dp.board.Given[cell] && uint32(v) != got.Cells[cell].GetValue() {
+			t.Errorf("given %s=%d changed to %d", l.CellName(cell), v, got.Cells[cell].GetValue())
+		}
+	}
+	for _, u := range l.Units {
+		var seen grid.Digits
+		for _, cell := range u.Cells {
+			seen |= grid.Bit(int(got.Cells[cell].GetValue()))
+		}
+		if seen != grid.AllDigits(l.N) {
+			t.Errorf("%s holds %v, want every digit", u.Name(), seen)
+		}
+	}
+}
+
+func TestSolveSeedExamples(t *testing.T) {
+	tests := []struct {
+		name        string
+		puzzle      *sudokuv1.Puzzle
+		onlyMethods string
+	}{
+		{"easy needs only A", textPuzzle(seedEasy), "A"},
+		{"hard", textPuzzle(seedHard), "ABC"},
+		{"jigsaw map", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}, "ABC"},
+		{"disconnected regions", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedDisconn}, RegionMap: seedDisconnMap}, "ABC"},
+		{"4x4 charset", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, RegionMap: seedSmallMap, Charset: seedSmallCharst}, "ABC"},
+	}
+	client := newClient(t, Config{})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: tt.puzzle})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var steps []*sudokuv1.Step
+			var result *sudokuv1.SolveResult
+			for {
+				msg, err := stream.Recv()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if result != nil {
+					t.Fatal("message after the result")
+				}
+				if st := msg.GetStep(); st != nil {
+					steps = append(steps, st)
+				}
+				result = msg.GetResult()
+			}
+			if result == nil {
+				t.Fatal("no result")
+			}
+			if result.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+				t.Fatalf("status = %v, want solved", result.GetStatus())
+			}
+			if result.GetSolutionCount() != 1 || !result.GetCountComplete() {
+				t.Errorf("solution count = %d (complete %v), want exactly 1", result.GetSolutionCount(), result.GetCountComplete())
+			}
+			checkSolution(t, tt.puzzle, result.GetBoard())
+			if len(steps) == 0 || int(result.GetStepCount()) != len(steps) {
+				t.Fatalf("%d steps streamed, result says %d", len(steps), result.GetStepCount())
+			}
+			for i, st := range steps {
+				if int(st.GetIndex()) != i+1 {
+					t.Errorf("step %d has index %d", i+1, st.GetIndex())
+				}
+				if !strings.Contains(tt.onlyMethods, st.GetMethod()) {
+					t.Errorf("step %d uses method %s, want one of %s", i+1, st.GetMethod(), tt.onlyMethods)
+				}
+				if st.GetExplanation() == "" || st.GetStrategy() == "" {
+					t.Errorf("step %d lacks a name or explanation: %v", i+1, st)
+				}
+				if len(st.GetPlacements())+len(st.GetEliminations()) == 0 {
+					t.Errorf("step %d changes nothing", i+1)
+				}
+			}
+			last := steps[len(steps)-1].GetBoard()
+			if last != result.GetPacked() || last == "" {
+				t.Errorf("last step board %q != result packed %q", last, result.GetPacked())
+			}
+			p, err := codec.DecodeV2(last)
+			if err != nil {
+				t.Fatalf("step board %q does not decode: %v", last, err)
+			}
+			if got := p.Cells[0].Value; got != int(result.GetBoard().GetCells()[0].GetValue()) {
+				t.Errorf("packed board r1c1 = %d, result board %d", got, result.GetBoard().GetCells()[0].GetValue())
+			}
+		})
+	}
+}
+
+func TestSolveUnary(t *testing.T) {
+	client := newClient(t, Config{})
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), IncludeSteps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resp.GetResult()
+	if r.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+		t.Fatalf("status = %v", r.GetStatus())
+	}
+	const want = "496187352578243916321596478783654291962318547145729863657932184839471625214865739"
+	if r.GetPlain() != want {
+		t.Errorf("plain = %s, want %s", r.GetPlain(), want)
+	}
+	if !strings.HasPrefix(r.GetPacked(), "S9B") || len(r.GetPacked()) != 165 {
+		t.Errorf("packed = %q, want an S9B string", r.GetPacked())
+	}
+	if len(resp.GetSteps()) != int(r.GetStepCount()) || r.GetStepCount() == 0 {
+		t.Errorf("%d steps returned, step count %d", len(resp.GetSteps()), r.GetStepCount())
+	}
+	d := r.GetDifficulty()
+	if d.GetLevel() != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY || d.GetStars() != 1 || d.GetHardestStrategy() != "Naked Single" {
+		t.Errorf("difficulty = %v, want easy, 1 star, naked single", d)
+	}
+	// The charset of the request renders the answer.
+	resp, err = client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{
+		Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, RegionMap: seedSmallMap, Charset: seedSmallCharst}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.GetResult().GetPlain(); got != "DACBBCADCBDAADBC" {
+		t.Errorf("plain = %q, want DACBBCADCBDAADBC in the charset's letters", got)
+	}
+}
+
+func TestMultipleSolutions(t *testing.T) {
+	client := newClient(t, Config{})
+	tests := []struct {
+		name      string
+		options   *sudokuv1.SolveOptions
+		want      sudokuv1.SolveStatus
+		wantCount uint32
+	}{
+		{"check multiple by default", nil, sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS, 2},
+		{"check multiple on", &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(true), MaxSolutions: 10}, sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS, 2},
+		{"check multiple off", &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(false)}, sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(twoSolutions), Options: tt.options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := resp.GetResult()
+			if r.GetStatus() != tt.want || r.GetSolutionCount() != tt.wantCount {
+				t.Fatalf("status %v count %d, want %v count %d", r.GetStatus(), r.GetSolutionCount(), tt.want, tt.wantCount)
+			}
+			if tt.want == sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS {
+				if len(r.GetOtherSolutions()) != 1 || r.GetOtherSolutions()[0] == r.GetPlain() {
+					t.Errorf("other solutions = %q, want one different from %s", r.GetOtherSolutions(), r.GetPlain())
+				}
+				if tt.options.GetMaxSolutions() == 10 && !r.GetCountComplete() {
+					t.Error("count of 2 under a limit of 10 should be complete")
+				}
+			}
+			if tt.want == sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED && r.GetCountComplete() {
+				t.Error("an unchecked solve that guessed cannot claim a complete count")
+			}
+		})
+	}
+}
+
+func TestNoSolution(t *testing.T) {
+	client := newClient(t, Config{})
+	// r1c1 can hold nothing: 1-8 in its row, 9 in its column.
+	puzzle := ".12345678" + "9........" + strings.Repeat(".", 63)
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(puzzle)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.GetResult().GetStatus(); got != sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION {
+		t.Fatalf("status = %v, want no solution", got)
+	}
+}
+
+func TestInvalidArgument(t *testing.T) {
+	client := newClient(t, Config{})
+	board := func(size uint32, cells int) *sudokuv1.Puzzle {
+		b := &sudokuv1.Board{Size: size}
+		for range cells {
+			b.Cells = append(b.Cells, &sudokuv1.Cell{})
+		}
+		return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
+	}
+	badCand := board(4, 16)
+	badCand.GetBoard().Cells[3].Candidates = []uint32{5}
+	tests := []struct {
+		name      string
+		req       *sudokuv1.SolveRequest
+		wantField string
+		wantText  string
+	}{
+		{"no puzzle", &sudokuv1.SolveRequest{}, "puzzle", "required"},
+		{"wrong length", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy[:80])}, "puzzle.text", "found 80 cells"},
+		{"bad character", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy[:40] + "x?" + seedEasy[42:])}, "puzzle.text", "unexpected character '?'"},
+		{"contradictory givens", &sudokuv1.SolveRequest{Puzzle: textPuzzle("11" + seedEasy[2:])}, "puzzle.text", "r1c1 and r1c2 both hold 1"},
+		{"region map does not tile", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},
+		{"region map short", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap[:70]}}, "puzzle.region_map", "has 70 cells"},
+		{"board size", &sudokuv1.SolveRequest{Puzzle: board(99, 0)}, "puzzle.board.size", "out of range"},
+		{"board cells", &sudokuv1.SolveRequest{Puzzle: board(9, 80)}, "puzzle.board.cells", "80 cells"},
+		{"board candidate", &sudokuv1.SolveRequest{Puzzle: badCand}, "puzzle.board.cells[3].candidates", "out of range"},
+		{"prime size needs a map", &sudokuv1.SolveRequest{Puzzle: board(7, 49)}, "puzzle.board.regions", "no regular boxes"},
+		{"unknown strategy", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "Z-Wing"}}}, "options.strategies[1]", "unknown strategy"},
+		{"charset repeats", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, Charset: "#ABCB"}}, "puzzle.charset", "repeats"},
+		{"unsupported format", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded"},
+		{"killer without cages", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Variant: sudokuv1.Variant_VARIANT_KILLER}}, "puzzle.text", "needs cages"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := client.Solve(context.Background(), tt.req)
+			st := status.Convert(err)
+			if st.Code() != codes.InvalidArgument {
+				t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
+			}
+			var br *errdetails.BadRequest
+			for _, d := range st.Details() {
+				if b, ok := d.(*errdetails.BadRequest); ok {
+					br = b
+				}
+			}
+			if br == nil || len(br.GetFieldViolations()) != 1 {
+				t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
+			}
+			v := br.GetFieldViolations()[0]
+			if v.GetField() != tt.wantField || !strings.Contains(v.GetDescription(), tt.wantText) {
+				t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), tt.wantField, tt.wantText)
+			}
+		})
+	}
+}
+
+// TestOptionsChangeBehaviour checks that each of the seed's options changes
+// what the solver does, on a puzzle that needs guessing.
+func TestOptionsChangeBehaviour(t *testing.T) {
+	client := newClient(t, Config{})
+	const hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	firstGuess := func(t *testing.T, o *sudokuv1.SolveOptions) (*sudokuv1.Step, *sudokuv1.SolveResponse) {
+		t.Helper()
+		resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(hard), Options: o, IncludeSteps: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+			t.Fatalf("status = %v", resp.GetResult().GetStatus())
+		}
+		for _, s := range resp.GetSteps() {
+			if s.GetKind() == sudokuv1.StepKind_STEP_KIND_GUESS {
+				return s, resp
+			}
+		}
+		t.Fatal("no guess")
+		return nil, nil
+	}
+	asc, _ := firstGuess(t, &sudokuv1.SolveOptions{GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING})
+	desc, _ := firstGuess(t, &sudokuv1.SolveOptions{GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_DESCENDING})
+	if asc.GetPlacements()[0].GetCell() != desc.GetPlacements()[0].GetCell() || asc.GetPlacements()[0].GetDigit() >= desc.GetPlacements()[0].GetDigit() {
+		t.Errorf("ascending guessed %v, descending %v: want the same cell, a larger digit", asc.GetPlacements(), desc.GetPlacements())
+	}
+	guessedCells := func(r *sudokuv1.SolveResponse) []uint32 {
+		var cells []uint32
+		for _, s := range r.GetSteps() {
+			if s.GetKind() == sudokuv1.StepKind_STEP_KIND_GUESS {
+				cells = append(cells, s.GetPlacements()[0].GetCell())
+			}
+		}
+		return cells
+	}
+	weights := map[string][]uint32{}
+	for name, w := range map[string]sudokuv1.CountWeight{"none": sudokuv1.CountWeight_COUNT_WEIGHT_NONE, "single": sudokuv1.CountWeight_COUNT_WEIGHT_SINGLE, "weighted": sudokuv1.CountWeight_COUNT_WEIGHT_WEIGHTED} {
+		_, r := firstGuess(t, &sudokuv1.SolveOptions{CountWeight: w})
+		weights[name] = guessedCells(r)
+	}
+	if slices.Equal(weights["none"], weights["weighted"]) || slices.Equal(weights["single"], weights["weighted"]) || slices.Equal(weights["none"], weights["single"]) {
+		t.Errorf("count weights guessed the same cells: %v", weights)
+	}
+	_, r1 := firstGuess(t, &sudokuv1.SolveOptions{GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_RANDOM, RandomSeed: 7})
+	_, r2 := firstGuess(t, &sudokuv1.SolveOptions{GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_RANDOM, RandomSeed: 7})
+	if r1.GetResult().GetRandomSeed() != 7 || !proto.Equal(r1, r2) {
+		t.Error("the same random seed gave different solves")
+	}
+	_, r3 := firstGuess(t, &sudokuv1.SolveOptions{GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_RANDOM})
+	if r3.GetResult().GetRandomSeed() == 0 {
+		t.Error("a drawn random seed was not returned")
+	}
+	_, safe := firstGuess(t, &sudokuv1.SolveOptions{OnGuess: sudokuv1.OnGuess_ON_GUESS_STORE_SAFE_COPY})
+	_, back := firstGuess(t, &sudokuv1.SolveOptions{OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK})
+	if len(safe.GetSteps()) != len(back.GetSteps()) || safe.GetResult().GetPlain() != back.GetResult().GetPlain() {
+		t.Fatal("safe copies and backtracking took different paths")
+	}
+	var sawSafe, sawUndo bool
+	for i, s := range back.GetSteps() {
+		if s.GetKind() == sudokuv1.StepKind_STEP_KIND_BACKTRACK {
+			sawUndo = sawUndo || strings.Contains(s.GetExplanation(), "undid")
+			sawSafe = sawSafe || strings.Contains(safe.GetSteps()[i].GetExplanation(), "safe copy")
+			if s.GetBoard() != safe.GetSteps()[i].GetBoard() {
+				t.Fatalf("step %d: boards differ after backtracking", i+1)
+			}
+		}
+	}
+	if !sawSafe || !sawUndo {
+		t.Error("backtrack steps do not say how the guess was undone")
+	}
+
+	// Logic only never guesses and gets stuck on this puzzle; guessing
+	// only uses no elimination logic.
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(hard), IncludeSteps: true,
+		Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.GetResult().GetStatus(); got != sudokuv1.SolveStatus_SOLVE_STATUS_STUCK {
+		t.Errorf("logic only: status %v, want stuck", got)
+	}
+	if resp.GetResult().GetSolutionCount() != 1 {
+		t.Errorf("logic only: solution count %d, want 1 (checked by search)", resp.GetResult().GetSolutionCount())
+	}
+	for _, s := range resp.GetSteps() {
+		if s.GetMethod() == "C" {
+			t.Fatalf("logic only guessed: %v", s)
+		}
+	}
+	// Strategies can be restricted: without hidden singles, B never appears.
+	resp, err = client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedHard), IncludeSteps: true,
+		Options: &sudokuv1.SolveOptions{Strategies: []string{"naked single", "C"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range resp.GetSteps() {
+		if s.GetMethod() == "B" {
+			t.Fatalf("hidden single used though not allowed: %v", s)
+		}
+	}
+}
+
+func TestDeadlineAndLimits(t *testing.T) {
+	empty25 := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: strings.Repeat(".", 625)}}
+	tests := []struct {
+		name    string
+		cfg     Config
+		timeout time.Duration
+		opts    *sudokuv1.SolveOptions
+		want    codes.Code
+	}{
+		// The client reads nothing until its deadline has passed: the solver
+		// is blocked by flow control and must give up when the call ends.
+		{"caller deadline", Config{}, 100 * time.Millisecond, nil, codes.DeadlineExceeded},
+		// The default deadline has passed before the solver starts.
+		{"server default deadline", Config{DefaultTimeout: time.Nanosecond}, 0, nil, codes.DeadlineExceeded},
+		{"step limit", Config{}, 10 * time.Second, &sudokuv1.SolveOptions{MaxSteps: 10}, codes.ResourceExhausted},
+		{"server step cap", Config{MaxSteps: 10}, 10 * time.Second, &sudokuv1.SolveOptions{MaxSteps: 1000000}, codes.ResourceExhausted},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			client := newClient(t, tt.cfg)
+			ctx := context.Background()
+			if tt.timeout > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tt.timeout)
+				defer cancel()
+			}
+			start := time.Now()
+			stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: empty25, Options: tt.opts})
+			if tt.timeout > 0 && tt.timeout < time.Second {
+				<-ctx.Done()
+			}
+			if err == nil {
+				for err == nil {
+					_, err = stream.Recv()
+				}
+			}
+			if got := status.Code(err); got != tt.want {
+				t.Fatalf("code = %v (%v), want %v", got, err, tt.want)
+			}
+			if elapsed := time.Since(start); elapsed > 5*time.Second {
+				t.Errorf("took %v to stop", elapsed)
+			}
+		})
+	}
+}
+
+func TestCancelStopsStream(t *testing.T) {
+	client := newClient(t, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(strings.Repeat(".", 625))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	for err == nil {
+		_, err = stream.Recv()
+	}
+	if status.Code(err) != codes.Canceled {
+		t.Fatalf("err = %v, want Canceled", err)
+	}
+}
+
+func TestHealthAndReflection(t *testing.T) {
+	conn := dial(t, Config{})
+	hc, err := healthpb.NewHealthClient(conn).Check(context.Background(), &healthpb.HealthCheckRequest{})
+	if err != nil || hc.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("health = %v, %v; want SERVING", hc, err)
+	}
+	rc, err := reflectionpb.NewServerReflectionClient(conn).ServerReflectionInfo(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rc.Send(&reflectionpb.ServerReflectionRequest{MessageRequest: &reflectionpb.ServerReflectionRequest_ListServices{}}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := rc.Recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range resp.GetListServicesResponse().GetService() {
+		names = append(names, s.GetName())
+	}
+	if !strings.Contains(strings.Join(names, " "), "sudoku.v1.SudokuService") {
+		t.Errorf("reflection lists %v, want sudoku.v1.SudokuService", names)
+	}
+}
+
+func TestRecoveryTurnsPanicIntoInternal(t *testing.T) {
+	panicky := grpc.ChainUnaryInterceptor(func(context.Context, any, *grpc.UnaryServerInfo, grpc.UnaryHandler) (any, error) {
+		panic("boom")
+	})
+	conn := dial(t, Config{}, panicky)
+	_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+	if status.Code(err) != codes.Internal {
+		t.Fatalf("err = %v, want Internal", err)
+	}
+	if err := toStatus(errors.New("boom")); status.Code(err) != codes.Internal {
+		t.Fatalf("unknown error maps to %v, want Internal", status.Code(err))
+	}
+}
