@@ -1,0 +1,218 @@
+package grid
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestBoxShape(t *testing.T) {
+	tests := []struct {
+		n, rows, cols int
+		ok            bool
+	}{
+		{4, 2, 2, true}, {6, 2, 3, true}, {8, 2, 4, true}, {9, 3, 3, true}, {10, 2, 5, true},
+		{12, 3, 4, true}, {16, 4, 4, true}, {25, 5, 5, true}, {5, 0, 0, false}, {7, 0, 0, false},
+	}
+	for _, tt := range tests {
+		r, c, ok := BoxShape(tt.n)
+		if r != tt.rows || c != tt.cols || ok != tt.ok {
+			t.Errorf("BoxShape(%d) = %d, %d, %v; want %d, %d, %v", tt.n, r, c, ok, tt.rows, tt.cols, tt.ok)
+		}
+	}
+}
+
+func TestLayoutUnits(t *testing.T) {
+	tests := []struct {
+		name       string
+		cfg        Config
+		units      int
+		peersOfR1  int // peers of cell 0
+		peersOfMid int // peers of the centre-most cell
+	}{
+		{"classic 9", Config{Size: 9}, 27, 20, 20},
+		{"classic 4", Config{Size: 4}, 12, 7, 7},
+		{"classic 6", Config{Size: 6}, 18, 12, 12},
+		{"classic 16", Config{Size: 16}, 48, 39, 39},
+		{"classic 25", Config{Size: 25}, 75, 64, 64},
+		{"X", Config{Size: 9, Variant: X}, 29, 26, 32},
+		{"Windoku", Config{Size: 9, Variant: Windoku}, 31, 20, 20},
+		{"Colour", Config{Size: 9, Variant: Colour}, 36, 24, 24},
+		{"KenKen", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1, 2, 3}, Target: 24, Op: OpMul}, {Cells: []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, Target: 30, Op: OpAdd}}}, 8, 6, 6},
+		{"killer", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 5}, Target: 3, Op: OpAdd}}}, 12, 7, 7},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := NewLayout(tt.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(l.Units) != tt.units {
+				t.Errorf("%d units, want %d", len(l.Units), tt.units)
+			}
+			if got := len(l.Peers[0]); got != tt.peersOfR1 {
+				t.Errorf("cell 0 has %d peers, want %d", got, tt.peersOfR1)
+			}
+			mid := (l.N/2)*l.N + l.N/2
+			if got := len(l.Peers[mid]); got != tt.peersOfMid {
+				t.Errorf("cell %d has %d peers, want %d", mid, got, tt.peersOfMid)
+			}
+			for _, u := range l.Units {
+				if len(u.Cells) != l.N {
+					t.Errorf("%s has %d cells", u.Name(), len(u.Cells))
+				}
+			}
+		})
+	}
+}
+
+func TestLayoutErrors(t *testing.T) {
+	regions := func(s string) []int {
+		out := make([]int, len(s))
+		for i, r := range s {
+			out[i] = int(r - '0')
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		cfg   Config
+		field string
+		want  string
+	}{
+		{"size", Config{Size: 1}, "size", "out of range"},
+		{"jigsaw without map", Config{Size: 9, Variant: Jigsaw}, "regions", "needs a region map"},
+		{"prime size", Config{Size: 5}, "regions", "no regular boxes"},
+		{"map short", Config{Size: 4, Regions: regions("001100112233223")}, "regions", "15 cells"},
+		{"map uneven", Config{Size: 4, Regions: regions("0011001122332232")}, "regions", "covers"},
+		{"windoku 6", Config{Size: 6, Variant: Windoku}, "variant", "square regular boxes"},
+		{"killer without cages", Config{Size: 4, Variant: Killer}, "cages", "needs cages"},
+		{"cages on classic", Config{Size: 4, Cages: []Cage{{Cells: []int{0}, Target: 1}}}, "cages", "has no cages"},
+		{"overlapping cages", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}, {Cells: []int{1, 2}, Target: 3, Op: OpAdd}}}, "cages[1]", "also in cage 0"},
+		{"unreachable sum", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 8, Op: OpAdd}}}, "cages[0]", "no 2 distinct digits sum to 8"},
+		{"kenken minus of 3", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1, 2}, Target: 1, Op: OpSub}}}, "cages[0]", "exactly 2 cells"},
+		{"kenken product prime", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 5, Op: OpMul}}}, "cages[0]", "prime factor 5"},
+		{"kenken uncovered", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}}}, "cages", "in no cage"},
+		{"str8ts", Config{Size: 9, Variant: Str8ts}, "variant", "not supported"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewLayout(tt.cfg)
+			var fe *FieldError
+			if !errors.As(err, &fe) || fe.Field != tt.field || !strings.Contains(fe.Reason, tt.want) {
+				t.Fatalf("err = %v, want field %q containing %q", err, tt.field, tt.want)
+			}
+		})
+	}
+}
+
+func TestIsRegular(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 9})
+	relabelled := make([]int, len(l.Region))
+	for i, k := range l.Region {
+		relabelled[i] = 40 - k
+	}
+	if !IsRegular(9, relabelled) {
+		t.Error("relabelled boxes are not regular")
+	}
+	relabelled[0], relabelled[3] = relabelled[3], relabelled[0]
+	if IsRegular(9, relabelled) {
+		t.Error("a swapped map is regular")
+	}
+}
+
+func TestUndoRestores(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 9})
+	b := NewBoard(l)
+	b.Place(0, 5)
+	before := b.Clone()
+	b.Track(true)
+	mark := b.Mark()
+	b.Place(40, 3)
+	b.Eliminate(80, 9)
+	b.Restrict(79, Bit(1)|Bit(2))
+	if b.Changes(mark) == 0 {
+		t.Fatal("no changes recorded")
+	}
+	b.Undo(mark)
+	if b.Empty != before.Empty || !slices.Equal(b.Value, before.Value) || !slices.Equal(b.Cand, before.Cand) {
+		t.Fatal("undo did not restore the board")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 4})
+	tests := []struct {
+		name string
+		set  func(b *Board)
+		want string
+	}{
+		{"fine", func(b *Board) {}, ""},
+		{"no candidates", func(b *Board) { b.Restrict(5, 0) }, "r2c2 has no candidates left"},
+		{"digit without place", func(b *Board) {
+			for _, c := range []int{0, 1, 2, 3} {
+				b.Eliminate(c, 4)
+			}
+		}, "4 has no place left in row 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewBoard(l)
+			tt.set(b)
+			c, ok := b.Check()
+			got := ""
+			if !ok {
+				got = c.Describe(l)
+			}
+			if got != tt.want {
+				t.Errorf("Check = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCageFeasible(t *testing.T) {
+	l, err := NewLayout(Config{Size: 4, Variant: KenKen, Cages: []Cage{
+		{Cells: []int{0, 1}, Target: 3, Op: OpSub},
+		{Cells: []int{2, 3}, Target: 2, Op: OpDiv},
+		{Cells: []int{4, 5, 6, 7}, Target: 24, Op: OpMul},
+		{Cells: []int{8, 9, 10, 11, 12, 13, 14, 15}, Target: 20, Op: OpAdd},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBoard(l)
+	if _, ok := b.Check(); !ok {
+		t.Fatal("open board rejected")
+	}
+	b.Place(0, 2) // 2 - x = 3 has no digit x
+	if c, ok := b.Check(); ok || c.Cage != 0 {
+		t.Fatalf("Check = %+v, %v; want cage 0 broken", c, ok)
+	}
+	b = NewBoard(l)
+	b.Place(2, 3) // 3 ÷ x = 2 has none either
+	if c, ok := b.Check(); ok || c.Cage != 1 {
+		t.Fatalf("Check = %+v, %v; want cage 1 broken", c, ok)
+	}
+}
+
+func TestLoadRejectsDuplicates(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 4})
+	cells := make([]CellState, 16)
+	cells[0].Value, cells[5].Value = 3, 3 // same box
+	_, err := Load(l, cells)
+	if err == nil || !strings.Contains(err.Error(), "r1c1 and r2c2 both hold 3") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestDigits(t *testing.T) {
+	s := Bit(1) | Bit(5) | Bit(25)
+	if s.Count() != 3 || s.Min() != 1 || s.Max() != 25 || s.Single() != 0 || s.String() != "{1,5,25}" {
+		t.Errorf("digits %v: count %d min %d max %d", s, s.Count(), s.Min(), s.Max())
+	}
+	if Bit(7).Single() != 7 || AllDigits(9) != 511 || AllDigits(32) != ^Digits(0) {
+		t.Error("Single or AllDigits wrong")
+	}
+}

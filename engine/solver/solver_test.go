@@ -1,0 +1,253 @@
+package solver
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func parse(t testing.TB, text, charset, regionMap string) *grid.Board {
+	t.Helper()
+	p, err := codec.ParseText(text, charset, regionMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func solutionOf(t testing.TB, b *grid.Board) []uint8 {
+	t.Helper()
+	var s search.Searcher
+	res, err := s.Count(context.Background(), b, 2)
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("reference search: %d solutions, %v", len(res.Solutions), err)
+	}
+	return res.Solutions[0]
+}
+
+// soundness returns an Emit that checks every step taken with no guess in
+// force against the solution: no placement of a wrong digit, no elimination
+// of a true one.
+func soundness(t testing.TB, solution []uint8, depth *int) Emit {
+	return func(index int, s *strategy.Step, b *grid.Board) error {
+		switch s.Kind {
+		case strategy.Guess:
+			*depth++
+			return nil
+		case strategy.Backtrack:
+			*depth--
+		}
+		if *depth > 0 {
+			return nil
+		}
+		for _, p := range s.Placements {
+			if solution[p.Cell] != uint8(p.Digit) {
+				return fmt.Errorf("step %d (%s) places %s=%d, solution has %d", index, s.Strategy.Name, b.L.CellName(p.Cell), p.Digit, solution[p.Cell])
+			}
+		}
+		for _, e := range s.Eliminations {
+			if solution[e.Cell] == uint8(e.Digit) {
+				return fmt.Errorf("step %d (%s) eliminates the true %s=%d", index, s.Strategy.Name, b.L.CellName(e.Cell), e.Digit)
+			}
+		}
+		return nil
+	}
+}
+
+func TestSolveOptionsAllSound(t *testing.T) {
+	puzzles := []string{
+		"000000000070040010301506408000000000060010040105709803000000000030070020204805709",
+		"000105000009060400060000070400010003050402010600030004020000050003090800000206000",
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+		"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+	}
+	var optionSets []Options
+	for _, ty := range []SolvingType{Mixed, GuessingOnly} {
+		for _, og := range []OnGuess{StoreSafeCopy, BacktrackChanges} {
+			for _, o := range []Order{Ascending, Descending, Random} {
+				for _, w := range []CountWeight{Weighted, WeightNone, WeightSingle} {
+					optionSets = append(optionSets, Options{Type: ty, OnGuess: og, Order: o, Weight: w, Seed: 42, CheckMultiple: true})
+				}
+			}
+		}
+	}
+	for _, p := range puzzles {
+		b := parse(t, p, "", "")
+		solution := solutionOf(t, b)
+		for _, opts := range optionSets {
+			name := fmt.Sprintf("%.12s/%+v", p, opts)
+			depth := 0
+			res, err := Solve(context.Background(), b, opts, soundness(t, solution, &depth))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if res.Status != Solved || string(res.Board.Value) != string(solution) {
+				t.Fatalf("%s: status %v, board %v", name, res.Status, res.Board.Value)
+			}
+			if res.Count != 1 || !res.CountComplete {
+				t.Fatalf("%s: count %d complete %v", name, res.Count, res.CountComplete)
+			}
+		}
+	}
+}
+
+func TestSolveSharedSetsSound(t *testing.T) {
+	sets := []struct {
+		file string
+		max  int
+	}{
+		{"testdata/puzzles/norvig_top95.txt", 0},
+		{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 500},
+		{"testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 500},
+	}
+	for _, set := range sets {
+		t.Run(filepath.Base(set.file), func(t *testing.T) {
+			f, err := os.Open(shared.Path(t, set.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			sc := bufio.NewScanner(f)
+			n := 0
+			for sc.Scan() && (set.max == 0 || n < set.max) {
+				p := strings.Fields(sc.Text())[0]
+				n++
+				b := parse(t, p, "", "")
+				solution := solutionOf(t, b)
+				depth := 0
+				res, err := Solve(context.Background(), b, Options{}, soundness(t, solution, &depth))
+				if err != nil {
+					t.Fatalf("%s: %v", p, err)
+				}
+				if res.Status != Solved || string(res.Board.Value) != string(solution) {
+					t.Fatalf("%s: status %v", p, res.Status)
+				}
+			}
+		})
+	}
+}
+
+func TestLogicOnlyStuck(t *testing.T) {
+	b := parse(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "", "")
+	res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Stuck || res.Guesses != 0 || res.Count != 1 {
+		t.Fatalf("status %v guesses %d count %d; want stuck, 0, 1", res.Status, res.Guesses, res.Count)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	b := parse(t, strings.Repeat(".", 81), "", "")
+	tests := []struct {
+		name string
+		opts Options
+		want error
+	}{
+		{"steps", Options{MaxSteps: 5}, ErrStepLimit},
+		{"guesses", Options{MaxNodes: 3}, ErrNodeLimit},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Solve(context.Background(), b, tt.opts, nil)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve(ctx, b, Options{}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled solve: err = %v", err)
+	}
+}
+
+func TestEmitErrorStops(t *testing.T) {
+	b := parse(t, "000000000070040010301506408000000000060010040105709803000000000030070020204805709", "", "")
+	stop := errors.New("client gone")
+	calls := 0
+	_, err := Solve(context.Background(), b, Options{}, func(int, *strategy.Step, *grid.Board) error {
+		calls++
+		return stop
+	})
+	if !errors.Is(err, stop) || calls != 1 {
+		t.Fatalf("err = %v after %d calls, want the emit error after 1", err, calls)
+	}
+}
+
+// TestGolden compares the step log of the seed's examples with golden files
+// (go test -update rewrites them).
+func TestGolden(t *testing.T) {
+	tests := []struct{ name, text, charset, regionMap string }{
+		{"seed-easy", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", "", ""},
+		{"seed-hard", "000105000009060400060000070400010003050402010600030004020000050003090800000206000", "", ""},
+		{"seed-4x4", "#A#B####C#D#####", "#ABCD", "##AA##AABBCCBBCC"},
+		{"seed-jigsaw", "300000004002060100010908020005000600020000010009000800080304060004010900500000007", "",
+			"000122222000111222033331112003444411333345555664444577866655557888666777888886777"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := parse(t, tt.text, tt.charset, tt.regionMap)
+			var log strings.Builder
+			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, func(i int, s *strategy.Step, b *grid.Board) error {
+				fmt.Fprintf(&log, "%3d %s %-14s %s\n", i, s.Strategy.Letter, s.Strategy.Name, s.Explain(b.L))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %d guesses, %s, score %d\n", res.Status, res.Count, res.Steps, res.Guesses, res.Rating.Level, res.Rating.Score)
+			fmt.Fprintf(&log, "%s\n", codec.EncodePlain(res.Board, codec.Symbols("", b.L.N)))
+			golden := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(log.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if log.String() != string(want) {
+				t.Errorf("step log differs from %s:\n%s", golden, log.String())
+			}
+		})
+	}
+}
+
+func BenchmarkSolveSteps(b *testing.B) {
+	puzzles := map[string]string{
+		"easy": "000000000070040010301506408000000000060010040105709803000000000030070020204805709",
+		"hard": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+	}
+	for name, p := range puzzles {
+		b.Run(name, func(b *testing.B) {
+			board := parse(b, p, "", "")
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := Solve(context.Background(), board, Options{}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,121 @@
+package strategy
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// board builds a classic board from 81 characters ('.' or '0' blank).
+func board(t testing.TB, s string) *grid.Board {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := make([]grid.CellState, 81)
+	for i := range cells {
+		if c := s[i]; c >= '1' && c <= '9' {
+			cells[i] = grid.CellState{Value: int(c - '0'), Given: true}
+		}
+	}
+	b, err := grid.Load(l, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSingles(t *testing.T) {
+	// Row 1 misses only 9 at r1c9: a naked single, and a hidden single of
+	// row 1, column 9 and box 3 at once.
+	const lastCell = "12345678." + "........." + "........." + "........." + "........." + "........." + "........." + "........." + "........."
+	const lone = "1........" + "........." + "........." + "........." + "........." + "........." + "........." + "........." + "........."
+	tests := []struct {
+		name     string
+		board    string
+		strategy *Strategy
+		all      bool
+		want     []CellDigit // placements of the steps found, in order
+	}{
+		{"naked single first", lastCell, NakedSingle, false, []CellDigit{{8, 9}}},
+		{"hidden single of the row only", lastCell, HiddenSingle, true, []CellDigit{{8, 9}}},
+		{"hidden single first only", lastCell, HiddenSingle, false, []CellDigit{{8, 9}}},
+		{"no naked single", lone, NakedSingle, true, nil},
+		{"no hidden single", lone, HiddenSingle, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := board(t, tt.board)
+			sink := Sink{All: tt.all}
+			tt.strategy.Find(b, &sink)
+			var got []CellDigit
+			for _, s := range sink.Steps() {
+				if s.Strategy != tt.strategy || len(s.Placements) != 1 || len(s.Cells) == 0 {
+					t.Fatalf("malformed step %+v", s)
+				}
+				got = append(got, s.Placements...)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("placements = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestHiddenSingleNamesItsUnit(t *testing.T) {
+	// 1s at r1c7, r2c4, r4c2 and r7c3 leave r3c1 as the only place for 1
+	// in box 1, row 3 and column 1.
+	b := board(t, "......1.."+"...1....."+"........."+".1......."+"........."+"........."+"..1......"+"........."+".........")
+	sink := Sink{All: true}
+	HiddenSingle.Find(b, &sink)
+	for _, s := range sink.Steps() {
+		if s.Placements[0] == (CellDigit{18, 1}) {
+			if got := s.Explain(b.L); got != "r3c1=1: r3c1 is the only place for 1 in box 1" && got != "r3c1=1: r3c1 is the only place for 1 in column 1" && got != "r3c1=1: r3c1 is the only place for 1 in row 3" {
+				t.Errorf("explanation %q", got)
+			}
+			return
+		}
+	}
+	t.Fatalf("no hidden single r3c1=1 among %d steps", len(sink.Steps()))
+}
+
+func TestSinglesDoNotAllocate(t *testing.T) {
+	b := board(t, "000105000009060400060000070400010003050402010600030004020000050003090800000206000")
+	var sink Sink
+	for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
+		st.Find(b, &sink) // warm the sink's storage
+		allocs := testing.AllocsPerRun(100, func() {
+			sink.Reset()
+			st.Find(b, &sink)
+		})
+		if allocs != 0 {
+			t.Errorf("%s allocates %.1f times per call", st.Name, allocs)
+		}
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	tests := []struct {
+		key  string
+		want *Strategy
+	}{
+		{"A", NakedSingle}, {"b", HiddenSingle}, {"naked single", NakedSingle}, {"Guessing", Guessing}, {" C ", Guessing},
+	}
+	for _, tt := range tests {
+		if got, ok := Lookup(tt.key); !ok || got != tt.want {
+			t.Errorf("Lookup(%q) = %v, %v", tt.key, got, ok)
+		}
+	}
+	if _, ok := Lookup("Z-Wing"); ok {
+		t.Error("Lookup found an unknown strategy")
+	}
+	got, err := Select([]string{"C", "hidden single", "A", "a"})
+	if err != nil || !slices.Equal(got, []*Strategy{NakedSingle, HiddenSingle, Guessing}) {
+		t.Errorf("Select = %v, %v; want A, B, C in order", got, err)
+	}
+	if _, err := Select([]string{"nope"}); err == nil {
+		t.Error("Select accepted an unknown strategy")
+	}
+}
