@@ -33,15 +33,7 @@ var variantFromProto = map[sudokuv1.Variant]grid.Variant{
 	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
 }
 
-var variantToProto = func() map[grid.Variant]sudokuv1.Variant {
-	m := map[grid.Variant]sudokuv1.Variant{}
-	for p, v := range variantFromProto {
-		if p != sudokuv1.Variant_VARIANT_UNSPECIFIED {
-			m[v] = p
-		}
-	}
-	return m
-}()
+var variantToProto = invert(variantFromProto, sudokuv1.Variant_VARIANT_UNSPECIFIED)
 
 var opFromProto = map[sudokuv1.CageOperator]grid.Op{
 	sudokuv1.CageOperator_CAGE_OPERATOR_NONE:     grid.OpNone,
@@ -51,13 +43,19 @@ var opFromProto = map[sudokuv1.CageOperator]grid.Op{
 	sudokuv1.CageOperator_CAGE_OPERATOR_DIVIDE:   grid.OpDiv,
 }
 
-var opToProto = func() map[grid.Op]sudokuv1.CageOperator {
-	m := map[grid.Op]sudokuv1.CageOperator{}
-	for p, o := range opFromProto {
-		m[o] = p
+var opToProto = invert(opFromProto, sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED)
+
+// invert returns the inverse of a one-to-one mapping, leaving out skip
+// (an UNSPECIFIED value that aliases a default).
+func invert[K, V comparable](m map[K]V, skip K) map[V]K {
+	out := make(map[V]K, len(m))
+	for k, v := range m {
+		if k != skip {
+			out[v] = k
+		}
 	}
-	return m
-}()
+	return out
+}
 
 // decodedPuzzle is a request's puzzle made ready to solve.
 type decodedPuzzle struct {
