@@ -54,7 +54,7 @@ func findNakedSingles(b *grid.Board, sink *Sink) {
 
 func explainNakedSingle(s *Step, l *grid.Layout) string {
 	p := s.Placements[0]
-	return fmt.Sprintf("%s=%d: %d is the only candidate left in %s", l.CellName(p.Cell), p.Digit, p.Digit, l.CellName(p.Cell))
+	return fmt.Sprintf("%d is the only candidate left in %s", p.Digit, l.CellName(p.Cell))
 }
 
 func findHiddenSingles(b *grid.Board, sink *Sink) {
@@ -88,5 +88,5 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 
 func explainHiddenSingle(s *Step, l *grid.Layout) string {
 	p := s.Placements[0]
-	return fmt.Sprintf("%s=%d: %s is the only place for %d in %s", l.CellName(p.Cell), p.Digit, l.CellName(p.Cell), p.Digit, l.Units[s.Units[0]].Name())
+	return fmt.Sprintf("%s is the only place for %d in %s", l.CellName(p.Cell), p.Digit, l.Units[s.Units[0]].Name())
 }

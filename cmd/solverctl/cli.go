@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// env is what a command runs with: the standard streams.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is a subcommand of solverctl.
+type command struct {
+	name  string
+	args  string // the synopsis of what follows the name
+	short string // one-line help
+	// run runs the command; cmd is the command itself, for its usage.
+	run func(ctx context.Context, e *env, cmd *command, args []string) error
+}
+
+// commands are the subcommands, in the order the usage lists them. A new
+// command is one more entry here.
+var commands = []*command{
+	{
+		name:  "solve",
+		args:  "[flags] [PUZZLE|@FILE|-]",
+		short: "solve a puzzle and print the result",
+		run:   runSolve,
+	},
+	{
+		name:  "steps",
+		args:  "[flags] [PUZZLE|@FILE|-]",
+		short: "solve a puzzle, printing every step the moment it is found",
+		run:   runSteps,
+	},
+}
+
+// lookup returns the command called name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// run is the whole of solverctl: it parses the global flags and runs the
+// command args name.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	fs := newFlagSet("solverctl")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return nil
+		}
+		return usageErrorf("%v (see solverctl help)", err)
+	}
+	args = fs.Args()
+	if len(args) == 0 {
+		// Nothing asked: show what solverctl does on the built-in example.
+		steps := lookup("steps")
+		return steps.run(ctx, e, steps, nil)
+	}
+	name, args := args[0], args[1:]
+	if name == "help" {
+		return help(ctx, e, args)
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		return usageErrorf("unknown command %q (see solverctl help)", name)
+	}
+	return cmd.run(ctx, e, cmd, args)
+}
+
+// help prints the usage, or with a command name the command's usage.
+func help(ctx context.Context, e *env, args []string) error {
+	switch len(args) {
+	case 0:
+		printUsage(e.stdout)
+		return nil
+	case 1:
+		cmd := lookup(args[0])
+		if cmd == nil {
+			return usageErrorf("unknown command %q (see solverctl help)", args[0])
+		}
+		return cmd.run(ctx, e, cmd, []string{"-h"})
+	default:
+		return usageErrorf("usage: solverctl help [command]")
+	}
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintf(w, "usage: solverctl [global flags] <command> [flags] [PUZZLE|@FILE|-]\n\n")
+	fmt.Fprintf(w, "Solve Sudoku puzzles with the sudokuwise solver. Without -addr the service\n")
+	fmt.Fprintf(w, "runs inside solverctl, so no server is needed.\n\n")
+	fmt.Fprintf(w, "commands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
+	}
+	fmt.Fprintf(w, "  %-8s %s\n", "help", "print this usage, or a command's: solverctl help <command>")
+	fmt.Fprintf(w, "\nPUZZLE is the puzzle text in any supported format; @FILE reads it from a\n")
+	fmt.Fprintf(w, "file and - from standard input. Without a puzzle, a built-in example is\n")
+	fmt.Fprintf(w, "solved; without any arguments, its steps are streamed.\n")
+	fmt.Fprintf(w, "\nglobal flags:\n  -h\tprint this usage\n")
+}
+
+// newFlagSet returns a flag set that neither prints nor exits: errors come
+// back from Parse, for the caller to report.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseInterleaved parses args with fs, letting flags follow positional
+// arguments ("solve PUZZLE -json"), and returns the positional arguments.
+// Everything after "--" is positional.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// usageError is a bad command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// defaultPuzzle is solved when no puzzle is given.
+const defaultPuzzle = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
+
+// solveFlags are the flags of the commands that solve a puzzle.
+type solveFlags struct {
+	addr    string
+	json    bool
+	timeout time.Duration
+
+	charset   string
+	regionMap string
+	format    sudokuv1.Format
+	variant   sudokuv1.Variant
+
+	solvingType   sudokuv1.SolvingType
+	onGuess       sudokuv1.OnGuess
+	order         sudokuv1.GuessOrder
+	seed          uint64
+	weight        sudokuv1.CountWeight
+	checkMultiple bool
+	strategies    string
+	maxSolutions  uint32
+	maxNodes      uint64
+	maxSteps      uint32
+
+	// checkMultipleSet tells whether -check-multiple was on the command
+	// line; unset, the request leaves the field unset too.
+	checkMultipleSet bool
+}
+
+var (
+	formatNames = []choice[sudokuv1.Format]{
+		{"auto", sudokuv1.Format_FORMAT_UNSPECIFIED},
+		{"plain", sudokuv1.Format_FORMAT_PLAIN},
+		{"nxn", sudokuv1.Format_FORMAT_NXN},
+		{"v1", sudokuv1.Format_FORMAT_V1},
+		{"killer-v1", sudokuv1.Format_FORMAT_KILLER_V1},
+		{"jigsaw-v1", sudokuv1.Format_FORMAT_JIGSAW_V1},
+		{"v2", sudokuv1.Format_FORMAT_V2},
+		{"grid", sudokuv1.Format_FORMAT_GRID},
+	}
+	variantNames = []choice[sudokuv1.Variant]{
+		{"auto", sudokuv1.Variant_VARIANT_UNSPECIFIED},
+		{"classic", sudokuv1.Variant_VARIANT_CLASSIC},
+		{"x", sudokuv1.Variant_VARIANT_X},
+		{"windoku", sudokuv1.Variant_VARIANT_WINDOKU},
+		{"colour", sudokuv1.Variant_VARIANT_COLOUR},
+		{"jigsaw", sudokuv1.Variant_VARIANT_JIGSAW},
+		{"killer", sudokuv1.Variant_VARIANT_KILLER},
+		{"killer-jigsaw", sudokuv1.Variant_VARIANT_KILLER_JIGSAW},
+		{"kenken", sudokuv1.Variant_VARIANT_KENKEN},
+		{"kendoku", sudokuv1.Variant_VARIANT_KENDOKU},
+		{"str8ts", sudokuv1.Variant_VARIANT_STR8TS},
+		{"str8ts-x", sudokuv1.Variant_VARIANT_STR8TS_X},
+		{"str8ts-b", sudokuv1.Variant_VARIANT_STR8TS_B},
+		{"str8ts-bx", sudokuv1.Variant_VARIANT_STR8TS_BX},
+	}
+	solvingTypeNames = []choice[sudokuv1.SolvingType]{
+		{"auto", sudokuv1.SolvingType_SOLVING_TYPE_UNSPECIFIED},
+		{"mixed", sudokuv1.SolvingType_SOLVING_TYPE_MIXED},
+		{"logic", sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY},
+		{"guess", sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY},
+	}
+	onGuessNames = []choice[sudokuv1.OnGuess]{
+		{"auto", sudokuv1.OnGuess_ON_GUESS_UNSPECIFIED},
+		{"safe", sudokuv1.OnGuess_ON_GUESS_STORE_SAFE_COPY},
+		{"backtrack", sudokuv1.OnGuess_ON_GUESS_BACKTRACK},
+	}
+	orderNames = []choice[sudokuv1.GuessOrder]{
+		{"auto", sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED},
+		{"asc", sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING},
+		{"desc", sudokuv1.GuessOrder_GUESS_ORDER_DESCENDING},
+		{"random", sudokuv1.GuessOrder_GUESS_ORDER_RANDOM},
+	}
+	weightNames = []choice[sudokuv1.CountWeight]{
+		{"auto", sudokuv1.CountWeight_COUNT_WEIGHT_UNSPECIFIED},
+		{"none", sudokuv1.CountWeight_COUNT_WEIGHT_NONE},
+		{"single", sudokuv1.CountWeight_COUNT_WEIGHT_SINGLE},
+		{"weighted", sudokuv1.CountWeight_COUNT_WEIGHT_WEIGHTED},
+	}
+)
+
+// register defines the flags on fs.
+func (f *solveFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.addr, "addr", "", "`host:port` of a running solverd; empty runs the service in-process")
+	fs.BoolVar(&f.json, "json", false, "print the responses as protojson, one per line")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of the call; 0 means none")
+
+	fs.StringVar(&f.charset, "charset", "", "`symbols` of the NxN form: the blank, then 1..N (e.g. #ABCD)")
+	fs.StringVar(&f.regionMap, "map", "", "region `map` of the NxN form, or @FILE to read it from a file")
+	fs.Var(&enumValue[sudokuv1.Format]{&f.format, formatNames}, "format", "puzzle text `format`: "+names(formatNames))
+	fs.Var(&enumValue[sudokuv1.Variant]{&f.variant, variantNames}, "variant", "`variant` of a text that names none: "+names(variantNames))
+
+	fs.Var(&enumValue[sudokuv1.SolvingType]{&f.solvingType, solvingTypeNames}, "type", "`type` of methods allowed: "+names(solvingTypeNames)+"; auto means mixed")
+	fs.Var(&enumValue[sudokuv1.OnGuess]{&f.onGuess, onGuessNames}, "on-guess", "`mode` of undoing a failed guess: "+names(onGuessNames)+"; auto means safe")
+	fs.Var(&enumValue[sudokuv1.GuessOrder]{&f.order, orderNames}, "order", "`order` of digits tried in a guess: "+names(orderNames)+"; auto means asc")
+	fs.Uint64Var(&f.seed, "seed", 0, "random `seed` of -order random; 0 draws one")
+	fs.Var(&enumValue[sudokuv1.CountWeight]{&f.weight, weightNames}, "weight", "`weight` of the candidate count in choosing a guess: "+names(weightNames)+"; auto means weighted")
+	fs.BoolVar(&f.checkMultiple, "check-multiple", true, "prove the solution unique by looking for a second one")
+	fs.StringVar(&f.strategies, "strategies", "", "comma-separated `list` of strategies allowed, by letter or name; empty allows all")
+	fs.Var((*uint32Value)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2")
+	fs.Uint64Var(&f.maxNodes, "max-nodes", 0, "spend at most `n` search nodes (guesses); 0 means the service's default")
+	fs.Var((*uint32Value)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
+}
+
+// parseSolveArgs parses the flags and the puzzle of command cmd. extra
+// defines the command's own flags. -h prints the command's usage to
+// e.stdout and returns flag.ErrHelp.
+func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSet)) (*solveFlags, *sudokuv1.Puzzle, error) {
+	f := new(solveFlags)
+	fs := newFlagSet("solverctl " + cmd.name)
+	f.register(fs)
+	if extra != nil {
+		extra(fs)
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
+			return nil, nil, err
+		}
+		return nil, nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+	}
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "check-multiple" {
+			f.checkMultipleSet = true
+		}
+	})
+	var text string
+	switch len(pos) {
+	case 0:
+		fmt.Fprintln(e.stderr, "solverctl: no puzzle given; solving the built-in example")
+		text = defaultPuzzle
+	case 1:
+		text, err = readArg(e.stdin, pos[0], true)
+		if err != nil {
+			return nil, nil, err
+		}
+	default:
+		return nil, nil, usageErrorf("%s: want one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
+	}
+	p, err := f.puzzle(e, text)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, p, nil
+}
+
+// readArg returns the text an argument stands for: the contents of FILE for
+// @FILE, all of stdin for - (when stdinOK), else the argument itself. Text
+// read is trimmed of surrounding white space.
+func readArg(stdin io.Reader, arg string, stdinOK bool) (string, error) {
+	var b []byte
+	var err error
+	switch {
+	case arg == "-" && stdinOK:
+		b, err = io.ReadAll(stdin)
+	case strings.HasPrefix(arg, "@"):
+		b, err = os.ReadFile(arg[1:])
+	default:
+		return arg, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+// puzzle returns the Puzzle of text under the flags.
+func (f *solveFlags) puzzle(e *env, text string) (*sudokuv1.Puzzle, error) {
+	regionMap, err := readArg(e.stdin, f.regionMap, false)
+	if err != nil {
+		return nil, err
+	}
+	return &sudokuv1.Puzzle{
+		Source:    &sudokuv1.Puzzle_Text{Text: text},
+		Format:    f.format,
+		Charset:   f.charset,
+		RegionMap: regionMap,
+		Variant:   f.variant,
+	}, nil
+}
+
+// options returns the SolveOptions the flags ask for.
+func (f *solveFlags) options() *sudokuv1.SolveOptions {
+	o := &sudokuv1.SolveOptions{
+		SolvingType:  f.solvingType,
+		OnGuess:      f.onGuess,
+		GuessOrder:   f.order,
+		RandomSeed:   f.seed,
+		CountWeight:  f.weight,
+		MaxSolutions: f.maxSolutions,
+		MaxNodes:     f.maxNodes,
+		MaxSteps:     f.maxSteps,
+	}
+	if f.checkMultipleSet {
+		o.CheckMultiple = proto.Bool(f.checkMultiple)
+	}
+	for s := range strings.SplitSeq(f.strategies, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			o.Strategies = append(o.Strategies, s)
+		}
+	}
+	return o
+}
+
+// choice is one name of an enum flag.
+type choice[E comparable] struct {
+	name  string
+	value E
+}
+
+// names lists the names of choices for a usage line.
+func names[E comparable](choices []choice[E]) string {
+	s := make([]string, len(choices))
+	for i, c := range choices {
+		s[i] = c.name
+	}
+	return strings.Join(s, "|")
+}
+
+// enumValue is a flag.Value that sets a proto enum by name.
+type enumValue[E comparable] struct {
+	p       *E
+	choices []choice[E]
+}
+
+func (v *enumValue[E]) String() string {
+	if v.p == nil {
+		return ""
+	}
+	for _, c := range v.choices {
+		if c.value == *v.p {
+			return c.name
+		}
+	}
+	return fmt.Sprint(*v.p)
+}
+
+func (v *enumValue[E]) Set(s string) error {
+	for _, c := range v.choices {
+		if strings.EqualFold(s, c.name) {
+			*v.p = c.value
+			return nil
+		}
+	}
+	return fmt.Errorf("want one of %s", strings.ReplaceAll(names(v.choices), "|", ", "))
+}
+
+// uint32Value is a flag.Value for a uint32.
+type uint32Value uint32
+
+func (u *uint32Value) String() string { return strconv.FormatUint(uint64(*u), 10) }
+
+func (u *uint32Value) Set(s string) error {
+	n, err := strconv.ParseUint(s, 0, 32)
+	if err != nil {
+		return errors.New("want a number from 0 to 4294967295")
+	}
+	*u = uint32Value(n)
+	return nil
+}
+
+// capitalize returns s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// printResult prints a solve result in text form: the status, the board as
+// a grid, then one "name: value" line per figure.
+func printResult(w io.Writer, r *sudokuv1.SolveResult) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "status: %s\n", enumText(r.GetStatus().String(), "SOLVE_STATUS_"))
+	b.WriteString(renderGrid(r.GetBoard()))
+	fmt.Fprintf(&b, "solutions: %d\n", r.GetSolutionCount())
+	fmt.Fprintf(&b, "count complete: %s\n", yesNo(r.GetCountComplete()))
+	fmt.Fprintf(&b, "steps: %d\n", r.GetStepCount())
+	fmt.Fprintf(&b, "guesses: %d\n", r.GetGuessCount())
+	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty()))
+	if seed := r.GetRandomSeed(); seed != 0 {
+		fmt.Fprintf(&b, "seed: %d\n", seed)
+	}
+	fmt.Fprintf(&b, "plain: %s\n", r.GetPlain())
+	fmt.Fprintf(&b, "packed: %s\n", r.GetPacked())
+	for _, s := range r.GetOtherSolutions() {
+		fmt.Fprintf(&b, "other solution: %s\n", s)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// enumText turns an enum value name into words: "SOLVE_STATUS_NO_SOLUTION"
+// with prefix "SOLVE_STATUS_" → "no solution".
+func enumText(name, prefix string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(name, prefix), "_", " "))
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// difficultyText renders a rating: "Hard (3 stars, score 420, hardest:
+// X-Wing)".
+func difficultyText(d *sudokuv1.Difficulty) string {
+	if d.GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
+		return "unrated"
+	}
+	level := capitalize(enumText(d.GetLevel().String(), "DIFFICULTY_LEVEL_"))
+	stars := "stars"
+	if d.GetStars() == 1 {
+		stars = "star"
+	}
+	return fmt.Sprintf("%s (%d %s, score %d, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), d.GetHardestStrategy())
+}
+
+// renderGrid draws the values of b, one row a line, '.' for an empty cell,
+// with box separators when the board has regular rectangular boxes. It
+// returns "" for a board without cells.
+func renderGrid(b *sudokuv1.Board) string {
+	cells := b.GetCells()
+	n := int(b.GetSize())
+	if n == 0 || len(cells) != n*n {
+		n = isqrt(len(cells))
+		if n == 0 || len(cells) != n*n {
+			return ""
+		}
+	}
+	br, bc, boxed := boxes(b, n)
+	var sb strings.Builder
+	for r := range n {
+		if boxed && r > 0 && r%br == 0 {
+			sep := make([]string, n/bc)
+			for i := range sep {
+				sep[i] = strings.Repeat("-", 2*bc-1)
+			}
+			sb.WriteString(strings.Join(sep, "-+-"))
+			sb.WriteByte('\n')
+		}
+		for c := range n {
+			if c > 0 {
+				sb.WriteByte(' ')
+				if boxed && c%bc == 0 {
+					sb.WriteString("| ")
+				}
+			}
+			sb.WriteByte(cellSymbol(cells[r*n+c]))
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// cellSymbol is the symbol of a cell in a grid: '.' when empty ('#' for a
+// black Str8ts cell), 1-9 then A for 10, B for 11...
+func cellSymbol(c *sudokuv1.Cell) byte {
+	v := c.GetValue()
+	switch {
+	case v == 0 && c.GetBlack():
+		return '#'
+	case v == 0:
+		return '.'
+	case v <= 9:
+		return byte('0' + v)
+	case v <= 35:
+		return byte('A' + v - 10)
+	}
+	return '?'
+}
+
+// boxes returns the box shape of b, of size n, when its boxes are the
+// regular rectangles of the size: rows is the largest divisor r of n with
+// r*r ≤ n, and cols is n/rows.
+func boxes(b *sudokuv1.Board, n int) (rows, cols int, ok bool) {
+	switch b.GetVariant() {
+	case sudokuv1.Variant_VARIANT_KENKEN, sudokuv1.Variant_VARIANT_STR8TS, sudokuv1.Variant_VARIANT_STR8TS_X,
+		sudokuv1.Variant_VARIANT_JIGSAW, sudokuv1.Variant_VARIANT_KILLER_JIGSAW:
+		return 0, 0, false // no boxes, or irregular ones
+	}
+	for r := 1; r*r <= n; r++ {
+		if n%r == 0 {
+			rows = r
+		}
+	}
+	if rows <= 1 {
+		return 0, 0, false
+	}
+	cols = n / rows
+	if regions := b.GetRegions(); len(regions) > 0 && !regular(regions, n, rows, cols) {
+		return 0, 0, false
+	}
+	return rows, cols, true
+}
+
+// regular reports whether regions labels the rows×cols boxes of a board of
+// size n, one label per box.
+func regular(regions []uint32, n, rows, cols int) bool {
+	if len(regions) != n*n {
+		return false
+	}
+	labelOf := map[int]uint32{}
+	boxOf := map[uint32]int{}
+	for i, label := range regions {
+		box := (i/n/rows)*(n/cols) + (i%n)/cols
+		if l, ok := labelOf[box]; ok && l != label {
+			return false
+		}
+		if bx, ok := boxOf[label]; ok && bx != box {
+			return false
+		}
+		labelOf[box], boxOf[label] = label, box
+	}
+	return true
+}
+
+// isqrt returns the integer square root of n ≥ 0.
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// stepPrinter prints steps one a line. It names cells by the board size,
+// read from each step's packed board, 9 until one is known.
+type stepPrinter struct {
+	w    io.Writer
+	size int
+}
+
+func newStepPrinter(w io.Writer) *stepPrinter { return &stepPrinter{w: w, size: 9} }
+
+// print prints s as one line: index, method letter, strategy, what it
+// placed (r3c4=5) and eliminated (r3c4-5), and the explanation.
+func (p *stepPrinter) print(s *sudokuv1.Step) error {
+	if n, ok := packedSize(s.GetBoard()); ok {
+		p.size = n
+	}
+	var changes []string
+	if pl := s.GetPlacements(); len(pl) > 0 {
+		names := make([]string, len(pl))
+		for i, x := range pl {
+			names[i] = fmt.Sprintf("%s=%d", cellName(x.GetCell(), p.size), x.GetDigit())
+		}
+		changes = append(changes, strings.Join(names, ","))
+	}
+	if el := s.GetEliminations(); len(el) > 0 {
+		names := make([]string, len(el))
+		for i, x := range el {
+			names[i] = fmt.Sprintf("%s-%d", cellName(x.GetCell(), p.size), x.GetDigit())
+		}
+		changes = append(changes, strings.Join(names, ","))
+	}
+	line := fmt.Sprintf("%4d  %-2s %-17s %-17s %s", s.GetIndex(), s.GetMethod(), s.GetStrategy(),
+		strings.Join(changes, " "), s.GetExplanation())
+	_, err := io.WriteString(p.w, strings.TrimRight(line, " ")+"\n")
+	return err
+}
+
+// packedSize reads the board size from the header of a packed SudokuWiki
+// 2.0 string: its second character, in base 36 ("S9B" → 9, "SGB" → 16).
+func packedSize(packed string) (int, bool) {
+	if len(packed) < 2 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(packed[1:2], 36, 8)
+	if err != nil || n < 2 {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// cellName names a cell of a board of size n: r<row>c<column>, 1-based.
+func cellName(cell uint32, n int) string {
+	return "r" + strconv.Itoa(int(cell)/n+1) + "c" + strconv.Itoa(int(cell)%n+1)
+}

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+func protoEqual(a, b proto.Message) bool { return proto.Equal(a, b) }
+
+// board returns a board of the given values, size the square root of
+// their number.
+func board(values []uint32, variant sudokuv1.Variant, regions []uint32) *sudokuv1.Board {
+	b := &sudokuv1.Board{Size: uint32(isqrt(len(values))), Variant: variant, Regions: regions}
+	for _, v := range values {
+		b.Cells = append(b.Cells, &sudokuv1.Cell{Value: v})
+	}
+	return b
+}
+
+func seq(n int, f func(i int) uint32) []uint32 {
+	s := make([]uint32, n)
+	for i := range s {
+		s[i] = f(i)
+	}
+	return s
+}
+
+func TestRenderGrid(t *testing.T) {
+	tests := []struct {
+		name  string
+		board *sudokuv1.Board
+		want  string
+	}{
+		{
+			name:  "6x6 has 2x3 boxes",
+			board: board(seq(36, func(i int) uint32 { return uint32(i % 7) }), 0, nil),
+			want: "" +
+				". 1 2 | 3 4 5\n" +
+				"6 . 1 | 2 3 4\n" +
+				"------+------\n" +
+				"5 6 . | 1 2 3\n" +
+				"4 5 6 | . 1 2\n" +
+				"------+------\n" +
+				"3 4 5 | 6 . 1\n" +
+				"2 3 4 | 5 6 .\n",
+		},
+		{
+			name:  "16x16 uses letters",
+			board: board(seq(256, func(i int) uint32 { return uint32(i%16 + 1) }), sudokuv1.Variant_VARIANT_CLASSIC, nil),
+			want:  "1 2 3 4 | 5 6 7 8 | 9 A B C | D E F G\n",
+		},
+		{
+			name:  "regular regions given",
+			board: board(make([]uint32, 16), 0, []uint32{7, 7, 3, 3, 7, 7, 3, 3, 1, 1, 2, 2, 1, 1, 2, 2}),
+			want:  ". . | . .\n. . | . .\n----+----\n",
+		},
+		{
+			name:  "irregular regions",
+			board: board(make([]uint32, 16), 0, []uint32{0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}),
+			want:  ". . . .\n. . . .\n. . . .\n. . . .\n",
+		},
+		{
+			name:  "jigsaw",
+			board: board(make([]uint32, 4), sudokuv1.Variant_VARIANT_JIGSAW, nil),
+			want:  ". .\n. .\n",
+		},
+		{
+			name:  "prime size",
+			board: board(seq(25, func(i int) uint32 { return uint32(i%5 + 1) }), sudokuv1.Variant_VARIANT_KENKEN, nil),
+			want:  "1 2 3 4 5\n",
+		},
+		{name: "no board", board: nil, want: ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := renderGrid(tt.board)
+			if !strings.HasPrefix(got, tt.want) || (tt.want == "" && got != "") {
+				t.Errorf("renderGrid =\n%s\nwant it to start with\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStepLine(t *testing.T) {
+	tests := []struct {
+		name string
+		step *sudokuv1.Step
+		want string
+	}{
+		{
+			name: "placement",
+			step: &sudokuv1.Step{
+				Index: 12, Method: "B", Strategy: "Hidden Single",
+				Placements:  []*sudokuv1.Placement{{Cell: 21, Digit: 5}},
+				Explanation: "5 can only go in r3c4 within box 2",
+				Board:       "S9B0d0i",
+			},
+			want: "  12  B  Hidden Single     r3c4=5            5 can only go in r3c4 within box 2\n",
+		},
+		{
+			name: "eliminations on 16x16",
+			step: &sudokuv1.Step{
+				Index: 3, Method: "C", Strategy: "Backtrack", Kind: sudokuv1.StepKind_STEP_KIND_BACKTRACK,
+				Eliminations: []*sudokuv1.Elimination{{Cell: 17, Digit: 12}, {Cell: 255, Digit: 1}},
+				Board:        "SGB",
+			},
+			want: "   3  C  Backtrack         r2c2-12,r16c16-1\n",
+		},
+		{
+			name: "both, size unknown",
+			step: &sudokuv1.Step{
+				Index: 1, Method: "C", Strategy: "Guess",
+				Placements:   []*sudokuv1.Placement{{Cell: 80, Digit: 9}},
+				Eliminations: []*sudokuv1.Elimination{{Cell: 0, Digit: 1}},
+				Explanation:  "try 9",
+			},
+			want: "   1  C  Guess             r9c9=9 r1c1-1     try 9\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := newStepPrinter(&b).print(tt.step); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.want {
+				t.Errorf("got  %q\nwant %q", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestPrintResult(t *testing.T) {
+	r := &sudokuv1.SolveResult{
+		Status:        sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS,
+		Board:         board(seq(16, func(i int) uint32 { return uint32(i%4 + 1) }), 0, nil),
+		Plain:         "1234123412341234",
+		Packed:        "S4B...",
+		SolutionCount: 2,
+		StepCount:     7,
+		GuessCount:    1,
+		Difficulty: &sudokuv1.Difficulty{
+			Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, Stars: 5, Score: 900, HardestStrategy: "Guessing",
+		},
+		OtherSolutions: []string{"4321432143214321"},
+	}
+	var b bytes.Buffer
+	if err := printResult(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	want := "status: multiple solutions\n" +
+		"1 2 | 3 4\n1 2 | 3 4\n----+----\n1 2 | 3 4\n1 2 | 3 4\n" +
+		"solutions: 2\ncount complete: no\nsteps: 7\nguesses: 1\n" +
+		"difficulty: Extreme (5 stars, score 900, hardest: Guessing)\n" +
+		"plain: 1234123412341234\npacked: S4B...\nother solution: 4321432143214321\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestReport(t *testing.T) {
+	st, err := status.New(codes.InvalidArgument, "bad puzzle").WithDetails(&errdetails.BadRequest{
+		FieldViolations: []*errdetails.BadRequest_FieldViolation{
+			{Field: "puzzle.text", Description: "found 80 cells"},
+			{Field: "options.max_steps", Description: "too many"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		want string
+		code int
+	}{
+		{"bad request", st.Err(), "solverctl: InvalidArgument: bad puzzle\n  puzzle.text: found 80 cells\n  options.max_steps: too many\n", 1},
+		{"plain status", status.Error(codes.Unavailable, "connection refused"), "solverctl: Unavailable: connection refused\n", 1},
+		{"usage", usageErrorf("unknown command %q", "x"), "solverctl: unknown command \"x\"\n", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if code := report(&b, tt.err); code != tt.code {
+				t.Errorf("exit status %d, want %d", code, tt.code)
+			}
+			if b.String() != tt.want {
+				t.Errorf("got %q, want %q", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestPackedSize(t *testing.T) {
+	for packed, want := range map[string]int{"S9B": 9, "SGB0": 16, "J9B": 9, "K6C": 6, "S4B8": 4, "": 0, "S": 0, "S!B": 0} {
+		got, ok := packedSize(packed)
+		if got != want || ok != (want != 0) {
+			t.Errorf("packedSize(%q) = %d, %v; want %d", packed, got, ok, want)
+		}
+	}
+}

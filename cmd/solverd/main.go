@@ -1,0 +1,36 @@
+// Solverd is the Sudoku solving daemon: it serves the sudoku.v1 gRPC API,
+// the standard health service and server reflection on one TCP address.
+//
+// Usage:
+//
+//	solverd [flags]
+//
+// Every flag can also be set from an environment variable named
+// SOLVERD_<FLAG>, e.g. SOLVERD_LISTEN or SOLVERD_MAX_MSG_SIZE; a flag on the
+// command line wins over the environment. Run "solverd -h" for the list.
+//
+// On SIGINT or SIGTERM the daemon reports NOT_SERVING to health checks,
+// lets in-flight calls finish for up to the grace period, then stops.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "solverd: %v\n", err)
+		if errors.As(err, new(*usageError)) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}

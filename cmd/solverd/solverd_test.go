@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+
+// logWriter collects the log of a daemon under test and reports the address
+// of its "serving" line.
+type logWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	addr chan string
+}
+
+var servingRE = regexp.MustCompile(`msg=serving addr=(\S+)`)
+
+func newLogWriter() *logWriter { return &logWriter{addr: make(chan string, 1)} }
+
+func (w *logWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if m := servingRE.FindSubmatch(p); m != nil {
+		w.addr <- string(m[1])
+	}
+	return w.buf.Write(p)
+}
+
+func (w *logWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// startDaemon runs the daemon with args in the background and returns its
+// address, a function that cancels its context, and the result of run.
+func startDaemon(t *testing.T, args ...string) (addr string, cancel context.CancelFunc, done <-chan error, log *logWriter) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	log = newLogWriter()
+	errc := make(chan error, 1)
+	go func() { errc <- run(ctx, args, strings.NewReader(""), &bytes.Buffer{}, log) }()
+	select {
+	case addr = <-log.addr:
+	case err := <-errc:
+		t.Fatalf("run returned early: %v\nlog:\n%s", err, log)
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no serving line logged; log:\n%s", log)
+	}
+	return addr, cancel, errc, log
+}
+
+func dial(t *testing.T, addr string) *grpc.ClientConn {
+	t.Helper()
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
+func waitDone(t *testing.T, done <-chan error, within time.Duration, log *logWriter) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(within):
+		t.Fatalf("run did not return within %v of cancel; log:\n%s", within, log)
+	}
+}
+
+func TestServeHealthAndShutdown(t *testing.T) {
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--log-level", "debug")
+	health := healthpb.NewHealthClient(dial(t, addr))
+
+	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	for _, svc := range []string{"", "sudoku.v1.SudokuService"} {
+		resp, err := health.Check(ctx, &healthpb.HealthCheckRequest{Service: svc})
+		if err != nil {
+			t.Fatalf("Check(%q): %v", svc, err)
+		}
+		if got := resp.GetStatus(); got != healthpb.HealthCheckResponse_SERVING {
+			t.Errorf("Check(%q) = %v, want SERVING", svc, got)
+		}
+	}
+
+	cancel()
+	waitDone(t, done, 5*time.Second, log)
+	if !strings.Contains(log.String(), "msg=stopped") {
+		t.Errorf("log lacks the stopped line:\n%s", log)
+	}
+}
+
+// TestGraceExpires holds a health Watch stream open across shutdown: the
+// watcher sees NOT_SERVING, and the daemon stops it once the grace period
+// is over.
+func TestGraceExpires(t *testing.T) {
+	const grace = 300 * time.Millisecond
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--grace", grace.String())
+	health := healthpb.NewHealthClient(dial(t, addr))
+
+	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	watch, err := health.Watch(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, err := watch.Recv(); err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("first Watch message = %v, %v; want SERVING", resp, err)
+	}
+
+	start := time.Now()
+	cancel()
+	if resp, err := watch.Recv(); err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
+		t.Fatalf("Watch after cancel = %v, %v; want NOT_SERVING", resp, err)
+	}
+	waitDone(t, done, 5*time.Second, log)
+	if elapsed := time.Since(start); elapsed < grace {
+		t.Errorf("run returned after %v, before the grace period of %v", elapsed, grace)
+	}
+	if !strings.Contains(log.String(), "grace period over") {
+		t.Errorf("log lacks the grace warning:\n%s", log)
+	}
+	if _, err := watch.Recv(); err == nil {
+		t.Error("Watch stream still open after shutdown")
+	}
+}
+
+func TestEnvironment(t *testing.T) {
+	env := map[string]string{
+		"SOLVERD_LISTEN":          "localhost:0",
+		"SOLVERD_GRACE":           "3s",
+		"SOLVERD_MAX_MSG_SIZE":    "1024",
+		"SOLVERD_LOG_FORMAT":      "JSON",
+		"SOLVERD_MAX_STEPS":       "77",
+		"SOLVERD_DEFAULT_TIMEOUT": "5s",
+	}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+
+	tests := []struct {
+		name  string
+		args  []string
+		check func(*config) string
+	}{
+		{"env only", nil, func(c *config) string {
+			if c.listen != "localhost:0" || c.grace != 3*time.Second || c.maxMsgSize != 1024 ||
+				c.logFormat != "json" || c.service.MaxSteps != 77 || c.service.DefaultTimeout != 5*time.Second {
+				return "environment not applied"
+			}
+			return ""
+		}},
+		{"flag wins", []string{"--grace", "1s", "--listen=:0", "--log-format", "text"}, func(c *config) string {
+			if c.grace != time.Second || c.listen != ":0" || c.logFormat != "text" {
+				return "flags did not override the environment"
+			}
+			if c.maxMsgSize != 1024 {
+				return "environment lost for a flag not given"
+			}
+			return ""
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := parseConfig(tt.args, lookup, &bytes.Buffer{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg := tt.check(cfg); msg != "" {
+				t.Errorf("%s: %+v", msg, cfg)
+			}
+		})
+	}
+}
+
+// TestEnvironmentRun checks the real environment reaches run.
+func TestEnvironmentRun(t *testing.T) {
+	t.Setenv("SOLVERD_LISTEN", "localhost:0")
+	t.Setenv("SOLVERD_LOG_LEVEL", "warn")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // stop as soon as it serves
+	var log bytes.Buffer
+	if err := run(ctx, nil, nil, nil, &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Len() != 0 {
+		t.Errorf("info lines logged at SOLVERD_LOG_LEVEL=warn:\n%s", log.String())
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{"bad duration", []string{"--grace", "soon"}, nil, `invalid value "soon" for flag -grace`},
+		{"bad level", []string{"--log-level", "loud"}, nil, "want debug, info, warn or error"},
+		{"bad format", []string{"--log-format", "xml"}, nil, "want one of text, json"},
+		{"unknown flag", []string{"--port", "1"}, nil, "flag provided but not defined: -port"},
+		{"zero message size", []string{"--max-msg-size", "0"}, nil, "must be positive"},
+		{"uint32 overflow", []string{"--max-steps", "5000000000"}, nil, "want a number"},
+		{"argument", []string{"serve"}, nil, `unexpected argument "serve"`},
+		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lookup := func(k string) (string, bool) { v, ok := tt.env[k]; return v, ok }
+			_, err := parseConfig(tt.args, lookup, &bytes.Buffer{})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want one containing %q", err, tt.want)
+			}
+			if !errors.As(err, new(*usageError)) {
+				t.Errorf("err = %T, want a usage error", err)
+			}
+		})
+	}
+}
+
+func TestRunBadFlag(t *testing.T) {
+	var stderr bytes.Buffer
+	err := run(context.Background(), []string{"--max-msg-size", "big"}, nil, nil, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "max-msg-size") {
+		t.Fatalf("run = %v, want an error naming -max-msg-size", err)
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("run printed on a bad flag (main prints the one line): %q", stderr.String())
+	}
+}
+
+func TestHelp(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-h"}, nil, nil, &stderr); err != nil {
+		t.Fatalf("run -h = %v, want nil", err)
+	}
+	for _, want := range []string{"-listen", "default localhost:50051", "SOLVERD_LISTEN", "-max-msg-size", "default 4194304", "SOLVERD_DEFAULT_TIMEOUT", "default 10s"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, stderr.String())
+		}
+	}
+}
