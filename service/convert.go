@@ -199,6 +199,9 @@ func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 			return nil, badField(cf+".cells", "%d cells, more than the board has", len(c.GetCells()))
 		}
 		op, ok := opFromProto[c.GetOperator()]
+		if !ok && c.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED {
+			return nil, badField(cf+".operator", "unknown operator %d", c.GetOperator())
+		}
 		if !ok {
 			op = grid.OpAdd
 			if variant.Arithmetic() && len(c.GetCells()) > 1 {

@@ -232,7 +232,7 @@ func DecodeV2(s string) (*Puzzle, error) {
 		at := 3 + cell*width
 		field := s[at : at+width]
 		v, perr := strconv.ParseInt(field, 36, 64)
-		if perr != nil || v < 0 {
+		if perr != nil || !isBase36(field) {
 			return nil, errorf("text", "cell r%dc%d: field %q at position %d is not base 36", cell/n+1, cell%n+1, field, at+1)
 		}
 		if !unpack(comps, v, values) {
@@ -254,4 +254,16 @@ func DecodeV2(s string) (*Puzzle, error) {
 		}
 	}
 	return p, nil
+}
+
+// isBase36 reports whether s holds only base-36 digits (ParseInt also takes
+// a sign and underscores).
+func isBase36(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') {
+			return false
+		}
+	}
+	return true
 }

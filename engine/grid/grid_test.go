@@ -92,7 +92,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"overlapping cages", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}, {Cells: []int{1, 2}, Target: 3, Op: OpAdd}}}, "cages[1]", "also in cage 0"},
 		{"unreachable sum", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 8, Op: OpAdd}}}, "cages[0]", "no 2 distinct digits sum to 8"},
 		{"kenken minus of 3", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1, 2}, Target: 1, Op: OpSub}}}, "cages[0]", "exactly 2 cells"},
-		{"kenken product prime", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 5, Op: OpMul}}}, "cages[0]", "prime factor 5"},
+		{"kenken product prime", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 4294967291, Op: OpMul}}}, "cages[0]", "prime factor larger than 4"},
 		{"kenken uncovered", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}}}, "cages", "in no cage"},
 		{"str8ts", Config{Size: 9, Variant: Str8ts}, "variant", "not supported"},
 	}

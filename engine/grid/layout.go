@@ -443,13 +443,13 @@ func (l *Layout) checkCage(cg Cage) error {
 			return fmt.Errorf("operator %s is only for KenKen", cg.Op)
 		}
 		t := cg.Target
-		for p := 2; p <= t; p++ {
+		for p := 2; p <= n; p++ {
 			for t%p == 0 {
-				if p > n {
-					return fmt.Errorf("target %d has prime factor %d larger than %d", cg.Target, p, n)
-				}
 				t /= p
 			}
+		}
+		if t > 1 {
+			return fmt.Errorf("target %d has a prime factor larger than %d", cg.Target, n)
 		}
 	default:
 		return fmt.Errorf("unknown operator %d", cg.Op)
