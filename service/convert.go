@@ -3,7 +3,6 @@ package service
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -130,32 +129,30 @@ func decodeText(field string, p *sudokuv1.Puzzle) (*codec.Puzzle, error) {
 	if len(p.GetRegionMap()) > maxTextLen {
 		return nil, badField(field+".region_map", "region map is %d bytes, more than %d", len(p.GetRegionMap()), maxTextLen)
 	}
-	var (
-		cp  *codec.Puzzle
-		err error
-	)
-	trimmed := strings.TrimSpace(text)
-	switch f := p.GetFormat(); f {
-	case sudokuv1.Format_FORMAT_UNSPECIFIED:
-		if p.GetCharset() == "" && codec.IsV2(trimmed) {
-			cp, err = codec.DecodeV2(trimmed)
-		} else {
-			cp, err = codec.ParseText(text, p.GetCharset(), p.GetRegionMap())
-		}
-	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID:
-		cp, err = codec.ParseText(text, "", p.GetRegionMap())
-	case sudokuv1.Format_FORMAT_NXN:
-		cp, err = codec.ParseText(text, p.GetCharset(), p.GetRegionMap())
-	case sudokuv1.Format_FORMAT_V2:
-		cp, err = codec.DecodeV2(trimmed)
-	default:
-		return nil, badField(field+".format", "format %s cannot be decoded by this server", f)
+	format, ok := formatFromProto[p.GetFormat()]
+	if !ok {
+		return nil, badField(field+".format", "unknown format %d", p.GetFormat())
 	}
+	cp, _, err := codec.Decode(text, codec.DecodeOptions{Format: format, Charset: p.GetCharset(), RegionMap: p.GetRegionMap()})
 	if err != nil {
 		return nil, inField(field, err)
 	}
 	return cp, nil
 }
+
+var formatFromProto = map[sudokuv1.Format]codec.Format{
+	sudokuv1.Format_FORMAT_UNSPECIFIED: codec.FormatAuto,
+	sudokuv1.Format_FORMAT_PLAIN:       codec.FormatPlain,
+	sudokuv1.Format_FORMAT_NXN:         codec.FormatNxN,
+	sudokuv1.Format_FORMAT_V1:          codec.FormatV1,
+	sudokuv1.Format_FORMAT_KILLER_V1:   codec.FormatKillerV1,
+	sudokuv1.Format_FORMAT_JIGSAW_V1:   codec.FormatJigsawV1,
+	sudokuv1.Format_FORMAT_V2:          codec.FormatV2,
+	sudokuv1.Format_FORMAT_GRID:        codec.FormatGrid,
+	sudokuv1.Format_FORMAT_URL:         codec.FormatURL,
+}
+
+var formatToProto = invert(formatFromProto, -1)
 
 // puzzleFromBoard converts a structured board.
 func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {

@@ -218,6 +218,9 @@ const (
 	Format_FORMAT_V2 Format = 6
 	// A human-readable grid with box separators.
 	Format_FORMAT_GRID Format = 7
+	// A SudokuWiki URL (sudoku.htm?bd=..., killersudoku.aspx?bd=..., ...);
+	// the page decides the variant where the string has no header.
+	Format_FORMAT_URL Format = 8
 )
 
 // Enum value maps for Format.
@@ -231,6 +234,7 @@ var (
 		5: "FORMAT_JIGSAW_V1",
 		6: "FORMAT_V2",
 		7: "FORMAT_GRID",
+		8: "FORMAT_URL",
 	}
 	Format_value = map[string]int32{
 		"FORMAT_UNSPECIFIED": 0,
@@ -241,6 +245,7 @@ var (
 		"FORMAT_JIGSAW_V1":   5,
 		"FORMAT_V2":          6,
 		"FORMAT_GRID":        7,
+		"FORMAT_URL":         8,
 	}
 )
 
@@ -2020,6 +2025,674 @@ func (*SolveStepsResponse_Step) isSolveStepsResponse_Event() {}
 
 func (*SolveStepsResponse_Result) isSolveStepsResponse_Event() {}
 
+// SolveBatchRequest is one puzzle of a batch.
+type SolveBatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The caller's id for the puzzle, echoed in its answer.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The puzzle.
+	Puzzle *Puzzle `protobuf:"bytes,2,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
+	// How to solve it; unset takes the defaults.
+	Options *SolveOptions `protobuf:"bytes,3,opt,name=options,proto3" json:"options,omitempty"`
+	// Whether to return the steps taken.
+	IncludeSteps  bool `protobuf:"varint,4,opt,name=include_steps,json=includeSteps,proto3" json:"include_steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SolveBatchRequest) Reset() {
+	*x = SolveBatchRequest{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SolveBatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SolveBatchRequest) ProtoMessage() {}
+
+func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SolveBatchRequest.ProtoReflect.Descriptor instead.
+func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *SolveBatchRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *SolveBatchRequest) GetPuzzle() *Puzzle {
+	if x != nil {
+		return x.Puzzle
+	}
+	return nil
+}
+
+func (x *SolveBatchRequest) GetOptions() *SolveOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+func (x *SolveBatchRequest) GetIncludeSteps() bool {
+	if x != nil {
+		return x.IncludeSteps
+	}
+	return false
+}
+
+// FieldViolation names a request field that is wrong and why.
+type FieldViolation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The path of the field, e.g. "puzzle.text".
+	Field string `protobuf:"bytes,1,opt,name=field,proto3" json:"field,omitempty"`
+	// What is wrong with it.
+	Description   string `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FieldViolation) Reset() {
+	*x = FieldViolation{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FieldViolation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FieldViolation) ProtoMessage() {}
+
+func (x *FieldViolation) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
+func (*FieldViolation) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *FieldViolation) GetField() string {
+	if x != nil {
+		return x.Field
+	}
+	return ""
+}
+
+func (x *FieldViolation) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+// ItemError is the error of one item of a batch.
+type ItemError struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The gRPC status code (google.rpc.Code), e.g. 3 for INVALID_ARGUMENT.
+	Code int32 `protobuf:"varint,1,opt,name=code,proto3" json:"code,omitempty"`
+	// A human-readable message.
+	Message string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	// The fields at fault, for INVALID_ARGUMENT.
+	Violations    []*FieldViolation `protobuf:"bytes,3,rep,name=violations,proto3" json:"violations,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ItemError) Reset() {
+	*x = ItemError{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ItemError) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ItemError) ProtoMessage() {}
+
+func (x *ItemError) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
+func (*ItemError) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ItemError) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
+func (x *ItemError) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *ItemError) GetViolations() []*FieldViolation {
+	if x != nil {
+		return x.Violations
+	}
+	return nil
+}
+
+// SolveBatchResponse answers one puzzle of a batch.
+type SolveBatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The id of the puzzle answered.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The answer.
+	//
+	// Types that are valid to be assigned to Outcome:
+	//
+	//	*SolveBatchResponse_Result
+	//	*SolveBatchResponse_Error
+	Outcome isSolveBatchResponse_Outcome `protobuf_oneof:"outcome"`
+	// The steps taken, when asked for.
+	Steps         []*Step `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SolveBatchResponse) Reset() {
+	*x = SolveBatchResponse{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SolveBatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SolveBatchResponse) ProtoMessage() {}
+
+func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
+func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *SolveBatchResponse) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *SolveBatchResponse) GetOutcome() isSolveBatchResponse_Outcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
+func (x *SolveBatchResponse) GetResult() *SolveResult {
+	if x != nil {
+		if x, ok := x.Outcome.(*SolveBatchResponse_Result); ok {
+			return x.Result
+		}
+	}
+	return nil
+}
+
+func (x *SolveBatchResponse) GetError() *ItemError {
+	if x != nil {
+		if x, ok := x.Outcome.(*SolveBatchResponse_Error); ok {
+			return x.Error
+		}
+	}
+	return nil
+}
+
+func (x *SolveBatchResponse) GetSteps() []*Step {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+type isSolveBatchResponse_Outcome interface {
+	isSolveBatchResponse_Outcome()
+}
+
+type SolveBatchResponse_Result struct {
+	// The result, when the puzzle could be worked on.
+	Result *SolveResult `protobuf:"bytes,2,opt,name=result,proto3,oneof"`
+}
+
+type SolveBatchResponse_Error struct {
+	// The error, when it could not (bad input, a bound reached, ...).
+	Error *ItemError `protobuf:"bytes,3,opt,name=error,proto3,oneof"`
+}
+
+func (*SolveBatchResponse_Result) isSolveBatchResponse_Outcome() {}
+
+func (*SolveBatchResponse_Error) isSolveBatchResponse_Outcome() {}
+
+// ConvertRequest asks for a puzzle in another format.
+type ConvertRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The puzzle, in any format.
+	Puzzle *Puzzle `protobuf:"bytes,1,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
+	// The format to encode it in. FORMAT_V2 picks the header of the
+	// board's variant and size (S9B, J9B, L9B, K6C, ...).
+	To Format `protobuf:"varint,2,opt,name=to,proto3,enum=sudoku.v1.Format" json:"to,omitempty"`
+	// Accept strings with known defects (Str8ts strings with the live
+	// off-by-one, interim base-32 2.0 strings) where strict decoding fails.
+	Tolerant      bool `protobuf:"varint,3,opt,name=tolerant,proto3" json:"tolerant,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConvertRequest) Reset() {
+	*x = ConvertRequest{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConvertRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConvertRequest) ProtoMessage() {}
+
+func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
+func (*ConvertRequest) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *ConvertRequest) GetPuzzle() *Puzzle {
+	if x != nil {
+		return x.Puzzle
+	}
+	return nil
+}
+
+func (x *ConvertRequest) GetTo() Format {
+	if x != nil {
+		return x.To
+	}
+	return Format_FORMAT_UNSPECIFIED
+}
+
+func (x *ConvertRequest) GetTolerant() bool {
+	if x != nil {
+		return x.Tolerant
+	}
+	return false
+}
+
+// ConvertResponse is the converted puzzle.
+type ConvertResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The puzzle in the requested format.
+	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	// The decoded board.
+	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
+	// The format the input was read as.
+	Detected      Format `protobuf:"varint,3,opt,name=detected,proto3,enum=sudoku.v1.Format" json:"detected,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConvertResponse) Reset() {
+	*x = ConvertResponse{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConvertResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConvertResponse) ProtoMessage() {}
+
+func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
+func (*ConvertResponse) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *ConvertResponse) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *ConvertResponse) GetBoard() *Board {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
+func (x *ConvertResponse) GetDetected() Format {
+	if x != nil {
+		return x.Detected
+	}
+	return Format_FORMAT_UNSPECIFIED
+}
+
+// RateRequest asks for the grade of a puzzle.
+type RateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The puzzle.
+	Puzzle *Puzzle `protobuf:"bytes,1,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
+	// How to solve it; the strategies allowed matter most.
+	Options       *SolveOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RateRequest) Reset() {
+	*x = RateRequest{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RateRequest) ProtoMessage() {}
+
+func (x *RateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
+func (*RateRequest) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *RateRequest) GetPuzzle() *Puzzle {
+	if x != nil {
+		return x.Puzzle
+	}
+	return nil
+}
+
+func (x *RateRequest) GetOptions() *SolveOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// RateResponse is the grade of a puzzle.
+type RateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The grade: hardest strategy, level, stars and score.
+	Difficulty *Difficulty `protobuf:"bytes,1,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
+	// The outcome of the solve the grade comes from.
+	Status SolveStatus `protobuf:"varint,2,opt,name=status,proto3,enum=sudoku.v1.SolveStatus" json:"status,omitempty"`
+	// Whether the puzzle was solved without guessing.
+	SolvedWithoutGuessing bool `protobuf:"varint,3,opt,name=solved_without_guessing,json=solvedWithoutGuessing,proto3" json:"solved_without_guessing,omitempty"`
+	// The number of steps of each strategy used, by name.
+	StrategyCounts map[string]uint32 `protobuf:"bytes,4,rep,name=strategy_counts,json=strategyCounts,proto3" json:"strategy_counts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *RateResponse) Reset() {
+	*x = RateResponse{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RateResponse) ProtoMessage() {}
+
+func (x *RateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
+func (*RateResponse) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *RateResponse) GetDifficulty() *Difficulty {
+	if x != nil {
+		return x.Difficulty
+	}
+	return nil
+}
+
+func (x *RateResponse) GetStatus() SolveStatus {
+	if x != nil {
+		return x.Status
+	}
+	return SolveStatus_SOLVE_STATUS_UNSPECIFIED
+}
+
+func (x *RateResponse) GetSolvedWithoutGuessing() bool {
+	if x != nil {
+		return x.SolvedWithoutGuessing
+	}
+	return false
+}
+
+func (x *RateResponse) GetStrategyCounts() map[string]uint32 {
+	if x != nil {
+		return x.StrategyCounts
+	}
+	return nil
+}
+
+// FindStepsRequest asks for every step of some strategies on a board.
+type FindStepsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The board, typically with pencil marks (a structured board or a format
+	// that carries candidates).
+	Puzzle *Puzzle `protobuf:"bytes,1,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
+	// The strategies to look for, by letter or name; empty means all.
+	Strategies []string `protobuf:"bytes,2,rep,name=strategies,proto3" json:"strategies,omitempty"`
+	// The most steps to return; 0 means the service default.
+	MaxSteps      uint32 `protobuf:"varint,3,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FindStepsRequest) Reset() {
+	*x = FindStepsRequest{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FindStepsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FindStepsRequest) ProtoMessage() {}
+
+func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
+func (*FindStepsRequest) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *FindStepsRequest) GetPuzzle() *Puzzle {
+	if x != nil {
+		return x.Puzzle
+	}
+	return nil
+}
+
+func (x *FindStepsRequest) GetStrategies() []string {
+	if x != nil {
+		return x.Strategies
+	}
+	return nil
+}
+
+func (x *FindStepsRequest) GetMaxSteps() uint32 {
+	if x != nil {
+		return x.MaxSteps
+	}
+	return 0
+}
+
+// FindStepsResponse lists the steps found, grouped by strategy in solving
+// order. Each step's index is its position in this list and its board is
+// the board as given (the steps are alternatives, none is applied).
+type FindStepsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The steps.
+	Steps         []*Step `protobuf:"bytes,1,rep,name=steps,proto3" json:"steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FindStepsResponse) Reset() {
+	*x = FindStepsResponse{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FindStepsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FindStepsResponse) ProtoMessage() {}
+
+func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
+func (*FindStepsResponse) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *FindStepsResponse) GetSteps() []*Step {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
 var File_sudoku_v1_sudoku_proto protoreflect.FileDescriptor
 
 const file_sudoku_v1_sudoku_proto_rawDesc = "" +
@@ -2130,7 +2803,56 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12SolveStepsResponse\x12%\n" +
 	"\x04step\x18\x01 \x01(\v2\x0f.sudoku.v1.StepH\x00R\x04step\x120\n" +
 	"\x06result\x18\x02 \x01(\v2\x16.sudoku.v1.SolveResultH\x00R\x06resultB\a\n" +
-	"\x05event*\xb2\x02\n" +
+	"\x05event\"\xa6\x01\n" +
+	"\x11SolveBatchRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12)\n" +
+	"\x06puzzle\x18\x02 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
+	"\aoptions\x18\x03 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\x12#\n" +
+	"\rinclude_steps\x18\x04 \x01(\bR\fincludeSteps\"H\n" +
+	"\x0eFieldViolation\x12\x14\n" +
+	"\x05field\x18\x01 \x01(\tR\x05field\x12 \n" +
+	"\vdescription\x18\x02 \x01(\tR\vdescription\"t\n" +
+	"\tItemError\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\x05R\x04code\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\x129\n" +
+	"\n" +
+	"violations\x18\x03 \x03(\v2\x19.sudoku.v1.FieldViolationR\n" +
+	"violations\"\xb6\x01\n" +
+	"\x12SolveBatchResponse\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x120\n" +
+	"\x06result\x18\x02 \x01(\v2\x16.sudoku.v1.SolveResultH\x00R\x06result\x12,\n" +
+	"\x05error\x18\x03 \x01(\v2\x14.sudoku.v1.ItemErrorH\x00R\x05error\x12%\n" +
+	"\x05steps\x18\x04 \x03(\v2\x0f.sudoku.v1.StepR\x05stepsB\t\n" +
+	"\aoutcome\"z\n" +
+	"\x0eConvertRequest\x12)\n" +
+	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x12!\n" +
+	"\x02to\x18\x02 \x01(\x0e2\x11.sudoku.v1.FormatR\x02to\x12\x1a\n" +
+	"\btolerant\x18\x03 \x01(\bR\btolerant\"|\n" +
+	"\x0fConvertResponse\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
+	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12-\n" +
+	"\bdetected\x18\x03 \x01(\x0e2\x11.sudoku.v1.FormatR\bdetected\"k\n" +
+	"\vRateRequest\x12)\n" +
+	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
+	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\"\xc6\x02\n" +
+	"\fRateResponse\x125\n" +
+	"\n" +
+	"difficulty\x18\x01 \x01(\v2\x15.sudoku.v1.DifficultyR\n" +
+	"difficulty\x12.\n" +
+	"\x06status\x18\x02 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x126\n" +
+	"\x17solved_without_guessing\x18\x03 \x01(\bR\x15solvedWithoutGuessing\x12T\n" +
+	"\x0fstrategy_counts\x18\x04 \x03(\v2+.sudoku.v1.RateResponse.StrategyCountsEntryR\x0estrategyCounts\x1aA\n" +
+	"\x13StrategyCountsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\rR\x05value:\x028\x01\"z\n" +
+	"\x10FindStepsRequest\x12)\n" +
+	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x12\x1e\n" +
+	"\n" +
+	"strategies\x18\x02 \x03(\tR\n" +
+	"strategies\x12\x1b\n" +
+	"\tmax_steps\x18\x03 \x01(\rR\bmaxSteps\":\n" +
+	"\x11FindStepsResponse\x12%\n" +
+	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps*\xb2\x02\n" +
 	"\aVariant\x12\x17\n" +
 	"\x13VARIANT_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fVARIANT_CLASSIC\x10\x01\x12\r\n" +
@@ -2153,7 +2875,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x11CAGE_OPERATOR_ADD\x10\x02\x12\x1a\n" +
 	"\x16CAGE_OPERATOR_SUBTRACT\x10\x03\x12\x1a\n" +
 	"\x16CAGE_OPERATOR_MULTIPLY\x10\x04\x12\x18\n" +
-	"\x14CAGE_OPERATOR_DIVIDE\x10\x05*\x9d\x01\n" +
+	"\x14CAGE_OPERATOR_DIVIDE\x10\x05*\xad\x01\n" +
 	"\x06Format\x12\x16\n" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fFORMAT_PLAIN\x10\x01\x12\x0e\n" +
@@ -2163,7 +2885,9 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10FORMAT_KILLER_V1\x10\x04\x12\x14\n" +
 	"\x10FORMAT_JIGSAW_V1\x10\x05\x12\r\n" +
 	"\tFORMAT_V2\x10\x06\x12\x0f\n" +
-	"\vFORMAT_GRID\x10\a*\x80\x01\n" +
+	"\vFORMAT_GRID\x10\a\x12\x0e\n" +
+	"\n" +
+	"FORMAT_URL\x10\b*\x80\x01\n" +
 	"\vSolvingType\x12\x1c\n" +
 	"\x18SOLVING_TYPE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12SOLVING_TYPE_MIXED\x10\x01\x12\x1b\n" +
@@ -2210,11 +2934,16 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12UNIT_KIND_DIAGONAL\x10\x04\x12\x14\n" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
-	"\x0eUNIT_KIND_CAGE\x10\a2\x98\x01\n" +
+	"\x0eUNIT_KIND_CAGE\x10\a2\xaa\x03\n" +
 	"\rSudokuService\x12:\n" +
 	"\x05Solve\x12\x17.sudoku.v1.SolveRequest\x1a\x18.sudoku.v1.SolveResponse\x12K\n" +
 	"\n" +
-	"SolveSteps\x12\x1c.sudoku.v1.SolveStepsRequest\x1a\x1d.sudoku.v1.SolveStepsResponse0\x01B5Z3github.com/sudokuwise/solver/gen/sudoku/v1;sudokuv1b\x06proto3"
+	"SolveSteps\x12\x1c.sudoku.v1.SolveStepsRequest\x1a\x1d.sudoku.v1.SolveStepsResponse0\x01\x12M\n" +
+	"\n" +
+	"SolveBatch\x12\x1c.sudoku.v1.SolveBatchRequest\x1a\x1d.sudoku.v1.SolveBatchResponse(\x010\x01\x12@\n" +
+	"\aConvert\x12\x19.sudoku.v1.ConvertRequest\x1a\x1a.sudoku.v1.ConvertResponse\x127\n" +
+	"\x04Rate\x12\x16.sudoku.v1.RateRequest\x1a\x17.sudoku.v1.RateResponse\x12F\n" +
+	"\tFindSteps\x12\x1b.sudoku.v1.FindStepsRequest\x1a\x1c.sudoku.v1.FindStepsResponseB5Z3github.com/sudokuwise/solver/gen/sudoku/v1;sudokuv1b\x06proto3"
 
 var (
 	file_sudoku_v1_sudoku_proto_rawDescOnce sync.Once
@@ -2229,7 +2958,7 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 }
 
 var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),               // 0: sudoku.v1.Variant
 	(CageOperator)(0),          // 1: sudoku.v1.CageOperator
@@ -2257,6 +2986,17 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(*SolveResponse)(nil),      // 23: sudoku.v1.SolveResponse
 	(*SolveStepsRequest)(nil),  // 24: sudoku.v1.SolveStepsRequest
 	(*SolveStepsResponse)(nil), // 25: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),  // 26: sudoku.v1.SolveBatchRequest
+	(*FieldViolation)(nil),     // 27: sudoku.v1.FieldViolation
+	(*ItemError)(nil),          // 28: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil), // 29: sudoku.v1.SolveBatchResponse
+	(*ConvertRequest)(nil),     // 30: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),    // 31: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),        // 32: sudoku.v1.RateRequest
+	(*RateResponse)(nil),       // 33: sudoku.v1.RateResponse
+	(*FindStepsRequest)(nil),   // 34: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),  // 35: sudoku.v1.FindStepsResponse
+	nil,                        // 36: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
@@ -2287,15 +3027,40 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	15, // 25: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
 	20, // 26: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
 	21, // 27: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	22, // 28: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	24, // 29: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	23, // 30: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	25, // 31: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	30, // [30:32] is the sub-list for method output_type
-	28, // [28:30] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	14, // 28: sudoku.v1.SolveBatchRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	15, // 29: sudoku.v1.SolveBatchRequest.options:type_name -> sudoku.v1.SolveOptions
+	27, // 30: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	21, // 31: sudoku.v1.SolveBatchResponse.result:type_name -> sudoku.v1.SolveResult
+	28, // 32: sudoku.v1.SolveBatchResponse.error:type_name -> sudoku.v1.ItemError
+	20, // 33: sudoku.v1.SolveBatchResponse.steps:type_name -> sudoku.v1.Step
+	14, // 34: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 35: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	13, // 36: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 37: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	14, // 38: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	15, // 39: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	16, // 40: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 41: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	36, // 42: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	14, // 43: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	20, // 44: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	22, // 45: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	24, // 46: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	26, // 47: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	30, // 48: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	32, // 49: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	34, // 50: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	23, // 51: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	25, // 52: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	29, // 53: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	31, // 54: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	33, // 55: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	35, // 56: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	51, // [51:57] is the sub-list for method output_type
+	45, // [45:51] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -2312,13 +3077,17 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
+	file_sudoku_v1_sudoku_proto_msgTypes[18].OneofWrappers = []any{
+		(*SolveBatchResponse_Result)(nil),
+		(*SolveBatchResponse_Error)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
 			NumEnums:      11,
-			NumMessages:   15,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

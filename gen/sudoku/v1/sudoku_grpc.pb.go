@@ -29,6 +29,10 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	SudokuService_Solve_FullMethodName      = "/sudoku.v1.SudokuService/Solve"
 	SudokuService_SolveSteps_FullMethodName = "/sudoku.v1.SudokuService/SolveSteps"
+	SudokuService_SolveBatch_FullMethodName = "/sudoku.v1.SudokuService/SolveBatch"
+	SudokuService_Convert_FullMethodName    = "/sudoku.v1.SudokuService/Convert"
+	SudokuService_Rate_FullMethodName       = "/sudoku.v1.SudokuService/Rate"
+	SudokuService_FindSteps_FullMethodName  = "/sudoku.v1.SudokuService/FindSteps"
 )
 
 // SudokuServiceClient is the client API for SudokuService service.
@@ -37,9 +41,8 @@ const (
 //
 // SudokuService solves puzzles and explains how.
 //
-// Later versions of this API add SolveBatch (a bidirectional stream for
-// bulk work), Generate, Convert and Rate; they reuse Puzzle, Board,
-// SolveOptions and SolveResult as defined here.
+// A later version adds Generate; it reuses Puzzle, Board, SolveOptions and
+// SolveResult as defined here.
 type SudokuServiceClient interface {
 	// Solve solves one puzzle and returns the result, with the steps taken
 	// when SolveRequest.include_steps is set.
@@ -47,6 +50,19 @@ type SudokuServiceClient interface {
 	// SolveSteps solves one puzzle and streams each step the moment it is
 	// found, then a final message carrying the result.
 	SolveSteps(ctx context.Context, in *SolveStepsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SolveStepsResponse], error)
+	// SolveBatch solves many puzzles concurrently: the client streams
+	// puzzles, each with its own id, and the server answers each as soon as
+	// it is done (so answers may come in another order). A bad puzzle gets
+	// an error in its own answer; the stream goes on.
+	SolveBatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SolveBatchRequest, SolveBatchResponse], error)
+	// Convert decodes a puzzle in any supported format and encodes it in
+	// another, returning the structured board too.
+	Convert(ctx context.Context, in *ConvertRequest, opts ...grpc.CallOption) (*ConvertResponse, error)
+	// Rate grades a puzzle by solving it logically.
+	Rate(ctx context.Context, in *RateRequest, opts ...grpc.CallOption) (*RateResponse, error)
+	// FindSteps returns every step the chosen strategies can take on a board
+	// (with its pencil marks), not just the first: for analysis tools.
+	FindSteps(ctx context.Context, in *FindStepsRequest, opts ...grpc.CallOption) (*FindStepsResponse, error)
 }
 
 type sudokuServiceClient struct {
@@ -86,15 +102,57 @@ func (c *sudokuServiceClient) SolveSteps(ctx context.Context, in *SolveStepsRequ
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type SudokuService_SolveStepsClient = grpc.ServerStreamingClient[SolveStepsResponse]
 
+func (c *sudokuServiceClient) SolveBatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SolveBatchRequest, SolveBatchResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &SudokuService_ServiceDesc.Streams[1], SudokuService_SolveBatch_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[SolveBatchRequest, SolveBatchResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type SudokuService_SolveBatchClient = grpc.BidiStreamingClient[SolveBatchRequest, SolveBatchResponse]
+
+func (c *sudokuServiceClient) Convert(ctx context.Context, in *ConvertRequest, opts ...grpc.CallOption) (*ConvertResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConvertResponse)
+	err := c.cc.Invoke(ctx, SudokuService_Convert_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *sudokuServiceClient) Rate(ctx context.Context, in *RateRequest, opts ...grpc.CallOption) (*RateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RateResponse)
+	err := c.cc.Invoke(ctx, SudokuService_Rate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *sudokuServiceClient) FindSteps(ctx context.Context, in *FindStepsRequest, opts ...grpc.CallOption) (*FindStepsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FindStepsResponse)
+	err := c.cc.Invoke(ctx, SudokuService_FindSteps_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SudokuServiceServer is the server API for SudokuService service.
 // All implementations must embed UnimplementedSudokuServiceServer
 // for forward compatibility.
 //
 // SudokuService solves puzzles and explains how.
 //
-// Later versions of this API add SolveBatch (a bidirectional stream for
-// bulk work), Generate, Convert and Rate; they reuse Puzzle, Board,
-// SolveOptions and SolveResult as defined here.
+// A later version adds Generate; it reuses Puzzle, Board, SolveOptions and
+// SolveResult as defined here.
 type SudokuServiceServer interface {
 	// Solve solves one puzzle and returns the result, with the steps taken
 	// when SolveRequest.include_steps is set.
@@ -102,6 +160,19 @@ type SudokuServiceServer interface {
 	// SolveSteps solves one puzzle and streams each step the moment it is
 	// found, then a final message carrying the result.
 	SolveSteps(*SolveStepsRequest, grpc.ServerStreamingServer[SolveStepsResponse]) error
+	// SolveBatch solves many puzzles concurrently: the client streams
+	// puzzles, each with its own id, and the server answers each as soon as
+	// it is done (so answers may come in another order). A bad puzzle gets
+	// an error in its own answer; the stream goes on.
+	SolveBatch(grpc.BidiStreamingServer[SolveBatchRequest, SolveBatchResponse]) error
+	// Convert decodes a puzzle in any supported format and encodes it in
+	// another, returning the structured board too.
+	Convert(context.Context, *ConvertRequest) (*ConvertResponse, error)
+	// Rate grades a puzzle by solving it logically.
+	Rate(context.Context, *RateRequest) (*RateResponse, error)
+	// FindSteps returns every step the chosen strategies can take on a board
+	// (with its pencil marks), not just the first: for analysis tools.
+	FindSteps(context.Context, *FindStepsRequest) (*FindStepsResponse, error)
 	mustEmbedUnimplementedSudokuServiceServer()
 }
 
@@ -117,6 +188,18 @@ func (UnimplementedSudokuServiceServer) Solve(context.Context, *SolveRequest) (*
 }
 func (UnimplementedSudokuServiceServer) SolveSteps(*SolveStepsRequest, grpc.ServerStreamingServer[SolveStepsResponse]) error {
 	return status.Error(codes.Unimplemented, "method SolveSteps not implemented")
+}
+func (UnimplementedSudokuServiceServer) SolveBatch(grpc.BidiStreamingServer[SolveBatchRequest, SolveBatchResponse]) error {
+	return status.Error(codes.Unimplemented, "method SolveBatch not implemented")
+}
+func (UnimplementedSudokuServiceServer) Convert(context.Context, *ConvertRequest) (*ConvertResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Convert not implemented")
+}
+func (UnimplementedSudokuServiceServer) Rate(context.Context, *RateRequest) (*RateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Rate not implemented")
+}
+func (UnimplementedSudokuServiceServer) FindSteps(context.Context, *FindStepsRequest) (*FindStepsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FindSteps not implemented")
 }
 func (UnimplementedSudokuServiceServer) mustEmbedUnimplementedSudokuServiceServer() {}
 func (UnimplementedSudokuServiceServer) testEmbeddedByValue()                       {}
@@ -168,6 +251,67 @@ func _SudokuService_SolveSteps_Handler(srv interface{}, stream grpc.ServerStream
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type SudokuService_SolveStepsServer = grpc.ServerStreamingServer[SolveStepsResponse]
 
+func _SudokuService_SolveBatch_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(SudokuServiceServer).SolveBatch(&grpc.GenericServerStream[SolveBatchRequest, SolveBatchResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type SudokuService_SolveBatchServer = grpc.BidiStreamingServer[SolveBatchRequest, SolveBatchResponse]
+
+func _SudokuService_Convert_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConvertRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SudokuServiceServer).Convert(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SudokuService_Convert_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SudokuServiceServer).Convert(ctx, req.(*ConvertRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SudokuService_Rate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SudokuServiceServer).Rate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SudokuService_Rate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SudokuServiceServer).Rate(ctx, req.(*RateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SudokuService_FindSteps_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FindStepsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SudokuServiceServer).FindSteps(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SudokuService_FindSteps_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SudokuServiceServer).FindSteps(ctx, req.(*FindStepsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SudokuService_ServiceDesc is the grpc.ServiceDesc for SudokuService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -179,12 +323,30 @@ var SudokuService_ServiceDesc = grpc.ServiceDesc{
 			MethodName: "Solve",
 			Handler:    _SudokuService_Solve_Handler,
 		},
+		{
+			MethodName: "Convert",
+			Handler:    _SudokuService_Convert_Handler,
+		},
+		{
+			MethodName: "Rate",
+			Handler:    _SudokuService_Rate_Handler,
+		},
+		{
+			MethodName: "FindSteps",
+			Handler:    _SudokuService_FindSteps_Handler,
+		},
 	},
 	Streams: []grpc.StreamDesc{
 		{
 			StreamName:    "SolveSteps",
 			Handler:       _SudokuService_SolveSteps_Handler,
 			ServerStreams: true,
+		},
+		{
+			StreamName:    "SolveBatch",
+			Handler:       _SudokuService_SolveBatch_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
 		},
 	},
 	Metadata: "sudoku/v1/sudoku.proto",
