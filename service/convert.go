@@ -295,6 +295,7 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 		return opts, badField("options.count_weight", "unknown value %d", o.GetCountWeight())
 	}
 	opts.Seed = o.GetRandomSeed()
+	opts.Unique = o.GetUnique()
 	opts.CheckMultiple = o == nil || o.CheckMultiple == nil || o.GetCheckMultiple()
 	for i, name := range o.GetStrategies() {
 		if _, ok := strategy.Lookup(name); !ok {
@@ -342,7 +343,7 @@ func stepToProto(index int, s *strategy.Step, b *grid.Board) *sudokuv1.Step {
 	ps := &sudokuv1.Step{
 		Index:       uint32(index),
 		Method:      s.Strategy.Letter,
-		Strategy:    s.Strategy.Name,
+		Strategy:    s.Name(),
 		Kind:        kindToProto[s.Kind],
 		Explanation: s.Explain(l),
 	}

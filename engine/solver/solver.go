@@ -74,6 +74,9 @@ type Options struct {
 	Weight CountWeight
 	// CheckMultiple proves the solution unique by counting solutions.
 	CheckMultiple bool
+	// Unique declares the puzzle has exactly one solution, which allows the
+	// uniqueness strategies; CheckMultiple sets it when it proves so.
+	Unique bool
 	// Strategies lists the strategies allowed; nil allows all registered.
 	Strategies []*strategy.Strategy
 	// MaxSolutions is the most solutions counted; below 2 means 2.
@@ -111,7 +114,7 @@ func (s Status) String() string {
 type Rating struct {
 	Level   strategy.Level
 	Score   int
-	Hardest *strategy.Strategy
+	Hardest *strategy.Technique
 }
 
 // Result is the outcome of a solve.
@@ -155,9 +158,22 @@ type frame struct {
 // ErrNodeLimit when a bound is hit; the result then holds the state reached.
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
 	s := newRun(start, opts, emit)
+	var counted *search.Result
+	if opts.CheckMultiple {
+		// Count first: a proof of uniqueness lets the uniqueness strategies
+		// run.
+		res, err := s.search(ctx, start)
+		if err != nil {
+			s.res.Board = s.b
+			return s.res, err
+		}
+		counted = &res
+		opts.Unique = opts.Unique || len(res.Solutions) == 1 && res.Complete
+	}
+	s.plan(opts)
 	err := s.run(ctx)
-	if err == nil && opts.CheckMultiple {
-		err = s.count(ctx, start)
+	if err == nil && counted != nil {
+		s.count(*counted)
 	}
 	s.res.Board = s.b
 	s.res.Rating.Level = grade(s.res.Rating)
@@ -168,7 +184,7 @@ type run struct {
 	opts     Options
 	emit     Emit
 	b        *grid.Board
-	finders  []*strategy.Strategy
+	passes   []strategy.Pass
 	guessing bool
 	rng      *rand.Rand
 	frames   []frame
@@ -179,21 +195,30 @@ type run struct {
 	solved   bool
 }
 
-func newRun(start *grid.Board, opts Options, emit Emit) *run {
-	r := &run{opts: opts, emit: emit, b: start.Clone(), res: &Result{}}
+// plan chooses the strategies of the run: those allowed by the options,
+// without the uniqueness strategies unless the puzzle is known to have one
+// solution.
+func (r *run) plan(opts Options) {
 	allowed := opts.Strategies
 	if allowed == nil {
 		allowed = strategy.All()
 	}
+	var finders []*strategy.Strategy
 	for _, st := range allowed {
 		switch {
 		case st.Class == strategy.Search:
 			r.guessing = opts.Type != LogicOnly
 		case st.Class == strategy.Elimination && opts.Type == GuessingOnly:
-		case st.Find != nil:
-			r.finders = append(r.finders, st)
+		case st.NeedsUnique && !opts.Unique:
+		default:
+			finders = append(finders, st)
 		}
 	}
+	r.passes = strategy.Plan(finders)
+}
+
+func newRun(start *grid.Board, opts Options, emit Emit) *run {
+	r := &run{opts: opts, emit: emit, b: start.Clone(), res: &Result{}}
 	if opts.OnGuess == BacktrackChanges {
 		r.b.Track(true)
 	}
@@ -248,9 +273,10 @@ func (r *run) run(ctx context.Context) error {
 
 // deduce applies the first step of the cheapest strategy that has one.
 func (r *run) deduce() (bool, error) {
-	for _, st := range r.finders {
+	for _, p := range r.passes {
 		r.sink.Reset()
-		st.Find(r.b, &r.sink)
+		r.sink.Size = p.Size
+		p.Strategy.Find(r.b, &r.sink)
 		if steps := r.sink.Steps(); len(steps) > 0 {
 			steps[0].Apply(r.b)
 			return true, r.report(&steps[0])
@@ -264,10 +290,10 @@ func (r *run) report(s *strategy.Step) error {
 	if r.opts.MaxSteps > 0 && r.res.Steps > r.opts.MaxSteps {
 		return fmt.Errorf("%w after %d steps", ErrStepLimit, r.opts.MaxSteps)
 	}
-	if st := s.Strategy; st != nil && s.Kind != strategy.Backtrack {
-		r.res.Rating.Score += st.Score
-		if r.res.Rating.Hardest == nil || st.Level > r.res.Rating.Hardest.Level {
-			r.res.Rating.Hardest = st
+	if t := s.Technique; t != nil && s.Kind != strategy.Backtrack {
+		r.res.Rating.Score += t.Score
+		if r.res.Rating.Hardest == nil || t.Level > r.res.Rating.Hardest.Level {
+			r.res.Rating.Hardest = t
 		}
 	}
 	if r.emit == nil {
@@ -296,7 +322,7 @@ func (r *run) guess() error {
 	r.frames = append(r.frames, f)
 	b.Place(cell, d)
 	s := &r.step
-	s.Strategy, s.Kind = strategy.Guessing, strategy.Guess
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Guess
 	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
 	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
 	s.Note = ""
@@ -322,7 +348,7 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	}
 	b.Eliminate(f.cell, f.digit)
 	s := &r.step
-	s.Strategy, s.Kind = strategy.Guessing, strategy.Backtrack
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Backtrack
 	s.Placements = s.Placements[:0]
 	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
 	s.Cells, s.Units = s.Cells[:0], s.Units[:0]
@@ -397,13 +423,15 @@ func (r *run) chooseDigit(c grid.Digits) int {
 }
 
 // count proves uniqueness by counting the solutions of start.
-func (r *run) count(ctx context.Context, start *grid.Board) error {
+func (r *run) search(ctx context.Context, start *grid.Board) (search.Result, error) {
 	limit := max(r.opts.MaxSolutions, 2)
 	s := search.Searcher{MaxNodes: r.opts.MaxNodes}
-	res, err := s.Count(ctx, start, limit)
-	if err != nil {
-		return err
-	}
+	return s.Count(ctx, start, limit)
+}
+
+// count records the outcome of counting the solutions (see search) in the
+// result of the solve.
+func (r *run) count(res search.Result) {
 	r.res.Count, r.res.CountComplete = len(res.Solutions), res.Complete
 	var mine []uint8
 	if r.solved {
@@ -430,7 +458,6 @@ func (r *run) count(ctx context.Context, start *grid.Board) error {
 			r.res.Others = r.res.Others[1:]
 		}
 	}
-	return nil
 }
 
 // grade returns the level of a rating: the hardest strategy's level, raised

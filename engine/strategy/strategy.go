@@ -77,6 +77,15 @@ const (
 	Backtrack
 )
 
+// Technique is a named, rated kind of step. A strategy may take steps of
+// several techniques (naked subsets: pairs, triples, quads).
+type Technique struct {
+	Name  string
+	Code  string // the HoDoKu regression library code, e.g. "0100"
+	Level Level
+	Score int // base score of each step (HoDoKu's)
+}
+
 // CellDigit is a digit in a cell: a placement or an elimination.
 type CellDigit struct {
 	Cell  int
@@ -85,8 +94,12 @@ type CellDigit struct {
 
 // Step is one move: what it places and eliminates, and what justifies it.
 type Step struct {
-	Strategy     *Strategy
-	Kind         Kind
+	Strategy  *Strategy
+	Technique *Technique // the traditional name and rating of the step
+	Kind      Kind
+	// Digits are the digits the pattern is built on (the fish digit, the
+	// subset's digits, the rectangle's digits...).
+	Digits       grid.Digits
 	Placements   []CellDigit
 	Eliminations []CellDigit
 	Cells        []int // cells that justify the step
@@ -94,6 +107,17 @@ type Step struct {
 	// Note is set by steps whose explanation needs more than the fields
 	// above (guesses and backtracks); Explain uses it when not empty.
 	Note string
+}
+
+// Name returns the traditional name of the step, e.g. "Naked Pair".
+func (s *Step) Name() string {
+	if s.Technique != nil {
+		return s.Technique.Name
+	}
+	if s.Strategy != nil {
+		return s.Strategy.Name
+	}
+	return ""
 }
 
 // Explain returns a one-line human explanation of the step.
@@ -122,6 +146,7 @@ func (s *Step) Apply(b *grid.Board) {
 func (s *Step) reset(st *Strategy) {
 	*s = Step{
 		Strategy:     st,
+		Technique:    st.Technique,
 		Placements:   s.Placements[:0],
 		Eliminations: s.Eliminations[:0],
 		Cells:        s.Cells[:0],
@@ -146,7 +171,10 @@ func describeChanges(s *Step, l *grid.Layout) string {
 // uses, so a solver that resets one sink per step does not allocate.
 type Sink struct {
 	// All asks finders for every step they can find, not just the first.
-	All   bool
+	All bool
+	// Size asks a finder of patterns of several sizes (subsets, fish) for
+	// one size only; 0 asks for every size it knows.
+	Size  int
 	steps []Step
 }
 
@@ -177,15 +205,75 @@ type Strategy struct {
 	Letter string // method letter, e.g. "A"
 	Name   string // e.g. "Naked Single"
 	Order  int    // position in the solving order, cheapest first
-	Level  Level
-	Score  int // base score of each step
-	Class  Class
+	// Stages, when set, run the finder once per size at its own place in
+	// the solving order (naked pairs long before naked quads); Order is
+	// then the first stage's.
+	Stages []Stage
+	// Technique is the default technique of the strategy's steps; finders
+	// of several techniques set each step's own, from Techniques.
+	Technique  *Technique
+	Techniques []*Technique
+	Class      Class
+	// NeedsUnique marks strategies that are only sound when the puzzle has
+	// exactly one solution (uniqueness strategies).
+	NeedsUnique bool
 	// Find reports the strategy's steps on b into sink, stopping after the
 	// first unless sink.All. It must not change b. Guessing has none: the
 	// solver drives it.
 	Find func(b *grid.Board, sink *Sink)
 	// Explain renders a step of the strategy in one line.
 	Explain func(s *Step, l *grid.Layout) string
+}
+
+// Level returns the level of the strategy's easiest technique.
+func (s *Strategy) Level() Level {
+	if s.Technique != nil {
+		return s.Technique.Level
+	}
+	return Unrated
+}
+
+// AllTechniques returns every technique the strategy's steps may carry.
+func (s *Strategy) AllTechniques() []*Technique {
+	if len(s.Techniques) > 0 {
+		return s.Techniques
+	}
+	if s.Technique != nil {
+		return []*Technique{s.Technique}
+	}
+	return nil
+}
+
+// Stage is one size of a strategy at its place in the solving order.
+type Stage struct {
+	Order int
+	Size  int
+}
+
+// Pass is one run of a strategy's finder in a solving plan.
+type Pass struct {
+	Strategy *Strategy
+	Size     int // Sink.Size for the run
+	Order    int
+}
+
+// Plan returns the passes of the strategies that have finders, in solving
+// order.
+func Plan(strategies []*Strategy) []Pass {
+	var passes []Pass
+	for _, s := range strategies {
+		if s.Find == nil {
+			continue
+		}
+		if len(s.Stages) == 0 {
+			passes = append(passes, Pass{Strategy: s, Order: s.Order})
+		}
+		for _, st := range s.Stages {
+			passes = append(passes, Pass{Strategy: s, Size: st.Size, Order: st.Order})
+		}
+	}
+	slices.SortStableFunc(passes, func(a, b Pass) int { return a.Order - b.Order })
+	return passes
 }
 
 var (

@@ -1134,7 +1134,11 @@ type SolveOptions struct {
 	// The most search nodes (guesses) to spend; 0 means the service default.
 	MaxNodes uint64 `protobuf:"varint,9,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
 	// The most steps to take; 0 means the service default.
-	MaxSteps      uint32 `protobuf:"varint,10,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
+	MaxSteps uint32 `protobuf:"varint,10,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
+	// The caller declares the puzzle has exactly one solution, which allows
+	// the uniqueness strategies (unique rectangles, BUG+1, ...). Without it
+	// they run only when check_multiple proves the solution unique.
+	Unique        bool `protobuf:"varint,11,opt,name=unique,proto3" json:"unique,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1237,6 +1241,13 @@ func (x *SolveOptions) GetMaxSteps() uint32 {
 		return x.MaxSteps
 	}
 	return 0
+}
+
+func (x *SolveOptions) GetUnique() bool {
+	if x != nil {
+		return x.Unique
+	}
+	return false
 }
 
 // Difficulty rates a solve.
@@ -2723,7 +2734,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"region_map\x18\x05 \x01(\tR\tregionMap\x12,\n" +
 	"\avariant\x18\x06 \x01(\x0e2\x12.sudoku.v1.VariantR\avariantB\b\n" +
-	"\x06source\"\xca\x03\n" +
+	"\x06source\"\xe2\x03\n" +
 	"\fSolveOptions\x129\n" +
 	"\fsolving_type\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolvingTypeR\vsolvingType\x12-\n" +
 	"\bon_guess\x18\x02 \x01(\x0e2\x12.sudoku.v1.OnGuessR\aonGuess\x126\n" +
@@ -2739,7 +2750,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\rmax_solutions\x18\b \x01(\rR\fmaxSolutions\x12\x1b\n" +
 	"\tmax_nodes\x18\t \x01(\x04R\bmaxNodes\x12\x1b\n" +
 	"\tmax_steps\x18\n" +
-	" \x01(\rR\bmaxStepsB\x11\n" +
+	" \x01(\rR\bmaxSteps\x12\x16\n" +
+	"\x06unique\x18\v \x01(\bR\x06uniqueB\x11\n" +
 	"\x0f_check_multiple\"\x95\x01\n" +
 	"\n" +
 	"Difficulty\x120\n" +
