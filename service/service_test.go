@@ -97,21 +97,29 @@ func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
 }
 
 func TestSolveSeedExamples(t *testing.T) {
+	// The seed's own methods: A, B, C (guessing) with the elimination
+	// logic of D-G; the later strategies bring letters of their own.
+	const allLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	seedOnly := &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "C"}}
 	tests := []struct {
 		name        string
 		puzzle      *sudokuv1.Puzzle
+		options     *sudokuv1.SolveOptions
 		onlyMethods string
 	}{
-		{"easy needs only A", textPuzzle(seedEasy), "A"},
-		{"hard", textPuzzle(seedHard), "ABC"},
-		{"jigsaw map", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}, "ABC"},
-		{"disconnected regions", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedDisconn}, RegionMap: seedDisconnMap}, "ABC"},
-		{"4x4 charset", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, RegionMap: seedSmallMap, Charset: seedSmallCharst}, "ABC"},
+		{"easy needs only A", textPuzzle(seedEasy), nil, "A"},
+		{"hard", textPuzzle(seedHard), nil, allLetters},
+		{"hard with the seed's singles and guessing", textPuzzle(seedHard), seedOnly, "ABC"},
+		{"jigsaw map", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}, nil, allLetters},
+		{"jigsaw map, singles and guessing", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}, seedOnly, "ABC"},
+		{"disconnected regions", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedDisconn}, RegionMap: seedDisconnMap}, nil, allLetters},
+		{"disconnected regions, singles and guessing", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedDisconn}, RegionMap: seedDisconnMap}, seedOnly, "ABC"},
+		{"4x4 charset", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, RegionMap: seedSmallMap, Charset: seedSmallCharst}, nil, "ABC"},
 	}
 	client := newClient(t, Config{})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: tt.puzzle})
+			stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: tt.puzzle, Options: tt.options})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -320,7 +328,7 @@ func TestInvalidArgument(t *testing.T) {
 // what the solver does, on a puzzle that needs guessing.
 func TestOptionsChangeBehaviour(t *testing.T) {
 	client := newClient(t, Config{})
-	const hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	const hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
 	firstGuess := func(t *testing.T, o *sudokuv1.SolveOptions) (*sudokuv1.Step, *sudokuv1.SolveResponse) {
 		t.Helper()
 		resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(hard), Options: o, IncludeSteps: true})

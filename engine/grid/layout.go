@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -155,6 +156,16 @@ type Layout struct {
 	Peers    [][]int // cells that may not hold the same digit as each cell
 	Cages    []Cage
 	CellCage []int // cage index of each cell, -1 when none
+	// Overlaps lists every ordered pair of units sharing two or more cells
+	// (a box and a row, a jigsaw region and a column, ...), where locked
+	// candidates live.
+	Overlaps []Overlap
+}
+
+// Overlap is two units sharing two or more cells.
+type Overlap struct {
+	A, B  int   // unit indexes
+	Cells []int // the shared cells, ascending
 }
 
 // BoxShape returns the regular box shape for a size: rows × columns with
@@ -457,8 +468,9 @@ func (l *Layout) checkCage(cg Cage) error {
 	return nil
 }
 
-// index computes CellUnit and Peers.
+// index computes CellUnit, Peers and Overlaps.
 func (l *Layout) index() {
+	defer l.indexOverlaps()
 	l.CellUnit = make([][]int, l.Cells)
 	for u := range l.Units {
 		for _, cell := range l.Units[u].Cells {
@@ -505,4 +517,31 @@ func (l *Layout) Sees(a, b int) bool {
 		}
 	}
 	return false
+}
+
+func (l *Layout) indexOverlaps() {
+	in := make([]int, l.Cells)
+	for i := range in {
+		in[i] = -1
+	}
+	for a := range l.Units {
+		for _, c := range l.Units[a].Cells {
+			in[c] = a
+		}
+		for b := range l.Units {
+			if a == b {
+				continue
+			}
+			var shared []int
+			for _, c := range l.Units[b].Cells {
+				if in[c] == a {
+					shared = append(shared, c)
+				}
+			}
+			if len(shared) >= 2 && len(shared) < l.N {
+				slices.Sort(shared)
+				l.Overlaps = append(l.Overlaps, Overlap{A: a, B: b, Cells: shared})
+			}
+		}
+	}
 }

@@ -76,7 +76,7 @@ func TestSolveOptionsAllSound(t *testing.T) {
 	puzzles := []string{
 		"000000000070040010301506408000000000060010040105709803000000000030070020204805709",
 		"000105000009060400060000070400010003050402010600030004020000050003090800000206000",
-		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+		"........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
 		"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
 	}
 	var optionSets []Options
@@ -146,7 +146,7 @@ func TestSolveSharedSetsSound(t *testing.T) {
 }
 
 func TestLogicOnlyStuck(t *testing.T) {
-	b := parse(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "", "")
+	b := parse(t, "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3", "", "")
 	res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +209,7 @@ func TestGolden(t *testing.T) {
 			b := parse(t, tt.text, tt.charset, tt.regionMap)
 			var log strings.Builder
 			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, func(i int, s *strategy.Step, b *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %s %-14s %s\n", i, s.Strategy.Letter, s.Strategy.Name, s.Explain(b.L))
+				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter, s.Name(), s.Explain(b.L))
 				return nil
 			})
 			if err != nil {
@@ -237,7 +237,7 @@ func TestGolden(t *testing.T) {
 func BenchmarkSolveSteps(b *testing.B) {
 	puzzles := map[string]string{
 		"easy": "000000000070040010301506408000000000060010040105709803000000000030070020204805709",
-		"hard": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+		"hard": "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
 	}
 	for name, p := range puzzles {
 		b.Run(name, func(b *testing.B) {

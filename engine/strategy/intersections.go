@@ -1,0 +1,219 @@
+package strategy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// Intersection strategies: a digit, or a set of digits, confined to the
+// cells two units share is removed from the rest of both.
+var (
+	// LockedRegions (D, the seed's "locked regions", HoDoKu's pointing):
+	// when a digit's cells in a region all lie in one row or column, the
+	// digit leaves the rest of that line. On other layouts the region may
+	// point into any unit it overlaps (a diagonal, a window).
+	LockedRegions = &Strategy{
+		Letter: "D", Name: "Locked Regions", Order: 1200, Class: Elimination,
+		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50},
+		Explain:   explainLocked,
+	}
+	// LockedCandidates (G, the seed's "locked candidates", HoDoKu's
+	// claiming): when a digit's cells in a row or column all lie in one
+	// region, the digit leaves the rest of that region. On other layouts any
+	// unit that is not a region may claim.
+	LockedCandidates = &Strategy{
+		Letter: "G", Name: "Locked Candidates", Order: 1210, Class: Elimination,
+		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50},
+		Explain:   explainLocked,
+	}
+	// LockedSubsets (I): a naked pair or triple whose cells lie in the
+	// overlap of two units removes its digits from the rest of both.
+	LockedSubsets = &Strategy{
+		Letter: "I", Name: "Locked Subsets", Order: 1000, Class: Elimination,
+		Stages:     []Stage{{Order: 1000, Size: 2}, {Order: 1100, Size: 3}},
+		Techniques: []*Technique{lockedPair, lockedTriple},
+		Explain:    explainLockedSubset,
+	}
+	lockedPair   = &Technique{Name: "Locked Pair", Code: "0110", Level: Medium, Score: 40}
+	lockedTriple = &Technique{Name: "Locked Triple", Code: "0111", Level: Medium, Score: 60}
+)
+
+func init() {
+	LockedRegions.Find = func(b *grid.Board, sink *Sink) { findLocked(b, sink, LockedRegions, true) }
+	LockedCandidates.Find = func(b *grid.Board, sink *Sink) { findLocked(b, sink, LockedCandidates, false) }
+	LockedSubsets.Find = findLockedSubsets
+	Register(LockedRegions)
+	Register(LockedCandidates)
+	Register(LockedSubsets)
+}
+
+// findLocked finds digits of unit A confined to its overlap with unit B,
+// with A a region (pointing) or not (claiming).
+func findLocked(b *grid.Board, sink *Sink, st *Strategy, pointing bool) {
+	l := b.L
+	for i := range l.Overlaps {
+		o := &l.Overlaps[i]
+		if (l.Units[o.A].Kind == grid.Region) != pointing {
+			continue
+		}
+		var inside grid.Digits
+		for _, c := range o.Cells {
+			inside |= b.Cand[c]
+		}
+		if inside == 0 {
+			continue
+		}
+		var outsideA, outsideB grid.Digits
+		for _, c := range l.Units[o.A].Cells {
+			if !containsCell(o.Cells, c) {
+				outsideA |= b.Cand[c]
+			}
+		}
+		for _, c := range l.Units[o.B].Cells {
+			if !containsCell(o.Cells, c) {
+				outsideB |= b.Cand[c]
+			}
+		}
+		for locked := inside &^ outsideA & outsideB; locked != 0; locked &= locked - 1 {
+			d := locked.Min()
+			s := sink.Add(st)
+			s.Digits = grid.Bit(d)
+			s.Units = append(s.Units, o.A, o.B)
+			for _, c := range o.Cells {
+				if b.Cand[c].Has(d) {
+					s.Cells = append(s.Cells, c)
+				}
+			}
+			for _, c := range l.Units[o.B].Cells {
+				if b.Cand[c].Has(d) && !containsCell(o.Cells, c) {
+					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+				}
+			}
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// findLockedSubsets finds naked pairs and triples inside the overlap of a
+// region and another unit.
+func findLockedSubsets(b *grid.Board, sink *Sink) {
+	l := b.L
+	for i := range l.Overlaps {
+		o := &l.Overlaps[i]
+		// Each overlap appears twice (A,B and B,A): take the one led by
+		// the region, or the lower unit when neither is one.
+		if l.Units[o.A].Kind != grid.Region && (l.Units[o.B].Kind == grid.Region || o.A > o.B) {
+			continue
+		}
+		var cells [grid.MaxSize]int
+		n := 0
+		for _, c := range o.Cells {
+			if cnt := b.Cand[c].Count(); b.Value[c] == 0 && cnt >= 2 && cnt <= 3 {
+				cells[n] = c
+				n++
+			}
+		}
+		for k := 2; k <= 3; k++ {
+			if sink.Size != 0 && sink.Size != k {
+				continue
+			}
+			forEachSubset(n, k, func(pick uint32) bool {
+				var digits grid.Digits
+				for p := pick; p != 0; p &= p - 1 {
+					digits |= b.Cand[cells[trailing(p)]]
+				}
+				if digits.Count() != k {
+					return true
+				}
+				s := sink.Add(LockedSubsets)
+				s.Technique = lockedPair
+				if k == 3 {
+					s.Technique = lockedTriple
+				}
+				s.Digits = digits
+				s.Units = append(s.Units, o.A, o.B)
+				for p := pick; p != 0; p &= p - 1 {
+					s.Cells = append(s.Cells, cells[trailing(p)])
+				}
+				for _, u := range [2]int{o.A, o.B} {
+					for _, c := range l.Units[u].Cells {
+						if containsCell(s.Cells, c) {
+							continue
+						}
+						for common := b.Cand[c] & digits; common != 0; common &= common - 1 {
+							s.Eliminations = appendElimination(s.Eliminations, c, common.Min())
+						}
+					}
+				}
+				if len(s.Eliminations) == 0 {
+					sink.steps = sink.steps[:len(sink.steps)-1]
+					return true
+				}
+				return !sink.Done()
+			})
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+func explainLocked(s *Step, l *grid.Layout) string {
+	d := s.Digits.Min()
+	a, b := &l.Units[s.Units[0]], &l.Units[s.Units[1]]
+	return fmt.Sprintf("in %s, %d lies only in %s: remove it from the rest of %s (%s)", a.Name(), d, b.Name(), b.Name(), cellList(l, eliminationCells(s)))
+}
+
+func explainLockedSubset(s *Step, l *grid.Layout) string {
+	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), digitList(s.Digits), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+}
+
+// containsCell reports whether a short list of cells holds c.
+func containsCell(cells []int, c int) bool {
+	for _, x := range cells {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// appendElimination adds an elimination unless it is already listed.
+func appendElimination(list []CellDigit, cell, d int) []CellDigit {
+	for _, e := range list {
+		if e.Cell == cell && e.Digit == d {
+			return list
+		}
+	}
+	return append(list, CellDigit{cell, d})
+}
+
+func eliminationCells(s *Step) []int {
+	var cells []int
+	for _, e := range s.Eliminations {
+		if !containsCell(cells, e.Cell) {
+			cells = append(cells, e.Cell)
+		}
+	}
+	return cells
+}
+
+func cellList(l *grid.Layout, cells []int) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = l.CellName(c)
+	}
+	return strings.Join(names, ", ")
+}
+
+func digitList(d grid.Digits) string {
+	var parts []string
+	for _, x := range d.List(nil) {
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return strings.Join(parts, "/")
+}

@@ -1,0 +1,333 @@
+package strategy
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The Related Sets engine (James Pike's "Multiples", a seed of the
+// project): naked subsets, hidden subsets and basic fish are one pattern on
+// different planes of the candidate cube. In a 0/1 matrix whose lines are
+// bit masks over cross-lines, k lines whose union covers exactly k
+// cross-lines lock those cross-lines: every other line loses its entries
+// there.
+//
+//   - unit plane, lines = cells, cross-lines = digits: naked subsets (F);
+//   - unit plane transposed, lines = digits, cross-lines = cells: hidden
+//     subsets (E);
+//   - digit plane, lines = rows (columns), cross-lines = columns (rows):
+//     basic fish (J).
+//
+// relatedSets is the one routine all three run.
+
+// plane is one matrix of the engine: line i is the mask lines[i] over
+// cross-lines, numbered 0..n-1.
+type plane struct {
+	lines [grid.MaxSize]uint32
+	n     int
+}
+
+// relatedSets calls found for every set of k lines (k ≥ 2), each with
+// between 2 and k cross-lines (a line with one is a single), whose union
+// covers exactly k cross-lines, such that some other line meets that cover
+// (so that there is something to eliminate). found gets the chosen lines
+// and the cover as masks and returns false to stop.
+func relatedSets(p *plane, k int, found func(chosen, cover uint32) bool) {
+	s := setSearch{p: p, k: k, found: found}
+	for i := 0; i < p.n; i++ {
+		if c := bits.OnesCount32(p.lines[i]); c >= 2 && c <= k {
+			s.live |= 1 << i
+		}
+	}
+	if bits.OnesCount32(s.live) >= k {
+		s.walk(0, k, 0, 0)
+	}
+}
+
+// setSearch is the state of one relatedSets call; a method rather than a
+// recursive closure keeps it off the heap.
+type setSearch struct {
+	p     *plane
+	k     int
+	live  uint32
+	found func(chosen, cover uint32) bool
+}
+
+func (s *setSearch) walk(from, left int, chosen, cover uint32) bool {
+	if left == 0 {
+		if bits.OnesCount32(cover) != s.k {
+			return true
+		}
+		for i := 0; i < s.p.n; i++ {
+			if chosen&(1<<i) == 0 && s.p.lines[i]&cover != 0 {
+				return s.found(chosen, cover)
+			}
+		}
+		return true
+	}
+	for i := from; i <= s.p.n-left; i++ {
+		if s.live&(1<<i) == 0 {
+			continue
+		}
+		c := cover | s.p.lines[i]
+		if bits.OnesCount32(c) > s.k {
+			continue
+		}
+		if !s.walk(i+1, left-1, chosen|1<<i, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// forEachSubset calls visit with every k-subset of 0..n-1 as a bit mask,
+// until visit returns false.
+func forEachSubset(n, k int, visit func(pick uint32) bool) {
+	subsetWalk(n, 0, k, 0, visit)
+}
+
+func subsetWalk(n, from, left int, pick uint32, visit func(pick uint32) bool) bool {
+	if left == 0 {
+		return visit(pick)
+	}
+	for i := from; i <= n-left; i++ {
+		if !subsetWalk(n, i+1, left-1, pick|1<<i, visit) {
+			return false
+		}
+	}
+	return true
+}
+
+func trailing(m uint32) int { return bits.TrailingZeros32(m) }
+
+// maxSetSize is the largest subset or fish looked for by default; larger
+// ones (up to 7) are the complements of smaller ones in 9×9 and are asked
+// for with Sink.Size.
+const maxSetSize = 4
+
+var (
+	nakedTechniques = []*Technique{
+		{Name: "Naked Pair", Code: "0200", Level: Medium, Score: 60},
+		{Name: "Naked Triple", Code: "0201", Level: Medium, Score: 80},
+		{Name: "Naked Quadruple", Code: "0202", Level: Hard, Score: 120},
+	}
+	hiddenTechniques = []*Technique{
+		{Name: "Hidden Pair", Code: "0210", Level: Medium, Score: 70},
+		{Name: "Hidden Triple", Code: "0211", Level: Medium, Score: 100},
+		{Name: "Hidden Quadruple", Code: "0212", Level: Hard, Score: 150},
+	}
+	fishTechniques = []*Technique{
+		{Name: "X-Wing", Code: "0300", Level: Hard, Score: 140},
+		{Name: "Swordfish", Code: "0301", Level: Hard, Score: 150},
+		{Name: "Jellyfish", Code: "0302", Level: Hard, Score: 160},
+		{Name: "Squirmbag", Code: "0303", Level: Unfair, Score: 470},
+		{Name: "Whale", Code: "0304", Level: Unfair, Score: 470},
+		{Name: "Leviathan", Code: "0305", Level: Unfair, Score: 470},
+	}
+
+	// NakedSubsets (F, the seed's "naked pairs" generalised): k cells of a
+	// unit holding only k digits between them take those digits from the
+	// unit's other cells.
+	NakedSubsets = &Strategy{
+		Letter: "F", Name: "Naked Subsets", Order: 1300, Class: Elimination,
+		Stages:     []Stage{{Order: 1300, Size: 2}, {Order: 1400, Size: 3}, {Order: 2000, Size: 4}},
+		Techniques: nakedTechniques,
+		Explain:    explainSubset,
+	}
+	// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
+	// confined to k cells of a unit clear those cells of other digits.
+	HiddenSubsets = &Strategy{
+		Letter: "E", Name: "Hidden Subsets", Order: 1500, Class: Elimination,
+		Stages:     []Stage{{Order: 1500, Size: 2}, {Order: 1600, Size: 3}, {Order: 2100, Size: 4}},
+		Techniques: hiddenTechniques,
+		Explain:    explainSubset,
+	}
+	// BasicFish (J): a digit confined to k columns within k rows (or k rows
+	// within k columns) leaves those columns (rows) elsewhere: X-Wing,
+	// Swordfish, Jellyfish, and the larger fish when asked for.
+	BasicFish = &Strategy{
+		Letter: "J", Name: "Basic Fish", Order: 2200, Class: Elimination,
+		Stages:     []Stage{{Order: 2200, Size: 2}, {Order: 2300, Size: 3}, {Order: 2400, Size: 4}},
+		Techniques: fishTechniques,
+		Explain:    explainFish,
+	}
+)
+
+func init() {
+	NakedSubsets.Find = findNakedSubsets
+	HiddenSubsets.Find = findHiddenSubsets
+	BasicFish.Find = findBasicFish
+	Register(NakedSubsets)
+	Register(HiddenSubsets)
+	Register(BasicFish)
+}
+
+// sizes returns the range of sizes a sink asks for.
+func sizes(sink *Sink, max int) (lo, hi int) {
+	if sink.Size != 0 {
+		return sink.Size, sink.Size
+	}
+	return 2, max
+}
+
+func findNakedSubsets(b *grid.Board, sink *Sink) {
+	l := b.L
+	lo, hi := sizes(sink, maxSetSize)
+	for k := lo; k <= hi; k++ {
+		for u := range l.Units {
+			cells := l.Units[u].Cells
+			var p plane
+			p.n = len(cells)
+			for i, c := range cells {
+				p.lines[i] = uint32(b.Cand[c])
+			}
+			relatedSets(&p, k, func(chosen, cover uint32) bool {
+				s := sink.Add(NakedSubsets)
+				s.Technique = nakedTechniques[min(k, 4)-2]
+				s.Digits = grid.Digits(cover)
+				s.Units = append(s.Units, u)
+				for i, c := range cells {
+					if chosen&(1<<i) != 0 {
+						s.Cells = append(s.Cells, c)
+						continue
+					}
+					for d := b.Cand[c] & grid.Digits(cover); d != 0; d &= d - 1 {
+						s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
+					}
+				}
+				return !sink.Done()
+			})
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+func findHiddenSubsets(b *grid.Board, sink *Sink) {
+	l := b.L
+	lo, hi := sizes(sink, maxSetSize)
+	for k := lo; k <= hi; k++ {
+		for u := range l.Units {
+			cells := l.Units[u].Cells
+			var p plane
+			p.n = l.N
+			for i, c := range cells {
+				for d := b.Cand[c]; d != 0; d &= d - 1 {
+					p.lines[d.Min()-1] |= 1 << i
+				}
+			}
+			relatedSets(&p, k, func(chosen, cover uint32) bool {
+				s := sink.Add(HiddenSubsets)
+				s.Technique = hiddenTechniques[min(k, 4)-2]
+				s.Digits = grid.Digits(chosen)
+				s.Units = append(s.Units, u)
+				for m := cover; m != 0; m &= m - 1 {
+					c := cells[trailing(m)]
+					s.Cells = append(s.Cells, c)
+					for d := b.Cand[c] &^ grid.Digits(chosen); d != 0; d &= d - 1 {
+						s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
+					}
+				}
+				return !sink.Done()
+			})
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// lineUnits returns the indexes of the row units and of the column units.
+func lineUnits(l *grid.Layout) (rows, cols [grid.MaxSize]int) {
+	for u := range l.Units {
+		switch unit := &l.Units[u]; unit.Kind {
+		case grid.Row:
+			rows[unit.Index] = u
+		case grid.Column:
+			cols[unit.Index] = u
+		}
+	}
+	return rows, cols
+}
+
+func findBasicFish(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	lo, hi := sizes(sink, maxSetSize)
+	rows, cols := lineUnits(l)
+	for k := lo; k <= hi; k++ {
+		for d := 1; d <= n; d++ {
+			bit := grid.Bit(d)
+			for _, byRow := range [2]bool{true, false} {
+				var p plane
+				p.n = n
+				for r := 0; r < n; r++ {
+					for c := 0; c < n; c++ {
+						cell := r*n + c
+						if !byRow {
+							cell = c*n + r
+						}
+						if b.Cand[cell]&bit != 0 {
+							p.lines[r] |= 1 << c
+						}
+					}
+				}
+				relatedSets(&p, k, func(chosen, cover uint32) bool {
+					s := sink.Add(BasicFish)
+					s.Technique = fishTechniques[k-2]
+					s.Digits = bit
+					base, coverUnits := rows, cols
+					if !byRow {
+						base, coverUnits = cols, rows
+					}
+					for m := chosen; m != 0; m &= m - 1 {
+						s.Units = append(s.Units, base[trailing(m)])
+					}
+					for m := cover; m != 0; m &= m - 1 {
+						s.Units = append(s.Units, coverUnits[trailing(m)])
+					}
+					for r := 0; r < n; r++ {
+						for m := cover; m != 0; m &= m - 1 {
+							cell := r*n + trailing(m)
+							if !byRow {
+								cell = trailing(m)*n + r
+							}
+							if b.Cand[cell]&bit == 0 {
+								continue
+							}
+							if chosen&(1<<r) != 0 {
+								s.Cells = append(s.Cells, cell)
+							} else {
+								s.Eliminations = append(s.Eliminations, CellDigit{cell, d})
+							}
+						}
+					}
+					return !sink.Done()
+				})
+				if sink.Done() {
+					return
+				}
+			}
+		}
+	}
+}
+
+func explainSubset(s *Step, l *grid.Layout) string {
+	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), digitList(s.Digits), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), cellList(l, eliminationCells(s)))
+}
+
+func explainFish(s *Step, l *grid.Layout) string {
+	k := len(s.Units) / 2
+	var base, cover []string
+	for i, u := range s.Units {
+		if i < k {
+			base = append(base, l.Units[u].Name())
+		} else {
+			cover = append(cover, l.Units[u].Name())
+		}
+	}
+	return fmt.Sprintf("%s on %d: base %v, cover %v; remove %d from %s", s.Name(), s.Digits.Min(), base, cover, s.Digits.Min(), cellList(l, eliminationCells(s)))
+}
