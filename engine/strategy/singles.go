@@ -23,13 +23,13 @@ var (
 	NakedSingle = &Strategy{
 		Letter: "A", Name: "Naked Single", Order: 200, Class: Solution,
 		Technique: &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4},
-		Explain: explainNakedSingle,
+		Explain:   explainNakedSingle,
 	}
 	// HiddenSingle (B): a digit with one place left in a unit goes there.
 	HiddenSingle = &Strategy{
 		Letter: "B", Name: "Hidden Single", Order: 300, Class: Solution,
 		Technique: &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14},
-		Explain: explainHiddenSingle,
+		Explain:   explainHiddenSingle,
 	}
 	// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
 	// in the cell most likely to fail fast; a contradiction undoes it. The
