@@ -1,0 +1,223 @@
+package strategy
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var (
+	finnedTechniques = []*Technique{
+		{Name: "Finned X-Wing", Code: "0310", Level: Hard, Score: 130},
+		{Name: "Finned Swordfish", Code: "0311", Level: Unfair, Score: 200},
+		{Name: "Finned Jellyfish", Code: "0312", Level: Unfair, Score: 250},
+	}
+	sashimiTechniques = []*Technique{
+		{Name: "Sashimi X-Wing", Code: "0320", Level: Hard, Score: 150},
+		{Name: "Sashimi Swordfish", Code: "0321", Level: Unfair, Score: 240},
+		{Name: "Sashimi Jellyfish", Code: "0322", Level: Unfair, Score: 260},
+	}
+
+	// FinnedFish (K): a basic fish but for a few extra candidates, the
+	// fins, all in one region. Either a fin is true, or the fish is; so a
+	// cover-line candidate outside the base lines that sees every fin is
+	// false either way. Sashimi when a base line keeps only one candidate
+	// in the cover lines.
+	FinnedFish = &Strategy{
+		Letter: "K", Name: "Finned Fish", Order: 4100, Class: Elimination,
+		Stages:     []Stage{{Order: 4100, Size: 2}, {Order: 4300, Size: 3}, {Order: 4500, Size: 4}},
+		Techniques: append(append([]*Technique(nil), finnedTechniques...), sashimiTechniques...),
+		Explain:    explainFinnedFish,
+	}
+)
+
+func init() {
+	FinnedFish.Find = findFinnedFish
+	Register(FinnedFish)
+}
+
+// fishSearch holds one digit plane while looking for finned fish.
+type fishSearch struct {
+	b      *grid.Board
+	sink   *Sink
+	d      int
+	byRow  bool
+	k      int
+	lines  [grid.MaxSize]uint32 // base line -> cover lines with the digit
+	maxFin int                  // the most cover lines fins may add
+}
+
+func (f *fishSearch) cell(base, cover int) int {
+	if f.byRow {
+		return base*f.b.L.N + cover
+	}
+	return cover*f.b.L.N + base
+}
+
+func findFinnedFish(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	lo, hi := sizes(sink, maxSetSize)
+	maxFin := n
+	if l.BoxCols > 0 {
+		maxFin = max(l.BoxRows, l.BoxCols)
+	}
+	for k := lo; k <= hi; k++ {
+		for d := 1; d <= n; d++ {
+			for _, byRow := range [2]bool{true, false} {
+				f := fishSearch{b: b, sink: sink, d: d, byRow: byRow, k: k, maxFin: maxFin}
+				var live uint32
+				for base := 0; base < n; base++ {
+					for cover := 0; cover < n; cover++ {
+						if b.Cand[f.cell(base, cover)].Has(d) {
+							f.lines[base] |= 1 << cover
+						}
+					}
+					if f.lines[base] != 0 {
+						live |= 1 << base
+					}
+				}
+				if !f.bases(live, 0, k, 0, 0) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// bases chooses the base lines; it returns false when the sink is done.
+func (f *fishSearch) bases(live uint32, from, left int, chosen, union uint32) bool {
+	if left == 0 {
+		extra := bits.OnesCount32(union) - f.k
+		if extra <= 0 || extra > f.maxFin {
+			return true // a basic fish, or fins too spread for one region
+		}
+		return f.covers(chosen, union, f.k, 0)
+	}
+	for i := from; i < f.b.L.N; i++ {
+		if live&(1<<i) == 0 {
+			continue
+		}
+		if !f.bases(live, i+1, left-1, chosen|1<<i, union|f.lines[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// covers chooses k cover lines among union and tries the fish they make.
+func (f *fishSearch) covers(chosen, rest uint32, left int, cover uint32) bool {
+	if left == 0 {
+		return f.try(chosen, cover)
+	}
+	for m := rest; m != 0; m &= m - 1 {
+		bit := m & -m
+		if !f.covers(chosen, m&^bit, left-1, cover|bit) {
+			return false
+		}
+	}
+	return true
+}
+
+// try checks the fish of base lines chosen and cover lines cover.
+func (f *fishSearch) try(chosen, cover uint32) bool {
+	l := f.b.L
+	region, sashimi := -1, false
+	for m := chosen; m != 0; m &= m - 1 {
+		base := trailing(m)
+		body := bits.OnesCount32(f.lines[base] & cover)
+		if body == 0 {
+			return true // a line of fins only is no base line
+		}
+		sashimi = sashimi || body == 1
+		for fins := f.lines[base] &^ cover; fins != 0; fins &= fins - 1 {
+			r := l.Region[f.cell(base, trailing(fins))]
+			if region >= 0 && r != region {
+				return true
+			}
+			region = r
+		}
+	}
+	if region < 0 {
+		return true
+	}
+	var fins [grid.MaxSize]int
+	nf := 0
+	for m := chosen; m != 0; m &= m - 1 {
+		base := trailing(m)
+		for x := f.lines[base] &^ cover; x != 0; x &= x - 1 {
+			fins[nf] = f.cell(base, trailing(x))
+			nf++
+		}
+	}
+	var s *Step
+	for m := cover; m != 0; m &= m - 1 {
+		c := trailing(m)
+		for base := 0; base < l.N; base++ {
+			cell := f.cell(base, c)
+			if chosen&(1<<base) != 0 || !f.b.Cand[cell].Has(f.d) || !seesAll(l, cell, fins[:nf]) {
+				continue
+			}
+			if s == nil {
+				s = f.start(chosen, cover, sashimi)
+			}
+			s.Eliminations = append(s.Eliminations, CellDigit{cell, f.d})
+		}
+	}
+	return s == nil || !f.sink.Done()
+}
+
+// start adds the step of a fish; its Cells are the base-line candidates,
+// fins included.
+func (f *fishSearch) start(chosen, cover uint32, sashimi bool) *Step {
+	l := f.b.L
+	s := f.sink.Add(FinnedFish)
+	s.Technique = finnedTechniques[f.k-2]
+	if sashimi {
+		s.Technique = sashimiTechniques[f.k-2]
+	}
+	s.Digits = grid.Bit(f.d)
+	rows, cols := lineUnits(l)
+	base, other := rows, cols
+	if !f.byRow {
+		base, other = cols, rows
+	}
+	for m := chosen; m != 0; m &= m - 1 {
+		s.Units = append(s.Units, base[trailing(m)])
+	}
+	for m := cover; m != 0; m &= m - 1 {
+		s.Units = append(s.Units, other[trailing(m)])
+	}
+	for m := chosen; m != 0; m &= m - 1 {
+		b := trailing(m)
+		for x := f.lines[b]; x != 0; x &= x - 1 {
+			s.Cells = append(s.Cells, f.cell(b, trailing(x)))
+		}
+	}
+	return s
+}
+
+// seesAll reports whether cell sees every one of cells.
+func seesAll(l *grid.Layout, cell int, cells []int) bool {
+	for _, c := range cells {
+		if c == cell || !l.Sees(cell, c) {
+			return false
+		}
+	}
+	return true
+}
+
+func explainFinnedFish(s *Step, l *grid.Layout) string {
+	k := len(s.Units) / 2
+	var base, cover []string
+	for i, u := range s.Units {
+		if i < k {
+			base = append(base, l.Units[u].Name())
+		} else {
+			cover = append(cover, l.Units[u].Name())
+		}
+	}
+	d := s.Digits.Min()
+	return fmt.Sprintf("%s on %d: base %v, cover %v, with fins; remove %d from %s, which sees every fin", s.Name(), d, base, cover, d, cellList(l, eliminationCells(s)))
+}
