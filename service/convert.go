@@ -337,15 +337,16 @@ var unitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
 	grid.ColourGroup: sudokuv1.UnitKind_UNIT_KIND_COLOUR,
 }
 
-// stepToProto converts a step taken, with the board after it.
-func stepToProto(index int, s *strategy.Step, b *grid.Board) *sudokuv1.Step {
-	l := b.L
+// stepToProto converts a step taken on a board of layout l; packed is the
+// board after the step.
+func stepToProto(index int, s *strategy.Step, l *grid.Layout, packed string) *sudokuv1.Step {
 	ps := &sudokuv1.Step{
 		Index:       uint32(index),
 		Method:      s.Strategy.Letter,
 		Strategy:    s.Name(),
 		Kind:        kindToProto[s.Kind],
 		Explanation: s.Explain(l),
+		Board:       packed,
 	}
 	for _, p := range s.Placements {
 		ps.Placements = append(ps.Placements, &sudokuv1.Placement{Cell: uint32(p.Cell), Digit: uint32(p.Digit)})
@@ -360,7 +361,6 @@ func stepToProto(index int, s *strategy.Step, b *grid.Board) *sudokuv1.Step {
 		unit := &l.Units[u]
 		ps.Units = append(ps.Units, &sudokuv1.Unit{Kind: unitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()})
 	}
-	ps.Board, _ = codec.PackBoard(b) // cage variants have no packed form yet
 	return ps
 }
 
@@ -384,7 +384,7 @@ func resultToProto(res *solver.Result, symbols string) *sudokuv1.SolveResult {
 		GuessCount:    uint32(res.Guesses),
 		RandomSeed:    res.Seed,
 	}
-	pr.Packed, _ = codec.PackBoard(b)
+	pr.Packed = pack(b)
 	for _, sol := range res.Others {
 		out := make([]byte, len(sol))
 		for i, v := range sol {
@@ -401,4 +401,14 @@ func resultToProto(res *solver.Result, symbols string) *sudokuv1.SolveResult {
 		}
 	}
 	return pr
+}
+
+// pack renders a board as its 2.0 string, or "" for the boards that have
+// none.
+func pack(b *grid.Board) string {
+	s, err := codec.PackBoard(b)
+	if err != nil {
+		return ""
+	}
+	return s
 }

@@ -21,7 +21,7 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	var emit solver.Emit
 	if req.GetIncludeSteps() {
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
-			resp.Steps = append(resp.Steps, stepToProto(index, step, b))
+			resp.Steps = append(resp.Steps, stepToProto(index, step, b.L, pack(b)))
 			return nil
 		}
 	}
@@ -45,7 +45,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	}
 	emit := func(index int, step *strategy.Step, b *grid.Board) error {
 		return stream.Send(&sudokuv1.SolveStepsResponse{
-			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, b)},
+			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, b.L, pack(b))},
 		})
 	}
 	res, err := solver.Solve(ctx, p.board, opts, emit)

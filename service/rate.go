@@ -1,0 +1,98 @@
+package service
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Rate grades a puzzle by solving it, counting the steps of each strategy.
+func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1.RateResponse, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	counts := map[string]uint32{}
+	res, err := solver.Solve(ctx, p.board, opts, func(_ int, step *strategy.Step, _ *grid.Board) error {
+		if step.Kind != strategy.Backtrack {
+			counts[step.Name()]++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	pr := resultToProto(res, p.symbols)
+	return &sudokuv1.RateResponse{
+		Difficulty:            pr.GetDifficulty(),
+		Status:                pr.GetStatus(),
+		SolvedWithoutGuessing: res.Status == solver.Solved && res.Guesses == 0,
+		StrategyCounts:        counts,
+	}, nil
+}
+
+// defaultFindSteps bounds FindSteps answers when the caller sets no bound.
+const defaultFindSteps = 1000
+
+// FindSteps lists every step the chosen strategies can take on the board
+// as given. Uniqueness strategies take part only when the board is proved
+// to have one solution.
+func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) (*sudokuv1.FindStepsResponse, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	p, err := decodePuzzle("puzzle", req.GetPuzzle())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	for i, name := range req.GetStrategies() {
+		if _, ok := strategy.Lookup(name); !ok {
+			return nil, toStatus(badField(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q", name))
+		}
+	}
+	chosen, err := strategy.Select(req.GetStrategies())
+	if err != nil {
+		return nil, toStatus(badField("strategies", "%v", err))
+	}
+	limit := int(capped(uint64(req.GetMaxSteps()), defaultFindSteps, uint64(s.cfg.MaxSteps)))
+	unique, err := s.provedUnique(ctx, p.board)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	packed := pack(p.board)
+	resp := &sudokuv1.FindStepsResponse{}
+	sink := strategy.Sink{All: true}
+	for _, st := range chosen {
+		if st.Find == nil || st.NeedsUnique && !unique {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, toStatus(err)
+		}
+		sink.Reset()
+		st.Find(p.board, &sink)
+		for i := range sink.Steps() {
+			if len(resp.Steps) == limit {
+				return resp, nil
+			}
+			resp.Steps = append(resp.Steps, stepToProto(len(resp.Steps)+1, &sink.Steps()[i], p.board.L, packed))
+		}
+	}
+	return resp, nil
+}
+
+// provedUnique reports whether b has exactly one solution.
+func (s *Server) provedUnique(ctx context.Context, b *grid.Board) (bool, error) {
+	searcher := search.Searcher{MaxNodes: int64(s.cfg.MaxNodes)}
+	res, err := searcher.Count(ctx, b, 2)
+	if err != nil {
+		return false, err
+	}
+	return len(res.Solutions) == 1 && res.Complete, nil
+}

@@ -1,0 +1,136 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+func TestRate(t *testing.T) {
+	client := newClient(t, Config{})
+	tests := []struct {
+		name        string
+		puzzle      string
+		options     *sudokuv1.SolveOptions
+		level       sudokuv1.DifficultyLevel
+		noGuessing  bool
+		mustUse     string
+		mustNotUse  string
+		wantStatus  sudokuv1.SolveStatus
+		wantHardest string
+	}{
+		{"singles only", seedEasy, nil, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY, true, "Naked Single", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "Naked Single"},
+		{"elimination logic", seedHard, nil, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM, true, "Locked Pair", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, ""},
+		{"seed methods only guess", seedHard, &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "C"}}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, false, "Guessing", "Locked Pair", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "Guessing"},
+		{"logic only gets stuck", "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+			&sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}, 0, false, "", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_STUCK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := client.Rate(context.Background(), &sudokuv1.RateRequest{Puzzle: textPuzzle(tt.puzzle), Options: tt.options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.GetStatus() != tt.wantStatus {
+				t.Fatalf("status = %v, want %v", resp.GetStatus(), tt.wantStatus)
+			}
+			d := resp.GetDifficulty()
+			if tt.level != 0 && (d.GetLevel() != tt.level || d.GetStars() != uint32(tt.level)) {
+				t.Errorf("difficulty = %v, want level %v", d, tt.level)
+			}
+			if tt.wantHardest != "" && d.GetHardestStrategy() != tt.wantHardest {
+				t.Errorf("hardest = %q, want %q", d.GetHardestStrategy(), tt.wantHardest)
+			}
+			if resp.GetSolvedWithoutGuessing() != tt.noGuessing {
+				t.Errorf("solved without guessing = %v, want %v", resp.GetSolvedWithoutGuessing(), tt.noGuessing)
+			}
+			counts := resp.GetStrategyCounts()
+			if tt.mustUse != "" && counts[tt.mustUse] == 0 {
+				t.Errorf("counts %v lack %q", counts, tt.mustUse)
+			}
+			if counts[tt.mustNotUse] != 0 {
+				t.Errorf("counts %v include %q", counts, tt.mustNotUse)
+			}
+			var score uint32
+			for name, n := range counts {
+				if n == 0 {
+					t.Errorf("zero count for %q", name)
+				}
+				score += n
+			}
+			if d.GetScore() < score {
+				t.Errorf("score %d below the number of steps %d", d.GetScore(), score)
+			}
+		})
+	}
+}
+
+// xWingCase is an X-Wing on 3 from HoDoKu's regression library (case
+// 0300 "9.....+5+6+1..."), as givens then deleted candidates.
+const (
+	xWingGivens  = "9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52"
+	xWingElims   = "313 314 343 344 353 354 363 364 394"
+)
+
+// reglibPuzzle turns a regression-library grid into a structured board
+// (+d is a placed digit, not a given) with candidates left for the server
+// to compute.
+func reglibPuzzle(givens string) *sudokuv1.Puzzle {
+	b := &sudokuv1.Board{Size: 9}
+	for i := 0; i < len(givens); i++ {
+		c := &sudokuv1.Cell{}
+		switch ch := givens[i]; {
+		case ch == '+':
+			i++
+			c.Value = uint32(givens[i] - '0')
+		case ch >= '1' && ch <= '9':
+			c.Value, c.Given = uint32(ch-'0'), true
+		}
+		b.Cells = append(b.Cells, c)
+	}
+	return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
+}
+
+func TestFindSteps(t *testing.T) {
+	client := newClient(t, Config{})
+	resp, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), Strategies: []string{"Basic Fish"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for i, s := range resp.GetSteps() {
+		if s.GetIndex() != uint32(i+1) || s.GetMethod() != "J" || s.GetBoard() == "" {
+			t.Errorf("step %d: %v", i+1, s)
+		}
+		if s.GetStrategy() != "X-Wing" {
+			continue
+		}
+		var got []string
+		for _, e := range s.GetEliminations() {
+			got = append(got, string([]byte{byte('0' + e.GetDigit()), byte('1' + e.GetCell()/9), byte('1' + e.GetCell()%9)}))
+		}
+		if strings.Join(got, " ") == xWingElims {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no X-Wing eliminating %s among %v", xWingElims, resp.GetSteps())
+	}
+	// Every strategy at once finds more, and a bound is honoured.
+	all, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), MaxSteps: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.GetSteps()) != 3 {
+		t.Errorf("%d steps with max_steps 3", len(all.GetSteps()))
+	}
+	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), Strategies: []string{"A", "nope"}})
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "strategies[1]") {
+		t.Errorf("unknown strategy: err = %v", err)
+	}
+}
