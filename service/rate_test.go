@@ -73,8 +73,8 @@ func TestRate(t *testing.T) {
 // xWingCase is an X-Wing on 3 from HoDoKu's regression library (case
 // 0300 "9.....+5+6+1..."), as givens then deleted candidates.
 const (
-	xWingGivens  = "9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52"
-	xWingElims   = "313 314 343 344 353 354 363 364 394"
+	xWingGivens = "9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52"
+	xWingElims  = "313 314 343 344 353 354 363 364 394"
 )
 
 // reglibPuzzle turns a regression-library grid into a structured board
