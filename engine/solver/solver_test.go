@@ -251,3 +251,41 @@ func BenchmarkSolveSteps(b *testing.B) {
 		})
 	}
 }
+
+// benchmarkLogic solves a shared puzzle set with every strategy, guessing
+// only where logic is stuck, and reports puzzles per second and the share
+// of puzzles solved without guessing.
+func benchmarkLogic(b *testing.B, file string, max int) {
+	f, err := os.Open(shared.Path(b, file))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var boards []*grid.Board
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && (max == 0 || len(boards) < max) {
+		boards = append(boards, parse(b, strings.Fields(sc.Text())[0], "", ""))
+	}
+	noGuess := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := Solve(context.Background(), boards[i%len(boards)], Options{}, nil)
+		if err != nil || res.Status != Solved {
+			b.Fatalf("status %v, %v", res.Status, err)
+		}
+		if res.Guesses == 0 {
+			noGuess++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(100*float64(noGuess)/float64(b.N), "%nog")
+}
+
+func BenchmarkLogic17Clue(b *testing.B) {
+	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles2_17_clue.txt", 0)
+}
+func BenchmarkLogicTop1465(b *testing.B) {
+	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 0)
+}
+func BenchmarkLogicTop95(b *testing.B) { benchmarkLogic(b, "testdata/puzzles/norvig_top95.txt", 0) }
