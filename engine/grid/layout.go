@@ -403,7 +403,19 @@ func (l *Layout) addCages(cages []Cage) error {
 		l.Cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
 	}
 	if l.Variant == Killer || l.Variant == KillerJigsaw {
-		return nil // killer cages need not cover the grid
+		// Killer cages need not cover the grid; when they do, their sums
+		// must total that of every digit in every row.
+		total, covered := 0, true
+		for _, cg := range l.Cages {
+			total += cg.Target
+		}
+		for _, k := range l.CellCage {
+			covered = covered && k >= 0
+		}
+		if want := l.N * l.N * (l.N + 1) / 2; covered && total != want {
+			return fieldErr("cages", "the cages cover the grid but their sums total %d, not %d", total, want)
+		}
+		return nil
 	}
 	for cell, k := range l.CellCage {
 		if k < 0 {

@@ -209,7 +209,9 @@ func (r *run) plan(opts Options) {
 		case st.Class == strategy.Search:
 			r.guessing = opts.Type != LogicOnly
 		case st.Class == strategy.Elimination && opts.Type == GuessingOnly:
-		case st.NeedsUnique && !opts.Unique:
+		case st.NeedsUnique && (!opts.Unique || len(r.b.L.Cages) > 0):
+			// Deadly patterns ignore cages: swapping two digits can break
+			// a cage's target, so uniqueness reasoning is unsound there.
 		default:
 			finders = append(finders, st)
 		}

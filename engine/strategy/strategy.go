@@ -287,7 +287,7 @@ func Register(s *Strategy) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, r := range registry {
-		if strings.EqualFold(r.Letter, s.Letter) || strings.EqualFold(r.Name, s.Name) {
+		if r.Letter == s.Letter || strings.EqualFold(r.Name, s.Name) {
 			panic(fmt.Sprintf("strategy: %s %q registered twice", s.Letter, s.Name))
 		}
 	}
@@ -302,13 +302,19 @@ func All() []*Strategy {
 	return slices.Clone(registry)
 }
 
-// Lookup finds a strategy by letter or name, case-insensitively.
+// Lookup finds a strategy by its letter (case matters: "b" and "B" are
+// different strategies) or its name (case does not matter).
 func Lookup(key string) (*Strategy, bool) {
 	key = strings.TrimSpace(key)
 	mu.RLock()
 	defer mu.RUnlock()
 	for _, s := range registry {
-		if strings.EqualFold(s.Letter, key) || strings.EqualFold(s.Name, key) {
+		if s.Letter == key {
+			return s, true
+		}
+	}
+	for _, s := range registry {
+		if strings.EqualFold(s.Name, key) {
 			return s, true
 		}
 	}

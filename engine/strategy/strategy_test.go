@@ -101,7 +101,7 @@ func TestRegistry(t *testing.T) {
 		key  string
 		want *Strategy
 	}{
-		{"A", NakedSingle}, {"b", HiddenSingle}, {"naked single", NakedSingle}, {"Guessing", Guessing}, {" C ", Guessing},
+		{"A", NakedSingle}, {"B", HiddenSingle}, {"b", CageSplitting}, {"naked single", NakedSingle}, {"Guessing", Guessing}, {" C ", Guessing},
 	}
 	for _, tt := range tests {
 		if got, ok := Lookup(tt.key); !ok || got != tt.want {
@@ -111,7 +111,7 @@ func TestRegistry(t *testing.T) {
 	if _, ok := Lookup("Z-Wing"); ok {
 		t.Error("Lookup found an unknown strategy")
 	}
-	got, err := Select([]string{"C", "hidden single", "A", "a"})
+	got, err := Select([]string{"C", "hidden single", "A", "A"})
 	if err != nil || !slices.Equal(got, []*Strategy{NakedSingle, HiddenSingle, Guessing}) {
 		t.Errorf("Select = %v, %v; want A, B, C in order", got, err)
 	}

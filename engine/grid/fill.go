@@ -1,0 +1,179 @@
+package grid
+
+import "math/bits"
+
+// MaxGroupCells is the largest cage or pseudo-cage whose fillings are
+// enumerated; larger ones are left alone (a 9-cell killer cage holds every
+// digit anyway).
+const MaxGroupCells = 12
+
+// maxFillNodes bounds one enumeration so that a step never stalls on a
+// huge cage; an enumeration cut short concludes nothing.
+const maxFillNodes = 200_000
+
+// Group is a cage or a pseudo-cage (innies, outies, a split cage part, the
+// rest of a KenKen line): cells whose digits combine to a target.
+type Group struct {
+	cells  [MaxGroupCells]int
+	n      int
+	Op     Op
+	Target int
+}
+
+// Reset empties the group and sets its operator and target.
+func (g *Group) Reset(op Op, target int) { *g = Group{Op: op, Target: target} }
+
+// Add appends a cell; false when the group is full.
+func (g *Group) Add(cell int) bool {
+	if g.n == MaxGroupCells {
+		return false
+	}
+	g.cells[g.n] = cell
+	g.n++
+	return true
+}
+
+// Len returns the number of cells.
+func (g *Group) Len() int { return g.n }
+
+// Cells returns the cells of the group.
+func (g *Group) Cells() []int { return g.cells[:g.n] }
+
+// LoadCage makes the group cage k of the layout; false when the cage is
+// larger than MaxGroupCells.
+func (g *Group) LoadCage(l *Layout, k int) bool {
+	cg := &l.Cages[k]
+	g.Reset(cg.Op, cg.Target)
+	for _, c := range cg.Cells {
+		if !g.Add(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// Fills is what the fillings of a group that meet its target have in
+// common.
+type Fills struct {
+	Support [MaxGroupCells]Digits // the digits each cell takes in some filling
+	Used    Digits                // the digits some filling uses
+	Must    Digits                // the digits every filling uses
+	Count   int                   // the number of fillings
+	OK      bool                  // false when the enumeration was cut short
+}
+
+// fillSearch enumerates the fillings of a group from the cells'
+// candidates, keeping digits distinct between cells that see each other.
+type fillSearch struct {
+	b       *Board
+	g       *Group
+	sees    [MaxGroupCells]uint32 // earlier cells each cell sees
+	digit   [MaxGroupCells]int
+	lo, hi  [MaxGroupCells + 1]int // sum bounds of cells i.. (for +)
+	nodes   int
+	result  *Fills
+	aborted bool
+}
+
+// Fill enumerates the fillings of g from the cells' candidates (a placed
+// cell takes its digit), keeping digits distinct between cells that see
+// each other, and summarises them in f. It gives up (f.OK false) past a
+// bound on the work, so a huge group never stalls a solve.
+func (b *Board) Fill(g *Group, f *Fills) {
+	*f = Fills{Must: ^Digits(0)}
+	s := fillSearch{b: b, g: g, result: f}
+	for i := 0; i < g.n; i++ {
+		for j := 0; j < i; j++ {
+			if b.L.Sees(g.cells[i], g.cells[j]) {
+				s.sees[i] |= 1 << j
+			}
+		}
+	}
+	for i := g.n - 1; i >= 0; i-- {
+		c := s.options(i)
+		s.lo[i] = s.lo[i+1] + c.Min()
+		s.hi[i] = s.hi[i+1] + c.Max()
+	}
+	s.walk(0, 0, 1)
+	f.OK = !s.aborted
+	if f.Count == 0 {
+		f.Must = 0
+	}
+}
+
+// options returns the digits cell i of the group may take.
+func (s *fillSearch) options(i int) Digits {
+	cell := s.g.cells[i]
+	if v := s.b.Value[cell]; v != 0 {
+		return Bit(int(v))
+	}
+	return s.b.Cand[cell]
+}
+
+func (s *fillSearch) walk(i, sum, prod int) {
+	if s.aborted {
+		return
+	}
+	if s.nodes++; s.nodes > maxFillNodes {
+		s.aborted = true
+		return
+	}
+	g := s.g
+	if i == g.n {
+		if !s.meets(sum, prod) {
+			return
+		}
+		var used Digits
+		for j := 0; j < g.n; j++ {
+			bit := Bit(s.digit[j])
+			s.result.Support[j] |= bit
+			used |= bit
+		}
+		s.result.Used |= used
+		s.result.Must &= used
+		s.result.Count++
+		return
+	}
+	for c := s.options(i); c != 0; c &= c - 1 {
+		d := c.Min()
+		if s.clash(i, d) {
+			continue
+		}
+		switch g.Op {
+		case OpAdd:
+			if sum+d+s.lo[i+1] > g.Target || sum+d+s.hi[i+1] < g.Target {
+				continue
+			}
+		case OpMul:
+			if g.Target%(prod*d) != 0 {
+				continue
+			}
+		}
+		s.digit[i] = d
+		s.walk(i+1, sum+d, prod*d)
+	}
+}
+
+func (s *fillSearch) clash(i, d int) bool {
+	for m := s.sees[i]; m != 0; m &= m - 1 {
+		if s.digit[bits.TrailingZeros32(m)] == d {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *fillSearch) meets(sum, prod int) bool {
+	g := s.g
+	switch g.Op {
+	case OpNone:
+		return s.digit[0] == g.Target
+	case OpAdd:
+		return sum == g.Target
+	case OpMul:
+		return prod == g.Target
+	case OpSub, OpDiv:
+		return g.n == 2 && pairMeets(g.Op, s.digit[0], s.digit[1], g.Target)
+	}
+	return false
+}

@@ -1,0 +1,583 @@
+package strategy
+
+import (
+	"fmt"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// Cage strategies, for killer, killer jigsaw, KenKen and KenDoku boards.
+// They share one enumerator (cagesearch.go): the fillings of a cage, or of
+// a pseudo-cage derived from the rule of 45, that meet its target.
+var (
+	// CageCombinations (X): a digit that no combination of the cage's
+	// digits can use leaves every cell of the cage.
+	CageCombinations = &Strategy{
+		Letter: "X", Name: "Cage Combinations", Order: 900, Class: Elimination,
+		Technique: &Technique{Name: "Cage Combinations", Level: Easy, Score: 4},
+	}
+	// CagePermutations (Y): a digit that no filling of the cage puts in a
+	// given cell leaves that cell.
+	CagePermutations = &Strategy{
+		Letter: "Y", Name: "Cage Permutations", Order: 950, Class: Elimination,
+		Technique: &Technique{Name: "Cage Permutations", Level: Easy, Score: 8},
+	}
+	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
+	// the cage lie in one unit, leaves the rest of that unit; and a digit
+	// of a unit confined to one killer cage leaves the cage's cells outside
+	// the unit.
+	CageOverlap = &Strategy{
+		Letter: "Z", Name: "Cage/Unit Overlap", Order: 1250, Class: Elimination,
+		Technique: &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20},
+		Explain:   explainOverlap,
+	}
+	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
+	// digit once, so the cells that poke into (innies) or out of (outies) a
+	// group of units covered by whole cages have a known sum. Single cells
+	// come first, then groups of two to four cells.
+	InniesOutiesStrategy = &Strategy{
+		Letter: "a", Name: "Innies and Outies", Order: 1050, Class: Elimination,
+		Stages:     []Stage{{Order: 1050, Size: 1}, {Order: 2050, Size: 4}},
+		Techniques: []*Technique{innieSingle, innieMulti},
+		Explain:    explainPseudo,
+	}
+	// CageSplitting (b): when a cage straddles a group of units and its part
+	// inside is the group's only unknown, the rule of 45 gives the sum of
+	// each part, which then act as two smaller cages.
+	CageSplitting = &Strategy{
+		Letter: "b", Name: "Cage Splitting", Order: 2150, Class: Elimination,
+		Technique: &Technique{Name: "Cage Splitting", Level: Hard, Score: 80},
+		Explain:   explainPseudo,
+	}
+	// LineRules (c): a KenKen line holds every digit once, so it sums to
+	// N(N+1)/2 and multiplies to N!; the cells of a line outside its whole
+	// + (or ×) cages take the rest of the sum (product).
+	LineRules = &Strategy{
+		Letter: "c", Name: "Line Rules", Order: 1060, Class: Elimination,
+		Technique: &Technique{Name: "Line Rules", Level: Medium, Score: 20},
+		Explain:   explainPseudo,
+	}
+
+	innieSingle = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20}
+	innieMulti  = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60}
+)
+
+func init() {
+	CageCombinations.Explain, CagePermutations.Explain = explainCage, explainCage
+	CageCombinations.Find = func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, CageCombinations) }
+	CagePermutations.Find = func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, CagePermutations) }
+	CageOverlap.Find = findCageOverlap
+	InniesOutiesStrategy.Find = findInniesOuties
+	CageSplitting.Find = findCageSplitting
+	LineRules.Find = findLineRules
+	for _, s := range []*Strategy{CageCombinations, CagePermutations, CageOverlap, InniesOutiesStrategy, CageSplitting, LineRules} {
+		Register(s)
+	}
+}
+
+// findCageEliminations reports, per cage, the candidates that no
+// combination (CageCombinations) or no filling (CagePermutations) uses.
+func findCageEliminations(b *grid.Board, sink *Sink, st *Strategy) {
+	l := b.L
+	var g grid.Group
+	var f grid.Fills
+	for k := range l.Cages {
+		if !g.LoadCage(l, k) {
+			continue
+		}
+		b.Fill(&g, &f)
+		if !f.OK || f.Count == 0 {
+			continue // a broken cage is the solver's check to report
+		}
+		var s *Step
+		for i, c := range g.Cells() {
+			keep := f.Used
+			if st == CagePermutations {
+				keep = f.Support[i]
+			}
+			for d := b.Cand[c] &^ keep; d != 0; d &= d - 1 {
+				if s == nil {
+					s = sink.Add(st)
+					s.Digits = f.Must
+					s.Cells = append(s.Cells, g.Cells()...)
+				}
+				s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
+			}
+		}
+		if s != nil && sink.Done() {
+			return
+		}
+	}
+}
+
+func findCageOverlap(b *grid.Board, sink *Sink) {
+	l := b.L
+	var g grid.Group
+	var f grid.Fills
+	for k := range l.Cages {
+		if !g.LoadCage(l, k) {
+			continue
+		}
+		b.Fill(&g, &f)
+		if !f.OK || f.Count == 0 {
+			continue
+		}
+		// A digit the cage must hold, whose cage cells share a unit.
+		for must := f.Must; must != 0; must &= must - 1 {
+			d := must.Min()
+			if placedIn(b, g.Cells(), d) {
+				continue
+			}
+			var holders [grid.MaxGroupCells]int
+			nh := 0
+			for _, c := range g.Cells() {
+				if b.Cand[c].Has(d) {
+					holders[nh] = c
+					nh++
+				}
+			}
+			if nh == 0 {
+				continue
+			}
+			for _, u := range l.CellUnit[holders[0]] {
+				if !unitHoldsAll(l, u, holders[:nh]) {
+					continue
+				}
+				var s *Step
+				for _, c := range l.Units[u].Cells {
+					if b.Cand[c].Has(d) && !containsCell(g.Cells(), c) {
+						if s == nil {
+							s = sink.Add(CageOverlap)
+							s.Digits = grid.Bit(d)
+							s.Cells = append(s.Cells, g.Cells()...)
+							s.Units = append(s.Units, u)
+						}
+						s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+					}
+				}
+				if s != nil && sink.Done() {
+					return
+				}
+			}
+		}
+	}
+	if l.Variant != grid.Killer && l.Variant != grid.KillerJigsaw {
+		return // KenKen cages may repeat a digit away from the unit
+	}
+	// A digit of a unit confined to one cage: the cage holds it in the
+	// unit, so not elsewhere.
+	for u := range l.Units {
+		cells := l.Units[u].Cells
+		for d := 1; d <= l.N; d++ {
+			cage := -2
+			for _, c := range cells {
+				if !b.Cand[c].Has(d) {
+					continue
+				}
+				if k := l.CellCage[c]; cage == -2 {
+					cage = k
+				} else if k != cage {
+					cage = -1
+				}
+			}
+			if cage < 0 {
+				continue
+			}
+			var s *Step
+			for _, c := range l.Cages[cage].Cells {
+				if b.Cand[c].Has(d) && !containsCell(cells, c) {
+					if s == nil {
+						s = sink.Add(CageOverlap)
+						s.Digits = grid.Bit(d)
+						s.Cells = append(s.Cells, l.Cages[cage].Cells...)
+						s.Units = append(s.Units, u)
+					}
+					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+				}
+			}
+			if s != nil && sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+func placedIn(b *grid.Board, cells []int, d int) bool {
+	for _, c := range cells {
+		if int(b.Value[c]) == d {
+			return true
+		}
+	}
+	return false
+}
+
+func unitHoldsAll(l *grid.Layout, u int, cells []int) bool {
+	for _, c := range cells {
+		if !containsCell(l.Units[u].Cells, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// area is a group of whole units (one unit, or adjacent rows or columns)
+// and what the cages say about it.
+type area struct {
+	units [3]int
+	nu    int
+	in    [grid.MaxSize * grid.MaxSize]bool
+}
+
+func (a *area) set(l *grid.Layout, units ...int) {
+	for _, u := range a.units[:a.nu] {
+		for _, c := range l.Units[u].Cells {
+			a.in[c] = false
+		}
+	}
+	a.nu = copy(a.units[:], units)
+	for _, u := range units {
+		for _, c := range l.Units[u].Cells {
+			a.in[c] = true
+		}
+	}
+}
+
+// forEachArea calls visit with every unit, and with every run of two and
+// three adjacent rows or columns.
+func forEachArea(l *grid.Layout, a *area, visit func() bool) {
+	rows, cols := lineUnits(l)
+	for u := range l.Units {
+		a.set(l, u)
+		if !visit() {
+			return
+		}
+	}
+	for _, lines := range [2]*[grid.MaxSize]int{&rows, &cols} {
+		for width := 2; width <= 3; width++ {
+			for first := 0; first+width <= l.N; first++ {
+				a.set(l, lines[first:first+width]...)
+				if !visit() {
+					return
+				}
+			}
+		}
+	}
+	a.set(l)
+}
+
+// innies returns the group of cells of the area outside its whole cages,
+// with the sum they must make; ok is false when the area has too many.
+func (a *area) innies(b *grid.Board, g *grid.Group) bool {
+	l := b.L
+	total := a.nu * l.N * (l.N + 1) / 2
+	g.Reset(grid.OpAdd, 0)
+	seen := [grid.MaxSize * grid.MaxSize]bool{}
+	for i := 0; i < a.nu; i++ {
+		for _, c := range l.Units[a.units[i]].Cells {
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			if k := l.CellCage[c]; k >= 0 && a.whole(l, k) {
+				continue
+			}
+			if v := b.Value[c]; v != 0 {
+				total -= int(v)
+				continue
+			}
+			if !g.Add(c) {
+				return false
+			}
+		}
+	}
+	for k := range l.Cages {
+		if a.whole(l, k) {
+			total -= l.Cages[k].Target
+		}
+	}
+	g.Target = total
+	return g.Len() > 0
+}
+
+// outies returns the cells outside the area of the cages it cuts, with the
+// sum they must make; ok is false when a cell of the area has no cage or
+// there are too many.
+func (a *area) outies(b *grid.Board, g *grid.Group) bool {
+	l := b.L
+	sum := a.nu * l.N * (l.N + 1) / 2
+	g.Reset(grid.OpAdd, 0)
+	for k := range l.Cages {
+		inside, outside := false, false
+		for _, c := range l.Cages[k].Cells {
+			if a.in[c] {
+				inside = true
+			} else {
+				outside = true
+			}
+		}
+		if !inside {
+			continue
+		}
+		sum -= l.Cages[k].Target
+		if !outside {
+			continue
+		}
+		for _, c := range l.Cages[k].Cells {
+			if a.in[c] {
+				continue
+			}
+			if v := b.Value[c]; v != 0 {
+				sum += int(v)
+				continue
+			}
+			if !g.Add(c) {
+				return false
+			}
+		}
+	}
+	for i := 0; i < a.nu; i++ {
+		for _, c := range l.Units[a.units[i]].Cells {
+			if l.CellCage[c] < 0 {
+				return false
+			}
+		}
+	}
+	g.Target = -sum
+	return g.Len() > 0
+}
+
+func (a *area) whole(l *grid.Layout, k int) bool {
+	for _, c := range l.Cages[k].Cells {
+		if !a.in[c] {
+			return false
+		}
+	}
+	return true
+}
+
+func isKiller(l *grid.Layout) bool { return l.Variant == grid.Killer || l.Variant == grid.KillerJigsaw }
+
+func findInniesOuties(b *grid.Board, sink *Sink) {
+	l := b.L
+	if !isKiller(l) {
+		return
+	}
+	maxCells := 4
+	if sink.Size == 1 {
+		maxCells = 1
+	}
+	var a area
+	var g grid.Group
+	var f grid.Fills
+	forEachArea(l, &a, func() bool {
+		for _, side := range [2]func(*grid.Board, *grid.Group) bool{a.innies, a.outies} {
+			if !side(b, &g) || g.Len() > maxCells {
+				continue
+			}
+			tech := innieSingle
+			if g.Len() > 1 {
+				tech = innieMulti
+			}
+			if pseudoStep(b, sink, InniesOutiesStrategy, tech, &g, &f, a.units[:a.nu]) && sink.Done() {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func findCageSplitting(b *grid.Board, sink *Sink) {
+	l := b.L
+	if !isKiller(l) {
+		return
+	}
+	var a area
+	var in, out grid.Group
+	var f grid.Fills
+	forEachArea(l, &a, func() bool {
+		if !a.innies(b, &in) || in.Len() < 2 {
+			return true
+		}
+		// The innies must be the inside part of a single cut cage.
+		k := l.CellCage[in.Cells()[0]]
+		if k < 0 {
+			return true
+		}
+		for _, c := range in.Cells() {
+			if l.CellCage[c] != k {
+				return true
+			}
+		}
+		out.Reset(grid.OpAdd, l.Cages[k].Target-in.Target)
+		for _, c := range l.Cages[k].Cells {
+			if a.in[c] {
+				continue
+			}
+			if v := b.Value[c]; v != 0 {
+				out.Target -= int(v)
+			} else if !out.Add(c) {
+				return true
+			}
+		}
+		for _, part := range [2]*grid.Group{&in, &out} {
+			if part.Len() > 0 && pseudoStep(b, sink, CageSplitting, CageSplitting.Technique, part, &f, a.units[:a.nu]) && sink.Done() {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func findLineRules(b *grid.Board, sink *Sink) {
+	l := b.L
+	if !l.Variant.Arithmetic() {
+		return
+	}
+	fact := 1
+	for d := 2; d <= l.N; d++ {
+		fact *= d
+	}
+	var g grid.Group
+	var f grid.Fills
+	var a area
+	for u := range l.Units {
+		if kind := l.Units[u].Kind; kind != grid.Row && kind != grid.Column {
+			continue
+		}
+		a.set(l, u)
+		for _, op := range [2]grid.Op{grid.OpAdd, grid.OpMul} {
+			g.Reset(op, l.N*(l.N+1)/2)
+			if op == grid.OpMul {
+				g.Target = fact
+			}
+			ok := true
+			for k := range l.Cages {
+				cg := &l.Cages[k]
+				if !a.whole(l, k) {
+					continue
+				}
+				switch {
+				case cg.Op == grid.OpNone:
+					g.Target = combine(op, g.Target, cg.Target)
+				case cg.Op == op:
+					g.Target = combine(op, g.Target, cg.Target)
+				default:
+					// Its cells join the rest.
+					for _, c := range cg.Cells {
+						ok = ok && addKnown(b, &g, c)
+					}
+				}
+			}
+			for _, c := range l.Units[u].Cells {
+				if k := l.CellCage[c]; k < 0 || !a.whole(l, k) {
+					ok = ok && addKnown(b, &g, c)
+				}
+			}
+			if !ok || g.Len() == 0 || g.Len() > 4 || g.Target <= 0 {
+				continue
+			}
+			if pseudoStep(b, sink, LineRules, LineRules.Technique, &g, &f, []int{u}) && sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// combine takes a known cage's target out of a line's total.
+func combine(op grid.Op, total, known int) int {
+	if op == grid.OpMul {
+		if known == 0 || total%known != 0 {
+			return -1
+		}
+		return total / known
+	}
+	return total - known
+}
+
+// addKnown adds a cell to a group, or takes its digit out of the target
+// when it is placed.
+func addKnown(b *grid.Board, g *grid.Group, c int) bool {
+	if v := int(b.Value[c]); v != 0 {
+		if g.Op == grid.OpMul {
+			g.Target = combine(grid.OpMul, g.Target, v)
+		} else {
+			g.Target -= v
+		}
+		return g.Target > 0
+	}
+	return g.Add(c)
+}
+
+// pseudoStep reports the eliminations a pseudo-cage allows; it returns
+// whether it added a step.
+func pseudoStep(b *grid.Board, sink *Sink, st *Strategy, tech *Technique, g *grid.Group, f *grid.Fills, units []int) bool {
+	b.Fill(g, f)
+	if !f.OK || f.Count == 0 {
+		return false
+	}
+	var s *Step
+	for i, c := range g.Cells() {
+		for d := b.Cand[c] &^ f.Support[i]; d != 0; d &= d - 1 {
+			if s == nil {
+				s = sink.Add(st)
+				s.Technique = tech
+				s.Digits = f.Must
+				s.Cells = append(s.Cells, g.Cells()...)
+				s.Units = append(s.Units, units...)
+			}
+			s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
+		}
+	}
+	if s != nil {
+		// The step does not keep the pseudo-cage's target: say it now.
+		s.Note = fmt.Sprintf("%s: %s %s %d; remove %s", tech.Name, cellList(b.L, g.Cells()), opWord(g.Op), g.Target, effects(b.L, s.Eliminations))
+	}
+	return s != nil
+}
+
+func opWord(op grid.Op) string {
+	switch op {
+	case grid.OpMul:
+		return "multiply to"
+	case grid.OpSub:
+		return "differ by"
+	case grid.OpDiv:
+		return "divide to"
+	}
+	return "sum to"
+}
+
+func effects(l *grid.Layout, elims []CellDigit) string {
+	var s string
+	for i, e := range elims {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s-%d", l.CellName(e.Cell), e.Digit)
+	}
+	return s
+}
+
+func explainCage(s *Step, l *grid.Layout) string {
+	k := l.CellCage[s.Cells[0]]
+	cg := &l.Cages[k]
+	what := "no combination"
+	if s.Strategy == CagePermutations {
+		what = "no filling"
+	}
+	must := ""
+	if s.Digits != 0 {
+		must = fmt.Sprintf(" (every filling uses %s)", digitList(s.Digits))
+	}
+	return fmt.Sprintf("cage %d%s at %s: %s of its cells allows %s%s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), what, effects(l, s.Eliminations), must)
+}
+
+func explainOverlap(s *Step, l *grid.Layout) string {
+	k := l.CellCage[s.Cells[0]]
+	cg := &l.Cages[k]
+	return fmt.Sprintf("cage %d%s at %s and %s share where %d must go: remove %s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), s.Digits.Min(), effects(l, s.Eliminations))
+}
+
+func explainPseudo(s *Step, l *grid.Layout) string {
+	return fmt.Sprintf("%s: remove %s", s.Name(), effects(l, s.Eliminations))
+}
