@@ -760,6 +760,122 @@ func (UnitKind) EnumDescriptor() ([]byte, []int) {
 	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
 }
 
+// GenerateMode is the seed's way to start a generation.
+type GenerateMode int32
+
+const (
+	// Unspecified: new.
+	GenerateMode_GENERATE_MODE_UNSPECIFIED GenerateMode = 0
+	// A fresh puzzle of the size and variant asked for; a given puzzle is
+	// ignored.
+	GenerateMode_GENERATE_MODE_NEW GenerateMode = 1
+	// Solve or complete the given board (its region map, cages and any
+	// digits), then derive a new puzzle from that solution.
+	GenerateMode_GENERATE_MODE_BASE_ON_MAP GenerateMode = 2
+	// Keep removing clues from the given puzzle while it stays unique.
+	GenerateMode_GENERATE_MODE_START_FROM GenerateMode = 3
+)
+
+// Enum value maps for GenerateMode.
+var (
+	GenerateMode_name = map[int32]string{
+		0: "GENERATE_MODE_UNSPECIFIED",
+		1: "GENERATE_MODE_NEW",
+		2: "GENERATE_MODE_BASE_ON_MAP",
+		3: "GENERATE_MODE_START_FROM",
+	}
+	GenerateMode_value = map[string]int32{
+		"GENERATE_MODE_UNSPECIFIED": 0,
+		"GENERATE_MODE_NEW":         1,
+		"GENERATE_MODE_BASE_ON_MAP": 2,
+		"GENERATE_MODE_START_FROM":  3,
+	}
+)
+
+func (x GenerateMode) Enum() *GenerateMode {
+	p := new(GenerateMode)
+	*p = x
+	return p
+}
+
+func (x GenerateMode) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (GenerateMode) Descriptor() protoreflect.EnumDescriptor {
+	return file_sudoku_v1_sudoku_proto_enumTypes[11].Descriptor()
+}
+
+func (GenerateMode) Type() protoreflect.EnumType {
+	return &file_sudoku_v1_sudoku_proto_enumTypes[11]
+}
+
+func (x GenerateMode) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use GenerateMode.Descriptor instead.
+func (GenerateMode) EnumDescriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+}
+
+// Symmetry is the symmetry of a generated puzzle's clue pattern.
+type Symmetry int32
+
+const (
+	// Unspecified: none.
+	Symmetry_SYMMETRY_UNSPECIFIED Symmetry = 0
+	// No symmetry.
+	Symmetry_SYMMETRY_NONE Symmetry = 1
+	// 180-degree rotational symmetry.
+	Symmetry_SYMMETRY_ROTATIONAL Symmetry = 2
+	// Mirror symmetry about the vertical axis.
+	Symmetry_SYMMETRY_MIRROR Symmetry = 3
+)
+
+// Enum value maps for Symmetry.
+var (
+	Symmetry_name = map[int32]string{
+		0: "SYMMETRY_UNSPECIFIED",
+		1: "SYMMETRY_NONE",
+		2: "SYMMETRY_ROTATIONAL",
+		3: "SYMMETRY_MIRROR",
+	}
+	Symmetry_value = map[string]int32{
+		"SYMMETRY_UNSPECIFIED": 0,
+		"SYMMETRY_NONE":        1,
+		"SYMMETRY_ROTATIONAL":  2,
+		"SYMMETRY_MIRROR":      3,
+	}
+)
+
+func (x Symmetry) Enum() *Symmetry {
+	p := new(Symmetry)
+	*p = x
+	return p
+}
+
+func (x Symmetry) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Symmetry) Descriptor() protoreflect.EnumDescriptor {
+	return file_sudoku_v1_sudoku_proto_enumTypes[12].Descriptor()
+}
+
+func (Symmetry) Type() protoreflect.EnumType {
+	return &file_sudoku_v1_sudoku_proto_enumTypes[12]
+}
+
+func (x Symmetry) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Symmetry.Descriptor instead.
+func (Symmetry) EnumDescriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+}
+
 // Cell is the state of one cell.
 type Cell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2704,6 +2820,272 @@ func (x *FindStepsResponse) GetSteps() []*Step {
 	return nil
 }
 
+// GenerateRequest asks for a new puzzle.
+type GenerateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How to start.
+	Mode GenerateMode `protobuf:"varint,1,opt,name=mode,proto3,enum=sudoku.v1.GenerateMode" json:"mode,omitempty"`
+	// The size of a new puzzle (default 9, or 6 for KenKen).
+	Size uint32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
+	// The variant of a new puzzle (default classic).
+	Variant Variant `protobuf:"varint,3,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
+	// The board to base on or start from (its regions and cages count).
+	Puzzle *Puzzle `protobuf:"bytes,4,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
+	// The difficulty asked for; unspecified takes any.
+	Level DifficultyLevel `protobuf:"varint,5,opt,name=level,proto3,enum=sudoku.v1.DifficultyLevel" json:"level,omitempty"`
+	// Require a puzzle solvable without guessing.
+	NoGuessing bool `protobuf:"varint,6,opt,name=no_guessing,json=noGuessing,proto3" json:"no_guessing,omitempty"`
+	// The symmetry of the clue pattern.
+	Symmetry Symmetry `protobuf:"varint,7,opt,name=symmetry,proto3,enum=sudoku.v1.Symmetry" json:"symmetry,omitempty"`
+	// Keep clues that could be removed (by default the puzzle is minimal:
+	// no clue can be removed without losing uniqueness).
+	NonMinimal bool `protobuf:"varint,8,opt,name=non_minimal,json=nonMinimal,proto3" json:"non_minimal,omitempty"`
+	// The random seed; 0 draws one, returned in the response.
+	Seed uint64 `protobuf:"varint,9,opt,name=seed,proto3" json:"seed,omitempty"`
+	// The format of GenerateResponse.text; unspecified is the variant's
+	// packed 2.0 string, or plain text where it has none.
+	Format Format `protobuf:"varint,10,opt,name=format,proto3,enum=sudoku.v1.Format" json:"format,omitempty"`
+	// Whether to return the solution.
+	IncludeSolution bool `protobuf:"varint,11,opt,name=include_solution,json=includeSolution,proto3" json:"include_solution,omitempty"`
+	// The strategies the grading solver may use; empty allows all.
+	Strategies    []string `protobuf:"bytes,12,rep,name=strategies,proto3" json:"strategies,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GenerateRequest) Reset() {
+	*x = GenerateRequest{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GenerateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GenerateRequest) ProtoMessage() {}
+
+func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
+func (*GenerateRequest) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *GenerateRequest) GetMode() GenerateMode {
+	if x != nil {
+		return x.Mode
+	}
+	return GenerateMode_GENERATE_MODE_UNSPECIFIED
+}
+
+func (x *GenerateRequest) GetSize() uint32 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+func (x *GenerateRequest) GetVariant() Variant {
+	if x != nil {
+		return x.Variant
+	}
+	return Variant_VARIANT_UNSPECIFIED
+}
+
+func (x *GenerateRequest) GetPuzzle() *Puzzle {
+	if x != nil {
+		return x.Puzzle
+	}
+	return nil
+}
+
+func (x *GenerateRequest) GetLevel() DifficultyLevel {
+	if x != nil {
+		return x.Level
+	}
+	return DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED
+}
+
+func (x *GenerateRequest) GetNoGuessing() bool {
+	if x != nil {
+		return x.NoGuessing
+	}
+	return false
+}
+
+func (x *GenerateRequest) GetSymmetry() Symmetry {
+	if x != nil {
+		return x.Symmetry
+	}
+	return Symmetry_SYMMETRY_UNSPECIFIED
+}
+
+func (x *GenerateRequest) GetNonMinimal() bool {
+	if x != nil {
+		return x.NonMinimal
+	}
+	return false
+}
+
+func (x *GenerateRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+func (x *GenerateRequest) GetFormat() Format {
+	if x != nil {
+		return x.Format
+	}
+	return Format_FORMAT_UNSPECIFIED
+}
+
+func (x *GenerateRequest) GetIncludeSolution() bool {
+	if x != nil {
+		return x.IncludeSolution
+	}
+	return false
+}
+
+func (x *GenerateRequest) GetStrategies() []string {
+	if x != nil {
+		return x.Strategies
+	}
+	return nil
+}
+
+// GenerateResponse is a generated puzzle.
+type GenerateResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The puzzle in the requested format.
+	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	// The puzzle as a structured board.
+	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
+	// The solution, when asked for.
+	Solution *Board `protobuf:"bytes,3,opt,name=solution,proto3" json:"solution,omitempty"`
+	// The grade of the puzzle, as Rate gives it.
+	Difficulty *Difficulty `protobuf:"bytes,4,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
+	// Whether the grade is the level asked for (false when the deadline
+	// came first and this is the closest found).
+	LevelMet bool `protobuf:"varint,5,opt,name=level_met,json=levelMet,proto3" json:"level_met,omitempty"`
+	// Whether the puzzle is solvable without guessing.
+	SolvedWithoutGuessing bool `protobuf:"varint,6,opt,name=solved_without_guessing,json=solvedWithoutGuessing,proto3" json:"solved_without_guessing,omitempty"`
+	// The number of clues.
+	Clues uint32 `protobuf:"varint,7,opt,name=clues,proto3" json:"clues,omitempty"`
+	// The seed that reproduces the puzzle.
+	Seed uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
+	// How many candidate puzzles were made before this one.
+	Attempts      uint32 `protobuf:"varint,9,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GenerateResponse) Reset() {
+	*x = GenerateResponse{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GenerateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GenerateResponse) ProtoMessage() {}
+
+func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
+func (*GenerateResponse) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *GenerateResponse) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *GenerateResponse) GetBoard() *Board {
+	if x != nil {
+		return x.Board
+	}
+	return nil
+}
+
+func (x *GenerateResponse) GetSolution() *Board {
+	if x != nil {
+		return x.Solution
+	}
+	return nil
+}
+
+func (x *GenerateResponse) GetDifficulty() *Difficulty {
+	if x != nil {
+		return x.Difficulty
+	}
+	return nil
+}
+
+func (x *GenerateResponse) GetLevelMet() bool {
+	if x != nil {
+		return x.LevelMet
+	}
+	return false
+}
+
+func (x *GenerateResponse) GetSolvedWithoutGuessing() bool {
+	if x != nil {
+		return x.SolvedWithoutGuessing
+	}
+	return false
+}
+
+func (x *GenerateResponse) GetClues() uint32 {
+	if x != nil {
+		return x.Clues
+	}
+	return 0
+}
+
+func (x *GenerateResponse) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
+func (x *GenerateResponse) GetAttempts() uint32 {
+	if x != nil {
+		return x.Attempts
+	}
+	return 0
+}
+
 var File_sudoku_v1_sudoku_proto protoreflect.FileDescriptor
 
 const file_sudoku_v1_sudoku_proto_rawDesc = "" +
@@ -2864,7 +3246,37 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"strategies\x12\x1b\n" +
 	"\tmax_steps\x18\x03 \x01(\rR\bmaxSteps\":\n" +
 	"\x11FindStepsResponse\x12%\n" +
-	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps*\xb2\x02\n" +
+	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\"\xda\x03\n" +
+	"\x0fGenerateRequest\x12+\n" +
+	"\x04mode\x18\x01 \x01(\x0e2\x17.sudoku.v1.GenerateModeR\x04mode\x12\x12\n" +
+	"\x04size\x18\x02 \x01(\rR\x04size\x12,\n" +
+	"\avariant\x18\x03 \x01(\x0e2\x12.sudoku.v1.VariantR\avariant\x12)\n" +
+	"\x06puzzle\x18\x04 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x120\n" +
+	"\x05level\x18\x05 \x01(\x0e2\x1a.sudoku.v1.DifficultyLevelR\x05level\x12\x1f\n" +
+	"\vno_guessing\x18\x06 \x01(\bR\n" +
+	"noGuessing\x12/\n" +
+	"\bsymmetry\x18\a \x01(\x0e2\x13.sudoku.v1.SymmetryR\bsymmetry\x12\x1f\n" +
+	"\vnon_minimal\x18\b \x01(\bR\n" +
+	"nonMinimal\x12\x12\n" +
+	"\x04seed\x18\t \x01(\x04R\x04seed\x12)\n" +
+	"\x06format\x18\n" +
+	" \x01(\x0e2\x11.sudoku.v1.FormatR\x06format\x12)\n" +
+	"\x10include_solution\x18\v \x01(\bR\x0fincludeSolution\x12\x1e\n" +
+	"\n" +
+	"strategies\x18\f \x03(\tR\n" +
+	"strategies\"\xce\x02\n" +
+	"\x10GenerateResponse\x12\x12\n" +
+	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
+	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12,\n" +
+	"\bsolution\x18\x03 \x01(\v2\x10.sudoku.v1.BoardR\bsolution\x125\n" +
+	"\n" +
+	"difficulty\x18\x04 \x01(\v2\x15.sudoku.v1.DifficultyR\n" +
+	"difficulty\x12\x1b\n" +
+	"\tlevel_met\x18\x05 \x01(\bR\blevelMet\x126\n" +
+	"\x17solved_without_guessing\x18\x06 \x01(\bR\x15solvedWithoutGuessing\x12\x14\n" +
+	"\x05clues\x18\a \x01(\rR\x05clues\x12\x12\n" +
+	"\x04seed\x18\b \x01(\x04R\x04seed\x12\x1a\n" +
+	"\battempts\x18\t \x01(\rR\battempts*\xb2\x02\n" +
 	"\aVariant\x12\x17\n" +
 	"\x13VARIANT_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fVARIANT_CLASSIC\x10\x01\x12\r\n" +
@@ -2946,7 +3358,17 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12UNIT_KIND_DIAGONAL\x10\x04\x12\x14\n" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
-	"\x0eUNIT_KIND_CAGE\x10\a2\xaa\x03\n" +
+	"\x0eUNIT_KIND_CAGE\x10\a*\x81\x01\n" +
+	"\fGenerateMode\x12\x1d\n" +
+	"\x19GENERATE_MODE_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11GENERATE_MODE_NEW\x10\x01\x12\x1d\n" +
+	"\x19GENERATE_MODE_BASE_ON_MAP\x10\x02\x12\x1c\n" +
+	"\x18GENERATE_MODE_START_FROM\x10\x03*e\n" +
+	"\bSymmetry\x12\x18\n" +
+	"\x14SYMMETRY_UNSPECIFIED\x10\x00\x12\x11\n" +
+	"\rSYMMETRY_NONE\x10\x01\x12\x17\n" +
+	"\x13SYMMETRY_ROTATIONAL\x10\x02\x12\x13\n" +
+	"\x0fSYMMETRY_MIRROR\x10\x032\xef\x03\n" +
 	"\rSudokuService\x12:\n" +
 	"\x05Solve\x12\x17.sudoku.v1.SolveRequest\x1a\x18.sudoku.v1.SolveResponse\x12K\n" +
 	"\n" +
@@ -2955,7 +3377,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"SolveBatch\x12\x1c.sudoku.v1.SolveBatchRequest\x1a\x1d.sudoku.v1.SolveBatchResponse(\x010\x01\x12@\n" +
 	"\aConvert\x12\x19.sudoku.v1.ConvertRequest\x1a\x1a.sudoku.v1.ConvertResponse\x127\n" +
 	"\x04Rate\x12\x16.sudoku.v1.RateRequest\x1a\x17.sudoku.v1.RateResponse\x12F\n" +
-	"\tFindSteps\x12\x1b.sudoku.v1.FindStepsRequest\x1a\x1c.sudoku.v1.FindStepsResponseB5Z3github.com/sudokuwise/solver/gen/sudoku/v1;sudokuv1b\x06proto3"
+	"\tFindSteps\x12\x1b.sudoku.v1.FindStepsRequest\x1a\x1c.sudoku.v1.FindStepsResponse\x12C\n" +
+	"\bGenerate\x12\x1a.sudoku.v1.GenerateRequest\x1a\x1b.sudoku.v1.GenerateResponseB5Z3github.com/sudokuwise/solver/gen/sudoku/v1;sudokuv1b\x06proto3"
 
 var (
 	file_sudoku_v1_sudoku_proto_rawDescOnce sync.Once
@@ -2969,8 +3392,8 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 	return file_sudoku_v1_sudoku_proto_rawDescData
 }
 
-var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 11)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 13)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),               // 0: sudoku.v1.Variant
 	(CageOperator)(0),          // 1: sudoku.v1.CageOperator
@@ -2983,39 +3406,43 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(DifficultyLevel)(0),       // 8: sudoku.v1.DifficultyLevel
 	(StepKind)(0),              // 9: sudoku.v1.StepKind
 	(UnitKind)(0),              // 10: sudoku.v1.UnitKind
-	(*Cell)(nil),               // 11: sudoku.v1.Cell
-	(*Cage)(nil),               // 12: sudoku.v1.Cage
-	(*Board)(nil),              // 13: sudoku.v1.Board
-	(*Puzzle)(nil),             // 14: sudoku.v1.Puzzle
-	(*SolveOptions)(nil),       // 15: sudoku.v1.SolveOptions
-	(*Difficulty)(nil),         // 16: sudoku.v1.Difficulty
-	(*Placement)(nil),          // 17: sudoku.v1.Placement
-	(*Elimination)(nil),        // 18: sudoku.v1.Elimination
-	(*Unit)(nil),               // 19: sudoku.v1.Unit
-	(*Step)(nil),               // 20: sudoku.v1.Step
-	(*SolveResult)(nil),        // 21: sudoku.v1.SolveResult
-	(*SolveRequest)(nil),       // 22: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),      // 23: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),  // 24: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil), // 25: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),  // 26: sudoku.v1.SolveBatchRequest
-	(*FieldViolation)(nil),     // 27: sudoku.v1.FieldViolation
-	(*ItemError)(nil),          // 28: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil), // 29: sudoku.v1.SolveBatchResponse
-	(*ConvertRequest)(nil),     // 30: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),    // 31: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),        // 32: sudoku.v1.RateRequest
-	(*RateResponse)(nil),       // 33: sudoku.v1.RateResponse
-	(*FindStepsRequest)(nil),   // 34: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),  // 35: sudoku.v1.FindStepsResponse
-	nil,                        // 36: sudoku.v1.RateResponse.StrategyCountsEntry
+	(GenerateMode)(0),          // 11: sudoku.v1.GenerateMode
+	(Symmetry)(0),              // 12: sudoku.v1.Symmetry
+	(*Cell)(nil),               // 13: sudoku.v1.Cell
+	(*Cage)(nil),               // 14: sudoku.v1.Cage
+	(*Board)(nil),              // 15: sudoku.v1.Board
+	(*Puzzle)(nil),             // 16: sudoku.v1.Puzzle
+	(*SolveOptions)(nil),       // 17: sudoku.v1.SolveOptions
+	(*Difficulty)(nil),         // 18: sudoku.v1.Difficulty
+	(*Placement)(nil),          // 19: sudoku.v1.Placement
+	(*Elimination)(nil),        // 20: sudoku.v1.Elimination
+	(*Unit)(nil),               // 21: sudoku.v1.Unit
+	(*Step)(nil),               // 22: sudoku.v1.Step
+	(*SolveResult)(nil),        // 23: sudoku.v1.SolveResult
+	(*SolveRequest)(nil),       // 24: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),      // 25: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),  // 26: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil), // 27: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),  // 28: sudoku.v1.SolveBatchRequest
+	(*FieldViolation)(nil),     // 29: sudoku.v1.FieldViolation
+	(*ItemError)(nil),          // 30: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil), // 31: sudoku.v1.SolveBatchResponse
+	(*ConvertRequest)(nil),     // 32: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),    // 33: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),        // 34: sudoku.v1.RateRequest
+	(*RateResponse)(nil),       // 35: sudoku.v1.RateResponse
+	(*FindStepsRequest)(nil),   // 36: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),  // 37: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),    // 38: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),   // 39: sudoku.v1.GenerateResponse
+	nil,                        // 40: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
-	11, // 1: sudoku.v1.Board.cells:type_name -> sudoku.v1.Cell
+	13, // 1: sudoku.v1.Board.cells:type_name -> sudoku.v1.Cell
 	0,  // 2: sudoku.v1.Board.variant:type_name -> sudoku.v1.Variant
-	12, // 3: sudoku.v1.Board.cages:type_name -> sudoku.v1.Cage
-	13, // 4: sudoku.v1.Puzzle.board:type_name -> sudoku.v1.Board
+	14, // 3: sudoku.v1.Board.cages:type_name -> sudoku.v1.Cage
+	15, // 4: sudoku.v1.Puzzle.board:type_name -> sudoku.v1.Board
 	2,  // 5: sudoku.v1.Puzzle.format:type_name -> sudoku.v1.Format
 	0,  // 6: sudoku.v1.Puzzle.variant:type_name -> sudoku.v1.Variant
 	3,  // 7: sudoku.v1.SolveOptions.solving_type:type_name -> sudoku.v1.SolvingType
@@ -3025,54 +3452,65 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	8,  // 11: sudoku.v1.Difficulty.level:type_name -> sudoku.v1.DifficultyLevel
 	10, // 12: sudoku.v1.Unit.kind:type_name -> sudoku.v1.UnitKind
 	9,  // 13: sudoku.v1.Step.kind:type_name -> sudoku.v1.StepKind
-	17, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
-	18, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
-	19, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
+	19, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
+	20, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
+	21, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
 	7,  // 17: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	13, // 18: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	16, // 19: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	14, // 20: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	15, // 21: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	21, // 22: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	20, // 23: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	14, // 24: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	15, // 25: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	20, // 26: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	21, // 27: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	14, // 28: sudoku.v1.SolveBatchRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	15, // 29: sudoku.v1.SolveBatchRequest.options:type_name -> sudoku.v1.SolveOptions
-	27, // 30: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	21, // 31: sudoku.v1.SolveBatchResponse.result:type_name -> sudoku.v1.SolveResult
-	28, // 32: sudoku.v1.SolveBatchResponse.error:type_name -> sudoku.v1.ItemError
-	20, // 33: sudoku.v1.SolveBatchResponse.steps:type_name -> sudoku.v1.Step
-	14, // 34: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	15, // 18: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	18, // 19: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	16, // 20: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	17, // 21: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	23, // 22: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	22, // 23: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	16, // 24: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	17, // 25: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 26: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	23, // 27: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	16, // 28: sudoku.v1.SolveBatchRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	17, // 29: sudoku.v1.SolveBatchRequest.options:type_name -> sudoku.v1.SolveOptions
+	29, // 30: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	23, // 31: sudoku.v1.SolveBatchResponse.result:type_name -> sudoku.v1.SolveResult
+	30, // 32: sudoku.v1.SolveBatchResponse.error:type_name -> sudoku.v1.ItemError
+	22, // 33: sudoku.v1.SolveBatchResponse.steps:type_name -> sudoku.v1.Step
+	16, // 34: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
 	2,  // 35: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	13, // 36: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	15, // 36: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
 	2,  // 37: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	14, // 38: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	15, // 39: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	16, // 40: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	16, // 38: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	17, // 39: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	18, // 40: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
 	7,  // 41: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	36, // 42: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	14, // 43: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	20, // 44: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	22, // 45: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	24, // 46: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	26, // 47: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	30, // 48: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	32, // 49: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	34, // 50: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	23, // 51: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	25, // 52: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	29, // 53: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	31, // 54: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	33, // 55: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	35, // 56: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	51, // [51:57] is the sub-list for method output_type
-	45, // [45:51] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	40, // 42: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	16, // 43: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	22, // 44: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	11, // 45: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 46: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	16, // 47: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 48: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	12, // 49: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 50: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	15, // 51: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	15, // 52: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	18, // 53: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	24, // 54: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	26, // 55: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	28, // 56: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	32, // 57: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	34, // 58: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	36, // 59: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	38, // 60: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	25, // 61: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	27, // 62: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	31, // 63: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	33, // 64: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	35, // 65: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	37, // 66: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	39, // 67: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	61, // [61:68] is the sub-list for method output_type
+	54, // [54:61] is the sub-list for method input_type
+	54, // [54:54] is the sub-list for extension type_name
+	54, // [54:54] is the sub-list for extension extendee
+	0,  // [0:54] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -3098,8 +3536,8 @@ func file_sudoku_v1_sudoku_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
-			NumEnums:      11,
-			NumMessages:   26,
+			NumEnums:      13,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -33,6 +33,7 @@ const (
 	SudokuService_Convert_FullMethodName    = "/sudoku.v1.SudokuService/Convert"
 	SudokuService_Rate_FullMethodName       = "/sudoku.v1.SudokuService/Rate"
 	SudokuService_FindSteps_FullMethodName  = "/sudoku.v1.SudokuService/FindSteps"
+	SudokuService_Generate_FullMethodName   = "/sudoku.v1.SudokuService/Generate"
 )
 
 // SudokuServiceClient is the client API for SudokuService service.
@@ -40,9 +41,6 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // SudokuService solves puzzles and explains how.
-//
-// A later version adds Generate; it reuses Puzzle, Board, SolveOptions and
-// SolveResult as defined here.
 type SudokuServiceClient interface {
 	// Solve solves one puzzle and returns the result, with the steps taken
 	// when SolveRequest.include_steps is set.
@@ -63,6 +61,9 @@ type SudokuServiceClient interface {
 	// FindSteps returns every step the chosen strategies can take on a board
 	// (with its pencil marks), not just the first: for analysis tools.
 	FindSteps(ctx context.Context, in *FindStepsRequest, opts ...grpc.CallOption) (*FindStepsResponse, error)
+	// Generate makes a new puzzle with exactly one solution, minimal by
+	// default, at the difficulty asked for when it can within the deadline.
+	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
 }
 
 type sudokuServiceClient struct {
@@ -145,14 +146,21 @@ func (c *sudokuServiceClient) FindSteps(ctx context.Context, in *FindStepsReques
 	return out, nil
 }
 
+func (c *sudokuServiceClient) Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GenerateResponse)
+	err := c.cc.Invoke(ctx, SudokuService_Generate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SudokuServiceServer is the server API for SudokuService service.
 // All implementations must embed UnimplementedSudokuServiceServer
 // for forward compatibility.
 //
 // SudokuService solves puzzles and explains how.
-//
-// A later version adds Generate; it reuses Puzzle, Board, SolveOptions and
-// SolveResult as defined here.
 type SudokuServiceServer interface {
 	// Solve solves one puzzle and returns the result, with the steps taken
 	// when SolveRequest.include_steps is set.
@@ -173,6 +181,9 @@ type SudokuServiceServer interface {
 	// FindSteps returns every step the chosen strategies can take on a board
 	// (with its pencil marks), not just the first: for analysis tools.
 	FindSteps(context.Context, *FindStepsRequest) (*FindStepsResponse, error)
+	// Generate makes a new puzzle with exactly one solution, minimal by
+	// default, at the difficulty asked for when it can within the deadline.
+	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
 	mustEmbedUnimplementedSudokuServiceServer()
 }
 
@@ -200,6 +211,9 @@ func (UnimplementedSudokuServiceServer) Rate(context.Context, *RateRequest) (*Ra
 }
 func (UnimplementedSudokuServiceServer) FindSteps(context.Context, *FindStepsRequest) (*FindStepsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method FindSteps not implemented")
+}
+func (UnimplementedSudokuServiceServer) Generate(context.Context, *GenerateRequest) (*GenerateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Generate not implemented")
 }
 func (UnimplementedSudokuServiceServer) mustEmbedUnimplementedSudokuServiceServer() {}
 func (UnimplementedSudokuServiceServer) testEmbeddedByValue()                       {}
@@ -312,6 +326,24 @@ func _SudokuService_FindSteps_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SudokuService_Generate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GenerateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SudokuServiceServer).Generate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SudokuService_Generate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SudokuServiceServer).Generate(ctx, req.(*GenerateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SudokuService_ServiceDesc is the grpc.ServiceDesc for SudokuService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -334,6 +366,10 @@ var SudokuService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "FindSteps",
 			Handler:    _SudokuService_FindSteps_Handler,
+		},
+		{
+			MethodName: "Generate",
+			Handler:    _SudokuService_Generate_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
