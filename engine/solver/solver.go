@@ -193,6 +193,9 @@ type run struct {
 	step     strategy.Step
 	res      *Result
 	solved   bool
+	// assumedUnique records a step of a strategy that presumes one
+	// solution.
+	assumedUnique bool
 }
 
 // plan chooses the strategies of the run: those allowed by the options,
@@ -253,8 +256,9 @@ func (r *run) run(ctx context.Context) error {
 		}
 		if b.Solved() {
 			r.res.Status, r.res.Count, r.solved = Solved, 1, true
-			// Sound logic alone forced every digit: the solution is unique.
-			r.res.CountComplete = r.res.Guesses == 0
+			// Sound logic alone forced every digit: the solution is unique
+			// (unless a step assumed so).
+			r.res.CountComplete = r.res.Guesses == 0 && !r.assumedUnique
 			return nil
 		}
 		if found, err := r.deduce(); found || err != nil {
@@ -292,6 +296,7 @@ func (r *run) report(s *strategy.Step) error {
 	if r.opts.MaxSteps > 0 && r.res.Steps > r.opts.MaxSteps {
 		return fmt.Errorf("%w after %d steps", ErrStepLimit, r.opts.MaxSteps)
 	}
+	r.assumedUnique = r.assumedUnique || s.Strategy != nil && s.Strategy.NeedsUnique
 	if t := s.Technique; t != nil && s.Kind != strategy.Backtrack {
 		r.res.Rating.Score += t.Score
 		if r.res.Rating.Hardest == nil || t.Level > r.res.Rating.Hardest.Level {
