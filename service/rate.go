@@ -19,6 +19,11 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 	if err != nil {
 		return nil, toStatus(err)
 	}
+	sl, err := s.admit(ctx)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	defer sl.release()
 	counts := map[string]uint32{}
 	res, err := solver.Solve(ctx, p.board, opts, func(_ int, step *strategy.Step, _ *grid.Board) error {
 		if step.Kind != strategy.Backtrack {
@@ -61,6 +66,11 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(badField("strategies", "%v", err))
 	}
 	limit := int(capped(uint64(req.GetMaxSteps()), defaultFindSteps, uint64(s.cfg.MaxSteps)))
+	sl, err := s.admit(ctx)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	defer sl.release()
 	unique, err := s.provedUnique(ctx, p.board)
 	if err != nil {
 		return nil, toStatus(err)

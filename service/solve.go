@@ -2,12 +2,19 @@ package service
 
 import (
 	"context"
+	"errors"
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
+
+// errTooLarge is an answer larger than the server sends.
+var errTooLarge = errors.New("answer too large")
 
 // Solve solves one puzzle.
 func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudokuv1.SolveResponse, error) {
@@ -17,9 +24,28 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	if err != nil {
 		return nil, toStatus(err)
 	}
+	sl, err := s.admit(ctx)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	defer sl.release()
+	resp, err := s.solve(ctx, p, opts, req.GetIncludeSteps())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	if req.GetIncludeSteps() {
+		if err := s.checkSize(resp, len(resp.GetSteps())); err != nil {
+			return nil, toStatus(err)
+		}
+	}
+	return resp, nil
+}
+
+// solve solves p, collecting the steps when asked.
+func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Options, includeSteps bool) (*sudokuv1.SolveResponse, error) {
 	resp := &sudokuv1.SolveResponse{}
 	var emit solver.Emit
-	if req.GetIncludeSteps() {
+	if includeSteps {
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
 			resp.Steps = append(resp.Steps, stepToProto(index, step, b.L, pack(b)))
 			return nil
@@ -27,15 +53,34 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	}
 	res, err := solver.Solve(ctx, p.board, opts, emit)
 	if err != nil {
-		return nil, toStatus(err)
+		return nil, err
 	}
 	resp.Result = resultToProto(res, p.symbols)
 	return resp, nil
 }
 
+// checkSize fails when m is larger than the server sends, with advice
+// for an answer of steps steps.
+func (s *Server) checkSize(m proto.Message, steps int) error {
+	size := proto.Size(m)
+	if size <= s.cfg.MaxSendMsgSize {
+		return nil
+	}
+	return fmt.Errorf("%w: the answer with its %d steps is %d bytes, more than the limit of %d; stream the steps with SolveSteps or lower options.max_steps",
+		errTooLarge, steps, size, s.cfg.MaxSendMsgSize)
+}
+
 // SolveSteps solves one puzzle, sending every step as soon as it is taken
-// and the result last. A client that goes away cancels the stream's context,
-// which stops the solver at its next step.
+// and the result last.
+//
+// The solver does not wait on the client: steps go through a buffer of
+// Config.StreamBuffer messages to a goroutine that sends them. When the
+// client reads slower than the solver works and the buffer fills, the
+// solver gives up its solving slot until there is room again. A client
+// that reads nothing for Config.StallTimeout gets ResourceExhausted; one
+// that goes away cancels the stream's context, which stops the solver at
+// its next step; the default deadline ends the call even when the client
+// reads nothing.
 func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.SudokuService_SolveStepsServer) error {
 	ctx, cancel := s.bound(stream.Context())
 	defer cancel()
@@ -43,18 +88,49 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	if err != nil {
 		return toStatus(err)
 	}
-	emit := func(index int, step *strategy.Step, b *grid.Board) error {
-		return stream.Send(&sudokuv1.SolveStepsResponse{
-			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, b.L, pack(b))},
-		})
-	}
-	res, err := solver.Solve(ctx, p.board, opts, emit)
+	sl, err := s.admit(ctx)
 	if err != nil {
 		return toStatus(err)
 	}
-	return stream.Send(&sudokuv1.SolveStepsResponse{
-		Event: &sudokuv1.SolveStepsResponse_Result{Result: resultToProto(res, p.symbols)},
-	})
+	defer sl.release()
+
+	out := newOutbox(stream.Send, s.cfg.StreamBuffer, s.cfg.StallTimeout, nil)
+	defer out.close()
+	emit := func(index int, step *strategy.Step, b *grid.Board) error {
+		m := &sudokuv1.SolveStepsResponse{
+			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, b.L, pack(b))},
+		}
+		if out.tryPut(m) {
+			return nil
+		}
+		// The client is behind: do not hold a slot while it catches up.
+		sl.release()
+		if err := out.put(ctx, m); err != nil {
+			return err
+		}
+		return sl.reacquire(ctx)
+	}
+	res, solveErr := solver.Solve(ctx, p.board, opts, emit)
+	sl.release()
+	if solveErr == nil {
+		solveErr = out.put(ctx, &sudokuv1.SolveStepsResponse{
+			Event: &sudokuv1.SolveStepsResponse_Result{Result: resultToProto(res, p.symbols)},
+		})
+	}
+	// Deliver the steps taken, also before an error status.
+	out.close()
+	if err := out.wait(ctx); err != nil {
+		return s.streamStatus(err)
+	}
+	return s.streamStatus(solveErr)
+}
+
+// streamStatus is toStatus for the end of a stream, counting stalls.
+func (s *Server) streamStatus(err error) error {
+	if errors.Is(err, errStalled) {
+		s.stalls.Add(1)
+	}
+	return toStatus(err)
 }
 
 // bound gives ctx the default deadline when the caller set none.

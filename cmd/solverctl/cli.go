@@ -34,10 +34,34 @@ var commands = []*command{
 		run:   runSolve,
 	},
 	{
+		name:  "batch",
+		args:  "[flags] [-addr A]... FILE|-",
+		short: "solve every puzzle of a file over a SolveBatch stream, one result line each",
+		run:   runBatch,
+	},
+	{
 		name:  "steps",
 		args:  "[flags] [PUZZLE|@FILE|-]",
 		short: "solve a puzzle, printing every step the moment it is found",
 		run:   runSteps,
+	},
+	{
+		name:  "bench",
+		args:  "[--threads N] [--count-to N] FILE",
+		short: "time the engine's search on a file of puzzles, in-process",
+		run:   runBench,
+	},
+	{
+		name:  "convert",
+		args:  "--to FORMAT [flags] PUZZLE|@FILE|-",
+		short: "convert a puzzle to another format and print it",
+		run:   runConvert,
+	},
+	{
+		name:  "generate",
+		args:  "[--mode new|base|start] [--size N] [--variant V] [--level L] [flags] [PUZZLE|@FILE|-]",
+		short: "generate a puzzle with exactly one solution and print it",
+		run:   runGenerate,
 	},
 }
 

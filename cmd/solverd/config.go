@@ -22,6 +22,26 @@ type config struct {
 	logLevel   slog.Level
 	logFormat  string
 	service    service.Config
+
+	// Connections.
+	maxStreams            uint32
+	handshakeTimeout      time.Duration
+	keepaliveTime         time.Duration
+	keepaliveTimeout      time.Duration
+	keepaliveMinTime      time.Duration
+	keepaliveWithoutCalls bool
+	maxConnIdle           time.Duration
+	maxConnAge            time.Duration
+	maxConnAgeGrace       time.Duration
+
+	// Middleware.
+	rateLimit     float64
+	rateBurst     int
+	authTokenFile string
+	tlsCert       string
+	tlsKey        string
+	tlsClientCA   string
+	metricsListen string
 }
 
 // envPrefix prefixes the environment variable of every flag.
@@ -46,17 +66,44 @@ func (e *usageError) Unwrap() error { return e.err }
 // command line, from the environment through lookupEnv. -h prints the usage
 // to w and returns flag.ErrHelp.
 func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writer) (*config, error) {
+	def := service.DefaultConfig()
 	cfg := &config{logLevel: slog.LevelInfo, logFormat: "text"}
 	fs := flag.NewFlagSet("solverd", flag.ContinueOnError)
 	fs.StringVar(&cfg.listen, "listen", "localhost:50051", "`host:port` to serve on; port 0 picks a free port")
-	fs.IntVar(&cfg.maxMsgSize, "max-msg-size", 4<<20, "largest message received or sent, in `bytes`")
+	fs.IntVar(&cfg.maxMsgSize, "max-msg-size", 256<<10, "largest message received, in `bytes` (the largest puzzle the API takes is far smaller)")
+	fs.IntVar(&cfg.service.MaxSendMsgSize, "max-send-msg-size", def.MaxSendMsgSize, "largest message sent, in `bytes`; a Solve answer with more steps fails, a batch answer becomes an item error")
 	fs.DurationVar(&cfg.grace, "grace", 10*time.Second, "how long to let in-flight calls finish on shutdown")
 	fs.Var((*levelValue)(&cfg.logLevel), "log-level", "log `level`: debug, info, warn or error")
 	fs.Var(&choiceValue{p: &cfg.logFormat, allowed: []string{"text", "json"}}, "log-format", "log `format`: text or json")
+
 	fs.Uint64Var(&cfg.service.MaxNodes, "max-nodes", 0, "default and cap of search `nodes` (guesses) per solve; 0 means the service's")
 	fs.Var((*uint32Value)(&cfg.service.MaxSteps), "max-steps", "default and cap of `steps` per solve; 0 means the service's")
 	fs.Var((*uint32Value)(&cfg.service.MaxSolutions), "max-solutions", "cap of `solutions` counted per solve; 0 means the service's")
-	fs.DurationVar(&cfg.service.DefaultTimeout, "default-timeout", 0, "deadline of calls that set none; 0 means the service's")
+	fs.DurationVar(&cfg.service.DefaultTimeout, "default-timeout", 0, "deadline of calls that set none, and of each puzzle of a batch; 0 means the service's (30s)")
+	fs.IntVar(&cfg.service.MaxConcurrent, "max-concurrent", 0, "`solves` that run at once across all calls; 0 means one per CPU")
+	fs.IntVar(&cfg.service.MaxQueue, "max-queue", def.MaxQueue, "`calls` that may wait for a solving slot; more are refused with ResourceExhausted (batch puzzles wait instead)")
+	fs.IntVar(&cfg.service.BatchWorkers, "batch-workers", 0, "`puzzles` of one SolveBatch stream solved at once; 0 means one per CPU")
+	fs.IntVar(&cfg.service.StreamBuffer, "stream-buffer", def.StreamBuffer, "`messages` a SolveSteps stream holds for a client that reads slower than the solver works")
+	fs.DurationVar(&cfg.service.StallTimeout, "stall-timeout", def.StallTimeout, "end a stream with ResourceExhausted when its client reads nothing for this long")
+
+	cfg.maxStreams = 100
+	fs.Var((*uint32Value)(&cfg.maxStreams), "max-streams", "concurrent `calls` per connection; 0 means no limit")
+	fs.DurationVar(&cfg.handshakeTimeout, "handshake-timeout", 10*time.Second, "time a new connection has to complete its handshake")
+	fs.DurationVar(&cfg.keepaliveTime, "keepalive-time", time.Minute, "ping a connection idle for this long, to find dead clients")
+	fs.DurationVar(&cfg.keepaliveTimeout, "keepalive-timeout", 20*time.Second, "close a connection whose ping is not answered within this time")
+	fs.DurationVar(&cfg.keepaliveMinTime, "keepalive-min-time", 10*time.Second, "close connections of clients that ping more often than this")
+	fs.BoolVar(&cfg.keepaliveWithoutCalls, "keepalive-permit-without-calls", true, "let clients ping connections with no call in flight")
+	fs.DurationVar(&cfg.maxConnIdle, "max-connection-idle", 15*time.Minute, "close connections without calls for this long; 0 means never")
+	fs.DurationVar(&cfg.maxConnAge, "max-connection-age", 30*time.Minute, "ask clients to reconnect after this long (±10%), so that load rebalances; 0 means never")
+	fs.DurationVar(&cfg.maxConnAgeGrace, "max-connection-age-grace", 5*time.Minute, "then close the connection after this long, cutting calls still running; 0 means never")
+
+	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted across all clients, health checks excepted; more are refused with ResourceExhausted; 0 means no limit")
+	fs.IntVar(&cfg.rateBurst, "rate-burst", 0, "`calls` accepted at once above the rate limit; 0 means the rate")
+	fs.StringVar(&cfg.authTokenFile, "auth-token-file", "", "`file` of bearer tokens, one a line; when set, every call but health checks needs one")
+	fs.StringVar(&cfg.tlsCert, "tls-cert", "", "PEM certificate chain `file`; with -tls-key, serve TLS")
+	fs.StringVar(&cfg.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
+	fs.StringVar(&cfg.tlsClientCA, "tls-client-ca", "", "PEM `file` of the CAs of client certificates; when set, clients must present one (mutual TLS)")
+	fs.StringVar(&cfg.metricsListen, "metrics-listen", "", "`host:port` of the Prometheus /metrics HTTP endpoint; empty serves none")
 
 	// The environment first, so that the command line overrides it.
 	var envErr error
@@ -88,16 +135,74 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	if fs.NArg() > 0 {
 		return nil, &usageError{fmt.Errorf("unexpected argument %q (see solverd -h)", fs.Arg(0))}
 	}
-	if cfg.maxMsgSize <= 0 {
-		return nil, &usageError{fmt.Errorf("-max-msg-size must be positive, not %d", cfg.maxMsgSize)}
-	}
-	if cfg.grace < 0 {
-		return nil, &usageError{fmt.Errorf("-grace must not be negative, not %v", cfg.grace)}
-	}
-	if cfg.service.DefaultTimeout < 0 {
-		return nil, &usageError{fmt.Errorf("-default-timeout must not be negative, not %v", cfg.service.DefaultTimeout)}
+	if err := cfg.check(); err != nil {
+		return nil, &usageError{err}
 	}
 	return cfg, nil
+}
+
+// check rejects values out of range and flags that need others.
+func (cfg *config) check() error {
+	positive := []struct {
+		name string
+		v    int
+	}{
+		{"max-msg-size", cfg.maxMsgSize},
+		{"max-send-msg-size", cfg.service.MaxSendMsgSize},
+		{"max-queue", cfg.service.MaxQueue},
+		{"stream-buffer", cfg.service.StreamBuffer},
+	}
+	for _, p := range positive {
+		if p.v <= 0 {
+			return fmt.Errorf("-%s must be positive, not %d", p.name, p.v)
+		}
+	}
+	notNegative := []struct {
+		name string
+		v    float64
+	}{
+		{"max-concurrent", float64(cfg.service.MaxConcurrent)},
+		{"batch-workers", float64(cfg.service.BatchWorkers)},
+		{"rate-limit", cfg.rateLimit},
+		{"rate-burst", float64(cfg.rateBurst)},
+	}
+	for _, p := range notNegative {
+		if p.v < 0 {
+			return fmt.Errorf("-%s must not be negative, not %v", p.name, p.v)
+		}
+	}
+	durations := []struct {
+		name     string
+		v        time.Duration
+		positive bool
+	}{
+		{"grace", cfg.grace, false},
+		{"default-timeout", cfg.service.DefaultTimeout, false},
+		{"stall-timeout", cfg.service.StallTimeout, true},
+		{"handshake-timeout", cfg.handshakeTimeout, true},
+		{"keepalive-time", cfg.keepaliveTime, true},
+		{"keepalive-timeout", cfg.keepaliveTimeout, true},
+		{"keepalive-min-time", cfg.keepaliveMinTime, false},
+		{"max-connection-idle", cfg.maxConnIdle, false},
+		{"max-connection-age", cfg.maxConnAge, false},
+		{"max-connection-age-grace", cfg.maxConnAgeGrace, false},
+	}
+	for _, d := range durations {
+		if d.v < 0 || d.positive && d.v == 0 {
+			want := "must not be negative"
+			if d.positive {
+				want = "must be positive"
+			}
+			return fmt.Errorf("-%s %s, not %v", d.name, want, d.v)
+		}
+	}
+	if (cfg.tlsCert == "") != (cfg.tlsKey == "") {
+		return errors.New("-tls-cert and -tls-key go together")
+	}
+	if cfg.tlsClientCA != "" && cfg.tlsCert == "" {
+		return errors.New("-tls-client-ca needs -tls-cert and -tls-key")
+	}
+	return nil
 }
 
 // printUsage prints the usage of solverd: every flag with its default and
@@ -109,6 +214,10 @@ func printUsage(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		typ, usage := flag.UnquoteUsage(f)
 		fmt.Fprintf(w, "  -%s %s\n", f.Name, typ)
+		if f.DefValue == "" {
+			fmt.Fprintf(w, "    \t%s (env %s)\n", usage, envName(f.Name))
+			return
+		}
 		fmt.Fprintf(w, "    \t%s (default %s; env %s)\n", usage, f.DefValue, envName(f.Name))
 	})
 }

@@ -9,8 +9,15 @@
 // SOLVERD_<FLAG>, e.g. SOLVERD_LISTEN or SOLVERD_MAX_MSG_SIZE; a flag on the
 // command line wins over the environment. Run "solverd -h" for the list.
 //
+// The defaults suit a single machine: one solving slot per CPU with a
+// bounded queue, small received messages, keepalive enforcement and a
+// maximum connection age. Rate limiting, bearer-token authentication,
+// TLS or mutual TLS and a Prometheus /metrics endpoint are off unless
+// their flags are set.
+//
 // On SIGINT or SIGTERM the daemon reports NOT_SERVING to health checks,
-// lets in-flight calls finish for up to the grace period, then stops.
+// lets in-flight calls finish for up to the grace period (batch streams
+// answer the puzzles they have and end with Unavailable), then stops.
 package main
 
 import (

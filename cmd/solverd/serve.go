@@ -1,15 +1,25 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
+	"os"
+	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/keepalive"
 
 	"github.com/sudokuwise/solver/service"
 )
@@ -37,51 +47,174 @@ func newLogger(w io.Writer, cfg *config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// serve listens on cfg.listen and serves the Sudoku service until ctx is
-// done. Then it reports NOT_SERVING to health checks and stops gracefully,
-// forcibly once cfg.grace has passed.
+// serve listens on cfg.listen (and cfg.metricsListen) and serves the
+// Sudoku service until ctx is done. Then it reports NOT_SERVING to health
+// checks and stops gracefully, forcibly once cfg.grace has passed.
 func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
+	gcfg, err := grpcConfig(cfg, logger)
+	if err != nil {
+		return err
+	}
+	var reg *prometheus.Registry
+	if cfg.metricsListen != "" {
+		reg = prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		gcfg.Registerer = reg
+	}
+	srv := service.New(cfg.service)
+	g, err := service.BuildGRPC(srv, gcfg)
+	if err != nil {
+		return err
+	}
+
 	ln, err := net.Listen("tcp", cfg.listen)
 	if err != nil {
 		return err
 	}
-	g := service.NewGRPC(service.New(cfg.service), logger,
-		grpc.MaxRecvMsgSize(cfg.maxMsgSize),
-		grpc.MaxSendMsgSize(cfg.maxMsgSize),
-	)
+	var metrics *http.Server
+	metricsDone := make(chan error, 1)
+	if reg != nil {
+		mln, err := net.Listen("tcp", cfg.metricsListen)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("metrics: %w", err)
+		}
+		metrics = newMetricsServer(reg, logger)
+		go func() { metricsDone <- metrics.Serve(mln) }()
+		logger.Info("serving metrics", "addr", mln.Addr().String())
+	}
+
 	served := make(chan error, 1)
 	go func() { served <- g.Server.Serve(ln) }()
-	logger.Info("serving", "addr", ln.Addr().String())
+	logger.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",
+		"auth", cfg.authTokenFile != "", "solve_slots", srv.Config().MaxConcurrent)
 
+	var serveErr error
 	select {
-	case err := <-served:
+	case serveErr = <-served:
 		// Serve failed on its own: there is nothing to stop.
-		if errors.Is(err, grpc.ErrServerStopped) {
-			return nil
-		}
-		return err
-	case <-ctx.Done():
-	}
-
-	logger.Info("shutting down", "grace", cfg.grace.String())
-	g.Health.Shutdown()
-	stopped := make(chan struct{})
-	go func() {
-		g.Server.GracefulStop()
-		close(stopped)
-	}()
-	timer := time.NewTimer(cfg.grace)
-	defer timer.Stop()
-	select {
-	case <-stopped:
-	case <-timer.C:
-		logger.Warn("grace period over; closing remaining calls")
+	case err := <-metricsDone:
+		serveErr = fmt.Errorf("metrics: %w", err)
 		g.Server.Stop()
-		<-stopped
+		<-served
+	case <-ctx.Done():
+		logger.Info("shutting down", "grace", cfg.grace.String())
+		graceCtx, cancel := context.WithTimeout(context.Background(), cfg.grace)
+		if err := g.Shutdown(graceCtx); err != nil {
+			logger.Warn("stopped with calls cut short", "err", err)
+		}
+		cancel()
+		if err := <-served; err != nil && !errors.Is(err, grpc.ErrServerStopped) {
+			serveErr = err
+		}
 	}
-	if err := <-served; err != nil && !errors.Is(err, grpc.ErrServerStopped) {
-		return err
+	if metrics != nil {
+		// Scrapes could see the drain until now.
+		shutCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+		metrics.Shutdown(shutCtx)
+		cancel()
+	}
+	if serveErr != nil && !errors.Is(serveErr, grpc.ErrServerStopped) {
+		return serveErr
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// grpcConfig returns the gRPC server configuration of cfg: message sizes,
+// connection management, TLS, authentication and rate limit.
+func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, error) {
+	gcfg := service.GRPCConfig{
+		Logger:         logger,
+		RateLimit:      cfg.rateLimit,
+		RateBurst:      cfg.rateBurst,
+		MaxRecvMsgSize: cfg.maxMsgSize,
+		ServerOptions: []grpc.ServerOption{
+			grpc.ConnectionTimeout(cfg.handshakeTimeout),
+			grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{
+				MinTime:             cfg.keepaliveMinTime,
+				PermitWithoutStream: cfg.keepaliveWithoutCalls,
+			}),
+			grpc.KeepaliveParams(keepalive.ServerParameters{
+				MaxConnectionIdle:     orInfinity(cfg.maxConnIdle),
+				MaxConnectionAge:      orInfinity(cfg.maxConnAge),
+				MaxConnectionAgeGrace: orInfinity(cfg.maxConnAgeGrace),
+				Time:                  cfg.keepaliveTime,
+				Timeout:               cfg.keepaliveTimeout,
+			}),
+		},
+	}
+	if cfg.maxStreams > 0 {
+		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.MaxConcurrentStreams(cfg.maxStreams))
+	}
+	if cfg.tlsCert != "" {
+		tlsCfg, err := service.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA)
+		if err != nil {
+			return gcfg, err
+		}
+		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.Creds(credentials.NewTLS(tlsCfg)))
+	}
+	if cfg.authTokenFile != "" {
+		tokens, err := readTokens(cfg.authTokenFile)
+		if err != nil {
+			return gcfg, err
+		}
+		gcfg.Tokens = tokens
+		if cfg.tlsCert == "" {
+			logger.Warn("bearer tokens travel in clear text without TLS; set -tls-cert and -tls-key")
+		}
+	}
+	return gcfg, nil
+}
+
+// orInfinity returns d, or gRPC's infinity for 0.
+func orInfinity(d time.Duration) time.Duration {
+	if d == 0 {
+		return time.Duration(1<<63 - 1)
+	}
+	return d
+}
+
+// readTokens reads a file of bearer tokens: one a line, blank lines and
+// lines starting with # ignored.
+func readTokens(file string) ([]string, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading auth tokens: %w", err)
+	}
+	defer f.Close()
+	var tokens []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		tokens = append(tokens, line)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading auth tokens: %w", err)
+	}
+	if len(tokens) == 0 {
+		return nil, fmt.Errorf("no token in %s", file)
+	}
+	return tokens, nil
+}
+
+// newMetricsServer returns the HTTP server of /metrics.
+func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger) *http.Server {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{
+		ErrorLog:            slog.NewLogLogger(logger.Handler(), slog.LevelError),
+		MaxRequestsInFlight: 4,
+		Timeout:             10 * time.Second,
+	}))
+	return &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
 }

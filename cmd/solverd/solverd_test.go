@@ -143,12 +143,17 @@ func TestGraceExpires(t *testing.T) {
 
 func TestEnvironment(t *testing.T) {
 	env := map[string]string{
-		"SOLVERD_LISTEN":          "localhost:0",
-		"SOLVERD_GRACE":           "3s",
-		"SOLVERD_MAX_MSG_SIZE":    "1024",
-		"SOLVERD_LOG_FORMAT":      "JSON",
-		"SOLVERD_MAX_STEPS":       "77",
-		"SOLVERD_DEFAULT_TIMEOUT": "5s",
+		"SOLVERD_LISTEN":                         "localhost:0",
+		"SOLVERD_GRACE":                          "3s",
+		"SOLVERD_MAX_MSG_SIZE":                   "1024",
+		"SOLVERD_LOG_FORMAT":                     "JSON",
+		"SOLVERD_MAX_STEPS":                      "77",
+		"SOLVERD_DEFAULT_TIMEOUT":                "5s",
+		"SOLVERD_MAX_CONCURRENT":                 "3",
+		"SOLVERD_RATE_LIMIT":                     "12.5",
+		"SOLVERD_METRICS_LISTEN":                 "localhost:0",
+		"SOLVERD_MAX_CONNECTION_AGE":             "1h",
+		"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "false",
 	}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 
@@ -159,7 +164,9 @@ func TestEnvironment(t *testing.T) {
 	}{
 		{"env only", nil, func(c *config) string {
 			if c.listen != "localhost:0" || c.grace != 3*time.Second || c.maxMsgSize != 1024 ||
-				c.logFormat != "json" || c.service.MaxSteps != 77 || c.service.DefaultTimeout != 5*time.Second {
+				c.logFormat != "json" || c.service.MaxSteps != 77 || c.service.DefaultTimeout != 5*time.Second ||
+				c.service.MaxConcurrent != 3 || c.rateLimit != 12.5 || c.metricsListen != "localhost:0" ||
+				c.maxConnAge != time.Hour || c.keepaliveWithoutCalls {
 				return "environment not applied"
 			}
 			return ""
@@ -216,6 +223,14 @@ func TestBadConfig(t *testing.T) {
 		{"zero message size", []string{"--max-msg-size", "0"}, nil, "must be positive"},
 		{"uint32 overflow", []string{"--max-steps", "5000000000"}, nil, "want a number"},
 		{"argument", []string{"serve"}, nil, `unexpected argument "serve"`},
+		{"zero queue", []string{"--max-queue", "0"}, nil, "-max-queue must be positive"},
+		{"negative rate", []string{"--rate-limit", "-1"}, nil, "-rate-limit must not be negative"},
+		{"bad rate", []string{"--rate-limit", "fast"}, nil, `invalid value "fast" for flag -rate-limit`},
+		{"zero stall timeout", []string{"--stall-timeout", "0s"}, nil, "-stall-timeout must be positive"},
+		{"negative connection age", []string{"--max-connection-age", "-1m"}, nil, "-max-connection-age must not be negative"},
+		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},
+		{"client CA without TLS", []string{"--tls-client-ca", "ca.pem"}, nil, "-tls-client-ca needs -tls-cert"},
+		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, "SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS"},
 		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
 	}
 	for _, tt := range tests {
@@ -248,9 +263,21 @@ func TestHelp(t *testing.T) {
 	if err := run(context.Background(), []string{"-h"}, nil, nil, &stderr); err != nil {
 		t.Fatalf("run -h = %v, want nil", err)
 	}
-	for _, want := range []string{"-listen", "default localhost:50051", "SOLVERD_LISTEN", "-max-msg-size", "default 4194304", "SOLVERD_DEFAULT_TIMEOUT", "default 10s"} {
+	for _, want := range []string{"-listen", "default localhost:50051", "SOLVERD_LISTEN", "-max-msg-size", "default 262144",
+		"SOLVERD_DEFAULT_TIMEOUT", "default 10s", "-max-queue calls", "default 256", "-max-connection-age duration", "default 30m0s"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, stderr.String())
+		}
+	}
+	// Every flag is documented with its environment variable.
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		name, ok := strings.CutPrefix(line, "  -")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(name, " ")
+		if !strings.Contains(stderr.String(), "env "+envName(name)+")") {
+			t.Errorf("usage lacks the environment variable of -%s", name)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -49,17 +50,23 @@ type DecodeOptions struct {
 	Charset   string // N×N form: blank symbol, then the symbols of 1..N
 	RegionMap string // N×N form: one symbol per cell naming its region
 	// Tolerant accepts strings with known defects where strict decoding
-	// fails.
+	// fails or misreads them: Str8ts strings with str8ts.com's live
+	// off-by-one in the candidates, K and D strings with the withdrawn
+	// version letter B (read as version C), and interim base-32 2.0
+	// strings whose base-36 reading is valid but contradictory (see
+	// DecodeV2).
 	Tolerant bool
 }
 
-// Decode reads a puzzle in the format asked for, or detects it, and
-// returns the puzzle with the format it was read as.
+// Decode reads a puzzle in the format asked for, or detects it (see
+// Detect), and returns the puzzle with the format it was read as.
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
 	if f == FormatAuto {
 		f = Detect(trimmed, o)
+	} else if why := notShaped(f, trimmed); why != "" {
+		return nil, f, errorf("format", "the text cannot be decoded as %s: %s", f, why)
 	}
 	var (
 		p   *Puzzle
@@ -68,23 +75,116 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	switch f {
 	case FormatPlain, FormatGrid:
 		p, err = ParseText(text, "", o.RegionMap)
+		if err != nil && o.Format == FormatAuto {
+			err = betterError(trimmed, err, o.Tolerant)
+		}
 	case FormatNxN:
 		p, err = ParseText(text, o.Charset, o.RegionMap)
+	case FormatV1:
+		p, err = DecodeV1(trimmed)
+	case FormatKillerV1:
+		p, err = DecodeKillerV1(trimmed)
+	case FormatJigsawV1:
+		p, err = decodeJigsawV1(trimmed, o.Tolerant)
 	case FormatV2:
-		p, err = DecodeV2(trimmed)
+		p, err = decodeV2(trimmed, o.Tolerant)
+	case FormatURL:
+		p, err = decodeURL(trimmed, o.Tolerant)
 	default:
-		return nil, f, errorf("format", "format %s cannot be decoded yet", f)
+		return nil, f, errorf("format", "unknown format %d", f)
 	}
-	return p, f, err
+	if err != nil {
+		return nil, f, err
+	}
+	return p, f, nil
 }
 
-// Detect guesses the format of a text (see Decode).
+// notShaped tells why a text does not have the shape of format f, or
+// returns "" when it does (its contents may still be wrong).
+func notShaped(f Format, s string) string {
+	switch f {
+	case FormatV1:
+		if len(s) != v1Len {
+			return fmt.Sprintf("a v1 string has %d characters, the text has %d", v1Len, len(s))
+		}
+	case FormatKillerV1:
+		if !strings.Contains(s, ",") && !strings.Contains(strings.ToLower(s), "%2c") {
+			return "a killer v1 string has two parts separated by a comma"
+		}
+	case FormatJigsawV1, FormatURL:
+		if !strings.Contains(strings.ToLower(s), "bd=") {
+			return "the text has no bd= parameter"
+		}
+	case FormatV2:
+		if !looksV2Header(s) {
+			return "a 2.0 string starts with a header such as S9B"
+		}
+	}
+	return ""
+}
+
+// betterError returns the error of the format a text that failed as plain
+// text was probably meant to be in: a 2.0 string or a v1 string of the
+// wrong length. Otherwise it returns err.
+func betterError(s string, err error, tolerant bool) error {
+	switch {
+	case looksV2Header(s) && !strings.ContainsAny(s, " \t\n"):
+		if _, v2err := decodeV2(s, tolerant); v2err != nil {
+			return v2err
+		}
+	case len(s) > 120 && len(s) < 200 && isDigits(s, 32):
+		if _, v1err := DecodeV1(s); v1err != nil {
+			return v1err
+		}
+	}
+	return err
+}
+
+// Detect guesses the format of a text, in the order of formats.md §7:
+// a charset means the N×N form; then a URL (or the bare jigsaw v1 query);
+// a 2.0 header with the length its type and size need; a comma (or %2C)
+// for killer v1; 162 base-32 characters for v1; anything else is plain
+// text, noisy grids and the N×N document included.
 func Detect(text string, o DecodeOptions) Format {
 	switch {
 	case o.Charset != "":
 		return FormatNxN
+	case isJigsawQuery(text):
+		return FormatJigsawV1
+	case looksLikeURL(text):
+		return FormatURL
 	case IsV2(text):
 		return FormatV2
+	case strings.Contains(text, ",") || strings.Contains(strings.ToLower(text), "%2c"):
+		return FormatKillerV1
+	case isV1(text):
+		return FormatV1
 	}
 	return FormatPlain
+}
+
+// Encode renders a puzzle in format f; FormatAuto means FormatV2, the 2.0
+// string of the puzzle's variant. Formats that cannot carry part of the
+// puzzle (cages, black cells, jigsaw regions) refuse it rather than drop
+// it.
+func Encode(p *Puzzle, f Format) (string, error) {
+	switch f {
+	case FormatAuto, FormatV2:
+		return EncodeV2(p)
+	case FormatPlain:
+		return encodePlain(p)
+	case FormatNxN:
+		return EncodeNxN(p)
+	case FormatGrid:
+		return EncodeGrid(p)
+	case FormatV1:
+		return EncodeV1(p)
+	case FormatKillerV1:
+		return EncodeKillerV1(p)
+	case FormatJigsawV1:
+		return EncodeJigsawV1(p)
+	case FormatURL:
+		return EncodeURL(p)
+	}
+	return "", errorf("format", "unknown format %d", f)
 }

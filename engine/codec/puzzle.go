@@ -1,6 +1,8 @@
 // Package codec decodes and encodes puzzles as text: plain and noisy grids,
-// the N×N "puzzle + region map + charset" form, and SudokuWiki's packed
-// strings.
+// the N×N "puzzle + region map + charset" form, and every SudokuWiki string
+// format (v1 packed, killer v1, jigsaw v1, "String Definitions 2.0" and
+// whole SudokuWiki URLs). The formats are specified in
+// ../shared/docs/formats.md.
 package codec
 
 import (
@@ -23,22 +25,47 @@ type Puzzle struct {
 	VariantSet bool
 	Regions    []int // region label of every cell; nil for regular boxes
 	Cages      []grid.Cage
-	Cells      []grid.CellState
+	// Colours is the cage colour of every cell as the text gave it (1, 2,
+	// …), nil when it gave none. Encoders keep these colours when they still
+	// tell the cages apart and colour the cages anew otherwise.
+	Colours []int
+	Cells   []grid.CellState
+	// Black marks the black cells of a Str8ts board; nil means none.
+	Black []bool
+	// Marks tells whether the text carries pencil marks (v1 and 2.0 strings
+	// do). Then an empty cell whose Cand is 0 has no marks at all; without
+	// marks, Cand 0 means none recorded, and encoders write such a cell
+	// with every candidate, as SudokuWiki writes a fresh puzzle.
+	Marks bool
 	// Charset is the symbol set the text used, blank first; empty for the
 	// default.
 	Charset string
+}
+
+// EffectiveVariant returns the variant of the puzzle: the one its text
+// named, else fallback, where irregular regions make a classic fallback a
+// jigsaw and a killer fallback a killer jigsaw.
+func (p *Puzzle) EffectiveVariant(fallback grid.Variant) grid.Variant {
+	if p.VariantSet {
+		return p.Variant
+	}
+	v := fallback
+	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
+		switch v {
+		case grid.Classic:
+			v = grid.Jigsaw
+		case grid.Killer:
+			v = grid.KillerJigsaw
+		}
+	}
+	return v
 }
 
 // Layout builds the layout of the puzzle. When the text named no variant,
 // variant is used instead, and an irregular region map makes the puzzle a
 // jigsaw.
 func (p *Puzzle) Layout(variant grid.Variant) (*grid.Layout, error) {
-	v := variant
-	if p.VariantSet {
-		v = p.Variant
-	} else if v == grid.Classic && p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
-		v = grid.Jigsaw
-	}
+	v := p.EffectiveVariant(variant)
 	return grid.NewLayout(grid.Config{Size: p.Size, Variant: v, Regions: p.Regions, Cages: p.Cages})
 }
 

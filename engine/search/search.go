@@ -1,22 +1,21 @@
 // Package search is the exact solver: a depth-first search with singles
 // propagation that finds and counts the solutions of any board the model
-// describes (any size, region layout, extra units and cages).
+// describes (any size, region layout, extra units and cages). Classic 9×9
+// boards go to the specialised solver of package classic.
 package search
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search/classic"
 )
 
 // ErrNodeLimit is returned when a search spends its node budget.
-var ErrNodeLimit = errors.New("search node budget exhausted")
-
-// ctxEvery is how many nodes pass between context checks: small enough to
-// stop within a millisecond on the largest boards.
-const ctxEvery = 64
+var ErrNodeLimit = classic.ErrNodeLimit
 
 // Result is the outcome of a search.
 type Result struct {
@@ -29,38 +28,112 @@ type Result struct {
 	Nodes int64
 }
 
-// Searcher finds solutions. It keeps its working boards between searches
-// of the same layout, so a searcher reused for many puzzles does not
-// allocate per puzzle. It is not safe for concurrent use.
+// Searcher finds solutions. It keeps its working state between searches:
+// reused for many puzzles, it allocates little beyond the solutions it
+// returns. It is not safe for concurrent use.
 type Searcher struct {
 	// MaxNodes bounds the guesses of one search; 0 means no bound.
 	MaxNodes int64
 
-	stack  []*grid.Board
-	limit  int
-	nodes  int64
-	ctx    context.Context
-	result *Result
+	fast    *classic.Solver
+	puzzle  classic.Puzzle
+	marks   [81]uint16
+	generic generic
 }
 
 // Count searches b for up to limit solutions (limit ≥ 1). b is not changed.
 // The error is the context's error when it ends first, or ErrNodeLimit; the
 // result then holds what was found so far.
 func (s *Searcher) Count(ctx context.Context, b *grid.Board, limit int) (Result, error) {
-	if limit < 1 {
-		limit = 1
+	limit = max(limit, 1)
+	if IsClassic(b.L) {
+		return s.countClassic(ctx, b, limit)
 	}
+	return s.generic.count(ctx, b, limit, s.MaxNodes)
+}
+
+// IsClassic reports whether a layout is classic 9×9 Sudoku (rows, columns
+// and regular 3×3 boxes, nothing more), which the specialised solver takes.
+func IsClassic(l *grid.Layout) bool {
+	return l.N == 9 && l.BoxRows == 3 && l.BoxCols == 3 && len(l.Units) == 27 && len(l.Cages) == 0
+}
+
+func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (Result, error) {
+	if s.fast == nil {
+		s.fast = new(classic.Solver)
+	}
+	s.fast.MaxNodes = s.MaxNodes
+	p := &s.puzzle
+	p.Marks = nil
+	for cell, v := range b.Value {
+		p.Grid[cell] = v
+		if v == 0 {
+			// The board's candidates may be narrower than what the digits
+			// placed imply (pencil marks); the search keeps to them.
+			s.marks[cell] = uint16(b.Cand[cell] & 0x1ff)
+			p.Marks = &s.marks
+		}
+	}
+	var res Result
+	r, err := s.fast.Each(ctx, p, limit, func(g *classic.Grid) {
+		res.Solutions = append(res.Solutions, append([]uint8(nil), g[:]...))
+	})
+	res.Complete, res.Nodes = r.Complete, r.Guesses
+	return res, err
+}
+
+// generic searches any board. It keeps the candidates of every cell and,
+// for every unit and digit, the number of cells that can still take the
+// digit, so that naked and hidden singles are found as candidates go
+// rather than by scanning; cages are checked through grid.Board.Check. It
+// guesses in the cell with the fewest candidates, and after a failed guess
+// removes the digit and propagates again. Each depth has its own copy of
+// the state.
+type generic struct {
+	l      *grid.Layout
+	frames []*frame
+	naked  []int32    // cells left with one candidate (or none)
+	hidden []int32    // unit*32 + digit-1 of units where a digit has one place
+	view   grid.Board // a board over a frame's cells, for cage checks
+	limit  int
+	max    int64
+	nodes  int64
+	done   <-chan struct{}
+	ctx    context.Context
+	res    *Result
+}
+
+// frame is the search state at one depth.
+type frame struct {
+	value []uint8
+	cand  []grid.Digits
+	// count[u*32+d-1] is the number of cells of unit u that hold d or have
+	// it as a candidate.
+	count []uint8
+	// placed holds the digits placed in each unit.
+	placed []grid.Digits
+	empty  int
+}
+
+// errStop ends a search that has found enough solutions.
+var errStop = errors.New("stop")
+
+func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes int64) (Result, error) {
 	res := Result{}
-	s.limit, s.nodes, s.ctx, s.result = limit, 0, ctx, &res
-	defer func() { s.ctx, s.result = nil, nil }()
 	if _, dup := b.Duplicate(); dup {
 		res.Complete = true
 		return res, nil
 	}
-	root := s.board(0, b.L)
-	root.CopyFrom(b)
-	err := s.solve(0)
-	res.Nodes = s.nodes
+	if g.l == nil || g.l.Cells != b.L.Cells || len(g.l.Units) != len(b.L.Units) {
+		g.frames = g.frames[:0]
+	}
+	g.l, g.limit, g.max, g.nodes, g.ctx, g.done, g.res = b.L, limit, maxNodes, 0, ctx, ctx.Done(), &res
+	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
+	var err error
+	if g.root(b) {
+		err = g.solve(0)
+	}
+	res.Nodes = g.nodes
 	res.Complete = err == nil && len(res.Solutions) < limit
 	if errors.Is(err, errStop) {
 		err = nil
@@ -68,59 +141,132 @@ func (s *Searcher) Count(ctx context.Context, b *grid.Board, limit int) (Result,
 	return res, err
 }
 
-// errStop ends a search that has found enough solutions.
-var errStop = errors.New("stop")
-
-func (s *Searcher) board(depth int, l *grid.Layout) *grid.Board {
-	for len(s.stack) <= depth {
-		s.stack = append(s.stack, grid.NewBoard(l))
+func (g *generic) frame(depth int) *frame {
+	for len(g.frames) <= depth {
+		n, u := g.l.Cells, len(g.l.Units)
+		g.frames = append(g.frames, &frame{
+			value:  make([]uint8, n),
+			cand:   make([]grid.Digits, n),
+			count:  make([]uint8, 32*u),
+			placed: make([]grid.Digits, u),
+		})
 	}
-	return s.stack[depth]
+	return g.frames[depth]
 }
 
-func (s *Searcher) solve(depth int) error {
-	b := s.stack[depth]
-	if !propagate(b) {
-		return nil
-	}
-	if b.Solved() {
-		s.result.Solutions = append(s.result.Solutions, append([]uint8(nil), b.Value...))
-		if len(s.result.Solutions) >= s.limit {
-			return errStop
+// root loads b into frame 0, with every placed digit removed from its
+// peers' candidates (a board built by hand may not have done so), counts
+// the places of every digit in every unit and queues the singles. It
+// reports false when a unit has no place for a digit.
+func (g *generic) root(b *grid.Board) bool {
+	l, f := g.l, g.frame(0)
+	copy(f.value, b.Value)
+	copy(f.cand, b.Cand)
+	g.naked, g.hidden = g.naked[:0], g.hidden[:0]
+	f.empty = 0
+	for cell, v := range f.value {
+		if v == 0 {
+			f.empty++
+		} else {
+			f.cand[cell] = 0
 		}
-		return nil
 	}
-	cell := bestCell(b)
-	for c := b.Cand[cell]; c != 0; {
-		d := c.Min()
-		c &^= grid.Bit(d)
-		s.nodes++
-		if s.MaxNodes > 0 && s.nodes > s.MaxNodes {
-			return fmt.Errorf("%w after %d guesses", ErrNodeLimit, s.MaxNodes)
+	for cell, v := range f.value {
+		if v != 0 {
+			for _, p := range l.Peers[cell] {
+				f.cand[p] &^= grid.Bit(int(v))
+			}
 		}
-		if s.nodes%ctxEvery == 0 {
-			if err := s.ctx.Err(); err != nil {
+	}
+	clear(f.count)
+	for u := range l.Units {
+		var placed grid.Digits
+		for _, cell := range l.Units[u].Cells {
+			c := f.cand[cell]
+			if v := f.value[cell]; v != 0 {
+				c = grid.Bit(int(v))
+				placed |= c
+			}
+			for ; c != 0; c &= c - 1 {
+				f.count[u*32+bits.TrailingZeros32(uint32(c))]++
+			}
+		}
+		f.placed[u] = placed
+		for d := range l.N {
+			switch f.count[u*32+d] {
+			case 0:
+				return false
+			case 1:
+				if placed>>d&1 == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+		}
+	}
+	for cell, c := range f.cand {
+		if f.value[cell] == 0 && c&(c-1) == 0 {
+			g.naked = append(g.naked, int32(cell)) // a single, or empty
+		}
+	}
+	return true
+}
+
+func (g *generic) solve(depth int) error {
+	f := g.frames[depth]
+	for {
+		if !g.propagate(f) {
+			return nil
+		}
+		if f.empty == 0 {
+			g.res.Solutions = append(g.res.Solutions, append([]uint8(nil), f.value...))
+			if len(g.res.Solutions) >= g.limit {
+				return errStop
+			}
+			return nil
+		}
+		cell := bestCell(f)
+		bit := f.cand[cell] & -f.cand[cell]
+		g.nodes++
+		if g.max > 0 && g.nodes > g.max {
+			return fmt.Errorf("%w after %d guesses", ErrNodeLimit, g.max)
+		}
+		// A node of a large board costs microseconds: checking at every
+		// node keeps cancellation well under a millisecond.
+		if g.done != nil {
+			select {
+			case <-g.done:
+				return g.ctx.Err()
+			default:
+			}
+		}
+		// Place the digit in a copy; when that is exhausted, remove it
+		// here and propagate again.
+		next := g.frame(depth + 1)
+		copy(next.value, f.value)
+		copy(next.cand, f.cand)
+		copy(next.count, f.count)
+		copy(next.placed, f.placed)
+		next.empty = f.empty
+		if g.remove(next, cell, next.cand[cell]&^bit) {
+			if err := g.solve(depth + 1); err != nil {
 				return err
 			}
 		}
-		next := s.board(depth+1, b.L)
-		next.CopyFrom(b)
-		next.Place(cell, d)
-		if err := s.solve(depth + 1); err != nil {
-			return err
+		g.naked, g.hidden = g.naked[:0], g.hidden[:0]
+		if !g.remove(f, cell, bit) {
+			return nil
 		}
 	}
-	return nil
 }
 
 // bestCell returns the empty cell with the fewest candidates.
-func bestCell(b *grid.Board) int {
+func bestCell(f *frame) int {
 	best, bestCount := -1, grid.MaxSize+1
-	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 {
+	for cell, c := range f.cand {
+		if f.value[cell] != 0 {
 			continue
 		}
-		if n := c.Count(); n < bestCount {
+		if n := bits.OnesCount32(uint32(c)); n < bestCount {
 			best, bestCount = cell, n
 			if n <= 2 {
 				break
@@ -130,60 +276,96 @@ func bestCell(b *grid.Board) int {
 	return best
 }
 
-// propagate places naked and hidden singles until none is left, reporting
-// false on a contradiction.
-func propagate(b *grid.Board) bool {
-	l := b.L
-	all := grid.AllDigits(l.N)
-	for {
-		changed := false
-		for cell, c := range b.Cand {
-			if b.Value[cell] != 0 {
+// propagate places the queued singles and those they cause until none is
+// left; it reports false on a contradiction, with the queues emptied.
+func (g *generic) propagate(f *frame) bool {
+	l := g.l
+	ok := true
+	for ok {
+		if n := len(g.naked); n > 0 {
+			cell := g.naked[n-1]
+			g.naked = g.naked[:n-1]
+			if f.value[cell] == 0 {
+				// Queued cells had one candidate or none, and candidates
+				// only shrink.
+				ok = f.cand[cell] != 0 && g.place(f, int(cell))
+			}
+			continue
+		}
+		if n := len(g.hidden); n > 0 {
+			ud := g.hidden[n-1]
+			g.hidden = g.hidden[:n-1]
+			u, bit := int(ud/32), grid.Digits(1)<<(ud%32)
+			if f.placed[u]&bit != 0 {
 				continue
 			}
-			if c == 0 {
-				return false
-			}
-			if c&(c-1) == 0 {
-				b.Place(cell, c.Min())
-				changed = true
-			}
-		}
-		for u := range l.Units {
-			cells := l.Units[u].Cells
-			var once, twice, placed grid.Digits
-			for _, cell := range cells {
-				if v := b.Value[cell]; v != 0 {
-					placed |= grid.Bit(int(v))
-					continue
-				}
-				c := b.Cand[cell]
-				twice |= once & c
-				once |= c
-			}
-			if (once|placed) != all || once&placed != 0 {
-				return false
-			}
-			hidden := once &^ twice
-			for hidden != 0 {
-				d := hidden.Min()
-				hidden &^= grid.Bit(d)
-				for _, cell := range cells {
-					if b.Cand[cell].Has(d) {
-						b.Place(cell, d)
-						changed = true
-						break
-					}
+			for _, cell := range l.Units[u].Cells {
+				if c := f.cand[cell]; c&bit != 0 {
+					ok = g.remove(f, cell, c&^bit)
+					break
 				}
 			}
+			continue
 		}
 		if len(l.Cages) > 0 {
-			if _, ok := b.Check(); !ok {
-				return false
-			}
+			g.view.L, g.view.Value, g.view.Cand = l, f.value, f.cand
+			_, ok = g.view.Check()
 		}
-		if !changed {
-			return true
+		break
+	}
+	if !ok {
+		g.naked, g.hidden = g.naked[:0], g.hidden[:0]
+	}
+	return ok
+}
+
+// place writes the only candidate of cell and removes it from the
+// candidates of the cell's peers.
+func (g *generic) place(f *frame, cell int) bool {
+	bit := f.cand[cell]
+	f.value[cell] = uint8(bits.TrailingZeros32(uint32(bit)) + 1)
+	f.cand[cell] = 0
+	f.empty--
+	for _, u := range g.l.CellUnit[cell] {
+		f.placed[u] |= bit
+	}
+	for _, p := range g.l.Peers[cell] {
+		if f.cand[p]&bit != 0 && !g.remove(f, p, bit) {
+			return false
 		}
 	}
+	return true
+}
+
+// remove takes the digits gone (all candidates of cell) out of cell,
+// updating the counts of its units and queueing the singles that appear;
+// it reports false when the cell or a unit is left without a place.
+func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
+	if gone == 0 {
+		return true
+	}
+	c := f.cand[cell] &^ gone
+	f.cand[cell] = c
+	if c&(c-1) == 0 {
+		if c == 0 {
+			return false
+		}
+		g.naked = append(g.naked, int32(cell))
+	}
+	for _, u := range g.l.CellUnit[cell] {
+		counts := f.count[u*32 : u*32+32]
+		for x := gone; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(uint32(x))
+			counts[d]--
+			switch counts[d] {
+			case 0:
+				return false
+			case 1:
+				if f.placed[u]>>d&1 == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+		}
+	}
+	return true
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -233,28 +234,64 @@ func TestCagesAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// TestCancelStopsPromptly cancels searches that would run for ages: an
+// empty 25×25 board (generic path) and an empty 9×9 board (classic path),
+// both counting to a huge limit.
 func TestCancelStopsPromptly(t *testing.T) {
-	l, _ := grid.NewLayout(grid.Config{Size: 25})
-	b := grid.NewBoard(l)
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(20*time.Millisecond, cancel)
-	var s Searcher
-	start := time.Now()
-	_, err := s.Count(ctx, b, 1<<30)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
+	tests := []struct {
+		name string
+		size int
+	}{
+		{"25x25 generic", 25},
+		{"16x16 generic", 16},
+		{"9x9 classic", 9},
 	}
-	// Generous: the check runs every 64 nodes, each far below a millisecond.
-	if d := time.Since(start); d > 2*time.Second {
-		t.Errorf("stopped after %v", d)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := grid.NewLayout(grid.Config{Size: tt.size})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := grid.NewBoard(l)
+			ctx, cancel := context.WithCancel(context.Background())
+			var cancelled time.Time
+			time.AfterFunc(20*time.Millisecond, func() {
+				cancelled = time.Now()
+				cancel()
+			})
+			var s Searcher
+			_, err = s.Count(ctx, b, 1<<30)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err = %v, want context.Canceled", err)
+			}
+			// The search checks its context at least every millisecond; the
+			// bound here is generous for loaded machines.
+			if d := time.Since(cancelled); d > time.Second {
+				t.Errorf("stopped %v after the cancel", d)
+			}
+		})
 	}
 }
 
 func TestNodeLimit(t *testing.T) {
-	s := Searcher{MaxNodes: 5}
-	_, err := s.Count(context.Background(), board(t, strings.Repeat(".", 81)), 1<<20)
-	if !errors.Is(err, ErrNodeLimit) {
-		t.Fatalf("err = %v, want ErrNodeLimit", err)
+	tests := []struct {
+		name   string
+		puzzle string
+	}{
+		{"classic", strings.Repeat(".", 81)},
+		{"generic 16x16", strings.Repeat(".", 256)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Searcher{MaxNodes: 5}
+			res, err := s.Count(context.Background(), board(t, tt.puzzle), 1<<20)
+			if !errors.Is(err, ErrNodeLimit) {
+				t.Fatalf("err = %v, want ErrNodeLimit", err)
+			}
+			if res.Complete || res.Nodes > 6 {
+				t.Errorf("complete %v after %d nodes, want incomplete after at most 6", res.Complete, res.Nodes)
+			}
+		})
 	}
 }
 
@@ -275,16 +312,38 @@ func readPuzzles(t testing.TB, rel string, max int) []string {
 	return out
 }
 
+// spread returns n puzzles spread evenly over a set (all when n ≥ len).
+func spread(puzzles []string, n int) []string {
+	if n >= len(puzzles) {
+		return puzzles
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = puzzles[i*len(puzzles)/n]
+	}
+	return out
+}
+
+// The shared data sets (see ../shared/testdata/puzzles/README.md).
+const (
+	set17Clue    = "testdata/puzzles/tdoku_puzzles2_17_clue.txt"
+	setTop1465   = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
+	setHardest11 = "testdata/puzzles/tdoku_puzzles5_forum_hardest_1905_11plus.txt"
+	setHard1106  = "testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt"
+	setSerg      = "testdata/puzzles/tdoku_puzzles7_serg_benchmark.txt"
+	setTop95     = "testdata/puzzles/norvig_top95.txt"
+)
+
 func TestSharedSets(t *testing.T) {
 	tests := []struct {
 		file string
 		max  int
 		want int // solutions with a limit of 2
 	}{
-		{"testdata/puzzles/norvig_top95.txt", 0, 1},
-		{"testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 300, 1},
-		{"testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt", 100, 1},
-		{"testdata/puzzles/tdoku_puzzles7_serg_benchmark.txt", 300, 2},
+		{setTop95, 0, 1},
+		{setTop1465, 300, 1},
+		{setHard1106, 100, 1},
+		{setSerg, 300, 2},
 	}
 	var s Searcher
 	for _, tt := range tests {
@@ -308,28 +367,297 @@ func TestSharedSets(t *testing.T) {
 	}
 }
 
-func benchmarkSet(b *testing.B, rel string, max int) {
-	puzzles := readPuzzles(b, rel, max)
+// sameSets reports whether two lists of solutions hold the same grids.
+func sameSets(a, b [][]uint8) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	seen := map[string]int{}
+	for _, s := range a {
+		seen[string(s)]++
+	}
+	for _, s := range b {
+		seen[string(s)]--
+	}
+	for _, n := range seen {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestClassicMatchesGeneric runs puzzles from every shared set through the
+// classic path and the generic one and compares counts and solutions; the
+// puzzles are also thinned out to have several solutions, and some get
+// pencil marks, which both paths must keep to.
+func TestClassicMatchesGeneric(t *testing.T) {
+	const limit = 50
+	sets := []struct {
+		file string
+		n    int
+	}{
+		{set17Clue, 60}, {setTop1465, 60}, {setHardest11, 30}, {setHard1106, 20}, {setSerg, 100}, {setTop95, 20},
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var fast Searcher
+	var slow generic
+	ctx := context.Background()
+	for _, set := range sets {
+		t.Run(set.file[strings.LastIndex(set.file, "/")+1:], func(t *testing.T) {
+			for i, line := range spread(readPuzzles(t, set.file, 0), set.n) {
+				variants := []string{line}
+				if i%3 == 0 { // thinned out: several solutions
+					b := []byte(line)
+					for k := 0; k < 3; k++ {
+						b[rng.IntN(81)] = '.'
+					}
+					variants = append(variants, string(b))
+				}
+				for _, text := range variants {
+					b := board(t, text)
+					if i%4 == 1 { // pencil marks: drop a random candidate here and there
+						for cell := range b.Cand {
+							if c := b.Cand[cell]; c.Count() > 1 && rng.IntN(5) == 0 {
+								b.Cand[cell] = c &^ grid.Bit(c.List(nil)[rng.IntN(c.Count())])
+							}
+						}
+					}
+					got, err := fast.Count(ctx, b, limit)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := slow.count(ctx, b, limit, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(got.Solutions) != len(want.Solutions) || got.Complete != want.Complete {
+						t.Fatalf("%s: classic %d (complete %v), generic %d (complete %v)", text, len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
+					}
+					if got.Complete && !sameSets(got.Solutions, want.Solutions) {
+						t.Fatalf("%s: classic and generic solutions differ", text)
+					}
+					for _, sol := range got.Solutions {
+						if !valid(b, sol) || !keepsMarks(b, sol) {
+							t.Fatalf("%s: invalid solution %v", text, sol)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// keepsMarks reports whether values only use the candidates of b's empty
+// cells.
+func keepsMarks(b *grid.Board, values []uint8) bool {
+	for cell, v := range b.Value {
+		if v == 0 && !b.Cand[cell].Has(int(values[cell])) {
+			return false
+		}
+	}
+	return true
+}
+
+// bruteCount counts the solutions of b up to limit by trying every digit in
+// every cell in order, checking only that no peer holds the same digit and
+// that the cages hold once filled: a reference independent of the search.
+func bruteCount(b *grid.Board, limit int) int {
+	l := b.L
+	values := append([]uint8(nil), b.Value...)
+	count := 0
+	var rec func(cell int)
+	rec = func(cell int) {
+		if count >= limit {
+			return
+		}
+		if cell == l.Cells {
+			if cagesHold(l, values) {
+				count++
+			}
+			return
+		}
+		if values[cell] != 0 {
+			rec(cell + 1)
+			return
+		}
+		for d := 1; d <= l.N; d++ {
+			if !b.Cand[cell].Has(d) {
+				continue
+			}
+			ok := true
+			for _, p := range l.Peers[cell] {
+				if values[p] == uint8(d) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				values[cell] = uint8(d)
+				rec(cell + 1)
+				values[cell] = 0
+			}
+		}
+	}
+	rec(0)
+	return count
+}
+
+// TestGenericAgainstBruteForce counts random partial boards of small
+// layouts with extra units and irregular regions, with the search and by
+// brute force.
+func TestGenericAgainstBruteForce(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  grid.Config
+	}{
+		{"4x4", grid.Config{Size: 4}},
+		{"6x6", grid.Config{Size: 6}},
+		{"6x6 X", grid.Config{Size: 6, Variant: grid.X}},
+		{"4x4 windoku", grid.Config{Size: 4, Variant: grid.Windoku}},
+		{"6x6 colour", grid.Config{Size: 6, Variant: grid.Colour}},
+		{"6x6 jigsaw", grid.Config{Size: 6, Variant: grid.Jigsaw, Regions: []int{
+			0, 0, 0, 1, 1, 1,
+			0, 0, 2, 2, 1, 1,
+			0, 2, 2, 3, 3, 1,
+			4, 2, 2, 3, 3, 5,
+			4, 4, 3, 3, 5, 5,
+			4, 4, 4, 5, 5, 5,
+		}}},
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	var s Searcher
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := grid.NewLayout(tt.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 60 {
+				// A random consistent partial board: a few random digits.
+				b := grid.NewBoard(l)
+				for range l.N + rng.IntN(2*l.N) {
+					cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
+					if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+						b.Place(cell, d)
+					}
+				}
+				want := bruteCount(b, 2000)
+				res, err := s.Count(context.Background(), b, 2000)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Solutions) != want || res.Complete != (want < 2000) {
+					t.Fatalf("%v: %d solutions (complete %v), brute force %d", b.Value, len(res.Solutions), res.Complete, want)
+				}
+				for _, sol := range res.Solutions {
+					if !valid(b, sol) {
+						t.Fatalf("invalid solution %v", sol)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestLargeFixtures solves the generated 16×16 and 25×25 puzzles, each
+// unique by construction.
+func TestLargeFixtures(t *testing.T) {
+	var s Searcher
+	for _, fx := range fixtures {
+		t.Run(fx.file, func(t *testing.T) {
+			for _, line := range readFixture(t, fx.file) {
+				b := board(t, line)
+				res, err := s.Count(context.Background(), b, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(res.Solutions) != 1 || !res.Complete {
+					t.Fatalf("%s: %d solutions, want 1", line, len(res.Solutions))
+				}
+				if !valid(b, res.Solutions[0]) {
+					t.Fatalf("%s: invalid solution", line)
+				}
+			}
+		})
+	}
+}
+
+func readFixture(t testing.TB, file string) []string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Fields(string(data))
+}
+
+// benchmarkBoards counts solutions of boards to a limit, through Count.
+func benchmarkBoards(b *testing.B, boards []*grid.Board, limit int) {
+	var s Searcher
+	ctx := context.Background()
+	var nodes int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		res, err := s.Count(ctx, boards[i%len(boards)], limit)
+		if err != nil || len(res.Solutions) == 0 {
+			b.Fatalf("%d solutions, %v", len(res.Solutions), err)
+		}
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "guesses/puzzle")
+}
+
+func boardsOf(b *testing.B, puzzles []string) []*grid.Board {
 	boards := make([]*grid.Board, len(puzzles))
 	for i, p := range puzzles {
 		boards[i] = board(b, p)
 	}
-	var s Searcher
+	return boards
+}
+
+// The Count benchmarks go through Searcher.Count with a limit of 2 (a
+// uniqueness check), as the step solver does; the per-set solving rates
+// of the classic solver alone are in package classic.
+func BenchmarkCount17Clue(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readPuzzles(b, set17Clue, 5000)), 2)
+}
+func BenchmarkCountTop1465(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setTop1465, 0)), 2)
+}
+func BenchmarkCountHardest11(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setHardest11, 5000)), 2)
+}
+func BenchmarkCountHardest1106(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setHard1106, 0)), 2)
+}
+func BenchmarkCountSerg(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setSerg, 5000)), 2)
+}
+func BenchmarkCountTop95(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setTop95, 0)), 2)
+}
+
+// The generic benchmarks: the generated large boards, and a classic set
+// forced through the generic path for comparison with the classic solver.
+func BenchmarkGeneric16x16(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readFixture(b, "testdata/16x16.txt")), 2)
+}
+func BenchmarkGeneric25x25(b *testing.B) {
+	benchmarkBoards(b, boardsOf(b, readFixture(b, "testdata/25x25.txt")), 2)
+}
+func BenchmarkGenericTop1465(b *testing.B) {
+	boards := boardsOf(b, readPuzzles(b, setTop1465, 0))
+	var g generic
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := s.Count(ctx, boards[i%len(boards)], 2); err != nil {
+	for i := 0; b.Loop(); i++ {
+		if _, err := g.count(ctx, boards[i%len(boards)], 2, 0); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
-
-func BenchmarkCount17Clue(b *testing.B) {
-	benchmarkSet(b, "testdata/puzzles/tdoku_puzzles2_17_clue.txt", 5000)
-}
-func BenchmarkCountTop1465(b *testing.B) {
-	benchmarkSet(b, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 0)
-}
-func BenchmarkCountTop95(b *testing.B) { benchmarkSet(b, "testdata/puzzles/norvig_top95.txt", 0) }

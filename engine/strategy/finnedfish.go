@@ -57,6 +57,9 @@ func (f *fishSearch) cell(base, cover int) int {
 
 func findFinnedFish(b *grid.Board, sink *Sink) {
 	l := b.L
+	if l.Region == nil {
+		return // fins must share a region; KenKen boards have none
+	}
 	n := l.N
 	lo, hi := sizes(sink, maxSetSize)
 	maxFin := n

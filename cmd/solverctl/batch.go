@@ -1,0 +1,905 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Bounds of the retries of a batch.
+const (
+	// batchTries is how often a puzzle is sent before it is given up, when
+	// the streams carrying it fail.
+	batchTries = 3
+	// batchStreamFailures is how many streams to a server may fail in a
+	// row, none having answered, before the server is given up.
+	batchStreamFailures = 5
+	// batchMaxLine bounds an input line.
+	batchMaxLine = 1 << 20
+)
+
+// batchFlags are the flags of the batch command.
+type batchFlags struct {
+	solve    solveFlags // the options of every puzzle, and -json
+	addrs    addrList
+	out      string
+	inflight int
+	useTLS   bool
+	tlsCA    string
+	tlsCert  string
+	tlsKey   string
+	token    string
+}
+
+// addrList is a flag.Value that collects every -addr.
+type addrList []string
+
+func (a *addrList) String() string { return strings.Join(*a, ",") }
+
+func (a *addrList) Set(s string) error {
+	if s == "" {
+		return errors.New("empty address")
+	}
+	*a = append(*a, s)
+	return nil
+}
+
+// runBatch is the batch command: it streams the puzzles of a file over
+// SolveBatch, to one or more servers, and prints one line per puzzle.
+func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
+	f, input, err := parseBatchArgs(cmd, e, args)
+	if err != nil {
+		return helpIsNil(err)
+	}
+	var in io.Reader = e.stdin
+	total := -1 // unknown
+	if input != "-" {
+		file, err := os.Open(input)
+		if err != nil {
+			return err
+		}
+		defer file.Close()
+		in = file
+		if isTerminal(e.stderr) {
+			if total, err = countPuzzles(input); err != nil {
+				return err
+			}
+		}
+	}
+	var out io.Writer = e.stdout
+	if f.out != "" {
+		file, err := os.Create(f.out)
+		if err != nil {
+			return err
+		}
+		defer file.Close()
+		out = file
+	}
+	template, err := f.solve.puzzle(e, "")
+	if err != nil {
+		return err
+	}
+
+	clients, closeAll, err := f.dial()
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+	ctx, cancel := withTimeout(ctx, f.solve.timeout)
+	defer cancel()
+
+	b := newBatcher(f, template, out, len(clients))
+	var progress *progressBar
+	if isTerminal(e.stderr) {
+		progress = startProgress(e.stderr, b, total)
+	}
+	err = b.run(ctx, in, clients, e.stderr)
+	if progress != nil {
+		progress.stop()
+	}
+	if ferr := b.flush(); err == nil {
+		err = ferr
+	}
+	fmt.Fprintln(e.stderr, b.summary())
+	if err != nil {
+		return err
+	}
+	if n := b.failed(); n > 0 {
+		return fmt.Errorf("%d of %d puzzles failed", n, b.doneCount())
+	}
+	return nil
+}
+
+// parseBatchArgs parses the flags and the input of the batch command.
+func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, error) {
+	f := &batchFlags{}
+	fs := newFlagSet("solverctl " + cmd.name)
+	f.solve.register(fs)
+	// The batch command takes -addr more than once, and its -timeout is
+	// that of the whole batch, none by default.
+	addr := fs.Lookup("addr")
+	addr.Value, addr.DefValue = &f.addrs, ""
+	addr.Usage = "`host:port` of a running solverd; repeat to spread the batch over several; none runs the service in-process"
+	timeout := fs.Lookup("timeout")
+	f.solve.timeout, timeout.DefValue = 0, "0s"
+	timeout.Usage = "deadline of the whole batch; 0 means none (each puzzle has the server's default deadline)"
+	fs.Lookup("json").Usage = "print one JSON object per puzzle instead of a line of tab-separated fields"
+	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
+	fs.IntVar(&f.inflight, "inflight", 64, "puzzles sent to each server and not yet answered, at most")
+	fs.BoolVar(&f.useTLS, "tls", false, "connect with TLS, trusting the system's certificate authorities")
+	fs.StringVar(&f.tlsCA, "tls-ca", "", "connect with TLS, trusting the PEM certificate authorities in `file`")
+	fs.StringVar(&f.tlsCert, "tls-cert", "", "PEM client certificate `file`, for mutual TLS (implies -tls)")
+	fs.StringVar(&f.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
+	var tokenFile string
+	fs.StringVar(&tokenFile, "token-file", "", "send the bearer token in `file` (its first line) with every call")
+
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printBatchUsage(e.stdout, cmd, fs)
+			return nil, "", err
+		}
+		return nil, "", usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+	}
+	switch {
+	case len(pos) != 1:
+		return nil, "", usageErrorf("%s: want one FILE or -, got %d arguments", cmd.name, len(pos))
+	case f.inflight < 1:
+		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
+	case (f.tlsCert == "") != (f.tlsKey == ""):
+		return nil, "", usageErrorf("%s: -tls-cert and -tls-key go together", cmd.name)
+	case len(f.addrs) == 0 && (f.useTLS || f.tlsCA != "" || f.tlsCert != "" || tokenFile != ""):
+		return nil, "", usageErrorf("%s: TLS and token flags need -addr", cmd.name)
+	}
+	if tokenFile != "" {
+		if f.token, err = readToken(tokenFile); err != nil {
+			return nil, "", err
+		}
+	}
+	return f, pos[0], nil
+}
+
+func printBatchUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
+	fmt.Fprintf(w, "FILE holds one puzzle a line, in any format the service reads that fits on\n")
+	fmt.Fprintf(w, "a line; only the first field is read, so rated lists work. Blank lines and\n")
+	fmt.Fprintf(w, "lines starting with # are skipped; - reads standard input. The options\n")
+	fmt.Fprintf(w, "apply to every puzzle.\n\n")
+	fmt.Fprintf(w, "Each puzzle gets one line, in the order answered, of tab-separated fields:\n")
+	fmt.Fprintf(w, "its line number, the status (solved, no_solution, multiple_solutions, stuck\n")
+	fmt.Fprintf(w, "or error), the board reached, the steps taken and the difficulty; an error\n")
+	fmt.Fprintf(w, "has - in those and a sixth field, \"<code>: <message>\". A summary goes to\n")
+	fmt.Fprintf(w, "standard error, with a progress bar while it runs when that is a terminal.\n\n")
+	fmt.Fprintf(w, "With several -addr, every server gets a stream and takes puzzles as it\n")
+	fmt.Fprintf(w, "answers. Puzzles of a stream that fails (a server shutting down) go to\n")
+	fmt.Fprintf(w, "the others; a server is retried with backoff, and given up after %d\n", batchStreamFailures)
+	fmt.Fprintf(w, "failures in a row. The exit status is 1 when any puzzle failed.\n\nflags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+// readToken returns the first line of file.
+func readToken(file string) (string, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	tok, _, _ := strings.Cut(string(b), "\n")
+	if tok = strings.TrimSpace(tok); tok == "" {
+		return "", fmt.Errorf("no token in %s", file)
+	}
+	return tok, nil
+}
+
+// batchClient is a connection to one server.
+type batchClient struct {
+	name   string
+	client sudokuv1.SudokuServiceClient
+}
+
+// dial connects to every -addr, or to a service in this process.
+func (f *batchFlags) dial() ([]batchClient, func(), error) {
+	if len(f.addrs) == 0 {
+		client, closeFn, err := dial("")
+		if err != nil {
+			return nil, nil, err
+		}
+		return []batchClient{{name: "in-process", client: client}}, closeFn, nil
+	}
+	opts, err := f.dialOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	var conns []*grpc.ClientConn
+	closeAll := func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}
+	var clients []batchClient
+	for _, addr := range f.addrs {
+		conn, err := grpc.NewClient(addr, opts...)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		conns = append(conns, conn)
+		clients = append(clients, batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)})
+	}
+	return clients, closeAll, nil
+}
+
+// dialOptions returns the transport credentials and token of the flags.
+func (f *batchFlags) dialOptions() ([]grpc.DialOption, error) {
+	creds := insecure.NewCredentials()
+	secure := f.useTLS || f.tlsCA != "" || f.tlsCert != ""
+	if secure {
+		cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+		if f.tlsCA != "" {
+			pem, err := os.ReadFile(f.tlsCA)
+			if err != nil {
+				return nil, err
+			}
+			cfg.RootCAs = x509.NewCertPool()
+			if !cfg.RootCAs.AppendCertsFromPEM(pem) {
+				return nil, fmt.Errorf("no PEM certificate in %s", f.tlsCA)
+			}
+		}
+		if f.tlsCert != "" {
+			cert, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey)
+			if err != nil {
+				return nil, err
+			}
+			cfg.Certificates = []tls.Certificate{cert}
+		}
+		creds = credentials.NewTLS(cfg)
+	}
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
+	if f.token != "" {
+		opts = append(opts, grpc.WithPerRPCCredentials(bearerToken{token: f.token, secure: secure}))
+	}
+	return opts, nil
+}
+
+// bearerToken is a per-call bearer token.
+type bearerToken struct {
+	token  string
+	secure bool
+}
+
+func (b bearerToken) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{"authorization": "Bearer " + b.token}, nil
+}
+
+// RequireTransportSecurity is false so that a token also works over a
+// plain connection on a trusted network; the server warns about it.
+func (b bearerToken) RequireTransportSecurity() bool { return false }
+
+// job is one puzzle of a batch.
+type job struct {
+	id     string // the line number, as the request id
+	line   int
+	puzzle string
+	tries  int
+}
+
+// batcher runs one batch: it reads jobs, hands them to the streams, and
+// writes the answers.
+type batcher struct {
+	flags    *batchFlags
+	template *sudokuv1.Puzzle
+	options  *sudokuv1.SolveOptions
+	start    time.Time
+
+	fresh   chan *job     // read, not yet sent; closed at the end of the input
+	retries chan *job     // to send again: room for every job in flight
+	allDone chan struct{} // closed once the input is read and every job finished
+
+	mu          sync.Mutex
+	w           *bufio.Writer
+	writeErr    error
+	readDone    bool
+	outstanding int // jobs read and not finished
+	done        int
+	byStatus    map[string]int
+	nFailed     int
+	closed      bool // allDone closed
+}
+
+func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
+	window := f.inflight * servers
+	return &batcher{
+		flags:    f,
+		template: template,
+		options:  f.solve.options(),
+		start:    time.Now(),
+		fresh:    make(chan *job, max(256, 2*window)),
+		retries:  make(chan *job, window),
+		allDone:  make(chan struct{}),
+		w:        bufio.NewWriterSize(out, 64<<10),
+		byStatus: map[string]int{},
+	}
+}
+
+// run reads the jobs of in and runs a worker per server until every job
+// is finished, ctx ends or every server is given up.
+func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, stderr io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	readErr := make(chan error, 1)
+	go func() { readErr <- b.read(ctx, in) }()
+
+	var wg sync.WaitGroup
+	var (
+		mu       sync.Mutex
+		lastErr  error
+		messages []string
+	)
+	for _, c := range clients {
+		wg.Go(func() {
+			if err := b.serve(ctx, c); err != nil {
+				mu.Lock()
+				lastErr = err
+				messages = append(messages, fmt.Sprintf("solverctl: %s: %v", c.name, err))
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	select {
+	case <-b.allDone:
+	default:
+		if ctx.Err() == nil {
+			// Every server is given up: fail what remains, so that each
+			// puzzle still gets its line.
+			b.failRemaining(ctx, fmt.Errorf("no server left: %w", lastErr))
+		}
+	}
+	err := <-readErr
+	for _, m := range messages {
+		fmt.Fprintln(stderr, m)
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil && err == nil {
+		err = ctxErr
+	}
+	return err
+}
+
+// read makes a job of every puzzle line of in.
+func (b *batcher) read(ctx context.Context, in io.Reader) error {
+	defer func() {
+		close(b.fresh)
+		b.mu.Lock()
+		b.readDone = true
+		b.checkDoneLocked()
+		b.mu.Unlock()
+	}()
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), batchMaxLine)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		puzzle, _, _ := strings.Cut(text, " ")
+		puzzle, _, _ = strings.Cut(puzzle, "\t")
+		j := &job{id: strconv.Itoa(line), line: line, puzzle: puzzle}
+		b.mu.Lock()
+		b.outstanding++
+		b.mu.Unlock()
+		select {
+		case b.fresh <- j:
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading puzzles: %w", err)
+	}
+	return nil
+}
+
+// next returns the next job to send, retries first; nil once every job
+// is finished or ctx ends. fresh is the caller's view of b.fresh, nil once
+// it has seen it closed.
+func (b *batcher) next(ctx context.Context, fresh *<-chan *job) *job {
+	select {
+	case j := <-b.retries:
+		return j
+	default:
+	}
+	for {
+		select {
+		case j := <-b.retries:
+			return j
+		case j, ok := <-*fresh:
+			if ok {
+				return j
+			}
+			*fresh = nil
+		case <-b.allDone:
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// serve runs streams to one server until the batch is finished. It
+// retries a failed stream with backoff, and gives up the server after
+// batchStreamFailures failures in a row or an error that retrying does
+// not cure.
+func (b *batcher) serve(ctx context.Context, c batchClient) error {
+	failures := 0
+	backoff := 100 * time.Millisecond
+	for {
+		answered, err := b.stream(ctx, c)
+		if err == nil || ctx.Err() != nil {
+			return nil
+		}
+		if answered > 0 {
+			failures, backoff = 0, 100*time.Millisecond
+		}
+		failures++
+		if !retryable(err) || failures >= batchStreamFailures {
+			return err
+		}
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return nil
+		case <-b.allDone:
+			return nil
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+// retryable tells whether a stream that failed with err may be opened
+// again.
+func retryable(err error) bool {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown:
+		return true
+	}
+	return false
+}
+
+// stream runs one SolveBatch stream: it sends jobs, at most -inflight
+// unanswered, until there are no more, and finishes each job answered.
+// When the stream fails, the jobs it did not answer are sent again by
+// any stream. It returns the number of answers.
+func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream, err := c.client.SolveBatch(sctx, grpc.ForceCodec(boardlessCodec{}))
+	if err != nil {
+		return 0, err
+	}
+	var mu sync.Mutex
+	inflight := map[string]*job{}
+	window := make(chan struct{}, b.flags.inflight)
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		fresh := (<-chan *job)(b.fresh)
+		for {
+			select {
+			case window <- struct{}{}:
+			case <-sctx.Done():
+				return
+			}
+			j := b.next(sctx, &fresh)
+			if j == nil {
+				stream.CloseSend()
+				return
+			}
+			mu.Lock()
+			inflight[j.id] = j
+			mu.Unlock()
+			if stream.Send(b.request(j)) != nil {
+				return // Recv tells why
+			}
+		}
+	}()
+
+	answered := 0
+	for {
+		resp, err := stream.Recv()
+		if err == nil {
+			mu.Lock()
+			j := inflight[resp.GetId()]
+			delete(inflight, resp.GetId())
+			mu.Unlock()
+			if j == nil {
+				continue // not ours: ignore it
+			}
+			<-window
+			answered++
+			b.finish(j, resp, nil)
+			continue
+		}
+		if err == io.EOF {
+			mu.Lock()
+			left := len(inflight)
+			mu.Unlock()
+			if left == 0 {
+				<-sent
+				return answered, nil
+			}
+			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", left)
+		}
+		cancel()
+		<-sent
+		b.requeue(inflight, err)
+		return answered, err
+	}
+}
+
+// request returns the request of j.
+func (b *batcher) request(j *job) *sudokuv1.SolveBatchRequest {
+	p := &sudokuv1.Puzzle{
+		Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
+		Format:    b.template.GetFormat(),
+		Charset:   b.template.GetCharset(),
+		RegionMap: b.template.GetRegionMap(),
+		Variant:   b.template.GetVariant(),
+	}
+	return &sudokuv1.SolveBatchRequest{Id: j.id, Puzzle: p, Options: b.options}
+}
+
+// requeue sends the jobs of a failed stream again, or gives them up with
+// err after batchTries.
+func (b *batcher) requeue(jobs map[string]*job, err error) {
+	for _, j := range jobs {
+		if j.tries++; j.tries >= batchTries {
+			b.finish(j, nil, err)
+			continue
+		}
+		b.retries <- j // never blocks: it has room for every job in flight
+	}
+}
+
+// failRemaining gives up every job not finished, when no server is left.
+func (b *batcher) failRemaining(ctx context.Context, err error) {
+	fresh := (<-chan *job)(b.fresh)
+	for {
+		j := b.next(ctx, &fresh)
+		if j == nil {
+			return
+		}
+		b.finish(j, nil, err)
+	}
+}
+
+// finish writes the outcome of j: resp, or err when no server answered.
+func (b *batcher) finish(j *job, resp *sudokuv1.SolveBatchResponse, err error) {
+	rec := newBatchRecord(j, resp, err)
+	var line []byte
+	if b.flags.solve.json {
+		line, _ = json.Marshal(rec)
+	} else {
+		line = []byte(rec.text())
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.writeErr == nil {
+		if _, werr := b.w.Write(append(line, '\n')); werr != nil {
+			b.writeErr = werr
+		}
+	}
+	b.done++
+	b.byStatus[rec.Status]++
+	if rec.Error != nil {
+		b.nFailed++
+	}
+	b.outstanding--
+	b.checkDoneLocked()
+}
+
+// checkDoneLocked closes allDone once the input is read and every job is
+// finished.
+func (b *batcher) checkDoneLocked() {
+	if b.readDone && b.outstanding == 0 && !b.closed {
+		b.closed = true
+		close(b.allDone)
+	}
+}
+
+// flush writes what is buffered and returns the first write error.
+func (b *batcher) flush() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.writeErr == nil {
+		b.writeErr = b.w.Flush()
+	}
+	return b.writeErr
+}
+
+// doneCount returns the number of jobs finished.
+func (b *batcher) doneCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.done
+}
+
+func (b *batcher) failed() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.nFailed
+}
+
+// summary is the line printed at the end of a batch.
+func (b *batcher) summary() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	elapsed := time.Since(b.start)
+	var parts []string
+	for _, s := range []string{"solved", "no_solution", "multiple_solutions", "stuck", "error"} {
+		if n := b.byStatus[s]; n > 0 || s == "solved" || s == "error" {
+			label := strings.ReplaceAll(s, "_", " ")
+			if s == "error" {
+				label = "failed"
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n, label))
+		}
+	}
+	return fmt.Sprintf("solverctl: %d puzzles in %v (%.0f/s): %s", b.done, elapsed.Round(time.Millisecond),
+		float64(b.done)/elapsed.Seconds(), strings.Join(parts, ", "))
+}
+
+// batchRecord is the outcome of one puzzle, as printed.
+type batchRecord struct {
+	ID         string      `json:"id"`
+	Line       int         `json:"line"`
+	Puzzle     string      `json:"puzzle"`
+	Status     string      `json:"status"`
+	Solution   string      `json:"solution,omitempty"`
+	Steps      *uint32     `json:"steps,omitempty"`
+	Guesses    *uint32     `json:"guesses,omitempty"`
+	Difficulty string      `json:"difficulty,omitempty"`
+	Score      *uint32     `json:"score,omitempty"`
+	Error      *batchError `json:"error,omitempty"`
+}
+
+// batchError is the error of one puzzle.
+type batchError struct {
+	Code       string           `json:"code"`
+	Message    string           `json:"message"`
+	Violations []batchViolation `json:"violations,omitempty"`
+}
+
+type batchViolation struct {
+	Field       string `json:"field"`
+	Description string `json:"description"`
+}
+
+func newBatchRecord(j *job, resp *sudokuv1.SolveBatchResponse, err error) *batchRecord {
+	rec := &batchRecord{ID: j.id, Line: j.line, Puzzle: j.puzzle}
+	switch {
+	case err != nil:
+		st := status.Convert(err)
+		rec.Status = "error"
+		rec.Error = &batchError{Code: st.Code().String(), Message: st.Message()}
+	case resp.GetError() != nil:
+		ie := resp.GetError()
+		rec.Status = "error"
+		rec.Error = &batchError{Code: codes.Code(ie.GetCode()).String(), Message: ie.GetMessage()}
+		for _, v := range ie.GetViolations() {
+			rec.Error.Violations = append(rec.Error.Violations, batchViolation{Field: v.GetField(), Description: v.GetDescription()})
+		}
+	default:
+		r := resp.GetResult()
+		rec.Status = strings.ReplaceAll(enumText(r.GetStatus().String(), "SOLVE_STATUS_"), " ", "_")
+		rec.Solution = r.GetPlain()
+		steps, guesses, score := r.GetStepCount(), r.GetGuessCount(), r.GetDifficulty().GetScore()
+		rec.Steps, rec.Guesses, rec.Score = &steps, &guesses, &score
+		rec.Difficulty = "unrated"
+		if l := r.GetDifficulty().GetLevel(); l != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
+			rec.Difficulty = enumText(l.String(), "DIFFICULTY_LEVEL_")
+		}
+	}
+	return rec
+}
+
+// text renders the record as a line of tab-separated fields.
+func (r *batchRecord) text() string {
+	if r.Error != nil {
+		msg := r.Error.Message
+		for _, v := range r.Error.Violations {
+			if !strings.Contains(msg, v.Field) {
+				msg += "; " + v.Field + ": " + v.Description
+			}
+		}
+		return strings.Join([]string{r.ID, r.Status, "-", "-", "-", r.Error.Code + ": " + oneLine(msg)}, "\t")
+	}
+	return strings.Join([]string{r.ID, r.Status, r.Solution, strconv.Itoa(int(*r.Steps)), strings.ReplaceAll(r.Difficulty, " ", "_")}, "\t")
+}
+
+// oneLine replaces the line breaks and tabs of s by spaces.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// boardlessCodec is the proto codec, except that it does not decode the
+// board of a batch answer's result, which the batch command does not
+// print: decoding its cells, a message each, would be most of the work of
+// the client, which shares the machine with the server in a load test.
+type boardlessCodec struct{}
+
+// Name is that of the proto codec: the messages on the wire are the same.
+func (boardlessCodec) Name() string { return "proto" }
+
+func (boardlessCodec) Marshal(v any) ([]byte, error) { return proto.Marshal(v.(proto.Message)) }
+
+func (boardlessCodec) Unmarshal(data []byte, v any) error {
+	if resp, ok := v.(*sudokuv1.SolveBatchResponse); ok {
+		return proto.Unmarshal(withoutResultBoard(data), resp)
+	}
+	return proto.Unmarshal(data, v.(proto.Message))
+}
+
+// Field numbers of SolveBatchResponse.result and SolveResult.board.
+const (
+	batchResultField = 2
+	resultBoardField = 2
+)
+
+// withoutResultBoard returns the encoding of a SolveBatchResponse without
+// the board of its result. An encoding it cannot parse comes back as it
+// is, for proto.Unmarshal to report.
+func withoutResultBoard(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for rest := b; len(rest) > 0; {
+		num, typ, n := protowire.ConsumeTag(rest)
+		if n < 0 {
+			return b
+		}
+		m := protowire.ConsumeFieldValue(num, typ, rest[n:])
+		if m < 0 {
+			return b
+		}
+		if num != batchResultField || typ != protowire.BytesType {
+			out = append(out, rest[:n+m]...)
+			rest = rest[n+m:]
+			continue
+		}
+		result, _ := protowire.ConsumeBytes(rest[n:])
+		kept := make([]byte, 0, len(result))
+		for r := result; len(r) > 0; {
+			rnum, rtyp, rn := protowire.ConsumeTag(r)
+			if rn < 0 {
+				return b
+			}
+			rm := protowire.ConsumeFieldValue(rnum, rtyp, r[rn:])
+			if rm < 0 {
+				return b
+			}
+			if rnum != resultBoardField {
+				kept = append(kept, r[:rn+rm]...)
+			}
+			r = r[rn+rm:]
+		}
+		out = protowire.AppendTag(out, batchResultField, protowire.BytesType)
+		out = protowire.AppendBytes(out, kept)
+		rest = rest[n+m:]
+	}
+	return out
+}
+
+// countPuzzles counts the puzzle lines of a file, for the progress bar.
+func countPuzzles(file string) (int, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), batchMaxLine)
+	for sc.Scan() {
+		if text := strings.TrimSpace(sc.Text()); text != "" && !strings.HasPrefix(text, "#") {
+			n++
+		}
+	}
+	return n, sc.Err()
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar redraws a progress line on a terminal until stopped.
+type progressBar struct {
+	stopc chan struct{}
+	done  chan struct{}
+}
+
+func startProgress(w io.Writer, b *batcher, total int) *progressBar {
+	p := &progressBar{stopc: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				fmt.Fprint(w, "\r"+progressLine(b.doneCount(), total, time.Since(b.start), 30)+"\033[K")
+			case <-p.stopc:
+				fmt.Fprint(w, "\r\033[K")
+				return
+			}
+		}
+	}()
+	return p
+}
+
+// stop clears the progress line.
+func (p *progressBar) stop() {
+	close(p.stopc)
+	<-p.done
+}
+
+// progressLine renders the progress of done puzzles of total (-1 when
+// unknown) after elapsed, with a bar width characters wide.
+func progressLine(done, total int, elapsed time.Duration, width int) string {
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(done) / elapsed.Seconds()
+	}
+	if total <= 0 {
+		return fmt.Sprintf("%d puzzles  %.0f/s  %v", done, rate, elapsed.Round(time.Second))
+	}
+	frac := min(1, float64(done)/float64(total))
+	filled := int(frac * float64(width))
+	bar := strings.Repeat("=", filled) + strings.Repeat(" ", width-filled)
+	if filled > 0 && filled < width {
+		bar = bar[:filled-1] + ">" + bar[filled:]
+	}
+	eta := "--:--"
+	if rate > 0 {
+		eta = clock(time.Duration(float64(total-done) / rate * float64(time.Second)))
+	}
+	return fmt.Sprintf("[%s] %d/%d %3.0f%%  %.0f/s  ETA %s", bar, done, total, 100*frac, rate, eta)
+}
+
+// clock renders d as m:ss, or h:mm:ss from an hour.
+func clock(d time.Duration) string {
+	s := int(d.Round(time.Second).Seconds())
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}

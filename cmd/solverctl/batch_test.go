@@ -1,0 +1,377 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/testpki"
+	"github.com/sudokuwise/solver/service"
+)
+
+// relabelled returns n puzzles made from seedPuzzle by permuting its
+// digits, each with its solution.
+func relabelled(n int) (puzzles, solutions []string) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range n {
+		perm := r.Perm(9)
+		relabel := func(s string) string {
+			b := []byte(s)
+			for i, c := range b {
+				if c >= '1' && c <= '9' {
+					b[i] = byte('1' + perm[c-'1'])
+				}
+			}
+			return string(b)
+		}
+		puzzles = append(puzzles, relabel(seedPuzzle))
+		solutions = append(solutions, relabel(seedSolution))
+	}
+	return puzzles, solutions
+}
+
+// writeLines writes lines to a file in a temporary directory.
+func writeLines(t *testing.T, lines []string) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "puzzles.txt")
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// startTCP serves a service on localhost and returns its address.
+func startTCP(t *testing.T, opts ...grpc.ServerOption) (string, *service.GRPC, *service.Server) {
+	t.Helper()
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := service.New(service.Config{})
+	g := service.NewGRPC(srv, slog.New(slog.DiscardHandler), opts...)
+	go g.Server.Serve(lis)
+	t.Cleanup(g.Server.Stop)
+	return lis.Addr().String(), g, srv
+}
+
+// parseBatchText parses text output: the fields of each line by id.
+func parseBatchText(t *testing.T, out string) map[string][]string {
+	t.Helper()
+	lines := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 5 {
+			t.Fatalf("line %q has %d fields, want at least 5", line, len(f))
+		}
+		if lines[f[0]] != nil {
+			t.Fatalf("two lines for id %s", f[0])
+		}
+		lines[f[0]] = f
+	}
+	return lines
+}
+
+func TestBatch(t *testing.T) {
+	input := []string{
+		"# a comment, then a blank line",
+		"",
+		seedPuzzle + " 2.6 1.5 1.5", // a rated list: the first field is the puzzle
+		"12x",
+		"\t" + seedPuzzle,
+		"...........",
+	}
+	file := writeLines(t, input)
+	want := map[string][]string{
+		"3": {"3", "solved", seedSolution},
+		"4": {"4", "error", "-", "-", "-", "InvalidArgument: "},
+		"5": {"5", "solved", seedSolution},
+		"6": {"6", "error", "-", "-", "-", "InvalidArgument: "},
+	}
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+	}{
+		{"file", "", []string{"batch", file}},
+		{"stdin", strings.Join(input, "\n"), []string{"batch", "-"}},
+		{"options", "", []string{"batch", "--type", "logic", "--inflight", "1", file}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, err := runCLI(t, tt.stdin, tt.args...)
+			if err == nil || err.Error() != "2 of 4 puzzles failed" {
+				t.Errorf("err = %v, want 2 of 4 puzzles failed", err)
+			}
+			if !strings.Contains(errOut, "4 puzzles in") || !strings.Contains(errOut, "2 solved, 2 failed") {
+				t.Errorf("stderr lacks the summary: %q", errOut)
+			}
+			got := parseBatchText(t, out)
+			if len(got) != len(want) {
+				t.Errorf("%d lines, want %d:\n%s", len(got), len(want), out)
+			}
+			for id, w := range want {
+				g := got[id]
+				for i, field := range w {
+					if i >= len(g) || !strings.HasPrefix(g[i], field) {
+						t.Errorf("line %s = %q, want fields %q", id, g, w)
+						break
+					}
+				}
+			}
+			if steps, err := strconv.Atoi(got["3"][3]); err != nil || steps == 0 {
+				t.Errorf("steps field %q, want a count", got["3"][3])
+			}
+			if d := got["3"][4]; d == "" || d == "-" {
+				t.Errorf("difficulty field %q", d)
+			}
+		})
+	}
+}
+
+func TestBatchJSONAndOut(t *testing.T) {
+	file := writeLines(t, []string{seedPuzzle, "12x"})
+	out := filepath.Join(t.TempDir(), "results.jsonl")
+	stdout, _, err := runCLI(t, "", "batch", "--json", "--out", out, file)
+	if err == nil {
+		t.Error("no error for a failed puzzle")
+	}
+	if stdout != "" {
+		t.Errorf("stdout = %q with --out", stdout)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := map[string]batchRecord{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r batchRecord
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		recs[r.ID] = r
+	}
+	if r := recs["1"]; r.Status != "solved" || r.Solution != seedSolution || r.Line != 1 || r.Puzzle != seedPuzzle ||
+		r.Steps == nil || *r.Steps == 0 || r.Difficulty == "" || r.Error != nil {
+		t.Errorf("record 1 = %+v", r)
+	}
+	if r := recs["2"]; r.Status != "error" || r.Error == nil || r.Error.Code != "InvalidArgument" ||
+		len(r.Error.Violations) != 1 || r.Error.Violations[0].Field != "puzzle.text" {
+		t.Errorf("record 2 = %+v, error %+v", r, r.Error)
+	}
+}
+
+// TestBatchServers spreads a batch over two servers, one of which shuts
+// down half way: every puzzle is answered once, by one or the other.
+func TestBatchServers(t *testing.T) {
+	puzzles, solutions := relabelled(600)
+	file := writeLines(t, puzzles)
+	addrA, gA, srvA := startTCP(t)
+	addrB, _, srvB := startTCP(t)
+	go func() {
+		for srvA.BatchAnswers() < 100 {
+			time.Sleep(time.Millisecond)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		gA.Shutdown(ctx)
+	}()
+	out, errOut, err := runCLI(t, "", "batch", "--addr", addrA, "--addr", addrB, "--inflight", "8", file)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut)
+	}
+	got := parseBatchText(t, out)
+	if len(got) != len(puzzles) {
+		t.Fatalf("%d lines, want %d", len(got), len(puzzles))
+	}
+	for i, sol := range solutions {
+		if f := got[strconv.Itoa(i+1)]; f[1] != "solved" || f[2] != sol {
+			t.Fatalf("line %d = %q, want solved %s", i+1, f, sol)
+		}
+	}
+	if srvA.BatchAnswers() == 0 || srvB.BatchAnswers() == 0 {
+		t.Errorf("answers %d and %d: want both servers to take part", srvA.BatchAnswers(), srvB.BatchAnswers())
+	}
+}
+
+// TestBatchNoServer: with no server to answer, every puzzle still gets
+// its line, an error.
+func TestBatchNoServer(t *testing.T) {
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := lis.Addr().String()
+	lis.Close()
+	out, errOut, err := runCLI(t, "", "batch", "--addr", addr, writeLines(t, []string{seedPuzzle, seedPuzzle}))
+	if err == nil || !strings.Contains(err.Error(), "2 of 2 puzzles failed") {
+		t.Errorf("err = %v, want 2 of 2 puzzles failed", err)
+	}
+	if !strings.Contains(errOut, addr) {
+		t.Errorf("stderr does not name the server: %q", errOut)
+	}
+	got := parseBatchText(t, out)
+	for _, id := range []string{"1", "2"} {
+		if f := got[id]; len(f) != 6 || f[1] != "error" || !strings.HasPrefix(f[5], "Unavailable: no server left") {
+			t.Errorf("line %s = %q, want an Unavailable error", id, f)
+		}
+	}
+}
+
+func TestBatchTLSAndToken(t *testing.T) {
+	pki := testpki.New(t)
+	cfg, err := service.ServerTLS(pki.ServerCert, pki.ServerKey, pki.CAFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := service.BuildGRPC(service.New(service.Config{}), service.GRPCConfig{
+		Tokens: []string{"s3cret"}, ServerOptions: []grpc.ServerOption{grpc.Creds(credentials.NewTLS(cfg))},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go g.Server.Serve(lis)
+	t.Cleanup(g.Server.Stop)
+	addr := "localhost:" + strconv.Itoa(lis.Addr().(*net.TCPAddr).Port)
+	token := filepath.Join(t.TempDir(), "token")
+	os.WriteFile(token, []byte("s3cret\n"), 0o600)
+	file := writeLines(t, []string{seedPuzzle})
+	tlsArgs := []string{"--tls-ca", pki.CAFile, "--tls-cert", pki.ClientCert, "--tls-key", pki.ClientKey}
+
+	out, errOut, err := runCLI(t, "", slices.Concat([]string{"batch", "--addr", addr, "--token-file", token}, tlsArgs, []string{file})...)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut)
+	}
+	if f := parseBatchText(t, out)["1"]; f[1] != "solved" {
+		t.Errorf("line = %q, want solved", f)
+	}
+	// Without the token the server refuses the stream, which is not
+	// retried.
+	out, _, err = runCLI(t, "", slices.Concat([]string{"batch", "--addr", addr}, tlsArgs, []string{file})...)
+	if err == nil {
+		t.Fatal("no error without the token")
+	}
+	if f := parseBatchText(t, out)["1"]; len(f) != 6 || !strings.HasPrefix(f[5], "Unauthenticated") {
+		t.Errorf("line = %q, want Unauthenticated", f)
+	}
+}
+
+func TestBatchUsage(t *testing.T) {
+	file := writeLines(t, []string{seedPuzzle})
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"batch"}, "want one FILE or -, got 0 arguments"},
+		{[]string{"batch", file, file}, "got 2 arguments"},
+		{[]string{"batch", "--inflight", "0", file}, "-inflight must be at least 1"},
+		{[]string{"batch", "--tls-cert", "c.pem", "--addr", "x:1", file}, "-tls-cert and -tls-key go together"},
+		{[]string{"batch", "--tls", file}, "TLS and token flags need -addr"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, _, err := runCLI(t, "", tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+			if _, ok := err.(*usageError); !ok {
+				t.Errorf("err is %T, want a usage error", err)
+			}
+		})
+	}
+	out, _, err := runCLI(t, "", "help", "batch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"usage: solverctl batch", "-addr host:port", "-inflight", "-out file", "-json", "-timeout", "-type"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("usage lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	tests := []struct {
+		done, total int
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 200, 0, "[          ] 0/200   0%  0/s  ETA --:--"},
+		{50, 200, 10 * time.Second, "[=>        ] 50/200  25%  5/s  ETA 0:30"},
+		{200, 200, 20 * time.Second, "[==========] 200/200 100%  10/s  ETA 0:00"},
+		{1000, 100000, 10 * time.Second, "[          ] 1000/100000   1%  100/s  ETA 16:30"},
+		{10, 1000000, 10 * time.Second, "[          ] 10/1000000   0%  1/s  ETA 277:46:30"},
+		{70, -1, 7 * time.Second, "70 puzzles  10/s  7s"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.done, "/", tt.total), func(t *testing.T) {
+			if got := progressLine(tt.done, tt.total, tt.elapsed, 10); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBoardlessCodec: a batch answer decodes as it was sent, but for the
+// board of its result.
+func TestBoardlessCodec(t *testing.T) {
+	result := &sudokuv1.SolveResult{
+		Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED,
+		Board:  &sudokuv1.Board{Size: 4, Cells: []*sudokuv1.Cell{{Value: 1}, {Value: 2, Given: true}}},
+		Plain:  seedSolution, StepCount: 57, OtherSolutions: []string{"a", "b"},
+		Difficulty: &sudokuv1.Difficulty{Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_HARD, Score: 300},
+	}
+	tests := []struct {
+		name string
+		msg  *sudokuv1.SolveBatchResponse
+	}{
+		{"result", &sudokuv1.SolveBatchResponse{Id: "7", Outcome: &sudokuv1.SolveBatchResponse_Result{Result: result},
+			Steps: []*sudokuv1.Step{{Index: 1, Method: "A", Board: "S9B"}}}},
+		{"error", &sudokuv1.SolveBatchResponse{Id: "8", Outcome: &sudokuv1.SolveBatchResponse_Error{Error: &sudokuv1.ItemError{
+			Code: 3, Message: "bad", Violations: []*sudokuv1.FieldViolation{{Field: "puzzle.text", Description: "x"}}}}}},
+		{"empty", &sudokuv1.SolveBatchResponse{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := boardlessCodec{}.Marshal(tt.msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := new(sudokuv1.SolveBatchResponse)
+			if err := (boardlessCodec{}).Unmarshal(data, got); err != nil {
+				t.Fatal(err)
+			}
+			want := proto.Clone(tt.msg).(*sudokuv1.SolveBatchResponse)
+			if r := want.GetResult(); r != nil {
+				r.Board = nil
+			}
+			if !proto.Equal(got, want) {
+				t.Errorf("got %v, want %v", got, want)
+			}
+		})
+	}
+	if err := (boardlessCodec{}).Unmarshal([]byte{0x12, 0xff}, new(sudokuv1.SolveBatchResponse)); err == nil {
+		t.Error("a truncated message decoded")
+	}
+}

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/search/classic"
+)
+
+// benchKeepBytes bounds the memory spent keeping solutions for the
+// verification that follows the timed run.
+const benchKeepBytes = 64 << 20
+
+// benchPuzzle is one puzzle of a bench file with what its search found.
+type benchPuzzle struct {
+	line int
+	text string
+	// Exactly one of p (a classic 9×9 puzzle, for the classic solver) and
+	// b (any other board, for the generic search) is set.
+	p *classic.Puzzle
+	b *grid.Board
+
+	count   int
+	guesses int64
+	sols    []classic.Grid // classic: the first solutions found
+	others  [][]uint8      // generic: the solutions found
+}
+
+// runBench is the bench command: it searches every puzzle of a file with
+// the engine in this process, times the searches and then verifies every
+// solution kept.
+func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
+	fs := newFlagSet("solverctl " + cmd.name)
+	threads := fs.Int("threads", 1, "searches run in parallel")
+	countTo := fs.Int("count-to", 1, "solutions to look for in each puzzle: 1 solves, 2 proves uniqueness")
+	minTime := fs.Duration("min-time", time.Second, "repeat the whole file until the searches have taken this long")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
+			fmt.Fprintf(e.stdout, "FILE holds one puzzle a line (its first field, so rated lists work;\n")
+			fmt.Fprintf(e.stdout, "blank lines and lines starting with # are skipped); - reads standard input.\n")
+			fmt.Fprintf(e.stdout, "Classic 9×9 puzzles go to the classic solver, others to the generic search.\n")
+			fmt.Fprintf(e.stdout, "Only the searches are timed; puzzles are read before, and the solutions of\n")
+			fmt.Fprintf(e.stdout, "the last round are verified after.\n\nflags:\n")
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
+			return nil
+		}
+		return usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+	}
+	if len(pos) != 1 {
+		return usageErrorf("%s: want one FILE, got %d arguments", cmd.name, len(pos))
+	}
+	if *threads < 1 || *countTo < 1 {
+		return usageErrorf("%s: -threads and -count-to must be at least 1", cmd.name)
+	}
+	puzzles, err := readBenchFile(e.stdin, pos[0])
+	if err != nil {
+		return err
+	}
+	if len(puzzles) == 0 {
+		return fmt.Errorf("%s: no puzzles in %s", cmd.name, pos[0])
+	}
+	keep := min(*countTo, max(1, benchKeepBytes/(81*len(puzzles))))
+
+	// One slab for the kept classic solutions, allocated before the clock
+	// starts.
+	slab := make([]classic.Grid, keep*len(puzzles))
+	var elapsed time.Duration
+	rounds := 0
+	for rounds == 0 || elapsed < *minTime {
+		d, err := benchRun(ctx, puzzles, *threads, *countTo, keep, slab)
+		if err != nil {
+			return err
+		}
+		elapsed += d
+		rounds++
+	}
+
+	classicLayout, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		return err
+	}
+	var classics, solved, unique, multiple, none, solutions int
+	var guesses int64
+	for i := range puzzles {
+		p := &puzzles[i]
+		if p.p != nil {
+			classics++
+		}
+		guesses += p.guesses
+		switch {
+		case p.count == 0:
+			none++
+		case p.count == 1:
+			solved++
+			unique++
+		default:
+			solved++
+			multiple++
+		}
+		if err := verifyBench(p, classicLayout); err != nil {
+			return fmt.Errorf("%s: line %d: %s: %w", cmd.name, p.line, p.text, err)
+		}
+		solutions += len(p.sols) + len(p.others)
+	}
+	n := float64(len(puzzles) * rounds)
+	w := e.stdout
+	fmt.Fprintf(w, "file: %s\n", pos[0])
+	fmt.Fprintf(w, "puzzles: %d (%d classic 9×9, %d on the generic search)\n", len(puzzles), classics, len(puzzles)-classics)
+	fmt.Fprintf(w, "threads: %d, count-to: %d, rounds: %d\n", *threads, *countTo, rounds)
+	if *countTo == 1 {
+		fmt.Fprintf(w, "solved: %d, no solution: %d\n", solved, none)
+	} else {
+		fmt.Fprintf(w, "unique: %d, multiple: %d, no solution: %d\n", unique, multiple, none)
+	}
+	fmt.Fprintf(w, "verified: %d solutions valid and keeping their clues", solutions)
+	if keep < *countTo {
+		fmt.Fprintf(w, " (the first %d of each puzzle)", keep)
+	}
+	fmt.Fprintf(w, "\ntime: %v\n", elapsed.Round(time.Microsecond))
+	fmt.Fprintf(w, "µs/puzzle: %.2f\n", elapsed.Seconds()*1e6/n)
+	fmt.Fprintf(w, "guesses/puzzle: %.2f\n", float64(guesses)/float64(len(puzzles)))
+	fmt.Fprintf(w, "puzzles/s: %.0f\n", n/elapsed.Seconds())
+	return nil
+}
+
+// readBenchFile reads the puzzles of a bench file ("-" is stdin).
+func readBenchFile(stdin io.Reader, name string) ([]benchPuzzle, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	var out []benchPuzzle
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+			continue
+		}
+		bp := benchPuzzle{line: line, text: fields[0]}
+		if p, err := classic.Parse(bp.text); err == nil {
+			bp.p = &p
+		} else {
+			cp, err := codec.ParseText(bp.text, "", "")
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			if bp.b, err = cp.Board(grid.Classic); err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+		}
+		out = append(out, bp)
+	}
+	return out, sc.Err()
+}
+
+// benchRun searches every puzzle with threads workers, keeping up to keep
+// solutions of every classic puzzle in slab, and returns the wall time.
+func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep int, slab []classic.Grid) (time.Duration, error) {
+	for i := range puzzles {
+		if puzzles[i].p != nil {
+			puzzles[i].sols = slab[i*keep : (i+1)*keep : (i+1)*keep]
+		}
+	}
+	// Workers take puzzles in small batches, in file order.
+	const batch = 16
+	var next atomic.Int64
+	errs := make([]error, threads)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for t := range threads {
+		wg.Go(func() {
+			var fast classic.Solver
+			var slow search.Searcher
+			for {
+				lo := int(next.Add(batch)) - batch
+				if lo >= len(puzzles) {
+					return
+				}
+				for i := lo; i < min(lo+batch, len(puzzles)); i++ {
+					p := &puzzles[i]
+					if p.p != nil {
+						res, err := fast.Count(ctx, p.p, countTo, p.sols)
+						if err != nil {
+							errs[t] = err
+							return
+						}
+						p.count, p.guesses = res.Count, res.Guesses
+						p.sols = p.sols[:min(res.Count, keep)]
+						continue
+					}
+					res, err := slow.Count(ctx, p.b, countTo)
+					if err != nil {
+						errs[t] = err
+						return
+					}
+					p.count, p.guesses, p.others = len(res.Solutions), res.Nodes, res.Solutions
+				}
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	return elapsed, errors.Join(errs...)
+}
+
+// verifyBench checks the solutions kept for a puzzle: each fills the board
+// by the rules, keeps the clues, and differs from the others. classic9 is
+// the layout of classic puzzles.
+func verifyBench(p *benchPuzzle, classic9 *grid.Layout) error {
+	l, clues := classic9, []uint8(nil)
+	sols := p.others
+	if p.p != nil {
+		clues = p.p.Grid[:]
+		for i := range p.sols {
+			sols = append(sols, p.sols[i][:])
+		}
+	} else {
+		l, clues = p.b.L, p.b.Value
+	}
+	seen := make(map[string]bool, len(sols))
+	for _, s := range sols {
+		if seen[string(s)] {
+			return errors.New("a solution was found twice")
+		}
+		seen[string(s)] = true
+		for cell, v := range clues {
+			if v != 0 && s[cell] != v {
+				return fmt.Errorf("a solution changes the clue of %s", l.CellName(cell))
+			}
+		}
+		for u := range l.Units {
+			var digits grid.Digits
+			for _, cell := range l.Units[u].Cells {
+				if v := int(s[cell]); v >= 1 && v <= l.N {
+					digits |= grid.Bit(v)
+				}
+			}
+			if digits != grid.AllDigits(l.N) {
+				return fmt.Errorf("a solution breaks %s", l.Units[u].Name())
+			}
+		}
+	}
+	return nil
+}

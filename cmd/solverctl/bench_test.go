@@ -1,0 +1,166 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search/classic"
+)
+
+// benchFile writes lines to a temporary file and returns its path.
+func benchFile(t *testing.T, lines ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "puzzles.txt")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+var lastLineRE = regexp.MustCompile(`\npuzzles/s: [0-9]+\n$`)
+
+func TestBench(t *testing.T) {
+	const (
+		multi   = ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"
+		none    = ".12345678" + "9........" + "........." + "........." + "........." + "........." + "........." + "........." + "........."
+		small4  = "1..." + "..3." + ".4.." + "...2"
+		rated   = seedPuzzle + " 1.2 1.2 1.2"
+		comment = "# a comment line"
+	)
+	tests := []struct {
+		name  string
+		lines []string
+		args  []string
+		want  []string
+	}{
+		{"solve", []string{comment, rated, "", multi, none, small4}, nil, []string{
+			"puzzles: 4 (3 classic 9×9, 1 on the generic search)",
+			"threads: 1, count-to: 1, rounds: 1",
+			"solved: 3, no solution: 1",
+			"verified: 3 solutions",
+		}},
+		{"count to 2", []string{seedPuzzle, multi, none, small4}, []string{"-count-to", "2"}, []string{
+			"count-to: 2",
+			"unique: 2, multiple: 1, no solution: 1",
+			"verified: 4 solutions",
+		}},
+		{"threads", []string{seedPuzzle, multi, small4, seedPuzzle, multi}, []string{"--threads", "3", "--count-to", "2"}, []string{
+			"threads: 3, count-to: 2",
+			"unique: 3, multiple: 2, no solution: 0",
+			"verified: 7 solutions",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"bench", "-min-time", "0"}, tt.args...)
+			out, _, err := runCLI(t, "", append(args, benchFile(t, tt.lines...))...)
+			if err != nil {
+				t.Fatalf("bench: %v\n%s", err, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if !lastLineRE.MatchString(out) {
+				t.Errorf("last line is not puzzles/s: <number>:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestBenchStdin(t *testing.T) {
+	out, _, err := runCLI(t, seedPuzzle+"\n", "bench", "-min-time", "0", "-")
+	if err != nil || !strings.Contains(out, "solved: 1, no solution: 0") {
+		t.Fatalf("bench -: %v\n%s", err, out)
+	}
+}
+
+func TestBenchErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		usage bool // a bad command line, exit status 2
+	}{
+		{"no file", []string{"bench"}, true},
+		{"two files", []string{"bench", "a", "b"}, true},
+		{"zero threads", []string{"bench", "-threads", "0", "x"}, true},
+		{"unknown flag", []string{"bench", "-fast", "x"}, true},
+		{"missing file", []string{"bench", filepath.Join(t.TempDir(), "absent.txt")}, false},
+		{"bad puzzle", []string{"bench", benchFile(t, "12345")}, false},
+		{"empty file", []string{"bench", benchFile(t, "# nothing")}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := runCLI(t, "", tt.args...)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if got := errors.As(err, new(*usageError)); got != tt.usage {
+				t.Errorf("usage error %v, want %v (%v)", got, tt.usage, err)
+			}
+		})
+	}
+}
+
+func TestBenchHelp(t *testing.T) {
+	out, _, err := runCLI(t, "", "help", "bench")
+	if err != nil || !strings.Contains(out, "usage: solverctl bench [--threads N] [--count-to N] FILE") {
+		t.Fatalf("help bench: %v\n%s", err, out)
+	}
+}
+
+// TestVerifyBench checks that the verification catches wrong solutions.
+func TestVerifyBench(t *testing.T) {
+	p, err := classic.Parse(seedPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var good classic.Grid
+	for i := range good {
+		good[i] = seedSolution[i] - '0'
+	}
+	swapped := good
+	swapped[0], swapped[1] = swapped[1], swapped[0]
+	clue := relabel(good, 1, 2) // valid, but the clues hold 1s and 2s
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		sols []classic.Grid
+		ok   bool
+	}{
+		{"good", []classic.Grid{good}, true},
+		{"broken unit", []classic.Grid{swapped}, false},
+		{"changed clue", []classic.Grid{clue}, false},
+		{"found twice", []classic.Grid{good, good}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := verifyBench(&benchPuzzle{p: &p, sols: tt.sols}, l)
+			if (err == nil) != tt.ok {
+				t.Fatalf("verify: %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}
+
+// relabel swaps digits a and b throughout a grid.
+func relabel(g classic.Grid, a, b uint8) classic.Grid {
+	for i, v := range g {
+		switch v {
+		case a:
+			g[i] = b
+		case b:
+			g[i] = a
+		}
+	}
+	return g
+}

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// convertFormats are the names of the formats convert writes, besides the
+// 2.0 headers (s9b, l9b, k6c, …) and json.
+var convertFormats = []choice[sudokuv1.Format]{
+	{"plain", sudokuv1.Format_FORMAT_PLAIN},
+	{"v1", sudokuv1.Format_FORMAT_V1},
+	{"killer-v1", sudokuv1.Format_FORMAT_KILLER_V1},
+	{"jigsaw-v1", sudokuv1.Format_FORMAT_JIGSAW_V1},
+	{"grid", sudokuv1.Format_FORMAT_GRID},
+	{"nxn", sudokuv1.Format_FORMAT_NXN},
+	{"v2", sudokuv1.Format_FORMAT_V2},
+	{"url", sudokuv1.Format_FORMAT_URL},
+}
+
+// v2Letters are the type letters of SudokuWiki 2.0 headers.
+const v2Letters = "SXWCJLMKDTUBV"
+
+// target is what convert is asked to print.
+type target struct {
+	format sudokuv1.Format
+	header string // the 2.0 header asked for, upper case; "" for none
+	json   bool   // print the structured board instead of the text
+}
+
+// parseTarget reads the name of a --to format: a format name, a 2.0
+// header (case-insensitive) or json.
+func parseTarget(name string) (target, error) {
+	if strings.EqualFold(name, "json") {
+		return target{format: sudokuv1.Format_FORMAT_V2, json: true}, nil
+	}
+	for _, c := range convertFormats {
+		if strings.EqualFold(name, c.name) {
+			return target{format: c.value}, nil
+		}
+	}
+	h := strings.ToUpper(name)
+	if len(h) == 3 && strings.IndexByte(v2Letters, h[0]) >= 0 && isBase36Digit(h[1]) && h[2] >= 'A' && h[2] <= 'Z' {
+		return target{format: sudokuv1.Format_FORMAT_V2, header: h}, nil
+	}
+	if name == "" {
+		return target{}, usageErrorf("convert: --to is required: %s, json or a 2.0 header such as s9b or k6c", names(convertFormats))
+	}
+	return target{}, usageErrorf("convert: unknown format %q: want %s, json or a 2.0 header such as s9b or k6c", name, names(convertFormats))
+}
+
+func isBase36Digit(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' }
+
+// runConvert is the convert command: one Convert call, printing the
+// converted text alone (or the board as protojson for --to json).
+func runConvert(ctx context.Context, e *env, cmd *command, args []string) error {
+	f := new(solveFlags)
+	var to string
+	var tolerant bool
+	fs := newFlagSet("solverctl " + cmd.name)
+	fs.StringVar(&to, "to", "", "`format` to write: "+names(convertFormats)+", json (the decoded board as protojson) or a 2.0 header (s9b, x9b, j9b, l9b, m9b, k6c, …)")
+	fs.BoolVar(&tolerant, "tolerant", false, "accept strings with known defects (str8ts.com's off-by-one, K6B, interim base-32 2.0 strings)")
+	// The puzzle flags of solve and steps, as they define them.
+	all := newFlagSet("")
+	f.register(all)
+	for _, name := range []string{"addr", "timeout", "format", "variant", "charset", "map"} {
+		fl := all.Lookup(name)
+		fs.Var(fl.Value, fl.Name, fl.Usage)
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
+			return nil
+		}
+		return usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+	}
+	tg, err := parseTarget(to)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageErrorf("%s: want one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
+	}
+	text, err := readArg(e.stdin, pos[0], true)
+	if err != nil {
+		return err
+	}
+	puzzle, err := f.puzzle(e, text)
+	if err != nil {
+		return err
+	}
+
+	client, closeFn, err := dial(f.addr)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	resp, err := client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: puzzle, To: tg.format, Tolerant: tolerant})
+	if err != nil {
+		return err
+	}
+	if tg.json {
+		return printJSON(e.stdout, resp.GetBoard())
+	}
+	out := resp.GetText()
+	if tg.header != "" && !strings.EqualFold(out[:min(3, len(out))], tg.header) {
+		b := resp.GetBoard()
+		return fmt.Errorf("the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
+			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header)
+	}
+	if !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	_, err = io.WriteString(e.stdout, out)
+	return err
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Strings of ../shared/docs/formats.md §9: a v1 162-character string (its
+// 81-character partner holds its clues and solved cells) and the KenKen
+// "Very Easy 1" as K6C.
+const (
+	v1Pair      = "03c848csc4cs1121g10hg005481020024881c8112002c0g1040h485848g0210h4481140350200gs403c4k81448050281k0091120k00gc80h4811s4cck80320g1c810c820020hc805210503cos0cok8s811"
+	v1Pair81    = "100000569492056108056109240009640801064010000218035604040500016905061402621000005"
+	k6cVeryEasy = "K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n"
+)
+
+func TestConvertV1AndBack(t *testing.T) {
+	out, _, err := runCLI(t, "", "convert", "--to", "s9b", v1Pair)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s9b := strings.TrimSuffix(out, "\n")
+	if !strings.HasPrefix(s9b, "S9B") || len(s9b) != 165 || strings.Count(out, "\n") != 1 {
+		t.Fatalf("output = %q, want one S9B string alone", out)
+	}
+	back, _, err := runCLI(t, "", "convert", s9b, "--to", "V1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := back, v1Pair+"\n"; got != want {
+		t.Errorf("back to v1 = %q, want %q", got, want)
+	}
+	plain, _, err := runCLI(t, "", "convert", "--to", "plain", s9b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := plain, v1Pair81+"\n"; got != want {
+		t.Errorf("plain = %q, want %q", got, want)
+	}
+}
+
+func TestConvertJSON(t *testing.T) {
+	out, _, err := runCLI(t, "", "convert", "--to", "json", k6cVeryEasy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b sudokuv1.Board
+	if err := protojson.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatalf("output is not a protojson Board: %v\n%s", err, out)
+	}
+	if b.GetSize() != 6 || b.GetVariant() != sudokuv1.Variant_VARIANT_KENKEN || len(b.GetCells()) != 36 {
+		t.Errorf("board = size %d, %v, %d cells, want size 6, KenKen, 36 cells", b.GetSize(), b.GetVariant(), len(b.GetCells()))
+	}
+	if len(b.GetCages()) != 13 {
+		t.Fatalf("%d cages, want 13", len(b.GetCages()))
+	}
+	if cg := b.GetCages()[0]; !slices.Equal(cg.GetCells(), []uint32{0, 1}) || cg.GetTarget() != 24 || cg.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY {
+		t.Errorf("first cage = %v, want cells [0 1], 24 ×", cg)
+	}
+	if got := b.GetCells()[0].GetCandidates(); !slices.Equal(got, []uint32{1, 2, 3, 4, 5, 6}) {
+		t.Errorf("r1c1 candidates = %v, want 1..6", got)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "puzzle.txt")
+	if err := os.WriteFile(file, []byte(k6cVeryEasy+"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{name: "header, any case", args: []string{"convert", "--to", "K6c", k6cVeryEasy}, want: k6cVeryEasy + "\n"},
+		{name: "file", args: []string{"convert", "--to", "v2", "@" + file}, want: k6cVeryEasy + "\n"},
+		{name: "stdin", stdin: k6cVeryEasy, args: []string{"convert", "--to", "k6c", "-"}, want: k6cVeryEasy + "\n"},
+		{name: "variant flag", args: []string{"convert", "--to", "x9b", "--variant", "x", seedPuzzle}, want: "X9Bepepepepepepepepepep07"},
+		{name: "URL", args: []string{"convert", "--to", "x9b", "https://www.sudokuwiki.org/SudokuX.aspx?bd=" + seedPuzzle}, want: "X9Bepepepepepepepepepep07"},
+		{name: "grid", args: []string{"convert", "--to", "grid", seedPuzzle}, want: ". . . | . . . | . . .\n. 7 . | . 4 . | . 1 .\n3 . 1 | 5 . 6 | 4 . 8\n------+-------+------\n"},
+		{name: "N×N with charset", args: []string{"convert", "--to", "nxn", "--charset", smallCharset, "--map", smallMap, smallPuzzle}, want: "#ABCD\n\n#A#B\n####\nC#D#\n####\n\n### Map\n\n##AA\n##AA\nBBCC\nBBCC\n"},
+		{name: "tolerant", args: []string{"convert", "--to", "t9b", "--tolerant", "T9B0g" + strings.Repeat("f0", 80)}, want: "T9B0g" + strings.Repeat("ez", 80) + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runCLI(t, tt.stdin, tt.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(out, tt.want) {
+				t.Errorf("output =\n%s\nwant it to start with\n%s", out, tt.want)
+			}
+		})
+	}
+}
+
+func TestConvertErrors(t *testing.T) {
+	tests := []struct {
+		name      string
+		args      []string
+		want      string
+		wantUsage bool
+	}{
+		{name: "no --to", args: []string{"convert", seedPuzzle}, want: "--to is required", wantUsage: true},
+		{name: "unknown format", args: []string{"convert", "--to", "x99", seedPuzzle}, want: `unknown format "x99"`, wantUsage: true},
+		{name: "no puzzle", args: []string{"convert", "--to", "v1"}, want: "want one puzzle, got 0 arguments", wantUsage: true},
+		{name: "header of another variant", args: []string{"convert", "--to", "l9b", k6cVeryEasy}, want: "the board is a 6×6 kenken board, whose 2.0 header is K6C, not L9B"},
+		{name: "header of another size", args: []string{"convert", "--to", "s6b", seedPuzzle}, want: "whose 2.0 header is S9B, not S6B"},
+		{name: "format that cannot carry cages", args: []string{"convert", "--to", "plain", k6cVeryEasy}, want: "InvalidArgument"},
+		{name: "strict Str8ts", args: []string{"convert", "--to", "t9b", "T9B0g" + strings.Repeat("f0", 80)}, want: "value 540 exceeds 539"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runCLI(t, "", tt.args...)
+			if err == nil {
+				t.Fatalf("no error; output %q", out)
+			}
+			var msg strings.Builder
+			code := report(&msg, err)
+			if !strings.Contains(msg.String(), tt.want) {
+				t.Errorf("error = %q, want it to contain %q", msg.String(), tt.want)
+			}
+			if isUsage := errors.As(err, new(*usageError)); isUsage != tt.wantUsage || (code == 2) != tt.wantUsage {
+				t.Errorf("usage error = %v (exit %d), want %v", isUsage, code, tt.wantUsage)
+			}
+			if out != "" {
+				t.Errorf("stdout = %q, want nothing", out)
+			}
+		})
+	}
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+var (
+	generateModeNames = []choice[sudokuv1.GenerateMode]{
+		{"new", sudokuv1.GenerateMode_GENERATE_MODE_NEW},
+		{"base", sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP},
+		{"start", sudokuv1.GenerateMode_GENERATE_MODE_START_FROM},
+	}
+	levelNames = []choice[sudokuv1.DifficultyLevel]{
+		{"any", sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED},
+		{"easy", sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY},
+		{"medium", sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM},
+		{"hard", sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_HARD},
+		{"unfair", sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNFAIR},
+		{"extreme", sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME},
+	}
+	symmetryNames = []choice[sudokuv1.Symmetry]{
+		{"none", sudokuv1.Symmetry_SYMMETRY_NONE},
+		{"rotational", sudokuv1.Symmetry_SYMMETRY_ROTATIONAL},
+		{"mirror", sudokuv1.Symmetry_SYMMETRY_MIRROR},
+	}
+)
+
+// runGenerate is the generate command: one Generate call, printing the
+// puzzle, then its solution (on request), grade and seed.
+func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error {
+	f := new(solveFlags)
+	req := &sudokuv1.GenerateRequest{}
+	var to string
+	fs := newFlagSet("solverctl " + cmd.name)
+	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+" (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
+	fs.Var((*uint32Value)(&req.Size), "size", "`size` of a new puzzle; 0 means 9, or 6 for KenKen")
+	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, variantNames}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(variantNames))
+	fs.Var(&enumValue[sudokuv1.DifficultyLevel]{&req.Level, levelNames}, "level", "difficulty `level` asked for: "+names(levelNames))
+	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")
+	fs.Var(&enumValue[sudokuv1.Symmetry]{&req.Symmetry, symmetryNames}, "symmetry", "`symmetry` of the clues: "+names(symmetryNames))
+	fs.BoolVar(&req.NonMinimal, "non-minimal", false, "allow clues that could be removed")
+	fs.Uint64Var(&req.Seed, "seed", 0, "random `seed`; 0 draws one (printed, it reproduces the puzzle)")
+	fs.StringVar(&to, "to", "auto", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
+	fs.BoolVar(&req.IncludeSolution, "solution", false, "also print the solution")
+	// The connection, puzzle and strategy flags of solve and steps.
+	all := newFlagSet("")
+	f.register(all)
+	for _, name := range []string{"addr", "timeout", "json", "format", "charset", "map", "strategies"} {
+		fl := all.Lookup(name)
+		fs.Var(fl.Value, fl.Name, fl.Usage)
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
+			return nil
+		}
+		return usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+	}
+	var header string
+	if req.Format, header, err = generateFormat(to); err != nil {
+		return err
+	}
+	req.Strategies = f.options().GetStrategies()
+	isNew := req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED || req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_NEW
+	switch {
+	case len(pos) > 1:
+		return usageErrorf("%s: want at most one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
+	case len(pos) == 1 && isNew:
+		return usageErrorf("%s: a puzzle is only read with --mode base or start", cmd.name)
+	case len(pos) == 0 && req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_START_FROM:
+		return usageErrorf("%s: --mode start needs a puzzle", cmd.name)
+	case !isNew:
+		// Base mode may have a map alone: the service takes an empty
+		// board of its size.
+		text := ""
+		if len(pos) == 1 {
+			if text, err = readArg(e.stdin, pos[0], true); err != nil {
+				return err
+			}
+		}
+		if req.Puzzle, err = f.puzzle(e, text); err != nil {
+			return err
+		}
+	}
+
+	client, closeFn, err := dial(f.addr)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	resp, err := client.Generate(ctx, req)
+	if err != nil {
+		return err
+	}
+	if got := resp.GetText()[:min(3, len(resp.GetText()))]; header != "" && !strings.EqualFold(got, header) {
+		return fmt.Errorf("the puzzle's 2.0 header is %s, not %s (the variant and size decide it)", strings.ToUpper(got), header)
+	}
+	if f.json {
+		return printJSON(e.stdout, resp)
+	}
+	return printGenerated(e.stdout, resp, f.charset)
+}
+
+// generateFormat reads the name of a --to format: auto, a format name or
+// a 2.0 header, returned too (upper case) to check the answer against.
+func generateFormat(name string) (sudokuv1.Format, string, error) {
+	if name == "" || strings.EqualFold(name, "auto") {
+		return sudokuv1.Format_FORMAT_UNSPECIFIED, "", nil
+	}
+	t, err := parseTarget(name)
+	if err != nil || t.json {
+		return 0, "", usageErrorf("generate: unknown format %q: want auto, %s or a 2.0 header such as s9b or k6c", name, names(convertFormats))
+	}
+	return t.format, t.header, nil
+}
+
+// printGenerated prints a generated puzzle: its text on the first line,
+// then one "name: value" line per figure, the solution first when given.
+func printGenerated(w io.Writer, r *sudokuv1.GenerateResponse, charset string) error {
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(r.GetText(), "\n"))
+	b.WriteByte('\n')
+	if sol := r.GetSolution(); sol != nil {
+		fmt.Fprintf(&b, "solution: %s\n", plainText(sol, charset))
+	}
+	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty()))
+	fmt.Fprintf(&b, "level met: %s\n", yesNo(r.GetLevelMet()))
+	fmt.Fprintf(&b, "solved without guessing: %s\n", yesNo(r.GetSolvedWithoutGuessing()))
+	fmt.Fprintf(&b, "clues: %d\n", r.GetClues())
+	fmt.Fprintf(&b, "seed: %d\n", r.GetSeed())
+	fmt.Fprintf(&b, "attempts: %d\n", r.GetAttempts())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// plainText renders the values of a board one symbol a cell: from the
+// charset when it covers the size, else 1-9 then A, B, …
+func plainText(b *sudokuv1.Board, charset string) string {
+	out := make([]byte, len(b.GetCells()))
+	for i, c := range b.GetCells() {
+		if v := int(c.GetValue()); len(charset) > int(b.GetSize()) && v < len(charset) {
+			out[i] = charset[v]
+		} else {
+			out[i] = cellSymbol(c)
+		}
+	}
+	return string(out)
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+var generateCLITests = []struct {
+	name string
+	args []string
+	// first is a prefix of the first line; lines are prefixes of later
+	// lines that must be printed.
+	first string
+	lines []string
+}{
+	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "level met: yes", "seed: 5", "attempts: 0"}},
+	{"solution and level", []string{"generate", "--seed", "5", "--level", "medium", "--solution"}, "S9B", []string{"solution: ", "difficulty: Medium", "level met: yes"}},
+	{"plain", []string{"generate", "--seed", "1", "--to", "plain", "--symmetry", "mirror"}, "", []string{"clues: "}},
+	{"2.0 header", []string{"generate", "--seed", "1", "--to", "S9B"}, "S9B", nil},
+	{"killer", []string{"generate", "--variant", "killer", "--seed", "2"}, "L9B", []string{"seed: 2"}},
+	{"kenken", []string{"generate", "--variant", "kenken", "--size", "4", "--seed", "2"}, "K4C", nil},
+	{"start", []string{"generate", "--mode", "start", "--to", "plain", seedPuzzle}, "", []string{"level met: yes"}},
+	{"base on a map alone", []string{"generate", "--mode", "base", "--charset", smallCharset, "--map", smallMap, "--to", "nxn", "--solution"}, "#ABCD", []string{"solution: "}},
+}
+
+func TestGenerate(t *testing.T) {
+	for _, tt := range generateCLITests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runCLI(t, "", tt.args...)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if !strings.HasPrefix(lines[0], tt.first) {
+				t.Errorf("first line %q, want prefix %q", lines[0], tt.first)
+			}
+			for _, want := range tt.lines {
+				found := false
+				for _, l := range lines {
+					found = found || strings.HasPrefix(l, want)
+				}
+				if !found {
+					t.Errorf("no line starts with %q in:\n%s", want, out)
+				}
+			}
+		})
+	}
+}
+
+func TestGenerateSolutionLine(t *testing.T) {
+	out, _, err := runCLI(t, "", "generate", "--seed", "3", "--to", "plain", "--solution")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(out, "\n")
+	puzzle, solution := lines[0], strings.TrimPrefix(lines[1], "solution: ")
+	if len(puzzle) != 81 || len(solution) != 81 {
+		t.Fatalf("puzzle %q, solution %q, want 81 cells each", puzzle, solution)
+	}
+	for i := range puzzle {
+		if puzzle[i] != '.' && puzzle[i] != '0' && puzzle[i] != solution[i] {
+			t.Fatalf("clue %c at %d differs from the solution's %c", puzzle[i], i, solution[i])
+		}
+	}
+	// The same seed gives the same puzzle.
+	again, _, err := runCLI(t, "", "generate", "--seed", "3", "--to", "plain", "--solution")
+	if err != nil || again != out {
+		t.Errorf("second run gave %q (%v), want %q", again, err, out)
+	}
+}
+
+func TestGenerateJSON(t *testing.T) {
+	out, _, err := runCLI(t, "", "generate", "--seed", "4", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resp sudokuv1.GenerateResponse
+	if err := protojson.Unmarshal([]byte(out), &resp); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if resp.GetSeed() != 4 || resp.GetClues() == 0 || resp.GetSolution() != nil {
+		t.Errorf("seed %d, %d clues, solution %v; want seed 4, clues, no solution", resp.GetSeed(), resp.GetClues(), resp.GetSolution())
+	}
+}
+
+func TestGenerateErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		usage bool   // whether it is a bad command line
+		want  string // in the error
+	}{
+		{"bad level", []string{"generate", "--level", "insane"}, true, "want one of"},
+		{"bad format", []string{"generate", "--to", "yaml"}, true, "unknown format"},
+		{"json is no format", []string{"generate", "--to", "json"}, true, "unknown format"},
+		{"header of another variant", []string{"generate", "--variant", "killer", "--to", "s9b"}, false, "header is L9B"},
+		{"puzzle in new mode", []string{"generate", seedPuzzle}, true, "--mode base or start"},
+		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
+		{"two puzzles", []string{"generate", "--mode", "start", seedPuzzle, seedPuzzle}, true, "at most one"},
+		{"service rejects", []string{"generate", "--size", "7"}, false, "no regular boxes"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := runCLI(t, "", tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tt.want)
+			}
+			if usage := errors.As(err, new(*usageError)); usage != tt.usage {
+				t.Errorf("usage error %v, want %v", usage, tt.usage)
+			}
+		})
+	}
+	out, _, err := runCLI(t, "", "help", "generate")
+	if err != nil || !strings.Contains(out, "--mode") && !strings.Contains(out, "-mode") {
+		t.Errorf("help generate: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/testpki"
+)
+
+const easyPuzzle = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
+
+var metricsRE = regexp.MustCompile(`msg="serving metrics" addr=(\S+)`)
+
+// TestServeSecured runs the daemon with mutual TLS, bearer tokens and
+// metrics, all from flags.
+func TestServeSecured(t *testing.T) {
+	pki := testpki.New(t)
+	tokens := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(tokens, []byte("# rotated monthly\nfirst-secret\n\nsecond-secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--metrics-listen", "localhost:0",
+		"--tls-cert", pki.ServerCert, "--tls-key", pki.ServerKey, "--tls-client-ca", pki.CAFile, "--auth-token-file", tokens)
+
+	dialTLS := func(cfg *tls.Config) sudokuv1.SudokuServiceClient {
+		cfg.ServerName = "localhost"
+		conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(credentials.NewTLS(cfg)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return sudokuv1.NewSudokuServiceClient(conn)
+	}
+	withCert := dialTLS(&tls.Config{RootCAs: pki.Pool, Certificates: []tls.Certificate{pki.Client}})
+	withoutCert := dialTLS(&tls.Config{RootCAs: pki.Pool})
+	token := func(tok string) context.Context {
+		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+tok)
+	}
+	tests := []struct {
+		name   string
+		client sudokuv1.SudokuServiceClient
+		ctx    context.Context
+		want   codes.Code
+	}{
+		{"certificate and token", withCert, token("second-secret"), codes.OK},
+		{"certificate, no token", withCert, context.Background(), codes.Unauthenticated},
+		{"certificate, comment as token", withCert, token("# rotated monthly"), codes.Unauthenticated},
+		{"token, no certificate", withoutCert, token("first-secret"), codes.Unavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, stop := context.WithTimeout(tt.ctx, 10*time.Second)
+			defer stop()
+			_, err := tt.client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}})
+			if got := status.Code(err); got != tt.want {
+				t.Errorf("Solve = %v, want %v", err, tt.want)
+			}
+		})
+	}
+
+	m := metricsRE.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no metrics address logged:\n%s", log)
+	}
+	resp, err := http.Get("http://" + m[1] + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		`grpc_server_handled_total{grpc_code="OK",grpc_method="Solve",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
+		`grpc_server_handled_total{grpc_code="Unauthenticated",grpc_method="Solve",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 2`,
+		"grpc_server_handling_seconds_bucket",
+		"sudoku_solves_in_flight 0",
+		"sudoku_solves_queued 0",
+		"go_goroutines",
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	cancel()
+	waitDone(t, done, 5*time.Second, log)
+}
+
+// TestShutdownDuringBatch stops the daemon as SIGTERM does while a client
+// streams puzzles: the batch ends with Unavailable after answers that are
+// all whole, and the daemon exits cleanly.
+func TestShutdownDuringBatch(t *testing.T) {
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0")
+	ctx, stop := context.WithTimeout(context.Background(), 30*time.Second)
+	defer stop()
+	stream, err := sudokuv1.NewSudokuServiceClient(dial(t, addr)).SolveBatch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		req := &sudokuv1.SolveBatchRequest{Id: "easy", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}}
+		for stream.Send(req) == nil {
+		}
+	})
+	received := 0
+	for {
+		resp, err := stream.Recv()
+		if err != nil {
+			if status.Code(err) != codes.Unavailable {
+				t.Errorf("batch ended with %v, want Unavailable", err)
+			}
+			break
+		}
+		if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+			t.Fatalf("answer %d: %v", received, resp)
+		}
+		if received++; received == 20 {
+			cancel()
+		}
+	}
+	wg.Wait()
+	waitDone(t, done, 15*time.Second, log)
+}
+
+// TestHealthUnauthenticated: health checks need no token, so that load
+// balancers can probe a server with authentication.
+func TestHealthUnauthenticated(t *testing.T) {
+	tokens := filepath.Join(t.TempDir(), "tokens")
+	os.WriteFile(tokens, []byte("secret\n"), 0o600)
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--auth-token-file", tokens)
+	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	if _, err := healthpb.NewHealthClient(dial(t, addr)).Check(ctx, &healthpb.HealthCheckRequest{}); err != nil {
+		t.Errorf("health check: %v", err)
+	}
+	if !strings.Contains(log.String(), "clear text") {
+		t.Errorf("no warning about tokens without TLS:\n%s", log)
+	}
+	cancel()
+	waitDone(t, done, 5*time.Second, log)
+}
+
+func TestBadTokenFile(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.WriteFile(empty, []byte("# nothing\n"), 0o600)
+	for _, file := range []string{empty, empty + ".missing"} {
+		err := run(context.Background(), []string{"--listen", "localhost:0", "--auth-token-file", file}, nil, nil, io.Discard)
+		if err == nil {
+			t.Errorf("run with token file %s succeeded", file)
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package codec
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The fuzz targets feed arbitrary text to every decoder: a decoder either
+// returns an *Error or a puzzle that survives encoding in its own format
+// and every other one (see checkStable). Their seed corpora, from the
+// shared vectors and the crashers found, are in testdata/fuzz.
+
+// fuzzDecoded checks what a decoder returned for s.
+func fuzzDecoded(t *testing.T, p *Puzzle, err error) bool {
+	t.Helper()
+	if err != nil {
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("error %v is %T, not *Error", err, err)
+		}
+		return false
+	}
+	if p.Size < 2 || len(p.Cells) != p.Size*p.Size {
+		t.Fatalf("%d cells for size %d", len(p.Cells), p.Size)
+	}
+	return true
+}
+
+// checkOwnFormat checks that p, decoded from format f, comes back
+// unchanged from encoding in f and decoding, but for the empty cells of
+// killer cages of one cell, which encoders write as solved.
+func checkOwnFormat(t *testing.T, p *Puzzle, f Format) {
+	t.Helper()
+	s, err := Encode(p, f)
+	if err != nil {
+		t.Fatalf("Encode(%v) of a decoded puzzle: %v", f, err)
+	}
+	p2, _, err := Decode(s, DecodeOptions{Format: f})
+	if err != nil {
+		t.Fatalf("Decode(%v) of\n%s\n%v", f, s, err)
+	}
+	cellsWritten := f != FormatKillerV1 || p.Marks || slices.ContainsFunc(p.Cells, func(c grid.CellState) bool { return c.Value != 0 })
+	if (p.Variant == grid.Killer || p.Variant == grid.KillerJigsaw) && cellsWritten {
+		want := *p
+		want.Cells = slices.Clone(p.Cells)
+		for _, cg := range p.Cages {
+			if c := cg.Cells[0]; len(cg.Cells) == 1 && cg.Target <= p.Size && p.Cells[c].Value == 0 {
+				want.Cells[c] = grid.CellState{Value: cg.Target}
+			}
+		}
+		p = &want
+	}
+	if !reflect.DeepEqual(p2, p) {
+		t.Fatalf("round trip through %s changed the puzzle:\ngot  %+v\nwant %+v", s, p2, p)
+	}
+}
+
+func FuzzDecodeV2(f *testing.F) {
+	f.Add("S9B" + strings.Repeat("ep", 81))
+	f.Add("J4B" + strings.Repeat("00f", 16))
+	f.Add("K3C" + strings.Repeat("00d", 9))
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tolerant := range []bool{false, true} {
+			p, err := decodeV2(s, tolerant)
+			if !fuzzDecoded(t, p, err) {
+				continue
+			}
+			checkOwnFormat(t, p, FormatV2)
+			checkStable(t, p)
+		}
+	})
+}
+
+func FuzzDecodeV1(f *testing.F) {
+	f.Add(strings.Repeat("vu", 81))
+	f.Add(strings.Repeat("03", 81))
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := DecodeV1(s)
+		if !fuzzDecoded(t, p, err) {
+			return
+		}
+		checkOwnFormat(t, p, FormatV1)
+		checkStable(t, p)
+	})
+}
+
+func FuzzDecodeKillerV1(f *testing.F) {
+	f.Add(strings.Repeat("1", 81) + "," + "45" + strings.Repeat("0", 160))
+	f.Add(strings.Repeat("00", 81) + "%2C" + strings.Repeat("vu", 81))
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := DecodeKillerV1(s)
+		if !fuzzDecoded(t, p, err) {
+			return
+		}
+		checkOwnFormat(t, p, FormatKillerV1)
+		checkStable(t, p)
+	})
+}
+
+func FuzzDecodeJigsawV1(f *testing.F) {
+	f.Add("shape=33&bd=" + strings.Repeat("0", 81) + "&jigmap=" + strings.Repeat("123456789", 9))
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := DecodeJigsawV1(s)
+		if !fuzzDecoded(t, p, err) {
+			return
+		}
+		checkStable(t, p)
+	})
+}
+
+func FuzzDecodeURL(f *testing.F) {
+	f.Add("https://www.sudokuwiki.org/SudokuX.aspx?bd=" + strings.Repeat("0", 81))
+	f.Add("https://www.sudokuwiki.org/sudoku.htm?bd=S9B" + strings.Repeat("ep", 81))
+	f.Add("https://www.sudokuwiki.org/killersudoku.aspx?bd=" + strings.Repeat("1", 81) + "%2C" + "45" + strings.Repeat("0", 160))
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tolerant := range []bool{false, true} {
+			p, err := decodeURL(s, tolerant)
+			if !fuzzDecoded(t, p, err) {
+				continue
+			}
+			checkStable(t, p)
+		}
+	})
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(seedFirst)
+	f.Add("S9B" + strings.Repeat("ep", 81))
+	f.Add(strings.Repeat("vu", 81))
+	f.Add("#A#B\n####\nC#D#\n####")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tolerant := range []bool{false, true} {
+			p, _, err := Decode(s, DecodeOptions{Tolerant: tolerant})
+			if !fuzzDecoded(t, p, err) {
+				continue
+			}
+			checkStable(t, p)
+		}
+	})
+}

@@ -1,0 +1,156 @@
+package codec
+
+import (
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The text encoders: plain (one symbol a cell), grid (a human-readable
+// board) and the seed's N×N form. They write digits only, so they refuse
+// puzzles with cages, black cells or (plain and grid) jigsaw regions;
+// a variant with fixed extra units (X, Windoku, Colour) is not written.
+
+// symbolsOf returns the symbols to write the digits of p with, blank
+// first: its charset when it has one that covers its size, else 0, 1-9,
+// A-Z.
+func symbolsOf(p *Puzzle) string {
+	if len(p.Charset) > p.Size {
+		return p.Charset
+	}
+	return DefaultCharset[:p.Size+1]
+}
+
+// plainBody writes the digit of every cell of p with symbols.
+func plainBody(p *Puzzle, symbols string) string {
+	b := make([]byte, len(p.Cells))
+	for i, c := range p.Cells {
+		b[i] = symbols[c.Value]
+	}
+	return string(b)
+}
+
+// encodePlain renders the digits of p, clues and solved cells alike, one
+// symbol a cell ('0' for an empty cell unless p has a charset), as
+// SudokuWiki's 81-character strings do.
+func encodePlain(p *Puzzle) (string, error) {
+	if err := checkPuzzle(p); err != nil {
+		return "", err
+	}
+	if err := checkPlainSudoku(p, "plain text", "nxn"); err != nil {
+		return "", err
+	}
+	return plainBody(p, symbolsOf(p)), nil
+}
+
+// EncodeGrid renders the digits of p as a human-readable grid: one row a
+// line, cells separated by spaces, '.' for an empty cell, 1-9 then A-Z,
+// with '|' and "-+-" lines between regular boxes.
+func EncodeGrid(p *Puzzle) (string, error) {
+	if err := checkPuzzle(p); err != nil {
+		return "", err
+	}
+	if err := checkPlainSudoku(p, "a grid", "nxn"); err != nil {
+		return "", err
+	}
+	n := p.Size
+	symbols := "." + DefaultCharset[1:]
+	rows, cols, boxed := grid.BoxShape(n)
+	boxed = boxed && p.EffectiveVariant(grid.Classic).HasBoxes()
+	var b strings.Builder
+	for r := range n {
+		if boxed && r > 0 && r%rows == 0 {
+			for box := range n / cols {
+				if box > 0 {
+					b.WriteString("-+-")
+				}
+				b.WriteString(strings.Repeat("-", 2*cols-1))
+			}
+			b.WriteByte('\n')
+		}
+		for c := range n {
+			if c > 0 {
+				b.WriteByte(' ')
+				if boxed && c%cols == 0 {
+					b.WriteString("| ")
+				}
+			}
+			b.WriteByte(symbols[p.Cells[r*n+c].Value])
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), nil
+}
+
+// EncodeNxN renders p in the seed's N×N form. With the default charset
+// and regular boxes it is the digits alone, one row a line ('0' blank,
+// then 1-9, A-Z). Otherwise it is the whole document: the charset line,
+// a blank line, the puzzle, then "### Map" and the region map, whose
+// regions take the charset's symbols in the order they first appear.
+func EncodeNxN(p *Puzzle) (string, error) {
+	if err := checkPuzzle(p); err != nil {
+		return "", err
+	}
+	v := p.EffectiveVariant(grid.Classic)
+	switch {
+	case len(p.Cages) > 0 || v.HasCages():
+		return "", errorf("board", "the N×N form cannot carry the cages of a %s board; use v2", v)
+	case v.IsStr8ts() || p.Black != nil:
+		return "", errorf("board", "the N×N form cannot carry the black cells of a %s board; use v2", v)
+	}
+	n := p.Size
+	symbols := symbolsOf(p)
+	body := plainBody(p, symbols)
+	var b strings.Builder
+	writeRows := func(s string) {
+		for r := range n {
+			b.WriteString(s[r*n : r*n+n])
+			b.WriteByte('\n')
+		}
+	}
+	irregular := p.Regions != nil && !grid.IsRegular(n, p.Regions)
+	if p.Charset == "" && !irregular {
+		writeRows(body)
+		return b.String(), nil
+	}
+	var labels []int
+	if p.Regions != nil {
+		labels = firstAppearance(p.Regions)
+		if err := checkRegionLabels("board", "the", n, labels); err != nil {
+			return "", err
+		}
+	} else {
+		rows, cols, ok := grid.BoxShape(n)
+		if !ok {
+			return "", errorf("board", "size %d has no regular boxes to write a region map of", n)
+		}
+		labels = make([]int, n*n)
+		for cell := range labels {
+			labels[cell] = (cell/n/rows)*(n/cols) + cell%n/cols + 1
+		}
+	}
+	regionMap := make([]byte, n*n)
+	for cell, k := range labels {
+		regionMap[cell] = symbols[k-1]
+	}
+	b.WriteString(symbols)
+	b.WriteString("\n\n")
+	writeRows(body)
+	b.WriteString("\n### Map\n\n")
+	writeRows(string(regionMap))
+	return b.String(), nil
+}
+
+// firstAppearance relabels regions 1, 2, … in the order they first
+// appear.
+func firstAppearance(labels []int) []int {
+	out := make([]int, len(labels))
+	index := map[int]int{}
+	for i, k := range labels {
+		if _, ok := index[k]; !ok {
+			index[k] = len(index) + 1
+		}
+		out[i] = index[k]
+	}
+	return out
+}

@@ -1,0 +1,240 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// maxCageLayouts is the number of cage layouts an attempt tries for one
+// that the cages alone make unique, before it gives the last one clues.
+const maxCageLayouts = 12
+
+// screenNodes bounds the search that screens a cage layout the logic
+// solver could not finish: most layouts are settled by logic or quickly
+// shown to have two solutions, and a new layout is cheaper than a long
+// search.
+const screenNodes = 20_000
+
+// cage sizes drawn for killer and KenKen cages, by weight: killer cages of
+// 2 to 5 cells, KenKen cages of 1 to 4 with pairs the most common. Small
+// cages keep the exact search quick and make uniqueness likely.
+var (
+	killerSizes = []int{0, 0, 60, 35, 5}
+	kenKenSizes = []int{0, 10, 45, 35, 10}
+)
+
+// cageLayout draws cages for the solution grid of a New cage puzzle and
+// returns the layout with its cages and the clues to dig from: none when
+// the cages alone make the solution unique, else every cell (the digger
+// then keeps the clues needed).
+func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.Layout, solution []uint8) (*grid.Layout, []uint8, error) {
+	var l *grid.Layout
+	for range maxCageLayouts {
+		cages := randomCages(fill, g.variant.Arithmetic(), solution, rng)
+		if cages == nil {
+			continue
+		}
+		var err error
+		l, err = grid.NewLayout(grid.Config{Size: g.n, Variant: g.variant, Regions: regionsOf(fill), Cages: cages})
+		if err != nil {
+			return nil, nil, fmt.Errorf("building a %s layout: %w", g.variant, err)
+		}
+		if g.cagesUnique(ctx, l) {
+			return l, make([]uint8, l.Cells), nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+	}
+	if l == nil {
+		return nil, nil, errRetry
+	}
+	return l, solution, nil
+}
+
+// cagesUnique reports whether the cages of l alone, without clues, are
+// proved to have exactly one solution (see digger.unique), with a short
+// search.
+func (g *generator) cagesUnique(ctx context.Context, l *grid.Layout) bool {
+	d := newDigger(g, l, nil)
+	d.maxNodes = min(d.maxNodes, screenNodes)
+	unique, _, err := d.unique(ctx, make([]uint8, l.Cells))
+	return err == nil && unique
+}
+
+// regionsOf returns the region map of an irregular layout, nil for
+// regular boxes or none.
+func regionsOf(l *grid.Layout) []int {
+	if l.Region == nil || l.BoxRows != 0 {
+		return nil
+	}
+	return append([]int(nil), l.Region...)
+}
+
+// randomCages partitions the cells into connected cages of random sizes
+// and gives each its target from the solution. Killer cages hold distinct
+// digits and sum; KenKen cages (arithmetic) take an operator: none for one
+// cell, subtraction or division (when exact) mostly for two, else addition
+// or multiplication. Lone killer cells join a neighbouring cage; when one
+// cannot, randomCages returns nil (a killer cage of one cell is a clue in
+// disguise, and 2.0 strings write it as one). Cages list their cells
+// ascending and come in the order of their first cells, as decoders give
+// them back, so that the grade of the puzzle and of its text agree.
+func randomCages(l *grid.Layout, arithmetic bool, solution []uint8, rng *rand.Rand) []grid.Cage {
+	n := l.N
+	sizes := killerSizes
+	if arithmetic {
+		sizes = kenKenSizes
+	}
+	owner := make([]int, l.Cells)
+	for i := range owner {
+		owner[i] = -1
+	}
+	var cages [][]int
+	var frontier []int
+	for _, start := range rng.Perm(l.Cells) {
+		if owner[start] >= 0 {
+			continue
+		}
+		size := min(weighted(sizes, rng), n)
+		k := len(cages)
+		cells := []int{start}
+		owner[start] = k
+		used := grid.Bit(int(solution[start]))
+		for len(cells) < size {
+			frontier = frontier[:0]
+			for _, c := range cells {
+				for dir := range 4 {
+					p, ok := neighbour(n, c, dir)
+					if ok && owner[p] < 0 && (arithmetic || !used.Has(int(solution[p]))) {
+						frontier = append(frontier, p)
+					}
+				}
+			}
+			if len(frontier) == 0 {
+				break
+			}
+			p := frontier[rng.IntN(len(frontier))]
+			owner[p] = k
+			cells = append(cells, p)
+			used |= grid.Bit(int(solution[p]))
+		}
+		cages = append(cages, cells)
+	}
+	if !arithmetic {
+		cages = mergeSingles(n, cages, owner, solution, rng)
+	}
+	out := make([]grid.Cage, 0, len(cages))
+	for _, cells := range cages {
+		switch {
+		case len(cells) == 0:
+			continue
+		case len(cells) == 1 && !arithmetic:
+			return nil
+		}
+		slices.Sort(cells)
+		out = append(out, cageOf(cells, arithmetic, solution, rng))
+	}
+	slices.SortFunc(out, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
+	return out
+}
+
+// mergeSingles joins each killer cage of one cell to a random neighbouring
+// cage that lacks its digit and has room (one cell more than drawn cages
+// have), leaving it alone when none does.
+func mergeSingles(n int, cages [][]int, owner []int, solution []uint8, rng *rand.Rand) [][]int {
+	maxSize := min(len(killerSizes), n)
+	for k, cells := range cages {
+		if len(cells) != 1 {
+			continue
+		}
+		cell := cells[0]
+		var options []int
+		for dir := range 4 {
+			p, ok := neighbour(n, cell, dir)
+			if !ok {
+				continue
+			}
+			other := owner[p]
+			if other == k || len(cages[other]) >= maxSize || containsDigit(cages[other], solution, solution[cell]) {
+				continue
+			}
+			options = append(options, other)
+		}
+		if len(options) == 0 {
+			continue
+		}
+		other := options[rng.IntN(len(options))]
+		cages[other] = append(cages[other], cell)
+		owner[cell] = other
+		cages[k] = nil
+	}
+	return cages
+}
+
+func containsDigit(cells []int, solution []uint8, d uint8) bool {
+	for _, c := range cells {
+		if solution[c] == d {
+			return true
+		}
+	}
+	return false
+}
+
+// cageOf returns the cage of cells with its operator and target.
+func cageOf(cells []int, arithmetic bool, solution []uint8, rng *rand.Rand) grid.Cage {
+	sum, prod := 0, 1
+	for _, c := range cells {
+		sum += int(solution[c])
+		prod *= int(solution[c])
+	}
+	cg := grid.Cage{Cells: cells, Target: sum, Op: grid.OpAdd}
+	if !arithmetic {
+		return cg
+	}
+	switch len(cells) {
+	case 1:
+		cg.Op = grid.OpNone
+	case 2:
+		a, b := int(solution[cells[0]]), int(solution[cells[1]])
+		hi, lo := max(a, b), min(a, b)
+		switch x := rng.IntN(10); {
+		case hi%lo == 0 && hi != lo && x < 5:
+			cg.Op, cg.Target = grid.OpDiv, hi/lo
+		case hi != lo && x < 8:
+			cg.Op, cg.Target = grid.OpSub, hi-lo
+		case x < 9:
+			cg.Op, cg.Target = grid.OpMul, prod
+		}
+	default:
+		if rng.IntN(2) == 0 && prod <= maxKenKenTarget {
+			cg.Op, cg.Target = grid.OpMul, prod
+		}
+	}
+	return cg
+}
+
+// maxKenKenTarget is the largest target a SudokuWiki 2.0 KenKen string
+// holds; larger products become sums.
+const maxKenKenTarget = 2047
+
+// weighted draws an index of weights with probability proportional to its
+// weight.
+func weighted(weights []int, rng *rand.Rand) int {
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	x := rng.IntN(total)
+	for i, w := range weights {
+		if x < w {
+			return i
+		}
+		x -= w
+	}
+	return len(weights) - 1
+}

@@ -1,0 +1,225 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// digger removes clues from a puzzle while the exact search proves it
+// unique.
+type digger struct {
+	g        *generator
+	l        *grid.Layout
+	solution []uint8
+	board    *grid.Board // scratch board of the checks
+	spare    *grid.Board // scratch board of the singles
+	classic  bool        // whether the layout is classic 9×9
+	maxNodes int64       // the node budget of a search
+	// needed marks the clues proved necessary: removing the clues of
+	// their orbit, from the puzzle then or from one with more clues, left
+	// several solutions. Fewer clues only allow more solutions, so such
+	// clues stay necessary to the end.
+	needed  []bool
+	scratch [2]int
+	// clues are the clues being dug: when digging is cut short, a unique
+	// puzzle that may not be minimal.
+	clues []uint8
+}
+
+func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
+	return &digger{
+		g: g, l: l, solution: solution,
+		board: grid.NewBoard(l), spare: grid.NewBoard(l), classic: search.IsClassic(l), maxNodes: g.maxNodes,
+		needed: make([]bool, l.Cells),
+	}
+}
+
+// dig removes clues from start (which it does not change) in random
+// symmetric orbits, keeping each removal that leaves the puzzle unique
+// (and, for a non-minimal puzzle with a level, no harder than asked). It
+// then proves the result minimal: every orbit of clues not already known
+// to be needed is removed and the puzzle must lose uniqueness. It returns
+// the clues and whether they are minimal.
+func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint8, bool, error) {
+	clues := append([]uint8(nil), start...)
+	d.clues = clues
+	if empty(clues) {
+		// A cage puzzle the cages alone make unique.
+		return clues, true, nil
+	}
+	graded := d.g.cfg.NonMinimal && d.g.cfg.Level != strategy.Unrated && d.g.cfg.Level < strategy.Extreme
+	orbits := shuffledOrbits(d.l.N, d.g.cfg.Symmetry, rng)
+	for _, orbit := range orbits {
+		removed := d.clueCells(orbit, clues)
+		if len(removed) == 0 {
+			continue
+		}
+		for _, cell := range removed {
+			clues[cell] = 0
+		}
+		unique, settled, err := d.unique(ctx, clues)
+		keep := unique
+		if err == nil && unique && graded {
+			keep, err = d.gradedWithin(ctx, clues)
+		}
+		if err != nil {
+			// Cut short: put the orbit back, leaving a unique puzzle.
+			for _, cell := range removed {
+				clues[cell] = d.solution[cell]
+			}
+			return nil, false, err
+		}
+		if keep {
+			continue
+		}
+		for _, cell := range removed {
+			clues[cell] = d.solution[cell]
+			d.needed[cell] = settled && !unique
+		}
+	}
+	if d.g.cfg.NonMinimal {
+		return clues, false, nil
+	}
+	minimal, err := d.minimal(ctx, orbits, clues)
+	return clues, minimal, err
+}
+
+// clueCells returns the cells of an orbit that hold clues.
+func (d *digger) clueCells(orbit [2]int, clues []uint8) []int {
+	out := d.scratch[:0]
+	for _, cell := range orbit {
+		if cell >= 0 && clues[cell] != 0 {
+			out = append(out, cell)
+		}
+	}
+	return out
+}
+
+// minimal reports whether no orbit of clues can be removed without losing
+// uniqueness, checking those not proved needed while digging.
+func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (bool, error) {
+	for _, orbit := range orbits {
+		cells := d.clueCells(orbit, clues)
+		if len(cells) == 0 || d.needed[cells[0]] {
+			continue
+		}
+		for _, cell := range cells {
+			clues[cell] = 0
+		}
+		unique, settled, err := d.unique(ctx, clues)
+		for _, cell := range cells {
+			clues[cell] = d.solution[cell]
+		}
+		if err != nil {
+			return false, err
+		}
+		if unique || !settled {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// unique reports whether the clues have exactly one solution; settled is
+// false when the search spent its node budget first (unique is then
+// false too). Off the classic 9×9, whose search is fastest, singles are
+// tried first, and on cage boards, where the search is weakest, the logic
+// solver next: sound logic that fills the board proves the solution
+// unique.
+func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled bool, err error) {
+	b := d.board
+	load(b, clues)
+	if !d.classic {
+		d.spare.CopyFrom(b)
+		if propagate(d.spare) && d.spare.Solved() {
+			return true, true, nil
+		}
+	}
+	if len(d.l.Cages) > 0 {
+		res, err := solver.Solve(ctx, b, solver.Options{Type: solver.LogicOnly}, nil)
+		if err != nil && !errors.Is(err, solver.ErrStepLimit) {
+			return false, false, fmt.Errorf("solving a cage puzzle logically: %w", err)
+		}
+		if err == nil && res.Status == solver.Solved && res.CountComplete {
+			return true, true, nil
+		}
+	}
+	d.g.searcher.MaxNodes = d.maxNodes
+	res, err := d.g.searcher.Count(ctx, b, 2)
+	switch {
+	case errors.Is(err, search.ErrNodeLimit):
+		return false, false, nil
+	case err != nil:
+		return false, false, err
+	}
+	return res.Complete && len(res.Solutions) == 1, true, nil
+}
+
+// load makes b the board of the clues, with the candidates they leave.
+func load(b *grid.Board, clues []uint8) {
+	all := grid.AllDigits(b.L.N)
+	for cell := range b.Value {
+		b.Value[cell], b.Cand[cell], b.Given[cell] = 0, all, false
+	}
+	b.Empty = len(b.Value)
+	for cell, v := range clues {
+		if v != 0 {
+			b.Place(cell, int(v))
+			b.Given[cell] = true
+		}
+	}
+}
+
+// gradedWithin reports whether the puzzle of the clues grades no harder
+// than asked.
+func (d *digger) gradedWithin(ctx context.Context, clues []uint8) (bool, error) {
+	res, tooHard, err := d.g.grade(ctx, boardOf(d.l, clues), true)
+	if errors.Is(err, errRetry) || tooHard {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return d.g.within(res), nil
+}
+
+func empty(values []uint8) bool {
+	for _, v := range values {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// shuffledOrbits returns the orbits of the cells under the symmetry, in
+// random order: pairs of cells, or one cell and -1 (a cell alone, or on
+// the axis or at the centre).
+func shuffledOrbits(n int, sym Symmetry, rng *rand.Rand) [][2]int {
+	var orbits [][2]int
+	for cell := range n * n {
+		r, c := cell/n, cell%n
+		mate := cell
+		switch sym {
+		case Rotational:
+			mate = n*n - 1 - cell
+		case Mirror:
+			mate = r*n + n - 1 - c
+		}
+		switch {
+		case mate == cell:
+			orbits = append(orbits, [2]int{cell, -1})
+		case mate > cell:
+			orbits = append(orbits, [2]int{cell, mate})
+		}
+	}
+	rng.Shuffle(len(orbits), func(i, j int) { orbits[i], orbits[j] = orbits[j], orbits[i] })
+	return orbits
+}

@@ -1,0 +1,597 @@
+// Package generate makes new puzzles with exactly one solution: fresh
+// puzzles of any size and variant (random solution grids, jigsaw region
+// layouts, killer and KenKen cages), puzzles derived from a given map, and
+// puzzles continued from a given puzzle (the N×N seed's three modes). Clues
+// are removed in symmetric orbits while the exact search proves the puzzle
+// unique, the result is proved minimal, and the logic solver grades it;
+// attempts are repeated until the grade is the level asked for or the
+// context ends. Every random choice comes from the seed, so a seed gives
+// the same puzzle.
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// Mode is the way a generation starts (the seed's three modes).
+type Mode uint8
+
+// The modes.
+const (
+	// New makes a fresh puzzle of Config.Size and Config.Variant.
+	New Mode = iota
+	// BaseOnMap completes Config.Base (its regions, cages and any digits)
+	// with a random solution and derives a new puzzle from it.
+	BaseOnMap
+	// StartFrom keeps removing clues from Config.Base while it stays
+	// unique.
+	StartFrom
+)
+
+var modeNames = [...]string{New: "new", BaseOnMap: "base on map", StartFrom: "start from"}
+
+// String returns the mode's name.
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", m)
+}
+
+// Symmetry is the symmetry of the clue pattern.
+type Symmetry uint8
+
+// The symmetries.
+const (
+	// NoSymmetry removes clues one by one.
+	NoSymmetry Symmetry = iota
+	// Rotational keeps the pattern unchanged by a half turn.
+	Rotational
+	// Mirror keeps the pattern unchanged by a reflection about the
+	// vertical axis.
+	Mirror
+)
+
+var symmetryNames = [...]string{NoSymmetry: "none", Rotational: "rotational", Mirror: "mirror"}
+
+// String returns the symmetry's name.
+func (s Symmetry) String() string {
+	if int(s) < len(symmetryNames) {
+		return symmetryNames[s]
+	}
+	return fmt.Sprintf("Symmetry(%d)", s)
+}
+
+// DefaultMaxNodes bounds the search nodes of one uniqueness check, and the
+// guesses of one grading solve, when Config.MaxNodes is 0 (a twentieth of
+// it above 16×16). A check that spends it settles nothing: the clue stays,
+// or the cage layout is dropped.
+const DefaultMaxNodes = 200_000
+
+// Config describes the puzzle to make. The zero value asks for a classic
+// 9×9 puzzle of any grade with a random seed.
+type Config struct {
+	// Mode is how the generation starts.
+	Mode Mode
+	// Size is the side of a New puzzle; 0 means 9, or 6 for KenKen and
+	// KenDoku.
+	Size int
+	// Variant is the rule set of a New puzzle. Jigsaw variants get a
+	// random region layout, cage variants random cages.
+	Variant grid.Variant
+	// Base is the board of BaseOnMap and StartFrom: its layout counts, and
+	// so do its digits (every placed digit is a clue of StartFrom).
+	Base *grid.Board
+	// Level is the grade asked for; Unrated takes any.
+	Level strategy.Level
+	// NoGuessing asks for a puzzle the grader solves without guessing.
+	NoGuessing bool
+	// Symmetry is the symmetry of the clue pattern. StartFrom removes
+	// clues in symmetric orbits, which keeps a symmetric start symmetric.
+	Symmetry Symmetry
+	// NonMinimal allows clues that could be removed. With a Level below
+	// Extreme it also keeps the clues whose removal would make the puzzle
+	// harder than asked.
+	NonMinimal bool
+	// Seed drives every random choice; 0 draws one.
+	Seed uint64
+	// Strategies are those the grader may use; nil allows all.
+	Strategies []*strategy.Strategy
+	// MaxNodes bounds one uniqueness check and the guesses of one grading
+	// solve; 0 means DefaultMaxNodes.
+	MaxNodes int64
+	// MaxAttempts bounds the attempts; 0 means no bound, so that without
+	// one and without a deadline on the context an unattainable level is
+	// looked for forever.
+	MaxAttempts int
+}
+
+// Result is a generated puzzle.
+type Result struct {
+	// Puzzle holds the clues (Given set) on the layout of the puzzle,
+	// cages and regions included.
+	Puzzle *grid.Board
+	// Solution is the only solution, its clue cells marked Given.
+	Solution *grid.Board
+	// Grade is the grader's solve of the puzzle: Status, Guesses and the
+	// Rating whose Level is the puzzle's real grade.
+	Grade *solver.Result
+	// Graded reports whether the grader finished; when the deadline or
+	// its budget came first, Grade is empty (Status 0, Unrated).
+	Graded bool
+	// LevelMet reports whether the puzzle meets the Level and NoGuessing
+	// asked for; false when the context ended first and this is the
+	// closest found.
+	LevelMet bool
+	// Minimal reports whether no clue can be removed without losing
+	// uniqueness, as proved by the exact search. With a Symmetry it is
+	// the clues of an orbit (a clue and its image) that cannot be
+	// removed together: few symmetric puzzles are minimal clue by clue.
+	Minimal bool
+	// Clues is the number of clues.
+	Clues int
+	// Seed reproduces the puzzle: the same Config with this seed makes it
+	// at the first attempt.
+	Seed uint64
+	// Attempts is the number of attempts made before the one that made
+	// the puzzle.
+	Attempts int
+
+	// partial marks a grading stopped once the puzzle was sure to be too
+	// hard: Grade holds the grade so far, a lower bound.
+	partial bool
+}
+
+// Errors about the base board of BaseOnMap and StartFrom.
+var (
+	// ErrNoSolution: the base board cannot be completed.
+	ErrNoSolution = errors.New("the puzzle has no solution")
+	// ErrNotUnique: the StartFrom puzzle has more than one solution.
+	ErrNotUnique = errors.New("the puzzle has more than one solution")
+)
+
+// ConfigError is a Config field that is wrong and why.
+type ConfigError struct {
+	Field  string // "size", "variant", "base", ...
+	Reason string
+}
+
+func (e *ConfigError) Error() string { return e.Field + ": " + e.Reason }
+
+func configErr(field, format string, args ...any) error {
+	return &ConfigError{Field: field, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Generate makes a puzzle as cfg asks. It repeats attempts, each from a
+// seed derived from the previous one, until a puzzle meets the level (and
+// NoGuessing), then returns it. When ctx nears its deadline or
+// MaxAttempts is spent it returns the closest puzzle found, with LevelMet
+// false. The first attempt always returns a puzzle if it can: when time
+// runs short it stops digging (the puzzle is unique but may not be
+// minimal) or grading (Graded is false). Generate returns ctx's error only
+// when no puzzle was made at all.
+func Generate(ctx context.Context, cfg Config) (*Result, error) {
+	g, err := newGenerator(cfg)
+	if err != nil {
+		return nil, err
+	}
+	seed := cfg.Seed
+	if seed == 0 {
+		seed = rand.Uint64() | 1
+	}
+	stop, firstDig, cancel := deadlines(ctx)
+	defer cancel()
+	var best *Result
+	for attempt := 0; cfg.MaxAttempts == 0 || attempt < cfg.MaxAttempts; attempt++ {
+		if stop.Err() != nil {
+			break
+		}
+		first, dig := best == nil, stop
+		if first {
+			dig = firstDig
+		}
+		res, err := g.attempt(stop, dig, seed, first)
+		switch {
+		case err == nil:
+			res.Seed, res.Attempts = seed, attempt
+			if best == nil || closer(g, res, best) {
+				best = res
+			}
+			if best.LevelMet && (best.Minimal || cfg.NonMinimal) {
+				return best, nil
+			}
+		case errors.Is(err, errRetry):
+		case stop.Err() != nil && errors.Is(err, stop.Err()):
+			// Cut short by the deadline.
+		default:
+			return nil, err
+		}
+		seed = nextSeed(seed)
+	}
+	if best != nil {
+		return g.finish(ctx, best), nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("generating a puzzle: %w", err)
+	}
+	if err := stop.Err(); err != nil {
+		return nil, fmt.Errorf("generating a puzzle: %w", context.DeadlineExceeded)
+	}
+	return nil, fmt.Errorf("generating a puzzle: no attempt of %d made one", cfg.MaxAttempts)
+}
+
+// finish completes the grade of a closest puzzle whose grading stopped
+// early, leaving it ungraded if ctx ends first.
+func (g *generator) finish(ctx context.Context, r *Result) *Result {
+	if !r.partial {
+		return r
+	}
+	graded, _, err := g.grade(ctx, r.Puzzle, false)
+	if err != nil {
+		graded, r.Graded = &solver.Result{}, false
+	}
+	r.Grade, r.partial = graded, false
+	return r
+}
+
+// deadlines returns the contexts of a generation under ctx: stop ends a
+// little before ctx's deadline, leaving time to answer; firstDig ends the
+// digging of the first attempt earlier, leaving time to grade.
+func deadlines(ctx context.Context) (stop, firstDig context.Context, cancel context.CancelFunc) {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		stop, cancel = context.WithCancel(ctx)
+		return stop, stop, cancel
+	}
+	now := time.Now()
+	left := deadline.Sub(now)
+	margin := min(max(left/20, 20*time.Millisecond), time.Second)
+	stop, cancelStop := context.WithDeadline(ctx, deadline.Add(-margin))
+	firstDig, cancelDig := context.WithDeadline(stop, now.Add((left-margin)*3/5))
+	return stop, firstDig, func() { cancelDig(); cancelStop() }
+}
+
+// nextSeed derives the seed of the next attempt (SplitMix64).
+func nextSeed(s uint64) uint64 {
+	s += 0x9e3779b97f4a7c15
+	z := s
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	z ^= z >> 31
+	if z == 0 {
+		z = 1
+	}
+	return z
+}
+
+// newRand returns the random source of an attempt.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, seed^0x6a09e667f3bcc909))
+}
+
+// errRetry ends an attempt that made no puzzle (a region or cage layout
+// without the properties needed); the next attempt starts afresh.
+var errRetry = errors.New("attempt made no puzzle")
+
+// generator is the state shared by the attempts of one generation.
+type generator struct {
+	cfg      Config
+	n        int
+	variant  grid.Variant
+	maxNodes int64
+	searcher search.Searcher
+	// base is the layout of every attempt when it does not change (all
+	// but jigsaw and cage variants of New).
+	base *grid.Layout
+	// start is the clue values of StartFrom and BaseOnMap, solution the
+	// only solution of StartFrom.
+	start    []uint8
+	solution []uint8
+}
+
+func newGenerator(cfg Config) (*generator, error) {
+	g := &generator{cfg: cfg}
+	if err := g.init(); err != nil {
+		return nil, err
+	}
+	g.maxNodes = cfg.MaxNodes
+	if g.maxNodes <= 0 {
+		g.maxNodes = DefaultMaxNodes
+		if g.n > 16 {
+			// A node of a larger board costs far more, and its checks
+			// that need many settle little: keep them short.
+			g.maxNodes /= 20
+		}
+	}
+	g.searcher.MaxNodes = g.maxNodes
+	return g, nil
+}
+
+// init checks the config and sets up what the mode needs.
+func (g *generator) init() error {
+	cfg := g.cfg
+	if int(cfg.Symmetry) >= len(symmetryNames) {
+		return configErr("symmetry", "unknown symmetry %d", cfg.Symmetry)
+	}
+	if cfg.Level > strategy.Extreme {
+		return configErr("level", "unknown level %d", cfg.Level)
+	}
+	switch cfg.Mode {
+	case New:
+		return g.initNew()
+	case BaseOnMap, StartFrom:
+		if cfg.Base == nil {
+			return configErr("base", "mode %s needs a base board", cfg.Mode)
+		}
+		b := cfg.Base
+		if b.L == nil || len(b.Value) != b.L.Cells {
+			return configErr("base", "the base board is malformed")
+		}
+		g.base, g.n, g.variant = b.L, b.L.N, b.L.Variant
+		g.start = make([]uint8, len(b.Value))
+		for i, v := range b.Value {
+			if int(v) > g.n {
+				return configErr("base", "%s holds %d, outside 1..%d", b.L.CellName(i), v, g.n)
+			}
+			g.start[i] = v
+		}
+		if c, dup := b.Duplicate(); dup {
+			return configErr("base", "%s", c.Describe(b.L))
+		}
+		return nil
+	}
+	return configErr("mode", "unknown mode %d", cfg.Mode)
+}
+
+// DefaultSize returns the size of a New puzzle of the variant when
+// Config.Size is 0: 6 for KenKen and KenDoku, else 9.
+func DefaultSize(v grid.Variant) int {
+	if v.Arithmetic() {
+		return 6
+	}
+	return 9
+}
+
+// initNew checks the size and variant of a New puzzle and builds the
+// layout shared by every attempt, when there is one.
+func (g *generator) initNew() error {
+	v, n := g.cfg.Variant, g.cfg.Size
+	if n == 0 {
+		n = DefaultSize(v)
+	}
+	g.n, g.variant = n, v
+	if v.IsStr8ts() || int(v) >= int(grid.Str8tsBX)+1 {
+		return configErr("variant", "cannot generate %s puzzles", v)
+	}
+	minSize := 4
+	if v.Arithmetic() || v.Irregular() {
+		minSize = 3
+	}
+	if n < minSize || n > grid.MaxSize {
+		return configErr("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, grid.MaxSize, v)
+	}
+	// The layout the solution grid is drawn on: cage variants without
+	// their cages, jigsaw variants with rows for regions (only a check
+	// here; each attempt draws its own regions).
+	l, err := g.fillLayout(nil)
+	if err != nil {
+		var fe *grid.FieldError
+		if errors.As(err, &fe) {
+			field := fe.Field
+			if field != "size" {
+				field = "variant"
+			}
+			return configErr(field, "%s", fe.Reason)
+		}
+		return fmt.Errorf("building the %s layout: %w", v, err)
+	}
+	if !v.Irregular() && !v.HasCages() {
+		g.base = l
+	}
+	return nil
+}
+
+// fillLayout returns the layout a solution grid of a New puzzle is drawn
+// on: the variant's own, without cages (KenKen keeps rows and columns by
+// one sum cage per row, which every Latin row meets), with regions (rows
+// when nil) for jigsaw variants.
+func (g *generator) fillLayout(regions []int) (*grid.Layout, error) {
+	n := g.n
+	c := grid.Config{Size: n, Variant: g.variant}
+	if g.variant.Irregular() {
+		c.Variant = grid.Jigsaw
+		if regions == nil {
+			regions = make([]int, n*n)
+			for i := range regions {
+				regions[i] = i / n
+			}
+		}
+		c.Regions = regions
+	}
+	switch g.variant {
+	case grid.Killer:
+		c.Variant = grid.Classic
+	case grid.KenKen, grid.KenDoku:
+		for r := 0; r < n; r++ {
+			cells := make([]int, n)
+			for i := range cells {
+				cells[i] = r*n + i
+			}
+			c.Cages = append(c.Cages, grid.Cage{Cells: cells, Target: n * (n + 1) / 2, Op: grid.OpAdd})
+		}
+	}
+	return grid.NewLayout(c)
+}
+
+// attempt makes one puzzle from seed, or fails with errRetry. Digging
+// runs under dig, the rest under ctx. When a context ends, the first
+// attempt returns what it has (the puzzle dug so far, ungraded if need
+// be); the others fail with the context's error.
+func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (*Result, error) {
+	rng := newRand(seed)
+	var (
+		l        *grid.Layout
+		solution []uint8
+		clues    []uint8
+		err      error
+	)
+	switch g.cfg.Mode {
+	case New:
+		l, solution, err = g.newGrid(ctx, rng)
+		if err != nil {
+			return nil, err
+		}
+		clues = solution
+	case BaseOnMap:
+		l = g.base
+		solution, err = g.complete(ctx, rng, l, g.start)
+		if err != nil {
+			return nil, err
+		}
+		clues = solution
+	case StartFrom:
+		l = g.base
+		if solution, err = g.startSolution(ctx); err != nil {
+			return nil, err
+		}
+		clues = g.start
+	}
+	switch {
+	case g.variant.HasCages() && g.cfg.Mode == New:
+		if l, clues, err = g.cageLayout(ctx, rng, l, solution); err != nil {
+			return nil, err
+		}
+	case len(l.Cages) > 0:
+		// Clues only where the cages alone do not make the puzzle unique.
+		if g.cagesUnique(ctx, l) {
+			clues = make([]uint8, l.Cells)
+		}
+	}
+	d := newDigger(g, l, solution)
+	dug, minimal, err := d.dig(dig, rng, clues)
+	if err != nil && first && dig.Err() != nil && ctx.Err() == nil && errors.Is(err, dig.Err()) {
+		dug, minimal, err = d.clues, false, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g.result(ctx, l, dug, solution, minimal, first)
+}
+
+// newGrid draws the layout (regions for jigsaw variants) and a random
+// solution grid of a New puzzle.
+func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
+	if !g.variant.Irregular() {
+		l := g.base
+		if l == nil {
+			var err error
+			if l, err = g.fillLayout(nil); err != nil {
+				return nil, nil, fmt.Errorf("building the %s layout: %w", g.variant, err)
+			}
+		}
+		sol, err := g.complete(ctx, rng, l, nil)
+		return l, sol, err
+	}
+	for range maxRegionTries {
+		regions := randomRegions(g.n, rng)
+		l, err := g.fillLayout(regions)
+		if err != nil {
+			return nil, nil, fmt.Errorf("building a jigsaw layout: %w", err)
+		}
+		sol, err := g.complete(ctx, rng, l, nil)
+		if err == nil {
+			return l, sol, nil
+		}
+		if !errors.Is(err, errRetry) && !errors.Is(err, ErrNoSolution) {
+			return nil, nil, err
+		}
+	}
+	return nil, nil, errRetry
+}
+
+// maxRegionTries is the number of region layouts an attempt draws before
+// giving up on finding one that admits a solution.
+const maxRegionTries = 20
+
+// complete returns a random solution of layout l that keeps the digits of
+// start (nil for none): ErrNoSolution when there is none, errRetry when the
+// search spent its budget.
+func (g *generator) complete(ctx context.Context, rng *rand.Rand, l *grid.Layout, start []uint8) ([]uint8, error) {
+	b := grid.NewBoard(l)
+	for cell, v := range start {
+		if v != 0 {
+			b.Place(cell, int(v))
+		}
+	}
+	return fillRandom(ctx, b, rng, g.maxNodes)
+}
+
+// startSolution proves the StartFrom puzzle unique once and returns its
+// solution.
+func (g *generator) startSolution(ctx context.Context) ([]uint8, error) {
+	if g.solution != nil {
+		return g.solution, nil
+	}
+	b := boardOf(g.base, g.start)
+	g.searcher.MaxNodes = g.maxNodes
+	res, err := g.searcher.Count(ctx, b, 2)
+	if err != nil {
+		return nil, fmt.Errorf("proving the puzzle unique: %w", err)
+	}
+	switch {
+	case len(res.Solutions) == 0:
+		return nil, ErrNoSolution
+	case len(res.Solutions) > 1:
+		return nil, ErrNotUnique
+	}
+	g.solution = res.Solutions[0]
+	return g.solution, nil
+}
+
+// boardOf returns a board of layout l with values placed (as clues) and
+// the candidates they leave.
+func boardOf(l *grid.Layout, values []uint8) *grid.Board {
+	b := grid.NewBoard(l)
+	for cell, v := range values {
+		if v != 0 {
+			b.Place(cell, int(v))
+			b.Given[cell] = true
+		}
+	}
+	return b
+}
+
+// result grades a dug puzzle and builds its Result. A grading cut short
+// ends the attempt, except the first, which returns the puzzle ungraded.
+func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution []uint8, minimal, first bool) (*Result, error) {
+	puzzle := boardOf(l, clues)
+	graded, tooHard, err := g.grade(ctx, puzzle, g.cuts())
+	ungraded := err != nil && first && (errors.Is(err, errRetry) || ctx.Err() != nil && errors.Is(err, ctx.Err()))
+	switch {
+	case ungraded:
+		graded = &solver.Result{}
+	case err != nil:
+		return nil, err
+	}
+	sol := boardOf(l, solution)
+	copy(sol.Given, puzzle.Given)
+	return &Result{
+		Puzzle:   puzzle,
+		Solution: sol,
+		Grade:    graded,
+		Graded:   !ungraded,
+		LevelMet: !ungraded && !tooHard && g.meets(graded),
+		partial:  tooHard,
+		Minimal:  minimal,
+		Clues:    puzzle.Clues(),
+	}, nil
+}

@@ -1,0 +1,597 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// The N×N seed's examples (../shared/seeds/sudoku-solver-generator-nxn.txt).
+const (
+	seedHard      = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	seedJigsaw    = "300000004002060100010908020005000600020000010009000800080304060004010900500000007"
+	seedJigsawMap = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+)
+
+// generateOK generates under a generous deadline and fails the test on
+// error.
+func generateOK(t *testing.T, cfg Config) *Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := Generate(ctx, cfg)
+	if err != nil {
+		t.Fatalf("Generate(%+v): %v", cfg, err)
+	}
+	return res
+}
+
+// values returns the values of a board as a string, for comparisons and
+// messages.
+func values(b *grid.Board) string {
+	out := make([]byte, len(b.Value))
+	for i, v := range b.Value {
+		out[i] = codec.DefaultCharset[v]
+	}
+	return string(out)
+}
+
+// count counts the solutions of a board up to 2 with the exact search.
+func count(t *testing.T, b *grid.Board) (int, [][]uint8) {
+	t.Helper()
+	var s search.Searcher
+	res, err := s.Count(context.Background(), b, 2)
+	if err != nil {
+		t.Fatalf("counting the solutions of %s: %v", values(b), err)
+	}
+	if len(res.Solutions) < 2 && !res.Complete {
+		t.Fatalf("counting the solutions of %s did not finish", values(b))
+	}
+	return len(res.Solutions), res.Solutions
+}
+
+// clueBoard returns the board of layout l holding only the clues of b.
+func clueBoard(t *testing.T, l *grid.Layout, b *grid.Board, skip ...int) *grid.Board {
+	t.Helper()
+	cells := make([]grid.CellState, l.Cells)
+	for i, v := range b.Value {
+		if b.Given[i] && !slices.Contains(skip, i) {
+			cells[i] = grid.CellState{Value: int(v), Given: true}
+		}
+	}
+	out, err := grid.Load(l, cells)
+	if err != nil {
+		t.Fatalf("loading the clues: %v", err)
+	}
+	return out
+}
+
+// checkUnique checks, independently of the generator, that the puzzle
+// has exactly one solution, the one returned, and that its clues are the
+// solution's.
+func checkUnique(t *testing.T, res *Result) {
+	t.Helper()
+	p := res.Puzzle
+	for i, v := range p.Value {
+		if (v != 0) != p.Given[i] {
+			t.Fatalf("cell %d: value %d, given %v: a puzzle holds clues only", i, v, p.Given[i])
+		}
+		if v != 0 && v != res.Solution.Value[i] {
+			t.Fatalf("clue %s=%d differs from the solution's %d", p.L.CellName(i), v, res.Solution.Value[i])
+		}
+	}
+	if got := p.Clues(); got != res.Clues {
+		t.Errorf("Clues = %d, want %d", res.Clues, got)
+	}
+	n, sols := count(t, clueBoard(t, p.L, p))
+	if n != 1 {
+		t.Fatalf("puzzle %s has %d solutions, want 1", values(p), n)
+	}
+	if got, want := string(sols[0]), string(res.Solution.Value); got != want {
+		t.Fatalf("the solution found differs from the solution returned")
+	}
+}
+
+// checkMinimal checks that removing any one clue (with a symmetry, the
+// clues of an orbit) leaves several solutions.
+func checkMinimal(t *testing.T, res *Result, sym Symmetry) {
+	t.Helper()
+	p := res.Puzzle
+	n := p.L.N
+	for cell, given := range p.Given {
+		if !given {
+			continue
+		}
+		skip := []int{cell}
+		switch mate := mateOf(n, cell, sym); {
+		case mate < cell && p.Given[mate]:
+			continue // checked with its mate
+		case mate != cell && p.Given[mate]:
+			skip = append(skip, mate)
+		}
+		if got, _ := count(t, clueBoard(t, p.L, p, skip...)); got < 2 {
+			t.Fatalf("puzzle %s stays unique without the clues at %v: not minimal", values(p), skip)
+		}
+	}
+}
+
+func mateOf(n, cell int, sym Symmetry) int {
+	switch sym {
+	case Rotational:
+		return n*n - 1 - cell
+	case Mirror:
+		return cell/n*n + n - 1 - cell%n
+	}
+	return cell
+}
+
+// rate grades a puzzle as the service's Rate does: counting solutions
+// first, then solving with every strategy.
+func rate(t *testing.T, b *grid.Board) *solver.Result {
+	t.Helper()
+	res, err := solver.Solve(context.Background(), b, solver.Options{CheckMultiple: true}, nil)
+	if err != nil {
+		t.Fatalf("rating %s: %v", values(b), err)
+	}
+	return res
+}
+
+var levelTests = []struct {
+	level strategy.Level
+	seeds []uint64
+}{
+	{strategy.Easy, []uint64{1, 2, 3}},
+	{strategy.Medium, []uint64{1, 2, 3}},
+	{strategy.Hard, []uint64{1, 2, 3}},
+	{strategy.Unfair, []uint64{1, 14921519741079916160}},
+	{strategy.Extreme, []uint64{1, 2, 3}},
+}
+
+// perLevel replaces the seeds of levelTests with 1..N: go test -run
+// TestLevels -per-level 100 ./engine/generate checks 100 puzzles a level.
+var perLevel = flag.Int("per-level", 0, "generate and check `n` puzzles per level in TestLevels (seeds 1..n)")
+
+func TestLevels(t *testing.T) {
+	for _, tt := range levelTests {
+		t.Run(tt.level.String(), func(t *testing.T) {
+			seeds := tt.seeds
+			if *perLevel > 0 {
+				seeds = seeds[:0:0]
+				for i := range *perLevel {
+					seeds = append(seeds, uint64(i+1))
+				}
+			}
+			start, attempts := time.Now(), 0
+			defer func() {
+				t.Logf("%d %s puzzles in %v (%.1f/s), %.1f attempts each", len(seeds), tt.level, time.Since(start).Round(time.Millisecond),
+					float64(len(seeds))/time.Since(start).Seconds(), float64(attempts)/float64(len(seeds)))
+			}()
+			for _, seed := range seeds {
+				res := generateOK(t, Config{Level: tt.level, Seed: seed})
+				attempts += res.Attempts + 1
+				if !res.LevelMet || !res.Minimal || !res.Graded {
+					t.Fatalf("seed %d: LevelMet %v, Minimal %v, Graded %v, want all true", seed, res.LevelMet, res.Minimal, res.Graded)
+				}
+				checkUnique(t, res)
+				checkMinimal(t, res, NoSymmetry)
+				r := rate(t, clueBoard(t, res.Puzzle.L, res.Puzzle))
+				if r.Status != solver.Solved || r.Rating.Level != tt.level {
+					t.Errorf("seed %d: rated %s %s, want solved %s", seed, r.Status, r.Rating.Level, tt.level)
+				}
+				if got := res.Grade.Rating; got.Level != r.Rating.Level || got.Score != r.Rating.Score {
+					t.Errorf("seed %d: grade %s/%d, Rate gives %s/%d", seed, got.Level, got.Score, r.Rating.Level, r.Rating.Score)
+				}
+			}
+		})
+	}
+}
+
+func TestNoGuessing(t *testing.T) {
+	for _, level := range []strategy.Level{strategy.Unrated, strategy.Hard} {
+		res := generateOK(t, Config{Level: level, NoGuessing: true, Seed: 7})
+		if !res.LevelMet || res.Grade.Guesses != 0 || res.Grade.Status != solver.Solved {
+			t.Errorf("level %s: LevelMet %v, %d guesses, %s; want met, 0 guesses, solved", level, res.LevelMet, res.Grade.Guesses, res.Grade.Status)
+		}
+	}
+}
+
+func TestStrategies(t *testing.T) {
+	singles, err := strategy.Select([]string{"A", "B"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := generateOK(t, Config{Strategies: singles, NoGuessing: true, Seed: 3})
+	if !res.LevelMet || res.Grade.Rating.Level != strategy.Easy {
+		t.Errorf("singles only: LevelMet %v, level %s; want met, Easy", res.LevelMet, res.Grade.Rating.Level)
+	}
+}
+
+func TestNonMinimalGradedDig(t *testing.T) {
+	res := generateOK(t, Config{Level: strategy.Easy, NonMinimal: true, Seed: 11})
+	if !res.LevelMet || res.Grade.Rating.Level != strategy.Easy {
+		t.Fatalf("LevelMet %v, level %s; want met, Easy", res.LevelMet, res.Grade.Rating.Level)
+	}
+	checkUnique(t, res)
+}
+
+func TestSameSeedSamePuzzle(t *testing.T) {
+	configs := []Config{
+		{Seed: 42},
+		{Seed: 42, Level: strategy.Hard},
+		{Seed: 42, Variant: grid.Jigsaw},
+		{Seed: 42, Variant: grid.Killer},
+		{Seed: 42, Variant: grid.KenKen},
+		{Seed: 42, Size: 6, Symmetry: Rotational},
+	}
+	for _, cfg := range configs {
+		t.Run(fmt.Sprintf("%s-%s-%d", cfg.Variant, cfg.Level, cfg.Size), func(t *testing.T) {
+			a, b := generateOK(t, cfg), generateOK(t, cfg)
+			pa, _ := codec.PackBoard(a.Puzzle)
+			pb, _ := codec.PackBoard(b.Puzzle)
+			if pa != pb || a.Attempts != b.Attempts || a.Seed != b.Seed {
+				t.Fatalf("two runs differ:\n%s (seed %d, attempt %d)\n%s (seed %d, attempt %d)", pa, a.Seed, a.Attempts, pb, b.Seed, b.Attempts)
+			}
+			// The seed returned makes the puzzle at once.
+			again := cfg
+			again.Seed = a.Seed
+			c := generateOK(t, again)
+			if pc, _ := codec.PackBoard(c.Puzzle); pc != pa || c.Attempts != 0 {
+				t.Fatalf("seed %d gave %s at attempt %d, want %s at attempt 0", a.Seed, pc, c.Attempts, pa)
+			}
+		})
+	}
+	a, b := generateOK(t, Config{Seed: 1}), generateOK(t, Config{Seed: 2})
+	if values(a.Puzzle) == values(b.Puzzle) {
+		t.Errorf("seeds 1 and 2 gave the same puzzle %s", values(a.Puzzle))
+	}
+}
+
+func TestSymmetry(t *testing.T) {
+	for _, sym := range []Symmetry{Rotational, Mirror} {
+		for _, size := range []int{9, 6} {
+			t.Run(fmt.Sprintf("%s-%d", sym, size), func(t *testing.T) {
+				res := generateOK(t, Config{Size: size, Symmetry: sym, Seed: 5})
+				p := res.Puzzle
+				for cell, given := range p.Given {
+					if mate := mateOf(size, cell, sym); given != p.Given[mate] {
+						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.L.CellName(cell), p.L.CellName(mate), sym)
+					}
+				}
+				if !res.Minimal {
+					t.Fatal("Minimal = false, want true")
+				}
+				checkUnique(t, res)
+				checkMinimal(t, res, sym)
+			})
+		}
+	}
+}
+
+var variantTests = []struct {
+	name    string
+	size    int
+	variant grid.Variant
+	minimal bool // whether to check minimality (the search is slow on cages)
+}{
+	{"classic 4", 4, grid.Classic, true},
+	{"classic 6", 6, grid.Classic, true},
+	{"classic 8", 8, grid.Classic, true},
+	{"classic 12", 12, grid.Classic, true},
+	{"classic 16", 16, grid.Classic, false},
+	{"X", 9, grid.X, true},
+	{"Windoku", 9, grid.Windoku, true},
+	{"Colour", 9, grid.Colour, true},
+	{"jigsaw 9", 9, grid.Jigsaw, true},
+	{"jigsaw 7", 7, grid.Jigsaw, true},
+	{"killer", 9, grid.Killer, false},
+	{"killer 6", 6, grid.Killer, true},
+	{"killer jigsaw", 9, grid.KillerJigsaw, false},
+	{"KenKen 4", 4, grid.KenKen, true},
+	{"KenKen 6", 6, grid.KenKen, true},
+	{"KenDoku 6", 6, grid.KenDoku, true},
+}
+
+func TestVariants(t *testing.T) {
+	for _, tt := range variantTests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := generateOK(t, Config{Size: tt.size, Variant: tt.variant, Seed: 9})
+			l := res.Puzzle.L
+			if l.N != tt.size || l.Variant != tt.variant {
+				t.Fatalf("got a %d×%d %s, want %d×%d %s", l.N, l.N, l.Variant, tt.size, tt.size, tt.variant)
+			}
+			if !res.Minimal {
+				t.Error("Minimal = false, want true")
+			}
+			checkUnique(t, res)
+			if tt.minimal {
+				checkMinimal(t, res, NoSymmetry)
+			}
+			if tt.variant.Irregular() {
+				checkRegions(t, l)
+			}
+			if tt.variant.HasCages() {
+				checkCages(t, l, res.Solution)
+			}
+			r, err := solver.Solve(context.Background(), clueBoard(t, l, res.Puzzle), solver.Options{}, nil)
+			if err != nil || r.Status != solver.Solved || values(r.Board) != values(res.Solution) {
+				t.Fatalf("the solver did not solve %s to its solution: %v, %v", values(res.Puzzle), err, r.Status)
+			}
+		})
+	}
+}
+
+// checkRegions checks that a jigsaw layout has n connected regions of n
+// cells that are not the regular boxes.
+func checkRegions(t *testing.T, l *grid.Layout) {
+	t.Helper()
+	if l.BoxRows != 0 {
+		t.Errorf("jigsaw regions are the regular boxes")
+	}
+	for _, u := range l.Units {
+		if u.Kind == grid.Region && !connected(l.N, u.Cells) {
+			t.Errorf("%s is not connected: %v", u.Name(), u.Cells)
+		}
+	}
+}
+
+// checkCages checks that cages are connected, hold their targets in the
+// solution and, in killers, distinct digits.
+func checkCages(t *testing.T, l *grid.Layout, sol *grid.Board) {
+	t.Helper()
+	for k, cg := range l.Cages {
+		if !connected(l.N, cg.Cells) {
+			t.Errorf("cage %d is not connected: %v", k, cg.Cells)
+		}
+		sum, prod, seen := 0, 1, grid.Digits(0)
+		var ds []int
+		for _, c := range cg.Cells {
+			d := int(sol.Value[c])
+			sum, prod = sum+d, prod*d
+			if !l.Variant.Arithmetic() && seen.Has(d) {
+				t.Errorf("killer cage %d repeats %d", k, d)
+			}
+			seen |= grid.Bit(d)
+			ds = append(ds, d)
+		}
+		var got int
+		switch cg.Op {
+		case grid.OpNone:
+			got = ds[0]
+		case grid.OpAdd:
+			got = sum
+		case grid.OpMul:
+			got = prod
+		case grid.OpSub:
+			got = max(ds[0], ds[1]) - min(ds[0], ds[1])
+		case grid.OpDiv:
+			got = max(ds[0], ds[1]) / min(ds[0], ds[1])
+		}
+		if got != cg.Target {
+			t.Errorf("cage %d %d%s holds %v", k, cg.Target, cg.Op, ds)
+		}
+		if (cg.Op == grid.OpSub || cg.Op == grid.OpDiv) && len(cg.Cells) != 2 {
+			t.Errorf("cage %d: %s over %d cells", k, cg.Op, len(cg.Cells))
+		}
+	}
+}
+
+// connected reports whether cells form one orthogonally connected piece.
+func connected(n int, cells []int) bool {
+	in := map[int]bool{}
+	for _, c := range cells {
+		in[c] = true
+	}
+	seen := map[int]bool{cells[0]: true}
+	queue := []int{cells[0]}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		for dir := range 4 {
+			if p, ok := neighbour(n, c, dir); ok && in[p] && !seen[p] {
+				seen[p] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+	return len(seen) == len(cells)
+}
+
+func TestStartFrom(t *testing.T) {
+	base := loadText(t, seedHard, "", grid.Classic)
+	res := generateOK(t, Config{Mode: StartFrom, Base: base, Seed: 4})
+	for i, g := range res.Puzzle.Given {
+		if g && base.Value[i] != res.Puzzle.Value[i] {
+			t.Fatalf("clue %s is not one of the start's", res.Puzzle.L.CellName(i))
+		}
+	}
+	checkUnique(t, res)
+	checkMinimal(t, res, NoSymmetry)
+
+	// Remove a few clues of an easy puzzle: the result has fewer.
+	start := generateOK(t, Config{Seed: 4, NonMinimal: true, Level: strategy.Easy})
+	res = generateOK(t, Config{Mode: StartFrom, Base: start.Puzzle, Seed: 4})
+	if res.Clues > start.Clues {
+		t.Errorf("started from %d clues, got %d", start.Clues, res.Clues)
+	}
+	checkUnique(t, res)
+	checkMinimal(t, res, NoSymmetry)
+}
+
+func TestBaseOnMap(t *testing.T) {
+	regions := make([]int, 81)
+	for i, c := range seedJigsawMap {
+		regions[i] = int(c - '0')
+	}
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		base *grid.Board
+	}{
+		{"empty board", grid.NewBoard(l)},
+		{"the seed's jigsaw", loadText(t, seedJigsaw, seedJigsawMap, grid.Jigsaw)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := generateOK(t, Config{Mode: BaseOnMap, Base: tt.base, Seed: 8})
+			if !slices.Equal(res.Puzzle.L.Region, l.Region) {
+				t.Fatalf("regions changed")
+			}
+			checkUnique(t, res)
+			checkMinimal(t, res, NoSymmetry)
+		})
+	}
+}
+
+func loadText(t *testing.T, text, regionMap string, v grid.Variant) *grid.Board {
+	t.Helper()
+	p, err := codec.ParseText(text, "", regionMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestBaseErrors(t *testing.T) {
+	twoSolutions := loadText(t, ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", "", grid.Classic)
+	// r1c9 sees every digit.
+	noSolution := loadText(t, "12345678.........9"+strings.Repeat(".", 63), "", grid.Classic)
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+		want error
+	}{
+		{"start not unique", Config{Mode: StartFrom, Base: twoSolutions}, ErrNotUnique},
+		{"start no solution", Config{Mode: StartFrom, Base: noSolution}, ErrNoSolution},
+		{"base no solution", Config{Mode: BaseOnMap, Base: noSolution}, ErrNoSolution},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Generate(context.Background(), tt.cfg)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("got %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, tt := range []struct {
+		cfg   Config
+		field string
+	}{
+		{Config{Size: 2}, "size"},
+		{Config{Size: 33}, "size"},
+		{Config{Size: 7}, "variant"}, // no boxes
+		{Config{Size: 6, Variant: grid.Windoku}, "variant"},
+		{Config{Variant: grid.Str8ts}, "variant"},
+		{Config{Variant: 99}, "variant"},
+		{Config{Mode: 7}, "mode"},
+		{Config{Mode: StartFrom}, "base"},
+		{Config{Symmetry: 9}, "symmetry"},
+		{Config{Level: 9}, "level"},
+	} {
+		_, err := Generate(context.Background(), tt.cfg)
+		var ce *ConfigError
+		if !errors.As(err, &ce) || ce.Field != tt.field {
+			t.Errorf("Generate(%+v) = %v, want a ConfigError on %s", tt.cfg, err, tt.field)
+		}
+	}
+}
+
+func TestDeadlineGivesClosest(t *testing.T) {
+	// A 4×4 classic is never Unfair: the generator returns the closest
+	// it found when the deadline nears.
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := Generate(ctx, Config{Size: 4, Level: strategy.Unfair, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// It keeps trying until shortly before the deadline.
+	if elapsed := time.Since(start); elapsed > 300*time.Millisecond || elapsed < 200*time.Millisecond {
+		t.Errorf("took %v, want a little under the 300ms deadline", elapsed)
+	}
+	if res.LevelMet || !res.Graded || res.Grade.Rating.Level == strategy.Unfair {
+		t.Errorf("LevelMet %v, graded %v, level %s; want the closest found, graded", res.LevelMet, res.Graded, res.Grade.Rating.Level)
+	}
+	checkUnique(t, res)
+}
+
+func TestMaxAttempts(t *testing.T) {
+	res, err := Generate(context.Background(), Config{Size: 4, Level: strategy.Unfair, Seed: 1, MaxAttempts: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.LevelMet || res.Attempts >= 3 {
+		t.Errorf("LevelMet %v at attempt %d, want the closest of 3", res.LevelMet, res.Attempts)
+	}
+}
+
+// TestClosestIsFullyGraded checks that a closest puzzle whose grading
+// stopped once it was too hard comes back with its whole grade.
+func TestClosestIsFullyGraded(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 20 && checked < 3; seed++ {
+		res, err := Generate(context.Background(), Config{Level: strategy.Easy, Seed: seed, MaxAttempts: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.LevelMet {
+			continue
+		}
+		checked++
+		r := rate(t, clueBoard(t, res.Puzzle.L, res.Puzzle))
+		if !res.Graded || res.Grade.Rating.Level != r.Rating.Level || res.Grade.Rating.Score != r.Rating.Score || res.Grade.Status != r.Status {
+			t.Errorf("seed %d: graded %v %s %s/%d, Rate gives %s %s/%d", seed, res.Graded, res.Grade.Status,
+				res.Grade.Rating.Level, res.Grade.Rating.Score, r.Status, r.Rating.Level, r.Rating.Score)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no seed gave a puzzle harder than Easy at the first attempt")
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Generate(ctx, Config{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
+
+// BenchmarkGenerate measures the generation of minimal 9×9 puzzles at
+// each level: go test -run '^$' -bench Generate ./engine/generate.
+func BenchmarkGenerate(b *testing.B) {
+	for _, level := range []strategy.Level{strategy.Unrated, strategy.Easy, strategy.Medium, strategy.Hard, strategy.Unfair, strategy.Extreme} {
+		b.Run(level.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			attempts := 0
+			for i := range b.N {
+				res, err := Generate(context.Background(), Config{Level: level, Seed: uint64(i + 1)})
+				if err != nil || !res.LevelMet {
+					b.Fatalf("seed %d: %v, level met %v", i+1, err, res != nil && res.LevelMet)
+				}
+				attempts += res.Attempts + 1
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(attempts)/float64(b.N), "attempts/puzzle")
+		})
+	}
+}

@@ -1,0 +1,123 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// errTooHard stops a grading solve once the puzzle is sure to grade
+// harder than asked.
+var errTooHard = errors.New("harder than asked")
+
+// grade solves a puzzle proved unique with the grader's strategies, as the
+// service's Rate does. With cut, the solve stops as soon as the puzzle is
+// sure to miss the level from above (its grade only grows step by step)
+// or to need guessing when NoGuessing asks otherwise; tooHard then reports
+// it, and the result holds the grade so far. A solve that spends its
+// guess budget grades nothing and ends the attempt (errRetry).
+func (g *generator) grade(ctx context.Context, puzzle *grid.Board, cut bool) (res *solver.Result, tooHard bool, err error) {
+	var emit solver.Emit
+	if cut {
+		var rating solver.Rating
+		emit = func(_ int, step *strategy.Step, _ *grid.Board) error {
+			t := step.Technique
+			if t == nil || step.Kind == strategy.Backtrack {
+				return nil
+			}
+			rating.Score += t.Score
+			if rating.Hardest == nil || t.Level > rating.Hardest.Level {
+				rating.Hardest = t
+			}
+			if g.cfg.NoGuessing && step.Kind == strategy.Guess ||
+				g.cfg.Level != strategy.Unrated && levelOf(rating) > g.cfg.Level {
+				return errTooHard
+			}
+			return nil
+		}
+	}
+	res, err = solver.Solve(ctx, puzzle, solver.Options{
+		Unique:     true,
+		Strategies: g.cfg.Strategies,
+		MaxNodes:   g.maxNodes,
+	}, emit)
+	switch {
+	case err == nil:
+		return res, false, nil
+	case errors.Is(err, errTooHard):
+		return res, true, nil
+	case errors.Is(err, solver.ErrNodeLimit), errors.Is(err, solver.ErrStepLimit):
+		return nil, false, errRetry
+	}
+	return nil, false, fmt.Errorf("grading a puzzle: %w", err)
+}
+
+// levelOf returns the level of a rating as the solver grades it: the
+// hardest technique's level, raised while the score exceeds the level's
+// maximum.
+func levelOf(r solver.Rating) strategy.Level {
+	if r.Hardest == nil {
+		return strategy.Unrated
+	}
+	l := r.Hardest.Level
+	for l < strategy.Extreme && r.Score > l.MaxScore() {
+		l++
+	}
+	return l
+}
+
+// cuts reports whether grading may stop once the puzzle is too hard: when
+// something below Extreme, or no guessing, is asked for.
+func (g *generator) cuts() bool {
+	return g.cfg.NoGuessing || g.cfg.Level != strategy.Unrated && g.cfg.Level < strategy.Extreme
+}
+
+// meets reports whether a grade is what the config asks for.
+func (g *generator) meets(res *solver.Result) bool {
+	if res.Status != solver.Solved {
+		return false
+	}
+	if g.cfg.NoGuessing && res.Guesses > 0 {
+		return false
+	}
+	return g.cfg.Level == strategy.Unrated || res.Rating.Level == g.cfg.Level
+}
+
+// within reports whether a grade is no harder than asked: the test of the
+// graded dig, which keeps a removal only when it holds.
+func (g *generator) within(res *solver.Result) bool {
+	if res.Status != solver.Solved || g.cfg.NoGuessing && res.Guesses > 0 {
+		return false
+	}
+	return g.cfg.Level == strategy.Unrated || res.Rating.Level <= g.cfg.Level
+}
+
+// distance measures how far a puzzle is from what the config asks for:
+// missing the guessing condition counts most, then the levels between the
+// grade and the level asked, then a lack of minimality.
+func (g *generator) distance(r *Result) int {
+	d := 0
+	solved := r.Grade.Status == solver.Solved
+	if !solved || g.cfg.NoGuessing && r.Grade.Guesses > 0 {
+		d += 100
+	}
+	if g.cfg.Level != strategy.Unrated {
+		level := r.Grade.Rating.Level
+		if !solved {
+			level = strategy.Extreme + 1
+		}
+		d += 2 * max(int(level)-int(g.cfg.Level), int(g.cfg.Level)-int(level))
+	}
+	if !r.Minimal && !g.cfg.NonMinimal {
+		d++
+	}
+	return d
+}
+
+// closer reports whether a is closer than b to what the config asks for;
+// ties go to b, found first.
+func closer(g *generator, a, b *Result) bool { return g.distance(a) < g.distance(b) }

@@ -1,0 +1,454 @@
+// Package classic is the exact solver for classic 9×9 Sudoku: a
+// backtracking search over bitboards that solves a puzzle, counts its
+// solutions up to a limit and returns them, without allocating.
+package classic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// Grid holds the 81 cells of a board row by row: 1–9 for a digit, 0 for an
+// empty cell.
+type Grid [81]uint8
+
+// String renders the grid as 81 characters, '.' for an empty cell.
+func (g *Grid) String() string {
+	var b [81]byte
+	for i, v := range g {
+		b[i] = '.'
+		if v != 0 {
+			b[i] = '0' + v
+		}
+	}
+	return string(b[:])
+}
+
+// Puzzle is a board to search: its clues and, optionally, the candidates
+// left in its empty cells.
+type Puzzle struct {
+	Grid Grid
+	// Marks, when not nil, holds the candidates of every empty cell as a bit
+	// set (bit d-1 for digit d); the search only places candidates. Entries
+	// of filled cells are ignored.
+	Marks *[81]uint16
+}
+
+// Parse reads a puzzle of 81 cells: '1'–'9' are clues, '.' and '0' empty
+// cells.
+func Parse(s string) (Puzzle, error) {
+	var p Puzzle
+	if len(s) != 81 {
+		return p, fmt.Errorf("classic puzzle has %d characters, want 81", len(s))
+	}
+	for i := range 81 {
+		switch c := s[i]; {
+		case c >= '1' && c <= '9':
+			p.Grid[i] = c - '0'
+		case c == '.' || c == '0':
+		default:
+			return p, fmt.Errorf("classic puzzle: character %q at cell %d", c, i+1)
+		}
+	}
+	return p, nil
+}
+
+// ErrNodeLimit is returned when a search spends its node budget.
+var ErrNodeLimit = errors.New("search node budget exhausted")
+
+// Result is the outcome of a search.
+type Result struct {
+	// Count is the number of solutions found, at most the limit.
+	Count int
+	// Complete reports whether the search covered the whole tree, so that
+	// Count is exact.
+	Complete bool
+	// Guesses is the number of guesses: tentative placements, each undone
+	// when the search backtracks.
+	Guesses int64
+}
+
+// ctxEvery is how many guesses pass between context checks: a guess with its
+// propagation costs at most a few microseconds, so the context is checked
+// several times a millisecond.
+const ctxEvery = 128
+
+// Solver searches classic puzzles. The zero value is ready to use; a solver
+// reused for many puzzles does not allocate. It is not safe for concurrent
+// use.
+type Solver struct {
+	// MaxNodes bounds the guesses of one search; 0 means no bound.
+	MaxNodes int64
+
+	// stack holds the state of every depth of the search: a guess places
+	// a digit, so there are at most 81 guesses in force.
+	stack   [82]state
+	scratch Grid
+	limit   int
+	res     Result
+	sols    []Grid
+	each    func(*Grid)
+	ctx     context.Context
+	done    <-chan struct{}
+	err     error
+}
+
+// Count searches p for up to limit solutions (limit ≥ 1) and stores the
+// first len(sols) of them in sols. The error is the context's error when it
+// ends first, or ErrNodeLimit; the result then counts what was found.
+func (s *Solver) Count(ctx context.Context, p *Puzzle, limit int, sols []Grid) (Result, error) {
+	return s.run(ctx, p, limit, sols, nil)
+}
+
+// Each searches p for up to limit solutions (limit ≥ 1), calling fn with
+// each as it is found; the grid is only valid during the call. Errors are
+// those of Count.
+func (s *Solver) Each(ctx context.Context, p *Puzzle, limit int, fn func(*Grid)) (Result, error) {
+	return s.run(ctx, p, limit, nil, fn)
+}
+
+func (s *Solver) run(ctx context.Context, p *Puzzle, limit int, sols []Grid, each func(*Grid)) (Result, error) {
+	s.limit, s.res, s.sols, s.each, s.ctx, s.done, s.err = max(limit, 1), Result{}, sols, each, ctx, ctx.Done(), nil
+	if err := s.stack[0].load(p); err != nil {
+		return s.res, err
+	}
+	s.search(0)
+	res, err := s.res, s.err
+	res.Complete = err == nil && res.Count < s.limit
+	s.sols, s.each, s.ctx, s.done = nil, nil, nil, nil
+	return res, err
+}
+
+// state is the search state: where each digit can still go.
+type state struct {
+	// cand[3*d+b] is the word of band b for digit d+1; entries 27–31 are
+	// unused, so that an index masked with 31 needs no bounds check.
+	cand [32]uint32
+	// unsolved holds the cells of each band not yet placed; the fourth
+	// entry is unused, so that a band index masked with 3 needs no bounds
+	// check.
+	unsolved [4]uint32
+	// pairs holds the cells of each band with exactly two candidates, as
+	// of the last search for naked singles.
+	pairs [3]uint32
+	// dirty holds the words changed since they were last propagated.
+	dirty uint32
+}
+
+// load sets the state to the puzzle's clues and marks, all words dirty;
+// propagation then finds any contradiction among the clues.
+func (st *state) load(p *Puzzle) error {
+	for i := range 27 {
+		st.cand[i] = all27
+	}
+	st.unsolved = [4]uint32{all27, all27, all27, 0}
+	st.dirty = all27
+	for cell, v := range p.Grid {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			return fmt.Errorf("classic puzzle: cell %d holds %d", cell+1, v)
+		}
+		b, pos := cell/27, cell%27
+		// Confining the digit to its cell in the row is enough: propagation
+		// then finds the row's hidden single and places it.
+		st.cand[3*int(v-1)+b] &= ^rowMask[pos] | 1<<pos
+	}
+	if m := p.Marks; m != nil {
+		for cell, c := range m {
+			if p.Grid[cell] != 0 {
+				continue
+			}
+			b, bit := cell/27, uint32(1)<<(cell%27)
+			for gone := ^uint32(c) & 0x1ff; gone != 0; gone &= gone - 1 {
+				st.cand[(3*bits.TrailingZeros32(gone)+b)&31] &^= bit
+			}
+		}
+	}
+	return nil
+}
+
+// and keeps only mask of word j, marking it dirty when it changes.
+func (st *state) and(j int, mask uint32) {
+	j &= 31
+	old := st.cand[j]
+	w := old & mask
+	st.cand[j] = w
+	// old^w is below 2^27, so adding all27 carries into bit 27 exactly
+	// when it is not zero.
+	st.dirty |= ((old ^ w) + all27) >> 27 << j
+}
+
+// propagate applies the constraints of every dirty word until none is
+// dirty, reporting false on a contradiction. For the word of a digit in a
+// band it keeps the cells of the minirows that some placement of the digit
+// in the band can use (bandKeep), takes from the two other bands every
+// column that a box of this band confines the digit to (otherBands), and
+// places the digit in every row left with one cell, removing that cell from
+// the other digits.
+func (st *state) propagate() bool {
+	t := tab
+	// The dirty set lives in a register here. (x+all27)>>27 is 1 when x, a
+	// band word, is not 0: adding all27 to a value below 2^27 carries into
+	// bit 27 exactly then; it marks changed words without a branch.
+	//
+	// Words are taken in rounds: the choice of the next word of a round does
+	// not wait for the work on this one, so the processor can overlap them.
+	dirty := st.dirty
+	for round := dirty; round != 0; round = dirty {
+		for ; round != 0; round &= round - 1 {
+			i := bits.TrailingZeros32(round) & 31
+			dirty &^= 1 << i
+			w := st.cand[i]
+			m := t.rowBoxes[w&low9] | t.rowBoxes[w>>9&low9]<<3 | t.rowBoxes[w>>18&low9]<<6
+			w &= t.bandKeep[m&low9]
+			if w == 0 {
+				return false
+			}
+			st.cand[i] = w
+			nb := neighbours[i]
+			o1, o2, b := nb&31, nb>>8&31, nb>>16&3
+			keep := t.otherBands[(w|w>>9|w>>18)&low9]
+			x1, x2 := st.cand[o1], st.cand[o2]
+			st.cand[o1], st.cand[o2] = x1&keep, x2&keep
+			dirty |= (x1&^keep+all27)>>27<<o1 | (x2&^keep+all27)>>27<<o2
+			placed := t.rowSingle[w&low9] | t.rowSingle[w>>9&low9]<<9 | t.rowSingle[w>>18&low9]<<18
+			if fresh := placed & st.unsolved[b]; fresh != 0 {
+				st.unsolved[b] &^= fresh
+				// Clear the placed cells from every digit of the band, this
+				// one included (restored below): cheaper than skipping it.
+				c := &st.cand
+				var ch uint32
+				x0, x1, x2 := c[b], c[b+3], c[b+6]
+				x3, x4, x5 := c[b+9], c[b+12], c[b+15]
+				x6, x7, x8 := c[b+18], c[b+21], c[b+24]
+				ch = (x0&fresh+all27)>>27 | (x1&fresh+all27)>>27<<3 | (x2&fresh+all27)>>27<<6 |
+					(x3&fresh+all27)>>27<<9 | (x4&fresh+all27)>>27<<12 | (x5&fresh+all27)>>27<<15 |
+					(x6&fresh+all27)>>27<<18 | (x7&fresh+all27)>>27<<21 | (x8&fresh+all27)>>27<<24
+				c[b], c[b+3], c[b+6] = x0&^fresh, x1&^fresh, x2&^fresh
+				c[b+9], c[b+12], c[b+15] = x3&^fresh, x4&^fresh, x5&^fresh
+				c[b+18], c[b+21], c[b+24] = x6&^fresh, x7&^fresh, x8&^fresh
+				c[i] = w
+				dirty |= ch << b &^ (1 << i)
+			}
+		}
+	}
+	st.dirty = 0
+	return true
+}
+
+// nakedSingles places every cell left with one candidate and records the
+// cells with two. It reports whether it placed any, and false for ok on a
+// cell without candidates.
+func (st *state) nakedSingles() (found, ok bool) {
+	for b := range 3 {
+		// one, two, three: cells with at least 1, 2, 3 candidates.
+		var one, two, three uint32
+		for j := b; j < 27; j += 3 {
+			w := st.cand[j]
+			three |= two & w
+			two |= one & w
+			one |= w
+		}
+		if one != all27 {
+			return false, false
+		}
+		st.pairs[b] = two &^ three
+		singles := one &^ two & st.unsolved[b]
+		for singles != 0 {
+			found = true
+			x := singles & -singles
+			singles ^= x
+			for j := b; j < 27; j += 3 {
+				if st.cand[j]&x != 0 {
+					st.and(j, ^rowMask[bits.TrailingZeros32(x)]|x)
+					break
+				}
+			}
+		}
+	}
+	return found, true
+}
+
+// claim applies claiming along columns for every digit: a column where a
+// digit can only sit in one band confines the digit, in that band's box, to
+// the column. It reports whether it changed anything.
+func (st *state) claim() bool {
+	t := tab
+	before := st.dirty
+	for d0 := 0; d0 < 27; d0 += 3 {
+		w0, w1, w2 := st.cand[d0&31], st.cand[(d0+1)&31], st.cand[(d0+2)&31]
+		c0 := (w0 | w0>>9 | w0>>18) & low9
+		c1 := (w1 | w1>>9 | w1>>18) & low9
+		c2 := (w2 | w2>>9 | w2>>18) & low9
+		st.and(d0, t.claimBox[c0&^(c1|c2)])
+		st.and(d0+1, t.claimBox[c1&^(c0|c2)])
+		st.and(d0+2, t.claimBox[c2&^(c0|c1)])
+	}
+	return st.dirty != before
+}
+
+// search explores the state, reporting true when the search must stop
+// (enough solutions, or an error in s.err).
+func (s *Solver) search(depth int) bool {
+	st := &s.stack[depth]
+	for {
+		if !st.propagate() {
+			return false
+		}
+		if st.unsolved[0]|st.unsolved[1]|st.unsolved[2] == 0 {
+			return s.found(st)
+		}
+		found, ok := st.nakedSingles()
+		if !ok {
+			return false
+		}
+		if found || st.claim() {
+			continue
+		}
+		j, x := st.guessCell()
+		// Place the first candidate in a copy; when that is exhausted, rule
+		// it out here and go on with the cell's other candidates.
+		child := &s.stack[depth+1]
+		*child = *st
+		child.and(j, ^rowMask[bits.TrailingZeros32(x)]|x)
+		if s.guess() || s.search(depth+1) {
+			return true
+		}
+		st.and(j, ^x)
+	}
+}
+
+// guessCell chooses the guess: bit x of band word j, a digit in a cell. The
+// cell has two candidates when there is one, else the fewest.
+func (st *state) guessCell() (j int, x uint32) {
+	// Score each cell with two candidates by how much placing either digit
+	// would eliminate: the peers holding the digit, and twice more those
+	// among them with two candidates, which a placement turns into naked
+	// singles. The best score leads to the most propagation.
+	best := -1
+	for b := range 3 {
+		p := st.pairs[b]
+		if p == 0 {
+			continue
+		}
+		b1, b2 := next3[b], next3[b+1]
+		p1, p2 := st.pairs[b1], st.pairs[b2]
+		var score [32]uint8
+		for d0 := 0; d0 < 27; d0 += 3 {
+			w := st.cand[(d0+b)&31]
+			q := w & p
+			if q == 0 {
+				continue
+			}
+			w1, w2 := st.cand[(d0+b1)&31], st.cand[(d0+b2)&31]
+			for ; q != 0; q &= q - 1 {
+				pos := bits.TrailingZeros32(q) & 31
+				col := colMask[pos]
+				// The band's peers in the low half; the column in the two
+				// other bands in the high half, one shifted by a bit so
+				// that they cannot overlap.
+				peers := w & bandPeers[pos]
+				c1, c2 := w1&col, w2&col
+				all := uint64(peers) | uint64(c1|c2<<1)<<32
+				two := uint64(peers&p) | uint64(c1&p1|(c2&p2)<<1)<<32
+				score[pos] += uint8(bits.OnesCount64(all) + 2*bits.OnesCount64(two))
+			}
+		}
+		for ; p != 0; p &= p - 1 {
+			pos := bits.TrailingZeros32(p) & 31
+			if int(score[pos]) > best {
+				best, x, j = int(score[pos]), 1<<pos, b
+			}
+		}
+	}
+	if best >= 0 {
+		// Guess first the digit that reaches more candidates (the second
+		// on a tie).
+		for st.cand[j&31]&x == 0 {
+			j += 3
+		}
+		k := j + 3
+		for st.cand[k&31]&x == 0 {
+			k += 3
+		}
+		if st.reach(j, x) <= st.reach(k, x) {
+			j = k
+		}
+		return j, x
+	}
+	// No cell has two candidates: take one with the fewest.
+	fewest := 10
+	for b := range 3 {
+		for u := st.unsolved[b]; u != 0; u &= u - 1 {
+			y := u & -u
+			n := 0
+			for k := b; k < 27; k += 3 {
+				if st.cand[k]&y != 0 {
+					n++
+				}
+			}
+			if n < fewest {
+				fewest, x = n, y
+				for j = b; st.cand[j]&y == 0; j += 3 {
+				}
+			}
+		}
+	}
+	return j, x
+}
+
+// reach counts the candidates of word j's digit that a placement at bit x
+// removes: in the band's row, box and column, and the column in the other
+// bands.
+func (st *state) reach(j int, x uint32) int {
+	nb := neighbours[j&31]
+	pos := bits.TrailingZeros32(x) & 31
+	col := colMask[pos]
+	o1, o2 := st.cand[nb&31]&col, st.cand[nb>>8&31]&col
+	return bits.OnesCount64(uint64(st.cand[j&31]&bandPeers[pos]) | uint64(o1|o2<<1)<<32)
+}
+
+// guess counts a guess, reporting true when the search must stop:
+// the node budget is spent or the context has ended.
+func (s *Solver) guess() bool {
+	s.res.Guesses++
+	if s.MaxNodes > 0 && s.res.Guesses > s.MaxNodes {
+		s.err = fmt.Errorf("%w after %d guesses", ErrNodeLimit, s.MaxNodes)
+		return true
+	}
+	if s.res.Guesses%ctxEvery == 0 && s.done != nil {
+		select {
+		case <-s.done:
+			s.err = s.ctx.Err()
+			return true
+		default:
+		}
+	}
+	return false
+}
+
+// found records a solution, reporting true when it is the last wanted.
+func (s *Solver) found(st *state) bool {
+	if s.res.Count < len(s.sols) {
+		st.fill(&s.sols[s.res.Count])
+	} else if s.each != nil {
+		st.fill(&s.scratch)
+		s.each(&s.scratch)
+	}
+	s.res.Count++
+	return s.res.Count >= s.limit
+}
+
+// fill writes the placed digits of a solved state to g.
+func (st *state) fill(g *Grid) {
+	for j := range 27 {
+		d, base := uint8(j/3+1), 27*(j%3)
+		for w := st.cand[j]; w != 0; w &= w - 1 {
+			g[base+bits.TrailingZeros32(w)] = d
+		}
+	}
+}

@@ -1,0 +1,462 @@
+package classic
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// The shared data sets (see ../shared/testdata/puzzles/README.md).
+const (
+	set17Clue    = "testdata/puzzles/tdoku_puzzles2_17_clue.txt"
+	setTop1465   = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
+	setHardest11 = "testdata/puzzles/tdoku_puzzles5_forum_hardest_1905_11plus.txt"
+	setHard1106  = "testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt"
+	setSerg      = "testdata/puzzles/tdoku_puzzles7_serg_benchmark.txt"
+	setTop95     = "testdata/puzzles/norvig_top95.txt"
+)
+
+// readSet returns up to max puzzles of a shared set (all when max ≤ 0): the
+// first field of every line.
+func readSet(t testing.TB, rel string, max int) []string {
+	t.Helper()
+	f, err := os.Open(shared.Path(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && (max <= 0 || len(out) < max) {
+		if fields := strings.Fields(sc.Text()); len(fields) > 0 {
+			out = append(out, fields[0])
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sample returns n puzzles spread evenly over a set (all when n ≥ len).
+func sample(puzzles []string, n int) []string {
+	if n >= len(puzzles) {
+		return puzzles
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = puzzles[i*len(puzzles)/n]
+	}
+	return out
+}
+
+func parse(t testing.TB, s string) *Puzzle {
+	t.Helper()
+	p, err := Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &p
+}
+
+// validFor reports whether g is a complete valid grid that keeps the clues
+// of p and only uses its marks.
+func validFor(p *Puzzle, g *Grid) bool {
+	for cell, v := range p.Grid {
+		if v != 0 && g[cell] != v {
+			return false
+		}
+		if v == 0 && p.Marks != nil && p.Marks[cell]>>(g[cell]-1)&1 == 0 {
+			return false
+		}
+	}
+	for u := range 27 {
+		var seen uint16
+		for i := range 9 {
+			var cell int
+			switch u / 9 {
+			case 0:
+				cell = 9*(u%9) + i
+			case 1:
+				cell = 9*i + u%9
+			default:
+				box := u % 9
+				cell = 27*(box/3) + 3*(box%3) + 9*(i/3) + i%3
+			}
+			v := g[cell]
+			if v < 1 || v > 9 {
+				return false
+			}
+			seen |= 1 << v
+		}
+		if seen != 0x3fe {
+			return false
+		}
+	}
+	return true
+}
+
+// bruteForce counts up to limit solutions of p with a plain cell-by-cell
+// backtracking search, independent of the solver, and returns them.
+func bruteForce(p *Puzzle, limit int) []Grid {
+	var rows, cols, boxes [9]uint16
+	g := p.Grid
+	for cell, v := range g {
+		if v == 0 {
+			continue
+		}
+		r, c := cell/9, cell%9
+		bit := uint16(1) << v
+		if (rows[r]|cols[c]|boxes[r/3*3+c/3])&bit != 0 {
+			return nil
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[r/3*3+c/3] |= bit
+	}
+	var out []Grid
+	var rec func() bool
+	rec = func() bool {
+		// The empty cell with the fewest candidates.
+		best, bestN, bestFree := -1, 10, uint16(0)
+		for cell, v := range g {
+			if v != 0 {
+				continue
+			}
+			r, c := cell/9, cell%9
+			free := 0x3fe &^ (rows[r] | cols[c] | boxes[r/3*3+c/3])
+			if p.Marks != nil {
+				free &= p.Marks[cell] << 1
+			}
+			n := 0
+			for x := free; x != 0; x &= x - 1 {
+				n++
+			}
+			if n < bestN {
+				best, bestN, bestFree = cell, n, free
+			}
+		}
+		if best < 0 {
+			out = append(out, g)
+			return len(out) >= limit
+		}
+		r, c := best/9, best%9
+		for v := uint8(1); v <= 9; v++ {
+			bit := uint16(1) << v
+			if bestFree&bit == 0 {
+				continue
+			}
+			g[best] = v
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[r/3*3+c/3] |= bit
+			stop := rec()
+			g[best] = 0
+			rows[r] &^= bit
+			cols[c] &^= bit
+			boxes[r/3*3+c/3] &^= bit
+			if stop {
+				return true
+			}
+		}
+		return false
+	}
+	rec()
+	return out
+}
+
+func sameSolutions(a, b []Grid) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	set := make(map[Grid]bool, len(a))
+	for _, g := range a {
+		set[g] = true
+	}
+	for _, g := range b {
+		if !set[g] {
+			return false
+		}
+	}
+	return len(set) == len(a)
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		ok   bool
+	}{
+		{"dots", strings.Repeat(".", 81), true},
+		{"zeros and digits", "1" + strings.Repeat("0", 79) + "9", true},
+		{"short", strings.Repeat(".", 80), false},
+		{"long", strings.Repeat(".", 82), false},
+		{"letter", "A" + strings.Repeat(".", 80), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse(tt.in)
+			if (err == nil) != tt.ok {
+				t.Fatalf("Parse: err = %v, want ok %v", err, tt.ok)
+			}
+			if tt.ok {
+				if got := strings.ReplaceAll(p.Grid.String(), ".", "0"); got != strings.ReplaceAll(tt.in, ".", "0") {
+					t.Errorf("String() = %s, want %s", got, tt.in)
+				}
+			}
+		})
+	}
+}
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		name     string
+		puzzle   string
+		limit    int
+		want     int
+		complete bool
+	}{
+		{"unique", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", 10, 1, true},
+		{"solved", "123456789456789123789123456214365897365897214897214365531642978642978531978531642", 2, 1, true},
+		{"deadly rectangle", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 10, 2, true},
+		{"stops at the limit", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 1, 1, false},
+		{"no solution", ".12345678" + "9........" + strings.Repeat(".", 63), 2, 0, true},
+		{"duplicate in a row", "11" + strings.Repeat(".", 79), 2, 0, true},
+		{"duplicate in a column", "1" + strings.Repeat(".", 8) + "1" + strings.Repeat(".", 71), 2, 0, true},
+		{"duplicate across bands", "1" + strings.Repeat(".", 26) + "1" + strings.Repeat(".", 53), 2, 0, true},
+		{"duplicate in a box", "1" + strings.Repeat(".", 9) + "1" + strings.Repeat(".", 70), 2, 0, true},
+		{"empty board", strings.Repeat(".", 81), 1000, 1000, false},
+		{"limit below one", strings.Repeat(".", 81), 0, 1, false},
+	}
+	var s Solver
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := parse(t, tt.puzzle)
+			sols := make([]Grid, 2)
+			res, err := s.Count(context.Background(), p, tt.limit, sols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Count != tt.want || res.Complete != tt.complete {
+				t.Fatalf("found %d (complete %v), want %d (complete %v)", res.Count, res.Complete, tt.want, tt.complete)
+			}
+			for i := range min(res.Count, len(sols)) {
+				if !validFor(p, &sols[i]) {
+					t.Fatalf("invalid solution %s", sols[i].String())
+				}
+			}
+			if res.Count >= 2 && sols[0] == sols[1] {
+				t.Fatal("solution found twice")
+			}
+		})
+	}
+}
+
+// TestSharedSets solves every puzzle of the unique sets, and of serg's set
+// (every puzzle with at least two solutions), to a limit of 2: all of them,
+// or a sample with -short or the race detector.
+func TestSharedSets(t *testing.T) {
+	tests := []struct {
+		file  string
+		multi bool
+	}{
+		{setTop95, false},
+		{setTop1465, false},
+		{setHard1106, false},
+		{setSerg, true},
+		{set17Clue, false},
+		{setHardest11, false},
+	}
+	var s Solver
+	sols := make([]Grid, 2)
+	for _, tt := range tests {
+		t.Run(tt.file[strings.LastIndex(tt.file, "/")+1:], func(t *testing.T) {
+			puzzles := readSet(t, tt.file, 0)
+			switch {
+			case testing.Short():
+				puzzles = sample(puzzles, 500)
+			case race:
+				puzzles = sample(puzzles, 3000)
+			}
+			for _, line := range puzzles {
+				p := parse(t, line)
+				res, err := s.Count(context.Background(), p, 2, sols)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := 1; !tt.multi && (res.Count != want || !res.Complete) {
+					t.Fatalf("%s: %d solutions (complete %v), want exactly 1", line, res.Count, res.Complete)
+				}
+				if tt.multi && res.Count != 2 {
+					t.Fatalf("%s: %d solutions, want multiple", line, res.Count)
+				}
+				for i := range res.Count {
+					if !validFor(p, &sols[i]) {
+						t.Fatalf("%s: invalid solution %s", line, sols[i].String())
+					}
+				}
+				if res.Count == 2 && sols[0] == sols[1] {
+					t.Fatalf("%s: solution found twice", line)
+				}
+			}
+		})
+	}
+}
+
+// TestAgainstBruteForce compares counts and solutions with the brute-force
+// reference on serg's multi-solution puzzles and on puzzles thinned out
+// from unique ones until they have many solutions.
+func TestAgainstBruteForce(t *testing.T) {
+	const limit = 500
+	rng := rand.New(rand.NewPCG(1, 2))
+	var cases []string
+	cases = append(cases, sample(readSet(t, setSerg, 0), 200)...)
+	for _, line := range sample(readSet(t, setTop1465, 0), 40) {
+		b := []byte(line)
+		for k := 0; k < 4; k++ {
+			b[rng.IntN(81)] = '.'
+		}
+		cases = append(cases, string(b))
+	}
+	for _, line := range sample(readSet(t, set17Clue, 0), 40) {
+		b := []byte(line)
+		b[rng.IntN(81)] = '.'
+		b[rng.IntN(81)] = '.'
+		cases = append(cases, string(b))
+	}
+	var s Solver
+	var got []Grid
+	for _, line := range cases {
+		p := parse(t, line)
+		got = got[:0]
+		res, err := s.Each(context.Background(), p, limit, func(g *Grid) { got = append(got, *g) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bruteForce(p, limit)
+		if res.Count != len(want) || res.Complete != (len(want) < limit) {
+			t.Fatalf("%s: %d solutions (complete %v), brute force %d", line, res.Count, res.Complete, len(want))
+		}
+		if len(want) < limit && !sameSolutions(got, want) {
+			t.Fatalf("%s: solutions differ from brute force", line)
+		}
+	}
+}
+
+// TestMarks checks that the search keeps to the candidates of empty cells.
+func TestMarks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var s Solver
+	for _, line := range sample(readSet(t, setSerg, 0), 100) {
+		p := parse(t, line)
+		var marks [81]uint16
+		for i := range marks {
+			marks[i] = 0x1ff
+			if rng.IntN(4) == 0 {
+				marks[i] &^= 1 << rng.IntN(9)
+			}
+		}
+		p.Marks = &marks
+		var got []Grid
+		res, err := s.Each(context.Background(), p, 1000, func(g *Grid) { got = append(got, *g) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bruteForce(p, 1000)
+		if res.Count != len(want) || len(want) < 1000 && !sameSolutions(got, want) {
+			t.Fatalf("%s with marks: %d solutions, brute force %d", line, res.Count, len(want))
+		}
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	s := Solver{MaxNodes: 5}
+	res, err := s.Count(context.Background(), parse(t, strings.Repeat(".", 81)), 1<<30, nil)
+	if !errors.Is(err, ErrNodeLimit) {
+		t.Fatalf("err = %v, want ErrNodeLimit", err)
+	}
+	if res.Complete {
+		t.Error("a stopped search reports complete")
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	var s Solver
+	start := time.Now()
+	_, err := s.Count(ctx, parse(t, strings.Repeat(".", 81)), 1<<40, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	// Generous: the check runs every 128 guesses, each under a microsecond.
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+}
+
+func TestNoAllocation(t *testing.T) {
+	puzzles := sample(readSet(t, setHard1106, 0), 50)
+	ps := make([]Puzzle, len(puzzles))
+	for i, line := range puzzles {
+		ps[i] = *parse(t, line)
+	}
+	var s Solver
+	sols := make([]Grid, 2)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	i := 0
+	allocs := testing.AllocsPerRun(200, func() {
+		if _, err := s.Count(ctx, &ps[i%len(ps)], 2, sols); err != nil {
+			t.Fatal(err)
+		}
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per puzzle, want 0", allocs)
+	}
+}
+
+// benchmarkSet solves a shared set to a limit, parsing each puzzle inside
+// the timed loop as a caller would.
+func benchmarkSet(b *testing.B, rel string, limit int) {
+	puzzles := readSet(b, rel, 0)
+	var s Solver
+	sols := make([]Grid, 1)
+	ctx := context.Background()
+	var guesses int64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		p, err := Parse(puzzles[i%len(puzzles)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := s.Count(ctx, &p, limit, sols)
+		if err != nil || res.Count == 0 {
+			b.Fatalf("%s: %d solutions, %v", puzzles[i%len(puzzles)], res.Count, err)
+		}
+		guesses += res.Guesses
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")
+}
+
+func BenchmarkSolve17Clue(b *testing.B)      { benchmarkSet(b, set17Clue, 1) }
+func BenchmarkSolveTop1465(b *testing.B)     { benchmarkSet(b, setTop1465, 1) }
+func BenchmarkSolveHardest11(b *testing.B)   { benchmarkSet(b, setHardest11, 1) }
+func BenchmarkSolveHardest1106(b *testing.B) { benchmarkSet(b, setHard1106, 1) }
+func BenchmarkSolveSerg(b *testing.B)        { benchmarkSet(b, setSerg, 1) }
+func BenchmarkSolveTop95(b *testing.B)       { benchmarkSet(b, setTop95, 1) }
+
+func BenchmarkUnique17Clue(b *testing.B)    { benchmarkSet(b, set17Clue, 2) }
+func BenchmarkUniqueTop1465(b *testing.B)   { benchmarkSet(b, setTop1465, 2) }
+func BenchmarkUniqueHardest11(b *testing.B) { benchmarkSet(b, setHardest11, 2) }
+func BenchmarkUniqueSerg(b *testing.B)      { benchmarkSet(b, setSerg, 2) }

@@ -1,0 +1,125 @@
+package classic
+
+// The solver keeps, for every digit and band (three rows), a 27-bit word of
+// the cells of the band that may still hold the digit: bit 9*r+c is row r of
+// the band, column c. A row of a word is 9 bits; a minirow is the 3 cells of
+// a row inside one box.
+const (
+	all27 = 1<<27 - 1
+	low9  = 0x1ff
+)
+
+// tables are the lookup tables of the propagation, each indexed by 9 bits.
+type tables struct {
+	// rowBoxes maps a 9-bit row to the 3-bit set of the boxes where it has
+	// a cell.
+	rowBoxes [512]uint32
+	// bandKeep maps the minirow matrix of a digit in a band (bit 3*r+k:
+	// row r has a cell in box k) to the cells that can still hold the digit.
+	// The digit sits once in every row and once in every box of the band, so
+	// its minirows form a permutation matrix; a minirow outside every
+	// permutation matrix contained in the pattern is dead. This is pointing
+	// and claiming between rows and boxes, and a bit more, in one lookup.
+	// The mask is 0 when no permutation fits: a contradiction.
+	bandKeep [512]uint32
+	// rowSingle maps a 9-bit row to itself when it has exactly one cell (a
+	// hidden single of the row), else to 0.
+	rowSingle [512]uint32
+	// otherBands maps the columns where a digit may sit in a band to the mask
+	// to apply to the two other bands: a box of this band whose digit is
+	// confined to one column claims that column (pointing along columns,
+	// which covers a digit placed in the band).
+	otherBands [512]uint32
+	// claimBox maps the columns where a digit may sit only in this band to
+	// the mask to apply to this band: the box holding such a column must
+	// place the digit there (claiming along columns).
+	claimBox [512]uint32
+}
+
+var tab = newTables()
+
+// rowMask[p] is the 9-bit row holding bit p of a band word, in place.
+var rowMask = func() (m [27]uint32) {
+	for p := range m {
+		m[p] = low9 << (9 * (p / 9))
+	}
+	return m
+}()
+
+func newTables() *tables {
+	t := new(tables)
+	// The six permutation matrices of 3×3 as minirow sets (bit 3*r+k).
+	var perms []uint32
+	for a := range 3 {
+		for b := range 3 {
+			for c := range 3 {
+				if a != b && b != c && a != c {
+					perms = append(perms, 1<<a|1<<(3+b)|1<<(6+c))
+				}
+			}
+		}
+	}
+	for x := range uint32(512) {
+		for k := range 3 {
+			if x>>(3*k)&7 != 0 {
+				t.rowBoxes[x] |= 1 << k
+			}
+		}
+		var live uint32
+		for _, p := range perms {
+			if p&x == p {
+				live |= p
+			}
+		}
+		for m := range 9 {
+			if live>>m&1 != 0 {
+				r, k := m/3, m%3
+				t.bandKeep[x] |= 7 << (9*r + 3*k)
+			}
+		}
+		if x != 0 && x&(x-1) == 0 {
+			t.rowSingle[x] = x
+		}
+		keep := uint32(all27)
+		for k := range 3 {
+			if cols := x >> (3 * k) & 7; cols != 0 && cols&(cols-1) == 0 {
+				col := cols << (3 * k)
+				keep &^= col | col<<9 | col<<18
+			}
+		}
+		t.otherBands[x] = keep
+		keep = all27
+		for k := range 3 {
+			if only := x >> (3 * k) & 7; only != 0 {
+				drop := (7 &^ only) << (3 * k)
+				keep &^= drop | drop<<9 | drop<<18
+			}
+		}
+		t.claimBox[x] = keep
+	}
+	return t
+}
+
+// colMask[p] is the column of bit p of a band word, in place; bandPeers[p]
+// the other cells of the band in its row, column or box.
+var colMask, bandPeers = func() (col, peers [32]uint32) {
+	for p := range 27 {
+		r, c := p/9, p%9
+		col[p] = 0x40201 << c
+		peers[p] = (low9<<(9*r) | col[p] | 0x1c0e07<<(c/3*3)) &^ (1 << p)
+	}
+	return col, peers
+}()
+
+// next3[b] and next3[b+1] are the two bands other than b.
+var next3 = [4]int{1, 2, 0, 1}
+
+// neighbours[i] packs, for band word i, the words of the same digit in the
+// two other bands (bits 0–4 and 8–12) and the band (bits 16–17).
+var neighbours = func() (n [32]uint32) {
+	for i := range 27 {
+		b, d0 := i%3, i-i%3
+		n[i] = uint32(d0+next3[b]) | uint32(d0+next3[b+1])<<8 | uint32(b)<<16
+	}
+	return n
+}()

@@ -1,0 +1,575 @@
+package strategy
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// patCell parses a cell name such as "r3c4" on a 9×9 board.
+func patCell(t testing.TB, name string) int {
+	t.Helper()
+	i := strings.IndexByte(name, 'c')
+	r, err1 := strconv.Atoi(name[1:i])
+	c, err2 := strconv.Atoi(name[i+1:])
+	if name[0] != 'r' || err1 != nil || err2 != nil {
+		t.Fatalf("bad cell %q", name)
+	}
+	return (r-1)*9 + c - 1
+}
+
+// patOnly keeps digit D of unit Unit ("r3", "c4" or "b5") only in Cells.
+type patOnly struct {
+	D     int
+	Unit  string
+	Cells string // space-separated cell names
+}
+
+// patTestBoard builds an empty classic board with every candidate open,
+// applies the restrictions, then sets the candidates of the cells in cands
+// (cell name → digits, e.g. "r1c1": "12").
+func patTestBoard(t testing.TB, only []patOnly, cands map[string]string) *grid.Board {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	for _, o := range only {
+		k, err := strconv.Atoi(o.Unit[1:])
+		if err != nil {
+			t.Fatalf("bad unit %q", o.Unit)
+		}
+		kind := map[byte]grid.UnitKind{'r': grid.Row, 'c': grid.Column, 'b': grid.Region}[o.Unit[0]]
+		keep := map[int]bool{}
+		for _, name := range strings.Fields(o.Cells) {
+			keep[patCell(t, name)] = true
+		}
+		for _, u := range l.Units {
+			if u.Kind != kind || u.Index != k-1 {
+				continue
+			}
+			for _, cell := range u.Cells {
+				if !keep[cell] {
+					b.Eliminate(cell, o.D)
+				}
+			}
+		}
+	}
+	for name, ds := range cands {
+		var set grid.Digits
+		for _, ch := range ds {
+			set |= grid.Bit(int(ch - '0'))
+		}
+		b.Cand[patCell(t, name)] = set
+	}
+	return b
+}
+
+// patCase is a hand-built board and the step a strategy must find on it.
+type patCase struct {
+	name    string
+	code    string // the technique code compared, when not the strategy's only one
+	only    []patOnly
+	cands   map[string]string
+	digits  string // the step's digits; "" when no step may be found
+	elims   string // "d@r1c1 ..." eliminations of the step
+	explain string // the step's explanation, when checked
+}
+
+// runPatCases checks that st finds, in find-all mode, exactly one step
+// with each case's digits and eliminations, and no step at all in
+// negative cases; and that in first-step mode it stops after one step.
+func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := patTestBoard(t, tt.only, tt.cands)
+			before := slices.Clone(b.Cand)
+			sink := Sink{All: true}
+			st.Find(b, &sink)
+			if !slices.Equal(before, b.Cand) {
+				t.Fatal("the finder changed the board")
+			}
+			if tt.digits == "" {
+				for _, s := range sink.Steps() {
+					t.Errorf("unexpected step: %s", s.Explain(b.L))
+				}
+				return
+			}
+			var want []CellDigit
+			for _, f := range strings.Fields(tt.elims) {
+				d, _ := strconv.Atoi(f[:1])
+				want = append(want, CellDigit{patCell(t, f[2:]), d})
+			}
+			want = sortedEffects(want)
+			found := 0
+			for _, s := range sink.Steps() {
+				if s.Strategy != st || len(s.Cells) == 0 || len(s.Units) == 0 {
+					t.Errorf("malformed step %+v", s)
+				}
+				if tt.code != "" && s.Technique.Code != tt.code {
+					continue
+				}
+				if digitString(s.Digits) != tt.digits {
+					t.Errorf("step on %s, want %s: %s", digitString(s.Digits), tt.digits, s.Explain(b.L))
+					continue
+				}
+				if got := sortedEffects(s.Eliminations); !slices.Equal(got, want) {
+					t.Errorf("eliminations %v, want %v: %s", got, want, s.Explain(b.L))
+					continue
+				}
+				found++
+				if tt.explain != "" && s.Explain(b.L) != tt.explain {
+					t.Errorf("explanation\n%q, want\n%q", s.Explain(b.L), tt.explain)
+				}
+			}
+			if found != 1 {
+				t.Errorf("found %d matching steps among %d, want 1", found, len(sink.Steps()))
+			}
+			first := Sink{}
+			st.Find(b, &first)
+			if tt.code == "" && len(first.Steps()) != 1 {
+				t.Errorf("first-step mode found %d steps, want 1", len(first.Steps()))
+			}
+		})
+	}
+}
+
+func TestSkyscraper(t *testing.T) {
+	runPatCases(t, Skyscraper, []patCase{
+		{
+			name:    "columns 2 and 6 on base row 8",
+			only:    []patOnly{{1, "c2", "r2c2 r8c2"}, {1, "c6", "r3c6 r8c6"}},
+			digits:  "1",
+			elims:   "1@r2c4 1@r2c5 1@r3c1 1@r3c3",
+			explain: "Skyscraper on 1: r2c2=r8c2 and r8c6=r3c6 are strong links and r8c2 sees r8c6, so r2c2 or r3c6 is 1: remove 1 from r2c4, r2c5, r3c1, r3c3",
+		},
+		{
+			name: "an X-Wing is no skyscraper",
+			only: []patOnly{{1, "c2", "r2c2 r8c2"}, {1, "c6", "r2c6 r8c6"}},
+		},
+		{
+			name: "tops that see no common candidate",
+			only: []patOnly{{1, "c2", "r2c2 r8c2"}, {1, "c6", "r5c6 r8c6"}},
+		},
+	})
+}
+
+func TestTwoStringKite(t *testing.T) {
+	runPatCases(t, TwoStringKite, []patCase{
+		{
+			name:    "row 3 and column 1 through box 1",
+			only:    []patOnly{{5, "r3", "r3c2 r3c8"}, {5, "c1", "r2c1 r7c1"}},
+			digits:  "5",
+			elims:   "5@r7c8",
+			explain: "2-String Kite on 5: r3c8=r3c2 and r2c1=r7c1 are strong links and r3c2 sees r2c1, so r3c8 or r7c1 is 5: remove 5 from r7c8",
+		},
+		{
+			name: "ends in different boxes",
+			only: []patOnly{{5, "r3", "r3c2 r3c8"}, {5, "c1", "r4c1 r7c1"}},
+		},
+	})
+}
+
+func TestTurbotFish(t *testing.T) {
+	runPatCases(t, TurbotFish, []patCase{
+		{
+			name:    "box 1 and column 5 joined in row 1",
+			only:    []patOnly{{7, "b1", "r1c2 r3c1"}, {7, "c5", "r1c5 r8c5"}},
+			digits:  "7",
+			elims:   "7@r8c1",
+			explain: "Turbot Fish on 7: r8c5=r1c5 and r1c2=r3c1 are strong links and r1c5 sees r1c2, so r8c5 or r3c1 is 7: remove 7 from r8c1",
+		},
+		{
+			name:   "a skyscraper is a turbot fish too",
+			only:   []patOnly{{1, "c2", "r2c2 r8c2"}, {1, "c6", "r3c6 r8c6"}},
+			digits: "1",
+			elims:  "1@r2c4 1@r2c5 1@r3c1 1@r3c3",
+		},
+		{
+			name: "no weak link between the links",
+			only: []patOnly{{7, "b1", "r1c2 r3c1"}, {7, "c5", "r2c5 r8c5"}},
+		},
+	})
+}
+
+func TestEmptyRectangle(t *testing.T) {
+	cross := patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
+	runPatCases(t, EmptyRectangle, []patCase{
+		{
+			name:    "box 5 with column 8",
+			only:    []patOnly{cross, {3, "c8", "r2c8 r5c8"}},
+			digits:  "3",
+			elims:   "3@r2c5",
+			explain: "Empty Rectangle on 3 in box 5 with the strong link r5c8=r2c8 in column 8: remove 3 from r2c5",
+		},
+		{
+			name:   "box with two candidates (HoDoKu's option, allowed)",
+			only:   []patOnly{{3, "b5", "r5c4 r6c5"}, {3, "c8", "r2c8 r5c8"}},
+			digits: "3",
+			elims:  "3@r2c5",
+		},
+		{
+			name: "a candidate off the cross",
+			only: []patOnly{{3, "b5", "r5c4 r5c6 r4c5 r6c5 r4c4"}, {3, "c8", "r2c8 r5c8"}},
+		},
+		{
+			name: "candidates in one row only",
+			only: []patOnly{{3, "b5", "r5c4 r5c6"}, {3, "c8", "r2c8 r5c8"}},
+		},
+	})
+}
+
+func TestTwoLinkPatternsOnJigsaw(t *testing.T) {
+	// On a jigsaw, 2-String Kites and Empty Rectangles use the irregular
+	// regions; their eliminations must hold whatever the solution (checked
+	// more widely by TestPatternsSoundOnLayouts).
+	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	regions := make([]int, len(jigsaw))
+	for i, c := range jigsaw {
+		regions[i] = int(c - '0')
+	}
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	// 4 in row 1 only at r1c1 and r1c8, in column 2 only at r2c2 and r7c2;
+	// r1c1 and r2c2 share region 0.
+	for c := 0; c < 9; c++ {
+		if c != 0 && c != 7 {
+			b.Eliminate(c, 4)
+		}
+	}
+	for r := 0; r < 9; r++ {
+		if r != 1 && r != 6 {
+			b.Eliminate(r*9+1, 4)
+		}
+	}
+	sink := Sink{All: true}
+	TwoStringKite.Find(b, &sink)
+	if len(sink.Steps()) != 1 {
+		t.Fatalf("found %d kites, want 1", len(sink.Steps()))
+	}
+	s := sink.Steps()[0]
+	if got := s.Explain(l); got != "2-String Kite on 4: r1c8=r1c1 and r2c2=r7c2 are strong links and r1c1 sees r2c2, so r1c8 or r7c2 is 4: remove 4 from r7c8" {
+		t.Errorf("explanation %q", got)
+	}
+}
+
+// patternStrategies are the strategies of singledigit.go, wings.go,
+// remotepair.go and colouring.go.
+var patternStrategies = []*Strategy{RemotePair, Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle, WWing, XYWing, XYZWing, SimpleColours}
+
+// patCheckSteps checks every step in sink against a solution of the board:
+// it must eliminate only candidates that are there and false, and be well
+// formed. It counts the steps per strategy in seen.
+func patCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, seen map[string]int) {
+	t.Helper()
+	for i := range sink.Steps() {
+		s := &sink.Steps()[i]
+		if s.Digits == 0 || len(s.Cells) == 0 || len(s.Eliminations) == 0 || len(s.Placements) != 0 {
+			t.Fatalf("%s: malformed step %+v", s.Name(), s)
+		}
+		for _, e := range s.Eliminations {
+			if !b.Cand[e.Cell].Has(e.Digit) {
+				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.L.CellName(e.Cell), s.Explain(b.L))
+			}
+			if solution[e.Cell] == uint8(e.Digit) {
+				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(b.L))
+			}
+		}
+		if s.Explain(b.L) == "" {
+			t.Fatalf("%s: empty explanation", s.Name())
+		}
+		seen[s.Name()]++
+	}
+}
+
+// patSolveChecked solves b with singles and the pattern strategies, asking
+// each for all its steps and checking them, and applying the first step
+// found in order until none is left.
+func patSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
+	t.Helper()
+	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
+	var sink Sink
+	for step := 0; step < 4*b.L.Cells; step++ {
+		progress := false
+		for _, st := range order {
+			sink.Reset()
+			sink.All = true
+			st.Find(b, &sink)
+			if len(sink.Steps()) == 0 {
+				continue
+			}
+			if st != NakedSingle && st != HiddenSingle {
+				patCheckSteps(t, b, solution, &sink, seen)
+			}
+			sink.Steps()[0].Apply(b)
+			progress = true
+			break
+		}
+		if !progress {
+			return
+		}
+	}
+}
+
+// patRandomPuzzle returns a random solved grid of the layout and a puzzle
+// made from it (see patPuzzle).
+func patRandomPuzzle(t *testing.T, l *grid.Layout, r *rand.Rand, keep float64) (*grid.Board, []uint8) {
+	t.Helper()
+	var s search.Searcher
+	s.MaxNodes = 20000
+	for try := 0; try < 50; try++ {
+		b := grid.NewBoard(l)
+		for k := 0; k < l.N; k++ {
+			cell := r.IntN(l.Cells)
+			if b.Value[cell] != 0 || b.Cand[cell] == 0 {
+				continue
+			}
+			ds := b.Cand[cell].List(nil)
+			b.Place(cell, ds[r.IntN(len(ds))])
+		}
+		res, err := s.Count(context.Background(), b, 1)
+		if err != nil || len(res.Solutions) == 0 {
+			continue
+		}
+		return patPuzzle(t, l, res.Solutions[0], r, keep), res.Solutions[0]
+	}
+	t.Fatal("no random grid found")
+	return nil, nil
+}
+
+// patPuzzle returns a puzzle with about keep of the cells of sol given
+// (not necessarily with one solution: the strategies must be sound for
+// every solution, so checking against sol is enough).
+func patPuzzle(t *testing.T, l *grid.Layout, sol []uint8, r *rand.Rand, keep float64) *grid.Board {
+	t.Helper()
+	cells := make([]grid.CellState, l.Cells)
+	for i := range cells {
+		if r.Float64() < keep {
+			cells[i] = grid.CellState{Value: int(sol[i]), Given: true}
+		}
+	}
+	b, err := grid.Load(l, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// patLatinSquare returns a random Latin square of size n.
+func patLatinSquare(n int, r *rand.Rand) []uint8 {
+	rows, cols, digits := r.Perm(n), r.Perm(n), r.Perm(n)
+	sol := make([]uint8, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			sol[rows[i]*n+cols[j]] = uint8(digits[(i+j)%n] + 1)
+		}
+	}
+	return sol
+}
+
+// patHolds reports whether one of cells holds v in sol.
+func patHolds(cells []int, sol []uint8, v uint8) bool {
+	for _, c := range cells {
+		if sol[c] == v {
+			return true
+		}
+	}
+	return false
+}
+
+// patKillerCages splits a solved grid into random cages of one to three
+// cells, without repeated digits, with their sums.
+func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
+	used := make([]bool, n*n)
+	var cages []grid.Cage
+	for cell := range used {
+		if used[cell] {
+			continue
+		}
+		used[cell] = true
+		cg := grid.Cage{Cells: []int{cell}, Target: int(sol[cell]), Op: grid.OpAdd}
+		for _, next := range []int{cell + 1, cell + n} {
+			if len(cg.Cells) < 3 && next < n*n && !used[next] && (next != cell+1 || next%n != 0) && !patHolds(cg.Cells, sol, sol[next]) && r.IntN(2) == 0 {
+				used[next] = true
+				cg.Cells = append(cg.Cells, next)
+				cg.Target += int(sol[next])
+			}
+		}
+		if len(cg.Cells) == 1 {
+			cg.Op = grid.OpNone
+		}
+		cages = append(cages, cg)
+	}
+	return cages
+}
+
+func TestPatternsSoundOnLayouts(t *testing.T) {
+	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	regions := make([]int, len(jigsaw))
+	for i, c := range jigsaw {
+		regions[i] = int(c - '0')
+	}
+	tests := []struct {
+		name    string
+		cfg     grid.Config
+		puzzles int
+		keep    float64
+	}{
+		{"classic", grid.Config{Size: 9}, 200, 0.35},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 200, 0.35},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 200, 0.3},
+		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 200, 0.3},
+		{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 100, 0.3},
+		{"6x6", grid.Config{Size: 6}, 60, 0.3},
+		{"8x8", grid.Config{Size: 8}, 60, 0.3},
+		{"KenKen 7x7, no regions", grid.Config{Size: 7, Variant: grid.KenKen}, 40, 0.3},
+		{"16x16", grid.Config{Size: 16}, 30, 0.45},
+		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
+	}
+	r := rand.New(rand.NewPCG(4, 17))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[string]int{}
+			defer func() { t.Logf("steps checked per technique: %v", seen) }()
+			cfg := tt.cfg
+			// Killer and KenKen layouts need cages, which come from a
+			// solution known beforehand.
+			var sol []uint8
+			switch cfg.Variant {
+			case grid.Killer:
+				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, sol = patRandomPuzzle(t, plain, r, 0)
+				cfg.Cages = patKillerCages(cfg.Size, sol, r)
+			case grid.KenKen:
+				sol = patLatinSquare(cfg.Size, r)
+				for cell, v := range sol {
+					cfg.Cages = append(cfg.Cages, grid.Cage{Cells: []int{cell}, Target: int(v)})
+				}
+			}
+			l, err := grid.NewLayout(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < tt.puzzles; i++ {
+				// A new random grid every tenth puzzle: the search for
+				// one costs more than the solve.
+				if sol == nil || i%10 == 0 && cfg.Cages == nil {
+					_, sol = patRandomPuzzle(t, l, r, 0)
+				}
+				patSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
+			}
+		})
+	}
+}
+
+func TestPatternsSoundOnSharedSets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	seen := map[string]int{}
+	for _, set := range []struct {
+		file string
+		max  int
+	}{
+		{"testdata/puzzles/se_rated_top1465.txt", 600},
+		{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 400},
+	} {
+		f, err := os.Open(shared.Path(t, set.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		var s search.Searcher
+		for n := 0; sc.Scan() && n < set.max; n++ {
+			b := board(t, strings.Fields(sc.Text())[0])
+			res, err := s.Count(context.Background(), b, 2)
+			if err != nil || len(res.Solutions) != 1 {
+				t.Fatalf("%s: %d solutions, %v", sc.Text(), len(res.Solutions), err)
+			}
+			patSolveChecked(t, b, res.Solutions[0], seen)
+		}
+		f.Close()
+	}
+	t.Logf("steps checked per technique: %v", seen)
+}
+
+// patStuckBoards returns boards of the shared top1465 set where singles
+// are stuck, for the allocation test and the benchmarks.
+func patStuckBoards(tb testing.TB, max int) []*grid.Board {
+	f, err := os.Open(shared.Path(tb, "testdata/puzzles/se_rated_top1465.txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var boards []*grid.Board
+	var sink Sink
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(boards) < max {
+		b := board(tb, strings.Fields(sc.Text())[0])
+		for progress := true; progress; {
+			progress = false
+			for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
+				sink.Reset()
+				st.Find(b, &sink)
+				if len(sink.Steps()) > 0 {
+					sink.Steps()[0].Apply(b)
+					progress = true
+					break
+				}
+			}
+		}
+		if !b.Solved() {
+			boards = append(boards, b)
+		}
+	}
+	return boards
+}
+
+func TestPatternFindersDoNotAllocate(t *testing.T) {
+	boards := patStuckBoards(t, 40)
+	for _, st := range patternStrategies {
+		for _, all := range []bool{false, true} {
+			sink := Sink{All: all}
+			allocs := testing.AllocsPerRun(3, func() {
+				for _, b := range boards {
+					sink.Reset()
+					st.Find(b, &sink)
+				}
+			})
+			if allocs != 0 {
+				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
+			}
+		}
+	}
+}
+
+func BenchmarkPatternFinders(b *testing.B) {
+	boards := patStuckBoards(b, 200)
+	for _, st := range patternStrategies {
+		b.Run(st.Name, func(b *testing.B) {
+			var sink Sink
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sink.Reset()
+				st.Find(boards[i%len(boards)], &sink)
+			}
+		})
+	}
+}

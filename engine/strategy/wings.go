@@ -1,0 +1,219 @@
+package strategy
+
+import (
+	"fmt"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The wings: a few bivalue (or one trivalue) cells that together force a
+// digit into one of two cells, so no cell seeing both may hold it.
+var (
+	// WWing (R): two cells with the same two candidates x and y that do not
+	// see each other, and a strong link on x whose ends each see one of
+	// them: they cannot both be x, so one is y, and no cell seeing both may
+	// hold y.
+	WWing = &Strategy{
+		Letter: "R", Name: "W-Wing", Order: 3200, Class: Elimination,
+		Technique: &Technique{Name: "W-Wing", Code: "0803", Level: Hard, Score: 150},
+		Explain:   explainWWing,
+	}
+	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
+	// whatever the pivot holds, one pincer is z, so no cell seeing both
+	// pincers may hold z.
+	XYWing = &Strategy{
+		Letter: "P", Name: "XY-Wing", Order: 3300, Class: Elimination,
+		Technique: &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160},
+		Explain:   explainXYWing,
+	}
+	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
+	// yz: one of the three cells is z, so no cell seeing all three may hold
+	// z.
+	XYZWing = &Strategy{
+		Letter: "Q", Name: "XYZ-Wing", Order: 3400, Class: Elimination,
+		Technique: &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180},
+		Explain:   explainXYWing,
+	}
+)
+
+func init() {
+	WWing.Find = findWWings
+	XYWing.Find = findXYWings
+	XYZWing.Find = findXYZWings
+	Register(WWing)
+	Register(XYWing)
+	Register(XYZWing)
+}
+
+func findXYWings(b *grid.Board, sink *Sink) {
+	l := b.L
+	for pivot := 0; pivot < l.Cells; pivot++ {
+		pc := b.Cand[pivot]
+		if b.Value[pivot] != 0 || pc.Count() != 2 {
+			continue
+		}
+		x, y := pc.Min(), pc.Max()
+		// Pincer 1 holds x and z, pincer 2 holds y and z.
+		for _, p1 := range l.Peers[pivot] {
+			c1 := b.Cand[p1]
+			if b.Value[p1] != 0 || c1.Count() != 2 || !c1.Has(x) || c1.Has(y) {
+				continue
+			}
+			z := (c1 &^ grid.Bit(x)).Min()
+			want := grid.Bit(y) | grid.Bit(z)
+			for _, p2 := range l.Peers[pivot] {
+				if b.Value[p2] != 0 || b.Cand[p2] != want || !patSeeing(b, nil, z, p1, p2) {
+					continue
+				}
+				s := sink.Add(XYWing)
+				s.Digits = pc | c1
+				patSeeing(b, s, z, p1, p2)
+				s.Cells = append(s.Cells, pivot, p1, p2)
+				patAddUnit(s, patCommonUnit(l, pivot, p1))
+				patAddUnit(s, patCommonUnit(l, pivot, p2))
+				if sink.Done() {
+					return
+				}
+			}
+		}
+	}
+}
+
+func findXYZWings(b *grid.Board, sink *Sink) {
+	l := b.L
+	for pivot := 0; pivot < l.Cells; pivot++ {
+		pc := b.Cand[pivot]
+		if b.Value[pivot] != 0 || pc.Count() != 3 {
+			continue
+		}
+		for _, p1 := range l.Peers[pivot] {
+			c1 := b.Cand[p1]
+			if b.Value[p1] != 0 || c1.Count() != 2 || c1&^pc != 0 {
+				continue
+			}
+			for _, p2 := range l.Peers[pivot] {
+				c2 := b.Cand[p2]
+				// c1 < c2 takes each pair of pincers once.
+				if b.Value[p2] != 0 || c2.Count() != 2 || c2&^pc != 0 || c1 >= c2 {
+					continue
+				}
+				z := (c1 & c2).Single()
+				if z == 0 || !patSeeing3(b, nil, z, pivot, p1, p2) {
+					continue
+				}
+				s := sink.Add(XYZWing)
+				s.Digits = pc
+				patSeeing3(b, s, z, pivot, p1, p2)
+				s.Cells = append(s.Cells, pivot, p1, p2)
+				patAddUnit(s, patCommonUnit(l, pivot, p1))
+				patAddUnit(s, patCommonUnit(l, pivot, p2))
+				if sink.Done() {
+					return
+				}
+			}
+		}
+	}
+}
+
+// patSeeing3 is patSeeing for the cells that see all of a, c and e.
+func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
+	var seen patSet
+	seen.setPeers(b.L, a)
+	found := false
+	for _, p := range b.L.Peers[c] {
+		if !b.Cand[p].Has(d) || !seen.has(p) || !b.L.Sees(p, e) {
+			continue
+		}
+		if st == nil {
+			return true
+		}
+		found = true
+		st.Eliminations = append(st.Eliminations, CellDigit{p, d})
+	}
+	patSortElims(st)
+	return found
+}
+
+// explainXYWing renders an XY- or XYZ-Wing, whose Cells are the pivot and
+// the two pincers.
+func explainXYWing(s *Step, l *grid.Layout) string {
+	c := s.Cells
+	z := s.Eliminations[0].Digit
+	return fmt.Sprintf("%s on %s: pivot %s, pincers %s and %s: one of them is %d, so remove %d from %s",
+		s.Name(), s.Digits, l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), z, z, patCellNames(s.Eliminations, l))
+}
+
+func findWWings(b *grid.Board, sink *Sink) {
+	l := b.L
+	var cells [grid.MaxSize * grid.MaxSize]int32 // the bivalue cells
+	nc := 0
+	var digits grid.Digits // their candidates
+	for cell := 0; cell < l.Cells; cell++ {
+		if b.Value[cell] == 0 && b.Cand[cell].Count() == 2 {
+			cells[nc] = int32(cell)
+			nc++
+			digits |= b.Cand[cell]
+		}
+	}
+	var links patLinks
+	for x := 1; x <= l.N; x++ {
+		if !digits.Has(x) {
+			continue
+		}
+		links.collect(b, x, patAll)
+		if links.n == 0 {
+			continue
+		}
+		for i := 0; i < nc; i++ {
+			w1 := int(cells[i])
+			pair := b.Cand[w1]
+			if !pair.Has(x) {
+				continue
+			}
+			y := (pair &^ grid.Bit(x)).Min()
+			for j := i + 1; j < nc; j++ {
+				w2 := int(cells[j])
+				if b.Cand[w2] != pair || l.Sees(w1, w2) || !patSeeing(b, nil, y, w1, w2) {
+					continue
+				}
+				for k := 0; k < links.n; k++ {
+					lk := links.link[k]
+					e1, e2 := lk.a, lk.b
+					if !patWEnds(l, e1, e2, w1, w2) {
+						e1, e2 = e2, e1
+						if !patWEnds(l, e1, e2, w1, w2) {
+							continue
+						}
+					}
+					s := sink.Add(WWing)
+					s.Digits = pair
+					patSeeing(b, s, y, w1, w2)
+					s.Cells = append(s.Cells, w1, e1, e2, w2)
+					patAddUnit(s, patCommonUnit(l, w1, e1))
+					patAddUnit(s, lk.unit)
+					patAddUnit(s, patCommonUnit(l, e2, w2))
+					if sink.Done() {
+						return
+					}
+					break // other links on x give the same eliminations
+				}
+			}
+		}
+	}
+}
+
+// patWEnds reports whether a strong link a=c joins w1 and w2: a sees w1
+// and c sees w2, none of them being w1 or w2.
+func patWEnds(l *grid.Layout, a, c, w1, w2 int) bool {
+	return a != w1 && a != w2 && c != w1 && c != w2 && l.Sees(a, w1) && l.Sees(c, w2)
+}
+
+// explainWWing renders a W-Wing, whose Cells are the two wing cells with
+// the ends of the strong link between them.
+func explainWWing(s *Step, l *grid.Layout) string {
+	c := s.Cells
+	y := s.Eliminations[0].Digit
+	x := (s.Digits &^ grid.Bit(y)).Min()
+	return fmt.Sprintf("W-Wing on %s: %s and %s are joined by the strong link %s=%s on %d, so one of them is %d: remove %d from %s",
+		s.Digits, l.CellName(c[0]), l.CellName(c[3]), l.CellName(c[1]), l.CellName(c[2]), x, y, y, patCellNames(s.Eliminations, l))
+}

@@ -1,0 +1,298 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Three of the 17-clue puzzles of the shared set.
+var clue17 = []string{
+	".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+	".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+	".................1.....2.3......425...6.......17....8.....7...64...6....9..8...1.",
+}
+
+// batchItemTests are the items of TestSolveBatch: each is answered with a
+// result that check accepts, or with an error of code want.
+var batchItemTests = []struct {
+	name     string
+	req      *sudokuv1.SolveBatchRequest
+	want     codes.Code
+	field    string // the field named by the violation of an InvalidArgument
+	withStep bool
+}{
+	{name: "easy", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedEasy)}},
+	{name: "hard", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedHard)}},
+	{name: "17 clues a", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(clue17[0])}},
+	{name: "17 clues b", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(clue17[1])}},
+	{name: "17 clues c", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(clue17[2])}},
+	{name: "jigsaw", req: &sudokuv1.SolveBatchRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}}},
+	{name: "with steps", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedHard), IncludeSteps: true}, withStep: true},
+	{name: "bad text", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle("12x")}, want: codes.InvalidArgument, field: "puzzle.text"},
+	{name: "no puzzle", req: &sudokuv1.SolveBatchRequest{}, want: codes.InvalidArgument, field: "puzzle"},
+	{name: "bad strategy", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"Nope"}}},
+		want: codes.InvalidArgument, field: "options.strategies[0]"},
+	{name: "step limit", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedHard), Options: &sudokuv1.SolveOptions{MaxSteps: 3}},
+		want: codes.ResourceExhausted},
+}
+
+func TestSolveBatch(t *testing.T) {
+	for _, workers := range []int{1, 4} {
+		t.Run(fmt.Sprintf("%d workers", workers), func(t *testing.T) {
+			ts := startServer(t, Config{BatchWorkers: workers}, GRPCConfig{})
+			client := sudokuv1.NewSudokuServiceClient(ts.conn)
+			base := ts.baseline(t)
+			stream, err := client.SolveBatch(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tt := range batchItemTests {
+				tt.req.Id = tt.name
+				if err := stream.Send(tt.req); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := stream.CloseSend(); err != nil {
+				t.Fatal(err)
+			}
+			answers := map[string]*sudokuv1.SolveBatchResponse{}
+			for {
+				resp, err := stream.Recv()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("stream ended with %v, want EOF after every answer", err)
+				}
+				if answers[resp.GetId()] != nil {
+					t.Fatalf("two answers for %q", resp.GetId())
+				}
+				answers[resp.GetId()] = resp
+			}
+			for _, tt := range batchItemTests {
+				t.Run(tt.name, func(t *testing.T) {
+					resp := answers[tt.name]
+					if resp == nil {
+						t.Fatal("no answer")
+					}
+					checkBatchAnswer(t, client, tt.req, resp, tt.want, tt.field, tt.withStep)
+				})
+			}
+			if len(answers) != len(batchItemTests) {
+				t.Errorf("%d answers, want %d", len(answers), len(batchItemTests))
+			}
+			if got := ts.srv.BatchAnswers(); got != uint64(len(batchItemTests)) {
+				t.Errorf("server counted %d answers sent, want %d", got, len(batchItemTests))
+			}
+			checkGoroutines(t, base)
+		})
+	}
+}
+
+// checkBatchAnswer checks the answer of req: an item error is what a
+// Solve call with the same puzzle and options fails with.
+func checkBatchAnswer(t *testing.T, client sudokuv1.SudokuServiceClient, req *sudokuv1.SolveBatchRequest, resp *sudokuv1.SolveBatchResponse, want codes.Code, field string, withSteps bool) {
+	t.Helper()
+	if want != codes.OK {
+		ie := resp.GetError()
+		if ie == nil {
+			t.Fatalf("answer %v, want an error %v", resp, want)
+		}
+		if got := codes.Code(ie.GetCode()); got != want {
+			t.Errorf("code %v (%s), want %v", got, ie.GetMessage(), want)
+		}
+		_, callErr := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: req.GetPuzzle(), Options: req.GetOptions()})
+		st := status.Convert(callErr)
+		if st.Code() != codes.Code(ie.GetCode()) || st.Message() != ie.GetMessage() {
+			t.Errorf("item error %v %q, but Solve fails with %v %q", codes.Code(ie.GetCode()), ie.GetMessage(), st.Code(), st.Message())
+		}
+		if field != "" {
+			if len(ie.GetViolations()) != 1 || ie.GetViolations()[0].GetField() != field {
+				t.Errorf("violations %v, want one of field %q", ie.GetViolations(), field)
+			}
+		}
+		return
+	}
+	res := resp.GetResult()
+	if res == nil {
+		t.Fatalf("answer %v, want a result", resp)
+	}
+	if res.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+		t.Fatalf("status %v, want solved", res.GetStatus())
+	}
+	checkSolution(t, req.GetPuzzle(), res.GetBoard())
+	if withSteps != (len(resp.GetSteps()) > 0) {
+		t.Errorf("%d steps, want steps %v", len(resp.GetSteps()), withSteps)
+	}
+	if withSteps && uint32(len(resp.GetSteps())) != res.GetStepCount() {
+		t.Errorf("%d steps sent, result counts %d", len(resp.GetSteps()), res.GetStepCount())
+	}
+}
+
+// TestSolveBatchAnswersWhenDone sends a puzzle that takes long, then an
+// easy one: with two workers the easy one is answered first.
+func TestSolveBatchAnswersWhenDone(t *testing.T) {
+	ts := startServer(t, Config{BatchWorkers: 2, MaxConcurrent: 2}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	base := ts.baseline(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := client.SolveBatch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := &sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: textPuzzle(strings.Repeat(".", 625)),
+		Options: &sudokuv1.SolveOptions{MaxSolutions: 1000, MaxNodes: 1 << 40}}
+	if err := stream.Send(slow); err != nil {
+		t.Fatal(err)
+	}
+	// The slow puzzle is being solved before the easy one is sent.
+	waitFor(t, "the slow puzzle to start", func() bool { return ts.srv.limit.inFlight() == 1 })
+	if err := stream.Send(&sudokuv1.SolveBatchRequest{Id: "easy", Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := stream.Recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.GetId() != "easy" {
+		t.Fatalf("first answer is %q, want easy", resp.GetId())
+	}
+	cancel()
+	if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
+		t.Errorf("handler returned %v, want Canceled", err)
+	}
+	checkGoroutines(t, base)
+	if n := ts.srv.limit.inFlight(); n != 0 {
+		t.Errorf("%d solves still in flight", n)
+	}
+}
+
+// TestSolveBatchBackpressure sends puzzles as fast as it can and reads
+// nothing: the server stops reading them, and its puzzles received but
+// not answered stay within its workers and buffer, until it ends the
+// stalled stream.
+func TestSolveBatchBackpressure(t *testing.T) {
+	const workers = 2
+	var received atomic.Int64
+	countRecv := grpc.ChainStreamInterceptor(func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		return handler(srv, &countingStream{ServerStream: ss, n: &received})
+	})
+	ts := startServer(t, Config{BatchWorkers: workers, StallTimeout: 500 * time.Millisecond}, GRPCConfig{ServerOptions: []grpc.ServerOption{countRecv}})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	base := ts.baseline(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := client.SolveBatch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const total = 1_000_000
+	var sent atomic.Int64
+	sendDone := make(chan error, 1)
+	go func() {
+		req := &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedEasy)}
+		for i := range total {
+			req.Id = fmt.Sprint(i)
+			if err := stream.Send(req); err != nil {
+				sendDone <- err
+				return
+			}
+			sent.Add(1)
+		}
+		sendDone <- nil
+	}()
+	// The bound: a puzzle in the receiver's hand, one per worker (solving,
+	// or waiting with its answer), the answers buffered and the one being
+	// sent.
+	const bound = 1 + workers + workers + 1
+	var handlerErr error
+	for done := false; !done; {
+		select {
+		case handlerErr = <-ts.exit.ch:
+			done = true
+		default:
+		}
+		if pending := received.Load() - int64(ts.srv.BatchAnswers()); pending > bound {
+			t.Fatalf("%d puzzles received and not answered, want at most %d", pending, bound)
+		}
+	}
+	if status.Code(handlerErr) != codes.ResourceExhausted {
+		t.Errorf("handler returned %v, want ResourceExhausted for the stall", handlerErr)
+	}
+	if got := ts.srv.stalls.Load(); got != 1 {
+		t.Errorf("%d stalls counted, want 1", got)
+	}
+	// The client, which reads nothing, does not learn that the stream is
+	// over: it stays blocked by flow control until it gives up.
+	cancel()
+	if err := <-sendDone; err == nil {
+		t.Errorf("the client sent all %d puzzles; want it held back", total)
+	}
+	if r := received.Load(); r >= total {
+		t.Errorf("server received %d puzzles, want fewer than %d", r, total)
+	}
+	t.Logf("client sent %d puzzles, server received %d and answered %d", sent.Load(), received.Load(), ts.srv.BatchAnswers())
+	checkGoroutines(t, base)
+}
+
+// countingStream counts the messages a server stream receives.
+type countingStream struct {
+	grpc.ServerStream
+	n *atomic.Int64
+}
+
+func (s *countingStream) RecvMsg(m any) error {
+	err := s.ServerStream.RecvMsg(m)
+	if err == nil {
+		s.n.Add(1)
+	}
+	return err
+}
+
+// TestSolveBatchTooLarge: an answer larger than the server sends becomes
+// an item error, and the stream goes on.
+func TestSolveBatchTooLarge(t *testing.T) {
+	ts := startServer(t, Config{MaxSendMsgSize: 8 << 10}, GRPCConfig{})
+	stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, req := range []*sudokuv1.SolveBatchRequest{
+		{Id: "big", Puzzle: textPuzzle(seedHard), IncludeSteps: true},
+		{Id: "small", Puzzle: textPuzzle(seedHard)},
+	} {
+		if err := stream.Send(req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stream.CloseSend()
+	got := map[string]*sudokuv1.SolveBatchResponse{}
+	for {
+		resp, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("stream ended with %v, want EOF", err)
+		}
+		got[resp.GetId()] = resp
+	}
+	if code := codes.Code(got["big"].GetError().GetCode()); code != codes.ResourceExhausted {
+		t.Errorf("big answer %v, want a ResourceExhausted error", got["big"])
+	}
+	if got["small"].GetResult() == nil {
+		t.Errorf("small answer %v, want a result", got["small"])
+	}
+}

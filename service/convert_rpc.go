@@ -1,0 +1,109 @@
+package service
+
+import (
+	"context"
+	"errors"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Convert decodes a puzzle in any format and encodes it in the one asked
+// for (FORMAT_V2, or none, writes the 2.0 string of the puzzle's variant),
+// returning the decoded board with its pencil marks as given and the
+// format the text was read as.
+func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*sudokuv1.ConvertResponse, error) {
+	to, ok := formatFromProto[req.GetTo()]
+	if !ok {
+		return nil, toStatus(badField("to", "unknown format %d", req.GetTo()))
+	}
+	p, detected, err := convertInput("puzzle", req.GetPuzzle(), req.GetTolerant())
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	text, err := codec.Encode(p, to)
+	if err != nil {
+		var ce *codec.Error
+		if errors.As(err, &ce) {
+			err = &fieldError{field: "to", reason: ce.Reason}
+		}
+		return nil, toStatus(err)
+	}
+	return &sudokuv1.ConvertResponse{Text: text, Board: puzzleToProto(p), Detected: formatToProto[detected]}, nil
+}
+
+// convertInput decodes the puzzle of a Convert request and settles its
+// variant: the one its text names, else the request's. It checks the
+// puzzle's regions and cages, not its digits: a state with a wrong entry
+// converts as it is. The format is FormatAuto for a structured board.
+func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle, codec.Format, error) {
+	if p == nil {
+		return nil, 0, badField(field, "a puzzle is required")
+	}
+	variant, ok := variantFromProto[p.GetVariant()]
+	if !ok {
+		return nil, 0, badField(field+".variant", "unknown variant %d", p.GetVariant())
+	}
+	var (
+		cp       *codec.Puzzle
+		detected = codec.FormatAuto
+		err      error
+	)
+	switch src := p.GetSource().(type) {
+	case *sudokuv1.Puzzle_Board:
+		if cp, err = puzzleFromBoard(field+".board", src.Board); err != nil {
+			return nil, 0, err
+		}
+	case *sudokuv1.Puzzle_Text:
+		if cp, detected, err = decodeText(field, p, tolerant); err != nil {
+			return nil, 0, err
+		}
+	default:
+		return nil, 0, badField(field, "set either board or text")
+	}
+	cp.Variant, cp.VariantSet = cp.EffectiveVariant(variant), true
+	if !cp.Variant.IsStr8ts() {
+		// The engine does not model Str8ts; their strings convert as they are.
+		if _, err := cp.Layout(cp.Variant); err != nil {
+			if p.GetBoard() != nil {
+				return nil, 0, inField(field+".board", err)
+			}
+			return nil, 0, textField(field, err)
+		}
+	}
+	return cp, detected, nil
+}
+
+// puzzleToProto converts a decoded puzzle, keeping the pencil marks as the
+// text gave them (an empty list where it gave none) and the black cells
+// of a Str8ts board.
+func puzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
+	pb := &sudokuv1.Board{Size: uint32(p.Size), Variant: variantToProto[p.Variant], Cells: make([]*sudokuv1.Cell, len(p.Cells))}
+	var buf []int
+	for i, c := range p.Cells {
+		cell := &sudokuv1.Cell{Value: uint32(c.Value), Given: c.Given && c.Value != 0}
+		if c.Value == 0 {
+			buf = c.Cand.List(buf[:0])
+			for _, d := range buf {
+				cell.Candidates = append(cell.Candidates, uint32(d))
+			}
+		}
+		cell.Black = p.Black != nil && p.Black[i]
+		pb.Cells[i] = cell
+	}
+	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
+		pb.Regions = make([]uint32, len(p.Regions))
+		for i, k := range p.Regions {
+			pb.Regions[i] = uint32(k)
+		}
+	}
+	for _, cg := range p.Cages {
+		pc := &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: make([]uint32, len(cg.Cells))}
+		for i, cell := range cg.Cells {
+			pc.Cells[i] = uint32(cell)
+		}
+		pb.Cages = append(pb.Cages, pc)
+	}
+	return pb
+}

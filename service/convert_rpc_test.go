@@ -1,0 +1,282 @@
+package service
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Strings of ../shared/docs/formats.md (Test_Strings, the KenKen "Very
+// Easy 1", the Killer_String_Definitions example).
+const (
+	v1TestStrings  = "41051g02g1211g9009io22gq05c011mic0iij881ha08400hn205j29850dcg0cmc0he21h603g021110409810g41980hdci0e6c0he18h63g095g8130027kg13krg32pi4130053o183g0570500h09g0700381"
+	k6cVeryEasy    = "K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n"
+	killerUnpacked = "212112111212112223213331443231221241134412231124133132322122212344411312111411312," +
+		"171510200026110000000000000000000011000011000017160000001101060000090016110017000900000900001800160800040010160000001100002100001800001800140000080000000000000000"
+)
+
+func convertRequest(text string, to sudokuv1.Format) *sudokuv1.ConvertRequest {
+	return &sudokuv1.ConvertRequest{Puzzle: textPuzzle(text), To: to}
+}
+
+func TestConvert(t *testing.T) {
+	client := newClient(t, Config{})
+	ctx := context.Background()
+
+	// v1 to S9B and back: the v1 state survives (its single notes were
+	// solved cells already).
+	s9b, err := client.Convert(ctx, convertRequest(v1TestStrings, sudokuv1.Format_FORMAT_V2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s9b.GetText(); !strings.HasPrefix(got, "S9B") || len(got) != 165 {
+		t.Fatalf("text = %q, want an S9B string", got)
+	}
+	if got, want := s9b.GetDetected(), sudokuv1.Format_FORMAT_V1; got != want {
+		t.Errorf("detected = %v, want %v", got, want)
+	}
+	back, err := client.Convert(ctx, convertRequest(s9b.GetText(), sudokuv1.Format_FORMAT_V1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.GetText(); got != v1TestStrings {
+		t.Errorf("back to v1 = %s, want %s", got, v1TestStrings)
+	}
+
+	tests := []struct {
+		name         string
+		req          *sudokuv1.ConvertRequest
+		wantText     string // prefix
+		wantDetected sudokuv1.Format
+		wantVariant  sudokuv1.Variant
+		wantCages    int
+	}{
+		{
+			name: "K6C to itself", req: convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_V2),
+			wantText: k6cVeryEasy, wantDetected: sudokuv1.Format_FORMAT_V2, wantVariant: sudokuv1.Variant_VARIANT_KENKEN, wantCages: 13,
+		},
+		{
+			name: "unspecified means V2", req: convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_UNSPECIFIED),
+			wantText: "L9B", wantDetected: sudokuv1.Format_FORMAT_KILLER_V1, wantVariant: sudokuv1.Variant_VARIANT_KILLER, wantCages: 31,
+		},
+		{
+			name: "killer v1 to itself", req: convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_KILLER_V1),
+			wantText: killerUnpacked, wantDetected: sudokuv1.Format_FORMAT_KILLER_V1, wantVariant: sudokuv1.Variant_VARIANT_KILLER, wantCages: 31,
+		},
+		{
+			name: "URL page decides", req: convertRequest("https://www.sudokuwiki.org/SudokuX.aspx?bd="+seedEasy, sudokuv1.Format_FORMAT_V2),
+			wantText: "X9B", wantDetected: sudokuv1.Format_FORMAT_URL, wantVariant: sudokuv1.Variant_VARIANT_X,
+		},
+		{
+			name: "request variant", req: &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Variant: sudokuv1.Variant_VARIANT_WINDOKU}},
+			wantText: "W9B", wantDetected: sudokuv1.Format_FORMAT_PLAIN, wantVariant: sudokuv1.Variant_VARIANT_WINDOKU,
+		},
+		{
+			name: "to plain", req: convertRequest("S9B"+strings.Repeat("ep", 80)+"01", sudokuv1.Format_FORMAT_PLAIN),
+			wantText: strings.Repeat("0", 80) + "1", wantDetected: sudokuv1.Format_FORMAT_V2, wantVariant: sudokuv1.Variant_VARIANT_CLASSIC,
+		},
+		{
+			name: "jigsaw to N×N", req: &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}, To: sudokuv1.Format_FORMAT_NXN},
+			wantText: "0123456789\n\n300000004\n", wantDetected: sudokuv1.Format_FORMAT_PLAIN, wantVariant: sudokuv1.Variant_VARIANT_JIGSAW,
+		},
+		{
+			name: "Str8ts live, tolerant", req: &sudokuv1.ConvertRequest{Puzzle: textPuzzle("T9B0g03" + strings.Repeat("f0", 79)), Tolerant: true},
+			wantText: "T9B0g03ez", wantDetected: sudokuv1.Format_FORMAT_V2, wantVariant: sudokuv1.Variant_VARIANT_STR8TS,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := client.Convert(ctx, tt.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(resp.GetText(), tt.wantText) {
+				t.Errorf("text = %q, want prefix %q", resp.GetText(), tt.wantText)
+			}
+			if resp.GetDetected() != tt.wantDetected {
+				t.Errorf("detected = %v, want %v", resp.GetDetected(), tt.wantDetected)
+			}
+			b := resp.GetBoard()
+			if b.GetVariant() != tt.wantVariant || len(b.GetCages()) != tt.wantCages {
+				t.Errorf("board variant %v with %d cages, want %v with %d", b.GetVariant(), len(b.GetCages()), tt.wantVariant, tt.wantCages)
+			}
+			if n := int(b.GetSize()); n == 0 || len(b.GetCells()) != n*n {
+				t.Errorf("board of size %d has %d cells", n, len(b.GetCells()))
+			}
+		})
+	}
+}
+
+// TestConvertBoard checks the structured board of a Convert: pencil marks
+// as the text gave them, cages with their operators, black cells.
+func TestConvertBoard(t *testing.T) {
+	client := newClient(t, Config{})
+	ctx := context.Background()
+
+	k, err := client.Convert(ctx, convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_V2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cage := k.GetBoard().GetCages()[0]
+	if !slices.Equal(cage.GetCells(), []uint32{0, 1}) || cage.GetTarget() != 24 || cage.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY {
+		t.Errorf("first cage = %v, want cells [0 1], 24 ×", cage)
+	}
+	if got := k.GetBoard().GetCells()[0].GetCandidates(); !slices.Equal(got, []uint32{1, 2, 3, 4, 5, 6}) {
+		t.Errorf("r1c1 candidates = %v, want 1..6", got)
+	}
+
+	// A single note stays a note in a 2.0 string (v1 would solve it).
+	s, err := client.Convert(ctx, convertRequest("S9B0j"+strings.Repeat("00", 80), sudokuv1.Format_FORMAT_V2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.GetBoard().GetCells()[0]
+	if c.GetValue() != 0 || !slices.Equal(c.GetCandidates(), []uint32{1}) {
+		t.Errorf("r1c1 = %v, want the single note 1", c)
+	}
+
+	str8ts, err := client.Convert(ctx, convertRequest("T9B0g0a"+strings.Repeat("00", 79), sudokuv1.Format_FORMAT_V2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := str8ts.GetBoard().GetCells()
+	if !cells[0].GetBlack() || cells[0].GetValue() != 6 || !cells[0].GetGiven() || !cells[1].GetBlack() || cells[1].GetValue() != 0 || cells[2].GetBlack() {
+		t.Errorf("cells = %v %v %v, want black clue 6, black, white", cells[0], cells[1], cells[2])
+	}
+
+	// A structured board converts too, black cells included.
+	in := str8ts.GetBoard()
+	out, err := client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: in}}, To: sudokuv1.Format_FORMAT_V2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.GetText(), "T9B0g0a"+strings.Repeat("ez", 79); got != want {
+		t.Errorf("text = %s, want %s", got, want)
+	}
+	if out.GetDetected() != sudokuv1.Format_FORMAT_UNSPECIFIED {
+		t.Errorf("detected = %v for a structured board, want unspecified", out.GetDetected())
+	}
+}
+
+func TestConvertErrors(t *testing.T) {
+	client := newClient(t, Config{})
+	tests := []struct {
+		name      string
+		req       *sudokuv1.ConvertRequest
+		wantField string
+		wantText  string
+	}{
+		{"no puzzle", &sudokuv1.ConvertRequest{}, "puzzle", "a puzzle is required"},
+		{"short S9B", convertRequest("S9B"+strings.Repeat("ep", 80)+"e", sudokuv1.Format_FORMAT_V2), "puzzle.text", "expected 165 characters for S9B, got 164"},
+		{"cell value", convertRequest("S9B"+strings.Repeat("ep", 33)+"gz"+strings.Repeat("ep", 47), sudokuv1.Format_FORMAT_V2), "puzzle.text", "cell r4c7: value 611 exceeds 529"},
+		{"Str8ts live, strict", convertRequest("T9B"+strings.Repeat("f0", 81), sudokuv1.Format_FORMAT_V2), "puzzle.text", "value 540 exceeds 539"},
+		{"killer to plain", convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_PLAIN), "to", "cannot carry the cages"},
+		{"KenKen to v1", convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_V1), "to", "cannot carry the cages"},
+		{"unknown format", convertRequest(seedEasy, sudokuv1.Format(99)), "to", "unknown format 99"},
+		{"explicit format mismatch", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded as v1"},
+		{"jigsaw map does not tile", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := client.Convert(context.Background(), tt.req)
+			st := status.Convert(err)
+			if st.Code() != codes.InvalidArgument {
+				t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
+			}
+			var v *errdetails.BadRequest_FieldViolation
+			for _, d := range st.Details() {
+				if br, ok := d.(*errdetails.BadRequest); ok && len(br.GetFieldViolations()) == 1 {
+					v = br.GetFieldViolations()[0]
+				}
+			}
+			if v == nil {
+				t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
+			}
+			if v.GetField() != tt.wantField || !strings.Contains(v.GetDescription(), tt.wantText) {
+				t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), tt.wantField, tt.wantText)
+			}
+		})
+	}
+}
+
+// FuzzConvert feeds arbitrary request bytes to Convert: every request is
+// converted or rejected with InvalidArgument, never a panic or another
+// code.
+func FuzzConvert(f *testing.F) {
+	for _, req := range []*sudokuv1.ConvertRequest{
+		convertRequest(v1TestStrings, sudokuv1.Format_FORMAT_V2),
+		convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_JIGSAW_V1),
+		convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_URL),
+		{Puzzle: textPuzzle("T9B0g03" + strings.Repeat("f0", 79)), Tolerant: true, To: sudokuv1.Format_FORMAT_GRID},
+	} {
+		data, err := proto.Marshal(req)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	s := New(Config{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var req sudokuv1.ConvertRequest
+		if proto.Unmarshal(data, &req) != nil {
+			return
+		}
+		resp, err := s.Convert(context.Background(), &req)
+		if err != nil {
+			if code := status.Code(err); code != codes.InvalidArgument {
+				t.Fatalf("code %v (%v), want InvalidArgument", code, err)
+			}
+			return
+		}
+		if b := resp.GetBoard(); int(b.GetSize())*int(b.GetSize()) != len(b.GetCells()) {
+			t.Fatalf("board of size %d has %d cells", b.GetSize(), len(b.GetCells()))
+		}
+	})
+}
+
+// TestStepsPackCageBoards checks that the steps of a KenKen carry its
+// packed 2.0 string, as every board's steps do.
+func TestStepsPackCageBoards(t *testing.T) {
+	client := newClient(t, Config{})
+	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(k6cVeryEasy)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for {
+		msg, err := stream.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := msg.GetResult(); r != nil {
+			if !strings.HasPrefix(r.GetPacked(), "K6C") {
+				t.Errorf("result packed = %q, want a K6C string", r.GetPacked())
+			}
+			break
+		}
+		steps++
+		board := msg.GetStep().GetBoard()
+		if !strings.HasPrefix(board, "K6C") || len(board) != len(k6cVeryEasy) {
+			t.Fatalf("step %d board = %q, want a K6C string", steps, board)
+		}
+		p, err := codec.DecodeV2(board)
+		if err != nil {
+			t.Fatalf("step %d board does not decode: %v", steps, err)
+		}
+		if len(p.Cages) != 13 {
+			t.Fatalf("step %d board has %d cages, want 13", steps, len(p.Cages))
+		}
+	}
+	if steps == 0 {
+		t.Fatal("no steps")
+	}
+}

@@ -1,0 +1,539 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// The fault tests each end a call in a way a production server meets:
+// the call ends with the right code, the server goes on serving, and the
+// goroutines of the call are gone.
+
+// slowPuzzle is a pathological request: an empty 25×25 board whose
+// solutions are counted up to 1000, which takes far longer than any test.
+func slowPuzzle() (*sudokuv1.Puzzle, *sudokuv1.SolveOptions) {
+	return textPuzzle(strings.Repeat(".", 625)), &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(true), MaxSolutions: 1000}
+}
+
+// checkServing fails t unless the server still solves a puzzle.
+func checkServing(t *testing.T, ts *testServer) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	resp, err := sudokuv1.NewSudokuServiceClient(ts.conn).Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+	if err != nil || resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+		t.Fatalf("after the fault, Solve = %v, %v; want solved", resp.GetResult().GetStatus(), err)
+	}
+}
+
+// checkIdle fails t unless no solve runs or waits, within 10 seconds.
+func checkIdle(t *testing.T, ts *testServer) {
+	t.Helper()
+	waitFor(t, "the solving slots to be free", func() bool {
+		return ts.srv.limit.inFlight() == 0 && ts.srv.limit.waiting() == 0
+	})
+}
+
+func TestFaultClientCancels(t *testing.T) {
+	tests := []struct {
+		name string
+		// call starts a call on the slow puzzle under ctx and returns
+		// the error it ends with once ctx is cancelled.
+		call func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error
+		// stream tells whether the call is a stream, whose handler's end
+		// the harness sees.
+		stream bool
+	}{
+		{"Solve", func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error {
+			p, o := slowPuzzle()
+			errc := make(chan error, 1)
+			go func() {
+				_, err := client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: p, Options: o})
+				errc <- err
+			}()
+			started()
+			return <-errc
+		}, false},
+		{"SolveSteps", func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error {
+			p, o := slowPuzzle()
+			stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: p, Options: o})
+			if err != nil {
+				return err
+			}
+			if _, err := stream.Recv(); err != nil {
+				return err
+			}
+			started()
+			for {
+				if _, err := stream.Recv(); err != nil {
+					return err
+				}
+			}
+		}, true},
+		{"SolveBatch", func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error {
+			p, o := slowPuzzle()
+			stream, err := client.SolveBatch(ctx)
+			if err != nil {
+				return err
+			}
+			for _, id := range []string{"a", "b", "c"} {
+				if err := stream.Send(&sudokuv1.SolveBatchRequest{Id: id, Puzzle: p, Options: o}); err != nil {
+					return err
+				}
+			}
+			started()
+			for {
+				if _, err := stream.Recv(); err != nil {
+					return err
+				}
+			}
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{}, GRPCConfig{})
+			base := ts.baseline(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			started := func() {
+				waitFor(t, "the solve to start", func() bool { return ts.srv.limit.inFlight() > 0 })
+				cancel()
+			}
+			err := tt.call(ctx, sudokuv1.NewSudokuServiceClient(ts.conn), started)
+			if status.Code(err) != codes.Canceled {
+				t.Fatalf("call ended with %v, want Canceled", err)
+			}
+			if tt.stream {
+				if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
+					t.Errorf("handler returned %v, want Canceled", err)
+				}
+			}
+			checkIdle(t, ts)
+			checkGoroutines(t, base)
+			checkServing(t, ts)
+		})
+	}
+}
+
+func TestFaultDeadline(t *testing.T) {
+	p, o := slowPuzzle()
+	tests := []struct {
+		name    string
+		cfg     Config
+		timeout time.Duration // the caller's; 0 sets none
+		run     func(t *testing.T, ctx context.Context, ts *testServer)
+	}{
+		{"Solve, caller's deadline", Config{}, 200 * time.Millisecond, func(t *testing.T, ctx context.Context, ts *testServer) {
+			_, err := sudokuv1.NewSudokuServiceClient(ts.conn).Solve(ctx, &sudokuv1.SolveRequest{Puzzle: p, Options: o})
+			if status.Code(err) != codes.DeadlineExceeded {
+				t.Fatalf("Solve = %v, want DeadlineExceeded", err)
+			}
+		}},
+		{"Solve, default deadline", Config{DefaultTimeout: 200 * time.Millisecond}, 0, func(t *testing.T, ctx context.Context, ts *testServer) {
+			_, err := sudokuv1.NewSudokuServiceClient(ts.conn).Solve(ctx, &sudokuv1.SolveRequest{Puzzle: p, Options: o})
+			if status.Code(err) != codes.DeadlineExceeded {
+				t.Fatalf("Solve = %v, want DeadlineExceeded", err)
+			}
+		}},
+		// The client reads nothing: the default deadline still ends the
+		// call on the server, which frees its slot at once.
+		{"SolveSteps, default deadline, client not reading", Config{DefaultTimeout: 300 * time.Millisecond}, 0, func(t *testing.T, ctx context.Context, ts *testServer) {
+			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: p, Options: o})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ts.exit.next(t); status.Code(err) != codes.DeadlineExceeded {
+				t.Errorf("handler returned %v, want DeadlineExceeded", err)
+			}
+			checkIdle(t, ts)
+			for err == nil {
+				_, err = stream.Recv()
+			}
+			if status.Code(err) != codes.DeadlineExceeded {
+				t.Fatalf("stream ended with %v, want DeadlineExceeded", err)
+			}
+		}},
+		// A puzzle of a batch that runs out of time gets an item error;
+		// the batch goes on.
+		{"SolveBatch item", Config{DefaultTimeout: 300 * time.Millisecond}, 0, func(t *testing.T, ctx context.Context, ts *testServer) {
+			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stream.Send(&sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: p, Options: o})
+			stream.Send(&sudokuv1.SolveBatchRequest{Id: "easy", Puzzle: textPuzzle(seedEasy)})
+			stream.CloseSend()
+			got := map[string]*sudokuv1.SolveBatchResponse{}
+			for {
+				resp, err := stream.Recv()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("stream ended with %v, want EOF", err)
+				}
+				got[resp.GetId()] = resp
+			}
+			if code := codes.Code(got["slow"].GetError().GetCode()); code != codes.DeadlineExceeded {
+				t.Errorf("slow answer %v, want a DeadlineExceeded error", got["slow"])
+			}
+			if got["easy"].GetResult() == nil {
+				t.Errorf("easy answer %v, want a result", got["easy"])
+			}
+		}},
+		// A batch as a whole has no default deadline, but the caller's
+		// ends it.
+		{"SolveBatch, caller's deadline", Config{}, 300 * time.Millisecond, func(t *testing.T, ctx context.Context, ts *testServer) {
+			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stream.Send(&sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: p, Options: o})
+			for err == nil {
+				_, err = stream.Recv()
+			}
+			if status.Code(err) != codes.DeadlineExceeded {
+				t.Fatalf("stream ended with %v, want DeadlineExceeded", err)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, tt.cfg, GRPCConfig{})
+			base := ts.baseline(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			if tt.timeout > 0 {
+				ctx, cancel = context.WithTimeout(context.Background(), tt.timeout)
+			}
+			tt.run(t, ctx, ts)
+			cancel()
+			checkIdle(t, ts)
+			checkGoroutines(t, base)
+			checkServing(t, ts)
+		})
+	}
+}
+
+// TestFaultShutdownDuringBatch shuts the server down while a client
+// streams puzzles and reads answers. Gracefully, the batch ends with
+// Unavailable and the client has every answer the server sent; when the
+// grace period runs out (puzzles still being solved), the server stops
+// anyway.
+func TestFaultShutdownDuringBatch(t *testing.T) {
+	slow, slowOpts := slowPuzzle()
+	tests := []struct {
+		name      string
+		grace     time.Duration
+		slowAfter int // puzzles sent before slow ones; 0 for none
+		wantErr   error
+	}{
+		{"graceful", 20 * time.Second, 0, nil},
+		{"grace expires", 300 * time.Millisecond, 30, ErrGraceExpired},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{BatchWorkers: 2, StallTimeout: time.Minute}, GRPCConfig{})
+			base := ts.baseline(t)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sendWG sync.WaitGroup
+			sendWG.Go(func() {
+				for i := 0; ; i++ {
+					req := &sudokuv1.SolveBatchRequest{Id: clue17[i%len(clue17)], Puzzle: textPuzzle(clue17[i%len(clue17)])}
+					if tt.slowAfter > 0 && i >= tt.slowAfter {
+						req = &sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: slow, Options: slowOpts}
+					}
+					if stream.Send(req) != nil {
+						return
+					}
+				}
+			})
+			received := 0
+			check := func(resp *sudokuv1.SolveBatchResponse) {
+				received++
+				if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+					t.Fatalf("answer %d: %v, want solved", received, resp)
+				}
+				checkSolution(t, textPuzzle(resp.GetId()), resp.GetResult().GetBoard())
+			}
+			for received < max(20, tt.slowAfter) {
+				resp, err := stream.Recv()
+				if err != nil {
+					t.Fatalf("before shutdown: %v", err)
+				}
+				check(resp)
+			}
+
+			if tt.slowAfter > 0 {
+				// Every fast puzzle is answered: the slots hold slow ones.
+				waitFor(t, "the slow puzzles to start", func() bool { return ts.srv.limit.inFlight() == 2 })
+			}
+			shutdownCtx, stop := context.WithTimeout(context.Background(), tt.grace)
+			defer stop()
+			shutdown := make(chan error, 1)
+			go func() { shutdown <- ts.g.Shutdown(shutdownCtx) }()
+			var streamErr error
+			for {
+				resp, err := stream.Recv()
+				if err != nil {
+					streamErr = err
+					break
+				}
+				check(resp)
+			}
+			if err := <-shutdown; !errors.Is(err, tt.wantErr) {
+				t.Errorf("Shutdown = %v, want %v", err, tt.wantErr)
+			}
+			if hc, err := ts.g.Health.Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil || hc.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
+				t.Errorf("health after shutdown = %v, %v; want NOT_SERVING", hc, err)
+			}
+			if tt.wantErr == nil {
+				if status.Code(streamErr) != codes.Unavailable {
+					t.Errorf("stream ended with %v, want Unavailable", streamErr)
+				}
+			}
+			if sent := ts.srv.BatchAnswers(); uint64(received) != sent {
+				t.Errorf("client received %d answers, server sent %d", received, sent)
+			}
+			cancel()
+			sendWG.Wait()
+			checkIdle(t, ts)
+			checkGoroutines(t, base)
+		})
+	}
+}
+
+// rawCodec sends rawMessage as is, and any other message as protobuf.
+type rawCodec struct{}
+
+type rawMessage []byte
+
+func (rawCodec) Marshal(v any) ([]byte, error) {
+	if r, ok := v.(rawMessage); ok {
+		return r, nil
+	}
+	return proto.Marshal(v.(proto.Message))
+}
+
+func (rawCodec) Unmarshal(data []byte, v any) error { return proto.Unmarshal(data, v.(proto.Message)) }
+func (rawCodec) Name() string                       { return "proto" }
+
+func TestFaultBadMessages(t *testing.T) {
+	const maxRecv = 4 << 10
+	oversized := &sudokuv1.SolveBatchRequest{Id: "big", Puzzle: textPuzzle(strings.Repeat(".", 2*maxRecv))}
+	malformed := rawMessage{0x0a, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01} // a length that overflows
+	batchDesc := &grpc.StreamDesc{StreamName: "SolveBatch", ServerStreams: true, ClientStreams: true}
+	tests := []struct {
+		name string
+		want codes.Code
+		// call returns how the call ended.
+		call func(t *testing.T, conn *grpc.ClientConn) error
+	}{
+		{"Solve oversized", codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: oversized.Puzzle})
+			return err
+		}},
+		{"Solve malformed", codes.Internal, func(t *testing.T, conn *grpc.ClientConn) error {
+			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, malformed, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
+		}},
+		{"SolveBatch oversized", codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
+			return badBatch(t, conn, oversized)
+		}},
+		{"SolveBatch malformed", codes.Internal, func(t *testing.T, conn *grpc.ClientConn) error {
+			stream, err := conn.NewStream(context.Background(), batchDesc, sudokuv1.SudokuService_SolveBatch_FullMethodName, grpc.ForceCodec(rawCodec{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return badBatch(t, stream, malformed)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{}, GRPCConfig{MaxRecvMsgSize: maxRecv})
+			base := ts.baseline(t)
+			if err := tt.call(t, ts.conn); status.Code(err) != tt.want {
+				t.Fatalf("call ended with %v, want %v", err, tt.want)
+			}
+			checkIdle(t, ts)
+			checkGoroutines(t, base)
+			checkServing(t, ts)
+		})
+	}
+}
+
+// badBatch sends a good puzzle then bad on a SolveBatch stream (a client
+// connection or a stream already open) and returns how the stream ends.
+func badBatch(t *testing.T, conn any, bad any) error {
+	t.Helper()
+	var stream grpc.ClientStream
+	switch c := conn.(type) {
+	case *grpc.ClientConn:
+		s, err := sudokuv1.NewSudokuServiceClient(c).SolveBatch(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream = s
+	case grpc.ClientStream:
+		stream = c
+	}
+	if err := stream.SendMsg(&sudokuv1.SolveBatchRequest{Id: "good", Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	stream.SendMsg(bad) // fails on the client when the server has already ended the stream
+	stream.CloseSend()
+	var answers []string
+	for {
+		resp := new(sudokuv1.SolveBatchResponse)
+		if err := stream.RecvMsg(resp); err != nil {
+			// gRPC ends the stream as soon as it fails to read a
+			// message: the good puzzle is answered only if it was
+			// solved by then.
+			if len(answers) > 1 || len(answers) == 1 && answers[0] != "good" {
+				t.Errorf("answers %v before the error, want [good] or none", answers)
+			}
+			return err
+		}
+		answers = append(answers, resp.GetId())
+	}
+}
+
+// TestFaultFlood sends calls far beyond the rate limit: the excess is
+// refused with ResourceExhausted, health checks are still answered, and
+// once the flood is over calls succeed again.
+func TestFaultFlood(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{RateLimit: 5, RateBurst: 5})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	health := healthpb.NewHealthClient(ts.conn)
+	base := ts.baseline(t)
+	var ok, refused, other atomic.Int64
+	var wg sync.WaitGroup
+	for range 100 {
+		wg.Go(func() {
+			_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			switch status.Code(err) {
+			case codes.OK:
+				ok.Add(1)
+			case codes.ResourceExhausted:
+				refused.Add(1)
+			default:
+				other.Add(1)
+				t.Errorf("call failed with %v", err)
+			}
+		})
+		wg.Go(func() {
+			if _, err := health.Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil {
+				t.Errorf("health check during the flood: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if ok.Load() == 0 || refused.Load() == 0 {
+		t.Errorf("%d calls served, %d refused; want some of each", ok.Load(), refused.Load())
+	}
+	waitFor(t, "a call to be served after the flood", func() bool {
+		_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+		return err == nil
+	})
+	checkGoroutines(t, base)
+}
+
+// TestOverload fills the solving slot and the queue: the next call is
+// refused at once with ResourceExhausted, and the queued one is served
+// when the slot frees.
+func TestOverload(t *testing.T) {
+	ts := startServer(t, Config{MaxConcurrent: 1, MaxQueue: 1}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	queued := make(chan error, 1)
+	go func() {
+		_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+		queued <- err
+	}()
+	waitFor(t, "a call to queue", func() bool { return ts.srv.limit.waiting() == 1 })
+	for _, call := range []func() error{
+		func() error {
+			_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			return err
+		},
+		func() error {
+			stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(seedEasy)})
+			for err == nil {
+				_, err = stream.Recv()
+			}
+			return err
+		},
+	} {
+		if err := call(); status.Code(err) != codes.ResourceExhausted {
+			t.Errorf("call with a full queue = %v, want ResourceExhausted", err)
+		}
+	}
+	if got := ts.srv.limit.rejected.Load(); got != 2 {
+		t.Errorf("%d calls counted as refused, want 2", got)
+	}
+	ts.srv.limit.release()
+	if err := <-queued; err != nil {
+		t.Errorf("queued call = %v, want success", err)
+	}
+}
+
+// TestFaultStall opens a SolveSteps stream on a big board and reads
+// nothing. Once the buffer is full the solver gives up its slot (so other
+// calls are served), and after the stall timeout the server ends the
+// stream with ResourceExhausted.
+func TestFaultStall(t *testing.T) {
+	ts := startServer(t, Config{MaxConcurrent: 1, StallTimeout: time.Second, DefaultTimeout: time.Minute}, GRPCConfig{})
+	base := ts.baseline(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p, o := slowPuzzle()
+	if _, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: p, Options: o}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.exit.next(t); status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("handler returned %v, want ResourceExhausted", err)
+	}
+	if got := ts.srv.stalls.Load(); got != 1 {
+		t.Errorf("%d stalls counted, want 1", got)
+	}
+	cancel()
+	checkIdle(t, ts)
+	checkGoroutines(t, base)
+	checkServing(t, ts)
+}
+
+// TestSlowReaderFreesSlot: a stream whose client reads nothing does not
+// keep its solving slot while it waits, so that the one slot serves
+// other calls.
+func TestSlowReaderFreesSlot(t *testing.T) {
+	ts := startServer(t, Config{MaxConcurrent: 1, StallTimeout: time.Minute, DefaultTimeout: time.Minute}, GRPCConfig{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p, o := slowPuzzle()
+	if _, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: p, Options: o}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the solve to start", func() bool { return ts.srv.limit.inFlight() == 1 })
+	checkServing(t, ts)
+	cancel()
+	checkIdle(t, ts)
+}

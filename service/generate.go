@@ -1,0 +1,278 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/generate"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+var generateModes = map[sudokuv1.GenerateMode]generate.Mode{
+	sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED: generate.New,
+	sudokuv1.GenerateMode_GENERATE_MODE_NEW:         generate.New,
+	sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP: generate.BaseOnMap,
+	sudokuv1.GenerateMode_GENERATE_MODE_START_FROM:  generate.StartFrom,
+}
+
+var symmetries = map[sudokuv1.Symmetry]generate.Symmetry{
+	sudokuv1.Symmetry_SYMMETRY_UNSPECIFIED: generate.NoSymmetry,
+	sudokuv1.Symmetry_SYMMETRY_NONE:        generate.NoSymmetry,
+	sudokuv1.Symmetry_SYMMETRY_ROTATIONAL:  generate.Rotational,
+	sudokuv1.Symmetry_SYMMETRY_MIRROR:      generate.Mirror,
+}
+
+// Generate makes a new puzzle with exactly one solution, at the level
+// asked for when it can before the deadline (the closest found otherwise).
+func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*sudokuv1.GenerateResponse, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	cfg, format, err := s.generateConfig(req)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	res, err := generate.Generate(ctx, cfg)
+	if err != nil {
+		return nil, toStatus(generateError(err))
+	}
+	text, err := encodeGenerated(res.Puzzle, format, req.GetPuzzle().GetCharset(), req.GetFormat() == sudokuv1.Format_FORMAT_UNSPECIFIED)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	board := boardToProto(res.Puzzle)
+	for _, c := range board.GetCells() {
+		c.Candidates = nil // a fresh puzzle has no pencil marks
+	}
+	resp := &sudokuv1.GenerateResponse{
+		Text:                  text,
+		Board:                 board,
+		LevelMet:              res.LevelMet,
+		SolvedWithoutGuessing: res.Graded && res.Grade.Status == solver.Solved && res.Grade.Guesses == 0,
+		Clues:                 uint32(res.Clues),
+		Seed:                  res.Seed,
+		Attempts:              uint32(res.Attempts),
+	}
+	if req.GetIncludeSolution() {
+		resp.Solution = boardToProto(res.Solution)
+	}
+	if r := res.Grade.Rating; res.Graded && r.Hardest != nil {
+		resp.Difficulty = &sudokuv1.Difficulty{
+			Level:           sudokuv1.DifficultyLevel(r.Level),
+			Stars:           uint32(r.Level),
+			Score:           uint32(r.Score),
+			HardestStrategy: r.Hardest.Name,
+		}
+	}
+	return resp, nil
+}
+
+// generateConfig validates a Generate request and converts it, with the
+// format of the answer's text.
+func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config, codec.Format, error) {
+	var cfg generate.Config
+	var ok bool
+	if cfg.Mode, ok = generateModes[req.GetMode()]; !ok {
+		return cfg, 0, badField("mode", "unknown mode %d", req.GetMode())
+	}
+	if cfg.Symmetry, ok = symmetries[req.GetSymmetry()]; !ok {
+		return cfg, 0, badField("symmetry", "unknown symmetry %d", req.GetSymmetry())
+	}
+	level := req.GetLevel()
+	if level < sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || level > sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME {
+		return cfg, 0, badField("level", "unknown level %d", level)
+	}
+	cfg.Level = strategy.Level(level)
+	format, ok := formatFromProto[req.GetFormat()]
+	if !ok {
+		return cfg, 0, badField("format", "unknown format %d", req.GetFormat())
+	}
+	variant, ok := variantFromProto[req.GetVariant()]
+	if !ok {
+		return cfg, 0, badField("variant", "unknown variant %d", req.GetVariant())
+	}
+	for i, name := range req.GetStrategies() {
+		if _, ok := strategy.Lookup(name); !ok {
+			return cfg, 0, badField(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
+		}
+	}
+	if len(req.GetStrategies()) > 0 {
+		var err error
+		if cfg.Strategies, err = strategy.Select(req.GetStrategies()); err != nil {
+			return cfg, 0, badField("strategies", "%v", err)
+		}
+	}
+	cfg.NoGuessing, cfg.NonMinimal, cfg.Seed = req.GetNoGuessing(), req.GetNonMinimal(), req.GetSeed()
+	if s.cfg.MaxNodes < generate.DefaultMaxNodes {
+		cfg.MaxNodes = int64(s.cfg.MaxNodes)
+	}
+	var probe *codec.Puzzle
+	if cfg.Mode == generate.New {
+		if req.GetSize() > grid.MaxSize {
+			return cfg, 0, badField("size", "size %d is out of range 3..%d", req.GetSize(), grid.MaxSize)
+		}
+		cfg.Size, cfg.Variant = int(req.GetSize()), variant
+		probe = probePuzzle(cfg)
+	} else {
+		base, err := generateBase(req)
+		if err != nil {
+			return cfg, 0, err
+		}
+		cfg.Base = base
+		probe = codec.FromBoard(grid.NewBoard(base.L))
+		probe.Marks = false
+		probe.Cells = make([]grid.CellState, base.L.Cells)
+	}
+	probe.Charset = req.GetPuzzle().GetCharset()
+	if format != codec.FormatAuto {
+		if _, err := codec.Encode(probe, format); err != nil {
+			return cfg, 0, badField("format", "%s cannot carry this puzzle: %v", format, reason(err))
+		}
+	}
+	return cfg, format, nil
+}
+
+// generateBase decodes the puzzle of a BASE_ON_MAP or START_FROM request,
+// whose variant is the request's when the puzzle names none.
+func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
+	p := req.GetPuzzle()
+	if req.GetMode() == sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP && p.GetBoard() == nil && strings.TrimSpace(p.GetText()) == "" {
+		// A map alone: base on an empty board of the map's size.
+		text, err := emptyText(req)
+		if err != nil {
+			return nil, err
+		}
+		if p == nil {
+			p = &sudokuv1.Puzzle{}
+		} else {
+			p = proto.CloneOf(p)
+		}
+		p.Source = &sudokuv1.Puzzle_Text{Text: text}
+	}
+	if p == nil {
+		return nil, badField("puzzle", "mode %s needs a puzzle", req.GetMode())
+	}
+	if p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED && req.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+		p = proto.CloneOf(p)
+		p.Variant = req.GetVariant()
+	}
+	dp, err := decodePuzzle("puzzle", p)
+	if err != nil {
+		return nil, err
+	}
+	l := dp.board.L
+	if n := req.GetSize(); n != 0 && int(n) != l.N {
+		return nil, badField("size", "size %d differs from the puzzle's, %d", n, l.N)
+	}
+	if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && variantFromProto[v] != l.Variant {
+		return nil, badField("variant", "variant %s differs from the puzzle's, %s", variantFromProto[v], l.Variant)
+	}
+	return dp.board, nil
+}
+
+// emptyText returns an empty puzzle of the size of the request's region
+// map, else of its size or the variant's default size.
+func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
+	p := req.GetPuzzle()
+	n := int(req.GetSize())
+	if m := p.GetRegionMap(); m != "" {
+		mp, err := codec.ParseText(m, p.GetCharset(), "")
+		if err != nil {
+			return "", badField("puzzle.region_map", "%s", reason(err))
+		}
+		n = mp.Size
+	}
+	if n == 0 {
+		n = generate.DefaultSize(variantFromProto[req.GetVariant()])
+	}
+	if n > grid.MaxSize {
+		return "", badField("size", "size %d is out of range 3..%d", n, grid.MaxSize)
+	}
+	blank := "."
+	if cs := p.GetCharset(); cs != "" {
+		blank = cs[:1]
+	}
+	return strings.Repeat(blank, n*n), nil
+}
+
+// probePuzzle returns an empty puzzle shaped like those cfg makes (rows
+// for jigsaw regions, one cage per row), to check that a format can carry
+// them before generating.
+func probePuzzle(cfg generate.Config) *codec.Puzzle {
+	n := cfg.Size
+	if n == 0 {
+		n = generate.DefaultSize(cfg.Variant)
+	}
+	p := &codec.Puzzle{Size: n, Variant: cfg.Variant, VariantSet: true, Cells: make([]grid.CellState, n*n)}
+	if cfg.Variant.Irregular() {
+		p.Regions = make([]int, n*n)
+		for i := range p.Regions {
+			p.Regions[i] = i/n + 1
+		}
+	}
+	if cfg.Variant.HasCages() {
+		for r := range n {
+			cells := make([]int, n)
+			for i := range cells {
+				cells[i] = r*n + i
+			}
+			p.Cages = append(p.Cages, grid.Cage{Cells: cells, Target: n * (n + 1) / 2, Op: grid.OpAdd})
+		}
+	}
+	return p
+}
+
+// reason returns the reason of a codec error without its input name.
+func reason(err error) string {
+	var ce *codec.Error
+	if errors.As(err, &ce) {
+		return ce.Reason
+	}
+	return err.Error()
+}
+
+// encodeGenerated renders a generated puzzle in format f. With auto it is
+// the variant's 2.0 string, or plain text where the variant has none.
+// The puzzle's charset, when given, renders the formats that use one.
+func encodeGenerated(b *grid.Board, f codec.Format, charset string, auto bool) (string, error) {
+	p := codec.FromBoard(b)
+	p.Marks, p.Charset = false, charset
+	for i := range p.Cells {
+		p.Cells[i].Cand = 0
+	}
+	text, err := codec.Encode(p, f)
+	if err == nil {
+		return text, nil
+	}
+	if !auto {
+		return "", badField("format", "%s cannot carry this puzzle: %v", f, reason(err))
+	}
+	text, perr := codec.Encode(p, codec.FormatPlain)
+	if perr != nil {
+		return "", fmt.Errorf("encoding the puzzle: no format carries it: %w", err)
+	}
+	return text, nil
+}
+
+// generateError names the request field behind a generation error.
+func generateError(err error) error {
+	var ce *generate.ConfigError
+	switch {
+	case errors.As(err, &ce):
+		field := ce.Field
+		if field == "base" {
+			field = "puzzle"
+		}
+		return badField(field, "%s", ce.Reason)
+	case errors.Is(err, generate.ErrNoSolution), errors.Is(err, generate.ErrNotUnique):
+		return badField("puzzle", "%v", err)
+	}
+	return err
+}

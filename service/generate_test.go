@@ -1,0 +1,234 @@
+package service
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// solveText solves a puzzle through SolveSteps and returns the result.
+func solveText(t *testing.T, client sudokuv1.SudokuServiceClient, text string) *sudokuv1.SolveResult {
+	t.Helper()
+	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(text)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res *sudokuv1.SolveResult
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SolveSteps(%s): %v", text, err)
+		}
+		if r := msg.GetResult(); r != nil {
+			res = r
+		}
+	}
+	if res == nil {
+		t.Fatalf("SolveSteps(%s) sent no result", text)
+	}
+	return res
+}
+
+var generateTests = []struct {
+	name string
+	req  *sudokuv1.GenerateRequest
+	// header is the 2.0 header the text starts with ("" for other formats).
+	header string
+}{
+	{"default", &sudokuv1.GenerateRequest{Seed: 1}, "S9B"},
+	{"hard", &sudokuv1.GenerateRequest{Seed: 1, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_HARD}, "S9B"},
+	{"rotational", &sudokuv1.GenerateRequest{Seed: 2, Symmetry: sudokuv1.Symmetry_SYMMETRY_ROTATIONAL}, "S9B"},
+	{"16×16", &sudokuv1.GenerateRequest{Seed: 3, Size: 16}, "SGB"},
+	{"X", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_X}, "X9B"},
+	{"jigsaw", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_JIGSAW}, "J9B"},
+	{"killer", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_KILLER}, "L9B"},
+	{"KenKen", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_KENKEN}, "K6C"},
+	{"plain", &sudokuv1.GenerateRequest{Seed: 4, Format: sudokuv1.Format_FORMAT_PLAIN}, ""},
+	{"start from", &sudokuv1.GenerateRequest{Seed: 5, Mode: sudokuv1.GenerateMode_GENERATE_MODE_START_FROM, Puzzle: textPuzzle(seedHard)}, "S9B"},
+	{"base on map", &sudokuv1.GenerateRequest{Seed: 6, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+		Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}}, "J9B"},
+	{"map alone", &sudokuv1.GenerateRequest{Seed: 6, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+		Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "J9B"},
+	{"charset", &sudokuv1.GenerateRequest{Seed: 7, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Format: sudokuv1.Format_FORMAT_NXN,
+		Puzzle: &sudokuv1.Puzzle{Charset: seedSmallCharst, RegionMap: seedSmallMap}}, ""},
+}
+
+// TestGenerate checks that generated puzzles are unique (the solution
+// comes back from SolveSteps, which proves it unique), graded as Rate
+// grades them, and in the format asked for.
+func TestGenerate(t *testing.T) {
+	client := newClient(t, Config{DefaultTimeout: 5 * time.Minute}) // see TestGenerateSolveSteps
+	for _, tt := range generateTests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := proto.CloneOf(tt.req)
+			req.IncludeSolution = true
+			resp, err := client.Generate(context.Background(), req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(resp.GetText(), tt.header) {
+				t.Errorf("text %.20q…, want header %q", resp.GetText(), tt.header)
+			}
+			if !resp.GetLevelMet() || resp.GetSeed() == 0 || resp.GetDifficulty() == nil {
+				t.Errorf("level met %v, seed %d, difficulty %v; want met, a seed, a grade", resp.GetLevelMet(), resp.GetSeed(), resp.GetDifficulty())
+			}
+			if want := tt.req.GetLevel(); want != 0 && resp.GetDifficulty().GetLevel() != want {
+				t.Errorf("level %s, want %s", resp.GetDifficulty().GetLevel(), want)
+			}
+			clues := 0
+			for _, c := range resp.GetBoard().GetCells() {
+				if c.GetValue() != 0 {
+					clues++
+				}
+			}
+			if uint32(clues) != resp.GetClues() {
+				t.Errorf("clues = %d, the board has %d", resp.GetClues(), clues)
+			}
+			puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: resp.GetText()}, Charset: tt.req.GetPuzzle().GetCharset()}
+			if tt.req.GetFormat() == sudokuv1.Format_FORMAT_PLAIN {
+				puzzle.Format = sudokuv1.Format_FORMAT_PLAIN
+			}
+			res, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: puzzle})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED || !res.GetResult().GetCountComplete() {
+				t.Fatalf("the text solves to %s (count complete %v), want one solution", res.GetResult().GetStatus(), res.GetResult().GetCountComplete())
+			}
+			for i, c := range res.GetResult().GetBoard().GetCells() {
+				if c.GetValue() != resp.GetSolution().GetCells()[i].GetValue() {
+					t.Fatalf("cell %d: solved %d, the solution returned has %d", i, c.GetValue(), resp.GetSolution().GetCells()[i].GetValue())
+				}
+			}
+			rate, err := client.Rate(context.Background(), &sudokuv1.RateRequest{Puzzle: puzzle})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !proto.Equal(rate.GetDifficulty(), resp.GetDifficulty()) || rate.GetSolvedWithoutGuessing() != resp.GetSolvedWithoutGuessing() {
+				t.Errorf("Rate gives %v (no guessing %v), Generate said %v (%v)", rate.GetDifficulty(), rate.GetSolvedWithoutGuessing(), resp.GetDifficulty(), resp.GetSolvedWithoutGuessing())
+			}
+		})
+	}
+}
+
+// TestGenerateSolveSteps checks that generated variant puzzles solve
+// through SolveSteps.
+func TestGenerateSolveSteps(t *testing.T) {
+	// Counting the solutions of a killer without givens takes the generic
+	// search about a second, and far longer under the race detector.
+	client := newClient(t, Config{DefaultTimeout: 5 * time.Minute})
+	for _, v := range []sudokuv1.Variant{sudokuv1.Variant_VARIANT_JIGSAW, sudokuv1.Variant_VARIANT_KILLER, sudokuv1.Variant_VARIANT_KENKEN} {
+		resp, err := client.Generate(context.Background(), &sudokuv1.GenerateRequest{Variant: v, Seed: 11, IncludeSolution: true})
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		res := solveText(t, client, resp.GetText())
+		if res.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED || res.GetSolutionCount() != 1 || !res.GetCountComplete() {
+			t.Errorf("%s: %s with %d solutions (complete %v), want one", v, res.GetStatus(), res.GetSolutionCount(), res.GetCountComplete())
+		}
+	}
+}
+
+func TestGenerateSameSeed(t *testing.T) {
+	client := newClient(t, Config{})
+	req := &sudokuv1.GenerateRequest{Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM}
+	first, err := client.Generate(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Seed = first.GetSeed()
+	again, err := client.Generate(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.GetText() != first.GetText() || again.GetAttempts() != 0 {
+		t.Errorf("seed %d gave %s at attempt %d, want %s at attempt 0", req.Seed, again.GetText(), again.GetAttempts(), first.GetText())
+	}
+}
+
+func TestGenerateDeadline(t *testing.T) {
+	// A 4×4 is never Extreme: the closest puzzle comes back in time.
+	client := newClient(t, Config{DefaultTimeout: 500 * time.Millisecond})
+	start := time.Now()
+	resp, err := client.Generate(context.Background(), &sudokuv1.GenerateRequest{Size: 4, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if elapsed := time.Since(start); elapsed > 500*time.Millisecond {
+		t.Errorf("took %v, past the default deadline", elapsed)
+	}
+	if resp.GetLevelMet() || resp.GetDifficulty().GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME {
+		t.Errorf("level met %v at %s, want the closest, not met", resp.GetLevelMet(), resp.GetDifficulty().GetLevel())
+	}
+	if _, _, err := codec.Decode(resp.GetText(), codec.DecodeOptions{}); err != nil {
+		t.Errorf("the text %q does not decode: %v", resp.GetText(), err)
+	}
+}
+
+func TestGenerateInvalidArgument(t *testing.T) {
+	client := newClient(t, Config{})
+	twoSolutions := ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"
+	start := sudokuv1.GenerateMode_GENERATE_MODE_START_FROM
+	tests := []struct {
+		name      string
+		req       *sudokuv1.GenerateRequest
+		wantField string
+		wantText  string
+	}{
+		{"mode", &sudokuv1.GenerateRequest{Mode: 9}, "mode", "unknown mode"},
+		{"symmetry", &sudokuv1.GenerateRequest{Symmetry: 9}, "symmetry", "unknown symmetry"},
+		{"level", &sudokuv1.GenerateRequest{Level: 9}, "level", "unknown level"},
+		{"format", &sudokuv1.GenerateRequest{Format: 99}, "format", "unknown format"},
+		{"variant", &sudokuv1.GenerateRequest{Variant: 99}, "variant", "unknown variant"},
+		{"str8ts", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_STR8TS}, "variant", "cannot generate"},
+		{"size too large", &sudokuv1.GenerateRequest{Size: 99}, "size", "out of range"},
+		{"size too small", &sudokuv1.GenerateRequest{Size: 2}, "size", "out of range"},
+		{"prime size", &sudokuv1.GenerateRequest{Size: 7}, "variant", "no regular boxes"},
+		{"windoku 6", &sudokuv1.GenerateRequest{Size: 6, Variant: sudokuv1.Variant_VARIANT_WINDOKU}, "variant", "Windoku"},
+		{"strategy", &sudokuv1.GenerateRequest{Strategies: []string{"A", "Z-Wing"}}, "strategies[1]", "unknown strategy"},
+		{"format cannot carry cages", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENKEN, Format: sudokuv1.Format_FORMAT_V1}, "format", "cannot carry"},
+		{"no puzzle", &sudokuv1.GenerateRequest{Mode: start}, "puzzle", "needs a puzzle"},
+		{"bad puzzle", &sudokuv1.GenerateRequest{Mode: start, Puzzle: textPuzzle("123")}, "puzzle.text", ""},
+		{"not unique", &sudokuv1.GenerateRequest{Mode: start, Puzzle: textPuzzle(twoSolutions)}, "puzzle", "more than one solution"},
+		{"no solution", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+			Puzzle: textPuzzle("12345678.........9" + strings.Repeat(".", 63))}, "puzzle", "no solution"},
+		{"size differs", &sudokuv1.GenerateRequest{Mode: start, Size: 16, Puzzle: textPuzzle(seedHard)}, "size", "differs"},
+		{"variant differs", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_X,
+			Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedHard}, Variant: sudokuv1.Variant_VARIANT_CLASSIC}}, "variant", "differs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := client.Generate(context.Background(), tt.req)
+			st := status.Convert(err)
+			if st.Code() != codes.InvalidArgument {
+				t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
+			}
+			var br *errdetails.BadRequest
+			for _, d := range st.Details() {
+				if b, ok := d.(*errdetails.BadRequest); ok {
+					br = b
+				}
+			}
+			if br == nil || len(br.GetFieldViolations()) != 1 {
+				t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
+			}
+			v := br.GetFieldViolations()[0]
+			if v.GetField() != tt.wantField || !strings.Contains(v.GetDescription(), tt.wantText) {
+				t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), tt.wantField, tt.wantText)
+			}
+		})
+	}
+}

@@ -1,0 +1,260 @@
+package service
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"io"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/testpki"
+)
+
+func TestBearerAuth(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{Tokens: []string{"old-secret", "new-secret"}})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	health := healthpb.NewHealthClient(ts.conn)
+	tests := []struct {
+		name   string
+		header string // the authorization metadata; "" sends none
+		want   codes.Code
+	}{
+		{"no token", "", codes.Unauthenticated},
+		{"wrong token", "Bearer guess", codes.Unauthenticated},
+		{"wrong scheme", "Basic b2xkLXNlY3JldA==", codes.Unauthenticated},
+		{"prefix of a token", "Bearer new", codes.Unauthenticated},
+		{"token", "Bearer new-secret", codes.OK},
+		{"previous token", "bearer old-secret", codes.OK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			if tt.header != "" {
+				ctx = metadata.AppendToOutgoingContext(ctx, "authorization", tt.header)
+			}
+			_, err := client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			if got := status.Code(err); got != tt.want {
+				t.Errorf("Solve = %v, want %v", err, tt.want)
+			}
+			stream, err := client.SolveBatch(ctx)
+			if err == nil {
+				stream.CloseSend()
+				_, err = stream.Recv()
+			}
+			if err == io.EOF {
+				err = nil
+			}
+			if got := status.Code(err); got != tt.want {
+				t.Errorf("SolveBatch = %v, want %v", err, tt.want)
+			}
+			// Health checks need no token.
+			if _, err := health.Check(ctx, &healthpb.HealthCheckRequest{}); err != nil {
+				t.Errorf("health check: %v", err)
+			}
+		})
+	}
+	if _, err := BuildGRPC(New(Config{}), GRPCConfig{Tokens: []string{""}}); err == nil {
+		t.Error("an empty token was accepted")
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	ts := startServer(t, Config{MaxConcurrent: 3}, GRPCConfig{Registerer: reg})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle("bad")}); status.Code(err) != codes.InvalidArgument {
+		t.Fatalf("Solve(bad) = %v", err)
+	}
+	stream, err := client.SolveBatch(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream.Send(&sudokuv1.SolveBatchRequest{Id: "1", Puzzle: textPuzzle(seedEasy)})
+	stream.Send(&sudokuv1.SolveBatchRequest{Id: "2", Puzzle: textPuzzle("bad")})
+	stream.CloseSend()
+	for err == nil {
+		_, err = stream.Recv()
+	}
+	if err != io.EOF {
+		t.Fatal(err)
+	}
+	ts.exit.next(t)
+
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		labels map[string]string
+		want   float64
+	}{
+		{"grpc_server_handled_total", map[string]string{"grpc_method": "Solve", "grpc_code": "OK"}, 1},
+		{"grpc_server_handled_total", map[string]string{"grpc_method": "Solve", "grpc_code": "InvalidArgument"}, 1},
+		{"grpc_server_handled_total", map[string]string{"grpc_method": "SolveBatch", "grpc_code": "OK"}, 1},
+		{"grpc_server_handled_total", map[string]string{"grpc_method": "SolveSteps", "grpc_code": "OK"}, 0},
+		{"grpc_server_msg_sent_total", map[string]string{"grpc_method": "SolveBatch"}, 2},
+		{"grpc_server_handling_seconds", map[string]string{"grpc_method": "Solve"}, 2}, // the sample count
+		{"sudoku_solve_slots", nil, 3},
+		{"sudoku_solves_in_flight", nil, 0},
+		{"sudoku_solves_queued", nil, 0},
+		{"sudoku_solves_rejected_total", nil, 0},
+		{"sudoku_batch_answers_total", nil, 2},
+		{"sudoku_batch_item_errors_total", nil, 1},
+		{"sudoku_stream_stalls_total", nil, 0},
+	}
+	for _, tt := range tests {
+		got, ok := metricValue(families, tt.name, tt.labels)
+		if !ok {
+			t.Errorf("no metric %s%v", tt.name, tt.labels)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("%s%v = %v, want %v", tt.name, tt.labels, got, tt.want)
+		}
+	}
+}
+
+// metricValue returns the value of the metric of family name whose labels
+// include labels: a counter or gauge value, or a histogram's count.
+func metricValue(families []*dto.MetricFamily, name string, labels map[string]string) (float64, bool) {
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+	metrics:
+		for _, m := range f.GetMetric() {
+			have := map[string]string{}
+			for _, l := range m.GetLabel() {
+				have[l.GetName()] = l.GetValue()
+			}
+			for k, v := range labels {
+				if have[k] != v {
+					continue metrics
+				}
+			}
+			switch {
+			case m.GetCounter() != nil:
+				return m.GetCounter().GetValue(), true
+			case m.GetGauge() != nil:
+				return m.GetGauge().GetValue(), true
+			case m.GetHistogram() != nil:
+				return float64(m.GetHistogram().GetSampleCount()), true
+			}
+		}
+	}
+	return 0, false
+}
+
+func TestTLS(t *testing.T) {
+	pki := testpki.New(t)
+	other := testpki.New(t) // a CA the server does not know
+	tests := []struct {
+		name     string
+		clientCA string // "" for TLS without client certificates
+		client   *tls.Config
+		want     codes.Code
+	}{
+		{"TLS", "", &tls.Config{RootCAs: pki.Pool}, codes.OK},
+		{"TLS, server not trusted", "", &tls.Config{RootCAs: other.Pool}, codes.Unavailable},
+		{"mutual TLS", pki.CAFile, &tls.Config{RootCAs: pki.Pool, Certificates: []tls.Certificate{pki.Client}}, codes.OK},
+		{"mutual TLS, no client certificate", pki.CAFile, &tls.Config{RootCAs: pki.Pool}, codes.Unavailable},
+		{"mutual TLS, client of another CA", pki.CAFile, &tls.Config{RootCAs: pki.Pool, Certificates: []tls.Certificate{other.Client}}, codes.Unavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.client.ServerName = "localhost"
+			ts := startServer(t, Config{}, GRPCConfig{ServerOptions: []grpc.ServerOption{grpc.Creds(credentials.NewTLS(cfg))}},
+				grpc.WithTransportCredentials(credentials.NewTLS(tt.client)))
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_, err = sudokuv1.NewSudokuServiceClient(ts.conn).Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			if got := status.Code(err); got != tt.want {
+				t.Errorf("Solve = %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestServerTLSErrors(t *testing.T) {
+	pki := testpki.New(t)
+	tests := []struct {
+		name                string
+		cert, key, clientCA string
+	}{
+		{"no key", pki.ServerCert, "", ""},
+		{"missing file", pki.ServerCert + ".missing", pki.ServerKey, ""},
+		{"key of another certificate", pki.ServerCert, pki.ClientKey, ""},
+		{"client CA not PEM", pki.ServerCert, pki.ServerKey, pki.ServerKey},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := ServerTLS(tt.cert, tt.key, tt.clientCA); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+}
+
+// TestKeyPairReload: a renewed certificate is served without a restart.
+func TestKeyPairReload(t *testing.T) {
+	pki := testpki.New(t)
+	kp := &keyPair{certFile: pki.ServerCert, keyFile: pki.ServerKey}
+	if err := kp.load(); err != nil {
+		t.Fatal(err)
+	}
+	serial := func() int64 {
+		t.Helper()
+		kp.mu.Lock()
+		kp.checked = time.Time{} // as if the last check were long ago
+		kp.mu.Unlock()
+		c, err := kp.get(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		leaf, err := x509.ParseCertificate(c.Certificate[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return leaf.SerialNumber.Int64()
+	}
+	if got := serial(); got != 2 {
+		t.Fatalf("serial %d, want 2", got)
+	}
+	pki.Issue(t, 42, "localhost", x509.ExtKeyUsageServerAuth, pki.ServerCert, pki.ServerKey)
+	later := time.Now().Add(time.Minute)
+	for _, f := range []string{pki.ServerCert, pki.ServerKey} {
+		if err := os.Chtimes(f, later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := serial(); got != 42 {
+		t.Errorf("serial %d after renewal, want 42", got)
+	}
+	// A broken pair leaves the renewed one in use.
+	os.WriteFile(pki.ServerKey, []byte("garbage"), 0o600)
+	even := later.Add(time.Minute)
+	os.Chtimes(pki.ServerKey, even, even)
+	if got := serial(); got != 42 {
+		t.Errorf("serial %d after a broken renewal, want 42", got)
+	}
+}

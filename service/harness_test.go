@@ -1,0 +1,118 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"runtime"
+	"runtime/pprof"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/test/bufconn"
+)
+
+// testServer is a service served over bufconn with a client connection.
+type testServer struct {
+	srv  *Server
+	g    *GRPC
+	conn *grpc.ClientConn
+	exit *handlerExits
+}
+
+// startServer serves srv with gcfg over bufconn, and dials it with
+// dialOpts. A stream interceptor records how each stream handler ended.
+func startServer(t testing.TB, cfg Config, gcfg GRPCConfig, dialOpts ...grpc.DialOption) *testServer {
+	t.Helper()
+	srv := New(cfg)
+	exits := &handlerExits{ch: make(chan error, 16)}
+	gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.ChainStreamInterceptor(exits.interceptor))
+	g, err := BuildGRPC(srv, gcfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis := bufconn.Listen(1 << 20)
+	go g.Server.Serve(lis)
+	t.Cleanup(g.Server.Stop)
+	opts := append([]grpc.DialOption{
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+	}, dialOpts...)
+	conn, err := grpc.NewClient("passthrough:///bufnet", opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return &testServer{srv: srv, g: g, conn: conn, exit: exits}
+}
+
+// handlerExits reports the errors stream handlers return, in order.
+type handlerExits struct{ ch chan error }
+
+func (h *handlerExits) interceptor(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	err := handler(srv, ss)
+	select {
+	case h.ch <- err:
+	default:
+	}
+	return err
+}
+
+// next waits for the next stream handler to return, and returns its error.
+func (h *handlerExits) next(t *testing.T) error {
+	t.Helper()
+	select {
+	case err := <-h.ch:
+		return err
+	case <-time.After(20 * time.Second):
+		t.Fatal("no stream handler returned within 20s")
+		return nil
+	}
+}
+
+// baseline connects the client, so that the goroutines of the connection
+// run, and returns the number of goroutines running then, for
+// checkGoroutines.
+func (ts *testServer) baseline(t *testing.T) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := healthpb.NewHealthClient(ts.conn).Check(ctx, &healthpb.HealthCheckRequest{}); err != nil {
+		t.Fatalf("health check: %v", err)
+	}
+	return runtime.NumGoroutine()
+}
+
+// checkGoroutines fails t unless the number of goroutines comes back to
+// base within 10 seconds; it prints them when not.
+func checkGoroutines(t *testing.T, base int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		n := runtime.NumGoroutine()
+		if n <= base {
+			return
+		}
+		if time.Now().After(deadline) {
+			var buf bytes.Buffer
+			pprof.Lookup("goroutine").WriteTo(&buf, 1)
+			t.Fatalf("%d goroutines, want at most %d as before:\n%s", n, base, buf.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitFor polls cond until it holds, failing t after 10 seconds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

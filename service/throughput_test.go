@@ -1,0 +1,140 @@
+package service
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/solver"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// BenchmarkThroughput solves the same puzzles two ways and reports
+// puzzles/s of each; one op solves the whole set.
+//
+//   - engine: the solver in this process, doing exactly the work the
+//     service does for a batch puzzle (decode the text, the default
+//     options with check-multiple and rating), one worker per CPU.
+//   - SolveBatch: the service, through one SolveBatch stream over bufconn,
+//     the client in this process too.
+//
+// The set is the file $SOLVER_BENCH_PUZZLES (one puzzle a line, its first
+// field) or else the shared 17-clue set; $SOLVER_BENCH_LIMIT keeps its
+// first puzzles only. Run it with -benchtime=1x for one pass:
+//
+//	go test -run '^$' -bench Throughput -benchtime 1x ./service
+func BenchmarkThroughput(b *testing.B) {
+	puzzles := benchPuzzles(b)
+	b.Run("engine", func(b *testing.B) {
+		srv := New(Config{})
+		b.ReportAllocs()
+		for b.Loop() {
+			solveAll(b, srv, puzzles)
+		}
+		b.ReportMetric(float64(b.N*len(puzzles))/b.Elapsed().Seconds(), "puzzles/s")
+	})
+	b.Run("SolveBatch", func(b *testing.B) {
+		ts := startServer(b, Config{}, GRPCConfig{})
+		client := sudokuv1.NewSudokuServiceClient(ts.conn)
+		b.ReportAllocs()
+		for b.Loop() {
+			batchAll(b, client, puzzles)
+		}
+		b.ReportMetric(float64(b.N*len(puzzles))/b.Elapsed().Seconds(), "puzzles/s")
+	})
+}
+
+func benchPuzzles(b *testing.B) []string {
+	file := os.Getenv("SOLVER_BENCH_PUZZLES")
+	if file == "" {
+		file = shared.Path(b, "testdata/puzzles/tdoku_puzzles2_17_clue.txt")
+	}
+	limit := 0
+	if s := os.Getenv("SOLVER_BENCH_LIMIT"); s != "" {
+		var err error
+		if limit, err = strconv.Atoi(s); err != nil {
+			b.Fatalf("SOLVER_BENCH_LIMIT: %v", err)
+		}
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var puzzles []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && (limit == 0 || len(puzzles) < limit) {
+		if fields := strings.Fields(sc.Text()); len(fields) > 0 && !strings.HasPrefix(fields[0], "#") {
+			puzzles = append(puzzles, fields[0])
+		}
+	}
+	if len(puzzles) == 0 {
+		b.Fatalf("no puzzles in %s", file)
+	}
+	return puzzles
+}
+
+// solveAll solves puzzles with the engine, one worker per CPU.
+func solveAll(b *testing.B, srv *Server, puzzles []string) {
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for text := range next {
+				p, opts, err := srv.prepare(textPuzzle(text), nil)
+				if err != nil {
+					b.Error(err)
+					continue
+				}
+				if _, err := solver.Solve(context.Background(), p.board, opts, nil); err != nil {
+					b.Error(err)
+				}
+			}
+		})
+	}
+	for _, p := range puzzles {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+}
+
+// batchAll solves puzzles through one SolveBatch stream.
+func batchAll(b *testing.B, client sudokuv1.SudokuServiceClient, puzzles []string) {
+	stream, err := client.SolveBatch(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	go func() {
+		for i, p := range puzzles {
+			if err := stream.Send(&sudokuv1.SolveBatchRequest{Id: strconv.Itoa(i), Puzzle: textPuzzle(p)}); err != nil {
+				return
+			}
+		}
+		stream.CloseSend()
+	}()
+	n := 0
+	for {
+		resp, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		if resp.GetResult() == nil {
+			b.Fatalf("answer %v", resp)
+		}
+		n++
+	}
+	if n != len(puzzles) {
+		b.Fatalf("%d answers for %d puzzles", n, len(puzzles))
+	}
+}

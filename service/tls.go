@@ -1,0 +1,107 @@
+package service
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+)
+
+// ServerTLS returns the TLS configuration of a server whose certificate
+// chain and private key are PEM files certFile and keyFile. With
+// clientCAFile, a PEM bundle of certificate authorities, the server
+// requires every client to present a certificate signed by one of them
+// (mutual TLS). TLS 1.2 is the oldest version accepted.
+//
+// The key pair is read again when either file changes (checked at most
+// once a second, on a handshake), so that a renewed certificate takes
+// effect without a restart; a pair that fails to load then leaves the
+// previous one in use.
+func ServerTLS(certFile, keyFile, clientCAFile string) (*tls.Config, error) {
+	if certFile == "" || keyFile == "" {
+		return nil, errors.New("TLS needs both a certificate and a key file")
+	}
+	kp := &keyPair{certFile: certFile, keyFile: keyFile}
+	if err := kp.load(); err != nil {
+		return nil, err
+	}
+	cfg := &tls.Config{
+		MinVersion:     tls.VersionTLS12,
+		GetCertificate: kp.get,
+	}
+	if clientCAFile != "" {
+		pool, err := loadCertPool(clientCAFile)
+		if err != nil {
+			return nil, err
+		}
+		cfg.ClientCAs = pool
+		cfg.ClientAuth = tls.RequireAndVerifyClientCert
+	}
+	return cfg, nil
+}
+
+// loadCertPool reads a PEM bundle of certificates.
+func loadCertPool(file string) (*x509.CertPool, error) {
+	pem, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading certificate authorities: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("no PEM certificate in %s", file)
+	}
+	return pool, nil
+}
+
+// keyPair is a certificate and key read from files, and read again when
+// they change.
+type keyPair struct {
+	certFile, keyFile string
+
+	mu      sync.Mutex
+	cert    *tls.Certificate
+	stamp   [2]time.Time // modification times of the files loaded
+	checked time.Time
+}
+
+// load reads the files.
+func (k *keyPair) load() error {
+	stamp, err := k.stamps()
+	if err != nil {
+		return err
+	}
+	cert, err := tls.LoadX509KeyPair(k.certFile, k.keyFile)
+	if err != nil {
+		return fmt.Errorf("loading TLS key pair: %w", err)
+	}
+	k.cert, k.stamp = &cert, stamp
+	return nil
+}
+
+func (k *keyPair) stamps() ([2]time.Time, error) {
+	var st [2]time.Time
+	for i, f := range []string{k.certFile, k.keyFile} {
+		fi, err := os.Stat(f)
+		if err != nil {
+			return st, fmt.Errorf("loading TLS key pair: %w", err)
+		}
+		st[i] = fi.ModTime()
+	}
+	return st, nil
+}
+
+// get is the tls.Config.GetCertificate of the pair.
+func (k *keyPair) get(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if now := time.Now(); now.Sub(k.checked) >= time.Second {
+		k.checked = now
+		if st, err := k.stamps(); err == nil && st != k.stamp {
+			_ = k.load() // on failure keep the pair in use
+		}
+	}
+	return k.cert, nil
+}
