@@ -358,6 +358,7 @@ func stepToProto(index int, s *strategy.Step, l *grid.Layout, packed string) *su
 		Kind:        kindToProto[s.Kind],
 		Explanation: s.Explain(l),
 		Board:       packed,
+		Depth:       uint32(s.Depth),
 	}
 	for _, p := range s.Placements {
 		ps.Placements = append(ps.Placements, &sudokuv1.Placement{Cell: uint32(p.Cell), Digit: uint32(p.Digit)})

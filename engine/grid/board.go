@@ -191,7 +191,7 @@ func (b *Board) Check() (Conflict, bool) {
 		}
 	}
 	for k := range b.L.Cages {
-		if !b.cageFeasible(k) {
+		if !b.CageFeasible(k) {
 			return Conflict{Cell: -1, Unit: -1, Cage: k}, false
 		}
 	}
@@ -224,11 +224,11 @@ func (b *Board) Duplicate() (Conflict, bool) {
 	return Conflict{}, false
 }
 
-// cageFeasible reports whether cage k can still reach its target, judging
+// CageFeasible reports whether cage k can still reach its target, judging
 // from the digits placed and the candidates of its empty cells. It never
 // rejects a state that can be completed, and rejects every complete cage
 // that misses its target.
-func (b *Board) cageFeasible(k int) bool {
+func (b *Board) CageFeasible(k int) bool {
 	cg := &b.L.Cages[k]
 	switch cg.Op {
 	case OpNone:

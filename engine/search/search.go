@@ -85,7 +85,7 @@ func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (
 // generic searches any board. It keeps the candidates of every cell and,
 // for every unit and digit, the number of cells that can still take the
 // digit, so that naked and hidden singles are found as candidates go
-// rather than by scanning; cages are checked through grid.Board.Check. It
+// rather than by scanning; cages keep to their combinations (see cages). It
 // guesses in the cell with the fewest candidates, and after a failed guess
 // removes the digit and propagates again. Each depth has its own copy of
 // the state.
@@ -95,6 +95,7 @@ type generic struct {
 	naked  []int32    // cells left with one candidate (or none)
 	hidden []int32    // unit*32 + digit-1 of units where a digit has one place
 	view   grid.Board // a board over a frame's cells, for cage checks
+	tables cageTables
 	limit  int
 	max    int64
 	nodes  int64
@@ -128,6 +129,7 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		g.frames = g.frames[:0]
 	}
 	g.l, g.limit, g.max, g.nodes, g.ctx, g.done, g.res = b.L, limit, maxNodes, 0, ctx, ctx.Done(), &res
+	g.tables.load(b.L)
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	var err error
 	if g.root(b) {
@@ -308,8 +310,10 @@ func (g *generic) propagate(f *frame) bool {
 			continue
 		}
 		if len(l.Cages) > 0 {
-			g.view.L, g.view.Value, g.view.Cand = l, f.value, f.cand
-			_, ok = g.view.Check()
+			var changed bool
+			if changed, ok = g.cages(f); ok && changed {
+				continue
+			}
 		}
 		break
 	}

@@ -306,6 +306,7 @@ func (r *run) report(s *strategy.Step) error {
 	if r.emit == nil {
 		return nil
 	}
+	s.Depth = len(r.frames)
 	return r.emit(r.res.Steps, s, r.b)
 }
 

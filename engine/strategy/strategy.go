@@ -107,6 +107,9 @@ type Step struct {
 	// Note is set by steps whose explanation needs more than the fields
 	// above (guesses and backtracks); Explain uses it when not empty.
 	Note string
+	// Depth is the number of guesses in force after the step, set by the
+	// solver that takes it.
+	Depth int
 }
 
 // Name returns the traditional name of the step, e.g. "Naked Pair".

@@ -1,0 +1,112 @@
+package search
+
+import (
+	"context"
+	"math/bits"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestSumSets compares the sum tables with every subset of the digits.
+func TestSumSets(t *testing.T) {
+	for _, n := range []int{4, 6, 9, 12} {
+		for k := 1; k <= n; k++ {
+			for target := 1; target <= n*(n+1)/2; target++ {
+				want := map[grid.Digits]bool{}
+				for set := grid.Digits(1); set < 1<<n; set++ {
+					if bits.OnesCount32(uint32(set)) != k {
+						continue
+					}
+					sum := 0
+					for d := 1; d <= n; d++ {
+						if set.Has(d) {
+							sum += d
+						}
+					}
+					if sum == target {
+						want[set<<1] = true // Digits keep digit d at bit d-1: set is 0-based here
+					}
+				}
+				var got []grid.Digits
+				if !sumSets(n, k, target, 1, 0, &got) {
+					if len(want) <= maxCombos {
+						t.Fatalf("n=%d k=%d t=%d: gave up with %d sets", n, k, target, len(want))
+					}
+					continue
+				}
+				if len(got) != len(want) {
+					t.Fatalf("n=%d k=%d t=%d: %d sets, want %d", n, k, target, len(got), len(want))
+				}
+				for _, set := range got {
+					if !want[set<<1] {
+						t.Fatalf("n=%d k=%d t=%d: unexpected set %b", n, k, target, set)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSumSetsBounded checks that a cage with too many sets gets no table.
+func TestSumSetsBounded(t *testing.T) {
+	var out []grid.Digits
+	if sumSets(25, 12, 156, 1, 0, &out) {
+		t.Fatalf("25 digits, 12 cells, sum 156: %d sets, want the table refused", len(out))
+	}
+	if len(out) != maxCombos {
+		t.Fatalf("stopped at %d sets, want %d", len(out), maxCombos)
+	}
+}
+
+func cageBoards(t testing.TB) []*grid.Board {
+	t.Helper()
+	var boards []*grid.Board
+	for _, line := range readFixture(t, "testdata/cages.txt") {
+		p, _, err := codec.Decode(line, codec.DecodeOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		boards = append(boards, b)
+	}
+	return boards
+}
+
+// TestCageFixtures solves generated killer, killer jigsaw, KenKen and
+// KenDoku puzzles (each unique by construction) with the cage tables, and
+// again with sum bounds alone (within a budget): both find the same one
+// solution.
+func TestCageFixtures(t *testing.T) {
+	ctx := context.Background()
+	for i, b := range cageBoards(t) {
+		var fast, plain generic
+		got, err := fast.count(ctx, b, 2, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Solutions) != 1 || !got.Complete || !valid(b, got.Solutions[0]) {
+			t.Fatalf("puzzle %d (%s): %d solutions, want 1 valid", i, b.L.Variant, len(got.Solutions))
+		}
+		// Tables already "loaded" for the layout and all nil: bounds only.
+		plain.tables = cageTables{l: b.L, combos: make([][]grid.Digits, len(b.L.Cages))}
+		want, err := plain.count(ctx, b, 2, 20_000)
+		if err != nil {
+			t.Logf("puzzle %d (%s): bounds alone: %v", i, b.L.Variant, err)
+			continue
+		}
+		if len(want.Solutions) != 1 || string(want.Solutions[0]) != string(got.Solutions[0]) {
+			t.Fatalf("puzzle %d (%s): bounds alone found %d solutions", i, b.L.Variant, len(want.Solutions))
+		}
+	}
+}
+
+// BenchmarkGenericCages proves the uniqueness of the generated cage
+// puzzles.
+func BenchmarkGenericCages(b *testing.B) {
+	benchmarkBoards(b, cageBoards(b), 2)
+}
