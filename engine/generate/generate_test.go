@@ -524,9 +524,12 @@ func TestDeadlineGivesClosest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// It keeps trying until shortly before the deadline.
-	if elapsed := time.Since(start); elapsed > 300*time.Millisecond || elapsed < 200*time.Millisecond {
-		t.Errorf("took %v, want a little under the 300ms deadline", elapsed)
+	// It keeps trying until the deadline nears (a lower bound, which load
+	// cannot break), then answers rather than failing with the context's
+	// error. The upper bound only catches a generator that ignores the
+	// deadline; it is no measure of speed.
+	if elapsed := time.Since(start); elapsed < 150*time.Millisecond || elapsed > 5*time.Second {
+		t.Errorf("took %v with a 300ms deadline; want it to try until the deadline nears", elapsed)
 	}
 	if res.LevelMet || !res.Graded || res.Grade.Rating.Level == strategy.Unfair {
 		t.Errorf("LevelMet %v, graded %v, level %s; want the closest found, graded", res.LevelMet, res.Graded, res.Grade.Rating.Level)
