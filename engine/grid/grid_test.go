@@ -216,3 +216,36 @@ func TestDigits(t *testing.T) {
 		t.Error("Single or AllDigits wrong")
 	}
 }
+
+// TestLayoutsShared checks that configs without regions or cages share one
+// layout, and that others get their own.
+func TestLayoutsShared(t *testing.T) {
+	for _, c := range []Config{{Size: 9}, {Size: 9, Variant: X}, {Size: 16}, {Size: 6, Variant: Windoku}} {
+		a, errA := NewLayout(c)
+		b, errB := NewLayout(c)
+		if errA != nil || errB != nil {
+			if errA == nil || errB == nil || errA.Error() != errB.Error() {
+				t.Fatalf("%+v: errors %v and %v", c, errA, errB)
+			}
+			continue
+		}
+		if a != b {
+			t.Errorf("%+v: two layouts, want one shared", c)
+		}
+	}
+	regions := make([]int, 16)
+	for i := range regions {
+		regions[i] = i/8*2 + i%4/2 // 2×2 boxes, given as a map
+	}
+	a, err := NewLayout(Config{Size: 4, Regions: regions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewLayout(Config{Size: 4, Regions: regions})
+	if a == b {
+		t.Error("layouts with a region map are shared; want one each")
+	}
+	if _, err := NewLayout(Config{Size: 40}); err == nil {
+		t.Error("size 40 accepted")
+	}
+}

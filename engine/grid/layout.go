@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // Variant names a rule set. Each variant is data: the units and cages it adds
@@ -195,8 +196,34 @@ func fieldErr(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// NewLayout builds and validates a layout.
+// NewLayout builds and validates a layout. A layout without regions or
+// cages (classic, X, Windoku and Colour at each size) is built once and
+// shared: the same Config returns the same *Layout.
 func NewLayout(c Config) (*Layout, error) {
+	if c.Regions != nil || len(c.Cages) > 0 {
+		return newLayout(c)
+	}
+	key := standardKey{c.Size, c.Variant}
+	if l, ok := standard.Load(key); ok {
+		return l.(*Layout), nil
+	}
+	l, err := newLayout(c)
+	if err != nil {
+		return nil, err // not kept: the keys stay bounded by the valid configs
+	}
+	shared, _ := standard.LoadOrStore(key, l)
+	return shared.(*Layout), nil
+}
+
+// standard holds the shared layouts of NewLayout, by standardKey.
+var standard sync.Map
+
+type standardKey struct {
+	size    int
+	variant Variant
+}
+
+func newLayout(c Config) (*Layout, error) {
 	n := c.Size
 	if n < 2 || n > MaxSize {
 		return nil, fieldErr("size", "size %d is out of range 2..%d", n, MaxSize)
