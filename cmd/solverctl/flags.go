@@ -253,6 +253,10 @@ func (v *enumValue[E]) String() string {
 			return c.name
 		}
 	}
+	var zero E
+	if *v.p == zero {
+		return "" // unspecified: the flag's usage says what that means
+	}
 	return fmt.Sprint(*v.p)
 }
 

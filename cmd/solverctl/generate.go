@@ -39,12 +39,12 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	req := &sudokuv1.GenerateRequest{}
 	var to string
 	fs := newFlagSet("solverctl " + cmd.name)
-	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+" (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
+	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+", new by default (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
 	fs.Var((*uint32Value)(&req.Size), "size", "`size` of a new puzzle; 0 means 9, or 6 for KenKen")
 	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, variantNames}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(variantNames))
 	fs.Var(&enumValue[sudokuv1.DifficultyLevel]{&req.Level, levelNames}, "level", "difficulty `level` asked for: "+names(levelNames))
 	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")
-	fs.Var(&enumValue[sudokuv1.Symmetry]{&req.Symmetry, symmetryNames}, "symmetry", "`symmetry` of the clues: "+names(symmetryNames))
+	fs.Var(&enumValue[sudokuv1.Symmetry]{&req.Symmetry, symmetryNames}, "symmetry", "`symmetry` of the clues: "+names(symmetryNames)+", none by default")
 	fs.BoolVar(&req.NonMinimal, "non-minimal", false, "allow clues that could be removed")
 	fs.Uint64Var(&req.Seed, "seed", 0, "random `seed`; 0 draws one (printed, it reproduces the puzzle)")
 	fs.StringVar(&to, "to", "auto", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
