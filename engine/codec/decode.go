@@ -124,15 +124,19 @@ func notShaped(f Format, s string) string {
 }
 
 // betterError returns the error of the format a text that failed as plain
-// text was probably meant to be in: a 2.0 string or a v1 string of the
-// wrong length. Otherwise it returns err.
+// text was probably meant to be in: a 2.0 string, or a v1 string of the
+// wrong length or with a character outside base 32. Otherwise it returns
+// err.
 func betterError(s string, err error, tolerant bool) error {
 	switch {
 	case looksV2Header(s) && !strings.ContainsAny(s, " \t\n"):
 		if _, v2err := decodeV2(s, tolerant); v2err != nil {
 			return v2err
 		}
-	case len(s) > 120 && len(s) < 200 && isDigits(s, 32):
+	case len(s) > 120 && len(s) < 200 && isDigits(s, 32),
+		// 162 characters are no square number of cells: a v1 string
+		// with a bad character, whose error says which and where.
+		len(s) == v1Len && isDigits(s, 36):
 		if _, v1err := DecodeV1(s); v1err != nil {
 			return v1err
 		}

@@ -196,6 +196,7 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "Str8ts live", in: "T9B" + strings.Repeat("f0", 81), want: "cell r1c1: value 540 exceeds 539"},
 		{name: "v1 length", in: v1TestStrings[:161], want: "expected 162 characters for a v1 string, got 161"},
 		{name: "v1 digit", in: v1TestStrings[:160] + "w1", format: FormatV1, want: `cell r9c9: "w1" at position 161 is not base 32`},
+		{name: "v1 digit detected", in: v1TestStrings[:40] + "w" + v1TestStrings[41:], want: `at position 41 is not base 32`},
 		{name: "killer sum", in: strings.Repeat("1", 81) + ",46" + strings.Repeat("0", 160), want: "cell r1c1: sum 46 exceeds 45"},
 		{name: "killer colour", in: "0" + strings.Repeat("1", 80) + ",45" + strings.Repeat("0", 160), want: "cell r1c1: colour '0' at position 1 is not 1-9"},
 		{name: "killer sum digits", in: strings.Repeat("1", 81) + ",4x" + strings.Repeat("0", 160), want: `sum "4x" at position 83 is not two decimal digits`},
