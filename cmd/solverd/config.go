@@ -42,6 +42,7 @@ type config struct {
 	tlsKey        string
 	tlsClientCA   string
 	metricsListen string
+	pprof         bool
 }
 
 // envPrefix prefixes the environment variable of every flag.
@@ -104,6 +105,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
 	fs.StringVar(&cfg.tlsClientCA, "tls-client-ca", "", "PEM `file` of the CAs of client certificates; when set, clients must present one (mutual TLS)")
 	fs.StringVar(&cfg.metricsListen, "metrics-listen", "", "`host:port` of the Prometheus /metrics HTTP endpoint; empty serves none")
+	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
 	// The environment first, so that the command line overrides it.
 	var envErr error
@@ -195,6 +197,9 @@ func (cfg *config) check() error {
 			}
 			return fmt.Errorf("-%s %s, not %v", d.name, want, d.v)
 		}
+	}
+	if cfg.pprof && cfg.metricsListen == "" {
+		return errors.New("-pprof needs -metrics-listen")
 	}
 	if (cfg.tlsCert == "") != (cfg.tlsKey == "") {
 		return errors.New("-tls-cert and -tls-key go together")

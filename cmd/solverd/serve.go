@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"strings"
 	"time"
@@ -79,7 +80,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 			ln.Close()
 			return fmt.Errorf("metrics: %w", err)
 		}
-		metrics = newMetricsServer(reg, logger)
+		metrics = newMetricsServer(reg, logger, cfg.pprof)
 		go func() { metricsDone <- metrics.Serve(mln) }()
 		logger.Info("serving metrics", "addr", mln.Addr().String())
 	}
@@ -201,9 +202,17 @@ func readTokens(file string) ([]string, error) {
 	return tokens, nil
 }
 
-// newMetricsServer returns the HTTP server of /metrics.
-func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger) *http.Server {
+// newMetricsServer returns the HTTP server of /metrics, and of the
+// profiler's /debug/pprof/ when withPprof.
+func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof bool) *http.Server {
 	mux := http.NewServeMux()
+	if withPprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{
 		ErrorLog:            slog.NewLogLogger(logger.Handler(), slog.LevelError),
 		MaxRequestsInFlight: 4,

@@ -36,7 +36,7 @@ func TestServeSecured(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte("# rotated monthly\nfirst-secret\n\nsecond-secret\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--metrics-listen", "localhost:0",
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--metrics-listen", "localhost:0", "--pprof",
 		"--tls-cert", pki.ServerCert, "--tls-key", pki.ServerKey, "--tls-client-ca", pki.CAFile, "--auth-token-file", tokens)
 
 	dialTLS := func(cfg *tls.Config) sudokuv1.SudokuServiceClient {
@@ -96,6 +96,15 @@ func TestServeSecured(t *testing.T) {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
+	}
+	resp, err = http.Get("http://" + m[1] + "/debug/pprof/goroutine?debug=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "goroutine profile") {
+		t.Errorf("/debug/pprof/goroutine: %s\n%.200s", resp.Status, body)
 	}
 	cancel()
 	waitDone(t, done, 5*time.Second, log)

@@ -230,6 +230,7 @@ func TestBadConfig(t *testing.T) {
 		{"negative connection age", []string{"--max-connection-age", "-1m"}, nil, "-max-connection-age must not be negative"},
 		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},
 		{"client CA without TLS", []string{"--tls-client-ca", "ca.pem"}, nil, "-tls-client-ca needs -tls-cert"},
+		{"pprof without metrics", []string{"--pprof"}, nil, "-pprof needs -metrics-listen"},
 		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, "SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS"},
 		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
 	}
