@@ -2,12 +2,15 @@ package service
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -16,32 +19,56 @@ import (
 var errDraining = errors.New("server is shutting down")
 
 // SolveBatch solves the puzzles a client streams, Config.BatchWorkers at a
-// time, and answers each as soon as it is solved, with its id; answers may
-// come in another order than the puzzles. A puzzle that cannot be solved
-// (bad input, a bound reached, its deadline of Config.DefaultTimeout
-// passed) gets an ItemError in its answer, coded as a call with that
-// error would be, and the stream goes on.
+// time, and answers each once it is solved, with its id; answers may come
+// in another order than the puzzles. A puzzle that cannot be solved (bad
+// input, a bound reached, its deadline of Config.DefaultTimeout passed)
+// gets an ItemError in its answer, coded as a call with that error would
+// be, and the stream goes on.
 //
-// The server reads a puzzle only when a worker is free to take it, and a
-// worker takes one only when its previous answer fits in a buffer of
-// Config.BatchWorkers answers: a client that sends faster than the server
-// solves, or reads slower, is held back by gRPC flow control, and the
-// memory a batch holds does not grow with its length.
+// A request message may carry many puzzles, and a response message
+// carries the answers ready together: while other puzzles of the stream
+// are being solved, an answer waits up to Config.BatchLinger for others
+// to share its message, so that a large batch does not pay gRPC's cost
+// per message for every puzzle.
+//
+// The server reads ahead at most batchReadAhead puzzles that no worker has
+// taken yet, and a worker takes a puzzle only when its previous answer
+// fits in a queue of batchOutbox answers (of Config.MaxSendMsgSize bytes
+// at most): a client that sends faster than the server solves, or reads
+// slower, is held back by gRPC flow control, and the memory a batch holds
+// does not grow with its length.
 //
 // The stream ends with OK once the client has closed its side and every
 // puzzle received is answered. It ends early when the client cancels
 // (Canceled), its deadline passes (DeadlineExceeded), it reads nothing for
-// Config.StallTimeout (ResourceExhausted) or a message it sends is bad
-// (too large: ResourceExhausted; not a valid request: Internal). When the server shuts down, the batch stops reading, answers
-// the puzzles it has and ends with Unavailable: a puzzle without an answer
-// was not solved and may be sent again, to this server or another.
+// Config.StallTimeout (ResourceExhausted), a message it sends is too large
+// (ResourceExhausted), not a valid request (Internal) or holds no puzzle
+// (InvalidArgument). When the server shuts down, the batch stops reading,
+// answers the puzzles it has and ends with Unavailable: a puzzle without
+// an answer was not solved and may be sent again, to this server or
+// another.
 func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
 	workers := s.cfg.BatchWorkers
-	out := newOutbox(stream.Send, workers, s.cfg.StallTimeout, s.countAnswer)
+	var busy atomic.Int64 // workers solving a puzzle of this stream
+	send := func(answers []batchAnswer) error {
+		resp := &sudokuv1.SolveBatchResponse{Answers: make([]*sudokuv1.BatchAnswer, len(answers))}
+		for i, a := range answers {
+			resp.Answers[i] = a.answer
+		}
+		return stream.Send(resp)
+	}
+	out := newOutbox(send, batchOutbox, s.cfg.StallTimeout, grouping[batchAnswer]{
+		max:    maxAnswersPerMessage,
+		bytes:  s.cfg.MaxSendMsgSize - messageOverhead,
+		size:   func(a batchAnswer) int { return a.size },
+		linger: s.cfg.BatchLinger,
+		more:   func() bool { return busy.Load() > 0 },
+		held:   s.cfg.MaxSendMsgSize,
+	}, s.countAnswer)
 
-	items := make(chan *sudokuv1.SolveBatchRequest)
+	items := make(chan *sudokuv1.BatchItem, batchReadAhead)
 	recvDone := make(chan error, 1) // filled before items closes
 	go func() {
 		recvDone <- s.receive(ctx, stream, items)
@@ -50,7 +77,7 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { s.batchWorker(ctx, items, out) })
+		wg.Go(func() { s.batchWorker(ctx, items, out, &busy) })
 	}
 	workersDone := make(chan struct{})
 	go func() {
@@ -74,7 +101,7 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 			recvErr, recvDone = err, nil // a nil channel is never ready again
 			if err != io.EOF && !errors.Is(err, errDraining) {
 				// A bad message or the client gone: gRPC has ended the
-				// stream already.
+				// stream already, or the error ends it.
 				return abort(err)
 			}
 		case <-out.done:
@@ -109,6 +136,31 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 	return toStatus(recvErr)
 }
 
+// Bounds of a SolveBatch stream.
+const (
+	// batchReadAhead is the number of puzzles received and not yet taken
+	// by a worker, at most: enough that the workers do not wait for the
+	// goroutine that receives, which on a busy server runs late.
+	batchReadAhead = 64
+	// batchOutbox is the number of answers waiting to be sent, at most
+	// (and their size at most Config.MaxSendMsgSize): enough that the
+	// workers do not wait for the goroutine that sends.
+	batchOutbox = 64
+
+	// maxAnswersPerMessage is the number of answers a message carries at
+	// most.
+	maxAnswersPerMessage = 128
+	// messageOverhead is the most an answer's encoding grows by in a
+	// response message: its tag and length.
+	messageOverhead = 1 + binary.MaxVarintLen32
+)
+
+// batchAnswer is an answer with the size of its encoding.
+type batchAnswer struct {
+	answer *sudokuv1.BatchAnswer
+	size   int // of answer, in a response message
+}
+
 func drainStatus() error {
 	return status.Error(codes.Unavailable, "server is shutting down: puzzles without an answer were not solved; send them again")
 }
@@ -116,36 +168,46 @@ func drainStatus() error {
 // receive hands the puzzles of stream to the workers, one at a time as
 // they are free, until the client closes its side (io.EOF), a message
 // fails, ctx ends or the server drains.
-func (s *Server) receive(ctx context.Context, stream sudokuv1.SudokuService_SolveBatchServer, items chan<- *sudokuv1.SolveBatchRequest) error {
+func (s *Server) receive(ctx context.Context, stream sudokuv1.SudokuService_SolveBatchServer, items chan<- *sudokuv1.BatchItem) error {
 	for {
 		req, err := stream.Recv()
 		if err != nil {
 			return err
 		}
-		select {
-		case items <- req:
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-s.draining:
-			return errDraining
+		if len(req.GetItems()) == 0 {
+			return badField("items", "a message must carry at least one puzzle")
+		}
+		for _, item := range req.GetItems() {
+			select {
+			case items <- item:
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-s.draining:
+				return errDraining
+			}
 		}
 	}
 }
 
 // batchWorker answers puzzles from items until there are no more, ctx
-// ends, the server drains or the answers cannot be sent.
-func (s *Server) batchWorker(ctx context.Context, items <-chan *sudokuv1.SolveBatchRequest, out *outbox[*sudokuv1.SolveBatchResponse]) {
+// ends, the server drains or the answers cannot be sent. busy counts the
+// workers solving.
+func (s *Server) batchWorker(ctx context.Context, items <-chan *sudokuv1.BatchItem, out *outbox[batchAnswer], busy *atomic.Int64) {
 	for {
 		select {
-		case req, ok := <-items:
+		case item, ok := <-items:
 			if !ok {
 				return
 			}
-			resp := s.answer(ctx, req)
-			if resp == nil {
+			busy.Add(1)
+			a, ok := s.answer(ctx, item)
+			// Not busy before the answer is queued, so that the outbox
+			// never lingers for an answer that is already there.
+			busy.Add(-1)
+			if !ok {
 				return
 			}
-			if err := out.put(ctx, resp); err != nil {
+			if err := out.put(ctx, a); err != nil {
 				return
 			}
 		case <-ctx.Done():
@@ -156,34 +218,40 @@ func (s *Server) batchWorker(ctx context.Context, items <-chan *sudokuv1.SolveBa
 	}
 }
 
-// answer solves one puzzle of a batch. It returns nil when ctx, the
+// answer solves one puzzle of a batch. It reports false when ctx, the
 // stream's, ends first: there is nobody to answer.
-func (s *Server) answer(ctx context.Context, req *sudokuv1.SolveBatchRequest) *sudokuv1.SolveBatchResponse {
-	resp, err := s.solveItem(ctx, req)
+func (s *Server) answer(ctx context.Context, item *sudokuv1.BatchItem) (batchAnswer, bool) {
+	a := &sudokuv1.BatchAnswer{Id: item.GetId()}
+	resp, err := s.solveItem(ctx, item)
 	if ctx.Err() != nil {
-		return nil
+		return batchAnswer{}, false
 	}
-	if err == nil && req.GetIncludeSteps() {
-		err = s.checkSize(resp, len(resp.GetSteps()))
-	}
-	if err != nil {
-		return &sudokuv1.SolveBatchResponse{
-			Id:      req.GetId(),
-			Outcome: &sudokuv1.SolveBatchResponse_Error{Error: toItemError(err)},
+	size := 0
+	if err == nil {
+		a.Outcome = &sudokuv1.BatchAnswer_Result{Result: resp.GetResult()}
+		a.Steps = resp.GetSteps()
+		size = proto.Size(a) + messageOverhead
+		if size > s.cfg.MaxSendMsgSize {
+			err = tooLarge(len(a.Steps), size, s.cfg.MaxSendMsgSize)
+			a.Steps = nil
 		}
 	}
-	return &sudokuv1.SolveBatchResponse{
-		Id:      req.GetId(),
-		Outcome: &sudokuv1.SolveBatchResponse_Result{Result: resp.GetResult()},
-		Steps:   resp.GetSteps(),
+	if err != nil {
+		a.Outcome = &sudokuv1.BatchAnswer_Error{Error: toItemError(err)}
+		size = proto.Size(a) + messageOverhead
 	}
+	return batchAnswer{answer: a, size: size}, true
 }
 
 // solveItem solves one puzzle of a batch in a solving slot, waiting for
 // one as long as the stream lasts. The item's deadline, Config.
 // DefaultTimeout, runs from when it has its slot.
-func (s *Server) solveItem(ctx context.Context, req *sudokuv1.SolveBatchRequest) (*sudokuv1.SolveResponse, error) {
-	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
+func (s *Server) solveItem(ctx context.Context, item *sudokuv1.BatchItem) (*sudokuv1.SolveResponse, error) {
+	p, opts, err := s.prepare(item.GetPuzzle(), item.GetOptions())
+	if err != nil {
+		return nil, err
+	}
+	basic, err := basicView(item.GetView())
 	if err != nil {
 		return nil, err
 	}
@@ -193,13 +261,13 @@ func (s *Server) solveItem(ctx context.Context, req *sudokuv1.SolveBatchRequest)
 	defer s.limit.release()
 	ictx, cancel := context.WithTimeout(ctx, s.cfg.DefaultTimeout)
 	defer cancel()
-	return s.solve(ictx, p, opts, req.GetIncludeSteps())
+	return s.solve(ictx, p, opts, item.GetIncludeSteps(), basic)
 }
 
 // countAnswer counts an answer sent.
-func (s *Server) countAnswer(resp *sudokuv1.SolveBatchResponse) {
+func (s *Server) countAnswer(a batchAnswer) {
 	s.batchAnswers.Add(1)
-	if resp.GetError() != nil {
+	if a.answer.GetError() != nil {
 		s.batchItemErrors.Add(1)
 	}
 }

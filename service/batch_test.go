@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -27,46 +28,62 @@ var clue17 = []string{
 // result that check accepts, or with an error of code want.
 var batchItemTests = []struct {
 	name     string
-	req      *sudokuv1.SolveBatchRequest
+	req      *sudokuv1.BatchItem
 	want     codes.Code
 	field    string // the field named by the violation of an InvalidArgument
 	withStep bool
 }{
-	{name: "easy", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedEasy)}},
-	{name: "hard", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedHard)}},
-	{name: "17 clues a", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(clue17[0])}},
-	{name: "17 clues b", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(clue17[1])}},
-	{name: "17 clues c", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(clue17[2])}},
-	{name: "jigsaw", req: &sudokuv1.SolveBatchRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}}},
-	{name: "with steps", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedHard), IncludeSteps: true}, withStep: true},
-	{name: "bad text", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle("12x")}, want: codes.InvalidArgument, field: "puzzle.text"},
-	{name: "no puzzle", req: &sudokuv1.SolveBatchRequest{}, want: codes.InvalidArgument, field: "puzzle"},
-	{name: "bad strategy", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"Nope"}}},
+	{name: "easy", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy)}},
+	{name: "hard", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedHard)}},
+	{name: "17 clues a", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(clue17[0])}},
+	{name: "17 clues b", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(clue17[1])}},
+	{name: "17 clues c", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(clue17[2])}},
+	{name: "jigsaw", req: &sudokuv1.BatchItem{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap}}},
+	{name: "with steps", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedHard), IncludeSteps: true}, withStep: true},
+	{name: "basic view", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(clue17[0]), View: sudokuv1.ResultView_RESULT_VIEW_BASIC}},
+	{name: "full view", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(clue17[1]), View: sudokuv1.ResultView_RESULT_VIEW_FULL}},
+	{name: "unknown view", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy), View: 9}, want: codes.InvalidArgument, field: "view"},
+	{name: "bad text", req: &sudokuv1.BatchItem{Puzzle: textPuzzle("12x")}, want: codes.InvalidArgument, field: "puzzle.text"},
+	{name: "no puzzle", req: &sudokuv1.BatchItem{}, want: codes.InvalidArgument, field: "puzzle"},
+	{name: "bad strategy", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"Nope"}}},
 		want: codes.InvalidArgument, field: "options.strategies[0]"},
-	{name: "step limit", req: &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedHard), Options: &sudokuv1.SolveOptions{MaxSteps: 3}},
+	{name: "step limit", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedHard), Options: &sudokuv1.SolveOptions{MaxSteps: 3}},
 		want: codes.ResourceExhausted},
 }
 
 func TestSolveBatch(t *testing.T) {
-	for _, workers := range []int{1, 4} {
-		t.Run(fmt.Sprintf("%d workers", workers), func(t *testing.T) {
-			ts := startServer(t, Config{BatchWorkers: workers}, GRPCConfig{})
+	for _, tc := range []struct {
+		workers    int
+		perMessage int // puzzles a request message carries
+	}{
+		{1, 1},
+		{4, 1},
+		{1, len(batchItemTests)},
+		{4, 5},
+	} {
+		t.Run(fmt.Sprintf("%d workers, %d a message", tc.workers, tc.perMessage), func(t *testing.T) {
+			ts := startServer(t, Config{BatchWorkers: tc.workers}, GRPCConfig{})
 			client := sudokuv1.NewSudokuServiceClient(ts.conn)
 			base := ts.baseline(t)
-			stream, err := client.SolveBatch(context.Background())
+			stream, err := openBatch(context.Background(), client)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, tt := range batchItemTests {
-				tt.req.Id = tt.name
-				if err := stream.Send(tt.req); err != nil {
-					t.Fatal(err)
+			var items []*sudokuv1.BatchItem
+			for i, tt := range batchItemTests {
+				item := proto.CloneOf(tt.req)
+				item.Id = tt.name
+				if items = append(items, item); len(items) == tc.perMessage || i == len(batchItemTests)-1 {
+					if err := stream.SendMsg(batchOf(items...)); err != nil {
+						t.Fatal(err)
+					}
+					items = nil
 				}
 			}
 			if err := stream.CloseSend(); err != nil {
 				t.Fatal(err)
 			}
-			answers := map[string]*sudokuv1.SolveBatchResponse{}
+			answers := map[string]*sudokuv1.BatchAnswer{}
 			for {
 				resp, err := stream.Recv()
 				if err == io.EOF {
@@ -102,7 +119,7 @@ func TestSolveBatch(t *testing.T) {
 
 // checkBatchAnswer checks the answer of req: an item error is what a
 // Solve call with the same puzzle and options fails with.
-func checkBatchAnswer(t *testing.T, client sudokuv1.SudokuServiceClient, req *sudokuv1.SolveBatchRequest, resp *sudokuv1.SolveBatchResponse, want codes.Code, field string, withSteps bool) {
+func checkBatchAnswer(t *testing.T, client sudokuv1.SudokuServiceClient, req *sudokuv1.BatchItem, resp *sudokuv1.BatchAnswer, want codes.Code, field string, withSteps bool) {
 	t.Helper()
 	if want != codes.OK {
 		ie := resp.GetError()
@@ -112,7 +129,7 @@ func checkBatchAnswer(t *testing.T, client sudokuv1.SudokuServiceClient, req *su
 		if got := codes.Code(ie.GetCode()); got != want {
 			t.Errorf("code %v (%s), want %v", got, ie.GetMessage(), want)
 		}
-		_, callErr := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: req.GetPuzzle(), Options: req.GetOptions()})
+		_, callErr := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: req.GetPuzzle(), Options: req.GetOptions(), View: req.GetView()})
 		st := status.Convert(callErr)
 		if st.Code() != codes.Code(ie.GetCode()) || st.Message() != ie.GetMessage() {
 			t.Errorf("item error %v %q, but Solve fails with %v %q", codes.Code(ie.GetCode()), ie.GetMessage(), st.Code(), st.Message())
@@ -131,7 +148,25 @@ func checkBatchAnswer(t *testing.T, client sudokuv1.SudokuServiceClient, req *su
 	if res.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
 		t.Fatalf("status %v, want solved", res.GetStatus())
 	}
+	if req.GetView() == sudokuv1.ResultView_RESULT_VIEW_BASIC {
+		// No board and no packed string; the plain text is the full
+		// result's.
+		if res.GetBoard() != nil || res.GetPacked() != "" {
+			t.Errorf("basic result has board %v and packed %q, want neither", res.GetBoard() != nil, res.GetPacked())
+		}
+		full, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: req.GetPuzzle(), Options: req.GetOptions()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.GetPlain() != full.GetResult().GetPlain() {
+			t.Errorf("basic result plain %q, want %q", res.GetPlain(), full.GetResult().GetPlain())
+		}
+		return
+	}
 	checkSolution(t, req.GetPuzzle(), res.GetBoard())
+	if res.GetPacked() == "" {
+		t.Error("full result without its packed string")
+	}
 	if withSteps != (len(resp.GetSteps()) > 0) {
 		t.Errorf("%d steps, want steps %v", len(resp.GetSteps()), withSteps)
 	}
@@ -148,18 +183,18 @@ func TestSolveBatchAnswersWhenDone(t *testing.T) {
 	base := ts.baseline(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stream, err := client.SolveBatch(ctx)
+	stream, err := openBatch(ctx, client)
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow := &sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: textPuzzle(strings.Repeat(".", 625)),
+	slow := &sudokuv1.BatchItem{Id: "slow", Puzzle: textPuzzle(strings.Repeat(".", 625)),
 		Options: &sudokuv1.SolveOptions{MaxSolutions: 1000, MaxNodes: 1 << 40}}
 	if err := stream.Send(slow); err != nil {
 		t.Fatal(err)
 	}
 	// The slow puzzle is being solved before the easy one is sent.
 	waitFor(t, "the slow puzzle to start", func() bool { return ts.srv.limit.inFlight() == 1 })
-	if err := stream.Send(&sudokuv1.SolveBatchRequest{Id: "easy", Puzzle: textPuzzle(seedEasy)}); err != nil {
+	if err := stream.Send(&sudokuv1.BatchItem{Id: "easy", Puzzle: textPuzzle(seedEasy)}); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := stream.Recv()
@@ -194,7 +229,7 @@ func TestSolveBatchBackpressure(t *testing.T) {
 	base := ts.baseline(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stream, err := client.SolveBatch(ctx)
+	stream, err := openBatch(ctx, client)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +237,7 @@ func TestSolveBatchBackpressure(t *testing.T) {
 	var sent atomic.Int64
 	sendDone := make(chan error, 1)
 	go func() {
-		req := &sudokuv1.SolveBatchRequest{Puzzle: textPuzzle(seedEasy)}
+		req := &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy)}
 		for i := range total {
 			req.Id = fmt.Sprint(i)
 			if err := stream.Send(req); err != nil {
@@ -213,10 +248,10 @@ func TestSolveBatchBackpressure(t *testing.T) {
 		}
 		sendDone <- nil
 	}()
-	// The bound: a puzzle in the receiver's hand, one per worker (solving,
-	// or waiting with its answer), the answers buffered and the one being
-	// sent.
-	const bound = 1 + workers + workers + 1
+	// The bound: a puzzle in the receiver's hand and those read ahead, one
+	// per worker (solving, or waiting with its answer), the answers queued,
+	// those of the message being sent and one held for the next.
+	const bound = 1 + batchReadAhead + workers + batchOutbox + maxAnswersPerMessage + 1
 	var handlerErr error
 	for done := false; !done; {
 		select {
@@ -265,11 +300,11 @@ func (s *countingStream) RecvMsg(m any) error {
 // an item error, and the stream goes on.
 func TestSolveBatchTooLarge(t *testing.T) {
 	ts := startServer(t, Config{MaxSendMsgSize: 8 << 10}, GRPCConfig{})
-	stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(context.Background())
+	stream, err := openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, req := range []*sudokuv1.SolveBatchRequest{
+	for _, req := range []*sudokuv1.BatchItem{
 		{Id: "big", Puzzle: textPuzzle(seedHard), IncludeSteps: true},
 		{Id: "small", Puzzle: textPuzzle(seedHard)},
 	} {
@@ -278,7 +313,7 @@ func TestSolveBatchTooLarge(t *testing.T) {
 		}
 	}
 	stream.CloseSend()
-	got := map[string]*sudokuv1.SolveBatchResponse{}
+	got := map[string]*sudokuv1.BatchAnswer{}
 	for {
 		resp, err := stream.Recv()
 		if err == io.EOF {
@@ -294,5 +329,54 @@ func TestSolveBatchTooLarge(t *testing.T) {
 	}
 	if got["small"].GetResult() == nil {
 		t.Errorf("small answer %v, want a result", got["small"])
+	}
+}
+
+// TestSolveBatchSplitsMessages sends puzzles whose answers each fit in a
+// message but not together: the server spreads them over several
+// messages instead of failing any.
+func TestSolveBatchSplitsMessages(t *testing.T) {
+	item := &sudokuv1.BatchItem{Puzzle: textPuzzle(seedHard), IncludeSteps: true}
+	one := startServer(t, Config{}, GRPCConfig{})
+	resp, err := sudokuv1.NewSudokuServiceClient(one.conn).Solve(context.Background(),
+		&sudokuv1.SolveRequest{Puzzle: item.Puzzle, IncludeSteps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := proto.Size(&sudokuv1.BatchAnswer{Id: "id", Outcome: &sudokuv1.BatchAnswer_Result{Result: resp.GetResult()}, Steps: resp.GetSteps()})
+
+	// Room for one answer a message, not two.
+	ts := startServer(t, Config{MaxSendMsgSize: size * 3 / 2, BatchWorkers: 4}, GRPCConfig{})
+	stream, err := openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 6
+	var items []*sudokuv1.BatchItem
+	for i := range n {
+		it := proto.CloneOf(item)
+		it.Id = fmt.Sprint(i)
+		items = append(items, it)
+	}
+	if err := stream.SendMsg(batchOf(items...)); err != nil {
+		t.Fatal(err)
+	}
+	stream.CloseSend()
+	answered := 0
+	for {
+		a, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("stream ended with %v, want EOF", err)
+		}
+		if len(a.GetSteps()) == 0 || a.GetResult() == nil {
+			t.Errorf("answer %s: %d steps, error %v; want a result with its steps", a.GetId(), len(a.GetSteps()), a.GetError())
+		}
+		answered++
+	}
+	if answered != n || stream.messages != n {
+		t.Errorf("%d answers in %d messages, want %d in %d", answered, stream.messages, n, n)
 	}
 }

@@ -383,12 +383,12 @@ var statusToProto = map[solver.Status]sudokuv1.SolveStatus{
 	solver.Stuck:             sudokuv1.SolveStatus_SOLVE_STATUS_STUCK,
 }
 
-// resultToProto converts a solve's outcome; symbols render plain text.
-func resultToProto(res *solver.Result, symbols string) *sudokuv1.SolveResult {
+// resultToProto converts a solve's outcome; symbols render plain text. A
+// basic result leaves out the board and the packed string.
+func resultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.SolveResult {
 	b := res.Board
 	pr := &sudokuv1.SolveResult{
 		Status:        statusToProto[res.Status],
-		Board:         boardToProto(b),
 		Plain:         codec.EncodePlain(b, symbols),
 		SolutionCount: uint32(res.Count),
 		CountComplete: res.CountComplete,
@@ -396,7 +396,10 @@ func resultToProto(res *solver.Result, symbols string) *sudokuv1.SolveResult {
 		GuessCount:    uint32(res.Guesses),
 		RandomSeed:    res.Seed,
 	}
-	pr.Packed = pack(b)
+	if !basic {
+		pr.Board = boardToProto(b)
+		pr.Packed = pack(b)
+	}
 	for _, sol := range res.Others {
 		out := make([]byte, len(sol))
 		for i, v := range sol {

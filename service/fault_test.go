@@ -86,12 +86,12 @@ func TestFaultClientCancels(t *testing.T) {
 		}, true},
 		{"SolveBatch", func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error {
 			p, o := slowPuzzle()
-			stream, err := client.SolveBatch(ctx)
+			stream, err := openBatch(ctx, client)
 			if err != nil {
 				return err
 			}
 			for _, id := range []string{"a", "b", "c"} {
-				if err := stream.Send(&sudokuv1.SolveBatchRequest{Id: id, Puzzle: p, Options: o}); err != nil {
+				if err := stream.Send(&sudokuv1.BatchItem{Id: id, Puzzle: p, Options: o}); err != nil {
 					return err
 				}
 			}
@@ -170,14 +170,14 @@ func TestFaultDeadline(t *testing.T) {
 		// A puzzle of a batch that runs out of time gets an item error;
 		// the batch goes on.
 		{"SolveBatch item", Config{DefaultTimeout: 300 * time.Millisecond}, 0, func(t *testing.T, ctx context.Context, ts *testServer) {
-			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
 			if err != nil {
 				t.Fatal(err)
 			}
-			stream.Send(&sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: p, Options: o})
-			stream.Send(&sudokuv1.SolveBatchRequest{Id: "easy", Puzzle: textPuzzle(seedEasy)})
+			stream.Send(&sudokuv1.BatchItem{Id: "slow", Puzzle: p, Options: o})
+			stream.Send(&sudokuv1.BatchItem{Id: "easy", Puzzle: textPuzzle(seedEasy)})
 			stream.CloseSend()
-			got := map[string]*sudokuv1.SolveBatchResponse{}
+			got := map[string]*sudokuv1.BatchAnswer{}
 			for {
 				resp, err := stream.Recv()
 				if err == io.EOF {
@@ -198,11 +198,11 @@ func TestFaultDeadline(t *testing.T) {
 		// A batch as a whole has no default deadline, but the caller's
 		// ends it.
 		{"SolveBatch, caller's deadline", Config{}, 300 * time.Millisecond, func(t *testing.T, ctx context.Context, ts *testServer) {
-			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
 			if err != nil {
 				t.Fatal(err)
 			}
-			stream.Send(&sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: p, Options: o})
+			stream.Send(&sudokuv1.BatchItem{Id: "slow", Puzzle: p, Options: o})
 			for err == nil {
 				_, err = stream.Recv()
 			}
@@ -250,16 +250,16 @@ func TestFaultShutdownDuringBatch(t *testing.T) {
 			base := ts.baseline(t)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var sendWG sync.WaitGroup
 			sendWG.Go(func() {
 				for i := 0; ; i++ {
-					req := &sudokuv1.SolveBatchRequest{Id: clue17[i%len(clue17)], Puzzle: textPuzzle(clue17[i%len(clue17)])}
+					req := &sudokuv1.BatchItem{Id: clue17[i%len(clue17)], Puzzle: textPuzzle(clue17[i%len(clue17)])}
 					if tt.slowAfter > 0 && i >= tt.slowAfter {
-						req = &sudokuv1.SolveBatchRequest{Id: "slow", Puzzle: slow, Options: slowOpts}
+						req = &sudokuv1.BatchItem{Id: "slow", Puzzle: slow, Options: slowOpts}
 					}
 					if stream.Send(req) != nil {
 						return
@@ -267,7 +267,7 @@ func TestFaultShutdownDuringBatch(t *testing.T) {
 				}
 			})
 			received := 0
-			check := func(resp *sudokuv1.SolveBatchResponse) {
+			check := func(resp *sudokuv1.BatchAnswer) {
 				received++
 				if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
 					t.Fatalf("answer %d: %v, want solved", received, resp)
@@ -338,7 +338,7 @@ func (rawCodec) Name() string                       { return "proto" }
 
 func TestFaultBadMessages(t *testing.T) {
 	const maxRecv = 4 << 10
-	oversized := &sudokuv1.SolveBatchRequest{Id: "big", Puzzle: textPuzzle(strings.Repeat(".", 2*maxRecv))}
+	oversized := batchOf(&sudokuv1.BatchItem{Id: "big", Puzzle: textPuzzle(strings.Repeat(".", 2*maxRecv))})
 	malformed := rawMessage{0x0a, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01} // a length that overflows
 	batchDesc := &grpc.StreamDesc{StreamName: "SolveBatch", ServerStreams: true, ClientStreams: true}
 	tests := []struct {
@@ -348,7 +348,7 @@ func TestFaultBadMessages(t *testing.T) {
 		call func(t *testing.T, conn *grpc.ClientConn) error
 	}{
 		{"Solve oversized", codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
-			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: oversized.Puzzle})
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: oversized.Items[0].Puzzle})
 			return err
 		}},
 		{"Solve malformed", codes.Internal, func(t *testing.T, conn *grpc.ClientConn) error {
@@ -356,6 +356,9 @@ func TestFaultBadMessages(t *testing.T) {
 		}},
 		{"SolveBatch oversized", codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
 			return badBatch(t, conn, oversized)
+		}},
+		{"SolveBatch without puzzles", codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			return badBatch(t, conn, batchOf())
 		}},
 		{"SolveBatch malformed", codes.Internal, func(t *testing.T, conn *grpc.ClientConn) error {
 			stream, err := conn.NewStream(context.Background(), batchDesc, sudokuv1.SudokuService_SolveBatch_FullMethodName, grpc.ForceCodec(rawCodec{}))
@@ -386,7 +389,7 @@ func badBatch(t *testing.T, conn any, bad any) error {
 	var stream grpc.ClientStream
 	switch c := conn.(type) {
 	case *grpc.ClientConn:
-		s, err := sudokuv1.NewSudokuServiceClient(c).SolveBatch(context.Background())
+		s, err := openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(c))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -394,7 +397,7 @@ func badBatch(t *testing.T, conn any, bad any) error {
 	case grpc.ClientStream:
 		stream = c
 	}
-	if err := stream.SendMsg(&sudokuv1.SolveBatchRequest{Id: "good", Puzzle: textPuzzle(seedEasy)}); err != nil {
+	if err := stream.SendMsg(batchOf(&sudokuv1.BatchItem{Id: "good", Puzzle: textPuzzle(seedEasy)})); err != nil {
 		t.Fatal(err)
 	}
 	stream.SendMsg(bad) // fails on the client when the server has already ended the stream
@@ -411,7 +414,9 @@ func badBatch(t *testing.T, conn any, bad any) error {
 			}
 			return err
 		}
-		answers = append(answers, resp.GetId())
+		for _, a := range resp.GetAnswers() {
+			answers = append(answers, a.GetId())
+		}
 	}
 }
 

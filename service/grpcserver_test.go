@@ -48,7 +48,7 @@ func TestBearerAuth(t *testing.T) {
 			if got := status.Code(err); got != tt.want {
 				t.Errorf("Solve = %v, want %v", err, tt.want)
 			}
-			stream, err := client.SolveBatch(ctx)
+			stream, err := openBatch(ctx, client)
 			if err == nil {
 				stream.CloseSend()
 				_, err = stream.Recv()
@@ -80,12 +80,12 @@ func TestMetrics(t *testing.T) {
 	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle("bad")}); status.Code(err) != codes.InvalidArgument {
 		t.Fatalf("Solve(bad) = %v", err)
 	}
-	stream, err := client.SolveBatch(context.Background())
+	stream, err := openBatch(context.Background(), client)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stream.Send(&sudokuv1.SolveBatchRequest{Id: "1", Puzzle: textPuzzle(seedEasy)})
-	stream.Send(&sudokuv1.SolveBatchRequest{Id: "2", Puzzle: textPuzzle("bad")})
+	stream.Send(&sudokuv1.BatchItem{Id: "1", Puzzle: textPuzzle(seedEasy)})
+	stream.Send(&sudokuv1.BatchItem{Id: "2", Puzzle: textPuzzle("bad")})
 	stream.CloseSend()
 	for err == nil {
 		_, err = stream.Recv()
@@ -108,7 +108,7 @@ func TestMetrics(t *testing.T) {
 		{"grpc_server_handled_total", map[string]string{"grpc_method": "Solve", "grpc_code": "InvalidArgument"}, 1},
 		{"grpc_server_handled_total", map[string]string{"grpc_method": "SolveBatch", "grpc_code": "OK"}, 1},
 		{"grpc_server_handled_total", map[string]string{"grpc_method": "SolveSteps", "grpc_code": "OK"}, 0},
-		{"grpc_server_msg_sent_total", map[string]string{"grpc_method": "SolveBatch"}, 2},
+		{"grpc_server_msg_sent_total", map[string]string{"grpc_method": "SolveBatch"}, float64(stream.messages)},
 		{"grpc_server_handling_seconds", map[string]string{"grpc_method": "Solve"}, 2}, // the sample count
 		{"sudoku_solve_slots", nil, 3},
 		{"sudoku_solves_in_flight", nil, 0},

@@ -13,6 +13,8 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/test/bufconn"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 // testServer is a service served over bufconn with a client connection.
@@ -115,4 +117,46 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// batchStream is a SolveBatch client stream that sends one puzzle a
+// message and reads the answers one at a time.
+type batchStream struct {
+	sudokuv1.SudokuService_SolveBatchClient
+	queued   []*sudokuv1.BatchAnswer
+	messages int // received
+}
+
+// openBatch opens a SolveBatch stream of client.
+func openBatch(ctx context.Context, client sudokuv1.SudokuServiceClient) (*batchStream, error) {
+	s, err := client.SolveBatch(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &batchStream{SudokuService_SolveBatchClient: s}, nil
+}
+
+// Send sends item in a message of its own.
+func (b *batchStream) Send(item *sudokuv1.BatchItem) error {
+	return b.SudokuService_SolveBatchClient.Send(batchOf(item))
+}
+
+// Recv returns the next answer.
+func (b *batchStream) Recv() (*sudokuv1.BatchAnswer, error) {
+	for len(b.queued) == 0 {
+		resp, err := b.SudokuService_SolveBatchClient.Recv()
+		if err != nil {
+			return nil, err
+		}
+		b.messages++
+		b.queued = resp.GetAnswers()
+	}
+	a := b.queued[0]
+	b.queued = b.queued[1:]
+	return a, nil
+}
+
+// batchOf returns a SolveBatch request message of items.
+func batchOf(items ...*sudokuv1.BatchItem) *sudokuv1.SolveBatchRequest {
+	return &sudokuv1.SolveBatchRequest{Items: items}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // errStalled ends a stream whose client stopped reading.
@@ -13,15 +15,19 @@ var errStalled = errors.New("stream stalled")
 
 // outbox sends the messages of one server stream from a goroutine of its
 // own, so that producing them (solving) never waits on the network. It
-// holds at most size messages; a producer that finds it full waits (see
-// put). The stream is stalled when one message could not be sent for the
-// stall timeout: gRPC flow control blocks a send only while the client
-// reads nothing.
+// holds at most size items; a producer that finds it full waits (see put).
+// The stream is stalled when one message could not be sent for the stall
+// timeout: gRPC flow control blocks a send only while the client reads
+// nothing.
+//
+// The sending goroutine may gather several items into one message (see
+// grouping); each item is counted as sent once its message is.
 //
 // The owner must call close once every producer has returned, so that the
 // sending goroutine ends.
 type outbox[M any] struct {
-	send      func(M) error
+	send      func([]M) error // sends items as one message
+	group     grouping[M]
 	queue     chan M
 	stall     time.Duration
 	done      chan struct{} // closed when the sending goroutine returns
@@ -30,17 +36,45 @@ type outbox[M any] struct {
 	stallOnce sync.Once
 	closeOnce sync.Once
 	watchdog  *time.Timer
-	onSent    func(M) // called after each message sent, when not nil
+	onSent    func(M)             // called for each item sent, when not nil
+	room      *semaphore.Weighted // bytes the items held may take; nil: no bound
 }
 
-func newOutbox[M any](send func(M) error, size int, stall time.Duration, onSent func(M)) *outbox[M] {
+// grouping says how the sending goroutine of an outbox gathers items into
+// one message. The zero grouping sends each item on its own.
+type grouping[M any] struct {
+	// max is the number of items a message carries at most.
+	max int
+	// bytes bounds the sum of size over the items of a message; an item
+	// that does not fit goes in the next one.
+	bytes int
+	size  func(M) int
+	// linger is how long a message that is not full may wait for more
+	// items, while more reports that some are on their way. Zero sends
+	// the items queued at once.
+	linger time.Duration
+	more   func() bool
+	// held bounds the sum of size over the items queued and being sent;
+	// put waits while there is no room. An item larger than held counts
+	// as held. Zero: no bound but the number of items.
+	held int
+}
+
+func newOutbox[M any](send func([]M) error, size int, stall time.Duration, group grouping[M], onSent func(M)) *outbox[M] {
+	if group.max < 1 {
+		group.max = 1
+	}
 	o := &outbox[M]{
 		send:    send,
+		group:   group,
 		queue:   make(chan M, size),
 		stall:   stall,
 		done:    make(chan struct{}),
 		stalled: make(chan struct{}),
 		onSent:  onSent,
+	}
+	if group.held > 0 {
+		o.room = semaphore.NewWeighted(int64(group.held))
 	}
 	o.watchdog = time.AfterFunc(time.Hour, func() {
 		o.stallOnce.Do(func() { close(o.stalled) })
@@ -53,21 +87,112 @@ func newOutbox[M any](send func(M) error, size int, stall time.Duration, onSent 
 func (o *outbox[M]) run() {
 	defer close(o.done)
 	defer o.watchdog.Stop()
-	for m := range o.queue {
-		o.watchdog.Reset(o.stall)
-		err := o.send(m)
-		o.watchdog.Stop()
-		if err != nil {
+	var linger *time.Timer
+	if o.group.linger > 0 {
+		linger = time.NewTimer(time.Hour)
+		linger.Stop()
+		defer linger.Stop()
+	}
+	msg := make([]M, 0, o.group.max)
+	var carry []M // an item that did not fit in the previous message
+	for open := true; open; {
+		msg = append(msg[:0], carry...)
+		carry = carry[:0]
+		if len(msg) == 0 {
+			m, ok := <-o.queue
+			if !ok {
+				return
+			}
+			msg = append(msg, m)
+		}
+		bytes := o.sizeOf(msg[0])
+		lingering := false
+	gather:
+		for len(msg) < o.group.max {
+			var m M
+			var ok bool
+			select {
+			case m, ok = <-o.queue:
+			default:
+				if linger == nil || !o.group.more() {
+					break gather
+				}
+				if !lingering {
+					lingering = true
+					linger.Reset(o.group.linger)
+				}
+				select {
+				case m, ok = <-o.queue:
+				case <-linger.C:
+					break gather
+				}
+			}
+			if !ok {
+				open = false
+				break
+			}
+			n := o.sizeOf(m)
+			if o.group.bytes > 0 && bytes+n > o.group.bytes {
+				carry = append(carry, m)
+				break
+			}
+			bytes += n
+			msg = append(msg, m)
+		}
+		if lingering {
+			linger.Stop()
+		}
+		if err := o.sendNow(msg); err != nil {
 			o.err = err
 			return
 		}
-		if o.onSent != nil {
-			o.onSent(m)
+		if !open && len(carry) > 0 {
+			if err := o.sendNow(carry); err != nil {
+				o.err = err
+			}
+			return
 		}
 	}
 }
 
-// tryPut queues m if there is room, and reports whether it did.
+// sendNow sends msg, watched for a stall, and frees the room its items
+// held.
+func (o *outbox[M]) sendNow(msg []M) error {
+	o.watchdog.Reset(o.stall)
+	err := o.send(msg)
+	o.watchdog.Stop()
+	if o.room != nil {
+		var w int64
+		for _, m := range msg {
+			w += o.weight(m)
+		}
+		o.room.Release(w)
+	}
+	if err != nil {
+		return err
+	}
+	if o.onSent != nil {
+		for _, m := range msg {
+			o.onSent(m)
+		}
+	}
+	return nil
+}
+
+func (o *outbox[M]) sizeOf(m M) int {
+	if o.group.size == nil {
+		return 0
+	}
+	return o.group.size(m)
+}
+
+// weight is the room m takes in the outbox.
+func (o *outbox[M]) weight(m M) int64 {
+	return int64(min(o.sizeOf(m), o.group.held))
+}
+
+// tryPut queues m if there is room, and reports whether it did. It is for
+// outboxes without a bound of bytes.
 func (o *outbox[M]) tryPut(m M) bool {
 	select {
 	case o.queue <- m:
@@ -80,9 +205,30 @@ func (o *outbox[M]) tryPut(m M) bool {
 // put queues m, waiting while the outbox is full until there is room, ctx
 // ends, the stream fails or it stalls.
 func (o *outbox[M]) put(ctx context.Context, m M) error {
-	if o.tryPut(m) {
-		return nil
+	if o.room != nil {
+		// Waiting for room ends with ctx only: the owner of a bounded
+		// outbox ends ctx when the stream fails or stalls.
+		if err := o.room.Acquire(ctx, o.weight(m)); err != nil {
+			return err
+		}
 	}
+	select {
+	case o.queue <- m:
+		return nil
+	default:
+	}
+	if err := o.enqueue(ctx, m); err != nil {
+		if o.room != nil {
+			o.room.Release(o.weight(m))
+		}
+		return err
+	}
+	return nil
+}
+
+// enqueue queues m once there is room, or fails when ctx ends, the stream
+// fails or it stalls.
+func (o *outbox[M]) enqueue(ctx context.Context, m M) error {
 	select {
 	case o.queue <- m:
 		return nil
@@ -98,14 +244,14 @@ func (o *outbox[M]) put(ctx context.Context, m M) error {
 	}
 }
 
-// close tells the outbox that no more messages come; the sending goroutine
+// close tells the outbox that no more items come; the sending goroutine
 // returns once it has sent those queued. It may be called more than once.
 func (o *outbox[M]) close() {
 	o.closeOnce.Do(func() { close(o.queue) })
 }
 
-// wait waits until every message queued is sent (after close), and
-// returns nil then; or until the stream fails, stalls or ctx ends.
+// wait waits until every item queued is sent (after close), and returns
+// nil then; or until the stream fails, stalls or ctx ends.
 func (o *outbox[M]) wait(ctx context.Context) error {
 	select {
 	case <-o.done:
@@ -120,10 +266,7 @@ func (o *outbox[M]) wait(ctx context.Context) error {
 // failure is why the sending goroutine returned: nil when it sent all.
 func (o *outbox[M]) failure() error {
 	<-o.done
-	if o.err != nil {
-		return o.err
-	}
-	return nil
+	return o.err
 }
 
 func (o *outbox[M]) stallError() error {

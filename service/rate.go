@@ -34,7 +34,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	pr := resultToProto(res, p.symbols)
+	pr := resultToProto(res, p.symbols, false)
 	return &sudokuv1.RateResponse{
 		Difficulty:            pr.GetDifficulty(),
 		Status:                pr.GetStatus(),

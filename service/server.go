@@ -47,6 +47,11 @@ type Config struct {
 	// StreamBuffer is the number of messages a streaming call holds for a
 	// client that reads slower than the solver produces.
 	StreamBuffer int
+	// BatchLinger is how long a SolveBatch answer may wait for others to
+	// share its message, while other puzzles of the stream are being
+	// solved. Zero takes the default; negative sends each answer alone,
+	// as soon as it is ready.
+	BatchLinger time.Duration
 	// StallTimeout ends a stream whose client has read nothing for that
 	// long while a message waited to be sent.
 	StallTimeout time.Duration
@@ -61,6 +66,7 @@ const (
 	DefaultMaxQueue       = 256
 	DefaultStreamBuffer   = 64
 	DefaultStallTimeout   = 10 * time.Second
+	DefaultBatchLinger    = 2 * time.Millisecond
 	DefaultMaxSendMsgSize = 4 << 20
 )
 
@@ -77,6 +83,7 @@ func DefaultConfig() Config {
 		MaxQueue:       DefaultMaxQueue,
 		BatchWorkers:   cpus,
 		StreamBuffer:   DefaultStreamBuffer,
+		BatchLinger:    DefaultBatchLinger,
 		StallTimeout:   DefaultStallTimeout,
 		MaxSendMsgSize: DefaultMaxSendMsgSize,
 	}
@@ -109,6 +116,12 @@ func New(cfg Config) *Server {
 	setDefault(&cfg.BatchWorkers, def.BatchWorkers)
 	setDefault(&cfg.StreamBuffer, def.StreamBuffer)
 	setDefault(&cfg.StallTimeout, def.StallTimeout)
+	switch {
+	case cfg.BatchLinger == 0:
+		cfg.BatchLinger = def.BatchLinger
+	case cfg.BatchLinger < 0:
+		cfg.BatchLinger = 0
+	}
 	setDefault(&cfg.MaxSendMsgSize, def.MaxSendMsgSize)
 	return &Server{
 		cfg:      cfg,

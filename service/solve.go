@@ -24,12 +24,16 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	if err != nil {
 		return nil, toStatus(err)
 	}
+	basic, err := basicView(req.GetView())
+	if err != nil {
+		return nil, toStatus(err)
+	}
 	sl, err := s.admit(ctx)
 	if err != nil {
 		return nil, toStatus(err)
 	}
 	defer sl.release()
-	resp, err := s.solve(ctx, p, opts, req.GetIncludeSteps())
+	resp, err := s.solve(ctx, p, opts, req.GetIncludeSteps(), basic)
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -41,8 +45,9 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	return resp, nil
 }
 
-// solve solves p, collecting the steps when asked.
-func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Options, includeSteps bool) (*sudokuv1.SolveResponse, error) {
+// solve solves p, collecting the steps when asked; a basic result leaves
+// out the board and the packed string.
+func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Options, includeSteps, basic bool) (*sudokuv1.SolveResponse, error) {
 	resp := &sudokuv1.SolveResponse{}
 	var emit solver.Emit
 	if includeSteps {
@@ -55,7 +60,7 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 	if err != nil {
 		return nil, err
 	}
-	resp.Result = resultToProto(res, p.symbols)
+	resp.Result = resultToProto(res, p.symbols, basic)
 	return resp, nil
 }
 
@@ -66,8 +71,26 @@ func (s *Server) checkSize(m proto.Message, steps int) error {
 	if size <= s.cfg.MaxSendMsgSize {
 		return nil
 	}
+	return tooLarge(steps, size, s.cfg.MaxSendMsgSize)
+}
+
+// tooLarge is the error of an answer of size bytes with steps steps, over
+// the limit.
+func tooLarge(steps, size, limit int) error {
 	return fmt.Errorf("%w: the answer with its %d steps is %d bytes, more than the limit of %d; stream the steps with SolveSteps or lower options.max_steps",
-		errTooLarge, steps, size, s.cfg.MaxSendMsgSize)
+		errTooLarge, steps, size, limit)
+}
+
+// basicView checks the view a request asks for, and reports whether it
+// is RESULT_VIEW_BASIC.
+func basicView(v sudokuv1.ResultView) (bool, error) {
+	switch v {
+	case sudokuv1.ResultView_RESULT_VIEW_UNSPECIFIED, sudokuv1.ResultView_RESULT_VIEW_FULL:
+		return false, nil
+	case sudokuv1.ResultView_RESULT_VIEW_BASIC:
+		return true, nil
+	}
+	return false, badField("view", "unknown value %d", v)
 }
 
 // SolveSteps solves one puzzle, sending every step as soon as it is taken
@@ -94,7 +117,8 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	}
 	defer sl.release()
 
-	out := newOutbox(stream.Send, s.cfg.StreamBuffer, s.cfg.StallTimeout, nil)
+	send := func(m []*sudokuv1.SolveStepsResponse) error { return stream.Send(m[0]) }
+	out := newOutbox(send, s.cfg.StreamBuffer, s.cfg.StallTimeout, grouping[*sudokuv1.SolveStepsResponse]{}, nil)
 	defer out.close()
 	emit := func(index int, step *strategy.Step, b *grid.Board) error {
 		m := &sudokuv1.SolveStepsResponse{
@@ -114,7 +138,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	sl.release()
 	if solveErr == nil {
 		solveErr = out.put(ctx, &sudokuv1.SolveStepsResponse{
-			Event: &sudokuv1.SolveStepsResponse_Result{Result: resultToProto(res, p.symbols)},
+			Event: &sudokuv1.SolveStepsResponse_Result{Result: resultToProto(res, p.symbols, false)},
 		})
 	}
 	// Deliver the steps taken, also before an error status.

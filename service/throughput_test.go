@@ -16,14 +16,16 @@ import (
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
-// BenchmarkThroughput solves the same puzzles two ways and reports
+// BenchmarkThroughput solves the same puzzles several ways and reports
 // puzzles/s of each; one op solves the whole set.
 //
 //   - engine: the solver in this process, doing exactly the work the
 //     service does for a batch puzzle (decode the text, the default
 //     options with check-multiple and rating), one worker per CPU.
 //   - SolveBatch: the service, through one SolveBatch stream over bufconn,
-//     the client in this process too.
+//     the client in this process too, 64 puzzles a message and basic
+//     results, as solverctl batch sends them.
+//   - SolveBatchSingle: the same, one puzzle a message and full results.
 //
 // The set is the file $SOLVER_BENCH_PUZZLES (one puzzle a line, its first
 // field) or else the shared 17-clue set; $SOLVER_BENCH_LIMIT keeps its
@@ -40,15 +42,24 @@ func BenchmarkThroughput(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N*len(puzzles))/b.Elapsed().Seconds(), "puzzles/s")
 	})
-	b.Run("SolveBatch", func(b *testing.B) {
-		ts := startServer(b, Config{}, GRPCConfig{})
-		client := sudokuv1.NewSudokuServiceClient(ts.conn)
-		b.ReportAllocs()
-		for b.Loop() {
-			batchAll(b, client, puzzles)
-		}
-		b.ReportMetric(float64(b.N*len(puzzles))/b.Elapsed().Seconds(), "puzzles/s")
-	})
+	for _, bb := range []struct {
+		name       string
+		perMessage int
+		view       sudokuv1.ResultView
+	}{
+		{"SolveBatch", 64, sudokuv1.ResultView_RESULT_VIEW_BASIC},
+		{"SolveBatchSingle", 1, sudokuv1.ResultView_RESULT_VIEW_FULL},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			ts := startServer(b, Config{}, GRPCConfig{})
+			client := sudokuv1.NewSudokuServiceClient(ts.conn)
+			b.ReportAllocs()
+			for b.Loop() {
+				batchAll(b, client, puzzles, bb.perMessage, bb.view)
+			}
+			b.ReportMetric(float64(b.N*len(puzzles))/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
 }
 
 func benchPuzzles(b *testing.B) []string {
@@ -106,15 +117,20 @@ func solveAll(b *testing.B, srv *Server, puzzles []string) {
 	wg.Wait()
 }
 
-// batchAll solves puzzles through one SolveBatch stream.
-func batchAll(b *testing.B, client sudokuv1.SudokuServiceClient, puzzles []string) {
-	stream, err := client.SolveBatch(context.Background())
+// batchAll solves puzzles through one SolveBatch stream, perMessage a
+// message.
+func batchAll(b *testing.B, client sudokuv1.SudokuServiceClient, puzzles []string, perMessage int, view sudokuv1.ResultView) {
+	stream, err := openBatch(context.Background(), client)
 	if err != nil {
 		b.Fatal(err)
 	}
 	go func() {
-		for i, p := range puzzles {
-			if err := stream.Send(&sudokuv1.SolveBatchRequest{Id: strconv.Itoa(i), Puzzle: textPuzzle(p)}); err != nil {
+		for start := 0; start < len(puzzles); start += perMessage {
+			var items []*sudokuv1.BatchItem
+			for i, p := range puzzles[start:min(start+perMessage, len(puzzles))] {
+				items = append(items, &sudokuv1.BatchItem{Id: strconv.Itoa(start + i), Puzzle: textPuzzle(p), View: view})
+			}
+			if err := stream.SendMsg(batchOf(items...)); err != nil {
 				return
 			}
 		}
@@ -122,15 +138,15 @@ func batchAll(b *testing.B, client sudokuv1.SudokuServiceClient, puzzles []strin
 	}()
 	n := 0
 	for {
-		resp, err := stream.Recv()
+		a, err := stream.Recv()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			b.Fatal(err)
 		}
-		if resp.GetResult() == nil {
-			b.Fatalf("answer %v", resp)
+		if a.GetResult() == nil {
+			b.Fatalf("answer %v", a)
 		}
 		n++
 	}

@@ -21,8 +21,6 @@ import (
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protowire"
-	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -41,15 +39,16 @@ const (
 
 // batchFlags are the flags of the batch command.
 type batchFlags struct {
-	solve    solveFlags // the options of every puzzle, and -json
-	addrs    addrList
-	out      string
-	inflight int
-	useTLS   bool
-	tlsCA    string
-	tlsCert  string
-	tlsKey   string
-	token    string
+	solve      solveFlags // the options of every puzzle, and -json
+	addrs      addrList
+	out        string
+	inflight   int
+	perMessage int
+	useTLS     bool
+	tlsCA      string
+	tlsCert    string
+	tlsKey     string
+	token      string
 }
 
 // addrList is a flag.Value that collects every -addr.
@@ -146,7 +145,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	timeout.Usage = "deadline of the whole batch; 0 means none (each puzzle has the server's default deadline)"
 	fs.Lookup("json").Usage = "print one JSON object per puzzle instead of a line of tab-separated fields"
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
-	fs.IntVar(&f.inflight, "inflight", 64, "puzzles sent to each server and not yet answered, at most")
+	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
+	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
 	fs.BoolVar(&f.useTLS, "tls", false, "connect with TLS, trusting the system's certificate authorities")
 	fs.StringVar(&f.tlsCA, "tls-ca", "", "connect with TLS, trusting the PEM certificate authorities in `file`")
 	fs.StringVar(&f.tlsCert, "tls-cert", "", "PEM client certificate `file`, for mutual TLS (implies -tls)")
@@ -167,6 +167,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: want one FILE or -, got %d arguments", cmd.name, len(pos))
 	case f.inflight < 1:
 		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
+	case f.perMessage < 1:
+		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
 	case (f.tlsCert == "") != (f.tlsKey == ""):
 		return nil, "", usageErrorf("%s: -tls-cert and -tls-key go together", cmd.name)
 	case len(f.addrs) == 0 && (f.useTLS || f.tlsCA != "" || f.tlsCert != "" || tokenFile != ""):
@@ -446,6 +448,25 @@ func (b *batcher) next(ctx context.Context, fresh *<-chan *job) *job {
 	}
 }
 
+// tryNext returns the next job to send if one is ready, retries first;
+// nil otherwise.
+func (b *batcher) tryNext(fresh *<-chan *job) *job {
+	select {
+	case j := <-b.retries:
+		return j
+	default:
+	}
+	select {
+	case j, ok := <-*fresh:
+		if ok {
+			return j
+		}
+		*fresh = nil
+	default:
+	}
+	return nil
+}
+
 // serve runs streams to one server until the batch is finished. It
 // retries a failed stream with backoff, and gives up the server after
 // batchStreamFailures failures in a row or an error that retrying does
@@ -487,13 +508,14 @@ func retryable(err error) bool {
 }
 
 // stream runs one SolveBatch stream: it sends jobs, at most -inflight
-// unanswered, until there are no more, and finishes each job answered.
-// When the stream fails, the jobs it did not answer are sent again by
-// any stream. It returns the number of answers.
+// unanswered and up to -per-message in a message, until there are no
+// more, and finishes each job answered. When the stream fails, the jobs
+// it did not answer are sent again by any stream. It returns the number
+// of answers.
 func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := c.client.SolveBatch(sctx, grpc.ForceCodec(boardlessCodec{}))
+	stream, err := c.client.SolveBatch(sctx)
 	if err != nil {
 		return 0, err
 	}
@@ -515,10 +537,30 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 				stream.CloseSend()
 				return
 			}
+			// Add the jobs ready, while the window has room, so that a
+			// message carries many when the input is ahead.
+			jobs := []*job{j}
+			size := len(j.puzzle)
+		gather:
+			for len(jobs) < b.flags.perMessage && size < batchMessageBytes {
+				select {
+				case window <- struct{}{}:
+				default:
+					break gather // the window is full
+				}
+				if j = b.tryNext(&fresh); j == nil {
+					<-window
+					break
+				}
+				jobs = append(jobs, j)
+				size += len(j.puzzle)
+			}
 			mu.Lock()
-			inflight[j.id] = j
+			for _, j := range jobs {
+				inflight[j.id] = j
+			}
 			mu.Unlock()
-			if stream.Send(b.request(j)) != nil {
+			if stream.Send(b.request(jobs)) != nil {
 				return // Recv tells why
 			}
 		}
@@ -528,16 +570,18 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	for {
 		resp, err := stream.Recv()
 		if err == nil {
-			mu.Lock()
-			j := inflight[resp.GetId()]
-			delete(inflight, resp.GetId())
-			mu.Unlock()
-			if j == nil {
-				continue // not ours: ignore it
+			for _, a := range resp.GetAnswers() {
+				mu.Lock()
+				j := inflight[a.GetId()]
+				delete(inflight, a.GetId())
+				mu.Unlock()
+				if j == nil {
+					continue // not ours: ignore it
+				}
+				<-window
+				answered++
+				b.finish(j, a, nil)
 			}
-			<-window
-			answered++
-			b.finish(j, resp, nil)
 			continue
 		}
 		if err == io.EOF {
@@ -557,16 +601,25 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	}
 }
 
-// request returns the request of j.
-func (b *batcher) request(j *job) *sudokuv1.SolveBatchRequest {
-	p := &sudokuv1.Puzzle{
-		Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
-		Format:    b.template.GetFormat(),
-		Charset:   b.template.GetCharset(),
-		RegionMap: b.template.GetRegionMap(),
-		Variant:   b.template.GetVariant(),
+// batchMessageBytes bounds the puzzle text of a request message, well
+// under the servers' default limit of received messages (256 KiB).
+const batchMessageBytes = 64 << 10
+
+// request returns the request message of jobs.
+func (b *batcher) request(jobs []*job) *sudokuv1.SolveBatchRequest {
+	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
+	for i, j := range jobs {
+		p := &sudokuv1.Puzzle{
+			Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
+			Format:    b.template.GetFormat(),
+			Charset:   b.template.GetCharset(),
+			RegionMap: b.template.GetRegionMap(),
+			Variant:   b.template.GetVariant(),
+		}
+		// The batch prints no board: the basic result leaves it out.
+		req.Items[i] = &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
 	}
-	return &sudokuv1.SolveBatchRequest{Id: j.id, Puzzle: p, Options: b.options}
+	return req
 }
 
 // requeue sends the jobs of a failed stream again, or gives them up with
@@ -594,7 +647,7 @@ func (b *batcher) failRemaining(ctx context.Context, err error) {
 }
 
 // finish writes the outcome of j: resp, or err when no server answered.
-func (b *batcher) finish(j *job, resp *sudokuv1.SolveBatchResponse, err error) {
+func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 	rec := newBatchRecord(j, resp, err)
 	var line []byte
 	if b.flags.solve.json {
@@ -695,7 +748,7 @@ type batchViolation struct {
 	Description string `json:"description"`
 }
 
-func newBatchRecord(j *job, resp *sudokuv1.SolveBatchResponse, err error) *batchRecord {
+func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord {
 	rec := &batchRecord{ID: j.id, Line: j.line, Puzzle: j.puzzle}
 	switch {
 	case err != nil:
@@ -745,72 +798,6 @@ func oneLine(s string) string {
 		}
 		return r
 	}, s)
-}
-
-// boardlessCodec is the proto codec, except that it does not decode the
-// board of a batch answer's result, which the batch command does not
-// print: decoding its cells, a message each, would be most of the work of
-// the client, which shares the machine with the server in a load test.
-type boardlessCodec struct{}
-
-// Name is that of the proto codec: the messages on the wire are the same.
-func (boardlessCodec) Name() string { return "proto" }
-
-func (boardlessCodec) Marshal(v any) ([]byte, error) { return proto.Marshal(v.(proto.Message)) }
-
-func (boardlessCodec) Unmarshal(data []byte, v any) error {
-	if resp, ok := v.(*sudokuv1.SolveBatchResponse); ok {
-		return proto.Unmarshal(withoutResultBoard(data), resp)
-	}
-	return proto.Unmarshal(data, v.(proto.Message))
-}
-
-// Field numbers of SolveBatchResponse.result and SolveResult.board.
-const (
-	batchResultField = 2
-	resultBoardField = 2
-)
-
-// withoutResultBoard returns the encoding of a SolveBatchResponse without
-// the board of its result. An encoding it cannot parse comes back as it
-// is, for proto.Unmarshal to report.
-func withoutResultBoard(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for rest := b; len(rest) > 0; {
-		num, typ, n := protowire.ConsumeTag(rest)
-		if n < 0 {
-			return b
-		}
-		m := protowire.ConsumeFieldValue(num, typ, rest[n:])
-		if m < 0 {
-			return b
-		}
-		if num != batchResultField || typ != protowire.BytesType {
-			out = append(out, rest[:n+m]...)
-			rest = rest[n+m:]
-			continue
-		}
-		result, _ := protowire.ConsumeBytes(rest[n:])
-		kept := make([]byte, 0, len(result))
-		for r := result; len(r) > 0; {
-			rnum, rtyp, rn := protowire.ConsumeTag(r)
-			if rn < 0 {
-				return b
-			}
-			rm := protowire.ConsumeFieldValue(rnum, rtyp, r[rn:])
-			if rm < 0 {
-				return b
-			}
-			if rnum != resultBoardField {
-				kept = append(kept, r[:rn+rm]...)
-			}
-			r = r[rn+rm:]
-		}
-		out = protowire.AppendTag(out, batchResultField, protowire.BytesType)
-		out = protowire.AppendBytes(out, kept)
-		rest = rest[n+m:]
-	}
-	return out
 }
 
 // countPuzzles counts the puzzle lines of a file, for the progress bar.

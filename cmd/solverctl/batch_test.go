@@ -17,9 +17,7 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
-	"google.golang.org/protobuf/proto"
 
-	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/testpki"
 	"github.com/sudokuwise/solver/service"
 )
@@ -330,48 +328,5 @@ func TestProgressLine(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
-	}
-}
-
-// TestBoardlessCodec: a batch answer decodes as it was sent, but for the
-// board of its result.
-func TestBoardlessCodec(t *testing.T) {
-	result := &sudokuv1.SolveResult{
-		Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED,
-		Board:  &sudokuv1.Board{Size: 4, Cells: []*sudokuv1.Cell{{Value: 1}, {Value: 2, Given: true}}},
-		Plain:  seedSolution, StepCount: 57, OtherSolutions: []string{"a", "b"},
-		Difficulty: &sudokuv1.Difficulty{Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_HARD, Score: 300},
-	}
-	tests := []struct {
-		name string
-		msg  *sudokuv1.SolveBatchResponse
-	}{
-		{"result", &sudokuv1.SolveBatchResponse{Id: "7", Outcome: &sudokuv1.SolveBatchResponse_Result{Result: result},
-			Steps: []*sudokuv1.Step{{Index: 1, Method: "A", Board: "S9B"}}}},
-		{"error", &sudokuv1.SolveBatchResponse{Id: "8", Outcome: &sudokuv1.SolveBatchResponse_Error{Error: &sudokuv1.ItemError{
-			Code: 3, Message: "bad", Violations: []*sudokuv1.FieldViolation{{Field: "puzzle.text", Description: "x"}}}}}},
-		{"empty", &sudokuv1.SolveBatchResponse{}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			data, err := boardlessCodec{}.Marshal(tt.msg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := new(sudokuv1.SolveBatchResponse)
-			if err := (boardlessCodec{}).Unmarshal(data, got); err != nil {
-				t.Fatal(err)
-			}
-			want := proto.Clone(tt.msg).(*sudokuv1.SolveBatchResponse)
-			if r := want.GetResult(); r != nil {
-				r.Board = nil
-			}
-			if !proto.Equal(got, want) {
-				t.Errorf("got %v, want %v", got, want)
-			}
-		})
-	}
-	if err := (boardlessCodec{}).Unmarshal([]byte{0x12, 0xff}, new(sudokuv1.SolveBatchResponse)); err == nil {
-		t.Error("a truncated message decoded")
 	}
 }

@@ -43,6 +43,8 @@ type config struct {
 	tlsClientCA   string
 	metricsListen string
 	pprof         bool
+
+	batchLinger time.Duration // cfg.service.BatchLinger, where 0 means none
 }
 
 // envPrefix prefixes the environment variable of every flag.
@@ -84,6 +86,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.service.MaxConcurrent, "max-concurrent", 0, "`solves` that run at once across all calls; 0 means one per CPU")
 	fs.IntVar(&cfg.service.MaxQueue, "max-queue", def.MaxQueue, "`calls` that may wait for a solving slot; more are refused with ResourceExhausted (batch puzzles wait instead)")
 	fs.IntVar(&cfg.service.BatchWorkers, "batch-workers", 0, "`puzzles` of one SolveBatch stream solved at once; 0 means one per CPU")
+	fs.DurationVar(&cfg.batchLinger, "batch-linger", def.BatchLinger, "how long a SolveBatch answer may wait for others to share its message, while other puzzles of the stream are being solved; 0 sends each alone at once")
 	fs.IntVar(&cfg.service.StreamBuffer, "stream-buffer", def.StreamBuffer, "`messages` a SolveSteps stream holds for a client that reads slower than the solver works")
 	fs.DurationVar(&cfg.service.StallTimeout, "stall-timeout", def.StallTimeout, "end a stream with ResourceExhausted when its client reads nothing for this long")
 
@@ -140,6 +143,10 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	if err := cfg.check(); err != nil {
 		return nil, &usageError{err}
 	}
+	cfg.service.BatchLinger = cfg.batchLinger
+	if cfg.batchLinger == 0 {
+		cfg.service.BatchLinger = -1 // the service's zero is its default
+	}
 	return cfg, nil
 }
 
@@ -179,6 +186,7 @@ func (cfg *config) check() error {
 		positive bool
 	}{
 		{"grace", cfg.grace, false},
+		{"batch-linger", cfg.batchLinger, false},
 		{"default-timeout", cfg.service.DefaultTimeout, false},
 		{"stall-timeout", cfg.service.StallTimeout, true},
 		{"handshake-timeout", cfg.handshakeTimeout, true},

@@ -123,7 +123,9 @@ func TestShutdownDuringBatch(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		req := &sudokuv1.SolveBatchRequest{Id: "easy", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}}
+		req := &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{
+			{Id: "easy", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}},
+		}}
 		for stream.Send(req) == nil {
 		}
 	})
@@ -136,11 +138,13 @@ func TestShutdownDuringBatch(t *testing.T) {
 			}
 			break
 		}
-		if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
-			t.Fatalf("answer %d: %v", received, resp)
-		}
-		if received++; received == 20 {
-			cancel()
+		for _, a := range resp.GetAnswers() {
+			if a.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+				t.Fatalf("answer %d: %v", received, a)
+			}
+			if received++; received == 20 {
+				cancel()
+			}
 		}
 	}
 	wg.Wait()

@@ -13,6 +13,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/sudokuwise/solver/service"
 )
 
 // logWriter collects the log of a daemon under test and reports the address
@@ -180,6 +182,18 @@ func TestEnvironment(t *testing.T) {
 			}
 			return ""
 		}},
+		{"default batch linger", nil, func(c *config) string {
+			if c.service.BatchLinger != service.DefaultBatchLinger {
+				return "batch linger is not the service's default"
+			}
+			return ""
+		}},
+		{"no batch linger", []string{"--batch-linger", "0"}, func(c *config) string {
+			if c.service.BatchLinger >= 0 {
+				return "-batch-linger 0 does not turn the linger off"
+			}
+			return ""
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -227,6 +241,7 @@ func TestBadConfig(t *testing.T) {
 		{"negative rate", []string{"--rate-limit", "-1"}, nil, "-rate-limit must not be negative"},
 		{"bad rate", []string{"--rate-limit", "fast"}, nil, `invalid value "fast" for flag -rate-limit`},
 		{"zero stall timeout", []string{"--stall-timeout", "0s"}, nil, "-stall-timeout must be positive"},
+		{"negative batch linger", []string{"--batch-linger", "-1ms"}, nil, "-batch-linger must not be negative"},
 		{"negative connection age", []string{"--max-connection-age", "-1m"}, nil, "-max-connection-age must not be negative"},
 		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},
 		{"client CA without TLS", []string{"--tls-client-ca", "ca.pem"}, nil, "-tls-client-ca needs -tls-cert"},

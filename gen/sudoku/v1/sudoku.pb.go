@@ -760,6 +760,60 @@ func (UnitKind) EnumDescriptor() ([]byte, []int) {
 	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
 }
 
+// ResultView chooses the fields of a SolveResult the server fills.
+type ResultView int32
+
+const (
+	// Unspecified: RESULT_VIEW_FULL.
+	ResultView_RESULT_VIEW_UNSPECIFIED ResultView = 0
+	// Every field.
+	ResultView_RESULT_VIEW_FULL ResultView = 1
+	// Every field but board and packed, the two costliest to build and
+	// send: the board reached is still there as plain text.
+	ResultView_RESULT_VIEW_BASIC ResultView = 2
+)
+
+// Enum value maps for ResultView.
+var (
+	ResultView_name = map[int32]string{
+		0: "RESULT_VIEW_UNSPECIFIED",
+		1: "RESULT_VIEW_FULL",
+		2: "RESULT_VIEW_BASIC",
+	}
+	ResultView_value = map[string]int32{
+		"RESULT_VIEW_UNSPECIFIED": 0,
+		"RESULT_VIEW_FULL":        1,
+		"RESULT_VIEW_BASIC":       2,
+	}
+)
+
+func (x ResultView) Enum() *ResultView {
+	p := new(ResultView)
+	*p = x
+	return p
+}
+
+func (x ResultView) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ResultView) Descriptor() protoreflect.EnumDescriptor {
+	return file_sudoku_v1_sudoku_proto_enumTypes[11].Descriptor()
+}
+
+func (ResultView) Type() protoreflect.EnumType {
+	return &file_sudoku_v1_sudoku_proto_enumTypes[11]
+}
+
+func (x ResultView) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ResultView.Descriptor instead.
+func (ResultView) EnumDescriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+}
+
 // GenerateMode is the seed's way to start a generation.
 type GenerateMode int32
 
@@ -803,11 +857,11 @@ func (x GenerateMode) String() string {
 }
 
 func (GenerateMode) Descriptor() protoreflect.EnumDescriptor {
-	return file_sudoku_v1_sudoku_proto_enumTypes[11].Descriptor()
+	return file_sudoku_v1_sudoku_proto_enumTypes[12].Descriptor()
 }
 
 func (GenerateMode) Type() protoreflect.EnumType {
-	return &file_sudoku_v1_sudoku_proto_enumTypes[11]
+	return &file_sudoku_v1_sudoku_proto_enumTypes[12]
 }
 
 func (x GenerateMode) Number() protoreflect.EnumNumber {
@@ -816,7 +870,7 @@ func (x GenerateMode) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use GenerateMode.Descriptor instead.
 func (GenerateMode) EnumDescriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
 }
 
 // Symmetry is the symmetry of a generated puzzle's clue pattern.
@@ -860,11 +914,11 @@ func (x Symmetry) String() string {
 }
 
 func (Symmetry) Descriptor() protoreflect.EnumDescriptor {
-	return file_sudoku_v1_sudoku_proto_enumTypes[12].Descriptor()
+	return file_sudoku_v1_sudoku_proto_enumTypes[13].Descriptor()
 }
 
 func (Symmetry) Type() protoreflect.EnumType {
-	return &file_sudoku_v1_sudoku_proto_enumTypes[12]
+	return &file_sudoku_v1_sudoku_proto_enumTypes[13]
 }
 
 func (x Symmetry) Number() protoreflect.EnumNumber {
@@ -873,7 +927,7 @@ func (x Symmetry) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Symmetry.Descriptor instead.
 func (Symmetry) EnumDescriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
 }
 
 // Cell is the state of one cell.
@@ -1898,7 +1952,9 @@ type SolveRequest struct {
 	// How to solve it.
 	Options *SolveOptions `protobuf:"bytes,2,opt,name=options,proto3" json:"options,omitempty"`
 	// Whether to return every step taken.
-	IncludeSteps  bool `protobuf:"varint,3,opt,name=include_steps,json=includeSteps,proto3" json:"include_steps,omitempty"`
+	IncludeSteps bool `protobuf:"varint,3,opt,name=include_steps,json=includeSteps,proto3" json:"include_steps,omitempty"`
+	// Which fields of the result to fill.
+	View          ResultView `protobuf:"varint,4,opt,name=view,proto3,enum=sudoku.v1.ResultView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1952,6 +2008,13 @@ func (x *SolveRequest) GetIncludeSteps() bool {
 		return x.IncludeSteps
 	}
 	return false
+}
+
+func (x *SolveRequest) GetView() ResultView {
+	if x != nil {
+		return x.View
+	}
+	return ResultView_RESULT_VIEW_UNSPECIFIED
 }
 
 // SolveResponse is the outcome of Solve.
@@ -2152,17 +2215,15 @@ func (*SolveStepsResponse_Step) isSolveStepsResponse_Event() {}
 
 func (*SolveStepsResponse_Result) isSolveStepsResponse_Event() {}
 
-// SolveBatchRequest is one puzzle of a batch.
+// SolveBatchRequest carries one or more puzzles of a batch. A large batch
+// goes faster with tens of puzzles a message: gRPC's cost per message is
+// then spread over them. Each puzzle is still solved and answered on its
+// own. The server reads ahead a bounded number of puzzles (64); a client
+// that sends more is held back by flow control.
 type SolveBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The caller's id for the puzzle, echoed in its answer.
-	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	// The puzzle.
-	Puzzle *Puzzle `protobuf:"bytes,2,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
-	// How to solve it; unset takes the defaults.
-	Options *SolveOptions `protobuf:"bytes,3,opt,name=options,proto3" json:"options,omitempty"`
-	// Whether to return the steps taken.
-	IncludeSteps  bool `protobuf:"varint,4,opt,name=include_steps,json=includeSteps,proto3" json:"include_steps,omitempty"`
+	// The puzzles, at least one.
+	Items         []*BatchItem `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2197,32 +2258,93 @@ func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
 	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
-func (x *SolveBatchRequest) GetId() string {
+func (x *SolveBatchRequest) GetItems() []*BatchItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+// BatchItem is one puzzle of a batch.
+type BatchItem struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The caller's id for the puzzle, echoed in its answer.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The puzzle.
+	Puzzle *Puzzle `protobuf:"bytes,2,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
+	// How to solve it; unset takes the defaults.
+	Options *SolveOptions `protobuf:"bytes,3,opt,name=options,proto3" json:"options,omitempty"`
+	// Whether to return the steps taken.
+	IncludeSteps bool `protobuf:"varint,4,opt,name=include_steps,json=includeSteps,proto3" json:"include_steps,omitempty"`
+	// Which fields of the result to fill.
+	View          ResultView `protobuf:"varint,5,opt,name=view,proto3,enum=sudoku.v1.ResultView" json:"view,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchItem) Reset() {
+	*x = BatchItem{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchItem) ProtoMessage() {}
+
+func (x *BatchItem) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
+func (*BatchItem) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *BatchItem) GetId() string {
 	if x != nil {
 		return x.Id
 	}
 	return ""
 }
 
-func (x *SolveBatchRequest) GetPuzzle() *Puzzle {
+func (x *BatchItem) GetPuzzle() *Puzzle {
 	if x != nil {
 		return x.Puzzle
 	}
 	return nil
 }
 
-func (x *SolveBatchRequest) GetOptions() *SolveOptions {
+func (x *BatchItem) GetOptions() *SolveOptions {
 	if x != nil {
 		return x.Options
 	}
 	return nil
 }
 
-func (x *SolveBatchRequest) GetIncludeSteps() bool {
+func (x *BatchItem) GetIncludeSteps() bool {
 	if x != nil {
 		return x.IncludeSteps
 	}
 	return false
+}
+
+func (x *BatchItem) GetView() ResultView {
+	if x != nil {
+		return x.View
+	}
+	return ResultView_RESULT_VIEW_UNSPECIFIED
 }
 
 // FieldViolation names a request field that is wrong and why.
@@ -2238,7 +2360,7 @@ type FieldViolation struct {
 
 func (x *FieldViolation) Reset() {
 	*x = FieldViolation{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2372,7 @@ func (x *FieldViolation) String() string {
 func (*FieldViolation) ProtoMessage() {}
 
 func (x *FieldViolation) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2385,7 @@ func (x *FieldViolation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
 func (*FieldViolation) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *FieldViolation) GetField() string {
@@ -2295,7 +2417,7 @@ type ItemError struct {
 
 func (x *ItemError) Reset() {
 	*x = ItemError{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2307,7 +2429,7 @@ func (x *ItemError) String() string {
 func (*ItemError) ProtoMessage() {}
 
 func (x *ItemError) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2320,7 +2442,7 @@ func (x *ItemError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
 func (*ItemError) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ItemError) GetCode() int32 {
@@ -2344,27 +2466,20 @@ func (x *ItemError) GetViolations() []*FieldViolation {
 	return nil
 }
 
-// SolveBatchResponse answers one puzzle of a batch.
+// SolveBatchResponse carries one or more answers. While other puzzles of
+// the stream are being solved, the server may hold an answer for a short
+// while (solverd -batch-linger, 2 ms by default) to send it with others.
 type SolveBatchResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The id of the puzzle answered.
-	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	// The answer.
-	//
-	// Types that are valid to be assigned to Outcome:
-	//
-	//	*SolveBatchResponse_Result
-	//	*SolveBatchResponse_Error
-	Outcome isSolveBatchResponse_Outcome `protobuf_oneof:"outcome"`
-	// The steps taken, when asked for.
-	Steps         []*Step `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	// The answers, at least one, in the order they were ready.
+	Answers       []*BatchAnswer `protobuf:"bytes,1,rep,name=answers,proto3" json:"answers,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SolveBatchResponse) Reset() {
 	*x = SolveBatchResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2376,7 +2491,7 @@ func (x *SolveBatchResponse) String() string {
 func (*SolveBatchResponse) ProtoMessage() {}
 
 func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2389,65 +2504,120 @@ func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
 func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
 }
 
-func (x *SolveBatchResponse) GetId() string {
+func (x *SolveBatchResponse) GetAnswers() []*BatchAnswer {
+	if x != nil {
+		return x.Answers
+	}
+	return nil
+}
+
+// BatchAnswer answers one puzzle of a batch.
+type BatchAnswer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The id of the puzzle answered.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The answer.
+	//
+	// Types that are valid to be assigned to Outcome:
+	//
+	//	*BatchAnswer_Result
+	//	*BatchAnswer_Error
+	Outcome isBatchAnswer_Outcome `protobuf_oneof:"outcome"`
+	// The steps taken, when asked for.
+	Steps         []*Step `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BatchAnswer) Reset() {
+	*x = BatchAnswer{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BatchAnswer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BatchAnswer) ProtoMessage() {}
+
+func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BatchAnswer.ProtoReflect.Descriptor instead.
+func (*BatchAnswer) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *BatchAnswer) GetId() string {
 	if x != nil {
 		return x.Id
 	}
 	return ""
 }
 
-func (x *SolveBatchResponse) GetOutcome() isSolveBatchResponse_Outcome {
+func (x *BatchAnswer) GetOutcome() isBatchAnswer_Outcome {
 	if x != nil {
 		return x.Outcome
 	}
 	return nil
 }
 
-func (x *SolveBatchResponse) GetResult() *SolveResult {
+func (x *BatchAnswer) GetResult() *SolveResult {
 	if x != nil {
-		if x, ok := x.Outcome.(*SolveBatchResponse_Result); ok {
+		if x, ok := x.Outcome.(*BatchAnswer_Result); ok {
 			return x.Result
 		}
 	}
 	return nil
 }
 
-func (x *SolveBatchResponse) GetError() *ItemError {
+func (x *BatchAnswer) GetError() *ItemError {
 	if x != nil {
-		if x, ok := x.Outcome.(*SolveBatchResponse_Error); ok {
+		if x, ok := x.Outcome.(*BatchAnswer_Error); ok {
 			return x.Error
 		}
 	}
 	return nil
 }
 
-func (x *SolveBatchResponse) GetSteps() []*Step {
+func (x *BatchAnswer) GetSteps() []*Step {
 	if x != nil {
 		return x.Steps
 	}
 	return nil
 }
 
-type isSolveBatchResponse_Outcome interface {
-	isSolveBatchResponse_Outcome()
+type isBatchAnswer_Outcome interface {
+	isBatchAnswer_Outcome()
 }
 
-type SolveBatchResponse_Result struct {
+type BatchAnswer_Result struct {
 	// The result, when the puzzle could be worked on.
 	Result *SolveResult `protobuf:"bytes,2,opt,name=result,proto3,oneof"`
 }
 
-type SolveBatchResponse_Error struct {
+type BatchAnswer_Error struct {
 	// The error, when it could not (bad input, a bound reached, ...).
 	Error *ItemError `protobuf:"bytes,3,opt,name=error,proto3,oneof"`
 }
 
-func (*SolveBatchResponse_Result) isSolveBatchResponse_Outcome() {}
+func (*BatchAnswer_Result) isBatchAnswer_Outcome() {}
 
-func (*SolveBatchResponse_Error) isSolveBatchResponse_Outcome() {}
+func (*BatchAnswer_Error) isBatchAnswer_Outcome() {}
 
 // ConvertRequest asks for a puzzle in another format.
 type ConvertRequest struct {
@@ -2466,7 +2636,7 @@ type ConvertRequest struct {
 
 func (x *ConvertRequest) Reset() {
 	*x = ConvertRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2478,7 +2648,7 @@ func (x *ConvertRequest) String() string {
 func (*ConvertRequest) ProtoMessage() {}
 
 func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2491,7 +2661,7 @@ func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
 func (*ConvertRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ConvertRequest) GetPuzzle() *Puzzle {
@@ -2530,7 +2700,7 @@ type ConvertResponse struct {
 
 func (x *ConvertResponse) Reset() {
 	*x = ConvertResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2542,7 +2712,7 @@ func (x *ConvertResponse) String() string {
 func (*ConvertResponse) ProtoMessage() {}
 
 func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2555,7 +2725,7 @@ func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
 func (*ConvertResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ConvertResponse) GetText() string {
@@ -2592,7 +2762,7 @@ type RateRequest struct {
 
 func (x *RateRequest) Reset() {
 	*x = RateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2604,7 +2774,7 @@ func (x *RateRequest) String() string {
 func (*RateRequest) ProtoMessage() {}
 
 func (x *RateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2617,7 +2787,7 @@ func (x *RateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
 func (*RateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *RateRequest) GetPuzzle() *Puzzle {
@@ -2651,7 +2821,7 @@ type RateResponse struct {
 
 func (x *RateResponse) Reset() {
 	*x = RateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2663,7 +2833,7 @@ func (x *RateResponse) String() string {
 func (*RateResponse) ProtoMessage() {}
 
 func (x *RateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2676,7 +2846,7 @@ func (x *RateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
 func (*RateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RateResponse) GetDifficulty() *Difficulty {
@@ -2723,7 +2893,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2735,7 +2905,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2748,7 +2918,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -2785,7 +2955,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2797,7 +2967,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2810,7 +2980,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -2855,7 +3025,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2867,7 +3037,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2880,7 +3050,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -2995,7 +3165,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3007,7 +3177,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3020,7 +3190,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -3183,11 +3353,12 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	" \x01(\rR\n" +
 	"guessCount\x12\x1f\n" +
 	"\vrandom_seed\x18\v \x01(\x04R\n" +
-	"randomSeed\"\x91\x01\n" +
+	"randomSeed\"\xbc\x01\n" +
 	"\fSolveRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
 	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\x12#\n" +
-	"\rinclude_steps\x18\x03 \x01(\bR\fincludeSteps\"f\n" +
+	"\rinclude_steps\x18\x03 \x01(\bR\fincludeSteps\x12)\n" +
+	"\x04view\x18\x04 \x01(\x0e2\x15.sudoku.v1.ResultViewR\x04view\"f\n" +
 	"\rSolveResponse\x12.\n" +
 	"\x06result\x18\x01 \x01(\v2\x16.sudoku.v1.SolveResultR\x06result\x12%\n" +
 	"\x05steps\x18\x02 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\"q\n" +
@@ -3197,12 +3368,15 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12SolveStepsResponse\x12%\n" +
 	"\x04step\x18\x01 \x01(\v2\x0f.sudoku.v1.StepH\x00R\x04step\x120\n" +
 	"\x06result\x18\x02 \x01(\v2\x16.sudoku.v1.SolveResultH\x00R\x06resultB\a\n" +
-	"\x05event\"\xa6\x01\n" +
-	"\x11SolveBatchRequest\x12\x0e\n" +
+	"\x05event\"?\n" +
+	"\x11SolveBatchRequest\x12*\n" +
+	"\x05items\x18\x01 \x03(\v2\x14.sudoku.v1.BatchItemR\x05items\"\xc9\x01\n" +
+	"\tBatchItem\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12)\n" +
 	"\x06puzzle\x18\x02 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
 	"\aoptions\x18\x03 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\x12#\n" +
-	"\rinclude_steps\x18\x04 \x01(\bR\fincludeSteps\"H\n" +
+	"\rinclude_steps\x18\x04 \x01(\bR\fincludeSteps\x12)\n" +
+	"\x04view\x18\x05 \x01(\x0e2\x15.sudoku.v1.ResultViewR\x04view\"H\n" +
 	"\x0eFieldViolation\x12\x14\n" +
 	"\x05field\x18\x01 \x01(\tR\x05field\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\"t\n" +
@@ -3211,8 +3385,10 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x129\n" +
 	"\n" +
 	"violations\x18\x03 \x03(\v2\x19.sudoku.v1.FieldViolationR\n" +
-	"violations\"\xb6\x01\n" +
-	"\x12SolveBatchResponse\x12\x0e\n" +
+	"violations\"F\n" +
+	"\x12SolveBatchResponse\x120\n" +
+	"\aanswers\x18\x01 \x03(\v2\x16.sudoku.v1.BatchAnswerR\aanswers\"\xaf\x01\n" +
+	"\vBatchAnswer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x120\n" +
 	"\x06result\x18\x02 \x01(\v2\x16.sudoku.v1.SolveResultH\x00R\x06result\x12,\n" +
 	"\x05error\x18\x03 \x01(\v2\x14.sudoku.v1.ItemErrorH\x00R\x05error\x12%\n" +
@@ -3358,7 +3534,12 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12UNIT_KIND_DIAGONAL\x10\x04\x12\x14\n" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
-	"\x0eUNIT_KIND_CAGE\x10\a*\x81\x01\n" +
+	"\x0eUNIT_KIND_CAGE\x10\a*V\n" +
+	"\n" +
+	"ResultView\x12\x1b\n" +
+	"\x17RESULT_VIEW_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10RESULT_VIEW_FULL\x10\x01\x12\x15\n" +
+	"\x11RESULT_VIEW_BASIC\x10\x02*\x81\x01\n" +
 	"\fGenerateMode\x12\x1d\n" +
 	"\x19GENERATE_MODE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11GENERATE_MODE_NEW\x10\x01\x12\x1d\n" +
@@ -3392,8 +3573,8 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 	return file_sudoku_v1_sudoku_proto_rawDescData
 }
 
-var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 13)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 14)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),               // 0: sudoku.v1.Variant
 	(CageOperator)(0),          // 1: sudoku.v1.CageOperator
@@ -3406,43 +3587,46 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(DifficultyLevel)(0),       // 8: sudoku.v1.DifficultyLevel
 	(StepKind)(0),              // 9: sudoku.v1.StepKind
 	(UnitKind)(0),              // 10: sudoku.v1.UnitKind
-	(GenerateMode)(0),          // 11: sudoku.v1.GenerateMode
-	(Symmetry)(0),              // 12: sudoku.v1.Symmetry
-	(*Cell)(nil),               // 13: sudoku.v1.Cell
-	(*Cage)(nil),               // 14: sudoku.v1.Cage
-	(*Board)(nil),              // 15: sudoku.v1.Board
-	(*Puzzle)(nil),             // 16: sudoku.v1.Puzzle
-	(*SolveOptions)(nil),       // 17: sudoku.v1.SolveOptions
-	(*Difficulty)(nil),         // 18: sudoku.v1.Difficulty
-	(*Placement)(nil),          // 19: sudoku.v1.Placement
-	(*Elimination)(nil),        // 20: sudoku.v1.Elimination
-	(*Unit)(nil),               // 21: sudoku.v1.Unit
-	(*Step)(nil),               // 22: sudoku.v1.Step
-	(*SolveResult)(nil),        // 23: sudoku.v1.SolveResult
-	(*SolveRequest)(nil),       // 24: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),      // 25: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),  // 26: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil), // 27: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),  // 28: sudoku.v1.SolveBatchRequest
-	(*FieldViolation)(nil),     // 29: sudoku.v1.FieldViolation
-	(*ItemError)(nil),          // 30: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil), // 31: sudoku.v1.SolveBatchResponse
-	(*ConvertRequest)(nil),     // 32: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),    // 33: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),        // 34: sudoku.v1.RateRequest
-	(*RateResponse)(nil),       // 35: sudoku.v1.RateResponse
-	(*FindStepsRequest)(nil),   // 36: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),  // 37: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),    // 38: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),   // 39: sudoku.v1.GenerateResponse
-	nil,                        // 40: sudoku.v1.RateResponse.StrategyCountsEntry
+	(ResultView)(0),            // 11: sudoku.v1.ResultView
+	(GenerateMode)(0),          // 12: sudoku.v1.GenerateMode
+	(Symmetry)(0),              // 13: sudoku.v1.Symmetry
+	(*Cell)(nil),               // 14: sudoku.v1.Cell
+	(*Cage)(nil),               // 15: sudoku.v1.Cage
+	(*Board)(nil),              // 16: sudoku.v1.Board
+	(*Puzzle)(nil),             // 17: sudoku.v1.Puzzle
+	(*SolveOptions)(nil),       // 18: sudoku.v1.SolveOptions
+	(*Difficulty)(nil),         // 19: sudoku.v1.Difficulty
+	(*Placement)(nil),          // 20: sudoku.v1.Placement
+	(*Elimination)(nil),        // 21: sudoku.v1.Elimination
+	(*Unit)(nil),               // 22: sudoku.v1.Unit
+	(*Step)(nil),               // 23: sudoku.v1.Step
+	(*SolveResult)(nil),        // 24: sudoku.v1.SolveResult
+	(*SolveRequest)(nil),       // 25: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),      // 26: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),  // 27: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil), // 28: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),  // 29: sudoku.v1.SolveBatchRequest
+	(*BatchItem)(nil),          // 30: sudoku.v1.BatchItem
+	(*FieldViolation)(nil),     // 31: sudoku.v1.FieldViolation
+	(*ItemError)(nil),          // 32: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil), // 33: sudoku.v1.SolveBatchResponse
+	(*BatchAnswer)(nil),        // 34: sudoku.v1.BatchAnswer
+	(*ConvertRequest)(nil),     // 35: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),    // 36: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),        // 37: sudoku.v1.RateRequest
+	(*RateResponse)(nil),       // 38: sudoku.v1.RateResponse
+	(*FindStepsRequest)(nil),   // 39: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),  // 40: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),    // 41: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),   // 42: sudoku.v1.GenerateResponse
+	nil,                        // 43: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
-	13, // 1: sudoku.v1.Board.cells:type_name -> sudoku.v1.Cell
+	14, // 1: sudoku.v1.Board.cells:type_name -> sudoku.v1.Cell
 	0,  // 2: sudoku.v1.Board.variant:type_name -> sudoku.v1.Variant
-	14, // 3: sudoku.v1.Board.cages:type_name -> sudoku.v1.Cage
-	15, // 4: sudoku.v1.Puzzle.board:type_name -> sudoku.v1.Board
+	15, // 3: sudoku.v1.Board.cages:type_name -> sudoku.v1.Cage
+	16, // 4: sudoku.v1.Puzzle.board:type_name -> sudoku.v1.Board
 	2,  // 5: sudoku.v1.Puzzle.format:type_name -> sudoku.v1.Format
 	0,  // 6: sudoku.v1.Puzzle.variant:type_name -> sudoku.v1.Variant
 	3,  // 7: sudoku.v1.SolveOptions.solving_type:type_name -> sudoku.v1.SolvingType
@@ -3452,65 +3636,69 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	8,  // 11: sudoku.v1.Difficulty.level:type_name -> sudoku.v1.DifficultyLevel
 	10, // 12: sudoku.v1.Unit.kind:type_name -> sudoku.v1.UnitKind
 	9,  // 13: sudoku.v1.Step.kind:type_name -> sudoku.v1.StepKind
-	19, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
-	20, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
-	21, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
+	20, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
+	21, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
+	22, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
 	7,  // 17: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	15, // 18: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	18, // 19: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	16, // 20: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	17, // 21: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	23, // 22: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	22, // 23: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	16, // 24: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	17, // 25: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 26: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	23, // 27: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	16, // 28: sudoku.v1.SolveBatchRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	17, // 29: sudoku.v1.SolveBatchRequest.options:type_name -> sudoku.v1.SolveOptions
-	29, // 30: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	23, // 31: sudoku.v1.SolveBatchResponse.result:type_name -> sudoku.v1.SolveResult
-	30, // 32: sudoku.v1.SolveBatchResponse.error:type_name -> sudoku.v1.ItemError
-	22, // 33: sudoku.v1.SolveBatchResponse.steps:type_name -> sudoku.v1.Step
-	16, // 34: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 35: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	15, // 36: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 37: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	16, // 38: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	17, // 39: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	18, // 40: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 41: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	40, // 42: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	16, // 43: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	22, // 44: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	11, // 45: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 46: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	16, // 47: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 48: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	12, // 49: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 50: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	15, // 51: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	15, // 52: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	18, // 53: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	24, // 54: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	26, // 55: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	28, // 56: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	32, // 57: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	34, // 58: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	36, // 59: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	38, // 60: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	25, // 61: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	27, // 62: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	31, // 63: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	33, // 64: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	35, // 65: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	37, // 66: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	39, // 67: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	61, // [61:68] is the sub-list for method output_type
-	54, // [54:61] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	16, // 18: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	19, // 19: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	17, // 20: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	18, // 21: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	11, // 22: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	24, // 23: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	23, // 24: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	17, // 25: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	18, // 26: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	23, // 27: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	24, // 28: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	30, // 29: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	17, // 30: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	18, // 31: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	11, // 32: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	31, // 33: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	34, // 34: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	24, // 35: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	32, // 36: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	23, // 37: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	17, // 38: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 39: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	16, // 40: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 41: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	17, // 42: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	18, // 43: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	19, // 44: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 45: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	43, // 46: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	17, // 47: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	23, // 48: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	12, // 49: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 50: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	17, // 51: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 52: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	13, // 53: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 54: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	16, // 55: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	16, // 56: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	19, // 57: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	25, // 58: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	27, // 59: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	29, // 60: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	35, // 61: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	37, // 62: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	39, // 63: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	41, // 64: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	26, // 65: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	28, // 66: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	33, // 67: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	36, // 68: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	38, // 69: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	40, // 70: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	42, // 71: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	65, // [65:72] is the sub-list for method output_type
+	58, // [58:65] is the sub-list for method input_type
+	58, // [58:58] is the sub-list for extension type_name
+	58, // [58:58] is the sub-list for extension extendee
+	0,  // [0:58] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -3527,17 +3715,17 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
-	file_sudoku_v1_sudoku_proto_msgTypes[18].OneofWrappers = []any{
-		(*SolveBatchResponse_Result)(nil),
-		(*SolveBatchResponse_Error)(nil),
+	file_sudoku_v1_sudoku_proto_msgTypes[20].OneofWrappers = []any{
+		(*BatchAnswer_Result)(nil),
+		(*BatchAnswer_Error)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
-			NumEnums:      13,
-			NumMessages:   28,
+			NumEnums:      14,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
