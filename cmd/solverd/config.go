@@ -223,7 +223,8 @@ func (cfg *config) check() error {
 func printUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: solverd [flags]\n\n")
 	fmt.Fprintf(w, "Serve the Sudoku solving gRPC API. Each flag can also be set from the\n")
-	fmt.Fprintf(w, "environment variable shown; the command line wins over the environment.\n\n")
+	fmt.Fprintf(w, "environment variable shown; the command line wins over the environment.\n")
+	fmt.Fprintf(w, "The garbage collector runs at GOGC=%d unless the environment sets GOGC.\n\n", defaultGOGC)
 	fs.VisitAll(func(f *flag.Flag) {
 		typ, usage := flag.UnquoteUsage(f)
 		fmt.Fprintf(w, "  -%s %s\n", f.Name, typ)

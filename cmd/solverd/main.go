@@ -15,6 +15,9 @@
 // TLS or mutual TLS and a Prometheus /metrics endpoint are off unless
 // their flags are set.
 //
+// Unless the environment sets GOGC, the garbage collector runs at
+// GOGC=200 rather than Go's default of 100 (see defaultGOGC).
+//
 // On SIGINT or SIGTERM the daemon reports NOT_SERVING to health checks,
 // lets in-flight calls finish for up to the grace period (batch streams
 // answer the puzzles they have and end with Unavailable), then stops.
@@ -26,10 +29,20 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
+// defaultGOGC is the garbage collector's GOGC unless the environment sets
+// one. The daemon's live heap is small (a few MB) while solving allocates
+// steadily, so at Go's default of 100 it collects very often; collecting
+// half as often gives the solvers about a tenth more CPU for a few MB.
+const defaultGOGC = 200
+
 func main() {
+	if _, ok := os.LookupEnv("GOGC"); !ok {
+		debug.SetGCPercent(defaultGOGC)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

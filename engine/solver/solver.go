@@ -203,24 +203,57 @@ type run struct {
 // without the uniqueness strategies unless the puzzle is known to have one
 // solution.
 func (r *run) plan(opts Options) {
-	allowed := opts.Strategies
-	if allowed == nil {
-		allowed = strategy.All()
+	if opts.Strategies != nil {
+		r.passes, r.guessing = makePlan(opts.Strategies, opts, len(r.b.L.Cages) > 0)
+		return
 	}
+	// The plans of the registry are few: keep them.
+	key := planKey{strategies: strategy.Count(), typ: opts.Type, unique: opts.Unique, cages: len(r.b.L.Cages) > 0}
+	if p, ok := plans.Load(key); ok {
+		r.passes, r.guessing = p.(*plan).passes, p.(*plan).guessing
+		return
+	}
+	p := new(plan)
+	p.passes, p.guessing = makePlan(strategy.All(), opts, key.cages)
+	plans.Store(key, p)
+	r.passes, r.guessing = p.passes, p.guessing
+}
+
+// planKey is what the plan of the registered strategies depends on.
+type planKey struct {
+	strategies int // registered
+	typ        SolvingType
+	unique     bool
+	cages      bool
+}
+
+// plan is the passes of a solve, and whether it may guess.
+type plan struct {
+	passes   []strategy.Pass
+	guessing bool
+}
+
+// plans holds the plans of the registered strategies by planKey.
+var plans sync.Map
+
+// makePlan returns the passes of the strategies allowed that opts lets
+// run on a board with or without cages, and whether they include search.
+func makePlan(allowed []*strategy.Strategy, opts Options, cages bool) ([]strategy.Pass, bool) {
+	guessing := false
 	var finders []*strategy.Strategy
 	for _, st := range allowed {
 		switch {
 		case st.Class == strategy.Search:
-			r.guessing = opts.Type != LogicOnly
+			guessing = opts.Type != LogicOnly
 		case st.Class == strategy.Elimination && opts.Type == GuessingOnly:
-		case st.NeedsUnique && (!opts.Unique || len(r.b.L.Cages) > 0):
+		case st.NeedsUnique && (!opts.Unique || cages):
 			// Deadly patterns ignore cages: swapping two digits can break
 			// a cage's target, so uniqueness reasoning is unsound there.
 		default:
 			finders = append(finders, st)
 		}
 	}
-	r.passes = strategy.Plan(finders)
+	return strategy.Plan(finders), guessing
 }
 
 func newRun(start *grid.Board, opts Options, emit Emit) *run {

@@ -298,6 +298,13 @@ func Register(s *Strategy) {
 	slices.SortStableFunc(registry, func(a, b *Strategy) int { return a.Order - b.Order })
 }
 
+// Count returns the number of registered strategies.
+func Count() int {
+	mu.RLock()
+	defer mu.RUnlock()
+	return len(registry)
+}
+
 // All returns every registered strategy in solving order.
 func All() []*Strategy {
 	mu.RLock()
