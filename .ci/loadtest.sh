@@ -9,10 +9,10 @@
 #      ($DURATION_50 at concurrency 50): rate, p50, p99, status codes, and the
 #      server's resident memory at 10 s and at the end of the longest run;
 #   2. SolveSteps streams with ghz at $STEPS_CONCURRENCY;
-#   3. SolveBatch throughput of the puzzles of $PUZZLES through one stream
-#      (solverctl batch), against the engine's in-process throughput on the
-#      same puzzles (BenchmarkThroughput/engine in ./service), in $PAIRS
-#      alternating pairs of runs, with the CPU steal of each run;
+#   3. SolveBatch throughput of the puzzles of $PUZZLES through one stream,
+#      in-process over bufconn and over TCP (solverctl batch), against the
+#      engine's in-process throughput on the same puzzles (BenchmarkThroughput
+#      in ./service), in $PAIRS pairs of runs, with the CPU steal of each;
 # then stops the server with SIGTERM and prints a Markdown report (also to
 # $REPORT when set). Every wait is bounded; all traffic stays on loopback.
 #
@@ -149,45 +149,52 @@ out "|---:|---:|---:|---:|---:|---|---:|"
 out "$(ghz_row steps "$STEPS_CONCURRENCY" "$(steal "$t0" "$t1")")"
 out ""
 
-engine_rate() {
+# bench_rates runs the engine and SolveBatch over bufconn in one go test
+# run and prints their puzzles/s: "engine bufconn".
+bench_rates() {
   SOLVER_BENCH_PUZZLES="$tmp/puzzles.txt" "$tmp/service.test" -test.run '^$' \
-    -test.bench 'Throughput/engine' -test.benchtime 1x 2>&1 |
-    awk '/puzzles\/s/ {for (i = 1; i < NF; i++) if ($(i+1) == "puzzles/s") print $i}'
+    -test.bench 'Throughput/(engine|SolveBatch)$' -test.benchtime 1x 2>&1 |
+    awk '/puzzles\/s/ {for (i = 1; i < NF; i++) if ($(i+1) == "puzzles/s") r[++n] = $i} END {print r[1], r[2]}'
 }
 batch_rate() {
   "$tmp/solverctl" batch --addr "$addr" --out "$tmp/batch.out" "$tmp/puzzles.txt" 2>"$tmp/batch.err" || true
   grep 'puzzles in' "$tmp/batch.err" | sed -E 's/.*\(([0-9.]+)\/s\).*/\1/'
 }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.0f%%", 100 * a / b}'; }
 out "### SolveBatch against the engine ($npuzzles puzzles of $(basename "$PUZZLES"), $PAIRS pairs of runs)"
 out ""
-out "Each pair runs the engine in-process (one worker per CPU, the service's work per"
-out "puzzle without gRPC), then the same puzzles through one SolveBatch stream over TCP"
-out "(solverctl batch, on the same machine). Steal is the CPU time the hypervisor gave"
-out "to other guests during the run."
+out "Each pair runs one \`go test\` of \`BenchmarkThroughput\`: the engine in-process (one"
+out "worker per CPU taking puzzles by an atomic index, the service's work per puzzle"
+out "without gRPC), then the same puzzles through one SolveBatch stream over bufconn"
+out "(client in the same process); then the same puzzles through one SolveBatch"
+out "stream over TCP to solverd (solverctl batch, a separate process on the same"
+out "CPUs). Steal is the CPU time the hypervisor gave to other guests."
 out ""
-out "| pair | engine puzzles/s | steal | SolveBatch puzzles/s | steal | SolveBatch/engine |"
-out "|---:|---:|---:|---:|---:|---:|"
+out "| pair | engine puzzles/s | SolveBatch in-process | share | SolveBatch over TCP | share | steal |"
+out "|---:|---:|---:|---:|---:|---:|---:|"
 esum=0
+isum=0
 bsum=0
 for p in $(seq 1 "$PAIRS"); do
-  say "pair $p: engine in-process, $npuzzles puzzles"
-  t0=$(cpu_ticks); e=$(engine_rate); t1=$(cpu_ticks)
-  say "pair $p: SolveBatch, one stream, $npuzzles puzzles"
+  say "pair $p: engine and SolveBatch in-process, $npuzzles puzzles"
+  t0=$(cpu_ticks); read -r e i <<<"$(bench_rates)"
+  say "pair $p: SolveBatch over TCP, one stream, $npuzzles puzzles"
   rm -f "$tmp/rss.log"
   ( for s in $(seq 1 3600); do kill -0 "$server_pid" 2>/dev/null || exit 0; echo "$s $(rss)" >>"$tmp/rss.log"; sleep 1; done ) &
   sampler_pid=$!
-  t2=$(cpu_ticks); b=$(batch_rate); t3=$(cpu_ticks)
+  b=$(batch_rate); t1=$(cpu_ticks)
   kill "$sampler_pid" 2>/dev/null || true
   wait "$sampler_pid" 2>/dev/null || true
   sampler_pid=
   lines=$(wc -l <"$tmp/batch.out")
   [ "$lines" = "$npuzzles" ] || out "- pair $p: $lines result lines for $npuzzles puzzles"
-  out "| $p | $e | $(steal "$t0" "$t1") | $b | $(steal "$t2" "$t3") | $(awk -v b="$b" -v e="$e" 'BEGIN {printf "%.0f%%", 100 * b / e}') |"
+  out "| $p | $e | $i | $(pct "$i" "$e") | $b | $(pct "$b" "$e") | $(steal "$t0" "$t1") |"
   esum=$(awk -v a="$esum" -v e="$e" 'BEGIN {print a + e}')
+  isum=$(awk -v a="$isum" -v i="$i" 'BEGIN {print a + i}')
   bsum=$(awk -v a="$bsum" -v b="$b" 'BEGIN {print a + b}')
 done
 out ""
-out "- over all pairs SolveBatch reached **$(awk -v b="$bsum" -v e="$esum" 'BEGIN {printf "%.0f%%", 100 * b / e}')** of the engine's throughput; every run wrote one line per puzzle unless noted above."
+out "- over all pairs SolveBatch reached **$(pct "$isum" "$esum")** of the engine's throughput in-process and **$(pct "$bsum" "$esum")** over TCP; every run wrote one line per puzzle unless noted above."
 out "- server RSS during the last batch: $(sort -k2 -n "$tmp/rss.log" | head -n 1 | cut -d' ' -f2) to $(sort -k2 -n "$tmp/rss.log" | tail -n 1 | cut -d' ' -f2) MiB over $(wc -l <"$tmp/rss.log") s"
 out "- solverctl, last batch: $(grep 'puzzles in' "$tmp/batch.err" | sed 's/^solverctl: //')"
 out ""

@@ -68,11 +68,20 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		held:   s.cfg.MaxSendMsgSize,
 	}, s.countAnswer)
 
-	items := make(chan *sudokuv1.BatchItem, batchReadAhead)
+	items := newItemQueue(batchReadAhead)
+	// When the call ends early or the server drains, the workers stop
+	// taking puzzles: those queued go unanswered.
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-s.draining:
+		}
+		items.drop()
+	}()
 	recvDone := make(chan error, 1) // filled before items closes
 	go func() {
-		recvDone <- s.receive(ctx, stream, items)
-		close(items)
+		recvDone <- s.receive(stream, items)
+		items.close()
 	}()
 
 	var wg sync.WaitGroup
@@ -165,10 +174,10 @@ func drainStatus() error {
 	return status.Error(codes.Unavailable, "server is shutting down: puzzles without an answer were not solved; send them again")
 }
 
-// receive hands the puzzles of stream to the workers, one at a time as
-// they are free, until the client closes its side (io.EOF), a message
-// fails, ctx ends or the server drains.
-func (s *Server) receive(ctx context.Context, stream sudokuv1.SudokuService_SolveBatchServer, items chan<- *sudokuv1.BatchItem) error {
+// receive hands the puzzles of stream to the workers until the client
+// closes its side (io.EOF), a message fails, or the queue is dropped
+// because the call ends or the server drains.
+func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *itemQueue) error {
 	for {
 		req, err := stream.Recv()
 		if err != nil {
@@ -177,42 +186,34 @@ func (s *Server) receive(ctx context.Context, stream sudokuv1.SudokuService_Solv
 		if len(req.GetItems()) == 0 {
 			return badField("items", "a message must carry at least one puzzle")
 		}
-		for _, item := range req.GetItems() {
+		if !items.add(req.GetItems()) {
 			select {
-			case items <- item:
-			case <-ctx.Done():
-				return ctx.Err()
 			case <-s.draining:
 				return errDraining
+			default:
+				return context.Canceled // the call is over
 			}
 		}
 	}
 }
 
 // batchWorker answers puzzles from items until there are no more, ctx
-// ends, the server drains or the answers cannot be sent. busy counts the
-// workers solving.
-func (s *Server) batchWorker(ctx context.Context, items <-chan *sudokuv1.BatchItem, out *outbox[batchAnswer], busy *atomic.Int64) {
+// ends or the answers cannot be sent. busy counts the workers solving.
+func (s *Server) batchWorker(ctx context.Context, items *itemQueue, out *outbox[batchAnswer], busy *atomic.Int64) {
 	for {
-		select {
-		case item, ok := <-items:
-			if !ok {
-				return
-			}
-			busy.Add(1)
-			a, ok := s.answer(ctx, item)
-			// Not busy before the answer is queued, so that the outbox
-			// never lingers for an answer that is already there.
-			busy.Add(-1)
-			if !ok {
-				return
-			}
-			if err := out.put(ctx, a); err != nil {
-				return
-			}
-		case <-ctx.Done():
+		item, ok := items.take()
+		if !ok {
 			return
-		case <-s.draining:
+		}
+		busy.Add(1)
+		a, ok := s.answer(ctx, item)
+		// Not busy before the answer is queued, so that the outbox never
+		// lingers for an answer that is already there.
+		busy.Add(-1)
+		if !ok {
+			return
+		}
+		if err := out.put(ctx, a); err != nil {
 			return
 		}
 	}

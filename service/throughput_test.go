@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/solver"
@@ -92,14 +93,16 @@ func benchPuzzles(b *testing.B) []string {
 	return puzzles
 }
 
-// solveAll solves puzzles with the engine, one worker per CPU.
+// solveAll solves puzzles with the engine, one worker per CPU, each
+// taking the next puzzle by an atomic index: nothing between the workers
+// and the puzzles.
 func solveAll(b *testing.B, srv *Server, puzzles []string) {
-	next := make(chan string)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for text := range next {
-				p, opts, err := srv.prepare(textPuzzle(text), nil)
+			for i := int(next.Add(1) - 1); i < len(puzzles); i = int(next.Add(1) - 1) {
+				p, opts, err := srv.prepare(textPuzzle(puzzles[i]), nil)
 				if err != nil {
 					b.Error(err)
 					continue
@@ -110,10 +113,6 @@ func solveAll(b *testing.B, srv *Server, puzzles []string) {
 			}
 		})
 	}
-	for _, p := range puzzles {
-		next <- p
-	}
-	close(next)
 	wg.Wait()
 }
 

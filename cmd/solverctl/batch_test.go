@@ -111,6 +111,8 @@ func TestBatch(t *testing.T) {
 		{"file", "", []string{"batch", file}},
 		{"stdin", strings.Join(input, "\n"), []string{"batch", "-"}},
 		{"options", "", []string{"batch", "--type", "logic", "--inflight", "1", file}},
+		{"one a message", "", []string{"batch", "--per-message", "1", file}},
+		{"all in a message", "", []string{"batch", "--per-message", "100", "--inflight", "100", file}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -284,6 +286,7 @@ func TestBatchUsage(t *testing.T) {
 		{[]string{"batch"}, "want one FILE or -, got 0 arguments"},
 		{[]string{"batch", file, file}, "got 2 arguments"},
 		{[]string{"batch", "--inflight", "0", file}, "-inflight must be at least 1"},
+		{[]string{"batch", "--per-message", "0", file}, "-per-message must be at least 1"},
 		{[]string{"batch", "--tls-cert", "c.pem", "--addr", "x:1", file}, "-tls-cert and -tls-key go together"},
 		{[]string{"batch", "--tls", file}, "TLS and token flags need -addr"},
 	}
@@ -302,7 +305,7 @@ func TestBatchUsage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"usage: solverctl batch", "-addr host:port", "-inflight", "-out file", "-json", "-timeout", "-type"} {
+	for _, want := range []string{"usage: solverctl batch", "-addr host:port", "-inflight", "-per-message", "-out file", "-json", "-timeout", "-type"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("usage lacks %q:\n%s", want, out)
 		}

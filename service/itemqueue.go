@@ -1,0 +1,101 @@
+package service
+
+import (
+	"sync"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// itemQueue hands the puzzles a SolveBatch stream receives to its workers.
+// The receiver adds a message's puzzles at once, and waits while the queue
+// holds limit or more; a worker that takes one wakes the receiver only
+// when the queue has fallen to half the limit. So a busy stream switches
+// goroutines about once per half queue rather than once per puzzle.
+type itemQueue struct {
+	mu       sync.Mutex
+	notEmpty sync.Cond // signalled when items are added or the queue closes
+	notFull  sync.Cond // signalled when the queue falls to half its limit
+	items    []*sudokuv1.BatchItem
+	head     int // items[head:] are queued
+	limit    int
+	closed   bool
+}
+
+func newItemQueue(limit int) *itemQueue {
+	q := &itemQueue{limit: limit, items: make([]*sudokuv1.BatchItem, 0, 2*limit)}
+	q.notEmpty.L = &q.mu
+	q.notFull.L = &q.mu
+	return q
+}
+
+// add queues items once the queue holds fewer than its limit, and reports
+// false when the queue is closed instead. The queue then holds less than
+// limit+len(items).
+func (q *itemQueue) add(items []*sudokuv1.BatchItem) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for q.len() >= q.limit && !q.closed {
+		q.notFull.Wait()
+	}
+	if q.closed {
+		return false
+	}
+	if q.head > 0 && len(q.items)+len(items) > cap(q.items) {
+		n := copy(q.items, q.items[q.head:])
+		clear(q.items[n:])
+		q.items, q.head = q.items[:n], 0
+	}
+	q.items = append(q.items, items...)
+	if len(items) == 1 {
+		q.notEmpty.Signal()
+	} else {
+		q.notEmpty.Broadcast()
+	}
+	return true
+}
+
+func (q *itemQueue) len() int { return len(q.items) - q.head }
+
+// take returns the next item, waiting for one; false once the queue is
+// closed and empty.
+func (q *itemQueue) take() (*sudokuv1.BatchItem, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for q.len() == 0 && !q.closed {
+		q.notEmpty.Wait()
+	}
+	if q.len() == 0 {
+		return nil, false
+	}
+	item := q.items[q.head]
+	q.items[q.head] = nil
+	q.head++
+	if q.head == len(q.items) {
+		q.items, q.head = q.items[:0], 0
+	}
+	if q.len() == q.limit/2 {
+		q.notFull.Signal()
+	}
+	return item, true
+}
+
+// close ends the input: take returns what is queued, then false.
+func (q *itemQueue) close() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.closed = true
+	q.notEmpty.Broadcast()
+	q.notFull.Broadcast()
+}
+
+// drop closes the queue and forgets what it holds, so that take returns
+// false at once.
+func (q *itemQueue) drop() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.closed = true
+	clear(q.items)
+	q.items, q.head = q.items[:0], 0
+	q.notEmpty.Broadcast()
+	q.notFull.Broadcast()
+}

@@ -1,0 +1,100 @@
+package service
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+func items(ids ...int) []*sudokuv1.BatchItem {
+	var out []*sudokuv1.BatchItem
+	for _, id := range ids {
+		out = append(out, &sudokuv1.BatchItem{Id: fmt.Sprint(id)})
+	}
+	return out
+}
+
+// takeIDs takes n items and returns their ids.
+func takeIDs(t *testing.T, q *itemQueue, n int) []string {
+	t.Helper()
+	var ids []string
+	for range n {
+		it, ok := q.take()
+		if !ok {
+			t.Fatalf("take after %v: queue closed", ids)
+		}
+		ids = append(ids, it.GetId())
+	}
+	return ids
+}
+
+func TestItemQueue(t *testing.T) {
+	t.Run("order across adds", func(t *testing.T) {
+		q := newItemQueue(4)
+		q.add(items(1, 2, 3))
+		if got := fmt.Sprint(takeIDs(t, q, 2)); got != "[1 2]" {
+			t.Fatalf("took %s", got)
+		}
+		q.add(items(4, 5, 6, 7, 8, 9, 10)) // more than the limit in one message
+		if got := fmt.Sprint(takeIDs(t, q, 8)); got != "[3 4 5 6 7 8 9 10]" {
+			t.Fatalf("took %s", got)
+		}
+	})
+
+	t.Run("a full queue takes more once half is taken", func(t *testing.T) {
+		q := newItemQueue(4)
+		q.add(items(1, 2, 3, 4))
+		added := make(chan bool)
+		go func() { added <- q.add(items(5)) }()
+		takeIDs(t, q, 2) // half left: a waiting add is woken
+		select {
+		case ok := <-added:
+			if !ok {
+				t.Fatal("add reported a closed queue")
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("add still waiting with half the queue free")
+		}
+		if got := fmt.Sprint(takeIDs(t, q, 3)); got != "[3 4 5]" {
+			t.Fatalf("took %s", got)
+		}
+	})
+
+	t.Run("close lets the workers finish", func(t *testing.T) {
+		q := newItemQueue(4)
+		q.add(items(1, 2))
+		q.close()
+		if got := fmt.Sprint(takeIDs(t, q, 2)); got != "[1 2]" {
+			t.Fatalf("took %s", got)
+		}
+		if _, ok := q.take(); ok {
+			t.Error("take after close and empty reported an item")
+		}
+		if q.add(items(3)) {
+			t.Error("add after close reported success")
+		}
+	})
+
+	t.Run("drop wakes everyone and forgets the items", func(t *testing.T) {
+		q := newItemQueue(2)
+		q.add(items(1, 2))
+		added := make(chan bool)
+		go func() { added <- q.add(items(3)) }()
+		empty := newItemQueue(2)
+		took := make(chan bool)
+		go func() { _, ok := empty.take(); took <- ok }()
+		q.drop()
+		empty.drop()
+		if <-added {
+			t.Error("a waiting add reported success after drop")
+		}
+		if <-took {
+			t.Error("a waiting take reported an item after drop")
+		}
+		if _, ok := q.take(); ok {
+			t.Error("take after drop reported an item")
+		}
+	})
+}
