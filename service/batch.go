@@ -7,6 +7,7 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -200,13 +201,15 @@ func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *
 // batchWorker answers puzzles from items until there are no more, ctx
 // ends or the answers cannot be sent. busy counts the workers solving.
 func (s *Server) batchWorker(ctx context.Context, items *itemQueue, out *outbox[batchAnswer], busy *atomic.Int64) {
+	clock := newItemClock(ctx, s.cfg.DefaultTimeout)
+	defer clock.close()
 	for {
 		item, ok := items.take()
 		if !ok {
 			return
 		}
 		busy.Add(1)
-		a, ok := s.answer(ctx, item)
+		a, ok := s.answer(ctx, clock, item)
 		// Not busy before the answer is queued, so that the outbox never
 		// lingers for an answer that is already there.
 		busy.Add(-1)
@@ -219,11 +222,11 @@ func (s *Server) batchWorker(ctx context.Context, items *itemQueue, out *outbox[
 	}
 }
 
-// answer solves one puzzle of a batch. It reports false when ctx, the
-// stream's, ends first: there is nobody to answer.
-func (s *Server) answer(ctx context.Context, item *sudokuv1.BatchItem) (batchAnswer, bool) {
+// answer solves one puzzle of a batch, timed by clock. It reports false
+// when ctx, the stream's, ends first: there is nobody to answer.
+func (s *Server) answer(ctx context.Context, clock *itemClock, item *sudokuv1.BatchItem) (batchAnswer, bool) {
 	a := &sudokuv1.BatchAnswer{Id: item.GetId()}
-	resp, err := s.solveItem(ctx, item)
+	resp, err := s.solveItem(ctx, clock, item)
 	if ctx.Err() != nil {
 		return batchAnswer{}, false
 	}
@@ -246,8 +249,8 @@ func (s *Server) answer(ctx context.Context, item *sudokuv1.BatchItem) (batchAns
 
 // solveItem solves one puzzle of a batch in a solving slot, waiting for
 // one as long as the stream lasts. The item's deadline, Config.
-// DefaultTimeout, runs from when it has its slot.
-func (s *Server) solveItem(ctx context.Context, item *sudokuv1.BatchItem) (*sudokuv1.SolveResponse, error) {
+// DefaultTimeout, runs on clock from when it has its slot.
+func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1.BatchItem) (*sudokuv1.SolveResponse, error) {
 	p, opts, err := s.prepare(item.GetPuzzle(), item.GetOptions())
 	if err != nil {
 		return nil, err
@@ -260,9 +263,56 @@ func (s *Server) solveItem(ctx context.Context, item *sudokuv1.BatchItem) (*sudo
 		return nil, err
 	}
 	defer s.limit.release()
-	ictx, cancel := context.WithTimeout(ctx, s.cfg.DefaultTimeout)
-	defer cancel()
-	return s.solve(ictx, p, opts, item.GetIncludeSteps(), basic)
+	resp, err := s.solve(clock.start(), p, opts, item.GetIncludeSteps(), basic)
+	return resp, clock.stop(err)
+}
+
+// itemClock gives each puzzle a worker solves a deadline of its own
+// without a context per puzzle, which costs more than a short solve
+// gains from not being bounded: one context serves puzzle after puzzle,
+// and is made again only after a puzzle runs out of time.
+type itemClock struct {
+	parent  context.Context
+	timeout time.Duration
+	ctx     context.Context // nil until the first start
+	cancel  context.CancelCauseFunc
+	timer   *time.Timer // cancels ctx with DeadlineExceeded as its cause
+}
+
+func newItemClock(parent context.Context, timeout time.Duration) *itemClock {
+	return &itemClock{parent: parent, timeout: timeout}
+}
+
+// start returns the context of the next puzzle: done when the parent is,
+// or after the timeout.
+func (c *itemClock) start() context.Context {
+	if c.ctx != nil && c.ctx.Err() == nil {
+		c.timer.Reset(c.timeout)
+		return c.ctx
+	}
+	c.close()
+	ctx, cancel := context.WithCancelCause(c.parent)
+	c.ctx, c.cancel = ctx, cancel
+	c.timer = time.AfterFunc(c.timeout, func() { cancel(context.DeadlineExceeded) })
+	return ctx
+}
+
+// stop ends the time of the puzzle that ended with err, and returns err,
+// or DeadlineExceeded when its time ran out.
+func (c *itemClock) stop(err error) error {
+	c.timer.Stop()
+	if err != nil && c.ctx.Err() != nil && c.parent.Err() == nil && errors.Is(context.Cause(c.ctx), context.DeadlineExceeded) {
+		return context.DeadlineExceeded
+	}
+	return err
+}
+
+// close releases the clock's timer and context.
+func (c *itemClock) close() {
+	if c.timer != nil {
+		c.timer.Stop()
+		c.cancel(context.Canceled)
+	}
 }
 
 // countAnswer counts an answer sent.

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -97,4 +99,51 @@ func TestItemQueue(t *testing.T) {
 			t.Error("take after drop reported an item")
 		}
 	})
+}
+
+func TestItemClock(t *testing.T) {
+	parent, cancelParent := context.WithCancel(context.Background())
+	defer cancelParent()
+	clock := newItemClock(parent, 20*time.Millisecond)
+	defer clock.close()
+
+	// A puzzle that runs out of time gets DeadlineExceeded.
+	ctx := clock.start()
+	<-ctx.Done()
+	if err := clock.stop(ctx.Err()); err != context.DeadlineExceeded {
+		t.Fatalf("timed out puzzle: %v, want DeadlineExceeded", err)
+	}
+	// The next one gets a fresh context and its own time.
+	ctx = clock.start()
+	if ctx.Err() != nil {
+		t.Fatal("the context after a timeout is done already")
+	}
+	if err := clock.stop(nil); err != nil {
+		t.Fatalf("a puzzle done in time: %v", err)
+	}
+	bad := errors.New("bad puzzle")
+	clock.start()
+	if err := clock.stop(bad); err != bad {
+		t.Fatalf("a failed puzzle: %v, want its error", err)
+	}
+	// Restarted for each puzzle, the same context lives on past the
+	// timeout (the puzzles together take longer than one).
+	long := newItemClock(parent, 500*time.Millisecond)
+	defer long.close()
+	first := long.start()
+	long.stop(nil)
+	for range 3 {
+		ctx = long.start()
+		time.Sleep(200 * time.Millisecond)
+		if err := long.stop(ctx.Err()); err != nil || ctx != first {
+			t.Fatalf("a puzzle within its time: %v, same context %v", err, ctx == first)
+		}
+	}
+	// The parent ending is not a timeout.
+	ctx = clock.start()
+	cancelParent()
+	<-ctx.Done()
+	if err := clock.stop(ctx.Err()); err != context.Canceled {
+		t.Fatalf("parent cancelled: %v, want Canceled", err)
+	}
 }

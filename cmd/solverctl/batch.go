@@ -355,7 +355,8 @@ type batcher struct {
 	done        int
 	byStatus    map[string]int
 	nFailed     int
-	closed      bool // allDone closed
+	closed      bool     // allDone closed
+	scratch     [20]byte // for numbers written
 }
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
@@ -677,6 +678,10 @@ func (b *batcher) failRemaining(ctx context.Context, err error) {
 
 // finish writes the outcome of j: resp, or err when no server answered.
 func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
+	if !b.flags.solve.json && err == nil && resp.GetResult() != nil {
+		b.finishResult(j, resp.GetResult())
+		return
+	}
 	rec := newBatchRecord(j, resp, err)
 	var line []byte
 	if b.flags.solve.json {
@@ -691,13 +696,79 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 			b.writeErr = werr
 		}
 	}
+	b.count(rec.Status, rec.Error != nil)
+}
+
+// finishResult writes the text line of a job answered with a result, the
+// common case, straight to the output: a batch has many.
+func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
+	status := statusText(r.GetStatus())
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.writeErr == nil {
+		w := b.w
+		w.WriteString(j.id)
+		w.WriteByte('\t')
+		w.WriteString(status)
+		w.WriteByte('\t')
+		w.WriteString(r.GetPlain())
+		w.WriteByte('\t')
+		w.Write(strconv.AppendUint(b.scratch[:0], uint64(r.GetStepCount()), 10))
+		w.WriteByte('\t')
+		w.WriteString(difficultyWord(r.GetDifficulty().GetLevel()))
+		if _, werr := w.Write(newline); werr != nil {
+			b.writeErr = werr
+		}
+	}
+	b.count(status, false)
+}
+
+var newline = []byte{'\n'}
+
+// count records a job finished with status, failed or not.
+func (b *batcher) count(status string, failed bool) {
 	b.done++
-	b.byStatus[rec.Status]++
-	if rec.Error != nil {
+	b.byStatus[status]++
+	if failed {
 		b.nFailed++
 	}
 	b.outstanding--
 	b.checkDoneLocked()
+}
+
+// statusText is the name of a status in batch output: "solved",
+// "no_solution", ...
+func statusText(s sudokuv1.SolveStatus) string {
+	if t, ok := statusTexts[s]; ok {
+		return t
+	}
+	return strings.ReplaceAll(enumText(s.String(), "SOLVE_STATUS_"), " ", "_")
+}
+
+// difficultyWord is the level of a rating in batch output: "easy",
+// "diabolical", "unrated" for none.
+func difficultyWord(l sudokuv1.DifficultyLevel) string {
+	if t, ok := difficultyWords[l]; ok {
+		return t
+	}
+	return strings.ReplaceAll(enumText(l.String(), "DIFFICULTY_LEVEL_"), " ", "_")
+}
+
+// The batch output's names of every status and level, made once.
+var (
+	statusTexts     = map[sudokuv1.SolveStatus]string{}
+	difficultyWords = map[sudokuv1.DifficultyLevel]string{sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED: "unrated"}
+)
+
+func init() {
+	for v, name := range sudokuv1.SolveStatus_name {
+		statusTexts[sudokuv1.SolveStatus(v)] = strings.ReplaceAll(enumText(name, "SOLVE_STATUS_"), " ", "_")
+	}
+	for v, name := range sudokuv1.DifficultyLevel_name {
+		if l := sudokuv1.DifficultyLevel(v); l != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
+			difficultyWords[l] = strings.ReplaceAll(enumText(name, "DIFFICULTY_LEVEL_"), " ", "_")
+		}
+	}
 }
 
 // checkDoneLocked closes allDone once the input is read and every job is
@@ -793,7 +864,7 @@ func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord 
 		}
 	default:
 		r := resp.GetResult()
-		rec.Status = strings.ReplaceAll(enumText(r.GetStatus().String(), "SOLVE_STATUS_"), " ", "_")
+		rec.Status = statusText(r.GetStatus())
 		rec.Solution = r.GetPlain()
 		steps, guesses, score := r.GetStepCount(), r.GetGuessCount(), r.GetDifficulty().GetScore()
 		rec.Steps, rec.Guesses, rec.Score = &steps, &guesses, &score

@@ -18,6 +18,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/testpki"
 	"github.com/sudokuwise/solver/service"
 )
@@ -331,5 +332,31 @@ func TestProgressLine(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestBatchResultLine checks the line written straight for a result
+// against the record's text, for every status and level.
+func TestBatchResultLine(t *testing.T) {
+	for s := range sudokuv1.SolveStatus_name {
+		for l := range sudokuv1.DifficultyLevel_name {
+			res := &sudokuv1.SolveResult{
+				Status:     sudokuv1.SolveStatus(s),
+				Plain:      seedSolution,
+				StepCount:  uint32(40 + l),
+				Difficulty: &sudokuv1.Difficulty{Level: sudokuv1.DifficultyLevel(l), Score: 7},
+			}
+			a := &sudokuv1.BatchAnswer{Id: "12", Outcome: &sudokuv1.BatchAnswer_Result{Result: res}}
+			var out strings.Builder
+			b := newBatcher(&batchFlags{inflight: 1}, &sudokuv1.Puzzle{}, &out, 1)
+			j := &job{id: "12", line: 12, puzzle: "x"}
+			b.finish(j, a, nil)
+			if err := b.flush(); err != nil {
+				t.Fatal(err)
+			}
+			if want := newBatchRecord(j, a, nil).text() + "\n"; out.String() != want {
+				t.Errorf("status %d level %d: wrote %q, want %q", s, l, out.String(), want)
+			}
+		}
 	}
 }
