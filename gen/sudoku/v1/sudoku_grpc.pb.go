@@ -49,9 +49,10 @@ type SudokuServiceClient interface {
 	// found, then a final message carrying the result.
 	SolveSteps(ctx context.Context, in *SolveStepsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SolveStepsResponse], error)
 	// SolveBatch solves many puzzles concurrently: the client streams
-	// puzzles, each with its own id, and the server answers each as soon as
-	// it is done (so answers may come in another order). A bad puzzle gets
-	// an error in its own answer; the stream goes on.
+	// puzzles, each with its own id, one or many a message, and the server
+	// answers each once it is done (so answers may come in another order),
+	// the answers ready together in one message. A bad puzzle gets an error
+	// in its own answer; the stream goes on.
 	SolveBatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SolveBatchRequest, SolveBatchResponse], error)
 	// Convert decodes a puzzle in any supported format and encodes it in
 	// another, returning the structured board too.
@@ -169,9 +170,10 @@ type SudokuServiceServer interface {
 	// found, then a final message carrying the result.
 	SolveSteps(*SolveStepsRequest, grpc.ServerStreamingServer[SolveStepsResponse]) error
 	// SolveBatch solves many puzzles concurrently: the client streams
-	// puzzles, each with its own id, and the server answers each as soon as
-	// it is done (so answers may come in another order). A bad puzzle gets
-	// an error in its own answer; the stream goes on.
+	// puzzles, each with its own id, one or many a message, and the server
+	// answers each once it is done (so answers may come in another order),
+	// the answers ready together in one message. A bad puzzle gets an error
+	// in its own answer; the stream goes on.
 	SolveBatch(grpc.BidiStreamingServer[SolveBatchRequest, SolveBatchResponse]) error
 	// Convert decodes a puzzle in any supported format and encodes it in
 	// another, returning the structured board too.
