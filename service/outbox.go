@@ -142,14 +142,10 @@ func (o *outbox[M]) run() {
 		if lingering {
 			linger.Stop()
 		}
+		// A closed queue and an item carried over never come together:
+		// each ends the gathering.
 		if err := o.sendNow(msg); err != nil {
 			o.err = err
-			return
-		}
-		if !open && len(carry) > 0 {
-			if err := o.sendNow(carry); err != nil {
-				o.err = err
-			}
 			return
 		}
 	}
