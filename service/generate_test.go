@@ -198,7 +198,7 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"str8ts", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_STR8TS}, "variant", "cannot generate"},
 		{"size too large", &sudokuv1.GenerateRequest{Size: 99}, "size", "out of range"},
 		{"size too small", &sudokuv1.GenerateRequest{Size: 2}, "size", "out of range"},
-		{"prime size", &sudokuv1.GenerateRequest{Size: 7}, "variant", "no regular boxes"},
+		{"prime size", &sudokuv1.GenerateRequest{Size: 7}, "size", "no regular boxes"},
 		{"windoku 6", &sudokuv1.GenerateRequest{Size: 6, Variant: sudokuv1.Variant_VARIANT_WINDOKU}, "variant", "Windoku"},
 		{"strategy", &sudokuv1.GenerateRequest{Strategies: []string{"A", "Z-Wing"}}, "strategies[1]", "unknown strategy"},
 		{"format cannot carry cages", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENKEN, Format: sudokuv1.Format_FORMAT_V1}, "format", "cannot carry"},

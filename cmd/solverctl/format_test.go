@@ -176,6 +176,12 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	one, err := status.New(codes.InvalidArgument, "puzzle.text: found 80 cells").WithDetails(&errdetails.BadRequest{
+		FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: "puzzle.text", Description: "found 80 cells"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		err  error
@@ -183,6 +189,7 @@ func TestReport(t *testing.T) {
 		code int
 	}{
 		{"bad request", st.Err(), "solverctl: InvalidArgument: bad puzzle\n  puzzle.text: found 80 cells\n  options.max_steps: too many\n", 1},
+		{"one field, said once", one.Err(), "solverctl: InvalidArgument: puzzle.text: found 80 cells\n", 1},
 		{"plain status", status.Error(codes.Unavailable, "connection refused"), "solverctl: Unavailable: connection refused\n", 1},
 		{"usage", usageErrorf("unknown command %q", "x"), "solverctl: unknown command \"x\"\n", 2},
 	}

@@ -12,7 +12,7 @@ import (
 // report prints err to w as solverctl's users see it and returns the exit
 // status: 2 for a bad command line, 1 otherwise. A gRPC error prints as
 // "solverctl: <code>: <message>" followed by one line per invalid field of
-// its BadRequest detail.
+// its BadRequest detail that the message does not already say.
 func report(w io.Writer, err error) int {
 	if errors.As(err, new(*usageError)) {
 		fmt.Fprintf(w, "solverctl: %v\n", err)
@@ -30,7 +30,10 @@ func report(w io.Writer, err error) int {
 			continue
 		}
 		for _, v := range br.GetFieldViolations() {
-			fmt.Fprintf(w, "  %s: %s\n", v.GetField(), v.GetDescription())
+			line := v.GetField() + ": " + v.GetDescription()
+			if line != st.Message() {
+				fmt.Fprintf(w, "  %s\n", line)
+			}
 		}
 	}
 	return 1

@@ -386,11 +386,15 @@ func (g *generator) initNew() error {
 	if err != nil {
 		var fe *grid.FieldError
 		if errors.As(err, &fe) {
-			field := fe.Field
-			if field != "size" {
-				field = "variant"
+			switch fe.Field {
+			case "size":
+				return configErr("size", "%s", fe.Reason)
+			case "regions":
+				// A generated puzzle cannot take a region map: the size
+				// is what is wrong.
+				return configErr("size", "size %d has no regular boxes for %s puzzles; choose a size that has them (4, 6, 8, 9, 10, 12, 16, ...) or a jigsaw variant", n, v)
 			}
-			return configErr(field, "%s", fe.Reason)
+			return configErr("variant", "%s", fe.Reason)
 		}
 		return fmt.Errorf("building the %s layout: %w", v, err)
 	}

@@ -497,7 +497,7 @@ func TestConfigErrors(t *testing.T) {
 	}{
 		{Config{Size: 2}, "size"},
 		{Config{Size: 33}, "size"},
-		{Config{Size: 7}, "variant"}, // no boxes
+		{Config{Size: 7}, "size"}, // no boxes
 		{Config{Size: 6, Variant: grid.Windoku}, "variant"},
 		{Config{Variant: grid.Str8ts}, "variant"},
 		{Config{Variant: 99}, "variant"},
