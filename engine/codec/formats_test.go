@@ -302,6 +302,8 @@ func TestDetect(t *testing.T) {
 		{"jigsaw URL", "https://www.sudokuwiki.org/jigsaw.aspx?shape=33&bd=" + seedFirst, DecodeOptions{}, FormatURL},
 		{"URL without scheme", "www.sudokuwiki.org/sudoku.htm?bd=" + seedFirst, DecodeOptions{}, FormatURL},
 		{"bd query", "bd=" + seedFirst, DecodeOptions{}, FormatURL},
+		{"bare query", "?bd=" + seedFirst, DecodeOptions{}, FormatURL},
+		{"? in the charset", strings.ReplaceAll(seedFirst, "0", "?"), DecodeOptions{Charset: "?123456789"}, FormatNxN},
 	}
 	for _, tt := range tests {
 		if got := Detect(tt.in, tt.o); got != tt.want {

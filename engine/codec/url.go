@@ -50,7 +50,8 @@ var pageOf = map[grid.Variant]string{
 // looksLikeURL reports whether s is a URL or the query of one.
 func looksLikeURL(s string) bool {
 	l := strings.ToLower(s)
-	for _, prefix := range []string{"http://", "https://", "www.", "bd=", "?", "shape=", "jigmap="} {
+	// A bare "?" is not enough: a charset may use it as a symbol.
+	for _, prefix := range []string{"http://", "https://", "www.", "bd=", "?bd=", "shape=", "?shape=", "jigmap=", "?jigmap="} {
 		if strings.HasPrefix(l, prefix) {
 			return true
 		}
