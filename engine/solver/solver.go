@@ -491,6 +491,13 @@ func (r *run) count(res search.Result) {
 			r.res.Others = append(r.res.Others, sol)
 		}
 	}
+	if mine != nil && len(res.Solutions) >= 2 && len(r.res.Others) == len(res.Solutions) {
+		// The solver's own solution is none of those counted (counting
+		// stopped at its limit first). It is a solution found too: it
+		// takes the place of the last one counted, so that the board and
+		// the others are Count distinct solutions.
+		r.res.Others = r.res.Others[:len(r.res.Others)-1]
+	}
 	switch {
 	case len(res.Solutions) == 0:
 		r.res.Status = NoSolution

@@ -289,3 +289,39 @@ func BenchmarkLogicTop1465(b *testing.B) {
 	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 0)
 }
 func BenchmarkLogicTop95(b *testing.B) { benchmarkLogic(b, "testdata/puzzles/norvig_top95.txt", 0) }
+
+// TestMultipleSolutionsReported: for a board with many solutions, the
+// board and the other solutions reported are Count distinct solutions.
+func TestMultipleSolutionsReported(t *testing.T) {
+	empty := strings.Repeat(".", 81)
+	for _, maxSolutions := range []int{2, 5} {
+		t.Run(fmt.Sprint(maxSolutions), func(t *testing.T) {
+			b := parse(t, empty, "", "")
+			res, err := Solve(context.Background(), b, Options{CheckMultiple: true, MaxSolutions: maxSolutions}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != MultipleSolutions || res.Count != maxSolutions || res.CountComplete {
+				t.Fatalf("status %v, count %d (complete %v); want multiple, %d, incomplete", res.Status, res.Count, res.CountComplete, maxSolutions)
+			}
+			grids := append([][]uint8{res.Board.Value}, res.Others...)
+			if len(grids) != res.Count {
+				t.Errorf("%d grids reported for a count of %d", len(grids), res.Count)
+			}
+			seen := map[string]bool{}
+			for i, g := range grids {
+				if seen[string(g)] {
+					t.Errorf("grid %d reported twice", i)
+				}
+				seen[string(g)] = true
+				sol := parse(t, empty, "", "")
+				for cell, v := range g {
+					sol.Place(cell, int(v))
+				}
+				if _, ok := sol.Check(); !ok || !sol.Solved() {
+					t.Errorf("grid %d is not a solution", i)
+				}
+			}
+		})
+	}
+}
