@@ -166,25 +166,32 @@ func (c Conflict) Describe(l *Layout) string {
 	return "contradiction"
 }
 
+// valueBits[v] is the set holding digit v, and empty for 0.
+var valueBits = func() (t [256]Digits) {
+	for d := 1; d <= MaxSize; d++ {
+		t[d] = Bit(d)
+	}
+	return t
+}()
+
 // Check finds a reason the board cannot be completed: an empty cell without
 // candidates, a digit with no place in a unit, or a cage that can no longer
 // reach its target. It reports ok when it finds none; that does not prove a
 // solution exists.
 func (b *Board) Check() (Conflict, bool) {
-	for cell, c := range b.Cand {
-		if c == 0 && b.Value[cell] == 0 {
+	value, cand := b.Value, b.Cand
+	for cell, c := range cand {
+		if c == 0 && value[cell] == 0 {
 			return Conflict{Cell: cell, Unit: -1, Cage: -1}, false
 		}
 	}
 	all := AllDigits(b.L.N)
 	for u := range b.L.Units {
+		// A filled cell has no candidates and an empty one no value bit:
+		// their union needs no branch, and the solver checks every step.
 		var seen Digits
 		for _, cell := range b.L.Units[u].Cells {
-			if v := b.Value[cell]; v != 0 {
-				seen |= Bit(int(v))
-			} else {
-				seen |= b.Cand[cell]
-			}
+			seen |= cand[cell] | valueBits[value[cell]]
 		}
 		if missing := all &^ seen; missing != 0 {
 			return Conflict{Cell: -1, Unit: u, Cage: -1, Digit: missing.Min()}, false

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -247,5 +248,70 @@ func TestLayoutsShared(t *testing.T) {
 	}
 	if _, err := NewLayout(Config{Size: 40}); err == nil {
 		t.Error("size 40 accepted")
+	}
+}
+
+// checkSlow is Check as first written, branching on every cell: the
+// reference for the fast one.
+func checkSlow(b *Board) (Conflict, bool) {
+	for cell, c := range b.Cand {
+		if c == 0 && b.Value[cell] == 0 {
+			return Conflict{Cell: cell, Unit: -1, Cage: -1}, false
+		}
+	}
+	all := AllDigits(b.L.N)
+	for u := range b.L.Units {
+		var seen Digits
+		for _, cell := range b.L.Units[u].Cells {
+			if v := b.Value[cell]; v != 0 {
+				seen |= Bit(int(v))
+			} else {
+				seen |= b.Cand[cell]
+			}
+		}
+		if missing := all &^ seen; missing != 0 {
+			return Conflict{Cell: -1, Unit: u, Cage: -1, Digit: missing.Min()}, false
+		}
+	}
+	for k := range b.L.Cages {
+		if !b.CageFeasible(k) {
+			return Conflict{Cell: -1, Unit: -1, Cage: k}, false
+		}
+	}
+	return Conflict{}, true
+}
+
+// TestCheckAgainstSlow compares Check with checkSlow on boards filled and
+// pruned at random, sound and broken, of several sizes and variants.
+func TestCheckAgainstSlow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, cfg := range []Config{{Size: 4}, {Size: 9}, {Size: 9, Variant: X}, {Size: 16}, {Size: 25}} {
+		l, err := NewLayout(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		broken := 0
+		for range 2000 {
+			b := NewBoard(l)
+			for range rng.IntN(l.Cells) {
+				cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
+				if rng.IntN(3) == 0 {
+					b.Eliminate(cell, d)
+				} else if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+					b.Place(cell, d)
+				}
+			}
+			got, gotOK := b.Check()
+			want, wantOK := checkSlow(b)
+			if got != want || gotOK != wantOK {
+				t.Fatalf("size %d: Check = %+v, %v; the reference says %+v, %v", l.N, got, gotOK, want, wantOK)
+			}
+			if !gotOK {
+				broken++
+			}
+		}
+		if broken == 0 || broken == 2000 {
+			t.Errorf("size %d: %d of 2000 boards broken; the test wants both kinds", l.N, broken)
+		}
 	}
 }
