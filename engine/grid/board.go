@@ -16,6 +16,7 @@ type Board struct {
 
 	tracking bool
 	trail    []change
+	digits   []Digits // scratch of Check
 }
 
 type change struct {
@@ -177,21 +178,37 @@ var valueBits = func() (t [256]Digits) {
 // Check finds a reason the board cannot be completed: an empty cell without
 // candidates, a digit with no place in a unit, or a cage that can no longer
 // reach its target. It reports ok when it finds none; that does not prove a
-// solution exists.
+// solution exists. It writes scratch space of b, so it may not run at the
+// same time as another method of b.
 func (b *Board) Check() (Conflict, bool) {
 	value, cand := b.Value, b.Cand
+	// A filled cell has no candidates and an empty one no value bit: each
+	// cell's digits are their union, without a branch (the solver checks
+	// after every step), and none means an empty cell without candidates.
+	if len(b.digits) != len(cand) {
+		b.digits = make([]Digits, len(cand))
+	}
+	digits := b.digits[:len(cand)]
+	var none Digits = 1
 	for cell, c := range cand {
-		if c == 0 && value[cell] == 0 {
-			return Conflict{Cell: cell, Unit: -1, Cage: -1}, false
+		d := c | valueBits[value[cell]]
+		digits[cell] = d
+		if d == 0 {
+			none = 0
+		}
+	}
+	if none == 0 {
+		for cell, d := range digits {
+			if d == 0 {
+				return Conflict{Cell: cell, Unit: -1, Cage: -1}, false
+			}
 		}
 	}
 	all := AllDigits(b.L.N)
 	for u := range b.L.Units {
-		// A filled cell has no candidates and an empty one no value bit:
-		// their union needs no branch, and the solver checks every step.
 		var seen Digits
 		for _, cell := range b.L.Units[u].Cells {
-			seen |= cand[cell] | valueBits[value[cell]]
+			seen |= digits[cell]
 		}
 		if missing := all &^ seen; missing != 0 {
 			return Conflict{Cell: -1, Unit: u, Cage: -1, Digit: missing.Min()}, false
