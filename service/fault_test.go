@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -127,6 +128,45 @@ func TestFaultClientCancels(t *testing.T) {
 			checkServing(t, ts)
 		})
 	}
+}
+
+// TestFaultClientGone drops a client's connection in the middle of a batch
+// it streams as fast as it can: the batch ends, its solves stop, and every
+// goroutine it started returns.
+func TestFaultClientGone(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{})
+	base := ts.baseline(t)
+	conn := ts.dial(t)
+	stream, err := openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(conn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := 0; ; i++ {
+			var items []*sudokuv1.BatchItem
+			for j := range 16 {
+				p := clue17[(i+j)%len(clue17)]
+				items = append(items, &sudokuv1.BatchItem{Id: fmt.Sprint(i*16 + j), Puzzle: textPuzzle(p)})
+			}
+			if stream.SendMsg(batchOf(items...)) != nil {
+				return
+			}
+		}
+	})
+	for range 20 {
+		if _, err := stream.Recv(); err != nil {
+			t.Fatalf("answer before the client went: %v", err)
+		}
+	}
+	conn.Close()
+	wg.Wait()
+	if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
+		t.Errorf("handler returned %v, want Canceled", err)
+	}
+	checkIdle(t, ts)
+	checkGoroutines(t, base)
+	checkServing(t, ts)
 }
 
 func TestFaultDeadline(t *testing.T) {

@@ -23,6 +23,20 @@ type testServer struct {
 	g    *GRPC
 	conn *grpc.ClientConn
 	exit *handlerExits
+	lis  *bufconn.Listener
+}
+
+// dial opens another client connection to the server; the caller closes
+// it.
+func (ts *testServer) dial(t testing.TB) *grpc.ClientConn {
+	t.Helper()
+	conn, err := grpc.NewClient("passthrough:///bufnet",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return ts.lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn
 }
 
 // startServer serves srv with gcfg over bufconn, and dials it with
@@ -48,7 +62,7 @@ func startServer(t testing.TB, cfg Config, gcfg GRPCConfig, dialOpts ...grpc.Dia
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	return &testServer{srv: srv, g: g, conn: conn, exit: exits}
+	return &testServer{srv: srv, g: g, conn: conn, exit: exits, lis: lis}
 }
 
 // handlerExits reports the errors stream handlers return, in order.
