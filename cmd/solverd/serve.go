@@ -118,7 +118,9 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	if serveErr != nil && !errors.Is(serveErr, grpc.ErrServerStopped) {
 		return serveErr
 	}
-	logger.Info("stopped")
+	// The answers a batch client must have: every one counted here was
+	// handed to gRPC before its stream ended.
+	logger.Info("stopped", "batch_answers", srv.BatchAnswers())
 	return nil
 }
 

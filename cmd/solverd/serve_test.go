@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -149,6 +150,14 @@ func TestShutdownDuringBatch(t *testing.T) {
 	}
 	wg.Wait()
 	waitDone(t, done, 15*time.Second, log)
+	// The server reports the answers it sent: the client got every one.
+	m := regexp.MustCompile(`msg=stopped batch_answers=(\d+)`).FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no stopped line with batch_answers logged:\n%s", log)
+	}
+	if m[1] != strconv.Itoa(received) {
+		t.Errorf("server reports %s answers sent, the client received %d", m[1], received)
+	}
 }
 
 // TestHealthUnauthenticated: health checks need no token, so that load
