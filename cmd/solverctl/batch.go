@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -208,26 +207,16 @@ func printBatchUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
 
 // leanRuntime sets the Go runtime up for a client that only moves
 // puzzles and answers, and returns a function that restores it. Unless
-// the environment says otherwise, it runs Go code on one thread, so that
-// its goroutines hand work to each other without waking threads, and
-// collects garbage a quarter as often: when client and server share a
-// machine, the CPUs go to solving.
+// GOMAXPROCS says otherwise, it runs Go code on one thread, so that its
+// goroutines hand work to each other without waking threads: when client
+// and server share a machine, the CPUs go to solving. (A larger GOGC, tried
+// too, cost more in fresh pages than it saved in collections.)
 func leanRuntime() (restore func()) {
-	procs, gc := -1, -1
-	if _, ok := os.LookupEnv("GOMAXPROCS"); !ok {
-		procs = runtime.GOMAXPROCS(1)
+	if _, ok := os.LookupEnv("GOMAXPROCS"); ok {
+		return func() {}
 	}
-	if _, ok := os.LookupEnv("GOGC"); !ok {
-		gc = debug.SetGCPercent(400)
-	}
-	return func() {
-		if procs > 0 {
-			runtime.GOMAXPROCS(procs)
-		}
-		if gc >= 0 {
-			debug.SetGCPercent(gc)
-		}
-	}
+	procs := runtime.GOMAXPROCS(1)
+	return func() { runtime.GOMAXPROCS(procs) }
 }
 
 // readToken returns the first line of file.
