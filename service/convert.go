@@ -62,6 +62,12 @@ type decodedPuzzle struct {
 	symbols string // to render answers with, blank first
 }
 
+// names returns the puzzle's layout naming digits by its symbols, for
+// explanations that match its plain text.
+func (p *decodedPuzzle) names() *grid.Layout {
+	return p.board.L.WithSymbols(p.symbols)
+}
+
 // decodePuzzle validates a request's puzzle and builds its board. field is
 // the proto path of the puzzle in the request.
 func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
@@ -348,8 +354,9 @@ var unitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
 	grid.ColourGroup: sudokuv1.UnitKind_UNIT_KIND_COLOUR,
 }
 
-// stepToProto converts a step taken on a board of layout l; packed is the
-// board after the step.
+// stepToProto converts a step taken on a board of layout l, whose
+// Symbols name the digits of the explanation; packed is the board after
+// the step.
 func stepToProto(index int, s *strategy.Step, l *grid.Layout, packed string) *sudokuv1.Step {
 	ps := &sudokuv1.Step{
 		Index:       uint32(index),

@@ -75,7 +75,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	packed := pack(p.board)
+	packed, names := pack(p.board), p.names()
 	resp := &sudokuv1.FindStepsResponse{}
 	sink := strategy.Sink{All: true}
 	for _, st := range chosen {
@@ -91,7 +91,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 			if len(resp.Steps) == limit {
 				return resp, nil
 			}
-			resp.Steps = append(resp.Steps, stepToProto(len(resp.Steps)+1, &sink.Steps()[i], p.board.L, packed))
+			resp.Steps = append(resp.Steps, stepToProto(len(resp.Steps)+1, &sink.Steps()[i], names, packed))
 		}
 	}
 	return resp, nil

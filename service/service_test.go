@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -96,6 +97,9 @@ func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
 	}
 }
 
+// cellNameRE matches the names of cells in explanations.
+var cellNameRE = regexp.MustCompile(`r\d+c\d+`)
+
 func TestSolveSeedExamples(t *testing.T) {
 	// The seed's own methods: A, B, C (guessing) with the elimination
 	// logic of D-G; the later strategies bring letters of their own.
@@ -166,6 +170,13 @@ func TestSolveSeedExamples(t *testing.T) {
 				}
 				if len(st.GetPlacements())+len(st.GetEliminations()) == 0 {
 					t.Errorf("step %d changes nothing", i+1)
+				}
+				// With a charset, explanations name digits by its symbols:
+				// past the cell names, no decimal digit is left.
+				if cs := tt.puzzle.GetCharset(); cs != "" {
+					if rest := cellNameRE.ReplaceAllString(st.GetExplanation(), ""); strings.ContainsAny(rest, "0123456789") {
+						t.Errorf("step %d of a %q puzzle explains with numbers: %q", i+1, cs, st.GetExplanation())
+					}
 				}
 			}
 			last := steps[len(steps)-1].GetBoard()

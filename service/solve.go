@@ -51,8 +51,9 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 	resp := &sudokuv1.SolveResponse{}
 	var emit solver.Emit
 	if includeSteps {
+		names := p.names()
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
-			resp.Steps = append(resp.Steps, stepToProto(index, step, b.L, pack(b)))
+			resp.Steps = append(resp.Steps, stepToProto(index, step, names, pack(b)))
 			return nil
 		}
 	}
@@ -120,9 +121,10 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	send := func(m []*sudokuv1.SolveStepsResponse) error { return stream.Send(m[0]) }
 	out := newOutbox(send, s.cfg.StreamBuffer, s.cfg.StallTimeout, grouping[*sudokuv1.SolveStepsResponse]{}, nil)
 	defer out.close()
+	names := p.names()
 	emit := func(index int, step *strategy.Step, b *grid.Board) error {
 		m := &sudokuv1.SolveStepsResponse{
-			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, b.L, pack(b))},
+			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, names, pack(b))},
 		}
 		if out.tryPut(m) {
 			return nil

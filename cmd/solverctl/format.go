@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -168,13 +169,26 @@ func isqrt(n int) int {
 }
 
 // stepPrinter prints steps one a line. It names cells by the board size,
-// read from each step's packed board, 9 until one is known.
+// read from each step's packed board, 9 until one is known, and digits by
+// the symbols of the charset for that size (as the service does in its
+// explanations and plain text).
 type stepPrinter struct {
-	w    io.Writer
-	size int
+	w       io.Writer
+	size    int
+	charset string
 }
 
-func newStepPrinter(w io.Writer) *stepPrinter { return &stepPrinter{w: w, size: 9} }
+func newStepPrinter(w io.Writer, charset string) *stepPrinter {
+	return &stepPrinter{w: w, size: 9, charset: charset}
+}
+
+// digit names digit d by its symbol.
+func (p *stepPrinter) digit(d uint32) string {
+	if symbols := codec.Symbols(p.charset, p.size); d > 0 && int(d) < len(symbols) {
+		return symbols[d : d+1]
+	}
+	return strconv.Itoa(int(d))
+}
 
 // print prints s as one line: index, method letter, strategy, what it
 // placed (r3c4=5) and eliminated (r3c4-5), and the explanation.
@@ -186,14 +200,14 @@ func (p *stepPrinter) print(s *sudokuv1.Step) error {
 	if pl := s.GetPlacements(); len(pl) > 0 {
 		names := make([]string, len(pl))
 		for i, x := range pl {
-			names[i] = fmt.Sprintf("%s=%d", cellName(x.GetCell(), p.size), x.GetDigit())
+			names[i] = cellName(x.GetCell(), p.size) + "=" + p.digit(x.GetDigit())
 		}
 		changes = append(changes, strings.Join(names, ","))
 	}
 	if el := s.GetEliminations(); len(el) > 0 {
 		names := make([]string, len(el))
 		for i, x := range el {
-			names[i] = fmt.Sprintf("%s-%d", cellName(x.GetCell(), p.size), x.GetDigit())
+			names[i] = cellName(x.GetCell(), p.size) + "-" + p.digit(x.GetDigit())
 		}
 		changes = append(changes, strings.Join(names, ","))
 	}

@@ -112,7 +112,7 @@ func TestStepLine(t *testing.T) {
 				Eliminations: []*sudokuv1.Elimination{{Cell: 17, Digit: 12}, {Cell: 255, Digit: 1}},
 				Board:        "SGB",
 			},
-			want: "   3  C  Backtrack         r2c2-12,r16c16-1\n",
+			want: "   3  C  Backtrack         r2c2-C,r16c16-1\n",
 		},
 		{
 			name: "both, size unknown",
@@ -128,7 +128,7 @@ func TestStepLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := newStepPrinter(&b).print(tt.step); err != nil {
+			if err := newStepPrinter(&b, "").print(tt.step); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tt.want {
@@ -212,5 +212,21 @@ func TestPackedSize(t *testing.T) {
 		if got != want || ok != (want != 0) {
 			t.Errorf("packedSize(%q) = %d, %v; want %d", packed, got, ok, want)
 		}
+	}
+}
+
+// TestStepLineCharset: digits print as the puzzle's symbols.
+func TestStepLineCharset(t *testing.T) {
+	var b bytes.Buffer
+	step := &sudokuv1.Step{
+		Index: 1, Method: "A", Strategy: "Naked Single", Board: "S4B",
+		Placements:  []*sudokuv1.Placement{{Cell: 0, Digit: 4}},
+		Explanation: "D is the only candidate left in r1c1",
+	}
+	if err := newStepPrinter(&b, "#ABCD").print(step); err != nil {
+		t.Fatal(err)
+	}
+	if want := "   1  A  Naked Single      r1c1=D            D is the only candidate left in r1c1\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }

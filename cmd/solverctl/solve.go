@@ -41,7 +41,7 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 	if f.json {
 		return printJSON(e.stdout, resp)
 	}
-	sp := newStepPrinter(e.stdout)
+	sp := newStepPrinter(e.stdout, puzzle.GetCharset())
 	for _, s := range resp.GetSteps() {
 		if err := sp.print(s); err != nil {
 			return err
@@ -71,7 +71,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return err
 	}
-	sp := newStepPrinter(e.stdout)
+	sp := newStepPrinter(e.stdout, puzzle.GetCharset())
 	gotResult := false
 	for {
 		msg, err := stream.Recv()

@@ -144,9 +144,9 @@ func explainAvoidableRectangle(s *Step, l *grid.Layout) string {
 	corners := uqCellList(l, s.Cells[:4])
 	e := s.Eliminations[0]
 	if s.Technique == arType1 {
-		return fmt.Sprintf("%s on %d/%d in %s: %d in %s would complete a rectangle of placed digits that could swap, so remove it",
-			s.Name(), a, b, corners, e.Digit, l.CellName(e.Cell))
+		return fmt.Sprintf("%s on %s/%s in %s: %s in %s would complete a rectangle of placed digits that could swap, so remove it",
+			s.Name(), l.DigitName(a), l.DigitName(b), corners, l.DigitName(e.Digit), l.CellName(e.Cell))
 	}
-	return fmt.Sprintf("%s on %d/%d in %s: %s or %s must hold %d to avoid a rectangle of swappable digits, so remove %s",
-		s.Name(), a, b, corners, l.CellName(s.Cells[2]), l.CellName(s.Cells[3]), e.Digit, uqEliminationList(l, s.Eliminations))
+	return fmt.Sprintf("%s on %s/%s in %s: %s or %s must hold %s to avoid a rectangle of swappable digits, so remove %s",
+		s.Name(), l.DigitName(a), l.DigitName(b), corners, l.CellName(s.Cells[2]), l.CellName(s.Cells[3]), l.DigitName(e.Digit), uqEliminationList(l, s.Eliminations))
 }

@@ -101,17 +101,5 @@ func explainBUGPlusOne(s *Step, l *grid.Layout) string {
 		removed |= grid.Bit(e.Digit)
 	}
 	return fmt.Sprintf("BUG+1: every empty cell but %s has two candidates; unless %s takes the candidate it holds three times in its units, the grid is a bivalue universal grave with two solutions, so remove %s from %s",
-		c, c, uqDigitList(removed), c)
-}
-
-// uqDigitList renders a set of digits as "3, 6".
-func uqDigitList(s grid.Digits) string {
-	out := ""
-	for m := s; m != 0; m &= m - 1 {
-		if out != "" {
-			out += ", "
-		}
-		out += fmt.Sprint(m.Min())
-	}
-	return out
+		c, c, l.DigitList(removed, ", "), c)
 }

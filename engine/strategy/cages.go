@@ -553,7 +553,7 @@ func effects(l *grid.Layout, elims []CellDigit) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += fmt.Sprintf("%s-%d", l.CellName(e.Cell), e.Digit)
+		s += l.CellName(e.Cell) + "-" + l.DigitName(e.Digit)
 	}
 	return s
 }
@@ -567,7 +567,7 @@ func explainCage(s *Step, l *grid.Layout) string {
 	}
 	must := ""
 	if s.Digits != 0 {
-		must = fmt.Sprintf(" (every filling uses %s)", digitList(s.Digits))
+		must = fmt.Sprintf(" (every filling uses %s)", l.DigitList(s.Digits, "/"))
 	}
 	return fmt.Sprintf("cage %d%s at %s: %s of its cells allows %s%s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), what, effects(l, s.Eliminations), must)
 }
@@ -575,7 +575,7 @@ func explainCage(s *Step, l *grid.Layout) string {
 func explainOverlap(s *Step, l *grid.Layout) string {
 	k := l.CellCage[s.Cells[0]]
 	cg := &l.Cages[k]
-	return fmt.Sprintf("cage %d%s at %s and %s share where %d must go: remove %s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), s.Digits.Min(), effects(l, s.Eliminations))
+	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), l.DigitName(s.Digits.Min()), effects(l, s.Eliminations))
 }
 
 func explainPseudo(s *Step, l *grid.Layout) string {

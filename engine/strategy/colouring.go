@@ -2,7 +2,6 @@ package strategy
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -329,14 +328,14 @@ func explainColours(s *Step, l *grid.Layout) string {
 	case colourWrap:
 		why = "two cells of one colour see each other, so that colour is false"
 	case colourTrap:
-		why = "one colour is true, so a cell seeing both cannot be " + strconv.Itoa(d)
+		why = "one colour is true, so a cell seeing both cannot be " + l.DigitName(d)
 	case multiColour:
 		why = "a colour of one cluster sees a colour of the other, so one of their opposites is true"
 	case multiWrap:
 		why = "a colour sees both colours of the other cluster, so it is false"
 	}
-	return fmt.Sprintf("%s on %d, colours %s: %s; remove %d from %s",
-		s.Name(), d, b.String(), why, d, patCellNames(s.Eliminations, l))
+	return fmt.Sprintf("%s on %s, colours %s: %s; remove %s from %s",
+		s.Name(), l.DigitName(d), b.String(), why, l.DigitName(d), patCellNames(s.Eliminations, l))
 }
 
 // colourClasses splits the cells of a colouring (or remote pair) step into

@@ -222,5 +222,5 @@ func explainFinnedFish(s *Step, l *grid.Layout) string {
 		}
 	}
 	d := s.Digits.Min()
-	return fmt.Sprintf("%s on %d: base %v, cover %v, with fins; remove %d from %s, which sees every fin", s.Name(), d, base, cover, d, cellList(l, eliminationCells(s)))
+	return fmt.Sprintf("%s on %s: base %v, cover %v, with fins; remove %s from %s, which sees every fin", s.Name(), l.DigitName(d), base, cover, l.DigitName(d), cellList(l, eliminationCells(s)))
 }

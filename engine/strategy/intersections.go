@@ -165,11 +165,11 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 func explainLocked(s *Step, l *grid.Layout) string {
 	d := s.Digits.Min()
 	a, b := &l.Units[s.Units[0]], &l.Units[s.Units[1]]
-	return fmt.Sprintf("in %s, %d lies only in %s: remove it from the rest of %s (%s)", a.Name(), d, b.Name(), b.Name(), cellList(l, eliminationCells(s)))
+	return fmt.Sprintf("in %s, %s lies only in %s: remove it from the rest of %s (%s)", a.Name(), l.DigitName(d), b.Name(), b.Name(), cellList(l, eliminationCells(s)))
 }
 
 func explainLockedSubset(s *Step, l *grid.Layout) string {
-	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), digitList(s.Digits), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), l.DigitList(s.Digits, "/"), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
 }
 
 // containsCell reports whether a short list of cells holds c.
@@ -208,12 +208,4 @@ func cellList(l *grid.Layout, cells []int) string {
 		names[i] = l.CellName(c)
 	}
 	return strings.Join(names, ", ")
-}
-
-func digitList(d grid.Digits) string {
-	var parts []string
-	for _, x := range d.List(nil) {
-		parts = append(parts, fmt.Sprint(x))
-	}
-	return strings.Join(parts, "/")
 }

@@ -316,7 +316,7 @@ func findBasicFish(b *grid.Board, sink *Sink) {
 }
 
 func explainSubset(s *Step, l *grid.Layout) string {
-	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), digitList(s.Digits), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), cellList(l, eliminationCells(s)))
+	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), l.DigitList(s.Digits, "/"), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), cellList(l, eliminationCells(s)))
 }
 
 func explainFish(s *Step, l *grid.Layout) string {
@@ -329,5 +329,6 @@ func explainFish(s *Step, l *grid.Layout) string {
 			cover = append(cover, l.Units[u].Name())
 		}
 	}
-	return fmt.Sprintf("%s on %d: base %v, cover %v; remove %d from %s", s.Name(), s.Digits.Min(), base, cover, s.Digits.Min(), cellList(l, eliminationCells(s)))
+	d := l.DigitName(s.Digits.Min())
+	return fmt.Sprintf("%s on %s: base %v, cover %v; remove %s from %s", s.Name(), d, base, cover, d, cellList(l, eliminationCells(s)))
 }

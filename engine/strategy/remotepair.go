@@ -112,8 +112,9 @@ func explainRemotePair(s *Step, l *grid.Layout) string {
 		}
 		fmt.Fprintf(&b, "%s against %s", patNames(c[0], l), patNames(c[1], l))
 	}
-	return fmt.Sprintf("Remote Pair on %d/%d: the chain %s alternates %d and %d, so a cell seeing both parities holds neither: remove %d and %d from %s",
-		x, y, b.String(), x, y, x, y, patCellNames(s.Eliminations, l))
+	xs, ys := l.DigitName(x), l.DigitName(y)
+	return fmt.Sprintf("Remote Pair on %s/%s: the chain %s alternates %s and %s, so a cell seeing both parities holds neither: remove %s and %s from %s",
+		xs, ys, b.String(), xs, ys, xs, ys, patCellNames(s.Eliminations, l))
 }
 
 // remoteEnds reports whether cell sees two cells of opposite parity that do

@@ -301,9 +301,10 @@ func findTurbotFish(b *grid.Board, sink *Sink) {
 // its far end.
 func explainTwoLinks(s *Step, l *grid.Layout) string {
 	c := s.Cells
-	return fmt.Sprintf("%s on %d: %s=%s and %s=%s are strong links and %s sees %s, so %s or %s is %d: remove %d from %s",
-		s.Name(), s.Digits.Min(), l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[3]),
-		l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[0]), l.CellName(c[3]), s.Digits.Min(), s.Digits.Min(), patCellNames(s.Eliminations, l))
+	d := l.DigitName(s.Digits.Min())
+	return fmt.Sprintf("%s on %s: %s=%s and %s=%s are strong links and %s sees %s, so %s or %s is %s: remove %s from %s",
+		s.Name(), d, l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[3]),
+		l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[0]), l.CellName(c[3]), d, d, patCellNames(s.Eliminations, l))
 }
 
 // patCellNames names the cells of a list of placements or eliminations,
@@ -531,8 +532,8 @@ func patLineUnit(l *grid.Layout, column bool, i int) int {
 }
 
 func explainEmptyRectangle(s *Step, l *grid.Layout) string {
-	d := s.Digits.Min()
+	d := l.DigitName(s.Digits.Min())
 	x, y := s.Cells[len(s.Cells)-2], s.Cells[len(s.Cells)-1]
-	return fmt.Sprintf("Empty Rectangle on %d in %s with the strong link %s=%s in %s: remove %d from %s",
+	return fmt.Sprintf("Empty Rectangle on %s in %s with the strong link %s=%s in %s: remove %s from %s",
 		d, l.Units[s.Units[0]].Name(), l.CellName(x), l.CellName(y), l.Units[s.Units[1]].Name(), d, patCellNames(s.Eliminations, l))
 }

@@ -70,7 +70,7 @@ func findNakedSingles(b *grid.Board, sink *Sink) {
 
 func explainNakedSingle(s *Step, l *grid.Layout) string {
 	p := s.Placements[0]
-	return fmt.Sprintf("%d is the only candidate left in %s", p.Digit, l.CellName(p.Cell))
+	return fmt.Sprintf("%s is the only candidate left in %s", l.DigitName(p.Digit), l.CellName(p.Cell))
 }
 
 func findHiddenSingles(b *grid.Board, sink *Sink) {
@@ -105,7 +105,7 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 
 func explainHiddenSingle(s *Step, l *grid.Layout) string {
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the only place for %d in %s", l.CellName(p.Cell), p.Digit, l.Units[s.Units[0]].Name())
+	return fmt.Sprintf("%s is the only place for %s in %s", l.CellName(p.Cell), l.DigitName(p.Digit), l.Units[s.Units[0]].Name())
 }
 
 func findFullHouses(b *grid.Board, sink *Sink) {
@@ -139,5 +139,5 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 
 func explainFullHouse(s *Step, l *grid.Layout) string {
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the last empty cell of %s, which misses only %d", l.CellName(p.Cell), l.Units[s.Units[0]].Name(), p.Digit)
+	return fmt.Sprintf("%s is the last empty cell of %s, which misses only %s", l.CellName(p.Cell), l.Units[s.Units[0]].Name(), l.DigitName(p.Digit))
 }

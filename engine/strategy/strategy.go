@@ -162,10 +162,10 @@ func (s *Step) reset(st *Strategy) {
 func describeChanges(s *Step, l *grid.Layout) string {
 	var parts []string
 	for _, p := range s.Placements {
-		parts = append(parts, fmt.Sprintf("%s=%d", l.CellName(p.Cell), p.Digit))
+		parts = append(parts, l.CellName(p.Cell)+"="+l.DigitName(p.Digit))
 	}
 	for _, e := range s.Eliminations {
-		parts = append(parts, fmt.Sprintf("%s-%d", l.CellName(e.Cell), e.Digit))
+		parts = append(parts, l.CellName(e.Cell)+"-"+l.DigitName(e.Digit))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -533,17 +533,17 @@ func explainUniqueRectangle(s *Step, l *grid.Layout) string {
 	case urType1:
 		why = "only one corner has other candidates, so it cannot hold either digit"
 	case urType2, urType5:
-		why = fmt.Sprintf("one of the corners with extra candidates must hold %d", s.Eliminations[0].Digit)
+		why = "one of the corners with extra candidates must hold " + l.DigitName(s.Eliminations[0].Digit)
 	case urType3:
 		why = fmt.Sprintf("the corners' extra candidates form a naked subset with %s", uqCellList(l, s.Cells[4:]))
 	case urType4:
-		why = fmt.Sprintf("%d can only go in the two corners with extra candidates in %s", a+b-s.Eliminations[0].Digit, l.Units[s.Units[0]].Name())
+		why = fmt.Sprintf("%s can only go in the two corners with extra candidates in %s", l.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name())
 	case urType6:
-		why = fmt.Sprintf("%d forms an X-Wing on the rectangle", s.Eliminations[0].Digit)
+		why = l.DigitName(s.Eliminations[0].Digit) + " forms an X-Wing on the rectangle"
 	case urHidden:
-		why = fmt.Sprintf("%d can only go in the rectangle in %s and in %s", a+b-s.Eliminations[0].Digit, l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+		why = fmt.Sprintf("%s can only go in the rectangle in %s and in %s", l.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
 	}
-	return fmt.Sprintf("%s on %d/%d in %s (%s): remove %s", s.Name(), a, b, corners, why, uqEliminationList(l, s.Eliminations))
+	return fmt.Sprintf("%s on %s/%s in %s (%s): remove %s", s.Name(), l.DigitName(a), l.DigitName(b), corners, why, uqEliminationList(l, s.Eliminations))
 }
 
 // uqCellList renders cells as "r1c2, r3c4".
@@ -565,7 +565,7 @@ func uqEliminationList(l *grid.Layout, es []CellDigit) string {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		fmt.Fprintf(&sb, "%d from %s", e.Digit, l.CellName(e.Cell))
+		fmt.Fprintf(&sb, "%s from %s", l.DigitName(e.Digit), l.CellName(e.Cell))
 	}
 	return sb.String()
 }

@@ -139,8 +139,8 @@ func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
 func explainXYWing(s *Step, l *grid.Layout) string {
 	c := s.Cells
 	z := s.Eliminations[0].Digit
-	return fmt.Sprintf("%s on %s: pivot %s, pincers %s and %s: one of them is %d, so remove %d from %s",
-		s.Name(), s.Digits, l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), z, z, patCellNames(s.Eliminations, l))
+	return fmt.Sprintf("%s on {%s}: pivot %s, pincers %s and %s: one of them is %s, so remove %s from %s",
+		s.Name(), l.DigitList(s.Digits, ","), l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), l.DigitName(z), l.DigitName(z), patCellNames(s.Eliminations, l))
 }
 
 func findWWings(b *grid.Board, sink *Sink) {
@@ -214,6 +214,6 @@ func explainWWing(s *Step, l *grid.Layout) string {
 	c := s.Cells
 	y := s.Eliminations[0].Digit
 	x := (s.Digits &^ grid.Bit(y)).Min()
-	return fmt.Sprintf("W-Wing on %s: %s and %s are joined by the strong link %s=%s on %d, so one of them is %d: remove %d from %s",
-		s.Digits, l.CellName(c[0]), l.CellName(c[3]), l.CellName(c[1]), l.CellName(c[2]), x, y, y, patCellNames(s.Eliminations, l))
+	return fmt.Sprintf("W-Wing on {%s}: %s and %s are joined by the strong link %s=%s on %s, so one of them is %s: remove %s from %s",
+		l.DigitList(s.Digits, ","), l.CellName(c[0]), l.CellName(c[3]), l.CellName(c[1]), l.CellName(c[2]), l.DigitName(x), l.DigitName(y), l.DigitName(y), patCellNames(s.Eliminations, l))
 }

@@ -1687,7 +1687,8 @@ type Step struct {
 	Cells []uint32 `protobuf:"varint,7,rep,packed,name=cells,proto3" json:"cells,omitempty"`
 	// The units that justify the step (to highlight).
 	Units []*Unit `protobuf:"bytes,8,rep,name=units,proto3" json:"units,omitempty"`
-	// A one-line human explanation.
+	// A one-line human explanation. It names digits by the puzzle's symbols
+	// (its charset, or 1-9 then A-Z), as the plain text does.
 	Explanation string `protobuf:"bytes,9,opt,name=explanation,proto3" json:"explanation,omitempty"`
 	// The board after the step as a packed SudokuWiki 2.0 string (S9B for a
 	// classic 9x9).
