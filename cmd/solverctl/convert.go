@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -66,22 +64,10 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.StringVar(&to, "to", "", "`format` to write: "+names(convertFormats)+", json (the decoded board as protojson) or a 2.0 header (s9b, x9b, j9b, l9b, m9b, k6c, …)")
 	fs.BoolVar(&tolerant, "tolerant", false, "accept strings with known defects (str8ts.com's off-by-one, K6B, interim base-32 2.0 strings)")
-	// The puzzle flags of solve and steps, as they define them.
-	all := newFlagSet("")
-	f.register(all)
-	for _, name := range []string{"addr", "timeout", "format", "variant", "charset", "map"} {
-		fl := all.Lookup(name)
-		fs.Var(fl.Value, fl.Name, fl.Usage)
-	}
-	pos, err := parseInterleaved(fs, args)
+	f.share(fs, "addr", "timeout", "format", "variant", "charset", "map")
+	pos, err := parseCommand(cmd, e, fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
-			fs.SetOutput(e.stdout)
-			fs.PrintDefaults()
-			return nil
-		}
-		return usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+		return helpIsNil(err)
 	}
 	tg, err := parseTarget(to)
 	if err != nil {

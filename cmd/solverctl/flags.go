@@ -130,15 +130,9 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 	if extra != nil {
 		extra(fs)
 	}
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseCommand(cmd, e, fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
-			fs.SetOutput(e.stdout)
-			fs.PrintDefaults()
-			return nil, nil, err
-		}
-		return nil, nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+		return nil, nil, err
 	}
 	fs.Visit(func(fl *flag.Flag) {
 		if fl.Name == "check-multiple" {
@@ -163,6 +157,34 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 		return nil, nil, err
 	}
 	return f, p, nil
+}
+
+// parseCommand parses the flags and arguments of command cmd with fs and
+// returns the positional arguments. -h prints the command's usage and
+// flags to e.stdout and returns flag.ErrHelp; a bad flag is a usage error.
+func parseCommand(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := parseInterleaved(fs, args)
+	if err == nil {
+		return pos, nil
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		return nil, err
+	}
+	return nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+}
+
+// share defines on fs the flags of solve and steps named, bound to f, so
+// that another command takes them with the same meaning and help.
+func (f *solveFlags) share(fs *flag.FlagSet, names ...string) {
+	all := newFlagSet("")
+	f.register(all)
+	for _, name := range names {
+		fl := all.Lookup(name)
+		fs.Var(fl.Value, fl.Name, fl.Usage)
+	}
 }
 
 // readArg returns the text an argument stands for: the contents of FILE for

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -53,21 +51,10 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs.StringVar(&to, "to", "auto", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
 	fs.BoolVar(&req.IncludeSolution, "solution", false, "also print the solution")
 	// The connection, puzzle and strategy flags of solve and steps.
-	all := newFlagSet("")
-	f.register(all)
-	for _, name := range []string{"addr", "timeout", "json", "format", "charset", "map", "strategies"} {
-		fl := all.Lookup(name)
-		fs.Var(fl.Value, fl.Name, fl.Usage)
-	}
-	pos, err := parseInterleaved(fs, args)
+	f.share(fs, "addr", "timeout", "json", "format", "charset", "map", "strategies")
+	pos, err := parseCommand(cmd, e, fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
-			fs.SetOutput(e.stdout)
-			fs.PrintDefaults()
-			return nil
-		}
-		return usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+		return helpIsNil(err)
 	}
 	var header string
 	if req.Format, header, err = generateFormat(to); err != nil {
