@@ -141,7 +141,7 @@ func explainAvoidableRectangle(s *Step, l *grid.Layout) string {
 		return describeChanges(s, l)
 	}
 	a, b := s.Digits.Min(), s.Digits.Max()
-	corners := uqCellList(l, s.Cells[:4])
+	corners := cellList(l, s.Cells[:4])
 	e := s.Eliminations[0]
 	if s.Technique == arType1 {
 		return fmt.Sprintf("%s on %s/%s in %s: %s in %s would complete a rectangle of placed digits that could swap, so remove it",

@@ -321,7 +321,7 @@ func explainColours(s *Step, l *grid.Layout) string {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s against %s", patNames(c[0], l), patNames(c[1], l))
+		fmt.Fprintf(&b, "%s against %s", cellList(l, c[0]), cellList(l, c[1]))
 	}
 	var why string
 	switch s.Technique {

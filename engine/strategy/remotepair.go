@@ -110,7 +110,7 @@ func explainRemotePair(s *Step, l *grid.Layout) string {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s against %s", patNames(c[0], l), patNames(c[1], l))
+		fmt.Fprintf(&b, "%s against %s", cellList(l, c[0]), cellList(l, c[1]))
 	}
 	xs, ys := l.DigitName(x), l.DigitName(y)
 	return fmt.Sprintf("Remote Pair on %s/%s: the chain %s alternates %s and %s, so a cell seeing both parities holds neither: remove %s and %s from %s",

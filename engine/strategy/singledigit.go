@@ -344,18 +344,6 @@ func patAddUnit(s *Step, u int) {
 	s.Units = append(s.Units, u)
 }
 
-// patNames names a list of cells.
-func patNames(cells []int, l *grid.Layout) string {
-	var b strings.Builder
-	for i, c := range cells {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(l.CellName(c))
-	}
-	return b.String()
-}
-
 func findEmptyRectangles(b *grid.Board, sink *Sink) {
 	l := b.L
 	if l.Region == nil {

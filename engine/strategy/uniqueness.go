@@ -527,7 +527,7 @@ func explainUniqueRectangle(s *Step, l *grid.Layout) string {
 		return describeChanges(s, l)
 	}
 	a, b := s.Digits.Min(), s.Digits.Max()
-	corners := uqCellList(l, s.Cells[:4])
+	corners := cellList(l, s.Cells[:4])
 	var why string
 	switch s.Technique {
 	case urType1:
@@ -535,7 +535,7 @@ func explainUniqueRectangle(s *Step, l *grid.Layout) string {
 	case urType2, urType5:
 		why = "one of the corners with extra candidates must hold " + l.DigitName(s.Eliminations[0].Digit)
 	case urType3:
-		why = fmt.Sprintf("the corners' extra candidates form a naked subset with %s", uqCellList(l, s.Cells[4:]))
+		why = fmt.Sprintf("the corners' extra candidates form a naked subset with %s", cellList(l, s.Cells[4:]))
 	case urType4:
 		why = fmt.Sprintf("%s can only go in the two corners with extra candidates in %s", l.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name())
 	case urType6:
@@ -544,18 +544,6 @@ func explainUniqueRectangle(s *Step, l *grid.Layout) string {
 		why = fmt.Sprintf("%s can only go in the rectangle in %s and in %s", l.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
 	}
 	return fmt.Sprintf("%s on %s/%s in %s (%s): remove %s", s.Name(), l.DigitName(a), l.DigitName(b), corners, why, uqEliminationList(l, s.Eliminations))
-}
-
-// uqCellList renders cells as "r1c2, r3c4".
-func uqCellList(l *grid.Layout, cells []int) string {
-	var sb strings.Builder
-	for i, c := range cells {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(l.CellName(c))
-	}
-	return sb.String()
 }
 
 // uqEliminationList renders eliminations as "7 from r1c1, 8 from r1c1".
