@@ -292,7 +292,7 @@ func (b *Board) CageFeasible(k int) bool {
 				continue
 			}
 			for y := 1; y <= b.L.N; y++ {
-				if b.canHold(c, y) && pairMeets(cg.Op, x, y, cg.Target) {
+				if b.canHold(c, y) && cg.Op.Meets(cg.Target, x+y, x*y, x, y) {
 					return true
 				}
 			}
@@ -309,14 +309,26 @@ func (b *Board) canHold(cell, d int) bool {
 	return b.Cand[cell].Has(d)
 }
 
-func pairMeets(op Op, x, y, target int) bool {
-	if x < y {
-		x, y = y, x
+// Meets reports whether a complete filling of a cage with operator op
+// reaches target: sum and prod are the sum and product of its digits,
+// first and second its first two (the only two of a − or ÷ cage; first
+// alone of a cage without operator).
+func (op Op) Meets(target, sum, prod, first, second int) bool {
+	switch op {
+	case OpNone:
+		return first == target
+	case OpAdd:
+		return sum == target
+	case OpMul:
+		return prod == target
+	case OpSub, OpDiv:
+		x, y := max(first, second), min(first, second)
+		if op == OpSub {
+			return x-y == target
+		}
+		return x == y*target
 	}
-	if op == OpSub {
-		return x-y == target
-	}
-	return x == y*target
+	return false
 }
 
 // CellState is the input state of one cell.

@@ -165,15 +165,12 @@ func (s *fillSearch) clash(i, d int) bool {
 
 func (s *fillSearch) meets(sum, prod int) bool {
 	g := s.g
-	switch g.Op {
-	case OpNone:
-		return s.digit[0] == g.Target
-	case OpAdd:
-		return sum == g.Target
-	case OpMul:
-		return prod == g.Target
-	case OpSub, OpDiv:
-		return g.n == 2 && pairMeets(g.Op, s.digit[0], s.digit[1], g.Target)
+	if (g.Op == OpSub || g.Op == OpDiv) && g.n != 2 {
+		return false
 	}
-	return false
+	second := 0
+	if g.n > 1 {
+		second = s.digit[1]
+	}
+	return g.Op.Meets(g.Target, sum, prod, s.digit[0], second)
 }

@@ -315,3 +315,29 @@ func TestCheckAgainstSlow(t *testing.T) {
 		}
 	}
 }
+
+func TestOpMeets(t *testing.T) {
+	tests := []struct {
+		op                               Op
+		target, sum, prod, first, second int
+		want                             bool
+	}{
+		{OpNone, 5, 5, 5, 5, 0, true},
+		{OpNone, 5, 4, 4, 4, 0, false},
+		{OpAdd, 10, 10, 21, 3, 7, true},
+		{OpAdd, 10, 9, 20, 4, 5, false},
+		{OpMul, 24, 11, 24, 4, 6, true},
+		{OpMul, 24, 10, 21, 3, 7, false},
+		{OpSub, 2, 8, 15, 3, 5, true},
+		{OpSub, 2, 8, 15, 5, 3, true},
+		{OpSub, 3, 8, 15, 5, 3, false},
+		{OpDiv, 3, 8, 12, 2, 6, true},
+		{OpDiv, 3, 8, 12, 6, 2, true},
+		{OpDiv, 2, 8, 12, 6, 2, false},
+	}
+	for _, tt := range tests {
+		if got := tt.op.Meets(tt.target, tt.sum, tt.prod, tt.first, tt.second); got != tt.want {
+			t.Errorf("%v.Meets(%d, sum %d, prod %d, %d, %d) = %v, want %v", tt.op, tt.target, tt.sum, tt.prod, tt.first, tt.second, got, tt.want)
+		}
+	}
+}

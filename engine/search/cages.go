@@ -112,24 +112,11 @@ func (e *tupleWalk) walk(i, sum, prod int) bool {
 
 // meets reports whether a complete filling reaches the cage's target.
 func meets(cg *grid.Cage, digits []uint8, sum, prod int) bool {
-	switch cg.Op {
-	case grid.OpNone:
-		return int(digits[0]) == cg.Target
-	case grid.OpAdd:
-		return sum == cg.Target
-	case grid.OpMul:
-		return prod == cg.Target
-	case grid.OpSub, grid.OpDiv:
-		x, y := int(digits[0]), int(digits[1])
-		if x < y {
-			x, y = y, x
-		}
-		if cg.Op == grid.OpSub {
-			return x-y == cg.Target
-		}
-		return x == y*cg.Target
+	second := 0
+	if len(digits) > 1 {
+		second = int(digits[1])
 	}
-	return false
+	return cg.Op.Meets(cg.Target, sum, prod, int(digits[0]), second)
 }
 
 // cageCombos returns the sets of distinct digits that fill cage cg, or nil
