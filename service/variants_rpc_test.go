@@ -1,12 +1,9 @@
 package service
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"testing"
 
@@ -27,32 +24,22 @@ import (
 // solution (altered on purpose) must be answered "no solution", and its
 // givens and cages, sent as a structured board, solved.
 func TestSolveStepsVariantVectors(t *testing.T) {
-	f, err := os.Open(shared.Path(t, "testdata/formats/sudokuwiki_vectors.jsonl"))
-	if err != nil {
-		t.Fatal(err)
+	type vectorLine struct {
+		ID     string `json:"id"`
+		Format string `json:"format"`
+		Input  string `json:"input"`
+		Expect *struct {
+			Solution string `json:"solution"`
+		} `json:"expect"`
 	}
-	defer f.Close()
 	variants := map[string]bool{
 		"X9B": true, "W9B": true, "J9B": true, "L9B": true, "M9B": true, "K6C": true,
 		"killer-v1-unpacked": true, "killer-v1-packed": true, "jigsaw-v1": true,
 	}
 	client := sudokuv1.NewSudokuServiceClient(startServer(t, Config{}, GRPCConfig{}).conn)
 	opts := &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(true)}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	n := 0
-	for sc.Scan() {
-		var v struct {
-			ID     string `json:"id"`
-			Format string `json:"format"`
-			Input  string `json:"input"`
-			Expect *struct {
-				Solution string `json:"solution"`
-			} `json:"expect"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
-		}
+	for _, v := range shared.ReadJSONLines[vectorLine](t, "testdata/formats/sudokuwiki_vectors.jsonl") {
 		if !variants[strings.Fields(v.Format)[0]] || v.Expect == nil || v.Expect.Solution == "" {
 			continue
 		}
@@ -108,9 +95,6 @@ func TestSolveStepsVariantVectors(t *testing.T) {
 			}
 			t.Logf("%s: %d steps, %d guesses, %s", v.ID, steps, guesses, result.GetDifficulty().GetLevel())
 		})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if n == 0 {
 		t.Fatal("no variant vectors")

@@ -1,10 +1,7 @@
 package codec
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -40,25 +37,7 @@ type vectorCage struct {
 
 func loadVectors(t *testing.T) []vector {
 	t.Helper()
-	f, err := os.Open(shared.Path(t, "testdata/formats/sudokuwiki_vectors.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []vector
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var v vector
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return shared.ReadJSONLines[vector](t, "testdata/formats/sudokuwiki_vectors.jsonl")
 }
 
 // vectorFormat returns the format a vector's format field names.

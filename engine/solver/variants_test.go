@@ -1,10 +1,8 @@
 package solver
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,32 +48,22 @@ func (c vectorCage) cage(t *testing.T) grid.Cage {
 // vectors from their expected structure (cages, boxes, givens), checking
 // every step against the known solution.
 func TestVariantVectors(t *testing.T) {
-	f, err := os.Open(shared.Path(t, "testdata/formats/sudokuwiki_vectors.jsonl"))
-	if err != nil {
-		t.Fatal(err)
+	type vectorLine struct {
+		ID     string `json:"id"`
+		Format string `json:"format"`
+		Expect *struct {
+			Givens   string       `json:"givens"`
+			Boxes    string       `json:"boxes"`
+			Cages    []vectorCage `json:"cages"`
+			Solution string       `json:"solution"`
+		} `json:"expect"`
 	}
-	defer f.Close()
 	variants := map[string]grid.Variant{
 		"X9B": grid.X, "W9B": grid.Windoku, "J9B": grid.Jigsaw, "L9B": grid.Killer, "M9B": grid.KillerJigsaw, "K6C": grid.KenKen,
 		"killer-v1-unpacked": grid.Killer, "killer-v1-packed": grid.Killer, "jigsaw-v1": grid.Jigsaw,
 	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	n := 0
-	for sc.Scan() {
-		var v struct {
-			ID     string `json:"id"`
-			Format string `json:"format"`
-			Expect *struct {
-				Givens   string       `json:"givens"`
-				Boxes    string       `json:"boxes"`
-				Cages    []vectorCage `json:"cages"`
-				Solution string       `json:"solution"`
-			} `json:"expect"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatal(err)
-		}
+	for _, v := range shared.ReadJSONLines[vectorLine](t, "testdata/formats/sudokuwiki_vectors.jsonl") {
 		key := strings.Fields(v.Format)[0]
 		variant, ok := variants[key]
 		if !ok || v.Expect == nil || v.Expect.Solution == "" {

@@ -3,6 +3,8 @@
 package shared
 
 import (
+	"bufio"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -28,4 +30,29 @@ func Dir(t testing.TB) string {
 func Path(t testing.TB, rel string) string {
 	t.Helper()
 	return filepath.Join(Dir(t), filepath.FromSlash(rel))
+}
+
+// ReadJSONLines decodes each line of the JSON-lines file rel of the shared
+// folder (see Path) into a T, failing t on a line that does not decode.
+func ReadJSONLines[T any](t testing.TB, rel string) []T {
+	t.Helper()
+	f, err := os.Open(Path(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%s:%d: %v", rel, line, err)
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	return out
 }
