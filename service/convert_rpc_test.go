@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -188,22 +187,7 @@ func TestConvertErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := client.Convert(context.Background(), tt.req)
-			st := status.Convert(err)
-			if st.Code() != codes.InvalidArgument {
-				t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
-			}
-			var v *errdetails.BadRequest_FieldViolation
-			for _, d := range st.Details() {
-				if br, ok := d.(*errdetails.BadRequest); ok && len(br.GetFieldViolations()) == 1 {
-					v = br.GetFieldViolations()[0]
-				}
-			}
-			if v == nil {
-				t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
-			}
-			if v.GetField() != tt.wantField || !strings.Contains(v.GetDescription(), tt.wantText) {
-				t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), tt.wantField, tt.wantText)
-			}
+			checkViolation(t, err, tt.wantField, tt.wantText)
 		})
 	}
 }

@@ -7,9 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -214,23 +211,7 @@ func TestGenerateInvalidArgument(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := client.Generate(context.Background(), tt.req)
-			st := status.Convert(err)
-			if st.Code() != codes.InvalidArgument {
-				t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
-			}
-			var br *errdetails.BadRequest
-			for _, d := range st.Details() {
-				if b, ok := d.(*errdetails.BadRequest); ok {
-					br = b
-				}
-			}
-			if br == nil || len(br.GetFieldViolations()) != 1 {
-				t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
-			}
-			v := br.GetFieldViolations()[0]
-			if v.GetField() != tt.wantField || !strings.Contains(v.GetDescription(), tt.wantText) {
-				t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), tt.wantField, tt.wantText)
-			}
+			checkViolation(t, err, tt.wantField, tt.wantText)
 		})
 	}
 }

@@ -314,23 +314,7 @@ func TestInvalidArgument(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := client.Solve(context.Background(), tt.req)
-			st := status.Convert(err)
-			if st.Code() != codes.InvalidArgument {
-				t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
-			}
-			var br *errdetails.BadRequest
-			for _, d := range st.Details() {
-				if b, ok := d.(*errdetails.BadRequest); ok {
-					br = b
-				}
-			}
-			if br == nil || len(br.GetFieldViolations()) != 1 {
-				t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
-			}
-			v := br.GetFieldViolations()[0]
-			if v.GetField() != tt.wantField || !strings.Contains(v.GetDescription(), tt.wantText) {
-				t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), tt.wantField, tt.wantText)
-			}
+			checkViolation(t, err, tt.wantField, tt.wantText)
 		})
 	}
 }
@@ -540,5 +524,28 @@ func TestRecoveryTurnsPanicIntoInternal(t *testing.T) {
 	}
 	if err := toStatus(errors.New("boom")); status.Code(err) != codes.Internal {
 		t.Fatalf("unknown error maps to %v, want Internal", status.Code(err))
+	}
+}
+
+// checkViolation fails t unless err is InvalidArgument with one field
+// violation, of field and with a description containing text.
+func checkViolation(t *testing.T, err error, field, text string) {
+	t.Helper()
+	st := status.Convert(err)
+	if st.Code() != codes.InvalidArgument {
+		t.Fatalf("code = %v (%v), want InvalidArgument", st.Code(), err)
+	}
+	var br *errdetails.BadRequest
+	for _, d := range st.Details() {
+		if b, ok := d.(*errdetails.BadRequest); ok {
+			br = b
+		}
+	}
+	if br == nil || len(br.GetFieldViolations()) != 1 {
+		t.Fatalf("details = %v, want one BadRequest field violation", st.Details())
+	}
+	v := br.GetFieldViolations()[0]
+	if v.GetField() != field || !strings.Contains(v.GetDescription(), text) {
+		t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), field, text)
 	}
 }
