@@ -83,20 +83,7 @@ func TestSolveBatch(t *testing.T) {
 			if err := stream.CloseSend(); err != nil {
 				t.Fatal(err)
 			}
-			answers := map[string]*sudokuv1.BatchAnswer{}
-			for {
-				resp, err := stream.Recv()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("stream ended with %v, want EOF after every answer", err)
-				}
-				if answers[resp.GetId()] != nil {
-					t.Fatalf("two answers for %q", resp.GetId())
-				}
-				answers[resp.GetId()] = resp
-			}
+			answers := stream.answers(t)
 			for _, tt := range batchItemTests {
 				t.Run(tt.name, func(t *testing.T) {
 					resp := answers[tt.name]
@@ -313,17 +300,7 @@ func TestSolveBatchTooLarge(t *testing.T) {
 		}
 	}
 	stream.CloseSend()
-	got := map[string]*sudokuv1.BatchAnswer{}
-	for {
-		resp, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("stream ended with %v, want EOF", err)
-		}
-		got[resp.GetId()] = resp
-	}
+	got := stream.answers(t)
 	if code := codes.Code(got["big"].GetError().GetCode()); code != codes.ResourceExhausted {
 		t.Errorf("big answer %v, want a ResourceExhausted error", got["big"])
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -217,17 +216,7 @@ func TestFaultDeadline(t *testing.T) {
 			stream.Send(&sudokuv1.BatchItem{Id: "slow", Puzzle: p, Options: o})
 			stream.Send(&sudokuv1.BatchItem{Id: "easy", Puzzle: textPuzzle(seedEasy)})
 			stream.CloseSend()
-			got := map[string]*sudokuv1.BatchAnswer{}
-			for {
-				resp, err := stream.Recv()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("stream ended with %v, want EOF", err)
-				}
-				got[resp.GetId()] = resp
-			}
+			got := stream.answers(t)
 			if code := codes.Code(got["slow"].GetError().GetCode()); code != codes.DeadlineExceeded {
 				t.Errorf("slow answer %v, want a DeadlineExceeded error", got["slow"])
 			}

@@ -3,6 +3,7 @@ package service
 import (
 	"bytes"
 	"context"
+	"io"
 	"net"
 	"runtime"
 	"runtime/pprof"
@@ -168,6 +169,26 @@ func (b *batchStream) Recv() (*sudokuv1.BatchAnswer, error) {
 	a := b.queued[0]
 	b.queued = b.queued[1:]
 	return a, nil
+}
+
+// answers reads the answers of the stream until it ends, which must be
+// with OK, and returns them by id; an id answered twice fails t.
+func (b *batchStream) answers(t *testing.T) map[string]*sudokuv1.BatchAnswer {
+	t.Helper()
+	got := map[string]*sudokuv1.BatchAnswer{}
+	for {
+		a, err := b.Recv()
+		if err == io.EOF {
+			return got
+		}
+		if err != nil {
+			t.Fatalf("stream ended with %v, want EOF after every answer", err)
+		}
+		if got[a.GetId()] != nil {
+			t.Fatalf("two answers for %q", a.GetId())
+		}
+		got[a.GetId()] = a
+	}
 }
 
 // batchOf returns a SolveBatch request message of items.
