@@ -25,16 +25,12 @@ func (g *generator) grade(ctx context.Context, puzzle *grid.Board, cut bool) (re
 	if cut {
 		var rating solver.Rating
 		emit = func(_ int, step *strategy.Step, _ *grid.Board) error {
-			t := step.Technique
-			if t == nil || step.Kind == strategy.Backtrack {
+			if step.Technique == nil || step.Kind == strategy.Backtrack {
 				return nil
 			}
-			rating.Score += t.Score
-			if rating.Hardest == nil || t.Level > rating.Hardest.Level {
-				rating.Hardest = t
-			}
+			rating.Add(step)
 			if g.cfg.NoGuessing && step.Kind == strategy.Guess ||
-				g.cfg.Level != strategy.Unrated && levelOf(rating) > g.cfg.Level {
+				g.cfg.Level != strategy.Unrated && rating.Grade() > g.cfg.Level {
 				return errTooHard
 			}
 			return nil
@@ -54,20 +50,6 @@ func (g *generator) grade(ctx context.Context, puzzle *grid.Board, cut bool) (re
 		return nil, false, errRetry
 	}
 	return nil, false, fmt.Errorf("grading a puzzle: %w", err)
-}
-
-// levelOf returns the level of a rating as the solver grades it: the
-// hardest technique's level, raised while the score exceeds the level's
-// maximum.
-func levelOf(r solver.Rating) strategy.Level {
-	if r.Hardest == nil {
-		return strategy.Unrated
-	}
-	l := r.Hardest.Level
-	for l < strategy.Extreme && r.Score > l.MaxScore() {
-		l++
-	}
-	return l
 }
 
 // cuts reports whether grading may stop once the puzzle is too hard: when

@@ -177,7 +177,7 @@ func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Re
 		s.count(*counted)
 	}
 	s.res.Board = s.b
-	s.res.Rating.Level = grade(s.res.Rating)
+	s.res.Rating.Level = s.res.Rating.Grade()
 	return s.res, err
 }
 
@@ -331,12 +331,7 @@ func (r *run) report(s *strategy.Step) error {
 		return fmt.Errorf("%w after %d steps", ErrStepLimit, r.opts.MaxSteps)
 	}
 	r.assumedUnique = r.assumedUnique || s.Strategy != nil && s.Strategy.NeedsUnique
-	if t := s.Technique; t != nil && s.Kind != strategy.Backtrack {
-		r.res.Rating.Score += t.Score
-		if r.res.Rating.Hardest == nil || t.Level > r.res.Rating.Hardest.Level {
-			r.res.Rating.Hardest = t
-		}
-	}
+	r.res.Rating.Add(s)
 	if r.emit == nil {
 		return nil
 	}
@@ -516,9 +511,22 @@ func (r *run) count(res search.Result) {
 	}
 }
 
-// grade returns the level of a rating: the hardest strategy's level, raised
-// while the score exceeds the level's maximum.
-func grade(r Rating) strategy.Level {
+// Add counts a step taken in the rating: its technique's score, and the
+// technique when it is the hardest so far. Backtracks count nothing.
+func (r *Rating) Add(s *strategy.Step) {
+	t := s.Technique
+	if t == nil || s.Kind == strategy.Backtrack {
+		return
+	}
+	r.Score += t.Score
+	if r.Hardest == nil || t.Level > r.Hardest.Level {
+		r.Hardest = t
+	}
+}
+
+// Grade returns the level the rating earns: the hardest technique's level,
+// raised while the score exceeds the level's maximum.
+func (r Rating) Grade() strategy.Level {
 	if r.Hardest == nil {
 		return strategy.Unrated
 	}
