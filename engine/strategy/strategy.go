@@ -110,6 +110,82 @@ type Step struct {
 	// Depth is the number of guesses in force after the step, set by the
 	// solver that takes it.
 	Depth int
+	// Nodes and Links draw the chain, loop or implication net of a chain
+	// step: Links join nodes by index. A simple chain lists its nodes in
+	// order with Links[i] joining Nodes[i] and Nodes[i+1]; a net may branch.
+	Nodes []Node
+	Links []Link
+	// Marks give highlighted candidates their role in the pattern.
+	Marks []Mark
+}
+
+// NodeKind tells what a chain node stands for.
+type NodeKind uint8
+
+// The kinds of chain node.
+const (
+	// CandidateNode is one candidate: Digit in the one cell of Cells.
+	CandidateNode NodeKind = iota
+	// GroupNode is Digit in every cell of Cells, cells of one unit that also
+	// share a second unit (a box/line intersection): true when one of them
+	// holds Digit.
+	GroupNode
+	// ALSNode is an almost locked set: Cells hold one more candidate than
+	// cells; the node stands for Digit being locked out of Cells (the
+	// set's other digits then locked in).
+	ALSNode
+)
+
+// Node is one node of a chain: a digit in one cell or a group of cells.
+type Node struct {
+	Kind  NodeKind
+	Digit int
+	Cells []int
+}
+
+// LinkKind is the kind of inference between two chain nodes.
+type LinkKind uint8
+
+// The kinds of link.
+const (
+	// Weak: if the first node is true, the second is false.
+	Weak LinkKind = iota
+	// Strong: if the first node is false, the second is true.
+	Strong
+)
+
+// Link is an inference from node From to node To (indexes into
+// Step.Nodes).
+type Link struct {
+	From, To int
+	Kind     LinkKind
+}
+
+// Role is what a highlighted candidate is in a step's pattern.
+type Role uint8
+
+// The roles of highlighted candidates.
+const (
+	// RolePattern marks a candidate of the pattern itself (a fish's base,
+	// a subset's digits, a chain's candidate).
+	RolePattern Role = iota
+	// RoleFin marks a fin or endo-fin of a fish.
+	RoleFin
+	// RoleALS marks a candidate of an almost locked set.
+	RoleALS
+	// RoleTarget marks a candidate the step eliminates.
+	RoleTarget
+	// RoleOn and RoleOff mark the two colours of a colouring or chain:
+	// candidates true together, and those false then.
+	RoleOn
+	RoleOff
+)
+
+// Mark is a highlighted candidate and its role.
+type Mark struct {
+	Cell  int
+	Digit int
+	Role  Role
 }
 
 // Name returns the traditional name of the step, e.g. "Naked Pair".
@@ -154,6 +230,9 @@ func (s *Step) reset(st *Strategy) {
 		Eliminations: s.Eliminations[:0],
 		Cells:        s.Cells[:0],
 		Units:        s.Units[:0],
+		Nodes:        s.Nodes[:0],
+		Links:        s.Links[:0],
+		Marks:        s.Marks[:0],
 	}
 }
 
