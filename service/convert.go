@@ -380,7 +380,58 @@ func stepToProto(index int, s *strategy.Step, l *grid.Layout, packed string) *su
 		unit := &l.Units[u]
 		ps.Units = append(ps.Units, &sudokuv1.Unit{Kind: unitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()})
 	}
+	if t := s.Technique; t != nil {
+		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)
+	}
+	chainToProto(ps, s)
 	return ps
+}
+
+var nodeKindToProto = map[strategy.NodeKind]sudokuv1.NodeKind{
+	strategy.CandidateNode: sudokuv1.NodeKind_NODE_KIND_CANDIDATE,
+	strategy.GroupNode:     sudokuv1.NodeKind_NODE_KIND_GROUP,
+	strategy.ALSNode:       sudokuv1.NodeKind_NODE_KIND_ALS,
+}
+
+var linkKindToProto = map[strategy.LinkKind]sudokuv1.LinkKind{
+	strategy.Weak:   sudokuv1.LinkKind_LINK_KIND_WEAK,
+	strategy.Strong: sudokuv1.LinkKind_LINK_KIND_STRONG,
+}
+
+var roleToProto = map[strategy.Role]sudokuv1.CandidateRole{
+	strategy.RolePattern: sudokuv1.CandidateRole_CANDIDATE_ROLE_PATTERN,
+	strategy.RoleFin:     sudokuv1.CandidateRole_CANDIDATE_ROLE_FIN,
+	strategy.RoleALS:     sudokuv1.CandidateRole_CANDIDATE_ROLE_ALS,
+	strategy.RoleTarget:  sudokuv1.CandidateRole_CANDIDATE_ROLE_TARGET,
+	strategy.RoleOn:      sudokuv1.CandidateRole_CANDIDATE_ROLE_ON,
+	strategy.RoleOff:     sudokuv1.CandidateRole_CANDIDATE_ROLE_OFF,
+}
+
+// chainToProto copies the drawing of a chain step: its nodes, links and
+// highlighted candidates.
+func chainToProto(ps *sudokuv1.Step, s *strategy.Step) {
+	if len(s.Nodes) > 0 {
+		ps.Nodes = make([]*sudokuv1.ChainNode, len(s.Nodes))
+		for i, n := range s.Nodes {
+			cells := make([]uint32, len(n.Cells))
+			for j, c := range n.Cells {
+				cells[j] = uint32(c)
+			}
+			ps.Nodes[i] = &sudokuv1.ChainNode{Kind: nodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells}
+		}
+	}
+	if len(s.Links) > 0 {
+		ps.Links = make([]*sudokuv1.ChainLink, len(s.Links))
+		for i, k := range s.Links {
+			ps.Links[i] = &sudokuv1.ChainLink{From: uint32(k.From), To: uint32(k.To), Kind: linkKindToProto[k.Kind]}
+		}
+	}
+	if len(s.Marks) > 0 {
+		ps.Highlights = make([]*sudokuv1.Highlight, len(s.Marks))
+		for i, m := range s.Marks {
+			ps.Highlights[i] = &sudokuv1.Highlight{Cell: uint32(m.Cell), Digit: uint32(m.Digit), Role: roleToProto[m.Role]}
+		}
+	}
 }
 
 var statusToProto = map[solver.Status]sudokuv1.SolveStatus{

@@ -63,6 +63,12 @@ var commands = []*command{
 		short: "generate a puzzle with exactly one solution and print it",
 		run:   runGenerate,
 	},
+	{
+		name:  "strategies",
+		args:  "[--json] [-addr A]",
+		short: "list the strategies: method letter, technique, level, score, HoDoKu code",
+		run:   runStrategies,
+	},
 }
 
 // lookup returns the command called name, or nil.

@@ -402,3 +402,26 @@ func TestUsageErrorsAreUsage(t *testing.T) {
 		t.Errorf("unknown command gives %T, want a usage error", err)
 	}
 }
+
+func TestStrategies(t *testing.T) {
+	out, _, err := runCLI(t, "", "strategies")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[0], "LETTER") {
+		t.Fatalf("no header: %q", lines[0])
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^A +Naked Single +Naked Single +easy +4 +0003$`),
+		regexp.MustCompile(`(?m)^J +Basic Fish +X-Wing +hard +140 +0300$`),
+		regexp.MustCompile(`(?m)^C +Guessing `),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("no line matching %s in\n%s", want, out)
+		}
+	}
+	if _, _, err := runCLI(t, "", "strategies", "extra"); err == nil {
+		t.Error("an argument was accepted")
+	}
+}

@@ -760,6 +760,188 @@ func (UnitKind) EnumDescriptor() ([]byte, []int) {
 	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
 }
 
+// NodeKind tells what a chain node stands for.
+type NodeKind int32
+
+const (
+	// Never sent.
+	NodeKind_NODE_KIND_UNSPECIFIED NodeKind = 0
+	// One candidate: the digit in the node's one cell.
+	NodeKind_NODE_KIND_CANDIDATE NodeKind = 1
+	// The digit in a group of cells of one unit intersection: true when one
+	// of them holds it.
+	NodeKind_NODE_KIND_GROUP NodeKind = 2
+	// An almost locked set: the node's cells hold one candidate more than
+	// cells; the node stands for the digit locked out of them.
+	NodeKind_NODE_KIND_ALS NodeKind = 3
+)
+
+// Enum value maps for NodeKind.
+var (
+	NodeKind_name = map[int32]string{
+		0: "NODE_KIND_UNSPECIFIED",
+		1: "NODE_KIND_CANDIDATE",
+		2: "NODE_KIND_GROUP",
+		3: "NODE_KIND_ALS",
+	}
+	NodeKind_value = map[string]int32{
+		"NODE_KIND_UNSPECIFIED": 0,
+		"NODE_KIND_CANDIDATE":   1,
+		"NODE_KIND_GROUP":       2,
+		"NODE_KIND_ALS":         3,
+	}
+)
+
+func (x NodeKind) Enum() *NodeKind {
+	p := new(NodeKind)
+	*p = x
+	return p
+}
+
+func (x NodeKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (NodeKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_sudoku_v1_sudoku_proto_enumTypes[11].Descriptor()
+}
+
+func (NodeKind) Type() protoreflect.EnumType {
+	return &file_sudoku_v1_sudoku_proto_enumTypes[11]
+}
+
+func (x NodeKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use NodeKind.Descriptor instead.
+func (NodeKind) EnumDescriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+}
+
+// LinkKind is the kind of inference between two chain nodes.
+type LinkKind int32
+
+const (
+	// Never sent.
+	LinkKind_LINK_KIND_UNSPECIFIED LinkKind = 0
+	// If the first node is true, the second is false ("-" in Eureka
+	// notation).
+	LinkKind_LINK_KIND_WEAK LinkKind = 1
+	// If the first node is false, the second is true ("=").
+	LinkKind_LINK_KIND_STRONG LinkKind = 2
+)
+
+// Enum value maps for LinkKind.
+var (
+	LinkKind_name = map[int32]string{
+		0: "LINK_KIND_UNSPECIFIED",
+		1: "LINK_KIND_WEAK",
+		2: "LINK_KIND_STRONG",
+	}
+	LinkKind_value = map[string]int32{
+		"LINK_KIND_UNSPECIFIED": 0,
+		"LINK_KIND_WEAK":        1,
+		"LINK_KIND_STRONG":      2,
+	}
+)
+
+func (x LinkKind) Enum() *LinkKind {
+	p := new(LinkKind)
+	*p = x
+	return p
+}
+
+func (x LinkKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LinkKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_sudoku_v1_sudoku_proto_enumTypes[12].Descriptor()
+}
+
+func (LinkKind) Type() protoreflect.EnumType {
+	return &file_sudoku_v1_sudoku_proto_enumTypes[12]
+}
+
+func (x LinkKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LinkKind.Descriptor instead.
+func (LinkKind) EnumDescriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+}
+
+// CandidateRole is what a highlighted candidate is in a step's pattern.
+type CandidateRole int32
+
+const (
+	// Never sent.
+	CandidateRole_CANDIDATE_ROLE_UNSPECIFIED CandidateRole = 0
+	// Part of the pattern (a fish's base, a subset, a chain's candidate).
+	CandidateRole_CANDIDATE_ROLE_PATTERN CandidateRole = 1
+	// A fin or endo-fin of a fish.
+	CandidateRole_CANDIDATE_ROLE_FIN CandidateRole = 2
+	// A candidate of an almost locked set.
+	CandidateRole_CANDIDATE_ROLE_ALS CandidateRole = 3
+	// A candidate the step eliminates.
+	CandidateRole_CANDIDATE_ROLE_TARGET CandidateRole = 4
+	// The two colours of a colouring or chain: candidates true together,
+	// and those false then.
+	CandidateRole_CANDIDATE_ROLE_ON  CandidateRole = 5
+	CandidateRole_CANDIDATE_ROLE_OFF CandidateRole = 6
+)
+
+// Enum value maps for CandidateRole.
+var (
+	CandidateRole_name = map[int32]string{
+		0: "CANDIDATE_ROLE_UNSPECIFIED",
+		1: "CANDIDATE_ROLE_PATTERN",
+		2: "CANDIDATE_ROLE_FIN",
+		3: "CANDIDATE_ROLE_ALS",
+		4: "CANDIDATE_ROLE_TARGET",
+		5: "CANDIDATE_ROLE_ON",
+		6: "CANDIDATE_ROLE_OFF",
+	}
+	CandidateRole_value = map[string]int32{
+		"CANDIDATE_ROLE_UNSPECIFIED": 0,
+		"CANDIDATE_ROLE_PATTERN":     1,
+		"CANDIDATE_ROLE_FIN":         2,
+		"CANDIDATE_ROLE_ALS":         3,
+		"CANDIDATE_ROLE_TARGET":      4,
+		"CANDIDATE_ROLE_ON":          5,
+		"CANDIDATE_ROLE_OFF":         6,
+	}
+)
+
+func (x CandidateRole) Enum() *CandidateRole {
+	p := new(CandidateRole)
+	*p = x
+	return p
+}
+
+func (x CandidateRole) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CandidateRole) Descriptor() protoreflect.EnumDescriptor {
+	return file_sudoku_v1_sudoku_proto_enumTypes[13].Descriptor()
+}
+
+func (CandidateRole) Type() protoreflect.EnumType {
+	return &file_sudoku_v1_sudoku_proto_enumTypes[13]
+}
+
+func (x CandidateRole) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CandidateRole.Descriptor instead.
+func (CandidateRole) EnumDescriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
+}
+
 // ResultView chooses the fields of a SolveResult the server fills.
 type ResultView int32
 
@@ -798,11 +980,11 @@ func (x ResultView) String() string {
 }
 
 func (ResultView) Descriptor() protoreflect.EnumDescriptor {
-	return file_sudoku_v1_sudoku_proto_enumTypes[11].Descriptor()
+	return file_sudoku_v1_sudoku_proto_enumTypes[14].Descriptor()
 }
 
 func (ResultView) Type() protoreflect.EnumType {
-	return &file_sudoku_v1_sudoku_proto_enumTypes[11]
+	return &file_sudoku_v1_sudoku_proto_enumTypes[14]
 }
 
 func (x ResultView) Number() protoreflect.EnumNumber {
@@ -811,7 +993,7 @@ func (x ResultView) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ResultView.Descriptor instead.
 func (ResultView) EnumDescriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
 }
 
 // GenerateMode is the seed's way to start a generation.
@@ -857,11 +1039,11 @@ func (x GenerateMode) String() string {
 }
 
 func (GenerateMode) Descriptor() protoreflect.EnumDescriptor {
-	return file_sudoku_v1_sudoku_proto_enumTypes[12].Descriptor()
+	return file_sudoku_v1_sudoku_proto_enumTypes[15].Descriptor()
 }
 
 func (GenerateMode) Type() protoreflect.EnumType {
-	return &file_sudoku_v1_sudoku_proto_enumTypes[12]
+	return &file_sudoku_v1_sudoku_proto_enumTypes[15]
 }
 
 func (x GenerateMode) Number() protoreflect.EnumNumber {
@@ -870,7 +1052,7 @@ func (x GenerateMode) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use GenerateMode.Descriptor instead.
 func (GenerateMode) EnumDescriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
 // Symmetry is the symmetry of a generated puzzle's clue pattern.
@@ -914,11 +1096,11 @@ func (x Symmetry) String() string {
 }
 
 func (Symmetry) Descriptor() protoreflect.EnumDescriptor {
-	return file_sudoku_v1_sudoku_proto_enumTypes[13].Descriptor()
+	return file_sudoku_v1_sudoku_proto_enumTypes[16].Descriptor()
 }
 
 func (Symmetry) Type() protoreflect.EnumType {
-	return &file_sudoku_v1_sudoku_proto_enumTypes[13]
+	return &file_sudoku_v1_sudoku_proto_enumTypes[16]
 }
 
 func (x Symmetry) Number() protoreflect.EnumNumber {
@@ -927,7 +1109,7 @@ func (x Symmetry) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Symmetry.Descriptor instead.
 func (Symmetry) EnumDescriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
 }
 
 // Cell is the state of one cell.
@@ -1694,7 +1876,22 @@ type Step struct {
 	// classic 9x9).
 	Board string `protobuf:"bytes,10,opt,name=board,proto3" json:"board,omitempty"`
 	// The number of guesses in force after the step.
-	Depth         uint32 `protobuf:"varint,11,opt,name=depth,proto3" json:"depth,omitempty"`
+	Depth uint32 `protobuf:"varint,11,opt,name=depth,proto3" json:"depth,omitempty"`
+	// The traditional name of the step's technique (e.g. "Discontinuous
+	// Nice Loop"), its HoDoKu regression-library code (e.g. "0707", empty
+	// when HoDoKu has none) and its base score.
+	Technique     string `protobuf:"bytes,12,opt,name=technique,proto3" json:"technique,omitempty"`
+	TechniqueCode string `protobuf:"bytes,13,opt,name=technique_code,json=techniqueCode,proto3" json:"technique_code,omitempty"`
+	Score         uint32 `protobuf:"varint,14,opt,name=score,proto3" json:"score,omitempty"`
+	// The chain, loop or implication net of a chain step, to draw it:
+	// nodes, and links joining them by index into nodes. A simple chain lists
+	// its nodes in order, links[i] joining nodes[i] and nodes[i+1]; a net
+	// may branch. Empty for steps without a chain.
+	Nodes []*ChainNode `protobuf:"bytes,15,rep,name=nodes,proto3" json:"nodes,omitempty"`
+	Links []*ChainLink `protobuf:"bytes,16,rep,name=links,proto3" json:"links,omitempty"`
+	// Candidates of the pattern and their roles (pattern, fin, ALS, colours,
+	// targets), to highlight.
+	Highlights    []*Highlight `protobuf:"bytes,17,rep,name=highlights,proto3" json:"highlights,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1806,6 +2003,241 @@ func (x *Step) GetDepth() uint32 {
 	return 0
 }
 
+func (x *Step) GetTechnique() string {
+	if x != nil {
+		return x.Technique
+	}
+	return ""
+}
+
+func (x *Step) GetTechniqueCode() string {
+	if x != nil {
+		return x.TechniqueCode
+	}
+	return ""
+}
+
+func (x *Step) GetScore() uint32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *Step) GetNodes() []*ChainNode {
+	if x != nil {
+		return x.Nodes
+	}
+	return nil
+}
+
+func (x *Step) GetLinks() []*ChainLink {
+	if x != nil {
+		return x.Links
+	}
+	return nil
+}
+
+func (x *Step) GetHighlights() []*Highlight {
+	if x != nil {
+		return x.Highlights
+	}
+	return nil
+}
+
+// ChainNode is one node of a chain: a digit in one cell or a group of
+// cells.
+type ChainNode struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What the node stands for.
+	Kind NodeKind `protobuf:"varint,1,opt,name=kind,proto3,enum=sudoku.v1.NodeKind" json:"kind,omitempty"`
+	// The digit.
+	Digit uint32 `protobuf:"varint,2,opt,name=digit,proto3" json:"digit,omitempty"`
+	// The cells (row-major indexes), ascending.
+	Cells         []uint32 `protobuf:"varint,3,rep,packed,name=cells,proto3" json:"cells,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChainNode) Reset() {
+	*x = ChainNode{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChainNode) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChainNode) ProtoMessage() {}
+
+func (x *ChainNode) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChainNode.ProtoReflect.Descriptor instead.
+func (*ChainNode) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ChainNode) GetKind() NodeKind {
+	if x != nil {
+		return x.Kind
+	}
+	return NodeKind_NODE_KIND_UNSPECIFIED
+}
+
+func (x *ChainNode) GetDigit() uint32 {
+	if x != nil {
+		return x.Digit
+	}
+	return 0
+}
+
+func (x *ChainNode) GetCells() []uint32 {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+// ChainLink is an inference between two nodes of a step.
+type ChainLink struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The index of the node the inference starts from, into Step.nodes.
+	From uint32 `protobuf:"varint,1,opt,name=from,proto3" json:"from,omitempty"`
+	// The index of the node it reaches.
+	To uint32 `protobuf:"varint,2,opt,name=to,proto3" json:"to,omitempty"`
+	// Weak or strong.
+	Kind          LinkKind `protobuf:"varint,3,opt,name=kind,proto3,enum=sudoku.v1.LinkKind" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ChainLink) Reset() {
+	*x = ChainLink{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ChainLink) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ChainLink) ProtoMessage() {}
+
+func (x *ChainLink) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ChainLink.ProtoReflect.Descriptor instead.
+func (*ChainLink) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *ChainLink) GetFrom() uint32 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
+func (x *ChainLink) GetTo() uint32 {
+	if x != nil {
+		return x.To
+	}
+	return 0
+}
+
+func (x *ChainLink) GetKind() LinkKind {
+	if x != nil {
+		return x.Kind
+	}
+	return LinkKind_LINK_KIND_UNSPECIFIED
+}
+
+// Highlight is a candidate to highlight and its role.
+type Highlight struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The cell (row-major index).
+	Cell uint32 `protobuf:"varint,1,opt,name=cell,proto3" json:"cell,omitempty"`
+	// The digit.
+	Digit uint32 `protobuf:"varint,2,opt,name=digit,proto3" json:"digit,omitempty"`
+	// Its role.
+	Role          CandidateRole `protobuf:"varint,3,opt,name=role,proto3,enum=sudoku.v1.CandidateRole" json:"role,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Highlight) Reset() {
+	*x = Highlight{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Highlight) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Highlight) ProtoMessage() {}
+
+func (x *Highlight) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Highlight.ProtoReflect.Descriptor instead.
+func (*Highlight) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *Highlight) GetCell() uint32 {
+	if x != nil {
+		return x.Cell
+	}
+	return 0
+}
+
+func (x *Highlight) GetDigit() uint32 {
+	if x != nil {
+		return x.Digit
+	}
+	return 0
+}
+
+func (x *Highlight) GetRole() CandidateRole {
+	if x != nil {
+		return x.Role
+	}
+	return CandidateRole_CANDIDATE_ROLE_UNSPECIFIED
+}
+
 // SolveResult is the outcome of a solve.
 type SolveResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1840,7 +2272,7 @@ type SolveResult struct {
 
 func (x *SolveResult) Reset() {
 	*x = SolveResult{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1852,7 +2284,7 @@ func (x *SolveResult) String() string {
 func (*SolveResult) ProtoMessage() {}
 
 func (x *SolveResult) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[10]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1865,7 +2297,7 @@ func (x *SolveResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResult.ProtoReflect.Descriptor instead.
 func (*SolveResult) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{10}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *SolveResult) GetStatus() SolveStatus {
@@ -1962,7 +2394,7 @@ type SolveRequest struct {
 
 func (x *SolveRequest) Reset() {
 	*x = SolveRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1974,7 +2406,7 @@ func (x *SolveRequest) String() string {
 func (*SolveRequest) ProtoMessage() {}
 
 func (x *SolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1987,7 +2419,7 @@ func (x *SolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveRequest.ProtoReflect.Descriptor instead.
 func (*SolveRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SolveRequest) GetPuzzle() *Puzzle {
@@ -2031,7 +2463,7 @@ type SolveResponse struct {
 
 func (x *SolveResponse) Reset() {
 	*x = SolveResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2043,7 +2475,7 @@ func (x *SolveResponse) String() string {
 func (*SolveResponse) ProtoMessage() {}
 
 func (x *SolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2056,7 +2488,7 @@ func (x *SolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResponse.ProtoReflect.Descriptor instead.
 func (*SolveResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SolveResponse) GetResult() *SolveResult {
@@ -2086,7 +2518,7 @@ type SolveStepsRequest struct {
 
 func (x *SolveStepsRequest) Reset() {
 	*x = SolveStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2098,7 +2530,7 @@ func (x *SolveStepsRequest) String() string {
 func (*SolveStepsRequest) ProtoMessage() {}
 
 func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2111,7 +2543,7 @@ func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsRequest.ProtoReflect.Descriptor instead.
 func (*SolveStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SolveStepsRequest) GetPuzzle() *Puzzle {
@@ -2145,7 +2577,7 @@ type SolveStepsResponse struct {
 
 func (x *SolveStepsResponse) Reset() {
 	*x = SolveStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2157,7 +2589,7 @@ func (x *SolveStepsResponse) String() string {
 func (*SolveStepsResponse) ProtoMessage() {}
 
 func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2170,7 +2602,7 @@ func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsResponse.ProtoReflect.Descriptor instead.
 func (*SolveStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SolveStepsResponse) GetEvent() isSolveStepsResponse_Event {
@@ -2231,7 +2663,7 @@ type SolveBatchRequest struct {
 
 func (x *SolveBatchRequest) Reset() {
 	*x = SolveBatchRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2243,7 +2675,7 @@ func (x *SolveBatchRequest) String() string {
 func (*SolveBatchRequest) ProtoMessage() {}
 
 func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2256,7 +2688,7 @@ func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchRequest.ProtoReflect.Descriptor instead.
 func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SolveBatchRequest) GetItems() []*BatchItem {
@@ -2285,7 +2717,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2297,7 +2729,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2310,7 +2742,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *BatchItem) GetId() string {
@@ -2361,7 +2793,7 @@ type FieldViolation struct {
 
 func (x *FieldViolation) Reset() {
 	*x = FieldViolation{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2373,7 +2805,7 @@ func (x *FieldViolation) String() string {
 func (*FieldViolation) ProtoMessage() {}
 
 func (x *FieldViolation) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2386,7 +2818,7 @@ func (x *FieldViolation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
 func (*FieldViolation) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *FieldViolation) GetField() string {
@@ -2418,7 +2850,7 @@ type ItemError struct {
 
 func (x *ItemError) Reset() {
 	*x = ItemError{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2430,7 +2862,7 @@ func (x *ItemError) String() string {
 func (*ItemError) ProtoMessage() {}
 
 func (x *ItemError) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2443,7 +2875,7 @@ func (x *ItemError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
 func (*ItemError) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ItemError) GetCode() int32 {
@@ -2480,7 +2912,7 @@ type SolveBatchResponse struct {
 
 func (x *SolveBatchResponse) Reset() {
 	*x = SolveBatchResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2492,7 +2924,7 @@ func (x *SolveBatchResponse) String() string {
 func (*SolveBatchResponse) ProtoMessage() {}
 
 func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2505,7 +2937,7 @@ func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
 func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SolveBatchResponse) GetAnswers() []*BatchAnswer {
@@ -2535,7 +2967,7 @@ type BatchAnswer struct {
 
 func (x *BatchAnswer) Reset() {
 	*x = BatchAnswer{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2547,7 +2979,7 @@ func (x *BatchAnswer) String() string {
 func (*BatchAnswer) ProtoMessage() {}
 
 func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2560,7 +2992,7 @@ func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchAnswer.ProtoReflect.Descriptor instead.
 func (*BatchAnswer) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *BatchAnswer) GetId() string {
@@ -2637,7 +3069,7 @@ type ConvertRequest struct {
 
 func (x *ConvertRequest) Reset() {
 	*x = ConvertRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2649,7 +3081,7 @@ func (x *ConvertRequest) String() string {
 func (*ConvertRequest) ProtoMessage() {}
 
 func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2662,7 +3094,7 @@ func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
 func (*ConvertRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ConvertRequest) GetPuzzle() *Puzzle {
@@ -2701,7 +3133,7 @@ type ConvertResponse struct {
 
 func (x *ConvertResponse) Reset() {
 	*x = ConvertResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2713,7 +3145,7 @@ func (x *ConvertResponse) String() string {
 func (*ConvertResponse) ProtoMessage() {}
 
 func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2726,7 +3158,7 @@ func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
 func (*ConvertResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ConvertResponse) GetText() string {
@@ -2763,7 +3195,7 @@ type RateRequest struct {
 
 func (x *RateRequest) Reset() {
 	*x = RateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2775,7 +3207,7 @@ func (x *RateRequest) String() string {
 func (*RateRequest) ProtoMessage() {}
 
 func (x *RateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2788,7 +3220,7 @@ func (x *RateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
 func (*RateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RateRequest) GetPuzzle() *Puzzle {
@@ -2822,7 +3254,7 @@ type RateResponse struct {
 
 func (x *RateResponse) Reset() {
 	*x = RateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2834,7 +3266,7 @@ func (x *RateResponse) String() string {
 func (*RateResponse) ProtoMessage() {}
 
 func (x *RateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2847,7 +3279,7 @@ func (x *RateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
 func (*RateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RateResponse) GetDifficulty() *Difficulty {
@@ -2894,7 +3326,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2906,7 +3338,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2919,7 +3351,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -2956,7 +3388,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2968,7 +3400,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2981,7 +3413,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -3026,7 +3458,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3038,7 +3470,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3051,7 +3483,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -3166,7 +3598,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3178,7 +3610,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3191,7 +3623,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -3255,6 +3687,245 @@ func (x *GenerateResponse) GetAttempts() uint32 {
 		return x.Attempts
 	}
 	return 0
+}
+
+// ListStrategiesRequest asks for the strategy catalogue.
+type ListStrategiesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListStrategiesRequest) Reset() {
+	*x = ListStrategiesRequest{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListStrategiesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListStrategiesRequest) ProtoMessage() {}
+
+func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListStrategiesRequest.ProtoReflect.Descriptor instead.
+func (*ListStrategiesRequest) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
+}
+
+// StrategyInfo describes one strategy: its method letter, name, class and
+// the techniques its steps are rated as.
+type StrategyInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The method letter (case matters: "b" and "B" differ).
+	Method string `protobuf:"bytes,1,opt,name=method,proto3" json:"method,omitempty"`
+	// The strategy's name, e.g. "Naked Subsets".
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// What it does: "solution" (places digits), "elimination" or "search".
+	Class string `protobuf:"bytes,3,opt,name=class,proto3" json:"class,omitempty"`
+	// Whether it is only sound on puzzles known to have one solution.
+	NeedsUnique bool `protobuf:"varint,4,opt,name=needs_unique,json=needsUnique,proto3" json:"needs_unique,omitempty"`
+	// The techniques, easiest first.
+	Techniques    []*TechniqueInfo `protobuf:"bytes,5,rep,name=techniques,proto3" json:"techniques,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StrategyInfo) Reset() {
+	*x = StrategyInfo{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StrategyInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StrategyInfo) ProtoMessage() {}
+
+func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StrategyInfo.ProtoReflect.Descriptor instead.
+func (*StrategyInfo) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *StrategyInfo) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *StrategyInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *StrategyInfo) GetClass() string {
+	if x != nil {
+		return x.Class
+	}
+	return ""
+}
+
+func (x *StrategyInfo) GetNeedsUnique() bool {
+	if x != nil {
+		return x.NeedsUnique
+	}
+	return false
+}
+
+func (x *StrategyInfo) GetTechniques() []*TechniqueInfo {
+	if x != nil {
+		return x.Techniques
+	}
+	return nil
+}
+
+// TechniqueInfo is a named, rated kind of step.
+type TechniqueInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The traditional name, e.g. "Naked Pair".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The HoDoKu regression-library code, empty when HoDoKu has none.
+	Code string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	// The difficulty level of a step.
+	Level DifficultyLevel `protobuf:"varint,3,opt,name=level,proto3,enum=sudoku.v1.DifficultyLevel" json:"level,omitempty"`
+	// The base score of a step.
+	Score         uint32 `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TechniqueInfo) Reset() {
+	*x = TechniqueInfo{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TechniqueInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TechniqueInfo) ProtoMessage() {}
+
+func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TechniqueInfo.ProtoReflect.Descriptor instead.
+func (*TechniqueInfo) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *TechniqueInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *TechniqueInfo) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *TechniqueInfo) GetLevel() DifficultyLevel {
+	if x != nil {
+		return x.Level
+	}
+	return DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED
+}
+
+func (x *TechniqueInfo) GetScore() uint32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+// ListStrategiesResponse is the strategy catalogue in solving order.
+type ListStrategiesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The strategies.
+	Strategies    []*StrategyInfo `protobuf:"bytes,1,rep,name=strategies,proto3" json:"strategies,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListStrategiesResponse) Reset() {
+	*x = ListStrategiesResponse{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListStrategiesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListStrategiesResponse) ProtoMessage() {}
+
+func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListStrategiesResponse.ProtoReflect.Descriptor instead.
+func (*ListStrategiesResponse) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ListStrategiesResponse) GetStrategies() []*StrategyInfo {
+	if x != nil {
+		return x.Strategies
+	}
+	return nil
 }
 
 var File_sudoku_v1_sudoku_proto protoreflect.FileDescriptor
@@ -3321,7 +3992,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x04Unit\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.UnitKindR\x04kind\x12\x14\n" +
 	"\x05index\x18\x02 \x01(\rR\x05index\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\"\xf6\x02\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\"\xdf\x04\n" +
 	"\x04Step\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\rR\x05index\x12\x16\n" +
 	"\x06method\x18\x02 \x01(\tR\x06method\x12\x1a\n" +
@@ -3336,7 +4007,27 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\vexplanation\x18\t \x01(\tR\vexplanation\x12\x14\n" +
 	"\x05board\x18\n" +
 	" \x01(\tR\x05board\x12\x14\n" +
-	"\x05depth\x18\v \x01(\rR\x05depth\"\xa2\x03\n" +
+	"\x05depth\x18\v \x01(\rR\x05depth\x12\x1c\n" +
+	"\ttechnique\x18\f \x01(\tR\ttechnique\x12%\n" +
+	"\x0etechnique_code\x18\r \x01(\tR\rtechniqueCode\x12\x14\n" +
+	"\x05score\x18\x0e \x01(\rR\x05score\x12*\n" +
+	"\x05nodes\x18\x0f \x03(\v2\x14.sudoku.v1.ChainNodeR\x05nodes\x12*\n" +
+	"\x05links\x18\x10 \x03(\v2\x14.sudoku.v1.ChainLinkR\x05links\x124\n" +
+	"\n" +
+	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
+	"highlights\"`\n" +
+	"\tChainNode\x12'\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
+	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
+	"\x05cells\x18\x03 \x03(\rR\x05cells\"X\n" +
+	"\tChainLink\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\rR\x02to\x12'\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x13.sudoku.v1.LinkKindR\x04kind\"c\n" +
+	"\tHighlight\x12\x12\n" +
+	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
+	"\x05digit\x18\x02 \x01(\rR\x05digit\x12,\n" +
+	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\xa2\x03\n" +
 	"\vSolveResult\x12.\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12\x14\n" +
@@ -3453,7 +4144,25 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x17solved_without_guessing\x18\x06 \x01(\bR\x15solvedWithoutGuessing\x12\x14\n" +
 	"\x05clues\x18\a \x01(\rR\x05clues\x12\x12\n" +
 	"\x04seed\x18\b \x01(\x04R\x04seed\x12\x1a\n" +
-	"\battempts\x18\t \x01(\rR\battempts*\xb2\x02\n" +
+	"\battempts\x18\t \x01(\rR\battempts\"\x17\n" +
+	"\x15ListStrategiesRequest\"\xad\x01\n" +
+	"\fStrategyInfo\x12\x16\n" +
+	"\x06method\x18\x01 \x01(\tR\x06method\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05class\x18\x03 \x01(\tR\x05class\x12!\n" +
+	"\fneeds_unique\x18\x04 \x01(\bR\vneedsUnique\x128\n" +
+	"\n" +
+	"techniques\x18\x05 \x03(\v2\x18.sudoku.v1.TechniqueInfoR\n" +
+	"techniques\"\x7f\n" +
+	"\rTechniqueInfo\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\x120\n" +
+	"\x05level\x18\x03 \x01(\x0e2\x1a.sudoku.v1.DifficultyLevelR\x05level\x12\x14\n" +
+	"\x05score\x18\x04 \x01(\rR\x05score\"Q\n" +
+	"\x16ListStrategiesResponse\x127\n" +
+	"\n" +
+	"strategies\x18\x01 \x03(\v2\x17.sudoku.v1.StrategyInfoR\n" +
+	"strategies*\xb2\x02\n" +
 	"\aVariant\x12\x17\n" +
 	"\x13VARIANT_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fVARIANT_CLASSIC\x10\x01\x12\r\n" +
@@ -3535,7 +4244,24 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12UNIT_KIND_DIAGONAL\x10\x04\x12\x14\n" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
-	"\x0eUNIT_KIND_CAGE\x10\a*V\n" +
+	"\x0eUNIT_KIND_CAGE\x10\a*f\n" +
+	"\bNodeKind\x12\x19\n" +
+	"\x15NODE_KIND_UNSPECIFIED\x10\x00\x12\x17\n" +
+	"\x13NODE_KIND_CANDIDATE\x10\x01\x12\x13\n" +
+	"\x0fNODE_KIND_GROUP\x10\x02\x12\x11\n" +
+	"\rNODE_KIND_ALS\x10\x03*O\n" +
+	"\bLinkKind\x12\x19\n" +
+	"\x15LINK_KIND_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eLINK_KIND_WEAK\x10\x01\x12\x14\n" +
+	"\x10LINK_KIND_STRONG\x10\x02*\xc5\x01\n" +
+	"\rCandidateRole\x12\x1e\n" +
+	"\x1aCANDIDATE_ROLE_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16CANDIDATE_ROLE_PATTERN\x10\x01\x12\x16\n" +
+	"\x12CANDIDATE_ROLE_FIN\x10\x02\x12\x16\n" +
+	"\x12CANDIDATE_ROLE_ALS\x10\x03\x12\x19\n" +
+	"\x15CANDIDATE_ROLE_TARGET\x10\x04\x12\x15\n" +
+	"\x11CANDIDATE_ROLE_ON\x10\x05\x12\x16\n" +
+	"\x12CANDIDATE_ROLE_OFF\x10\x06*V\n" +
 	"\n" +
 	"ResultView\x12\x1b\n" +
 	"\x17RESULT_VIEW_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -3550,7 +4276,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x14SYMMETRY_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rSYMMETRY_NONE\x10\x01\x12\x17\n" +
 	"\x13SYMMETRY_ROTATIONAL\x10\x02\x12\x13\n" +
-	"\x0fSYMMETRY_MIRROR\x10\x032\xef\x03\n" +
+	"\x0fSYMMETRY_MIRROR\x10\x032\xc6\x04\n" +
 	"\rSudokuService\x12:\n" +
 	"\x05Solve\x12\x17.sudoku.v1.SolveRequest\x1a\x18.sudoku.v1.SolveResponse\x12K\n" +
 	"\n" +
@@ -3560,7 +4286,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\aConvert\x12\x19.sudoku.v1.ConvertRequest\x1a\x1a.sudoku.v1.ConvertResponse\x127\n" +
 	"\x04Rate\x12\x16.sudoku.v1.RateRequest\x1a\x17.sudoku.v1.RateResponse\x12F\n" +
 	"\tFindSteps\x12\x1b.sudoku.v1.FindStepsRequest\x1a\x1c.sudoku.v1.FindStepsResponse\x12C\n" +
-	"\bGenerate\x12\x1a.sudoku.v1.GenerateRequest\x1a\x1b.sudoku.v1.GenerateResponseB5Z3github.com/sudokuwise/solver/gen/sudoku/v1;sudokuv1b\x06proto3"
+	"\bGenerate\x12\x1a.sudoku.v1.GenerateRequest\x1a\x1b.sudoku.v1.GenerateResponse\x12U\n" +
+	"\x0eListStrategies\x12 .sudoku.v1.ListStrategiesRequest\x1a!.sudoku.v1.ListStrategiesResponseB5Z3github.com/sudokuwise/solver/gen/sudoku/v1;sudokuv1b\x06proto3"
 
 var (
 	file_sudoku_v1_sudoku_proto_rawDescOnce sync.Once
@@ -3574,60 +4301,70 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 	return file_sudoku_v1_sudoku_proto_rawDescData
 }
 
-var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 14)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
-	(Variant)(0),               // 0: sudoku.v1.Variant
-	(CageOperator)(0),          // 1: sudoku.v1.CageOperator
-	(Format)(0),                // 2: sudoku.v1.Format
-	(SolvingType)(0),           // 3: sudoku.v1.SolvingType
-	(OnGuess)(0),               // 4: sudoku.v1.OnGuess
-	(GuessOrder)(0),            // 5: sudoku.v1.GuessOrder
-	(CountWeight)(0),           // 6: sudoku.v1.CountWeight
-	(SolveStatus)(0),           // 7: sudoku.v1.SolveStatus
-	(DifficultyLevel)(0),       // 8: sudoku.v1.DifficultyLevel
-	(StepKind)(0),              // 9: sudoku.v1.StepKind
-	(UnitKind)(0),              // 10: sudoku.v1.UnitKind
-	(ResultView)(0),            // 11: sudoku.v1.ResultView
-	(GenerateMode)(0),          // 12: sudoku.v1.GenerateMode
-	(Symmetry)(0),              // 13: sudoku.v1.Symmetry
-	(*Cell)(nil),               // 14: sudoku.v1.Cell
-	(*Cage)(nil),               // 15: sudoku.v1.Cage
-	(*Board)(nil),              // 16: sudoku.v1.Board
-	(*Puzzle)(nil),             // 17: sudoku.v1.Puzzle
-	(*SolveOptions)(nil),       // 18: sudoku.v1.SolveOptions
-	(*Difficulty)(nil),         // 19: sudoku.v1.Difficulty
-	(*Placement)(nil),          // 20: sudoku.v1.Placement
-	(*Elimination)(nil),        // 21: sudoku.v1.Elimination
-	(*Unit)(nil),               // 22: sudoku.v1.Unit
-	(*Step)(nil),               // 23: sudoku.v1.Step
-	(*SolveResult)(nil),        // 24: sudoku.v1.SolveResult
-	(*SolveRequest)(nil),       // 25: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),      // 26: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),  // 27: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil), // 28: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),  // 29: sudoku.v1.SolveBatchRequest
-	(*BatchItem)(nil),          // 30: sudoku.v1.BatchItem
-	(*FieldViolation)(nil),     // 31: sudoku.v1.FieldViolation
-	(*ItemError)(nil),          // 32: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil), // 33: sudoku.v1.SolveBatchResponse
-	(*BatchAnswer)(nil),        // 34: sudoku.v1.BatchAnswer
-	(*ConvertRequest)(nil),     // 35: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),    // 36: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),        // 37: sudoku.v1.RateRequest
-	(*RateResponse)(nil),       // 38: sudoku.v1.RateResponse
-	(*FindStepsRequest)(nil),   // 39: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),  // 40: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),    // 41: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),   // 42: sudoku.v1.GenerateResponse
-	nil,                        // 43: sudoku.v1.RateResponse.StrategyCountsEntry
+	(Variant)(0),                   // 0: sudoku.v1.Variant
+	(CageOperator)(0),              // 1: sudoku.v1.CageOperator
+	(Format)(0),                    // 2: sudoku.v1.Format
+	(SolvingType)(0),               // 3: sudoku.v1.SolvingType
+	(OnGuess)(0),                   // 4: sudoku.v1.OnGuess
+	(GuessOrder)(0),                // 5: sudoku.v1.GuessOrder
+	(CountWeight)(0),               // 6: sudoku.v1.CountWeight
+	(SolveStatus)(0),               // 7: sudoku.v1.SolveStatus
+	(DifficultyLevel)(0),           // 8: sudoku.v1.DifficultyLevel
+	(StepKind)(0),                  // 9: sudoku.v1.StepKind
+	(UnitKind)(0),                  // 10: sudoku.v1.UnitKind
+	(NodeKind)(0),                  // 11: sudoku.v1.NodeKind
+	(LinkKind)(0),                  // 12: sudoku.v1.LinkKind
+	(CandidateRole)(0),             // 13: sudoku.v1.CandidateRole
+	(ResultView)(0),                // 14: sudoku.v1.ResultView
+	(GenerateMode)(0),              // 15: sudoku.v1.GenerateMode
+	(Symmetry)(0),                  // 16: sudoku.v1.Symmetry
+	(*Cell)(nil),                   // 17: sudoku.v1.Cell
+	(*Cage)(nil),                   // 18: sudoku.v1.Cage
+	(*Board)(nil),                  // 19: sudoku.v1.Board
+	(*Puzzle)(nil),                 // 20: sudoku.v1.Puzzle
+	(*SolveOptions)(nil),           // 21: sudoku.v1.SolveOptions
+	(*Difficulty)(nil),             // 22: sudoku.v1.Difficulty
+	(*Placement)(nil),              // 23: sudoku.v1.Placement
+	(*Elimination)(nil),            // 24: sudoku.v1.Elimination
+	(*Unit)(nil),                   // 25: sudoku.v1.Unit
+	(*Step)(nil),                   // 26: sudoku.v1.Step
+	(*ChainNode)(nil),              // 27: sudoku.v1.ChainNode
+	(*ChainLink)(nil),              // 28: sudoku.v1.ChainLink
+	(*Highlight)(nil),              // 29: sudoku.v1.Highlight
+	(*SolveResult)(nil),            // 30: sudoku.v1.SolveResult
+	(*SolveRequest)(nil),           // 31: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),          // 32: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),      // 33: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil),     // 34: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),      // 35: sudoku.v1.SolveBatchRequest
+	(*BatchItem)(nil),              // 36: sudoku.v1.BatchItem
+	(*FieldViolation)(nil),         // 37: sudoku.v1.FieldViolation
+	(*ItemError)(nil),              // 38: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil),     // 39: sudoku.v1.SolveBatchResponse
+	(*BatchAnswer)(nil),            // 40: sudoku.v1.BatchAnswer
+	(*ConvertRequest)(nil),         // 41: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),        // 42: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),            // 43: sudoku.v1.RateRequest
+	(*RateResponse)(nil),           // 44: sudoku.v1.RateResponse
+	(*FindStepsRequest)(nil),       // 45: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),      // 46: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),        // 47: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 48: sudoku.v1.GenerateResponse
+	(*ListStrategiesRequest)(nil),  // 49: sudoku.v1.ListStrategiesRequest
+	(*StrategyInfo)(nil),           // 50: sudoku.v1.StrategyInfo
+	(*TechniqueInfo)(nil),          // 51: sudoku.v1.TechniqueInfo
+	(*ListStrategiesResponse)(nil), // 52: sudoku.v1.ListStrategiesResponse
+	nil,                            // 53: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
-	14, // 1: sudoku.v1.Board.cells:type_name -> sudoku.v1.Cell
+	17, // 1: sudoku.v1.Board.cells:type_name -> sudoku.v1.Cell
 	0,  // 2: sudoku.v1.Board.variant:type_name -> sudoku.v1.Variant
-	15, // 3: sudoku.v1.Board.cages:type_name -> sudoku.v1.Cage
-	16, // 4: sudoku.v1.Puzzle.board:type_name -> sudoku.v1.Board
+	18, // 3: sudoku.v1.Board.cages:type_name -> sudoku.v1.Cage
+	19, // 4: sudoku.v1.Puzzle.board:type_name -> sudoku.v1.Board
 	2,  // 5: sudoku.v1.Puzzle.format:type_name -> sudoku.v1.Format
 	0,  // 6: sudoku.v1.Puzzle.variant:type_name -> sudoku.v1.Variant
 	3,  // 7: sudoku.v1.SolveOptions.solving_type:type_name -> sudoku.v1.SolvingType
@@ -3637,69 +4374,80 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	8,  // 11: sudoku.v1.Difficulty.level:type_name -> sudoku.v1.DifficultyLevel
 	10, // 12: sudoku.v1.Unit.kind:type_name -> sudoku.v1.UnitKind
 	9,  // 13: sudoku.v1.Step.kind:type_name -> sudoku.v1.StepKind
-	20, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
-	21, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
-	22, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
-	7,  // 17: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	16, // 18: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	19, // 19: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	17, // 20: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	18, // 21: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	11, // 22: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	24, // 23: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	23, // 24: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	17, // 25: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	18, // 26: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	23, // 27: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	24, // 28: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	30, // 29: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	17, // 30: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	18, // 31: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	11, // 32: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	31, // 33: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	34, // 34: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	24, // 35: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	32, // 36: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	23, // 37: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	17, // 38: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 39: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	16, // 40: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 41: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	17, // 42: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	18, // 43: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	19, // 44: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 45: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	43, // 46: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	17, // 47: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	23, // 48: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	12, // 49: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 50: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	17, // 51: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 52: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	13, // 53: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 54: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	16, // 55: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	16, // 56: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	19, // 57: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	25, // 58: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	27, // 59: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	29, // 60: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	35, // 61: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	37, // 62: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	39, // 63: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	41, // 64: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	26, // 65: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	28, // 66: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	33, // 67: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	36, // 68: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	38, // 69: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	40, // 70: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	42, // 71: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	65, // [65:72] is the sub-list for method output_type
-	58, // [58:65] is the sub-list for method input_type
-	58, // [58:58] is the sub-list for extension type_name
-	58, // [58:58] is the sub-list for extension extendee
-	0,  // [0:58] is the sub-list for field type_name
+	23, // 14: sudoku.v1.Step.placements:type_name -> sudoku.v1.Placement
+	24, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
+	25, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
+	27, // 17: sudoku.v1.Step.nodes:type_name -> sudoku.v1.ChainNode
+	28, // 18: sudoku.v1.Step.links:type_name -> sudoku.v1.ChainLink
+	29, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
+	11, // 20: sudoku.v1.ChainNode.kind:type_name -> sudoku.v1.NodeKind
+	12, // 21: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
+	13, // 22: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
+	7,  // 23: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
+	19, // 24: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	22, // 25: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	20, // 26: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 27: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 28: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	30, // 29: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 30: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 31: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 32: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 33: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	30, // 34: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	36, // 35: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 36: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 37: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 38: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	37, // 39: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	40, // 40: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	30, // 41: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	38, // 42: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 43: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 44: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 45: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 46: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 47: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 48: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 49: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 50: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 51: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	53, // 52: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	20, // 53: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 54: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 55: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 56: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 57: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 58: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 59: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 60: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 61: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 62: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 63: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	51, // 64: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	8,  // 65: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	50, // 66: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	31, // 67: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	33, // 68: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	35, // 69: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	41, // 70: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	43, // 71: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	45, // 72: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	47, // 73: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	49, // 74: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	32, // 75: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	34, // 76: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	39, // 77: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	42, // 78: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	44, // 79: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	46, // 80: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	48, // 81: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	52, // 82: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	75, // [75:83] is the sub-list for method output_type
+	67, // [67:75] is the sub-list for method input_type
+	67, // [67:67] is the sub-list for extension type_name
+	67, // [67:67] is the sub-list for extension extendee
+	0,  // [0:67] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -3712,11 +4460,11 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*Puzzle_Text)(nil),
 	}
 	file_sudoku_v1_sudoku_proto_msgTypes[4].OneofWrappers = []any{}
-	file_sudoku_v1_sudoku_proto_msgTypes[14].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[17].OneofWrappers = []any{
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
-	file_sudoku_v1_sudoku_proto_msgTypes[20].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[23].OneofWrappers = []any{
 		(*BatchAnswer_Result)(nil),
 		(*BatchAnswer_Error)(nil),
 	}
@@ -3725,8 +4473,8 @@ func file_sudoku_v1_sudoku_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
-			NumEnums:      14,
-			NumMessages:   30,
+			NumEnums:      17,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

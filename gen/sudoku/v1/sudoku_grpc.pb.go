@@ -27,13 +27,14 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	SudokuService_Solve_FullMethodName      = "/sudoku.v1.SudokuService/Solve"
-	SudokuService_SolveSteps_FullMethodName = "/sudoku.v1.SudokuService/SolveSteps"
-	SudokuService_SolveBatch_FullMethodName = "/sudoku.v1.SudokuService/SolveBatch"
-	SudokuService_Convert_FullMethodName    = "/sudoku.v1.SudokuService/Convert"
-	SudokuService_Rate_FullMethodName       = "/sudoku.v1.SudokuService/Rate"
-	SudokuService_FindSteps_FullMethodName  = "/sudoku.v1.SudokuService/FindSteps"
-	SudokuService_Generate_FullMethodName   = "/sudoku.v1.SudokuService/Generate"
+	SudokuService_Solve_FullMethodName          = "/sudoku.v1.SudokuService/Solve"
+	SudokuService_SolveSteps_FullMethodName     = "/sudoku.v1.SudokuService/SolveSteps"
+	SudokuService_SolveBatch_FullMethodName     = "/sudoku.v1.SudokuService/SolveBatch"
+	SudokuService_Convert_FullMethodName        = "/sudoku.v1.SudokuService/Convert"
+	SudokuService_Rate_FullMethodName           = "/sudoku.v1.SudokuService/Rate"
+	SudokuService_FindSteps_FullMethodName      = "/sudoku.v1.SudokuService/FindSteps"
+	SudokuService_Generate_FullMethodName       = "/sudoku.v1.SudokuService/Generate"
+	SudokuService_ListStrategies_FullMethodName = "/sudoku.v1.SudokuService/ListStrategies"
 )
 
 // SudokuServiceClient is the client API for SudokuService service.
@@ -65,6 +66,9 @@ type SudokuServiceClient interface {
 	// Generate makes a new puzzle with exactly one solution, minimal by
 	// default, at the difficulty asked for when it can within the deadline.
 	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
+	// ListStrategies returns the strategies the service knows, in solving
+	// order, with their method letters and the techniques they rate.
+	ListStrategies(ctx context.Context, in *ListStrategiesRequest, opts ...grpc.CallOption) (*ListStrategiesResponse, error)
 }
 
 type sudokuServiceClient struct {
@@ -157,6 +161,16 @@ func (c *sudokuServiceClient) Generate(ctx context.Context, in *GenerateRequest,
 	return out, nil
 }
 
+func (c *sudokuServiceClient) ListStrategies(ctx context.Context, in *ListStrategiesRequest, opts ...grpc.CallOption) (*ListStrategiesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListStrategiesResponse)
+	err := c.cc.Invoke(ctx, SudokuService_ListStrategies_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SudokuServiceServer is the server API for SudokuService service.
 // All implementations must embed UnimplementedSudokuServiceServer
 // for forward compatibility.
@@ -186,6 +200,9 @@ type SudokuServiceServer interface {
 	// Generate makes a new puzzle with exactly one solution, minimal by
 	// default, at the difficulty asked for when it can within the deadline.
 	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
+	// ListStrategies returns the strategies the service knows, in solving
+	// order, with their method letters and the techniques they rate.
+	ListStrategies(context.Context, *ListStrategiesRequest) (*ListStrategiesResponse, error)
 	mustEmbedUnimplementedSudokuServiceServer()
 }
 
@@ -216,6 +233,9 @@ func (UnimplementedSudokuServiceServer) FindSteps(context.Context, *FindStepsReq
 }
 func (UnimplementedSudokuServiceServer) Generate(context.Context, *GenerateRequest) (*GenerateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Generate not implemented")
+}
+func (UnimplementedSudokuServiceServer) ListStrategies(context.Context, *ListStrategiesRequest) (*ListStrategiesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListStrategies not implemented")
 }
 func (UnimplementedSudokuServiceServer) mustEmbedUnimplementedSudokuServiceServer() {}
 func (UnimplementedSudokuServiceServer) testEmbeddedByValue()                       {}
@@ -346,6 +366,24 @@ func _SudokuService_Generate_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SudokuService_ListStrategies_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListStrategiesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SudokuServiceServer).ListStrategies(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SudokuService_ListStrategies_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SudokuServiceServer).ListStrategies(ctx, req.(*ListStrategiesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SudokuService_ServiceDesc is the grpc.ServiceDesc for SudokuService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -372,6 +410,10 @@ var SudokuService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Generate",
 			Handler:    _SudokuService_Generate_Handler,
+		},
+		{
+			MethodName: "ListStrategies",
+			Handler:    _SudokuService_ListStrategies_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// runStrategies is the strategies command: the service's strategy
+// catalogue in solving order, one technique a line, with the method letter
+// that selects it (--strategies), its level, base score and HoDoKu code.
+func runStrategies(ctx context.Context, e *env, cmd *command, args []string) error {
+	f := new(solveFlags)
+	var asJSON bool
+	fs := newFlagSet("solverctl " + cmd.name)
+	fs.BoolVar(&asJSON, "json", false, "print the catalogue as protojson")
+	f.share(fs, "addr", "timeout")
+	pos, err := parseCommand(cmd, e, fs, args)
+	if err != nil {
+		return helpIsNil(err)
+	}
+	if len(pos) != 0 {
+		return usageErrorf("%s: takes no arguments, got %d", cmd.name, len(pos))
+	}
+	client, closeFn, err := dial(f.addr)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	resp, err := client.ListStrategies(ctx, &sudokuv1.ListStrategiesRequest{})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return printJSON(e.stdout, resp)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "LETTER\tSTRATEGY\tTECHNIQUE\tLEVEL\tSCORE\tHODOKU")
+	for _, st := range resp.GetStrategies() {
+		techs := st.GetTechniques()
+		if len(techs) == 0 {
+			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\n", st.GetMethod(), st.GetName())
+			continue
+		}
+		for _, t := range techs {
+			code := t.GetCode()
+			if code == "" {
+				code = "-"
+			}
+			level := strings.ToLower(enumText(t.GetLevel().String(), "DIFFICULTY_LEVEL_"))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", st.GetMethod(), st.GetName(), t.GetName(), level, t.GetScore(), code)
+		}
+	}
+	return tw.Flush()
+}
