@@ -252,10 +252,11 @@ func BenchmarkSolveSteps(b *testing.B) {
 	}
 }
 
-// benchmarkLogic solves a shared puzzle set with every strategy, guessing
-// only where logic is stuck, and reports puzzles per second and the share
-// of puzzles solved without guessing.
-func benchmarkLogic(b *testing.B, file string, max int) {
+// benchmarkLogic solves a shared puzzle set with every strategy and
+// reports puzzles per second, the process CPU time per puzzle, and the
+// share of puzzles solved without guessing (mixed) or finished by logic
+// (LogicOnly).
+func benchmarkLogic(b *testing.B, file string, max int, typ SolvingType) {
 	f, err := os.Open(shared.Path(b, file))
 	if err != nil {
 		b.Fatal(err)
@@ -269,26 +270,46 @@ func benchmarkLogic(b *testing.B, file string, max int) {
 	noGuess := 0
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuTime()
 	for i := 0; i < b.N; i++ {
-		res, err := Solve(context.Background(), boards[i%len(boards)], Options{}, nil)
-		if err != nil || res.Status != Solved {
-			b.Fatalf("status %v, %v", res.Status, err)
+		res, err := Solve(context.Background(), boards[i%len(boards)], Options{Type: typ}, nil)
+		if err != nil {
+			b.Fatal(err)
 		}
-		if res.Guesses == 0 {
+		switch {
+		case typ == LogicOnly && res.Status == Solved:
+			noGuess++
+		case typ == LogicOnly && res.Status == Stuck:
+		case res.Status != Solved:
+			b.Fatalf("status %v", res.Status)
+		case res.Guesses == 0:
 			noGuess++
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	if c := cpuTime() - cpu; c > 0 {
+		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/puzzle")
+	}
 	b.ReportMetric(100*float64(noGuess)/float64(b.N), "%nog")
 }
 
 func BenchmarkLogic17Clue(b *testing.B) {
-	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles2_17_clue.txt", 0)
+	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles2_17_clue.txt", 0, Mixed)
 }
 func BenchmarkLogicTop1465(b *testing.B) {
-	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 0)
+	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 0, Mixed)
 }
-func BenchmarkLogicTop95(b *testing.B) { benchmarkLogic(b, "testdata/puzzles/norvig_top95.txt", 0) }
+func BenchmarkLogicTop95(b *testing.B) {
+	benchmarkLogic(b, "testdata/puzzles/norvig_top95.txt", 0, Mixed)
+}
+
+// The full logic solves: %nog is then the share finished by logic alone.
+func BenchmarkLogicOnlyTop1465(b *testing.B) {
+	benchmarkLogic(b, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 0, LogicOnly)
+}
+func BenchmarkLogicOnlyTop95(b *testing.B) {
+	benchmarkLogic(b, "testdata/puzzles/norvig_top95.txt", 0, LogicOnly)
+}
 
 // TestMultipleSolutionsReported: for a board with many solutions, the
 // board and the other solutions reported are Count distinct solutions.
