@@ -40,7 +40,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, 
 }
 
 // stepLineRE matches a printed step: index, method, strategy...
-var stepLineRE = regexp.MustCompile(`^ *(\d+)  ([A-Z]+) +\S`)
+var stepLineRE = regexp.MustCompile(`^ *(\d+)  ([A-Za-z]+) +\S`)
 
 // splitSteps splits text output into the step lines and the result that
 // follows them, from its "status:" line.
