@@ -23,7 +23,7 @@ import (
 // candidates (claiming). A new strategy takes the next free letter when it
 // joins, whatever its place in the order of play, in the sequence A…Z,
 // a…z; after z a letter is two characters, a letter then a digit, in the
-// same sequence: A2…Z2, a2…z2, A3, …, z9 (468 more). The letters d–s are
+// same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s are
 // given to strategies being written (marked "coming" below, at their
 // places); t is the next free letter.
 var catalogue = [...]Pass{
@@ -54,14 +54,14 @@ var catalogue = [...]Pass{
 	{"W", BUGPlusOne, 0},           // 2900
 	{"L", Skyscraper, 0},           // 3000
 	{"M", TwoStringKite, 0},        // 3100
-	//                                 3110 p Dual 2-String Kite, coming
+	// 3110 p Dual 2-String Kite: coming
 	{"N", TurbotFish, 0},     // 3120
 	{"O", EmptyRectangle, 0}, // 3170
-	//                                 3180 q Dual Empty Rectangle, coming
+	// 3180 q Dual Empty Rectangle: coming
 	{"R", WWing, 0},   // 3200
 	{"P", XYWing, 0},  // 3300
 	{"Q", XYZWing, 0}, // 3400
-	//                                 3450 o WXYZ-Wing, coming
+	// 3450 o WXYZ-Wing: coming
 	{"U", UniqueRectangles, 1},    // 3500 Uniqueness Test 1
 	{"U", UniqueRectangles, 2},    // 3600 Uniqueness Test 2
 	{"U", UniqueRectangles, 3},    // 3700 Uniqueness Test 3
@@ -74,20 +74,20 @@ var catalogue = [...]Pass{
 	{"K", FinnedFish, 2},          // 4100 Finned/Sashimi X-Wing
 	{"K", FinnedFish, 3},          // 4300 Finned/Sashimi Swordfish
 	{"K", FinnedFish, 4},          // 4500 Finned/Sashimi Jellyfish
-	//                                 5300 l Sue de Coq, coming
+	// 5300 l Sue de Coq: coming
 	{"T", SimpleColours, 0}, // 5330
-	//                                 5360 m Multi Colours, coming
-	//                                 5370 n 3D Medusa, coming
-	//                                 5400 d X-Chain, coming
-	//                                 5500 e XY-Chain, coming
-	//                                 5600 f Nice Loop/AIC, coming
-	//                                 5650 g Grouped Nice Loop/AIC, coming
-	//                                 5700 h ALS-XZ, coming
-	//                                 5800 i ALS-XY-Wing, coming
-	//                                 5900 j ALS Chain, coming
-	//                                 6000 k Death Blossom, coming
-	//                                 8500 r Forcing Chain, coming
-	//                                 8600 s Forcing Net, coming
+	// 5360 m Multi Colours: coming
+	// 5370 n 3D Medusa: coming
+	// 5400 d X-Chain: coming
+	// 5500 e XY-Chain: coming
+	// 5600 f Nice Loop/AIC: coming
+	// 5650 g Grouped Nice Loop/AIC: coming
+	// 5700 h ALS-XZ: coming
+	// 5800 i ALS-XY-Wing: coming
+	// 5900 j ALS Chain: coming
+	// 6000 k Death Blossom: coming
+	// 8500 r Forcing Chain: coming
+	// 8600 s Forcing Net: coming
 	{"C", Guessing, 0}, // 8900 Brute Force: the solver guesses when no pass has a step
 }
 
