@@ -97,7 +97,8 @@ type Step struct {
 	Technique *Technique // the traditional name and rating of the step
 	Kind      Kind
 	// Digits are the digits the pattern is built on (the fish digit, the
-	// subset's digits, the rectangle's digits...).
+	// subset's digits, the rectangle's digits...); a guess's are the
+	// candidates of its cell.
 	Digits       grid.Digits
 	Placements   []CellDigit
 	Eliminations []CellDigit
@@ -192,8 +193,8 @@ type Sink struct {
 // Reset empties the sink, keeping its storage.
 func (k *Sink) Reset() { k.steps = k.steps[:0] }
 
-// Add appends a cleared step of the strategy finding and returns it to
-// fill in.
+// Add appends a cleared step of the strategy finding (a finder's, called
+// by Strategy.Find) and returns it to fill in.
 func (k *Sink) Add() *Step {
 	if len(k.steps) < cap(k.steps) {
 		k.steps = k.steps[:len(k.steps)+1]
