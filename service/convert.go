@@ -62,10 +62,10 @@ type decodedPuzzle struct {
 	symbols string // to render answers with, blank first
 }
 
-// names returns the puzzle's layout naming digits by its symbols, for
-// explanations that match its plain text.
-func (p *decodedPuzzle) names() *grid.Layout {
-	return p.board.L.WithSymbols(p.symbols)
+// names returns the notation of the puzzle's explanations: digits named
+// by its symbols, to match its plain text.
+func (p *decodedPuzzle) names() grid.Notation {
+	return grid.Notation{Layout: p.board.L, Symbols: p.symbols}
 }
 
 // decodePuzzle validates a request's puzzle and builds its board. field is
@@ -354,16 +354,15 @@ var unitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
 	grid.ColourGroup: sudokuv1.UnitKind_UNIT_KIND_COLOUR,
 }
 
-// stepToProto converts a step taken on a board of layout l, whose
-// Symbols name the digits of the explanation; packed is the board after
-// the step.
-func stepToProto(index int, s *strategy.Step, l *grid.Layout, packed string) *sudokuv1.Step {
+// stepToProto converts a step, explained in notation n; packed is the
+// board after the step.
+func stepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *sudokuv1.Step {
 	ps := &sudokuv1.Step{
 		Index:       uint32(index),
-		Method:      s.Strategy.Letter,
+		Method:      s.Strategy.Letter(),
 		Strategy:    s.Name(),
 		Kind:        kindToProto[s.Kind],
-		Explanation: s.Explain(l),
+		Explanation: s.Explain(n),
 		Board:       packed,
 		Depth:       uint32(s.Depth),
 	}
@@ -377,7 +376,7 @@ func stepToProto(index int, s *strategy.Step, l *grid.Layout, packed string) *su
 		ps.Cells = append(ps.Cells, uint32(c))
 	}
 	for _, u := range s.Units {
-		unit := &l.Units[u]
+		unit := &n.Layout.Units[u]
 		ps.Units = append(ps.Units, &sudokuv1.Unit{Kind: unitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()})
 	}
 	if t := s.Technique; t != nil {

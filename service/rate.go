@@ -47,8 +47,9 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 const defaultFindSteps = 1000
 
 // FindSteps lists every step the chosen strategies can take on the board
-// as given. Uniqueness strategies take part only when the board is proved
-// to have one solution.
+// as given, where the solver's rule allows them (solver.Options.Allows):
+// uniqueness strategies take part only when the board is proved to have
+// one solution and has no cages.
 func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) (*sudokuv1.FindStepsResponse, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
@@ -78,8 +79,9 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	packed, names := pack(p.board), p.names()
 	resp := &sudokuv1.FindStepsResponse{}
 	sink := strategy.Sink{All: true}
+	rule := solver.Options{Unique: unique, Strategies: chosen}
 	for _, st := range chosen {
-		if st.Find == nil || st.NeedsUnique && !unique {
+		if !st.HasFinder() || !rule.Allows(st, p.board.L) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -132,5 +133,45 @@ func TestFindSteps(t *testing.T) {
 	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), Strategies: []string{"A", "nope"}})
 	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "strategies[1]") {
 		t.Errorf("unknown strategy: err = %v", err)
+	}
+}
+
+// urGivens is a Uniqueness Test 1 from HoDoKu's regression library (case
+// 0600-1 "+4+7.3..1..."): it removes 2 and 3 from r2c7.
+const urGivens = "+4+7.3..1.8+85.4...9.39.+86.+4.7+1342+8.+5.+9+2+8+5+1...+3+496+7+53+4..1+6+2871+3+9+45+5+1+3+9+42..+6+74+96+58.+1."
+
+// TestFindStepsNoUniquenessOnCages checks that FindSteps follows the
+// solver's rule: uniqueness steps on a board proved unique, none once the
+// board has a cage, where swapping digits can break a cage's target.
+func TestFindStepsNoUniquenessOnCages(t *testing.T) {
+	client := newClient(t, Config{})
+	killer := reglibPuzzle(urGivens)
+	killer.GetBoard().Variant = sudokuv1.Variant_VARIANT_KILLER
+	// r1c1 and r1c2 hold 4 and 7: the cage keeps the one solution.
+	killer.GetBoard().Cages = []*sudokuv1.Cage{{Cells: []uint32{0, 1}, Target: 11, Operator: sudokuv1.CageOperator_CAGE_OPERATOR_ADD}}
+	tests := []struct {
+		name       string
+		puzzle     *sudokuv1.Puzzle
+		uniqueness bool
+	}{
+		{"classic", reglibPuzzle(urGivens), true},
+		{"killer", killer, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: tt.puzzle})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var uniqueness []string
+			for _, s := range resp.GetSteps() {
+				if st, ok := strategy.Lookup(s.GetMethod()); !ok || st.NeedsUnique {
+					uniqueness = append(uniqueness, s.GetMethod()+" "+s.GetExplanation())
+				}
+			}
+			if got := len(uniqueness) > 0; got != tt.uniqueness {
+				t.Errorf("uniqueness steps %q among %d steps; want some: %v", uniqueness, len(resp.GetSteps()), tt.uniqueness)
+			}
+		})
 	}
 }

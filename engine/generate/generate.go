@@ -345,7 +345,7 @@ func (g *generator) init() error {
 			g.start[i] = v
 		}
 		if c, dup := b.Duplicate(); dup {
-			return configErr("base", "%s", c.Describe(b.L))
+			return configErr("base", "%s", c.Describe(grid.Notation{Layout: b.L}))
 		}
 		return nil
 	}

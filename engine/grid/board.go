@@ -149,20 +149,21 @@ type Conflict struct {
 	Digit int // the digit concerned, or 0
 }
 
-// Describe renders the conflict for people.
-func (c Conflict) Describe(l *Layout) string {
+// Describe renders the conflict for people in notation n.
+func (c Conflict) Describe(n Notation) string {
+	l := n.Layout
 	switch {
 	case c.Cage >= 0:
 		cg := l.Cages[c.Cage]
-		return fmt.Sprintf("the cage %d%s at %s can no longer reach its target", cg.Target, cg.Op, l.CellName(cg.Cells[0]))
+		return fmt.Sprintf("the cage %d%s at %s can no longer reach its target", cg.Target, cg.Op, n.CellName(cg.Cells[0]))
 	case c.Unit >= 0 && c.Cell >= 0:
-		return fmt.Sprintf("%s holds %d twice (%s)", l.Units[c.Unit].Name(), c.Digit, l.CellName(c.Cell))
+		return fmt.Sprintf("%s holds %s twice (%s)", l.Units[c.Unit].Name(), n.DigitName(c.Digit), n.CellName(c.Cell))
 	case c.Unit >= 0:
-		return fmt.Sprintf("%d has no place left in %s", c.Digit, l.Units[c.Unit].Name())
+		return fmt.Sprintf("%s has no place left in %s", n.DigitName(c.Digit), l.Units[c.Unit].Name())
 	case c.Cell >= 0 && c.Digit > 0:
-		return fmt.Sprintf("%s and a peer both hold %d", l.CellName(c.Cell), c.Digit)
+		return fmt.Sprintf("%s and a peer both hold %s", n.CellName(c.Cell), n.DigitName(c.Digit))
 	case c.Cell >= 0:
-		return fmt.Sprintf("%s has no candidates left", l.CellName(c.Cell))
+		return fmt.Sprintf("%s has no candidates left", n.CellName(c.Cell))
 	}
 	return "contradiction"
 }

@@ -164,7 +164,7 @@ func TestCheck(t *testing.T) {
 			c, ok := b.Check()
 			got := ""
 			if !ok {
-				got = c.Describe(l)
+				got = c.Describe(Notation{Layout: l})
 			}
 			if got != tt.want {
 				t.Errorf("Check = %q, want %q", got, tt.want)

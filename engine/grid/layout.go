@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -162,10 +161,6 @@ type Layout struct {
 	// (a box and a row, a jigsaw region and a column, ...), where locked
 	// candidates live.
 	Overlaps []Overlap
-	// Symbols names the digits in explanations: digit d is Symbols[d]
-	// (Symbols[0] stands for a blank). Empty names them by number. Set it
-	// on a copy (WithSymbols): layouts are shared between puzzles.
-	Symbols string
 }
 
 // Overlap is two units sharing two or more cells.
@@ -551,33 +546,6 @@ func (l *Layout) index() {
 // CellName returns the 1-based name of a cell, e.g. "r3c4".
 func (l *Layout) CellName(cell int) string {
 	return "r" + strconv.Itoa(cell/l.N+1) + "c" + strconv.Itoa(cell%l.N+1)
-}
-
-// WithSymbols returns a copy of l whose DigitName uses symbols.
-func (l *Layout) WithSymbols(symbols string) *Layout {
-	c := *l
-	c.Symbols = symbols
-	return &c
-}
-
-// DigitName returns the name of digit d: its symbol, or its number.
-func (l *Layout) DigitName(d int) string {
-	if d > 0 && d < len(l.Symbols) {
-		return l.Symbols[d : d+1]
-	}
-	return strconv.Itoa(d)
-}
-
-// DigitList names the digits of s in ascending order, joined by sep.
-func (l *Layout) DigitList(s Digits, sep string) string {
-	var b strings.Builder
-	for m := s; m != 0; m &= m - 1 {
-		if b.Len() > 0 {
-			b.WriteString(sep)
-		}
-		b.WriteString(l.DigitName(m.Min()))
-	}
-	return b.String()
 }
 
 // Sees reports whether two distinct cells may not hold the same digit.

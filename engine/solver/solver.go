@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -78,7 +79,8 @@ type Options struct {
 	// Unique declares the puzzle has exactly one solution, which allows the
 	// uniqueness strategies; CheckMultiple sets it when it proves so.
 	Unique bool
-	// Strategies lists the strategies allowed; nil allows all registered.
+	// Strategies lists the strategies allowed; nil allows the whole
+	// catalogue.
 	Strategies []*strategy.Strategy
 	// MaxSolutions is the most solutions counted; below 2 means 2.
 	MaxSolutions int
@@ -199,32 +201,52 @@ type run struct {
 	assumedUnique bool
 }
 
-// plan chooses the strategies of the run: those allowed by the options,
-// without the uniqueness strategies unless the puzzle is known to have one
-// solution.
+// plan chooses the passes of the run: those of the strategies opts allows
+// on the board (see Allows).
 func (r *run) plan(opts Options) {
-	if opts.Strategies != nil {
-		r.passes, r.guessing = makePlan(opts.Strategies, opts, len(r.b.L.Cages) > 0)
-		return
+	cages := len(r.b.L.Cages) > 0
+	if opts.Strategies == nil {
+		if p, ok := plans[planKey{opts.Type, opts.Unique, cages}]; ok {
+			r.passes, r.guessing = p.passes, p.guessing
+			return
+		}
 	}
-	// The plans of the registry are few: keep them.
-	key := planKey{strategies: strategy.Count(), typ: opts.Type, unique: opts.Unique, cages: len(r.b.L.Cages) > 0}
-	if p, ok := plans.Load(key); ok {
-		r.passes, r.guessing = p.(*plan).passes, p.(*plan).guessing
-		return
-	}
-	p := new(plan)
-	p.passes, p.guessing = makePlan(strategy.All(), opts, key.cages)
-	plans.Store(key, p)
+	p := makePlan(opts, cages)
 	r.passes, r.guessing = p.passes, p.guessing
 }
 
-// planKey is what the plan of the registered strategies depends on.
+// Allows reports whether o lets strategy st take steps on a board of
+// layout l. It is the one rule of which strategies may run, for solving
+// and for listing steps alike: st must be among o.Strategies (when not
+// nil); guessing only solves without elimination logic, and logic only
+// without guessing; the uniqueness strategies need the puzzle known to
+// have one solution (o.Unique) and a board without cages.
+func (o *Options) Allows(st *strategy.Strategy, l *grid.Layout) bool {
+	return o.allows(st, len(l.Cages) > 0)
+}
+
+func (o *Options) allows(st *strategy.Strategy, cages bool) bool {
+	if o.Strategies != nil && !slices.Contains(o.Strategies, st) {
+		return false
+	}
+	switch {
+	case st.Class == strategy.Search:
+		return o.Type != LogicOnly
+	case st.Class == strategy.Elimination && o.Type == GuessingOnly:
+		return false
+	case st.NeedsUnique && (!o.Unique || cages):
+		// Deadly patterns ignore cages: swapping two digits can break a
+		// cage's target, so uniqueness reasoning is unsound there.
+		return false
+	}
+	return true
+}
+
+// planKey is what the plan of the whole catalogue depends on.
 type planKey struct {
-	strategies int // registered
-	typ        SolvingType
-	unique     bool
-	cages      bool
+	typ    SolvingType
+	unique bool
+	cages  bool
 }
 
 // plan is the passes of a solve, and whether it may guess.
@@ -233,27 +255,27 @@ type plan struct {
 	guessing bool
 }
 
-// plans holds the plans of the registered strategies by planKey.
-var plans sync.Map
-
-// makePlan returns the passes of the strategies allowed that opts lets
-// run on a board with or without cages, and whether they include search.
-func makePlan(allowed []*strategy.Strategy, opts Options, cages bool) ([]strategy.Pass, bool) {
-	guessing := false
-	var finders []*strategy.Strategy
-	for _, st := range allowed {
-		switch {
-		case st.Class == strategy.Search:
-			guessing = opts.Type != LogicOnly
-		case st.Class == strategy.Elimination && opts.Type == GuessingOnly:
-		case st.NeedsUnique && (!opts.Unique || cages):
-			// Deadly patterns ignore cages: swapping two digits can break
-			// a cage's target, so uniqueness reasoning is unsound there.
-		default:
-			finders = append(finders, st)
+// plans holds the plans of the whole catalogue, made once, by planKey.
+var plans = func() map[planKey]plan {
+	m := map[planKey]plan{}
+	for _, typ := range []SolvingType{Mixed, LogicOnly, GuessingOnly} {
+		for _, unique := range []bool{false, true} {
+			for _, cages := range []bool{false, true} {
+				m[planKey{typ, unique, cages}] = makePlan(Options{Type: typ, Unique: unique}, cages)
+			}
 		}
 	}
-	return strategy.Plan(finders), guessing
+	return m
+}()
+
+// makePlan returns the plan of the strategies opts allows on a board with
+// or without cages.
+func makePlan(opts Options, cages bool) plan {
+	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, cages) }
+	return plan{
+		passes:   strategy.Plan(allowed),
+		guessing: opts.allows(strategy.Guessing, cages),
+	}
 }
 
 func newRun(start *grid.Board, opts Options, emit Emit) *run {
@@ -362,10 +384,7 @@ func (r *run) guess() error {
 	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Guess
 	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
 	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
-	s.Note = ""
-	if r.emit != nil {
-		s.Note = fmt.Sprintf("guess %s=%d (one of %s), guess %d in force", b.L.CellName(cell), d, cands, len(r.frames))
-	}
+	s.Digits = cands
 	return r.report(s)
 }
 
@@ -375,7 +394,7 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	b := r.b
 	f := r.frames[len(r.frames)-1]
 	r.frames = r.frames[:len(r.frames)-1]
-	var undone int
+	undone := strategy.SafeCopy
 	if r.opts.OnGuess == BacktrackChanges {
 		undone = b.Changes(f.mark)
 		b.Undo(f.mark)
@@ -395,14 +414,7 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	if conflict.Unit >= 0 {
 		s.Units = append(s.Units, conflict.Unit)
 	}
-	s.Note = ""
-	if r.emit != nil {
-		how := "returned to the safe copy"
-		if r.opts.OnGuess == BacktrackChanges {
-			how = fmt.Sprintf("undid %d changes", undone)
-		}
-		s.Note = fmt.Sprintf("contradiction: %s; %s, so %s is not %d", conflict.Describe(b.L), how, b.L.CellName(f.cell), f.digit)
-	}
+	s.Digits, s.Conflict, s.Undone = 0, conflict, undone
 	return r.report(s)
 }
 

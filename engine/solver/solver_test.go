@@ -209,7 +209,7 @@ func TestGolden(t *testing.T) {
 			b := parse(t, tt.text, tt.charset, tt.regionMap)
 			var log strings.Builder
 			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, func(i int, s *strategy.Step, b *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter, s.Name(), s.Explain(b.L))
+				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.L}))
 				return nil
 			})
 			if err != nil {
@@ -344,5 +344,43 @@ func TestMultipleSolutionsReported(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestAllows(t *testing.T) {
+	classic, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	killer, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1}, Target: 3, Op: grid.OpAdd}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	singles := []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle}
+	tests := []struct {
+		name string
+		opts Options
+		l    *grid.Layout
+		st   *strategy.Strategy
+		want bool
+	}{
+		{"logic", Options{}, classic, strategy.LockedRegions, true},
+		{"guessing", Options{}, classic, strategy.Guessing, true},
+		{"logic only does not guess", Options{Type: LogicOnly}, classic, strategy.Guessing, false},
+		{"guessing only has no eliminations", Options{Type: GuessingOnly}, classic, strategy.LockedRegions, false},
+		{"guessing only keeps singles", Options{Type: GuessingOnly}, classic, strategy.HiddenSingle, true},
+		{"uniqueness unproved", Options{}, classic, strategy.UniqueRectangles, false},
+		{"uniqueness proved", Options{Unique: true}, classic, strategy.UniqueRectangles, true},
+		{"uniqueness on cages", Options{Unique: true}, killer, strategy.UniqueRectangles, false},
+		{"avoidable on cages", Options{Unique: true}, killer, strategy.AvoidableRectangles, false},
+		{"cage strategy", Options{}, killer, strategy.CageCombinations, true},
+		{"selected", Options{Strategies: singles}, classic, strategy.HiddenSingle, true},
+		{"not selected", Options{Strategies: singles}, classic, strategy.LockedRegions, false},
+		{"nothing selected", Options{Strategies: []*strategy.Strategy{}}, classic, strategy.NakedSingle, false},
+	}
+	for _, tt := range tests {
+		if got := tt.opts.Allows(tt.st, tt.l); got != tt.want {
+			t.Errorf("%s: Allows(%s) = %v, want %v", tt.name, tt.st.Name, got, tt.want)
+		}
 	}
 }

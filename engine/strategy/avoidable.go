@@ -24,18 +24,13 @@ var (
 // digit as a candidate: without it the pattern can no longer form, and
 // nothing follows (HoDoKu's "missing candidates" option does not apply).
 var AvoidableRectangles = &Strategy{
-	Letter: "V", Name: "Avoidable Rectangles", Order: 4020,
-	Stages:      []Stage{{Order: 4020, Size: 1}, {Order: 4030, Size: 2}},
+	Name:        "Avoidable Rectangles",
 	Technique:   arType1,
 	Techniques:  []*Technique{arType1, arType2},
 	Class:       Elimination,
 	NeedsUnique: true,
 	Explain:     explainAvoidableRectangle,
-}
-
-func init() {
-	AvoidableRectangles.Find = findAvoidableRectangles
-	Register(AvoidableRectangles)
+	find:        findAvoidableRectangles,
 }
 
 // placedDigit returns the digit the solver placed in cell, or 0 for an
@@ -104,7 +99,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 		if !b.Cand[empty].Has(need) || !deadlyLayout(b.L, q) {
 			return false
 		}
-		s := sink.Add(AvoidableRectangles)
+		s := sink.Add()
 		s.Technique = arType1
 		s.Digits = ab
 		s.Cells = append(s.Cells, q[:]...)
@@ -124,7 +119,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 				continue
 			}
 			if s == nil {
-				s = sink.Add(AvoidableRectangles)
+				s = sink.Add()
 				s.Technique = arType2
 				s.Digits = ab
 				s.Cells = append(s.Cells, q[:]...)
@@ -136,17 +131,17 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 	return false
 }
 
-func explainAvoidableRectangle(s *Step, l *grid.Layout) string {
+func explainAvoidableRectangle(s *Step, n grid.Notation) string {
 	if len(s.Cells) < 4 || len(s.Eliminations) == 0 {
-		return describeChanges(s, l)
+		return describeChanges(s, n)
 	}
 	a, b := s.Digits.Min(), s.Digits.Max()
-	corners := cellList(l, s.Cells[:4])
+	corners := cellList(n, s.Cells[:4])
 	e := s.Eliminations[0]
 	if s.Technique == arType1 {
 		return fmt.Sprintf("%s on %s/%s in %s: %s in %s would complete a rectangle of placed digits that could swap, so remove it",
-			s.Name(), l.DigitName(a), l.DigitName(b), corners, l.DigitName(e.Digit), l.CellName(e.Cell))
+			s.Name(), n.DigitName(a), n.DigitName(b), corners, n.DigitName(e.Digit), n.CellName(e.Cell))
 	}
 	return fmt.Sprintf("%s on %s/%s in %s: %s or %s must hold %s to avoid a rectangle of swappable digits, so remove %s",
-		s.Name(), l.DigitName(a), l.DigitName(b), corners, l.CellName(s.Cells[2]), l.CellName(s.Cells[3]), l.DigitName(e.Digit), uqEliminationList(l, s.Eliminations))
+		s.Name(), n.DigitName(a), n.DigitName(b), corners, n.CellName(s.Cells[2]), n.CellName(s.Cells[3]), n.DigitName(e.Digit), uqEliminationList(n, s.Eliminations))
 }

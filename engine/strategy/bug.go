@@ -18,16 +18,12 @@ import (
 // checked. Cages are not units (a sum or product need not survive the
 // swap), so boards with cages get no BUG+1 steps.
 var BUGPlusOne = &Strategy{
-	Letter: "W", Name: "Bivalue Universal Grave + 1", Order: 2900,
+	Name:        "Bivalue Universal Grave + 1",
 	Technique:   &Technique{Name: "Bivalue Universal Grave + 1", Code: "0610", Level: Hard, Score: 100},
 	Class:       Elimination,
 	NeedsUnique: true,
 	Explain:     explainBUGPlusOne,
-}
-
-func init() {
-	BUGPlusOne.Find = findBUGPlusOne
-	Register(BUGPlusOne)
+	find:        findBUGPlusOne,
 }
 
 func findBUGPlusOne(b *grid.Board, sink *Sink) {
@@ -62,7 +58,7 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 	if keep.Count() != 1 {
 		return
 	}
-	s := sink.Add(BUGPlusOne)
+	s := sink.Add()
 	s.Cells = append(s.Cells, cell)
 	s.Units = append(s.Units, b.L.CellUnit[cell]...)
 	for m := b.Cand[cell] &^ keep; m != 0; m &= m - 1 {
@@ -91,15 +87,15 @@ func bugWithout(b *grid.Board, cell, d int) bool {
 	return true
 }
 
-func explainBUGPlusOne(s *Step, l *grid.Layout) string {
+func explainBUGPlusOne(s *Step, n grid.Notation) string {
 	if len(s.Cells) == 0 {
-		return describeChanges(s, l)
+		return describeChanges(s, n)
 	}
-	c := l.CellName(s.Cells[0])
+	c := n.CellName(s.Cells[0])
 	var removed grid.Digits
 	for _, e := range s.Eliminations {
 		removed |= grid.Bit(e.Digit)
 	}
 	return fmt.Sprintf("BUG+1: every empty cell but %s has two candidates; unless %s takes the candidate it holds three times in its units, the grid is a bivalue universal grave with two solutions, so remove %s from %s",
-		c, c, l.DigitList(removed, ", "), c)
+		c, c, n.DigitList(removed, ", "), c)
 }

@@ -13,71 +13,68 @@ var (
 	// CageCombinations (X): a digit that no combination of the cage's
 	// digits can use leaves every cell of the cage.
 	CageCombinations = &Strategy{
-		Letter: "X", Name: "Cage Combinations", Order: 900, Class: Elimination,
+		Name: "Cage Combinations", Class: Elimination,
 		Technique: &Technique{Name: "Cage Combinations", Level: Easy, Score: 4},
+		Explain:   func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") },
+		find:      func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) },
 	}
 	// CagePermutations (Y): a digit that no filling of the cage puts in a
 	// given cell leaves that cell.
 	CagePermutations = &Strategy{
-		Letter: "Y", Name: "Cage Permutations", Order: 950, Class: Elimination,
+		Name: "Cage Permutations", Class: Elimination,
 		Technique: &Technique{Name: "Cage Permutations", Level: Easy, Score: 8},
+		Explain:   func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") },
+		find:      func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) },
 	}
 	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
 	// the cage lie in one unit, leaves the rest of that unit; and a digit
 	// of a unit confined to one killer cage leaves the cage's cells outside
 	// the unit.
 	CageOverlap = &Strategy{
-		Letter: "Z", Name: "Cage/Unit Overlap", Order: 1250, Class: Elimination,
+		Name: "Cage/Unit Overlap", Class: Elimination,
 		Technique: &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20},
 		Explain:   explainOverlap,
+		find:      findCageOverlap,
 	}
 	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
 	// digit once, so the cells that poke into (innies) or out of (outies) a
 	// group of units covered by whole cages have a known sum. Single cells
 	// come first, then groups of two to four cells.
 	InniesOutiesStrategy = &Strategy{
-		Letter: "a", Name: "Innies and Outies", Order: 1050, Class: Elimination,
-		Stages:     []Stage{{Order: 1050, Size: 1}, {Order: 2050, Size: 4}},
+		Name: "Innies and Outies", Class: Elimination,
 		Techniques: []*Technique{innieSingle, innieMulti},
 		Explain:    explainPseudo,
+		find:       findInniesOuties,
 	}
 	// CageSplitting (b): when a cage straddles a group of units and its part
 	// inside is the group's only unknown, the rule of 45 gives the sum of
 	// each part, which then act as two smaller cages.
 	CageSplitting = &Strategy{
-		Letter: "b", Name: "Cage Splitting", Order: 2150, Class: Elimination,
-		Technique: &Technique{Name: "Cage Splitting", Level: Hard, Score: 80},
+		Name: "Cage Splitting", Class: Elimination,
+		Technique: cageSplitting,
 		Explain:   explainPseudo,
+		find:      findCageSplitting,
 	}
 	// LineRules (c): a KenKen line holds every digit once, so it sums to
 	// N(N+1)/2 and multiplies to N!; the cells of a line outside its whole
 	// + (or ×) cages take the rest of the sum (product).
 	LineRules = &Strategy{
-		Letter: "c", Name: "Line Rules", Order: 1060, Class: Elimination,
-		Technique: &Technique{Name: "Line Rules", Level: Medium, Score: 20},
+		Name: "Line Rules", Class: Elimination,
+		Technique: lineRules,
 		Explain:   explainPseudo,
+		find:      findLineRules,
 	}
 
-	innieSingle = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20}
-	innieMulti  = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60}
+	innieSingle   = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20}
+	innieMulti    = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60}
+	cageSplitting = &Technique{Name: "Cage Splitting", Level: Hard, Score: 80}
+	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20}
 )
 
-func init() {
-	CageCombinations.Explain, CagePermutations.Explain = explainCage, explainCage
-	CageCombinations.Find = func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, CageCombinations) }
-	CagePermutations.Find = func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, CagePermutations) }
-	CageOverlap.Find = findCageOverlap
-	InniesOutiesStrategy.Find = findInniesOuties
-	CageSplitting.Find = findCageSplitting
-	LineRules.Find = findLineRules
-	for _, s := range []*Strategy{CageCombinations, CagePermutations, CageOverlap, InniesOutiesStrategy, CageSplitting, LineRules} {
-		Register(s)
-	}
-}
-
 // findCageEliminations reports, per cage, the candidates that no
-// combination (CageCombinations) or no filling (CagePermutations) uses.
-func findCageEliminations(b *grid.Board, sink *Sink, st *Strategy) {
+// combination (CageCombinations) or no filling (CagePermutations, perm)
+// uses.
+func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 	l := b.L
 	var g grid.Group
 	var f grid.Fills
@@ -92,12 +89,12 @@ func findCageEliminations(b *grid.Board, sink *Sink, st *Strategy) {
 		var s *Step
 		for i, c := range g.Cells() {
 			keep := f.Used
-			if st == CagePermutations {
+			if perm {
 				keep = f.Support[i]
 			}
 			for d := b.Cand[c] &^ keep; d != 0; d &= d - 1 {
 				if s == nil {
-					s = sink.Add(st)
+					s = sink.Add()
 					s.Digits = f.Must
 					s.Cells = append(s.Cells, g.Cells()...)
 				}
@@ -147,7 +144,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 				for _, c := range l.Units[u].Cells {
 					if b.Cand[c].Has(d) && !containsCell(g.Cells(), c) {
 						if s == nil {
-							s = sink.Add(CageOverlap)
+							s = sink.Add()
 							s.Digits = grid.Bit(d)
 							s.Cells = append(s.Cells, g.Cells()...)
 							s.Units = append(s.Units, u)
@@ -187,7 +184,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 			for _, c := range l.Cages[cage].Cells {
 				if b.Cand[c].Has(d) && !containsCell(cells, c) {
 					if s == nil {
-						s = sink.Add(CageOverlap)
+						s = sink.Add()
 						s.Digits = grid.Bit(d)
 						s.Cells = append(s.Cells, l.Cages[cage].Cells...)
 						s.Units = append(s.Units, u)
@@ -378,7 +375,7 @@ func findInniesOuties(b *grid.Board, sink *Sink) {
 			if g.Len() > 1 {
 				tech = innieMulti
 			}
-			if pseudoStep(b, sink, InniesOutiesStrategy, tech, &g, &f, a.units[:a.nu]) && sink.Done() {
+			if pseudoStep(b, sink, tech, &g, &f, a.units[:a.nu]) && sink.Done() {
 				return false
 			}
 		}
@@ -420,7 +417,7 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 			}
 		}
 		for _, part := range [2]*grid.Group{&in, &out} {
-			if part.Len() > 0 && pseudoStep(b, sink, CageSplitting, CageSplitting.Technique, part, &f, a.units[:a.nu]) && sink.Done() {
+			if part.Len() > 0 && pseudoStep(b, sink, cageSplitting, part, &f, a.units[:a.nu]) && sink.Done() {
 				return false
 			}
 		}
@@ -476,7 +473,7 @@ func findLineRules(b *grid.Board, sink *Sink) {
 			if !ok || g.Len() == 0 || g.Len() > 4 || g.Target <= 0 {
 				continue
 			}
-			if pseudoStep(b, sink, LineRules, LineRules.Technique, &g, &f, []int{u}) && sink.Done() {
+			if pseudoStep(b, sink, lineRules, &g, &f, []int{u}) && sink.Done() {
 				return
 			}
 		}
@@ -510,7 +507,7 @@ func addKnown(b *grid.Board, g *grid.Group, c int) bool {
 
 // pseudoStep reports the eliminations a pseudo-cage allows; it returns
 // whether it added a step.
-func pseudoStep(b *grid.Board, sink *Sink, st *Strategy, tech *Technique, g *grid.Group, f *grid.Fills, units []int) bool {
+func pseudoStep(b *grid.Board, sink *Sink, tech *Technique, g *grid.Group, f *grid.Fills, units []int) bool {
 	b.Fill(g, f)
 	if !f.OK || f.Count == 0 {
 		return false
@@ -519,7 +516,7 @@ func pseudoStep(b *grid.Board, sink *Sink, st *Strategy, tech *Technique, g *gri
 	for i, c := range g.Cells() {
 		for d := b.Cand[c] &^ f.Support[i]; d != 0; d &= d - 1 {
 			if s == nil {
-				s = sink.Add(st)
+				s = sink.Add()
 				s.Technique = tech
 				s.Digits = f.Must
 				s.Cells = append(s.Cells, g.Cells()...)
@@ -529,8 +526,7 @@ func pseudoStep(b *grid.Board, sink *Sink, st *Strategy, tech *Technique, g *gri
 		}
 	}
 	if s != nil {
-		// The step does not keep the pseudo-cage's target: say it now.
-		s.Note = fmt.Sprintf("%s: %s %s %d; remove %s", tech.Name, cellList(b.L, g.Cells()), opWord(g.Op), g.Target, effects(b.L, s.Eliminations))
+		s.Target, s.Op = g.Target, g.Op
 	}
 	return s != nil
 }
@@ -547,37 +543,39 @@ func opWord(op grid.Op) string {
 	return "sum to"
 }
 
-func effects(l *grid.Layout, elims []CellDigit) string {
+func effects(n grid.Notation, elims []CellDigit) string {
 	var s string
 	for i, e := range elims {
 		if i > 0 {
 			s += ", "
 		}
-		s += l.CellName(e.Cell) + "-" + l.DigitName(e.Digit)
+		s += n.CellName(e.Cell) + "-" + n.DigitName(e.Digit)
 	}
 	return s
 }
 
-func explainCage(s *Step, l *grid.Layout) string {
+// explainCage explains a step of CageCombinations or CagePermutations,
+// saying what of the cage's cells allows the eliminations.
+func explainCage(s *Step, n grid.Notation, what string) string {
+	l := n.Layout
 	k := l.CellCage[s.Cells[0]]
 	cg := &l.Cages[k]
-	what := "no combination"
-	if s.Strategy == CagePermutations {
-		what = "no filling"
-	}
 	must := ""
 	if s.Digits != 0 {
-		must = fmt.Sprintf(" (every filling uses %s)", l.DigitList(s.Digits, "/"))
+		must = fmt.Sprintf(" (every filling uses %s)", n.DigitList(s.Digits, "/"))
 	}
-	return fmt.Sprintf("cage %d%s at %s: %s of its cells allows %s%s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), what, effects(l, s.Eliminations), must)
+	return fmt.Sprintf("cage %d%s at %s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), what, effects(n, s.Eliminations), must)
 }
 
-func explainOverlap(s *Step, l *grid.Layout) string {
+func explainOverlap(s *Step, n grid.Notation) string {
+	l := n.Layout
 	k := l.CellCage[s.Cells[0]]
 	cg := &l.Cages[k]
-	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, l.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), l.DigitName(s.Digits.Min()), effects(l, s.Eliminations))
+	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), n.DigitName(s.Digits.Min()), effects(n, s.Eliminations))
 }
 
-func explainPseudo(s *Step, l *grid.Layout) string {
-	return fmt.Sprintf("%s: remove %s", s.Name(), effects(l, s.Eliminations))
+// explainPseudo explains a step on a pseudo-cage: its cells, and the
+// target they meet.
+func explainPseudo(s *Step, n grid.Notation) string {
+	return fmt.Sprintf("%s: %s %s %d; remove %s", s.Name(), cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
 }

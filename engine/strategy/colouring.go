@@ -24,15 +24,11 @@ var (
 // (cells seeing both lose the digit), and a colour seeing both colours of
 // the other cluster is false.
 var SimpleColours = &Strategy{
-	Letter: "T", Name: "Simple Colours", Order: 5330, Class: Elimination,
+	Name: "Simple Colours", Class: Elimination,
 	Technique:  colourTrap,
 	Techniques: []*Technique{colourTrap, colourWrap, multiColour, multiWrap},
 	Explain:    explainColours,
-}
-
-func init() {
-	SimpleColours.Find = findColours
-	Register(SimpleColours)
+	find:       findColours,
 }
 
 // colourClusters holds the colour clusters of one digit. Cell colours are
@@ -138,7 +134,7 @@ func findColours(b *grid.Board, sink *Sink) {
 					}
 				}
 				if wrapped {
-					s := sink.Add(SimpleColours)
+					s := sink.Add()
 					s.Technique = colourWrap
 					s.Digits = grid.Bit(d)
 					for _, cell := range cells {
@@ -184,7 +180,7 @@ func colourTrapStep(b *grid.Board, sink *Sink, d int, cc *colourClusters, c0 int
 			continue
 		}
 		if s == nil {
-			s = sink.Add(SimpleColours)
+			s = sink.Add()
 			s.Technique = colourTrap
 			s.Digits = bit
 		}
@@ -282,7 +278,7 @@ func multiTrapStep(b *grid.Board, sink *Sink, d int, cc *colourClusters, link *[
 			continue
 		}
 		if s == nil {
-			s = sink.Add(SimpleColours)
+			s = sink.Add()
 			s.Technique = multiColour
 			s.Digits = bit
 		}
@@ -299,7 +295,7 @@ func multiTrapStep(b *grid.Board, sink *Sink, d int, cc *colourClusters, link *[
 // multiWrapStep eliminates d from the cells of colour c (in cluster cells,
 // joined to cluster other); it reports whether the finder may stop.
 func multiWrapStep(sink *Sink, d int, cc *colourClusters, c int32, cells, other []int32) bool {
-	s := sink.Add(SimpleColours)
+	s := sink.Add()
 	s.Technique = multiWrap
 	s.Digits = grid.Bit(d)
 	for _, cell := range cells {
@@ -313,7 +309,8 @@ func multiWrapStep(sink *Sink, d int, cc *colourClusters, c int32, cells, other 
 	return sink.Done()
 }
 
-func explainColours(s *Step, l *grid.Layout) string {
+func explainColours(s *Step, n grid.Notation) string {
+	l := n.Layout
 	d := s.Digits.Min()
 	colours := colourClasses(s, l)
 	var b strings.Builder
@@ -321,21 +318,21 @@ func explainColours(s *Step, l *grid.Layout) string {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s against %s", cellList(l, c[0]), cellList(l, c[1]))
+		fmt.Fprintf(&b, "%s against %s", cellList(n, c[0]), cellList(n, c[1]))
 	}
 	var why string
 	switch s.Technique {
 	case colourWrap:
 		why = "two cells of one colour see each other, so that colour is false"
 	case colourTrap:
-		why = "one colour is true, so a cell seeing both cannot be " + l.DigitName(d)
+		why = "one colour is true, so a cell seeing both cannot be " + n.DigitName(d)
 	case multiColour:
 		why = "a colour of one cluster sees a colour of the other, so one of their opposites is true"
 	case multiWrap:
 		why = "a colour sees both colours of the other cluster, so it is false"
 	}
 	return fmt.Sprintf("%s on %s, colours %s: %s; remove %s from %s",
-		s.Name(), l.DigitName(d), b.String(), why, l.DigitName(d), patCellNames(s.Eliminations, l))
+		s.Name(), n.DigitName(d), b.String(), why, n.DigitName(d), patCellNames(s.Eliminations, n))
 }
 
 // colourClasses splits the cells of a colouring (or remote pair) step into

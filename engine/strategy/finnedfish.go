@@ -25,17 +25,12 @@ var (
 	// false either way. Sashimi when a base line keeps only one candidate
 	// in the cover lines.
 	FinnedFish = &Strategy{
-		Letter: "K", Name: "Finned Fish", Order: 4100, Class: Elimination,
-		Stages:     []Stage{{Order: 4100, Size: 2}, {Order: 4300, Size: 3}, {Order: 4500, Size: 4}},
+		Name: "Finned Fish", Class: Elimination,
 		Techniques: append(append([]*Technique(nil), finnedTechniques...), sashimiTechniques...),
 		Explain:    explainFinnedFish,
+		find:       findFinnedFish,
 	}
 )
-
-func init() {
-	FinnedFish.Find = findFinnedFish
-	Register(FinnedFish)
-}
 
 // fishSearch holds one digit plane while looking for finned fish.
 type fishSearch struct {
@@ -175,7 +170,7 @@ func (f *fishSearch) try(chosen, cover uint32) bool {
 // fins included.
 func (f *fishSearch) start(chosen, cover uint32, sashimi bool) *Step {
 	l := f.b.L
-	s := f.sink.Add(FinnedFish)
+	s := f.sink.Add()
 	s.Technique = finnedTechniques[f.k-2]
 	if sashimi {
 		s.Technique = sashimiTechniques[f.k-2]
@@ -211,7 +206,8 @@ func seesAll(l *grid.Layout, cell int, cells []int) bool {
 	return true
 }
 
-func explainFinnedFish(s *Step, l *grid.Layout) string {
+func explainFinnedFish(s *Step, n grid.Notation) string {
+	l := n.Layout
 	k := len(s.Units) / 2
 	var base, cover []string
 	for i, u := range s.Units {
@@ -222,5 +218,5 @@ func explainFinnedFish(s *Step, l *grid.Layout) string {
 		}
 	}
 	d := s.Digits.Min()
-	return fmt.Sprintf("%s on %s: base %v, cover %v, with fins; remove %s from %s, which sees every fin", s.Name(), l.DigitName(d), base, cover, l.DigitName(d), cellList(l, eliminationCells(s)))
+	return fmt.Sprintf("%s on %s: base %v, cover %v, with fins; remove %s from %s, which sees every fin", s.Name(), n.DigitName(d), base, cover, n.DigitName(d), cellList(n, eliminationCells(s)))
 }

@@ -15,43 +15,36 @@ var (
 	// digit leaves the rest of that line. On other layouts the region may
 	// point into any unit it overlaps (a diagonal, a window).
 	LockedRegions = &Strategy{
-		Letter: "D", Name: "Locked Regions", Order: 1200, Class: Elimination,
+		Name: "Locked Regions", Class: Elimination,
 		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50},
 		Explain:   explainLocked,
+		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
 	}
 	// LockedCandidates (G, the seed's "locked candidates", HoDoKu's
 	// claiming): when a digit's cells in a row or column all lie in one
 	// region, the digit leaves the rest of that region. On other layouts any
 	// unit that is not a region may claim.
 	LockedCandidates = &Strategy{
-		Letter: "G", Name: "Locked Candidates", Order: 1210, Class: Elimination,
+		Name: "Locked Candidates", Class: Elimination,
 		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50},
 		Explain:   explainLocked,
+		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
 	}
 	// LockedSubsets (I): a naked pair or triple whose cells lie in the
 	// overlap of two units removes its digits from the rest of both.
 	LockedSubsets = &Strategy{
-		Letter: "I", Name: "Locked Subsets", Order: 1000, Class: Elimination,
-		Stages:     []Stage{{Order: 1000, Size: 2}, {Order: 1100, Size: 3}},
+		Name: "Locked Subsets", Class: Elimination,
 		Techniques: []*Technique{lockedPair, lockedTriple},
 		Explain:    explainLockedSubset,
+		find:       findLockedSubsets,
 	}
 	lockedPair   = &Technique{Name: "Locked Pair", Code: "0110", Level: Medium, Score: 40}
 	lockedTriple = &Technique{Name: "Locked Triple", Code: "0111", Level: Medium, Score: 60}
 )
 
-func init() {
-	LockedRegions.Find = func(b *grid.Board, sink *Sink) { findLocked(b, sink, LockedRegions, true) }
-	LockedCandidates.Find = func(b *grid.Board, sink *Sink) { findLocked(b, sink, LockedCandidates, false) }
-	LockedSubsets.Find = findLockedSubsets
-	Register(LockedRegions)
-	Register(LockedCandidates)
-	Register(LockedSubsets)
-}
-
 // findLocked finds digits of unit A confined to its overlap with unit B,
 // with A a region (pointing) or not (claiming).
-func findLocked(b *grid.Board, sink *Sink, st *Strategy, pointing bool) {
+func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 	l := b.L
 	for i := range l.Overlaps {
 		o := &l.Overlaps[i]
@@ -78,7 +71,7 @@ func findLocked(b *grid.Board, sink *Sink, st *Strategy, pointing bool) {
 		}
 		for locked := inside &^ outsideA & outsideB; locked != 0; locked &= locked - 1 {
 			d := locked.Min()
-			s := sink.Add(st)
+			s := sink.Add()
 			s.Digits = grid.Bit(d)
 			s.Units = append(s.Units, o.A, o.B)
 			for _, c := range o.Cells {
@@ -129,7 +122,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 				if digits.Count() != k {
 					return true
 				}
-				s := sink.Add(LockedSubsets)
+				s := sink.Add()
 				s.Technique = lockedPair
 				if k == 3 {
 					s.Technique = lockedTriple
@@ -162,14 +155,16 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 	}
 }
 
-func explainLocked(s *Step, l *grid.Layout) string {
+func explainLocked(s *Step, n grid.Notation) string {
+	l := n.Layout
 	d := s.Digits.Min()
 	a, b := &l.Units[s.Units[0]], &l.Units[s.Units[1]]
-	return fmt.Sprintf("in %s, %s lies only in %s: remove it from the rest of %s (%s)", a.Name(), l.DigitName(d), b.Name(), b.Name(), cellList(l, eliminationCells(s)))
+	return fmt.Sprintf("in %s, %s lies only in %s: remove it from the rest of %s (%s)", a.Name(), n.DigitName(d), b.Name(), b.Name(), cellList(n, eliminationCells(s)))
 }
 
-func explainLockedSubset(s *Step, l *grid.Layout) string {
-	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), l.DigitList(s.Digits, "/"), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+func explainLockedSubset(s *Step, n grid.Notation) string {
+	l := n.Layout
+	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
 }
 
 // containsCell reports whether a short list of cells holds c.
@@ -202,10 +197,10 @@ func eliminationCells(s *Step) []int {
 	return cells
 }
 
-func cellList(l *grid.Layout, cells []int) string {
+func cellList(n grid.Notation, cells []int) string {
 	names := make([]string, len(cells))
 	for i, c := range cells {
-		names[i] = l.CellName(c)
+		names[i] = n.CellName(c)
 	}
 	return strings.Join(names, ", ")
 }

@@ -109,7 +109,7 @@ func techniqueStrategies() map[string]*Strategy {
 	m := map[string]*Strategy{}
 	for _, s := range All() {
 		for _, t := range s.AllTechniques() {
-			if t.Code != "" && s.Find != nil {
+			if t.Code != "" && s.HasFinder() {
 				m[t.Code] = s
 			}
 		}

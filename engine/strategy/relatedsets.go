@@ -131,38 +131,29 @@ var (
 	// unit holding only k digits between them take those digits from the
 	// unit's other cells.
 	NakedSubsets = &Strategy{
-		Letter: "F", Name: "Naked Subsets", Order: 1300, Class: Elimination,
-		Stages:     []Stage{{Order: 1300, Size: 2}, {Order: 1400, Size: 3}, {Order: 2000, Size: 4}},
+		Name: "Naked Subsets", Class: Elimination,
 		Techniques: nakedTechniques,
 		Explain:    explainSubset,
+		find:       findNakedSubsets,
 	}
 	// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
 	// confined to k cells of a unit clear those cells of other digits.
 	HiddenSubsets = &Strategy{
-		Letter: "E", Name: "Hidden Subsets", Order: 1500, Class: Elimination,
-		Stages:     []Stage{{Order: 1500, Size: 2}, {Order: 1600, Size: 3}, {Order: 2100, Size: 4}},
+		Name: "Hidden Subsets", Class: Elimination,
 		Techniques: hiddenTechniques,
 		Explain:    explainSubset,
+		find:       findHiddenSubsets,
 	}
 	// BasicFish (J): a digit confined to k columns within k rows (or k rows
 	// within k columns) leaves those columns (rows) elsewhere: X-Wing,
 	// Swordfish, Jellyfish, and the larger fish when asked for.
 	BasicFish = &Strategy{
-		Letter: "J", Name: "Basic Fish", Order: 2200, Class: Elimination,
-		Stages:     []Stage{{Order: 2200, Size: 2}, {Order: 2300, Size: 3}, {Order: 2400, Size: 4}},
+		Name: "Basic Fish", Class: Elimination,
 		Techniques: fishTechniques,
 		Explain:    explainFish,
+		find:       findBasicFish,
 	}
 )
-
-func init() {
-	NakedSubsets.Find = findNakedSubsets
-	HiddenSubsets.Find = findHiddenSubsets
-	BasicFish.Find = findBasicFish
-	Register(NakedSubsets)
-	Register(HiddenSubsets)
-	Register(BasicFish)
-}
 
 // sizes returns the range of sizes a sink asks for.
 func sizes(sink *Sink, max int) (lo, hi int) {
@@ -184,7 +175,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 				p.lines[i] = uint32(b.Cand[c])
 			}
 			relatedSets(&p, k, func(chosen, cover uint32) bool {
-				s := sink.Add(NakedSubsets)
+				s := sink.Add()
 				s.Technique = nakedTechniques[min(k, 4)-2]
 				s.Digits = grid.Digits(cover)
 				s.Units = append(s.Units, u)
@@ -220,7 +211,7 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 				}
 			}
 			relatedSets(&p, k, func(chosen, cover uint32) bool {
-				s := sink.Add(HiddenSubsets)
+				s := sink.Add()
 				s.Technique = hiddenTechniques[min(k, 4)-2]
 				s.Digits = grid.Digits(chosen)
 				s.Units = append(s.Units, u)
@@ -276,7 +267,7 @@ func findBasicFish(b *grid.Board, sink *Sink) {
 					}
 				}
 				relatedSets(&p, k, func(chosen, cover uint32) bool {
-					s := sink.Add(BasicFish)
+					s := sink.Add()
 					s.Technique = fishTechniques[k-2]
 					s.Digits = bit
 					base, coverUnits := rows, cols
@@ -315,11 +306,13 @@ func findBasicFish(b *grid.Board, sink *Sink) {
 	}
 }
 
-func explainSubset(s *Step, l *grid.Layout) string {
-	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), l.DigitList(s.Digits, "/"), cellList(l, s.Cells), l.Units[s.Units[0]].Name(), cellList(l, eliminationCells(s)))
+func explainSubset(s *Step, n grid.Notation) string {
+	l := n.Layout
+	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Units[s.Units[0]].Name(), cellList(n, eliminationCells(s)))
 }
 
-func explainFish(s *Step, l *grid.Layout) string {
+func explainFish(s *Step, n grid.Notation) string {
+	l := n.Layout
 	k := len(s.Units) / 2
 	var base, cover []string
 	for i, u := range s.Units {
@@ -329,6 +322,6 @@ func explainFish(s *Step, l *grid.Layout) string {
 			cover = append(cover, l.Units[u].Name())
 		}
 	}
-	d := l.DigitName(s.Digits.Min())
-	return fmt.Sprintf("%s on %s: base %v, cover %v; remove %s from %s", s.Name(), d, base, cover, d, cellList(l, eliminationCells(s)))
+	d := n.DigitName(s.Digits.Min())
+	return fmt.Sprintf("%s on %s: base %v, cover %v; remove %s from %s", s.Name(), d, base, cover, d, cellList(n, eliminationCells(s)))
 }

@@ -12,14 +12,10 @@ import (
 // the chain an odd number of steps apart hold both digits between them, so
 // a cell seeing both holds neither. The chain has at least four cells.
 var RemotePair = &Strategy{
-	Letter: "S", Name: "Remote Pair", Order: 2800, Class: Elimination,
+	Name: "Remote Pair", Class: Elimination,
 	Technique: &Technique{Name: "Remote Pair", Code: "0703", Level: Hard, Score: 110},
 	Explain:   explainRemotePair,
-}
-
-func init() {
-	RemotePair.Find = findRemotePairs
-	Register(RemotePair)
+	find:      findRemotePairs,
 }
 
 func findRemotePairs(b *grid.Board, sink *Sink) {
@@ -79,7 +75,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 				continue
 			}
 			if s == nil {
-				s = sink.Add(RemotePair)
+				s = sink.Add()
 				s.Digits = pair
 			}
 			for _, d := range [2]int{pair.Min(), pair.Max()} {
@@ -103,18 +99,19 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 	}
 }
 
-func explainRemotePair(s *Step, l *grid.Layout) string {
+func explainRemotePair(s *Step, n grid.Notation) string {
+	l := n.Layout
 	x, y := s.Digits.Min(), s.Digits.Max()
 	var b strings.Builder
 	for i, c := range colourClasses(s, l) {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(&b, "%s against %s", cellList(l, c[0]), cellList(l, c[1]))
+		fmt.Fprintf(&b, "%s against %s", cellList(n, c[0]), cellList(n, c[1]))
 	}
-	xs, ys := l.DigitName(x), l.DigitName(y)
+	xs, ys := n.DigitName(x), n.DigitName(y)
 	return fmt.Sprintf("Remote Pair on %s/%s: the chain %s alternates %s and %s, so a cell seeing both parities holds neither: remove %s and %s from %s",
-		xs, ys, b.String(), xs, ys, xs, ys, patCellNames(s.Eliminations, l))
+		xs, ys, b.String(), xs, ys, xs, ys, patCellNames(s.Eliminations, n))
 }
 
 // remoteEnds reports whether cell sees two cells of opposite parity that do

@@ -16,26 +16,29 @@ var (
 	// columns) with one end of each in the same cross line; one of the two
 	// other ends holds the digit, so no cell seeing both may.
 	Skyscraper = &Strategy{
-		Letter: "L", Name: "Skyscraper", Order: 3000, Class: Elimination,
+		Name: "Skyscraper", Class: Elimination,
 		Technique: &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130},
 		Explain:   explainTwoLinks,
+		find:      findSkyscrapers,
 	}
 	// TwoStringKite (M): a strong link in a row and one in a column with one
 	// end of each in the same box; one of the two other ends holds the
 	// digit, so no cell seeing both may.
 	TwoStringKite = &Strategy{
-		Letter: "M", Name: "2-String Kite", Order: 3100, Class: Elimination,
+		Name: "2-String Kite", Class: Elimination,
 		Technique: &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150},
 		Explain:   explainTwoLinks,
+		find:      findTwoStringKites,
 	}
 	// TurbotFish (N): two strong links in any units with an end of one
 	// seeing an end of the other; one of the two far ends holds the digit,
 	// so no cell seeing both may. Skyscrapers and kites are its special
 	// cases and are reported here too.
 	TurbotFish = &Strategy{
-		Letter: "N", Name: "Turbot Fish", Order: 3120, Class: Elimination,
+		Name: "Turbot Fish", Class: Elimination,
 		Technique: &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120},
 		Explain:   explainTwoLinks,
+		find:      findTurbotFish,
 	}
 	// EmptyRectangle (O): a box whose candidates of a digit all lie in one
 	// row and one column of it, and a strong link in a line that starts in
@@ -45,22 +48,12 @@ var (
 	// candidates counts too (HoDoKu's option "allow ERs with only two
 	// candidates"); such a pattern is also a turbot fish.
 	EmptyRectangle = &Strategy{
-		Letter: "O", Name: "Empty Rectangle", Order: 3170, Class: Elimination,
+		Name: "Empty Rectangle", Class: Elimination,
 		Technique: &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120},
 		Explain:   explainEmptyRectangle,
+		find:      findEmptyRectangles,
 	}
 )
-
-func init() {
-	Skyscraper.Find = findSkyscrapers
-	TwoStringKite.Find = findTwoStringKites
-	TurbotFish.Find = findTurbotFish
-	EmptyRectangle.Find = findEmptyRectangles
-	Register(Skyscraper)
-	Register(TwoStringKite)
-	Register(TurbotFish)
-	Register(EmptyRectangle)
-}
 
 // patSet is a set of cells of a board of any supported size.
 type patSet [grid.MaxSize * grid.MaxSize / 64]uint64
@@ -180,11 +173,11 @@ func (ls *patLinks) collect(b *grid.Board, d int, kinds patKinds) {
 // patTwoLinks reports a step built on two strong links on d, x1=y1 and
 // x2=y2, where one of the far ends y1, y2 must hold d, when it eliminates
 // anything.
-func patTwoLinks(b *grid.Board, sink *Sink, st *Strategy, d int, l1, l2 patLink, x1, y1, x2, y2 int) {
+func patTwoLinks(b *grid.Board, sink *Sink, d int, l1, l2 patLink, x1, y1, x2, y2 int) {
 	if !patSeeing(b, nil, d, y1, y2, x1, x2) {
 		return
 	}
-	s := sink.Add(st)
+	s := sink.Add()
 	s.Digits = grid.Bit(d)
 	patSeeing(b, s, d, y1, y2, x1, x2)
 	// Cells: a far end, its near end, the other near end, its far end.
@@ -229,7 +222,7 @@ func findSkyscrapers(b *grid.Board, sink *Sink) {
 					if shared != 1 { // none, or an X-Wing
 						continue
 					}
-					patTwoLinks(b, sink, Skyscraper, d, l1, l2, x1, l1.otherEnd(x1), x2, l2.otherEnd(x2))
+					patTwoLinks(b, sink, d, l1, l2, x1, l1.otherEnd(x1), x2, l2.otherEnd(x2))
 					if sink.Done() {
 						return
 					}
@@ -261,7 +254,7 @@ func findTwoStringKites(b *grid.Board, sink *Sink) {
 						if xr == xc || reg[xc] != box || reg[yr] == box || reg[yc] == box || yr == yc || yr == xc || yc == xr {
 							continue
 						}
-						patTwoLinks(b, sink, TwoStringKite, d, lr, lc, xr, yr, xc, yc)
+						patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
 						if sink.Done() {
 							return
 						}
@@ -285,7 +278,7 @@ func findTurbotFish(b *grid.Board, sink *Sink) {
 						if x1 == x2 || y1 == y2 || x1 == y2 || x2 == y1 || !b.L.Sees(x1, x2) {
 							continue
 						}
-						patTwoLinks(b, sink, TurbotFish, d, l1, l2, x1, y1, x2, y2)
+						patTwoLinks(b, sink, d, l1, l2, x1, y1, x2, y2)
 						if sink.Done() {
 							return
 						}
@@ -299,17 +292,17 @@ func findTurbotFish(b *grid.Board, sink *Sink) {
 // explainTwoLinks renders a step of two strong links, whose Cells are the
 // far end, the near end of the first link, the near end of the second and
 // its far end.
-func explainTwoLinks(s *Step, l *grid.Layout) string {
+func explainTwoLinks(s *Step, n grid.Notation) string {
 	c := s.Cells
-	d := l.DigitName(s.Digits.Min())
+	d := n.DigitName(s.Digits.Min())
 	return fmt.Sprintf("%s on %s: %s=%s and %s=%s are strong links and %s sees %s, so %s or %s is %s: remove %s from %s",
-		s.Name(), d, l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[3]),
-		l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[0]), l.CellName(c[3]), d, d, patCellNames(s.Eliminations, l))
+		s.Name(), d, n.CellName(c[0]), n.CellName(c[1]), n.CellName(c[2]), n.CellName(c[3]),
+		n.CellName(c[1]), n.CellName(c[2]), n.CellName(c[0]), n.CellName(c[3]), d, d, patCellNames(s.Eliminations, n))
 }
 
 // patCellNames names the cells of a list of placements or eliminations,
 // each once when the list is sorted by cell.
-func patCellNames(list []CellDigit, l *grid.Layout) string {
+func patCellNames(list []CellDigit, n grid.Notation) string {
 	var b strings.Builder
 	for i, e := range list {
 		if i > 0 && e.Cell == list[i-1].Cell {
@@ -318,7 +311,7 @@ func patCellNames(list []CellDigit, l *grid.Layout) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(l.CellName(e.Cell))
+		b.WriteString(n.CellName(e.Cell))
 	}
 	return b.String()
 }
@@ -490,7 +483,7 @@ func findERLinks(b *grid.Board, sink *Sink, d, u int, box []int, r, c int, lines
 				if reg[x] == boxID || reg[e] == boxID || e == y || !b.Cand[e].Has(d) {
 					continue
 				}
-				s := sink.Add(EmptyRectangle)
+				s := sink.Add()
 				s.Digits = grid.Bit(d)
 				s.Eliminations = append(s.Eliminations, CellDigit{e, d})
 				s.Cells = append(s.Cells, box...)
@@ -519,9 +512,10 @@ func patLineUnit(l *grid.Layout, column bool, i int) int {
 	return -1
 }
 
-func explainEmptyRectangle(s *Step, l *grid.Layout) string {
-	d := l.DigitName(s.Digits.Min())
+func explainEmptyRectangle(s *Step, n grid.Notation) string {
+	l := n.Layout
+	d := n.DigitName(s.Digits.Min())
 	x, y := s.Cells[len(s.Cells)-2], s.Cells[len(s.Cells)-1]
 	return fmt.Sprintf("Empty Rectangle on %s in %s with the strong link %s=%s in %s: remove %s from %s",
-		d, l.Units[s.Units[0]].Name(), l.CellName(x), l.CellName(y), l.Units[s.Units[1]].Name(), d, patCellNames(s.Eliminations, l))
+		d, l.Units[s.Units[0]].Name(), n.CellName(x), n.CellName(y), l.Units[s.Units[1]].Name(), d, patCellNames(s.Eliminations, n))
 }

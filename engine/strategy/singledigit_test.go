@@ -102,7 +102,7 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 			}
 			if tt.digits == "" {
 				for _, s := range sink.Steps() {
-					t.Errorf("unexpected step: %s", s.Explain(b.L))
+					t.Errorf("unexpected step: %s", s.Explain(grid.Notation{Layout: b.L}))
 				}
 				return
 			}
@@ -121,16 +121,16 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 					continue
 				}
 				if digitString(s.Digits) != tt.digits {
-					t.Errorf("step on %s, want %s: %s", digitString(s.Digits), tt.digits, s.Explain(b.L))
+					t.Errorf("step on %s, want %s: %s", digitString(s.Digits), tt.digits, s.Explain(grid.Notation{Layout: b.L}))
 					continue
 				}
 				if got := sortedEffects(s.Eliminations); !slices.Equal(got, want) {
-					t.Errorf("eliminations %v, want %v: %s", got, want, s.Explain(b.L))
+					t.Errorf("eliminations %v, want %v: %s", got, want, s.Explain(grid.Notation{Layout: b.L}))
 					continue
 				}
 				found++
-				if tt.explain != "" && s.Explain(b.L) != tt.explain {
-					t.Errorf("explanation\n%q, want\n%q", s.Explain(b.L), tt.explain)
+				if tt.explain != "" && s.Explain(grid.Notation{Layout: b.L}) != tt.explain {
+					t.Errorf("explanation\n%q, want\n%q", s.Explain(grid.Notation{Layout: b.L}), tt.explain)
 				}
 			}
 			if found != 1 {
@@ -262,7 +262,7 @@ func TestTwoLinkPatternsOnJigsaw(t *testing.T) {
 		t.Fatalf("found %d kites, want 1", len(sink.Steps()))
 	}
 	s := sink.Steps()[0]
-	if got := s.Explain(l); got != "2-String Kite on 4: r1c8=r1c1 and r2c2=r7c2 are strong links and r1c1 sees r2c2, so r1c8 or r7c2 is 4: remove 4 from r7c8" {
+	if got := s.Explain(grid.Notation{Layout: l}); got != "2-String Kite on 4: r1c8=r1c1 and r2c2=r7c2 are strong links and r1c1 sees r2c2, so r1c8 or r7c2 is 4: remove 4 from r7c8" {
 		t.Errorf("explanation %q", got)
 	}
 }
@@ -283,13 +283,13 @@ func patCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, se
 		}
 		for _, e := range s.Eliminations {
 			if !b.Cand[e.Cell].Has(e.Digit) {
-				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.L.CellName(e.Cell), s.Explain(b.L))
+				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.L.CellName(e.Cell), s.Explain(grid.Notation{Layout: b.L}))
 			}
 			if solution[e.Cell] == uint8(e.Digit) {
-				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(b.L))
+				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(grid.Notation{Layout: b.L}))
 			}
 		}
-		if s.Explain(b.L) == "" {
+		if s.Explain(grid.Notation{Layout: b.L}) == "" {
 			t.Fatalf("%s: empty explanation", s.Name())
 		}
 		seen[s.Name()]++

@@ -14,42 +14,35 @@ var (
 	// letters. Every full house is also a naked single, so H shows when A is
 	// not allowed, and in find-all mode.
 	FullHouse = &Strategy{
-		Letter: "H", Name: "Full House", Order: 210, Class: Solution,
+		Name: "Full House", Class: Solution,
 		Technique: &Technique{Name: "Full House", Code: "0000", Level: Easy, Score: 4},
 		Explain:   explainFullHouse,
+		find:      findFullHouses,
 	}
 	// NakedSingle (A, the seed's "singleton finder"): a cell with one
 	// candidate left holds it.
 	NakedSingle = &Strategy{
-		Letter: "A", Name: "Naked Single", Order: 200, Class: Solution,
+		Name: "Naked Single", Class: Solution,
 		Technique: &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4},
 		Explain:   explainNakedSingle,
+		find:      findNakedSingles,
 	}
 	// HiddenSingle (B): a digit with one place left in a unit goes there.
 	HiddenSingle = &Strategy{
-		Letter: "B", Name: "Hidden Single", Order: 300, Class: Solution,
+		Name: "Hidden Single", Class: Solution,
 		Technique: &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14},
 		Explain:   explainHiddenSingle,
+		find:      findHiddenSingles,
 	}
 	// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
 	// in the cell most likely to fail fast; a contradiction undoes it. The
 	// solver drives it, so it has no finder.
 	Guessing = &Strategy{
-		Letter: "C", Name: "Guessing", Order: 100000, Class: Search,
+		Name: "Guessing", Class: Search,
 		Technique: &Technique{Name: "Guessing", Code: "xxxx", Level: Extreme, Score: 10000},
+		Explain:   explainGuessing,
 	}
 )
-
-func init() {
-	// Finders are set here: they refer to their strategy.
-	FullHouse.Find = findFullHouses
-	NakedSingle.Find = findNakedSingles
-	HiddenSingle.Find = findHiddenSingles
-	Register(FullHouse)
-	Register(NakedSingle)
-	Register(HiddenSingle)
-	Register(Guessing)
-}
 
 func findNakedSingles(b *grid.Board, sink *Sink) {
 	for cell, c := range b.Cand {
@@ -57,7 +50,7 @@ func findNakedSingles(b *grid.Board, sink *Sink) {
 			continue
 		}
 		if d := c.Single(); d != 0 {
-			s := sink.Add(NakedSingle)
+			s := sink.Add()
 			s.Digits = grid.Bit(d)
 			s.Placements = append(s.Placements, CellDigit{cell, d})
 			s.Cells = append(s.Cells, cell)
@@ -68,9 +61,9 @@ func findNakedSingles(b *grid.Board, sink *Sink) {
 	}
 }
 
-func explainNakedSingle(s *Step, l *grid.Layout) string {
+func explainNakedSingle(s *Step, n grid.Notation) string {
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the only candidate left in %s", l.DigitName(p.Digit), l.CellName(p.Cell))
+	return fmt.Sprintf("%s is the only candidate left in %s", n.DigitName(p.Digit), n.CellName(p.Cell))
 }
 
 func findHiddenSingles(b *grid.Board, sink *Sink) {
@@ -88,7 +81,7 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 			hidden &^= grid.Bit(d)
 			for _, cell := range cells {
 				if b.Cand[cell].Has(d) {
-					s := sink.Add(HiddenSingle)
+					s := sink.Add()
 					s.Digits = grid.Bit(d)
 					s.Placements = append(s.Placements, CellDigit{cell, d})
 					s.Cells = append(s.Cells, cell)
@@ -103,9 +96,10 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 	}
 }
 
-func explainHiddenSingle(s *Step, l *grid.Layout) string {
+func explainHiddenSingle(s *Step, n grid.Notation) string {
+	l := n.Layout
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the only place for %s in %s", l.CellName(p.Cell), l.DigitName(p.Digit), l.Units[s.Units[0]].Name())
+	return fmt.Sprintf("%s is the only place for %s in %s", n.CellName(p.Cell), n.DigitName(p.Digit), l.Units[s.Units[0]].Name())
 }
 
 func findFullHouses(b *grid.Board, sink *Sink) {
@@ -126,7 +120,7 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 		if d == 0 {
 			continue // the unit is broken; the solver's check reports it
 		}
-		s := sink.Add(FullHouse)
+		s := sink.Add()
 		s.Digits = grid.Bit(d)
 		s.Placements = append(s.Placements, CellDigit{last, d})
 		s.Cells = append(s.Cells, last)
@@ -137,7 +131,26 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 	}
 }
 
-func explainFullHouse(s *Step, l *grid.Layout) string {
+func explainFullHouse(s *Step, n grid.Notation) string {
+	l := n.Layout
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the last empty cell of %s, which misses only %s", l.CellName(p.Cell), l.Units[s.Units[0]].Name(), l.DigitName(p.Digit))
+	return fmt.Sprintf("%s is the last empty cell of %s, which misses only %s", n.CellName(p.Cell), l.Units[s.Units[0]].Name(), n.DigitName(p.Digit))
+}
+
+// explainGuessing explains a guess, or the backtrack that undoes one after
+// a contradiction.
+func explainGuessing(s *Step, n grid.Notation) string {
+	switch {
+	case s.Kind == Guess && len(s.Placements) == 1:
+		p := s.Placements[0]
+		return fmt.Sprintf("guess %s=%s (one of {%s}), guess %d in force", n.CellName(p.Cell), n.DigitName(p.Digit), n.DigitList(s.Digits, ","), s.Depth)
+	case s.Kind == Backtrack && len(s.Eliminations) == 1:
+		e := s.Eliminations[0]
+		how := "returned to the safe copy"
+		if s.Undone != SafeCopy {
+			how = fmt.Sprintf("undid %d changes", s.Undone)
+		}
+		return fmt.Sprintf("contradiction: %s; %s, so %s is not %s", s.Conflict.Describe(n), how, n.CellName(e.Cell), n.DigitName(e.Digit))
+	}
+	return describeChanges(s, n)
 }

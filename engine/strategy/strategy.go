@@ -1,14 +1,13 @@
-// Package strategy holds the human solving strategies: each a registered
-// unit with a method letter, a name, a difficulty and a finder that turns a
-// board into steps (placements, eliminations, and the cells and units that
-// justify them).
+// Package strategy holds the human solving strategies: each a method with
+// a name, a difficulty and a finder that turns a board into steps
+// (placements, eliminations, and the cells and units that justify them),
+// and the catalogue that gives them their method letters and their order
+// of play.
 package strategy
 
 import (
 	"fmt"
-	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -98,15 +97,22 @@ type Step struct {
 	Technique *Technique // the traditional name and rating of the step
 	Kind      Kind
 	// Digits are the digits the pattern is built on (the fish digit, the
-	// subset's digits, the rectangle's digits...).
+	// subset's digits, the rectangle's digits...); a guess's are the
+	// candidates of its cell.
 	Digits       grid.Digits
 	Placements   []CellDigit
 	Eliminations []CellDigit
 	Cells        []int // cells that justify the step
 	Units        []int // units (indexes into Layout.Units) that justify it
-	// Note is set by steps whose explanation needs more than the fields
-	// above (guesses and backtracks); Explain uses it when not empty.
-	Note string
+	// Conflict is the contradiction a backtrack undoes its guess for.
+	Conflict grid.Conflict
+	// Undone is how a backtrack undid its guess: the number of changes
+	// undone, or SafeCopy when it returned to a copy of the board.
+	Undone int
+	// Target and Op are the target of the pseudo-cage (cells of a known
+	// sum or product) a cage step reasons on.
+	Target int
+	Op     grid.Op
 	// Depth is the number of guesses in force after the step, set by the
 	// solver that takes it.
 	Depth int
@@ -199,15 +205,17 @@ func (s *Step) Name() string {
 	return ""
 }
 
-// Explain returns a one-line human explanation of the step.
-func (s *Step) Explain(l *grid.Layout) string {
-	if s.Note != "" {
-		return s.Note
-	}
+// SafeCopy is Step.Undone of a backtrack that returned to a copy of the
+// board kept before its guess.
+const SafeCopy = -1
+
+// Explain returns a one-line human explanation of the step, naming cells
+// and digits in notation n.
+func (s *Step) Explain(n grid.Notation) string {
 	if s.Strategy != nil && s.Strategy.Explain != nil {
-		return s.Strategy.Explain(s, l)
+		return s.Strategy.Explain(s, n)
 	}
-	return describeChanges(s, l)
+	return describeChanges(s, n)
 }
 
 // Apply makes the step's placements and eliminations on b.
@@ -238,13 +246,13 @@ func (s *Step) reset(st *Strategy) {
 
 // describeChanges renders placements and eliminations, e.g.
 // "r3c4=5, r1c1-7".
-func describeChanges(s *Step, l *grid.Layout) string {
+func describeChanges(s *Step, n grid.Notation) string {
 	var parts []string
 	for _, p := range s.Placements {
-		parts = append(parts, l.CellName(p.Cell)+"="+l.DigitName(p.Digit))
+		parts = append(parts, n.CellName(p.Cell)+"="+n.DigitName(p.Digit))
 	}
 	for _, e := range s.Eliminations {
-		parts = append(parts, l.CellName(e.Cell)+"-"+l.DigitName(e.Digit))
+		parts = append(parts, n.CellName(e.Cell)+"-"+n.DigitName(e.Digit))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -256,22 +264,24 @@ type Sink struct {
 	All bool
 	// Size asks a finder of patterns of several sizes (subsets, fish) for
 	// one size only; 0 asks for every size it knows.
-	Size  int
-	steps []Step
+	Size     int
+	steps    []Step
+	strategy *Strategy // the strategy finding (see Strategy.Find)
 }
 
 // Reset empties the sink, keeping its storage.
 func (k *Sink) Reset() { k.steps = k.steps[:0] }
 
-// Add appends a cleared step of strategy st and returns it to fill in.
-func (k *Sink) Add(st *Strategy) *Step {
+// Add appends a cleared step of the strategy finding (a finder's, called
+// by Strategy.Find) and returns it to fill in.
+func (k *Sink) Add() *Step {
 	if len(k.steps) < cap(k.steps) {
 		k.steps = k.steps[:len(k.steps)+1]
 	} else {
 		k.steps = append(k.steps, Step{})
 	}
 	s := &k.steps[len(k.steps)-1]
-	s.reset(st)
+	s.reset(k.strategy)
 	return s
 }
 
@@ -282,15 +292,10 @@ func (k *Sink) Done() bool { return !k.All && len(k.steps) > 0 }
 // Steps returns the steps collected.
 func (k *Sink) Steps() []Step { return k.steps }
 
-// Strategy is one registered solving method.
+// Strategy is one solving method. The catalogue (catalogue.go) gives it
+// its method letter and its places in the order of play.
 type Strategy struct {
-	Letter string // method letter, e.g. "A"
-	Name   string // e.g. "Naked Single"
-	Order  int    // position in the solving order, cheapest first
-	// Stages, when set, run the finder once per size at its own place in
-	// the solving order (naked pairs long before naked quads); Order is
-	// then the first stage's.
-	Stages []Stage
+	Name string // e.g. "Naked Single"
 	// Technique is the default technique of the strategy's steps; finders
 	// of several techniques set each step's own, from Techniques.
 	Technique  *Technique
@@ -299,13 +304,27 @@ type Strategy struct {
 	// NeedsUnique marks strategies that are only sound when the puzzle has
 	// exactly one solution (uniqueness strategies).
 	NeedsUnique bool
-	// Find reports the strategy's steps on b into sink, stopping after the
-	// first unless sink.All. It must not change b. Guessing has none: the
+	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
-	Find func(b *grid.Board, sink *Sink)
+	find func(b *grid.Board, sink *Sink)
 	// Explain renders a step of the strategy in one line.
-	Explain func(s *Step, l *grid.Layout) string
+	Explain func(s *Step, n grid.Notation) string
 }
+
+// Find reports the strategy's steps on b into sink, stopping after the
+// first unless sink.All. It does not change b. A strategy without a finder
+// (see HasFinder) reports none.
+func (s *Strategy) Find(b *grid.Board, sink *Sink) {
+	if s.find == nil {
+		return
+	}
+	sink.strategy = s
+	s.find(b, sink)
+}
+
+// HasFinder reports whether the strategy finds its own steps; guessing
+// does not: the solver drives it.
+func (s *Strategy) HasFinder() bool { return s.find != nil }
 
 // Level returns the level of the strategy's easiest technique.
 func (s *Strategy) Level() Level {
@@ -324,108 +343,4 @@ func (s *Strategy) AllTechniques() []*Technique {
 		return []*Technique{s.Technique}
 	}
 	return nil
-}
-
-// Stage is one size of a strategy at its place in the solving order.
-type Stage struct {
-	Order int
-	Size  int
-}
-
-// Pass is one run of a strategy's finder in a solving plan.
-type Pass struct {
-	Strategy *Strategy
-	Size     int // Sink.Size for the run
-	Order    int
-}
-
-// Plan returns the passes of the strategies that have finders, in solving
-// order.
-func Plan(strategies []*Strategy) []Pass {
-	var passes []Pass
-	for _, s := range strategies {
-		if s.Find == nil {
-			continue
-		}
-		if len(s.Stages) == 0 {
-			passes = append(passes, Pass{Strategy: s, Order: s.Order})
-		}
-		for _, st := range s.Stages {
-			passes = append(passes, Pass{Strategy: s, Size: st.Size, Order: st.Order})
-		}
-	}
-	slices.SortStableFunc(passes, func(a, b Pass) int { return a.Order - b.Order })
-	return passes
-}
-
-var (
-	mu       sync.RWMutex
-	registry []*Strategy
-)
-
-// Register adds a strategy to the registry. Letters and names must be
-// unique; a clash is a programming error and panics.
-func Register(s *Strategy) {
-	mu.Lock()
-	defer mu.Unlock()
-	for _, r := range registry {
-		if r.Letter == s.Letter || strings.EqualFold(r.Name, s.Name) {
-			panic(fmt.Sprintf("strategy: %s %q registered twice", s.Letter, s.Name))
-		}
-	}
-	registry = append(registry, s)
-	slices.SortStableFunc(registry, func(a, b *Strategy) int { return a.Order - b.Order })
-}
-
-// Count returns the number of registered strategies.
-func Count() int {
-	mu.RLock()
-	defer mu.RUnlock()
-	return len(registry)
-}
-
-// All returns every registered strategy in solving order.
-func All() []*Strategy {
-	mu.RLock()
-	defer mu.RUnlock()
-	return slices.Clone(registry)
-}
-
-// Lookup finds a strategy by its letter (case matters: "b" and "B" are
-// different strategies) or its name (case does not matter).
-func Lookup(key string) (*Strategy, bool) {
-	key = strings.TrimSpace(key)
-	mu.RLock()
-	defer mu.RUnlock()
-	for _, s := range registry {
-		if s.Letter == key {
-			return s, true
-		}
-	}
-	for _, s := range registry {
-		if strings.EqualFold(s.Name, key) {
-			return s, true
-		}
-	}
-	return nil, false
-}
-
-// Select resolves letters and names to strategies in solving order; an
-// empty list selects them all.
-func Select(keys []string) ([]*Strategy, error) {
-	if len(keys) == 0 {
-		return All(), nil
-	}
-	var out []*Strategy
-	for _, k := range keys {
-		s, ok := Lookup(k)
-		if !ok {
-			return nil, fmt.Errorf("unknown strategy %q", k)
-		}
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b *Strategy) int { return a.Order - b.Order })
-	return out, nil
 }

@@ -36,22 +36,13 @@ var (
 // always allows missing candidates, which finds every rectangle the
 // stricter rule finds, with the same eliminations.
 var UniqueRectangles = &Strategy{
-	Letter: "U", Name: "Unique Rectangles", Order: 3500,
-	Stages: []Stage{
-		{Order: 3500, Size: 1}, {Order: 3600, Size: 2}, {Order: 3700, Size: 3},
-		{Order: 3800, Size: 4}, {Order: 3900, Size: 5}, {Order: 4000, Size: 6},
-		{Order: 4010, Size: 7},
-	},
+	Name:        "Unique Rectangles",
 	Technique:   urType1,
 	Techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
 	Class:       Elimination,
 	NeedsUnique: true,
 	Explain:     explainUniqueRectangle,
-}
-
-func init() {
-	UniqueRectangles.Find = func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) }
-	Register(UniqueRectangles)
+	find:        func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) },
 }
 
 // rect is a candidate deadly rectangle. Corner i's row partner is i^1, its
@@ -247,7 +238,7 @@ func urSteps(b *grid.Board, sink *Sink, r *rect) bool {
 
 // newURStep adds a step of technique t on rectangle r.
 func newURStep(sink *Sink, r *rect, t *Technique) *Step {
-	s := sink.Add(UniqueRectangles)
+	s := sink.Add()
 	s.Technique = t
 	s.Digits = r.ab
 	s.Cells = append(s.Cells, r.q[:]...)
@@ -522,38 +513,39 @@ func uqHasElimination(s *Step, cell int) bool {
 	return false
 }
 
-func explainUniqueRectangle(s *Step, l *grid.Layout) string {
+func explainUniqueRectangle(s *Step, n grid.Notation) string {
+	l := n.Layout
 	if len(s.Cells) < 4 {
-		return describeChanges(s, l)
+		return describeChanges(s, n)
 	}
 	a, b := s.Digits.Min(), s.Digits.Max()
-	corners := cellList(l, s.Cells[:4])
+	corners := cellList(n, s.Cells[:4])
 	var why string
 	switch s.Technique {
 	case urType1:
 		why = "only one corner has other candidates, so it cannot hold either digit"
 	case urType2, urType5:
-		why = "one of the corners with extra candidates must hold " + l.DigitName(s.Eliminations[0].Digit)
+		why = "one of the corners with extra candidates must hold " + n.DigitName(s.Eliminations[0].Digit)
 	case urType3:
-		why = fmt.Sprintf("the corners' extra candidates form a naked subset with %s", cellList(l, s.Cells[4:]))
+		why = fmt.Sprintf("the corners' extra candidates form a naked subset with %s", cellList(n, s.Cells[4:]))
 	case urType4:
-		why = fmt.Sprintf("%s can only go in the two corners with extra candidates in %s", l.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name())
+		why = fmt.Sprintf("%s can only go in the two corners with extra candidates in %s", n.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name())
 	case urType6:
-		why = l.DigitName(s.Eliminations[0].Digit) + " forms an X-Wing on the rectangle"
+		why = n.DigitName(s.Eliminations[0].Digit) + " forms an X-Wing on the rectangle"
 	case urHidden:
-		why = fmt.Sprintf("%s can only go in the rectangle in %s and in %s", l.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+		why = fmt.Sprintf("%s can only go in the rectangle in %s and in %s", n.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
 	}
-	return fmt.Sprintf("%s on %s/%s in %s (%s): remove %s", s.Name(), l.DigitName(a), l.DigitName(b), corners, why, uqEliminationList(l, s.Eliminations))
+	return fmt.Sprintf("%s on %s/%s in %s (%s): remove %s", s.Name(), n.DigitName(a), n.DigitName(b), corners, why, uqEliminationList(n, s.Eliminations))
 }
 
 // uqEliminationList renders eliminations as "7 from r1c1, 8 from r1c1".
-func uqEliminationList(l *grid.Layout, es []CellDigit) string {
+func uqEliminationList(n grid.Notation, es []CellDigit) string {
 	var sb strings.Builder
 	for i, e := range es {
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		fmt.Fprintf(&sb, "%s from %s", l.DigitName(e.Digit), l.CellName(e.Cell))
+		fmt.Fprintf(&sb, "%s from %s", n.DigitName(e.Digit), n.CellName(e.Cell))
 	}
 	return sb.String()
 }

@@ -119,10 +119,10 @@ func runUQTests(t *testing.T, tests []uqTest) {
 			}
 			for i := range sink.Steps() {
 				s := &sink.Steps()[i]
-				if len(s.Cells) < 1 || s.Explain(l) == "" {
+				if len(s.Cells) < 1 || s.Explain(grid.Notation{Layout: l}) == "" {
 					t.Errorf("malformed step %+v", s)
 				}
-				t.Log(s.Explain(l))
+				t.Log(s.Explain(grid.Notation{Layout: l}))
 			}
 		})
 	}
@@ -357,19 +357,13 @@ func TestUniquenessDoNotAllocate(t *testing.T) {
 var uqStrategies = []*Strategy{UniqueRectangles, AvoidableRectangles, BUGPlusOne}
 
 // uqSolveChecked solves b (a puzzle whose only solution is sol) with every
-// registered logic strategy in solving order, applying the first step
+// logic strategy of the catalogue in order of play, applying the first step
 // found, and checks every step of the uniqueness strategies, asked for all
 // of them, against sol. It counts the steps checked per technique in seen,
 // and the puzzles solved or left stuck.
 func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
 	t.Helper()
-	var finders []*Strategy
-	for _, st := range All() {
-		if st.Class != Search {
-			finders = append(finders, st)
-		}
-	}
-	passes := Plan(finders)
+	passes := Plan(func(st *Strategy) bool { return st.Class != Search })
 	var sink Sink
 	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
 		for _, st := range uqStrategies {
@@ -384,7 +378,7 @@ func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]in
 				for _, e := range s.Eliminations {
 					if !b.Cand[e.Cell].Has(e.Digit) || sol[e.Cell] == uint8(e.Digit) {
 						t.Fatalf("%s removes %d from %s (candidates %v, solution %d): %s",
-							s.Name(), e.Digit, b.L.CellName(e.Cell), b.Cand[e.Cell], sol[e.Cell], s.Explain(b.L))
+							s.Name(), e.Digit, b.L.CellName(e.Cell), b.Cand[e.Cell], sol[e.Cell], s.Explain(grid.Notation{Layout: b.L}))
 					}
 				}
 				seen[s.Name()]++
@@ -401,13 +395,13 @@ func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]in
 			s := &sink.Steps()[0]
 			for _, e := range s.Eliminations {
 				if sol[e.Cell] == uint8(e.Digit) {
-					t.Logf("%s (not a uniqueness strategy) removes a true candidate; stopping this puzzle: %s", s.Name(), s.Explain(b.L))
+					t.Logf("%s (not a uniqueness strategy) removes a true candidate; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
 					return
 				}
 			}
 			for _, pl := range s.Placements {
 				if sol[pl.Cell] != uint8(pl.Digit) {
-					t.Logf("%s (not a uniqueness strategy) places a wrong digit; stopping this puzzle: %s", s.Name(), s.Explain(b.L))
+					t.Logf("%s (not a uniqueness strategy) places a wrong digit; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
 					return
 				}
 			}

@@ -14,36 +14,30 @@ var (
 	// them: they cannot both be x, so one is y, and no cell seeing both may
 	// hold y.
 	WWing = &Strategy{
-		Letter: "R", Name: "W-Wing", Order: 3200, Class: Elimination,
+		Name: "W-Wing", Class: Elimination,
 		Technique: &Technique{Name: "W-Wing", Code: "0803", Level: Hard, Score: 150},
 		Explain:   explainWWing,
+		find:      findWWings,
 	}
 	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
 	// whatever the pivot holds, one pincer is z, so no cell seeing both
 	// pincers may hold z.
 	XYWing = &Strategy{
-		Letter: "P", Name: "XY-Wing", Order: 3300, Class: Elimination,
+		Name: "XY-Wing", Class: Elimination,
 		Technique: &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160},
 		Explain:   explainXYWing,
+		find:      findXYWings,
 	}
 	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
 	// yz: one of the three cells is z, so no cell seeing all three may hold
 	// z.
 	XYZWing = &Strategy{
-		Letter: "Q", Name: "XYZ-Wing", Order: 3400, Class: Elimination,
+		Name: "XYZ-Wing", Class: Elimination,
 		Technique: &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180},
 		Explain:   explainXYWing,
+		find:      findXYZWings,
 	}
 )
-
-func init() {
-	WWing.Find = findWWings
-	XYWing.Find = findXYWings
-	XYZWing.Find = findXYZWings
-	Register(WWing)
-	Register(XYWing)
-	Register(XYZWing)
-}
 
 func findXYWings(b *grid.Board, sink *Sink) {
 	l := b.L
@@ -65,7 +59,7 @@ func findXYWings(b *grid.Board, sink *Sink) {
 				if b.Value[p2] != 0 || b.Cand[p2] != want || !patSeeing(b, nil, z, p1, p2) {
 					continue
 				}
-				s := sink.Add(XYWing)
+				s := sink.Add()
 				s.Digits = pc | c1
 				patSeeing(b, s, z, p1, p2)
 				s.Cells = append(s.Cells, pivot, p1, p2)
@@ -101,7 +95,7 @@ func findXYZWings(b *grid.Board, sink *Sink) {
 				if z == 0 || !patSeeing3(b, nil, z, pivot, p1, p2) {
 					continue
 				}
-				s := sink.Add(XYZWing)
+				s := sink.Add()
 				s.Digits = pc
 				patSeeing3(b, s, z, pivot, p1, p2)
 				s.Cells = append(s.Cells, pivot, p1, p2)
@@ -136,11 +130,11 @@ func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
 
 // explainXYWing renders an XY- or XYZ-Wing, whose Cells are the pivot and
 // the two pincers.
-func explainXYWing(s *Step, l *grid.Layout) string {
+func explainXYWing(s *Step, n grid.Notation) string {
 	c := s.Cells
 	z := s.Eliminations[0].Digit
 	return fmt.Sprintf("%s on {%s}: pivot %s, pincers %s and %s: one of them is %s, so remove %s from %s",
-		s.Name(), l.DigitList(s.Digits, ","), l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), l.DigitName(z), l.DigitName(z), patCellNames(s.Eliminations, l))
+		s.Name(), n.DigitList(s.Digits, ","), n.CellName(c[0]), n.CellName(c[1]), n.CellName(c[2]), n.DigitName(z), n.DigitName(z), patCellNames(s.Eliminations, n))
 }
 
 func findWWings(b *grid.Board, sink *Sink) {
@@ -185,7 +179,7 @@ func findWWings(b *grid.Board, sink *Sink) {
 							continue
 						}
 					}
-					s := sink.Add(WWing)
+					s := sink.Add()
 					s.Digits = pair
 					patSeeing(b, s, y, w1, w2)
 					s.Cells = append(s.Cells, w1, e1, e2, w2)
@@ -210,10 +204,10 @@ func patWEnds(l *grid.Layout, a, c, w1, w2 int) bool {
 
 // explainWWing renders a W-Wing, whose Cells are the two wing cells with
 // the ends of the strong link between them.
-func explainWWing(s *Step, l *grid.Layout) string {
+func explainWWing(s *Step, n grid.Notation) string {
 	c := s.Cells
 	y := s.Eliminations[0].Digit
 	x := (s.Digits &^ grid.Bit(y)).Min()
 	return fmt.Sprintf("W-Wing on {%s}: %s and %s are joined by the strong link %s=%s on %s, so one of them is %s: remove %s from %s",
-		l.DigitList(s.Digits, ","), l.CellName(c[0]), l.CellName(c[3]), l.CellName(c[1]), l.CellName(c[2]), l.DigitName(x), l.DigitName(y), l.DigitName(y), patCellNames(s.Eliminations, l))
+		n.DigitList(s.Digits, ","), n.CellName(c[0]), n.CellName(c[3]), n.CellName(c[1]), n.CellName(c[2]), n.DigitName(x), n.DigitName(y), n.DigitName(y), patCellNames(s.Eliminations, n))
 }
