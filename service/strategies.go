@@ -19,7 +19,7 @@ func (s *Server) ListStrategies(context.Context, *sudokuv1.ListStrategiesRequest
 	resp := &sudokuv1.ListStrategiesResponse{Strategies: make([]*sudokuv1.StrategyInfo, len(all))}
 	for i, st := range all {
 		info := &sudokuv1.StrategyInfo{
-			Method:      st.Letter,
+			Method:      st.Letter(),
 			Name:        st.Name,
 			Class:       classNames[st.Class],
 			NeedsUnique: st.NeedsUnique,
