@@ -47,13 +47,16 @@ type medusaScratch struct {
 	colour []int32
 	pos    []int32 // index of a coloured candidate in its cluster
 	order  []int32 // the coloured candidates, cluster after cluster
-	// pairA and pairB hold, for unit u and digit d at u*N+d-1, the two
-	// cells of the unit that have d when they are exactly two, else -1.
+	// pairs[u] are the digits with exactly two places in unit u: pairA
+	// and pairB hold them at u*N+d-1.
+	pairs        []grid.Digits
 	pairA, pairB []int32
+	linked       []grid.Digits // the digits of each cell in a conjugate pair
 	edges        []medusaEdge
 	// mask[s][cell] are the cell's digits of colour s of the cluster,
 	// seen[s][cell] the digits that the cell sees in colour s.
 	mask, seen [2][]grid.Digits
+	touched    []int32 // the cells with a mask or seen digit
 }
 
 var medusaPool = sync.Pool{New: func() any { return new(medusaScratch) }}
@@ -78,78 +81,108 @@ func findMedusa(b *grid.Board, sink *Sink) {
 func (m *medusaScratch) search(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
-	m.prepare(b)
+	if !m.prepare(b) {
+		return
+	}
 	next := int32(0)
-	for x := 0; x < l.Cells*n; x++ {
-		cell, d := x/n, x%n+1
-		if m.colour[x] != 0 || !b.Cand[cell].Has(d) || len(m.links(b, int32(x))) == 0 {
-			continue
+	for cell := 0; cell < l.Cells; cell++ {
+		linked := m.linked[cell]
+		if b.Cand[cell].Count() == 2 {
+			linked = b.Cand[cell]
 		}
-		g := next
-		next++
-		start := len(m.order)
-		m.colour[x] = 2*g + 1
-		m.order = append(m.order, int32(x))
-		broken := false
-		for q := start; q < len(m.order); q++ {
-			y := m.order[q]
-			m.pos[y] = int32(q - start)
-			c := m.colour[y]
-			opposite := 4*g + 3 - c
-			for _, e := range m.links(b, y) {
-				switch m.colour[e.to] {
-				case opposite:
-				case c:
-					broken = true // only on a board without solution
-				default:
-					m.colour[e.to] = opposite
-					m.order = append(m.order, e.to)
+		for ; linked != 0; linked &= linked - 1 {
+			x := int32(cell*n + linked.Min() - 1)
+			if m.colour[x] != 0 {
+				continue
+			}
+			g := next
+			next++
+			start := len(m.order)
+			m.colour[x] = 2*g + 1
+			m.order = append(m.order, x)
+			broken := false
+			for q := start; q < len(m.order); q++ {
+				y := m.order[q]
+				m.pos[y] = int32(q - start)
+				c := m.colour[y]
+				opposite := 4*g + 3 - c
+				for _, e := range m.links(b, y) {
+					switch m.colour[e.to] {
+					case opposite:
+					case c:
+						broken = true // only on a board without solution
+					default:
+						m.colour[e.to] = opposite
+						m.order = append(m.order, e.to)
+					}
 				}
 			}
-		}
-		if !broken && m.cluster(b, sink, m.order[start:], 2*g+1) {
-			return
+			if !broken && m.cluster(b, sink, m.order[start:], 2*g+1) {
+				return
+			}
 		}
 	}
 }
 
-// prepare sizes and clears the storage for b and finds the pairs of every
-// unit.
-func (m *medusaScratch) prepare(b *grid.Board) {
+// prepare sizes and clears the storage for b and finds the conjugate pairs
+// of every unit. It reports false when the board has no bivalue cell, so
+// no cluster of two digits.
+func (m *medusaScratch) prepare(b *grid.Board) bool {
 	l := b.L
 	n := l.N
+	bivalue := false
+	for _, c := range b.Cand {
+		if c.Count() == 2 {
+			bivalue = true
+			break
+		}
+	}
+	if !bivalue {
+		return false
+	}
 	m.colour = medusaGrow(m.colour, l.Cells*n)
 	m.pos = medusaGrow(m.pos, l.Cells*n)
 	m.order = m.order[:0]
+	m.touched = m.touched[:0]
+	m.pairs = medusaGrow(m.pairs, len(l.Units))
 	m.pairA = medusaGrow(m.pairA, len(l.Units)*n)
 	m.pairB = medusaGrow(m.pairB, len(l.Units)*n)
+	m.linked = medusaGrow(m.linked, l.Cells)
 	for s := range m.mask {
 		m.mask[s] = medusaGrow(m.mask[s], l.Cells)
 		m.seen[s] = medusaGrow(m.seen[s], l.Cells)
 	}
 	for u := range l.Units {
-		var count [grid.MaxSize]uint8
-		pa, pb := m.pairA[u*n:(u+1)*n], m.pairB[u*n:(u+1)*n]
-		for _, cell := range l.Units[u].Cells {
-			for ds := uint32(b.Cand[cell]); ds != 0; ds &= ds - 1 {
-				d := bits.TrailingZeros32(ds)
-				switch count[d] {
-				case 0:
-					pa[d] = int32(cell)
-				case 1:
-					pb[d] = int32(cell)
-				}
-				if count[d] < 3 {
-					count[d]++
-				}
-			}
+		cells := l.Units[u].Cells
+		// The digits seen once or more, twice or more, three times or more.
+		var once, twice, more grid.Digits
+		for _, cell := range cells {
+			c := b.Cand[cell]
+			more |= twice & c
+			twice |= once & c
+			once |= c
 		}
-		for d := 0; d < n; d++ {
-			if count[d] != 2 {
-				pa[d] = -1
+		pairs := twice &^ more
+		m.pairs[u] = pairs
+		for ds := pairs; ds != 0; ds &= ds - 1 {
+			d := ds.Min()
+			bit := grid.Bit(d)
+			i := u*n + d - 1
+			m.pairA[i] = -1
+			for _, cell := range cells {
+				if b.Cand[cell]&bit == 0 {
+					continue
+				}
+				m.linked[cell] |= bit
+				if m.pairA[i] < 0 {
+					m.pairA[i] = int32(cell)
+				} else {
+					m.pairB[i] = int32(cell)
+				}
 			}
 		}
 	}
+	return true
 }
 
 // links returns the strong links of candidate x, in storage reused by the
@@ -158,18 +191,23 @@ func (m *medusaScratch) links(b *grid.Board, x int32) []medusaEdge {
 	l := b.L
 	n := int32(l.N)
 	cell, d := x/n, x%n
+	bit := grid.Bit(int(d) + 1)
 	m.edges = m.edges[:0]
 	if ds := b.Cand[cell]; ds.Count() == 2 {
-		other := int32(bits.TrailingZeros32(uint32(ds &^ grid.Bit(int(d)+1))))
+		other := int32(bits.TrailingZeros32(uint32(ds &^ bit)))
 		m.edges = append(m.edges, medusaEdge{cell*n + other, -1})
 	}
+	if m.linked[cell]&bit == 0 {
+		return m.edges
+	}
 	for _, u := range l.CellUnit[cell] {
-		a := m.pairA[int32(u)*n+d]
-		if a < 0 {
+		if m.pairs[u]&bit == 0 {
 			continue
 		}
+		i := int32(u)*n + d
+		a := m.pairA[i]
 		if a == cell {
-			a = m.pairB[int32(u)*n+d]
+			a = m.pairB[i]
 		}
 		m.edges = append(m.edges, medusaEdge{a*n + d, int32(u)})
 	}
@@ -198,15 +236,24 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 	if digits.Count() < 2 {
 		return false
 	}
+	// Mark the colours of the cells and what they see, listing the cells
+	// touched (after clearing those of the last cluster): no rule applies
+	// to the others.
 	mask, seen := m.mask, m.seen
-	for s := range mask {
-		clear(mask[s])
-		clear(seen[s])
+	for _, cell := range m.touched {
+		mask[0][cell], mask[1][cell], seen[0][cell], seen[1][cell] = 0, 0, 0, 0
 	}
+	m.touched = m.touched[:0]
 	for _, x := range xs {
 		cell, bit, s := x/n, grid.Bit(int(x%n)+1), m.colour[x]-c0
+		if mask[0][cell]|mask[1][cell]|seen[0][cell]|seen[1][cell] == 0 {
+			m.touched = append(m.touched, cell)
+		}
 		mask[s][cell] |= bit
 		for _, p := range l.Peers[cell] {
+			if mask[0][p]|mask[1][p]|seen[0][p]|seen[1][p] == 0 {
+				m.touched = append(m.touched, int32(p))
+			}
 			seen[s][p] |= bit
 		}
 	}
@@ -227,9 +274,9 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 			}
 		}
 		if rule == 0 {
-			for cell := 0; cell < l.Cells; cell++ {
+			for _, cell := range m.touched {
 				if c := b.Cand[cell]; c != 0 && mask[0][cell]|mask[1][cell] == 0 && c&^seen[s][cell] == 0 {
-					rule, witness = medusaEmptiedCell, cell
+					rule, witness = medusaEmptiedCell, int(cell)
 					break
 				}
 			}
@@ -258,7 +305,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 	// the first rule that applies.
 	for rule := medusaBothInCell; rule <= medusaUnitAndCell; rule++ {
 		var st *Step
-		for cell := 0; cell < l.Cells; cell++ {
+		for _, cell := range m.touched {
 			coloured := mask[0][cell] | mask[1][cell]
 			both := mask[0][cell] != 0 && mask[1][cell] != 0
 			var out grid.Digits
@@ -282,7 +329,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 				if st == nil {
 					st = sink.Add(Medusa)
 				}
-				st.Eliminations = append(st.Eliminations, CellDigit{cell, out.Min()})
+				st.Eliminations = append(st.Eliminations, CellDigit{int(cell), out.Min()})
 			}
 		}
 		if st != nil {
