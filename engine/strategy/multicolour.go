@@ -28,20 +28,63 @@ func init() {
 	Register(MultiColours)
 }
 
+// multiScratch is the working storage of a Multi Colours search.
+type multiScratch struct {
+	cc colourClusters
+	// sees[cell] tells which colours of the two clusters at hand the cell
+	// sees: bit i for the first's colour k0+i, bit 2+j for the second's
+	// m0+j; valid when stamp[cell] is gen.
+	sees  [grid.MaxSize * grid.MaxSize]uint8
+	stamp [grid.MaxSize * grid.MaxSize]uint32
+	gen   uint32
+}
+
 func findMultiColours(b *grid.Board, sink *Sink) {
-	var cc colourClusters
+	var ms multiScratch
 	for d := 1; d <= b.L.N; d++ {
-		cc.build(b, d)
-		if cc.n >= 2 && multiColourPairs(b, sink, d, &cc) {
+		ms.cc.build(b, d)
+		if ms.cc.n >= 2 && ms.pairs(b, sink, d) {
 			return
 		}
 	}
 }
 
-// multiColourPairs reports the multi-colour steps of d between every two
-// clusters of cc; it reports whether the finder may stop.
-func multiColourPairs(b *grid.Board, sink *Sink, d int, cc *colourClusters) bool {
+// mark records in sees the colours of clusters k0 and m0 that each cell
+// sees.
+func (ms *multiScratch) mark(l *grid.Layout, k0, m0 int32, ck, cm []int32) {
+	ms.gen++
+	for _, cells := range [2][]int32{ck, cm} {
+		for _, cell := range cells {
+			var bit uint8
+			switch v := ms.cc.colour[cell]; v {
+			case k0, k0 + 1:
+				bit = 1 << (v - k0)
+			default:
+				bit = 4 << (v - m0)
+			}
+			for _, p := range l.Peers[cell] {
+				if ms.stamp[p] != ms.gen {
+					ms.stamp[p], ms.sees[p] = ms.gen, 0
+				}
+				ms.sees[p] |= bit
+			}
+		}
+	}
+}
+
+// seen returns the colours that cell sees (see sees).
+func (ms *multiScratch) seen(cell int) uint8 {
+	if ms.stamp[cell] != ms.gen {
+		return 0
+	}
+	return ms.sees[cell]
+}
+
+// pairs reports the multi-colour steps of d between every two clusters;
+// it reports whether the finder may stop.
+func (ms *multiScratch) pairs(b *grid.Board, sink *Sink, d int) bool {
 	l := b.L
+	cc := &ms.cc
 	for k := 0; k < cc.n; k++ {
 		if cc.broken[k] {
 			continue
@@ -52,15 +95,20 @@ func multiColourPairs(b *grid.Board, sink *Sink, d int, cc *colourClusters) bool
 				continue
 			}
 			cm, m0 := cc.cluster(m)
+			ms.mark(l, k0, m0, ck, cm)
 			// link[i][j]: a cell of colour k0+i sees one of colour m0+j.
 			var link [2][2]bool
+			any := false
 			for _, cell := range ck {
-				i := cc.colour[cell] - k0
-				for _, p := range l.Peers[cell] {
-					if v := cc.colour[p]; v == m0 || v == m0+1 {
-						link[i][v-m0] = true
+				i, seen := cc.colour[cell]-k0, ms.seen(int(cell))
+				for j := 0; j < 2; j++ {
+					if seen&(4<<j) != 0 {
+						link[i][j], any = true, true
 					}
 				}
+			}
+			if !any {
+				continue
 			}
 			// Type 2, both ways: a colour seeing both colours of the other
 			// cluster is false.
@@ -72,7 +120,7 @@ func multiColourPairs(b *grid.Board, sink *Sink, d int, cc *colourClusters) bool
 					return true
 				}
 			}
-			if multiTrapStep(b, sink, d, cc, &link, k0, m0, ck, cm) {
+			if ms.trap(b, sink, d, &link, k0, m0, ck, cm) {
 				return true
 			}
 		}
@@ -80,23 +128,26 @@ func multiColourPairs(b *grid.Board, sink *Sink, d int, cc *colourClusters) bool
 	return false
 }
 
-// multiTrapStep eliminates d, for every pair of colours k0+i and m0+j of
-// two clusters with link[i][j] set, from the cells that see both opposite
+// trap eliminates d, for every pair of colours k0+i and m0+j of two
+// clusters with link[i][j] set, from the cells that see both opposite
 // colours; it reports whether the finder may stop.
-func multiTrapStep(b *grid.Board, sink *Sink, d int, cc *colourClusters, link *[2][2]bool, k0, m0 int32, ck, cm []int32) bool {
+func (ms *multiScratch) trap(b *grid.Board, sink *Sink, d int, link *[2][2]bool, k0, m0 int32, ck, cm []int32) bool {
 	l := b.L
+	cc := &ms.cc
 	bit := grid.Bit(d)
 	var s *Step
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Cand[cell]&bit == 0 {
+		seen := ms.seen(cell)
+		if seen == 0 || b.Cand[cell]&bit == 0 {
 			continue
 		}
 		v := cc.colour[cell]
 		hit := false
 		for i := int32(0); i < 2 && !hit; i++ {
 			for j := int32(0); j < 2 && !hit; j++ {
+				// The opposites of k0+i and m0+j.
 				ka, mb := k0+1-i, m0+1-j
-				hit = link[i][j] && v != ka && v != mb && cc.sees(l, cell, ka) && cc.sees(l, cell, mb)
+				hit = link[i][j] && v != ka && v != mb && seen&(1<<(1-i)) != 0 && seen&(4<<(1-j)) != 0
 			}
 		}
 		if !hit {
