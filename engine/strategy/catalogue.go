@@ -76,8 +76,8 @@ var catalogue = [...]Pass{
 	{"K", FinnedFish, 4},          // 4500 Finned/Sashimi Jellyfish
 	// 5300 l Sue de Coq: coming
 	{"T", SimpleColours, 0}, // 5330
-	// 5360 m Multi Colours: coming
-	// 5370 n 3D Medusa: coming
+	{"m", MultiColours, 0},  // 5360
+	{"n", Medusa, 0},        // 5370
 	// 5400 d X-Chain: coming
 	// 5500 e XY-Chain: coming
 	// 5600 f Nice Loop/AIC: coming

@@ -9,24 +9,19 @@ import (
 
 // The techniques of SimpleColours.
 var (
-	colourTrap  = &Technique{Name: "Simple Colours Trap", Code: "0500", Level: Hard, Score: 150}
-	colourWrap  = &Technique{Name: "Simple Colours Wrap", Code: "0501", Level: Hard, Score: 150}
-	multiColour = &Technique{Name: "Multi Colours 1", Code: "0502", Level: Hard, Score: 200}
-	multiWrap   = &Technique{Name: "Multi Colours 2", Code: "0503", Level: Hard, Score: 200}
+	colourTrap = &Technique{Name: "Simple Colours Trap", Code: "0500", Level: Hard, Score: 150}
+	colourWrap = &Technique{Name: "Simple Colours Wrap", Code: "0501", Level: Hard, Score: 150}
 )
 
 // SimpleColours (T) colours the cells of a digit joined by strong links
 // (units where the digit has two places) in two alternating colours: one
 // colour holds the digit, the other not. Wrap: two cells of one colour see
 // each other, so that colour is false. Trap: a cell seeing both colours
-// cannot hold the digit. Multi colours joins two such clusters: when a
-// colour of one sees a colour of the other, one of their opposites is true
-// (cells seeing both lose the digit), and a colour seeing both colours of
-// the other cluster is false.
+// cannot hold the digit. (MultiColours joins two such clusters.)
 var SimpleColours = &Strategy{
 	Name: "Simple Colours", Class: Elimination,
 	Technique:  colourTrap,
-	Techniques: []*Technique{colourTrap, colourWrap, multiColour, multiWrap},
+	Techniques: []*Technique{colourTrap, colourWrap},
 	Explain:    explainColours,
 	find:       findColours,
 }
@@ -155,14 +150,6 @@ func findColours(b *grid.Board, sink *Sink) {
 			}
 		}
 	}
-	// Multi colours come after every simple colouring, as in HoDoKu's
-	// order.
-	for d := 1; d <= l.N; d++ {
-		cc.build(b, d)
-		if findMultiColours(b, sink, d, &cc) {
-			return
-		}
-	}
 }
 
 // colourTrapStep eliminates d from the cells outside the cluster (of
@@ -205,108 +192,6 @@ func (cc *colourClusters) addCells(s *Step, cells []int32) {
 			patAddUnit(s, lk.unit)
 		}
 	}
-}
-
-// findMultiColours reports the multi-colour steps of d between pairs of
-// clusters; it reports whether the finder may stop.
-func findMultiColours(b *grid.Board, sink *Sink, d int, cc *colourClusters) bool {
-	l := b.L
-	for k := 0; k < cc.n; k++ {
-		if cc.broken[k] {
-			continue
-		}
-		ck, k0 := cc.cluster(k)
-		for m := k + 1; m < cc.n; m++ {
-			if cc.broken[m] {
-				continue
-			}
-			cm, m0 := cc.cluster(m)
-			// link[i][j]: a cell of colour k0+i sees one of colour m0+j.
-			var link [2][2]bool
-			for _, cell := range ck {
-				i := cc.colour[cell] - k0
-				for _, p := range l.Peers[cell] {
-					if v := cc.colour[p]; v == m0 || v == m0+1 {
-						link[i][v-m0] = true
-					}
-				}
-			}
-			// Type 2: a colour seeing both colours of the other cluster is
-			// false.
-			for i := int32(0); i < 2; i++ {
-				if link[i][0] && link[i][1] {
-					if multiWrapStep(sink, d, cc, k0+i, ck, cm) {
-						return true
-					}
-				}
-				if link[0][i] && link[1][i] {
-					if multiWrapStep(sink, d, cc, m0+i, cm, ck) {
-						return true
-					}
-				}
-			}
-			// Type 1: colours that see each other cannot both be true, so
-			// one of their opposites is.
-			if multiTrapStep(b, sink, d, cc, &link, k0, m0, ck, cm) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// multiTrapStep eliminates d, for every pair of colours k0+i and m0+j of
-// two clusters with link[i][j] set, from the cells that see both opposite
-// colours; it reports whether the finder may stop.
-func multiTrapStep(b *grid.Board, sink *Sink, d int, cc *colourClusters, link *[2][2]bool, k0, m0 int32, ck, cm []int32) bool {
-	l := b.L
-	bit := grid.Bit(d)
-	var s *Step
-	for cell := 0; cell < l.Cells; cell++ {
-		if b.Cand[cell]&bit == 0 {
-			continue
-		}
-		v := cc.colour[cell]
-		hit := false
-		for i := int32(0); i < 2 && !hit; i++ {
-			for j := int32(0); j < 2 && !hit; j++ {
-				ka, mb := k0+1-i, m0+1-j
-				hit = link[i][j] && v != ka && v != mb && cc.sees(l, cell, ka) && cc.sees(l, cell, mb)
-			}
-		}
-		if !hit {
-			continue
-		}
-		if s == nil {
-			s = sink.Add()
-			s.Technique = multiColour
-			s.Digits = bit
-		}
-		s.Eliminations = append(s.Eliminations, CellDigit{cell, d})
-	}
-	if s == nil {
-		return false
-	}
-	cc.addCells(s, ck)
-	cc.addCells(s, cm)
-	return sink.Done()
-}
-
-// multiWrapStep eliminates d from the cells of colour c (in cluster cells,
-// joined to cluster other); it reports whether the finder may stop.
-func multiWrapStep(sink *Sink, d int, cc *colourClusters, c int32, cells, other []int32) bool {
-	s := sink.Add()
-	s.Technique = multiWrap
-	s.Digits = grid.Bit(d)
-	for _, cell := range cells {
-		if cc.colour[cell] == c {
-			s.Eliminations = append(s.Eliminations, CellDigit{int(cell), d})
-		}
-	}
-	patSortElims(s)
-	cc.addCells(s, cells)
-	cc.addCells(s, other)
-	return sink.Done()
 }
 
 func explainColours(s *Step, n grid.Notation) string {

@@ -1,0 +1,248 @@
+package strategy
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+func TestMedusa(t *testing.T) {
+	runColourCases(t, Medusa, []colourCase{
+		{
+			// (1)r1c1 on; (2)r1c1 and (1)r1c5 off; (2)r5c1 and (3)r1c5 on;
+			// (3)r5c5 off; (3)r5c1 on: r5c1 holds 2 and 3 of one colour.
+			name:  "rule 1: twice in a cell",
+			only:  []patOnly{{1, "r1", "r1c1 r1c5"}, {2, "c1", "r1c1 r5c1"}, {3, "c5", "r1c5 r5c5"}, {3, "r5", "r5c1 r5c5"}},
+			cands: map[string]string{"r1c1": "12", "r1c5": "13"},
+			code:  "0507", rule: medusaTwiceInCell,
+			elims:   "1@r1c1 3@r1c5 2@r5c1 3@r5c1",
+			explain: "3D Medusa on 1, 2, 3, colours (2)r1c1, (1)r1c5, (3)r5c5 against (1)r1c1, (3)r1c5, (2)r5c1, (3)r5c1: (2)r5c1 and (3)r5c1 have one colour in one cell, so that colour is false => r1c1<>1, r1c5<>3, r5c1<>2, r5c1<>3",
+		},
+		{
+			// (1)r1c1, (4)r1c5, (2)r5c1 and (2)r5c5 have one colour: two
+			// 2s in row 5.
+			name:  "rule 2: twice in a unit",
+			only:  []patOnly{{2, "c1", "r1c1 r5c1"}, {1, "r1", "r1c1 r1c5"}, {4, "c5", "r1c5 r5c5"}},
+			cands: map[string]string{"r1c1": "12", "r1c5": "14", "r5c5": "24"},
+			code:  "0507", rule: medusaTwiceInUnit,
+			elims:   "1@r1c1 4@r1c5 2@r5c1 2@r5c5",
+			explain: "3D Medusa on 1, 2, 4, colours (2)r1c1, (1)r1c5, (4)r5c5 against (1)r1c1, (4)r1c5, (2)r5c1, (2)r5c5: (2)r5c1 and (2)r5c5 have one colour and see each other, so that colour is false => r1c1<>1, r1c5<>4, r5c1<>2, r5c5<>2",
+		},
+		{
+			// The same board: r5c1 holds 2 of one colour and sees the 4 of
+			// the other in r5c5.
+			name:  "rule 5: two colours, unit and cell",
+			only:  []patOnly{{2, "c1", "r1c1 r5c1"}, {1, "r1", "r1c1 r1c5"}, {4, "c5", "r1c5 r5c5"}},
+			cands: map[string]string{"r1c1": "12", "r1c5": "14", "r5c5": "24"},
+			code:  "0507", rule: medusaUnitAndCell,
+			elims: "4@r5c1",
+		},
+		{
+			// (1)r5c5 and (2)r5c5 take opposite colours, around through
+			// r1c1: 3 in r5c5 is false.
+			name:  "rule 3: two colours in a cell",
+			only:  []patOnly{{1, "c1", "r1c1 r5c1"}, {1, "r5", "r5c1 r5c5"}, {2, "r1", "r1c1 r1c5"}, {2, "c5", "r1c5 r5c5"}},
+			cands: map[string]string{"r1c1": "12", "r5c5": "123"},
+			code:  "0507", rule: medusaBothInCell,
+			elims:   "3@r5c5",
+			explain: "3D Medusa on 1, 2, colours (1)r1c1, (2)r1c5, (1)r5c5 against (2)r1c1, (1)r5c1, (2)r5c5: a cell holding both colours keeps one of them => r5c5<>3",
+		},
+		{
+			// (1)r1c1 and (1)r5c1 take opposite colours: the other 1s of
+			// column 1 are false.
+			name:  "rule 4: two colours elsewhere",
+			only:  []patOnly{{2, "c1", "r1c1 r5c1"}},
+			cands: map[string]string{"r1c1": "12", "r5c1": "12"},
+			code:  "0507", rule: medusaSeesBoth,
+			elims: "1@r2c1 1@r3c1 1@r4c1 1@r6c1 1@r7c1 1@r8c1 1@r9c1",
+		},
+		{
+			// (1)r1c5, (4)r1c9 and (3)r5c9 have one colour; r5c5 (1 or 3)
+			// sees (1)r1c5 and (3)r5c9.
+			name:  "rule 6: cell emptied by colour",
+			only:  []patOnly{{4, "r1", "r1c5 r1c9"}, {4, "c9", "r1c9 r5c9"}},
+			cands: map[string]string{"r1c5": "14", "r5c9": "34", "r5c5": "13"},
+			code:  "0507", rule: medusaEmptiedCell,
+			elims:   "1@r1c5 4@r1c9 3@r5c9",
+			explain: "3D Medusa on 1, 3, 4, colours (4)r1c5, (4)r5c9 against (1)r1c5, (4)r1c9, (3)r5c9: every candidate of r5c5 sees that colour, which would empty it, so that colour is false => r1c5<>1, r1c9<>4, r5c9<>3",
+		},
+		{
+			// Rule 4 on a 6×6 board with 2×3 boxes.
+			name:  "6x6: two colours elsewhere",
+			cfg:   grid.Config{Size: 6},
+			only:  []patOnly{{2, "c1", "r1c1 r4c1"}},
+			cands: map[string]string{"r1c1": "12", "r4c1": "12"},
+			code:  "0507", rule: medusaSeesBoth,
+			elims: "1@r2c1 1@r3c1 1@r5c1 1@r6c1",
+		},
+		{
+			// Rule 1 on a 16×16 board: digits above 9 are named by
+			// letters, and the links run as on 9×9.
+			name:  "16x16: twice in a cell",
+			cfg:   grid.Config{Size: 16},
+			only:  []patOnly{{1, "r1", "r1c1 r1c5"}, {2, "c1", "r1c1 r5c1"}, {3, "c5", "r1c5 r5c5"}, {3, "r5", "r5c1 r5c5"}},
+			cands: map[string]string{"r1c1": "12", "r1c5": "13"},
+			code:  "0507", rule: medusaTwiceInCell,
+			elims: "1@r1c1 3@r1c5 2@r5c1 3@r5c1",
+		},
+		{
+			name:  "clusters of one digit are simple colours",
+			only:  []patOnly{{1, "r1", "r1c1 r1c5"}, {1, "c5", "r1c5 r6c5"}},
+			cands: map[string]string{},
+		},
+		{
+			name:  "a lone bivalue cell",
+			cands: map[string]string{"r1c1": "12"},
+		},
+	})
+}
+
+// colourSolveChecked solves b with every registered strategy that is
+// sound without a unique solution (unless unique), checking at every state
+// all the steps of MultiColours and Medusa against the solution, and
+// counting them in seen.
+func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bool, seen map[string]int) {
+	t.Helper()
+	var order []*Strategy
+	for _, st := range All() {
+		if st.HasFinder() && st.Class != Search && (unique || !st.NeedsUnique) {
+			order = append(order, st)
+		}
+	}
+	var sink Sink
+	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
+		for _, st := range []*Strategy{MultiColours, Medusa} {
+			sink.Reset()
+			sink.All = true
+			st.Find(b, &sink)
+			patCheckSteps(t, b, solution, &sink, seen)
+			if st == Medusa {
+				for i := range sink.Steps() {
+					seen["3D Medusa rule "+strconv.Itoa(medusaRuleOf(&sink.Steps()[i], b.L))]++
+				}
+			}
+		}
+		progress := false
+		for _, st := range order {
+			sink.Reset()
+			sink.All = false
+			st.Find(b, &sink)
+			if len(sink.Steps()) > 0 {
+				sink.Steps()[0].Apply(b)
+				progress = true
+				break
+			}
+		}
+		if !progress {
+			return
+		}
+	}
+}
+
+func TestColoursSoundOnTop1465(t *testing.T) {
+	max := 200
+	if testing.Short() {
+		max = 30
+	}
+	f, err := os.Open(shared.Path(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	seen := map[string]int{}
+	sc := bufio.NewScanner(f)
+	var s search.Searcher
+	for n := 0; n < max && sc.Scan(); n++ {
+		b := board(t, strings.Fields(sc.Text())[0])
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(res.Solutions) != 1 {
+			t.Fatalf("%s: %d solutions, %v", sc.Text(), len(res.Solutions), err)
+		}
+		colourSolveChecked(t, b, res.Solutions[0], true, seen)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("steps checked per technique: %v", seen)
+	if seen["3D Medusa"] == 0 || seen["Multi Colours 1"]+seen["Multi Colours 2"] == 0 {
+		t.Errorf("too few steps checked: %v", seen)
+	}
+}
+
+func TestColoursSoundOnLayouts(t *testing.T) {
+	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	regions := make([]int, len(jigsaw))
+	for i, c := range jigsaw {
+		regions[i] = int(c - '0')
+	}
+	tests := []struct {
+		name    string
+		cfg     grid.Config
+		puzzles int
+		keep    float64
+	}{
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 100, 0.3},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.3},
+		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.3},
+		{"6x6", grid.Config{Size: 6}, 60, 0.25},
+		{"16x16", grid.Config{Size: 16}, 20, 0.45},
+	}
+	r := rand.New(rand.NewPCG(13, 5))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[string]int{}
+			l, err := grid.NewLayout(tt.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sol []uint8
+			for i := 0; i < tt.puzzles; i++ {
+				if i%10 == 0 {
+					_, sol = patRandomPuzzle(t, l, r, 0)
+				}
+				colourSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, false, seen)
+			}
+			t.Logf("steps checked per technique: %v", seen)
+		})
+	}
+}
+
+func TestColoursDoNotAllocate(t *testing.T) {
+	boards := patStuckBoards(t, 40)
+	for _, st := range []*Strategy{MultiColours, Medusa} {
+		for _, all := range []bool{false, true} {
+			sink := Sink{All: all}
+			allocs := testing.AllocsPerRun(3, func() {
+				for _, b := range boards {
+					sink.Reset()
+					st.Find(b, &sink)
+				}
+			})
+			if allocs != 0 {
+				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
+			}
+		}
+	}
+}
+
+func BenchmarkColourFinders(b *testing.B) {
+	boards := patStuckBoards(b, 200)
+	for _, st := range []*Strategy{MultiColours, Medusa} {
+		b.Run(st.Name, func(b *testing.B) {
+			var sink Sink
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				sink.Reset()
+				st.Find(boards[i%len(boards)], &sink)
+			}
+		})
+	}
+}
