@@ -243,7 +243,7 @@ func boardToProto(b *grid.Board) *sudokuv1.Board {
 	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
 	for i := range pb.Cells {
 		c := &cells[i]
-		c.Value, c.Given = uint32(b.Value[i]), b.Given[i]
+		c.Value, c.Given = uint32(b.Value[i]), b.Given(i)
 		if b.Value[i] == 0 {
 			buf = b.Cand[i].List(buf[:0])
 			c.Candidates = make([]uint32, len(buf))

@@ -545,7 +545,7 @@ func (g *generator) startSolution(ctx context.Context) ([]uint8, error) {
 	if g.solution != nil {
 		return g.solution, nil
 	}
-	b := boardOf(g.base, g.start)
+	b := boardOf(g.base, g.start, nil)
 	g.searcher.MaxNodes = g.maxNodes
 	res, err := g.searcher.Count(ctx, b, 2)
 	if err != nil {
@@ -561,23 +561,18 @@ func (g *generator) startSolution(ctx context.Context) ([]uint8, error) {
 	return g.solution, nil
 }
 
-// boardOf returns a board of layout l with values placed (as clues) and
-// the candidates they leave.
-func boardOf(l *grid.Layout, values []uint8) *grid.Board {
+// boardOf returns a board of layout l with the clues and entries placed
+// (see grid.Board.Reset).
+func boardOf(l *grid.Layout, clues, entries []uint8) *grid.Board {
 	b := grid.NewBoard(l)
-	for cell, v := range values {
-		if v != 0 {
-			b.Place(cell, int(v))
-			b.Given[cell] = true
-		}
-	}
+	b.Reset(clues, entries)
 	return b
 }
 
 // result grades a dug puzzle and builds its Result. A grading cut short
 // ends the attempt, except the first, which returns the puzzle ungraded.
 func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution []uint8, minimal, first bool) (*Result, error) {
-	puzzle := boardOf(l, clues)
+	puzzle := boardOf(l, clues, nil)
 	graded, tooHard, err := g.grade(ctx, puzzle, g.cuts())
 	ungraded := err != nil && first && (errors.Is(err, errRetry) || ctx.Err() != nil && errors.Is(err, ctx.Err()))
 	switch {
@@ -586,8 +581,7 @@ func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution 
 	case err != nil:
 		return nil, err
 	}
-	sol := boardOf(l, solution)
-	copy(sol.Given, puzzle.Given)
+	sol := boardOf(l, clues, solution)
 	return &Result{
 		Puzzle:   puzzle,
 		Solution: sol,
