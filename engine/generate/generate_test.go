@@ -507,9 +507,9 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Level: 9}, "level"},
 	} {
 		_, err := Generate(context.Background(), tt.cfg)
-		var ce *ConfigError
+		var ce *grid.FieldError
 		if !errors.As(err, &ce) || ce.Field != tt.field {
-			t.Errorf("Generate(%+v) = %v, want a ConfigError on %s", tt.cfg, err, tt.field)
+			t.Errorf("Generate(%+v) = %v, want a *grid.FieldError on %s", tt.cfg, err, tt.field)
 		}
 	}
 }
