@@ -33,6 +33,11 @@ const (
 // GenerateRequest one of each generate.Config name but base. Only the
 // engine name's first part is looked up ("cells" of "cells[3].value"); a
 // renamed field loses the rest, which the request does not have.
+//
+// The service's own checks make a *grid.FieldError on the proto path at
+// once, and an encoder's error, about what the chosen output format cannot
+// carry, names the request's format field (Convert's to, Generate's
+// format) whatever the engine called it.
 var protoFields = map[string][inputKinds]string{
 	"board":   {puzzleText: "text"}, // codec: the board a text decodes to
 	"cells":   {puzzleText: "text"},

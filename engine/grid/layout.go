@@ -190,11 +190,10 @@ func BoxShape(n int) (rows, cols int, ok bool) {
 }
 
 // FieldError is an ill-formed input: the field at fault and why. It is the
-// one input error of the engine (grid, codec, generate) and of the service,
-// which renames the engine's fields after the request fields that carry
-// them. Field names the input in the terms of whoever made the error:
-// "cells[3].value" and "regions" of a Config or CellState, "text" and
-// "charset" of a codec input, "size" and "base" of a generate.Config.
+// one input error of the engine: grid names the fields of a Config or of
+// the CellStates ("regions", "cells[3].value"), codec its inputs ("text",
+// "charset"), generate those of its Config ("size", "base"). A caller
+// that takes the input in another shape renames Field after its own.
 type FieldError struct {
 	Field  string
 	Reason string
