@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -185,7 +186,7 @@ func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *
 			return err
 		}
 		if len(req.GetItems()) == 0 {
-			return badField("items", "a message must carry at least one puzzle")
+			return grid.FieldErrorf("items", "a message must carry at least one puzzle")
 		}
 		if !items.add(req.GetItems()) {
 			select {

@@ -1,7 +1,6 @@
 package service
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -72,11 +71,11 @@ func (p *decodedPuzzle) names() grid.Notation {
 // the proto path of the puzzle in the request.
 func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	if p == nil {
-		return nil, badField(field, "a puzzle is required")
+		return nil, grid.FieldErrorf(field, "a puzzle is required")
 	}
 	variant, ok := variantFromProto[p.GetVariant()]
 	if !ok {
-		return nil, badField(field+".variant", "unknown variant %d", p.GetVariant())
+		return nil, grid.FieldErrorf(field+".variant", "unknown variant %d", p.GetVariant())
 	}
 	var (
 		cp  *codec.Puzzle
@@ -94,34 +93,16 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 			return nil, err
 		}
 	default:
-		return nil, badField(field, "set either board or text")
+		return nil, grid.FieldErrorf(field, "set either board or text")
 	}
 	b, err := cp.Board(variant)
 	if err != nil {
 		if p.GetBoard() != nil {
-			return nil, inField(field+".board", err)
+			return nil, inField(field+".board", puzzleBoard, err)
 		}
-		return nil, textField(field, err)
+		return nil, inField(field, puzzleText, err)
 	}
 	return &decodedPuzzle{board: b, symbols: codec.Symbols(cp.Charset, b.L.N)}, nil
-}
-
-// textField names the request field behind an engine error about a board
-// decoded from text: the engine speaks of regions and cells, the request of
-// region_map and text.
-func textField(field string, err error) error {
-	var fe *grid.FieldError
-	if !errors.As(err, &fe) {
-		return inField(field, err)
-	}
-	name := "text"
-	switch {
-	case fe.Field == "regions":
-		name = "region_map"
-	case fe.Field == "variant":
-		name = "variant"
-	}
-	return &fieldError{field: field + "." + name, reason: fe.Reason}
 }
 
 // decodeText decodes a text puzzle, tolerantly when asked (see
@@ -129,22 +110,22 @@ func textField(field string, err error) error {
 func decodeText(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle, codec.Format, error) {
 	text := p.GetText()
 	if len(text) > maxTextLen {
-		return nil, 0, badField(field+".text", "text is %d bytes, more than %d", len(text), maxTextLen)
+		return nil, 0, grid.FieldErrorf(field+".text", "text is %d bytes, more than %d", len(text), maxTextLen)
 	}
 	if len(p.GetCharset()) > grid.MaxSize+1 {
-		return nil, 0, badField(field+".charset", "charset has %d symbols, more than %d", len(p.GetCharset()), grid.MaxSize+1)
+		return nil, 0, grid.FieldErrorf(field+".charset", "charset has %d symbols, more than %d", len(p.GetCharset()), grid.MaxSize+1)
 	}
 	if len(p.GetRegionMap()) > maxTextLen {
-		return nil, 0, badField(field+".region_map", "region map is %d bytes, more than %d", len(p.GetRegionMap()), maxTextLen)
+		return nil, 0, grid.FieldErrorf(field+".region_map", "region map is %d bytes, more than %d", len(p.GetRegionMap()), maxTextLen)
 	}
 	format, ok := formatFromProto[p.GetFormat()]
 	if !ok {
-		return nil, 0, badField(field+".format", "unknown format %d", p.GetFormat())
+		return nil, 0, grid.FieldErrorf(field+".format", "unknown format %d", p.GetFormat())
 	}
 	o := codec.DecodeOptions{Format: format, Charset: p.GetCharset(), RegionMap: p.GetRegionMap(), Tolerant: tolerant}
 	cp, detected, err := codec.Decode(text, o)
 	if err != nil {
-		return nil, 0, inField(field, err)
+		return nil, 0, inField(field, puzzleText, err)
 	}
 	return cp, detected, nil
 }
@@ -167,14 +148,14 @@ var formatToProto = invert(formatFromProto, -1)
 func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 	n := int(pb.GetSize())
 	if n < 2 || n > grid.MaxSize {
-		return nil, badField(field+".size", "size %d is out of range 2..%d", n, grid.MaxSize)
+		return nil, grid.FieldErrorf(field+".size", "size %d is out of range 2..%d", n, grid.MaxSize)
 	}
 	if len(pb.GetCells()) != n*n {
-		return nil, badField(field+".cells", "%d cells given, a size-%d board has %d", len(pb.GetCells()), n, n*n)
+		return nil, grid.FieldErrorf(field+".cells", "%d cells given, a size-%d board has %d", len(pb.GetCells()), n, n*n)
 	}
 	variant, ok := variantFromProto[pb.GetVariant()]
 	if !ok {
-		return nil, badField(field+".variant", "unknown variant %d", pb.GetVariant())
+		return nil, grid.FieldErrorf(field+".variant", "unknown variant %d", pb.GetVariant())
 	}
 	p := &codec.Puzzle{
 		Size: n, Variant: variant, Cells: make([]grid.CellState, n*n),
@@ -182,12 +163,12 @@ func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 	}
 	for i, c := range pb.GetCells() {
 		if c.GetValue() > uint32(n) {
-			return nil, badField(fmt.Sprintf("%s.cells[%d].value", field, i), "value %d is out of range 0..%d", c.GetValue(), n)
+			return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].value", field, i), "value %d is out of range 0..%d", c.GetValue(), n)
 		}
 		cs := grid.CellState{Value: int(c.GetValue()), Given: c.GetGiven() && c.GetValue() != 0}
 		for _, d := range c.GetCandidates() {
 			if d < 1 || d > uint32(n) {
-				return nil, badField(fmt.Sprintf("%s.cells[%d].candidates", field, i), "candidate %d is out of range 1..%d", d, n)
+				return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].candidates", field, i), "candidate %d is out of range 1..%d", d, n)
 			}
 			cs.Cand |= grid.Bit(int(d))
 		}
@@ -208,16 +189,16 @@ func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 	for k, c := range pb.GetCages() {
 		cf := fmt.Sprintf("%s.cages[%d]", field, k)
 		if len(c.GetCells()) > n*n {
-			return nil, badField(cf+".cells", "%d cells, more than the board has", len(c.GetCells()))
+			return nil, grid.FieldErrorf(cf+".cells", "%d cells, more than the board has", len(c.GetCells()))
 		}
 		op, ok := opFromProto[c.GetOperator()]
 		if !ok && c.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED {
-			return nil, badField(cf+".operator", "unknown operator %d", c.GetOperator())
+			return nil, grid.FieldErrorf(cf+".operator", "unknown operator %d", c.GetOperator())
 		}
 		if !ok {
 			op = grid.OpAdd
 			if variant.Arithmetic() && len(c.GetCells()) > 1 {
-				return nil, badField(cf+".operator", "a KenKen cage of %d cells needs an operator", len(c.GetCells()))
+				return nil, grid.FieldErrorf(cf+".operator", "a KenKen cage of %d cells needs an operator", len(c.GetCells()))
 			}
 			if len(c.GetCells()) == 1 && variant.Arithmetic() {
 				op = grid.OpNone
@@ -226,7 +207,7 @@ func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 		cells := make([]int, len(c.GetCells()))
 		for i, cell := range c.GetCells() {
 			if cell >= uint32(n*n) {
-				return nil, badField(cf+".cells", "cell %d is outside the %d cells of the board", cell, n*n)
+				return nil, grid.FieldErrorf(cf+".cells", "cell %d is outside the %d cells of the board", cell, n*n)
 			}
 			cells[i] = int(cell)
 		}
@@ -243,7 +224,7 @@ func boardToProto(b *grid.Board) *sudokuv1.Board {
 	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
 	for i := range pb.Cells {
 		c := &cells[i]
-		c.Value, c.Given = uint32(b.Value[i]), b.Given[i]
+		c.Value, c.Given = uint32(b.Value[i]), b.Given(i)
 		if b.Value[i] == 0 {
 			buf = b.Cand[i].List(buf[:0])
 			c.Candidates = make([]uint32, len(buf))
@@ -300,29 +281,29 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 	var opts solver.Options
 	var ok bool
 	if opts.Type, ok = solvingTypes[o.GetSolvingType()]; !ok {
-		return opts, badField("options.solving_type", "unknown solving type %d", o.GetSolvingType())
+		return opts, grid.FieldErrorf("options.solving_type", "unknown solving type %d", o.GetSolvingType())
 	}
 	if opts.OnGuess, ok = onGuesses[o.GetOnGuess()]; !ok {
-		return opts, badField("options.on_guess", "unknown value %d", o.GetOnGuess())
+		return opts, grid.FieldErrorf("options.on_guess", "unknown value %d", o.GetOnGuess())
 	}
 	if opts.Order, ok = guessOrders[o.GetGuessOrder()]; !ok {
-		return opts, badField("options.guess_order", "unknown value %d", o.GetGuessOrder())
+		return opts, grid.FieldErrorf("options.guess_order", "unknown value %d", o.GetGuessOrder())
 	}
 	if opts.Weight, ok = countWeights[o.GetCountWeight()]; !ok {
-		return opts, badField("options.count_weight", "unknown value %d", o.GetCountWeight())
+		return opts, grid.FieldErrorf("options.count_weight", "unknown value %d", o.GetCountWeight())
 	}
 	opts.Seed = o.GetRandomSeed()
 	opts.Unique = o.GetUnique()
 	opts.CheckMultiple = o == nil || o.CheckMultiple == nil || o.GetCheckMultiple()
 	for i, name := range o.GetStrategies() {
 		if _, ok := strategy.Lookup(name); !ok {
-			return opts, badField(fmt.Sprintf("options.strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
+			return opts, grid.FieldErrorf(fmt.Sprintf("options.strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
 		}
 	}
 	var err error
 	if len(o.GetStrategies()) > 0 {
 		if opts.Strategies, err = strategy.Select(o.GetStrategies()); err != nil {
-			return opts, badField("options.strategies", "%v", err)
+			return opts, grid.FieldErrorf("options.strategies", "%v", err)
 		}
 	}
 	opts.MaxSolutions = int(capped(uint64(o.GetMaxSolutions()), 2, uint64(s.cfg.MaxSolutions)))

@@ -16,7 +16,7 @@ import (
 func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*sudokuv1.ConvertResponse, error) {
 	to, ok := formatFromProto[req.GetTo()]
 	if !ok {
-		return nil, toStatus(badField("to", "unknown format %d", req.GetTo()))
+		return nil, toStatus(grid.FieldErrorf("to", "unknown format %d", req.GetTo()))
 	}
 	p, detected, err := convertInput("puzzle", req.GetPuzzle(), req.GetTolerant())
 	if err != nil {
@@ -24,9 +24,10 @@ func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*su
 	}
 	text, err := codec.Encode(p, to)
 	if err != nil {
-		var ce *codec.Error
-		if errors.As(err, &ce) {
-			err = &fieldError{field: "to", reason: ce.Reason}
+		var fe *grid.FieldError
+		if errors.As(err, &fe) {
+			// The format asked for cannot carry the puzzle.
+			err = &grid.FieldError{Field: "to", Reason: fe.Reason}
 		}
 		return nil, toStatus(err)
 	}
@@ -39,11 +40,11 @@ func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*su
 // converts as it is. The format is FormatAuto for a structured board.
 func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle, codec.Format, error) {
 	if p == nil {
-		return nil, 0, badField(field, "a puzzle is required")
+		return nil, 0, grid.FieldErrorf(field, "a puzzle is required")
 	}
 	variant, ok := variantFromProto[p.GetVariant()]
 	if !ok {
-		return nil, 0, badField(field+".variant", "unknown variant %d", p.GetVariant())
+		return nil, 0, grid.FieldErrorf(field+".variant", "unknown variant %d", p.GetVariant())
 	}
 	var (
 		cp       *codec.Puzzle
@@ -60,16 +61,16 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 			return nil, 0, err
 		}
 	default:
-		return nil, 0, badField(field, "set either board or text")
+		return nil, 0, grid.FieldErrorf(field, "set either board or text")
 	}
 	cp.Variant, cp.VariantSet = cp.EffectiveVariant(variant), true
 	if !cp.Variant.IsStr8ts() {
 		// The engine does not model Str8ts; their strings convert as they are.
 		if _, err := cp.Layout(cp.Variant); err != nil {
 			if p.GetBoard() != nil {
-				return nil, 0, inField(field+".board", err)
+				return nil, 0, inField(field+".board", puzzleBoard, err)
 			}
-			return nil, 0, textField(field, err)
+			return nil, 0, inField(field, puzzleText, err)
 		}
 	}
 	return cp, detected, nil

@@ -3,46 +3,80 @@ package service
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strings"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
-// fieldError is a request field that is wrong, named by its proto path.
-type fieldError struct {
-	field  string
-	reason string
+// An inputKind is the kind of request message the engine read an input
+// from, which decides the proto field behind an engine field name.
+type inputKind int
+
+const (
+	puzzleText     inputKind = iota // a Puzzle's text, with its charset, region_map, format and variant
+	puzzleBoard                     // a Puzzle's structured Board
+	generateConfig                  // a GenerateRequest, read as a generate.Config
+	inputKinds
+)
+
+// protoFields is the one table from the engine's input field names (of
+// grid.Config and grid.CellState, of codec's inputs, of generate.Config)
+// to the proto fields that carry them, by kind of input, where the two
+// differ: a puzzle's text carries its cells, size and cages and its
+// region_map the regions; a Board has a field of each grid name, and a
+// GenerateRequest one of each generate.Config name but base. Only the
+// engine name's first part is looked up ("cells" of "cells[3].value"); a
+// renamed field loses the rest, which the request does not have.
+//
+// The service's own checks make a *grid.FieldError on the proto path at
+// once, and an encoder's error, about what the chosen output format cannot
+// carry, names the request's format field (Convert's to, Generate's
+// format) whatever the engine called it.
+var protoFields = map[string][inputKinds]string{
+	"board":   {puzzleText: "text"}, // codec: the board a text decodes to
+	"cells":   {puzzleText: "text"},
+	"size":    {puzzleText: "text"},
+	"cages":   {puzzleText: "text"},
+	"regions": {puzzleText: "region_map"},
+	"base":    {generateConfig: "puzzle"},
 }
 
-func (e *fieldError) Error() string { return e.field + ": " + e.reason }
-
-func badField(field, format string, args ...any) error {
-	return &fieldError{field: field, reason: fmt.Sprintf(format, args...)}
+// inField renames an engine input error (a *grid.FieldError) after the
+// request field that carries it, through protoFields: prefix is the proto
+// path of the message the engine read ("puzzle", "puzzle.board"; "" for
+// the request itself). Other errors pass unchanged.
+func inField(prefix string, kind inputKind, err error) error {
+	var fe *grid.FieldError
+	if !errors.As(err, &fe) {
+		return err
+	}
+	field := fe.Field
+	head := field
+	if i := strings.IndexAny(head, ".["); i >= 0 {
+		head = head[:i]
+	}
+	if name := protoFields[head][kind]; name != "" {
+		field = name
+	}
+	if prefix != "" {
+		field = prefix + "." + field
+	}
+	return &grid.FieldError{Field: field, Reason: fe.Reason}
 }
 
-// inField renames an engine input error after the request field it came
-// from: prefix is the proto path of the engine's input ("puzzle.board").
-func inField(prefix string, err error) error {
+// reason returns the reason of an input error without its field name.
+func reason(err error) string {
 	var fe *grid.FieldError
 	if errors.As(err, &fe) {
-		return &fieldError{field: prefix + "." + fe.Field, reason: fe.Reason}
+		return fe.Reason
 	}
-	var ce *codec.Error
-	if errors.As(err, &ce) {
-		field := ce.Input
-		if field == "board" {
-			field = "text"
-		}
-		return &fieldError{field: prefix + "." + field, reason: ce.Reason}
-	}
-	return err
+	return err.Error()
 }
 
 // errorCodes is the one mapping of the service's errors to gRPC codes,
@@ -53,7 +87,7 @@ var errorCodes = []struct {
 	match func(error) bool
 	code  codes.Code
 }{
-	{func(err error) bool { return errors.As(err, new(*fieldError)) }, codes.InvalidArgument},
+	{func(err error) bool { return errors.As(err, new(*grid.FieldError)) }, codes.InvalidArgument},
 	{is(solver.ErrStepLimit), codes.ResourceExhausted},
 	{is(solver.ErrNodeLimit), codes.ResourceExhausted},
 	{is(errOverloaded), codes.ResourceExhausted},
@@ -86,9 +120,9 @@ func classify(err error) (codes.Code, string, []*errdetails.BadRequest_FieldViol
 			break
 		}
 	}
-	var fe *fieldError
+	var fe *grid.FieldError
 	if errors.As(err, &fe) {
-		return code, fe.Error(), []*errdetails.BadRequest_FieldViolation{{Field: fe.field, Description: fe.reason}}
+		return code, fe.Error(), []*errdetails.BadRequest_FieldViolation{{Field: fe.Field, Description: fe.Reason}}
 	}
 	return code, err.Error(), nil
 }

@@ -1,10 +1,12 @@
 package service
 
 import (
+	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -39,8 +41,8 @@ func FuzzDecodePuzzle(f *testing.F) {
 		}
 		dp, err := decodePuzzle("puzzle", &p)
 		if err != nil {
-			if _, ok := err.(*fieldError); !ok {
-				t.Fatalf("error %v (%T) is not a field error", err, err)
+			if fe, ok := err.(*grid.FieldError); !ok || !strings.HasPrefix(fe.Field, "puzzle") {
+				t.Fatalf("error %v (%T) is not a field error on the request's puzzle", err, err)
 			}
 			return
 		}

@@ -80,33 +80,33 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	var cfg generate.Config
 	var ok bool
 	if cfg.Mode, ok = generateModes[req.GetMode()]; !ok {
-		return cfg, 0, badField("mode", "unknown mode %d", req.GetMode())
+		return cfg, 0, grid.FieldErrorf("mode", "unknown mode %d", req.GetMode())
 	}
 	if cfg.Symmetry, ok = symmetries[req.GetSymmetry()]; !ok {
-		return cfg, 0, badField("symmetry", "unknown symmetry %d", req.GetSymmetry())
+		return cfg, 0, grid.FieldErrorf("symmetry", "unknown symmetry %d", req.GetSymmetry())
 	}
 	level := req.GetLevel()
 	if level < sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || level > sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME {
-		return cfg, 0, badField("level", "unknown level %d", level)
+		return cfg, 0, grid.FieldErrorf("level", "unknown level %d", level)
 	}
 	cfg.Level = strategy.Level(level)
 	format, ok := formatFromProto[req.GetFormat()]
 	if !ok {
-		return cfg, 0, badField("format", "unknown format %d", req.GetFormat())
+		return cfg, 0, grid.FieldErrorf("format", "unknown format %d", req.GetFormat())
 	}
 	variant, ok := variantFromProto[req.GetVariant()]
 	if !ok {
-		return cfg, 0, badField("variant", "unknown variant %d", req.GetVariant())
+		return cfg, 0, grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
 	}
 	for i, name := range req.GetStrategies() {
 		if _, ok := strategy.Lookup(name); !ok {
-			return cfg, 0, badField(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
+			return cfg, 0, grid.FieldErrorf(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
 		}
 	}
 	if len(req.GetStrategies()) > 0 {
 		var err error
 		if cfg.Strategies, err = strategy.Select(req.GetStrategies()); err != nil {
-			return cfg, 0, badField("strategies", "%v", err)
+			return cfg, 0, grid.FieldErrorf("strategies", "%v", err)
 		}
 	}
 	cfg.NoGuessing, cfg.NonMinimal, cfg.Seed = req.GetNoGuessing(), req.GetNonMinimal(), req.GetSeed()
@@ -116,7 +116,7 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	var probe *codec.Puzzle
 	if cfg.Mode == generate.New {
 		if req.GetSize() > grid.MaxSize {
-			return cfg, 0, badField("size", "size %d is out of range 3..%d", req.GetSize(), grid.MaxSize)
+			return cfg, 0, grid.FieldErrorf("size", "size %d is out of range 3..%d", req.GetSize(), grid.MaxSize)
 		}
 		cfg.Size, cfg.Variant = int(req.GetSize()), variant
 		probe = probePuzzle(cfg)
@@ -133,7 +133,7 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	probe.Charset = req.GetPuzzle().GetCharset()
 	if format != codec.FormatAuto {
 		if _, err := codec.Encode(probe, format); err != nil {
-			return cfg, 0, badField("format", "%s cannot carry this puzzle: %v", format, reason(err))
+			return cfg, 0, grid.FieldErrorf("format", "%s cannot carry this puzzle: %v", format, reason(err))
 		}
 	}
 	return cfg, format, nil
@@ -157,7 +157,7 @@ func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 		p.Source = &sudokuv1.Puzzle_Text{Text: text}
 	}
 	if p == nil {
-		return nil, badField("puzzle", "mode %s needs a puzzle", req.GetMode())
+		return nil, grid.FieldErrorf("puzzle", "mode %s needs a puzzle", req.GetMode())
 	}
 	if p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED && req.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED {
 		p = proto.CloneOf(p)
@@ -169,10 +169,10 @@ func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 	}
 	l := dp.board.L
 	if n := req.GetSize(); n != 0 && int(n) != l.N {
-		return nil, badField("size", "size %d differs from the puzzle's, %d", n, l.N)
+		return nil, grid.FieldErrorf("size", "size %d differs from the puzzle's, %d", n, l.N)
 	}
 	if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && variantFromProto[v] != l.Variant {
-		return nil, badField("variant", "variant %s differs from the puzzle's, %s", variantFromProto[v], l.Variant)
+		return nil, grid.FieldErrorf("variant", "variant %s differs from the puzzle's, %s", variantFromProto[v], l.Variant)
 	}
 	return dp.board, nil
 }
@@ -185,7 +185,7 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 	if m := p.GetRegionMap(); m != "" {
 		mp, err := codec.ParseText(m, p.GetCharset(), "")
 		if err != nil {
-			return "", badField("puzzle.region_map", "%s", reason(err))
+			return "", grid.FieldErrorf("puzzle.region_map", "%s", reason(err))
 		}
 		n = mp.Size
 	}
@@ -193,7 +193,7 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 		n = generate.DefaultSize(variantFromProto[req.GetVariant()])
 	}
 	if n > grid.MaxSize {
-		return "", badField("size", "size %d is out of range 3..%d", n, grid.MaxSize)
+		return "", grid.FieldErrorf("size", "size %d is out of range 3..%d", n, grid.MaxSize)
 	}
 	blank := "."
 	if cs := p.GetCharset(); cs != "" {
@@ -229,15 +229,6 @@ func probePuzzle(cfg generate.Config) *codec.Puzzle {
 	return p
 }
 
-// reason returns the reason of a codec error without its input name.
-func reason(err error) string {
-	var ce *codec.Error
-	if errors.As(err, &ce) {
-		return ce.Reason
-	}
-	return err.Error()
-}
-
 // encodeGenerated renders a generated puzzle in format f. With auto it is
 // the variant's 2.0 string, or plain text where the variant has none.
 // The puzzle's charset, when given, renders the formats that use one.
@@ -252,7 +243,7 @@ func encodeGenerated(b *grid.Board, f codec.Format, charset string, auto bool) (
 		return text, nil
 	}
 	if !auto {
-		return "", badField("format", "%s cannot carry this puzzle: %v", f, reason(err))
+		return "", grid.FieldErrorf("format", "%s cannot carry this puzzle: %v", f, reason(err))
 	}
 	text, perr := codec.Encode(p, codec.FormatPlain)
 	if perr != nil {
@@ -263,16 +254,8 @@ func encodeGenerated(b *grid.Board, f codec.Format, charset string, auto bool) (
 
 // generateError names the request field behind a generation error.
 func generateError(err error) error {
-	var ce *generate.ConfigError
-	switch {
-	case errors.As(err, &ce):
-		field := ce.Field
-		if field == "base" {
-			field = "puzzle"
-		}
-		return badField(field, "%s", ce.Reason)
-	case errors.Is(err, generate.ErrNoSolution), errors.Is(err, generate.ErrNotUnique):
-		return badField("puzzle", "%v", err)
+	if errors.Is(err, generate.ErrNoSolution) || errors.Is(err, generate.ErrNotUnique) {
+		return grid.FieldErrorf("puzzle", "%v", err)
 	}
-	return err
+	return inField("", generateConfig, err)
 }

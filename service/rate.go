@@ -59,12 +59,12 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	}
 	for i, name := range req.GetStrategies() {
 		if _, ok := strategy.Lookup(name); !ok {
-			return nil, toStatus(badField(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q", name))
+			return nil, toStatus(grid.FieldErrorf(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q", name))
 		}
 	}
 	chosen, err := strategy.Select(req.GetStrategies())
 	if err != nil {
-		return nil, toStatus(badField("strategies", "%v", err))
+		return nil, toStatus(grid.FieldErrorf("strategies", "%v", err))
 	}
 	limit := int(capped(uint64(req.GetMaxSteps()), defaultFindSteps, uint64(s.cfg.MaxSteps)))
 	sl, err := s.admit(ctx)

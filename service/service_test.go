@@ -82,7 +82,7 @@ func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
 		t.Fatalf("board size %d with %d cells, want %d", got.GetSize(), len(got.GetCells()), l.N)
 	}
 	for cell, v := range dp.board.Value {
-		if dp.board.Given[cell] && uint32(v) != got.Cells[cell].GetValue() {
+		if dp.board.Given(cell) && uint32(v) != got.Cells[cell].GetValue() {
 			t.Errorf("given %s=%d changed to %d", l.CellName(cell), v, got.Cells[cell].GetValue())
 		}
 	}

@@ -91,7 +91,7 @@ func basicView(v sudokuv1.ResultView) (bool, error) {
 	case sudokuv1.ResultView_RESULT_VIEW_BASIC:
 		return true, nil
 	}
-	return false, badField("view", "unknown value %d", v)
+	return false, grid.FieldErrorf("view", "unknown value %d", v)
 }
 
 // SolveSteps solves one puzzle, sending every step as soon as it is taken

@@ -96,7 +96,7 @@ func killerCages(format string, n int, colour []int, sum []int64) ([]grid.Cage, 
 				continue
 			}
 			if at >= 0 {
-				return nil, errorf("text", "%s cage at %s has two sums: %d at %s and %d at %s",
+				return nil, grid.FieldErrorf("text", "%s cage at %s has two sums: %d at %s and %d at %s",
 					format, cellName(n, cells[0]), sum[at], cellName(n, at), sum[cell], cellName(n, cell))
 			}
 			at = cell
@@ -126,7 +126,7 @@ func kenKenCages(format string, n int, colour []int, content []int64) ([]grid.Ca
 		}
 		k := areaOf[cell]
 		if at := target[k]; at >= 0 {
-			return nil, errorf("text", "%s cage at %s has two targets: %d at %s and %d at %s",
+			return nil, grid.FieldErrorf("text", "%s cage at %s has two targets: %d at %s and %d at %s",
 				format, cellName(n, list[k][0]), content[at], cellName(n, at), x, cellName(n, cell))
 		}
 		target[k] = cell
@@ -142,7 +142,7 @@ func kenKenCages(format string, n int, colour []int, content []int64) ([]grid.Ca
 		}
 		code := content[opCell]
 		if code < 1 || code > 4 {
-			return nil, errorf("text", "%s cage at %s: operator code %d at %s is not 1-4 (+ - × ÷)",
+			return nil, grid.FieldErrorf("text", "%s cage at %s: operator code %d at %s is not 1-4 (+ - × ÷)",
 				format, cellName(n, list[k][0]), code, cellName(n, opCell))
 		}
 		consumed[opCell] = true
@@ -151,10 +151,10 @@ func kenKenCages(format string, n int, colour []int, content []int64) ([]grid.Ca
 	cages := make([]grid.Cage, len(list))
 	for k, cells := range list {
 		if target[k] < 0 {
-			return nil, errorf("text", "%s cage at %s has no target", format, cellName(n, cells[0]))
+			return nil, grid.FieldErrorf("text", "%s cage at %s has no target", format, cellName(n, cells[0]))
 		}
 		if len(cells) > 1 && ops[k] == grid.OpNone {
-			return nil, errorf("text", "%s cage at %s has %d cells but no operator (the target at %s has no cell of its cage right of or below it)",
+			return nil, grid.FieldErrorf("text", "%s cage at %s has %d cells but no operator (the target at %s has no cell of its cage right of or below it)",
 				format, cellName(n, cells[0]), len(cells), cellName(n, target[k]))
 		}
 		cages[k] = grid.Cage{Cells: cells, Target: int(content[target[k]]), Op: ops[k]}
@@ -180,21 +180,21 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 	}
 	for k, cg := range p.Cages {
 		if len(cg.Cells) == 0 {
-			return nil, errorf("board", "cage %d has no cells", k+1)
+			return nil, grid.FieldErrorf("board", "cage %d has no cells", k+1)
 		}
 		for _, cell := range cg.Cells {
 			if cell < 0 || cell >= cells {
-				return nil, errorf("board", "cage %d: cell %d is outside the %d cells of the board", k+1, cell, cells)
+				return nil, grid.FieldErrorf("board", "cage %d: cell %d is outside the %d cells of the board", k+1, cell, cells)
 			}
 			if node[cell] >= 0 {
-				return nil, errorf("board", "cell %s is in two cages", cellName(n, cell))
+				return nil, grid.FieldErrorf("board", "cell %s is in two cages", cellName(n, cell))
 			}
 			node[cell] = k
 		}
 	}
 	for k, cg := range p.Cages {
 		if !connected(n, cg.Cells, node, k) {
-			return nil, errorf("board", "cage at %s is not orthogonally connected, which %s cannot express", cellName(n, slices.Min(cg.Cells)), format)
+			return nil, grid.FieldErrorf("board", "cage at %s is not orthogonally connected, which %s cannot express", cellName(n, slices.Min(cg.Cells)), format)
 		}
 	}
 	// Cells in no cage form areas of their own, split by their colours
@@ -210,7 +210,7 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 			continue
 		}
 		if arithmetic {
-			return nil, errorf("board", "cell %s is in no cage; every KenKen cell needs one", cellName(n, start))
+			return nil, grid.FieldErrorf("board", "cell %s is in no cage; every KenKen cell needs one", cellName(n, start))
 		}
 		node[start] = count
 		stack = append(stack[:0], start)
@@ -237,14 +237,14 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 	for k, cg := range p.Cages {
 		first := slices.Min(cg.Cells)
 		if cg.Target < 1 || int64(cg.Target) > clueMax {
-			return nil, errorf("board", "cage at %s has target %d; %s holds 1..%d", cellName(n, first), cg.Target, format, clueMax)
+			return nil, grid.FieldErrorf("board", "cage at %s has target %d; %s holds 1..%d", cellName(n, first), cg.Target, format, clueMax)
 		}
 		f.clue[first] = int64(cg.Target)
 		switch {
 		case arithmetic && len(cg.Cells) > 1:
 			code := kenKenCode(cg.Op)
 			if code == 0 {
-				return nil, errorf("board", "cage at %s has %d cells but no operator", cellName(n, first), len(cg.Cells))
+				return nil, grid.FieldErrorf("board", "cage at %s has %d cells but no operator", cellName(n, first), len(cg.Cells))
 			}
 			second := first + n
 			if first%n < n-1 && node[first+1] == k {
@@ -252,7 +252,7 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 			}
 			f.clue[second] = code
 		case !arithmetic && cg.Op != grid.OpAdd && cg.Op != grid.OpNone:
-			return nil, errorf("board", "cage at %s has operator %s; %s holds sums only", cellName(n, first), cg.Op, format)
+			return nil, grid.FieldErrorf("board", "cage at %s has operator %s; %s holds sums only", cellName(n, first), cg.Op, format)
 		case !arithmetic && len(cg.Cells) == 1 && cg.Target <= n:
 			f.single[first] = cg.Target
 		}
@@ -359,7 +359,7 @@ func colourAreas(n int, node []int, count, max int) ([]int, error) {
 			c = kempeFree(adj, k, colour, max)
 		}
 		if c == 0 {
-			return nil, errorf("board", "could not colour the cages with %d colours so that adjacent cages differ", max)
+			return nil, grid.FieldErrorf("board", "could not colour the cages with %d colours so that adjacent cages differ", max)
 		}
 		colour[k] = c
 	}

@@ -3,6 +3,8 @@ package codec
 import (
 	"fmt"
 	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
 )
 
 // Format names a text encoding of a puzzle.
@@ -66,7 +68,7 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	if f == FormatAuto {
 		f = Detect(trimmed, o)
 	} else if why := notShaped(f, trimmed); why != "" {
-		return nil, f, errorf("format", "the text cannot be decoded as %s: %s", f, why)
+		return nil, f, grid.FieldErrorf("format", "the text cannot be decoded as %s: %s", f, why)
 	}
 	var (
 		p   *Puzzle
@@ -91,7 +93,7 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	case FormatURL:
 		p, err = decodeURL(trimmed, o.Tolerant)
 	default:
-		return nil, f, errorf("format", "unknown format %d", f)
+		return nil, f, grid.FieldErrorf("format", "unknown format %d", f)
 	}
 	if err != nil {
 		return nil, f, err
@@ -190,5 +192,5 @@ func Encode(p *Puzzle, f Format) (string, error) {
 	case FormatURL:
 		return EncodeURL(p)
 	}
-	return "", errorf("format", "unknown format %d", f)
+	return "", grid.FieldErrorf("format", "unknown format %d", f)
 }

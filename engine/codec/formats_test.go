@@ -217,9 +217,9 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := Decode(tt.in, DecodeOptions{Format: tt.format, Tolerant: tt.tolerant})
-			var e *Error
+			var e *grid.FieldError
 			if !errors.As(err, &e) || !strings.Contains(e.Reason, tt.want) {
-				t.Fatalf("err = %v, want *Error containing %q", err, tt.want)
+				t.Fatalf("err = %v, want *grid.FieldError containing %q", err, tt.want)
 			}
 		})
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // The fuzz targets feed arbitrary text to every decoder: a decoder either
-// returns an *Error or a puzzle that survives encoding in its own format
+// returns a *grid.FieldError or a puzzle that survives encoding in its own format
 // and every other one (see checkStable). Their seed corpora, from the
 // shared vectors and the crashers found, are in testdata/fuzz.
 
@@ -19,9 +19,9 @@ import (
 func fuzzDecoded(t *testing.T, p *Puzzle, err error) bool {
 	t.Helper()
 	if err != nil {
-		var e *Error
+		var e *grid.FieldError
 		if !errors.As(err, &e) {
-			t.Fatalf("error %v is %T, not *Error", err, err)
+			t.Fatalf("error %v is %T, not *grid.FieldError", err, err)
 		}
 		return false
 	}

@@ -94,9 +94,9 @@ func EncodeNxN(p *Puzzle) (string, error) {
 	v := p.EffectiveVariant(grid.Classic)
 	switch {
 	case len(p.Cages) > 0 || v.HasCages():
-		return "", errorf("board", "the N×N form cannot carry the cages of a %s board; use v2", v)
+		return "", grid.FieldErrorf("board", "the N×N form cannot carry the cages of a %s board; use v2", v)
 	case v.IsStr8ts() || p.Black != nil:
-		return "", errorf("board", "the N×N form cannot carry the black cells of a %s board; use v2", v)
+		return "", grid.FieldErrorf("board", "the N×N form cannot carry the black cells of a %s board; use v2", v)
 	}
 	n := p.Size
 	symbols := symbolsOf(p)
@@ -122,7 +122,7 @@ func EncodeNxN(p *Puzzle) (string, error) {
 	} else {
 		rows, cols, ok := grid.BoxShape(n)
 		if !ok {
-			return "", errorf("board", "size %d has no regular boxes to write a region map of", n)
+			return "", grid.FieldErrorf("board", "size %d has no regular boxes to write a region map of", n)
 		}
 		labels = make([]int, n*n)
 		for cell := range labels {

@@ -29,7 +29,7 @@ func DecodeKillerV1(s string) (*Puzzle, error) {
 	s = strings.NewReplacer("%2C", ",", "%2c", ",").Replace(strings.TrimSpace(s))
 	left, right, ok := strings.Cut(s, ",")
 	if !ok || strings.Contains(right, ",") {
-		return nil, errorf("text", "a killer v1 string is two parts separated by one comma, got %d parts", strings.Count(s, ",")+1)
+		return nil, grid.FieldErrorf("text", "a killer v1 string is two parts separated by one comma, got %d parts", strings.Count(s, ",")+1)
 	}
 	switch {
 	case len(left) == 81 && len(right) == 2*81:
@@ -37,7 +37,7 @@ func DecodeKillerV1(s string) (*Puzzle, error) {
 	case len(left) == v1Len && len(right) == v1Len:
 		return decodeKillerPacked(left, right)
 	}
-	return nil, errorf("text", "expected 81 colours and 162 sum digits (unpacked killer v1) or two 162-character halves (packed), got %d and %d characters", len(left), len(right))
+	return nil, grid.FieldErrorf("text", "expected 81 colours and 162 sum digits (unpacked killer v1) or two 162-character halves (packed), got %d and %d characters", len(left), len(right))
 }
 
 func decodeKillerUnpacked(colours, sums string) (*Puzzle, error) {
@@ -46,16 +46,16 @@ func decodeKillerUnpacked(colours, sums string) (*Puzzle, error) {
 	for cell := range 81 {
 		c := colours[cell]
 		if c < '1' || c > '9' {
-			return nil, errorf("text", "cell %s: colour %q at position %d is not 1-9", cellName(9, cell), c, cell+1)
+			return nil, grid.FieldErrorf("text", "cell %s: colour %q at position %d is not 1-9", cellName(9, cell), c, cell+1)
 		}
 		colour[cell] = int(c - '0')
 		field := sums[2*cell : 2*cell+2]
 		if !isDigits(field, 10) {
-			return nil, errorf("text", "cell %s: sum %q at position %d is not two decimal digits", cellName(9, cell), field, 82+2*cell+1)
+			return nil, grid.FieldErrorf("text", "cell %s: sum %q at position %d is not two decimal digits", cellName(9, cell), field, 82+2*cell+1)
 		}
 		sum[cell] = int64(field[0]-'0')*10 + int64(field[1]-'0')
 		if sum[cell] > maxKillerV1Sum {
-			return nil, errorf("text", "cell %s: sum %d exceeds %d", cellName(9, cell), sum[cell], maxKillerV1Sum)
+			return nil, grid.FieldErrorf("text", "cell %s: sum %d exceeds %d", cellName(9, cell), sum[cell], maxKillerV1Sum)
 		}
 	}
 	cages, err := killerCages("killer v1", 9, colour, sum)
@@ -76,7 +76,7 @@ func decodeKillerPacked(cages, cands string) (*Puzzle, error) {
 		}
 		colour[cell], sum[cell] = int(x&7)+1, x>>3
 		if sum[cell] > maxKillerV1Sum {
-			return nil, errorf("text", "cell %s: sum %d exceeds %d", cellName(9, cell), sum[cell], maxKillerV1Sum)
+			return nil, grid.FieldErrorf("text", "cell %s: sum %d exceeds %d", cellName(9, cell), sum[cell], maxKillerV1Sum)
 		}
 		if x, err = v1Field(cands, cell, v1Len+1); err != nil {
 			return nil, err
@@ -106,11 +106,11 @@ func EncodeKillerV1(p *Puzzle) (string, error) {
 	}
 	switch {
 	case v == grid.KillerJigsaw || p.Regions != nil && !grid.IsRegular(p.Size, p.Regions):
-		return "", errorf("board", "killer v1 strings have no jigsaw regions; use jigsaw-v1 or v2")
+		return "", grid.FieldErrorf("board", "killer v1 strings have no jigsaw regions; use jigsaw-v1 or v2")
 	case v != grid.Killer:
-		return "", errorf("board", "killer v1 strings hold killers, not %s boards", v)
+		return "", grid.FieldErrorf("board", "killer v1 strings hold killers, not %s boards", v)
 	case p.Size != 9:
-		return "", errorf("board", "killer v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
+		return "", grid.FieldErrorf("board", "killer v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
 	}
 	return killerV1Body(p)
 }

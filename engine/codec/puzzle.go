@@ -5,11 +5,7 @@
 // ../shared/docs/formats.md.
 package codec
 
-import (
-	"fmt"
-
-	"github.com/sudokuwise/solver/engine/grid"
-)
+import "github.com/sudokuwise/solver/engine/grid"
 
 // DefaultCharset is the charset used when none is given: the first symbol is
 // the blank, then 1..9 and A..Z for 10..35.
@@ -76,19 +72,6 @@ func (p *Puzzle) Board(variant grid.Variant) (*grid.Board, error) {
 		return nil, err
 	}
 	return grid.Load(l, p.Cells)
-}
-
-// Error is a malformed input: the input at fault ("text", "charset",
-// "region_map") and what is wrong with it.
-type Error struct {
-	Input  string
-	Reason string
-}
-
-func (e *Error) Error() string { return e.Input + ": " + e.Reason }
-
-func errorf(input, format string, args ...any) error {
-	return &Error{Input: input, Reason: fmt.Sprintf(format, args...)}
 }
 
 // Symbols returns the symbols to render a board of size n with: the charset

@@ -15,16 +15,16 @@ import (
 var allFormats = []Format{FormatPlain, FormatNxN, FormatGrid, FormatV1, FormatKillerV1, FormatJigsawV1, FormatV2, FormatURL}
 
 // checkStable checks that every format p encodes in either refuses it with
-// an *Error or gives a text that decodes, in that format, to a puzzle that
+// a *grid.FieldError or gives a text that decodes, in that format, to a puzzle that
 // encodes to the same text.
 func checkStable(t *testing.T, p *Puzzle) {
 	t.Helper()
 	for _, f := range allFormats {
 		s, err := Encode(p, f)
 		if err != nil {
-			var e *Error
+			var e *grid.FieldError
 			if !errors.As(err, &e) {
-				t.Fatalf("Encode(%v) error %v is %T, not *Error", f, err, err)
+				t.Fatalf("Encode(%v) error %v is %T, not *grid.FieldError", f, err, err)
 			}
 			continue
 		}
@@ -313,9 +313,9 @@ func TestEncodeRefuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Encode(tt.p, tt.format)
-			var e *Error
+			var e *grid.FieldError
 			if !errors.As(err, &e) || !strings.Contains(e.Reason, tt.want) {
-				t.Fatalf("err = %v, want *Error containing %q", err, tt.want)
+				t.Fatalf("err = %v, want *grid.FieldError containing %q", err, tt.want)
 			}
 		})
 	}

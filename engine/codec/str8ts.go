@@ -54,7 +54,7 @@ func str8tsContent(n, cell int, c grid.CellState, black, marks bool) (int64, err
 	case black && c.Value == 0:
 		return N + 1, nil
 	case black && !c.Given:
-		return 0, errorf("board", "cell %s: a black cell holds a clue or nothing, not a solved %d", cellName(n, cell), c.Value)
+		return 0, grid.FieldErrorf("board", "cell %s: a black cell holds a clue or nothing, not a solved %d", cellName(n, cell), c.Value)
 	case black:
 		return N + 1 + int64(c.Value), nil
 	case c.Value != 0 && c.Given:

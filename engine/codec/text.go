@@ -57,12 +57,12 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 	}
 	p := &Puzzle{Size: n, Charset: symbols}
 	if symbols != "" && len(symbols) < n+1 {
-		return nil, errorf("charset", "charset %q has symbols for 1..%d, the puzzle needs 1..%d", charset, len(symbols)-1, n)
+		return nil, grid.FieldErrorf("charset", "charset %q has symbols for 1..%d, the puzzle needs 1..%d", charset, len(symbols)-1, n)
 	}
 	p.Cells = make([]grid.CellState, len(cells))
 	for i, v := range cells {
 		if v > n {
-			return nil, errorf("text", "cell r%dc%d holds %s, which stands for %d, more than the size %d", i/n+1, i%n+1, symbolName(symbols, v), v, n)
+			return nil, grid.FieldErrorf("text", "cell r%dc%d holds %s, which stands for %d, more than the size %d", i/n+1, i%n+1, symbolName(symbols, v), v, n)
 		}
 		p.Cells[i].Value = v
 		p.Cells[i].Given = v != 0
@@ -74,7 +74,7 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 		}
 		labels := scanCharset(regionMap, mapSymbols)
 		if len(labels) != n*n {
-			return nil, errorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
+			return nil, grid.FieldErrorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
 		}
 		p.Regions = labels
 	}
@@ -163,10 +163,10 @@ func scanPlain(text string) ([]int, error) {
 			cells = append(cells, 0, 0, 0)
 		case unicode.IsSpace(r) || r == '|' || r == '-' || r == '+' || r == '=' || (r >= 0x2500 && r <= 0x257F):
 		default:
-			return nil, errorf("text", "unexpected character %q at line %d, column %d", r, line, col)
+			return nil, grid.FieldErrorf("text", "unexpected character %q at line %d, column %d", r, line, col)
 		}
 		if len(cells) > maxCells {
-			return nil, errorf("text", "more than %d cells", maxCells)
+			return nil, grid.FieldErrorf("text", "more than %d cells", maxCells)
 		}
 	}
 	return cells, nil
@@ -181,15 +181,15 @@ const maxCells = grid.MaxSize * grid.MaxSize
 func normalizeCharset(charset string) (string, error) {
 	s := strings.ToUpper(charset)
 	if len(s) < 2 {
-		return "", errorf("charset", "charset %q needs a blank symbol and at least one digit", charset)
+		return "", grid.FieldErrorf("charset", "charset %q needs a blank symbol and at least one digit", charset)
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c <= ' ' || c > '~' {
-			return "", errorf("charset", "charset symbol %q at position %d is not a printable ASCII character", rune(c), i+1)
+			return "", grid.FieldErrorf("charset", "charset symbol %q at position %d is not a printable ASCII character", rune(c), i+1)
 		}
 		if j := strings.IndexByte(s[:i], c); j >= 0 {
-			return "", errorf("charset", "charset repeats %q (positions %d and %d)", rune(c), j+1, i+1)
+			return "", grid.FieldErrorf("charset", "charset repeats %q (positions %d and %d)", rune(c), j+1, i+1)
 		}
 	}
 	return s, nil
@@ -224,10 +224,10 @@ func sizeOf(input string, count int) (int, error) {
 		if n >= 2 {
 			want = strconv.Itoa(n*n) + " or " + strconv.Itoa((n+1)*(n+1))
 		}
-		return 0, errorf(input, "found %d cells; a puzzle needs a square number of cells (%s)", count, want)
+		return 0, grid.FieldErrorf(input, "found %d cells; a puzzle needs a square number of cells (%s)", count, want)
 	}
 	if n > grid.MaxSize {
-		return 0, errorf(input, "size %d is larger than %d", n, grid.MaxSize)
+		return 0, grid.FieldErrorf(input, "size %d is larger than %d", n, grid.MaxSize)
 	}
 	return n, nil
 }

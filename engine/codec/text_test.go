@@ -94,11 +94,11 @@ func TestParseTextErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseText(tt.text, tt.charset, tt.regionMap)
-			var e *Error
+			var e *grid.FieldError
 			if !errors.As(err, &e) {
-				t.Fatalf("err = %v, want *codec.Error", err)
+				t.Fatalf("err = %v, want *grid.FieldError", err)
 			}
-			if e.Input != tt.wantInput || !strings.Contains(e.Reason, tt.wantReason) {
+			if e.Field != tt.wantInput || !strings.Contains(e.Reason, tt.wantReason) {
 				t.Errorf("err = %v, want input %q and reason containing %q", err, tt.wantInput, tt.wantReason)
 			}
 		})

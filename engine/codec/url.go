@@ -103,7 +103,7 @@ func decodeURL(s string, tolerant bool) (*Puzzle, error) {
 	path, query := splitURL(s)
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return nil, errorf("text", "bad URL query: %v", err)
+		return nil, grid.FieldErrorf("text", "bad URL query: %v", err)
 	}
 	v, known := pages[pageName(path)]
 	return decodeParams(q, v, known, tolerant)
@@ -117,7 +117,7 @@ func decodeJigsawV1(s string, tolerant bool) (*Puzzle, error) {
 	_, query := splitURL(s)
 	q, err := url.ParseQuery(query)
 	if err != nil {
-		return nil, errorf("text", "bad URL query: %v", err)
+		return nil, grid.FieldErrorf("text", "bad URL query: %v", err)
 	}
 	return decodeParams(q, grid.Jigsaw, true, tolerant)
 }
@@ -127,12 +127,12 @@ func decodeJigsawV1(s string, tolerant bool) (*Puzzle, error) {
 func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzle, error) {
 	bd := strings.TrimSpace(q.Get("bd"))
 	if bd == "" {
-		return nil, errorf("text", "the URL has no bd parameter")
+		return nil, grid.FieldErrorf("text", "the URL has no bd parameter")
 	}
 	jigmap, shape := strings.TrimSpace(q.Get("jigmap")), strings.TrimSpace(q.Get("shape"))
 	if looksV2Header(bd) && !isV1(bd) {
 		if jigmap != "" || shape != "" {
-			return nil, errorf("text", "a 2.0 string carries its own regions; the URL's shape and jigmap do not apply to it")
+			return nil, grid.FieldErrorf("text", "a 2.0 string carries its own regions; the URL's shape and jigmap do not apply to it")
 		}
 		return decodeV2(bd, tolerant)
 	}
@@ -156,15 +156,15 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 		if shape != "" && shape != "33" {
 			k, err := strconv.Atoi(shape)
 			if err != nil || k < 1 || k > 33 {
-				return nil, errorf("text", "jigsaw shape %q is not a number 1-33", shape)
+				return nil, grid.FieldErrorf("text", "jigsaw shape %q is not a number 1-33", shape)
 			}
-			return nil, errorf("text", "jigsaw shape %d is one of SudokuWiki's numbered layouts, which are not known here; use shape=33 with a jigmap", k)
+			return nil, grid.FieldErrorf("text", "jigsaw shape %d is one of SudokuWiki's numbered layouts, which are not known here; use shape=33 with a jigmap", k)
 		}
 		if jigmap == "" {
-			return nil, errorf("text", "a jigsaw URL needs its regions: shape=33&jigmap=<81 box digits>")
+			return nil, grid.FieldErrorf("text", "a jigsaw URL needs its regions: shape=33&jigmap=<81 box digits>")
 		}
 		if p.Size != 9 {
-			return nil, errorf("text", "a jigsaw v1 board is 9×9; bd gives %d×%d", p.Size, p.Size)
+			return nil, grid.FieldErrorf("text", "a jigsaw v1 board is 9×9; bd gives %d×%d", p.Size, p.Size)
 		}
 		if p.Regions, err = parseJigmap(jigmap); err != nil {
 			return nil, err
@@ -176,7 +176,7 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 	case p.VariantSet:
 		// A killer string names its variant.
 	case known && page == grid.Killer:
-		return nil, errorf("text", "the killer page needs a killer string, got %d characters without a comma", len(bd))
+		return nil, grid.FieldErrorf("text", "the killer page needs a killer string, got %d characters without a comma", len(bd))
 	case known:
 		p.Variant, p.VariantSet = page, true
 	}
@@ -186,13 +186,13 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 // parseJigmap reads a jigmap: the box digit 1-9 of each of 81 cells.
 func parseJigmap(s string) ([]int, error) {
 	if len(s) != 81 {
-		return nil, errorf("text", "jigmap has %d characters, want 81", len(s))
+		return nil, grid.FieldErrorf("text", "jigmap has %d characters, want 81", len(s))
 	}
 	labels := make([]int, 81)
 	for cell := range labels {
 		c := s[cell]
 		if c < '1' || c > '9' {
-			return nil, errorf("text", "jigmap %q at %s is not a box digit 1-9", c, cellName(9, cell))
+			return nil, grid.FieldErrorf("text", "jigmap %q at %s is not a box digit 1-9", c, cellName(9, cell))
 		}
 		labels[cell] = int(c - '0')
 	}
@@ -221,11 +221,11 @@ func EncodeJigsawV1(p *Puzzle) (string, error) {
 	}
 	switch {
 	case !v.Irregular():
-		return "", errorf("board", "jigsaw v1 strings hold jigsaws, not %s boards", v)
+		return "", grid.FieldErrorf("board", "jigsaw v1 strings hold jigsaws, not %s boards", v)
 	case p.Size != 9:
-		return "", errorf("board", "jigsaw v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
+		return "", grid.FieldErrorf("board", "jigsaw v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
 	case p.Regions == nil:
-		return "", errorf("board", "a %s board needs its regions", v)
+		return "", grid.FieldErrorf("board", "a %s board needs its regions", v)
 	}
 	labels, err := regionLabels(p)
 	if err != nil {
@@ -281,9 +281,9 @@ func EncodeURL(p *Puzzle) (string, error) {
 	page, ok := pageOf[v]
 	switch {
 	case !ok:
-		return "", errorf("board", "SudokuWiki has no known solver page for %s boards", v)
+		return "", grid.FieldErrorf("board", "SudokuWiki has no known solver page for %s boards", v)
 	case p.Size != 9:
-		return "", errorf("board", "SudokuWiki's solvers take 9×9 boards, not %d×%d", p.Size, p.Size)
+		return "", grid.FieldErrorf("board", "SudokuWiki's solvers take 9×9 boards, not %d×%d", p.Size, p.Size)
 	}
 	if v == grid.Jigsaw {
 		q, err := EncodeJigsawV1(p)

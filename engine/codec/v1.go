@@ -29,7 +29,7 @@ func isV1(s string) bool { return len(s) == v1Len && isDigits(s, 32) }
 // decodes as a solved cell (see the format's flaw above).
 func DecodeV1(s string) (*Puzzle, error) {
 	if len(s) != v1Len {
-		return nil, errorf("text", "expected %d characters for a v1 string, got %d", v1Len, len(s))
+		return nil, grid.FieldErrorf("text", "expected %d characters for a v1 string, got %d", v1Len, len(s))
 	}
 	p := &Puzzle{Size: 9, Cells: make([]grid.CellState, 81), Marks: true}
 	for cell := range p.Cells {
@@ -48,11 +48,11 @@ func v1Field(s string, cell, offset int) (int64, error) {
 	field := s[2*cell : 2*cell+2]
 	at := offset + 2*cell + 1
 	if !isDigits(field, 32) {
-		return 0, errorf("text", "cell %s: %q at position %d is not base 32", cellName(9, cell), field, at)
+		return 0, grid.FieldErrorf("text", "cell %s: %q at position %d is not base 32", cellName(9, cell), field, at)
 	}
 	x, err := strconv.ParseInt(field, 32, 64)
 	if err != nil {
-		return 0, errorf("text", "cell %s: %q at position %d: %v", cellName(9, cell), field, at, err)
+		return 0, grid.FieldErrorf("text", "cell %s: %q at position %d: %v", cellName(9, cell), field, at, err)
 	}
 	return x, nil
 }
@@ -99,7 +99,7 @@ func EncodeV1(p *Puzzle) (string, error) {
 		return "", err
 	}
 	if p.Size != 9 {
-		return "", errorf("board", "v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
+		return "", grid.FieldErrorf("board", "v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
 	}
 	return v1Body(p), nil
 }
@@ -125,11 +125,11 @@ func checkPlainSudoku(p *Puzzle, what, alt string) error {
 	v := p.EffectiveVariant(grid.Classic)
 	switch {
 	case len(p.Cages) > 0 || v.HasCages():
-		return errorf("board", "%s cannot carry the cages of a %s board; use v2", what, v)
+		return grid.FieldErrorf("board", "%s cannot carry the cages of a %s board; use v2", what, v)
 	case v.IsStr8ts() || p.Black != nil:
-		return errorf("board", "%s cannot carry the black cells of a %s board; use v2", what, v)
+		return grid.FieldErrorf("board", "%s cannot carry the black cells of a %s board; use v2", what, v)
 	case v.Irregular() || p.Regions != nil && !grid.IsRegular(p.Size, p.Regions):
-		return errorf("board", "%s cannot carry jigsaw regions; use %s or v2", what, alt)
+		return grid.FieldErrorf("board", "%s cannot carry jigsaw regions; use %s or v2", what, alt)
 	}
 	return nil
 }

@@ -205,35 +205,35 @@ func (h *v2Header) name() string { return v2HeaderString(h.typ.letter, h.n, h.ve
 // as version C.
 func parseV2Header(s string, tolerant bool) (*v2Header, error) {
 	if len(s) < 3 {
-		return nil, errorf("text", "a 2.0 string needs a 3-character header, got %q", s)
+		return nil, grid.FieldErrorf("text", "a 2.0 string needs a 3-character header, got %q", s)
 	}
 	t, ok := v2TypeByLetter(upper(s[0]))
 	if !ok {
-		return nil, errorf("text", "unknown 2.0 type letter %q", s[0])
+		return nil, grid.FieldErrorf("text", "unknown 2.0 type letter %q", s[0])
 	}
 	size, err := strconv.ParseInt(s[1:2], 36, 64)
 	if err != nil || !isDigits(s[1:2], 36) || size < 2 {
-		return nil, errorf("text", "bad 2.0 size code %q", s[1])
+		return nil, grid.FieldErrorf("text", "bad 2.0 size code %q", s[1])
 	}
 	n := int(size)
 	if err := v2SizeOK(t.variant, n); err != nil {
-		return nil, errorf("text", "%s: %v", s[:3], err)
+		return nil, grid.FieldErrorf("text", "%s: %v", s[:3], err)
 	}
 	h := &v2Header{typ: t, n: n, version: upper(s[2])}
 	if h.version != t.version {
 		if t.variant.Arithmetic() && h.version == 'B' {
 			if !tolerant {
-				return nil, errorf("text", "%s strings are not supported: two incompatible layouts circulated under version B; use %s, or decode tolerantly to read it as version C",
+				return nil, grid.FieldErrorf("text", "%s strings are not supported: two incompatible layouts circulated under version B; use %s, or decode tolerantly to read it as version C",
 					h.name(), v2HeaderString(t.letter, n, t.version))
 			}
 		} else {
-			return nil, errorf("text", "version %q of %c strings is not supported (want %c)", s[2], t.letter, t.version)
+			return nil, grid.FieldErrorf("text", "version %q of %c strings is not supported (want %c)", s[2], t.letter, t.version)
 		}
 	}
 	h.comps = v2Components(t.variant, n)
 	h.width = fieldWidth(h.comps)
 	if want := 3 + n*n*h.width; len(s) != want {
-		return nil, errorf("text", "expected %d characters for %s, got %d", want, h.name(), len(s))
+		return nil, grid.FieldErrorf("text", "expected %d characters for %s, got %d", want, h.name(), len(s))
 	}
 	return h, nil
 }
@@ -331,20 +331,20 @@ func (h *v2Header) decode(s string, radix int, tolerant bool) (*Puzzle, error) {
 		at := 3 + cell*h.width
 		field := s[at : at+h.width]
 		if !isDigits(field, radix) {
-			return nil, errorf("text", "cell %s: field %q at position %d is not base %d", cellName(n, cell), field, at+1, radix)
+			return nil, grid.FieldErrorf("text", "cell %s: field %q at position %d is not base %d", cellName(n, cell), field, at+1, radix)
 		}
 		x, err := strconv.ParseInt(field, radix, 64)
 		if err != nil {
-			return nil, errorf("text", "cell %s: field %q at position %d: %v", cellName(n, cell), field, at+1, err)
+			return nil, grid.FieldErrorf("text", "cell %s: field %q at position %d: %v", cellName(n, cell), field, at+1, err)
 		}
 		switch bad := unpack(check, x, values); {
 		case bad == len(check):
-			return nil, errorf("text", "cell %s: field %q is %d, more than the largest %s field %d", cellName(n, cell), field, x, name, fieldMax(h.comps))
+			return nil, grid.FieldErrorf("text", "cell %s: field %q is %d, more than the largest %s field %d", cellName(n, cell), field, x, name, fieldMax(h.comps))
 		case bad == last && v.IsStr8ts() && !tolerant:
-			return nil, errorf("text", "cell %s: %s %d exceeds %d (str8ts.com's live strings have candidates off by one; decode tolerantly to read them)",
+			return nil, grid.FieldErrorf("text", "cell %s: %s %d exceeds %d (str8ts.com's live strings have candidates off by one; decode tolerantly to read them)",
 				cellName(n, cell), check[bad].name, values[bad], h.comps[bad].hi)
 		case bad >= 0:
-			return nil, errorf("text", "cell %s: %s %d exceeds %d", cellName(n, cell), check[bad].name, values[bad], h.comps[bad].hi)
+			return nil, grid.FieldErrorf("text", "cell %s: %s %d exceeds %d", cellName(n, cell), check[bad].name, values[bad], h.comps[bad].hi)
 		}
 		for i, x := range values {
 			fields[i][cell] = x
@@ -461,7 +461,7 @@ func EncodeV2(p *Puzzle) (string, error) {
 	}
 	n := p.Size
 	if err := v2SizeOK(v, n); err != nil {
-		return "", errorf("board", "%v", err)
+		return "", grid.FieldErrorf("board", "%v", err)
 	}
 	t, _ := v2TypeByVariant(v)
 	name := v2HeaderString(t.letter, n, t.version)
@@ -530,14 +530,14 @@ func v2Variant(p *Puzzle) (grid.Variant, error) {
 	case irregular && v == grid.Killer:
 		v = grid.KillerJigsaw
 	case irregular && !v.Irregular():
-		return 0, errorf("board", "a %s board with irregular regions has no 2.0 encoding", v)
+		return 0, grid.FieldErrorf("board", "a %s board with irregular regions has no 2.0 encoding", v)
 	case v.Irregular() && p.Regions == nil:
-		return 0, errorf("board", "a %s board needs its regions", v)
+		return 0, grid.FieldErrorf("board", "a %s board needs its regions", v)
 	case !v.HasBoxes() && p.Regions != nil:
-		return 0, errorf("board", "a %s board has no regions", v)
+		return 0, grid.FieldErrorf("board", "a %s board has no regions", v)
 	}
 	if _, ok := v2TypeByVariant(v); !ok {
-		return 0, errorf("board", "no 2.0 encoding for %s boards", v)
+		return 0, grid.FieldErrorf("board", "no 2.0 encoding for %s boards", v)
 	}
 	return v, nil
 }
@@ -546,21 +546,21 @@ func v2Variant(p *Puzzle) (grid.Variant, error) {
 func checkPuzzle(p *Puzzle) error {
 	n := p.Size
 	if n < 2 || n > grid.MaxSize || len(p.Cells) != n*n {
-		return errorf("board", "%d cells do not make a board of size %d", len(p.Cells), n)
+		return grid.FieldErrorf("board", "%d cells do not make a board of size %d", len(p.Cells), n)
 	}
 	for cell, c := range p.Cells {
 		if c.Value < 0 || c.Value > n {
-			return errorf("board", "cell %s holds %d, outside 1..%d", cellName(n, cell), c.Value, n)
+			return grid.FieldErrorf("board", "cell %s holds %d, outside 1..%d", cellName(n, cell), c.Value, n)
 		}
 		if c.Cand&^grid.AllDigits(n) != 0 {
-			return errorf("board", "cell %s has a candidate above %d", cellName(n, cell), n)
+			return grid.FieldErrorf("board", "cell %s has a candidate above %d", cellName(n, cell), n)
 		}
 	}
 	if p.Regions != nil && len(p.Regions) != n*n {
-		return errorf("board", "region map has %d cells, want %d", len(p.Regions), n*n)
+		return grid.FieldErrorf("board", "region map has %d cells, want %d", len(p.Regions), n*n)
 	}
 	if p.Black != nil && len(p.Black) != n*n {
-		return errorf("board", "%d black-cell flags for %d cells", len(p.Black), n*n)
+		return grid.FieldErrorf("board", "%d black-cell flags for %d cells", len(p.Black), n*n)
 	}
 	return nil
 }
@@ -579,18 +579,18 @@ func regionLabels(p *Puzzle) ([]int, error) {
 // what name the input and the string at fault in errors.
 func checkRegionLabels(input, what string, n int, labels []int) error {
 	if len(labels) != n*n {
-		return errorf(input, "%s region map has %d cells, want %d", what, len(labels), n*n)
+		return grid.FieldErrorf(input, "%s region map has %d cells, want %d", what, len(labels), n*n)
 	}
 	count := make([]int, n+1)
 	for cell, k := range labels {
 		if k < 1 || k > n {
-			return errorf(input, "%s box label %d of %s is outside 1..%d", what, k, cellName(n, cell), n)
+			return grid.FieldErrorf(input, "%s box label %d of %s is outside 1..%d", what, k, cellName(n, cell), n)
 		}
 		count[k]++
 	}
 	for k := 1; k <= n; k++ {
 		if count[k] != n {
-			return errorf(input, "%s box %d covers %d cells, want %d", what, k, count[k], n)
+			return grid.FieldErrorf(input, "%s box %d covers %d cells, want %d", what, k, count[k], n)
 		}
 	}
 	return nil
@@ -629,7 +629,7 @@ func FromBoard(b *grid.Board) *Puzzle {
 		}
 	}
 	for i := range p.Cells {
-		p.Cells[i] = grid.CellState{Value: int(b.Value[i]), Given: b.Given[i], Cand: b.Cand[i]}
+		p.Cells[i] = grid.CellState{Value: int(b.Value[i]), Given: b.Given(i), Cand: b.Cand[i]}
 	}
 	return p
 }

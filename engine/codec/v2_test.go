@@ -59,9 +59,9 @@ func TestV2RoundTripSizes(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := grid.NewBoard(l)
-		b.Place(0, 1)
-		b.Given[0] = true
-		b.Place(n+2, n)
+		clues, entries := make([]uint8, l.Cells), make([]uint8, l.Cells)
+		clues[0], entries[n+2] = 1, uint8(n)
+		b.Reset(clues, entries)
 		s, err := PackBoard(b)
 		if err != nil {
 			t.Fatal(err)

@@ -41,7 +41,8 @@ func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.L
 		var err error
 		l, err = grid.NewLayout(grid.Config{Size: g.n, Variant: g.variant, Regions: regionsOf(fill), Cages: cages})
 		if err != nil {
-			return nil, nil, fmt.Errorf("building a %s layout: %w", g.variant, err)
+			// Cages drawn here that fail are a bug, not bad input.
+			return nil, nil, fmt.Errorf("building a %s layout: %v", g.variant, err)
 		}
 		if g.cagesUnique(ctx, l) {
 			return l, make([]uint8, l.Cells), nil

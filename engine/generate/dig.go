@@ -135,7 +135,7 @@ func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (b
 // unique.
 func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled bool, err error) {
 	b := d.board
-	load(b, clues)
+	b.Reset(clues, nil)
 	if !d.classic {
 		d.spare.CopyFrom(b)
 		if propagate(d.spare) && d.spare.Solved() {
@@ -162,25 +162,10 @@ func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled boo
 	return res.Complete && len(res.Solutions) == 1, true, nil
 }
 
-// load makes b the board of the clues, with the candidates they leave.
-func load(b *grid.Board, clues []uint8) {
-	all := grid.AllDigits(b.L.N)
-	for cell := range b.Value {
-		b.Value[cell], b.Cand[cell], b.Given[cell] = 0, all, false
-	}
-	b.Empty = len(b.Value)
-	for cell, v := range clues {
-		if v != 0 {
-			b.Place(cell, int(v))
-			b.Given[cell] = true
-		}
-	}
-}
-
 // gradedWithin reports whether the puzzle of the clues grades no harder
 // than asked.
 func (d *digger) gradedWithin(ctx context.Context, clues []uint8) (bool, error) {
-	res, tooHard, err := d.g.grade(ctx, boardOf(d.l, clues), true)
+	res, tooHard, err := d.g.grade(ctx, boardOf(d.l, clues, nil), true)
 	if errors.Is(err, errRetry) || tooHard {
 		return false, nil
 	}

@@ -159,18 +159,6 @@ var (
 	ErrNotUnique = errors.New("the puzzle has more than one solution")
 )
 
-// ConfigError is a Config field that is wrong and why.
-type ConfigError struct {
-	Field  string // "size", "variant", "base", ...
-	Reason string
-}
-
-func (e *ConfigError) Error() string { return e.Field + ": " + e.Reason }
-
-func configErr(field, format string, args ...any) error {
-	return &ConfigError{Field: field, Reason: fmt.Sprintf(format, args...)}
-}
-
 // Generate makes a puzzle as cfg asks. It repeats attempts, each from a
 // seed derived from the previous one, until a puzzle meets the level (and
 // NoGuessing), then returns it. When ctx nears its deadline or
@@ -178,7 +166,8 @@ func configErr(field, format string, args ...any) error {
 // false. The first attempt always returns a puzzle if it can: when time
 // runs short it stops digging (the puzzle is unique but may not be
 // minimal) or grading (Graded is false). Generate returns ctx's error only
-// when no puzzle was made at all.
+// when no puzzle was made at all. A Config field that is wrong gets a
+// *grid.FieldError naming it ("size", "variant", "base", ...).
 func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	g, err := newGenerator(cfg)
 	if err != nil {
@@ -320,36 +309,36 @@ func newGenerator(cfg Config) (*generator, error) {
 func (g *generator) init() error {
 	cfg := g.cfg
 	if int(cfg.Symmetry) >= len(symmetryNames) {
-		return configErr("symmetry", "unknown symmetry %d", cfg.Symmetry)
+		return grid.FieldErrorf("symmetry", "unknown symmetry %d", cfg.Symmetry)
 	}
 	if cfg.Level > strategy.Extreme {
-		return configErr("level", "unknown level %d", cfg.Level)
+		return grid.FieldErrorf("level", "unknown level %d", cfg.Level)
 	}
 	switch cfg.Mode {
 	case New:
 		return g.initNew()
 	case BaseOnMap, StartFrom:
 		if cfg.Base == nil {
-			return configErr("base", "mode %s needs a base board", cfg.Mode)
+			return grid.FieldErrorf("base", "mode %s needs a base board", cfg.Mode)
 		}
 		b := cfg.Base
 		if b.L == nil || len(b.Value) != b.L.Cells {
-			return configErr("base", "the base board is malformed")
+			return grid.FieldErrorf("base", "the base board is malformed")
 		}
 		g.base, g.n, g.variant = b.L, b.L.N, b.L.Variant
 		g.start = make([]uint8, len(b.Value))
 		for i, v := range b.Value {
 			if int(v) > g.n {
-				return configErr("base", "%s holds %d, outside 1..%d", b.L.CellName(i), v, g.n)
+				return grid.FieldErrorf("base", "%s holds %d, outside 1..%d", b.L.CellName(i), v, g.n)
 			}
 			g.start[i] = v
 		}
 		if c, dup := b.Duplicate(); dup {
-			return configErr("base", "%s", c.Describe(grid.Notation{Layout: b.L}))
+			return grid.FieldErrorf("base", "%s", c.Describe(grid.Notation{Layout: b.L}))
 		}
 		return nil
 	}
-	return configErr("mode", "unknown mode %d", cfg.Mode)
+	return grid.FieldErrorf("mode", "unknown mode %d", cfg.Mode)
 }
 
 // DefaultSize returns the size of a New puzzle of the variant when
@@ -370,14 +359,14 @@ func (g *generator) initNew() error {
 	}
 	g.n, g.variant = n, v
 	if v.IsStr8ts() || int(v) >= int(grid.Str8tsBX)+1 {
-		return configErr("variant", "cannot generate %s puzzles", v)
+		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
 	}
 	minSize := 4
 	if v.Arithmetic() || v.Irregular() {
 		minSize = 3
 	}
 	if n < minSize || n > grid.MaxSize {
-		return configErr("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, grid.MaxSize, v)
+		return grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, grid.MaxSize, v)
 	}
 	// The layout the solution grid is drawn on: cage variants without
 	// their cages, jigsaw variants with rows for regions (only a check
@@ -388,13 +377,13 @@ func (g *generator) initNew() error {
 		if errors.As(err, &fe) {
 			switch fe.Field {
 			case "size":
-				return configErr("size", "%s", fe.Reason)
+				return grid.FieldErrorf("size", "%s", fe.Reason)
 			case "regions":
 				// A generated puzzle cannot take a region map: the size
 				// is what is wrong.
-				return configErr("size", "size %d has no regular boxes for %s puzzles; choose a size that has them (4, 6, 8, 9, 10, 12, 16, ...) or a jigsaw variant", n, v)
+				return grid.FieldErrorf("size", "size %d has no regular boxes for %s puzzles; choose a size that has them (4, 6, 8, 9, 10, 12, 16, ...) or a jigsaw variant", n, v)
 			}
-			return configErr("variant", "%s", fe.Reason)
+			return grid.FieldErrorf("variant", "%s", fe.Reason)
 		}
 		return fmt.Errorf("building the %s layout: %w", v, err)
 	}
@@ -499,7 +488,8 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 		if l == nil {
 			var err error
 			if l, err = g.fillLayout(nil); err != nil {
-				return nil, nil, fmt.Errorf("building the %s layout: %w", g.variant, err)
+				// init built it: a failure now is a bug, not bad input.
+				return nil, nil, fmt.Errorf("building the %s layout: %v", g.variant, err)
 			}
 		}
 		sol, err := g.complete(ctx, rng, l, nil)
@@ -509,7 +499,8 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 		regions := randomRegions(g.n, rng)
 		l, err := g.fillLayout(regions)
 		if err != nil {
-			return nil, nil, fmt.Errorf("building a jigsaw layout: %w", err)
+			// Regions drawn here that fail are a bug, not bad input.
+			return nil, nil, fmt.Errorf("building a jigsaw layout: %v", err)
 		}
 		sol, err := g.complete(ctx, rng, l, nil)
 		if err == nil {
@@ -545,7 +536,7 @@ func (g *generator) startSolution(ctx context.Context) ([]uint8, error) {
 	if g.solution != nil {
 		return g.solution, nil
 	}
-	b := boardOf(g.base, g.start)
+	b := boardOf(g.base, g.start, nil)
 	g.searcher.MaxNodes = g.maxNodes
 	res, err := g.searcher.Count(ctx, b, 2)
 	if err != nil {
@@ -561,23 +552,18 @@ func (g *generator) startSolution(ctx context.Context) ([]uint8, error) {
 	return g.solution, nil
 }
 
-// boardOf returns a board of layout l with values placed (as clues) and
-// the candidates they leave.
-func boardOf(l *grid.Layout, values []uint8) *grid.Board {
+// boardOf returns a board of layout l with the clues and entries placed
+// (see grid.Board.Reset).
+func boardOf(l *grid.Layout, clues, entries []uint8) *grid.Board {
 	b := grid.NewBoard(l)
-	for cell, v := range values {
-		if v != 0 {
-			b.Place(cell, int(v))
-			b.Given[cell] = true
-		}
-	}
+	b.Reset(clues, entries)
 	return b
 }
 
 // result grades a dug puzzle and builds its Result. A grading cut short
 // ends the attempt, except the first, which returns the puzzle ungraded.
 func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution []uint8, minimal, first bool) (*Result, error) {
-	puzzle := boardOf(l, clues)
+	puzzle := boardOf(l, clues, nil)
 	graded, tooHard, err := g.grade(ctx, puzzle, g.cuts())
 	ungraded := err != nil && first && (errors.Is(err, errRetry) || ctx.Err() != nil && errors.Is(err, ctx.Err()))
 	switch {
@@ -586,8 +572,7 @@ func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution 
 	case err != nil:
 		return nil, err
 	}
-	sol := boardOf(l, solution)
-	copy(sol.Given, puzzle.Given)
+	sol := boardOf(l, clues, solution)
 	return &Result{
 		Puzzle:   puzzle,
 		Solution: sol,

@@ -66,7 +66,7 @@ func clueBoard(t *testing.T, l *grid.Layout, b *grid.Board, skip ...int) *grid.B
 	t.Helper()
 	cells := make([]grid.CellState, l.Cells)
 	for i, v := range b.Value {
-		if b.Given[i] && !slices.Contains(skip, i) {
+		if b.Given(i) && !slices.Contains(skip, i) {
 			cells[i] = grid.CellState{Value: int(v), Given: true}
 		}
 	}
@@ -84,8 +84,8 @@ func checkUnique(t *testing.T, res *Result) {
 	t.Helper()
 	p := res.Puzzle
 	for i, v := range p.Value {
-		if (v != 0) != p.Given[i] {
-			t.Fatalf("cell %d: value %d, given %v: a puzzle holds clues only", i, v, p.Given[i])
+		if (v != 0) != p.Given(i) {
+			t.Fatalf("cell %d: value %d, given %v: a puzzle holds clues only", i, v, p.Given(i))
 		}
 		if v != 0 && v != res.Solution.Value[i] {
 			t.Fatalf("clue %s=%d differs from the solution's %d", p.L.CellName(i), v, res.Solution.Value[i])
@@ -109,15 +109,15 @@ func checkMinimal(t *testing.T, res *Result, sym Symmetry) {
 	t.Helper()
 	p := res.Puzzle
 	n := p.L.N
-	for cell, given := range p.Given {
-		if !given {
+	for cell := range p.Value {
+		if !p.Given(cell) {
 			continue
 		}
 		skip := []int{cell}
 		switch mate := mateOf(n, cell, sym); {
-		case mate < cell && p.Given[mate]:
+		case mate < cell && p.Given(mate):
 			continue // checked with its mate
-		case mate != cell && p.Given[mate]:
+		case mate != cell && p.Given(mate):
 			skip = append(skip, mate)
 		}
 		if got, _ := count(t, clueBoard(t, p.L, p, skip...)); got < 2 {
@@ -263,8 +263,8 @@ func TestSymmetry(t *testing.T) {
 			t.Run(fmt.Sprintf("%s-%d", sym, size), func(t *testing.T) {
 				res := generateOK(t, Config{Size: size, Symmetry: sym, Seed: 5})
 				p := res.Puzzle
-				for cell, given := range p.Given {
-					if mate := mateOf(size, cell, sym); given != p.Given[mate] {
+				for cell := range p.Value {
+					if mate := mateOf(size, cell, sym); p.Given(cell) != p.Given(mate) {
 						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.L.CellName(cell), p.L.CellName(mate), sym)
 					}
 				}
@@ -410,8 +410,8 @@ func connected(n int, cells []int) bool {
 func TestStartFrom(t *testing.T) {
 	base := loadText(t, seedHard, "", grid.Classic)
 	res := generateOK(t, Config{Mode: StartFrom, Base: base, Seed: 4})
-	for i, g := range res.Puzzle.Given {
-		if g && base.Value[i] != res.Puzzle.Value[i] {
+	for i := range res.Puzzle.Value {
+		if res.Puzzle.Given(i) && base.Value[i] != res.Puzzle.Value[i] {
 			t.Fatalf("clue %s is not one of the start's", res.Puzzle.L.CellName(i))
 		}
 	}
@@ -507,9 +507,9 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Level: 9}, "level"},
 	} {
 		_, err := Generate(context.Background(), tt.cfg)
-		var ce *ConfigError
+		var ce *grid.FieldError
 		if !errors.As(err, &ce) || ce.Field != tt.field {
-			t.Errorf("Generate(%+v) = %v, want a ConfigError on %s", tt.cfg, err, tt.field)
+			t.Errorf("Generate(%+v) = %v, want a *grid.FieldError on %s", tt.cfg, err, tt.field)
 		}
 	}
 }

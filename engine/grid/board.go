@@ -7,13 +7,19 @@ import "fmt"
 //
 // A board can record every change it makes (see Track) so that a caller can
 // undo back to a mark; that is how backtracking avoids copying boards.
+//
+// Value and Cand are read in the hot loops of every strategy and search, so
+// they are fields; they are read-only outside this package. A board changes
+// only through its methods (Reset, Place, Eliminate, Restrict, Undo,
+// CopyFrom), which keep the count of empty cells, the clues and the trail
+// true to them.
 type Board struct {
 	L     *Layout
-	Value []uint8  // 0 when empty
-	Given []bool   // whether the value is a clue
-	Cand  []Digits // candidates of empty cells; 0 for filled cells
-	Empty int      // number of empty cells
+	Value []uint8  // 0 when empty; read-only
+	Cand  []Digits // candidates of empty cells, 0 for filled cells; read-only
 
+	given    []bool // whether the value is a clue
+	empty    int    // number of empty cells
 	tracking bool
 	trail    []change
 	digits   []Digits // scratch of Check
@@ -30,9 +36,9 @@ func NewBoard(l *Layout) *Board {
 	b := &Board{
 		L:     l,
 		Value: make([]uint8, l.Cells),
-		Given: make([]bool, l.Cells),
 		Cand:  make([]Digits, l.Cells),
-		Empty: l.Cells,
+		given: make([]bool, l.Cells),
+		empty: l.Cells,
 	}
 	all := AllDigits(l.N)
 	for i := range b.Cand {
@@ -53,9 +59,37 @@ func (b *Board) Clone() *Board {
 func (b *Board) CopyFrom(src *Board) {
 	b.L = src.L
 	b.Value = append(b.Value[:0], src.Value...)
-	b.Given = append(b.Given[:0], src.Given...)
 	b.Cand = append(b.Cand[:0], src.Cand...)
-	b.Empty = src.Empty
+	b.given = append(b.given[:0], src.given...)
+	b.empty = src.empty
+}
+
+// Reset makes b the board of clues and entries, each one digit a cell (0
+// for none; entries may be nil): every digit placed, the clues marked
+// given, every empty cell's candidates those the digits leave, the trail
+// dropped. A cell with a clue takes the clue. Reset does not check the
+// digits (Load does) and does not allocate.
+func (b *Board) Reset(clues, entries []uint8) {
+	all := AllDigits(b.L.N)
+	for cell := range b.Value {
+		b.Value[cell], b.Cand[cell], b.given[cell] = 0, all, false
+	}
+	b.empty = len(b.Value)
+	tracking := b.tracking
+	b.tracking = false
+	for cell, v := range clues {
+		if v != 0 {
+			b.Place(cell, int(v))
+			b.given[cell] = true
+		}
+	}
+	for cell, v := range entries {
+		if v != 0 && (cell >= len(clues) || clues[cell] == 0) {
+			b.Place(cell, int(v))
+		}
+	}
+	b.tracking = tracking
+	b.trail = b.trail[:0]
 }
 
 // Track turns change recording on or off; turning it off drops the trail.
@@ -72,9 +106,9 @@ func (b *Board) Undo(mark int) {
 	for i := len(b.trail) - 1; i >= mark; i-- {
 		c := b.trail[i]
 		if b.Value[c.cell] == 0 && c.value != 0 {
-			b.Empty--
+			b.empty--
 		} else if b.Value[c.cell] != 0 && c.value == 0 {
-			b.Empty++
+			b.empty++
 		}
 		b.Value[c.cell] = c.value
 		b.Cand[c.cell] = c.cand
@@ -97,7 +131,7 @@ func (b *Board) Place(cell, d int) {
 	b.record(cell)
 	b.Value[cell] = uint8(d)
 	b.Cand[cell] = 0
-	b.Empty--
+	b.empty--
 	bit := Bit(d)
 	for _, p := range b.L.Peers[cell] {
 		if b.Cand[p]&bit != 0 {
@@ -128,12 +162,18 @@ func (b *Board) Restrict(cell int, keep Digits) {
 }
 
 // Solved reports whether every cell holds a digit.
-func (b *Board) Solved() bool { return b.Empty == 0 }
+func (b *Board) Solved() bool { return b.empty == 0 }
+
+// Empty returns the number of empty cells.
+func (b *Board) Empty() int { return b.empty }
+
+// Given reports whether the digit of cell is a clue.
+func (b *Board) Given(cell int) bool { return b.given[cell] }
 
 // Clues returns the number of clue cells.
 func (b *Board) Clues() int {
 	n := 0
-	for _, g := range b.Given {
+	for _, g := range b.given {
 		if g {
 			n++
 		}
@@ -141,29 +181,74 @@ func (b *Board) Clues() int {
 	return n
 }
 
-// Conflict describes why a board cannot be completed.
+// Conflict describes why a board cannot be completed: an empty cell
+// without candidates (CellConflict), a digit without a place in a unit
+// (UnitConflict), a cage that can no longer reach its target
+// (CageConflict), or a digit placed twice among peers (CellConflict with
+// the digit, In the unit that holds both when one does). The zero Conflict
+// is none.
 type Conflict struct {
-	Cell  int // the cell at fault, or -1
-	Unit  int // the unit at fault (index into Layout.Units), or -1
-	Cage  int // the cage at fault, or -1
-	Digit int // the digit concerned, or 0
+	// cell, unit and cage are one more than the index of the cell, unit
+	// and cage at fault, 0 for none, so that the zero value is no conflict.
+	cell, unit, cage int32
+	digit            int32
 }
+
+// CellConflict is the conflict at cell: an empty cell without candidates
+// when digit is 0, else the cell and a peer both holding digit.
+func CellConflict(cell, digit int) Conflict {
+	return Conflict{cell: int32(cell) + 1, digit: int32(digit)}
+}
+
+// UnitConflict is digit without a place left in unit (an index into
+// Layout.Units).
+func UnitConflict(unit, digit int) Conflict {
+	return Conflict{unit: int32(unit) + 1, digit: int32(digit)}
+}
+
+// CageConflict is cage (an index into Layout.Cages) unable to reach its
+// target.
+func CageConflict(cage int) Conflict { return Conflict{cage: int32(cage) + 1} }
+
+// In returns the conflict of a cell holding a digit a peer holds, located
+// in the unit (an index into Layout.Units) that holds both.
+func (c Conflict) In(unit int) Conflict {
+	c.unit = int32(unit) + 1
+	return c
+}
+
+// Cell returns the cell at fault, if there is one.
+func (c Conflict) Cell() (int, bool) { return int(c.cell) - 1, c.cell != 0 }
+
+// Unit returns the unit at fault (an index into Layout.Units), if there is
+// one.
+func (c Conflict) Unit() (int, bool) { return int(c.unit) - 1, c.unit != 0 }
+
+// Cage returns the cage at fault (an index into Layout.Cages), if there is
+// one.
+func (c Conflict) Cage() (int, bool) { return int(c.cage) - 1, c.cage != 0 }
+
+// Digit returns the digit concerned, or 0.
+func (c Conflict) Digit() int { return int(c.digit) }
 
 // Describe renders the conflict for people in notation n.
 func (c Conflict) Describe(n Notation) string {
 	l := n.Layout
-	switch {
-	case c.Cage >= 0:
-		cg := l.Cages[c.Cage]
+	cell, atCell := c.Cell()
+	unit, inUnit := c.Unit()
+	if k, ok := c.Cage(); ok {
+		cg := l.Cages[k]
 		return fmt.Sprintf("the cage %d%s at %s can no longer reach its target", cg.Target, cg.Op, n.CellName(cg.Cells[0]))
-	case c.Unit >= 0 && c.Cell >= 0:
-		return fmt.Sprintf("%s holds %s twice (%s)", l.Units[c.Unit].Name(), n.DigitName(c.Digit), n.CellName(c.Cell))
-	case c.Unit >= 0:
-		return fmt.Sprintf("%s has no place left in %s", n.DigitName(c.Digit), l.Units[c.Unit].Name())
-	case c.Cell >= 0 && c.Digit > 0:
-		return fmt.Sprintf("%s and a peer both hold %s", n.CellName(c.Cell), n.DigitName(c.Digit))
-	case c.Cell >= 0:
-		return fmt.Sprintf("%s has no candidates left", n.CellName(c.Cell))
+	}
+	switch {
+	case inUnit && atCell:
+		return fmt.Sprintf("%s holds %s twice (%s)", l.Units[unit].Name(), n.DigitName(c.Digit()), n.CellName(cell))
+	case inUnit:
+		return fmt.Sprintf("%s has no place left in %s", n.DigitName(c.Digit()), l.Units[unit].Name())
+	case atCell && c.digit > 0:
+		return fmt.Sprintf("%s and a peer both hold %s", n.CellName(cell), n.DigitName(c.Digit()))
+	case atCell:
+		return fmt.Sprintf("%s has no candidates left", n.CellName(cell))
 	}
 	return "contradiction"
 }
@@ -201,7 +286,7 @@ func (b *Board) Check() (Conflict, bool) {
 	if none == 0 {
 		for cell, d := range digits {
 			if d == 0 {
-				return Conflict{Cell: cell, Unit: -1, Cage: -1}, false
+				return CellConflict(cell, 0), false
 			}
 		}
 	}
@@ -212,12 +297,12 @@ func (b *Board) Check() (Conflict, bool) {
 			seen |= digits[cell]
 		}
 		if missing := all &^ seen; missing != 0 {
-			return Conflict{Cell: -1, Unit: u, Cage: -1, Digit: missing.Min()}, false
+			return UnitConflict(u, missing.Min()), false
 		}
 	}
 	for k := range b.L.Cages {
 		if !b.CageFeasible(k) {
-			return Conflict{Cell: -1, Unit: -1, Cage: k}, false
+			return CageConflict(k), false
 		}
 	}
 	return Conflict{}, true
@@ -230,7 +315,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 		for _, cell := range b.L.Units[u].Cells {
 			if v := b.Value[cell]; v != 0 {
 				if seen.Has(int(v)) {
-					return Conflict{Cell: cell, Unit: u, Cage: -1, Digit: int(v)}, true
+					return CellConflict(cell, int(v)).In(u), true
 				}
 				seen |= Bit(int(v))
 			}
@@ -242,7 +327,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 		}
 		for _, p := range b.L.Peers[cell] {
 			if b.Value[p] == v {
-				return Conflict{Cell: cell, Unit: -1, Cage: -1, Digit: int(v)}, true
+				return CellConflict(cell, int(v)), true
 			}
 		}
 	}
@@ -253,30 +338,35 @@ func (b *Board) Duplicate() (Conflict, bool) {
 // from the digits placed and the candidates of its empty cells. It never
 // rejects a state that can be completed, and rejects every complete cage
 // that misses its target.
-func (b *Board) CageFeasible(k int) bool {
-	cg := &b.L.Cages[k]
+func (b *Board) CageFeasible(k int) bool { return b.L.CageFeasible(k, b.Value, b.Cand) }
+
+// CageFeasible is Board.CageFeasible on the digits of value and the
+// candidates of cand, one of each a cell of l: for a search that keeps its
+// own state rather than a Board.
+func (l *Layout) CageFeasible(k int, value []uint8, cand []Digits) bool {
+	cg := &l.Cages[k]
 	switch cg.Op {
 	case OpNone:
 		cell := cg.Cells[0]
-		if v := b.Value[cell]; v != 0 {
+		if v := value[cell]; v != 0 {
 			return int(v) == cg.Target
 		}
-		return b.Cand[cell].Has(cg.Target)
+		return cand[cell].Has(cg.Target)
 	case OpAdd:
 		sum, lo, hi := 0, 0, 0
 		for _, cell := range cg.Cells {
-			if v := int(b.Value[cell]); v != 0 {
+			if v := int(value[cell]); v != 0 {
 				sum += v
 			} else {
-				lo += b.Cand[cell].Min()
-				hi += b.Cand[cell].Max()
+				lo += cand[cell].Min()
+				hi += cand[cell].Max()
 			}
 		}
 		return sum+lo <= cg.Target && cg.Target <= sum+hi
 	case OpMul:
 		prod, open := 1, false
 		for _, cell := range cg.Cells {
-			if v := int(b.Value[cell]); v != 0 {
+			if v := int(value[cell]); v != 0 {
 				prod *= v
 			} else {
 				open = true
@@ -288,12 +378,12 @@ func (b *Board) CageFeasible(k int) bool {
 		return prod == cg.Target
 	case OpSub, OpDiv:
 		a, c := cg.Cells[0], cg.Cells[1]
-		for x := 1; x <= b.L.N; x++ {
-			if !b.canHold(a, x) {
+		for x := 1; x <= l.N; x++ {
+			if !canHold(value, cand, a, x) {
 				continue
 			}
-			for y := 1; y <= b.L.N; y++ {
-				if b.canHold(c, y) && cg.Op.Meets(cg.Target, x+y, x*y, x, y) {
+			for y := 1; y <= l.N; y++ {
+				if canHold(value, cand, c, y) && cg.Op.Meets(cg.Target, x+y, x*y, x, y) {
 					return true
 				}
 			}
@@ -303,11 +393,11 @@ func (b *Board) CageFeasible(k int) bool {
 	return true
 }
 
-func (b *Board) canHold(cell, d int) bool {
-	if v := b.Value[cell]; v != 0 {
+func canHold(value []uint8, cand []Digits, cell, d int) bool {
+	if v := value[cell]; v != 0 {
 		return int(v) == d
 	}
-	return b.Cand[cell].Has(d)
+	return cand[cell].Has(d)
 }
 
 // Meets reports whether a complete filling of a cage with operator op
@@ -339,46 +429,41 @@ type CellState struct {
 	Cand  Digits // pencil marks of an empty cell; 0 means none recorded
 }
 
-// Load builds a board from cell states: it places every value, then keeps
-// only the recorded pencil marks of empty cells. It rejects values out of
-// range and digits repeated among peers.
+// Load builds a board from cell states: it places every value (see Reset),
+// then keeps only the recorded pencil marks of empty cells. It rejects
+// values out of range and digits repeated among peers.
 func Load(l *Layout, cells []CellState) (*Board, error) {
 	if len(cells) != l.Cells {
-		return nil, fieldErr("cells", "board has %d cells, want %d for size %d", len(cells), l.Cells, l.N)
+		return nil, FieldErrorf("cells", "board has %d cells, want %d for size %d", len(cells), l.Cells, l.N)
 	}
-	b := NewBoard(l)
+	clues, entries := make([]uint8, l.Cells), make([]uint8, l.Cells)
 	for i, c := range cells {
 		if c.Value < 0 || c.Value > l.N {
-			return nil, fieldErr(fmt.Sprintf("cells[%d].value", i), "%s holds %d, outside 1..%d", l.CellName(i), c.Value, l.N)
+			return nil, FieldErrorf(fmt.Sprintf("cells[%d].value", i), "%s holds %d, outside 1..%d", l.CellName(i), c.Value, l.N)
 		}
-		if c.Value != 0 {
-			b.Value[i] = uint8(c.Value)
-			b.Given[i] = c.Given
+		if c.Given {
+			clues[i] = uint8(c.Value)
+		} else {
+			entries[i] = uint8(c.Value)
 		}
 	}
+	b := NewBoard(l)
+	b.Reset(clues, entries)
 	if c, dup := b.Duplicate(); dup {
+		cell, _ := c.Cell()
 		other := -1
-		for _, p := range l.Peers[c.Cell] {
-			if int(b.Value[p]) == c.Digit {
+		for _, p := range l.Peers[cell] {
+			if int(b.Value[p]) == c.Digit() {
 				other = p
 				break
 			}
 		}
-		return nil, fieldErr("cells", "%s and %s both hold %d", l.CellName(min(other, c.Cell)), l.CellName(max(other, c.Cell)), c.Digit)
-	}
-	values := append([]uint8(nil), b.Value...)
-	for i := range b.Value {
-		b.Value[i] = 0
-	}
-	for i, v := range values {
-		if v != 0 {
-			b.Place(i, int(v))
-		}
+		return nil, FieldErrorf("cells", "%s and %s both hold %d", l.CellName(min(other, cell)), l.CellName(max(other, cell)), c.Digit())
 	}
 	for i, c := range cells {
 		if c.Value == 0 && c.Cand != 0 {
 			if c.Cand&^AllDigits(l.N) != 0 {
-				return nil, fieldErr(fmt.Sprintf("cells[%d].candidates", i), "%s has a candidate above %d", l.CellName(i), l.N)
+				return nil, FieldErrorf(fmt.Sprintf("cells[%d].candidates", i), "%s has a candidate above %d", l.CellName(i), l.N)
 			}
 			b.Restrict(i, c.Cand)
 		}

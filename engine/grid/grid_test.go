@@ -137,7 +137,7 @@ func TestUndoRestores(t *testing.T) {
 		t.Fatal("no changes recorded")
 	}
 	b.Undo(mark)
-	if b.Empty != before.Empty || !slices.Equal(b.Value, before.Value) || !slices.Equal(b.Cand, before.Cand) {
+	if b.Empty() != before.Empty() || !slices.Equal(b.Value, before.Value) || !slices.Equal(b.Cand, before.Cand) {
 		t.Fatal("undo did not restore the board")
 	}
 }
@@ -188,12 +188,12 @@ func TestCageFeasible(t *testing.T) {
 		t.Fatal("open board rejected")
 	}
 	b.Place(0, 2) // 2 - x = 3 has no digit x
-	if c, ok := b.Check(); ok || c.Cage != 0 {
+	if c, ok := b.Check(); ok || !isCage(c, 0) {
 		t.Fatalf("Check = %+v, %v; want cage 0 broken", c, ok)
 	}
 	b = NewBoard(l)
 	b.Place(2, 3) // 3 ÷ x = 2 has none either
-	if c, ok := b.Check(); ok || c.Cage != 1 {
+	if c, ok := b.Check(); ok || !isCage(c, 1) {
 		t.Fatalf("Check = %+v, %v; want cage 1 broken", c, ok)
 	}
 }
@@ -251,12 +251,18 @@ func TestLayoutsShared(t *testing.T) {
 	}
 }
 
+// isCage reports whether c is cage k unable to reach its target.
+func isCage(c Conflict, k int) bool {
+	got, ok := c.Cage()
+	return ok && got == k
+}
+
 // checkSlow is Check as first written, branching on every cell: the
 // reference for the fast one.
 func checkSlow(b *Board) (Conflict, bool) {
 	for cell, c := range b.Cand {
 		if c == 0 && b.Value[cell] == 0 {
-			return Conflict{Cell: cell, Unit: -1, Cage: -1}, false
+			return CellConflict(cell, 0), false
 		}
 	}
 	all := AllDigits(b.L.N)
@@ -270,12 +276,12 @@ func checkSlow(b *Board) (Conflict, bool) {
 			}
 		}
 		if missing := all &^ seen; missing != 0 {
-			return Conflict{Cell: -1, Unit: u, Cage: -1, Digit: missing.Min()}, false
+			return UnitConflict(u, missing.Min()), false
 		}
 	}
 	for k := range b.L.Cages {
 		if !b.CageFeasible(k) {
-			return Conflict{Cell: -1, Unit: -1, Cage: k}, false
+			return CageConflict(k), false
 		}
 	}
 	return Conflict{}, true
@@ -339,5 +345,68 @@ func TestOpMeets(t *testing.T) {
 		if got := tt.op.Meets(tt.target, tt.sum, tt.prod, tt.first, tt.second); got != tt.want {
 			t.Errorf("%v.Meets(%d, sum %d, prod %d, %d, %d) = %v, want %v", tt.op, tt.target, tt.sum, tt.prod, tt.first, tt.second, got, tt.want)
 		}
+	}
+}
+
+func TestReset(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 4})
+	b := NewBoard(l)
+	b.Track(true)
+	b.Place(15, 4)
+	clues := []uint8{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	entries := []uint8{2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	b.Reset(clues, entries)
+	if b.Value[0] != 1 || b.Value[5] != 3 || b.Value[15] != 0 {
+		t.Errorf("values = %v, want 1 at r1c1 (the clue), 3 at r2c2, none at r4c4", b.Value)
+	}
+	if !b.Given(0) || b.Given(5) || b.Clues() != 1 {
+		t.Errorf("given r1c1 %v, r2c2 %v, clues %d; want only r1c1", b.Given(0), b.Given(5), b.Clues())
+	}
+	if b.Empty() != 14 || b.Mark() != 0 {
+		t.Errorf("empty %d, trail %d; want 14 and 0", b.Empty(), b.Mark())
+	}
+	if want := AllDigits(4) &^ Bit(1) &^ Bit(3); b.Cand[1] != want || b.Cand[15] != AllDigits(4) {
+		t.Errorf("candidates r1c2 %v, r4c4 %v; want %v and all", b.Cand[1], b.Cand[15], want)
+	}
+	b.Place(15, 4) // still tracking
+	if b.Changes(0) == 0 {
+		t.Error("Reset turned tracking off")
+	}
+	if n := testing.AllocsPerRun(10, func() { b.Reset(clues, entries) }); n != 0 {
+		t.Errorf("Reset allocates %v times", n)
+	}
+}
+
+func TestConflict(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 5}, Target: 3, Op: OpAdd}}})
+	at := func(i int, ok bool) int {
+		if !ok {
+			return -9
+		}
+		return i
+	}
+	tests := []struct {
+		name             string
+		c                Conflict
+		cell, unit, cage int // -9 for none
+		digit            int
+		want             string
+	}{
+		{"none", Conflict{}, -9, -9, -9, 0, "contradiction"},
+		{"cell 0 without candidates", CellConflict(0, 0), 0, -9, -9, 0, "r1c1 has no candidates left"},
+		{"peers", CellConflict(5, 2), 5, -9, -9, 2, "r2c2 and a peer both hold 2"},
+		{"repeat in unit 0", CellConflict(1, 3).In(0), 1, 0, -9, 3, "row 1 holds 3 twice (r1c2)"},
+		{"no place in unit 0", UnitConflict(0, 4), -9, 0, -9, 4, "4 has no place left in row 1"},
+		{"cage 0", CageConflict(0), -9, -9, 0, 0, "the cage 3+ at r1c1 can no longer reach its target"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := [4]int{at(tt.c.Cell()), at(tt.c.Unit()), at(tt.c.Cage()), tt.c.Digit()}; got != [4]int{tt.cell, tt.unit, tt.cage, tt.digit} {
+				t.Errorf("cell, unit, cage, digit = %v, want %v", got, [4]int{tt.cell, tt.unit, tt.cage, tt.digit})
+			}
+			if got := tt.c.Describe(Notation{Layout: l}); got != tt.want {
+				t.Errorf("Describe = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

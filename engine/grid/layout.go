@@ -184,7 +184,11 @@ func BoxShape(n int) (rows, cols int, ok bool) {
 	return rows, n / rows, true
 }
 
-// FieldError is an ill-formed input: the field at fault and why.
+// FieldError is an ill-formed input: the field at fault and why. It is the
+// one input error of the engine: grid names the fields of a Config or of
+// the CellStates ("regions", "cells[3].value"), codec its inputs ("text",
+// "charset"), generate those of its Config ("size", "base"). A caller
+// that takes the input in another shape renames Field after its own.
 type FieldError struct {
 	Field  string
 	Reason string
@@ -192,7 +196,9 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
 
-func fieldErr(field, format string, args ...any) error {
+// FieldErrorf returns a FieldError on field with the reason formatted as
+// fmt.Sprintf does.
+func FieldErrorf(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
@@ -226,15 +232,15 @@ type standardKey struct {
 func newLayout(c Config) (*Layout, error) {
 	n := c.Size
 	if n < 2 || n > MaxSize {
-		return nil, fieldErr("size", "size %d is out of range 2..%d", n, MaxSize)
+		return nil, FieldErrorf("size", "size %d is out of range 2..%d", n, MaxSize)
 	}
 	if int(c.Variant) >= len(variantNames) {
-		return nil, fieldErr("variant", "unknown variant %d", c.Variant)
+		return nil, FieldErrorf("variant", "unknown variant %d", c.Variant)
 	}
 	if c.Variant.IsStr8ts() {
 		// Str8ts rows and columns are not all-different units of N cells;
 		// the API can describe such boards, the engine does not model them.
-		return nil, fieldErr("variant", "%s boards are not supported by the solver", c.Variant)
+		return nil, FieldErrorf("variant", "%s boards are not supported by the solver", c.Variant)
 	}
 	l := &Layout{N: n, Cells: n * n, Variant: c.Variant}
 	for r := 0; r < n; r++ {
@@ -268,17 +274,17 @@ func (l *Layout) addRegions(c Config) error {
 	n := l.N
 	if !c.Variant.HasBoxes() {
 		if c.Regions != nil {
-			return fieldErr("regions", "a %s board has no regions", c.Variant)
+			return FieldErrorf("regions", "a %s board has no regions", c.Variant)
 		}
 		return nil
 	}
 	if c.Regions == nil {
 		if c.Variant.Irregular() {
-			return fieldErr("regions", "a %s board needs a region map", c.Variant)
+			return FieldErrorf("regions", "a %s board needs a region map", c.Variant)
 		}
 		br, bc, ok := BoxShape(n)
 		if !ok {
-			return fieldErr("regions", "size %d has no regular boxes; give a region map", n)
+			return FieldErrorf("regions", "size %d has no regular boxes; give a region map", n)
 		}
 		l.BoxRows, l.BoxCols = br, bc
 		l.Region = make([]int, l.Cells)
@@ -288,7 +294,7 @@ func (l *Layout) addRegions(c Config) error {
 		}
 	} else {
 		if len(c.Regions) != l.Cells {
-			return fieldErr("regions", "region map has %d cells, want %d", len(c.Regions), l.Cells)
+			return FieldErrorf("regions", "region map has %d cells, want %d", len(c.Regions), l.Cells)
 		}
 		index := map[int]int{}
 		count := make([]int, 0, n)
@@ -297,7 +303,7 @@ func (l *Layout) addRegions(c Config) error {
 			k, seen := index[label]
 			if !seen {
 				if len(count) == n {
-					return fieldErr("regions", "region map has more than %d regions (label %d at %s is the %dth)", n, label, l.CellName(cell), n+1)
+					return FieldErrorf("regions", "region map has more than %d regions (label %d at %s is the %dth)", n, label, l.CellName(cell), n+1)
 				}
 				k = len(count)
 				index[label] = k
@@ -312,11 +318,11 @@ func (l *Layout) addRegions(c Config) error {
 		}
 		for k, cnt := range count {
 			if cnt != n {
-				return fieldErr("regions", "region %d covers %d cells, want %d", labels[k], cnt, n)
+				return FieldErrorf("regions", "region %d covers %d cells, want %d", labels[k], cnt, n)
 			}
 		}
 		if len(count) != n {
-			return fieldErr("regions", "region map has %d regions, want %d", len(count), n)
+			return FieldErrorf("regions", "region map has %d regions, want %d", len(count), n)
 		}
 		l.detectRegularBoxes()
 	}
@@ -369,7 +375,7 @@ func (l *Layout) addExtras() error {
 	case Windoku:
 		b := l.BoxRows
 		if b == 0 || l.BoxCols != b {
-			return fieldErr("variant", "Windoku needs square regular boxes, size %d has none", n)
+			return FieldErrorf("variant", "Windoku needs square regular boxes, size %d has none", n)
 		}
 		k := 0
 		for top := 1; top+b <= n; top += b + 1 {
@@ -382,7 +388,7 @@ func (l *Layout) addExtras() error {
 	case Colour:
 		br, bc := l.BoxRows, l.BoxCols
 		if br == 0 {
-			return fieldErr("variant", "Colour Sudoku needs regular boxes")
+			return FieldErrorf("variant", "Colour Sudoku needs regular boxes")
 		}
 		for p := 0; p < n; p++ {
 			pr, pc := p/bc, p%bc
@@ -402,30 +408,30 @@ func (l *Layout) addCages(cages []Cage) error {
 	}
 	if len(cages) == 0 {
 		if l.Variant.HasCages() {
-			return fieldErr("cages", "a %s board needs cages", l.Variant)
+			return FieldErrorf("cages", "a %s board needs cages", l.Variant)
 		}
 		return nil
 	}
 	if !l.Variant.HasCages() {
-		return fieldErr("cages", "a %s board has no cages", l.Variant)
+		return FieldErrorf("cages", "a %s board has no cages", l.Variant)
 	}
 	l.Cages = make([]Cage, len(cages))
 	for k, cg := range cages {
 		field := fmt.Sprintf("cages[%d]", k)
 		if len(cg.Cells) == 0 {
-			return fieldErr(field, "cage has no cells")
+			return FieldErrorf(field, "cage has no cells")
 		}
 		for _, cell := range cg.Cells {
 			if cell < 0 || cell >= l.Cells {
-				return fieldErr(field, "cell %d is outside the %d cells of the board", cell, l.Cells)
+				return FieldErrorf(field, "cell %d is outside the %d cells of the board", cell, l.Cells)
 			}
 			if other := l.CellCage[cell]; other >= 0 {
-				return fieldErr(field, "cell %s is also in cage %d", l.CellName(cell), other)
+				return FieldErrorf(field, "cell %s is also in cage %d", l.CellName(cell), other)
 			}
 			l.CellCage[cell] = k
 		}
 		if err := l.checkCage(cg); err != nil {
-			return fieldErr(field, "%v", err)
+			return FieldErrorf(field, "%v", err)
 		}
 		l.Cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
 	}
@@ -440,13 +446,13 @@ func (l *Layout) addCages(cages []Cage) error {
 			covered = covered && k >= 0
 		}
 		if want := l.N * l.N * (l.N + 1) / 2; covered && total != want {
-			return fieldErr("cages", "the cages cover the grid but their sums total %d, not %d", total, want)
+			return FieldErrorf("cages", "the cages cover the grid but their sums total %d, not %d", total, want)
 		}
 		return nil
 	}
 	for cell, k := range l.CellCage {
 		if k < 0 {
-			return fieldErr("cages", "cell %s is in no cage; every %s cell needs one", l.CellName(cell), l.Variant)
+			return FieldErrorf("cages", "cell %s is in no cage; every %s cell needs one", l.CellName(cell), l.Variant)
 		}
 	}
 	return nil

@@ -187,8 +187,7 @@ func (g *generic) cages(f *frame) (changed, ok bool) {
 			if tuples := g.tables.tuples[k]; tuples != nil {
 				ok = g.cageTuples(f, cg, tuples, &changed)
 			} else {
-				g.view.L, g.view.Value, g.view.Cand = l, f.value, f.cand
-				ok = g.view.CageFeasible(k)
+				ok = l.CageFeasible(k, f.value, f.cand)
 			}
 			if !ok {
 				return changed, false

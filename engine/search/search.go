@@ -92,9 +92,8 @@ func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (
 type generic struct {
 	l      *grid.Layout
 	frames []*frame
-	naked  []int32    // cells left with one candidate (or none)
-	hidden []int32    // unit*32 + digit-1 of units where a digit has one place
-	view   grid.Board // a board over a frame's cells, for cage checks
+	naked  []int32 // cells left with one candidate (or none)
+	hidden []int32 // unit*32 + digit-1 of units where a digit has one place
 	tables cageTables
 	limit  int
 	max    int64

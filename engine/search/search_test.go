@@ -103,7 +103,9 @@ func TestCount(t *testing.T) {
 			if tt.name == "duplicate" {
 				l, _ := grid.NewLayout(grid.Config{Size: 9})
 				b = grid.NewBoard(l)
-				b.Value[0], b.Value[1] = 1, 1
+				clues := make([]uint8, l.Cells)
+				clues[0], clues[1] = 1, 1
+				b.Reset(clues, nil)
 			} else {
 				b = board(t, tt.puzzle)
 			}

@@ -408,11 +408,11 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	s.Placements = s.Placements[:0]
 	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
 	s.Cells, s.Units = s.Cells[:0], s.Units[:0]
-	if conflict.Cell >= 0 {
-		s.Cells = append(s.Cells, conflict.Cell)
+	if cell, ok := conflict.Cell(); ok {
+		s.Cells = append(s.Cells, cell)
 	}
-	if conflict.Unit >= 0 {
-		s.Units = append(s.Units, conflict.Unit)
+	if unit, ok := conflict.Unit(); ok {
+		s.Units = append(s.Units, unit)
 	}
 	s.Digits, s.Conflict, s.Undone = 0, conflict, undone
 	return r.report(s)

@@ -36,7 +36,7 @@ var AvoidableRectangles = &Strategy{
 // placedDigit returns the digit the solver placed in cell, or 0 for an
 // empty cell or a clue.
 func placedDigit(b *grid.Board, cell int) int {
-	if b.Given[cell] {
+	if b.Given(cell) {
 		return 0
 	}
 	return int(b.Value[cell])

@@ -38,12 +38,35 @@ func uqCell(l *grid.Layout, name string) int {
 // uqSet sets cells of b: "12" sets the candidates of an empty cell, "+5"
 // places 5 (not a clue), "=5" places a clue 5.
 func uqSet(b *grid.Board, spec ...string) {
+	clues, entries := make([]uint8, b.L.Cells), slices.Clone(b.Value)
+	for cell, v := range b.Value {
+		if b.Given(cell) {
+			clues[cell] = v
+		}
+	}
+	placed := false
+	for i := 0; i+1 < len(spec); i += 2 {
+		cell, v := uqCell(b.L, spec[i]), spec[i+1]
+		switch v[0] {
+		case '+':
+			entries[cell], placed = v[1]-'0', true
+		case '=':
+			clues[cell], placed = v[1]-'0', true
+		}
+	}
+	if placed {
+		cand := slices.Clone(b.Cand)
+		b.Reset(clues, entries)
+		for cell, c := range cand {
+			if b.Value[cell] == 0 {
+				b.Restrict(cell, c)
+			}
+		}
+	}
 	for i := 0; i+1 < len(spec); i += 2 {
 		cell, v := uqCell(b.L, spec[i]), spec[i+1]
 		switch v[0] {
 		case '+', '=':
-			b.Place(cell, int(v[1]-'0'))
-			b.Given[cell] = v[0] == '='
 		default:
 			var ds grid.Digits
 			for _, ch := range v {

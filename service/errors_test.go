@@ -1,0 +1,52 @@
+package service
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestInField checks the renaming of engine input errors through
+// protoFields: every engine name of each kind of input, and that other
+// errors pass unchanged.
+func TestInField(t *testing.T) {
+	tests := []struct {
+		prefix string
+		kind   inputKind
+		engine string // the engine's field
+		want   string // the request's field
+	}{
+		{"puzzle", puzzleText, "text", "puzzle.text"},
+		{"puzzle", puzzleText, "board", "puzzle.text"},
+		{"puzzle", puzzleText, "charset", "puzzle.charset"},
+		{"puzzle", puzzleText, "region_map", "puzzle.region_map"},
+		{"puzzle", puzzleText, "format", "puzzle.format"},
+		{"puzzle", puzzleText, "variant", "puzzle.variant"},
+		{"puzzle", puzzleText, "regions", "puzzle.region_map"},
+		{"puzzle", puzzleText, "size", "puzzle.text"},
+		{"puzzle", puzzleText, "cages[2]", "puzzle.text"},
+		{"puzzle", puzzleText, "cells[3].value", "puzzle.text"},
+		{"puzzle.board", puzzleBoard, "regions", "puzzle.board.regions"},
+		{"puzzle.board", puzzleBoard, "cells[3].value", "puzzle.board.cells[3].value"},
+		{"puzzle.board", puzzleBoard, "cages[2]", "puzzle.board.cages[2]"},
+		{"puzzle.board", puzzleBoard, "variant", "puzzle.board.variant"},
+		{"", generateConfig, "base", "puzzle"},
+		{"", generateConfig, "size", "size"},
+		{"", generateConfig, "variant", "variant"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d/%s", tt.kind, tt.engine), func(t *testing.T) {
+			err := inField(tt.prefix, tt.kind, fmt.Errorf("decoding: %w", grid.FieldErrorf(tt.engine, "bad")))
+			var fe *grid.FieldError
+			if !errors.As(err, &fe) || fe.Field != tt.want || fe.Reason != "bad" {
+				t.Errorf("inField(%q, %s) = %v, want %s: bad", tt.prefix, tt.engine, err, tt.want)
+			}
+		})
+	}
+	plain := errors.New("not an input error")
+	if got := inField("puzzle", puzzleText, plain); got != plain {
+		t.Errorf("inField(%v) = %v, want it unchanged", plain, got)
+	}
+}
