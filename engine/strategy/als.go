@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -79,15 +80,24 @@ type alsEdge struct {
 
 // alsScratch is the working memory of the ALS finders, kept in alsPool.
 type alsScratch struct {
-	col   ALSCollector
-	sets  []ALS
-	w     int
-	n     int       // digits of the board
-	pairs []alsPair // restricted commons of i < j, before indexing
-	start []int32   // edges of set i are edges[start[i]:start[i+1]]
-	edges []alsEdge
-	cand  []uint64 // cand[(z-1)*w:]: the cells holding candidate z
-	tg    []uint64 // tg[(z-1)*w:]: the targets of z of the step being built
+	layout *grid.Layout // the layout and candidates of the last build
+	last   []grid.Digits
+	col    ALSCollector
+	sets   []ALS
+	w      int
+	n      int       // digits of the board
+	pairs  []alsPair // restricted commons of i < j, by i then j
+
+	// The sets by digit x and first cell h holding it:
+	// bsets[bstart[(x-1)*Cells+h]:bstart[(x-1)*Cells+h+1]].
+	bstart  []int32
+	bsets   []int32
+	rcOf    []grid.Digits // the commons of set i with each set, while building
+	touched []int32       // the sets with commons with set i
+	start   []int32       // edges of set i are edges[start[i]:start[i+1]]
+	edges   []alsEdge
+	cand    []uint64 // cand[(z-1)*w:]: the cells holding candidate z
+	tg      []uint64 // tg[(z-1)*w:]: the targets of z of the step being built
 
 	// ALS chain search.
 	seen   []uint32
@@ -113,8 +123,15 @@ type alsPair struct {
 
 var alsPool = sync.Pool{New: func() any { return new(alsScratch) }}
 
-// build collects the sets of b and the restricted commons between them.
+// build collects the sets of b and the restricted commons between them,
+// unless they are those of the last build (the solver tries the ALS
+// strategies one after the other on the same candidates).
 func (g *alsScratch) build(b *grid.Board) {
+	if g.layout == b.L && slices.Equal(g.last, b.Cand) {
+		return
+	}
+	g.layout = b.L
+	g.last = append(g.last[:0], b.Cand...)
 	g.sets = g.col.Collect(b)
 	g.w = g.col.Words()
 	g.n = b.L.N
@@ -131,16 +148,62 @@ func (g *alsScratch) build(b *grid.Board) {
 		}
 	}
 	sets := g.sets
+	// Index the sets by digit and first cell holding it: a set B has the
+	// restricted common x with A only if B's first x lies in A.SeeAll(x).
+	cells := b.L.Cells
+	g.bstart = grow(g.bstart, n*cells+1)
+	clear(g.bstart)
+	for i := range sets {
+		a := &sets[i]
+		for m := a.Digits; m != 0; m &= m - 1 {
+			x := m.Min()
+			g.bstart[(x-1)*cells+a.Holders(x).Next(0)+1]++
+		}
+	}
+	for k := 1; k < len(g.bstart); k++ {
+		g.bstart[k] += g.bstart[k-1]
+	}
+	g.bsets = grow(g.bsets, int(g.bstart[len(g.bstart)-1]))
+	for i := range sets {
+		a := &sets[i]
+		for m := a.Digits; m != 0; m &= m - 1 {
+			x := m.Min()
+			k := (x-1)*cells + a.Holders(x).Next(0)
+			g.bsets[g.bstart[k]] = int32(i)
+			g.bstart[k]++
+		}
+	}
+	for k := len(g.bstart) - 1; k > 0; k-- {
+		g.bstart[k] = g.bstart[k-1]
+	}
+	g.bstart[0] = 0
+	g.rcOf = grow(g.rcOf, len(sets))
+	clear(g.rcOf)
 	g.pairs = g.pairs[:0]
 	for i := range sets {
 		a := &sets[i]
-		for j := i + 1; j < len(sets); j++ {
-			if a.Digits&sets[j].Digits == 0 {
-				continue
+		g.touched = g.touched[:0]
+		for m := a.Digits; m != 0; m &= m - 1 {
+			x := m.Min()
+			t := g.target(x)
+			t.Copy(a.SeeAll(x))
+			t.And(g.candSet(x))
+			for h := t.Next(0); h >= 0; h = t.Next(h + 1) {
+				k := (x-1)*cells + h
+				for _, j := range g.bsets[g.bstart[k]:g.bstart[k+1]] {
+					if int(j) > i && sets[j].Holders(x).SubsetOf(a.SeeAll(x)) {
+						if g.rcOf[j] == 0 {
+							g.touched = append(g.touched, j)
+						}
+						g.rcOf[j] |= grid.Bit(x)
+					}
+				}
 			}
-			if rc := a.RestrictedCommons(&sets[j]); rc != 0 {
-				g.pairs = append(g.pairs, alsPair{int32(i), int32(j), rc})
-			}
+		}
+		slices.Sort(g.touched)
+		for _, j := range g.touched {
+			g.pairs = append(g.pairs, alsPair{int32(i), j, g.rcOf[j]})
+			g.rcOf[j] = 0
 		}
 	}
 	g.start = grow(g.start, len(sets)+1)
@@ -234,14 +297,12 @@ func findALSXZ(b *grid.Board, sink *Sink) {
 		s := g.step(b, sink, ALSXZ, mask)
 		x1 := p.rc.Min()
 		if p.rc.Count() == 1 {
-			alsAddNodes(s, alsHop{a, x1}, alsHop{c, x1})
+			alsAddNodes(s, b, alsHop{set: a, x: x1}, alsHop{set: c, x: x1})
 		} else {
 			x2 := (p.rc &^ grid.Bit(x1)).Min()
-			alsAddNodes(s, alsHop{a, x1}, alsHop{c, x1}, alsHop{c, x2}, alsHop{a, x2})
+			alsAddNodes(s, b, alsHop{set: a, x: x1}, alsHop{set: c, x: x1}, alsHop{set: c, x: x2}, alsHop{set: a, x: x2})
 			s.Links = append(s.Links, Link{From: 3, To: 0, Kind: Weak})
 		}
-		alsAddSet(s, b, a)
-		alsAddSet(s, b, c)
 		if sink.Done() {
 			return
 		}
@@ -277,10 +338,7 @@ func findALSXYWing(b *grid.Board, sink *Sink) {
 							continue
 						}
 						s := g.step(b, sink, ALSXYWing, mask)
-						alsAddNodes(s, alsHop{a, x}, alsHop{c, x}, alsHop{c, y}, alsHop{bb, y})
-						alsAddSet(s, b, a)
-						alsAddSet(s, b, bb)
-						alsAddSet(s, b, c)
+						alsAddNodes(s, b, alsHop{set: a, x: x}, alsHop{set: c, x: x}, alsHop{set: c, x: y}, alsHop{set: bb, x: y})
 						if sink.Done() {
 							return
 						}
@@ -462,19 +520,17 @@ func (g *alsScratch) chainStep(b *grid.Board, sink *Sink, ai, x1 int, st int32) 
 		path[k] = p
 		k++
 	}
-	hops := make([]alsHop, 0, 2*k)
+	var hops [2 * alsChainMax]alsHop
+	h := 0
 	prev := first
 	for i := k - 1; i >= 0; i-- {
 		set := &g.sets[int(path[i])/3/g.n]
 		x := int(path[i])/3%g.n + 1
-		hops = append(hops, alsHop{prev, x}, alsHop{set, x})
+		hops[h], hops[h+1] = alsHop{set: prev, x: x}, alsHop{set: set, x: x}
+		h += 2
 		prev = set
 	}
-	alsAddNodes(s, hops...)
-	alsAddSet(s, b, first)
-	for i := k - 1; i >= 0; i-- {
-		alsAddSet(s, b, &g.sets[int(path[i])/3/g.n])
-	}
+	alsAddNodes(s, b, hops[:h]...)
 }
 
 func findDeathBlossom(b *grid.Board, sink *Sink) {
@@ -543,27 +599,12 @@ func (g *alsScratch) blossomSearch(b *grid.Board, sink *Sink, stem, k int) bool 
 			g.target(z).Copy(g.inter[i : i+w])
 		}
 		s := g.step(b, sink, DeathBlossom, mask)
-		hops := make([]alsHop, 0, 2*k)
+		var hops [2 * grid.MaxSize]alsHop
 		for i, d := range g.pdigit {
-			hops = append(hops, alsHop{nil, d}, alsHop{&g.sets[g.chosen[i]], d})
+			hops[2*i] = alsHop{cell: stem, x: d}
+			hops[2*i+1] = alsHop{set: &g.sets[g.chosen[i]], x: d}
 		}
-		alsAddNodes(s, hops...)
-		for i := range s.Nodes {
-			if i%2 == 0 {
-				s.Nodes[i] = Node{Kind: CandidateNode, Digit: s.Nodes[i].Digit, Cells: []int{stem}}
-			}
-		}
-		s.Links = s.Links[:0]
-		for i := range g.pdigit {
-			s.Links = append(s.Links, Link{From: 2 * i, To: 2*i + 1, Kind: Weak})
-		}
-		s.Cells = append(s.Cells, stem)
-		for m := b.Cand[stem]; m != 0; m &= m - 1 {
-			s.Marks = append(s.Marks, Mark{Cell: stem, Digit: m.Min(), Role: RolePattern})
-		}
-		for i := range g.pdigit {
-			alsAddSet(s, b, &g.sets[g.chosen[i]])
-		}
+		alsAddNodes(s, b, hops[:2*k]...)
 		return sink.Done()
 	}
 	for _, pi := range g.petals[g.pstart[k]:g.pstart[k+1]] {
@@ -631,59 +672,96 @@ func (g *alsScratch) step(b *grid.Board, sink *Sink, st *Strategy, mask grid.Dig
 	return s
 }
 
-// alsHop is a set and the digit a chain node stands for.
+// alsHop is a chain node: a set and the digit missing from it, or with
+// set nil a candidate, digit x in cell.
 type alsHop struct {
-	set *ALS
-	x   int
+	set  *ALS
+	cell int
+	x    int
 }
 
-// alsAddNodes appends an ALS node per hop ("x is missing from the set")
-// and links them as a chain alternating strong links (between hops 0 and
-// 1, 2 and 3, ...: the sets of a restricted common cannot both hold it, so
-// one misses it) and weak links (between hops 1 and 2, ...: a set missing
-// one digit is locked on the others). The cells are copied.
-func alsAddNodes(s *Step, hops ...alsHop) {
-	size := 0
-	for _, h := range hops {
-		if h.set != nil {
-			size += len(h.set.Cells)
-		}
-	}
-	buf := make([]int, size)
+// alsAddNodes fills a step's nodes, links, cells, units and marks from a
+// chain of hops. A set's node stands for x missing from it; the nodes are
+// linked as a chain alternating strong links (hops 0 and 1, 2 and 3, ...:
+// two sets with the restricted common x cannot both hold it, so one misses
+// it) and weak links (hops 1 and 2, ...: a set missing one digit is locked
+// on the others, so it misses no other). A candidate hop (the stem of a
+// Death Blossom) is instead joined by a weak link to the next hop, its
+// petal: they cannot both hold the digit. Each set's cells go to s.Cells
+// once, set after set (a cell of two overlapping sets twice), and the
+// nodes' cells are views of s.Cells; the sets' candidates are marked
+// RoleALS, a stem's RolePattern.
+func alsAddNodes(s *Step, b *grid.Board, hops ...alsHop) {
+	var off [2*grid.MaxSize + 1]int32
 	for i, h := range hops {
-		var cells []int
-		if h.set != nil {
-			cells = buf[:len(h.set.Cells):len(h.set.Cells)]
-			copy(cells, h.set.Cells)
-			buf = buf[len(cells):]
-		}
-		s.Nodes = append(s.Nodes, Node{Kind: ALSNode, Digit: h.x, Cells: cells})
-		if i > 0 {
-			kind := Weak
-			if i%2 == 1 {
-				kind = Strong
+		off[i] = -1
+		if h.set == nil {
+			for j := 0; j < i; j++ {
+				if hops[j].set == nil && hops[j].cell == h.cell {
+					off[i] = off[j]
+					break
+				}
 			}
-			s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: kind})
-		}
-	}
-}
-
-// alsAddSet adds a set's cells, unit and candidates (RoleALS) to a step.
-func alsAddSet(s *Step, b *grid.Board, a *ALS) {
-	patAddUnit(s, a.Unit)
-	for _, c := range a.Cells {
-		dup := false
-		for _, o := range s.Cells {
-			dup = dup || o == c
-		}
-		if dup {
+			if off[i] < 0 {
+				off[i] = int32(len(s.Cells))
+				s.Cells = append(s.Cells, h.cell)
+				for m := b.Cand[h.cell]; m != 0; m &= m - 1 {
+					s.Marks = append(s.Marks, Mark{Cell: h.cell, Digit: m.Min(), Role: RolePattern})
+				}
+			}
 			continue
 		}
-		s.Cells = append(s.Cells, c)
-		for m := b.Cand[c]; m != 0; m &= m - 1 {
-			s.Marks = append(s.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
+		for j := 0; j < i; j++ {
+			if hops[j].set == h.set {
+				off[i] = off[j]
+				break
+			}
+		}
+		if off[i] >= 0 {
+			continue
+		}
+		off[i] = int32(len(s.Cells))
+		s.Cells = append(s.Cells, h.set.Cells...)
+		patAddUnit(s, h.set.Unit)
+		for _, c := range h.set.Cells {
+			if !alsMarked(s, c) {
+				for m := b.Cand[c]; m != 0; m &= m - 1 {
+					s.Marks = append(s.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
+				}
+			}
 		}
 	}
+	for i, h := range hops {
+		n := 1
+		kind := CandidateNode
+		if h.set != nil {
+			n, kind = len(h.set.Cells), ALSNode
+		}
+		o := int(off[i])
+		s.Nodes = append(s.Nodes, Node{Kind: kind, Digit: h.x, Cells: s.Cells[o : o+n : o+n]})
+		if i == 0 {
+			continue
+		}
+		switch {
+		case h.set != nil && hops[i-1].set == nil:
+			s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+		case h.set != nil && i%2 == 1:
+			s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Strong})
+		case h.set != nil:
+			s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+		}
+	}
+}
+
+// alsMarked reports whether a cell's candidates are marked already (as
+// those of an overlapping set).
+func alsMarked(s *Step, c int) bool {
+	for _, m := range s.Marks {
+		if m.Cell == c && m.Role == RoleALS {
+			return true
+		}
+	}
+	return false
 }
 
 // explainALS renders an ALS step as HoDoKu does, e.g. "ALS-XZ:

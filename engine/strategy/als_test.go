@@ -1,11 +1,13 @@
 package strategy
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
 )
 
 // alsBrute lists the almost locked sets of b by brute force: every subset
@@ -119,4 +121,190 @@ func cellsInUnit(l *grid.Layout, cells []int, u int) bool {
 		}
 	}
 	return true
+}
+
+// alsStrategies are the strategies of als.go.
+var alsStrategies = []*Strategy{ALSXZ, ALSXYWing, ALSChain, DeathBlossom}
+
+// alsCheckDrawing checks the drawing fields of an ALS step: links join
+// existing nodes, ALS nodes are the cells of one unit holding the node's
+// digit, every elimination is marked as a target.
+func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
+	t.Helper()
+	if len(s.Nodes) < 2 || len(s.Links) < 1 {
+		t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(b.L))
+	}
+	for _, lk := range s.Links {
+		if lk.From < 0 || lk.From >= len(s.Nodes) || lk.To < 0 || lk.To >= len(s.Nodes) || lk.From == lk.To {
+			t.Fatalf("%s: bad link %+v", s.Name(), lk)
+		}
+	}
+	for _, nd := range s.Nodes {
+		if len(nd.Cells) == 0 {
+			t.Fatalf("%s: empty node", s.Name())
+		}
+		var d grid.Digits
+		for _, c := range nd.Cells {
+			d |= b.Cand[c]
+		}
+		if !d.Has(nd.Digit) || nd.Kind == ALSNode && d.Count() != len(nd.Cells)+1 {
+			t.Fatalf("%s: node %+v on %v: %s", s.Name(), nd, d, s.Explain(b.L))
+		}
+	}
+	for _, e := range s.Eliminations {
+		if !slices.Contains(s.Marks, Mark{Cell: e.Cell, Digit: e.Digit, Role: RoleTarget}) {
+			t.Fatalf("%s: elimination %v not marked", s.Name(), e)
+		}
+		if !s.Digits.Has(e.Digit) {
+			t.Fatalf("%s: elimination %v not in digits %v", s.Name(), e, s.Digits)
+		}
+	}
+}
+
+// alsSolveChecked solves b with singles, the pattern strategies and the
+// ALS strategies, asking each ALS strategy for all its steps and checking
+// them against the solution, and applying the first step found in order.
+func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
+	t.Helper()
+	order := append(append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...), alsStrategies...)
+	var sink Sink
+	for step := 0; step < 4*b.L.Cells; step++ {
+		progress := false
+		for _, st := range order {
+			sink.Reset()
+			als := slices.Contains(alsStrategies, st)
+			sink.All = als
+			st.Find(b, &sink)
+			if len(sink.Steps()) == 0 {
+				continue
+			}
+			if als {
+				patCheckSteps(t, b, solution, &sink, seen)
+				for i := range sink.Steps() {
+					alsCheckDrawing(t, b, &sink.Steps()[i])
+				}
+				// The first step without All is one of them.
+				var one Sink
+				st.Find(b, &one)
+				if len(one.Steps()) != 1 {
+					t.Fatalf("%s: %d steps without All, %d with", st.Name, len(one.Steps()), len(sink.Steps()))
+				}
+			}
+			sink.Steps()[0].Apply(b)
+			progress = true
+			break
+		}
+		if !progress {
+			return
+		}
+	}
+}
+
+func TestALSSoundOnLayouts(t *testing.T) {
+	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	regions := make([]int, len(jigsaw))
+	for i, c := range jigsaw {
+		regions[i] = int(c - '0')
+	}
+	tests := []struct {
+		name    string
+		cfg     grid.Config
+		puzzles int
+		keep    float64
+	}{
+		{"classic", grid.Config{Size: 9}, 150, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 150, 0.3},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.28},
+		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.28},
+		{"6x6", grid.Config{Size: 6}, 60, 0.3},
+		{"12x12", grid.Config{Size: 12}, 20, 0.4},
+		{"16x16", grid.Config{Size: 16}, 10, 0.5},
+		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 60, 0.3},
+	}
+	if testing.Short() {
+		for i := range tests {
+			tests[i].puzzles /= 5
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 23))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[string]int{}
+			defer func() { t.Logf("steps checked per technique: %v", seen) }()
+			cfg := tt.cfg
+			var sol []uint8
+			if cfg.Variant == grid.Killer {
+				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, sol = patRandomPuzzle(t, plain, r, 0)
+				cfg.Cages = patKillerCages(cfg.Size, sol, r)
+			}
+			l, err := grid.NewLayout(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < tt.puzzles; i++ {
+				if sol == nil || i%10 == 0 && cfg.Cages == nil {
+					_, sol = patRandomPuzzle(t, l, r, 0)
+				}
+				alsSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
+			}
+		})
+	}
+}
+
+func TestALSSoundOnSharedSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	seen := map[string]int{}
+	for _, b := range patStuckBoards(t, 300) {
+		var s search.Searcher
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(res.Solutions) != 1 {
+			t.Fatalf("%d solutions, %v", len(res.Solutions), err)
+		}
+		alsSolveChecked(t, b, res.Solutions[0], seen)
+	}
+	for _, st := range alsStrategies {
+		if seen[st.Name] == 0 {
+			t.Errorf("no %s step checked", st.Name)
+		}
+	}
+	t.Logf("steps checked per technique: %v", seen)
+}
+
+func TestALSFindersDoNotAllocate(t *testing.T) {
+	boards := patStuckBoards(t, 40)
+	for _, st := range alsStrategies {
+		for _, all := range []bool{false, true} {
+			sink := Sink{All: all}
+			allocs := testing.AllocsPerRun(3, func() {
+				for _, b := range boards {
+					sink.Reset()
+					st.Find(b, &sink)
+				}
+			})
+			if allocs != 0 {
+				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
+			}
+		}
+	}
+}
+
+func BenchmarkALSFinders(b *testing.B) {
+	boards := patStuckBoards(b, 200)
+	for _, st := range alsStrategies {
+		b.Run(st.Name, func(b *testing.B) {
+			var sink Sink
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				sink.Reset()
+				st.Find(boards[i%len(boards)], &sink)
+			}
+		})
+	}
 }

@@ -208,11 +208,12 @@ type ALSCollector struct {
 	sets  []ALS
 	l     *grid.Layout
 	w     int
-	peers []uint64 // peers[c*w:(c+1)*w]: the peers of cell c
-	cells []int    // the cells of the sets, one set after the other
-	words []uint64 // the Set and per of the sets, one set after the other
-	free  []int    // the empty cells of the unit being searched
-	pick  []int    // the cells of the subset being built
+	peers []uint64      // peers[c*w:(c+1)*w]: the peers of cell c
+	cells []int         // the cells of the sets, one set after the other
+	words []uint64      // the Set and per of the sets, one set after the other
+	free  []int         // the empty cells of the unit being searched
+	pick  []int         // the cells of the subset being built
+	union []grid.Digits // the candidates of each subset of free (enumerate)
 }
 
 // Words returns the number of words of the collector's cell sets (for the
@@ -257,9 +258,9 @@ func grow[T any](s []T, n int) []T {
 
 // Collect finds every almost locked set of b's empty cells in the units
 // of b.L (rows, columns, boxes or jigsaw regions, and any extra units; not
-// killer cages) with at most MaxCells cells, each once, and returns them:
-// units in order, within a unit sets of fewer cells' lower indexes first.
-// The result is valid until the next Collect.
+// killer cages) with at most MaxCells cells, each once, and returns them
+// unit by unit (in an order fixed for a board). The result is valid until
+// the next Collect.
 func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 	l := b.L
 	c.setLayout(l)
@@ -285,7 +286,11 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 			lim = len(c.free) - 1
 		}
 		c.pick = c.pick[:0]
-		c.search(b, u, 0, 0, lim)
+		if len(c.free) <= alsTableCells {
+			c.enumerate(b, u, lim)
+		} else {
+			c.search(b, u, 0, 0, lim)
+		}
 	}
 	// The buffers may have moved while growing: point the sets at their
 	// final places.
@@ -303,6 +308,33 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 	return c.sets
 }
 
+// alsTableCells is the most empty cells of a unit whose subsets enumerate
+// walks through a table of their candidates; larger units are searched
+// depth first, pruned by the number of candidates.
+const alsTableCells = 12
+
+// enumerate records the ALS of at most lim cells among c.free, visiting
+// every subset through a table of the candidates of each.
+func (c *ALSCollector) enumerate(b *grid.Board, u, lim int) {
+	m := len(c.free)
+	c.union = grow(c.union, 1<<m)
+	c.union[0] = 0
+	for mask := 1; mask < 1<<m; mask++ {
+		low := bits.TrailingZeros(uint(mask))
+		d := c.union[mask&(mask-1)] | b.Cand[c.free[low]]
+		c.union[mask] = d
+		n := bits.OnesCount(uint(mask))
+		if n > lim || d.Count() != n+1 {
+			continue
+		}
+		c.pick = c.pick[:0]
+		for r := mask; r != 0; r &= r - 1 {
+			c.pick = append(c.pick, c.free[bits.TrailingZeros(uint(r))])
+		}
+		c.record(b, u, d)
+	}
+}
+
 // search extends the subset c.pick of c.free (holding digits) with cells
 // from index from on, recording each ALS of at most lim cells.
 func (c *ALSCollector) search(b *grid.Board, u, from int, digits grid.Digits, lim int) {
@@ -310,8 +342,8 @@ func (c *ALSCollector) search(b *grid.Board, u, from int, digits grid.Digits, li
 		cell := c.free[i]
 		d := digits | b.Cand[cell]
 		n := len(c.pick) + 1
-		if d.Count() > lim+1 {
-			continue // more cells cannot shed digits
+		if d.Count() > lim+1 || d.Count() > len(c.pick)+len(c.free)-i+1 {
+			continue // more cells cannot shed digits, and too few are left
 		}
 		c.pick = append(c.pick, cell)
 		if d.Count() == n+1 {
