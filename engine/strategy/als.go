@@ -65,7 +65,7 @@ func init() {
 
 const (
 	// alsChainMax bounds the sets of an ALS chain.
-	alsChainMax = 8
+	alsChainMax = 10
 	// alsBlossomBudget bounds the petal combinations one Death Blossom
 	// search tries, so that a board of 32×32 with many candidates stays
 	// affordable.

@@ -4,10 +4,12 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // alsBrute lists the almost locked sets of b by brute force: every subset
@@ -49,14 +51,18 @@ func cellKey(cells []int) string {
 
 func TestALSCollector(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 9))
-	layouts := []grid.Config{{Size: 9}, {Size: 6}, {Size: 9, Variant: grid.X}, {Size: 12}}
+	layouts := []grid.Config{{Size: 9}, {Size: 6}, {Size: 9, Variant: grid.X}, {Size: 12}, {Size: 16}}
 	var c ALSCollector
 	for _, cfg := range layouts {
 		l, err := grid.NewLayout(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 0; i < 10; i++ {
+		boards := 10
+		if l.N > 12 {
+			boards = 2 // units of more than 12 cells are searched, not tabled
+		}
+		for i := 0; i < boards; i++ {
 			b, _ := patRandomPuzzle(t, l, r, 0.4)
 			// Thin the candidates so that sets of every size appear.
 			for cell := range b.Cand {
@@ -162,41 +168,46 @@ func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
 }
 
 // alsSolveChecked solves b with singles, the pattern strategies and the
-// ALS strategies, asking each ALS strategy for all its steps and checking
-// them against the solution, and applying the first step found in order.
+// ALS strategies, applying the first step found in that order. Where the
+// ALS strategies are reached, it asks each of them for all its steps and
+// checks them against the solution.
 func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
 	t.Helper()
-	order := append(append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...), alsStrategies...)
-	var sink Sink
+	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
+	var sink, one Sink
 	for step := 0; step < 4*b.L.Cells; step++ {
-		progress := false
+		var apply *Step
 		for _, st := range order {
 			sink.Reset()
-			als := slices.Contains(alsStrategies, st)
-			sink.All = als
 			st.Find(b, &sink)
-			if len(sink.Steps()) == 0 {
-				continue
+			if len(sink.Steps()) > 0 {
+				apply = &sink.Steps()[0]
+				break
 			}
-			if als {
-				patCheckSteps(t, b, solution, &sink, seen)
-				for i := range sink.Steps() {
-					alsCheckDrawing(t, b, &sink.Steps()[i])
-				}
-				// The first step without All is one of them.
-				var one Sink
+		}
+		if apply == nil {
+			sink.Reset()
+			sink.All = true
+			for _, st := range alsStrategies {
+				n := len(sink.Steps())
+				st.Find(b, &sink)
+				one.Reset()
 				st.Find(b, &one)
-				if len(one.Steps()) != 1 {
-					t.Fatalf("%s: %d steps without All, %d with", st.Name, len(one.Steps()), len(sink.Steps()))
+				if (len(sink.Steps()) > n) != (len(one.Steps()) == 1) || len(one.Steps()) > 1 {
+					t.Fatalf("%s: %d steps without All, %d with", st.Name, len(one.Steps()), len(sink.Steps())-n)
 				}
 			}
-			sink.Steps()[0].Apply(b)
-			progress = true
-			break
+			sink.All = false
+			patCheckSteps(t, b, solution, &sink, seen)
+			for i := range sink.Steps() {
+				alsCheckDrawing(t, b, &sink.Steps()[i])
+			}
+			if len(sink.Steps()) == 0 {
+				return
+			}
+			apply = &sink.Steps()[0]
 		}
-		if !progress {
-			return
-		}
+		apply.Apply(b)
 	}
 }
 
@@ -212,14 +223,14 @@ func TestALSSoundOnLayouts(t *testing.T) {
 		puzzles int
 		keep    float64
 	}{
-		{"classic", grid.Config{Size: 9}, 150, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 150, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.28},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.28},
+		{"classic", grid.Config{Size: 9}, 40, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 30, 0.3},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
+		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 30, 0.28},
 		{"6x6", grid.Config{Size: 6}, 60, 0.3},
-		{"12x12", grid.Config{Size: 12}, 20, 0.4},
-		{"16x16", grid.Config{Size: 16}, 10, 0.5},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 60, 0.3},
+		{"12x12", grid.Config{Size: 12}, 10, 0.4},
+		{"16x16", grid.Config{Size: 16}, 6, 0.5},
+		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
 	}
 	if testing.Short() {
 		for i := range tests {
@@ -260,7 +271,7 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 		t.Skip("long")
 	}
 	seen := map[string]int{}
-	for _, b := range patStuckBoards(t, 300) {
+	for _, b := range patStuckBoards(t, 25) {
 		var s search.Searcher
 		res, err := s.Count(context.Background(), b, 2)
 		if err != nil || len(res.Solutions) != 1 {
@@ -304,6 +315,45 @@ func BenchmarkALSFinders(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				sink.Reset()
 				st.Find(boards[i%len(boards)], &sink)
+			}
+		})
+	}
+}
+
+func TestALSExplain(t *testing.T) {
+	tests := []struct {
+		prefix string // of a case of the regression library
+		want   string
+	}{
+		{":0901-1:3:.24.6.", "ALS-XZ: A=r1c4,r1c6,r2c5 {1358}, B=r1c8,r1c9,r3c8 {3589}, X=5, Z=3 => r2c7<>3"},
+		{":0901-2:4568:", "ALS-XZ: A=r1c2,r1c8 {468}, B=r8c2,r8c8 {458}, X=4,8 => r2c8,r7c8,r9c8<>4, r8c5,r8c6<>5, r1c3,r1c5<>6, r2c2,r4c2,r5c2,r6c2<>8"},
+		{":0902-1:7:+8...43", "ALS-XY-Wing: A=r3c5,r6c5 {789}, B=r1c8,r2c8,r3c7,r3c8,r3c9 {345679}, C=r3c6 {68}, X,Y=8,6, Z=7 => r6c8<>7"},
+		{":0903-1:9:......29", "ALS Chain: A=r6c2 {79} -7- B=r9c2,r9c9 {347} -3- C=r5c8,r9c8 {137} -1- D=r6c2,r6c7 {179}, Z=9 => r6c6<>9"},
+		{":0904-1:9:.1.8+4", "Death Blossom: r1c3 {356}, -3- A=r8c3,r8c8 {369}, -5- B=r1c7 {59}, -6- C=r3c1,r3c2,r3c4,r3c5 {13569}, Z=9 => r3c8<>9"},
+	}
+	cases := parseReglib(t, shared.Path(t, "testdata/strategies/reglib-dev.txt"))
+	byCode := techniqueStrategies()
+	for _, tt := range tests {
+		t.Run(tt.prefix, func(t *testing.T) {
+			i := slices.IndexFunc(cases, func(c reglibCase) bool { return strings.HasPrefix(c.original, tt.prefix) })
+			if i < 0 {
+				t.Fatal("no such case")
+			}
+			c := cases[i]
+			b, err := reglibBoard(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sink := Sink{All: true}
+			byCode[c.code].Find(b, &sink)
+			var got []string
+			for _, s := range sink.Steps() {
+				if slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
+					got = append(got, s.Explain(b.L))
+				}
+			}
+			if !slices.Contains(got, tt.want) {
+				t.Errorf("explanations of the steps:\n%s\nwant %s", strings.Join(got, "\n"), tt.want)
 			}
 		})
 	}
