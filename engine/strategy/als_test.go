@@ -1,0 +1,360 @@
+package strategy
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// alsBrute lists the almost locked sets of b by brute force: every subset
+// of the empty cells of every unit, as sorted cell lists, without repeats.
+func alsBrute(b *grid.Board, max int) map[string]grid.Digits {
+	out := map[string]grid.Digits{}
+	for _, u := range b.L.Units {
+		var free []int
+		for _, c := range u.Cells {
+			if b.Value[c] == 0 {
+				free = append(free, c)
+			}
+		}
+		for mask := 1; mask < 1<<len(free); mask++ {
+			var cells []int
+			var d grid.Digits
+			for i, c := range free {
+				if mask&(1<<i) != 0 {
+					cells = append(cells, c)
+					d |= b.Cand[c]
+				}
+			}
+			if len(cells) <= max && d.Count() == len(cells)+1 {
+				slices.Sort(cells)
+				out[cellKey(cells)] = d
+			}
+		}
+	}
+	return out
+}
+
+func cellKey(cells []int) string {
+	b := make([]byte, 0, 2*len(cells))
+	for _, c := range cells {
+		b = append(b, byte(c>>8), byte(c))
+	}
+	return string(b)
+}
+
+func TestALSCollector(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 9))
+	layouts := []grid.Config{{Size: 9}, {Size: 6}, {Size: 9, Variant: grid.X}, {Size: 12}, {Size: 16}}
+	var c ALSCollector
+	for _, cfg := range layouts {
+		l, err := grid.NewLayout(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards := 10
+		if l.N > 12 {
+			boards = 2 // units of more than 12 cells are searched, not tabled
+		}
+		for i := 0; i < boards; i++ {
+			b, _ := patRandomPuzzle(t, l, r, 0.4)
+			// Thin the candidates so that sets of every size appear.
+			for cell := range b.Cand {
+				for _, d := range b.Cand[cell].List(nil) {
+					if b.Cand[cell].Count() > 2 && r.IntN(3) == 0 {
+						b.Eliminate(cell, d)
+					}
+				}
+			}
+			max := l.N - 1
+			if l.N > 9 {
+				max = 8
+			}
+			want := alsBrute(b, max)
+			got := c.Collect(b)
+			if len(got) != len(want) {
+				t.Errorf("%dx%d board %d: %d sets, want %d", l.N, l.N, i, len(got), len(want))
+			}
+			for k := range got {
+				a := &got[k]
+				if d, ok := want[cellKey(a.Cells)]; !ok || d != a.Digits {
+					t.Fatalf("set %v %v is not an ALS (want %v)", a.Cells, a.Digits, d)
+				}
+				if !slices.Equal(a.Set.AppendCells(nil), a.Cells) || !cellsInUnit(l, a.Cells, a.Unit) {
+					t.Fatalf("set %v: bitset %v, unit %d", a.Cells, a.Set.AppendCells(nil), a.Unit)
+				}
+				for d := 1; d <= l.N; d++ {
+					if !a.Digits.Has(d) {
+						if a.Holders(d) != nil || a.SeeAll(d) != nil {
+							t.Fatalf("set %v: holders of %d, not a digit", a.Cells, d)
+						}
+						continue
+					}
+					var hold []int
+					for _, cell := range a.Cells {
+						if b.Cand[cell].Has(d) {
+							hold = append(hold, cell)
+						}
+					}
+					if !slices.Equal(a.Holders(d).AppendCells(nil), hold) {
+						t.Fatalf("set %v: holders of %d %v, want %v", a.Cells, d, a.Holders(d).AppendCells(nil), hold)
+					}
+					for cell := 0; cell < l.Cells; cell++ {
+						sees := !slices.Contains(a.Cells, cell)
+						for _, h := range hold {
+							sees = sees && l.Sees(cell, h)
+						}
+						if a.SeeAll(d).Has(cell) != sees {
+							t.Fatalf("set %v: SeeAll(%d) has %s: %v", a.Cells, d, l.CellName(cell), !sees)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func cellsInUnit(l *grid.Layout, cells []int, u int) bool {
+	for _, c := range cells {
+		if !cellIn(l, c, u) {
+			return false
+		}
+	}
+	return true
+}
+
+// alsStrategies are the strategies of als.go.
+var alsStrategies = []*Strategy{ALSXZ, ALSXYWing, ALSChain, DeathBlossom}
+
+// alsCheckDrawing checks the drawing fields of an ALS step: links join
+// existing nodes, ALS nodes are the cells of one unit holding the node's
+// digit, every elimination is marked as a target.
+func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
+	t.Helper()
+	if len(s.Nodes) < 2 || len(s.Links) < 1 {
+		t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(b.L))
+	}
+	for _, lk := range s.Links {
+		if lk.From < 0 || lk.From >= len(s.Nodes) || lk.To < 0 || lk.To >= len(s.Nodes) || lk.From == lk.To {
+			t.Fatalf("%s: bad link %+v", s.Name(), lk)
+		}
+	}
+	for _, nd := range s.Nodes {
+		if len(nd.Cells) == 0 {
+			t.Fatalf("%s: empty node", s.Name())
+		}
+		var d grid.Digits
+		for _, c := range nd.Cells {
+			d |= b.Cand[c]
+		}
+		if !d.Has(nd.Digit) || nd.Kind == ALSNode && d.Count() != len(nd.Cells)+1 {
+			t.Fatalf("%s: node %+v on %v: %s", s.Name(), nd, d, s.Explain(b.L))
+		}
+	}
+	for _, e := range s.Eliminations {
+		if !slices.Contains(s.Marks, Mark{Cell: e.Cell, Digit: e.Digit, Role: RoleTarget}) {
+			t.Fatalf("%s: elimination %v not marked", s.Name(), e)
+		}
+		if !s.Digits.Has(e.Digit) {
+			t.Fatalf("%s: elimination %v not in digits %v", s.Name(), e, s.Digits)
+		}
+	}
+}
+
+// alsSolveChecked solves b with singles, the pattern strategies and the
+// ALS strategies, applying the first step found in that order. Where the
+// ALS strategies are reached, it asks each of them for all its steps and
+// checks them against the solution.
+func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
+	t.Helper()
+	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
+	var sink, one Sink
+	for step := 0; step < 4*b.L.Cells; step++ {
+		var apply *Step
+		for _, st := range order {
+			sink.Reset()
+			st.Find(b, &sink)
+			if len(sink.Steps()) > 0 {
+				apply = &sink.Steps()[0]
+				break
+			}
+		}
+		if apply == nil {
+			sink.Reset()
+			sink.All = true
+			for _, st := range alsStrategies {
+				n := len(sink.Steps())
+				st.Find(b, &sink)
+				one.Reset()
+				st.Find(b, &one)
+				if (len(sink.Steps()) > n) != (len(one.Steps()) == 1) || len(one.Steps()) > 1 {
+					t.Fatalf("%s: %d steps without All, %d with", st.Name, len(one.Steps()), len(sink.Steps())-n)
+				}
+			}
+			sink.All = false
+			patCheckSteps(t, b, solution, &sink, seen)
+			for i := range sink.Steps() {
+				alsCheckDrawing(t, b, &sink.Steps()[i])
+			}
+			if len(sink.Steps()) == 0 {
+				return
+			}
+			apply = &sink.Steps()[0]
+		}
+		apply.Apply(b)
+	}
+}
+
+func TestALSSoundOnLayouts(t *testing.T) {
+	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	regions := make([]int, len(jigsaw))
+	for i, c := range jigsaw {
+		regions[i] = int(c - '0')
+	}
+	tests := []struct {
+		name    string
+		cfg     grid.Config
+		puzzles int
+		keep    float64
+	}{
+		{"classic", grid.Config{Size: 9}, 40, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 30, 0.3},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
+		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 30, 0.28},
+		{"6x6", grid.Config{Size: 6}, 60, 0.3},
+		{"12x12", grid.Config{Size: 12}, 10, 0.4},
+		{"16x16", grid.Config{Size: 16}, 6, 0.5},
+		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
+	}
+	if testing.Short() {
+		for i := range tests {
+			tests[i].puzzles /= 5
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 23))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[string]int{}
+			defer func() { t.Logf("steps checked per technique: %v", seen) }()
+			cfg := tt.cfg
+			var sol []uint8
+			if cfg.Variant == grid.Killer {
+				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, sol = patRandomPuzzle(t, plain, r, 0)
+				cfg.Cages = patKillerCages(cfg.Size, sol, r)
+			}
+			l, err := grid.NewLayout(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < tt.puzzles; i++ {
+				if sol == nil || i%10 == 0 && cfg.Cages == nil {
+					_, sol = patRandomPuzzle(t, l, r, 0)
+				}
+				alsSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
+			}
+		})
+	}
+}
+
+func TestALSSoundOnSharedSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	seen := map[string]int{}
+	for _, b := range patStuckBoards(t, 25) {
+		var s search.Searcher
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(res.Solutions) != 1 {
+			t.Fatalf("%d solutions, %v", len(res.Solutions), err)
+		}
+		alsSolveChecked(t, b, res.Solutions[0], seen)
+	}
+	for _, st := range alsStrategies {
+		if seen[st.Name] == 0 {
+			t.Errorf("no %s step checked", st.Name)
+		}
+	}
+	t.Logf("steps checked per technique: %v", seen)
+}
+
+func TestALSFindersDoNotAllocate(t *testing.T) {
+	boards := patStuckBoards(t, 40)
+	for _, st := range alsStrategies {
+		for _, all := range []bool{false, true} {
+			sink := Sink{All: all}
+			allocs := testing.AllocsPerRun(3, func() {
+				for _, b := range boards {
+					sink.Reset()
+					st.Find(b, &sink)
+				}
+			})
+			if allocs != 0 {
+				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
+			}
+		}
+	}
+}
+
+func BenchmarkALSFinders(b *testing.B) {
+	boards := patStuckBoards(b, 200)
+	for _, st := range alsStrategies {
+		b.Run(st.Name, func(b *testing.B) {
+			var sink Sink
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				sink.Reset()
+				st.Find(boards[i%len(boards)], &sink)
+			}
+		})
+	}
+}
+
+func TestALSExplain(t *testing.T) {
+	tests := []struct {
+		prefix string // of a case of the regression library
+		want   string
+	}{
+		{":0901-1:3:.24.6.", "ALS-XZ: A=r1c4,r1c6,r2c5 {1358}, B=r1c8,r1c9,r3c8 {3589}, X=5, Z=3 => r2c7<>3"},
+		{":0901-2:4568:", "ALS-XZ: A=r1c2,r1c8 {468}, B=r8c2,r8c8 {458}, X=4,8 => r2c8,r7c8,r9c8<>4, r8c5,r8c6<>5, r1c3,r1c5<>6, r2c2,r4c2,r5c2,r6c2<>8"},
+		{":0902-1:7:+8...43", "ALS-XY-Wing: A=r3c5,r6c5 {789}, B=r1c8,r2c8,r3c7,r3c8,r3c9 {345679}, C=r3c6 {68}, X,Y=8,6, Z=7 => r6c8<>7"},
+		{":0903-1:9:......29", "ALS Chain: A=r6c2 {79} -7- B=r9c2,r9c9 {347} -3- C=r5c8,r9c8 {137} -1- D=r6c2,r6c7 {179}, Z=9 => r6c6<>9"},
+		{":0904-1:9:.1.8+4", "Death Blossom: r1c3 {356}, -3- A=r8c3,r8c8 {369}, -5- B=r1c7 {59}, -6- C=r3c1,r3c2,r3c4,r3c5 {13569}, Z=9 => r3c8<>9"},
+	}
+	cases := parseReglib(t, shared.Path(t, "testdata/strategies/reglib-dev.txt"))
+	byCode := techniqueStrategies()
+	for _, tt := range tests {
+		t.Run(tt.prefix, func(t *testing.T) {
+			i := slices.IndexFunc(cases, func(c reglibCase) bool { return strings.HasPrefix(c.original, tt.prefix) })
+			if i < 0 {
+				t.Fatal("no such case")
+			}
+			c := cases[i]
+			b, err := reglibBoard(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sink := Sink{All: true}
+			byCode[c.code].Find(b, &sink)
+			var got []string
+			for _, s := range sink.Steps() {
+				if slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
+					got = append(got, s.Explain(b.L))
+				}
+			}
+			if !slices.Contains(got, tt.want) {
+				t.Errorf("explanations of the steps:\n%s\nwant %s", strings.Join(got, "\n"), tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,423 @@
+package strategy
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// CellSet is a set of cells of a board as a bitset: cell c is bit c%64 of
+// word c/64. Sets handed out by an ALSCollector have the collector's
+// Words() words, enough for every cell of the board (up to 1024 cells).
+// Sets of different lengths must not be combined.
+type CellSet []uint64
+
+// Has reports whether cell c is in the set.
+func (s CellSet) Has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// Add puts cell c in the set.
+func (s CellSet) Add(c int) { s[c>>6] |= 1 << (c & 63) }
+
+// Clear empties the set.
+func (s CellSet) Clear() { clear(s) }
+
+// Empty reports whether the set has no cell.
+func (s CellSet) Empty() bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Count returns the number of cells in the set.
+func (s CellSet) Count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// Intersects reports whether s and t share a cell.
+func (s CellSet) Intersects(t CellSet) bool {
+	for i, w := range s {
+		if w&t[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// SubsetOf reports whether every cell of s is in t.
+func (s CellSet) SubsetOf(t CellSet) bool {
+	for i, w := range s {
+		if w&^t[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Copy makes s equal to t.
+func (s CellSet) Copy(t CellSet) { copy(s, t) }
+
+// And keeps in s only the cells also in t.
+func (s CellSet) And(t CellSet) {
+	for i := range s {
+		s[i] &= t[i]
+	}
+}
+
+// AndNot removes the cells of t from s.
+func (s CellSet) AndNot(t CellSet) {
+	for i := range s {
+		s[i] &^= t[i]
+	}
+}
+
+// Or adds the cells of t to s.
+func (s CellSet) Or(t CellSet) {
+	for i := range s {
+		s[i] |= t[i]
+	}
+}
+
+// Next returns the smallest cell of the set at or after from, or -1 when
+// there is none: for c := s.Next(0); c >= 0; c = s.Next(c + 1) visits the
+// set in ascending order.
+func (s CellSet) Next(from int) int {
+	i := from >> 6
+	if i >= len(s) {
+		return -1
+	}
+	w := s[i] &^ (1<<(from&63) - 1)
+	for {
+		if w != 0 {
+			return i<<6 | bits.TrailingZeros64(w)
+		}
+		i++
+		if i == len(s) {
+			return -1
+		}
+		w = s[i]
+	}
+}
+
+// AppendCells appends the cells of the set, ascending, to dst.
+func (s CellSet) AppendCells(dst []int) []int {
+	for i, w := range s {
+		for w != 0 {
+			dst = append(dst, i<<6|bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+	return dst
+}
+
+// ALS is an almost locked set: n empty cells of one unit that together
+// hold exactly n+1 candidates (n = 1 is a bivalue cell). Whatever the
+// solution, the cells hold n of the digits: if one digit is missing from
+// them (every candidate of it there is false), the others are locked in.
+//
+// An ALS belongs to the ALSCollector that found it: its slices are views of
+// the collector's buffers, valid until the collector's next Collect.
+type ALS struct {
+	// Unit is the lowest index (into Layout.Units) of a unit holding every
+	// cell; a set lying in several units (a row and a box) is collected
+	// once.
+	Unit int
+	// Digits are the len(Cells)+1 candidates of the cells together.
+	Digits grid.Digits
+	// Cells are the cells, ascending.
+	Cells []int
+	// Set holds Cells as a bitset.
+	Set CellSet
+
+	// per holds 2 sets per digit of Digits, in ascending digit order: the
+	// cells of the set holding the digit, then the cells of the board
+	// outside the set that see every one of them.
+	per []uint64
+	w   int
+}
+
+// Size returns the number of cells.
+func (a *ALS) Size() int { return len(a.Cells) }
+
+// rank returns the position of d among a's digits; d must be one.
+func (a *ALS) rank(d int) int {
+	return bits.OnesCount32(uint32(a.Digits & (grid.Bit(d) - 1)))
+}
+
+// Holders returns the cells of the set holding candidate d, or nil when d
+// is not one of its digits. The set is shared: do not change it.
+func (a *ALS) Holders(d int) CellSet {
+	if !a.Digits.Has(d) {
+		return nil
+	}
+	i := 2 * a.rank(d) * a.w
+	return a.per[i : i+a.w : i+a.w]
+}
+
+// SeeAll returns the cells of the board outside the set that see every
+// cell of the set holding candidate d (whatever they hold themselves), or
+// nil when d is not one of its digits. Whenever the set holds d, none of
+// them may: they are the targets of every ALS rule. The set is shared: do
+// not change it.
+func (a *ALS) SeeAll(d int) CellSet {
+	if !a.Digits.Has(d) {
+		return nil
+	}
+	i := (2*a.rank(d) + 1) * a.w
+	return a.per[i : i+a.w : i+a.w]
+}
+
+// Overlaps reports whether a and b share a cell.
+func (a *ALS) Overlaps(b *ALS) bool { return a.Set.Intersects(b.Set) }
+
+// RestrictedCommons returns the restricted common candidates of a and b:
+// the digits x of both such that every cell of a holding x sees every cell
+// of b holding x, none of them in both sets. Then a and b cannot both hold
+// x: if one does, the other misses x and is locked on its other digits.
+// Overlapping sets are allowed; x is never a candidate of a shared cell.
+func (a *ALS) RestrictedCommons(b *ALS) grid.Digits {
+	var rc grid.Digits
+	for m := a.Digits & b.Digits; m != 0; m &= m - 1 {
+		x := m.Min()
+		// b's holders outside a seeing all of a's holders; a's holders
+		// then see all of b's, and none is shared (SeeAll excludes a).
+		if b.Holders(x).SubsetOf(a.SeeAll(x)) {
+			rc |= grid.Bit(x)
+		}
+	}
+	return rc
+}
+
+// ALSCollector finds the almost locked sets of boards. Its zero value is
+// ready to use. Reuse one (from one goroutine at a time) so that collecting
+// does not allocate once its buffers have grown; strategies keep theirs in
+// a sync.Pool.
+type ALSCollector struct {
+	// MaxCells bounds the cells of the sets collected; 0 means N-1 on
+	// boards up to 9x9 and 8 on larger ones (bigger sets are rare, and
+	// the number of subsets of a 16- to 32-cell unit explodes).
+	MaxCells int
+
+	sets  []ALS
+	l     *grid.Layout
+	w     int
+	peers []uint64      // peers[c*w:(c+1)*w]: the peers of cell c
+	cells []int         // the cells of the sets, one set after the other
+	words []uint64      // the Set and per of the sets, one set after the other
+	free  []int         // the empty cells of the unit being searched
+	pick  []int         // the cells of the subset being built
+	union []grid.Digits // the candidates of each subset of free (enumerate)
+}
+
+// Words returns the number of words of the collector's cell sets (for the
+// last layout collected).
+func (c *ALSCollector) Words() int { return c.w }
+
+// Peers returns the peers of cell (Layout.Peers) as a set of the
+// collector's size. The set is shared: do not change it.
+func (c *ALSCollector) Peers(cell int) CellSet {
+	i := cell * c.w
+	return c.peers[i : i+c.w : i+c.w]
+}
+
+// Sets returns the sets of the last Collect.
+func (c *ALSCollector) Sets() []ALS { return c.sets }
+
+// setLayout (re)builds the peer sets when the layout changes.
+func (c *ALSCollector) setLayout(l *grid.Layout) {
+	if c.l == l {
+		return
+	}
+	c.l = l
+	c.w = (l.Cells + 63) / 64
+	c.peers = grow(c.peers[:0], l.Cells*c.w)
+	clear(c.peers)
+	for cell := 0; cell < l.Cells; cell++ {
+		s := c.Peers(cell)
+		for _, p := range l.Peers[cell] {
+			s.Add(p)
+		}
+	}
+}
+
+// grow returns s resized to n, without keeping its contents when it must
+// reallocate.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// Collect finds every almost locked set of b's empty cells in the units
+// of b.L (rows, columns, boxes or jigsaw regions, and any extra units; not
+// killer cages) with at most MaxCells cells, each once, and returns them
+// unit by unit (in an order fixed for a board). The result is valid until
+// the next Collect.
+func (c *ALSCollector) Collect(b *grid.Board) []ALS {
+	l := b.L
+	c.setLayout(l)
+	max := c.MaxCells
+	if max <= 0 {
+		max = l.N - 1
+		if l.N > 9 {
+			max = 8
+		}
+	}
+	c.sets = c.sets[:0]
+	c.cells = c.cells[:0]
+	c.words = c.words[:0]
+	for u := range l.Units {
+		c.free = c.free[:0]
+		for _, cell := range l.Units[u].Cells {
+			if b.Value[cell] == 0 && b.Cand[cell] != 0 {
+				c.free = append(c.free, cell)
+			}
+		}
+		lim := max
+		if lim > len(c.free)-1 {
+			lim = len(c.free) - 1
+		}
+		c.pick = c.pick[:0]
+		if len(c.free) <= alsTableCells {
+			c.enumerate(b, u, lim)
+		} else {
+			c.search(b, u, 0, 0, lim)
+		}
+	}
+	// The buffers may have moved while growing: point the sets at their
+	// final places.
+	cp, wp := 0, 0
+	for i := range c.sets {
+		a := &c.sets[i]
+		n := len(a.Cells)
+		a.Cells = c.cells[cp : cp+n : cp+n]
+		cp += n
+		m := c.w * (1 + 2*a.Digits.Count())
+		a.Set = c.words[wp : wp+c.w : wp+c.w]
+		a.per = c.words[wp+c.w : wp+m : wp+m]
+		wp += m
+	}
+	return c.sets
+}
+
+// alsTableCells is the most empty cells of a unit whose subsets enumerate
+// walks through a table of their candidates; larger units are searched
+// depth first, pruned by the number of candidates.
+const alsTableCells = 12
+
+// enumerate records the ALS of at most lim cells among c.free, visiting
+// every subset through a table of the candidates of each.
+func (c *ALSCollector) enumerate(b *grid.Board, u, lim int) {
+	m := len(c.free)
+	c.union = grow(c.union, 1<<m)
+	c.union[0] = 0
+	for mask := 1; mask < 1<<m; mask++ {
+		low := bits.TrailingZeros(uint(mask))
+		d := c.union[mask&(mask-1)] | b.Cand[c.free[low]]
+		c.union[mask] = d
+		n := bits.OnesCount(uint(mask))
+		if n > lim || d.Count() != n+1 {
+			continue
+		}
+		c.pick = c.pick[:0]
+		for r := mask; r != 0; r &= r - 1 {
+			c.pick = append(c.pick, c.free[bits.TrailingZeros(uint(r))])
+		}
+		c.record(b, u, d)
+	}
+}
+
+// search extends the subset c.pick of c.free (holding digits) with cells
+// from index from on, recording each ALS of at most lim cells.
+func (c *ALSCollector) search(b *grid.Board, u, from int, digits grid.Digits, lim int) {
+	for i := from; i < len(c.free); i++ {
+		cell := c.free[i]
+		d := digits | b.Cand[cell]
+		n := len(c.pick) + 1
+		if d.Count() > lim+1 || d.Count() > len(c.pick)+len(c.free)-i+1 {
+			continue // more cells cannot shed digits, and too few are left
+		}
+		c.pick = append(c.pick, cell)
+		if d.Count() == n+1 {
+			c.record(b, u, d)
+		}
+		if n < lim {
+			c.search(b, u, i+1, d, lim)
+		}
+		c.pick = c.pick[:n-1]
+	}
+}
+
+// record adds c.pick, an ALS of unit u on digits, unless an earlier unit
+// holds it too.
+func (c *ALSCollector) record(b *grid.Board, u int, digits grid.Digits) {
+	l := b.L
+	for _, v := range l.CellUnit[c.pick[0]] {
+		if v >= u {
+			continue
+		}
+		all := true
+		for _, cell := range c.pick[1:] {
+			if !cellIn(l, cell, v) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return
+		}
+	}
+	n := len(c.pick)
+	start := len(c.cells)
+	c.cells = append(c.cells, c.pick...)
+	w := c.w
+	k := digits.Count()
+	base := len(c.words)
+	c.words = slices.Grow(c.words, w*(1+2*k))[:base+w*(1+2*k)]
+	buf := c.words[base:]
+	clear(buf)
+	set := CellSet(buf[:w])
+	for _, cell := range c.pick {
+		set.Add(cell)
+	}
+	r := 0
+	for m := digits; m != 0; m &= m - 1 {
+		d := m.Min()
+		hold := CellSet(buf[w*(1+2*r) : w*(2+2*r)])
+		see := CellSet(buf[w*(2+2*r) : w*(3+2*r)])
+		first := true
+		for _, cell := range c.pick {
+			if !b.Cand[cell].Has(d) {
+				continue
+			}
+			hold.Add(cell)
+			if first {
+				see.Copy(c.Peers(cell))
+				first = false
+			} else {
+				see.And(c.Peers(cell))
+			}
+		}
+		see.AndNot(set)
+		r++
+	}
+	c.sets = append(c.sets, ALS{Unit: u, Digits: digits, Cells: c.cells[start : start+n], w: w})
+}
+
+// cellIn reports whether cell lies in unit u.
+func cellIn(l *grid.Layout, cell, u int) bool {
+	for _, v := range l.CellUnit[cell] {
+		if v == u {
+			return true
+		}
+	}
+	return false
+}
