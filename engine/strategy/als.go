@@ -20,48 +20,41 @@ var (
 	// commons): both sets are locked, each common is in one of them, and
 	// every other digit of a set is locked in it.
 	ALSXZ = &Strategy{
-		Letter: "h", Name: "ALS-XZ", Order: 5700, Class: Elimination,
+		Name: "ALS-XZ", Class: Elimination,
 		Technique: &Technique{Name: "ALS-XZ", Code: "0901", Level: Unfair, Score: 300},
 		Explain:   explainALS,
+		find:      findALSXZ,
 	}
 	// ALSXYWing (i): a set C with restricted commons x with A and y with
 	// B (x ≠ y): C misses one of them, so A or B is locked, and a digit z
 	// of both A and B (not x or y) is in one of them.
 	ALSXYWing = &Strategy{
-		Letter: "i", Name: "ALS-XY-Wing", Order: 5800, Class: Elimination,
+		Name: "ALS-XY-Wing", Class: Elimination,
 		Technique: &Technique{Name: "ALS-XY-Wing", Code: "0902", Level: Unfair, Score: 320},
 		Explain:   explainALS,
+		find:      findALSXYWing,
 	}
 	// ALSChain (j): four or more sets, each with a restricted common with
 	// the next, consecutive commons different: if the first set misses a
 	// digit z (not its common), it is locked, which locks the next and so
 	// on, and the last holds z. So z is in the first or the last set.
 	ALSChain = &Strategy{
-		Letter: "j", Name: "ALS Chain", Order: 5900, Class: Elimination,
+		Name: "ALS Chain", Class: Elimination,
 		Technique: &Technique{Name: "ALS Chain", Code: "0903", Level: Unfair, Score: 340},
 		Explain:   explainALS,
+		find:      findALSChain,
 	}
 	// DeathBlossom (k): a stem cell and, for each of its candidates d, a
 	// petal set whose every d sees the stem: whichever digit the stem
 	// holds locks its petal, so a digit z of every petal (not of the stem)
 	// is in one of them.
 	DeathBlossom = &Strategy{
-		Letter: "k", Name: "Death Blossom", Order: 6000, Class: Elimination,
+		Name: "Death Blossom", Class: Elimination,
 		Technique: &Technique{Name: "Death Blossom", Code: "0904", Level: Unfair, Score: 360},
 		Explain:   explainALS,
+		find:      findDeathBlossom,
 	}
 )
-
-func init() {
-	ALSXZ.Find = findALSXZ
-	ALSXYWing.Find = findALSXYWing
-	ALSChain.Find = findALSChain
-	DeathBlossom.Find = findDeathBlossom
-	Register(ALSXZ)
-	Register(ALSXYWing)
-	Register(ALSChain)
-	Register(DeathBlossom)
-}
 
 const (
 	// alsChainMax bounds the sets of an ALS chain.
@@ -294,7 +287,7 @@ func findALSXZ(b *grid.Board, sink *Sink) {
 		if mask == 0 {
 			continue
 		}
-		s := g.step(b, sink, ALSXZ, mask)
+		s := g.step(b, sink, mask)
 		x1 := p.rc.Min()
 		if p.rc.Count() == 1 {
 			alsAddNodes(s, b, alsHop{set: a, x: x1}, alsHop{set: c, x: x1})
@@ -337,7 +330,7 @@ func findALSXYWing(b *grid.Board, sink *Sink) {
 						if mask == 0 {
 							continue
 						}
-						s := g.step(b, sink, ALSXYWing, mask)
+						s := g.step(b, sink, mask)
 						alsAddNodes(s, b, alsHop{set: a, x: x}, alsHop{set: c, x: x}, alsHop{set: c, x: y}, alsHop{set: bb, x: y})
 						if sink.Done() {
 							return
@@ -512,7 +505,7 @@ func (g *alsScratch) chainSimple(ai int, st int32) bool {
 // chainStep reports the chain from set ai through x1 ending in state st.
 func (g *alsScratch) chainStep(b *grid.Board, sink *Sink, ai, x1 int, st int32) {
 	first := &g.sets[ai]
-	s := g.step(b, sink, ALSChain, g.chainMask(ai, x1, st))
+	s := g.step(b, sink, g.chainMask(ai, x1, st))
 	// Walk back to list the sets last to first, then reverse.
 	var path [alsChainMax]int32
 	k := 0
@@ -598,7 +591,7 @@ func (g *alsScratch) blossomSearch(b *grid.Board, sink *Sink, stem, k int) bool 
 			i := (k*n + z - 1) * w
 			g.target(z).Copy(g.inter[i : i+w])
 		}
-		s := g.step(b, sink, DeathBlossom, mask)
+		s := g.step(b, sink, mask)
 		var hops [2 * grid.MaxSize]alsHop
 		for i, d := range g.pdigit {
 			hops[2*i] = alsHop{cell: stem, x: d}
@@ -653,10 +646,10 @@ func (g *alsScratch) exclude(z int, a *ALS) bool {
 	return !t.Empty()
 }
 
-// step adds a step of st eliminating the targets (g.target) of the digits
+// step adds a step eliminating the targets (g.target) of the digits
 // of mask.
-func (g *alsScratch) step(b *grid.Board, sink *Sink, st *Strategy, mask grid.Digits) *Step {
-	s := sink.Add(st)
+func (g *alsScratch) step(b *grid.Board, sink *Sink, mask grid.Digits) *Step {
+	s := sink.Add()
 	s.Digits = mask
 	for m := mask; m != 0; m &= m - 1 {
 		z := m.Min()
@@ -766,7 +759,7 @@ func alsMarked(s *Step, c int) bool {
 
 // explainALS renders an ALS step as HoDoKu does, e.g. "ALS-XZ:
 // A=r1c2 {12}, B=r4c5,r4c6 {234}, X=2, Z=3 => r5c2<>3".
-func explainALS(s *Step, l *grid.Layout) string {
+func explainALS(s *Step, n grid.Notation) string {
 	var b strings.Builder
 	b.WriteString(s.Name())
 	b.WriteString(": ")
@@ -774,7 +767,7 @@ func explainALS(s *Step, l *grid.Layout) string {
 	set := func(name string, nd Node) {
 		b.WriteString(name)
 		b.WriteByte('=')
-		b.WriteString(alsDescribe(s, l, nd.Cells))
+		b.WriteString(alsDescribe(s, n, nd.Cells))
 	}
 	switch s.Technique.Code {
 	case "0901":
@@ -782,9 +775,9 @@ func explainALS(s *Step, l *grid.Layout) string {
 		b.WriteString(", ")
 		set("B", nodes[1])
 		if len(nodes) == 2 {
-			b.WriteString(", X=" + l.DigitName(nodes[0].Digit) + ", Z=" + l.DigitList(s.Digits, ","))
+			b.WriteString(", X=" + n.DigitName(nodes[0].Digit) + ", Z=" + n.DigitList(s.Digits, ","))
 		} else {
-			b.WriteString(", X=" + l.DigitName(nodes[0].Digit) + "," + l.DigitName(nodes[2].Digit))
+			b.WriteString(", X=" + n.DigitName(nodes[0].Digit) + "," + n.DigitName(nodes[2].Digit))
 		}
 	case "0902":
 		set("A", nodes[0])
@@ -792,26 +785,26 @@ func explainALS(s *Step, l *grid.Layout) string {
 		set("B", nodes[3])
 		b.WriteString(", ")
 		set("C", nodes[1])
-		b.WriteString(", X,Y=" + l.DigitName(nodes[0].Digit) + "," + l.DigitName(nodes[2].Digit) + ", Z=" + l.DigitList(s.Digits, ","))
+		b.WriteString(", X,Y=" + n.DigitName(nodes[0].Digit) + "," + n.DigitName(nodes[2].Digit) + ", Z=" + n.DigitList(s.Digits, ","))
 	case "0903":
 		for i := 0; i < len(nodes); i += 2 {
 			if i > 0 {
-				b.WriteString(" -" + l.DigitName(nodes[i-1].Digit) + "- ")
+				b.WriteString(" -" + n.DigitName(nodes[i-1].Digit) + "- ")
 			}
 			set(string(rune('A'+i/2)), nodes[i])
 		}
 		last := nodes[len(nodes)-1]
-		b.WriteString(" -" + l.DigitName(last.Digit) + "- ")
+		b.WriteString(" -" + n.DigitName(last.Digit) + "- ")
 		set(string(rune('A'+len(nodes)/2)), last)
-		b.WriteString(", Z=" + l.DigitList(s.Digits, ","))
+		b.WriteString(", Z=" + n.DigitList(s.Digits, ","))
 	case "0904":
 		stem := nodes[0].Cells[0]
-		b.WriteString(l.CellName(stem) + " {" + l.DigitList(alsCandidates(s, []int{stem}, RolePattern), "") + "}")
+		b.WriteString(n.CellName(stem) + " {" + n.DigitList(alsCandidates(s, []int{stem}, RolePattern), "") + "}")
 		for i := 0; i+1 < len(nodes); i += 2 {
-			b.WriteString(", -" + l.DigitName(nodes[i].Digit) + "- ")
+			b.WriteString(", -" + n.DigitName(nodes[i].Digit) + "- ")
 			set(string(rune('A'+i/2)), nodes[i+1])
 		}
-		b.WriteString(", Z=" + l.DigitList(s.Digits, ","))
+		b.WriteString(", Z=" + n.DigitList(s.Digits, ","))
 	}
 	b.WriteString(" => ")
 	first := true
@@ -824,22 +817,22 @@ func explainALS(s *Step, l *grid.Layout) string {
 		sep := ""
 		for _, e := range s.Eliminations {
 			if e.Digit == z {
-				b.WriteString(sep + l.CellName(e.Cell))
+				b.WriteString(sep + n.CellName(e.Cell))
 				sep = ","
 			}
 		}
-		b.WriteString("<>" + l.DigitName(z))
+		b.WriteString("<>" + n.DigitName(z))
 	}
 	return b.String()
 }
 
 // alsDescribe names a set's cells and candidates, e.g. "r4c5,r4c6 {234}".
-func alsDescribe(s *Step, l *grid.Layout, cells []int) string {
+func alsDescribe(s *Step, n grid.Notation, cells []int) string {
 	names := make([]string, len(cells))
 	for i, c := range cells {
-		names[i] = l.CellName(c)
+		names[i] = n.CellName(c)
 	}
-	return strings.Join(names, ",") + " {" + l.DigitList(alsCandidates(s, cells, RoleALS), "") + "}"
+	return strings.Join(names, ",") + " {" + n.DigitList(alsCandidates(s, cells, RoleALS), "") + "}"
 }
 
 // alsCandidates returns the digits marked with role in cells.

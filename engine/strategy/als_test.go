@@ -138,7 +138,7 @@ var alsStrategies = []*Strategy{ALSXZ, ALSXYWing, ALSChain, DeathBlossom}
 func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
 	t.Helper()
 	if len(s.Nodes) < 2 || len(s.Links) < 1 {
-		t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(b.L))
+		t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(grid.Notation{Layout: b.L}))
 	}
 	for _, lk := range s.Links {
 		if lk.From < 0 || lk.From >= len(s.Nodes) || lk.To < 0 || lk.To >= len(s.Nodes) || lk.From == lk.To {
@@ -154,7 +154,7 @@ func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
 			d |= b.Cand[c]
 		}
 		if !d.Has(nd.Digit) || nd.Kind == ALSNode && d.Count() != len(nd.Cells)+1 {
-			t.Fatalf("%s: node %+v on %v: %s", s.Name(), nd, d, s.Explain(b.L))
+			t.Fatalf("%s: node %+v on %v: %s", s.Name(), nd, d, s.Explain(grid.Notation{Layout: b.L}))
 		}
 	}
 	for _, e := range s.Eliminations {
@@ -349,7 +349,7 @@ func TestALSExplain(t *testing.T) {
 			var got []string
 			for _, s := range sink.Steps() {
 				if slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
-					got = append(got, s.Explain(b.L))
+					got = append(got, s.Explain(grid.Notation{Layout: b.L}))
 				}
 			}
 			if !slices.Contains(got, tt.want) {

@@ -82,10 +82,10 @@ var catalogue = [...]Pass{
 	// 5500 e XY-Chain: coming
 	// 5600 f Nice Loop/AIC: coming
 	// 5650 g Grouped Nice Loop/AIC: coming
-	// 5700 h ALS-XZ: coming
-	// 5800 i ALS-XY-Wing: coming
-	// 5900 j ALS Chain: coming
-	// 6000 k Death Blossom: coming
+	{"h", ALSXZ, 0}, // 5700
+	{"i", ALSXYWing, 0}, // 5800
+	{"j", ALSChain, 0}, // 5900
+	{"k", DeathBlossom, 0}, // 6000
 	// 8500 r Forcing Chain: coming
 	// 8600 s Forcing Net: coming
 	{"C", Guessing, 0}, // 8900 Brute Force: the solver guesses when no pass has a step
