@@ -82,9 +82,9 @@ var catalogue = [...]Pass{
 	// 5500 e XY-Chain: coming
 	// 5600 f Nice Loop/AIC: coming
 	// 5650 g Grouped Nice Loop/AIC: coming
-	{"h", ALSXZ, 0}, // 5700
-	{"i", ALSXYWing, 0}, // 5800
-	{"j", ALSChain, 0}, // 5900
+	{"h", ALSXZ, 0},        // 5700
+	{"i", ALSXYWing, 0},    // 5800
+	{"j", ALSChain, 0},     // 5900
 	{"k", DeathBlossom, 0}, // 6000
 	// 8500 r Forcing Chain: coming
 	// 8600 s Forcing Net: coming
