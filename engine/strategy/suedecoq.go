@@ -65,15 +65,21 @@ type sdcSearch struct {
 	role [grid.MaxSize * grid.MaxSize]uint8
 	elim [grid.MaxSize * grid.MaxSize]grid.Digits
 
-	inter         [grid.MaxSize]int // empty cells of the overlap
-	nInter        int
-	c, cr, cb     [grid.MaxSize]int // the chosen sets
-	nc, ncr, ncb  int
-	line, box     [grid.MaxSize]int // cells the sets may take
-	nLine, nBox   int
-	v, vr         grid.Digits // candidates of C and CR
-	nPlus, extraR int
-	stop          bool
+	inter        [grid.MaxSize]int // empty cells of the overlap
+	nInter       int
+	c, cr, cb    [grid.MaxSize]int // the chosen sets
+	nc, ncr, ncb int
+	line         [grid.MaxSize]int  // cells CR may take
+	lineInBox    [grid.MaxSize]bool // whether each is in the second unit too
+	nLine        int
+	v            grid.Digits // candidates of C
+	nPlus        int         // candidates of C minus cells
+	// boxes holds, one after the other, the lists of cells CB may take as
+	// CR grows (the cells of the second unit outside C and CR holding no
+	// digit of V that CR holds); top is the end of the last.
+	boxes [grid.MaxSize * (grid.MaxSize + 1)]int
+	top   int
+	stop  bool
 }
 
 var sdcPool = sync.Pool{New: func() any { return new(sdcSearch) }}
@@ -123,8 +129,7 @@ func (x *sdcSearch) chooseInter(start int, v grid.Digits) {
 		w := v | x.b.Cand[cell]
 		if x.nc >= 2 && w.Count()-x.nc >= 2 {
 			x.v, x.nPlus = w, w.Count()-x.nc
-			x.collectLine()
-			x.chooseLine(0, 0)
+			x.collect()
 		}
 		if x.nc < x.maxInter {
 			x.chooseInter(i+1, w)
@@ -134,26 +139,69 @@ func (x *sdcSearch) chooseInter(start int, v grid.Digits) {
 	}
 }
 
-// collectLine lists the empty cells of the first unit outside C.
-func (x *sdcSearch) collectLine() {
-	x.nLine = 0
-	for _, cell := range x.b.L.Units[x.ua].Cells {
+// collect lists the empty cells outside C of the two units, and searches
+// the sets CR and CB among them.
+func (x *sdcSearch) collect() {
+	l := x.b.L
+	var inV grid.Digits
+	n := 0
+	for _, cell := range l.Units[x.ub].Cells {
 		if x.b.Value[cell] == 0 && x.role[cell] == sdcNone {
+			x.boxes[n] = cell
+			n++
+			x.role[cell] = sdcBox // for a moment: marks the second unit
+			inV |= x.b.Cand[cell] & x.v
+		}
+	}
+	x.nLine = 0
+	for _, cell := range l.Units[x.ua].Cells {
+		if x.b.Value[cell] == 0 && (x.role[cell] == sdcNone || x.role[cell] == sdcBox) {
 			x.line[x.nLine] = cell
+			x.lineInBox[x.nLine] = x.role[cell] == sdcBox
 			x.nLine++
 		}
 	}
+	for _, cell := range x.boxes[:n] {
+		x.role[cell] = sdcNone
+	}
+	if inV == 0 {
+		return
+	}
+	x.top, x.ncr = n, 0
+	x.chooseLine(0, 0, x.boxes[:n])
 }
 
 // chooseLine tries every set CR of the line's cells from index start on,
-// CR holding the cells chosen so far with candidates vr.
-func (x *sdcSearch) chooseLine(start int, vr grid.Digits) {
+// CR holding the cells chosen so far with candidates vr, and box the cells
+// CB may then take.
+func (x *sdcSearch) chooseLine(start int, vr grid.Digits, box []int) {
 	for i := start; i < x.nLine && !x.stop; i++ {
 		cell := x.line[i]
 		w := vr | x.b.Cand[cell]
 		extra := (w &^ x.v).Count()
-		if extra > x.maxExtra {
+		// Even with every cell left, CR would not have more cells than
+		// extras.
+		if extra > x.maxExtra || x.ncr+1+(x.nLine-i-1) <= extra {
 			continue
+		}
+		// The cells left to CB only shrink as CR grows: without a digit of
+		// V among them, no CB will do.
+		sub, top := box, x.top
+		if banned := w & x.v; banned != vr&x.v || x.lineInBox[i] {
+			var inV grid.Digits
+			n := 0
+			for _, bc := range box {
+				if c := x.b.Cand[bc]; c&banned == 0 && bc != cell {
+					x.boxes[top+n] = bc
+					n++
+					inV |= c & x.v
+				}
+			}
+			if inV == 0 {
+				continue
+			}
+			sub = x.boxes[top : top+n]
+			x.top += n
 		}
 		x.cr[x.ncr] = cell
 		x.ncr++
@@ -161,61 +209,48 @@ func (x *sdcSearch) chooseLine(start int, vr grid.Digits) {
 		// CR takes some digits of V, has more cells than extras, and
 		// leaves digits of V for CB.
 		if w&x.v != 0 && x.ncr > extra && x.ncr-extra < x.nPlus {
-			x.vr, x.extraR = w, extra
-			x.collectBox()
-			x.chooseBox(0, 0, x.nPlus-(x.ncr-extra))
+			x.ncb = 0
+			x.chooseBox(sub, 0, w, 0, x.nPlus-(x.ncr-extra))
 		}
 		if x.ncr < x.maxPart {
-			x.chooseLine(i+1, w)
+			x.chooseLine(i+1, w, sub)
 		}
 		x.ncr--
 		x.role[cell] = sdcNone
+		x.top = top
 	}
 }
 
-// collectBox lists the empty cells of the second unit outside C and CR
-// that hold no digit of V that CR holds.
-func (x *sdcSearch) collectBox() {
-	x.nBox = 0
-	banned := x.vr & x.v
-	for _, cell := range x.b.L.Units[x.ub].Cells {
-		if x.b.Value[cell] == 0 && x.role[cell] == sdcNone && x.b.Cand[cell]&banned == 0 {
-			x.box[x.nBox] = cell
-			x.nBox++
-		}
-	}
-}
-
-// chooseBox tries every set CB of the box's cells from index start on, CB
+// chooseBox tries every set CB of the cells of box from index start on, CB
 // holding the cells chosen so far with candidates vb; CB must take need
-// digits of V more than it has extra digits.
-func (x *sdcSearch) chooseBox(start int, vb grid.Digits, need int) {
-	for i := start; i < x.nBox && !x.stop; i++ {
-		cell := x.box[i]
+// digits of V more than it has extra digits. vr are CR's candidates.
+func (x *sdcSearch) chooseBox(box []int, start int, vr, vb grid.Digits, need int) {
+	for i := start; i < len(box) && !x.stop; i++ {
+		cell := box[i]
 		w := vb | x.b.Cand[cell]
 		extra := (w &^ x.v).Count()
-		if extra > x.maxExtra {
+		if extra > x.maxExtra || x.ncb+1+(len(box)-i-1) < need+extra {
 			continue
 		}
 		x.cb[x.ncb] = cell
 		x.ncb++
 		x.role[cell] = sdcBox
 		if w&x.v != 0 && x.ncb-extra == need {
-			x.report(w)
+			x.report(vr, w)
 		}
 		if x.ncb < x.maxPart {
-			x.chooseBox(i+1, w, need)
+			x.chooseBox(box, i+1, vr, w, need)
 		}
 		x.ncb--
 		x.role[cell] = sdcNone
 	}
 }
 
-// report adds the step of the sets C, CR and CB (with candidates vb) when
-// it eliminates anything.
-func (x *sdcSearch) report(vb grid.Digits) {
+// report adds the step of the sets C, CR (with candidates vr) and CB (with
+// candidates vb) when it eliminates anything.
+func (x *sdcSearch) report(vr, vb grid.Digits) {
 	b, l := x.b, x.b.L
-	v, vr := x.v, x.vr
+	v := x.v
 	shared := vr & vb // extras of both sets
 	lineDigits := (v|vr)&^vb | shared
 	boxDigits := (v|vb)&^vr | shared

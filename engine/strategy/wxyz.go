@@ -1,0 +1,158 @@
+package strategy
+
+import (
+	"fmt"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// WXYZWing (o): four cells holding four digits between them, all but one
+// of which (z) restricted: each held only by cells that see one another.
+// The four cells cannot all be filled from the three restricted digits,
+// each at most once among them, so one of them holds z: no cell seeing all
+// the cells with z may hold it. (HoDoKu reserves its code, 0802, without
+// implementing it.)
+var WXYZWing = &Strategy{
+	Letter: "o", Name: "WXYZ-Wing", Order: 3450, Class: Elimination,
+	Technique: &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
+	Explain:   explainWXYZWing,
+}
+
+func init() {
+	WXYZWing.Find = findWXYZWings
+	Register(WXYZWing)
+}
+
+func findWXYZWings(b *grid.Board, sink *Sink) {
+	l := b.L
+	var w wxyzSearch
+	w.b, w.sink = b, sink
+	for cell := 0; cell < l.Cells; cell++ {
+		if k := b.Cand[cell].Count(); b.Value[cell] == 0 && k >= 2 && k <= 4 {
+			w.cells[w.n] = int32(cell)
+			w.n++
+		}
+	}
+	w.choose(0, 0, 0)
+}
+
+// wxyzSearch is the state of one WXYZ-Wing search.
+type wxyzSearch struct {
+	b    *grid.Board
+	sink *Sink
+	// cells are the empty cells with two to four candidates.
+	cells [grid.MaxSize * grid.MaxSize]int32
+	n     int
+	pick  [4]int // the cells chosen
+	stop  bool
+}
+
+// choose adds to the k cells chosen (holding digits) every cell of the
+// list from start on that keeps them within four digits.
+func (w *wxyzSearch) choose(start, k int, digits grid.Digits) {
+	for i := start; i < w.n && !w.stop; i++ {
+		cell := int(w.cells[i])
+		d := digits | w.b.Cand[cell]
+		if d.Count() > 4 {
+			continue
+		}
+		w.pick[k] = cell
+		if k < 3 {
+			w.choose(i+1, k+1, d)
+		} else if d.Count() == 4 {
+			w.check(d)
+		}
+	}
+}
+
+// check reports the chosen cells, holding digits, when exactly one digit is
+// not restricted and it can be eliminated somewhere.
+func (w *wxyzSearch) check(digits grid.Digits) {
+	b, l := w.b, w.b.L
+	z := 0
+	for m := digits; m != 0; m &= m - 1 {
+		d := (m & -m).Min()
+		if !w.restricted(d) {
+			if z != 0 {
+				return
+			}
+			z = d
+		}
+	}
+	if z == 0 || !w.eliminate(nil, z) {
+		return
+	}
+	s := w.sink.Add(WXYZWing)
+	s.Digits = digits
+	w.eliminate(s, z)
+	for i, cell := range w.pick {
+		s.Cells = append(s.Cells, cell)
+		for m := b.Cand[cell]; m != 0; m &= m - 1 {
+			s.Marks = append(s.Marks, Mark{cell, (m & -m).Min(), RolePattern})
+		}
+		for _, other := range w.pick[i+1:] {
+			patAddUnit(s, patCommonUnit(l, cell, other))
+		}
+	}
+	for _, e := range s.Eliminations {
+		s.Marks = append(s.Marks, Mark{e.Cell, e.Digit, RoleTarget})
+	}
+	w.stop = w.sink.Done()
+}
+
+// restricted reports whether the chosen cells holding d all see one
+// another.
+func (w *wxyzSearch) restricted(d int) bool {
+	for i, a := range w.pick {
+		if !w.b.Cand[a].Has(d) {
+			continue
+		}
+		for _, c := range w.pick[i+1:] {
+			if w.b.Cand[c].Has(d) && !w.b.L.Sees(a, c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// eliminate appends to st's eliminations z in every cell outside the
+// chosen ones that sees all the chosen cells holding z; with st nil it only
+// reports whether there is such a cell.
+func (w *wxyzSearch) eliminate(st *Step, z int) bool {
+	b, l := w.b, w.b.L
+	first := -1
+	for _, cell := range w.pick {
+		if b.Cand[cell].Has(z) {
+			first = cell
+			break
+		}
+	}
+	found := false
+next:
+	for _, p := range l.Peers[first] {
+		if !b.Cand[p].Has(z) || b.Value[p] != 0 {
+			continue
+		}
+		for _, cell := range w.pick {
+			if cell == p || cell != first && b.Cand[cell].Has(z) && !l.Sees(p, cell) {
+				continue next
+			}
+		}
+		if st == nil {
+			return true
+		}
+		found = true
+		st.Eliminations = append(st.Eliminations, CellDigit{p, z})
+	}
+	patSortElims(st)
+	return found
+}
+
+// explainWXYZWing renders a WXYZ-Wing, whose Cells are its four cells.
+func explainWXYZWing(s *Step, l *grid.Layout) string {
+	c := s.Cells
+	z := l.DigitName(s.Eliminations[0].Digit)
+	return fmt.Sprintf("WXYZ-Wing on {%s}: %s, %s, %s and %s hold only these digits and all but %s are restricted, so one of them is %s: remove %s from %s",
+		l.DigitList(s.Digits, ","), l.CellName(c[0]), l.CellName(c[1]), l.CellName(c[2]), l.CellName(c[3]), z, z, z, patCellNames(s.Eliminations, l))
+}
