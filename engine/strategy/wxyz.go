@@ -33,7 +33,7 @@ func findWXYZWings(b *grid.Board, sink *Sink) {
 			w.n++
 		}
 	}
-	w.choose(0, 0, 0)
+	w.choose(0, 0, 0, 0)
 }
 
 // wxyzSearch is the state of one WXYZ-Wing search.
@@ -47,39 +47,43 @@ type wxyzSearch struct {
 	stop  bool
 }
 
-// choose adds to the k cells chosen (holding digits) every cell of the
-// list from start on that keeps them within four digits.
-func (w *wxyzSearch) choose(start, k int, digits grid.Digits) {
+// choose adds to the k cells chosen (holding digits, of which bad are not
+// restricted) every cell of the list from start on that keeps them within
+// four digits and one digit not restricted.
+func (w *wxyzSearch) choose(start, k int, digits, bad grid.Digits) {
+	l := w.b.L
 	for i := start; i < w.n && !w.stop; i++ {
 		cell := int(w.cells[i])
-		d := digits | w.b.Cand[cell]
+		c := w.b.Cand[cell]
+		d := digits | c
 		if d.Count() > 4 {
+			continue
+		}
+		// A digit that this cell shares with a chosen cell it does not
+		// see stays unrestricted whatever cells come next.
+		nb := bad
+		for _, p := range w.pick[:k] {
+			if common := c & w.b.Cand[p]; common&^nb != 0 && !l.Sees(cell, p) {
+				nb |= common
+			}
+		}
+		if nb.Count() > 1 {
 			continue
 		}
 		w.pick[k] = cell
 		if k < 3 {
-			w.choose(i+1, k+1, d)
-		} else if d.Count() == 4 {
-			w.check(d)
+			w.choose(i+1, k+1, d, nb)
+		} else if d.Count() == 4 && nb != 0 {
+			w.check(d, nb.Min())
 		}
 	}
 }
 
-// check reports the chosen cells, holding digits, when exactly one digit is
-// not restricted and it can be eliminated somewhere.
-func (w *wxyzSearch) check(digits grid.Digits) {
-	b, l := w.b, w.b.L
-	z := 0
-	for m := digits; m != 0; m &= m - 1 {
-		d := (m & -m).Min()
-		if !w.restricted(d) {
-			if z != 0 {
-				return
-			}
-			z = d
-		}
-	}
-	if z == 0 || !w.eliminate(nil, z) {
+// check reports the chosen cells, holding digits, with z the only digit
+// not restricted, when z can be eliminated somewhere.
+func (w *wxyzSearch) check(digits grid.Digits, z int) {
+	l := w.b.L
+	if !w.eliminate(nil, z) {
 		return
 	}
 	s := w.sink.Add(WXYZWing)
@@ -87,7 +91,7 @@ func (w *wxyzSearch) check(digits grid.Digits) {
 	w.eliminate(s, z)
 	for i, cell := range w.pick {
 		s.Cells = append(s.Cells, cell)
-		for m := b.Cand[cell]; m != 0; m &= m - 1 {
+		for m := w.b.Cand[cell]; m != 0; m &= m - 1 {
 			s.Marks = append(s.Marks, Mark{cell, (m & -m).Min(), RolePattern})
 		}
 		for _, other := range w.pick[i+1:] {
@@ -98,22 +102,6 @@ func (w *wxyzSearch) check(digits grid.Digits) {
 		s.Marks = append(s.Marks, Mark{e.Cell, e.Digit, RoleTarget})
 	}
 	w.stop = w.sink.Done()
-}
-
-// restricted reports whether the chosen cells holding d all see one
-// another.
-func (w *wxyzSearch) restricted(d int) bool {
-	for i, a := range w.pick {
-		if !w.b.Cand[a].Has(d) {
-			continue
-		}
-		for _, c := range w.pick[i+1:] {
-			if w.b.Cand[c].Has(d) && !w.b.L.Sees(a, c) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // eliminate appends to st's eliminations z in every cell outside the
