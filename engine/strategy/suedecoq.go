@@ -9,16 +9,17 @@ import (
 )
 
 // SueDeCoq (l): cells C where two units overlap (a box and a row or
-// column, a jigsaw region and a line, ...) holding at least two more
-// candidates V than cells, with a set of cells CR in the rest of the first
-// unit and a set CB in the rest of the second, each holding some digits of V
-// and as many more cells than extra digits (digits outside V), the two sets
-// sharing no digit of V. The three sets then hold every digit of V and of
-// their extras exactly once (an extra of both sets once in each): the digits
-// of C and CR not in CB leave the rest of the first unit, those of C and CB
-// not in CR the rest of the second, and extras of both sets leave both
-// (HoDoKu's Sue de Coq with its extensions: C need not fill the overlap,
-// and the sets may hold extra digits).
+// column, a jigsaw region and a line, ...) whose candidates V number at
+// least two more than the cells, a set CR of other cells of the first unit
+// and a set CB of other cells of the second. Each set holds some digits of
+// V and has more cells than extra digits (digits outside V); they share no
+// digit of V; and the numbers of digits of V they take (cells minus
+// extras) add up to the number of candidates beyond C's cells. The three sets then hold every
+// digit of V and of their extras exactly once (an extra of both sets once
+// in each): the digits of C and CR not in CB leave the rest of the first
+// unit, those of C and CB not in CR the rest of the second, and extras of
+// both sets leave both. This is HoDoKu's Sue de Coq with its extensions: C
+// need not fill the overlap, and the sets may hold extra digits.
 //
 // Its steps' Digits are the digits eliminated (HoDoKu's library lists
 // those); Cells are C, then CR, then CB; Units the two units; Marks give

@@ -30,6 +30,7 @@ func findWXYZWings(b *grid.Board, sink *Sink) {
 	for cell := 0; cell < l.Cells; cell++ {
 		if k := b.Cand[cell].Count(); b.Value[cell] == 0 && k >= 2 && k <= 4 {
 			w.cells[w.n] = int32(cell)
+			w.masks[w.n] = b.Cand[cell]
 			w.n++
 		}
 	}
@@ -42,6 +43,7 @@ type wxyzSearch struct {
 	sink *Sink
 	// cells are the empty cells with two to four candidates.
 	cells [grid.MaxSize * grid.MaxSize]int32
+	masks [grid.MaxSize * grid.MaxSize]grid.Digits // their candidates
 	n     int
 	pick  [4]int // the cells chosen
 	stop  bool
@@ -53,12 +55,12 @@ type wxyzSearch struct {
 func (w *wxyzSearch) choose(start, k int, digits, bad grid.Digits) {
 	l := w.b.L
 	for i := start; i < w.n && !w.stop; i++ {
-		cell := int(w.cells[i])
-		c := w.b.Cand[cell]
+		c := w.masks[i]
 		d := digits | c
 		if d.Count() > 4 {
 			continue
 		}
+		cell := int(w.cells[i])
 		// A digit that this cell shares with a chosen cell it does not
 		// see stays unrestricted whatever cells come next.
 		nb := bad
