@@ -14,12 +14,13 @@ import (
 // and a set CB of other cells of the second. Each set holds some digits of
 // V and has more cells than extra digits (digits outside V); they share no
 // digit of V; and the numbers of digits of V they take (cells minus
-// extras) add up to the number of candidates beyond C's cells. The three sets then hold every
-// digit of V and of their extras exactly once (an extra of both sets once
-// in each): the digits of C and CR not in CB leave the rest of the first
-// unit, those of C and CB not in CR the rest of the second, and extras of
-// both sets leave both. This is HoDoKu's Sue de Coq with its extensions: C
-// need not fill the overlap, and the sets may hold extra digits.
+// extras) add up to the number of candidates beyond C's cells. The three
+// sets then hold every digit of V and of their extras exactly once (an
+// extra of both sets once in each): the digits of C and CR not in CB leave
+// the rest of the first unit, those of C and CB not in CR the rest of the
+// second, and extras of both sets leave both. This is HoDoKu's Sue de Coq
+// with its extensions: C need not fill the overlap, and the sets may hold
+// extra digits.
 //
 // Its steps' Digits are the digits eliminated (HoDoKu's library lists
 // those); Cells are C, then CR, then CB; Units the two units; Marks give
