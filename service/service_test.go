@@ -102,8 +102,9 @@ var cellNameRE = regexp.MustCompile(`r\d+c\d+`)
 
 func TestSolveSeedExamples(t *testing.T) {
 	// The seed's own methods: A, B, C (guessing) with the elimination
-	// logic of D-G; the later strategies bring letters of their own.
-	const allLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	// logic of D-G; the later strategies bring letters of their own
+	// (lower case past Z).
+	const allLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 	seedOnly := &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "C"}}
 	tests := []struct {
 		name        string

@@ -51,7 +51,7 @@ const (
 // HoDoKu), the cells of each set and their extra digits.
 const (
 	sdcBigInter = 3
-	sdcBigPart  = 6
+	sdcBigPart  = 4
 	sdcBigExtra = 2
 )
 
@@ -129,7 +129,7 @@ func (x *sdcSearch) chooseInter(start int, v grid.Digits) {
 		x.nc++
 		x.role[cell] = sdcInter
 		w := v | x.b.Cand[cell]
-		if x.nc >= 2 && w.Count()-x.nc >= 2 {
+		if k := w.Count() - x.nc; x.nc >= 2 && k >= 2 && k <= 2*x.maxPart {
 			x.v, x.nPlus = w, w.Count()-x.nc
 			x.collect()
 		}
@@ -166,7 +166,8 @@ func (x *sdcSearch) collect() {
 	for _, cell := range x.boxes[:n] {
 		x.role[cell] = sdcNone
 	}
-	if inV == 0 {
+	// Each set takes at most as many digits of V as it has cells.
+	if inV == 0 || x.nPlus > min(x.maxPart, x.nLine)+min(x.maxPart, n) {
 		return
 	}
 	x.top, x.ncr = n, 0
