@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -28,12 +29,16 @@ func findWXYZWings(b *grid.Board, sink *Sink) {
 	var w wxyzSearch
 	w.b, w.sink = b, sink
 	for cell := 0; cell < l.Cells; cell++ {
-		if k := b.Cand[cell].Count(); b.Value[cell] == 0 && k >= 2 && k <= 4 {
-			w.cells[w.n] = int32(cell)
-			w.masks[w.n] = b.Cand[cell]
+		if c := b.Cand[cell]; b.Value[cell] == 0 && c.Count() >= 2 && c.Count() <= 4 {
+			w.cells[w.n] = int16(cell)
+			w.masks[w.n] = c
+			for m := c; m != 0; m &= m - 1 {
+				w.with[(m & -m).Min()][w.n>>6] |= 1 << (w.n & 63)
+			}
 			w.n++
 		}
 	}
+	w.words = (w.n + 63) >> 6
 	w.choose(0, 0, 0, 0)
 }
 
@@ -41,10 +46,13 @@ func findWXYZWings(b *grid.Board, sink *Sink) {
 type wxyzSearch struct {
 	b    *grid.Board
 	sink *Sink
-	// cells are the empty cells with two to four candidates.
-	cells [grid.MaxSize * grid.MaxSize]int32
-	masks [grid.MaxSize * grid.MaxSize]grid.Digits // their candidates
+	// cells are the empty cells with two to four candidates, masks their
+	// candidates, with[d] the set of those (by index) holding d.
+	cells [grid.MaxSize * grid.MaxSize]int16
+	masks [grid.MaxSize * grid.MaxSize]grid.Digits
+	with  [grid.MaxSize + 1][grid.MaxSize * grid.MaxSize / 64]uint64
 	n     int
+	words int    // words of the sets in with
 	pick  [4]int // the cells chosen
 	stop  bool
 }
@@ -53,31 +61,56 @@ type wxyzSearch struct {
 // restricted) every cell of the list from start on that keeps them within
 // four digits and one digit not restricted.
 func (w *wxyzSearch) choose(start, k int, digits, bad grid.Digits) {
-	l := w.b.L
-	for i := start; i < w.n && !w.stop; i++ {
-		c := w.masks[i]
-		d := digits | c
-		if d.Count() > 4 {
-			continue
+	if digits.Count() < 4 {
+		for i := start; i < w.n && !w.stop; i++ {
+			w.try(i, k, digits, bad)
 		}
-		cell := int(w.cells[i])
-		// A digit that this cell shares with a chosen cell it does not
-		// see stays unrestricted whatever cells come next.
-		nb := bad
-		for _, p := range w.pick[:k] {
-			if common := c & w.b.Cand[p]; common&^nb != 0 && !l.Sees(cell, p) {
-				nb |= common
-			}
+		return
+	}
+	// With four digits chosen, only cells holding no other digit will do.
+	outside := grid.AllDigits(w.b.L.N) &^ digits
+	for wi := start >> 6; wi < w.words && !w.stop; wi++ {
+		x := ^uint64(0)
+		for m := outside; m != 0; m &= m - 1 {
+			x &^= w.with[(m & -m).Min()][wi]
 		}
-		if nb.Count() > 1 {
-			continue
+		if wi == start>>6 {
+			x &= ^uint64(0) << (start & 63)
 		}
-		w.pick[k] = cell
-		if k < 3 {
-			w.choose(i+1, k+1, d, nb)
-		} else if d.Count() == 4 && nb != 0 {
-			w.check(d, nb.Min())
+		if wi == w.words-1 && w.n&63 != 0 {
+			x &= 1<<(w.n&63) - 1
 		}
+		for ; x != 0 && !w.stop; x &= x - 1 {
+			w.try(wi<<6+bits.TrailingZeros64(x), k, digits, bad)
+		}
+	}
+}
+
+// try adds cell i of the list as the k-th cell chosen when it keeps the
+// cells within four digits and one digit not restricted.
+func (w *wxyzSearch) try(i, k int, digits, bad grid.Digits) {
+	c := w.masks[i]
+	d := digits | c
+	if d.Count() > 4 {
+		return
+	}
+	cell := int(w.cells[i])
+	// A digit that this cell shares with a chosen cell it does not see
+	// stays unrestricted whatever cells come next.
+	nb := bad
+	for _, p := range w.pick[:k] {
+		if common := c & w.b.Cand[p]; common&^nb != 0 && !w.b.L.Sees(cell, p) {
+			nb |= common
+		}
+	}
+	if nb.Count() > 1 {
+		return
+	}
+	w.pick[k] = cell
+	if k < 3 {
+		w.choose(i+1, k+1, d, nb)
+	} else if d.Count() == 4 && nb != 0 {
+		w.check(d, nb.Min())
 	}
 }
 
