@@ -54,30 +54,30 @@ var catalogue = [...]Pass{
 	{"W", BUGPlusOne, 0},           // 2900
 	{"L", Skyscraper, 0},           // 3000
 	{"M", TwoStringKite, 0},        // 3100
-	// 3110 p Dual 2-String Kite: coming
-	{"N", TurbotFish, 0},     // 3120
-	{"O", EmptyRectangle, 0}, // 3170
-	// 3180 q Dual Empty Rectangle: coming
-	{"R", WWing, 0},   // 3200
-	{"P", XYWing, 0},  // 3300
-	{"Q", XYZWing, 0}, // 3400
-	// 3450 o WXYZ-Wing: coming
-	{"U", UniqueRectangles, 1},    // 3500 Uniqueness Test 1
-	{"U", UniqueRectangles, 2},    // 3600 Uniqueness Test 2
-	{"U", UniqueRectangles, 3},    // 3700 Uniqueness Test 3
-	{"U", UniqueRectangles, 4},    // 3800 Uniqueness Test 4
-	{"U", UniqueRectangles, 5},    // 3900 Uniqueness Test 5
-	{"U", UniqueRectangles, 6},    // 4000 Uniqueness Test 6
-	{"U", UniqueRectangles, 7},    // 4010 Hidden Rectangle
-	{"V", AvoidableRectangles, 1}, // 4020 Avoidable Rectangle Type 1
-	{"V", AvoidableRectangles, 2}, // 4030 Avoidable Rectangle Type 2
-	{"K", FinnedFish, 2},          // 4100 Finned/Sashimi X-Wing
-	{"K", FinnedFish, 3},          // 4300 Finned/Sashimi Swordfish
-	{"K", FinnedFish, 4},          // 4500 Finned/Sashimi Jellyfish
-	// 5300 l Sue de Coq: coming
-	{"T", SimpleColours, 0}, // 5330
-	{"m", MultiColours, 0},  // 5360
-	{"n", Medusa, 0},        // 5370
+	{"p", DualTwoStringKite, 0},    // 3110
+	{"N", TurbotFish, 0},           // 3120
+	{"O", EmptyRectangle, 0},       // 3170
+	{"q", DualEmptyRectangle, 0},   // 3180
+	{"R", WWing, 0},                // 3200
+	{"P", XYWing, 0},               // 3300
+	{"Q", XYZWing, 0},              // 3400
+	{"o", WXYZWing, 0},             // 3450
+	{"U", UniqueRectangles, 1},     // 3500 Uniqueness Test 1
+	{"U", UniqueRectangles, 2},     // 3600 Uniqueness Test 2
+	{"U", UniqueRectangles, 3},     // 3700 Uniqueness Test 3
+	{"U", UniqueRectangles, 4},     // 3800 Uniqueness Test 4
+	{"U", UniqueRectangles, 5},     // 3900 Uniqueness Test 5
+	{"U", UniqueRectangles, 6},     // 4000 Uniqueness Test 6
+	{"U", UniqueRectangles, 7},     // 4010 Hidden Rectangle
+	{"V", AvoidableRectangles, 1},  // 4020 Avoidable Rectangle Type 1
+	{"V", AvoidableRectangles, 2},  // 4030 Avoidable Rectangle Type 2
+	{"K", FinnedFish, 2},           // 4100 Finned/Sashimi X-Wing
+	{"K", FinnedFish, 3},           // 4300 Finned/Sashimi Swordfish
+	{"K", FinnedFish, 4},           // 4500 Finned/Sashimi Jellyfish
+	{"l", SueDeCoq, 0},             // 5300
+	{"T", SimpleColours, 0},        // 5330
+	{"m", MultiColours, 0},         // 5360
+	{"n", Medusa, 0},               // 5370
 	// 5400 d X-Chain: coming
 	// 5500 e XY-Chain: coming
 	// 5600 f Nice Loop/AIC: coming

@@ -1,0 +1,227 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The dual single-digit patterns (HoDoKu's "duals"): two 2-String Kites, or
+// two Empty Rectangles, built on the same candidates of one box and giving
+// different eliminations, reported as one step that makes both.
+var (
+	// DualTwoStringKite (p): two 2-String Kites on one digit through the
+	// same two candidates of a box, each the end of a strong link in its
+	// row and of one in its column: the first kite joins the row link of one
+	// cell to the column link of the other, the second the other way round.
+	// Each kite eliminates the digit from the cells seeing both its far ends.
+	DualTwoStringKite = &Strategy{
+		Name: "Dual 2-String Kite", Class: Elimination,
+		Technique: &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
+		Explain:   explainDualKite,
+		find:      findDualTwoStringKites,
+	}
+	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
+	// box (so on the same candidates there) with different strong links and
+	// different eliminations.
+	DualEmptyRectangle = &Strategy{
+		Name: "Dual Empty Rectangle", Class: Elimination,
+		Technique: &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
+		Explain:   explainDualER,
+		find:      findDualEmptyRectangles,
+	}
+)
+
+// dualSinks holds the sinks in which the dual finders collect the single
+// patterns they pair (Find may run on many goroutines at once).
+var dualSinks = sync.Pool{New: func() any { return &Sink{All: true} }}
+
+// findDualTwoStringKites pairs the 2-String Kites of the board. A kite's
+// Cells are its row's far end, its row's box cell, its column's box cell and
+// its column's far end.
+func findDualTwoStringKites(b *grid.Board, sink *Sink) {
+	kites := dualSinks.Get().(*Sink)
+	defer dualSinks.Put(kites)
+	kites.Reset()
+	kites.All = true
+	TwoStringKite.Find(b, kites)
+	steps := kites.Steps()
+	for i := range steps {
+		k1 := &steps[i]
+		for j := i + 1; j < len(steps); j++ {
+			k2 := &steps[j]
+			// The same two box cells in swapped roles (in the same roles
+			// they would make the same kite), and new eliminations.
+			if k1.Digits != k2.Digits || k1.Cells[1] != k2.Cells[2] || k1.Cells[2] != k2.Cells[1] ||
+				slices.Equal(k1.Eliminations, k2.Eliminations) {
+				continue
+			}
+			s := sink.Add()
+			s.Digits = k1.Digits
+			dualMergeElims(s, k1, k2)
+			s.Cells = append(s.Cells, k1.Cells...)
+			s.Cells = append(s.Cells, k2.Cells...)
+			s.Units = append(s.Units, k1.Units...)
+			s.Units = append(s.Units, k2.Units...)
+			patAddUnit(s, dualRegionUnit(b.L, k1.Cells[1]))
+			// The two chains share the box cells: far1 = x - y = far2 for
+			// the first kite, far3 = y - x = far4 for the second.
+			d := k1.Digits.Min()
+			c := k1.Cells
+			for _, cell := range [6]int{c[0], c[1], c[2], c[3], k2.Cells[0], k2.Cells[3]} {
+				nd := dualAddNode(s, CandidateNode, d)
+				nd.Cells = append(nd.Cells, cell)
+				s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
+			}
+			s.Links = append(s.Links, Link{0, 1, Strong}, Link{1, 2, Weak}, Link{2, 3, Strong}, Link{4, 2, Strong}, Link{1, 5, Strong})
+			dualMarkTargets(s)
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// findDualEmptyRectangles pairs the Empty Rectangles of the board. An
+// Empty Rectangle's Cells are the candidates of its box, then the ends x
+// and y of its strong link; its Units are the box and the link's line.
+func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
+	ers := dualSinks.Get().(*Sink)
+	defer dualSinks.Put(ers)
+	ers.Reset()
+	ers.All = true
+	EmptyRectangle.Find(b, ers)
+	steps := ers.Steps()
+	for i := range steps {
+		e1 := &steps[i]
+		for j := i + 1; j < len(steps); j++ {
+			e2 := &steps[j]
+			if e1.Digits != e2.Digits || e1.Units[0] != e2.Units[0] || slices.Equal(e1.Eliminations, e2.Eliminations) {
+				continue
+			}
+			s := sink.Add()
+			s.Digits = e1.Digits
+			dualMergeElims(s, e1, e2)
+			box := e1.Cells[:len(e1.Cells)-2]
+			s.Cells = append(s.Cells, e1.Cells...)
+			s.Cells = append(s.Cells, e2.Cells[len(e2.Cells)-2:]...)
+			s.Units = append(s.Units, e1.Units...)
+			patAddUnit(s, e2.Units[1])
+			d := e1.Digits.Min()
+			for _, cell := range box {
+				s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
+			}
+			dualERChain(b.L, s, e1, box)
+			dualERChain(b.L, s, e2, box)
+			dualMarkTargets(s)
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// dualERChain appends the nodes and links of the chain of Empty Rectangle
+// er to s: y = x - (the box's candidates in x's line) = (the others), the
+// last node seeing the elimination.
+func dualERChain(l *grid.Layout, s *Step, er *Step, box []int) {
+	n := l.N
+	d := er.Digits.Min()
+	x, y := er.Cells[len(er.Cells)-2], er.Cells[len(er.Cells)-1]
+	// The link lies in a column when x is in the box's row, in a row when
+	// x is in the box's column.
+	inRow := l.Units[er.Units[1]].Kind == grid.Column
+	first := len(s.Nodes)
+	for _, cell := range [2]int{y, x} {
+		nd := dualAddNode(s, CandidateNode, d)
+		nd.Cells = append(nd.Cells, cell)
+		s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
+	}
+	// The box's candidates in x's line, then the others.
+	for _, inLine := range [2]bool{true, false} {
+		nd := dualAddNode(s, GroupNode, d)
+		for _, cell := range box {
+			if (inRow && cell/n == x/n || !inRow && cell%n == x%n) == inLine {
+				nd.Cells = append(nd.Cells, cell)
+			}
+		}
+		if len(nd.Cells) == 1 {
+			nd.Kind = CandidateNode
+		}
+	}
+	s.Links = append(s.Links, Link{first, first + 1, Strong}, Link{first + 1, first + 2, Weak}, Link{first + 2, first + 3, Strong})
+}
+
+// dualAddNode appends a node to s, reusing the cell storage of the node
+// that last held its place, and returns it.
+func dualAddNode(s *Step, kind NodeKind, d int) *Node {
+	if len(s.Nodes) < cap(s.Nodes) {
+		s.Nodes = s.Nodes[:len(s.Nodes)+1]
+	} else {
+		s.Nodes = append(s.Nodes, Node{})
+	}
+	nd := &s.Nodes[len(s.Nodes)-1]
+	nd.Kind, nd.Digit, nd.Cells = kind, d, nd.Cells[:0]
+	return nd
+}
+
+// dualMergeElims sets the eliminations of s to those of p and q, sorted
+// and without repeats.
+func dualMergeElims(s, p, q *Step) {
+	s.Eliminations = append(s.Eliminations, p.Eliminations...)
+	s.Eliminations = append(s.Eliminations, q.Eliminations...)
+	patSortElims(s)
+	s.Eliminations = slices.Compact(s.Eliminations)
+}
+
+// dualMarkTargets marks the eliminations of s as targets.
+func dualMarkTargets(s *Step) {
+	for _, e := range s.Eliminations {
+		s.Marks = append(s.Marks, Mark{e.Cell, e.Digit, RoleTarget})
+	}
+}
+
+// dualRegionUnit returns the index of the region holding cell, or -1.
+func dualRegionUnit(l *grid.Layout, cell int) int {
+	for _, u := range l.CellUnit[cell] {
+		if l.Units[u].Kind == grid.Region {
+			return u
+		}
+	}
+	return -1
+}
+
+// explainDualKite renders a Dual 2-String Kite, whose Cells are those of
+// its two kites and whose last unit is the box.
+func explainDualKite(s *Step, n grid.Notation) string {
+	l := n.Layout
+	c := s.Cells
+	d := n.DigitName(s.Digits.Min())
+	return fmt.Sprintf("Dual 2-String Kite on %s in %s: %s=%s-%s=%s and %s=%s-%s=%s, so %s or %s is %s, and %s or %s: remove %s from %s",
+		d, l.Units[s.Units[len(s.Units)-1]].Name(),
+		n.CellName(c[0]), n.CellName(c[1]), n.CellName(c[2]), n.CellName(c[3]),
+		n.CellName(c[4]), n.CellName(c[5]), n.CellName(c[6]), n.CellName(c[7]),
+		n.CellName(c[0]), n.CellName(c[3]), d, n.CellName(c[4]), n.CellName(c[7]), d, patCellNames(s.Eliminations, n))
+}
+
+// explainDualER renders a Dual Empty Rectangle, whose Cells are the box's
+// candidates and the ends of the two strong links.
+func explainDualER(s *Step, n grid.Notation) string {
+	l := n.Layout
+	c := s.Cells
+	k := len(c)
+	d := n.DigitName(s.Digits.Min())
+	var lines strings.Builder
+	for i, u := range s.Units[1:] {
+		if i > 0 {
+			lines.WriteString(" and ")
+		}
+		lines.WriteString(l.Units[u].Name())
+	}
+	return fmt.Sprintf("Dual Empty Rectangle on %s in %s with the strong links %s=%s and %s=%s in %s: remove %s from %s",
+		d, l.Units[s.Units[0]].Name(), n.CellName(c[k-4]), n.CellName(c[k-3]), n.CellName(c[k-2]), n.CellName(c[k-1]),
+		lines.String(), d, patCellNames(s.Eliminations, n))
+}

@@ -1,0 +1,177 @@
+package strategy
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// WXYZWing (o): four cells holding four digits between them, all but one
+// of which (z) restricted: each held only by cells that see one another.
+// The four cells cannot all be filled from the three restricted digits,
+// each at most once among them, so one of them holds z: no cell seeing all
+// the cells with z may hold it. (HoDoKu reserves its code, 0802, without
+// implementing it.)
+var WXYZWing = &Strategy{
+	Name: "WXYZ-Wing", Class: Elimination,
+	Technique: &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
+	Explain:   explainWXYZWing,
+	find:      findWXYZWings,
+}
+
+func findWXYZWings(b *grid.Board, sink *Sink) {
+	l := b.L
+	var w wxyzSearch
+	w.b, w.sink = b, sink
+	for cell := 0; cell < l.Cells; cell++ {
+		if c := b.Cand[cell]; b.Value[cell] == 0 && c.Count() >= 2 && c.Count() <= 4 {
+			w.cells[w.n] = int16(cell)
+			w.masks[w.n] = c
+			for m := c; m != 0; m &= m - 1 {
+				w.with[(m & -m).Min()][w.n>>6] |= 1 << (w.n & 63)
+			}
+			w.n++
+		}
+	}
+	w.words = (w.n + 63) >> 6
+	w.choose(0, 0, 0, 0)
+}
+
+// wxyzSearch is the state of one WXYZ-Wing search.
+type wxyzSearch struct {
+	b    *grid.Board
+	sink *Sink
+	// cells are the empty cells with two to four candidates, masks their
+	// candidates, with[d] the set of those (by index) holding d.
+	cells [grid.MaxSize * grid.MaxSize]int16
+	masks [grid.MaxSize * grid.MaxSize]grid.Digits
+	with  [grid.MaxSize + 1][grid.MaxSize * grid.MaxSize / 64]uint64
+	n     int
+	words int    // words of the sets in with
+	pick  [4]int // the cells chosen
+	stop  bool
+}
+
+// choose adds to the k cells chosen (holding digits, of which bad are not
+// restricted) every cell of the list from start on that keeps them within
+// four digits and one digit not restricted.
+func (w *wxyzSearch) choose(start, k int, digits, bad grid.Digits) {
+	if digits.Count() < 4 {
+		for i := start; i < w.n && !w.stop; i++ {
+			w.try(i, k, digits, bad)
+		}
+		return
+	}
+	// With four digits chosen, only cells holding no other digit will do.
+	outside := grid.AllDigits(w.b.L.N) &^ digits
+	for wi := start >> 6; wi < w.words && !w.stop; wi++ {
+		x := ^uint64(0)
+		for m := outside; m != 0; m &= m - 1 {
+			x &^= w.with[(m & -m).Min()][wi]
+		}
+		if wi == start>>6 {
+			x &= ^uint64(0) << (start & 63)
+		}
+		if wi == w.words-1 && w.n&63 != 0 {
+			x &= 1<<(w.n&63) - 1
+		}
+		for ; x != 0 && !w.stop; x &= x - 1 {
+			w.try(wi<<6+bits.TrailingZeros64(x), k, digits, bad)
+		}
+	}
+}
+
+// try adds cell i of the list as the k-th cell chosen when it keeps the
+// cells within four digits and one digit not restricted.
+func (w *wxyzSearch) try(i, k int, digits, bad grid.Digits) {
+	c := w.masks[i]
+	d := digits | c
+	if d.Count() > 4 {
+		return
+	}
+	cell := int(w.cells[i])
+	// A digit that this cell shares with a chosen cell it does not see
+	// stays unrestricted whatever cells come next.
+	nb := bad
+	for _, p := range w.pick[:k] {
+		if common := c & w.b.Cand[p]; common&^nb != 0 && !w.b.L.Sees(cell, p) {
+			nb |= common
+		}
+	}
+	if nb.Count() > 1 {
+		return
+	}
+	w.pick[k] = cell
+	if k < 3 {
+		w.choose(i+1, k+1, d, nb)
+	} else if d.Count() == 4 && nb != 0 {
+		w.check(d, nb.Min())
+	}
+}
+
+// check reports the chosen cells, holding digits, with z the only digit
+// not restricted, when z can be eliminated somewhere.
+func (w *wxyzSearch) check(digits grid.Digits, z int) {
+	l := w.b.L
+	if !w.eliminate(nil, z) {
+		return
+	}
+	s := w.sink.Add()
+	s.Digits = digits
+	w.eliminate(s, z)
+	for i, cell := range w.pick {
+		s.Cells = append(s.Cells, cell)
+		for m := w.b.Cand[cell]; m != 0; m &= m - 1 {
+			s.Marks = append(s.Marks, Mark{cell, (m & -m).Min(), RolePattern})
+		}
+		for _, other := range w.pick[i+1:] {
+			patAddUnit(s, patCommonUnit(l, cell, other))
+		}
+	}
+	for _, e := range s.Eliminations {
+		s.Marks = append(s.Marks, Mark{e.Cell, e.Digit, RoleTarget})
+	}
+	w.stop = w.sink.Done()
+}
+
+// eliminate appends to st's eliminations z in every cell outside the
+// chosen ones that sees all the chosen cells holding z; with st nil it only
+// reports whether there is such a cell.
+func (w *wxyzSearch) eliminate(st *Step, z int) bool {
+	b, l := w.b, w.b.L
+	first := -1
+	for _, cell := range w.pick {
+		if b.Cand[cell].Has(z) {
+			first = cell
+			break
+		}
+	}
+	found := false
+next:
+	for _, p := range l.Peers[first] {
+		if !b.Cand[p].Has(z) || b.Value[p] != 0 {
+			continue
+		}
+		for _, cell := range w.pick {
+			if cell == p || cell != first && b.Cand[cell].Has(z) && !l.Sees(p, cell) {
+				continue next
+			}
+		}
+		if st == nil {
+			return true
+		}
+		found = true
+		st.Eliminations = append(st.Eliminations, CellDigit{p, z})
+	}
+	patSortElims(st)
+	return found
+}
+
+// explainWXYZWing renders a WXYZ-Wing, whose Cells are its four cells.
+func explainWXYZWing(s *Step, n grid.Notation) string {
+	c := s.Cells
+	z := n.DigitName(s.Eliminations[0].Digit)
+	return fmt.Sprintf("WXYZ-Wing on {%s}: %s, %s, %s and %s hold only these digits and all but %s are restricted, so one of them is %s: remove %s from %s",
+		n.DigitList(s.Digits, ","), n.CellName(c[0]), n.CellName(c[1]), n.CellName(c[2]), n.CellName(c[3]), z, z, z, patCellNames(s.Eliminations, n))
+}
