@@ -1,0 +1,668 @@
+package strategy
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The chain strategies search the link graph (links.go) for alternating
+// inference chains: a node false makes the next true over a strong link, a
+// node true makes the next false over a weak link. A chain from node A
+// (false) to node B (true) proves A or B; every candidate weakly linked to
+// both is false (an AIC). When B is weakly linked back to A, the chain
+// closes into a continuous nice loop: every weak link of the loop is then
+// strong as well, and every candidate weakly linked to both ends of one is
+// false. A chain from A false back to A true proves A; a candidate weakly
+// linked to both ends of an AIC closes a discontinuous nice loop through it.
+// The search is breadth-first, so the shortest chains come first; the
+// classic names follow from what was found.
+
+// XChain (d): an alternating chain on one digit over conjugate pairs
+// (strong) and cells seeing each other (weak); a cell seeing both ends
+// cannot hold the digit.
+var XChain = &Strategy{
+	Letter: "d", Name: "X-Chain", Order: 5400, Class: Elimination,
+	Technique: &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260},
+	Explain:   explainChain,
+}
+
+// XYChain (e): a chain of bivalue cells, each linked to the next by a
+// shared digit, whose two ends hold the same digit; a cell seeing both ends
+// cannot hold it.
+var XYChain = &Strategy{
+	Letter: "e", Name: "XY-Chain", Order: 5500, Class: Elimination,
+	Technique: &Technique{Name: "XY-Chain", Code: "0702", Level: Unfair, Score: 260},
+	Explain:   explainChain,
+}
+
+var (
+	techCNL = &Technique{Name: "Continuous Nice Loop", Code: "0706", Level: Unfair, Score: 280}
+	techDNL = &Technique{Name: "Discontinuous Nice Loop", Code: "0707", Level: Unfair, Score: 280}
+	techAIC = &Technique{Name: "AIC", Code: "0708", Level: Unfair, Score: 280}
+
+	techGCNL = &Technique{Name: "Grouped Continuous Nice Loop", Code: "0709", Level: Unfair, Score: 300}
+	techGDNL = &Technique{Name: "Grouped Discontinuous Nice Loop", Code: "0710", Level: Unfair, Score: 300}
+	techGAIC = &Technique{Name: "Grouped AIC", Code: "0711", Level: Unfair, Score: 300}
+)
+
+// NiceLoop (f): alternating inference chains and loops over single
+// candidates: AICs, continuous and discontinuous nice loops.
+var NiceLoop = &Strategy{
+	Letter: "f", Name: "Nice Loop/AIC", Order: 5600, Class: Elimination,
+	Technique:  techAIC,
+	Techniques: []*Technique{techAIC, techCNL, techDNL},
+	Explain:    explainChain,
+}
+
+// GroupedNiceLoop (g): the chains and loops of Nice Loop/AIC with group
+// nodes (a digit's candidates in the intersection of two units) and almost
+// locked sets; only chains using one of them are reported.
+var GroupedNiceLoop = &Strategy{
+	Letter: "g", Name: "Grouped Nice Loop/AIC", Order: 5650, Class: Elimination,
+	Technique:  techGAIC,
+	Techniques: []*Technique{techGAIC, techGCNL, techGDNL},
+	Explain:    explainChain,
+}
+
+func init() {
+	XChain.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &xChainMode) }
+	XYChain.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &xyChainMode) }
+	NiceLoop.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &niceLoopMode) }
+	GroupedNiceLoop.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &groupedLoopMode) }
+	Register(XChain)
+	Register(XYChain)
+	Register(NiceLoop)
+	Register(GroupedNiceLoop)
+}
+
+// chainMode selects the nodes and links of one chain strategy and what it
+// reports.
+type chainMode struct {
+	st      *Strategy
+	nodes   uint8 // node classes used (any bit)
+	bivalue bool  // only candidates of bivalue cells
+	strong  uint8 // strong link kinds used
+	weak    uint8 // weak link kinds used
+	groups  bool  // the graph needs group and ALS nodes
+	loops   bool  // nice loops too, not only AICs
+	// sameDigit requires both ends of an AIC to hold the same digit.
+	sameDigit bool
+	aic, cnl, dnl *Technique
+}
+
+var (
+	xChainMode = chainMode{st: XChain, nodes: nodeCand, strong: strongUnit, weak: weakUnit,
+		sameDigit: true, aic: XChain.Technique}
+	xyChainMode = chainMode{st: XYChain, nodes: nodeBivalue, bivalue: true, strong: strongCell, weak: weakUnit,
+		sameDigit: true, aic: XYChain.Technique}
+	niceLoopMode = chainMode{st: NiceLoop, nodes: nodeCand, strong: strongUnit | strongCell, weak: weakUnit | weakCell,
+		loops: true, aic: techAIC, cnl: techCNL, dnl: techDNL}
+	groupedLoopMode = chainMode{st: GroupedNiceLoop, nodes: nodeCand | nodeGroup | nodeALS,
+		strong: strongUnit | strongCell | strongALS, weak: weakUnit | weakCell,
+		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
+)
+
+// The shapes of chain found.
+const (
+	shapeAIC   = iota // start = ... = end; eliminations see both ends
+	shapeCNL          // start = ... = end - start
+	shapeDNL          // target - start = ... = end - target
+	shapePlace        // start = ... = start: start is true
+)
+
+// maxChainDepth bounds the links of a chain.
+const maxChainDepth = 64
+
+// chainSearch is the scratch space of the search, kept with the graph.
+type chainSearch struct {
+	m      *chainMode
+	ok     []bool   // node usable in the mode
+	seen   []uint32 // state (node*2+truth) → stamp when reached
+	par    []int32  // state → previous state
+	parALS []int32  // state → ALS of the link into it, or -1
+	depth  []int32
+	queue  []int32
+	wmark  []uint32 // node → ws when weakly linked to the start
+	amark  []uint32 // node → as when weakly linked to a weak link's end
+	emark  []uint32 // node → es when eliminated
+	stamp  uint32
+	ws     uint32
+	as     uint32
+	es     uint32
+
+	start int32
+	elims []CellDigit
+	path  []int32 // states of the chain being looked at, start first
+	als   []int32 // the ALS of the link into each state, or -1
+
+	// the best chain so far (first-step mode)
+	bestDepth  int32
+	bestShape  int
+	bestTarget int32
+	bestPath   []int32
+	bestALS    []int32
+	bestElims  []CellDigit
+
+	// every chain (find-all mode), one per technique and eliminations
+	results []chainResult
+	byKey   map[string]int
+	key     []byte
+}
+
+// chainResult is a chain found in find-all mode.
+type chainResult struct {
+	tech   *Technique
+	shape  int
+	target int32
+	depth  int32
+	path   []int32
+	als    []int32
+	elims  []CellDigit
+}
+
+func findChains(b *grid.Board, sink *Sink, m *chainMode) {
+	g := getChainGraph(b, m.groups)
+	defer chainGraphs.Put(g)
+	g.run(b, sink, m)
+}
+
+// nextStamp advances a stamp, clearing its marks when it wraps.
+func nextStamp(stamp *uint32, marks []uint32) uint32 {
+	*stamp++
+	if *stamp == 0 {
+		clear(marks)
+		*stamp = 1
+	}
+	return *stamp
+}
+
+func (g *chainGraph) run(b *grid.Board, sink *Sink, m *chainMode) {
+	s := &g.search
+	s.m = m
+	nn := len(g.nodes)
+	s.ok = grow(s.ok, nn)
+	for i := range g.nodes {
+		c := g.nodes[i].class
+		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
+	}
+	if len(s.seen) < 2*nn {
+		s.seen = make([]uint32, 2*nn)
+		s.stamp = 0
+	}
+	s.par = grow(s.par, 2*nn)
+	s.parALS = grow(s.parALS, 2*nn)
+	s.depth = grow(s.depth, 2*nn)
+	if len(s.wmark) < nn {
+		s.wmark = make([]uint32, nn)
+		s.amark = make([]uint32, nn)
+		s.emark = make([]uint32, nn)
+		s.ws, s.as, s.es = 0, 0, 0
+	}
+	s.bestDepth = maxChainDepth + 1
+	if sink.All {
+		s.results = s.results[:0]
+		if s.byKey == nil {
+			s.byKey = map[string]int{}
+		}
+		clear(s.byKey)
+	}
+	for start := int32(0); start < int32(nn); start++ {
+		if s.ok[start] && len(g.strong[start]) > 0 {
+			g.bfs(b, start, sink.All)
+		}
+	}
+	if sink.All {
+		for i := range s.results {
+			r := &s.results[i]
+			g.fillStep(b, sink.Add(m.st), r.tech, r.shape, r.target, r.path, r.als, r.elims)
+		}
+		return
+	}
+	if s.bestDepth <= maxChainDepth {
+		g.fillStep(b, sink.Add(m.st), m.technique(s.bestShape), s.bestShape, s.bestTarget, s.bestPath, s.bestALS, s.bestElims)
+	}
+}
+
+// technique returns the mode's technique for a shape of chain.
+func (m *chainMode) technique(shape int) *Technique {
+	switch shape {
+	case shapeCNL:
+		return m.cnl
+	case shapeDNL, shapePlace:
+		return m.dnl
+	}
+	return m.aic
+}
+
+// bfs walks the chains from start (false), breadth first.
+func (g *chainGraph) bfs(b *grid.Board, start int32, all bool) {
+	s := &g.search
+	m := s.m
+	s.start = start
+	stamp := nextStamp(&s.stamp, s.seen)
+	ws := nextStamp(&s.ws, s.wmark)
+	for _, e := range g.weak[start] {
+		s.wmark[e.to] = ws
+	}
+	st0 := start << 1
+	s.queue = append(s.queue[:0], st0)
+	s.seen[st0] = stamp
+	s.par[st0] = -1
+	s.parALS[st0] = -1
+	s.depth[st0] = 0
+	for qi := 0; qi < len(s.queue); qi++ {
+		st := s.queue[qi]
+		d := s.depth[st] + 1
+		if d > maxChainDepth || !all && d >= s.bestDepth {
+			continue
+		}
+		u := st >> 1
+		if st&1 == 0 {
+			for _, e := range g.strong[u] {
+				if e.kind&m.strong == 0 || !s.ok[e.to] {
+					continue
+				}
+				ns := e.to<<1 | 1
+				if s.seen[ns] == stamp {
+					continue
+				}
+				s.seen[ns] = stamp
+				s.par[ns] = st
+				s.parALS[ns] = e.als
+				s.depth[ns] = d
+				s.queue = append(s.queue, ns)
+				if d >= 3 || all && m.loops {
+					g.reached(b, e.to, d, all)
+				}
+			}
+			continue
+		}
+		for _, e := range g.weak[u] {
+			if e.kind&m.weak == 0 || !s.ok[e.to] {
+				continue
+			}
+			ns := e.to << 1
+			if s.seen[ns] == stamp {
+				continue
+			}
+			s.seen[ns] = stamp
+			s.par[ns] = st
+			s.parALS[ns] = -1
+			s.depth[ns] = d
+			s.queue = append(s.queue, ns)
+		}
+	}
+}
+
+// reached evaluates the chain from the start (false) to v (true), d links
+// long.
+func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
+	s := &g.search
+	m := s.m
+	start := s.start
+	if m.sameDigit && g.nodes[v].digit != g.nodes[start].digit {
+		return
+	}
+	if v == start {
+		// start false makes start true: it is true.
+		if !m.loops || g.nodes[start].class&nodeCand == 0 || d < 3 {
+			return
+		}
+		s.elims = s.elims[:0]
+		cell := int(g.nodes[start].cell)
+		for o := b.Cand[cell] &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
+			s.elims = append(s.elims, CellDigit{cell, o.Min()})
+		}
+		g.record(shapePlace, -1, v, d, all)
+		return
+	}
+	if m.loops && s.wmark[v] == s.ws && d >= 3 {
+		if g.cnlElims(v) {
+			g.record(shapeCNL, -1, v, d, all)
+		}
+		if !all {
+			return
+		}
+	}
+	// Candidates weakly linked to both ends.
+	s.elims = s.elims[:0]
+	for _, e := range g.weak[v] {
+		t := e.to
+		if s.wmark[t] != s.ws || g.nodes[t].class&nodeCand == 0 || t == start {
+			continue
+		}
+		s.elims = append(s.elims, CellDigit{int(g.nodes[t].cell), int(g.nodes[t].digit)})
+	}
+	if len(s.elims) == 0 {
+		return
+	}
+	if d >= 3 {
+		g.record(shapeAIC, -1, v, d, all)
+	}
+	if !all || !m.loops {
+		return
+	}
+	// Each of them closes a discontinuous nice loop.
+	n := len(s.elims)
+	for i := 0; i < n; i++ {
+		e := s.elims[i]
+		t := g.candNode[e.Cell*g.l.N+e.Digit-1]
+		if g.nodes[t].cell == g.nodes[start].cell && g.nodes[t].cell == g.nodes[v].cell {
+			continue // both ends in the target's cell: a continuous loop
+		}
+		s.elims = append(s.elims[:n], e)
+		g.record(shapeDNL, t, v, d, all)
+	}
+	s.elims = s.elims[:n]
+}
+
+// tracePath sets s.path and s.als to the states from the start to v
+// (true).
+func (g *chainGraph) tracePath(v int32) {
+	s := &g.search
+	s.path = s.path[:0]
+	s.als = s.als[:0]
+	for st := v<<1 | 1; st >= 0; st = s.par[st] {
+		s.path = append(s.path, st)
+		s.als = append(s.als, s.parALS[st])
+	}
+	slices.Reverse(s.path)
+	slices.Reverse(s.als)
+}
+
+// cnlElims traces the chain to v, a loop closed by a weak link back to the
+// start, and sets s.elims to its eliminations: candidates weakly linked to
+// both ends of one of its weak links. It reports whether there are any.
+func (g *chainGraph) cnlElims(v int32) bool {
+	s := &g.search
+	g.tracePath(v)
+	s.elims = s.elims[:0]
+	es := nextStamp(&s.es, s.emark)
+	p := s.path
+	for i := 1; i < len(p); i += 2 {
+		a := p[i] >> 1 // true, weakly linked to the next (or the start)
+		c := p[0] >> 1
+		if i+1 < len(p) {
+			c = p[i+1] >> 1
+		}
+		as := nextStamp(&s.as, s.amark)
+		for _, e := range g.weak[a] {
+			s.amark[e.to] = as
+		}
+		for _, e := range g.weak[c] {
+			t := e.to
+			if s.amark[t] != as || g.nodes[t].class&nodeCand == 0 || t == a || s.emark[t] == es {
+				continue
+			}
+			s.emark[t] = es
+			s.elims = append(s.elims, CellDigit{int(g.nodes[t].cell), int(g.nodes[t].digit)})
+		}
+	}
+	return len(s.elims) > 0
+}
+
+// grouped reports whether the chain s.path uses a group or an ALS.
+func (g *chainGraph) grouped() bool {
+	s := &g.search
+	for i, st := range s.path {
+		if g.nodes[st>>1].class&(nodeGroup|nodeALS) != 0 || s.als[i] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// record keeps the chain from the start to v, of the shape, with the
+// eliminations s.elims: the shortest in first-step mode, every one (the
+// shortest per technique and eliminations) in find-all mode.
+func (g *chainGraph) record(shape int, target, v int32, d int32, all bool) {
+	s := &g.search
+	if shape != shapeCNL {
+		g.tracePath(v)
+	}
+	if s.m.groups && !g.grouped() {
+		return
+	}
+	if shape == shapeDNL {
+		d += 2
+	}
+	if !all {
+		if d >= s.bestDepth {
+			return
+		}
+		s.bestDepth, s.bestShape, s.bestTarget = d, shape, target
+		s.bestPath = append(s.bestPath[:0], s.path...)
+		s.bestALS = append(s.bestALS[:0], s.als...)
+		s.bestElims = append(s.bestElims[:0], s.elims...)
+		return
+	}
+	tech := s.m.technique(shape)
+	slices.SortFunc(s.elims, func(a, b CellDigit) int {
+		if a.Cell != b.Cell {
+			return a.Cell - b.Cell
+		}
+		return a.Digit - b.Digit
+	})
+	s.key = append(s.key[:0], tech.Code...)
+	for _, e := range s.elims {
+		s.key = append(s.key, byte(e.Cell>>8), byte(e.Cell), byte(e.Digit))
+	}
+	r := chainResult{tech: tech, shape: shape, target: target, depth: d,
+		path: slices.Clone(s.path), als: slices.Clone(s.als), elims: slices.Clone(s.elims)}
+	if i, ok := s.byKey[string(s.key)]; ok {
+		if s.results[i].depth > d {
+			s.results[i] = r
+		}
+		return
+	}
+	s.byKey[string(s.key)] = len(s.results)
+	s.results = append(s.results, r)
+}
+
+// fillStep fills st with the chain path (states, start first; als the ALS
+// of the link into each) of the shape and its eliminations.
+func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape int, target int32, path, als []int32, elims []CellDigit) {
+	st.Technique = tech
+	st.Eliminations = append(st.Eliminations, elims...)
+	for _, e := range elims {
+		st.Digits |= grid.Bit(e.Digit)
+	}
+	nodes := path
+	if shape == shapePlace {
+		nodes = path[:len(path)-1]
+	}
+	if shape == shapeDNL {
+		g.addChainNode(st, target, true)
+	}
+	for i, ps := range nodes {
+		g.addChainNode(st, ps>>1, ps&1 == 1)
+		if i > 0 || shape == shapeDNL {
+			kind := Weak
+			if i > 0 && path[i-1]&1 == 0 {
+				kind = Strong
+			}
+			g.addChainLink(st, len(st.Nodes)-2, len(st.Nodes)-1, kind, als[i])
+		}
+	}
+	last := len(st.Nodes) - 1
+	switch shape {
+	case shapeCNL, shapeDNL:
+		g.addChainLink(st, last, 0, Weak, -1)
+	case shapePlace:
+		g.addChainLink(st, last, 0, Strong, als[len(als)-1])
+	}
+	// ALS nodes show the whole set.
+	for i, a := range als {
+		if a < 0 {
+			continue
+		}
+		set := &g.col.Sets()[a]
+		for _, k := range [2]int{i - 1, i} {
+			if shape == shapeDNL {
+				k++
+			}
+			if shape == shapePlace && k == len(nodes) {
+				k = 0
+			}
+			nd := &st.Nodes[k]
+			nd.Kind = ALSNode
+			nd.Cells = append(nd.Cells[:0], set.Cells...)
+		}
+		patAddUnit(st, set.Unit)
+		for _, c := range set.Cells {
+			if !slices.Contains(st.Cells, c) {
+				st.Cells = append(st.Cells, c)
+			}
+			for m := b.Cand[c]; m != 0; m &= m - 1 {
+				if !slices.ContainsFunc(st.Marks, func(k Mark) bool { return k.Cell == c && k.Digit == m.Min() }) {
+					st.Marks = append(st.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
+				}
+			}
+		}
+	}
+	for _, e := range elims {
+		st.Marks = append(st.Marks, Mark{Cell: e.Cell, Digit: e.Digit, Role: RoleTarget})
+	}
+}
+
+// addChainNode appends node n of the graph to the step's nodes, with its
+// candidates marked on (true) or off.
+func (g *chainGraph) addChainNode(st *Step, n int32, on bool) {
+	nd := &g.nodes[n]
+	kind := CandidateNode
+	switch {
+	case nd.class&nodeGroup != 0:
+		kind = GroupNode
+	case nd.class&nodeALS != 0:
+		kind = ALSNode
+	}
+	var cells []int
+	if len(st.Nodes) < cap(st.Nodes) {
+		cells = st.Nodes[:len(st.Nodes)+1][len(st.Nodes)].Cells[:0]
+	}
+	role := RoleOff
+	if on {
+		role = RoleOn
+	}
+	for _, c := range g.cellsOf(n) {
+		cells = append(cells, int(c))
+		if !slices.Contains(st.Cells, int(c)) {
+			st.Cells = append(st.Cells, int(c))
+		}
+		st.Marks = append(st.Marks, Mark{Cell: int(c), Digit: int(nd.digit), Role: role})
+	}
+	st.Nodes = append(st.Nodes, Node{Kind: kind, Digit: int(nd.digit), Cells: cells})
+}
+
+// addChainLink appends the link from node i to node j of the step and the
+// unit it lies in.
+func (g *chainGraph) addChainLink(st *Step, i, j int, kind LinkKind, als int32) {
+	st.Links = append(st.Links, Link{From: i, To: j, Kind: kind})
+	if als >= 0 {
+		return
+	}
+	a, c := st.Nodes[i], st.Nodes[j]
+	if a.Digit != c.Digit {
+		return // inside a cell
+	}
+	for _, u := range g.l.CellUnit[a.Cells[0]] {
+		in := true
+		for _, x := range a.Cells[1:] {
+			in = in && cellIn(g.l, x, u)
+		}
+		for _, x := range c.Cells {
+			in = in && cellIn(g.l, x, u)
+		}
+		if in {
+			patAddUnit(st, u)
+			return
+		}
+	}
+}
+
+// explainChain renders a chain step in Eureka notation, e.g.
+// "X-Chain: (4)r1c2=(4)r1c7-(4)r3c8=(4)r3c1 => r2c1<>4".
+func explainChain(s *Step, l *grid.Layout) string {
+	var b strings.Builder
+	b.WriteString(s.Name())
+	b.WriteString(": ")
+	closing := -1
+	for i, k := range s.Links {
+		if k.To < k.From {
+			closing = i
+		}
+	}
+	for i := 0; i < len(s.Nodes); i++ {
+		nd := s.Nodes[i]
+		if i > 0 {
+			b.WriteString(linkSymbol(s, i-1))
+		}
+		if nd.Kind == ALSNode && i+1 < len(s.Nodes) && s.Nodes[i+1].Kind == ALSNode &&
+			slices.Equal(nd.Cells, s.Nodes[i+1].Cells) && s.Links[i].Kind == Strong {
+			b.WriteString("(" + l.DigitName(nd.Digit) + "=" + l.DigitName(s.Nodes[i+1].Digit) + ")" + chainCells(l, nd.Cells))
+			i++
+			continue
+		}
+		b.WriteString("(" + l.DigitName(nd.Digit) + ")" + chainCells(l, nd.Cells))
+	}
+	if closing >= 0 && len(s.Nodes) > 0 {
+		b.WriteString(linkSymbol(s, closing))
+		nd := s.Nodes[0]
+		b.WriteString("(" + l.DigitName(nd.Digit) + ")" + chainCells(l, nd.Cells))
+	}
+	b.WriteString(" => ")
+	for i, e := range s.Eliminations {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(l.CellName(e.Cell) + "<>" + l.DigitName(e.Digit))
+	}
+	return b.String()
+}
+
+func linkSymbol(s *Step, i int) string {
+	if i < len(s.Links) && s.Links[i].Kind == Strong {
+		return "="
+	}
+	return "-"
+}
+
+// chainCells names the cells of a node: "r1c2", "r1c23" (one row of a
+// board of up to 9 columns), "r12c3", or a list.
+func chainCells(l *grid.Layout, cells []int) string {
+	if len(cells) == 1 {
+		return l.CellName(cells[0])
+	}
+	sameRow, sameCol := true, true
+	for _, c := range cells[1:] {
+		sameRow = sameRow && c/l.N == cells[0]/l.N
+		sameCol = sameCol && c%l.N == cells[0]%l.N
+	}
+	var b strings.Builder
+	switch {
+	case l.N <= 9 && sameRow:
+		b.WriteString("r" + strconv.Itoa(cells[0]/l.N+1) + "c")
+		for _, c := range cells {
+			b.WriteByte(byte('1' + c%l.N))
+		}
+	case l.N <= 9 && sameCol:
+		b.WriteString("r")
+		for _, c := range cells {
+			b.WriteByte(byte('1' + c/l.N))
+		}
+		b.WriteString("c" + strconv.Itoa(cells[0]%l.N+1))
+	default:
+		b.WriteString("{")
+		for i, c := range cells {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(l.CellName(c))
+		}
+		b.WriteString("}")
+	}
+	return b.String()
+}
