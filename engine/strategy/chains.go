@@ -71,7 +71,7 @@ func init() {
 	XChain.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &xChainMode) }
 	XYChain.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &xyChainMode) }
 	NiceLoop.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &niceLoopMode) }
-	GroupedNiceLoop.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &groupedLoopMode) }
+	GroupedNiceLoop.Find = func(b *grid.Board, sink *Sink) { findChains(b, sink, &groupedLoopMode, &alsLoopMode) }
 	Register(XChain)
 	Register(XYChain)
 	Register(NiceLoop)
@@ -100,7 +100,11 @@ var (
 		sameDigit: true, aic: XYChain.Technique}
 	niceLoopMode = chainMode{st: NiceLoop, nodes: nodeCand, strong: strongUnit | strongCell, weak: weakUnit | weakCell,
 		loops: true, aic: techAIC, cnl: techCNL, dnl: techDNL}
-	groupedLoopMode = chainMode{st: GroupedNiceLoop, nodes: nodeCand | nodeGroup | nodeALS,
+	// Grouped chains are looked for without ALSs first, then with them.
+	groupedLoopMode = chainMode{st: GroupedNiceLoop, nodes: nodeCand | nodeGroup,
+		strong: strongUnit | strongCell, weak: weakUnit | weakCell,
+		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
+	alsLoopMode = chainMode{st: GroupedNiceLoop, nodes: nodeCand | nodeGroup | nodeALS,
 		strong: strongUnit | strongCell | strongALS, weak: weakUnit | weakCell,
 		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 )
@@ -126,6 +130,11 @@ type chainSearch struct {
 	depth  []int32
 	queue  []int32
 	wmark  []uint32 // node → ws when weakly linked to the start
+	smark  []uint32 // node → ss when strongly linked to the start
+	sALS   []int32  // node → the ALS of its strong link to the start
+	cmark  []uint32 // cell → cs when in the loop
+	ss     uint32
+	cs     uint32
 	amark  []uint32 // node → as when weakly linked to a weak link's end
 	emark  []uint32 // node → es when eliminated
 	stamp  uint32
@@ -163,10 +172,11 @@ type chainResult struct {
 	elims  []CellDigit
 }
 
-func findChains(b *grid.Board, sink *Sink, m *chainMode) {
-	g := getChainGraph(b, m.groups)
+// findChains reports the chains of the modes (tried in turn) on b.
+func findChains(b *grid.Board, sink *Sink, modes ...*chainMode) {
+	g := getChainGraph(b, modes[0].groups)
 	defer chainGraphs.Put(g)
-	g.run(b, sink, m)
+	g.run(b, sink, modes)
 }
 
 // nextStamp advances a stamp, clearing its marks when it wraps.
@@ -179,15 +189,11 @@ func nextStamp(stamp *uint32, marks []uint32) uint32 {
 	return *stamp
 }
 
-func (g *chainGraph) run(b *grid.Board, sink *Sink, m *chainMode) {
+func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	s := &g.search
-	s.m = m
+	m := modes[0]
 	nn := len(g.nodes)
 	s.ok = grow(s.ok, nn)
-	for i := range g.nodes {
-		c := g.nodes[i].class
-		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
-	}
 	if len(s.seen) < 2*nn {
 		s.seen = make([]uint32, 2*nn)
 		s.stamp = 0
@@ -199,7 +205,13 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, m *chainMode) {
 		s.wmark = make([]uint32, nn)
 		s.amark = make([]uint32, nn)
 		s.emark = make([]uint32, nn)
-		s.ws, s.as, s.es = 0, 0, 0
+		s.smark = make([]uint32, nn)
+		s.sALS = make([]int32, nn)
+		s.ws, s.as, s.es, s.ss = 0, 0, 0, 0
+	}
+	if len(s.cmark) < g.l.Cells {
+		s.cmark = make([]uint32, g.l.Cells)
+		s.cs = 0
 	}
 	s.bestDepth = maxChainDepth + 1
 	if sink.All {
@@ -209,9 +221,25 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, m *chainMode) {
 		}
 		clear(s.byKey)
 	}
-	for start := int32(0); start < int32(nn); start++ {
-		if s.ok[start] && len(g.strong[start]) > 0 {
-			g.bfs(b, start, sink.All)
+	for _, m = range modes {
+		s.m = m
+		for i := range g.nodes {
+			c := g.nodes[i].class
+			s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
+		}
+		for start := int32(0); start < int32(nn); start++ {
+			if !s.ok[start] || len(g.strong[start]) == 0 {
+				continue
+			}
+			g.bfs(b, start, false, sink.All)
+			if sink.All && m.loops {
+				// Loops closed by a strong link to a true start: the
+				// breadth-first walk from there finds other loops.
+				g.bfs(b, start, true, sink.All)
+			}
+		}
+		if !sink.All && s.bestDepth <= maxChainDepth {
+			break
 		}
 	}
 	if sink.All {
@@ -237,8 +265,9 @@ func (m *chainMode) technique(shape int) *Technique {
 	return m.aic
 }
 
-// bfs walks the chains from start (false), breadth first.
-func (g *chainGraph) bfs(b *grid.Board, start int32, all bool) {
+// bfs walks the chains from start, breadth first: from start false over a
+// strong link, or (on) from start true over a weak link.
+func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 	s := &g.search
 	m := s.m
 	s.start = start
@@ -248,6 +277,16 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, all bool) {
 		s.wmark[e.to] = ws
 	}
 	st0 := start << 1
+	if on {
+		st0 |= 1
+		ss := nextStamp(&s.ss, s.smark)
+		for _, e := range g.strong[start] {
+			if e.kind&m.strong != 0 && s.ok[e.to] {
+				s.smark[e.to] = ss
+				s.sALS[e.to] = e.als
+			}
+		}
+	}
 	s.queue = append(s.queue[:0], st0)
 	s.seen[st0] = stamp
 	s.par[st0] = -1
@@ -274,7 +313,7 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, all bool) {
 				s.parALS[ns] = e.als
 				s.depth[ns] = d
 				s.queue = append(s.queue, ns)
-				if d >= 3 || all && m.loops {
+				if !on && (d >= 3 || all && m.loops) {
 					g.reached(b, e.to, d, all)
 				}
 			}
@@ -293,7 +332,23 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, all bool) {
 			s.parALS[ns] = -1
 			s.depth[ns] = d
 			s.queue = append(s.queue, ns)
+			if on && s.smark[e.to] == s.ss && d >= 3 {
+				g.closeLoop(e.to, all)
+			}
 		}
+	}
+}
+
+// closeLoop evaluates the loop from the start (true) to v (false), closed
+// by a strong link from v to the start.
+func (g *chainGraph) closeLoop(v int32, all bool) {
+	s := &g.search
+	g.tracePath(v<<1, s.start<<1|1)
+	// Turn it to start false after the start: ... v = start - (first).
+	s.path = append(s.path[1:], s.start<<1|1)
+	s.als = append(s.als[1:], s.sALS[v])
+	if g.cnlElims() {
+		g.record(shapeCNL, -1, s.start, int32(len(s.path)), all)
 	}
 }
 
@@ -320,7 +375,8 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		return
 	}
 	if m.loops && s.wmark[v] == s.ws && d >= 3 {
-		if g.cnlElims(v) {
+		g.tracePath(v<<1|1, start<<1)
+		if g.cnlElims() {
 			g.record(shapeCNL, -1, v, d, all)
 		}
 		if !all {
@@ -359,13 +415,13 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 	s.elims = s.elims[:n]
 }
 
-// tracePath sets s.path and s.als to the states from the start to v
-// (true).
-func (g *chainGraph) tracePath(v int32) {
+// tracePath sets s.path and s.als to the states of the walk from state
+// from to state to.
+func (g *chainGraph) tracePath(to, from int32) {
 	s := &g.search
 	s.path = s.path[:0]
 	s.als = s.als[:0]
-	for st := v<<1 | 1; st >= 0; st = s.par[st] {
+	for st := to; st >= 0; st = s.par[st] {
 		s.path = append(s.path, st)
 		s.als = append(s.als, s.parALS[st])
 	}
@@ -373,15 +429,21 @@ func (g *chainGraph) tracePath(v int32) {
 	slices.Reverse(s.als)
 }
 
-// cnlElims traces the chain to v, a loop closed by a weak link back to the
-// start, and sets s.elims to its eliminations: candidates weakly linked to
-// both ends of one of its weak links. It reports whether there are any.
-func (g *chainGraph) cnlElims(v int32) bool {
+// cnlElims sets s.elims to the eliminations of the loop s.path (closed by
+// a weak link from its last node to its first): candidates weakly linked to
+// both ends of one of its weak links, outside the loop's cells unless the
+// link lies inside a cell. It reports whether there are any.
+func (g *chainGraph) cnlElims() bool {
 	s := &g.search
-	g.tracePath(v)
 	s.elims = s.elims[:0]
 	es := nextStamp(&s.es, s.emark)
 	p := s.path
+	cs := nextStamp(&s.cs, s.cmark)
+	for _, st := range p {
+		for _, c := range g.cellsOf(st >> 1) {
+			s.cmark[c] = cs
+		}
+	}
 	for i := 1; i < len(p); i += 2 {
 		a := p[i] >> 1 // true, weakly linked to the next (or the start)
 		c := p[0] >> 1
@@ -394,7 +456,8 @@ func (g *chainGraph) cnlElims(v int32) bool {
 		}
 		for _, e := range g.weak[c] {
 			t := e.to
-			if s.amark[t] != as || g.nodes[t].class&nodeCand == 0 || t == a || s.emark[t] == es {
+			if s.amark[t] != as || g.nodes[t].class&nodeCand == 0 || t == a || s.emark[t] == es ||
+				g.nodes[a].digit == g.nodes[c].digit && s.cmark[g.nodes[t].cell] == cs {
 				continue
 			}
 			s.emark[t] = es
@@ -421,7 +484,7 @@ func (g *chainGraph) grouped() bool {
 func (g *chainGraph) record(shape int, target, v int32, d int32, all bool) {
 	s := &g.search
 	if shape != shapeCNL {
-		g.tracePath(v)
+		g.tracePath(v<<1|1, s.start<<1)
 	}
 	if s.m.groups && !g.grouped() {
 		return
