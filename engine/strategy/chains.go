@@ -445,6 +445,9 @@ func (g *chainGraph) cnlElims() bool {
 		}
 	}
 	for i := 1; i < len(p); i += 2 {
+		if x := s.als[i]; x >= 0 {
+			g.alsLoopElims(x, p[i-1]>>1, p[i]>>1, es)
+		}
 		a := p[i] >> 1 // true, weakly linked to the next (or the start)
 		c := p[0] >> 1
 		if i+1 < len(p) {
@@ -465,6 +468,28 @@ func (g *chainGraph) cnlElims() bool {
 		}
 	}
 	return len(s.elims) > 0
+}
+
+// alsLoopElims adds to s.elims the eliminations of ALS x in a continuous
+// loop entered by node in and left by node out: the loop makes its link
+// weak too, so the set misses one of their digits and holds all its
+// others; no cell outside seeing all of a digit's holders may hold it.
+func (g *chainGraph) alsLoopElims(x, in, out int32, es uint32) {
+	s := &g.search
+	a := &g.col.Sets()[x]
+	n := g.l.N
+	for m := a.Digits &^ grid.Bit(int(g.nodes[in].digit)) &^ grid.Bit(int(g.nodes[out].digit)); m != 0; m &= m - 1 {
+		d := m.Min()
+		see := a.SeeAll(d)
+		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+			t := g.candNode[c*n+d-1]
+			if t < 0 || s.emark[t] == es {
+				continue
+			}
+			s.emark[t] = es
+			s.elims = append(s.elims, CellDigit{c, d})
+		}
+	}
 }
 
 // grouped reports whether the chain s.path uses a group or an ALS.
