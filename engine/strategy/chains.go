@@ -117,8 +117,12 @@ const (
 	shapePlace        // start = ... = start: start is true
 )
 
-// maxChainDepth bounds the links of a chain.
-const maxChainDepth = 64
+// maxChainDepth bounds the links of a chain; a first-step search looks
+// for chains of up to shortChainDepth links first.
+const (
+	maxChainDepth   = 64
+	shortChainDepth = 7
+)
 
 // chainSearch is the scratch space of the search, kept with the graph.
 type chainSearch struct {
@@ -143,6 +147,7 @@ type chainSearch struct {
 	es     uint32
 
 	start int32
+	limit int32 // the longest chain looked for
 	elims []CellDigit
 	path  []int32 // states of the chain being looked at, start first
 	als   []int32 // the ALS of the link into each state, or -1
@@ -174,7 +179,7 @@ type chainResult struct {
 
 // findChains reports the chains of the modes (tried in turn) on b.
 func findChains(b *grid.Board, sink *Sink, modes ...*chainMode) {
-	g := getChainGraph(b, modes[0].groups)
+	g := getChainGraph(b)
 	defer chainGraphs.Put(g)
 	g.run(b, sink, modes)
 }
@@ -191,7 +196,65 @@ func nextStamp(stamp *uint32, marks []uint32) uint32 {
 
 func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	s := &g.search
+	s.bestDepth = maxChainDepth + 1
+	if sink.All {
+		s.results = s.results[:0]
+		if s.byKey == nil {
+			s.byKey = map[string]int{}
+		}
+		clear(s.byKey)
+	}
+	// A first pass over short chains only is cheap and usually enough.
+	limits := []int32{shortChainDepth, maxChainDepth}
+	if sink.All {
+		limits = limits[1:]
+	}
 	m := modes[0]
+	for _, m = range modes {
+		if m.nodes&nodeALS != 0 {
+			g.addALSNodes(b)
+		}
+		g.sizeSearch()
+		s.m = m
+		for i := range g.nodes {
+			c := g.nodes[i].class
+			s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
+		}
+		for _, s.limit = range limits {
+			for start := int32(0); start < int32(len(g.nodes)); start++ {
+				if !s.ok[start] || len(g.strong[start]) == 0 {
+					continue
+				}
+				g.bfs(b, start, false, sink.All)
+				if sink.All && m.loops {
+					// Loops closed by a strong link to a true start: the
+					// breadth-first walk from there finds other loops.
+					g.bfs(b, start, true, sink.All)
+				}
+			}
+			if s.bestDepth <= maxChainDepth {
+				break
+			}
+		}
+		if !sink.All && s.bestDepth <= maxChainDepth {
+			break
+		}
+	}
+	if sink.All {
+		for i := range s.results {
+			r := &s.results[i]
+			g.fillStep(b, sink.Add(m.st), r.tech, r.shape, r.target, r.path, r.als, r.elims)
+		}
+		return
+	}
+	if s.bestDepth <= maxChainDepth {
+		g.fillStep(b, sink.Add(m.st), m.technique(s.bestShape), s.bestShape, s.bestTarget, s.bestPath, s.bestALS, s.bestElims)
+	}
+}
+
+// sizeSearch sizes the search's scratch space for the graph's nodes.
+func (g *chainGraph) sizeSearch() {
+	s := &g.search
 	nn := len(g.nodes)
 	s.ok = grow(s.ok, nn)
 	if len(s.seen) < 2*nn {
@@ -212,45 +275,6 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	if len(s.cmark) < g.l.Cells {
 		s.cmark = make([]uint32, g.l.Cells)
 		s.cs = 0
-	}
-	s.bestDepth = maxChainDepth + 1
-	if sink.All {
-		s.results = s.results[:0]
-		if s.byKey == nil {
-			s.byKey = map[string]int{}
-		}
-		clear(s.byKey)
-	}
-	for _, m = range modes {
-		s.m = m
-		for i := range g.nodes {
-			c := g.nodes[i].class
-			s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
-		}
-		for start := int32(0); start < int32(nn); start++ {
-			if !s.ok[start] || len(g.strong[start]) == 0 {
-				continue
-			}
-			g.bfs(b, start, false, sink.All)
-			if sink.All && m.loops {
-				// Loops closed by a strong link to a true start: the
-				// breadth-first walk from there finds other loops.
-				g.bfs(b, start, true, sink.All)
-			}
-		}
-		if !sink.All && s.bestDepth <= maxChainDepth {
-			break
-		}
-	}
-	if sink.All {
-		for i := range s.results {
-			r := &s.results[i]
-			g.fillStep(b, sink.Add(m.st), r.tech, r.shape, r.target, r.path, r.als, r.elims)
-		}
-		return
-	}
-	if s.bestDepth <= maxChainDepth {
-		g.fillStep(b, sink.Add(m.st), m.technique(s.bestShape), s.bestShape, s.bestTarget, s.bestPath, s.bestALS, s.bestElims)
 	}
 }
 
@@ -295,7 +319,7 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 	for qi := 0; qi < len(s.queue); qi++ {
 		st := s.queue[qi]
 		d := s.depth[st] + 1
-		if d > maxChainDepth || !all && d >= s.bestDepth {
+		if d > s.limit || !all && d >= s.bestDepth {
 			continue
 		}
 		u := st >> 1

@@ -68,7 +68,7 @@ type chainGraph struct {
 	l      *grid.Layout
 	cand   []grid.Digits // the state the graph was built for
 	value  []uint8
-	groups bool // whether group and ALS nodes are in
+	alsIn  bool // whether the ALS nodes are in
 	w      int  // words of a cell set
 
 	col      ALSCollector // peer sets and the ALSs
@@ -90,12 +90,13 @@ type chainGraph struct {
 
 var chainGraphs = sync.Pool{New: func() any { return new(chainGraph) }}
 
-// getChainGraph returns the link graph of b from the pool, with group and
-// ALS nodes when groups is set. Return it with chainGraphs.Put.
-func getChainGraph(b *grid.Board, groups bool) *chainGraph {
+// getChainGraph returns the link graph of b from the pool, without its
+// ALS nodes unless they were added already (addALSNodes). Return it with
+// chainGraphs.Put.
+func getChainGraph(b *grid.Board) *chainGraph {
 	g := chainGraphs.Get().(*chainGraph)
-	if g.l != b.L || (groups && !g.groups) || !slices.Equal(g.cand, b.Cand) || !slices.Equal(g.value, b.Value) {
-		g.build(b, groups)
+	if g.l != b.L || !slices.Equal(g.cand, b.Cand) || !slices.Equal(g.value, b.Value) {
+		g.build(b)
 	}
 	return g
 }
@@ -110,13 +111,13 @@ func (g *chainGraph) setOf(n int32) CellSet {
 	return CellSet(g.sets[s : s+int32(g.w)])
 }
 
-// build makes g the link graph of b.
-func (g *chainGraph) build(b *grid.Board, groups bool) {
+// build makes g the link graph of b, without ALS nodes.
+func (g *chainGraph) build(b *grid.Board) {
 	l := b.L
 	g.l = l
 	g.cand = append(g.cand[:0], b.Cand...)
 	g.value = append(g.value[:0], b.Value...)
-	g.groups = groups
+	g.alsIn = false
 	g.col.setLayout(l)
 	g.w = g.col.Words()
 	g.nodes = g.nodes[:0]
@@ -156,9 +157,7 @@ func (g *chainGraph) build(b *grid.Board, groups bool) {
 			g.candNode[cell*n+d-1] = id
 		}
 	}
-	if groups {
-		g.addGroups(b)
-	}
+	g.addGroups(b)
 	g.resetLinks()
 	g.unitLinks(b)
 	for cell := 0; cell < l.Cells; cell++ {
@@ -168,10 +167,19 @@ func (g *chainGraph) build(b *grid.Board, groups bool) {
 		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
 		g.addStrong(g.candNode[cell*n+x-1], g.candNode[cell*n+y-1], strongCell, -1)
 	}
-	if groups {
-		g.addALSs(b)
-	}
 	g.weakLinks(b)
+	g.multiWeakLinks(0)
+}
+
+// addALSNodes adds the ALS nodes and links to the graph, once.
+func (g *chainGraph) addALSNodes(b *grid.Board) {
+	if g.alsIn {
+		return
+	}
+	g.alsIn = true
+	from := int32(len(g.nodes))
+	g.addALSs(b)
+	g.multiWeakLinks(from)
 }
 
 // addNode appends a node of digit d on cells (ascending) and returns it.
@@ -363,7 +371,7 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 	g.growLinks()
 }
 
-// weakLinks adds the weak links of every node.
+// weakLinks adds the weak links of the single candidates.
 func (g *chainGraph) weakLinks(b *grid.Board) {
 	l := b.L
 	n := l.N
@@ -384,12 +392,23 @@ func (g *chainGraph) weakLinks(b *grid.Board) {
 			}
 		}
 	}
-	// Multi-cell nodes: the cells seeing all of theirs.
+}
+
+// multiWeakLinks adds the weak links of the multi-cell nodes from node
+// from on: to the candidates and multi-cell nodes of their digit whose
+// cells all see theirs.
+func (g *chainGraph) multiWeakLinks(from int32) {
 	w := g.w
-	g.see = grow(g.see, len(g.sets))
+	n := g.l.N
+	if len(g.see) < len(g.sets) {
+		g.see = append(g.see, make([]uint64, len(g.sets)-len(g.see))...)
+	}
 	for d := 1; d <= n; d++ {
 		ms := g.multi[d-1]
 		for _, id := range ms {
+			if id < from {
+				continue
+			}
 			see := CellSet(g.see[g.nodes[id].set : g.nodes[id].set+int32(w)])
 			for i, c := range g.cellsOf(id) {
 				if i == 0 {
@@ -410,6 +429,9 @@ func (g *chainGraph) weakLinks(b *grid.Board) {
 			sa := g.nodes[a].set
 			seeA := CellSet(g.see[sa : sa+int32(w)])
 			for _, c := range ms[i+1:] {
+				if a < from && c < from {
+					continue
+				}
 				if g.setOf(c).SubsetOf(seeA) {
 					g.weak[a] = append(g.weak[a], chainEdge{to: c, kind: weakUnit, als: -1})
 					g.weak[c] = append(g.weak[c], chainEdge{to: a, kind: weakUnit, als: -1})
