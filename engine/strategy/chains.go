@@ -372,7 +372,7 @@ func (g *chainGraph) closeLoop(v int32, all bool) {
 	s.path = append(s.path[1:], s.start<<1|1)
 	s.als = append(s.als[1:], s.sALS[v])
 	if g.cnlElims() {
-		g.record(shapeCNL, -1, s.start, int32(len(s.path)), all)
+		g.record(shapeCNL, -1, s.start, int32(len(s.path)), all, s.elims)
 	}
 }
 
@@ -395,13 +395,13 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		for o := b.Cand[cell] &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
 			s.elims = append(s.elims, CellDigit{cell, o.Min()})
 		}
-		g.record(shapePlace, -1, v, d, all)
+		g.record(shapePlace, -1, v, d, all, s.elims)
 		return
 	}
 	if m.loops && s.wmark[v] == s.ws && d >= 3 {
 		g.tracePath(v<<1|1, start<<1)
 		if g.cnlElims() {
-			g.record(shapeCNL, -1, v, d, all)
+			g.record(shapeCNL, -1, v, d, all, s.elims)
 		}
 		if !all {
 			return
@@ -420,7 +420,7 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		return
 	}
 	if d >= 3 {
-		g.record(shapeAIC, -1, v, d, all)
+		g.record(shapeAIC, -1, v, d, all, s.elims)
 	}
 	if !all || !m.loops {
 		return
@@ -434,7 +434,7 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 			continue // both ends in the target's cell: a continuous loop
 		}
 		s.elims = append(s.elims[:n], e)
-		g.record(shapeDNL, t, v, d, all)
+		g.record(shapeDNL, t, v, d, all, s.elims[n:])
 	}
 	s.elims = s.elims[:n]
 }
@@ -530,7 +530,7 @@ func (g *chainGraph) grouped() bool {
 // record keeps the chain from the start to v, of the shape, with the
 // eliminations s.elims: the shortest in first-step mode, every one (the
 // shortest per technique and eliminations) in find-all mode.
-func (g *chainGraph) record(shape int, target, v int32, d int32, all bool) {
+func (g *chainGraph) record(shape int, target, v int32, d int32, all bool, elims []CellDigit) {
 	s := &g.search
 	if shape != shapeCNL {
 		g.tracePath(v<<1|1, s.start<<1)
@@ -548,22 +548,17 @@ func (g *chainGraph) record(shape int, target, v int32, d int32, all bool) {
 		s.bestDepth, s.bestShape, s.bestTarget = d, shape, target
 		s.bestPath = append(s.bestPath[:0], s.path...)
 		s.bestALS = append(s.bestALS[:0], s.als...)
-		s.bestElims = append(s.bestElims[:0], s.elims...)
+		s.bestElims = append(s.bestElims[:0], elims...)
 		return
 	}
 	tech := s.m.technique(shape)
-	slices.SortFunc(s.elims, func(a, b CellDigit) int {
-		if a.Cell != b.Cell {
-			return a.Cell - b.Cell
-		}
-		return a.Digit - b.Digit
-	})
+	slices.SortFunc(elims, compareCellDigits)
 	s.key = append(s.key[:0], tech.Code...)
-	for _, e := range s.elims {
+	for _, e := range elims {
 		s.key = append(s.key, byte(e.Cell>>8), byte(e.Cell), byte(e.Digit))
 	}
 	r := chainResult{tech: tech, shape: shape, target: target, depth: d,
-		path: slices.Clone(s.path), als: slices.Clone(s.als), elims: slices.Clone(s.elims)}
+		path: slices.Clone(s.path), als: slices.Clone(s.als), elims: slices.Clone(elims)}
 	if i, ok := s.byKey[string(s.key)]; ok {
 		if s.results[i].depth > d {
 			s.results[i] = r
@@ -574,11 +569,19 @@ func (g *chainGraph) record(shape int, target, v int32, d int32, all bool) {
 	s.results = append(s.results, r)
 }
 
+func compareCellDigits(a, b CellDigit) int {
+	if a.Cell != b.Cell {
+		return a.Cell - b.Cell
+	}
+	return a.Digit - b.Digit
+}
+
 // fillStep fills st with the chain path (states, start first; als the ALS
 // of the link into each) of the shape and its eliminations.
 func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape int, target int32, path, als []int32, elims []CellDigit) {
 	st.Technique = tech
 	st.Eliminations = append(st.Eliminations, elims...)
+	slices.SortFunc(st.Eliminations, compareCellDigits)
 	for _, e := range elims {
 		st.Digits |= grid.Bit(e.Digit)
 	}
