@@ -89,7 +89,7 @@ type chainMode struct {
 	groups  bool  // the graph needs group and ALS nodes
 	loops   bool  // nice loops too, not only AICs
 	// sameDigit requires both ends of an AIC to hold the same digit.
-	sameDigit bool
+	sameDigit     bool
 	aic, cnl, dnl *Technique
 }
 

@@ -134,7 +134,6 @@ func TestChainsSoundOnLayouts(t *testing.T) {
 	}
 }
 
-
 // chainCheckDrawing checks the nodes and links of chain steps: links join
 // nodes, each node's digit is a candidate of each of its cells.
 func chainCheckDrawing(t *testing.T, b *grid.Board, sink *Sink) {

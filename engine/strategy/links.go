@@ -65,11 +65,11 @@ type chainEdge struct {
 // of the searches on it. It is kept in a pool and reused while the board
 // does not change.
 type chainGraph struct {
-	l      *grid.Layout
-	cand   []grid.Digits // the state the graph was built for
-	value  []uint8
-	alsIn  bool // whether the ALS nodes are in
-	w      int  // words of a cell set
+	l     *grid.Layout
+	cand  []grid.Digits // the state the graph was built for
+	value []uint8
+	alsIn bool // whether the ALS nodes are in
+	w     int  // words of a cell set
 
 	col      ALSCollector // peer sets and the ALSs
 	nodes    []chainNode
