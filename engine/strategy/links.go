@@ -83,6 +83,7 @@ type chainGraph struct {
 	unitNode [][]int32 // unit → group nodes inside it
 	multi    [][]int32 // digit-1 → multi-cell nodes of the digit
 	see      []uint64  // per multi-cell node (by set offset): cells seeing all of it
+	weakDone []bool    // node → its weak links are listed
 	scratch  []uint64
 
 	search chainSearch
@@ -167,8 +168,10 @@ func (g *chainGraph) build(b *grid.Board) {
 		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
 		g.addStrong(g.candNode[cell*n+x-1], g.candNode[cell*n+y-1], strongCell, -1)
 	}
+	g.computeSee(0)
+	g.weakDone = grow(g.weakDone, len(g.nodes))
+	clear(g.weakDone)
 	g.weakLinks(b)
-	g.multiWeakLinks(0)
 }
 
 // addALSNodes adds the ALS nodes and links to the graph, once.
@@ -179,7 +182,10 @@ func (g *chainGraph) addALSNodes(b *grid.Board) {
 	g.alsIn = true
 	from := int32(len(g.nodes))
 	g.addALSs(b)
-	g.multiWeakLinks(from)
+	g.computeSee(from)
+	g.growWeakDone()
+	g.linkNewMulti(from)
+	g.weakLinks(b)
 }
 
 // addNode appends a node of digit d on cells (ascending) and returns it.
@@ -371,71 +377,111 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 	g.growLinks()
 }
 
-// weakLinks adds the weak links of the single candidates.
-func (g *chainGraph) weakLinks(b *grid.Board) {
-	l := b.L
-	n := l.N
-	for cell := 0; cell < l.Cells; cell++ {
-		if b.Value[cell] != 0 {
+// Weak links are listed only from nodes with a strong link: a chain
+// leaves a node over a weak link only after reaching it over a strong one,
+// and eliminations are found from the weak links of a chain's nodes. A
+// board without strong links (an empty 25x25) then costs next to nothing.
+
+// computeSee sets the cells seeing all of each multi-cell node from node
+// from on.
+func (g *chainGraph) computeSee(from int32) {
+	if len(g.see) < len(g.sets) {
+		g.see = append(g.see, make([]uint64, len(g.sets)-len(g.see))...)
+	}
+	for id := from; id < int32(len(g.nodes)); id++ {
+		if g.nodes[id].n < 2 {
 			continue
 		}
-		for m := b.Cand[cell]; m != 0; m &= m - 1 {
-			d := m.Min()
-			id := g.candNode[cell*n+d-1]
-			for o := b.Cand[cell] &^ grid.Bit(d); o != 0; o &= o - 1 {
-				g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
+		see := g.seeOf(id)
+		for i, c := range g.cellsOf(id) {
+			if i == 0 {
+				see.Copy(g.col.Peers(int(c)))
+			} else {
+				see.And(g.col.Peers(int(c)))
 			}
-			for _, p := range l.Peers[cell] {
-				if q := g.candNode[p*n+d-1]; q >= 0 {
-					g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
-				}
-			}
+		}
+		see.AndNot(g.setOf(id))
+	}
+}
+
+func (g *chainGraph) seeOf(id int32) CellSet {
+	s := g.nodes[id].set
+	return CellSet(g.see[s : s+int32(g.w)])
+}
+
+// weakLinks lists the weak links of every node with a strong link whose
+// links are not listed yet.
+func (g *chainGraph) weakLinks(b *grid.Board) {
+	g.growWeakDone()
+	for id := range g.nodes {
+		if len(g.strong[id]) > 0 && !g.weakDone[id] {
+			g.nodeWeak(b, int32(id))
+			g.weakDone[id] = true
 		}
 	}
 }
 
-// multiWeakLinks adds the weak links of the multi-cell nodes from node
-// from on: to the candidates and multi-cell nodes of their digit whose
-// cells all see theirs.
-func (g *chainGraph) multiWeakLinks(from int32) {
-	w := g.w
-	n := g.l.N
-	if len(g.see) < len(g.sets) {
-		g.see = append(g.see, make([]uint64, len(g.sets)-len(g.see))...)
+// growWeakDone sizes weakDone for new nodes, keeping the flags of the old.
+func (g *chainGraph) growWeakDone() {
+	for len(g.weakDone) < len(g.nodes) {
+		g.weakDone = append(g.weakDone, false)
 	}
-	for d := 1; d <= n; d++ {
-		ms := g.multi[d-1]
-		for _, id := range ms {
-			if id < from {
-				continue
-			}
-			see := CellSet(g.see[g.nodes[id].set : g.nodes[id].set+int32(w)])
-			for i, c := range g.cellsOf(id) {
-				if i == 0 {
-					see.Copy(g.col.Peers(int(c)))
-				} else {
-					see.And(g.col.Peers(int(c)))
-				}
-			}
-			see.AndNot(g.setOf(id))
-			for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-				if q := g.candNode[c*n+d-1]; q >= 0 {
-					g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
-					g.weak[q] = append(g.weak[q], chainEdge{to: id, kind: weakUnit, als: -1})
-				}
+}
+
+// nodeWeak lists the weak links of node id.
+func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
+	n := g.l.N
+	nd := &g.nodes[id]
+	d := int(nd.digit)
+	if nd.n == 1 {
+		cell := int(nd.cell)
+		for o := b.Cand[cell] &^ grid.Bit(d); o != 0; o &= o - 1 {
+			g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
+		}
+		for _, p := range g.l.Peers[cell] {
+			if q := g.candNode[p*n+d-1]; q >= 0 {
+				g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
 			}
 		}
-		for i, a := range ms {
-			sa := g.nodes[a].set
-			seeA := CellSet(g.see[sa : sa+int32(w)])
-			for _, c := range ms[i+1:] {
-				if a < from && c < from {
-					continue
-				}
-				if g.setOf(c).SubsetOf(seeA) {
-					g.weak[a] = append(g.weak[a], chainEdge{to: c, kind: weakUnit, als: -1})
-					g.weak[c] = append(g.weak[c], chainEdge{to: a, kind: weakUnit, als: -1})
-				}
+		for _, m := range g.multi[d-1] {
+			if g.seeOf(m).Has(cell) {
+				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
+		}
+		return
+	}
+	see := g.seeOf(id)
+	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+		if q := g.candNode[c*n+d-1]; q >= 0 {
+			g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
+		}
+	}
+	for _, m := range g.multi[d-1] {
+		if m != id && g.setOf(m).SubsetOf(see) {
+			g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+		}
+	}
+}
+
+// linkNewMulti adds the weak links from the nodes listed already to the
+// multi-cell nodes from node from on.
+func (g *chainGraph) linkNewMulti(from int32) {
+	n := g.l.N
+	for m := from; m < int32(len(g.nodes)); m++ {
+		nd := &g.nodes[m]
+		if nd.n < 2 {
+			continue
+		}
+		d := int(nd.digit)
+		see := g.seeOf(m)
+		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+			if q := g.candNode[c*n+d-1]; q >= 0 && g.weakDone[q] {
+				g.weak[q] = append(g.weak[q], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
+		}
+		for _, k := range g.multi[d-1] {
+			if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
+				g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
 			}
 		}
 	}
