@@ -288,6 +288,7 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 }
 
 func TestALSFindersDoNotAllocate(t *testing.T) {
+	pauseGC(t)
 	boards := patStuckBoards(t, 40)
 	for _, st := range alsStrategies {
 		for _, all := range []bool{false, true} {

@@ -78,14 +78,14 @@ var catalogue = [...]Pass{
 	{"T", SimpleColours, 0},        // 5330
 	{"m", MultiColours, 0},         // 5360
 	{"n", Medusa, 0},               // 5370
-	// 5400 d X-Chain: coming
-	// 5500 e XY-Chain: coming
-	// 5600 f Nice Loop/AIC: coming
-	// 5650 g Grouped Nice Loop/AIC: coming
-	{"h", ALSXZ, 0},        // 5700
-	{"i", ALSXYWing, 0},    // 5800
-	{"j", ALSChain, 0},     // 5900
-	{"k", DeathBlossom, 0}, // 6000
+	{"d", XChain, 0},               // 5400
+	{"e", XYChain, 0},              // 5500
+	{"f", NiceLoop, 0},             // 5600
+	{"g", GroupedNiceLoop, 0},      // 5650
+	{"h", ALSXZ, 0},                // 5700
+	{"i", ALSXYWing, 0},            // 5800
+	{"j", ALSChain, 0},             // 5900
+	{"k", DeathBlossom, 0},         // 6000
 	// 8500 r Forcing Chain: coming
 	// 8600 s Forcing Net: coming
 	{"C", Guessing, 0}, // 8900 Brute Force: the solver guesses when no pass has a step

@@ -216,6 +216,7 @@ func TestColoursSoundOnLayouts(t *testing.T) {
 }
 
 func TestColoursDoNotAllocate(t *testing.T) {
+	pauseGC(t)
 	boards := patStuckBoards(t, 40)
 	for _, st := range []*Strategy{MultiColours, Medusa} {
 		for _, all := range []bool{false, true} {

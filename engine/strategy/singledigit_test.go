@@ -543,6 +543,7 @@ func patStuckBoards(tb testing.TB, max int) []*grid.Board {
 }
 
 func TestPatternFindersDoNotAllocate(t *testing.T) {
+	pauseGC(t)
 	boards := patStuckBoards(t, 40)
 	for _, st := range patternStrategies {
 		for _, all := range []bool{false, true} {

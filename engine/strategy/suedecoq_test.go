@@ -210,6 +210,7 @@ func TestMiscPatternsSoundOnLayouts(t *testing.T) {
 }
 
 func TestMiscFindersDoNotAllocate(t *testing.T) {
+	pauseGC(t)
 	boards := patStuckBoards(t, 40)
 	for _, st := range miscStrategies {
 		for _, all := range []bool{false, true} {

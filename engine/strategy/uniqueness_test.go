@@ -341,6 +341,7 @@ func TestBUGPlusOne(t *testing.T) {
 }
 
 func TestUniquenessDoNotAllocate(t *testing.T) {
+	pauseGC(t)
 	boards := []struct {
 		st    *Strategy
 		size  int

@@ -1,0 +1,786 @@
+package strategy
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The chain strategies search the link graph (links.go) for alternating
+// inference chains: a node false makes the next true over a strong link, a
+// node true makes the next false over a weak link. A chain from node A
+// (false) to node B (true) proves A or B; every candidate weakly linked to
+// both is false (an AIC). When B is weakly linked back to A, the chain
+// closes into a continuous nice loop: every weak link of the loop is then
+// strong as well, and every candidate weakly linked to both ends of one is
+// false. A chain from A false back to A true proves A; a candidate weakly
+// linked to both ends of an AIC closes a discontinuous nice loop through it.
+// The search is breadth-first, so the shortest chains come first; the
+// classic names follow from what was found.
+
+// XChain (d): an alternating chain on one digit over conjugate pairs
+// (strong) and cells seeing each other (weak); a cell seeing both ends
+// cannot hold the digit.
+var XChain = &Strategy{
+	Name: "X-Chain", Class: Elimination,
+	Technique: techXChain,
+	Explain:   explainChain,
+	find:      findXChains,
+}
+
+// XYChain (e): a chain of bivalue cells, each linked to the next by a
+// shared digit, whose two ends hold the same digit; a cell seeing both ends
+// cannot hold it.
+var XYChain = &Strategy{
+	Name: "XY-Chain", Class: Elimination,
+	Technique: techXYChain,
+	Explain:   explainChain,
+	find:      findXYChains,
+}
+
+var (
+	techXChain  = &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260}
+	techXYChain = &Technique{Name: "XY-Chain", Code: "0702", Level: Unfair, Score: 260}
+
+	techCNL = &Technique{Name: "Continuous Nice Loop", Code: "0706", Level: Unfair, Score: 280}
+	techDNL = &Technique{Name: "Discontinuous Nice Loop", Code: "0707", Level: Unfair, Score: 280}
+	techAIC = &Technique{Name: "AIC", Code: "0708", Level: Unfair, Score: 280}
+
+	techGCNL = &Technique{Name: "Grouped Continuous Nice Loop", Code: "0709", Level: Unfair, Score: 300}
+	techGDNL = &Technique{Name: "Grouped Discontinuous Nice Loop", Code: "0710", Level: Unfair, Score: 300}
+	techGAIC = &Technique{Name: "Grouped AIC", Code: "0711", Level: Unfair, Score: 300}
+)
+
+// NiceLoop (f): alternating inference chains and loops over single
+// candidates: AICs, continuous and discontinuous nice loops.
+var NiceLoop = &Strategy{
+	Name: "Nice Loop/AIC", Class: Elimination,
+	Technique:  techAIC,
+	Techniques: []*Technique{techAIC, techCNL, techDNL},
+	Explain:    explainChain,
+	find:       findNiceLoops,
+}
+
+// GroupedNiceLoop (g): the chains and loops of Nice Loop/AIC with group
+// nodes (a digit's candidates in the intersection of two units) and almost
+// locked sets; only chains using one of them are reported.
+var GroupedNiceLoop = &Strategy{
+	Name: "Grouped Nice Loop/AIC", Class: Elimination,
+	Technique:  techGAIC,
+	Techniques: []*Technique{techGAIC, techGCNL, techGDNL},
+	Explain:    explainChain,
+	find:       findGroupedNiceLoops,
+}
+
+func findXChains(b *grid.Board, sink *Sink)   { findChains(b, sink, &xChainMode) }
+func findXYChains(b *grid.Board, sink *Sink)  { findChains(b, sink, &xyChainMode) }
+func findNiceLoops(b *grid.Board, sink *Sink) { findChains(b, sink, &niceLoopMode) }
+func findGroupedNiceLoops(b *grid.Board, sink *Sink) {
+	findChains(b, sink, &groupedLoopMode, &alsLoopMode)
+}
+
+// chainMode selects the nodes and links of one chain strategy and what it
+// reports.
+type chainMode struct {
+	nodes   uint8 // node classes used (any bit)
+	bivalue bool  // only candidates of bivalue cells
+	strong  uint8 // strong link kinds used
+	weak    uint8 // weak link kinds used
+	groups  bool  // the graph needs group and ALS nodes
+	loops   bool  // nice loops too, not only AICs
+	// sameDigit requires both ends of an AIC to hold the same digit.
+	sameDigit     bool
+	aic, cnl, dnl *Technique
+}
+
+var (
+	xChainMode = chainMode{nodes: nodeCand, strong: strongUnit, weak: weakUnit,
+		sameDigit: true, aic: techXChain}
+	xyChainMode = chainMode{nodes: nodeBivalue, bivalue: true, strong: strongCell, weak: weakUnit,
+		sameDigit: true, aic: techXYChain}
+	niceLoopMode = chainMode{nodes: nodeCand, strong: strongUnit | strongCell, weak: weakUnit | weakCell,
+		loops: true, aic: techAIC, cnl: techCNL, dnl: techDNL}
+	// Grouped chains are looked for without ALSs first, then with them.
+	groupedLoopMode = chainMode{nodes: nodeCand | nodeGroup,
+		strong: strongUnit | strongCell, weak: weakUnit | weakCell,
+		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
+	alsLoopMode = chainMode{nodes: nodeCand | nodeGroup | nodeALS,
+		strong: strongUnit | strongCell | strongALS, weak: weakUnit | weakCell,
+		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
+)
+
+// The shapes of chain found.
+const (
+	shapeAIC   = iota // start = ... = end; eliminations see both ends
+	shapeCNL          // start = ... = end - start
+	shapeDNL          // target - start = ... = end - target
+	shapePlace        // start = ... = start: start is true
+)
+
+// maxChainDepth bounds the links of a chain; a first-step search looks
+// for chains of up to shortChainDepth links first.
+const (
+	maxChainDepth   = 64
+	shortChainDepth = 7
+)
+
+// chainSearch is the scratch space of the search, kept with the graph.
+type chainSearch struct {
+	m      *chainMode
+	ok     []bool   // node usable in the mode
+	seen   []uint32 // state (node*2+truth) → stamp when reached
+	par    []int32  // state → previous state
+	parALS []int32  // state → ALS of the link into it, or -1
+	depth  []int32
+	queue  []int32
+	wmark  []uint32 // node → ws when weakly linked to the start
+	smark  []uint32 // node → ss when strongly linked to the start
+	sALS   []int32  // node → the ALS of its strong link to the start
+	cmark  []uint32 // cell → cs when in the loop
+	ss     uint32
+	cs     uint32
+	amark  []uint32 // node → as when weakly linked to a weak link's end
+	emark  []uint32 // node → es when eliminated
+	stamp  uint32
+	ws     uint32
+	as     uint32
+	es     uint32
+
+	start int32
+	limit int32 // the longest chain looked for
+	elims []CellDigit
+	path  []int32 // states of the chain being looked at, start first
+	als   []int32 // the ALS of the link into each state, or -1
+
+	// the best chain so far (first-step mode)
+	bestDepth  int32
+	bestShape  int
+	bestTarget int32
+	bestPath   []int32
+	bestALS    []int32
+	bestElims  []CellDigit
+
+	// every chain (find-all mode), one per technique and eliminations
+	results []chainResult
+	byKey   map[string]int
+	key     []byte
+}
+
+// chainResult is a chain found in find-all mode.
+type chainResult struct {
+	tech   *Technique
+	shape  int
+	target int32
+	depth  int32
+	path   []int32
+	als    []int32
+	elims  []CellDigit
+}
+
+// findChains reports the chains of the modes (tried in turn) on b.
+func findChains(b *grid.Board, sink *Sink, modes ...*chainMode) {
+	g := getChainGraph(b)
+	defer chainGraphs.Put(g)
+	g.run(b, sink, modes)
+}
+
+// nextStamp advances a stamp, clearing its marks when it wraps.
+func nextStamp(stamp *uint32, marks []uint32) uint32 {
+	*stamp++
+	if *stamp == 0 {
+		clear(marks)
+		*stamp = 1
+	}
+	return *stamp
+}
+
+func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
+	s := &g.search
+	s.bestDepth = maxChainDepth + 1
+	if sink.All {
+		s.results = s.results[:0]
+		if s.byKey == nil {
+			s.byKey = map[string]int{}
+		}
+		clear(s.byKey)
+	}
+	// A first pass over short chains only is cheap and usually enough.
+	limits := []int32{shortChainDepth, maxChainDepth}
+	if sink.All {
+		limits = limits[1:]
+	}
+	m := modes[0]
+	for _, m = range modes {
+		if m.nodes&nodeALS != 0 {
+			g.addALSNodes(b)
+		}
+		g.sizeSearch()
+		s.m = m
+		for i := range g.nodes {
+			c := g.nodes[i].class
+			s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
+		}
+		for _, s.limit = range limits {
+			for start := int32(0); start < int32(len(g.nodes)); start++ {
+				if !s.ok[start] || len(g.strong[start]) == 0 {
+					continue
+				}
+				g.bfs(b, start, false, sink.All)
+				if sink.All && m.loops {
+					// Loops closed by a strong link to a true start: the
+					// breadth-first walk from there finds other loops.
+					g.bfs(b, start, true, sink.All)
+				}
+			}
+			if s.bestDepth <= maxChainDepth {
+				break
+			}
+		}
+		if !sink.All && s.bestDepth <= maxChainDepth {
+			break
+		}
+	}
+	if sink.All {
+		for i := range s.results {
+			r := &s.results[i]
+			g.fillStep(b, sink.Add(), r.tech, r.shape, r.target, r.path, r.als, r.elims)
+		}
+		return
+	}
+	if s.bestDepth <= maxChainDepth {
+		g.fillStep(b, sink.Add(), m.technique(s.bestShape), s.bestShape, s.bestTarget, s.bestPath, s.bestALS, s.bestElims)
+	}
+}
+
+// sizeSearch sizes the search's scratch space for the graph's nodes.
+func (g *chainGraph) sizeSearch() {
+	s := &g.search
+	nn := len(g.nodes)
+	s.ok = grow(s.ok, nn)
+	if len(s.seen) < 2*nn {
+		s.seen = make([]uint32, 2*nn)
+		s.stamp = 0
+	}
+	s.par = grow(s.par, 2*nn)
+	s.parALS = grow(s.parALS, 2*nn)
+	s.depth = grow(s.depth, 2*nn)
+	if len(s.wmark) < nn {
+		s.wmark = make([]uint32, nn)
+		s.amark = make([]uint32, nn)
+		s.emark = make([]uint32, nn)
+		s.smark = make([]uint32, nn)
+		s.sALS = make([]int32, nn)
+		s.ws, s.as, s.es, s.ss = 0, 0, 0, 0
+	}
+	if len(s.cmark) < g.l.Cells {
+		s.cmark = make([]uint32, g.l.Cells)
+		s.cs = 0
+	}
+}
+
+// technique returns the mode's technique for a shape of chain.
+func (m *chainMode) technique(shape int) *Technique {
+	switch shape {
+	case shapeCNL:
+		return m.cnl
+	case shapeDNL, shapePlace:
+		return m.dnl
+	}
+	return m.aic
+}
+
+// bfs walks the chains from start, breadth first: from start false over a
+// strong link, or (on) from start true over a weak link.
+func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
+	s := &g.search
+	m := s.m
+	s.start = start
+	stamp := nextStamp(&s.stamp, s.seen)
+	ws := nextStamp(&s.ws, s.wmark)
+	for _, e := range g.weak[start] {
+		s.wmark[e.to] = ws
+	}
+	st0 := start << 1
+	if on {
+		st0 |= 1
+		ss := nextStamp(&s.ss, s.smark)
+		for _, e := range g.strong[start] {
+			if e.kind&m.strong != 0 && s.ok[e.to] {
+				s.smark[e.to] = ss
+				s.sALS[e.to] = e.als
+			}
+		}
+	}
+	s.queue = append(s.queue[:0], st0)
+	s.seen[st0] = stamp
+	s.par[st0] = -1
+	s.parALS[st0] = -1
+	s.depth[st0] = 0
+	for qi := 0; qi < len(s.queue); qi++ {
+		st := s.queue[qi]
+		d := s.depth[st] + 1
+		if d > s.limit || !all && d >= s.bestDepth {
+			continue
+		}
+		u := st >> 1
+		if st&1 == 0 {
+			for _, e := range g.strong[u] {
+				if e.kind&m.strong == 0 || !s.ok[e.to] {
+					continue
+				}
+				ns := e.to<<1 | 1
+				if s.seen[ns] == stamp {
+					continue
+				}
+				s.seen[ns] = stamp
+				s.par[ns] = st
+				s.parALS[ns] = e.als
+				s.depth[ns] = d
+				s.queue = append(s.queue, ns)
+				if !on && (d >= 3 || all && m.loops) {
+					g.reached(b, e.to, d, all)
+				}
+			}
+			continue
+		}
+		for _, e := range g.weak[u] {
+			if e.kind&m.weak == 0 || !s.ok[e.to] {
+				continue
+			}
+			ns := e.to << 1
+			if s.seen[ns] == stamp {
+				continue
+			}
+			s.seen[ns] = stamp
+			s.par[ns] = st
+			s.parALS[ns] = -1
+			s.depth[ns] = d
+			s.queue = append(s.queue, ns)
+			if on && s.smark[e.to] == s.ss && d >= 3 {
+				g.closeLoop(e.to, all)
+			}
+		}
+	}
+}
+
+// closeLoop evaluates the loop from the start (true) to v (false), closed
+// by a strong link from v to the start.
+func (g *chainGraph) closeLoop(v int32, all bool) {
+	s := &g.search
+	g.tracePath(v<<1, s.start<<1|1)
+	// Turn it to start false after the start: ... v = start - (first).
+	s.path = append(s.path[1:], s.start<<1|1)
+	s.als = append(s.als[1:], s.sALS[v])
+	if g.cnlElims() {
+		g.record(shapeCNL, -1, s.start, int32(len(s.path)), all, s.elims)
+	}
+}
+
+// reached evaluates the chain from the start (false) to v (true), d links
+// long.
+func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
+	s := &g.search
+	m := s.m
+	start := s.start
+	if m.sameDigit && g.nodes[v].digit != g.nodes[start].digit {
+		return
+	}
+	if v == start {
+		// start false makes start true: it is true.
+		if !m.loops || g.nodes[start].class&nodeCand == 0 || d < 3 {
+			return
+		}
+		s.elims = s.elims[:0]
+		cell := int(g.nodes[start].cell)
+		for o := b.Cand[cell] &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
+			s.elims = append(s.elims, CellDigit{cell, o.Min()})
+		}
+		g.record(shapePlace, -1, v, d, all, s.elims)
+		return
+	}
+	if m.loops && s.wmark[v] == s.ws && d >= 3 {
+		g.tracePath(v<<1|1, start<<1)
+		if g.cnlElims() {
+			g.record(shapeCNL, -1, v, d, all, s.elims)
+		}
+		if !all {
+			return
+		}
+	}
+	// Candidates weakly linked to both ends.
+	s.elims = s.elims[:0]
+	for _, e := range g.weak[v] {
+		t := e.to
+		if s.wmark[t] != s.ws || g.nodes[t].class&nodeCand == 0 || t == start {
+			continue
+		}
+		s.elims = append(s.elims, CellDigit{int(g.nodes[t].cell), int(g.nodes[t].digit)})
+	}
+	if len(s.elims) == 0 {
+		return
+	}
+	if d >= 3 {
+		g.record(shapeAIC, -1, v, d, all, s.elims)
+	}
+	if !all || !m.loops {
+		return
+	}
+	// Each of them closes a discontinuous nice loop.
+	n := len(s.elims)
+	for i := 0; i < n; i++ {
+		e := s.elims[i]
+		t := g.candNode[e.Cell*g.l.N+e.Digit-1]
+		if g.nodes[t].cell == g.nodes[start].cell && g.nodes[t].cell == g.nodes[v].cell {
+			continue // both ends in the target's cell: a continuous loop
+		}
+		s.elims = append(s.elims[:n], e)
+		g.record(shapeDNL, t, v, d, all, s.elims[n:])
+	}
+	s.elims = s.elims[:n]
+}
+
+// tracePath sets s.path and s.als to the states of the walk from state
+// from to state to.
+func (g *chainGraph) tracePath(to, from int32) {
+	s := &g.search
+	s.path = s.path[:0]
+	s.als = s.als[:0]
+	for st := to; st >= 0; st = s.par[st] {
+		s.path = append(s.path, st)
+		s.als = append(s.als, s.parALS[st])
+	}
+	slices.Reverse(s.path)
+	slices.Reverse(s.als)
+}
+
+// cnlElims sets s.elims to the eliminations of the loop s.path (closed by
+// a weak link from its last node to its first): candidates weakly linked to
+// both ends of one of its weak links, outside the loop's cells unless the
+// link lies inside a cell. It reports whether there are any.
+func (g *chainGraph) cnlElims() bool {
+	s := &g.search
+	s.elims = s.elims[:0]
+	es := nextStamp(&s.es, s.emark)
+	p := s.path
+	cs := nextStamp(&s.cs, s.cmark)
+	for _, st := range p {
+		for _, c := range g.cellsOf(st >> 1) {
+			s.cmark[c] = cs
+		}
+	}
+	for i := 1; i < len(p); i += 2 {
+		if x := s.als[i]; x >= 0 {
+			g.alsLoopElims(x, p[i-1]>>1, p[i]>>1, es)
+		}
+		a := p[i] >> 1 // true, weakly linked to the next (or the start)
+		c := p[0] >> 1
+		if i+1 < len(p) {
+			c = p[i+1] >> 1
+		}
+		as := nextStamp(&s.as, s.amark)
+		for _, e := range g.weak[a] {
+			s.amark[e.to] = as
+		}
+		for _, e := range g.weak[c] {
+			t := e.to
+			if s.amark[t] != as || g.nodes[t].class&nodeCand == 0 || t == a || s.emark[t] == es ||
+				g.nodes[a].digit == g.nodes[c].digit && s.cmark[g.nodes[t].cell] == cs {
+				continue
+			}
+			s.emark[t] = es
+			s.elims = append(s.elims, CellDigit{int(g.nodes[t].cell), int(g.nodes[t].digit)})
+		}
+	}
+	return len(s.elims) > 0
+}
+
+// alsLoopElims adds to s.elims the eliminations of ALS x in a continuous
+// loop entered by node in and left by node out: the loop makes its link
+// weak too, so the set misses one of their digits and holds all its
+// others; no cell outside seeing all of a digit's holders may hold it.
+func (g *chainGraph) alsLoopElims(x, in, out int32, es uint32) {
+	s := &g.search
+	a := &g.col.Sets()[x]
+	n := g.l.N
+	for m := a.Digits &^ grid.Bit(int(g.nodes[in].digit)) &^ grid.Bit(int(g.nodes[out].digit)); m != 0; m &= m - 1 {
+		d := m.Min()
+		see := a.SeeAll(d)
+		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+			t := g.candNode[c*n+d-1]
+			if t < 0 || s.emark[t] == es {
+				continue
+			}
+			s.emark[t] = es
+			s.elims = append(s.elims, CellDigit{c, d})
+		}
+	}
+}
+
+// grouped reports whether the chain s.path uses a group or an ALS.
+func (g *chainGraph) grouped() bool {
+	s := &g.search
+	for i, st := range s.path {
+		if g.nodes[st>>1].class&(nodeGroup|nodeALS) != 0 || s.als[i] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// record keeps the chain from the start to v, of the shape, with the
+// eliminations s.elims: the shortest in first-step mode, every one (the
+// shortest per technique and eliminations) in find-all mode.
+func (g *chainGraph) record(shape int, target, v int32, d int32, all bool, elims []CellDigit) {
+	s := &g.search
+	if shape != shapeCNL {
+		g.tracePath(v<<1|1, s.start<<1)
+	}
+	if s.m.groups && !g.grouped() {
+		return
+	}
+	if shape == shapeDNL {
+		d += 2
+	}
+	if !all {
+		if d >= s.bestDepth {
+			return
+		}
+		s.bestDepth, s.bestShape, s.bestTarget = d, shape, target
+		s.bestPath = append(s.bestPath[:0], s.path...)
+		s.bestALS = append(s.bestALS[:0], s.als...)
+		s.bestElims = append(s.bestElims[:0], elims...)
+		return
+	}
+	tech := s.m.technique(shape)
+	slices.SortFunc(elims, compareCellDigits)
+	s.key = append(s.key[:0], tech.Code...)
+	for _, e := range elims {
+		s.key = append(s.key, byte(e.Cell>>8), byte(e.Cell), byte(e.Digit))
+	}
+	r := chainResult{tech: tech, shape: shape, target: target, depth: d,
+		path: slices.Clone(s.path), als: slices.Clone(s.als), elims: slices.Clone(elims)}
+	if i, ok := s.byKey[string(s.key)]; ok {
+		if s.results[i].depth > d {
+			s.results[i] = r
+		}
+		return
+	}
+	s.byKey[string(s.key)] = len(s.results)
+	s.results = append(s.results, r)
+}
+
+func compareCellDigits(a, b CellDigit) int {
+	if a.Cell != b.Cell {
+		return a.Cell - b.Cell
+	}
+	return a.Digit - b.Digit
+}
+
+// fillStep fills st with the chain path (states, start first; als the ALS
+// of the link into each) of the shape and its eliminations.
+func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape int, target int32, path, als []int32, elims []CellDigit) {
+	st.Technique = tech
+	st.Eliminations = append(st.Eliminations, elims...)
+	slices.SortFunc(st.Eliminations, compareCellDigits)
+	for _, e := range elims {
+		st.Digits |= grid.Bit(e.Digit)
+	}
+	nodes := path
+	if shape == shapePlace {
+		nodes = path[:len(path)-1]
+	}
+	if shape == shapeDNL {
+		g.addChainNode(st, target, true)
+	}
+	for i, ps := range nodes {
+		g.addChainNode(st, ps>>1, ps&1 == 1)
+		if i > 0 || shape == shapeDNL {
+			kind := Weak
+			if i > 0 && path[i-1]&1 == 0 {
+				kind = Strong
+			}
+			g.addChainLink(st, len(st.Nodes)-2, len(st.Nodes)-1, kind, als[i])
+		}
+	}
+	last := len(st.Nodes) - 1
+	switch shape {
+	case shapeCNL, shapeDNL:
+		g.addChainLink(st, last, 0, Weak, -1)
+	case shapePlace:
+		g.addChainLink(st, last, 0, Strong, als[len(als)-1])
+	}
+	// ALS nodes show the whole set.
+	for i, a := range als {
+		if a < 0 {
+			continue
+		}
+		set := &g.col.Sets()[a]
+		for _, k := range [2]int{i - 1, i} {
+			if shape == shapeDNL {
+				k++
+			}
+			if shape == shapePlace && k == len(nodes) {
+				k = 0
+			}
+			nd := &st.Nodes[k]
+			nd.Kind = ALSNode
+			nd.Cells = append(nd.Cells[:0], set.Cells...)
+		}
+		patAddUnit(st, set.Unit)
+		for _, c := range set.Cells {
+			if !slices.Contains(st.Cells, c) {
+				st.Cells = append(st.Cells, c)
+			}
+			for m := b.Cand[c]; m != 0; m &= m - 1 {
+				if !slices.ContainsFunc(st.Marks, func(k Mark) bool { return k.Cell == c && k.Digit == m.Min() }) {
+					st.Marks = append(st.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
+				}
+			}
+		}
+	}
+	for _, e := range elims {
+		st.Marks = append(st.Marks, Mark{Cell: e.Cell, Digit: e.Digit, Role: RoleTarget})
+	}
+}
+
+// addChainNode appends node n of the graph to the step's nodes, with its
+// candidates marked on (true) or off.
+func (g *chainGraph) addChainNode(st *Step, n int32, on bool) {
+	nd := &g.nodes[n]
+	kind := CandidateNode
+	switch {
+	case nd.class&nodeGroup != 0:
+		kind = GroupNode
+	case nd.class&nodeALS != 0:
+		kind = ALSNode
+	}
+	var cells []int
+	if len(st.Nodes) < cap(st.Nodes) {
+		cells = st.Nodes[:len(st.Nodes)+1][len(st.Nodes)].Cells[:0]
+	}
+	role := RoleOff
+	if on {
+		role = RoleOn
+	}
+	for _, c := range g.cellsOf(n) {
+		cells = append(cells, int(c))
+		if !slices.Contains(st.Cells, int(c)) {
+			st.Cells = append(st.Cells, int(c))
+		}
+		st.Marks = append(st.Marks, Mark{Cell: int(c), Digit: int(nd.digit), Role: role})
+	}
+	st.Nodes = append(st.Nodes, Node{Kind: kind, Digit: int(nd.digit), Cells: cells})
+}
+
+// addChainLink appends the link from node i to node j of the step and the
+// unit it lies in.
+func (g *chainGraph) addChainLink(st *Step, i, j int, kind LinkKind, als int32) {
+	st.Links = append(st.Links, Link{From: i, To: j, Kind: kind})
+	if als >= 0 {
+		return
+	}
+	a, c := st.Nodes[i], st.Nodes[j]
+	if a.Digit != c.Digit {
+		return // inside a cell
+	}
+	for _, u := range g.l.CellUnit[a.Cells[0]] {
+		in := true
+		for _, x := range a.Cells[1:] {
+			in = in && cellIn(g.l, x, u)
+		}
+		for _, x := range c.Cells {
+			in = in && cellIn(g.l, x, u)
+		}
+		if in {
+			patAddUnit(st, u)
+			return
+		}
+	}
+}
+
+// explainChain renders a chain step in Eureka notation, e.g.
+// "X-Chain: (4)r1c2=(4)r1c7-(4)r3c8=(4)r3c1 => r2c1<>4".
+func explainChain(s *Step, n grid.Notation) string {
+	l := n.Layout
+	var b strings.Builder
+	b.WriteString(s.Name())
+	b.WriteString(": ")
+	closing := -1
+	for i, k := range s.Links {
+		if k.To < k.From {
+			closing = i
+		}
+	}
+	for i := 0; i < len(s.Nodes); i++ {
+		nd := s.Nodes[i]
+		if i > 0 {
+			b.WriteString(linkSymbol(s, i-1))
+		}
+		if nd.Kind == ALSNode && i+1 < len(s.Nodes) && s.Nodes[i+1].Kind == ALSNode &&
+			slices.Equal(nd.Cells, s.Nodes[i+1].Cells) && s.Links[i].Kind == Strong {
+			b.WriteString("(" + n.DigitName(nd.Digit) + "=" + n.DigitName(s.Nodes[i+1].Digit) + ")" + chainCells(l, nd.Cells))
+			i++
+			continue
+		}
+		b.WriteString("(" + n.DigitName(nd.Digit) + ")" + chainCells(l, nd.Cells))
+	}
+	if closing >= 0 && len(s.Nodes) > 0 {
+		b.WriteString(linkSymbol(s, closing))
+		nd := s.Nodes[0]
+		b.WriteString("(" + n.DigitName(nd.Digit) + ")" + chainCells(l, nd.Cells))
+	}
+	b.WriteString(" => ")
+	for i, e := range s.Eliminations {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
+	}
+	return b.String()
+}
+
+func linkSymbol(s *Step, i int) string {
+	if i < len(s.Links) && s.Links[i].Kind == Strong {
+		return "="
+	}
+	return "-"
+}
+
+// chainCells names the cells of a node: "r1c2", "r1c23" (one row of a
+// board of up to 9 columns), "r12c3", or a list.
+func chainCells(l *grid.Layout, cells []int) string {
+	if len(cells) == 1 {
+		return l.CellName(cells[0])
+	}
+	sameRow, sameCol := true, true
+	for _, c := range cells[1:] {
+		sameRow = sameRow && c/l.N == cells[0]/l.N
+		sameCol = sameCol && c%l.N == cells[0]%l.N
+	}
+	var b strings.Builder
+	switch {
+	case l.N <= 9 && sameRow:
+		b.WriteString("r" + strconv.Itoa(cells[0]/l.N+1) + "c")
+		for _, c := range cells {
+			b.WriteByte(byte('1' + c%l.N))
+		}
+	case l.N <= 9 && sameCol:
+		b.WriteString("r")
+		for _, c := range cells {
+			b.WriteByte(byte('1' + c/l.N))
+		}
+		b.WriteString("c" + strconv.Itoa(cells[0]%l.N+1))
+	default:
+		b.WriteString("{")
+		for i, c := range cells {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(l.CellName(c))
+		}
+		b.WriteString("}")
+	}
+	return b.String()
+}

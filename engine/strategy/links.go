@@ -1,0 +1,488 @@
+package strategy
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The link graph of a board state: its nodes are statements "digit d is in
+// one of these cells" over cells of one unit, its links the strong and weak
+// inferences between them. One graph serves every chain strategy.
+//
+// A node is a single candidate, a group (a digit's candidates in the
+// intersection of two units, e.g. a box and a line) or the cells of an
+// almost locked set holding one of its digits. A node is true when one of
+// its cells holds its digit. Nodes are unique by digit and cells: an ALS
+// digit held by one cell is that candidate's node.
+//
+// Strong link (if A is false, B is true): the only two places of a digit in
+// a unit (single candidates or groups), the two candidates of a bivalue
+// cell, two digits of an ALS (exactly one of its digits is missing from it).
+// Weak link (A and B are not both true): candidates of one cell, or nodes of
+// one digit whose cells all see each other.
+
+// Node classes (chainNode.class bits).
+const (
+	nodeCand    uint8 = 1 << iota // a single candidate
+	nodeGroup                     // a group of a unit intersection
+	nodeALS                       // an ALS's cells holding a digit (neither of the above)
+	nodeBivalue                   // a candidate of a bivalue cell
+)
+
+// Link kinds (chainEdge.kind bits); strong and weak links have their own.
+const (
+	strongUnit uint8 = 1 << iota // a digit's only two places in a unit
+	strongCell                   // a bivalue cell's two digits
+	strongALS                    // two digits of an almost locked set
+)
+
+const (
+	weakUnit uint8 = 1 << iota // one digit, cells seeing each other
+	weakCell                   // two digits of one cell
+)
+
+// chainNode is a node of the link graph.
+type chainNode struct {
+	digit int32
+	class uint8
+	cell  int32 // the first (for candidates, the only) cell
+	off   int32 // cells in chainGraph.cells[off:off+n]
+	n     int32
+	set   int32 // the cells as a set: chainGraph.sets[set:set+w]
+}
+
+// chainEdge is a link to node to; als is the ALS of a strongALS link
+// (index into the graph's collector's sets), else -1.
+type chainEdge struct {
+	to   int32
+	kind uint8
+	als  int32
+}
+
+// chainGraph is the link graph of one board state, with the scratch space
+// of the searches on it. It is kept in a pool and reused while the board
+// does not change.
+type chainGraph struct {
+	l     *grid.Layout
+	cand  []grid.Digits // the state the graph was built for
+	value []uint8
+	alsIn bool // whether the ALS nodes are in
+	w     int  // words of a cell set
+
+	col      ALSCollector // peer sets and the ALSs
+	nodes    []chainNode
+	cells    []int32
+	sets     []uint64
+	candNode []int32 // cell*N+d-1 → node of the candidate, or -1
+	head     []int32 // cell*N+d-1 → first multi-cell node starting there, or -1
+	next     []int32 // node → next multi-cell node of the same head
+	strong   [][]chainEdge
+	weak     [][]chainEdge
+	unitNode [][]int32 // unit → group nodes inside it
+	multi    [][]int32 // digit-1 → multi-cell nodes of the digit
+	see      []uint64  // per multi-cell node (by set offset): cells seeing all of it
+	weakDone []bool    // node → its weak links are listed
+	scratch  []uint64
+
+	search chainSearch
+}
+
+var chainGraphs = sync.Pool{New: func() any { return new(chainGraph) }}
+
+// getChainGraph returns the link graph of b from the pool, without its
+// ALS nodes unless they were added already (addALSNodes). Return it with
+// chainGraphs.Put.
+func getChainGraph(b *grid.Board) *chainGraph {
+	g := chainGraphs.Get().(*chainGraph)
+	if g.l != b.L || !slices.Equal(g.cand, b.Cand) || !slices.Equal(g.value, b.Value) {
+		g.build(b)
+	}
+	return g
+}
+
+func (g *chainGraph) cellsOf(n int32) []int32 {
+	nd := &g.nodes[n]
+	return g.cells[nd.off : nd.off+nd.n]
+}
+
+func (g *chainGraph) setOf(n int32) CellSet {
+	s := g.nodes[n].set
+	return CellSet(g.sets[s : s+int32(g.w)])
+}
+
+// build makes g the link graph of b, without ALS nodes.
+func (g *chainGraph) build(b *grid.Board) {
+	l := b.L
+	g.l = l
+	g.cand = append(g.cand[:0], b.Cand...)
+	g.value = append(g.value[:0], b.Value...)
+	g.alsIn = false
+	g.col.setLayout(l)
+	g.w = g.col.Words()
+	g.nodes = g.nodes[:0]
+	g.cells = g.cells[:0]
+	g.sets = g.sets[:0]
+	g.see = g.see[:0]
+	n := l.N
+	g.candNode = grow(g.candNode, l.Cells*n)
+	g.head = grow(g.head, l.Cells*n)
+	for i := range g.candNode {
+		g.candNode[i] = -1
+		g.head[i] = -1
+	}
+	g.next = g.next[:0]
+	g.multi = grow(g.multi, n)
+	for d := range g.multi {
+		g.multi[d] = g.multi[d][:0]
+	}
+	g.unitNode = grow(g.unitNode, len(l.Units))
+	for u := range g.unitNode {
+		g.unitNode[u] = g.unitNode[u][:0]
+	}
+
+	// Single candidates.
+	for cell := 0; cell < l.Cells; cell++ {
+		if b.Value[cell] != 0 {
+			continue
+		}
+		biv := b.Cand[cell].Count() == 2
+		for m := b.Cand[cell]; m != 0; m &= m - 1 {
+			d := m.Min()
+			one := [1]int32{int32(cell)}
+			id := g.addNode(d, nodeCand, one[:])
+			if biv {
+				g.nodes[id].class |= nodeBivalue
+			}
+			g.candNode[cell*n+d-1] = id
+		}
+	}
+	g.addGroups(b)
+	g.resetLinks()
+	g.unitLinks(b)
+	for cell := 0; cell < l.Cells; cell++ {
+		if b.Value[cell] != 0 || b.Cand[cell].Count() != 2 {
+			continue
+		}
+		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
+		g.addStrong(g.candNode[cell*n+x-1], g.candNode[cell*n+y-1], strongCell, -1)
+	}
+	g.computeSee(0)
+	g.weakDone = grow(g.weakDone, len(g.nodes))
+	clear(g.weakDone)
+	g.weakLinks(b)
+}
+
+// addALSNodes adds the ALS nodes and links to the graph, once.
+func (g *chainGraph) addALSNodes(b *grid.Board) {
+	if g.alsIn {
+		return
+	}
+	g.alsIn = true
+	from := int32(len(g.nodes))
+	g.addALSs(b)
+	g.computeSee(from)
+	g.growWeakDone()
+	g.linkNewMulti(from)
+	g.weakLinks(b)
+}
+
+// addNode appends a node of digit d on cells (ascending) and returns it.
+// The cells slice may be a scratch buffer.
+func (g *chainGraph) addNode(d int, class uint8, cells []int32) int32 {
+	id := int32(len(g.nodes))
+	off := int32(len(g.cells))
+	g.cells = append(g.cells, cells...)
+	set := int32(len(g.sets))
+	g.sets = append(g.sets, make([]uint64, g.w)...)
+	s := CellSet(g.sets[set:])
+	for _, c := range cells {
+		s.Add(int(c))
+	}
+	g.nodes = append(g.nodes, chainNode{digit: int32(d), class: class, cell: cells[0], off: off, n: int32(len(cells)), set: set})
+	g.next = append(g.next, -1)
+	if len(cells) > 1 {
+		k := int(cells[0])*g.l.N + d - 1
+		g.next[id] = g.head[k]
+		g.head[k] = id
+		g.multi[d-1] = append(g.multi[d-1], id)
+	}
+	return id
+}
+
+// findMulti returns the multi-cell node of digit d on exactly the cells of
+// s (first cell first), or -1.
+func (g *chainGraph) findMulti(d int, first int, s CellSet) int32 {
+	for id := g.head[first*g.l.N+d-1]; id >= 0; id = g.next[id] {
+		if slices.Equal(g.setOf(id), s) {
+			return id
+		}
+	}
+	return -1
+}
+
+// addGroups adds the group nodes: a digit's candidates (two or more) in
+// the intersection of two units.
+func (g *chainGraph) addGroups(b *grid.Board) {
+	l := b.L
+	var buf [grid.MaxSize]int32
+	g.scratch = grow(g.scratch, g.w)
+	s := CellSet(g.scratch)
+	for _, o := range l.Overlaps {
+		if o.A > o.B {
+			continue
+		}
+		for d := 1; d <= l.N; d++ {
+			k := 0
+			s.Clear()
+			for _, c := range o.Cells {
+				if b.Value[c] == 0 && b.Cand[c].Has(d) {
+					buf[k] = int32(c)
+					k++
+					s.Add(c)
+				}
+			}
+			if k < 2 {
+				continue
+			}
+			id := g.findMulti(d, int(buf[0]), s)
+			if id < 0 {
+				id = g.addNode(d, nodeGroup, buf[:k])
+			}
+			for _, u := range [2]int{o.A, o.B} {
+				if !slices.Contains(g.unitNode[u], id) {
+					g.unitNode[u] = append(g.unitNode[u], id)
+				}
+			}
+		}
+	}
+}
+
+func (g *chainGraph) resetLinks() {
+	g.strong = grow(g.strong, len(g.nodes))
+	g.weak = grow(g.weak, len(g.nodes))
+	for i := range g.strong {
+		g.strong[i] = g.strong[i][:0]
+		g.weak[i] = g.weak[i][:0]
+	}
+}
+
+// growLinks makes room for the links of nodes added after resetLinks.
+func (g *chainGraph) growLinks() {
+	for len(g.strong) < len(g.nodes) {
+		if len(g.strong) < cap(g.strong) {
+			g.strong = g.strong[:len(g.strong)+1]
+			g.strong[len(g.strong)-1] = g.strong[len(g.strong)-1][:0]
+		} else {
+			g.strong = append(g.strong, nil)
+		}
+	}
+	for len(g.weak) < len(g.nodes) {
+		if len(g.weak) < cap(g.weak) {
+			g.weak = g.weak[:len(g.weak)+1]
+			g.weak[len(g.weak)-1] = g.weak[len(g.weak)-1][:0]
+		} else {
+			g.weak = append(g.weak, nil)
+		}
+	}
+}
+
+// addStrong links a and b both ways, unless they are linked already.
+func (g *chainGraph) addStrong(a, b int32, kind uint8, als int32) {
+	for _, e := range g.strong[a] {
+		if e.to == b && e.kind == kind {
+			return
+		}
+	}
+	g.strong[a] = append(g.strong[a], chainEdge{to: b, kind: kind, als: als})
+	g.strong[b] = append(g.strong[b], chainEdge{to: a, kind: kind, als: als})
+}
+
+// unitLinks adds the strong links of every unit and digit: two nodes
+// covering the digit's places in the unit between them.
+func (g *chainGraph) unitLinks(b *grid.Board) {
+	l := b.L
+	n := l.N
+	var nodes [3 * grid.MaxSize]int32
+	for u := range l.Units {
+		for d := 1; d <= n; d++ {
+			k, places := 0, 0
+			for _, c := range l.Units[u].Cells {
+				if b.Value[c] == 0 && b.Cand[c].Has(d) {
+					nodes[k] = g.candNode[c*n+d-1]
+					k++
+					places++
+				}
+			}
+			if places < 2 {
+				continue
+			}
+			for _, id := range g.unitNode[u] {
+				if int(g.nodes[id].digit) == d && k < len(nodes) {
+					nodes[k] = id
+					k++
+				}
+			}
+			for i := 0; i < k; i++ {
+				for j := i + 1; j < k; j++ {
+					a, c := nodes[i], nodes[j]
+					if int(g.nodes[a].n+g.nodes[c].n) != places || g.setOf(a).Intersects(g.setOf(c)) {
+						continue
+					}
+					g.addStrong(a, c, strongUnit, -1)
+				}
+			}
+		}
+	}
+}
+
+// addALSs adds, for every almost locked set of two or more cells, a node
+// per digit (its cells holding the digit) and strong links between them.
+func (g *chainGraph) addALSs(b *grid.Board) {
+	n := g.l.N
+	sets := g.col.Collect(b)
+	var buf [grid.MaxSize]int32
+	var ids [grid.MaxSize]int32
+	for i := range sets {
+		a := &sets[i]
+		if a.Size() < 2 {
+			continue
+		}
+		k := 0
+		for m := a.Digits; m != 0; m &= m - 1 {
+			d := m.Min()
+			h := a.Holders(d)
+			c := 0
+			for x := h.Next(0); x >= 0; x = h.Next(x + 1) {
+				buf[c] = int32(x)
+				c++
+			}
+			var id int32
+			if c == 1 {
+				id = g.candNode[int(buf[0])*n+d-1]
+			} else if id = g.findMulti(d, int(buf[0]), h); id < 0 {
+				id = g.addNode(d, nodeALS, buf[:c])
+			}
+			ids[k] = id
+			k++
+		}
+		g.growLinks()
+		for x := 0; x < k; x++ {
+			for y := x + 1; y < k; y++ {
+				g.addStrong(ids[x], ids[y], strongALS, int32(i))
+			}
+		}
+	}
+	g.growLinks()
+}
+
+// Weak links are listed only from nodes with a strong link: a chain
+// leaves a node over a weak link only after reaching it over a strong one,
+// and eliminations are found from the weak links of a chain's nodes. A
+// board without strong links (an empty 25x25) then costs next to nothing.
+
+// computeSee sets the cells seeing all of each multi-cell node from node
+// from on.
+func (g *chainGraph) computeSee(from int32) {
+	if len(g.see) < len(g.sets) {
+		g.see = append(g.see, make([]uint64, len(g.sets)-len(g.see))...)
+	}
+	for id := from; id < int32(len(g.nodes)); id++ {
+		if g.nodes[id].n < 2 {
+			continue
+		}
+		see := g.seeOf(id)
+		for i, c := range g.cellsOf(id) {
+			if i == 0 {
+				see.Copy(g.col.Peers(int(c)))
+			} else {
+				see.And(g.col.Peers(int(c)))
+			}
+		}
+		see.AndNot(g.setOf(id))
+	}
+}
+
+func (g *chainGraph) seeOf(id int32) CellSet {
+	s := g.nodes[id].set
+	return CellSet(g.see[s : s+int32(g.w)])
+}
+
+// weakLinks lists the weak links of every node with a strong link whose
+// links are not listed yet.
+func (g *chainGraph) weakLinks(b *grid.Board) {
+	g.growWeakDone()
+	for id := range g.nodes {
+		if len(g.strong[id]) > 0 && !g.weakDone[id] {
+			g.nodeWeak(b, int32(id))
+			g.weakDone[id] = true
+		}
+	}
+}
+
+// growWeakDone sizes weakDone for new nodes, keeping the flags of the old.
+func (g *chainGraph) growWeakDone() {
+	for len(g.weakDone) < len(g.nodes) {
+		g.weakDone = append(g.weakDone, false)
+	}
+}
+
+// nodeWeak lists the weak links of node id.
+func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
+	n := g.l.N
+	nd := &g.nodes[id]
+	d := int(nd.digit)
+	if nd.n == 1 {
+		cell := int(nd.cell)
+		for o := b.Cand[cell] &^ grid.Bit(d); o != 0; o &= o - 1 {
+			g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
+		}
+		for _, p := range g.l.Peers[cell] {
+			if q := g.candNode[p*n+d-1]; q >= 0 {
+				g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
+			}
+		}
+		for _, m := range g.multi[d-1] {
+			if g.seeOf(m).Has(cell) {
+				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
+		}
+		return
+	}
+	see := g.seeOf(id)
+	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+		if q := g.candNode[c*n+d-1]; q >= 0 {
+			g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
+		}
+	}
+	for _, m := range g.multi[d-1] {
+		if m != id && g.setOf(m).SubsetOf(see) {
+			g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+		}
+	}
+}
+
+// linkNewMulti adds the weak links from the nodes listed already to the
+// multi-cell nodes from node from on.
+func (g *chainGraph) linkNewMulti(from int32) {
+	n := g.l.N
+	for m := from; m < int32(len(g.nodes)); m++ {
+		nd := &g.nodes[m]
+		if nd.n < 2 {
+			continue
+		}
+		d := int(nd.digit)
+		see := g.seeOf(m)
+		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+			if q := g.candNode[c*n+d-1]; q >= 0 && g.weakDone[q] {
+				g.weak[q] = append(g.weak[q], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
+		}
+		for _, k := range g.multi[d-1] {
+			if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
+				g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
+		}
+	}
+}
