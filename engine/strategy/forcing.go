@@ -52,8 +52,11 @@ func init() {
 	Register(ForcingNet)
 }
 
-// A literal is a candidate (cell*N + digit-1) shifted left once, with the
-// low bit set for "the candidate is true" and clear for "it is false".
+// A candidate is numbered (digit-1)<<shift | cell: each digit has a plane
+// of a power of two of bits (at least 64), one per cell, so that the
+// peers of a cell holding a digit are a few words of a bitset. A literal
+// is a candidate shifted left once, with the low bit set for "the
+// candidate is true" and clear for "it is false".
 //
 // The predecessor of an implied literal is the literal it follows from, or
 // one of these for the premise and for implications of several premises.
@@ -80,9 +83,13 @@ const (
 	formUnit                       // every place of a digit in a unit implies the same
 )
 
-// depthSchedule is the iterative deepening of a search for the first step:
-// the closures are cut at each depth in turn until one yields a step.
-var depthSchedule = [...]int32{4, 8, 16, 32, math.MaxInt32}
+// chainDepths and netDepths are the iterative deepening of a search for
+// the first step: the closures are cut at each depth in turn until one
+// yields a step.
+var (
+	chainDepths = []int32{math.MaxInt32}
+	netDepths   = []int32{5, 10, math.MaxInt32}
+)
 
 // storeBudget bounds, in 64-bit words, the table of every candidate's
 // "true" closure kept for the verity forms; larger boards recompute them.
@@ -118,6 +125,11 @@ type forcing struct {
 	b                *grid.Board
 	l                *grid.Layout
 	n, cands, words  int
+	shift            uint     // a candidate's digit is c>>shift, its cell c&(1<<shift-1)
+	cw               int      // words of a digit's plane
+	peers            []uint64 // the peers of each cell, a plane each
+	candPlanes       []uint64 // the board's candidates
+	layout           *grid.Layout
 	net, all, stored bool
 	limit            int32
 	truncated        bool // some closure of the pass was cut at the limit
@@ -134,6 +146,11 @@ type forcing struct {
 	nodeOf           []int32
 	gen              uint32
 	stack            []int32
+	// strong[strongAt[c]:strongAt[c+1]] are the candidates strongly
+	// linked to candidate c (forcing chains only): the other candidate of
+	// its bivalue cell, the other place of its digit in a unit.
+	strongAt []int32
+	strong   []int32
 }
 
 var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
@@ -160,7 +177,11 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 		f.b, f.l = nil, nil
 		return
 	}
-	for _, limit := range depthSchedule {
+	depths := chainDepths
+	if net {
+		depths = netDepths
+	}
+	for _, limit := range depths {
 		f.limit, f.best.cost, f.truncated = limit, 0, false
 		f.pass()
 		if f.best.cost > 0 {
@@ -179,10 +200,16 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	l := b.L
 	f.b, f.l, f.net, f.all = b, l, net, all
 	n := l.N
-	cands := l.Cells * n
+	shift := uint(max(6, bits.Len(uint(l.Cells-1))))
+	cands := n << shift
 	if f.n != n || f.cands != cands || len(f.baseRem) != len(l.Units)*n {
-		f.n, f.cands, f.words = n, cands, (cands+63)/64
+		f.n, f.cands, f.shift = n, cands, shift
+		f.cw = 1 << shift / 64
+		f.words = n * f.cw
 		lits := 2 * cands
+		f.peers = make([]uint64, l.Cells*f.cw)
+		f.candPlanes = make([]uint64, f.words)
+		f.layout = nil
 		f.a.init(f.words, lits, l.Cells, len(l.Units)*n)
 		f.f.init(f.words, lits, l.Cells, len(l.Units)*n)
 		f.c.init(f.words, lits, l.Cells, len(l.Units)*n)
@@ -202,6 +229,22 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.nodeOf = make([]int32, lits)
 		f.gen = 0
 	}
+	if f.layout != l {
+		f.layout = l
+		clear(f.peers)
+		for cell, ps := range l.Peers {
+			for _, p := range ps {
+				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
+			}
+		}
+	}
+	clear(f.candPlanes)
+	for cell, ds := range b.Cand {
+		for ; ds != 0; ds &= ds - 1 {
+			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
+			f.candPlanes[c>>6] |= 1 << (c & 63)
+		}
+	}
 	for u := range l.Units {
 		base := f.baseRem[u*n : u*n+n]
 		clear(base)
@@ -211,6 +254,57 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 			}
 		}
 	}
+	if !net {
+		f.linkStrong()
+	}
+}
+
+// linkStrong lists the strong links of every candidate.
+func (f *forcing) linkStrong() {
+	b, l, n := f.b, f.l, f.n
+	if len(f.strongAt) != f.cands+1 {
+		f.strongAt = make([]int32, f.cands+1)
+	}
+	f.strong = f.strong[:0]
+	next := 0
+	for di := 0; di < n; di++ {
+		for cell, ds := range b.Cand {
+			if ds&(1<<di) == 0 {
+				continue
+			}
+			c := int(f.cand(cell, di)) // in increasing order
+			for ; next <= c; next++ {
+				f.strongAt[next] = int32(len(f.strong))
+			}
+			if other := b.Cand[cell] &^ (1 << di); other != 0 && other&(other-1) == 0 {
+				f.strong = append(f.strong, f.cand(cell, bits.TrailingZeros32(uint32(other))))
+			}
+			for _, u := range l.CellUnit[cell] {
+				if f.baseRem[u*n+di] != 2 {
+					continue
+				}
+				for _, p := range l.Units[u].Cells {
+					if p != cell && b.Cand[p]&(1<<di) != 0 {
+						if o := f.cand(p, di); !slices.Contains(f.strong[f.strongAt[c]:], o) {
+							f.strong = append(f.strong, o)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for ; next <= f.cands; next++ {
+		f.strongAt[next] = int32(len(f.strong))
+	}
+}
+
+// cand returns the number of the candidate digit di+1 in cell.
+func (f *forcing) cand(cell, di int) int32 { return int32(di<<f.shift | cell) }
+
+// split returns the cell and digit-1 of candidate c.
+func (f *forcing) split(c int32) (cell, di int) {
+	return int(c) & (1<<f.shift - 1), int(c) >> f.shift
 }
 
 func (im *implications) init(words, lits, cells, unitDigits int) {
@@ -268,11 +362,13 @@ func (f *forcing) close(im *implications, premise int32) bool {
 	}
 	im.queue = im.queue[:0]
 	cand := f.b.Cand
-	copy(im.alive, cand)
-	copy(im.rem, f.baseRem)
+	if f.net {
+		copy(im.alive, cand)
+		copy(im.rem, f.baseRem)
+	}
 	im.bad, im.truncated = badNone, false
 	im.set(premise, predPremise, 0)
-	n, l, net := f.n, f.l, f.net
+	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]
 		dep := im.depth[lit]
@@ -281,36 +377,61 @@ func (f *forcing) close(im *implications, premise int32) bool {
 			f.truncated = true
 			break
 		}
-		c := int(lit >> 1)
-		cell, di := c/n, c%n
+		cell, di := f.split(lit >> 1)
 		bit := grid.Digits(1) << di
 		next := dep + 1
 		if lit&1 != 0 {
 			// Weak links: the cell's other digits and the peers' copies
 			// are false.
-			for o := im.alive[cell] &^ bit; o != 0; o &= o - 1 {
-				im.set(int32(cell*n+bits.TrailingZeros32(uint32(o)))<<1, lit, next)
+			others := cand[cell]
+			if net {
+				others = im.alive[cell]
 			}
-			for _, p := range l.Peers[cell] {
-				if im.alive[p]&bit != 0 {
-					im.set(int32(p*n+di)<<1, lit, next)
+			for o := others &^ bit; o != 0; o &= o - 1 {
+				im.set(f.cand(cell, bits.TrailingZeros32(uint32(o)))<<1, lit, next)
+			}
+			peers := f.peers[cell*cw : cell*cw+cw]
+			plane := di * cw
+			for j, pw := range peers {
+				w := plane + j
+				fresh := pw & f.candPlanes[w] &^ im.off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & im.on[w]; clash != 0 {
+					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
+					im.pred[x], im.depth[x] = lit, next
+					im.bad, im.badAt = badLiteral, x
+					break
+				}
+				im.off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
+					im.pred[x], im.depth[x] = lit, next
+					im.queue = append(im.queue, x)
 				}
 			}
 			continue
 		}
+		if !net {
+			// Strong links: the other candidate of a bivalue cell, the
+			// other place of a digit with two in a unit, are true.
+			c := lit >> 1
+			for _, o := range f.strong[f.strongAt[c]:f.strongAt[c+1]] {
+				im.set(o<<1|1, lit, next)
+			}
+			continue
+		}
+		// A cell left with one candidate, a digit left with one place in
+		// a unit, holds it; none left is a contradiction.
 		left := im.alive[cell] &^ bit
 		im.alive[cell] = left
 		if left == 0 {
 			im.bad, im.badAt = badCell, int32(cell)
 			break
 		}
-		if net {
-			if left&(left-1) == 0 {
-				im.set(int32(cell*n+bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
-			}
-		} else if other := cand[cell] &^ bit; other&(other-1) == 0 {
-			// A bivalue cell: the other candidate is true.
-			im.set(int32(cell*n+bits.TrailingZeros32(uint32(other)))<<1|1, lit, next)
+		if left&(left-1) == 0 {
+			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
 		}
 		for _, u := range l.CellUnit[cell] {
 			k := u*n + di
@@ -318,17 +439,10 @@ func (f *forcing) close(im *implications, premise int32) bool {
 			switch r := im.rem[k]; {
 			case r == 0:
 				im.bad, im.badAt = badUnit, int32(k)
-			case net && r == 1:
+			case r == 1:
 				for _, p := range l.Units[u].Cells {
 					if im.alive[p]&bit != 0 {
-						im.set(int32(p*n+di)<<1|1, predUnitSingle-int32(u), next)
-						break
-					}
-				}
-			case !net && f.baseRem[k] == 2:
-				for _, p := range l.Units[u].Cells {
-					if p != cell && cand[p]&bit != 0 {
-						im.set(int32(p*n+di)<<1|1, lit, next)
+						im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
 						break
 					}
 				}
@@ -349,7 +463,7 @@ func (f *forcing) badCost(im *implications) int32 {
 		cost := int32(0)
 		cell := int(im.badAt)
 		for ds := f.b.Cand[cell]; ds != 0; ds &= ds - 1 {
-			cost += im.depth[int32(cell*n+bits.TrailingZeros32(uint32(ds)))<<1]
+			cost += im.depth[f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1]
 		}
 		return cost
 	}
@@ -357,7 +471,7 @@ func (f *forcing) badCost(im *implications) int32 {
 	cost := int32(0)
 	for _, p := range f.l.Units[u].Cells {
 		if f.b.Cand[p].Has(di + 1) {
-			cost += im.depth[int32(p*n+di)<<1]
+			cost += im.depth[f.cand(p, di)<<1]
 		}
 	}
 	return cost
@@ -386,10 +500,11 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 
 // pass looks for steps with closures cut at f.limit.
 func (f *forcing) pass() {
-	b, n, w := f.b, f.n, f.words
+	b, w := f.b, f.words
 	for cell, ds := range b.Cand {
 		for ; ds != 0; ds &= ds - 1 {
-			c := int32(cell*n + bits.TrailingZeros32(uint32(ds)))
+			di := bits.TrailingZeros32(uint32(ds))
+			c := f.cand(cell, di)
 			on, off := c<<1|1, c<<1
 			limit := f.limit
 			badOn := f.close(&f.a, on)
@@ -400,6 +515,9 @@ func (f *forcing) pass() {
 				t := f.store[int(c)*2*w:]
 				copy(t[:w], f.a.on)
 				copy(t[w:2*w], f.a.off)
+			}
+			if !f.implies(cell, di) {
+				continue // "false" implies nothing, so no digit verity either
 			}
 			limit = f.limit
 			if f.close(&f.f, off) {
@@ -413,6 +531,20 @@ func (f *forcing) pass() {
 	}
 	f.cellVerity()
 	f.unitVerity()
+}
+
+// implies reports whether candidate di+1 of cell false implies anything:
+// whether the cell, or the digit in a unit of the cell, has two places.
+func (f *forcing) implies(cell, di int) bool {
+	if f.b.Cand[cell].Count() <= 2 {
+		return true
+	}
+	for _, u := range f.l.CellUnit[cell] {
+		if f.baseRem[u*f.n+di] <= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // digitVerity reports what both closures of candidate c (in f.a and f.f)
@@ -443,7 +575,7 @@ func (f *forcing) trueTable(c int) (on, off []uint64) {
 
 // cellVerity reports what every candidate of a cell implies.
 func (f *forcing) cellVerity() {
-	b, n := f.b, f.n
+	b := f.b
 	for cell, ds := range b.Cand {
 		k := ds.Count()
 		if k < 2 || !f.all && f.best.cost > 0 && int32(k) >= f.best.cost {
@@ -451,7 +583,7 @@ func (f *forcing) cellVerity() {
 		}
 		branch := f.stack[:0]
 		for ; ds != 0; ds &= ds - 1 {
-			branch = append(branch, int32(cell*n+bits.TrailingZeros32(uint32(ds))))
+			branch = append(branch, f.cand(cell, bits.TrailingZeros32(uint32(ds))))
 		}
 		f.stack = branch
 		f.verity(formCell, int32(cell), branch)
@@ -470,7 +602,7 @@ func (f *forcing) unitVerity() {
 			branch := f.stack[:0]
 			for _, p := range l.Units[u].Cells {
 				if b.Cand[p]&(1<<di) != 0 {
-					branch = append(branch, int32(p*n+di))
+					branch = append(branch, f.cand(p, di))
 				}
 			}
 			f.stack = branch
@@ -515,22 +647,44 @@ func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 	if len(list) == 0 {
 		return
 	}
-	// The lengths: the closures again, with their depths.
+	// The lengths: the closures again, with their depths. To beat the
+	// best step, a branch may be at most as deep as the best's cost less
+	// one for each other branch.
 	limit := f.limit
+	if !f.all && f.best.cost > 0 {
+		limit = min(limit, f.best.cost-int32(len(branch)))
+		if limit < 1 {
+			return
+		}
+	}
 	for _, lit := range list {
 		f.costs[lit] = 0
 	}
-	for _, c := range branch {
+	saved := f.limit
+	for i, c := range branch {
+		f.limit = limit
 		f.close(&f.c, c<<1|1)
+		f.limit = saved
+		rest := int32(len(branch) - 1 - i)
+		alive := false
 		for _, lit := range list {
-			if f.costs[lit] < 0 {
+			cost := f.costs[lit]
+			if cost < 0 {
 				continue
 			}
-			if f.c.has(lit) {
-				f.costs[lit] += f.c.depth[lit]
-			} else {
-				f.costs[lit] = -1 // beyond the limit now
+			if !f.c.has(lit) {
+				f.costs[lit] = -1 // deeper than the limit
+				continue
 			}
+			cost += f.c.depth[lit]
+			if !f.all && f.best.cost > 0 && cost+rest >= f.best.cost {
+				cost = -1 // cannot beat the best
+			}
+			f.costs[lit] = cost
+			alive = alive || cost >= 0
+		}
+		if !alive {
+			return
 		}
 	}
 	for _, lit := range list {
@@ -555,8 +709,8 @@ func (f *forcing) report(sink *Sink, st *Strategy, fd forcingFind) {
 	default:
 		s.Technique = forcingChainVerity
 	}
-	cc := int(fd.concl >> 1)
-	cell, d := cc/n, cc%n+1
+	cell, di := f.split(fd.concl >> 1)
+	d := di + 1
 	s.Digits = grid.Bit(d)
 	if fd.concl&1 != 0 {
 		s.Placements = append(s.Placements, CellDigit{cell, d})
@@ -568,7 +722,8 @@ func (f *forcing) report(sink *Sink, st *Strategy, fd forcingFind) {
 	switch fd.form {
 	case formContradiction:
 		f.close(im, fd.premise)
-		s.Cells = append(s.Cells, int(fd.premise>>1)/n)
+		pc, _ := f.split(fd.premise >> 1)
+		s.Cells = append(s.Cells, pc)
 		targets := f.list[:0]
 		switch im.bad {
 		case badLiteral:
@@ -576,21 +731,22 @@ func (f *forcing) report(sink *Sink, st *Strategy, fd forcingFind) {
 		case badCell:
 			bc := int(im.badAt)
 			for ds := f.b.Cand[bc]; ds != 0; ds &= ds - 1 {
-				targets = append(targets, int32(bc*n+bits.TrailingZeros32(uint32(ds)))<<1)
+				targets = append(targets, f.cand(bc, bits.TrailingZeros32(uint32(ds)))<<1)
 			}
 		case badUnit:
 			u, di := int(im.badAt)/n, int(im.badAt)%n
 			s.Units = append(s.Units, u)
 			for _, p := range f.l.Units[u].Cells {
 				if f.b.Cand[p]&(1<<di) != 0 {
-					targets = append(targets, int32(p*n+di)<<1)
+					targets = append(targets, f.cand(p, di)<<1)
 				}
 			}
 		}
 		f.list = targets
 		f.addBranch(s, im, targets)
 	case formDigit:
-		s.Cells = append(s.Cells, int(fd.premise)/n)
+		pc, _ := f.split(fd.premise)
+		s.Cells = append(s.Cells, pc)
 		for _, premise := range [2]int32{fd.premise<<1 | 1, fd.premise << 1} {
 			f.close(im, premise)
 			f.list = append(f.list[:0], fd.concl)
@@ -600,7 +756,7 @@ func (f *forcing) report(sink *Sink, st *Strategy, fd forcingFind) {
 		pc := int(fd.premise)
 		s.Cells = append(s.Cells, pc)
 		for ds := f.b.Cand[pc]; ds != 0; ds &= ds - 1 {
-			f.close(im, int32(pc*n+bits.TrailingZeros32(uint32(ds)))<<1|1)
+			f.close(im, f.cand(pc, bits.TrailingZeros32(uint32(ds)))<<1|1)
 			f.list = append(f.list[:0], fd.concl)
 			f.addBranch(s, im, f.list)
 		}
@@ -612,7 +768,7 @@ func (f *forcing) report(sink *Sink, st *Strategy, fd forcingFind) {
 				continue
 			}
 			s.Cells = append(s.Cells, p)
-			f.close(im, int32(p*n+di)<<1|1)
+			f.close(im, f.cand(p, di)<<1|1)
 			f.list = append(f.list[:0], fd.concl)
 			f.addBranch(s, im, f.list)
 		}
@@ -624,7 +780,7 @@ func (f *forcing) report(sink *Sink, st *Strategy, fd forcingFind) {
 // targets: a node per literal (in the order found, the premise first), a
 // link per inference and a mark per node (in step with the nodes).
 func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
-	n, cand := f.n, f.b.Cand
+	cand := f.b.Cand
 	f.gen++
 	if f.gen == 0 {
 		clear(f.mark)
@@ -639,19 +795,18 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 			continue
 		}
 		f.mark[x] = gen
-		c := int(x >> 1)
-		cell, di := c/n, c%n
+		cell, di := f.split(x >> 1)
 		switch p := im.pred[x]; {
 		case p >= 0:
 			stack = append(stack, p)
 		case p == predCellSingle:
 			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
-				stack = append(stack, int32(cell*n+bits.TrailingZeros32(uint32(ds)))<<1)
+				stack = append(stack, f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1)
 			}
 		case p <= predUnitSingle:
 			for _, q := range f.l.Units[predUnitSingle-p].Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
-					stack = append(stack, int32(q*n+di)<<1)
+					stack = append(stack, f.cand(q, di)<<1)
 				}
 			}
 		}
@@ -668,8 +823,8 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		emitted = append(emitted, im.badAt)
 	}
 	for _, lit := range emitted {
-		c := int(lit >> 1)
-		cell, d := c/n, c%n+1
+		cell, di := f.split(lit >> 1)
+		d := di + 1
 		f.nodeOf[lit] = int32(len(s.Nodes))
 		role := RoleOff
 		if lit&1 != 0 {
@@ -680,20 +835,19 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 	}
 	for _, lit := range emitted {
 		to := int(f.nodeOf[lit])
-		c := int(lit >> 1)
-		cell, di := c/n, c%n
+		cell, di := f.split(lit >> 1)
 		switch p := im.pred[lit]; {
 		case p >= 0:
 			s.Links = append(s.Links, forcingLink(f.nodeOf[p], to, p))
 		case p == predCellSingle:
 			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
-				from := int32(cell*n+bits.TrailingZeros32(uint32(ds))) << 1
+				from := f.cand(cell, bits.TrailingZeros32(uint32(ds))) << 1
 				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 			}
 		case p <= predUnitSingle:
 			for _, q := range f.l.Units[predUnitSingle-p].Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
-					from := int32(q*n+di) << 1
+					from := f.cand(q, di) << 1
 					s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 				}
 			}
