@@ -102,7 +102,10 @@ type implications struct {
 	on, off []uint64 // candidates implied true, false
 	pred    []int32  // by literal
 	depth   []int32  // by literal
-	queue   []int32  // the implied literals in the order found
+	queue   []int32  // the implied literals to follow, in the order found
+	// leaves, for forcing chains, are the candidates whose being false
+	// implies nothing: they are implied but never queued.
+	leaves []uint64
 	alive   []grid.Digits
 	rem     []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
 	// truncated records that the closure was cut at the depth limit.
@@ -146,11 +149,13 @@ type forcing struct {
 	nodeOf           []int32
 	gen              uint32
 	stack            []int32
+	visited          []int32
 	// strong[strongAt[c]:strongAt[c+1]] are the candidates strongly
 	// linked to candidate c (forcing chains only): the other candidate of
 	// its bivalue cell, the other place of its digit in a unit.
 	strongAt []int32
 	strong   []int32
+	leaves   []uint64 // candidates without strong links
 }
 
 var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
@@ -266,6 +271,10 @@ func (f *forcing) linkStrong() {
 		f.strongAt = make([]int32, f.cands+1)
 	}
 	f.strong = f.strong[:0]
+	if len(f.leaves) != f.words {
+		f.leaves = make([]uint64, f.words)
+	}
+	copy(f.leaves, f.candPlanes)
 	next := 0
 	for di := 0; di < n; di++ {
 		for cell, ds := range b.Cand {
@@ -296,6 +305,11 @@ func (f *forcing) linkStrong() {
 	}
 	for ; next <= f.cands; next++ {
 		f.strongAt[next] = int32(len(f.strong))
+	}
+	for c := int32(0); c < int32(f.cands); c++ {
+		if f.strongAt[c+1] > f.strongAt[c] {
+			f.leaves[c>>6] &^= 1 << (c & 63)
+		}
 	}
 }
 
@@ -340,6 +354,9 @@ func (im *implications) set(lit, pred, dep int32) {
 		return
 	}
 	mine[w] |= m
+	if lit&1 == 0 && im.leaves != nil && im.leaves[w]&m != 0 {
+		return
+	}
 	im.queue = append(im.queue, lit)
 }
 
@@ -355,12 +372,13 @@ func (im *implications) has(lit int32) bool {
 // close computes the closure of premise into im, up to depth f.limit,
 // stopping at the first contradiction; it reports whether it reached one.
 func (f *forcing) close(im *implications, premise int32) bool {
-	for _, lit := range im.queue {
-		c := lit >> 1
-		im.on[c>>6] &^= 1 << (c & 63)
-		im.off[c>>6] &^= 1 << (c & 63)
-	}
+	clear(im.on)
+	clear(im.off)
 	im.queue = im.queue[:0]
+	im.leaves = nil
+	if !f.net {
+		im.leaves = f.leaves
+	}
 	cand := f.b.Cand
 	if f.net {
 		copy(im.alive, cand)
@@ -405,10 +423,16 @@ func (f *forcing) close(im *implications, premise int32) bool {
 					break
 				}
 				im.off[w] |= fresh
+				follow := fresh
+				if !net {
+					follow &^= f.leaves[w]
+				}
 				for ; fresh != 0; fresh &= fresh - 1 {
 					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
 					im.pred[x], im.depth[x] = lit, next
-					im.queue = append(im.queue, x)
+				}
+				for ; follow != 0; follow &= follow - 1 {
+					im.queue = append(im.queue, int32(w*64+bits.TrailingZeros64(follow))<<1)
 				}
 			}
 			continue
@@ -787,6 +811,7 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		f.gen = 1
 	}
 	gen := f.gen
+	f.visited = f.visited[:0]
 	stack := append(f.stack[:0], targets...)
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
@@ -795,6 +820,7 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 			continue
 		}
 		f.mark[x] = gen
+		f.visited = append(f.visited, x)
 		cell, di := f.split(x >> 1)
 		switch p := im.pred[x]; {
 		case p >= 0:
@@ -811,17 +837,17 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 			}
 		}
 	}
-	// The nodes, in the order found; the clashing literal of a
-	// contradiction, never recorded as implied, comes last.
+	// The nodes, by distance from the premise.
 	emitted := stack[:0]
-	for _, lit := range im.queue {
-		if f.mark[lit] == gen {
-			emitted = append(emitted, lit)
+	for _, lit := range f.visited {
+		emitted = append(emitted, lit)
+	}
+	slices.SortFunc(emitted, func(x, y int32) int {
+		if dx, dy := im.depth[x], im.depth[y]; dx != dy {
+			return int(dx - dy)
 		}
-	}
-	if im.bad == badLiteral && f.mark[im.badAt] == gen {
-		emitted = append(emitted, im.badAt)
-	}
+		return int(x - y)
+	})
 	for _, lit := range emitted {
 		cell, di := f.split(lit >> 1)
 		d := di + 1

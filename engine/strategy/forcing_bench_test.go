@@ -86,7 +86,7 @@ func BenchmarkForcing(b *testing.B) {
 
 func BenchmarkForcingDepths(b *testing.B) {
 	boards := forcingStuckBoards(b, 400)
-	for _, sched := range [][]int32{{4, 8, 16, 32, 1 << 30}, {3, 6, 12, 24, 1 << 30}, {6, 12, 24, 1 << 30}, {5, 10, 1 << 30}, {8, 1 << 30}, {4, 1 << 30}, {6, 1 << 30}, {1 << 30}} {
+	for _, sched := range [][]int32{{3}, {4}, {5}, {6}, {8}, {10}, {1 << 30}, {3, 6, 1 << 30}, {4, 8, 1 << 30}, {5, 10, 1 << 30}, {6, 12, 1 << 30}, {4, 1 << 30}, {6, 1 << 30}} {
 		b.Run(fmt.Sprint(sched), func(b *testing.B) {
 			old := netDepths
 			netDepths = sched
