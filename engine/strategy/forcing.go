@@ -84,8 +84,9 @@ const (
 )
 
 // chainDepths and netDepths are the iterative deepening of a search for
-// the first step: the closures are cut at each depth in turn until one
-// yields a step.
+// the shortest step: the closures are cut at each depth in turn until the
+// best step found is within it. The length of a step is the sum of its
+// branches' depths.
 var (
 	chainDepths = []int32{math.MaxInt32}
 	netDepths   = []int32{5, 10, math.MaxInt32}
@@ -106,8 +107,8 @@ type implications struct {
 	// leaves, for forcing chains, are the candidates whose being false
 	// implies nothing: they are implied but never queued.
 	leaves []uint64
-	alive   []grid.Digits
-	rem     []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
+	alive  []grid.Digits
+	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
 	// truncated records that the closure was cut at the depth limit.
 	truncated bool
 	bad       uint8 // the contradiction reached, if any
@@ -121,6 +122,12 @@ type forcingFind struct {
 	concl   int32 // the literal proven
 	cost    int32 // the sum of the branches' lengths
 	limit   int32 // the depth limit the closures had
+}
+
+// better reports whether fd is shorter than g, or as long and a
+// contradiction where g is a verity.
+func (fd forcingFind) better(g forcingFind) bool {
+	return fd.cost < g.cost || fd.cost == g.cost && fd.form == formContradiction && g.form != formContradiction
 }
 
 // forcing is the working state of one search, kept in a pool.
@@ -186,16 +193,21 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 	if net {
 		depths = netDepths
 	}
+	// A pass cut at depth L finds every step of cost up to L: the best
+	// is the shortest once its cost is within the limit.
+	f.best.cost = 0
 	for _, limit := range depths {
-		f.limit, f.best.cost, f.truncated = limit, 0, false
-		f.pass()
 		if f.best.cost > 0 {
-			f.report(sink, st, f.best)
+			limit = min(limit, f.best.cost)
+		}
+		f.limit, f.truncated = limit, false
+		f.pass()
+		if f.best.cost > 0 && f.best.cost <= limit || !f.truncated {
 			break
 		}
-		if !f.truncated {
-			break // every closure is complete: deeper passes find nothing more
-		}
+	}
+	if f.best.cost > 0 {
+		f.report(sink, st, f.best)
 	}
 	f.b, f.l = nil, nil
 }
@@ -507,7 +519,7 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 	fd := forcingFind{form: form, premise: premise, concl: concl, cost: max(cost, 1), limit: limit}
 	if f.all {
 		if i := f.bestAt[concl]; i >= 0 {
-			if fd.cost < f.found[i].cost {
+			if fd.better(f.found[i]) {
 				f.found[i] = fd
 			}
 			return
@@ -516,7 +528,7 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 		f.found = append(f.found, fd)
 		return
 	}
-	if f.best.cost == 0 || fd.cost < f.best.cost {
+	if f.best.cost == 0 || fd.better(f.best) {
 		f.best = fd
 		f.limit = min(f.limit, fd.cost)
 	}

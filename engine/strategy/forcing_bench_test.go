@@ -1,8 +1,8 @@
 package strategy
 
 import (
-	"fmt"
 	"bufio"
+	"fmt"
 	"os"
 	"strings"
 	"syscall"
