@@ -83,15 +83,6 @@ const (
 	formUnit                       // every place of a digit in a unit implies the same
 )
 
-// chainDepths and netDepths are the iterative deepening of a search for
-// the shortest step: the closures are cut at each depth in turn until the
-// best step found is within it. The length of a step is the sum of its
-// branches' depths.
-var (
-	chainDepths = []int32{math.MaxInt32}
-	netDepths   = []int32{5, 10, math.MaxInt32}
-)
-
 // storeBudget bounds, in 64-bit words, the table of every candidate's
 // "true" closure kept for the verity forms; larger boards recompute them.
 const storeBudget = 1 << 21
@@ -109,10 +100,8 @@ type implications struct {
 	leaves []uint64
 	alive  []grid.Digits
 	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
-	// truncated records that the closure was cut at the depth limit.
-	truncated bool
-	bad       uint8 // the contradiction reached, if any
-	badAt     int32 // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1
+	bad    uint8   // the contradiction reached, if any
+	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -142,7 +131,6 @@ type forcing struct {
 	layout           *grid.Layout
 	net, all, stored bool
 	limit            int32
-	truncated        bool // some closure of the pass was cut at the limit
 	baseRem          []uint8
 	a, f, c          implications // premise true, premise false, scratch
 	store            []uint64     // on and off of every candidate's "true" closure
@@ -175,8 +163,8 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 	if net {
 		st = ForcingNet
 	}
+	f.limit = math.MaxInt32
 	if f.all {
-		f.limit = math.MaxInt32
 		f.pass()
 		slices.SortStableFunc(f.found, func(x, y forcingFind) int { return int(x.cost - y.cost) })
 		for _, fd := range f.found {
@@ -189,23 +177,14 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 		f.b, f.l = nil, nil
 		return
 	}
-	depths := chainDepths
-	if net {
-		depths = netDepths
-	}
-	// A pass cut at depth L finds every step of cost up to L: the best
-	// is the shortest once its cost is within the limit.
+	// One pass over every premise. The length of a step is the sum of
+	// its branches' depths, so once a step is found the closures after
+	// it are cut at its length: a shorter step lies within. (Iterative
+	// deepening, which would cut them from the start, costs more: a pass
+	// cut at depth L proves a step shortest only when its length is at
+	// most L, and few are.)
 	f.best.cost = 0
-	for _, limit := range depths {
-		if f.best.cost > 0 {
-			limit = min(limit, f.best.cost)
-		}
-		f.limit, f.truncated = limit, false
-		f.pass()
-		if f.best.cost > 0 && f.best.cost <= limit || !f.truncated {
-			break
-		}
-	}
+	f.pass()
 	if f.best.cost > 0 {
 		f.report(sink, st, f.best)
 	}
@@ -396,15 +375,13 @@ func (f *forcing) close(im *implications, premise int32) bool {
 		copy(im.alive, cand)
 		copy(im.rem, f.baseRem)
 	}
-	im.bad, im.truncated = badNone, false
+	im.bad = badNone
 	im.set(premise, predPremise, 0)
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]
 		dep := im.depth[lit]
 		if dep >= f.limit {
-			im.truncated = true
-			f.truncated = true
 			break
 		}
 		cell, di := f.split(lit >> 1)

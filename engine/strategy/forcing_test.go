@@ -1,8 +1,10 @@
 package strategy
 
 import (
+	"bufio"
 	"context"
 	"math/rand/v2"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // checkForcingStep checks that a forcing step is well formed: one
@@ -364,4 +367,45 @@ func TestForcingDoesNotAllocate(t *testing.T) {
 			t.Errorf("%s: %.1f allocations per run over %d boards, want 0", st.Name, allocs, len(boards))
 		}
 	}
+}
+
+// forcingStuckBoards returns boards of top1465 where every strategy
+// before the forcing chains is stuck, with every forcing step applied in
+// turn (so the boards are those a logic solve meets).
+func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
+	f, err := os.Open(shared.Path(tb, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var passes []Pass
+	for _, p := range Plan(All()) {
+		if p.Strategy.Class == Search || p.Strategy.NeedsUnique {
+			continue
+		}
+		passes = append(passes, p)
+	}
+	var boards []*grid.Board
+	var sink Sink
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(boards) < max {
+		b := board(tb, strings.Fields(sc.Text())[0])
+		for progress := true; progress && len(boards) < max; {
+			progress = false
+			for _, p := range passes {
+				if p.Strategy == ForcingChain {
+					boards = append(boards, b.Clone())
+				}
+				sink.Reset()
+				sink.Size = p.Size
+				p.Strategy.Find(b, &sink)
+				if len(sink.Steps()) > 0 {
+					sink.Steps()[0].Apply(b)
+					progress = true
+					break
+				}
+			}
+		}
+	}
+	return boards
 }
