@@ -103,7 +103,7 @@ var cellNameRE = regexp.MustCompile(`r\d+c\d+`)
 func TestSolveSeedExamples(t *testing.T) {
 	// The seed's own methods: A, B, C (guessing) with the elimination
 	// logic of D-G; the later strategies bring letters of their own.
-	const allLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	const allLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 	seedOnly := &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "C"}}
 	tests := []struct {
 		name        string
@@ -326,6 +326,9 @@ func TestOptionsChangeBehaviour(t *testing.T) {
 	const hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
 	firstGuess := func(t *testing.T, o *sudokuv1.SolveOptions) (*sudokuv1.Step, *sudokuv1.SolveResponse) {
 		t.Helper()
+		// The seed's methods only: forcing nets leave the other options
+		// little guessing to steer.
+		o.Strategies = []string{"A", "B", "C"}
 		resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(hard), Options: o, IncludeSteps: true})
 		if err != nil {
 			t.Fatal(err)

@@ -83,6 +83,12 @@ const (
 	formUnit                       // every place of a digit in a unit implies the same
 )
 
+// workBudget bounds the implications one search may follow (a few
+// milliseconds' worth): on large, open boards, where a search could take
+// seconds at every step, it stops there with the best step found so far,
+// if any. A 9×9 search follows at most a few tens of thousands.
+const workBudget = 1 << 18
+
 // storeBudget bounds, in 64-bit words, the table of every candidate's
 // "true" closure kept for the verity forms; larger boards recompute them.
 const storeBudget = 1 << 21
@@ -131,6 +137,7 @@ type forcing struct {
 	layout           *grid.Layout
 	net, all, stored bool
 	limit            int32
+	work             int // implications followed in this search
 	baseRem          []uint8
 	a, f, c          implications // premise true, premise false, scratch
 	store            []uint64     // on and off of every candidate's "true" closure
@@ -462,8 +469,12 @@ func (f *forcing) close(im *implications, premise int32) bool {
 			}
 		}
 	}
+	f.work += len(im.queue) + f.words/8
 	return im.bad != badNone
 }
+
+// spent reports whether the search has used up its work budget.
+func (f *forcing) spent() bool { return f.work > workBudget }
 
 // badCost returns the length of im's contradiction: the sum of the
 // distances of the literals that clash.
@@ -514,7 +525,11 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 // pass looks for steps with closures cut at f.limit.
 func (f *forcing) pass() {
 	b, w := f.b, f.words
+	f.work = 0
 	for cell, ds := range b.Cand {
+		if f.spent() {
+			return
+		}
 		for ; ds != 0; ds &= ds - 1 {
 			di := bits.TrailingZeros32(uint32(ds))
 			c := f.cand(cell, di)
@@ -590,6 +605,9 @@ func (f *forcing) trueTable(c int) (on, off []uint64) {
 func (f *forcing) cellVerity() {
 	b := f.b
 	for cell, ds := range b.Cand {
+		if f.spent() {
+			return
+		}
 		k := ds.Count()
 		if k < 2 || !f.all && f.best.cost > 0 && int32(k) >= f.best.cost {
 			continue
@@ -607,6 +625,9 @@ func (f *forcing) cellVerity() {
 func (f *forcing) unitVerity() {
 	b, l, n := f.b, f.l, f.n
 	for u := range l.Units {
+		if f.spent() {
+			return
+		}
 		for di := 0; di < n; di++ {
 			k := f.baseRem[u*n+di]
 			if k < 2 || !f.all && f.best.cost > 0 && int32(k) >= f.best.cost {
