@@ -24,10 +24,12 @@ var (
 // and its cell's other digits false (weak links); a false candidate makes
 // the other candidate of a bivalue cell, or the other place of a digit with
 // two places in a unit, true (strong links). Contradiction: an assumption
-// that implies a candidate both true and false, or leaves a cell or a
-// digit in a unit without a place, is false. Verity: when every candidate
-// of a cell, every place of a digit in a unit, or a candidate both true and
-// false imply the same conclusion, it holds.
+// that implies a candidate both true and false is false. Verity: when every
+// candidate of a cell, every place of a digit in a unit, or a candidate
+// both true and false imply the same conclusion, it holds. The step
+// reported is the shortest (the least sum of its branches' lengths), its
+// implication tree drawn in Nodes, Links and Marks; a search on a large,
+// open board stops at a work budget with the best found by then.
 var ForcingChain = &Strategy{
 	Letter: "r", Name: "Forcing Chain", Order: 8500, Class: Elimination,
 	Technique:  forcingChainContradiction,
@@ -37,7 +39,8 @@ var ForcingChain = &Strategy{
 
 // ForcingNet (s) is ForcingChain whose implications may also have several
 // premises: a cell left with one candidate, or a digit left with one place
-// in a unit, by what the assumption has made false so far, holds it.
+// in a unit, by what the assumption has made false so far, holds it; and
+// a cell or a digit in a unit left with none is a contradiction.
 var ForcingNet = &Strategy{
 	Letter: "s", Name: "Forcing Net", Order: 8600, Class: Elimination,
 	Technique:  forcingNetContradiction,
