@@ -86,9 +86,9 @@ var catalogue = [...]Pass{
 	{"i", ALSXYWing, 0},            // 5800
 	{"j", ALSChain, 0},             // 5900
 	{"k", DeathBlossom, 0},         // 6000
-	// 8500 r Forcing Chain: coming
-	// 8600 s Forcing Net: coming
-	{"C", Guessing, 0}, // 8900 Brute Force: the solver guesses when no pass has a step
+	{"r", ForcingChain, 0},         // 8500
+	{"s", ForcingNet, 0},           // 8600
+	{"C", Guessing, 0},             // 8900 Brute Force: the solver guesses when no pass has a step
 }
 
 // Pass is one run of a strategy's finder in the order of play.

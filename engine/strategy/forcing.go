@@ -1,0 +1,1009 @@
+package strategy
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The techniques of ForcingChain and ForcingNet.
+var (
+	forcingChainContradiction = &Technique{Name: "Forcing Chain Contradiction", Code: "1301", Level: Extreme, Score: 500}
+	forcingChainVerity        = &Technique{Name: "Forcing Chain Verity", Code: "1302", Level: Extreme, Score: 500}
+	forcingNetContradiction   = &Technique{Name: "Forcing Net Contradiction", Code: "1303", Level: Extreme, Score: 700}
+	forcingNetVerity          = &Technique{Name: "Forcing Net Verity", Code: "1304", Level: Extreme, Score: 700}
+)
+
+// ForcingChain (r) assumes a candidate true, or false, and follows what
+// that implies one link at a time: a true candidate makes its peers' copies
+// and its cell's other digits false (weak links); a false candidate makes
+// the other candidate of a bivalue cell, or the other place of a digit with
+// two places in a unit, true (strong links). Contradiction: an assumption
+// that implies a candidate both true and false is false. Verity: when every
+// candidate of a cell, every place of a digit in a unit, or a candidate
+// both true and false imply the same conclusion, it holds. The step
+// reported is the shortest (the least sum of its branches' lengths), its
+// implication tree drawn in Nodes, Links and Marks; a search on a large,
+// open board stops at a work budget with the best found by then.
+var ForcingChain = &Strategy{
+	Name: "Forcing Chain", Class: Elimination,
+	Technique:  forcingChainContradiction,
+	Techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
+	Explain:    explainForcing,
+	find:       findForcingChains,
+}
+
+// ForcingNet (s) is ForcingChain whose implications may also have several
+// premises: a cell left with one candidate, or a digit left with one place
+// in a unit, by what the assumption has made false so far, holds it; and
+// a cell or a digit in a unit left with none is a contradiction.
+var ForcingNet = &Strategy{
+	Name: "Forcing Net", Class: Elimination,
+	Technique:  forcingNetContradiction,
+	Techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
+	Explain:    explainForcing,
+	find:       findForcingNets,
+}
+
+func findForcingChains(b *grid.Board, sink *Sink) { findForcing(b, sink, false) }
+func findForcingNets(b *grid.Board, sink *Sink)   { findForcing(b, sink, true) }
+
+// A candidate is numbered (digit-1)<<shift | cell: each digit has a plane
+// of a power of two of bits (at least 64), one per cell, so that the
+// peers of a cell holding a digit are a few words of a bitset. A literal
+// is a candidate shifted left once, with the low bit set for "the
+// candidate is true" and clear for "it is false".
+//
+// The predecessor of an implied literal is the literal it follows from, or
+// one of these for the premise and for implications of several premises.
+const (
+	predPremise    int32 = -1 // the premise itself
+	predCellSingle int32 = -2 // the cell's other candidates are false
+	// predUnitSingle - u: the digit's other places in unit u are false.
+	predUnitSingle int32 = -3
+)
+
+// The kinds of contradiction a closure can reach.
+const (
+	badNone    uint8 = iota
+	badLiteral       // a literal implied both true and false
+	badCell          // every candidate of a cell implied false
+	badUnit          // every place of a digit in a unit implied false
+)
+
+// The forms of a forcing step.
+const (
+	formContradiction uint8 = iota // the premise implies a contradiction
+	formDigit                      // a candidate true and false imply the same
+	formCell                       // every candidate of a cell implies the same
+	formUnit                       // every place of a digit in a unit implies the same
+)
+
+// workBudget bounds the implications one search may follow (a few
+// milliseconds' worth): on large, open boards, where a search could take
+// seconds at every step, it stops there with the best step found so far,
+// if any. A 9×9 search follows at most a few tens of thousands.
+const workBudget = 1 << 18
+
+// storeBudget bounds, in 64-bit words, the table of every candidate's
+// "true" closure kept for the verity forms; larger boards recompute them.
+const storeBudget = 1 << 21
+
+// implications is the closure of one premise: what it implies, each
+// implied literal with the one it follows from and its distance from the
+// premise.
+type implications struct {
+	on, off []uint64 // candidates implied true, false
+	pred    []int32  // by literal
+	depth   []int32  // by literal
+	queue   []int32  // the implied literals to follow, in the order found
+	// leaves, for forcing chains, are the candidates whose being false
+	// implies nothing: they are implied but never queued.
+	leaves []uint64
+	alive  []grid.Digits
+	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
+	bad    uint8   // the contradiction reached, if any
+	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1
+}
+
+// forcingFind is a step found, to rebuild once chosen.
+type forcingFind struct {
+	form    uint8
+	premise int32 // contradiction: the premise literal; digit: the candidate; cell: the cell; unit: unit*N + digit-1
+	concl   int32 // the literal proven
+	cost    int32 // the sum of the branches' lengths
+	limit   int32 // the depth limit the closures had
+}
+
+// better reports whether fd is shorter than g, or as long and a
+// contradiction where g is a verity.
+func (fd forcingFind) better(g forcingFind) bool {
+	return fd.cost < g.cost || fd.cost == g.cost && fd.form == formContradiction && g.form != formContradiction
+}
+
+// forcing is the working state of one search, kept in a pool.
+type forcing struct {
+	b                *grid.Board
+	l                *grid.Layout
+	n, cands, words  int
+	shift            uint     // a candidate's digit is c>>shift, its cell c&(1<<shift-1)
+	cw               int      // words of a digit's plane
+	peers            []uint64 // the peers of each cell, a plane each
+	candPlanes       []uint64 // the board's candidates
+	layout           *grid.Layout
+	net, all, stored bool
+	limit            int32
+	work             int // implications followed in this search
+	baseRem          []uint8
+	a, f, c          implications // premise true, premise false, scratch
+	store            []uint64     // on and off of every candidate's "true" closure
+	acc              []uint64
+	costs            []int32 // by literal
+	list             []int32
+	best             forcingFind
+	found            []forcingFind
+	bestAt           []int32 // by literal: the index in found of its best step, or -1
+	mark             []uint32
+	nodeOf           []int32
+	gen              uint32
+	stack            []int32
+	visited          []int32
+	// strong[strongAt[c]:strongAt[c+1]] are the candidates strongly
+	// linked to candidate c (forcing chains only): the other candidate of
+	// its bivalue cell, the other place of its digit in a unit.
+	strongAt []int32
+	strong   []int32
+	leaves   []uint64 // candidates without strong links
+}
+
+var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
+
+func findForcing(b *grid.Board, sink *Sink, net bool) {
+	f := forcingPool.Get().(*forcing)
+	defer forcingPool.Put(f)
+	f.setup(b, net, sink.All)
+	f.limit = math.MaxInt32
+	if f.all {
+		f.pass()
+		slices.SortStableFunc(f.found, func(x, y forcingFind) int { return int(x.cost - y.cost) })
+		for _, fd := range f.found {
+			f.report(sink, fd)
+		}
+		for _, fd := range f.found {
+			f.bestAt[fd.concl] = -1
+		}
+		f.found = f.found[:0]
+		f.b, f.l = nil, nil
+		return
+	}
+	// One pass over every premise. The length of a step is the sum of
+	// its branches' depths, so once a step is found the closures after
+	// it are cut at its length: a shorter step lies within. (Iterative
+	// deepening, which would cut them from the start, costs more: a pass
+	// cut at depth L proves a step shortest only when its length is at
+	// most L, and few are.)
+	f.best.cost = 0
+	f.pass()
+	if f.best.cost > 0 {
+		f.report(sink, f.best)
+	}
+	f.b, f.l = nil, nil
+}
+
+// setup sizes the state for b's layout.
+func (f *forcing) setup(b *grid.Board, net, all bool) {
+	l := b.L
+	f.b, f.l, f.net, f.all = b, l, net, all
+	n := l.N
+	shift := uint(max(6, bits.Len(uint(l.Cells-1))))
+	cands := n << shift
+	if f.n != n || f.cands != cands || len(f.baseRem) != len(l.Units)*n {
+		f.n, f.cands, f.shift = n, cands, shift
+		f.cw = 1 << shift / 64
+		f.words = n * f.cw
+		lits := 2 * cands
+		f.peers = make([]uint64, l.Cells*f.cw)
+		f.candPlanes = make([]uint64, f.words)
+		f.layout = nil
+		f.a.init(f.words, lits, l.Cells, len(l.Units)*n)
+		f.f.init(f.words, lits, l.Cells, len(l.Units)*n)
+		f.c.init(f.words, lits, l.Cells, len(l.Units)*n)
+		f.baseRem = make([]uint8, len(l.Units)*n)
+		f.stored = cands*2*f.words <= storeBudget
+		f.store = nil
+		if f.stored {
+			f.store = make([]uint64, cands*2*f.words)
+		}
+		f.acc = make([]uint64, 2*f.words)
+		f.costs = make([]int32, lits)
+		f.bestAt = make([]int32, lits)
+		for i := range f.bestAt {
+			f.bestAt[i] = -1
+		}
+		f.mark = make([]uint32, lits)
+		f.nodeOf = make([]int32, lits)
+		f.gen = 0
+	}
+	if f.layout != l {
+		f.layout = l
+		clear(f.peers)
+		for cell, ps := range l.Peers {
+			for _, p := range ps {
+				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
+			}
+		}
+	}
+	clear(f.candPlanes)
+	for cell, ds := range b.Cand {
+		for ; ds != 0; ds &= ds - 1 {
+			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
+			f.candPlanes[c>>6] |= 1 << (c & 63)
+		}
+	}
+	for u := range l.Units {
+		base := f.baseRem[u*n : u*n+n]
+		clear(base)
+		for _, cell := range l.Units[u].Cells {
+			for ds := b.Cand[cell]; ds != 0; ds &= ds - 1 {
+				base[bits.TrailingZeros32(uint32(ds))]++
+			}
+		}
+	}
+	if !net {
+		f.linkStrong()
+	}
+}
+
+// linkStrong lists the strong links of every candidate.
+func (f *forcing) linkStrong() {
+	b, l, n := f.b, f.l, f.n
+	if len(f.strongAt) != f.cands+1 {
+		f.strongAt = make([]int32, f.cands+1)
+	}
+	f.strong = f.strong[:0]
+	if len(f.leaves) != f.words {
+		f.leaves = make([]uint64, f.words)
+	}
+	copy(f.leaves, f.candPlanes)
+	next := 0
+	for di := 0; di < n; di++ {
+		for cell, ds := range b.Cand {
+			if ds&(1<<di) == 0 {
+				continue
+			}
+			c := int(f.cand(cell, di)) // in increasing order
+			for ; next <= c; next++ {
+				f.strongAt[next] = int32(len(f.strong))
+			}
+			if other := b.Cand[cell] &^ (1 << di); other != 0 && other&(other-1) == 0 {
+				f.strong = append(f.strong, f.cand(cell, bits.TrailingZeros32(uint32(other))))
+			}
+			for _, u := range l.CellUnit[cell] {
+				if f.baseRem[u*n+di] != 2 {
+					continue
+				}
+				for _, p := range l.Units[u].Cells {
+					if p != cell && b.Cand[p]&(1<<di) != 0 {
+						if o := f.cand(p, di); !slices.Contains(f.strong[f.strongAt[c]:], o) {
+							f.strong = append(f.strong, o)
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	for ; next <= f.cands; next++ {
+		f.strongAt[next] = int32(len(f.strong))
+	}
+	for c := int32(0); c < int32(f.cands); c++ {
+		if f.strongAt[c+1] > f.strongAt[c] {
+			f.leaves[c>>6] &^= 1 << (c & 63)
+		}
+	}
+}
+
+// cand returns the number of the candidate digit di+1 in cell.
+func (f *forcing) cand(cell, di int) int32 { return int32(di<<f.shift | cell) }
+
+// split returns the cell and digit-1 of candidate c.
+func (f *forcing) split(c int32) (cell, di int) {
+	return int(c) & (1<<f.shift - 1), int(c) >> f.shift
+}
+
+func (im *implications) init(words, lits, cells, unitDigits int) {
+	*im = implications{
+		on:    make([]uint64, words),
+		off:   make([]uint64, words),
+		pred:  make([]int32, lits),
+		depth: make([]int32, lits),
+		queue: make([]int32, 0, lits),
+		alive: make([]grid.Digits, cells),
+		rem:   make([]uint8, unitDigits),
+	}
+}
+
+// set records lit as implied by pred at depth dep, noting a contradiction
+// when its opposite is already implied.
+func (im *implications) set(lit, pred, dep int32) {
+	if im.bad != badNone {
+		return
+	}
+	c := lit >> 1
+	w, m := c>>6, uint64(1)<<(c&63)
+	mine, other := im.off, im.on
+	if lit&1 != 0 {
+		mine, other = im.on, im.off
+	}
+	if mine[w]&m != 0 {
+		return
+	}
+	im.pred[lit], im.depth[lit] = pred, dep
+	if other[w]&m != 0 {
+		im.bad, im.badAt = badLiteral, lit
+		return
+	}
+	mine[w] |= m
+	if lit&1 == 0 && im.leaves != nil && im.leaves[w]&m != 0 {
+		return
+	}
+	im.queue = append(im.queue, lit)
+}
+
+// has reports whether lit is implied.
+func (im *implications) has(lit int32) bool {
+	c := lit >> 1
+	if lit&1 != 0 {
+		return im.on[c>>6]&(1<<(c&63)) != 0
+	}
+	return im.off[c>>6]&(1<<(c&63)) != 0
+}
+
+// close computes the closure of premise into im, up to depth f.limit,
+// stopping at the first contradiction; it reports whether it reached one.
+func (f *forcing) close(im *implications, premise int32) bool {
+	clear(im.on)
+	clear(im.off)
+	im.queue = im.queue[:0]
+	im.leaves = nil
+	if !f.net {
+		im.leaves = f.leaves
+	}
+	cand := f.b.Cand
+	if f.net {
+		copy(im.alive, cand)
+		copy(im.rem, f.baseRem)
+	}
+	im.bad = badNone
+	im.set(premise, predPremise, 0)
+	n, l, net, cw := f.n, f.l, f.net, f.cw
+	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
+		lit := im.queue[qi]
+		dep := im.depth[lit]
+		if dep >= f.limit {
+			break
+		}
+		cell, di := f.split(lit >> 1)
+		bit := grid.Digits(1) << di
+		next := dep + 1
+		if lit&1 != 0 {
+			// Weak links: the cell's other digits and the peers' copies
+			// are false.
+			others := cand[cell]
+			if net {
+				others = im.alive[cell]
+			}
+			for o := others &^ bit; o != 0; o &= o - 1 {
+				im.set(f.cand(cell, bits.TrailingZeros32(uint32(o)))<<1, lit, next)
+			}
+			peers := f.peers[cell*cw : cell*cw+cw]
+			plane := di * cw
+			for j, pw := range peers {
+				w := plane + j
+				fresh := pw & f.candPlanes[w] &^ im.off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & im.on[w]; clash != 0 {
+					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
+					im.pred[x], im.depth[x] = lit, next
+					im.bad, im.badAt = badLiteral, x
+					break
+				}
+				im.off[w] |= fresh
+				follow := fresh
+				if !net {
+					follow &^= f.leaves[w]
+				}
+				for ; fresh != 0; fresh &= fresh - 1 {
+					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
+					im.pred[x], im.depth[x] = lit, next
+				}
+				for ; follow != 0; follow &= follow - 1 {
+					im.queue = append(im.queue, int32(w*64+bits.TrailingZeros64(follow))<<1)
+				}
+			}
+			continue
+		}
+		if !net {
+			// Strong links: the other candidate of a bivalue cell, the
+			// other place of a digit with two in a unit, are true.
+			c := lit >> 1
+			for _, o := range f.strong[f.strongAt[c]:f.strongAt[c+1]] {
+				im.set(o<<1|1, lit, next)
+			}
+			continue
+		}
+		// A cell left with one candidate, a digit left with one place in
+		// a unit, holds it; none left is a contradiction.
+		left := im.alive[cell] &^ bit
+		im.alive[cell] = left
+		if left == 0 {
+			im.bad, im.badAt = badCell, int32(cell)
+			break
+		}
+		if left&(left-1) == 0 {
+			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
+		}
+		for _, u := range l.CellUnit[cell] {
+			k := u*n + di
+			im.rem[k]--
+			switch r := im.rem[k]; {
+			case r == 0:
+				im.bad, im.badAt = badUnit, int32(k)
+			case r == 1:
+				for _, p := range l.Units[u].Cells {
+					if im.alive[p]&bit != 0 {
+						im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
+						break
+					}
+				}
+			}
+		}
+	}
+	f.work += len(im.queue) + f.words/8
+	return im.bad != badNone
+}
+
+// spent reports whether the search has used up its work budget.
+func (f *forcing) spent() bool { return f.work > workBudget }
+
+// badCost returns the length of im's contradiction: the sum of the
+// distances of the literals that clash.
+func (f *forcing) badCost(im *implications) int32 {
+	n := f.n
+	switch im.bad {
+	case badLiteral:
+		return im.depth[im.badAt] + im.depth[im.badAt^1]
+	case badCell:
+		cost := int32(0)
+		cell := int(im.badAt)
+		for ds := f.b.Cand[cell]; ds != 0; ds &= ds - 1 {
+			cost += im.depth[f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1]
+		}
+		return cost
+	}
+	u, di := int(im.badAt)/n, int(im.badAt)%n
+	cost := int32(0)
+	for _, p := range f.l.Units[u].Cells {
+		if f.b.Cand[p].Has(di + 1) {
+			cost += im.depth[f.cand(p, di)<<1]
+		}
+	}
+	return cost
+}
+
+// consider keeps a step found: the best one, or in find-all mode the best
+// of each conclusion.
+func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
+	fd := forcingFind{form: form, premise: premise, concl: concl, cost: max(cost, 1), limit: limit}
+	if f.all {
+		if i := f.bestAt[concl]; i >= 0 {
+			if fd.better(f.found[i]) {
+				f.found[i] = fd
+			}
+			return
+		}
+		f.bestAt[concl] = int32(len(f.found))
+		f.found = append(f.found, fd)
+		return
+	}
+	if f.best.cost == 0 || fd.better(f.best) {
+		f.best = fd
+		f.limit = min(f.limit, fd.cost)
+	}
+}
+
+// pass looks for steps with closures cut at f.limit.
+func (f *forcing) pass() {
+	b, w := f.b, f.words
+	f.work = 0
+	for cell, ds := range b.Cand {
+		if f.spent() {
+			return
+		}
+		for ; ds != 0; ds &= ds - 1 {
+			di := bits.TrailingZeros32(uint32(ds))
+			c := f.cand(cell, di)
+			on, off := c<<1|1, c<<1
+			limit := f.limit
+			badOn := f.close(&f.a, on)
+			if badOn {
+				f.consider(formContradiction, on, off, f.badCost(&f.a), limit)
+			}
+			if f.stored {
+				t := f.store[int(c)*2*w:]
+				copy(t[:w], f.a.on)
+				copy(t[w:2*w], f.a.off)
+			}
+			if !f.implies(cell, di) {
+				continue // "false" implies nothing, so no digit verity either
+			}
+			limit = f.limit
+			if f.close(&f.f, off) {
+				f.consider(formContradiction, off, on, f.badCost(&f.f), limit)
+				continue
+			}
+			if !badOn {
+				f.digitVerity(c, limit)
+			}
+		}
+	}
+	f.cellVerity()
+	f.unitVerity()
+}
+
+// implies reports whether candidate di+1 of cell false implies anything:
+// whether the cell, or the digit in a unit of the cell, has two places.
+func (f *forcing) implies(cell, di int) bool {
+	if f.b.Cand[cell].Count() <= 2 {
+		return true
+	}
+	for _, u := range f.l.CellUnit[cell] {
+		if f.baseRem[u*f.n+di] <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// digitVerity reports what both closures of candidate c (in f.a and f.f)
+// imply.
+func (f *forcing) digitVerity(c, limit int32) {
+	a, o := &f.a, &f.f
+	for i := range a.on {
+		for on, part := range [2]uint64{a.off[i] & o.off[i], a.on[i] & o.on[i]} {
+			for ; part != 0; part &= part - 1 {
+				lit := int32(i*64+bits.TrailingZeros64(part))<<1 | int32(on)
+				f.consider(formDigit, c, lit, a.depth[lit]+o.depth[lit], limit)
+			}
+		}
+	}
+}
+
+// trueTable returns the on and off sets of the closure of candidate c
+// true: stored, or computed into f.c.
+func (f *forcing) trueTable(c int) (on, off []uint64) {
+	w := f.words
+	if f.stored {
+		t := f.store[c*2*w:]
+		return t[:w], t[w : 2*w]
+	}
+	f.close(&f.c, int32(c)<<1|1)
+	return f.c.on, f.c.off
+}
+
+// cellVerity reports what every candidate of a cell implies.
+func (f *forcing) cellVerity() {
+	b := f.b
+	for cell, ds := range b.Cand {
+		if f.spent() {
+			return
+		}
+		k := ds.Count()
+		if k < 2 || !f.all && f.best.cost > 0 && int32(k) >= f.best.cost {
+			continue
+		}
+		branch := f.stack[:0]
+		for ; ds != 0; ds &= ds - 1 {
+			branch = append(branch, f.cand(cell, bits.TrailingZeros32(uint32(ds))))
+		}
+		f.stack = branch
+		f.verity(formCell, int32(cell), branch)
+	}
+}
+
+// unitVerity reports what every place of a digit in a unit implies.
+func (f *forcing) unitVerity() {
+	b, l, n := f.b, f.l, f.n
+	for u := range l.Units {
+		if f.spent() {
+			return
+		}
+		for di := 0; di < n; di++ {
+			k := f.baseRem[u*n+di]
+			if k < 2 || !f.all && f.best.cost > 0 && int32(k) >= f.best.cost {
+				continue
+			}
+			branch := f.stack[:0]
+			for _, p := range l.Units[u].Cells {
+				if b.Cand[p]&(1<<di) != 0 {
+					branch = append(branch, f.cand(p, di))
+				}
+			}
+			f.stack = branch
+			f.verity(formUnit, int32(u*n+di), branch)
+		}
+	}
+}
+
+// verity reports what the closures of every candidate of branch true (one
+// of which holds) all imply.
+func (f *forcing) verity(form uint8, premise int32, branch []int32) {
+	w := f.words
+	acc := f.acc
+	for i, c := range branch {
+		on, off := f.trueTable(int(c))
+		if i == 0 {
+			copy(acc[:w], on)
+			copy(acc[w:], off)
+			continue
+		}
+		any := uint64(0)
+		for j := 0; j < w; j++ {
+			acc[j] &= on[j]
+			acc[w+j] &= off[j]
+			any |= acc[j] | acc[w+j]
+		}
+		if any == 0 {
+			return
+		}
+	}
+	list := f.list[:0]
+	for j, word := range acc {
+		for ; word != 0; word &= word - 1 {
+			lit := int32((j%w)*64+bits.TrailingZeros64(word)) << 1
+			if j < w {
+				lit |= 1
+			}
+			list = append(list, lit)
+		}
+	}
+	f.list = list
+	if len(list) == 0 {
+		return
+	}
+	// The lengths: the closures again, with their depths. To beat the
+	// best step, a branch may be at most as deep as the best's cost less
+	// one for each other branch.
+	limit := f.limit
+	if !f.all && f.best.cost > 0 {
+		limit = min(limit, f.best.cost-int32(len(branch)))
+		if limit < 1 {
+			return
+		}
+	}
+	for _, lit := range list {
+		f.costs[lit] = 0
+	}
+	saved := f.limit
+	for i, c := range branch {
+		f.limit = limit
+		f.close(&f.c, c<<1|1)
+		f.limit = saved
+		rest := int32(len(branch) - 1 - i)
+		alive := false
+		for _, lit := range list {
+			cost := f.costs[lit]
+			if cost < 0 {
+				continue
+			}
+			if !f.c.has(lit) {
+				f.costs[lit] = -1 // deeper than the limit
+				continue
+			}
+			cost += f.c.depth[lit]
+			if !f.all && f.best.cost > 0 && cost+rest >= f.best.cost {
+				cost = -1 // cannot beat the best
+			}
+			f.costs[lit] = cost
+			alive = alive || cost >= 0
+		}
+		if !alive {
+			return
+		}
+	}
+	for _, lit := range list {
+		if cost := f.costs[lit]; cost >= 0 {
+			f.consider(form, premise, lit, cost, limit)
+		}
+	}
+}
+
+// report fills a step from fd, rebuilding its closures.
+func (f *forcing) report(sink *Sink, fd forcingFind) {
+	n := f.n
+	s := sink.Add()
+	contradiction := fd.form == formContradiction
+	switch {
+	case f.net && contradiction:
+		s.Technique = forcingNetContradiction
+	case f.net:
+		s.Technique = forcingNetVerity
+	case contradiction:
+		s.Technique = forcingChainContradiction
+	default:
+		s.Technique = forcingChainVerity
+	}
+	cell, di := f.split(fd.concl >> 1)
+	d := di + 1
+	s.Digits = grid.Bit(d)
+	if fd.concl&1 != 0 {
+		s.Placements = append(s.Placements, CellDigit{cell, d})
+	} else {
+		s.Eliminations = append(s.Eliminations, CellDigit{cell, d})
+	}
+	f.limit = fd.limit
+	im := &f.c
+	switch fd.form {
+	case formContradiction:
+		f.close(im, fd.premise)
+		pc, _ := f.split(fd.premise >> 1)
+		s.Cells = append(s.Cells, pc)
+		targets := f.list[:0]
+		switch im.bad {
+		case badLiteral:
+			targets = append(targets, im.badAt^1, im.badAt)
+		case badCell:
+			bc := int(im.badAt)
+			for ds := f.b.Cand[bc]; ds != 0; ds &= ds - 1 {
+				targets = append(targets, f.cand(bc, bits.TrailingZeros32(uint32(ds)))<<1)
+			}
+		case badUnit:
+			u, di := int(im.badAt)/n, int(im.badAt)%n
+			s.Units = append(s.Units, u)
+			for _, p := range f.l.Units[u].Cells {
+				if f.b.Cand[p]&(1<<di) != 0 {
+					targets = append(targets, f.cand(p, di)<<1)
+				}
+			}
+		}
+		f.list = targets
+		f.addBranch(s, im, targets)
+	case formDigit:
+		pc, _ := f.split(fd.premise)
+		s.Cells = append(s.Cells, pc)
+		for _, premise := range [2]int32{fd.premise<<1 | 1, fd.premise << 1} {
+			f.close(im, premise)
+			f.list = append(f.list[:0], fd.concl)
+			f.addBranch(s, im, f.list)
+		}
+	case formCell:
+		pc := int(fd.premise)
+		s.Cells = append(s.Cells, pc)
+		for ds := f.b.Cand[pc]; ds != 0; ds &= ds - 1 {
+			f.close(im, f.cand(pc, bits.TrailingZeros32(uint32(ds)))<<1|1)
+			f.list = append(f.list[:0], fd.concl)
+			f.addBranch(s, im, f.list)
+		}
+	case formUnit:
+		u, di := int(fd.premise)/n, int(fd.premise)%n
+		s.Units = append(s.Units, u)
+		for _, p := range f.l.Units[u].Cells {
+			if f.b.Cand[p]&(1<<di) == 0 {
+				continue
+			}
+			s.Cells = append(s.Cells, p)
+			f.close(im, f.cand(p, di)<<1|1)
+			f.list = append(f.list[:0], fd.concl)
+			f.addBranch(s, im, f.list)
+		}
+	}
+	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
+}
+
+// addBranch appends to s the implication tree of im that leads to the
+// targets: a node per literal (in the order found, the premise first), a
+// link per inference and a mark per node (in step with the nodes).
+func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
+	cand := f.b.Cand
+	f.gen++
+	if f.gen == 0 {
+		clear(f.mark)
+		f.gen = 1
+	}
+	gen := f.gen
+	f.visited = f.visited[:0]
+	stack := append(f.stack[:0], targets...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if f.mark[x] == gen {
+			continue
+		}
+		f.mark[x] = gen
+		f.visited = append(f.visited, x)
+		cell, di := f.split(x >> 1)
+		switch p := im.pred[x]; {
+		case p >= 0:
+			stack = append(stack, p)
+		case p == predCellSingle:
+			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
+				stack = append(stack, f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1)
+			}
+		case p <= predUnitSingle:
+			for _, q := range f.l.Units[predUnitSingle-p].Cells {
+				if q != cell && cand[q]&(1<<di) != 0 {
+					stack = append(stack, f.cand(q, di)<<1)
+				}
+			}
+		}
+	}
+	// The nodes, by distance from the premise.
+	emitted := stack[:0]
+	for _, lit := range f.visited {
+		emitted = append(emitted, lit)
+	}
+	slices.SortFunc(emitted, func(x, y int32) int {
+		if dx, dy := im.depth[x], im.depth[y]; dx != dy {
+			return int(dx - dy)
+		}
+		return int(x - y)
+	})
+	for _, lit := range emitted {
+		cell, di := f.split(lit >> 1)
+		d := di + 1
+		f.nodeOf[lit] = int32(len(s.Nodes))
+		role := RoleOff
+		if lit&1 != 0 {
+			role = RoleOn
+		}
+		addCandidateNode(s, cell, d)
+		s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: role})
+	}
+	for _, lit := range emitted {
+		to := int(f.nodeOf[lit])
+		cell, di := f.split(lit >> 1)
+		switch p := im.pred[lit]; {
+		case p >= 0:
+			s.Links = append(s.Links, forcingLink(f.nodeOf[p], to, p))
+		case p == predCellSingle:
+			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
+				from := f.cand(cell, bits.TrailingZeros32(uint32(ds))) << 1
+				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
+			}
+		case p <= predUnitSingle:
+			for _, q := range f.l.Units[predUnitSingle-p].Cells {
+				if q != cell && cand[q]&(1<<di) != 0 {
+					from := f.cand(q, di) << 1
+					s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
+				}
+			}
+		}
+	}
+	f.stack = emitted
+}
+
+// forcingLink returns the link from node i (of literal from) to node j:
+// weak from a true candidate, strong from a false one.
+func forcingLink(i int32, j int, from int32) Link {
+	if from&1 != 0 {
+		return Link{From: int(i), To: j, Kind: Weak}
+	}
+	return Link{From: int(i), To: j, Kind: Strong}
+}
+
+// addCandidateNode appends a candidate node to s, reusing the storage of
+// the node it replaces.
+func addCandidateNode(s *Step, cell, d int) {
+	i := len(s.Nodes)
+	if i < cap(s.Nodes) {
+		s.Nodes = s.Nodes[:i+1]
+		nd := &s.Nodes[i]
+		nd.Kind, nd.Digit, nd.Cells = CandidateNode, d, append(nd.Cells[:0], cell)
+		return
+	}
+	s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: d, Cells: []int{cell}})
+}
+
+// explainForcing renders a forcing step in HoDoKu's words, e.g.
+// "Forcing Chain Contradiction: r1c2=5 => r3c4=7 and r3c4<>7; so r1c2<>5",
+// with the chains themselves for the chain forms.
+func explainForcing(s *Step, n grid.Notation) string {
+	nodes := s.Nodes
+	if len(nodes) == 0 {
+		return s.Name() + ": " + describeChanges(s, n)
+	}
+	on := func(i int) bool { return i < len(s.Marks) && s.Marks[i].Role == RoleOn }
+	lit := func(i int) string {
+		op := "<>"
+		if on(i) {
+			op = "="
+		}
+		return n.CellName(nodes[i].Cells[0]) + op + n.DigitName(nodes[i].Digit)
+	}
+	from := make([]int, len(nodes))
+	for i := range from {
+		from[i] = -1
+	}
+	out := make([]bool, len(nodes))
+	for _, k := range s.Links {
+		from[k.To], out[k.From] = k.From, true
+	}
+	var roots, leaves []int
+	for i := range nodes {
+		if from[i] < 0 {
+			roots = append(roots, i)
+		}
+		if !out[i] && from[i] >= 0 {
+			leaves = append(leaves, i)
+		}
+	}
+	var concl string
+	switch {
+	case len(s.Placements) > 0:
+		p := s.Placements[0]
+		concl = n.CellName(p.Cell) + "=" + n.DigitName(p.Digit)
+	case len(s.Eliminations) > 0:
+		e := s.Eliminations[0]
+		concl = n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit)
+	}
+	var sb strings.Builder
+	sb.WriteString(s.Name())
+	sb.WriteString(": ")
+	if s.Technique == forcingChainContradiction || s.Technique == forcingNetContradiction {
+		sb.WriteString(lit(roots[0]))
+		sb.WriteString(" => ")
+		sb.WriteString(forcingClash(s, n, leaves, lit))
+	} else {
+		for i, r := range roots {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(&sb, "%s => %s", lit(r), concl)
+		}
+	}
+	sb.WriteString("; so ")
+	sb.WriteString(concl)
+	if s.Technique == forcingChainContradiction || s.Technique == forcingChainVerity {
+		sb.WriteString(" (")
+		for i, leaf := range leaves {
+			if i > 0 {
+				sb.WriteString("; ")
+			}
+			var path []string
+			for j := leaf; j >= 0; j = from[j] {
+				path = append(path, lit(j))
+			}
+			slices.Reverse(path)
+			sb.WriteString(strings.Join(path, " -> "))
+		}
+		sb.WriteString(")")
+	}
+	return sb.String()
+}
+
+// forcingClash names the contradiction a forcing step's premise leads to:
+// a candidate true and false, or a cell or unit emptied.
+func forcingClash(s *Step, n grid.Notation, leaves []int, lit func(int) string) string {
+	nodes := s.Nodes
+	for _, i := range leaves {
+		for j := range nodes {
+			if j != i && nodes[j].Digit == nodes[i].Digit && nodes[j].Cells[0] == nodes[i].Cells[0] {
+				return lit(j) + " and " + lit(i)
+			}
+		}
+	}
+	if len(leaves) == 0 {
+		return "a contradiction"
+	}
+	if len(s.Units) > 0 {
+		return "no place for " + n.DigitName(nodes[leaves[0]].Digit) + " in " + n.Layout.Units[s.Units[0]].Name()
+	}
+	return n.CellName(nodes[leaves[0]].Cells[0]) + " has no candidate left"
+}

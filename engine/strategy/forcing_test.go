@@ -1,0 +1,409 @@
+package strategy
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// checkForcingStep checks that a forcing step is well formed: one
+// conclusion, a node and a mark per implied candidate, links that are
+// inferences of the board (weak: a true candidate makes a peer's copy or
+// its cell's other digit false; strong: a false candidate makes the other
+// one of a bivalue cell or bilocal unit true, or, in nets, several make
+// the last candidate of a cell or place of a unit true), and an
+// explanation naming the technique.
+func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
+	t.Helper()
+	l := b.L
+	fail := func(format string, args ...any) {
+		t.Helper()
+		args = append(args, s.Explain(grid.Notation{Layout: l}))
+		t.Fatalf(format+": %s", args...)
+	}
+	net := s.Strategy == ForcingNet
+	contradiction := s.Technique == forcingChainContradiction || s.Technique == forcingNetContradiction
+	if want := []*Technique{forcingChainContradiction, forcingChainVerity}; net {
+		want = []*Technique{forcingNetContradiction, forcingNetVerity}
+		if !slices.Contains(want, s.Technique) {
+			fail("technique %s in a forcing net", s.Name())
+		}
+	} else if !slices.Contains(want, s.Technique) {
+		fail("technique %s in a forcing chain", s.Name())
+	}
+	var concl CellDigit
+	switch {
+	case len(s.Placements) == 1 && len(s.Eliminations) == 0:
+		concl = s.Placements[0]
+	case len(s.Placements) == 0 && len(s.Eliminations) == 1:
+		concl = s.Eliminations[0]
+	default:
+		fail("%d placements and %d eliminations, want one", len(s.Placements), len(s.Eliminations))
+	}
+	if !b.Cand[concl.Cell].Has(concl.Digit) || s.Digits != grid.Bit(concl.Digit) {
+		fail("conclusion %v is not a candidate, or digits %v", concl, s.Digits)
+	}
+	if len(s.Nodes) == 0 || len(s.Marks) != len(s.Nodes)+1 {
+		fail("%d nodes and %d marks", len(s.Nodes), len(s.Marks))
+	}
+	if m := s.Marks[len(s.Nodes)]; m.Role != RoleTarget || m.Cell != concl.Cell || m.Digit != concl.Digit {
+		fail("last mark %+v is not the target", m)
+	}
+	on := make([]bool, len(s.Nodes))
+	for i, nd := range s.Nodes {
+		m := s.Marks[i]
+		if nd.Kind != CandidateNode || len(nd.Cells) != 1 || m.Cell != nd.Cells[0] || m.Digit != nd.Digit ||
+			m.Role != RoleOn && m.Role != RoleOff || !b.Cand[nd.Cells[0]].Has(nd.Digit) {
+			fail("node %d %+v with mark %+v", i, nd, m)
+		}
+		on[i] = m.Role == RoleOn
+	}
+	in := make([][]int, len(s.Nodes))
+	for _, k := range s.Links {
+		if k.From < 0 || k.From >= len(s.Nodes) || k.To < 0 || k.To >= len(s.Nodes) {
+			fail("link %+v out of range", k)
+		}
+		in[k.To] = append(in[k.To], k.From)
+		a, c := s.Nodes[k.From], s.Nodes[k.To]
+		ca, cc := a.Cells[0], c.Cells[0]
+		switch k.Kind {
+		case Weak:
+			if !on[k.From] || on[k.To] || !(ca == cc && a.Digit != c.Digit || ca != cc && a.Digit == c.Digit && l.Sees(ca, cc)) {
+				fail("weak link %+v is no inference", k)
+			}
+		case Strong:
+			if on[k.From] || !on[k.To] {
+				fail("strong link %+v is not false to true", k)
+			}
+		}
+	}
+	roots := 0
+	for i, from := range in {
+		if len(from) == 0 {
+			roots++
+			continue
+		}
+		if !on[i] || s.Links[0].Kind == Weak && len(from) == 1 && on[from[0]] {
+			continue // true candidates come from strong links, checked below
+		}
+		_ = from
+	}
+	for i, from := range in {
+		if !on[i] || len(from) == 0 {
+			continue
+		}
+		// A true candidate follows from false ones: the other candidates
+		// of its cell, or the other places of its digit in a unit.
+		c, d := s.Nodes[i].Cells[0], s.Nodes[i].Digit
+		falseAt := map[CellDigit]bool{}
+		for _, j := range from {
+			falseAt[CellDigit{s.Nodes[j].Cells[0], s.Nodes[j].Digit}] = true
+		}
+		covered := true
+		for e := 1; e <= l.N; e++ {
+			if e != d && b.Cand[c].Has(e) && !falseAt[CellDigit{c, e}] {
+				covered = false
+			}
+		}
+		for _, u := range l.CellUnit[c] {
+			all := true
+			for _, p := range l.Units[u].Cells {
+				if p != c && b.Cand[p].Has(d) && !falseAt[CellDigit{p, d}] {
+					all = false
+				}
+			}
+			covered = covered || all
+		}
+		if !covered {
+			fail("true candidate %s=%d does not follow from its %d premises", l.CellName(c), d, len(from))
+		}
+		if !net && len(from) != 1 {
+			fail("a chain node with %d premises", len(from))
+		}
+	}
+	if contradiction && roots != 1 || !contradiction && roots < 2 {
+		fail("%d premises", roots)
+	}
+	if ex := s.Explain(grid.Notation{Layout: l}); !strings.HasPrefix(ex, s.Name()+": ") {
+		fail("explanation does not name the technique")
+	}
+}
+
+// checkForcingSteps checks every step st finds on b in find-all mode
+// against solution and for form, and that first-step mode finds one as
+// short as the shortest; it counts the steps per technique in seen and
+// returns the steps.
+func checkForcingSteps(t *testing.T, b *grid.Board, solution []uint8, st *Strategy, seen map[string]int) []Step {
+	t.Helper()
+	sink := Sink{All: true}
+	st.Find(b, &sink)
+	for i := range sink.Steps() {
+		s := &sink.Steps()[i]
+		checkForcingStep(t, b, s)
+		seen[s.Name()]++
+		for _, p := range s.Placements {
+			if solution[p.Cell] != uint8(p.Digit) {
+				t.Fatalf("%s places %s=%d, the solution has %d: %s", s.Name(), b.L.CellName(p.Cell), p.Digit, solution[p.Cell], s.Explain(grid.Notation{Layout: b.L}))
+			}
+		}
+		for _, e := range s.Eliminations {
+			if solution[e.Cell] == uint8(e.Digit) {
+				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(grid.Notation{Layout: b.L}))
+			}
+		}
+	}
+	var first Sink
+	st.Find(b, &first)
+	if len(first.Steps()) != min(1, len(sink.Steps())) {
+		t.Fatalf("%s: first-step mode found %d steps, find-all mode %d", st.Name, len(first.Steps()), len(sink.Steps()))
+	}
+	if len(first.Steps()) > 0 {
+		// Find-all mode lists the steps shortest first.
+		if c1, c2 := cost(&first.Steps()[0]), cost(&sink.Steps()[0]); c1 != c2 {
+			t.Fatalf("%s: first-step mode found a step of length %d (%s), find-all mode's first is %d long (%s)", st.Name, c1, first.Steps()[0].Explain(grid.Notation{Layout: b.L}), c2, sink.Steps()[0].Explain(grid.Notation{Layout: b.L}))
+		}
+	}
+	return sink.Steps()
+}
+
+// forcingSolveChecked solves b with singles and the forcing strategies,
+// checking the forcing steps (see checkForcingSteps) and applying the
+// first step found.
+func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
+	t.Helper()
+	var sink Sink
+	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
+		var steps []Step
+		for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
+			sink.Reset()
+			st.Find(b, &sink)
+			if steps = sink.Steps(); len(steps) > 0 {
+				break
+			}
+		}
+		for _, st := range []*Strategy{ForcingChain, ForcingNet} {
+			if len(steps) == 0 {
+				steps = checkForcingSteps(t, b, solution, st, seen)
+			}
+		}
+		if len(steps) == 0 {
+			return
+		}
+		steps[0].Apply(b)
+	}
+}
+
+// cost returns the length of a forcing step as its finder measures it:
+// the depths (a premise 0, an implication one more than its deepest
+// premise) of the two clashing candidates of a contradiction, or of the
+// last candidates of a branch.
+func cost(s *Step) int {
+	depth := make([]int, len(s.Nodes))
+	out := make([]bool, len(s.Nodes))
+	for range s.Nodes { // links may come in any order: relax to a fixed point
+		for _, k := range s.Links {
+			depth[k.To] = max(depth[k.To], depth[k.From]+1)
+			out[k.From] = true
+		}
+	}
+	if s.Technique == forcingChainContradiction || s.Technique == forcingNetContradiction {
+		for i, a := range s.Nodes {
+			for j := i + 1; j < len(s.Nodes); j++ {
+				if c := s.Nodes[j]; c.Digit == a.Digit && c.Cells[0] == a.Cells[0] {
+					return depth[i] + depth[j]
+				}
+			}
+		}
+	}
+	sum := 0
+	for i := range s.Nodes {
+		if !out[i] {
+			sum += depth[i]
+		}
+	}
+	return sum
+}
+
+func TestForcingSoundOnLayouts(t *testing.T) {
+	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	regions := make([]int, len(jigsaw))
+	for i, c := range jigsaw {
+		regions[i] = int(c - '0')
+	}
+	tests := []struct {
+		name    string
+		cfg     grid.Config
+		puzzles int
+		keep    float64
+	}{
+		{"classic", grid.Config{Size: 9}, 30, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 30, 0.3},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.27},
+		{"6x6", grid.Config{Size: 6}, 30, 0.25},
+		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.25},
+		{"16x16", grid.Config{Size: 16}, 3, 0.45},
+	}
+	r := rand.New(rand.NewPCG(13, 1))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seen := map[string]int{}
+			cfg := tt.cfg
+			var sol []uint8
+			if cfg.Variant == grid.Killer {
+				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, sol = patRandomPuzzle(t, plain, r, 0)
+				cfg.Cages = patKillerCages(cfg.Size, sol, r)
+			}
+			l, err := grid.NewLayout(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < tt.puzzles; i++ {
+				if sol == nil || i%5 == 0 && cfg.Cages == nil {
+					_, sol = patRandomPuzzle(t, l, r, 0)
+				}
+				forcingSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
+			}
+			t.Logf("steps checked: %v", seen)
+			if len(seen) == 0 {
+				t.Error("no forcing step met")
+			}
+		})
+	}
+}
+
+func TestForcingSoundOnTop1465(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	seen := map[string]int{}
+	var s search.Searcher
+	for _, b := range forcingStuckBoards(t, n) {
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(res.Solutions) != 1 {
+			t.Fatalf("%d solutions, %v", len(res.Solutions), err)
+		}
+		for _, st := range []*Strategy{ForcingChain, ForcingNet} {
+			checkForcingSteps(t, b, res.Solutions[0], st, seen)
+		}
+	}
+	t.Logf("steps checked: %v", seen)
+	if testing.Short() {
+		return
+	}
+	for _, tech := range []*Technique{forcingChainContradiction, forcingChainVerity, forcingNetContradiction, forcingNetVerity} {
+		if seen[tech.Name] == 0 {
+			t.Errorf("no %s met", tech.Name)
+		}
+	}
+}
+
+func TestForcingExplain(t *testing.T) {
+	tests := []struct {
+		name  string
+		st    *Strategy
+		cands map[string]string
+		want  string
+	}{
+		{
+			// An XY-Wing seen as a cell forcing chain: either candidate of
+			// the pivot r1c1 leaves 3 in a pincer.
+			name:  "XY-Wing",
+			st:    ForcingChain,
+			cands: map[string]string{"r1c1": "12", "r1c5": "13", "r5c1": "23", "r5c5": "345"},
+			want:  "Forcing Chain Verity: r1c1=1 => r5c5<>3, r1c1=2 => r5c5<>3; so r5c5<>3 (r1c1=1 -> r1c5<>1 -> r1c5=3 -> r5c5<>3; r1c1=2 -> r5c1<>2 -> r5c1=3 -> r5c5<>3)",
+		},
+		{
+			// r5c5=4 leaves r1c1 only 3 (a net: two chains meet), which
+			// clashes with the chain through r5c9 and r1c9.
+			name:  "net",
+			st:    ForcingNet,
+			cands: map[string]string{"r1c1": "123", "r1c5": "14", "r5c1": "24", "r5c5": "45", "r1c9": "36", "r5c9": "46"},
+			want:  "Forcing Net Contradiction: r5c5=4 => r1c9<>3 and r1c9=3; so r5c5<>4",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := patTestBoard(t, nil, tt.cands)
+			var sink Sink
+			tt.st.Find(b, &sink)
+			if len(sink.Steps()) != 1 {
+				t.Fatalf("%d steps, want 1", len(sink.Steps()))
+			}
+			s := &sink.Steps()[0]
+			checkForcingStep(t, b, s)
+			if got := s.Explain(grid.Notation{Layout: b.L}); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestForcingDoesNotAllocate(t *testing.T) {
+	boards := forcingStuckBoards(t, 20)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // the pool keeps its state
+	for _, st := range []*Strategy{ForcingChain, ForcingNet} {
+		var sink Sink
+		allocs := testing.AllocsPerRun(3, func() {
+			for _, b := range boards {
+				sink.Reset()
+				st.Find(b, &sink)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %.1f allocations per run over %d boards, want 0", st.Name, allocs, len(boards))
+		}
+	}
+}
+
+// forcingStuckBoards returns boards of top1465 where every strategy
+// before the forcing chains is stuck, with every forcing step applied in
+// turn (so the boards are those a logic solve meets).
+func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
+	f, err := os.Open(shared.Path(tb, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	// Boards stuck before the chains and ALSs, so that every forcing form
+	// shows (the chains find what short forcing chains would).
+	passes := Plan(func(st *Strategy) bool {
+		return st.Class != Search && !st.NeedsUnique && (st.Level() < Unfair || st == ForcingChain || st == ForcingNet)
+	})
+	var boards []*grid.Board
+	var sink Sink
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && len(boards) < max {
+		b := board(tb, strings.Fields(sc.Text())[0])
+		for progress := true; progress && len(boards) < max; {
+			progress = false
+			for _, p := range passes {
+				if p.Strategy == ForcingChain {
+					boards = append(boards, b.Clone())
+				}
+				sink.Reset()
+				sink.Size = p.Size
+				p.Strategy.Find(b, &sink)
+				if len(sink.Steps()) > 0 {
+					sink.Steps()[0].Apply(b)
+					progress = true
+					break
+				}
+			}
+		}
+	}
+	return boards
+}
