@@ -6,13 +6,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 )
 
-// env is what a command runs with: the standard streams.
+// env is what a command runs with: the standard streams and the
+// environment.
 type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// lookupEnv reads an environment variable; nil reads an empty
+	// environment.
+	lookupEnv func(string) (string, bool)
 }
 
 // command is a subcommand of solverctl.
@@ -78,7 +83,7 @@ func lookup(name string) *command {
 // run is the whole of solverctl: it parses the global flags and runs the
 // command args name.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: os.LookupEnv}
 	fs := newFlagSet("solverctl")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
