@@ -193,4 +193,3 @@ func TestTLS(t *testing.T) {
 		})
 	}
 }
-

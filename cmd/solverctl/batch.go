@@ -65,6 +65,16 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 			}
 		}
 	}
+	// Dial, which reads the TLS and token files, before creating -out,
+	// so that a bad file leaves it alone.
+	if len(f.solve.conn.addrs.list) > 0 {
+		defer leanRuntime()()
+	}
+	clients, closeAll, err := f.dial()
+	if err != nil {
+		return err
+	}
+	defer closeAll()
 	var out io.Writer = e.stdout
 	if f.out != "" {
 		file, err := os.Create(f.out)
@@ -79,14 +89,6 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 		return err
 	}
 
-	if len(f.solve.conn.addrs.list) > 0 {
-		defer leanRuntime()()
-	}
-	clients, closeAll, err := f.dial()
-	if err != nil {
-		return err
-	}
-	defer closeAll()
 	ctx, cancel := withTimeout(ctx, f.solve.timeout)
 	defer cancel()
 

@@ -129,7 +129,10 @@ func help(ctx context.Context, e *env, args []string) error {
 func printUsage(w io.Writer) {
 	fmt.Fprintf(w, "usage: solverctl [global flags] <command> [flags] [PUZZLE|@FILE|-]\n\n")
 	fmt.Fprintf(w, "Solve Sudoku puzzles with the sudokuwise solver. Without -addr the service\n")
-	fmt.Fprintf(w, "runs inside solverctl, so no server is needed.\n\n")
+	fmt.Fprintf(w, "runs inside solverctl, so no server is needed. The connection flags of every\n")
+	fmt.Fprintf(w, "command that calls the service (-addr, -tls, -tls-ca, -tls-cert, -tls-key,\n")
+	fmt.Fprintf(w, "-token-file) also read SOLVERCTL_<FLAG> from the environment, e.g.\n")
+	fmt.Fprintf(w, "SOLVERCTL_ADDR or SOLVERCTL_TLS_CA; the command line wins.\n\n")
 	fmt.Fprintf(w, "commands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
