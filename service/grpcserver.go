@@ -25,6 +25,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/transport"
 )
 
 // GRPC is a gRPC server carrying the Sudoku service, the standard health
@@ -126,7 +127,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	stream = append(stream, selector.StreamServerInterceptor(logging.StreamServerInterceptor(logFunc, logOpts...), notInfra))
 
 	if len(cfg.Tokens) > 0 {
-		authFn, err := bearerAuth(cfg.Tokens)
+		authFn, err := transport.BearerAuth(cfg.Tokens)
 		if err != nil {
 			return nil, err
 		}

@@ -3,9 +3,7 @@ package service
 import (
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"io"
-	"os"
 	"testing"
 	"time"
 
@@ -20,6 +18,7 @@ import (
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/testpki"
+	"github.com/sudokuwise/solver/internal/transport"
 )
 
 func TestBearerAuth(t *testing.T) {
@@ -178,7 +177,7 @@ func TestTLS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA)
+			cfg, err := transport.ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,69 +191,5 @@ func TestTLS(t *testing.T) {
 				t.Errorf("Solve = %v, want %v", err, tt.want)
 			}
 		})
-	}
-}
-
-func TestServerTLSErrors(t *testing.T) {
-	pki := testpki.New(t)
-	tests := []struct {
-		name                string
-		cert, key, clientCA string
-	}{
-		{"no key", pki.ServerCert, "", ""},
-		{"missing file", pki.ServerCert + ".missing", pki.ServerKey, ""},
-		{"key of another certificate", pki.ServerCert, pki.ClientKey, ""},
-		{"client CA not PEM", pki.ServerCert, pki.ServerKey, pki.ServerKey},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if _, err := ServerTLS(tt.cert, tt.key, tt.clientCA); err == nil {
-				t.Error("no error")
-			}
-		})
-	}
-}
-
-// TestKeyPairReload: a renewed certificate is served without a restart.
-func TestKeyPairReload(t *testing.T) {
-	pki := testpki.New(t)
-	kp := &keyPair{certFile: pki.ServerCert, keyFile: pki.ServerKey}
-	if err := kp.load(); err != nil {
-		t.Fatal(err)
-	}
-	serial := func() int64 {
-		t.Helper()
-		kp.mu.Lock()
-		kp.checked = time.Time{} // as if the last check were long ago
-		kp.mu.Unlock()
-		c, err := kp.get(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		leaf, err := x509.ParseCertificate(c.Certificate[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return leaf.SerialNumber.Int64()
-	}
-	if got := serial(); got != 2 {
-		t.Fatalf("serial %d, want 2", got)
-	}
-	pki.Issue(t, 42, "localhost", x509.ExtKeyUsageServerAuth, pki.ServerCert, pki.ServerKey)
-	later := time.Now().Add(time.Minute)
-	for _, f := range []string{pki.ServerCert, pki.ServerKey} {
-		if err := os.Chtimes(f, later, later); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if got := serial(); got != 42 {
-		t.Errorf("serial %d after renewal, want 42", got)
-	}
-	// A broken pair leaves the renewed one in use.
-	os.WriteFile(pki.ServerKey, []byte("garbage"), 0o600)
-	even := later.Add(time.Minute)
-	os.Chtimes(pki.ServerKey, even, even)
-	if got := serial(); got != 42 {
-		t.Errorf("serial %d after a broken renewal, want 42", got)
 	}
 }

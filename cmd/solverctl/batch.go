@@ -3,8 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,8 +17,6 @@ import (
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -45,24 +41,6 @@ type batchFlags struct {
 	out        string
 	inflight   int
 	perMessage int
-	useTLS     bool
-	tlsCA      string
-	tlsCert    string
-	tlsKey     string
-	token      string
-}
-
-// addrList is a flag.Value that collects every -addr.
-type addrList []string
-
-func (a *addrList) String() string { return strings.Join(*a, ",") }
-
-func (a *addrList) Set(s string) error {
-	if s == "" {
-		return errors.New("empty address")
-	}
-	*a = append(*a, s)
-	return nil
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
@@ -87,6 +65,16 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 			}
 		}
 	}
+	// Dial, which reads the TLS and token files, before creating -out,
+	// so that a bad file leaves it alone.
+	if len(f.solve.conn.addrs.list) > 0 {
+		defer leanRuntime()()
+	}
+	clients, closeAll, err := f.dial()
+	if err != nil {
+		return err
+	}
+	defer closeAll()
 	var out io.Writer = e.stdout
 	if f.out != "" {
 		file, err := os.Create(f.out)
@@ -101,14 +89,6 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 		return err
 	}
 
-	if len(f.addrs) > 0 {
-		defer leanRuntime()()
-	}
-	clients, closeAll, err := f.dial()
-	if err != nil {
-		return err
-	}
-	defer closeAll()
 	ctx, cancel := withTimeout(ctx, f.solve.timeout)
 	defer cancel()
 
@@ -138,12 +118,10 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, error) {
 	f := &batchFlags{}
 	fs := newFlagSet("solverctl " + cmd.name)
-	f.solve.register(fs)
 	// The batch command takes -addr more than once, and its -timeout is
 	// that of the whole batch, none by default.
-	addr := fs.Lookup("addr")
-	addr.Value, addr.DefValue = &f.addrs, ""
-	addr.Usage = "`host:port` of a running solverd; repeat to spread the batch over several; none runs the service in-process"
+	f.solve.conn.addrs.multi = true
+	f.solve.register(fs)
 	timeout := fs.Lookup("timeout")
 	f.solve.timeout, timeout.DefValue = 0, "0s"
 	timeout.Usage = "deadline of the whole batch; 0 means none (each puzzle has the server's default deadline)"
@@ -151,12 +129,6 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
-	fs.BoolVar(&f.useTLS, "tls", false, "connect with TLS, trusting the system's certificate authorities")
-	fs.StringVar(&f.tlsCA, "tls-ca", "", "connect with TLS, trusting the PEM certificate authorities in `file`")
-	fs.StringVar(&f.tlsCert, "tls-cert", "", "PEM client certificate `file`, for mutual TLS (implies -tls)")
-	fs.StringVar(&f.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
-	var tokenFile string
-	fs.StringVar(&tokenFile, "token-file", "", "send the bearer token in `file` (its first line) with every call")
 
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -173,15 +145,9 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
 	case f.perMessage < 1:
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
-	case (f.tlsCert == "") != (f.tlsKey == ""):
-		return nil, "", usageErrorf("%s: -tls-cert and -tls-key go together", cmd.name)
-	case len(f.addrs) == 0 && (f.useTLS || f.tlsCA != "" || f.tlsCert != "" || tokenFile != ""):
-		return nil, "", usageErrorf("%s: TLS and token flags need -addr", cmd.name)
 	}
-	if tokenFile != "" {
-		if f.token, err = readToken(tokenFile); err != nil {
-			return nil, "", err
-		}
+	if err := f.solve.conn.parsed(cmd, fs, e.lookupEnv); err != nil {
+		return nil, "", err
 	}
 	return f, pos[0], nil
 }
@@ -219,19 +185,6 @@ func leanRuntime() (restore func()) {
 	return func() { runtime.GOMAXPROCS(procs) }
 }
 
-// readToken returns the first line of file.
-func readToken(file string) (string, error) {
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return "", err
-	}
-	tok, _, _ := strings.Cut(string(b), "\n")
-	if tok = strings.TrimSpace(tok); tok == "" {
-		return "", fmt.Errorf("no token in %s", file)
-	}
-	return tok, nil
-}
-
 // batchClient is a connection to one server.
 type batchClient struct {
 	name   string
@@ -240,14 +193,14 @@ type batchClient struct {
 
 // dial connects to every -addr, or to a service in this process.
 func (f *batchFlags) dial() ([]batchClient, func(), error) {
-	if len(f.addrs) == 0 {
-		client, closeFn, err := dial("")
+	if len(f.solve.conn.addrs.list) == 0 {
+		client, closeFn, err := dialInProcess()
 		if err != nil {
 			return nil, nil, err
 		}
 		return []batchClient{{name: "in-process", client: client}}, closeFn, nil
 	}
-	opts, err := f.dialOptions()
+	opts, err := f.solve.conn.dialOptions()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -258,7 +211,7 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 		}
 	}
 	var clients []batchClient
-	for _, addr := range f.addrs {
+	for _, addr := range f.solve.conn.addrs.list {
 		conn, err := grpc.NewClient(addr, opts...)
 		if err != nil {
 			closeAll()
@@ -269,52 +222,6 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	}
 	return clients, closeAll, nil
 }
-
-// dialOptions returns the transport credentials and token of the flags.
-func (f *batchFlags) dialOptions() ([]grpc.DialOption, error) {
-	creds := insecure.NewCredentials()
-	secure := f.useTLS || f.tlsCA != "" || f.tlsCert != ""
-	if secure {
-		cfg := &tls.Config{MinVersion: tls.VersionTLS12}
-		if f.tlsCA != "" {
-			pem, err := os.ReadFile(f.tlsCA)
-			if err != nil {
-				return nil, err
-			}
-			cfg.RootCAs = x509.NewCertPool()
-			if !cfg.RootCAs.AppendCertsFromPEM(pem) {
-				return nil, fmt.Errorf("no PEM certificate in %s", f.tlsCA)
-			}
-		}
-		if f.tlsCert != "" {
-			cert, err := tls.LoadX509KeyPair(f.tlsCert, f.tlsKey)
-			if err != nil {
-				return nil, err
-			}
-			cfg.Certificates = []tls.Certificate{cert}
-		}
-		creds = credentials.NewTLS(cfg)
-	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
-	if f.token != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(bearerToken{token: f.token, secure: secure}))
-	}
-	return opts, nil
-}
-
-// bearerToken is a per-call bearer token.
-type bearerToken struct {
-	token  string
-	secure bool
-}
-
-func (b bearerToken) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
-	return map[string]string{"authorization": "Bearer " + b.token}, nil
-}
-
-// RequireTransportSecurity is false so that a token also works over a
-// plain connection on a trusted network; the server warns about it.
-func (b bearerToken) RequireTransportSecurity() bool { return false }
 
 // job is one puzzle of a batch.
 type job struct {

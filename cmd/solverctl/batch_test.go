@@ -16,10 +16,8 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
-	"github.com/sudokuwise/solver/internal/testpki"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -236,42 +234,14 @@ func TestBatchNoServer(t *testing.T) {
 	}
 }
 
+// TestBatchTLSAndToken: without the token the server refuses the
+// stream, which is not retried.
 func TestBatchTLSAndToken(t *testing.T) {
-	pki := testpki.New(t)
-	cfg, err := service.ServerTLS(pki.ServerCert, pki.ServerKey, pki.CAFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lis, err := net.Listen("tcp", "localhost:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := service.BuildGRPC(service.New(service.Config{}), service.GRPCConfig{
-		Tokens: []string{"s3cret"}, ServerOptions: []grpc.ServerOption{grpc.Creds(credentials.NewTLS(cfg))},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go g.Server.Serve(lis)
-	t.Cleanup(g.Server.Stop)
-	addr := "localhost:" + strconv.Itoa(lis.Addr().(*net.TCPAddr).Port)
-	token := filepath.Join(t.TempDir(), "token")
-	os.WriteFile(token, []byte("s3cret\n"), 0o600)
+	s := startSecured(t)
 	file := writeLines(t, []string{seedPuzzle})
-	tlsArgs := []string{"--tls-ca", pki.CAFile, "--tls-cert", pki.ClientCert, "--tls-key", pki.ClientKey}
-
-	out, errOut, err := runCLI(t, "", slices.Concat([]string{"batch", "--addr", addr, "--token-file", token}, tlsArgs, []string{file})...)
-	if err != nil {
-		t.Fatalf("run: %v\n%s", err, errOut)
-	}
-	if f := parseBatchText(t, out)["1"]; f[1] != "solved" {
-		t.Errorf("line = %q, want solved", f)
-	}
-	// Without the token the server refuses the stream, which is not
-	// retried.
-	out, _, err = runCLI(t, "", slices.Concat([]string{"batch", "--addr", addr}, tlsArgs, []string{file})...)
+	out, _, err := runCLI(t, "", slices.Concat([]string{"batch", "--addr", s.addr, "--token-file", s.wrongFile}, s.tlsArgs(), []string{file})...)
 	if err == nil {
-		t.Fatal("no error without the token")
+		t.Fatal("no error with a wrong token")
 	}
 	if f := parseBatchText(t, out)["1"]; len(f) != 6 || !strings.HasPrefix(f[5], "Unauthenticated") {
 		t.Errorf("line = %q, want Unauthenticated", f)

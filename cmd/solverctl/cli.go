@@ -6,13 +6,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 )
 
-// env is what a command runs with: the standard streams.
+// env is what a command runs with: the standard streams and the
+// environment.
 type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// lookupEnv reads an environment variable; nil reads an empty
+	// environment.
+	lookupEnv func(string) (string, bool)
 }
 
 // command is a subcommand of solverctl.
@@ -84,7 +89,7 @@ func lookup(name string) *command {
 // run is the whole of solverctl: it parses the global flags and runs the
 // command args name.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: os.LookupEnv}
 	fs := newFlagSet("solverctl")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -130,7 +135,10 @@ func help(ctx context.Context, e *env, args []string) error {
 func printUsage(w io.Writer) {
 	fmt.Fprintf(w, "usage: solverctl [global flags] <command> [flags] [PUZZLE|@FILE|-]\n\n")
 	fmt.Fprintf(w, "Solve Sudoku puzzles with the sudokuwise solver. Without -addr the service\n")
-	fmt.Fprintf(w, "runs inside solverctl, so no server is needed.\n\n")
+	fmt.Fprintf(w, "runs inside solverctl, so no server is needed. The connection flags of every\n")
+	fmt.Fprintf(w, "command that calls the service (-addr, -tls, -tls-ca, -tls-cert, -tls-key,\n")
+	fmt.Fprintf(w, "-token-file) also read SOLVERCTL_<FLAG> from the environment, e.g.\n")
+	fmt.Fprintf(w, "SOLVERCTL_ADDR or SOLVERCTL_TLS_CA; the command line wins.\n\n")
 	fmt.Fprintf(w, "commands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)

@@ -2,37 +2,148 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"log/slog"
 	"net"
+	"strings"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/test/bufconn"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/transport"
 	"github.com/sudokuwise/solver/service"
 )
 
 // bufSize is the buffer of the in-process connection.
 const bufSize = 1 << 20
 
-// dial returns a client of the service at addr (host:port, without TLS) or,
-// when addr is empty, of a service started in this process. closeFn
-// releases the connection and any service started.
-func dial(addr string) (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
-	creds := grpc.WithTransportCredentials(insecure.NewCredentials())
-	if addr != "" {
-		conn, err := grpc.NewClient(addr, creds)
-		if err != nil {
-			return nil, nil, err
-		}
-		return sudokuv1.NewSudokuServiceClient(conn), func() { conn.Close() }, nil
-	}
+// envPrefix prefixes the environment variable of every connection flag.
+const envPrefix = "SOLVERCTL_"
 
+// envName returns the environment variable that sets flag name:
+// "tls-ca" → "SOLVERCTL_TLS_CA".
+func envName(name string) string {
+	return envPrefix + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+}
+
+// connFlags are the flags of every command that calls the service: the
+// server's address and how to reach it securely (TLS, mutual TLS, a
+// bearer token). Each flag not on the command line is read from the
+// environment variable envName gives.
+type connFlags struct {
+	addrs     addrList
+	useTLS    bool
+	tlsCA     string
+	tlsCert   string
+	tlsKey    string
+	tokenFile string
+}
+
+// connFlagNames are the names of the connection flags.
+var connFlagNames = []string{"addr", "tls", "tls-ca", "tls-cert", "tls-key", "token-file"}
+
+// register defines the flags on fs.
+func (c *connFlags) register(fs *flag.FlagSet) {
+	addrUsage := "`host:port` of a running solverd; empty runs the service in-process"
+	if c.addrs.multi {
+		addrUsage = "`host:port` of a running solverd; repeat (or separate with commas) to spread the batch over several; none runs the service in-process"
+	}
+	fs.Var(&c.addrs, "addr", addrUsage)
+	fs.BoolVar(&c.useTLS, "tls", false, "connect with TLS, trusting the system's certificate authorities")
+	fs.StringVar(&c.tlsCA, "tls-ca", "", "connect with TLS, trusting the PEM certificate authorities in `file`")
+	fs.StringVar(&c.tlsCert, "tls-cert", "", "PEM client certificate `file`, for mutual TLS (implies -tls)")
+	fs.StringVar(&c.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
+	fs.StringVar(&c.tokenFile, "token-file", "", "send the bearer token in `file` with every call: its first line that is neither blank nor a # comment")
+	for _, name := range connFlagNames {
+		fl := fs.Lookup(name)
+		fl.Usage += " (env " + envName(name) + ")"
+	}
+}
+
+// parsed completes the flags once fs has parsed the command line of cmd:
+// each flag not on it is read from the environment through lookupEnv
+// (nil for none).
+// TLS and token flags on the command line need an address; from the
+// environment, without an address (none is needed in-process), they are
+// ignored.
+func (c *connFlags) parsed(cmd *command, fs *flag.FlagSet, lookupEnv func(string) (string, bool)) error {
+	onCommandLine := make(map[string]bool)
+	fs.Visit(func(fl *flag.Flag) { onCommandLine[fl.Name] = true })
+	for _, name := range connFlagNames {
+		if onCommandLine[name] || lookupEnv == nil {
+			continue
+		}
+		if v, ok := lookupEnv(envName(name)); ok {
+			if err := fs.Set(name, v); err != nil {
+				return usageErrorf("%s: invalid value %q for %s: %v", cmd.name, v, envName(name), err)
+			}
+		}
+	}
+	if (c.tlsCert == "") != (c.tlsKey == "") {
+		return usageErrorf("%s: -tls-cert and -tls-key go together", cmd.name)
+	}
+	if len(c.addrs.list) > 0 {
+		return nil
+	}
+	for _, name := range connFlagNames[1:] {
+		if onCommandLine[name] {
+			return usageErrorf("%s: TLS and token flags need -addr", cmd.name)
+		}
+	}
+	*c = connFlags{addrs: c.addrs}
+	return nil
+}
+
+// dialOptions returns the transport credentials and token of the flags.
+func (c *connFlags) dialOptions() ([]grpc.DialOption, error) {
+	creds := insecure.NewCredentials()
+	if c.useTLS || c.tlsCA != "" || c.tlsCert != "" {
+		cfg, err := transport.ClientTLS(c.tlsCA, c.tlsCert, c.tlsKey)
+		if err != nil {
+			return nil, err
+		}
+		creds = credentials.NewTLS(cfg)
+	}
+	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
+	if c.tokenFile != "" {
+		tokens, err := transport.ReadTokens(c.tokenFile)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, grpc.WithPerRPCCredentials(transport.Bearer(tokens[0])))
+	}
+	return opts, nil
+}
+
+// dial returns a client of the service at the address of the flags or,
+// without one, of a service started in this process. closeFn releases the
+// connection and any service started.
+func (c *connFlags) dial() (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+	if len(c.addrs.list) == 0 {
+		return dialInProcess()
+	}
+	opts, err := c.dialOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	conn, err := grpc.NewClient(c.addrs.list[0], opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sudokuv1.NewSudokuServiceClient(conn), func() { conn.Close() }, nil
+}
+
+// dialInProcess returns a client of a service started in this process.
+// closeFn releases the connection and stops the service.
+func dialInProcess() (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
 	lis := bufconn.Listen(bufSize)
 	g := service.NewGRPC(service.New(service.DefaultConfig()), slog.New(slog.DiscardHandler))
 	go g.Server.Serve(lis)
-	conn, err := grpc.NewClient("passthrough:///bufnet", creds,
+	conn, err := grpc.NewClient("passthrough:///bufnet", grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) {
 			return lis.DialContext(ctx)
 		}))
@@ -44,4 +155,32 @@ func dial(addr string) (client sudokuv1.SudokuServiceClient, closeFn func(), err
 		conn.Close()
 		g.Server.Stop()
 	}, nil
+}
+
+// addrList is a flag.Value of server addresses, separated with commas: one
+// at most, the last one set, or when multi all those set. An empty
+// address is none.
+type addrList struct {
+	list  []string
+	multi bool
+}
+
+func (a *addrList) String() string { return strings.Join(a.list, ",") }
+
+func (a *addrList) Set(s string) error {
+	var addrs []string
+	for addr := range strings.SplitSeq(s, ",") {
+		if addr = strings.TrimSpace(addr); addr != "" {
+			addrs = append(addrs, addr)
+		}
+	}
+	if !a.multi {
+		if len(addrs) > 1 {
+			return errors.New("want one address")
+		}
+		a.list = addrs
+		return nil
+	}
+	a.list = append(a.list, addrs...)
+	return nil
 }

@@ -64,8 +64,9 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.StringVar(&to, "to", "", "`format` to write: "+names(convertFormats)+", json (the decoded board as protojson) or a 2.0 header (s9b, x9b, j9b, l9b, m9b, k6c, …)")
 	fs.BoolVar(&tolerant, "tolerant", false, "accept strings with known defects (str8ts.com's off-by-one, K6B, interim base-32 2.0 strings)")
-	f.share(fs, "addr", "timeout", "format", "variant", "charset", "map")
-	pos, err := parseCommand(cmd, e, fs, args)
+	f.conn.register(fs)
+	f.share(fs, "timeout", "format", "variant", "charset", "map")
+	pos, err := parseCommand(cmd, e, fs, &f.conn, args)
 	if err != nil {
 		return helpIsNil(err)
 	}
@@ -85,13 +86,11 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 		return err
 	}
 
-	client, closeFn, err := dial(f.addr)
+	ctx, client, done, err := f.connect(ctx)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	ctx, cancel := withTimeout(ctx, f.timeout)
-	defer cancel()
+	defer done()
 	resp, err := client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: puzzle, To: tg.format, Tolerant: tolerant})
 	if err != nil {
 		return err

@@ -20,7 +20,7 @@ const defaultPuzzle = "000000000070040010301506408000000000060010040105709803000
 
 // solveFlags are the flags of the commands that solve a puzzle.
 type solveFlags struct {
-	addr    string
+	conn    connFlags
 	json    bool
 	timeout time.Duration
 
@@ -99,7 +99,7 @@ var (
 
 // register defines the flags on fs.
 func (f *solveFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.addr, "addr", "", "`host:port` of a running solverd; empty runs the service in-process")
+	f.conn.register(fs)
 	fs.BoolVar(&f.json, "json", false, "print the responses as protojson, one per line")
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of the call; 0 means none")
 
@@ -130,7 +130,7 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 	if extra != nil {
 		extra(fs)
 	}
-	pos, err := parseCommand(cmd, e, fs, args)
+	pos, err := parseCommand(cmd, e, fs, &f.conn, args)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -160,12 +160,14 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 }
 
 // parseCommand parses the flags and arguments of command cmd with fs and
-// returns the positional arguments. -h prints the command's usage and
-// flags to e.stdout and returns flag.ErrHelp; a bad flag is a usage error.
-func parseCommand(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string, error) {
+// returns the positional arguments; conn, the connection flags registered
+// on fs, then reads what the command line leaves unset from the
+// environment. -h prints the command's usage and flags to e.stdout and
+// returns flag.ErrHelp; a bad flag is a usage error.
+func parseCommand(cmd *command, e *env, fs *flag.FlagSet, conn *connFlags, args []string) ([]string, error) {
 	pos, err := parseInterleaved(fs, args)
 	if err == nil {
-		return pos, nil
+		return pos, conn.parsed(cmd, fs, e.lookupEnv)
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))

@@ -51,8 +51,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs.StringVar(&to, "to", "auto", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
 	fs.BoolVar(&req.IncludeSolution, "solution", false, "also print the solution")
 	// The connection, puzzle and strategy flags of solve and steps.
-	f.share(fs, "addr", "timeout", "json", "format", "charset", "map", "strategies")
-	pos, err := parseCommand(cmd, e, fs, args)
+	f.conn.register(fs)
+	f.share(fs, "timeout", "json", "format", "charset", "map", "strategies")
+	pos, err := parseCommand(cmd, e, fs, &f.conn, args)
 	if err != nil {
 		return helpIsNil(err)
 	}
@@ -83,13 +84,11 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		}
 	}
 
-	client, closeFn, err := dial(f.addr)
+	ctx, client, done, err := f.connect(ctx)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	ctx, cancel := withTimeout(ctx, f.timeout)
-	defer cancel()
+	defer done()
 	resp, err := client.Generate(ctx, req)
 	if err != nil {
 		return err

@@ -20,6 +20,13 @@
 //
 //	solverctl steps 000000000070040010301506408000000000060010040105709803000000000030070020204805709
 //
+// A secured solverd is reached with -tls or -tls-ca, -tls-cert and
+// -tls-key (mutual TLS) and -token-file (a bearer token), which every
+// command that calls the service takes. These flags and -addr can also be
+// set from environment variables named SOLVERCTL_<FLAG>, e.g.
+// SOLVERCTL_ADDR or SOLVERCTL_TOKEN_FILE; a flag on the command line wins
+// over the environment.
+//
 // Errors from the service print as "solverctl: <code>: <message>", with
 // one indented line per invalid field; the exit status is 1, or 2 for a bad
 // command line.

@@ -22,13 +22,11 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return helpIsNil(err)
 	}
-	client, closeFn, err := dial(f.addr)
+	ctx, client, done, err := f.connect(ctx)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	ctx, cancel := withTimeout(ctx, f.timeout)
-	defer cancel()
+	defer done()
 
 	resp, err := client.Solve(ctx, &sudokuv1.SolveRequest{
 		Puzzle:       puzzle,
@@ -56,13 +54,11 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return helpIsNil(err)
 	}
-	client, closeFn, err := dial(f.addr)
+	ctx, client, done, err := f.connect(ctx)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	ctx, cancel := withTimeout(ctx, f.timeout)
-	defer cancel()
+	defer done()
 
 	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{
 		Puzzle:  puzzle,
@@ -112,6 +108,17 @@ func helpIsNil(err error) error {
 		return nil
 	}
 	return err
+}
+
+// connect returns a client of the service the flags name, and ctx with
+// the deadline of -timeout; done releases both.
+func (f *solveFlags) connect(ctx context.Context) (_ context.Context, client sudokuv1.SudokuServiceClient, done func(), err error) {
+	client, closeFn, err := f.conn.dial()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	return ctx, client, func() { cancel(); closeFn() }, nil
 }
 
 // withTimeout is context.WithTimeout, except that d == 0 sets no deadline.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -11,8 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -22,6 +19,7 @@ import (
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/keepalive"
 
+	"github.com/sudokuwise/solver/internal/transport"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -151,14 +149,14 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, error) {
 		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.MaxConcurrentStreams(cfg.maxStreams))
 	}
 	if cfg.tlsCert != "" {
-		tlsCfg, err := service.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA)
+		tlsCfg, err := transport.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA)
 		if err != nil {
 			return gcfg, err
 		}
 		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.Creds(credentials.NewTLS(tlsCfg)))
 	}
 	if cfg.authTokenFile != "" {
-		tokens, err := readTokens(cfg.authTokenFile)
+		tokens, err := transport.ReadTokens(cfg.authTokenFile)
 		if err != nil {
 			return gcfg, err
 		}
@@ -176,32 +174,6 @@ func orInfinity(d time.Duration) time.Duration {
 		return time.Duration(1<<63 - 1)
 	}
 	return d
-}
-
-// readTokens reads a file of bearer tokens: one a line, blank lines and
-// lines starting with # ignored.
-func readTokens(file string) ([]string, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, fmt.Errorf("reading auth tokens: %w", err)
-	}
-	defer f.Close()
-	var tokens []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		tokens = append(tokens, line)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading auth tokens: %w", err)
-	}
-	if len(tokens) == 0 {
-		return nil, fmt.Errorf("no token in %s", file)
-	}
-	return tokens, nil
 }
 
 // newMetricsServer returns the HTTP server of /metrics, and of the

@@ -1,0 +1,89 @@
+package transport
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+)
+
+func TestReadTokens(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name     string
+		contents string // "" for no file
+		want     []string
+		wantErr  string // in the error, besides the file's name
+	}{
+		{"one", "s3cret\n", []string{"s3cret"}, ""},
+		{"no final newline", "s3cret", []string{"s3cret"}, ""},
+		{"rotated", "# rotated monthly\nfirst\n\n  second  \r\n", []string{"first", "second"}, ""},
+		{"comments only", "# nothing\n\n", nil, "no token in"},
+		{"empty", "\n", nil, "no token in"},
+		{"missing", "", nil, "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-"))
+			if tt.contents != "" {
+				if err := os.WriteFile(file, []byte(tt.contents), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := ReadTokens(file)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), file) {
+					t.Fatalf("got %q, %v; want an error naming %s: %s", got, err, file, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(got, tt.want) {
+				t.Errorf("got %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestBearer: the metadata Bearer sends passes BearerAuth with the same
+// token and no other.
+func TestBearer(t *testing.T) {
+	check, err := BearerAuth([]string{"old-secret", "new-secret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		token string
+		want  codes.Code
+	}{
+		{"new-secret", codes.OK},
+		{"old-secret", codes.OK},
+		{"new", codes.Unauthenticated},
+		{"new-secret2", codes.Unauthenticated},
+		{"", codes.Unauthenticated},
+	}
+	for _, tt := range tests {
+		t.Run(tt.token, func(t *testing.T) {
+			creds := Bearer(tt.token)
+			if creds.RequireTransportSecurity() {
+				t.Error("the token requires TLS")
+			}
+			md, err := creds.GetRequestMetadata(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := metadata.NewIncomingContext(context.Background(), metadata.New(md))
+			if _, err := check(ctx); status.Code(err) != tt.want {
+				t.Errorf("got %v, want %v", err, tt.want)
+			}
+		})
+	}
+	if _, err := BearerAuth([]string{"a", ""}); err == nil {
+		t.Error("an empty token was accepted")
+	}
+}
