@@ -17,21 +17,20 @@ func runStrategies(ctx context.Context, e *env, cmd *command, args []string) err
 	var asJSON bool
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.BoolVar(&asJSON, "json", false, "print the catalogue as protojson")
-	f.share(fs, "addr", "timeout")
-	pos, err := parseCommand(cmd, e, fs, args)
+	f.conn.register(fs)
+	f.share(fs, "timeout")
+	pos, err := parseCommand(cmd, e, fs, &f.conn, args)
 	if err != nil {
 		return helpIsNil(err)
 	}
 	if len(pos) != 0 {
 		return usageErrorf("%s: takes no arguments, got %d", cmd.name, len(pos))
 	}
-	client, closeFn, err := dial(f.addr)
+	ctx, client, done, err := f.connect(ctx)
 	if err != nil {
 		return err
 	}
-	defer closeFn()
-	ctx, cancel := withTimeout(ctx, f.timeout)
-	defer cancel()
+	defer done()
 	resp, err := client.ListStrategies(ctx, &sudokuv1.ListStrategiesRequest{})
 	if err != nil {
 		return err
