@@ -186,6 +186,7 @@ type watchModel struct {
 
 	width, height int
 	pal           *palette
+	quitting      bool // a quit key was pressed
 
 	// cached states: the state after step pos of the last look-up, and,
 	// for boards without a packed string, every state replayed.
@@ -259,7 +260,7 @@ func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.owed += watchSpeeds[m.speed] * m.interval().Seconds()
-		n := int(m.owed)
+		n := int(m.owed + 1e-6)
 		m.owed -= float64(n)
 		m.pos = min(m.pos+n, len(m.steps))
 		if m.ended && m.pos == len(m.steps) {
@@ -276,6 +277,7 @@ func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *watchModel) key(k string) tea.Cmd {
 	switch k {
 	case "q", "Q", "ctrl+c", "esc":
+		m.quitting = true
 		return tea.Quit
 	case "space", " ", "p":
 		m.paused = !m.paused

@@ -254,12 +254,12 @@ const (
 type bgRole uint8
 
 const (
-	bgNone  bgRole = iota
-	bgTint         // a window or colour group
-	bgUnit         // a unit that justifies the step
-	bgCell         // a cell that justifies the step
-	bgPlace        // a cell the step fills
-	bgRemove       // a cell that loses candidates
+	bgNone   bgRole = iota
+	bgTint          // a window or colour group
+	bgUnit          // a unit that justifies the step
+	bgCell          // a cell that justifies the step
+	bgPlace         // a cell the step fills
+	bgRemove        // a cell that loses candidates
 	numBg
 )
 
@@ -323,7 +323,7 @@ func paletteColours(p colorprofile.Profile) (fg [numFg]color.Color, bg [numBg]co
 	case p <= colorprofile.Ascii:
 		return fg, bg
 	case p == colorprofile.ANSI:
-		c := func(i int) color.Color { return lipgloss.ANSIColor(i) }
+		c := func(i int) color.Color { return lipgloss.Color(strconv.Itoa(i)) }
 		fg = [numFg]color.Color{
 			fgDim: c(8), fgCell: c(8), fgCage: c(3), fgRegion: c(15), fgLabel: c(11),
 			fgGiven: c(15), fgSolved: c(14), fgCand: c(7), fgPlaced: c(10), fgRemoved: c(9),
@@ -332,7 +332,7 @@ func paletteColours(p colorprofile.Profile) (fg [numFg]color.Color, bg [numBg]co
 		}
 		bg = [numBg]color.Color{bgTint: c(0), bgUnit: c(4), bgCell: c(6), bgPlace: c(2), bgRemove: c(1)}
 	default:
-		c := func(i int) color.Color { return lipgloss.ANSIColor(i) }
+		c := func(i int) color.Color { return lipgloss.Color(strconv.Itoa(i)) }
 		fg = [numFg]color.Color{
 			fgDim: c(242), fgCell: c(240), fgCage: c(178), fgRegion: c(252), fgLabel: c(222),
 			fgGiven: c(231), fgSolved: c(117), fgCand: c(249), fgPlaced: c(118), fgRemoved: c(203),
