@@ -271,8 +271,11 @@ type paint struct {
 // palette renders paints: colours for 256-colour and 16-colour
 // terminals, attributes only without colour, nothing at all for goldens.
 type palette struct {
-	plain  bool
-	styles [numFg][numBg]lipgloss.Style
+	plain bool
+	// open and close are the escapes Lip Gloss puts around a text of each
+	// paint, rendered once: rendering every run through Lip Gloss would
+	// cost a 25×25 board several milliseconds a frame.
+	open, close [numFg][numBg]string
 }
 
 // newPalette returns the palette for a colour profile; plain is the
@@ -309,7 +312,7 @@ func newPalette(p colorprofile.Profile) *palette {
 			if p == colorprofile.Ascii && (bgRole(b) == bgPlace || bgRole(b) == bgCell) {
 				s = s.Reverse(true)
 			}
-			pal.styles[f][b] = s
+			pal.open[f][b], pal.close[f][b], _ = strings.Cut(s.Render("\x00"), "\x00")
 		}
 	}
 	return pal
@@ -396,7 +399,9 @@ func (pal *palette) write(sb *strings.Builder, s string, p paint) {
 		sb.WriteString(s)
 		return
 	}
-	sb.WriteString(pal.styles[p.fg][p.bg].Render(s))
+	sb.WriteString(pal.open[p.fg][p.bg])
+	sb.WriteString(s)
+	sb.WriteString(pal.close[p.fg][p.bg])
 }
 
 // Edge weights of the lines between cells.
