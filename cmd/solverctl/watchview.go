@@ -921,7 +921,7 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 		}
 	}
 	if f.outcome != "" {
-		add(fgText, f.outcome)
+		add(pick(strings.HasPrefix(f.outcome, "error:"), fgError, fgText), f.outcome)
 	}
 	add(fgKey, keyHelp)
 	return out
