@@ -47,6 +47,9 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 		return err
 	}
 	defer closeFn()
+	// The deadline bounds the calls, not the watching: the view stays up
+	// after the stream ends, for as long as its watcher likes.
+	viewCtx := ctx
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 
@@ -67,7 +70,7 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 
 	m := newWatchModel(wb, initial, feed)
 	m.paused = paused
-	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithOutput(out), tea.WithInput(e.stdin))
+	p := tea.NewProgram(m, tea.WithContext(viewCtx), tea.WithOutput(out), tea.WithInput(e.stdin))
 	final, err := p.Run()
 	cancel() // stops the stream of a solve left before its end
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
