@@ -51,6 +51,12 @@ var commands = []*command{
 		run:   runSteps,
 	},
 	{
+		name:  "watch",
+		args:  "[flags] [PUZZLE|@FILE|-]",
+		short: "watch a solve in the terminal, step by step, as the steps arrive",
+		run:   runWatch,
+	},
+	{
 		name:  "bench",
 		args:  "[--threads N] [--count-to N] FILE",
 		short: "time the engine's search on a file of puzzles, in-process",

@@ -8,6 +8,7 @@
 //
 //	solve   solve a puzzle and print the result
 //	steps   solve a puzzle, printing every step the moment it is found
+//	watch   watch a solve in the terminal, step by step, as the steps arrive
 //	help    print the usage, or a command's flags
 //
 // PUZZLE is the puzzle as text in any format the service reads; @FILE reads

@@ -1,0 +1,424 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// watchSpeeds are the playing speeds, in steps a second, that + and −
+// move between.
+var watchSpeeds = []float64{0.5, 1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2000, 5000}
+
+// defaultSpeed is the index in watchSpeeds of the speed a watch starts at.
+const defaultSpeed = 3
+
+// runWatch is the watch command: a full-screen view of a SolveSteps
+// stream, drawn as the steps arrive.
+func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
+	var paused bool
+	f, puzzle, err := parseSolveArgs(cmd, e, args, func(fs *flag.FlagSet) {
+		fs.BoolVar(&paused, "paused", false, "start paused on the puzzle")
+	})
+	if err != nil {
+		return helpIsNil(err)
+	}
+	if f.json {
+		return usageErrorf("watch: -json is not for a terminal view; use solverctl steps -json")
+	}
+	out, ok := e.stdout.(*os.File)
+	if !ok || !term.IsTerminal(out.Fd()) {
+		return errors.New("watch: standard output is not a terminal; run it in a terminal, or use solverctl steps for a log of the steps")
+	}
+	client, closeFn, err := dial(f.addr)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	// The deadline bounds the calls, not the watching: the view stays up
+	// after the stream ends, for as long as its watcher likes.
+	viewCtx := ctx
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+
+	board, err := convertBoard(ctx, client, puzzle)
+	if err != nil {
+		return err
+	}
+	wb, initial, err := newWatchBoard(board, puzzle.GetCharset())
+	if err != nil {
+		return fmt.Errorf("watch: %w", err)
+	}
+	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: puzzle, Options: f.options()})
+	if err != nil {
+		return err
+	}
+	feed := newStepFeed()
+	go feed.read(stream)
+
+	m := newWatchModel(wb, initial, feed)
+	m.paused = paused
+	p := tea.NewProgram(m, tea.WithContext(viewCtx), tea.WithOutput(out), tea.WithInput(e.stdin))
+	final, err := p.Run()
+	cancel() // stops the stream of a solve left before its end
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		return fmt.Errorf("watch: %w", err)
+	}
+	if fm, ok := final.(*watchModel); ok && fm.err != nil && !errors.Is(fm.err, context.Canceled) {
+		return fm.err
+	}
+	return nil
+}
+
+// convertBoard asks the service for the structured board of a puzzle:
+// its cells, regions, variant and cages. It converts to the 2.0 string,
+// which most boards have, else to the N×N form or plain text.
+func convertBoard(ctx context.Context, client sudokuv1.SudokuServiceClient, puzzle *sudokuv1.Puzzle) (*sudokuv1.Board, error) {
+	var first error
+	for _, to := range []sudokuv1.Format{sudokuv1.Format_FORMAT_V2, sudokuv1.Format_FORMAT_NXN, sudokuv1.Format_FORMAT_PLAIN} {
+		resp, err := client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: puzzle, To: to})
+		if err == nil {
+			return resp.GetBoard(), nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return nil, first
+}
+
+// stepFeed buffers a SolveSteps stream as fast as it arrives, whatever
+// the view shows, so that no step is lost and the server never waits on
+// the screen.
+type stepFeed struct {
+	mu     sync.Mutex
+	steps  []*sudokuv1.Step
+	result *sudokuv1.SolveResult
+	err    error
+	done   bool
+	ready  chan struct{} // holds a token when something new arrived
+}
+
+func newStepFeed() *stepFeed { return &stepFeed{ready: make(chan struct{}, 1)} }
+
+// stepStream is the receiving side of a SolveSteps call.
+type stepStream interface {
+	Recv() (*sudokuv1.SolveStepsResponse, error)
+}
+
+// read receives the stream to its end.
+func (f *stepFeed) read(s stepStream) {
+	for {
+		msg, err := s.Recv()
+		f.mu.Lock()
+		switch {
+		case err == io.EOF:
+			if f.result == nil {
+				f.err = errors.New("the stream ended without a result")
+			}
+			f.done = true
+		case err != nil:
+			f.err, f.done = err, true
+		case msg.GetStep() != nil:
+			f.steps = append(f.steps, msg.GetStep())
+		case msg.GetResult() != nil:
+			f.result = msg.GetResult()
+		}
+		done := f.done
+		f.mu.Unlock()
+		f.signal()
+		if done {
+			return
+		}
+	}
+}
+
+// signal leaves a token in ready unless one waits there already.
+func (f *stepFeed) signal() {
+	select {
+	case f.ready <- struct{}{}:
+	default:
+	}
+}
+
+// take returns the steps received after the first from, and the end of
+// the stream when it came.
+func (f *stepFeed) take(from int) (steps []*sudokuv1.Step, result *sudokuv1.SolveResult, err error, done bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if from < len(f.steps) {
+		steps = f.steps[from:len(f.steps):len(f.steps)]
+	}
+	return steps, f.result, f.err, f.done
+}
+
+// feedMsg says that the feed has something new.
+type feedMsg struct{}
+
+// tickMsg is a beat of the player; gen tells stale beats apart.
+type tickMsg struct{ gen int }
+
+// watchModel is the Bubble Tea model of the watch command.
+type watchModel struct {
+	board   *watchBoard
+	initial *watchState
+	feed    *stepFeed
+
+	steps  []*sudokuv1.Step // every step received
+	result *sudokuv1.SolveResult
+	err    error
+	ended  bool
+
+	pos    int // the step shown, 1-based; 0 is the puzzle
+	paused bool
+	speed  int     // index into watchSpeeds
+	owed   float64 // fraction of a step the ticks owe
+	gen    int     // the generation of the live tick
+
+	width, height int
+	pal           *palette
+	quitting      bool // a quit key was pressed
+
+	// cached states: the state after step pos of the last look-up, and,
+	// for boards without a packed string, every state replayed.
+	cachedPos   int
+	cachedState *watchState
+	replayed    map[int]*watchState
+}
+
+// newWatchModel returns a model showing the puzzle, playing the steps of
+// feed as they come.
+func newWatchModel(wb *watchBoard, initial *watchState, feed *stepFeed) *watchModel {
+	return &watchModel{
+		board:     wb,
+		initial:   initial,
+		feed:      feed,
+		speed:     defaultSpeed,
+		pal:       newPalette(colorprofile.ANSI256),
+		cachedPos: -1,
+	}
+}
+
+// Init starts waiting for the feed and the player's beat.
+func (m *watchModel) Init() tea.Cmd {
+	return tea.Batch(m.waitFeed(), m.tick())
+}
+
+// waitFeed waits until the feed has something new.
+func (m *watchModel) waitFeed() tea.Cmd {
+	ready := m.feed.ready
+	return func() tea.Msg {
+		<-ready
+		return feedMsg{}
+	}
+}
+
+// interval is the time between beats at the current speed: one step a
+// beat up to 30 steps a second, several beyond.
+func (m *watchModel) interval() time.Duration {
+	return max(time.Duration(float64(time.Second)/watchSpeeds[m.speed]), time.Second/30)
+}
+
+// tick schedules the next beat of the current generation.
+func (m *watchModel) tick() tea.Cmd {
+	gen := m.gen
+	return tea.Tick(m.interval(), func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+}
+
+// restart begins a new generation of beats, dropping those scheduled.
+func (m *watchModel) restart() tea.Cmd {
+	m.gen++
+	m.owed = 0
+	return m.tick()
+}
+
+// Update handles keys, the feed, the player's beats and the terminal.
+func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case tea.ColorProfileMsg:
+		m.pal = newPalette(msg.Profile)
+	case feedMsg:
+		steps, result, err, done := m.feed.take(len(m.steps))
+		m.steps = append(m.steps, steps...)
+		m.result, m.err, m.ended = result, err, done
+		if !done {
+			return m, m.waitFeed()
+		}
+	case tickMsg:
+		if msg.gen != m.gen || m.paused {
+			return m, nil
+		}
+		m.owed += watchSpeeds[m.speed] * m.interval().Seconds()
+		n := int(m.owed + 1e-6)
+		m.owed -= float64(n)
+		m.pos = min(m.pos+n, len(m.steps))
+		if m.ended && m.pos == len(m.steps) {
+			return m, nil // the end: the beat stops until a key restarts it
+		}
+		return m, m.tick()
+	case tea.KeyPressMsg:
+		return m, m.key(msg.String())
+	}
+	return m, nil
+}
+
+// key handles a key press.
+func (m *watchModel) key(k string) tea.Cmd {
+	switch k {
+	case "q", "Q", "ctrl+c", "esc":
+		m.quitting = true
+		return tea.Quit
+	case "space", " ", "p":
+		m.paused = !m.paused
+		if !m.paused {
+			if m.ended && m.pos == len(m.steps) {
+				m.pos = 0 // play again from the start
+			}
+			return m.restart()
+		}
+	case "right", "l", "n":
+		m.paused = true
+		m.pos = min(m.pos+1, len(m.steps))
+	case "left", "h", "b":
+		m.paused = true
+		m.pos = max(m.pos-1, 0)
+	case "home", "g":
+		m.paused = true
+		m.pos = 0
+	case "end", "G":
+		m.paused = true
+		m.pos = len(m.steps)
+	case "+", "=", "up", "kp+":
+		m.speed = min(m.speed+1, len(watchSpeeds)-1)
+		if !m.paused {
+			return m.restart()
+		}
+	case "-", "_", "down", "kp-", "−":
+		m.speed = max(m.speed-1, 0)
+		if !m.paused {
+			return m.restart()
+		}
+	}
+	return nil
+}
+
+// View draws the frame of the current step.
+func (m *watchModel) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.WindowTitle = "solverctl watch"
+	if m.width == 0 {
+		return v // the size comes first
+	}
+	v.SetContent(renderWatch(m.frame()))
+	return v
+}
+
+// frame returns what the screen shows now.
+func (m *watchModel) frame() *watchFrame {
+	f := &watchFrame{
+		board:  m.board,
+		state:  m.stateAt(m.pos),
+		pos:    m.pos,
+		total:  len(m.steps),
+		status: m.status(),
+		width:  m.width,
+		height: m.height,
+		pal:    m.pal,
+	}
+	if m.pos > 0 {
+		f.step = m.steps[m.pos-1]
+	}
+	if m.ended {
+		f.outcome = m.outcome()
+	}
+	return f
+}
+
+// status describes the player and the stream.
+func (m *watchModel) status() string {
+	s := "paused"
+	if !m.paused {
+		s = fmt.Sprintf("playing at %s steps/s", formatSpeed(watchSpeeds[m.speed]))
+	}
+	switch {
+	case !m.ended:
+		s += " · solving…"
+	case m.pos == len(m.steps):
+		s += " · end"
+	}
+	return s
+}
+
+func formatSpeed(v float64) string {
+	if v < 1 {
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// outcome describes the end of the stream.
+func (m *watchModel) outcome() string {
+	if m.err != nil {
+		return "error: " + errorText(m.err)
+	}
+	r := m.result
+	s := fmt.Sprintf("result: %s after %d steps, %d guesses", enumText(r.GetStatus().String(), "SOLVE_STATUS_"), r.GetStepCount(), r.GetGuessCount())
+	if r.GetDifficulty() != nil {
+		s += "; " + difficultyText(r.GetDifficulty())
+	}
+	return s
+}
+
+// errorText is the message of an error from the service.
+func errorText(err error) string {
+	var b strings.Builder
+	report(&b, err)
+	return strings.Join(strings.Fields(strings.TrimPrefix(b.String(), "solverctl: ")), " ")
+}
+
+// stateAt returns the state of the board after step pos.
+func (m *watchModel) stateAt(pos int) *watchState {
+	if pos == 0 {
+		return m.initial
+	}
+	if pos == m.cachedPos {
+		return m.cachedState
+	}
+	s, ok := m.board.decodeState(m.steps[pos-1].GetBoard())
+	if !ok {
+		s = m.replay(pos)
+	}
+	m.cachedPos, m.cachedState = pos, s
+	return s
+}
+
+// replay returns the state after step pos of a board whose steps carry no
+// packed board, from the placements and eliminations of the steps.
+func (m *watchModel) replay(pos int) *watchState {
+	if m.replayed == nil {
+		m.replayed = map[int]*watchState{0: m.initial}
+	}
+	start := pos
+	for m.replayed[start] == nil {
+		start--
+	}
+	for p := start + 1; p <= pos; p++ {
+		m.replayed[p] = m.board.apply(m.replayed[p-1], m.steps[p-1])
+	}
+	return m.replayed[pos]
+}

@@ -1,0 +1,492 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/watch")
+
+const jigsawMap = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+
+// watchCase is a board to render and the step to show on it.
+type watchCase struct {
+	name          string
+	puzzle        *sudokuv1.Puzzle
+	width, height int
+	// step builds the shown step from the board's initial state.
+	step func(wb *watchBoard, s *watchState) *sudokuv1.Step
+}
+
+// readTestdata returns the first line of testdata/watch/name.
+func readTestdata(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "watch", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// loadBoard decodes a puzzle with the in-process service, as watch does.
+func loadBoard(t testing.TB, p *sudokuv1.Puzzle) (*watchBoard, *watchState) {
+	t.Helper()
+	client, closeFn, err := dial("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeFn()
+	b, err := convertBoard(context.Background(), client, p)
+	if err != nil {
+		t.Fatalf("convert: %v", err)
+	}
+	wb, s, err := newWatchBoard(b, p.GetCharset())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wb, s
+}
+
+// emptyCells returns the first k empty cells of s.
+func emptyCells(s *watchState, k int) []int {
+	var out []int
+	for i, v := range s.value {
+		if v == 0 && len(out) < k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// firstCand returns the smallest candidate of cell c.
+func firstCand(s *watchState, c int) uint32 { return uint32(s.cand[c].Min()) }
+
+// demoStep is a made-up step exercising every highlight: a unit, cells, a
+// placement, eliminations and, with chain, a chain of three nodes.
+func demoStep(chain bool) func(wb *watchBoard, s *watchState) *sudokuv1.Step {
+	return func(wb *watchBoard, s *watchState) *sudokuv1.Step {
+		e := emptyCells(s, 4)
+		st := &sudokuv1.Step{
+			Index: 7, Method: "E", Strategy: "Demo Strategy", Technique: "Demo Technique", Score: 42,
+			Explanation: "a made-up step to show every highlight of the view, long enough that a narrow terminal has to wrap it",
+			Placements:  []*sudokuv1.Placement{{Cell: uint32(e[0]), Digit: firstCand(s, e[0])}},
+			Units:       []*sudokuv1.Unit{{Kind: sudokuv1.UnitKind_UNIT_KIND_ROW, Index: uint32(e[0] / wb.layout.N)}},
+			Cells:       []uint32{uint32(e[1])},
+		}
+		for _, c := range e[2:] {
+			st.Eliminations = append(st.Eliminations, &sudokuv1.Elimination{Cell: uint32(c), Digit: firstCand(s, c)})
+		}
+		if chain {
+			d := firstCand(s, e[1])
+			st.Nodes = []*sudokuv1.ChainNode{
+				{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: d, Cells: []uint32{uint32(e[1])}},
+				{Kind: sudokuv1.NodeKind_NODE_KIND_GROUP, Digit: d, Cells: []uint32{uint32(e[2]), uint32(e[3])}},
+				{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: d, Cells: []uint32{uint32(e[3])}},
+			}
+			st.Links = []*sudokuv1.ChainLink{
+				{From: 0, To: 1, Kind: sudokuv1.LinkKind_LINK_KIND_STRONG},
+				{From: 1, To: 2, Kind: sudokuv1.LinkKind_LINK_KIND_WEAK},
+			}
+		}
+		return st
+	}
+}
+
+func watchCases(t *testing.T) []watchCase {
+	text := func(s string) *sudokuv1.Puzzle { return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: s}} }
+	small := text(smallPuzzle)
+	small.Charset, small.RegionMap = smallCharset, smallMap
+	jigsaw := text("300000004002060100010908020005000600020000010009000800080304060004010900500000007")
+	jigsaw.RegionMap = jigsawMap
+	x := text(readTestdata(t, "x9.txt"))
+	x.Variant = sudokuv1.Variant_VARIANT_X
+	return []watchCase{
+		{"4x4", small, 120, 50, demoStep(false)},
+		{"9x9-killer", text(readTestdata(t, "killer9.txt")), 120, 50, demoStep(true)},
+		{"9x9-killer-compact", text(readTestdata(t, "killer9.txt")), 80, 30, demoStep(true)},
+		{"9x9-jigsaw", jigsaw, 120, 50, demoStep(false)},
+		{"9x9-x", x, 120, 50, demoStep(false)},
+		{"16x16", text(readTestdata(t, "classic16.txt")), 120, 50, demoStep(false)},
+		{"25x25", text(readTestdata(t, "classic25.txt")), 120, 50, demoStep(true)},
+		{"25x25-too-small", text(readTestdata(t, "classic25.txt")), 80, 24, demoStep(false)},
+	}
+}
+
+// describeMarks draws the highlights of a frame as text, for goldens
+// without colour: each cell's background ('.' none, 't' tint, 'u' unit,
+// 'c' cell, 'P' placed, 'R' losing candidates), then the marked
+// candidates.
+func describeMarks(wb *watchBoard, m marks) string {
+	var sb strings.Builder
+	n := wb.layout.N
+	for r := range n {
+		for c := range n {
+			sb.WriteByte(".tucPR"[m.cellBg[r*n+c]])
+		}
+		sb.WriteByte('\n')
+	}
+	roles := map[fgRole]string{fgRemoved: "removed", fgPattern: "pattern", fgOn: "on", fgOff: "off", fgFin: "fin", fgALS: "als"}
+	for i := range wb.layout.Cells * 32 {
+		if r, ok := m.cand[i]; ok {
+			fmt.Fprintf(&sb, "%s(%s) %s\n", wb.names.CellName(i/32), wb.names.DigitName(i%32+1), roles[r])
+		}
+	}
+	return sb.String()
+}
+
+func TestRenderWatchGolden(t *testing.T) {
+	for _, tc := range watchCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			wb, initial := loadBoard(t, tc.puzzle)
+			st := tc.step(wb, initial)
+			f := &watchFrame{
+				board: wb, state: wb.apply(initial, st), step: st, pos: 7, total: 31,
+				status: "paused", width: tc.width, height: tc.height, pal: newPalette(colorprofile.NoTTY),
+			}
+			got := renderWatch(f)
+			for i, ln := range strings.Split(got, "\n") {
+				if w := len([]rune(ln)); w > tc.width {
+					t.Errorf("line %d is %d wide, more than the terminal's %d", i+1, w, tc.width)
+				}
+				if i >= tc.height {
+					t.Errorf("line %d is below the terminal's %d lines", i+1, tc.height)
+					break
+				}
+			}
+			got += "\n\n--- highlights ---\n" + describeMarks(wb, wb.stepMarks(st))
+			path := filepath.Join("testdata", "watch", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("render differs from %s (go test -update rewrites it):\n%s", path, got)
+			}
+		})
+	}
+}
+
+func TestRenderWatchColours(t *testing.T) {
+	text := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}
+	wb, initial := loadBoard(t, text)
+	st := demoStep(true)(wb, initial)
+	tests := []struct {
+		profile   colorprofile.Profile
+		want, not []string
+	}{
+		{colorprofile.TrueColor, []string{"38;5;203;48;5;52;9m", "1;38;5;118;48;5;22m"}, nil},
+		{colorprofile.ANSI256, []string{"38;5;203;48;5;52;9m", "1;38;5;118;48;5;22m"}, nil},
+		{colorprofile.ANSI, []string{"91;41;9m", "1;92;42m"}, []string{"38;5;", "48;5;"}},
+		{colorprofile.Ascii, []string{"\x1b[1;7m", ";9m"}, []string{"38;5;", "48;5;", "91;"}},
+		{colorprofile.NoTTY, nil, []string{"\x1b["}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.profile.String(), func(t *testing.T) {
+			f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 1, total: 1, width: 120, height: 50, pal: newPalette(tt.profile)}
+			got := renderWatch(f)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("render lacks %q", w)
+				}
+			}
+			for _, w := range tt.not {
+				if strings.Contains(got, w) {
+					t.Errorf("render has %q", w)
+				}
+			}
+		})
+	}
+}
+
+func TestChainRolesAndEureka(t *testing.T) {
+	wb, initial := loadBoard(t, &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}})
+	node := func(d uint32, cells ...uint32) *sudokuv1.ChainNode {
+		return &sudokuv1.ChainNode{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: d, Cells: cells}
+	}
+	link := func(from, to uint32, strong bool) *sudokuv1.ChainLink {
+		return &sudokuv1.ChainLink{From: from, To: to, Kind: pick(strong, sudokuv1.LinkKind_LINK_KIND_STRONG, sudokuv1.LinkKind_LINK_KIND_WEAK)}
+	}
+	tests := []struct {
+		name   string
+		step   *sudokuv1.Step
+		eureka string
+		roles  []fgRole
+	}{
+		{
+			name:   "simple chain",
+			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(5, 0), node(5, 1, 2), node(5, 20), node(7, 20)}, Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, false), link(2, 3, true)}},
+			eureka: "(5)r1c1=(5)r1c23-(5)r3c3=(7)r3c3",
+			roles:  []fgRole{fgOff, fgOn, fgOff, fgOn},
+		},
+		{
+			name:   "column group and a net",
+			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(1, 0), node(1, 9, 18), node(2, 30)}, Links: []*sudokuv1.ChainLink{link(0, 1, false), link(0, 2, false)}},
+			eureka: "(1)r1c1-(1)r23c1; (1)r1c1-(2)r4c4",
+			roles:  []fgRole{fgOn, fgOff, fgOff},
+		},
+		{name: "no chain", step: &sudokuv1.Step{}},
+		{
+			name:   "bad indexes",
+			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(1, 999)}, Links: []*sudokuv1.ChainLink{link(0, 5, true)}},
+			eureka: "(1)?=?",
+			roles:  []fgRole{fgPattern},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := wb.eureka(tt.step); got != tt.eureka {
+				t.Errorf("eureka = %q, want %q", got, tt.eureka)
+			}
+			if got := chainRoles(tt.step); fmt.Sprint(got) != fmt.Sprint(tt.roles) {
+				t.Errorf("roles = %v, want %v", got, tt.roles)
+			}
+			// Whatever the step, it renders.
+			renderWatch(&watchFrame{board: wb, state: initial, step: tt.step, width: 100, height: 40, pal: newPalette(colorprofile.ANSI256)})
+		})
+	}
+}
+
+// fakeStream is a SolveSteps stream of steps made up on a board.
+type fakeStream struct {
+	msgs []*sudokuv1.SolveStepsResponse
+	err  error // returned after msgs; nil means io.EOF
+}
+
+func (s *fakeStream) Recv() (*sudokuv1.SolveStepsResponse, error) {
+	if len(s.msgs) == 0 {
+		if s.err != nil {
+			return nil, s.err
+		}
+		return nil, io.EOF
+	}
+	m := s.msgs[0]
+	s.msgs = s.msgs[1:]
+	return m, nil
+}
+
+// stepsStream returns a stream of k steps, each eliminating one candidate
+// (without packed boards, so that the view replays them), then a result.
+func stepsStream(wb *watchBoard, s *watchState, k int) *fakeStream {
+	fs := new(fakeStream)
+	for i := range k {
+		c := emptyCells(s, 1)[0]
+		st := &sudokuv1.Step{Index: uint32(i + 1), Method: "A", Strategy: "Step", Explanation: fmt.Sprintf("step number %d", i+1),
+			Placements: []*sudokuv1.Placement{{Cell: uint32(c), Digit: firstCand(s, c)}}}
+		if i%2 == 1 {
+			st = &sudokuv1.Step{Index: uint32(i + 1), Method: "B", Strategy: "Step", Explanation: fmt.Sprintf("step number %d", i+1)}
+		}
+		s = wb.apply(s, st)
+		fs.msgs = append(fs.msgs, &sudokuv1.SolveStepsResponse{Event: &sudokuv1.SolveStepsResponse_Step{Step: st}})
+	}
+	fs.msgs = append(fs.msgs, &sudokuv1.SolveStepsResponse{Event: &sudokuv1.SolveStepsResponse_Result{Result: &sudokuv1.SolveResult{
+		Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, StepCount: uint32(k)}}})
+	return fs
+}
+
+// newTestModel returns a model that has received k steps, sized 120×50.
+func newTestModel(t *testing.T, k int) *watchModel {
+	t.Helper()
+	wb, initial := loadBoard(t, &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}})
+	feed := newStepFeed()
+	feed.read(stepsStream(wb, initial, k))
+	m := newWatchModel(wb, initial, feed)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 50})
+	m.Update(feedMsg{})
+	if len(m.steps) != k || !m.ended {
+		t.Fatalf("model has %d steps (ended %v), want %d", len(m.steps), m.ended, k)
+	}
+	return m
+}
+
+func press(k string) tea.KeyPressMsg {
+	switch k {
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+func TestWatchModelKeys(t *testing.T) {
+	tests := []struct {
+		name   string
+		keys   []string
+		pos    int
+		paused bool
+		speed  int
+		quit   bool
+	}{
+		{name: "start", pos: 0, speed: defaultSpeed},
+		{name: "pause", keys: []string{"space"}, paused: true, speed: defaultSpeed},
+		{name: "pause and resume", keys: []string{"space", "space"}, speed: defaultSpeed},
+		{name: "step forward pauses", keys: []string{"right", "right", "right"}, pos: 3, paused: true, speed: defaultSpeed},
+		{name: "step back", keys: []string{"right", "right", "right", "left"}, pos: 2, paused: true, speed: defaultSpeed},
+		{name: "not before the puzzle", keys: []string{"left", "left"}, pos: 0, paused: true, speed: defaultSpeed},
+		{name: "not past the last step", keys: []string{"end", "right", "right"}, pos: 10, paused: true, speed: defaultSpeed},
+		{name: "home", keys: []string{"end", "home"}, pos: 0, paused: true, speed: defaultSpeed},
+		{name: "faster", keys: []string{"+", "+"}, speed: defaultSpeed + 2},
+		{name: "slower", keys: []string{"-"}, speed: defaultSpeed - 1},
+		{name: "no slower than the slowest", keys: []string{"-", "-", "-", "-", "-", "-"}, speed: 0},
+		{name: "no faster than the fastest", keys: strings.Split(strings.Repeat("+", 20), ""), speed: len(watchSpeeds) - 1},
+		{name: "quit", keys: []string{"q"}, speed: defaultSpeed, quit: true},
+		{name: "ctrl-c", keys: []string{"right", "ctrl+c"}, pos: 1, paused: true, speed: defaultSpeed, quit: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newTestModel(t, 10)
+			var quit bool
+			for _, k := range tt.keys {
+				_, cmd := m.Update(press(k))
+				if m.quitting && !quit {
+					quit = true
+					if _, ok := cmd().(tea.QuitMsg); !ok {
+						t.Errorf("key %q quits without tea.Quit", k)
+					}
+				}
+			}
+			if m.pos != tt.pos || m.paused != tt.paused || m.speed != tt.speed || quit != tt.quit {
+				t.Errorf("after %v: pos %d paused %v speed %d quit %v, want %d %v %d %v",
+					tt.keys, m.pos, m.paused, m.speed, quit, tt.pos, tt.paused, tt.speed, tt.quit)
+			}
+			view := m.View().Content
+			if !strings.Contains(view, fmt.Sprintf("step %d/10", tt.pos)) {
+				t.Errorf("view lacks step %d/10:\n%s", tt.pos, view)
+			}
+		})
+	}
+}
+
+func TestWatchModelTicks(t *testing.T) {
+	m := newTestModel(t, 10)
+	gen := m.gen
+	m.Update(tickMsg{gen: gen})
+	if m.pos != 1 {
+		t.Fatalf("a beat at %v steps/s moved to %d, want 1", watchSpeeds[m.speed], m.pos)
+	}
+	m.Update(tickMsg{gen: gen - 1})
+	if m.pos != 1 {
+		t.Errorf("a stale beat moved to %d", m.pos)
+	}
+	m.Update(press("space"))
+	m.Update(tickMsg{gen: m.gen})
+	if m.pos != 1 {
+		t.Errorf("a beat while paused moved to %d", m.pos)
+	}
+	m.Update(press("space"))
+	for range 5 {
+		m.Update(press("+"))
+	}
+	_, cmd := m.Update(tickMsg{gen: m.gen})
+	if m.pos != 5 || cmd == nil {
+		t.Errorf("a beat at %v steps/s moved to %d (next beat %v), want 5", watchSpeeds[m.speed], m.pos, cmd != nil)
+	}
+	for range 10 {
+		m.Update(tickMsg{gen: m.gen})
+	}
+	if m.pos != 10 {
+		t.Errorf("the beats stopped at %d, want 10", m.pos)
+	}
+	if _, cmd := m.Update(tickMsg{gen: m.gen}); cmd != nil {
+		t.Error("the beat goes on after the last step of an ended stream")
+	}
+	if v := m.View().Content; !strings.Contains(v, "result: solved") || !strings.Contains(v, "step number 10") {
+		t.Errorf("the last view lacks the result or the step:\n%s", v)
+	}
+}
+
+// TestStepFeed checks that a fast stream is buffered whole while the view
+// takes it in pieces.
+func TestStepFeed(t *testing.T) {
+	wb, initial := loadBoard(t, &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}})
+	for _, tt := range []struct {
+		name string
+		err  error
+	}{{"result", nil}, {"error", errors.New("boom")}} {
+		t.Run(tt.name, func(t *testing.T) {
+			const k = 5000
+			steps := stepsStream(wb, initial, 40).msgs[:40]
+			s := new(fakeStream)
+			for len(s.msgs) < k {
+				s.msgs = append(s.msgs, steps...)
+			}
+			if tt.err != nil {
+				s.err = tt.err
+			} else {
+				s.msgs = append(s.msgs, &sudokuv1.SolveStepsResponse{Event: &sudokuv1.SolveStepsResponse_Result{Result: &sudokuv1.SolveResult{}}})
+			}
+			want := len(s.msgs) - pick(tt.err == nil, 1, 0)
+			feed := newStepFeed()
+			go feed.read(s)
+			m := newWatchModel(wb, initial, feed)
+			deadline := time.Now().Add(10 * time.Second)
+			for !m.ended && time.Now().Before(deadline) {
+				msg := m.waitFeed()()
+				m.Update(msg)
+			}
+			if !m.ended || len(m.steps) != want {
+				t.Fatalf("model ended %v with %d steps, want %d", m.ended, len(m.steps), want)
+			}
+			if (m.err != nil) != (tt.err != nil) {
+				t.Errorf("err = %v, want %v", m.err, tt.err)
+			}
+		})
+	}
+}
+
+func TestWatchNotATerminal(t *testing.T) {
+	_, _, err := runCLI(t, "", "watch", seedPuzzle)
+	if err == nil || !strings.Contains(err.Error(), "not a terminal") {
+		t.Errorf("watch to a buffer: err = %v, want not a terminal", err)
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	err = run(context.Background(), []string{"watch", seedPuzzle}, strings.NewReader(""), f, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "not a terminal") {
+		t.Errorf("watch to a file: err = %v, want not a terminal", err)
+	}
+	if code := report(io.Discard, err); code == 0 {
+		t.Error("exit status 0")
+	}
+}
+
+func BenchmarkRenderWatch25(b *testing.B) {
+	text := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(b, "classic25.txt")}}
+	wb, initial := loadBoard(b, text)
+	st := demoStep(true)(wb, initial)
+	f := &watchFrame{board: wb, state: wb.apply(initial, st), step: st, pos: 1, total: 1, width: 120, height: 50, pal: newPalette(colorprofile.ANSI256)}
+	for b.Loop() {
+		renderWatch(f)
+	}
+}

@@ -1,0 +1,1095 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// This file is the renderer of the watch command: a pure function from a
+// frame (the board's geometry, its state before and after the shown step,
+// the step and the player's status) to the text of the screen.
+
+// watchBoard is the fixed geometry of a watched puzzle: its layout
+// (regions, extra units, cages), symbols and black cells, and what the
+// renderer derives from them once.
+type watchBoard struct {
+	layout  *grid.Layout
+	names   grid.Notation
+	black   []bool
+	label   []string // the cage label drawn above a cage's first cell; "" elsewhere
+	diag    []uint8  // diagMain|diagAnti for cells on a diagonal
+	tinted  []bool   // cells of a window or a colour group: shaded
+	hasCage bool
+}
+
+const (
+	diagMain = 1 << iota
+	diagAnti
+)
+
+// watchState is the state of the board at one point of the solve.
+type watchState struct {
+	value []uint8
+	given []bool
+	cand  []grid.Digits
+}
+
+// newWatchBoard builds the geometry and the initial state of the board of
+// a puzzle, as the Convert RPC decoded it; charset names its digits.
+func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState, error) {
+	n := int(b.GetSize())
+	if n < 2 || n > grid.MaxSize || len(b.GetCells()) != n*n {
+		return nil, nil, fmt.Errorf("the board has %d cells for size %d", len(b.GetCells()), n)
+	}
+	variant, ok := watchVariants[b.GetVariant()]
+	if !ok {
+		return nil, nil, fmt.Errorf("unknown variant %v", b.GetVariant())
+	}
+	cfg := grid.Config{Size: n, Variant: variant}
+	if r := b.GetRegions(); len(r) > 0 {
+		cfg.Regions = make([]int, len(r))
+		for i, v := range r {
+			cfg.Regions[i] = int(v)
+		}
+	}
+	for _, c := range b.GetCages() {
+		cg := grid.Cage{Target: int(c.GetTarget()), Op: watchOps[c.GetOperator()]}
+		for _, cell := range c.GetCells() {
+			cg.Cells = append(cg.Cells, int(cell))
+		}
+		cfg.Cages = append(cfg.Cages, cg)
+	}
+	l, err := grid.NewLayout(cfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("building the board's layout: %w", err)
+	}
+	cells := make([]grid.CellState, n*n)
+	wb := &watchBoard{
+		layout: l,
+		names:  grid.Notation{Layout: l, Symbols: codec.Symbols(charset, n)},
+		black:  make([]bool, n*n),
+		label:  make([]string, n*n),
+		diag:   make([]uint8, n*n),
+		tinted: make([]bool, n*n),
+	}
+	for i, c := range b.GetCells() {
+		cells[i] = grid.CellState{Value: int(c.GetValue()), Given: c.GetGiven()}
+		for _, d := range c.GetCandidates() {
+			if d >= 1 && int(d) <= n {
+				cells[i].Cand |= grid.Bit(int(d))
+			}
+		}
+		wb.black[i] = c.GetBlack()
+	}
+	gb, err := grid.Load(l, cells)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading the board: %w", err)
+	}
+	for _, cg := range l.Cages {
+		if len(cg.Cells) == 0 {
+			continue
+		}
+		first := cg.Cells[0]
+		for _, c := range cg.Cells {
+			first = min(first, c)
+		}
+		wb.label[first] = cageLabel(cg, variant.Arithmetic())
+		wb.hasCage = true
+	}
+	for _, u := range l.Units {
+		for _, c := range u.Cells {
+			switch u.Kind {
+			case grid.Diagonal:
+				wb.diag[c] |= diagMain << u.Index
+			case grid.Window, grid.ColourGroup:
+				wb.tinted[c] = u.Kind == grid.Window || u.Index%2 == 0
+			}
+		}
+	}
+	return wb, &watchState{value: gb.Value, given: gb.Given, cand: gb.Cand}, nil
+}
+
+// cageLabel is what a cage shows: its target, and on an arithmetic
+// board its operator ("15", "12×").
+func cageLabel(cg grid.Cage, arithmetic bool) string {
+	if !arithmetic {
+		return strconv.Itoa(cg.Target)
+	}
+	return strconv.Itoa(cg.Target) + cg.Op.String()
+}
+
+var watchVariants = map[sudokuv1.Variant]grid.Variant{
+	sudokuv1.Variant_VARIANT_UNSPECIFIED:   grid.Classic,
+	sudokuv1.Variant_VARIANT_CLASSIC:       grid.Classic,
+	sudokuv1.Variant_VARIANT_X:             grid.X,
+	sudokuv1.Variant_VARIANT_WINDOKU:       grid.Windoku,
+	sudokuv1.Variant_VARIANT_COLOUR:        grid.Colour,
+	sudokuv1.Variant_VARIANT_JIGSAW:        grid.Jigsaw,
+	sudokuv1.Variant_VARIANT_KILLER:        grid.Killer,
+	sudokuv1.Variant_VARIANT_KILLER_JIGSAW: grid.KillerJigsaw,
+	sudokuv1.Variant_VARIANT_KENKEN:        grid.KenKen,
+	sudokuv1.Variant_VARIANT_KENDOKU:       grid.KenDoku,
+	sudokuv1.Variant_VARIANT_STR8TS:        grid.Str8ts,
+	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
+	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
+	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
+}
+
+var watchOps = map[sudokuv1.CageOperator]grid.Op{
+	sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED: grid.OpAdd,
+	sudokuv1.CageOperator_CAGE_OPERATOR_NONE:        grid.OpNone,
+	sudokuv1.CageOperator_CAGE_OPERATOR_ADD:         grid.OpAdd,
+	sudokuv1.CageOperator_CAGE_OPERATOR_SUBTRACT:    grid.OpSub,
+	sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY:    grid.OpMul,
+	sudokuv1.CageOperator_CAGE_OPERATOR_DIVIDE:      grid.OpDiv,
+}
+
+// decodeState returns the state a step's packed board describes, or false
+// when it has none that fits the board.
+func (wb *watchBoard) decodeState(packed string) (*watchState, bool) {
+	if packed == "" {
+		return nil, false
+	}
+	p, err := codec.DecodeV2(packed)
+	if err != nil || p.Size != wb.layout.N || len(p.Cells) != wb.layout.Cells {
+		return nil, false
+	}
+	s := &watchState{
+		value: make([]uint8, len(p.Cells)),
+		given: make([]bool, len(p.Cells)),
+		cand:  make([]grid.Digits, len(p.Cells)),
+	}
+	for i, c := range p.Cells {
+		s.value[i], s.given[i] = uint8(c.Value), c.Given
+		if c.Value == 0 {
+			s.cand[i] = c.Cand
+		}
+	}
+	return s, true
+}
+
+// apply returns the state after a step that carries no packed board: its
+// placements and eliminations applied to s. (A backtrack restores a saved
+// board that this does not know; every board with a 2.0 string carries it.)
+func (wb *watchBoard) apply(s *watchState, st *sudokuv1.Step) *watchState {
+	out := &watchState{
+		value: append([]uint8(nil), s.value...),
+		given: append([]bool(nil), s.given...),
+		cand:  append([]grid.Digits(nil), s.cand...),
+	}
+	n := wb.layout.N
+	for _, p := range st.GetPlacements() {
+		c, d := int(p.GetCell()), int(p.GetDigit())
+		if c >= len(out.value) || d < 1 || d > n {
+			continue
+		}
+		out.value[c], out.cand[c] = uint8(d), 0
+		for _, peer := range wb.layout.Peers[c] {
+			out.cand[peer] &^= grid.Bit(d)
+		}
+	}
+	for _, e := range st.GetEliminations() {
+		if c, d := int(e.GetCell()), int(e.GetDigit()); c < len(out.cand) && d >= 1 && d <= n {
+			out.cand[c] &^= grid.Bit(d)
+		}
+	}
+	return out
+}
+
+// watchFrame is everything one screen shows.
+type watchFrame struct {
+	board *watchBoard
+	// state is the board after the shown step (the initial board at
+	// position 0).
+	state *watchState
+	step  *sudokuv1.Step // the shown step; nil at position 0
+	pos   int            // the shown step, 1-based; 0 is the initial board
+	total int            // the steps received so far
+	// status describes the player ("playing, 8 steps/s", "paused") and
+	// outcome the stream's end ("solved", an error), "" while it runs.
+	status  string
+	outcome string
+	width   int // the terminal's size; 0 means unbounded
+	height  int
+	pal     *palette
+}
+
+// Paint roles: fg says what a character is, bg what its cell is in the
+// shown step.
+type fgRole uint8
+
+const (
+	fgText fgRole = iota
+	fgDim
+	fgCell    // light lines between cells
+	fgCage    // cage outlines
+	fgRegion  // region borders
+	fgLabel   // cage targets
+	fgGiven   // clues
+	fgSolved  // digits placed before the shown step
+	fgCand    // candidates
+	fgPlaced  // digits the step places
+	fgRemoved // candidates the step removes
+	fgPattern // candidates of the pattern
+	fgOn      // true candidates of a chain or colouring
+	fgOff     // false candidates
+	fgFin     // fins
+	fgALS     // candidates of an ALS
+	fgBlack   // black cells
+	fgTitle   // the strategy line
+	fgKey     // the key help
+	fgError
+	numFg
+)
+
+type bgRole uint8
+
+const (
+	bgNone   bgRole = iota
+	bgTint          // a window or colour group
+	bgUnit          // a unit that justifies the step
+	bgCell          // a cell that justifies the step
+	bgPlace         // a cell the step fills
+	bgRemove        // a cell that loses candidates
+	numBg
+)
+
+type paint struct {
+	fg fgRole
+	bg bgRole
+}
+
+// palette renders paints: colours for 256-colour and 16-colour
+// terminals, attributes only without colour, nothing at all for goldens.
+type palette struct {
+	plain bool
+	// open and close are the escapes Lip Gloss puts around a text of each
+	// paint, rendered once: rendering every run through Lip Gloss would
+	// cost a 25×25 board several milliseconds a frame.
+	open, close [numFg][numBg]string
+}
+
+// newPalette returns the palette for a colour profile; plain is the
+// palette that draws no styles at all.
+func newPalette(p colorprofile.Profile) *palette {
+	pal := new(palette)
+	if p == colorprofile.NoTTY {
+		pal.plain = true
+		return pal
+	}
+	fg, bg := paletteColours(p)
+	for f := range numFg {
+		for b := range numBg {
+			s := lipgloss.NewStyle()
+			if c := fg[f]; c != nil {
+				s = s.Foreground(c)
+			}
+			if c := bg[b]; c != nil {
+				s = s.Background(c)
+			}
+			switch fgRole(f) {
+			case fgGiven, fgPlaced, fgLabel, fgTitle, fgRegion:
+				s = s.Bold(true)
+			case fgRemoved:
+				s = s.Strikethrough(true)
+				if p == colorprofile.Ascii {
+					s = s.Underline(true)
+				}
+			case fgDim, fgCell:
+				if p == colorprofile.Ascii {
+					s = s.Faint(true)
+				}
+			}
+			if p == colorprofile.Ascii && (bgRole(b) == bgPlace || bgRole(b) == bgCell) {
+				s = s.Reverse(true)
+			}
+			pal.open[f][b], pal.close[f][b], _ = strings.Cut(s.Render("\x00"), "\x00")
+		}
+	}
+	return pal
+}
+
+// paletteColours picks the colours of each role for a profile: the
+// 256-colour cube when the terminal has it, the 16 ANSI colours otherwise,
+// none for a monochrome one.
+func paletteColours(p colorprofile.Profile) (fg [numFg]color.Color, bg [numBg]color.Color) {
+	switch {
+	case p <= colorprofile.Ascii:
+		return fg, bg
+	case p == colorprofile.ANSI:
+		c := func(i int) color.Color { return lipgloss.Color(strconv.Itoa(i)) }
+		fg = [numFg]color.Color{
+			fgDim: c(8), fgCell: c(8), fgCage: c(3), fgRegion: c(15), fgLabel: c(11),
+			fgGiven: c(15), fgSolved: c(14), fgCand: c(7), fgPlaced: c(10), fgRemoved: c(9),
+			fgPattern: c(12), fgOn: c(10), fgOff: c(13), fgFin: c(11), fgALS: c(6),
+			fgBlack: c(8), fgTitle: c(15), fgKey: c(8), fgError: c(9),
+		}
+		bg = [numBg]color.Color{bgTint: c(0), bgUnit: c(4), bgCell: c(6), bgPlace: c(2), bgRemove: c(1)}
+	default:
+		c := func(i int) color.Color { return lipgloss.Color(strconv.Itoa(i)) }
+		fg = [numFg]color.Color{
+			fgDim: c(242), fgCell: c(240), fgCage: c(178), fgRegion: c(252), fgLabel: c(222),
+			fgGiven: c(231), fgSolved: c(117), fgCand: c(249), fgPlaced: c(118), fgRemoved: c(203),
+			fgPattern: c(75), fgOn: c(120), fgOff: c(213), fgFin: c(221), fgALS: c(80),
+			fgBlack: c(238), fgTitle: c(231), fgKey: c(244), fgError: c(203),
+		}
+		bg = [numBg]color.Color{bgTint: c(236), bgUnit: c(17), bgCell: c(24), bgPlace: c(22), bgRemove: c(52)}
+	}
+	return fg, bg
+}
+
+// canvas is a grid of characters, each with its paint.
+type canvas struct {
+	w, h  int
+	runes []rune
+	paint []paint
+}
+
+func newCanvas(w, h int) *canvas {
+	c := &canvas{w: w, h: h, runes: make([]rune, w*h), paint: make([]paint, w*h)}
+	for i := range c.runes {
+		c.runes[i] = ' '
+	}
+	return c
+}
+
+func (c *canvas) set(x, y int, r rune, p paint) {
+	if x >= 0 && x < c.w && y >= 0 && y < c.h {
+		c.runes[y*c.w+x] = r
+		c.paint[y*c.w+x] = p
+	}
+}
+
+// bg sets the background of a character, keeping what it shows.
+func (c *canvas) bg(x, y int, b bgRole) {
+	if x >= 0 && x < c.w && y >= 0 && y < c.h {
+		c.paint[y*c.w+x].bg = b
+	}
+}
+
+// line renders row y of the canvas, one styled run per paint.
+func (c *canvas) line(sb *strings.Builder, y int, pal *palette) {
+	row, paints := c.runes[y*c.w:(y+1)*c.w], c.paint[y*c.w:(y+1)*c.w]
+	end := len(row)
+	for end > 0 && row[end-1] == ' ' && paints[end-1].bg == bgNone {
+		end--
+	}
+	for i := 0; i < end; {
+		j := i + 1
+		for j < end && paints[j] == paints[i] {
+			j++
+		}
+		pal.write(sb, string(row[i:j]), paints[i])
+		i = j
+	}
+}
+
+// write appends s painted with p.
+func (pal *palette) write(sb *strings.Builder, s string, p paint) {
+	if pal.plain || s == "" {
+		sb.WriteString(s)
+		return
+	}
+	sb.WriteString(pal.open[p.fg][p.bg])
+	sb.WriteString(s)
+	sb.WriteString(pal.close[p.fg][p.bg])
+}
+
+// Edge weights of the lines between cells.
+const (
+	edgeNone  = iota // no line: two cells of one cage, or a compact board
+	edgeFaint        // a dotted line inside a cage
+	edgeLight        // a cage outline, or a plain line between cells
+	edgeHeavy        // a region border or the board's edge
+)
+
+// boxChars are the line-drawing characters by the arms they have: up 1,
+// right 2, down 4, left 8.
+var (
+	lightBox = []rune(" ╵╶└╷│┌├╴┘─┴┐┤┬┼")
+	heavyBox = []rune(" ╹╺┗╻┃┏┣╸┛━┻┓┫┳╋")
+)
+
+// geometry is where a frame's board goes on the canvas.
+type geometry struct {
+	pencil bool  // pencil marks in every cell, else one character a cell
+	k      int   // pencil marks per row of a cell
+	cw, ch int   // a cell's inside, in characters
+	sepY   []int // the line of the separator above row r (r = 0..n), -1 for none
+	rowY   []int // the first line of row r
+	w, h   int
+}
+
+// layoutBoard lays out an n×n board with pencil marks or compact.
+func (wb *watchBoard) layoutBoard(pencil bool) geometry {
+	n := wb.layout.N
+	g := geometry{pencil: pencil, k: 1, cw: 3, ch: 1}
+	if pencil {
+		for g.k*g.k < n {
+			g.k++
+		}
+		g.cw, g.ch = 2*g.k+1, g.k
+	}
+	g.sepY, g.rowY = make([]int, n+1), make([]int, n)
+	y := 0
+	for r := 0; r <= n; r++ {
+		g.sepY[r] = -1
+		if r == 0 || r == n || pencil || wb.hasCage || wb.rowBorder(r) {
+			g.sepY[r] = y
+			y++
+		}
+		if r < n {
+			g.rowY[r] = y
+			y += g.ch
+		}
+	}
+	g.w, g.h = n*(g.cw+1)+1, y
+	return g
+}
+
+// rowBorder reports whether a region border runs between rows r-1 and r.
+func (wb *watchBoard) rowBorder(r int) bool {
+	l := wb.layout
+	if l.Region == nil {
+		return false
+	}
+	for c := range l.N {
+		if l.Region[(r-1)*l.N+c] != l.Region[r*l.N+c] {
+			return true
+		}
+	}
+	return false
+}
+
+// edge returns the weight of the line between cells a and b (either may
+// be -1, off the board).
+func (wb *watchBoard) edge(a, b int, pencil bool) int {
+	l := wb.layout
+	switch {
+	case a < 0 || b < 0:
+		return edgeHeavy
+	case l.Region != nil && l.Region[a] != l.Region[b]:
+		return edgeHeavy
+	case l.CellCage != nil && l.CellCage[a] != l.CellCage[b]:
+		if l.Region == nil {
+			return edgeHeavy // KenKen: the cages are the board's shape
+		}
+		return edgeLight
+	case l.CellCage != nil && l.CellCage[a] >= 0:
+		if pencil {
+			return edgeFaint
+		}
+		return edgeNone
+	case pencil:
+		return edgeLight
+	}
+	return edgeNone
+}
+
+// cellAt returns the cell at row r, column c, or -1 off the board.
+func (wb *watchBoard) cellAt(r, c int) int {
+	n := wb.layout.N
+	if r < 0 || c < 0 || r >= n || c >= n {
+		return -1
+	}
+	return r*n + c
+}
+
+// marks is what the shown step highlights.
+type marks struct {
+	cellBg []bgRole
+	cand   map[int]fgRole // cell*32 + digit-1 → role
+	placed []bool
+}
+
+// stepMarks gathers the highlights of a step: its units and cells, the
+// digits placed and candidates removed, its highlighted candidates and
+// the nodes of its chain, coloured by their place in it.
+func (wb *watchBoard) stepMarks(st *sudokuv1.Step) marks {
+	cells := wb.layout.Cells
+	m := marks{cellBg: make([]bgRole, cells), cand: map[int]fgRole{}, placed: make([]bool, cells)}
+	for i, t := range wb.tinted {
+		if t {
+			m.cellBg[i] = bgTint
+		}
+	}
+	if st == nil {
+		return m
+	}
+	raise := func(c int, b bgRole) {
+		if c >= 0 && c < cells && m.cellBg[c] < b {
+			m.cellBg[c] = b
+		}
+	}
+	for _, u := range st.GetUnits() {
+		for _, c := range wb.unitCells(u) {
+			raise(c, bgUnit)
+		}
+	}
+	for _, c := range st.GetCells() {
+		raise(int(c), bgCell)
+	}
+	setCand := func(c, d int, r fgRole) {
+		if c >= 0 && c < cells && d >= 1 && d <= 32 {
+			if _, ok := m.cand[c*32+d-1]; !ok {
+				m.cand[c*32+d-1] = r
+			}
+		}
+	}
+	for _, e := range st.GetEliminations() {
+		raise(int(e.GetCell()), bgRemove)
+		setCand(int(e.GetCell()), int(e.GetDigit()), fgRemoved)
+	}
+	for _, p := range st.GetPlacements() {
+		if c := int(p.GetCell()); c < cells {
+			raise(c, bgPlace)
+			m.placed[c] = true
+		}
+	}
+	for _, h := range st.GetHighlights() {
+		setCand(int(h.GetCell()), int(h.GetDigit()), roleFg[h.GetRole()])
+	}
+	for i, r := range chainRoles(st) {
+		nd := st.GetNodes()[i]
+		for _, c := range nd.GetCells() {
+			setCand(int(c), int(nd.GetDigit()), r)
+		}
+	}
+	return m
+}
+
+var roleFg = map[sudokuv1.CandidateRole]fgRole{
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_UNSPECIFIED: fgPattern,
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_PATTERN:     fgPattern,
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_FIN:         fgFin,
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_ALS:         fgALS,
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_TARGET:      fgRemoved,
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_ON:          fgOn,
+	sudokuv1.CandidateRole_CANDIDATE_ROLE_OFF:         fgOff,
+}
+
+// chainRoles colours the nodes of a step's chain by their place in it: a
+// strong link makes the node it reaches true (on) and one it leaves false,
+// a weak link the other way round; the first link to settle a node wins.
+func chainRoles(st *sudokuv1.Step) []fgRole {
+	nodes := st.GetNodes()
+	if len(nodes) == 0 {
+		return nil
+	}
+	roles := make([]fgRole, len(nodes))
+	for i := range roles {
+		roles[i] = fgPattern
+	}
+	set := make([]bool, len(nodes))
+	for _, k := range st.GetLinks() {
+		from, to := int(k.GetFrom()), int(k.GetTo())
+		if from >= len(nodes) || to >= len(nodes) {
+			continue
+		}
+		strong := k.GetKind() == sudokuv1.LinkKind_LINK_KIND_STRONG
+		if !set[from] {
+			roles[from], set[from] = pick(strong, fgOff, fgOn), true
+		}
+		if !set[to] {
+			roles[to], set[to] = pick(strong, fgOn, fgOff), true
+		}
+	}
+	return roles
+}
+
+func pick[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// unitCells returns the cells of a step's unit, nil when the board has no
+// such unit.
+func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
+	kind, ok := watchUnitKinds[u.GetKind()]
+	if !ok {
+		return nil
+	}
+	for i := range wb.layout.Units {
+		if lu := &wb.layout.Units[i]; lu.Kind == kind && lu.Index == int(u.GetIndex()) {
+			return lu.Cells
+		}
+	}
+	return nil
+}
+
+var watchUnitKinds = map[sudokuv1.UnitKind]grid.UnitKind{
+	sudokuv1.UnitKind_UNIT_KIND_ROW:      grid.Row,
+	sudokuv1.UnitKind_UNIT_KIND_COLUMN:   grid.Column,
+	sudokuv1.UnitKind_UNIT_KIND_REGION:   grid.Region,
+	sudokuv1.UnitKind_UNIT_KIND_DIAGONAL: grid.Diagonal,
+	sudokuv1.UnitKind_UNIT_KIND_WINDOW:   grid.Window,
+	sudokuv1.UnitKind_UNIT_KIND_COLOUR:   grid.ColourGroup,
+}
+
+// drawBoard draws the board of f on a canvas laid out by g.
+func (wb *watchBoard) drawBoard(f *watchFrame, g geometry, m marks) *canvas {
+	n := wb.layout.N
+	cv := newCanvas(g.w, g.h)
+	colX := func(c int) int { return c * (g.cw + 1) }
+	weightFg := [...]fgRole{edgeNone: fgCell, edgeFaint: fgCell, edgeLight: fgCell, edgeHeavy: fgRegion}
+	if wb.hasCage {
+		weightFg[edgeLight] = fgCage
+		if wb.layout.Region == nil {
+			weightFg[edgeHeavy] = fgCage
+		}
+	}
+	// Separator lines and their junctions.
+	for r := 0; r <= n; r++ {
+		y := g.sepY[r]
+		if y < 0 {
+			continue
+		}
+		for c := 0; c <= n; c++ {
+			var up, down, left, right int
+			if r > 0 {
+				up = wb.edge(wb.cellAt(r-1, c-1), wb.cellAt(r-1, c), g.pencil)
+			}
+			if r < n {
+				down = wb.edge(wb.cellAt(r, c-1), wb.cellAt(r, c), g.pencil)
+			}
+			if c > 0 {
+				left = wb.edge(wb.cellAt(r-1, c-1), wb.cellAt(r, c-1), g.pencil)
+			}
+			if c < n {
+				right = wb.edge(wb.cellAt(r-1, c), wb.cellAt(r, c), g.pencil)
+			}
+			if (r == 0 || r == n) && (c == 0 || c == n) {
+				// The board's corners are heavy whatever the cells.
+				up, down, left, right = min(up, edgeHeavy), min(down, edgeHeavy), min(left, edgeHeavy), min(right, edgeHeavy)
+			}
+			ch, w := junction(up, right, down, left)
+			cv.set(colX(c), y, ch, paint{fg: weightFg[w]})
+			if c < n {
+				hc, hw := horizontal(right)
+				for x := colX(c) + 1; x <= colX(c)+g.cw; x++ {
+					cv.set(x, y, hc, paint{fg: weightFg[hw]})
+				}
+			}
+		}
+		// Cage labels go on the line above the cage's first cell.
+		if r < n {
+			for c := range n {
+				if lb := wb.label[r*n+c]; lb != "" {
+					wb.drawLabel(cv, colX(c)+1, y, lb, r, c, g)
+				}
+			}
+		}
+	}
+	// Cells and the vertical lines between them.
+	for r := range n {
+		for c := 0; c <= n; c++ {
+			w := wb.edge(wb.cellAt(r, c-1), wb.cellAt(r, c), g.pencil)
+			vc := verticalRune(w)
+			for dy := range g.ch {
+				cv.set(colX(c), g.rowY[r]+dy, vc, paint{fg: weightFg[w]})
+			}
+			if c < n {
+				wb.drawCell(cv, f, g, m, r*n+c, colX(c)+1, g.rowY[r])
+			}
+		}
+	}
+	return cv
+}
+
+// drawLabel writes a cage's label on the separator line at x, y; a label
+// wider than its cell runs on over the cells to the right of its cage.
+func (wb *watchBoard) drawLabel(cv *canvas, x, y int, lb string, r, c int, g geometry) {
+	n := wb.layout.N
+	room := g.cw
+	for cc := c + 1; cc < n && wb.layout.CellCage[r*n+cc] == wb.layout.CellCage[r*n+c]; cc++ {
+		room += g.cw + 1
+	}
+	for i, ch := range []rune(lb) {
+		if i >= room {
+			break
+		}
+		cv.set(x+i, y, ch, paint{fg: fgLabel})
+	}
+}
+
+// drawCell draws the inside of cell i at x, y.
+func (wb *watchBoard) drawCell(cv *canvas, f *watchFrame, g geometry, m marks, i, x, y int) {
+	bg := m.cellBg[i]
+	for dy := range g.ch {
+		for dx := range g.cw {
+			cv.set(x+dx, y+dy, ' ', paint{bg: bg})
+		}
+	}
+	sym := wb.names.Symbols
+	s := f.state
+	if wb.black[i] {
+		for dy := range g.ch {
+			for dx := range g.cw {
+				cv.set(x+dx, y+dy, '▓', paint{fg: fgBlack, bg: bg})
+			}
+		}
+		if v := s.value[i]; v != 0 {
+			cv.set(x+g.cw/2, y+g.ch/2, rune(sym[v]), paint{fg: fgGiven, bg: bg})
+		}
+		return
+	}
+	if d := wb.diag[i]; d != 0 {
+		if d&diagMain != 0 {
+			cv.set(x, y, '╲', paint{fg: fgDim, bg: bg})
+		}
+		if d&diagAnti != 0 {
+			cv.set(x+g.cw-1, y, '╱', paint{fg: fgDim, bg: bg})
+		}
+	}
+	if v := s.value[i]; v != 0 {
+		fg := fgSolved
+		switch {
+		case m.placed[i]:
+			fg = fgPlaced
+		case s.given[i]:
+			fg = fgGiven
+		}
+		cv.set(x+g.cw/2, y+g.ch/2, rune(sym[v]), paint{fg: fg, bg: bg})
+		return
+	}
+	n := wb.layout.N
+	if !g.pencil {
+		// One character: the removed candidate (or * for several), else a dot.
+		ch, fg := '·', fgDim
+		for d := 1; d <= n; d++ {
+			if m.cand[i*32+d-1] == fgRemoved {
+				if ch == '·' {
+					ch, fg = rune(sym[d]), fgRemoved
+				} else {
+					ch = '*'
+				}
+			}
+		}
+		cv.set(x+1, y, ch, paint{fg: fg, bg: bg})
+		return
+	}
+	for d := 1; d <= n; d++ {
+		role, marked := m.cand[i*32+d-1]
+		if !s.cand[i].Has(d) && role != fgRemoved {
+			continue
+		}
+		if !marked {
+			role = fgCand
+		}
+		cv.set(x+1+2*((d-1)%g.k), y+(d-1)/g.k, rune(sym[d]), paint{fg: role, bg: bg})
+	}
+}
+
+// junction returns the character where lines of the given weights meet,
+// and the weight it is drawn with. Faint lines meet in a dot; a junction
+// with any heavy arm is drawn heavy.
+func junction(up, right, down, left int) (rune, int) {
+	arms := [4]int{up, right, down, left}
+	top, mask := edgeNone, 0
+	for i, a := range arms {
+		top = max(top, a)
+		if a >= edgeLight {
+			mask |= 1 << i
+		}
+	}
+	switch {
+	case top == edgeNone:
+		return ' ', edgeNone
+	case top == edgeFaint:
+		return '·', edgeFaint
+	case top == edgeHeavy:
+		return heavyBox[mask], edgeHeavy
+	}
+	return lightBox[mask], edgeLight
+}
+
+// horizontal returns the character of a horizontal line of weight w.
+func horizontal(w int) (rune, int) {
+	switch w {
+	case edgeHeavy:
+		return '━', w
+	case edgeLight:
+		return '─', w
+	case edgeFaint:
+		return '┄', w
+	}
+	return ' ', w
+}
+
+// verticalRune returns the character of a vertical line of weight w.
+func verticalRune(w int) rune {
+	switch w {
+	case edgeHeavy:
+		return '┃'
+	case edgeLight:
+		return '│'
+	case edgeFaint:
+		return '┆'
+	}
+	return ' '
+}
+
+// keyHelp is the line of keys under the board.
+const keyHelp = "space pause/resume · ←/→ step · +/− speed · home/end first/last · q quit"
+
+// renderWatch renders a frame: the board (with pencil marks when they fit
+// the terminal, else compact), then the step's position, method letter,
+// strategy, explanation, chain and the key help.
+func renderWatch(f *watchFrame) string {
+	wb := f.board
+	m := wb.stepMarks(f.step)
+	width := f.width
+	if width <= 0 {
+		width = 1 << 30
+	}
+	info := f.infoLines(width)
+	g := wb.layoutBoard(true)
+	if f.width > 0 && (g.w > f.width || g.h+len(info)+1 > f.height) {
+		g = wb.layoutBoard(false)
+		info = append(f.cellLines(m, width), info...)
+	}
+	var sb strings.Builder
+	if f.width > 0 && (g.w > f.width || g.h+len(info) > f.height) {
+		fmt.Fprintf(&sb, "The terminal (%d×%d) is too small for this %d×%d board: it needs %d×%d.\n",
+			f.width, f.height, wb.layout.N, wb.layout.N, g.w, g.h+len(info))
+	} else {
+		cv := wb.drawBoard(f, g, m)
+		for y := range cv.h {
+			cv.line(&sb, y, f.pal)
+			sb.WriteByte('\n')
+		}
+	}
+	for i, ln := range info {
+		f.pal.write(&sb, ln.text, paint{fg: ln.fg})
+		if i < len(info)-1 {
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()
+}
+
+// infoLine is one line of text under the board.
+type infoLine struct {
+	text string
+	fg   fgRole
+}
+
+// infoLines returns the lines under the board, each at most width wide.
+func (f *watchFrame) infoLines(width int) []infoLine {
+	var out []infoLine
+	add := func(fg fgRole, s string) {
+		for _, ln := range wrap(s, width) {
+			out = append(out, infoLine{ln, fg})
+		}
+	}
+	head := fmt.Sprintf("step %d/%d", f.pos, f.total)
+	if f.status != "" {
+		head += " · " + f.status
+	}
+	add(fgText, head)
+	st := f.step
+	switch {
+	case st == nil:
+		add(fgTitle, "the puzzle")
+		add(fgDim, "")
+	default:
+		title := "[" + st.GetMethod() + "] " + st.GetStrategy()
+		if t := st.GetTechnique(); t != "" && t != st.GetStrategy() {
+			title += " — " + t
+		}
+		if sc := st.GetScore(); sc > 0 {
+			title += fmt.Sprintf(" (score %d)", sc)
+		}
+		if d := st.GetDepth(); d > 0 {
+			title += fmt.Sprintf(" · guesses in force %d", d)
+		}
+		add(fgTitle, title)
+		add(fgText, st.GetExplanation())
+		if ch := f.board.eureka(st); ch != "" {
+			add(fgPattern, "chain: "+ch)
+		}
+	}
+	if f.outcome != "" {
+		add(pick(strings.HasPrefix(f.outcome, "error:"), fgError, fgText), f.outcome)
+	}
+	add(fgKey, keyHelp)
+	return out
+}
+
+// cellLines lists the pencil marks of the step's cells, for the compact
+// board that has no room for them: "r3c4: 1 2 7 −5".
+func (f *watchFrame) cellLines(m marks, width int) []infoLine {
+	st := f.step
+	if st == nil {
+		return nil
+	}
+	var cells []int
+	seen := map[int]bool{}
+	addCell := func(c int) {
+		if c >= 0 && c < len(f.state.value) && !seen[c] {
+			seen[c] = true
+			cells = append(cells, c)
+		}
+	}
+	for _, p := range st.GetPlacements() {
+		addCell(int(p.GetCell()))
+	}
+	for _, e := range st.GetEliminations() {
+		addCell(int(e.GetCell()))
+	}
+	for _, c := range st.GetCells() {
+		addCell(int(c))
+	}
+	const most = 8
+	var parts []string
+	for i, c := range cells {
+		if i == most {
+			parts = append(parts, fmt.Sprintf("(+%d cells)", len(cells)-most))
+			break
+		}
+		parts = append(parts, f.cellMarks(c, m))
+	}
+	var out []infoLine
+	for _, ln := range wrap(strings.Join(parts, "   "), width) {
+		out = append(out, infoLine{ln, fgCand})
+	}
+	return out
+}
+
+// cellMarks describes one cell for cellLines.
+func (f *watchFrame) cellMarks(c int, m marks) string {
+	wb := f.board
+	name := wb.names.CellName(c)
+	if v := f.state.value[c]; v != 0 {
+		return name + "=" + wb.names.DigitName(int(v))
+	}
+	var kept, gone []string
+	for d := 1; d <= wb.layout.N; d++ {
+		switch {
+		case m.cand[c*32+d-1] == fgRemoved:
+			gone = append(gone, "−"+wb.names.DigitName(d))
+		case f.state.cand[c].Has(d):
+			kept = append(kept, wb.names.DigitName(d))
+		}
+	}
+	return name + ": " + strings.Join(append(kept, gone...), " ")
+}
+
+// eureka writes a step's chain in Eureka notation: "(5)r3c4=(5)r3c7-…" for
+// a chain whose links follow its nodes, else its links one by one.
+func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
+	nodes, links := st.GetNodes(), st.GetLinks()
+	if len(nodes) == 0 {
+		return ""
+	}
+	node := func(i uint32) string {
+		if int(i) >= len(nodes) {
+			return "?"
+		}
+		return wb.nodeName(nodes[i])
+	}
+	sign := func(k *sudokuv1.ChainLink) string {
+		return pick(k.GetKind() == sudokuv1.LinkKind_LINK_KIND_STRONG, "=", "-")
+	}
+	simple := len(links) > 0
+	for i, k := range links {
+		simple = simple && int(k.GetFrom()) == i && int(k.GetTo()) == i+1
+	}
+	var sb strings.Builder
+	switch {
+	case len(links) == 0:
+		for i := range nodes {
+			if i > 0 {
+				sb.WriteString(" ")
+			}
+			sb.WriteString(node(uint32(i)))
+		}
+	case simple:
+		sb.WriteString(node(0))
+		for _, k := range links {
+			sb.WriteString(sign(k) + node(k.GetTo()))
+		}
+	default:
+		for i, k := range links {
+			if i > 0 {
+				sb.WriteString("; ")
+			}
+			sb.WriteString(node(k.GetFrom()) + sign(k) + node(k.GetTo()))
+		}
+	}
+	return sb.String()
+}
+
+// nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
+// "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3".
+func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
+	n := wb.layout.N
+	d := "(" + wb.names.DigitName(int(nd.GetDigit())) + ")"
+	cells := nd.GetCells()
+	if len(cells) == 0 {
+		return d + "?"
+	}
+	names := make([]string, 0, len(cells))
+	sameRow, sameCol := true, true
+	for _, c := range cells {
+		if int(c) >= n*n {
+			return d + "?"
+		}
+		names = append(names, wb.names.CellName(int(c)))
+		sameRow = sameRow && int(c)/n == int(cells[0])/n
+		sameCol = sameCol && int(c)%n == int(cells[0])%n
+	}
+	if nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_ALS {
+		return d + "ALS:" + strings.Join(names, ",")
+	}
+	join := func(idx func(uint32) int) string {
+		var parts []string
+		for _, c := range cells {
+			parts = append(parts, strconv.Itoa(idx(c)+1))
+		}
+		return strings.Join(parts, pick(n > 9, ",", ""))
+	}
+	switch {
+	case len(cells) == 1:
+		return d + names[0]
+	case sameRow:
+		return d + "r" + strconv.Itoa(int(cells[0])/n+1) + "c" + join(func(c uint32) int { return int(c) % n })
+	case sameCol:
+		return d + "r" + join(func(c uint32) int { return int(c) / n }) + "c" + strconv.Itoa(int(cells[0])%n+1)
+	}
+	return d + strings.Join(names, ",")
+}
+
+// wrap breaks s into lines at most width runes wide, at spaces when it can.
+func wrap(s string, width int) []string {
+	if width < 1 {
+		width = 1
+	}
+	var out []string
+	for {
+		r := []rune(s)
+		if len(r) <= width {
+			return append(out, s)
+		}
+		cut := width
+		for i := width; i > width/2; i-- {
+			if r[i] == ' ' {
+				cut = i
+				break
+			}
+		}
+		out = append(out, strings.TrimRight(string(r[:cut]), " "))
+		s = strings.TrimLeft(string(r[cut:]), " ")
+	}
+}
