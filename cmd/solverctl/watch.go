@@ -42,15 +42,15 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if !ok || !term.IsTerminal(out.Fd()) {
 		return errors.New("watch: standard output is not a terminal; run it in a terminal, or use solverctl steps for a log of the steps")
 	}
-	client, closeFn, err := dial(f.addr)
-	if err != nil {
-		return err
-	}
-	defer closeFn()
 	// The deadline bounds the calls, not the watching: the view stays up
 	// after the stream ends, for as long as its watcher likes.
 	viewCtx := ctx
-	ctx, cancel := withTimeout(ctx, f.timeout)
+	ctx, client, done, err := f.connect(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
 	board, err := convertBoard(ctx, client, puzzle)

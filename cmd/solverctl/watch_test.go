@@ -44,7 +44,7 @@ func readTestdata(t testing.TB, name string) string {
 // loadBoard decodes a puzzle with the in-process service, as watch does.
 func loadBoard(t testing.TB, p *sudokuv1.Puzzle) (*watchBoard, *watchState) {
 	t.Helper()
-	client, closeFn, err := dial("")
+	client, closeFn, err := dialInProcess()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,7 +115,11 @@ func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState,
 			}
 		}
 	}
-	return wb, &watchState{value: gb.Value, given: gb.Given, cand: gb.Cand}, nil
+	given := make([]bool, l.Cells)
+	for i := range given {
+		given[i] = gb.Given(i)
+	}
+	return wb, &watchState{value: gb.Value, given: given, cand: gb.Cand}, nil
 }
 
 // cageLabel is what a cage shows: its target, and on an arithmetic
