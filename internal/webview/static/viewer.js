@@ -370,7 +370,8 @@
       if (path) el('path', { d: path, class: 'cage' }, g);
       if (!cage.cells.length) return;
       const first = Math.min(...cage.cells);
-      const label = String(cage.target) + (OPS[cage.op] && cage.cells.length > 1 ? OPS[cage.op] : '');
+      const arithmetic = L.variant === 'VARIANT_KENKEN' || L.variant === 'VARIANT_KENDOKU';
+      const label = String(cage.target) + (arithmetic && OPS[cage.op] && cage.cells.length > 1 ? OPS[cage.op] : '');
       const x = (first % n) * S + 2, y = Math.floor(first / n) * S + 2;
       el('rect', { x, y, width: 7 * label.length + 3, height: 12, class: 'bg' }, g);
       el('text', { x: x + 1.5, y: y + 10.5, class: 'cagesum' }, g).textContent = label;
@@ -416,6 +417,7 @@
         if (cells) for (const cell of cells) cellRect(L, cell, 'unit', view.units);
       }
       for (const cell of step.cells || []) cellRect(L, cell || 0, 'cellhl', view.cells);
+      for (const p of step.placements || []) cellRect(L, p.cell || 0, 'placecell', view.cells);
       for (const h of step.highlights || []) mark(L, h.cell || 0, h.digit || 0, ROLES[h.role] || 'pattern');
       for (const e of step.eliminations || []) mark(L, e.cell || 0, e.digit || 0, 'elim');
       for (const p of step.placements || []) mark(L, p.cell || 0, p.digit || 0, 'place');
@@ -500,7 +502,7 @@
     }
     $('position').textContent = `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}`;
     $('board').dataset.position = String(pos);
-    $('play').textContent = playing ? '⏸' : '▶︎';
+    $('play').textContent = playing ? 'Pause' : 'Play';
   }
 
   const statusNames = {
