@@ -43,6 +43,7 @@ type config struct {
 	tlsClientCA   string
 	metricsListen string
 	pprof         bool
+	httpListen    string
 
 	batchLinger time.Duration // cfg.service.BatchLinger, where 0 means none
 }
@@ -108,6 +109,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
 	fs.StringVar(&cfg.tlsClientCA, "tls-client-ca", "", "PEM `file` of the CAs of client certificates; when set, clients must present one (mutual TLS)")
 	fs.StringVar(&cfg.metricsListen, "metrics-listen", "", "`host:port` of the Prometheus /metrics HTTP endpoint; empty serves none")
+	fs.StringVar(&cfg.httpListen, "http-listen", "", "`host:port` of the web viewer: a page that solves a puzzle and shows each step, calling this server's API over Connect and gRPC-Web (with its TLS, tokens and limits); empty serves none")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
 	// The environment first, so that the command line overrides it.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"google.golang.org/grpc/keepalive"
 
 	"github.com/sudokuwise/solver/internal/transport"
+	"github.com/sudokuwise/solver/internal/webview"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -46,11 +48,12 @@ func newLogger(w io.Writer, cfg *config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-// serve listens on cfg.listen (and cfg.metricsListen) and serves the
-// Sudoku service until ctx is done. Then it reports NOT_SERVING to health
-// checks and stops gracefully, forcibly once cfg.grace has passed.
+// serve listens on cfg.listen (and cfg.metricsListen, cfg.httpListen) and
+// serves the Sudoku service until ctx is done. Then it reports NOT_SERVING
+// to health checks and stops gracefully, forcibly once cfg.grace has
+// passed.
 func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
-	gcfg, err := grpcConfig(cfg, logger)
+	gcfg, tlsCfg, err := grpcConfig(cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -82,6 +85,17 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		go func() { metricsDone <- metrics.Serve(mln) }()
 		logger.Info("serving metrics", "addr", mln.Addr().String())
 	}
+	var web *http.Server
+	webDone := make(chan error, 1)
+	if cfg.httpListen != "" {
+		if web, err = startWeb(cfg.httpListen, g, tlsCfg, logger, webDone); err != nil {
+			ln.Close()
+			if metrics != nil {
+				metrics.Close()
+			}
+			return err
+		}
+	}
 
 	served := make(chan error, 1)
 	go func() { served <- g.Server.Serve(ln) }()
@@ -96,9 +110,16 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		serveErr = fmt.Errorf("metrics: %w", err)
 		g.Server.Stop()
 		<-served
+	case err := <-webDone:
+		serveErr = fmt.Errorf("web viewer: %w", err)
+		g.Server.Stop()
+		<-served
 	case <-ctx.Done():
 		logger.Info("shutting down", "grace", cfg.grace.String())
 		graceCtx, cancel := context.WithTimeout(context.Background(), cfg.grace)
+		if web != nil {
+			stopWeb(graceCtx, web, g, srv, logger)
+		}
 		if err := g.Shutdown(graceCtx); err != nil {
 			logger.Warn("stopped with calls cut short", "err", err)
 		}
@@ -106,6 +127,9 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		if err := <-served; err != nil && !errors.Is(err, grpc.ErrServerStopped) {
 			serveErr = err
 		}
+	}
+	if web != nil {
+		web.Close() // at once, unless stopWeb has already let it drain
 	}
 	if metrics != nil {
 		// Scrapes could see the drain until now.
@@ -122,9 +146,55 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	return nil
 }
 
+// startWeb serves the web viewer of g on addr, with TLS when tlsCfg is
+// not nil; the error that ends serving goes to done.
+func startWeb(addr string, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
+	h, err := webview.New(g.Server)
+	if err != nil {
+		return nil, err
+	}
+	wln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web viewer: %w", err)
+	}
+	web := &http.Server{
+		Handler:           h,
+		TLSConfig:         tlsCfg,
+		ReadHeaderTimeout: 5 * time.Second,
+		// No WriteTimeout: a SolveSteps stream lasts as long as its solve,
+		// which the service's deadlines bound.
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	scheme := "http"
+	if tlsCfg != nil {
+		scheme = "https"
+		go func() { done <- web.ServeTLS(wln, "", "") }()
+	} else {
+		go func() { done <- web.Serve(wln) }()
+	}
+	logger.Info("serving web viewer", "addr", wln.Addr().String(), "url", scheme+"://"+wln.Addr().String()+"/")
+	return web, nil
+}
+
+// stopWeb stops the web viewer gracefully before the gRPC server: the
+// viewer's calls run inside g.Server, whose graceful stop would cut them
+// short. Health checks report NOT_SERVING and batches drain meanwhile;
+// once ctx ends, the calls still open are closed.
+func stopWeb(ctx context.Context, web *http.Server, g *service.GRPC, srv *service.Server, logger *slog.Logger) {
+	g.Health.Shutdown()
+	srv.Drain()
+	if err := web.Shutdown(ctx); err != nil {
+		logger.Warn("web viewer stopped with calls cut short", "err", err)
+		web.Close()
+	}
+}
+
 // grpcConfig returns the gRPC server configuration of cfg: message sizes,
-// connection management, TLS, authentication and rate limit.
-func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, error) {
+// connection management, TLS, authentication and rate limit; and the TLS
+// configuration, nil without TLS, for the web viewer to share.
+func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Config, error) {
 	gcfg := service.GRPCConfig{
 		Logger:         logger,
 		RateLimit:      cfg.rateLimit,
@@ -148,24 +218,26 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, error) {
 	if cfg.maxStreams > 0 {
 		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.MaxConcurrentStreams(cfg.maxStreams))
 	}
+	var tlsCfg *tls.Config
 	if cfg.tlsCert != "" {
-		tlsCfg, err := transport.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA)
-		if err != nil {
-			return gcfg, err
+		var err error
+		if tlsCfg, err = transport.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA); err != nil {
+			return gcfg, nil, err
 		}
-		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.Creds(credentials.NewTLS(tlsCfg)))
+		// gRPC's credentials and the web viewer's server each take a copy.
+		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.Creds(credentials.NewTLS(tlsCfg.Clone())))
 	}
 	if cfg.authTokenFile != "" {
 		tokens, err := transport.ReadTokens(cfg.authTokenFile)
 		if err != nil {
-			return gcfg, err
+			return gcfg, nil, err
 		}
 		gcfg.Tokens = tokens
 		if cfg.tlsCert == "" {
 			logger.Warn("bearer tokens travel in clear text without TLS; set -tls-cert and -tls-key")
 		}
 	}
-	return gcfg, nil
+	return gcfg, tlsCfg, nil
 }
 
 // orInfinity returns d, or gRPC's infinity for 0.

@@ -156,6 +156,7 @@ func TestEnvironment(t *testing.T) {
 		"SOLVERD_METRICS_LISTEN":                 "localhost:0",
 		"SOLVERD_MAX_CONNECTION_AGE":             "1h",
 		"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "false",
+		"SOLVERD_HTTP_LISTEN":                    "localhost:8080",
 	}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 
@@ -168,7 +169,7 @@ func TestEnvironment(t *testing.T) {
 			if c.listen != "localhost:0" || c.grace != 3*time.Second || c.maxMsgSize != 1024 ||
 				c.logFormat != "json" || c.service.MaxSteps != 77 || c.service.DefaultTimeout != 5*time.Second ||
 				c.service.MaxConcurrent != 3 || c.rateLimit != 12.5 || c.metricsListen != "localhost:0" ||
-				c.maxConnAge != time.Hour || c.keepaliveWithoutCalls {
+				c.maxConnAge != time.Hour || c.keepaliveWithoutCalls || c.httpListen != "localhost:8080" {
 				return "environment not applied"
 			}
 			return ""

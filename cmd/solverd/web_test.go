@@ -1,0 +1,242 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+var updateScreenshot = flag.Bool("update-screenshot", false, "write docs/web-viewer.png from the browser test (also UPDATE_SCREENSHOT=1)")
+
+// screenshotFile is the README's picture of the viewer, from this package.
+const screenshotFile = "../../docs/web-viewer.png"
+
+var webRE = regexp.MustCompile(`msg="serving web viewer" addr=(\S+)`)
+
+// killerPuzzle is the killer example of the page (a SudokuWiki 2.0 string).
+const killerPuzzle = "L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2tjl2tjl1rm92zgx00ep00ep31g10g7l1t752tjl0ikx1ez505xt1rm92tjl2tjl00ep1ez51ez500ep1ez500ep1ez54nwx484100ep31g11ez500ep0ff51jbj05xt00ep484100ep2tjl4hld00ep00ep3ci92tjl1qtt2wpd2tjl04cx48411no100ep2tjl2tjl1ez54hld484100ep3dap1ez500ep2tjl0aoh00ep00ep2tjl2tjl2tjl1ez5"
+
+// findChromium returns the browser to drive, skipping the test without
+// one (failing it when CI is set: CI installs Chromium).
+func findChromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	msg := "no Chromium on PATH (apt-get install -y chromium)"
+	if os.Getenv("CI") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// TestWebViewer runs solverd with -http-listen, opens the viewer in
+// headless Chromium, solves puzzles as a person would (pasting one,
+// choosing another from the examples) and checks from the page that the
+// steps arrived and the final board is the solution.
+func TestWebViewer(t *testing.T) {
+	browser := findChromium(t)
+	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
+	m := webRE.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no web viewer address logged:\n%s", log)
+	}
+	url := "http://" + m[1] + "/"
+	client := sudokuv1.NewSudokuServiceClient(dial(t, addr))
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox, // containers and root: no user namespaces
+		chromedp.WindowSize(1440, 960),
+		chromedp.Flag("hide-scrollbars", true),
+	)
+	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer allocCancel()
+	ctx, ctxCancel := chromedp.NewContext(allocCtx)
+	defer ctxCancel()
+	ctx, timeout := context.WithTimeout(ctx, 2*time.Minute)
+	defer timeout()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("solve"))); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+
+	tests := []struct {
+		name       string
+		puzzle     string
+		enter      chromedp.Action[chromedp.Void] // how the puzzle gets into the form
+		screenshot bool
+	}{
+		{
+			name:   "classic, pasted",
+			puzzle: "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+			enter: chromedp.Steps(
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('puzzle').value = ''`),
+				chromedp.SendKeys(chromedp.ID("puzzle"), "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"),
+			),
+		},
+		{
+			name:   "killer, from the examples",
+			puzzle: killerPuzzle,
+			enter: chromedp.Steps(
+				chromedp.SetValue(chromedp.ID("example"), "2"),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById('example').dispatchEvent(new Event('change'))`),
+			),
+			screenshot: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: tt.puzzle}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			solution, steps := want.GetResult().GetPlain(), int(want.GetResult().GetStepCount())
+
+			// Solve at a watchable speed: the view follows the stream.
+			if err := chromedp.Do(ctx, tt.enter); err != nil {
+				t.Fatalf("entering the puzzle: %v", err)
+			}
+			if got := eval[string](ctx, t, `document.getElementById('puzzle').value`); strings.TrimSpace(got) != tt.puzzle {
+				t.Fatalf("the form holds %q, want %q", got, tt.puzzle)
+			}
+			err = chromedp.Do(ctx,
+				setSpeed(6),
+				chromedp.Click(chromedp.ID("solve")),
+				poll(`Number(document.getElementById('board').dataset.position) >= 12`, 30*time.Second),
+				chromedp.Click(chromedp.ID("play")),
+			)
+			if err != nil {
+				t.Fatalf("solving in the page: %v", err)
+			}
+			if tt.screenshot {
+				// Step on to a step that removes candidates, for a telling picture.
+				for i := 0; i < 60 && eval[int](ctx, t, `document.querySelectorAll('#hl-marks circle.elim').length`) < 2; i++ {
+					if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("forward"))); err != nil {
+						t.Fatal(err)
+					}
+				}
+				checkHighlights(ctx, t)
+				if *updateScreenshot || os.Getenv("UPDATE_SCREENSHOT") != "" {
+					png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(filepath.FromSlash(screenshotFile), png, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("wrote %s (%d bytes)", screenshotFile, len(png))
+				}
+			}
+
+			// Then at full speed to the end.
+			err = chromedp.Do(ctx,
+				setSpeed(10),
+				chromedp.Click(chromedp.ID("play")),
+				poll(`document.body.dataset.state === 'done'`, 60*time.Second),
+			)
+			if err != nil {
+				t.Fatalf("finishing the solve in the page: %v", err)
+			}
+			if board := eval[string](ctx, t, boardJS); board != solution {
+				t.Errorf("the page's board\n%s\nwant the solution\n%s", board, solution)
+			}
+			listed := eval[int](ctx, t, `document.querySelectorAll('#steplist li').length`)
+			count := eval[string](ctx, t, `document.getElementById('stepcount').textContent`)
+			if listed != steps || count != fmt.Sprintf("(%d)", steps) {
+				t.Errorf("the page lists %d steps (%s), want %d", listed, count, steps)
+			}
+
+			// Jumping back through the step list shows an earlier board.
+			err = chromedp.Do(ctx,
+				chromedp.Click(chromedp.CSS("#steplist li:nth-child(3)")),
+				poll(`document.getElementById('board').dataset.position === '2'`, 5*time.Second),
+			)
+			if err != nil {
+				t.Fatalf("jumping back: %v", err)
+			}
+			if back := eval[string](ctx, t, boardJS); strings.Count(back, ".") == 0 {
+				t.Errorf("after jumping to step 3 the board is full: %s", back)
+			}
+		})
+	}
+	cancel()
+	waitDone(t, done, 10*time.Second, log)
+}
+
+// boardJS reads the digits on the page's board, '.' for an empty cell.
+const boardJS = `Array.from(document.querySelectorAll('#board text.value')).map(t => t.textContent || '.').join('')`
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](ctx context.Context, t *testing.T, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// poll waits until a JavaScript expression is true in the page.
+func poll(expr string, timeout time.Duration) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(timeout))(ctx, tg)
+		if err != nil {
+			return fmt.Errorf("waiting for %s: %w", expr, err)
+		}
+		return nil
+	})
+}
+
+// setSpeed moves the speed slider as a person would.
+func setSpeed(v int) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`{ const s = document.getElementById('speed'); s.value = %d; s.dispatchEvent(new Event('input')); }`, v))
+}
+
+// checkHighlights checks that the board shows the current step's
+// highlights, and draws a chain through the page's test hook to check
+// that strong links are solid and weak links dashed.
+func checkHighlights(ctx context.Context, t *testing.T) {
+	t.Helper()
+	elims := eval[int](ctx, t, `document.querySelectorAll('#hl-marks circle.elim').length`)
+	cells := eval[int](ctx, t, `document.querySelectorAll('#hl-units rect, #hl-cells rect').length`)
+	method := eval[string](ctx, t, `document.getElementById('method').textContent`)
+	if elims == 0 || cells == 0 || method == "" {
+		t.Errorf("current step: %d removed candidates, %d highlighted cells, method letter %q; want all", elims, cells, method)
+	}
+	// A loop on digit 5: r1c1=r1c5-r5c5|r5c6=r5c1.
+	eval[bool](ctx, t, `sudokuViewer.show({index: 99, method: 'x', strategy: 'Test Chain', explanation: 'a drawn chain',
+		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 5, cells: [0]}, {kind: 'NODE_KIND_CANDIDATE', digit: 5, cells: [4]},
+		        {kind: 'NODE_KIND_GROUP', digit: 5, cells: [40, 41]}, {kind: 'NODE_KIND_CANDIDATE', digit: 5, cells: [36]}],
+		links: [{to: 1, kind: 'LINK_KIND_STRONG'}, {from: 1, to: 2, kind: 'LINK_KIND_WEAK'}, {from: 2, to: 3, kind: 'LINK_KIND_STRONG'}],
+		highlights: [{cell: 0, digit: 5, role: 'CANDIDATE_ROLE_ON'}]}) === undefined`)
+	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Chain')`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	strong := eval[int](ctx, t, `document.querySelectorAll('#hl-chain path.link.strong').length`)
+	weak := eval[int](ctx, t, `document.querySelectorAll('#hl-chain path.link.weak').length`)
+	nodes := eval[int](ctx, t, `document.querySelectorAll('#hl-chain circle.node').length`)
+	strongDash := eval[string](ctx, t, `getComputedStyle(document.querySelector('#hl-chain path.link.strong')).strokeDasharray`)
+	weakDash := eval[string](ctx, t, `getComputedStyle(document.querySelector('#hl-chain path.link.weak')).strokeDasharray`)
+	if strong != 2 || weak != 1 || nodes != 5 || strongDash != "none" || weakDash == "none" {
+		t.Errorf("chain drawn with %d strong (dash %q) and %d weak links (dash %q), %d node circles; want 2 solid, 1 dashed, 5",
+			strong, strongDash, weak, weakDash, nodes)
+	}
+	// Back to the solve's own step.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {
+		t.Fatal(err)
+	}
+}

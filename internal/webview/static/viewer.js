@@ -1,0 +1,746 @@
+// The live solve viewer. It calls sudoku.v1.SudokuService through the
+// Connect protocol (JSON): Convert once for the board's geometry, then
+// SolveSteps, whose steps it replays on its own copy of the pencil marks
+// to draw any position of the solve.
+'use strict';
+(() => {
+  const S = 60; // a cell's side, in board units
+  const SERVICE = '/sudoku.v1.SudokuService/';
+  const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60, 120, 300, Infinity]; // steps a second
+  const CHECKPOINT = 64; // steps between stored board states
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  const OPS = { CAGE_OPERATOR_ADD: '+', CAGE_OPERATOR_SUBTRACT: '−', CAGE_OPERATOR_MULTIPLY: '×', CAGE_OPERATOR_DIVIDE: '÷' };
+  const ROLES = {
+    CANDIDATE_ROLE_PATTERN: 'pattern', CANDIDATE_ROLE_FIN: 'fin', CANDIDATE_ROLE_ALS: 'als',
+    CANDIDATE_ROLE_TARGET: 'elim', CANDIDATE_ROLE_ON: 'on', CANDIDATE_ROLE_OFF: 'off',
+  };
+
+  const EXAMPLES = [
+    { name: 'classic, hard', text: '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' },
+    { name: 'classic, easy', text: '000105000009060400060000070400010003050402010600030004020000050003090800000206000' },
+    { name: 'killer (SudokuWiki 2.0)', text: 'L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2tjl2tjl1rm92zgx00ep00ep31g10g7l1t752tjl0ikx1ez505xt1rm92tjl2tjl00ep1ez51ez500ep1ez500ep1ez54nwx484100ep31g11ez500ep0ff51jbj05xt00ep484100ep2tjl4hld00ep00ep3ci92tjl1qtt2wpd2tjl04cx48411no100ep2tjl2tjl1ez54hld484100ep3dap1ez500ep2tjl0aoh00ep00ep2tjl2tjl2tjl1ez5' },
+    { name: 'jigsaw', text: '300000004002060100010908020005000600020000010009000800080304060004010900500000007', map: '000122222000111222033331112003444411333345555664444577866655557888666777888886777' },
+    { name: '4×4, N×N form', text: '#A#B\n####\nC#D#\n####', charset: '#ABCD', map: '##AA\n##AA\nBBCC\nBBCC' },
+    { name: '16×16', text: '.14.7D....C2.68A...5..2........4...D6..A9.......B2C..914..A.D7..8.F.2.E.....41..36....B...D.C...1..4....C.9..8BF..9.1.7.A..B.....5....F..4..E...C....7....2.6.58..37G..8E..9BA.....B.E..6.85.4D..CE..1...5..3.G.D..3......742.CE....F.....6G1....47.D...2FE..5.B' },
+    { name: '25×25', text: 'O.I.KL.E3.1..9..BAG....HJ4..JF.K..C...B8D3EL.9...6.D.L..8..5HJ24..9.6.....7B5A.8.P.9N..C..24.J...ME..N.6..FH4..LD3.C.I7K.5.A....F.KNO..B..7CH.3...E.9.LE..D...GA3...2..O.N7ICB8.I....D...OK.6..G.F5J...M.....8..7I.F.G...9P.61........M2.J..PE.D...8.G.54..........4.D3.HO..C.8B.G...J2.C1.KO.5....ML.........7C.D..M.....E.8..IF.A.2.B.....6P.7..K14.J.A.3HLDM...H..G8B..4.A..6.E.O17.C.8IO.3PDLK16.9..FA..J.....P...BF.G..J2..N.19..O.I.GF...9...8I...J2....L3....K..H...J.....7...O5GBF....H..O8C7.A....DPE.....1I8.B.9..E.C.....A24.HMJD3..CO6..DHMN9P.L.I..7.F..4A...G.6.......7MH.3...LN9.PN.L..2A.D.M..K.C.6..75...........24F..P....1..C.' },
+  ];
+
+  const $ = (id) => document.getElementById(id);
+  const el = (name, attrs, parent) => {
+    const e = document.createElementNS(SVGNS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  };
+
+  // ---- Connect protocol over fetch --------------------------------------
+
+  class RPCError extends Error {
+    constructor(code, message) { super(message); this.code = code; }
+  }
+
+  const httpCodes = { 400: 'invalid_argument', 401: 'unauthenticated', 403: 'permission_denied', 404: 'unimplemented', 408: 'deadline_exceeded', 429: 'resource_exhausted', 503: 'unavailable' };
+
+  function rpcError(body, httpStatus) {
+    if (body && body.code) return new RPCError(body.code, body.message || body.code);
+    return new RPCError(httpCodes[httpStatus] || 'unknown', 'HTTP ' + httpStatus);
+  }
+
+  function headers(contentType) {
+    const h = { 'Content-Type': contentType, 'Connect-Protocol-Version': '1' };
+    const token = $('token').value.trim();
+    if (token) h.Authorization = 'Bearer ' + token;
+    return h;
+  }
+
+  // unary makes a Connect unary call with a JSON body.
+  async function unary(method, req, signal) {
+    const res = await fetch(SERVICE + method, { method: 'POST', headers: headers('application/json'), body: JSON.stringify(req), signal });
+    let body = null;
+    try { body = await res.json(); } catch (e) { /* not JSON */ }
+    if (!res.ok) throw rpcError(body, res.status);
+    return body || {};
+  }
+
+  // serverStream makes a Connect server-streaming call and yields each
+  // message: enveloped JSON, then an end-of-stream message with any error.
+  async function* serverStream(method, req, signal) {
+    const json = new TextEncoder().encode(JSON.stringify(req));
+    const env = new Uint8Array(5 + json.length);
+    new DataView(env.buffer).setUint32(1, json.length);
+    env.set(json, 5);
+    const res = await fetch(SERVICE + method, { method: 'POST', headers: headers('application/connect+json'), body: env, signal });
+    if (!res.ok) {
+      let body = null;
+      try { body = await res.json(); } catch (e) { /* not JSON */ }
+      throw rpcError(body, res.status);
+    }
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = new Uint8Array(0);
+    for (;;) {
+      while (buf.length >= 5) {
+        const len = new DataView(buf.buffer, buf.byteOffset, 5).getUint32(1);
+        if (buf.length < 5 + len) break;
+        const flags = buf[0];
+        const msg = JSON.parse(dec.decode(buf.subarray(5, 5 + len)));
+        buf = buf.subarray(5 + len);
+        if (flags & 2) {
+          if (msg.error) throw rpcError(msg.error);
+          return;
+        }
+        yield msg;
+      }
+      const { done, value } = await reader.read();
+      if (done) throw new RPCError('unavailable', 'the stream ended early');
+      const next = new Uint8Array(buf.length + value.length);
+      next.set(buf);
+      next.set(value, buf.length);
+      buf = next;
+    }
+  }
+
+  // ---- Geometry ----------------------------------------------------------
+
+  function boxShape(n) {
+    let rows = 0;
+    for (let r = 1; r * r <= n; r++) if (n % r === 0) rows = r;
+    return rows <= 1 ? [0, 0] : [rows, n / rows];
+  }
+
+  // buildLayout derives the units, peers and drawing of a board as the
+  // service's Convert returns it (the engine's grid.Layout).
+  function buildLayout(board, charset) {
+    const n = board.size || 0;
+    if (n < 2 || n > 32) throw new Error('board size ' + n + ' is not drawable');
+    const N = n * n;
+    const variant = board.variant || 'VARIANT_CLASSIC';
+    const units = [];
+    const unitByKey = new Map();
+    const add = (kind, index, cells) => { units.push({ kind, index, cells }); unitByKey.set(kind + ':' + index, cells); };
+    const seq = (f) => Array.from({ length: n }, (_, i) => f(i));
+    for (let r = 0; r < n; r++) add('UNIT_KIND_ROW', r, seq((i) => r * n + i));
+    for (let c = 0; c < n; c++) add('UNIT_KIND_COLUMN', c, seq((i) => i * n + c));
+    let region = null;
+    let [boxRows, boxCols] = [0, 0];
+    if (!['VARIANT_KENKEN', 'VARIANT_STR8TS', 'VARIANT_STR8TS_X'].includes(variant)) {
+      region = new Int32Array(N);
+      const labels = board.regions || [];
+      if (labels.length === N) {
+        const index = new Map();
+        labels.forEach((label, cell) => {
+          if (!index.has(label)) index.set(label, index.size);
+          region[cell] = index.get(label);
+        });
+      } else {
+        [boxRows, boxCols] = boxShape(n);
+        if (boxRows === 0) region = null;
+        else for (let cell = 0; cell < N; cell++) region[cell] = Math.floor(cell / n / boxRows) * (n / boxCols) + Math.floor((cell % n) / boxCols);
+      }
+      if (region) {
+        const members = Array.from({ length: n }, () => []);
+        region.forEach((k, cell) => { if (members[k]) members[k].push(cell); });
+        members.forEach((cells, k) => add('UNIT_KIND_REGION', k, cells));
+      }
+    }
+    const windows = [];
+    let diagonals = false;
+    if (['VARIANT_X', 'VARIANT_STR8TS_X', 'VARIANT_STR8TS_BX'].includes(variant)) {
+      diagonals = true;
+      add('UNIT_KIND_DIAGONAL', 0, seq((i) => i * n + i));
+      add('UNIT_KIND_DIAGONAL', 1, seq((i) => i * n + n - 1 - i));
+    } else if (variant === 'VARIANT_WINDOKU' && boxRows && boxRows === boxCols) {
+      const b = boxRows;
+      let k = 0;
+      for (let top = 1; top + b <= n; top += b + 1) {
+        for (let left = 1; left + b <= n; left += b + 1) {
+          const cells = seq((i) => (top + Math.floor(i / b)) * n + left + (i % b));
+          add('UNIT_KIND_WINDOW', k++, cells);
+          windows.push(cells);
+        }
+      }
+    } else if (variant === 'VARIANT_COLOUR' && boxRows) {
+      for (let p = 0; p < n; p++) {
+        const pr = Math.floor(p / boxCols), pc = p % boxCols;
+        add('UNIT_KIND_COLOUR', p, seq((i) => {
+          const br = Math.floor(i / (n / boxCols)), bc = i % (n / boxCols);
+          return (br * boxRows + pr) * n + bc * boxCols + pc;
+        }));
+      }
+    }
+    const cages = (board.cages || []).map((c) => ({ cells: c.cells || [], target: c.target || 0, op: c.operator || '' }));
+    const cageOf = new Int32Array(N).fill(-1);
+    cages.forEach((c, k) => c.cells.forEach((cell) => { cageOf[cell] = k; }));
+    const distinctCages = variant === 'VARIANT_KILLER' || variant === 'VARIANT_KILLER_JIGSAW';
+
+    const peerSets = Array.from({ length: N }, () => new Set());
+    const link = (cells) => {
+      for (const a of cells) for (const b of cells) if (a !== b) peerSets[a].add(b);
+    };
+    units.forEach((u) => link(u.cells));
+    if (distinctCages) cages.forEach((c) => link(c.cells));
+    const peers = peerSets.map((s) => Int32Array.from(s));
+
+    let symbols = SYMBOLS;
+    if (charset && charset.length > n) symbols = charset.slice(1);
+    const k = Math.ceil(Math.sqrt(n));
+    const top = cages.length ? 11 : 0; // room for a cage's sum
+    return { n, N, variant, units, unitByKey, region, diagonals, windows, cages, cageOf, peers, symbols, k, top, subX: S / k, subY: (S - top) / k };
+  }
+
+  // candidateCentre is where digit d of a cell is drawn.
+  function candidateCentre(L, cell, d) {
+    const r = Math.floor(cell / L.n), c = cell % L.n;
+    const i = d - 1;
+    return [c * S + ((i % L.k) + 0.5) * L.subX, r * S + L.top + (Math.floor(i / L.k) + 0.5) * L.subY];
+  }
+
+  // ---- Board state -------------------------------------------------------
+
+  const bit = (d) => 2 ** (d - 1);
+
+  function initialState(L, board) {
+    const vals = new Uint8Array(L.N), cands = new Uint32Array(L.N), given = new Uint8Array(L.N);
+    cands.fill(2 ** L.n - 1);
+    const st = { vals, cands, stack: [] };
+    (board.cells || []).forEach((c, i) => {
+      if (c.value) { place(L, st, i, c.value); given[i] = c.given ? 1 : 0; }
+    });
+    (board.cells || []).forEach((c, i) => {
+      if (!c.value && c.candidates && c.candidates.length) {
+        let keep = 0;
+        for (const d of c.candidates) keep += bit(d);
+        cands[i] &= keep;
+      }
+    });
+    return { st, given };
+  }
+
+  function place(L, st, cell, d) {
+    st.vals[cell] = d;
+    st.cands[cell] = 0;
+    const clear = ~bit(d);
+    for (const p of L.peers[cell]) st.cands[p] &= clear;
+  }
+
+  const snapshot = (st) => ({ vals: st.vals.slice(), cands: st.cands.slice() });
+  const cloneState = (st) => ({ vals: st.vals.slice(), cands: st.cands.slice(), stack: st.stack.slice() });
+
+  // applyStep does what the solver did: a guess saves the board first, a
+  // backtrack returns to it before removing the failed digit.
+  function applyStep(L, st, step) {
+    if (step.kind === 'STEP_KIND_GUESS') st.stack.push(snapshot(st));
+    if (step.kind === 'STEP_KIND_BACKTRACK') {
+      const saved = st.stack.pop();
+      if (saved) { st.vals.set(saved.vals); st.cands.set(saved.cands); }
+    }
+    for (const p of step.placements || []) {
+      const cell = p.cell || 0;
+      if (cell < L.N && !st.vals[cell]) place(L, st, cell, p.digit || 0);
+    }
+    for (const e of step.eliminations || []) {
+      const cell = e.cell || 0;
+      if (cell < L.N) st.cands[cell] &= ~bit(e.digit || 0);
+    }
+  }
+
+  // ---- The solve being shown --------------------------------------------
+
+  let run = null; // the current solve: layout, steps, states, result
+  let pos = 0; // steps applied on the board shown; steps[pos] is highlighted
+  let playing = true;
+  let speed = 5;
+  let carry = 0;
+  let lastTick = 0;
+  let dirty = true;
+  let overlay = null; // a step drawn in place of the next one (the test hook)
+
+  function newRun(L, board) {
+    const { st, given } = initialState(L, board);
+    return {
+      L, given, steps: [], result: null, error: null, done: false,
+      head: st, checkpoints: [cloneState(st)], cursor: { pos: 0, st: cloneState(st) },
+      listed: 0, controller: new AbortController(),
+    };
+  }
+
+  function addStep(step) {
+    delete step.board; // the packed board: not needed, and large on big boards
+    run.steps.push(step);
+    applyStep(run.L, run.head, step);
+    if (run.steps.length % CHECKPOINT === 0) run.checkpoints.push(cloneState(run.head));
+    dirty = true;
+  }
+
+  // stateAt returns the board after p steps.
+  function stateAt(p) {
+    const cur = run.cursor;
+    if (p < cur.pos || p - cur.pos > CHECKPOINT) {
+      const k = Math.min(Math.floor(p / CHECKPOINT), run.checkpoints.length - 1);
+      cur.st = cloneState(run.checkpoints[k]);
+      cur.pos = k * CHECKPOINT;
+    }
+    while (cur.pos < p) applyStep(run.L, cur.st, run.steps[cur.pos++]);
+    return cur.st;
+  }
+
+  // ---- Drawing ------------------------------------------------------------
+
+  let view = null; // the SVG elements of the current board
+
+  function drawBoard(L) {
+    const svg = $('board');
+    svg.textContent = '';
+    const W = L.n * S;
+    svg.setAttribute('viewBox', `-3 -3 ${W + 6} ${W + 6}`);
+    svg.setAttribute('aria-label', `${L.n}×${L.n} board`);
+    const defs = el('defs', {}, svg);
+    for (const kind of ['strong', 'weak']) {
+      const m = el('marker', { id: 'arrow-' + kind, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-' + kind }, m);
+    }
+    el('rect', { x: 0, y: 0, width: W, height: W, class: 'bg' }, svg);
+    for (const cells of L.windows) {
+      for (const cell of cells) el('rect', { x: (cell % L.n) * S, y: Math.floor(cell / L.n) * S, width: S, height: S, class: 'window' }, svg);
+    }
+    const units = el('g', { id: 'hl-units' }, svg);
+    const cells = el('g', { id: 'hl-cells' }, svg);
+    const grid = el('g', {}, svg);
+    for (let i = 1; i < L.n; i++) {
+      el('line', { x1: i * S, y1: 0, x2: i * S, y2: W, class: 'gridline' }, grid);
+      el('line', { x1: 0, y1: i * S, x2: W, y2: i * S, class: 'gridline' }, grid);
+    }
+    if (L.diagonals) {
+      el('line', { x1: 0, y1: 0, x2: W, y2: W, class: 'diagonal' }, grid);
+      el('line', { x1: W, y1: 0, x2: 0, y2: W, class: 'diagonal' }, grid);
+    }
+    drawCages(L, el('g', {}, svg));
+    const regions = el('g', {}, svg);
+    if (L.region) {
+      for (let cell = 0; cell < L.N; cell++) {
+        const r = Math.floor(cell / L.n), c = cell % L.n;
+        if (c + 1 < L.n && L.region[cell] !== L.region[cell + 1]) el('line', { x1: (c + 1) * S, y1: r * S, x2: (c + 1) * S, y2: (r + 1) * S, class: 'regionline' }, regions);
+        if (r + 1 < L.n && L.region[cell] !== L.region[cell + L.n]) el('line', { x1: c * S, y1: (r + 1) * S, x2: (c + 1) * S, y2: (r + 1) * S, class: 'regionline' }, regions);
+      }
+    }
+    el('rect', { x: 0, y: 0, width: W, height: W, class: 'frame' }, svg);
+    const marks = el('g', { id: 'hl-marks' }, svg);
+    const texts = el('g', {}, svg);
+    const candSize = (Math.min(L.subX, L.subY) * 0.8).toFixed(1);
+    const valueEls = [], candEls = [];
+    for (let cell = 0; cell < L.N; cell++) {
+      const r = Math.floor(cell / L.n), c = cell % L.n;
+      const v = el('text', { x: c * S + S / 2, y: r * S + S / 2 + L.top / 3, class: 'value', 'data-cell': cell }, texts);
+      valueEls.push(v);
+      const cs = [];
+      for (let d = 1; d <= L.n; d++) {
+        const [x, y] = candidateCentre(L, cell, d);
+        const t = el('text', { x: x.toFixed(1), y: y.toFixed(1), class: 'cand', 'font-size': candSize, display: 'none' }, texts);
+        t.textContent = L.symbols[d - 1] || '?';
+        cs.push(t);
+      }
+      candEls.push(cs);
+    }
+    const chain = el('g', { id: 'hl-chain' }, svg);
+    view = {
+      units, cells, marks, chain, valueEls, candEls,
+      vals: new Int16Array(L.N).fill(-1), cands: new Float64Array(L.N).fill(-1), placed: new Uint8Array(L.N),
+      litCands: [],
+    };
+  }
+
+  // drawCages outlines each cage inside its cells and writes its target.
+  function drawCages(L, g) {
+    const n = L.n, d = 4.5;
+    const inCage = (r, c, k) => r >= 0 && r < n && c >= 0 && c < n && L.cageOf[r * n + c] === k;
+    L.cages.forEach((cage, k) => {
+      let path = '';
+      for (const cell of cage.cells) {
+        const r = Math.floor(cell / n), c = cell % n;
+        const x0 = c * S, y0 = r * S, x1 = x0 + S, y1 = y0 + S;
+        // For each side on the cage's edge: where the line starts and ends
+        // depends on the neighbours along it.
+        const ext = (along, diag) => (along ? (diag ? -d : 0) : d);
+        if (!inCage(r - 1, c, k)) path += `M${x0 + ext(inCage(r, c - 1, k), inCage(r - 1, c - 1, k))},${y0 + d}H${x1 - ext(inCage(r, c + 1, k), inCage(r - 1, c + 1, k))}`;
+        if (!inCage(r + 1, c, k)) path += `M${x0 + ext(inCage(r, c - 1, k), inCage(r + 1, c - 1, k))},${y1 - d}H${x1 - ext(inCage(r, c + 1, k), inCage(r + 1, c + 1, k))}`;
+        if (!inCage(r, c - 1, k)) path += `M${x0 + d},${y0 + ext(inCage(r - 1, c, k), inCage(r - 1, c - 1, k))}V${y1 - ext(inCage(r + 1, c, k), inCage(r + 1, c - 1, k))}`;
+        if (!inCage(r, c + 1, k)) path += `M${x1 - d},${y0 + ext(inCage(r - 1, c, k), inCage(r - 1, c + 1, k))}V${y1 - ext(inCage(r + 1, c, k), inCage(r + 1, c + 1, k))}`;
+      }
+      if (path) el('path', { d: path, class: 'cage' }, g);
+      if (!cage.cells.length) return;
+      const first = Math.min(...cage.cells);
+      const arithmetic = L.variant === 'VARIANT_KENKEN' || L.variant === 'VARIANT_KENDOKU';
+      const label = String(cage.target) + (arithmetic && OPS[cage.op] && cage.cells.length > 1 ? OPS[cage.op] : '');
+      const x = (first % n) * S + 2, y = Math.floor(first / n) * S + 2;
+      el('rect', { x, y, width: 7 * label.length + 3, height: 12, class: 'bg' }, g);
+      el('text', { x: x + 1.5, y: y + 10.5, class: 'cagesum' }, g).textContent = label;
+    });
+  }
+
+  const clear = (g) => { while (g.firstChild) g.removeChild(g.firstChild); };
+
+  function render() {
+    if (!run || !view) return;
+    const L = run.L;
+    const steps = run.steps;
+    pos = Math.max(0, Math.min(pos, steps.length));
+    const st = stateAt(pos);
+    const step = overlay || (pos < steps.length ? steps[pos] : null);
+
+    // Digits and pencil marks: touch only the cells that changed.
+    for (let cell = 0; cell < L.N; cell++) {
+      const v = st.vals[cell], cs = st.cands[cell];
+      if (view.vals[cell] !== v) {
+        view.vals[cell] = v;
+        const t = view.valueEls[cell];
+        t.textContent = v ? L.symbols[v - 1] || '?' : '';
+        t.setAttribute('class', 'value' + (run.given[cell] ? ' given' : ''));
+      }
+      if (view.cands[cell] !== cs) {
+        view.cands[cell] = cs;
+        const els = view.candEls[cell];
+        for (let d = 1; d <= L.n; d++) {
+          if (cs & bit(d)) els[d - 1].removeAttribute('display');
+          else els[d - 1].setAttribute('display', 'none');
+        }
+      }
+    }
+
+    // The step's highlights.
+    clear(view.units); clear(view.cells); clear(view.marks); clear(view.chain);
+    for (const t of view.litCands) t.setAttribute('class', 'cand');
+    view.litCands = [];
+    if (step) {
+      for (const u of step.units || []) {
+        const cells = L.unitByKey.get(u.kind + ':' + (u.index || 0));
+        if (cells) for (const cell of cells) cellRect(L, cell, 'unit', view.units);
+      }
+      for (const cell of step.cells || []) cellRect(L, cell || 0, 'cellhl', view.cells);
+      for (const p of step.placements || []) cellRect(L, p.cell || 0, 'placecell', view.cells);
+      for (const h of step.highlights || []) mark(L, h.cell || 0, h.digit || 0, ROLES[h.role] || 'pattern');
+      for (const e of step.eliminations || []) mark(L, e.cell || 0, e.digit || 0, 'elim');
+      for (const p of step.placements || []) mark(L, p.cell || 0, p.digit || 0, 'place');
+      drawChain(L, step);
+    }
+    showCaption(step);
+    markListed();
+  }
+
+  function cellRect(L, cell, cls, g) {
+    if (cell >= L.N) return;
+    el('rect', { x: (cell % L.n) * S, y: Math.floor(cell / L.n) * S, width: S, height: S, class: cls }, g);
+  }
+
+  // mark circles candidate d of cell in the colour of its role.
+  function mark(L, cell, d, role) {
+    if (cell >= L.N || d < 1 || d > L.n) return;
+    const [x, y] = candidateCentre(L, cell, d);
+    const r = Math.min(L.subX, L.subY) * 0.46;
+    el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'mark ' + role }, view.marks);
+    if (role === 'elim' || role === 'place') {
+      const t = view.candEls[cell][d - 1];
+      t.setAttribute('class', 'cand ' + role);
+      t.removeAttribute('display'); // a placed digit's candidate is drawn even where the state is ahead
+      view.litCands.push(t);
+      view.cands[cell] = -1;
+    }
+  }
+
+  // drawChain outlines the chain's nodes and joins them with its links:
+  // strong links solid, weak links dashed, arrows in the inference's way.
+  function drawChain(L, step) {
+    const nodes = step.nodes || [];
+    if (!nodes.length) return;
+    const r = Math.min(L.subX, L.subY) * 0.5;
+    const centres = nodes.map((node) => {
+      const pts = (node.cells || [0]).map((cell) => candidateCentre(L, cell || 0, node.digit || 0));
+      for (const [x, y] of pts) el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
+      const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
+      const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
+      return [cx, cy];
+    });
+    for (const lk of step.links || []) {
+      const a = centres[lk.from || 0], b = centres[lk.to || 0];
+      if (!a || !b) continue;
+      const kind = lk.kind === 'LINK_KIND_STRONG' ? 'strong' : 'weak';
+      const dx = b[0] - a[0], dy = b[1] - a[1];
+      const len = Math.hypot(dx, dy);
+      if (len < 1) continue;
+      const ux = dx / len, uy = dy / len;
+      const x1 = a[0] + ux * r, y1 = a[1] + uy * r, x2 = b[0] - ux * r, y2 = b[1] - uy * r;
+      // A gentle curve keeps links from hiding the candidates between.
+      const bend = Math.min(len * 0.18, S * 0.6);
+      const mx = (x1 + x2) / 2 - uy * bend, my = (y1 + y2) / 2 + ux * bend;
+      el('path', {
+        d: `M${x1.toFixed(1)},${y1.toFixed(1)} Q${mx.toFixed(1)},${my.toFixed(1)} ${x2.toFixed(1)},${y2.toFixed(1)}`,
+        class: 'link ' + kind, 'marker-end': `url(#arrow-${kind})`,
+      }, view.chain);
+    }
+  }
+
+  function showCaption(step) {
+    const total = run.steps.length;
+    if (step) {
+      $('method').textContent = step.method || '';
+      $('strategy').textContent = `${step.index || pos + 1}. ${step.strategy || ''}`;
+      $('technique').textContent = step.technique && step.technique !== step.strategy ? step.technique : '';
+      $('explanation').textContent = step.explanation || '';
+    } else {
+      $('method').textContent = '';
+      $('technique').textContent = '';
+      if (run.result) {
+        $('strategy').textContent = statusText(run.result);
+        $('explanation').textContent = run.result.difficulty ? difficultyText(run.result.difficulty) : '';
+      } else if (run.error) {
+        $('strategy').textContent = 'Stopped';
+        $('explanation').textContent = run.error;
+      } else {
+        $('strategy').textContent = total ? 'Waiting for the next step…' : 'Solving…';
+        $('explanation').textContent = '';
+      }
+    }
+    $('position').textContent = `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}`;
+    $('board').dataset.position = String(pos);
+    $('play').textContent = playing ? 'Pause' : 'Play';
+  }
+
+  const statusNames = {
+    SOLVE_STATUS_SOLVED: 'Solved', SOLVE_STATUS_NO_SOLUTION: 'No solution',
+    SOLVE_STATUS_MULTIPLE_SOLUTIONS: 'More than one solution', SOLVE_STATUS_STUCK: 'Stuck: logic alone cannot go on',
+  };
+  const statusText = (res) => statusNames[res.status] || res.status || 'Done';
+  const difficultyText = (d) => `${(d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase()}, ${d.stars || 0}★, score ${d.score || 0}, hardest: ${d.hardestStrategy || '—'}`;
+
+  // ---- The step list -------------------------------------------------------
+
+  let listedCurrent = null;
+
+  function flushList() {
+    if (!run) return;
+    const list = $('steplist');
+    const frag = document.createDocumentFragment();
+    for (; run.listed < run.steps.length; run.listed++) {
+      const s = run.steps[run.listed];
+      const li = document.createElement('li');
+      li.dataset.pos = String(run.listed);
+      if (s.kind === 'STEP_KIND_GUESS') li.className = 'guess';
+      if (s.kind === 'STEP_KIND_BACKTRACK') li.className = 'backtrack';
+      li.title = s.explanation || '';
+      const n = document.createElement('span'); n.className = 'n'; n.textContent = String(s.index || run.listed + 1);
+      const m = document.createElement('span'); m.className = 'm'; m.textContent = s.method || '';
+      const t = document.createElement('span'); t.textContent = s.technique || s.strategy || '';
+      li.append(n, m, t);
+      frag.appendChild(li);
+    }
+    if (frag.childNodes.length) list.appendChild(frag);
+    $('stepcount').textContent = `(${run.steps.length}${run.done ? '' : '…'})`;
+  }
+
+  function markListed() {
+    const list = $('steplist');
+    if (listedCurrent) listedCurrent.classList.remove('current');
+    listedCurrent = list.children[pos] || null;
+    if (listedCurrent) {
+      listedCurrent.classList.add('current');
+      const top = listedCurrent.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+
+  // ---- Playback ------------------------------------------------------------
+
+  function tick(now) {
+    if (run) {
+      const total = run.steps.length;
+      const sps = SPEEDS[speed];
+      if (playing && pos < total) {
+        if (sps === Infinity) {
+          pos = run.done ? total : total - 1;
+          carry = 0;
+        } else {
+          carry += Math.min(now - lastTick, 250) / 1000 * sps;
+          if (carry >= 1) {
+            const n = Math.floor(carry);
+            carry -= n;
+            pos = Math.min(total, pos + n);
+          }
+        }
+        dirty = true;
+      } else {
+        carry = 0;
+      }
+      if (playing && sps === Infinity && run.done && pos !== total) { pos = total; dirty = true; }
+      if (dirty) {
+        flushList();
+        render();
+        dirty = false;
+      }
+      document.body.dataset.state = run.error ? 'error' : run.done ? (pos >= total ? 'done' : 'replaying') : 'solving';
+    }
+    lastTick = now;
+    requestAnimationFrame(tick);
+  }
+
+  function go(p) { pos = p; overlay = null; dirty = true; }
+  function pause() { playing = false; dirty = true; }
+
+  function showSpeed() {
+    const sps = SPEEDS[speed];
+    $('speedlabel').textContent = sps === Infinity ? 'max' : `${sps}/s`;
+    $('speed').value = String(speed);
+  }
+
+  function setStatus(text, error) {
+    $('status').textContent = text;
+    $('status').className = error ? 'error' : '';
+  }
+
+  // ---- Solving -------------------------------------------------------------
+
+  function puzzleRequest() {
+    const p = { text: $('puzzle').value.trim() };
+    if ($('format').value) p.format = $('format').value;
+    if ($('variant').value) p.variant = $('variant').value;
+    if ($('charset').value.trim()) p.charset = $('charset').value.trim();
+    if ($('regionmap').value.trim()) p.regionMap = $('regionmap').value.trim();
+    return p;
+  }
+
+  async function solve() {
+    if (run) run.controller.abort();
+    const puzzle = puzzleRequest();
+    if (!puzzle.text) { setStatus('Paste a puzzle first.', true); return; }
+    $('steplist').textContent = '';
+    $('result').textContent = '';
+    listedCurrent = null;
+    setStatus('Reading the puzzle…');
+    const controller = new AbortController();
+    let conv;
+    try {
+      conv = await unary('Convert', { puzzle }, controller.signal);
+    } catch (e) {
+      setStatus(errorText(e), true);
+      return;
+    }
+    let L;
+    try {
+      L = buildLayout(conv.board || {}, puzzle.charset);
+    } catch (e) {
+      setStatus(e.message, true);
+      return;
+    }
+    run = newRun(L, conv.board);
+    run.controller = controller;
+    const mine = run;
+    drawBoard(L);
+    pos = 0; carry = 0; playing = true; overlay = null; dirty = true;
+    setStatus(`Solving a ${L.n}×${L.n} ${variantName(L.variant)} puzzle…`);
+    document.body.dataset.state = 'solving';
+    try {
+      for await (const msg of serverStream('SolveSteps', { puzzle }, controller.signal)) {
+        if (run !== mine) return;
+        if (msg.step) addStep(msg.step);
+        else if (msg.result) run.result = msg.result;
+        if (msg.step && run.steps.length % 200 === 0) setStatus(`Solving… ${run.steps.length} steps received`);
+      }
+      run.done = true;
+      finish();
+    } catch (e) {
+      if (run !== mine || e.name === 'AbortError') return;
+      run.done = true;
+      run.error = errorText(e);
+      setStatus(run.error, true);
+    }
+    dirty = true;
+  }
+
+  // finish reports the result and checks the replayed board against it.
+  function finish() {
+    const res = run.result || {};
+    const L = run.L;
+    let agree = true;
+    const cells = (res.board && res.board.cells) || [];
+    if (cells.length === L.N) {
+      for (let i = 0; i < L.N; i++) if ((cells[i].value || 0) !== run.head.vals[i]) agree = false;
+    }
+    setStatus(`${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`);
+    const out = $('result');
+    out.textContent = '';
+    const s = document.createElement('span');
+    s.className = res.status === 'SOLVE_STATUS_SOLVED' && agree ? 'ok' : 'bad';
+    s.textContent = statusText(res) + (agree ? '' : ' (the steps replayed here disagree with the final board)');
+    out.append(s);
+    if (res.difficulty) out.append(document.createElement('br'), difficultyText(res.difficulty));
+    if (res.plain) {
+      const code = document.createElement('code');
+      code.id = 'plain';
+      code.textContent = res.plain;
+      out.append(document.createElement('br'), code);
+    }
+  }
+
+  const variantName = (v) => (v || 'VARIANT_CLASSIC').replace('VARIANT_', '').replace('_', ' ').toLowerCase();
+
+  function errorText(e) {
+    if (e instanceof RPCError) return `${e.code.replace(/_/g, ' ')}: ${e.message}`;
+    return e && e.message ? e.message : String(e);
+  }
+
+  // ---- Wiring --------------------------------------------------------------
+
+  function init() {
+    const ex = $('example');
+    EXAMPLES.forEach((x, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = x.name;
+      ex.appendChild(o);
+    });
+    ex.addEventListener('change', () => {
+      const x = EXAMPLES[Number(ex.value)];
+      if (!ex.value || !x) return;
+      $('puzzle').value = x.text;
+      $('charset').value = x.charset || '';
+      $('regionmap').value = x.map || '';
+      $('variant').value = '';
+      $('format').value = '';
+      if (x.map || x.charset) $('more').open = true;
+    });
+    $('solve').addEventListener('click', solve);
+    $('play').addEventListener('click', () => { playing = !playing; overlay = null; dirty = true; });
+    $('back').addEventListener('click', () => { pause(); go(pos - 1); });
+    $('forward').addEventListener('click', () => { pause(); go(pos + 1); });
+    $('first').addEventListener('click', () => { pause(); go(0); });
+    $('last').addEventListener('click', () => { pause(); if (run) go(run.steps.length); });
+    $('speed').addEventListener('input', () => { speed = Number($('speed').value); showSpeed(); });
+    $('steplist').addEventListener('click', (e) => {
+      const li = e.target.closest('li');
+      if (li) { pause(); go(Number(li.dataset.pos)); }
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.target.closest('textarea, input, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+      const keys = {
+        ' ': () => { playing = !playing; overlay = null; dirty = true; },
+        ArrowLeft: () => { pause(); go(pos - 1); },
+        ArrowRight: () => { pause(); go(pos + 1); },
+        Home: () => { pause(); go(0); },
+        End: () => { pause(); if (run) go(run.steps.length); },
+        '+': () => { speed = Math.min(SPEEDS.length - 1, speed + 1); showSpeed(); },
+        '=': () => { speed = Math.min(SPEEDS.length - 1, speed + 1); showSpeed(); },
+        '-': () => { speed = Math.max(0, speed - 1); showSpeed(); },
+      };
+      if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+    });
+    showSpeed();
+    document.body.dataset.state = 'idle';
+    requestAnimationFrame((t) => { lastTick = t; tick(t); });
+  }
+
+  // A test hook: draw a step of one's own on the board shown.
+  window.sudokuViewer = {
+    show(step) { overlay = step; pause(); },
+  };
+
+  init();
+})();

@@ -1,0 +1,74 @@
+// Package webview serves the live solve viewer in the browser: one page,
+// embedded in the binary, and the gRPC services of a grpc.Server made
+// callable from it over HTTP through the Connect, gRPC-Web and gRPC
+// protocols (connectrpc's vanguard transcoder).
+//
+// Calls made through the handler reach the very service implementation
+// that native gRPC clients use, with its interceptors: authentication,
+// rate limits, logging and metrics apply alike.
+package webview
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"connectrpc.com/vanguard"
+	"connectrpc.com/vanguard/vanguardgrpc"
+	"google.golang.org/grpc"
+)
+
+//go:embed static
+var static embed.FS
+
+// maxMessageBytes bounds the request and response messages the transcoder
+// buffers: a request is a puzzle (the gRPC server caps it more tightly),
+// a response a step or a result.
+const maxMessageBytes = 4 << 20
+
+// contentSecurityPolicy lets the page load only its own script and style
+// and call only its own origin.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// New returns the viewer's HTTP handler: the page at "/" (with its script
+// and style beside it), and every service registered on gs at its gRPC
+// path (POST /sudoku.v1.SudokuService/SolveSteps, ...). It must be called
+// after the services are registered on gs.
+func New(gs *grpc.Server) (http.Handler, error) {
+	files, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, fmt.Errorf("webview: embedded page: %w", err)
+	}
+	tc, err := vanguardgrpc.NewTranscoder(gs,
+		vanguard.WithDefaultServiceOptions(vanguard.WithMaxMessageBufferBytes(maxMessageBytes)),
+		vanguard.WithUnknownHandler(pageHandler(files)))
+	if err != nil {
+		return nil, fmt.Errorf("webview: transcoder: %w", err)
+	}
+	return tc, nil
+}
+
+// pageHandler serves the page's files read-only, with headers that keep
+// the page to its own origin.
+func pageHandler(files fs.FS) http.Handler {
+	fileServer := http.FileServerFS(files)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		if r.URL.Path != "/" && strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r) // no directory listings
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cache-Control", "no-cache")
+		fileServer.ServeHTTP(w, r)
+	})
+}

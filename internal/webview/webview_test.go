@@ -1,0 +1,287 @@
+package webview_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sudokuwise/solver/internal/webview"
+	"github.com/sudokuwise/solver/service"
+)
+
+const (
+	easyPuzzle   = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	easySolution = "734125698219867435865943271472619583358472916691538724926384157543791862187256349"
+)
+
+// syncBuffer is a log destination safe for the server's goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// newViewer serves the viewer of a gRPC server built with cfg on a
+// loopback HTTP server.
+func newViewer(t *testing.T, cfg service.GRPCConfig) *httptest.Server {
+	t.Helper()
+	g, err := service.BuildGRPC(service.New(service.Config{}), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := webview.New(g.Server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(func() {
+		ts.Close()
+		g.Server.Stop()
+	})
+	return ts
+}
+
+func TestPage(t *testing.T) {
+	ts := newViewer(t, service.GRPCConfig{})
+	tests := []struct {
+		method, path string
+		wantStatus   int
+		wantType     string
+		wantBody     string
+	}{
+		{"GET", "/", http.StatusOK, "text/html", `<script src="viewer.js"`},
+		{"GET", "/viewer.js", http.StatusOK, "text/javascript", "serverStream('SolveSteps'"},
+		{"GET", "/style.css", http.StatusOK, "text/css", "#board"},
+		{"HEAD", "/", http.StatusOK, "text/html", ""},
+		{"POST", "/", http.StatusMethodNotAllowed, "", ""},
+		{"GET", "/missing.js", http.StatusNotFound, "", ""},
+		{"GET", "/sudoku.v1.SudokuService/Nope", http.StatusNotFound, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, ts.URL+tt.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantStatus {
+				t.Fatalf("status %s, want %d", resp.Status, tt.wantStatus)
+			}
+			if got := resp.Header.Get("Content-Type"); !strings.HasPrefix(got, tt.wantType) {
+				t.Errorf("Content-Type %q, want %q", got, tt.wantType)
+			}
+			if !bytes.Contains(body, []byte(tt.wantBody)) {
+				t.Errorf("body lacks %q:\n%.300s", tt.wantBody, body)
+			}
+			if tt.wantStatus == http.StatusOK {
+				if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") {
+					t.Errorf("Content-Security-Policy %q", csp)
+				}
+			}
+		})
+	}
+}
+
+// streamMessage is one enveloped message of a Connect stream.
+type streamMessage struct {
+	end  bool
+	data []byte
+}
+
+// solveSteps calls SolveSteps through the handler as the page does:
+// Connect protocol, JSON, server streaming.
+func solveSteps(t *testing.T, ts *httptest.Server, token, puzzle string) (*http.Response, []streamMessage) {
+	t.Helper()
+	req, _ := json.Marshal(map[string]any{"puzzle": map[string]any{"text": puzzle}})
+	var env bytes.Buffer
+	env.WriteByte(0)
+	binary.Write(&env, binary.BigEndian, uint32(len(req)))
+	env.Write(req)
+	hreq, err := http.NewRequest("POST", ts.URL+"/sudoku.v1.SudokuService/SolveSteps", &env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hreq.Header.Set("Content-Type", "application/connect+json")
+	hreq.Header.Set("Connect-Protocol-Version", "1")
+	if token != "" {
+		hreq.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := ts.Client().Do(hreq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var msgs []streamMessage
+	for {
+		var head [5]byte
+		if _, err := io.ReadFull(resp.Body, head[:]); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("reading the stream: %v", err)
+		}
+		data := make([]byte, binary.BigEndian.Uint32(head[1:]))
+		if _, err := io.ReadFull(resp.Body, data); err != nil {
+			t.Fatalf("reading a message: %v", err)
+		}
+		msgs = append(msgs, streamMessage{end: head[0]&2 != 0, data: data})
+	}
+	return resp, msgs
+}
+
+// TestSolveStepsConnect streams a solve through the handler and checks
+// every step and the result arrive, in order, then a clean end.
+func TestSolveStepsConnect(t *testing.T) {
+	var log syncBuffer
+	ts := newViewer(t, service.GRPCConfig{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	resp, msgs := solveSteps(t, ts, "", easyPuzzle)
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/connect+json" {
+		t.Fatalf("response %s, Content-Type %q", resp.Status, resp.Header.Get("Content-Type"))
+	}
+	if len(msgs) < 3 {
+		t.Fatalf("got %d messages, want steps, a result and the end", len(msgs))
+	}
+	for i, m := range msgs[:len(msgs)-2] {
+		var ev struct {
+			Step *struct {
+				Index      int    `json:"index"`
+				Method     string `json:"method"`
+				Strategy   string `json:"strategy"`
+				Placements []struct {
+					Cell, Digit int
+				} `json:"placements"`
+				Explanation string `json:"explanation"`
+			} `json:"step"`
+		}
+		if err := json.Unmarshal(m.data, &ev); err != nil || ev.Step == nil || m.end {
+			t.Fatalf("message %d is not a step (%v): %s", i, err, m.data)
+		}
+		if ev.Step.Index != i+1 || ev.Step.Method == "" || ev.Step.Strategy == "" || ev.Step.Explanation == "" {
+			t.Errorf("step %d: %s", i+1, m.data)
+		}
+	}
+	var last struct {
+		Result *struct {
+			Status    string `json:"status"`
+			Plain     string `json:"plain"`
+			StepCount int    `json:"stepCount"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(msgs[len(msgs)-2].data, &last); err != nil || last.Result == nil {
+		t.Fatalf("next to last message is not the result (%v): %s", err, msgs[len(msgs)-2].data)
+	}
+	if last.Result.Status != "SOLVE_STATUS_SOLVED" || last.Result.Plain != easySolution || last.Result.StepCount != len(msgs)-2 {
+		t.Errorf("result %+v, want solved %s in %d steps", *last.Result, easySolution, len(msgs)-2)
+	}
+	if end := msgs[len(msgs)-1]; !end.end || strings.Contains(string(end.data), "error") {
+		t.Errorf("end of stream %v %s, want a clean end", end.end, end.data)
+	}
+	// The call went through the server's interceptors.
+	if got := log.String(); !strings.Contains(got, "grpc.method=SolveSteps") || !strings.Contains(got, "grpc.code=OK") {
+		t.Errorf("the call was not logged by the gRPC server:\n%s", got)
+	}
+}
+
+// TestAuth checks that the server's bearer tokens guard the viewer's
+// calls, streaming and unary, while the page itself stays public.
+func TestAuth(t *testing.T) {
+	ts := newViewer(t, service.GRPCConfig{Tokens: []string{"s3cret"}})
+	tests := []struct {
+		name, token string
+		wantCode    string // the Connect error code, "" for success
+	}{
+		{"no token", "", "unauthenticated"},
+		{"wrong token", "guess", "unauthenticated"},
+		{"token", "s3cret", ""},
+	}
+	for _, tt := range tests {
+		t.Run("SolveSteps "+tt.name, func(t *testing.T) {
+			_, msgs := solveSteps(t, ts, tt.token, easyPuzzle)
+			if len(msgs) == 0 {
+				t.Fatal("no message")
+			}
+			end := msgs[len(msgs)-1]
+			var tail struct {
+				Error *struct{ Code, Message string } `json:"error"`
+			}
+			if err := json.Unmarshal(end.data, &tail); !end.end || err != nil {
+				t.Fatalf("no end of stream (%v): %s", err, end.data)
+			}
+			got := ""
+			if tail.Error != nil {
+				got = tail.Error.Code
+			}
+			if got != tt.wantCode {
+				t.Errorf("error code %q, want %q (%s)", got, tt.wantCode, end.data)
+			}
+			if tt.wantCode == "" && len(msgs) < 3 {
+				t.Errorf("only %d messages with a valid token", len(msgs))
+			}
+		})
+		t.Run("Convert "+tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", ts.URL+"/sudoku.v1.SudokuService/Convert",
+				strings.NewReader(`{"puzzle":{"text":"`+easyPuzzle+`"}}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Connect-Protocol-Version", "1")
+			if tt.token != "" {
+				req.Header.Set("Authorization", "Bearer "+tt.token)
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			wantStatus := http.StatusOK
+			if tt.wantCode != "" {
+				wantStatus = http.StatusUnauthorized
+			}
+			if resp.StatusCode != wantStatus || !strings.Contains(string(body), tt.wantCode) {
+				t.Errorf("%s %s, want %d %q", resp.Status, body, wantStatus, tt.wantCode)
+			}
+		})
+	}
+	resp, err := ts.Client().Get(ts.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("page without a token: %s", resp.Status)
+	}
+}
+
+// TestBadPuzzle checks that the service's validation reaches the page as
+// a Connect error naming the field.
+func TestBadPuzzle(t *testing.T) {
+	ts := newViewer(t, service.GRPCConfig{})
+	_, msgs := solveSteps(t, ts, "", "12345")
+	if len(msgs) != 1 || !msgs[0].end {
+		t.Fatalf("got %d messages, want only the end of stream", len(msgs))
+	}
+	if s := string(msgs[0].data); !strings.Contains(s, `"invalid_argument"`) || !strings.Contains(s, "puzzle.text") {
+		t.Errorf("end of stream %s, want invalid_argument on puzzle.text", s)
+	}
+}
