@@ -30,8 +30,6 @@ const (
 	// batchStreamFailures is how many streams to a server may fail in a
 	// row, none having answered, before the server is given up.
 	batchStreamFailures = 5
-	// batchMaxLine bounds an input line.
-	batchMaxLine = 1 << 20
 )
 
 // batchFlags are the flags of the batch command.
@@ -84,20 +82,17 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 		defer file.Close()
 		out = file
 	}
-	template, err := f.solve.puzzle(e, "")
+	template, err := f.solve.puzzle(ctx, e, "")
 	if err != nil {
 		return err
 	}
-
-	ctx, cancel := withTimeout(ctx, f.solve.timeout)
-	defer cancel()
 
 	b := newBatcher(f, template, out, len(clients))
 	var progress *progressBar
 	if isTerminal(e.stderr) {
 		progress = startProgress(e.stderr, b, total)
 	}
-	err = b.run(ctx, in, clients, e.stderr)
+	err = b.run(ctx, f.solve.timeout, in, clients, e.stderr)
 	if progress != nil {
 		progress.stop()
 	}
@@ -249,6 +244,7 @@ type batcher struct {
 	readDone    bool
 	outstanding int // jobs read and not finished
 	done        int
+	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
 	closed      bool     // allDone closed
@@ -271,13 +267,17 @@ func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers
 }
 
 // run reads the jobs of in and runs a worker per server until every job
-// is finished, ctx ends or every server is given up.
-func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, stderr io.Writer) error {
+// is finished, ctx ends (Ctrl-C), timeout passes (0 for none) or every
+// server is given up. When timeout passes, every job not answered is
+// finished with status deadline, the input read to its end.
+func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, clients []batchClient, stderr io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	readErr := make(chan error, 1)
 	go func() { readErr <- b.read(ctx, in) }()
 
+	sctx, scancel := withTimeout(ctx, timeout)
+	defer scancel()
 	var wg sync.WaitGroup
 	var (
 		mu       sync.Mutex
@@ -286,7 +286,7 @@ func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, 
 	)
 	for _, c := range clients {
 		wg.Go(func() {
-			if err := b.serve(ctx, c); err != nil {
+			if err := b.serve(sctx, c); err != nil {
 				mu.Lock()
 				lastErr = err
 				messages = append(messages, fmt.Sprintf("solverctl: %s: %v", c.name, err))
@@ -295,24 +295,43 @@ func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, 
 		})
 	}
 	wg.Wait()
+	deadline := false
 	select {
 	case <-b.allDone:
 	default:
-		if ctx.Err() == nil {
+		switch {
+		case ctx.Err() != nil:
+			// Interrupted: stop here.
+		case sctx.Err() != nil:
+			deadline = true
+			b.failRemaining(ctx, errBatchDeadline)
+		default:
 			// Every server is given up: fail what remains, so that each
 			// puzzle still gets its line.
 			b.failRemaining(ctx, fmt.Errorf("no server left: %w", lastErr))
 		}
 	}
-	err := <-readErr
+	var err error
+	select {
+	case err = <-readErr:
+	case <-ctx.Done():
+		// A read blocked on a terminal or a pipe is not waited for.
+	}
 	for _, m := range messages {
 		fmt.Fprintln(stderr, m)
 	}
-	if ctxErr := ctx.Err(); ctxErr != nil && err == nil {
-		err = ctxErr
+	if ctx.Err() != nil && err == nil {
+		err = errors.New("interrupted")
+	}
+	if n := b.deadlineCount(); deadline && err == nil && n > 0 {
+		err = fmt.Errorf("the batch's --timeout of %v passed with %d puzzles unanswered", timeout, n)
 	}
 	return err
 }
+
+// errBatchDeadline finishes the jobs left unanswered when the batch's
+// --timeout passes.
+var errBatchDeadline = errors.New("no answer before the batch's --timeout passed")
 
 // read makes a job of every puzzle line of in.
 func (b *batcher) read(ctx context.Context, in io.Reader) error {
@@ -323,10 +342,25 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 		b.checkDoneLocked()
 		b.mu.Unlock()
 	}()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), batchMaxLine)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
+	lr := newLineReader(in, maxInput)
+	for {
+		text, line, tooLong, err := lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading puzzles: %w", err)
+		}
+		if tooLong {
+			// Answer the line here, and go on with the others.
+			j := &job{id: strconv.Itoa(line), line: line}
+			b.mu.Lock()
+			b.outstanding++
+			b.mu.Unlock()
+			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
+			continue
+		}
+		text = strings.TrimSpace(text)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
@@ -342,10 +376,6 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			return nil
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading puzzles: %w", err)
-	}
-	return nil
 }
 
 // next returns the next job to send, retries first; nil once every job
@@ -522,6 +552,13 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 		}
 		cancel()
 		<-sent
+		if ctx.Err() != nil {
+			// The batch is over: its end finishes the jobs.
+			for _, j := range inflight {
+				b.retries <- j // never blocks: it has room for every job in flight
+			}
+			return answered, err
+		}
 		b.requeue(inflight, err)
 		return answered, err
 	}
@@ -593,6 +630,9 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 		}
 	}
 	b.count(rec.Status, rec.Error != nil)
+	if resp != nil {
+		b.answered++
+	}
 }
 
 // finishResult writes the text line of a job answered with a result, the
@@ -617,6 +657,7 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 		}
 	}
 	b.count(status, false)
+	b.answered++
 }
 
 var newline = []byte{'\n'}
@@ -693,6 +734,14 @@ func (b *batcher) doneCount() int {
 	return b.done
 }
 
+// deadlineCount returns the number of jobs finished unanswered when the
+// batch's --timeout passed.
+func (b *batcher) deadlineCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.byStatus["deadline"]
+}
+
 func (b *batcher) failed() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -705,7 +754,7 @@ func (b *batcher) summary() string {
 	defer b.mu.Unlock()
 	elapsed := time.Since(b.start)
 	var parts []string
-	for _, s := range []string{"solved", "no_solution", "multiple_solutions", "stuck", "error"} {
+	for _, s := range []string{"solved", "no_solution", "multiple_solutions", "stuck", "error", "deadline"} {
 		if n := b.byStatus[s]; n > 0 || s == "solved" || s == "error" {
 			label := strings.ReplaceAll(s, "_", " ")
 			if s == "error" {
@@ -714,8 +763,12 @@ func (b *batcher) summary() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, label))
 		}
 	}
-	return fmt.Sprintf("solverctl: %d puzzles in %v (%.0f/s): %s", b.done, elapsed.Round(time.Millisecond),
-		float64(b.done)/elapsed.Seconds(), strings.Join(parts, ", "))
+	rate := fmt.Sprintf("%.0f/s", float64(b.answered)/elapsed.Seconds())
+	if b.answered != b.done {
+		rate = fmt.Sprintf("%d answered, %s", b.answered, rate)
+	}
+	return fmt.Sprintf("solverctl: %d puzzles in %v (%s): %s", b.done, elapsed.Round(time.Millisecond),
+		rate, strings.Join(parts, ", "))
 }
 
 // batchRecord is the outcome of one puzzle, as printed.
@@ -747,6 +800,9 @@ type batchViolation struct {
 func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord {
 	rec := &batchRecord{ID: j.id, Line: j.line, Puzzle: j.puzzle}
 	switch {
+	case errors.Is(err, errBatchDeadline):
+		rec.Status = "deadline"
+		rec.Error = &batchError{Code: codes.DeadlineExceeded.String(), Message: err.Error()}
 	case err != nil:
 		st := status.Convert(err)
 		rec.Status = "error"
@@ -804,14 +860,19 @@ func countPuzzles(file string) (int, error) {
 	}
 	defer f.Close()
 	n := 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), batchMaxLine)
-	for sc.Scan() {
-		if text := strings.TrimSpace(sc.Text()); text != "" && !strings.HasPrefix(text, "#") {
+	lr := newLineReader(f, maxInput)
+	for {
+		text, _, tooLong, err := lr.next()
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		if text = strings.TrimSpace(text); tooLong || text != "" && !strings.HasPrefix(text, "#") {
 			n++
 		}
 	}
-	return n, sc.Err()
 }
 
 // isTerminal reports whether w is a terminal.

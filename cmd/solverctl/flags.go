@@ -1,11 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -123,7 +122,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 // parseSolveArgs parses the flags and the puzzle of command cmd. extra
 // defines the command's own flags. -h prints the command's usage to
 // e.stdout and returns flag.ErrHelp.
-func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSet)) (*solveFlags, *sudokuv1.Puzzle, error) {
+func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, extra func(*flag.FlagSet)) (*solveFlags, *sudokuv1.Puzzle, error) {
 	f := new(solveFlags)
 	fs := newFlagSet("solverctl " + cmd.name)
 	f.register(fs)
@@ -145,14 +144,14 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 		fmt.Fprintln(e.stderr, "solverctl: no puzzle given; solving the built-in example")
 		text = defaultPuzzle
 	case 1:
-		text, err = readArg(e.stdin, pos[0], true)
+		text, err = readArg(ctx, e.stdin, pos[0], true)
 		if err != nil {
 			return nil, nil, err
 		}
 	default:
 		return nil, nil, usageErrorf("%s: want one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
 	}
-	p, err := f.puzzle(e, text)
+	p, err := f.puzzle(ctx, e, text)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -189,29 +188,9 @@ func (f *solveFlags) share(fs *flag.FlagSet, names ...string) {
 	}
 }
 
-// readArg returns the text an argument stands for: the contents of FILE for
-// @FILE, all of stdin for - (when stdinOK), else the argument itself. Text
-// read is trimmed of surrounding white space.
-func readArg(stdin io.Reader, arg string, stdinOK bool) (string, error) {
-	var b []byte
-	var err error
-	switch {
-	case arg == "-" && stdinOK:
-		b, err = io.ReadAll(stdin)
-	case strings.HasPrefix(arg, "@"):
-		b, err = os.ReadFile(arg[1:])
-	default:
-		return arg, nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(b)), nil
-}
-
 // puzzle returns the Puzzle of text under the flags.
-func (f *solveFlags) puzzle(e *env, text string) (*sudokuv1.Puzzle, error) {
-	regionMap, err := readArg(e.stdin, f.regionMap, false)
+func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1.Puzzle, error) {
+	regionMap, err := readArg(ctx, e.stdin, f.regionMap, false)
 	if err != nil {
 		return nil, err
 	}

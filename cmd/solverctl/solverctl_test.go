@@ -382,7 +382,7 @@ func TestRequest(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-			f, puz, err := parseSolveArgs(&command{name: "solve"}, e, tt.args, nil)
+			f, puz, err := parseSolveArgs(context.Background(), &command{name: "solve"}, e, tt.args, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
