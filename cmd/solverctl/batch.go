@@ -223,6 +223,7 @@ type job struct {
 	id     string // the line number, as the request id
 	line   int
 	puzzle string
+	json   *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
 	tries  int
 }
 
@@ -364,12 +365,24 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		puzzle, _, _ := strings.Cut(text, " ")
-		puzzle, _, _ = strings.Cut(puzzle, "\t")
-		j := &job{id: strconv.Itoa(line), line: line, puzzle: puzzle}
+		j := &job{id: strconv.Itoa(line), line: line}
+		if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text) {
+			// A JSON board is the whole line, spaces and all.
+			j.puzzle = text
+			if j.json, err = parseJSONPuzzle(text); err == nil {
+				j.json = b.flags.solve.jsonPuzzle(j.json, b.template.GetRegionMap())
+			}
+		} else {
+			j.puzzle, _, _ = strings.Cut(text, " ")
+			j.puzzle, _, _ = strings.Cut(j.puzzle, "\t")
+		}
 		b.mu.Lock()
 		b.outstanding++
 		b.mu.Unlock()
+		if err != nil {
+			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d: %v", line, err))
+			continue
+		}
 		select {
 		case b.fresh <- j:
 		case <-ctx.Done():
@@ -572,12 +585,15 @@ const batchMessageBytes = 64 << 10
 func (b *batcher) request(jobs []*job) *sudokuv1.SolveBatchRequest {
 	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
 	for i, j := range jobs {
-		p := &sudokuv1.Puzzle{
-			Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
-			Format:    b.template.GetFormat(),
-			Charset:   b.template.GetCharset(),
-			RegionMap: b.template.GetRegionMap(),
-			Variant:   b.template.GetVariant(),
+		p := j.json
+		if p == nil {
+			p = &sudokuv1.Puzzle{
+				Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
+				Format:    b.template.GetFormat(),
+				Charset:   b.template.GetCharset(),
+				RegionMap: b.template.GetRegionMap(),
+				Variant:   b.template.GetVariant(),
+			}
 		}
 		// The batch prints no board: the basic result leaves it out.
 		req.Items[i] = &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}

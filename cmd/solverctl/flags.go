@@ -54,6 +54,7 @@ var (
 		{"jigsaw-v1", sudokuv1.Format_FORMAT_JIGSAW_V1},
 		{"v2", sudokuv1.Format_FORMAT_V2},
 		{"grid", sudokuv1.Format_FORMAT_GRID},
+		{"json", formatJSON},
 	}
 	variantNames = []choice[sudokuv1.Variant]{
 		{"auto", sudokuv1.Variant_VARIANT_UNSPECIFIED},
@@ -104,7 +105,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 
 	fs.StringVar(&f.charset, "charset", "", "`symbols` of the NxN form: the blank, then 1..N (e.g. #ABCD)")
 	fs.StringVar(&f.regionMap, "map", "", "region `map` of the NxN form, or @FILE to read it from a file")
-	fs.Var(&enumValue[sudokuv1.Format]{&f.format, formatNames}, "format", "puzzle text `format`: "+names(formatNames))
+	fs.Var(&enumValue[sudokuv1.Format]{&f.format, formatNames}, "format", "puzzle `format`: "+names(formatNames)+"; json is a structured board as protojson (what convert --to json writes), which auto detects by its {")
 	fs.Var(&enumValue[sudokuv1.Variant]{&f.variant, variantNames}, "variant", "`variant` of a text that names none: "+names(variantNames))
 
 	fs.Var(&enumValue[sudokuv1.SolvingType]{&f.solvingType, solvingTypeNames}, "type", "`type` of methods allowed: "+names(solvingTypeNames)+"; auto means mixed")
@@ -194,9 +195,20 @@ func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1
 	if err != nil {
 		return nil, err
 	}
+	format := f.format
+	if text != "" && (format == formatJSON || format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text)) {
+		p, err := parseJSONPuzzle(text)
+		if err != nil {
+			return nil, err
+		}
+		return f.jsonPuzzle(p, regionMap), nil
+	}
+	if format == formatJSON {
+		format = sudokuv1.Format_FORMAT_UNSPECIFIED // a batch's template, or no puzzle
+	}
 	return &sudokuv1.Puzzle{
 		Source:    &sudokuv1.Puzzle_Text{Text: text},
-		Format:    f.format,
+		Format:    format,
 		Charset:   f.charset,
 		RegionMap: regionMap,
 		Variant:   f.variant,

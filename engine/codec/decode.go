@@ -65,6 +65,11 @@ type DecodeOptions struct {
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
+	if f == FormatAuto && strings.HasPrefix(trimmed, "{") {
+		// No text format starts with a brace; without this, the commas
+		// of JSON make it a killer v1 string with a misleading error.
+		return nil, f, grid.FieldErrorf("format", "the text is JSON, not a puzzle text format: a structured board goes in Puzzle.board (solverctl reads it with --format json)")
+	}
 	if f == FormatAuto {
 		f = Detect(trimmed, o)
 	} else if why := notShaped(f, trimmed); why != "" {

@@ -213,6 +213,8 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "jigmap count", in: "shape=33&bd=" + grid81 + "&jigmap=2" + jigmap[1:], want: "jigmap box 1 covers 8 cells, want 9"},
 		{name: "jigmap with 2.0", in: "shape=33&bd=" + s9b + "&jigmap=" + jigmap, want: "a 2.0 string carries its own regions"},
 		{name: "killer page", in: "https://www.sudokuwiki.org/killersudoku.aspx?bd=" + grid81, want: "the killer page needs a killer string"},
+		{name: "JSON board", in: `{"size":9,"cells":[{"value":1},{}],"variant":"VARIANT_KILLER"}`, want: "the text is JSON, not a puzzle text format"},
+		{name: "JSON indented", in: "\n {\n  \"size\": 4\n}", want: "a structured board goes in Puzzle.board"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
