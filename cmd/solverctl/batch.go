@@ -141,6 +141,12 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	case f.perMessage < 1:
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
 	}
+	if err := checkTimeout(fs); err != nil {
+		return nil, "", usageErrorf("%s: %v", cmd.name, err)
+	}
+	if err := f.solve.check(flagsSet(fs)); err != nil {
+		return nil, "", usageErrorf("%s: %v", cmd.name, err)
+	}
 	if err := f.solve.conn.parsed(cmd, fs, e.lookupEnv); err != nil {
 		return nil, "", err
 	}

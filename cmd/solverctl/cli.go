@@ -77,7 +77,7 @@ var commands = []*command{
 	{
 		name:  "strategies",
 		args:  "[--json] [-addr A]",
-		short: "list the strategies: method letter, technique, level, score, HoDoKu code",
+		short: "list the strategies: method letter (case-sensitive), technique, level, score, HoDoKu code",
 		run:   runStrategies,
 	},
 }
@@ -153,6 +153,9 @@ func printUsage(w io.Writer) {
 	fmt.Fprintf(w, "\nPUZZLE is the puzzle text in any supported format; @FILE reads it from a\n")
 	fmt.Fprintf(w, "file and - from standard input. Without a puzzle, a built-in example is\n")
 	fmt.Fprintf(w, "solved; without any arguments, its steps are streamed.\n")
+	fmt.Fprintf(w, "\n-strategies takes method letters or names: letters are case-sensitive (b is\n")
+	fmt.Fprintf(w, "Cage Splitting, B Hidden Single), names are not; solverctl strategies lists\n")
+	fmt.Fprintf(w, "them. Options that contradict each other or cannot apply are refused.\n")
 	fmt.Fprintf(w, "\nglobal flags:\n  -h\tprint this usage\n")
 }
 

@@ -114,7 +114,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 0, "random `seed` of -order random; 0 draws one")
 	fs.Var(&enumValue[sudokuv1.CountWeight]{&f.weight, weightNames}, "weight", "`weight` of the candidate count in choosing a guess: "+names(weightNames)+"; auto means weighted")
 	fs.BoolVar(&f.checkMultiple, "check-multiple", true, "prove the solution unique by looking for a second one")
-	fs.StringVar(&f.strategies, "strategies", "", "comma-separated `list` of strategies allowed, by letter or name; empty allows all")
+	fs.StringVar(&f.strategies, "strategies", "", "comma-separated `list` of strategies allowed, by method letter (case-sensitive: b is not B) or name; empty allows all; solverctl strategies lists them")
 	fs.Var((*uint32Value)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2")
 	fs.Uint64Var(&f.maxNodes, "max-nodes", 0, "spend at most `n` search nodes (guesses); 0 means the service's default")
 	fs.Var((*uint32Value)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
@@ -134,11 +134,11 @@ func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, ex
 	if err != nil {
 		return nil, nil, err
 	}
-	fs.Visit(func(fl *flag.Flag) {
-		if fl.Name == "check-multiple" {
-			f.checkMultipleSet = true
-		}
-	})
+	set := flagsSet(fs)
+	f.checkMultipleSet = set["check-multiple"]
+	if err := f.check(set); err != nil {
+		return nil, nil, usageErrorf("%s: %v", cmd.name, err)
+	}
 	var text string
 	switch len(pos) {
 	case 0:
@@ -167,6 +167,9 @@ func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, ex
 func parseCommand(cmd *command, e *env, fs *flag.FlagSet, conn *connFlags, args []string) ([]string, error) {
 	pos, err := parseInterleaved(fs, args)
 	if err == nil {
+		if err := checkTimeout(fs); err != nil {
+			return nil, usageErrorf("%s: %v", cmd.name, err)
+		}
 		return pos, conn.parsed(cmd, fs, e.lookupEnv)
 	}
 	if errors.Is(err, flag.ErrHelp) {
