@@ -13,13 +13,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
 
 // Bounds of the retries of a batch.
@@ -30,6 +33,8 @@ const (
 	// batchStreamFailures is how many streams to a server may fail in a
 	// row, none having answered, before the server is given up.
 	batchStreamFailures = 5
+	// defaultMaxMsgSize is the default of -max-msg-size: that of solverd.
+	defaultMaxMsgSize = 256 << 10
 )
 
 // batchFlags are the flags of the batch command.
@@ -39,6 +44,7 @@ type batchFlags struct {
 	out        string
 	inflight   int
 	perMessage int
+	maxMsgSize int
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
@@ -119,11 +125,12 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	f.solve.register(fs)
 	timeout := fs.Lookup("timeout")
 	f.solve.timeout, timeout.DefValue = 0, "0s"
-	timeout.Usage = "deadline of the whole batch; 0 means none (each puzzle has the server's default deadline)"
+	timeout.Usage = "deadline of the whole batch; 0 means none; puzzles unanswered by then get status deadline (each puzzle also has the server's default deadline: 30s in-process, solverd's -default-timeout)"
 	fs.Lookup("json").Usage = "print one JSON object per puzzle instead of a line of tab-separated fields"
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
+	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
 
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -140,6 +147,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
 	case f.perMessage < 1:
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
+	case f.maxMsgSize < 1<<10:
+		return nil, "", usageErrorf("%s: -max-msg-size must be at least 1024", cmd.name)
 	}
 	if err := checkTimeout(fs); err != nil {
 		return nil, "", usageErrorf("%s: %v", cmd.name, err)
@@ -195,7 +204,9 @@ type batchClient struct {
 // dial connects to every -addr, or to a service in this process.
 func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	if len(f.solve.conn.addrs.list) == 0 {
-		client, closeFn, err := dialInProcess()
+		// Each puzzle keeps the service's default deadline: the batch's
+		// -timeout is that of the whole batch.
+		client, closeFn, err := dialInProcess(service.DefaultConfig(), f.solve.conn.callOptions()...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -230,6 +241,7 @@ type job struct {
 	line   int
 	puzzle string
 	json   *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
+	size   int              // the bytes of its request item
 	tries  int
 }
 
@@ -244,6 +256,8 @@ type batcher struct {
 	fresh   chan *job     // read, not yet sent; closed at the end of the input
 	retries chan *job     // to send again: room for every job in flight
 	allDone chan struct{} // closed once the input is read and every job finished
+
+	maxMsg atomic.Int64 // the most bytes of items in a request message
 
 	mu          sync.Mutex
 	w           *bufio.Writer
@@ -260,7 +274,7 @@ type batcher struct {
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
 	window := f.inflight * servers
-	return &batcher{
+	b := &batcher{
 		flags:    f,
 		template: template,
 		options:  f.solve.options(),
@@ -271,6 +285,8 @@ func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers
 		w:        bufio.NewWriterSize(out, 64<<10),
 		byStatus: map[string]int{},
 	}
+	b.maxMsg.Store(int64(f.maxMsgSize - msgOverhead))
+	return b
 }
 
 // run reads the jobs of in and runs a worker per server until every job
@@ -389,6 +405,7 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d: %v", line, err))
 			continue
 		}
+		j.size = proto.Size(b.item(j)) + msgOverhead
 		select {
 		case b.fresh <- j:
 		case <-ctx.Done():
@@ -501,23 +518,34 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	go func() {
 		defer close(sent)
 		fresh := (<-chan *job)(b.fresh)
+		var carry *job // taken, with its window slot, but left out of the last message
 		for {
-			select {
-			case window <- struct{}{}:
-			case <-sctx.Done():
-				return
-			}
-			j := b.next(sctx, &fresh)
+			j := carry
+			carry = nil
 			if j == nil {
-				stream.CloseSend()
-				return
+				select {
+				case window <- struct{}{}:
+				case <-sctx.Done():
+					return
+				}
+				if j = b.next(sctx, &fresh); j == nil {
+					stream.CloseSend()
+					return
+				}
 			}
-			// Add the jobs ready, while the window has room, so that a
-			// message carries many when the input is ahead.
+			limit := b.msgLimit()
+			if j.size > limit {
+				<-window
+				b.finish(j, nil, status.Errorf(codes.ResourceExhausted, "line %d: its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", j.line, j.size, limit))
+				continue
+			}
+			// Add the jobs ready, while the window has room and the message
+			// stays under the limit, so that a message carries many when
+			// the input is ahead.
 			jobs := []*job{j}
-			size := len(j.puzzle)
+			size := j.size
 		gather:
-			for len(jobs) < b.flags.perMessage && size < batchMessageBytes {
+			for len(jobs) < b.flags.perMessage {
 				select {
 				case window <- struct{}{}:
 				default:
@@ -527,8 +555,12 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 					<-window
 					break
 				}
+				if size+j.size > limit {
+					carry = j
+					break
+				}
 				jobs = append(jobs, j)
-				size += len(j.puzzle)
+				size += j.size
 			}
 			mu.Lock()
 			for _, j := range jobs {
@@ -536,6 +568,11 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 			}
 			mu.Unlock()
 			if stream.Send(b.request(jobs)) != nil {
+				if carry != nil {
+					mu.Lock()
+					inflight[carry.id] = carry
+					mu.Unlock()
+				}
 				return // Recv tells why
 			}
 		}
@@ -571,6 +608,16 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 		}
 		cancel()
 		<-sent
+		if limit, ok := serverLimit(err); ok {
+			// The server takes smaller messages than -max-msg-size: fit
+			// them to its limit, and send the puzzles again, without
+			// counting this try.
+			b.shrinkMsgLimit(limit)
+			for _, j := range inflight {
+				b.retries <- j
+			}
+			return answered, err
+		}
 		if ctx.Err() != nil {
 			// The batch is over: its end finishes the jobs.
 			for _, j := range inflight {
@@ -583,28 +630,69 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	}
 }
 
-// batchMessageBytes bounds the puzzle text of a request message, well
-// under the servers' default limit of received messages (256 KiB).
-const batchMessageBytes = 64 << 10
+// msgOverhead is what a request message adds to its items: each item's
+// field tag and length.
+const msgOverhead = 8
+
+// item returns the request item of j.
+func (b *batcher) item(j *job) *sudokuv1.BatchItem {
+	p := j.json
+	if p == nil {
+		p = &sudokuv1.Puzzle{
+			Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
+			Format:    b.template.GetFormat(),
+			Charset:   b.template.GetCharset(),
+			RegionMap: b.template.GetRegionMap(),
+			Variant:   b.template.GetVariant(),
+		}
+	}
+	// The batch prints no board: the basic result leaves it out.
+	return &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
+}
 
 // request returns the request message of jobs.
 func (b *batcher) request(jobs []*job) *sudokuv1.SolveBatchRequest {
 	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
 	for i, j := range jobs {
-		p := j.json
-		if p == nil {
-			p = &sudokuv1.Puzzle{
-				Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
-				Format:    b.template.GetFormat(),
-				Charset:   b.template.GetCharset(),
-				RegionMap: b.template.GetRegionMap(),
-				Variant:   b.template.GetVariant(),
-			}
-		}
-		// The batch prints no board: the basic result leaves it out.
-		req.Items[i] = &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
+		req.Items[i] = b.item(j)
 	}
 	return req
+}
+
+// msgLimit returns the most bytes of items a request message carries.
+func (b *batcher) msgLimit() int {
+	return int(b.maxMsg.Load())
+}
+
+// shrinkMsgLimit lowers the size of request messages to fit a server
+// that takes messages of limit bytes at most.
+func (b *batcher) shrinkMsgLimit(limit int) {
+	for {
+		cur := b.maxMsg.Load()
+		want := int64(limit) - msgOverhead
+		if want >= cur || b.maxMsg.CompareAndSwap(cur, want) {
+			return
+		}
+	}
+}
+
+// serverLimit reads the largest message a server takes from its error
+// for a message too large: "grpc: received message larger than max
+// (300000 vs. 262144)".
+func serverLimit(err error) (int, bool) {
+	st, ok := status.FromError(err)
+	if !ok || st.Code() != codes.ResourceExhausted {
+		return 0, false
+	}
+	_, rest, ok := strings.Cut(st.Message(), "larger than max (")
+	if !ok {
+		return 0, false
+	}
+	var got, limit int
+	if _, err := fmt.Sscanf(rest, "%d vs. %d)", &got, &limit); err != nil || limit <= msgOverhead {
+		return 0, false
+	}
+	return limit, true
 }
 
 // requeue sends the jobs of a failed stream again, or gives them up with

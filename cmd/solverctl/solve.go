@@ -113,7 +113,7 @@ func helpIsNil(err error) error {
 // connect returns a client of the service the flags name, and ctx with
 // the deadline of -timeout; done releases both.
 func (f *solveFlags) connect(ctx context.Context) (_ context.Context, client sudokuv1.SudokuServiceClient, done func(), err error) {
-	client, closeFn, err := f.conn.dial()
+	client, closeFn, err := f.conn.dial(f.timeout)
 	if err != nil {
 		return nil, nil, nil, err
 	}
