@@ -43,8 +43,8 @@ type connFlags struct {
 	tlsCert   string
 	tlsKey    string
 	tokenFile string
-	// gzip compresses requests; the server must know gzip (solverd and
-	// the in-process service do).
+	// gzip compresses requests; the server must have gzip registered,
+	// as the in-process service does through this package's import.
 	gzip bool
 }
 
@@ -67,7 +67,7 @@ func (c *connFlags) register(fs *flag.FlagSet) {
 		fl := fs.Lookup(name)
 		fl.Usage += " (env " + envName(name) + ")"
 	}
-	fs.BoolVar(&c.gzip, "gzip", false, "send requests gzip-compressed (the server must accept gzip, as solverd and the in-process service do)")
+	fs.BoolVar(&c.gzip, "gzip", false, "send requests gzip-compressed (the in-process service accepts gzip; a server without it refuses the call)")
 }
 
 // parsed completes the flags once fs has parsed the command line of cmd:
