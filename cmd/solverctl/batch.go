@@ -393,7 +393,7 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			continue
 		}
 		j := &job{id: strconv.Itoa(line), line: line}
-		if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text) {
+		if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, b.flags.solve.charset) {
 			// A JSON board is the whole line, spaces and all.
 			j.puzzle = text
 			if j.json, err = parseJSONPuzzle(text); err == nil {

@@ -15,10 +15,11 @@ import (
 // as Puzzle.board, so this value never goes over the wire.
 const formatJSON sudokuv1.Format = -1
 
-// looksJSON reports whether text is a JSON object, which no text format
-// of a puzzle starts with.
-func looksJSON(text string) bool {
-	return strings.HasPrefix(strings.TrimSpace(text), "{")
+// looksJSON reports whether text, read with charset, is a JSON object:
+// it starts with a brace, which no text format of a puzzle does, unless
+// the charset makes it a symbol.
+func looksJSON(text, charset string) bool {
+	return strings.HasPrefix(strings.TrimSpace(text), "{") && !strings.Contains(charset, "{")
 }
 
 // parseJSONPuzzle reads text as protojson: a Board (what convert --to json

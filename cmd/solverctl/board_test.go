@@ -140,6 +140,15 @@ func TestJSONDiagonalCage(t *testing.T) {
 	}
 }
 
+// TestBraceCharset: a brace that the charset makes a symbol is N×N text,
+// not JSON.
+func TestBraceCharset(t *testing.T) {
+	out, _, err := runCLI(t, "", "solve", "--charset", "{ABCD", "{A{B{{{{C{D{{{{{")
+	if err != nil || !strings.Contains(out, "status: solved") {
+		t.Fatalf("got %v:\n%s", err, out)
+	}
+}
+
 func TestJSONErrors(t *testing.T) {
 	tests := []struct {
 		name    string

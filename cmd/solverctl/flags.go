@@ -199,7 +199,7 @@ func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1
 		return nil, err
 	}
 	format := f.format
-	if text != "" && (format == formatJSON || format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text)) {
+	if text != "" && (format == formatJSON || format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, f.charset)) {
 		p, err := parseJSONPuzzle(text)
 		if err != nil {
 			return nil, err

@@ -67,7 +67,7 @@ type DecodeOptions struct {
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
-	if f == FormatAuto && strings.HasPrefix(trimmed, "{") {
+	if f == FormatAuto && strings.HasPrefix(trimmed, "{") && !strings.Contains(o.Charset, "{") {
 		// No text format starts with a brace; without this, the commas
 		// of JSON make it a killer v1 string with a misleading error.
 		return nil, f, grid.FieldErrorf("format", "the text is JSON, not a puzzle text format: a structured board goes in Puzzle.board (solverctl reads it with --format json)")

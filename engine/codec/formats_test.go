@@ -147,6 +147,15 @@ func v2String(header string, fill []int64, set map[int][]int64) string {
 	return b.String()
 }
 
+// TestBraceSymbol: text starting with a brace is refused as JSON unless
+// the charset makes the brace a symbol.
+func TestBraceSymbol(t *testing.T) {
+	p, _, err := Decode("{A{B{{{{C{D{{{{{", DecodeOptions{Charset: "{ABCD"})
+	if err != nil || p.Size != 4 {
+		t.Fatalf("got %v, want a 4×4 puzzle", err)
+	}
+}
+
 func TestDecodeErrors(t *testing.T) {
 	s9b := "S9B" + strings.Repeat("ep", 81)
 	l9b := func(set map[int][]int64) string { return v2String("L9B", []int64{1, 0, 529}, set) }
