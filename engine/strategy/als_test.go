@@ -232,7 +232,7 @@ func TestALSSoundOnLayouts(t *testing.T) {
 		{"16x16", grid.Config{Size: 16}, 6, 0.5},
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
 	}
-	if testing.Short() {
+	if quick() {
 		for i := range tests {
 			tests[i].puzzles /= 5
 		}
@@ -267,8 +267,8 @@ func TestALSSoundOnLayouts(t *testing.T) {
 }
 
 func TestALSSoundOnSharedSet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if quick() {
+		t.Skip("long: runs in full without -short and -race")
 	}
 	seen := map[string]int{}
 	for _, b := range patStuckBoards(t, 25) {

@@ -286,7 +286,7 @@ func TestForcingSoundOnLayouts(t *testing.T) {
 
 func TestForcingSoundOnTop1465(t *testing.T) {
 	n := 300
-	if testing.Short() {
+	if quick() {
 		n = 60
 	}
 	seen := map[string]int{}
@@ -301,7 +301,7 @@ func TestForcingSoundOnTop1465(t *testing.T) {
 		}
 	}
 	t.Logf("steps checked: %v", seen)
-	if testing.Short() {
+	if quick() {
 		return
 	}
 	for _, tech := range []*Technique{forcingChainContradiction, forcingChainVerity, forcingNetContradiction, forcingNetVerity} {

@@ -149,7 +149,7 @@ func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bo
 
 func TestColoursSoundOnTop1465(t *testing.T) {
 	max := 200
-	if testing.Short() {
+	if quick() {
 		max = 30
 	}
 	f, err := os.Open(shared.Path(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))

@@ -480,8 +480,8 @@ func TestPatternsSoundOnLayouts(t *testing.T) {
 }
 
 func TestPatternsSoundOnSharedSets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if quick() {
+		t.Skip("long: runs in full without -short and -race")
 	}
 	seen := map[string]int{}
 	for _, set := range []struct {

@@ -248,8 +248,8 @@ func BenchmarkMiscFinders(b *testing.B) {
 }
 
 func TestMiscPatternsSoundOnSharedSets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if quick() {
+		t.Skip("long: runs in full without -short and -race")
 	}
 	f, err := os.Open(shared.Path(t, "testdata/puzzles/se_rated_top1465.txt"))
 	if err != nil {
