@@ -59,6 +59,9 @@ func TestALSCollector(t *testing.T) {
 			t.Fatal(err)
 		}
 		boards := 10
+		if quick() {
+			boards = 3
+		}
 		if l.N > 12 {
 			boards = 2 // units of more than 12 cells are searched, not tabled
 		}
@@ -234,7 +237,7 @@ func TestALSSoundOnLayouts(t *testing.T) {
 	}
 	if quick() {
 		for i := range tests {
-			tests[i].puzzles /= 5
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 23))

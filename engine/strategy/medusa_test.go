@@ -195,6 +195,11 @@ func TestColoursSoundOnLayouts(t *testing.T) {
 		{"6x6", grid.Config{Size: 6}, 60, 0.25},
 		{"16x16", grid.Config{Size: 16}, 20, 0.45},
 	}
+	if quick() {
+		for i := range tests {
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+		}
+	}
 	r := rand.New(rand.NewPCG(13, 5))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
