@@ -89,6 +89,14 @@ func TestSolveOptionsAllSound(t *testing.T) {
 			}
 		}
 	}
+	if quick() {
+		// Every fifth set still covers each type, guess policy, order and weight.
+		var sample []Options
+		for i := 0; i < len(optionSets); i += 5 {
+			sample = append(sample, optionSets[i])
+		}
+		optionSets = sample
+	}
 	for _, p := range puzzles {
 		b := parse(t, p, "", "")
 		solution := solutionOf(t, b)
@@ -119,6 +127,9 @@ func TestSolveSharedSetsSound(t *testing.T) {
 		{"testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", 500},
 	}
 	for _, set := range sets {
+		if quick() {
+			set.max = 50
+		}
 		t.Run(filepath.Base(set.file), func(t *testing.T) {
 			f, err := os.Open(shared.Path(t, set.file))
 			if err != nil {

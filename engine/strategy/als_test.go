@@ -59,6 +59,9 @@ func TestALSCollector(t *testing.T) {
 			t.Fatal(err)
 		}
 		boards := 10
+		if quick() {
+			boards = 3
+		}
 		if l.N > 12 {
 			boards = 2 // units of more than 12 cells are searched, not tabled
 		}
@@ -232,9 +235,9 @@ func TestALSSoundOnLayouts(t *testing.T) {
 		{"16x16", grid.Config{Size: 16}, 6, 0.5},
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
 	}
-	if testing.Short() {
+	if quick() {
 		for i := range tests {
-			tests[i].puzzles /= 5
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 23))
@@ -267,8 +270,8 @@ func TestALSSoundOnLayouts(t *testing.T) {
 }
 
 func TestALSSoundOnSharedSet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if quick() {
+		t.Skip("long: runs in full without -short and -race")
 	}
 	seen := map[string]int{}
 	for _, b := range patStuckBoards(t, 25) {

@@ -94,6 +94,11 @@ func TestChainsSoundOnLayouts(t *testing.T) {
 		{"6x6", grid.Config{Size: 6}, 30, 0.3},
 		{"16x16", grid.Config{Size: 16}, 3, 0.45},
 	}
+	if quick() {
+		for i := range tests {
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+		}
+	}
 	r := rand.New(rand.NewPCG(13, 5))
 	order := append(append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...), chainStrategies...)
 	for _, tt := range tests {

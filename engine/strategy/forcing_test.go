@@ -5,7 +5,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -252,6 +251,11 @@ func TestForcingSoundOnLayouts(t *testing.T) {
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.25},
 		{"16x16", grid.Config{Size: 16}, 3, 0.45},
 	}
+	if quick() {
+		for i := range tests {
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+		}
+	}
 	r := rand.New(rand.NewPCG(13, 1))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -286,7 +290,7 @@ func TestForcingSoundOnLayouts(t *testing.T) {
 
 func TestForcingSoundOnTop1465(t *testing.T) {
 	n := 300
-	if testing.Short() {
+	if quick() {
 		n = 60
 	}
 	seen := map[string]int{}
@@ -301,7 +305,7 @@ func TestForcingSoundOnTop1465(t *testing.T) {
 		}
 	}
 	t.Logf("steps checked: %v", seen)
-	if testing.Short() {
+	if quick() {
 		return
 	}
 	for _, tech := range []*Technique{forcingChainContradiction, forcingChainVerity, forcingNetContradiction, forcingNetVerity} {
@@ -354,7 +358,7 @@ func TestForcingExplain(t *testing.T) {
 
 func TestForcingDoesNotAllocate(t *testing.T) {
 	boards := forcingStuckBoards(t, 20)
-	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // the pool keeps its state
+	pauseGC(t) // the pool keeps its state
 	for _, st := range []*Strategy{ForcingChain, ForcingNet} {
 		var sink Sink
 		allocs := testing.AllocsPerRun(3, func() {

@@ -149,7 +149,7 @@ func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bo
 
 func TestColoursSoundOnTop1465(t *testing.T) {
 	max := 200
-	if testing.Short() {
+	if quick() {
 		max = 30
 	}
 	f, err := os.Open(shared.Path(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))
@@ -194,6 +194,11 @@ func TestColoursSoundOnLayouts(t *testing.T) {
 		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.3},
 		{"6x6", grid.Config{Size: 6}, 60, 0.25},
 		{"16x16", grid.Config{Size: 16}, 20, 0.45},
+	}
+	if quick() {
+		for i := range tests {
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+		}
 	}
 	r := rand.New(rand.NewPCG(13, 5))
 	for _, tt := range tests {

@@ -440,6 +440,11 @@ func TestPatternsSoundOnLayouts(t *testing.T) {
 		{"16x16", grid.Config{Size: 16}, 30, 0.45},
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
 	}
+	if quick() {
+		for i := range tests {
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+		}
+	}
 	r := rand.New(rand.NewPCG(4, 17))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -480,8 +485,8 @@ func TestPatternsSoundOnLayouts(t *testing.T) {
 }
 
 func TestPatternsSoundOnSharedSets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if quick() {
+		t.Skip("long: runs in full without -short and -race")
 	}
 	seen := map[string]int{}
 	for _, set := range []struct {

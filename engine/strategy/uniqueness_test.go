@@ -444,8 +444,8 @@ func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]in
 }
 
 func TestUniquenessSoundOnSharedSets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if quick() {
+		t.Skip("long: runs in full without -short and -race")
 	}
 	seen := map[string]int{}
 	for _, set := range []struct {
@@ -548,8 +548,10 @@ func TestUniquenessSoundOnLayouts(t *testing.T) {
 		{"6x6", grid.Config{Size: 6}, 40},
 		{"8x8", grid.Config{Size: 8}, 20},
 	}
-	if testing.Short() {
-		tests = tests[:2]
+	if quick() {
+		for i := range tests {
+			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+		}
 	}
 	seen := map[string]int{}
 	r := rand.New(rand.NewPCG(6, 10))
