@@ -278,18 +278,30 @@ func sharedBoards(tb testing.TB, file string, each func(b *grid.Board, line stri
 	}
 }
 
-// sharedPuzzles calls check on the first max puzzles of a file of the
-// shared test data with their solution, failing the test on a puzzle
-// without exactly one.
-func sharedPuzzles(t *testing.T, file string, max int, check func(b *grid.Board, sol []uint8)) {
+// sharedSet is a file of the shared test data and how many of its
+// puzzles a soundness run takes.
+type sharedSet struct {
+	file string
+	max  int
+}
+
+// soundOnSharedSets runs solve on the first puzzles of each set with their
+// solution, failing the test on a puzzle without exactly one, and returns
+// (and logs) the steps checked per technique.
+func soundOnSharedSets(t *testing.T, solve solveChecked, sets ...sharedSet) map[string]int {
 	t.Helper()
+	seen := map[string]int{}
 	var s search.Searcher
-	n := 0
-	sharedBoards(t, file, func(b *grid.Board, line string) bool {
-		check(b, uniqueSolution(t, &s, b, line))
-		n++
-		return n < max
-	})
+	for _, set := range sets {
+		n := 0
+		sharedBoards(t, set.file, func(b *grid.Board, line string) bool {
+			solve(t, b, uniqueSolution(t, &s, b, line), seen)
+			n++
+			return n < set.max
+		})
+	}
+	t.Logf("steps checked per technique: %v", seen)
+	return seen
 }
 
 // uniqueSolution returns the solution of b (the puzzle what), failing the

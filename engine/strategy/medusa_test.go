@@ -126,11 +126,10 @@ func TestColoursSoundOnTop1465(t *testing.T) {
 	if quick() {
 		max = 30
 	}
-	seen := map[string]int{}
-	sharedPuzzles(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", max, func(b *grid.Board, sol []uint8) {
+	solve := func(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
 		colourSolveChecked(t, b, sol, true, seen)
-	})
-	t.Logf("steps checked per technique: %v", seen)
+	}
+	seen := soundOnSharedSets(t, solve, sharedSet{"testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", max})
 	if seen["3D Medusa"] == 0 || seen["Multi Colours 1"]+seen["Multi Colours 2"] == 0 {
 		t.Errorf("too few steps checked: %v", seen)
 	}

@@ -372,11 +372,9 @@ func TestPatternsSoundOnSharedSets(t *testing.T) {
 	if quick() {
 		t.Skip("long: runs in full without -short and -race")
 	}
-	seen := map[string]int{}
-	check := func(b *grid.Board, sol []uint8) { patSolveChecked(t, b, sol, seen) }
-	sharedPuzzles(t, "testdata/puzzles/se_rated_top1465.txt", 600, check)
-	sharedPuzzles(t, "testdata/puzzles/tdoku_puzzles2_17_clue.txt", 400, check)
-	t.Logf("steps checked per technique: %v", seen)
+	soundOnSharedSets(t, patSolveChecked,
+		sharedSet{"testdata/puzzles/se_rated_top1465.txt", 600},
+		sharedSet{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 400})
 }
 
 // patStuckBoards returns boards of the shared top1465 set where singles

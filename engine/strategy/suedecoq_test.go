@@ -128,9 +128,5 @@ func TestMiscPatternsSoundOnSharedSets(t *testing.T) {
 	if quick() {
 		t.Skip("long: runs in full without -short and -race")
 	}
-	seen := map[string]int{}
-	sharedPuzzles(t, "testdata/puzzles/se_rated_top1465.txt", 300, func(b *grid.Board, sol []uint8) {
-		miscSolveChecked(t, b, sol, seen)
-	})
-	t.Logf("steps checked per technique: %v", seen)
+	soundOnSharedSets(t, miscSolveChecked, sharedSet{"testdata/puzzles/se_rated_top1465.txt", 300})
 }

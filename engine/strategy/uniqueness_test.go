@@ -407,12 +407,10 @@ func TestUniquenessSoundOnSharedSets(t *testing.T) {
 	if quick() {
 		t.Skip("long: runs in full without -short and -race")
 	}
-	seen := map[string]int{}
-	check := func(b *grid.Board, sol []uint8) { uqSolveChecked(t, b, sol, seen) }
-	sharedPuzzles(t, "testdata/puzzles/se_rated_top1465.txt", 500, check)
-	sharedPuzzles(t, "testdata/puzzles/tdoku_puzzles2_17_clue.txt", 300, check)
-	sharedPuzzles(t, "testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt", 200, check)
-	t.Logf("uniqueness steps checked per technique: %v", seen)
+	seen := soundOnSharedSets(t, uqSolveChecked,
+		sharedSet{"testdata/puzzles/se_rated_top1465.txt", 500},
+		sharedSet{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 300},
+		sharedSet{"testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt", 200})
 	// BUG+1 and the rarer types do not turn up on these paths; the tables
 	// above and the regression library cover them.
 	for _, name := range []string{"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 3", "Uniqueness Test 4", "Hidden Rectangle", "Avoidable Rectangle Type 1"} {
