@@ -316,12 +316,13 @@ func uniqueSolution(t testing.TB, s *search.Searcher, b *grid.Board, what string
 }
 
 // findersDoNotAllocate fails the test when a finder of strategies
-// allocates over boards, in each sink mode of all (find-all or first step),
-// after warm passes over the boards. The caller pauses the collector.
-func findersDoNotAllocate(t *testing.T, boards []*grid.Board, strategies []*Strategy, warm int, all ...bool) {
+// allocates over boards, in each sink mode of modes (Sink.All: find-all or
+// first step), after warm passes over the boards. The caller pauses the
+// collector.
+func findersDoNotAllocate(t *testing.T, boards []*grid.Board, strategies []*Strategy, warm int, modes ...bool) {
 	t.Helper()
 	for _, st := range strategies {
-		for _, all := range all {
+		for _, all := range modes {
 			sink := Sink{All: all}
 			run := func() {
 				for _, b := range boards {
