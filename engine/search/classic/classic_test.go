@@ -1,61 +1,15 @@
 package classic
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/sudokuwise/solver/internal/shared"
+	"github.com/sudokuwise/solver/engine/search/internal/sets"
 )
-
-// The shared data sets (see ../shared/testdata/puzzles/README.md).
-const (
-	set17Clue    = "testdata/puzzles/tdoku_puzzles2_17_clue.txt"
-	setTop1465   = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
-	setHardest11 = "testdata/puzzles/tdoku_puzzles5_forum_hardest_1905_11plus.txt"
-	setHard1106  = "testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt"
-	setSerg      = "testdata/puzzles/tdoku_puzzles7_serg_benchmark.txt"
-	setTop95     = "testdata/puzzles/norvig_top95.txt"
-)
-
-// readSet returns up to max puzzles of a shared set (all when max ≤ 0): the
-// first field of every line.
-func readSet(t testing.TB, rel string, max int) []string {
-	t.Helper()
-	f, err := os.Open(shared.Path(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		if fields := strings.Fields(sc.Text()); len(fields) > 0 {
-			out = append(out, fields[0])
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// sample returns n puzzles spread evenly over a set (all when n ≥ len).
-func sample(puzzles []string, n int) []string {
-	if n >= len(puzzles) {
-		return puzzles
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = puzzles[i*len(puzzles)/n]
-	}
-	return out
-}
 
 func parse(t testing.TB, s string) *Puzzle {
 	t.Helper()
@@ -267,23 +221,23 @@ func TestSharedSets(t *testing.T) {
 		file  string
 		multi bool
 	}{
-		{setTop95, false},
-		{setTop1465, false},
-		{setHard1106, false},
-		{setSerg, true},
-		{set17Clue, false},
-		{setHardest11, false},
+		{sets.Top95, false},
+		{sets.Top1465, false},
+		{sets.Hard1106, false},
+		{sets.Serg, true},
+		{sets.Clue17, false},
+		{sets.Hardest11, false},
 	}
 	var s Solver
 	sols := make([]Grid, 2)
 	for _, tt := range tests {
 		t.Run(tt.file[strings.LastIndex(tt.file, "/")+1:], func(t *testing.T) {
-			puzzles := readSet(t, tt.file, 0)
+			puzzles := sets.Read(t, tt.file, 0)
 			switch {
 			case testing.Short():
-				puzzles = sample(puzzles, 500)
+				puzzles = sets.Spread(puzzles, 500)
 			case race:
-				puzzles = sample(puzzles, 3000)
+				puzzles = sets.Spread(puzzles, 3000)
 			}
 			for _, line := range puzzles {
 				p := parse(t, line)
@@ -317,15 +271,15 @@ func TestAgainstBruteForce(t *testing.T) {
 	const limit = 500
 	rng := rand.New(rand.NewPCG(1, 2))
 	var cases []string
-	cases = append(cases, sample(readSet(t, setSerg, 0), 200)...)
-	for _, line := range sample(readSet(t, setTop1465, 0), 40) {
+	cases = append(cases, sets.Spread(sets.Read(t, sets.Serg, 0), 200)...)
+	for _, line := range sets.Spread(sets.Read(t, sets.Top1465, 0), 40) {
 		b := []byte(line)
 		for k := 0; k < 4; k++ {
 			b[rng.IntN(81)] = '.'
 		}
 		cases = append(cases, string(b))
 	}
-	for _, line := range sample(readSet(t, set17Clue, 0), 40) {
+	for _, line := range sets.Spread(sets.Read(t, sets.Clue17, 0), 40) {
 		b := []byte(line)
 		b[rng.IntN(81)] = '.'
 		b[rng.IntN(81)] = '.'
@@ -354,7 +308,7 @@ func TestAgainstBruteForce(t *testing.T) {
 func TestMarks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var s Solver
-	for _, line := range sample(readSet(t, setSerg, 0), 100) {
+	for _, line := range sets.Spread(sets.Read(t, sets.Serg, 0), 100) {
 		p := parse(t, line)
 		var marks [81]uint16
 		for i := range marks {
@@ -403,7 +357,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestNoAllocation(t *testing.T) {
-	puzzles := sample(readSet(t, setHard1106, 0), 50)
+	puzzles := sets.Spread(sets.Read(t, sets.Hard1106, 0), 50)
 	ps := make([]Puzzle, len(puzzles))
 	for i, line := range puzzles {
 		ps[i] = *parse(t, line)
@@ -427,7 +381,7 @@ func TestNoAllocation(t *testing.T) {
 // benchmarkSet solves a shared set to a limit, parsing each puzzle inside
 // the timed loop as a caller would.
 func benchmarkSet(b *testing.B, rel string, limit int) {
-	puzzles := readSet(b, rel, 0)
+	puzzles := sets.Read(b, rel, 0)
 	var s Solver
 	sols := make([]Grid, 1)
 	ctx := context.Background()
@@ -449,14 +403,14 @@ func benchmarkSet(b *testing.B, rel string, limit int) {
 	b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")
 }
 
-func BenchmarkSolve17Clue(b *testing.B)      { benchmarkSet(b, set17Clue, 1) }
-func BenchmarkSolveTop1465(b *testing.B)     { benchmarkSet(b, setTop1465, 1) }
-func BenchmarkSolveHardest11(b *testing.B)   { benchmarkSet(b, setHardest11, 1) }
-func BenchmarkSolveHardest1106(b *testing.B) { benchmarkSet(b, setHard1106, 1) }
-func BenchmarkSolveSerg(b *testing.B)        { benchmarkSet(b, setSerg, 1) }
-func BenchmarkSolveTop95(b *testing.B)       { benchmarkSet(b, setTop95, 1) }
+func BenchmarkSolve17Clue(b *testing.B)      { benchmarkSet(b, sets.Clue17, 1) }
+func BenchmarkSolveTop1465(b *testing.B)     { benchmarkSet(b, sets.Top1465, 1) }
+func BenchmarkSolveHardest11(b *testing.B)   { benchmarkSet(b, sets.Hardest11, 1) }
+func BenchmarkSolveHardest1106(b *testing.B) { benchmarkSet(b, sets.Hard1106, 1) }
+func BenchmarkSolveSerg(b *testing.B)        { benchmarkSet(b, sets.Serg, 1) }
+func BenchmarkSolveTop95(b *testing.B)       { benchmarkSet(b, sets.Top95, 1) }
 
-func BenchmarkUnique17Clue(b *testing.B)    { benchmarkSet(b, set17Clue, 2) }
-func BenchmarkUniqueTop1465(b *testing.B)   { benchmarkSet(b, setTop1465, 2) }
-func BenchmarkUniqueHardest11(b *testing.B) { benchmarkSet(b, setHardest11, 2) }
-func BenchmarkUniqueSerg(b *testing.B)      { benchmarkSet(b, setSerg, 2) }
+func BenchmarkUnique17Clue(b *testing.B)    { benchmarkSet(b, sets.Clue17, 2) }
+func BenchmarkUniqueTop1465(b *testing.B)   { benchmarkSet(b, sets.Top1465, 2) }
+func BenchmarkUniqueHardest11(b *testing.B) { benchmarkSet(b, sets.Hardest11, 2) }
+func BenchmarkUniqueSerg(b *testing.B)      { benchmarkSet(b, sets.Serg, 2) }
