@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -82,39 +83,29 @@ func cagesHold(l *grid.Layout, values []uint8) bool {
 }
 
 func TestCount(t *testing.T) {
-	tests := []struct {
-		name     string
-		puzzle   string
-		limit    int
-		want     int
-		complete bool
-	}{
-		{"unique", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", 10, 1, true},
-		{"deadly rectangle", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 10, 2, true},
-		{"stops at the limit", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 1, 1, false},
-		{"every 4x4 grid", "................", 1000, 288, true},
-		{"no solution", ".12345678" + "9........" + strings.Repeat(".", 63), 2, 0, true},
-		{"duplicate", "11" + strings.Repeat(".", 79), 2, 0, true},
-	}
+	tests := append(slices.Clone(sets.Counts),
+		sets.Count{Name: "every 4x4 grid", Puzzle: "................", Limit: 1000, Want: 288, Complete: true},
+		sets.Count{Name: "duplicate", Puzzle: "11" + strings.Repeat(".", 79), Limit: 2, Want: 0, Complete: true},
+	)
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.Name, func(t *testing.T) {
 			var b *grid.Board
-			if tt.name == "duplicate" {
+			if tt.Name == "duplicate" {
 				l, _ := grid.NewLayout(grid.Config{Size: 9})
 				b = grid.NewBoard(l)
 				clues := make([]uint8, l.Cells)
 				clues[0], clues[1] = 1, 1
 				b.Reset(clues, nil)
 			} else {
-				b = board(t, tt.puzzle)
+				b = board(t, tt.Puzzle)
 			}
 			var s Searcher
-			res, err := s.Count(context.Background(), b, tt.limit)
+			res, err := s.Count(context.Background(), b, tt.Limit)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Solutions) != tt.want || res.Complete != tt.complete {
-				t.Fatalf("found %d (complete %v), want %d (complete %v)", len(res.Solutions), res.Complete, tt.want, tt.complete)
+			if len(res.Solutions) != tt.Want || res.Complete != tt.Complete {
+				t.Fatalf("found %d (complete %v), want %d (complete %v)", len(res.Solutions), res.Complete, tt.Want, tt.Complete)
 			}
 			seen := map[string]bool{}
 			for _, sol := range res.Solutions {

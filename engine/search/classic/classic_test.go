@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -170,36 +171,26 @@ func TestParse(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
-	tests := []struct {
-		name     string
-		puzzle   string
-		limit    int
-		want     int
-		complete bool
-	}{
-		{"unique", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", 10, 1, true},
-		{"solved", "123456789456789123789123456214365897365897214897214365531642978642978531978531642", 2, 1, true},
-		{"deadly rectangle", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 10, 2, true},
-		{"stops at the limit", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 1, 1, false},
-		{"no solution", ".12345678" + "9........" + strings.Repeat(".", 63), 2, 0, true},
-		{"duplicate in a row", "11" + strings.Repeat(".", 79), 2, 0, true},
-		{"duplicate in a column", "1" + strings.Repeat(".", 8) + "1" + strings.Repeat(".", 71), 2, 0, true},
-		{"duplicate across bands", "1" + strings.Repeat(".", 26) + "1" + strings.Repeat(".", 53), 2, 0, true},
-		{"duplicate in a box", "1" + strings.Repeat(".", 9) + "1" + strings.Repeat(".", 70), 2, 0, true},
-		{"empty board", strings.Repeat(".", 81), 1000, 1000, false},
-		{"limit below one", strings.Repeat(".", 81), 0, 1, false},
-	}
+	tests := append(slices.Clone(sets.Counts), []sets.Count{
+		{Name: "solved", Puzzle: "123456789456789123789123456214365897365897214897214365531642978642978531978531642", Limit: 2, Want: 1, Complete: true},
+		{Name: "duplicate in a row", Puzzle: "11" + strings.Repeat(".", 79), Limit: 2, Want: 0, Complete: true},
+		{Name: "duplicate in a column", Puzzle: "1" + strings.Repeat(".", 8) + "1" + strings.Repeat(".", 71), Limit: 2, Want: 0, Complete: true},
+		{Name: "duplicate across bands", Puzzle: "1" + strings.Repeat(".", 26) + "1" + strings.Repeat(".", 53), Limit: 2, Want: 0, Complete: true},
+		{Name: "duplicate in a box", Puzzle: "1" + strings.Repeat(".", 9) + "1" + strings.Repeat(".", 70), Limit: 2, Want: 0, Complete: true},
+		{Name: "empty board", Puzzle: strings.Repeat(".", 81), Limit: 1000, Want: 1000, Complete: false},
+		{Name: "limit below one", Puzzle: strings.Repeat(".", 81), Limit: 0, Want: 1, Complete: false},
+	}...)
 	var s Solver
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p := parse(t, tt.puzzle)
+		t.Run(tt.Name, func(t *testing.T) {
+			p := parse(t, tt.Puzzle)
 			sols := make([]Grid, 2)
-			res, err := s.Count(context.Background(), p, tt.limit, sols)
+			res, err := s.Count(context.Background(), p, tt.Limit, sols)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Count != tt.want || res.Complete != tt.complete {
-				t.Fatalf("found %d (complete %v), want %d (complete %v)", res.Count, res.Complete, tt.want, tt.complete)
+			if res.Count != tt.Want || res.Complete != tt.Complete {
+				t.Fatalf("found %d (complete %v), want %d (complete %v)", res.Count, res.Complete, tt.Want, tt.Complete)
 			}
 			for i := range min(res.Count, len(sols)) {
 				if !validFor(p, &sols[i]) {

@@ -1,6 +1,7 @@
-// Package sets reads the shared puzzle sets (see
-// ../shared/testdata/puzzles/README.md) for the tests and benchmarks of
-// package search and of its classic solver.
+// Package sets holds what the tests and benchmarks of package search and
+// of its classic solver share: the reader of the shared puzzle sets (see
+// ../shared/testdata/puzzles/README.md) and the count cases both solvers
+// meet.
 package sets
 
 import (
@@ -54,4 +55,23 @@ func Spread(puzzles []string, n int) []string {
 		out[i] = puzzles[i*len(puzzles)/n]
 	}
 	return out
+}
+
+// Count is a classic puzzle and what a count of its solutions up to Limit
+// finds: Want solutions, and whether the search was Complete.
+type Count struct {
+	Name     string
+	Puzzle   string
+	Limit    int
+	Want     int
+	Complete bool
+}
+
+// Counts are the count cases that both the classic solver and the
+// searcher meet.
+var Counts = []Count{
+	{"unique", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", 10, 1, true},
+	{"deadly rectangle", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 10, 2, true},
+	{"stops at the limit", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 1, 1, false},
+	{"no solution", ".12345678" + "9........" + strings.Repeat(".", 63), 2, 0, true},
 }
