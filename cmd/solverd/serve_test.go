@@ -124,10 +124,13 @@ func TestShutdownDuringBatch(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		req := &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{
-			{Id: "easy", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}},
-		}}
-		for stream.Send(req) == nil {
+		for i := 0; ; i++ {
+			req := &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{
+				{Id: strconv.Itoa(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}},
+			}}
+			if stream.Send(req) != nil {
+				return
+			}
 		}
 	})
 	received := 0
