@@ -173,6 +173,9 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		grpc.ChainUnaryInterceptor(unary...),
 		grpc.ChainStreamInterceptor(stream...),
 		grpc.MaxSendMsgSize(srv.cfg.MaxSendMsgSize),
+		// gRPC answers a call to an unknown method without a handler, and
+		// so without telling the stats handler that it ended.
+		grpc.UnknownServiceHandler(unknownMethod),
 		// Stop and GracefulStop return only once every handler has.
 		grpc.WaitForHandlers(true),
 	)
@@ -192,6 +195,13 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch,
 		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
 	}, nil
+}
+
+// unknownMethod answers calls to methods the server does not have, as gRPC
+// does, but as a handler whose end the stats handler sees and logs.
+func unknownMethod(_ any, stream grpc.ServerStream) error {
+	method, _ := grpc.MethodFromServerStream(stream)
+	return status.Errorf(codes.Unimplemented, "unknown method %s", method)
 }
 
 // latencyBuckets are the bounds, in seconds, of the RPC latency
