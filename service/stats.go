@@ -38,6 +38,14 @@ type callStats struct {
 type methodInfo struct {
 	service, method string
 	typ             interceptors.GRPCType
+	metrics         *methodMetrics // nil without metrics
+}
+
+// methodMetrics are the metrics of one method but those by code, looked
+// up once rather than for every message.
+type methodMetrics struct {
+	started, received, sent prometheus.Counter
+	handling                prometheus.Observer
 }
 
 // callInfoKey is the context key of a call's *callInfo.
@@ -46,7 +54,6 @@ type callInfoKey struct{}
 // callInfo is what callStats keeps of a call between its events.
 type callInfo struct {
 	methodInfo
-	known bool // registered on the server
 	start time.Time
 }
 
@@ -66,10 +73,10 @@ func (h *callStats) init(services map[string]grpc.ServiceInfo) {
 				typ = interceptors.ServerStream
 			}
 			info := methodInfo{service: service, method: m.Name, typ: typ}
-			h.methods["/"+service+"/"+m.Name] = info
 			if h.metrics != nil {
-				h.metrics.initialize(info)
+				info.metrics = h.metrics.initialize(info)
 			}
+			h.methods["/"+service+"/"+m.Name] = info
 		}
 	}
 }
@@ -77,8 +84,9 @@ func (h *callStats) init(services map[string]grpc.ServiceInfo) {
 // TagRPC notes the call's method and start.
 func (h *callStats) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.Context {
 	ci := &callInfo{start: time.Now()}
-	ci.methodInfo, ci.known = h.methods[info.FullMethodName]
-	if !ci.known {
+	var known bool
+	ci.methodInfo, known = h.methods[info.FullMethodName]
+	if !known {
 		ci.service, ci.method = splitMethod(info.FullMethodName)
 		ci.typ = "unknown"
 	}
@@ -92,18 +100,19 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 	if !ok {
 		return
 	}
+	m := ci.metrics // nil for unknown methods too
 	switch s := s.(type) {
 	case *stats.Begin:
-		if h.metrics != nil && ci.known {
-			h.metrics.started.WithLabelValues(ci.labels()...).Inc()
+		if m != nil {
+			m.started.Inc()
 		}
 	case *stats.InPayload:
-		if h.metrics != nil && ci.known {
-			h.metrics.received.WithLabelValues(ci.labels()...).Inc()
+		if m != nil {
+			m.received.Inc()
 		}
 	case *stats.OutPayload:
-		if h.metrics != nil && ci.known {
-			h.metrics.sent.WithLabelValues(ci.labels()...).Inc()
+		if m != nil {
+			m.sent.Inc()
 		}
 	case *stats.End:
 		h.end(ctx, ci, s)
@@ -115,9 +124,9 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	st := status.Convert(s.Error)
 	code := st.Code()
 	elapsed := s.EndTime.Sub(ci.start)
-	if h.metrics != nil && ci.known {
-		h.metrics.handled.WithLabelValues(append(ci.labels(), code.String())...).Inc()
-		h.metrics.handling.WithLabelValues(ci.labels()...).Observe(elapsed.Seconds())
+	if ci.metrics != nil {
+		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, code.String()).Inc()
+		ci.metrics.handling.Observe(elapsed.Seconds())
 	}
 	if isInfra(ci.service) {
 		return
@@ -156,11 +165,6 @@ func splitMethod(full string) (service, method string) {
 	return "unknown", full
 }
 
-// labels are the Prometheus labels of the call's method.
-func (ci *callInfo) labels() []string {
-	return []string{string(ci.typ), ci.service, ci.method}
-}
-
 // rpcMetrics are the Prometheus metrics of the calls to the server.
 type rpcMetrics struct {
 	started, received, sent, handled *prometheus.CounterVec
@@ -194,14 +198,17 @@ func (m *rpcMetrics) collectors() []prometheus.Collector {
 }
 
 // initialize makes the metrics of a method exist at zero, so that
-// dashboards and alerts see them before the first call.
-func (m *rpcMetrics) initialize(info methodInfo) {
+// dashboards and alerts see them before the first call, and returns
+// those not by code.
+func (m *rpcMetrics) initialize(info methodInfo) *methodMetrics {
 	labels := []string{string(info.typ), info.service, info.method}
-	m.started.WithLabelValues(labels...)
-	m.received.WithLabelValues(labels...)
-	m.sent.WithLabelValues(labels...)
-	m.handling.WithLabelValues(labels...)
 	for _, code := range interceptors.AllCodes {
 		m.handled.WithLabelValues(append(labels, code.String())...)
+	}
+	return &methodMetrics{
+		started:  m.started.WithLabelValues(labels...),
+		received: m.received.WithLabelValues(labels...),
+		sent:     m.sent.WithLabelValues(labels...),
+		handling: m.handling.WithLabelValues(labels...),
 	}
 }

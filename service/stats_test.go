@@ -77,6 +77,18 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 		{"Solve not UTF-8", "Solve", false, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
 			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, notUTF8, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
 		}},
+		{"SolveSteps not UTF-8", "SolveSteps", true, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			desc := &grpc.StreamDesc{StreamName: "SolveSteps", ServerStreams: true}
+			stream, err := conn.NewStream(context.Background(), desc, sudokuv1.SudokuService_SolveSteps_FullMethodName, grpc.ForceCodec(rawCodec{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.SendMsg(notUTF8); err != nil {
+				t.Fatal(err)
+			}
+			stream.CloseSend()
+			return stream.RecvMsg(new(sudokuv1.SolveStepsResponse))
+		}},
 		{"SolveBatch oversized", "SolveBatch", true, codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
 			return badBatch(t, conn, batchOf(&sudokuv1.BatchItem{Id: "big", Puzzle: oversized.Puzzle}))
 		}},
