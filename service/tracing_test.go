@@ -53,10 +53,16 @@ func TestTracing(t *testing.T) {
 	if _, err := healthpb.NewHealthClient(ts.conn).Check(ctx, &healthpb.HealthCheckRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	// The server ends a stream's span once its handler has returned.
-	ts.exit.next(t)
-	ts.exit.next(t)
-	waitFor(t, "the batch's span", func() bool { return spanNamed(exp.GetSpans(), "sudoku.v1.SudokuService/SolveBatch") != nil })
+	// The server ends a call's span once the call has ended, which may be
+	// just after its client has seen the end.
+	waitFor(t, "the spans of the calls", func() bool {
+		for _, name := range []string{"Solve", "Rate", "SolveSteps", "SolveBatch"} {
+			if spanNamed(exp.GetSpans(), "sudoku.v1.SudokuService/"+name) == nil {
+				return false
+			}
+		}
+		return spanNamed(exp.GetSpans(), "grpc.health.v1.Health/Check") != nil
+	})
 
 	spans := exp.GetSpans()
 	tests := []struct {
