@@ -41,6 +41,7 @@ type batchFlags struct {
 	out        string
 	inflight   int
 	perMessage int
+	streams    int // SolveBatch streams per -addr; 0: see batchStreamsOf
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
@@ -129,6 +130,7 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
+	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
 
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -145,6 +147,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
 	case f.perMessage < 1:
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
+	case f.streams < 0:
+		return nil, "", usageErrorf("%s: -streams must not be negative", cmd.name)
 	}
 	if err := f.solve.conn.parsed(cmd, fs, e.lookupEnv); err != nil {
 		return nil, "", err
@@ -189,6 +193,7 @@ func leanRuntime() (restore func()) {
 type batchClient struct {
 	name   string
 	client sudokuv1.SudokuServiceClient
+	rotate int // puzzles a stream sends before the next takes over; 0: no limit
 }
 
 // dial connects to every -addr, or to a service in this process.
@@ -212,13 +217,14 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	}
 	var clients []batchClient
 	for _, addr := range f.solve.conn.addrs.list {
-		conn, err := grpc.NewClient(addr, opts...)
+		conn, err := grpc.NewClient(addr, append(opts, balanceOptions(addr)...)...)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
 		conns = append(conns, conn)
-		clients = append(clients, batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)})
+		c := batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)}
+		clients = append(clients, batchStreamsOf(c, addr, f.streams)...)
 	}
 	return clients, closeAll, nil
 }
@@ -402,6 +408,10 @@ func (b *batcher) serve(ctx context.Context, c batchClient) error {
 	backoff := 100 * time.Millisecond
 	for {
 		answered, err := b.stream(ctx, c)
+		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
+			failures, backoff = 0, 100*time.Millisecond
+			continue
+		}
 		if err == nil || ctx.Err() != nil {
 			return nil
 		}
@@ -449,13 +459,20 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	inflight := map[string]*job{}
 	window := make(chan struct{}, b.flags.inflight)
 	sent := make(chan struct{})
+	rotated := false // set by the sender before it closes sent
 	go func() {
 		defer close(sent)
 		fresh := (<-chan *job)(b.fresh)
+		nSent := 0
 		for {
 			select {
 			case window <- struct{}{}:
 			case <-sctx.Done():
+				return
+			}
+			if c.rotate > 0 && nSent >= c.rotate {
+				rotated = true
+				stream.CloseSend()
 				return
 			}
 			j := b.next(sctx, &fresh)
@@ -486,6 +503,7 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 				inflight[j.id] = j
 			}
 			mu.Unlock()
+			nSent += len(jobs)
 			if stream.Send(b.request(jobs)) != nil {
 				return // Recv tells why
 			}
@@ -516,6 +534,9 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 			mu.Unlock()
 			if left == 0 {
 				<-sent
+				if rotated {
+					return answered, errStreamRotated
+				}
 				return answered, nil
 			}
 			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", left)

@@ -130,7 +130,7 @@ func (c *connFlags) dial() (client sudokuv1.SudokuServiceClient, closeFn func(),
 	if err != nil {
 		return nil, nil, err
 	}
-	conn, err := grpc.NewClient(c.addrs.list[0], opts...)
+	conn, err := grpc.NewClient(c.addrs.list[0], append(opts, balanceOptions(c.addrs.list[0])...)...)
 	if err != nil {
 		return nil, nil, err
 	}
