@@ -65,10 +65,10 @@ for set in $SETS; do
   [ -f "$f" ] || { echo "no puzzle file $f" >&2; exit 1; }
   n=$N_SOLVE; ns=$N_STEPS
   [ "$set" = top1465 ] && { n=$N_HARD; ns=$N_HARD; }
-  grep -v '^\s*\(#\|$\)' "$f" | awk '{print $1}' | head -n 2000 | jq -R '{puzzle: {text: .}}' | jq -s . >"$tmp/req.json"
-  grep -v '^\s*\(#\|$\)' "$f" | awk '{print $1}' >"$tmp/all.txt"
-  # SolveBatch: one solverctl batch stream, the whole set (or its first n).
-  head -n "$n" "$tmp/all.txt" >"$tmp/batch.txt"
+  # (awk reads the files itself: head in a pipe would end it with SIGPIPE)
+  awk '!/^[[:space:]]*(#|$)/ {print $1; if (++k >= 2000) exit}' "$f" | jq -R '{puzzle: {text: .}}' | jq -s . >"$tmp/req.json"
+  # SolveBatch: one solverctl batch stream, the first n puzzles of the set.
+  awk -v n="$n" '!/^[[:space:]]*(#|$)/ {print $1; if (++k >= n) exit}' "$f" >"$tmp/batch.txt"
   nb=$(wc -l <"$tmp/batch.txt")
   c0=$(cpu); t0=$(now); s0=$(steal)
   "$tmp/solverctl" batch --addr "$addr" --out /dev/null "$tmp/batch.txt" 2>"$tmp/batch.err"
