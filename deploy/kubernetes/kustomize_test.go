@@ -737,7 +737,11 @@ func readSolverdEnv(dir string) (map[string]bool, error) {
 	if _, err := os.Stat(goCmd); err != nil {
 		goCmd = "go"
 	}
-	build := exec.Command(goCmd, "build", "-o", bin, "./cmd/solverd")
+	args := []string{"build", "-o", bin}
+	if raceEnabled {
+		args = append(args, "-race") // reuses the packages compiled for the tests
+	}
+	build := exec.Command(goCmd, append(args, "./cmd/solverd")...)
 	build.Dir = repo
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building solverd: %v\n%s", err, out)
