@@ -18,12 +18,13 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN --mount=type=cache,target=/go/pkg/mod go mod download
 COPY . .
-ARG TARGETOS=linux
-ARG TARGETARCH=amd64
-ARG VERSION=dev
+# Set by BuildKit for the platform built for (docker buildx build
+# --platform linux/arm64,...): the Go stage cross-compiles on the builder's.
+ARG TARGETOS
+ARG TARGETARCH
 RUN --mount=type=cache,target=/go/pkg/mod \
     --mount=type=cache,target=/root/.cache/go-build \
-    CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH \
+    CGO_ENABLED=0 GOOS=${TARGETOS:-linux} GOARCH=${TARGETARCH:-amd64} \
     go build -trimpath -ldflags="-s -w -buildid=" -o /out/ ./cmd/solverd ./cmd/solverctl
 
 FROM gcr.io/distroless/static-debian12:nonroot
