@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/url"
 	"strings"
+	"sync/atomic"
 
 	"google.golang.org/grpc"
 	_ "google.golang.org/grpc/health" // client-side health checking of subchannels
@@ -35,6 +36,11 @@ const (
 	// autoscaler's) and over those that were not yet ready when the batch
 	// began, when round_robin had fewer to choose from.
 	balancedStreamPuzzles = 2048
+	// balancedFirstStreamPuzzles is the quota of the first stream of each,
+	// doubled for every stream after it up to balancedStreamPuzzles: the
+	// first streams are opened at once, when round_robin may know only the
+	// first server ready, so they move on soon.
+	balancedFirstStreamPuzzles = 64
 )
 
 // errStreamRotated ends a stream that has sent its balancedStreamPuzzles and
@@ -84,6 +90,17 @@ func batchStreamsOf(c batchClient, target string, streams int) []batchClient {
 	out := make([]batchClient, max(1, streams))
 	for i := range out {
 		out[i] = c
+		out[i].opened = new(atomic.Int64)
 	}
 	return out
+}
+
+// streamQuota returns the puzzles the next stream of c may send before it
+// closes and the next takes over on the next server; 0 means no limit.
+func (c batchClient) streamQuota() int {
+	if c.rotate == 0 || c.opened == nil {
+		return c.rotate
+	}
+	n := min(c.opened.Add(1)-1, 16)
+	return min(c.rotate, balancedFirstStreamPuzzles<<n)
 }

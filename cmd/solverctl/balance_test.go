@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -48,6 +49,18 @@ func TestBalanced(t *testing.T) {
 	}
 	if got := batchStreamsOf(c, "dns:///x:1", 3); len(got) != 3 {
 		t.Errorf("dns:/// with -streams 3: %d streams", len(got))
+	}
+	// The quota of a stream doubles from the first to the most.
+	s := batchStreamsOf(c, "dns:///x:1", 2)
+	var quotas []int
+	for range 7 {
+		quotas = append(quotas, s[0].streamQuota())
+	}
+	if want := []int{64, 128, 256, 512, 1024, 2048, 2048}; !slices.Equal(quotas, want) {
+		t.Errorf("quotas %v, want %v", quotas, want)
+	}
+	if q := s[1].streamQuota(); q != 64 {
+		t.Errorf("the other stream's first quota is %d, want 64", q)
 	}
 }
 
@@ -227,8 +240,18 @@ wait:
 		t.Fatalf("%d puzzles answered, want %d", len(seen), n)
 	}
 
-	// The load spread: the killed server had taken a share before it
-	// died, and the two left took a share each of the whole.
+	// The load spread before the kill, over all three servers...
+	var before uint64
+	for _, a := range atKill {
+		before += a
+	}
+	for i, a := range atKill {
+		if a < before/10 {
+			t.Errorf("before the kill, server %d had answered %d of %d: the load did not spread (%v)", i, a, before, atKill)
+		}
+	}
+	// ... and over the whole batch: the killed server had taken a share
+	// before it died, and the two left took a share each.
 	var total uint64
 	for i, s := range servers {
 		got := s.srv.BatchAnswers()

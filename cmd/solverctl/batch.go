@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
@@ -193,7 +194,8 @@ func leanRuntime() (restore func()) {
 type batchClient struct {
 	name   string
 	client sudokuv1.SudokuServiceClient
-	rotate int // puzzles a stream sends before the next takes over; 0: no limit
+	rotate int           // puzzles a stream sends before the next takes over; 0: no limit
+	opened *atomic.Int64 // streams opened, for streamQuota
 }
 
 // dial connects to every -addr, or to a service in this process.
@@ -460,6 +462,7 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	window := make(chan struct{}, b.flags.inflight)
 	sent := make(chan struct{})
 	rotated := false // set by the sender before it closes sent
+	quota := c.streamQuota()
 	go func() {
 		defer close(sent)
 		fresh := (<-chan *job)(b.fresh)
@@ -470,7 +473,7 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 			case <-sctx.Done():
 				return
 			}
-			if c.rotate > 0 && nSent >= c.rotate {
+			if quota > 0 && nSent >= quota {
 				rotated = true
 				stream.CloseSend()
 				return
