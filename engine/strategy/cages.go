@@ -71,6 +71,16 @@ var (
 	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20}
 )
 
+// fillCage loads cage k into g and its fillings into f, and reports
+// whether the cage has any (a broken cage is the solver's check to report).
+func fillCage(b *grid.Board, k int, g *grid.Group, f *grid.Fills) bool {
+	if !g.LoadCage(b.L, k) {
+		return false
+	}
+	b.Fill(g, f)
+	return f.OK && f.Count != 0
+}
+
 // findCageEliminations reports, per cage, the candidates that no
 // combination (CageCombinations) or no filling (CagePermutations, perm)
 // uses.
@@ -79,12 +89,8 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 	var g grid.Group
 	var f grid.Fills
 	for k := range l.Cages {
-		if !g.LoadCage(l, k) {
+		if !fillCage(b, k, &g, &f) {
 			continue
-		}
-		b.Fill(&g, &f)
-		if !f.OK || f.Count == 0 {
-			continue // a broken cage is the solver's check to report
 		}
 		var s *Step
 		for i, c := range g.Cells() {
@@ -112,11 +118,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 	var g grid.Group
 	var f grid.Fills
 	for k := range l.Cages {
-		if !g.LoadCage(l, k) {
-			continue
-		}
-		b.Fill(&g, &f)
-		if !f.OK || f.Count == 0 {
+		if !fillCage(b, k, &g, &f) {
 			continue
 		}
 		// A digit the cage must hold, whose cage cells share a unit.

@@ -39,15 +39,22 @@ var (
 // patterns they pair (Find may run on many goroutines at once).
 var dualSinks = sync.Pool{New: func() any { return &Sink{All: true} }}
 
+// dualSteps takes a sink of dualSinks and fills it with every step st finds
+// on b; the caller puts it back.
+func dualSteps(st *Strategy, b *grid.Board) *Sink {
+	k := dualSinks.Get().(*Sink)
+	k.Reset()
+	k.All = true
+	st.Find(b, k)
+	return k
+}
+
 // findDualTwoStringKites pairs the 2-String Kites of the board. A kite's
 // Cells are its row's far end, its row's box cell, its column's box cell and
 // its column's far end.
 func findDualTwoStringKites(b *grid.Board, sink *Sink) {
-	kites := dualSinks.Get().(*Sink)
+	kites := dualSteps(TwoStringKite, b)
 	defer dualSinks.Put(kites)
-	kites.Reset()
-	kites.All = true
-	TwoStringKite.Find(b, kites)
 	steps := kites.Steps()
 	for i := range steps {
 		k1 := &steps[i]
@@ -89,11 +96,8 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 // Empty Rectangle's Cells are the candidates of its box, then the ends x
 // and y of its strong link; its Units are the box and the link's line.
 func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
-	ers := dualSinks.Get().(*Sink)
+	ers := dualSteps(EmptyRectangle, b)
 	defer dualSinks.Put(ers)
-	ers.Reset()
-	ers.All = true
-	EmptyRectangle.Find(b, ers)
 	steps := ers.Steps()
 	for i := range steps {
 		e1 := &steps[i]

@@ -87,14 +87,23 @@ next:
 				continue next
 			}
 		}
-		if st == nil {
+		if patEliminate(st, p, d) {
 			return true
 		}
 		found = true
-		st.Eliminations = append(st.Eliminations, CellDigit{p, d})
 	}
 	patSortElims(st)
 	return found
+}
+
+// patEliminate adds the elimination of d from cell p to st and reports
+// false; with st nil, a probe that one such cell answers, it reports true.
+func patEliminate(st *Step, p, d int) (probe bool) {
+	if st == nil {
+		return true
+	}
+	st.Eliminations = append(st.Eliminations, CellDigit{p, d})
+	return false
 }
 
 // patSortElims sorts a step's eliminations by cell, then digit, for

@@ -118,11 +118,10 @@ func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
 		if !b.Cand[p].Has(d) || !seen.has(p) || !b.L.Sees(p, e) {
 			continue
 		}
-		if st == nil {
+		if patEliminate(st, p, d) {
 			return true
 		}
 		found = true
-		st.Eliminations = append(st.Eliminations, CellDigit{p, d})
 	}
 	patSortElims(st)
 	return found
