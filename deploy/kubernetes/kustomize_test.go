@@ -664,13 +664,12 @@ func samePort(p intstr.IntOrString, port int32, ports map[string]int32) bool {
 	if port != 0 {
 		return n == port
 	}
-	return slices.Contains(slices.Collect(func(yield func(int32) bool) {
-		for _, v := range ports {
-			if !yield(v) {
-				return
-			}
+	for _, v := range ports {
+		if v == n {
+			return true
 		}
-	}), n)
+	}
+	return false
 }
 
 // c0 is the first container of pod (check makes sure there is one).
