@@ -71,7 +71,9 @@ func balancedPuzzles(t *testing.T, n int) (puzzles []string, solutions map[int]s
 	_, file, _, _ := runtime.Caller(0)
 	set := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "testdata", "puzzles", "tdoku_puzzles2_17_clue.txt")
 	if _, err := os.Stat(set); err != nil {
-		shared.Dir(t) // fails under CI
+		if os.Getenv("CI") != "" {
+			shared.Dir(t) // fails: CI has the shared folder
+		}
 		t.Logf("no shared 17-clue set (%v): using %d puzzles made from the seed puzzle", err, n)
 		ps, sols := relabelled(n)
 		solutions = map[int]string{}
