@@ -498,6 +498,13 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 	if pod.TerminationGracePeriodSeconds == nil {
 		t.Fatal("no terminationGracePeriodSeconds")
 	}
+	// A draining solverd reports NOT_SERVING: a gRPC liveness probe must
+	// not kill it before its drain delay and grace are over.
+	if p := c.LivenessProbe; p != nil && p.GRPC != nil {
+		if tolerated := time.Duration(p.PeriodSeconds*p.FailureThreshold) * time.Second; tolerated <= drain+grace {
+			t.Errorf("liveness fails after %v of NOT_SERVING, within the drain delay %v + grace %v", tolerated, drain, grace)
+		}
+	}
 	tgp := time.Duration(*pod.TerminationGracePeriodSeconds) * time.Second
 	if need := preStop + drain + grace + time.Second; tgp < need {
 		t.Errorf("terminationGracePeriodSeconds %v < preStop %v + drain delay %v + grace %v + 1s", tgp, preStop, drain, grace)
