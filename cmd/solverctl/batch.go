@@ -45,6 +45,7 @@ type batchFlags struct {
 	inflight   int
 	perMessage int
 	maxMsgSize int
+	streams    int // SolveBatch streams per -addr; 0: see batchStreamsOf
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
@@ -131,6 +132,7 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
 	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
+	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
 
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -149,6 +151,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
 	case f.maxMsgSize < 1<<10:
 		return nil, "", usageErrorf("%s: -max-msg-size must be at least 1024", cmd.name)
+	case f.streams < 0:
+		return nil, "", usageErrorf("%s: -streams must not be negative", cmd.name)
 	}
 	if err := checkTimeout(fs); err != nil {
 		return nil, "", usageErrorf("%s: %v", cmd.name, err)
@@ -204,6 +208,8 @@ func leanRuntime() (restore func()) {
 type batchClient struct {
 	name   string
 	client sudokuv1.SudokuServiceClient
+	rotate int           // puzzles a stream sends before the next takes over; 0: no limit
+	opened *atomic.Int64 // streams opened, for streamQuota
 }
 
 // dial connects to every -addr, or to a service in this process.
@@ -229,13 +235,14 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	}
 	var clients []batchClient
 	for _, addr := range f.solve.conn.addrs.list {
-		conn, err := grpc.NewClient(addr, opts...)
+		conn, err := grpc.NewClient(addr, append(opts, balanceOptions(addr)...)...)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
 		conns = append(conns, conn)
-		clients = append(clients, batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)})
+		c := batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)}
+		clients = append(clients, batchStreamsOf(c, addr, f.streams)...)
 	}
 	return clients, closeAll, nil
 }
@@ -473,6 +480,10 @@ func (b *batcher) serve(ctx context.Context, c batchClient) error {
 	backoff := 100 * time.Millisecond
 	for {
 		answered, err := b.stream(ctx, c)
+		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
+			failures, backoff = 0, 100*time.Millisecond
+			continue
+		}
 		if err == nil || ctx.Err() != nil {
 			return nil
 		}
@@ -520,10 +531,13 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	inflight := map[string]*job{}
 	window := make(chan struct{}, b.flags.inflight)
 	sent := make(chan struct{})
+	rotated := false // set by the sender before it closes sent
+	quota := c.streamQuota()
 	go func() {
 		defer close(sent)
 		fresh := (<-chan *job)(b.fresh)
 		var carry *job // taken, with its window slot, but left out of the last message
+		nSent := 0
 		for {
 			j := carry
 			carry = nil
@@ -531,6 +545,11 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 				select {
 				case window <- struct{}{}:
 				case <-sctx.Done():
+					return
+				}
+				if quota > 0 && nSent >= quota {
+					rotated = true
+					stream.CloseSend()
 					return
 				}
 				if j = b.next(sctx, &fresh); j == nil {
@@ -572,6 +591,7 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 				inflight[j.id] = j
 			}
 			mu.Unlock()
+			nSent += len(jobs)
 			if stream.Send(b.request(jobs)) != nil {
 				if carry != nil {
 					mu.Lock()
@@ -607,6 +627,9 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 			mu.Unlock()
 			if left == 0 {
 				<-sent
+				if rotated {
+					return answered, errStreamRotated
+				}
 				return answered, nil
 			}
 			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", left)

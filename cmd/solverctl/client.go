@@ -148,7 +148,7 @@ func (c *connFlags) dial(timeout time.Duration) (client sudokuv1.SudokuServiceCl
 	if err != nil {
 		return nil, nil, err
 	}
-	conn, err := grpc.NewClient(c.addrs.list[0], opts...)
+	conn, err := grpc.NewClient(c.addrs.list[0], append(opts, balanceOptions(c.addrs.list[0])...)...)
 	if err != nil {
 		return nil, nil, err
 	}
