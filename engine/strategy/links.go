@@ -492,11 +492,16 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 				g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
 			}
 		}
-		for _, m := range g.multi[d-1] {
-			if g.seeOf(m).Has(cell) {
-				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+		// A multi-cell node seen whole from the cell starts at a peer.
+		k := len(g.weak[id])
+		for _, p := range g.l.Peers[cell] {
+			for m := g.head[p*n+d-1]; m >= 0; m = g.next[m] {
+				if g.seeOf(m).Has(cell) {
+					g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+				}
 			}
 		}
+		sortEdges(g.weak[id][k:])
 		return
 	}
 	see := g.seeOf(id)
@@ -505,11 +510,22 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 			g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
 		}
 	}
-	for _, m := range g.multi[d-1] {
-		if m != id && g.setOf(m).SubsetOf(see) {
-			g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+	// A multi-cell node inside see starts there.
+	k := len(g.weak[id])
+	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+		for m := g.head[c*n+d-1]; m >= 0; m = g.next[m] {
+			if g.setOf(m).SubsetOf(see) {
+				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
 		}
 	}
+	sortEdges(g.weak[id][k:])
+}
+
+// sortEdges orders links by node, the order the nodes were made in, which
+// the walks follow.
+func sortEdges(e []chainEdge) {
+	slices.SortFunc(e, func(a, b chainEdge) int { return int(a.to - b.to) })
 }
 
 // linkNewMulti adds the weak links from the nodes listed already to the
@@ -528,9 +544,13 @@ func (g *chainGraph) linkNewMulti(from int32) {
 				g.weak[q] = append(g.weak[q], chainEdge{to: m, kind: weakUnit, als: -1})
 			}
 		}
-		for _, k := range g.multi[d-1] {
-			if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
-				g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+		// m lies in what k sees exactly when k lies in what m sees: k
+		// starts at a cell m sees.
+		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+			for k := g.head[c*n+d-1]; k >= 0; k = g.next[k] {
+				if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
+					g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+				}
 			}
 		}
 	}
