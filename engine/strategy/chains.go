@@ -24,22 +24,14 @@ import (
 // XChain (d): an alternating chain on one digit over conjugate pairs
 // (strong) and cells seeing each other (weak); a cell seeing both ends
 // cannot hold the digit.
-var XChain = &Strategy{
-	Name: "X-Chain", Class: Elimination,
-	Technique: techXChain,
-	Explain:   explainChain,
-	find:      findXChains,
-}
+var XChain = newStrategy(Elimination, techXChain,
+	findXChains, explainChain)
 
 // XYChain (e): a chain of bivalue cells, each linked to the next by a
 // shared digit, whose two ends hold the same digit; a cell seeing both ends
 // cannot hold it.
-var XYChain = &Strategy{
-	Name: "XY-Chain", Class: Elimination,
-	Technique: techXYChain,
-	Explain:   explainChain,
-	find:      findXYChains,
-}
+var XYChain = newStrategy(Elimination, techXYChain,
+	findXYChains, explainChain)
 
 var (
 	techXChain  = &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260}

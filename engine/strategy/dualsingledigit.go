@@ -18,21 +18,13 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = &Strategy{
-		Name: "Dual 2-String Kite", Class: Elimination,
-		Technique: &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
-		Explain:   explainDualKite,
-		find:      findDualTwoStringKites,
-	}
+	DualTwoStringKite = newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
+		findDualTwoStringKites, explainDualKite)
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = &Strategy{
-		Name: "Dual Empty Rectangle", Class: Elimination,
-		Technique: &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
-		Explain:   explainDualER,
-		find:      findDualEmptyRectangles,
-	}
+	DualEmptyRectangle = newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
+		findDualEmptyRectangles, explainDualER)
 )
 
 // dualSinks holds the sinks in which the dual finders collect the single
