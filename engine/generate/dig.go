@@ -21,6 +21,7 @@ type digger struct {
 	board    *grid.Board // scratch board of the checks
 	spare    *grid.Board // scratch board of the singles
 	classic  bool        // whether the layout is classic 9×9
+	implied  [][]int     // the units the layout implies (impliedUnits)
 	maxNodes int64       // the node budget of a search
 	// needed marks the clues proved necessary: removing the clues of
 	// their orbit, from the puzzle then or from one with more clues, left
@@ -37,7 +38,8 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 	return &digger{
 		g: g, l: l, solution: solution,
 		board: grid.NewBoard(l), spare: grid.NewBoard(l), classic: search.IsClassic(l), maxNodes: g.maxNodes,
-		needed: make([]bool, l.Cells),
+		implied: impliedUnits(l),
+		needed:  make([]bool, l.Cells),
 	}
 }
 
@@ -138,7 +140,7 @@ func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled boo
 	b.Reset(clues, nil)
 	if !d.classic {
 		d.spare.CopyFrom(b)
-		if propagate(d.spare) && d.spare.Solved() {
+		if propagate(d.spare, d.implied) && d.spare.Solved() {
 			return true, true, nil
 		}
 	}
