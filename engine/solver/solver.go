@@ -357,6 +357,9 @@ func (r *run) deduce() (bool, error) {
 		passes = r.cheap
 	}
 	for _, p := range passes {
+		if onFind != nil {
+			onFind(p.Strategy, r.res.Guesses)
+		}
 		r.sink.Reset()
 		r.sink.Size = p.Size
 		p.Strategy.Find(r.b, &r.sink)
@@ -367,6 +370,10 @@ func (r *run) deduce() (bool, error) {
 	}
 	return false, nil
 }
+
+// onFind, when set (by tests), is told of every finder run and the
+// guesses made before it.
+var onFind func(st *strategy.Strategy, guesses int)
 
 func (r *run) report(s *strategy.Step) error {
 	r.res.Steps++
