@@ -48,7 +48,9 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 // (and, for a non-minimal puzzle with a level, no harder than asked). It
 // then proves the result minimal: every orbit of clues not already known
 // to be needed is removed and the puzzle must lose uniqueness. It returns
-// the clues and whether they are minimal.
+// the clues and whether they are proved minimal. With NonMinimal it makes
+// no further search: the clues are proved minimal only when digging
+// proved every one needed.
 func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint8, bool, error) {
 	clues := append([]uint8(nil), start...)
 	d.clues = clues
@@ -87,7 +89,10 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 		}
 	}
 	if d.g.cfg.NonMinimal {
-		return clues, false, nil
+		// No proof is asked for, but digging may have made one for free:
+		// every clue left was put back because its removal lost
+		// uniqueness.
+		return clues, d.allNeeded(clues), nil
 	}
 	minimal, err := d.minimal(ctx, orbits, clues)
 	return clues, minimal, err
@@ -102,6 +107,16 @@ func (d *digger) clueCells(orbit [2]int, clues []uint8) []int {
 		}
 	}
 	return out
+}
+
+// allNeeded reports whether every clue is proved needed (see needed).
+func (d *digger) allNeeded(clues []uint8) bool {
+	for cell, v := range clues {
+		if v != 0 && !d.needed[cell] {
+			return false
+		}
+	}
+	return true
 }
 
 // minimal reports whether no orbit of clues can be removed without losing

@@ -225,6 +225,32 @@ func TestNonMinimalGradedDig(t *testing.T) {
 	checkUnique(t, res)
 }
 
+// TestMinimalReported: Minimal is true only of puzzles that are minimal,
+// and a puzzle dug without a proof asked for (NonMinimal) is still
+// reported minimal when digging proved every clue needed.
+func TestMinimalReported(t *testing.T) {
+	tests := []struct {
+		cfg  Config
+		want bool // whether Minimal must be true
+	}{
+		{Config{Seed: 5}, true},
+		{Config{Seed: 5, NonMinimal: true}, true},
+		{Config{Seed: 6, NonMinimal: true, Size: 6, Symmetry: Rotational}, true},
+		{Config{Seed: 11, NonMinimal: true, Level: strategy.Easy}, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d-%v-%s-%s", tt.cfg.Size, tt.cfg.NonMinimal, tt.cfg.Symmetry, tt.cfg.Level), func(t *testing.T) {
+			res := generateOK(t, tt.cfg)
+			if tt.want && !res.Minimal {
+				t.Fatalf("Minimal = false, want true")
+			}
+			if res.Minimal {
+				checkMinimal(t, res, tt.cfg.Symmetry)
+			}
+		})
+	}
+}
+
 func TestSameSeedSamePuzzle(t *testing.T) {
 	configs := []Config{
 		{Seed: 42},
