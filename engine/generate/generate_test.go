@@ -251,6 +251,59 @@ func TestMinimalReported(t *testing.T) {
 	}
 }
 
+// TestImpliedUnits checks the units a Windoku implies: every solution
+// holds each digit once in each, and the search that keeps them counts as
+// the exact search does.
+func TestImpliedUnits(t *testing.T) {
+	for _, n := range []int{4, 9, 16} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			l, err := grid.NewLayout(grid.Config{Size: n, Variant: grid.Windoku})
+			if err != nil {
+				t.Fatal(err)
+			}
+			implied := impliedUnits(l)
+			if b := l.BoxRows; len(implied) != 2*(b-1)+1 {
+				t.Fatalf("%d implied units, want %d", len(implied), 2*(b-1)+1)
+			}
+			rng := newRand(uint64(n))
+			sol, err := fillRandom(context.Background(), grid.NewBoard(l), rng, DefaultMaxNodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range implied {
+				var seen grid.Digits
+				for _, cell := range u {
+					seen |= grid.Bit(int(sol[cell]))
+				}
+				if len(u) != n || seen != grid.AllDigits(n) {
+					t.Fatalf("implied unit %v holds %v", u, seen)
+				}
+			}
+			if n == 16 {
+				return // the exact search of a sparse 16×16 Windoku is too slow to compare
+			}
+			g, err := newGenerator(Config{Size: n, Variant: grid.Windoku})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newDigger(g, l, sol)
+			clues := append([]uint8(nil), sol...)
+			for i, cell := range rng.Perm(len(clues)) {
+				clues[cell] = 0
+				got, settled, err := d.countImplied(context.Background(), clues)
+				if err != nil || !settled {
+					t.Fatalf("countImplied: settled %v, %v", settled, err)
+				}
+				b := clueBoard(t, l, boardOf(l, clues, nil))
+				want, _ := count(t, b)
+				if got != (want == 1) {
+					t.Fatalf("%d clues: countImplied says unique %v, the search counts %d", len(clues)-i-1, got, want)
+				}
+			}
+		})
+	}
+}
+
 func TestSameSeedSamePuzzle(t *testing.T) {
 	configs := []Config{
 		{Seed: 42},
