@@ -677,3 +677,21 @@ func BenchmarkGenerate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFillWindoku16 draws random 16×16 Windoku solution grids: the
+// fill that the implied units make possible (without them most runs spent
+// the node budget of DefaultMaxNodes).
+func BenchmarkFillWindoku16(b *testing.B) {
+	l, err := grid.NewLayout(grid.Config{Size: 16, Variant: grid.Windoku})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		if _, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(seed), DefaultMaxNodes); err != nil {
+			b.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
