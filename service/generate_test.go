@@ -177,6 +177,31 @@ func TestGenerateDeadline(t *testing.T) {
 	}
 }
 
+// TestGenerateMinimal checks that GenerateResponse.minimal says whether the
+// puzzle was proved minimal: a 9×9 is, non_minimal or not (digging proves
+// it), and a 25×25 whose digging the deadline cut short is not.
+func TestGenerateMinimal(t *testing.T) {
+	client := newClient(t, Config{DefaultTimeout: time.Minute})
+	for _, req := range []*sudokuv1.GenerateRequest{{Seed: 1}, {Seed: 1, NonMinimal: true}} {
+		resp, err := client.Generate(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !resp.GetMinimal() {
+			t.Errorf("non_minimal %v: minimal = false, want true", req.GetNonMinimal())
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	resp, err := client.Generate(ctx, &sudokuv1.GenerateRequest{Seed: 1, Size: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.GetMinimal() {
+		t.Errorf("25×25 dug for 5 s: minimal = true, want false (%d clues)", resp.GetClues())
+	}
+}
+
 func TestGenerateInvalidArgument(t *testing.T) {
 	client := newClient(t, Config{})
 	twoSolutions := ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"
