@@ -230,23 +230,41 @@ func TestNonMinimalGradedDig(t *testing.T) {
 // reported minimal when digging proved every clue needed.
 func TestMinimalReported(t *testing.T) {
 	tests := []struct {
-		cfg  Config
-		want bool // whether Minimal must be true
+		cfg       Config
+		minimal   bool // whether Minimal must be true
+		removable bool // whether a clue is known to be removable
 	}{
-		{Config{Seed: 5}, true},
-		{Config{Seed: 5, NonMinimal: true}, true},
-		{Config{Seed: 6, NonMinimal: true, Size: 6, Symmetry: Rotational}, true},
-		{Config{Seed: 11, NonMinimal: true, Level: strategy.Easy}, false},
+		{Config{Seed: 5}, true, false},
+		{Config{Seed: 5, NonMinimal: true}, true, false},
+		{Config{Seed: 6, NonMinimal: true, Size: 6, Symmetry: Rotational}, true, false},
+		{Config{Seed: 11, NonMinimal: true, Level: strategy.Easy}, false, false},
+		// Clues kept to hold the level: three could go.
+		{Config{Seed: 4, NonMinimal: true, Level: strategy.Easy}, false, true},
 	}
 	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%d-%v-%s-%s", tt.cfg.Size, tt.cfg.NonMinimal, tt.cfg.Symmetry, tt.cfg.Level), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%d-%d-%v-%s-%s", tt.cfg.Seed, tt.cfg.Size, tt.cfg.NonMinimal, tt.cfg.Symmetry, tt.cfg.Level), func(t *testing.T) {
 			res := generateOK(t, tt.cfg)
-			if tt.want && !res.Minimal {
+			if tt.minimal && !res.Minimal {
 				t.Fatalf("Minimal = false, want true")
 			}
 			if res.Minimal {
 				checkMinimal(t, res, tt.cfg.Symmetry)
 			}
+			if !tt.removable {
+				return
+			}
+			if res.Minimal {
+				t.Fatalf("Minimal = true, want false")
+			}
+			p := res.Puzzle
+			for cell := range p.Value {
+				if p.Given(cell) {
+					if n, _ := count(t, clueBoard(t, p.L, p, cell)); n == 1 {
+						return
+					}
+				}
+			}
+			t.Errorf("no clue of %s can go: the test proves nothing", values(p))
 		})
 	}
 }
