@@ -149,15 +149,22 @@ func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (b
 // false too). Off the classic 9×9, whose search is fastest, singles are
 // tried first, and on cage boards, where the search is weakest, the logic
 // solver next: sound logic that fills the board proves the solution
-// unique. Layouts that imply units (Windoku) are searched with them (see
-// countImplied).
+// unique. On layouts that imply units (Windoku) the search starts from the
+// board singles left, the implied units' included.
 func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled bool, err error) {
 	b := d.board
 	b.Reset(clues, nil)
 	if !d.classic {
 		d.spare.CopyFrom(b)
-		if propagate(d.spare, d.implied) && d.spare.Solved() {
+		switch {
+		case !propagate(d.spare, d.implied):
+			return false, true, nil
+		case d.spare.Solved():
 			return true, true, nil
+		case d.implied != nil:
+			// The search knows nothing of the implied units: it starts
+			// from what they forced, which has the same solutions.
+			b = d.spare
 		}
 	}
 	if len(d.l.Cages) > 0 {
@@ -168,11 +175,6 @@ func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled boo
 		if err == nil && res.Status == solver.Solved && res.CountComplete {
 			return true, true, nil
 		}
-	}
-	if d.implied != nil {
-		// The exact search knows nothing of the implied units, without
-		// which a 16×16 Windoku check often spends its whole budget.
-		return d.countImplied(ctx, clues)
 	}
 	d.g.searcher.MaxNodes = d.maxNodes
 	res, err := d.g.searcher.Count(ctx, b, 2)
@@ -230,76 +232,4 @@ func shuffledOrbits(n int, sym Symmetry, rng *rand.Rand) [][2]int {
 	}
 	rng.Shuffle(len(orbits), func(i, j int) { orbits[i], orbits[j] = orbits[j], orbits[i] })
 	return orbits
-}
-
-// countImplied reports, as unique does, whether the clues have exactly one
-// solution, by a depth-first search that propagates singles over the
-// layout's units and the implied ones (see impliedUnits).
-func (d *digger) countImplied(ctx context.Context, clues []uint8) (unique, settled bool, err error) {
-	b := d.spare
-	b.Reset(clues, nil)
-	b.Track(true)
-	defer b.Track(false)
-	c := counter{ctx: ctx, implied: d.implied, max: d.maxNodes, limit: 2}
-	switch err := c.search(b); {
-	case errors.Is(err, errBudget):
-		return false, false, nil
-	case err != nil && !errors.Is(err, errEnough):
-		return false, false, err
-	}
-	return c.found == 1, true, nil
-}
-
-// errEnough ends a count that found as many solutions as it wanted.
-var errEnough = errors.New("enough solutions")
-
-// counter counts solutions by depth-first search with propagate's singles,
-// guessing in the first cell with the fewest candidates.
-type counter struct {
-	ctx     context.Context
-	implied [][]int
-	nodes   int64
-	max     int64 // the node budget; 0 is none
-	found   int
-	limit   int
-}
-
-// search counts the solutions of b (tracked, which it leaves as it found
-// it after propagating), ending with errEnough at the limit, errBudget
-// when the nodes are spent, or the context's error.
-func (c *counter) search(b *grid.Board) error {
-	if !propagate(b, c.implied) {
-		return nil
-	}
-	if b.Solved() {
-		if c.found++; c.found >= c.limit {
-			return errEnough
-		}
-		return nil
-	}
-	cell, fewest := -1, grid.MaxSize+1
-	for i, cand := range b.Cand {
-		if b.Value[i] == 0 && cand.Count() < fewest {
-			cell, fewest = i, cand.Count()
-		}
-	}
-	digits := b.Cand[cell].List(make([]int, 0, fewest))
-	for _, dg := range digits {
-		if c.nodes++; c.max > 0 && c.nodes > c.max {
-			return errBudget
-		}
-		if c.nodes&255 == 0 {
-			if err := c.ctx.Err(); err != nil {
-				return err
-			}
-		}
-		mark := b.Mark()
-		b.Place(cell, dg)
-		err := c.search(b)
-		b.Undo(mark)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
