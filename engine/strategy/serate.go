@@ -22,45 +22,43 @@ type seRate struct {
 	chain bool
 }
 
-// seRates gives every technique of the catalogue, by name, the rating of
-// its closest equivalent in Sudoku Explainer, the one table of the SE
-// scale (TestSERatesCoverCatalogue holds it to the catalogue). SE rates a
-// puzzle by the hardest step of its path (ER); its ratings are those of
-// SE's hint classes:
+// seRates gives every technique of the catalogue, by name, its rating on
+// Sudoku Explainer's scale, the one table of the SE scale
+// (TestSERatesCoverCatalogue holds it to the catalogue). SE rates a puzzle
+// by the hardest step of its path (ER). The figures:
 //
 //   - Singles, intersections, subsets, basic fish, XY- and XYZ-Wing,
-//     uniqueness and BUG take SE's own figures (a locked pair or triple is
-//     SE's naked pair or triple; SE's box/line hidden singles, 1.2/1.5, are
-//     one figure, 1.2; fish of 5 to 7 lines are SE's disabled 5.4-5.6).
-//     Uniqueness tests 5 and 6, hidden and avoidable rectangles, which SE
-//     lacks, rate as its unique rectangles, with a tenth for the rarer
-//     forms. WXYZ-Wing is SukakuExplainer's 4.6.
-//   - HoDoKu's single-digit patterns (Skyscraper, 2-String Kite, Turbot
-//     Fish, Empty Rectangle), finned fish and simple colouring are, in SE,
-//     forcing X-chains and X-cycles (6.5-6.6 plus length); Remote Pair and
-//     XY-Chain its Y-chains; W-Wing, Nice Loops and AICs chains mixing X
-//     and Y links (7.0 plus length). Chain steps that draw their chain
-//     (Step.Nodes) earn SE's length bonus from its node count; the others
-//     rate as SE rates their usual size.
-//   - SE has no groups, almost locked sets or Sue de Coq: what HoDoKu
-//     proves with them SE proves with longer chains, Aligned Exclusion or
-//     its Nishio and multiple forcing chains (7.5-8.0), so grouped loops,
-//     ALS moves, Sue de Coq, Multi Colours and 3D Medusa sit between SE's
-//     mixed chains and its forcing chains.
-//   - Forcing chains are SE's multiple forcing chains (8.0), forcing nets
-//     its dynamic forcing chains (8.5), both plus length. Guessing, and
-//     what a logic-only solve leaves unsolved, is SE's nested forcing
-//     chains (level 2), 9.5.
+//     uniqueness and BUG take SE's own figures (SE's box/line hidden
+//     singles, 1.2/1.5, are one figure, 1.2; fish of 5 to 7 lines are SE's
+//     disabled 5.4-5.6). Uniqueness tests 5 and 6 and hidden and avoidable
+//     rectangles, which SE lacks, rate as its unique rectangles, a tenth
+//     up for the rarer forms.
+//   - Skyscraper (4.0), 2-String Kite (4.1), Turbot Fish and Empty
+//     Rectangle (4.2) and WXYZ-Wing (5.5) take the figures of
+//     SukakuExplainer, the SE that rated the shared sets.
+//   - Chains: X- and XY-Chains are SE's forcing X- and Y-chains (6.6),
+//     Nice Loops and AICs its chains mixing X and Y links (7.0), forcing
+//     chains its multiple forcing chains (8.0), forcing nets its dynamic
+//     forcing chains (8.5), each plus SE's length bonus for the nodes of
+//     the chain the step draws (SELengthBonus). Guessing, and what a
+//     logic-only solve leaves unsolved, is SE's nested forcing chains
+//     (level 2), 9.5.
+//   - Techniques SE has no class for were calibrated against SE's ratings
+//     of top1465 (TestSERatingAgreesWithSE in engine/solver): each takes
+//     about the median ER of the puzzles whose hardest step it is, what SE
+//     needs where HoDoKu's order of play uses it. So a locked pair or
+//     triple, which SE mostly replaces by pointing or claiming, 2.9 and
+//     2.8; Remote Pair and finned X-Wings SE's 4.2-4.4 patterns; W-Wing
+//     5.2; finned swordfish and jellyfish 5.6 and 6.0; Sue de Coq and 3D
+//     Medusa 7.2, about SE's mixed chains; grouped Nice Loops and AICs,
+//     which SE can only replace by forcing chains, 8.0 plus length; ALS
+//     moves 7.5, Death Blossom 8.8, each plus length.
 //   - Killer and other variant techniques, which SE lacks, take the figure
 //     of the classic technique of the same reasoning: cage combinations
 //     as a hidden single, permutations as a naked single, innies and
-//     outies and the line rules as an intersection, the cage/unit overlap
-//     as claiming, multi-cell innies and outies as a naked triple, cage
+//     outies and the line rules as pointing, the cage/unit overlap as
+//     claiming, multi-cell innies and outies as a naked triple, cage
 //     splitting as a hidden triple.
-//
-// The figures of the HoDoKu techniques SE lacks were tuned against SE's
-// ratings of top1465 (TestSERatingAgreesWithSE in engine/solver), a
-// technique at a time, within SE's class of the technique.
 var seRates = map[string]seRate{
 	// Singles.
 	"Full House":    {base: 10},
@@ -70,8 +68,8 @@ var seRates = map[string]seRate{
 	// Intersections and subsets.
 	"Locked Candidates Type 1 (Pointing)": {base: 26},
 	"Locked Candidates Type 2 (Claiming)": {base: 28},
-	"Locked Pair":                         {base: 30},
-	"Locked Triple":                       {base: 36},
+	"Locked Pair":                         {base: 29},
+	"Locked Triple":                       {base: 28},
 	"Naked Pair":                          {base: 30},
 	"Naked Triple":                        {base: 36},
 	"Naked Quadruple":                     {base: 50},
@@ -90,8 +88,8 @@ var seRates = map[string]seRate{
 	// Wings.
 	"XY-Wing":   {base: 42},
 	"XYZ-Wing":  {base: 44},
-	"WXYZ-Wing": {base: 46},
-	"W-Wing":    {base: 70},
+	"WXYZ-Wing": {base: 55},
+	"W-Wing":    {base: 52},
 
 	// Uniqueness and BUG.
 	"Uniqueness Test 1":           {base: 45},
@@ -106,45 +104,45 @@ var seRates = map[string]seRate{
 	"Bivalue Universal Grave + 1": {base: 56},
 
 	// Single-digit patterns: SE's forcing X-chains.
-	"Skyscraper":           {base: 66},
-	"2-String Kite":        {base: 66},
-	"Dual 2-String Kite":   {base: 66, chain: true},
-	"Turbot Fish":          {base: 66},
-	"Empty Rectangle":      {base: 66},
-	"Dual Empty Rectangle": {base: 66, chain: true},
+	"Skyscraper":           {base: 40},
+	"2-String Kite":        {base: 41},
+	"Dual 2-String Kite":   {base: 41},
+	"Turbot Fish":          {base: 42},
+	"Empty Rectangle":      {base: 42},
+	"Dual Empty Rectangle": {base: 42},
 
 	// Finned fish: an X-chain through the fin.
-	"Finned X-Wing":     {base: 66},
-	"Sashimi X-Wing":    {base: 66},
-	"Finned Swordfish":  {base: 67},
-	"Sashimi Swordfish": {base: 67},
-	"Finned Jellyfish":  {base: 68},
-	"Sashimi Jellyfish": {base: 68},
+	"Finned X-Wing":     {base: 44},
+	"Sashimi X-Wing":    {base: 44},
+	"Finned Swordfish":  {base: 56},
+	"Sashimi Swordfish": {base: 56},
+	"Finned Jellyfish":  {base: 60},
+	"Sashimi Jellyfish": {base: 60},
 
 	// Colouring.
 	"Simple Colours Trap": {base: 66},
 	"Simple Colours Wrap": {base: 65},
 	"Multi Colours 1":     {base: 70, chain: true},
 	"Multi Colours 2":     {base: 70, chain: true},
-	"3D Medusa":           {base: 70, chain: true},
+	"3D Medusa":           {base: 72},
 
 	// Chains and loops.
-	"Remote Pair":                     {base: 66},
+	"Remote Pair":                     {base: 42},
 	"X-Chain":                         {base: 66, chain: true},
 	"XY-Chain":                        {base: 66, chain: true},
 	"AIC":                             {base: 70, chain: true},
 	"Continuous Nice Loop":            {base: 70, chain: true},
 	"Discontinuous Nice Loop":         {base: 70, chain: true},
-	"Grouped AIC":                     {base: 70, chain: true},
-	"Grouped Continuous Nice Loop":    {base: 70, chain: true},
-	"Grouped Discontinuous Nice Loop": {base: 70, chain: true},
-	"Sue de Coq":                      {base: 75},
+	"Grouped AIC":                     {base: 80, chain: true},
+	"Grouped Continuous Nice Loop":    {base: 80, chain: true},
+	"Grouped Discontinuous Nice Loop": {base: 80, chain: true},
+	"Sue de Coq":                      {base: 72},
 
 	// Almost locked sets.
 	"ALS-XZ":        {base: 75, chain: true},
 	"ALS-XY-Wing":   {base: 75, chain: true},
 	"ALS Chain":     {base: 75, chain: true},
-	"Death Blossom": {base: 75, chain: true},
+	"Death Blossom": {base: 88, chain: true},
 
 	// Forcing chains and nets.
 	"Forcing Chain Contradiction": {base: 80, chain: true},
