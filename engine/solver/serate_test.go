@@ -4,14 +4,19 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/strategy"
 	"github.com/sudokuwise/solver/internal/shared"
 )
@@ -132,29 +137,56 @@ const (
 // and compares the SE rating of each solve with Sudoku Explainer's ER:
 // their Spearman rank correlation must be at least seBar. It logs the
 // correlation of HoDoKu's score for comparison, and those of EP and ED.
-// Under -short or the race detector it takes every 8th puzzle.
+// Under -short or the race detector it takes every 16th puzzle (92),
+// whose correlation must reach seSampleBar.
 func TestSERatingAgreesWithSE(t *testing.T) {
 	step, bar := 1, seBar
 	if testing.Short() || race {
-		step, bar = 8, seSampleBar
+		step, bar = 16, seSampleBar
 	}
 	puzzles := readSERated(t, "testdata/puzzles/se_rated_top1465.txt", step)
-	var er, ep, ed, se, pearl, diamond, score []float64
-	stuck := 0
+	n := len(puzzles)
+	er, ep, ed := make([]float64, n), make([]float64, n), make([]float64, n)
+	se, pearl, diamond, score := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	status := make([]Status, n)
+	boards := make([]*grid.Board, n)
+	for i, p := range puzzles {
+		boards[i] = parse(t, p.puzzle, "", "")
+	}
 	start := time.Now()
-	for _, p := range puzzles {
-		b := parse(t, p.puzzle, "", "")
-		res, err := Solve(context.Background(), b, Options{Type: LogicOnly, Unique: true}, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", p.puzzle, err)
-		}
-		if res.Status == Stuck {
+	// The puzzles are solved by GOMAXPROCS workers, each taking the next.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, runtime.GOMAXPROCS(0))
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				p := puzzles[i]
+				res, err := Solve(context.Background(), boards[i], Options{Type: LogicOnly, Unique: true}, nil)
+				if err != nil {
+					errs <- fmt.Errorf("%s: %w", p.puzzle, err)
+					return
+				}
+				r := res.Rating
+				status[i] = res.Status
+				er[i], ep[i], ed[i] = p.er, p.ep, p.ed
+				se[i], pearl[i], diamond[i] = r.SE.Float(), r.SEPearl.Float(), r.SEDiamond.Float()
+				score[i] = float64(r.Score)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	stuck := 0
+	for _, s := range status {
+		if s == Stuck {
 			stuck++
 		}
-		r := res.Rating
-		er, ep, ed = append(er, p.er), append(ep, p.ep), append(ed, p.ed)
-		se, pearl, diamond = append(se, r.SE.Float()), append(pearl, r.SEPearl.Float()), append(diamond, r.SEDiamond.Float())
-		score = append(score, float64(r.Score))
 	}
 	rho := spearman(se, er)
 	t.Logf("%d puzzles (%d left unfinished by logic, rated %s) in %v", len(puzzles), stuck, strategy.SEBeyondLogic(), time.Since(start).Round(time.Millisecond))
@@ -162,5 +194,37 @@ func TestSERatingAgreesWithSE(t *testing.T) {
 	t.Logf("Spearman of SE pearl with EP %.4f, of SE diamond with ED %.4f", spearman(pearl, ep), spearman(diamond, ed))
 	if rho < bar {
 		t.Errorf("Spearman rank correlation of the SE rating with SE's ER is %.4f, want at least %.2f", rho, bar)
+	}
+}
+
+// TestRatingSE: the SE rating is the hardest step's, the pearl the
+// hardest up to the first placement, the diamond the first step's; a
+// backtrack counts nothing, and an unfinished solve rates at least
+// SEBeyondLogic.
+func TestRatingSE(t *testing.T) {
+	tech := func(name string) *strategy.Technique { return &strategy.Technique{Name: name, Level: strategy.Hard} }
+	place := []strategy.CellDigit{{Cell: 0, Digit: 1}}
+	var r Rating
+	for _, s := range []strategy.Step{
+		{Technique: tech("X-Wing")},                             // 3.2: the diamond
+		{Technique: tech("XY-Wing")},                            // 4.2
+		{Technique: tech("Naked Single"), Placements: place},    // 2.3: the first placement
+		{Technique: tech("Jellyfish")},                          // 5.2
+		{Technique: tech("Guessing"), Kind: strategy.Backtrack}, // counts nothing
+		{Technique: tech("Hidden Single"), Placements: place},   // 1.2
+	} {
+		r.Add(&s)
+	}
+	if r.SE != 52 || r.SEPearl != 42 || r.SEDiamond != 32 {
+		t.Errorf("SE %s, pearl %s, diamond %s; want 5.2, 4.2, 3.2", r.SE, r.SEPearl, r.SEDiamond)
+	}
+	r.beyondLogic()
+	if want := strategy.SEBeyondLogic(); r.SE != want || r.SEPearl != 42 || r.SEDiamond != 32 {
+		t.Errorf("unfinished: SE %s, pearl %s, diamond %s; want %s, 4.2, 3.2", r.SE, r.SEPearl, r.SEDiamond, want)
+	}
+	var none Rating
+	none.beyondLogic()
+	if want := strategy.SEBeyondLogic(); none.SE != want || none.SEPearl != want || none.SEDiamond != want {
+		t.Errorf("unfinished without a step: SE %s, pearl %s, diamond %s; want %s each", none.SE, none.SEPearl, none.SEDiamond, want)
 	}
 }
