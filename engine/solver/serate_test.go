@@ -137,12 +137,12 @@ const (
 // and compares the SE rating of each solve with Sudoku Explainer's ER:
 // their Spearman rank correlation must be at least seBar. It logs the
 // correlation of HoDoKu's score for comparison, and those of EP and ED.
-// Under -short or the race detector it takes every 16th puzzle (92),
+// Under -short or the race detector it takes every 24th puzzle (62),
 // whose correlation must reach seSampleBar.
 func TestSERatingAgreesWithSE(t *testing.T) {
 	step, bar := 1, seBar
 	if testing.Short() || race {
-		step, bar = 16, seSampleBar
+		step, bar = 24, seSampleBar
 	}
 	puzzles := readSERated(t, "testdata/puzzles/se_rated_top1465.txt", step)
 	n := len(puzzles)
