@@ -445,15 +445,26 @@ func resultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 		}
 		pr.OtherSolutions = append(pr.OtherSolutions, string(out))
 	}
-	if r := res.Rating; r.Hardest != nil {
-		pr.Difficulty = &sudokuv1.Difficulty{
-			Level:           sudokuv1.DifficultyLevel(r.Level),
-			Stars:           uint32(r.Level),
-			Score:           uint32(r.Score),
-			HardestStrategy: r.Hardest.Name,
-		}
-	}
+	pr.Difficulty = difficultyToProto(res.Rating)
 	return pr
+}
+
+// difficultyToProto converts a rating: HoDoKu's level and score, and the
+// Sudoku Explainer ratings (ER, EP, ED); nil for a solve that took no
+// step.
+func difficultyToProto(r solver.Rating) *sudokuv1.Difficulty {
+	if r.Hardest == nil {
+		return nil
+	}
+	return &sudokuv1.Difficulty{
+		Level:           sudokuv1.DifficultyLevel(r.Level),
+		Stars:           uint32(r.Level),
+		Score:           uint32(r.Score),
+		HardestStrategy: r.Hardest.Name,
+		SeRating:        r.SE.Float(),
+		SePearl:         r.SEPearl.Float(),
+		SeDiamond:       r.SEDiamond.Float(),
+	}
 }
 
 // pack renders a board as its 2.0 string, or "" for the boards that have

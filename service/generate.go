@@ -64,13 +64,8 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 	if req.GetIncludeSolution() {
 		resp.Solution = boardToProto(res.Solution)
 	}
-	if r := res.Grade.Rating; res.Graded && r.Hardest != nil {
-		resp.Difficulty = &sudokuv1.Difficulty{
-			Level:           sudokuv1.DifficultyLevel(r.Level),
-			Stars:           uint32(r.Level),
-			Score:           uint32(r.Score),
-			HardestStrategy: r.Hardest.Name,
-		}
+	if res.Graded {
+		resp.Difficulty = difficultyToProto(res.Grade.Rating)
 	}
 	return resp, nil
 }

@@ -46,8 +46,9 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// difficultyText renders a rating: "Hard (3 stars, score 420, hardest:
-// X-Wing)".
+// difficultyText renders a rating: "Hard (3 stars, score 420, SE ER 4.2
+// EP 1.2 ED 1.2, hardest: XY-Wing)", HoDoKu's level and score then the
+// Sudoku Explainer ratings (left out when the server sends none).
 func difficultyText(d *sudokuv1.Difficulty) string {
 	if d.GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 		return "unrated"
@@ -57,7 +58,11 @@ func difficultyText(d *sudokuv1.Difficulty) string {
 	if d.GetStars() == 1 {
 		stars = "star"
 	}
-	return fmt.Sprintf("%s (%d %s, score %d, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), d.GetHardestStrategy())
+	se := ""
+	if d.GetSeRating() > 0 {
+		se = fmt.Sprintf(", SE ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
+	}
+	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, d.GetHardestStrategy())
 }
 
 // renderGrid draws the values of b, one row a line, '.' for an empty cell,

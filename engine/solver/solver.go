@@ -124,6 +124,12 @@ type Rating struct {
 	// Cells is the number of cells of the board, which scales the score
 	// for the level (see Grade); 0 stands for 81.
 	Cells int
+	// SE rates the solve on Sudoku Explainer's scale (its ER): the
+	// highest SE rating of the steps taken (Step.SERating), raised to
+	// strategy.SEBeyondLogic when logic leaves the board unsolved (Stuck).
+	// SEPearl (EP) is the highest up to the first step that places a
+	// digit, SEDiamond (ED) the first step's. All are 0 before any step.
+	SE, SEPearl, SEDiamond strategy.SERating
 }
 
 // Result is the outcome of a solve.
@@ -186,6 +192,9 @@ func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Re
 		s.count(*counted)
 	}
 	s.res.Board = s.b
+	if err == nil && s.res.Status == Stuck {
+		s.res.Rating.beyondLogic()
+	}
 	s.res.Rating.Level = s.res.Rating.Grade()
 	return s.res, err
 }
@@ -561,6 +570,28 @@ func (r *Rating) Add(s *strategy.Step) {
 	r.Score += t.Score
 	if r.Hardest == nil || t.Level > r.Hardest.Level {
 		r.Hardest = t
+	}
+	se := s.SERating()
+	r.SE = max(r.SE, se)
+	if r.SEDiamond == 0 {
+		r.SEDiamond = se
+	}
+	if r.SEPearl == 0 && len(s.Placements) > 0 {
+		r.SEPearl = r.SE
+	}
+}
+
+// beyondLogic raises the SE ratings of a solve that logic left unfinished
+// to strategy.SEBeyondLogic: what remains needs more than every strategy
+// tried (SE's nested forcing chains).
+func (r *Rating) beyondLogic() {
+	b := strategy.SEBeyondLogic()
+	r.SE = max(r.SE, b)
+	if r.SEPearl == 0 {
+		r.SEPearl = r.SE
+	}
+	if r.SEDiamond == 0 {
+		r.SEDiamond = r.SE
 	}
 }
 

@@ -1629,8 +1629,20 @@ type Difficulty struct {
 	Score uint32 `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
 	// The name of the hardest technique used (e.g. "Naked Pair").
 	HardestStrategy string `protobuf:"bytes,4,opt,name=hardest_strategy,json=hardestStrategy,proto3" json:"hardest_strategy,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The rating on Sudoku Explainer's scale (SE's ER, 1.0 to about 12 in
+	// steps of 0.1, e.g. 7.2): the highest SE rating of the steps taken,
+	// each technique rated as its closest SE equivalent and chains with
+	// SE's length bonus. A solve that logic left unfinished (status STUCK)
+	// rates at least 9.5, SE's nested forcing chains; a guess rates 9.5.
+	// 0 when not rated. It complements level and score, HoDoKu's rating.
+	SeRating float64 `protobuf:"fixed64,5,opt,name=se_rating,json=seRating,proto3" json:"se_rating,omitempty"`
+	// SE's EP (pearl): the highest SE rating of the steps up to the first
+	// that places a digit.
+	SePearl float64 `protobuf:"fixed64,6,opt,name=se_pearl,json=sePearl,proto3" json:"se_pearl,omitempty"`
+	// SE's ED (diamond): the SE rating of the first step.
+	SeDiamond     float64 `protobuf:"fixed64,7,opt,name=se_diamond,json=seDiamond,proto3" json:"se_diamond,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Difficulty) Reset() {
@@ -1689,6 +1701,27 @@ func (x *Difficulty) GetHardestStrategy() string {
 		return x.HardestStrategy
 	}
 	return ""
+}
+
+func (x *Difficulty) GetSeRating() float64 {
+	if x != nil {
+		return x.SeRating
+	}
+	return 0
+}
+
+func (x *Difficulty) GetSePearl() float64 {
+	if x != nil {
+		return x.SePearl
+	}
+	return 0
+}
+
+func (x *Difficulty) GetSeDiamond() float64 {
+	if x != nil {
+		return x.SeDiamond
+	}
+	return 0
 }
 
 // Placement is a digit written in a cell.
@@ -4007,13 +4040,17 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tmax_steps\x18\n" +
 	" \x01(\rR\bmaxSteps\x12\x16\n" +
 	"\x06unique\x18\v \x01(\bR\x06uniqueB\x11\n" +
-	"\x0f_check_multiple\"\x95\x01\n" +
+	"\x0f_check_multiple\"\xec\x01\n" +
 	"\n" +
 	"Difficulty\x120\n" +
 	"\x05level\x18\x01 \x01(\x0e2\x1a.sudoku.v1.DifficultyLevelR\x05level\x12\x14\n" +
 	"\x05stars\x18\x02 \x01(\rR\x05stars\x12\x14\n" +
 	"\x05score\x18\x03 \x01(\rR\x05score\x12)\n" +
-	"\x10hardest_strategy\x18\x04 \x01(\tR\x0fhardestStrategy\"5\n" +
+	"\x10hardest_strategy\x18\x04 \x01(\tR\x0fhardestStrategy\x12\x1b\n" +
+	"\tse_rating\x18\x05 \x01(\x01R\bseRating\x12\x19\n" +
+	"\bse_pearl\x18\x06 \x01(\x01R\asePearl\x12\x1d\n" +
+	"\n" +
+	"se_diamond\x18\a \x01(\x01R\tseDiamond\"5\n" +
 	"\tPlacement\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\"7\n" +
