@@ -416,3 +416,32 @@ next:
 	}
 	return true
 }
+
+// cageTables holds, for every cage of a layout, the sets of distinct
+// digits that meet its target (combos), or else the tuples of digits that
+// fill its cells in order (tuples, the cage's cell count a tuple): KenKen
+// cages, whose digits may repeat and whose operator may be − × ÷. A cage
+// with neither (too many sets or tuples) is checked by its bounds.
+type cageTables struct {
+	l      *grid.Layout
+	combos [][]grid.Digits
+	tuples [][]uint8
+}
+
+// load builds the tables of l, unless they are already l's.
+func (t *cageTables) load(l *grid.Layout) {
+	if t.l == l {
+		return
+	}
+	t.l = l
+	t.combos, t.tuples = t.combos[:0], t.tuples[:0]
+	for k := range l.Cages {
+		cg := &l.Cages[k]
+		combos := cageCombos(l, cg)
+		var tuples []uint8
+		if combos == nil {
+			tuples = cageTuples(l, cg)
+		}
+		t.combos, t.tuples = append(t.combos, combos), append(t.tuples, tuples)
+	}
+}
