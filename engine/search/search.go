@@ -280,9 +280,37 @@ func (g *generic) solve(depth int) error {
 
 // choose returns where to guess: a cell and the digit to place in it
 // first.
+//
+// It takes the empty cell with the fewest candidates. Among cells with
+// as few, a cell of a cage comes first, the cage with the fewest sets or
+// fillings first: placing its digits narrows the rest of the cage.
 func (g *generic) choose(f *frame) (int, grid.Digits) {
-	cell := bestCell(f)
-	return cell, f.cand[cell] & -f.cand[cell]
+	if g.opts.PlainBranching {
+		cell := bestCell(f)
+		return cell, f.cand[cell] & -f.cand[cell]
+	}
+	l, cost := g.l, g.m.cageCost
+	best, bestScore := -1, int64(1)<<62
+	for cell, c := range f.cand {
+		if f.value[cell] != 0 {
+			continue
+		}
+		score := int64(popcount(c)) << 32
+		if len(cost) > 0 {
+			if k := l.CellCage[cell]; k >= 0 {
+				score += int64(cost[k])
+			} else {
+				score += 1 << 31
+			}
+		}
+		if score < bestScore {
+			best, bestScore = cell, score
+			if len(cost) == 0 && score <= 2<<32 {
+				break
+			}
+		}
+	}
+	return best, f.cand[best] & -f.cand[best]
 }
 
 // bestCell returns the empty cell with the fewest candidates.
