@@ -479,61 +479,65 @@ next:
 // row (or a column). A digit of a segment found nowhere else in its box
 // must go in the segment, so it leaves the rest of the line (pointing);
 // one found nowhere else in its line leaves the rest of the box
-// (claiming). Segments are summed once per pass; a candidate removed
-// during the pass leaves them larger than they are, which hides some
-// eliminations but never makes a wrong one (a digit gone from a segment
-// that was its box's or line's last place has already failed the unit's
-// count). It reports whether any candidate went, and false on a
-// contradiction.
+// (claiming). Segments are summed once per pass, in one sweep of the
+// board; a candidate removed during the pass leaves them larger than they
+// are, which hides some eliminations but never makes a wrong one (a
+// digit gone from a segment that was its box's or line's last place has
+// already failed the unit's count). It reports whether any candidate
+// went, and false on a contradiction.
 func (g *generic) locked(f *frame) (changed, ok bool) {
 	l := g.l
 	n, br, bc := l.N, l.BoxRows, l.BoxCols
-	if gone, ok := g.lockedLines(f, n, br, bc, n, 1); !ok {
-		return false, false
-	} else if gone {
-		changed = true
+	stacks, bands := n/bc, n/br
+	rows, cols := g.seg[:n*stacks], g.seg[n*stacks:n*stacks+n*bands]
+	clear(cols)
+	for r := range n {
+		cand := f.cand[r*n : r*n+n]
+		colBase := r / br
+		for s := range stacks {
+			var d grid.Digits
+			for j := s * bc; j < (s+1)*bc; j++ {
+				c := cand[j]
+				d |= c
+				cols[j*bands+colBase] |= c
+			}
+			rows[r*stacks+s] = d
+		}
 	}
-	// Columns are rows of the transposed board: cell (r, c) at c*n + r
-	// becomes cell r + c*n with the strides swapped and the box shape
-	// turned.
-	gone, ok := g.lockedLines(f, n, bc, br, 1, n)
+	if changed, ok = g.lockedLines(f, rows, n, br, bc, n, 1); !ok {
+		return changed, false
+	}
+	// Columns are the lines of the transposed board: position j of
+	// column i is cell j*n + i, and a box spans bc columns of br cells.
+	gone, ok := g.lockedLines(f, cols, n, bc, br, 1, n)
 	return changed || gone, ok
 }
 
 // lockedLines runs locked candidates on the lines of one direction: the
 // cell at line i, position j is i*is + j*js; boxes are br lines by bc
-// positions.
-func (g *generic) lockedLines(f *frame, n, br, bc, is, js int) (changed, ok bool) {
+// positions, and seg[i*(n/bc)+s] is the segment of line i in box column
+// s.
+func (g *generic) lockedLines(f *frame, seg []grid.Digits, n, br, bc, is, js int) (changed, ok bool) {
 	stacks := n / bc
-	seg := g.seg[:n*stacks]
-	for i := range n {
-		for s := range stacks {
-			var d grid.Digits
-			for j := s * bc; j < (s+1)*bc; j++ {
-				d |= f.cand[i*is+j*js]
-			}
-			seg[i*stacks+s] = d
-		}
-	}
 	for i := range n {
 		band := i / br * br
-		for s := range stacks {
-			x := seg[i*stacks+s]
+		line := seg[i*stacks : i*stacks+stacks]
+		for s, x := range line {
 			if x == 0 {
 				continue
 			}
-			var box, line grid.Digits
+			var box, rest grid.Digits
 			for i2 := band; i2 < band+br; i2++ {
 				if i2 != i {
 					box |= seg[i2*stacks+s]
 				}
 			}
-			for s2 := range stacks {
+			for s2, y := range line {
 				if s2 != s {
-					line |= seg[i*stacks+s2]
+					rest |= y
 				}
 			}
-			if p := x &^ box & line; p != 0 {
+			if p := x &^ box & rest; p != 0 {
 				// Pointing: out of the line beyond the box.
 				for j := range n {
 					if j/bc == s {
@@ -548,7 +552,7 @@ func (g *generic) lockedLines(f *frame, n, br, bc, is, js int) (changed, ok bool
 					}
 				}
 			}
-			if q := x &^ line & box; q != 0 {
+			if q := x &^ rest & box; q != 0 {
 				// Claiming: out of the box beyond the line.
 				for i2 := band; i2 < band+br; i2++ {
 					if i2 == i {

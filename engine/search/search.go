@@ -142,7 +142,7 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		g.m = newModel(b.L, g.opts)
 		g.queued = make([]bool, len(g.m.cons))
 		g.queue = make([]int32, 0, len(g.m.cons))
-		g.seg = make([]grid.Digits, b.L.N*b.L.N)
+		g.seg = make([]grid.Digits, 2*b.L.N*b.L.N)
 	}
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	var err error
@@ -337,6 +337,7 @@ func bestCell(f *frame) int {
 func (g *generic) propagate(f *frame) bool {
 	l := g.l
 	ok := true
+	lockedPasses := 0
 	for ok {
 		if n := len(g.naked); n > 0 {
 			cell := g.naked[n-1]
@@ -372,7 +373,8 @@ func (g *generic) propagate(f *frame) bool {
 			ok = g.propagateConstraint(f, id)
 			continue
 		}
-		if g.m.locked {
+		if g.m.locked && lockedPasses < maxLockedPasses {
+			lockedPasses++
 			var changed bool
 			if changed, ok = g.locked(f); ok && changed {
 				continue
@@ -385,6 +387,8 @@ func (g *generic) propagate(f *frame) bool {
 	}
 	return ok
 }
+
+var maxLockedPasses = 1
 
 // clearQueues empties the queues of singles and constraints.
 func (g *generic) clearQueues() {
