@@ -178,30 +178,16 @@ func (m *model) derive() {
 	}
 	n := l.N
 	total := n * (n + 1) / 2
-	var regions [][]int
-	for u := range l.Units {
-		regions = append(regions, l.Units[u].Cells)
-	}
-	for k := 2; k < n; k++ {
-		for first := 0; first+k <= n; first++ {
-			var rows, cols []int
-			for i := first; i < first+k; i++ {
-				for j := range n {
-					rows = append(rows, i*n+j)
-					cols = append(cols, j*n+i)
-				}
-			}
-			regions = append(regions, rows, cols)
-		}
-	}
 	in := make([]int, l.Cells)          // region number + 1 of the cells of R
 	inside := make([]int, len(l.Cages)) // cells of a cage in R
 	seen := map[string]bool{}
-	var cells []int
+	var cells, region []int
 	var neg []bool
 	var key []byte
-	for r, region := range regions {
-		mark := r + 1
+	r := 0
+	visit := func(region []int) {
+		r++
+		mark := r
 		for _, c := range region {
 			in[c] = mark
 		}
@@ -259,6 +245,27 @@ func (m *model) derive() {
 		}
 		if outies && len(cells) <= maxDerivedCells {
 			key = m.addDerived(seen, key, cells, neg, diff)
+		}
+	}
+	for u := range l.Units {
+		visit(l.Units[u].Cells)
+	}
+	for k := 2; k < n; k++ {
+		for first := 0; first+k <= n; first++ {
+			region = region[:0]
+			for i := first; i < first+k; i++ {
+				for j := range n {
+					region = append(region, i*n+j)
+				}
+			}
+			visit(region)
+			region = region[:0]
+			for i := first; i < first+k; i++ {
+				for j := range n {
+					region = append(region, j*n+i)
+				}
+			}
+			visit(region)
 		}
 	}
 }

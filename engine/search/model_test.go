@@ -342,3 +342,20 @@ func fixtureBoards(t testing.TB, file string) []*grid.Board {
 	}
 	return boards
 }
+
+// BenchmarkNewModel builds the model of killer layouts: the cage tables
+// and the derived sums, paid once per layout.
+func BenchmarkNewModel(b *testing.B) {
+	for _, file := range []string{"testdata/killer9.txt", "testdata/killer16.txt"} {
+		l := fixtureBoards(b, file)[0].L
+		b.Run(file, func(b *testing.B) {
+			b.ReportAllocs()
+			var m *model
+			for b.Loop() {
+				m = newModel(l, Options{})
+			}
+			b.ReportMetric(float64(len(m.cons)), "constraints")
+			b.ReportMetric(float64(m.derived), "derived")
+		})
+	}
+}
