@@ -76,8 +76,8 @@ type Options struct {
 	// which locked candidates (box/line intersections) are propagated; 0
 	// means 16, a negative value never.
 	LockedFrom int
-	// PlainBranching guesses in the cell with the fewest candidates only,
-	// ignoring cages and units.
+	// PlainBranching guesses in the first cell with the fewest
+	// candidates, whatever cages it is in.
 	PlainBranching bool
 }
 

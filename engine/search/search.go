@@ -1,7 +1,10 @@
-// Package search is the exact solver: a depth-first search with singles
-// propagation that finds and counts the solutions of any board the model
-// describes (any size, region layout, extra units and cages). Classic 9×9
-// boards go to the specialised solver of package classic.
+// Package search is the exact solver: a depth-first search that finds and
+// counts the solutions of any board the model describes (any size, region
+// layout, extra units and cages). Classic 9×9 boards go to the specialised
+// solver of package classic; the others to a generic search that
+// propagates singles, cage tables and bounds, the sums that units and
+// cages imply together (innies and outies) and, on large boards, locked
+// candidates.
 package search
 
 import (
