@@ -526,25 +526,37 @@ func (g *generic) locked(f *frame) (changed, ok bool) {
 // s.
 func (g *generic) lockedLines(f *frame, seg []grid.Digits, n, br, bc, is, js int) (changed, ok bool) {
 	stacks := n / bc
+	// boxTwice[b*stacks+s] holds the digits found in two or more segments
+	// of box (b, s): a digit of a segment outside it is nowhere else in
+	// the box.
+	boxTwice := g.twice[:n]
+	for b := range n / br {
+		for s := range stacks {
+			var once, twice grid.Digits
+			for i := b * br; i < (b+1)*br; i++ {
+				y := seg[i*stacks+s]
+				twice |= once & y
+				once |= y
+			}
+			boxTwice[b*stacks+s] = twice
+		}
+	}
 	for i := range n {
 		band := i / br * br
 		line := seg[i*stacks : i*stacks+stacks]
+		var once, lineTwice grid.Digits
+		for _, y := range line {
+			lineTwice |= once & y
+			once |= y
+		}
 		for s, x := range line {
 			if x == 0 {
 				continue
 			}
-			var box, rest grid.Digits
-			for i2 := band; i2 < band+br; i2++ {
-				if i2 != i {
-					box |= seg[i2*stacks+s]
-				}
-			}
-			for s2, y := range line {
-				if s2 != s {
-					rest |= y
-				}
-			}
-			if p := x &^ box & rest; p != 0 {
+			// The digits of the segment found nowhere else in its box,
+			// and nowhere else in its line.
+			onlyBox, onlyLine := x&^boxTwice[i/br*stacks+s], x&^lineTwice
+			if p := onlyBox &^ onlyLine; p != 0 {
 				// Pointing: out of the line beyond the box.
 				for j := range n {
 					if j/bc == s {
@@ -559,7 +571,7 @@ func (g *generic) lockedLines(f *frame, seg []grid.Digits, n, br, bc, is, js int
 					}
 				}
 			}
-			if q := x &^ rest & box; q != 0 {
+			if q := onlyLine &^ onlyBox; q != 0 {
 				// Claiming: out of the box beyond the line.
 				for i2 := band; i2 < band+br; i2++ {
 					if i2 == i {

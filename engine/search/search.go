@@ -107,7 +107,8 @@ type generic struct {
 	hidden []int32 // unit*32 + digit-1 of units where a digit has one place
 	queue  []int32 // constraints to propagate
 	queued []bool  // whether each constraint is in queue
-	seg    []grid.Digits
+	seg    []grid.Digits // segments of locked candidates
+	twice  []grid.Digits // digits in two segments of a box
 	limit  int
 	max    int64
 	nodes  int64
@@ -146,6 +147,7 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		g.queued = make([]bool, len(g.m.cons))
 		g.queue = make([]int32, 0, len(g.m.cons))
 		g.seg = make([]grid.Digits, 2*b.L.N*b.L.N)
+		g.twice = make([]grid.Digits, b.L.N)
 	}
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	var err error
