@@ -103,10 +103,10 @@ type generic struct {
 	opts   Options
 	m      *model
 	frames []*frame
-	naked  []int32 // cells left with one candidate (or none)
-	hidden []int32 // unit*32 + digit-1 of units where a digit has one place
-	queue  []int32 // constraints to propagate
-	queued []bool  // whether each constraint is in queue
+	naked  []int32       // cells left with one candidate (or none)
+	hidden []int32       // unit*32 + digit-1 of units where a digit has one place
+	queue  []int32       // constraints to propagate
+	queued []bool        // whether each constraint is in queue
 	seg    []grid.Digits // segments of locked candidates
 	twice  []grid.Digits // digits in two segments of a box
 	limit  int
