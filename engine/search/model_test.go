@@ -359,3 +359,46 @@ func BenchmarkNewModel(b *testing.B) {
 		})
 	}
 }
+
+// TestFixturesAgainstReference proves the fixtures unique with the
+// search and with the reference search, which must agree; the reference
+// gives up on the hardest ones after its node budget.
+func TestFixturesAgainstReference(t *testing.T) {
+	files := []string{
+		"testdata/killer9.txt",
+		"testdata/killer9-big.txt",
+		"testdata/killer16.txt",
+		"testdata/kenken9.txt",
+		"testdata/x16.txt",
+		"testdata/x25.txt",
+		"testdata/25x25-hard.txt",
+		"testdata/cages.txt",
+	}
+	budget := int64(20_000)
+	if race || testing.Short() {
+		budget = 5_000
+	}
+	ctx := context.Background()
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			var g generic
+			for i, b := range fixtureBoards(t, file) {
+				got, err := g.count(ctx, b, 2, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got.Solutions) != 1 || !got.Complete || !valid(b, got.Solutions[0]) {
+					t.Fatalf("line %d: %d solutions (complete %v), want 1 valid", i+1, len(got.Solutions), got.Complete)
+				}
+				var ref refGeneric
+				want, err := ref.count(ctx, b, 2, budget)
+				if err != nil {
+					continue
+				}
+				if !sameCount(got, want) {
+					t.Fatalf("line %d: %d solutions, reference %d", i+1, len(got.Solutions), len(want.Solutions))
+				}
+			}
+		})
+	}
+}
