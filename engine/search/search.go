@@ -393,7 +393,11 @@ func (g *generic) propagate(f *frame) bool {
 	return ok
 }
 
-var maxLockedPasses = 1
+// maxLockedPasses bounds the locked candidates passes of one
+// propagation: a pass costs a sweep of the board, and the singles one pass
+// causes seldom unlock more (measured on the 16×16 and 25×25 fixtures:
+// the same nodes with one pass as with any number, in less time).
+const maxLockedPasses = 1
 
 // clearQueues empties the queues of singles and constraints.
 func (g *generic) clearQueues() {
