@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -21,11 +22,14 @@ import (
 var errDraining = errors.New("server is shutting down")
 
 // SolveBatch solves the puzzles a client streams, Config.BatchWorkers at a
-// time, and answers each once it is solved, with its id; answers may come
-// in another order than the puzzles. A puzzle that cannot be solved (bad
-// input, a bound reached, its deadline of Config.DefaultTimeout passed)
-// gets an ItemError in its answer, coded as a call with that error would
-// be, and the stream goes on.
+// time, and answers each once it is solved, with its id as sent; answers
+// may come in another order than the puzzles. A puzzle that cannot be
+// solved (bad input, a bound reached, its deadline of Config.DefaultTimeout
+// passed) gets an ItemError in its answer, coded as a call with that error
+// would be, and the stream goes on. So does a puzzle whose id, when not
+// empty, is that of one of the last recentIDWindow puzzles of the stream:
+// it is not solved, and its answer is an InvalidArgument ItemError that
+// says the id is repeated. A request message without puzzles is ignored.
 //
 // A request message may carry many puzzles, and a response message
 // carries the answers ready together: while other puzzles of the stream
@@ -44,11 +48,11 @@ var errDraining = errors.New("server is shutting down")
 // puzzle received is answered. It ends early when the client cancels
 // (Canceled), its deadline passes (DeadlineExceeded), it reads nothing for
 // Config.StallTimeout (ResourceExhausted), a message it sends is too large
-// (ResourceExhausted), not a valid request (Internal) or holds no puzzle
-// (InvalidArgument). When the server shuts down, the batch stops reading,
-// answers the puzzles it has and ends with Unavailable: a puzzle without
-// an answer was not solved and may be sent again, to this server or
-// another.
+// (ResourceExhausted) or not a valid request (InvalidArgument); the
+// handler returns the code the client gets. When the server shuts down,
+// the batch stops reading, answers the puzzles it has and ends with
+// Unavailable: a puzzle without an answer was not solved and may be sent
+// again, to this server or another.
 func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
@@ -70,7 +74,7 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		held:   s.cfg.MaxSendMsgSize,
 	}, s.countAnswer)
 
-	items := newItemQueue(batchReadAhead)
+	items := newItemQueue(batchReadAhead, recentIDWindow)
 	// When the call ends early or the server drains, the workers stop
 	// taking puzzles: those queued go unanswered.
 	go func() {
@@ -120,7 +124,15 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		case <-out.stalled:
 			return abort(out.stallError())
 		case <-ctx.Done():
-			return abort(ctx.Err())
+			// gRPC ends the stream's context when it fails a message it
+			// received, after telling the client why: that is the code.
+			err := ctx.Err()
+			if recvDone != nil {
+				if rerr := <-recvDone; isStatus(rerr) {
+					err = rerr
+				}
+			}
+			return abort(err)
 		}
 	}
 	if err := out.failure(); err != nil {
@@ -158,6 +170,10 @@ const (
 	// workers do not wait for the goroutine that sends.
 	batchOutbox = 64
 
+	// recentIDWindow is the number of recent puzzles of a stream whose
+	// ids a puzzle may not repeat.
+	recentIDWindow = 1 << 16
+
 	// maxAnswersPerMessage is the number of answers a message carries at
 	// most.
 	maxAnswersPerMessage = 128
@@ -170,6 +186,12 @@ const (
 type batchAnswer struct {
 	answer *sudokuv1.BatchAnswer
 	size   int // of answer, in a response message
+}
+
+// isStatus reports whether err is a gRPC status error.
+func isStatus(err error) bool {
+	_, ok := status.FromError(err)
+	return ok && err != nil
 }
 
 func drainStatus() error {
@@ -186,7 +208,7 @@ func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *
 			return err
 		}
 		if len(req.GetItems()) == 0 {
-			return grid.FieldErrorf("items", "a message must carry at least one puzzle")
+			continue // nothing to do: a client's empty flush
 		}
 		if !items.add(req.GetItems()) {
 			select {
@@ -205,9 +227,15 @@ func (s *Server) batchWorker(ctx context.Context, items *itemQueue, out *outbox[
 	clock := newItemClock(ctx, s.cfg.DefaultTimeout)
 	defer clock.close()
 	for {
-		item, ok := items.take()
+		item, repeated, ok := items.take()
 		if !ok {
 			return
+		}
+		if repeated {
+			if err := out.put(ctx, repeatedAnswer(item.GetId())); err != nil {
+				return
+			}
+			continue
 		}
 		busy.Add(1)
 		a, ok := s.answer(ctx, clock, item)
@@ -248,10 +276,22 @@ func (s *Server) answer(ctx context.Context, clock *itemClock, item *sudokuv1.Ba
 	return batchAnswer{answer: a, size: size}, true
 }
 
+// repeatedAnswer is the answer to a puzzle whose id is that of a recent
+// puzzle of the stream.
+func repeatedAnswer(id string) batchAnswer {
+	err := grid.FieldErrorf("id", "repeats the id of a puzzle sent before in this stream (among the last %d); each puzzle needs an id of its own", recentIDWindow)
+	a := &sudokuv1.BatchAnswer{Id: id, Outcome: &sudokuv1.BatchAnswer_Error{Error: toItemError(err)}}
+	return batchAnswer{answer: a, size: proto.Size(a) + messageOverhead}
+}
+
 // solveItem solves one puzzle of a batch in a solving slot, waiting for
 // one as long as the stream lasts. The item's deadline, Config.
 // DefaultTimeout, runs on clock from when it has its slot.
-func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1.BatchItem) (*sudokuv1.SolveResponse, error) {
+//
+// With tracing, the puzzle has a span of its own, a child of the stream's.
+func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1.BatchItem) (resp *sudokuv1.SolveResponse, err error) {
+	spanCtx, span := startItemSpan(ctx, item.GetId())
+	defer func() { endItemSpan(span, err) }()
 	p, opts, err := s.prepare(item.GetPuzzle(), item.GetOptions())
 	if err != nil {
 		return nil, err
@@ -264,7 +304,11 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 		return nil, err
 	}
 	defer s.limit.release()
-	resp, err := s.solve(clock.start(), p, opts, item.GetIncludeSteps(), basic)
+	solveCtx := clock.start()
+	if spanCtx != ctx {
+		solveCtx = trace.ContextWithSpan(solveCtx, span)
+	}
+	resp, err = s.solve(solveCtx, p, opts, item.GetIncludeSteps(), basic)
 	return resp, clock.stop(err)
 }
 

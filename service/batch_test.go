@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -355,5 +356,104 @@ func TestSolveBatchSplitsMessages(t *testing.T) {
 	}
 	if answered != n || stream.messages != n {
 		t.Errorf("%d answers in %d messages, want %d in %d", answered, stream.messages, n, n)
+	}
+}
+
+// TestSolveBatchIDs sends messages without puzzles, which are ignored,
+// and puzzles whose ids repeat, which are answered with an error each
+// while the stream goes on; every id comes back exactly as sent.
+func TestSolveBatchIDs(t *testing.T) {
+	ts := startServer(t, Config{BatchWorkers: 2}, GRPCConfig{})
+	stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	easy := func(id string) *sudokuv1.BatchItem { return &sudokuv1.BatchItem{Id: id, Puzzle: textPuzzle(seedEasy)} }
+	long := strings.Repeat("long id ", 200)
+	odd := "ä\n\x00 \t👍"
+	messages := [][]*sudokuv1.BatchItem{
+		{easy("a")},
+		{},
+		{easy("b"), easy("a")},
+		{},
+		{easy(""), easy("")},
+		{easy(" a "), easy(odd), easy(long), easy("A")},
+		{{Id: "b", Puzzle: textPuzzle("bad")}},
+	}
+	// The outcomes of each id, in any order: "solved", or "repeated" for
+	// a repeated id's error.
+	want := map[string][]string{
+		"a":   {"repeated", "solved"},
+		"b":   {"repeated", "solved"},
+		"":    {"solved", "solved"}, // an empty id is not checked
+		" a ": {"solved"},
+		odd:   {"solved"},
+		long:  {"solved"},
+		"A":   {"solved"},
+	}
+	for _, items := range messages {
+		if err := stream.Send(&sudokuv1.SolveBatchRequest{Items: items}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stream.CloseSend()
+	got := map[string][]string{}
+	for {
+		resp, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("stream ended with %v, want OK after every answer", err)
+		}
+		for _, a := range resp.GetAnswers() {
+			outcome := "solved"
+			if e := a.GetError(); e != nil {
+				outcome = fmt.Sprintf("error %v %q", codes.Code(e.GetCode()), e.GetMessage())
+				if codes.Code(e.GetCode()) == codes.InvalidArgument && len(e.GetViolations()) == 1 &&
+					e.GetViolations()[0].GetField() == "id" && strings.Contains(e.GetMessage(), "repeats the id") {
+					outcome = "repeated"
+				}
+			} else if a.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+				outcome = a.GetResult().GetStatus().String()
+			}
+			got[a.GetId()] = append(got[a.GetId()], outcome)
+		}
+	}
+	for id, outcomes := range got {
+		slices.Sort(outcomes)
+		if !slices.Equal(outcomes, want[id]) {
+			t.Errorf("id %q: answers %v, want %v", id, outcomes, want[id])
+		}
+	}
+	for id, outcomes := range want {
+		if got[id] == nil {
+			t.Errorf("id %q: no answer, want %v", id, outcomes)
+		}
+	}
+	if err := ts.exit.next(t); err != nil {
+		t.Errorf("handler returned %v, want nil", err)
+	}
+}
+
+// TestRecentIDs checks the window of ids a batch remembers.
+func TestRecentIDs(t *testing.T) {
+	r := newRecentIDs(3)
+	steps := []struct {
+		id  string
+		new bool
+	}{
+		{"a", true}, {"b", true}, {"a", false}, {"c", true},
+		{"d", true}, // forgets a
+		{"a", true}, // forgets b
+		{"c", false}, {"d", false}, {"b", true},
+	}
+	for i, st := range steps {
+		if got := r.add(st.id); got != st.new {
+			t.Errorf("step %d: add(%q) = %v, want %v", i, st.id, got, st.new)
+		}
+	}
+	if len(r.set) != 3 || len(r.ring) != 3 {
+		t.Errorf("%d ids in the set, %d in the ring; want 3 and 3", len(r.set), len(r.ring))
 	}
 }

@@ -286,9 +286,11 @@ func TestFaultShutdownDuringBatch(t *testing.T) {
 			var sendWG sync.WaitGroup
 			sendWG.Go(func() {
 				for i := 0; ; i++ {
-					req := &sudokuv1.BatchItem{Id: clue17[i%len(clue17)], Puzzle: textPuzzle(clue17[i%len(clue17)])}
+					// The puzzle after its number, which makes the id unique.
+					p := clue17[i%len(clue17)]
+					req := &sudokuv1.BatchItem{Id: fmt.Sprintf("%d %s", i, p), Puzzle: textPuzzle(p)}
 					if tt.slowAfter > 0 && i >= tt.slowAfter {
-						req = &sudokuv1.BatchItem{Id: "slow", Puzzle: slow, Options: slowOpts}
+						req = &sudokuv1.BatchItem{Id: fmt.Sprint("slow ", i), Puzzle: slow, Options: slowOpts}
 					}
 					if stream.Send(req) != nil {
 						return
@@ -301,7 +303,8 @@ func TestFaultShutdownDuringBatch(t *testing.T) {
 				if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
 					t.Fatalf("answer %d: %v, want solved", received, resp)
 				}
-				checkSolution(t, textPuzzle(resp.GetId()), resp.GetResult().GetBoard())
+				_, p, _ := strings.Cut(resp.GetId(), " ")
+				checkSolution(t, textPuzzle(p), resp.GetResult().GetBoard())
 			}
 			for received < max(20, tt.slowAfter) {
 				resp, err := stream.Recv()
@@ -369,6 +372,10 @@ func TestFaultBadMessages(t *testing.T) {
 	const maxRecv = 4 << 10
 	oversized := batchOf(&sudokuv1.BatchItem{Id: "big", Puzzle: textPuzzle(strings.Repeat(".", 2*maxRecv))})
 	malformed := rawMessage{0x0a, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01} // a length that overflows
+	// Strings that are not UTF-8: a SolveRequest's puzzle.text and a
+	// SolveBatchRequest's items[0].id.
+	badText := rawMessage{0x0a, 0x03, 0x12, 0x01, 0xff}
+	badID := rawMessage{0x0a, 0x03, 0x0a, 0x01, 0xff}
 	batchDesc := &grpc.StreamDesc{StreamName: "SolveBatch", ServerStreams: true, ClientStreams: true}
 	tests := []struct {
 		name string
@@ -380,21 +387,28 @@ func TestFaultBadMessages(t *testing.T) {
 			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: oversized.Items[0].Puzzle})
 			return err
 		}},
-		{"Solve malformed", codes.Internal, func(t *testing.T, conn *grpc.ClientConn) error {
+		{"Solve malformed", codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
 			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, malformed, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
+		}},
+		{"Solve not UTF-8", codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, badText, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
 		}},
 		{"SolveBatch oversized", codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
 			return badBatch(t, conn, oversized)
 		}},
-		{"SolveBatch without puzzles", codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
-			return badBatch(t, conn, batchOf())
-		}},
-		{"SolveBatch malformed", codes.Internal, func(t *testing.T, conn *grpc.ClientConn) error {
+		{"SolveBatch malformed", codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
 			stream, err := conn.NewStream(context.Background(), batchDesc, sudokuv1.SudokuService_SolveBatch_FullMethodName, grpc.ForceCodec(rawCodec{}))
 			if err != nil {
 				t.Fatal(err)
 			}
 			return badBatch(t, stream, malformed)
+		}},
+		{"SolveBatch id not UTF-8", codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			stream, err := conn.NewStream(context.Background(), batchDesc, sudokuv1.SudokuService_SolveBatch_FullMethodName, grpc.ForceCodec(rawCodec{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return badBatch(t, stream, badID)
 		}},
 	}
 	for _, tt := range tests {

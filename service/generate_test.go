@@ -177,6 +177,31 @@ func TestGenerateDeadline(t *testing.T) {
 	}
 }
 
+// TestGenerateMinimal checks that GenerateResponse.minimal says whether the
+// puzzle was proved minimal: a 9×9 is, non_minimal or not (digging alone
+// proves it), but not one whose clues were kept to hold the level asked
+// for (seed 4 keeps three removable clues).
+func TestGenerateMinimal(t *testing.T) {
+	client := newClient(t, Config{DefaultTimeout: time.Minute})
+	tests := []struct {
+		req  *sudokuv1.GenerateRequest
+		want bool
+	}{
+		{&sudokuv1.GenerateRequest{Seed: 1}, true},
+		{&sudokuv1.GenerateRequest{Seed: 1, NonMinimal: true}, true},
+		{&sudokuv1.GenerateRequest{Seed: 4, NonMinimal: true, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY}, false},
+	}
+	for _, tt := range tests {
+		resp, err := client.Generate(context.Background(), tt.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.GetMinimal() != tt.want {
+			t.Errorf("%v: minimal = %v, want %v", tt.req, resp.GetMinimal(), tt.want)
+		}
+	}
+}
+
 func TestGenerateInvalidArgument(t *testing.T) {
 	client := newClient(t, Config{})
 	twoSolutions := ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"

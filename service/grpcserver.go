@@ -7,25 +7,28 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"time"
 
-	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/ratelimit"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/selector"
 	"github.com/prometheus/client_golang/prometheus"
-	"golang.org/x/time/rate"
+	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
+	noopmetric "go.opentelemetry.io/otel/metric/noop"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/encoding"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
-	"github.com/sudokuwise/solver/internal/transport"
 )
 
 // GRPC is a gRPC server carrying the Sudoku service, the standard health
@@ -35,30 +38,50 @@ type GRPC struct {
 	Health *health.Server
 	srv    *Server
 	logger *slog.Logger
+	watch  *healthWatch
+
+	drainDelay time.Duration
+	drainOnce  sync.Once
+	drained    chan struct{} // closed once the drain delay is over
 }
 
 // GRPCConfig configures the gRPC server that BuildGRPC makes. The zero
-// value, but for Logger, is a server without rate limit, authentication
-// or metrics.
+// value, but for Logger, is a server without rate limit, authentication,
+// metrics or tracing.
 type GRPCConfig struct {
 	// Logger receives a line per call (health and reflection calls
 	// excepted) and the shutdown messages. Nil discards them.
 	Logger *slog.Logger
 	// RateLimit is the sustained rate of calls per second the server
-	// accepts, health checks excepted; calls beyond it, after a burst of
-	// RateBurst, fail with ResourceExhausted. 0 means no limit.
+	// accepts from each caller, health checks excepted; a caller's calls
+	// beyond it, after a burst of RateBurst, fail with ResourceExhausted.
+	// A caller is its bearer token when Tokens is set, else the IP
+	// address it connects from. 0 means no limit.
 	RateLimit float64
-	// RateBurst is the most calls accepted at once above the rate; 0 means
-	// the rate rounded up (at least 1).
+	// RateBurst is the most calls a caller may make at once above the
+	// rate; 0 means the rate rounded up (at least 1).
 	RateBurst int
+	// MaxCallers bounds the callers whose rate the server remembers; 0
+	// means DefaultMaxCallers. Callers idle long enough to have their
+	// whole burst back are forgotten first, as they lose nothing by it.
+	MaxCallers int
 	// Tokens, when not empty, are the bearer tokens accepted: every call
 	// but health checks must carry one in its "authorization: Bearer ..."
-	// metadata, or fails with Unauthenticated.
+	// metadata, or fails with Unauthenticated before the rate limit or
+	// anything else spends on it.
 	Tokens []string
 	// Registerer, when not nil, receives the server's Prometheus metrics:
 	// RPC counts and latencies (grpc_server_*) and the service's own
 	// (sudoku_*, see Server.Collectors).
 	Registerer prometheus.Registerer
+	// TracerProvider, when not nil, receives an OpenTelemetry span for
+	// every call, and solve calls add their puzzle's size and variant and
+	// their steps and guesses to it. Nil traces nothing.
+	TracerProvider trace.TracerProvider
+	// DrainDelay is how long Shutdown reports NOT_SERVING to health checks
+	// while still serving calls, so that load balancers that poll see it
+	// before the server refuses calls. 0 stops at once.
+	DrainDelay time.Duration
 	// MaxRecvMsgSize is the largest message received; 0 means gRPC's
 	// default of 4 MiB. The largest message sent is the service's
 	// Config.MaxSendMsgSize.
@@ -80,61 +103,65 @@ func NewGRPC(srv *Server, logger *slog.Logger, extra ...grpc.ServerOption) *GRPC
 	return g
 }
 
-// BuildGRPC builds a gRPC server for srv. Its interceptors run in this
-// order: metrics (every call counts, refused or not), rate limit (the
-// cheapest refusal, before any other work), request logging, bearer-token
-// authentication, then panic recovery around the handler, which turns a
-// panic into Internal. Health checks skip the rate limit and
-// authentication; health and reflection calls are not logged.
+// BuildGRPC builds a gRPC server for srv.
+//
+// Every call, including one whose request cannot be read or is too large,
+// is logged and counted once it ends, with the code its client got, by a
+// stats handler (see callStats); with a TracerProvider, another stats
+// handler traces it. Then its interceptors run in this order: a request
+// that is not valid protobuf fails with InvalidArgument (see
+// checkedCodec), bearer-token authentication refuses calls without a
+// valid token, the rate limit of the caller refuses calls over it, and
+// panic recovery around the handler turns a panic into Internal. Health
+// checks skip authentication and the rate limit; health and reflection
+// calls are not logged.
+//
+// The server takes gzip-compressed requests, and answers a compressed
+// request compressed.
 func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	var unary []grpc.UnaryServerInterceptor
-	var stream []grpc.StreamServerInterceptor
-
-	var metrics *grpcprom.ServerMetrics
+	stats := &callStats{logger: logger}
 	if cfg.Registerer != nil {
-		metrics = grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram(
-			grpcprom.WithHistogramBuckets(latencyBuckets)))
-		for _, c := range append([]prometheus.Collector{metrics}, srv.Collectors()...) {
+		stats.metrics = newRPCMetrics()
+		for _, c := range append(stats.metrics.collectors(), srv.Collectors()...) {
 			if err := cfg.Registerer.Register(c); err != nil {
 				return nil, fmt.Errorf("registering metrics: %w", err)
 			}
 		}
-		unary = append(unary, metrics.UnaryServerInterceptor())
-		stream = append(stream, metrics.StreamServerInterceptor())
+	}
+	opts := []grpc.ServerOption{
+		grpc.StatsHandler(stats),
+		grpc.ForceServerCodecV2(checkedCodec{encoding.GetCodecV2(protoCodecName)}),
+	}
+	if cfg.TracerProvider != nil {
+		opts = append(opts, grpc.StatsHandler(otelgrpc.NewServerHandler(
+			otelgrpc.WithTracerProvider(cfg.TracerProvider),
+			otelgrpc.WithPropagators(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{})),
+			otelgrpc.WithMeterProvider(noopmetric.NewMeterProvider()),
+		)))
 	}
 
+	unary := []grpc.UnaryServerInterceptor{checkRequestUnary}
+	stream := []grpc.StreamServerInterceptor{checkRequestStream}
 	notHealth := selector.MatchFunc(func(_ context.Context, meta interceptors.CallMeta) bool {
 		return !isHealth(meta.Service)
 	})
-	if cfg.RateLimit > 0 {
-		lim := newRateLimiter(cfg.RateLimit, cfg.RateBurst)
-		unary = append(unary, selector.UnaryServerInterceptor(ratelimit.UnaryServerInterceptor(lim), notHealth))
-		stream = append(stream, selector.StreamServerInterceptor(ratelimit.StreamServerInterceptor(lim), notHealth))
-	}
-
-	logOpts := []logging.Option{logging.WithLogOnEvents(logging.FinishCall)}
-	logFunc := logging.LoggerFunc(func(ctx context.Context, lvl logging.Level, msg string, fields ...any) {
-		logger.Log(ctx, slog.Level(lvl), msg, fields...)
-	})
-	notInfra := selector.MatchFunc(func(_ context.Context, meta interceptors.CallMeta) bool {
-		return !isInfra(meta.Service)
-	})
-	unary = append(unary, selector.UnaryServerInterceptor(logging.UnaryServerInterceptor(logFunc, logOpts...), notInfra))
-	stream = append(stream, selector.StreamServerInterceptor(logging.StreamServerInterceptor(logFunc, logOpts...), notInfra))
-
 	if len(cfg.Tokens) > 0 {
-		authFn, err := transport.BearerAuth(cfg.Tokens)
+		authFn, err := tokenAuth(cfg.Tokens)
 		if err != nil {
 			return nil, err
 		}
 		unary = append(unary, selector.UnaryServerInterceptor(auth.UnaryServerInterceptor(authFn), notHealth))
 		stream = append(stream, selector.StreamServerInterceptor(auth.StreamServerInterceptor(authFn), notHealth))
 	}
-
+	if cfg.RateLimit > 0 {
+		lim := newCallerLimiter(cfg.RateLimit, cfg.RateBurst, cfg.MaxCallers, time.Now)
+		unary = append(unary, selector.UnaryServerInterceptor(ratelimit.UnaryServerInterceptor(lim), notHealth))
+		stream = append(stream, selector.StreamServerInterceptor(ratelimit.StreamServerInterceptor(lim), notHealth))
+	}
 	recoverOpt := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
 		logger.ErrorContext(ctx, "panic in handler", "panic", p, "stack", string(debug.Stack()))
 		return status.Error(codes.Internal, "internal error")
@@ -142,13 +169,16 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	unary = append(unary, recovery.UnaryServerInterceptor(recoverOpt))
 	stream = append(stream, recovery.StreamServerInterceptor(recoverOpt))
 
-	opts := []grpc.ServerOption{
+	opts = append(opts,
 		grpc.ChainUnaryInterceptor(unary...),
 		grpc.ChainStreamInterceptor(stream...),
 		grpc.MaxSendMsgSize(srv.cfg.MaxSendMsgSize),
+		// gRPC answers a call to an unknown method without a handler, and
+		// so without telling the stats handler that it ended.
+		grpc.UnknownServiceHandler(unknownMethod),
 		// Stop and GracefulStop return only once every handler has.
 		grpc.WaitForHandlers(true),
-	}
+	)
 	if cfg.MaxRecvMsgSize > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(cfg.MaxRecvMsgSize))
 	}
@@ -157,12 +187,21 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	hs := health.NewServer()
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	hs.SetServingStatus(sudokuv1.SudokuService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
-	healthpb.RegisterHealthServer(gs, hs)
+	watch := newHealthWatch(hs)
+	healthpb.RegisterHealthServer(gs, watch)
 	reflection.Register(gs)
-	if metrics != nil {
-		metrics.InitializeMetrics(gs)
-	}
-	return &GRPC{Server: gs, Health: hs, srv: srv, logger: logger}, nil
+	stats.init(gs.GetServiceInfo())
+	return &GRPC{
+		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch,
+		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
+	}, nil
+}
+
+// unknownMethod answers calls to methods the server does not have, as gRPC
+// does, but as a handler whose end the stats handler sees and logs.
+func unknownMethod(_ any, stream grpc.ServerStream) error {
+	method, _ := grpc.MethodFromServerStream(stream)
+	return status.Errorf(codes.Unimplemented, "unknown method %s", method)
 }
 
 // latencyBuckets are the bounds, in seconds, of the RPC latency
@@ -174,13 +213,40 @@ var latencyBuckets = []float64{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.
 // when its context ended, and were cancelled.
 var ErrGraceExpired = errors.New("grace period over; remaining calls cancelled")
 
-// Shutdown stops the server gracefully. Health checks report NOT_SERVING
-// at once, batch streams stop taking new puzzles (see SolveBatch), new
-// calls are refused, and the calls in flight finish. When ctx ends first,
-// the calls still running are cancelled and Shutdown returns
-// ErrGraceExpired once their handlers have returned.
+// Drain begins a graceful shutdown: health checks report NOT_SERVING at
+// once, and health Watch streams get NOT_SERVING and end with
+// Unavailable, so that they hold up nothing; calls are still served.
+// Drain then waits GRPCConfig.DrainDelay, or until ctx ends, for load
+// balancers that poll to see NOT_SERVING. Later calls wait for the same
+// delay and do nothing more. Shutdown calls it.
+func (g *GRPC) Drain(ctx context.Context) {
+	g.drainOnce.Do(func() {
+		g.Health.Shutdown()
+		g.watch.close()
+		if g.drainDelay <= 0 {
+			close(g.drained)
+			return
+		}
+		g.logger.Info("draining: reporting NOT_SERVING before refusing calls", "drain_delay", g.drainDelay.String())
+		go func() {
+			time.Sleep(g.drainDelay)
+			close(g.drained)
+		}()
+	})
+	select {
+	case <-g.drained:
+	case <-ctx.Done():
+	}
+}
+
+// Shutdown stops the server gracefully. First it drains (see Drain): health
+// checks report NOT_SERVING for the drain delay while calls are served.
+// Then batch streams stop taking new puzzles (see SolveBatch), new calls
+// are refused, and the calls in flight finish. When ctx ends first, the
+// calls still running are cancelled and Shutdown returns ErrGraceExpired
+// once their handlers have returned.
 func (g *GRPC) Shutdown(ctx context.Context) error {
-	g.Health.Shutdown()
+	g.Drain(ctx)
 	g.srv.Drain()
 	stopped := make(chan struct{})
 	go func() {
@@ -209,25 +275,4 @@ func isInfra(service string) bool {
 // get an answer.
 func isHealth(service string) bool {
 	return strings.HasPrefix(service, "grpc.health.")
-}
-
-// rateLimiter is a ratelimit.Limiter over one token bucket for the whole
-// server.
-type rateLimiter struct {
-	lim *rate.Limiter
-}
-
-func newRateLimiter(perSecond float64, burst int) *rateLimiter {
-	if burst <= 0 {
-		burst = max(1, int(perSecond+0.999))
-	}
-	return &rateLimiter{lim: rate.NewLimiter(rate.Limit(perSecond), burst)}
-}
-
-// Limit refuses a call when the bucket is empty.
-func (r *rateLimiter) Limit(context.Context) error {
-	if !r.lim.Allow() {
-		return fmt.Errorf("rate limit of %g calls per second (burst %d) exceeded", float64(r.lim.Limit()), r.lim.Burst())
-	}
-	return nil
 }

@@ -94,10 +94,18 @@ func TestMetrics(t *testing.T) {
 	}
 	ts.exit.next(t)
 
-	families, err := reg.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The server counts a call once it has ended, which may be just after
+	// its client has seen the end.
+	var families []*dto.MetricFamily
+	waitFor(t, "the calls to be counted", func() bool {
+		var err error
+		if families, err = reg.Gather(); err != nil {
+			t.Fatal(err)
+		}
+		solves, _ := metricValue(families, "grpc_server_handling_seconds", map[string]string{"grpc_method": "Solve"})
+		batches, _ := metricValue(families, "grpc_server_handling_seconds", map[string]string{"grpc_method": "SolveBatch"})
+		return solves == 2 && batches == 1
+	})
 	tests := []struct {
 		name   string
 		labels map[string]string

@@ -23,7 +23,7 @@ func takeIDs(t *testing.T, q *itemQueue, n int) []string {
 	t.Helper()
 	var ids []string
 	for range n {
-		it, ok := q.take()
+		it, _, ok := q.take()
 		if !ok {
 			t.Fatalf("take after %v: queue closed", ids)
 		}
@@ -34,7 +34,7 @@ func takeIDs(t *testing.T, q *itemQueue, n int) []string {
 
 func TestItemQueue(t *testing.T) {
 	t.Run("order across adds", func(t *testing.T) {
-		q := newItemQueue(4)
+		q := newItemQueue(4, 16)
 		q.add(items(1, 2, 3))
 		if got := fmt.Sprint(takeIDs(t, q, 2)); got != "[1 2]" {
 			t.Fatalf("took %s", got)
@@ -46,7 +46,7 @@ func TestItemQueue(t *testing.T) {
 	})
 
 	t.Run("a full queue takes more once half is taken", func(t *testing.T) {
-		q := newItemQueue(4)
+		q := newItemQueue(4, 16)
 		q.add(items(1, 2, 3, 4))
 		added := make(chan bool)
 		go func() { added <- q.add(items(5)) }()
@@ -65,13 +65,13 @@ func TestItemQueue(t *testing.T) {
 	})
 
 	t.Run("close lets the workers finish", func(t *testing.T) {
-		q := newItemQueue(4)
+		q := newItemQueue(4, 16)
 		q.add(items(1, 2))
 		q.close()
 		if got := fmt.Sprint(takeIDs(t, q, 2)); got != "[1 2]" {
 			t.Fatalf("took %s", got)
 		}
-		if _, ok := q.take(); ok {
+		if _, _, ok := q.take(); ok {
 			t.Error("take after close and empty reported an item")
 		}
 		if q.add(items(3)) {
@@ -80,13 +80,13 @@ func TestItemQueue(t *testing.T) {
 	})
 
 	t.Run("drop wakes everyone and forgets the items", func(t *testing.T) {
-		q := newItemQueue(2)
+		q := newItemQueue(2, 16)
 		q.add(items(1, 2))
 		added := make(chan bool)
 		go func() { added <- q.add(items(3)) }()
-		empty := newItemQueue(2)
+		empty := newItemQueue(2, 16)
 		took := make(chan bool)
-		go func() { _, ok := empty.take(); took <- ok }()
+		go func() { _, _, ok := empty.take(); took <- ok }()
 		q.drop()
 		empty.drop()
 		if <-added {
@@ -95,7 +95,7 @@ func TestItemQueue(t *testing.T) {
 		if <-took {
 			t.Error("a waiting take reported an item after drop")
 		}
-		if _, ok := q.take(); ok {
+		if _, _, ok := q.take(); ok {
 			t.Error("take after drop reported an item")
 		}
 	})

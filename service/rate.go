@@ -31,6 +31,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 		}
 		return nil
 	})
+	traceSolve(ctx, p.board, res, err)
 	if err != nil {
 		return nil, toStatus(err)
 	}

@@ -58,6 +58,7 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 		}
 	}
 	res, err := solver.Solve(ctx, p.board, opts, emit)
+	traceSolve(ctx, p.board, res, err)
 	if err != nil {
 		return nil, err
 	}
@@ -137,6 +138,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 		return sl.reacquire(ctx)
 	}
 	res, solveErr := solver.Solve(ctx, p.board, opts, emit)
+	traceSolve(ctx, p.board, res, solveErr)
 	sl.release()
 	if solveErr == nil {
 		solveErr = out.put(ctx, &sudokuv1.SolveStepsResponse{

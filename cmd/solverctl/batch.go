@@ -13,13 +13,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
 
 // Bounds of the retries of a batch.
@@ -30,8 +33,8 @@ const (
 	// batchStreamFailures is how many streams to a server may fail in a
 	// row, none having answered, before the server is given up.
 	batchStreamFailures = 5
-	// batchMaxLine bounds an input line.
-	batchMaxLine = 1 << 20
+	// defaultMaxMsgSize is the default of -max-msg-size: that of solverd.
+	defaultMaxMsgSize = 256 << 10
 )
 
 // batchFlags are the flags of the batch command.
@@ -41,6 +44,8 @@ type batchFlags struct {
 	out        string
 	inflight   int
 	perMessage int
+	maxMsgSize int
+	streams    int // SolveBatch streams per -addr; 0: see batchStreamsOf
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
@@ -84,20 +89,17 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 		defer file.Close()
 		out = file
 	}
-	template, err := f.solve.puzzle(e, "")
+	template, err := f.solve.puzzle(ctx, e, "")
 	if err != nil {
 		return err
 	}
-
-	ctx, cancel := withTimeout(ctx, f.solve.timeout)
-	defer cancel()
 
 	b := newBatcher(f, template, out, len(clients))
 	var progress *progressBar
 	if isTerminal(e.stderr) {
 		progress = startProgress(e.stderr, b, total)
 	}
-	err = b.run(ctx, in, clients, e.stderr)
+	err = b.run(ctx, f.solve.timeout, in, clients, e.stderr)
 	if progress != nil {
 		progress.stop()
 	}
@@ -124,11 +126,13 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	f.solve.register(fs)
 	timeout := fs.Lookup("timeout")
 	f.solve.timeout, timeout.DefValue = 0, "0s"
-	timeout.Usage = "deadline of the whole batch; 0 means none (each puzzle has the server's default deadline)"
+	timeout.Usage = "deadline of the whole batch; 0 means none; puzzles unanswered by then get status deadline (each puzzle also has the server's default deadline: 30s in-process, solverd's -default-timeout)"
 	fs.Lookup("json").Usage = "print one JSON object per puzzle instead of a line of tab-separated fields"
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
+	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
+	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
 
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -145,6 +149,16 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
 	case f.perMessage < 1:
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
+	case f.maxMsgSize < 1<<10:
+		return nil, "", usageErrorf("%s: -max-msg-size must be at least 1024", cmd.name)
+	case f.streams < 0:
+		return nil, "", usageErrorf("%s: -streams must not be negative", cmd.name)
+	}
+	if err := checkTimeout(fs); err != nil {
+		return nil, "", usageErrorf("%s: %v", cmd.name, err)
+	}
+	if err := f.solve.check(flagsSet(fs)); err != nil {
+		return nil, "", usageErrorf("%s: %v", cmd.name, err)
 	}
 	if err := f.solve.conn.parsed(cmd, fs, e.lookupEnv); err != nil {
 		return nil, "", err
@@ -155,14 +169,19 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 func printBatchUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
 	fmt.Fprintf(w, "FILE holds one puzzle a line, in any format the service reads that fits on\n")
-	fmt.Fprintf(w, "a line; only the first field is read, so rated lists work. Blank lines and\n")
-	fmt.Fprintf(w, "lines starting with # are skipped; - reads standard input. The options\n")
-	fmt.Fprintf(w, "apply to every puzzle.\n\n")
+	fmt.Fprintf(w, "a line; only the first field is read, so rated lists work, but a line that\n")
+	fmt.Fprintf(w, "starts with { is a whole JSON board (as convert --to json writes). Blank\n")
+	fmt.Fprintf(w, "lines and lines starting with # are skipped; - reads standard input. A line\n")
+	fmt.Fprintf(w, "longer than %d bytes gets an error line, and the others go on. The\n", maxInput)
+	fmt.Fprintf(w, "options apply to every puzzle.\n\n")
 	fmt.Fprintf(w, "Each puzzle gets one line, in the order answered, of tab-separated fields:\n")
-	fmt.Fprintf(w, "its line number, the status (solved, no_solution, multiple_solutions, stuck\n")
-	fmt.Fprintf(w, "or error), the board reached, the steps taken and the difficulty; an error\n")
-	fmt.Fprintf(w, "has - in those and a sixth field, \"<code>: <message>\". A summary goes to\n")
-	fmt.Fprintf(w, "standard error, with a progress bar while it runs when that is a terminal.\n\n")
+	fmt.Fprintf(w, "its line number, the status (solved, no_solution, multiple_solutions, stuck,\n")
+	fmt.Fprintf(w, "error, or deadline when -timeout passed first), the board reached, the steps\n")
+	fmt.Fprintf(w, "taken and the difficulty; an error has - in those and a sixth field,\n")
+	fmt.Fprintf(w, "\"<code>: <message>\". A summary goes to standard error, its rate counting\n")
+	fmt.Fprintf(w, "answered puzzles, with a progress bar while it runs when that is a terminal.\n\n")
+	fmt.Fprintf(w, "Messages stay under -max-msg-size; a server that refuses one as too large\n")
+	fmt.Fprintf(w, "gets messages fitted to the limit it names.\n\n")
 	fmt.Fprintf(w, "With several -addr, every server gets a stream and takes puzzles as it\n")
 	fmt.Fprintf(w, "answers. Puzzles of a stream that fails (a server shutting down) go to\n")
 	fmt.Fprintf(w, "the others; a server is retried with backoff, and given up after %d\n", batchStreamFailures)
@@ -189,12 +208,16 @@ func leanRuntime() (restore func()) {
 type batchClient struct {
 	name   string
 	client sudokuv1.SudokuServiceClient
+	rotate int           // puzzles a stream sends before the next takes over; 0: no limit
+	opened *atomic.Int64 // streams opened, for streamQuota
 }
 
 // dial connects to every -addr, or to a service in this process.
 func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	if len(f.solve.conn.addrs.list) == 0 {
-		client, closeFn, err := dialInProcess()
+		// Each puzzle keeps the service's default deadline: the batch's
+		// -timeout is that of the whole batch.
+		client, closeFn, err := dialInProcess(service.DefaultConfig(), f.solve.conn.callOptions()...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -212,13 +235,14 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	}
 	var clients []batchClient
 	for _, addr := range f.solve.conn.addrs.list {
-		conn, err := grpc.NewClient(addr, opts...)
+		conn, err := grpc.NewClient(addr, append(opts, balanceOptions(addr)...)...)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
 		conns = append(conns, conn)
-		clients = append(clients, batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)})
+		c := batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)}
+		clients = append(clients, batchStreamsOf(c, addr, f.streams)...)
 	}
 	return clients, closeAll, nil
 }
@@ -228,6 +252,8 @@ type job struct {
 	id     string // the line number, as the request id
 	line   int
 	puzzle string
+	json   *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
+	size   int              // the bytes of its request item
 	tries  int
 }
 
@@ -243,12 +269,15 @@ type batcher struct {
 	retries chan *job     // to send again: room for every job in flight
 	allDone chan struct{} // closed once the input is read and every job finished
 
+	maxMsg atomic.Int64 // the most bytes of items in a request message
+
 	mu          sync.Mutex
 	w           *bufio.Writer
 	writeErr    error
 	readDone    bool
 	outstanding int // jobs read and not finished
 	done        int
+	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
 	closed      bool     // allDone closed
@@ -257,7 +286,7 @@ type batcher struct {
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
 	window := f.inflight * servers
-	return &batcher{
+	b := &batcher{
 		flags:    f,
 		template: template,
 		options:  f.solve.options(),
@@ -268,16 +297,22 @@ func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers
 		w:        bufio.NewWriterSize(out, 64<<10),
 		byStatus: map[string]int{},
 	}
+	b.maxMsg.Store(int64(f.maxMsgSize - msgOverhead))
+	return b
 }
 
 // run reads the jobs of in and runs a worker per server until every job
-// is finished, ctx ends or every server is given up.
-func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, stderr io.Writer) error {
+// is finished, ctx ends (Ctrl-C), timeout passes (0 for none) or every
+// server is given up. When timeout passes, every job not answered is
+// finished with status deadline, the input read to its end.
+func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, clients []batchClient, stderr io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	readErr := make(chan error, 1)
 	go func() { readErr <- b.read(ctx, in) }()
 
+	sctx, scancel := withTimeout(ctx, timeout)
+	defer scancel()
 	var wg sync.WaitGroup
 	var (
 		mu       sync.Mutex
@@ -286,7 +321,7 @@ func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, 
 	)
 	for _, c := range clients {
 		wg.Go(func() {
-			if err := b.serve(ctx, c); err != nil {
+			if err := b.serve(sctx, c); err != nil {
 				mu.Lock()
 				lastErr = err
 				messages = append(messages, fmt.Sprintf("solverctl: %s: %v", c.name, err))
@@ -295,24 +330,43 @@ func (b *batcher) run(ctx context.Context, in io.Reader, clients []batchClient, 
 		})
 	}
 	wg.Wait()
+	deadline := false
 	select {
 	case <-b.allDone:
 	default:
-		if ctx.Err() == nil {
+		switch {
+		case ctx.Err() != nil:
+			// Interrupted: stop here.
+		case sctx.Err() != nil:
+			deadline = true
+			b.failRemaining(ctx, errBatchDeadline)
+		default:
 			// Every server is given up: fail what remains, so that each
 			// puzzle still gets its line.
 			b.failRemaining(ctx, fmt.Errorf("no server left: %w", lastErr))
 		}
 	}
-	err := <-readErr
+	var err error
+	select {
+	case err = <-readErr:
+	case <-ctx.Done():
+		// A read blocked on a terminal or a pipe is not waited for.
+	}
 	for _, m := range messages {
 		fmt.Fprintln(stderr, m)
 	}
-	if ctxErr := ctx.Err(); ctxErr != nil && err == nil {
-		err = ctxErr
+	if ctx.Err() != nil && err == nil {
+		err = errors.New("interrupted")
+	}
+	if n := b.deadlineCount(); deadline && err == nil && n > 0 {
+		err = fmt.Errorf("the batch's --timeout of %v passed with %d puzzles unanswered", timeout, n)
 	}
 	return err
 }
+
+// errBatchDeadline finishes the jobs left unanswered when the batch's
+// --timeout passes.
+var errBatchDeadline = errors.New("no answer before the batch's --timeout passed")
 
 // read makes a job of every puzzle line of in.
 func (b *batcher) read(ctx context.Context, in io.Reader) error {
@@ -323,29 +377,53 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 		b.checkDoneLocked()
 		b.mu.Unlock()
 	}()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), batchMaxLine)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
+	lr := newLineReader(in, maxInput)
+	for {
+		text, line, tooLong, err := lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading puzzles: %w", err)
+		}
+		if tooLong {
+			// Answer the line here, and go on with the others.
+			j := &job{id: strconv.Itoa(line), line: line}
+			b.mu.Lock()
+			b.outstanding++
+			b.mu.Unlock()
+			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
+			continue
+		}
+		text = strings.TrimSpace(text)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		puzzle, _, _ := strings.Cut(text, " ")
-		puzzle, _, _ = strings.Cut(puzzle, "\t")
-		j := &job{id: strconv.Itoa(line), line: line, puzzle: puzzle}
+		j := &job{id: strconv.Itoa(line), line: line}
+		if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, b.flags.solve.charset) {
+			// A JSON board is the whole line, spaces and all.
+			j.puzzle = text
+			if j.json, err = parseJSONPuzzle(text); err == nil {
+				j.json = b.flags.solve.jsonPuzzle(j.json, b.template.GetRegionMap())
+			}
+		} else {
+			j.puzzle, _, _ = strings.Cut(text, " ")
+			j.puzzle, _, _ = strings.Cut(j.puzzle, "\t")
+		}
 		b.mu.Lock()
 		b.outstanding++
 		b.mu.Unlock()
+		if err != nil {
+			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d: %v", line, err))
+			continue
+		}
+		j.size = proto.Size(b.item(j)) + msgOverhead
 		select {
 		case b.fresh <- j:
 		case <-ctx.Done():
 			return nil
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading puzzles: %w", err)
-	}
-	return nil
 }
 
 // next returns the next job to send, retries first; nil once every job
@@ -402,6 +480,10 @@ func (b *batcher) serve(ctx context.Context, c batchClient) error {
 	backoff := 100 * time.Millisecond
 	for {
 		answered, err := b.stream(ctx, c)
+		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
+			failures, backoff = 0, 100*time.Millisecond
+			continue
+		}
 		if err == nil || ctx.Err() != nil {
 			return nil
 		}
@@ -449,26 +531,45 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	inflight := map[string]*job{}
 	window := make(chan struct{}, b.flags.inflight)
 	sent := make(chan struct{})
+	rotated := false // set by the sender before it closes sent
+	quota := c.streamQuota()
 	go func() {
 		defer close(sent)
 		fresh := (<-chan *job)(b.fresh)
+		var carry *job // taken, with its window slot, but left out of the last message
+		nSent := 0
 		for {
-			select {
-			case window <- struct{}{}:
-			case <-sctx.Done():
-				return
-			}
-			j := b.next(sctx, &fresh)
+			j := carry
+			carry = nil
 			if j == nil {
-				stream.CloseSend()
-				return
+				select {
+				case window <- struct{}{}:
+				case <-sctx.Done():
+					return
+				}
+				if quota > 0 && nSent >= quota {
+					rotated = true
+					stream.CloseSend()
+					return
+				}
+				if j = b.next(sctx, &fresh); j == nil {
+					stream.CloseSend()
+					return
+				}
 			}
-			// Add the jobs ready, while the window has room, so that a
-			// message carries many when the input is ahead.
+			limit := b.msgLimit()
+			if j.size > limit {
+				<-window
+				b.finish(j, nil, status.Errorf(codes.ResourceExhausted, "line %d: its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", j.line, j.size, limit))
+				continue
+			}
+			// Add the jobs ready, while the window has room and the message
+			// stays under the limit, so that a message carries many when
+			// the input is ahead.
 			jobs := []*job{j}
-			size := len(j.puzzle)
+			size := j.size
 		gather:
-			for len(jobs) < b.flags.perMessage && size < batchMessageBytes {
+			for len(jobs) < b.flags.perMessage {
 				select {
 				case window <- struct{}{}:
 				default:
@@ -478,15 +579,25 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 					<-window
 					break
 				}
+				if size+j.size > limit {
+					carry = j
+					break
+				}
 				jobs = append(jobs, j)
-				size += len(j.puzzle)
+				size += j.size
 			}
 			mu.Lock()
 			for _, j := range jobs {
 				inflight[j.id] = j
 			}
 			mu.Unlock()
+			nSent += len(jobs)
 			if stream.Send(b.request(jobs)) != nil {
+				if carry != nil {
+					mu.Lock()
+					inflight[carry.id] = carry
+					mu.Unlock()
+				}
 				return // Recv tells why
 			}
 		}
@@ -516,36 +627,100 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 			mu.Unlock()
 			if left == 0 {
 				<-sent
+				if rotated {
+					return answered, errStreamRotated
+				}
 				return answered, nil
 			}
 			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", left)
 		}
 		cancel()
 		<-sent
+		if limit, ok := serverLimit(err); ok {
+			// The server takes smaller messages than -max-msg-size: fit
+			// them to its limit, and send the puzzles again, without
+			// counting this try.
+			b.shrinkMsgLimit(limit)
+			for _, j := range inflight {
+				b.retries <- j
+			}
+			return answered, err
+		}
+		if ctx.Err() != nil {
+			// The batch is over: its end finishes the jobs.
+			for _, j := range inflight {
+				b.retries <- j // never blocks: it has room for every job in flight
+			}
+			return answered, err
+		}
 		b.requeue(inflight, err)
 		return answered, err
 	}
 }
 
-// batchMessageBytes bounds the puzzle text of a request message, well
-// under the servers' default limit of received messages (256 KiB).
-const batchMessageBytes = 64 << 10
+// msgOverhead is what a request message adds to its items: each item's
+// field tag and length.
+const msgOverhead = 8
 
-// request returns the request message of jobs.
-func (b *batcher) request(jobs []*job) *sudokuv1.SolveBatchRequest {
-	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
-	for i, j := range jobs {
-		p := &sudokuv1.Puzzle{
+// item returns the request item of j.
+func (b *batcher) item(j *job) *sudokuv1.BatchItem {
+	p := j.json
+	if p == nil {
+		p = &sudokuv1.Puzzle{
 			Source:    &sudokuv1.Puzzle_Text{Text: j.puzzle},
 			Format:    b.template.GetFormat(),
 			Charset:   b.template.GetCharset(),
 			RegionMap: b.template.GetRegionMap(),
 			Variant:   b.template.GetVariant(),
 		}
-		// The batch prints no board: the basic result leaves it out.
-		req.Items[i] = &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
+	}
+	// The batch prints no board: the basic result leaves it out.
+	return &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
+}
+
+// request returns the request message of jobs.
+func (b *batcher) request(jobs []*job) *sudokuv1.SolveBatchRequest {
+	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
+	for i, j := range jobs {
+		req.Items[i] = b.item(j)
 	}
 	return req
+}
+
+// msgLimit returns the most bytes of items a request message carries.
+func (b *batcher) msgLimit() int {
+	return int(b.maxMsg.Load())
+}
+
+// shrinkMsgLimit lowers the size of request messages to fit a server
+// that takes messages of limit bytes at most.
+func (b *batcher) shrinkMsgLimit(limit int) {
+	for {
+		cur := b.maxMsg.Load()
+		want := int64(limit) - msgOverhead
+		if want >= cur || b.maxMsg.CompareAndSwap(cur, want) {
+			return
+		}
+	}
+}
+
+// serverLimit reads the largest message a server takes from its error
+// for a message too large: "grpc: received message larger than max
+// (300000 vs. 262144)".
+func serverLimit(err error) (int, bool) {
+	st, ok := status.FromError(err)
+	if !ok || st.Code() != codes.ResourceExhausted {
+		return 0, false
+	}
+	_, rest, ok := strings.Cut(st.Message(), "larger than max (")
+	if !ok {
+		return 0, false
+	}
+	var got, limit int
+	if _, err := fmt.Sscanf(rest, "%d vs. %d)", &got, &limit); err != nil || limit <= msgOverhead {
+		return 0, false
+	}
+	return limit, true
 }
 
 // requeue sends the jobs of a failed stream again, or gives them up with
@@ -593,6 +768,9 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 		}
 	}
 	b.count(rec.Status, rec.Error != nil)
+	if resp != nil {
+		b.answered++
+	}
 }
 
 // finishResult writes the text line of a job answered with a result, the
@@ -617,6 +795,7 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 		}
 	}
 	b.count(status, false)
+	b.answered++
 }
 
 var newline = []byte{'\n'}
@@ -693,6 +872,14 @@ func (b *batcher) doneCount() int {
 	return b.done
 }
 
+// deadlineCount returns the number of jobs finished unanswered when the
+// batch's --timeout passed.
+func (b *batcher) deadlineCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.byStatus["deadline"]
+}
+
 func (b *batcher) failed() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -705,7 +892,7 @@ func (b *batcher) summary() string {
 	defer b.mu.Unlock()
 	elapsed := time.Since(b.start)
 	var parts []string
-	for _, s := range []string{"solved", "no_solution", "multiple_solutions", "stuck", "error"} {
+	for _, s := range []string{"solved", "no_solution", "multiple_solutions", "stuck", "error", "deadline"} {
 		if n := b.byStatus[s]; n > 0 || s == "solved" || s == "error" {
 			label := strings.ReplaceAll(s, "_", " ")
 			if s == "error" {
@@ -714,8 +901,12 @@ func (b *batcher) summary() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, label))
 		}
 	}
-	return fmt.Sprintf("solverctl: %d puzzles in %v (%.0f/s): %s", b.done, elapsed.Round(time.Millisecond),
-		float64(b.done)/elapsed.Seconds(), strings.Join(parts, ", "))
+	rate := fmt.Sprintf("%.0f/s", float64(b.answered)/elapsed.Seconds())
+	if b.answered != b.done {
+		rate = fmt.Sprintf("%d answered, %s", b.answered, rate)
+	}
+	return fmt.Sprintf("solverctl: %d puzzles in %v (%s): %s", b.done, elapsed.Round(time.Millisecond),
+		rate, strings.Join(parts, ", "))
 }
 
 // batchRecord is the outcome of one puzzle, as printed.
@@ -747,6 +938,9 @@ type batchViolation struct {
 func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord {
 	rec := &batchRecord{ID: j.id, Line: j.line, Puzzle: j.puzzle}
 	switch {
+	case errors.Is(err, errBatchDeadline):
+		rec.Status = "deadline"
+		rec.Error = &batchError{Code: codes.DeadlineExceeded.String(), Message: err.Error()}
 	case err != nil:
 		st := status.Convert(err)
 		rec.Status = "error"
@@ -804,14 +998,19 @@ func countPuzzles(file string) (int, error) {
 	}
 	defer f.Close()
 	n := 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), batchMaxLine)
-	for sc.Scan() {
-		if text := strings.TrimSpace(sc.Text()); text != "" && !strings.HasPrefix(text, "#") {
+	lr := newLineReader(f, maxInput)
+	for {
+		text, _, tooLong, err := lr.next()
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		if text = strings.TrimSpace(text); tooLong || text != "" && !strings.HasPrefix(text, "#") {
 			n++
 		}
 	}
-	return n, sc.Err()
 }
 
 // isTerminal reports whether w is a terminal.

@@ -77,7 +77,7 @@ var commands = []*command{
 	{
 		name:  "strategies",
 		args:  "[--json] [-addr A]",
-		short: "list the strategies: method letter, technique, level, score, HoDoKu code",
+		short: "list the strategies: method letter (case-sensitive), technique, level, score, HoDoKu code",
 		run:   runStrategies,
 	},
 }
@@ -150,9 +150,14 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "print this usage, or a command's: solverctl help <command>")
-	fmt.Fprintf(w, "\nPUZZLE is the puzzle text in any supported format; @FILE reads it from a\n")
-	fmt.Fprintf(w, "file and - from standard input. Without a puzzle, a built-in example is\n")
-	fmt.Fprintf(w, "solved; without any arguments, its steps are streamed.\n")
+	fmt.Fprintf(w, "\nPUZZLE is the puzzle text in any supported format, or a structured board\n")
+	fmt.Fprintf(w, "as protojson (what convert --to json writes; -format json, or detected by\n")
+	fmt.Fprintf(w, "its {); @FILE reads it from a file and - from standard input, %d KiB at\n", maxInput>>10)
+	fmt.Fprintf(w, "most. Without a puzzle, a built-in example is solved; without any\n")
+	fmt.Fprintf(w, "arguments, its steps are streamed.\n")
+	fmt.Fprintf(w, "\n-strategies takes method letters or names: letters are case-sensitive (b is\n")
+	fmt.Fprintf(w, "Cage Splitting, B Hidden Single), names are not; solverctl strategies lists\n")
+	fmt.Fprintf(w, "them. Options that contradict each other or cannot apply are refused.\n")
 	fmt.Fprintf(w, "\nglobal flags:\n  -h\tprint this usage\n")
 }
 

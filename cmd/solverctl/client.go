@@ -7,10 +7,12 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/test/bufconn"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -41,6 +43,9 @@ type connFlags struct {
 	tlsCert   string
 	tlsKey    string
 	tokenFile string
+	// gzip compresses requests; the server must have gzip registered,
+	// as the in-process service does through this package's import.
+	gzip bool
 }
 
 // connFlagNames are the names of the connection flags.
@@ -62,6 +67,7 @@ func (c *connFlags) register(fs *flag.FlagSet) {
 		fl := fs.Lookup(name)
 		fl.Usage += " (env " + envName(name) + ")"
 	}
+	fs.BoolVar(&c.gzip, "gzip", false, "send requests gzip-compressed (the in-process service accepts gzip; a server without it refuses the call)")
 }
 
 // parsed completes the flags once fs has parsed the command line of cmd:
@@ -94,11 +100,21 @@ func (c *connFlags) parsed(cmd *command, fs *flag.FlagSet, lookupEnv func(string
 			return usageErrorf("%s: TLS and token flags need -addr", cmd.name)
 		}
 	}
-	*c = connFlags{addrs: c.addrs}
+	*c = connFlags{addrs: c.addrs, gzip: c.gzip}
 	return nil
 }
 
-// dialOptions returns the transport credentials and token of the flags.
+// callOptions returns the dial options that every call of the flags
+// takes, to a server or in-process: gzip compression.
+func (c *connFlags) callOptions() []grpc.DialOption {
+	if !c.gzip {
+		return nil
+	}
+	return []grpc.DialOption{grpc.WithDefaultCallOptions(grpc.UseCompressor(gzip.Name))}
+}
+
+// dialOptions returns the transport credentials and token of the flags,
+// and their call options.
 func (c *connFlags) dialOptions() ([]grpc.DialOption, error) {
 	creds := insecure.NewCredentials()
 	if c.useTLS || c.tlsCA != "" || c.tlsCert != "" {
@@ -116,37 +132,59 @@ func (c *connFlags) dialOptions() ([]grpc.DialOption, error) {
 		}
 		opts = append(opts, grpc.WithPerRPCCredentials(transport.Bearer(tokens[0])))
 	}
-	return opts, nil
+	return append(opts, c.callOptions()...), nil
 }
 
 // dial returns a client of the service at the address of the flags or,
-// without one, of a service started in this process. closeFn releases the
+// without one, of a service started in this process. timeout is the
+// -timeout of the calls: 0, none, leaves the in-process service no
+// default deadline either (see inProcessConfig). closeFn releases the
 // connection and any service started.
-func (c *connFlags) dial() (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+func (c *connFlags) dial(timeout time.Duration) (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
 	if len(c.addrs.list) == 0 {
-		return dialInProcess()
+		return dialInProcess(inProcessConfig(timeout), c.callOptions()...)
 	}
 	opts, err := c.dialOptions()
 	if err != nil {
 		return nil, nil, err
 	}
-	conn, err := grpc.NewClient(c.addrs.list[0], opts...)
+	conn, err := grpc.NewClient(c.addrs.list[0], append(opts, balanceOptions(c.addrs.list[0])...)...)
 	if err != nil {
 		return nil, nil, err
 	}
 	return sudokuv1.NewSudokuServiceClient(conn), func() { conn.Close() }, nil
 }
 
-// dialInProcess returns a client of a service started in this process.
-// closeFn releases the connection and stops the service.
-func dialInProcess() (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+// noDeadline stands for no deadline where the service needs a duration:
+// a century.
+const noDeadline = 100 * 365 * 24 * time.Hour
+
+// inProcessConfig returns the configuration of the in-process service
+// for calls with -timeout timeout. A call without a deadline (timeout 0)
+// gets none from the service either, instead of its 30 s default: it is
+// bounded by the service's caps of search nodes and steps alone.
+func inProcessConfig(timeout time.Duration) service.Config {
+	cfg := service.DefaultConfig()
+	if timeout == 0 {
+		cfg.DefaultTimeout = noDeadline
+	}
+	return cfg
+}
+
+// dialInProcess returns a client of a service with cfg started in this
+// process, with extra dial options. closeFn releases the connection and
+// stops the service.
+func dialInProcess(cfg service.Config, extra ...grpc.DialOption) (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
 	lis := bufconn.Listen(bufSize)
-	g := service.NewGRPC(service.New(service.DefaultConfig()), slog.New(slog.DiscardHandler))
+	g := service.NewGRPC(service.New(cfg), slog.New(slog.DiscardHandler))
 	go g.Server.Serve(lis)
-	conn, err := grpc.NewClient("passthrough:///bufnet", grpc.WithTransportCredentials(insecure.NewCredentials()),
+	opts := append([]grpc.DialOption{
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) {
 			return lis.DialContext(ctx)
-		}))
+		}),
+	}, extra...)
+	conn, err := grpc.NewClient("passthrough:///bufnet", opts...)
 	if err != nil {
 		g.Server.Stop()
 		return nil, nil, err

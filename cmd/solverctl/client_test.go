@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"net"
 	"os"
@@ -190,7 +191,7 @@ func TestConnFlags(t *testing.T) {
 				}
 			case "solve", "steps":
 				var f *solveFlags
-				if f, _, err = parseSolveArgs(cmd, e, append(tt.args, seedPuzzle), nil); f != nil {
+				if f, _, err = parseSolveArgs(context.Background(), cmd, e, append(tt.args, seedPuzzle), nil); f != nil {
 					got = &f.conn
 				}
 			}

@@ -77,11 +77,11 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	if len(pos) != 1 {
 		return usageErrorf("%s: want one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
 	}
-	text, err := readArg(e.stdin, pos[0], true)
+	text, err := readArg(ctx, e.stdin, pos[0], true)
 	if err != nil {
 		return err
 	}
-	puzzle, err := f.puzzle(e, text)
+	puzzle, err := f.puzzle(ctx, e, text)
 	if err != nil {
 		return err
 	}

@@ -1,11 +1,10 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -55,6 +54,7 @@ var (
 		{"jigsaw-v1", sudokuv1.Format_FORMAT_JIGSAW_V1},
 		{"v2", sudokuv1.Format_FORMAT_V2},
 		{"grid", sudokuv1.Format_FORMAT_GRID},
+		{"json", formatJSON},
 	}
 	variantNames = []choice[sudokuv1.Variant]{
 		{"auto", sudokuv1.Variant_VARIANT_UNSPECIFIED},
@@ -101,11 +101,11 @@ var (
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	f.conn.register(fs)
 	fs.BoolVar(&f.json, "json", false, "print the responses as protojson, one per line")
-	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of the call; 0 means none")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of the call; 0 means none: in-process the solve is then bounded only by the service's caps of nodes and steps, while a solverd applies its -default-timeout (30s unless set)")
 
 	fs.StringVar(&f.charset, "charset", "", "`symbols` of the NxN form: the blank, then 1..N (e.g. #ABCD)")
 	fs.StringVar(&f.regionMap, "map", "", "region `map` of the NxN form, or @FILE to read it from a file")
-	fs.Var(&enumValue[sudokuv1.Format]{&f.format, formatNames}, "format", "puzzle text `format`: "+names(formatNames))
+	fs.Var(&enumValue[sudokuv1.Format]{&f.format, formatNames}, "format", "puzzle `format`: "+names(formatNames)+"; json is a structured board as protojson (what convert --to json writes), which auto detects by its {")
 	fs.Var(&enumValue[sudokuv1.Variant]{&f.variant, variantNames}, "variant", "`variant` of a text that names none: "+names(variantNames))
 
 	fs.Var(&enumValue[sudokuv1.SolvingType]{&f.solvingType, solvingTypeNames}, "type", "`type` of methods allowed: "+names(solvingTypeNames)+"; auto means mixed")
@@ -114,7 +114,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 0, "random `seed` of -order random; 0 draws one")
 	fs.Var(&enumValue[sudokuv1.CountWeight]{&f.weight, weightNames}, "weight", "`weight` of the candidate count in choosing a guess: "+names(weightNames)+"; auto means weighted")
 	fs.BoolVar(&f.checkMultiple, "check-multiple", true, "prove the solution unique by looking for a second one")
-	fs.StringVar(&f.strategies, "strategies", "", "comma-separated `list` of strategies allowed, by letter or name; empty allows all")
+	fs.StringVar(&f.strategies, "strategies", "", "comma-separated `list` of strategies allowed, by method letter (case-sensitive: b is not B) or name; empty allows all; solverctl strategies lists them")
 	fs.Var((*uint32Value)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2")
 	fs.Uint64Var(&f.maxNodes, "max-nodes", 0, "spend at most `n` search nodes (guesses); 0 means the service's default")
 	fs.Var((*uint32Value)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
@@ -123,7 +123,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 // parseSolveArgs parses the flags and the puzzle of command cmd. extra
 // defines the command's own flags. -h prints the command's usage to
 // e.stdout and returns flag.ErrHelp.
-func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSet)) (*solveFlags, *sudokuv1.Puzzle, error) {
+func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, extra func(*flag.FlagSet)) (*solveFlags, *sudokuv1.Puzzle, error) {
 	f := new(solveFlags)
 	fs := newFlagSet("solverctl " + cmd.name)
 	f.register(fs)
@@ -134,25 +134,25 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 	if err != nil {
 		return nil, nil, err
 	}
-	fs.Visit(func(fl *flag.Flag) {
-		if fl.Name == "check-multiple" {
-			f.checkMultipleSet = true
-		}
-	})
+	set := flagsSet(fs)
+	f.checkMultipleSet = set["check-multiple"]
+	if err := f.check(set); err != nil {
+		return nil, nil, usageErrorf("%s: %v", cmd.name, err)
+	}
 	var text string
 	switch len(pos) {
 	case 0:
 		fmt.Fprintln(e.stderr, "solverctl: no puzzle given; solving the built-in example")
 		text = defaultPuzzle
 	case 1:
-		text, err = readArg(e.stdin, pos[0], true)
+		text, err = readArg(ctx, e.stdin, pos[0], true)
 		if err != nil {
 			return nil, nil, err
 		}
 	default:
 		return nil, nil, usageErrorf("%s: want one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
 	}
-	p, err := f.puzzle(e, text)
+	p, err := f.puzzle(ctx, e, text)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -167,6 +167,9 @@ func parseSolveArgs(cmd *command, e *env, args []string, extra func(*flag.FlagSe
 func parseCommand(cmd *command, e *env, fs *flag.FlagSet, conn *connFlags, args []string) ([]string, error) {
 	pos, err := parseInterleaved(fs, args)
 	if err == nil {
+		if err := checkTimeout(fs); err != nil {
+			return nil, usageErrorf("%s: %v", cmd.name, err)
+		}
 		return pos, conn.parsed(cmd, fs, e.lookupEnv)
 	}
 	if errors.Is(err, flag.ErrHelp) {
@@ -189,35 +192,26 @@ func (f *solveFlags) share(fs *flag.FlagSet, names ...string) {
 	}
 }
 
-// readArg returns the text an argument stands for: the contents of FILE for
-// @FILE, all of stdin for - (when stdinOK), else the argument itself. Text
-// read is trimmed of surrounding white space.
-func readArg(stdin io.Reader, arg string, stdinOK bool) (string, error) {
-	var b []byte
-	var err error
-	switch {
-	case arg == "-" && stdinOK:
-		b, err = io.ReadAll(stdin)
-	case strings.HasPrefix(arg, "@"):
-		b, err = os.ReadFile(arg[1:])
-	default:
-		return arg, nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(b)), nil
-}
-
 // puzzle returns the Puzzle of text under the flags.
-func (f *solveFlags) puzzle(e *env, text string) (*sudokuv1.Puzzle, error) {
-	regionMap, err := readArg(e.stdin, f.regionMap, false)
+func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1.Puzzle, error) {
+	regionMap, err := readArg(ctx, e.stdin, f.regionMap, false)
 	if err != nil {
 		return nil, err
 	}
+	format := f.format
+	if text != "" && (format == formatJSON || format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, f.charset)) {
+		p, err := parseJSONPuzzle(text)
+		if err != nil {
+			return nil, err
+		}
+		return f.jsonPuzzle(p, regionMap), nil
+	}
+	if format == formatJSON {
+		format = sudokuv1.Format_FORMAT_UNSPECIFIED // a batch's template, or no puzzle
+	}
 	return &sudokuv1.Puzzle{
 		Source:    &sudokuv1.Puzzle_Text{Text: text},
-		Format:    f.format,
+		Format:    format,
 		Charset:   f.charset,
 		RegionMap: regionMap,
 		Variant:   f.variant,

@@ -62,6 +62,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return err
 	}
 	req.Strategies = f.options().GetStrategies()
+	if _, err := lookupStrategies(req.Strategies); err != nil {
+		return usageErrorf("%s: %v", cmd.name, err)
+	}
 	isNew := req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED || req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_NEW
 	switch {
 	case len(pos) > 1:
@@ -75,11 +78,11 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		// board of its size.
 		text := ""
 		if len(pos) == 1 {
-			if text, err = readArg(e.stdin, pos[0], true); err != nil {
+			if text, err = readArg(ctx, e.stdin, pos[0], true); err != nil {
 				return err
 			}
 		}
-		if req.Puzzle, err = f.puzzle(e, text); err != nil {
+		if req.Puzzle, err = f.puzzle(ctx, e, text); err != nil {
 			return err
 		}
 	}

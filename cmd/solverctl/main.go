@@ -6,15 +6,29 @@
 //
 // The commands are:
 //
-//	solve   solve a puzzle and print the result
-//	steps   solve a puzzle, printing every step the moment it is found
-//	watch   watch a solve in the terminal, step by step, as the steps arrive
-//	help    print the usage, or a command's flags
+//	solve       solve a puzzle and print the result
+//	batch       solve every puzzle of a file over a SolveBatch stream
+//	steps       solve a puzzle, printing every step the moment it is found
+//	watch       watch a solve in the terminal, step by step, as the steps arrive
+//	bench       time the engine's search on a file of puzzles, in-process
+//	convert     convert a puzzle to another format and print it
+//	generate    generate a puzzle with exactly one solution
+//	strategies  list the strategies and their method letters
+//	help        print the usage, or a command's flags
 //
-// PUZZLE is the puzzle as text in any format the service reads; @FILE reads
-// it from a file and - from standard input. Without a puzzle, solverctl
-// solves a built-in example; without any arguments it streams the steps of
-// that example.
+// PUZZLE is the puzzle as text in any format the service reads, or a
+// structured board as protojson (detected by its brace, or -format json);
+// @FILE reads it from a file and - from standard input, at most 128 KiB,
+// and Ctrl-C interrupts the read. Without a puzzle, solverctl solves a
+// built-in example; without any arguments it streams the steps of that
+// example.
+//
+// Options that contradict each other or cannot apply are refused before
+// any call: -strategies letters are case-sensitive and must name
+// strategies of the catalogue (solverctl strategies), -type logic takes no
+// guessing method (C), -type guess no elimination strategy, the guess
+// flags need a solve that may guess, -seed needs -order random, and
+// -timeout cannot be negative; -timeout 0 is no deadline.
 //
 // With -addr, solverctl talks to a running solverd. Without it, it starts
 // the service inside its own process, so no server is needed:

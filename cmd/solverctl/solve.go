@@ -16,7 +16,7 @@ import (
 // runSolve is the solve command: one unary Solve call.
 func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 	var includeSteps bool
-	f, puzzle, err := parseSolveArgs(cmd, e, args, func(fs *flag.FlagSet) {
+	f, puzzle, err := parseSolveArgs(ctx, cmd, e, args, func(fs *flag.FlagSet) {
 		fs.BoolVar(&includeSteps, "steps", false, "also print every step taken")
 	})
 	if err != nil {
@@ -50,7 +50,7 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 
 // runSteps is the steps command: a SolveSteps stream, printed as it comes.
 func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
-	f, puzzle, err := parseSolveArgs(cmd, e, args, nil)
+	f, puzzle, err := parseSolveArgs(ctx, cmd, e, args, nil)
 	if err != nil {
 		return helpIsNil(err)
 	}
@@ -113,7 +113,7 @@ func helpIsNil(err error) error {
 // connect returns a client of the service the flags name, and ctx with
 // the deadline of -timeout; done releases both.
 func (f *solveFlags) connect(ctx context.Context) (_ context.Context, client sudokuv1.SudokuServiceClient, done func(), err error) {
-	client, closeFn, err := f.conn.dial()
+	client, closeFn, err := f.conn.dial(f.timeout)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -354,13 +354,13 @@ func TestRequest(t *testing.T) {
 		{
 			name: "everything",
 			args: []string{
-				"--type", "logic", "--on-guess", "backtrack", "--order", "random", "--seed", "42",
+				"--type", "mixed", "--on-guess", "backtrack", "--order", "random", "--seed", "42",
 				"--weight", "single", "--strategies", "A, hidden single,,C", "--max-solutions", "5",
 				"--max-nodes", "1000", "--max-steps", "99", "--format", "NXN", "--variant", "killer-jigsaw",
 				"--charset", "#ABCD", "--map", "##AA", "--", "-P",
 			},
 			want: &sudokuv1.SolveOptions{
-				SolvingType:  sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY,
+				SolvingType:  sudokuv1.SolvingType_SOLVING_TYPE_MIXED,
 				OnGuess:      sudokuv1.OnGuess_ON_GUESS_BACKTRACK,
 				GuessOrder:   sudokuv1.GuessOrder_GUESS_ORDER_RANDOM,
 				RandomSeed:   42,
@@ -382,7 +382,7 @@ func TestRequest(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}
-			f, puz, err := parseSolveArgs(&command{name: "solve"}, e, tt.args, nil)
+			f, puz, err := parseSolveArgs(context.Background(), &command{name: "solve"}, e, tt.args, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,7 +29,7 @@ const defaultSpeed = 3
 // stream, drawn as the steps arrive.
 func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	var paused bool
-	f, puzzle, err := parseSolveArgs(cmd, e, args, func(fs *flag.FlagSet) {
+	f, puzzle, err := parseSolveArgs(ctx, cmd, e, args, func(fs *flag.FlagSet) {
 		fs.BoolVar(&paused, "paused", false, "start paused on the puzzle")
 	})
 	if err != nil {

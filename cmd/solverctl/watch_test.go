@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/watch")
@@ -44,7 +45,7 @@ func readTestdata(t testing.TB, name string) string {
 // loadBoard decodes a puzzle with the in-process service, as watch does.
 func loadBoard(t testing.TB, p *sudokuv1.Puzzle) (*watchBoard, *watchState) {
 	t.Helper()
-	client, closeFn, err := dialInProcess()
+	client, closeFn, err := dialInProcess(service.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ type config struct {
 	listen     string
 	maxMsgSize int
 	grace      time.Duration
+	drainDelay time.Duration
 	logLevel   slog.Level
 	logFormat  string
 	service    service.Config
@@ -44,6 +45,7 @@ type config struct {
 	metricsListen string
 	pprof         bool
 	httpListen    string
+	otlpEndpoint  string
 
 	batchLinger time.Duration // cfg.service.BatchLinger, where 0 means none
 }
@@ -76,7 +78,8 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.listen, "listen", "localhost:50051", "`host:port` to serve on; port 0 picks a free port")
 	fs.IntVar(&cfg.maxMsgSize, "max-msg-size", 256<<10, "largest message received, in `bytes` (the largest puzzle the API takes is far smaller)")
 	fs.IntVar(&cfg.service.MaxSendMsgSize, "max-send-msg-size", def.MaxSendMsgSize, "largest message sent, in `bytes`; a Solve answer with more steps fails, a batch answer becomes an item error")
-	fs.DurationVar(&cfg.grace, "grace", 10*time.Second, "how long to let in-flight calls finish on shutdown")
+	fs.DurationVar(&cfg.grace, "grace", 10*time.Second, "how long to let in-flight calls finish on shutdown, after the drain delay")
+	fs.DurationVar(&cfg.drainDelay, "drain-delay", 0, "on shutdown, how long health checks report NOT_SERVING while calls are still served, before new calls are refused; set it to the health-check interval of your load balancer")
 	fs.Var((*levelValue)(&cfg.logLevel), "log-level", "log `level`: debug, info, warn or error")
 	fs.Var(&choiceValue{p: &cfg.logFormat, allowed: []string{"text", "json"}}, "log-format", "log `format`: text or json")
 
@@ -102,14 +105,15 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.DurationVar(&cfg.maxConnAge, "max-connection-age", 30*time.Minute, "ask clients to reconnect after this long (±10%), so that load rebalances; 0 means never")
 	fs.DurationVar(&cfg.maxConnAgeGrace, "max-connection-age-grace", 5*time.Minute, "then close the connection after this long, cutting calls still running; 0 means never")
 
-	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted across all clients, health checks excepted; more are refused with ResourceExhausted; 0 means no limit")
-	fs.IntVar(&cfg.rateBurst, "rate-burst", 0, "`calls` accepted at once above the rate limit; 0 means the rate")
-	fs.StringVar(&cfg.authTokenFile, "auth-token-file", "", "`file` of bearer tokens, one a line; when set, every call but health checks needs one")
+	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted from each caller (its bearer token with -auth-token-file, else its IP address), health checks excepted; more are refused with ResourceExhausted; 0 means no limit")
+	fs.IntVar(&cfg.rateBurst, "rate-burst", 0, "`calls` a caller may make at once above the rate limit; 0 means the rate")
+	fs.StringVar(&cfg.authTokenFile, "auth-token-file", "", "`file` of bearer tokens, one a line; when set, every call but health checks needs one, checked before the rate limit")
 	fs.StringVar(&cfg.tlsCert, "tls-cert", "", "PEM certificate chain `file`; with -tls-key, serve TLS")
 	fs.StringVar(&cfg.tlsKey, "tls-key", "", "PEM private key `file` of -tls-cert")
 	fs.StringVar(&cfg.tlsClientCA, "tls-client-ca", "", "PEM `file` of the CAs of client certificates; when set, clients must present one (mutual TLS)")
 	fs.StringVar(&cfg.metricsListen, "metrics-listen", "", "`host:port` of the Prometheus /metrics HTTP endpoint; empty serves none")
 	fs.StringVar(&cfg.httpListen, "http-listen", "", "`host:port` of the web viewer: a page that solves a puzzle and shows each step, calling this server's API over Connect and gRPC-Web (with its TLS, tokens and limits); empty serves none")
+	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
 	// The environment first, so that the command line overrides it.
@@ -188,6 +192,7 @@ func (cfg *config) check() error {
 		positive bool
 	}{
 		{"grace", cfg.grace, false},
+		{"drain-delay", cfg.drainDelay, false},
 		{"batch-linger", cfg.batchLinger, false},
 		{"default-timeout", cfg.service.DefaultTimeout, false},
 		{"stall-timeout", cfg.service.StallTimeout, true},

@@ -11,16 +11,19 @@
 //
 // The defaults suit a single machine: one solving slot per CPU with a
 // bounded queue, small received messages, keepalive enforcement and a
-// maximum connection age. Rate limiting, bearer-token authentication,
-// TLS or mutual TLS and a Prometheus /metrics endpoint are off unless
-// their flags are set.
+// maximum connection age. Rate limiting (per caller), bearer-token
+// authentication, TLS or mutual TLS, a Prometheus /metrics endpoint and
+// OpenTelemetry tracing over OTLP are off unless their flags (or, for
+// tracing, the standard OTEL_EXPORTER_OTLP_* environment) are set.
 //
 // Unless the environment sets GOGC, the garbage collector runs at
 // GOGC=200 rather than Go's default of 100 (see defaultGOGC).
 //
-// On SIGINT or SIGTERM the daemon reports NOT_SERVING to health checks,
-// lets in-flight calls finish for up to the grace period (batch streams
-// answer the puzzles they have and end with Unavailable), then stops.
+// On SIGINT or SIGTERM the daemon reports NOT_SERVING to health checks and
+// ends health Watch streams, keeps serving calls for the drain delay, then
+// refuses new calls and lets in-flight calls finish for up to the grace
+// period (batch streams answer the puzzles they have and end with
+// Unavailable), then stops.
 package main
 
 import (

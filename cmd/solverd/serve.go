@@ -27,9 +27,9 @@ import (
 
 // run is the whole daemon: it parses args (and the environment), then
 // serves until ctx is done and the server has stopped. -h prints the usage
-// and returns nil.
-func run(ctx context.Context, args []string, _ io.Reader, _ io.Writer, stderr io.Writer) error {
-	cfg, err := parseConfig(args, lookupEnv, stderr)
+// to stdout and returns nil.
+func run(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	cfg, err := parseConfig(args, lookupEnv, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}
@@ -50,12 +50,29 @@ func newLogger(w io.Writer, cfg *config) *slog.Logger {
 
 // serve listens on cfg.listen (and cfg.metricsListen, cfg.httpListen) and
 // serves the Sudoku service until ctx is done. Then it reports NOT_SERVING
-// to health checks and stops gracefully, forcibly once cfg.grace has
+// to health checks, ends health Watch streams, keeps serving calls for
+// cfg.drainDelay, and stops gracefully, forcibly once cfg.grace has
 // passed.
 func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	gcfg, tlsCfg, err := grpcConfig(cfg, logger)
 	if err != nil {
 		return err
+	}
+	tp, err := newTracerProvider(ctx, cfg.otlpEndpoint, lookupEnv)
+	if err != nil {
+		return err
+	}
+	if tp != nil {
+		gcfg.TracerProvider = tp
+		logger.Info("exporting traces over OTLP", "endpoint", otlpTarget(cfg.otlpEndpoint, lookupEnv))
+		defer func() {
+			// Send the spans still batched, briefly: the collector may be gone.
+			shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := tp.Shutdown(shutCtx); err != nil {
+				logger.Warn("exporting the last trace spans", "err", err)
+			}
+		}()
 	}
 	var reg *prometheus.Registry
 	if cfg.metricsListen != "" {
@@ -115,10 +132,13 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		g.Server.Stop()
 		<-served
 	case <-ctx.Done():
-		logger.Info("shutting down", "grace", cfg.grace.String())
+		logger.Info("shutting down", "drain_delay", cfg.drainDelay.String(), "grace", cfg.grace.String())
+		// Health checks report NOT_SERVING while calls are still served;
+		// then the grace period begins.
+		g.Drain(context.Background())
 		graceCtx, cancel := context.WithTimeout(context.Background(), cfg.grace)
 		if web != nil {
-			stopWeb(graceCtx, web, g, srv, logger)
+			stopWeb(graceCtx, web, srv, logger)
 		}
 		if err := g.Shutdown(graceCtx); err != nil {
 			logger.Warn("stopped with calls cut short", "err", err)
@@ -179,11 +199,10 @@ func startWeb(addr string, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Log
 }
 
 // stopWeb stops the web viewer gracefully before the gRPC server: the
-// viewer's calls run inside g.Server, whose graceful stop would cut them
-// short. Health checks report NOT_SERVING and batches drain meanwhile;
-// once ctx ends, the calls still open are closed.
-func stopWeb(ctx context.Context, web *http.Server, g *service.GRPC, srv *service.Server, logger *slog.Logger) {
-	g.Health.Shutdown()
+// viewer's calls run inside the gRPC server, whose graceful stop would cut
+// them short. Batches drain meanwhile; once ctx ends, the calls still
+// open are closed.
+func stopWeb(ctx context.Context, web *http.Server, srv *service.Server, logger *slog.Logger) {
 	srv.Drain()
 	if err := web.Shutdown(ctx); err != nil {
 		logger.Warn("web viewer stopped with calls cut short", "err", err)
@@ -199,6 +218,7 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 		Logger:         logger,
 		RateLimit:      cfg.rateLimit,
 		RateBurst:      cfg.rateBurst,
+		DrainDelay:     cfg.drainDelay,
 		MaxRecvMsgSize: cfg.maxMsgSize,
 		ServerOptions: []grpc.ServerOption{
 			grpc.ConnectionTimeout(cfg.handshakeTimeout),

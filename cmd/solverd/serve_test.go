@@ -80,32 +80,28 @@ func TestServeSecured(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no metrics address logged:\n%s", log)
 	}
-	resp, err := http.Get("http://" + m[1] + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for _, want := range []string{
+	wants := []string{
 		`grpc_server_handled_total{grpc_code="OK",grpc_method="Solve",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
 		`grpc_server_handled_total{grpc_code="Unauthenticated",grpc_method="Solve",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 2`,
 		"grpc_server_handling_seconds_bucket",
 		"sudoku_solves_in_flight 0",
 		"sudoku_solves_queued 0",
 		"go_goroutines",
-	} {
-		if !strings.Contains(string(body), want) {
+	}
+	body := scrape(t, m[1], wants)
+	for _, want := range wants {
+		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
 	}
-	resp, err = http.Get("http://" + m[1] + "/debug/pprof/goroutine?debug=1")
+	resp, err := http.Get("http://" + m[1] + "/debug/pprof/goroutine?debug=1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ = io.ReadAll(resp.Body)
+	profile, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "goroutine profile") {
-		t.Errorf("/debug/pprof/goroutine: %s\n%.200s", resp.Status, body)
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(profile), "goroutine profile") {
+		t.Errorf("/debug/pprof/goroutine: %s\n%.200s", resp.Status, profile)
 	}
 	cancel()
 	waitDone(t, done, 5*time.Second, log)
@@ -124,10 +120,13 @@ func TestShutdownDuringBatch(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		req := &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{
-			{Id: "easy", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}},
-		}}
-		for stream.Send(req) == nil {
+		for i := 0; ; i++ {
+			req := &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{
+				{Id: strconv.Itoa(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}},
+			}}
+			if stream.Send(req) != nil {
+				return
+			}
 		}
 	})
 	received := 0
@@ -245,17 +244,13 @@ func TestServeWebSecured(t *testing.T) {
 	if mm == nil {
 		t.Fatalf("no metrics address logged:\n%s", log)
 	}
-	resp, err = http.Get("http://" + mm[1] + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for _, want := range []string{
+	wants := []string{
 		`grpc_server_handled_total{grpc_code="OK",grpc_method="Convert",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
 		`grpc_server_handled_total{grpc_code="Unauthenticated",grpc_method="Convert",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
-	} {
-		if !strings.Contains(string(body), want) {
+	}
+	body := scrape(t, mm[1], wants)
+	for _, want := range wants {
+		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)
 		}
 	}
@@ -299,4 +294,28 @@ func TestShutdownDuringWebStream(t *testing.T) {
 		t.Fatal("the web stream outlived the shutdown")
 	}
 	waitDone(t, done, 5*time.Second, log)
+}
+
+// scrape returns the /metrics page at addr once it has every line of
+// wants, or after 10 seconds: the server counts a call once it has ended,
+// which may be just after its client has seen the end.
+func scrape(t *testing.T, addr string, wants []string) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := http.Get("http://" + addr + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		all := true
+		for _, want := range wants {
+			all = all && strings.Contains(string(body), want)
+		}
+		if all || time.Now().After(deadline) {
+			return string(body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -187,14 +187,15 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 				return nil, grid.FieldErrorf("board", "cage %d: cell %d is outside the %d cells of the board", k+1, cell, cells)
 			}
 			if node[cell] >= 0 {
-				return nil, grid.FieldErrorf("board", "cell %s is in two cages", cellName(n, cell))
+				return nil, grid.FieldErrorf("board", "cell %s is in two cages: cage %d at %s and cage %d at %s", cellName(n, cell),
+					node[cell]+1, cellName(n, slices.Min(p.Cages[node[cell]].Cells)), k+1, cellName(n, slices.Min(cg.Cells)))
 			}
 			node[cell] = k
 		}
 	}
 	for k, cg := range p.Cages {
 		if !connected(n, cg.Cells, node, k) {
-			return nil, grid.FieldErrorf("board", "cage at %s is not orthogonally connected, which %s cannot express", cellName(n, slices.Min(cg.Cells)), format)
+			return nil, grid.FieldErrorf("board", "cage %d at %s is not orthogonally connected, which %s cannot express", k+1, cellName(n, slices.Min(cg.Cells)), format)
 		}
 	}
 	// Cells in no cage form areas of their own, split by their colours

@@ -1,7 +1,9 @@
 package codec
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -65,6 +67,11 @@ type DecodeOptions struct {
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
+	if f == FormatAuto && strings.HasPrefix(trimmed, "{") && !strings.Contains(o.Charset, "{") {
+		// No text format starts with a brace; without this, the commas
+		// of JSON make it a killer v1 string with a misleading error.
+		return nil, f, grid.FieldErrorf("format", "the text is JSON, not a puzzle text format: a structured board goes in Puzzle.board (solverctl reads it with --format json)")
+	}
 	if f == FormatAuto {
 		f = Detect(trimmed, o)
 	} else if why := notShaped(f, trimmed); why != "" {
@@ -127,23 +134,115 @@ func notShaped(f Format, s string) string {
 
 // betterError returns the error of the format a text that failed as plain
 // text was probably meant to be in: a 2.0 string, or a v1 string of the
-// wrong length or with a character outside base 32. Otherwise it returns
-// err.
+// wrong length or with a character outside base 32. A 2.0 header whose
+// length fits other headers of the size says so, since one mistyped
+// letter turns an S9B string into an L9B one; when both a v1 and a 2.0
+// reading are plausible (a v1 string may begin like a header), the error
+// names both. Otherwise it returns err.
 func betterError(s string, err error, tolerant bool) error {
-	switch {
-	case looksV2Header(s) && !strings.ContainsAny(s, " \t\n"):
-		if _, v2err := decodeV2(s, tolerant); v2err != nil {
-			return v2err
+	if strings.ContainsAny(s, " \t\r\n") {
+		return err
+	}
+	var v1err, v2err error
+	v2Len, hasHeader := v2WantLen(s)
+	if looksV2Header(s) {
+		if _, v2err = decodeV2(s, tolerant); v2err != nil {
+			if hint := v2LengthHint(s); hint != "" {
+				v2err = grid.FieldErrorf("text", "%s; %s", reason(v2err), hint)
+			}
 		}
-	case len(s) > 120 && len(s) < 200 && isDigits(s, 32),
+	} else if hint := unknownV2Letter(s); hint != "" {
+		return grid.FieldErrorf("text", "%s; as plain text: %s", hint, reason(err))
+	}
+	v1Like := len(s) > 120 && len(s) < 200 && isDigits(s, 32) ||
 		// 162 characters are no square number of cells: a v1 string
 		// with a bad character, whose error says which and where.
-		len(s) == v1Len && isDigits(s, 36):
-		if _, v1err := DecodeV1(s); v1err != nil {
-			return v1err
-		}
+		len(s) > v1Len-10 && len(s) < v1Len+10 && isDigits(s, 36)
+	if v1Like && (!hasHeader || dist(len(s), v1Len) <= dist(len(s), v2Len)) {
+		_, v1err = DecodeV1(s)
+	}
+	switch {
+	case v1err != nil && v2err != nil:
+		return grid.FieldErrorf("text", "the text is neither a v1 string (%s) nor a 2.0 string (%s)", reason(v1err), reason(v2err))
+	case v2err != nil:
+		return v2err
+	case v1err != nil && len(s) != v1Len:
+		// Plain text was tried first: say so.
+		return grid.FieldErrorf("text", "the text is neither plain text (%s) nor a v1 string (%s)", reason(err), reason(v1err))
+	case v1err != nil:
+		return v1err
 	}
 	return err
+}
+
+// v2WantLen returns the length of the 2.0 strings whose header s starts
+// with, whatever its version letter, and whether it starts with one.
+func v2WantLen(s string) (int, bool) {
+	if !looksV2Header(s) {
+		return 0, false
+	}
+	t, _ := v2TypeByLetter(upper(s[0]))
+	n, err := strconv.ParseInt(s[1:2], 36, 64)
+	if err != nil || n < 2 || v2SizeOK(t.variant, int(n)) != nil {
+		return 0, false
+	}
+	return 3 + int(n*n)*fieldWidth(v2Components(t.variant, int(n))), true
+}
+
+// dist returns the distance between a and b.
+func dist(a, b int) int {
+	if a < b {
+		return b - a
+	}
+	return a - b
+}
+
+// reason returns the reason of a decoding error, without its field.
+func reason(err error) string {
+	var fe *grid.FieldError
+	if errors.As(err, &fe) {
+		return fe.Reason
+	}
+	return err.Error()
+}
+
+// v2LengthHint names the 2.0 headers of the size of s's header whose
+// strings have the length of s, when its own does not: "165 characters
+// is the length of S9B, X9B, … strings: is the header mistyped?". It
+// returns "" when there are none.
+func v2LengthHint(s string) string {
+	var fits []string
+	for _, t := range v2Types {
+		if upper(s[0]) != t.letter && IsV2(string(t.letter)+s[1:]) {
+			fits = append(fits, v2HeaderString(t.letter, 0, t.version)[:1]+strings.ToUpper(s[1:2])+string(t.version))
+		}
+	}
+	if len(fits) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d characters is the length of %s strings: is the header mistyped?", len(s), strings.Join(fits, ", "))
+}
+
+// unknownV2Letter tells, for a text shaped like a 2.0 string but for its
+// type letter (a size code, a version letter, and the length of some
+// type's strings), that the letter is none; else it returns "".
+func unknownV2Letter(s string) string {
+	if len(s) < 3 || !isDigits(s[:3], 36) {
+		return ""
+	}
+	if _, ok := v2TypeByLetter(upper(s[0])); ok {
+		return ""
+	}
+	letters := make([]byte, len(v2Types))
+	for i, t := range v2Types {
+		letters[i] = t.letter
+	}
+	for _, t := range v2Types {
+		if IsV2(string(t.letter) + s[1:]) {
+			return fmt.Sprintf("%q is not a 2.0 type letter (one of %s), though the text has the length of a %c%s string", s[0], letters, t.letter, strings.ToUpper(s[1:3]))
+		}
+	}
+	return ""
 }
 
 // Detect guesses the format of a text, in the order of formats.md §7:

@@ -147,6 +147,15 @@ func v2String(header string, fill []int64, set map[int][]int64) string {
 	return b.String()
 }
 
+// TestBraceSymbol: text starting with a brace is refused as JSON unless
+// the charset makes the brace a symbol.
+func TestBraceSymbol(t *testing.T) {
+	p, _, err := Decode("{A{B{{{{C{D{{{{{", DecodeOptions{Charset: "{ABCD"})
+	if err != nil || p.Size != 4 {
+		t.Fatalf("got %v, want a 4×4 puzzle", err)
+	}
+}
+
 func TestDecodeErrors(t *testing.T) {
 	s9b := "S9B" + strings.Repeat("ep", 81)
 	l9b := func(set map[int][]int64) string { return v2String("L9B", []int64{1, 0, 529}, set) }
@@ -213,6 +222,18 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "jigmap count", in: "shape=33&bd=" + grid81 + "&jigmap=2" + jigmap[1:], want: "jigmap box 1 covers 8 cells, want 9"},
 		{name: "jigmap with 2.0", in: "shape=33&bd=" + s9b + "&jigmap=" + jigmap, want: "a 2.0 string carries its own regions"},
 		{name: "killer page", in: "https://www.sudokuwiki.org/killersudoku.aspx?bd=" + grid81, want: "the killer page needs a killer string"},
+		// Mistyped v1 and 2.0 strings: not misread as another variant's
+		// header; where two readings are plausible, both are named.
+		{name: "v1 like a header, short", in: "s9b" + v1TestStrings[3:161], want: "the text is neither a v1 string (expected 162 characters for a v1 string, got 161) nor a 2.0 string (expected 165 characters for S9B, got 161)"},
+		{name: "v1 like a header, bad digit", in: "l9b" + v1TestStrings[3:40] + "w" + v1TestStrings[41:], want: `the text is neither a v1 string (cell r3c3: "wa" at position 41 is not base 32) nor a 2.0 string (expected 327 characters for L9B, got 162)`},
+		{name: "v1 short", in: v1TestStrings[1:], want: "the text is neither plain text (found 161 cells; a puzzle needs a square number of cells (144 or 169)) nor a v1 string (expected 162 characters for a v1 string, got 161)"},
+		{name: "S9B short, not v1", in: s9b[:164], want: "expected 165 characters for S9B, got 164"},
+		{name: "S9B long, not v1", in: s9b + "00", want: "expected 165 characters for S9B, got 167"},
+		{name: "S9B typed as L9B", in: "L" + s9b[1:], want: "expected 327 characters for L9B, got 165; 165 characters is the length of S9B, X9B, W9B, C9B, T9B, U9B, B9B, V9B strings: is the header mistyped?"},
+		{name: "L9B typed as M9B", in: "M" + l9b(nil)[1:], want: "expected 408 characters for M9B, got 327; 327 characters is the length of L9B strings: is the header mistyped?"},
+		{name: "unknown type letter", in: "Q" + s9b[1:], want: "'Q' is not a 2.0 type letter (one of SXWCJLMKDTUBV), though the text has the length of a S9B string; as plain text: found 165 cells"},
+		{name: "JSON board", in: `{"size":9,"cells":[{"value":1},{}],"variant":"VARIANT_KILLER"}`, want: "the text is JSON, not a puzzle text format"},
+		{name: "JSON indented", in: "\n {\n  \"size\": 4\n}", want: "a structured board goes in Puzzle.board"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -60,86 +60,67 @@ func checkOwnFormat(t *testing.T, p *Puzzle, f Format) {
 	}
 }
 
-func FuzzDecodeV2(f *testing.F) {
-	f.Add("S9B" + strings.Repeat("ep", 81))
-	f.Add("J4B" + strings.Repeat("00f", 16))
-	f.Add("K3C" + strings.Repeat("00d", 9))
+// fuzzDecoder fuzzes decode from seeds, strict and, when tolerantToo, in
+// tolerant mode as well: it must return a *grid.FieldError or a puzzle
+// that passes checkStable and, unless own is FormatAuto, checkOwnFormat in
+// own.
+func fuzzDecoder(f *testing.F, decode func(s string, tolerant bool) (*Puzzle, error), tolerantToo bool, own Format, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	modes := []bool{false}
+	if tolerantToo {
+		modes = append(modes, true)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, tolerant := range []bool{false, true} {
-			p, err := decodeV2(s, tolerant)
+		for _, tolerant := range modes {
+			p, err := decode(s, tolerant)
 			if !fuzzDecoded(t, p, err) {
 				continue
 			}
-			checkOwnFormat(t, p, FormatV2)
+			if own != FormatAuto {
+				checkOwnFormat(t, p, own)
+			}
 			checkStable(t, p)
 		}
 	})
+}
+
+// strict adapts a decoder without a tolerant mode.
+func strict(decode func(string) (*Puzzle, error)) func(string, bool) (*Puzzle, error) {
+	return func(s string, _ bool) (*Puzzle, error) { return decode(s) }
+}
+
+func FuzzDecodeV2(f *testing.F) {
+	fuzzDecoder(f, decodeV2, true, FormatV2,
+		"S9B"+strings.Repeat("ep", 81), "J4B"+strings.Repeat("00f", 16), "K3C"+strings.Repeat("00d", 9))
 }
 
 func FuzzDecodeV1(f *testing.F) {
-	f.Add(strings.Repeat("vu", 81))
-	f.Add(strings.Repeat("03", 81))
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := DecodeV1(s)
-		if !fuzzDecoded(t, p, err) {
-			return
-		}
-		checkOwnFormat(t, p, FormatV1)
-		checkStable(t, p)
-	})
+	fuzzDecoder(f, strict(DecodeV1), false, FormatV1, strings.Repeat("vu", 81), strings.Repeat("03", 81))
 }
 
 func FuzzDecodeKillerV1(f *testing.F) {
-	f.Add(strings.Repeat("1", 81) + "," + "45" + strings.Repeat("0", 160))
-	f.Add(strings.Repeat("00", 81) + "%2C" + strings.Repeat("vu", 81))
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := DecodeKillerV1(s)
-		if !fuzzDecoded(t, p, err) {
-			return
-		}
-		checkOwnFormat(t, p, FormatKillerV1)
-		checkStable(t, p)
-	})
+	fuzzDecoder(f, strict(DecodeKillerV1), false, FormatKillerV1,
+		strings.Repeat("1", 81)+","+"45"+strings.Repeat("0", 160), strings.Repeat("00", 81)+"%2C"+strings.Repeat("vu", 81))
 }
 
 func FuzzDecodeJigsawV1(f *testing.F) {
-	f.Add("shape=33&bd=" + strings.Repeat("0", 81) + "&jigmap=" + strings.Repeat("123456789", 9))
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := DecodeJigsawV1(s)
-		if !fuzzDecoded(t, p, err) {
-			return
-		}
-		checkStable(t, p)
-	})
+	fuzzDecoder(f, strict(DecodeJigsawV1), false, FormatAuto,
+		"shape=33&bd="+strings.Repeat("0", 81)+"&jigmap="+strings.Repeat("123456789", 9))
 }
 
 func FuzzDecodeURL(f *testing.F) {
-	f.Add("https://www.sudokuwiki.org/SudokuX.aspx?bd=" + strings.Repeat("0", 81))
-	f.Add("https://www.sudokuwiki.org/sudoku.htm?bd=S9B" + strings.Repeat("ep", 81))
-	f.Add("https://www.sudokuwiki.org/killersudoku.aspx?bd=" + strings.Repeat("1", 81) + "%2C" + "45" + strings.Repeat("0", 160))
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, tolerant := range []bool{false, true} {
-			p, err := decodeURL(s, tolerant)
-			if !fuzzDecoded(t, p, err) {
-				continue
-			}
-			checkStable(t, p)
-		}
-	})
+	fuzzDecoder(f, decodeURL, true, FormatAuto,
+		"https://www.sudokuwiki.org/SudokuX.aspx?bd="+strings.Repeat("0", 81),
+		"https://www.sudokuwiki.org/sudoku.htm?bd=S9B"+strings.Repeat("ep", 81),
+		"https://www.sudokuwiki.org/killersudoku.aspx?bd="+strings.Repeat("1", 81)+"%2C"+"45"+strings.Repeat("0", 160))
 }
 
 func FuzzDecode(f *testing.F) {
-	f.Add(seedFirst)
-	f.Add("S9B" + strings.Repeat("ep", 81))
-	f.Add(strings.Repeat("vu", 81))
-	f.Add("#A#B\n####\nC#D#\n####")
-	f.Fuzz(func(t *testing.T, s string) {
-		for _, tolerant := range []bool{false, true} {
-			p, _, err := Decode(s, DecodeOptions{Tolerant: tolerant})
-			if !fuzzDecoded(t, p, err) {
-				continue
-			}
-			checkStable(t, p)
-		}
-	})
+	decode := func(s string, tolerant bool) (*Puzzle, error) {
+		p, _, err := Decode(s, DecodeOptions{Tolerant: tolerant})
+		return p, err
+	}
+	fuzzDecoder(f, decode, true, FormatAuto, seedFirst, "S9B"+strings.Repeat("ep", 81), strings.Repeat("vu", 81), "#A#B\n####\nC#D#\n####")
 }

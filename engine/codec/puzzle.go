@@ -45,13 +45,18 @@ func (p *Puzzle) EffectiveVariant(fallback grid.Variant) grid.Variant {
 	if p.VariantSet {
 		return p.Variant
 	}
-	v := fallback
+	return p.withRegions(fallback)
+}
+
+// withRegions returns v, or, when the puzzle's regions are irregular and v
+// is classic or killer, its jigsaw form.
+func (p *Puzzle) withRegions(v grid.Variant) grid.Variant {
 	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
 		switch v {
 		case grid.Classic:
-			v = grid.Jigsaw
+			return grid.Jigsaw
 		case grid.Killer:
-			v = grid.KillerJigsaw
+			return grid.KillerJigsaw
 		}
 	}
 	return v

@@ -290,12 +290,20 @@ func TestEncodeRefuses(t *testing.T) {
 	kenken := randomPuzzle(r, grid.KenKen, 6)
 	str8ts := randomPuzzle(r, grid.Str8ts, 9)
 	classic6 := randomPuzzle(r, grid.Classic, 6)
+	// Cages the 2.0 strings cannot lay out: the error names the cage.
+	cagey := func(cages ...grid.Cage) *Puzzle {
+		return &Puzzle{Size: 9, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, 81), Cages: cages}
+	}
+	diagonal := cagey(grid.Cage{Cells: []int{30}, Target: 5}, grid.Cage{Cells: []int{10, 0}, Target: 11, Op: grid.OpAdd})
+	overlapping := cagey(grid.Cage{Cells: []int{3, 4}, Target: 5, Op: grid.OpAdd}, grid.Cage{Cells: []int{4, 13}, Target: 5, Op: grid.OpAdd})
 	tests := []struct {
 		name   string
 		p      *Puzzle
 		format Format
 		want   string
 	}{
+		{"diagonal cage", diagonal, FormatV2, "cage 2 at r1c1 is not orthogonally connected, which L9B cannot express"},
+		{"overlapping cages", overlapping, FormatV2, "cell r1c5 is in two cages: cage 1 at r1c4 and cage 2 at r1c5"},
 		{"killer to plain", killer, FormatPlain, "plain text cannot carry the cages"},
 		{"killer to grid", killer, FormatGrid, "a grid cannot carry the cages"},
 		{"killer to nxn", killer, FormatNxN, "cannot carry the cages"},

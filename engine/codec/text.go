@@ -183,13 +183,18 @@ func normalizeCharset(charset string) (string, error) {
 	if len(s) < 2 {
 		return "", grid.FieldErrorf("charset", "charset %q needs a blank symbol and at least one digit", charset)
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c <= ' ' || c > '~' {
-			return "", grid.FieldErrorf("charset", "charset symbol %q at position %d is not a printable ASCII character", rune(c), i+1)
+	// Positions count characters as typed, so that a non-ASCII symbol
+	// shows whole, at its place.
+	pos := 0
+	for _, r := range charset {
+		pos++
+		if r <= ' ' || r > '~' {
+			return "", grid.FieldErrorf("charset", "charset symbol %q at position %d is not a printable ASCII character", r, pos)
 		}
-		if j := strings.IndexByte(s[:i], c); j >= 0 {
-			return "", grid.FieldErrorf("charset", "charset repeats %q (positions %d and %d)", rune(c), j+1, i+1)
+	}
+	for i := 0; i < len(s); i++ {
+		if j := strings.IndexByte(s[:i], s[i]); j >= 0 {
+			return "", grid.FieldErrorf("charset", "charset repeats %q (positions %d and %d)", rune(s[i]), j+1, i+1)
 		}
 	}
 	return s, nil

@@ -89,6 +89,11 @@ func TestParseTextErrors(t *testing.T) {
 		{name: "empty", text: "", wantInput: "text", wantReason: "found 0 cells"},
 		{name: "charset too short", text: "#A#B####C#A#####", charset: "#ABC", wantInput: "charset", wantReason: "needs 1..4"},
 		{name: "charset repeats", text: "#A#B####C#D#####", charset: "#ABCA", wantInput: "charset", wantReason: "repeats 'A'"},
+		{name: "charset non-ASCII first", text: "#A#B####C#D#####", charset: "·ABCD", wantInput: "charset", wantReason: `charset symbol '·' at position 1 is not a printable ASCII character`},
+		{name: "charset non-ASCII", text: "#A#B####C#D#####", charset: "#αBCD", wantInput: "charset", wantReason: `charset symbol 'α' at position 2 is not`},
+		{name: "charset non-ASCII after another", text: "#A#B####C#D#####", charset: "#ABCDé", wantInput: "charset", wantReason: `charset symbol 'é' at position 6 is not`},
+		{name: "charset space", text: "#A#B####C#D#####", charset: "#A BC", wantInput: "charset", wantReason: `charset symbol ' ' at position 3 is not`},
+		{name: "charset repeats after case", text: "#A#B####C#D#####", charset: "#ABCa", wantInput: "charset", wantReason: "repeats 'A' (positions 2 and 5)"},
 		{name: "map short", text: seedFirst, regionMap: strings.Repeat("0", 80), wantInput: "region_map", wantReason: "region map has 80 cells"},
 	}
 	for _, tt := range tests {

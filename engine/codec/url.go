@@ -100,13 +100,23 @@ func pageName(path string) string {
 func DecodeURL(s string) (*Puzzle, error) { return decodeURL(s, false) }
 
 func decodeURL(s string, tolerant bool) (*Puzzle, error) {
-	path, query := splitURL(s)
-	q, err := url.ParseQuery(query)
+	path, q, err := parseURL(s)
 	if err != nil {
-		return nil, grid.FieldErrorf("text", "bad URL query: %v", err)
+		return nil, err
 	}
 	v, known := pages[pageName(path)]
 	return decodeParams(q, v, known, tolerant)
+}
+
+// parseURL splits a URL, or a query alone, into its path and its parsed
+// query.
+func parseURL(s string) (string, url.Values, error) {
+	path, query := splitURL(s)
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return "", nil, grid.FieldErrorf("text", "bad URL query: %v", err)
+	}
+	return path, q, nil
 }
 
 // DecodeJigsawV1 decodes SudokuWiki's jigsaw v1 form,
@@ -114,10 +124,9 @@ func decodeURL(s string, tolerant bool) (*Puzzle, error) {
 func DecodeJigsawV1(s string) (*Puzzle, error) { return decodeJigsawV1(s, false) }
 
 func decodeJigsawV1(s string, tolerant bool) (*Puzzle, error) {
-	_, query := splitURL(s)
-	q, err := url.ParseQuery(query)
+	_, q, err := parseURL(s)
 	if err != nil {
-		return nil, grid.FieldErrorf("text", "bad URL query: %v", err)
+		return nil, err
 	}
 	return decodeParams(q, grid.Jigsaw, true, tolerant)
 }
@@ -210,15 +219,7 @@ func EncodeJigsawV1(p *Puzzle) (string, error) {
 	if err := checkPuzzle(p); err != nil {
 		return "", err
 	}
-	v := p.EffectiveVariant(grid.Classic)
-	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
-		switch v {
-		case grid.Classic:
-			v = grid.Jigsaw
-		case grid.Killer:
-			v = grid.KillerJigsaw
-		}
-	}
+	v := p.withRegions(p.EffectiveVariant(grid.Classic))
 	switch {
 	case !v.Irregular():
 		return "", grid.FieldErrorf("board", "jigsaw v1 strings hold jigsaws, not %s boards", v)

@@ -21,6 +21,7 @@ type digger struct {
 	board    *grid.Board // scratch board of the checks
 	spare    *grid.Board // scratch board of the singles
 	classic  bool        // whether the layout is classic 9×9
+	implied  [][]int     // the units the layout implies (impliedUnits)
 	maxNodes int64       // the node budget of a search
 	// needed marks the clues proved necessary: removing the clues of
 	// their orbit, from the puzzle then or from one with more clues, left
@@ -37,7 +38,8 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 	return &digger{
 		g: g, l: l, solution: solution,
 		board: grid.NewBoard(l), spare: grid.NewBoard(l), classic: search.IsClassic(l), maxNodes: g.maxNodes,
-		needed: make([]bool, l.Cells),
+		implied: impliedUnits(l),
+		needed:  make([]bool, l.Cells),
 	}
 }
 
@@ -46,7 +48,9 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 // (and, for a non-minimal puzzle with a level, no harder than asked). It
 // then proves the result minimal: every orbit of clues not already known
 // to be needed is removed and the puzzle must lose uniqueness. It returns
-// the clues and whether they are minimal.
+// the clues and whether they are proved minimal. With NonMinimal it makes
+// no further search: the clues are proved minimal only when digging
+// proved every one needed.
 func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint8, bool, error) {
 	clues := append([]uint8(nil), start...)
 	d.clues = clues
@@ -85,7 +89,10 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 		}
 	}
 	if d.g.cfg.NonMinimal {
-		return clues, false, nil
+		// No proof is asked for, but digging may have made one for free:
+		// every clue left was put back because its removal lost
+		// uniqueness.
+		return clues, d.allNeeded(clues), nil
 	}
 	minimal, err := d.minimal(ctx, orbits, clues)
 	return clues, minimal, err
@@ -100,6 +107,16 @@ func (d *digger) clueCells(orbit [2]int, clues []uint8) []int {
 		}
 	}
 	return out
+}
+
+// allNeeded reports whether every clue is proved needed (see needed).
+func (d *digger) allNeeded(clues []uint8) bool {
+	for cell, v := range clues {
+		if v != 0 && !d.needed[cell] {
+			return false
+		}
+	}
+	return true
 }
 
 // minimal reports whether no orbit of clues can be removed without losing
@@ -132,14 +149,22 @@ func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (b
 // false too). Off the classic 9×9, whose search is fastest, singles are
 // tried first, and on cage boards, where the search is weakest, the logic
 // solver next: sound logic that fills the board proves the solution
-// unique.
+// unique. On layouts that imply units (Windoku) the search starts from the
+// board singles left, the implied units' included.
 func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled bool, err error) {
 	b := d.board
 	b.Reset(clues, nil)
 	if !d.classic {
 		d.spare.CopyFrom(b)
-		if propagate(d.spare) && d.spare.Solved() {
+		switch {
+		case !propagate(d.spare, d.implied):
+			return false, true, nil
+		case d.spare.Solved():
 			return true, true, nil
+		case d.implied != nil:
+			// The search knows nothing of the implied units: it starts
+			// from what they forced, which has the same solutions.
+			b = d.spare
 		}
 	}
 	if len(d.l.Cages) > 0 {

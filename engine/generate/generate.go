@@ -136,6 +136,11 @@ type Result struct {
 	// uniqueness, as proved by the exact search. With a Symmetry it is
 	// the clues of an orbit (a clue and its image) that cannot be
 	// removed together: few symmetric puzzles are minimal clue by clue.
+	// False means not proved: digging or the proof was cut short (by the
+	// deadline, or a check that spent its node budget, common above
+	// 16×16), or NonMinimal asked for no proof and digging alone did not
+	// make one (a clue kept only to hold the level, say). The puzzle may
+	// then keep clues that could be removed.
 	Minimal bool
 	// Clues is the number of clues.
 	Clues int

@@ -225,6 +225,102 @@ func TestNonMinimalGradedDig(t *testing.T) {
 	checkUnique(t, res)
 }
 
+// TestMinimalReported: Minimal is true only of puzzles that are minimal,
+// and a puzzle dug without a proof asked for (NonMinimal) is still
+// reported minimal when digging proved every clue needed.
+func TestMinimalReported(t *testing.T) {
+	tests := []struct {
+		cfg       Config
+		minimal   bool // whether Minimal must be true
+		removable bool // whether a clue is known to be removable
+	}{
+		{Config{Seed: 5}, true, false},
+		{Config{Seed: 5, NonMinimal: true}, true, false},
+		{Config{Seed: 6, NonMinimal: true, Size: 6, Symmetry: Rotational}, true, false},
+		{Config{Seed: 11, NonMinimal: true, Level: strategy.Easy}, false, false},
+		// Clues kept to hold the level: three could go.
+		{Config{Seed: 4, NonMinimal: true, Level: strategy.Easy}, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d-%d-%v-%s-%s", tt.cfg.Seed, tt.cfg.Size, tt.cfg.NonMinimal, tt.cfg.Symmetry, tt.cfg.Level), func(t *testing.T) {
+			res := generateOK(t, tt.cfg)
+			if tt.minimal && !res.Minimal {
+				t.Fatalf("Minimal = false, want true")
+			}
+			if res.Minimal {
+				checkMinimal(t, res, tt.cfg.Symmetry)
+			}
+			if !tt.removable {
+				return
+			}
+			if res.Minimal {
+				t.Fatalf("Minimal = true, want false")
+			}
+			p := res.Puzzle
+			for cell := range p.Value {
+				if p.Given(cell) {
+					if n, _ := count(t, clueBoard(t, p.L, p, cell)); n == 1 {
+						return
+					}
+				}
+			}
+			t.Errorf("no clue of %s can go: the test proves nothing", values(p))
+		})
+	}
+}
+
+// TestImpliedUnits checks the units a Windoku implies: every solution
+// holds each digit once in each, and the digger's uniqueness check, which
+// propagates over them, agrees with the exact search.
+func TestImpliedUnits(t *testing.T) {
+	for _, n := range []int{4, 9, 16} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			l, err := grid.NewLayout(grid.Config{Size: n, Variant: grid.Windoku})
+			if err != nil {
+				t.Fatal(err)
+			}
+			implied := impliedUnits(l)
+			if b := l.BoxRows; len(implied) != 2*(b-1)+1 {
+				t.Fatalf("%d implied units, want %d", len(implied), 2*(b-1)+1)
+			}
+			rng := newRand(uint64(n))
+			sol, err := fillRandom(context.Background(), grid.NewBoard(l), rng, DefaultMaxNodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range implied {
+				var seen grid.Digits
+				for _, cell := range u {
+					seen |= grid.Bit(int(sol[cell]))
+				}
+				if len(u) != n || seen != grid.AllDigits(n) {
+					t.Fatalf("implied unit %v holds %v", u, seen)
+				}
+			}
+			if n == 16 {
+				return // the exact search of a sparse 16×16 Windoku is too slow to compare
+			}
+			g, err := newGenerator(Config{Size: n, Variant: grid.Windoku})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newDigger(g, l, sol)
+			clues := append([]uint8(nil), sol...)
+			for i, cell := range rng.Perm(len(clues)) {
+				clues[cell] = 0
+				got, settled, err := d.unique(context.Background(), clues)
+				if err != nil || !settled {
+					t.Fatalf("unique: settled %v, %v", settled, err)
+				}
+				want, _ := count(t, clueBoard(t, l, boardOf(l, clues, nil)))
+				if got != (want == 1) {
+					t.Fatalf("%d clues: unique says %v, the search counts %d", len(clues)-i-1, got, want)
+				}
+			}
+		})
+	}
+}
+
 func TestSameSeedSamePuzzle(t *testing.T) {
 	configs := []Config{
 		{Seed: 42},
@@ -596,5 +692,23 @@ func BenchmarkGenerate(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 			b.ReportMetric(float64(attempts)/float64(b.N), "attempts/puzzle")
 		})
+	}
+}
+
+// BenchmarkFillWindoku16 draws random 16×16 Windoku solution grids: the
+// fill that the implied units make possible (without them most runs spent
+// the node budget of DefaultMaxNodes).
+func BenchmarkFillWindoku16(b *testing.B) {
+	l, err := grid.NewLayout(grid.Config{Size: 16, Variant: grid.Windoku})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		if _, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(seed), DefaultMaxNodes); err != nil {
+			b.Fatalf("seed %d: %v", seed, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -419,19 +420,21 @@ func (l *Layout) addCages(cages []Cage) error {
 	for k, cg := range cages {
 		field := fmt.Sprintf("cages[%d]", k)
 		if len(cg.Cells) == 0 {
-			return FieldErrorf(field, "cage has no cells")
+			return FieldErrorf(field, "cage %d of %d has no cells", k+1, len(cages))
 		}
 		for _, cell := range cg.Cells {
 			if cell < 0 || cell >= l.Cells {
-				return FieldErrorf(field, "cell %d is outside the %d cells of the board", cell, l.Cells)
+				return FieldErrorf(field, "cage %d of %d: cell %d is outside the %d cells of the board", k+1, len(cages), cell, l.Cells)
 			}
+		}
+		for _, cell := range cg.Cells {
 			if other := l.CellCage[cell]; other >= 0 {
-				return FieldErrorf(field, "cell %s is also in cage %d", l.CellName(cell), other)
+				return FieldErrorf(field, "%s: cell %s is also in the %s", l.cageName(cg.Cells), l.CellName(cell), l.cageName(cages[other].Cells))
 			}
 			l.CellCage[cell] = k
 		}
 		if err := l.checkCage(cg); err != nil {
-			return FieldErrorf(field, "%v", err)
+			return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
 		}
 		l.Cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
 	}
@@ -552,6 +555,24 @@ func (l *Layout) index() {
 // CellName returns the 1-based name of a cell, e.g. "r3c4".
 func (l *Layout) CellName(cell int) string {
 	return "r" + strconv.Itoa(cell/l.N+1) + "c" + strconv.Itoa(cell%l.N+1)
+}
+
+// cageName names a cage by its cells, for messages, in row-major order:
+// "cage of r1c1, r1c2, r2c1"; a large one by its first cells and count.
+// The cells are valid.
+func (l *Layout) cageName(cells []int) string {
+	sorted := append([]int(nil), cells...)
+	slices.Sort(sorted)
+	const shown = 6
+	names := make([]string, 0, shown+1)
+	for i, cell := range sorted {
+		if i == shown {
+			names = append(names, fmt.Sprintf("… (%d cells)", len(sorted)))
+			break
+		}
+		names = append(names, l.CellName(cell))
+	}
+	return "cage of " + strings.Join(names, ", ")
 }
 
 // Sees reports whether two distinct cells may not hold the same digit.

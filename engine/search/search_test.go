@@ -1,18 +1,18 @@
 package search
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/internal/shared"
+	"github.com/sudokuwise/solver/engine/search/internal/sets"
 )
 
 func board(t testing.TB, text string) *grid.Board {
@@ -83,39 +83,29 @@ func cagesHold(l *grid.Layout, values []uint8) bool {
 }
 
 func TestCount(t *testing.T) {
-	tests := []struct {
-		name     string
-		puzzle   string
-		limit    int
-		want     int
-		complete bool
-	}{
-		{"unique", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", 10, 1, true},
-		{"deadly rectangle", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 10, 2, true},
-		{"stops at the limit", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 1, 1, false},
-		{"every 4x4 grid", "................", 1000, 288, true},
-		{"no solution", ".12345678" + "9........" + strings.Repeat(".", 63), 2, 0, true},
-		{"duplicate", "11" + strings.Repeat(".", 79), 2, 0, true},
-	}
+	tests := append(slices.Clone(sets.Counts),
+		sets.Count{Name: "every 4x4 grid", Puzzle: "................", Limit: 1000, Want: 288, Complete: true},
+		sets.Count{Name: "duplicate", Puzzle: "11" + strings.Repeat(".", 79), Limit: 2, Want: 0, Complete: true},
+	)
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.Name, func(t *testing.T) {
 			var b *grid.Board
-			if tt.name == "duplicate" {
+			if tt.Name == "duplicate" {
 				l, _ := grid.NewLayout(grid.Config{Size: 9})
 				b = grid.NewBoard(l)
 				clues := make([]uint8, l.Cells)
 				clues[0], clues[1] = 1, 1
 				b.Reset(clues, nil)
 			} else {
-				b = board(t, tt.puzzle)
+				b = board(t, tt.Puzzle)
 			}
 			var s Searcher
-			res, err := s.Count(context.Background(), b, tt.limit)
+			res, err := s.Count(context.Background(), b, tt.Limit)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Solutions) != tt.want || res.Complete != tt.complete {
-				t.Fatalf("found %d (complete %v), want %d (complete %v)", len(res.Solutions), res.Complete, tt.want, tt.complete)
+			if len(res.Solutions) != tt.Want || res.Complete != tt.Complete {
+				t.Fatalf("found %d (complete %v), want %d (complete %v)", len(res.Solutions), res.Complete, tt.Want, tt.Complete)
 			}
 			seen := map[string]bool{}
 			for _, sol := range res.Solutions {
@@ -297,60 +287,21 @@ func TestNodeLimit(t *testing.T) {
 	}
 }
 
-func readPuzzles(t testing.TB, rel string, max int) []string {
-	t.Helper()
-	f, err := os.Open(shared.Path(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		if line := strings.TrimSpace(sc.Text()); line != "" {
-			out = append(out, strings.Fields(line)[0])
-		}
-	}
-	return out
-}
-
-// spread returns n puzzles spread evenly over a set (all when n ≥ len).
-func spread(puzzles []string, n int) []string {
-	if n >= len(puzzles) {
-		return puzzles
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = puzzles[i*len(puzzles)/n]
-	}
-	return out
-}
-
-// The shared data sets (see ../shared/testdata/puzzles/README.md).
-const (
-	set17Clue    = "testdata/puzzles/tdoku_puzzles2_17_clue.txt"
-	setTop1465   = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
-	setHardest11 = "testdata/puzzles/tdoku_puzzles5_forum_hardest_1905_11plus.txt"
-	setHard1106  = "testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt"
-	setSerg      = "testdata/puzzles/tdoku_puzzles7_serg_benchmark.txt"
-	setTop95     = "testdata/puzzles/norvig_top95.txt"
-)
-
 func TestSharedSets(t *testing.T) {
 	tests := []struct {
 		file string
 		max  int
 		want int // solutions with a limit of 2
 	}{
-		{setTop95, 0, 1},
-		{setTop1465, 300, 1},
-		{setHard1106, 100, 1},
-		{setSerg, 300, 2},
+		{sets.Top95, 0, 1},
+		{sets.Top1465, 300, 1},
+		{sets.Hard1106, 100, 1},
+		{sets.Serg, 300, 2},
 	}
 	var s Searcher
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			for _, p := range readPuzzles(t, tt.file, tt.max) {
+			for _, p := range sets.Read(t, tt.file, tt.max) {
 				b := board(t, p)
 				res, err := s.Count(context.Background(), b, 2)
 				if err != nil {
@@ -395,19 +346,19 @@ func sameSets(a, b [][]uint8) bool {
 // pencil marks, which both paths must keep to.
 func TestClassicMatchesGeneric(t *testing.T) {
 	const limit = 50
-	sets := []struct {
+	picks := []struct {
 		file string
 		n    int
 	}{
-		{set17Clue, 60}, {setTop1465, 60}, {setHardest11, 30}, {setHard1106, 20}, {setSerg, 100}, {setTop95, 20},
+		{sets.Clue17, 60}, {sets.Top1465, 60}, {sets.Hardest11, 30}, {sets.Hard1106, 20}, {sets.Serg, 100}, {sets.Top95, 20},
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	var fast Searcher
 	var slow generic
 	ctx := context.Background()
-	for _, set := range sets {
+	for _, set := range picks {
 		t.Run(set.file[strings.LastIndex(set.file, "/")+1:], func(t *testing.T) {
-			for i, line := range spread(readPuzzles(t, set.file, 0), set.n) {
+			for i, line := range sets.Spread(sets.Read(t, set.file, 0), set.n) {
 				variants := []string{line}
 				if i%3 == 0 { // thinned out: several solutions
 					b := []byte(line)
@@ -624,22 +575,22 @@ func boardsOf(b *testing.B, puzzles []string) []*grid.Board {
 // uniqueness check), as the step solver does; the per-set solving rates
 // of the classic solver alone are in package classic.
 func BenchmarkCount17Clue(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readPuzzles(b, set17Clue, 5000)), 2)
+	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Clue17, 5000)), 2)
 }
 func BenchmarkCountTop1465(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setTop1465, 0)), 2)
+	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Top1465, 0)), 2)
 }
 func BenchmarkCountHardest11(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setHardest11, 5000)), 2)
+	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Hardest11, 5000)), 2)
 }
 func BenchmarkCountHardest1106(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setHard1106, 0)), 2)
+	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Hard1106, 0)), 2)
 }
 func BenchmarkCountSerg(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setSerg, 5000)), 2)
+	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Serg, 5000)), 2)
 }
 func BenchmarkCountTop95(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readPuzzles(b, setTop95, 0)), 2)
+	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Top95, 0)), 2)
 }
 
 // The generic benchmarks: the generated large boards, and a classic set
@@ -651,7 +602,7 @@ func BenchmarkGeneric25x25(b *testing.B) {
 	benchmarkBoards(b, boardsOf(b, readFixture(b, "testdata/25x25.txt")), 2)
 }
 func BenchmarkGenericTop1465(b *testing.B) {
-	boards := boardsOf(b, readPuzzles(b, setTop1465, 0))
+	boards := boardsOf(b, sets.Read(b, sets.Top1465, 0))
 	var g generic
 	ctx := context.Background()
 	b.ReportAllocs()

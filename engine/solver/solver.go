@@ -1,7 +1,8 @@
 // Package solver solves a board step by step the way a person would: it
 // applies the cheapest strategy that yields a step, guesses when logic is
 // stuck (Ariadne's thread, with the N×N seed's options), reports every step
-// as it is taken, and rates the solve.
+// as it is taken, and rates the solve. Mixed solving hands over to guessing
+// early where logic stops paying (see Cost).
 package solver
 
 import (
@@ -22,7 +23,9 @@ type SolvingType uint8
 
 // The solving types.
 const (
-	// Mixed uses solution methods, elimination logic and guessing.
+	// Mixed uses solution methods, elimination logic and guessing. Where
+	// logic stops paying (after the first guess, and on boards above
+	// 16×16) it uses the Cheap strategies only (see Cost).
 	Mixed SolvingType = iota
 	// LogicOnly never guesses.
 	LogicOnly
@@ -112,12 +115,15 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", s)
 }
 
-// Rating grades a solve: the level of the hardest strategy used, raised
-// while the score exceeds the level's maximum, and the sum of step scores.
+// Rating grades a solve: the sum of the step scores, the hardest technique
+// used, and the level they earn (see Grade).
 type Rating struct {
 	Level   strategy.Level
 	Score   int
 	Hardest *strategy.Technique
+	// Cells is the number of cells of the board, which scales the score
+	// for the level (see Grade); 0 stands for 81.
+	Cells int
 }
 
 // Result is the outcome of a solve.
@@ -174,6 +180,7 @@ func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Re
 		opts.Unique = opts.Unique || len(res.Solutions) == 1 && res.Complete
 	}
 	s.plan(opts)
+	s.res.Rating.Cells = start.L.Cells
 	err := s.run(ctx)
 	if err == nil && counted != nil {
 		s.count(*counted)
@@ -188,6 +195,7 @@ type run struct {
 	emit     Emit
 	b        *grid.Board
 	passes   []strategy.Pass
+	cheap    []strategy.Pass // the Cheap passes of passes
 	guessing bool
 	rng      *rand.Rand
 	frames   []frame
@@ -207,12 +215,12 @@ func (r *run) plan(opts Options) {
 	cages := len(r.b.L.Cages) > 0
 	if opts.Strategies == nil {
 		if p, ok := plans[planKey{opts.Type, opts.Unique, cages}]; ok {
-			r.passes, r.guessing = p.passes, p.guessing
+			r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
 			return
 		}
 	}
 	p := makePlan(opts, cages)
-	r.passes, r.guessing = p.passes, p.guessing
+	r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
 }
 
 // Allows reports whether o lets strategy st take steps on a board of
@@ -249,9 +257,11 @@ type planKey struct {
 	cages  bool
 }
 
-// plan is the passes of a solve, and whether it may guess.
+// plan is the passes of a solve, those of them that are Cheap, and
+// whether it may guess.
 type plan struct {
 	passes   []strategy.Pass
+	cheap    []strategy.Pass
 	guessing bool
 }
 
@@ -272,10 +282,16 @@ var plans = func() map[planKey]plan {
 // or without cages.
 func makePlan(opts Options, cages bool) plan {
 	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, cages) }
-	return plan{
+	p := plan{
 		passes:   strategy.Plan(allowed),
 		guessing: opts.allows(strategy.Guessing, cages),
 	}
+	for _, pass := range p.passes {
+		if CostOf(pass.Strategy) == Cheap {
+			p.cheap = append(p.cheap, pass)
+		}
+	}
+	return p
 }
 
 func newRun(start *grid.Board, opts Options, emit Emit) *run {
@@ -333,9 +349,17 @@ func (r *run) run(ctx context.Context) error {
 	}
 }
 
-// deduce applies the first step of the cheapest strategy that has one.
+// deduce applies the first step of the cheapest strategy that has one,
+// among the Cheap ones only where the others do not pay (see Pays).
 func (r *run) deduce() (bool, error) {
-	for _, p := range r.passes {
+	passes := r.passes
+	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
+		passes = r.cheap
+	}
+	for _, p := range passes {
+		if onFind != nil {
+			onFind(p.Strategy, r.res.Guesses)
+		}
 		r.sink.Reset()
 		r.sink.Size = p.Size
 		p.Strategy.Find(r.b, &r.sink)
@@ -346,6 +370,10 @@ func (r *run) deduce() (bool, error) {
 	}
 	return false, nil
 }
+
+// onFind, when set (by tests), is told of every finder run and the
+// guesses made before it.
+var onFind func(st *strategy.Strategy, guesses int)
 
 func (r *run) report(s *strategy.Step) error {
 	r.res.Steps++
@@ -537,13 +565,19 @@ func (r *Rating) Add(s *strategy.Step) {
 }
 
 // Grade returns the level the rating earns: the hardest technique's level,
-// raised while the score exceeds the level's maximum.
+// raised one level at a time while the score, scaled to a 9×9 board
+// (Score × 81 / Cells, so that a larger board's many easy steps do not
+// count as hardness), exceeds the level's maximum (Level.MaxScore).
 func (r Rating) Grade() strategy.Level {
 	if r.Hardest == nil {
 		return strategy.Unrated
 	}
+	score := r.Score
+	if r.Cells > 0 && r.Cells != 81 {
+		score = int(int64(score) * 81 / int64(r.Cells))
+	}
 	l := r.Hardest.Level
-	for l < strategy.Extreme && r.Score > l.MaxScore() {
+	for l < strategy.Extreme && score > l.MaxScore() {
 		l++
 	}
 	return l

@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -215,19 +214,9 @@ func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 }
 
 func TestALSSoundOnLayouts(t *testing.T) {
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
-	tests := []struct {
-		name    string
-		cfg     grid.Config
-		puzzles int
-		keep    float64
-	}{
+	tests := []layoutCase{
 		{"classic", grid.Config{Size: 9}, 40, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 30, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 30, 0.3},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
 		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 30, 0.28},
 		{"6x6", grid.Config{Size: 6}, 60, 0.3},
@@ -235,38 +224,7 @@ func TestALSSoundOnLayouts(t *testing.T) {
 		{"16x16", grid.Config{Size: 16}, 6, 0.5},
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
 	}
-	if quick() {
-		for i := range tests {
-			tests[i].puzzles = max(tests[i].puzzles/10, 2)
-		}
-	}
-	r := rand.New(rand.NewPCG(5, 23))
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			seen := map[string]int{}
-			defer func() { t.Logf("steps checked per technique: %v", seen) }()
-			cfg := tt.cfg
-			var sol []uint8
-			if cfg.Variant == grid.Killer {
-				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, sol = patRandomPuzzle(t, plain, r, 0)
-				cfg.Cages = patKillerCages(cfg.Size, sol, r)
-			}
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := 0; i < tt.puzzles; i++ {
-				if sol == nil || i%10 == 0 && cfg.Cages == nil {
-					_, sol = patRandomPuzzle(t, l, r, 0)
-				}
-				alsSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
-			}
-		})
-	}
+	soundOnLayouts(t, rand.New(rand.NewPCG(5, 23)), 10, tests, alsSolveChecked, nil)
 }
 
 func TestALSSoundOnSharedSet(t *testing.T) {
@@ -274,13 +232,9 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 		t.Skip("long: runs in full without -short and -race")
 	}
 	seen := map[string]int{}
+	var s search.Searcher
 	for _, b := range patStuckBoards(t, 25) {
-		var s search.Searcher
-		res, err := s.Count(context.Background(), b, 2)
-		if err != nil || len(res.Solutions) != 1 {
-			t.Fatalf("%d solutions, %v", len(res.Solutions), err)
-		}
-		alsSolveChecked(t, b, res.Solutions[0], seen)
+		alsSolveChecked(t, b, uniqueSolution(t, &s, b, "a stuck board of top1465"), seen)
 	}
 	for _, st := range alsStrategies {
 		if seen[st.Name] == 0 {
@@ -292,36 +246,11 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 
 func TestALSFindersDoNotAllocate(t *testing.T) {
 	pauseGC(t)
-	boards := patStuckBoards(t, 40)
-	for _, st := range alsStrategies {
-		for _, all := range []bool{false, true} {
-			sink := Sink{All: all}
-			allocs := testing.AllocsPerRun(3, func() {
-				for _, b := range boards {
-					sink.Reset()
-					st.Find(b, &sink)
-				}
-			})
-			if allocs != 0 {
-				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
-			}
-		}
-	}
+	findersDoNotAllocate(t, patStuckBoards(t, 40), alsStrategies, 0, false, true)
 }
 
 func BenchmarkALSFinders(b *testing.B) {
-	boards := patStuckBoards(b, 200)
-	for _, st := range alsStrategies {
-		b.Run(st.Name, func(b *testing.B) {
-			var sink Sink
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				sink.Reset()
-				st.Find(boards[i%len(boards)], &sink)
-			}
-		})
-	}
+	benchFinders(b, patStuckBoards(b, 200), alsStrategies)
 }
 
 func TestALSExplain(t *testing.T) {

@@ -12,30 +12,18 @@ import (
 var (
 	// CageCombinations (X): a digit that no combination of the cage's
 	// digits can use leaves every cell of the cage.
-	CageCombinations = &Strategy{
-		Name: "Cage Combinations", Class: Elimination,
-		Technique: &Technique{Name: "Cage Combinations", Level: Easy, Score: 4},
-		Explain:   func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") },
-		find:      func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) },
-	}
+	CageCombinations = newStrategy(Elimination, &Technique{Name: "Cage Combinations", Level: Easy, Score: 4},
+		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })
 	// CagePermutations (Y): a digit that no filling of the cage puts in a
 	// given cell leaves that cell.
-	CagePermutations = &Strategy{
-		Name: "Cage Permutations", Class: Elimination,
-		Technique: &Technique{Name: "Cage Permutations", Level: Easy, Score: 8},
-		Explain:   func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") },
-		find:      func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) },
-	}
+	CagePermutations = newStrategy(Elimination, &Technique{Name: "Cage Permutations", Level: Easy, Score: 8},
+		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })
 	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
 	// the cage lie in one unit, leaves the rest of that unit; and a digit
 	// of a unit confined to one killer cage leaves the cage's cells outside
 	// the unit.
-	CageOverlap = &Strategy{
-		Name: "Cage/Unit Overlap", Class: Elimination,
-		Technique: &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20},
-		Explain:   explainOverlap,
-		find:      findCageOverlap,
-	}
+	CageOverlap = newStrategy(Elimination, &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20},
+		findCageOverlap, explainOverlap)
 	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
 	// digit once, so the cells that poke into (innies) or out of (outies) a
 	// group of units covered by whole cages have a known sum. Single cells
@@ -49,27 +37,29 @@ var (
 	// CageSplitting (b): when a cage straddles a group of units and its part
 	// inside is the group's only unknown, the rule of 45 gives the sum of
 	// each part, which then act as two smaller cages.
-	CageSplitting = &Strategy{
-		Name: "Cage Splitting", Class: Elimination,
-		Technique: cageSplitting,
-		Explain:   explainPseudo,
-		find:      findCageSplitting,
-	}
+	CageSplitting = newStrategy(Elimination, cageSplitting,
+		findCageSplitting, explainPseudo)
 	// LineRules (c): a KenKen line holds every digit once, so it sums to
 	// N(N+1)/2 and multiplies to N!; the cells of a line outside its whole
 	// + (or ×) cages take the rest of the sum (product).
-	LineRules = &Strategy{
-		Name: "Line Rules", Class: Elimination,
-		Technique: lineRules,
-		Explain:   explainPseudo,
-		find:      findLineRules,
-	}
+	LineRules = newStrategy(Elimination, lineRules,
+		findLineRules, explainPseudo)
 
 	innieSingle   = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20}
 	innieMulti    = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60}
 	cageSplitting = &Technique{Name: "Cage Splitting", Level: Hard, Score: 80}
 	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20}
 )
+
+// fillCage loads cage k into g and its fillings into f, and reports
+// whether the cage has any (a broken cage is the solver's check to report).
+func fillCage(b *grid.Board, k int, g *grid.Group, f *grid.Fills) bool {
+	if !g.LoadCage(b.L, k) {
+		return false
+	}
+	b.Fill(g, f)
+	return f.OK && f.Count != 0
+}
 
 // findCageEliminations reports, per cage, the candidates that no
 // combination (CageCombinations) or no filling (CagePermutations, perm)
@@ -79,12 +69,8 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 	var g grid.Group
 	var f grid.Fills
 	for k := range l.Cages {
-		if !g.LoadCage(l, k) {
+		if !fillCage(b, k, &g, &f) {
 			continue
-		}
-		b.Fill(&g, &f)
-		if !f.OK || f.Count == 0 {
-			continue // a broken cage is the solver's check to report
 		}
 		var s *Step
 		for i, c := range g.Cells() {
@@ -112,11 +98,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 	var g grid.Group
 	var f grid.Fills
 	for k := range l.Cages {
-		if !g.LoadCage(l, k) {
-			continue
-		}
-		b.Fill(&g, &f)
-		if !f.OK || f.Count == 0 {
+		if !fillCage(b, k, &g, &f) {
 			continue
 		}
 		// A digit the cage must hold, whose cage cells share a unit.

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,22 +24,14 @@ import (
 // XChain (d): an alternating chain on one digit over conjugate pairs
 // (strong) and cells seeing each other (weak); a cell seeing both ends
 // cannot hold the digit.
-var XChain = &Strategy{
-	Name: "X-Chain", Class: Elimination,
-	Technique: techXChain,
-	Explain:   explainChain,
-	find:      findXChains,
-}
+var XChain = newStrategy(Elimination, techXChain,
+	findXChains, explainChain)
 
 // XYChain (e): a chain of bivalue cells, each linked to the next by a
 // shared digit, whose two ends hold the same digit; a cell seeing both ends
 // cannot hold it.
-var XYChain = &Strategy{
-	Name: "XY-Chain", Class: Elimination,
-	Technique: techXYChain,
-	Explain:   explainChain,
-	find:      findXYChains,
-}
+var XYChain = newStrategy(Elimination, techXYChain,
+	findXYChains, explainChain)
 
 var (
 	techXChain  = &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260}
@@ -107,7 +100,7 @@ var (
 		strong: strongUnit | strongCell, weak: weakUnit | weakCell,
 		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 	alsLoopMode = chainMode{nodes: nodeCand | nodeGroup | nodeALS,
-		strong: strongUnit | strongCell | strongALS, weak: weakUnit | weakCell,
+		strong: strongUnit | strongCell | strongALS | strongForce, weak: weakUnit | weakCell,
 		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 )
 
@@ -119,40 +112,53 @@ const (
 	shapePlace        // start = ... = start: start is true
 )
 
-// maxChainDepth bounds the links of a chain; a first-step search looks
-// for chains of up to shortChainDepth links first.
-const (
-	maxChainDepth   = 64
-	shortChainDepth = 7
-)
+// maxChainDepth bounds the links of a chain.
+const maxChainDepth = 64
 
 // chainSearch is the scratch space of the search, kept with the graph.
 type chainSearch struct {
-	m      *chainMode
-	ok     []bool   // node usable in the mode
-	seen   []uint32 // state (node*2+truth) → stamp when reached
-	par    []int32  // state → previous state
-	parALS []int32  // state → ALS of the link into it, or -1
-	depth  []int32
-	queue  []int32
-	wmark  []uint32 // node → ws when weakly linked to the start
-	smark  []uint32 // node → ss when strongly linked to the start
-	sALS   []int32  // node → the ALS of its strong link to the start
-	cmark  []uint32 // cell → cs when in the loop
-	ss     uint32
-	cs     uint32
-	amark  []uint32 // node → as when weakly linked to a weak link's end
-	emark  []uint32 // node → es when eliminated
-	stamp  uint32
-	ws     uint32
-	as     uint32
-	es     uint32
+	m  *chainMode
+	ok []bool // node usable in the mode
+	// The links of the mode between usable nodes, packed: node u's strong
+	// links go to sTo[sOff[u]:sOff[u+1]] (over ALS sALSOf[...]), its weak
+	// links to wTo[wOff[u]:wOff[u+1]].
+	sOff, sTo, sALSOf []int32
+	wOff, wTo         []int32
+	// rOff, rTo: the nodes weakly linked to each candidate node (of any
+	// mode), to find the ends sharing a weak neighbour with the start.
+	rOff, rTo []int32
+	hmark     []uint32 // node → hs when it shares a weakly linked candidate with the start
+	hs        uint32
+	seen      []uint32 // state (node*2+truth) → stamp when reached
+	par       []int32  // state → previous state
+	parALS    []int32  // state → ALS of the link into it, or -1
+	depth     []int32
+	queue     []int32
+	wmark     []uint32 // node → ws when weakly linked to the start
+	smark     []uint32 // node → ss when strongly linked to the start
+	sALS      []int32  // node → the ALS of its strong link to the start
+	cmark     []uint32 // cell → cs when in the loop
+	ss        uint32
+	cs        uint32
+	amark     []uint32 // node → as when weakly linked to a weak link's end
+	emark     []uint32 // node → es when eliminated
+	stamp     uint32
+	ws        uint32
+	as        uint32
+	es        uint32
 
 	start int32
 	limit int32 // the longest chain looked for
-	elims []CellDigit
-	path  []int32 // states of the chain being looked at, start first
-	als   []int32 // the ALS of the link into each state, or -1
+
+	// The scan for the shortest chain (firstChain): per state, the starts
+	// of a block of 64 that reached it (vis), first at this level (cur) or
+	// the next (nxt); per node, the starts it may end a chain from (rel).
+	vis, cur, nxt, rel []uint64
+	front, next        []int32 // the states of cur and nxt
+	starts, cands      []int32
+	elims              []CellDigit
+	path               []int32 // states of the chain being looked at, start first
+	als                []int32 // the ALS of the link into each state, or -1
 
 	// the best chain so far (first-step mode)
 	bestDepth  int32
@@ -206,11 +212,6 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 		}
 		clear(s.byKey)
 	}
-	// A first pass over short chains only is cheap and usually enough.
-	limits := []int32{shortChainDepth, maxChainDepth}
-	if sink.All {
-		limits = limits[1:]
-	}
 	m := modes[0]
 	for _, m = range modes {
 		if m.nodes&nodeALS != 0 {
@@ -222,24 +223,25 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 			c := g.nodes[i].class
 			s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
 		}
-		for _, s.limit = range limits {
-			for start := int32(0); start < int32(len(g.nodes)); start++ {
-				if !s.ok[start] || len(g.strong[start]) == 0 {
-					continue
-				}
-				g.bfs(b, start, false, sink.All)
-				if sink.All && m.loops {
-					// Loops closed by a strong link to a true start: the
-					// breadth-first walk from there finds other loops.
-					g.bfs(b, start, true, sink.All)
-				}
-			}
+		g.packLinks()
+		if !sink.All {
+			g.firstChain(b)
 			if s.bestDepth <= maxChainDepth {
 				break
 			}
+			continue
 		}
-		if !sink.All && s.bestDepth <= maxChainDepth {
-			break
+		s.limit = maxChainDepth
+		for start := int32(0); start < int32(len(g.nodes)); start++ {
+			if !s.ok[start] || len(g.strong[start]) == 0 {
+				continue
+			}
+			g.bfs(b, start, false, true)
+			if m.loops {
+				// Loops closed by a strong link to a true start: the
+				// breadth-first walk from there finds other loops.
+				g.bfs(b, start, true, true)
+			}
 		}
 	}
 	if sink.All {
@@ -254,11 +256,214 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	}
 }
 
+// packLinks packs the links of the search's mode between usable nodes.
+func (g *chainGraph) packLinks() {
+	s := &g.search
+	m := s.m
+	nn := len(g.nodes)
+	s.sOff = grow(s.sOff, nn+1)
+	s.wOff = grow(s.wOff, nn+1)
+	s.sTo, s.sALSOf, s.wTo = s.sTo[:0], s.sALSOf[:0], s.wTo[:0]
+	for u := 0; u < nn; u++ {
+		s.sOff[u] = int32(len(s.sTo))
+		s.wOff[u] = int32(len(s.wTo))
+		if !s.ok[u] {
+			continue
+		}
+		for _, e := range g.strong[u] {
+			if e.kind&m.strong != 0 && s.ok[e.to] {
+				s.sTo = append(s.sTo, e.to)
+				s.sALSOf = append(s.sALSOf, e.als)
+			}
+		}
+		if len(g.strong[u]) == 0 {
+			continue // never left over a weak link
+		}
+		for _, e := range g.weak[u] {
+			if e.kind&m.weak != 0 && s.ok[e.to] {
+				s.wTo = append(s.wTo, e.to)
+			}
+		}
+	}
+	s.sOff[nn] = int32(len(s.sTo))
+	s.wOff[nn] = int32(len(s.wTo))
+
+	// Reverse weak links into candidates, counted then placed.
+	s.rOff = grow(s.rOff, nn+1)
+	clear(s.rOff)
+	for u := 0; u < nn; u++ {
+		for _, e := range g.weak[u] {
+			if g.nodes[e.to].class&nodeCand != 0 {
+				s.rOff[e.to+1]++
+			}
+		}
+	}
+	for u := 0; u < nn; u++ {
+		s.rOff[u+1] += s.rOff[u]
+	}
+	s.rTo = grow(s.rTo, int(s.rOff[nn]))
+	for u := 0; u < nn; u++ {
+		for _, e := range g.weak[u] {
+			if g.nodes[e.to].class&nodeCand != 0 {
+				s.rTo[s.rOff[e.to]] = int32(u)
+				s.rOff[e.to]++
+			}
+		}
+	}
+	for u := nn; u > 0; u-- {
+		s.rOff[u] = s.rOff[u-1]
+	}
+	s.rOff[0] = 0
+}
+
+// firstChain finds the shortest chain of the mode, the first from the
+// lowest start among those of its length: what a breadth-first walk from
+// every start in turn finds, at a fraction of the cost. A scan walks from
+// 64 starts at once, a bit per start, to find the shortest length at which
+// a walk reaches a node that may end a chain from its start (sharing a
+// weakly linked candidate with it, or closing a loop); the walks from those
+// starts then tell whether they make a chain (a loop may eliminate
+// nothing, a grouped mode wants a group or ALS in the chain). If none
+// does, the scan goes on past that length.
+func (g *chainGraph) firstChain(b *grid.Board) {
+	s := &g.search
+	floor := int32(0)
+	for {
+		d := g.scan(floor)
+		if d < 0 {
+			return
+		}
+		s.limit = d
+		for _, start := range s.cands {
+			g.bfs(b, start, false, false)
+			if s.bestDepth <= maxChainDepth {
+				return
+			}
+		}
+		floor = d
+	}
+}
+
+// scan returns the shortest length above floor (odd, 3 or more) at which
+// a walk may end a chain, with the starts of such walks in s.cands, in
+// order; -1 if there is none.
+func (g *chainGraph) scan(floor int32) int32 {
+	s := &g.search
+	m := s.m
+	nn := int32(len(g.nodes))
+	s.starts = s.starts[:0]
+	for u := int32(0); u < nn; u++ {
+		if s.ok[u] && s.sOff[u+1] > s.sOff[u] {
+			s.starts = append(s.starts, u)
+		}
+	}
+	best := int32(-1)
+	s.cands = s.cands[:0]
+	for lo := 0; lo < len(s.starts); lo += 64 {
+		block := s.starts[lo:min(lo+64, len(s.starts))]
+		clear(s.vis[:2*nn])
+		clear(s.rel[:nn])
+		s.front = s.front[:0]
+		for i, st := range block {
+			bit := uint64(1) << i
+			s.cur[st<<1] = bit
+			s.vis[st<<1] = bit
+			s.front = append(s.front, st<<1)
+			if m.loops {
+				s.rel[st] |= bit
+			}
+			dg := g.nodes[st].digit
+			for _, e := range g.weak[st] {
+				t := e.to
+				if m.loops {
+					s.rel[t] |= bit
+				}
+				if g.nodes[t].class&nodeCand == 0 {
+					continue
+				}
+				for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
+					if !m.sameDigit || g.nodes[x].digit == dg {
+						s.rel[x] |= bit
+					}
+				}
+			}
+		}
+		limit := int32(maxChainDepth)
+		if best > 0 {
+			limit = best
+		}
+		for d := int32(1); d <= limit && len(s.front) > 0; d++ {
+			s.next = s.next[:0]
+			for _, st := range s.front {
+				reach := s.cur[st]
+				s.cur[st] = 0
+				u := st >> 1
+				if st&1 == 0 {
+					for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
+						g.spread(to<<1|1, reach)
+					}
+				} else {
+					for _, to := range s.wTo[s.wOff[u]:s.wOff[u+1]] {
+						g.spread(to<<1, reach)
+					}
+				}
+			}
+			hit := false
+			for _, ns := range s.next {
+				nb := s.nxt[ns]
+				s.nxt[ns] = 0
+				s.vis[ns] |= nb
+				s.cur[ns] = nb
+				if d&1 == 1 && d >= 3 && d > floor {
+					if h := nb & s.rel[ns>>1]; h != 0 {
+						if !hit && d != best {
+							best = d
+							s.cands = s.cands[:0]
+						}
+						hit = true
+						for ; h != 0; h &= h - 1 {
+							s.cands = append(s.cands, block[bits.TrailingZeros64(h)])
+						}
+					}
+				}
+			}
+			s.front, s.next = s.next, s.front
+			if hit {
+				break
+			}
+		}
+		for _, st := range s.front {
+			s.cur[st] = 0
+		}
+	}
+	slices.Sort(s.cands)
+	s.cands = slices.Compact(s.cands)
+	return best
+}
+
+// spread adds the starts reach to state ns for the next level, unless they
+// reached it before.
+func (g *chainGraph) spread(ns int32, reach uint64) {
+	s := &g.search
+	nb := reach &^ s.vis[ns]
+	if nb == 0 {
+		return
+	}
+	if s.nxt[ns] == 0 {
+		s.next = append(s.next, ns)
+	}
+	s.nxt[ns] |= nb
+}
+
 // sizeSearch sizes the search's scratch space for the graph's nodes.
 func (g *chainGraph) sizeSearch() {
 	s := &g.search
 	nn := len(g.nodes)
 	s.ok = grow(s.ok, nn)
+	s.vis = grow(s.vis, 2*nn)
+	s.cur = grow(s.cur, 2*nn)
+	s.nxt = grow(s.nxt, 2*nn)
+	s.rel = grow(s.rel, nn)
 	if len(s.seen) < 2*nn {
 		s.seen = make([]uint32, 2*nn)
 		s.stamp = 0
@@ -268,6 +473,8 @@ func (g *chainGraph) sizeSearch() {
 	s.depth = grow(s.depth, 2*nn)
 	if len(s.wmark) < nn {
 		s.wmark = make([]uint32, nn)
+		s.hmark = make([]uint32, nn)
+		s.hs = 0
 		s.amark = make([]uint32, nn)
 		s.emark = make([]uint32, nn)
 		s.smark = make([]uint32, nn)
@@ -299,8 +506,14 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 	s.start = start
 	stamp := nextStamp(&s.stamp, s.seen)
 	ws := nextStamp(&s.ws, s.wmark)
+	hs := nextStamp(&s.hs, s.hmark)
 	for _, e := range g.weak[start] {
 		s.wmark[e.to] = ws
+		if t := e.to; g.nodes[t].class&nodeCand != 0 {
+			for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
+				s.hmark[x] = hs
+			}
+		}
 	}
 	st0 := start << 1
 	if on {
@@ -326,30 +539,29 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 		}
 		u := st >> 1
 		if st&1 == 0 {
-			for _, e := range g.strong[u] {
-				if e.kind&m.strong == 0 || !s.ok[e.to] {
-					continue
-				}
-				ns := e.to<<1 | 1
+			for k, end := s.sOff[u], s.sOff[u+1]; k < end; k++ {
+				to := s.sTo[k]
+				ns := to<<1 | 1
 				if s.seen[ns] == stamp {
 					continue
 				}
 				s.seen[ns] = stamp
 				s.par[ns] = st
-				s.parALS[ns] = e.als
+				s.parALS[ns] = s.sALSOf[k]
 				s.depth[ns] = d
 				s.queue = append(s.queue, ns)
-				if !on && (d >= 3 || all && m.loops) {
-					g.reached(b, e.to, d, all)
+				// Only ends sharing a weak neighbour with the start, or
+				// closing a loop, can make a chain.
+				if !on && (d >= 3 || all && m.loops) &&
+					(s.hmark[to] == hs || to == start || m.loops && s.wmark[to] == ws) {
+					g.reached(b, to, d, all)
 				}
 			}
 			continue
 		}
-		for _, e := range g.weak[u] {
-			if e.kind&m.weak == 0 || !s.ok[e.to] {
-				continue
-			}
-			ns := e.to << 1
+		for k, end := s.wOff[u], s.wOff[u+1]; k < end; k++ {
+			to := s.wTo[k]
+			ns := to << 1
 			if s.seen[ns] == stamp {
 				continue
 			}
@@ -358,8 +570,8 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 			s.parALS[ns] = -1
 			s.depth[ns] = d
 			s.queue = append(s.queue, ns)
-			if on && s.smark[e.to] == s.ss && d >= 3 {
-				g.closeLoop(e.to, all)
+			if on && s.smark[to] == s.ss && d >= 3 {
+				g.closeLoop(to, all)
 			}
 		}
 	}
@@ -410,6 +622,9 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		}
 	}
 	// Candidates weakly linked to both ends.
+	if s.hmark[v] != s.hs {
+		return
+	}
 	s.elims = s.elims[:0]
 	for _, e := range g.weak[v] {
 		t := e.to
@@ -471,7 +686,9 @@ func (g *chainGraph) cnlElims() bool {
 		}
 	}
 	for i := 1; i < len(p); i += 2 {
-		if x := s.als[i]; x >= 0 {
+		if x := s.als[i]; x >= 0 && x&alsForce != 0 {
+			g.forceLoopElims(x&^alsForce, p[i-1]>>1, p[i]>>1, es)
+		} else if x >= 0 {
 			g.alsLoopElims(x, p[i-1]>>1, p[i]>>1, es)
 		}
 		a := p[i] >> 1 // true, weakly linked to the next (or the start)
@@ -514,6 +731,39 @@ func (g *chainGraph) alsLoopElims(x, in, out int32, es uint32) {
 			}
 			s.emark[t] = es
 			s.elims = append(s.elims, CellDigit{c, d})
+		}
+	}
+}
+
+// forceLoopElims adds to s.elims the eliminations of ALS x in a continuous
+// loop through its link between nodes u and v, one its node for the digit
+// it misses, the other the candidate it forces in a cell outside (as
+// HoDoKu has them): the set's digits other than the missing one and those
+// it takes from the cell (the exit digits) are locked in it, and no cell
+// outside seeing all of a digit's holders may hold it; nor may a cell
+// seeing all holders of an exit digit and the forced cell.
+func (g *chainGraph) forceLoopElims(x, u, v int32, es uint32) {
+	s := &g.search
+	a := &g.col.Sets()[x]
+	if !a.Set.Has(int(g.nodes[u].cell)) {
+		u, v = v, u
+	}
+	n := g.l.N
+	c := int(g.nodes[v].cell)
+	exit := g.cand[c] &^ grid.Bit(int(g.nodes[v].digit))
+	for m := a.Digits &^ grid.Bit(int(g.nodes[u].digit)); m != 0; m &= m - 1 {
+		d := m.Min()
+		see := a.SeeAll(d)
+		for t := see.Next(0); t >= 0; t = see.Next(t + 1) {
+			if exit.Has(d) && !g.l.Sees(t, c) {
+				continue
+			}
+			k := g.candNode[t*n+d-1]
+			if k < 0 || s.emark[k] == es {
+				continue
+			}
+			s.emark[k] = es
+			s.elims = append(s.elims, CellDigit{t, d})
 		}
 	}
 }
@@ -611,12 +861,12 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 	case shapePlace:
 		g.addChainLink(st, last, 0, Strong, als[len(als)-1])
 	}
-	// ALS nodes show the whole set.
+	// ALS nodes show the whole set; the cell a set forces stays a candidate.
 	for i, a := range als {
 		if a < 0 {
 			continue
 		}
-		set := &g.col.Sets()[a]
+		set := &g.col.Sets()[a&^alsForce]
 		for _, k := range [2]int{i - 1, i} {
 			if shape == shapeDNL {
 				k++
@@ -625,6 +875,9 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 				k = 0
 			}
 			nd := &st.Nodes[k]
+			if a&alsForce != 0 && !set.Set.Has(nd.Cells[0]) {
+				continue
+			}
 			nd.Kind = ALSNode
 			nd.Cells = append(nd.Cells[:0], set.Cells...)
 		}

@@ -77,65 +77,43 @@ func TestNiceLoop(t *testing.T) {
 // singles, the pattern strategies and the chains, checking every chain
 // step (in find-all mode) against the solution.
 func TestChainsSoundOnLayouts(t *testing.T) {
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
-	tests := []struct {
-		name    string
-		cfg     grid.Config
-		puzzles int
-		keep    float64
-	}{
+	tests := []layoutCase{
 		{"classic", grid.Config{Size: 9}, 60, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 60, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 60, 0.3},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
 		{"6x6", grid.Config{Size: 6}, 30, 0.3},
 		{"16x16", grid.Config{Size: 16}, 3, 0.45},
 	}
-	if quick() {
-		for i := range tests {
-			tests[i].puzzles = max(tests[i].puzzles/10, 2)
-		}
-	}
-	r := rand.New(rand.NewPCG(13, 5))
+	soundOnLayouts(t, rand.New(rand.NewPCG(13, 5)), 1, tests, chainSolveChecked, nil)
+}
+
+// chainSolveChecked solves b with singles, the pattern strategies and the
+// chains, applying the first step found in that order; the chains are
+// asked for all their steps, which are checked against the solution.
+func chainSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
+	t.Helper()
 	order := append(append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...), chainStrategies...)
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			l, err := grid.NewLayout(tt.cfg)
-			if err != nil {
-				t.Fatal(err)
+	var sink Sink
+	for step := 0; step < 4*b.L.Cells; step++ {
+		progress := false
+		for _, st := range order {
+			sink.Reset()
+			sink.All = slices.Contains(chainStrategies, st)
+			st.Find(b, &sink)
+			if len(sink.Steps()) == 0 {
+				continue
 			}
-			seen := map[string]int{}
-			var sink Sink
-			for i := 0; i < tt.puzzles; i++ {
-				_, sol := patRandomPuzzle(t, l, r, 0)
-				b := patPuzzle(t, l, sol, r, tt.keep)
-				for step := 0; step < 4*l.Cells; step++ {
-					progress := false
-					for _, st := range order {
-						sink.Reset()
-						sink.All = slices.Contains(chainStrategies, st)
-						st.Find(b, &sink)
-						if len(sink.Steps()) == 0 {
-							continue
-						}
-						if sink.All {
-							patCheckSteps(t, b, sol, &sink, seen)
-							chainCheckDrawing(t, b, &sink)
-						}
-						sink.Steps()[0].Apply(b)
-						progress = true
-						break
-					}
-					if !progress {
-						break
-					}
-				}
+			if sink.All {
+				patCheckSteps(t, b, sol, &sink, seen)
+				chainCheckDrawing(t, b, &sink)
 			}
-			t.Logf("chain steps checked: %v", seen)
-		})
+			sink.Steps()[0].Apply(b)
+			progress = true
+			break
+		}
+		if !progress {
+			return
+		}
 	}
 }
 
@@ -182,29 +160,9 @@ func TestChainFindersDoNotAllocate(t *testing.T) {
 			}
 		}
 	}
-	for _, st := range chainStrategies {
-		allocs := testing.AllocsPerRun(3, func() {
-			for _, b := range boards {
-				sink.Reset()
-				st.Find(b, &sink)
-			}
-		})
-		if allocs > 0 {
-			t.Errorf("%s: %.1f allocations per run over %d boards, want 0", st.Name, allocs, len(boards))
-		}
-	}
+	findersDoNotAllocate(t, boards, chainStrategies, 1, false)
 }
 
 func BenchmarkChainFinders(b *testing.B) {
-	boards := patStuckBoards(b, 200)
-	for _, st := range chainStrategies {
-		b.Run(st.Name, func(b *testing.B) {
-			var sink Sink
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				sink.Reset()
-				st.Find(boards[i%len(boards)], &sink)
-			}
-		})
-	}
+	benchFinders(b, patStuckBoards(b, 200), chainStrategies)
 }

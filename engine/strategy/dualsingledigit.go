@@ -18,36 +18,35 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = &Strategy{
-		Name: "Dual 2-String Kite", Class: Elimination,
-		Technique: &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
-		Explain:   explainDualKite,
-		find:      findDualTwoStringKites,
-	}
+	DualTwoStringKite = newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
+		findDualTwoStringKites, explainDualKite)
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = &Strategy{
-		Name: "Dual Empty Rectangle", Class: Elimination,
-		Technique: &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
-		Explain:   explainDualER,
-		find:      findDualEmptyRectangles,
-	}
+	DualEmptyRectangle = newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
+		findDualEmptyRectangles, explainDualER)
 )
 
 // dualSinks holds the sinks in which the dual finders collect the single
 // patterns they pair (Find may run on many goroutines at once).
 var dualSinks = sync.Pool{New: func() any { return &Sink{All: true} }}
 
+// dualSteps takes a sink of dualSinks and fills it with every step st finds
+// on b; the caller puts it back.
+func dualSteps(st *Strategy, b *grid.Board) *Sink {
+	k := dualSinks.Get().(*Sink)
+	k.Reset()
+	k.All = true
+	st.Find(b, k)
+	return k
+}
+
 // findDualTwoStringKites pairs the 2-String Kites of the board. A kite's
 // Cells are its row's far end, its row's box cell, its column's box cell and
 // its column's far end.
 func findDualTwoStringKites(b *grid.Board, sink *Sink) {
-	kites := dualSinks.Get().(*Sink)
+	kites := dualSteps(TwoStringKite, b)
 	defer dualSinks.Put(kites)
-	kites.Reset()
-	kites.All = true
-	TwoStringKite.Find(b, kites)
 	steps := kites.Steps()
 	for i := range steps {
 		k1 := &steps[i]
@@ -89,11 +88,8 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 // Empty Rectangle's Cells are the candidates of its box, then the ends x
 // and y of its strong link; its Units are the box and the link's line.
 func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
-	ers := dualSinks.Get().(*Sink)
+	ers := dualSteps(EmptyRectangle, b)
 	defer dualSinks.Put(ers)
-	ers.Reset()
-	ers.All = true
-	EmptyRectangle.Find(b, ers)
 	steps := ers.Steps()
 	for i := range steps {
 		e1 := &steps[i]

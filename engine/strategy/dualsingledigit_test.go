@@ -65,7 +65,7 @@ func TestDualStepsDrawn(t *testing.T) {
 		nd := s.Nodes[i]
 		var cells []int
 		for _, name := range strings.Fields(want.cells) {
-			cells = append(cells, patCell(t, name))
+			cells = append(cells, cellNamed(t, b.L, name))
 		}
 		if nd.Kind != want.kind || nd.Digit != 3 || !slices.Equal(nd.Cells, cells) {
 			t.Errorf("node %d = %+v, want kind %d on %v", i, nd, want.kind, cells)

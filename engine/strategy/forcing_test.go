@@ -1,17 +1,13 @@
 package strategy
 
 import (
-	"bufio"
-	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // checkForcingStep checks that a forcing step is well formed: one
@@ -189,7 +185,7 @@ func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map
 				break
 			}
 		}
-		for _, st := range []*Strategy{ForcingChain, ForcingNet} {
+		for _, st := range forcingStrategies {
 			if len(steps) == 0 {
 				steps = checkForcingSteps(t, b, solution, st, seen)
 			}
@@ -200,6 +196,9 @@ func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map
 		steps[0].Apply(b)
 	}
 }
+
+// forcingStrategies are the strategies of forcing.go.
+var forcingStrategies = []*Strategy{ForcingChain, ForcingNet}
 
 // cost returns the length of a forcing step as its finder measures it:
 // the depths (a premise 0, an implication one more than its deepest
@@ -233,59 +232,19 @@ func cost(s *Step) int {
 }
 
 func TestForcingSoundOnLayouts(t *testing.T) {
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
-	tests := []struct {
-		name    string
-		cfg     grid.Config
-		puzzles int
-		keep    float64
-	}{
+	tests := []layoutCase{
 		{"classic", grid.Config{Size: 9}, 30, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 30, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 30, 0.3},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.27},
 		{"6x6", grid.Config{Size: 6}, 30, 0.25},
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.25},
 		{"16x16", grid.Config{Size: 16}, 3, 0.45},
 	}
-	if quick() {
-		for i := range tests {
-			tests[i].puzzles = max(tests[i].puzzles/10, 2)
+	soundOnLayouts(t, rand.New(rand.NewPCG(13, 1)), 5, tests, forcingSolveChecked, func(t *testing.T, seen map[string]int) {
+		if len(seen) == 0 {
+			t.Error("no forcing step met")
 		}
-	}
-	r := rand.New(rand.NewPCG(13, 1))
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			seen := map[string]int{}
-			cfg := tt.cfg
-			var sol []uint8
-			if cfg.Variant == grid.Killer {
-				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, sol = patRandomPuzzle(t, plain, r, 0)
-				cfg.Cages = patKillerCages(cfg.Size, sol, r)
-			}
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := 0; i < tt.puzzles; i++ {
-				if sol == nil || i%5 == 0 && cfg.Cages == nil {
-					_, sol = patRandomPuzzle(t, l, r, 0)
-				}
-				forcingSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
-			}
-			t.Logf("steps checked: %v", seen)
-			if len(seen) == 0 {
-				t.Error("no forcing step met")
-			}
-		})
-	}
+	})
 }
 
 func TestForcingSoundOnTop1465(t *testing.T) {
@@ -296,12 +255,9 @@ func TestForcingSoundOnTop1465(t *testing.T) {
 	seen := map[string]int{}
 	var s search.Searcher
 	for _, b := range forcingStuckBoards(t, n) {
-		res, err := s.Count(context.Background(), b, 2)
-		if err != nil || len(res.Solutions) != 1 {
-			t.Fatalf("%d solutions, %v", len(res.Solutions), err)
-		}
-		for _, st := range []*Strategy{ForcingChain, ForcingNet} {
-			checkForcingSteps(t, b, res.Solutions[0], st, seen)
+		sol := uniqueSolution(t, &s, b, "a stuck board of top1465")
+		for _, st := range forcingStrategies {
+			checkForcingSteps(t, b, sol, st, seen)
 		}
 	}
 	t.Logf("steps checked: %v", seen)
@@ -359,29 +315,13 @@ func TestForcingExplain(t *testing.T) {
 func TestForcingDoesNotAllocate(t *testing.T) {
 	boards := forcingStuckBoards(t, 20)
 	pauseGC(t) // the pool keeps its state
-	for _, st := range []*Strategy{ForcingChain, ForcingNet} {
-		var sink Sink
-		allocs := testing.AllocsPerRun(3, func() {
-			for _, b := range boards {
-				sink.Reset()
-				st.Find(b, &sink)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %.1f allocations per run over %d boards, want 0", st.Name, allocs, len(boards))
-		}
-	}
+	findersDoNotAllocate(t, boards, forcingStrategies, 0, false)
 }
 
 // forcingStuckBoards returns boards of top1465 where every strategy
 // before the forcing chains is stuck, with every forcing step applied in
 // turn (so the boards are those a logic solve meets).
 func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
-	f, err := os.Open(shared.Path(tb, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	// Boards stuck before the chains and ALSs, so that every forcing form
 	// shows (the chains find what short forcing chains would).
 	passes := Plan(func(st *Strategy) bool {
@@ -389,9 +329,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 	})
 	var boards []*grid.Board
 	var sink Sink
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(boards) < max {
-		b := board(tb, strings.Fields(sc.Text())[0])
+	sharedBoards(tb, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", func(b *grid.Board, _ string) bool {
 		for progress := true; progress && len(boards) < max; {
 			progress = false
 			for _, p := range passes {
@@ -408,6 +346,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 				}
 			}
 		}
-	}
+		return len(boards) < max
+	})
 	return boards
 }

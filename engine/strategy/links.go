@@ -19,7 +19,10 @@ import (
 //
 // Strong link (if A is false, B is true): the only two places of a digit in
 // a unit (single candidates or groups), the two candidates of a bivalue
-// cell, two digits of an ALS (exactly one of its digits is missing from it).
+// cell, two digits of an ALS (exactly one of its digits is missing from it),
+// an ALS digit and the last candidate its locked set would leave in a cell
+// outside (HoDoKu's ALS forcing: the set missing the digit, its others are
+// locked and take every other candidate of the cell).
 // Weak link (A and B are not both true): candidates of one cell, or nodes of
 // one digit whose cells all see each other.
 
@@ -33,15 +36,19 @@ const (
 
 // Link kinds (chainEdge.kind bits); strong and weak links have their own.
 const (
-	strongUnit uint8 = 1 << iota // a digit's only two places in a unit
-	strongCell                   // a bivalue cell's two digits
-	strongALS                    // two digits of an almost locked set
+	strongUnit  uint8 = 1 << iota // a digit's only two places in a unit
+	strongCell                    // a bivalue cell's two digits
+	strongALS                     // two digits of an almost locked set
+	strongForce                   // an ALS missing a digit forces a cell outside it
 )
 
 const (
 	weakUnit uint8 = 1 << iota // one digit, cells seeing each other
 	weakCell                   // two digits of one cell
 )
+
+// alsForce marks the ALS index of a strongForce link.
+const alsForce int32 = 1 << 30
 
 // chainNode is a node of the link graph.
 type chainNode struct {
@@ -54,7 +61,8 @@ type chainNode struct {
 }
 
 // chainEdge is a link to node to; als is the ALS of a strongALS link
-// (index into the graph's collector's sets), else -1.
+// (index into the graph's collector's sets), or of a strongForce link with
+// alsForce set, else -1.
 type chainEdge struct {
 	to   int32
 	kind uint8
@@ -373,8 +381,49 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 				g.addStrong(ids[x], ids[y], strongALS, int32(i))
 			}
 		}
+		g.forceLinks(b, a, int32(i), ids[:k])
 	}
 	g.growLinks()
+}
+
+// forceLinks adds the strong links of ALS a (index i, ids its digits'
+// nodes) to the cells it forces, as HoDoKu does. Once digit j is missing
+// from the set, its other digits are locked in it: a cell outside seeing
+// every holder of some of them loses those candidates, and when it is left
+// with one candidate x, it holds x. Then (j) of the set or (x) of the cell
+// is true. Cells of two candidates are left to the set's links and the
+// cell's own.
+func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32) {
+	n := g.l.N
+	s := CellSet(g.scratch)
+	s.Clear()
+	for m := a.Digits; m != 0; m &= m - 1 {
+		s.Or(a.SeeAll(m.Min()))
+	}
+	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
+		if b.Value[c] != 0 || b.Cand[c].Count() < 3 {
+			continue
+		}
+		var see grid.Digits // the set's digits c sees every holder of
+		for m := a.Digits & b.Cand[c]; m != 0; m &= m - 1 {
+			if a.SeeAll(m.Min()).Has(c) {
+				see |= m & -m
+			}
+		}
+		free := b.Cand[c] &^ see
+		if free.Count() > 1 {
+			continue
+		}
+		k := 0
+		for m := a.Digits; m != 0; m &= m - 1 {
+			j := m.Min()
+			id := ids[k]
+			k++
+			if left := free | see&grid.Bit(j); left.Count() == 1 {
+				g.addStrong(id, g.candNode[c*n+left.Min()-1], strongForce, i|alsForce)
+			}
+		}
+	}
 }
 
 // Weak links are listed only from nodes with a strong link: a chain
@@ -443,11 +492,16 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 				g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
 			}
 		}
-		for _, m := range g.multi[d-1] {
-			if g.seeOf(m).Has(cell) {
-				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+		// A multi-cell node seen whole from the cell starts at a peer.
+		k := len(g.weak[id])
+		for _, p := range g.l.Peers[cell] {
+			for m := g.head[p*n+d-1]; m >= 0; m = g.next[m] {
+				if g.seeOf(m).Has(cell) {
+					g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+				}
 			}
 		}
+		sortEdges(g.weak[id][k:])
 		return
 	}
 	see := g.seeOf(id)
@@ -456,11 +510,22 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 			g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
 		}
 	}
-	for _, m := range g.multi[d-1] {
-		if m != id && g.setOf(m).SubsetOf(see) {
-			g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+	// A multi-cell node inside see starts there.
+	k := len(g.weak[id])
+	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+		for m := g.head[c*n+d-1]; m >= 0; m = g.next[m] {
+			if g.setOf(m).SubsetOf(see) {
+				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+			}
 		}
 	}
+	sortEdges(g.weak[id][k:])
+}
+
+// sortEdges orders links by node, the order the nodes were made in, which
+// the walks follow.
+func sortEdges(e []chainEdge) {
+	slices.SortFunc(e, func(a, b chainEdge) int { return int(a.to - b.to) })
 }
 
 // linkNewMulti adds the weak links from the nodes listed already to the
@@ -479,9 +544,13 @@ func (g *chainGraph) linkNewMulti(from int32) {
 				g.weak[q] = append(g.weak[q], chainEdge{to: m, kind: weakUnit, als: -1})
 			}
 		}
-		for _, k := range g.multi[d-1] {
-			if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
-				g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+		// m lies in what k sees exactly when k lies in what m sees: k
+		// starts at a cell m sees.
+		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+			for k := g.head[c*n+d-1]; k >= 0; k = g.next[k] {
+				if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
+					g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+				}
 			}
 		}
 	}

@@ -25,12 +25,8 @@ var medusa = &Technique{Name: "3D Medusa", Code: "0507", Level: Unfair, Score: 3
 // colours (rule 4), or when it sees its digit in one colour and shares its
 // cell with the other (rule 5). Clusters of one digit are left to
 // SimpleColours.
-var Medusa = &Strategy{
-	Name: "3D Medusa", Class: Elimination,
-	Technique: medusa,
-	Explain:   explainMedusa,
-	find:      findMedusa,
-}
+var Medusa = newStrategy(Elimination, medusa,
+	findMedusa, explainMedusa)
 
 // medusaEdge is a strong link from a candidate to another, through a unit
 // (-1 for a bivalue cell).

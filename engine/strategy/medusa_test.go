@@ -1,17 +1,11 @@
 package strategy
 
 import (
-	"bufio"
-	"context"
 	"math/rand/v2"
-	"os"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 func TestMedusa(t *testing.T) {
@@ -117,34 +111,14 @@ func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bo
 			order = append(order, st)
 		}
 	}
-	var sink Sink
-	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
-		for _, st := range []*Strategy{MultiColours, Medusa} {
-			sink.Reset()
-			sink.All = true
-			st.Find(b, &sink)
-			patCheckSteps(t, b, solution, &sink, seen)
-			if st == Medusa {
-				for i := range sink.Steps() {
-					seen["3D Medusa rule "+strconv.Itoa(medusaRuleOf(&sink.Steps()[i], b.L))]++
-				}
+	solveCheckingEachState(b, colourStrategies, passesOf(order...), func(st *Strategy, sink *Sink) {
+		patCheckSteps(t, b, solution, sink, seen)
+		if st == Medusa {
+			for i := range sink.Steps() {
+				seen["3D Medusa rule "+strconv.Itoa(medusaRuleOf(&sink.Steps()[i], b.L))]++
 			}
 		}
-		progress := false
-		for _, st := range order {
-			sink.Reset()
-			sink.All = false
-			st.Find(b, &sink)
-			if len(sink.Steps()) > 0 {
-				sink.Steps()[0].Apply(b)
-				progress = true
-				break
-			}
-		}
-		if !progress {
-			return
-		}
-	}
+	}, nil)
 }
 
 func TestColoursSoundOnTop1465(t *testing.T) {
@@ -152,103 +126,37 @@ func TestColoursSoundOnTop1465(t *testing.T) {
 	if quick() {
 		max = 30
 	}
-	f, err := os.Open(shared.Path(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"))
-	if err != nil {
-		t.Fatal(err)
+	solve := func(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
+		colourSolveChecked(t, b, sol, true, seen)
 	}
-	defer f.Close()
-	seen := map[string]int{}
-	sc := bufio.NewScanner(f)
-	var s search.Searcher
-	for n := 0; n < max && sc.Scan(); n++ {
-		b := board(t, strings.Fields(sc.Text())[0])
-		res, err := s.Count(context.Background(), b, 2)
-		if err != nil || len(res.Solutions) != 1 {
-			t.Fatalf("%s: %d solutions, %v", sc.Text(), len(res.Solutions), err)
-		}
-		colourSolveChecked(t, b, res.Solutions[0], true, seen)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("steps checked per technique: %v", seen)
+	seen := soundOnSharedSets(t, solve, sharedSet{"testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", max})
 	if seen["3D Medusa"] == 0 || seen["Multi Colours 1"]+seen["Multi Colours 2"] == 0 {
 		t.Errorf("too few steps checked: %v", seen)
 	}
 }
 
 func TestColoursSoundOnLayouts(t *testing.T) {
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
-	tests := []struct {
-		name    string
-		cfg     grid.Config
-		puzzles int
-		keep    float64
-	}{
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 100, 0.3},
+	tests := []layoutCase{
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 100, 0.3},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.3},
 		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.3},
 		{"6x6", grid.Config{Size: 6}, 60, 0.25},
 		{"16x16", grid.Config{Size: 16}, 20, 0.45},
 	}
-	if quick() {
-		for i := range tests {
-			tests[i].puzzles = max(tests[i].puzzles/10, 2)
-		}
+	solve := func(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
+		colourSolveChecked(t, b, sol, false, seen)
 	}
-	r := rand.New(rand.NewPCG(13, 5))
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			seen := map[string]int{}
-			l, err := grid.NewLayout(tt.cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sol []uint8
-			for i := 0; i < tt.puzzles; i++ {
-				if i%10 == 0 {
-					_, sol = patRandomPuzzle(t, l, r, 0)
-				}
-				colourSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, false, seen)
-			}
-			t.Logf("steps checked per technique: %v", seen)
-		})
-	}
+	soundOnLayouts(t, rand.New(rand.NewPCG(13, 5)), 10, tests, solve, nil)
 }
+
+// colourStrategies are the strategies of multicolour.go and medusa.go.
+var colourStrategies = []*Strategy{MultiColours, Medusa}
 
 func TestColoursDoNotAllocate(t *testing.T) {
 	pauseGC(t)
-	boards := patStuckBoards(t, 40)
-	for _, st := range []*Strategy{MultiColours, Medusa} {
-		for _, all := range []bool{false, true} {
-			sink := Sink{All: all}
-			allocs := testing.AllocsPerRun(3, func() {
-				for _, b := range boards {
-					sink.Reset()
-					st.Find(b, &sink)
-				}
-			})
-			if allocs != 0 {
-				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
-			}
-		}
-	}
+	findersDoNotAllocate(t, patStuckBoards(t, 40), colourStrategies, 0, false, true)
 }
 
 func BenchmarkColourFinders(b *testing.B) {
-	boards := patStuckBoards(b, 200)
-	for _, st := range []*Strategy{MultiColours, Medusa} {
-		b.Run(st.Name, func(b *testing.B) {
-			var sink Sink
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				sink.Reset()
-				st.Find(boards[i%len(boards)], &sink)
-			}
-		})
-	}
+	benchFinders(b, patStuckBoards(b, 200), colourStrategies)
 }

@@ -2,81 +2,10 @@ package strategy
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
-
-// colourCell parses a cell name such as "r3c4" on a board of any size.
-func colourCell(t testing.TB, l *grid.Layout, name string) int {
-	t.Helper()
-	i := strings.IndexByte(name, 'c')
-	r, err1 := strconv.Atoi(name[1:max(i, 1)])
-	c, err2 := strconv.Atoi(name[i+1:])
-	if i < 0 || name[0] != 'r' || err1 != nil || err2 != nil || r < 1 || r > l.N || c < 1 || c > l.N {
-		t.Fatalf("bad cell %q", name)
-	}
-	return (r-1)*l.N + c - 1
-}
-
-// colourBoard builds a board of layout l with every candidate open, keeps
-// digit D of each unit of only in the cells named (units "r3", "c4" or
-// "b5", a box or jigsaw region by number), then sets the candidates of the
-// cells in cands (cell name → digits, one character each, 1-9).
-func colourBoard(t testing.TB, l *grid.Layout, only []patOnly, cands map[string]string) *grid.Board {
-	t.Helper()
-	b := grid.NewBoard(l)
-	for _, o := range only {
-		k, err := strconv.Atoi(o.Unit[1:])
-		kind, ok := map[byte]grid.UnitKind{'r': grid.Row, 'c': grid.Column, 'b': grid.Region}[o.Unit[0]]
-		if err != nil || !ok {
-			t.Fatalf("bad unit %q", o.Unit)
-		}
-		var keep []int
-		for _, name := range strings.Fields(o.Cells) {
-			keep = append(keep, colourCell(t, l, name))
-		}
-		found := false
-		for _, u := range l.Units {
-			if u.Kind != kind || u.Index != k-1 {
-				continue
-			}
-			found = true
-			for _, cell := range u.Cells {
-				if !slices.Contains(keep, cell) {
-					b.Eliminate(cell, o.D)
-				}
-			}
-		}
-		if !found {
-			t.Fatalf("no unit %q", o.Unit)
-		}
-	}
-	for name, ds := range cands {
-		var set grid.Digits
-		for _, ch := range ds {
-			set |= grid.Bit(int(ch - '0'))
-		}
-		b.Cand[colourCell(t, l, name)] = set
-	}
-	return b
-}
-
-// colourEffects parses "d@r1c1 ..." on layout l.
-func colourEffects(t testing.TB, l *grid.Layout, s string) []CellDigit {
-	t.Helper()
-	var out []CellDigit
-	for _, f := range strings.Fields(s) {
-		d, err := strconv.Atoi(f[:strings.IndexByte(f, '@')])
-		if err != nil {
-			t.Fatalf("bad effect %q", f)
-		}
-		out = append(out, CellDigit{colourCell(t, l, f[strings.IndexByte(f, '@')+1:]), d})
-	}
-	return sortedEffects(out)
-}
 
 // checkColourDrawing checks that a colouring step can be drawn: candidate
 // nodes in its cells, strong links between nodes of the same digit or
@@ -144,27 +73,17 @@ func runColourCases(t *testing.T, st *Strategy, tests []colourCase) {
 			if cfg.Size == 0 {
 				cfg.Size = 9
 			}
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := colourBoard(t, l, tt.only, tt.cands)
-			before := slices.Clone(b.Cand)
-			sink := Sink{All: true}
-			st.Find(b, &sink)
-			if !slices.Equal(before, b.Cand) {
-				t.Fatal("the finder changed the board")
-			}
+			l := testLayout(t, cfg)
+			b := testBoard(t, l, tt.only, tt.cands)
+			steps := findAllSteps(t, st, b)
 			if tt.elims == "" {
-				for _, s := range sink.Steps() {
-					t.Errorf("unexpected step: %s", s.Explain(grid.Notation{Layout: l}))
-				}
+				noStepsWanted(t, l, steps)
 				return
 			}
-			want := colourEffects(t, l, tt.elims)
+			want := effectsNamed(t, l, tt.elims)
 			found := 0
-			for i := range sink.Steps() {
-				s := &sink.Steps()[i]
+			for i := range steps {
+				s := &steps[i]
 				if s.Strategy != st || len(s.Cells) == 0 || len(s.Units) == 0 {
 					t.Errorf("malformed step %+v", s)
 				}
@@ -181,16 +100,12 @@ func runColourCases(t *testing.T, st *Strategy, tests []colourCase) {
 				}
 			}
 			if found != 1 {
-				for _, s := range sink.Steps() {
+				for _, s := range steps {
 					t.Log(s.Explain(grid.Notation{Layout: l}))
 				}
-				t.Errorf("found %d matching steps among %d, want 1", found, len(sink.Steps()))
+				t.Errorf("found %d matching steps among %d, want 1", found, len(steps))
 			}
-			first := Sink{}
-			st.Find(b, &first)
-			if len(first.Steps()) != 1 {
-				t.Errorf("first-step mode found %d steps, want 1", len(first.Steps()))
-			}
+			firstStepFindsOne(t, st, b)
 		})
 	}
 }
@@ -207,11 +122,6 @@ func medusaRuleOf(s *Step, l *grid.Layout) int {
 var multiColourOnly = []patOnly{{1, "r1", "r1c1 r1c5"}, {1, "r2", "r2c2 r2c6"}, {1, "c6", "r2c6 r7c6"}, {1, "r7", "r7c6 r7c1"}}
 
 func TestMultiColours(t *testing.T) {
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
 	runColourCases(t, MultiColours, []colourCase{
 		{
 			name: "type 2: r1c1 sees both colours of B",
@@ -249,7 +159,7 @@ func TestMultiColours(t *testing.T) {
 			// The jigsaw region of label 0 is r1c1-r1c3, r2c1-r2c3, r3c1,
 			// r4c1 and r4c2: r1c1 sees r4c2 through it alone.
 			name: "jigsaw, type 2 through a region",
-			cfg:  grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions},
+			cfg:  grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw},
 			only: []patOnly{{1, "r1", "r1c1 r1c6"}, {1, "r4", "r4c2 r4c9"}, {1, "c9", "r4c9 r8c9"}, {1, "r8", "r8c9 r8c1"}},
 			code: "0503", elims: "1@r1c1",
 		},

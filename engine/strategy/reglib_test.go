@@ -170,9 +170,7 @@ func runReglibCase(c reglibCase, st *Strategy) (bool, string) {
 
 // reglibExceptions lists cases that are known to fail on purpose, by line
 // prefix, with the reason.
-var reglibExceptions = map[string]string{
-	":0709-2:236:.4..892...652+4...+9..9.+1...44..9.5...95.+4": "grouped continuous loop with an ALS that the breadth-first chain search does not find (chains.go)",
-}
+var reglibExceptions = map[string]string{}
 
 // TestReglib runs HoDoKu's regression library against every implemented
 // technique (REGLIB_FILE, default ../shared/testdata/strategies/reglib-dev.txt)

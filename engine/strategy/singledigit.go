@@ -15,31 +15,19 @@ var (
 	// Skyscraper (L): two strong links in parallel lines (two rows or two
 	// columns) with one end of each in the same cross line; one of the two
 	// other ends holds the digit, so no cell seeing both may.
-	Skyscraper = &Strategy{
-		Name: "Skyscraper", Class: Elimination,
-		Technique: &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130},
-		Explain:   explainTwoLinks,
-		find:      findSkyscrapers,
-	}
+	Skyscraper = newStrategy(Elimination, &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130},
+		findSkyscrapers, explainTwoLinks)
 	// TwoStringKite (M): a strong link in a row and one in a column with one
 	// end of each in the same box; one of the two other ends holds the
 	// digit, so no cell seeing both may.
-	TwoStringKite = &Strategy{
-		Name: "2-String Kite", Class: Elimination,
-		Technique: &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150},
-		Explain:   explainTwoLinks,
-		find:      findTwoStringKites,
-	}
+	TwoStringKite = newStrategy(Elimination, &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150},
+		findTwoStringKites, explainTwoLinks)
 	// TurbotFish (N): two strong links in any units with an end of one
 	// seeing an end of the other; one of the two far ends holds the digit,
 	// so no cell seeing both may. Skyscrapers and kites are its special
 	// cases and are reported here too.
-	TurbotFish = &Strategy{
-		Name: "Turbot Fish", Class: Elimination,
-		Technique: &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120},
-		Explain:   explainTwoLinks,
-		find:      findTurbotFish,
-	}
+	TurbotFish = newStrategy(Elimination, &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120},
+		findTurbotFish, explainTwoLinks)
 	// EmptyRectangle (O): a box whose candidates of a digit all lie in one
 	// row and one column of it, and a strong link in a line that starts in
 	// that row (or column) outside the box: the cell where the link's other
@@ -47,12 +35,8 @@ var (
 	// else the box would have no place left for it. A box with only two
 	// candidates counts too (HoDoKu's option "allow ERs with only two
 	// candidates"); such a pattern is also a turbot fish.
-	EmptyRectangle = &Strategy{
-		Name: "Empty Rectangle", Class: Elimination,
-		Technique: &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120},
-		Explain:   explainEmptyRectangle,
-		find:      findEmptyRectangles,
-	}
+	EmptyRectangle = newStrategy(Elimination, &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120},
+		findEmptyRectangles, explainEmptyRectangle)
 )
 
 // patSet is a set of cells of a board of any supported size.
@@ -87,14 +71,23 @@ next:
 				continue next
 			}
 		}
-		if st == nil {
+		if patEliminate(st, p, d) {
 			return true
 		}
 		found = true
-		st.Eliminations = append(st.Eliminations, CellDigit{p, d})
 	}
 	patSortElims(st)
 	return found
+}
+
+// patEliminate adds the elimination of d from cell p to st and reports
+// false; with st nil, a probe that one such cell answers, it reports true.
+func patEliminate(st *Step, p, d int) (probe bool) {
+	if st == nil {
+		return true
+	}
+	st.Eliminations = append(st.Eliminations, CellDigit{p, d})
+	return false
 }
 
 // patSortElims sorts a step's eliminations by cell, then digit, for

@@ -1,31 +1,14 @@
 package strategy
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
-	"github.com/sudokuwise/solver/internal/shared"
 )
-
-// patCell parses a cell name such as "r3c4" on a 9×9 board.
-func patCell(t testing.TB, name string) int {
-	t.Helper()
-	i := strings.IndexByte(name, 'c')
-	r, err1 := strconv.Atoi(name[1:i])
-	c, err2 := strconv.Atoi(name[i+1:])
-	if name[0] != 'r' || err1 != nil || err2 != nil {
-		t.Fatalf("bad cell %q", name)
-	}
-	return (r-1)*9 + c - 1
-}
 
 // patOnly keeps digit D of unit Unit ("r3", "c4" or "b5") only in Cells.
 type patOnly struct {
@@ -39,40 +22,7 @@ type patOnly struct {
 // (cell name → digits, e.g. "r1c1": "12").
 func patTestBoard(t testing.TB, only []patOnly, cands map[string]string) *grid.Board {
 	t.Helper()
-	l, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := grid.NewBoard(l)
-	for _, o := range only {
-		k, err := strconv.Atoi(o.Unit[1:])
-		if err != nil {
-			t.Fatalf("bad unit %q", o.Unit)
-		}
-		kind := map[byte]grid.UnitKind{'r': grid.Row, 'c': grid.Column, 'b': grid.Region}[o.Unit[0]]
-		keep := map[int]bool{}
-		for _, name := range strings.Fields(o.Cells) {
-			keep[patCell(t, name)] = true
-		}
-		for _, u := range l.Units {
-			if u.Kind != kind || u.Index != k-1 {
-				continue
-			}
-			for _, cell := range u.Cells {
-				if !keep[cell] {
-					b.Eliminate(cell, o.D)
-				}
-			}
-		}
-	}
-	for name, ds := range cands {
-		var set grid.Digits
-		for _, ch := range ds {
-			set |= grid.Bit(int(ch - '0'))
-		}
-		b.Cand[patCell(t, name)] = set
-	}
-	return b
+	return testBoard(t, testLayout(t, grid.Config{Size: 9}), only, cands)
 }
 
 // patCase is a hand-built board and the step a strategy must find on it.
@@ -94,26 +44,14 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := patTestBoard(t, tt.only, tt.cands)
-			before := slices.Clone(b.Cand)
-			sink := Sink{All: true}
-			st.Find(b, &sink)
-			if !slices.Equal(before, b.Cand) {
-				t.Fatal("the finder changed the board")
-			}
+			steps := findAllSteps(t, st, b)
 			if tt.digits == "" {
-				for _, s := range sink.Steps() {
-					t.Errorf("unexpected step: %s", s.Explain(grid.Notation{Layout: b.L}))
-				}
+				noStepsWanted(t, b.L, steps)
 				return
 			}
-			var want []CellDigit
-			for _, f := range strings.Fields(tt.elims) {
-				d, _ := strconv.Atoi(f[:1])
-				want = append(want, CellDigit{patCell(t, f[2:]), d})
-			}
-			want = sortedEffects(want)
+			want := effectsNamed(t, b.L, tt.elims)
 			found := 0
-			for _, s := range sink.Steps() {
+			for _, s := range steps {
 				if s.Strategy != st || len(s.Cells) == 0 || len(s.Units) == 0 {
 					t.Errorf("malformed step %+v", s)
 				}
@@ -134,12 +72,10 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 				}
 			}
 			if found != 1 {
-				t.Errorf("found %d matching steps among %d, want 1", found, len(sink.Steps()))
+				t.Errorf("found %d matching steps among %d, want 1", found, len(steps))
 			}
-			first := Sink{}
-			st.Find(b, &first)
-			if tt.code == "" && len(first.Steps()) != 1 {
-				t.Errorf("first-step mode found %d steps, want 1", len(first.Steps()))
+			if tt.code == "" {
+				firstStepFindsOne(t, st, b)
 			}
 		})
 	}
@@ -234,15 +170,7 @@ func TestTwoLinkPatternsOnJigsaw(t *testing.T) {
 	// On a jigsaw, 2-String Kites and Empty Rectangles use the irregular
 	// regions; their eliminations must hold whatever the solution (checked
 	// more widely by TestPatternsSoundOnLayouts).
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
-	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := testLayout(t, grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw})
 	b := grid.NewBoard(l)
 	// 4 in row 1 only at r1c1 and r1c8, in column 2 only at r2c2 and r7c2;
 	// r1c1 and r2c2 share region 0.
@@ -331,6 +259,15 @@ func patRandomPuzzle(t *testing.T, l *grid.Layout, r *rand.Rand, keep float64) (
 	t.Helper()
 	var s search.Searcher
 	s.MaxNodes = 20000
+	sol := randomSolution(t, &s, l, r)
+	return patPuzzle(t, l, sol, r, keep), sol
+}
+
+// randomSolution returns a random solved grid of the layout: the search's
+// first solution of a board with N random digits placed, tried up to 50
+// times while s gives up (at its node limit) or finds none.
+func randomSolution(t *testing.T, s *search.Searcher, l *grid.Layout, r *rand.Rand) []uint8 {
+	t.Helper()
 	for try := 0; try < 50; try++ {
 		b := grid.NewBoard(l)
 		for k := 0; k < l.N; k++ {
@@ -341,14 +278,12 @@ func patRandomPuzzle(t *testing.T, l *grid.Layout, r *rand.Rand, keep float64) (
 			ds := b.Cand[cell].List(nil)
 			b.Place(cell, ds[r.IntN(len(ds))])
 		}
-		res, err := s.Count(context.Background(), b, 1)
-		if err != nil || len(res.Solutions) == 0 {
-			continue
+		if res, err := s.Count(context.Background(), b, 1); err == nil && len(res.Solutions) == 1 {
+			return res.Solutions[0]
 		}
-		return patPuzzle(t, l, res.Solutions[0], r, keep), res.Solutions[0]
 	}
 	t.Fatal("no random grid found")
-	return nil, nil
+	return nil
 }
 
 // patPuzzle returns a puzzle with about keep of the cells of sol given
@@ -418,19 +353,9 @@ func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
 }
 
 func TestPatternsSoundOnLayouts(t *testing.T) {
-	const jigsaw = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(jigsaw))
-	for i, c := range jigsaw {
-		regions[i] = int(c - '0')
-	}
-	tests := []struct {
-		name    string
-		cfg     grid.Config
-		puzzles int
-		keep    float64
-	}{
+	tests := []layoutCase{
 		{"classic", grid.Config{Size: 9}, 200, 0.35},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: regions}, 200, 0.35},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 200, 0.35},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 200, 0.3},
 		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 200, 0.3},
 		{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 100, 0.3},
@@ -440,94 +365,24 @@ func TestPatternsSoundOnLayouts(t *testing.T) {
 		{"16x16", grid.Config{Size: 16}, 30, 0.45},
 		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
 	}
-	if quick() {
-		for i := range tests {
-			tests[i].puzzles = max(tests[i].puzzles/10, 2)
-		}
-	}
-	r := rand.New(rand.NewPCG(4, 17))
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			seen := map[string]int{}
-			defer func() { t.Logf("steps checked per technique: %v", seen) }()
-			cfg := tt.cfg
-			// Killer and KenKen layouts need cages, which come from a
-			// solution known beforehand.
-			var sol []uint8
-			switch cfg.Variant {
-			case grid.Killer:
-				plain, err := grid.NewLayout(grid.Config{Size: cfg.Size})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, sol = patRandomPuzzle(t, plain, r, 0)
-				cfg.Cages = patKillerCages(cfg.Size, sol, r)
-			case grid.KenKen:
-				sol = patLatinSquare(cfg.Size, r)
-				for cell, v := range sol {
-					cfg.Cages = append(cfg.Cages, grid.Cage{Cells: []int{cell}, Target: int(v)})
-				}
-			}
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := 0; i < tt.puzzles; i++ {
-				// A new random grid every tenth puzzle: the search for
-				// one costs more than the solve.
-				if sol == nil || i%10 == 0 && cfg.Cages == nil {
-					_, sol = patRandomPuzzle(t, l, r, 0)
-				}
-				patSolveChecked(t, patPuzzle(t, l, sol, r, tt.keep), sol, seen)
-			}
-		})
-	}
+	soundOnLayouts(t, rand.New(rand.NewPCG(4, 17)), 10, tests, patSolveChecked, nil)
 }
 
 func TestPatternsSoundOnSharedSets(t *testing.T) {
 	if quick() {
 		t.Skip("long: runs in full without -short and -race")
 	}
-	seen := map[string]int{}
-	for _, set := range []struct {
-		file string
-		max  int
-	}{
-		{"testdata/puzzles/se_rated_top1465.txt", 600},
-		{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 400},
-	} {
-		f, err := os.Open(shared.Path(t, set.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		var s search.Searcher
-		for n := 0; sc.Scan() && n < set.max; n++ {
-			b := board(t, strings.Fields(sc.Text())[0])
-			res, err := s.Count(context.Background(), b, 2)
-			if err != nil || len(res.Solutions) != 1 {
-				t.Fatalf("%s: %d solutions, %v", sc.Text(), len(res.Solutions), err)
-			}
-			patSolveChecked(t, b, res.Solutions[0], seen)
-		}
-		f.Close()
-	}
-	t.Logf("steps checked per technique: %v", seen)
+	soundOnSharedSets(t, patSolveChecked,
+		sharedSet{"testdata/puzzles/se_rated_top1465.txt", 600},
+		sharedSet{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 400})
 }
 
 // patStuckBoards returns boards of the shared top1465 set where singles
 // are stuck, for the allocation test and the benchmarks.
 func patStuckBoards(tb testing.TB, max int) []*grid.Board {
-	f, err := os.Open(shared.Path(tb, "testdata/puzzles/se_rated_top1465.txt"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var boards []*grid.Board
 	var sink Sink
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(boards) < max {
-		b := board(tb, strings.Fields(sc.Text())[0])
+	sharedBoards(tb, "testdata/puzzles/se_rated_top1465.txt", func(b *grid.Board, _ string) bool {
 		for progress := true; progress; {
 			progress = false
 			for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
@@ -543,39 +398,16 @@ func patStuckBoards(tb testing.TB, max int) []*grid.Board {
 		if !b.Solved() {
 			boards = append(boards, b)
 		}
-	}
+		return len(boards) < max
+	})
 	return boards
 }
 
 func TestPatternFindersDoNotAllocate(t *testing.T) {
 	pauseGC(t)
-	boards := patStuckBoards(t, 40)
-	for _, st := range patternStrategies {
-		for _, all := range []bool{false, true} {
-			sink := Sink{All: all}
-			allocs := testing.AllocsPerRun(3, func() {
-				for _, b := range boards {
-					sink.Reset()
-					st.Find(b, &sink)
-				}
-			})
-			if allocs != 0 {
-				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
-			}
-		}
-	}
+	findersDoNotAllocate(t, patStuckBoards(t, 40), patternStrategies, 0, false, true)
 }
 
 func BenchmarkPatternFinders(b *testing.B) {
-	boards := patStuckBoards(b, 200)
-	for _, st := range patternStrategies {
-		b.Run(st.Name, func(b *testing.B) {
-			var sink Sink
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				sink.Reset()
-				st.Find(boards[i%len(boards)], &sink)
-			}
-		})
-	}
+	benchFinders(b, patStuckBoards(b, 200), patternStrategies)
 }

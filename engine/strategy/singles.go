@@ -13,27 +13,15 @@ var (
 	// single, the seed's method A, so that the seed's examples keep their
 	// letters. Every full house is also a naked single, so H shows when A is
 	// not allowed, and in find-all mode.
-	FullHouse = &Strategy{
-		Name: "Full House", Class: Solution,
-		Technique: &Technique{Name: "Full House", Code: "0000", Level: Easy, Score: 4},
-		Explain:   explainFullHouse,
-		find:      findFullHouses,
-	}
+	FullHouse = newStrategy(Solution, &Technique{Name: "Full House", Code: "0000", Level: Easy, Score: 4},
+		findFullHouses, explainFullHouse)
 	// NakedSingle (A, the seed's "singleton finder"): a cell with one
 	// candidate left holds it.
-	NakedSingle = &Strategy{
-		Name: "Naked Single", Class: Solution,
-		Technique: &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4},
-		Explain:   explainNakedSingle,
-		find:      findNakedSingles,
-	}
+	NakedSingle = newStrategy(Solution, &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4},
+		findNakedSingles, explainNakedSingle)
 	// HiddenSingle (B): a digit with one place left in a unit goes there.
-	HiddenSingle = &Strategy{
-		Name: "Hidden Single", Class: Solution,
-		Technique: &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14},
-		Explain:   explainHiddenSingle,
-		find:      findHiddenSingles,
-	}
+	HiddenSingle = newStrategy(Solution, &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14},
+		findHiddenSingles, explainHiddenSingle)
 	// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
 	// in the cell most likely to fail fast; a contradiction undoes it. The
 	// solver drives it, so it has no finder.

@@ -311,6 +311,11 @@ type Strategy struct {
 	Explain func(s *Step, n grid.Notation) string
 }
 
+// newStrategy returns the strategy of one technique, named after it.
+func newStrategy(class Class, t *Technique, find func(b *grid.Board, sink *Sink), explain func(s *Step, n grid.Notation) string) *Strategy {
+	return &Strategy{Name: t.Name, Technique: t, Class: class, find: find, Explain: explain}
+}
+
 // Find reports the strategy's steps on b into sink, stopping after the
 // first unless sink.All. It does not change b. A strategy without a finder
 // (see HasFinder) reports none.

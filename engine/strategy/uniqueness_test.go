@@ -1,11 +1,9 @@
 package strategy
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -13,18 +11,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
-	"github.com/sudokuwise/solver/internal/shared"
 )
-
-// uqLayout builds a layout or fails the test.
-func uqLayout(t testing.TB, cfg grid.Config) *grid.Layout {
-	t.Helper()
-	l, err := grid.NewLayout(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
 
 // uqCell returns the index of a cell named like "r2c4".
 func uqCell(l *grid.Layout, name string) int {
@@ -128,7 +115,7 @@ func runUQTests(t *testing.T, tests []uqTest) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := uqLayout(t, tt.cfg)
+			l := testLayout(t, tt.cfg)
 			b := grid.NewBoard(l)
 			tt.setup(b)
 			before := b.Clone()
@@ -150,15 +137,6 @@ func runUQTests(t *testing.T, tests []uqTest) {
 		})
 	}
 }
-
-var uqJigsaw = func() []int {
-	const m = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
-	regions := make([]int, len(m))
-	for i, c := range m {
-		regions[i] = int(c - '0')
-	}
-	return regions
-}()
 
 func TestUniqueRectangles(t *testing.T) {
 	classic := grid.Config{Size: 9}
@@ -236,9 +214,9 @@ func TestUniqueRectangles(t *testing.T) {
 		{name: "X: off the diagonals", cfg: grid.Config{Size: 9, Variant: grid.X}, find: all, setup: func(b *grid.Board) {
 			uqSet(b, "r1c2", "12", "r1c4", "12", "r3c2", "12", "r3c4", "123")
 		}, want: []string{"0600:134 234"}},
-		{name: "jigsaw: two regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: uqJigsaw}, find: all, setup: type1,
+		{name: "jigsaw: two regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, find: all, setup: type1,
 			want: []string{"0600:124 224"}},
-		{name: "jigsaw: three regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: uqJigsaw}, find: all, setup: func(b *grid.Board) {
+		{name: "jigsaw: three regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, find: all, setup: func(b *grid.Board) {
 			uqSet(b, "r1c1", "12", "r1c4", "12", "r3c1", "12", "r3c4", "123")
 		}},
 		{name: "classic: same rectangle", cfg: classic, find: all, setup: func(b *grid.Board) {
@@ -286,10 +264,10 @@ func TestAvoidableRectangles(t *testing.T) {
 			uqSet(b, "r1c1", "+1", "r1c4", "+2", "r2c1", "34", "r2c4", "13")
 			uqStripUnit(b, 3, grid.Row, 2, "r2c1", "r2c4", "r2c7")
 		}},
-		{name: "jigsaw: three regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: uqJigsaw}, find: find, setup: func(b *grid.Board) {
+		{name: "jigsaw: three regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, find: find, setup: func(b *grid.Board) {
 			uqSet(b, "r1c1", "+1", "r1c4", "+2", "r3c1", "+2")
 		}},
-		{name: "jigsaw: two regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: uqJigsaw}, find: find, setup: type1,
+		{name: "jigsaw: two regions", cfg: grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, find: find, setup: type1,
 			want: []string{"0607:124"}},
 	})
 }
@@ -360,7 +338,7 @@ func TestUniquenessDoNotAllocate(t *testing.T) {
 		}},
 	}
 	for _, tt := range boards {
-		b := grid.NewBoard(uqLayout(t, grid.Config{Size: tt.size}))
+		b := grid.NewBoard(testLayout(t, grid.Config{Size: tt.size}))
 		tt.setup(b)
 		sink := Sink{All: true}
 		tt.st.Find(b, &sink)
@@ -388,57 +366,39 @@ var uqStrategies = []*Strategy{UniqueRectangles, AvoidableRectangles, BUGPlusOne
 func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
 	t.Helper()
 	passes := Plan(func(st *Strategy) bool { return st.Class != Search })
-	var sink Sink
-	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
-		for _, st := range uqStrategies {
-			sink.Reset()
-			sink.All, sink.Size = true, 0
-			st.Find(b, &sink)
-			for i := range sink.Steps() {
-				s := &sink.Steps()[i]
-				if len(s.Cells) == 0 || len(s.Eliminations) == 0 || len(s.Placements) != 0 {
-					t.Fatalf("%s: malformed step %+v", s.Name(), s)
-				}
-				for _, e := range s.Eliminations {
-					if !b.Cand[e.Cell].Has(e.Digit) || sol[e.Cell] == uint8(e.Digit) {
-						t.Fatalf("%s removes %d from %s (candidates %v, solution %d): %s",
-							s.Name(), e.Digit, b.L.CellName(e.Cell), b.Cand[e.Cell], sol[e.Cell], s.Explain(grid.Notation{Layout: b.L}))
-					}
-				}
-				seen[s.Name()]++
+	check := func(_ *Strategy, sink *Sink) {
+		for i := range sink.Steps() {
+			s := &sink.Steps()[i]
+			if len(s.Cells) == 0 || len(s.Eliminations) == 0 || len(s.Placements) != 0 {
+				t.Fatalf("%s: malformed step %+v", s.Name(), s)
 			}
-		}
-		progress := false
-		for _, p := range passes {
-			sink.Reset()
-			sink.All, sink.Size = false, p.Size
-			p.Strategy.Find(b, &sink)
-			if len(sink.Steps()) == 0 {
-				continue
-			}
-			s := &sink.Steps()[0]
 			for _, e := range s.Eliminations {
-				if sol[e.Cell] == uint8(e.Digit) {
-					t.Logf("%s (not a uniqueness strategy) removes a true candidate; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
-					return
+				if !b.Cand[e.Cell].Has(e.Digit) || sol[e.Cell] == uint8(e.Digit) {
+					t.Fatalf("%s removes %d from %s (candidates %v, solution %d): %s",
+						s.Name(), e.Digit, b.L.CellName(e.Cell), b.Cand[e.Cell], sol[e.Cell], s.Explain(grid.Notation{Layout: b.L}))
 				}
 			}
-			for _, pl := range s.Placements {
-				if sol[pl.Cell] != uint8(pl.Digit) {
-					t.Logf("%s (not a uniqueness strategy) places a wrong digit; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
-					return
-				}
-			}
-			s.Apply(b)
-			progress = true
-			break
-		}
-		if !progress {
-			seen["(stuck)"]++
-			return
+			seen[s.Name()]++
 		}
 	}
-	if b.Solved() {
+	apply := func(s *Step) bool {
+		for _, e := range s.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Logf("%s (not a uniqueness strategy) removes a true candidate; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				return false
+			}
+		}
+		for _, pl := range s.Placements {
+			if sol[pl.Cell] != uint8(pl.Digit) {
+				t.Logf("%s (not a uniqueness strategy) places a wrong digit; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				return false
+			}
+		}
+		return true
+	}
+	if solveCheckingEachState(b, uqStrategies, passes, check, apply) {
+		seen["(stuck)"]++
+	} else if b.Solved() {
 		seen["(solved)"]++
 	}
 }
@@ -447,37 +407,10 @@ func TestUniquenessSoundOnSharedSets(t *testing.T) {
 	if quick() {
 		t.Skip("long: runs in full without -short and -race")
 	}
-	seen := map[string]int{}
-	for _, set := range []struct {
-		file string
-		max  int
-	}{
-		{"testdata/puzzles/se_rated_top1465.txt", 500},
-		{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 300},
-		{"testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt", 200},
-	} {
-		f, err := os.Open(shared.Path(t, set.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		var s search.Searcher
-		for n := 0; sc.Scan() && n < set.max; {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || line[0] == '#' {
-				continue
-			}
-			n++
-			b := board(t, strings.Fields(line)[0])
-			res, err := s.Count(context.Background(), b, 2)
-			if err != nil || len(res.Solutions) != 1 {
-				t.Fatalf("%s: %d solutions, %v", line, len(res.Solutions), err)
-			}
-			uqSolveChecked(t, b, res.Solutions[0], seen)
-		}
-		f.Close()
-	}
-	t.Logf("uniqueness steps checked per technique: %v", seen)
+	seen := soundOnSharedSets(t, uqSolveChecked,
+		sharedSet{"testdata/puzzles/se_rated_top1465.txt", 500},
+		sharedSet{"testdata/puzzles/tdoku_puzzles2_17_clue.txt", 300},
+		sharedSet{"testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt", 200})
 	// BUG+1 and the rarer types do not turn up on these paths; the tables
 	// above and the regression library cover them.
 	for _, name := range []string{"Uniqueness Test 1", "Uniqueness Test 2", "Uniqueness Test 3", "Uniqueness Test 4", "Hidden Rectangle", "Avoidable Rectangle Type 1"} {
@@ -494,24 +427,7 @@ func uqUniquePuzzle(t *testing.T, l *grid.Layout, r *rand.Rand) (*grid.Board, []
 	t.Helper()
 	var s search.Searcher
 	s.MaxNodes = 50000
-	var sol []uint8
-	for try := 0; sol == nil; try++ {
-		if try == 50 {
-			t.Fatal("no random grid found")
-		}
-		b := grid.NewBoard(l)
-		for k := 0; k < l.N; k++ {
-			cell := r.IntN(l.Cells)
-			if b.Value[cell] != 0 || b.Cand[cell] == 0 {
-				continue
-			}
-			ds := b.Cand[cell].List(nil)
-			b.Place(cell, ds[r.IntN(len(ds))])
-		}
-		if res, err := s.Count(context.Background(), b, 1); err == nil && len(res.Solutions) == 1 {
-			sol = res.Solutions[0]
-		}
-	}
+	sol := randomSolution(t, &s, l, r)
 	cells := make([]grid.CellState, l.Cells)
 	for i := range cells {
 		cells[i] = grid.CellState{Value: int(sol[i]), Given: true}
@@ -540,7 +456,7 @@ func TestUniquenessSoundOnLayouts(t *testing.T) {
 		puzzles int
 	}{
 		{"classic", grid.Config{Size: 9}, 30},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: uqJigsaw}, 30},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 30},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 30},
 		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 20},
 		{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 20},
@@ -557,7 +473,7 @@ func TestUniquenessSoundOnLayouts(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 10))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := uqLayout(t, tt.cfg)
+			l := testLayout(t, tt.cfg)
 			for i := 0; i < tt.puzzles; i++ {
 				b, sol := uqUniquePuzzle(t, l, r)
 				uqSolveChecked(t, b, sol, seen)

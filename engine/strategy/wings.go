@@ -13,30 +13,18 @@ var (
 	// see each other, and a strong link on x whose ends each see one of
 	// them: they cannot both be x, so one is y, and no cell seeing both may
 	// hold y.
-	WWing = &Strategy{
-		Name: "W-Wing", Class: Elimination,
-		Technique: &Technique{Name: "W-Wing", Code: "0803", Level: Hard, Score: 150},
-		Explain:   explainWWing,
-		find:      findWWings,
-	}
+	WWing = newStrategy(Elimination, &Technique{Name: "W-Wing", Code: "0803", Level: Hard, Score: 150},
+		findWWings, explainWWing)
 	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
 	// whatever the pivot holds, one pincer is z, so no cell seeing both
 	// pincers may hold z.
-	XYWing = &Strategy{
-		Name: "XY-Wing", Class: Elimination,
-		Technique: &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160},
-		Explain:   explainXYWing,
-		find:      findXYWings,
-	}
+	XYWing = newStrategy(Elimination, &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160},
+		findXYWings, explainXYWing)
 	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
 	// yz: one of the three cells is z, so no cell seeing all three may hold
 	// z.
-	XYZWing = &Strategy{
-		Name: "XYZ-Wing", Class: Elimination,
-		Technique: &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180},
-		Explain:   explainXYWing,
-		find:      findXYZWings,
-	}
+	XYZWing = newStrategy(Elimination, &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180},
+		findXYZWings, explainXYWing)
 )
 
 func findXYWings(b *grid.Board, sink *Sink) {
@@ -118,11 +106,10 @@ func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
 		if !b.Cand[p].Has(d) || !seen.has(p) || !b.L.Sees(p, e) {
 			continue
 		}
-		if st == nil {
+		if patEliminate(st, p, d) {
 			return true
 		}
 		found = true
-		st.Eliminations = append(st.Eliminations, CellDigit{p, d})
 	}
 	patSortElims(st)
 	return found

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sudokuwise/solver/internal/webview"
 	"github.com/sudokuwise/solver/service"
@@ -198,9 +199,17 @@ func TestSolveStepsConnect(t *testing.T) {
 	if end := msgs[len(msgs)-1]; !end.end || strings.Contains(string(end.data), "error") {
 		t.Errorf("end of stream %v %s, want a clean end", end.end, end.data)
 	}
-	// The call went through the server's interceptors.
-	if got := log.String(); !strings.Contains(got, "grpc.method=SolveSteps") || !strings.Contains(got, "grpc.code=OK") {
-		t.Errorf("the call was not logged by the gRPC server:\n%s", got)
+	// The call went through the gRPC server, which logs it once it has
+	// ended: maybe just after the client has seen the end.
+	logged := func() bool {
+		got := log.String()
+		return strings.Contains(got, "grpc.method=SolveSteps") && strings.Contains(got, "grpc.code=OK")
+	}
+	for deadline := time.Now().Add(10 * time.Second); !logged() && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !logged() {
+		t.Errorf("the call was not logged by the gRPC server:\n%s", log.String())
 	}
 }
 

@@ -1,61 +1,16 @@
 package classic
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/sudokuwise/solver/internal/shared"
+	"github.com/sudokuwise/solver/engine/search/internal/sets"
 )
-
-// The shared data sets (see ../shared/testdata/puzzles/README.md).
-const (
-	set17Clue    = "testdata/puzzles/tdoku_puzzles2_17_clue.txt"
-	setTop1465   = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
-	setHardest11 = "testdata/puzzles/tdoku_puzzles5_forum_hardest_1905_11plus.txt"
-	setHard1106  = "testdata/puzzles/tdoku_puzzles6_forum_hardest_1106.txt"
-	setSerg      = "testdata/puzzles/tdoku_puzzles7_serg_benchmark.txt"
-	setTop95     = "testdata/puzzles/norvig_top95.txt"
-)
-
-// readSet returns up to max puzzles of a shared set (all when max ≤ 0): the
-// first field of every line.
-func readSet(t testing.TB, rel string, max int) []string {
-	t.Helper()
-	f, err := os.Open(shared.Path(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		if fields := strings.Fields(sc.Text()); len(fields) > 0 {
-			out = append(out, fields[0])
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// sample returns n puzzles spread evenly over a set (all when n ≥ len).
-func sample(puzzles []string, n int) []string {
-	if n >= len(puzzles) {
-		return puzzles
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = puzzles[i*len(puzzles)/n]
-	}
-	return out
-}
 
 func parse(t testing.TB, s string) *Puzzle {
 	t.Helper()
@@ -216,36 +171,26 @@ func TestParse(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
-	tests := []struct {
-		name     string
-		puzzle   string
-		limit    int
-		want     int
-		complete bool
-	}{
-		{"unique", "000000000070040010301506408000000000060010040105709803000000000030070020204805709", 10, 1, true},
-		{"solved", "123456789456789123789123456214365897365897214897214365531642978642978531978531642", 2, 1, true},
-		{"deadly rectangle", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 10, 2, true},
-		{"stops at the limit", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 1, 1, false},
-		{"no solution", ".12345678" + "9........" + strings.Repeat(".", 63), 2, 0, true},
-		{"duplicate in a row", "11" + strings.Repeat(".", 79), 2, 0, true},
-		{"duplicate in a column", "1" + strings.Repeat(".", 8) + "1" + strings.Repeat(".", 71), 2, 0, true},
-		{"duplicate across bands", "1" + strings.Repeat(".", 26) + "1" + strings.Repeat(".", 53), 2, 0, true},
-		{"duplicate in a box", "1" + strings.Repeat(".", 9) + "1" + strings.Repeat(".", 70), 2, 0, true},
-		{"empty board", strings.Repeat(".", 81), 1000, 1000, false},
-		{"limit below one", strings.Repeat(".", 81), 0, 1, false},
-	}
+	tests := append(slices.Clone(sets.Counts), []sets.Count{
+		{Name: "solved", Puzzle: "123456789456789123789123456214365897365897214897214365531642978642978531978531642", Limit: 2, Want: 1, Complete: true},
+		{Name: "duplicate in a row", Puzzle: "11" + strings.Repeat(".", 79), Limit: 2, Want: 0, Complete: true},
+		{Name: "duplicate in a column", Puzzle: "1" + strings.Repeat(".", 8) + "1" + strings.Repeat(".", 71), Limit: 2, Want: 0, Complete: true},
+		{Name: "duplicate across bands", Puzzle: "1" + strings.Repeat(".", 26) + "1" + strings.Repeat(".", 53), Limit: 2, Want: 0, Complete: true},
+		{Name: "duplicate in a box", Puzzle: "1" + strings.Repeat(".", 9) + "1" + strings.Repeat(".", 70), Limit: 2, Want: 0, Complete: true},
+		{Name: "empty board", Puzzle: strings.Repeat(".", 81), Limit: 1000, Want: 1000, Complete: false},
+		{Name: "limit below one", Puzzle: strings.Repeat(".", 81), Limit: 0, Want: 1, Complete: false},
+	}...)
 	var s Solver
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			p := parse(t, tt.puzzle)
+		t.Run(tt.Name, func(t *testing.T) {
+			p := parse(t, tt.Puzzle)
 			sols := make([]Grid, 2)
-			res, err := s.Count(context.Background(), p, tt.limit, sols)
+			res, err := s.Count(context.Background(), p, tt.Limit, sols)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Count != tt.want || res.Complete != tt.complete {
-				t.Fatalf("found %d (complete %v), want %d (complete %v)", res.Count, res.Complete, tt.want, tt.complete)
+			if res.Count != tt.Want || res.Complete != tt.Complete {
+				t.Fatalf("found %d (complete %v), want %d (complete %v)", res.Count, res.Complete, tt.Want, tt.Complete)
 			}
 			for i := range min(res.Count, len(sols)) {
 				if !validFor(p, &sols[i]) {
@@ -267,23 +212,23 @@ func TestSharedSets(t *testing.T) {
 		file  string
 		multi bool
 	}{
-		{setTop95, false},
-		{setTop1465, false},
-		{setHard1106, false},
-		{setSerg, true},
-		{set17Clue, false},
-		{setHardest11, false},
+		{sets.Top95, false},
+		{sets.Top1465, false},
+		{sets.Hard1106, false},
+		{sets.Serg, true},
+		{sets.Clue17, false},
+		{sets.Hardest11, false},
 	}
 	var s Solver
 	sols := make([]Grid, 2)
 	for _, tt := range tests {
 		t.Run(tt.file[strings.LastIndex(tt.file, "/")+1:], func(t *testing.T) {
-			puzzles := readSet(t, tt.file, 0)
+			puzzles := sets.Read(t, tt.file, 0)
 			switch {
 			case testing.Short():
-				puzzles = sample(puzzles, 500)
+				puzzles = sets.Spread(puzzles, 500)
 			case race:
-				puzzles = sample(puzzles, 3000)
+				puzzles = sets.Spread(puzzles, 3000)
 			}
 			for _, line := range puzzles {
 				p := parse(t, line)
@@ -317,15 +262,15 @@ func TestAgainstBruteForce(t *testing.T) {
 	const limit = 500
 	rng := rand.New(rand.NewPCG(1, 2))
 	var cases []string
-	cases = append(cases, sample(readSet(t, setSerg, 0), 200)...)
-	for _, line := range sample(readSet(t, setTop1465, 0), 40) {
+	cases = append(cases, sets.Spread(sets.Read(t, sets.Serg, 0), 200)...)
+	for _, line := range sets.Spread(sets.Read(t, sets.Top1465, 0), 40) {
 		b := []byte(line)
 		for k := 0; k < 4; k++ {
 			b[rng.IntN(81)] = '.'
 		}
 		cases = append(cases, string(b))
 	}
-	for _, line := range sample(readSet(t, set17Clue, 0), 40) {
+	for _, line := range sets.Spread(sets.Read(t, sets.Clue17, 0), 40) {
 		b := []byte(line)
 		b[rng.IntN(81)] = '.'
 		b[rng.IntN(81)] = '.'
@@ -354,7 +299,7 @@ func TestAgainstBruteForce(t *testing.T) {
 func TestMarks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var s Solver
-	for _, line := range sample(readSet(t, setSerg, 0), 100) {
+	for _, line := range sets.Spread(sets.Read(t, sets.Serg, 0), 100) {
 		p := parse(t, line)
 		var marks [81]uint16
 		for i := range marks {
@@ -403,7 +348,7 @@ func TestCancel(t *testing.T) {
 }
 
 func TestNoAllocation(t *testing.T) {
-	puzzles := sample(readSet(t, setHard1106, 0), 50)
+	puzzles := sets.Spread(sets.Read(t, sets.Hard1106, 0), 50)
 	ps := make([]Puzzle, len(puzzles))
 	for i, line := range puzzles {
 		ps[i] = *parse(t, line)
@@ -427,7 +372,7 @@ func TestNoAllocation(t *testing.T) {
 // benchmarkSet solves a shared set to a limit, parsing each puzzle inside
 // the timed loop as a caller would.
 func benchmarkSet(b *testing.B, rel string, limit int) {
-	puzzles := readSet(b, rel, 0)
+	puzzles := sets.Read(b, rel, 0)
 	var s Solver
 	sols := make([]Grid, 1)
 	ctx := context.Background()
@@ -449,14 +394,14 @@ func benchmarkSet(b *testing.B, rel string, limit int) {
 	b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")
 }
 
-func BenchmarkSolve17Clue(b *testing.B)      { benchmarkSet(b, set17Clue, 1) }
-func BenchmarkSolveTop1465(b *testing.B)     { benchmarkSet(b, setTop1465, 1) }
-func BenchmarkSolveHardest11(b *testing.B)   { benchmarkSet(b, setHardest11, 1) }
-func BenchmarkSolveHardest1106(b *testing.B) { benchmarkSet(b, setHard1106, 1) }
-func BenchmarkSolveSerg(b *testing.B)        { benchmarkSet(b, setSerg, 1) }
-func BenchmarkSolveTop95(b *testing.B)       { benchmarkSet(b, setTop95, 1) }
+func BenchmarkSolve17Clue(b *testing.B)      { benchmarkSet(b, sets.Clue17, 1) }
+func BenchmarkSolveTop1465(b *testing.B)     { benchmarkSet(b, sets.Top1465, 1) }
+func BenchmarkSolveHardest11(b *testing.B)   { benchmarkSet(b, sets.Hardest11, 1) }
+func BenchmarkSolveHardest1106(b *testing.B) { benchmarkSet(b, sets.Hard1106, 1) }
+func BenchmarkSolveSerg(b *testing.B)        { benchmarkSet(b, sets.Serg, 1) }
+func BenchmarkSolveTop95(b *testing.B)       { benchmarkSet(b, sets.Top95, 1) }
 
-func BenchmarkUnique17Clue(b *testing.B)    { benchmarkSet(b, set17Clue, 2) }
-func BenchmarkUniqueTop1465(b *testing.B)   { benchmarkSet(b, setTop1465, 2) }
-func BenchmarkUniqueHardest11(b *testing.B) { benchmarkSet(b, setHardest11, 2) }
-func BenchmarkUniqueSerg(b *testing.B)      { benchmarkSet(b, setSerg, 2) }
+func BenchmarkUnique17Clue(b *testing.B)    { benchmarkSet(b, sets.Clue17, 2) }
+func BenchmarkUniqueTop1465(b *testing.B)   { benchmarkSet(b, sets.Top1465, 2) }
+func BenchmarkUniqueHardest11(b *testing.B) { benchmarkSet(b, sets.Hardest11, 2) }
+func BenchmarkUniqueSerg(b *testing.B)      { benchmarkSet(b, sets.Serg, 2) }

@@ -39,7 +39,10 @@ const (
 	Variant_VARIANT_CLASSIC Variant = 1
 	// Classic plus the two main diagonals.
 	Variant_VARIANT_X Variant = 2
-	// Classic plus four extra 3x3 windows (9x9 only).
+	// Classic plus (b-1)² extra b×b windows, b the box side, one cell in
+	// from the edges and one apart: four on 9x9, nine on 16x16, sixteen on
+	// 25x25, one on 4x4. Sizes whose boxes are not square (6, 8, 12, ...)
+	// have none and are refused.
 	Variant_VARIANT_WINDOKU Variant = 3
 	// Classic plus the N groups of cells at the same position in each box.
 	Variant_VARIANT_COLOUR Variant = 4
@@ -282,7 +285,10 @@ type SolvingType int32
 const (
 	// Unspecified: mixed.
 	SolvingType_SOLVING_TYPE_UNSPECIFIED SolvingType = 0
-	// Solution methods, elimination logic and guessing.
+	// Solution methods, elimination logic and guessing. Where logic stops
+	// paying (on boards above 16x16, and after the first guess on any) only
+	// the cheap strategies run before a guess: singles, intersections,
+	// subsets and the cage and line rules.
 	SolvingType_SOLVING_TYPE_MIXED SolvingType = 1
 	// Solution methods and elimination logic; never guess.
 	SolvingType_SOLVING_TYPE_LOGIC_ONLY SolvingType = 2
@@ -564,7 +570,15 @@ func (SolveStatus) EnumDescriptor() ([]byte, []int) {
 }
 
 // DifficultyLevel is the grade of a puzzle: the level of the hardest
-// strategy its solve needed.
+// technique its solve used, raised one level at a time while the score
+// scaled to a 9x9 board (score × 81 / cells) exceeds the level's bound
+// (HoDoKu's: Easy 800, Medium 1000, Hard 1600, Unfair 1800). So a 16x16
+// solved by singles alone is Easy, and a 9x9 of many hard steps may grade
+// above its hardest. A solve that guessed is Extreme. Mixed solving
+// (SOLVING_TYPE_MIXED) guesses rather than try the costlier strategies
+// on boards above 16x16 and after a first guess (it uses singles,
+// intersections and subsets there), so a large board that logic could
+// finish may grade Extreme; logic-only solving grades by logic alone.
 type DifficultyLevel int32
 
 const (
@@ -1605,13 +1619,15 @@ func (x *SolveOptions) GetUnique() bool {
 // Difficulty rates a solve.
 type Difficulty struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The grade.
+	// The grade: the hardest technique's level, raised while the score
+	// scaled to 81 cells passes the level's bound (see DifficultyLevel).
 	Level DifficultyLevel `protobuf:"varint,1,opt,name=level,proto3,enum=sudoku.v1.DifficultyLevel" json:"level,omitempty"`
 	// The grade as 1 to 5 stars.
 	Stars uint32 `protobuf:"varint,2,opt,name=stars,proto3" json:"stars,omitempty"`
-	// The sum of the base scores of every step taken.
+	// The sum of the base scores of every step taken (backtracks count
+	// nothing), not scaled by the board's size.
 	Score uint32 `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
-	// The name of the hardest strategy used.
+	// The name of the hardest technique used (e.g. "Naked Pair").
 	HardestStrategy string `protobuf:"bytes,4,opt,name=hardest_strategy,json=hardestStrategy,proto3" json:"hardest_strategy,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
@@ -3591,7 +3607,15 @@ type GenerateResponse struct {
 	// The seed that reproduces the puzzle.
 	Seed uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
 	// How many candidate puzzles were made before this one.
-	Attempts      uint32 `protobuf:"varint,9,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	Attempts uint32 `protobuf:"varint,9,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	// Whether the puzzle is proved minimal: the exact search showed that no
+	// clue (with a symmetry, no symmetric pair of clues) can be removed
+	// without losing uniqueness. False means not proved, and the puzzle may
+	// keep removable clues: the deadline cut digging or the proof short
+	// (common above 16x16, where the first attempt stops digging at 60% of
+	// the deadline), a check spent its search budget, or non_minimal asked
+	// for no proof and digging alone did not make one.
+	Minimal       bool `protobuf:"varint,10,opt,name=minimal,proto3" json:"minimal,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3687,6 +3711,13 @@ func (x *GenerateResponse) GetAttempts() uint32 {
 		return x.Attempts
 	}
 	return 0
+}
+
+func (x *GenerateResponse) GetMinimal() bool {
+	if x != nil {
+		return x.Minimal
+	}
+	return false
 }
 
 // ListStrategiesRequest asks for the strategy catalogue.
@@ -4132,7 +4163,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10include_solution\x18\v \x01(\bR\x0fincludeSolution\x12\x1e\n" +
 	"\n" +
 	"strategies\x18\f \x03(\tR\n" +
-	"strategies\"\xce\x02\n" +
+	"strategies\"\xe8\x02\n" +
 	"\x10GenerateResponse\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12,\n" +
@@ -4144,7 +4175,9 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x17solved_without_guessing\x18\x06 \x01(\bR\x15solvedWithoutGuessing\x12\x14\n" +
 	"\x05clues\x18\a \x01(\rR\x05clues\x12\x12\n" +
 	"\x04seed\x18\b \x01(\x04R\x04seed\x12\x1a\n" +
-	"\battempts\x18\t \x01(\rR\battempts\"\x17\n" +
+	"\battempts\x18\t \x01(\rR\battempts\x12\x18\n" +
+	"\aminimal\x18\n" +
+	" \x01(\bR\aminimal\"\x17\n" +
 	"\x15ListStrategiesRequest\"\xad\x01\n" +
 	"\fStrategyInfo\x12\x16\n" +
 	"\x06method\x18\x01 \x01(\tR\x06method\x12\x12\n" +

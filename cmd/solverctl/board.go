@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// formatJSON is the --format of a structured board written as protojson:
+// a Board, as convert --to json writes it, or a whole Puzzle. The service
+// has no such text format; solverctl reads the board itself and sends it
+// as Puzzle.board, so this value never goes over the wire.
+const formatJSON sudokuv1.Format = -1
+
+// looksJSON reports whether text, read with charset, is a JSON object:
+// it starts with a brace, which no text format of a puzzle does, unless
+// the charset makes it a symbol.
+func looksJSON(text, charset string) bool {
+	return strings.HasPrefix(strings.TrimSpace(text), "{") && !strings.Contains(charset, "{")
+}
+
+// parseJSONPuzzle reads text as protojson: a Board (what convert --to json
+// writes), else a Puzzle ({"board": …} or {"text": …}). The error is the
+// Board's, the form documented.
+func parseJSONPuzzle(text string) (*sudokuv1.Puzzle, error) {
+	b := new(sudokuv1.Board)
+	berr := protojson.Unmarshal([]byte(text), b)
+	if berr == nil {
+		return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}, nil
+	}
+	p := new(sudokuv1.Puzzle)
+	if err := protojson.Unmarshal([]byte(text), p); err == nil && p.GetSource() != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("reading the puzzle as a JSON board (--format json): %v", berr)
+}
+
+// jsonPuzzle completes a puzzle read as JSON with the flags: the variant
+// and charset (of step names), and the format, charset and region map of
+// a text puzzle, where the JSON sets none.
+func (f *solveFlags) jsonPuzzle(p *sudokuv1.Puzzle, regionMap string) *sudokuv1.Puzzle {
+	if p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED {
+		p.Variant = f.variant
+	}
+	if p.GetCharset() == "" {
+		p.Charset = f.charset
+	}
+	if _, ok := p.GetSource().(*sudokuv1.Puzzle_Text); ok {
+		if p.GetFormat() == sudokuv1.Format_FORMAT_UNSPECIFIED && f.format != formatJSON {
+			p.Format = f.format
+		}
+		if p.GetRegionMap() == "" {
+			p.RegionMap = regionMap
+		}
+	}
+	return p
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// transcriptCases are command lines whose whole output, as a user sees
+// it (standard output, standard error with the error reported, exit
+// status), is kept in testdata/transcripts/<name>.golden; go test -update
+// rewrites them. (protojson's errors vary from run to run on purpose, so
+// a bad JSON board is tested in TestJSONErrors instead.)
+var transcriptCases = []struct {
+	name  string
+	stdin string
+	args  []string
+}{
+	{"usage", "", []string{"-h"}},
+	{"help-solve", "", []string{"help", "solve"}},
+	{"help-batch", "", []string{"batch", "-h"}},
+	{"logic-with-guessing", "", []string{"solve", "--type", "logic", "--strategies", "A,B,C"}},
+	{"guess-with-elimination", "", []string{"solve", "--type", "guess", "--strategies", "A,B,C,D"}},
+	{"negative-timeout", "", []string{"solve", "--timeout", "-3s"}},
+	{"unknown-letter", "", []string{"steps", "--strategies", "A,B,x"}},
+	{"order-with-logic", "", []string{"solve", "--type", "logic", "--order", "desc"}},
+	{"seed-without-random", "", []string{"solve", "--seed", "7"}},
+	{"json-diagonal-killer", diagonalKiller(11), []string{"solve", "-"}},
+	{"v1-mistyped-as-header", "", []string{"convert", "--to", "plain", "s9b" + v1Pair[3:161]}},
+	{"s9b-typed-as-l9b", "", []string{"convert", "--to", "plain", "L9B" + strings.Repeat("ep", 81)}},
+	{"non-ascii-charset", "", []string{"solve", "--charset", "#αBCD", smallPuzzle}},
+	{"cage-error", "", []string{"solve", "2" + strings.Repeat("1", 80) + ",12" + strings.Repeat("0", 160)}},
+	{"batch-long-line", "", []string{"batch", "-"}},
+}
+
+// durations matches what varies from run to run in a summary line.
+var durations = regexp.MustCompile(`in [0-9.]+[mµn]?s \(([0-9]+ answered, )?[0-9]+/s\)`)
+
+func TestTranscriptsGolden(t *testing.T) {
+	for _, tc := range transcriptCases {
+		t.Run(tc.name, func(t *testing.T) {
+			stdin := tc.stdin
+			if tc.name == "batch-long-line" {
+				stdin = strings.Join([]string{seedPuzzle, strings.Repeat("0", maxInput+1), "# comment", seedPuzzle}, "\n")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			var out, errOut bytes.Buffer
+			code := 0
+			if err := run(ctx, tc.args, strings.NewReader(stdin), &out, &errOut); err != nil {
+				code = report(&errOut, err)
+			}
+			stdout := out.String()
+			if tc.args[0] == "batch" {
+				// Lines come in the order answered.
+				lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+				slices.Sort(lines)
+				stdout = strings.Join(lines, "\n") + "\n"
+			}
+			got := fmt.Sprintf("$ solverctl %s\n%s--- stderr\n%s--- exit status %d\n", strings.Join(tc.args, " "), stdout,
+				durations.ReplaceAllString(errOut.String(), "in T (R/s)"), code)
+			path := filepath.Join("testdata", "transcripts", tc.name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test -update rewrites it):\n%s", path, got)
+			}
+		})
+	}
+}

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestReadArgBounded: @FILE and - read at most maxInput bytes and fail
+// with a message beyond; @/dev/zero, endless, fails the same way.
+func TestReadArgBounded(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	atLimit := write("limit.txt", seedPuzzle+strings.Repeat(" ", maxInput-len(seedPuzzle)))
+	over := write("over.txt", strings.Repeat("0", maxInput+1))
+	tests := []struct {
+		name    string
+		stdin   string
+		arg     string
+		want    string
+		wantErr string
+	}{
+		{"file at the limit", "", "@" + atLimit, seedPuzzle, ""},
+		{"file over the limit", "", "@" + over, "", "reading " + over + ": more than 131072 bytes"},
+		{"endless file", "", "@/dev/zero", "", "reading /dev/zero: more than 131072 bytes"},
+		{"stdin", " " + seedPuzzle + "\n", "-", seedPuzzle, ""},
+		{"stdin over the limit", strings.Repeat(".", maxInput+1), "-", "", "reading standard input: more than"},
+		{"argument over the limit", "", strings.Repeat(".", maxInput+1), "", "the argument is more than"},
+		{"missing file", "", "@" + filepath.Join(dir, "none"), "", "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.arg == "@/dev/zero" {
+				if _, err := os.Stat("/dev/zero"); err != nil {
+					t.Skip("no /dev/zero")
+				}
+			}
+			got, err := readArg(context.Background(), strings.NewReader(tt.stdin), tt.arg, true)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("got %v, want an error with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("got %.40q, %v; want %.40q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestSolveInputBounded runs the command: a puzzle file too large is a
+// clear error, not a process that grows until it is killed.
+func TestSolveInputBounded(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	for _, cmd := range []string{"solve", "steps", "convert"} {
+		t.Run(cmd, func(t *testing.T) {
+			args := []string{cmd, "@/dev/zero"}
+			if cmd == "convert" {
+				args = append(args, "--to", "plain")
+			}
+			_, _, err := runCLI(t, "", args...)
+			if err == nil || !strings.Contains(err.Error(), "more than 131072 bytes") {
+				t.Fatalf("got %v, want the input bound", err)
+			}
+		})
+	}
+}
+
+// TestReadArgInterrupted: cancelling the context (Ctrl-C) ends a read
+// blocked on standard input.
+func TestReadArgInterrupted(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := readArg(ctx, r, "-", true)
+		done <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "interrupted") {
+			t.Fatalf("got %v, want interrupted", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the read was not interrupted")
+	}
+}
+
+// TestBatchInterrupted: Ctrl-C ends a batch whose input blocks.
+func TestBatchInterrupted(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	go w.Write([]byte(seedPuzzle + "\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"batch", "-"}, r, io.Discard, io.Discard)
+	}()
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "interrupted") {
+			t.Fatalf("got %v, want interrupted", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the batch was not interrupted")
+	}
+}
+
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	tests := []struct {
+		name  string
+		input string
+		max   int
+		want  []string // "!" for a line too long
+	}{
+		{"lines", "a\nbb\n\nccc", 10, []string{"a", "bb", "", "ccc"}},
+		{"crlf", "a\r\nbb\r\n", 2, []string{"a", "bb"}},
+		{"too long in the middle", "a\n" + long + "\nb\n", 10, []string{"a", "!", "b"}},
+		{"too long at the end", "a\n" + long, 10, []string{"a", "!"}},
+		{"at the limit", "0123456789\n01234567890\n", 10, []string{"0123456789", "!"}},
+		{"longer than the buffer", strings.Repeat("y", 200<<10) + "\nz\n", 10, []string{"!", "z"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lr := newLineReader(strings.NewReader(tt.input), tt.max)
+			var got []string
+			for {
+				text, line, tooLong, err := lr.next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if line != len(got)+1 {
+					t.Errorf("line number %d, want %d", line, len(got)+1)
+				}
+				if tooLong {
+					text = "!"
+				}
+				got = append(got, text)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBatchLongLine: a line too long gets an error line with its number,
+// and the lines after it are solved.
+func TestBatchLongLine(t *testing.T) {
+	file := writeLines(t, []string{seedPuzzle, strings.Repeat("0", maxInput+10), seedPuzzle})
+	out, errOut, err := runCLI(t, "", "batch", file)
+	if err == nil || err.Error() != "1 of 3 puzzles failed" {
+		t.Errorf("err = %v, want 1 of 3 puzzles failed", err)
+	}
+	got := parseBatchText(t, out)
+	if f := got["2"]; len(f) != 6 || f[1] != "error" || !strings.HasPrefix(f[5], "InvalidArgument: line 2 is more than 131072 bytes") {
+		t.Errorf("line 2 = %q, want its too-long error", f)
+	}
+	for _, id := range []string{"1", "3"} {
+		if f := got[id]; len(f) < 3 || f[1] != "solved" {
+			t.Errorf("line %s = %q, want solved", id, f)
+		}
+	}
+	if !strings.Contains(errOut, "2 solved, 1 failed") {
+		t.Errorf("summary %q", errOut)
+	}
+}
+
+// silentServer takes SolveBatch streams and never answers.
+type silentServer struct {
+	sudokuv1.UnimplementedSudokuServiceServer
+}
+
+func (silentServer) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	for {
+		if _, err := stream.Recv(); err != nil {
+			<-stream.Context().Done()
+			return stream.Context().Err()
+		}
+	}
+}
+
+// TestBatchDeadline: when --timeout passes, every puzzle not answered
+// gets its line with status deadline, the lines not yet read included,
+// and the rate counts the answered puzzles only.
+func TestBatchDeadline(t *testing.T) {
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer()
+	sudokuv1.RegisterSudokuServiceServer(gs, silentServer{})
+	go gs.Serve(lis)
+	t.Cleanup(gs.Stop)
+
+	lines := []string{"# comment", "12x"}
+	for range 600 { // more than the window of --inflight 2 and the read-ahead
+		lines = append(lines, seedPuzzle)
+	}
+	file := writeLines(t, lines)
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"text", nil},
+		{"json", []string{"--json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"batch", "--addr", lis.Addr().String(), "--timeout", "300ms", "--inflight", "2"}, tt.args...)
+			out, errOut, err := runCLI(t, "", append(args, file)...)
+			if err == nil || !strings.Contains(err.Error(), "passed with 601 puzzles unanswered") {
+				t.Errorf("err = %v, want 601 puzzles unanswered", err)
+			}
+			n := 0
+			for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+				n++
+				if !strings.Contains(line, "deadline") || !strings.Contains(line, "DeadlineExceeded") {
+					t.Errorf("line %q, want status deadline", line)
+				}
+			}
+			if n != 601 {
+				t.Errorf("%d lines, want 601", n)
+			}
+			if !strings.Contains(errOut, "601 puzzles in") || !strings.Contains(errOut, "(0 answered, 0/s)") || !strings.Contains(errOut, "601 deadline") {
+				t.Errorf("summary %q", errOut)
+			}
+		})
+	}
+}
+
+func TestBatchSummaryRate(t *testing.T) {
+	b := &batcher{start: time.Now().Add(-2 * time.Second), byStatus: map[string]int{"solved": 4, "deadline": 6}, done: 10, answered: 4}
+	got := b.summary()
+	if !strings.Contains(got, "10 puzzles in") || !strings.Contains(got, "(4 answered, 2/s)") {
+		t.Errorf("summary %q, want 10 puzzles with 4 answered at 2/s", got)
+	}
+}

@@ -1,0 +1,237 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+func newEmpty(t testing.TB, n int) *grid.Board {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return grid.NewBoard(l)
+}
+
+var paysTests = []struct {
+	typ     SolvingType
+	n       int
+	guessed bool
+	want    bool
+}{
+	{Mixed, 9, false, true},
+	{Mixed, 9, true, false},
+	{Mixed, 16, false, true},
+	{Mixed, 16, true, false},
+	{Mixed, 25, false, false},
+	{Mixed, 32, false, false},
+	{LogicOnly, 25, false, true},
+	{LogicOnly, 32, false, true},
+	{GuessingOnly, 9, true, true},
+}
+
+func TestPays(t *testing.T) {
+	for _, tt := range paysTests {
+		l := newEmpty(t, tt.n).L
+		if got := Pays(tt.typ, l, tt.guessed); got != tt.want {
+			t.Errorf("Pays(%d, %d×%d, guessed %v) = %v, want %v", tt.typ, tt.n, tt.n, tt.guessed, got, tt.want)
+		}
+	}
+}
+
+func TestCostClasses(t *testing.T) {
+	for _, st := range []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle, strategy.LockedRegions, strategy.LockedCandidates, strategy.NakedSubsets, strategy.HiddenSubsets} {
+		if CostOf(st) != Cheap {
+			t.Errorf("CostOf(%s) = Dear, want Cheap", st.Name)
+		}
+	}
+	for _, st := range []*strategy.Strategy{strategy.BasicFish, strategy.XChain, strategy.ForcingNet, strategy.ALSXZ, strategy.UniqueRectangles} {
+		if CostOf(st) != Dear {
+			t.Errorf("CostOf(%s) = Cheap, want Dear", st.Name)
+		}
+	}
+}
+
+// finders records the strategies whose finders a solve runs, those run
+// after a guess apart.
+func finders(t *testing.T, b *grid.Board, opts Options) (before, after map[*strategy.Strategy]bool, res *Result) {
+	t.Helper()
+	before, after = map[*strategy.Strategy]bool{}, map[*strategy.Strategy]bool{}
+	onFind = func(st *strategy.Strategy, guesses int) {
+		if guesses > 0 {
+			after[st] = true
+		} else {
+			before[st] = true
+		}
+	}
+	defer func() { onFind = nil }()
+	res, err := Solve(context.Background(), b, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return before, after, res
+}
+
+func names(set map[*strategy.Strategy]bool, cost Cost) string {
+	var out []string
+	for st := range set {
+		if CostOf(st) == cost {
+			out = append(out, st.Name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// TestLargeMixedKeepsToCheap: a mixed solve of an empty board above
+// 16×16 runs only the Cheap finders, and still solves it.
+func TestLargeMixedKeepsToCheap(t *testing.T) {
+	for _, n := range []int{25, 32} {
+		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
+			before, after, res := finders(t, newEmpty(t, n), Options{})
+			if res.Status != Solved || res.Guesses == 0 {
+				t.Fatalf("status %v after %d guesses, want solved by guessing", res.Status, res.Guesses)
+			}
+			if dear := names(before, Dear) + names(after, Dear); dear != "" {
+				t.Errorf("dear finders run: %s", dear)
+			}
+		})
+	}
+}
+
+// TestMixedAfterGuessKeepsToCheap: on a 9×9 that needs guessing (the
+// empty board), every finder runs before the first guess and only the
+// Cheap ones after it; a logic-only solve keeps them all.
+func TestMixedAfterGuessKeepsToCheap(t *testing.T) {
+	before, after, res := finders(t, newEmpty(t, 9), Options{})
+	if res.Status != Solved || res.Guesses == 0 {
+		t.Fatalf("status %v after %d guesses, want solved with guesses", res.Status, res.Guesses)
+	}
+	for _, p := range plans[planKey{Mixed, false, false}].passes {
+		if !before[p.Strategy] {
+			t.Errorf("%s did not run before the first guess", p.Strategy.Name)
+		}
+	}
+	if dear := names(after, Dear); dear != "" {
+		t.Errorf("dear finders run after a guess: %s", dear)
+	}
+	if names(after, Cheap) == "" {
+		t.Errorf("no cheap finder ran after a guess")
+	}
+	before, _, _ = finders(t, newEmpty(t, 25), Options{Type: LogicOnly, MaxSteps: 1})
+	if names(before, Dear) == "" {
+		t.Errorf("logic-only solve of a 25×25 ran no dear finder")
+	}
+}
+
+// singles16 returns a 16×16 puzzle naked and hidden singles solve: a
+// solution with cells emptied, in a fixed order, while singles still
+// finish it.
+func singles16(t testing.TB) *grid.Board {
+	t.Helper()
+	b := newEmpty(t, 16)
+	var s search.Searcher
+	res, err := s.Count(context.Background(), b, 1)
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("no 16×16 solution: %v", err)
+	}
+	sol := res.Solutions[0]
+	clues := append([]uint8(nil), sol...)
+	singles := Options{Type: LogicOnly, Strategies: []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle}}
+	for i := range clues {
+		cell := i * 97 % len(clues) // 97 is prime to 256: every cell once
+		v := clues[cell]
+		clues[cell] = 0
+		p := grid.NewBoard(b.L)
+		p.Reset(clues, nil)
+		if r, err := Solve(context.Background(), p, singles, nil); err != nil || r.Status != Solved {
+			clues[cell] = v
+		}
+	}
+	p := grid.NewBoard(b.L)
+	p.Reset(clues, nil)
+	return p
+}
+
+// TestRatingScalesWithSize: a 16×16 that singles solve is Easy, though
+// its raw score is past the Easy bound of a 9×9.
+func TestRatingScalesWithSize(t *testing.T) {
+	b := singles16(t)
+	res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Solved || res.Guesses != 0 {
+		t.Fatalf("status %v, %d guesses; want solved by logic", res.Status, res.Guesses)
+	}
+	if h := res.Rating.Hardest; h.Level != strategy.Easy {
+		t.Fatalf("hardest %s is %s, want a single", h.Name, h.Level)
+	}
+	if res.Rating.Level != strategy.Easy {
+		t.Errorf("level %s (score %d on %d cells), want Easy", res.Rating.Level, res.Rating.Score, res.Rating.Cells)
+	}
+	raw := res.Rating
+	raw.Cells = 81
+	if raw.Grade() == strategy.Easy {
+		t.Errorf("score %d would be Easy unscaled too; the test proves nothing", raw.Score)
+	}
+}
+
+var gradeTests = []struct {
+	level strategy.Level
+	score int
+	cells int
+	want  strategy.Level
+}{
+	{strategy.Easy, 800, 81, strategy.Easy},
+	{strategy.Easy, 801, 81, strategy.Medium},
+	{strategy.Easy, 1700, 81, strategy.Unfair},
+	{strategy.Medium, 1900, 81, strategy.Extreme},
+	{strategy.Hard, 900, 0, strategy.Hard},
+	{strategy.Easy, 801, 0, strategy.Medium},
+	{strategy.Easy, 2500, 256, strategy.Easy},     // 791 on the 9×9 scale
+	{strategy.Easy, 2600, 256, strategy.Medium},   // 822
+	{strategy.Medium, 7700, 625, strategy.Medium}, // 997
+	{strategy.Medium, 7800, 625, strategy.Hard},   // 1010
+	{strategy.Extreme, 10, 1024, strategy.Extreme},
+}
+
+// TestGrade: the level is the hardest technique's, raised while the score
+// scaled to 81 cells passes the level's bound; 9×9 grades are as before.
+func TestGrade(t *testing.T) {
+	for _, tt := range gradeTests {
+		r := Rating{Hardest: &strategy.Technique{Level: tt.level}, Score: tt.score, Cells: tt.cells}
+		if got := r.Grade(); got != tt.want {
+			t.Errorf("Grade(%s, score %d, %d cells) = %s, want %s", tt.level, tt.score, tt.cells, got, tt.want)
+		}
+	}
+}
+
+func benchmarkEmpty(b *testing.B, n int, typ SolvingType) {
+	board := newEmpty(b, n)
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), board, Options{Type: typ}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if c := cpuTime() - cpu; c > 0 {
+		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	}
+}
+
+// BenchmarkSolveEmpty solves empty boards by mixed solving and by
+// guessing only: with the cost model the two cost about the same.
+func BenchmarkSolveEmpty(b *testing.B) {
+	for _, n := range []int{16, 25, 32} {
+		b.Run(fmt.Sprintf("%dx%d/mixed", n, n), func(b *testing.B) { benchmarkEmpty(b, n, Mixed) })
+		b.Run(fmt.Sprintf("%dx%d/guess", n, n), func(b *testing.B) { benchmarkEmpty(b, n, GuessingOnly) })
+	}
+}

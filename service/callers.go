@@ -1,0 +1,160 @@
+package service
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
+	"golang.org/x/time/rate"
+	"google.golang.org/grpc/peer"
+
+	"github.com/sudokuwise/solver/internal/transport"
+)
+
+// DefaultMaxCallers is the number of callers whose rate the server
+// remembers when GRPCConfig.MaxCallers is 0.
+const DefaultMaxCallers = 10_000
+
+// callerKey is the context key of a call's caller, set by tokenAuth.
+type callerKey struct{}
+
+// tokenAuth is transport.BearerAuth that also names the caller in the
+// context: "token:" and the start of the token's SHA-256 digest, so that
+// neither logs nor memory hold the token itself.
+func tokenAuth(tokens []string) (auth.AuthFunc, error) {
+	check, err := transport.BearerAuth(tokens)
+	if err != nil {
+		return nil, fmt.Errorf("bearer tokens: %w", err)
+	}
+	return func(ctx context.Context) (context.Context, error) {
+		ctx, err := check(ctx)
+		if err != nil {
+			return nil, err
+		}
+		token, err := auth.AuthFromMD(ctx, "bearer")
+		if err != nil {
+			return nil, err // checked already
+		}
+		sum := sha256.Sum256([]byte(token))
+		return context.WithValue(ctx, callerKey{}, "token:"+hex.EncodeToString(sum[:6])), nil
+	}, nil
+}
+
+// caller names who makes the call in ctx: its token (see tokenAuth), else
+// the IP address it connects from, without the port, so that a client
+// does not get a new allowance with each connection.
+func caller(ctx context.Context) string {
+	if c, ok := ctx.Value(callerKey{}).(string); ok {
+		return c
+	}
+	p, ok := peer.FromContext(ctx)
+	if !ok || p.Addr == nil {
+		return "unknown"
+	}
+	addr := p.Addr.String()
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return "addr:" + host
+	}
+	return "addr:" + addr
+}
+
+// callerLimiter is a ratelimit.Limiter with a token bucket per caller, so
+// that a caller who floods the server spends only its own allowance.
+//
+// It remembers at most max callers, most recently seen first. A caller
+// idle for as long as its bucket takes to fill is forgotten, which
+// changes nothing for it: it would come back to a full bucket anyway.
+// When max callers are active, the one seen longest ago is forgotten.
+type callerLimiter struct {
+	perSecond rate.Limit
+	burst     int
+	max       int
+	idle      time.Duration // an empty bucket is full again after this
+	now       func() time.Time
+
+	mu      sync.Mutex
+	callers map[string]*list.Element // of *callerBucket, in lru
+	lru     list.List                // most recently seen at the front
+}
+
+// callerBucket is the token bucket of one caller.
+type callerBucket struct {
+	name string
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// newCallerLimiter returns a limiter of perSecond calls a second for each
+// caller, with bursts of burst (0: the rate rounded up), remembering at
+// most maxCallers (0: DefaultMaxCallers), on the clock now.
+func newCallerLimiter(perSecond float64, burst, maxCallers int, now func() time.Time) *callerLimiter {
+	if burst <= 0 {
+		burst = max(1, int(perSecond+0.999))
+	}
+	if maxCallers <= 0 {
+		maxCallers = DefaultMaxCallers
+	}
+	return &callerLimiter{
+		perSecond: rate.Limit(perSecond),
+		burst:     burst,
+		max:       maxCallers,
+		idle:      time.Duration(float64(burst) / perSecond * float64(time.Second)),
+		now:       now,
+		callers:   map[string]*list.Element{},
+	}
+}
+
+// Limit refuses a call when its caller's bucket is empty.
+func (l *callerLimiter) Limit(ctx context.Context) error {
+	name := caller(ctx)
+	if !l.allow(name) {
+		return fmt.Errorf("rate limit of %g calls per second (burst %d) exceeded for %s", float64(l.perSecond), l.burst, name)
+	}
+	return nil
+}
+
+// allow takes a token from the bucket of the caller name.
+func (l *callerLimiter) allow(name string) bool {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.forgetIdle(now)
+	e, ok := l.callers[name]
+	if ok {
+		l.lru.MoveToFront(e)
+	} else {
+		if l.lru.Len() >= l.max {
+			l.forget(l.lru.Back())
+		}
+		e = l.lru.PushFront(&callerBucket{name: name, lim: rate.NewLimiter(l.perSecond, l.burst)})
+		l.callers[name] = e
+	}
+	b := e.Value.(*callerBucket)
+	b.seen = now
+	return b.lim.AllowN(now, 1)
+}
+
+// forgetIdle forgets the callers not seen for l.idle or longer.
+func (l *callerLimiter) forgetIdle(now time.Time) {
+	for e := l.lru.Back(); e != nil && now.Sub(e.Value.(*callerBucket).seen) >= l.idle; e = l.lru.Back() {
+		l.forget(e)
+	}
+}
+
+func (l *callerLimiter) forget(e *list.Element) {
+	delete(l.callers, e.Value.(*callerBucket).name)
+	l.lru.Remove(e)
+}
+
+// len returns the number of callers remembered.
+func (l *callerLimiter) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.lru.Len()
+}

@@ -1,0 +1,191 @@
+package service
+
+import (
+	"context"
+	"net"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestAuthBeforeRateLimit floods the server with calls without a token or
+// with a wrong one: they are refused as Unauthenticated and spend no one's
+// allowance. Each token has an allowance of its own: one caller that uses
+// up its burst does not starve another.
+func TestAuthBeforeRateLimit(t *testing.T) {
+	const burst = 3
+	ts := startServer(t, Config{}, GRPCConfig{Tokens: []string{"alice-secret", "bob-secret"}, RateLimit: 0.01, RateBurst: burst})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	as := func(token string) context.Context {
+		if token == "" {
+			return context.Background()
+		}
+		return metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer "+token)
+	}
+	steps := []struct {
+		name  string
+		token string
+		calls int
+		want  codes.Code
+	}{
+		{"flood without a token", "", 50, codes.Unauthenticated},
+		{"flood with a wrong token", "mallory", 50, codes.Unauthenticated},
+		{"alice's burst", "alice-secret", burst, codes.OK},
+		{"alice over her burst", "alice-secret", 5, codes.ResourceExhausted},
+		{"bob's burst, untouched by alice", "bob-secret", burst, codes.OK},
+		{"bob over his burst", "bob-secret", 1, codes.ResourceExhausted},
+		{"without a token, still Unauthenticated", "", 1, codes.Unauthenticated},
+	}
+	for _, st := range steps {
+		for i := range st.calls {
+			_, err := client.Solve(as(st.token), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			if got := status.Code(err); got != st.want {
+				t.Fatalf("%s: call %d = %v, want %v", st.name, i+1, err, st.want)
+			}
+		}
+	}
+}
+
+// TestRateLimitPerAddress: without tokens, callers are told apart by IP
+// address, whatever their port: two connections from one address share an
+// allowance, a client at another address has its own.
+func TestRateLimitPerAddress(t *testing.T) {
+	const burst = 2
+	srv := New(Config{})
+	g, err := BuildGRPC(srv, GRPCConfig{RateLimit: 0.01, RateBurst: burst})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go g.Server.Serve(lis)
+	t.Cleanup(g.Server.Stop)
+	// from returns a client on a connection of its own from ip.
+	from := func(ip string) sudokuv1.SudokuServiceClient {
+		dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+		conn, err := grpc.NewClient("passthrough:///"+lis.Addr().String(),
+			grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) { return dialer.DialContext(ctx, "tcp", addr) }),
+			grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		return sudokuv1.NewSudokuServiceClient(conn)
+	}
+	first, second := from("127.0.0.1"), from("127.0.0.1")
+	steps := []struct {
+		name   string
+		client sudokuv1.SudokuServiceClient
+		want   codes.Code
+	}{
+		{"first connection", first, codes.OK},
+		{"second connection, same address", second, codes.OK},
+		{"the address's burst is spent", first, codes.ResourceExhausted},
+		{"on either connection", second, codes.ResourceExhausted},
+	}
+	for _, st := range steps {
+		_, err := st.client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+		if got := status.Code(err); got != st.want {
+			t.Fatalf("%s: %v, want %v", st.name, err, st.want)
+		}
+	}
+	// Another loopback address, where the system has one (Linux does).
+	other := from("127.0.0.2")
+	_, err = other.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+	if status.Code(err) == codes.Unavailable {
+		t.Skipf("cannot connect from 127.0.0.2: %v", err)
+	}
+	if err != nil {
+		t.Errorf("another address: %v, want OK", err)
+	}
+}
+
+// TestCaller checks how calls are told apart.
+func TestCaller(t *testing.T) {
+	withPeer := func(addr net.Addr) context.Context {
+		return peer.NewContext(context.Background(), &peer.Peer{Addr: addr})
+	}
+	tests := []struct {
+		name string
+		ctx  context.Context
+		want string
+	}{
+		{"IPv4 address, port left out", withPeer(&net.TCPAddr{IP: net.ParseIP("192.0.2.7"), Port: 4242}), "addr:192.0.2.7"},
+		{"IPv6 address", withPeer(&net.TCPAddr{IP: net.ParseIP("2001:db8::1"), Port: 1}), "addr:2001:db8::1"},
+		{"address without port", withPeer(&net.UnixAddr{Name: "/run/solverd.sock", Net: "unix"}), "addr:/run/solverd.sock"},
+		{"token wins over address", context.WithValue(withPeer(&net.TCPAddr{IP: net.ParseIP("192.0.2.7")}), callerKey{}, "token:abc"), "token:abc"},
+		{"nothing known", context.Background(), "unknown"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := caller(tt.ctx); got != tt.want {
+				t.Errorf("caller = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	// The token's name does not show the token.
+	auth, err := tokenAuth([]string{"s3cret-token"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer s3cret-token"))
+	ctx, err = auth(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := caller(ctx); len(got) != len("token:")+12 || got[:6] != "token:" {
+		t.Errorf("caller with a token = %q, want token: and 12 hex digits", got)
+	}
+}
+
+// TestCallerLimiterMemory checks that the limiter's table of callers stays
+// bounded: idle callers are forgotten, and when MaxCallers are active the
+// one seen longest ago makes room.
+func TestCallerLimiterMemory(t *testing.T) {
+	now := time.Unix(1_000_000, 0)
+	clock := func() time.Time { return now }
+	// 1 call a second, bursts of 2: a bucket is full 2s after its last call.
+	l := newCallerLimiter(1, 2, 3, clock)
+	steps := []struct {
+		name    string
+		advance time.Duration
+		caller  string
+		allowed bool
+		callers int // remembered after the call
+	}{
+		{"a", 0, "a", true, 1},
+		{"a again", 0, "a", true, 1},
+		{"a over its burst", 0, "a", false, 1},
+		{"b", 0, "b", true, 2},
+		{"c", 0, "c", true, 3},
+		{"d: the table is full, a (seen longest ago) is forgotten", 0, "d", true, 3},
+		{"a comes back with a full bucket", 0, "a", true, 3},
+		{"after 2s idle, all but the newest are forgotten", 2 * time.Second, "e", true, 1},
+		{"a was forgotten while idle, it had its burst back anyway", 0, "a", true, 2},
+		{"a's second call of the burst", 0, "a", true, 2},
+		{"a over its burst", 0, "a", false, 2},
+		{"1s later, a has one call back", time.Second, "a", true, 2},
+	}
+	for _, st := range steps {
+		now = now.Add(st.advance)
+		if got := l.allow(st.caller); got != st.allowed {
+			t.Errorf("%s: allowed = %v, want %v", st.name, got, st.allowed)
+		}
+		if got := l.len(); got != st.callers {
+			t.Errorf("%s: %d callers remembered, want %d", st.name, got, st.callers)
+		}
+	}
+	if got := newCallerLimiter(10, 0, 0, clock); got.burst != 10 || got.max != DefaultMaxCallers {
+		t.Errorf("defaults: burst %d, max %d; want 10, %d", got.burst, got.max, DefaultMaxCallers)
+	}
+}

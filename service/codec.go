@@ -1,0 +1,90 @@
+package service
+
+import (
+	"context"
+	"sync"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/encoding"
+	_ "google.golang.org/grpc/encoding/gzip" // accept gzip-compressed requests
+	"google.golang.org/grpc/encoding/proto"
+	"google.golang.org/grpc/mem"
+	"google.golang.org/grpc/status"
+)
+
+// protoCodecName is the name of gRPC's protobuf codec.
+const protoCodecName = proto.Name
+
+// checkedCodec is gRPC's protobuf codec for a server whose callers learn
+// that a request which is not valid protobuf (say a string field that is
+// not UTF-8) is their fault: InvalidArgument, where gRPC answers Internal
+// for any error of a codec.
+//
+// gRPC turns every error of Unmarshal into Internal, so Unmarshal cannot
+// say so itself. Instead it resets the message, notes why it failed (see
+// badRequests) and reports success; the first interceptor of the call,
+// checkRequestUnary or checkRequestStream, finds the note and fails the
+// call with InvalidArgument before anything else looks at the message.
+type checkedCodec struct {
+	encoding.CodecV2
+}
+
+// badRequests holds, by message, why the unmarshalling of a message that
+// checkedCodec reported as read failed. The interceptors take the note out
+// as soon as the message is handed to them, so it holds at most one entry
+// per call in flight.
+var badRequests sync.Map // of any (a message pointer) to error
+
+// Unmarshal reads data into v; see checkedCodec.
+func (c checkedCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	err := c.CodecV2.Unmarshal(data, v)
+	if err == nil {
+		return nil
+	}
+	if m, ok := v.(interface{ Reset() }); ok {
+		m.Reset()
+		badRequests.Store(v, err)
+		return nil
+	}
+	return err
+}
+
+// takeBadRequest returns the error of unmarshalling m into a request, and
+// nil when m was read without error.
+func takeBadRequest(m any) error {
+	err, ok := badRequests.LoadAndDelete(m)
+	if !ok {
+		return nil
+	}
+	return status.Errorf(codes.InvalidArgument, "the request is not a valid protobuf message: %v", err)
+}
+
+// checkRequestUnary fails a unary call whose request is not valid
+// protobuf with InvalidArgument.
+func checkRequestUnary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if err := takeBadRequest(req); err != nil {
+		return nil, err
+	}
+	return handler(ctx, req)
+}
+
+// checkRequestStream fails a streaming call when a request it receives is
+// not valid protobuf: RecvMsg returns InvalidArgument, which ends the
+// stream.
+func checkRequestStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	return handler(srv, checkedStream{ss})
+}
+
+// checkedStream is a server stream whose RecvMsg fails with InvalidArgument
+// on a request that is not valid protobuf.
+type checkedStream struct {
+	grpc.ServerStream
+}
+
+func (s checkedStream) RecvMsg(m any) error {
+	if err := s.ServerStream.RecvMsg(m); err != nil {
+		return err
+	}
+	return takeBadRequest(m)
+}

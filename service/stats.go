@@ -1,0 +1,214 @@
+package service
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors"
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/stats"
+	"google.golang.org/grpc/status"
+)
+
+// callStats is a gRPC stats handler that logs and counts every call once
+// it ends, with the code its client got. Unlike an interceptor, it sees
+// the calls that end before any interceptor runs: a request too large or
+// that cannot be decompressed, an unknown method.
+//
+// A call is logged as go-grpc-middleware's logging interceptor logs it
+// ("finished call" with grpc.service, grpc.method, grpc.code, ...), at its
+// level for the code; health and reflection calls are not logged. Its
+// metrics are those of go-grpc-middleware's Prometheus provider
+// (grpc_server_started_total, grpc_server_handled_total, ...), for the
+// methods registered on the server only, so that a client cannot add
+// labels at will.
+type callStats struct {
+	logger  *slog.Logger
+	metrics *rpcMetrics // nil without a Registerer
+
+	methods map[string]methodInfo // by full method name; set by init
+}
+
+// methodInfo describes a method registered on the server.
+type methodInfo struct {
+	service, method string
+	typ             interceptors.GRPCType
+	metrics         *methodMetrics // nil without metrics
+}
+
+// methodMetrics are the metrics of one method but those by code, looked
+// up once rather than for every message.
+type methodMetrics struct {
+	started, received, sent prometheus.Counter
+	handling                prometheus.Observer
+}
+
+// callInfoKey is the context key of a call's *callInfo.
+type callInfoKey struct{}
+
+// callInfo is what callStats keeps of a call between its events.
+type callInfo struct {
+	methodInfo
+	start time.Time
+}
+
+// init records the methods of the server's services, and makes their
+// metrics start at zero. It is called before the server serves.
+func (h *callStats) init(services map[string]grpc.ServiceInfo) {
+	h.methods = map[string]methodInfo{}
+	for service, si := range services {
+		for _, m := range si.Methods {
+			typ := interceptors.Unary
+			switch {
+			case m.IsClientStream && m.IsServerStream:
+				typ = interceptors.BidiStream
+			case m.IsClientStream:
+				typ = interceptors.ClientStream
+			case m.IsServerStream:
+				typ = interceptors.ServerStream
+			}
+			info := methodInfo{service: service, method: m.Name, typ: typ}
+			if h.metrics != nil {
+				info.metrics = h.metrics.initialize(info)
+			}
+			h.methods["/"+service+"/"+m.Name] = info
+		}
+	}
+}
+
+// TagRPC notes the call's method and start.
+func (h *callStats) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.Context {
+	ci := &callInfo{start: time.Now()}
+	var known bool
+	ci.methodInfo, known = h.methods[info.FullMethodName]
+	if !known {
+		ci.service, ci.method = splitMethod(info.FullMethodName)
+		ci.typ = "unknown"
+	}
+	return context.WithValue(ctx, callInfoKey{}, ci)
+}
+
+// HandleRPC counts the call's start, its messages and its end, and logs
+// its end.
+func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
+	ci, ok := ctx.Value(callInfoKey{}).(*callInfo)
+	if !ok {
+		return
+	}
+	m := ci.metrics // nil for unknown methods too
+	switch s := s.(type) {
+	case *stats.Begin:
+		if m != nil {
+			m.started.Inc()
+		}
+	case *stats.InPayload:
+		if m != nil {
+			m.received.Inc()
+		}
+	case *stats.OutPayload:
+		if m != nil {
+			m.sent.Inc()
+		}
+	case *stats.End:
+		h.end(ctx, ci, s)
+	}
+}
+
+// end counts and logs the end of a call.
+func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
+	st := status.Convert(s.Error)
+	code := st.Code()
+	elapsed := s.EndTime.Sub(ci.start)
+	if ci.metrics != nil {
+		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, code.String()).Inc()
+		ci.metrics.handling.Observe(elapsed.Seconds())
+	}
+	if isInfra(ci.service) {
+		return
+	}
+	attrs := []any{
+		"protocol", "grpc",
+		"grpc.component", "server",
+		"grpc.service", ci.service,
+		"grpc.method", ci.method,
+		"grpc.method_type", string(ci.typ),
+		"grpc.start_time", ci.start.Format(time.RFC3339),
+		"grpc.code", code.String(),
+		"grpc.time_ms", float64(elapsed.Microseconds()) / 1000,
+	}
+	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
+		attrs = append(attrs, "peer.address", p.Addr.String())
+	}
+	if s.Error != nil {
+		attrs = append(attrs, "grpc.error", st.Message())
+	}
+	h.logger.Log(ctx, slog.Level(logging.DefaultServerCodeToLevel(code)), "finished call", attrs...)
+}
+
+// TagConn returns ctx.
+func (h *callStats) TagConn(ctx context.Context, _ *stats.ConnTagInfo) context.Context { return ctx }
+
+// HandleConn does nothing: callStats is about calls.
+func (h *callStats) HandleConn(context.Context, stats.ConnStats) {}
+
+// splitMethod splits "/service/method".
+func splitMethod(full string) (service, method string) {
+	full = strings.TrimPrefix(full, "/")
+	if i := strings.LastIndex(full, "/"); i >= 0 {
+		return full[:i], full[i+1:]
+	}
+	return "unknown", full
+}
+
+// rpcMetrics are the Prometheus metrics of the calls to the server.
+type rpcMetrics struct {
+	started, received, sent, handled *prometheus.CounterVec
+	handling                         *prometheus.HistogramVec
+}
+
+// newRPCMetrics returns the metrics, named and labelled as those of
+// go-grpc-middleware's Prometheus provider.
+func newRPCMetrics() *rpcMetrics {
+	labels := []string{"grpc_type", "grpc_service", "grpc_method"}
+	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
+		return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, labels)
+	}
+	return &rpcMetrics{
+		started:  counter("grpc_server_started_total", "Total number of RPCs started on the server.", labels...),
+		received: counter("grpc_server_msg_received_total", "Total number of RPC stream messages received on the server.", labels...),
+		sent:     counter("grpc_server_msg_sent_total", "Total number of gRPC stream messages sent by the server.", labels...),
+		handled: counter("grpc_server_handled_total", "Total number of RPCs completed on the server, regardless of success or failure.",
+			append(labels, "grpc_code")...),
+		handling: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "grpc_server_handling_seconds",
+			Help:    "Histogram of response latency (seconds) of gRPC calls handled by the server, refused ones included.",
+			Buckets: latencyBuckets,
+		}, labels),
+	}
+}
+
+// collectors returns the metrics to register.
+func (m *rpcMetrics) collectors() []prometheus.Collector {
+	return []prometheus.Collector{m.started, m.received, m.sent, m.handled, m.handling}
+}
+
+// initialize makes the metrics of a method exist at zero, so that
+// dashboards and alerts see them before the first call, and returns
+// those not by code.
+func (m *rpcMetrics) initialize(info methodInfo) *methodMetrics {
+	labels := []string{string(info.typ), info.service, info.method}
+	for _, code := range interceptors.AllCodes {
+		m.handled.WithLabelValues(append(labels, code.String())...)
+	}
+	return &methodMetrics{
+		started:  m.started.WithLabelValues(labels...),
+		received: m.received.WithLabelValues(labels...),
+		sent:     m.sent.WithLabelValues(labels...),
+		handling: m.handling.WithLabelValues(labels...),
+	}
+}

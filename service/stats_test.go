@@ -1,0 +1,173 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// syncBuffer is a bytes.Buffer safe for a logger's concurrent writes.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestEveryCallLoggedAndCounted makes calls that end in every way, also
+// before any handler or interceptor runs: each is logged once and counted
+// once with the code its client got, and a stream handler returns that
+// code too.
+func TestEveryCallLoggedAndCounted(t *testing.T) {
+	const maxRecv = 4 << 10
+	oversized := &sudokuv1.SolveRequest{Puzzle: textPuzzle(strings.Repeat(".", 2*maxRecv))}
+	malformed := rawMessage{0x0a, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}
+	notUTF8 := rawMessage{0x0a, 0x03, 0x12, 0x01, 0xff} // puzzle.text, and a batch's items[0].id
+	batchDesc := &grpc.StreamDesc{StreamName: "SolveBatch", ServerStreams: true, ClientStreams: true}
+	rawBatch := func(t *testing.T, conn *grpc.ClientConn, bad any) error {
+		stream, err := conn.NewStream(context.Background(), batchDesc, sudokuv1.SudokuService_SolveBatch_FullMethodName, grpc.ForceCodec(rawCodec{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return badBatch(t, stream, bad)
+	}
+	tests := []struct {
+		name   string
+		method string
+		stream bool
+		want   codes.Code
+		call   func(t *testing.T, conn *grpc.ClientConn) error
+	}{
+		{"Solve", "Solve", false, codes.OK, func(t *testing.T, conn *grpc.ClientConn) error {
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			return err
+		}},
+		{"Solve bad puzzle", "Solve", false, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle("bad")})
+			return err
+		}},
+		{"Solve oversized", "Solve", false, codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), oversized)
+			return err
+		}},
+		{"Solve malformed", "Solve", false, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, malformed, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
+		}},
+		{"Solve not UTF-8", "Solve", false, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, notUTF8, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
+		}},
+		{"SolveSteps not UTF-8", "SolveSteps", true, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			desc := &grpc.StreamDesc{StreamName: "SolveSteps", ServerStreams: true}
+			stream, err := conn.NewStream(context.Background(), desc, sudokuv1.SudokuService_SolveSteps_FullMethodName, grpc.ForceCodec(rawCodec{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.SendMsg(notUTF8); err != nil {
+				t.Fatal(err)
+			}
+			stream.CloseSend()
+			return stream.RecvMsg(new(sudokuv1.SolveStepsResponse))
+		}},
+		{"SolveBatch oversized", "SolveBatch", true, codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
+			return badBatch(t, conn, batchOf(&sudokuv1.BatchItem{Id: "big", Puzzle: oversized.Puzzle}))
+		}},
+		{"SolveBatch malformed", "SolveBatch", true, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			return rawBatch(t, conn, malformed)
+		}},
+		{"SolveBatch not UTF-8", "SolveBatch", true, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
+			return rawBatch(t, conn, notUTF8)
+		}},
+		{"unknown method", "Guess", false, codes.Unimplemented, func(t *testing.T, conn *grpc.ClientConn) error {
+			return conn.Invoke(context.Background(), "/sudoku.v1.SudokuService/Guess", &sudokuv1.SolveRequest{}, new(sudokuv1.SolveResponse))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log syncBuffer
+			reg := prometheus.NewRegistry()
+			ts := startServer(t, Config{}, GRPCConfig{
+				Logger:         slog.New(slog.NewJSONHandler(&log, nil)),
+				Registerer:     reg,
+				MaxRecvMsgSize: maxRecv,
+			})
+			if err := tt.call(t, ts.conn); status.Code(err) != tt.want {
+				t.Fatalf("call ended with %v, want %v", err, tt.want)
+			}
+			if tt.stream {
+				if err := ts.exit.next(t); status.Code(err) != tt.want {
+					t.Errorf("stream handler returned %v, want %v", err, tt.want)
+				}
+			}
+			// The log line comes once the server has finished the call,
+			// which may be just after the client has its status.
+			var lines []map[string]any
+			waitFor(t, "the call's log line", func() bool {
+				lines = callLines(t, log.String(), tt.method)
+				return len(lines) > 0
+			})
+			if len(lines) != 1 {
+				t.Fatalf("%d log lines for %s, want 1:\n%s", len(lines), tt.method, log.String())
+			}
+			if got := lines[0]["grpc.code"]; got != tt.want.String() {
+				t.Errorf("logged code %v, want %v:\n%s", got, tt.want, log.String())
+			}
+			families, err := reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			labels := map[string]string{"grpc_method": tt.method, "grpc_code": tt.want.String()}
+			got, ok := metricValue(families, "grpc_server_handled_total", labels)
+			if tt.want == codes.Unimplemented {
+				// Not a method of the server: not counted, so that
+				// clients cannot make up labels.
+				if ok {
+					t.Errorf("unknown method counted: %v", got)
+				}
+				return
+			}
+			if got != 1 {
+				t.Errorf("grpc_server_handled_total%v = %v, want 1", labels, got)
+			}
+		})
+	}
+}
+
+// callLines returns the "finished call" lines of a JSON log for method.
+func callLines(t *testing.T, log, method string) []map[string]any {
+	t.Helper()
+	var lines []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(log), "\n") {
+		if line == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("log line %q: %v", line, err)
+		}
+		if m["msg"] == "finished call" && m["grpc.method"] == method {
+			lines = append(lines, m)
+		}
+	}
+	return lines
+}

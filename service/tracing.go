@@ -1,0 +1,72 @@
+package service
+
+import (
+	"context"
+	"unicode/utf8"
+
+	"go.opentelemetry.io/otel/attribute"
+	otelcodes "go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+)
+
+// Attributes of the spans of solves (see GRPCConfig.TracerProvider).
+const (
+	attrSize    = attribute.Key("sudoku.puzzle.size")    // the side of the board: 9 for 9×9
+	attrVariant = attribute.Key("sudoku.puzzle.variant") // classic, killer, ...
+	attrStatus  = attribute.Key("sudoku.solve.status")   // solved, stuck, ...
+	attrSteps   = attribute.Key("sudoku.solve.steps")    // steps taken
+	attrGuesses = attribute.Key("sudoku.solve.guesses")  // search guesses
+	attrItemID  = attribute.Key("sudoku.batch.item_id")  // a SolveBatch puzzle's id
+)
+
+// traceSolve adds the puzzle of a solve and, when it ended without error,
+// its work to the span of ctx: the call's span, or a batch item's. It does
+// nothing when the span does not record, as without tracing.
+func traceSolve(ctx context.Context, b *grid.Board, res *solver.Result, err error) {
+	span := trace.SpanFromContext(ctx)
+	if !span.IsRecording() {
+		return
+	}
+	span.SetAttributes(attrSize.Int(b.L.N), attrVariant.String(b.L.Variant.String()))
+	if err != nil {
+		return
+	}
+	span.SetAttributes(attrStatus.String(res.Status.String()), attrSteps.Int(res.Steps), attrGuesses.Int(res.Guesses))
+}
+
+// startItemSpan starts the span of one SolveBatch puzzle, a child of the
+// stream's span, and returns ctx with it. Without a recording stream span
+// it returns ctx and a span that does nothing.
+func startItemSpan(ctx context.Context, id string) (context.Context, trace.Span) {
+	parent := trace.SpanFromContext(ctx)
+	if !parent.IsRecording() {
+		return ctx, trace.SpanFromContext(context.Background())
+	}
+	return parent.TracerProvider().Tracer(tracerName).Start(ctx, "sudoku.v1.SudokuService/SolveBatch.item",
+		trace.WithAttributes(attrItemID.String(truncate(id, 64))))
+}
+
+// endItemSpan ends the span of a batch puzzle answered with err.
+func endItemSpan(span trace.Span, err error) {
+	if err != nil && span.IsRecording() {
+		span.SetStatus(otelcodes.Error, err.Error())
+	}
+	span.End()
+}
+
+// tracerName names the service's own spans.
+const tracerName = "github.com/sudokuwise/solver/service"
+
+// truncate shortens s to at most n bytes, on a rune boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
