@@ -81,7 +81,7 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	if *threads < 1 || *countTo < 1 {
 		return usageErrorf("%s: -threads and -count-to must be at least 1", cmd.name)
 	}
-	if in.regionMap, err = readArg(e.stdin, in.regionMap, false); err != nil {
+	if in.regionMap, err = readArg(ctx, e.stdin, in.regionMap, false); err != nil {
 		return err
 	}
 	puzzles, err := readBenchFile(e.stdin, pos[0], &in)
