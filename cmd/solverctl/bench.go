@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,8 +35,11 @@ type benchPuzzle struct {
 
 	count   int
 	guesses int64
-	sols    []classic.Grid // classic: the first solutions found
-	others  [][]uint8      // generic: the solutions found
+	// cpu is the thread CPU time of the puzzle's searches, summed over
+	// the rounds; zero where threads are not timed (see threadCPU).
+	cpu    time.Duration
+	sols   []classic.Grid // classic: the first solutions found
+	others [][]uint8      // generic: the solutions found
 }
 
 // runBench is the bench command: it searches every puzzle of a file with
@@ -46,13 +50,23 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	threads := fs.Int("threads", 1, "searches run in parallel")
 	countTo := fs.Int("count-to", 1, "solutions to look for in each puzzle: 1 solves, 2 proves uniqueness")
 	minTime := fs.Duration("min-time", time.Second, "repeat the whole file until the searches have taken this long")
+	each := fs.Bool("each", false, "also print every puzzle's count, guesses and CPU time")
+	var in benchInput
+	fs.StringVar(&in.charset, "charset", "", "`symbols` of the NxN form: the blank, then 1..N (e.g. #ABCD)")
+	fs.StringVar(&in.regionMap, "map", "", "region `map` of the NxN form, or @FILE to read it from a file")
+	fs.Var(&enumValue[codec.Format]{&in.format, benchFormats}, "format", "puzzle text `format`: "+names(benchFormats))
+	fs.Var(&enumValue[grid.Variant]{&in.variant, benchVariants}, "variant", "`variant` of the puzzles whose text names none: "+names(benchVariants))
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
 			fmt.Fprintf(e.stdout, "FILE holds one puzzle a line (its first field, so rated lists work;\n")
 			fmt.Fprintf(e.stdout, "blank lines and lines starting with # are skipped); - reads standard input.\n")
+			fmt.Fprintf(e.stdout, "Any format the CLI reads works (killer and KenKen strings, N×N text with\n")
+			fmt.Fprintf(e.stdout, "-map and -charset, ...); -variant applies to texts that name none.\n")
 			fmt.Fprintf(e.stdout, "Classic 9×9 puzzles go to the classic solver, others to the generic search.\n")
+			fmt.Fprintf(e.stdout, "CPU time is the process's user+sys time over the searches; with -each,\n")
+			fmt.Fprintf(e.stdout, "every puzzle's own CPU time is that of the thread that searched it.\n")
 			fmt.Fprintf(e.stdout, "Only the searches are timed; puzzles are read before, and the solutions of\n")
 			fmt.Fprintf(e.stdout, "the last round are verified after.\n\nflags:\n")
 			fs.SetOutput(e.stdout)
@@ -67,7 +81,10 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	if *threads < 1 || *countTo < 1 {
 		return usageErrorf("%s: -threads and -count-to must be at least 1", cmd.name)
 	}
-	puzzles, err := readBenchFile(e.stdin, pos[0])
+	if in.regionMap, err = readArg(ctx, e.stdin, in.regionMap, false); err != nil {
+		return err
+	}
+	puzzles, err := readBenchFile(e.stdin, pos[0], &in)
 	if err != nil {
 		return err
 	}
@@ -79,14 +96,19 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	// One slab for the kept classic solutions, allocated before the clock
 	// starts.
 	slab := make([]classic.Grid, keep*len(puzzles))
-	var elapsed time.Duration
+	var elapsed, cpu time.Duration
 	rounds := 0
+	cpuOK := true
 	for rounds == 0 || elapsed < *minTime {
-		d, err := benchRun(ctx, puzzles, *threads, *countTo, keep, slab)
+		c0, ok0 := processCPU()
+		d, err := benchRun(ctx, puzzles, *threads, *countTo, keep, slab, *each)
 		if err != nil {
 			return err
 		}
+		c1, ok1 := processCPU()
+		cpuOK = cpuOK && ok0 && ok1
 		elapsed += d
+		cpu += c1 - c0
 		rounds++
 	}
 
@@ -133,13 +155,83 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	}
 	fmt.Fprintf(w, "\ntime: %v\n", elapsed.Round(time.Microsecond))
 	fmt.Fprintf(w, "µs/puzzle: %.2f\n", elapsed.Seconds()*1e6/n)
+	if cpuOK {
+		fmt.Fprintf(w, "cpu: %v\n", cpu.Round(time.Microsecond))
+		fmt.Fprintf(w, "cpu µs/puzzle: %.2f\n", cpu.Seconds()*1e6/n)
+	}
+	if worst := slowest(puzzles); worst != nil {
+		fmt.Fprintf(w, "slowest: line %d, cpu µs %.2f, guesses %d\n", worst.line, worst.cpu.Seconds()*1e6/float64(rounds), worst.guesses)
+	}
 	fmt.Fprintf(w, "guesses/puzzle: %.2f\n", float64(guesses)/float64(len(puzzles)))
+	if *each {
+		_, threadTimed := threadCPU()
+		for i := range puzzles {
+			p := &puzzles[i]
+			fmt.Fprintf(w, "line %d: solutions %d, guesses %d", p.line, p.count, p.guesses)
+			if threadTimed {
+				fmt.Fprintf(w, ", cpu µs %.2f", p.cpu.Seconds()*1e6/float64(rounds))
+			}
+			fmt.Fprintln(w)
+		}
+	}
 	fmt.Fprintf(w, "puzzles/s: %.0f\n", n/elapsed.Seconds())
 	return nil
 }
 
-// readBenchFile reads the puzzles of a bench file ("-" is stdin).
-func readBenchFile(stdin io.Reader, name string) ([]benchPuzzle, error) {
+// slowest returns the puzzle whose searches took the most thread CPU
+// time, or nil when threads are not timed.
+func slowest(puzzles []benchPuzzle) *benchPuzzle {
+	var worst *benchPuzzle
+	for i := range puzzles {
+		if p := &puzzles[i]; p.cpu > 0 && (worst == nil || p.cpu > worst.cpu) {
+			worst = p
+		}
+	}
+	return worst
+}
+
+// benchInput tells how bench reads its puzzles.
+type benchInput struct {
+	format    codec.Format
+	variant   grid.Variant
+	charset   string
+	regionMap string
+}
+
+// plain reports whether the input options are the defaults, under which
+// a classic 9×9 line goes to the classic solver as it is.
+func (in *benchInput) plain() bool {
+	return in.format == codec.FormatAuto && in.variant == grid.Classic && in.charset == "" && in.regionMap == ""
+}
+
+var (
+	benchFormats = []choice[codec.Format]{
+		{"auto", codec.FormatAuto},
+		{"plain", codec.FormatPlain},
+		{"nxn", codec.FormatNxN},
+		{"v1", codec.FormatV1},
+		{"killer-v1", codec.FormatKillerV1},
+		{"jigsaw-v1", codec.FormatJigsawV1},
+		{"v2", codec.FormatV2},
+		{"grid", codec.FormatGrid},
+		{"url", codec.FormatURL},
+	}
+	benchVariants = []choice[grid.Variant]{
+		{"classic", grid.Classic},
+		{"x", grid.X},
+		{"windoku", grid.Windoku},
+		{"colour", grid.Colour},
+		{"jigsaw", grid.Jigsaw},
+		{"killer", grid.Killer},
+		{"killer-jigsaw", grid.KillerJigsaw},
+		{"kenken", grid.KenKen},
+		{"kendoku", grid.KenDoku},
+	}
+)
+
+// readBenchFile reads the puzzles of a bench file ("-" is stdin) as in
+// says.
+func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle, error) {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -158,14 +250,15 @@ func readBenchFile(stdin io.Reader, name string) ([]benchPuzzle, error) {
 			continue
 		}
 		bp := benchPuzzle{line: line, text: fields[0]}
-		if p, err := classic.Parse(bp.text); err == nil {
+		if p, err := classic.Parse(bp.text); err == nil && in.plain() {
 			bp.p = &p
 		} else {
-			cp, err := codec.ParseText(bp.text, "", "")
+			o := codec.DecodeOptions{Format: in.format, Charset: in.charset, RegionMap: in.regionMap, Tolerant: true}
+			cp, _, err := codec.Decode(bp.text, o)
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
-			if bp.b, err = cp.Board(grid.Classic); err != nil {
+			if bp.b, err = cp.Board(in.variant); err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
 		}
@@ -176,7 +269,9 @@ func readBenchFile(stdin io.Reader, name string) ([]benchPuzzle, error) {
 
 // benchRun searches every puzzle with threads workers, keeping up to keep
 // solutions of every classic puzzle in slab, and returns the wall time.
-func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep int, slab []classic.Grid) (time.Duration, error) {
+// With each, it adds every puzzle's thread CPU time to its cpu (two
+// system calls a puzzle, which the wall time then includes).
+func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep int, slab []classic.Grid, each bool) (time.Duration, error) {
 	for i := range puzzles {
 		if puzzles[i].p != nil {
 			puzzles[i].sols = slab[i*keep : (i+1)*keep : (i+1)*keep]
@@ -190,6 +285,10 @@ func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep
 	start := time.Now()
 	for t := range threads {
 		wg.Go(func() {
+			// The worker keeps its thread, so that the thread's CPU time
+			// is its searches'.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			var fast classic.Solver
 			var slow search.Searcher
 			for {
@@ -199,6 +298,11 @@ func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep
 				}
 				for i := lo; i < min(lo+batch, len(puzzles)); i++ {
 					p := &puzzles[i]
+					var c0 time.Duration
+					timed := false
+					if each {
+						c0, timed = threadCPU()
+					}
 					if p.p != nil {
 						res, err := fast.Count(ctx, p.p, countTo, p.sols)
 						if err != nil {
@@ -207,14 +311,19 @@ func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep
 						}
 						p.count, p.guesses = res.Count, res.Guesses
 						p.sols = p.sols[:min(res.Count, keep)]
-						continue
+					} else {
+						res, err := slow.Count(ctx, p.b, countTo)
+						if err != nil {
+							errs[t] = err
+							return
+						}
+						p.count, p.guesses, p.others = len(res.Solutions), res.Nodes, res.Solutions
 					}
-					res, err := slow.Count(ctx, p.b, countTo)
-					if err != nil {
-						errs[t] = err
-						return
+					if timed {
+						if c1, ok := threadCPU(); ok {
+							p.cpu += c1 - c0
+						}
 					}
-					p.count, p.guesses, p.others = len(res.Solutions), res.Nodes, res.Solutions
 				}
 			}
 		})
@@ -258,6 +367,11 @@ func verifyBench(p *benchPuzzle, classic9 *grid.Layout) error {
 			}
 			if digits != grid.AllDigits(l.N) {
 				return fmt.Errorf("a solution breaks %s", l.Units[u].Name())
+			}
+		}
+		for k := range l.Cages {
+			if !l.CageFeasible(k, s, nil) {
+				return fmt.Errorf("a solution misses the target of cage %d", k+1)
 			}
 		}
 	}

@@ -12,6 +12,20 @@ import (
 	"github.com/sudokuwise/solver/engine/search/classic"
 )
 
+// fixtureLine returns line i of a puzzle file of the search's fixtures.
+func fixtureLine(t *testing.T, file string, i int) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "engine", "search", "testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if i >= len(lines) {
+		t.Fatalf("%s has %d lines", file, len(lines))
+	}
+	return lines[i]
+}
+
 // benchFile writes lines to a temporary file and returns its path.
 func benchFile(t *testing.T, lines ...string) string {
 	t.Helper()
@@ -55,6 +69,39 @@ func TestBench(t *testing.T) {
 			"verified: 7 solutions",
 		}},
 	}
+	killer := fixtureLine(t, "killer16.txt", 0)
+	x16 := fixtureLine(t, "x16.txt", 1)
+	kenken := fixtureLine(t, "kenken9.txt", 0)
+	const empty4 = "................"
+	tests = append(tests, []struct {
+		name  string
+		lines []string
+		args  []string
+		want  []string
+	}{
+		{"cage and variant strings", []string{killer, x16, kenken}, []string{"-count-to", "2"}, []string{
+			"puzzles: 3 (0 classic 9×9, 3 on the generic search)",
+			"unique: 3, multiple: 0, no solution: 0",
+			"verified: 3 solutions",
+			"cpu µs/puzzle: ",
+		}},
+		{"each", []string{seedPuzzle, small4}, []string{"-each"}, []string{
+			"line 1: solutions 1, guesses ",
+			"line 2: solutions 1, guesses ",
+		}},
+		{"variant", []string{empty4}, []string{"-variant", "x", "-count-to", "1000", "-each"}, []string{
+			"line 1: solutions 48, guesses 47",
+		}},
+		{"classic 4x4", []string{empty4}, []string{"-count-to", "1000", "-each"}, []string{
+			"line 1: solutions 288, guesses 287",
+		}},
+		{"map", []string{empty4}, []string{"-map", "0001011122232333", "-count-to", "1000", "-each"}, []string{
+			"line 1: solutions 144, guesses 143",
+		}},
+		{"classic as generic", []string{seedPuzzle}, []string{"-format", "plain", "-variant", "classic"}, []string{
+			"puzzles: 1 (0 classic 9×9, 1 on the generic search)",
+		}},
+	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append([]string{"bench", "-min-time", "0"}, tt.args...)
@@ -94,6 +141,9 @@ func TestBenchErrors(t *testing.T) {
 		{"missing file", []string{"bench", filepath.Join(t.TempDir(), "absent.txt")}, false},
 		{"bad puzzle", []string{"bench", benchFile(t, "12345")}, false},
 		{"empty file", []string{"bench", benchFile(t, "# nothing")}, false},
+		{"unknown variant", []string{"bench", "-variant", "sudoku", "x"}, true},
+		{"unknown format", []string{"bench", "-format", "xml", "x"}, true},
+		{"missing map", []string{"bench", "-map", "@" + filepath.Join(t.TempDir(), "absent.txt"), benchFile(t, "1...")}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -93,7 +93,7 @@ func TestCageFixtures(t *testing.T) {
 			t.Fatalf("puzzle %d (%s): %d solutions, want 1 valid", i, b.L.Variant, len(got.Solutions))
 		}
 		// Tables already "loaded" for the layout and all nil: bounds only.
-		plain.tables = cageTables{l: b.L, combos: make([][]grid.Digits, len(b.L.Cages)), tuples: make([][]uint8, len(b.L.Cages))}
+		plain.opts = Options{NoTables: true, NoDerived: true}
 		want, err := plain.count(ctx, b, 2, 20_000)
 		if err != nil {
 			t.Logf("puzzle %d (%s): bounds alone: %v", i, b.L.Variant, err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -104,4 +105,62 @@ func shuffledLines(rng *rand.Rand, n, k int) []int {
 		}
 	}
 	return out
+}
+
+// hardKillers are the killer fixtures made by TestGenerateHardKillers:
+// no clues, and cages of up to maxCage cells, larger than those of the
+// generator (engine/generate draws 2 to 4), which makes them harder for
+// a search.
+var hardKillers = []struct {
+	file    string
+	size    int
+	count   int
+	maxCage int
+}{
+	{"testdata/killer9-big.txt", 9, 12, 7},
+}
+
+// TestGenerateHardKillers rewrites the hard killer fixtures with
+// -generate: random cages on a random solution grid, kept when the cages
+// alone have exactly one solution.
+func TestGenerateHardKillers(t *testing.T) {
+	if !*generate {
+		t.Skip("run with -generate to rewrite the fixtures")
+	}
+	ctx := context.Background()
+	for _, fx := range hardKillers {
+		rng := rand.New(rand.NewPCG(uint64(fx.size), 17))
+		base, err := grid.NewLayout(grid.Config{Size: fx.size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		var s Searcher
+		s.MaxNodes = 1_000_000
+		for tries := 0; len(lines) < fx.count; tries++ {
+			sol := randomSolution(t, rng, base)
+			if sol == nil {
+				continue
+			}
+			cages := randomCages(rng, fx.size, sol, fx.maxCage, false)
+			l, err := grid.NewLayout(grid.Config{Size: fx.size, Variant: grid.Killer, Cages: cages})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Count(ctx, grid.NewBoard(l), 2)
+			if err != nil || len(res.Solutions) != 1 {
+				continue
+			}
+			p := &codec.Puzzle{Size: fx.size, Variant: grid.Killer, VariantSet: true, Cages: cages, Cells: make([]grid.CellState, l.Cells)}
+			text, err := codec.Encode(p, codec.FormatV2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d tries: %d nodes", tries+1, res.Nodes)
+			lines = append(lines, text)
+		}
+		if err := os.WriteFile(filepath.FromSlash(fx.file), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -614,3 +614,33 @@ func BenchmarkGenericTop1465(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
+
+// The generic benchmarks of issue 17: killers, X, 25×25 puzzles the
+// generator made hard, and KenKen, each proved unique.
+func BenchmarkGenericKiller9(b *testing.B) {
+	benchmarkBoards(b, fixtureBoards(b, "testdata/killer9.txt"), 2)
+}
+func BenchmarkGenericKiller16(b *testing.B) {
+	benchmarkBoards(b, fixtureBoards(b, "testdata/killer16.txt"), 2)
+}
+func BenchmarkGenericX16(b *testing.B) {
+	benchmarkBoards(b, fixtureBoards(b, "testdata/x16.txt"), 2)
+}
+func BenchmarkGenericX25(b *testing.B) {
+	benchmarkBoards(b, fixtureBoards(b, "testdata/x25.txt"), 2)
+}
+func BenchmarkGeneric25x25Hard(b *testing.B) {
+	benchmarkBoards(b, fixtureBoards(b, "testdata/25x25-hard.txt"), 2)
+}
+func BenchmarkGenericKenKen9(b *testing.B) {
+	benchmarkBoards(b, fixtureBoards(b, "testdata/kenken9.txt"), 2)
+}
+
+// BenchmarkGenericEmpty32 solves the empty 32×32 board.
+func BenchmarkGenericEmpty32(b *testing.B) {
+	l, err := grid.NewLayout(grid.Config{Size: 32})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchmarkBoards(b, []*grid.Board{grid.NewBoard(l)}, 1)
+}

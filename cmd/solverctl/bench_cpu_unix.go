@@ -1,0 +1,21 @@
+//go:build unix
+
+package main
+
+import (
+	"syscall"
+	"time"
+)
+
+// processCPU returns the user and system CPU time of the process so far.
+func processCPU() (time.Duration, bool) {
+	return rusage(syscall.RUSAGE_SELF)
+}
+
+func rusage(who int) (time.Duration, bool) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(who, &ru); err != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
+}

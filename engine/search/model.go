@@ -1,0 +1,597 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// maxDerivedCells bounds the cells of a derived sum (an innie or outie
+// set): a sum over more cells prunes little by its bounds and costs a
+// visit whenever one of them changes.
+const maxDerivedCells = 8
+
+// The kinds of constraint the generic search propagates besides its units.
+const (
+	// conCombos: distinct digits, one of the sets of a table (a killer
+	// cage, or a derived sum whose cells all see each other).
+	conCombos uint8 = iota
+	// conTuples: the cells of a cage, one of the fillings of a table.
+	conTuples
+	// conSum: cells, each taken +1 or −1, adding up to a target; pruned
+	// by bounds.
+	conSum
+	// conFeasible: a cage checked by grid.Layout.CageFeasible.
+	conFeasible
+)
+
+// constraint is one constraint of a model.
+type constraint struct {
+	kind uint8
+	// cage is the cage of a conTuples or conFeasible constraint.
+	cage int32
+	// The cells are model.cells[start:end], taken negatively where
+	// model.neg is set (conSum).
+	start, end int32
+	target     int32
+	combos     []grid.Digits
+	tuples     []uint8
+}
+
+// model is what the generic search derives once from a layout: its cage
+// constraints, the sums derived from units and cages (the innies and
+// outies of killer solvers), for every cell the constraints over it, and
+// the geometry of locked candidates. It does not change while a search
+// runs, and is rebuilt only for another layout.
+type model struct {
+	l    *grid.Layout
+	opts Options
+	cons []constraint
+	// cells and neg hold the cells of every constraint, in one slab.
+	cells []int32
+	neg   []bool
+	// watch[watchAt[c]:watchAt[c+1]] are the constraints over cell c.
+	watchAt []int32
+	watch   []int32
+	// locked tells whether locked candidates are looked for: on boards of
+	// Options.LockedFrom cells a side and more, with regular boxes.
+	locked bool
+	// cageCost[k] weighs the cells of cage k when the search chooses a
+	// cell to guess: the number of sets or fillings of its table, or a
+	// large number for a cage without one.
+	cageCost []int32
+	// derived counts the derived sums.
+	derived int
+}
+
+// Options tune the generic search. The zero value is the default.
+type Options struct {
+	// NoDerived turns off the sums derived from units and cages.
+	NoDerived bool
+	// NoTables checks cages by their bounds alone, without tables of
+	// sets or fillings.
+	NoTables bool
+	// LockedFrom is the smallest side of a board with regular boxes on
+	// which locked candidates (box/line intersections) are propagated; 0
+	// means 16, a negative value never.
+	LockedFrom int
+	// PlainBranching guesses in the first cell with the fewest
+	// candidates, whatever cages it is in.
+	PlainBranching bool
+}
+
+// newModel builds the model of l.
+func newModel(l *grid.Layout, opts Options) *model {
+	m := &model{l: l, opts: opts}
+	from := opts.LockedFrom
+	if from == 0 {
+		from = 16
+	}
+	m.locked = from > 0 && l.N >= from && l.BoxRows > 0 && l.BoxCols > 0
+	m.cageCost = make([]int32, len(l.Cages))
+	for k := range l.Cages {
+		cg := &l.Cages[k]
+		var combos []grid.Digits
+		var tuples []uint8
+		if !opts.NoTables {
+			combos = cageCombos(l, cg)
+			if combos == nil {
+				tuples = cageTuples(l, cg)
+			}
+		}
+		cells := make([]int, len(cg.Cells))
+		copy(cells, cg.Cells)
+		switch {
+		case combos != nil:
+			m.add(constraint{kind: conCombos, cage: int32(k), combos: combos}, cells, nil)
+			m.cageCost[k] = int32(len(combos))
+		case tuples != nil:
+			m.add(constraint{kind: conTuples, cage: int32(k), tuples: tuples}, cells, nil)
+			m.cageCost[k] = int32(len(tuples) / len(cg.Cells))
+		case cg.Op == grid.OpAdd:
+			m.add(constraint{kind: conSum, cage: int32(k), target: int32(cg.Target)}, cells, nil)
+			m.cageCost[k] = 1 << 20
+		default:
+			m.add(constraint{kind: conFeasible, cage: int32(k)}, cells, nil)
+			m.cageCost[k] = 1 << 20
+		}
+	}
+	if !opts.NoDerived {
+		m.derive()
+	}
+	m.index()
+	return m
+}
+
+// add appends constraint c over cells, those of neg taken negatively.
+func (m *model) add(c constraint, cells []int, neg []bool) {
+	c.start = int32(len(m.cells))
+	for i, cell := range cells {
+		m.cells = append(m.cells, int32(cell))
+		m.neg = append(m.neg, neg != nil && neg[i])
+	}
+	c.end = int32(len(m.cells))
+	m.cons = append(m.cons, c)
+}
+
+// index builds the watch lists.
+func (m *model) index() {
+	n := m.l.Cells
+	m.watchAt = make([]int32, n+1)
+	for _, c := range m.cells {
+		m.watchAt[c+1]++
+	}
+	for c := range n {
+		m.watchAt[c+1] += m.watchAt[c]
+	}
+	m.watch = make([]int32, len(m.cells))
+	next := slices.Clone(m.watchAt[:n])
+	for id := range m.cons {
+		c := &m.cons[id]
+		for _, cell := range m.cells[c.start:c.end] {
+			m.watch[next[cell]] = int32(id)
+			next[cell]++
+		}
+	}
+}
+
+// derive adds the sums that units and sum cages imply together. For a
+// region R, a union of whole units that do not overlap (one unit, or
+// consecutive rows or columns), every digit appears once per unit, so R
+// adds up to a known total. The sum cages inside R then leave the other
+// cells of R (the innies) a known total; and with the sum cages that
+// meet R, the innies less the cells of those cages outside R (the
+// outies) are a known difference. Each such set of at most
+// maxDerivedCells cells becomes a constraint: a table of sets when its
+// cells are distinct, else a sum pruned by bounds.
+func (m *model) derive() {
+	l := m.l
+	sumCage := make([]bool, len(l.Cages))
+	any := false
+	for k, cg := range l.Cages {
+		sumCage[k] = cg.Op == grid.OpAdd || cg.Op == grid.OpNone
+		any = any || sumCage[k]
+	}
+	if !any {
+		return
+	}
+	n := l.N
+	total := n * (n + 1) / 2
+	in := make([]int, l.Cells)          // region number + 1 of the cells of R
+	inside := make([]int, len(l.Cages)) // cells of a cage in R
+	seen := map[string]bool{}
+	var cells, region []int
+	var neg []bool
+	var key []byte
+	r := 0
+	visit := func(region []int) {
+		r++
+		mark := r
+		for _, c := range region {
+			in[c] = mark
+		}
+		sum := total * len(region) / n
+		clear(inside)
+		for _, c := range region {
+			if k := l.CellCage[c]; k >= 0 && sumCage[k] {
+				inside[k]++
+			}
+		}
+		// Innies: R less the sum cages wholly inside.
+		innies, inTotal := sum, 0
+		cells, neg = cells[:0], neg[:0]
+		for _, c := range region {
+			k := l.CellCage[c]
+			if k >= 0 && sumCage[k] && inside[k] == len(l.Cages[k].Cells) {
+				continue
+			}
+			cells = append(cells, c)
+			neg = append(neg, false)
+		}
+		for k, cg := range l.Cages {
+			if inside[k] > 0 && inside[k] == len(cg.Cells) {
+				inTotal += cg.Target
+			}
+		}
+		innies -= inTotal
+		if len(cells) > 0 && len(cells) < len(region) && len(cells) <= maxDerivedCells {
+			key = m.addDerived(seen, key, cells, neg, innies)
+		}
+		// Innies less outies: R less every sum cage that meets it, and
+		// the cells of those cages outside R.
+		diff := sum
+		cells, neg = cells[:0], neg[:0]
+		outies := false
+		for _, c := range region {
+			if k := l.CellCage[c]; k >= 0 && sumCage[k] {
+				continue
+			}
+			cells = append(cells, c)
+			neg = append(neg, false)
+		}
+		for k, cg := range l.Cages {
+			if inside[k] == 0 {
+				continue
+			}
+			diff -= cg.Target
+			for _, c := range cg.Cells {
+				if in[c] != mark {
+					cells = append(cells, c)
+					neg = append(neg, true)
+					outies = true
+				}
+			}
+		}
+		if outies && len(cells) <= maxDerivedCells {
+			key = m.addDerived(seen, key, cells, neg, diff)
+		}
+	}
+	for u := range l.Units {
+		visit(l.Units[u].Cells)
+	}
+	for k := 2; k < n; k++ {
+		for first := 0; first+k <= n; first++ {
+			region = region[:0]
+			for i := first; i < first+k; i++ {
+				for j := range n {
+					region = append(region, i*n+j)
+				}
+			}
+			visit(region)
+			region = region[:0]
+			for i := first; i < first+k; i++ {
+				for j := range n {
+					region = append(region, j*n+i)
+				}
+			}
+			visit(region)
+		}
+	}
+}
+
+// addDerived adds the derived sum of cells (neg taken negatively) to
+// target, unless the same sum is there already; key is scratch space.
+func (m *model) addDerived(seen map[string]bool, key []byte, cells []int, neg []bool, target int) []byte {
+	l := m.l
+	key = key[:0]
+	for i, c := range cells {
+		sign := byte('+')
+		if neg[i] {
+			sign = '-'
+		}
+		key = append(key, sign, byte(c>>8), byte(c))
+	}
+	key = append(key, byte(target>>8), byte(target))
+	if seen[string(key)] {
+		return key
+	}
+	seen[string(key)] = true
+	m.derived++
+	distinct := true
+	for i, a := range cells {
+		if neg[i] {
+			distinct = false
+			break
+		}
+		for _, b := range cells[:i] {
+			if !l.Sees(a, b) {
+				distinct = false
+				break
+			}
+		}
+	}
+	if distinct && !m.opts.NoTables {
+		var combos []grid.Digits
+		if sumSets(l.N, len(cells), target, 1, 0, &combos) {
+			m.add(constraint{kind: conCombos, cage: -1, combos: combos}, slices.Clone(cells), nil)
+			return key
+		}
+	}
+	m.add(constraint{kind: conSum, cage: -1, target: int32(target)}, slices.Clone(cells), slices.Clone(neg))
+	return key
+}
+
+// digitRange returns the digits lo..hi (clipped to 1..32).
+func digitRange(lo, hi int) grid.Digits {
+	lo, hi = max(lo, 1), min(hi, 32)
+	if lo > hi {
+		return 0
+	}
+	return grid.Digits(uint32((uint64(1)<<hi - 1) &^ (uint64(1)<<(lo-1) - 1)))
+}
+
+// propagateConstraint applies constraint id to f; false on a
+// contradiction.
+func (g *generic) propagateConstraint(f *frame, id int32) bool {
+	m := g.m
+	c := &m.cons[id]
+	cells := m.cells[c.start:c.end]
+	switch c.kind {
+	case conCombos:
+		return g.combos(f, cells, c.combos)
+	case conTuples:
+		return g.tuples(f, cells, c.tuples)
+	case conSum:
+		return g.sum(f, cells, m.neg[c.start:c.end], int(c.target))
+	default:
+		return g.l.CageFeasible(int(c.cage), f.value, f.cand)
+	}
+}
+
+// sum prunes the cells of a sum by bounds: each cell keeps the digits
+// that the least and the greatest the other cells can add leave room
+// for. Bounds taken before a cell narrowed are looser, so pruning the
+// next cells with them is sound; the constraint is queued again by the
+// narrowing and tightens on its next visit.
+func (g *generic) sum(f *frame, cells []int32, neg []bool, target int) bool {
+	lo, hi := 0, 0
+	for i, cell := range cells {
+		if v := int(f.value[cell]); v != 0 {
+			if neg[i] {
+				target += v
+			} else {
+				target -= v
+			}
+			continue
+		}
+		c := f.cand[cell]
+		mn, mx := c.Min(), c.Max()
+		if neg[i] {
+			lo, hi = lo-mx, hi-mn
+		} else {
+			lo, hi = lo+mn, hi+mx
+		}
+	}
+	if target < lo || target > hi {
+		return false
+	}
+	if lo == hi {
+		return true
+	}
+	for i, cell := range cells {
+		if f.value[cell] != 0 {
+			continue
+		}
+		c := f.cand[cell]
+		mn, mx := c.Min(), c.Max()
+		cmin, cmax := mn, mx
+		if neg[i] {
+			cmin, cmax = -mx, -mn
+		}
+		// The others add up to lo-cmin .. hi-cmax.
+		vlo, vhi := target-(hi-cmax), target-(lo-cmin)
+		if vlo <= cmin && vhi >= cmax {
+			continue
+		}
+		keep := digitRange(vlo, vhi)
+		if neg[i] {
+			keep = digitRange(-vhi, -vlo)
+		}
+		if gone := c &^ keep; gone != 0 && !g.remove(f, int(cell), gone) {
+			return false
+		}
+	}
+	return true
+}
+
+// combos keeps distinct cells to the sets of their table still possible:
+// the empty cells lose the digits no such set has left to place, and a
+// digit that every set needs goes in when one cell alone can take it.
+func (g *generic) combos(f *frame, cells []int32, table []grid.Digits) bool {
+	var placed, open grid.Digits
+	for _, cell := range cells {
+		if v := f.value[cell]; v != 0 {
+			placed |= grid.Bit(int(v))
+		} else {
+			open |= f.cand[cell]
+		}
+	}
+	var allowed grid.Digits
+	must, possible := ^grid.Digits(0), false
+	for _, set := range table {
+		rest := set &^ placed
+		if set&placed != placed || rest&^open != 0 {
+			continue
+		}
+		allowed |= rest
+		must &= rest
+		possible = true
+	}
+	if !possible {
+		return false
+	}
+	for _, cell := range cells {
+		if f.value[cell] != 0 {
+			continue
+		}
+		if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
+			return false
+		}
+	}
+	for m := must; m != 0; m &= m - 1 {
+		bit := m & -m
+		at, places := int32(-1), 0
+		for _, cell := range cells {
+			if f.value[cell] == 0 && f.cand[cell]&bit != 0 {
+				at, places = cell, places+1
+			}
+		}
+		if places == 0 {
+			return false
+		}
+		if places == 1 && f.cand[at] != bit && !g.remove(f, int(at), f.cand[at]&^bit) {
+			return false
+		}
+	}
+	return true
+}
+
+// tuples keeps the cells of a cage to the digits they take in the
+// fillings of its table still possible.
+func (g *generic) tuples(f *frame, cells []int32, tuples []uint8) bool {
+	k := len(cells)
+	var support [maxTupleCells]grid.Digits
+	possible := false
+next:
+	for t := 0; t < len(tuples); t += k {
+		tuple := tuples[t : t+k]
+		for i, d := range tuple {
+			cell := cells[i]
+			if v := f.value[cell]; v != 0 && v != d || v == 0 && f.cand[cell]&grid.Bit(int(d)) == 0 {
+				continue next
+			}
+		}
+		possible = true
+		for i, d := range tuple {
+			support[i] |= grid.Bit(int(d))
+		}
+	}
+	if !possible {
+		return false
+	}
+	for i, cell := range cells {
+		if f.value[cell] != 0 {
+			continue
+		}
+		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
+			return false
+		}
+	}
+	return true
+}
+
+// locked looks for locked candidates between the boxes and the lines of
+// a board with regular boxes. A segment is the cells a box shares with a
+// row (or a column). A digit of a segment found nowhere else in its box
+// must go in the segment, so it leaves the rest of the line (pointing);
+// one found nowhere else in its line leaves the rest of the box
+// (claiming). Segments are summed once per pass, in one sweep of the
+// board; a candidate removed during the pass leaves them larger than they
+// are, which hides some eliminations but never makes a wrong one (a
+// digit gone from a segment that was its box's or line's last place has
+// already failed the unit's count). It reports whether any candidate
+// went, and false on a contradiction.
+func (g *generic) locked(f *frame) (changed, ok bool) {
+	l := g.l
+	n, br, bc := l.N, l.BoxRows, l.BoxCols
+	stacks, bands := n/bc, n/br
+	rows, cols := g.seg[:n*stacks], g.seg[n*stacks:n*stacks+n*bands]
+	clear(cols)
+	for r := range n {
+		cand := f.cand[r*n : r*n+n]
+		colBase := r / br
+		for s := range stacks {
+			var d grid.Digits
+			for j := s * bc; j < (s+1)*bc; j++ {
+				c := cand[j]
+				d |= c
+				cols[j*bands+colBase] |= c
+			}
+			rows[r*stacks+s] = d
+		}
+	}
+	if changed, ok = g.lockedLines(f, rows, n, br, bc, n, 1); !ok {
+		return changed, false
+	}
+	// Columns are the lines of the transposed board: position j of
+	// column i is cell j*n + i, and a box spans bc columns of br cells.
+	gone, ok := g.lockedLines(f, cols, n, bc, br, 1, n)
+	return changed || gone, ok
+}
+
+// lockedLines runs locked candidates on the lines of one direction: the
+// cell at line i, position j is i*is + j*js; boxes are br lines by bc
+// positions, and seg[i*(n/bc)+s] is the segment of line i in box column
+// s.
+func (g *generic) lockedLines(f *frame, seg []grid.Digits, n, br, bc, is, js int) (changed, ok bool) {
+	stacks := n / bc
+	// boxTwice[b*stacks+s] holds the digits found in two or more segments
+	// of box (b, s): a digit of a segment outside it is nowhere else in
+	// the box.
+	boxTwice := g.twice[:n]
+	for b := range n / br {
+		for s := range stacks {
+			var once, twice grid.Digits
+			for i := b * br; i < (b+1)*br; i++ {
+				y := seg[i*stacks+s]
+				twice |= once & y
+				once |= y
+			}
+			boxTwice[b*stacks+s] = twice
+		}
+	}
+	for i := range n {
+		band := i / br * br
+		line := seg[i*stacks : i*stacks+stacks]
+		var once, lineTwice grid.Digits
+		for _, y := range line {
+			lineTwice |= once & y
+			once |= y
+		}
+		for s, x := range line {
+			if x == 0 {
+				continue
+			}
+			// The digits of the segment found nowhere else in its box,
+			// and nowhere else in its line.
+			onlyBox, onlyLine := x&^boxTwice[i/br*stacks+s], x&^lineTwice
+			if p := onlyBox &^ onlyLine; p != 0 {
+				// Pointing: out of the line beyond the box.
+				for j := range n {
+					if j/bc == s {
+						continue
+					}
+					cell := i*is + j*js
+					if gone := f.cand[cell] & p; gone != 0 {
+						if !g.remove(f, cell, gone) {
+							return changed, false
+						}
+						changed = true
+					}
+				}
+			}
+			if q := onlyLine &^ onlyBox; q != 0 {
+				// Claiming: out of the box beyond the line.
+				for i2 := band; i2 < band+br; i2++ {
+					if i2 == i {
+						continue
+					}
+					for j := s * bc; j < (s+1)*bc; j++ {
+						cell := i2*is + j*js
+						if gone := f.cand[cell] & q; gone != 0 {
+							if !g.remove(f, cell, gone) {
+								return changed, false
+							}
+							changed = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
+// popcount returns the number of digits of d.
+func popcount(d grid.Digits) int { return bits.OnesCount32(uint32(d)) }

@@ -1,0 +1,404 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// randomSolution fills an empty board of l after a few random digits; it
+// returns nil when they leave no solution, or none is found soon.
+func randomSolution(t testing.TB, rng *rand.Rand, l *grid.Layout) []uint8 {
+	t.Helper()
+	b := grid.NewBoard(l)
+	for range l.N {
+		cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
+		if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+			b.Place(cell, d)
+		}
+	}
+	var g generic
+	res, err := g.count(context.Background(), b, 1, 20_000)
+	if err != nil || len(res.Solutions) == 0 {
+		return nil // no solution, or none found soon
+	}
+	return res.Solutions[0]
+}
+
+// randomCages cuts the cells of an n×n board into connected cages of 1 to
+// maxSize cells, whose targets the solution meets: sums for killers, a
+// random operator for KenKen. Killer cages keep their digits distinct.
+func randomCages(rng *rand.Rand, n int, sol []uint8, maxSize int, arithmetic bool) []grid.Cage {
+	owner := make([]int, n*n)
+	for i := range owner {
+		owner[i] = -1
+	}
+	var cages []grid.Cage
+	for _, start := range rng.Perm(n * n) {
+		if owner[start] >= 0 {
+			continue
+		}
+		k := len(cages)
+		cells := []int{start}
+		owner[start] = k
+		digits := grid.Bit(int(sol[start]))
+		size := 1 + rng.IntN(maxSize)
+		for len(cells) < size {
+			c := cells[rng.IntN(len(cells))]
+			r, col := c/n, c%n
+			var next []int
+			for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				rr, cc := r+d[0], col+d[1]
+				if rr < 0 || rr >= n || cc < 0 || cc >= n {
+					continue
+				}
+				x := rr*n + cc
+				if owner[x] < 0 && (arithmetic || !digits.Has(int(sol[x]))) {
+					next = append(next, x)
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			x := next[rng.IntN(len(next))]
+			owner[x] = k
+			cells = append(cells, x)
+			digits |= grid.Bit(int(sol[x]))
+		}
+		cg := grid.Cage{Cells: cells, Op: grid.OpAdd}
+		sum, prod := 0, 1
+		for _, c := range cells {
+			sum += int(sol[c])
+			prod *= int(sol[c])
+		}
+		cg.Target = sum
+		switch {
+		case len(cells) == 1:
+			cg.Op, cg.Target = grid.OpNone, int(sol[cells[0]])
+		case arithmetic && len(cells) == 2 && rng.IntN(2) == 0:
+			a, b := int(sol[cells[0]]), int(sol[cells[1]])
+			a, b = max(a, b), min(a, b)
+			if a%b == 0 && rng.IntN(2) == 0 {
+				cg.Op, cg.Target = grid.OpDiv, a/b
+			} else {
+				cg.Op, cg.Target = grid.OpSub, a-b
+			}
+		case arithmetic && rng.IntN(2) == 0:
+			cg.Op, cg.Target = grid.OpMul, prod
+		}
+		cages = append(cages, cg)
+	}
+	return cages
+}
+
+// jigsaw9 is the regular boxes of 9×9 with two cells traded between the
+// first two boxes.
+var jigsaw9 = []int{
+	0, 0, 0, 0, 1, 1, 2, 2, 2,
+	0, 0, 0, 1, 1, 1, 2, 2, 2,
+	0, 0, 1, 1, 1, 1, 2, 2, 2,
+	3, 3, 3, 4, 4, 4, 5, 5, 5,
+	3, 3, 3, 4, 4, 4, 5, 5, 5,
+	3, 3, 3, 4, 4, 4, 5, 5, 5,
+	6, 6, 6, 7, 7, 7, 8, 8, 8,
+	6, 6, 6, 7, 7, 7, 8, 8, 8,
+	6, 6, 6, 7, 7, 7, 8, 8, 8,
+}
+
+// baseConfig returns the layout without cages whose solutions the cages
+// of cfg are drawn from: a KenKen board's Latin squares include those of
+// the classic board of its size.
+func baseConfig(cfg grid.Config) grid.Config {
+	switch cfg.Variant {
+	case grid.Killer, grid.KenKen, grid.KenDoku:
+		cfg.Variant = grid.Classic
+	case grid.KillerJigsaw:
+		cfg.Variant = grid.Jigsaw
+	}
+	return cfg
+}
+
+// referenceTests are the layouts on which the search is compared with
+// the reference search. Cage layouts get random cages of up to maxCage
+// cells from a random solution.
+var referenceTests = []struct {
+	name    string
+	cfg     grid.Config
+	maxCage int
+	boards  int
+	// clues is the fraction of a solution's cells given, in percent.
+	clues int
+	limit int
+}{
+	{"6x6", grid.Config{Size: 6}, 0, 40, 15, 200},
+	{"6x6 X", grid.Config{Size: 6, Variant: grid.X}, 0, 40, 15, 200},
+	{"6x6 jigsaw", grid.Config{Size: 6, Variant: grid.Jigsaw, Regions: []int{
+		0, 0, 0, 1, 1, 1,
+		0, 0, 2, 2, 1, 1,
+		0, 2, 2, 3, 3, 1,
+		4, 2, 2, 3, 3, 5,
+		4, 4, 3, 3, 5, 5,
+		4, 4, 4, 5, 5, 5,
+	}}, 0, 40, 15, 200},
+	{"9x9 X", grid.Config{Size: 9, Variant: grid.X}, 0, 30, 25, 100},
+	{"9x9 windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 0, 30, 25, 100},
+	{"16x16", grid.Config{Size: 16}, 0, 6, 55, 20},
+	{"16x16 X", grid.Config{Size: 16, Variant: grid.X}, 0, 6, 55, 20},
+	{"25x25", grid.Config{Size: 25}, 0, 3, 65, 10},
+	{"6x6 killer", grid.Config{Size: 6, Variant: grid.Killer}, 4, 40, 0, 200},
+	{"9x9 killer", grid.Config{Size: 9, Variant: grid.Killer}, 5, 30, 0, 50},
+	{"9x9 killer big cages", grid.Config{Size: 9, Variant: grid.Killer}, 8, 20, 10, 50},
+	{"9x9 killer jigsaw", grid.Config{Size: 9, Variant: grid.KillerJigsaw, Regions: jigsaw9}, 4, 20, 0, 50},
+	{"6x6 KenKen", grid.Config{Size: 6, Variant: grid.KenKen}, 4, 40, 0, 200},
+	{"9x9 KenKen", grid.Config{Size: 9, Variant: grid.KenKen}, 4, 20, 0, 50},
+	{"16x16 killer", grid.Config{Size: 16, Variant: grid.Killer}, 6, 4, 20, 10},
+}
+
+// TestAgainstReference counts random boards, with clues and with cages,
+// with the search and with the reference search (the generic search
+// before issue 17), to a limit, and compares the counts, the solutions
+// and whether each was complete.
+func TestAgainstReference(t *testing.T) {
+	ctx := context.Background()
+	for i, tt := range referenceTests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(17, uint64(i)))
+			base, err := grid.NewLayout(baseConfig(tt.cfg))
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards := tt.boards
+			if race || testing.Short() {
+				boards = max(1, boards/4)
+			}
+			var g generic
+			for range boards {
+				sol := randomSolution(t, rng, base)
+				if sol == nil {
+					continue
+				}
+				l := base
+				if tt.maxCage > 0 {
+					cfg := tt.cfg
+					cfg.Cages = randomCages(rng, cfg.Size, sol, tt.maxCage, cfg.Variant.Arithmetic())
+					if l, err = grid.NewLayout(cfg); err != nil {
+						t.Fatal(err)
+					}
+				}
+				b := grid.NewBoard(l)
+				for cell, v := range sol {
+					if rng.IntN(100) < tt.clues {
+						b.Place(cell, int(v))
+					}
+				}
+				var ref refGeneric
+				want, werr := ref.count(ctx, b, tt.limit, 2_000_000)
+				if werr != nil {
+					t.Logf("reference: %v; skipped", werr)
+					continue
+				}
+				got, err := g.count(ctx, b, tt.limit, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !sameCount(got, want) {
+					t.Fatalf("%v with %d cages: %d solutions (complete %v), reference %d (complete %v)",
+						b.Value, len(l.Cages), len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
+				}
+				for _, s := range got.Solutions {
+					if !valid(b, s) {
+						t.Fatalf("invalid solution %v", s)
+					}
+				}
+			}
+		})
+	}
+}
+
+// sameCount reports whether two searches of a board to the same limit
+// agree: the same count, both complete or not, and the same solutions
+// when complete (an incomplete search may have found others first).
+func sameCount(a, b Result) bool {
+	if len(a.Solutions) != len(b.Solutions) || a.Complete != b.Complete {
+		return false
+	}
+	return !a.Complete || sameSets(a.Solutions, b.Solutions)
+}
+
+// TestOptionsAgree counts the cage fixtures and random cage boards with
+// every part of the propagation turned off in turn: the counts must not
+// change.
+func TestOptionsAgree(t *testing.T) {
+	ctx := context.Background()
+	options := []Options{
+		{NoDerived: true},
+		{NoTables: true},
+		{LockedFrom: -1},
+		{LockedFrom: 4},
+		{PlainBranching: true},
+	}
+	boards := cageBoards(t)
+	rng := rand.New(rand.NewPCG(17, 99))
+	for range 10 {
+		for _, cfg := range []grid.Config{{Size: 9, Variant: grid.Killer}, {Size: 6, Variant: grid.KenKen}} {
+			base, err := grid.NewLayout(baseConfig(cfg))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol := randomSolution(t, rng, base)
+			if sol == nil {
+				continue
+			}
+			cfg.Cages = randomCages(rng, cfg.Size, sol, 5, cfg.Variant.Arithmetic())
+			l, err := grid.NewLayout(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards = append(boards, grid.NewBoard(l))
+		}
+	}
+	if race {
+		boards = boards[:len(boards)/4]
+	}
+	var def generic
+	for i, b := range boards {
+		want, err := def.count(ctx, b, 20, 10_000)
+		if err != nil {
+			continue
+		}
+		for _, o := range options {
+			g := generic{opts: o}
+			got, err := g.count(ctx, b, 20, 10_000)
+			if err != nil {
+				continue // bounds alone may take too long
+			}
+			if !sameCount(got, want) {
+				t.Fatalf("board %d, options %+v: %d solutions (complete %v), default %d (complete %v)",
+					i, o, len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
+			}
+		}
+	}
+}
+
+// TestGenericNoAllocsPerNode counts boards that take many guesses and
+// checks that a search allocates only the solutions it returns, however
+// many nodes it visits.
+func TestGenericNoAllocsPerNode(t *testing.T) {
+	if race {
+		t.Skip("allocation counts are not exact under the race detector")
+	}
+	tests := []struct {
+		name string
+		file string
+		line int
+	}{
+		{"16x16 X", "testdata/x16.txt", 1},
+		{"16x16 killer", "testdata/killer16.txt", 0},
+		{"25x25", "testdata/25x25.txt", 0},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixtureBoards(t, tt.file)[tt.line]
+			var g generic
+			res, err := g.count(ctx, b, 2, 0) // warm: the model and frames
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Nodes < 10 {
+				t.Fatalf("%d nodes: the board is too easy to show anything", res.Nodes)
+			}
+			allocs := testing.AllocsPerRun(3, func() {
+				if _, err := g.count(ctx, b, 2, 0); err != nil {
+					t.Fatal(err)
+				}
+			})
+			// The result, the solution found and the slice holding it.
+			if allocs > 3 {
+				t.Errorf("%v allocations a search of %d nodes, want at most 3", allocs, res.Nodes)
+			}
+		})
+	}
+}
+
+// fixtureBoards reads the boards of a fixture file, one puzzle a line in
+// any format the codec reads (a plain one is classic).
+func fixtureBoards(t testing.TB, file string) []*grid.Board {
+	t.Helper()
+	var boards []*grid.Board
+	for _, line := range readFixture(t, file) {
+		p, _, err := codec.Decode(line, codec.DecodeOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		boards = append(boards, b)
+	}
+	return boards
+}
+
+// BenchmarkNewModel builds the model of killer layouts: the cage tables
+// and the derived sums, paid once per layout.
+func BenchmarkNewModel(b *testing.B) {
+	for _, file := range []string{"testdata/killer9.txt", "testdata/killer16.txt"} {
+		l := fixtureBoards(b, file)[0].L
+		b.Run(file, func(b *testing.B) {
+			b.ReportAllocs()
+			var m *model
+			for b.Loop() {
+				m = newModel(l, Options{})
+			}
+			b.ReportMetric(float64(len(m.cons)), "constraints")
+			b.ReportMetric(float64(m.derived), "derived")
+		})
+	}
+}
+
+// TestFixturesAgainstReference proves the fixtures unique with the
+// search and with the reference search, which must agree; the reference
+// gives up on the hardest ones after its node budget.
+func TestFixturesAgainstReference(t *testing.T) {
+	files := []string{
+		"testdata/killer9.txt",
+		"testdata/killer9-big.txt",
+		"testdata/killer16.txt",
+		"testdata/kenken9.txt",
+		"testdata/x16.txt",
+		"testdata/x25.txt",
+		"testdata/25x25-hard.txt",
+		"testdata/cages.txt",
+	}
+	budget := int64(20_000)
+	if race || testing.Short() {
+		budget = 5_000
+	}
+	ctx := context.Background()
+	for _, file := range files {
+		t.Run(file, func(t *testing.T) {
+			var g generic
+			for i, b := range fixtureBoards(t, file) {
+				got, err := g.count(ctx, b, 2, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got.Solutions) != 1 || !got.Complete || !valid(b, got.Solutions[0]) {
+					t.Fatalf("line %d: %d solutions (complete %v), want 1 valid", i+1, len(got.Solutions), got.Complete)
+				}
+				var ref refGeneric
+				want, err := ref.count(ctx, b, 2, budget)
+				if err != nil {
+					continue
+				}
+				if !sameCount(got, want) {
+					t.Fatalf("line %d: %d solutions, reference %d", i+1, len(got.Solutions), len(want.Solutions))
+				}
+			}
+		})
+	}
+}
