@@ -66,23 +66,29 @@ func TestTranscriptsGolden(t *testing.T) {
 			}
 			got := fmt.Sprintf("$ solverctl %s\n%s--- stderr\n%s--- exit status %d\n", strings.Join(tc.args, " "), stdout,
 				durations.ReplaceAllString(errOut.String(), "in T (R/s)"), code)
-			path := filepath.Join("testdata", "transcripts", tc.name+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o666); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test -update rewrites it):\n%s", path, got)
-			}
+			checkGolden(t, filepath.Join("testdata", "transcripts", tc.name+".golden"), got)
 		})
+	}
+}
+
+// checkGolden fails t unless got equals the golden file at path; with
+// -update it writes got there instead.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (go test -update rewrites it):\n%s", path, got)
 	}
 }

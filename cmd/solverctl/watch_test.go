@@ -168,20 +168,7 @@ func TestRenderWatchGolden(t *testing.T) {
 				}
 			}
 			got += "\n\n--- highlights ---\n" + describeMarks(wb, wb.stepMarks(st))
-			path := filepath.Join("testdata", "watch", tc.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o666); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("render differs from %s (go test -update rewrites it):\n%s", path, got)
-			}
+			checkGolden(t, filepath.Join("testdata", "watch", tc.name+".golden"), got)
 		})
 	}
 }
