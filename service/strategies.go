@@ -26,10 +26,11 @@ func (s *Server) ListStrategies(context.Context, *sudokuv1.ListStrategiesRequest
 		}
 		for _, t := range st.AllTechniques() {
 			info.Techniques = append(info.Techniques, &sudokuv1.TechniqueInfo{
-				Name:  t.Name,
-				Code:  t.Code,
-				Level: sudokuv1.DifficultyLevel(t.Level),
-				Score: uint32(t.Score),
+				Name:     t.Name,
+				Code:     t.Code,
+				Level:    sudokuv1.DifficultyLevel(t.Level),
+				Score:    uint32(t.Score),
+				SeRating: t.SERating().Float(),
 			})
 		}
 		resp.Strategies[i] = info

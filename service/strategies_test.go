@@ -37,6 +37,9 @@ func TestListStrategies(t *testing.T) {
 			if tq.GetName() == "" || tq.GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 				t.Errorf("%s: technique %v has no name or level", st.GetName(), tq)
 			}
+			if r := tq.GetSeRating(); r < 1 || r > 12 {
+				t.Errorf("%s: technique %s has SE rating %v, want 1.0 to 12", st.GetName(), tq.GetName(), r)
+			}
 		}
 	}
 	for l := range seed {

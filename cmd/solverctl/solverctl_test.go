@@ -413,8 +413,8 @@ func TestStrategies(t *testing.T) {
 		t.Fatalf("no header: %q", lines[0])
 	}
 	for _, want := range []*regexp.Regexp{
-		regexp.MustCompile(`(?m)^A +Naked Single +Naked Single +easy +4 +0003$`),
-		regexp.MustCompile(`(?m)^J +Basic Fish +X-Wing +hard +140 +0300$`),
+		regexp.MustCompile(`(?m)^A +Naked Single +Naked Single +easy +4 +2\.3 +0003$`),
+		regexp.MustCompile(`(?m)^J +Basic Fish +X-Wing +hard +140 +3\.2 +0300$`),
 		regexp.MustCompile(`(?m)^C +Guessing `),
 	} {
 		if !want.MatchString(out) {

@@ -39,11 +39,11 @@ func runStrategies(ctx context.Context, e *env, cmd *command, args []string) err
 		return printJSON(e.stdout, resp)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "LETTER\tSTRATEGY\tTECHNIQUE\tLEVEL\tSCORE\tHODOKU")
+	fmt.Fprintln(tw, "LETTER\tSTRATEGY\tTECHNIQUE\tLEVEL\tSCORE\tSE\tHODOKU")
 	for _, st := range resp.GetStrategies() {
 		techs := st.GetTechniques()
 		if len(techs) == 0 {
-			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\n", st.GetMethod(), st.GetName())
+			fmt.Fprintf(tw, "%s\t%s\t-\t-\t-\t-\t-\n", st.GetMethod(), st.GetName())
 			continue
 		}
 		for _, t := range techs {
@@ -52,7 +52,7 @@ func runStrategies(ctx context.Context, e *env, cmd *command, args []string) err
 				code = "-"
 			}
 			level := strings.ToLower(enumText(t.GetLevel().String(), "DIFFICULTY_LEVEL_"))
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", st.GetMethod(), st.GetName(), t.GetName(), level, t.GetScore(), code)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%.1f\t%s\n", st.GetMethod(), st.GetName(), t.GetName(), level, t.GetScore(), t.GetSeRating(), code)
 		}
 	}
 	return tw.Flush()

@@ -3883,7 +3883,10 @@ type TechniqueInfo struct {
 	// The difficulty level of a step.
 	Level DifficultyLevel `protobuf:"varint,3,opt,name=level,proto3,enum=sudoku.v1.DifficultyLevel" json:"level,omitempty"`
 	// The base score of a step.
-	Score         uint32 `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
+	Score uint32 `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
+	// The rating of a step on Sudoku Explainer's scale (see
+	// Difficulty.se_rating), before the length bonus chain steps add.
+	SeRating      float64 `protobuf:"fixed64,5,opt,name=se_rating,json=seRating,proto3" json:"se_rating,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3942,6 +3945,13 @@ func (x *TechniqueInfo) GetLevel() DifficultyLevel {
 func (x *TechniqueInfo) GetScore() uint32 {
 	if x != nil {
 		return x.Score
+	}
+	return 0
+}
+
+func (x *TechniqueInfo) GetSeRating() float64 {
+	if x != nil {
+		return x.SeRating
 	}
 	return 0
 }
@@ -4223,12 +4233,13 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\fneeds_unique\x18\x04 \x01(\bR\vneedsUnique\x128\n" +
 	"\n" +
 	"techniques\x18\x05 \x03(\v2\x18.sudoku.v1.TechniqueInfoR\n" +
-	"techniques\"\x7f\n" +
+	"techniques\"\x9c\x01\n" +
 	"\rTechniqueInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x120\n" +
 	"\x05level\x18\x03 \x01(\x0e2\x1a.sudoku.v1.DifficultyLevelR\x05level\x12\x14\n" +
-	"\x05score\x18\x04 \x01(\rR\x05score\"Q\n" +
+	"\x05score\x18\x04 \x01(\rR\x05score\x12\x1b\n" +
+	"\tse_rating\x18\x05 \x01(\x01R\bseRating\"Q\n" +
 	"\x16ListStrategiesResponse\x127\n" +
 	"\n" +
 	"strategies\x18\x01 \x03(\v2\x17.sudoku.v1.StrategyInfoR\n" +
