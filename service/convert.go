@@ -8,28 +8,14 @@ import (
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protovariant"
 )
 
 // maxTextLen bounds puzzle text: the largest board in the widest format
 // with generous room for grid art.
 const maxTextLen = 64 << 10
 
-var variantFromProto = map[sudokuv1.Variant]grid.Variant{
-	sudokuv1.Variant_VARIANT_UNSPECIFIED:   grid.Classic,
-	sudokuv1.Variant_VARIANT_CLASSIC:       grid.Classic,
-	sudokuv1.Variant_VARIANT_X:             grid.X,
-	sudokuv1.Variant_VARIANT_WINDOKU:       grid.Windoku,
-	sudokuv1.Variant_VARIANT_COLOUR:        grid.Colour,
-	sudokuv1.Variant_VARIANT_JIGSAW:        grid.Jigsaw,
-	sudokuv1.Variant_VARIANT_KILLER:        grid.Killer,
-	sudokuv1.Variant_VARIANT_KILLER_JIGSAW: grid.KillerJigsaw,
-	sudokuv1.Variant_VARIANT_KENKEN:        grid.KenKen,
-	sudokuv1.Variant_VARIANT_KENDOKU:       grid.KenDoku,
-	sudokuv1.Variant_VARIANT_STR8TS:        grid.Str8ts,
-	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
-	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
-	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
-}
+var variantFromProto = protovariant.FromProto
 
 var variantToProto = invert(variantFromProto, sudokuv1.Variant_VARIANT_UNSPECIFIED)
 
