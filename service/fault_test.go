@@ -40,6 +40,25 @@ func checkServing(t *testing.T, ts *testServer) {
 	}
 }
 
+// checkRecovered fails t unless the server is back to how it was before a
+// fault: no solve runs or waits, no goroutine is left beyond base, and it
+// still solves a puzzle.
+func checkRecovered(t *testing.T, ts *testServer, base int) {
+	t.Helper()
+	checkIdle(t, ts)
+	checkGoroutines(t, base)
+	checkServing(t, ts)
+}
+
+// checkHandlerExit fails t unless the next stream handler to return
+// returned an error with code want.
+func checkHandlerExit(t *testing.T, ts *testServer, want codes.Code) {
+	t.Helper()
+	if err := ts.exit.next(t); status.Code(err) != want {
+		t.Errorf("handler returned %v, want %v", err, want)
+	}
+}
+
 // checkIdle fails t unless no solve runs or waits, within 10 seconds.
 func checkIdle(t *testing.T, ts *testServer) {
 	t.Helper()
@@ -118,13 +137,9 @@ func TestFaultClientCancels(t *testing.T) {
 				t.Fatalf("call ended with %v, want Canceled", err)
 			}
 			if tt.stream {
-				if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
-					t.Errorf("handler returned %v, want Canceled", err)
-				}
+				checkHandlerExit(t, ts, codes.Canceled)
 			}
-			checkIdle(t, ts)
-			checkGoroutines(t, base)
-			checkServing(t, ts)
+			checkRecovered(t, ts, base)
 		})
 	}
 }
@@ -160,12 +175,8 @@ func TestFaultClientGone(t *testing.T) {
 	}
 	conn.Close()
 	wg.Wait()
-	if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
-		t.Errorf("handler returned %v, want Canceled", err)
-	}
-	checkIdle(t, ts)
-	checkGoroutines(t, base)
-	checkServing(t, ts)
+	checkHandlerExit(t, ts, codes.Canceled)
+	checkRecovered(t, ts, base)
 }
 
 func TestFaultDeadline(t *testing.T) {
@@ -195,9 +206,7 @@ func TestFaultDeadline(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := ts.exit.next(t); status.Code(err) != codes.DeadlineExceeded {
-				t.Errorf("handler returned %v, want DeadlineExceeded", err)
-			}
+			checkHandlerExit(t, ts, codes.DeadlineExceeded)
 			checkIdle(t, ts)
 			for err == nil {
 				_, err = stream.Recv()
@@ -250,9 +259,7 @@ func TestFaultDeadline(t *testing.T) {
 			}
 			tt.run(t, ctx, ts)
 			cancel()
-			checkIdle(t, ts)
-			checkGoroutines(t, base)
-			checkServing(t, ts)
+			checkRecovered(t, ts, base)
 		})
 	}
 }
@@ -418,9 +425,7 @@ func TestFaultBadMessages(t *testing.T) {
 			if err := tt.call(t, ts.conn); status.Code(err) != tt.want {
 				t.Fatalf("call ended with %v, want %v", err, tt.want)
 			}
-			checkIdle(t, ts)
-			checkGoroutines(t, base)
-			checkServing(t, ts)
+			checkRecovered(t, ts, base)
 		})
 	}
 }
@@ -564,9 +569,7 @@ func TestFaultStall(t *testing.T) {
 		t.Errorf("%d stalls counted, want 1", got)
 	}
 	cancel()
-	checkIdle(t, ts)
-	checkGoroutines(t, base)
-	checkServing(t, ts)
+	checkRecovered(t, ts, base)
 }
 
 // TestSlowReaderFreesSlot: a stream whose client reads nothing does not
