@@ -221,19 +221,28 @@ func boardToProto(b *grid.Board) *sudokuv1.Board {
 		pb.Cells[i] = c
 	}
 	if l.Region != nil && l.BoxRows == 0 {
-		pb.Regions = make([]uint32, l.Cells)
-		for i, k := range l.Region {
-			pb.Regions[i] = uint32(k)
-		}
+		pb.Regions = uint32s(l.Region)
 	}
-	for _, cg := range l.Cages {
-		pc := &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: make([]uint32, len(cg.Cells))}
-		for i, cell := range cg.Cells {
-			pc.Cells[i] = uint32(cell)
-		}
-		pb.Cages = append(pb.Cages, pc)
-	}
+	pb.Cages = cagesToProto(l.Cages)
 	return pb
+}
+
+// uint32s converts a slice of ints, none negative, to uint32s.
+func uint32s(v []int) []uint32 {
+	out := make([]uint32, len(v))
+	for i, x := range v {
+		out[i] = uint32(x)
+	}
+	return out
+}
+
+// cagesToProto converts cages; nil when there are none.
+func cagesToProto(cages []grid.Cage) []*sudokuv1.Cage {
+	var out []*sudokuv1.Cage
+	for _, cg := range cages {
+		out = append(out, &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: uint32s(cg.Cells)})
+	}
+	return out
 }
 
 var (
