@@ -59,6 +59,15 @@ func checkHandlerExit(t *testing.T, ts *testServer, want codes.Code) {
 	}
 }
 
+// recvUntilError receives with recv until it fails, and returns the error.
+func recvUntilError[T any](recv func() (T, error)) error {
+	for {
+		if _, err := recv(); err != nil {
+			return err
+		}
+	}
+}
+
 // checkIdle fails t unless no solve runs or waits, within 10 seconds.
 func checkIdle(t *testing.T, ts *testServer) {
 	t.Helper()
@@ -97,11 +106,7 @@ func TestFaultClientCancels(t *testing.T) {
 				return err
 			}
 			started()
-			for {
-				if _, err := stream.Recv(); err != nil {
-					return err
-				}
-			}
+			return recvUntilError(stream.Recv)
 		}, true},
 		{"SolveBatch", func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error {
 			p, o := slowPuzzle()
@@ -115,11 +120,7 @@ func TestFaultClientCancels(t *testing.T) {
 				}
 			}
 			started()
-			for {
-				if _, err := stream.Recv(); err != nil {
-					return err
-				}
-			}
+			return recvUntilError(stream.Recv)
 		}, true},
 	}
 	for _, tt := range tests {
