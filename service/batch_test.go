@@ -193,9 +193,7 @@ func TestSolveBatchAnswersWhenDone(t *testing.T) {
 		t.Fatalf("first answer is %q, want easy", resp.GetId())
 	}
 	cancel()
-	if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
-		t.Errorf("handler returned %v, want Canceled", err)
-	}
+	checkHandlerExit(t, ts, codes.Canceled)
 	checkGoroutines(t, base)
 	if n := ts.srv.limit.inFlight(); n != 0 {
 		t.Errorf("%d solves still in flight", n)

@@ -8,28 +8,14 @@ import (
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protovariant"
 )
 
 // maxTextLen bounds puzzle text: the largest board in the widest format
 // with generous room for grid art.
 const maxTextLen = 64 << 10
 
-var variantFromProto = map[sudokuv1.Variant]grid.Variant{
-	sudokuv1.Variant_VARIANT_UNSPECIFIED:   grid.Classic,
-	sudokuv1.Variant_VARIANT_CLASSIC:       grid.Classic,
-	sudokuv1.Variant_VARIANT_X:             grid.X,
-	sudokuv1.Variant_VARIANT_WINDOKU:       grid.Windoku,
-	sudokuv1.Variant_VARIANT_COLOUR:        grid.Colour,
-	sudokuv1.Variant_VARIANT_JIGSAW:        grid.Jigsaw,
-	sudokuv1.Variant_VARIANT_KILLER:        grid.Killer,
-	sudokuv1.Variant_VARIANT_KILLER_JIGSAW: grid.KillerJigsaw,
-	sudokuv1.Variant_VARIANT_KENKEN:        grid.KenKen,
-	sudokuv1.Variant_VARIANT_KENDOKU:       grid.KenDoku,
-	sudokuv1.Variant_VARIANT_STR8TS:        grid.Str8ts,
-	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
-	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
-	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
-}
+var variantFromProto = protovariant.FromProto
 
 var variantToProto = invert(variantFromProto, sudokuv1.Variant_VARIANT_UNSPECIFIED)
 
@@ -235,19 +221,28 @@ func boardToProto(b *grid.Board) *sudokuv1.Board {
 		pb.Cells[i] = c
 	}
 	if l.Region != nil && l.BoxRows == 0 {
-		pb.Regions = make([]uint32, l.Cells)
-		for i, k := range l.Region {
-			pb.Regions[i] = uint32(k)
-		}
+		pb.Regions = uint32s(l.Region)
 	}
-	for _, cg := range l.Cages {
-		pc := &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: make([]uint32, len(cg.Cells))}
-		for i, cell := range cg.Cells {
-			pc.Cells[i] = uint32(cell)
-		}
-		pb.Cages = append(pb.Cages, pc)
-	}
+	pb.Cages = cagesToProto(l.Cages)
 	return pb
+}
+
+// uint32s converts a slice of ints, none negative, to uint32s.
+func uint32s(v []int) []uint32 {
+	out := make([]uint32, len(v))
+	for i, x := range v {
+		out[i] = uint32(x)
+	}
+	return out
+}
+
+// cagesToProto converts cages; nil when there are none.
+func cagesToProto(cages []grid.Cage) []*sudokuv1.Cage {
+	var out []*sudokuv1.Cage
+	for _, cg := range cages {
+		out = append(out, &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: uint32s(cg.Cells)})
+	}
+	return out
 }
 
 var (

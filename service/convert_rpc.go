@@ -94,17 +94,8 @@ func puzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
 		pb.Cells[i] = cell
 	}
 	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
-		pb.Regions = make([]uint32, len(p.Regions))
-		for i, k := range p.Regions {
-			pb.Regions[i] = uint32(k)
-		}
+		pb.Regions = uint32s(p.Regions)
 	}
-	for _, cg := range p.Cages {
-		pc := &sudokuv1.Cage{Target: uint32(cg.Target), Operator: opToProto[cg.Op], Cells: make([]uint32, len(cg.Cells))}
-		for i, cell := range cg.Cells {
-			pc.Cells[i] = uint32(cell)
-		}
-		pb.Cages = append(pb.Cages, pc)
-	}
+	pb.Cages = cagesToProto(p.Cages)
 	return pb
 }

@@ -40,6 +40,34 @@ func checkServing(t *testing.T, ts *testServer) {
 	}
 }
 
+// checkRecovered fails t unless the server is back to how it was before a
+// fault: no solve runs or waits, no goroutine is left beyond base, and it
+// still solves a puzzle.
+func checkRecovered(t *testing.T, ts *testServer, base int) {
+	t.Helper()
+	checkIdle(t, ts)
+	checkGoroutines(t, base)
+	checkServing(t, ts)
+}
+
+// checkHandlerExit fails t unless the next stream handler to return
+// returned an error with code want.
+func checkHandlerExit(t *testing.T, ts *testServer, want codes.Code) {
+	t.Helper()
+	if err := ts.exit.next(t); status.Code(err) != want {
+		t.Errorf("handler returned %v, want %v", err, want)
+	}
+}
+
+// recvUntilError receives with recv until it fails, and returns the error.
+func recvUntilError[T any](recv func() (T, error)) error {
+	for {
+		if _, err := recv(); err != nil {
+			return err
+		}
+	}
+}
+
 // checkIdle fails t unless no solve runs or waits, within 10 seconds.
 func checkIdle(t *testing.T, ts *testServer) {
 	t.Helper()
@@ -78,11 +106,7 @@ func TestFaultClientCancels(t *testing.T) {
 				return err
 			}
 			started()
-			for {
-				if _, err := stream.Recv(); err != nil {
-					return err
-				}
-			}
+			return recvUntilError(stream.Recv)
 		}, true},
 		{"SolveBatch", func(ctx context.Context, client sudokuv1.SudokuServiceClient, started func()) error {
 			p, o := slowPuzzle()
@@ -96,11 +120,7 @@ func TestFaultClientCancels(t *testing.T) {
 				}
 			}
 			started()
-			for {
-				if _, err := stream.Recv(); err != nil {
-					return err
-				}
-			}
+			return recvUntilError(stream.Recv)
 		}, true},
 	}
 	for _, tt := range tests {
@@ -118,13 +138,9 @@ func TestFaultClientCancels(t *testing.T) {
 				t.Fatalf("call ended with %v, want Canceled", err)
 			}
 			if tt.stream {
-				if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
-					t.Errorf("handler returned %v, want Canceled", err)
-				}
+				checkHandlerExit(t, ts, codes.Canceled)
 			}
-			checkIdle(t, ts)
-			checkGoroutines(t, base)
-			checkServing(t, ts)
+			checkRecovered(t, ts, base)
 		})
 	}
 }
@@ -160,12 +176,8 @@ func TestFaultClientGone(t *testing.T) {
 	}
 	conn.Close()
 	wg.Wait()
-	if err := ts.exit.next(t); status.Code(err) != codes.Canceled {
-		t.Errorf("handler returned %v, want Canceled", err)
-	}
-	checkIdle(t, ts)
-	checkGoroutines(t, base)
-	checkServing(t, ts)
+	checkHandlerExit(t, ts, codes.Canceled)
+	checkRecovered(t, ts, base)
 }
 
 func TestFaultDeadline(t *testing.T) {
@@ -195,9 +207,7 @@ func TestFaultDeadline(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := ts.exit.next(t); status.Code(err) != codes.DeadlineExceeded {
-				t.Errorf("handler returned %v, want DeadlineExceeded", err)
-			}
+			checkHandlerExit(t, ts, codes.DeadlineExceeded)
 			checkIdle(t, ts)
 			for err == nil {
 				_, err = stream.Recv()
@@ -250,9 +260,7 @@ func TestFaultDeadline(t *testing.T) {
 			}
 			tt.run(t, ctx, ts)
 			cancel()
-			checkIdle(t, ts)
-			checkGoroutines(t, base)
-			checkServing(t, ts)
+			checkRecovered(t, ts, base)
 		})
 	}
 }
@@ -418,9 +426,7 @@ func TestFaultBadMessages(t *testing.T) {
 			if err := tt.call(t, ts.conn); status.Code(err) != tt.want {
 				t.Fatalf("call ended with %v, want %v", err, tt.want)
 			}
-			checkIdle(t, ts)
-			checkGoroutines(t, base)
-			checkServing(t, ts)
+			checkRecovered(t, ts, base)
 		})
 	}
 }
@@ -564,9 +570,7 @@ func TestFaultStall(t *testing.T) {
 		t.Errorf("%d stalls counted, want 1", got)
 	}
 	cancel()
-	checkIdle(t, ts)
-	checkGoroutines(t, base)
-	checkServing(t, ts)
+	checkRecovered(t, ts, base)
 }
 
 // TestSlowReaderFreesSlot: a stream whose client reads nothing does not

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/flagvalue"
 )
 
 // defaultPuzzle is solved when no puzzle is given.
@@ -115,9 +115,9 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.Var(&enumValue[sudokuv1.CountWeight]{&f.weight, weightNames}, "weight", "`weight` of the candidate count in choosing a guess: "+names(weightNames)+"; auto means weighted")
 	fs.BoolVar(&f.checkMultiple, "check-multiple", true, "prove the solution unique by looking for a second one")
 	fs.StringVar(&f.strategies, "strategies", "", "comma-separated `list` of strategies allowed, by method letter (case-sensitive: b is not B) or name; empty allows all; solverctl strategies lists them")
-	fs.Var((*uint32Value)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2")
+	fs.Var((*flagvalue.Uint32)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2")
 	fs.Uint64Var(&f.maxNodes, "max-nodes", 0, "spend at most `n` search nodes (guesses); 0 means the service's default")
-	fs.Var((*uint32Value)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
+	fs.Var((*flagvalue.Uint32)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
 }
 
 // parseSolveArgs parses the flags and the puzzle of command cmd. extra
@@ -286,20 +286,6 @@ func (v *enumValue[E]) Set(s string) error {
 		}
 	}
 	return fmt.Errorf("want one of %s", strings.ReplaceAll(names(v.choices), "|", ", "))
-}
-
-// uint32Value is a flag.Value for a uint32.
-type uint32Value uint32
-
-func (u *uint32Value) String() string { return strconv.FormatUint(uint64(*u), 10) }
-
-func (u *uint32Value) Set(s string) error {
-	n, err := strconv.ParseUint(s, 0, 32)
-	if err != nil {
-		return errors.New("want a number from 0 to 4294967295")
-	}
-	*u = uint32Value(n)
-	return nil
 }
 
 // capitalize returns s with its first letter in upper case.

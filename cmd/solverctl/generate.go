@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/flagvalue"
 )
 
 var (
@@ -39,7 +40,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	var to string
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+", new by default (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
-	fs.Var((*uint32Value)(&req.Size), "size", "`size` of a new puzzle; 0 means 9, or 6 for KenKen")
+	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle; 0 means 9, or 6 for KenKen")
 	// Neither the generator nor the solver takes Str8ts.
 	made := variantNames[:slices.IndexFunc(variantNames, func(c choice[sudokuv1.Variant]) bool { return c.name == "str8ts" })]
 	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, made}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(made))

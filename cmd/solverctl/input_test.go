@@ -97,14 +97,7 @@ func TestReadArgInterrupted(t *testing.T) {
 	}()
 	time.Sleep(20 * time.Millisecond)
 	cancel()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "interrupted") {
-			t.Fatalf("got %v, want interrupted", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the read was not interrupted")
-	}
+	waitInterrupted(t, done, 5*time.Second, "the read")
 }
 
 // TestBatchInterrupted: Ctrl-C ends a batch whose input blocks.
@@ -119,13 +112,21 @@ func TestBatchInterrupted(t *testing.T) {
 	}()
 	time.Sleep(200 * time.Millisecond)
 	cancel()
+	waitInterrupted(t, done, 10*time.Second, "the batch")
+}
+
+// waitInterrupted fails t unless done yields an error that says the
+// operation was interrupted, within the given time; what names the
+// operation.
+func waitInterrupted(t *testing.T, done <-chan error, within time.Duration, what string) {
+	t.Helper()
 	select {
 	case err := <-done:
 		if err == nil || !strings.Contains(err.Error(), "interrupted") {
 			t.Fatalf("got %v, want interrupted", err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the batch was not interrupted")
+	case <-time.After(within):
+		t.Fatalf("%s was not interrupted", what)
 	}
 }
 

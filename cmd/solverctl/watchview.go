@@ -12,6 +12,7 @@ import (
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protovariant"
 )
 
 // This file is the renderer of the watch command: a pure function from a
@@ -50,7 +51,7 @@ func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState,
 	if n < 2 || n > grid.MaxSize || len(b.GetCells()) != n*n {
 		return nil, nil, fmt.Errorf("the board has %d cells for size %d", len(b.GetCells()), n)
 	}
-	variant, ok := watchVariants[b.GetVariant()]
+	variant, ok := protovariant.FromProto[b.GetVariant()]
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown variant %v", b.GetVariant())
 	}
@@ -129,23 +130,6 @@ func cageLabel(cg grid.Cage, arithmetic bool) string {
 		return strconv.Itoa(cg.Target)
 	}
 	return strconv.Itoa(cg.Target) + cg.Op.String()
-}
-
-var watchVariants = map[sudokuv1.Variant]grid.Variant{
-	sudokuv1.Variant_VARIANT_UNSPECIFIED:   grid.Classic,
-	sudokuv1.Variant_VARIANT_CLASSIC:       grid.Classic,
-	sudokuv1.Variant_VARIANT_X:             grid.X,
-	sudokuv1.Variant_VARIANT_WINDOKU:       grid.Windoku,
-	sudokuv1.Variant_VARIANT_COLOUR:        grid.Colour,
-	sudokuv1.Variant_VARIANT_JIGSAW:        grid.Jigsaw,
-	sudokuv1.Variant_VARIANT_KILLER:        grid.Killer,
-	sudokuv1.Variant_VARIANT_KILLER_JIGSAW: grid.KillerJigsaw,
-	sudokuv1.Variant_VARIANT_KENKEN:        grid.KenKen,
-	sudokuv1.Variant_VARIANT_KENDOKU:       grid.KenDoku,
-	sudokuv1.Variant_VARIANT_STR8TS:        grid.Str8ts,
-	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
-	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
-	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
 }
 
 var watchOps = map[sudokuv1.CageOperator]grid.Op{

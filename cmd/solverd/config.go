@@ -7,10 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/sudokuwise/solver/internal/flagvalue"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -84,8 +84,8 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.Var(&choiceValue{p: &cfg.logFormat, allowed: []string{"text", "json"}}, "log-format", "log `format`: text or json")
 
 	fs.Uint64Var(&cfg.service.MaxNodes, "max-nodes", 0, "default and cap of search `nodes` (guesses) per solve; 0 means the service's")
-	fs.Var((*uint32Value)(&cfg.service.MaxSteps), "max-steps", "default and cap of `steps` per solve; 0 means the service's")
-	fs.Var((*uint32Value)(&cfg.service.MaxSolutions), "max-solutions", "cap of `solutions` counted per solve; 0 means the service's")
+	fs.Var((*flagvalue.Uint32)(&cfg.service.MaxSteps), "max-steps", "default and cap of `steps` per solve; 0 means the service's")
+	fs.Var((*flagvalue.Uint32)(&cfg.service.MaxSolutions), "max-solutions", "cap of `solutions` counted per solve; 0 means the service's")
 	fs.DurationVar(&cfg.service.DefaultTimeout, "default-timeout", 0, "deadline of calls that set none, and of each puzzle of a batch; 0 means the service's (30s)")
 	fs.IntVar(&cfg.service.MaxConcurrent, "max-concurrent", 0, "`solves` that run at once across all calls; 0 means one per CPU")
 	fs.IntVar(&cfg.service.MaxQueue, "max-queue", def.MaxQueue, "`calls` that may wait for a solving slot; more are refused with ResourceExhausted (batch puzzles wait instead)")
@@ -95,7 +95,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.DurationVar(&cfg.service.StallTimeout, "stall-timeout", def.StallTimeout, "end a stream with ResourceExhausted when its client reads nothing for this long")
 
 	cfg.maxStreams = 100
-	fs.Var((*uint32Value)(&cfg.maxStreams), "max-streams", "concurrent `calls` per connection; 0 means no limit")
+	fs.Var((*flagvalue.Uint32)(&cfg.maxStreams), "max-streams", "concurrent `calls` per connection; 0 means no limit")
 	fs.DurationVar(&cfg.handshakeTimeout, "handshake-timeout", 10*time.Second, "time a new connection has to complete its handshake")
 	fs.DurationVar(&cfg.keepaliveTime, "keepalive-time", time.Minute, "ping a connection idle for this long, to find dead clients")
 	fs.DurationVar(&cfg.keepaliveTimeout, "keepalive-timeout", 20*time.Second, "close a connection whose ping is not answered within this time")
@@ -285,18 +285,4 @@ func (c *choiceValue) Set(s string) error {
 		}
 	}
 	return fmt.Errorf("want one of %s", strings.Join(c.allowed, ", "))
-}
-
-// uint32Value is a flag.Value for a uint32.
-type uint32Value uint32
-
-func (u *uint32Value) String() string { return strconv.FormatUint(uint64(*u), 10) }
-
-func (u *uint32Value) Set(s string) error {
-	n, err := strconv.ParseUint(s, 0, 32)
-	if err != nil {
-		return errors.New("want a number from 0 to 4294967295")
-	}
-	*u = uint32Value(n)
-	return nil
 }

@@ -76,25 +76,16 @@ func TestServeSecured(t *testing.T) {
 		})
 	}
 
-	m := metricsRE.FindStringSubmatch(log.String())
-	if m == nil {
-		t.Fatalf("no metrics address logged:\n%s", log)
-	}
-	wants := []string{
+	maddr := metricsAddr(t, log)
+	checkMetrics(t, maddr, []string{
 		`grpc_server_handled_total{grpc_code="OK",grpc_method="Solve",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
 		`grpc_server_handled_total{grpc_code="Unauthenticated",grpc_method="Solve",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 2`,
 		"grpc_server_handling_seconds_bucket",
 		"sudoku_solves_in_flight 0",
 		"sudoku_solves_queued 0",
 		"go_goroutines",
-	}
-	body := scrape(t, m[1], wants)
-	for _, want := range wants {
-		if !strings.Contains(body, want) {
-			t.Errorf("/metrics lacks %q", want)
-		}
-	}
-	resp, err := http.Get("http://" + m[1] + "/debug/pprof/goroutine?debug=1")
+	})
+	resp, err := http.Get("http://" + maddr + "/debug/pprof/goroutine?debug=1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,20 +231,10 @@ func TestServeWebSecured(t *testing.T) {
 		}
 	}
 
-	mm := metricsRE.FindStringSubmatch(log.String())
-	if mm == nil {
-		t.Fatalf("no metrics address logged:\n%s", log)
-	}
-	wants := []string{
+	checkMetrics(t, metricsAddr(t, log), []string{
 		`grpc_server_handled_total{grpc_code="OK",grpc_method="Convert",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
 		`grpc_server_handled_total{grpc_code="Unauthenticated",grpc_method="Convert",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
-	}
-	body := scrape(t, mm[1], wants)
-	for _, want := range wants {
-		if !strings.Contains(body, want) {
-			t.Errorf("/metrics lacks %q", want)
-		}
-	}
+	})
 	cancel()
 	waitDone(t, done, 5*time.Second, log)
 }
@@ -294,6 +275,29 @@ func TestShutdownDuringWebStream(t *testing.T) {
 		t.Fatal("the web stream outlived the shutdown")
 	}
 	waitDone(t, done, 5*time.Second, log)
+}
+
+// metricsAddr returns the address of the metrics server that the daemon
+// logged, failing t when it logged none.
+func metricsAddr(t *testing.T, log *logWriter) string {
+	t.Helper()
+	m := metricsRE.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no metrics address logged:\n%s", log)
+	}
+	return m[1]
+}
+
+// checkMetrics fails t unless /metrics at addr shows every line of wants
+// (see scrape).
+func checkMetrics(t *testing.T, addr string, wants []string) {
+	t.Helper()
+	body := scrape(t, addr, wants)
+	for _, want := range wants {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
 }
 
 // scrape returns the /metrics page at addr once it has every line of

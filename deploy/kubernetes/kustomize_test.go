@@ -104,47 +104,35 @@ func (o *objects) decode(doc []byte) error {
 	}
 	switch meta.APIVersion + " " + meta.Kind {
 	case "apps/v1 Deployment":
-		v := new(appsv1.Deployment)
-		o.deployments = append(o.deployments, v)
-		return strict(v)
+		return decodeInto(&o.deployments, strict)
 	case "v1 Service":
-		v := new(corev1.Service)
-		o.services = append(o.services, v)
-		return strict(v)
+		return decodeInto(&o.services, strict)
 	case "v1 ConfigMap":
-		v := new(corev1.ConfigMap)
-		o.configMaps = append(o.configMaps, v)
-		return strict(v)
+		return decodeInto(&o.configMaps, strict)
 	case "v1 Secret":
-		v := new(corev1.Secret)
-		o.secrets = append(o.secrets, v)
-		return strict(v)
+		return decodeInto(&o.secrets, strict)
 	case "v1 ServiceAccount":
-		v := new(corev1.ServiceAccount)
-		o.serviceAccounts = append(o.serviceAccounts, v)
-		return strict(v)
+		return decodeInto(&o.serviceAccounts, strict)
 	case "v1 Namespace":
-		v := new(corev1.Namespace)
-		o.namespaces = append(o.namespaces, v)
-		return strict(v)
+		return decodeInto(&o.namespaces, strict)
 	case "autoscaling/v2 HorizontalPodAutoscaler":
-		v := new(autoscalingv2.HorizontalPodAutoscaler)
-		o.hpas = append(o.hpas, v)
-		return strict(v)
+		return decodeInto(&o.hpas, strict)
 	case "policy/v1 PodDisruptionBudget":
-		v := new(policyv1.PodDisruptionBudget)
-		o.pdbs = append(o.pdbs, v)
-		return strict(v)
+		return decodeInto(&o.pdbs, strict)
 	case "networking.k8s.io/v1 NetworkPolicy":
-		v := new(networkingv1.NetworkPolicy)
-		o.netpols = append(o.netpols, v)
-		return strict(v)
+		return decodeInto(&o.netpols, strict)
 	case "monitoring.coreos.com/v1 ServiceMonitor":
-		v := new(serviceMonitor)
-		o.serviceMonitors = append(o.serviceMonitors, v)
-		return strict(v)
+		return decodeInto(&o.serviceMonitors, strict)
 	}
 	return fmt.Errorf("unexpected object %s %s", meta.APIVersion, meta.Kind)
+}
+
+// decodeInto appends a new object of type T to list and decodes into it
+// with strict.
+func decodeInto[T any](list *[]*T, strict func(any) error) error {
+	v := new(T)
+	*list = append(*list, v)
+	return strict(v)
 }
 
 // build runs kustomize on the kustomization in dir, on the disk, and

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -62,19 +61,7 @@ func TestSumSetsBounded(t *testing.T) {
 
 func cageBoards(t testing.TB) []*grid.Board {
 	t.Helper()
-	var boards []*grid.Board
-	for _, line := range readFixture(t, "testdata/cages.txt") {
-		p, _, err := codec.Decode(line, codec.DecodeOptions{})
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		boards = append(boards, b)
-	}
-	return boards
+	return fixtureBoards(t, "testdata/cages.txt")
 }
 
 // TestCageFixtures solves generated killer, killer jigsaw, KenKen and

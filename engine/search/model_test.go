@@ -135,14 +135,7 @@ var referenceTests = []struct {
 }{
 	{"6x6", grid.Config{Size: 6}, 0, 40, 15, 200},
 	{"6x6 X", grid.Config{Size: 6, Variant: grid.X}, 0, 40, 15, 200},
-	{"6x6 jigsaw", grid.Config{Size: 6, Variant: grid.Jigsaw, Regions: []int{
-		0, 0, 0, 1, 1, 1,
-		0, 0, 2, 2, 1, 1,
-		0, 2, 2, 3, 3, 1,
-		4, 2, 2, 3, 3, 5,
-		4, 4, 3, 3, 5, 5,
-		4, 4, 4, 5, 5, 5,
-	}}, 0, 40, 15, 200},
+	{"6x6 jigsaw", jigsaw6, 0, 40, 15, 200},
 	{"9x9 X", grid.Config{Size: 9, Variant: grid.X}, 0, 30, 25, 100},
 	{"9x9 windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 0, 30, 25, 100},
 	{"16x16", grid.Config{Size: 16}, 0, 6, 55, 20},

@@ -15,6 +15,16 @@ import (
 	"github.com/sudokuwise/solver/engine/search/internal/sets"
 )
 
+// jigsaw6 is a 6×6 jigsaw board with irregular regions.
+var jigsaw6 = grid.Config{Size: 6, Variant: grid.Jigsaw, Regions: []int{
+	0, 0, 0, 1, 1, 1,
+	0, 0, 2, 2, 1, 1,
+	0, 2, 2, 3, 3, 1,
+	4, 2, 2, 3, 3, 5,
+	4, 4, 3, 3, 5, 5,
+	4, 4, 4, 5, 5, 5,
+}}
+
 func board(t testing.TB, text string) *grid.Board {
 	t.Helper()
 	p, err := codec.ParseText(text, "", "")
@@ -469,14 +479,7 @@ func TestGenericAgainstBruteForce(t *testing.T) {
 		{"6x6 X", grid.Config{Size: 6, Variant: grid.X}},
 		{"4x4 windoku", grid.Config{Size: 4, Variant: grid.Windoku}},
 		{"6x6 colour", grid.Config{Size: 6, Variant: grid.Colour}},
-		{"6x6 jigsaw", grid.Config{Size: 6, Variant: grid.Jigsaw, Regions: []int{
-			0, 0, 0, 1, 1, 1,
-			0, 0, 2, 2, 1, 1,
-			0, 2, 2, 3, 3, 1,
-			4, 2, 2, 3, 3, 5,
-			4, 4, 3, 3, 5, 5,
-			4, 4, 4, 5, 5, 5,
-		}}},
+		{"6x6 jigsaw", jigsaw6},
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	var s Searcher

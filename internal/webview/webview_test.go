@@ -9,10 +9,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/sudokuwise/solver/internal/syncbuf"
 	"github.com/sudokuwise/solver/internal/webview"
 	"github.com/sudokuwise/solver/service"
 )
@@ -21,24 +21,6 @@ const (
 	easyPuzzle   = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
 	easySolution = "734125698219867435865943271472619583358472916691538724926384157543791862187256349"
 )
-
-// syncBuffer is a log destination safe for the server's goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // newViewer serves the viewer of a gRPC server built with cfg on a
 // loopback HTTP server.
@@ -155,7 +137,7 @@ func solveSteps(t *testing.T, ts *httptest.Server, token, puzzle string) (*http.
 // TestSolveStepsConnect streams a solve through the handler and checks
 // every step and the result arrive, in order, then a clean end.
 func TestSolveStepsConnect(t *testing.T) {
-	var log syncBuffer
+	var log syncbuf.Buffer
 	ts := newViewer(t, service.GRPCConfig{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	resp, msgs := solveSteps(t, ts, "", easyPuzzle)
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/connect+json" {
