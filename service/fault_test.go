@@ -23,10 +23,13 @@ import (
 // the call ends with the right code, the server goes on serving, and the
 // goroutines of the call are gone.
 
-// slowPuzzle is a pathological request: an empty 25×25 board whose
-// solutions are counted up to 1000, which takes far longer than any test.
+// slowPuzzle is a pathological request: an empty 32×32 Sudoku X whose
+// solutions are counted up to 1000, which takes tens of thousands of steps
+// and seconds of CPU, far longer than the deadlines of the tests.
 func slowPuzzle() (*sudokuv1.Puzzle, *sudokuv1.SolveOptions) {
-	return textPuzzle(strings.Repeat(".", 625)), &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(true), MaxSolutions: 1000}
+	p := textPuzzle(strings.Repeat(".", 1024))
+	p.Variant = sudokuv1.Variant_VARIANT_X
+	return p, &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(true), MaxSolutions: 1000}
 }
 
 // checkServing fails t unless the server still solves a puzzle.
