@@ -77,18 +77,23 @@ type Options struct {
 	// Seed drives Random order; 0 draws one (returned in the result).
 	Seed   uint64
 	Weight CountWeight
-	// CheckMultiple proves the solution unique by counting solutions.
+	// CheckMultiple reports the number of solutions: a solve that logic
+	// finishes without guessing and without the uniqueness strategies
+	// proves the solution unique by itself; otherwise the solutions are
+	// counted (see Solve), once, when the solve first needs to know.
 	CheckMultiple bool
 	// Unique declares the puzzle has exactly one solution, which allows the
-	// uniqueness strategies; CheckMultiple sets it when it proves so.
+	// uniqueness strategies from the start. Without it they run under
+	// CheckMultiple only once counting has proved the solution unique.
 	Unique bool
 	// Strategies lists the strategies allowed; nil allows the whole
 	// catalogue.
 	Strategies []*strategy.Strategy
 	// MaxSolutions is the most solutions counted; below 2 means 2.
 	MaxSolutions int
-	// MaxNodes bounds guesses, both in the solve and in counting; 0 is
-	// unbounded.
+	// MaxNodes bounds the guesses of the solve and, separately, those of
+	// counting; 0 is unbounded. Counting that spends its budget leaves the
+	// count incomplete rather than failing the solve.
 	MaxNodes int64
 	// MaxSteps bounds the steps taken; 0 is unbounded.
 	MaxSteps int
@@ -170,26 +175,26 @@ type frame struct {
 
 // Solve solves a copy of start, calling emit (if not nil) for every step.
 // It returns a context error when ctx ends, and ErrStepLimit or
-// ErrNodeLimit when a bound is hit; the result then holds the state reached.
+// ErrNodeLimit when a bound of the solve is hit; the result then holds the
+// state reached.
+//
+// With CheckMultiple, logic runs first and the solutions are counted only
+// when the solve needs to know, at the first of: a uniqueness strategy
+// about to be tried (it runs only if the count proves the solution
+// unique), a guess about to be made, or the end of a solve that logic did
+// not prove (see Options.CheckMultiple). Sound logic keeps every solution,
+// so counting the board it reached counts the puzzle's solutions, and more
+// cheaply. The count has its own budget of MaxNodes: when it runs out, the
+// solve goes on without the uniqueness strategies and reports the count
+// incomplete, unless logic then proves the solution unique (count 1,
+// complete).
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
 	s := newRun(start, opts, emit)
-	var counted *search.Result
-	if opts.CheckMultiple {
-		// Count first: a proof of uniqueness lets the uniqueness strategies
-		// run.
-		res, err := s.search(ctx, start)
-		if err != nil {
-			s.res.Board = s.b
-			return s.res, err
-		}
-		counted = &res
-		opts.Unique = opts.Unique || len(res.Solutions) == 1 && res.Complete
-	}
 	s.plan(opts)
 	s.res.Rating.Cells = start.L.Cells
 	err := s.run(ctx)
-	if err == nil && counted != nil {
-		s.count(*counted)
+	if err == nil && opts.CheckMultiple {
+		err = s.finishCount(ctx)
 	}
 	s.res.Board = s.b
 	if err == nil && s.res.Status == Stuck {
@@ -202,6 +207,7 @@ func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Re
 type run struct {
 	opts     Options
 	emit     Emit
+	start    *grid.Board // the board given (not changed)
 	b        *grid.Board
 	passes   []strategy.Pass
 	cheap    []strategy.Pass // the Cheap passes of passes
@@ -216,11 +222,20 @@ type run struct {
 	// assumedUnique records a step of a strategy that presumes one
 	// solution.
 	assumedUnique bool
+	// unique records that the puzzle is known to have one solution
+	// (declared or counted), which lets the uniqueness strategies run.
+	unique bool
+	// counted records that the solutions were counted (CheckMultiple),
+	// with the outcome in counts.
+	counted bool
+	counts  search.Result
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
-// on the board (see Allows).
+// on the board (see Allows). Under CheckMultiple the plan holds the
+// uniqueness strategies, which deduce skips until uniqueness is known.
 func (r *run) plan(opts Options) {
+	opts.Unique = opts.Unique || opts.CheckMultiple
 	cages := len(r.b.L.Cages) > 0
 	if opts.Strategies == nil {
 		if p, ok := plans[planKey{opts.Type, opts.Unique, cages}]; ok {
@@ -237,7 +252,8 @@ func (r *run) plan(opts Options) {
 // and for listing steps alike: st must be among o.Strategies (when not
 // nil); guessing only solves without elimination logic, and logic only
 // without guessing; the uniqueness strategies need the puzzle known to
-// have one solution (o.Unique) and a board without cages.
+// have one solution (o.Unique) and a board without cages. A Solve with
+// CheckMultiple also runs them once its count proves one solution.
 func (o *Options) Allows(st *strategy.Strategy, l *grid.Layout) bool {
 	return o.allows(st, len(l.Cages) > 0)
 }
@@ -304,7 +320,7 @@ func makePlan(opts Options, cages bool) plan {
 }
 
 func newRun(start *grid.Board, opts Options, emit Emit) *run {
-	r := &run{opts: opts, emit: emit, b: start.Clone(), res: &Result{}}
+	r := &run{opts: opts, emit: emit, start: start, b: start.Clone(), res: &Result{}, unique: opts.Unique}
 	if opts.OnGuess == BacktrackChanges {
 		r.b.Track(true)
 	}
@@ -342,7 +358,7 @@ func (r *run) run(ctx context.Context) error {
 			r.res.CountComplete = r.res.Guesses == 0 && !r.assumedUnique
 			return nil
 		}
-		if found, err := r.deduce(); found || err != nil {
+		if found, err := r.deduce(ctx); found || err != nil {
 			if err != nil {
 				return err
 			}
@@ -352,6 +368,13 @@ func (r *run) run(ctx context.Context) error {
 			r.res.Status = Stuck
 			return nil
 		}
+		if r.opts.CheckMultiple && !r.counted {
+			// Count before the first guess, while the board holds only
+			// what logic proved.
+			if err := r.countSolutions(ctx); err != nil {
+				return err
+			}
+		}
 		if err := r.guess(); err != nil {
 			return err
 		}
@@ -359,13 +382,27 @@ func (r *run) run(ctx context.Context) error {
 }
 
 // deduce applies the first step of the cheapest strategy that has one,
-// among the Cheap ones only where the others do not pay (see Pays).
-func (r *run) deduce() (bool, error) {
+// among the Cheap ones only where the others do not pay (see Pays). A
+// uniqueness strategy runs only when the puzzle is known to have one
+// solution; under CheckMultiple the first one reached counts the
+// solutions to find out.
+func (r *run) deduce(ctx context.Context) (bool, error) {
 	passes := r.passes
 	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
 		passes = r.cheap
 	}
 	for _, p := range passes {
+		if p.Strategy.NeedsUnique && !r.unique {
+			if r.counted {
+				continue
+			}
+			if err := r.countSolutions(ctx); err != nil {
+				return false, err
+			}
+			if !r.unique {
+				continue
+			}
+		}
 		if onFind != nil {
 			onFind(p.Strategy, r.res.Guesses)
 		}
@@ -513,19 +550,67 @@ func (r *run) chooseDigit(c grid.Digits) int {
 // solve allocates.
 var searchers = sync.Pool{New: func() any { return new(search.Searcher) }}
 
-// search proves uniqueness by counting the solutions of start.
-func (r *run) search(ctx context.Context, start *grid.Board) (search.Result, error) {
-	limit := max(r.opts.MaxSolutions, 2)
+// limit is the most solutions counted.
+func (r *run) limit() int { return max(r.opts.MaxSolutions, 2) }
+
+// search counts the solutions of b, up to the limit, within the node
+// budget.
+func (r *run) search(ctx context.Context, b *grid.Board) (search.Result, error) {
 	s := searchers.Get().(*search.Searcher)
 	defer searchers.Put(s)
 	s.MaxNodes = r.opts.MaxNodes
-	return s.Count(ctx, start, limit)
+	return s.Count(ctx, b, r.limit())
+}
+
+// countSolutions counts the solutions of the puzzle (see search) and
+// records the outcome; a count that proves one solution lets the
+// uniqueness strategies run. It counts the board reached while that holds
+// only what sound logic proved (no guess in force, no uniqueness step
+// taken), which has the puzzle's solutions, and the board given otherwise.
+// A count that spends its node budget is kept, incomplete; only the end of
+// ctx is an error.
+func (r *run) countSolutions(ctx context.Context) error {
+	b := r.start
+	if len(r.frames) == 0 && !r.assumedUnique {
+		b = r.b
+	}
+	res, err := r.search(ctx, b)
+	if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+		return err
+	}
+	res.Complete = res.Complete && err == nil
+	r.counted, r.counts = true, res
+	r.unique = r.unique || res.Complete && len(res.Solutions) == 1
+	return nil
+}
+
+// finishCount settles the count of a CheckMultiple solve that ended
+// without error. A solve that logic finished without guessing (solved) or
+// that found no solution, with no step presuming uniqueness, proved its
+// count by itself; any other counts the solutions now, unless counted
+// before.
+func (r *run) finishCount(ctx context.Context) error {
+	proved := !r.assumedUnique && (r.res.Status == NoSolution || r.res.Status == Solved && r.res.Guesses == 0)
+	if !proved && !r.counted {
+		if err := r.countSolutions(ctx); err != nil {
+			return err
+		}
+	}
+	if r.counted && (r.counts.Complete || !proved) {
+		r.count(r.counts)
+		return nil
+	}
+	// Proved by logic, uncounted or counted only in part.
+	r.res.Count, r.res.CountComplete = 0, true
+	if r.solved {
+		r.res.Count = 1
+	}
+	return nil
 }
 
 // count records the outcome of counting the solutions (see search) in the
 // result of the solve.
 func (r *run) count(res search.Result) {
-	r.res.Count, r.res.CountComplete = len(res.Solutions), res.Complete
 	var mine []uint8
 	if r.solved {
 		mine = r.b.Value
@@ -535,17 +620,24 @@ func (r *run) count(res search.Result) {
 			r.res.Others = append(r.res.Others, sol)
 		}
 	}
-	if mine != nil && len(res.Solutions) >= 2 && len(r.res.Others) == len(res.Solutions) {
-		// The solver's own solution is none of those counted (counting
-		// stopped at its limit first). It is a solution found too: it
-		// takes the place of the last one counted, so that the board and
-		// the others are Count distinct solutions.
-		r.res.Others = r.res.Others[:len(r.res.Others)-1]
+	n := len(res.Solutions)
+	if mine != nil && len(r.res.Others) == n {
+		// The solver's own solution is none of those counted: counting
+		// stopped at its limit or its budget first. It is a solution
+		// found too: at the limit it takes the place of the last one
+		// counted, so that the board and the others are Count distinct
+		// solutions; below it, it adds one.
+		if n >= r.limit() {
+			r.res.Others = r.res.Others[:n-1]
+		} else {
+			n++
+		}
 	}
+	r.res.Count, r.res.CountComplete = n, res.Complete
 	switch {
-	case len(res.Solutions) == 0:
+	case n == 0 && res.Complete:
 		r.res.Status = NoSolution
-	case len(res.Solutions) >= 2:
+	case n >= 2:
 		r.res.Status = MultipleSolutions
 		if !r.solved {
 			// Report the first solution rather than a stuck state.

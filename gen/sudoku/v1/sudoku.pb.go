@@ -513,7 +513,8 @@ type SolveStatus int32
 const (
 	// Never sent.
 	SolveStatus_SOLVE_STATUS_UNSPECIFIED SolveStatus = 0
-	// The puzzle has a solution, returned; unique when checked.
+	// The puzzle has a solution, returned; proved unique when checked and
+	// count_complete.
 	SolveStatus_SOLVE_STATUS_SOLVED SolveStatus = 1
 	// The puzzle has no solution.
 	SolveStatus_SOLVE_STATUS_NO_SOLUTION SolveStatus = 2
@@ -1488,8 +1489,11 @@ type SolveOptions struct {
 	RandomSeed uint64 `protobuf:"varint,4,opt,name=random_seed,json=randomSeed,proto3" json:"random_seed,omitempty"`
 	// How the candidate count weighs in choosing the cell to guess.
 	CountWeight CountWeight `protobuf:"varint,5,opt,name=count_weight,json=countWeight,proto3,enum=sudoku.v1.CountWeight" json:"count_weight,omitempty"`
-	// Whether to prove the solution unique by searching for a second one.
-	// Unset means true.
+	// Whether to prove the solution unique. Logic runs first: a solve that
+	// logic finishes without guessing and without the uniqueness strategies
+	// proves it by itself; otherwise the solutions are counted by search,
+	// once, when the solve first needs to know (before a uniqueness strategy
+	// or a guess, or at the end). Unset means true.
 	CheckMultiple *bool `protobuf:"varint,6,opt,name=check_multiple,json=checkMultiple,proto3,oneof" json:"check_multiple,omitempty"`
 	// The strategies allowed, by method letter ("A") or name ("Hidden
 	// Single"), case-insensitive. Empty allows every strategy.
@@ -1497,7 +1501,9 @@ type SolveOptions struct {
 	// How many solutions to count at most when checking for more than one;
 	// 0 means 2. The service caps it.
 	MaxSolutions uint32 `protobuf:"varint,8,opt,name=max_solutions,json=maxSolutions,proto3" json:"max_solutions,omitempty"`
-	// The most search nodes (guesses) to spend; 0 means the service default.
+	// The most search nodes (guesses) to spend, by the solve and, separately,
+	// by counting the solutions; 0 means the service default. A count that
+	// runs out leaves count_complete false rather than failing the call.
 	MaxNodes uint64 `protobuf:"varint,9,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
 	// The most steps to take; 0 means the service default.
 	MaxSteps uint32 `protobuf:"varint,10,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
@@ -2303,7 +2309,8 @@ type SolveResult struct {
 	// The number of solutions found, up to the limit counted.
 	SolutionCount uint32 `protobuf:"varint,5,opt,name=solution_count,json=solutionCount,proto3" json:"solution_count,omitempty"`
 	// Whether solution_count is exact: false when counting stopped at the
-	// limit or uniqueness was not checked.
+	// limit or ran out of max_nodes, or uniqueness was not checked. True
+	// with a count of 1 when logic alone proved the solution.
 	CountComplete bool `protobuf:"varint,6,opt,name=count_complete,json=countComplete,proto3" json:"count_complete,omitempty"`
 	// Further solutions found, as plain text, when there are several.
 	OtherSolutions []string `protobuf:"bytes,7,rep,name=other_solutions,json=otherSolutions,proto3" json:"other_solutions,omitempty"`
