@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -551,5 +552,28 @@ func checkViolation(t *testing.T, err error, field, text string) {
 	v := br.GetFieldViolations()[0]
 	if v.GetField() != field || !strings.Contains(v.GetDescription(), text) {
 		t.Errorf("violation = %s: %s, want %s containing %q", v.GetField(), v.GetDescription(), field, text)
+	}
+}
+
+// TestSolveLogicProvesUnique: a 25×25 that logic finishes alone comes back
+// solved with its uniqueness proved, even when the search could not count
+// it within the call's node budget.
+func TestSolveLogicProvesUnique(t *testing.T) {
+	data, err := os.ReadFile("../engine/search/testdata/25x25.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Fields(string(data))[8]
+	client := newClient(t, Config{})
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{
+		Puzzle:  textPuzzle(text),
+		Options: &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(true), MaxNodes: 10},
+	})
+	if err != nil {
+		t.Fatalf("Solve = %v, want a result", err)
+	}
+	r := resp.GetResult()
+	if r.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED || r.GetSolutionCount() != 1 || !r.GetCountComplete() {
+		t.Errorf("status %v, count %d, complete %v; want solved, 1, complete", r.GetStatus(), r.GetSolutionCount(), r.GetCountComplete())
 	}
 }
