@@ -197,8 +197,10 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}, nil
 }
 
-// unknownMethod answers calls to methods the server does not have, as gRPC
-// does, but as a handler whose end the stats handler sees and logs.
+// unknownMethod is the server's UnknownServiceHandler: it refuses calls to
+// methods the server does not have with Unimplemented, the code grpc-go
+// itself gives them, but as a handler, so that the stats handler sees the
+// call end and logs and counts it like any other.
 func unknownMethod(_ any, stream grpc.ServerStream) error {
 	method, _ := grpc.MethodFromServerStream(stream)
 	return status.Errorf(codes.Unimplemented, "unknown method %s", method)
