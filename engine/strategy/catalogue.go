@@ -129,15 +129,33 @@ func (s *Strategy) Letter() string {
 func All() []*Strategy { return slices.Clone(strategies) }
 
 // Plan returns the passes of the order of play whose strategies have
-// finders and are allowed.
+// finders and are allowed, less those covered by an earlier pass (see
+// coveredBy): a solve runs a pass only where every earlier one found
+// nothing, so a covered pass would find nothing either.
 func Plan(allowed func(*Strategy) bool) []Pass {
 	var passes []Pass
 	for _, p := range catalogue {
-		if p.Strategy.HasFinder() && allowed(p.Strategy) {
-			passes = append(passes, p)
+		if !p.Strategy.HasFinder() || !allowed(p.Strategy) {
+			continue
 		}
+		if c := coveredBy[p.Strategy]; c != nil && slices.ContainsFunc(passes, func(q Pass) bool { return q.Strategy == c }) {
+			continue
+		}
+		passes = append(passes, p)
 	}
 	return passes
+}
+
+// coveredBy maps a strategy to one earlier in the order of play that finds
+// a step on every board where it finds one. Grouped Nice Loop/AIC searches
+// chains through almost locked sets: an ALS-XZ is the chain (z)A = (x)A -
+// (x)B = (z)B, its double link the continuous loop through both sets, an
+// ALS-XY-Wing or ALS chain a longer chain of the same links. Their finders
+// stay for callers who select them without it (and for FindSteps).
+var coveredBy = map[*Strategy]*Strategy{
+	ALSXZ:     GroupedNiceLoop,
+	ALSXYWing: GroupedNiceLoop,
+	ALSChain:  GroupedNiceLoop,
 }
 
 // Lookup finds a strategy by its letter (case matters: "b" and "B" are

@@ -2,8 +2,11 @@ package strategy
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
 )
 
 // letterPattern is the scheme of method letters (see catalogue).
@@ -79,4 +82,60 @@ func TestPlan(t *testing.T) {
 	if len(singles) != 3 {
 		t.Errorf("plan of the solution methods has %d passes, want 3 (A, H, B)", len(singles))
 	}
+}
+
+// TestCoveredFindNothing backs coveredBy: along the logic solves of hard
+// puzzles, wherever the covering strategy finds nothing, the strategies it
+// covers find nothing either.
+func TestCoveredFindNothing(t *testing.T) {
+	max := 250
+	if quick() {
+		max = 25
+	}
+	passes := Plan(func(*Strategy) bool { return true })
+	checked, n := map[*Strategy]int{}, 0
+	var sink, other Sink
+	sharedBoards(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", func(b *grid.Board, line string) bool {
+		for !b.Solved() {
+			var step *Step
+			for _, p := range passes {
+				sink.Reset()
+				sink.All, sink.Size = false, p.Size
+				p.Strategy.Find(b, &sink)
+				if len(sink.Steps()) > 0 {
+					step = &sink.Steps()[0]
+					break
+				}
+			}
+			for covered, by := range coveredBy {
+				if step == nil || planIndex(passes, by) < planIndex(passes, step.Strategy) {
+					other.Reset()
+					covered.Find(b, &other)
+					if len(other.Steps()) > 0 {
+						t.Errorf("%s: %s finds %s where %s found nothing", line, covered.Name, other.Steps()[0].Explain(grid.Notation{Layout: b.L}), by.Name)
+					}
+					checked[covered]++
+				}
+			}
+			if step == nil {
+				break
+			}
+			step.Apply(b)
+		}
+		n++
+		return n < max
+	})
+	for covered := range coveredBy {
+		if checked[covered] == 0 {
+			t.Errorf("%s was never checked", covered.Name)
+		}
+	}
+	for covered, k := range checked {
+		t.Logf("%s: checked on %d states", covered.Name, k)
+	}
+}
+
+// planIndex returns the index of st's first pass in passes, or -1.
+func planIndex(passes []Pass, st *Strategy) int {
+	return slices.IndexFunc(passes, func(p Pass) bool { return p.Strategy == st })
 }
