@@ -151,9 +151,9 @@ type chainSearch struct {
 	limit int32 // the longest chain looked for
 
 	// The scan for the shortest chain (firstChain): per state, the starts
-	// of a block of 64 that reached it (vis), first at this level (cur) or
-	// the next (nxt); per node, the starts it may end a chain from (rel).
-	vis, cur, nxt, rel []uint64
+	// of a block that reached it (vis), first at this level (cur) or the
+	// next (nxt); per node, the starts it may end a chain from (rel).
+	vis, cur, nxt, rel []startSet
 	front, next        []int32 // the states of cur and nxt
 	starts, cands      []int32
 	elims              []CellDigit
@@ -214,16 +214,7 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	}
 	m := modes[0]
 	for _, m = range modes {
-		if m.nodes&nodeALS != 0 {
-			g.addALSNodes(b)
-		}
-		g.sizeSearch()
-		s.m = m
-		for i := range g.nodes {
-			c := g.nodes[i].class
-			s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
-		}
-		g.packLinks()
+		g.prepare(b, m)
 		if !sink.All {
 			g.firstChain(b)
 			if s.bestDepth <= maxChainDepth {
@@ -254,6 +245,21 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	if s.bestDepth <= maxChainDepth {
 		g.fillStep(b, sink.Add(), m.technique(s.bestShape), s.bestShape, s.bestTarget, s.bestPath, s.bestALS, s.bestElims)
 	}
+}
+
+// prepare readies the graph and the search for mode m.
+func (g *chainGraph) prepare(b *grid.Board, m *chainMode) {
+	s := &g.search
+	if m.nodes&nodeALS != 0 {
+		g.addALSNodes(b)
+	}
+	g.sizeSearch()
+	s.m = m
+	for i := range g.nodes {
+		c := g.nodes[i].class
+		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
+	}
+	g.packLinks()
 }
 
 // packLinks packs the links of the search's mode between usable nodes.
@@ -319,7 +325,7 @@ func (g *chainGraph) packLinks() {
 // firstChain finds the shortest chain of the mode, the first from the
 // lowest start among those of its length: what a breadth-first walk from
 // every start in turn finds, at a fraction of the cost. A scan walks from
-// 64 starts at once, a bit per start, to find the shortest length at which
+// 256 starts at once, a bit per start, to find the shortest length at which
 // a walk reaches a node that may end a chain from its start (sharing a
 // weakly linked candidate with it, or closing a loop); the walks from those
 // starts then tell whether they make a chain (a loop may eliminate
@@ -359,31 +365,32 @@ func (g *chainGraph) scan(floor int32) int32 {
 	}
 	best := int32(-1)
 	s.cands = s.cands[:0]
-	for lo := 0; lo < len(s.starts); lo += 64 {
-		block := s.starts[lo:min(lo+64, len(s.starts))]
+	for lo := 0; lo < len(s.starts); lo += startBlock {
+		block := s.starts[lo:min(lo+startBlock, len(s.starts))]
 		clear(s.vis[:2*nn])
 		clear(s.rel[:nn])
 		s.front = s.front[:0]
 		for i, st := range block {
-			bit := uint64(1) << i
+			var bit startSet
+			bit[i>>6] = 1 << (i & 63)
 			s.cur[st<<1] = bit
 			s.vis[st<<1] = bit
 			s.front = append(s.front, st<<1)
 			if m.loops {
-				s.rel[st] |= bit
+				s.rel[st].or(&bit)
 			}
 			dg := g.nodes[st].digit
 			for _, e := range g.weak[st] {
 				t := e.to
 				if m.loops {
-					s.rel[t] |= bit
+					s.rel[t].or(&bit)
 				}
 				if g.nodes[t].class&nodeCand == 0 {
 					continue
 				}
 				for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
 					if !m.sameDigit || g.nodes[x].digit == dg {
-						s.rel[x] |= bit
+						s.rel[x].or(&bit)
 					}
 				}
 			}
@@ -396,34 +403,41 @@ func (g *chainGraph) scan(floor int32) int32 {
 			s.next = s.next[:0]
 			for _, st := range s.front {
 				reach := s.cur[st]
-				s.cur[st] = 0
+				s.cur[st] = startSet{}
 				u := st >> 1
 				if st&1 == 0 {
 					for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
-						g.spread(to<<1|1, reach)
+						g.spread(to<<1|1, &reach)
 					}
 				} else {
 					for _, to := range s.wTo[s.wOff[u]:s.wOff[u+1]] {
-						g.spread(to<<1, reach)
+						g.spread(to<<1, &reach)
 					}
 				}
 			}
 			hit := false
+			check := d&1 == 1 && d >= 3 && d > floor
 			for _, ns := range s.next {
 				nb := s.nxt[ns]
-				s.nxt[ns] = 0
-				s.vis[ns] |= nb
+				s.nxt[ns] = startSet{}
+				s.vis[ns].or(&nb)
 				s.cur[ns] = nb
-				if d&1 == 1 && d >= 3 && d > floor {
-					if h := nb & s.rel[ns>>1]; h != 0 {
-						if !hit && d != best {
-							best = d
-							s.cands = s.cands[:0]
-						}
-						hit = true
-						for ; h != 0; h &= h - 1 {
-							s.cands = append(s.cands, block[bits.TrailingZeros64(h)])
-						}
+				if !check {
+					continue
+				}
+				rel := &s.rel[ns>>1]
+				for w := range nb {
+					h := nb[w] & rel[w]
+					if h == 0 {
+						continue
+					}
+					if !hit && d != best {
+						best = d
+						s.cands = s.cands[:0]
+					}
+					hit = true
+					for ; h != 0; h &= h - 1 {
+						s.cands = append(s.cands, block[w<<6|bits.TrailingZeros64(h)])
 					}
 				}
 			}
@@ -433,7 +447,7 @@ func (g *chainGraph) scan(floor int32) int32 {
 			}
 		}
 		for _, st := range s.front {
-			s.cur[st] = 0
+			s.cur[st] = startSet{}
 		}
 	}
 	slices.Sort(s.cands)
@@ -441,18 +455,34 @@ func (g *chainGraph) scan(floor int32) int32 {
 	return best
 }
 
+// startBlock is the number of starts a scan walks from at once, a bit
+// each in a startSet.
+const startBlock = 256
+
+// startSet is a set of the starts of a block.
+type startSet [startBlock / 64]uint64
+
+func (a *startSet) or(b *startSet) {
+	a[0] |= b[0]
+	a[1] |= b[1]
+	a[2] |= b[2]
+	a[3] |= b[3]
+}
+
 // spread adds the starts reach to state ns for the next level, unless they
 // reached it before.
-func (g *chainGraph) spread(ns int32, reach uint64) {
+func (g *chainGraph) spread(ns int32, reach *startSet) {
 	s := &g.search
-	nb := reach &^ s.vis[ns]
-	if nb == 0 {
+	v := &s.vis[ns]
+	nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
+	if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
 		return
 	}
-	if s.nxt[ns] == 0 {
+	x := &s.nxt[ns]
+	if x[0]|x[1]|x[2]|x[3] == 0 {
 		s.next = append(s.next, ns)
 	}
-	s.nxt[ns] |= nb
+	x.or(&nb)
 }
 
 // sizeSearch sizes the search's scratch space for the graph's nodes.

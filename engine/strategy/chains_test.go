@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -165,4 +166,68 @@ func TestChainFindersDoNotAllocate(t *testing.T) {
 
 func BenchmarkChainFinders(b *testing.B) {
 	benchFinders(b, patStuckBoards(b, 200), chainStrategies)
+}
+
+// TestFirstChainMatchesWalks keeps the scan of firstChain honest: along
+// logic solves of hard puzzles, in every chain mode, it finds the chain a
+// breadth-first walk from each start in turn finds (the shortest, from the
+// lowest start).
+func TestFirstChainMatchesWalks(t *testing.T) {
+	max := 40
+	if quick() {
+		max = 4
+	}
+	modes := []*chainMode{&xChainMode, &xyChainMode, &niceLoopMode, &groupedLoopMode, &alsLoopMode}
+	passes := Plan(func(*Strategy) bool { return true })
+	states, n := 0, 0
+	var sink Sink
+	sharedBoards(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", func(b *grid.Board, line string) bool {
+		for !b.Solved() {
+			g := getChainGraph(b)
+			for _, m := range modes {
+				g.prepare(b, m)
+				s := &g.search
+				s.bestDepth = maxChainDepth + 1
+				g.firstChain(b)
+				got := chainFound(s)
+				s.bestDepth = maxChainDepth + 1
+				s.limit = maxChainDepth
+				for start := int32(0); start < int32(len(g.nodes)); start++ {
+					if s.ok[start] && s.sOff[start+1] > s.sOff[start] {
+						g.bfs(b, start, false, false)
+					}
+				}
+				if want := chainFound(s); got != want {
+					t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.Name, got, want)
+				}
+			}
+			chainGraphs.Put(g)
+			states++
+			var step *Step
+			for _, p := range passes {
+				sink.Reset()
+				sink.All, sink.Size = false, p.Size
+				p.Strategy.Find(b, &sink)
+				if len(sink.Steps()) > 0 {
+					step = &sink.Steps()[0]
+					break
+				}
+			}
+			if step == nil {
+				break
+			}
+			step.Apply(b)
+		}
+		n++
+		return n < max
+	})
+	t.Logf("%d states, %d modes each", states, len(modes))
+}
+
+// chainFound describes the best chain of a search, or "none".
+func chainFound(s *chainSearch) string {
+	if s.bestDepth > maxChainDepth {
+		return "none"
+	}
+	return fmt.Sprintf("depth %d shape %d target %d path %v als %v elims %v", s.bestDepth, s.bestShape, s.bestTarget, s.bestPath, s.bestALS, s.bestElims)
 }
