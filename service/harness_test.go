@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/test/bufconn"
@@ -81,12 +82,20 @@ func (h *handlerExits) interceptor(srv any, ss grpc.ServerStream, _ *grpc.Stream
 // next waits for the next stream handler to return, and returns its error.
 func (h *handlerExits) next(t *testing.T) error {
 	t.Helper()
+	return receive(t, h.ch, 20*time.Second, "stream handler returned")
+}
+
+// receive returns the next value of ch, failing t with "no what within d"
+// when none comes within d.
+func receive[T any](t *testing.T, ch <-chan T, d time.Duration, what string) T {
+	t.Helper()
 	select {
-	case err := <-h.ch:
-		return err
-	case <-time.After(20 * time.Second):
-		t.Fatal("no stream handler returned within 20s")
-		return nil
+	case v := <-ch:
+		return v
+	case <-time.After(d):
+		t.Fatalf("no %s within %v", what, d)
+		var zero T
+		return zero
 	}
 }
 
@@ -101,6 +110,21 @@ func (ts *testServer) baseline(t *testing.T) int {
 		t.Fatalf("health check: %v", err)
 	}
 	return runtime.NumGoroutine()
+}
+
+// openBatchBaseline takes the goroutine baseline of ts (see baseline) and
+// opens a SolveBatch stream on a context that cancel ends; the context is
+// also cancelled when t ends.
+func (ts *testServer) openBatchBaseline(t *testing.T) (stream *batchStream, base int, cancel context.CancelFunc) {
+	t.Helper()
+	base = ts.baseline(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stream, base, cancel
 }
 
 // checkGoroutines fails t unless the number of goroutines comes back to
@@ -173,7 +197,7 @@ func (b *batchStream) Recv() (*sudokuv1.BatchAnswer, error) {
 
 // answers reads the answers of the stream until it ends, which must be
 // with OK, and returns them by id; an id answered twice fails t.
-func (b *batchStream) answers(t *testing.T) map[string]*sudokuv1.BatchAnswer {
+func (b *batchStream) answers(t testing.TB) map[string]*sudokuv1.BatchAnswer {
 	t.Helper()
 	got := map[string]*sudokuv1.BatchAnswer{}
 	for {
@@ -188,6 +212,63 @@ func (b *batchStream) answers(t *testing.T) map[string]*sudokuv1.BatchAnswer {
 			t.Fatalf("two answers for %q", a.GetId())
 		}
 		got[a.GetId()] = a
+	}
+}
+
+// solveSteps runs SolveSteps to the end of its stream and returns the
+// steps streamed and the result, which must come once and last.
+func solveSteps(t testing.TB, client sudokuv1.SudokuServiceClient, req *sudokuv1.SolveStepsRequest) ([]*sudokuv1.Step, *sudokuv1.SolveResult) {
+	t.Helper()
+	stream, err := client.SolveSteps(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []*sudokuv1.Step
+	var result *sudokuv1.SolveResult
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %d steps: %v", len(steps), err)
+		}
+		if result != nil {
+			t.Fatal("message after the result")
+		}
+		if st := msg.GetStep(); st != nil {
+			steps = append(steps, st)
+		} else if result = msg.GetResult(); result == nil {
+			t.Fatal("a message with neither a step nor the result")
+		}
+	}
+	if result == nil {
+		t.Fatal("no result")
+	}
+	return steps, result
+}
+
+// checkOneFails sends items, each in a message of its own, closes the
+// stream and reads every answer: the item with id failing must get an
+// item error of code want, every other item a result.
+func (b *batchStream) checkOneFails(t *testing.T, items []*sudokuv1.BatchItem, failing string, want codes.Code) {
+	t.Helper()
+	for _, it := range items {
+		if err := b.Send(it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.CloseSend()
+	got := b.answers(t)
+	for _, it := range items {
+		a := got[it.GetId()]
+		if it.GetId() == failing {
+			if code := codes.Code(a.GetError().GetCode()); code != want {
+				t.Errorf("%s answer %v, want a %v error", it.GetId(), a, want)
+			}
+		} else if a.GetResult() == nil {
+			t.Errorf("%s answer %v, want a result", it.GetId(), a)
+		}
 	}
 }
 

@@ -3,7 +3,6 @@ package service
 import (
 	"bufio"
 	"context"
-	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -135,21 +134,13 @@ func batchAll(b *testing.B, client sudokuv1.SudokuServiceClient, puzzles []strin
 		}
 		stream.CloseSend()
 	}()
-	n := 0
-	for {
-		a, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
+	got := stream.answers(b)
+	for _, a := range got {
 		if a.GetResult() == nil {
 			b.Fatalf("answer %v", a)
 		}
-		n++
 	}
-	if n != len(puzzles) {
-		b.Fatalf("%d answers for %d puzzles", n, len(puzzles))
+	if len(got) != len(puzzles) {
+		b.Fatalf("%d answers for %d puzzles", len(got), len(puzzles))
 	}
 }
