@@ -268,6 +268,30 @@ func (s *countingStream) RecvMsg(m any) error {
 	return err
 }
 
+// checkOneFails sends items, each in a message of its own, closes the
+// stream and reads every answer: the item with id failing must get an
+// item error of code want, every other item a result.
+func (b *batchStream) checkOneFails(t *testing.T, items []*sudokuv1.BatchItem, failing string, want codes.Code) {
+	t.Helper()
+	for _, it := range items {
+		if err := b.Send(it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.CloseSend()
+	got := b.answers(t)
+	for _, it := range items {
+		a := got[it.GetId()]
+		if it.GetId() == failing {
+			if code := codes.Code(a.GetError().GetCode()); code != want {
+				t.Errorf("%s answer %v, want a %v error", it.GetId(), a, want)
+			}
+		} else if a.GetResult() == nil {
+			t.Errorf("%s answer %v, want a result", it.GetId(), a)
+		}
+	}
+}
+
 // TestSolveBatchTooLarge: an answer larger than the server sends becomes
 // an item error, and the stream goes on.
 func TestSolveBatchTooLarge(t *testing.T) {

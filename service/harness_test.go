@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/test/bufconn"
@@ -246,30 +245,6 @@ func solveSteps(t testing.TB, client sudokuv1.SudokuServiceClient, req *sudokuv1
 		t.Fatal("no result")
 	}
 	return steps, result
-}
-
-// checkOneFails sends items, each in a message of its own, closes the
-// stream and reads every answer: the item with id failing must get an
-// item error of code want, every other item a result.
-func (b *batchStream) checkOneFails(t *testing.T, items []*sudokuv1.BatchItem, failing string, want codes.Code) {
-	t.Helper()
-	for _, it := range items {
-		if err := b.Send(it); err != nil {
-			t.Fatal(err)
-		}
-	}
-	b.CloseSend()
-	got := b.answers(t)
-	for _, it := range items {
-		a := got[it.GetId()]
-		if it.GetId() == failing {
-			if code := codes.Code(a.GetError().GetCode()); code != want {
-				t.Errorf("%s answer %v, want a %v error", it.GetId(), a, want)
-			}
-		} else if a.GetResult() == nil {
-			t.Errorf("%s answer %v, want a result", it.GetId(), a)
-		}
-	}
 }
 
 // batchOf returns a SolveBatch request message of items.

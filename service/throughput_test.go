@@ -1,12 +1,10 @@
 package service
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -74,18 +72,7 @@ func benchPuzzles(b *testing.B) []string {
 			b.Fatalf("SOLVER_BENCH_LIMIT: %v", err)
 		}
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	var puzzles []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (limit == 0 || len(puzzles) < limit) {
-		if fields := strings.Fields(sc.Text()); len(fields) > 0 && !strings.HasPrefix(fields[0], "#") {
-			puzzles = append(puzzles, fields[0])
-		}
-	}
+	puzzles := shared.Puzzles(b, file, limit)
 	if len(puzzles) == 0 {
 		b.Fatalf("no puzzles in %s", file)
 	}
