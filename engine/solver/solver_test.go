@@ -22,10 +22,18 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func parse(t testing.TB, text, charset, regionMap string) *grid.Board {
 	t.Helper()
 	p, err := codec.ParseText(text, charset, regionMap)
-	if err != nil {
-		t.Fatal(err)
+	return classicBoard(t, p, err)
+}
+
+// classicBoard returns the board of p, a puzzle just read with error err,
+// its regions classic unless p has its own; it fails t on err or on a
+// puzzle that makes no board.
+func classicBoard(t testing.TB, p *codec.Puzzle, err error) *grid.Board {
+	t.Helper()
+	var b *grid.Board
+	if err == nil {
+		b, err = p.Board(grid.Classic)
 	}
-	b, err := p.Board(grid.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
