@@ -326,12 +326,6 @@ func explainSueDeCoq(s *Step, n grid.Notation) string {
 	part(RoleALS)
 	sb.WriteString(", ")
 	part(RoleFin)
-	sb.WriteString(") => ")
-	for i, e := range s.Eliminations {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
-	}
+	sb.WriteString(") => " + eliminationList(n, s.Eliminations))
 	return sb.String()
 }
