@@ -167,14 +167,7 @@ func checkBatchAnswer(t *testing.T, client sudokuv1.SudokuServiceClient, req *su
 // easy one: with two workers the easy one is answered first.
 func TestSolveBatchAnswersWhenDone(t *testing.T) {
 	ts := startServer(t, Config{BatchWorkers: 2, MaxConcurrent: 2}, GRPCConfig{})
-	client := sudokuv1.NewSudokuServiceClient(ts.conn)
-	base := ts.baseline(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := openBatch(ctx, client)
-	if err != nil {
-		t.Fatal(err)
-	}
+	stream, base, cancel := ts.openBatchBaseline(t)
 	slow := &sudokuv1.BatchItem{Id: "slow", Puzzle: textPuzzle(strings.Repeat(".", 625)),
 		Options: &sudokuv1.SolveOptions{MaxSolutions: 1000, MaxNodes: 1 << 40}}
 	if err := stream.Send(slow); err != nil {
@@ -211,14 +204,7 @@ func TestSolveBatchBackpressure(t *testing.T) {
 		return handler(srv, &countingStream{ServerStream: ss, n: &received})
 	})
 	ts := startServer(t, Config{BatchWorkers: workers, StallTimeout: 500 * time.Millisecond}, GRPCConfig{ServerOptions: []grpc.ServerOption{countRecv}})
-	client := sudokuv1.NewSudokuServiceClient(ts.conn)
-	base := ts.baseline(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := openBatch(ctx, client)
-	if err != nil {
-		t.Fatal(err)
-	}
+	stream, base, cancel := ts.openBatchBaseline(t)
 	const total = 1_000_000
 	var sent atomic.Int64
 	sendDone := make(chan error, 1)
@@ -282,6 +268,30 @@ func (s *countingStream) RecvMsg(m any) error {
 	return err
 }
 
+// checkOneFails sends items, each in a message of its own, closes the
+// stream and reads every answer: the item with id failing must get an
+// item error of code want, every other item a result.
+func (b *batchStream) checkOneFails(t *testing.T, items []*sudokuv1.BatchItem, failing string, want codes.Code) {
+	t.Helper()
+	for _, it := range items {
+		if err := b.Send(it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.CloseSend()
+	got := b.answers(t)
+	for _, it := range items {
+		a := got[it.GetId()]
+		if it.GetId() == failing {
+			if code := codes.Code(a.GetError().GetCode()); code != want {
+				t.Errorf("%s answer %v, want a %v error", it.GetId(), a, want)
+			}
+		} else if a.GetResult() == nil {
+			t.Errorf("%s answer %v, want a result", it.GetId(), a)
+		}
+	}
+}
+
 // TestSolveBatchTooLarge: an answer larger than the server sends becomes
 // an item error, and the stream goes on.
 func TestSolveBatchTooLarge(t *testing.T) {
@@ -290,22 +300,10 @@ func TestSolveBatchTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, req := range []*sudokuv1.BatchItem{
+	stream.checkOneFails(t, []*sudokuv1.BatchItem{
 		{Id: "big", Puzzle: textPuzzle(seedHard), IncludeSteps: true},
 		{Id: "small", Puzzle: textPuzzle(seedHard)},
-	} {
-		if err := stream.Send(req); err != nil {
-			t.Fatal(err)
-		}
-	}
-	stream.CloseSend()
-	got := stream.answers(t)
-	if code := codes.Code(got["big"].GetError().GetCode()); code != codes.ResourceExhausted {
-		t.Errorf("big answer %v, want a ResourceExhausted error", got["big"])
-	}
-	if got["small"].GetResult() == nil {
-		t.Errorf("small answer %v, want a result", got["small"])
-	}
+	}, "big", codes.ResourceExhausted)
 }
 
 // TestSolveBatchSplitsMessages sends puzzles whose answers each fit in a
@@ -338,22 +336,14 @@ func TestSolveBatchSplitsMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	stream.CloseSend()
-	answered := 0
-	for {
-		a, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("stream ended with %v, want EOF", err)
-		}
+	got := stream.answers(t)
+	for _, a := range got {
 		if len(a.GetSteps()) == 0 || a.GetResult() == nil {
 			t.Errorf("answer %s: %d steps, error %v; want a result with its steps", a.GetId(), len(a.GetSteps()), a.GetError())
 		}
-		answered++
 	}
-	if answered != n || stream.messages != n {
-		t.Errorf("%d answers in %d messages, want %d in %d", answered, stream.messages, n, n)
+	if len(got) != n || stream.messages != n {
+		t.Errorf("%d answers in %d messages, want %d in %d", len(got), stream.messages, n, n)
 	}
 }
 

@@ -1,10 +1,7 @@
 package service
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -53,23 +50,12 @@ func eureka(t *testing.T, s *sudokuv1.Step) string {
 
 func TestSolveStepsStreamsChain(t *testing.T) {
 	client := newClient(t, Config{})
-	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{
+	steps, _ := solveSteps(t, client, &sudokuv1.SolveStepsRequest{
 		Puzzle:  reglibPuzzle(xChainGivens),
 		Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "H", "d"}},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		msg, err := stream.Recv()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := msg.GetStep()
-		if s == nil || s.GetMethod() != "d" {
+	for _, s := range steps {
+		if s.GetMethod() != "d" {
 			continue
 		}
 		// 7 has two places in row 1 (r1c2, r1c9), column 8 (r2c8, r7c8)

@@ -27,26 +27,30 @@ func convertRequest(text string, to sudokuv1.Format) *sudokuv1.ConvertRequest {
 	return &sudokuv1.ConvertRequest{Puzzle: textPuzzle(text), To: to}
 }
 
+// convert converts a text puzzle through client, failing t on an error.
+func convert(t *testing.T, client sudokuv1.SudokuServiceClient, text string, to sudokuv1.Format) *sudokuv1.ConvertResponse {
+	t.Helper()
+	resp, err := client.Convert(context.Background(), convertRequest(text, to))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
 func TestConvert(t *testing.T) {
 	client := newClient(t, Config{})
 	ctx := context.Background()
 
 	// v1 to S9B and back: the v1 state survives (its single notes were
 	// solved cells already).
-	s9b, err := client.Convert(ctx, convertRequest(v1TestStrings, sudokuv1.Format_FORMAT_V2))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s9b := convert(t, client, v1TestStrings, sudokuv1.Format_FORMAT_V2)
 	if got := s9b.GetText(); !strings.HasPrefix(got, "S9B") || len(got) != 165 {
 		t.Fatalf("text = %q, want an S9B string", got)
 	}
 	if got, want := s9b.GetDetected(), sudokuv1.Format_FORMAT_V1; got != want {
 		t.Errorf("detected = %v, want %v", got, want)
 	}
-	back, err := client.Convert(ctx, convertRequest(s9b.GetText(), sudokuv1.Format_FORMAT_V1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := convert(t, client, s9b.GetText(), sudokuv1.Format_FORMAT_V1)
 	if got := back.GetText(); got != v1TestStrings {
 		t.Errorf("back to v1 = %s, want %s", got, v1TestStrings)
 	}
@@ -121,10 +125,7 @@ func TestConvertBoard(t *testing.T) {
 	client := newClient(t, Config{})
 	ctx := context.Background()
 
-	k, err := client.Convert(ctx, convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_V2))
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := convert(t, client, k6cVeryEasy, sudokuv1.Format_FORMAT_V2)
 	cage := k.GetBoard().GetCages()[0]
 	if !slices.Equal(cage.GetCells(), []uint32{0, 1}) || cage.GetTarget() != 24 || cage.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY {
 		t.Errorf("first cage = %v, want cells [0 1], 24 ×", cage)
@@ -134,19 +135,13 @@ func TestConvertBoard(t *testing.T) {
 	}
 
 	// A single note stays a note in a 2.0 string (v1 would solve it).
-	s, err := client.Convert(ctx, convertRequest("S9B0j"+strings.Repeat("00", 80), sudokuv1.Format_FORMAT_V2))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := convert(t, client, "S9B0j"+strings.Repeat("00", 80), sudokuv1.Format_FORMAT_V2)
 	c := s.GetBoard().GetCells()[0]
 	if c.GetValue() != 0 || !slices.Equal(c.GetCandidates(), []uint32{1}) {
 		t.Errorf("r1c1 = %v, want the single note 1", c)
 	}
 
-	str8ts, err := client.Convert(ctx, convertRequest("T9B0g0a"+strings.Repeat("00", 79), sudokuv1.Format_FORMAT_V2))
-	if err != nil {
-		t.Fatal(err)
-	}
+	str8ts := convert(t, client, "T9B0g0a"+strings.Repeat("00", 79), sudokuv1.Format_FORMAT_V2)
 	cells := str8ts.GetBoard().GetCells()
 	if !cells[0].GetBlack() || cells[0].GetValue() != 6 || !cells[0].GetGiven() || !cells[1].GetBlack() || cells[1].GetValue() != 0 || cells[2].GetBlack() {
 		t.Errorf("cells = %v %v %v, want black clue 6, black, white", cells[0], cells[1], cells[2])
@@ -231,36 +226,24 @@ func FuzzConvert(f *testing.F) {
 // packed 2.0 string, as every board's steps do.
 func TestStepsPackCageBoards(t *testing.T) {
 	client := newClient(t, Config{})
-	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(k6cVeryEasy)})
-	if err != nil {
-		t.Fatal(err)
+	steps, result := solveSteps(t, client, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(k6cVeryEasy)})
+	if !strings.HasPrefix(result.GetPacked(), "K6C") {
+		t.Errorf("result packed = %q, want a K6C string", result.GetPacked())
 	}
-	steps := 0
-	for {
-		msg, err := stream.Recv()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r := msg.GetResult(); r != nil {
-			if !strings.HasPrefix(r.GetPacked(), "K6C") {
-				t.Errorf("result packed = %q, want a K6C string", r.GetPacked())
-			}
-			break
-		}
-		steps++
-		board := msg.GetStep().GetBoard()
+	for i, st := range steps {
+		board := st.GetBoard()
 		if !strings.HasPrefix(board, "K6C") || len(board) != len(k6cVeryEasy) {
-			t.Fatalf("step %d board = %q, want a K6C string", steps, board)
+			t.Fatalf("step %d board = %q, want a K6C string", i+1, board)
 		}
 		p, err := codec.DecodeV2(board)
 		if err != nil {
-			t.Fatalf("step %d board does not decode: %v", steps, err)
+			t.Fatalf("step %d board does not decode: %v", i+1, err)
 		}
 		if len(p.Cages) != 13 {
-			t.Fatalf("step %d board has %d cages, want 13", steps, len(p.Cages))
+			t.Fatalf("step %d board has %d cages, want 13", i+1, len(p.Cages))
 		}
 	}
-	if steps == 0 {
+	if len(steps) == 0 {
 		t.Fatal("no steps")
 	}
 }

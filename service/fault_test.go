@@ -226,16 +226,10 @@ func TestFaultDeadline(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			stream.Send(&sudokuv1.BatchItem{Id: "slow", Puzzle: p, Options: o})
-			stream.Send(&sudokuv1.BatchItem{Id: "easy", Puzzle: textPuzzle(seedEasy)})
-			stream.CloseSend()
-			got := stream.answers(t)
-			if code := codes.Code(got["slow"].GetError().GetCode()); code != codes.DeadlineExceeded {
-				t.Errorf("slow answer %v, want a DeadlineExceeded error", got["slow"])
-			}
-			if got["easy"].GetResult() == nil {
-				t.Errorf("easy answer %v, want a result", got["easy"])
-			}
+			stream.checkOneFails(t, []*sudokuv1.BatchItem{
+				{Id: "slow", Puzzle: p, Options: o},
+				{Id: "easy", Puzzle: textPuzzle(seedEasy)},
+			}, "slow", codes.DeadlineExceeded)
 		}},
 		// A batch as a whole has no default deadline, but the caller's
 		// ends it.
@@ -287,13 +281,7 @@ func TestFaultShutdownDuringBatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := startServer(t, Config{BatchWorkers: 2, StallTimeout: time.Minute}, GRPCConfig{})
-			base := ts.baseline(t)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
-			if err != nil {
-				t.Fatal(err)
-			}
+			stream, base, cancel := ts.openBatchBaseline(t)
 			var sendWG sync.WaitGroup
 			sendWG.Go(func() {
 				for i := 0; ; i++ {

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -16,26 +15,7 @@ import (
 // solveText solves a puzzle through SolveSteps and returns the result.
 func solveText(t *testing.T, client sudokuv1.SudokuServiceClient, text string) *sudokuv1.SolveResult {
 	t.Helper()
-	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(text)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var res *sudokuv1.SolveResult
-	for {
-		msg, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("SolveSteps(%s): %v", text, err)
-		}
-		if r := msg.GetResult(); r != nil {
-			res = r
-		}
-	}
-	if res == nil {
-		t.Fatalf("SolveSteps(%s) sent no result", text)
-	}
+	_, res := solveSteps(t, client, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(text)})
 	return res
 }
 

@@ -81,12 +81,20 @@ func (h *handlerExits) interceptor(srv any, ss grpc.ServerStream, _ *grpc.Stream
 // next waits for the next stream handler to return, and returns its error.
 func (h *handlerExits) next(t *testing.T) error {
 	t.Helper()
+	return receive(t, h.ch, 20*time.Second, "stream handler returned")
+}
+
+// receive returns the next value of ch, failing t with "no what within d"
+// when none comes within d.
+func receive[T any](t *testing.T, ch <-chan T, d time.Duration, what string) T {
+	t.Helper()
 	select {
-	case err := <-h.ch:
-		return err
-	case <-time.After(20 * time.Second):
-		t.Fatal("no stream handler returned within 20s")
-		return nil
+	case v := <-ch:
+		return v
+	case <-time.After(d):
+		t.Fatalf("no %s within %v", what, d)
+		var zero T
+		return zero
 	}
 }
 
@@ -101,6 +109,21 @@ func (ts *testServer) baseline(t *testing.T) int {
 		t.Fatalf("health check: %v", err)
 	}
 	return runtime.NumGoroutine()
+}
+
+// openBatchBaseline takes the goroutine baseline of ts (see baseline) and
+// opens a SolveBatch stream on a context that cancel ends; the context is
+// also cancelled when t ends.
+func (ts *testServer) openBatchBaseline(t *testing.T) (stream *batchStream, base int, cancel context.CancelFunc) {
+	t.Helper()
+	base = ts.baseline(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stream, base, cancel
 }
 
 // checkGoroutines fails t unless the number of goroutines comes back to
@@ -173,7 +196,7 @@ func (b *batchStream) Recv() (*sudokuv1.BatchAnswer, error) {
 
 // answers reads the answers of the stream until it ends, which must be
 // with OK, and returns them by id; an id answered twice fails t.
-func (b *batchStream) answers(t *testing.T) map[string]*sudokuv1.BatchAnswer {
+func (b *batchStream) answers(t testing.TB) map[string]*sudokuv1.BatchAnswer {
 	t.Helper()
 	got := map[string]*sudokuv1.BatchAnswer{}
 	for {
@@ -189,6 +212,39 @@ func (b *batchStream) answers(t *testing.T) map[string]*sudokuv1.BatchAnswer {
 		}
 		got[a.GetId()] = a
 	}
+}
+
+// solveSteps runs SolveSteps to the end of its stream and returns the
+// steps streamed and the result, which must come once and last.
+func solveSteps(t testing.TB, client sudokuv1.SudokuServiceClient, req *sudokuv1.SolveStepsRequest) ([]*sudokuv1.Step, *sudokuv1.SolveResult) {
+	t.Helper()
+	stream, err := client.SolveSteps(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []*sudokuv1.Step
+	var result *sudokuv1.SolveResult
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %d steps: %v", len(steps), err)
+		}
+		if result != nil {
+			t.Fatal("message after the result")
+		}
+		if st := msg.GetStep(); st != nil {
+			steps = append(steps, st)
+		} else if result = msg.GetResult(); result == nil {
+			t.Fatal("a message with neither a step nor the result")
+		}
+	}
+	if result == nil {
+		t.Fatal("no result")
+	}
+	return steps, result
 }
 
 // batchOf returns a SolveBatch request message of items.

@@ -51,13 +51,8 @@ func TestItemQueue(t *testing.T) {
 		added := make(chan bool)
 		go func() { added <- q.add(items(5)) }()
 		takeIDs(t, q, 2) // half left: a waiting add is woken
-		select {
-		case ok := <-added:
-			if !ok {
-				t.Fatal("add reported a closed queue")
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatal("add still waiting with half the queue free")
+		if !receive(t, added, 10*time.Second, "add returning with half the queue free") {
+			t.Fatal("add reported a closed queue")
 		}
 		if got := fmt.Sprint(takeIDs(t, q, 3)); got != "[3 4 5]" {
 			t.Fatalf("took %s", got)

@@ -36,13 +36,7 @@ func (r *recorder) send(msg []int) error {
 // next returns the next message sent.
 func (r *recorder) next(t *testing.T) []int {
 	t.Helper()
-	select {
-	case m := <-r.sent:
-		return m
-	case <-time.After(10 * time.Second):
-		t.Fatal("no message sent within 10s")
-		return nil
-	}
+	return receive(t, r.sent, 10*time.Second, "message sent")
 }
 
 func TestOutboxGroups(t *testing.T) {

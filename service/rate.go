@@ -15,11 +15,7 @@ import (
 func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1.RateResponse, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
-	if err != nil {
-		return nil, toStatus(err)
-	}
-	sl, err := s.admit(ctx)
+	p, opts, sl, err := s.prepareAdmitted(ctx, req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return nil, toStatus(err)
 	}

@@ -7,29 +7,36 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
+// TestRate rates puzzles through Rate. Where a case gives SE bounds, it
+// checks the Sudoku Explainer ratings given beside HoDoKu's level: ER the
+// hardest step's, EP up to the first placement, ED the first step's
+// (ER ≥ EP ≥ ED); a solve that logic leaves unfinished rates at least
+// SE's nested forcing chains, 9.5. Solve then gives the same difficulty.
 func TestRate(t *testing.T) {
 	client := newClient(t, Config{})
 	tests := []struct {
-		name        string
-		puzzle      string
-		options     *sudokuv1.SolveOptions
-		level       sudokuv1.DifficultyLevel
-		noGuessing  bool
-		mustUse     string
-		mustNotUse  string
-		wantStatus  sudokuv1.SolveStatus
-		wantHardest string
+		name         string
+		puzzle       string
+		options      *sudokuv1.SolveOptions
+		level        sudokuv1.DifficultyLevel
+		noGuessing   bool
+		mustUse      string
+		mustNotUse   string
+		wantStatus   sudokuv1.SolveStatus
+		wantHardest  string
+		seMin, seMax float64 // bounds of the SE rating; 0, 0 for no check
 	}{
-		{"singles only", seedEasy, nil, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY, true, "Naked Single", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "Naked Single"},
-		{"elimination logic", seedHard, nil, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM, true, "Locked Pair", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, ""},
-		{"seed methods only guess", seedHard, &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "C"}}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, false, "Guessing", "Locked Pair", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "Guessing"},
+		{"singles only", seedEasy, nil, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY, true, "Naked Single", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "Naked Single", 2.3, 2.3},
+		{"elimination logic", seedHard, nil, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM, true, "Locked Pair", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "", 2.6, 4.0},
+		{"seed methods only guess", seedHard, &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "C"}}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, false, "Guessing", "Locked Pair", sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, "Guessing", 0, 0},
 		{"logic only gets stuck", "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
-			&sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}, 0, false, "", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_STUCK, ""},
+			&sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}, 0, false, "", "Guessing", sudokuv1.SolveStatus_SOLVE_STATUS_STUCK, "", 9.5, 12},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,6 +73,23 @@ func TestRate(t *testing.T) {
 			}
 			if d.GetScore() < score {
 				t.Errorf("score %d below the number of steps %d", d.GetScore(), score)
+			}
+			if tt.seMax == 0 {
+				return
+			}
+			er, ep, ed := d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond()
+			if er < tt.seMin || er > tt.seMax {
+				t.Errorf("SE rating %v, want %v to %v (%v)", er, tt.seMin, tt.seMax, d)
+			}
+			if !(er >= ep && ep >= ed && ed >= 1) {
+				t.Errorf("SE ER %v, EP %v, ED %v: want ER ≥ EP ≥ ED ≥ 1.0", er, ep, ed)
+			}
+			solve, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(tt.puzzle), Options: tt.options})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := solve.GetResult().GetDifficulty(); !proto.Equal(got, d) {
+				t.Errorf("Solve's difficulty %v, Rate's %v", got, d)
 			}
 		})
 	}

@@ -125,31 +125,7 @@ func TestSolveSeedExamples(t *testing.T) {
 	client := newClient(t, Config{})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: tt.puzzle, Options: tt.options})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var steps []*sudokuv1.Step
-			var result *sudokuv1.SolveResult
-			for {
-				msg, err := stream.Recv()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if result != nil {
-					t.Fatal("message after the result")
-				}
-				if st := msg.GetStep(); st != nil {
-					steps = append(steps, st)
-				}
-				result = msg.GetResult()
-			}
-			if result == nil {
-				t.Fatal("no result")
-			}
+			steps, result := solveSteps(t, client, &sudokuv1.SolveStepsRequest{Puzzle: tt.puzzle, Options: tt.options})
 			if result.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
 				t.Fatalf("status = %v, want solved", result.GetStatus())
 			}

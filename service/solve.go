@@ -109,11 +109,7 @@ func basicView(v sudokuv1.ResultView) (bool, error) {
 func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.SudokuService_SolveStepsServer) error {
 	ctx, cancel := s.bound(stream.Context())
 	defer cancel()
-	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
-	if err != nil {
-		return toStatus(err)
-	}
-	sl, err := s.admit(ctx)
+	p, opts, sl, err := s.prepareAdmitted(ctx, req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return toStatus(err)
 	}
@@ -180,4 +176,18 @@ func (s *Server) prepare(p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions) (*decoded
 		return nil, opts, err
 	}
 	return dp, opts, nil
+}
+
+// prepareAdmitted prepares a request's puzzle and options (see prepare),
+// then takes a slot for the call (see admit), which the caller releases.
+func (s *Server) prepareAdmitted(ctx context.Context, p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions) (*decodedPuzzle, solver.Options, *slot, error) {
+	dp, opts, err := s.prepare(p, o)
+	if err != nil {
+		return nil, opts, nil, err
+	}
+	sl, err := s.admit(ctx)
+	if err != nil {
+		return nil, opts, nil, err
+	}
+	return dp, opts, sl, nil
 }

@@ -1,13 +1,10 @@
 package service
 
 import (
-	"bufio"
 	"context"
-	"io"
 	"os"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -75,18 +72,7 @@ func benchPuzzles(b *testing.B) []string {
 			b.Fatalf("SOLVER_BENCH_LIMIT: %v", err)
 		}
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	var puzzles []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (limit == 0 || len(puzzles) < limit) {
-		if fields := strings.Fields(sc.Text()); len(fields) > 0 && !strings.HasPrefix(fields[0], "#") {
-			puzzles = append(puzzles, fields[0])
-		}
-	}
+	puzzles := shared.Puzzles(b, file, limit)
 	if len(puzzles) == 0 {
 		b.Fatalf("no puzzles in %s", file)
 	}
@@ -135,21 +121,13 @@ func batchAll(b *testing.B, client sudokuv1.SudokuServiceClient, puzzles []strin
 		}
 		stream.CloseSend()
 	}()
-	n := 0
-	for {
-		a, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
+	got := stream.answers(b)
+	for _, a := range got {
 		if a.GetResult() == nil {
 			b.Fatalf("answer %v", a)
 		}
-		n++
 	}
-	if n != len(puzzles) {
-		b.Fatalf("%d answers for %d puzzles", n, len(puzzles))
+	if len(got) != len(puzzles) {
+		b.Fatalf("%d answers for %d puzzles", len(got), len(puzzles))
 	}
 }

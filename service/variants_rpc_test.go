@@ -1,9 +1,7 @@
 package service
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -122,27 +120,9 @@ func disagreement(b *grid.Board, solution string) string {
 // of a true one. It checks the step indexes and the depth of every step.
 func streamSolve(t *testing.T, client sudokuv1.SudokuServiceClient, puzzle *sudokuv1.Puzzle, opts *sudokuv1.SolveOptions, solution string) (*sudokuv1.SolveResult, int, int) {
 	t.Helper()
-	stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: puzzle, Options: opts})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var result *sudokuv1.SolveResult
+	stepList, result := solveSteps(t, client, &sudokuv1.SolveStepsRequest{Puzzle: puzzle, Options: opts})
 	steps, guesses, depth := 0, 0, 0
-	for {
-		msg, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("after %d steps: %v", steps, err)
-		}
-		if result != nil {
-			t.Fatal("message after the result")
-		}
-		if result = msg.GetResult(); result != nil {
-			continue
-		}
-		st := msg.GetStep()
+	for _, st := range stepList {
 		steps++
 		if int(st.GetIndex()) != steps {
 			t.Fatalf("step %d has index %d", steps, st.GetIndex())
@@ -178,9 +158,6 @@ func streamSolve(t *testing.T, client sudokuv1.SudokuServiceClient, puzzle *sudo
 				t.Fatalf("step %d (%s) eliminates the true %d from cell %d: %s", steps, st.GetStrategy(), e.GetDigit(), c, st.GetExplanation())
 			}
 		}
-	}
-	if result == nil {
-		t.Fatal("no result")
 	}
 	return result, steps, guesses
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"log/slog"
@@ -82,20 +81,9 @@ func balancedPuzzles(t *testing.T, n int) (puzzles []string, solutions map[int]s
 		}
 		return ps, solutions
 	}
-	f, err := os.Open(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var all []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if fields := strings.Fields(sc.Text()); len(fields) > 0 && !strings.HasPrefix(fields[0], "#") {
-			all = append(all, fields[0])
-		}
-	}
-	if err := sc.Err(); err != nil || len(all) == 0 {
-		t.Fatalf("reading %s: %d puzzles, %v", set, len(all), err)
+	all := shared.Puzzles(t, set, 0)
+	if len(all) == 0 {
+		t.Fatalf("no puzzles in %s", set)
 	}
 	for i := range n {
 		puzzles = append(puzzles, all[i%len(all)])

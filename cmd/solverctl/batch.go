@@ -110,8 +110,8 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if n := b.failed(); n > 0 {
-		return fmt.Errorf("%d of %d puzzles failed", n, b.doneCount())
+	if done, failed, _ := b.counts(); failed > 0 {
+		return fmt.Errorf("%d of %d puzzles failed", failed, done)
 	}
 	return nil
 }
@@ -358,7 +358,7 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	if ctx.Err() != nil && err == nil {
 		err = errors.New("interrupted")
 	}
-	if n := b.deadlineCount(); deadline && err == nil && n > 0 {
+	if _, _, n := b.counts(); deadline && err == nil && n > 0 {
 		err = fmt.Errorf("the batch's --timeout of %v passed with %d puzzles unanswered", timeout, n)
 	}
 	return err
@@ -865,25 +865,12 @@ func (b *batcher) flush() error {
 	return b.writeErr
 }
 
-// doneCount returns the number of jobs finished.
-func (b *batcher) doneCount() int {
+// counts returns the number of jobs finished, of those that failed, and
+// of those finished unanswered when the batch's --timeout passed.
+func (b *batcher) counts() (done, failed, deadline int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.done
-}
-
-// deadlineCount returns the number of jobs finished unanswered when the
-// batch's --timeout passed.
-func (b *batcher) deadlineCount() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.byStatus["deadline"]
-}
-
-func (b *batcher) failed() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.nFailed
+	return b.done, b.nFailed, b.byStatus["deadline"]
 }
 
 // summary is the line printed at the end of a batch.
@@ -1038,7 +1025,8 @@ func startProgress(w io.Writer, b *batcher, total int) *progressBar {
 		for {
 			select {
 			case <-tick.C:
-				fmt.Fprint(w, "\r"+progressLine(b.doneCount(), total, time.Since(b.start), 30)+"\033[K")
+				done, _, _ := b.counts()
+				fmt.Fprint(w, "\r"+progressLine(done, total, time.Since(b.start), 30)+"\033[K")
 			case <-p.stopc:
 				fmt.Fprint(w, "\r\033[K")
 				return

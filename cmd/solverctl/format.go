@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -78,28 +79,7 @@ func renderGrid(b *sudokuv1.Board) string {
 		}
 	}
 	br, bc, boxed := boxes(b, n)
-	var sb strings.Builder
-	for r := range n {
-		if boxed && r > 0 && r%br == 0 {
-			sep := make([]string, n/bc)
-			for i := range sep {
-				sep[i] = strings.Repeat("-", 2*bc-1)
-			}
-			sb.WriteString(strings.Join(sep, "-+-"))
-			sb.WriteByte('\n')
-		}
-		for c := range n {
-			if c > 0 {
-				sb.WriteByte(' ')
-				if boxed && c%bc == 0 {
-					sb.WriteString("| ")
-				}
-			}
-			sb.WriteByte(cellSymbol(cells[r*n+c]))
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
+	return codec.DrawGrid(n, br, bc, boxed, func(cell int) byte { return cellSymbol(cells[cell]) })
 }
 
 // cellSymbol is the symbol of a cell in a grid: '.' when empty ('#' for a
@@ -120,48 +100,27 @@ func cellSymbol(c *sudokuv1.Cell) byte {
 }
 
 // boxes returns the box shape of b, of size n, when its boxes are the
-// regular rectangles of the size: rows is the largest divisor r of n with
-// r*r ≤ n, and cols is n/rows.
+// regular rectangles of the size (see grid.BoxShape).
 func boxes(b *sudokuv1.Board, n int) (rows, cols int, ok bool) {
 	switch b.GetVariant() {
 	case sudokuv1.Variant_VARIANT_KENKEN, sudokuv1.Variant_VARIANT_STR8TS, sudokuv1.Variant_VARIANT_STR8TS_X,
 		sudokuv1.Variant_VARIANT_JIGSAW, sudokuv1.Variant_VARIANT_KILLER_JIGSAW:
 		return 0, 0, false // no boxes, or irregular ones
 	}
-	for r := 1; r*r <= n; r++ {
-		if n%r == 0 {
-			rows = r
+	rows, cols, ok = grid.BoxShape(n)
+	if !ok {
+		return 0, 0, false
+	}
+	if regions := b.GetRegions(); len(regions) > 0 {
+		labels := make([]int, len(regions))
+		for i, k := range regions {
+			labels[i] = int(k)
 		}
-	}
-	if rows <= 1 {
-		return 0, 0, false
-	}
-	cols = n / rows
-	if regions := b.GetRegions(); len(regions) > 0 && !regular(regions, n, rows, cols) {
-		return 0, 0, false
+		if !grid.IsRegular(n, labels) {
+			return 0, 0, false
+		}
 	}
 	return rows, cols, true
-}
-
-// regular reports whether regions labels the rows×cols boxes of a board of
-// size n, one label per box.
-func regular(regions []uint32, n, rows, cols int) bool {
-	if len(regions) != n*n {
-		return false
-	}
-	labelOf := map[int]uint32{}
-	boxOf := map[uint32]int{}
-	for i, label := range regions {
-		box := (i/n/rows)*(n/cols) + (i%n)/cols
-		if l, ok := labelOf[box]; ok && l != label {
-			return false
-		}
-		if bx, ok := boxOf[label]; ok && bx != box {
-			return false
-		}
-		labelOf[box], boxOf[label] = label, box
-	}
-	return true
 }
 
 // isqrt returns the integer square root of n ≥ 0.

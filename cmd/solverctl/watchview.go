@@ -310,30 +310,34 @@ func newPalette(p colorprofile.Profile) *palette {
 // 256-colour cube when the terminal has it, the 16 ANSI colours otherwise,
 // none for a monochrome one.
 func paletteColours(p colorprofile.Profile) (fg [numFg]color.Color, bg [numBg]color.Color) {
-	switch {
-	case p <= colorprofile.Ascii:
+	if p <= colorprofile.Ascii {
 		return fg, bg
-	case p == colorprofile.ANSI:
-		c := func(i int) color.Color { return lipgloss.Color(strconv.Itoa(i)) }
-		fg = [numFg]color.Color{
-			fgDim: c(8), fgCell: c(8), fgCage: c(3), fgRegion: c(15), fgLabel: c(11),
-			fgGiven: c(15), fgSolved: c(14), fgCand: c(7), fgPlaced: c(10), fgRemoved: c(9),
-			fgPattern: c(12), fgOn: c(10), fgOff: c(13), fgFin: c(11), fgALS: c(6),
-			fgBlack: c(8), fgTitle: c(15), fgKey: c(8), fgError: c(9),
-		}
-		bg = [numBg]color.Color{bgTint: c(0), bgUnit: c(4), bgCell: c(6), bgPlace: c(2), bgRemove: c(1)}
-	default:
-		c := func(i int) color.Color { return lipgloss.Color(strconv.Itoa(i)) }
-		fg = [numFg]color.Color{
-			fgDim: c(242), fgCell: c(240), fgCage: c(178), fgRegion: c(252), fgLabel: c(222),
-			fgGiven: c(231), fgSolved: c(117), fgCand: c(249), fgPlaced: c(118), fgRemoved: c(203),
-			fgPattern: c(75), fgOn: c(120), fgOff: c(213), fgFin: c(221), fgALS: c(80),
-			fgBlack: c(238), fgTitle: c(231), fgKey: c(244), fgError: c(203),
-		}
-		bg = [numBg]color.Color{bgTint: c(236), bgUnit: c(17), bgCell: c(24), bgPlace: c(22), bgRemove: c(52)}
+	}
+	palette := 1 // the 256-colour cube
+	if p == colorprofile.ANSI {
+		palette = 0
+	}
+	// fgText and bgNone keep the terminal's own colours.
+	for role := fgDim; role < numFg; role++ {
+		fg[role] = lipgloss.Color(strconv.Itoa(int(fgColours[role][palette])))
+	}
+	for role := bgTint; role < numBg; role++ {
+		bg[role] = lipgloss.Color(strconv.Itoa(int(bgColours[role][palette])))
 	}
 	return fg, bg
 }
+
+// fgColours and bgColours are the colours of each role but fgText and
+// bgNone: an ANSI colour (0 to 15), then one of the 256-colour cube.
+var (
+	fgColours = [numFg][2]uint8{
+		fgDim: {8, 242}, fgCell: {8, 240}, fgCage: {3, 178}, fgRegion: {15, 252}, fgLabel: {11, 222},
+		fgGiven: {15, 231}, fgSolved: {14, 117}, fgCand: {7, 249}, fgPlaced: {10, 118}, fgRemoved: {9, 203},
+		fgPattern: {12, 75}, fgOn: {10, 120}, fgOff: {13, 213}, fgFin: {11, 221}, fgALS: {6, 80},
+		fgBlack: {8, 238}, fgTitle: {15, 231}, fgKey: {8, 244}, fgError: {9, 203},
+	}
+	bgColours = [numBg][2]uint8{bgTint: {0, 236}, bgUnit: {4, 17}, bgCell: {6, 24}, bgPlace: {2, 22}, bgRemove: {1, 52}}
+)
 
 // canvas is a grid of characters, each with its paint.
 type canvas struct {

@@ -57,6 +57,14 @@ func EncodeGrid(p *Puzzle) (string, error) {
 	symbols := "." + DefaultCharset[1:]
 	rows, cols, boxed := grid.BoxShape(n)
 	boxed = boxed && p.EffectiveVariant(grid.Classic).HasBoxes()
+	return DrawGrid(n, rows, cols, boxed, func(cell int) byte { return symbols[p.Cells[cell].Value] }), nil
+}
+
+// DrawGrid draws an n×n grid of the symbols that symbol gives its cells
+// (numbered row by row from 0): one row a line, cells separated by
+// spaces, with '|' and "-+-" lines between boxes of rows×cols cells when
+// boxed.
+func DrawGrid(n, rows, cols int, boxed bool, symbol func(cell int) byte) string {
 	var b strings.Builder
 	for r := range n {
 		if boxed && r > 0 && r%rows == 0 {
@@ -75,11 +83,11 @@ func EncodeGrid(p *Puzzle) (string, error) {
 					b.WriteString("| ")
 				}
 			}
-			b.WriteByte(symbols[p.Cells[r*n+c].Value])
+			b.WriteByte(symbol(r*n + c))
 		}
 		b.WriteByte('\n')
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // EncodeNxN renders p in the seed's N×N form. With the default charset

@@ -272,9 +272,6 @@ func hasProgress(p *Puzzle) bool {
 // Windoku.aspx and killersudoku.aspx, the jigsaw v1 form on jigsaw.aspx.
 // Other variants have no known page.
 func EncodeURL(p *Puzzle) (string, error) {
-	if err := checkPuzzle(p); err != nil {
-		return "", err
-	}
 	v, err := v2Variant(p)
 	if err != nil {
 		return "", err

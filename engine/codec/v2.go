@@ -452,9 +452,6 @@ func contradicts(p *Puzzle) bool {
 // as a solved cell, as SudokuWiki does. A cell without candidates is
 // written with every candidate unless the puzzle carries marks.
 func EncodeV2(p *Puzzle) (string, error) {
-	if err := checkPuzzle(p); err != nil {
-		return "", err
-	}
 	v, err := v2Variant(p)
 	if err != nil {
 		return "", err
@@ -520,8 +517,12 @@ func EncodeV2(p *Puzzle) (string, error) {
 	return s.String(), nil
 }
 
-// v2Variant returns the variant whose 2.0 type encodes the puzzle.
+// v2Variant checks the puzzle (see checkPuzzle) and returns the variant
+// whose 2.0 type encodes it.
 func v2Variant(p *Puzzle) (grid.Variant, error) {
+	if err := checkPuzzle(p); err != nil {
+		return 0, err
+	}
 	v := p.EffectiveVariant(grid.Classic)
 	irregular := p.Regions != nil && !grid.IsRegular(p.Size, p.Regions)
 	switch {

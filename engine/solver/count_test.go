@@ -22,14 +22,7 @@ func fixture(t testing.TB, file string, i int) *grid.Board {
 		t.Fatal(err)
 	}
 	p, _, err := codec.Decode(strings.Fields(string(data))[i], codec.DecodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return classicBoard(t, p, err)
 }
 
 // TestCountAfterLogic: logic runs before the count, a logic solve proves

@@ -1,12 +1,10 @@
 package solver
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -31,31 +29,23 @@ type seRated struct {
 // every step-th puzzle (all when step is 1).
 func readSERated(t *testing.T, file string, step int) []seRated {
 	t.Helper()
-	f, err := os.Open(shared.Path(t, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []seRated
-	sc := bufio.NewScanner(f)
-	for line := 0; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
+	for line, text := range shared.Lines(t, shared.Path(t, file)) {
+		fields := strings.Fields(text)
 		if len(fields) == 0 || line%step != 0 {
 			continue
 		}
 		if len(fields) != 4 {
-			t.Fatalf("%s:%d: want <puzzle> <ER> <EP> <ED>, got %q", file, line+1, sc.Text())
+			t.Fatalf("%s:%d: want <puzzle> <ER> <EP> <ED>, got %q", file, line+1, text)
 		}
 		p := seRated{puzzle: fields[0]}
 		for i, v := range []*float64{&p.er, &p.ep, &p.ed} {
+			var err error
 			if *v, err = strconv.ParseFloat(fields[i+1], 64); err != nil {
 				t.Fatalf("%s:%d: %v", file, line+1, err)
 			}
 		}
 		out = append(out, p)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

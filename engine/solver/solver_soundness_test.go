@@ -1,11 +1,8 @@
 package solver
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -21,20 +18,9 @@ import (
 // checked per technique.
 func checkLogicSound(t *testing.T, file string, max int) (solved, total int, steps map[string]int) {
 	t.Helper()
-	f, err := os.Open(shared.Path(t, file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	steps = map[string]int{}
 	var s search.Searcher
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max == 0 || total < max) {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
-		p := fields[0]
+	for _, p := range shared.Puzzles(t, shared.Path(t, file), max) {
 		total++
 		b := parse(t, p, "", "")
 		res, err := s.Count(context.Background(), b, 2)
@@ -73,9 +59,6 @@ func checkLogicSound(t *testing.T, file string, max int) (solved, total int, ste
 		default:
 			t.Fatalf("%s: status %v", p, out.Status)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return solved, total, steps
 }

@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -23,10 +22,18 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func parse(t testing.TB, text, charset, regionMap string) *grid.Board {
 	t.Helper()
 	p, err := codec.ParseText(text, charset, regionMap)
-	if err != nil {
-		t.Fatal(err)
+	return classicBoard(t, p, err)
+}
+
+// classicBoard returns the board of p, a puzzle just read with error err,
+// its regions classic unless p has its own; it fails t on err or on a
+// puzzle that makes no board.
+func classicBoard(t testing.TB, p *codec.Puzzle, err error) *grid.Board {
+	t.Helper()
+	var b *grid.Board
+	if err == nil {
+		b, err = p.Board(grid.Classic)
 	}
-	b, err := p.Board(grid.Classic)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,16 +138,7 @@ func TestSolveSharedSetsSound(t *testing.T) {
 			set.max = 50
 		}
 		t.Run(filepath.Base(set.file), func(t *testing.T) {
-			f, err := os.Open(shared.Path(t, set.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			sc := bufio.NewScanner(f)
-			n := 0
-			for sc.Scan() && (set.max == 0 || n < set.max) {
-				p := strings.Fields(sc.Text())[0]
-				n++
+			for _, p := range shared.Puzzles(t, shared.Path(t, set.file), set.max) {
 				b := parse(t, p, "", "")
 				solution := solutionOf(t, b)
 				depth := 0
@@ -268,15 +266,9 @@ func BenchmarkSolveSteps(b *testing.B) {
 // share of puzzles solved without guessing (mixed) or finished by logic
 // (LogicOnly).
 func benchmarkLogic(b *testing.B, file string, max int, typ SolvingType) {
-	f, err := os.Open(shared.Path(b, file))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
 	var boards []*grid.Board
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max == 0 || len(boards) < max) {
-		boards = append(boards, parse(b, strings.Fields(sc.Text())[0], "", ""))
+	for _, p := range shared.Puzzles(b, shared.Path(b, file), max) {
+		boards = append(boards, parse(b, p, "", ""))
 	}
 	noGuess := 0
 	b.ReportAllocs()

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -51,27 +52,30 @@ var (
 	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20}
 )
 
-// fillCage loads cage k into g and its fillings into f, and reports
-// whether the cage has any (a broken cage is the solver's check to report).
-func fillCage(b *grid.Board, k int, g *grid.Group, f *grid.Fills) bool {
-	if !g.LoadCage(b.L, k) {
-		return false
+// filledCages yields each cage of b that has fillings, loaded as a group,
+// with its fillings (a broken cage is the solver's check to report). The
+// group and the fillings are reused from one cage to the next.
+func filledCages(b *grid.Board) iter.Seq2[*grid.Group, *grid.Fills] {
+	return func(yield func(*grid.Group, *grid.Fills) bool) {
+		var g grid.Group
+		var f grid.Fills
+		for k := range b.L.Cages {
+			if !g.LoadCage(b.L, k) {
+				continue
+			}
+			b.Fill(&g, &f)
+			if f.OK && f.Count != 0 && !yield(&g, &f) {
+				return
+			}
+		}
 	}
-	b.Fill(g, f)
-	return f.OK && f.Count != 0
 }
 
 // findCageEliminations reports, per cage, the candidates that no
 // combination (CageCombinations) or no filling (CagePermutations, perm)
 // uses.
 func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
-	l := b.L
-	var g grid.Group
-	var f grid.Fills
-	for k := range l.Cages {
-		if !fillCage(b, k, &g, &f) {
-			continue
-		}
+	for g, f := range filledCages(b) {
 		var s *Step
 		for i, c := range g.Cells() {
 			keep := f.Used
@@ -95,12 +99,7 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 
 func findCageOverlap(b *grid.Board, sink *Sink) {
 	l := b.L
-	var g grid.Group
-	var f grid.Fills
-	for k := range l.Cages {
-		if !fillCage(b, k, &g, &f) {
-			continue
-		}
+	for g, f := range filledCages(b) {
 		// A digit the cage must hold, whose cage cells share a unit.
 		for must := f.Must; must != 0; must &= must - 1 {
 			d := must.Min()

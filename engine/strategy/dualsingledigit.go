@@ -41,41 +41,25 @@ func dualSteps(st *Strategy, b *grid.Board) *Sink {
 	return k
 }
 
-// findDualTwoStringKites pairs the 2-String Kites of the board. A kite's
-// Cells are its row's far end, its row's box cell, its column's box cell and
-// its column's far end.
-func findDualTwoStringKites(b *grid.Board, sink *Sink) {
-	kites := dualSteps(TwoStringKite, b)
-	defer dualSinks.Put(kites)
-	steps := kites.Steps()
+// findDuals pairs the steps st finds on b: two steps on the same digit
+// with different eliminations that match make a step of sink with their
+// digit and both their eliminations, which fill completes before its
+// targets are marked.
+func findDuals(st *Strategy, b *grid.Board, sink *Sink, match func(s1, s2 *Step) bool, fill func(s, s1, s2 *Step)) {
+	found := dualSteps(st, b)
+	defer dualSinks.Put(found)
+	steps := found.Steps()
 	for i := range steps {
-		k1 := &steps[i]
+		s1 := &steps[i]
 		for j := i + 1; j < len(steps); j++ {
-			k2 := &steps[j]
-			// The same two box cells in swapped roles (in the same roles
-			// they would make the same kite), and new eliminations.
-			if k1.Digits != k2.Digits || k1.Cells[1] != k2.Cells[2] || k1.Cells[2] != k2.Cells[1] ||
-				slices.Equal(k1.Eliminations, k2.Eliminations) {
+			s2 := &steps[j]
+			if s1.Digits != s2.Digits || !match(s1, s2) || slices.Equal(s1.Eliminations, s2.Eliminations) {
 				continue
 			}
 			s := sink.Add()
-			s.Digits = k1.Digits
-			dualMergeElims(s, k1, k2)
-			s.Cells = append(s.Cells, k1.Cells...)
-			s.Cells = append(s.Cells, k2.Cells...)
-			s.Units = append(s.Units, k1.Units...)
-			s.Units = append(s.Units, k2.Units...)
-			patAddUnit(s, dualRegionUnit(b.L, k1.Cells[1]))
-			// The two chains share the box cells: far1 = x - y = far2 for
-			// the first kite, far3 = y - x = far4 for the second.
-			d := k1.Digits.Min()
-			c := k1.Cells
-			for _, cell := range [6]int{c[0], c[1], c[2], c[3], k2.Cells[0], k2.Cells[3]} {
-				nd := dualAddNode(s, CandidateNode, d)
-				nd.Cells = append(nd.Cells, cell)
-				s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
-			}
-			s.Links = append(s.Links, Link{0, 1, Strong}, Link{1, 2, Weak}, Link{2, 3, Strong}, Link{4, 2, Strong}, Link{1, 5, Strong})
+			s.Digits = s1.Digits
+			dualMergeElims(s, s1, s2)
+			fill(s, s1, s2)
 			dualMarkTargets(s)
 			if sink.Done() {
 				return
@@ -84,40 +68,50 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 	}
 }
 
+// findDualTwoStringKites pairs the 2-String Kites of the board. A kite's
+// Cells are its row's far end, its row's box cell, its column's box cell and
+// its column's far end.
+func findDualTwoStringKites(b *grid.Board, sink *Sink) {
+	// The same two box cells in swapped roles (in the same roles they
+	// would make the same kite).
+	match := func(k1, k2 *Step) bool { return k1.Cells[1] == k2.Cells[2] && k1.Cells[2] == k2.Cells[1] }
+	findDuals(TwoStringKite, b, sink, match, func(s, k1, k2 *Step) {
+		s.Cells = append(s.Cells, k1.Cells...)
+		s.Cells = append(s.Cells, k2.Cells...)
+		s.Units = append(s.Units, k1.Units...)
+		s.Units = append(s.Units, k2.Units...)
+		patAddUnit(s, dualRegionUnit(b.L, k1.Cells[1]))
+		// The two chains share the box cells: far1 = x - y = far2 for
+		// the first kite, far3 = y - x = far4 for the second.
+		d := k1.Digits.Min()
+		c := k1.Cells
+		for _, cell := range [6]int{c[0], c[1], c[2], c[3], k2.Cells[0], k2.Cells[3]} {
+			nd := dualAddNode(s, CandidateNode, d)
+			nd.Cells = append(nd.Cells, cell)
+			s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
+		}
+		s.Links = append(s.Links, Link{0, 1, Strong}, Link{1, 2, Weak}, Link{2, 3, Strong}, Link{4, 2, Strong}, Link{1, 5, Strong})
+	})
+}
+
 // findDualEmptyRectangles pairs the Empty Rectangles of the board. An
 // Empty Rectangle's Cells are the candidates of its box, then the ends x
 // and y of its strong link; its Units are the box and the link's line.
 func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
-	ers := dualSteps(EmptyRectangle, b)
-	defer dualSinks.Put(ers)
-	steps := ers.Steps()
-	for i := range steps {
-		e1 := &steps[i]
-		for j := i + 1; j < len(steps); j++ {
-			e2 := &steps[j]
-			if e1.Digits != e2.Digits || e1.Units[0] != e2.Units[0] || slices.Equal(e1.Eliminations, e2.Eliminations) {
-				continue
-			}
-			s := sink.Add()
-			s.Digits = e1.Digits
-			dualMergeElims(s, e1, e2)
-			box := e1.Cells[:len(e1.Cells)-2]
-			s.Cells = append(s.Cells, e1.Cells...)
-			s.Cells = append(s.Cells, e2.Cells[len(e2.Cells)-2:]...)
-			s.Units = append(s.Units, e1.Units...)
-			patAddUnit(s, e2.Units[1])
-			d := e1.Digits.Min()
-			for _, cell := range box {
-				s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
-			}
-			dualERChain(b.L, s, e1, box)
-			dualERChain(b.L, s, e2, box)
-			dualMarkTargets(s)
-			if sink.Done() {
-				return
-			}
+	sameBox := func(e1, e2 *Step) bool { return e1.Units[0] == e2.Units[0] }
+	findDuals(EmptyRectangle, b, sink, sameBox, func(s, e1, e2 *Step) {
+		box := e1.Cells[:len(e1.Cells)-2]
+		s.Cells = append(s.Cells, e1.Cells...)
+		s.Cells = append(s.Cells, e2.Cells[len(e2.Cells)-2:]...)
+		s.Units = append(s.Units, e1.Units...)
+		patAddUnit(s, e2.Units[1])
+		d := e1.Digits.Min()
+		for _, cell := range box {
+			s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
 		}
-	}
+		dualERChain(b.L, s, e1, box)
+		dualERChain(b.L, s, e2, box)
+	})
 }
 
 // dualERChain appends the nodes and links of the chain of Empty Rectangle

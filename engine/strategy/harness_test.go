@@ -1,10 +1,8 @@
 package strategy
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -261,23 +259,14 @@ func cagedSolution(t *testing.T, cfg *grid.Config, r *rand.Rand) []uint8 {
 // # comments skipped), and its line, until each returns false.
 func sharedBoards(tb testing.TB, file string, each func(b *grid.Board, line string) bool) {
 	tb.Helper()
-	f, err := os.Open(shared.Path(tb, file))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for _, line := range shared.Lines(tb, shared.Path(tb, file)) {
+		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
 			continue
 		}
 		if !each(board(tb, strings.Fields(line)[0]), line) {
 			return
 		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
 	}
 }
 

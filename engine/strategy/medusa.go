@@ -477,13 +477,6 @@ func explainMedusa(s *Step, n grid.Notation) string {
 	case medusaUnitAndCell:
 		why = "a candidate seeing its digit in one colour, in a cell with the other colour, is false"
 	}
-	var elims strings.Builder
-	for i, e := range s.Eliminations {
-		if i > 0 {
-			elims.WriteString(", ")
-		}
-		elims.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
-	}
 	return fmt.Sprintf("%s on %s, colours %s against %s: %s => %s",
-		s.Name(), n.DigitList(s.Digits, ", "), strings.Join(on, ", "), strings.Join(off, ", "), why, elims.String())
+		s.Name(), n.DigitList(s.Digits, ", "), strings.Join(on, ", "), strings.Join(off, ", "), why, eliminationList(n, s.Eliminations))
 }

@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"slices"
@@ -40,17 +39,10 @@ func parseTriples(s string) ([]CellDigit, error) {
 
 func parseReglib(t *testing.T, path string) []reglibCase {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var cases []reglibCase
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
+	for i, line := range shared.Lines(t, path) {
+		n := i + 1
+		line = strings.TrimSpace(line)
 		if !strings.HasPrefix(line, ":") {
 			continue
 		}

@@ -257,6 +257,19 @@ func describeChanges(s *Step, n grid.Notation) string {
 	return strings.Join(parts, ", ")
 }
 
+// eliminationList renders eliminations as HoDoKu's explanations end, e.g.
+// "r1c1<>7, r2c3<>8".
+func eliminationList(n grid.Notation, es []CellDigit) string {
+	var sb strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
+	}
+	return sb.String()
+}
+
 // Sink collects the steps a finder reports. It reuses its storage between
 // uses, so a solver that resets one sink per step does not allocate.
 type Sink struct {

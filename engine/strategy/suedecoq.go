@@ -27,12 +27,8 @@ import (
 // C's candidates as pattern, CR's as ALS and CB's as fins (HoDoKu draws the
 // line's set as fins and the box's as endo-fins), and the eliminations as
 // targets.
-var SueDeCoq = &Strategy{
-	Name: "Sue de Coq", Class: Elimination,
-	Technique: &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250},
-	Explain:   explainSueDeCoq,
-	find:      findSueDeCoq,
-}
+var SueDeCoq = newStrategy(Elimination, &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250},
+	findSueDeCoq, explainSueDeCoq)
 
 // The roles of a cell in a Sue de Coq search.
 const (
@@ -330,12 +326,6 @@ func explainSueDeCoq(s *Step, n grid.Notation) string {
 	part(RoleALS)
 	sb.WriteString(", ")
 	part(RoleFin)
-	sb.WriteString(") => ")
-	for i, e := range s.Eliminations {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		sb.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
-	}
+	sb.WriteString(") => " + eliminationList(n, s.Eliminations))
 	return sb.String()
 }

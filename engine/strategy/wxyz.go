@@ -13,12 +13,8 @@ import (
 // each at most once among them, so one of them holds z: no cell seeing all
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
-var WXYZWing = &Strategy{
-	Name: "WXYZ-Wing", Class: Elimination,
-	Technique: &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
-	Explain:   explainWXYZWing,
-	find:      findWXYZWings,
-}
+var WXYZWing = newStrategy(Elimination, &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
+	findWXYZWings, explainWXYZWing)
 
 func findWXYZWings(b *grid.Board, sink *Sink) {
 	l := b.L

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -32,27 +33,55 @@ func Path(t testing.TB, rel string) string {
 	return filepath.Join(Dir(t), filepath.FromSlash(rel))
 }
 
-// ReadJSONLines decodes each line of the JSON-lines file rel of the shared
-// folder (see Path) into a T, failing t on a line that does not decode.
-func ReadJSONLines[T any](t testing.TB, rel string) []T {
+// Lines returns the lines of the file at path, failing t when it cannot
+// be read. A line may be up to 1 MiB long.
+func Lines(t testing.TB, path string) []string {
 	t.Helper()
-	f, err := os.Open(Path(t, rel))
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []T
+	var lines []string
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s:%d: %v", rel, line, err)
-		}
-		out = append(out, v)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
 	}
 	if err := sc.Err(); err != nil {
-		t.Fatalf("%s: %v", rel, err)
+		t.Fatalf("%s: %v", path, err)
+	}
+	return lines
+}
+
+// Puzzles returns up to max puzzles of the file at path (all when max ≤ 0):
+// the first field of every line that has one, lines whose first field
+// starts with # (comments) left out.
+func Puzzles(t testing.TB, path string, max int) []string {
+	t.Helper()
+	var out []string
+	for _, line := range Lines(t, path) {
+		if max > 0 && len(out) == max {
+			break
+		}
+		if fields := strings.Fields(line); len(fields) > 0 && !strings.HasPrefix(fields[0], "#") {
+			out = append(out, fields[0])
+		}
+	}
+	return out
+}
+
+// ReadJSONLines decodes each line of the JSON-lines file rel of the shared
+// folder (see Path) into a T, failing t on a line that does not decode.
+func ReadJSONLines[T any](t testing.TB, rel string) []T {
+	t.Helper()
+	var out []T
+	for i, line := range Lines(t, Path(t, rel)) {
+		var v T
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("%s:%d: %v", rel, i+1, err)
+		}
+		out = append(out, v)
 	}
 	return out
 }

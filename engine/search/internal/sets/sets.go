@@ -5,8 +5,6 @@
 package sets
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 
@@ -24,25 +22,10 @@ const (
 )
 
 // Read returns up to max puzzles of a shared set (all when max ≤ 0): the
-// first field of every line that has one.
+// first field of every line that has one (see shared.Puzzles).
 func Read(t testing.TB, rel string, max int) []string {
 	t.Helper()
-	f, err := os.Open(shared.Path(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && (max <= 0 || len(out) < max) {
-		if fields := strings.Fields(sc.Text()); len(fields) > 0 {
-			out = append(out, fields[0])
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return shared.Puzzles(t, shared.Path(t, rel), max)
 }
 
 // Spread returns n puzzles spread evenly over a set (all when n ≥ len).
