@@ -93,37 +93,19 @@ func TestCoveredFindNothing(t *testing.T) {
 		max = 25
 	}
 	passes := Plan(func(*Strategy) bool { return true })
-	checked, n := map[*Strategy]int{}, 0
-	var sink, other Sink
-	sharedBoards(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", func(b *grid.Board, line string) bool {
-		for !b.Solved() {
-			var step *Step
-			for _, p := range passes {
-				sink.Reset()
-				sink.All, sink.Size = false, p.Size
-				p.Strategy.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					step = &sink.Steps()[0]
-					break
+	checked := map[*Strategy]int{}
+	var other Sink
+	eachLogicState(t, top1465, max, func(b *grid.Board, line string, step *Step) {
+		for covered, by := range coveredBy {
+			if step == nil || planIndex(passes, by) < planIndex(passes, step.Strategy) {
+				other.Reset()
+				covered.Find(b, &other)
+				if len(other.Steps()) > 0 {
+					t.Errorf("%s: %s finds %s where %s found nothing", line, covered.Name, other.Steps()[0].Explain(grid.Notation{Layout: b.L}), by.Name)
 				}
+				checked[covered]++
 			}
-			for covered, by := range coveredBy {
-				if step == nil || planIndex(passes, by) < planIndex(passes, step.Strategy) {
-					other.Reset()
-					covered.Find(b, &other)
-					if len(other.Steps()) > 0 {
-						t.Errorf("%s: %s finds %s where %s found nothing", line, covered.Name, other.Steps()[0].Explain(grid.Notation{Layout: b.L}), by.Name)
-					}
-					checked[covered]++
-				}
-			}
-			if step == nil {
-				break
-			}
-			step.Apply(b)
 		}
-		n++
-		return n < max
 	})
 	for covered := range coveredBy {
 		if checked[covered] == 0 {

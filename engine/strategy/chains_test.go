@@ -178,48 +178,28 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 		max = 4
 	}
 	modes := []*chainMode{&xChainMode, &xyChainMode, &niceLoopMode, &groupedLoopMode, &alsLoopMode}
-	passes := Plan(func(*Strategy) bool { return true })
-	states, n := 0, 0
-	var sink Sink
-	sharedBoards(t, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", func(b *grid.Board, line string) bool {
-		for !b.Solved() {
-			g := getChainGraph(b)
-			for _, m := range modes {
-				g.prepare(b, m)
-				s := &g.search
-				s.bestDepth = maxChainDepth + 1
-				g.firstChain(b)
-				got := chainFound(s)
-				s.bestDepth = maxChainDepth + 1
-				s.limit = maxChainDepth
-				for start := int32(0); start < int32(len(g.nodes)); start++ {
-					if s.ok[start] && s.sOff[start+1] > s.sOff[start] {
-						g.bfs(b, start, false, false)
-					}
-				}
-				if want := chainFound(s); got != want {
-					t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.Name, got, want)
+	states := 0
+	eachLogicState(t, top1465, max, func(b *grid.Board, line string, _ *Step) {
+		g := getChainGraph(b)
+		defer chainGraphs.Put(g)
+		for _, m := range modes {
+			g.prepare(b, m)
+			s := &g.search
+			s.bestDepth = maxChainDepth + 1
+			g.firstChain(b)
+			got := chainFound(s)
+			s.bestDepth = maxChainDepth + 1
+			s.limit = maxChainDepth
+			for start := int32(0); start < int32(len(g.nodes)); start++ {
+				if s.ok[start] && s.sOff[start+1] > s.sOff[start] {
+					g.bfs(b, start, false, false)
 				}
 			}
-			chainGraphs.Put(g)
-			states++
-			var step *Step
-			for _, p := range passes {
-				sink.Reset()
-				sink.All, sink.Size = false, p.Size
-				p.Strategy.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					step = &sink.Steps()[0]
-					break
-				}
+			if want := chainFound(s); got != want {
+				t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.Name, got, want)
 			}
-			if step == nil {
-				break
-			}
-			step.Apply(b)
 		}
-		n++
-		return n < max
+		states++
 	})
 	t.Logf("%d states, %d modes each", states, len(modes))
 }

@@ -41,6 +41,10 @@ type fishSearch struct {
 	k      int
 	lines  [grid.MaxSize]uint32 // base line -> cover lines with the digit
 	maxFin int                  // the most cover lines fins may add
+	// band, on boards of regular boxes, maps a cover line to the cover
+	// lines of its band of boxes across the base lines: fins all in one
+	// box lie in one band. Nil on other boards.
+	band *[grid.MaxSize]uint32
 }
 
 func (f *fishSearch) cell(base, cover int) int {
@@ -50,7 +54,11 @@ func (f *fishSearch) cell(base, cover int) int {
 	return cover*f.b.L.N + base
 }
 
-func findFinnedFish(b *grid.Board, sink *Sink) {
+func findFinnedFish(b *grid.Board, sink *Sink) { findFinnedFishBanded(b, sink, true) }
+
+// findFinnedFishBanded is findFinnedFish, cutting the choices of cover
+// lines by bands of boxes when banded (tests compare it without).
+func findFinnedFishBanded(b *grid.Board, sink *Sink, banded bool) {
 	l := b.L
 	if l.Region == nil {
 		return // fins must share a region; KenKen boards have none
@@ -58,13 +66,27 @@ func findFinnedFish(b *grid.Board, sink *Sink) {
 	n := l.N
 	lo, hi := sizes(sink, maxSetSize)
 	maxFin := n
+	var rowBand, colBand [grid.MaxSize]uint32 // see fishSearch.band
 	if l.BoxCols > 0 {
 		maxFin = max(l.BoxRows, l.BoxCols)
+		for i := 0; i < n; i++ {
+			lo := i - i%l.BoxCols
+			rowBand[i] = (1<<l.BoxCols - 1) << lo
+			lo = i - i%l.BoxRows
+			colBand[i] = (1<<l.BoxRows - 1) << lo
+		}
 	}
 	for k := lo; k <= hi; k++ {
 		for d := 1; d <= n; d++ {
 			for _, byRow := range [2]bool{true, false} {
 				f := fishSearch{b: b, sink: sink, d: d, byRow: byRow, k: k, maxFin: maxFin}
+				if banded && l.BoxCols > 0 {
+					// Rows as base lines cover columns, banded by box width.
+					f.band = &rowBand
+					if !byRow {
+						f.band = &colBand
+					}
+				}
 				var live uint32
 				for base := 0; base < n; base++ {
 					for cover := 0; cover < n; cover++ {
@@ -91,7 +113,7 @@ func (f *fishSearch) bases(live uint32, from, left int, chosen, union uint32) bo
 		if extra <= 0 || extra > f.maxFin {
 			return true // a basic fish, or fins too spread for one region
 		}
-		return f.covers(chosen, union, f.k, 0)
+		return f.covers(chosen, union, f.k, 0, 0)
 	}
 	for i := from; i < f.b.L.N; i++ {
 		if live&(1<<i) == 0 {
@@ -104,18 +126,33 @@ func (f *fishSearch) bases(live uint32, from, left int, chosen, union uint32) bo
 	return true
 }
 
-// covers chooses k cover lines among union and tries the fish they make.
-func (f *fishSearch) covers(chosen, rest uint32, left int, cover uint32) bool {
+// covers chooses k cover lines among union, lowest first, and tries the
+// fish they make; fins holds the lines of union passed over, which hold
+// fins. Choices whose fins cannot lie in one box are cut.
+func (f *fishSearch) covers(chosen, rest uint32, left int, cover, fins uint32) bool {
 	if left == 0 {
+		if f.scattered(fins | rest) {
+			return true
+		}
 		return f.try(chosen, cover)
 	}
 	for m := rest; m != 0; m &= m - 1 {
+		passed := fins | rest&^m
+		if f.scattered(passed) {
+			break // passing over more lines only scatters the fins more
+		}
 		bit := m & -m
-		if !f.covers(chosen, m&^bit, left-1, cover|bit) {
+		if !f.covers(chosen, m&^bit, left-1, cover|bit, passed) {
 			return false
 		}
 	}
 	return true
+}
+
+// scattered reports whether fins in lines could not all lie in one box,
+// on a board of regular boxes.
+func (f *fishSearch) scattered(lines uint32) bool {
+	return f.band != nil && lines != 0 && lines&^f.band[trailing(lines)] != 0
 }
 
 // try checks the fish of base lines chosen and cover lines cover.

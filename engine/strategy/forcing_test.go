@@ -329,7 +329,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 	})
 	var boards []*grid.Board
 	var sink Sink
-	sharedBoards(tb, "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", func(b *grid.Board, _ string) bool {
+	sharedBoards(tb, top1465, func(b *grid.Board, _ string) bool {
 		for progress := true; progress && len(boards) < max; {
 			progress = false
 			for _, p := range passes {

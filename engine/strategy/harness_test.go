@@ -347,3 +347,38 @@ func benchFinders(b *testing.B, boards []*grid.Board, strategies []*Strategy) {
 		})
 	}
 }
+
+// top1465 is the shared set of hard puzzles most strategy tests walk.
+const top1465 = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
+
+// eachLogicState calls each with every board state along the logic solves
+// of the first max puzzles of a shared file, with the puzzle's line and
+// the step the plan of every strategy takes there (nil when stuck). The
+// step is applied after each returns.
+func eachLogicState(t *testing.T, file string, max int, each func(b *grid.Board, line string, step *Step)) {
+	t.Helper()
+	passes := Plan(func(*Strategy) bool { return true })
+	var sink Sink
+	n := 0
+	sharedBoards(t, file, func(b *grid.Board, line string) bool {
+		for !b.Solved() {
+			var step *Step
+			for _, p := range passes {
+				sink.Reset()
+				sink.All, sink.Size = false, p.Size
+				p.Strategy.Find(b, &sink)
+				if len(sink.Steps()) > 0 {
+					step = &sink.Steps()[0]
+					break
+				}
+			}
+			each(b, line, step)
+			if step == nil {
+				break
+			}
+			step.Apply(b)
+		}
+		n++
+		return n < max
+	})
+}

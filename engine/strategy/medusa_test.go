@@ -129,7 +129,7 @@ func TestColoursSoundOnTop1465(t *testing.T) {
 	solve := func(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
 		colourSolveChecked(t, b, sol, true, seen)
 	}
-	seen := soundOnSharedSets(t, solve, sharedSet{"testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt", max})
+	seen := soundOnSharedSets(t, solve, sharedSet{top1465, max})
 	if seen["3D Medusa"] == 0 || seen["Multi Colours 1"]+seen["Multi Colours 2"] == 0 {
 		t.Errorf("too few steps checked: %v", seen)
 	}
