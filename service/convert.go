@@ -258,7 +258,7 @@ var (
 		sudokuv1.OnGuess_ON_GUESS_BACKTRACK:       solver.BacktrackChanges,
 	}
 	guessOrders = map[sudokuv1.GuessOrder]solver.Order{
-		sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED: solver.Ascending,
+		sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED: solver.Guided,
 		sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING:   solver.Ascending,
 		sudokuv1.GuessOrder_GUESS_ORDER_DESCENDING:  solver.Descending,
 		sudokuv1.GuessOrder_GUESS_ORDER_RANDOM:      solver.Random,

@@ -353,10 +353,23 @@ func TestOptionsChangeBehaviour(t *testing.T) {
 	if r3.GetResult().GetRandomSeed() == 0 {
 		t.Error("a drawn random seed was not returned")
 	}
-	_, safe := firstGuess(t, &sudokuv1.SolveOptions{OnGuess: sudokuv1.OnGuess_ON_GUESS_STORE_SAFE_COPY})
-	_, back := firstGuess(t, &sudokuv1.SolveOptions{OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK})
+	// Ascending guesses fail and are undone; the default, guided by the
+	// solution, never is (TestGuidedGuessesHold).
+	ascending := sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING
+	_, safe := firstGuess(t, &sudokuv1.SolveOptions{OnGuess: sudokuv1.OnGuess_ON_GUESS_STORE_SAFE_COPY, GuessOrder: ascending})
+	_, back := firstGuess(t, &sudokuv1.SolveOptions{OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK, GuessOrder: ascending})
 	if len(safe.GetSteps()) != len(back.GetSteps()) || safe.GetResult().GetPlain() != back.GetResult().GetPlain() {
 		t.Fatal("safe copies and backtracking took different paths")
+	}
+	// The default order follows the solution: its guesses hold.
+	_, guided := firstGuess(t, &sudokuv1.SolveOptions{})
+	for i, s := range guided.GetSteps() {
+		if s.GetKind() == sudokuv1.StepKind_STEP_KIND_BACKTRACK {
+			t.Fatalf("step %d: the default, guided order undid a guess", i+1)
+		}
+	}
+	if len(guided.GetSteps()) >= len(safe.GetSteps()) {
+		t.Errorf("guided solve took %d steps, ascending %d: want fewer", len(guided.GetSteps()), len(safe.GetSteps()))
 	}
 	var sawSafe, sawUndo bool
 	for i, s := range back.GetSteps() {

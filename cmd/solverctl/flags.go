@@ -110,7 +110,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 
 	fs.Var(&enumValue[sudokuv1.SolvingType]{&f.solvingType, solvingTypeNames}, "type", "`type` of methods allowed: "+names(solvingTypeNames)+"; auto means mixed")
 	fs.Var(&enumValue[sudokuv1.OnGuess]{&f.onGuess, onGuessNames}, "on-guess", "`mode` of undoing a failed guess: "+names(onGuessNames)+"; auto means safe")
-	fs.Var(&enumValue[sudokuv1.GuessOrder]{&f.order, orderNames}, "order", "`order` of digits tried in a guess: "+names(orderNames)+"; auto means asc")
+	fs.Var(&enumValue[sudokuv1.GuessOrder]{&f.order, orderNames}, "order", "`order` of digits tried in a guess: "+names(orderNames)+"; auto tries first the digit of the solution the count (or the search) found, so guesses hold")
 	fs.Uint64Var(&f.seed, "seed", 0, "random `seed` of -order random; 0 draws one")
 	fs.Var(&enumValue[sudokuv1.CountWeight]{&f.weight, weightNames}, "weight", "`weight` of the candidate count in choosing a guess: "+names(weightNames)+"; auto means weighted")
 	fs.BoolVar(&f.checkMultiple, "check-multiple", true, "prove the solution unique by looking for a second one")

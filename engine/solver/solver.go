@@ -52,6 +52,13 @@ const (
 	Ascending Order = iota
 	Descending
 	Random
+	// Guided tries first the digit a known solution holds: the one the
+	// count found (CheckMultiple), or else one the search finds at the
+	// first guess (within MaxNodes). Guesses then hold, and a mixed solve
+	// of a hard board is its logic steps and as many guesses as it needs
+	// cells, not a trial and error the search settles far faster. Without
+	// a solution (none, or out of budget) it is Ascending.
+	Guided
 )
 
 // CountWeight is how much a cell's candidate count weighs in choosing the
@@ -229,6 +236,10 @@ type run struct {
 	// with the outcome in counts.
 	counted bool
 	counts  search.Result
+	// guide is the solution Guided guesses follow, once guided (looked
+	// for); nil when there is none.
+	guide  []uint8
+	guided bool
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
@@ -375,6 +386,11 @@ func (r *run) run(ctx context.Context) error {
 				return err
 			}
 		}
+		if r.opts.Order == Guided && !r.guided {
+			if err := r.findGuide(ctx); err != nil {
+				return err
+			}
+		}
 		if err := r.guess(); err != nil {
 			return err
 		}
@@ -444,7 +460,7 @@ func (r *run) guess() error {
 	}
 	cell := r.chooseCell()
 	cands := b.Cand[cell]
-	d := r.chooseDigit(cands)
+	d := r.chooseDigit(cell, cands)
 	f := frame{cell: cell, digit: d}
 	if r.opts.OnGuess == BacktrackChanges {
 		f.mark = b.Mark()
@@ -534,8 +550,12 @@ func (r *run) chooseCell() int {
 	return best
 }
 
-func (r *run) chooseDigit(c grid.Digits) int {
+func (r *run) chooseDigit(cell int, c grid.Digits) int {
 	switch r.opts.Order {
+	case Guided:
+		if g := r.guide; g != nil && c.Has(int(g[cell])) {
+			return int(g[cell])
+		}
 	case Descending:
 		return c.Max()
 	case Random:
@@ -543,6 +563,30 @@ func (r *run) chooseDigit(c grid.Digits) int {
 		return list[r.rng.IntN(len(list))]
 	}
 	return c.Min()
+}
+
+// findGuide sets the solution Guided guesses follow, once: the first one
+// counted, or else one the search finds for the board reached. A search
+// out of budget leaves none; only the end of ctx is an error.
+func (r *run) findGuide(ctx context.Context) error {
+	r.guided = true
+	if !r.counted {
+		s := searchers.Get().(*search.Searcher)
+		defer searchers.Put(s)
+		s.MaxNodes = r.opts.MaxNodes
+		res, err := s.Count(ctx, r.b, 1)
+		if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+			return err
+		}
+		if len(res.Solutions) > 0 {
+			r.guide = res.Solutions[0]
+		}
+		return nil
+	}
+	if len(r.counts.Solutions) > 0 {
+		r.guide = r.counts.Solutions[0]
+	}
+	return nil
 }
 
 // searchers keeps Searchers between solves: their working state (the

@@ -89,7 +89,7 @@ func TestSolveOptionsAllSound(t *testing.T) {
 	var optionSets []Options
 	for _, ty := range []SolvingType{Mixed, GuessingOnly} {
 		for _, og := range []OnGuess{StoreSafeCopy, BacktrackChanges} {
-			for _, o := range []Order{Ascending, Descending, Random} {
+			for _, o := range []Order{Ascending, Descending, Random, Guided} {
 				for _, w := range []CountWeight{Weighted, WeightNone, WeightSingle} {
 					optionSets = append(optionSets, Options{Type: ty, OnGuess: og, Order: o, Weight: w, Seed: 42, CheckMultiple: true})
 				}
@@ -151,6 +151,49 @@ func TestSolveSharedSetsSound(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGuidedGuessesHold: a Guided solve places the solution's digit at
+// every guess, whether the count or the search found it, so it never
+// backtracks.
+func TestGuidedGuessesHold(t *testing.T) {
+	puzzles := []string{
+		"........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+		"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+	}
+	for _, p := range puzzles {
+		b := parse(t, p, "", "")
+		solution := solutionOf(t, b)
+		// Singles only, so that the mixed solves guess too.
+		singles := []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle, strategy.Guessing}
+		for _, opts := range []Options{
+			{Order: Guided, CheckMultiple: true, Strategies: singles},
+			{Order: Guided, Strategies: singles},
+			{Order: Guided, Type: GuessingOnly},
+			{Order: Guided, OnGuess: BacktrackChanges, Strategies: singles},
+		} {
+			name := fmt.Sprintf("%.12s/%+v", p, opts)
+			guesses := 0
+			res, err := Solve(context.Background(), b, opts, func(i int, s *strategy.Step, b *grid.Board) error {
+				switch s.Kind {
+				case strategy.Backtrack:
+					return fmt.Errorf("step %d undoes a guess", i)
+				case strategy.Guess:
+					guesses++
+					if p := s.Placements[0]; solution[p.Cell] != uint8(p.Digit) {
+						return fmt.Errorf("step %d guesses %s=%d, the solution has %d", i, b.L.CellName(p.Cell), p.Digit, solution[p.Cell])
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if res.Status != Solved || string(res.Board.Value) != string(solution) || guesses == 0 {
+				t.Fatalf("%s: status %v after %d guesses, board %v", name, res.Status, guesses, res.Board.Value)
+			}
+		}
 	}
 }
 
@@ -386,4 +429,10 @@ func TestAllows(t *testing.T) {
 			t.Errorf("%s: Allows(%s) = %v, want %v", tt.name, tt.st.Name, got, tt.want)
 		}
 	}
+}
+
+// BenchmarkLogicOnlyElevens solves the first 1000 of eleven's hardest
+// (SE 10.6 to 11.9) by logic alone: forcing nets carry most of them.
+func BenchmarkLogicOnlyElevens(b *testing.B) {
+	benchmarkLogic(b, "testdata/puzzles/elevens_hardest_se_rated.txt", 1000, LogicOnly)
 }

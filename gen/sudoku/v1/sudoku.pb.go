@@ -396,7 +396,10 @@ func (OnGuess) EnumDescriptor() ([]byte, []int) {
 type GuessOrder int32
 
 const (
-	// Unspecified: ascending.
+	// Unspecified: guided. A guess tries first the digit of a solution known
+	// to the solve: the first one counted (check_multiple), or else one the
+	// exact search finds at the first guess; ascending when there is none.
+	// Guesses then hold, so a hard board's mixed solve stays short.
 	GuessOrder_GUESS_ORDER_UNSPECIFIED GuessOrder = 0
 	// Smallest digit first.
 	GuessOrder_GUESS_ORDER_ASCENDING GuessOrder = 1
