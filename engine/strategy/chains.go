@@ -257,7 +257,12 @@ func (g *chainGraph) prepare(b *grid.Board, m *chainMode) {
 	s.m = m
 	for i := range g.nodes {
 		c := g.nodes[i].class
-		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0)
+		// A group or ALS node without weak links can neither start nor
+		// end a chain (its eliminations and loops are its weak links')
+		// nor be passed (in over a weak link, out over a strong one):
+		// most ALS nodes, and all their links, are left out so.
+		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0) &&
+			(c&nodeCand != 0 || len(g.weak[i]) > 0)
 	}
 	g.packLinks()
 }
