@@ -369,7 +369,10 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 			var id int32
 			if c == 1 {
 				id = g.candNode[int(buf[0])*n+d-1]
-			} else if id = g.findMulti(d, int(buf[0]), h); id < 0 {
+			} else if id = g.findMulti(d, int(buf[0]), h); id < 0 && seesCandidate(b, a.SeeAll(d), d) {
+				// A new node only when a candidate sees all its cells:
+				// else no node of its digit does, and without weak
+				// links it is in no chain (id stays -1).
 				id = g.addNode(d, nodeALS, buf[:c])
 			}
 			ids[k] = id
@@ -378,12 +381,24 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 		g.growLinks()
 		for x := 0; x < k; x++ {
 			for y := x + 1; y < k; y++ {
-				g.addStrong(ids[x], ids[y], strongALS, int32(i))
+				if ids[x] >= 0 && ids[y] >= 0 {
+					g.addStrong(ids[x], ids[y], strongALS, int32(i))
+				}
 			}
 		}
 		g.forceLinks(b, a, int32(i), ids[:k])
 	}
 	g.growLinks()
+}
+
+// seesCandidate reports whether a cell of see holds candidate d.
+func seesCandidate(b *grid.Board, see CellSet, d int) bool {
+	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+		if b.Value[c] == 0 && b.Cand[c].Has(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // forceLinks adds the strong links of ALS a (index i, ids its digits'
@@ -419,6 +434,9 @@ func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32) {
 			j := m.Min()
 			id := ids[k]
 			k++
+			if id < 0 {
+				continue
+			}
 			if left := free | see&grid.Bit(j); left.Count() == 1 {
 				g.addStrong(id, g.candNode[c*n+left.Min()-1], strongForce, i|alsForce)
 			}
