@@ -24,50 +24,49 @@ func Straight(lo, k int) Digits {
 func StraightWindows(n int, cells []int, value []uint8, cand []Digits) Digits {
 	k := len(cells)
 	var placed Digits
+	var open [MaxSize]Digits
+	empty := 0
 	for _, cell := range cells {
 		if v := value[cell]; v != 0 {
 			if placed.Has(int(v)) {
 				return 0
 			}
 			placed |= Bit(int(v))
+		} else {
+			open[empty] = cand[cell]
+			empty++
 		}
 	}
-	var open Digits
+	var windows Digits
 	for lo := 1; lo+k-1 <= n; lo++ {
 		w := Straight(lo, k)
-		if placed&^w != 0 {
-			continue
-		}
-		if matchable(cells, value, cand, w&^placed) {
-			open |= Bit(lo)
+		if placed&^w == 0 && Matchable(open[:empty], w&^placed) {
+			windows |= Bit(lo)
 		}
 	}
-	return open
+	return windows
 }
 
-// matchable reports whether the empty cells among cells can take the
-// digits of free one each (as many cells as digits, the caller ensures),
-// each a candidate of its own: a perfect matching, found by augmenting
-// paths.
-func matchable(cells []int, value []uint8, cand []Digits, free Digits) bool {
-	var owner [33]int8 // owner[d] is the index+1 in cells of the cell given digit d
-	for i, cell := range cells {
-		if value[cell] != 0 {
-			continue
-		}
+// Matchable reports whether cells of the candidates cand can take
+// distinct digits of free, each one of its own candidates (a matching of
+// every cell, found by augmenting paths). With as many digits as cells it
+// tells whether they can take exactly the digits of free.
+func Matchable(cand []Digits, free Digits) bool {
+	var owner [33]int8 // owner[d] is one more than the cell given digit d
+	for i := range cand {
 		var seen Digits
-		if !augment(i, cells, cand, free, &owner, &seen) {
+		if !augment(i, cand, free, &owner, &seen) {
 			return false
 		}
 	}
 	return true
 }
 
-func augment(i int, cells []int, cand []Digits, free Digits, owner *[33]int8, seen *Digits) bool {
-	for c := cand[cells[i]] & free &^ *seen; c != 0; c &= c - 1 {
+func augment(i int, cand []Digits, free Digits, owner *[33]int8, seen *Digits) bool {
+	for c := cand[i] & free &^ *seen; c != 0; c &= c - 1 {
 		d := bits.TrailingZeros32(uint32(c)) + 1
 		*seen |= Bit(d)
-		if j := owner[d]; j == 0 || augment(int(j)-1, cells, cand, free, owner, seen) {
+		if j := owner[d]; j == 0 || augment(int(j)-1, cand, free, owner, seen) {
 			owner[d] = int8(i + 1)
 			return true
 		}

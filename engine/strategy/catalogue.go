@@ -25,11 +25,16 @@ import (
 // a…z; after z a letter is two characters, a letter then a digit, in the
 // same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s are
 // given to strategies being written (marked "coming" below, at their
-// places); t is the next free letter.
+// places); t–w are being given on another branch; x, y, z and A2–D2 are
+// the Str8ts strategies (str8ts.go); E2 is the next free letter.
 var catalogue = [...]Pass{
 	{"A", NakedSingle, 0},          // 200
 	{"H", FullHouse, 0},            // 210 (HoDoKu 100: after A, so that the seed's examples keep A)
 	{"B", HiddenSingle, 0},         // 300
+	{"x", CompartmentRange, 0},     // 310 Str8ts: range and stranded digits
+	{"y", SureDigits, 0},           // 320 Str8ts: sure (required) digits
+	{"z", MindTheGap, 0},           // 330 Str8ts: split compartments, mind the gap
+	{"A2", HighLowStranding, 0},    // 340 Str8ts: high/low stranding across a line
 	{"X", CageCombinations, 0},     // 900
 	{"Y", CagePermutations, 0},     // 950
 	{"I", LockedSubsets, 2},        // 1000 Locked Pair
@@ -43,12 +48,17 @@ var catalogue = [...]Pass{
 	{"F", NakedSubsets, 3},         // 1400 Naked Triple
 	{"E", HiddenSubsets, 2},        // 1500 Hidden Pair
 	{"E", HiddenSubsets, 3},        // 1600 Hidden Triple
+	{"B2", CompartmentSubsets, 2},  // 1610 Str8ts: hidden pair of a compartment
+	{"B2", CompartmentSubsets, 3},  // 1620 Str8ts: hidden triple of a compartment
 	{"F", NakedSubsets, 4},         // 2000 Naked Quadruple
 	{"a", InniesOutiesStrategy, 4}, // 2050 multi-cell innies and outies
 	{"E", HiddenSubsets, 4},        // 2100 Hidden Quadruple
 	{"b", CageSplitting, 0},        // 2150
 	{"J", BasicFish, 2},            // 2200 X-Wing
 	{"J", BasicFish, 3},            // 2300 Swordfish
+	{"C2", Str8tsFish, 2},          // 2310 Str8ts X-Wing on sure digits
+	{"C2", Str8tsFish, 3},          // 2320 Str8ts Swordfish on sure digits
+	{"D2", Settis, 0},              // 2330 Str8ts: counting a digit over rows and columns
 	{"J", BasicFish, 4},            // 2400 Jellyfish
 	{"S", RemotePair, 0},           // 2800
 	{"W", BUGPlusOne, 0},           // 2900

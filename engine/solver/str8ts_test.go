@@ -1,0 +1,94 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// str8tsPuzzles are published Str8ts puzzles, as strings of the
+// "String Definitions 2.0" (T9B: Str8ts; U, B, V: X, B, BX).
+var str8tsPuzzles = []struct{ name, text string }{
+	// str8ts.com "Easy 1" of 30 November 2024, as the site wrote it when it
+	// went live (candidates off by one, read tolerantly); from the
+	// compatibility tests of github.com/BlueAnt1/puzzle-coding.
+	{"str8ts-easy1", "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"},
+}
+
+func loadStr8ts(t testing.TB, s string) *grid.Board {
+	t.Helper()
+	p, _, err := codec.Decode(s, codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := grid.NewLayout(grid.Config{Size: p.Size, Variant: p.Variant, Black: p.Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := grid.Load(l, p.Cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestStr8tsGolden solves published Str8ts puzzles by logic alone, checks
+// every step against the solution the exact search proves unique, and
+// compares the step log with a golden file (go test -update rewrites it).
+func TestStr8tsGolden(t *testing.T) {
+	for _, tt := range str8tsPuzzles {
+		t.Run(tt.name, func(t *testing.T) {
+			b := loadStr8ts(t, tt.text)
+			var s search.Searcher
+			counted, err := s.Count(context.Background(), b, 2)
+			if err != nil || !counted.Complete || len(counted.Solutions) != 1 {
+				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
+			}
+			sol := counted.Solutions[0]
+			n := grid.Notation{Layout: b.L}
+			var log strings.Builder
+			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
+				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
+				for _, p := range st.Placements {
+					if sol[p.Cell] != uint8(p.Digit) {
+						t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
+					}
+				}
+				for _, e := range st.Eliminations {
+					if sol[e.Cell] == uint8(e.Digit) {
+						t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != Solved || string(res.Board.Value) != string(sol) {
+				t.Errorf("status %s; logic did not reach the solution", res.Status)
+			}
+			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
+			golden := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(log.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if log.String() != string(want) {
+				t.Errorf("step log differs from %s:\n%s", golden, log.String())
+			}
+		})
+	}
+}
