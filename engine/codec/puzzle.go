@@ -67,7 +67,7 @@ func (p *Puzzle) withRegions(v grid.Variant) grid.Variant {
 // jigsaw.
 func (p *Puzzle) Layout(variant grid.Variant) (*grid.Layout, error) {
 	v := p.EffectiveVariant(variant)
-	return grid.NewLayout(grid.Config{Size: p.Size, Variant: v, Regions: p.Regions, Cages: p.Cages})
+	return grid.NewLayout(grid.Config{Size: p.Size, Variant: v, Regions: p.Regions, Cages: p.Cages, Black: p.Black})
 }
 
 // Board builds the layout and the board of the puzzle (see Layout).
