@@ -363,7 +363,7 @@ func (g *generator) initNew() error {
 		n = DefaultSize(v)
 	}
 	g.n, g.variant = n, v
-	if v.IsStr8ts() || int(v) >= int(grid.Str8tsBX)+1 {
+	if int(v) >= int(grid.Str8tsBX)+1 {
 		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
 	}
 	minSize := 4
@@ -392,7 +392,7 @@ func (g *generator) initNew() error {
 		}
 		return fmt.Errorf("building the %s layout: %w", v, err)
 	}
-	if !v.Irregular() && !v.HasCages() {
+	if !v.Irregular() && !v.HasCages() && !v.IsStr8ts() {
 		g.base = l
 	}
 	return nil
@@ -488,6 +488,9 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 // newGrid draws the layout (regions for jigsaw variants) and a random
 // solution grid of a New puzzle.
 func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
+	if g.variant.IsStr8ts() {
+		return g.newStr8tsGrid(ctx, rng)
+	}
 	if !g.variant.Irregular() {
 		l := g.base
 		if l == nil {
