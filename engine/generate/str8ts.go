@@ -22,7 +22,7 @@ const clueShare = 0.35
 // column do not hold).
 func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
 	n := g.n
-	for range maxRegionTries {
+	for range maxBlackTries {
 		black := randomBlack(n, rng)
 		l, err := grid.NewLayout(grid.Config{Size: n, Variant: g.variant, Black: black})
 		if err != nil {
@@ -56,7 +56,10 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 		return nil, errRetry
 	}
 	seeds := max(len(white)/8, 1)
-	for range 4 {
+	for try := range 4 {
+		if try == 3 {
+			seeds = 0 // the search's own first solution
+		}
 		b := grid.NewBoard(l)
 		rng.Shuffle(len(white), func(i, j int) { white[i], white[j] = white[j], white[i] })
 		for _, cell := range white[:seeds] {
@@ -72,7 +75,7 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 		if _, ok := b.Check(); !ok {
 			continue
 		}
-		g.searcher.MaxNodes = g.maxNodes
+		g.searcher.MaxNodes = min(g.maxNodes, maxFillNodes)
 		res, err := g.searcher.Count(ctx, b, 1)
 		if err != nil && !errors.Is(err, search.ErrNodeLimit) {
 			return nil, err
@@ -83,6 +86,16 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 	}
 	return nil, errRetry
 }
+
+// maxBlackTries is the number of black layouts an attempt draws before
+// giving up on finding one that admits a solution: with boxes, one in
+// five or so does.
+const maxBlackTries = 60
+
+// maxFillNodes bounds the search for a solution of one black layout: a
+// layout with a solution mostly shows one within a few hundred nodes,
+// while proving one has none can take a hundred thousand.
+const maxFillNodes = 5000
 
 // randomBlack returns black cells in pairs symmetric under a half turn,
 // about blackShare of the board.
