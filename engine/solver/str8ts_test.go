@@ -21,6 +21,13 @@ var str8tsPuzzles = []struct{ name, text string }{
 	// went live (candidates off by one, read tolerantly); from the
 	// compatibility tests of github.com/BlueAnt1/puzzle-coding.
 	{"str8ts-easy1", "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"},
+	// Puzzles this project generated (solverctl generate --variant str8ts
+	// --level medium|hard --no-guessing --seed 23, 21, 23), chosen for
+	// their use of High/Low Stranding (A2), the fish on sure digits (C2)
+	// and Settis (D2), which the published ones above do not need.
+	{"str8ts-medium-a2", "T9B01ez0a0jezezezezez0aezezez0j0a0a0aezez0dez0aez0aezezezezez04ezezezez080a0604ezez03ezezezez0aezezez04ezezezezezezez0aez0dez0bezez0a0a0a0iezezez0a09ezezezez0c0bezez"},
+	{"str8ts-hard-c2", "T9B0aezezezez010aezezezezezezezezezezez0aez0cez0j0aezez06010a0aez0aezez0hez0aezezezez0704ez0jez0eezez0aez0j0a01ezezez0j0aez0aez0aezezezezezezezezezezez0aezezezezez0a"},
+	{"str8ts-hard-d2", "T9B0aezezez0aezezezezez0j0iezez0hezezezez0a0a0f0aezezez0aezezezezezez03ezez090aezezezez050cezezezezez03ezezezez0aezezez0a0a0a0aezezezez0a07ez0b0aezezezezez0cezezez0a"},
 }
 
 func loadStr8ts(t testing.TB, s string) *grid.Board {

@@ -19,7 +19,7 @@ var (
 	// stranded digit) goes.
 	CompartmentRange = &Strategy{
 		Name: "Compartment Range", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Compartment Range", Level: Easy, Score: 10},
+		Technique: &Technique{Name: "Compartment Range", Level: Easy, Score: 4},
 		find:      findCompartmentRanges,
 		Explain:   explainCompartmentRange,
 	}
@@ -29,7 +29,7 @@ var (
 	// take it.
 	SureDigits = &Strategy{
 		Name: "Sure Digits", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Sure Digits", Level: Easy, Score: 20},
+		Technique: &Technique{Name: "Sure Digits", Level: Easy, Score: 8},
 		find:      findSureDigits,
 		Explain:   explainSureDigits,
 	}
@@ -39,7 +39,7 @@ var (
 	// compartment's straight to one side of it (split compartments).
 	MindTheGap = &Strategy{
 		Name: "Mind the Gap", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Mind the Gap", Level: Medium, Score: 40},
+		Technique: &Technique{Name: "Mind the Gap", Level: Medium, Score: 20},
 		find:      findMindTheGap,
 		Explain:   explainMindTheGap,
 	}
@@ -49,7 +49,7 @@ var (
 	// the other the low) is out, and with it the candidates only it uses.
 	HighLowStranding = &Strategy{
 		Name: "High/Low Stranding", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "High/Low Stranding", Level: Medium, Score: 60},
+		Technique: &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40},
 		find:      findHighLowStranding,
 		Explain:   explainHighLowStranding,
 	}
@@ -79,7 +79,7 @@ var (
 	// takes it there.
 	Settis = &Strategy{
 		Name: "Settis", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Settis", Level: Hard, Score: 200},
+		Technique: &Technique{Name: "Settis", Level: Hard, Score: 150},
 		find:      findSettis,
 		Explain:   explainSettis,
 	}
@@ -87,12 +87,12 @@ var (
 
 var (
 	compartmentSubsetTechniques = []*Technique{
-		{Name: "Compartment Hidden Pair", Level: Medium, Score: 70},
-		{Name: "Compartment Hidden Triple", Level: Medium, Score: 100},
+		{Name: "Compartment Hidden Pair", Level: Medium, Score: 50},
+		{Name: "Compartment Hidden Triple", Level: Medium, Score: 70},
 	}
 	str8tsFishTechniques = []*Technique{
-		{Name: "Str8ts X-Wing", Level: Hard, Score: 140},
-		{Name: "Str8ts Swordfish", Level: Hard, Score: 150},
+		{Name: "Str8ts X-Wing", Level: Hard, Score: 100},
+		{Name: "Str8ts Swordfish", Level: Hard, Score: 120},
 	}
 )
 
@@ -156,11 +156,16 @@ func (c *compartment) windows(n int, bounds bool) grid.Digits {
 	return open
 }
 
-// windowNames renders windows of k digits, e.g. "3-6, 4-7".
+// windowNames renders windows of k digits, e.g. "3-6, 4-7" (a single
+// cell's: "2, 5").
 func windowNames(n grid.Notation, windows grid.Digits, k int) string {
 	var parts []string
 	for w := windows; w != 0; w &= w - 1 {
 		lo := w.Min()
+		if k == 1 {
+			parts = append(parts, n.DigitName(lo))
+			continue
+		}
 		parts = append(parts, n.DigitName(lo)+"-"+n.DigitName(lo+k-1))
 	}
 	return strings.Join(parts, ", ")
