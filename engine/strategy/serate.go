@@ -62,8 +62,8 @@ type seRate struct {
 //     compartment range as a hidden single, sure digits and mind the gap
 //     as pointing and claiming, high/low stranding as a naked pair,
 //     compartment hidden subsets as hidden subsets, the fish on sure
-//     digits as fish, and Settis, a count over the whole board, as a
-//     jellyfish.
+//     digits as fish, Settis, a count over the whole board, as a
+//     jellyfish, and the Str8ts unique rectangle as uniqueness test 1.
 var seRates = map[string]seRate{
 	// Singles.
 	"Full House":    {base: 10},
@@ -92,6 +92,7 @@ var seRates = map[string]seRate{
 	"Str8ts X-Wing":             {base: 32},
 	"Str8ts Swordfish":          {base: 38},
 	"Settis":                    {base: 52},
+	"Str8ts Unique Rectangle":   {base: 45},
 
 	// Basic fish.
 	"X-Wing":    {base: 32},

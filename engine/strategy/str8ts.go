@@ -898,3 +898,105 @@ func explainSettis(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("the %s sure to hold %s are as many as the %s that can, so each of those holds it: %s has one place in %s, %s=%s",
 		others, n.DigitName(p.Digit), lines, n.DigitName(p.Digit), u.Name(), n.CellName(p.Cell), n.DigitName(p.Digit))
 }
+
+// Str8tsUniqueRectangle (E2): four empty cells at the corners of a
+// rectangle, each pair along a side in one compartment (and, with boxes,
+// each pair in one box), could swap two digits a and b and the board would
+// stay solved: every row, column and compartment keeps its digits. A
+// puzzle with one solution cannot hold that deadly pattern, so when three
+// corners hold only a and b, the fourth cannot be a or b. Diagonals of
+// Str8ts X and BX must not cross the rectangle.
+var Str8tsUniqueRectangle = &Strategy{
+	Name: "Str8ts Unique Rectangle", Class: Elimination, Str8ts: OnlyOnStr8ts, NeedsUnique: true,
+	Technique: &Technique{Name: "Str8ts Unique Rectangle", Level: Hard, Score: 100},
+	find:      findStr8tsUniqueRectangles,
+	Explain:   explainStr8tsUniqueRectangle,
+}
+
+// runWhite reports whether the cells from a to b (inclusive, step apart)
+// are all white: one compartment.
+func runWhite(l *grid.Layout, a, b, step int) bool {
+	for c := a; c <= b; c += step {
+		if l.IsBlack(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func findStr8tsUniqueRectangles(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	onDiagonal := func(cell int) bool {
+		r, c := cell/n, cell%n
+		return (l.Variant == grid.Str8tsX || l.Variant == grid.Str8tsBX) && (r == c || r+c == n-1)
+	}
+	sameBox := func(a, c int) bool { return l.Region == nil || l.Region[a] == l.Region[c] }
+	for r1 := 0; r1 < n; r1++ {
+		for c1 := 0; c1 < n; c1++ {
+			for c2 := c1 + 1; c2 < n; c2++ {
+				if !runWhite(l, r1*n+c1, r1*n+c2, 1) {
+					break // a black cell ends the compartment
+				}
+				for r2 := r1 + 1; r2 < n; r2++ {
+					if !runWhite(l, r1*n+c1, r2*n+c1, n) || !runWhite(l, r1*n+c2, r2*n+c2, n) {
+						break
+					}
+					if !runWhite(l, r2*n+c1, r2*n+c2, 1) {
+						continue
+					}
+					corners := [4]int{r1*n + c1, r1*n + c2, r2*n + c1, r2*n + c2}
+					// With boxes, the corners must pair up in boxes too.
+					if l.Region != nil && !(sameBox(corners[0], corners[1]) && sameBox(corners[2], corners[3]) || sameBox(corners[0], corners[2]) && sameBox(corners[1], corners[3])) {
+						continue
+					}
+					if urCorners(b, corners, onDiagonal, sink) && sink.Done() {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// urCorners reports a Type 1 rectangle on the corners, if there is one.
+func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *Sink) bool {
+	var pair grid.Digits
+	extra, bivalue := -1, 0
+	for _, cell := range corners {
+		if b.Value[cell] != 0 || onDiagonal(cell) {
+			return false
+		}
+		c := b.Cand[cell]
+		if c.Count() == 2 {
+			if pair == 0 {
+				pair = c
+			}
+			if c != pair {
+				return false
+			}
+			bivalue++
+		} else {
+			extra = cell
+		}
+	}
+	if bivalue != 3 || extra < 0 || b.Cand[extra]&pair != pair {
+		return false
+	}
+	s := sink.Add()
+	s.Digits = pair
+	for _, cell := range corners {
+		if cell != extra {
+			s.Cells = append(s.Cells, cell)
+		}
+	}
+	for d := pair; d != 0; d &= d - 1 {
+		s.Eliminations = append(s.Eliminations, CellDigit{extra, d.Min()})
+	}
+	return true
+}
+
+func explainStr8tsUniqueRectangle(s *Step, n grid.Notation) string {
+	return fmt.Sprintf("%s, %s hold only %s: with %s it would be a deadly pattern (the two digits could swap in every row, column and compartment), so %s",
+		cellList(n, s.Cells), n.DigitList(s.Digits, "/"), n.DigitList(s.Digits, "/"), n.CellName(s.Eliminations[0].Cell), describeChanges(s, n))
+}
