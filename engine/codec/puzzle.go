@@ -40,10 +40,16 @@ type Puzzle struct {
 
 // EffectiveVariant returns the variant of the puzzle: the one its text
 // named, else fallback, where irregular regions make a classic fallback a
-// jigsaw and a killer fallback a killer jigsaw.
+// jigsaw and a killer fallback a killer jigsaw, and black cells a
+// fallback outside the Str8ts family Str8ts.
 func (p *Puzzle) EffectiveVariant(fallback grid.Variant) grid.Variant {
 	if p.VariantSet {
 		return p.Variant
+	}
+	if p.Black != nil && !fallback.IsStr8ts() {
+		// Black cells make a Str8ts board (the simple Str8ts form names
+		// no variant).
+		return grid.Str8ts
 	}
 	return p.withRegions(fallback)
 }

@@ -24,9 +24,10 @@ var (
 		Explain:   explainCompartmentRange,
 	}
 	// SureDigits (y): a digit of every straight a compartment can still
-	// hold is sure to be in it: it leaves the rest of the compartment's row
-	// or column, and goes in when one cell of the compartment alone can
-	// take it.
+	// hold is sure to be in it: it leaves the cells that see all its places
+	// there (the rest of the compartment's row or column, and the box or
+	// diagonal of Str8ts B and X they share), and goes in when one cell of
+	// the compartment alone can take it.
 	SureDigits = &Strategy{
 		Name: "Sure Digits", Class: Elimination, Str8ts: OnlyOnStr8ts,
 		Technique: &Technique{Name: "Sure Digits", Level: Easy, Score: 8},
@@ -171,25 +172,6 @@ func windowNames(n grid.Notation, windows grid.Digits, k int) string {
 	return strings.Join(parts, ", ")
 }
 
-// lineRest returns the white cells of the row or column of a compartment
-// outside it.
-func lineRest(l *grid.Layout, cells []int) []int {
-	n := l.N
-	first, last := cells[0], cells[len(cells)-1]
-	across := first/n == last/n
-	var rest []int
-	for i := range n {
-		cell := first/n*n + i
-		if !across {
-			cell = i*n + first%n
-		}
-		if !l.IsBlack(cell) && (cell < first || cell > last || !containsCell(cells, cell)) {
-			rest = append(rest, cell)
-		}
-	}
-	return rest
-}
-
 // lineUnit returns the row or column unit holding a compartment's cells.
 func lineUnit(l *grid.Layout, cells []int) int {
 	rows, cols := lineUnits(l)
@@ -248,6 +230,7 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 	var c compartment
 	var gone []CellDigit
 	var put []CellDigit
+	var places []int
 	for u := range l.Units {
 		if l.Units[u].Kind != grid.Compartment {
 			continue
@@ -266,22 +249,36 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 			continue
 		}
 		gone, put = gone[:0], put[:0]
-		rest := lineRest(l, c.cells)
 		for m := sure; m != 0; m &= m - 1 {
 			d := m.Min()
-			for _, cell := range rest {
-				if b.Cand[cell].Has(d) {
-					gone = append(gone, CellDigit{cell, d})
-				}
-			}
-			at, places := -1, 0
+			places = places[:0]
 			for i, cell := range c.empty {
 				if c.cand[i].Has(d) {
-					at, places = cell, places+1
+					places = append(places, cell)
 				}
 			}
-			if places == 1 {
-				put = append(put, CellDigit{at, d})
+			if len(places) == 0 {
+				continue // broken: the solver's check reports it
+			}
+			if len(places) == 1 {
+				// It goes there, which takes it from the peers.
+				put = append(put, CellDigit{places[0], d})
+				continue
+			}
+			// d is in one of its places: a cell that sees them all (the
+			// rest of the row or column, and the box or diagonal they
+			// share on Str8ts B and X) cannot hold it.
+			for _, cell := range l.Peers[places[0]] {
+				if !b.Cand[cell].Has(d) || containsCell(places, cell) {
+					continue
+				}
+				all := true
+				for _, p := range places[1:] {
+					all = all && l.Sees(cell, p)
+				}
+				if all {
+					gone = append(gone, CellDigit{cell, d})
+				}
 			}
 		}
 		if len(gone) == 0 && len(put) == 0 {
@@ -308,7 +305,16 @@ func explainSureDigits(s *Step, n grid.Notation) string {
 	}
 	var parts []string
 	if len(s.Eliminations) > 0 {
-		parts = append(parts, fmt.Sprintf("not elsewhere in %s (%s)", l.Units[s.Units[1]].Name(), describeEliminations(s, n)))
+		line := &l.Units[s.Units[1]]
+		inLine := true
+		for _, e := range s.Eliminations {
+			inLine = inLine && containsCell(line.Cells, e.Cell)
+		}
+		if inLine {
+			parts = append(parts, fmt.Sprintf("not elsewhere in %s (%s)", line.Name(), describeEliminations(s, n)))
+		} else {
+			parts = append(parts, fmt.Sprintf("not in the cells that see all its places (%s)", describeEliminations(s, n)))
+		}
 	}
 	for _, p := range s.Placements {
 		parts = append(parts, fmt.Sprintf("%s has one place, %s=%s", n.DigitName(p.Digit), n.CellName(p.Cell), n.DigitName(p.Digit)))
