@@ -20,14 +20,18 @@ func TestStr8tsStepsSound(t *testing.T) {
 		per = 3
 	}
 	used := map[string]int{}
-	for _, v := range []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX} {
+	for _, tt := range []struct {
+		v    grid.Variant
+		size int
+	}{{grid.Str8ts, 9}, {grid.Str8tsX, 9}, {grid.Str8tsB, 9}, {grid.Str8tsBX, 9}, {grid.Str8ts, 6}, {grid.Str8tsB, 8}} {
+		v := tt.v
 		for i := range per {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			level := strategy.Unrated
-			if v == grid.Str8ts {
+			if v == grid.Str8ts && tt.size == 9 {
 				level = strategy.Level(1 + i%4)
 			}
-			res, err := generate.Generate(ctx, generate.Config{Variant: v, Seed: uint64(1000*int(v) + i + 1), Level: level, MaxAttempts: 10})
+			res, err := generate.Generate(ctx, generate.Config{Variant: v, Size: tt.size, Seed: uint64(1000*int(v) + 100*tt.size + i + 1), Level: level, MaxAttempts: 10})
 			cancel()
 			if err != nil {
 				t.Fatalf("%s %d: %v", v, i, err)

@@ -845,15 +845,16 @@ func findSettis(b *grid.Board, sink *Sink) {
 	n := l.N
 	rows, cols := lineUnits(l)
 	acrossUnits, downUnits := compartmentUnits(l)
+	var c compartment
 	for d := 1; d <= n; d++ {
 		rowMust, rowCan := lineCounts(b, d, true, acrossUnits)
 		colMust, colCan := lineCounts(b, d, false, downUnits)
 		for _, byRows := range []bool{true, false} {
 			// The lines that must hold d in one direction are as many as
 			// those that can in the other: each of those holds it.
-			must, can, units := rowMust, colCan, cols
+			must, can, units, lineComps := rowMust, colCan, cols, downUnits
 			if !byRows {
-				must, can, units = colMust, rowCan, rows
+				must, can, units, lineComps = colMust, rowCan, rows, acrossUnits
 			}
 			if count(must) != count(can) {
 				continue
@@ -862,7 +863,8 @@ func findSettis(b *grid.Board, sink *Sink) {
 				if !can[line] {
 					continue
 				}
-				at, places, placed := -1, 0, false
+				var places []int
+				placed := false
 				for i := range n {
 					cell := i*n + line // a column of the rows' count
 					if !byRows {
@@ -872,17 +874,52 @@ func findSettis(b *grid.Board, sink *Sink) {
 						placed = true
 					}
 					if b.Cand[cell].Has(d) {
-						at, places = cell, places+1
+						places = append(places, cell)
 					}
 				}
-				if placed || places != 1 {
+				if placed || len(places) == 0 {
+					continue
+				}
+				if len(places) == 1 {
+					s := sink.Add()
+					s.Digits = grid.Bit(d)
+					s.Placements = append(s.Placements, CellDigit{places[0], d})
+					s.Cells = append(s.Cells, places[0])
+					s.Units = append(s.Units, units[line])
+					if sink.Done() {
+						return
+					}
+					continue
+				}
+				// The places lie in one compartment: d is sure there, so
+				// its straight is one of those holding d.
+				u := compartmentOf(l, lineComps, places)
+				if u < 0 {
+					continue
+				}
+				c.load(b, u, l.Units[u].Cells)
+				k := len(c.cells)
+				var keep grid.Digits
+				for w := c.windows(n, false); w != 0; w &= w - 1 {
+					if win := grid.Straight(w.Min(), k); win.Has(d) {
+						keep |= grid.Bit(w.Min())
+					}
+				}
+				allowed, _ := grid.StraightSpan(keep, k)
+				var gone []CellDigit
+				for i, cell := range c.empty {
+					for x := c.cand[i] &^ allowed; x != 0; x &= x - 1 {
+						gone = append(gone, CellDigit{cell, x.Min()})
+					}
+				}
+				if len(gone) == 0 || keep == 0 {
 					continue
 				}
 				s := sink.Add()
 				s.Digits = grid.Bit(d)
-				s.Placements = append(s.Placements, CellDigit{at, d})
-				s.Cells = append(s.Cells, at)
-				s.Units = append(s.Units, units[line])
+				s.Cells = append(s.Cells, places...)
+				s.Units = append(s.Units, units[line], u)
+				s.Eliminations = append(s.Eliminations, gone...)
 				if sink.Done() {
 					return
 				}
@@ -891,18 +928,39 @@ func findSettis(b *grid.Board, sink *Sink) {
 	}
 }
 
+// compartmentOf returns the compartment among units (compartments of one
+// direction, by their first cell) holding all of cells, two or more of
+// one line, or -1: at most one can.
+func compartmentOf(l *grid.Layout, units map[int]int, cells []int) int {
+	for _, u := range units {
+		all := true
+		for _, cell := range cells {
+			all = all && containsCell(l.Units[u].Cells, cell)
+		}
+		if all {
+			return u
+		}
+	}
+	return -1
+}
+
 func explainSettis(s *Step, n grid.Notation) string {
 	l := n.Layout
-	p := s.Placements[0]
 	u := &l.Units[s.Units[0]]
-	// A column takes the digit when the rows sure to hold it are as many
-	// as the columns that can; a row when the other way round.
+	d := n.DigitName(s.Digits.Min())
+	// A column must hold the digit when the rows sure to hold it are as
+	// many as the columns that can; a row when the other way round.
 	lines, others := "columns", "rows"
 	if u.Kind == grid.Row {
 		lines, others = "rows", "columns"
 	}
-	return fmt.Sprintf("the %s sure to hold %s are as many as the %s that can, so each of those holds it: %s has one place in %s, %s=%s",
-		others, n.DigitName(p.Digit), lines, n.DigitName(p.Digit), u.Name(), n.CellName(p.Cell), n.DigitName(p.Digit))
+	why := fmt.Sprintf("the %s sure to hold %s are as many as the %s that can, so each of those holds it", others, d, lines)
+	if len(s.Placements) == 0 {
+		c := &l.Units[s.Units[1]]
+		return fmt.Sprintf("%s: %s has its places in %s in %s only, whose straight must then hold %s: %s", why, d, u.Name(), c.Name(), d, describeChanges(s, n))
+	}
+	p := s.Placements[0]
+	return fmt.Sprintf("%s: %s has one place in %s, %s=%s", why, d, u.Name(), n.CellName(p.Cell), d)
 }
 
 // Str8tsUniqueRectangle (E2): four empty cells at the corners of a
