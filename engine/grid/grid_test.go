@@ -507,3 +507,47 @@ func TestStraightWindows(t *testing.T) {
 		}
 	}
 }
+
+// TestStr8tsVariants checks the units Str8ts X, B and BX add: diagonals
+// and boxes, partial, without their black cells.
+func TestStr8tsVariants(t *testing.T) {
+	black := make([]bool, 81)
+	black[0], black[80], black[40] = true, true, true // both diagonals and the middle box
+	for _, tt := range []struct {
+		v                Variant
+		diagonals, boxes int
+	}{{Str8ts, 0, 0}, {Str8tsX, 2, 0}, {Str8tsB, 0, 9}, {Str8tsBX, 2, 9}} {
+		l, err := NewLayout(Config{Size: 9, Variant: tt.v, Black: black})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.v, err)
+		}
+		kinds := map[UnitKind]int{}
+		for _, u := range l.Units {
+			kinds[u.Kind]++
+			if !u.Partial {
+				t.Errorf("%s: %s is not partial", tt.v, u.Name())
+			}
+			want := 9
+			switch {
+			case u.Kind == Diagonal && u.Index == 0:
+				want = 6 // r1c1, r5c5, r9c9 black
+			case u.Kind == Diagonal:
+				want = 8 // r5c5
+			case u.Kind == Region && (u.Index == 0 || u.Index == 4 || u.Index == 8):
+				want = 8
+			case u.Kind == Compartment:
+				continue
+			case u.Kind == Row && (u.Index == 0 || u.Index == 4 || u.Index == 8):
+				want = 8
+			case u.Kind == Column && (u.Index == 0 || u.Index == 4 || u.Index == 8):
+				want = 8
+			}
+			if len(u.Cells) != want {
+				t.Errorf("%s: %s has %d cells, want %d", tt.v, u.Name(), len(u.Cells), want)
+			}
+		}
+		if kinds[Diagonal] != tt.diagonals || kinds[Region] != tt.boxes {
+			t.Errorf("%s: %d diagonals, %d boxes; want %d, %d", tt.v, kinds[Diagonal], kinds[Region], tt.diagonals, tt.boxes)
+		}
+	}
+}
