@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -728,7 +729,7 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 							cover |= 1 << pos(cell)
 						}
 					}
-					if popcount32(cover) != size {
+					if bits.OnesCount32(cover) != size {
 						return true
 					}
 					var gone []CellDigit
@@ -778,14 +779,6 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 	}
 }
 
-func popcount32(m uint32) int {
-	c := 0
-	for ; m != 0; m &= m - 1 {
-		c++
-	}
-	return c
-}
-
 func explainStr8tsFish(s *Step, n grid.Notation) string {
 	l := n.Layout
 	k := len(s.Units) / 2
@@ -830,7 +823,8 @@ func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can
 	return must, can
 }
 
-func count(flags []bool) int {
+// countTrue returns the number of flags set.
+func countTrue(flags []bool) int {
 	c := 0
 	for _, f := range flags {
 		if f {
@@ -856,7 +850,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 			if !byRows {
 				must, can, units, lineComps = colMust, rowCan, rows, acrossUnits
 			}
-			if count(must) != count(can) {
+			if countTrue(must) != countTrue(can) {
 				continue
 			}
 			for line := range n {
