@@ -99,3 +99,55 @@ func TestStr8tsGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestStr8tsFindAllSound runs every strategy allowed on Str8ts boards in
+// find-all mode on every board of the solves of the golden puzzles, and
+// checks every step each finds against the solution: not just the steps
+// the solver takes.
+func TestStr8tsFindAllSound(t *testing.T) {
+	var allowed []*strategy.Strategy
+	for _, st := range strategy.All() {
+		if st.Str8ts != strategy.NotOnStr8ts && st.HasFinder() {
+			allowed = append(allowed, st)
+		}
+	}
+	found := map[string]int{}
+	for _, tt := range str8tsPuzzles {
+		b := loadStr8ts(t, tt.text)
+		var s search.Searcher
+		counted, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(counted.Solutions) != 1 {
+			t.Fatalf("%s: count %v", tt.name, err)
+		}
+		sol := counted.Solutions[0]
+		n := grid.Notation{Layout: b.L}
+		check := func(after *grid.Board) {
+			for _, st := range allowed {
+				sink := strategy.Sink{All: true}
+				st.Find(after, &sink)
+				for _, step := range sink.Steps() {
+					found[st.Letter()]++
+					for _, p := range step.Placements {
+						if sol[p.Cell] != uint8(p.Digit) {
+							t.Errorf("%s: %s places %s=%d: %s", tt.name, step.Name(), n.CellName(p.Cell), p.Digit, step.Explain(n))
+						}
+					}
+					for _, e := range step.Eliminations {
+						if sol[e.Cell] == uint8(e.Digit) {
+							t.Errorf("%s: %s removes the solution's %d from %s: %s", tt.name, step.Name(), e.Digit, n.CellName(e.Cell), step.Explain(n))
+						}
+					}
+				}
+			}
+		}
+		check(b)
+		_, err = Solve(context.Background(), b, Options{Type: LogicOnly, Unique: true}, func(_ int, _ *strategy.Step, after *grid.Board) error {
+			check(after)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("steps found by letter: %v", found)
+}
