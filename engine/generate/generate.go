@@ -366,12 +366,18 @@ func (g *generator) initNew() error {
 	if int(v) >= int(grid.Str8tsBX)+1 {
 		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
 	}
-	minSize := 4
+	minSize, maxSize := 4, grid.MaxSize
 	if v.Arithmetic() || v.Irregular() {
 		minSize = 3
 	}
-	if n < minSize || n > grid.MaxSize {
-		return grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, grid.MaxSize, v)
+	if v.IsStr8ts() {
+		// Above 16×16 random black layouts seldom admit a solution the
+		// search finds quickly: a generation would spend its deadline
+		// looking for one.
+		maxSize = maxStr8tsSize
+	}
+	if n < minSize || n > maxSize {
+		return grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, maxSize, v)
 	}
 	// The layout the solution grid is drawn on: cage variants without
 	// their cages, jigsaw variants with rows for regions (only a check

@@ -23,6 +23,9 @@ const clueShare = 0.35
 func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
 	n := g.n
 	for range maxBlackTries {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		black := randomBlack(n, rng)
 		l, err := grid.NewLayout(grid.Config{Size: n, Variant: g.variant, Black: black})
 		if err != nil {
@@ -86,6 +89,9 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 	}
 	return nil, errRetry
 }
+
+// maxStr8tsSize is the largest Str8ts board generated.
+const maxStr8tsSize = 16
 
 // maxBlackTries is the number of black layouts an attempt draws before
 // giving up on finding one that admits a solution: with boxes, one in
