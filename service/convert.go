@@ -74,7 +74,7 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 			return nil, err
 		}
 	case *sudokuv1.Puzzle_Text:
-		cp, _, err = decodeText(field, p, false)
+		cp, _, err = decodeText(field, p, p.GetTolerant())
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +151,8 @@ func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 		if c.GetValue() > uint32(n) {
 			return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].value", field, i), "value %d is out of range 0..%d", c.GetValue(), n)
 		}
-		cs := grid.CellState{Value: int(c.GetValue()), Given: c.GetGiven() && c.GetValue() != 0}
+		// A black cell holds a clue or nothing: its digit is a clue.
+		cs := grid.CellState{Value: int(c.GetValue()), Given: (c.GetGiven() || c.GetBlack()) && c.GetValue() != 0}
 		for _, d := range c.GetCandidates() {
 			if d < 1 || d > uint32(n) {
 				return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].candidates", field, i), "candidate %d is out of range 1..%d", d, n)
@@ -210,8 +211,8 @@ func boardToProto(b *grid.Board) *sudokuv1.Board {
 	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
 	for i := range pb.Cells {
 		c := &cells[i]
-		c.Value, c.Given = uint32(b.Value[i]), b.Given(i)
-		if b.Value[i] == 0 {
+		c.Value, c.Given, c.Black = uint32(b.Value[i]), b.Given(i), l.IsBlack(i)
+		if b.Value[i] == 0 && !c.Black {
 			buf = b.Cand[i].List(buf[:0])
 			c.Candidates = make([]uint32, len(buf))
 			for j, d := range buf {
@@ -328,6 +329,7 @@ var unitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
 	grid.Diagonal:    sudokuv1.UnitKind_UNIT_KIND_DIAGONAL,
 	grid.Window:      sudokuv1.UnitKind_UNIT_KIND_WINDOW,
 	grid.ColourGroup: sudokuv1.UnitKind_UNIT_KIND_COLOUR,
+	grid.Compartment: sudokuv1.UnitKind_UNIT_KIND_COMPARTMENT,
 }
 
 // stepToProto converts a step, explained in notation n; packed is the
@@ -353,7 +355,11 @@ func stepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 	}
 	for _, u := range s.Units {
 		unit := &n.Layout.Units[u]
-		ps.Units = append(ps.Units, &sudokuv1.Unit{Kind: unitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()})
+		pu := &sudokuv1.Unit{Kind: unitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()}
+		if unit.Kind == grid.Compartment {
+			pu.Cells = uint32s(unit.Cells)
+		}
+		ps.Units = append(ps.Units, pu)
 	}
 	if t := s.Technique; t != nil {
 		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)

@@ -57,21 +57,18 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 			return nil, 0, err
 		}
 	case *sudokuv1.Puzzle_Text:
-		if cp, detected, err = decodeText(field, p, tolerant); err != nil {
+		if cp, detected, err = decodeText(field, p, tolerant || p.GetTolerant()); err != nil {
 			return nil, 0, err
 		}
 	default:
 		return nil, 0, grid.FieldErrorf(field, "set either board or text")
 	}
 	cp.Variant, cp.VariantSet = cp.EffectiveVariant(variant), true
-	if !cp.Variant.IsStr8ts() {
-		// The engine does not model Str8ts; their strings convert as they are.
-		if _, err := cp.Layout(cp.Variant); err != nil {
-			if p.GetBoard() != nil {
-				return nil, 0, inField(field+".board", puzzleBoard, err)
-			}
-			return nil, 0, inField(field, puzzleText, err)
+	if _, err := cp.Layout(cp.Variant); err != nil {
+		if p.GetBoard() != nil {
+			return nil, 0, inField(field+".board", puzzleBoard, err)
 		}
+		return nil, 0, inField(field, puzzleText, err)
 	}
 	return cp, detected, nil
 }

@@ -44,6 +44,7 @@ var protoFields = map[string][inputKinds]string{
 	"size":    {puzzleText: "text"},
 	"cages":   {puzzleText: "text"},
 	"regions": {puzzleText: "region_map"},
+	"black":   {puzzleText: "text", puzzleBoard: "cells"},
 	"base":    {generateConfig: "puzzle"},
 }
 

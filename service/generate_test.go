@@ -197,7 +197,7 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"level", &sudokuv1.GenerateRequest{Level: 9}, "level", "unknown level"},
 		{"format", &sudokuv1.GenerateRequest{Format: 99}, "format", "unknown format"},
 		{"variant", &sudokuv1.GenerateRequest{Variant: 99}, "variant", "unknown variant"},
-		{"str8ts", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_STR8TS}, "variant", "cannot generate"},
+		{"str8ts b, prime size", &sudokuv1.GenerateRequest{Size: 7, Variant: sudokuv1.Variant_VARIANT_STR8TS_B}, "size", "no regular boxes"},
 		{"size too large", &sudokuv1.GenerateRequest{Size: 99}, "size", "out of range"},
 		{"size too small", &sudokuv1.GenerateRequest{Size: 2}, "size", "out of range"},
 		{"prime size", &sudokuv1.GenerateRequest{Size: 7}, "size", "no regular boxes"},

@@ -48,6 +48,7 @@ func (f *solveFlags) jsonPuzzle(p *sudokuv1.Puzzle, regionMap string) *sudokuv1.
 	if p.GetCharset() == "" {
 		p.Charset = f.charset
 	}
+	p.Tolerant = p.GetTolerant() || f.tolerant
 	if _, ok := p.GetSource().(*sudokuv1.Puzzle_Text); ok {
 		if p.GetFormat() == sudokuv1.Format_FORMAT_UNSPECIFIED && f.format != formatJSON {
 			p.Format = f.format

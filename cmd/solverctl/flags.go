@@ -27,6 +27,7 @@ type solveFlags struct {
 	regionMap string
 	format    sudokuv1.Format
 	variant   sudokuv1.Variant
+	tolerant  bool
 
 	solvingType   sudokuv1.SolvingType
 	onGuess       sudokuv1.OnGuess
@@ -107,6 +108,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.regionMap, "map", "", "region `map` of the NxN form, or @FILE to read it from a file")
 	fs.Var(&enumValue[sudokuv1.Format]{&f.format, formatNames}, "format", "puzzle `format`: "+names(formatNames)+"; json is a structured board as protojson (what convert --to json writes), which auto detects by its {")
 	fs.Var(&enumValue[sudokuv1.Variant]{&f.variant, variantNames}, "variant", "`variant` of a text that names none: "+names(variantNames))
+	fs.BoolVar(&f.tolerant, "tolerant", false, "accept strings with known defects (str8ts.com's off-by-one, K6B, interim base-32 2.0 strings)")
 
 	fs.Var(&enumValue[sudokuv1.SolvingType]{&f.solvingType, solvingTypeNames}, "type", "`type` of methods allowed: "+names(solvingTypeNames)+"; auto means mixed")
 	fs.Var(&enumValue[sudokuv1.OnGuess]{&f.onGuess, onGuessNames}, "on-guess", "`mode` of undoing a failed guess: "+names(onGuessNames)+"; auto means safe")
@@ -215,6 +217,7 @@ func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1
 		Charset:   f.charset,
 		RegionMap: regionMap,
 		Variant:   f.variant,
+		Tolerant:  f.tolerant,
 	}, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -41,9 +40,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+", new by default (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
 	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle; 0 means 9, or 6 for KenKen")
-	// Neither the generator nor the solver takes Str8ts.
-	made := variantNames[:slices.IndexFunc(variantNames, func(c choice[sudokuv1.Variant]) bool { return c.name == "str8ts" })]
-	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, made}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(made))
+	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, variantNames}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(variantNames))
 	fs.Var(&enumValue[sudokuv1.DifficultyLevel]{&req.Level, levelNames}, "level", "difficulty `level` asked for: "+names(levelNames))
 	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")
 	fs.Var(&enumValue[sudokuv1.Symmetry]{&req.Symmetry, symmetryNames}, "symmetry", "`symmetry` of the clues: "+names(symmetryNames)+", none by default")

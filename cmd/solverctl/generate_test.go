@@ -96,7 +96,7 @@ func TestGenerateErrors(t *testing.T) {
 		want  string // in the error
 	}{
 		{"bad level", []string{"generate", "--level", "insane"}, true, "want one of"},
-		{"str8ts is not made", []string{"generate", "--variant", "str8ts"}, true, "want one of auto, classic"},
+		{"unknown variant", []string{"generate", "--variant", "str9ts"}, true, "want one of auto, classic"},
 		{"bad format", []string{"generate", "--to", "yaml"}, true, "unknown format"},
 		{"json is no format", []string{"generate", "--to", "json"}, true, "unknown format"},
 		{"header of another variant", []string{"generate", "--variant", "killer", "--to", "s9b"}, false, "header is L9B"},

@@ -29,7 +29,7 @@ var transcriptCases = []struct {
 	{"logic-with-guessing", "", []string{"solve", "--type", "logic", "--strategies", "A,B,C"}},
 	{"guess-with-elimination", "", []string{"solve", "--type", "guess", "--strategies", "A,B,C,D"}},
 	{"negative-timeout", "", []string{"solve", "--timeout", "-3s"}},
-	{"unknown-letter", "", []string{"steps", "--strategies", "A,B,x"}},
+	{"unknown-letter", "", []string{"steps", "--strategies", "A,B,a2"}},
 	{"order-with-logic", "", []string{"solve", "--type", "logic", "--order", "desc"}},
 	{"seed-without-random", "", []string{"solve", "--seed", "7"}},
 	{"json-diagonal-killer", diagonalKiller(11), []string{"solve", "-"}},

@@ -69,6 +69,12 @@ func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState,
 		}
 		cfg.Cages = append(cfg.Cages, cg)
 	}
+	if variant.IsStr8ts() {
+		cfg.Black = make([]bool, n*n)
+		for i, c := range b.GetCells() {
+			cfg.Black[i] = c.GetBlack()
+		}
+	}
 	l, err := grid.NewLayout(cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("building the board's layout: %w", err)
@@ -608,6 +614,16 @@ func pick[T any](c bool, a, b T) T {
 // unitCells returns the cells of a step's unit, nil when the board has no
 // such unit.
 func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
+	if cells := u.GetCells(); len(cells) > 0 {
+		// A compartment carries its cells.
+		out := make([]int, 0, len(cells))
+		for _, c := range cells {
+			if int(c) < wb.layout.Cells {
+				out = append(out, int(c))
+			}
+		}
+		return out
+	}
 	kind, ok := watchUnitKinds[u.GetKind()]
 	if !ok {
 		return nil
@@ -621,12 +637,13 @@ func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
 }
 
 var watchUnitKinds = map[sudokuv1.UnitKind]grid.UnitKind{
-	sudokuv1.UnitKind_UNIT_KIND_ROW:      grid.Row,
-	sudokuv1.UnitKind_UNIT_KIND_COLUMN:   grid.Column,
-	sudokuv1.UnitKind_UNIT_KIND_REGION:   grid.Region,
-	sudokuv1.UnitKind_UNIT_KIND_DIAGONAL: grid.Diagonal,
-	sudokuv1.UnitKind_UNIT_KIND_WINDOW:   grid.Window,
-	sudokuv1.UnitKind_UNIT_KIND_COLOUR:   grid.ColourGroup,
+	sudokuv1.UnitKind_UNIT_KIND_ROW:         grid.Row,
+	sudokuv1.UnitKind_UNIT_KIND_COLUMN:      grid.Column,
+	sudokuv1.UnitKind_UNIT_KIND_REGION:      grid.Region,
+	sudokuv1.UnitKind_UNIT_KIND_DIAGONAL:    grid.Diagonal,
+	sudokuv1.UnitKind_UNIT_KIND_WINDOW:      grid.Window,
+	sudokuv1.UnitKind_UNIT_KIND_COLOUR:      grid.ColourGroup,
+	sudokuv1.UnitKind_UNIT_KIND_COMPARTMENT: grid.Compartment,
 }
 
 // drawBoard draws the board of f on a canvas laid out by g.

@@ -72,6 +72,12 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		// of JSON make it a killer v1 string with a misleading error.
 		return nil, f, grid.FieldErrorf("format", "the text is JSON, not a puzzle text format: a structured board goes in Puzzle.board (solverctl reads it with --format json)")
 	}
+	if (f == FormatAuto || f == FormatPlain) && o.Charset == "" {
+		if clues, colours, ok := str8tsPlainFields(trimmed); ok {
+			p, err := decodeStr8tsPlain(clues, colours)
+			return p, FormatPlain, err
+		}
+	}
 	if f == FormatAuto {
 		f = Detect(trimmed, o)
 	} else if why := notShaped(f, trimmed); why != "" {

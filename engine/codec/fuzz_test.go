@@ -124,3 +124,37 @@ func FuzzDecode(f *testing.F) {
 	}
 	fuzzDecoder(f, decode, true, FormatAuto, seedFirst, "S9B"+strings.Repeat("ep", 81), strings.Repeat("vu", 81), "#A#B\n####\nC#D#\n####")
 }
+
+// FuzzDecodeStr8ts fuzzes the Str8ts strings (T, U, B, V), strict and
+// tolerant: the decoder returns a *grid.FieldError or a puzzle that
+// survives encoding; such a puzzle builds a board or fails with a
+// *grid.FieldError, and on a board the engine's Check, the Str8ts
+// strategies and a bounded exact search run without panicking, the
+// search's solutions keeping the clues and the straights.
+func FuzzDecodeStr8ts(f *testing.F) {
+	easy1 := "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"
+	for _, s := range []string{easy1, "T9B" + strings.Repeat("ez", 81), "U9B0a" + strings.Repeat("ez", 80), "B9B0g0a" + strings.Repeat("00", 79), "V9B" + strings.Repeat("0a", 81), "T6B" + strings.Repeat("0b", 36), "T4B0a0102030401"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tolerant := range []bool{false, true} {
+			p, err := decodeV2(s, tolerant)
+			if !fuzzDecoded(t, p, err) {
+				continue
+			}
+			checkOwnFormat(t, p, FormatV2)
+			if !p.Variant.IsStr8ts() {
+				continue
+			}
+			b, err := p.Board(p.Variant)
+			if err != nil {
+				var fe *grid.FieldError
+				if !errors.As(err, &fe) {
+					t.Fatalf("board of %s: error %v is %T, not *grid.FieldError", s, err, err)
+				}
+				continue
+			}
+			fuzzStr8tsBoard(t, b)
+		}
+	})
+}

@@ -40,10 +40,16 @@ type Puzzle struct {
 
 // EffectiveVariant returns the variant of the puzzle: the one its text
 // named, else fallback, where irregular regions make a classic fallback a
-// jigsaw and a killer fallback a killer jigsaw.
+// jigsaw and a killer fallback a killer jigsaw, and black cells a
+// fallback outside the Str8ts family Str8ts.
 func (p *Puzzle) EffectiveVariant(fallback grid.Variant) grid.Variant {
 	if p.VariantSet {
 		return p.Variant
+	}
+	if p.Black != nil && !fallback.IsStr8ts() {
+		// Black cells make a Str8ts board (the simple Str8ts form names
+		// no variant).
+		return grid.Str8ts
 	}
 	return p.withRegions(fallback)
 }
@@ -67,7 +73,7 @@ func (p *Puzzle) withRegions(v grid.Variant) grid.Variant {
 // jigsaw.
 func (p *Puzzle) Layout(variant grid.Variant) (*grid.Layout, error) {
 	v := p.EffectiveVariant(variant)
-	return grid.NewLayout(grid.Config{Size: p.Size, Variant: v, Regions: p.Regions, Cages: p.Cages})
+	return grid.NewLayout(grid.Config{Size: p.Size, Variant: v, Regions: p.Regions, Cages: p.Cages, Black: p.Black})
 }
 
 // Board builds the layout and the board of the puzzle (see Layout).

@@ -102,7 +102,9 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 func (d *digger) clueCells(orbit [2]int, clues []uint8) []int {
 	out := d.scratch[:0]
 	for _, cell := range orbit {
-		if cell >= 0 && clues[cell] != 0 {
+		// A black clue of a Str8ts board is part of its layout's picture:
+		// it stays.
+		if cell >= 0 && clues[cell] != 0 && !d.l.IsBlack(cell) {
 			out = append(out, cell)
 		}
 	}

@@ -88,7 +88,7 @@ func (f *filler) search(b *grid.Board) (bool, error) {
 func (f *filler) chooseCell(b *grid.Board) int {
 	best, bestCount, ties := -1, grid.MaxSize+1, 0
 	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 {
+		if b.Value[cell] != 0 || b.L.IsBlack(cell) {
 			continue
 		}
 		switch n := c.Count(); {
@@ -150,7 +150,9 @@ func impliedUnits(l *grid.Layout) [][]int {
 
 // propagate places naked and hidden singles until none is left, in the
 // layout's units and the implied ones (see impliedUnits); it reports false
-// when the board reaches a contradiction.
+// when the board reaches a contradiction. The partial units of a Str8ts
+// board need not hold every digit: they have no hidden singles, and Check
+// keeps them and their straights.
 func propagate(b *grid.Board, implied [][]int) bool {
 	l := b.L
 	all := grid.AllDigits(l.N)
@@ -169,6 +171,9 @@ func propagate(b *grid.Board, implied [][]int) bool {
 			var once, twice, placed grid.Digits
 			var cells []int
 			if u < len(l.Units) {
+				if l.Units[u].Partial {
+					continue
+				}
 				cells = l.Units[u].Cells
 			} else {
 				// The board knows nothing of an implied unit: its digits

@@ -363,15 +363,21 @@ func (g *generator) initNew() error {
 		n = DefaultSize(v)
 	}
 	g.n, g.variant = n, v
-	if v.IsStr8ts() || int(v) >= int(grid.Str8tsBX)+1 {
+	if int(v) >= int(grid.Str8tsBX)+1 {
 		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
 	}
-	minSize := 4
+	minSize, maxSize := 4, grid.MaxSize
 	if v.Arithmetic() || v.Irregular() {
 		minSize = 3
 	}
-	if n < minSize || n > grid.MaxSize {
-		return grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, grid.MaxSize, v)
+	if v.IsStr8ts() {
+		// Above 16×16 random black layouts seldom admit a solution the
+		// search finds quickly: a generation would spend its deadline
+		// looking for one.
+		maxSize = maxStr8tsSize
+	}
+	if n < minSize || n > maxSize {
+		return grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, maxSize, v)
 	}
 	// The layout the solution grid is drawn on: cage variants without
 	// their cages, jigsaw variants with rows for regions (only a check
@@ -392,7 +398,7 @@ func (g *generator) initNew() error {
 		}
 		return fmt.Errorf("building the %s layout: %w", v, err)
 	}
-	if !v.Irregular() && !v.HasCages() {
+	if !v.Irregular() && !v.HasCages() && !v.IsStr8ts() {
 		g.base = l
 	}
 	return nil
@@ -488,6 +494,9 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 // newGrid draws the layout (regions for jigsaw variants) and a random
 // solution grid of a New puzzle.
 func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
+	if g.variant.IsStr8ts() {
+		return g.newStr8tsGrid(ctx, rng)
+	}
 	if !g.variant.Irregular() {
 		l := g.base
 		if l == nil {

@@ -595,7 +595,8 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Size: 33}, "size"},
 		{Config{Size: 7}, "size"}, // no boxes
 		{Config{Size: 6, Variant: grid.Windoku}, "variant"},
-		{Config{Variant: grid.Str8ts}, "variant"},
+		{Config{Size: 7, Variant: grid.Str8tsB}, "size"}, // no boxes
+		{Config{Size: 25, Variant: grid.Str8ts}, "size"},
 		{Config{Variant: 99}, "variant"},
 		{Config{Mode: 7}, "mode"},
 		{Config{Mode: StartFrom}, "base"},

@@ -44,7 +44,25 @@ func NewBoard(l *Layout) *Board {
 	for i := range b.Cand {
 		b.Cand[i] = all
 	}
+	b.blackOut()
 	return b
+}
+
+// blackOut leaves the black cells of a Str8ts board without candidates and
+// out of the count of empty cells: a black cell holds a clue or nothing,
+// and there is nothing to find in it.
+func (b *Board) blackOut() {
+	if b.L.Black == nil {
+		return
+	}
+	for cell, black := range b.L.Black {
+		if black && b.Value[cell] == 0 {
+			if b.Cand[cell] != 0 {
+				b.Cand[cell] = 0
+			}
+			b.empty--
+		}
+	}
 }
 
 // Clone returns an independent copy of the board (without its trail).
@@ -88,6 +106,7 @@ func (b *Board) Reset(clues, entries []uint8) {
 			b.Place(cell, int(v))
 		}
 	}
+	b.blackOut()
 	b.tracking = tracking
 	b.trail = b.trail[:0]
 }
@@ -243,6 +262,10 @@ func (c Conflict) Describe(n Notation) string {
 	switch {
 	case inUnit && atCell:
 		return fmt.Sprintf("%s holds %s twice (%s)", l.Units[unit].Name(), n.DigitName(c.Digit()), n.CellName(cell))
+	case inUnit && c.digit == 0 && l.Units[unit].Kind == Compartment:
+		return fmt.Sprintf("%s can no longer hold a straight", l.Units[unit].Name())
+	case inUnit && c.digit == 0:
+		return fmt.Sprintf("%s has too few digits left for its cells", l.Units[unit].Name())
 	case inUnit:
 		return fmt.Sprintf("%s has no place left in %s", n.DigitName(c.Digit()), l.Units[unit].Name())
 	case atCell && c.digit > 0:
@@ -285,16 +308,27 @@ func (b *Board) Check() (Conflict, bool) {
 	}
 	if none == 0 {
 		for cell, d := range digits {
-			if d == 0 {
+			if d == 0 && !b.L.IsBlack(cell) {
 				return CellConflict(cell, 0), false
 			}
 		}
 	}
 	all := AllDigits(b.L.N)
 	for u := range b.L.Units {
+		unit := &b.L.Units[u]
 		var seen Digits
-		for _, cell := range b.L.Units[u].Cells {
+		for _, cell := range unit.Cells {
 			seen |= digits[cell]
+		}
+		if unit.Partial {
+			// Distinct digits: the cells need as many digits between them.
+			if seen.Count() < len(unit.Cells) {
+				return UnitConflict(u, 0), false
+			}
+			if unit.Kind == Compartment && StraightWindows(b.L.N, unit.Cells, value, cand) == 0 {
+				return UnitConflict(u, 0), false
+			}
+			continue
 		}
 		if missing := all &^ seen; missing != 0 {
 			return UnitConflict(u, missing.Min()), false
@@ -441,6 +475,9 @@ func Load(l *Layout, cells []CellState) (*Board, error) {
 		if c.Value < 0 || c.Value > l.N {
 			return nil, FieldErrorf(fmt.Sprintf("cells[%d].value", i), "%s holds %d, outside 1..%d", l.CellName(i), c.Value, l.N)
 		}
+		if l.IsBlack(i) && c.Value != 0 && !c.Given {
+			return nil, FieldErrorf(fmt.Sprintf("cells[%d].value", i), "black cell %s holds a clue or nothing, not an entry %d", l.CellName(i), c.Value)
+		}
 		if c.Given {
 			clues[i] = uint8(c.Value)
 		} else {
@@ -461,7 +498,7 @@ func Load(l *Layout, cells []CellState) (*Board, error) {
 		return nil, FieldErrorf("cells", "%s and %s both hold %d", l.CellName(min(other, cell)), l.CellName(max(other, cell)), c.Digit())
 	}
 	for i, c := range cells {
-		if c.Value == 0 && c.Cand != 0 {
+		if c.Value == 0 && c.Cand != 0 && !l.IsBlack(i) {
 			if c.Cand&^AllDigits(l.N) != 0 {
 				return nil, FieldErrorf(fmt.Sprintf("cells[%d].candidates", i), "%s has a candidate above %d", l.CellName(i), l.N)
 			}

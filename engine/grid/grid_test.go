@@ -99,7 +99,8 @@ func TestLayoutErrors(t *testing.T) {
 		{"kenken minus of 3", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1, 2}, Target: 1, Op: OpSub}}}, "cages[0]", "cage of r1c1, r1c2, r1c3: operator - needs exactly 2 cells"},
 		{"kenken product prime", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 4294967291, Op: OpMul}}}, "cages[0]", "prime factor larger than 4"},
 		{"kenken uncovered", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}}}, "cages", "in no cage"},
-		{"str8ts", Config{Size: 9, Variant: Str8ts}, "variant", "not supported"},
+		{"black cells on classic", Config{Size: 4, Black: make([]bool, 16)}, "black", "has no black cells"},
+		{"black map short", Config{Size: 4, Variant: Str8ts, Black: make([]bool, 15)}, "black", "15 cells, want 16"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -412,5 +413,141 @@ func TestConflict(t *testing.T) {
 				t.Errorf("Describe = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestStr8tsLayout checks the Str8ts model: black cells in no unit, rows
+// and columns partial, the runs of white cells compartments, and the peers
+// those of whole lines so that a black clue's digit repeats nowhere in
+// them.
+func TestStr8tsLayout(t *testing.T) {
+	// 4×4, black at r1c3 and r3c1:  . . # .  /  . . . .  /  # . . .  /  . . . .
+	black := make([]bool, 16)
+	black[2], black[8] = true, true
+	l, err := NewLayout(Config{Size: 4, Variant: Str8ts, Black: black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, u := range l.Compartments() {
+		names = append(names, l.Units[u].Name())
+	}
+	want := "compartment r1c1-2, compartment r2c1-4, compartment r3c2-4, compartment r4c1-4, compartment r1-2c1, compartment r1-4c2, compartment r2-4c3, compartment r1-4c4"
+	if got := strings.Join(names, ", "); got != want {
+		t.Errorf("compartments:\n got %s\nwant %s", got, want)
+	}
+	for u := range l.Units {
+		if !l.Units[u].Partial {
+			t.Errorf("%s is not partial", l.Units[u].Name())
+		}
+		for _, cell := range l.Units[u].Cells {
+			if l.IsBlack(cell) {
+				t.Errorf("%s holds black cell %s", l.Units[u].Name(), l.CellName(cell))
+			}
+		}
+	}
+	if !l.Sees(2, 3) || !l.Sees(2, 14) || l.Sees(2, 5) {
+		t.Error("black cell r1c3 does not see its row and column only")
+	}
+	b, err := Load(l, make([]CellState, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Empty() != 14 {
+		t.Errorf("Empty() = %d, want 14 white cells", b.Empty())
+	}
+	if _, ok := b.Check(); !ok {
+		t.Error("the empty board has a conflict")
+	}
+	cells := make([]CellState, 16)
+	cells[2] = CellState{Value: 3, Given: true}
+	b, err = Load(l, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Cand[0].Has(3) || b.Cand[14].Has(3) || !b.Cand[5].Has(3) {
+		t.Error("the black clue 3 at r1c3 does not leave its row and column only")
+	}
+	cells[2].Given = false
+	if _, err := Load(l, cells); err == nil || !strings.Contains(err.Error(), "black cell r1c3") {
+		t.Errorf("an entry in a black cell: err = %v", err)
+	}
+	// r1c1-2 is a straight of two: 1 and 3 cannot share it.
+	b, _ = Load(l, make([]CellState, 16))
+	b.Place(0, 1)
+	b.Restrict(1, Bit(3))
+	if c, ok := b.Check(); ok {
+		t.Error("a broken straight passes Check")
+	} else if got := c.Describe(Notation{Layout: l}); got != "compartment r1c1-2 can no longer hold a straight" {
+		t.Errorf("conflict %q", got)
+	}
+}
+
+func TestStraightWindows(t *testing.T) {
+	cells := []int{0, 1, 2}
+	tests := []struct {
+		value   []uint8
+		cand    []Digits
+		windows Digits // bit lo-1 for each open window lo..lo+2
+		sure    Digits
+	}{
+		{[]uint8{0, 0, 0}, []Digits{AllDigits(9), AllDigits(9), AllDigits(9)}, AllDigits(7), 0},
+		{[]uint8{5, 0, 0}, []Digits{0, AllDigits(9), AllDigits(9)}, Bit(3) | Bit(4) | Bit(5), Bit(5)},
+		{[]uint8{5, 0, 0}, []Digits{0, Bit(4) | Bit(9), Bit(3) | Bit(4) | Bit(6)}, Bit(3) | Bit(4), Bit(4) | Bit(5)},
+		{[]uint8{1, 9, 0}, []Digits{0, 0, AllDigits(9)}, 0, 0},
+		{[]uint8{0, 0, 0}, []Digits{Bit(2), Bit(2), AllDigits(9)}, 0, 0},
+	}
+	for i, tt := range tests {
+		got := StraightWindows(9, cells, tt.value, tt.cand)
+		if got != tt.windows {
+			t.Errorf("%d: windows %v, want %v", i, got, tt.windows)
+		}
+		if _, sure := StraightSpan(got, 3); sure != tt.sure {
+			t.Errorf("%d: sure %v, want %v", i, sure, tt.sure)
+		}
+	}
+}
+
+// TestStr8tsVariants checks the units Str8ts X, B and BX add: diagonals
+// and boxes, partial, without their black cells.
+func TestStr8tsVariants(t *testing.T) {
+	black := make([]bool, 81)
+	black[0], black[80], black[40] = true, true, true // both diagonals and the middle box
+	for _, tt := range []struct {
+		v                Variant
+		diagonals, boxes int
+	}{{Str8ts, 0, 0}, {Str8tsX, 2, 0}, {Str8tsB, 0, 9}, {Str8tsBX, 2, 9}} {
+		l, err := NewLayout(Config{Size: 9, Variant: tt.v, Black: black})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.v, err)
+		}
+		kinds := map[UnitKind]int{}
+		for _, u := range l.Units {
+			kinds[u.Kind]++
+			if !u.Partial {
+				t.Errorf("%s: %s is not partial", tt.v, u.Name())
+			}
+			want := 9
+			switch {
+			case u.Kind == Diagonal && u.Index == 0:
+				want = 6 // r1c1, r5c5, r9c9 black
+			case u.Kind == Diagonal:
+				want = 8 // r5c5
+			case u.Kind == Region && (u.Index == 0 || u.Index == 4 || u.Index == 8):
+				want = 8
+			case u.Kind == Compartment:
+				continue
+			case u.Kind == Row && (u.Index == 0 || u.Index == 4 || u.Index == 8):
+				want = 8
+			case u.Kind == Column && (u.Index == 0 || u.Index == 4 || u.Index == 8):
+				want = 8
+			}
+			if len(u.Cells) != want {
+				t.Errorf("%s: %s has %d cells, want %d", tt.v, u.Name(), len(u.Cells), want)
+			}
+		}
+		if kinds[Diagonal] != tt.diagonals || kinds[Region] != tt.boxes {
+			t.Errorf("%s: %d diagonals, %d boxes; want %d, %d", tt.v, kinds[Diagonal], kinds[Region], tt.diagonals, tt.boxes)
+		}
 	}
 }

@@ -83,9 +83,13 @@ const (
 	Diagonal
 	Window
 	ColourGroup
+	// Compartment is a Str8ts compartment: a run of white cells of a row
+	// or a column between black cells or the edge, which holds a straight
+	// (a set of consecutive digits, in any order).
+	Compartment
 )
 
-var unitKindNames = [...]string{Row: "row", Column: "column", Region: "box", Diagonal: "diagonal", Window: "window", ColourGroup: "colour group"}
+var unitKindNames = [...]string{Row: "row", Column: "column", Region: "box", Diagonal: "diagonal", Window: "window", ColourGroup: "colour group", Compartment: "compartment"}
 
 // String returns the kind's name as used in explanations.
 func (k UnitKind) String() string {
@@ -95,15 +99,29 @@ func (k UnitKind) String() string {
 	return "unit"
 }
 
-// Unit is a set of N cells that hold each digit exactly once.
+// Unit is a set of cells whose digits are all different. A complete unit
+// (every unit of a Sudoku) has N cells and holds each digit exactly once;
+// a partial one (Partial: the rows, columns, diagonals and boxes of a
+// Str8ts board, less their black cells without a clue, and its
+// compartments) holds each digit at most once, and reasoning that a digit
+// must appear in it (hidden singles, fish, strong links) does not apply.
 type Unit struct {
 	Kind  UnitKind
 	Index int // 0-based among units of its kind
 	Cells []int
+	// Partial marks a unit that need not hold every digit.
+	Partial bool
+	label   string // the name of a compartment
 }
 
-// Name returns a human-readable name such as "row 3".
-func (u *Unit) Name() string { return u.Kind.String() + " " + strconv.Itoa(u.Index+1) }
+// Name returns a human-readable name such as "row 3", or a
+// compartment's by its cells, "compartment r3c4-7".
+func (u *Unit) Name() string {
+	if u.label != "" {
+		return u.label
+	}
+	return u.Kind.String() + " " + strconv.Itoa(u.Index+1)
+}
 
 // Op is a cage operator.
 type Op uint8
@@ -142,6 +160,9 @@ type Config struct {
 	// boxes of the size. Labels are arbitrary; each must cover Size cells.
 	Regions []int
 	Cages   []Cage
+	// Black marks the black cells of a Str8ts board, one flag a cell; nil
+	// means none. Other variants have no black cells.
+	Black []bool
 }
 
 // Layout is the immutable geometry of a puzzle: its units, the peers of every
@@ -162,7 +183,14 @@ type Layout struct {
 	// (a box and a row, a jigsaw region and a column, ...), where locked
 	// candidates live.
 	Overlaps []Overlap
+	// Black marks the black cells of a Str8ts board; nil for other
+	// variants. A black cell is no member of any unit: it holds a clue or
+	// nothing, and a clue's digit is excluded from the cells it sees.
+	Black []bool
 }
+
+// IsBlack reports whether cell is a black cell of a Str8ts board.
+func (l *Layout) IsBlack(cell int) bool { return l.Black != nil && l.Black[cell] }
 
 // Overlap is two units sharing two or more cells.
 type Overlap struct {
@@ -207,7 +235,7 @@ func FieldErrorf(field, format string, args ...any) error {
 // cages (classic, X, Windoku and Colour at each size) is built once and
 // shared: the same Config returns the same *Layout.
 func NewLayout(c Config) (*Layout, error) {
-	if c.Regions != nil || len(c.Cages) > 0 {
+	if c.Regions != nil || len(c.Cages) > 0 || c.Black != nil {
 		return newLayout(c)
 	}
 	key := standardKey{c.Size, c.Variant}
@@ -238,10 +266,13 @@ func newLayout(c Config) (*Layout, error) {
 	if int(c.Variant) >= len(variantNames) {
 		return nil, FieldErrorf("variant", "unknown variant %d", c.Variant)
 	}
-	if c.Variant.IsStr8ts() {
-		// Str8ts rows and columns are not all-different units of N cells;
-		// the API can describe such boards, the engine does not model them.
-		return nil, FieldErrorf("variant", "%s boards are not supported by the solver", c.Variant)
+	if c.Black != nil {
+		if !c.Variant.IsStr8ts() {
+			return nil, FieldErrorf("black", "a %s board has no black cells", c.Variant)
+		}
+		if len(c.Black) != n*n {
+			return nil, FieldErrorf("black", "black cell map has %d cells, want %d", len(c.Black), n*n)
+		}
 	}
 	l := &Layout{N: n, Cells: n * n, Variant: c.Variant}
 	for r := 0; r < n; r++ {
@@ -260,7 +291,82 @@ func newLayout(c Config) (*Layout, error) {
 		return nil, err
 	}
 	l.index()
+	if c.Variant.IsStr8ts() {
+		l.str8ts(c.Black)
+	}
 	return l, nil
+}
+
+// str8ts makes l a Str8ts layout with the black cells of black (nil for
+// none). The peers stay those of whole lines (and boxes and diagonals): a
+// black clue's digit repeats nowhere among them. The units lose their black
+// cells and become partial; each run of two or more white cells of a row or
+// a column becomes a compartment, a partial unit holding a straight.
+func (l *Layout) str8ts(black []bool) {
+	n := l.N
+	l.Black = make([]bool, l.Cells)
+	copy(l.Black, black)
+	for u := range l.Units {
+		unit := &l.Units[u]
+		white := unit.Cells[:0:0]
+		for _, cell := range unit.Cells {
+			if !l.Black[cell] {
+				white = append(white, cell)
+			}
+		}
+		unit.Cells, unit.Partial = white, true
+	}
+	k := 0
+	addRun := func(run []int, across bool) {
+		if len(run) < 2 {
+			return
+		}
+		first, last := run[0], run[len(run)-1]
+		label := fmt.Sprintf("compartment r%dc%d-%d", first/n+1, first%n+1, last%n+1)
+		if !across {
+			label = fmt.Sprintf("compartment r%d-%dc%d", first/n+1, last/n+1, first%n+1)
+		}
+		l.Units = append(l.Units, Unit{Kind: Compartment, Index: k, Cells: append([]int(nil), run...), Partial: true, label: label})
+		k++
+	}
+	for _, across := range []bool{true, false} {
+		for line := 0; line < n; line++ {
+			var run []int
+			for i := 0; i < n; i++ {
+				cell := line*n + i
+				if !across {
+					cell = i*n + line
+				}
+				if l.Black[cell] {
+					addRun(run, across)
+					run = run[:0]
+					continue
+				}
+				run = append(run, cell)
+			}
+			addRun(run, across)
+		}
+	}
+	l.CellUnit = make([][]int, l.Cells)
+	for u := range l.Units {
+		for _, cell := range l.Units[u].Cells {
+			l.CellUnit[cell] = append(l.CellUnit[cell], u)
+		}
+	}
+	l.Overlaps = l.Overlaps[:0]
+	l.indexOverlaps()
+}
+
+// Compartments returns the indexes into Units of the compartments of a
+// Str8ts layout, across then down; none for other layouts.
+func (l *Layout) Compartments() []int {
+	var out []int
+	for u := range l.Units {
+		if l.Units[u].Kind == Compartment {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 func (l *Layout) addUnit(kind UnitKind, index int, cell func(i int) int) {

@@ -24,6 +24,9 @@ const (
 	conSum
 	// conFeasible: a cage checked by grid.Layout.CageFeasible.
 	conFeasible
+	// conStraight: a Str8ts compartment, holding a straight; pruned by
+	// the windows of digits still open to it.
+	conStraight
 )
 
 // constraint is one constraint of a model.
@@ -37,6 +40,11 @@ type constraint struct {
 	target     int32
 	combos     []grid.Digits
 	tuples     []uint8
+	// unit is the compartment of a conStraight constraint (an index into
+	// Layout.Units), and rest the other white cells of its row or column,
+	// which lose the digits the compartment must hold.
+	unit int32
+	rest []int32
 }
 
 // model is what the generic search derives once from a layout: its cage
@@ -63,6 +71,10 @@ type model struct {
 	cageCost []int32
 	// derived counts the derived sums.
 	derived int
+	// counted[c] are the complete units of cell c (Layout.CellUnit less
+	// the partial units of a Str8ts board), whose digits the search counts
+	// for hidden singles.
+	counted [][]int
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -88,7 +100,19 @@ func newModel(l *grid.Layout, opts Options) *model {
 	if from == 0 {
 		from = 16
 	}
-	m.locked = from > 0 && l.N >= from && l.BoxRows > 0 && l.BoxCols > 0
+	m.locked = from > 0 && l.N >= from && l.BoxRows > 0 && l.BoxCols > 0 && l.Black == nil
+	m.counted = l.CellUnit
+	if l.Variant.IsStr8ts() {
+		m.counted = make([][]int, l.Cells)
+		for cell, units := range l.CellUnit {
+			for _, u := range units {
+				if !l.Units[u].Partial {
+					m.counted[cell] = append(m.counted[cell], u)
+				}
+			}
+		}
+		m.straights()
+	}
 	m.cageCost = make([]int32, len(l.Cages))
 	for k := range l.Cages {
 		cg := &l.Cages[k]
@@ -122,6 +146,29 @@ func newModel(l *grid.Layout, opts Options) *model {
 	}
 	m.index()
 	return m
+}
+
+// straights adds a conStraight constraint for every compartment of a
+// Str8ts layout.
+func (m *model) straights() {
+	l := m.l
+	n := l.N
+	for _, u := range l.Compartments() {
+		cells := l.Units[u].Cells
+		first, last := cells[0], cells[len(cells)-1]
+		across := first/n == last/n
+		var rest []int32
+		for i := range n {
+			cell := first/n*n + i
+			if !across {
+				cell = i*n + first%n
+			}
+			if !l.IsBlack(cell) && !slices.Contains(cells, cell) {
+				rest = append(rest, int32(cell))
+			}
+		}
+		m.add(constraint{kind: conStraight, cage: -1, unit: int32(u), rest: rest}, slices.Clone(cells), nil)
+	}
 }
 
 // add appends constraint c over cells, those of neg taken negatively.
@@ -334,6 +381,8 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
 		return g.sum(f, cells, m.neg[c.start:c.end], int(c.target))
+	case conStraight:
+		return g.straight(f, c)
 	default:
 		return g.l.CageFeasible(int(c.cage), f.value, f.cand)
 	}
@@ -389,6 +438,50 @@ func (g *generic) sum(f *frame, cells []int32, neg []bool, target int) bool {
 			keep = digitRange(-vhi, -vlo)
 		}
 		if gone := c &^ keep; gone != 0 && !g.remove(f, int(cell), gone) {
+			return false
+		}
+	}
+	return true
+}
+
+// straight keeps a compartment to the windows of digits still open to it
+// (see grid.StraightWindows): its empty cells lose the digits of no open
+// window; a digit of every open window (a sure digit) leaves the rest of
+// the compartment's row or column, and goes in when one cell alone can
+// take it.
+func (g *generic) straight(f *frame, c *constraint) bool {
+	l := g.l
+	cells := l.Units[c.unit].Cells
+	windows := grid.StraightWindows(l.N, cells, f.value, f.cand)
+	if windows == 0 {
+		return false
+	}
+	allowed, sure := grid.StraightSpan(windows, len(cells))
+	var placed grid.Digits
+	for _, cell := range cells {
+		if v := f.value[cell]; v != 0 {
+			placed |= grid.Bit(int(v))
+		} else if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, cell, gone) {
+			return false
+		}
+	}
+	for m := sure &^ placed; m != 0; m &= m - 1 {
+		bit := m & -m
+		for _, cell := range c.rest {
+			if f.cand[cell]&bit != 0 && !g.remove(f, int(cell), bit) {
+				return false
+			}
+		}
+		at, places := -1, 0
+		for _, cell := range cells {
+			if f.value[cell] == 0 && f.cand[cell]&bit != 0 {
+				at, places = cell, places+1
+			}
+		}
+		if places == 0 {
+			return false
+		}
+		if places == 1 && f.cand[at] != bit && !g.remove(f, at, f.cand[at]&^bit) {
 			return false
 		}
 	}

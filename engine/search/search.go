@@ -61,7 +61,7 @@ func (s *Searcher) Count(ctx context.Context, b *grid.Board, limit int) (Result,
 // IsClassic reports whether a layout is classic 9×9 Sudoku (rows, columns
 // and regular 3×3 boxes, nothing more), which the specialised solver takes.
 func IsClassic(l *grid.Layout) bool {
-	return l.N == 9 && l.BoxRows == 3 && l.BoxCols == 3 && len(l.Units) == 27 && len(l.Cages) == 0
+	return l.N == 9 && l.BoxRows == 3 && l.BoxCols == 3 && len(l.Units) == 27 && len(l.Cages) == 0 && l.Black == nil
 }
 
 func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (Result, error) {
@@ -191,7 +191,9 @@ func (g *generic) root(b *grid.Board) bool {
 	f.empty = 0
 	for cell, v := range f.value {
 		if v == 0 {
-			f.empty++
+			if !l.IsBlack(cell) {
+				f.empty++
+			}
 		} else {
 			f.cand[cell] = 0
 		}
@@ -205,6 +207,11 @@ func (g *generic) root(b *grid.Board) bool {
 	}
 	clear(f.count)
 	for u := range l.Units {
+		if l.Units[u].Partial {
+			// Str8ts units hold a digit at most once: a digit may be
+			// missing from them, and they are not counted.
+			continue
+		}
 		var placed grid.Digits
 		for _, cell := range l.Units[u].Cells {
 			c := f.cand[cell]
@@ -229,7 +236,7 @@ func (g *generic) root(b *grid.Board) bool {
 		}
 	}
 	for cell, c := range f.cand {
-		if f.value[cell] == 0 && c&(c-1) == 0 {
+		if f.value[cell] == 0 && c&(c-1) == 0 && !l.IsBlack(cell) {
 			g.naked = append(g.naked, int32(cell)) // a single, or empty
 		}
 	}
@@ -297,7 +304,8 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 	l, cost := g.l, g.m.cageCost
 	best, bestScore := -1, int64(1)<<62
 	for cell, c := range f.cand {
-		if f.value[cell] != 0 {
+		if f.value[cell] != 0 || c == 0 {
+			// Filled, or a black cell of a Str8ts board.
 			continue
 		}
 		score := int64(popcount(c)) << 32
@@ -322,7 +330,7 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 func bestCell(f *frame) int {
 	best, bestCount := -1, grid.MaxSize+1
 	for cell, c := range f.cand {
-		if f.value[cell] != 0 {
+		if f.value[cell] != 0 || c == 0 {
 			continue
 		}
 		if n := bits.OnesCount32(uint32(c)); n < bestCount {
@@ -448,7 +456,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			g.queue = append(g.queue, id)
 		}
 	}
-	for _, u := range g.l.CellUnit[cell] {
+	for _, u := range m.counted[cell] {
 		counts := f.count[u*32 : u*32+32]
 		for x := gone; x != 0; x &= x - 1 {
 			d := bits.TrailingZeros32(uint32(x))

@@ -113,7 +113,7 @@ func TestMixedAfterGuessKeepsToCheap(t *testing.T) {
 	if res.Status != Solved || res.Guesses == 0 {
 		t.Fatalf("status %v after %d guesses, want solved with guesses", res.Status, res.Guesses)
 	}
-	for _, p := range plans[planKey{Mixed, false, false}].passes {
+	for _, p := range plans[planKey{Mixed, false, plainBoard}].passes {
 		if !before[p.Strategy] {
 			t.Errorf("%s did not run before the first guess", p.Strategy.Name)
 		}

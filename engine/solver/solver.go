@@ -247,14 +247,14 @@ type run struct {
 // uniqueness strategies, which deduce skips until uniqueness is known.
 func (r *run) plan(opts Options) {
 	opts.Unique = opts.Unique || opts.CheckMultiple
-	cages := len(r.b.L.Cages) > 0
+	kind := kindOf(r.b.L)
 	if opts.Strategies == nil {
-		if p, ok := plans[planKey{opts.Type, opts.Unique, cages}]; ok {
+		if p, ok := plans[planKey{opts.Type, opts.Unique, kind}]; ok {
 			r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
 			return
 		}
 	}
-	p := makePlan(opts, cages)
+	p := makePlan(opts, kind)
 	r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
 }
 
@@ -264,15 +264,41 @@ func (r *run) plan(opts Options) {
 // nil); guessing only solves without elimination logic, and logic only
 // without guessing; the uniqueness strategies need the puzzle known to
 // have one solution (o.Unique) and a board without cages. A Solve with
-// CheckMultiple also runs them once its count proves one solution.
+// CheckMultiple also runs them once its count proves one solution. On a
+// Str8ts board only the strategies sound there run (those whose Str8ts use
+// is AlsoOnStr8ts or OnlyOnStr8ts), and the Str8ts strategies run nowhere
+// else.
 func (o *Options) Allows(st *strategy.Strategy, l *grid.Layout) bool {
-	return o.allows(st, len(l.Cages) > 0)
+	return o.allows(st, kindOf(l))
 }
 
-func (o *Options) allows(st *strategy.Strategy, cages bool) bool {
+// boardKind is what the rule of Allows asks of a board.
+type boardKind uint8
+
+const (
+	plainBoard  boardKind = iota // no cages, not Str8ts
+	cageBoard                    // cages (killer, KenKen)
+	str8tsBoard                  // a Str8ts board
+)
+
+func kindOf(l *grid.Layout) boardKind {
+	switch {
+	case l.Variant.IsStr8ts():
+		return str8tsBoard
+	case len(l.Cages) > 0:
+		return cageBoard
+	}
+	return plainBoard
+}
+
+func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
 	if o.Strategies != nil && !slices.Contains(o.Strategies, st) {
 		return false
 	}
+	if (kind == str8tsBoard) != (st.Str8ts == strategy.OnlyOnStr8ts) && st.Str8ts != strategy.AlsoOnStr8ts {
+		return false
+	}
+	cages := kind == cageBoard
 	switch {
 	case st.Class == strategy.Search:
 		return o.Type != LogicOnly
@@ -290,7 +316,7 @@ func (o *Options) allows(st *strategy.Strategy, cages bool) bool {
 type planKey struct {
 	typ    SolvingType
 	unique bool
-	cages  bool
+	kind   boardKind
 }
 
 // plan is the passes of a solve, those of them that are Cheap, and
@@ -306,21 +332,21 @@ var plans = func() map[planKey]plan {
 	m := map[planKey]plan{}
 	for _, typ := range []SolvingType{Mixed, LogicOnly, GuessingOnly} {
 		for _, unique := range []bool{false, true} {
-			for _, cages := range []bool{false, true} {
-				m[planKey{typ, unique, cages}] = makePlan(Options{Type: typ, Unique: unique}, cages)
+			for _, kind := range []boardKind{plainBoard, cageBoard, str8tsBoard} {
+				m[planKey{typ, unique, kind}] = makePlan(Options{Type: typ, Unique: unique}, kind)
 			}
 		}
 	}
 	return m
 }()
 
-// makePlan returns the plan of the strategies opts allows on a board with
-// or without cages.
-func makePlan(opts Options, cages bool) plan {
-	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, cages) }
+// makePlan returns the plan of the strategies opts allows on a board of
+// the kind.
+func makePlan(opts Options, kind boardKind) plan {
+	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, kind) }
 	p := plan{
 		passes:   strategy.Plan(allowed),
-		guessing: opts.allows(strategy.Guessing, cages),
+		guessing: opts.allows(strategy.Guessing, kind),
 	}
 	for _, pass := range p.passes {
 		if CostOf(pass.Strategy) == Cheap {
@@ -525,7 +551,8 @@ func (r *run) chooseCell() int {
 	b := r.b
 	best, bestKey := -1, int(^uint(0)>>1)
 	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 {
+		if b.Value[cell] != 0 || c == 0 {
+			// Filled, or a black cell of a Str8ts board.
 			continue
 		}
 		open := 0

@@ -25,70 +25,81 @@ import (
 // a…z; after z a letter is two characters, a letter then a digit, in the
 // same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s are
 // given to strategies being written (marked "coming" below, at their
-// places); t is the next free letter.
+// places); t–w are being given on another branch; x, y, z and A2–E2 are
+// the Str8ts strategies (str8ts.go); F2 is the next free letter.
 var catalogue = [...]Pass{
-	{"A", NakedSingle, 0},          // 200
-	{"H", FullHouse, 0},            // 210 (HoDoKu 100: after A, so that the seed's examples keep A)
-	{"B", HiddenSingle, 0},         // 300
-	{"X", CageCombinations, 0},     // 900
-	{"Y", CagePermutations, 0},     // 950
-	{"I", LockedSubsets, 2},        // 1000 Locked Pair
-	{"a", InniesOutiesStrategy, 1}, // 1050 single-cell innies and outies
-	{"c", LineRules, 0},            // 1060
-	{"I", LockedSubsets, 3},        // 1100 Locked Triple
-	{"D", LockedRegions, 0},        // 1200 pointing
-	{"G", LockedCandidates, 0},     // 1210 claiming
-	{"Z", CageOverlap, 0},          // 1250
-	{"F", NakedSubsets, 2},         // 1300 Naked Pair
-	{"F", NakedSubsets, 3},         // 1400 Naked Triple
-	{"E", HiddenSubsets, 2},        // 1500 Hidden Pair
-	{"E", HiddenSubsets, 3},        // 1600 Hidden Triple
-	{"F", NakedSubsets, 4},         // 2000 Naked Quadruple
-	{"a", InniesOutiesStrategy, 4}, // 2050 multi-cell innies and outies
-	{"E", HiddenSubsets, 4},        // 2100 Hidden Quadruple
-	{"b", CageSplitting, 0},        // 2150
-	{"J", BasicFish, 2},            // 2200 X-Wing
-	{"J", BasicFish, 3},            // 2300 Swordfish
-	{"J", BasicFish, 4},            // 2400 Jellyfish
-	{"S", RemotePair, 0},           // 2800
-	{"W", BUGPlusOne, 0},           // 2900
-	{"L", Skyscraper, 0},           // 3000
-	{"M", TwoStringKite, 0},        // 3100
-	{"p", DualTwoStringKite, 0},    // 3110
-	{"N", TurbotFish, 0},           // 3120
-	{"O", EmptyRectangle, 0},       // 3170
-	{"q", DualEmptyRectangle, 0},   // 3180
-	{"R", WWing, 0},                // 3200
-	{"P", XYWing, 0},               // 3300
-	{"Q", XYZWing, 0},              // 3400
-	{"o", WXYZWing, 0},             // 3450
-	{"U", UniqueRectangles, 1},     // 3500 Uniqueness Test 1
-	{"U", UniqueRectangles, 2},     // 3600 Uniqueness Test 2
-	{"U", UniqueRectangles, 3},     // 3700 Uniqueness Test 3
-	{"U", UniqueRectangles, 4},     // 3800 Uniqueness Test 4
-	{"U", UniqueRectangles, 5},     // 3900 Uniqueness Test 5
-	{"U", UniqueRectangles, 6},     // 4000 Uniqueness Test 6
-	{"U", UniqueRectangles, 7},     // 4010 Hidden Rectangle
-	{"V", AvoidableRectangles, 1},  // 4020 Avoidable Rectangle Type 1
-	{"V", AvoidableRectangles, 2},  // 4030 Avoidable Rectangle Type 2
-	{"K", FinnedFish, 2},           // 4100 Finned/Sashimi X-Wing
-	{"K", FinnedFish, 3},           // 4300 Finned/Sashimi Swordfish
-	{"K", FinnedFish, 4},           // 4500 Finned/Sashimi Jellyfish
-	{"l", SueDeCoq, 0},             // 5300
-	{"T", SimpleColours, 0},        // 5330
-	{"m", MultiColours, 0},         // 5360
-	{"n", Medusa, 0},               // 5370
-	{"d", XChain, 0},               // 5400
-	{"e", XYChain, 0},              // 5500
-	{"f", NiceLoop, 0},             // 5600
-	{"g", GroupedNiceLoop, 0},      // 5650
-	{"h", ALSXZ, 0},                // 5700
-	{"i", ALSXYWing, 0},            // 5800
-	{"j", ALSChain, 0},             // 5900
-	{"k", DeathBlossom, 0},         // 6000
-	{"r", ForcingChain, 0},         // 8500
-	{"s", ForcingNet, 0},           // 8600
-	{"C", Guessing, 0},             // 8900 Brute Force: the solver guesses when no pass has a step
+	{"A", NakedSingle, 0},            // 200
+	{"H", FullHouse, 0},              // 210 (HoDoKu 100: after A, so that the seed's examples keep A)
+	{"B", HiddenSingle, 0},           // 300
+	{"x", CompartmentRange, 0},       // 310 Str8ts: range and stranded digits
+	{"y", SureDigits, 0},             // 320 Str8ts: sure (required) digits
+	{"z", MindTheGap, 0},             // 330 Str8ts: split compartments, mind the gap
+	{"A2", HighLowStranding, 0},      // 340 Str8ts: high/low stranding across a line
+	{"X", CageCombinations, 0},       // 900
+	{"Y", CagePermutations, 0},       // 950
+	{"I", LockedSubsets, 2},          // 1000 Locked Pair
+	{"a", InniesOutiesStrategy, 1},   // 1050 single-cell innies and outies
+	{"c", LineRules, 0},              // 1060
+	{"I", LockedSubsets, 3},          // 1100 Locked Triple
+	{"D", LockedRegions, 0},          // 1200 pointing
+	{"G", LockedCandidates, 0},       // 1210 claiming
+	{"Z", CageOverlap, 0},            // 1250
+	{"F", NakedSubsets, 2},           // 1300 Naked Pair
+	{"F", NakedSubsets, 3},           // 1400 Naked Triple
+	{"E", HiddenSubsets, 2},          // 1500 Hidden Pair
+	{"E", HiddenSubsets, 3},          // 1600 Hidden Triple
+	{"B2", CompartmentSubsets, 2},    // 1610 Str8ts: hidden pair of a compartment
+	{"B2", CompartmentSubsets, 3},    // 1620 Str8ts: hidden triple of a compartment
+	{"F", NakedSubsets, 4},           // 2000 Naked Quadruple
+	{"a", InniesOutiesStrategy, 4},   // 2050 multi-cell innies and outies
+	{"E", HiddenSubsets, 4},          // 2100 Hidden Quadruple
+	{"b", CageSplitting, 0},          // 2150
+	{"J", BasicFish, 2},              // 2200 X-Wing
+	{"J", BasicFish, 3},              // 2300 Swordfish
+	{"C2", Str8tsFish, 2},            // 2310 Str8ts X-Wing on sure digits
+	{"C2", Str8tsFish, 3},            // 2320 Str8ts Swordfish on sure digits
+	{"D2", Settis, 0},                // 2330 Str8ts: counting a digit over rows and columns
+	{"J", BasicFish, 4},              // 2400 Jellyfish
+	{"S", RemotePair, 0},             // 2800
+	{"W", BUGPlusOne, 0},             // 2900
+	{"L", Skyscraper, 0},             // 3000
+	{"M", TwoStringKite, 0},          // 3100
+	{"p", DualTwoStringKite, 0},      // 3110
+	{"N", TurbotFish, 0},             // 3120
+	{"O", EmptyRectangle, 0},         // 3170
+	{"q", DualEmptyRectangle, 0},     // 3180
+	{"R", WWing, 0},                  // 3200
+	{"P", XYWing, 0},                 // 3300
+	{"Q", XYZWing, 0},                // 3400
+	{"o", WXYZWing, 0},               // 3450
+	{"E2", Str8tsUniqueRectangle, 0}, // 3490 Str8ts: unique rectangle on compartments
+	{"U", UniqueRectangles, 1},       // 3500 Uniqueness Test 1
+	{"U", UniqueRectangles, 2},       // 3600 Uniqueness Test 2
+	{"U", UniqueRectangles, 3},       // 3700 Uniqueness Test 3
+	{"U", UniqueRectangles, 4},       // 3800 Uniqueness Test 4
+	{"U", UniqueRectangles, 5},       // 3900 Uniqueness Test 5
+	{"U", UniqueRectangles, 6},       // 4000 Uniqueness Test 6
+	{"U", UniqueRectangles, 7},       // 4010 Hidden Rectangle
+	{"V", AvoidableRectangles, 1},    // 4020 Avoidable Rectangle Type 1
+	{"V", AvoidableRectangles, 2},    // 4030 Avoidable Rectangle Type 2
+	{"K", FinnedFish, 2},             // 4100 Finned/Sashimi X-Wing
+	{"K", FinnedFish, 3},             // 4300 Finned/Sashimi Swordfish
+	{"K", FinnedFish, 4},             // 4500 Finned/Sashimi Jellyfish
+	{"l", SueDeCoq, 0},               // 5300
+	{"T", SimpleColours, 0},          // 5330
+	{"m", MultiColours, 0},           // 5360
+	{"n", Medusa, 0},                 // 5370
+	{"d", XChain, 0},                 // 5400
+	{"e", XYChain, 0},                // 5500
+	{"f", NiceLoop, 0},               // 5600
+	{"g", GroupedNiceLoop, 0},        // 5650
+	{"h", ALSXZ, 0},                  // 5700
+	{"i", ALSXYWing, 0},              // 5800
+	{"j", ALSChain, 0},               // 5900
+	{"k", DeathBlossom, 0},           // 6000
+	{"r", ForcingChain, 0},           // 8500
+	{"s", ForcingNet, 0},             // 8600
+	{"C", Guessing, 0},               // 8900 Brute Force: the solver guesses when no pass has a step
 }
 
 // Pass is one run of a strategy's finder in the order of play.

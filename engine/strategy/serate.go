@@ -58,7 +58,12 @@ type seRate struct {
 //     as a hidden single, permutations as a naked single, innies and
 //     outies and the line rules as pointing, the cage/unit overlap as
 //     claiming, multi-cell innies and outies as a naked triple, cage
-//     splitting as a hidden triple.
+//     splitting as a hidden triple. The Str8ts techniques likewise: the
+//     compartment range as a hidden single, sure digits and mind the gap
+//     as pointing and claiming, high/low stranding as a naked pair,
+//     compartment hidden subsets as hidden subsets, the fish on sure
+//     digits as fish, Settis, a count over the whole board, as a
+//     jellyfish, and the Str8ts unique rectangle as uniqueness test 1.
 var seRates = map[string]seRate{
 	// Singles.
 	"Full House":    {base: 10},
@@ -76,6 +81,18 @@ var seRates = map[string]seRate{
 	"Hidden Pair":                         {base: 34},
 	"Hidden Triple":                       {base: 40},
 	"Hidden Quadruple":                    {base: 54},
+
+	// Str8ts.
+	"Compartment Range":         {base: 12},
+	"Sure Digits":               {base: 26},
+	"Mind the Gap":              {base: 28},
+	"High/Low Stranding":        {base: 30},
+	"Compartment Hidden Pair":   {base: 34},
+	"Compartment Hidden Triple": {base: 40},
+	"Str8ts X-Wing":             {base: 32},
+	"Str8ts Swordfish":          {base: 38},
+	"Settis":                    {base: 52},
+	"Str8ts Unique Rectangle":   {base: 45},
 
 	// Basic fish.
 	"X-Wing":    {base: 32},

@@ -305,6 +305,23 @@ func (k *Sink) Done() bool { return !k.All && len(k.steps) > 0 }
 // Steps returns the steps collected.
 func (k *Sink) Steps() []Step { return k.steps }
 
+// Str8tsUse tells whether a strategy runs on Str8ts boards, whose rows and
+// columns hold each digit at most once, not exactly once.
+type Str8tsUse uint8
+
+// The uses on Str8ts boards.
+const (
+	// NotOnStr8ts: the strategy reasons that a digit must appear in a unit
+	// (hidden singles, fish, strong links), which a Str8ts row need not.
+	NotOnStr8ts Str8tsUse = iota
+	// AlsoOnStr8ts: the strategy only needs the cells of a unit to be all
+	// different (naked singles and subsets, XY-Wings), and is sound on
+	// Str8ts boards too.
+	AlsoOnStr8ts
+	// OnlyOnStr8ts: a Str8ts strategy, reasoning on compartments.
+	OnlyOnStr8ts
+)
+
 // Strategy is one solving method. The catalogue (catalogue.go) gives it
 // its method letter and its places in the order of play.
 type Strategy struct {
@@ -317,6 +334,9 @@ type Strategy struct {
 	// NeedsUnique marks strategies that are only sound when the puzzle has
 	// exactly one solution (uniqueness strategies).
 	NeedsUnique bool
+	// Str8ts tells whether the strategy runs on Str8ts boards (see
+	// Str8tsUse).
+	Str8ts Str8tsUse
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)

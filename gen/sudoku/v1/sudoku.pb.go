@@ -725,6 +725,11 @@ const (
 	UnitKind_UNIT_KIND_COLOUR UnitKind = 6
 	// A cage.
 	UnitKind_UNIT_KIND_CAGE UnitKind = 7
+	// A Str8ts compartment: a run of white cells of a row or a column,
+	// between black cells or the edge, which holds a straight. Its index
+	// counts the compartments across (top to bottom, left to right), then
+	// those down; single white cells are none.
+	UnitKind_UNIT_KIND_COMPARTMENT UnitKind = 8
 )
 
 // Enum value maps for UnitKind.
@@ -738,6 +743,7 @@ var (
 		5: "UNIT_KIND_WINDOW",
 		6: "UNIT_KIND_COLOUR",
 		7: "UNIT_KIND_CAGE",
+		8: "UNIT_KIND_COMPARTMENT",
 	}
 	UnitKind_value = map[string]int32{
 		"UNIT_KIND_UNSPECIFIED": 0,
@@ -748,6 +754,7 @@ var (
 		"UNIT_KIND_WINDOW":      5,
 		"UNIT_KIND_COLOUR":      6,
 		"UNIT_KIND_CAGE":        7,
+		"UNIT_KIND_COMPARTMENT": 8,
 	}
 )
 
@@ -1373,7 +1380,11 @@ type Puzzle struct {
 	// charset are ignored. Empty means regular boxes.
 	RegionMap string `protobuf:"bytes,5,opt,name=region_map,json=regionMap,proto3" json:"region_map,omitempty"`
 	// The variant of a text puzzle whose format does not carry one.
-	Variant       Variant `protobuf:"varint,6,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
+	Variant Variant `protobuf:"varint,6,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
+	// Decode text with known defects (Str8ts strings with str8ts.com's live
+	// off-by-one in candidates, interim base-32 2.0 strings) where strict
+	// decoding fails, as ConvertRequest.tolerant does.
+	Tolerant      bool `protobuf:"varint,7,opt,name=tolerant,proto3" json:"tolerant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1459,6 +1470,13 @@ func (x *Puzzle) GetVariant() Variant {
 		return x.Variant
 	}
 	return Variant_VARIANT_UNSPECIFIED
+}
+
+func (x *Puzzle) GetTolerant() bool {
+	if x != nil {
+		return x.Tolerant
+	}
+	return false
 }
 
 type isPuzzle_Source interface {
@@ -1850,8 +1868,12 @@ type Unit struct {
 	Kind UnitKind `protobuf:"varint,1,opt,name=kind,proto3,enum=sudoku.v1.UnitKind" json:"kind,omitempty"`
 	// The 0-based index of the unit among those of its kind.
 	Index uint32 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
-	// A human-readable name, e.g. "row 3" or "box 5".
-	Name          string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// A human-readable name, e.g. "row 3", "box 5" or "compartment
+	// r3c4-7".
+	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// The cells of a compartment (row-major indexes); empty for the other
+	// kinds, whose cells follow from kind and index.
+	Cells         []uint32 `protobuf:"varint,4,rep,packed,name=cells,proto3" json:"cells,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1905,6 +1927,13 @@ func (x *Unit) GetName() string {
 		return x.Name
 	}
 	return ""
+}
+
+func (x *Unit) GetCells() []uint32 {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
 }
 
 // Step is one move of the solver.
@@ -4033,7 +4062,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x05cells\x18\x02 \x03(\v2\x0f.sudoku.v1.CellR\x05cells\x12\x18\n" +
 	"\aregions\x18\x03 \x03(\rR\aregions\x12,\n" +
 	"\avariant\x18\x04 \x01(\x0e2\x12.sudoku.v1.VariantR\avariant\x12%\n" +
-	"\x05cages\x18\x05 \x03(\v2\x0f.sudoku.v1.CageR\x05cages\"\xe4\x01\n" +
+	"\x05cages\x18\x05 \x03(\v2\x0f.sudoku.v1.CageR\x05cages\"\x80\x02\n" +
 	"\x06Puzzle\x12(\n" +
 	"\x05board\x18\x01 \x01(\v2\x10.sudoku.v1.BoardH\x00R\x05board\x12\x14\n" +
 	"\x04text\x18\x02 \x01(\tH\x00R\x04text\x12)\n" +
@@ -4041,7 +4070,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\acharset\x18\x04 \x01(\tR\acharset\x12\x1d\n" +
 	"\n" +
 	"region_map\x18\x05 \x01(\tR\tregionMap\x12,\n" +
-	"\avariant\x18\x06 \x01(\x0e2\x12.sudoku.v1.VariantR\avariantB\b\n" +
+	"\avariant\x18\x06 \x01(\x0e2\x12.sudoku.v1.VariantR\avariant\x12\x1a\n" +
+	"\btolerant\x18\a \x01(\bR\btolerantB\b\n" +
 	"\x06source\"\xe2\x03\n" +
 	"\fSolveOptions\x129\n" +
 	"\fsolving_type\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolvingTypeR\vsolvingType\x12-\n" +
@@ -4076,11 +4106,12 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\"7\n" +
 	"\vElimination\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
-	"\x05digit\x18\x02 \x01(\rR\x05digit\"Y\n" +
+	"\x05digit\x18\x02 \x01(\rR\x05digit\"o\n" +
 	"\x04Unit\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.UnitKindR\x04kind\x12\x14\n" +
 	"\x05index\x18\x02 \x01(\rR\x05index\x12\x12\n" +
-	"\x04name\x18\x03 \x01(\tR\x04name\"\xdf\x04\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x14\n" +
+	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xdf\x04\n" +
 	"\x04Step\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\rR\x05index\x12\x16\n" +
 	"\x06method\x18\x02 \x01(\tR\x06method\x12\x1a\n" +
@@ -4326,7 +4357,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x15STEP_KIND_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13STEP_KIND_DEDUCTION\x10\x01\x12\x13\n" +
 	"\x0fSTEP_KIND_GUESS\x10\x02\x12\x17\n" +
-	"\x13STEP_KIND_BACKTRACK\x10\x03*\xbc\x01\n" +
+	"\x13STEP_KIND_BACKTRACK\x10\x03*\xd7\x01\n" +
 	"\bUnitKind\x12\x19\n" +
 	"\x15UNIT_KIND_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rUNIT_KIND_ROW\x10\x01\x12\x14\n" +
@@ -4335,7 +4366,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12UNIT_KIND_DIAGONAL\x10\x04\x12\x14\n" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
-	"\x0eUNIT_KIND_CAGE\x10\a*f\n" +
+	"\x0eUNIT_KIND_CAGE\x10\a\x12\x19\n" +
+	"\x15UNIT_KIND_COMPARTMENT\x10\b*f\n" +
 	"\bNodeKind\x12\x19\n" +
 	"\x15NODE_KIND_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13NODE_KIND_CANDIDATE\x10\x01\x12\x13\n" +

@@ -1,0 +1,58 @@
+package codec
+
+import (
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The simple form of a Str8ts puzzle (str8ts.com's unpacked one) is two
+// strings of N² characters: the clues, one symbol a cell as plain text
+// has them (a digit, '0' or '.' for none; in a black cell, its clue), and
+// the colours, '1' or '#' for a black cell, '0' or '.' for a white one.
+// They are separated by white space, a comma or a semicolon:
+//
+//	6.3..87..41.3.8.6 … 1001100110 …
+//
+// Its variant is Str8ts unless the request names another of the family.
+
+// str8tsPlainFields returns the two fields of a text in the simple Str8ts
+// form, or ok false when the text does not have its shape.
+func str8tsPlainFields(s string) (clues, colours string, ok bool) {
+	fields := strings.FieldsFunc(s, func(r rune) bool {
+		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+	})
+	if len(fields) != 2 || len(fields[0]) != len(fields[1]) {
+		return "", "", false
+	}
+	n := 0
+	for n*n < len(fields[0]) {
+		n++
+	}
+	if n*n != len(fields[0]) || n < 2 || n > grid.MaxSize {
+		return "", "", false
+	}
+	for i := 0; i < len(fields[1]); i++ {
+		if !strings.ContainsRune("01#.", rune(fields[1][i])) {
+			return "", "", false
+		}
+	}
+	return fields[0], fields[1], true
+}
+
+// decodeStr8tsPlain decodes the simple Str8ts form (see str8tsPlainFields).
+func decodeStr8tsPlain(clues, colours string) (*Puzzle, error) {
+	p, err := ParseText(clues, "", "")
+	if err != nil {
+		return nil, err
+	}
+	if len(p.Cells) != len(colours) {
+		return nil, grid.FieldErrorf("text", "%d clues for %d colours", len(p.Cells), len(colours))
+	}
+	p.Black = make([]bool, len(colours))
+	for i := 0; i < len(colours); i++ {
+		p.Black[i] = colours[i] == '1' || colours[i] == '#'
+	}
+	p.Variant, p.VariantSet = grid.Str8ts, false
+	return p, nil
+}

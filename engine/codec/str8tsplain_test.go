@@ -1,0 +1,62 @@
+package codec
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestStr8tsPlain reads the simple Str8ts form (clues and colours) of
+// str8ts.com's "Easy 1" and compares it with the T9B string's puzzle.
+func TestStr8tsPlain(t *testing.T) {
+	const easy1 = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"
+	want, _, err := Decode(easy1, DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBoard, err := want.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var clues, colours strings.Builder
+	for i, c := range want.Cells {
+		clues.WriteByte(".123456789"[c.Value])
+		colours.WriteByte("01"[b2i(want.Black[i])])
+	}
+	for _, sep := range []string{" ", ",", "\n", ";"} {
+		text := clues.String() + sep + colours.String()
+		p, f, err := Decode(text, DecodeOptions{})
+		if err != nil || f != FormatPlain {
+			t.Fatalf("Decode(%q) = %v, %v", text, f, err)
+		}
+		if p.EffectiveVariant(grid.Classic) != grid.Str8ts || p.EffectiveVariant(grid.Str8tsB) != grid.Str8tsB {
+			t.Errorf("variant %s, want Str8ts (or the Str8ts variant asked for)", p.EffectiveVariant(grid.Classic))
+		}
+		for i, c := range p.Cells {
+			if c.Value != want.Cells[i].Value || p.Black[i] != want.Black[i] {
+				t.Fatalf("cell %d: %+v black %v, want %+v black %v", i, c, p.Black[i], want.Cells[i], want.Black[i])
+			}
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.L.Variant != grid.Str8ts || b.Empty() != wantBoard.Empty() {
+			t.Errorf("board: %s with %d empty cells", b.L.Variant, b.Empty())
+		}
+	}
+	// Two fields of another shape are not the simple form.
+	for _, text := range []string{"123 456", clues.String() + " " + strings.Repeat("2", 81)} {
+		if _, _, ok := str8tsPlainFields(text); ok {
+			t.Errorf("%q read as the simple Str8ts form", text)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

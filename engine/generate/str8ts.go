@@ -1,0 +1,148 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+)
+
+// blackShare is the share of the cells of a generated Str8ts board that are
+// black: str8ts.com's 9×9 puzzles have 18 to 26 black cells of 81.
+const blackShare = 0.27
+
+// clueShare is the share of the black cells given a clue.
+const clueShare = 0.35
+
+// newStr8tsGrid draws the black cells of a New Str8ts puzzle, symmetric
+// under a half turn as str8ts.com draws them, a random solution of the
+// white cells, and the clues of some black cells (digits their row and
+// column do not hold).
+func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
+	n := g.n
+	for range maxBlackTries {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		black := randomBlack(n, rng)
+		l, err := grid.NewLayout(grid.Config{Size: n, Variant: g.variant, Black: black})
+		if err != nil {
+			return nil, nil, err
+		}
+		sol, err := g.str8tsSolution(ctx, rng, l)
+		if err == nil {
+			blackClues(l, sol, rng)
+			return l, sol, nil
+		}
+		if !errors.Is(err, errRetry) {
+			return nil, nil, err
+		}
+	}
+	return nil, nil, errRetry
+}
+
+// str8tsSolution returns a random solution of a Str8ts layout: digits
+// drawn at random in random white cells, a few a board, then the first
+// solution the exact search finds from them, whose straight propagation
+// completes a Str8ts board far faster than a random fill. errRetry when
+// the layout gives none within a few tries.
+func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.Layout) ([]uint8, error) {
+	var white []int
+	for cell := range l.Cells {
+		if !l.IsBlack(cell) {
+			white = append(white, cell)
+		}
+	}
+	if len(white) == 0 {
+		return nil, errRetry
+	}
+	seeds := max(len(white)/8, 1)
+	for try := range 4 {
+		if try == 3 {
+			seeds = 0 // the search's own first solution
+		}
+		b := grid.NewBoard(l)
+		rng.Shuffle(len(white), func(i, j int) { white[i], white[j] = white[j], white[i] })
+		for _, cell := range white[:seeds] {
+			if b.Value[cell] != 0 || b.Cand[cell] == 0 {
+				continue
+			}
+			list := b.Cand[cell].List(nil)
+			b.Place(cell, list[rng.IntN(len(list))])
+			if _, ok := b.Check(); !ok {
+				break
+			}
+		}
+		if _, ok := b.Check(); !ok {
+			continue
+		}
+		g.searcher.MaxNodes = min(g.maxNodes, maxFillNodes)
+		res, err := g.searcher.Count(ctx, b, 1)
+		if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+			return nil, err
+		}
+		if len(res.Solutions) == 1 {
+			return res.Solutions[0], nil
+		}
+	}
+	return nil, errRetry
+}
+
+// maxStr8tsSize is the largest Str8ts board generated.
+const maxStr8tsSize = 16
+
+// maxBlackTries is the number of black layouts an attempt draws before
+// giving up on finding one that admits a solution: with boxes, one in
+// five or so does.
+const maxBlackTries = 60
+
+// maxFillNodes bounds the search for a solution of one black layout: a
+// layout with a solution mostly shows one within a few hundred nodes,
+// while proving one has none can take a hundred thousand.
+const maxFillNodes = 5000
+
+// randomBlack returns black cells in pairs symmetric under a half turn,
+// about blackShare of the board.
+func randomBlack(n int, rng *rand.Rand) []bool {
+	cells := n * n
+	black := make([]bool, cells)
+	want := int(float64(cells)*blackShare + 0.5)
+	for count := 0; count < want; {
+		cell := rng.IntN(cells)
+		mate := cells - 1 - cell
+		if black[cell] {
+			continue
+		}
+		black[cell], black[mate] = true, true
+		count += 2
+		if cell == mate {
+			count--
+		}
+	}
+	return black
+}
+
+// blackClues gives some black cells of a solution a clue: a digit their
+// row and column hold nowhere else, white cells and clues alike.
+func blackClues(l *grid.Layout, sol []uint8, rng *rand.Rand) {
+	n := l.N
+	for cell, black := range l.Black {
+		if !black || rng.Float64() >= clueShare {
+			continue
+		}
+		var used grid.Digits
+		for _, p := range l.Peers[cell] {
+			if v := sol[p]; v != 0 {
+				used |= grid.Bit(int(v))
+			}
+		}
+		free := grid.AllDigits(n) &^ used
+		if free == 0 {
+			continue
+		}
+		list := free.List(nil)
+		sol[cell] = uint8(list[rng.IntN(len(list))])
+	}
+}

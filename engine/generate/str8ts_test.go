@@ -1,0 +1,53 @@
+package generate
+
+import (
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// TestStr8ts generates Str8ts puzzles of each variant and checks them:
+// black cells symmetric under a half turn, black clues kept, exactly one
+// solution by the exact search, the solution the puzzle's.
+func TestStr8ts(t *testing.T) {
+	for _, tt := range []struct {
+		variant grid.Variant
+		size    int
+		level   strategy.Level
+	}{
+		{grid.Str8ts, 9, strategy.Easy},
+		{grid.Str8ts, 6, strategy.Unrated},
+		{grid.Str8tsX, 9, strategy.Unrated},
+		{grid.Str8tsB, 9, strategy.Unrated},
+		{grid.Str8tsBX, 9, strategy.Unrated},
+	} {
+		t.Run(tt.variant.String(), func(t *testing.T) {
+			res := generateOK(t, Config{Variant: tt.variant, Size: tt.size, Level: tt.level, Seed: 5})
+			l := res.Puzzle.L
+			if l.Variant != tt.variant || l.N != tt.size || l.Black == nil {
+				t.Fatalf("made a %s of size %d, black %v", l.Variant, l.N, l.Black != nil)
+			}
+			for cell, black := range l.Black {
+				if black != l.Black[l.Cells-1-cell] {
+					t.Fatalf("black cells not symmetric at %s", l.CellName(cell))
+				}
+			}
+			n, sols := count(t, res.Puzzle)
+			if n != 1 {
+				t.Fatalf("%d solutions, want 1", n)
+			}
+			if string(sols[0]) != string(res.Solution.Value) {
+				t.Errorf("the solution is not the puzzle's")
+			}
+			for cell, v := range res.Puzzle.Value {
+				if v != 0 && sols[0][cell] != v {
+					t.Errorf("clue %s lost", l.CellName(cell))
+				}
+			}
+			if tt.level != strategy.Unrated && (!res.LevelMet || res.Grade.Rating.Level != tt.level) {
+				t.Errorf("level %s (met %v), want %s", res.Grade.Rating.Level, res.LevelMet, tt.level)
+			}
+		})
+	}
+}

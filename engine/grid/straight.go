@@ -1,0 +1,93 @@
+package grid
+
+import "math/bits"
+
+// A straight is a set of consecutive digits. A Str8ts compartment of k
+// cells holds one: the digits lo..lo+k-1 for some lo, the window of the
+// straight. These functions judge the windows still open to a compartment
+// from the digits placed in it and the candidates of its empty cells; the
+// exact search, the board's Check and the Str8ts strategies share them.
+
+// Straight returns the digits lo..lo+k-1 (clipped to 1..32).
+func Straight(lo, k int) Digits {
+	var w Digits
+	for d := max(lo, 1); d < lo+k && d <= 32; d++ {
+		w |= Bit(d)
+	}
+	return w
+}
+
+// StraightWindows returns the windows open to the cells of a compartment:
+// bit lo-1 is set when the digits lo..lo+len(cells)-1 can fill the cells,
+// each cell a distinct digit, a placed cell its own, an empty cell one of
+// its candidates. n is the size of the board.
+func StraightWindows(n int, cells []int, value []uint8, cand []Digits) Digits {
+	k := len(cells)
+	var placed Digits
+	var open [MaxSize]Digits
+	empty := 0
+	for _, cell := range cells {
+		if v := value[cell]; v != 0 {
+			if placed.Has(int(v)) {
+				return 0
+			}
+			placed |= Bit(int(v))
+		} else {
+			open[empty] = cand[cell]
+			empty++
+		}
+	}
+	var windows Digits
+	for lo := 1; lo+k-1 <= n; lo++ {
+		w := Straight(lo, k)
+		if placed&^w == 0 && Matchable(open[:empty], w&^placed) {
+			windows |= Bit(lo)
+		}
+	}
+	return windows
+}
+
+// Matchable reports whether cells of the candidates cand can take
+// distinct digits of free, each one of its own candidates (a matching of
+// every cell, found by augmenting paths). With as many digits as cells it
+// tells whether they can take exactly the digits of free.
+func Matchable(cand []Digits, free Digits) bool {
+	var owner [33]int8 // owner[d] is one more than the cell given digit d
+	for i := range cand {
+		var seen Digits
+		if !augment(i, cand, free, &owner, &seen) {
+			return false
+		}
+	}
+	return true
+}
+
+func augment(i int, cand []Digits, free Digits, owner *[33]int8, seen *Digits) bool {
+	for c := cand[i] & free &^ *seen; c != 0; c &= c - 1 {
+		d := bits.TrailingZeros32(uint32(c)) + 1
+		*seen |= Bit(d)
+		if j := owner[d]; j == 0 || augment(int(j)-1, cand, free, owner, seen) {
+			owner[d] = int8(i + 1)
+			return true
+		}
+	}
+	return false
+}
+
+// StraightSpan returns what the open windows of a compartment of k cells
+// allow and require: the digits of some window (any other digit is out of
+// every cell of the compartment) and those of every window (the sure
+// digits, which the compartment must hold).
+func StraightSpan(windows Digits, k int) (allowed, sure Digits) {
+	if windows == 0 {
+		return 0, 0
+	}
+	sure = ^Digits(0)
+	for w := windows; w != 0; w &= w - 1 {
+		lo := bits.TrailingZeros32(uint32(w)) + 1
+		win := Straight(lo, k)
+		allowed |= win
+		sure &= win
+	}
+	return allowed, sure
+}

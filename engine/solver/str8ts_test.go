@@ -1,0 +1,153 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// str8tsPuzzles are published Str8ts puzzles, as strings of the
+// "String Definitions 2.0" (T9B: Str8ts; U, B, V: X, B, BX).
+var str8tsPuzzles = []struct{ name, text string }{
+	// str8ts.com "Easy 1" of 30 November 2024, as the site wrote it when it
+	// went live (candidates off by one, read tolerantly); from the
+	// compatibility tests of github.com/BlueAnt1/puzzle-coding.
+	{"str8ts-easy1", "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"},
+	// Puzzles this project generated (solverctl generate --variant str8ts
+	// --level medium|hard --no-guessing --seed 23, 21, 23), chosen for
+	// their use of High/Low Stranding (A2), the fish on sure digits (C2)
+	// and Settis (D2), which the published ones above do not need.
+	{"str8ts-medium-a2", "T9B01ez0a0jezezezezez0aezezez0j0a0a0aezez0dez0aez0aezezezezez04ezezezez080a0604ezez03ezezezez0aezezez04ezezezezezezez0aez0dez0bezez0a0a0a0iezezez0a09ezezezez0c0bezez"},
+	{"str8ts-hard-c2", "T9B0aezezezez010aezezezezezezezezezezez0aez0cez0j0aezez06010a0aez0aezez0hez0aezezezez0704ez0jez0eezez0aez0j0a01ezezez0j0aez0aez0aezezezezezezezezezezez0aezezezezez0a"},
+	{"str8ts-hard-d2", "T9B0aezezez0aezezezezez0j0iezez0hezezezez0a0a0f0aezezez0aezezezezezez03ezez090aezezezez050cezezezezez03ezezezez0aezezez0a0a0a0aezezezez0a07ez0b0aezezezezez0cezezez0a"},
+}
+
+func loadStr8ts(t testing.TB, s string) *grid.Board {
+	t.Helper()
+	p, _, err := codec.Decode(s, codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := grid.NewLayout(grid.Config{Size: p.Size, Variant: p.Variant, Black: p.Black})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := grid.Load(l, p.Cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestStr8tsGolden solves published Str8ts puzzles by logic alone, checks
+// every step against the solution the exact search proves unique, and
+// compares the step log with a golden file (go test -update rewrites it).
+func TestStr8tsGolden(t *testing.T) {
+	for _, tt := range str8tsPuzzles {
+		t.Run(tt.name, func(t *testing.T) {
+			b := loadStr8ts(t, tt.text)
+			var s search.Searcher
+			counted, err := s.Count(context.Background(), b, 2)
+			if err != nil || !counted.Complete || len(counted.Solutions) != 1 {
+				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
+			}
+			sol := counted.Solutions[0]
+			n := grid.Notation{Layout: b.L}
+			var log strings.Builder
+			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
+				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
+				for _, p := range st.Placements {
+					if sol[p.Cell] != uint8(p.Digit) {
+						t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
+					}
+				}
+				for _, e := range st.Eliminations {
+					if sol[e.Cell] == uint8(e.Digit) {
+						t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != Solved || string(res.Board.Value) != string(sol) {
+				t.Errorf("status %s; logic did not reach the solution", res.Status)
+			}
+			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
+			golden := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(log.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if log.String() != string(want) {
+				t.Errorf("step log differs from %s:\n%s", golden, log.String())
+			}
+		})
+	}
+}
+
+// TestStr8tsFindAllSound runs every strategy allowed on Str8ts boards in
+// find-all mode on every board of the solves of the golden puzzles, and
+// checks every step each finds against the solution: not just the steps
+// the solver takes.
+func TestStr8tsFindAllSound(t *testing.T) {
+	var allowed []*strategy.Strategy
+	for _, st := range strategy.All() {
+		if st.Str8ts != strategy.NotOnStr8ts && st.HasFinder() {
+			allowed = append(allowed, st)
+		}
+	}
+	found := map[string]int{}
+	for _, tt := range str8tsPuzzles {
+		b := loadStr8ts(t, tt.text)
+		var s search.Searcher
+		counted, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(counted.Solutions) != 1 {
+			t.Fatalf("%s: count %v", tt.name, err)
+		}
+		sol := counted.Solutions[0]
+		n := grid.Notation{Layout: b.L}
+		check := func(after *grid.Board) {
+			for _, st := range allowed {
+				sink := strategy.Sink{All: true}
+				st.Find(after, &sink)
+				for _, step := range sink.Steps() {
+					found[st.Letter()]++
+					for _, p := range step.Placements {
+						if sol[p.Cell] != uint8(p.Digit) {
+							t.Errorf("%s: %s places %s=%d: %s", tt.name, step.Name(), n.CellName(p.Cell), p.Digit, step.Explain(n))
+						}
+					}
+					for _, e := range step.Eliminations {
+						if sol[e.Cell] == uint8(e.Digit) {
+							t.Errorf("%s: %s removes the solution's %d from %s: %s", tt.name, step.Name(), e.Digit, n.CellName(e.Cell), step.Explain(n))
+						}
+					}
+				}
+			}
+		}
+		check(b)
+		_, err = Solve(context.Background(), b, Options{Type: LogicOnly, Unique: true}, func(_ int, _ *strategy.Step, after *grid.Board) error {
+			check(after)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("steps found by letter: %v", found)
+}

@@ -1,0 +1,1060 @@
+package strategy
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// The Str8ts strategies reason on compartments, the runs of white cells of
+// a row or a column that hold a straight (see grid.StraightWindows), in the
+// order str8ts.com teaches them. They run on Str8ts boards only; of the
+// Sudoku strategies, those that need no more than all-different units run
+// there too (see init below).
+var (
+	// CompartmentRange (x): a compartment of k cells holds k consecutive
+	// digits, so its placed digits and the reach of its cells' candidates
+	// bound its straight; a candidate outside every straight in reach (a
+	// stranded digit) goes.
+	CompartmentRange = &Strategy{
+		Name: "Compartment Range", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Technique: &Technique{Name: "Compartment Range", Level: Easy, Score: 4},
+		find:      findCompartmentRanges,
+		Explain:   explainCompartmentRange,
+	}
+	// SureDigits (y): a digit of every straight a compartment can still
+	// hold is sure to be in it: it leaves the cells that see all its places
+	// there (the rest of the compartment's row or column, and the box or
+	// diagonal of Str8ts B and X they share), and goes in when one cell of
+	// the compartment alone can take it.
+	SureDigits = &Strategy{
+		Name: "Sure Digits", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Technique: &Technique{Name: "Sure Digits", Level: Easy, Score: 8},
+		find:      findSureDigits,
+		Explain:   explainSureDigits,
+	}
+	// MindTheGap (z): the straights a compartment can hold must each fill
+	// every cell with a distinct candidate; a candidate of a cell that no
+	// such filling uses goes. A gap in the candidates splits the
+	// compartment's straight to one side of it (split compartments).
+	MindTheGap = &Strategy{
+		Name: "Mind the Gap", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Technique: &Technique{Name: "Mind the Gap", Level: Medium, Score: 20},
+		find:      findMindTheGap,
+		Explain:   explainMindTheGap,
+	}
+	// HighLowStranding (A2): the compartments of a row or a column hold
+	// straights that share no digit. A straight of one compartment that
+	// leaves another no straight of its own (one takes the high digits,
+	// the other the low) is out, and with it the candidates only it uses.
+	HighLowStranding = &Strategy{
+		Name: "High/Low Stranding", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Technique: &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40},
+		find:      findHighLowStranding,
+		Explain:   explainHighLowStranding,
+	}
+	// CompartmentSubsets (B2): k sure digits of a compartment confined to
+	// k of its cells clear those cells of other digits (a hidden pair or
+	// triple of a compartment; naked ones are Naked Subsets, F).
+	CompartmentSubsets = &Strategy{
+		Name: "Compartment Hidden Subsets", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Techniques: compartmentSubsetTechniques,
+		find:       findCompartmentSubsets,
+		Explain:    explainCompartmentSubset,
+	}
+	// Str8tsFish (C2): a digit sure in a compartment of each of k rows,
+	// whose places there lie in k columns, is in each of those columns
+	// once and leaves the rest of them (X-Wing, Swordfish on sure digits);
+	// the same with rows and columns swapped.
+	Str8tsFish = &Strategy{
+		Name: "Str8ts Fish", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Techniques: str8tsFishTechniques,
+		find:       findStr8tsFish,
+		Explain:    explainStr8tsFish,
+	}
+	// Settis (D2): a digit is in as many rows as columns (black clues
+	// included). When the rows sure to hold it are as many as the columns
+	// that can, every column that can hold it does; and the other way
+	// round. A column that must hold the digit with one place left for it
+	// takes it there.
+	Settis = &Strategy{
+		Name: "Settis", Class: Elimination, Str8ts: OnlyOnStr8ts,
+		Technique: &Technique{Name: "Settis", Level: Hard, Score: 150},
+		find:      findSettis,
+		Explain:   explainSettis,
+	}
+)
+
+var (
+	compartmentSubsetTechniques = []*Technique{
+		{Name: "Compartment Hidden Pair", Level: Medium, Score: 50},
+		{Name: "Compartment Hidden Triple", Level: Medium, Score: 70},
+	}
+	str8tsFishTechniques = []*Technique{
+		{Name: "Str8ts X-Wing", Level: Hard, Score: 100},
+		{Name: "Str8ts Swordfish", Level: Hard, Score: 120},
+	}
+)
+
+// The Sudoku strategies sound on Str8ts boards: they only need the cells
+// of a unit to be all different (see Str8tsUse). Every other one keeps
+// NotOnStr8ts: hidden singles and subsets, intersections, fish, chains and
+// colouring reason that a digit must appear in a unit, and the uniqueness
+// patterns of Sudoku are not those of Str8ts.
+func init() {
+	for _, st := range []*Strategy{NakedSingle, NakedSubsets, XYWing, XYZWing, RemotePair, Guessing} {
+		st.Str8ts = AlsoOnStr8ts
+	}
+}
+
+// compartment is one compartment of a board as the Str8ts strategies see
+// it: its cells, its placed digits and its empty cells' candidates.
+type compartment struct {
+	unit   int   // index into Layout.Units; -1 for a single white cell
+	cells  []int // ascending
+	placed grid.Digits
+	empty  []int // the empty cells
+	cand   []grid.Digits
+}
+
+func (c *compartment) load(b *grid.Board, unit int, cells []int) {
+	c.unit, c.cells, c.placed = unit, cells, 0
+	c.empty, c.cand = c.empty[:0], c.cand[:0]
+	for _, cell := range cells {
+		if v := b.Value[cell]; v != 0 {
+			c.placed |= grid.Bit(int(v))
+		} else {
+			c.empty = append(c.empty, cell)
+			c.cand = append(c.cand, b.Cand[cell])
+		}
+	}
+}
+
+// windows returns the windows open to the compartment (see
+// grid.StraightWindows); bounds only asks that each empty cell have a
+// candidate in the window, not that they fill it together.
+func (c *compartment) windows(n int, bounds bool) grid.Digits {
+	k := len(c.cells)
+	var open grid.Digits
+	for lo := 1; lo+k-1 <= n; lo++ {
+		w := grid.Straight(lo, k)
+		if c.placed&^w != 0 {
+			continue
+		}
+		ok := true
+		if bounds {
+			for _, cd := range c.cand {
+				ok = ok && cd&w != 0
+			}
+		} else {
+			ok = grid.Matchable(c.cand, w&^c.placed)
+		}
+		if ok {
+			open |= grid.Bit(lo)
+		}
+	}
+	return open
+}
+
+// windowNames renders windows of k digits, e.g. "3-6, 4-7" (a single
+// cell's: "2, 5").
+func windowNames(n grid.Notation, windows grid.Digits, k int) string {
+	var parts []string
+	for w := windows; w != 0; w &= w - 1 {
+		lo := w.Min()
+		if k == 1 {
+			parts = append(parts, n.DigitName(lo))
+			continue
+		}
+		parts = append(parts, n.DigitName(lo)+"-"+n.DigitName(lo+k-1))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lineUnit returns the row or column unit holding a compartment's cells.
+func lineUnit(l *grid.Layout, cells []int) int {
+	rows, cols := lineUnits(l)
+	n := l.N
+	if len(cells) > 1 && cells[0]/n != cells[1]/n {
+		return cols[cells[0]%n]
+	}
+	return rows[cells[0]/n]
+}
+
+func findCompartmentRanges(b *grid.Board, sink *Sink) {
+	l := b.L
+	var c compartment
+	var gone []CellDigit
+	for u := range l.Units {
+		if l.Units[u].Kind != grid.Compartment {
+			continue
+		}
+		c.load(b, u, l.Units[u].Cells)
+		if len(c.empty) == 0 {
+			continue
+		}
+		windows := c.windows(l.N, true)
+		if windows == 0 {
+			continue // broken: the solver's check reports it
+		}
+		allowed, _ := grid.StraightSpan(windows, len(c.cells))
+		gone = gone[:0]
+		for i, cell := range c.empty {
+			for d := c.cand[i] &^ allowed; d != 0; d &= d - 1 {
+				gone = append(gone, CellDigit{cell, d.Min()})
+			}
+		}
+		if len(gone) == 0 {
+			continue
+		}
+		s := sink.Add()
+		s.Digits = windows
+		s.Units = append(s.Units, u)
+		s.Cells = append(s.Cells, c.cells...)
+		s.Eliminations = append(s.Eliminations, gone...)
+		if sink.Done() {
+			return
+		}
+	}
+}
+
+func explainCompartmentRange(s *Step, n grid.Notation) string {
+	u := &n.Layout.Units[s.Units[0]]
+	return fmt.Sprintf("%s holds %d consecutive digits, in reach of its digits and candidates only %s: %s",
+		u.Name(), len(u.Cells), windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
+}
+
+func findSureDigits(b *grid.Board, sink *Sink) {
+	l := b.L
+	var c compartment
+	var gone []CellDigit
+	var put []CellDigit
+	var places []int
+	for u := range l.Units {
+		if l.Units[u].Kind != grid.Compartment {
+			continue
+		}
+		c.load(b, u, l.Units[u].Cells)
+		if len(c.empty) == 0 {
+			continue
+		}
+		windows := c.windows(l.N, false)
+		if windows == 0 {
+			continue
+		}
+		_, sure := grid.StraightSpan(windows, len(c.cells))
+		sure &^= c.placed
+		if sure == 0 {
+			continue
+		}
+		gone, put = gone[:0], put[:0]
+		for m := sure; m != 0; m &= m - 1 {
+			d := m.Min()
+			places = places[:0]
+			for i, cell := range c.empty {
+				if c.cand[i].Has(d) {
+					places = append(places, cell)
+				}
+			}
+			if len(places) == 0 {
+				continue // broken: the solver's check reports it
+			}
+			if len(places) == 1 {
+				// It goes there, which takes it from the peers.
+				put = append(put, CellDigit{places[0], d})
+				continue
+			}
+			// d is in one of its places: a cell that sees them all (the
+			// rest of the row or column, and the box or diagonal they
+			// share on Str8ts B and X) cannot hold it.
+			for _, cell := range l.Peers[places[0]] {
+				if !b.Cand[cell].Has(d) || containsCell(places, cell) {
+					continue
+				}
+				all := true
+				for _, p := range places[1:] {
+					all = all && l.Sees(cell, p)
+				}
+				if all {
+					gone = append(gone, CellDigit{cell, d})
+				}
+			}
+		}
+		if len(gone) == 0 && len(put) == 0 {
+			continue
+		}
+		s := sink.Add()
+		s.Digits = sure
+		s.Units = append(s.Units, u, lineUnit(l, c.cells))
+		s.Cells = append(s.Cells, c.cells...)
+		s.Placements = append(s.Placements, put...)
+		s.Eliminations = append(s.Eliminations, gone...)
+		if sink.Done() {
+			return
+		}
+	}
+}
+
+func explainSureDigits(s *Step, n grid.Notation) string {
+	l := n.Layout
+	u := &l.Units[s.Units[0]]
+	what := fmt.Sprintf("every straight %s can hold has %s, so they are sure to be in it", u.Name(), n.DigitList(s.Digits, ","))
+	if s.Digits.Count() == 1 {
+		what = fmt.Sprintf("every straight %s can hold has %s, so it is sure to be in it", u.Name(), n.DigitList(s.Digits, ","))
+	}
+	var parts []string
+	if len(s.Eliminations) > 0 {
+		line := &l.Units[s.Units[1]]
+		inLine := true
+		for _, e := range s.Eliminations {
+			inLine = inLine && containsCell(line.Cells, e.Cell)
+		}
+		if inLine {
+			parts = append(parts, fmt.Sprintf("not elsewhere in %s (%s)", line.Name(), describeEliminations(s, n)))
+		} else {
+			parts = append(parts, fmt.Sprintf("not in the cells that see all its places (%s)", describeEliminations(s, n)))
+		}
+	}
+	for _, p := range s.Placements {
+		parts = append(parts, fmt.Sprintf("%s has one place, %s=%s", n.DigitName(p.Digit), n.CellName(p.Cell), n.DigitName(p.Digit)))
+	}
+	return what + ": " + strings.Join(parts, "; ")
+}
+
+// describeEliminations renders the eliminations of a step, e.g.
+// "r1c2-5, r1c7-5".
+func describeEliminations(s *Step, n grid.Notation) string {
+	parts := make([]string, len(s.Eliminations))
+	for i, e := range s.Eliminations {
+		parts[i] = n.CellName(e.Cell) + "-" + n.DigitName(e.Digit)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fillings returns, for each empty cell of c, the candidates some filling
+// of an open window gives it.
+func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) []grid.Digits {
+	keep = keep[:0]
+	for range c.empty {
+		keep = append(keep, 0)
+	}
+	trial := make([]grid.Digits, len(c.cand))
+	k := len(c.cells)
+	for w := windows; w != 0; w &= w - 1 {
+		free := grid.Straight(w.Min(), k) &^ c.placed
+		for i := range c.cand {
+			for d := c.cand[i] & free &^ keep[i]; d != 0; d &= d - 1 {
+				bit := d & -d
+				copy(trial, c.cand)
+				trial[i] = bit
+				if grid.Matchable(trial, free) {
+					keep[i] |= bit
+				}
+			}
+		}
+	}
+	return keep
+}
+
+func findMindTheGap(b *grid.Board, sink *Sink) {
+	l := b.L
+	var c compartment
+	var keep []grid.Digits
+	var gone []CellDigit
+	for u := range l.Units {
+		if l.Units[u].Kind != grid.Compartment {
+			continue
+		}
+		c.load(b, u, l.Units[u].Cells)
+		if len(c.empty) == 0 {
+			continue
+		}
+		windows := c.windows(l.N, false)
+		if windows == 0 {
+			continue
+		}
+		keep = c.fillings(l.N, windows, keep)
+		gone = gone[:0]
+		for i, cell := range c.empty {
+			for d := c.cand[i] &^ keep[i]; d != 0; d &= d - 1 {
+				gone = append(gone, CellDigit{cell, d.Min()})
+			}
+		}
+		if len(gone) == 0 {
+			continue
+		}
+		s := sink.Add()
+		s.Digits = windows
+		s.Units = append(s.Units, u)
+		s.Cells = append(s.Cells, c.cells...)
+		s.Eliminations = append(s.Eliminations, gone...)
+		if sink.Done() {
+			return
+		}
+	}
+}
+
+func explainMindTheGap(s *Step, n grid.Notation) string {
+	u := &n.Layout.Units[s.Units[0]]
+	return fmt.Sprintf("%s can hold the straights %s only, each digit in a cell of its own; no such filling uses %s", u.Name(), windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
+}
+
+// lineRuns returns the runs of white cells of a row (across) or a
+// column, single cells included.
+func lineRuns(l *grid.Layout, line int, across bool) [][]int {
+	n := l.N
+	var runs [][]int
+	var run []int
+	for i := range n {
+		cell := line*n + i
+		if !across {
+			cell = i*n + line
+		}
+		if l.IsBlack(cell) {
+			if len(run) > 0 {
+				runs = append(runs, run)
+			}
+			run = nil
+			continue
+		}
+		run = append(run, cell)
+	}
+	if len(run) > 0 {
+		runs = append(runs, run)
+	}
+	return runs
+}
+
+// compartmentUnits maps the first cell of each compartment, across and
+// down, to its unit.
+func compartmentUnits(l *grid.Layout) (across, down map[int]int) {
+	across, down = map[int]int{}, map[int]int{}
+	for u := range l.Units {
+		unit := &l.Units[u]
+		if unit.Kind != grid.Compartment {
+			continue
+		}
+		if unit.Cells[1]-unit.Cells[0] == 1 {
+			across[unit.Cells[0]] = u
+		} else {
+			down[unit.Cells[0]] = u
+		}
+	}
+	return across, down
+}
+
+// maxStrandingNodes bounds the choices of windows High/Low Stranding
+// tries in one line.
+const maxStrandingNodes = 100_000
+
+func findHighLowStranding(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	rows, cols := lineUnits(l)
+	acrossUnits, downUnits := compartmentUnits(l)
+	for _, across := range []bool{true, false} {
+		units := acrossUnits
+		if !across {
+			units = downUnits
+		}
+		for line := range n {
+			runs := lineRuns(l, line, across)
+			if len(runs) < 2 {
+				continue
+			}
+			comps := make([]compartment, len(runs))
+			windows := make([]grid.Digits, len(runs))
+			broken := false
+			for i, run := range runs {
+				unit, ok := units[run[0]]
+				if !ok {
+					unit = -1
+				}
+				comps[i].load(b, unit, run)
+				windows[i] = comps[i].windows(n, false)
+				broken = broken || windows[i] == 0
+			}
+			if broken {
+				continue
+			}
+			// The windows of each run used by some choice of windows, one a
+			// run, that share no digit.
+			used := make([]grid.Digits, len(runs))
+			pick := make([]int, len(runs))
+			nodes := 0
+			var choose func(i int, taken grid.Digits)
+			choose = func(i int, taken grid.Digits) {
+				if nodes++; nodes > maxStrandingNodes {
+					return
+				}
+				if i == len(runs) {
+					for j, lo := range pick {
+						used[j] |= grid.Bit(lo)
+					}
+					return
+				}
+				k := len(runs[i])
+				for w := windows[i]; w != 0; w &= w - 1 {
+					win := grid.Straight(w.Min(), k)
+					if win&taken == 0 {
+						pick[i] = w.Min()
+						choose(i+1, taken|win)
+					}
+				}
+			}
+			choose(0, 0)
+			if nodes > maxStrandingNodes {
+				continue // cut short: concludes nothing
+			}
+			for i := range runs {
+				if used[i] == windows[i] || used[i] == 0 {
+					continue
+				}
+				c := &comps[i]
+				allowed, _ := grid.StraightSpan(used[i], len(runs[i]))
+				var gone []CellDigit
+				for j, cell := range c.empty {
+					for d := c.cand[j] &^ allowed; d != 0; d &= d - 1 {
+						gone = append(gone, CellDigit{cell, d.Min()})
+					}
+				}
+				if len(gone) == 0 {
+					continue
+				}
+				s := sink.Add()
+				s.Digits = used[i]
+				line := rows[line]
+				if !across {
+					line = cols[line]
+				}
+				s.Units = append(s.Units, line)
+				if c.unit >= 0 {
+					s.Units = append(s.Units, c.unit)
+				}
+				s.Cells = append(s.Cells, runs[i]...)
+				for j, run := range runs {
+					if j != i {
+						s.Cells = append(s.Cells, run...)
+					}
+				}
+				s.Eliminations = append(s.Eliminations, gone...)
+				if sink.Done() {
+					return
+				}
+			}
+		}
+	}
+}
+
+func explainHighLowStranding(s *Step, n grid.Notation) string {
+	l := n.Layout
+	what := cellList(n, s.Cells[:1])
+	k := 1
+	if len(s.Units) > 1 {
+		what = l.Units[s.Units[1]].Name()
+		k = len(l.Units[s.Units[1]].Cells)
+	}
+	return fmt.Sprintf("the straights of %s share no digit; beside the others, %s can hold %s only: %s",
+		l.Units[s.Units[0]].Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
+}
+
+func findCompartmentSubsets(b *grid.Board, sink *Sink) {
+	l := b.L
+	lo, hi := 2, 3
+	if sink.Size != 0 {
+		lo, hi = sink.Size, sink.Size
+	}
+	var c compartment
+	for size := lo; size <= hi && size <= 3; size++ {
+		for u := range l.Units {
+			if l.Units[u].Kind != grid.Compartment {
+				continue
+			}
+			c.load(b, u, l.Units[u].Cells)
+			if len(c.empty) <= size {
+				continue
+			}
+			windows := c.windows(l.N, false)
+			if windows == 0 {
+				continue
+			}
+			_, sure := grid.StraightSpan(windows, len(c.cells))
+			var list []int
+			for m := sure &^ c.placed; m != 0; m &= m - 1 {
+				list = append(list, m.Min())
+			}
+			found := false
+			subsets(len(list), size, func(idx []int) bool {
+				var digits grid.Digits
+				for _, i := range idx {
+					digits |= grid.Bit(list[i])
+				}
+				var where []int
+				var gone []CellDigit
+				for i, cell := range c.empty {
+					if c.cand[i]&digits == 0 {
+						continue
+					}
+					where = append(where, cell)
+					for d := c.cand[i] &^ digits; d != 0; d &= d - 1 {
+						gone = append(gone, CellDigit{cell, d.Min()})
+					}
+				}
+				if len(where) != size || len(gone) == 0 {
+					return true
+				}
+				s := sink.Add()
+				s.Technique = compartmentSubsetTechniques[size-2]
+				s.Digits = digits
+				s.Units = append(s.Units, u)
+				s.Cells = append(s.Cells, where...)
+				s.Eliminations = append(s.Eliminations, gone...)
+				found = true
+				return !sink.Done()
+			})
+			if found && sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// subsets calls f with every set of k indexes below n, ascending, until f
+// returns false.
+func subsets(n, k int, f func(idx []int) bool) {
+	idx := make([]int, k)
+	var walk func(i, from int) bool
+	walk = func(i, from int) bool {
+		if i == k {
+			return f(idx)
+		}
+		for j := from; j < n; j++ {
+			idx[i] = j
+			if !walk(i+1, j+1) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(0, 0)
+}
+
+func explainCompartmentSubset(s *Step, n grid.Notation) string {
+	u := &n.Layout.Units[s.Units[0]]
+	return fmt.Sprintf("%s %s: sure digits of %s with places in %s only: %s", s.Name(), n.DigitList(s.Digits, "/"), u.Name(), cellList(n, s.Cells), describeChanges(s, n))
+}
+
+// sureLines returns, for digit d and the lines of one direction, the
+// cells of each line where d is sure to go: the places of d in the one
+// compartment of the line where d is a sure digit, or nil when there is
+// none (or d is placed in the line).
+func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
+	l := b.L
+	n := l.N
+	out := make([][]int, n)
+	var c compartment
+	for line := range n {
+		placed := false
+		for i := range n {
+			cell := line*n + i
+			if !across {
+				cell = i*n + line
+			}
+			placed = placed || int(b.Value[cell]) == d
+		}
+		if placed {
+			continue
+		}
+		for _, run := range lineRuns(l, line, across) {
+			u, ok := units[run[0]]
+			if !ok {
+				continue
+			}
+			c.load(b, u, run)
+			windows := c.windows(n, false)
+			if windows == 0 {
+				continue
+			}
+			if _, sure := grid.StraightSpan(windows, len(run)); sure.Has(d) {
+				for i, cell := range c.empty {
+					if c.cand[i].Has(d) {
+						out[line] = append(out[line], cell)
+					}
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+func findStr8tsFish(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	rows, cols := lineUnits(l)
+	acrossUnits, downUnits := compartmentUnits(l)
+	lo, hi := 2, 3
+	if sink.Size != 0 {
+		lo, hi = sink.Size, sink.Size
+	}
+	for size := lo; size <= hi && size <= 3; size++ {
+		for d := 1; d <= n; d++ {
+			for _, across := range []bool{true, false} {
+				units := acrossUnits
+				if !across {
+					units = downUnits
+				}
+				sure := sureLines(b, d, across, units)
+				var bases []int
+				for line, cells := range sure {
+					if len(cells) > 0 {
+						bases = append(bases, line)
+					}
+				}
+				pos := func(cell int) int {
+					if across {
+						return cell % n
+					}
+					return cell / n
+				}
+				done := false
+				subsets(len(bases), size, func(idx []int) bool {
+					var cover uint32
+					isBase := make([]bool, n)
+					for _, i := range idx {
+						isBase[bases[i]] = true
+						for _, cell := range sure[bases[i]] {
+							cover |= 1 << pos(cell)
+						}
+					}
+					if bits.OnesCount32(cover) != size {
+						return true
+					}
+					var gone []CellDigit
+					for m := cover; m != 0; m &= m - 1 {
+						p := trailing(m)
+						for line := range n {
+							cell := line*n + p
+							if !across {
+								cell = p*n + line
+							}
+							if !isBase[line] && b.Cand[cell].Has(d) {
+								gone = append(gone, CellDigit{cell, d})
+							}
+						}
+					}
+					if len(gone) == 0 {
+						return true
+					}
+					s := sink.Add()
+					s.Technique = str8tsFishTechniques[size-2]
+					s.Digits = grid.Bit(d)
+					for _, i := range idx {
+						line := bases[i]
+						if across {
+							s.Units = append(s.Units, rows[line])
+						} else {
+							s.Units = append(s.Units, cols[line])
+						}
+						s.Cells = append(s.Cells, sure[line]...)
+					}
+					for m := cover; m != 0; m &= m - 1 {
+						if across {
+							s.Units = append(s.Units, cols[trailing(m)])
+						} else {
+							s.Units = append(s.Units, rows[trailing(m)])
+						}
+					}
+					s.Eliminations = append(s.Eliminations, gone...)
+					done = sink.Done()
+					return !done
+				})
+				if done {
+					return
+				}
+			}
+		}
+	}
+}
+
+func explainStr8tsFish(s *Step, n grid.Notation) string {
+	l := n.Layout
+	k := len(s.Units) / 2
+	var base, cover []string
+	for i, u := range s.Units {
+		if i < k {
+			base = append(base, l.Units[u].Name())
+		} else {
+			cover = append(cover, l.Units[u].Name())
+		}
+	}
+	d := n.DigitName(s.Digits.Min())
+	return fmt.Sprintf("%s on %s: sure in a compartment of %s, at %s, within %s; remove %s from %s",
+		s.Name(), d, strings.Join(base, ", "), cellList(n, s.Cells), strings.Join(cover, ", "), d, cellList(n, eliminationCells(s)))
+}
+
+// lineCounts returns, for digit d and the lines of one direction, which
+// lines must hold d (placed, or sure in a compartment) and which can
+// (placed, or a candidate).
+func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can []bool) {
+	l := b.L
+	n := l.N
+	must, can = make([]bool, n), make([]bool, n)
+	sure := sureLines(b, d, across, units)
+	for line := range n {
+		for i := range n {
+			cell := line*n + i
+			if !across {
+				cell = i*n + line
+			}
+			if int(b.Value[cell]) == d {
+				must[line], can[line] = true, true
+			}
+			if b.Cand[cell].Has(d) {
+				can[line] = true
+			}
+		}
+		if len(sure[line]) > 0 {
+			must[line] = true
+		}
+	}
+	return must, can
+}
+
+// countTrue returns the number of flags set.
+func countTrue(flags []bool) int {
+	c := 0
+	for _, f := range flags {
+		if f {
+			c++
+		}
+	}
+	return c
+}
+
+func findSettis(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	rows, cols := lineUnits(l)
+	acrossUnits, downUnits := compartmentUnits(l)
+	var c compartment
+	for d := 1; d <= n; d++ {
+		rowMust, rowCan := lineCounts(b, d, true, acrossUnits)
+		colMust, colCan := lineCounts(b, d, false, downUnits)
+		for _, byRows := range []bool{true, false} {
+			// The lines that must hold d in one direction are as many as
+			// those that can in the other: each of those holds it.
+			must, can, units, lineComps := rowMust, colCan, cols, downUnits
+			if !byRows {
+				must, can, units, lineComps = colMust, rowCan, rows, acrossUnits
+			}
+			if countTrue(must) != countTrue(can) {
+				continue
+			}
+			for line := range n {
+				if !can[line] {
+					continue
+				}
+				var places []int
+				placed := false
+				for i := range n {
+					cell := i*n + line // a column of the rows' count
+					if !byRows {
+						cell = line*n + i
+					}
+					if int(b.Value[cell]) == d {
+						placed = true
+					}
+					if b.Cand[cell].Has(d) {
+						places = append(places, cell)
+					}
+				}
+				if placed || len(places) == 0 {
+					continue
+				}
+				if len(places) == 1 {
+					s := sink.Add()
+					s.Digits = grid.Bit(d)
+					s.Placements = append(s.Placements, CellDigit{places[0], d})
+					s.Cells = append(s.Cells, places[0])
+					s.Units = append(s.Units, units[line])
+					if sink.Done() {
+						return
+					}
+					continue
+				}
+				// The places lie in one compartment: d is sure there, so
+				// its straight is one of those holding d.
+				u := compartmentOf(l, lineComps, places)
+				if u < 0 {
+					continue
+				}
+				c.load(b, u, l.Units[u].Cells)
+				k := len(c.cells)
+				var keep grid.Digits
+				for w := c.windows(n, false); w != 0; w &= w - 1 {
+					if win := grid.Straight(w.Min(), k); win.Has(d) {
+						keep |= grid.Bit(w.Min())
+					}
+				}
+				allowed, _ := grid.StraightSpan(keep, k)
+				var gone []CellDigit
+				for i, cell := range c.empty {
+					for x := c.cand[i] &^ allowed; x != 0; x &= x - 1 {
+						gone = append(gone, CellDigit{cell, x.Min()})
+					}
+				}
+				if len(gone) == 0 || keep == 0 {
+					continue
+				}
+				s := sink.Add()
+				s.Digits = grid.Bit(d)
+				s.Cells = append(s.Cells, places...)
+				s.Units = append(s.Units, units[line], u)
+				s.Eliminations = append(s.Eliminations, gone...)
+				if sink.Done() {
+					return
+				}
+			}
+		}
+	}
+}
+
+// compartmentOf returns the compartment among units (compartments of one
+// direction, by their first cell) holding all of cells, two or more of
+// one line, or -1: at most one can.
+func compartmentOf(l *grid.Layout, units map[int]int, cells []int) int {
+	for _, u := range units {
+		all := true
+		for _, cell := range cells {
+			all = all && containsCell(l.Units[u].Cells, cell)
+		}
+		if all {
+			return u
+		}
+	}
+	return -1
+}
+
+func explainSettis(s *Step, n grid.Notation) string {
+	l := n.Layout
+	u := &l.Units[s.Units[0]]
+	d := n.DigitName(s.Digits.Min())
+	// A column must hold the digit when the rows sure to hold it are as
+	// many as the columns that can; a row when the other way round.
+	lines, others := "columns", "rows"
+	if u.Kind == grid.Row {
+		lines, others = "rows", "columns"
+	}
+	why := fmt.Sprintf("the %s sure to hold %s are as many as the %s that can, so each of those holds it", others, d, lines)
+	if len(s.Placements) == 0 {
+		c := &l.Units[s.Units[1]]
+		return fmt.Sprintf("%s: %s has its places in %s in %s only, whose straight must then hold %s: %s", why, d, u.Name(), c.Name(), d, describeChanges(s, n))
+	}
+	p := s.Placements[0]
+	return fmt.Sprintf("%s: %s has one place in %s, %s=%s", why, d, u.Name(), n.CellName(p.Cell), d)
+}
+
+// Str8tsUniqueRectangle (E2): four empty cells at the corners of a
+// rectangle, each pair along a side in one compartment (and, with boxes,
+// each pair in one box), could swap two digits a and b and the board would
+// stay solved: every row, column and compartment keeps its digits. A
+// puzzle with one solution cannot hold that deadly pattern, so when three
+// corners hold only a and b, the fourth cannot be a or b. Diagonals of
+// Str8ts X and BX must not cross the rectangle.
+var Str8tsUniqueRectangle = &Strategy{
+	Name: "Str8ts Unique Rectangle", Class: Elimination, Str8ts: OnlyOnStr8ts, NeedsUnique: true,
+	Technique: &Technique{Name: "Str8ts Unique Rectangle", Level: Hard, Score: 100},
+	find:      findStr8tsUniqueRectangles,
+	Explain:   explainStr8tsUniqueRectangle,
+}
+
+// runWhite reports whether the cells from a to b (inclusive, step apart)
+// are all white: one compartment.
+func runWhite(l *grid.Layout, a, b, step int) bool {
+	for c := a; c <= b; c += step {
+		if l.IsBlack(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func findStr8tsUniqueRectangles(b *grid.Board, sink *Sink) {
+	l := b.L
+	n := l.N
+	onDiagonal := func(cell int) bool {
+		r, c := cell/n, cell%n
+		return (l.Variant == grid.Str8tsX || l.Variant == grid.Str8tsBX) && (r == c || r+c == n-1)
+	}
+	sameBox := func(a, c int) bool { return l.Region == nil || l.Region[a] == l.Region[c] }
+	for r1 := 0; r1 < n; r1++ {
+		for c1 := 0; c1 < n; c1++ {
+			for c2 := c1 + 1; c2 < n; c2++ {
+				if !runWhite(l, r1*n+c1, r1*n+c2, 1) {
+					break // a black cell ends the compartment
+				}
+				for r2 := r1 + 1; r2 < n; r2++ {
+					if !runWhite(l, r1*n+c1, r2*n+c1, n) || !runWhite(l, r1*n+c2, r2*n+c2, n) {
+						break
+					}
+					if !runWhite(l, r2*n+c1, r2*n+c2, 1) {
+						continue
+					}
+					corners := [4]int{r1*n + c1, r1*n + c2, r2*n + c1, r2*n + c2}
+					// With boxes, the corners must pair up in boxes too.
+					if l.Region != nil && !(sameBox(corners[0], corners[1]) && sameBox(corners[2], corners[3]) || sameBox(corners[0], corners[2]) && sameBox(corners[1], corners[3])) {
+						continue
+					}
+					if urCorners(b, corners, onDiagonal, sink) && sink.Done() {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// urCorners reports a Type 1 rectangle on the corners, if there is one.
+func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *Sink) bool {
+	var pair grid.Digits
+	extra, bivalue := -1, 0
+	for _, cell := range corners {
+		if b.Value[cell] != 0 || onDiagonal(cell) {
+			return false
+		}
+		c := b.Cand[cell]
+		if c.Count() == 2 {
+			if pair == 0 {
+				pair = c
+			}
+			if c != pair {
+				return false
+			}
+			bivalue++
+		} else {
+			extra = cell
+		}
+	}
+	if bivalue != 3 || extra < 0 || b.Cand[extra]&pair != pair {
+		return false
+	}
+	s := sink.Add()
+	s.Digits = pair
+	for _, cell := range corners {
+		if cell != extra {
+			s.Cells = append(s.Cells, cell)
+		}
+	}
+	for d := pair; d != 0; d &= d - 1 {
+		s.Eliminations = append(s.Eliminations, CellDigit{extra, d.Min()})
+	}
+	return true
+}
+
+func explainStr8tsUniqueRectangle(s *Step, n grid.Notation) string {
+	return fmt.Sprintf("%s, %s hold only %s: with %s it would be a deadly pattern (the two digits could swap in every row, column and compartment), so %s",
+		cellList(n, s.Cells), n.DigitList(s.Digits, "/"), n.DigitList(s.Digits, "/"), n.CellName(s.Eliminations[0].Cell), describeChanges(s, n))
+}
