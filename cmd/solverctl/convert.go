@@ -85,6 +85,7 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	if err != nil {
 		return err
 	}
+	puzzle.Tolerant = tolerant // converting checks strings: no live Str8ts reading unasked
 
 	ctx, client, done, err := f.connect(ctx)
 	if err != nil {

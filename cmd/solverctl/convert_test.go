@@ -139,3 +139,17 @@ func TestConvertErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveStr8tsSolves: solve reads a live str8ts.com string (candidates
+// off by one), which convert refuses without --tolerant.
+func TestLiveStr8tsSolves(t *testing.T) {
+	const live = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a" // str8ts.com's "Easy 1", as published
+	out, _, err := runCLI(t, "", "convert", "--to", "t9b", live)
+	if err == nil {
+		t.Fatalf("convert read the live string without --tolerant: %s", out)
+	}
+	out, _, err = runCLI(t, "", "solve", live)
+	if err != nil || !strings.Contains(out, "status: solved") {
+		t.Fatalf("solve: %v\n%s", err, out)
+	}
+}

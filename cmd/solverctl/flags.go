@@ -10,6 +10,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/flagvalue"
 )
@@ -217,8 +218,22 @@ func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1
 		Charset:   f.charset,
 		RegionMap: regionMap,
 		Variant:   f.variant,
-		Tolerant:  f.tolerant,
+		Tolerant:  f.tolerant || liveStr8ts(text),
 	}, nil
+}
+
+// liveStr8ts reports whether text is a Str8ts string as str8ts.com writes
+// it live, with its candidates off by one: strict decoding refuses it for
+// a field above the documented maximum and tolerant decoding reads it. No
+// other reading of such a string exists, so the commands that solve take
+// it as --tolerant does without being asked (convert, which checks
+// strings, and the service stay strict).
+func liveStr8ts(text string) bool {
+	if _, _, err := codec.Decode(text, codec.DecodeOptions{}); err == nil {
+		return false
+	}
+	p, _, err := codec.Decode(text, codec.DecodeOptions{Tolerant: true})
+	return err == nil && p.Variant.IsStr8ts()
 }
 
 // options returns the SolveOptions the flags ask for.
