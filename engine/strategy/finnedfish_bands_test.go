@@ -42,3 +42,7 @@ func TestFinnedFishBandsCutNothing(t *testing.T) {
 	}
 	t.Logf("%d finned fish steps compared", found)
 }
+
+func BenchmarkFishFinders(b *testing.B) {
+	benchFinders(b, patStuckBoards(b, 200), []*Strategy{BasicFish, FinnedFish})
+}
