@@ -831,20 +831,23 @@ func difficultyWord(l sudokuv1.DifficultyLevel) string {
 
 // The batch output's names of every status and level, made once.
 var (
-	statusTexts     = map[sudokuv1.SolveStatus]string{}
-	difficultyWords = map[sudokuv1.DifficultyLevel]string{sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED: "unrated"}
-)
-
-func init() {
-	for v, name := range sudokuv1.SolveStatus_name {
-		statusTexts[sudokuv1.SolveStatus(v)] = strings.ReplaceAll(enumText(name, "SOLVE_STATUS_"), " ", "_")
-	}
-	for v, name := range sudokuv1.DifficultyLevel_name {
-		if l := sudokuv1.DifficultyLevel(v); l != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
-			difficultyWords[l] = strings.ReplaceAll(enumText(name, "DIFFICULTY_LEVEL_"), " ", "_")
+	statusTexts = func() map[sudokuv1.SolveStatus]string {
+		m := map[sudokuv1.SolveStatus]string{}
+		for v, name := range sudokuv1.SolveStatus_name {
+			m[sudokuv1.SolveStatus(v)] = strings.ReplaceAll(enumText(name, "SOLVE_STATUS_"), " ", "_")
 		}
-	}
-}
+		return m
+	}()
+	difficultyWords = func() map[sudokuv1.DifficultyLevel]string {
+		m := map[sudokuv1.DifficultyLevel]string{sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED: "unrated"}
+		for v, name := range sudokuv1.DifficultyLevel_name {
+			if l := sudokuv1.DifficultyLevel(v); l != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
+				m[l] = strings.ReplaceAll(enumText(name, "DIFFICULTY_LEVEL_"), " ", "_")
+			}
+		}
+		return m
+	}()
+)
 
 // checkDoneLocked closes allDone once the input is read and every job is
 // finished.

@@ -131,7 +131,7 @@ var (
 	// unit holding only k digits between them take those digits from the
 	// unit's other cells.
 	NakedSubsets = &Strategy{
-		Name: "Naked Subsets", Class: Elimination,
+		Name: "Naked Subsets", Class: Elimination, Str8ts: AlsoOnStr8ts,
 		Techniques: nakedTechniques,
 		Explain:    explainSubset,
 		find:       findNakedSubsets,

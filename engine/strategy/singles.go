@@ -17,8 +17,8 @@ var (
 		findFullHouses, explainFullHouse)
 	// NakedSingle (A, the seed's "singleton finder"): a cell with one
 	// candidate left holds it.
-	NakedSingle = newStrategy(Solution, &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4},
-		findNakedSingles, explainNakedSingle)
+	NakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4},
+		findNakedSingles, explainNakedSingle))
 	// HiddenSingle (B): a digit with one place left in a unit goes there.
 	HiddenSingle = newStrategy(Solution, &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14},
 		findHiddenSingles, explainHiddenSingle)
@@ -26,7 +26,7 @@ var (
 	// in the cell most likely to fail fast; a contradiction undoes it. The
 	// solver drives it, so it has no finder.
 	Guessing = &Strategy{
-		Name: "Guessing", Class: Search,
+		Name: "Guessing", Class: Search, Str8ts: AlsoOnStr8ts,
 		Technique: &Technique{Name: "Guessing", Code: "xxxx", Level: Extreme, Score: 10000},
 		Explain:   explainGuessing,
 	}

@@ -12,7 +12,7 @@ import (
 // a row or a column that hold a straight (see grid.StraightWindows), in the
 // order str8ts.com teaches them. They run on Str8ts boards only; of the
 // Sudoku strategies, those that need no more than all-different units run
-// there too (see init below).
+// there too (see alsoOnStr8ts).
 var (
 	// CompartmentRange (x): a compartment of k cells holds k consecutive
 	// digits, so its placed digits and the reach of its cells' candidates
@@ -98,15 +98,16 @@ var (
 	}
 )
 
-// The Sudoku strategies sound on Str8ts boards: they only need the cells
-// of a unit to be all different (see Str8tsUse). Every other one keeps
-// NotOnStr8ts: hidden singles and subsets, intersections, fish, chains and
-// colouring reason that a digit must appear in a unit, and the uniqueness
-// patterns of Sudoku are not those of Str8ts.
-func init() {
-	for _, st := range []*Strategy{NakedSingle, NakedSubsets, XYWing, XYZWing, RemotePair, Guessing} {
-		st.Str8ts = AlsoOnStr8ts
-	}
+// alsoOnStr8ts marks a Sudoku strategy sound on Str8ts boards, where it
+// is declared: it only needs the cells of a unit to be all different (see
+// Str8tsUse). Naked singles and subsets, XY- and XYZ-Wings, remote pairs
+// and guessing are; every other one keeps NotOnStr8ts: hidden singles and
+// subsets, intersections, fish, chains and colouring reason that a digit
+// must appear in a unit, and the uniqueness patterns of Sudoku are not
+// those of Str8ts.
+func alsoOnStr8ts(st *Strategy) *Strategy {
+	st.Str8ts = AlsoOnStr8ts
+	return st
 }
 
 // compartment is one compartment of a board as the Str8ts strategies see

@@ -18,13 +18,13 @@ var (
 	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
 	// whatever the pivot holds, one pincer is z, so no cell seeing both
 	// pincers may hold z.
-	XYWing = newStrategy(Elimination, &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160},
-		findXYWings, explainXYWing)
+	XYWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160},
+		findXYWings, explainXYWing))
 	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
 	// yz: one of the three cells is z, so no cell seeing all three may hold
 	// z.
-	XYZWing = newStrategy(Elimination, &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180},
-		findXYZWings, explainXYWing)
+	XYZWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180},
+		findXYZWings, explainXYWing))
 )
 
 func findXYWings(b *grid.Board, sink *Sink) {
