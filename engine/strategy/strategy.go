@@ -304,6 +304,10 @@ type Strategy struct {
 	// NeedsUnique marks strategies that are only sound when the puzzle has
 	// exactly one solution (uniqueness strategies).
 	NeedsUnique bool
+	// OptIn marks strategies too dear for the default order of play
+	// (HoDoKu leaves them out of its default steps too): a solve runs them
+	// only when its options name them.
+	OptIn bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
