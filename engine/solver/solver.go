@@ -252,14 +252,16 @@ func (r *run) plan(opts Options) {
 // and for listing steps alike: st must be among o.Strategies (when not
 // nil); guessing only solves without elimination logic, and logic only
 // without guessing; the uniqueness strategies need the puzzle known to
-// have one solution (o.Unique) and a board without cages. A Solve with
-// CheckMultiple also runs them once its count proves one solution.
+// have one solution (o.Unique) and a board without cages; the opt-in
+// strategies (Strategy.OptIn) run only when o.Strategies names them. A
+// Solve with CheckMultiple also runs the uniqueness strategies once its
+// count proves one solution.
 func (o *Options) Allows(st *strategy.Strategy, l *grid.Layout) bool {
 	return o.allows(st, len(l.Cages) > 0)
 }
 
 func (o *Options) allows(st *strategy.Strategy, cages bool) bool {
-	if o.Strategies != nil && !slices.Contains(o.Strategies, st) {
+	if o.Strategies == nil && st.OptIn || o.Strategies != nil && !slices.Contains(o.Strategies, st) {
 		return false
 	}
 	switch {

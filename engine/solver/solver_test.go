@@ -388,6 +388,10 @@ func TestAllows(t *testing.T) {
 		{"selected", Options{Strategies: singles}, classic, strategy.HiddenSingle, true},
 		{"not selected", Options{Strategies: singles}, classic, strategy.LockedRegions, false},
 		{"nothing selected", Options{Strategies: []*strategy.Strategy{}}, classic, strategy.NakedSingle, false},
+		{"opt-in by default", Options{}, classic, strategy.MutantFish, false},
+		{"opt-in selected", Options{Strategies: []*strategy.Strategy{strategy.Templates}}, classic, strategy.Templates, true},
+		{"opt-in not selected", Options{Strategies: singles}, classic, strategy.Templates, false},
+		{"not opt-in by default", Options{}, classic, strategy.FinnedFish, true},
 	}
 	for _, tt := range tests {
 		if got := tt.opts.Allows(tt.st, tt.l); got != tt.want {

@@ -86,9 +86,9 @@ var catalogue = [...]Pass{
 	{"i", ALSXYWing, 0},            // 5800
 	{"j", ALSChain, 0},             // 5900
 	{"k", DeathBlossom, 0},         // 6000
-	{"t", FrankenFish, 2},          // 6100 (Finned) Franken X-Wing
-	{"t", FrankenFish, 3},          // 6200 (Finned) Franken Swordfish
-	{"t", FrankenFish, 4},          // 6300 (Finned) Franken Jellyfish
+	{"t", FrankenFish, 2},          // 6100 (Finned) Franken X-Wing; opt-in
+	{"t", FrankenFish, 3},          // 6200 (Finned) Franken Swordfish; opt-in
+	{"t", FrankenFish, 4},          // 6300 (Finned) Franken Jellyfish; opt-in
 	{"u", MutantFish, 2},           // 7300 (Finned) Mutant X-Wing; opt-in
 	{"u", MutantFish, 3},           // 7400 (Finned) Mutant Swordfish; opt-in
 	{"u", MutantFish, 4},           // 7500 (Finned) Mutant Jellyfish; opt-in
