@@ -160,8 +160,43 @@ type genFish struct {
 	baseMask uint8 // kinds of the base sets
 	coverOK  uint8 // kinds of set allowed as cover sets
 	frames   [fishMaxSize + fishMaxFins + 2]fishFrame
-	start    int // sink steps before the current base sets
+	pending  []fishFound // the fish of the current base sets (find-all mode)
 	stopped  bool
+	// budget is the work left (base sets and cover steps tried) on a board
+	// larger than 9×9; -1 on smaller boards, whose search is not bounded.
+	budget int
+}
+
+// fishBudget bounds the work of the search of the fish of one digit and
+// size on a board larger than 9×9, where the sets to combine are many more
+// (a Franken Jellyfish search of a 25×25 board would take minutes): about
+// 20 ms, after which the search goes on with the next digit or size. So a
+// search there may miss fish: Franken and Mutant fish are HoDoKu's,
+// rated and bounded for 9×9 boards.
+const fishBudget = 1 << 17
+
+// spend counts one unit of work and reports false when the budget is
+// spent, stopping the search.
+func (f *genFish) spend() bool {
+	if f.budget < 0 {
+		return true
+	}
+	if f.budget == 0 {
+		f.stopped = true
+		return false
+	}
+	f.budget--
+	return true
+}
+
+// fishFound is a fish found, kept in find-all mode until the fish of its
+// base sets are all found, to report them in HoDoKu's order.
+type fishFound struct {
+	covers         [fishMaxSize]uint8
+	nc             int
+	finned         bool
+	fins           fishSet
+	elim, cannibal fishSet
 }
 
 var genFishPool = sync.Pool{New: func() any { return new(genFish) }}
@@ -195,6 +230,10 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 		}
 		for k := lo; k <= hi; k++ {
 			f.k = k
+			f.budget = -1
+			if l.N > 9 {
+				f.budget = fishBudget
+			}
 			switch kind {
 			case mutantFish:
 				f.searchBases(fishRow|fishCol|fishBox, fishRow|fishCol|fishBox, 0)
@@ -205,9 +244,10 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 				f.searchBases(fishRow, fishCol, fishRow)
 				f.searchBases(fishCol, fishRow, fishCol)
 			}
-			if f.stopped {
+			if f.sink.Done() {
 				return
 			}
+			f.stopped = false // the budget ran out: on with the next
 		}
 	}
 }
@@ -320,7 +360,7 @@ func (f *genFish) pickBase(level, from int, kinds, need, mask uint8) {
 		return
 	}
 	for u := from; u <= f.units-(f.k-level) && !f.stopped; u++ {
-		if !f.live[u] || f.unitKind[u]&kinds == 0 {
+		if !f.live[u] || f.unitKind[u]&kinds == 0 || !f.spend() {
 			continue
 		}
 		if level == 0 && need != 0 && f.unitKind[u]&need == 0 {
@@ -377,13 +417,18 @@ func (f *genFish) coverSearch() {
 	}
 	fr.excl = f.baseSet
 	fr.nc = 0
-	f.start = len(f.sink.steps)
+	f.pending = f.pending[:0]
 	f.cover(0)
-	if f.sink.All && len(f.sink.steps)-f.start > 1 {
-		// HoDoKu's order: cover sets in increasing order.
-		slices.SortStableFunc(f.sink.steps[f.start:], func(a, b Step) int {
-			return slices.Compare(a.Units[f.k:], b.Units[f.k:])
-		})
+	// HoDoKu's order: cover sets in increasing order (an insertion sort:
+	// the fish of some base sets are few).
+	p := f.pending
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && slices.Compare(p[j].covers[:p[j].nc], p[j-1].covers[:p[j-1].nc]) < 0; j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
+	for i := range p {
+		f.emit(&p[i])
 	}
 }
 
@@ -405,7 +450,7 @@ func (f *genFish) first(s *fishSet) int {
 
 // cover extends the cover sets of frame depth.
 func (f *genFish) cover(depth int) {
-	if f.stopped {
+	if f.stopped || !f.spend() {
 		return
 	}
 	fr := &f.frames[depth]
@@ -555,9 +600,14 @@ func (f *genFish) found(fr *fishFrame) {
 	if !any {
 		return
 	}
-	f.emit(fr, kind, &elim, &cannibal)
-	if f.sink.Done() {
-		f.stopped = true
+	f.pending = append(f.pending, fishFound{covers: fr.covers, nc: fr.nc, finned: fr.finned})
+	x := &f.pending[len(f.pending)-1]
+	slices.Sort(x.covers[:x.nc])
+	copy(x.fins[:f.nw], fr.fins[:f.nw])
+	copy(x.elim[:f.nw], elim[:f.nw])
+	copy(x.cannibal[:f.nw], cannibal[:f.nw])
+	if !f.sink.All {
+		f.stopped = true // the first fish will do
 	}
 }
 
@@ -577,16 +627,14 @@ func fishKindOf(base, cover uint8) fishKind {
 // emit adds the step of a fish: Units are the base sets, then the cover
 // sets; Cells the base candidates; Eliminations those that are not base
 // candidates, then the cannibalistic ones, each in cell order.
-func (f *genFish) emit(fr *fishFrame, kind fishKind, elim, cannibal *fishSet) {
+func (f *genFish) emit(fr *fishFound) {
 	s := f.sink.Add()
-	s.Technique = fishTechnique(kind, fr.finned, f.k, f.sashimi(fr))
+	s.Technique = fishTechnique(f.kind, fr.finned, f.k, f.sashimi(fr))
 	s.Digits = grid.Bit(f.d)
 	for i := 0; i < f.k; i++ {
 		s.Units = append(s.Units, f.unitIndex[f.bases[i]])
 	}
-	covers := fr.covers
-	slices.Sort(covers[:fr.nc])
-	for _, u := range covers[:fr.nc] {
+	for _, u := range fr.covers[:fr.nc] {
 		s.Units = append(s.Units, f.unitIndex[u])
 	}
 	base := &f.base[f.k]
@@ -602,7 +650,7 @@ func (f *genFish) emit(fr *fishFrame, kind fishKind, elim, cannibal *fishSet) {
 			s.Marks = append(s.Marks, Mark{cell, f.d, role})
 		}
 	}
-	for _, set := range [2]*fishSet{elim, cannibal} {
+	for _, set := range [2]*fishSet{&fr.elim, &fr.cannibal} {
 		for w := 0; w < f.nw; w++ {
 			for x := set[w]; x != 0; x &= x - 1 {
 				cell := int(f.cells[w<<6+bits.TrailingZeros64(x)])
@@ -615,7 +663,7 @@ func (f *genFish) emit(fr *fishFrame, kind fishKind, elim, cannibal *fishSet) {
 
 // sashimi reports whether a finned basic fish is sashimi: a base set
 // keeps at most one candidate without its fins.
-func (f *genFish) sashimi(fr *fishFrame) bool {
+func (f *genFish) sashimi(fr *fishFound) bool {
 	if !fr.finned {
 		return false
 	}

@@ -92,8 +92,8 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 
 func TestGeneralFishSoundOnLayouts(t *testing.T) {
 	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 60, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 40, 0.3},
+		{"classic", grid.Config{Size: 9}, 40, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 12, 0.3},
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.3},
 		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 20, 0.3},
 		{"6x6", grid.Config{Size: 6}, 40, 0.25},
@@ -224,7 +224,7 @@ func TestTemplatesSkipLargeBoards(t *testing.T) {
 
 func TestGeneralFishFindersDoNotAllocate(t *testing.T) {
 	pauseGC(t)
-	findersDoNotAllocate(t, patStuckBoards(t, 10), []*Strategy{FrankenFish, Templates}, 1, false, true)
+	findersDoNotAllocate(t, patStuckBoards(t, 4), []*Strategy{FrankenFish, Templates}, 1, false, true)
 }
 
 func BenchmarkGeneralFish(b *testing.B) {
