@@ -399,3 +399,19 @@ func TestAllows(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultPlansLeaveOptInOut: the plans of the whole catalogue hold no
+// opt-in strategy, and a plan of chosen strategies holds those chosen.
+func TestDefaultPlansLeaveOptInOut(t *testing.T) {
+	for key, p := range plans {
+		for _, pass := range p.passes {
+			if pass.Strategy.OptIn {
+				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name)
+			}
+		}
+	}
+	chosen := makePlan(Options{Strategies: []*strategy.Strategy{strategy.NakedSingle, strategy.FrankenFish}}, false)
+	if len(chosen.passes) != 4 { // A, and Franken fish of sizes 2 to 4
+		t.Errorf("plan of A and Franken fish has %d passes, want 4", len(chosen.passes))
+	}
+}

@@ -108,7 +108,7 @@ const (
 )
 
 // fishSet is a set of the candidates of one digit, numbered in cell order
-// (fishPlane.cells); only the first genFish.nw words are used.
+// (genFish.cells); only the first genFish.nw words are used.
 type fishSet [grid.MaxSize * grid.MaxSize / 64]uint64
 
 // fishUnits is a set of sets (rows, columns, boxes) by their order number.
@@ -140,7 +140,6 @@ type genFish struct {
 	nw    int // words of a fishSet in use
 	m     int // candidates of the digit
 	units int // sets of the board: N rows, N columns, and N boxes or none
-	n     int
 
 	cells     [grid.MaxSize * grid.MaxSize]int32 // candidate -> cell
 	index     [grid.MaxSize * grid.MaxSize]int32 // cell -> candidate, -1 when none
@@ -219,7 +218,7 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 	if kind == frankenFish && l.Region == nil {
 		return // Franken fish need boxes
 	}
-	f.b, f.sink, f.kind, f.n, f.stopped = b, sink, kind, l.N, false
+	f.b, f.sink, f.kind, f.stopped = b, sink, kind, false
 	lo, hi := sizes(sink, maxSetSize)
 	hi = min(hi, fishMaxSize, l.N-1)
 	f.layoutUnits()
