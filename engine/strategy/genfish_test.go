@@ -92,14 +92,14 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 
 func TestGeneralFishSoundOnLayouts(t *testing.T) {
 	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 40, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 12, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 20, 0.3},
+		{"classic", grid.Config{Size: 9}, 25, 0.3},
+		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 6, 0.3},
+		{"X", grid.Config{Size: 9, Variant: grid.X}, 8, 0.3},
+		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 6, 0.3},
 		{"6x6", grid.Config{Size: 6}, 40, 0.25},
-		{"8x8", grid.Config{Size: 8}, 20, 0.3},
+		{"8x8", grid.Config{Size: 8}, 10, 0.3},
 		{"16x16", grid.Config{Size: 16}, 3, 0.45},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.3},
+		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 10, 0.3},
 		{"KenKen", grid.Config{Size: 6, Variant: grid.KenKen}, 20, 0.1},
 	}
 	total := soundOnLayouts(t, rand.New(rand.NewPCG(16, 2)), 10, tests, fishSolveChecked, nil)
