@@ -23,7 +23,7 @@ func TestOptionChecks(t *testing.T) {
 		{"negative timeout batch", []string{"batch", "--timeout", "-1m", "-"}, "-timeout -1m0s is negative"},
 		{"negative timeout strategies", []string{"strategies", "--timeout", "-1s"}, "is negative"},
 		{"zero timeout", []string{"solve", "--timeout", "0"}, ""},
-		{"unknown letter", []string{"solve", "--strategies", "A,t"}, `unknown strategy "t": method letters are case-sensitive, and "T" is Simple Colours`},
+		{"unknown letter", []string{"solve", "--strategies", "A,w"}, `unknown strategy "w": method letters are case-sensitive, and "W" is Bivalue Universal Grave + 1`},
 		{"unknown name", []string{"steps", "--strategies", "Hidden Sungle"}, `unknown strategy "Hidden Sungle"`},
 		{"letter case", []string{"solve", "--strategies", "A,B,x"}, `unknown strategy "x": method letters are case-sensitive, and "X" is Cage Combinations`},
 		{"two-character letter", []string{"solve", "--strategies", "A,B,A2"}, `unknown strategy "A2": neither a method letter (they are case-sensitive) nor a strategy name; solverctl strategies lists them`},
