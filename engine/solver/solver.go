@@ -263,11 +263,12 @@ func (r *run) plan(opts Options) {
 // and for listing steps alike: st must be among o.Strategies (when not
 // nil); guessing only solves without elimination logic, and logic only
 // without guessing; the uniqueness strategies need the puzzle known to
-// have one solution (o.Unique) and a board without cages. A Solve with
-// CheckMultiple also runs them once its count proves one solution. On a
-// Str8ts board only the strategies sound there run (those whose Str8ts use
-// is AlsoOnStr8ts or OnlyOnStr8ts), and the Str8ts strategies run nowhere
-// else.
+// have one solution (o.Unique) and a board without cages; the opt-in
+// strategies (Strategy.OptIn) run only when o.Strategies names them. A
+// Solve with CheckMultiple also runs the uniqueness strategies once its
+// count proves one solution. On a Str8ts board only the strategies sound
+// there run (those whose Str8ts use is AlsoOnStr8ts or OnlyOnStr8ts), and
+// the Str8ts strategies run nowhere else.
 func (o *Options) Allows(st *strategy.Strategy, l *grid.Layout) bool {
 	return o.allows(st, kindOf(l))
 }
@@ -292,7 +293,7 @@ func kindOf(l *grid.Layout) boardKind {
 }
 
 func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
-	if o.Strategies != nil && !slices.Contains(o.Strategies, st) {
+	if o.Strategies == nil && st.OptIn || o.Strategies != nil && !slices.Contains(o.Strategies, st) {
 		return false
 	}
 	if (kind == str8tsBoard) != (st.Str8ts == strategy.OnlyOnStr8ts) && st.Str8ts != strategy.AlsoOnStr8ts {

@@ -423,6 +423,10 @@ func TestAllows(t *testing.T) {
 		{"selected", Options{Strategies: singles}, classic, strategy.HiddenSingle, true},
 		{"not selected", Options{Strategies: singles}, classic, strategy.LockedRegions, false},
 		{"nothing selected", Options{Strategies: []*strategy.Strategy{}}, classic, strategy.NakedSingle, false},
+		{"opt-in by default", Options{}, classic, strategy.MutantFish, false},
+		{"opt-in selected", Options{Strategies: []*strategy.Strategy{strategy.Templates}}, classic, strategy.Templates, true},
+		{"opt-in not selected", Options{Strategies: singles}, classic, strategy.Templates, false},
+		{"not opt-in by default", Options{}, classic, strategy.FinnedFish, true},
 	}
 	for _, tt := range tests {
 		if got := tt.opts.Allows(tt.st, tt.l); got != tt.want {
@@ -435,4 +439,20 @@ func TestAllows(t *testing.T) {
 // (SE 10.6 to 11.9) by logic alone: forcing nets carry most of them.
 func BenchmarkLogicOnlyElevens(b *testing.B) {
 	benchmarkLogic(b, "testdata/puzzles/elevens_hardest_se_rated.txt", 1000, LogicOnly)
+}
+
+// TestDefaultPlansLeaveOptInOut: the plans of the whole catalogue hold no
+// opt-in strategy, and a plan of chosen strategies holds those chosen.
+func TestDefaultPlansLeaveOptInOut(t *testing.T) {
+	for key, p := range plans {
+		for _, pass := range p.passes {
+			if pass.Strategy.OptIn {
+				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name)
+			}
+		}
+	}
+	chosen := makePlan(Options{Strategies: []*strategy.Strategy{strategy.NakedSingle, strategy.FrankenFish}}, plainBoard)
+	if len(chosen.passes) != 4 { // A, and Franken fish of sizes 2 to 4
+		t.Errorf("plan of A and Franken fish has %d passes, want 4", len(chosen.passes))
+	}
 }

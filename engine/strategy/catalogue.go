@@ -25,8 +25,9 @@ import (
 // a…z; after z a letter is two characters, a letter then a digit, in the
 // same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s are
 // given to strategies being written (marked "coming" below, at their
-// places); t–w are being given on another branch; x, y, z and A2–E2 are
-// the Str8ts strategies (str8ts.go); F2 is the next free letter.
+// places); t, u and v are Franken and Mutant fish and templates, opt-in
+// (Strategy.OptIn); x, y, z and A2–E2 are the Str8ts strategies
+// (str8ts.go); w is the next free letter, then F2.
 var catalogue = [...]Pass{
 	{"A", NakedSingle, 0},            // 200
 	{"H", FullHouse, 0},              // 210 (HoDoKu 100: after A, so that the seed's examples keep A)
@@ -97,8 +98,15 @@ var catalogue = [...]Pass{
 	{"i", ALSXYWing, 0},              // 5800
 	{"j", ALSChain, 0},               // 5900
 	{"k", DeathBlossom, 0},           // 6000
+	{"t", FrankenFish, 2},            // 6100 (Finned) Franken X-Wing; opt-in
+	{"t", FrankenFish, 3},            // 6200 (Finned) Franken Swordfish; opt-in
+	{"t", FrankenFish, 4},            // 6300 (Finned) Franken Jellyfish; opt-in
+	{"u", MutantFish, 2},             // 7300 (Finned) Mutant X-Wing; opt-in
+	{"u", MutantFish, 3},             // 7400 (Finned) Mutant Swordfish; opt-in
+	{"u", MutantFish, 4},             // 7500 (Finned) Mutant Jellyfish; opt-in
 	{"r", ForcingChain, 0},           // 8500
 	{"s", ForcingNet, 0},             // 8600
+	{"v", Templates, 0},              // 8700 Template Set, 8800 Template Delete; opt-in
 	{"C", Guessing, 0},               // 8900 Brute Force: the solver guesses when no pass has a step
 }
 

@@ -12,25 +12,69 @@ var (
 		{Name: "Finned X-Wing", Code: "0310", Level: Hard, Score: 130},
 		{Name: "Finned Swordfish", Code: "0311", Level: Unfair, Score: 200},
 		{Name: "Finned Jellyfish", Code: "0312", Level: Unfair, Score: 250},
+		{Name: "Finned Squirmbag", Code: "0313", Level: Unfair, Score: 470},
+		{Name: "Finned Whale", Code: "0314", Level: Unfair, Score: 470},
+		{Name: "Finned Leviathan", Code: "0315", Level: Unfair, Score: 470},
 	}
 	sashimiTechniques = []*Technique{
 		{Name: "Sashimi X-Wing", Code: "0320", Level: Hard, Score: 150},
 		{Name: "Sashimi Swordfish", Code: "0321", Level: Unfair, Score: 240},
 		{Name: "Sashimi Jellyfish", Code: "0322", Level: Unfair, Score: 260},
+		{Name: "Sashimi Squirmbag", Code: "0323", Level: Unfair, Score: 470},
+		{Name: "Sashimi Whale", Code: "0324", Level: Unfair, Score: 470},
+		{Name: "Sashimi Leviathan", Code: "0325", Level: Unfair, Score: 470},
 	}
+	// The Siamese forms (HoDoKu's code plus a trailing 1), reported in
+	// find-all mode only (see addSiameseFish).
+	finnedSiamese  = siameseTechniques(finnedTechniques)
+	sashimiSiamese = siameseTechniques(sashimiTechniques)
 
 	// FinnedFish (K): a basic fish but for a few extra candidates, the
 	// fins, all in one region. Either a fin is true, or the fish is; so a
 	// cover-line candidate outside the base lines that sees every fin is
 	// false either way. Sashimi when a base line keeps only one candidate
-	// in the cover lines.
+	// in the cover lines. In find-all mode it also reports HoDoKu's Siamese
+	// finned fish: two finned fish on the same base lines with different
+	// eliminations.
 	FinnedFish = &Strategy{
 		Name: "Finned Fish", Class: Elimination,
-		Techniques: append(append([]*Technique(nil), finnedTechniques...), sashimiTechniques...),
+		Techniques: fishTechniqueList(finnedTechniques, sashimiTechniques, finnedSiamese, sashimiSiamese),
 		Explain:    explainFinnedFish,
 		find:       findFinnedFish,
 	}
 )
+
+// findFinnedFish reports the finned fish of b and, in find-all mode, the
+// Siamese ones.
+func findFinnedFish(b *grid.Board, sink *Sink) {
+	findFinnedFishOnly(b, sink)
+	if !sink.All {
+		return
+	}
+	// The Siamese fish pair the finned basic fish of the general search,
+	// which finds them in HoDoKu's order (that names a Siamese fish).
+	scratch := dualSinks.Get().(*Sink)
+	defer dualSinks.Put(scratch)
+	scratch.Reset()
+	scratch.All, scratch.Size, scratch.strategy = true, sink.Size, sink.strategy
+	f := genFishPool.Get().(*genFish)
+	f.run(b, scratch, basicFish)
+	genFishPool.Put(f)
+	n := len(scratch.steps)
+	addSiameseFish(scratch, 0)
+	for i := n; i < len(scratch.steps); i++ {
+		copyStep(sink.Add(), &scratch.steps[i])
+	}
+}
+
+// copyStep makes s (fresh from Sink.Add) a copy of the fish step t.
+func copyStep(s, t *Step) {
+	s.Technique, s.Digits = t.Technique, t.Digits
+	s.Units = append(s.Units, t.Units...)
+	s.Cells = append(s.Cells, t.Cells...)
+	s.Marks = append(s.Marks, t.Marks...)
+	s.Eliminations = append(s.Eliminations, t.Eliminations...)
+}
 
 // fishSearch holds one digit plane while looking for finned fish.
 type fishSearch struct {
@@ -54,9 +98,10 @@ func (f *fishSearch) cell(base, cover int) int {
 	return cover*f.b.L.N + base
 }
 
-func findFinnedFish(b *grid.Board, sink *Sink) { findFinnedFishBanded(b, sink, true) }
+// findFinnedFishOnly reports the finned fish of b.
+func findFinnedFishOnly(b *grid.Board, sink *Sink) { findFinnedFishBanded(b, sink, true) }
 
-// findFinnedFishBanded is findFinnedFish, cutting the choices of cover
+// findFinnedFishBanded is findFinnedFishOnly, cutting the choices of cover
 // lines by bands of boxes when banded (tests compare it without).
 func findFinnedFishBanded(b *grid.Board, sink *Sink, banded bool) {
 	l := b.L
@@ -244,6 +289,9 @@ func seesAll(l *grid.Layout, cell int, cells []int) bool {
 }
 
 func explainFinnedFish(s *Step, n grid.Notation) string {
+	if fishInfos[s.Technique].isSiam {
+		return explainGeneralFish(s, n)
+	}
 	l := n.Layout
 	k := len(s.Units) / 2
 	var base, cover []string

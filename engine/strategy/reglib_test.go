@@ -134,7 +134,7 @@ func runReglibCase(c reglibCase, st *Strategy) (bool, string) {
 	if err != nil {
 		return false, "bad board: " + err.Error()
 	}
-	sink := Sink{All: true}
+	sink := Sink{All: true, Size: reglibFishSize(c.code)}
 	st.Find(b, &sink)
 	wantElims, wantPlaces := sortedEffects(c.elims), sortedEffects(c.places)
 	matched, other := false, 0
@@ -158,6 +158,16 @@ func runReglibCase(c reglibCase, st *Strategy) (bool, string) {
 		return false, fmt.Sprintf("no matching step among %d steps (%d of the same technique and digits)", len(sink.Steps()), other)
 	}
 	return true, ""
+}
+
+// reglibFishSize returns the size of the fish of a fish code (03tn and
+// its Siamese form 03tn1: n+2 base sets), 0 for other codes: HoDoKu's
+// tester looks for the fish of the case's size only.
+func reglibFishSize(code string) int {
+	if len(code) >= 4 && code[:2] == "03" && code[2] <= '6' && code[3] <= '5' {
+		return int(code[3]-'0') + 2
+	}
+	return 0
 }
 
 // reglibExceptions lists cases that are known to fail on purpose, by line

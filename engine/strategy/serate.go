@@ -1,6 +1,9 @@
 package strategy
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // SERating is a difficulty on Sudoku Explainer's scale (SE, see
 // ../shared/docs/strategies.md section 6), in tenths: 23 is SE's 2.3, a
@@ -135,6 +138,44 @@ var seRates = map[string]seRate{
 	"Sashimi Swordfish": {base: 56},
 	"Finned Jellyfish":  {base: 60},
 	"Sashimi Jellyfish": {base: 60},
+	"Finned Squirmbag":  {base: 62},
+	"Sashimi Squirmbag": {base: 62},
+	"Finned Whale":      {base: 63},
+	"Sashimi Whale":     {base: 63},
+	"Finned Leviathan":  {base: 64},
+	"Sashimi Leviathan": {base: 64},
+
+	// Franken and Mutant fish, which SE lacks: the basic fish of their
+	// size, finned ones the finned fish of their size.
+	"Franken X-Wing":           {base: 32},
+	"Franken Swordfish":        {base: 38},
+	"Franken Jellyfish":        {base: 52},
+	"Franken Squirmbag":        {base: 54},
+	"Franken Whale":            {base: 55},
+	"Franken Leviathan":        {base: 56},
+	"Finned Franken X-Wing":    {base: 44},
+	"Finned Franken Swordfish": {base: 56},
+	"Finned Franken Jellyfish": {base: 60},
+	"Finned Franken Squirmbag": {base: 62},
+	"Finned Franken Whale":     {base: 63},
+	"Finned Franken Leviathan": {base: 64},
+	"Mutant X-Wing":            {base: 32},
+	"Mutant Swordfish":         {base: 38},
+	"Mutant Jellyfish":         {base: 52},
+	"Mutant Squirmbag":         {base: 54},
+	"Mutant Whale":             {base: 55},
+	"Mutant Leviathan":         {base: 56},
+	"Finned Mutant X-Wing":     {base: 44},
+	"Finned Mutant Swordfish":  {base: 56},
+	"Finned Mutant Jellyfish":  {base: 60},
+	"Finned Mutant Squirmbag":  {base: 62},
+	"Finned Mutant Whale":      {base: 63},
+	"Finned Mutant Leviathan":  {base: 64},
+
+	// Templates: one digit tried in every way, SE's Nishio forcing chains
+	// (without a length).
+	"Template Set":    {base: 75},
+	"Template Delete": {base: 75},
 
 	// Colouring.
 	"Simple Colours Trap": {base: 66},
@@ -176,6 +217,18 @@ var seRates = map[string]seRate{
 	"Cage/Unit Overlap":            {base: 28},
 	"Multi-cell Innies and Outies": {base: 36},
 	"Cage Splitting":               {base: 40},
+}
+
+// The Siamese fish (two fish on the same base sets) rate as their first
+// fish.
+func init() {
+	for _, st := range All() {
+		for _, t := range st.AllTechniques() {
+			if single, ok := strings.CutPrefix(t.Name, "Siamese "); ok {
+				seRates[t.Name] = seRates[single]
+			}
+		}
+	}
 }
 
 // SERating returns the technique's rating on Sudoku Explainer's scale

@@ -337,6 +337,10 @@ type Strategy struct {
 	// Str8ts tells whether the strategy runs on Str8ts boards (see
 	// Str8tsUse).
 	Str8ts Str8tsUse
+	// OptIn marks strategies too dear for the default order of play
+	// (HoDoKu leaves them out of its default steps too): a solve runs them
+	// only when its options name them.
+	OptIn bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
