@@ -292,16 +292,7 @@ func explainFinnedFish(s *Step, n grid.Notation) string {
 	if fishInfos[s.Technique].isSiam {
 		return explainGeneralFish(s, n)
 	}
-	l := n.Layout
-	k := len(s.Units) / 2
-	var base, cover []string
-	for i, u := range s.Units {
-		if i < k {
-			base = append(base, l.Units[u].Name())
-		} else {
-			cover = append(cover, l.Units[u].Name())
-		}
-	}
+	base, cover := fishSets(s, n.Layout)
 	d := s.Digits.Min()
 	return fmt.Sprintf("%s on %s: base %v, cover %v, with fins; remove %s from %s, which sees every fin", s.Name(), n.DigitName(d), base, cover, n.DigitName(d), cellList(n, eliminationCells(s)))
 }

@@ -311,10 +311,10 @@ func explainSubset(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Units[s.Units[0]].Name(), cellList(n, eliminationCells(s)))
 }
 
-func explainFish(s *Step, n grid.Notation) string {
-	l := n.Layout
+// fishSets names the units of a fish step: its base sets, the first half
+// of its Units, and its cover sets, the second.
+func fishSets(s *Step, l *grid.Layout) (base, cover []string) {
 	k := len(s.Units) / 2
-	var base, cover []string
 	for i, u := range s.Units {
 		if i < k {
 			base = append(base, l.Units[u].Name())
@@ -322,6 +322,11 @@ func explainFish(s *Step, n grid.Notation) string {
 			cover = append(cover, l.Units[u].Name())
 		}
 	}
+	return base, cover
+}
+
+func explainFish(s *Step, n grid.Notation) string {
+	base, cover := fishSets(s, n.Layout)
 	d := n.DigitName(s.Digits.Min())
 	return fmt.Sprintf("%s on %s: base %v, cover %v; remove %s from %s", s.Name(), d, base, cover, d, cellList(n, eliminationCells(s)))
 }

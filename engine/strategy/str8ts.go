@@ -18,43 +18,27 @@ var (
 	// digits, so its placed digits and the reach of its cells' candidates
 	// bound its straight; a candidate outside every straight in reach (a
 	// stranded digit) goes.
-	CompartmentRange = &Strategy{
-		Name: "Compartment Range", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Compartment Range", Level: Easy, Score: 4},
-		find:      findCompartmentRanges,
-		Explain:   explainCompartmentRange,
-	}
+	CompartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Compartment Range", Level: Easy, Score: 4},
+		findCompartmentRanges, explainCompartmentRange))
 	// SureDigits (y): a digit of every straight a compartment can still
 	// hold is sure to be in it: it leaves the cells that see all its places
 	// there (the rest of the compartment's row or column, and the box or
 	// diagonal of Str8ts B and X they share), and goes in when one cell of
 	// the compartment alone can take it.
-	SureDigits = &Strategy{
-		Name: "Sure Digits", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Sure Digits", Level: Easy, Score: 8},
-		find:      findSureDigits,
-		Explain:   explainSureDigits,
-	}
+	SureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Sure Digits", Level: Easy, Score: 8},
+		findSureDigits, explainSureDigits))
 	// MindTheGap (z): the straights a compartment can hold must each fill
 	// every cell with a distinct candidate; a candidate of a cell that no
 	// such filling uses goes. A gap in the candidates splits the
 	// compartment's straight to one side of it (split compartments).
-	MindTheGap = &Strategy{
-		Name: "Mind the Gap", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Mind the Gap", Level: Medium, Score: 20},
-		find:      findMindTheGap,
-		Explain:   explainMindTheGap,
-	}
+	MindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Mind the Gap", Level: Medium, Score: 20},
+		findMindTheGap, explainMindTheGap))
 	// HighLowStranding (A2): the compartments of a row or a column hold
 	// straights that share no digit. A straight of one compartment that
 	// leaves another no straight of its own (one takes the high digits,
 	// the other the low) is out, and with it the candidates only it uses.
-	HighLowStranding = &Strategy{
-		Name: "High/Low Stranding", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40},
-		find:      findHighLowStranding,
-		Explain:   explainHighLowStranding,
-	}
+	HighLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40},
+		findHighLowStranding, explainHighLowStranding))
 	// CompartmentSubsets (B2): k sure digits of a compartment confined to
 	// k of its cells clear those cells of other digits (a hidden pair or
 	// triple of a compartment; naked ones are Naked Subsets, F).
@@ -79,12 +63,8 @@ var (
 	// that can, every column that can hold it does; and the other way
 	// round. A column that must hold the digit with one place left for it
 	// takes it there.
-	Settis = &Strategy{
-		Name: "Settis", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Technique: &Technique{Name: "Settis", Level: Hard, Score: 150},
-		find:      findSettis,
-		Explain:   explainSettis,
-	}
+	Settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Settis", Level: Hard, Score: 150},
+		findSettis, explainSettis))
 )
 
 var (
@@ -107,6 +87,12 @@ var (
 // those of Str8ts.
 func alsoOnStr8ts(st *Strategy) *Strategy {
 	st.Str8ts = AlsoOnStr8ts
+	return st
+}
+
+// onlyOnStr8ts marks a Str8ts strategy (OnlyOnStr8ts) and returns it.
+func onlyOnStr8ts(st *Strategy) *Strategy {
+	st.Str8ts = OnlyOnStr8ts
 	return st
 }
 
@@ -781,16 +767,7 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 }
 
 func explainStr8tsFish(s *Step, n grid.Notation) string {
-	l := n.Layout
-	k := len(s.Units) / 2
-	var base, cover []string
-	for i, u := range s.Units {
-		if i < k {
-			base = append(base, l.Units[u].Name())
-		} else {
-			cover = append(cover, l.Units[u].Name())
-		}
-	}
+	base, cover := fishSets(s, n.Layout)
 	d := n.DigitName(s.Digits.Min())
 	return fmt.Sprintf("%s on %s: sure in a compartment of %s, at %s, within %s; remove %s from %s",
 		s.Name(), d, strings.Join(base, ", "), cellList(n, s.Cells), strings.Join(cover, ", "), d, cellList(n, eliminationCells(s)))
