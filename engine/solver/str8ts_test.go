@@ -21,6 +21,10 @@ var str8tsPuzzles = []struct{ name, text string }{
 	// went live (candidates off by one, read tolerantly); from the
 	// compatibility tests of github.com/BlueAnt1/puzzle-coding.
 	{"str8ts-easy1", "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"},
+	// The example puzzle of the README of a Haskell Str8ts solver, a
+	// university course project on GitHub (its str8ts_1.png, also given
+	// there as text); the solution printed there is the one found here.
+	{"str8ts-readme-example", "T9B0j060801ezezez04ezezez0a0a04ezez0h0a0f0a0aez03ez0a0aezez0aezezez040gezez0aezezez0aezezez0a03ez0aez0508ez0aezez0a0aezezez0a0fez0a0a05ezez0a0e01ezez07ezezezezezez0b"},
 	// Puzzles this project generated (solverctl generate --variant str8ts
 	// --level medium|hard --no-guessing --seed 23, 21, 23), chosen for
 	// their use of High/Low Stranding (A2), the fish on sure digits (C2)
