@@ -23,11 +23,11 @@ import (
 // candidates (claiming). A new strategy takes the next free letter when it
 // joins, whatever its place in the order of play, in the sequence A…Z,
 // a…z; after z a letter is two characters, a letter then a digit, in the
-// same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s are
-// given to strategies being written (marked "coming" below, at their
-// places); t, u and v are Franken and Mutant fish and templates, opt-in
-// (Strategy.OptIn); x, y, z and A2–E2 are the Str8ts strategies
-// (str8ts.go); w is the next free letter, then F2.
+// same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s went
+// to the chains, loops, ALS, colouring and forcing strategies; t, u and v
+// are Franken and Mutant fish and templates, opt-in (Strategy.OptIn); x,
+// y, z and A2–E2 are the Str8ts strategies (str8ts.go); w is the next free
+// letter, then F2.
 var catalogue = [...]Pass{
 	{"A", NakedSingle, 0},            // 200
 	{"H", FullHouse, 0},              // 210 (HoDoKu 100: after A, so that the seed's examples keep A)
