@@ -173,7 +173,6 @@ func lineUnit(l *grid.Layout, cells []int) int {
 func findCompartmentRanges(b *grid.Board, sink *Sink) {
 	l := b.L
 	var c compartment
-	var gone []CellDigit
 	for u := range l.Units {
 		if l.Units[u].Kind != grid.Compartment {
 			continue
@@ -187,24 +186,30 @@ func findCompartmentRanges(b *grid.Board, sink *Sink) {
 			continue // broken: the solver's check reports it
 		}
 		allowed, _ := grid.StraightSpan(windows, len(c.cells))
-		gone = gone[:0]
-		for i, cell := range c.empty {
-			for d := c.cand[i] &^ allowed; d != 0; d &= d - 1 {
-				gone = append(gone, CellDigit{cell, d.Min()})
-			}
-		}
-		if len(gone) == 0 {
-			continue
-		}
-		s := sink.Add()
-		s.Digits = windows
-		s.Units = append(s.Units, u)
-		s.Cells = append(s.Cells, c.cells...)
-		s.Eliminations = append(s.Eliminations, gone...)
-		if sink.Done() {
+		if c.dropOutside(sink, u, windows, func(int) grid.Digits { return allowed }) {
 			return
 		}
 	}
+}
+
+// dropOutside adds the step of compartment c (unit u) that removes from
+// each empty cell i the candidates outside keep(i), justified by the
+// straights windows still open to it, unless there are none. It reports
+// whether the sink is done.
+func (c *compartment) dropOutside(sink *Sink, u int, windows grid.Digits, keep func(i int) grid.Digits) bool {
+	var s *Step
+	for i, cell := range c.empty {
+		for d := c.cand[i] &^ keep(i); d != 0; d &= d - 1 {
+			if s == nil {
+				s = sink.Add()
+				s.Digits = windows
+				s.Units = append(s.Units, u)
+				s.Cells = append(s.Cells, c.cells...)
+			}
+			s.Eliminations = append(s.Eliminations, CellDigit{cell, d.Min()})
+		}
+	}
+	return s != nil && sink.Done()
 }
 
 func explainCompartmentRange(s *Step, n grid.Notation) string {
@@ -349,7 +354,6 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 	l := b.L
 	var c compartment
 	var keep []grid.Digits
-	var gone []CellDigit
 	for u := range l.Units {
 		if l.Units[u].Kind != grid.Compartment {
 			continue
@@ -363,21 +367,7 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 			continue
 		}
 		keep = c.fillings(l.N, windows, keep)
-		gone = gone[:0]
-		for i, cell := range c.empty {
-			for d := c.cand[i] &^ keep[i]; d != 0; d &= d - 1 {
-				gone = append(gone, CellDigit{cell, d.Min()})
-			}
-		}
-		if len(gone) == 0 {
-			continue
-		}
-		s := sink.Add()
-		s.Digits = windows
-		s.Units = append(s.Units, u)
-		s.Cells = append(s.Cells, c.cells...)
-		s.Eliminations = append(s.Eliminations, gone...)
-		if sink.Done() {
+		if c.dropOutside(sink, u, windows, func(i int) grid.Digits { return keep[i] }) {
 			return
 		}
 	}
