@@ -54,9 +54,9 @@ const (
 	Random
 	// Guided tries first the digit a known solution holds: the one the
 	// count found (CheckMultiple), or else one the search finds at the
-	// first guess (within MaxNodes). Guesses then hold, and a mixed solve
-	// of a hard board is its logic steps and as many guesses as it needs
-	// cells, not a trial and error the search settles far faster. Without
+	// first guess (within MaxNodes). Guesses then hold: a mixed solve of a
+	// hard board takes its logic steps and at most a guess per cell,
+	// instead of a trial and error the search settles far faster. Without
 	// a solution (none, or out of budget) it is Ascending.
 	Guided
 )
