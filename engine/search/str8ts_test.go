@@ -20,11 +20,7 @@ func loadStr8ts(t testing.TB, s string) *grid.Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := grid.NewLayout(grid.Config{Size: p.Size, Variant: p.Variant, Black: p.Black})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := grid.Load(l, p.Cells)
+	b, err := p.Board(p.Variant)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -269,20 +269,27 @@ func TestGolden(t *testing.T) {
 			}
 			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %d guesses, %s, score %d\n", res.Status, res.Count, res.Steps, res.Guesses, res.Rating.Level, res.Rating.Score)
 			fmt.Fprintf(&log, "%s\n", codec.EncodePlain(res.Board, codec.Symbols("", b.L.N)))
-			golden := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(log.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if log.String() != string(want) {
-				t.Errorf("step log differs from %s:\n%s", golden, log.String())
-			}
+			checkGolden(t, tt.name, log.String())
 		})
+	}
+}
+
+// checkGolden compares a step log with testdata/NAME.golden, which go test
+// -update rewrites.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	golden := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("step log differs from %s:\n%s", golden, got)
 	}
 }
 

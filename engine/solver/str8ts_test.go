@@ -3,8 +3,6 @@ package solver
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,11 +38,7 @@ func loadStr8ts(t testing.TB, s string) *grid.Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := grid.NewLayout(grid.Config{Size: p.Size, Variant: p.Variant, Black: p.Black})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := grid.Load(l, p.Cells)
+	b, err := p.Board(p.Variant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,19 +81,7 @@ func TestStr8tsGolden(t *testing.T) {
 				t.Errorf("status %s; logic did not reach the solution", res.Status)
 			}
 			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
-			golden := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(log.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if log.String() != string(want) {
-				t.Errorf("step log differs from %s:\n%s", golden, log.String())
-			}
+			checkGolden(t, tt.name, log.String())
 		})
 	}
 }

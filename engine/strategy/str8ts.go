@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"iter"
 	"math/bits"
 	"strings"
 
@@ -171,23 +172,33 @@ func lineUnit(l *grid.Layout, cells []int) int {
 }
 
 func findCompartmentRanges(b *grid.Board, sink *Sink) {
-	l := b.L
 	var c compartment
-	for u := range l.Units {
-		if l.Units[u].Kind != grid.Compartment {
-			continue
-		}
-		c.load(b, u, l.Units[u].Cells)
-		if len(c.empty) == 0 {
-			continue
-		}
-		windows := c.windows(l.N, true)
-		if windows == 0 {
-			continue // broken: the solver's check reports it
-		}
+	for u, windows := range c.open(b, true) {
 		allowed, _ := grid.StraightSpan(windows, len(c.cells))
 		if c.dropOutside(sink, u, windows, func(int) grid.Digits { return allowed }) {
 			return
+		}
+	}
+}
+
+// open loads into c, in turn, every compartment of b with empty cells
+// that has straights still open (a compartment with none is broken: the
+// solver's check reports it), and yields its unit and those straights
+// (see windows; strict as there).
+func (c *compartment) open(b *grid.Board, strict bool) iter.Seq2[int, grid.Digits] {
+	return func(yield func(int, grid.Digits) bool) {
+		l := b.L
+		for u := range l.Units {
+			if l.Units[u].Kind != grid.Compartment {
+				continue
+			}
+			c.load(b, u, l.Units[u].Cells)
+			if len(c.empty) == 0 {
+				continue
+			}
+			if windows := c.windows(l.N, strict); windows != 0 && !yield(u, windows) {
+				return
+			}
 		}
 	}
 }
@@ -224,18 +235,7 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 	var gone []CellDigit
 	var put []CellDigit
 	var places []int
-	for u := range l.Units {
-		if l.Units[u].Kind != grid.Compartment {
-			continue
-		}
-		c.load(b, u, l.Units[u].Cells)
-		if len(c.empty) == 0 {
-			continue
-		}
-		windows := c.windows(l.N, false)
-		if windows == 0 {
-			continue
-		}
+	for u, windows := range c.open(b, false) {
 		_, sure := grid.StraightSpan(windows, len(c.cells))
 		sure &^= c.placed
 		if sure == 0 {
@@ -354,18 +354,7 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 	l := b.L
 	var c compartment
 	var keep []grid.Digits
-	for u := range l.Units {
-		if l.Units[u].Kind != grid.Compartment {
-			continue
-		}
-		c.load(b, u, l.Units[u].Cells)
-		if len(c.empty) == 0 {
-			continue
-		}
-		windows := c.windows(l.N, false)
-		if windows == 0 {
-			continue
-		}
+	for u, windows := range c.open(b, false) {
 		keep = c.fillings(l.N, windows, keep)
 		if c.dropOutside(sink, u, windows, func(i int) grid.Digits { return keep[i] }) {
 			return
