@@ -166,26 +166,37 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	return f, pos[0], nil
 }
 
+// batchHelp is the text of batch -h between its synopsis and its flags;
+// its verbs take maxInput and batchStreamFailures.
+const batchHelp = `FILE holds one puzzle a line, in any format the service reads that fits on
+a line; only the first field is read, so rated lists work, but a line that
+starts with { is a whole JSON board (as convert --to json writes). Blank
+lines and lines starting with # are skipped; - reads standard input. A line
+longer than %d bytes gets an error line, and the others go on. The
+options apply to every puzzle.
+
+Each puzzle gets one line, in the order answered, of tab-separated fields:
+its line number, the status (solved, no_solution, multiple_solutions, stuck,
+error, or deadline when -timeout passed first), the board reached, the steps
+taken and the difficulty; an error has - in those and a sixth field,
+"<code>: <message>". A summary goes to standard error, its rate counting
+answered puzzles, with a progress bar while it runs when that is a terminal.
+
+Messages stay under -max-msg-size; a server that refuses one as too large
+gets messages fitted to the limit it names.
+
+With several -addr, every server gets a stream and takes puzzles as it
+answers. Puzzles of a stream that fails (a server shutting down) go to
+the others; a server is retried with backoff, and given up after %d
+failures in a row. The exit status is 1 when any puzzle failed.
+
+flags:
+`
+
+// printBatchUsage prints the usage of batch, with fs's flags, to w.
 func printBatchUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
-	fmt.Fprintf(w, "FILE holds one puzzle a line, in any format the service reads that fits on\n")
-	fmt.Fprintf(w, "a line; only the first field is read, so rated lists work, but a line that\n")
-	fmt.Fprintf(w, "starts with { is a whole JSON board (as convert --to json writes). Blank\n")
-	fmt.Fprintf(w, "lines and lines starting with # are skipped; - reads standard input. A line\n")
-	fmt.Fprintf(w, "longer than %d bytes gets an error line, and the others go on. The\n", maxInput)
-	fmt.Fprintf(w, "options apply to every puzzle.\n\n")
-	fmt.Fprintf(w, "Each puzzle gets one line, in the order answered, of tab-separated fields:\n")
-	fmt.Fprintf(w, "its line number, the status (solved, no_solution, multiple_solutions, stuck,\n")
-	fmt.Fprintf(w, "error, or deadline when -timeout passed first), the board reached, the steps\n")
-	fmt.Fprintf(w, "taken and the difficulty; an error has - in those and a sixth field,\n")
-	fmt.Fprintf(w, "\"<code>: <message>\". A summary goes to standard error, its rate counting\n")
-	fmt.Fprintf(w, "answered puzzles, with a progress bar while it runs when that is a terminal.\n\n")
-	fmt.Fprintf(w, "Messages stay under -max-msg-size; a server that refuses one as too large\n")
-	fmt.Fprintf(w, "gets messages fitted to the limit it names.\n\n")
-	fmt.Fprintf(w, "With several -addr, every server gets a stream and takes puzzles as it\n")
-	fmt.Fprintf(w, "answers. Puzzles of a stream that fails (a server shutting down) go to\n")
-	fmt.Fprintf(w, "the others; a server is retried with backoff, and given up after %d\n", batchStreamFailures)
-	fmt.Fprintf(w, "failures in a row. The exit status is 1 when any puzzle failed.\n\nflags:\n")
+	fmt.Fprintf(w, batchHelp, maxInput, batchStreamFailures)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
 }
