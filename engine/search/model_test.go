@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -318,22 +317,10 @@ func TestGenericNoAllocsPerNode(t *testing.T) {
 }
 
 // fixtureBoards reads the boards of a fixture file, one puzzle a line in
-// any format the codec reads (a plain one is classic).
+// any format the codec reads (see board).
 func fixtureBoards(t testing.TB, file string) []*grid.Board {
 	t.Helper()
-	var boards []*grid.Board
-	for _, line := range readFixture(t, file) {
-		p, _, err := codec.Decode(line, codec.DecodeOptions{})
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		boards = append(boards, b)
-	}
-	return boards
+	return boardsOf(t, readFixture(t, file))
 }
 
 // BenchmarkNewModel builds the model of killer layouts: the cage tables

@@ -25,15 +25,18 @@ var jigsaw6 = grid.Config{Size: 6, Variant: grid.Jigsaw, Regions: []int{
 	4, 4, 4, 5, 5, 5,
 }}
 
+// board decodes a puzzle text in any format the codec reads into its
+// board, classic when the text names no variant. It reads tolerantly, as
+// the Str8ts strings here are as str8ts.com wrote them live.
 func board(t testing.TB, text string) *grid.Board {
 	t.Helper()
-	p, err := codec.ParseText(text, "", "")
+	p, _, err := codec.Decode(text, codec.DecodeOptions{Tolerant: true})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%.40s: %v", text, err)
 	}
 	b, err := p.Board(grid.Classic)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%.40s: %v", text, err)
 	}
 	return b
 }
@@ -566,44 +569,64 @@ func benchmarkBoards(b *testing.B, boards []*grid.Board, limit int) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "guesses/puzzle")
 }
 
-func boardsOf(b *testing.B, puzzles []string) []*grid.Board {
+// boardsOf returns the boards of puzzle texts (see board).
+func boardsOf(t testing.TB, puzzles []string) []*grid.Board {
+	t.Helper()
 	boards := make([]*grid.Board, len(puzzles))
 	for i, p := range puzzles {
-		boards[i] = board(b, p)
+		boards[i] = board(t, p)
 	}
 	return boards
 }
 
-// The Count benchmarks go through Searcher.Count with a limit of 2 (a
-// uniqueness check), as the step solver does; the per-set solving rates
-// of the classic solver alone are in package classic.
-func BenchmarkCount17Clue(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Clue17, 5000)), 2)
-}
-func BenchmarkCountTop1465(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Top1465, 0)), 2)
-}
-func BenchmarkCountHardest11(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Hardest11, 5000)), 2)
-}
-func BenchmarkCountHardest1106(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Hard1106, 0)), 2)
-}
-func BenchmarkCountSerg(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Serg, 5000)), 2)
-}
-func BenchmarkCountTop95(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, sets.Read(b, sets.Top95, 0)), 2)
+// BenchmarkCount goes through Searcher.Count with a limit of 2 (a
+// uniqueness check), as the step solver does, on the shared classic sets;
+// the per-set solving rates of the classic solver alone are in package
+// classic.
+func BenchmarkCount(b *testing.B) {
+	for _, bm := range []struct {
+		name string
+		set  string // a file of the shared folder (see package sets)
+		max  int
+	}{
+		{"17Clue", sets.Clue17, 5000},
+		{"Top1465", sets.Top1465, 0},
+		{"Hardest11", sets.Hardest11, 5000},
+		{"Hardest1106", sets.Hard1106, 0},
+		{"Serg", sets.Serg, 5000},
+		{"Top95", sets.Top95, 0},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			benchmarkBoards(b, boardsOf(b, sets.Read(b, bm.set, bm.max)), 2)
+		})
+	}
 }
 
-// The generic benchmarks: the generated large boards, and a classic set
-// forced through the generic path for comparison with the classic solver.
-func BenchmarkGeneric16x16(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readFixture(b, "testdata/16x16.txt")), 2)
+// BenchmarkGeneric counts the generated large boards (16x16, 25x25) and
+// the fixtures of issue 17 (killers, X, 25×25 puzzles the generator made
+// hard, and KenKen, each proved unique) to 2 through the generic path.
+func BenchmarkGeneric(b *testing.B) {
+	for _, bm := range []struct {
+		name string
+		file string
+	}{
+		{"16x16", "testdata/16x16.txt"},
+		{"25x25", "testdata/25x25.txt"},
+		{"Killer9", "testdata/killer9.txt"},
+		{"Killer16", "testdata/killer16.txt"},
+		{"X16", "testdata/x16.txt"},
+		{"X25", "testdata/x25.txt"},
+		{"25x25Hard", "testdata/25x25-hard.txt"},
+		{"KenKen9", "testdata/kenken9.txt"},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			benchmarkBoards(b, fixtureBoards(b, bm.file), 2)
+		})
+	}
 }
-func BenchmarkGeneric25x25(b *testing.B) {
-	benchmarkBoards(b, boardsOf(b, readFixture(b, "testdata/25x25.txt")), 2)
-}
+
+// BenchmarkGenericTop1465 forces a classic set through the generic path,
+// for comparison with the classic solver.
 func BenchmarkGenericTop1465(b *testing.B) {
 	boards := boardsOf(b, sets.Read(b, sets.Top1465, 0))
 	var g generic
@@ -616,27 +639,6 @@ func BenchmarkGenericTop1465(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-}
-
-// The generic benchmarks of issue 17: killers, X, 25×25 puzzles the
-// generator made hard, and KenKen, each proved unique.
-func BenchmarkGenericKiller9(b *testing.B) {
-	benchmarkBoards(b, fixtureBoards(b, "testdata/killer9.txt"), 2)
-}
-func BenchmarkGenericKiller16(b *testing.B) {
-	benchmarkBoards(b, fixtureBoards(b, "testdata/killer16.txt"), 2)
-}
-func BenchmarkGenericX16(b *testing.B) {
-	benchmarkBoards(b, fixtureBoards(b, "testdata/x16.txt"), 2)
-}
-func BenchmarkGenericX25(b *testing.B) {
-	benchmarkBoards(b, fixtureBoards(b, "testdata/x25.txt"), 2)
-}
-func BenchmarkGeneric25x25Hard(b *testing.B) {
-	benchmarkBoards(b, fixtureBoards(b, "testdata/25x25-hard.txt"), 2)
-}
-func BenchmarkGenericKenKen9(b *testing.B) {
-	benchmarkBoards(b, fixtureBoards(b, "testdata/kenken9.txt"), 2)
 }
 
 // BenchmarkGenericEmpty32 solves the empty 32×32 board.

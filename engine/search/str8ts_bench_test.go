@@ -16,7 +16,7 @@ var str8tsHard = []string{
 // solutions by the rules.
 func TestStr8tsHardCount(t *testing.T) {
 	for _, s := range str8tsHard {
-		b := loadStr8ts(t, s)
+		b := board(t, s)
 		var sr Searcher
 		res, err := sr.Count(context.Background(), b, 2)
 		if err != nil || !res.Complete || len(res.Solutions) != 1 {
@@ -29,14 +29,14 @@ func TestStr8tsHardCount(t *testing.T) {
 
 // BenchmarkStr8tsCount times counting the solutions of Str8ts puzzles.
 func BenchmarkStr8tsCount(b *testing.B) {
-	boards := []string{str8tsEasy1}
-	boards = append(boards, str8tsHard...)
-	for _, s := range boards {
-		board := loadStr8ts(b, s)
+	texts := []string{str8tsEasy1}
+	texts = append(texts, str8tsHard...)
+	for _, s := range texts {
+		sb := board(b, s)
 		var sr Searcher
 		b.Run(s[:3]+s[len(s)-6:], func(b *testing.B) {
 			for range b.N {
-				if _, err := sr.Count(context.Background(), board, 2); err != nil {
+				if _, err := sr.Count(context.Background(), sb, 2); err != nil {
 					b.Fatal(err)
 				}
 			}

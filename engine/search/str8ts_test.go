@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -12,20 +11,6 @@ import (
 // wrote it when it went live (candidates off by one; read tolerantly),
 // from the compatibility tests of github.com/BlueAnt1/puzzle-coding.
 const str8tsEasy1 = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"
-
-// loadStr8ts decodes a Str8ts string into a board.
-func loadStr8ts(t testing.TB, s string) *grid.Board {
-	t.Helper()
-	p, _, err := codec.Decode(s, codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(p.Variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // checkStr8ts reports what breaks the Str8ts rules in a solution of the
 // board b, by the rules alone (not the layout's units): every white cell
@@ -84,7 +69,7 @@ func checkStr8ts(t testing.TB, b *grid.Board, sol []uint8) {
 }
 
 func TestStr8tsCount(t *testing.T) {
-	b := loadStr8ts(t, str8tsEasy1)
+	b := board(t, str8tsEasy1)
 	var s Searcher
 	res, err := s.Count(context.Background(), b, 2)
 	if err != nil {

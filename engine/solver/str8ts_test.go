@@ -32,17 +32,12 @@ var str8tsPuzzles = []struct{ name, text string }{
 	{"str8ts-hard-d2", "T9B0aezezez0aezezezezez0j0iezez0hezezezez0a0a0f0aezezez0aezezezezezez03ezez090aezezezez050cezezezezez03ezezezez0aezezez0a0a0a0aezezezez0a07ez0b0aezezezezez0cezezez0a"},
 }
 
+// loadStr8ts decodes a Str8ts string, tolerantly (see str8tsPuzzles),
+// into its board.
 func loadStr8ts(t testing.TB, s string) *grid.Board {
 	t.Helper()
 	p, _, err := codec.Decode(s, codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(p.Variant)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return classicBoard(t, p, err)
 }
 
 // TestStr8tsGolden solves published Str8ts puzzles by logic alone, checks
