@@ -138,27 +138,43 @@ func help(ctx context.Context, e *env, args []string) error {
 	}
 }
 
+// usageIntro and usageNotes are the text of solverctl's usage before and
+// after its list of commands; usageNotes takes maxInput in KiB.
+const (
+	usageIntro = `usage: solverctl [global flags] <command> [flags] [PUZZLE|@FILE|-]
+
+Solve Sudoku puzzles with the sudokuwise solver. Without -addr the service
+runs inside solverctl, so no server is needed. The connection flags of every
+command that calls the service (-addr, -tls, -tls-ca, -tls-cert, -tls-key,
+-token-file) also read SOLVERCTL_<FLAG> from the environment, e.g.
+SOLVERCTL_ADDR or SOLVERCTL_TLS_CA; the command line wins.
+
+commands:
+`
+	usageNotes = `
+PUZZLE is the puzzle text in any supported format, or a structured board
+as protojson (what convert --to json writes; -format json, or detected by
+its {); @FILE reads it from a file and - from standard input, %d KiB at
+most. Without a puzzle, a built-in example is solved; without any
+arguments, its steps are streamed.
+
+-strategies takes method letters or names: letters are case-sensitive (b is
+Cage Splitting, B Hidden Single), names are not; solverctl strategies lists
+them. Options that contradict each other or cannot apply are refused.
+
+global flags:
+  -h	print this usage
+`
+)
+
+// printUsage prints solverctl's usage to w.
 func printUsage(w io.Writer) {
-	fmt.Fprintf(w, "usage: solverctl [global flags] <command> [flags] [PUZZLE|@FILE|-]\n\n")
-	fmt.Fprintf(w, "Solve Sudoku puzzles with the sudokuwise solver. Without -addr the service\n")
-	fmt.Fprintf(w, "runs inside solverctl, so no server is needed. The connection flags of every\n")
-	fmt.Fprintf(w, "command that calls the service (-addr, -tls, -tls-ca, -tls-cert, -tls-key,\n")
-	fmt.Fprintf(w, "-token-file) also read SOLVERCTL_<FLAG> from the environment, e.g.\n")
-	fmt.Fprintf(w, "SOLVERCTL_ADDR or SOLVERCTL_TLS_CA; the command line wins.\n\n")
-	fmt.Fprintf(w, "commands:\n")
+	fmt.Fprint(w, usageIntro)
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "print this usage, or a command's: solverctl help <command>")
-	fmt.Fprintf(w, "\nPUZZLE is the puzzle text in any supported format, or a structured board\n")
-	fmt.Fprintf(w, "as protojson (what convert --to json writes; -format json, or detected by\n")
-	fmt.Fprintf(w, "its {); @FILE reads it from a file and - from standard input, %d KiB at\n", maxInput>>10)
-	fmt.Fprintf(w, "most. Without a puzzle, a built-in example is solved; without any\n")
-	fmt.Fprintf(w, "arguments, its steps are streamed.\n")
-	fmt.Fprintf(w, "\n-strategies takes method letters or names: letters are case-sensitive (b is\n")
-	fmt.Fprintf(w, "Cage Splitting, B Hidden Single), names are not; solverctl strategies lists\n")
-	fmt.Fprintf(w, "them. Options that contradict each other or cannot apply are refused.\n")
-	fmt.Fprintf(w, "\nglobal flags:\n  -h\tprint this usage\n")
+	fmt.Fprintf(w, usageNotes, maxInput>>10)
 }
 
 // newFlagSet returns a flag set that neither prints nor exits: errors come
