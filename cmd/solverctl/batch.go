@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -134,13 +133,9 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
 	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
 
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseFlags(cmd, e, fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printBatchUsage(e.stdout, cmd, fs)
-			return nil, "", err
-		}
-		return nil, "", usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+		return nil, "", err
 	}
 	switch {
 	case len(pos) != 1:
@@ -166,8 +161,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	return f, pos[0], nil
 }
 
-// batchHelp is the text of batch -h between its synopsis and its flags;
-// its verbs take maxInput and batchStreamFailures.
+// batchHelp is the long help of batch (see command); its verbs take
+// maxInput and batchStreamFailures.
 const batchHelp = `FILE holds one puzzle a line, in any format the service reads that fits on
 a line; only the first field is read, so rated lists work, but a line that
 starts with { is a whole JSON board (as convert --to json writes). Blank
@@ -190,16 +185,7 @@ answers. Puzzles of a stream that fails (a server shutting down) go to
 the others; a server is retried with backoff, and given up after %d
 failures in a row. The exit status is 1 when any puzzle failed.
 
-flags:
 `
-
-// printBatchUsage prints the usage of batch, with fs's flags, to w.
-func printBatchUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
-	fmt.Fprintf(w, batchHelp, maxInput, batchStreamFailures)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-}
 
 // leanRuntime sets the Go runtime up for a client that only moves
 // puzzles and answers, and returns a function that restores it. Unless

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -42,6 +41,19 @@ type benchPuzzle struct {
 	others [][]uint8      // generic: the solutions found
 }
 
+// benchHelp is the long help of bench (see command).
+const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work;
+blank lines and lines starting with # are skipped); - reads standard input.
+Any format the CLI reads works (killer and KenKen strings, N×N text with
+-map and -charset, ...); -variant applies to texts that name none.
+Classic 9×9 puzzles go to the classic solver, others to the generic search.
+CPU time is the process's user+sys time over the searches; with -each,
+every puzzle's own CPU time is that of the thread that searched it.
+Only the searches are timed; puzzles are read before, and the solutions of
+the last round are verified after.
+
+`
+
 // runBench is the bench command: it searches every puzzle of a file with
 // the engine in this process, times the searches and then verifies every
 // solution kept.
@@ -56,24 +68,9 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	fs.StringVar(&in.regionMap, "map", "", "region `map` of the NxN form, or @FILE to read it from a file")
 	fs.Var(&enumValue[codec.Format]{&in.format, benchFormats}, "format", "puzzle text `format`: "+names(benchFormats))
 	fs.Var(&enumValue[grid.Variant]{&in.variant, benchVariants}, "variant", "`variant` of the puzzles whose text names none: "+names(benchVariants))
-	pos, err := parseInterleaved(fs, args)
+	pos, err := parseFlags(cmd, e, fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\n", cmd.name, cmd.args, capitalize(cmd.short))
-			fmt.Fprintf(e.stdout, "FILE holds one puzzle a line (its first field, so rated lists work;\n")
-			fmt.Fprintf(e.stdout, "blank lines and lines starting with # are skipped); - reads standard input.\n")
-			fmt.Fprintf(e.stdout, "Any format the CLI reads works (killer and KenKen strings, N×N text with\n")
-			fmt.Fprintf(e.stdout, "-map and -charset, ...); -variant applies to texts that name none.\n")
-			fmt.Fprintf(e.stdout, "Classic 9×9 puzzles go to the classic solver, others to the generic search.\n")
-			fmt.Fprintf(e.stdout, "CPU time is the process's user+sys time over the searches; with -each,\n")
-			fmt.Fprintf(e.stdout, "every puzzle's own CPU time is that of the thread that searched it.\n")
-			fmt.Fprintf(e.stdout, "Only the searches are timed; puzzles are read before, and the solutions of\n")
-			fmt.Fprintf(e.stdout, "the last round are verified after.\n\nflags:\n")
-			fs.SetOutput(e.stdout)
-			fs.PrintDefaults()
-			return nil
-		}
-		return usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+		return helpIsNil(err)
 	}
 	if len(pos) != 1 {
 		return usageErrorf("%s: want one FILE, got %d arguments", cmd.name, len(pos))

@@ -25,6 +25,10 @@ type command struct {
 	name  string
 	args  string // the synopsis of what follows the name
 	short string // one-line help
+	// long is the help that a command's usage prints between the short
+	// help and the flags, each paragraph ending in a blank line; most
+	// commands have none.
+	long string
 	// run runs the command; cmd is the command itself, for its usage.
 	run func(ctx context.Context, e *env, cmd *command, args []string) error
 }
@@ -42,6 +46,7 @@ var commands = []*command{
 		name:  "batch",
 		args:  "[flags] [-addr A]... FILE|-",
 		short: "solve every puzzle of a file over a SolveBatch stream, one result line each",
+		long:  fmt.Sprintf(batchHelp, maxInput, batchStreamFailures),
 		run:   runBatch,
 	},
 	{
@@ -60,6 +65,7 @@ var commands = []*command{
 		name:  "bench",
 		args:  "[--threads N] [--count-to N] FILE",
 		short: "time the engine's search on a file of puzzles, in-process",
+		long:  benchHelp,
 		run:   runBench,
 	},
 	{

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -162,26 +163,43 @@ func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, ex
 	return f, p, nil
 }
 
-// parseCommand parses the flags and arguments of command cmd with fs and
-// returns the positional arguments; conn, the connection flags registered
-// on fs, then reads what the command line leaves unset from the
-// environment. -h prints the command's usage and flags to e.stdout and
-// returns flag.ErrHelp; a bad flag is a usage error.
+// parseCommand parses the flags and arguments of command cmd with fs (see
+// parseFlags) and returns the positional arguments; conn, the connection
+// flags registered on fs, then reads what the command line leaves unset
+// from the environment.
 func parseCommand(cmd *command, e *env, fs *flag.FlagSet, conn *connFlags, args []string) ([]string, error) {
-	pos, err := parseInterleaved(fs, args)
-	if err == nil {
-		if err := checkTimeout(fs); err != nil {
-			return nil, usageErrorf("%s: %v", cmd.name, err)
-		}
-		return pos, conn.parsed(cmd, fs, e.lookupEnv)
+	pos, err := parseFlags(cmd, e, fs, args)
+	if err != nil {
+		return nil, err
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(e.stdout, "usage: solverctl %s %s\n\n%s.\n\nflags:\n", cmd.name, cmd.args, capitalize(cmd.short))
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
+	if err := checkTimeout(fs); err != nil {
+		return nil, usageErrorf("%s: %v", cmd.name, err)
+	}
+	return pos, conn.parsed(cmd, fs, e.lookupEnv)
+}
+
+// parseFlags parses the flags and arguments of command cmd with fs and
+// returns the positional arguments. -h prints the command's usage (see
+// printCommandUsage) to e.stdout and returns flag.ErrHelp; a bad flag is a
+// usage error.
+func parseFlags(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := parseInterleaved(fs, args)
+	switch {
+	case err == nil:
+		return pos, nil
+	case errors.Is(err, flag.ErrHelp):
+		printCommandUsage(e.stdout, cmd, fs)
 		return nil, err
 	}
 	return nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+}
+
+// printCommandUsage prints the usage of command cmd to w: its synopsis,
+// its long help and the flags of fs.
+func printCommandUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: solverctl %s %s\n\n%s.\n\n%sflags:\n", cmd.name, cmd.args, capitalize(cmd.short), cmd.long)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 // share defines on fs the flags of solve and steps named, bound to f, so
