@@ -17,6 +17,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/search/classic"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protovariant"
 )
 
 // benchKeepBytes bounds the memory spent keeping solutions for the
@@ -202,28 +204,29 @@ func (in *benchInput) plain() bool {
 }
 
 var (
-	benchFormats = []choice[codec.Format]{
-		{"auto", codec.FormatAuto},
-		{"plain", codec.FormatPlain},
-		{"nxn", codec.FormatNxN},
-		{"v1", codec.FormatV1},
-		{"killer-v1", codec.FormatKillerV1},
-		{"jigsaw-v1", codec.FormatJigsawV1},
-		{"v2", codec.FormatV2},
-		{"grid", codec.FormatGrid},
-		{"url", codec.FormatURL},
-	}
-	benchVariants = []choice[grid.Variant]{
-		{"classic", grid.Classic},
-		{"x", grid.X},
-		{"windoku", grid.Windoku},
-		{"colour", grid.Colour},
-		{"jigsaw", grid.Jigsaw},
-		{"killer", grid.Killer},
-		{"killer-jigsaw", grid.KillerJigsaw},
-		{"kenken", grid.KenKen},
-		{"kendoku", grid.KenDoku},
-	}
+	// benchFormats are the formats of bench -format, by the names the
+	// codec gives them.
+	benchFormats = func() []choice[codec.Format] {
+		var out []choice[codec.Format]
+		for f := codec.FormatAuto; f <= codec.FormatURL; f++ {
+			out = append(out, choice[codec.Format]{f.String(), f})
+		}
+		return out
+	}()
+	// benchVariants are the variants of bench -variant, by the names of
+	// the solving commands' -variant, less auto (bench reads into the
+	// engine's variants, of which classic is the default) and the Str8ts
+	// family (bench's verification of solutions knows no Str8ts rules).
+	benchVariants = func() []choice[grid.Variant] {
+		var out []choice[grid.Variant]
+		for _, c := range variantNames {
+			v, ok := protovariant.FromProto[c.value]
+			if ok && c.value != sudokuv1.Variant_VARIANT_UNSPECIFIED && !v.IsStr8ts() {
+				out = append(out, choice[grid.Variant]{c.name, v})
+			}
+		}
+		return out
+	}()
 )
 
 // readBenchFile reads the puzzles of a bench file ("-" is stdin) as in
