@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
@@ -16,41 +17,51 @@ import (
 // runSolve is the solve command: one unary Solve call.
 func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 	var includeSteps bool
-	f, puzzle, err := parseSolveArgs(ctx, cmd, e, args, func(fs *flag.FlagSet) {
+	extra := func(fs *flag.FlagSet) {
 		fs.BoolVar(&includeSteps, "steps", false, "also print every step taken")
-	})
-	if err != nil {
-		return helpIsNil(err)
 	}
-	ctx, client, done, err := f.connect(ctx)
-	if err != nil {
-		return err
-	}
-	defer done()
-
-	resp, err := client.Solve(ctx, &sudokuv1.SolveRequest{
-		Puzzle:       puzzle,
-		Options:      f.options(),
-		IncludeSteps: includeSteps,
-	})
-	if err != nil {
-		return err
-	}
-	if f.json {
-		return printJSON(e.stdout, resp)
-	}
-	sp := newStepPrinter(e.stdout, puzzle.GetCharset())
-	for _, s := range resp.GetSteps() {
-		if err := sp.print(s); err != nil {
+	return solveWith(ctx, e, cmd, args, extra, func(ctx context.Context, f *solveFlags, puzzle *sudokuv1.Puzzle, client sudokuv1.SudokuServiceClient) error {
+		resp, err := client.Solve(ctx, &sudokuv1.SolveRequest{
+			Puzzle:       puzzle,
+			Options:      f.options(),
+			IncludeSteps: includeSteps,
+		})
+		if err != nil {
 			return err
 		}
-	}
-	return printResult(e.stdout, resp.GetResult())
+		if f.json {
+			return printJSON(e.stdout, resp)
+		}
+		sp := newStepPrinter(e.stdout, puzzle.GetCharset())
+		for _, s := range resp.GetSteps() {
+			if err := sp.print(s); err != nil {
+				return err
+			}
+		}
+		return printResult(e.stdout, resp.GetResult())
+	})
 }
 
 // runSteps is the steps command: a SolveSteps stream, printed as it comes.
 func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
-	f, puzzle, err := parseSolveArgs(ctx, cmd, e, args, nil)
+	return solveWith(ctx, e, cmd, args, nil, func(ctx context.Context, f *solveFlags, puzzle *sudokuv1.Puzzle, client sudokuv1.SudokuServiceClient) error {
+		stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{
+			Puzzle:  puzzle,
+			Options: f.options(),
+		})
+		if err != nil {
+			return err
+		}
+		return printSteps(e.stdout, f.json, puzzle.GetCharset(), stream)
+	})
+}
+
+// solveWith parses the command line of command cmd, which solves one
+// puzzle (see parseSolveArgs; extra defines the command's own flags),
+// connects to the service the flags name and calls call with the client,
+// ctx bearing the deadline of -timeout. -h prints the usage and succeeds.
+func solveWith(ctx context.Context, e *env, cmd *command, args []string, extra func(*flag.FlagSet), call func(context.Context, *solveFlags, *sudokuv1.Puzzle, sudokuv1.SudokuServiceClient) error) error {
+	f, puzzle, err := parseSolveArgs(ctx, cmd, e, args, extra)
 	if err != nil {
 		return helpIsNil(err)
 	}
@@ -59,15 +70,13 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		return err
 	}
 	defer done()
+	return call(ctx, f, puzzle, client)
+}
 
-	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{
-		Puzzle:  puzzle,
-		Options: f.options(),
-	})
-	if err != nil {
-		return err
-	}
-	sp := newStepPrinter(e.stdout, puzzle.GetCharset())
+// printSteps prints the messages of a SolveSteps stream as they come, as
+// protojson with asJSON, and fails when the stream ends without a result.
+func printSteps(w io.Writer, asJSON bool, charset string, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) error {
+	sp := newStepPrinter(w, charset)
 	gotResult := false
 	for {
 		msg, err := stream.Recv()
@@ -77,8 +86,8 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		if f.json {
-			if err := printJSON(e.stdout, msg); err != nil {
+		if asJSON {
+			if err := printJSON(w, msg); err != nil {
 				return err
 			}
 			gotResult = gotResult || msg.GetResult() != nil
@@ -89,7 +98,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 			err = sp.print(ev.Step)
 		case *sudokuv1.SolveStepsResponse_Result:
 			gotResult = true
-			err = printResult(e.stdout, ev.Result)
+			err = printResult(w, ev.Result)
 		}
 		if err != nil {
 			return err
