@@ -223,9 +223,11 @@ type run struct {
 	frames   []frame
 	spare    []*grid.Board
 	sink     strategy.Sink
-	step     strategy.Step
-	res      *Result
-	solved   bool
+	// memo skips the digits on which a per-digit pass found nothing before.
+	memo   strategy.DigitMemo
+	step   strategy.Step
+	res    *Result
+	solved bool
 	// assumedUnique records a step of a strategy that presumes one
 	// solution.
 	assumedUnique bool
@@ -430,6 +432,7 @@ func (r *run) run(ctx context.Context) error {
 // solution; under CheckMultiple the first one reached counts the
 // solutions to find out.
 func (r *run) deduce(ctx context.Context) (bool, error) {
+	r.memo.Load(r.b)
 	passes := r.passes
 	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
 		passes = r.cheap
@@ -450,11 +453,19 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			onFind(p.Strategy, r.res.Guesses)
 		}
 		r.sink.Reset()
-		r.sink.Size = p.Size
+		r.sink.Size, r.sink.Digits = p.Size, 0
+		if p.Strategy.PerDigit {
+			if r.sink.Digits = r.memo.Digits(p.Strategy, p.Size); r.sink.Digits == 0 {
+				continue // nothing moved since the pass found nothing
+			}
+		}
 		p.Strategy.Find(r.b, &r.sink)
 		if steps := r.sink.Steps(); len(steps) > 0 {
 			steps[0].Apply(r.b)
 			return true, r.report(&steps[0])
+		}
+		if p.Strategy.PerDigit {
+			r.memo.Nothing(p.Strategy, p.Size, r.sink.Digits)
 		}
 	}
 	return false, nil

@@ -24,8 +24,8 @@ import (
 // XChain (d): an alternating chain on one digit over conjugate pairs
 // (strong) and cells seeing each other (weak); a cell seeing both ends
 // cannot hold the digit.
-var XChain = newStrategy(Elimination, techXChain,
-	findXChains, explainChain)
+var XChain = perDigit(newStrategy(Elimination, techXChain,
+	findXChains, explainChain))
 
 // XYChain (e): a chain of bivalue cells, each linked to the next by a
 // shared digit, whose two ends hold the same digit; a cell seeing both ends
@@ -84,13 +84,16 @@ type chainMode struct {
 	groups  bool  // the graph needs group and ALS nodes
 	loops   bool  // nice loops too, not only AICs
 	// sameDigit requires both ends of an AIC to hold the same digit.
-	sameDigit     bool
+	sameDigit bool
+	// perDigit: the links join candidates of one digit only, so the
+	// chains of a digit are walked only when the sink wants it.
+	perDigit      bool
 	aic, cnl, dnl *Technique
 }
 
 var (
 	xChainMode = chainMode{nodes: nodeCand, strong: strongUnit, weak: weakUnit,
-		sameDigit: true, aic: techXChain}
+		sameDigit: true, perDigit: true, aic: techXChain}
 	xyChainMode = chainMode{nodes: nodeBivalue, bivalue: true, strong: strongCell, weak: weakUnit,
 		sameDigit: true, aic: techXYChain}
 	niceLoopMode = chainMode{nodes: nodeCand, strong: strongUnit | strongCell, weak: weakUnit | weakCell,
@@ -150,15 +153,20 @@ type chainSearch struct {
 	start int32
 	limit int32 // the longest chain looked for
 
-	// The scan for the shortest chain (firstChain): per state, the starts
-	// of a block that reached it (vis), first at this level (cur) or the
-	// next (nxt); per node, the starts it may end a chain from (rel).
-	vis, cur, nxt, rel []startSet
-	front, next        []int32 // the states of cur and nxt
-	starts, cands      []int32
-	elims              []CellDigit
-	path               []int32 // states of the chain being looked at, start first
-	als                []int32 // the ALS of the link into each state, or -1
+	// The scan for the shortest chain (firstChain), block by block: per
+	// state, the starts of a block that reached it (vis), first at this
+	// level (cur), and per node the starts it may end a chain from (rel),
+	// each block's 2n (n for rel) entries after the last's; the states of
+	// each block's cur (fronts). nxt and next are those of the next level
+	// of the block at hand.
+	vis, cur, rel []startSet
+	nxt           []startSet
+	fronts        [][]int32
+	next          []int32
+	starts, cands []int32
+	elims         []CellDigit
+	path          []int32 // states of the chain being looked at, start first
+	als           []int32 // the ALS of the link into each state, or -1
 
 	// the best chain so far (first-step mode)
 	bestDepth  int32
@@ -214,7 +222,7 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	}
 	m := modes[0]
 	for _, m = range modes {
-		g.prepare(b, m)
+		g.prepare(b, sink, m)
 		if !sink.All {
 			g.firstChain(b)
 			if s.bestDepth <= maxChainDepth {
@@ -248,7 +256,7 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 }
 
 // prepare readies the graph and the search for mode m.
-func (g *chainGraph) prepare(b *grid.Board, m *chainMode) {
+func (g *chainGraph) prepare(b *grid.Board, sink *Sink, m *chainMode) {
 	s := &g.search
 	if m.nodes&nodeALS != 0 {
 		g.addALSNodes(b)
@@ -262,7 +270,8 @@ func (g *chainGraph) prepare(b *grid.Board, m *chainMode) {
 		// nor be passed (in over a weak link, out over a strong one):
 		// most ALS nodes, and all their links, are left out so.
 		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0) &&
-			(c&nodeCand != 0 || len(g.weak[i]) > 0)
+			(c&nodeCand != 0 || len(g.weak[i]) > 0) &&
+			(!m.perDigit || sink.wants(int(g.nodes[i].digit)))
 	}
 	g.packLinks()
 }
@@ -330,20 +339,17 @@ func (g *chainGraph) packLinks() {
 // firstChain finds the shortest chain of the mode, the first from the
 // lowest start among those of its length: what a breadth-first walk from
 // every start in turn finds, at a fraction of the cost. A scan walks from
-// 256 starts at once, a bit per start, to find the shortest length at which
-// a walk reaches a node that may end a chain from its start (sharing a
-// weakly linked candidate with it, or closing a loop); the walks from those
-// starts then tell whether they make a chain (a loop may eliminate
-// nothing, a grouped mode wants a group or ALS in the chain). If none
-// does, the scan goes on past that length.
+// every start at once, level by level, a bit per start (in blocks of 256),
+// and finds at each level the starts whose walks reach a node that may end
+// a chain from them (sharing a weakly linked candidate with the start, or
+// closing a loop); the walks from those starts then tell whether they make
+// a chain (a loop may eliminate nothing, a grouped mode wants a group or
+// ALS in the chain). If none does, the scan goes on to the next level.
 func (g *chainGraph) firstChain(b *grid.Board) {
 	s := &g.search
-	floor := int32(0)
-	for {
-		d := g.scan(floor)
-		if d < 0 {
-			return
-		}
+	g.scanStart()
+	for d := int32(1); d <= maxChainDepth; d++ {
+		live := g.scanLevel(d)
 		s.limit = d
 		for _, start := range s.cands {
 			g.bfs(b, start, false, false)
@@ -351,14 +357,16 @@ func (g *chainGraph) firstChain(b *grid.Board) {
 				return
 			}
 		}
-		floor = d
+		if !live {
+			return
+		}
 	}
 }
 
-// scan returns the shortest length above floor (odd, 3 or more) at which
-// a walk may end a chain, with the starts of such walks in s.cands, in
-// order; -1 if there is none.
-func (g *chainGraph) scan(floor int32) int32 {
+// scanStart readies the scan: the starts (nodes with a strong link), in
+// blocks, each block's walks at their starts (level 0), and per node the
+// starts of the block it may end a chain from.
+func (g *chainGraph) scanStart() {
 	s := &g.search
 	m := s.m
 	nn := int32(len(g.nodes))
@@ -368,96 +376,102 @@ func (g *chainGraph) scan(floor int32) int32 {
 			s.starts = append(s.starts, u)
 		}
 	}
-	best := int32(-1)
-	s.cands = s.cands[:0]
-	for lo := 0; lo < len(s.starts); lo += startBlock {
-		block := s.starts[lo:min(lo+startBlock, len(s.starts))]
-		clear(s.vis[:2*nn])
-		clear(s.rel[:nn])
-		s.front = s.front[:0]
+	nb := (len(s.starts) + startBlock - 1) / startBlock
+	s.vis = grow(s.vis, nb*2*int(nn))
+	s.cur = grow(s.cur, nb*2*int(nn))
+	s.rel = grow(s.rel, nb*int(nn))
+	clear(s.vis)
+	clear(s.cur)
+	clear(s.rel)
+	for len(s.fronts) < nb {
+		s.fronts = append(s.fronts, nil)
+	}
+	s.fronts = s.fronts[:nb]
+	for k := range s.fronts {
+		block := s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
+		vis, cur := s.vis[k*2*int(nn):], s.cur[k*2*int(nn):]
+		rel := s.rel[k*int(nn):]
+		front := s.fronts[k][:0]
 		for i, st := range block {
 			var bit startSet
 			bit[i>>6] = 1 << (i & 63)
-			s.cur[st<<1] = bit
-			s.vis[st<<1] = bit
-			s.front = append(s.front, st<<1)
+			cur[st<<1] = bit
+			vis[st<<1] = bit
+			front = append(front, st<<1)
 			if m.loops {
-				s.rel[st].or(&bit)
+				rel[st].or(&bit)
 			}
 			dg := g.nodes[st].digit
 			for _, e := range g.weak[st] {
 				t := e.to
 				if m.loops {
-					s.rel[t].or(&bit)
+					rel[t].or(&bit)
 				}
 				if g.nodes[t].class&nodeCand == 0 {
 					continue
 				}
 				for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
 					if !m.sameDigit || g.nodes[x].digit == dg {
-						s.rel[x].or(&bit)
+						rel[x].or(&bit)
 					}
 				}
 			}
 		}
-		limit := int32(maxChainDepth)
-		if best > 0 {
-			limit = best
+		s.fronts[k] = front
+	}
+}
+
+// scanLevel takes every block's walks one link further, to level d, and
+// sets s.cands to the starts (in order) whose walks may end a chain there.
+// It reports whether any walk goes on.
+func (g *chainGraph) scanLevel(d int32) bool {
+	s := &g.search
+	nn := len(g.nodes)
+	s.cands = s.cands[:0]
+	check := d&1 == 1 && d >= 3
+	live := false
+	for k, front := range s.fronts {
+		if len(front) == 0 {
+			continue
 		}
-		for d := int32(1); d <= limit && len(s.front) > 0; d++ {
-			s.next = s.next[:0]
-			for _, st := range s.front {
-				reach := s.cur[st]
-				s.cur[st] = startSet{}
-				u := st >> 1
-				if st&1 == 0 {
-					for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
-						g.spread(to<<1|1, &reach)
-					}
-				} else {
-					for _, to := range s.wTo[s.wOff[u]:s.wOff[u+1]] {
-						g.spread(to<<1, &reach)
-					}
+		vis, cur := s.vis[k*2*nn:(k+1)*2*nn], s.cur[k*2*nn:(k+1)*2*nn]
+		s.next = s.next[:0]
+		for _, st := range front {
+			reach := cur[st]
+			cur[st] = startSet{}
+			u := st >> 1
+			if st&1 == 0 {
+				for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
+					g.spread(vis, to<<1|1, &reach)
+				}
+			} else {
+				for _, to := range s.wTo[s.wOff[u]:s.wOff[u+1]] {
+					g.spread(vis, to<<1, &reach)
 				}
 			}
-			hit := false
-			check := d&1 == 1 && d >= 3 && d > floor
-			for _, ns := range s.next {
-				nb := s.nxt[ns]
-				s.nxt[ns] = startSet{}
-				s.vis[ns].or(&nb)
-				s.cur[ns] = nb
-				if !check {
-					continue
-				}
-				rel := &s.rel[ns>>1]
-				for w := range nb {
-					h := nb[w] & rel[w]
-					if h == 0 {
-						continue
-					}
-					if !hit && d != best {
-						best = d
-						s.cands = s.cands[:0]
-					}
-					hit = true
-					for ; h != 0; h &= h - 1 {
-						s.cands = append(s.cands, block[w<<6|bits.TrailingZeros64(h)])
-					}
+		}
+		rel := s.rel[k*nn : (k+1)*nn]
+		for _, ns := range s.next {
+			nb := s.nxt[ns]
+			s.nxt[ns] = startSet{}
+			vis[ns].or(&nb)
+			cur[ns] = nb
+			if !check {
+				continue
+			}
+			r := &rel[ns>>1]
+			for w := range nb {
+				for h := nb[w] & r[w]; h != 0; h &= h - 1 {
+					s.cands = append(s.cands, s.starts[k*startBlock+w<<6|bits.TrailingZeros64(h)])
 				}
 			}
-			s.front, s.next = s.next, s.front
-			if hit {
-				break
-			}
 		}
-		for _, st := range s.front {
-			s.cur[st] = startSet{}
-		}
+		s.fronts[k], s.next = s.next, front
+		live = live || len(s.fronts[k]) > 0
 	}
 	slices.Sort(s.cands)
 	s.cands = slices.Compact(s.cands)
-	return best
+	return live
 }
 
 // startBlock is the number of starts a scan walks from at once, a bit
@@ -475,10 +489,10 @@ func (a *startSet) or(b *startSet) {
 }
 
 // spread adds the starts reach to state ns for the next level, unless they
-// reached it before.
-func (g *chainGraph) spread(ns int32, reach *startSet) {
+// reached it before (vis, the block's).
+func (g *chainGraph) spread(vis []startSet, ns int32, reach *startSet) {
 	s := &g.search
-	v := &s.vis[ns]
+	v := &vis[ns]
 	nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
 	if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
 		return
@@ -495,10 +509,7 @@ func (g *chainGraph) sizeSearch() {
 	s := &g.search
 	nn := len(g.nodes)
 	s.ok = grow(s.ok, nn)
-	s.vis = grow(s.vis, 2*nn)
-	s.cur = grow(s.cur, 2*nn)
 	s.nxt = grow(s.nxt, 2*nn)
-	s.rel = grow(s.rel, nn)
 	if len(s.seen) < 2*nn {
 		s.seen = make([]uint32, 2*nn)
 		s.stamp = 0

@@ -183,7 +183,7 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 		g := getChainGraph(b)
 		defer chainGraphs.Put(g)
 		for _, m := range modes {
-			g.prepare(b, m)
+			g.prepare(b, new(Sink), m)
 			s := &g.search
 			s.bestDepth = maxChainDepth + 1
 			g.firstChain(b)

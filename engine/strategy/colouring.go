@@ -23,6 +23,7 @@ var SimpleColours = &Strategy{
 	Technique:  colourTrap,
 	Techniques: []*Technique{colourTrap, colourWrap},
 	Explain:    explainColours,
+	PerDigit:   true,
 	find:       findColours,
 }
 
@@ -113,6 +114,9 @@ func findColours(b *grid.Board, sink *Sink) {
 	l := b.L
 	var cc colourClusters
 	for d := 1; d <= l.N; d++ {
+		if !sink.wants(d) {
+			continue
+		}
 		cc.build(b, d)
 		for k := 0; k < cc.n; k++ {
 			if cc.broken[k] {

@@ -18,13 +18,13 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
-		findDualTwoStringKites, explainDualKite)
+	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
+		findDualTwoStringKites, explainDualKite))
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
-		findDualEmptyRectangles, explainDualER)
+	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
+		findDualEmptyRectangles, explainDualER))
 )
 
 // dualSinks holds the sinks in which the dual finders collect the single
@@ -33,10 +33,10 @@ var dualSinks = sync.Pool{New: func() any { return &Sink{All: true} }}
 
 // dualSteps takes a sink of dualSinks and fills it with every step st finds
 // on b; the caller puts it back.
-func dualSteps(st *Strategy, b *grid.Board) *Sink {
+func dualSteps(st *Strategy, b *grid.Board, digits grid.Digits) *Sink {
 	k := dualSinks.Get().(*Sink)
 	k.Reset()
-	k.All = true
+	k.All, k.Digits = true, digits
 	st.Find(b, k)
 	return k
 }
@@ -46,7 +46,7 @@ func dualSteps(st *Strategy, b *grid.Board) *Sink {
 // digit and both their eliminations, which fill completes before its
 // targets are marked.
 func findDuals(st *Strategy, b *grid.Board, sink *Sink, match func(s1, s2 *Step) bool, fill func(s, s1, s2 *Step)) {
-	found := dualSteps(st, b)
+	found := dualSteps(st, b, sink.Digits)
 	defer dualSinks.Put(found)
 	steps := found.Steps()
 	for i := range steps {

@@ -40,6 +40,7 @@ var (
 		Name: "Finned Fish", Class: Elimination,
 		Techniques: fishTechniqueList(finnedTechniques, sashimiTechniques, finnedSiamese, sashimiSiamese),
 		Explain:    explainFinnedFish,
+		PerDigit:   true,
 		find:       findFinnedFish,
 	}
 )
@@ -56,7 +57,7 @@ func findFinnedFish(b *grid.Board, sink *Sink) {
 	scratch := dualSinks.Get().(*Sink)
 	defer dualSinks.Put(scratch)
 	scratch.Reset()
-	scratch.All, scratch.Size, scratch.strategy = true, sink.Size, sink.strategy
+	scratch.All, scratch.Size, scratch.Digits, scratch.strategy = true, sink.Size, sink.Digits, sink.strategy
 	f := genFishPool.Get().(*genFish)
 	f.run(b, scratch, basicFish)
 	genFishPool.Put(f)
@@ -123,6 +124,9 @@ func findFinnedFishBanded(b *grid.Board, sink *Sink, banded bool) {
 	}
 	for k := lo; k <= hi; k++ {
 		for d := 1; d <= n; d++ {
+			if !sink.wants(d) {
+				continue
+			}
 			for _, byRow := range [2]bool{true, false} {
 				f := fishSearch{b: b, sink: sink, d: d, byRow: byRow, k: k, maxFin: maxFin}
 				if banded && l.BoxCols > 0 {

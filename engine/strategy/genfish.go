@@ -39,7 +39,7 @@ var (
 	// them where the solve gets stuck (before the forcing chains) made
 	// logic-only solving of top1465 over three times slower.
 	FrankenFish = &Strategy{
-		Name: "Franken Fish", Class: Elimination, OptIn: true,
+		Name: "Franken Fish", Class: Elimination, OptIn: true, PerDigit: true,
 		Techniques: fishTechniqueList(frankenTechniques, finnedFrankenTechniques),
 		Explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, frankenFish) },
@@ -50,7 +50,7 @@ var (
 	// (OptIn), as HoDoKu leaves it out of its default steps. Sizes 2 to 4
 	// by default, up to 7 when Sink.Size asks.
 	MutantFish = &Strategy{
-		Name: "Mutant Fish", Class: Elimination, OptIn: true,
+		Name: "Mutant Fish", Class: Elimination, OptIn: true, PerDigit: true,
 		Techniques: fishTechniqueList(mutantTechniques, finnedMutantTechniques),
 		Explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, mutantFish) },
@@ -224,7 +224,7 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 	f.layoutUnits()
 	for d := 1; d <= l.N; d++ {
 		f.d = d
-		if !f.plane() {
+		if !sink.wants(d) || !f.plane() {
 			continue
 		}
 		for k := lo; k <= hi; k++ {

@@ -21,6 +21,7 @@ var MultiColours = &Strategy{
 	Technique:  multiColour,
 	Techniques: []*Technique{multiColour, multiWrap},
 	Explain:    explainColours,
+	PerDigit:   true,
 	find:       findMultiColours,
 }
 
@@ -38,6 +39,9 @@ type multiScratch struct {
 func findMultiColours(b *grid.Board, sink *Sink) {
 	var ms multiScratch
 	for d := 1; d <= b.L.N; d++ {
+		if !sink.wants(d) {
+			continue
+		}
 		ms.cc.build(b, d)
 		if ms.cc.n >= 2 && ms.pairs(b, sink, d) {
 			return

@@ -151,6 +151,7 @@ var (
 		Name: "Basic Fish", Class: Elimination,
 		Techniques: fishTechniques,
 		Explain:    explainFish,
+		PerDigit:   true,
 		find:       findBasicFish,
 	}
 )
@@ -251,6 +252,9 @@ func findBasicFish(b *grid.Board, sink *Sink) {
 	rows, cols := lineUnits(l)
 	for k := lo; k <= hi; k++ {
 		for d := 1; d <= n; d++ {
+			if !sink.wants(d) {
+				continue
+			}
 			bit := grid.Bit(d)
 			for _, byRow := range [2]bool{true, false} {
 				var p plane

@@ -15,19 +15,19 @@ var (
 	// Skyscraper (L): two strong links in parallel lines (two rows or two
 	// columns) with one end of each in the same cross line; one of the two
 	// other ends holds the digit, so no cell seeing both may.
-	Skyscraper = newStrategy(Elimination, &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130},
-		findSkyscrapers, explainTwoLinks)
+	Skyscraper = perDigit(newStrategy(Elimination, &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130},
+		findSkyscrapers, explainTwoLinks))
 	// TwoStringKite (M): a strong link in a row and one in a column with one
 	// end of each in the same box; one of the two other ends holds the
 	// digit, so no cell seeing both may.
-	TwoStringKite = newStrategy(Elimination, &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150},
-		findTwoStringKites, explainTwoLinks)
+	TwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150},
+		findTwoStringKites, explainTwoLinks))
 	// TurbotFish (N): two strong links in any units with an end of one
 	// seeing an end of the other; one of the two far ends holds the digit,
 	// so no cell seeing both may. Skyscrapers and kites are its special
 	// cases and are reported here too.
-	TurbotFish = newStrategy(Elimination, &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120},
-		findTurbotFish, explainTwoLinks)
+	TurbotFish = perDigit(newStrategy(Elimination, &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120},
+		findTurbotFish, explainTwoLinks))
 	// EmptyRectangle (O): a box whose candidates of a digit all lie in one
 	// row and one column of it, and a strong link in a line that starts in
 	// that row (or column) outside the box: the cell where the link's other
@@ -35,8 +35,8 @@ var (
 	// else the box would have no place left for it. A box with only two
 	// candidates counts too (HoDoKu's option "allow ERs with only two
 	// candidates"); such a pattern is also a turbot fish.
-	EmptyRectangle = newStrategy(Elimination, &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120},
-		findEmptyRectangles, explainEmptyRectangle)
+	EmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120},
+		findEmptyRectangles, explainEmptyRectangle))
 )
 
 // patSet is a set of cells of a board of any supported size.
@@ -190,6 +190,9 @@ func findSkyscrapers(b *grid.Board, sink *Sink) {
 	n := b.L.N
 	var links patLinks
 	for d := 1; d <= n; d++ {
+		if !sink.wants(d) {
+			continue
+		}
 		for _, kind := range [2]grid.UnitKind{grid.Row, grid.Column} {
 			links.collect(b, d, 1<<kind)
 			// cross gives the index of a cell's cross line: its column when
@@ -232,6 +235,9 @@ func findTwoStringKites(b *grid.Board, sink *Sink) {
 	reg := b.L.Region
 	var rows, cols patLinks
 	for d := 1; d <= b.L.N; d++ {
+		if !sink.wants(d) {
+			continue
+		}
 		rows.collect(b, d, 1<<grid.Row)
 		if rows.n == 0 {
 			continue
@@ -261,6 +267,9 @@ func findTwoStringKites(b *grid.Board, sink *Sink) {
 func findTurbotFish(b *grid.Board, sink *Sink) {
 	var links patLinks
 	for d := 1; d <= b.L.N; d++ {
+		if !sink.wants(d) {
+			continue
+		}
 		links.collect(b, d, patAll)
 		for i := 0; i < links.n; i++ {
 			for j := i + 1; j < links.n; j++ {
@@ -346,6 +355,9 @@ func findEmptyRectangles(b *grid.Board, sink *Sink) {
 		}
 	}
 	for d := 1; d <= n; d++ {
+		if !sink.wants(d) {
+			continue
+		}
 		bit := grid.Bit(d)
 		lines.count(b, bit)
 		for u := range l.Units {

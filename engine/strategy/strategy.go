@@ -277,7 +277,10 @@ type Sink struct {
 	All bool
 	// Size asks a finder of patterns of several sizes (subsets, fish) for
 	// one size only; 0 asks for every size it knows.
-	Size     int
+	Size int
+	// Digits, when not empty, asks a per-digit finder (Strategy.PerDigit)
+	// for the patterns of these digits only.
+	Digits   grid.Digits
 	steps    []Step
 	strategy *Strategy // the strategy finding (see Strategy.Find)
 }
@@ -297,6 +300,9 @@ func (k *Sink) Add() *Step {
 	s.reset(k.strategy)
 	return s
 }
+
+// wants reports whether a per-digit finder is to look at digit d.
+func (k *Sink) wants(d int) bool { return k.Digits == 0 || k.Digits.Has(d) }
 
 // Done reports whether a finder may stop: it has a step and not all are
 // wanted.
@@ -341,6 +347,12 @@ type Strategy struct {
 	// (HoDoKu leaves them out of its default steps too): a solve runs them
 	// only when its options name them.
 	OptIn bool
+	// PerDigit marks strategies whose patterns each lie on one digit: what
+	// the finder reports for a digit depends only on the cells where that
+	// digit is a candidate and those where it is placed, and it honours
+	// Sink.Digits. A solver that remembers where a pass found nothing can
+	// skip the digits whose cells have not changed since (DigitMemo).
+	PerDigit bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
@@ -351,6 +363,12 @@ type Strategy struct {
 // newStrategy returns the strategy of one technique, named after it.
 func newStrategy(class Class, t *Technique, find func(b *grid.Board, sink *Sink), explain func(s *Step, n grid.Notation) string) *Strategy {
 	return &Strategy{Name: t.Name, Technique: t, Class: class, find: find, Explain: explain}
+}
+
+// perDigit marks s as a per-digit strategy (Strategy.PerDigit).
+func perDigit(s *Strategy) *Strategy {
+	s.PerDigit = true
+	return s
 }
 
 // Find reports the strategy's steps on b into sink, stopping after the

@@ -1,0 +1,109 @@
+package strategy
+
+import (
+	"slices"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// DigitMemo remembers, for the per-digit passes of a solve
+// (Strategy.PerDigit), the digits on which a pass found nothing and where
+// each of them stood then: its candidates and its placements. What a
+// per-digit finder reports for a digit depends on nothing else, so the pass
+// need not look at that digit again until it moves. A solver asks Digits
+// before a pass, puts the answer in Sink.Digits, and calls Nothing when the
+// pass found nothing. The zero value is ready to use; once sized for a
+// board it does not allocate.
+type DigitMemo struct {
+	b      *grid.Board
+	fresh  bool     // planes are b's
+	n, w   int      // digits, words of a cell set
+	planes []uint64 // b's: per digit, its candidates' cells, then its placements'
+	passes []memoPass
+}
+
+// memoPass is what a DigitMemo knows of one pass.
+type memoPass struct {
+	st     *Strategy
+	size   int
+	known  grid.Digits // digits found without patterns on their planes
+	planes []uint64
+}
+
+// Load makes b the board of the next queries; its planes are taken when
+// first needed. b must not change until the next Load.
+func (m *DigitMemo) Load(b *grid.Board) {
+	if n, w := b.L.N, (b.L.Cells+63)/64; n != m.n || w != m.w {
+		m.n, m.w = n, w
+		m.passes = m.passes[:0]
+	}
+	m.b, m.fresh = b, false
+}
+
+// Digits returns the digits the pass of st (at size) must look at on the
+// loaded board: all but those on which it found nothing before, standing
+// where they stand now. An empty set means there is nothing to find.
+func (m *DigitMemo) Digits(st *Strategy, size int) grid.Digits {
+	all := grid.AllDigits(m.n)
+	p := m.pass(st, size)
+	if p.known == 0 {
+		return all
+	}
+	m.takePlanes()
+	k := 2 * m.w
+	todo := all &^ p.known
+	for ds := p.known; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		i := (d - 1) * k
+		if !slices.Equal(p.planes[i:i+k], m.planes[i:i+k]) {
+			todo |= grid.Bit(d)
+		}
+	}
+	return todo
+}
+
+// Nothing records that the pass of st (at size) found nothing on the
+// loaded board among digits.
+func (m *DigitMemo) Nothing(st *Strategy, size int, digits grid.Digits) {
+	p := m.pass(st, size)
+	m.takePlanes()
+	k := 2 * m.w
+	for ds := digits; ds != 0; ds &= ds - 1 {
+		i := (ds.Min() - 1) * k
+		copy(p.planes[i:i+k], m.planes[i:i+k])
+	}
+	p.known |= digits
+}
+
+// pass returns the memo of st's pass at size, adding it when new.
+func (m *DigitMemo) pass(st *Strategy, size int) *memoPass {
+	for i := range m.passes {
+		if p := &m.passes[i]; p.st == st && p.size == size {
+			return p
+		}
+	}
+	m.passes = append(m.passes, memoPass{st: st, size: size, planes: make([]uint64, 2*m.w*m.n)})
+	return &m.passes[len(m.passes)-1]
+}
+
+// takePlanes computes the planes of the loaded board, once per Load.
+func (m *DigitMemo) takePlanes() {
+	if m.fresh {
+		return
+	}
+	m.fresh = true
+	k := 2 * m.w
+	m.planes = grow(m.planes, k*m.n)
+	clear(m.planes)
+	b := m.b
+	for c, v := range b.Value {
+		word, bit := c>>6, uint64(1)<<(c&63)
+		if v != 0 {
+			m.planes[(int(v)-1)*k+m.w+word] |= bit
+			continue
+		}
+		for ds := b.Cand[c]; ds != 0; ds &= ds - 1 {
+			m.planes[(ds.Min()-1)*k+word] |= bit
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package strategy
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// perDigitStrategies are the per-digit strategies of the default plan.
+func perDigitStrategies() []*Strategy {
+	var out []*Strategy
+	for _, st := range All() {
+		if st.PerDigit && !st.OptIn {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// stepKey renders what a step finds and shows, to compare steps.
+func stepKey(s *Step) string {
+	return fmt.Sprintf("%s %v %v %v %v %v", s.Name(), s.Digits, s.Placements, s.Eliminations, s.Cells, s.Units)
+}
+
+// digitSteps returns the keys of the steps st finds on b in find-all mode
+// when asked for digits only.
+func digitSteps(st *Strategy, b *grid.Board, digits grid.Digits) []string {
+	sink := Sink{All: true, Digits: digits}
+	st.Find(b, &sink)
+	var out []string
+	for i := range sink.Steps() {
+		out = append(out, stepKey(&sink.Steps()[i]))
+	}
+	return out
+}
+
+// TestPerDigitFinders checks what DigitMemo relies on, along top1465
+// solves: a per-digit finder asked for one digit reports exactly the steps
+// on that digit it reports when asked for all, and the same steps again
+// when other digits lose candidates.
+func TestPerDigitFinders(t *testing.T) {
+	strategies := perDigitStrategies()
+	if len(strategies) < 10 {
+		t.Fatalf("%d per-digit strategies, want the fish, single-digit patterns, colours and X-Chain", len(strategies))
+	}
+	states, steps := 0, 0
+	eachLogicState(t, top1465, 12, func(b *grid.Board, _ string, _ *Step) {
+		states++
+		if states%3 != 0 {
+			return
+		}
+		// other is b with a candidate of another digit gone from every
+		// cell of three or more, for each digit in turn.
+		other := b.Clone()
+		for _, st := range strategies {
+			all := Sink{All: true}
+			st.Find(b, &all)
+			byDigit := map[int][]string{}
+			for i := range all.Steps() {
+				s := &all.Steps()[i]
+				d := s.Digits.Single()
+				if d == 0 {
+					t.Fatalf("%s: a step on %v, not one digit", st.Name, s.Digits)
+				}
+				byDigit[d] = append(byDigit[d], stepKey(s))
+				steps++
+			}
+			for d := 1; d <= b.L.N; d++ {
+				got := digitSteps(st, b, grid.Bit(d))
+				if fmt.Sprint(got) != fmt.Sprint(byDigit[d]) {
+					t.Fatalf("%s on digit %d alone:\n got %v\nwant %v", st.Name, d, got, byDigit[d])
+				}
+				copy(other.Cand, b.Cand)
+				for c := range other.Cand {
+					if x := other.Cand[c] &^ grid.Bit(d); b.Value[c] == 0 && other.Cand[c].Count() >= 3 {
+						other.Cand[c] &^= grid.Bit(x.Max())
+					}
+				}
+				if got := digitSteps(st, other, grid.Bit(d)); fmt.Sprint(got) != fmt.Sprint(byDigit[d]) {
+					t.Fatalf("%s on digit %d with other digits changed:\n got %v\nwant %v", st.Name, d, got, byDigit[d])
+				}
+			}
+		}
+	})
+	if steps == 0 {
+		t.Fatal("no per-digit steps along the solves")
+	}
+	t.Logf("%d states, %d per-digit steps", states/3, steps)
+}
+
+func TestDigitMemo(t *testing.T) {
+	b := board(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	st := FinnedFish
+	var m DigitMemo
+	m.Load(b)
+	if got, want := m.Digits(st, 2), grid.AllDigits(9); got != want {
+		t.Fatalf("fresh memo: digits %v, want %v", got, want)
+	}
+	m.Nothing(st, 2, grid.AllDigits(9)&^grid.Bit(9))
+	if got, want := m.Digits(st, 2), grid.Bit(9); got != want {
+		t.Fatalf("after nothing on 1-8: digits %v, want %v", got, want)
+	}
+	if got, want := m.Digits(st, 3), grid.AllDigits(9); got != want {
+		t.Fatalf("another size: digits %v, want %v", got, want)
+	}
+	// A candidate of 6 gone moves 6; a placement of 2 moves 2 and the
+	// digits leaving its cell.
+	empty := 1
+	for b.Value[empty] != 0 {
+		empty++
+	}
+	next := b.Clone()
+	next.Eliminate(nextCand(next, 6, empty), 6)
+	m.Load(next)
+	if got, want := m.Digits(st, 2), grid.Bit(6)|grid.Bit(9); got != want {
+		t.Fatalf("after a 6 is gone: digits %v, want %v", got, want)
+	}
+	m.Load(b)
+	if got, want := m.Digits(st, 2), grid.Bit(9); got != want {
+		t.Fatalf("back to the first board: digits %v, want %v", got, want)
+	}
+}
+
+// nextCand returns the first empty cell from cell on holding candidate d.
+func nextCand(b *grid.Board, d, cell int) int {
+	for b.Value[cell] != 0 || !b.Cand[cell].Has(d) {
+		cell++
+	}
+	return cell
+}
