@@ -59,6 +59,7 @@ type alsEdge struct {
 type alsScratch struct {
 	layout *grid.Layout // the layout and candidates of the last build
 	last   []grid.Digits
+	linked bool // the restricted commons of the last build are in
 	col    ALSCollector
 	sets   []ALS
 	w      int
@@ -104,11 +105,22 @@ var alsPool = sync.Pool{New: func() any { return new(alsScratch) }}
 // unless they are those of the last build (the solver tries the ALS
 // strategies one after the other on the same candidates).
 func (g *alsScratch) build(b *grid.Board) {
+	g.collect(b)
+	if !g.linked {
+		g.link(b)
+		g.linked = true
+	}
+}
+
+// collect collects the sets of b and the cells of each candidate, unless
+// they are those of the last build.
+func (g *alsScratch) collect(b *grid.Board) {
 	if g.layout == b.L && slices.Equal(g.last, b.Cand) {
 		return
 	}
 	g.layout = b.L
 	g.last = append(g.last[:0], b.Cand...)
+	g.linked = false
 	g.sets = g.col.Collect(b)
 	g.w = g.col.Words()
 	g.n = b.L.N
@@ -124,6 +136,11 @@ func (g *alsScratch) build(b *grid.Board) {
 			g.candSet(m.Min()).Add(cell)
 		}
 	}
+}
+
+// link finds the restricted commons between the collected sets of b.
+func (g *alsScratch) link(b *grid.Board) {
+	n := g.n
 	sets := g.sets
 	// Index the sets by digit and first cell holding it: a set B has the
 	// restricted common x with A only if B's first x lies in A.SeeAll(x).
@@ -513,7 +530,7 @@ func (g *alsScratch) chainStep(b *grid.Board, sink *Sink, ai, x1 int, st int32) 
 func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g := alsPool.Get().(*alsScratch)
 	defer alsPool.Put(g)
-	g.build(b)
+	g.collect(b) // a blossom needs no restricted commons
 	l := b.L
 	n, w := g.n, g.w
 	g.inter = grow(g.inter, (n+1)*n*w)

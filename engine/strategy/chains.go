@@ -348,6 +348,7 @@ func (g *chainGraph) packLinks() {
 func (g *chainGraph) firstChain(b *grid.Board) {
 	s := &g.search
 	g.scanStart()
+	defer g.scanEnd()
 	for d := int32(1); d <= maxChainDepth; d++ {
 		live := g.scanLevel(d)
 		s.limit = d
@@ -381,8 +382,7 @@ func (g *chainGraph) scanStart() {
 	s.cur = grow(s.cur, nb*2*int(nn))
 	s.rel = grow(s.rel, nb*int(nn))
 	clear(s.vis)
-	clear(s.cur)
-	clear(s.rel)
+	clear(s.rel) // cur is clear: see scanEnd
 	for len(s.fronts) < nb {
 		s.fronts = append(s.fronts, nil)
 	}
@@ -418,6 +418,18 @@ func (g *chainGraph) scanStart() {
 			}
 		}
 		s.fronts[k] = front
+	}
+}
+
+// scanEnd clears the scan's cur, where only the last level's states
+// are left.
+func (g *chainGraph) scanEnd() {
+	s := &g.search
+	n2 := 2 * len(g.nodes)
+	for k, front := range s.fronts {
+		for _, st := range front {
+			s.cur[k*n2+int(st)] = startSet{}
+		}
 	}
 }
 
