@@ -307,8 +307,18 @@ func (g *chainGraph) packLinks() {
 	}
 	s.sOff[nn] = int32(len(s.sTo))
 	s.wOff[nn] = int32(len(s.wTo))
+	if !g.reversed {
+		g.reverseLinks()
+		g.reversed = true
+	}
+}
 
-	// Reverse weak links into candidates, counted then placed.
+// reverseLinks lists the weak links into each candidate node, from nodes
+// of every mode.
+func (g *chainGraph) reverseLinks() {
+	s := &g.search
+	nn := len(g.nodes)
+	// Counted, then placed.
 	s.rOff = grow(s.rOff, nn+1)
 	clear(s.rOff)
 	for u := 0; u < nn; u++ {

@@ -77,7 +77,10 @@ type chainGraph struct {
 	cand  []grid.Digits // the state the graph was built for
 	value []uint8
 	alsIn bool // whether the ALS nodes are in
-	w     int  // words of a cell set
+	// reversed tells whether the search's reverse weak links (rOff, rTo)
+	// are those of the graph as it is.
+	reversed bool
+	w        int // words of a cell set
 
 	col      ALSCollector // peer sets and the ALSs
 	nodes    []chainNode
@@ -126,7 +129,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.l = l
 	g.cand = append(g.cand[:0], b.Cand...)
 	g.value = append(g.value[:0], b.Value...)
-	g.alsIn = false
+	g.alsIn, g.reversed = false, false
 	g.col.setLayout(l)
 	g.w = g.col.Words()
 	g.nodes = g.nodes[:0]
@@ -187,7 +190,7 @@ func (g *chainGraph) addALSNodes(b *grid.Board) {
 	if g.alsIn {
 		return
 	}
-	g.alsIn = true
+	g.alsIn, g.reversed = true, false
 	from := int32(len(g.nodes))
 	g.addALSs(b)
 	g.computeSee(from)
