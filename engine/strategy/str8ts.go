@@ -290,15 +290,15 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 }
 
 func explainSureDigits(s *Step, n grid.Notation) string {
-	l := n.Layout
-	u := &l.Units[s.Units[0]]
-	what := fmt.Sprintf("every straight %s can hold has %s, so they are sure to be in it", u.Name(), n.DigitList(s.Digits, ","))
+	units := n.Layout.Units
+	they := "they are"
 	if s.Digits.Count() == 1 {
-		what = fmt.Sprintf("every straight %s can hold has %s, so it is sure to be in it", u.Name(), n.DigitList(s.Digits, ","))
+		they = "it is"
 	}
+	what := fmt.Sprintf("every straight %s can hold has %s, so %s sure to be in it", units[s.Units[0]].Name(), n.DigitList(s.Digits, ","), they)
 	var parts []string
 	if len(s.Eliminations) > 0 {
-		line := &l.Units[s.Units[1]]
+		line := &units[s.Units[1]]
 		inLine := true
 		for _, e := range s.Eliminations {
 			inLine = inLine && containsCell(line.Cells, e.Cell)
