@@ -139,12 +139,15 @@ func TestTurbotFish(t *testing.T) {
 	})
 }
 
+// erCross keeps 3 of box 5 to the cross of r5 and c5 around r5c5: the box
+// of the empty rectangles and their duals.
+var erCross = patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
+
 func TestEmptyRectangle(t *testing.T) {
-	cross := patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
 	runPatCases(t, EmptyRectangle, []patCase{
 		{
 			name:    "box 5 with column 8",
-			only:    []patOnly{cross, {3, "c8", "r2c8 r5c8"}},
+			only:    []patOnly{erCross, {3, "c8", "r2c8 r5c8"}},
 			digits:  "3",
 			elims:   "3@r2c5",
 			explain: "Empty Rectangle on 3 in box 5 with the strong link r5c8=r2c8 in column 8: remove 3 from r2c5",
@@ -316,16 +319,6 @@ func patLatinSquare(n int, r *rand.Rand) []uint8 {
 	return sol
 }
 
-// patHolds reports whether one of cells holds v in sol.
-func patHolds(cells []int, sol []uint8, v uint8) bool {
-	for _, c := range cells {
-		if sol[c] == v {
-			return true
-		}
-	}
-	return false
-}
-
 // patKillerCages splits a solved grid into random cages of one to three
 // cells, without repeated digits, with their sums.
 func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
@@ -338,7 +331,7 @@ func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
 		used[cell] = true
 		cg := grid.Cage{Cells: []int{cell}, Target: int(sol[cell]), Op: grid.OpAdd}
 		for _, next := range []int{cell + 1, cell + n} {
-			if len(cg.Cells) < 3 && next < n*n && !used[next] && (next != cell+1 || next%n != 0) && !patHolds(cg.Cells, sol, sol[next]) && r.IntN(2) == 0 {
+			if len(cg.Cells) < 3 && next < n*n && !used[next] && (next != cell+1 || next%n != 0) && !slices.ContainsFunc(cg.Cells, func(c int) bool { return sol[c] == sol[next] }) && r.IntN(2) == 0 {
 				used[next] = true
 				cg.Cells = append(cg.Cells, next)
 				cg.Target += int(sol[next])
@@ -350,22 +343,6 @@ func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
 		cages = append(cages, cg)
 	}
 	return cages
-}
-
-func TestPatternsSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 200, 0.35},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 200, 0.35},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 200, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 200, 0.3},
-		{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 100, 0.3},
-		{"6x6", grid.Config{Size: 6}, 60, 0.3},
-		{"8x8", grid.Config{Size: 8}, 60, 0.3},
-		{"KenKen 7x7, no regions", grid.Config{Size: 7, Variant: grid.KenKen}, 40, 0.3},
-		{"16x16", grid.Config{Size: 16}, 30, 0.45},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
-	}
-	soundOnLayouts(t, rand.New(rand.NewPCG(4, 17)), 10, tests, patSolveChecked, nil)
 }
 
 func TestPatternsSoundOnSharedSets(t *testing.T) {
@@ -401,13 +378,4 @@ func patStuckBoards(tb testing.TB, max int) []*grid.Board {
 		return len(boards) < max
 	})
 	return boards
-}
-
-func TestPatternFindersDoNotAllocate(t *testing.T) {
-	pauseGC(t)
-	findersDoNotAllocate(t, patStuckBoards(t, 40), patternStrategies, 0, false, true)
-}
-
-func BenchmarkPatternFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), patternStrategies)
 }

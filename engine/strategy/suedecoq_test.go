@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -92,36 +91,6 @@ func miscSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 	solveCheckingEachState(b, miscStrategies, passesOf(order...), func(_ *Strategy, sink *Sink) {
 		patCheckSteps(t, b, solution, sink, seen)
 	}, nil)
-}
-
-func TestMiscPatternsSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 150, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 100, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 60, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 60, 0.3},
-		{"6x6", grid.Config{Size: 6}, 60, 0.25},
-		{"8x8", grid.Config{Size: 8}, 40, 0.3},
-		{"16x16", grid.Config{Size: 16}, 6, 0.5},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
-	}
-	total := soundOnLayouts(t, rand.New(rand.NewPCG(13, 2)), 10, tests, miscSolveChecked, nil)
-	// Each strategy must have been checked on some steps (a sample may miss some).
-	for _, st := range miscStrategies {
-		if total[st.Name] == 0 && !t.Failed() && !quick() {
-			t.Errorf("no %s step checked", st.Name)
-		}
-	}
-}
-
-func TestMiscFindersDoNotAllocate(t *testing.T) {
-	pauseGC(t)
-	// One pass first warms the sink and the pools.
-	findersDoNotAllocate(t, patStuckBoards(t, 40), miscStrategies, 1, false, true)
-}
-
-func BenchmarkMiscFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), miscStrategies)
 }
 
 func TestMiscPatternsSoundOnSharedSets(t *testing.T) {
