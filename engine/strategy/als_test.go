@@ -213,20 +213,6 @@ func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 	}
 }
 
-func TestALSSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 40, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 30, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 30, 0.28},
-		{"6x6", grid.Config{Size: 6}, 60, 0.3},
-		{"12x12", grid.Config{Size: 12}, 10, 0.4},
-		{"16x16", grid.Config{Size: 16}, 6, 0.5},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
-	}
-	soundOnLayouts(t, rand.New(rand.NewPCG(5, 23)), 10, tests, alsSolveChecked, nil)
-}
-
 func TestALSSoundOnSharedSet(t *testing.T) {
 	if quick() {
 		t.Skip("long: runs in full without -short and -race")
@@ -242,15 +228,6 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 		}
 	}
 	t.Logf("steps checked per technique: %v", seen)
-}
-
-func TestALSFindersDoNotAllocate(t *testing.T) {
-	pauseGC(t)
-	findersDoNotAllocate(t, patStuckBoards(t, 40), alsStrategies, 0, false, true)
-}
-
-func BenchmarkALSFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), alsStrategies)
 }
 
 func TestALSExplain(t *testing.T) {

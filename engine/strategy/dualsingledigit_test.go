@@ -26,25 +26,24 @@ func TestDualTwoStringKite(t *testing.T) {
 }
 
 func TestDualEmptyRectangle(t *testing.T) {
-	cross := patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
 	runPatCases(t, DualEmptyRectangle, []patCase{
 		{
 			name:    "box 5 with column 8 and row 8",
-			only:    []patOnly{cross, {3, "c8", "r2c8 r5c8"}, {3, "r8", "r8c1 r8c5"}},
+			only:    []patOnly{erCross, {3, "c8", "r2c8 r5c8"}, {3, "r8", "r8c1 r8c5"}},
 			digits:  "3",
 			elims:   "3@r2c5 3@r5c1",
 			explain: "Dual Empty Rectangle on 3 in box 5 with the strong links r5c8=r2c8 and r8c5=r8c1 in column 8 and row 8: remove 3 from r2c5, r5c1",
 		},
 		{
 			name: "a single empty rectangle",
-			only: []patOnly{cross, {3, "c8", "r2c8 r5c8"}},
+			only: []patOnly{erCross, {3, "c8", "r2c8 r5c8"}},
 		},
 	})
 }
 
 // TestDualStepsDrawn checks the chain nodes and marks of the duals.
 func TestDualStepsDrawn(t *testing.T) {
-	b := patTestBoard(t, []patOnly{{3, "b5", "r5c4 r5c6 r4c5 r6c5"}, {3, "c8", "r2c8 r5c8"}, {3, "r8", "r8c1 r8c5"}}, nil)
+	b := patTestBoard(t, []patOnly{erCross, {3, "c8", "r2c8 r5c8"}, {3, "r8", "r8c1 r8c5"}}, nil)
 	var sink Sink
 	DualEmptyRectangle.Find(b, &sink)
 	if len(sink.Steps()) != 1 {

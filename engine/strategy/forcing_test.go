@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -229,22 +228,6 @@ func cost(s *Step) int {
 		}
 	}
 	return sum
-}
-
-func TestForcingSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 30, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 30, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.27},
-		{"6x6", grid.Config{Size: 6}, 30, 0.25},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.25},
-		{"16x16", grid.Config{Size: 16}, 3, 0.45},
-	}
-	soundOnLayouts(t, rand.New(rand.NewPCG(13, 1)), 5, tests, forcingSolveChecked, func(t *testing.T, seen map[string]int) {
-		if len(seen) == 0 {
-			t.Error("no forcing step met")
-		}
-	})
 }
 
 func TestForcingSoundOnTop1465(t *testing.T) {

@@ -2,7 +2,6 @@ package strategy
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -86,29 +85,6 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 		}
 		if !first(dear) {
 			return
-		}
-	}
-}
-
-func TestGeneralFishSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 25, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 6, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 8, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 6, 0.3},
-		{"6x6", grid.Config{Size: 6}, 40, 0.25},
-		{"8x8", grid.Config{Size: 8}, 10, 0.3},
-		{"16x16", grid.Config{Size: 16}, 3, 0.45},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 10, 0.3},
-		{"KenKen", grid.Config{Size: 6, Variant: grid.KenKen}, 20, 0.1},
-	}
-	total := soundOnLayouts(t, rand.New(rand.NewPCG(16, 2)), 10, tests, fishSolveChecked, nil)
-	if quick() || t.Failed() {
-		return
-	}
-	for _, name := range []string{"Finned Franken X-Wing", "Franken Swordfish", "Finned Mutant X-Wing", "Template Set", "Template Delete"} {
-		if total[name] == 0 {
-			t.Errorf("no %s step checked", name)
 		}
 	}
 }

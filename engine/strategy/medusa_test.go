@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -9,33 +8,36 @@ import (
 )
 
 func TestMedusa(t *testing.T) {
+	// (1)r1c1 on; (2)r1c1 and (1)r1c5 off; (2)r5c1 and (3)r1c5 on;
+	// (3)r5c5 off; (3)r5c1 on: r5c1 holds 2 and 3 of one colour.
+	twiceInCell := []patOnly{{1, "r1", "r1c1 r1c5"}, {2, "c1", "r1c1 r5c1"}, {3, "c5", "r1c5 r5c5"}, {3, "r5", "r5c1 r5c5"}}
+	twiceInCellCands := map[string]string{"r1c1": "12", "r1c5": "13"}
+	// (1)r1c1, (4)r1c5, (2)r5c1 and (2)r5c5 have one colour: two 2s in
+	// row 5, and r5c1 holds 2 of one colour and sees the 4 of the other
+	// in r5c5.
+	twiceInUnit := []patOnly{{2, "c1", "r1c1 r5c1"}, {1, "r1", "r1c1 r1c5"}, {4, "c5", "r1c5 r5c5"}}
+	twiceInUnitCands := map[string]string{"r1c1": "12", "r1c5": "14", "r5c5": "24"}
 	runColourCases(t, Medusa, []colourCase{
 		{
-			// (1)r1c1 on; (2)r1c1 and (1)r1c5 off; (2)r5c1 and (3)r1c5 on;
-			// (3)r5c5 off; (3)r5c1 on: r5c1 holds 2 and 3 of one colour.
 			name:  "rule 1: twice in a cell",
-			only:  []patOnly{{1, "r1", "r1c1 r1c5"}, {2, "c1", "r1c1 r5c1"}, {3, "c5", "r1c5 r5c5"}, {3, "r5", "r5c1 r5c5"}},
-			cands: map[string]string{"r1c1": "12", "r1c5": "13"},
+			only:  twiceInCell,
+			cands: twiceInCellCands,
 			code:  "0507", rule: medusaTwiceInCell,
 			elims:   "1@r1c1 3@r1c5 2@r5c1 3@r5c1",
 			explain: "3D Medusa on 1, 2, 3, colours (2)r1c1, (1)r1c5, (3)r5c5 against (1)r1c1, (3)r1c5, (2)r5c1, (3)r5c1: (2)r5c1 and (3)r5c1 have one colour in one cell, so that colour is false => r1c1<>1, r1c5<>3, r5c1<>2, r5c1<>3",
 		},
 		{
-			// (1)r1c1, (4)r1c5, (2)r5c1 and (2)r5c5 have one colour: two
-			// 2s in row 5.
 			name:  "rule 2: twice in a unit",
-			only:  []patOnly{{2, "c1", "r1c1 r5c1"}, {1, "r1", "r1c1 r1c5"}, {4, "c5", "r1c5 r5c5"}},
-			cands: map[string]string{"r1c1": "12", "r1c5": "14", "r5c5": "24"},
+			only:  twiceInUnit,
+			cands: twiceInUnitCands,
 			code:  "0507", rule: medusaTwiceInUnit,
 			elims:   "1@r1c1 4@r1c5 2@r5c1 2@r5c5",
 			explain: "3D Medusa on 1, 2, 4, colours (2)r1c1, (1)r1c5, (4)r5c5 against (1)r1c1, (4)r1c5, (2)r5c1, (2)r5c5: (2)r5c1 and (2)r5c5 have one colour and see each other, so that colour is false => r1c1<>1, r1c5<>4, r5c1<>2, r5c5<>2",
 		},
 		{
-			// The same board: r5c1 holds 2 of one colour and sees the 4 of
-			// the other in r5c5.
 			name:  "rule 5: two colours, unit and cell",
-			only:  []patOnly{{2, "c1", "r1c1 r5c1"}, {1, "r1", "r1c1 r1c5"}, {4, "c5", "r1c5 r5c5"}},
-			cands: map[string]string{"r1c1": "12", "r1c5": "14", "r5c5": "24"},
+			only:  twiceInUnit,
+			cands: twiceInUnitCands,
 			code:  "0507", rule: medusaUnitAndCell,
 			elims: "4@r5c1",
 		},
@@ -82,8 +84,8 @@ func TestMedusa(t *testing.T) {
 			// letters, and the links run as on 9×9.
 			name:  "16x16: twice in a cell",
 			cfg:   grid.Config{Size: 16},
-			only:  []patOnly{{1, "r1", "r1c1 r1c5"}, {2, "c1", "r1c1 r5c1"}, {3, "c5", "r1c5 r5c5"}, {3, "r5", "r5c1 r5c5"}},
-			cands: map[string]string{"r1c1": "12", "r1c5": "13"},
+			only:  twiceInCell,
+			cands: twiceInCellCands,
 			code:  "0507", rule: medusaTwiceInCell,
 			elims: "1@r1c1 3@r1c5 2@r5c1 3@r5c1",
 		},
@@ -135,28 +137,5 @@ func TestColoursSoundOnTop1465(t *testing.T) {
 	}
 }
 
-func TestColoursSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 100, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.3},
-		{"6x6", grid.Config{Size: 6}, 60, 0.25},
-		{"16x16", grid.Config{Size: 16}, 20, 0.45},
-	}
-	solve := func(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
-		colourSolveChecked(t, b, sol, false, seen)
-	}
-	soundOnLayouts(t, rand.New(rand.NewPCG(13, 5)), 10, tests, solve, nil)
-}
-
 // colourStrategies are the strategies of multicolour.go and medusa.go.
 var colourStrategies = []*Strategy{MultiColours, Medusa}
-
-func TestColoursDoNotAllocate(t *testing.T) {
-	pauseGC(t)
-	findersDoNotAllocate(t, patStuckBoards(t, 40), colourStrategies, 0, false, true)
-}
-
-func BenchmarkColourFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), colourStrategies)
-}

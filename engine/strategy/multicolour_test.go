@@ -69,11 +69,7 @@ func runColourCases(t *testing.T, st *Strategy, tests []colourCase) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := tt.cfg
-			if cfg.Size == 0 {
-				cfg.Size = 9
-			}
-			l := testLayout(t, cfg)
+			l := caseLayout(t, tt.cfg)
 			b := testBoard(t, l, tt.only, tt.cands)
 			steps := findAllSteps(t, st, b)
 			if tt.elims == "" {

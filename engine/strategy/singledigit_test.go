@@ -28,12 +28,23 @@ func patTestBoard(t testing.TB, only []patOnly, cands map[string]string) *grid.B
 // patCase is a hand-built board and the step a strategy must find on it.
 type patCase struct {
 	name    string
-	code    string // the technique code compared, when not the strategy's only one
+	cfg     grid.Config // the board's layout; classic 9×9 when zero
+	code    string      // the technique code compared, when not the strategy's only one
 	only    []patOnly
 	cands   map[string]string
 	digits  string // the step's digits; "" when no step may be found
 	elims   string // "d@r1c1 ..." eliminations of the step
 	explain string // the step's explanation, when checked
+	alone   bool   // the step is the only one found
+}
+
+// caseLayout builds the layout of cfg, classic 9×9 when cfg is zero.
+func caseLayout(t testing.TB, cfg grid.Config) *grid.Layout {
+	t.Helper()
+	if cfg.Size == 0 {
+		cfg.Size = 9
+	}
+	return testLayout(t, cfg)
 }
 
 // runPatCases checks that st finds, in find-all mode, exactly one step
@@ -43,11 +54,14 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := patTestBoard(t, tt.only, tt.cands)
+			b := testBoard(t, caseLayout(t, tt.cfg), tt.only, tt.cands)
 			steps := findAllSteps(t, st, b)
 			if tt.digits == "" {
 				noStepsWanted(t, b.L, steps)
 				return
+			}
+			if tt.alone && len(steps) != 1 {
+				t.Errorf("found %d steps, want the case's alone", len(steps))
 			}
 			want := effectsNamed(t, b.L, tt.elims)
 			found := 0
@@ -114,6 +128,18 @@ func TestTwoStringKite(t *testing.T) {
 			name: "ends in different boxes",
 			only: []patOnly{{5, "r3", "r3c2 r3c8"}, {5, "c1", "r4c1 r7c1"}},
 		},
+		{
+			// On a jigsaw the kite's box is an irregular region: r1c1 and
+			// r2c2 share region 0. (TestSoundOnLayouts checks the kites and
+			// empty rectangles of jigsaws more widely.)
+			name:    "jigsaw",
+			cfg:     grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw},
+			only:    []patOnly{{4, "r1", "r1c1 r1c8"}, {4, "c2", "r2c2 r7c2"}},
+			digits:  "4",
+			elims:   "4@r7c8",
+			explain: "2-String Kite on 4: r1c8=r1c1 and r2c2=r7c2 are strong links and r1c1 sees r2c2, so r1c8 or r7c2 is 4: remove 4 from r7c8",
+			alone:   true,
+		},
 	})
 }
 
@@ -139,12 +165,15 @@ func TestTurbotFish(t *testing.T) {
 	})
 }
 
+// erCross keeps 3 of box 5 to the cross of r5 and c5 around r5c5: the box
+// of the empty rectangles and their duals.
+var erCross = patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
+
 func TestEmptyRectangle(t *testing.T) {
-	cross := patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
 	runPatCases(t, EmptyRectangle, []patCase{
 		{
 			name:    "box 5 with column 8",
-			only:    []patOnly{cross, {3, "c8", "r2c8 r5c8"}},
+			only:    []patOnly{erCross, {3, "c8", "r2c8 r5c8"}},
 			digits:  "3",
 			elims:   "3@r2c5",
 			explain: "Empty Rectangle on 3 in box 5 with the strong link r5c8=r2c8 in column 8: remove 3 from r2c5",
@@ -164,35 +193,6 @@ func TestEmptyRectangle(t *testing.T) {
 			only: []patOnly{{3, "b5", "r5c4 r5c6"}, {3, "c8", "r2c8 r5c8"}},
 		},
 	})
-}
-
-func TestTwoLinkPatternsOnJigsaw(t *testing.T) {
-	// On a jigsaw, 2-String Kites and Empty Rectangles use the irregular
-	// regions; their eliminations must hold whatever the solution (checked
-	// more widely by TestPatternsSoundOnLayouts).
-	l := testLayout(t, grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw})
-	b := grid.NewBoard(l)
-	// 4 in row 1 only at r1c1 and r1c8, in column 2 only at r2c2 and r7c2;
-	// r1c1 and r2c2 share region 0.
-	for c := 0; c < 9; c++ {
-		if c != 0 && c != 7 {
-			b.Eliminate(c, 4)
-		}
-	}
-	for r := 0; r < 9; r++ {
-		if r != 1 && r != 6 {
-			b.Eliminate(r*9+1, 4)
-		}
-	}
-	sink := Sink{All: true}
-	TwoStringKite.Find(b, &sink)
-	if len(sink.Steps()) != 1 {
-		t.Fatalf("found %d kites, want 1", len(sink.Steps()))
-	}
-	s := sink.Steps()[0]
-	if got := s.Explain(grid.Notation{Layout: l}); got != "2-String Kite on 4: r1c8=r1c1 and r2c2=r7c2 are strong links and r1c1 sees r2c2, so r1c8 or r7c2 is 4: remove 4 from r7c8" {
-		t.Errorf("explanation %q", got)
-	}
 }
 
 // patternStrategies are the strategies of singledigit.go, wings.go,
@@ -316,16 +316,6 @@ func patLatinSquare(n int, r *rand.Rand) []uint8 {
 	return sol
 }
 
-// patHolds reports whether one of cells holds v in sol.
-func patHolds(cells []int, sol []uint8, v uint8) bool {
-	for _, c := range cells {
-		if sol[c] == v {
-			return true
-		}
-	}
-	return false
-}
-
 // patKillerCages splits a solved grid into random cages of one to three
 // cells, without repeated digits, with their sums.
 func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
@@ -338,7 +328,7 @@ func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
 		used[cell] = true
 		cg := grid.Cage{Cells: []int{cell}, Target: int(sol[cell]), Op: grid.OpAdd}
 		for _, next := range []int{cell + 1, cell + n} {
-			if len(cg.Cells) < 3 && next < n*n && !used[next] && (next != cell+1 || next%n != 0) && !patHolds(cg.Cells, sol, sol[next]) && r.IntN(2) == 0 {
+			if len(cg.Cells) < 3 && next < n*n && !used[next] && (next != cell+1 || next%n != 0) && !slices.ContainsFunc(cg.Cells, func(c int) bool { return sol[c] == sol[next] }) && r.IntN(2) == 0 {
 				used[next] = true
 				cg.Cells = append(cg.Cells, next)
 				cg.Target += int(sol[next])
@@ -350,22 +340,6 @@ func patKillerCages(n int, sol []uint8, r *rand.Rand) []grid.Cage {
 		cages = append(cages, cg)
 	}
 	return cages
-}
-
-func TestPatternsSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 200, 0.35},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 200, 0.35},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 200, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 200, 0.3},
-		{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 100, 0.3},
-		{"6x6", grid.Config{Size: 6}, 60, 0.3},
-		{"8x8", grid.Config{Size: 8}, 60, 0.3},
-		{"KenKen 7x7, no regions", grid.Config{Size: 7, Variant: grid.KenKen}, 40, 0.3},
-		{"16x16", grid.Config{Size: 16}, 30, 0.45},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
-	}
-	soundOnLayouts(t, rand.New(rand.NewPCG(4, 17)), 10, tests, patSolveChecked, nil)
 }
 
 func TestPatternsSoundOnSharedSets(t *testing.T) {
@@ -401,13 +375,4 @@ func patStuckBoards(tb testing.TB, max int) []*grid.Board {
 		return len(boards) < max
 	})
 	return boards
-}
-
-func TestPatternFindersDoNotAllocate(t *testing.T) {
-	pauseGC(t)
-	findersDoNotAllocate(t, patStuckBoards(t, 40), patternStrategies, 0, false, true)
-}
-
-func BenchmarkPatternFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), patternStrategies)
 }

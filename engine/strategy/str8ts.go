@@ -290,15 +290,15 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 }
 
 func explainSureDigits(s *Step, n grid.Notation) string {
-	l := n.Layout
-	u := &l.Units[s.Units[0]]
-	what := fmt.Sprintf("every straight %s can hold has %s, so they are sure to be in it", u.Name(), n.DigitList(s.Digits, ","))
+	units := n.Layout.Units
+	they := "they are"
 	if s.Digits.Count() == 1 {
-		what = fmt.Sprintf("every straight %s can hold has %s, so it is sure to be in it", u.Name(), n.DigitList(s.Digits, ","))
+		they = "it is"
 	}
+	what := fmt.Sprintf("every straight %s can hold has %s, so %s sure to be in it", units[s.Units[0]].Name(), n.DigitList(s.Digits, ","), they)
 	var parts []string
 	if len(s.Eliminations) > 0 {
-		line := &l.Units[s.Units[1]]
+		line := &units[s.Units[1]]
 		inLine := true
 		for _, e := range s.Eliminations {
 			inLine = inLine && containsCell(line.Cells, e.Cell)
@@ -411,6 +411,38 @@ func compartmentUnits(l *grid.Layout) (across, down map[int]int) {
 	return across, down
 }
 
+// str8tsLines are the units of a board's rows and columns and of its
+// compartments across and down, for the finders that work one direction
+// (across: the rows) at a time.
+type str8tsLines struct {
+	rows, cols   [grid.MaxSize]int
+	across, down map[int]int // compartmentUnits
+}
+
+func newStr8tsLines(l *grid.Layout) *str8tsLines {
+	ls := &str8tsLines{}
+	ls.rows, ls.cols = lineUnits(l)
+	ls.across, ls.down = compartmentUnits(l)
+	return ls
+}
+
+// line returns the unit of row i (across) or column i.
+func (ls *str8tsLines) line(across bool, i int) int {
+	if across {
+		return ls.rows[i]
+	}
+	return ls.cols[i]
+}
+
+// compartments maps the first cell of each compartment across (or down)
+// to its unit.
+func (ls *str8tsLines) compartments(across bool) map[int]int {
+	if across {
+		return ls.across
+	}
+	return ls.down
+}
+
 // maxStrandingNodes bounds the choices of windows High/Low Stranding
 // tries in one line.
 const maxStrandingNodes = 100_000
@@ -418,13 +450,9 @@ const maxStrandingNodes = 100_000
 func findHighLowStranding(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
-	rows, cols := lineUnits(l)
-	acrossUnits, downUnits := compartmentUnits(l)
+	lines := newStr8tsLines(l)
 	for _, across := range []bool{true, false} {
-		units := acrossUnits
-		if !across {
-			units = downUnits
-		}
+		units := lines.compartments(across)
 		for line := range n {
 			runs := lineRuns(l, line, across)
 			if len(runs) < 2 {
@@ -491,11 +519,7 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 				}
 				s := sink.Add()
 				s.Digits = used[i]
-				line := rows[line]
-				if !across {
-					line = cols[line]
-				}
-				s.Units = append(s.Units, line)
+				s.Units = append(s.Units, lines.line(across, line))
 				if c.unit >= 0 {
 					s.Units = append(s.Units, c.unit)
 				}
@@ -659,8 +683,7 @@ func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
 func findStr8tsFish(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
-	rows, cols := lineUnits(l)
-	acrossUnits, downUnits := compartmentUnits(l)
+	lines := newStr8tsLines(l)
 	lo, hi := 2, 3
 	if sink.Size != 0 {
 		lo, hi = sink.Size, sink.Size
@@ -668,11 +691,7 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 	for size := lo; size <= hi && size <= 3; size++ {
 		for d := 1; d <= n; d++ {
 			for _, across := range []bool{true, false} {
-				units := acrossUnits
-				if !across {
-					units = downUnits
-				}
-				sure := sureLines(b, d, across, units)
+				sure := sureLines(b, d, across, lines.compartments(across))
 				var bases []int
 				for line, cells := range sure {
 					if len(cells) > 0 {
@@ -719,19 +738,11 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 					s.Digits = grid.Bit(d)
 					for _, i := range idx {
 						line := bases[i]
-						if across {
-							s.Units = append(s.Units, rows[line])
-						} else {
-							s.Units = append(s.Units, cols[line])
-						}
+						s.Units = append(s.Units, lines.line(across, line))
 						s.Cells = append(s.Cells, sure[line]...)
 					}
 					for m := cover; m != 0; m &= m - 1 {
-						if across {
-							s.Units = append(s.Units, cols[trailing(m)])
-						} else {
-							s.Units = append(s.Units, rows[trailing(m)])
-						}
+						s.Units = append(s.Units, lines.line(!across, trailing(m)))
 					}
 					s.Eliminations = append(s.Eliminations, gone...)
 					done = sink.Done()
@@ -794,18 +805,18 @@ func countTrue(flags []bool) int {
 func findSettis(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
-	rows, cols := lineUnits(l)
-	acrossUnits, downUnits := compartmentUnits(l)
+	lines := newStr8tsLines(l)
 	var c compartment
 	for d := 1; d <= n; d++ {
-		rowMust, rowCan := lineCounts(b, d, true, acrossUnits)
-		colMust, colCan := lineCounts(b, d, false, downUnits)
+		rowMust, rowCan := lineCounts(b, d, true, lines.across)
+		colMust, colCan := lineCounts(b, d, false, lines.down)
 		for _, byRows := range []bool{true, false} {
 			// The lines that must hold d in one direction are as many as
-			// those that can in the other: each of those holds it.
-			must, can, units, lineComps := rowMust, colCan, cols, downUnits
+			// those that can in the other: each of those holds it. By
+			// rows, those lines are the columns.
+			must, can := rowMust, colCan
 			if !byRows {
-				must, can, units, lineComps = colMust, rowCan, rows, acrossUnits
+				must, can = colMust, rowCan
 			}
 			if countTrue(must) != countTrue(can) {
 				continue
@@ -836,7 +847,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 					s.Digits = grid.Bit(d)
 					s.Placements = append(s.Placements, CellDigit{places[0], d})
 					s.Cells = append(s.Cells, places[0])
-					s.Units = append(s.Units, units[line])
+					s.Units = append(s.Units, lines.line(!byRows, line))
 					if sink.Done() {
 						return
 					}
@@ -844,7 +855,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 				}
 				// The places lie in one compartment: d is sure there, so
 				// its straight is one of those holding d.
-				u := compartmentOf(l, lineComps, places)
+				u := compartmentOf(l, lines.compartments(!byRows), places)
 				if u < 0 {
 					continue
 				}
@@ -869,7 +880,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 				s := sink.Add()
 				s.Digits = grid.Bit(d)
 				s.Cells = append(s.Cells, places...)
-				s.Units = append(s.Units, units[line], u)
+				s.Units = append(s.Units, lines.line(!byRows, line), u)
 				s.Eliminations = append(s.Eliminations, gone...)
 				if sink.Done() {
 					return

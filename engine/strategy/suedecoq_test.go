@@ -1,8 +1,6 @@
 package strategy
 
 import (
-	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -36,46 +34,33 @@ func TestSueDeCoq(t *testing.T) {
 			name:  "only one more candidate than cells",
 			cands: map[string]string{"r1c1": "123", "r1c2": "123", "r1c5": "12", "r2c2": "3"},
 		},
+		{
+			// Boxes of 2×3: row 1 and box 1 share r1c1..r1c3.
+			name:   "6x6",
+			cfg:    grid.Config{Size: 6},
+			cands:  map[string]string{"r1c1": "1234", "r1c2": "1234", "r1c5": "12", "r2c1": "34"},
+			digits: "1234",
+			elims:  "1@r1c3 2@r1c3 3@r1c3 4@r1c3 1@r1c4 2@r1c4 1@r1c6 2@r1c6 3@r2c2 4@r2c2 3@r2c3 4@r2c3",
+			explain: "Sue de Coq in row 1 and box 1: r1c1,r1c2 - {1,2,3,4} (r1c5 - {1,2}, r2c1 - {3,4}) => " +
+				"r1c3<>1, r1c3<>2, r1c3<>3, r1c3<>4, r1c4<>1, r1c4<>2, r1c6<>1, r1c6<>2, r2c2<>3, r2c2<>4, r2c3<>3, r2c3<>4",
+			alone: true,
+		},
+		{
+			// Region 0 of this map holds r1c1..r1c3, r2c1..r2c3, r3c1, r4c1
+			// and r4c2: the region's set r4c2 lies outside the classic box,
+			// and r3c2 is no longer in the region.
+			name:   "jigsaw",
+			cfg:    grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw},
+			cands:  map[string]string{"r1c1": "1234", "r1c2": "1234", "r1c5": "12", "r4c2": "34"},
+			digits: "1234",
+			elims: "1@r1c3 2@r1c3 3@r1c3 4@r1c3 1@r1c4 2@r1c4 1@r1c6 2@r1c6 1@r1c7 2@r1c7 1@r1c8 2@r1c8 1@r1c9 2@r1c9 " +
+				"3@r2c1 4@r2c1 3@r2c2 4@r2c2 3@r2c3 4@r2c3 3@r3c1 4@r3c1 3@r4c1 4@r4c1",
+			explain: "Sue de Coq in row 1 and box 1: r1c1,r1c2 - {1,2,3,4} (r1c5 - {1,2}, r4c2 - {3,4}) => " +
+				"r1c3<>1, r1c3<>2, r1c3<>3, r1c3<>4, r1c4<>1, r1c4<>2, r1c6<>1, r1c6<>2, r1c7<>1, r1c7<>2, r1c8<>1, r1c8<>2, r1c9<>1, r1c9<>2, " +
+				"r2c1<>3, r2c1<>4, r2c2<>3, r2c2<>4, r2c3<>3, r2c3<>4, r3c1<>3, r3c1<>4, r4c1<>3, r4c1<>4",
+			alone: true,
+		},
 	})
-}
-
-// miscOneStep runs st in find-all mode and returns the explanation of its
-// only step, failing when it finds none or several.
-func miscOneStep(t *testing.T, st *Strategy, b *grid.Board) string {
-	t.Helper()
-	var sink Sink
-	sink.All = true
-	st.Find(b, &sink)
-	if len(sink.Steps()) != 1 {
-		for _, s := range sink.Steps() {
-			t.Log(s.Explain(grid.Notation{Layout: b.L}))
-		}
-		t.Fatalf("%s found %d steps, want 1", st.Name, len(sink.Steps()))
-	}
-	return sink.Steps()[0].Explain(grid.Notation{Layout: b.L})
-}
-
-func TestSueDeCoq6x6(t *testing.T) {
-	// Boxes of 2×3: row 1 and box 1 share r1c1..r1c3.
-	b := testBoard(t, testLayout(t, grid.Config{Size: 6}), nil, map[string]string{"r1c1": "1234", "r1c2": "1234", "r1c5": "12", "r2c1": "34"})
-	want := "Sue de Coq in row 1 and box 1: r1c1,r1c2 - {1,2,3,4} (r1c5 - {1,2}, r2c1 - {3,4}) => " +
-		"r1c3<>1, r1c3<>2, r1c3<>3, r1c3<>4, r1c4<>1, r1c4<>2, r1c6<>1, r1c6<>2, r2c2<>3, r2c2<>4, r2c3<>3, r2c3<>4"
-	if got := miscOneStep(t, SueDeCoq, b); got != want {
-		t.Errorf("got\n%q, want\n%q", got, want)
-	}
-}
-
-func TestSueDeCoqJigsaw(t *testing.T) {
-	// Region 0 of this map holds r1c1..r1c3, r2c1..r2c3, r3c1, r4c1 and
-	// r4c2: the region's set r4c2 lies outside the classic box, and r3c2
-	// is no longer in the region.
-	b := testBoard(t, testLayout(t, grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}), nil,
-		map[string]string{"r1c1": "1234", "r1c2": "1234", "r1c5": "12", "r4c2": "34"})
-	got := miscOneStep(t, SueDeCoq, b)
-	if !strings.HasPrefix(got, "Sue de Coq in row 1 and box 1: r1c1,r1c2 - {1,2,3,4} (r1c5 - {1,2}, r4c2 - {3,4}) => ") ||
-		!strings.Contains(got, "r3c1<>3") || strings.Contains(got, "r3c2<>") {
-		t.Errorf("got %q", got)
-	}
 }
 
 // miscStrategies are the strategies of suedecoq.go, wxyz.go and
@@ -92,36 +77,6 @@ func miscSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 	solveCheckingEachState(b, miscStrategies, passesOf(order...), func(_ *Strategy, sink *Sink) {
 		patCheckSteps(t, b, solution, sink, seen)
 	}, nil)
-}
-
-func TestMiscPatternsSoundOnLayouts(t *testing.T) {
-	tests := []layoutCase{
-		{"classic", grid.Config{Size: 9}, 150, 0.3},
-		{"jigsaw", grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}, 100, 0.3},
-		{"X", grid.Config{Size: 9, Variant: grid.X}, 60, 0.3},
-		{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 60, 0.3},
-		{"6x6", grid.Config{Size: 6}, 60, 0.25},
-		{"8x8", grid.Config{Size: 8}, 40, 0.3},
-		{"16x16", grid.Config{Size: 16}, 6, 0.5},
-		{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
-	}
-	total := soundOnLayouts(t, rand.New(rand.NewPCG(13, 2)), 10, tests, miscSolveChecked, nil)
-	// Each strategy must have been checked on some steps (a sample may miss some).
-	for _, st := range miscStrategies {
-		if total[st.Name] == 0 && !t.Failed() && !quick() {
-			t.Errorf("no %s step checked", st.Name)
-		}
-	}
-}
-
-func TestMiscFindersDoNotAllocate(t *testing.T) {
-	pauseGC(t)
-	// One pass first warms the sink and the pools.
-	findersDoNotAllocate(t, patStuckBoards(t, 40), miscStrategies, 1, false, true)
-}
-
-func BenchmarkMiscFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), miscStrategies)
 }
 
 func TestMiscPatternsSoundOnSharedSets(t *testing.T) {

@@ -68,39 +68,41 @@ func findTemplates(b *grid.Board, sink *Sink) {
 	if !t.load(b) {
 		return // a digit has no template: the board has no solution
 	}
-	n := l.N
-	for d := 1; d <= n; d++ {
-		var s *Step
-		for c := range l.Cells {
-			if b.Value[c] == 0 && t.sures[d].has(c) {
+	// Every Template Set comes before every Template Delete.
+	for _, tech := range []*Technique{templateSet, templateDelete} {
+		for d := 1; d <= l.N; d++ {
+			var s *Step
+			for c := range l.Cells {
+				if !t.concludes(b, tech, c, d) {
+					continue
+				}
 				if s == nil {
 					s = sink.Add()
-					s.Technique, s.Digits = templateSet, grid.Bit(d)
+					s.Technique, s.Digits = tech, grid.Bit(d)
 				}
-				s.Placements = append(s.Placements, CellDigit{c, d})
-				s.Marks = append(s.Marks, Mark{c, d, RolePattern})
+				if tech == templateSet {
+					s.Placements = append(s.Placements, CellDigit{c, d})
+					s.Marks = append(s.Marks, Mark{c, d, RolePattern})
+				} else {
+					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+					s.Marks = append(s.Marks, Mark{c, d, RoleTarget})
+				}
+			}
+			if s != nil && sink.Done() {
+				return
 			}
 		}
-		if s != nil && sink.Done() {
-			return
-		}
 	}
-	for d := 1; d <= n; d++ {
-		var s *Step
-		for c := range l.Cells {
-			if b.Cand[c].Has(d) && !t.unions[d].has(c) {
-				if s == nil {
-					s = sink.Add()
-					s.Technique, s.Digits = templateDelete, grid.Bit(d)
-				}
-				s.Eliminations = append(s.Eliminations, CellDigit{c, d})
-				s.Marks = append(s.Marks, Mark{c, d, RoleTarget})
-			}
-		}
-		if s != nil && sink.Done() {
-			return
-		}
+}
+
+// concludes reports whether tech applies to digit d in cell c: a Template
+// Set places d in an empty cell every template of d takes, a Template
+// Delete removes the candidate d from a cell no template of d takes.
+func (t *templateSearch) concludes(b *grid.Board, tech *Technique, c, d int) bool {
+	if tech == templateSet {
+		return b.Value[c] == 0 && t.sures[d].has(c)
 	}
+	return b.Cand[c].Has(d) && !t.unions[d].has(c)
 }
 
 // load enumerates the templates of every digit of b, dropping those that

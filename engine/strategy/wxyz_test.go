@@ -29,14 +29,15 @@ func TestWXYZWing(t *testing.T) {
 			name:  "five digits",
 			cands: map[string]string{"r1c1": "1235", "r1c5": "14", "r2c2": "24", "r3c3": "34"},
 		},
+		{
+			// Boxes of 2×3: box 1 holds r1c1..r1c3 and r2c1..r2c3.
+			name:    "6x6",
+			cfg:     grid.Config{Size: 6},
+			cands:   map[string]string{"r1c1": "1234", "r1c5": "14", "r2c2": "24", "r2c3": "34"},
+			digits:  "1234",
+			elims:   "4@r1c2 4@r1c3",
+			explain: "WXYZ-Wing on {1,2,3,4}: r1c1, r1c5, r2c2 and r2c3 hold only these digits and all but 4 are restricted, so one of them is 4: remove 4 from r1c2, r1c3",
+			alone:   true,
+		},
 	})
-}
-
-func TestWXYZWing6x6(t *testing.T) {
-	// Boxes of 2×3: box 1 holds r1c1..r1c3 and r2c1..r2c3.
-	b := testBoard(t, testLayout(t, grid.Config{Size: 6}), nil, map[string]string{"r1c1": "1234", "r1c5": "14", "r2c2": "24", "r2c3": "34"})
-	want := "WXYZ-Wing on {1,2,3,4}: r1c1, r1c5, r2c2 and r2c3 hold only these digits and all but 4 are restricted, so one of them is 4: remove 4 from r1c2, r1c3"
-	if got := miscOneStep(t, WXYZWing, b); got != want {
-		t.Errorf("got\n%q, want\n%q", got, want)
-	}
 }

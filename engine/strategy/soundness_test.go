@@ -1,0 +1,135 @@
+package strategy
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestSoundOnLayouts checks each family of strategies, by its solve
+// function, on random puzzles of several layouts (see soundOnLayouts).
+func TestSoundOnLayouts(t *testing.T) {
+	jigsaw := grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}
+	tests := []struct {
+		name    string
+		seed    [2]uint64
+		every   int // puzzles a random solution serves
+		layouts []layoutCase
+		solve   solveChecked
+		// done, when not nil, checks each layout's steps (see soundOnLayouts).
+		done func(t *testing.T, seen map[string]int)
+		// want names the techniques a full run must have checked steps of.
+		want []string
+	}{
+		{
+			name: "patterns", seed: [2]uint64{4, 17}, every: 10, solve: patSolveChecked,
+			layouts: []layoutCase{
+				{"classic", grid.Config{Size: 9}, 200, 0.35},
+				{"jigsaw", jigsaw, 200, 0.35},
+				{"X", grid.Config{Size: 9, Variant: grid.X}, 200, 0.3},
+				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 200, 0.3},
+				{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 100, 0.3},
+				{"6x6", grid.Config{Size: 6}, 60, 0.3},
+				{"8x8", grid.Config{Size: 8}, 60, 0.3},
+				{"KenKen 7x7, no regions", grid.Config{Size: 7, Variant: grid.KenKen}, 40, 0.3},
+				{"16x16", grid.Config{Size: 16}, 30, 0.45},
+				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
+			},
+		},
+		{
+			name: "colours", seed: [2]uint64{13, 5}, every: 10,
+			solve: func(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
+				colourSolveChecked(t, b, sol, false, seen)
+			},
+			layouts: []layoutCase{
+				{"jigsaw", jigsaw, 100, 0.3},
+				{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.3},
+				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.3},
+				{"6x6", grid.Config{Size: 6}, 60, 0.25},
+				{"16x16", grid.Config{Size: 16}, 20, 0.45},
+			},
+		},
+		{
+			name: "misc patterns", seed: [2]uint64{13, 2}, every: 10, solve: miscSolveChecked,
+			layouts: []layoutCase{
+				{"classic", grid.Config{Size: 9}, 150, 0.3},
+				{"jigsaw", jigsaw, 100, 0.3},
+				{"X", grid.Config{Size: 9, Variant: grid.X}, 60, 0.3},
+				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 60, 0.3},
+				{"6x6", grid.Config{Size: 6}, 60, 0.25},
+				{"8x8", grid.Config{Size: 8}, 40, 0.3},
+				{"16x16", grid.Config{Size: 16}, 6, 0.5},
+				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
+			},
+			// A sample may miss some, but each must have been checked.
+			want: strategyNames(miscStrategies),
+		},
+		{
+			name: "ALS", seed: [2]uint64{5, 23}, every: 10, solve: alsSolveChecked,
+			layouts: []layoutCase{
+				{"classic", grid.Config{Size: 9}, 40, 0.3},
+				{"jigsaw", jigsaw, 30, 0.3},
+				{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
+				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 30, 0.28},
+				{"6x6", grid.Config{Size: 6}, 60, 0.3},
+				{"12x12", grid.Config{Size: 12}, 10, 0.4},
+				{"16x16", grid.Config{Size: 16}, 6, 0.5},
+				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
+			},
+		},
+		{
+			name: "general fish", seed: [2]uint64{16, 2}, every: 10, solve: fishSolveChecked,
+			layouts: []layoutCase{
+				{"classic", grid.Config{Size: 9}, 25, 0.3},
+				{"jigsaw", jigsaw, 6, 0.3},
+				{"X", grid.Config{Size: 9, Variant: grid.X}, 8, 0.3},
+				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 6, 0.3},
+				{"6x6", grid.Config{Size: 6}, 40, 0.25},
+				{"8x8", grid.Config{Size: 8}, 10, 0.3},
+				{"16x16", grid.Config{Size: 16}, 3, 0.45},
+				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 10, 0.3},
+				{"KenKen", grid.Config{Size: 6, Variant: grid.KenKen}, 20, 0.1},
+			},
+			want: []string{"Finned Franken X-Wing", "Franken Swordfish", "Finned Mutant X-Wing", "Template Set", "Template Delete"},
+		},
+		{
+			name: "forcing", seed: [2]uint64{13, 1}, every: 5, solve: forcingSolveChecked,
+			layouts: []layoutCase{
+				{"classic", grid.Config{Size: 9}, 30, 0.3},
+				{"jigsaw", jigsaw, 30, 0.3},
+				{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.27},
+				{"6x6", grid.Config{Size: 6}, 30, 0.25},
+				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.25},
+				{"16x16", grid.Config{Size: 16}, 3, 0.45},
+			},
+			done: func(t *testing.T, seen map[string]int) {
+				if len(seen) == 0 {
+					t.Error("no forcing step met")
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			total := soundOnLayouts(t, rand.New(rand.NewPCG(tt.seed[0], tt.seed[1])), tt.every, tt.layouts, tt.solve, tt.done)
+			if quick() || t.Failed() {
+				return
+			}
+			for _, name := range tt.want {
+				if total[name] == 0 {
+					t.Errorf("no %s step checked", name)
+				}
+			}
+		})
+	}
+}
+
+// strategyNames returns the names of strategies.
+func strategyNames(strategies []*Strategy) []string {
+	names := make([]string, len(strategies))
+	for i, st := range strategies {
+		names[i] = st.Name
+	}
+	return names
+}
