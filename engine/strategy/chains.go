@@ -157,11 +157,11 @@ type chainSearch struct {
 	// state, the starts of a block that reached it (vis), first at this
 	// level (cur), and per node the starts it may end a chain from (rel),
 	// each block's 2n (n for rel) entries after the last's; the states of
-	// each block's cur (fronts). nxt and next are those of the next level
-	// of the block at hand.
+	// each block's cur (fronts), and a list for its next level (nexts).
+	// nxt and next are the next level of the block at hand.
 	vis, cur, rel []startSet
 	nxt           []startSet
-	fronts        [][]int32
+	fronts, nexts [][]int32
 	next          []int32
 	starts, cands []int32
 	elims         []CellDigit
@@ -393,10 +393,13 @@ func (g *chainGraph) scanStart() {
 	s.rel = grow(s.rel, nb*int(nn))
 	clear(s.vis)
 	clear(s.rel) // cur is clear: see scanEnd
-	for len(s.fronts) < nb {
-		s.fronts = append(s.fronts, nil)
+	s.fronts, s.nexts = extend(s.fronts, nb), extend(s.nexts, nb)
+	// A level holds each state at most once: lists of 2n never grow.
+	for k := range nb {
+		s.fronts[k] = slices.Grow(s.fronts[k][:0], 2*int(nn))
+		s.nexts[k] = slices.Grow(s.nexts[k][:0], 2*int(nn))
 	}
-	s.fronts = s.fronts[:nb]
+	s.cands = slices.Grow(s.cands[:0], len(s.starts))
 	for k := range s.fronts {
 		block := s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
 		vis, cur := s.vis[k*2*int(nn):], s.cur[k*2*int(nn):]
@@ -431,6 +434,15 @@ func (g *chainGraph) scanStart() {
 	}
 }
 
+// extend returns s resized to n, keeping the elements past its length
+// that its capacity holds (lists kept for reuse).
+func extend[T any](s []T, n int) []T {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([]T, n-cap(s))...)
+}
+
 // scanEnd clears the scan's cur, where only the last level's states
 // are left.
 func (g *chainGraph) scanEnd() {
@@ -457,7 +469,7 @@ func (g *chainGraph) scanLevel(d int32) bool {
 			continue
 		}
 		vis, cur := s.vis[k*2*nn:(k+1)*2*nn], s.cur[k*2*nn:(k+1)*2*nn]
-		s.next = s.next[:0]
+		s.next = s.nexts[k][:0]
 		for _, st := range front {
 			reach := cur[st]
 			cur[st] = startSet{}
@@ -488,7 +500,7 @@ func (g *chainGraph) scanLevel(d int32) bool {
 				}
 			}
 		}
-		s.fronts[k], s.next = s.next, front
+		s.fronts[k], s.nexts[k] = s.next, front
 		live = live || len(s.fronts[k]) > 0
 	}
 	slices.Sort(s.cands)
