@@ -153,20 +153,14 @@ type chainSearch struct {
 	start int32
 	limit int32 // the longest chain looked for
 
-	// The scan for the shortest chain (firstChain), block by block: per
-	// state, the starts of a block that reached it (vis), first at this
-	// level (cur), and per node the starts it may end a chain from (rel),
-	// each block's 2n (n for rel) entries after the last's; the states of
-	// each block's cur (fronts), and a list for its next level (nexts).
-	// nxt and next are the next level of the block at hand.
-	vis, cur, rel []startSet
-	nxt           []startSet
-	fronts, nexts [][]int32
-	next          []int32
-	starts, cands []int32
-	elims         []CellDigit
-	path          []int32 // states of the chain being looked at, start first
-	als           []int32 // the ALS of the link into each state, or -1
+	// The scan for the shortest chain (firstChain), block by block, the
+	// blocks' sets in one buffer each.
+	blocks                   []scanBlock
+	visBuf, levelBuf, relBuf []startSet
+	starts, cands            []int32
+	elims                    []CellDigit
+	path                     []int32 // states of the chain being looked at, start first
+	als                      []int32 // the ALS of the link into each state, or -1
 
 	// the best chain so far (first-step mode)
 	bestDepth  int32
@@ -380,57 +374,56 @@ func (g *chainGraph) firstChain(b *grid.Board) {
 func (g *chainGraph) scanStart() {
 	s := &g.search
 	m := s.m
-	nn := int32(len(g.nodes))
+	nn := len(g.nodes)
 	s.starts = s.starts[:0]
-	for u := int32(0); u < nn; u++ {
+	for u := int32(0); u < int32(nn); u++ {
 		if s.ok[u] && s.sOff[u+1] > s.sOff[u] {
 			s.starts = append(s.starts, u)
 		}
 	}
 	nb := (len(s.starts) + startBlock - 1) / startBlock
-	s.vis = grow(s.vis, nb*2*int(nn))
-	s.cur = grow(s.cur, nb*2*int(nn))
-	s.rel = grow(s.rel, nb*int(nn))
-	clear(s.vis)
-	clear(s.rel) // cur is clear: see scanEnd
-	s.fronts, s.nexts = extend(s.fronts, nb), extend(s.nexts, nb)
-	// A level holds each state at most once: lists of 2n never grow.
-	for k := range nb {
-		s.fronts[k] = slices.Grow(s.fronts[k][:0], 2*int(nn))
-		s.nexts[k] = slices.Grow(s.nexts[k][:0], 2*int(nn))
-	}
+	s.visBuf = grow(s.visBuf, nb*2*nn)
+	s.relBuf = grow(s.relBuf, nb*nn)
+	clear(s.visBuf)
+	clear(s.relBuf) // the level sets are clear: see scanEnd
+	s.levelBuf = grow(s.levelBuf, 2*nb*2*nn)
 	s.cands = slices.Grow(s.cands[:0], len(s.starts))
-	for k := range s.fronts {
-		block := s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
-		vis, cur := s.vis[k*2*int(nn):], s.cur[k*2*int(nn):]
-		rel := s.rel[k*int(nn):]
-		front := s.fronts[k][:0]
-		for i, st := range block {
+	s.blocks = extend(s.blocks, nb)
+	for k := range s.blocks {
+		bl := &s.blocks[k]
+		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
+		bl.vis = s.visBuf[k*2*nn : (k+1)*2*nn]
+		bl.cur = s.levelBuf[2*k*2*nn : (2*k+1)*2*nn]
+		bl.nxt = s.levelBuf[(2*k+1)*2*nn : (2*k+2)*2*nn]
+		bl.rel = s.relBuf[k*nn : (k+1)*nn]
+		// A level holds each state at most once: lists of 2n never grow.
+		bl.front = slices.Grow(bl.front[:0], 2*nn)
+		bl.next = slices.Grow(bl.next[:0], 2*nn)
+		for i, st := range bl.starts {
 			var bit startSet
 			bit[i>>6] = 1 << (i & 63)
-			cur[st<<1] = bit
-			vis[st<<1] = bit
-			front = append(front, st<<1)
+			bl.cur[st<<1] = bit
+			bl.vis[st<<1] = bit
+			bl.front = append(bl.front, st<<1)
 			if m.loops {
-				rel[st].or(&bit)
+				bl.rel[st].or(&bit)
 			}
 			dg := g.nodes[st].digit
 			for _, e := range g.weak[st] {
 				t := e.to
 				if m.loops {
-					rel[t].or(&bit)
+					bl.rel[t].or(&bit)
 				}
 				if g.nodes[t].class&nodeCand == 0 {
 					continue
 				}
 				for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
 					if !m.sameDigit || g.nodes[x].digit == dg {
-						rel[x].or(&bit)
+						bl.rel[x].or(&bit)
 					}
 				}
 			}
 		}
-		s.fronts[k] = front
 	}
 }
 
@@ -443,14 +436,13 @@ func extend[T any](s []T, n int) []T {
 	return append(s[:cap(s)], make([]T, n-cap(s))...)
 }
 
-// scanEnd clears the scan's cur, where only the last level's states
-// are left.
+// scanEnd clears the level sets of the scan, where only the last level's
+// states are left.
 func (g *chainGraph) scanEnd() {
-	s := &g.search
-	n2 := 2 * len(g.nodes)
-	for k, front := range s.fronts {
-		for _, st := range front {
-			s.cur[k*n2+int(st)] = startSet{}
+	for k := range g.search.blocks {
+		bl := &g.search.blocks[k]
+		for _, st := range bl.front {
+			bl.cur[st] = startSet{}
 		}
 	}
 }
@@ -460,48 +452,45 @@ func (g *chainGraph) scanEnd() {
 // It reports whether any walk goes on.
 func (g *chainGraph) scanLevel(d int32) bool {
 	s := &g.search
-	nn := len(g.nodes)
 	s.cands = s.cands[:0]
 	check := d&1 == 1 && d >= 3
 	live := false
-	for k, front := range s.fronts {
-		if len(front) == 0 {
+	for k := range s.blocks {
+		bl := &s.blocks[k]
+		if len(bl.front) == 0 {
 			continue
 		}
-		vis, cur := s.vis[k*2*nn:(k+1)*2*nn], s.cur[k*2*nn:(k+1)*2*nn]
-		s.next = s.nexts[k][:0]
-		for _, st := range front {
-			reach := cur[st]
-			cur[st] = startSet{}
+		bl.next = bl.next[:0]
+		for _, st := range bl.front {
+			reach := bl.cur[st]
+			bl.cur[st] = startSet{}
 			u := st >> 1
 			if st&1 == 0 {
 				for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
-					g.spread(vis, to<<1|1, &reach)
+					bl.spread(to<<1|1, &reach)
 				}
 			} else {
 				for _, to := range s.wTo[s.wOff[u]:s.wOff[u+1]] {
-					g.spread(vis, to<<1, &reach)
+					bl.spread(to<<1, &reach)
 				}
 			}
 		}
-		rel := s.rel[k*nn : (k+1)*nn]
-		for _, ns := range s.next {
-			nb := s.nxt[ns]
-			s.nxt[ns] = startSet{}
-			vis[ns].or(&nb)
-			cur[ns] = nb
-			if !check {
-				continue
-			}
-			r := &rel[ns>>1]
+		// The next level becomes the current one; the old, cleared as
+		// it was walked, takes the one after.
+		bl.cur, bl.nxt = bl.nxt, bl.cur
+		bl.front, bl.next = bl.next, bl.front
+		live = live || len(bl.front) > 0
+		if !check {
+			continue
+		}
+		for _, ns := range bl.front {
+			nb, r := &bl.cur[ns], &bl.rel[ns>>1]
 			for w := range nb {
 				for h := nb[w] & r[w]; h != 0; h &= h - 1 {
-					s.cands = append(s.cands, s.starts[k*startBlock+w<<6|bits.TrailingZeros64(h)])
+					s.cands = append(s.cands, bl.starts[w<<6|bits.TrailingZeros64(h)])
 				}
 			}
 		}
-		s.fronts[k], s.nexts[k] = s.next, front
-		live = live || len(s.fronts[k]) > 0
 	}
 	slices.Sort(s.cands)
 	s.cands = slices.Compact(s.cands)
@@ -522,18 +511,28 @@ func (a *startSet) or(b *startSet) {
 	a[3] |= b[3]
 }
 
+// scanBlock is the scan of a block of starts: per state, the starts that
+// reached it (vis), at this level (cur) and the next (nxt); per node, the
+// starts it may end a chain from (rel); the states of this level (front)
+// and the next (next).
+type scanBlock struct {
+	starts             []int32
+	vis, cur, nxt, rel []startSet
+	front, next        []int32
+}
+
 // spread adds the starts reach to state ns for the next level, unless they
-// reached it before (vis, the block's).
-func (g *chainGraph) spread(vis []startSet, ns int32, reach *startSet) {
-	s := &g.search
-	v := &vis[ns]
+// reached it before.
+func (bl *scanBlock) spread(ns int32, reach *startSet) {
+	v := &bl.vis[ns]
 	nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
 	if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
 		return
 	}
-	x := &s.nxt[ns]
+	v.or(&nb)
+	x := &bl.nxt[ns]
 	if x[0]|x[1]|x[2]|x[3] == 0 {
-		s.next = append(s.next, ns)
+		bl.next = append(bl.next, ns)
 	}
 	x.or(&nb)
 }
@@ -543,7 +542,6 @@ func (g *chainGraph) sizeSearch() {
 	s := &g.search
 	nn := len(g.nodes)
 	s.ok = grow(s.ok, nn)
-	s.nxt = grow(s.nxt, 2*nn)
 	if len(s.seen) < 2*nn {
 		s.seen = make([]uint32, 2*nn)
 		s.stamp = 0
