@@ -223,8 +223,10 @@ type run struct {
 	frames   []frame
 	spare    []*grid.Board
 	sink     strategy.Sink
-	// memo skips the digits on which a per-digit pass found nothing before.
+	// memo skips the digits on which a per-digit pass found nothing before,
+	// cells the patterns of a local pass that stand on no changed cell.
 	memo   strategy.DigitMemo
+	cells  strategy.CellMemo
 	step   strategy.Step
 	res    *Result
 	solved bool
@@ -433,6 +435,7 @@ func (r *run) run(ctx context.Context) error {
 // solutions to find out.
 func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
+	r.cells.Load(r.b)
 	passes := r.passes
 	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
 		passes = r.cheap
@@ -453,10 +456,16 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			onFind(p.Strategy, r.res.Guesses)
 		}
 		r.sink.Reset()
-		r.sink.Size, r.sink.Digits = p.Size, 0
+		r.sink.Size, r.sink.Digits, r.sink.Changed = p.Size, 0, nil
 		if p.Strategy.PerDigit {
 			if r.sink.Digits = r.memo.Digits(p.Strategy, p.Size); r.sink.Digits == 0 {
 				continue // nothing moved since the pass found nothing
+			}
+		}
+		if p.Strategy.Local {
+			var run bool
+			if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Size); !run {
+				continue // no cell changed since the pass found nothing
 			}
 		}
 		p.Strategy.Find(r.b, &r.sink)
@@ -466,6 +475,9 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 		}
 		if p.Strategy.PerDigit {
 			r.memo.Nothing(p.Strategy, p.Size, r.sink.Digits)
+		}
+		if p.Strategy.Local {
+			r.cells.Nothing(p.Strategy, p.Size)
 		}
 	}
 	return false, nil

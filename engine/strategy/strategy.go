@@ -280,7 +280,10 @@ type Sink struct {
 	Size int
 	// Digits, when not empty, asks a per-digit finder (Strategy.PerDigit)
 	// for the patterns of these digits only.
-	Digits   grid.Digits
+	Digits grid.Digits
+	// Changed, when not nil, asks a local finder (Strategy.Local) for the
+	// patterns standing on one of these cells at least.
+	Changed  CellSet
 	steps    []Step
 	strategy *Strategy // the strategy finding (see Strategy.Find)
 }
@@ -353,6 +356,14 @@ type Strategy struct {
 	// Sink.Digits. A solver that remembers where a pass found nothing can
 	// skip the digits whose cells have not changed since (DigitMemo).
 	PerDigit bool
+	// Local marks strategies whose patterns each stand on a few cells:
+	// whether there is one depends only on those cells' candidates, and
+	// its eliminations are candidates elsewhere, so a pattern found after
+	// candidates were only removed stands on a cell that lost some or was
+	// there before. The finder honours Sink.Changed, and a solver that
+	// remembers where a pass found nothing looks only through the cells
+	// changed since (CellMemo).
+	Local bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
@@ -368,6 +379,12 @@ func newStrategy(class Class, t *Technique, find func(b *grid.Board, sink *Sink)
 // perDigit marks s as a per-digit strategy (Strategy.PerDigit).
 func perDigit(s *Strategy) *Strategy {
 	s.PerDigit = true
+	return s
+}
+
+// local marks s as a local strategy (Strategy.Local).
+func local(s *Strategy) *Strategy {
+	s.Local = true
 	return s
 }
 

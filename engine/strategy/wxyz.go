@@ -3,6 +3,7 @@ package strategy
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -13,13 +14,14 @@ import (
 // each at most once among them, so one of them holds z: no cell seeing all
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
-var WXYZWing = newStrategy(Elimination, &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
-	findWXYZWings, explainWXYZWing)
+var WXYZWing = local(newStrategy(Elimination, &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
+	findWXYZWings, explainWXYZWing))
 
 func findWXYZWings(b *grid.Board, sink *Sink) {
 	l := b.L
 	var w wxyzSearch
 	w.b, w.sink = b, sink
+	w.best[0] = -1
 	for cell := 0; cell < l.Cells; cell++ {
 		if c := b.Cand[cell]; b.Value[cell] == 0 && c.Count() >= 2 && c.Count() <= 4 {
 			w.cells[w.n] = int16(cell)
@@ -31,7 +33,27 @@ func findWXYZWings(b *grid.Board, sink *Sink) {
 		}
 	}
 	w.words = (w.n + 63) >> 6
-	w.choose(0, 0, 0, 0)
+	if sink.Changed == nil || sink.All {
+		w.choose(0, 0, 0, 0)
+		return
+	}
+	// Every wing stands on a changed cell: the wings through each of them
+	// are looked at, and the first of the full search's order (cells by
+	// index) reported.
+	w.through = true
+	for i := 0; i < w.n; i++ {
+		if sink.Changed.Has(int(w.cells[i])) {
+			w.pick[0], w.at[0] = int(w.cells[i]), i
+			w.choose(0, 1, w.masks[i], 0)
+		}
+	}
+	if w.best[0] >= 0 {
+		for k, i := range w.best {
+			w.pick[k] = int(w.cells[i])
+		}
+		w.through = false
+		w.check(w.bestDigits, w.bestZ)
+	}
 }
 
 // wxyzSearch is the state of one WXYZ-Wing search.
@@ -47,6 +69,14 @@ type wxyzSearch struct {
 	words int    // words of the sets in with
 	pick  [4]int // the cells chosen
 	stop  bool
+	// through: the search goes through a cell chosen first (at[0]) and
+	// keeps the wing first in the list's order (best, by index, -1 when
+	// none) with its digits and its digit not restricted.
+	through    bool
+	at         [4]int // the list indices of the cells chosen
+	best       [4]int
+	bestDigits grid.Digits
+	bestZ      int
 }
 
 // choose adds to the k cells chosen (holding digits, of which bad are not
@@ -98,12 +128,31 @@ func (w *wxyzSearch) try(i, k int, digits, bad grid.Digits) {
 	if nb.Count() > 1 {
 		return
 	}
-	w.pick[k] = cell
-	if k < 3 {
+	if w.through && i == w.at[0] {
+		return
+	}
+	w.pick[k], w.at[k] = cell, i
+	switch {
+	case k < 3:
 		w.choose(i+1, k+1, d, nb)
-	} else if d.Count() == 4 && nb != 0 {
+	case d.Count() != 4 || nb == 0:
+	case w.through:
+		w.keep(d, nb.Min())
+	default:
 		w.check(d, nb.Min())
 	}
+}
+
+// keep keeps the chosen cells, holding digits, with z the only digit not
+// restricted, when z can be eliminated somewhere and they come before the
+// best kept in the list's order.
+func (w *wxyzSearch) keep(digits grid.Digits, z int) {
+	at := w.at
+	slices.Sort(at[:])
+	if w.best[0] >= 0 && slices.Compare(at[:], w.best[:]) >= 0 || !w.eliminate(nil, z) {
+		return
+	}
+	w.best, w.bestDigits, w.bestZ = at, digits, z
 }
 
 // check reports the chosen cells, holding digits, with z the only digit

@@ -107,3 +107,88 @@ func (m *DigitMemo) takePlanes() {
 		}
 	}
 }
+
+// CellMemo remembers, for the local passes of a solve (Strategy.Local),
+// the board on which a pass last found nothing. While candidates are only
+// removed, a pattern that shows up since stands on a cell whose candidates
+// changed: the pass need look only at patterns through those cells. A
+// solver asks Changed before a pass, puts the answer in Sink.Changed, and
+// calls Nothing when the pass found nothing. The zero value is ready to
+// use; once sized for a board it does not allocate.
+type CellMemo struct {
+	b       *grid.Board
+	passes  []cellPass
+	changed []uint64
+}
+
+// cellPass is what a CellMemo knows of one pass.
+type cellPass struct {
+	st    *Strategy
+	size  int
+	known bool          // cand holds the board on which it found nothing
+	cand  []grid.Digits // candidates of the empty cells, 0 for filled ones
+}
+
+// Load makes b the board of the next queries. b must not change until the
+// next Load.
+func (m *CellMemo) Load(b *grid.Board) {
+	if m.b == nil || m.b.L != b.L {
+		m.passes = m.passes[:0]
+	}
+	m.b = b
+}
+
+// Changed returns the cells the pass of st (at size) must find its patterns
+// through on the loaded board, and whether it must run at all: nil (every
+// cell) when it never found nothing or a candidate came back since; no
+// cell, and false, when nothing changed.
+func (m *CellMemo) Changed(st *Strategy, size int) (CellSet, bool) {
+	p := m.pass(st, size)
+	if !p.known {
+		return nil, true
+	}
+	b := m.b
+	m.changed = grow(m.changed, (b.L.Cells+63)/64)
+	clear(m.changed)
+	set, any := CellSet(m.changed), false
+	for c, was := range p.cand {
+		now := b.Cand[c]
+		if b.Value[c] != 0 {
+			now = 0
+		}
+		if now&^was != 0 {
+			return nil, true // not a later state of the same solve
+		}
+		if now != was {
+			set.Add(c)
+			any = true
+		}
+	}
+	return set, any
+}
+
+// Nothing records that the pass of st (at size) found nothing on the
+// loaded board.
+func (m *CellMemo) Nothing(st *Strategy, size int) {
+	p := m.pass(st, size)
+	b := m.b
+	p.cand = grow(p.cand, len(b.Cand))
+	for c, d := range b.Cand {
+		if b.Value[c] != 0 {
+			d = 0
+		}
+		p.cand[c] = d
+	}
+	p.known = true
+}
+
+// pass returns the memo of st's pass at size, adding it when new.
+func (m *CellMemo) pass(st *Strategy, size int) *cellPass {
+	for i := range m.passes {
+		if p := &m.passes[i]; p.st == st && p.size == size {
+			return p
+		}
+	}
+	m.passes = append(m.passes, cellPass{st: st, size: size})
+	return &m.passes[len(m.passes)-1]
+}

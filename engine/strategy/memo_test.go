@@ -129,3 +129,91 @@ func nextCand(b *grid.Board, d, cell int) int {
 	}
 	return cell
 }
+
+// TestLocalFinders checks what CellMemo relies on, along top1465 solves:
+// where a local finder found nothing on a state, its first step on a
+// later state is the one it finds through the cells changed since.
+func TestLocalFinders(t *testing.T) {
+	var locals []*Strategy
+	for _, st := range All() {
+		if st.Local {
+			locals = append(locals, st)
+		}
+	}
+	if len(locals) == 0 {
+		t.Fatal("no local strategies")
+	}
+	last := map[*Strategy]*grid.Board{} // the last state of the puzzle where it found nothing
+	puzzle, checked, found := "", 0, 0
+	eachLogicState(t, top1465, 60, func(b *grid.Board, line string, _ *Step) {
+		if line != puzzle {
+			puzzle = line
+			clear(last)
+		}
+		for _, st := range locals {
+			var m CellMemo
+			whole := Sink{}
+			st.Find(b, &whole)
+			if prev := last[st]; prev != nil {
+				m.Load(prev)
+				m.Nothing(st, 0)
+				m.Load(b)
+				changed, run := m.Changed(st, 0)
+				through := Sink{Changed: changed}
+				if run {
+					st.Find(b, &through)
+				}
+				if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
+					t.Fatalf("%s, %s: through the changed cells %s, whole %s", line, st.Name, got, want)
+				}
+				checked++
+				found += len(whole.Steps())
+			}
+			if len(whole.Steps()) == 0 {
+				last[st] = b.Clone()
+			} else {
+				delete(last, st)
+			}
+		}
+	})
+	if checked == 0 || found == 0 {
+		t.Fatalf("%d states checked, %d with a step: want some of each", checked, found)
+	}
+	t.Logf("%d states checked, %d with a step", checked, found)
+}
+
+// stepKeys renders steps with stepKey, to compare lists.
+func stepKeys(steps []Step) string {
+	var out []string
+	for i := range steps {
+		out = append(out, stepKey(&steps[i]))
+	}
+	return fmt.Sprint(out)
+}
+
+func TestCellMemo(t *testing.T) {
+	b := board(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	st := WXYZWing
+	var m CellMemo
+	m.Load(b)
+	if set, run := m.Changed(st, 0); set != nil || !run {
+		t.Fatalf("fresh memo: %v %v, want every cell", set, run)
+	}
+	m.Nothing(st, 0)
+	if set, run := m.Changed(st, 0); run || set == nil {
+		t.Fatalf("same board: %v %v, want no cell and no run", set, run)
+	}
+	cell := nextCand(b, 6, 1)
+	next := b.Clone()
+	next.Eliminate(cell, 6)
+	m.Load(next)
+	set, run := m.Changed(st, 0)
+	if !run || set == nil || !set.Has(cell) || set.Count() != 1 {
+		t.Fatalf("a 6 gone from cell %d: %v %v, want that cell", cell, set, run)
+	}
+	m.Nothing(st, 0)
+	m.Load(b) // a candidate back: not a later state
+	if set, run := m.Changed(st, 0); set != nil || !run {
+		t.Fatalf("a candidate back: %v %v, want every cell", set, run)
+	}
+}
