@@ -215,13 +215,12 @@ var (
 	}()
 	// benchVariants are the variants of bench -variant, by the names of
 	// the solving commands' -variant, less auto (bench reads into the
-	// engine's variants, of which classic is the default) and the Str8ts
-	// family (bench's verification of solutions knows no Str8ts rules).
+	// engine's variants, of which classic is the default).
 	benchVariants = func() []choice[grid.Variant] {
 		var out []choice[grid.Variant]
 		for _, c := range variantNames {
 			v, ok := protovariant.FromProto[c.value]
-			if ok && c.value != sudokuv1.Variant_VARIANT_UNSPECIFIED && !v.IsStr8ts() {
+			if ok && c.value != sudokuv1.Variant_VARIANT_UNSPECIFIED {
 				out = append(out, choice[grid.Variant]{c.name, v})
 			}
 		}
@@ -333,6 +332,23 @@ func benchRun(ctx context.Context, puzzles []benchPuzzle, threads, countTo, keep
 	return elapsed, errors.Join(errs...)
 }
 
+// unitHolds reports whether the digits of solution s in unit u keep its
+// rule: every digit once; in a partial unit (Str8ts) no digit twice; in a
+// compartment, besides, a run of consecutive digits.
+func unitHolds(u *grid.Unit, n int, s []uint8) bool {
+	var digits grid.Digits
+	for _, cell := range u.Cells {
+		if v := int(s[cell]); v >= 1 && v <= n {
+			digits |= grid.Bit(v)
+		}
+	}
+	if !u.Partial {
+		return digits == grid.AllDigits(n)
+	}
+	k := len(u.Cells)
+	return digits.Count() == k && (u.Kind != grid.Compartment || digits.Max()-digits.Min()+1 == k)
+}
+
 // verifyBench checks the solutions kept for a puzzle: each fills the board
 // by the rules, keeps the clues, and differs from the others. classic9 is
 // the layout of classic puzzles.
@@ -359,13 +375,7 @@ func verifyBench(p *benchPuzzle, classic9 *grid.Layout) error {
 			}
 		}
 		for u := range l.Units {
-			var digits grid.Digits
-			for _, cell := range l.Units[u].Cells {
-				if v := int(s[cell]); v >= 1 && v <= l.N {
-					digits |= grid.Bit(v)
-				}
-			}
-			if digits != grid.AllDigits(l.N) {
+			if !unitHolds(&l.Units[u], l.N, s) {
 				return fmt.Errorf("a solution breaks %s", l.Units[u].Name())
 			}
 		}

@@ -72,6 +72,8 @@ func TestBench(t *testing.T) {
 	killer := fixtureLine(t, "killer16.txt", 0)
 	x16 := fixtureLine(t, "x16.txt", 1)
 	kenken := fixtureLine(t, "kenken9.txt", 0)
+	// str8ts.com's Easy 1 of 30 November 2024, as the site writes it.
+	const str8ts = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"
 	const empty4 = "................"
 	tests = append(tests, []struct {
 		name  string
@@ -79,10 +81,10 @@ func TestBench(t *testing.T) {
 		args  []string
 		want  []string
 	}{
-		{"cage and variant strings", []string{killer, x16, kenken}, []string{"-count-to", "2"}, []string{
-			"puzzles: 3 (0 classic 9×9, 3 on the generic search)",
-			"unique: 3, multiple: 0, no solution: 0",
-			"verified: 3 solutions",
+		{"cage and variant strings", []string{killer, x16, kenken, str8ts}, []string{"-count-to", "2"}, []string{
+			"puzzles: 4 (0 classic 9×9, 4 on the generic search)",
+			"unique: 4, multiple: 0, no solution: 0",
+			"verified: 4 solutions",
 			"cpu µs/puzzle: ",
 		}},
 		{"each", []string{seedPuzzle, small4}, []string{"-each"}, []string{
@@ -197,6 +199,34 @@ func TestVerifyBench(t *testing.T) {
 			err := verifyBench(&benchPuzzle{p: &p, sols: tt.sols}, l)
 			if (err == nil) != tt.ok {
 				t.Fatalf("verify: %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}
+
+// TestUnitHolds checks the rule of each kind of unit on full solutions.
+func TestUnitHolds(t *testing.T) {
+	full := &grid.Unit{Kind: grid.Row, Cells: []int{0, 1, 2, 3}}
+	partial := &grid.Unit{Kind: grid.Row, Cells: []int{0, 1, 2}, Partial: true}
+	compartment := &grid.Unit{Kind: grid.Compartment, Cells: []int{0, 1, 2}, Partial: true}
+	tests := []struct {
+		name string
+		u    *grid.Unit
+		s    []uint8
+		ok   bool
+	}{
+		{"full row", full, []uint8{3, 1, 4, 2}, true},
+		{"row with a digit twice", full, []uint8{3, 1, 3, 2}, false},
+		{"partial row", partial, []uint8{4, 1, 3, 0}, true},
+		{"partial row with a digit twice", partial, []uint8{4, 1, 4, 0}, false},
+		{"straight", compartment, []uint8{3, 1, 2, 0}, true},
+		{"gap", compartment, []uint8{4, 1, 2, 0}, false},
+		{"empty cell", compartment, []uint8{0, 1, 2, 0}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := unitHolds(tt.u, 4, tt.s); got != tt.ok {
+				t.Fatalf("unitHolds(%v) = %v, want %v", tt.s, got, tt.ok)
 			}
 		})
 	}
