@@ -155,12 +155,13 @@ type chainSearch struct {
 
 	// The scan for the shortest chain (firstChain), block by block, the
 	// blocks' sets in one buffer each.
-	blocks                   []scanBlock
-	visBuf, levelBuf, relBuf []startSet
-	starts, cands            []int32
-	elims                    []CellDigit
-	path                     []int32 // states of the chain being looked at, start first
-	als                      []int32 // the ALS of the link into each state, or -1
+	blocks        []scanBlock
+	stateBuf      []scanState
+	relBuf        []startSet
+	starts, cands []int32
+	elims         []CellDigit
+	path          []int32 // states of the chain being looked at, start first
+	als           []int32 // the ALS of the link into each state, or -1
 
 	// the best chain so far (first-step mode)
 	bestDepth  int32
@@ -352,7 +353,6 @@ func (g *chainGraph) reverseLinks() {
 func (g *chainGraph) firstChain(b *grid.Board) {
 	s := &g.search
 	g.scanStart()
-	defer g.scanEnd()
 	for d := int32(1); d <= maxChainDepth; d++ {
 		live := g.scanLevel(d)
 		s.limit = d
@@ -382,19 +382,16 @@ func (g *chainGraph) scanStart() {
 		}
 	}
 	nb := (len(s.starts) + startBlock - 1) / startBlock
-	s.visBuf = grow(s.visBuf, nb*2*nn)
+	s.stateBuf = grow(s.stateBuf, nb*2*nn)
 	s.relBuf = grow(s.relBuf, nb*nn)
-	clear(s.visBuf)
-	clear(s.relBuf) // the level sets are clear: see scanEnd
-	s.levelBuf = grow(s.levelBuf, 2*nb*2*nn)
+	clear(s.stateBuf)
+	clear(s.relBuf)
 	s.cands = slices.Grow(s.cands[:0], len(s.starts))
 	s.blocks = extend(s.blocks, nb)
 	for k := range s.blocks {
 		bl := &s.blocks[k]
 		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
-		bl.vis = s.visBuf[k*2*nn : (k+1)*2*nn]
-		bl.cur = s.levelBuf[2*k*2*nn : (2*k+1)*2*nn]
-		bl.nxt = s.levelBuf[(2*k+1)*2*nn : (2*k+2)*2*nn]
+		bl.states, bl.p = s.stateBuf[k*2*nn:(k+1)*2*nn], 0
 		bl.rel = s.relBuf[k*nn : (k+1)*nn]
 		// A level holds each state at most once: lists of 2n never grow.
 		bl.front = slices.Grow(bl.front[:0], 2*nn)
@@ -402,8 +399,7 @@ func (g *chainGraph) scanStart() {
 		for i, st := range bl.starts {
 			var bit startSet
 			bit[i>>6] = 1 << (i & 63)
-			bl.cur[st<<1] = bit
-			bl.vis[st<<1] = bit
+			bl.states[st<<1] = scanState{vis: bit, lvl: [2]startSet{bit}}
 			bl.front = append(bl.front, st<<1)
 			if m.loops {
 				bl.rel[st].or(&bit)
@@ -436,17 +432,6 @@ func extend[T any](s []T, n int) []T {
 	return append(s[:cap(s)], make([]T, n-cap(s))...)
 }
 
-// scanEnd clears the level sets of the scan, where only the last level's
-// states are left.
-func (g *chainGraph) scanEnd() {
-	for k := range g.search.blocks {
-		bl := &g.search.blocks[k]
-		for _, st := range bl.front {
-			bl.cur[st] = startSet{}
-		}
-	}
-}
-
 // scanLevel takes every block's walks one link further, to level d, and
 // sets s.cands to the starts (in order) whose walks may end a chain there.
 // It reports whether any walk goes on.
@@ -462,8 +447,9 @@ func (g *chainGraph) scanLevel(d int32) bool {
 		}
 		bl.next = bl.next[:0]
 		for _, st := range bl.front {
-			reach := bl.cur[st]
-			bl.cur[st] = startSet{}
+			cur := &bl.states[st].lvl[bl.p]
+			reach := *cur
+			*cur = startSet{}
 			u := st >> 1
 			if st&1 == 0 {
 				for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
@@ -477,14 +463,14 @@ func (g *chainGraph) scanLevel(d int32) bool {
 		}
 		// The next level becomes the current one; the old, cleared as
 		// it was walked, takes the one after.
-		bl.cur, bl.nxt = bl.nxt, bl.cur
+		bl.p ^= 1
 		bl.front, bl.next = bl.next, bl.front
 		live = live || len(bl.front) > 0
 		if !check {
 			continue
 		}
 		for _, ns := range bl.front {
-			nb, r := &bl.cur[ns], &bl.rel[ns>>1]
+			nb, r := &bl.states[ns].lvl[bl.p], &bl.rel[ns>>1]
 			for w := range nb {
 				for h := nb[w] & r[w]; h != 0; h &= h - 1 {
 					s.cands = append(s.cands, bl.starts[w<<6|bits.TrailingZeros64(h)])
@@ -512,25 +498,36 @@ func (a *startSet) or(b *startSet) {
 }
 
 // scanBlock is the scan of a block of starts: per state, the starts that
-// reached it (vis), at this level (cur) and the next (nxt); per node, the
-// starts it may end a chain from (rel); the states of this level (front)
-// and the next (next).
+// reached it (states); per node, the starts it may end a chain from (rel);
+// the states of this level (front) and the next (next).
 type scanBlock struct {
-	starts             []int32
-	vis, cur, nxt, rel []startSet
-	front, next        []int32
+	starts      []int32
+	states      []scanState
+	p           int // the level sets of this level are lvl[p]
+	rel         []startSet
+	front, next []int32
+}
+
+// scanState is what a block's scan knows of a state: the starts that
+// reached it, and those that reached it first at this level and the next
+// (lvl, taking turns). They sit together: a link from one state reads and
+// writes those of the next.
+type scanState struct {
+	vis startSet
+	lvl [2]startSet
 }
 
 // spread adds the starts reach to state ns for the next level, unless they
 // reached it before.
 func (bl *scanBlock) spread(ns int32, reach *startSet) {
-	v := &bl.vis[ns]
+	st := &bl.states[ns]
+	v := &st.vis
 	nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
 	if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
 		return
 	}
 	v.or(&nb)
-	x := &bl.nxt[ns]
+	x := &st.lvl[bl.p^1]
 	if x[0]|x[1]|x[2]|x[3] == 0 {
 		bl.next = append(bl.next, ns)
 	}
