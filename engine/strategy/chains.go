@@ -398,24 +398,25 @@ func (g *chainGraph) scanStart() {
 		bl.next = slices.Grow(bl.next[:0], 2*nn)
 		for i, st := range bl.starts {
 			var bit startSet
-			bit[i>>6] = 1 << (i & 63)
+			w, b := i>>6&3, uint64(1)<<(i&63) // the start's word and bit
+			bit[w] = b
 			bl.states[st<<1] = scanState{vis: bit, lvl: [2]startSet{bit}}
 			bl.front = append(bl.front, st<<1)
 			if m.loops {
-				bl.rel[st].or(&bit)
+				bl.rel[st][w] |= b
 			}
 			dg := g.nodes[st].digit
 			for _, e := range g.weak[st] {
 				t := e.to
 				if m.loops {
-					bl.rel[t].or(&bit)
+					bl.rel[t][w] |= b
 				}
 				if g.nodes[t].class&nodeCand == 0 {
 					continue
 				}
 				for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
 					if !m.sameDigit || g.nodes[x].digit == dg {
-						bl.rel[x].or(&bit)
+						bl.rel[x][w] |= b
 					}
 				}
 			}
