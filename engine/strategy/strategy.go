@@ -382,12 +382,6 @@ func perDigit(s *Strategy) *Strategy {
 	return s
 }
 
-// local marks s as a local strategy (Strategy.Local).
-func local(s *Strategy) *Strategy {
-	s.Local = true
-	return s
-}
-
 // Find reports the strategy's steps on b into sink, stopping after the
 // first unless sink.All. It does not change b. A strategy without a finder
 // (see HasFinder) reports none.

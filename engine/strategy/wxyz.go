@@ -14,8 +14,12 @@ import (
 // each at most once among them, so one of them holds z: no cell seeing all
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
-var WXYZWing = local(newStrategy(Elimination, &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200},
-	findWXYZWings, explainWXYZWing))
+var WXYZWing = &Strategy{
+	Name: techWXYZWing.Name, Technique: techWXYZWing, Class: Elimination,
+	Local: true, find: findWXYZWings, Explain: explainWXYZWing,
+}
+
+var techWXYZWing = &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200}
 
 func findWXYZWings(b *grid.Board, sink *Sink) {
 	l := b.L
