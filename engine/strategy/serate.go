@@ -219,16 +219,11 @@ var seRates = map[string]seRate{
 	"Cage Splitting":               {base: 40},
 }
 
-// The Siamese fish (two fish on the same base sets) rate as their first
-// fish.
-func init() {
-	for _, st := range All() {
-		for _, t := range st.AllTechniques() {
-			if single, ok := strings.CutPrefix(t.Name, "Siamese "); ok {
-				seRates[t.Name] = seRates[single]
-			}
-		}
-	}
+// seRateOf returns the table's entry for a technique by name. The Siamese
+// fish (two fish on the same base sets) rate as their first fish.
+func seRateOf(name string) (seRate, bool) {
+	r, ok := seRates[strings.TrimPrefix(name, "Siamese ")]
+	return r, ok
 }
 
 // SERating returns the technique's rating on Sudoku Explainer's scale
@@ -238,7 +233,8 @@ func (t *Technique) SERating() SERating {
 	if t == nil {
 		return 0
 	}
-	return seRates[t.Name].base
+	r, _ := seRateOf(t.Name)
+	return r.base
 }
 
 // SERating returns the step's rating on Sudoku Explainer's scale: its
@@ -249,7 +245,7 @@ func (s *Step) SERating() SERating {
 	if s.Technique == nil {
 		return 0
 	}
-	r, ok := seRates[s.Technique.Name]
+	r, ok := seRateOf(s.Technique.Name)
 	if !ok {
 		return 0
 	}
