@@ -15,6 +15,7 @@ import (
 // pass found nothing. The zero value is ready to use; once sized for a
 // board it does not allocate.
 type DigitMemo struct {
+	l      *grid.Layout // the layout the passes' planes are on
 	b      *grid.Board
 	fresh  bool     // planes are b's
 	n, w   int      // digits, words of a cell set
@@ -33,8 +34,8 @@ type memoPass struct {
 // Load makes b the board of the next queries; its planes are taken when
 // first needed. b must not change until the next Load.
 func (m *DigitMemo) Load(b *grid.Board) {
-	if n, w := b.L.N, (b.L.Cells+63)/64; n != m.n || w != m.w {
-		m.n, m.w = n, w
+	if b.L != m.l {
+		m.l, m.n, m.w = b.L, b.L.N, (b.L.Cells+63)/64
 		m.passes = m.passes[:0]
 	}
 	m.b, m.fresh = b, false
