@@ -15,7 +15,7 @@ var (
 	// digit leaves the rest of that line. On other layouts the region may
 	// point into any unit it overlaps (a diagonal, a window).
 	LockedRegions = &Strategy{
-		Name: "Locked Regions", Class: Elimination,
+		Name: "Locked Regions", Class: Elimination, Local: true,
 		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50},
 		Explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
@@ -25,7 +25,7 @@ var (
 	// region, the digit leaves the rest of that region. On other layouts any
 	// unit that is not a region may claim.
 	LockedCandidates = &Strategy{
-		Name: "Locked Candidates", Class: Elimination,
+		Name: "Locked Candidates", Class: Elimination, Local: true,
 		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50},
 		Explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
@@ -48,8 +48,8 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 	l := b.L
 	for i := range l.Overlaps {
 		o := &l.Overlaps[i]
-		if (l.Units[o.A].Kind == grid.Region) != pointing {
-			continue
+		if (l.Units[o.A].Kind == grid.Region) != pointing || !sink.through(l.Units[o.A].Cells) {
+			continue // a digit locked in o stands on the cells of o.A
 		}
 		var inside grid.Digits
 		for _, c := range o.Cells {

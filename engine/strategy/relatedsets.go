@@ -131,7 +131,7 @@ var (
 	// unit holding only k digits between them take those digits from the
 	// unit's other cells.
 	NakedSubsets = &Strategy{
-		Name: "Naked Subsets", Class: Elimination, Str8ts: AlsoOnStr8ts,
+		Name: "Naked Subsets", Class: Elimination, Str8ts: AlsoOnStr8ts, Local: true,
 		Techniques: nakedTechniques,
 		Explain:    explainSubset,
 		find:       findNakedSubsets,
@@ -139,7 +139,7 @@ var (
 	// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
 	// confined to k cells of a unit clear those cells of other digits.
 	HiddenSubsets = &Strategy{
-		Name: "Hidden Subsets", Class: Elimination,
+		Name: "Hidden Subsets", Class: Elimination, Local: true,
 		Techniques: hiddenTechniques,
 		Explain:    explainSubset,
 		find:       findHiddenSubsets,
@@ -170,6 +170,9 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 	for k := lo; k <= hi; k++ {
 		for u := range l.Units {
 			cells := l.Units[u].Cells
+			if !sink.through(cells) {
+				continue // a naked subset of u stands on its cells
+			}
 			var p plane
 			p.n = len(cells)
 			for i, c := range cells {
@@ -204,6 +207,9 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 	for k := lo; k <= hi; k++ {
 		for u := range l.Units {
 			cells := l.Units[u].Cells
+			if !sink.through(cells) {
+				continue // a hidden subset of u stands on all u's cells
+			}
 			var p plane
 			p.n = l.N
 			for i, c := range cells {

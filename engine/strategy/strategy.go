@@ -304,6 +304,21 @@ func (k *Sink) Add() *Step {
 	return s
 }
 
+// through reports whether a local finder is to look at patterns whose
+// standing depends on cells (those of a unit, say): every one unless
+// Changed, else those with a changed cell.
+func (k *Sink) through(cells []int) bool {
+	if k.Changed == nil {
+		return true
+	}
+	for _, c := range cells {
+		if k.Changed.Has(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // wants reports whether a per-digit finder is to look at digit d.
 func (k *Sink) wants(d int) bool { return k.Digits == 0 || k.Digits.Has(d) }
 

@@ -27,8 +27,12 @@ import (
 // C's candidates as pattern, CR's as ALS and CB's as fins (HoDoKu draws the
 // line's set as fins and the box's as endo-fins), and the eliminations as
 // targets.
-var SueDeCoq = newStrategy(Elimination, &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250},
-	findSueDeCoq, explainSueDeCoq)
+var SueDeCoq = &Strategy{
+	Name: techSueDeCoq.Name, Technique: techSueDeCoq, Class: Elimination,
+	Local: true, find: findSueDeCoq, Explain: explainSueDeCoq,
+}
+
+var techSueDeCoq = &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250}
 
 // The roles of a cell in a Sue de Coq search.
 const (
@@ -90,6 +94,9 @@ func findSueDeCoq(b *grid.Board, sink *Sink) {
 	for _, o := range l.Overlaps {
 		if o.A > o.B {
 			continue // each pair once: the pattern does not depend on the order
+		}
+		if !sink.through(l.Units[o.A].Cells) && !sink.through(l.Units[o.B].Cells) {
+			continue // a pattern of the pair stands on cells of its two units
 		}
 		x.ua, x.ub = o.A, o.B
 		x.nInter = 0
