@@ -96,6 +96,9 @@ type chainGraph struct {
 	see      []uint64  // per multi-cell node (by set offset): cells seeing all of it
 	weakDone []bool    // node → its weak links are listed
 	scratch  []uint64
+	// planes holds, from addALSs on, the cells of each candidate (plane),
+	// then those of three candidates or more.
+	planes []uint64
 
 	search chainSearch
 }
@@ -353,6 +356,23 @@ func (g *chainGraph) unitLinks(b *grid.Board) {
 func (g *chainGraph) addALSs(b *grid.Board) {
 	n := g.l.N
 	sets := g.col.Collect(b)
+	// The cells of each candidate, and the cells of three candidates or
+	// more (the only ones an ALS forces).
+	w := g.w
+	g.planes = grow(g.planes, (n+1)*w)
+	clear(g.planes)
+	wide := CellSet(g.planes[n*w:])
+	for c, ds := range b.Cand {
+		if b.Value[c] != 0 {
+			continue
+		}
+		if ds.Count() >= 3 {
+			wide.Add(c)
+		}
+		for ; ds != 0; ds &= ds - 1 {
+			CellSet(g.planes[(ds.Min()-1)*w:]).Add(c)
+		}
+	}
 	var buf [grid.MaxSize]int32
 	var ids [grid.MaxSize]int32
 	for i := range sets {
@@ -372,7 +392,7 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 			var id int32
 			if c == 1 {
 				id = g.candNode[int(buf[0])*n+d-1]
-			} else if id = g.findMulti(d, int(buf[0]), h); id < 0 && seesCandidate(b, a.SeeAll(d), d) {
+			} else if id = g.findMulti(d, int(buf[0]), h); id < 0 && a.SeeAll(d).Intersects(g.plane(d)) {
 				// A new node only when a candidate sees all its cells:
 				// else no node of its digit does, and without weak
 				// links it is in no chain (id stays -1).
@@ -394,15 +414,14 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 	g.growLinks()
 }
 
-// seesCandidate reports whether a cell of see holds candidate d.
-func seesCandidate(b *grid.Board, see CellSet, d int) bool {
-	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-		if b.Value[c] == 0 && b.Cand[c].Has(d) {
-			return true
-		}
-	}
-	return false
+// plane returns the cells of candidate d, as of addALSs.
+func (g *chainGraph) plane(d int) CellSet {
+	i := (d - 1) * g.w
+	return CellSet(g.planes[i : i+g.w : i+g.w])
 }
+
+// wide returns the cells of three candidates or more, as of addALSs.
+func (g *chainGraph) wide() CellSet { return g.plane(g.l.N + 1) }
 
 // forceLinks adds the strong links of ALS a (index i, ids its digits'
 // nodes) to the cells it forces, as HoDoKu does. Once digit j is missing
@@ -418,10 +437,8 @@ func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32) {
 	for m := a.Digits; m != 0; m &= m - 1 {
 		s.Or(a.SeeAll(m.Min()))
 	}
+	s.And(g.wide())
 	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
-		if b.Value[c] != 0 || b.Cand[c].Count() < 3 {
-			continue
-		}
 		var see grid.Digits // the set's digits c sees every holder of
 		for m := a.Digits & b.Cand[c]; m != 0; m &= m - 1 {
 			if a.SeeAll(m.Min()).Has(c) {
