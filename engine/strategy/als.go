@@ -92,6 +92,8 @@ type alsScratch struct {
 	chosen  []int32
 	budget  int
 	blossom []grid.Digits // the digits z still possible after k petals
+	seerAt  []int32       // see indexPetals
+	seers   []int32
 }
 
 type alsPair struct {
@@ -537,12 +539,12 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g.blossom = grow(g.blossom, n+1)
 	g.chosen = grow(g.chosen, n)
 	g.budget = alsBlossomBudget
+	g.indexPetals(l.Cells)
 	for stem := 0; stem < l.Cells; stem++ {
 		sd := b.Cand[stem]
 		if b.Value[stem] != 0 || sd.Count() < 2 {
 			continue
 		}
-		peers := g.col.Peers(stem)
 		// The petals of each digit d of the stem: sets without the stem
 		// whose every d sees it, with a digit outside the stem.
 		g.petals = g.petals[:0]
@@ -553,12 +555,13 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 		for m := sd; m != 0 && ok; m &= m - 1 {
 			d := m.Min()
 			var union grid.Digits
-			for pi := range g.sets {
+			k := stem*n + d - 1
+			for _, pi := range g.seers[g.seerAt[k]:g.seerAt[k+1]] {
 				p := &g.sets[pi]
-				if !p.Digits.Has(d) || p.Digits&^sd == 0 || p.Set.Has(stem) || !p.Holders(d).SubsetOf(peers) {
+				if p.Digits&^sd == 0 {
 					continue
 				}
-				g.petals = append(g.petals, int32(pi))
+				g.petals = append(g.petals, pi)
 				union |= p.Digits
 			}
 			zs &= union
@@ -578,6 +581,46 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 			return
 		}
 	}
+}
+
+// indexPetals lists, for every cell and digit d, the sets whose every d
+// the cell sees (the cell outside them), by set: seers[seerAt[k]:
+// seerAt[k+1]] for k = cell*n + d-1.
+func (g *alsScratch) indexPetals(cells int) {
+	n := g.n
+	g.seerAt = grow(g.seerAt, cells*n+1)
+	clear(g.seerAt)
+	for pi := range g.sets {
+		p := &g.sets[pi]
+		for m := p.Digits; m != 0; m &= m - 1 {
+			d := m.Min()
+			see := p.SeeAll(d)
+			for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+				g.seerAt[c*n+d]++
+			}
+		}
+	}
+	for k := 1; k < len(g.seerAt); k++ {
+		g.seerAt[k] += g.seerAt[k-1]
+	}
+	g.seers = grow(g.seers, int(g.seerAt[len(g.seerAt)-1]))
+	// Fill with seerAt[k] as the next free slot of k, then shift back.
+	for pi := range g.sets {
+		p := &g.sets[pi]
+		for m := p.Digits; m != 0; m &= m - 1 {
+			d := m.Min()
+			see := p.SeeAll(d)
+			for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+				k := c*n + d - 1
+				g.seers[g.seerAt[k]] = int32(pi)
+				g.seerAt[k]++
+			}
+		}
+	}
+	for k := len(g.seerAt) - 1; k > 0; k-- {
+		g.seerAt[k] = g.seerAt[k-1]
+	}
+	g.seerAt[0] = 0
 }
 
 // blossomSearch picks the petal of the stem's k-th digit, keeping the
