@@ -587,40 +587,37 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 // the cell sees (the cell outside them), by set: seers[seerAt[k]:
 // seerAt[k+1]] for k = cell*n + d-1.
 func (g *alsScratch) indexPetals(cells int) {
-	n := g.n
-	g.seerAt = grow(g.seerAt, cells*n+1)
+	g.seerAt = grow(g.seerAt, cells*g.n+1)
 	clear(g.seerAt)
-	for pi := range g.sets {
-		p := &g.sets[pi]
-		for m := p.Digits; m != 0; m &= m - 1 {
-			d := m.Min()
-			see := p.SeeAll(d)
-			for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-				g.seerAt[c*n+d]++
-			}
-		}
-	}
+	g.eachSeer(func(k int, _ int32) { g.seerAt[k+1]++ })
 	for k := 1; k < len(g.seerAt); k++ {
 		g.seerAt[k] += g.seerAt[k-1]
 	}
 	g.seers = grow(g.seers, int(g.seerAt[len(g.seerAt)-1]))
 	// Fill with seerAt[k] as the next free slot of k, then shift back.
+	g.eachSeer(func(k int, pi int32) {
+		g.seers[g.seerAt[k]] = pi
+		g.seerAt[k]++
+	})
+	for k := len(g.seerAt) - 1; k > 0; k-- {
+		g.seerAt[k] = g.seerAt[k-1]
+	}
+	g.seerAt[0] = 0
+}
+
+// eachSeer calls fn for every set pi, digit d of it and cell seeing all
+// its d, with k = cell*n + d-1, set by set.
+func (g *alsScratch) eachSeer(fn func(k int, pi int32)) {
 	for pi := range g.sets {
 		p := &g.sets[pi]
 		for m := p.Digits; m != 0; m &= m - 1 {
 			d := m.Min()
 			see := p.SeeAll(d)
 			for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-				k := c*n + d - 1
-				g.seers[g.seerAt[k]] = int32(pi)
-				g.seerAt[k]++
+				fn(c*g.n+d-1, int32(pi))
 			}
 		}
 	}
-	for k := len(g.seerAt) - 1; k > 0; k-- {
-		g.seerAt[k] = g.seerAt[k-1]
-	}
-	g.seerAt[0] = 0
 }
 
 // blossomSearch picks the petal of the stem's k-th digit, keeping the

@@ -109,6 +109,12 @@ func (m *DigitMemo) takePlanes() {
 	}
 }
 
+// local marks s as a local strategy (Strategy.Local).
+func local(s *Strategy) *Strategy {
+	s.Local = true
+	return s
+}
+
 // CellMemo remembers, for the local passes of a solve (Strategy.Local),
 // the board on which a pass last found nothing. While candidates are only
 // removed, a pattern that shows up since stands on a cell whose candidates

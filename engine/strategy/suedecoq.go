@@ -27,12 +27,8 @@ import (
 // C's candidates as pattern, CR's as ALS and CB's as fins (HoDoKu draws the
 // line's set as fins and the box's as endo-fins), and the eliminations as
 // targets.
-var SueDeCoq = &Strategy{
-	Name: techSueDeCoq.Name, Technique: techSueDeCoq, Class: Elimination,
-	Local: true, find: findSueDeCoq, Explain: explainSueDeCoq,
-}
-
-var techSueDeCoq = &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250}
+var SueDeCoq = local(newStrategy(Elimination, &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250},
+	findSueDeCoq, explainSueDeCoq))
 
 // The roles of a cell in a Sue de Coq search.
 const (
