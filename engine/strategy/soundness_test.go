@@ -10,7 +10,12 @@ import (
 // TestSoundOnLayouts checks each family of strategies, by its solve
 // function, on random puzzles of several layouts (see soundOnLayouts).
 func TestSoundOnLayouts(t *testing.T) {
+	// The 9×9 layouts most families are checked on.
+	classic := grid.Config{Size: 9}
 	jigsaw := grid.Config{Size: 9, Variant: grid.Jigsaw, Regions: testJigsaw}
+	x := grid.Config{Size: 9, Variant: grid.X}
+	windoku := grid.Config{Size: 9, Variant: grid.Windoku}
+	killer := grid.Config{Size: 9, Variant: grid.Killer}
 	tests := []struct {
 		name    string
 		seed    [2]uint64
@@ -25,16 +30,16 @@ func TestSoundOnLayouts(t *testing.T) {
 		{
 			name: "patterns", seed: [2]uint64{4, 17}, every: 10, solve: patSolveChecked,
 			layouts: []layoutCase{
-				{"classic", grid.Config{Size: 9}, 200, 0.35},
+				{"classic", classic, 200, 0.35},
 				{"jigsaw", jigsaw, 200, 0.35},
-				{"X", grid.Config{Size: 9, Variant: grid.X}, 200, 0.3},
-				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 200, 0.3},
+				{"X", x, 200, 0.3},
+				{"Windoku", windoku, 200, 0.3},
 				{"Colour", grid.Config{Size: 9, Variant: grid.Colour}, 100, 0.3},
 				{"6x6", grid.Config{Size: 6}, 60, 0.3},
 				{"8x8", grid.Config{Size: 8}, 60, 0.3},
 				{"KenKen 7x7, no regions", grid.Config{Size: 7, Variant: grid.KenKen}, 40, 0.3},
 				{"16x16", grid.Config{Size: 16}, 30, 0.45},
-				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 100, 0.3},
+				{"killer", killer, 100, 0.3},
 			},
 		},
 		{
@@ -44,8 +49,8 @@ func TestSoundOnLayouts(t *testing.T) {
 			},
 			layouts: []layoutCase{
 				{"jigsaw", jigsaw, 100, 0.3},
-				{"X", grid.Config{Size: 9, Variant: grid.X}, 100, 0.3},
-				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 100, 0.3},
+				{"X", x, 100, 0.3},
+				{"Windoku", windoku, 100, 0.3},
 				{"6x6", grid.Config{Size: 6}, 60, 0.25},
 				{"16x16", grid.Config{Size: 16}, 20, 0.45},
 			},
@@ -53,14 +58,14 @@ func TestSoundOnLayouts(t *testing.T) {
 		{
 			name: "misc patterns", seed: [2]uint64{13, 2}, every: 10, solve: miscSolveChecked,
 			layouts: []layoutCase{
-				{"classic", grid.Config{Size: 9}, 150, 0.3},
+				{"classic", classic, 150, 0.3},
 				{"jigsaw", jigsaw, 100, 0.3},
-				{"X", grid.Config{Size: 9, Variant: grid.X}, 60, 0.3},
-				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 60, 0.3},
+				{"X", x, 60, 0.3},
+				{"Windoku", windoku, 60, 0.3},
 				{"6x6", grid.Config{Size: 6}, 60, 0.25},
 				{"8x8", grid.Config{Size: 8}, 40, 0.3},
 				{"16x16", grid.Config{Size: 16}, 6, 0.5},
-				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
+				{"killer", killer, 40, 0.3},
 			},
 			// A sample may miss some, but each must have been checked.
 			want: strategyNames(miscStrategies),
@@ -68,27 +73,27 @@ func TestSoundOnLayouts(t *testing.T) {
 		{
 			name: "ALS", seed: [2]uint64{5, 23}, every: 10, solve: alsSolveChecked,
 			layouts: []layoutCase{
-				{"classic", grid.Config{Size: 9}, 40, 0.3},
+				{"classic", classic, 40, 0.3},
 				{"jigsaw", jigsaw, 30, 0.3},
-				{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
-				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 30, 0.28},
+				{"X", x, 30, 0.28},
+				{"Windoku", windoku, 30, 0.28},
 				{"6x6", grid.Config{Size: 6}, 60, 0.3},
 				{"12x12", grid.Config{Size: 12}, 10, 0.4},
 				{"16x16", grid.Config{Size: 16}, 6, 0.5},
-				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 40, 0.3},
+				{"killer", killer, 40, 0.3},
 			},
 		},
 		{
 			name: "general fish", seed: [2]uint64{16, 2}, every: 10, solve: fishSolveChecked,
 			layouts: []layoutCase{
-				{"classic", grid.Config{Size: 9}, 25, 0.3},
+				{"classic", classic, 25, 0.3},
 				{"jigsaw", jigsaw, 6, 0.3},
-				{"X", grid.Config{Size: 9, Variant: grid.X}, 8, 0.3},
-				{"Windoku", grid.Config{Size: 9, Variant: grid.Windoku}, 6, 0.3},
+				{"X", x, 8, 0.3},
+				{"Windoku", windoku, 6, 0.3},
 				{"6x6", grid.Config{Size: 6}, 40, 0.25},
 				{"8x8", grid.Config{Size: 8}, 10, 0.3},
 				{"16x16", grid.Config{Size: 16}, 3, 0.45},
-				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 10, 0.3},
+				{"killer", killer, 10, 0.3},
 				{"KenKen", grid.Config{Size: 6, Variant: grid.KenKen}, 20, 0.1},
 			},
 			want: []string{"Finned Franken X-Wing", "Franken Swordfish", "Finned Mutant X-Wing", "Template Set", "Template Delete"},
@@ -96,11 +101,11 @@ func TestSoundOnLayouts(t *testing.T) {
 		{
 			name: "forcing", seed: [2]uint64{13, 1}, every: 5, solve: forcingSolveChecked,
 			layouts: []layoutCase{
-				{"classic", grid.Config{Size: 9}, 30, 0.3},
+				{"classic", classic, 30, 0.3},
 				{"jigsaw", jigsaw, 30, 0.3},
-				{"X", grid.Config{Size: 9, Variant: grid.X}, 20, 0.27},
+				{"X", x, 20, 0.27},
 				{"6x6", grid.Config{Size: 6}, 30, 0.25},
-				{"killer", grid.Config{Size: 9, Variant: grid.Killer}, 20, 0.25},
+				{"killer", killer, 20, 0.25},
 				{"16x16", grid.Config{Size: 16}, 3, 0.45},
 			},
 			done: func(t *testing.T, seen map[string]int) {
