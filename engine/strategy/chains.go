@@ -158,6 +158,8 @@ type chainSearch struct {
 	blocks        []scanBlock
 	stateBuf      []scanState
 	relBuf        []startSet
+	weakTo        []startSet // node → the starts weakly linked to it (relate)
+	touched       []int32    // the nodes whose weakTo is set
 	starts, cands []int32
 	elims         []CellDigit
 	path          []int32 // states of the chain being looked at, start first
@@ -373,7 +375,6 @@ func (g *chainGraph) firstChain(b *grid.Board) {
 // starts of the block it may end a chain from.
 func (g *chainGraph) scanStart() {
 	s := &g.search
-	m := s.m
 	nn := len(g.nodes)
 	s.starts = s.starts[:0]
 	for u := int32(0); u < int32(nn); u++ {
@@ -398,29 +399,56 @@ func (g *chainGraph) scanStart() {
 		bl.next = slices.Grow(bl.next[:0], 2*nn)
 		for i, st := range bl.starts {
 			var bit startSet
-			w, b := i>>6&3, uint64(1)<<(i&63) // the start's word and bit
-			bit[w] = b
+			bit[i>>6&3] = 1 << (i & 63)
 			bl.states[st<<1] = scanState{vis: bit, lvl: [2]startSet{bit}}
 			bl.front = append(bl.front, st<<1)
-			if m.loops {
-				bl.rel[st][w] |= b
+		}
+		g.relate(bl)
+	}
+}
+
+// relate sets bl.rel: per node, the starts of the block it may end a chain
+// from. Those are the nodes sharing a weakly linked candidate with the
+// start (of its digit in a mode of one digit), and in a mode with loops
+// the start itself and the nodes weakly linked to it. The starts weakly
+// linked to each node are gathered first (s.weakTo), so that each
+// candidate passes them on to its weak neighbours at once.
+func (g *chainGraph) relate(bl *scanBlock) {
+	s := &g.search
+	m := s.m
+	s.weakTo = grow(s.weakTo, len(g.nodes))
+	s.touched = s.touched[:0]
+	var byDigit [grid.MaxSize + 1]startSet // the starts of each digit
+	for i, st := range bl.starts {
+		w, b := i>>6&3, uint64(1)<<(i&63) // the start's word and bit
+		if m.loops {
+			bl.rel[st][w] |= b
+		}
+		byDigit[g.nodes[st].digit][w] |= b
+		for _, e := range g.weak[st] {
+			x := &s.weakTo[e.to]
+			if x[0]|x[1]|x[2]|x[3] == 0 {
+				s.touched = append(s.touched, e.to)
 			}
-			dg := g.nodes[st].digit
-			for _, e := range g.weak[st] {
-				t := e.to
-				if m.loops {
-					bl.rel[t][w] |= b
-				}
-				if g.nodes[t].class&nodeCand == 0 {
-					continue
-				}
-				for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
-					if !m.sameDigit || g.nodes[x].digit == dg {
-						bl.rel[x][w] |= b
-					}
+			x[w] |= b
+		}
+	}
+	for _, t := range s.touched {
+		x := &s.weakTo[t]
+		if m.loops {
+			bl.rel[t].or(x)
+		}
+		if g.nodes[t].class&nodeCand != 0 {
+			for _, y := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
+				if m.sameDigit {
+					bd := &byDigit[g.nodes[y].digit]
+					bl.rel[y].or(&startSet{x[0] & bd[0], x[1] & bd[1], x[2] & bd[2], x[3] & bd[3]})
+				} else {
+					bl.rel[y].or(x)
 				}
 			}
 		}
+		*x = startSet{}
 	}
 }
 
@@ -447,19 +475,34 @@ func (g *chainGraph) scanLevel(d int32) bool {
 			continue
 		}
 		bl.next = bl.next[:0]
+		states, q := bl.states, bl.p^1
 		for _, st := range bl.front {
-			cur := &bl.states[st].lvl[bl.p]
+			cur := &states[st].lvl[q^1]
 			reach := *cur
 			*cur = startSet{}
-			u := st >> 1
+			// A false state goes on over its strong links to true states,
+			// a true one over its weak links to false states.
+			u, tos, on := st>>1, s.wTo, int32(0)
 			if st&1 == 0 {
-				for _, to := range s.sTo[s.sOff[u]:s.sOff[u+1]] {
-					bl.spread(to<<1|1, &reach)
-				}
+				tos, on = s.sTo[s.sOff[u]:s.sOff[u+1]], 1
 			} else {
-				for _, to := range s.wTo[s.wOff[u]:s.wOff[u+1]] {
-					bl.spread(to<<1, &reach)
+				tos = tos[s.wOff[u]:s.wOff[u+1]]
+			}
+			for _, to := range tos {
+				// The starts reaching the next state first.
+				ns := to<<1 | on
+				x := &states[ns]
+				v := &x.vis
+				nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
+				if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
+					continue
 				}
+				v.or(&nb)
+				nx := &x.lvl[q]
+				if nx[0]|nx[1]|nx[2]|nx[3] == 0 {
+					bl.next = append(bl.next, ns)
+				}
+				nx.or(&nb)
 			}
 		}
 		// The next level becomes the current one; the old, cleared as
@@ -516,23 +559,6 @@ type scanBlock struct {
 type scanState struct {
 	vis startSet
 	lvl [2]startSet
-}
-
-// spread adds the starts reach to state ns for the next level, unless they
-// reached it before.
-func (bl *scanBlock) spread(ns int32, reach *startSet) {
-	st := &bl.states[ns]
-	v := &st.vis
-	nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
-	if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
-		return
-	}
-	v.or(&nb)
-	x := &st.lvl[bl.p^1]
-	if x[0]|x[1]|x[2]|x[3] == 0 {
-		bl.next = append(bl.next, ns)
-	}
-	x.or(&nb)
 }
 
 // sizeSearch sizes the search's scratch space for the graph's nodes.
