@@ -122,11 +122,11 @@ const maxChainDepth = 64
 type chainSearch struct {
 	m  *chainMode
 	ok []bool // node usable in the mode
-	// The links of the mode between usable nodes, packed: node u's strong
-	// links go to sTo[sOff[u]:sOff[u+1]] (over ALS sALSOf[...]), its weak
-	// links to wTo[wOff[u]:wOff[u+1]].
-	sOff, sTo, sALSOf []int32
-	wOff, wTo         []int32
+	// The links of the mode between usable nodes, packed by state (node
+	// u false is state 2u, true 2u+1): state st leads to the states
+	// next[off[st]:off[st+1]], over the ALSs alsOf[...] (or -1). Node u
+	// false goes on over its strong links, true over its weak links.
+	off, next, alsOf []int32
 	// rOff, rTo: the nodes weakly linked to each candidate node (of any
 	// mode), to find the ends sharing a weak neighbour with the start.
 	rOff, rTo []int32
@@ -278,32 +278,32 @@ func (g *chainGraph) packLinks() {
 	s := &g.search
 	m := s.m
 	nn := len(g.nodes)
-	s.sOff = grow(s.sOff, nn+1)
-	s.wOff = grow(s.wOff, nn+1)
-	s.sTo, s.sALSOf, s.wTo = s.sTo[:0], s.sALSOf[:0], s.wTo[:0]
+	s.off = grow(s.off, 2*nn+1)
+	s.next, s.alsOf = s.next[:0], s.alsOf[:0]
 	for u := 0; u < nn; u++ {
-		s.sOff[u] = int32(len(s.sTo))
-		s.wOff[u] = int32(len(s.wTo))
+		s.off[2*u] = int32(len(s.next))
 		if !s.ok[u] {
+			s.off[2*u+1] = int32(len(s.next))
 			continue
 		}
 		for _, e := range g.strong[u] {
 			if e.kind&m.strong != 0 && s.ok[e.to] {
-				s.sTo = append(s.sTo, e.to)
-				s.sALSOf = append(s.sALSOf, e.als)
+				s.next = append(s.next, e.to<<1|1)
+				s.alsOf = append(s.alsOf, e.als)
 			}
 		}
+		s.off[2*u+1] = int32(len(s.next))
 		if len(g.strong[u]) == 0 {
 			continue // never left over a weak link
 		}
 		for _, e := range g.weak[u] {
 			if e.kind&m.weak != 0 && s.ok[e.to] {
-				s.wTo = append(s.wTo, e.to)
+				s.next = append(s.next, e.to<<1)
+				s.alsOf = append(s.alsOf, -1)
 			}
 		}
 	}
-	s.sOff[nn] = int32(len(s.sTo))
-	s.wOff[nn] = int32(len(s.wTo))
+	s.off[2*nn] = int32(len(s.next))
 	if !g.reversed {
 		g.reverseLinks()
 		g.reversed = true
@@ -378,7 +378,7 @@ func (g *chainGraph) scanStart() {
 	nn := len(g.nodes)
 	s.starts = s.starts[:0]
 	for u := int32(0); u < int32(nn); u++ {
-		if s.ok[u] && s.sOff[u+1] > s.sOff[u] {
+		if s.ok[u] && s.off[2*u+1] > s.off[2*u] {
 			s.starts = append(s.starts, u)
 		}
 	}
@@ -480,17 +480,8 @@ func (g *chainGraph) scanLevel(d int32) bool {
 			cur := &states[st].lvl[q^1]
 			reach := *cur
 			*cur = startSet{}
-			// A false state goes on over its strong links to true states,
-			// a true one over its weak links to false states.
-			u, tos, on := st>>1, s.wTo, int32(0)
-			if st&1 == 0 {
-				tos, on = s.sTo[s.sOff[u]:s.sOff[u+1]], 1
-			} else {
-				tos = tos[s.wOff[u]:s.wOff[u+1]]
-			}
-			for _, to := range tos {
+			for _, ns := range s.next[s.off[st]:s.off[st+1]] {
 				// The starts reaching the next state first.
-				ns := to<<1 | on
 				x := &states[ns]
 				v := &x.vis
 				nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
@@ -639,40 +630,25 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 		if d > s.limit || !all && d >= s.bestDepth {
 			continue
 		}
-		u := st >> 1
-		if st&1 == 0 {
-			for k, end := s.sOff[u], s.sOff[u+1]; k < end; k++ {
-				to := s.sTo[k]
-				ns := to<<1 | 1
-				if s.seen[ns] == stamp {
-					continue
-				}
-				s.seen[ns] = stamp
-				s.par[ns] = st
-				s.parALS[ns] = s.sALSOf[k]
-				s.depth[ns] = d
-				s.queue = append(s.queue, ns)
+		for k, end := s.off[st], s.off[st+1]; k < end; k++ {
+			ns := s.next[k]
+			if s.seen[ns] == stamp {
+				continue
+			}
+			s.seen[ns] = stamp
+			s.par[ns] = st
+			s.parALS[ns] = s.alsOf[k]
+			s.depth[ns] = d
+			s.queue = append(s.queue, ns)
+			to := ns >> 1
+			if ns&1 == 1 {
 				// Only ends sharing a weak neighbour with the start, or
 				// closing a loop, can make a chain.
 				if !on && (d >= 3 || all && m.loops) &&
 					(s.hmark[to] == hs || to == start || m.loops && s.wmark[to] == ws) {
 					g.reached(b, to, d, all)
 				}
-			}
-			continue
-		}
-		for k, end := s.wOff[u], s.wOff[u+1]; k < end; k++ {
-			to := s.wTo[k]
-			ns := to << 1
-			if s.seen[ns] == stamp {
-				continue
-			}
-			s.seen[ns] = stamp
-			s.par[ns] = st
-			s.parALS[ns] = -1
-			s.depth[ns] = d
-			s.queue = append(s.queue, ns)
-			if on && s.smark[to] == s.ss && d >= 3 {
+			} else if on && s.smark[to] == s.ss && d >= 3 {
 				g.closeLoop(to, all)
 			}
 		}

@@ -191,7 +191,7 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 			s.bestDepth = maxChainDepth + 1
 			s.limit = maxChainDepth
 			for start := int32(0); start < int32(len(g.nodes)); start++ {
-				if s.ok[start] && s.sOff[start+1] > s.sOff[start] {
+				if s.ok[start] && s.off[2*start+1] > s.off[2*start] {
 					g.bfs(b, start, false, false)
 				}
 			}
