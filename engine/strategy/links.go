@@ -432,12 +432,20 @@ func (g *chainGraph) wide() CellSet { return g.plane(g.l.N + 1) }
 // cell's own.
 func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32) {
 	n := g.l.N
+	// A cell of three candidates or more is left with one only if it
+	// sees all holders of two of the set's digits at least: the cells
+	// seeing those of one digit (once) and of two (s), word by word.
 	s := CellSet(g.scratch)
-	s.Clear()
-	for m := a.Digits; m != 0; m &= m - 1 {
-		s.Or(a.SeeAll(m.Min()))
+	wide := g.wide()
+	for i := range s {
+		var once, twice uint64
+		for m := a.Digits; m != 0; m &= m - 1 {
+			x := a.SeeAll(m.Min())[i]
+			twice |= once & x
+			once |= x
+		}
+		s[i] = twice & wide[i]
 	}
-	s.And(g.wide())
 	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
 		var see grid.Digits // the set's digits c sees every holder of
 		for m := a.Digits & b.Cand[c]; m != 0; m &= m - 1 {
@@ -562,8 +570,16 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 
 // sortEdges orders links by node, the order the nodes were made in, which
 // the walks follow.
+// The lists are short and mostly in order: an insertion sort.
 func sortEdges(e []chainEdge) {
-	slices.SortFunc(e, func(a, b chainEdge) int { return int(a.to - b.to) })
+	for i := 1; i < len(e); i++ {
+		x := e[i]
+		j := i
+		for ; j > 0 && e[j-1].to > x.to; j-- {
+			e[j] = e[j-1]
+		}
+		e[j] = x
+	}
 }
 
 // linkNewMulti adds the weak links from the nodes listed already to the
