@@ -122,6 +122,38 @@ func TestALSCollector(t *testing.T) {
 	}
 }
 
+// TestALSCollectorKeepsUnits checks the units Collect keeps from one call
+// to the next: along logic solves, a collector used at every state finds
+// exactly the sets of a fresh one, which must search every unit.
+func TestALSCollectorKeepsUnits(t *testing.T) {
+	max := 20
+	if quick() {
+		max = 3
+	}
+	var kept ALSCollector
+	states, sets := 0, 0
+	eachLogicState(t, top1465, max, func(b *grid.Board, line string, _ *Step) {
+		var fresh ALSCollector
+		got, want := kept.Collect(b), fresh.Collect(b)
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d sets kept, %d fresh", line, len(got), len(want))
+		}
+		for i := range got {
+			g, w := &got[i], &want[i]
+			if g.Unit != w.Unit || g.Digits != w.Digits || !slices.Equal(g.Cells, w.Cells) ||
+				!slices.Equal(g.Set, w.Set) || !slices.Equal(g.per, w.per) {
+				t.Fatalf("%s: set %d is %v %v, fresh %v %v", line, i, g.Cells, g.Digits, w.Cells, w.Digits)
+			}
+		}
+		states++
+		sets += len(got)
+	})
+	if states == 0 || sets == 0 {
+		t.Fatal("no sets collected")
+	}
+	t.Logf("%d states, %d sets", states, sets)
+}
+
 func cellsInUnit(l *grid.Layout, cells []int, u int) bool {
 	for _, c := range cells {
 		if !cellIn(l, c, u) {

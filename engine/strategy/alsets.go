@@ -208,12 +208,43 @@ type ALSCollector struct {
 	sets  []ALS
 	l     *grid.Layout
 	w     int
+	max   int           // the bound on the cells of the sets kept in units
 	peers []uint64      // peers[c*w:(c+1)*w]: the peers of cell c
-	cells []int         // the cells of the sets, one set after the other
-	words []uint64      // the Set and per of the sets, one set after the other
+	units []unitSets    // per unit, its sets as of the last Collect
+	cur   *unitSets     // the unit being searched
 	free  []int         // the empty cells of the unit being searched
 	pick  []int         // the cells of the subset being built
 	union []grid.Digits // the candidates of each subset of free (enumerate)
+}
+
+// unitSets are the sets of one unit. They depend only on the candidates of
+// the unit's empty cells, so Collect keeps them while those stay the same:
+// a step changes few units, and every strategy of a state collects anew.
+type unitSets struct {
+	cand  []grid.Digits // per cell of the unit: its candidates, or 0 when filled
+	valid bool
+	sets  []ALS
+	cells []int    // the cells of the sets, one set after the other
+	words []uint64 // the Set and per of the sets, one set after the other
+}
+
+// same reports whether the unit's cells hold the candidates they held when
+// its sets were collected, and records them if not.
+func (us *unitSets) same(b *grid.Board, cells []int) bool {
+	same := us.valid && len(us.cand) == len(cells)
+	us.cand = grow(us.cand, len(cells))
+	for i, cell := range cells {
+		c := b.Cand[cell]
+		if b.Value[cell] != 0 {
+			c = 0
+		}
+		if us.cand[i] != c {
+			us.cand[i] = c
+			same = false
+		}
+	}
+	us.valid = true
+	return same
 }
 
 // Words returns the number of words of the collector's cell sets (for the
@@ -237,6 +268,10 @@ func (c *ALSCollector) setLayout(l *grid.Layout) {
 	}
 	c.l = l
 	c.w = (l.Cells + 63) / 64
+	c.units = extend(c.units, len(l.Units))
+	for i := range c.units {
+		c.units[i].valid = false
+	}
 	c.peers = grow(c.peers[:0], l.Cells*c.w)
 	clear(c.peers)
 	for cell := 0; cell < l.Cells; cell++ {
@@ -271,10 +306,21 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 			max = 8
 		}
 	}
+	if max != c.max {
+		c.max = max
+		for i := range c.units {
+			c.units[i].valid = false
+		}
+	}
 	c.sets = c.sets[:0]
-	c.cells = c.cells[:0]
-	c.words = c.words[:0]
 	for u := range l.Units {
+		us := &c.units[u]
+		if us.same(b, l.Units[u].Cells) {
+			c.sets = append(c.sets, us.sets...)
+			continue
+		}
+		c.cur = us
+		us.sets, us.cells, us.words = us.sets[:0], us.cells[:0], us.words[:0]
 		c.free = c.free[:0]
 		for _, cell := range l.Units[u].Cells {
 			if b.Value[cell] == 0 && b.Cand[cell] != 0 {
@@ -291,20 +337,22 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 		} else {
 			c.search(b, u, 0, 0, lim)
 		}
+		// The buffers may have moved while growing: point the sets at
+		// their final places.
+		cp, wp := 0, 0
+		for i := range us.sets {
+			a := &us.sets[i]
+			n := len(a.Cells)
+			a.Cells = us.cells[cp : cp+n : cp+n]
+			cp += n
+			m := c.w * (1 + 2*a.Digits.Count())
+			a.Set = us.words[wp : wp+c.w : wp+c.w]
+			a.per = us.words[wp+c.w : wp+m : wp+m]
+			wp += m
+		}
+		c.sets = append(c.sets, us.sets...)
 	}
-	// The buffers may have moved while growing: point the sets at their
-	// final places.
-	cp, wp := 0, 0
-	for i := range c.sets {
-		a := &c.sets[i]
-		n := len(a.Cells)
-		a.Cells = c.cells[cp : cp+n : cp+n]
-		cp += n
-		m := c.w * (1 + 2*a.Digits.Count())
-		a.Set = c.words[wp : wp+c.w : wp+c.w]
-		a.per = c.words[wp+c.w : wp+m : wp+m]
-		wp += m
-	}
+	c.cur = nil
 	return c.sets
 }
 
@@ -375,14 +423,15 @@ func (c *ALSCollector) record(b *grid.Board, u int, digits grid.Digits) {
 			return
 		}
 	}
+	us := c.cur
 	n := len(c.pick)
-	start := len(c.cells)
-	c.cells = append(c.cells, c.pick...)
+	start := len(us.cells)
+	us.cells = append(us.cells, c.pick...)
 	w := c.w
 	k := digits.Count()
-	base := len(c.words)
-	c.words = slices.Grow(c.words, w*(1+2*k))[:base+w*(1+2*k)]
-	buf := c.words[base:]
+	base := len(us.words)
+	us.words = slices.Grow(us.words, w*(1+2*k))[:base+w*(1+2*k)]
+	buf := us.words[base:]
 	clear(buf)
 	set := CellSet(buf[:w])
 	for _, cell := range c.pick {
@@ -409,7 +458,7 @@ func (c *ALSCollector) record(b *grid.Board, u int, digits grid.Digits) {
 		see.AndNot(set)
 		r++
 	}
-	c.sets = append(c.sets, ALS{Unit: u, Digits: digits, Cells: c.cells[start : start+n], w: w})
+	us.sets = append(us.sets, ALS{Unit: u, Digits: digits, Cells: us.cells[start : start+n], w: w})
 }
 
 // cellIn reports whether cell lies in unit u.
