@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -96,8 +97,8 @@ type chainGraph struct {
 	see      []uint64  // per multi-cell node (by set offset): cells seeing all of it
 	weakDone []bool    // node → its weak links are listed
 	scratch  []uint64
-	// planes holds, from addALSs on, the cells of each candidate (plane),
-	// then those of three candidates or more.
+	// planes holds the cells of each candidate (plane), then those of
+	// three candidates or more (wide).
 	planes []uint64
 
 	search chainSearch
@@ -155,6 +156,8 @@ func (g *chainGraph) build(b *grid.Board) {
 	for u := range g.unitNode {
 		g.unitNode[u] = g.unitNode[u][:0]
 	}
+
+	g.setPlanes(b)
 
 	// Single candidates.
 	for cell := 0; cell < l.Cells; cell++ {
@@ -356,23 +359,6 @@ func (g *chainGraph) unitLinks(b *grid.Board) {
 func (g *chainGraph) addALSs(b *grid.Board) {
 	n := g.l.N
 	sets := g.col.Collect(b)
-	// The cells of each candidate, and the cells of three candidates or
-	// more (the only ones an ALS forces).
-	w := g.w
-	g.planes = grow(g.planes, (n+1)*w)
-	clear(g.planes)
-	wide := CellSet(g.planes[n*w:])
-	for c, ds := range b.Cand {
-		if b.Value[c] != 0 {
-			continue
-		}
-		if ds.Count() >= 3 {
-			wide.Add(c)
-		}
-		for ; ds != 0; ds &= ds - 1 {
-			CellSet(g.planes[(ds.Min()-1)*w:]).Add(c)
-		}
-	}
 	var buf [grid.MaxSize]int32
 	var ids [grid.MaxSize]int32
 	for i := range sets {
@@ -414,13 +400,33 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 	g.growLinks()
 }
 
-// plane returns the cells of candidate d, as of addALSs.
+// setPlanes sets the cells of each candidate of b, and the cells of three
+// candidates or more (the only ones an ALS forces).
+func (g *chainGraph) setPlanes(b *grid.Board) {
+	n, w := g.l.N, g.w
+	g.planes = grow(g.planes, (n+1)*w)
+	clear(g.planes)
+	wide := CellSet(g.planes[n*w:])
+	for c, ds := range b.Cand {
+		if b.Value[c] != 0 {
+			continue
+		}
+		if ds.Count() >= 3 {
+			wide.Add(c)
+		}
+		for ; ds != 0; ds &= ds - 1 {
+			CellSet(g.planes[(ds.Min()-1)*w:]).Add(c)
+		}
+	}
+}
+
+// plane returns the cells of candidate d.
 func (g *chainGraph) plane(d int) CellSet {
 	i := (d - 1) * g.w
 	return CellSet(g.planes[i : i+g.w : i+g.w])
 }
 
-// wide returns the cells of three candidates or more, as of addALSs.
+// wide returns the cells of three candidates or more.
 func (g *chainGraph) wide() CellSet { return g.plane(g.l.N + 1) }
 
 // forceLinks adds the strong links of ALS a (index i, ids its digits'
@@ -533,39 +539,46 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 		for o := b.Cand[cell] &^ grid.Bit(d); o != 0; o &= o - 1 {
 			g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
 		}
+		k := len(g.weak[id])
 		for _, p := range g.l.Peers[cell] {
 			if q := g.candNode[p*n+d-1]; q >= 0 {
 				g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
 			}
 		}
-		// A multi-cell node seen whole from the cell starts at a peer.
-		k := len(g.weak[id])
-		for _, p := range g.l.Peers[cell] {
+		// A multi-cell node seen whole from the cell starts at a peer
+		// holding the digit.
+		j := len(g.weak[id])
+		for _, e := range g.weak[id][k:j] {
+			p := int(g.nodes[e.to].cell)
 			for m := g.head[p*n+d-1]; m >= 0; m = g.next[m] {
 				if g.seeOf(m).Has(cell) {
 					g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
 				}
 			}
 		}
-		sortEdges(g.weak[id][k:])
+		sortEdges(g.weak[id][j:])
 		return
 	}
-	see := g.seeOf(id)
-	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-		if q := g.candNode[c*n+d-1]; q >= 0 {
-			g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
+	// The candidates of the digit the node sees all of, in cell order.
+	see, plane := g.seeOf(id), g.plane(d)
+	k := len(g.weak[id])
+	for i, sw := range see {
+		for x := sw & plane[i]; x != 0; x &= x - 1 {
+			c := i<<6 | bits.TrailingZeros64(x)
+			g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[c*n+d-1], kind: weakUnit, als: -1})
 		}
 	}
-	// A multi-cell node inside see starts there.
-	k := len(g.weak[id])
-	for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
+	// A multi-cell node inside see starts at one of them.
+	j := len(g.weak[id])
+	for _, e := range g.weak[id][k:j] {
+		c := int(g.nodes[e.to].cell)
 		for m := g.head[c*n+d-1]; m >= 0; m = g.next[m] {
 			if g.setOf(m).SubsetOf(see) {
 				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
 			}
 		}
 	}
-	sortEdges(g.weak[id][k:])
+	sortEdges(g.weak[id][j:])
 }
 
 // sortEdges orders links by node, the order the nodes were made in, which
