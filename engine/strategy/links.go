@@ -604,19 +604,26 @@ func (g *chainGraph) linkNewMulti(from int32) {
 		if nd.n < 2 {
 			continue
 		}
+		// The cells m sees holding its digit: their candidates, and the
+		// multi-cell nodes starting there (m lies in what k sees exactly
+		// when k lies in what m sees).
 		d := int(nd.digit)
-		see := g.seeOf(m)
-		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-			if q := g.candNode[c*n+d-1]; q >= 0 && g.weakDone[q] {
-				g.weak[q] = append(g.weak[q], chainEdge{to: m, kind: weakUnit, als: -1})
+		see, plane := g.seeOf(m), g.plane(d)
+		for i, sw := range see {
+			for x := sw & plane[i]; x != 0; x &= x - 1 {
+				c := i<<6 | bits.TrailingZeros64(x)
+				if q := g.candNode[c*n+d-1]; g.weakDone[q] {
+					g.weak[q] = append(g.weak[q], chainEdge{to: m, kind: weakUnit, als: -1})
+				}
 			}
 		}
-		// m lies in what k sees exactly when k lies in what m sees: k
-		// starts at a cell m sees.
-		for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-			for k := g.head[c*n+d-1]; k >= 0; k = g.next[k] {
-				if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
-					g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+		for i, sw := range see {
+			for x := sw & plane[i]; x != 0; x &= x - 1 {
+				c := i<<6 | bits.TrailingZeros64(x)
+				for k := g.head[c*n+d-1]; k >= 0; k = g.next[k] {
+					if k < from && g.weakDone[k] && g.setOf(m).SubsetOf(g.seeOf(k)) {
+						g.weak[k] = append(g.weak[k], chainEdge{to: m, kind: weakUnit, als: -1})
+					}
 				}
 			}
 		}
