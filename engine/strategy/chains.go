@@ -127,28 +127,23 @@ type chainSearch struct {
 	// next[off[st]:off[st+1]], over the ALSs alsOf[...] (or -1). Node u
 	// false goes on over its strong links, true over its weak links.
 	off, next, alsOf []int32
-	// rOff, rTo: the nodes weakly linked to each candidate node (of any
-	// mode), to find the ends sharing a weak neighbour with the start.
-	rOff, rTo []int32
-	hmark     []uint32 // node → hs when it shares a weakly linked candidate with the start
-	hs        uint32
-	seen      []uint32 // state (node*2+truth) → stamp when reached
-	par       []int32  // state → previous state
-	parALS    []int32  // state → ALS of the link into it, or -1
-	depth     []int32
-	queue     []int32
-	wmark     []uint32 // node → ws when weakly linked to the start
-	smark     []uint32 // node → ss when strongly linked to the start
-	sALS      []int32  // node → the ALS of its strong link to the start
-	cmark     []uint32 // cell → cs when in the loop
-	ss        uint32
-	cs        uint32
-	amark     []uint32 // node → as when weakly linked to a weak link's end
-	emark     []uint32 // node → es when eliminated
-	stamp     uint32
-	ws        uint32
-	as        uint32
-	es        uint32
+	seen             []uint32 // state (node*2+truth) → stamp when reached
+	par              []int32  // state → previous state
+	parALS           []int32  // state → ALS of the link into it, or -1
+	depth            []int32
+	queue            []int32
+	wmark            []uint32 // node → ws when weakly linked to the start
+	smark            []uint32 // node → ss when strongly linked to the start
+	sALS             []int32  // node → the ALS of its strong link to the start
+	cmark            []uint32 // cell → cs when in the loop
+	ss               uint32
+	cs               uint32
+	amark            []uint32 // node → as when weakly linked to a weak link's end
+	emark            []uint32 // node → es when eliminated
+	stamp            uint32
+	ws               uint32
+	as               uint32
+	es               uint32
 
 	start int32
 	limit int32 // the longest chain looked for
@@ -304,43 +299,6 @@ func (g *chainGraph) packLinks() {
 		}
 	}
 	s.off[2*nn] = int32(len(s.next))
-	if !g.reversed {
-		g.reverseLinks()
-		g.reversed = true
-	}
-}
-
-// reverseLinks lists the weak links into each candidate node, from nodes
-// of every mode.
-func (g *chainGraph) reverseLinks() {
-	s := &g.search
-	nn := len(g.nodes)
-	// Counted, then placed.
-	s.rOff = grow(s.rOff, nn+1)
-	clear(s.rOff)
-	for u := 0; u < nn; u++ {
-		for _, e := range g.weak[u] {
-			if g.nodes[e.to].class&nodeCand != 0 {
-				s.rOff[e.to+1]++
-			}
-		}
-	}
-	for u := 0; u < nn; u++ {
-		s.rOff[u+1] += s.rOff[u]
-	}
-	s.rTo = grow(s.rTo, int(s.rOff[nn]))
-	for u := 0; u < nn; u++ {
-		for _, e := range g.weak[u] {
-			if g.nodes[e.to].class&nodeCand != 0 {
-				s.rTo[s.rOff[e.to]] = int32(u)
-				s.rOff[e.to]++
-			}
-		}
-	}
-	for u := nn; u > 0; u-- {
-		s.rOff[u] = s.rOff[u-1]
-	}
-	s.rOff[0] = 0
 }
 
 // firstChain finds the shortest chain of the mode, the first from the
@@ -411,8 +369,9 @@ func (g *chainGraph) scanStart() {
 // from. Those are the nodes sharing a weakly linked candidate with the
 // start (of its digit in a mode of one digit), and in a mode with loops
 // the start itself and the nodes weakly linked to it. The starts weakly
-// linked to each node are gathered first (s.weakTo), so that each
-// candidate passes them on to its weak neighbours at once.
+// linked to each node are gathered first (s.weakTo); each node that may
+// end a chain (a node with a strong link: a start) then takes those of
+// the candidates it is weakly linked to.
 func (g *chainGraph) relate(bl *scanBlock) {
 	s := &g.search
 	m := s.m
@@ -433,22 +392,25 @@ func (g *chainGraph) relate(bl *scanBlock) {
 			x[w] |= b
 		}
 	}
-	for _, t := range s.touched {
-		x := &s.weakTo[t]
-		if m.loops {
-			bl.rel[t].or(x)
-		}
-		if g.nodes[t].class&nodeCand != 0 {
-			for _, y := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
-				if m.sameDigit {
-					bd := &byDigit[g.nodes[y].digit]
-					bl.rel[y].or(&startSet{x[0] & bd[0], x[1] & bd[1], x[2] & bd[2], x[3] & bd[3]})
-				} else {
-					bl.rel[y].or(x)
-				}
+	ncand := g.ncand
+	for _, y := range s.starts {
+		var acc startSet
+		for _, e := range g.weak[y] {
+			if e.to < ncand {
+				acc.or(&s.weakTo[e.to])
 			}
 		}
-		*x = startSet{}
+		if m.sameDigit {
+			bd := &byDigit[g.nodes[y].digit]
+			acc = startSet{acc[0] & bd[0], acc[1] & bd[1], acc[2] & bd[2], acc[3] & bd[3]}
+		}
+		bl.rel[y].or(&acc)
+	}
+	for _, t := range s.touched {
+		if m.loops {
+			bl.rel[t].or(&s.weakTo[t])
+		}
+		s.weakTo[t] = startSet{}
 	}
 }
 
@@ -566,8 +528,6 @@ func (g *chainGraph) sizeSearch() {
 	s.depth = grow(s.depth, 2*nn)
 	if len(s.wmark) < nn {
 		s.wmark = make([]uint32, nn)
-		s.hmark = make([]uint32, nn)
-		s.hs = 0
 		s.amark = make([]uint32, nn)
 		s.emark = make([]uint32, nn)
 		s.smark = make([]uint32, nn)
@@ -599,14 +559,8 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 	s.start = start
 	stamp := nextStamp(&s.stamp, s.seen)
 	ws := nextStamp(&s.ws, s.wmark)
-	hs := nextStamp(&s.hs, s.hmark)
 	for _, e := range g.weak[start] {
 		s.wmark[e.to] = ws
-		if t := e.to; g.nodes[t].class&nodeCand != 0 {
-			for _, x := range s.rTo[s.rOff[t]:s.rOff[t+1]] {
-				s.hmark[x] = hs
-			}
-		}
 	}
 	st0 := start << 1
 	if on {
@@ -645,7 +599,7 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 				// Only ends sharing a weak neighbour with the start, or
 				// closing a loop, can make a chain.
 				if !on && (d >= 3 || all && m.loops) &&
-					(s.hmark[to] == hs || to == start || m.loops && s.wmark[to] == ws) {
+					(to == start || m.loops && s.wmark[to] == ws || g.sharesWeak(to)) {
 					g.reached(b, to, d, all)
 				}
 			} else if on && s.smark[to] == s.ss && d >= 3 {
@@ -653,6 +607,18 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 			}
 		}
 	}
+}
+
+// sharesWeak reports whether node v is weakly linked to a candidate the
+// start of the walk is weakly linked to.
+func (g *chainGraph) sharesWeak(v int32) bool {
+	s := &g.search
+	for _, e := range g.weak[v] {
+		if s.wmark[e.to] == s.ws && e.to < g.ncand {
+			return true
+		}
+	}
+	return false
 }
 
 // closeLoop evaluates the loop from the start (true) to v (false), closed
@@ -700,9 +666,6 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		}
 	}
 	// Candidates weakly linked to both ends.
-	if s.hmark[v] != s.hs {
-		return
-	}
 	s.elims = s.elims[:0]
 	for _, e := range g.weak[v] {
 		t := e.to

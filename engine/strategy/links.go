@@ -77,11 +77,9 @@ type chainGraph struct {
 	l     *grid.Layout
 	cand  []grid.Digits // the state the graph was built for
 	value []uint8
-	alsIn bool // whether the ALS nodes are in
-	// reversed tells whether the search's reverse weak links (rOff, rTo)
-	// are those of the graph as it is.
-	reversed bool
-	w        int // words of a cell set
+	alsIn bool  // whether the ALS nodes are in
+	ncand int32 // the single candidates are nodes 0 to ncand-1
+	w     int   // words of a cell set
 
 	col      ALSCollector // peer sets and the ALSs
 	nodes    []chainNode
@@ -133,7 +131,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.l = l
 	g.cand = append(g.cand[:0], b.Cand...)
 	g.value = append(g.value[:0], b.Value...)
-	g.alsIn, g.reversed = false, false
+	g.alsIn = false
 	g.col.setLayout(l)
 	g.w = g.col.Words()
 	g.nodes = g.nodes[:0]
@@ -175,6 +173,7 @@ func (g *chainGraph) build(b *grid.Board) {
 			g.candNode[cell*n+d-1] = id
 		}
 	}
+	g.ncand = int32(len(g.nodes))
 	g.addGroups(b)
 	g.resetLinks()
 	g.unitLinks(b)
@@ -196,7 +195,7 @@ func (g *chainGraph) addALSNodes(b *grid.Board) {
 	if g.alsIn {
 		return
 	}
-	g.alsIn, g.reversed = true, false
+	g.alsIn = true
 	from := int32(len(g.nodes))
 	g.addALSs(b)
 	g.computeSee(from)
