@@ -153,8 +153,8 @@ type chainSearch struct {
 	blocks        []scanBlock
 	stateBuf      []scanState
 	relBuf        []startSet
-	weakTo        []startSet // node → the starts weakly linked to it (relate)
-	touched       []int32    // the nodes whose weakTo is set
+	weakBuf       []startSet
+	relDone       []bool
 	starts, cands []int32
 	elims         []CellDigit
 	path          []int32 // states of the chain being looked at, start first
@@ -343,8 +343,12 @@ func (g *chainGraph) scanStart() {
 	nb := (len(s.starts) + startBlock - 1) / startBlock
 	s.stateBuf = grow(s.stateBuf, nb*2*nn)
 	s.relBuf = grow(s.relBuf, nb*nn)
+	s.weakBuf = grow(s.weakBuf, nb*nn)
+	s.relDone = grow(s.relDone, nb*nn)
 	clear(s.stateBuf)
 	clear(s.relBuf)
+	clear(s.weakBuf)
+	clear(s.relDone)
 	s.cands = slices.Grow(s.cands[:0], len(s.starts))
 	s.blocks = extend(s.blocks, nb)
 	for k := range s.blocks {
@@ -352,6 +356,8 @@ func (g *chainGraph) scanStart() {
 		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
 		bl.states, bl.p = s.stateBuf[k*2*nn:(k+1)*2*nn], 0
 		bl.rel = s.relBuf[k*nn : (k+1)*nn]
+		bl.weakTo = s.weakBuf[k*nn : (k+1)*nn]
+		bl.relDone = s.relDone[k*nn : (k+1)*nn]
 		// A level holds each state at most once: lists of 2n never grow.
 		bl.front = slices.Grow(bl.front[:0], 2*nn)
 		bl.next = slices.Grow(bl.next[:0], 2*nn)
@@ -365,53 +371,46 @@ func (g *chainGraph) scanStart() {
 	}
 }
 
-// relate sets bl.rel: per node, the starts of the block it may end a chain
-// from. Those are the nodes sharing a weakly linked candidate with the
-// start (of its digit in a mode of one digit), and in a mode with loops
-// the start itself and the nodes weakly linked to it. The starts weakly
-// linked to each node are gathered first (s.weakTo); each node that may
-// end a chain (a node with a strong link: a start) then takes those of
-// the candidates it is weakly linked to.
+// relate readies the relations of the block's starts to the nodes that
+// may end a chain from them (bl.rel, found by relateEnd as the scan
+// reaches each node): the starts weakly linked to each node, the starts of
+// each digit and, in a mode with loops, each start itself.
 func (g *chainGraph) relate(bl *scanBlock) {
-	s := &g.search
-	m := s.m
-	s.weakTo = grow(s.weakTo, len(g.nodes))
-	s.touched = s.touched[:0]
-	var byDigit [grid.MaxSize + 1]startSet // the starts of each digit
+	m := g.search.m
+	bl.byDigit = [grid.MaxSize + 1]startSet{}
 	for i, st := range bl.starts {
 		w, b := i>>6&3, uint64(1)<<(i&63) // the start's word and bit
 		if m.loops {
 			bl.rel[st][w] |= b
 		}
-		byDigit[g.nodes[st].digit][w] |= b
+		bl.byDigit[g.nodes[st].digit][w] |= b
 		for _, e := range g.weak[st] {
-			x := &s.weakTo[e.to]
-			if x[0]|x[1]|x[2]|x[3] == 0 {
-				s.touched = append(s.touched, e.to)
-			}
-			x[w] |= b
+			bl.weakTo[e.to][w] |= b
 		}
 	}
+}
+
+// relateEnd adds to bl.rel[y] the starts that node y may end a chain from:
+// those sharing a weakly linked candidate with y (of its digit in a mode of
+// one digit), and in a mode with loops those weakly linked to y.
+func (g *chainGraph) relateEnd(bl *scanBlock, y int32) {
+	m := g.search.m
+	var acc startSet
 	ncand := g.ncand
-	for _, y := range s.starts {
-		var acc startSet
-		for _, e := range g.weak[y] {
-			if e.to < ncand {
-				acc.or(&s.weakTo[e.to])
-			}
+	for _, e := range g.weak[y] {
+		if e.to < ncand {
+			acc.or(&bl.weakTo[e.to])
 		}
-		if m.sameDigit {
-			bd := &byDigit[g.nodes[y].digit]
-			acc = startSet{acc[0] & bd[0], acc[1] & bd[1], acc[2] & bd[2], acc[3] & bd[3]}
-		}
-		bl.rel[y].or(&acc)
 	}
-	for _, t := range s.touched {
-		if m.loops {
-			bl.rel[t].or(&s.weakTo[t])
-		}
-		s.weakTo[t] = startSet{}
+	if m.sameDigit {
+		bd := &bl.byDigit[g.nodes[y].digit]
+		acc = startSet{acc[0] & bd[0], acc[1] & bd[1], acc[2] & bd[2], acc[3] & bd[3]}
 	}
+	if m.loops {
+		acc.or(&bl.weakTo[y])
+	}
+	bl.rel[y].or(&acc)
+	bl.relDone[y] = true
 }
 
 // extend returns s resized to n, keeping the elements past its length
@@ -467,7 +466,11 @@ func (g *chainGraph) scanLevel(d int32) bool {
 			continue
 		}
 		for _, ns := range bl.front {
-			nb, r := &bl.states[ns].lvl[bl.p], &bl.rel[ns>>1]
+			y := ns >> 1
+			if !bl.relDone[y] {
+				g.relateEnd(bl, y)
+			}
+			nb, r := &bl.states[ns].lvl[bl.p], &bl.rel[y]
 			for w := range nb {
 				for h := nb[w] & r[w]; h != 0; h &= h - 1 {
 					s.cands = append(s.cands, bl.starts[w<<6|bits.TrailingZeros64(h)])
@@ -503,6 +506,11 @@ type scanBlock struct {
 	p           int // the level sets of this level are lvl[p]
 	rel         []startSet
 	front, next []int32
+	// For the relations, known once relDone: per node, the starts weakly
+	// linked to it; per digit, the starts of the digit.
+	weakTo  []startSet
+	relDone []bool
+	byDigit [grid.MaxSize + 1]startSet
 }
 
 // scanState is what a block's scan knows of a state: the starts that
