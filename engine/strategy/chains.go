@@ -354,18 +354,20 @@ func (g *chainGraph) scanStart() {
 	for k := range s.blocks {
 		bl := &s.blocks[k]
 		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
-		bl.states, bl.p = s.stateBuf[k*2*nn:(k+1)*2*nn], 0
+		bl.states = s.stateBuf[k*2*nn : (k+1)*2*nn]
 		bl.rel = s.relBuf[k*nn : (k+1)*nn]
 		bl.weakTo = s.weakBuf[k*nn : (k+1)*nn]
 		bl.relDone = s.relDone[k*nn : (k+1)*nn]
 		// A level holds each state at most once: lists of 2n never grow.
 		bl.front = slices.Grow(bl.front[:0], 2*nn)
 		bl.next = slices.Grow(bl.next[:0], 2*nn)
+		bl.cur = slices.Grow(bl.cur[:0], 2*nn)
 		for i, st := range bl.starts {
 			var bit startSet
 			bit[i>>6&3] = 1 << (i & 63)
-			bl.states[st<<1] = scanState{vis: bit, lvl: [2]startSet{bit}}
+			bl.states[st<<1].vis = bit
 			bl.front = append(bl.front, st<<1)
+			bl.cur = append(bl.cur, bit)
 		}
 		g.relate(bl)
 	}
@@ -436,11 +438,9 @@ func (g *chainGraph) scanLevel(d int32) bool {
 			continue
 		}
 		bl.next = bl.next[:0]
-		states, q := bl.states, bl.p^1
-		for _, st := range bl.front {
-			cur := &states[st].lvl[q^1]
-			reach := *cur
-			*cur = startSet{}
+		states := bl.states
+		for i, st := range bl.front {
+			reach := bl.cur[i]
 			for _, ns := range s.next[s.off[st]:s.off[st+1]] {
 				// The starts reaching the next state first.
 				x := &states[ns]
@@ -450,27 +450,32 @@ func (g *chainGraph) scanLevel(d int32) bool {
 					continue
 				}
 				v.or(&nb)
-				nx := &x.lvl[q]
+				nx := &x.next
 				if nx[0]|nx[1]|nx[2]|nx[3] == 0 {
 					bl.next = append(bl.next, ns)
 				}
 				nx.or(&nb)
 			}
 		}
-		// The next level becomes the current one; the old, cleared as
-		// it was walked, takes the one after.
-		bl.p ^= 1
+		// The next level becomes the current one: its sets move to cur,
+		// in the order of the front.
 		bl.front, bl.next = bl.next, bl.front
+		bl.cur = bl.cur[:0]
+		for _, ns := range bl.front {
+			x := &states[ns].next
+			bl.cur = append(bl.cur, *x)
+			*x = startSet{}
+		}
 		live = live || len(bl.front) > 0
 		if !check {
 			continue
 		}
-		for _, ns := range bl.front {
+		for i, ns := range bl.front {
 			y := ns >> 1
 			if !bl.relDone[y] {
 				g.relateEnd(bl, y)
 			}
-			nb, r := &bl.states[ns].lvl[bl.p], &bl.rel[y]
+			nb, r := &bl.cur[i], &bl.rel[y]
 			for w := range nb {
 				for h := nb[w] & r[w]; h != 0; h &= h - 1 {
 					s.cands = append(s.cands, bl.starts[w<<6|bits.TrailingZeros64(h)])
@@ -503,9 +508,9 @@ func (a *startSet) or(b *startSet) {
 type scanBlock struct {
 	starts      []int32
 	states      []scanState
-	p           int // the level sets of this level are lvl[p]
 	rel         []startSet
 	front, next []int32
+	cur         []startSet // the starts that reached each state of front first
 	// For the relations, known once relDone: per node, the starts weakly
 	// linked to it; per digit, the starts of the digit.
 	weakTo  []startSet
@@ -514,12 +519,10 @@ type scanBlock struct {
 }
 
 // scanState is what a block's scan knows of a state: the starts that
-// reached it, and those that reached it first at this level and the next
-// (lvl, taking turns). They sit together: a link from one state reads and
-// writes those of the next.
+// reached it, and those that reached it first at the next level. They sit
+// together (a cache line): a link reads and writes those of its state.
 type scanState struct {
-	vis startSet
-	lvl [2]startSet
+	vis, next startSet
 }
 
 // sizeSearch sizes the search's scratch space for the graph's nodes.
