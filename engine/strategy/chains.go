@@ -273,32 +273,33 @@ func (g *chainGraph) packLinks() {
 	s := &g.search
 	m := s.m
 	nn := len(g.nodes)
-	s.off = grow(s.off, 2*nn+1)
-	s.next, s.alsOf = s.next[:0], s.alsOf[:0]
+	off := grow(s.off, 2*nn+1)
+	next, alsOf, ok := s.next[:0], s.alsOf[:0], s.ok
 	for u := 0; u < nn; u++ {
-		s.off[2*u] = int32(len(s.next))
-		if !s.ok[u] {
-			s.off[2*u+1] = int32(len(s.next))
+		off[2*u] = int32(len(next))
+		if !ok[u] {
+			off[2*u+1] = int32(len(next))
 			continue
 		}
 		for _, e := range g.strong[u] {
-			if e.kind&m.strong != 0 && s.ok[e.to] {
-				s.next = append(s.next, e.to<<1|1)
-				s.alsOf = append(s.alsOf, e.als)
+			if e.kind&m.strong != 0 && ok[e.to] {
+				next = append(next, e.to<<1|1)
+				alsOf = append(alsOf, e.als)
 			}
 		}
-		s.off[2*u+1] = int32(len(s.next))
+		off[2*u+1] = int32(len(next))
 		if len(g.strong[u]) == 0 {
 			continue // never left over a weak link
 		}
 		for _, e := range g.weak[u] {
-			if e.kind&m.weak != 0 && s.ok[e.to] {
-				s.next = append(s.next, e.to<<1)
-				s.alsOf = append(s.alsOf, -1)
+			if e.kind&m.weak != 0 && ok[e.to] {
+				next = append(next, e.to<<1)
+				alsOf = append(alsOf, -1)
 			}
 		}
 	}
-	s.off[2*nn] = int32(len(s.next))
+	off[2*nn] = int32(len(next))
+	s.off, s.next, s.alsOf = off, next, alsOf
 }
 
 // firstChain finds the shortest chain of the mode, the first from the
@@ -437,8 +438,7 @@ func (g *chainGraph) scanLevel(d int32) bool {
 		if len(bl.front) == 0 {
 			continue
 		}
-		bl.next = bl.next[:0]
-		states := bl.states
+		states, next := bl.states, bl.next[:0]
 		for i, st := range bl.front {
 			reach := bl.cur[i]
 			for _, ns := range s.next[s.off[st]:s.off[st+1]] {
@@ -452,14 +452,14 @@ func (g *chainGraph) scanLevel(d int32) bool {
 				v.or(&nb)
 				nx := &x.next
 				if nx[0]|nx[1]|nx[2]|nx[3] == 0 {
-					bl.next = append(bl.next, ns)
+					next = append(next, ns)
 				}
 				nx.or(&nb)
 			}
 		}
 		// The next level becomes the current one: its sets move to cur,
 		// in the order of the front.
-		bl.front, bl.next = bl.next, bl.front
+		bl.front, bl.next = next, bl.front
 		bl.cur = bl.cur[:0]
 		for _, ns := range bl.front {
 			x := &states[ns].next

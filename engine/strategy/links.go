@@ -533,51 +533,55 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 	n := g.l.N
 	nd := &g.nodes[id]
 	d := int(nd.digit)
+	cands := g.candNode[d-1:] // cands[c*n]: the node of d in cell c
+	w := g.weak[id]
+	k := len(w)
 	if nd.n == 1 {
 		cell := int(nd.cell)
 		for o := b.Cand[cell] &^ grid.Bit(d); o != 0; o &= o - 1 {
-			g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
+			w = append(w, chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
 		}
-		k := len(g.weak[id])
+		k = len(w)
 		for _, p := range g.l.Peers[cell] {
-			if q := g.candNode[p*n+d-1]; q >= 0 {
-				g.weak[id] = append(g.weak[id], chainEdge{to: q, kind: weakUnit, als: -1})
+			if q := cands[p*n]; q >= 0 {
+				w = append(w, chainEdge{to: q, kind: weakUnit, als: -1})
 			}
 		}
 		// A multi-cell node seen whole from the cell starts at a peer
 		// holding the digit.
-		j := len(g.weak[id])
-		for _, e := range g.weak[id][k:j] {
-			p := int(g.nodes[e.to].cell)
+		j := len(w)
+		for i := k; i < j; i++ {
+			p := int(g.nodes[w[i].to].cell)
 			for m := g.head[p*n+d-1]; m >= 0; m = g.next[m] {
 				if g.seeOf(m).Has(cell) {
-					g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+					w = append(w, chainEdge{to: m, kind: weakUnit, als: -1})
 				}
 			}
 		}
-		sortEdges(g.weak[id][j:])
+		sortEdges(w[j:])
+		g.weak[id] = w
 		return
 	}
 	// The candidates of the digit the node sees all of, in cell order.
 	see, plane := g.seeOf(id), g.plane(d)
-	k := len(g.weak[id])
 	for i, sw := range see {
 		for x := sw & plane[i]; x != 0; x &= x - 1 {
 			c := i<<6 | bits.TrailingZeros64(x)
-			g.weak[id] = append(g.weak[id], chainEdge{to: g.candNode[c*n+d-1], kind: weakUnit, als: -1})
+			w = append(w, chainEdge{to: cands[c*n], kind: weakUnit, als: -1})
 		}
 	}
 	// A multi-cell node inside see starts at one of them.
-	j := len(g.weak[id])
-	for _, e := range g.weak[id][k:j] {
-		c := int(g.nodes[e.to].cell)
+	j := len(w)
+	for i := k; i < j; i++ {
+		c := int(g.nodes[w[i].to].cell)
 		for m := g.head[c*n+d-1]; m >= 0; m = g.next[m] {
 			if g.setOf(m).SubsetOf(see) {
-				g.weak[id] = append(g.weak[id], chainEdge{to: m, kind: weakUnit, als: -1})
+				w = append(w, chainEdge{to: m, kind: weakUnit, als: -1})
 			}
 		}
 	}
-	sortEdges(g.weak[id][j:])
+	sortEdges(w[j:])
+	g.weak[id] = w
 }
 
 // sortEdges orders links by node, the order the nodes were made in, which
