@@ -306,8 +306,13 @@ func (g *chainGraph) growLinks() {
 
 // addStrong links a and b both ways, unless they are linked already.
 func (g *chainGraph) addStrong(a, b int32, kind uint8, als int32) {
-	for _, e := range g.strong[a] {
-		if e.to == b && e.kind == kind {
+	// Links go both ways: the shorter list tells.
+	from, to := a, b
+	if len(g.strong[b]) < len(g.strong[a]) {
+		from, to = b, a
+	}
+	for _, e := range g.strong[from] {
+		if e.to == to && e.kind == kind {
 			return
 		}
 	}
