@@ -85,6 +85,11 @@ type chainMode struct {
 	loops   bool  // nice loops too, not only AICs
 	// sameDigit requires both ends of an AIC to hold the same digit.
 	sameDigit bool
+	// candFirst looks for chains from single candidates first, as HoDoKu's
+	// tabling does (its premises are candidates), and from groups and ALSs
+	// only when there is none: a first step then costs a scan of the
+	// candidates alone, a fraction of all the nodes with ALSs.
+	candFirst bool
 	// perDigit: the links join candidates of one digit only, so the
 	// chains of a digit are walked only when the sink wants it.
 	perDigit      bool
@@ -104,7 +109,7 @@ var (
 		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 	alsLoopMode = chainMode{nodes: nodeCand | nodeGroup | nodeALS,
 		strong: strongUnit | strongCell | strongALS | strongForce, weak: weakUnit | weakCell,
-		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
+		groups: true, loops: true, candFirst: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 )
 
 // The shapes of chain found.
@@ -225,7 +230,7 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 		}
 		s.limit = maxChainDepth
 		for start := int32(0); start < int32(len(g.nodes)); start++ {
-			if !s.ok[start] || len(g.strong[start]) == 0 {
+			if !g.isStart(start, startsAll) {
 				continue
 			}
 			g.bfs(b, start, false, true)
@@ -328,33 +333,45 @@ func (g *chainGraph) packLinks() {
 // closing a loop); the walks from those starts then tell whether they make
 // a chain (a loop may eliminate nothing, a grouped mode wants a group or
 // ALS in the chain). If none does, the scan goes on to the next level.
+// A mode of candidates first scans the candidates, then the other starts.
 func (g *chainGraph) firstChain(b *grid.Board) {
+	if !g.search.m.candFirst {
+		g.scan(b, startsAll)
+	} else if !g.scan(b, startsCand) {
+		g.scan(b, startsOther)
+	}
+}
+
+// scan looks for the first chain from the starts of a class, and reports
+// whether it found one.
+func (g *chainGraph) scan(b *grid.Board, class int) bool {
 	s := &g.search
-	g.scanStart()
+	g.scanStart(class)
 	for d := int32(1); d <= maxChainDepth; d++ {
 		live := g.scanLevel(d)
 		s.limit = d
 		for _, start := range s.cands {
 			g.bfs(b, start, false, false)
 			if s.bestDepth <= maxChainDepth {
-				return
+				return true
 			}
 		}
 		if !live {
-			return
+			return false
 		}
 	}
+	return false
 }
 
 // scanStart readies the scan: the starts (nodes with a strong link), in
 // blocks, each block's walks at their starts (level 0), and per node the
 // starts of the block it may end a chain from.
-func (g *chainGraph) scanStart() {
+func (g *chainGraph) scanStart(class int) {
 	s := &g.search
 	nn := len(g.nodes)
 	s.starts = s.starts[:0]
 	for u := int32(0); u < int32(nn); u++ {
-		if s.ok[u] && s.off[2*u+1] > s.off[2*u] {
+		if g.isStart(u, class) {
 			s.starts = append(s.starts, u)
 		}
 	}
@@ -567,6 +584,21 @@ func (g *chainGraph) sizeSearch() {
 		s.cs = 0
 	}
 }
+
+// isStart reports whether a chain of the search's mode may start at node u
+// (false, going on over a strong link), a node of the class of starts.
+func (g *chainGraph) isStart(u int32, class int) bool {
+	s := &g.search
+	return s.ok[u] && s.off[2*u+1] > s.off[2*u] &&
+		(class == startsAll || (class == startsCand) == (u < g.ncand))
+}
+
+// The classes of starts of a scan.
+const (
+	startsAll   = iota
+	startsCand  // single candidates
+	startsOther // groups and ALSs
+)
 
 // technique returns the mode's technique for a shape of chain.
 func (m *chainMode) technique(shape int) *Technique {

@@ -171,7 +171,8 @@ func BenchmarkChainFinders(b *testing.B) {
 // TestFirstChainMatchesWalks keeps the scan of firstChain honest: along
 // logic solves of hard puzzles, in every chain mode, it finds the chain a
 // breadth-first walk from each start in turn finds (the shortest, from the
-// lowest start).
+// lowest start; in a mode of candidates first, from the candidates, and
+// from the other starts only when there is none).
 func TestFirstChainMatchesWalks(t *testing.T) {
 	max := 40
 	if quick() {
@@ -190,9 +191,18 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 			got := chainFound(s)
 			s.bestDepth = maxChainDepth + 1
 			s.limit = maxChainDepth
-			for start := int32(0); start < int32(len(g.nodes)); start++ {
-				if s.ok[start] && s.off[2*start+1] > s.off[2*start] {
-					g.bfs(b, start, false, false)
+			classes := []int{startsAll}
+			if m.candFirst {
+				classes = []int{startsCand, startsOther}
+			}
+			for _, class := range classes {
+				for start := int32(0); start < int32(len(g.nodes)); start++ {
+					if g.isStart(start, class) {
+						g.bfs(b, start, false, false)
+					}
+				}
+				if s.bestDepth <= maxChainDepth {
+					break
 				}
 			}
 			if want := chainFound(s); got != want {
