@@ -125,9 +125,8 @@ const maxChainDepth = 64
 
 // chainSearch is the scratch space of the search, kept with the graph.
 type chainSearch struct {
-	m    *chainMode
-	ok   []bool // node usable in the mode
-	live []bool // node usable, with a strong link of the mode
+	m  *chainMode
+	ok []bool // node usable in the mode
 	// The links of the mode between usable nodes, packed by state (node
 	// u false is state 2u, true 2u+1): state st leads to the states
 	// next[off[st]:off[st+1]], over the ALSs alsOf[...] (or -1). Node u
@@ -279,22 +278,7 @@ func (g *chainGraph) packLinks() {
 	s := &g.search
 	m := s.m
 	nn := len(g.nodes)
-	// A weak link to a node without a strong link leads nowhere: a chain
-	// leaves a node (false) over a strong link, and ends on a node true.
-	s.live = grow(s.live, nn)
-	ok, live := s.ok, s.live
-	for u := 0; u < nn; u++ {
-		live[u] = false
-		if !ok[u] {
-			continue
-		}
-		for _, e := range g.strong[u] {
-			if e.kind&m.strong != 0 && ok[e.to] {
-				live[u] = true
-				break
-			}
-		}
-	}
+	ok := s.ok
 	off := grow(s.off, 2*nn+1)
 	next, alsOf := s.next[:0], s.alsOf[:0]
 	for u := 0; u < nn; u++ {
@@ -313,8 +297,11 @@ func (g *chainGraph) packLinks() {
 		if len(g.strong[u]) == 0 {
 			continue // never left over a weak link
 		}
+		// A weak link to a node without a strong link leads nowhere: a
+		// chain leaves a node (false) over a strong link, and ends on a
+		// node true.
 		for _, e := range g.weak[u] {
-			if e.kind&m.weak != 0 && live[e.to] {
+			if e.kind&m.weak != 0 && ok[e.to] && len(g.strong[e.to]) > 0 {
 				next = append(next, e.to<<1)
 				alsOf = append(alsOf, -1)
 			}
