@@ -304,6 +304,12 @@ func (g *chainGraph) growLinks() {
 	}
 }
 
+// link links a and b both ways, one of which has no links of the kind yet.
+func (g *chainGraph) link(a, b int32, kind uint8, als int32) {
+	g.strong[a] = append(g.strong[a], chainEdge{to: b, kind: kind, als: als})
+	g.strong[b] = append(g.strong[b], chainEdge{to: a, kind: kind, als: als})
+}
+
 // addStrong links a and b both ways, unless they are linked already.
 func (g *chainGraph) addStrong(a, b int32, kind uint8, als int32) {
 	// Links go both ways: the shorter list tells.
@@ -371,6 +377,7 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 			continue
 		}
 		k := 0
+		var fresh uint64 // the digits (by rank) whose node is new: it has no links yet
 		for m := a.Digits; m != 0; m &= m - 1 {
 			d := m.Min()
 			h := a.Holders(d)
@@ -387,6 +394,7 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 				// else no node of its digit does, and without weak
 				// links it is in no chain (id stays -1).
 				id = g.addNode(d, nodeALS, buf[:c])
+				fresh |= 1 << k
 			}
 			ids[k] = id
 			k++
@@ -394,12 +402,16 @@ func (g *chainGraph) addALSs(b *grid.Board) {
 		g.growLinks()
 		for x := 0; x < k; x++ {
 			for y := x + 1; y < k; y++ {
-				if ids[x] >= 0 && ids[y] >= 0 {
+				switch {
+				case ids[x] < 0 || ids[y] < 0:
+				case fresh&(1<<x|1<<y) != 0:
+					g.link(ids[x], ids[y], strongALS, int32(i))
+				default:
 					g.addStrong(ids[x], ids[y], strongALS, int32(i))
 				}
 			}
 		}
-		g.forceLinks(b, a, int32(i), ids[:k])
+		g.forceLinks(b, a, int32(i), ids[:k], fresh)
 	}
 	g.growLinks()
 }
@@ -439,22 +451,23 @@ func (g *chainGraph) wide() CellSet { return g.plane(g.l.N + 1) }
 // every holder of some of them loses those candidates, and when it is left
 // with one candidate x, it holds x. Then (j) of the set or (x) of the cell
 // is true. Cells of two candidates are left to the set's links and the
-// cell's own.
-func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32) {
-	n := g.l.N
+// cell's own. Fresh marks (by rank) the digits whose node is new to the
+// graph: its links need no check for duplicates.
+func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32, fresh uint64) {
+	n, w := g.l.N, g.w
 	// A cell of three candidates or more is left with one only if it
 	// sees all holders of two of the set's digits at least: the cells
 	// seeing those of one digit (once) and of two (s), word by word.
 	s := CellSet(g.scratch)
 	wide := g.wide()
-	for i := range s {
+	for j := range s {
 		var once, twice uint64
-		for m := a.Digits; m != 0; m &= m - 1 {
-			x := a.SeeAll(m.Min())[i]
+		for r := range ids {
+			x := a.per[(2*r+1)*w+j] // word j of the r-th digit's SeeAll
 			twice |= once & x
 			once |= x
 		}
-		s[i] = twice & wide[i]
+		s[j] = twice & wide[j]
 	}
 	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
 		var see grid.Digits // the set's digits c sees every holder of
@@ -476,7 +489,11 @@ func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32) {
 				continue
 			}
 			if left := free | see&grid.Bit(j); left.Count() == 1 {
-				g.addStrong(id, g.candNode[c*n+left.Min()-1], strongForce, i|alsForce)
+				if fresh&(1<<(k-1)) != 0 {
+					g.link(id, g.candNode[c*n+left.Min()-1], strongForce, i|alsForce)
+				} else {
+					g.addStrong(id, g.candNode[c*n+left.Min()-1], strongForce, i|alsForce)
+				}
 			}
 		}
 	}
