@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -583,8 +584,8 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	}
 }
 
-// indexPetals lists, for every cell and digit d, the sets whose every d
-// the cell sees (the cell outside them), by set: seers[seerAt[k]:
+// indexPetals lists, for every cell holding a digit d, the sets whose
+// every d the cell sees (the cell outside them), by set: seers[seerAt[k]:
 // seerAt[k+1]] for k = cell*n + d-1.
 func (g *alsScratch) indexPetals(cells int) {
 	g.seerAt = grow(g.seerAt, cells*g.n+1)
@@ -605,16 +606,19 @@ func (g *alsScratch) indexPetals(cells int) {
 	g.seerAt[0] = 0
 }
 
-// eachSeer calls fn for every set pi, digit d of it and cell seeing all
-// its d, with k = cell*n + d-1, set by set.
+// eachSeer calls fn for every set pi, digit d of it and cell holding d
+// that sees all its d (a stem of d), with k = cell*n + d-1, set by set.
 func (g *alsScratch) eachSeer(fn func(k int, pi int32)) {
 	for pi := range g.sets {
 		p := &g.sets[pi]
 		for m := p.Digits; m != 0; m &= m - 1 {
 			d := m.Min()
-			see := p.SeeAll(d)
-			for c := see.Next(0); c >= 0; c = see.Next(c + 1) {
-				fn(c*g.n+d-1, int32(pi))
+			see, cand := p.SeeAll(d), g.candSet(d)
+			for i, sw := range see {
+				for x := sw & cand[i]; x != 0; x &= x - 1 {
+					c := i<<6 | bits.TrailingZeros64(x)
+					fn(c*g.n+d-1, int32(pi))
+				}
 			}
 		}
 	}
