@@ -58,7 +58,10 @@ var NiceLoop = &Strategy{
 
 // GroupedNiceLoop (g): the chains and loops of Nice Loop/AIC with group
 // nodes (a digit's candidates in the intersection of two units) and almost
-// locked sets; only chains using one of them are reported.
+// locked sets; only chains using one of them are reported. Chains without
+// ALSs come first; with ALSs, a first step is looked for from single
+// candidates (HoDoKu's premises) before groups and ALSs (chainMode.candFirst).
+// Find-all mode lists the chains from every start.
 var GroupedNiceLoop = &Strategy{
 	Name: "Grouped Nice Loop/AIC", Class: Elimination,
 	Technique:  techGAIC,
