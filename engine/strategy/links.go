@@ -332,19 +332,29 @@ func (g *chainGraph) unitLinks(b *grid.Board) {
 	l := b.L
 	n := l.N
 	var nodes [3 * grid.MaxSize]int32
+	// The unit's candidate nodes of each digit, in the unit's order.
+	var byDigit [grid.MaxSize + 1][grid.MaxSize]int32
+	var count [grid.MaxSize + 1]int
 	for u := range l.Units {
-		for d := 1; d <= n; d++ {
-			k, places := 0, 0
-			for _, c := range l.Units[u].Cells {
-				if b.Value[c] == 0 && b.Cand[c].Has(d) {
-					nodes[k] = g.candNode[c*n+d-1]
-					k++
-					places++
+		clear(count[:])
+		for _, c := range l.Units[u].Cells {
+			if b.Value[c] != 0 {
+				continue
+			}
+			for m := b.Cand[c]; m != 0; m &= m - 1 {
+				d := m.Min()
+				if count[d] < grid.MaxSize {
+					byDigit[d][count[d]] = g.candNode[c*n+d-1]
+					count[d]++
 				}
 			}
+		}
+		for d := 1; d <= n; d++ {
+			places := count[d]
 			if places < 2 {
 				continue
 			}
+			k := copy(nodes[:], byDigit[d][:places])
 			for _, id := range g.unitNode[u] {
 				if int(g.nodes[id].digit) == d && k < len(nodes) {
 					nodes[k] = id
