@@ -128,8 +128,9 @@ const maxChainDepth = 64
 
 // chainSearch is the scratch space of the search, kept with the graph.
 type chainSearch struct {
-	m  *chainMode
-	ok []bool // node usable in the mode
+	m    *chainMode
+	ok   []bool // node usable in the mode
+	live []bool // node usable, with a strong link (of any mode)
 	// The links of the mode between usable nodes, packed by state (node
 	// u false is state 2u, true 2u+1): state st leads to the states
 	// next[off[st]:off[st+1]], over the ALSs alsOf[...] (or -1). Node u
@@ -272,6 +273,7 @@ func (g *chainGraph) prepare(b *grid.Board, sink *Sink, m *chainMode) {
 		s.ok[i] = c&m.nodes != 0 && (!m.bivalue || c&nodeBivalue != 0) &&
 			(c&nodeCand != 0 || len(g.weak[i]) > 0) &&
 			(!m.perDigit || sink.wants(int(g.nodes[i].digit)))
+		s.live[i] = s.ok[i] && len(g.strong[i]) > 0
 	}
 	g.packLinks()
 }
@@ -281,7 +283,7 @@ func (g *chainGraph) packLinks() {
 	s := &g.search
 	m := s.m
 	nn := len(g.nodes)
-	ok := s.ok
+	ok, live := s.ok, s.live
 	off := grow(s.off, 2*nn+1)
 	next, alsOf := s.next[:0], s.alsOf[:0]
 	for u := 0; u < nn; u++ {
@@ -304,7 +306,7 @@ func (g *chainGraph) packLinks() {
 		// chain leaves a node (false) over a strong link, and ends on a
 		// node true.
 		for _, e := range g.weak[u] {
-			if e.kind&m.weak != 0 && ok[e.to] && len(g.strong[e.to]) > 0 {
+			if e.kind&m.weak != 0 && live[e.to] {
 				next = append(next, e.to<<1)
 				alsOf = append(alsOf, -1)
 			}
@@ -554,6 +556,7 @@ func (g *chainGraph) sizeSearch() {
 	s := &g.search
 	nn := len(g.nodes)
 	s.ok = grow(s.ok, nn)
+	s.live = grow(s.live, nn)
 	if len(s.seen) < 2*nn {
 		s.seen = make([]uint32, 2*nn)
 		s.stamp = 0
