@@ -158,7 +158,8 @@ type chainSearch struct {
 	limit int32 // the longest chain looked for
 
 	// The scan for the shortest chain (firstChain), block by block, the
-	// blocks' sets in one buffer each.
+	// blocks' sets in one buffer each (states, rel, weakTo and relDone of
+	// scanBlock).
 	blocks        []scanBlock
 	stateBuf      []scanState
 	relBuf        []startSet
@@ -355,9 +356,10 @@ func (g *chainGraph) scan(b *grid.Board, class int) bool {
 	return false
 }
 
-// scanStart readies the scan: the starts (nodes with a strong link), in
-// blocks, each block's walks at their starts (level 0), and per node the
-// starts of the block it may end a chain from.
+// scanStart readies the scan from the starts of a class (nodes with a
+// strong link): the starts in blocks, each block's walks at their starts
+// (level 0), and what relates the nodes to the starts they may end a chain
+// from (relate).
 func (g *chainGraph) scanStart(class int) {
 	s := &g.search
 	nn := len(g.nodes)
