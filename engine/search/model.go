@@ -488,8 +488,10 @@ func (g *generic) straight(f *frame, c *constraint) bool {
 	return true
 }
 
-// combos keeps distinct cells to the sets of their table still possible:
-// the empty cells lose the digits no such set has left to place, and a
+// combos keeps distinct cells to the sets of their table still possible (a
+// set is out when a digit it has left to place has no cell, or an empty
+// cell has none of its digits): the empty cells lose the digits no such
+// set has left to place, and a
 // digit that every set needs goes in when one cell alone can take it.
 func (g *generic) combos(f *frame, cells []int32, table []grid.Digits) bool {
 	var placed, open grid.Digits
@@ -502,10 +504,17 @@ func (g *generic) combos(f *frame, cells []int32, table []grid.Digits) bool {
 	}
 	var allowed grid.Digits
 	must, possible := ^grid.Digits(0), false
+sets:
 	for _, set := range table {
 		rest := set &^ placed
 		if set&placed != placed || rest&^open != 0 {
 			continue
+		}
+		// Every empty cell must take a digit of the set.
+		for _, cell := range cells {
+			if f.value[cell] == 0 && f.cand[cell]&rest == 0 {
+				continue sets
+			}
 		}
 		allowed |= rest
 		must &= rest

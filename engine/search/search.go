@@ -103,10 +103,15 @@ type generic struct {
 	opts   Options
 	m      *model
 	frames []*frame
-	naked  []int32       // cells left with one candidate (or none)
-	hidden []int32       // unit*32 + digit-1 of units where a digit has one place
-	queue  []int32       // constraints to propagate
-	queued []bool        // whether each constraint is in queue
+	naked  []int32 // cells left with one candidate (or none)
+	hidden []int32 // unit*32 + digit-1 of units where a digit has one place
+	queue  []int32 // constraints to propagate
+	queued []bool  // whether each constraint is in queue
+	// weight is the conflict weight of every cell: 1, plus 1 for every
+	// contradiction met so far in this search by a unit or constraint over
+	// the cell. bumped tells whether any weight has grown.
+	weight []int32
+	bumped bool
 	seg    []grid.Digits // segments of locked candidates
 	twice  []grid.Digits // digits in two segments of a box
 	limit  int
@@ -149,6 +154,13 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		g.seg = make([]grid.Digits, 2*b.L.N*b.L.N)
 		g.twice = make([]grid.Digits, b.L.N)
 	}
+	if len(g.weight) != b.L.Cells {
+		g.weight = make([]int32, b.L.Cells)
+	}
+	for i := range g.weight {
+		g.weight[i] = 1
+	}
+	g.bumped = false
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	var err error
 	if g.root(b) {
@@ -293,32 +305,39 @@ func (g *generic) solve(depth int) error {
 // choose returns where to guess: a cell and the digit to place in it
 // first.
 //
-// It takes the empty cell with the fewest candidates. Among cells with
-// as few, a cell of a cage comes first, the cage with the fewest sets or
-// fillings first: placing its digits narrows the rest of the cage.
+// It takes the empty cell with the fewest candidates for its conflict
+// weight (see generic.weight): cells whose units and constraints keep
+// failing are where the search is stuck, and deciding them first cuts the
+// subtrees that fail for the same reason (the dom/wdeg rule of constraint
+// solvers). Among cells that score the same, a cell of a cage comes first,
+// the cage with the fewest sets or fillings first: placing its digits
+// narrows the rest of the cage.
 func (g *generic) choose(f *frame) (int, grid.Digits) {
 	if g.opts.PlainBranching {
 		cell := bestCell(f)
 		return cell, f.cand[cell] & -f.cand[cell]
 	}
 	l, cost := g.l, g.m.cageCost
-	best, bestScore := -1, int64(1)<<62
+	best, bestN, bestW, bestCost := -1, int64(0), int64(1), int64(0)
 	for cell, c := range f.cand {
 		if f.value[cell] != 0 || c == 0 {
 			// Filled, or a black cell of a Str8ts board.
 			continue
 		}
-		score := int64(popcount(c)) << 32
+		n, w, cst := int64(popcount(c)), int64(g.weight[cell]), int64(0)
 		if len(cost) > 0 {
 			if k := l.CellCage[cell]; k >= 0 {
-				score += int64(cost[k])
+				cst = int64(cost[k])
 			} else {
-				score += 1 << 31
+				cst = 1 << 31
 			}
 		}
-		if score < bestScore {
-			best, bestScore = cell, score
-			if len(cost) == 0 && score <= 2<<32 {
+		// n/w < bestN/bestW, multiplied out.
+		if a, b := n*bestW, bestN*w; best < 0 || a < b || a == b && cst < bestCost {
+			best, bestN, bestW, bestCost = cell, n, w, cst
+			if len(cost) == 0 && !g.bumped && n <= 2 {
+				// Every weight is 1 and singles are placed: no cell
+				// scores better.
 				break
 			}
 		}
@@ -383,7 +402,10 @@ func (g *generic) propagate(f *frame) bool {
 			id := g.queue[n-1]
 			g.queue = g.queue[:n-1]
 			g.queued[id] = false
-			ok = g.propagateConstraint(f, id)
+			if ok = g.propagateConstraint(f, id); !ok {
+				c := &g.m.cons[id]
+				g.bump(g.m.cells[c.start:c.end])
+			}
 			continue
 		}
 		if g.m.locked && lockedPasses < maxLockedPasses {
@@ -463,6 +485,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			counts[d]--
 			switch counts[d] {
 			case 0:
+				g.bumpUnit(u)
 				return false
 			case 1:
 				if f.placed[u]>>d&1 == 0 {
@@ -472,4 +495,22 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 	}
 	return true
+}
+
+// bump adds 1 to the conflict weight of cells, those of a constraint that
+// met a contradiction.
+func (g *generic) bump(cells []int32) {
+	for _, cell := range cells {
+		g.weight[cell]++
+	}
+	g.bumped = true
+}
+
+// bumpUnit adds 1 to the conflict weight of the cells of unit u, left
+// without a place for a digit.
+func (g *generic) bumpUnit(u int) {
+	for _, cell := range g.l.Units[u].Cells {
+		g.weight[cell]++
+	}
+	g.bumped = true
 }

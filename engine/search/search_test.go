@@ -605,6 +605,9 @@ func BenchmarkCount(b *testing.B) {
 // BenchmarkGeneric counts the generated large boards (16x16, 25x25) and
 // the fixtures of issue 17 (killers, X, 25×25 puzzles the generator made
 // hard, and KenKen, each proved unique) to 2 through the generic path.
+// KillerTarek is published: tarek's list of pathological killers (the
+// rcbroughton.co.uk forum, "unsolvable" killers 1–42), less the four whose
+// cages join diagonally, which L9B cannot write.
 func BenchmarkGeneric(b *testing.B) {
 	for _, bm := range []struct {
 		name string
@@ -618,6 +621,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"X25", "testdata/x25.txt"},
 		{"25x25Hard", "testdata/25x25-hard.txt"},
 		{"KenKen9", "testdata/kenken9.txt"},
+		{"KillerTarek", "testdata/killer9-tarek.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			benchmarkBoards(b, fixtureBoards(b, bm.file), 2)
@@ -648,4 +652,22 @@ func BenchmarkGenericEmpty32(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchmarkBoards(b, []*grid.Board{grid.NewBoard(l)}, 1)
+}
+
+// TestConflictWeightsFindTheKnot proves unique the published killer that
+// plain fewest-candidates branching takes longest on (tarek's #42, the last
+// line of killer9-tarek.txt: 672,984 guesses without conflict weights,
+// about 3,500 with them) within a budget only the weighted choice meets.
+func TestConflictWeightsFindTheKnot(t *testing.T) {
+	boards := fixtureBoards(t, "testdata/killer9-tarek.txt")
+	b := boards[len(boards)-1]
+	s := Searcher{MaxNodes: 20_000}
+	res, err := s.Count(context.Background(), b, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
+		t.Fatalf("%d solutions (complete %v), want 1 valid", len(res.Solutions), res.Complete)
+	}
+	t.Logf("%d guesses", res.Nodes)
 }

@@ -401,7 +401,8 @@ func BenchmarkSolveHardest1106(b *testing.B) { benchmarkSet(b, sets.Hard1106, 1)
 func BenchmarkSolveSerg(b *testing.B)        { benchmarkSet(b, sets.Serg, 1) }
 func BenchmarkSolveTop95(b *testing.B)       { benchmarkSet(b, sets.Top95, 1) }
 
-func BenchmarkUnique17Clue(b *testing.B)    { benchmarkSet(b, sets.Clue17, 2) }
-func BenchmarkUniqueTop1465(b *testing.B)   { benchmarkSet(b, sets.Top1465, 2) }
-func BenchmarkUniqueHardest11(b *testing.B) { benchmarkSet(b, sets.Hardest11, 2) }
-func BenchmarkUniqueSerg(b *testing.B)      { benchmarkSet(b, sets.Serg, 2) }
+func BenchmarkUnique17Clue(b *testing.B)      { benchmarkSet(b, sets.Clue17, 2) }
+func BenchmarkUniqueTop1465(b *testing.B)     { benchmarkSet(b, sets.Top1465, 2) }
+func BenchmarkUniqueHardest11(b *testing.B)   { benchmarkSet(b, sets.Hardest11, 2) }
+func BenchmarkUniqueHardest1106(b *testing.B) { benchmarkSet(b, sets.Hard1106, 2) }
+func BenchmarkUniqueSerg(b *testing.B)        { benchmarkSet(b, sets.Serg, 2) }
