@@ -135,6 +135,10 @@ type state struct {
 	pairs [3]uint32
 	// dirty holds the words changed since they were last propagated.
 	dirty uint32
+	// touched holds the words changed since the last search for naked
+	// singles and claims that found nothing: the bands and digits without
+	// such a word have nothing new to find.
+	touched uint32
 }
 
 // load sets the state to the puzzle's clues and marks, all words dirty;
@@ -198,7 +202,9 @@ func (st *state) propagate() bool {
 	// Words are taken in rounds: the choice of the next word of a round does
 	// not wait for the work on this one, so the processor can overlap them.
 	dirty := st.dirty
+	touched := st.touched
 	for round := dirty; round != 0; round = dirty {
+		touched |= round
 		for ; round != 0; round &= round - 1 {
 			i := bits.TrailingZeros32(round) & 31
 			dirty &^= 1 << i
@@ -236,15 +242,18 @@ func (st *state) propagate() bool {
 			}
 		}
 	}
-	st.dirty = 0
+	st.dirty, st.touched = 0, touched
 	return true
 }
 
 // nakedSingles places every cell left with one candidate and records the
-// cells with two. It reports whether it placed any, and false for ok on a
+// cells with two, in the bands touched since the last search. It reports whether it placed any, and false for ok on a
 // cell without candidates.
 func (st *state) nakedSingles() (found, ok bool) {
 	for b := range 3 {
+		if st.touched&(bandWords<<b) == 0 {
+			continue
+		}
 		// one, two, three: cells with at least 1, 2, 3 candidates.
 		var one, two, three uint32
 		for j := b; j < 27; j += 3 {
@@ -273,13 +282,17 @@ func (st *state) nakedSingles() (found, ok bool) {
 	return found, true
 }
 
-// claim applies claiming along columns for every digit: a column where a
+// claim applies claiming along columns for every digit touched since the
+// last search (see state.touched): a column where a
 // digit can only sit in one band confines the digit, in that band's box, to
 // the column. It reports whether it changed anything.
 func (st *state) claim() bool {
 	t := tab
 	before := st.dirty
 	for d0 := 0; d0 < 27; d0 += 3 {
+		if st.touched>>d0&7 == 0 {
+			continue
+		}
 		w0, w1, w2 := st.cand[d0&31], st.cand[(d0+1)&31], st.cand[(d0+2)&31]
 		c0 := (w0 | w0>>9 | w0>>18) & low9
 		c1 := (w1 | w1>>9 | w1>>18) & low9
@@ -309,6 +322,7 @@ func (s *Solver) search(depth int) bool {
 		if found || st.claim() {
 			continue
 		}
+		st.touched = 0
 		j, x := st.guessCell()
 		// Place the first candidate in a copy; when that is exhausted, rule
 		// it out here and go on with the cell's other candidates.

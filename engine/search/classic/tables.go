@@ -111,6 +111,10 @@ var colMask, bandPeers = func() (col, peers [32]uint32) {
 	return col, peers
 }()
 
+// bandWords has the words of band 0, one per digit; shifted by b, those of
+// band b.
+const bandWords = 0o111111111
+
 // next3[b] and next3[b+1] are the two bands other than b.
 var next3 = [4]int{1, 2, 0, 1}
 
