@@ -491,15 +491,21 @@ func (g *generic) straight(f *frame, c *constraint) bool {
 // combos keeps distinct cells to the sets of their table still possible (a
 // set is out when a digit it has left to place has no cell, or an empty
 // cell has none of its digits): the empty cells lose the digits no such
-// set has left to place, and a
-// digit that every set needs goes in when one cell alone can take it.
+// set has left to place, and a digit that every set needs goes in when one
+// cell alone can take it.
 func (g *generic) combos(f *frame, cells []int32, table []grid.Digits) bool {
 	var placed, open grid.Digits
+	// The candidates of the empty cells; distinct cells are at most
+	// grid.MaxSize.
+	var buf [grid.MaxSize]grid.Digits
+	empty := buf[:0]
 	for _, cell := range cells {
 		if v := f.value[cell]; v != 0 {
 			placed |= grid.Bit(int(v))
 		} else {
-			open |= f.cand[cell]
+			c := f.cand[cell]
+			open |= c
+			empty = append(empty, c)
 		}
 	}
 	var allowed grid.Digits
@@ -511,8 +517,8 @@ sets:
 			continue
 		}
 		// Every empty cell must take a digit of the set.
-		for _, cell := range cells {
-			if f.value[cell] == 0 && f.cand[cell]&rest == 0 {
+		for _, c := range empty {
+			if c&rest == 0 {
 				continue sets
 			}
 		}
