@@ -117,15 +117,17 @@ func decodeText(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle,
 }
 
 var formatFromProto = map[sudokuv1.Format]codec.Format{
-	sudokuv1.Format_FORMAT_UNSPECIFIED: codec.FormatAuto,
-	sudokuv1.Format_FORMAT_PLAIN:       codec.FormatPlain,
-	sudokuv1.Format_FORMAT_NXN:         codec.FormatNxN,
-	sudokuv1.Format_FORMAT_V1:          codec.FormatV1,
-	sudokuv1.Format_FORMAT_KILLER_V1:   codec.FormatKillerV1,
-	sudokuv1.Format_FORMAT_JIGSAW_V1:   codec.FormatJigsawV1,
-	sudokuv1.Format_FORMAT_V2:          codec.FormatV2,
-	sudokuv1.Format_FORMAT_GRID:        codec.FormatGrid,
-	sudokuv1.Format_FORMAT_URL:         codec.FormatURL,
+	sudokuv1.Format_FORMAT_UNSPECIFIED:   codec.FormatAuto,
+	sudokuv1.Format_FORMAT_PLAIN:         codec.FormatPlain,
+	sudokuv1.Format_FORMAT_NXN:           codec.FormatNxN,
+	sudokuv1.Format_FORMAT_V1:            codec.FormatV1,
+	sudokuv1.Format_FORMAT_KILLER_V1:     codec.FormatKillerV1,
+	sudokuv1.Format_FORMAT_JIGSAW_V1:     codec.FormatJigsawV1,
+	sudokuv1.Format_FORMAT_V2:            codec.FormatV2,
+	sudokuv1.Format_FORMAT_GRID:          codec.FormatGrid,
+	sudokuv1.Format_FORMAT_URL:           codec.FormatURL,
+	sudokuv1.Format_FORMAT_KILLER_ARROWS: codec.FormatKillerArrows,
+	sudokuv1.Format_FORMAT_SUDOCUE:       codec.FormatSudoCue,
 }
 
 var formatToProto = invert(formatFromProto, -1)

@@ -21,6 +21,9 @@ const (
 	k6cVeryEasy    = "K6C02ff00cr5oaz01jf5r2j00uj5nijb9l75mmj00cr5mmj005n5mmjb8p7b8ln00235mbvbbkb5mbvgvgrgv63guvfb8lnb8wb018r005n5o3v5mmj5mbv00qz0023bfpnb8wbb8ln0023005n"
 	killerUnpacked = "212112111212112223213331443231221241134412231124133132322122212344411312111411312," +
 		"171510200026110000000000000000000011000011000017160000001101060000090016110017000900000900001800160800040010160000001100002100001800001800140000080000000000000000"
+	// A killer of tarek's list in the forum's arrow form, its cages joined
+	// diagonally.
+	killerArrowsDiagonal = "ORH9GOCG<I```````^I````N```8``````9`I````DA``K`O`OL```C```L````I``3`````^<```````"
 )
 
 func convertRequest(text string, to sudokuv1.Format) *sudokuv1.ConvertRequest {
@@ -74,6 +77,14 @@ func TestConvert(t *testing.T) {
 		{
 			name: "killer v1 to itself", req: convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_KILLER_V1),
 			wantText: killerUnpacked, wantDetected: sudokuv1.Format_FORMAT_KILLER_V1, wantVariant: sudokuv1.Variant_VARIANT_KILLER, wantCages: 31,
+		},
+		{
+			name: "killer v1 to killer arrows", req: convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_KILLER_ARROWS),
+			wantText: "HFAK<QB<<", wantDetected: sudokuv1.Format_FORMAT_KILLER_V1, wantVariant: sudokuv1.Variant_VARIANT_KILLER, wantCages: 31,
+		},
+		{
+			name: "killer arrows to SudoCue", req: convertRequest(killerArrowsDiagonal, sudokuv1.Format_FORMAT_SUDOCUE),
+			wantText: "3x3::k:6145:6914:4355:", wantDetected: sudokuv1.Format_FORMAT_KILLER_ARROWS, wantVariant: sudokuv1.Variant_VARIANT_KILLER, wantCages: 24,
 		},
 		{
 			name: "URL page decides", req: convertRequest("https://www.sudokuwiki.org/SudokuX.aspx?bd="+seedEasy, sudokuv1.Format_FORMAT_V2),
@@ -175,6 +186,10 @@ func TestConvertErrors(t *testing.T) {
 		{"Str8ts live, strict", convertRequest("T9B"+strings.Repeat("f0", 81), sudokuv1.Format_FORMAT_V2), "puzzle.text", "value 540 exceeds 539"},
 		{"killer to plain", convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_PLAIN), "to", "cannot carry the cages"},
 		{"KenKen to v1", convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_V1), "to", "cannot carry the cages"},
+		{"diagonal cages to L9B", convertRequest(killerArrowsDiagonal, sudokuv1.Format_FORMAT_V2), "to", "not orthogonally connected"},
+		{"KenKen to SudoCue", convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_SUDOCUE), "to", "SudoCue strings hold killers, not KenKen boards"},
+		{"arrows loop", convertRequest("><"+killerArrowsDiagonal[2:], sudokuv1.Format_FORMAT_V2), "puzzle.text", "go round a loop (r1c1 → r1c2 → r1c1)"},
+		{"SudoCue killer X", convertRequest("3x3:d:k:"+strings.Repeat("2817:", 81), sudokuv1.Format_FORMAT_V2), "puzzle.text", "diagonals (killer X) are not supported"},
 		{"unknown format", convertRequest(seedEasy, sudokuv1.Format(99)), "to", "unknown format 99"},
 		{"explicit format mismatch", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded as v1"},
 		{"jigsaw map does not tile", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},
@@ -195,6 +210,7 @@ func FuzzConvert(f *testing.F) {
 		convertRequest(v1TestStrings, sudokuv1.Format_FORMAT_V2),
 		convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_JIGSAW_V1),
 		convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_URL),
+		convertRequest(killerArrowsDiagonal, sudokuv1.Format_FORMAT_SUDOCUE),
 		{Puzzle: textPuzzle("T9B0g03" + strings.Repeat("f0", 79)), Tolerant: true, To: sudokuv1.Format_FORMAT_GRID},
 	} {
 		data, err := proto.Marshal(req)

@@ -16,6 +16,7 @@ import (
 func FuzzDecodePuzzle(f *testing.F) {
 	seeds := []*sudokuv1.Puzzle{
 		textPuzzle(seedEasy),
+		textPuzzle(killerArrowsDiagonal),
 		{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, Charset: seedSmallCharst, RegionMap: seedSmallMap},
 		{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap},
 		{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4, Variant: sudokuv1.Variant_VARIANT_KENKEN,

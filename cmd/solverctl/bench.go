@@ -208,7 +208,7 @@ var (
 	// codec gives them.
 	benchFormats = func() []choice[codec.Format] {
 		var out []choice[codec.Format]
-		for f := codec.FormatAuto; f <= codec.FormatURL; f++ {
+		for _, f := range codec.Formats() {
 			out = append(out, choice[codec.Format]{f.String(), f})
 		}
 		return out

@@ -20,6 +20,8 @@ var convertFormats = []choice[sudokuv1.Format]{
 	{"nxn", sudokuv1.Format_FORMAT_NXN},
 	{"v2", sudokuv1.Format_FORMAT_V2},
 	{"url", sudokuv1.Format_FORMAT_URL},
+	{"killer-arrows", sudokuv1.Format_FORMAT_KILLER_ARROWS},
+	{"sudocue", sudokuv1.Format_FORMAT_SUDOCUE},
 }
 
 // v2Letters are the type letters of SudokuWiki 2.0 headers.

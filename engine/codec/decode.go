@@ -32,12 +32,28 @@ const (
 	FormatGrid
 	// FormatURL is a whole SudokuWiki URL.
 	FormatURL
+	// FormatKillerArrows is the forum's 81-character killer form of cage
+	// sums and pointers to them (see DecodeKillerArrows).
+	FormatKillerArrows
+	// FormatSudoCue is SudoCue's killer form, "3x3::k:" and a number a
+	// cell (see DecodeSudoCue).
+	FormatSudoCue
 )
 
 var formatNames = [...]string{
 	FormatAuto: "auto", FormatPlain: "plain", FormatNxN: "nxn", FormatV1: "v1",
 	FormatKillerV1: "killer-v1", FormatJigsawV1: "jigsaw-v1", FormatV2: "v2",
-	FormatGrid: "grid", FormatURL: "url",
+	FormatGrid: "grid", FormatURL: "url", FormatKillerArrows: "killer-arrows", FormatSudoCue: "sudocue",
+}
+
+// Formats returns every format, FormatAuto first, in the order of their
+// values.
+func Formats() []Format {
+	out := make([]Format, len(formatNames))
+	for i := range out {
+		out[i] = Format(i)
+	}
+	return out
 }
 
 // String returns the format's name.
@@ -72,7 +88,9 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		// of JSON make it a killer v1 string with a misleading error.
 		return nil, f, grid.FieldErrorf("format", "the text is JSON, not a puzzle text format: a structured board goes in Puzzle.board (solverctl reads it with --format json)")
 	}
-	if (f == FormatAuto || f == FormatPlain) && o.Charset == "" {
+	// The simple Str8ts form splits at commas, which the killer arrow
+	// form has as pointers.
+	if (f == FormatAuto && !isKillerArrows(trimmed) || f == FormatPlain) && o.Charset == "" {
 		if clues, colours, ok := str8tsPlainFields(trimmed); ok {
 			p, err := decodeStr8tsPlain(clues, colours)
 			return p, FormatPlain, err
@@ -105,6 +123,10 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		p, err = decodeV2(trimmed, o.Tolerant)
 	case FormatURL:
 		p, err = decodeURL(trimmed, o.Tolerant)
+	case FormatKillerArrows:
+		p, err = DecodeKillerArrows(trimmed)
+	case FormatSudoCue:
+		p, err = DecodeSudoCue(trimmed)
 	default:
 		return nil, f, grid.FieldErrorf("format", "unknown format %d", f)
 	}
@@ -134,6 +156,14 @@ func notShaped(f Format, s string) string {
 		if !looksV2Header(s) {
 			return "a 2.0 string starts with a header such as S9B"
 		}
+	case FormatKillerArrows:
+		if len(s) != arrowsLen {
+			return fmt.Sprintf("a killer arrow string has %d characters, the text has %d", arrowsLen, len(s))
+		}
+	case FormatSudoCue:
+		if len(s) < len(sudoCuePrefix) || !strings.EqualFold(s[:len(sudoCuePrefix)], sudoCuePrefix) {
+			return fmt.Sprintf("a SudoCue string starts with %q", sudoCuePrefix)
+		}
 	}
 	return ""
 }
@@ -148,6 +178,15 @@ func notShaped(f Format, s string) string {
 func betterError(s string, err error, tolerant bool) error {
 	if strings.ContainsAny(s, " \t\r\n") {
 		return err
+	}
+	if len(s) >= len(sudoCuePrefix) && strings.EqualFold(s[:len(sudoCuePrefix)], sudoCuePrefix) {
+		// No plain text starts so: a SudoCue string without its ":k:".
+		if _, scErr := DecodeSudoCue(s); scErr != nil {
+			return scErr
+		}
+	}
+	if dist(len(s), arrowsLen) <= 20 && looksKillerArrows(s) {
+		return grid.FieldErrorf("text", "the text looks like a killer arrow string, which has %d characters, but has %d", arrowsLen, len(s))
 	}
 	var v1err, v2err error
 	v2Len, hasHeader := v2WantLen(s)
@@ -255,7 +294,10 @@ func unknownV2Letter(s string) string {
 // a charset means the N×N form; then a URL (or the bare jigsaw v1 query);
 // a 2.0 header with the length its type and size need; a comma (or %2C)
 // for killer v1; 162 base-32 characters for v1; anything else is plain
-// text, noisy grids and the N×N document included.
+// text, noisy grids and the N×N document included. Before the comma of
+// killer v1 come the two killer forms formats.md does not cover, on
+// shapes no other format has: 81 characters of killer arrows with a
+// pointer other than '.' (plain text's blank), and SudoCue's "3x3:…:k:".
 func Detect(text string, o DecodeOptions) Format {
 	switch {
 	case o.Charset != "":
@@ -266,6 +308,10 @@ func Detect(text string, o DecodeOptions) Format {
 		return FormatURL
 	case IsV2(text):
 		return FormatV2
+	case isKillerArrows(text):
+		return FormatKillerArrows
+	case isSudoCue(text):
+		return FormatSudoCue
 	case strings.Contains(text, ",") || strings.Contains(strings.ToLower(text), "%2c"):
 		return FormatKillerV1
 	case isV1(text):
@@ -296,6 +342,10 @@ func Encode(p *Puzzle, f Format) (string, error) {
 		return EncodeJigsawV1(p)
 	case FormatURL:
 		return EncodeURL(p)
+	case FormatKillerArrows:
+		return EncodeKillerArrows(p)
+	case FormatSudoCue:
+		return EncodeSudoCue(p)
 	}
 	return "", grid.FieldErrorf("format", "unknown format %d", f)
 }

@@ -325,6 +325,18 @@ func TestDetect(t *testing.T) {
 		{"bd query", "bd=" + seedFirst, DecodeOptions{}, FormatURL},
 		{"bare query", "?bd=" + seedFirst, DecodeOptions{}, FormatURL},
 		{"? in the charset", strings.ReplaceAll(seedFirst, "0", "?"), DecodeOptions{Charset: "?123456789"}, FormatNxN},
+		{"killer arrows", arrowsTarek, DecodeOptions{}, FormatKillerArrows},
+		{"killer arrows with a 0 head", arrowsZeroHead, DecodeOptions{}, FormatKillerArrows},
+		{"killer arrows joined diagonally", arrowsDiagonal, DecodeOptions{}, FormatKillerArrows},
+		{"killer arrows with ',' (down-left)", "3" + strings.Repeat(".", 7) + "2," + strings.Repeat(".", 71), DecodeOptions{}, FormatKillerArrows},
+		{"killer arrows of the wrong length", arrowsTarek + "<", DecodeOptions{}, FormatPlain},
+		{"plain with '.' blanks", strings.ReplaceAll(seedFirst, "0", "."), DecodeOptions{}, FormatPlain},
+		{"plain, all blanks", strings.Repeat(".", 81), DecodeOptions{}, FormatPlain},
+		{"plain, digits and '.' only", "1" + strings.Repeat(".", 79) + "A", DecodeOptions{}, FormatPlain},
+		{"arrows in a charset", strings.ReplaceAll(seedFirst, "0", "<"), DecodeOptions{Charset: "<123456789"}, FormatNxN},
+		{"SudoCue", sudoCueExample, DecodeOptions{}, FormatSudoCue},
+		{"SudoCue killer X", strings.Replace(sudoCueExample, "3x3::", "3x3:d:", 1), DecodeOptions{}, FormatSudoCue},
+		{"3x3: without k", strings.Replace(sudoCueExample, "::k:", "::x:", 1), DecodeOptions{}, FormatPlain},
 	}
 	for _, tt := range tests {
 		if got := Detect(tt.in, tt.o); got != tt.want {

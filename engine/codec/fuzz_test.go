@@ -33,7 +33,9 @@ func fuzzDecoded(t *testing.T, p *Puzzle, err error) bool {
 
 // checkOwnFormat checks that p, decoded from format f, comes back
 // unchanged from encoding in f and decoding, but for the empty cells of
-// killer cages of one cell, which encoders write as solved.
+// killer cages of one cell, which encoders of formats with cells write as
+// solved (killer v1 without progress, the killer arrow and SudoCue forms
+// have none).
 func checkOwnFormat(t *testing.T, p *Puzzle, f Format) {
 	t.Helper()
 	s, err := Encode(p, f)
@@ -45,6 +47,7 @@ func checkOwnFormat(t *testing.T, p *Puzzle, f Format) {
 		t.Fatalf("Decode(%v) of\n%s\n%v", f, s, err)
 	}
 	cellsWritten := f != FormatKillerV1 || p.Marks || slices.ContainsFunc(p.Cells, func(c grid.CellState) bool { return c.Value != 0 })
+	cellsWritten = cellsWritten && f != FormatKillerArrows && f != FormatSudoCue
 	if (p.Variant == grid.Killer || p.Variant == grid.KillerJigsaw) && cellsWritten {
 		want := *p
 		want.Cells = slices.Clone(p.Cells)
@@ -105,6 +108,16 @@ func FuzzDecodeKillerV1(f *testing.F) {
 		strings.Repeat("1", 81)+","+"45"+strings.Repeat("0", 160), strings.Repeat("00", 81)+"%2C"+strings.Repeat("vu", 81))
 }
 
+func FuzzDecodeKillerArrows(f *testing.F) {
+	fuzzDecoder(f, strict(DecodeKillerArrows), false, FormatKillerArrows,
+		arrowsTarek, arrowsZeroHead, arrowsDiagonal, "0"+strings.Repeat("<", 80), "j"+strings.Repeat("`", 80))
+}
+
+func FuzzDecodeSudoCue(f *testing.F) {
+	fuzzDecoder(f, strict(DecodeSudoCue), false, FormatSudoCue,
+		sudoCueExample, "3x3:d:k:"+strings.Repeat("11521:", 81), "3x3::k:"+strings.Repeat("0:", 80)+"0")
+}
+
 func FuzzDecodeJigsawV1(f *testing.F) {
 	fuzzDecoder(f, strict(DecodeJigsawV1), false, FormatAuto,
 		"shape=33&bd="+strings.Repeat("0", 81)+"&jigmap="+strings.Repeat("123456789", 9))
@@ -122,7 +135,7 @@ func FuzzDecode(f *testing.F) {
 		p, _, err := Decode(s, DecodeOptions{Tolerant: tolerant})
 		return p, err
 	}
-	fuzzDecoder(f, decode, true, FormatAuto, seedFirst, "S9B"+strings.Repeat("ep", 81), strings.Repeat("vu", 81), "#A#B\n####\nC#D#\n####")
+	fuzzDecoder(f, decode, true, FormatAuto, seedFirst, "S9B"+strings.Repeat("ep", 81), strings.Repeat("vu", 81), "#A#B\n####\nC#D#\n####", arrowsDiagonal, sudoCueExample)
 }
 
 // FuzzDecodeStr8ts fuzzes the Str8ts strings (T, U, B, V), strict and

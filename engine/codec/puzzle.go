@@ -1,8 +1,10 @@
 // Package codec decodes and encodes puzzles as text: plain and noisy grids,
 // the N×N "puzzle + region map + charset" form, and every SudokuWiki string
 // format (v1 packed, killer v1, jigsaw v1, "String Definitions 2.0" and
-// whole SudokuWiki URLs). The formats are specified in
-// ../shared/docs/formats.md.
+// whole SudokuWiki URLs), and two killer forms of other solvers: the
+// forum's 81-character arrow form and SudoCue's. The SudokuWiki formats
+// are specified in ../shared/docs/formats.md, the killer forms in
+// arrows.go and sudocue.go.
 package codec
 
 import "github.com/sudokuwise/solver/engine/grid"

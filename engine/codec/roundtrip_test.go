@@ -12,7 +12,7 @@ import (
 )
 
 // allFormats are the formats Encode writes.
-var allFormats = []Format{FormatPlain, FormatNxN, FormatGrid, FormatV1, FormatKillerV1, FormatJigsawV1, FormatV2, FormatURL}
+var allFormats = []Format{FormatPlain, FormatNxN, FormatGrid, FormatV1, FormatKillerV1, FormatJigsawV1, FormatV2, FormatURL, FormatKillerArrows, FormatSudoCue}
 
 // checkStable checks that every format p encodes in either refuses it with
 // a *grid.FieldError or gives a text that decodes, in that format, to a puzzle that

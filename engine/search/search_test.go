@@ -605,9 +605,9 @@ func BenchmarkCount(b *testing.B) {
 // BenchmarkGeneric counts the generated large boards (16x16, 25x25) and
 // the fixtures of issue 17 (killers, X, 25×25 puzzles the generator made
 // hard, and KenKen, each proved unique) to 2 through the generic path.
-// KillerTarek is published: tarek's list of pathological killers (the
-// rcbroughton.co.uk forum, "unsolvable" killers 1–42), less the four whose
-// cages join diagonally, which L9B cannot write.
+// KillerTarek is published: tarek's 42 pathological killers (the
+// rcbroughton.co.uk forum, "unsolvable" killers 1–42), in the forum's
+// arrow form as published; four have cages joined only at corners.
 func BenchmarkGeneric(b *testing.B) {
 	for _, bm := range []struct {
 		name string

@@ -224,31 +224,46 @@ const (
 	// A SudokuWiki URL (sudoku.htm?bd=..., killersudoku.aspx?bd=..., ...);
 	// the page decides the variant where the string has no header.
 	Format_FORMAT_URL Format = 8
+	// The 9 x 9 killer "arrow" form of the enjoysudoku forum: 81 characters,
+	// one a cell, each a cage sum ('0'-'9', 'A'-'Z' for 10-35, 'a'-'j' for
+	// 36-45; a sum of 0 marks cells in no cage) or a pointer to another cell
+	// of its cage ('<', '>', '^', 'v', and '`', '\”, ',', '.' diagonally),
+	// so cages may join at corners. It holds the cages alone.
+	Format_FORMAT_KILLER_ARROWS Format = 9
+	// SudoCue's 9 x 9 killer form: "3x3:", flags, ":k:", then 81 decimal
+	// numbers sum * 256 + cage id separated by ':'; a sum of 0 is a cell in
+	// no cage. The flag "d" (killer X) is not supported. It holds the cages
+	// alone.
+	Format_FORMAT_SUDOCUE Format = 10
 )
 
 // Enum value maps for Format.
 var (
 	Format_name = map[int32]string{
-		0: "FORMAT_UNSPECIFIED",
-		1: "FORMAT_PLAIN",
-		2: "FORMAT_NXN",
-		3: "FORMAT_V1",
-		4: "FORMAT_KILLER_V1",
-		5: "FORMAT_JIGSAW_V1",
-		6: "FORMAT_V2",
-		7: "FORMAT_GRID",
-		8: "FORMAT_URL",
+		0:  "FORMAT_UNSPECIFIED",
+		1:  "FORMAT_PLAIN",
+		2:  "FORMAT_NXN",
+		3:  "FORMAT_V1",
+		4:  "FORMAT_KILLER_V1",
+		5:  "FORMAT_JIGSAW_V1",
+		6:  "FORMAT_V2",
+		7:  "FORMAT_GRID",
+		8:  "FORMAT_URL",
+		9:  "FORMAT_KILLER_ARROWS",
+		10: "FORMAT_SUDOCUE",
 	}
 	Format_value = map[string]int32{
-		"FORMAT_UNSPECIFIED": 0,
-		"FORMAT_PLAIN":       1,
-		"FORMAT_NXN":         2,
-		"FORMAT_V1":          3,
-		"FORMAT_KILLER_V1":   4,
-		"FORMAT_JIGSAW_V1":   5,
-		"FORMAT_V2":          6,
-		"FORMAT_GRID":        7,
-		"FORMAT_URL":         8,
+		"FORMAT_UNSPECIFIED":   0,
+		"FORMAT_PLAIN":         1,
+		"FORMAT_NXN":           2,
+		"FORMAT_V1":            3,
+		"FORMAT_KILLER_V1":     4,
+		"FORMAT_JIGSAW_V1":     5,
+		"FORMAT_V2":            6,
+		"FORMAT_GRID":          7,
+		"FORMAT_URL":           8,
+		"FORMAT_KILLER_ARROWS": 9,
+		"FORMAT_SUDOCUE":       10,
 	}
 )
 
@@ -4307,7 +4322,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x11CAGE_OPERATOR_ADD\x10\x02\x12\x1a\n" +
 	"\x16CAGE_OPERATOR_SUBTRACT\x10\x03\x12\x1a\n" +
 	"\x16CAGE_OPERATOR_MULTIPLY\x10\x04\x12\x18\n" +
-	"\x14CAGE_OPERATOR_DIVIDE\x10\x05*\xad\x01\n" +
+	"\x14CAGE_OPERATOR_DIVIDE\x10\x05*\xdb\x01\n" +
 	"\x06Format\x12\x16\n" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fFORMAT_PLAIN\x10\x01\x12\x0e\n" +
@@ -4319,7 +4334,10 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tFORMAT_V2\x10\x06\x12\x0f\n" +
 	"\vFORMAT_GRID\x10\a\x12\x0e\n" +
 	"\n" +
-	"FORMAT_URL\x10\b*\x80\x01\n" +
+	"FORMAT_URL\x10\b\x12\x18\n" +
+	"\x14FORMAT_KILLER_ARROWS\x10\t\x12\x12\n" +
+	"\x0eFORMAT_SUDOCUE\x10\n" +
+	"*\x80\x01\n" +
 	"\vSolvingType\x12\x1c\n" +
 	"\x18SOLVING_TYPE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12SOLVING_TYPE_MIXED\x10\x01\x12\x1b\n" +
