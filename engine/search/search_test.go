@@ -657,7 +657,7 @@ func BenchmarkGenericEmpty32(b *testing.B) {
 // TestConflictWeightsFindTheKnot proves unique the published killer that
 // plain fewest-candidates branching takes longest on (tarek's #42, the last
 // line of killer9-tarek.txt: 672,984 guesses without conflict weights,
-// about 3,500 with them) within a budget only the weighted choice meets.
+// about 5,300 with them) within a budget only the weighted choice meets.
 func TestConflictWeightsFindTheKnot(t *testing.T) {
 	boards := fixtureBoards(t, "testdata/killer9-tarek.txt")
 	b := boards[len(boards)-1]
