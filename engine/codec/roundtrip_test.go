@@ -296,12 +296,7 @@ func TestEncodeRefuses(t *testing.T) {
 	}
 	diagonal := cagey(grid.Cage{Cells: []int{30}, Target: 5}, grid.Cage{Cells: []int{10, 0}, Target: 11, Op: grid.OpAdd})
 	overlapping := cagey(grid.Cage{Cells: []int{3, 4}, Target: 5, Op: grid.OpAdd}, grid.Cage{Cells: []int{4, 13}, Target: 5, Op: grid.OpAdd})
-	tests := []struct {
-		name   string
-		p      *Puzzle
-		format Format
-		want   string
-	}{
+	testRefusals(t, []refusal{
 		{"diagonal cage", diagonal, FormatV2, "cage 2 at r1c1 is not orthogonally connected, which L9B cannot express"},
 		{"overlapping cages", overlapping, FormatV2, "cell r1c5 is in two cages: cage 1 at r1c4 and cage 2 at r1c5"},
 		{"killer to plain", killer, FormatPlain, "plain text cannot carry the cages"},
@@ -317,7 +312,22 @@ func TestEncodeRefuses(t *testing.T) {
 		{"str8ts to plain", str8ts, FormatPlain, "black cells"},
 		{"6×6 to v1", classic6, FormatV1, "9×9 boards, not 6×6"},
 		{"6×6 to url", classic6, FormatURL, "9×9 boards, not 6×6"},
-	}
+	})
+}
+
+// refusal is a puzzle that a format must refuse to encode, with a part of
+// the reason it must give.
+type refusal struct {
+	name   string
+	p      *Puzzle
+	format Format
+	want   string
+}
+
+// testRefusals checks that every puzzle's encoding fails with a
+// *grid.FieldError whose reason holds what the row wants.
+func testRefusals(t *testing.T, tests []refusal) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Encode(tt.p, tt.format)
