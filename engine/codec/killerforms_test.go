@@ -322,6 +322,18 @@ func TestKillerFormsRoundTrip(t *testing.T) {
 	}
 }
 
+// kingNeighbours appends to buf the cells of a 9×9 board that touch cell
+// through a side or a corner.
+func kingNeighbours(cell int, buf []int) []int {
+	for _, step := range arrowTreeSteps {
+		row, col := cell/9+step[0], cell%9+step[1]
+		if row >= 0 && row < 9 && col >= 0 && col < 9 {
+			buf = append(buf, row*9+col)
+		}
+	}
+	return buf
+}
+
 // randomKingCages partitions a 9×9 board into random cages whose cells
 // touch through sides or corners, leaving some cells in no cage.
 func randomKingCages(r *rand.Rand) []grid.Cage {
@@ -335,25 +347,7 @@ func randomKingCages(r *rand.Rand) []grid.Cage {
 		if r.IntN(8) == 0 {
 			continue
 		}
-		cage := []int{start}
-		for size := 1 + r.IntN(6); len(cage) < size; {
-			var free []int
-			for _, cell := range cage {
-				for _, step := range arrowTreeSteps {
-					row, col := cell/9+step[0], cell%9+step[1]
-					if row >= 0 && row < 9 && col >= 0 && col < 9 && !owner[row*9+col] {
-						free = append(free, row*9+col)
-					}
-				}
-			}
-			if len(free) == 0 {
-				break
-			}
-			nb := free[r.IntN(len(free))]
-			owner[nb] = true
-			cage = append(cage, nb)
-		}
-		slices.Sort(cage)
+		cage := growCage(r, owner, start, 1+r.IntN(6), kingNeighbours)
 		cages = append(cages, grid.Cage{Cells: cage, Target: 1 + r.IntN(45), Op: grid.OpAdd})
 	}
 	slices.SortFunc(cages, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })

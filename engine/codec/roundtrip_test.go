@@ -95,7 +95,6 @@ func randomCages(r *rand.Rand, p *Puzzle) []grid.Cage {
 	n, v := p.Size, p.Variant
 	owner := make([]bool, n*n)
 	var cages []grid.Cage
-	var buf []int
 	for _, start := range r.Perm(n * n) {
 		if owner[start] {
 			continue
@@ -104,24 +103,7 @@ func randomCages(r *rand.Rand, p *Puzzle) []grid.Cage {
 		if !v.Arithmetic() && r.IntN(8) == 0 {
 			continue // a cell in no cage
 		}
-		cage := []int{start}
-		for size := 1 + r.IntN(min(n, 5)); len(cage) < size; {
-			var free []int
-			for _, cell := range cage {
-				for _, nb := range neighbours(n, cell, buf[:0]) {
-					if !owner[nb] {
-						free = append(free, nb)
-					}
-				}
-			}
-			if len(free) == 0 {
-				break
-			}
-			nb := free[r.IntN(len(free))]
-			owner[nb] = true
-			cage = append(cage, nb)
-		}
-		slices.Sort(cage)
+		cage := growCage(r, owner, start, 1+r.IntN(min(n, 5)), func(cell int, buf []int) []int { return neighbours(n, cell, buf) })
 		cg := grid.Cage{Cells: cage, Op: grid.OpAdd}
 		if v.Arithmetic() {
 			cg.Target = 1 + r.IntN(int(kenKenContentMax(n)))
@@ -139,6 +121,34 @@ func randomCages(r *rand.Rand, p *Puzzle) []grid.Cage {
 	}
 	slices.SortFunc(cages, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
 	return cages
+}
+
+// growCage grows a cage from start to at most size cells, taking at
+// random, one at a time, a cell not yet owned that near gives for a cell of
+// the cage; it marks the cells it takes in owner and returns the cage's
+// cells in order.
+func growCage(r *rand.Rand, owner []bool, start, size int, near func(cell int, buf []int) []int) []int {
+	cage := []int{start}
+	var buf, free []int
+	for len(cage) < size {
+		free = free[:0]
+		for _, cell := range cage {
+			buf = near(cell, buf[:0])
+			for _, nb := range buf {
+				if !owner[nb] {
+					free = append(free, nb)
+				}
+			}
+		}
+		if len(free) == 0 {
+			break
+		}
+		nb := free[r.IntN(len(free))]
+		owner[nb] = true
+		cage = append(cage, nb)
+	}
+	slices.Sort(cage)
+	return cage
 }
 
 // sameState reports whether two puzzles hold the same state, cage colours
