@@ -69,7 +69,7 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
-		cp, err = puzzleFromBoard(field+".board", src.Board)
+		cp, err = PuzzleFromBoard(field+".board", src.Board)
 		if err != nil {
 			return nil, err
 		}
@@ -132,8 +132,10 @@ var formatFromProto = map[sudokuv1.Format]codec.Format{
 
 var formatToProto = invert(formatFromProto, -1)
 
-// puzzleFromBoard converts a structured board.
-func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
+// PuzzleFromBoard converts a structured board to the engine's puzzle,
+// checking it as the service checks Puzzle.board; an error is a
+// *grid.FieldError whose field starts with field.
+func PuzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 	n := int(pb.GetSize())
 	if n < 2 || n > grid.MaxSize {
 		return nil, grid.FieldErrorf(field+".size", "size %d is out of range 2..%d", n, grid.MaxSize)

@@ -19,6 +19,7 @@ import (
 	"github.com/sudokuwise/solver/engine/search/classic"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/protovariant"
+	"github.com/sudokuwise/solver/service"
 )
 
 // benchKeepBytes bounds the memory spent keeping solutions for the
@@ -47,7 +48,8 @@ type benchPuzzle struct {
 const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work;
 blank lines and lines starting with # are skipped); - reads standard input.
 Any format the CLI reads works (killer and KenKen strings, N×N text with
--map and -charset, ...); -variant applies to texts that name none.
+-map and -charset, a protojson board or puzzle, which takes its whole line,
+...); -variant applies to texts that name none.
 Classic 9×9 puzzles go to the classic solver, others to the generic search.
 CPU time is the process's user+sys time over the searches; with -each,
 every puzzle's own CPU time is that of the thread that searched it.
@@ -189,6 +191,10 @@ func slowest(puzzles []benchPuzzle) *benchPuzzle {
 	return worst
 }
 
+// benchJSON is bench's -format json: a line is a structured board (or a
+// whole Puzzle) as protojson, as the solving commands read it.
+const benchJSON codec.Format = 255
+
 // benchInput tells how bench reads its puzzles.
 type benchInput struct {
 	format    codec.Format
@@ -211,7 +217,7 @@ var (
 		for _, f := range codec.Formats() {
 			out = append(out, choice[codec.Format]{f.String(), f})
 		}
-		return out
+		return append(out, choice[codec.Format]{"json", benchJSON})
 	}()
 	// benchVariants are the variants of bench -variant, by the names of
 	// the solving commands' -variant, less auto (bench reads into the
@@ -249,7 +255,15 @@ func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle,
 			continue
 		}
 		bp := benchPuzzle{line: line, text: fields[0]}
-		if p, err := classic.Parse(bp.text); err == nil && in.plain() {
+		if in.format == benchJSON || in.format == codec.FormatAuto && looksJSON(sc.Text(), in.charset) {
+			// protojson may hold spaces: the whole line is the puzzle.
+			bp.text = strings.TrimSpace(sc.Text())
+			b, err := jsonBenchBoard(bp.text, in)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			bp.b = b
+		} else if p, err := classic.Parse(bp.text); err == nil && in.plain() {
 			bp.p = &p
 		} else {
 			o := codec.DecodeOptions{Format: in.format, Charset: in.charset, RegionMap: in.regionMap, Tolerant: true}
@@ -264,6 +278,32 @@ func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle,
 		out = append(out, bp)
 	}
 	return out, sc.Err()
+}
+
+// jsonBenchBoard reads a bench line of protojson: a Board, or a Puzzle
+// holding a board or a text, which it decodes as in says.
+func jsonBenchBoard(text string, in *benchInput) (*grid.Board, error) {
+	p, err := parseJSONPuzzle(text)
+	if err != nil {
+		return nil, err
+	}
+	var cp *codec.Puzzle
+	switch src := p.GetSource().(type) {
+	case *sudokuv1.Puzzle_Board:
+		cp, err = service.PuzzleFromBoard("board", src.Board)
+	case *sudokuv1.Puzzle_Text:
+		format := in.format
+		if format == benchJSON {
+			format = codec.FormatAuto
+		}
+		cp, _, err = codec.Decode(src.Text, codec.DecodeOptions{Format: format, Charset: in.charset, RegionMap: in.regionMap, Tolerant: true})
+	default:
+		err = fmt.Errorf("the JSON puzzle has neither a board nor a text")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return cp.Board(in.variant)
 }
 
 // benchRun searches every puzzle with threads workers, keeping up to keep

@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search/classic"
 )
@@ -37,6 +39,22 @@ func benchFile(t *testing.T, lines ...string) string {
 }
 
 var lastLineRE = regexp.MustCompile(`\npuzzles/s: [0-9]+\n$`)
+
+// jsonKiller is tarek's pathological killer #36 (cages joined at corners) as
+// a protojson Board.
+var jsonKiller = func() string {
+	const arrows = "RJJDEPGD<H```````^F````D```D``````9`L````HE``L`L`SJ```C```I````A``B`````^<```````"
+	p, _, err := codec.Decode(arrows, codec.DecodeOptions{})
+	if err != nil {
+		panic(err)
+	}
+	var cages []string
+	for _, cg := range p.Cages {
+		cells := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(cg.Cells)), ", "), "[]")
+		cages = append(cages, fmt.Sprintf(`{"cells": [%s], "target": %d}`, cells, cg.Target))
+	}
+	return `{"size": 9, "variant": "VARIANT_KILLER", "cells": [` + strings.Repeat("{}, ", 80) + `{}], "cages": [` + strings.Join(cages, ", ") + `]}`
+}()
 
 func TestBench(t *testing.T) {
 	const (
@@ -103,6 +121,16 @@ func TestBench(t *testing.T) {
 		{"classic as generic", []string{seedPuzzle}, []string{"-format", "plain", "-variant", "classic"}, []string{
 			"puzzles: 1 (0 classic 9×9, 1 on the generic search)",
 		}},
+		// A killer whose cages join at corners as a JSON board (with the
+		// spaces protojson may write), a JSON puzzle of text, and a
+		// tarek killer in the forum's arrow form.
+		{"json and arrows", []string{jsonKiller, `{"text": "` + seedPuzzle + `"}`, fixtureLine(t, "killer9-tarek.txt", 0)}, []string{"-count-to", "2"}, []string{
+			"puzzles: 3 (0 classic 9×9, 3 on the generic search)",
+			"unique: 3, multiple: 0, no solution: 0",
+		}},
+		{"json format named", []string{jsonKiller}, []string{"-format", "json", "-each"}, []string{
+			"line 1: solutions 1, guesses ",
+		}},
 	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -145,6 +173,7 @@ func TestBenchErrors(t *testing.T) {
 		{"empty file", []string{"bench", benchFile(t, "# nothing")}, false},
 		{"unknown variant", []string{"bench", "-variant", "sudoku", "x"}, true},
 		{"unknown format", []string{"bench", "-format", "xml", "x"}, true},
+		{"bad json", []string{"bench", benchFile(t, `{"size": 9, "cells": []}`)}, false},
 		{"missing map", []string{"bench", "-map", "@" + filepath.Join(t.TempDir(), "absent.txt"), benchFile(t, "1...")}, false},
 	}
 	for _, tt := range tests {
