@@ -247,7 +247,8 @@ func (st *state) propagate() bool {
 }
 
 // nakedSingles places every cell left with one candidate and records the
-// cells with two, in the bands touched since the last search. It reports whether it placed any, and false for ok on a
+// cells with two, in the bands touched since the last search (see
+// state.touched). It reports whether it placed any, and false for ok on a
 // cell without candidates.
 func (st *state) nakedSingles() (found, ok bool) {
 	for b := range 3 {
@@ -283,9 +284,9 @@ func (st *state) nakedSingles() (found, ok bool) {
 }
 
 // claim applies claiming along columns for every digit touched since the
-// last search (see state.touched): a column where a
-// digit can only sit in one band confines the digit, in that band's box, to
-// the column. It reports whether it changed anything.
+// last search (see state.touched): a column where a digit can only sit in
+// one band confines the digit, in that band's box, to the column. It
+// reports whether it changed anything.
 func (st *state) claim() bool {
 	t := tab
 	before := st.dirty
