@@ -72,7 +72,7 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 	for cell, field := range numbers {
 		pos := at + 1
 		at += len(field) + 1
-		if len(field) == 0 || len(field) > sudoCueMaxDigits || !isDecimal(field) {
+		if len(field) > sudoCueMaxDigits || !isDigits(field, 10) {
 			return nil, grid.FieldErrorf("text", "cell %s: %q at position %d is not a decimal number", cellName(n, cell), field, pos)
 		}
 		x, _ := strconv.Atoi(field)
@@ -95,16 +95,6 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 		p.Cages[k].Cells = append(p.Cages[k].Cells, cell)
 	}
 	return p, nil
-}
-
-// isDecimal reports whether s is decimal digits only.
-func isDecimal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // EncodeSudoCue renders a 9×9 killer as a SudoCue killer string. The
