@@ -97,3 +97,36 @@ func TestCageFixtures(t *testing.T) {
 func BenchmarkGenericCages(b *testing.B) {
 	benchmarkBoards(b, cageBoards(b), 2)
 }
+
+// TestCombosNeedACellForEveryDigit checks that a cage set is ruled out when
+// an empty cell of the cage has none of its digits: with r1c1 and r1c2
+// holding 1 and 5 only, the set {2,4,9} of a 15-cage on r1c1-r1c3 cannot be
+// placed, so r1c3 loses its 2 and keeps the 9 of {1,5,9} and the 4 and 6 of
+// {4,5,6}.
+func TestCombosNeedACellForEveryDigit(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1, 2}, Target: 15, Op: grid.OpAdd}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	b.Restrict(0, grid.Bit(1)|grid.Bit(5))
+	b.Restrict(1, grid.Bit(1)|grid.Bit(5))
+	b.Restrict(2, grid.Bit(2)|grid.Bit(4)|grid.Bit(6)|grid.Bit(9))
+	g := &generic{l: l, m: newModel(l, Options{})}
+	g.queued = make([]bool, len(g.m.cons))
+	g.weight = make([]int32, l.Cells)
+	if !g.root(b) {
+		t.Fatal("root found a contradiction")
+	}
+	f := g.frames[0]
+	for id := range g.m.cons {
+		if c := &g.m.cons[id]; c.kind == conCombos && c.cage == 0 {
+			if !g.propagateConstraint(f, int32(id)) {
+				t.Fatal("the cage failed")
+			}
+		}
+	}
+	if got, want := f.cand[2], grid.Bit(4)|grid.Bit(6)|grid.Bit(9); got != want {
+		t.Errorf("r1c3 = %v, want %v", got, want)
+	}
+}
