@@ -142,7 +142,8 @@ type state struct {
 }
 
 // load sets the state to the puzzle's clues and marks, all words dirty;
-// propagation then finds any contradiction among the clues.
+// propagation then finds the consequences, and any contradiction among the
+// clues.
 func (st *state) load(p *Puzzle) error {
 	for i := range 27 {
 		st.cand[i] = all27
@@ -156,10 +157,7 @@ func (st *state) load(p *Puzzle) error {
 		if v > 9 {
 			return fmt.Errorf("classic puzzle: cell %d holds %d", cell+1, v)
 		}
-		b, pos := cell/27, cell%27
-		// Confining the digit to its cell in the row is enough: propagation
-		// then finds the row's hidden single and places it.
-		st.cand[3*int(v-1)+b] &= ^rowMask[pos] | 1<<pos
+		st.place(cell/27, cell%27, int(v-1))
 	}
 	if m := p.Marks; m != nil {
 		for cell, c := range m {
@@ -173,6 +171,29 @@ func (st *state) load(p *Puzzle) error {
 		}
 	}
 	return nil
+}
+
+// place puts digit d+1 at bit pos of band b while loading: it takes the
+// cell from the other digits and the digit from the cell's peers, directly,
+// which is far cheaper than propagating a confinement per clue. A clue on a
+// cell that no longer has the digit (two equal clues in a unit) empties
+// the digit's word, which propagation reports as a contradiction.
+func (st *state) place(b, pos, d int) {
+	bit := uint32(1) << pos
+	j := (3*d + b) & 31
+	w := st.cand[j]
+	for k := b; k < 27; k += 3 {
+		st.cand[k] &^= bit
+	}
+	if w&bit == 0 {
+		st.cand[j] = 0
+	} else {
+		st.cand[j] = w&^bandPeers[pos] | bit
+	}
+	nb := neighbours[j]
+	st.cand[nb&31] &^= colMask[pos]
+	st.cand[nb>>8&31] &^= colMask[pos]
+	st.unsolved[b&3] &^= bit
 }
 
 // and keeps only mask of word j, marking it dirty when it changes.
