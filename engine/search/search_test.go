@@ -622,6 +622,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"25x25Hard", "testdata/25x25-hard.txt"},
 		{"KenKen9", "testdata/kenken9.txt"},
 		{"KillerTarek", "testdata/killer9-tarek.txt"},
+		{"KillerExtreme", "testdata/killer9-extreme.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			benchmarkBoards(b, fixtureBoards(b, bm.file), 2)
