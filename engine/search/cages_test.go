@@ -130,3 +130,44 @@ func TestCombosNeedACellForEveryDigit(t *testing.T) {
 		t.Errorf("r1c3 = %v, want %v", got, want)
 	}
 }
+
+// TestCombosPointOutOfTheirUnits checks that a digit every set of a cage
+// needs leaves the rest of each unit holding all its places in the cage.
+func TestCombosPointOutOfTheirUnits(t *testing.T) {
+	// r1c1, r1c2 and r2c2 add up to 6: 1, 2 and 3. Without 3 in r2c2, the
+	// 3 is in r1c1 or r1c2, so in row 1 and box 1.
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1, 10}, Target: 6, Op: grid.OpAdd}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	b.Restrict(10, grid.Bit(1)|grid.Bit(2))
+	g := &generic{l: l, m: newModel(l, Options{})}
+	g.queued = make([]bool, len(g.m.cons))
+	g.weight = make([]int32, l.Cells)
+	if !g.root(b) {
+		t.Fatal("root found a contradiction")
+	}
+	f := g.frames[0]
+	for id := range g.m.cons {
+		if c := &g.m.cons[id]; c.kind == conCombos && c.cage == 0 {
+			if !g.propagateConstraint(f, int32(id)) {
+				t.Fatal("the cage failed")
+			}
+		}
+	}
+	three := grid.Bit(3)
+	for _, tt := range []struct {
+		cell int
+		want bool
+	}{
+		{0, true}, {1, true}, // the places of the 3
+		{2, false}, {8, false}, // row 1
+		{9, false}, {20, false}, // box 1
+		{27, true}, {12, true}, // column 1 and row 2 outside box 1
+	} {
+		if got := f.cand[tt.cell]&three != 0; got != tt.want {
+			t.Errorf("cell %d has 3: %v, want %v", tt.cell, got, tt.want)
+		}
+	}
+}

@@ -548,8 +548,43 @@ sets:
 		if places == 0 {
 			return false
 		}
-		if places == 1 && f.cand[at] != bit && !g.remove(f, int(at), f.cand[at]&^bit) {
+		if places == 1 {
+			if f.cand[at] != bit && !g.remove(f, int(at), f.cand[at]&^bit) {
+				return false
+			}
+			continue
+		}
+		if !g.pointCombo(f, cells, at, places, bit) {
 			return false
+		}
+	}
+	return true
+}
+
+// pointCombo takes digit bit, which cells must hold, from the rest of
+// every unit holding all the places of the digit among the cells (at is
+// one of them, places their number): the digit sits in the cells, so
+// nowhere else in such a unit.
+func (g *generic) pointCombo(f *frame, cells []int32, at int32, places int, bit grid.Digits) bool {
+	d := bits.TrailingZeros32(uint32(bit))
+units:
+	for _, u := range g.m.counted[at] {
+		if int(f.count[u*32+d]) == places {
+			// The unit has no other place for the digit.
+			continue
+		}
+		for _, cell := range cells {
+			if f.value[cell] == 0 && f.cand[cell]&bit != 0 && !slices.Contains(g.m.counted[cell], u) {
+				continue units
+			}
+		}
+		for _, cell := range g.l.Units[u].Cells {
+			if f.value[cell] != 0 || f.cand[cell]&bit == 0 || slices.Contains(cells, int32(cell)) {
+				continue
+			}
+			if !g.remove(f, cell, bit) {
+				return false
+			}
 		}
 	}
 	return true
