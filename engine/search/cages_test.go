@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 	"testing"
 
@@ -168,6 +169,76 @@ func TestCombosPointOutOfTheirUnits(t *testing.T) {
 	} {
 		if got := f.cand[tt.cell]&three != 0; got != tt.want {
 			t.Errorf("cell %d has 3: %v, want %v", tt.cell, got, tt.want)
+		}
+	}
+}
+
+// TestCombosTakeWhatAUnitForces checks that a cage keeps only the sets
+// holding a digit that a unit can place only in the cage.
+func TestCombosTakeWhatAUnitForces(t *testing.T) {
+	// r1c1 and r1c2 add up to 10; the 9 of row 1 can go only there, so
+	// they hold 1 and 9.
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1}, Target: 10, Op: grid.OpAdd}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	for cell := 2; cell < 9; cell++ {
+		b.Restrict(cell, grid.AllDigits(9)&^grid.Bit(9))
+	}
+	g := &generic{l: l, m: newModel(l, Options{})}
+	g.queued = make([]bool, len(g.m.cons))
+	g.weight = make([]int32, l.Cells)
+	if !g.root(b) {
+		t.Fatal("root found a contradiction")
+	}
+	f := g.frames[0]
+	for id := range g.m.cons {
+		if c := &g.m.cons[id]; c.kind == conCombos && c.cage == 0 {
+			if !g.propagateConstraint(f, int32(id)) {
+				t.Fatal("the cage failed")
+			}
+		}
+	}
+	for _, cell := range []int{0, 1} {
+		if got, want := f.cand[cell], grid.Bit(1)|grid.Bit(9); got != want {
+			t.Errorf("cell %d = %v, want %v", cell, got, want)
+		}
+	}
+}
+
+// TestFewFollowsCounts walks down the first guesses of published killers
+// and checks at every state that each unit's few digits are exactly those
+// with at most model.few places left.
+func TestFewFollowsCounts(t *testing.T) {
+	for i, b := range fixtureBoards(t, "testdata/killer9-tarek.txt")[:8] {
+		var g generic
+		if _, err := g.count(context.Background(), b, 1, 1); err != nil && !errors.Is(err, ErrNodeLimit) {
+			t.Fatal(err)
+		}
+		f := g.frames[0]
+		if !g.root(b) {
+			t.Fatalf("board %d: root found a contradiction", i+1)
+		}
+		for depth := 0; ; depth++ {
+			if !g.propagate(f) || f.empty == 0 {
+				break
+			}
+			for u := range g.l.Units {
+				var want grid.Digits
+				for d := range g.l.N {
+					if int(f.count[u*32+d]) <= g.m.few {
+						want |= grid.Digits(1) << d
+					}
+				}
+				if f.few[u] != want {
+					t.Fatalf("board %d, depth %d, unit %d: few %v, want %v", i+1, depth, u, f.few[u], want)
+				}
+			}
+			cell, bit := g.choose(f)
+			if !g.remove(f, cell, f.cand[cell]&^bit) {
+				break
+			}
 		}
 	}
 }

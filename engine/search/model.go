@@ -40,11 +40,20 @@ type constraint struct {
 	target     int32
 	combos     []grid.Digits
 	tuples     []uint8
+	// parts are, for a conCombos constraint, its cells in each unit
+	// holding two or more of them.
+	parts []part
 	// unit is the compartment of a conStraight constraint (an index into
 	// Layout.Units), and rest the other white cells of its row or column,
 	// which lose the digits the compartment must hold.
 	unit int32
 	rest []int32
+}
+
+// part is the cells of a constraint inside one unit.
+type part struct {
+	unit  int32
+	cells []int32
 }
 
 // model is what the generic search derives once from a layout: its cage
@@ -71,6 +80,10 @@ type model struct {
 	cageCost []int32
 	// derived counts the derived sums.
 	derived int
+	// few is the most cells a combos constraint has in one unit (see
+	// part), at least 2: the places of a digit in a unit that the
+	// constraint may hold all of.
+	few int
 	// counted[c] are the complete units of cell c (Layout.CellUnit less
 	// the partial units of a Str8ts board), whose digits the search counts
 	// for hidden singles.
@@ -95,7 +108,7 @@ type Options struct {
 
 // newModel builds the model of l.
 func newModel(l *grid.Layout, opts Options) *model {
-	m := &model{l: l, opts: opts}
+	m := &model{l: l, opts: opts, few: 2}
 	from := opts.LockedFrom
 	if from == 0 {
 		from = 16
@@ -179,7 +192,36 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 		m.neg = append(m.neg, neg != nil && neg[i])
 	}
 	c.end = int32(len(m.cells))
+	if c.kind == conCombos {
+		c.parts = m.parts(m.cells[c.start:c.end])
+	}
 	m.cons = append(m.cons, c)
+}
+
+// parts returns the cells of cells in each unit (counted for hidden
+// singles) that holds two or more of them.
+func (m *model) parts(cells []int32) []part {
+	var all []part
+	for _, cell := range cells {
+	units:
+		for _, u := range m.counted[cell] {
+			for i := range all {
+				if all[i].unit == int32(u) {
+					all[i].cells = append(all[i].cells, cell)
+					continue units
+				}
+			}
+			all = append(all, part{unit: int32(u), cells: []int32{cell}})
+		}
+	}
+	parts := all[:0]
+	for _, p := range all {
+		if len(p.cells) >= 2 {
+			parts = append(parts, p)
+			m.few = max(m.few, len(p.cells))
+		}
+	}
+	return parts
 }
 
 // index builds the watch lists.
@@ -376,7 +418,7 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	cells := m.cells[c.start:c.end]
 	switch c.kind {
 	case conCombos:
-		return g.combos(f, cells, c.combos)
+		return g.combos(f, cells, c)
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
@@ -489,11 +531,12 @@ func (g *generic) straight(f *frame, c *constraint) bool {
 }
 
 // combos keeps distinct cells to the sets of their table still possible (a
-// set is out when a digit it has left to place has no cell, or an empty
-// cell has none of its digits): the empty cells lose the digits no such
-// set has left to place, and a digit that every set needs goes in when one
-// cell alone can take it.
-func (g *generic) combos(f *frame, cells []int32, table []grid.Digits) bool {
+// set is out when a digit it has left to place has no cell, an empty cell
+// has none of its digits, or it lacks a digit that a unit can place only
+// in these cells): the empty cells lose the digits no such set has left
+// to place, and a digit that every set needs goes in when one cell alone
+// can take it, and out of the rest of every unit holding all its places.
+func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
 	var placed, open grid.Digits
 	// The candidates of the empty cells; distinct cells are at most
 	// grid.MaxSize.
@@ -508,26 +551,27 @@ func (g *generic) combos(f *frame, cells []int32, table []grid.Digits) bool {
 			empty = append(empty, c)
 		}
 	}
-	var allowed grid.Digits
-	must, possible := ^grid.Digits(0), false
-sets:
-	for _, set := range table {
-		rest := set &^ placed
-		if set&placed != placed || rest&^open != 0 {
-			continue
+	// A set has a digit for each empty cell, all open: a cell with more
+	// candidates than the open digits the set leaves out shares one with
+	// it. Only the others need checking.
+	spare := popcount(open) - len(empty)
+	narrow := empty[:0]
+	for _, c := range empty {
+		if popcount(c) <= spare {
+			narrow = append(narrow, c)
 		}
-		// Every empty cell must take a digit of the set.
-		for _, c := range empty {
-			if c&rest == 0 {
-				continue sets
+	}
+	allowed, must, ok := keepSets(c.combos, placed, open, 0, narrow)
+	if !ok {
+		return false
+	}
+	if maybe := open &^ must; maybe != 0 && len(c.parts) > 0 {
+		// Only a digit some sets lack can rule sets out.
+		if need := g.needed(f, c.parts, maybe); need != 0 {
+			if allowed, must, ok = keepSets(c.combos, placed, open, need, narrow); !ok {
+				return false
 			}
 		}
-		allowed |= rest
-		must &= rest
-		possible = true
-	}
-	if !possible {
-		return false
 	}
 	for _, cell := range cells {
 		if f.value[cell] != 0 {
@@ -559,6 +603,61 @@ sets:
 		}
 	}
 	return true
+}
+
+// keepSets returns the digits left to place by the sets of table still
+// possible (see combos), of any of them (allowed) and of all (must), and
+// whether any is: a set holds the placed digits, leaves only open digits
+// to place, among them need, and a digit of every cell of narrow.
+func keepSets(table []grid.Digits, placed, open, need grid.Digits, narrow []grid.Digits) (allowed, must grid.Digits, ok bool) {
+	must = ^grid.Digits(0)
+sets:
+	for _, set := range table {
+		rest := set &^ placed
+		if set&placed != placed || rest&^open != 0 || rest&need != need {
+			continue
+		}
+		for _, c := range narrow {
+			if c&rest == 0 {
+				continue sets
+			}
+		}
+		allowed |= rest
+		must &= rest
+		ok = true
+	}
+	return allowed, must, ok
+}
+
+// needed returns the digits of maybe that some unit of parts can place
+// only in the empty cells of its part: the cells must hold them.
+func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits {
+	var need grid.Digits
+	for _, p := range parts {
+		var union grid.Digits
+		for _, cell := range p.cells {
+			if f.value[cell] == 0 {
+				union |= f.cand[cell]
+			}
+		}
+		counts := f.count[p.unit*32 : p.unit*32+32]
+		for x := union & maybe & f.few[p.unit] &^ f.placed[p.unit]; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(uint32(x)) & 31
+			if int(counts[d]) > len(p.cells) {
+				continue
+			}
+			bit, n := grid.Digits(1)<<d, 0
+			for _, cell := range p.cells {
+				if f.value[cell] == 0 && f.cand[cell]&bit != 0 {
+					n++
+				}
+			}
+			if n == int(counts[d]) {
+				need |= bit
+			}
+		}
+	}
+	return need
 }
 
 // pointCombo takes digit bit, which cells must hold, from the rest of

@@ -132,7 +132,10 @@ type frame struct {
 	count []uint8
 	// placed holds the digits placed in each unit.
 	placed []grid.Digits
-	empty  int
+	// few holds, for each unit, the digits with at most model.few places
+	// in it (cells that hold them or have them as candidates).
+	few   []grid.Digits
+	empty int
 }
 
 // errStop ends a search that has found enough solutions.
@@ -183,6 +186,7 @@ func (g *generic) frame(depth int) *frame {
 			cand:   make([]grid.Digits, n),
 			count:  make([]uint8, 32*u),
 			placed: make([]grid.Digits, u),
+			few:    make([]grid.Digits, u),
 		})
 	}
 	return g.frames[depth]
@@ -237,7 +241,11 @@ func (g *generic) root(b *grid.Board) bool {
 			}
 		}
 		f.placed[u] = placed
+		f.few[u] = 0
 		for d := range l.N {
+			if int(f.count[u*32+d]) <= g.m.few {
+				f.few[u] |= grid.Digits(1) << d
+			}
 			switch f.count[u*32+d] {
 			case 0:
 				return false
@@ -290,6 +298,7 @@ func (g *generic) solve(depth int) error {
 		copy(next.cand, f.cand)
 		copy(next.count, f.count)
 		copy(next.placed, f.placed)
+		copy(next.few, f.few)
 		next.empty = f.empty
 		if g.remove(next, cell, next.cand[cell]&^bit) {
 			if err := g.solve(depth + 1); err != nil {
@@ -477,6 +486,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.naked = append(g.naked, int32(cell))
 	}
 	m := g.m
+	few := uint8(m.few)
 	for _, id := range m.watch[m.watchAt[cell]:m.watchAt[cell+1]] {
 		if !g.queued[id] {
 			g.queued[id] = true
@@ -496,6 +506,8 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 				if f.placed[u]>>d&1 == 0 {
 					g.hidden = append(g.hidden, int32(u*32+d))
 				}
+			case few:
+				f.few[u] |= grid.Digits(1) << d
 			}
 		}
 	}
