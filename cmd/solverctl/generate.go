@@ -129,6 +129,7 @@ func printGenerated(w io.Writer, r *sudokuv1.GenerateResponse, charset string) e
 	fmt.Fprintf(&b, "level met: %s\n", yesNo(r.GetLevelMet()))
 	fmt.Fprintf(&b, "solved without guessing: %s\n", yesNo(r.GetSolvedWithoutGuessing()))
 	fmt.Fprintf(&b, "clues: %d\n", r.GetClues())
+	fmt.Fprintf(&b, "minimal: %s\n", yesNo(r.GetMinimal()))
 	fmt.Fprintf(&b, "seed: %d\n", r.GetSeed())
 	fmt.Fprintf(&b, "attempts: %d\n", r.GetAttempts())
 	_, err := io.WriteString(w, b.String())

@@ -18,9 +18,10 @@ var generateCLITests = []struct {
 	first string
 	lines []string
 }{
-	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "level met: yes", "seed: 5", "attempts: 0"}},
+	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "level met: yes", "minimal: yes", "seed: 5", "attempts: 0"}},
 	{"solution and level", []string{"generate", "--seed", "5", "--level", "medium", "--solution"}, "S9B", []string{"solution: ", "difficulty: Medium", "level met: yes"}},
 	{"plain", []string{"generate", "--seed", "1", "--to", "plain", "--symmetry", "mirror"}, "", []string{"clues: "}},
+	{"not minimal", []string{"generate", "--seed", "1", "--non-minimal", "--level", "easy"}, "S9B", []string{"minimal: no"}},
 	{"2.0 header", []string{"generate", "--seed", "1", "--to", "S9B"}, "S9B", nil},
 	{"killer", []string{"generate", "--variant", "killer", "--seed", "2"}, "L9B", []string{"seed: 2"}},
 	{"kenken", []string{"generate", "--variant", "kenken", "--size", "4", "--seed", "2"}, "K4C", nil},
