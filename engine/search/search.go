@@ -4,7 +4,7 @@
 // solver of package classic; the others to a generic search that
 // propagates singles, cage tables and bounds, the sums that units and
 // cages imply together (innies and outies) and, on large boards, locked
-// candidates.
+// candidates and naked and hidden pairs.
 package search
 
 import (
@@ -94,7 +94,7 @@ func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (
 // rather than by scanning. The constraints of its model (cages, and the
 // sums derived from units and cages) are queued when a candidate of
 // theirs goes and propagated when the singles are done; then, on large
-// boards, locked candidates. It guesses where the fewest choices are
+// boards, locked candidates and pairs. It guesses where the fewest choices are
 // (see choose), and after a failed guess removes it and propagates
 // again. Each depth has its own copy of the state; the queues and the
 // model are shared, so a node allocates nothing.
@@ -115,12 +115,18 @@ type generic struct {
 	fails  int
 	seg    []grid.Digits // segments of locked candidates
 	twice  []grid.Digits // digits in two segments of a box
-	limit  int
-	max    int64
-	nodes  int64
-	done   <-chan struct{}
-	ctx    context.Context
-	res    *Result
+	// changed lists the units that may hold a new pair since their last
+	// search for pairs (on boards with locked candidates): a cell of
+	// theirs was left with two candidates, or a digit with two places.
+	// inChanged marks them.
+	changed   []int32
+	inChanged []bool
+	limit     int
+	max       int64
+	nodes     int64
+	done      <-chan struct{}
+	ctx       context.Context
+	res       *Result
 }
 
 // frame is the search state at one depth.
@@ -147,24 +153,8 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		res.Complete = true
 		return res, nil
 	}
-	if g.l == nil || g.l.Cells != b.L.Cells || len(g.l.Units) != len(b.L.Units) {
-		g.frames = g.frames[:0]
-	}
-	g.l, g.limit, g.max, g.nodes, g.ctx, g.done, g.res = b.L, limit, maxNodes, 0, ctx, ctx.Done(), &res
-	if g.m == nil || g.m.l != b.L || g.m.opts != g.opts {
-		g.m = newModel(b.L, g.opts)
-		g.queued = make([]bool, len(g.m.cons))
-		g.queue = make([]int32, 0, len(g.m.cons))
-		g.seg = make([]grid.Digits, 2*b.L.N*b.L.N)
-		g.twice = make([]grid.Digits, b.L.N)
-	}
-	if len(g.weight) != b.L.Cells {
-		g.weight = make([]int32, b.L.Cells)
-	}
-	for i := range g.weight {
-		g.weight[i] = 1
-	}
-	g.fails = 0
+	g.prepare(b.L)
+	g.limit, g.max, g.nodes, g.ctx, g.done, g.res = limit, maxNodes, 0, ctx, ctx.Done(), &res
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	var err error
 	if g.root(b) {
@@ -176,6 +166,32 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		err = nil
 	}
 	return res, err
+}
+
+// prepare readies g for a search on layout l: the model and the buffers
+// it sizes, kept from the last search when the layout is the same, and
+// the conflict weights, reset.
+func (g *generic) prepare(l *grid.Layout) {
+	if g.l == nil || g.l.Cells != l.Cells || len(g.l.Units) != len(l.Units) {
+		g.frames = g.frames[:0]
+	}
+	g.l = l
+	if g.m == nil || g.m.l != l || g.m.opts != g.opts {
+		g.m = newModel(l, g.opts)
+		g.queued = make([]bool, len(g.m.cons))
+		g.queue = make([]int32, 0, len(g.m.cons))
+		g.seg = make([]grid.Digits, 2*l.N*l.N)
+		g.twice = make([]grid.Digits, l.N)
+		g.inChanged = make([]bool, len(l.Units))
+		g.changed = make([]int32, 0, len(l.Units))
+	}
+	if len(g.weight) != l.Cells {
+		g.weight = make([]int32, l.Cells)
+	}
+	for i := range g.weight {
+		g.weight[i] = 1
+	}
+	g.fails = 0
 }
 
 func (g *generic) frame(depth int) *frame {
@@ -259,6 +275,15 @@ func (g *generic) root(b *grid.Board) bool {
 	for cell, c := range f.cand {
 		if f.value[cell] == 0 && c&(c-1) == 0 && !l.IsBlack(cell) {
 			g.naked = append(g.naked, int32(cell)) // a single, or empty
+		}
+	}
+	for _, u := range g.changed {
+		g.inChanged[u] = false
+	}
+	g.changed = g.changed[:0]
+	if g.m.locked {
+		for u := range l.Units {
+			g.pairsIn(u)
 		}
 	}
 	return true
@@ -378,7 +403,7 @@ func bestCell(f *frame) int {
 
 // propagate places the queued singles and those they cause, then
 // applies the queued constraints and, on large boards, locked
-// candidates, until nothing is left to do; it reports false on a
+// candidates and pairs, until nothing is left to do; it reports false on a
 // contradiction, with the queues emptied.
 func (g *generic) propagate(f *frame) bool {
 	l := g.l
@@ -422,11 +447,18 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
-		if g.m.locked && lockedPasses < maxLockedPasses {
-			lockedPasses++
+		if g.m.locked {
 			var changed bool
-			if changed, ok = g.locked(f); ok && changed {
-				continue
+			if lockedPasses < maxLockedPasses {
+				lockedPasses++
+				if changed, ok = g.locked(f); !ok || changed {
+					continue
+				}
+			}
+			if len(g.changed) > 0 {
+				if changed, ok = g.pairs(f); !ok || changed {
+					continue
+				}
 			}
 		}
 		break
@@ -493,7 +525,12 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			g.queue = append(g.queue, id)
 		}
 	}
+	// A cell left with two candidates may make a naked pair in its units.
+	pair := m.locked && c&(c-1)&(c&(c-1)-1) == 0
 	for _, u := range m.counted[cell] {
+		if pair {
+			g.pairsIn(u)
+		}
 		counts := f.count[u*32 : u*32+32]
 		for x := gone; x != 0; x &= x - 1 {
 			d := bits.TrailingZeros32(uint32(x))
@@ -506,12 +543,26 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 				if f.placed[u]>>d&1 == 0 {
 					g.hidden = append(g.hidden, int32(u*32+d))
 				}
-			case few:
+			case 2:
+				// A digit left with two places may make a hidden pair.
+				if m.locked {
+					g.pairsIn(u)
+				}
+			}
+			if counts[d] == few {
 				f.few[u] |= grid.Digits(1) << d
 			}
 		}
 	}
 	return true
+}
+
+// pairsIn queues unit u for the next search for pairs.
+func (g *generic) pairsIn(u int) {
+	if !g.inChanged[u] {
+		g.inChanged[u] = true
+		g.changed = append(g.changed, int32(u))
+	}
 }
 
 // weighFrom is the number of contradictions after which conflict weights

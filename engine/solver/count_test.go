@@ -30,7 +30,7 @@ func fixture(t testing.TB, file string, i int) *grid.Board {
 // count incomplete instead of failing the solve.
 func TestCountAfterLogic(t *testing.T) {
 	// Logic finishes it with singles and locked candidates; the search
-	// cannot count it within 10 nodes.
+	// cannot count it within 1 node.
 	logic25 := fixture(t, "25x25.txt", 8)
 	// Logic cannot finish it, nor the search count it within 10 nodes.
 	hard25 := fixture(t, "25x25-hard.txt", 0)
@@ -39,9 +39,9 @@ func TestCountAfterLogic(t *testing.T) {
 	hard := parse(t, "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3", "", "")
 
 	var s search.Searcher
-	s.MaxNodes = 10
+	s.MaxNodes = 1
 	if _, err := s.Count(context.Background(), logic25, 2); !errors.Is(err, search.ErrNodeLimit) {
-		t.Fatalf("search of the 25×25 within 10 nodes: err = %v, want the node limit (fixture changed?)", err)
+		t.Fatalf("search of the 25×25 within 1 node: err = %v, want the node limit (fixture changed?)", err)
 	}
 
 	tests := []struct {
@@ -53,8 +53,8 @@ func TestCountAfterLogic(t *testing.T) {
 		complete bool
 		guesses  bool // whether the solve guesses
 	}{
-		{"25x25 logic, tiny budget", logic25, Options{CheckMultiple: true, MaxNodes: 10}, Solved, 1, true, false},
-		{"25x25 logic only, tiny budget", logic25, Options{Type: LogicOnly, CheckMultiple: true, MaxNodes: 10}, Solved, 1, true, false},
+		{"25x25 logic, tiny budget", logic25, Options{CheckMultiple: true, MaxNodes: 1}, Solved, 1, true, false},
+		{"25x25 logic only, tiny budget", logic25, Options{Type: LogicOnly, CheckMultiple: true, MaxNodes: 1}, Solved, 1, true, false},
 		{"25x25 stuck, tiny budget", hard25, Options{Type: LogicOnly, CheckMultiple: true, MaxNodes: 10}, Stuck, 0, false, false},
 		{"two solutions", two, Options{CheckMultiple: true, MaxSolutions: 5}, MultipleSolutions, 2, true, true},
 		{"two solutions at the limit", two, Options{CheckMultiple: true}, MultipleSolutions, 2, false, true},
