@@ -99,23 +99,20 @@ func BenchmarkGenericCages(b *testing.B) {
 	benchmarkBoards(b, cageBoards(b), 2)
 }
 
-// TestCombosNeedACellForEveryDigit checks that a cage set is ruled out when
-// an empty cell of the cage has none of its digits: with r1c1 and r1c2
-// holding 1 and 5 only, the set {2,4,9} of a 15-cage on r1c1-r1c3 cannot be
-// placed, so r1c3 loses its 2 and keeps the 9 of {1,5,9} and the 4 and 6 of
-// {4,5,6}.
-func TestCombosNeedACellForEveryDigit(t *testing.T) {
-	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1, 2}, Target: 15, Op: grid.OpAdd}}})
+// cageFrame loads a 9×9 killer board with one cage, whose cells are
+// restricted to the digits given, and propagates the cage's table once.
+func cageFrame(t *testing.T, cage grid.Cage, restrict map[int]grid.Digits) *frame {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{cage}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := grid.NewBoard(l)
-	b.Restrict(0, grid.Bit(1)|grid.Bit(5))
-	b.Restrict(1, grid.Bit(1)|grid.Bit(5))
-	b.Restrict(2, grid.Bit(2)|grid.Bit(4)|grid.Bit(6)|grid.Bit(9))
-	g := &generic{l: l, m: newModel(l, Options{})}
-	g.queued = make([]bool, len(g.m.cons))
-	g.weight = make([]int32, l.Cells)
+	for cell, d := range restrict {
+		b.Restrict(cell, d)
+	}
+	var g generic
+	g.prepare(l)
 	if !g.root(b) {
 		t.Fatal("root found a contradiction")
 	}
@@ -127,6 +124,20 @@ func TestCombosNeedACellForEveryDigit(t *testing.T) {
 			}
 		}
 	}
+	return f
+}
+
+// TestCombosNeedACellForEveryDigit checks that a cage set is ruled out when
+// an empty cell of the cage has none of its digits: with r1c1 and r1c2
+// holding 1 and 5 only, the set {2,4,9} of a 15-cage on r1c1-r1c3 cannot be
+// placed, so r1c3 loses its 2 and keeps the 9 of {1,5,9} and the 4 and 6 of
+// {4,5,6}.
+func TestCombosNeedACellForEveryDigit(t *testing.T) {
+	f := cageFrame(t, grid.Cage{Cells: []int{0, 1, 2}, Target: 15, Op: grid.OpAdd}, map[int]grid.Digits{
+		0: grid.Bit(1) | grid.Bit(5),
+		1: grid.Bit(1) | grid.Bit(5),
+		2: grid.Bit(2) | grid.Bit(4) | grid.Bit(6) | grid.Bit(9),
+	})
 	if got, want := f.cand[2], grid.Bit(4)|grid.Bit(6)|grid.Bit(9); got != want {
 		t.Errorf("r1c3 = %v, want %v", got, want)
 	}
@@ -137,26 +148,9 @@ func TestCombosNeedACellForEveryDigit(t *testing.T) {
 func TestCombosPointOutOfTheirUnits(t *testing.T) {
 	// r1c1, r1c2 and r2c2 add up to 6: 1, 2 and 3. Without 3 in r2c2, the
 	// 3 is in r1c1 or r1c2, so in row 1 and box 1.
-	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1, 10}, Target: 6, Op: grid.OpAdd}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := grid.NewBoard(l)
-	b.Restrict(10, grid.Bit(1)|grid.Bit(2))
-	g := &generic{l: l, m: newModel(l, Options{})}
-	g.queued = make([]bool, len(g.m.cons))
-	g.weight = make([]int32, l.Cells)
-	if !g.root(b) {
-		t.Fatal("root found a contradiction")
-	}
-	f := g.frames[0]
-	for id := range g.m.cons {
-		if c := &g.m.cons[id]; c.kind == conCombos && c.cage == 0 {
-			if !g.propagateConstraint(f, int32(id)) {
-				t.Fatal("the cage failed")
-			}
-		}
-	}
+	f := cageFrame(t, grid.Cage{Cells: []int{0, 1, 10}, Target: 6, Op: grid.OpAdd}, map[int]grid.Digits{
+		10: grid.Bit(1) | grid.Bit(2),
+	})
 	three := grid.Bit(3)
 	for _, tt := range []struct {
 		cell int
@@ -178,28 +172,11 @@ func TestCombosPointOutOfTheirUnits(t *testing.T) {
 func TestCombosTakeWhatAUnitForces(t *testing.T) {
 	// r1c1 and r1c2 add up to 10; the 9 of row 1 can go only there, so
 	// they hold 1 and 9.
-	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1}, Target: 10, Op: grid.OpAdd}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := grid.NewBoard(l)
+	restrict := map[int]grid.Digits{}
 	for cell := 2; cell < 9; cell++ {
-		b.Restrict(cell, grid.AllDigits(9)&^grid.Bit(9))
+		restrict[cell] = grid.AllDigits(9) &^ grid.Bit(9)
 	}
-	g := &generic{l: l, m: newModel(l, Options{})}
-	g.queued = make([]bool, len(g.m.cons))
-	g.weight = make([]int32, l.Cells)
-	if !g.root(b) {
-		t.Fatal("root found a contradiction")
-	}
-	f := g.frames[0]
-	for id := range g.m.cons {
-		if c := &g.m.cons[id]; c.kind == conCombos && c.cage == 0 {
-			if !g.propagateConstraint(f, int32(id)) {
-				t.Fatal("the cage failed")
-			}
-		}
-	}
+	f := cageFrame(t, grid.Cage{Cells: []int{0, 1}, Target: 10, Op: grid.OpAdd}, restrict)
 	for _, cell := range []int{0, 1} {
 		if got, want := f.cand[cell], grid.Bit(1)|grid.Bit(9); got != want {
 			t.Errorf("cell %d = %v, want %v", cell, got, want)
