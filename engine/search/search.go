@@ -526,7 +526,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 	}
 	// A cell left with two candidates may make a naked pair in its units.
-	pair := m.locked && c&(c-1)&(c&(c-1)-1) == 0
+	pair := m.locked && c&(c-1) != 0 && c&(c-1)&(c&(c-1)-1) == 0
 	for _, u := range m.counted[cell] {
 		if pair {
 			g.pairsIn(u)
