@@ -69,7 +69,7 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
-		cp, err = PuzzleFromBoard(field+".board", src.Board)
+		cp, err = puzzleFromBoard(field+".board", src.Board)
 		if err != nil {
 			return nil, err
 		}
@@ -132,10 +132,19 @@ var formatFromProto = map[sudokuv1.Format]codec.Format{
 
 var formatToProto = invert(formatFromProto, -1)
 
-// PuzzleFromBoard converts a structured board to the engine's puzzle,
-// checking it as the service checks Puzzle.board; an error is a
-// *grid.FieldError whose field starts with field.
-func PuzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
+// BoardOf checks a puzzle as the service checks a request's and builds
+// its board; an error is a *grid.FieldError whose field starts with
+// "puzzle".
+func BoardOf(p *sudokuv1.Puzzle) (*grid.Board, error) {
+	d, err := decodePuzzle("puzzle", p)
+	if err != nil {
+		return nil, err
+	}
+	return d.board, nil
+}
+
+// puzzleFromBoard converts a structured board.
+func puzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 	n := int(pb.GetSize())
 	if n < 2 || n > grid.MaxSize {
 		return nil, grid.FieldErrorf(field+".size", "size %d is out of range 2..%d", n, grid.MaxSize)

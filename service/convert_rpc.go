@@ -53,7 +53,7 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
-		if cp, err = PuzzleFromBoard(field+".board", src.Board); err != nil {
+		if cp, err = puzzleFromBoard(field+".board", src.Board); err != nil {
 			return nil, 0, err
 		}
 	case *sudokuv1.Puzzle_Text:

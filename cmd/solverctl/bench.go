@@ -280,30 +280,39 @@ func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle,
 	return out, sc.Err()
 }
 
-// jsonBenchBoard reads a bench line of protojson: a Board, or a Puzzle
-// holding a board or a text, which it decodes as in says.
+// jsonBenchBoard reads a bench line of protojson, a Board or a Puzzle, and
+// builds its board as the service builds a request's: the fields the JSON
+// leaves unset take bench's flags, as the solving commands complete theirs
+// (see solveFlags.jsonPuzzle).
 func jsonBenchBoard(text string, in *benchInput) (*grid.Board, error) {
 	p, err := parseJSONPuzzle(text)
 	if err != nil {
 		return nil, err
 	}
-	var cp *codec.Puzzle
-	switch src := p.GetSource().(type) {
-	case *sudokuv1.Puzzle_Board:
-		cp, err = service.PuzzleFromBoard("board", src.Board)
-	case *sudokuv1.Puzzle_Text:
-		format := in.format
-		if format == benchJSON {
-			format = codec.FormatAuto
+	if p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED {
+		for pv, v := range protovariant.FromProto {
+			if v == in.variant && pv != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+				p.Variant = pv
+			}
 		}
-		cp, _, err = codec.Decode(src.Text, codec.DecodeOptions{Format: format, Charset: in.charset, RegionMap: in.regionMap, Tolerant: true})
-	default:
-		err = fmt.Errorf("the JSON puzzle has neither a board nor a text")
 	}
-	if err != nil {
-		return nil, err
+	if _, ok := p.GetSource().(*sudokuv1.Puzzle_Text); ok {
+		if p.GetFormat() == sudokuv1.Format_FORMAT_UNSPECIFIED && in.format != benchJSON {
+			for _, c := range formatNames {
+				if c.name == in.format.String() {
+					p.Format = c.value
+				}
+			}
+		}
+		if p.GetCharset() == "" {
+			p.Charset = in.charset
+		}
+		if p.GetRegionMap() == "" {
+			p.RegionMap = in.regionMap
+		}
+		p.Tolerant = true
 	}
-	return cp.Board(in.variant)
+	return service.BoardOf(p)
 }
 
 // benchRun searches every puzzle with threads workers, keeping up to keep

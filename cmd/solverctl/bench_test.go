@@ -131,6 +131,12 @@ func TestBench(t *testing.T) {
 		{"json format named", []string{jsonKiller}, []string{"-format", "json", "-each"}, []string{
 			"line 1: solutions 1, guesses ",
 		}},
+		// A JSON puzzle's own variant and region map win over the flags'
+		// defaults, as in a request to the service.
+		{"json fields", []string{`{"text": "` + empty4 + `", "variant": "VARIANT_X"}`, `{"text": "` + empty4 + `", "regionMap": "0001011122232333"}`}, []string{"-count-to", "1000", "-each"}, []string{
+			"line 1: solutions 48, guesses 47",
+			"line 2: solutions 144, guesses 143",
+		}},
 	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
