@@ -358,9 +358,27 @@ func (s *Solver) search(depth int) bool {
 	}
 }
 
+// nearLeaves is the number of unsolved cells at or below which guessCell
+// takes the first cell with two candidates instead of scoring them all.
+// Counting to 2 on the shared sets, 32 cuts the instructions of serg's
+// multi-solution puzzles by a tenth and leaves the others within ±0.5%.
+const nearLeaves = 32
+
 // guessCell chooses the guess: bit x of band word j, a digit in a cell. The
 // cell has two candidates when there is one, else the fewest.
 func (st *state) guessCell() (j int, x uint32) {
+	// Near the leaves the choice matters less than its cost: with few cells
+	// left, take the first cell with two candidates.
+	if bits.OnesCount32(st.unsolved[0])+bits.OnesCount32(st.unsolved[1])+bits.OnesCount32(st.unsolved[2]) <= nearLeaves {
+		for b := range 3 {
+			if p := st.pairs[b]; p != 0 {
+				x = p & -p
+				for j = b; st.cand[j&31]&x == 0; j += 3 {
+				}
+				return j, x
+			}
+		}
+	}
 	// Score each cell with two candidates by how much placing either digit
 	// would eliminate: the peers holding the digit, and twice more those
 	// among them with two candidates, which a placement turns into naked
