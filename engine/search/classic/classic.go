@@ -44,11 +44,10 @@ func Parse(s string) (Puzzle, error) {
 		return p, fmt.Errorf("classic puzzle has %d characters, want 81", len(s))
 	}
 	for i := range 81 {
-		switch c := s[i]; {
-		case c >= '1' && c <= '9':
-			p.Grid[i] = c - '0'
-		case c == '.' || c == '0':
-		default:
+		c := s[i]
+		if d := c - '0'; d <= 9 {
+			p.Grid[i] = d
+		} else if c != '.' {
 			return p, fmt.Errorf("classic puzzle: character %q at cell %d", c, i+1)
 		}
 	}
@@ -142,23 +141,49 @@ type state struct {
 }
 
 // load sets the state to the puzzle's clues and marks, all words dirty;
-// propagation then finds the consequences, and any contradiction among the
-// clues.
+// propagation then finds the consequences. It builds every word at once
+// from the clues of its digit: the cells of the clues go from every
+// digit, and each clue takes its row, box and column from its own digit.
+// Two equal clues in a unit need no check here: they leave the unit too
+// few cells for the other digits, and propagation finds a digit without a
+// place.
 func (st *state) load(p *Puzzle) error {
-	for i := range 27 {
-		st.cand[i] = all27
+	t := tab
+	// clues[3*d+b] holds the clues of digit d+1 in band b.
+	var clues [32]uint32
+	var given [3]uint32
+	for b := range 3 {
+		row := p.Grid[27*b : 27*b+27]
+		for pos, v := range row {
+			if v == 0 {
+				continue
+			}
+			if v > 9 {
+				return fmt.Errorf("classic puzzle: cell %d holds %d", 27*b+pos+1, v)
+			}
+			bit := uint32(1) << pos
+			clues[(3*int(v-1)+b)&31] |= bit
+			given[b] |= bit
+		}
 	}
-	st.unsolved = [4]uint32{all27, all27, all27, 0}
+	for d0 := 0; d0 < 27; d0 += 3 {
+		c0, c1, c2 := clues[d0&31], clues[(d0+1)&31], clues[(d0+2)&31]
+		// The columns of the digit's clues, in the three rows of a band.
+		cols := (c0 | c0>>9 | c0>>18 | c1 | c1>>9 | c1>>18 | c2 | c2>>9 | c2>>18) & low9
+		cols |= cols<<9 | cols<<18
+		for b, c := range [3]uint32{c0, c1, c2} {
+			r0, r1, r2 := c&low9, c>>9&low9, c>>18&low9
+			// (r+low9)>>9 is 1 when row r holds a clue.
+			rows := ((r0+low9)>>9 | (r1+low9)>>9<<9 | (r2+low9)>>9<<18) * low9
+			boxes := boxCells[(t.rowBoxes[r0]|t.rowBoxes[r1]|t.rowBoxes[r2])&7]
+			st.cand[(d0+b)&31] = all27&^given[b]&^cols&^rows&^boxes | c
+		}
+	}
+	for b := range 3 {
+		st.unsolved[b] = all27 &^ given[b]
+	}
+	st.unsolved[3] = 0
 	st.dirty = all27
-	for cell, v := range p.Grid {
-		if v == 0 {
-			continue
-		}
-		if v > 9 {
-			return fmt.Errorf("classic puzzle: cell %d holds %d", cell+1, v)
-		}
-		st.place(cell/27, cell%27, int(v-1))
-	}
 	if m := p.Marks; m != nil {
 		for cell, c := range m {
 			if p.Grid[cell] != 0 {
@@ -171,29 +196,6 @@ func (st *state) load(p *Puzzle) error {
 		}
 	}
 	return nil
-}
-
-// place puts digit d+1 at bit pos of band b while loading: it takes the
-// cell from the other digits and the digit from the cell's peers, directly,
-// which is far cheaper than propagating a confinement per clue. A clue on a
-// cell that no longer has the digit (two equal clues in a unit) empties
-// the digit's word, which propagation reports as a contradiction.
-func (st *state) place(b, pos, d int) {
-	bit := uint32(1) << pos
-	j := (3*d + b) & 31
-	w := st.cand[j]
-	for k := b; k < 27; k += 3 {
-		st.cand[k] &^= bit
-	}
-	if w&bit == 0 {
-		st.cand[j] = 0
-	} else {
-		st.cand[j] = w&^bandPeers[pos] | bit
-	}
-	nb := neighbours[j]
-	st.cand[nb&31] &^= colMask[pos]
-	st.cand[nb>>8&31] &^= colMask[pos]
-	st.unsolved[b&3] &^= bit
 }
 
 // and keeps only mask of word j, marking it dirty when it changes.

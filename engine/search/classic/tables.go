@@ -111,6 +111,18 @@ var colMask, bandPeers = func() (col, peers [32]uint32) {
 	return col, peers
 }()
 
+// boxCells maps a 3-bit set of the boxes of a band to their cells.
+var boxCells = func() (m [8]uint32) {
+	for x := range m {
+		for k := range 3 {
+			if x>>k&1 != 0 {
+				m[x] |= 0x1c0e07 << (3 * k)
+			}
+		}
+	}
+	return m
+}()
+
 // bandWords has the words of band 0, one per digit; shifted by b, those of
 // band b.
 const bandWords = 0o111111111
