@@ -20,6 +20,7 @@ type digger struct {
 	solution []uint8
 	board    *grid.Board // scratch board of the checks
 	spare    *grid.Board // scratch board of the singles
+	trial    *grid.Board // scratch board of a search for another solution
 	classic  bool        // whether the layout is classic 9×9
 	implied  [][]int     // the units the layout implies (impliedUnits)
 	maxNodes int64       // the node budget of a search
@@ -37,7 +38,7 @@ type digger struct {
 func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 	return &digger{
 		g: g, l: l, solution: solution,
-		board: grid.NewBoard(l), spare: grid.NewBoard(l), classic: search.IsClassic(l), maxNodes: g.maxNodes,
+		board: grid.NewBoard(l), spare: grid.NewBoard(l), trial: grid.NewBoard(l), classic: search.IsClassic(l), maxNodes: g.maxNodes,
 		implied: impliedUnits(l),
 		needed:  make([]bool, l.Cells),
 	}
@@ -68,7 +69,7 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 		for _, cell := range removed {
 			clues[cell] = 0
 		}
-		unique, settled, err := d.unique(ctx, clues)
+		unique, settled, err := d.stillUnique(ctx, clues, removed)
 		keep := unique
 		if err == nil && unique && graded {
 			keep, err = d.gradedWithin(ctx, clues)
@@ -132,7 +133,7 @@ func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (b
 		for _, cell := range cells {
 			clues[cell] = 0
 		}
-		unique, settled, err := d.unique(ctx, clues)
+		unique, settled, err := d.stillUnique(ctx, clues, cells)
 		for _, cell := range cells {
 			clues[cell] = d.solution[cell]
 		}
@@ -148,35 +149,11 @@ func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (b
 
 // unique reports whether the clues have exactly one solution; settled is
 // false when the search spent its node budget first (unique is then
-// false too). Off the classic 9×9, whose search is fastest, singles are
-// tried first, and on cage boards, where the search is weakest, the logic
-// solver next: sound logic that fills the board proves the solution
-// unique. On layouts that imply units (Windoku) the search starts from the
-// board singles left, the implied units' included.
+// false too).
 func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled bool, err error) {
-	b := d.board
-	b.Reset(clues, nil)
-	if !d.classic {
-		d.spare.CopyFrom(b)
-		switch {
-		case !propagate(d.spare, d.implied):
-			return false, true, nil
-		case d.spare.Solved():
-			return true, true, nil
-		case d.implied != nil:
-			// The search knows nothing of the implied units: it starts
-			// from what they forced, which has the same solutions.
-			b = d.spare
-		}
-	}
-	if len(d.l.Cages) > 0 {
-		res, err := solver.Solve(ctx, b, solver.Options{Type: solver.LogicOnly}, nil)
-		if err != nil && !errors.Is(err, solver.ErrStepLimit) {
-			return false, false, fmt.Errorf("solving a cage puzzle logically: %w", err)
-		}
-		if err == nil && res.Status == solver.Solved && res.CountComplete {
-			return true, true, nil
-		}
+	b, unique, done, err := d.settle(ctx, clues)
+	if done || err != nil {
+		return unique, done, err
 	}
 	d.g.searcher.MaxNodes = d.maxNodes
 	res, err := d.g.searcher.Count(ctx, b, 2)
@@ -187,6 +164,88 @@ func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled boo
 		return false, false, err
 	}
 	return res.Complete && len(res.Solutions) == 1, true, nil
+}
+
+// stillUnique is unique for clues just taken from the cells removed of a
+// puzzle that was unique with d.solution. Any other solution differs from
+// d.solution in one of the cells removed, so for each such cell it looks
+// for a solution that takes another digit there (and keeps the digits of
+// the cells before it). Such a search, started by the elimination, ends far
+// sooner than a count of every solution; off the classic 9×9 the singles
+// often refute the other digits alone.
+func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int) (unique, settled bool, err error) {
+	b, unique, done, err := d.settle(ctx, clues)
+	if done || err != nil {
+		return unique, done, err
+	}
+	t := d.trial
+	for i, cell := range removed {
+		if b.Value[cell] != 0 {
+			// The singles placed it: they are sound, so with its digit.
+			continue
+		}
+		t.CopyFrom(b)
+		for _, c := range removed[:i] {
+			if t.Value[c] == 0 {
+				t.Place(c, int(d.solution[c]))
+			}
+		}
+		t.Eliminate(cell, int(d.solution[cell]))
+		if !d.classic {
+			if !propagate(t, d.implied) {
+				continue
+			}
+			if t.Solved() {
+				return false, true, nil
+			}
+		}
+		d.g.searcher.MaxNodes = d.maxNodes
+		res, err := d.g.searcher.Count(ctx, t, 1)
+		switch {
+		case errors.Is(err, search.ErrNodeLimit):
+			return false, false, nil
+		case err != nil:
+			return false, false, err
+		case len(res.Solutions) > 0:
+			return false, true, nil
+		}
+	}
+	return true, true, nil
+}
+
+// settle tries the cheap proofs of uniqueness on the clues. Off the
+// classic 9×9, whose search is fastest, singles come first, and on cage
+// boards, where the search is weakest, the logic solver next: sound logic
+// that fills the board proves the solution unique. done reports that one
+// settled the question, with the answer in unique; otherwise b is the
+// board to search. On layouts that imply units (Windoku) it is the board
+// the singles left, the implied units' included.
+func (d *digger) settle(ctx context.Context, clues []uint8) (b *grid.Board, unique, done bool, err error) {
+	b = d.board
+	b.Reset(clues, nil)
+	if !d.classic {
+		d.spare.CopyFrom(b)
+		switch {
+		case !propagate(d.spare, d.implied):
+			return nil, false, true, nil
+		case d.spare.Solved():
+			return nil, true, true, nil
+		case d.implied != nil:
+			// The search knows nothing of the implied units: it starts
+			// from what they forced, which has the same solutions.
+			b = d.spare
+		}
+	}
+	if len(d.l.Cages) > 0 {
+		res, err := solver.Solve(ctx, b, solver.Options{Type: solver.LogicOnly}, nil)
+		if err != nil && !errors.Is(err, solver.ErrStepLimit) {
+			return nil, false, false, fmt.Errorf("solving a cage puzzle logically: %w", err)
+		}
+		if err == nil && res.Status == solver.Solved && res.CountComplete {
+			return nil, true, true, nil
+		}
+	}
+	return b, false, false, nil
 }
 
 // gradedWithin reports whether the puzzle of the clues grades no harder

@@ -321,6 +321,66 @@ func TestImpliedUnits(t *testing.T) {
 	}
 }
 
+// TestStillUniqueAgreesWithCount digs random pairs of clues from solution
+// grids as the digger does and checks each answer of its aimed check
+// (stillUnique) against a count of every solution.
+func TestStillUniqueAgreesWithCount(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		size    int
+		variant grid.Variant
+	}{
+		{"classic", 9, grid.Classic},
+		{"6x6", 6, grid.Classic},
+		{"X", 9, grid.X},
+		{"Windoku", 9, grid.Windoku},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := grid.NewLayout(grid.Config{Size: tt.size, Variant: tt.variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := newRand(uint64(tt.size))
+			sol, err := fillRandom(context.Background(), grid.NewBoard(l), rng, DefaultMaxNodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := newGenerator(Config{Size: tt.size, Variant: tt.variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newDigger(g, l, sol)
+			clues := append([]uint8(nil), sol...)
+			var kept, put int
+			for _, orbit := range shuffledOrbits(l.N, Rotational, rng) {
+				removed := d.clueCells(orbit, clues)
+				for _, cell := range removed {
+					clues[cell] = 0
+				}
+				got, settled, err := d.stillUnique(context.Background(), clues, removed)
+				if err != nil || !settled {
+					t.Fatalf("stillUnique: settled %v, %v", settled, err)
+				}
+				want, _ := count(t, clueBoard(t, l, boardOf(l, clues, nil)))
+				if got != (want == 1) {
+					t.Fatalf("%s without %v: stillUnique says %v, the search counts %d", values(boardOf(l, clues, nil)), removed, got, want)
+				}
+				if got {
+					kept++
+					continue
+				}
+				put++
+				for _, cell := range removed {
+					clues[cell] = sol[cell]
+				}
+			}
+			if kept == 0 || put == 0 {
+				t.Fatalf("%d removals kept and %d put back: the test proves nothing", kept, put)
+			}
+		})
+	}
+}
+
 func TestSameSeedSamePuzzle(t *testing.T) {
 	configs := []Config{
 		{Seed: 42},
