@@ -134,10 +134,11 @@ type state struct {
 	pairs [3]uint32
 	// dirty holds the words changed since they were last propagated.
 	dirty uint32
-	// touched holds the words changed since the last search for naked
-	// singles and claims that found nothing: the bands and digits without
-	// such a word have nothing new to find.
-	touched uint32
+	// touched holds the words changed since their band was last searched
+	// for naked singles, and unclaimed those changed since their digit
+	// was last searched for claims: the bands and digits without such a
+	// word have nothing new to find.
+	touched, unclaimed uint32
 }
 
 // load sets the state to the puzzle's clues and marks, all words dirty;
@@ -225,7 +226,7 @@ func (st *state) propagate() bool {
 	// Words are taken in rounds: the choice of the next word of a round does
 	// not wait for the work on this one, so the processor can overlap them.
 	dirty := st.dirty
-	touched := st.touched
+	var touched uint32
 	for round := dirty; round != 0; round = dirty {
 		touched |= round
 		for ; round != 0; round &= round - 1 {
@@ -265,12 +266,14 @@ func (st *state) propagate() bool {
 			}
 		}
 	}
-	st.dirty, st.touched = 0, touched
+	st.dirty = 0
+	st.touched |= touched
+	st.unclaimed |= touched
 	return true
 }
 
 // nakedSingles places every cell left with one candidate and records the
-// cells with two, in the bands touched since the last search (see
+// cells with two, in the bands changed since their last search (see
 // state.touched). It reports whether it placed any, and false for ok on a
 // cell without candidates.
 func (st *state) nakedSingles() (found, ok bool) {
@@ -290,6 +293,7 @@ func (st *state) nakedSingles() (found, ok bool) {
 			return false, false
 		}
 		st.pairs[b] = two &^ three
+		st.touched &^= bandWords << b
 		singles := one &^ two & st.unsolved[b]
 		for singles != 0 {
 			found = true
@@ -306,24 +310,36 @@ func (st *state) nakedSingles() (found, ok bool) {
 	return found, true
 }
 
-// claim applies claiming along columns for every digit touched since the
-// last search (see state.touched): a column where a digit can only sit in
-// one band confines the digit, in that band's box, to the column. It
-// reports whether it changed anything.
+// claim applies, for every digit changed since its last search (see
+// state.unclaimed), what bandKeep does for rows to the columns of each stack:
+// the digit sits once in each box of the stack and once in each of its
+// columns, so the columns it can use in the three boxes must hold a
+// permutation, and a column of a box outside every permutation that fits
+// is dead. This covers claiming (a column where the digit can only sit in
+// one box) and more. It reports whether it changed anything.
 func (st *state) claim() bool {
 	t := tab
 	before := st.dirty
 	for d0 := 0; d0 < 27; d0 += 3 {
-		if st.touched>>d0&7 == 0 {
+		if st.unclaimed>>d0&7 == 0 {
 			continue
 		}
+		st.unclaimed &^= 7 << d0
 		w0, w1, w2 := st.cand[d0&31], st.cand[(d0+1)&31], st.cand[(d0+2)&31]
 		c0 := (w0 | w0>>9 | w0>>18) & low9
 		c1 := (w1 | w1>>9 | w1>>18) & low9
 		c2 := (w2 | w2>>9 | w2>>18) & low9
-		st.and(d0, t.claimBox[c0&^(c1|c2)])
-		st.and(d0+1, t.claimBox[c1&^(c0|c2)])
-		st.and(d0+2, t.claimBox[c2&^(c0|c1)])
+		// live[m] for the minicolumn matrix of a stack (bit 3*b+c: band b
+		// may use the stack's column c) keeps its live minicolumns.
+		l0 := t.live[(c0&7|(c1&7)<<3|(c2&7)<<6)&low9]
+		l1 := t.live[(c0>>3&7|(c1>>3&7)<<3|(c2>>3&7)<<6)&low9]
+		l2 := t.live[(c0>>6&7|(c1>>6&7)<<3|(c2>>6&7)<<6)&low9]
+		k0 := l0&7 | (l1&7)<<3 | (l2&7)<<6
+		k1 := l0>>3&7 | (l1>>3&7)<<3 | (l2>>3&7)<<6
+		k2 := l0>>6&7 | (l1>>6&7)<<3 | (l2>>6&7)<<6
+		st.and(d0, k0|k0<<9|k0<<18)
+		st.and(d0+1, k1|k1<<9|k1<<18)
+		st.and(d0+2, k2|k2<<9|k2<<18)
 	}
 	return st.dirty != before
 }
@@ -343,10 +359,10 @@ func (s *Solver) search(depth int) bool {
 		if !ok {
 			return false
 		}
-		if found || st.claim() {
+		// Near the leaves claims pay less than they cost (see nearLeaves).
+		if found || st.unsolvedCount() > nearLeaves && st.claim() {
 			continue
 		}
-		st.touched = 0
 		j, x := st.guessCell()
 		// Place the first candidate in a copy; when that is exhausted, rule
 		// it out here and go on with the cell's other candidates.
@@ -360,18 +376,24 @@ func (s *Solver) search(depth int) bool {
 	}
 }
 
-// nearLeaves is the number of unsolved cells at or below which guessCell
-// takes the first cell with two candidates instead of scoring them all.
-// Counting to 2 on the shared sets, 32 cuts the instructions of serg's
-// multi-solution puzzles by a tenth and leaves the others within ±0.5%.
+// nearLeaves is the number of unsolved cells at or below which the search
+// neither claims nor scores its guesses: it takes the first cell with two
+// candidates. Counting to 2 on the shared sets, 32 cuts the instructions
+// of serg's multi-solution puzzles by a tenth and leaves the others within
+// ±2%.
 const nearLeaves = 32
+
+// unsolvedCount returns the number of cells not yet placed.
+func (st *state) unsolvedCount() int {
+	return bits.OnesCount32(st.unsolved[0]) + bits.OnesCount32(st.unsolved[1]) + bits.OnesCount32(st.unsolved[2])
+}
 
 // guessCell chooses the guess: bit x of band word j, a digit in a cell. The
 // cell has two candidates when there is one, else the fewest.
 func (st *state) guessCell() (j int, x uint32) {
 	// Near the leaves the choice matters less than its cost: with few cells
 	// left, take the first cell with two candidates.
-	if bits.OnesCount32(st.unsolved[0])+bits.OnesCount32(st.unsolved[1])+bits.OnesCount32(st.unsolved[2]) <= nearLeaves {
+	if st.unsolvedCount() <= nearLeaves {
 		for b := range 3 {
 			if p := st.pairs[b]; p != 0 {
 				x = p & -p

@@ -30,6 +30,9 @@ type tables struct {
 	// confined to one column claims that column (pointing along columns,
 	// which covers a digit placed in the band).
 	otherBands [512]uint32
+	// live maps a 3×3 matrix (bit 3*r+k) to the union of the permutation
+	// matrices it contains.
+	live [512]uint32
 	// claimBox maps the columns where a digit may sit only in this band to
 	// the mask to apply to this band: the box holding such a column must
 	// place the digit there (claiming along columns).
@@ -71,6 +74,7 @@ func newTables() *tables {
 				live |= p
 			}
 		}
+		t.live[x] = live
 		for m := range 9 {
 			if live>>m&1 != 0 {
 				r, k := m/3, m%3
