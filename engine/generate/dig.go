@@ -155,15 +155,26 @@ func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled boo
 	if done || err != nil {
 		return unique, done, err
 	}
+	n, complete, settled, err := d.count(ctx, b, 2)
+	if !settled || err != nil {
+		return false, settled, err
+	}
+	return complete && n == 1, true, nil
+}
+
+// count searches b for up to limit solutions within the node budget and
+// returns how many it found and whether the count is exact; settled is
+// false when the budget ran out first or err is not nil.
+func (d *digger) count(ctx context.Context, b *grid.Board, limit int) (n int, complete, settled bool, err error) {
 	d.g.searcher.MaxNodes = d.maxNodes
-	res, err := d.g.searcher.Count(ctx, b, 2)
+	res, err := d.g.searcher.Count(ctx, b, limit)
 	switch {
 	case errors.Is(err, search.ErrNodeLimit):
-		return false, false, nil
+		return 0, false, false, nil
 	case err != nil:
-		return false, false, err
+		return 0, false, false, err
 	}
-	return res.Complete && len(res.Solutions) == 1, true, nil
+	return len(res.Solutions), res.Complete, true, nil
 }
 
 // stillUnique is unique for clues just taken from the cells removed of a
@@ -199,15 +210,9 @@ func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int) 
 				return false, true, nil
 			}
 		}
-		d.g.searcher.MaxNodes = d.maxNodes
-		res, err := d.g.searcher.Count(ctx, t, 1)
-		switch {
-		case errors.Is(err, search.ErrNodeLimit):
-			return false, false, nil
-		case err != nil:
-			return false, false, err
-		case len(res.Solutions) > 0:
-			return false, true, nil
+		n, _, settled, err := d.count(ctx, t, 1)
+		if n > 0 || !settled || err != nil {
+			return false, settled, err
 		}
 	}
 	return true, true, nil
