@@ -381,6 +381,59 @@ func TestStillUniqueAgreesWithCount(t *testing.T) {
 	}
 }
 
+// TestDigPasses digs a 9×9 grid with a budget of one guess a check: alone,
+// that pass leaves clues it could not settle; a second pass with a full
+// budget settles them, and the puzzle comes out minimal.
+func TestDigPasses(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(5), DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGenerator(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dig := func(passes []int64) (clues []uint8, unsettled int, minimal bool) {
+		d := newDigger(g, l, sol)
+		d.passes = passes
+		g.cfg.NonMinimal = true // no proof after digging: the passes alone
+		defer func() { g.cfg.NonMinimal = false }()
+		clues, minimal, err := d.dig(context.Background(), newRand(6), sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cell, v := range clues {
+			if v != 0 && !d.needed[cell] {
+				unsettled++
+			}
+		}
+		return clues, unsettled, minimal
+	}
+	_, unsettled, minimal := dig([]int64{1})
+	if unsettled == 0 || minimal {
+		t.Fatalf("one guess a check: %d clues unsettled, minimal %v; want some unsettled: the test proves nothing", unsettled, minimal)
+	}
+	clues, unsettled, minimal := dig([]int64{1, DefaultMaxNodes})
+	if unsettled != 0 || !minimal {
+		t.Fatalf("with a second pass: %d clues unsettled, minimal %v; want none, and minimal", unsettled, minimal)
+	}
+	b := boardOf(l, clues, nil)
+	if n, _ := count(t, clueBoard(t, l, b)); n != 1 {
+		t.Fatalf("the dug puzzle has %d solutions", n)
+	}
+	for cell, v := range clues {
+		if v != 0 {
+			if n, _ := count(t, clueBoard(t, l, b, cell)); n == 1 {
+				t.Fatalf("clue at cell %d can go", cell)
+			}
+		}
+	}
+}
+
 func TestSameSeedSamePuzzle(t *testing.T) {
 	configs := []Config{
 		{Seed: 42},
