@@ -250,18 +250,20 @@ func (st *state) propagate() bool {
 				st.unsolved[b] &^= fresh
 				// Clear the placed cells from every digit of the band, this
 				// one included (restored below): cheaper than skipping it.
-				c := &st.cand
+				// c[3*k] is the word of digit k+1 in the band: indexed from
+				// one base, at fixed offsets.
+				c := (*[25]uint32)(st.cand[b:])
 				var ch uint32
-				x0, x1, x2 := c[b], c[b+3], c[b+6]
-				x3, x4, x5 := c[b+9], c[b+12], c[b+15]
-				x6, x7, x8 := c[b+18], c[b+21], c[b+24]
+				x0, x1, x2 := c[0], c[3], c[6]
+				x3, x4, x5 := c[9], c[12], c[15]
+				x6, x7, x8 := c[18], c[21], c[24]
 				ch = (x0&fresh+all27)>>27 | (x1&fresh+all27)>>27<<3 | (x2&fresh+all27)>>27<<6 |
 					(x3&fresh+all27)>>27<<9 | (x4&fresh+all27)>>27<<12 | (x5&fresh+all27)>>27<<15 |
 					(x6&fresh+all27)>>27<<18 | (x7&fresh+all27)>>27<<21 | (x8&fresh+all27)>>27<<24
-				c[b], c[b+3], c[b+6] = x0&^fresh, x1&^fresh, x2&^fresh
-				c[b+9], c[b+12], c[b+15] = x3&^fresh, x4&^fresh, x5&^fresh
-				c[b+18], c[b+21], c[b+24] = x6&^fresh, x7&^fresh, x8&^fresh
-				c[i] = w
+				c[0], c[3], c[6] = x0&^fresh, x1&^fresh, x2&^fresh
+				c[9], c[12], c[15] = x3&^fresh, x4&^fresh, x5&^fresh
+				c[18], c[21], c[24] = x6&^fresh, x7&^fresh, x8&^fresh
+				st.cand[i] = w
 				dirty |= ch << b &^ (1 << i)
 			}
 		}
@@ -301,7 +303,7 @@ func (st *state) nakedSingles() (found, ok bool) {
 			singles ^= x
 			for j := b; j < 27; j += 3 {
 				if st.cand[j]&x != 0 {
-					st.and(j, ^rowMask[bits.TrailingZeros32(x)]|x)
+					st.and(j, ^rowMask[bits.TrailingZeros32(x)&31]|x)
 					break
 				}
 			}
@@ -368,7 +370,7 @@ func (s *Solver) search(depth int) bool {
 		// it out here and go on with the cell's other candidates.
 		child := &s.stack[depth+1]
 		*child = *st
-		child.and(j, ^rowMask[bits.TrailingZeros32(x)]|x)
+		child.and(j, ^rowMask[bits.TrailingZeros32(x)&31]|x)
 		if s.guess() || s.search(depth+1) {
 			return true
 		}

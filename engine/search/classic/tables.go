@@ -41,9 +41,11 @@ type tables struct {
 
 var tab = newTables()
 
-// rowMask[p] is the 9-bit row holding bit p of a band word, in place.
-var rowMask = func() (m [27]uint32) {
-	for p := range m {
+// rowMask[p] is the 9-bit row holding bit p of a band word, in place;
+// entries 27–31 are unused, so that an index masked with 31 needs no
+// bounds check.
+var rowMask = func() (m [32]uint32) {
+	for p := range 27 {
 		m[p] = low9 << (9 * (p / 9))
 	}
 	return m
