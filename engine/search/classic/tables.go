@@ -33,10 +33,6 @@ type tables struct {
 	// live maps a 3×3 matrix (bit 3*r+k) to the union of the permutation
 	// matrices it contains.
 	live [512]uint32
-	// claimBox maps the columns where a digit may sit only in this band to
-	// the mask to apply to this band: the box holding such a column must
-	// place the digit there (claiming along columns).
-	claimBox [512]uint32
 }
 
 var tab = newTables()
@@ -94,14 +90,6 @@ func newTables() *tables {
 			}
 		}
 		t.otherBands[x] = keep
-		keep = all27
-		for k := range 3 {
-			if only := x >> (3 * k) & 7; only != 0 {
-				drop := (7 &^ only) << (3 * k)
-				keep &^= drop | drop<<9 | drop<<18
-			}
-		}
-		t.claimBox[x] = keep
 	}
 	return t
 }
