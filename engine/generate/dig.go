@@ -79,10 +79,8 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 	}
 	graded := d.g.cfg.NonMinimal && d.g.cfg.Level != strategy.Unrated && d.g.cfg.Level < strategy.Extreme
 	orbits := shuffledOrbits(d.l.N, d.g.cfg.Symmetry, rng)
-	full := d.maxNodes
 	todo := orbits
 	for _, budget := range d.passes {
-		d.maxNodes = budget
 		var later [][2]int
 		for _, orbit := range todo {
 			removed := d.clueCells(orbit, clues)
@@ -92,7 +90,7 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 			for _, cell := range removed {
 				clues[cell] = 0
 			}
-			unique, settled, err := d.stillUnique(ctx, clues, removed)
+			unique, settled, err := d.stillUnique(ctx, clues, removed, budget)
 			keep := unique
 			if err == nil && unique && graded {
 				keep, err = d.gradedWithin(ctx, clues)
@@ -117,7 +115,6 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 		}
 		todo = later
 	}
-	d.maxNodes = full
 	if d.g.cfg.NonMinimal {
 		// No proof is asked for, but digging may have made one for free:
 		// every clue left was put back because its removal lost
@@ -162,7 +159,7 @@ func (d *digger) minimal(ctx context.Context, orbits [][2]int, clues []uint8) (b
 		for _, cell := range cells {
 			clues[cell] = 0
 		}
-		unique, settled, err := d.stillUnique(ctx, clues, cells)
+		unique, settled, err := d.stillUnique(ctx, clues, cells, d.maxNodes)
 		for _, cell := range cells {
 			clues[cell] = d.solution[cell]
 		}
@@ -184,18 +181,18 @@ func (d *digger) unique(ctx context.Context, clues []uint8) (unique, settled boo
 	if done || err != nil {
 		return unique, done, err
 	}
-	n, complete, settled, err := d.count(ctx, b, 2)
+	n, complete, settled, err := d.count(ctx, b, 2, d.maxNodes)
 	if !settled || err != nil {
 		return false, settled, err
 	}
 	return complete && n == 1, true, nil
 }
 
-// count searches b for up to limit solutions within the node budget and
+// count searches b for up to limit solutions within budget nodes and
 // returns how many it found and whether the count is exact; settled is
 // false when the budget ran out first or err is not nil.
-func (d *digger) count(ctx context.Context, b *grid.Board, limit int) (n int, complete, settled bool, err error) {
-	d.g.searcher.MaxNodes = d.maxNodes
+func (d *digger) count(ctx context.Context, b *grid.Board, limit int, budget int64) (n int, complete, settled bool, err error) {
+	d.g.searcher.MaxNodes = budget
 	res, err := d.g.searcher.Count(ctx, b, limit)
 	switch {
 	case errors.Is(err, search.ErrNodeLimit):
@@ -206,14 +203,15 @@ func (d *digger) count(ctx context.Context, b *grid.Board, limit int) (n int, co
 	return len(res.Solutions), res.Complete, true, nil
 }
 
-// stillUnique is unique for clues just taken from the cells removed of a
-// puzzle that was unique with d.solution. Any other solution differs from
+// stillUnique is unique, with a budget of nodes a search, for clues just
+// taken from the cells removed of a puzzle that was unique with
+// d.solution. Any other solution differs from
 // d.solution in one of the cells removed, so for each such cell it looks
 // for a solution that takes another digit there (and keeps the digits of
 // the cells before it). Such a search, started by the elimination, ends far
 // sooner than a count of every solution; off the classic 9×9 the singles
 // often refute the other digits alone.
-func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int) (unique, settled bool, err error) {
+func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int, budget int64) (unique, settled bool, err error) {
 	b, unique, done, err := d.settle(ctx, clues)
 	if done || err != nil {
 		return unique, done, err
@@ -243,7 +241,7 @@ func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int) 
 				return false, true, nil
 			}
 		}
-		n, _, settled, err := d.count(ctx, t, 1)
+		n, _, settled, err := d.count(ctx, t, 1, budget)
 		if n > 0 || !settled || err != nil {
 			return false, settled, err
 		}

@@ -357,7 +357,7 @@ func TestStillUniqueAgreesWithCount(t *testing.T) {
 				for _, cell := range removed {
 					clues[cell] = 0
 				}
-				got, settled, err := d.stillUnique(context.Background(), clues, removed)
+				got, settled, err := d.stillUnique(context.Background(), clues, removed, d.maxNodes)
 				if err != nil || !settled {
 					t.Fatalf("stillUnique: settled %v, %v", settled, err)
 				}
