@@ -282,37 +282,30 @@ func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle,
 
 // jsonBenchBoard reads a bench line of protojson, a Board or a Puzzle, and
 // builds its board as the service builds a request's: the fields the JSON
-// leaves unset take bench's flags, as the solving commands complete theirs
-// (see solveFlags.jsonPuzzle).
+// leaves unset take bench's flags, as the solving commands complete theirs.
 func jsonBenchBoard(text string, in *benchInput) (*grid.Board, error) {
 	p, err := parseJSONPuzzle(text)
 	if err != nil {
 		return nil, err
 	}
-	if p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED {
-		for pv, v := range protovariant.FromProto {
-			if v == in.variant && pv != sudokuv1.Variant_VARIANT_UNSPECIFIED {
-				p.Variant = pv
-			}
+	return service.BoardOf(in.solveFlags().jsonPuzzle(p, in.regionMap))
+}
+
+// solveFlags returns the flags of a solving command that read puzzles as
+// in says, tolerant of a puzzle's other faults as bench is.
+func (in *benchInput) solveFlags() *solveFlags {
+	f := &solveFlags{charset: in.charset, tolerant: true, format: formatJSON}
+	for _, c := range formatNames {
+		if in.format != benchJSON && c.name == in.format.String() {
+			f.format = c.value
 		}
 	}
-	if _, ok := p.GetSource().(*sudokuv1.Puzzle_Text); ok {
-		if p.GetFormat() == sudokuv1.Format_FORMAT_UNSPECIFIED && in.format != benchJSON {
-			for _, c := range formatNames {
-				if c.name == in.format.String() {
-					p.Format = c.value
-				}
-			}
+	for pv, v := range protovariant.FromProto {
+		if v == in.variant && pv != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+			f.variant = pv
 		}
-		if p.GetCharset() == "" {
-			p.Charset = in.charset
-		}
-		if p.GetRegionMap() == "" {
-			p.RegionMap = in.regionMap
-		}
-		p.Tolerant = true
 	}
-	return service.BoardOf(p)
+	return f
 }
 
 // benchRun searches every puzzle with threads workers, keeping up to keep
