@@ -775,13 +775,17 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 	for len(g.changed) > 0 {
 		u := g.changed[len(g.changed)-1]
 		g.changed = g.changed[:len(g.changed)-1]
-		g.inChanged[u] = false
+		kinds := g.inChanged[u]
+		g.inChanged[u] = 0
 		cells := l.Units[u].Cells
 		// Naked pairs among the cells with two candidates.
 		two := buf[:0]
-		for _, cell := range cells {
-			if c := f.cand[cell]; f.value[cell] == 0 && c&(c-1) != 0 && c&(c-1)&(c&(c-1)-1) == 0 {
-				two = append(two, cell)
+		if kinds&nakedPairs != 0 {
+			// A filled cell has no candidates.
+			for _, cell := range cells {
+				if c := f.cand[cell] & (f.cand[cell] - 1); c != 0 && c&(c-1) == 0 {
+					two = append(two, cell)
+				}
 			}
 		}
 		for i, a := range two {
@@ -801,6 +805,9 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 			}
 		}
 		// Hidden pairs among the digits with two places.
+		if kinds&hiddenPairs == 0 {
+			continue
+		}
 		counts := f.count[int(u)*32 : int(u)*32+32]
 		var twice grid.Digits
 		for x := all &^ f.placed[u]; x != 0; x &= x - 1 {

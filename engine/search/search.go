@@ -117,10 +117,11 @@ type generic struct {
 	twice  []grid.Digits // digits in two segments of a box
 	// changed lists the units that may hold a new pair since their last
 	// search for pairs (on boards with locked candidates): a cell of
-	// theirs was left with two candidates, or a digit with two places.
-	// inChanged marks them.
+	// theirs was left with two candidates (a naked pair may have formed),
+	// or a digit with two places (a hidden pair). inChanged marks them
+	// with the kinds of pair to look for.
 	changed   []int32
-	inChanged []bool
+	inChanged []pairKinds
 	limit     int
 	max       int64
 	nodes     int64
@@ -182,7 +183,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.queue = make([]int32, 0, len(g.m.cons))
 		g.seg = make([]grid.Digits, 2*l.N*l.N)
 		g.twice = make([]grid.Digits, l.N)
-		g.inChanged = make([]bool, len(l.Units))
+		g.inChanged = make([]pairKinds, len(l.Units))
 		g.changed = make([]int32, 0, len(l.Units))
 	}
 	if len(g.weight) != l.Cells {
@@ -278,12 +279,12 @@ func (g *generic) root(b *grid.Board) bool {
 		}
 	}
 	for _, u := range g.changed {
-		g.inChanged[u] = false
+		g.inChanged[u] = 0
 	}
 	g.changed = g.changed[:0]
 	if g.m.locked {
 		for u := range l.Units {
-			g.pairsIn(u)
+			g.pairsIn(u, nakedPairs|hiddenPairs)
 		}
 	}
 	return true
@@ -529,7 +530,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	pair := m.locked && c&(c-1) != 0 && c&(c-1)&(c&(c-1)-1) == 0
 	for _, u := range m.counted[cell] {
 		if pair {
-			g.pairsIn(u)
+			g.pairsIn(u, nakedPairs)
 		}
 		counts := f.count[u*32 : u*32+32]
 		for x := gone; x != 0; x &= x - 1 {
@@ -546,7 +547,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			case 2:
 				// A digit left with two places may make a hidden pair.
 				if m.locked {
-					g.pairsIn(u)
+					g.pairsIn(u, hiddenPairs)
 				}
 			}
 			if counts[d] == few {
@@ -557,12 +558,20 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	return true
 }
 
-// pairsIn queues unit u for the next search for pairs.
-func (g *generic) pairsIn(u int) {
-	if !g.inChanged[u] {
-		g.inChanged[u] = true
+// pairKinds is a set of the kinds of pair a unit may hold.
+type pairKinds uint8
+
+const (
+	nakedPairs pairKinds = 1 << iota
+	hiddenPairs
+)
+
+// pairsIn queues unit u for the next search for pairs of the kinds.
+func (g *generic) pairsIn(u int, kinds pairKinds) {
+	if g.inChanged[u] == 0 {
 		g.changed = append(g.changed, int32(u))
 	}
+	g.inChanged[u] |= kinds
 }
 
 // weighFrom is the number of contradictions after which conflict weights
