@@ -88,6 +88,9 @@ type model struct {
 	// the partial units of a Str8ts board), whose digits the search counts
 	// for hidden singles.
 	counted [][]int
+	// at[c][k] is the place of cell c among the cells of its unit
+	// counted[c][k], on boards with locked candidates.
+	at [][]uint8
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -125,6 +128,14 @@ func newModel(l *grid.Layout, opts Options) *model {
 			}
 		}
 		m.straights()
+	}
+	if m.locked {
+		m.at = make([][]uint8, l.Cells)
+		for cell, units := range m.counted {
+			for _, u := range units {
+				m.at[cell] = append(m.at[cell], uint8(slices.Index(l.Units[u].Cells, cell)))
+			}
+		}
 	}
 	m.cageCost = make([]int32, len(l.Cages))
 	for k := range l.Cages {
@@ -770,7 +781,6 @@ func (g *generic) locked(f *frame) (changed, ok bool) {
 // candidate went, and false on a contradiction.
 func (g *generic) pairs(f *frame) (changed, ok bool) {
 	l := g.l
-	all := grid.AllDigits(l.N)
 	var buf [grid.MaxSize]int
 	for len(g.changed) > 0 {
 		u := g.changed[len(g.changed)-1]
@@ -781,10 +791,14 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 		// Naked pairs among the cells with two candidates.
 		two := buf[:0]
 		if kinds&nakedPairs != 0 {
-			// A filled cell has no candidates.
-			for _, cell := range cells {
+			for x := f.pairs[u]; x != 0; x &= x - 1 {
+				i := bits.TrailingZeros32(x)
+				cell := cells[i]
 				if c := f.cand[cell] & (f.cand[cell] - 1); c != 0 && c&(c-1) == 0 {
 					two = append(two, cell)
+				} else {
+					// Placed, or left with one candidate.
+					f.pairs[u] &^= 1 << i
 				}
 			}
 		}
@@ -810,7 +824,7 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 		}
 		counts := f.count[int(u)*32 : int(u)*32+32]
 		var twice grid.Digits
-		for x := all &^ f.placed[u]; x != 0; x &= x - 1 {
+		for x := f.few[u] &^ f.placed[u]; x != 0; x &= x - 1 {
 			if d := bits.TrailingZeros32(uint32(x)) & 31; counts[d] == 2 {
 				twice |= 1 << d
 			}

@@ -141,7 +141,11 @@ type frame struct {
 	placed []grid.Digits
 	// few holds, for each unit, the digits with at most model.few places
 	// in it (cells that hold them or have them as candidates).
-	few   []grid.Digits
+	few []grid.Digits
+	// pairs holds, for each unit, the places of its cells left with two
+	// candidates (on boards with locked candidates), and maybe some that
+	// have fewer since.
+	pairs []uint32
 	empty int
 }
 
@@ -204,6 +208,7 @@ func (g *generic) frame(depth int) *frame {
 			count:  make([]uint8, 32*u),
 			placed: make([]grid.Digits, u),
 			few:    make([]grid.Digits, u),
+			pairs:  make([]uint32, u),
 		})
 	}
 	return g.frames[depth]
@@ -278,6 +283,17 @@ func (g *generic) root(b *grid.Board) bool {
 			g.naked = append(g.naked, int32(cell)) // a single, or empty
 		}
 	}
+	if g.m.locked {
+		for u := range l.Units {
+			var p uint32
+			for i, cell := range l.Units[u].Cells {
+				if c := f.cand[cell] & (f.cand[cell] - 1); c != 0 && c&(c-1) == 0 {
+					p |= 1 << i
+				}
+			}
+			f.pairs[u] = p
+		}
+	}
 	for _, u := range g.changed {
 		g.inChanged[u] = 0
 	}
@@ -325,6 +341,7 @@ func (g *generic) solve(depth int) error {
 		copy(next.count, f.count)
 		copy(next.placed, f.placed)
 		copy(next.few, f.few)
+		copy(next.pairs, f.pairs)
 		next.empty = f.empty
 		if g.remove(next, cell, next.cand[cell]&^bit) {
 			if err := g.solve(depth + 1); err != nil {
@@ -528,9 +545,10 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	// A cell left with two candidates may make a naked pair in its units.
 	pair := m.locked && c&(c-1) != 0 && c&(c-1)&(c&(c-1)-1) == 0
-	for _, u := range m.counted[cell] {
+	for k, u := range m.counted[cell] {
 		if pair {
 			g.pairsIn(u, nakedPairs)
+			f.pairs[u] |= 1 << m.at[cell][k]
 		}
 		counts := f.count[u*32 : u*32+32]
 		for x := gone; x != 0; x &= x - 1 {
