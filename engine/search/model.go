@@ -91,6 +91,9 @@ type model struct {
 	// at[c][k] is the place of cell c among the cells of its unit
 	// counted[c][k], on boards with locked candidates.
 	at [][]uint8
+	// unitPeers tells whether the peers of a cell are the cells of its
+	// units, all counted: no cages and no partial units.
+	unitPeers bool
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -129,6 +132,7 @@ func newModel(l *grid.Layout, opts Options) *model {
 		}
 		m.straights()
 	}
+	m.unitPeers = len(l.Cages) == 0 && !l.Variant.IsStr8ts()
 	if m.locked {
 		m.at = make([][]uint8, l.Cells)
 		for cell, units := range m.counted {

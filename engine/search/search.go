@@ -512,6 +512,23 @@ func (g *generic) place(f *frame, cell int) bool {
 	for _, u := range g.l.CellUnit[cell] {
 		f.placed[u] |= bit
 	}
+	if g.m.unitPeers {
+		// The peers unit by unit, in the order of Peers; a unit is done
+		// once the digit has no place in it but the cell.
+		d := bits.TrailingZeros32(uint32(bit))
+		for _, u := range g.l.CellUnit[cell] {
+			count := &f.count[u*32+d]
+			for _, p := range g.l.Units[u].Cells {
+				if *count <= 1 {
+					break
+				}
+				if f.cand[p]&bit != 0 && !g.remove(f, p, bit) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	for _, p := range g.l.Peers[cell] {
 		if f.cand[p]&bit != 0 && !g.remove(f, p, bit) {
 			return false
