@@ -608,6 +608,8 @@ func BenchmarkCount(b *testing.B) {
 // KillerTarek is published: tarek's 42 pathological killers (the
 // rcbroughton.co.uk forum, "unsolvable" killers 1–42), in the forum's
 // arrow form as published; four have cages joined only at corners.
+// 25x25Published is three published 25×25 puzzles that the search takes
+// seconds on (see the README); run it with -benchtime 3x to count each.
 func BenchmarkGeneric(b *testing.B) {
 	for _, bm := range []struct {
 		name string
@@ -623,6 +625,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"KenKen9", "testdata/kenken9.txt"},
 		{"KillerTarek", "testdata/killer9-tarek.txt"},
 		{"KillerExtreme", "testdata/killer9-extreme.txt"},
+		{"25x25Published", "testdata/25x25-published.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			benchmarkBoards(b, fixtureBoards(b, bm.file), 2)
