@@ -375,8 +375,8 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 	weigh := g.fails >= weighFrom
 	best, bestN, bestW, bestCost := -1, int64(0), int64(1), int64(0)
 	for cell, c := range f.cand {
-		if f.value[cell] != 0 || c == 0 {
-			// Filled, or a black cell of a Str8ts board.
+		if c == 0 {
+			// Filled (no candidates left), or a black cell of a Str8ts board.
 			continue
 		}
 		n, w, cst := int64(popcount(c)), int64(1), int64(0)
@@ -406,7 +406,7 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 func bestCell(f *frame) int {
 	best, bestCount := -1, grid.MaxSize+1
 	for cell, c := range f.cand {
-		if f.value[cell] != 0 || c == 0 {
+		if c == 0 {
 			continue
 		}
 		if n := bits.OnesCount32(uint32(c)); n < bestCount {
