@@ -798,7 +798,7 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 			for x := f.pairs[u]; x != 0; x &= x - 1 {
 				i := bits.TrailingZeros32(x)
 				cell := cells[i]
-				if c := f.cand[cell] & (f.cand[cell] - 1); c != 0 && c&(c-1) == 0 {
+				if hasTwo(f.cand[cell]) {
 					two = append(two, cell)
 				} else {
 					// Placed, or left with one candidate.
@@ -942,6 +942,12 @@ func (g *generic) lockedLines(f *frame, seg []grid.Digits, n, br, bc, is, js int
 		}
 	}
 	return changed, true
+}
+
+// hasTwo reports whether d holds exactly two digits.
+func hasTwo(d grid.Digits) bool {
+	rest := d & (d - 1) // d less its lowest digit
+	return rest != 0 && rest&(rest-1) == 0
 }
 
 // popcount returns the number of digits of d.

@@ -287,7 +287,7 @@ func (g *generic) root(b *grid.Board) bool {
 		for u := range l.Units {
 			var p uint32
 			for i, cell := range l.Units[u].Cells {
-				if c := f.cand[cell] & (f.cand[cell] - 1); c != 0 && c&(c-1) == 0 {
+				if hasTwo(f.cand[cell]) {
 					p |= 1 << i
 				}
 			}
@@ -561,7 +561,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 	}
 	// A cell left with two candidates may make a naked pair in its units.
-	pair := m.locked && c&(c-1) != 0 && c&(c-1)&(c&(c-1)-1) == 0
+	pair := m.locked && hasTwo(c)
 	for k, u := range m.counted[cell] {
 		if pair {
 			g.pairsIn(u, nakedPairs)
