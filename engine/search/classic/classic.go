@@ -5,6 +5,7 @@ package classic
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -160,19 +161,25 @@ func (st *state) load(p *Puzzle) error {
 	t := tab
 	// clues[3*d+b] holds the clues of digit d+1 in band b.
 	var clues [32]uint32
-	var given [3]uint32
+	g := &p.Grid
+	// The filled cells, found eight at a time: cells 0–63 in lo, 64–80 in hi.
+	var lo uint64
+	for k := 0; k < 64; k += 8 {
+		lo |= uint64(nonZero(binary.LittleEndian.Uint64(g[k:]))) << k
+	}
+	hi := nonZero(binary.LittleEndian.Uint64(g[64:])) | nonZero(binary.LittleEndian.Uint64(g[72:]))<<8
+	if g[80] != 0 {
+		hi |= 1 << 16
+	}
+	given := [3]uint32{uint32(lo) & all27, uint32(lo>>27) & all27, uint32(lo>>54) | hi<<10}
 	for b := range 3 {
-		row := p.Grid[27*b : 27*b+27]
-		for pos, v := range row {
-			if v == 0 {
-				continue
-			}
+		for x := given[b]; x != 0; x &= x - 1 {
+			pos := bits.TrailingZeros32(x)
+			v := g[27*b+pos]
 			if v > 9 {
 				return fmt.Errorf("classic puzzle: cell %d holds %d", 27*b+pos+1, v)
 			}
-			bit := uint32(1) << pos
-			clues[(3*int(v-1)+b)&31] |= bit
-			given[b] |= bit
+			clues[(3*int(v-1)+b)&31] |= 1 << pos
 		}
 	}
 	for d0 := 0; d0 < 27; d0 += 3 {
@@ -205,6 +212,16 @@ func (st *state) load(p *Puzzle) error {
 		}
 	}
 	return nil
+}
+
+// nonZero returns the bytes of x that are not 0 as a bit set, bit i for
+// byte i (little-endian).
+func nonZero(x uint64) uint32 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	// The top bit of each byte: set when the byte is not 0.
+	top := ((x & low7) + low7 | x) &^ low7
+	// Gather the eight top bits into the high byte of the product.
+	return uint32((top >> 7) * 0x0102040810204080 >> 56)
 }
 
 // and keeps only mask of word j, marking it dirty when it changes.
@@ -550,17 +567,19 @@ func (s *Solver) found(st *state) bool {
 	return s.res.Count >= s.limit
 }
 
-// fill writes the placed digits of a solved state to g.
+// fill writes the placed digits of a solved state to g. In a solved state
+// every band word has one cell in each of its three rows.
 func (st *state) fill(g *Grid) {
-	// Each band is written to a row of 32 so that a bit's index needs no
-	// bounds check, then copied.
+	// Each band is written to a row of 32 so that an index masked with 31
+	// needs no bounds check, then copied.
 	var bands [3][32]uint8
 	for b := range 3 {
 		row := &bands[b]
 		for d := range uint8(9) {
-			for w := st.cand[(3*int(d)+b)&31]; w != 0; w &= w - 1 {
-				row[bits.TrailingZeros32(w)&31] = d + 1
-			}
+			w := st.cand[(3*int(d)+b)&31]
+			row[bits.TrailingZeros32(w&low9)&31] = d + 1
+			row[(9+bits.TrailingZeros32(w>>9&low9))&31] = d + 1
+			row[(18+bits.TrailingZeros32(w>>18))&31] = d + 1
 		}
 	}
 	copy(g[:27], bands[0][:27])
