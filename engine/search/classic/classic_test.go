@@ -3,6 +3,7 @@ package classic
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -167,6 +168,39 @@ func TestParse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLoadEveryCell changes one cell of a solved grid at a time, at the
+// edges of the words the loader reads eight cells at a time and of the
+// bands: another digit there leaves no solution, a blank the one solution,
+// and a value above 9 is refused naming the cell. A loader that skipped
+// the cell would find the solution in the first case.
+func TestLoadEveryCell(t *testing.T) {
+	const solved = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+	for _, cell := range []int{0, 7, 8, 26, 27, 53, 54, 55, 63, 64, 71, 72, 79, 80} {
+		for _, tt := range []struct {
+			v     uint8
+			count int
+			err   string
+		}{
+			{v: 0, count: 1},
+			{v: (solved[cell]-'0')%9 + 1, count: 0},
+			{v: 10, err: fmt.Sprintf("cell %d holds 10", cell+1)},
+		} {
+			p := parse(t, solved)
+			p.Grid[cell] = tt.v
+			var s Solver
+			res, err := s.Count(context.Background(), p, 2, nil)
+			switch {
+			case tt.err != "":
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("cell %d = %d: err %v, want %q", cell, tt.v, err, tt.err)
+				}
+			case err != nil || res.Count != tt.count || !res.Complete:
+				t.Errorf("cell %d = %d: %d solutions (complete %v), err %v; want %d", cell, tt.v, res.Count, res.Complete, err, tt.count)
+			}
+		}
 	}
 }
 
