@@ -451,7 +451,7 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 // next cells with them is sound; the constraint is queued again by the
 // narrowing and tightens on its next visit.
 func (g *generic) sum(f *frame, cells []int32, neg []bool, target int) bool {
-	lo, hi := 0, 0
+	lo, hi, span := 0, 0, 0
 	for i, cell := range cells {
 		if v := int(f.value[cell]); v != 0 {
 			if neg[i] {
@@ -468,11 +468,15 @@ func (g *generic) sum(f *frame, cells []int32, neg []bool, target int) bool {
 		} else {
 			lo, hi = lo+mn, hi+mx
 		}
+		span = max(span, mx-mn)
 	}
 	if target < lo || target > hi {
 		return false
 	}
-	if lo == hi {
+	// A cell loses digits only when its span (greatest less least) is
+	// wider than the slack of the sum on one side: hi-target above,
+	// target-lo below.
+	if span <= min(hi-target, target-lo) {
 		return true
 	}
 	for i, cell := range cells {
