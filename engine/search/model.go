@@ -68,9 +68,8 @@ type model struct {
 	// cells and neg hold the cells of every constraint, in one slab.
 	cells []int32
 	neg   []bool
-	// watch[watchAt[c]:watchAt[c+1]] are the constraints over cell c.
-	watchAt []int32
-	watch   []int32
+	// watch[c] are the constraints over cell c, slices of one array.
+	watch [][]int32
 	// locked tells whether locked candidates are looked for: on boards of
 	// Options.LockedFrom cells a side and more, with regular boxes.
 	locked bool
@@ -242,21 +241,25 @@ func (m *model) parts(cells []int32) []part {
 // index builds the watch lists.
 func (m *model) index() {
 	n := m.l.Cells
-	m.watchAt = make([]int32, n+1)
+	at := make([]int32, n+1)
 	for _, c := range m.cells {
-		m.watchAt[c+1]++
+		at[c+1]++
 	}
 	for c := range n {
-		m.watchAt[c+1] += m.watchAt[c]
+		at[c+1] += at[c]
 	}
-	m.watch = make([]int32, len(m.cells))
-	next := slices.Clone(m.watchAt[:n])
+	all := make([]int32, len(m.cells))
+	next := slices.Clone(at[:n])
 	for id := range m.cons {
 		c := &m.cons[id]
 		for _, cell := range m.cells[c.start:c.end] {
-			m.watch[next[cell]] = int32(id)
+			all[next[cell]] = int32(id)
 			next[cell]++
 		}
+	}
+	m.watch = make([][]int32, n)
+	for c := range n {
+		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
 	}
 }
 
@@ -758,18 +761,28 @@ func (g *generic) locked(f *frame) (changed, ok bool) {
 	n, br, bc := l.N, l.BoxRows, l.BoxCols
 	stacks, bands := n/bc, n/br
 	rows, cols := g.seg[:n*stacks], g.seg[n*stacks:n*stacks+n*bands]
-	clear(cols)
+	// byBand[b*n+j] is the segment of column j in band b, gathered row by
+	// row in the order of the cells, then laid out column by column.
+	byBand := g.seg[n*stacks+n*bands : n*stacks+2*n*bands]
+	clear(byBand)
 	for r := range n {
 		cand := f.cand[r*n : r*n+n]
-		colBase := r / br
+		col := byBand[r/br*n : r/br*n+n]
+		col = col[:len(cand)]
+		for j, c := range cand {
+			col[j] |= c
+		}
 		for s := range stacks {
 			var d grid.Digits
-			for j := s * bc; j < (s+1)*bc; j++ {
-				c := cand[j]
+			for _, c := range cand[s*bc : s*bc+bc] {
 				d |= c
-				cols[j*bands+colBase] |= c
 			}
 			rows[r*stacks+s] = d
+		}
+	}
+	for b := range bands {
+		for j, d := range byBand[b*n : b*n+n] {
+			cols[j*bands+b] = d
 		}
 	}
 	if changed, ok = g.lockedLines(f, rows, n, br, bc, n, 1); !ok {

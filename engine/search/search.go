@@ -185,7 +185,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.m = newModel(l, g.opts)
 		g.queued = make([]bool, len(g.m.cons))
 		g.queue = make([]int32, 0, len(g.m.cons))
-		g.seg = make([]grid.Digits, 2*l.N*l.N)
+		g.seg = make([]grid.Digits, 3*l.N*l.N)
 		g.twice = make([]grid.Digits, l.N)
 		g.inChanged = make([]pairKinds, len(l.Units))
 		g.changed = make([]int32, 0, len(l.Units))
@@ -554,7 +554,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	m := g.m
 	few := uint8(m.few)
-	for _, id := range m.watch[m.watchAt[cell]:m.watchAt[cell+1]] {
+	for _, id := range m.watch[cell] {
 		if !g.queued[id] {
 			g.queued[id] = true
 			g.queue = append(g.queue, id)
