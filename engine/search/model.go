@@ -68,7 +68,8 @@ type model struct {
 	// cells and neg hold the cells of every constraint, in one slab.
 	cells []int32
 	neg   []bool
-	// watch[c] are the constraints over cell c, slices of one array.
+	// watch[c] are the constraints over cell c, slices of one array; a
+	// sum is stored as ^id, to be queued apart (see generic.sums).
 	watch [][]int32
 	// locked tells whether locked candidates are looked for: on boards of
 	// Options.LockedFrom cells a side and more, with regular boxes.
@@ -252,8 +253,12 @@ func (m *model) index() {
 	next := slices.Clone(at[:n])
 	for id := range m.cons {
 		c := &m.cons[id]
+		w := int32(id)
+		if c.kind == conSum {
+			w = ^w
+		}
 		for _, cell := range m.cells[c.start:c.end] {
-			all[next[cell]] = int32(id)
+			all[next[cell]] = w
 			next[cell]++
 		}
 	}

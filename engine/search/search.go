@@ -105,8 +105,13 @@ type generic struct {
 	frames []*frame
 	naked  []int32 // cells left with one candidate (or none)
 	hidden []int32 // unit*32 + digit-1 of units where a digit has one place
-	queue  []int32 // constraints to propagate
-	queued []bool  // whether each constraint is in queue
+	// queue and sums hold the constraints to propagate: the sums, cheap,
+	// last in first out, before the others, first in first out. A
+	// constraint waits in one of them once at most (see queued), so they
+	// never outgrow the room they were made with.
+	queue  ring
+	sums   []int32
+	queued []bool // whether each constraint waits in queue or sums
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell. fails counts the contradictions; the weights steer the
@@ -184,7 +189,8 @@ func (g *generic) prepare(l *grid.Layout) {
 	if g.m == nil || g.m.l != l || g.m.opts != g.opts {
 		g.m = newModel(l, g.opts)
 		g.queued = make([]bool, len(g.m.cons))
-		g.queue = make([]int32, 0, len(g.m.cons))
+		g.queue = ring{slots: make([]int32, len(g.m.cons))}
+		g.sums = make([]int32, 0, len(g.m.cons))
 		g.seg = make([]grid.Digits, 3*l.N*l.N)
 		g.twice = make([]grid.Digits, l.N)
 		g.inChanged = make([]pairKinds, len(l.Units))
@@ -225,7 +231,7 @@ func (g *generic) root(b *grid.Board) bool {
 	g.clearQueues()
 	for id := range g.m.cons {
 		g.queued[id] = true
-		g.queue = append(g.queue, int32(id))
+		g.queue.push(int32(id))
 	}
 	f.empty = 0
 	for cell, v := range f.value {
@@ -453,11 +459,18 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
-		if n := len(g.queue); n > 0 {
-			// A constraint is in the queue once at most, so the queue
-			// never outgrows the capacity it was made with.
-			id := g.queue[n-1]
-			g.queue = g.queue[:n-1]
+		if n := len(g.sums); n > 0 {
+			id := g.sums[n-1]
+			g.sums = g.sums[:n-1]
+			g.queued[id] = false
+			if ok = g.propagateConstraint(f, id); !ok {
+				c := &g.m.cons[id]
+				g.bump(g.m.cells[c.start:c.end])
+			}
+			continue
+		}
+		if g.queue.size > 0 {
+			id := g.queue.pop()
 			g.queued[id] = false
 			if ok = g.propagateConstraint(f, id); !ok {
 				c := &g.m.cons[id]
@@ -496,10 +509,39 @@ const maxLockedPasses = 1
 // clearQueues empties the queues of singles and constraints.
 func (g *generic) clearQueues() {
 	g.naked, g.hidden = g.naked[:0], g.hidden[:0]
-	for _, id := range g.queue {
+	for g.queue.size > 0 {
+		g.queued[g.queue.pop()] = false
+	}
+	for _, id := range g.sums {
 		g.queued[id] = false
 	}
-	g.queue = g.queue[:0]
+	g.sums = g.sums[:0]
+}
+
+// ring is a first-in first-out queue of constraints over fixed slots.
+type ring struct {
+	slots      []int32
+	head, size int
+}
+
+// push adds id at the back; the ring must have room for it.
+func (r *ring) push(id int32) {
+	i := r.head + r.size
+	if i >= len(r.slots) {
+		i -= len(r.slots)
+	}
+	r.slots[i] = id
+	r.size++
+}
+
+// pop takes the constraint at the front; the ring must not be empty.
+func (r *ring) pop() int32 {
+	id := r.slots[r.head]
+	if r.head++; r.head == len(r.slots) {
+		r.head = 0
+	}
+	r.size--
+	return id
 }
 
 // place writes the only candidate of cell and removes it from the
@@ -555,9 +597,16 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	m := g.m
 	few := uint8(m.few)
 	for _, id := range m.watch[cell] {
+		if id < 0 {
+			if id = ^id; !g.queued[id] {
+				g.queued[id] = true
+				g.sums = append(g.sums, id)
+			}
+			continue
+		}
 		if !g.queued[id] {
 			g.queued[id] = true
-			g.queue = append(g.queue, id)
+			g.queue.push(id)
 		}
 	}
 	// A cell left with two candidates may make a naked pair in its units.

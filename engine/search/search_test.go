@@ -696,3 +696,27 @@ func TestExtremeKillersWithinBudget(t *testing.T) {
 		t.Logf("line %d: %d guesses", i+1, res.Nodes)
 	}
 }
+
+// TestRing pushes and pops through the slots of a ring several times
+// around: constraints come out in the order they went in.
+func TestRing(t *testing.T) {
+	r := ring{slots: make([]int32, 3)}
+	var want []int32
+	next := int32(0)
+	for _, op := range []int{+2, -1, +2, -3, +3, -2, +1, -2} {
+		for ; op > 0; op-- {
+			r.push(next)
+			want = append(want, next)
+			next++
+		}
+		for ; op < 0; op++ {
+			if got := r.pop(); got != want[0] {
+				t.Fatalf("pop = %d, want %d", got, want[0])
+			}
+			want = want[1:]
+		}
+		if r.size != len(want) {
+			t.Fatalf("size %d, want %d", r.size, len(want))
+		}
+	}
+}
