@@ -118,8 +118,7 @@ func TestMetrics(t *testing.T) {
 	// its client has seen the end, and Gather reads each metric at its own
 	// moment: so gather until every value is as wanted, or time runs out.
 	var errs []string
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	poll(func() bool {
 		families, err := reg.Gather()
 		if err != nil {
 			t.Fatal(err)
@@ -134,11 +133,8 @@ func TestMetrics(t *testing.T) {
 				errs = append(errs, fmt.Sprintf("%s%v = %v, want %v", tt.name, tt.labels, got, tt.want))
 			}
 		}
-		if len(errs) == 0 || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return len(errs) == 0
+	})
 	for _, e := range errs {
 		t.Error(e)
 	}

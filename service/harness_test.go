@@ -148,13 +148,22 @@ func checkGoroutines(t *testing.T, base int) {
 // waitFor polls cond until it holds, failing t after 10 seconds.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
+	if !poll(cond) {
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+// poll calls cond every 10 ms until it holds, for 10 s at most, and
+// reports whether it held.
+func poll(cond func() bool) bool {
 	deadline := time.Now().Add(10 * time.Second)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
+			return false
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	return true
 }
 
 // batchStream is a SolveBatch client stream that sends one puzzle a
