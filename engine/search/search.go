@@ -459,18 +459,13 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
-		if n := len(g.sums); n > 0 {
-			id := g.sums[n-1]
-			g.sums = g.sums[:n-1]
-			g.queued[id] = false
-			if ok = g.propagateConstraint(f, id); !ok {
-				c := &g.m.cons[id]
-				g.bump(g.m.cells[c.start:c.end])
+		if n := len(g.sums); n > 0 || g.queue.size > 0 {
+			var id int32
+			if n > 0 {
+				id, g.sums = g.sums[n-1], g.sums[:n-1]
+			} else {
+				id = g.queue.pop()
 			}
-			continue
-		}
-		if g.queue.size > 0 {
-			id := g.queue.pop()
 			g.queued[id] = false
 			if ok = g.propagateConstraint(f, id); !ok {
 				c := &g.m.cons[id]
