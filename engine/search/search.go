@@ -166,11 +166,28 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	g.prepare(b.L)
 	g.limit, g.max, g.nodes, g.ctx, g.done, g.res = limit, maxNodes, 0, ctx, ctx.Done(), &res
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
+	learnFrom := g.opts.LearnFrom
+	if learnFrom == 0 {
+		learnFrom = DefaultLearnFrom
+	}
+	learn := learnFrom > 0 && learnSuits(b.L) && (maxNodes <= 0 || maxNodes > learnFrom)
+	if learn {
+		g.max = learnFrom
+	}
 	var err error
 	if g.root(b) {
 		err = g.solve(0)
 	}
 	res.Nodes = g.nodes
+	if learn && errors.Is(err, ErrNodeLimit) {
+		// The search is hard: start again with learning, skipping the
+		// solutions found.
+		budget := int64(0)
+		if maxNodes > 0 {
+			budget = maxNodes - res.Nodes
+		}
+		return learnCount(ctx, b, limit, budget, res)
+	}
 	res.Complete = err == nil && len(res.Solutions) < limit
 	if errors.Is(err, errStop) {
 		err = nil

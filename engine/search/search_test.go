@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -471,8 +472,17 @@ func bruteCount(b *grid.Board, limit int) int {
 
 // TestGenericAgainstBruteForce counts random partial boards of small
 // layouts with extra units and irregular regions, with the search and by
-// brute force.
+// brute force, and again with the search handing over to clause learning
+// after its first guess.
 func TestGenericAgainstBruteForce(t *testing.T) {
+	for _, learnFrom := range []int64{-1, 1} {
+		t.Run(fmt.Sprintf("learnFrom=%d", learnFrom), func(t *testing.T) {
+			testGenericAgainstBruteForce(t, Options{LearnFrom: learnFrom})
+		})
+	}
+}
+
+func testGenericAgainstBruteForce(t *testing.T, opts Options) {
 	tests := []struct {
 		name string
 		cfg  grid.Config
@@ -485,7 +495,7 @@ func TestGenericAgainstBruteForce(t *testing.T) {
 		{"6x6 jigsaw", jigsaw6},
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	var s Searcher
+	s := Searcher{Options: opts}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l, err := grid.NewLayout(tt.cfg)

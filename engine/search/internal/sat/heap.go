@@ -1,0 +1,91 @@
+package sat
+
+import (
+	"cmp"
+	"slices"
+)
+
+// heap is a binary max-heap of variables by activity.
+type heap struct {
+	act   []float64
+	vars  []int32
+	index []int32 // position of each variable in vars, or -1
+}
+
+func (h *heap) len() int { return len(h.vars) }
+
+func (h *heap) less(a, b int32) bool { return h.act[a] > h.act[b] }
+
+func (h *heap) push(v int32) {
+	h.index[v] = int32(len(h.vars))
+	h.vars = append(h.vars, v)
+	h.up(len(h.vars) - 1)
+}
+
+func (h *heap) pop() int32 {
+	v := h.vars[0]
+	last := h.vars[len(h.vars)-1]
+	h.vars = h.vars[:len(h.vars)-1]
+	h.index[v] = -1
+	if len(h.vars) > 0 {
+		h.vars[0] = last
+		h.index[last] = 0
+		h.down(0)
+	}
+	return v
+}
+
+// update restores the order after v's activity rose.
+func (h *heap) update(v int32) {
+	if i := h.index[v]; i >= 0 {
+		h.up(int(i))
+	}
+}
+
+func (h *heap) up(i int) {
+	v := h.vars[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.less(v, h.vars[p]) {
+			break
+		}
+		h.vars[i] = h.vars[p]
+		h.index[h.vars[i]] = int32(i)
+		i = p
+	}
+	h.vars[i] = v
+	h.index[v] = int32(i)
+}
+
+func (h *heap) down(i int) {
+	v := h.vars[i]
+	n := len(h.vars)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && h.less(h.vars[c+1], h.vars[c]) {
+			c++
+		}
+		if !h.less(h.vars[c], v) {
+			break
+		}
+		h.vars[i] = h.vars[c]
+		h.index[h.vars[i]] = int32(i)
+		i = c
+	}
+	h.vars[i] = v
+	h.index[v] = int32(i)
+}
+
+// sortLearnts orders learnt clauses from the least useful: highest LBD
+// first, then lowest activity.
+func sortLearnts(refs []int32, s *Solver) {
+	slices.SortFunc(refs, func(a, b int32) int {
+		if c := cmp.Compare(s.lbd(b), s.lbd(a)); c != 0 {
+			return c
+		}
+		return cmp.Compare(s.clauseActivity(a), s.clauseActivity(b))
+	})
+}

@@ -1,0 +1,184 @@
+package sat
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// latin returns a solver for the Latin squares of order n: variable
+// (r·n+c)·n+d is digit d in row r, column c.
+func latin(n int) *Solver {
+	s := New(n * n * n)
+	v := func(r, c, d int) int32 { return int32((r*n+c)*n + d) }
+	for a := range n {
+		for b := range n {
+			cell, row, col := make([]int32, n), make([]int32, n), make([]int32, n)
+			for k := range n {
+				cell[k], row[k], col[k] = v(a, b, k), v(a, k, b), v(k, a, b)
+			}
+			s.AddGroup(cell)
+			s.AddGroup(row) // digit b once in row a
+			s.AddGroup(col) // digit b once in column a
+		}
+	}
+	return s
+}
+
+// count enumerates the solutions under the assumptions, excluding each
+// one found by a clause over all its true variables.
+func count(t *testing.T, s *Solver, assumptions []Lit) int {
+	t.Helper()
+	n := 0
+	for {
+		st, err := s.Solve(context.Background(), assumptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st == Unsat {
+			return n
+		}
+		n++
+		var block []Lit
+		for v := range s.Vars() {
+			if s.Value(v) {
+				block = append(block, Neg(v))
+			}
+		}
+		s.AddClause(block)
+	}
+}
+
+func TestLatinSquares(t *testing.T) {
+	tests := []struct {
+		order int
+		fixed int // cells of the first row fixed to 1, 2, …
+		want  int
+	}{
+		{1, 0, 1},
+		{2, 0, 2},
+		{3, 0, 12},
+		{4, 0, 576},
+		{4, 4, 24},
+		{5, 5, 56 * 24},
+	}
+	for _, tt := range tests {
+		s := latin(tt.order)
+		var assumptions []Lit
+		for c := range tt.fixed {
+			assumptions = append(assumptions, Pos(c*tt.order+c))
+		}
+		if got := count(t, s, assumptions); got != tt.want {
+			t.Errorf("order %d, %d fixed: %d squares, want %d", tt.order, tt.fixed, got, tt.want)
+		}
+	}
+}
+
+// TestAssumptionsKeepLearning asks the same solver about different
+// assumptions in turn: what it learnt under one must not change the
+// answer under another.
+func TestAssumptionsKeepLearning(t *testing.T) {
+	s := latin(4)
+	ctx := context.Background()
+	v := func(r, c, d int) int { return (r*4+c)*4 + d }
+	tests := []struct {
+		assumptions []Lit
+		want        Status
+	}{
+		{[]Lit{Pos(v(0, 0, 0)), Pos(v(0, 1, 0))}, Unsat}, // a digit twice in a row
+		{[]Lit{Pos(v(0, 0, 0)), Pos(v(1, 1, 1))}, Sat},
+		{[]Lit{Pos(v(0, 0, 0)), Pos(v(1, 1, 0))}, Sat},
+		{[]Lit{Pos(v(0, 0, 0)), Pos(v(1, 0, 0))}, Unsat}, // twice in a column
+		{nil, Sat},
+	}
+	for i, tt := range tests {
+		st, err := s.Solve(ctx, tt.assumptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != tt.want {
+			t.Fatalf("query %d: status %v, want %v", i, st, tt.want)
+		}
+		if st == Sat {
+			for _, a := range tt.assumptions {
+				if !s.Value(a.Var()) {
+					t.Fatalf("query %d: assumption %d not kept", i, a)
+				}
+			}
+		}
+	}
+}
+
+func TestUnsatGroups(t *testing.T) {
+	// Three pigeons in two holes: each pigeon in one hole, each hole
+	// holding one pigeon at most (a group with a spare variable that
+	// stands for "empty").
+	s := New(9)
+	s.AddGroup([]int32{0, 1}) // pigeon 0: hole 0 or 1
+	s.AddGroup([]int32{2, 3})
+	s.AddGroup([]int32{4, 5})
+	s.AddGroup([]int32{0, 2, 4, 6}) // hole 0: one pigeon or empty (6)
+	s.AddGroup([]int32{1, 3, 5, 7}) // hole 1: one pigeon or empty (7)
+	st, err := s.Solve(context.Background(), nil)
+	if err != nil || st != Unsat {
+		t.Fatalf("status %v (%v), want Unsat", st, err)
+	}
+}
+
+func TestBudget(t *testing.T) {
+	s := latin(7)
+	s.MaxConflicts = 1
+	// Two different digits forced into one cell's row and column so that
+	// the solve meets conflicts: count squares until the budget runs out.
+	var err error
+	for range 10000 {
+		var st Status
+		st, err = s.Solve(context.Background(), nil)
+		if err != nil || st == Unsat {
+			break
+		}
+		var block []Lit
+		for v := range s.Vars() {
+			if s.Value(v) {
+				block = append(block, Neg(v))
+			}
+		}
+		s.AddClause(block)
+	}
+	if !errors.Is(err, ErrBudget) {
+		t.Fatalf("error %v, want ErrBudget", err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	s := latin(8)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var err error
+	for range 100000 {
+		var st Status
+		st, err = s.Solve(ctx, nil)
+		if err != nil || st == Unsat {
+			break
+		}
+		var block []Lit
+		for v := range s.Vars() {
+			if s.Value(v) {
+				block = append(block, Neg(v))
+			}
+		}
+		s.AddClause(block)
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+}
+
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8}
+	for i, w := range want {
+		if got := luby(int64(i)); got != w {
+			t.Errorf("luby(%d) = %d, want %d", i, got, w)
+		}
+	}
+}
