@@ -623,12 +623,22 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 	done := ctx.Done()
 	restart := int64(0)
 	nextRestart := lubyUnit * luby(0)
+	// The assumptions are all decided at level 1, base: a conflict there
+	// refutes them, and restarts go back to it, not to level 0.
+	base := 0
+	if len(assumptions) > 0 {
+		base = 1
+	}
 	for {
 		cf := s.propagate()
 		if cf != nil {
 			s.Conflicts++
-			if s.decisionLevel() == 0 {
+			switch s.decisionLevel() {
+			case 0:
 				s.unsat = true
+				return Unsat, nil
+			case base:
+				s.cancelUntil(0)
 				return Unsat, nil
 			}
 			back, lbd := s.analyze(cf)
@@ -659,34 +669,31 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 		if s.Conflicts >= nextRestart {
 			restart++
 			nextRestart = s.Conflicts + lubyUnit*luby(restart)
-			s.cancelUntil(0)
+			s.cancelUntil(base)
 		}
 		if float64(len(s.learnts)) >= s.maxLearnts {
 			s.reduce()
 		}
-		var next Lit = -1
-		for s.decisionLevel() < len(assumptions) {
-			a := assumptions[s.decisionLevel()]
-			switch s.val[a] {
-			case 1:
-				s.lim = append(s.lim, int32(len(s.trail)))
-				continue
-			case -1:
-				s.cancelUntil(0)
-				return Unsat, nil
+		if s.decisionLevel() < base {
+			s.lim = append(s.lim, int32(len(s.trail)))
+			for _, a := range assumptions {
+				switch s.val[a] {
+				case -1:
+					s.cancelUntil(0)
+					return Unsat, nil
+				case 0:
+					s.assign(a, noReason)
+				}
 			}
-			next = a
-			break
+			continue
 		}
-		if next < 0 {
-			v := s.pick()
-			if v < 0 {
-				return Sat, nil
-			}
-			next = Neg(v)
-			if s.phase[v] {
-				next = Pos(v)
-			}
+		v := s.pick()
+		if v < 0 {
+			return Sat, nil
+		}
+		next := Neg(v)
+		if s.phase[v] {
+			next = Pos(v)
 		}
 		s.lim = append(s.lim, int32(len(s.trail)))
 		s.assign(next, noReason)
