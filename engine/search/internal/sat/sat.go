@@ -777,7 +777,11 @@ func (s *Solver) locked(ref int32) bool {
 }
 
 const (
-	varDecay    = 0.95
+	// varDecay is the decay of the activities at each conflict. Counting
+	// to 2 the 25×25 fixtures, as they are and with 4 or 10 clues taken
+	// out, 0.99 took 13% fewer conflicts than MiniSat's 0.95 (0.98 and
+	// 0.995: 9%).
+	varDecay    = 0.99
 	clauseDecay = 0.999
 	lubyUnit    = 100
 	// firstReduce is the number of learnt clauses at which the first half
