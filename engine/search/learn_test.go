@@ -15,6 +15,10 @@ func TestLearningMatchesSearch(t *testing.T) {
 		name  string
 		lines int
 	}{{"testdata/16x16.txt", 4}, {"testdata/x16.txt", 3}, {"testdata/25x25.txt", 2}, {"testdata/x25.txt", 2}}
+	if race || testing.Short() {
+		// The 25×25 boards take minutes under the race detector.
+		files = files[:2]
+	}
 	rng := rand.New(rand.NewPCG(9, 10))
 	dfs := Searcher{Options: Options{LearnFrom: -1}}
 	learn := Searcher{Options: Options{LearnFrom: 1}}
