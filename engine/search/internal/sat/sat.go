@@ -399,21 +399,13 @@ func (s *Solver) propagateClauses(false_ Lit) int32 {
 }
 
 // reasonLits returns the literals (all false) that forced variable v,
-// besides its own.
+// besides its own, bumping the activity of a learnt clause that did (see
+// reasonOf).
 func (s *Solver) reasonLits(v int) []Lit {
-	r := s.reason[v]
-	if r <= amoReason {
-		x := int(amoReason - r)
-		if x < len(s.level) {
-			s.conflBi[0] = Neg(x)
-			return s.conflBi[:1]
-		}
-		return s.groupLits(int32(x-len(s.level)), int32(v))
-	}
-	if s.learntClause(r) {
+	if r := s.reason[v]; r >= 0 && s.learntClause(r) {
 		s.bumpClause(r)
 	}
-	return s.lits(r)[1:]
+	return s.reasonOf(v)
 }
 
 // groupLits returns in s.buf the literals that the variables of group g

@@ -25,18 +25,25 @@ func latin(n int) *Solver {
 	return s
 }
 
-// count enumerates the solutions under the assumptions, excluding each
-// one found by a clause over all its true variables.
+// count enumerates the solutions under the assumptions (see enumerate).
 func count(t *testing.T, s *Solver, assumptions []Lit) int {
 	t.Helper()
+	n, err := enumerate(context.Background(), s, assumptions, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// enumerate counts the solutions under the assumptions, up to limit if
+// not negative, excluding each one found by a clause over all its true
+// variables.
+func enumerate(ctx context.Context, s *Solver, assumptions []Lit, limit int) (int, error) {
 	n := 0
-	for {
-		st, err := s.Solve(context.Background(), assumptions)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if st == Unsat {
-			return n
+	for limit < 0 || n < limit {
+		st, err := s.Solve(ctx, assumptions)
+		if err != nil || st == Unsat {
+			return n, err
 		}
 		n++
 		var block []Lit
@@ -47,6 +54,7 @@ func count(t *testing.T, s *Solver, assumptions []Lit) int {
 		}
 		s.AddClause(block)
 	}
+	return n, nil
 }
 
 func TestLatinSquares(t *testing.T) {
@@ -126,26 +134,11 @@ func TestUnsatGroups(t *testing.T) {
 }
 
 func TestBudget(t *testing.T) {
+	// Counting Latin squares of order 7 meets conflicts soon: with a
+	// budget of one a solve, one of them fails.
 	s := latin(7)
 	s.MaxConflicts = 1
-	// Two different digits forced into one cell's row and column so that
-	// the solve meets conflicts: count squares until the budget runs out.
-	var err error
-	for range 10000 {
-		var st Status
-		st, err = s.Solve(context.Background(), nil)
-		if err != nil || st == Unsat {
-			break
-		}
-		var block []Lit
-		for v := range s.Vars() {
-			if s.Value(v) {
-				block = append(block, Neg(v))
-			}
-		}
-		s.AddClause(block)
-	}
-	if !errors.Is(err, ErrBudget) {
+	if _, err := enumerate(context.Background(), s, nil, 10000); !errors.Is(err, ErrBudget) {
 		t.Fatalf("error %v, want ErrBudget", err)
 	}
 }
@@ -154,22 +147,7 @@ func TestCancel(t *testing.T) {
 	s := latin(8)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	var err error
-	for range 100000 {
-		var st Status
-		st, err = s.Solve(ctx, nil)
-		if err != nil || st == Unsat {
-			break
-		}
-		var block []Lit
-		for v := range s.Vars() {
-			if s.Value(v) {
-				block = append(block, Neg(v))
-			}
-		}
-		s.AddClause(block)
-	}
-	if !errors.Is(err, context.Canceled) {
+	if _, err := enumerate(ctx, s, nil, 100000); !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
 }
