@@ -30,7 +30,8 @@ type Result struct {
 	// Complete reports whether the search covered the whole tree, so that
 	// len(Solutions) is the exact count.
 	Complete bool
-	// Nodes is the number of guesses made.
+	// Nodes is the number of guesses made, and of conflicts met once the
+	// search learns clauses (see Options.LearnFrom).
 	Nodes int64
 }
 
