@@ -163,23 +163,42 @@ func New(n int) *Solver {
 func (s *Solver) Vars() int { return len(s.level) }
 
 // AddGroup adds the constraint that exactly one of the variables is true.
-// Groups must be added before any clause and the first Solve.
+// Groups and clauses may be added in any order, between Solves too.
 func (s *Solver) AddGroup(vars []int32) {
-	if len(vars) == 0 {
-		s.unsat = true
-		return
-	}
+	s.cancelUntil(0)
 	g := int32(len(s.groups))
 	s.groups = append(s.groups, vars)
-	s.falses = append(s.falses, 0)
-	for _, v := range vars {
-		s.groupsOf[v] = append(s.groupsOf[v], g)
-	}
-	if len(vars) > len(s.buf) {
+	if len(vars) > cap(s.buf) {
 		s.buf = make([]Lit, 0, len(vars))
 	}
-	if len(vars) == 1 {
-		s.AddClause([]Lit{Pos(int(vars[0]))})
+	// Count the variables false at level 0 (all propagated there), as
+	// propagate would have, and apply the group to what is assigned.
+	falses, one := int32(0), int32(-1)
+	for _, v := range vars {
+		s.groupsOf[v] = append(s.groupsOf[v], g)
+		switch s.val[Pos(int(v))] {
+		case -1:
+			falses++
+		case 1:
+			one = v
+		}
+	}
+	s.falses = append(s.falses, falses)
+	switch {
+	case one >= 0:
+		for _, w := range vars {
+			if w != one {
+				s.Fix(Neg(int(w)))
+			}
+		}
+	case int(falses) == len(vars):
+		s.unsat = true
+	case int(falses) == len(vars)-1:
+		for _, w := range vars {
+			if s.val[Pos(int(w))] == 0 {
+				s.Fix(Pos(int(w)))
+			}
+		}
 	}
 }
 
@@ -201,7 +220,7 @@ func (s *Solver) Fix(l Lit) {
 		return
 	}
 	s.assign(l, noReason)
-	if s.propagate() != nil {
+	if _, ok := s.propagate(); !ok {
 		s.unsat = true
 	}
 }
@@ -301,9 +320,9 @@ const (
 	groupConflict = -2
 )
 
-// propagate assigns what the queued assignments imply, returning the
-// conflict it meets, if any.
-func (s *Solver) propagate() *conflict {
+// propagate assigns what the queued assignments imply, reporting false
+// with the conflict it meets.
+func (s *Solver) propagate() (conflict, bool) {
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
@@ -316,7 +335,7 @@ func (s *Solver) propagate() *conflict {
 					}
 					switch s.val[2*w] {
 					case 1:
-						return &conflict{clause: amoConflict, a: v, b: w}
+						return conflict{clause: amoConflict, a: v, b: w}, false
 					case 0:
 						s.assign(Neg(int(w)), amoReason-v)
 					}
@@ -331,7 +350,7 @@ func (s *Solver) propagate() *conflict {
 				vars := s.groups[g]
 				switch int(s.falses[g]) {
 				case len(vars):
-					return &conflict{clause: groupConflict, a: g}
+					return conflict{clause: groupConflict, a: g}, false
 				case len(vars) - 1:
 					for _, w := range vars {
 						if s.val[2*w] == 0 {
@@ -343,10 +362,10 @@ func (s *Solver) propagate() *conflict {
 			}
 		}
 		if c := s.propagateClauses(p.Not()); c >= 0 {
-			return &conflict{clause: c}
+			return conflict{clause: c}, false
 		}
 	}
-	return nil
+	return conflict{}, true
 }
 
 // propagateClauses visits the clauses watching false, a literal just made
@@ -423,7 +442,7 @@ func (s *Solver) groupLits(g, skip int32) []Lit {
 // analyze derives the first-UIP clause of a conflict into s.learnt, its
 // asserting literal first, and returns the level to go back to and its
 // LBD (the number of decision levels among its literals).
-func (s *Solver) analyze(cf *conflict) (back int, lbd int32) {
+func (s *Solver) analyze(cf conflict) (back int, lbd int32) {
 	s.learnt = append(s.learnt[:0], 0)
 	var lits []Lit
 	switch cf.clause {
@@ -605,7 +624,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 		return Unsat, nil
 	}
 	s.cancelUntil(0)
-	if s.propagate() != nil {
+	if _, ok := s.propagate(); !ok {
 		s.unsat = true
 		return Unsat, nil
 	}
@@ -622,8 +641,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 		base = 1
 	}
 	for {
-		cf := s.propagate()
-		if cf != nil {
+		if cf, ok := s.propagate(); !ok {
 			s.Conflicts++
 			switch s.decisionLevel() {
 			case 0:

@@ -10,6 +10,12 @@ import (
 // (r·n+c)·n+d is digit d in row r, column c.
 func latin(n int) *Solver {
 	s := New(n * n * n)
+	addLatin(s, n)
+	return s
+}
+
+// addLatin adds the groups of the Latin squares of order n to s.
+func addLatin(s *Solver, n int) {
 	v := func(r, c, d int) int32 { return int32((r*n+c)*n + d) }
 	for a := range n {
 		for b := range n {
@@ -22,7 +28,6 @@ func latin(n int) *Solver {
 			s.AddGroup(col) // digit b once in column a
 		}
 	}
-	return s
 }
 
 // count enumerates the solutions under the assumptions (see enumerate).
@@ -114,6 +119,32 @@ func TestAssumptionsKeepLearning(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGroupsAfterUnits adds the groups after unit clauses: the first row
+// of a Latin square of order 4 fixed, and in the second row all digits but
+// one ruled out of a cell, which the groups must then set.
+func TestGroupsAfterUnits(t *testing.T) {
+	s := New(64)
+	for c := range 4 {
+		s.Fix(Pos(c*4 + c)) // row 0: 1 2 3 4
+	}
+	for d := 1; d < 4; d++ {
+		s.Fix(Neg(4*4 + d)) // row 1, column 0: only digit 1 left…
+	}
+	addLatin(s, 4)
+	// …which the first row already holds in column 0: no square.
+	if got := count(t, s, nil); got != 0 {
+		t.Fatalf("%d squares, want 0", got)
+	}
+	s = New(64)
+	for c := range 4 {
+		s.Fix(Pos(c*4 + c))
+	}
+	addLatin(s, 4)
+	if got := count(t, s, nil); got != 24 {
+		t.Fatalf("%d squares with the first row fixed, want 24", got)
 	}
 }
 
