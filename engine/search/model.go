@@ -110,10 +110,10 @@ type Options struct {
 	// PlainBranching guesses in the first cell with the fewest
 	// candidates, whatever cages it is in.
 	PlainBranching bool
-	// LearnFrom is the number of guesses after which a board without
-	// cages, whose units all hold every digit, goes from the depth-first
-	// search to a clause-learning one (see learnCount); 0 means
-	// DefaultLearnFrom, a negative value never.
+	// LearnFrom is the number of guesses without a new solution after
+	// which a board without cages, whose units all hold every digit, goes
+	// from the depth-first search to a clause-learning one (see
+	// learnCount); 0 means DefaultLearnFrom, a negative value never.
 	LearnFrom int64
 }
 

@@ -134,6 +134,14 @@ type generic struct {
 	limit     int
 	max       int64
 	nodes     int64
+	// learnFrom, when positive, is the number of guesses without a new
+	// solution after which the search hands the board over to clause
+	// learning (Options.LearnFrom, on boards that suit it); found is the
+	// guess count at the last solution. A search that keeps finding
+	// solutions, as when counting many, is the depth-first search's
+	// strength: only one stuck proving that no more exist is handed over.
+	learnFrom int64
+	found     int64
 	done      <-chan struct{}
 	ctx       context.Context
 	res       *Result
@@ -158,8 +166,12 @@ type frame struct {
 	empty int
 }
 
-// errStop ends a search that has found enough solutions.
-var errStop = errors.New("stop")
+// errStop ends a search that has found enough solutions, and errLearn one
+// that hands over to clause learning (see generic.learnFrom).
+var (
+	errStop  = errors.New("stop")
+	errLearn = errors.New("learn")
+)
 
 func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes int64) (Result, error) {
 	res := Result{}
@@ -170,25 +182,24 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	g.prepare(b.L)
 	g.limit, g.max, g.nodes, g.ctx, g.done, g.res = limit, maxNodes, 0, ctx, ctx.Done(), &res
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
-	learnFrom := g.opts.LearnFrom
-	if learnFrom == 0 {
-		learnFrom = DefaultLearnFrom
-	}
-	learn := learnFrom > 0 && learnSuits(b.L) && (maxNodes <= 0 || maxNodes > learnFrom)
-	if learn {
-		g.max = learnFrom
+	g.learnFrom, g.found = 0, 0
+	if learnSuits(b.L) {
+		g.learnFrom = g.opts.LearnFrom
+		if g.learnFrom == 0 {
+			g.learnFrom = DefaultLearnFrom
+		}
 	}
 	var err error
 	if g.root(b) {
 		err = g.solve(0)
 	}
 	res.Nodes = g.nodes
-	if learn && errors.Is(err, ErrNodeLimit) {
-		// The search is hard: start again with learning, skipping the
+	if errors.Is(err, errLearn) {
+		// The search is stuck: start again with learning, skipping the
 		// solutions found.
 		budget := int64(0)
 		if maxNodes > 0 {
-			budget = maxNodes - res.Nodes
+			budget = max(maxNodes-res.Nodes, 1)
 		}
 		return learnCount(ctx, b, limit, budget, res)
 	}
@@ -341,6 +352,7 @@ func (g *generic) solve(depth int) error {
 		}
 		if f.empty == 0 {
 			g.res.Solutions = append(g.res.Solutions, append([]uint8(nil), f.value...))
+			g.found = g.nodes
 			if len(g.res.Solutions) >= g.limit {
 				return errStop
 			}
@@ -348,6 +360,9 @@ func (g *generic) solve(depth int) error {
 		}
 		cell, bit := g.choose(f)
 		g.nodes++
+		if g.learnFrom > 0 && g.nodes-g.found > g.learnFrom {
+			return errLearn
+		}
 		if g.max > 0 && g.nodes > g.max {
 			return fmt.Errorf("%w after %d guesses", ErrNodeLimit, g.max)
 		}
