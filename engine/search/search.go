@@ -4,10 +4,10 @@
 // solver of package classic; the others to a generic search that
 // propagates singles, cage tables and bounds, the sums that units and
 // cages imply together (innies and outies) and, on large boards, locked
-// candidates and naked and hidden pairs. A board without cages that the
-// generic search does not settle within Options.LearnFrom guesses goes to
-// a clause-learning solver, which learns why branches fail instead of
-// failing the same way again.
+// candidates and naked and hidden pairs. A board without cages on which
+// the generic search makes Options.LearnFrom guesses without finding a new
+// solution goes to a clause-learning solver, which learns why branches
+// fail instead of failing the same way again.
 package search
 
 import (
