@@ -118,8 +118,9 @@ type Options struct {
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
-// depth-first search is cheaper: the clause-learning solver costs a few
-// milliseconds to set up on a 16×16 or 25×25 board, and more a guess.
+// depth-first search is cheaper: counting to 2 the easy 25×25 fixtures
+// takes 12 ms a puzzle with clause learning from the first guess, 1 ms
+// without.
 // Above it learning wins, and by more the harder the board: counting to 2
 // the published 25×25 puzzles of the fixtures takes 0.7–1.7 s of CPU with
 // it, 2.0–6.7 s without.

@@ -5,7 +5,9 @@ import (
 	"slices"
 )
 
-// heap is a binary max-heap of variables by activity.
+// heap is a binary max-heap of variables by activity. container/heap
+// would box each variable in an interface at every push, an allocation
+// for every variable unassigned by a backjump.
 type heap struct {
 	act   []float64
 	vars  []int32
