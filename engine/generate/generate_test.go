@@ -323,17 +323,23 @@ func TestImpliedUnits(t *testing.T) {
 
 // TestStillUniqueAgreesWithCount digs random pairs of clues from solution
 // grids as the digger does and checks each answer of its aimed check
-// (stillUnique) against a count of every solution.
+// (stillUnique) against a count of every solution, with the search and
+// with the clause-learning checker of large boards (learn), which keeps
+// the clues put back as the digger does.
 func TestStillUniqueAgreesWithCount(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		size    int
 		variant grid.Variant
+		learn   bool
 	}{
-		{"classic", 9, grid.Classic},
-		{"6x6", 6, grid.Classic},
-		{"X", 9, grid.X},
-		{"Windoku", 9, grid.Windoku},
+		{"classic", 9, grid.Classic, false},
+		{"6x6", 6, grid.Classic, false},
+		{"X", 9, grid.X, false},
+		{"Windoku", 9, grid.Windoku, false},
+		{"classic learning", 9, grid.Classic, true},
+		{"X learning", 9, grid.X, true},
+		{"Windoku learning", 9, grid.Windoku, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			l, err := grid.NewLayout(grid.Config{Size: tt.size, Variant: tt.variant})
@@ -350,6 +356,11 @@ func TestStillUniqueAgreesWithCount(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := newDigger(g, l, sol)
+			if tt.learn {
+				if d.checker = search.NewClueChecker(l, sol); d.checker == nil {
+					t.Fatal("no clue checker for the layout")
+				}
+			}
 			clues := append([]uint8(nil), sol...)
 			var kept, put int
 			for _, orbit := range shuffledOrbits(l.N, Rotational, rng) {
@@ -372,6 +383,9 @@ func TestStillUniqueAgreesWithCount(t *testing.T) {
 				put++
 				for _, cell := range removed {
 					clues[cell] = sol[cell]
+					if d.checker != nil {
+						d.checker.Keep(cell)
+					}
 				}
 			}
 			if kept == 0 || put == 0 {

@@ -121,6 +121,12 @@ type Solver struct {
 
 	claInc     float32
 	maxLearnts float64
+	// arenaLimit is the size of the arena at which the learnt clauses are
+	// reduced, however few (see maxArena).
+	arenaLimit int
+	// simplified is the number of assignments at level 0 when the
+	// clauses were last rid of what level 0 decides (see simplify).
+	simplified int
 
 	seen    []bool
 	learnt  []Lit
@@ -147,6 +153,7 @@ func New(n int) *Solver {
 		varInc:     1,
 		claInc:     1,
 		maxLearnts: firstReduce,
+		arenaLimit: maxArena,
 	}
 	for v := range n {
 		s.reason[v] = noReason
@@ -629,6 +636,9 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 		s.unsat = true
 		return Unsat, nil
 	}
+	if len(s.trail) >= s.simplified+simplifyEvery {
+		s.simplify()
+	}
 	done := ctx.Done()
 	restart := int64(0)
 	nextRestart := lubyUnit * luby(0)
@@ -679,8 +689,11 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 			nextRestart = s.Conflicts + lubyUnit*luby(restart)
 			s.cancelUntil(base)
 		}
-		if float64(len(s.learnts)) >= s.maxLearnts {
+		if float64(len(s.learnts)) >= s.maxLearnts || len(s.arena) >= s.arenaLimit {
 			s.reduce()
+			// Clauses that reduce may not delete (those not learnt) do
+			// not make it run at every step.
+			s.arenaLimit = max(maxArena, 2*len(s.arena))
 		}
 		if s.decisionLevel() < base {
 			s.lim = append(s.lim, int32(len(s.trail)))
@@ -778,6 +791,64 @@ func (s *Solver) compact() {
 	s.arena, s.wasted = arena, 0
 }
 
+// simplify deletes the clauses that level 0 satisfies and drops from the
+// others the literals it falsifies. Units fixed between Solves (the clues
+// a generator has proved needed, say) would otherwise stay in the clauses
+// learnt before them, which grow long with them and slow to visit. It
+// runs at level 0 with everything propagated; the reasons at level 0 are
+// never followed, so they are cleared rather than moved.
+func (s *Solver) simplify() {
+	// Clauses only shrink, so they are moved down in place.
+	old := s.arena
+	arena := old[:0]
+	s.learnts = s.learnts[:0]
+	for ref := 0; ref < len(old); {
+		n := int(old[ref])
+		next := ref + clauseHeader + n
+		if old[ref+1]&deletedFlag != 0 {
+			ref = next
+			continue
+		}
+		to := len(arena)
+		arena = append(arena, old[ref:ref+clauseHeader]...)
+		lits := old[ref+clauseHeader : next]
+		satisfied := false
+		for _, l := range lits {
+			switch s.val[l] {
+			case 1:
+				satisfied = true
+			case 0:
+				arena = append(arena, l)
+			}
+		}
+		switch {
+		case satisfied:
+			arena = arena[:to]
+		default:
+			// With level 0 propagated, a clause not satisfied there has
+			// two literals or more left.
+			arena[to] = Lit(len(arena) - to - clauseHeader)
+			if old[ref+1]&learntFlag != 0 {
+				s.learnts = append(s.learnts, int32(to))
+			}
+		}
+		ref = next
+	}
+	for l := range s.watches {
+		s.watches[l] = s.watches[l][:0]
+	}
+	for ref := 0; ref < len(arena); ref += clauseHeader + int(arena[ref]) {
+		a, b := arena[ref+clauseHeader], arena[ref+clauseHeader+1]
+		s.watches[a] = append(s.watches[a], watch{int32(ref), b})
+		s.watches[b] = append(s.watches[b], watch{int32(ref), a})
+	}
+	for _, l := range s.trail {
+		s.reason[l.Var()] = noReason
+	}
+	s.arena, s.wasted = arena, 0
+	s.simplified = len(s.trail)
+}
+
 // locked reports whether clause ref is the reason of an assignment.
 func (s *Solver) locked(ref int32) bool {
 	l := s.lits(ref)[0]
@@ -797,6 +868,17 @@ const (
 	// Counting to 2 on the published 25×25 puzzles, a limit of 2,000 took
 	// 1.3–1.9 times the conflicts of 20,000.
 	firstReduce = 20000
+	// maxArena is the size of the arena, in literals, past which the
+	// learnt clauses are reduced even when fewer than the limit. With
+	// many assumptions the clauses learnt grow long, each naming many of
+	// the literals the assumptions imply: digging a 25×25 puzzle learnt
+	// clauses of 1,400 literals on average, 100 MB of them, where this
+	// bound keeps 8 MB for the same time.
+	maxArena = 1 << 21
+	// simplifyEvery is the number of assignments added at level 0 since
+	// the last simplify (units fixed between Solves, and what they imply)
+	// that has Solve simplify first.
+	simplifyEvery = 500
 )
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 …

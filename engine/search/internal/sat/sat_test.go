@@ -191,3 +191,40 @@ func TestLuby(t *testing.T) {
 		}
 	}
 }
+
+// TestSimplifyKeepsAnswers counts Latin squares on a solver that has
+// learnt and excluded solutions, then fixes units and simplifies it: its
+// counts under new assumptions must be those of a fresh solver with the
+// same units, and the simplification must have shortened its clauses.
+func TestSimplifyKeepsAnswers(t *testing.T) {
+	const n = 5
+	v := func(r, c, d int) int { return (r*n+c)*n + d }
+	s := latin(n)
+	var identity []Lit
+	for c := range n {
+		identity = append(identity, Pos(v(0, c, c)))
+	}
+	if got := count(t, s, identity); got != 56*24 {
+		t.Fatalf("%d squares with the first row fixed, want %d", got, 56*24)
+	}
+	fresh := latin(n)
+	units := []Lit{Pos(v(1, 0, 0)), Pos(v(2, 2, 3)), Neg(v(3, 4, 1))}
+	for _, u := range units {
+		s.Fix(u)
+		fresh.Fix(u)
+	}
+	before := len(s.arena)
+	s.simplify()
+	if len(s.arena) >= before {
+		t.Fatalf("simplify left %d literals and headers of %d: the test proves nothing", len(s.arena), before)
+	}
+	for _, row := range [][]int{{4, 3, 2, 1, 0}, {1, 2, 3, 4, 0}, {1, 0, 3, 4, 2}} {
+		var as []Lit
+		for c, d := range row {
+			as = append(as, Pos(v(0, c, d)))
+		}
+		if got, want := count(t, s, as), count(t, fresh, as); got != want {
+			t.Errorf("first row %v: %d squares after simplify, a fresh solver counts %d", row, got, want)
+		}
+	}
+}
