@@ -761,6 +761,42 @@ func TestDeadlineGivesClosest(t *testing.T) {
 	checkUnique(t, res)
 }
 
+// TestDigShare checks the part of the time the first attempt digs: more
+// when the grade only informs than when it decides.
+func TestDigShare(t *testing.T) {
+	for _, tt := range []struct {
+		cfg  Config
+		want float64
+	}{
+		{Config{}, 0.8},
+		{Config{Size: 25}, 0.8},
+		{Config{Level: strategy.Hard}, 0.6},
+		{Config{Level: strategy.Extreme}, 0.6},
+		{Config{NoGuessing: true}, 0.6},
+	} {
+		g, err := newGenerator(tt.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		share := g.digShare()
+		if share != tt.want {
+			t.Errorf("%+v: dig share %v, want %v", tt.cfg, share, tt.want)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		start := time.Now()
+		stop, dig, cancelAll := deadlines(ctx, share)
+		stopAt, _ := stop.Deadline()
+		digAt, _ := dig.Deadline()
+		// The margin before the deadline is half a second of ten.
+		want := start.Add(time.Duration(float64(9500*time.Millisecond) * share))
+		if d := digAt.Sub(want); d < -time.Second || d > time.Second || !digAt.Before(stopAt) {
+			t.Errorf("%+v: digging ends %v after the start, stop %v; want about %v", tt.cfg, digAt.Sub(start), stopAt.Sub(start), want.Sub(start))
+		}
+		cancelAll()
+		cancel()
+	}
+}
+
 func TestMaxAttempts(t *testing.T) {
 	res, err := Generate(context.Background(), Config{Size: 4, Level: strategy.Unfair, Seed: 1, MaxAttempts: 3})
 	if err != nil {
