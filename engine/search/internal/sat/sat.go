@@ -803,9 +803,11 @@ func (s *Solver) simplify() {
 	arena := old[:0]
 	s.learnts = s.learnts[:0]
 	for ref := 0; ref < len(old); {
-		n := int(old[ref])
+		// Read the header before the copy: moved down by fewer words
+		// than its size, the copy overwrites it.
+		n, meta := int(old[ref]), old[ref+1]
 		next := ref + clauseHeader + n
-		if old[ref+1]&deletedFlag != 0 {
+		if meta&deletedFlag != 0 {
 			ref = next
 			continue
 		}
@@ -828,7 +830,7 @@ func (s *Solver) simplify() {
 			// With level 0 propagated, a clause not satisfied there has
 			// two literals or more left.
 			arena[to] = Lit(len(arena) - to - clauseHeader)
-			if old[ref+1]&learntFlag != 0 {
+			if meta&learntFlag != 0 {
 				s.learnts = append(s.learnts, int32(to))
 			}
 		}

@@ -218,6 +218,7 @@ func TestSimplifyKeepsAnswers(t *testing.T) {
 	if len(s.arena) >= before {
 		t.Fatalf("simplify left %d literals and headers of %d: the test proves nothing", len(s.arena), before)
 	}
+	checkArena(t, s)
 	for _, row := range [][]int{{4, 3, 2, 1, 0}, {1, 2, 3, 4, 0}, {1, 0, 3, 4, 2}} {
 		var as []Lit
 		for c, d := range row {
@@ -226,5 +227,50 @@ func TestSimplifyKeepsAnswers(t *testing.T) {
 		if got, want := count(t, s, as), count(t, fresh, as); got != want {
 			t.Errorf("first row %v: %d squares after simplify, a fresh solver counts %d", row, got, want)
 		}
+	}
+}
+
+// checkArena checks the clauses after a simplify: each keeps two literals
+// or more, none decided at level 0, and the list of learnt clauses holds
+// exactly those flagged learnt (reduce may delete only those).
+func checkArena(t *testing.T, s *Solver) {
+	t.Helper()
+	learnt := map[int32]bool{}
+	for _, ref := range s.learnts {
+		learnt[ref] = true
+	}
+	for ref := int32(0); int(ref) < len(s.arena); ref += clauseHeader + int32(s.arena[ref]) {
+		lits := s.lits(ref)
+		if len(lits) < 2 {
+			t.Fatalf("clause %d has %d literals", ref, len(lits))
+		}
+		for _, l := range lits {
+			if s.val[l] != 0 {
+				t.Fatalf("clause %d keeps literal %d, decided at level 0", ref, l)
+			}
+		}
+		if s.learntClause(ref) != learnt[ref] {
+			t.Fatalf("clause %d: flagged learnt %v, listed %v", ref, s.learntClause(ref), learnt[ref])
+		}
+		delete(learnt, ref)
+	}
+	if len(learnt) > 0 {
+		t.Fatalf("%d learnt clauses listed are not in the arena", len(learnt))
+	}
+}
+
+// TestSimplifyMovesHeaders simplifies clauses that move down by less than
+// a header: a clause that loses two literals to level 0, then one not
+// learnt whose first literal is negative. Its flags must stay its own.
+func TestSimplifyMovesHeaders(t *testing.T) {
+	s := New(6)
+	s.AddClause([]Lit{Pos(0), Pos(5), Pos(1), Pos(2)})
+	s.AddClause([]Lit{Neg(3), Pos(4)})
+	s.Fix(Neg(0))
+	s.Fix(Neg(5))
+	s.simplify()
+	checkArena(t, s)
+	if len(s.learnts) != 0 {
+		t.Fatalf("%d clauses listed learnt, want none", len(s.learnts))
 	}
 }
