@@ -768,8 +768,8 @@ func TestDigShare(t *testing.T) {
 		cfg  Config
 		want float64
 	}{
-		{Config{}, 0.8},
-		{Config{Size: 25}, 0.8},
+		{Config{}, 0.9},
+		{Config{Size: 25}, 0.9},
 		{Config{Level: strategy.Hard}, 0.6},
 		{Config{Level: strategy.Extreme}, 0.6},
 		{Config{NoGuessing: true}, 0.6},

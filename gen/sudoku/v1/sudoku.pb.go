@@ -3699,7 +3699,7 @@ type GenerateResponse struct {
 	// clue (with a symmetry, no symmetric pair of clues) can be removed
 	// without losing uniqueness. False means not proved, and the puzzle may
 	// keep removable clues: the deadline cut digging or the proof short
-	// (above 16x16, where the first attempt stops digging at 80% of the
+	// (above 16x16, where the first attempt stops digging at 90% of the
 	// deadline, or 60% when a level or no guessing is asked for; about one
 	// 25x25 in three with the default 30 s), a check spent its search
 	// budget, or non_minimal asked
