@@ -395,6 +395,127 @@ func TestStillUniqueAgreesWithCount(t *testing.T) {
 	}
 }
 
+// TestWidePassDigsAsPass digs the same grids in the same order with
+// checks one at a time (pass) and side by side (widePass), without a
+// budget: the puzzles and the clues proved needed must be the same, and
+// the puzzle unique and minimal. Each case runs on several grids: two
+// removals of one wave that may each go alone but not both are rare.
+func TestWidePassDigsAsPass(t *testing.T) {
+	type digCase struct {
+		name     string
+		variant  grid.Variant
+		symmetry Symmetry
+		seed     uint64
+	}
+	var cases []digCase
+	for seed := range uint64(12) {
+		cases = append(cases,
+			digCase{"classic", grid.Classic, NoSymmetry, seed},
+			digCase{"classic rotational", grid.Classic, Rotational, seed},
+			digCase{"X", grid.X, NoSymmetry, seed},
+			digCase{"Windoku", grid.Windoku, NoSymmetry, seed},
+		)
+	}
+	for _, tt := range cases {
+		t.Run(fmt.Sprintf("%s seed %d", tt.name, tt.seed), func(t *testing.T) {
+			l, err := grid.NewLayout(grid.Config{Size: 9, Variant: tt.variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(tt.seed), DefaultMaxNodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := newGenerator(Config{Variant: tt.variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			orbits := shuffledOrbits(l.N, tt.symmetry, newRand(tt.seed))
+			dig := func(wide bool) ([]uint8, []bool) {
+				d := newDigger(g, l, sol)
+				if d.checker = search.NewClueChecker(l, sol); d.checker == nil {
+					t.Fatal("no clue checker for the layout")
+				}
+				clues := append([]uint8(nil), sol...)
+				d.clues = clues
+				var later [][2]int
+				if wide {
+					later, err = d.widePass(context.Background(), clues, orbits, 0)
+				} else {
+					later, err = d.pass(context.Background(), clues, orbits, 0, false)
+				}
+				if err != nil || len(later) > 0 {
+					t.Fatalf("wide %v: %d orbits unsettled, %v", wide, len(later), err)
+				}
+				return clues, d.needed
+			}
+			want, wantNeeded := dig(false)
+			got, gotNeeded := dig(true)
+			if !slices.Equal(got, want) {
+				t.Fatalf("widePass dug\n%v\npass dug\n%v", got, want)
+			}
+			if !slices.Equal(gotNeeded, wantNeeded) {
+				t.Errorf("widePass proved needed %v, pass %v", gotNeeded, wantNeeded)
+			}
+			if n, _ := count(t, clueBoard(t, l, boardOf(l, got, nil))); n != 1 {
+				t.Fatalf("the puzzle has %d solutions", n)
+			}
+			for _, orbit := range orbits {
+				clues := append([]uint8(nil), got...)
+				removed := 0
+				for _, cell := range orbit {
+					if cell >= 0 && clues[cell] != 0 {
+						clues[cell] = 0
+						removed++
+					}
+				}
+				if removed == 0 {
+					continue
+				}
+				if n, _ := count(t, clueBoard(t, l, boardOf(l, clues, nil))); n == 1 {
+					t.Fatalf("orbit %v can go: the puzzle is not minimal", orbit)
+				}
+			}
+		})
+	}
+}
+
+// TestWidePassCutShort digs a Sudoku X (whose checks start with the
+// singles) with a context already cancelled: the checks
+// that reach the clause-learning checker fail, and the clues left must be
+// a unique puzzle, the removals the singles proved kept.
+func TestWidePassCutShort(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.X})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(7), DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGenerator(Config{Variant: grid.X})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDigger(g, l, sol)
+	if d.checker = search.NewClueChecker(l, sol); d.checker == nil {
+		t.Fatal("no clue checker for the layout")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	clues := append([]uint8(nil), sol...)
+	_, err = d.widePass(ctx, clues, shuffledOrbits(l.N, NoSymmetry, newRand(7)), 0)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("widePass: %v, want %v", err, context.Canceled)
+	}
+	if values(boardOf(l, clues, nil)) == values(boardOf(l, sol, nil)) {
+		t.Fatal("no removal was kept: the test proves nothing")
+	}
+	if n, _ := count(t, clueBoard(t, l, boardOf(l, clues, nil))); n != 1 {
+		t.Fatalf("the puzzle left has %d solutions", n)
+	}
+}
+
 // TestDigPasses digs a 9×9 grid with a budget of one guess a check: alone,
 // that pass leaves clues it could not settle; a second pass with a full
 // budget settles them, and the puzzle comes out minimal.
