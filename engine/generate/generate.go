@@ -259,9 +259,10 @@ func deadlines(ctx context.Context, share float64) (stop, firstDig context.Conte
 // may spend digging (see deadlines). When a level or no guessing is asked
 // for, the grade decides whether the puzzle will do: three fifths, the
 // rest to grade. Otherwise the grade only informs, and a minimal puzzle
-// matters more: nine tenths. A 25×25 takes 4–57 s to dig (8 seeds,
-// median 16 s) and 0.2–10 s to grade, and the grading often spends its
-// guess budget and grades nothing, so the time is better spent digging.
+// matters more: nine tenths. A 25×25 takes 3–38 s to dig on two cores
+// (seeds 1–8 and 10, median 7 s) and 0.2–10 s to grade, and
+// the grading often spends its guess budget and grades nothing, so the
+// time is better spent digging.
 func (g *generator) digShare() float64 {
 	if g.cfg.NoGuessing || g.cfg.Level != strategy.Unrated {
 		return 3.0 / 5

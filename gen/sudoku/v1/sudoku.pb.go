@@ -3701,7 +3701,7 @@ type GenerateResponse struct {
 	// keep removable clues: the deadline cut digging or the proof short
 	// (above 16x16, where the first attempt stops digging at 90% of the
 	// deadline, or 60% when a level or no guessing is asked for; about one
-	// 25x25 in three with the default 30 s), a check spent its search
+	// 25x25 in sixteen with the default 30 s), a check spent its search
 	// budget, or non_minimal asked
 	// for no proof and digging alone did not make one.
 	Minimal       bool `protobuf:"varint,10,opt,name=minimal,proto3" json:"minimal,omitempty"`
