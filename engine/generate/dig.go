@@ -481,7 +481,7 @@ func (d *digger) settle(ctx context.Context, clues []uint8) (b *grid.Board, uniq
 // gradedWithin reports whether the puzzle of the clues grades no harder
 // than asked.
 func (d *digger) gradedWithin(ctx context.Context, clues []uint8) (bool, error) {
-	res, tooHard, err := d.g.grade(ctx, boardOf(d.l, clues, nil), true)
+	res, tooHard, err := d.g.grade(ctx, boardOf(d.l, clues, nil), d.solution, true)
 	if errors.Is(err, errRetry) || tooHard {
 		return false, nil
 	}

@@ -229,7 +229,7 @@ func (g *generator) finish(ctx context.Context, r *Result) *Result {
 	if !r.partial {
 		return r
 	}
-	graded, _, err := g.grade(ctx, r.Puzzle, false)
+	graded, _, err := g.grade(ctx, r.Puzzle, r.Solution.Value, false)
 	if err != nil {
 		graded, r.Graded = &solver.Result{}, false
 	}
@@ -594,7 +594,7 @@ func boardOf(l *grid.Layout, clues, entries []uint8) *grid.Board {
 // ends the attempt, except the first, which returns the puzzle ungraded.
 func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution []uint8, minimal, first bool) (*Result, error) {
 	puzzle := boardOf(l, clues, nil)
-	graded, tooHard, err := g.grade(ctx, puzzle, g.cuts())
+	graded, tooHard, err := g.grade(ctx, puzzle, solution, g.cuts())
 	ungraded := err != nil && first && (errors.Is(err, errRetry) || ctx.Err() != nil && errors.Is(err, ctx.Err()))
 	switch {
 	case ungraded:

@@ -217,6 +217,62 @@ func TestStrategies(t *testing.T) {
 	}
 }
 
+// TestGradeAgreesWithRate grades puzzles that the strategies allowed
+// (singles, then guessing) do not finish by logic, so that the grade
+// counts guesses, and solves
+// them again as the service's Rate does by default: counting the
+// solutions, guesses guided by the solution found. Guesses that follow
+// the solution make the grade the same whoever knows it; trial and error
+// in ascending order, as the grader made before, takes other guesses.
+func TestGradeAgreesWithRate(t *testing.T) {
+	singles, err := strategy.Select([]string{"A", "B", "C"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGenerator(Config{Strategies: singles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		// AI Escargot and Golden Nugget.
+		"100007090030020008009600500005300900010080002600004000300000010040000007007000300",
+		"000000039000001005003050800008090006070002000100400000009080050020000600400700000",
+	} {
+		clues := make([]uint8, l.Cells)
+		for i, c := range text {
+			clues[i] = uint8(c - '0')
+		}
+		puzzle := boardOf(l, clues, nil)
+		n, sols := count(t, puzzle)
+		if n != 1 {
+			t.Fatalf("%s: %d solutions", text, n)
+		}
+		grade, _, err := g.grade(context.Background(), puzzle, sols[0], false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rate, err := solver.Solve(context.Background(), boardOf(l, clues, nil), solver.Options{
+			CheckMultiple: true,
+			Order:         solver.Guided,
+			Strategies:    singles,
+		}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if grade.Guesses == 0 {
+			t.Fatalf("%s: no guess graded: the test proves nothing", text)
+		}
+		if rate.Guesses != grade.Guesses || rate.Rating.Score != grade.Rating.Score || rate.Rating.Level != grade.Rating.Level {
+			t.Errorf("%s: Rate's solve takes %d guesses, score %d (%s); the grade %d, %d (%s)", text,
+				rate.Guesses, rate.Rating.Score, rate.Rating.Level, grade.Guesses, grade.Rating.Score, grade.Rating.Level)
+		}
+	}
+}
+
 func TestNonMinimalGradedDig(t *testing.T) {
 	res := generateOK(t, Config{Level: strategy.Easy, NonMinimal: true, Seed: 11})
 	if !res.LevelMet || res.Grade.Rating.Level != strategy.Easy {

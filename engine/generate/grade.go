@@ -14,13 +14,17 @@ import (
 // harder than asked.
 var errTooHard = errors.New("harder than asked")
 
-// grade solves a puzzle proved unique with the grader's strategies, as the
-// service's Rate does. With cut, the solve stops as soon as the puzzle is
+// grade solves a puzzle proved unique, whose solution is solution, with
+// the grader's strategies, as the service's Rate does: its guesses follow
+// the solution (Guided, the service's default), so a puzzle that logic
+// alone does not finish is graded by its logic steps and a guess where
+// logic stops, not by a trial and error whose length depends on the order
+// of the digits. With cut, the solve stops as soon as the puzzle is
 // sure to miss the level from above (its grade only grows step by step)
 // or to need guessing when NoGuessing asks otherwise; tooHard then reports
 // it, and the result holds the grade so far. A solve that spends its
 // guess budget grades nothing and ends the attempt (errRetry).
-func (g *generator) grade(ctx context.Context, puzzle *grid.Board, cut bool) (res *solver.Result, tooHard bool, err error) {
+func (g *generator) grade(ctx context.Context, puzzle *grid.Board, solution []uint8, cut bool) (res *solver.Result, tooHard bool, err error) {
 	var emit solver.Emit
 	if cut {
 		rating := solver.Rating{Cells: puzzle.L.Cells}
@@ -38,6 +42,8 @@ func (g *generator) grade(ctx context.Context, puzzle *grid.Board, cut bool) (re
 	}
 	res, err = solver.Solve(ctx, puzzle, solver.Options{
 		Unique:     true,
+		Order:      solver.Guided,
+		Solution:   solution,
 		Strategies: g.cfg.Strategies,
 		MaxNodes:   g.maxNodes,
 	}, emit)

@@ -104,6 +104,11 @@ type Options struct {
 	MaxNodes int64
 	// MaxSteps bounds the steps taken; 0 is unbounded.
 	MaxSteps int
+	// Solution is the puzzle's solution when the caller knows it already
+	// (a generator does), one digit per cell: Guided guesses follow it
+	// rather than a solution the count or a search finds. A wrong one
+	// only costs guesses that fail.
+	Solution []uint8
 }
 
 // Status is the outcome of a solve.
@@ -196,6 +201,9 @@ type frame struct {
 // incomplete, unless logic then proves the solution unique (count 1,
 // complete).
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
+	if opts.Solution != nil && len(opts.Solution) != start.L.Cells {
+		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.L.Cells)
+	}
 	s := newRun(start, opts, emit)
 	s.plan(opts)
 	s.res.Rating.Cells = start.L.Cells
@@ -621,6 +629,10 @@ func (r *run) chooseDigit(cell int, c grid.Digits) int {
 // out of budget leaves none; only the end of ctx is an error.
 func (r *run) findGuide(ctx context.Context) error {
 	r.guided = true
+	if r.opts.Solution != nil {
+		r.guide = r.opts.Solution
+		return nil
+	}
 	if !r.counted {
 		s := searchers.Get().(*search.Searcher)
 		defer searchers.Put(s)

@@ -172,6 +172,8 @@ func TestGuidedGuessesHold(t *testing.T) {
 			{Order: Guided, Strategies: singles},
 			{Order: Guided, Type: GuessingOnly},
 			{Order: Guided, OnGuess: BacktrackChanges, Strategies: singles},
+			// A solution the caller knows, as the generator's grade does.
+			{Order: Guided, Unique: true, Strategies: singles, Solution: solution},
 		} {
 			name := fmt.Sprintf("%.12s/%+v", p, opts)
 			guesses := 0
@@ -194,6 +196,15 @@ func TestGuidedGuessesHold(t *testing.T) {
 				t.Fatalf("%s: status %v after %d guesses, board %v", name, res.Status, guesses, res.Board.Value)
 			}
 		}
+	}
+}
+
+// TestSolutionLength: a known solution that does not fit the board is an
+// error, not a panic or a guide read out of range.
+func TestSolutionLength(t *testing.T) {
+	b := parse(t, "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3", "", "")
+	if _, err := Solve(context.Background(), b, Options{Order: Guided, Solution: make([]uint8, 80)}, nil); err == nil {
+		t.Fatal("a solution of 80 cells for 81: no error")
 	}
 }
 
