@@ -260,8 +260,7 @@ func deadlines(ctx context.Context, share float64) (stop, firstDig context.Conte
 // for, the grade decides whether the puzzle will do: three fifths, the
 // rest to grade. Otherwise the grade only informs, and a minimal puzzle
 // matters more: nine tenths. A 25×25 takes 3–38 s to dig on two cores
-// (seeds 1–8 and 10, median 7 s) and 0.2–10 s to grade, and
-// the grading often spends its guess budget and grades nothing, so the
+// (seeds 1–8 and 10, median 7 s) and under a second to grade, so the
 // time is better spent digging.
 func (g *generator) digShare() float64 {
 	if g.cfg.NoGuessing || g.cfg.Level != strategy.Unrated {
