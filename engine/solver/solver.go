@@ -106,8 +106,9 @@ type Options struct {
 	MaxSteps int
 	// Solution is the puzzle's solution when the caller knows it already
 	// (a generator does), one digit per cell: Guided guesses follow it
-	// rather than a solution the count or a search finds. A wrong one
-	// only costs guesses that fail.
+	// rather than a solution the count or a search finds, which saves
+	// that search. A wrong one only costs guesses that fail; one of
+	// another length is an error.
 	Solution []uint8
 }
 
@@ -624,8 +625,9 @@ func (r *run) chooseDigit(cell int, c grid.Digits) int {
 	return c.Min()
 }
 
-// findGuide sets the solution Guided guesses follow, once: the first one
-// counted, or else one the search finds for the board reached. A search
+// findGuide sets the solution Guided guesses follow, once: the caller's
+// (Options.Solution), the first one counted, or else one the search finds
+// for the board reached. A search
 // out of budget leaves none; only the end of ctx is an error.
 func (r *run) findGuide(ctx context.Context) error {
 	r.guided = true
