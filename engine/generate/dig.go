@@ -240,7 +240,7 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 		wave[i].clues = make([]uint8, len(clues))
 		wave[i].cells = make([]int, 0, 2)
 	}
-	queue := append([][2]int(nil), todo...)
+	queue := todo
 	for len(queue) > 0 {
 		n := 0
 		for n < len(wave) && len(queue) > 0 {
@@ -288,7 +288,9 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 				}
 			}
 		}
-		queue = append(again, queue...)
+		if len(again) > 0 {
+			queue = append(again, queue...)
+		}
 	}
 	return later, nil
 }
