@@ -130,12 +130,19 @@ type Solver struct {
 
 	seen    []bool
 	learnt  []Lit
-	toClear []Lit   // literals marked seen by minimize
-	stack   []int32 // variables to visit in redundant
-	conflBi [2]Lit
-	buf     []Lit   // literals of a group's reason or conflict
-	levels  []int32 // scratch of analyze: levels already counted in an LBD
-	stamp   int32
+	toClear []Lit      // literals marked seen by minimize
+	dfs     []dfsFrame // the search of redundant
+	// minimized, set by tests, sees each learnt clause before and after
+	// minimize, with the assignment of the conflict.
+	minimized func(before, after []Lit)
+	// poisoned[v] == poison marks v found not implied by the clause
+	// being minimised.
+	poisoned []uint32
+	poison   uint32
+	conflBi  [2]Lit
+	buf      []Lit   // literals of a group's reason or conflict
+	levels   []int32 // scratch of analyze: levels already counted in an LBD
+	stamp    int32
 }
 
 // New returns a solver over n variables, all unassigned.
@@ -149,6 +156,7 @@ func New(n int) *Solver {
 		activity:   make([]float64, n),
 		phase:      make([]bool, n),
 		seen:       make([]bool, n),
+		poisoned:   make([]uint32, n),
 		levels:     make([]int32, n+1),
 		varInc:     1,
 		claInc:     1,
@@ -498,7 +506,14 @@ func (s *Solver) analyze(cf conflict) (back int, lbd int32) {
 		lits = s.reasonLits(p.Var())
 	}
 	s.learnt[0] = p.Not()
+	var before []Lit
+	if s.minimized != nil {
+		before = append(before, s.learnt...)
+	}
 	s.minimize()
+	if s.minimized != nil {
+		s.minimized(before, s.learnt)
+	}
 	for _, l := range s.learnt[1:] {
 		s.seen[l.Var()] = false
 	}
@@ -533,6 +548,11 @@ func (s *Solver) analyze(cf conflict) (back int, lbd int32) {
 // set on entry and cleared on return.
 func (s *Solver) minimize() {
 	s.toClear = append(s.toClear[:0], s.learnt[1:]...)
+	if s.poison++; s.poison == 0 {
+		// The marks wrapped around: clear the old ones.
+		clear(s.poisoned)
+		s.poison = 1
+	}
 	var levels uint32
 	for _, l := range s.learnt[1:] {
 		levels |= 1 << (s.level[l.Var()] & 31)
@@ -555,31 +575,75 @@ func (s *Solver) minimize() {
 // literals marked seen (those of the learnt clause, and others already
 // found implied by them), following reasons through the decision levels
 // in the set levels (a literal of another level cannot be implied by the
-// clause). The literals it finds implied stay marked, listed in toClear.
+// clause). It searches depth first, so that each literal is settled once
+// a conflict: those it finds implied stay marked seen, listed in toClear;
+// those it finds not implied (v's ancestors in the search when it meets
+// a decision) are marked poisoned until the next conflict.
 func (s *Solver) redundant(v int, levels uint32) bool {
-	s.stack = append(s.stack[:0], int32(v))
-	top := len(s.toClear)
-	for len(s.stack) > 0 {
-		u := int(s.stack[len(s.stack)-1])
-		s.stack = s.stack[:len(s.stack)-1]
-		for _, q := range s.reasonOf(u) {
-			w := q.Var()
-			if s.seen[w] || s.level[w] == 0 {
-				continue
+	s.dfs = append(s.dfs[:0], dfsFrame{v: int32(v)})
+	for len(s.dfs) > 0 {
+		f := &s.dfs[len(s.dfs)-1]
+		q, ok := s.reasonAt(int(f.v), &f.next)
+		if !ok {
+			// Every literal of u's reason is implied: so is u.
+			u := f.v
+			s.dfs = s.dfs[:len(s.dfs)-1]
+			if int(u) != v {
+				s.seen[u] = true
+				s.toClear = append(s.toClear, Pos(int(u)))
 			}
-			if s.reason[w] == noReason || levels&(1<<(s.level[w]&31)) == 0 {
-				for _, l := range s.toClear[top:] {
-					s.seen[l.Var()] = false
-				}
-				s.toClear = s.toClear[:top]
-				return false
-			}
-			s.seen[w] = true
-			s.stack = append(s.stack, int32(w))
-			s.toClear = append(s.toClear, q)
+			continue
 		}
+		w := q.Var()
+		if s.seen[w] || s.level[w] == 0 {
+			continue
+		}
+		if s.poisoned[w] == s.poison || s.reason[w] == noReason || levels&(1<<(s.level[w]&31)) == 0 {
+			for _, f := range s.dfs {
+				s.poisoned[f.v] = s.poison
+			}
+			return false
+		}
+		s.dfs = append(s.dfs, dfsFrame{v: int32(w)})
 	}
 	return true
+}
+
+// dfsFrame is a variable that redundant visits, and the index of the next
+// literal of its reason to look at.
+type dfsFrame struct {
+	v, next int32
+}
+
+// reasonAt returns the literal at index *i of the reason of variable v
+// (see reasonOf), advancing *i, or false when there is none left.
+func (s *Solver) reasonAt(v int, i *int32) (Lit, bool) {
+	r := s.reason[v]
+	if r <= amoReason {
+		x := int(amoReason - r)
+		if x < len(s.level) {
+			if *i > 0 {
+				return 0, false
+			}
+			*i = 1
+			return Neg(x), true
+		}
+		vars := s.groups[x-len(s.level)]
+		for int(*i) < len(vars) {
+			w := vars[*i]
+			*i++
+			if int(w) != v {
+				return Pos(int(w)), true
+			}
+		}
+		return 0, false
+	}
+	lits := s.lits(r)
+	if int(*i)+1 >= len(lits) {
+		return 0, false
+	}
+	*i++
+	return lits[*i], true
 }
 
 // reasonOf returns the literals (all false) that forced variable v,

@@ -274,3 +274,94 @@ func TestSimplifyMovesHeaders(t *testing.T) {
 		t.Fatalf("%d clauses listed learnt, want none", len(s.learnts))
 	}
 }
+
+// TestMinimizeMatchesReference checks the learnt clauses' minimisation
+// against a plain recursive one (MiniSat's rule, memoised): a literal of
+// the clause goes when its reason leads, through forced literals of the
+// clause's levels, only to literals of the clause or of level 0.
+func TestMinimizeMatchesReference(t *testing.T) {
+	tests := []struct {
+		order, fixed, limit int
+	}{
+		{6, 3, 300},
+		{7, 4, 300},
+		{8, 0, 200},
+	}
+	for _, tt := range tests {
+		s := latin(tt.order)
+		var checked, shortened int
+		s.minimized = func(before, after []Lit) {
+			checked++
+			want := refMinimize(s, before)
+			if len(want) < len(before) {
+				shortened++
+			}
+			if !equalLits(after, want) {
+				t.Fatalf("order %d: minimised %v to %v, want %v", tt.order, before, after, want)
+			}
+		}
+		var assumptions []Lit
+		for c := range tt.fixed {
+			assumptions = append(assumptions, Pos(c*tt.order+c))
+		}
+		if _, err := enumerate(context.Background(), s, assumptions, tt.limit); err != nil {
+			t.Fatal(err)
+		}
+		// A test that met no clause to shorten would prove nothing.
+		if shortened == 0 {
+			t.Errorf("order %d: %d clauses learnt, none shortened", tt.order, checked)
+		}
+		t.Logf("order %d: %d clauses, %d shortened", tt.order, checked, shortened)
+	}
+}
+
+// refMinimize returns clause (asserting literal first) without the
+// literals implied by the others, by MiniSat's rule, from the solver's
+// assignment at the conflict.
+func refMinimize(s *Solver, clause []Lit) []Lit {
+	in := make(map[int]bool)
+	var levels uint32
+	for _, l := range clause[1:] {
+		in[l.Var()] = true
+		levels |= 1 << (s.level[l.Var()] & 31)
+	}
+	memo := make(map[int]bool)
+	var implied func(v int) bool
+	implied = func(v int) bool {
+		if r, ok := memo[v]; ok {
+			return r
+		}
+		r := true
+		for _, q := range append([]Lit(nil), s.reasonOf(v)...) {
+			w := q.Var()
+			if in[w] || s.level[w] == 0 {
+				continue
+			}
+			if s.reason[w] == noReason || levels&(1<<(s.level[w]&31)) == 0 || !implied(w) {
+				r = false
+				break
+			}
+		}
+		memo[v] = r
+		return r
+	}
+	out := []Lit{clause[0]}
+	for _, l := range clause[1:] {
+		if v := l.Var(); s.reason[v] == noReason || !implied(v) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func equalLits(a, b []Lit) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
