@@ -104,6 +104,7 @@ type Solver struct {
 	falses  []int32
 	arena   []Lit     // the clauses (see clauseHeader)
 	wasted  int       // words of the arena held by deleted clauses
+	spare   []Lit     // the buffer that compact moves the clauses to
 	learnts []int32   // refs of the learnt clauses
 	watches [][]watch // by literal: the clauses watching it, visited when it turns false
 	val     []int8    // by literal: 1 true, -1 false, 0 unassigned
@@ -822,7 +823,13 @@ func (s *Solver) reduce() {
 // list of learnt clauses.
 func (s *Solver) compact() {
 	old := s.arena
-	arena := make([]Lit, 0, len(old)-s.wasted)
+	// The clauses go to the spare buffer, which the old arena becomes:
+	// a fresh one sized to fit would be copied whole by the next clause
+	// appended.
+	arena := s.spare[:0]
+	if need := len(old) - s.wasted; cap(arena) < need {
+		arena = make([]Lit, 0, max(need, cap(old)))
+	}
 	// A clause copied keeps its new ref in the activity word of its old
 	// header.
 	for ref := 0; ref < len(old); {
@@ -852,7 +859,7 @@ func (s *Solver) compact() {
 	for i, ref := range s.learnts {
 		s.learnts[i] = int32(old[ref+2])
 	}
-	s.arena, s.wasted = arena, 0
+	s.arena, s.spare, s.wasted = arena, old, 0
 }
 
 // simplify deletes the clauses that level 0 satisfies and drops from the

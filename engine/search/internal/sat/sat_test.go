@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -227,6 +228,41 @@ func TestSimplifyKeepsAnswers(t *testing.T) {
 		if got, want := count(t, s, as), count(t, fresh, as); got != want {
 			t.Errorf("first row %v: %d squares after simplify, a fresh solver counts %d", row, got, want)
 		}
+	}
+}
+
+// TestReduceKeepsAnswers counts Latin squares on a solver that reduces its
+// learnt clauses every few conflicts, so that compact moves the clauses
+// back and forth between its two buffers many times: the counts must be
+// exact and the arena whole (checked after a simplify).
+func TestReduceKeepsAnswers(t *testing.T) {
+	const start = 20
+	tests := []struct {
+		order int
+		fixed int // cells of the first row fixed to 1, 2, …
+		want  int
+	}{
+		{4, 0, 576},
+		{5, 5, 56 * 24},
+	}
+	for _, tt := range tests {
+		s := latin(tt.order)
+		s.maxLearnts = start
+		var assumptions []Lit
+		for c := range tt.fixed {
+			assumptions = append(assumptions, Pos(c*tt.order+c))
+		}
+		if got := count(t, s, assumptions); got != tt.want {
+			t.Errorf("order %d: %d squares, want %d", tt.order, got, tt.want)
+		}
+		s.simplify()
+		checkArena(t, s)
+		// Each reduce raises the limit by a tenth.
+		reduces := math.Log(s.maxLearnts/start) / math.Log(1.1)
+		if reduces < 3 {
+			t.Errorf("order %d: %.0f reduces, too few to test", tt.order, reduces)
+		}
+		t.Logf("order %d: %.0f reduces", tt.order, reduces)
 	}
 }
 
