@@ -101,7 +101,10 @@ type Solver struct {
 	groupsOf [][]int32 // groups of each variable
 	// falses counts the variables of each group set false and
 	// propagated (those before qhead on the trail).
-	falses  []int32
+	falses []int32
+	// rest holds the sum of the variables of each group not counted in
+	// falses: when all but one are, it is that one.
+	rest    []int64
 	arena   []Lit     // the clauses (see clauseHeader)
 	wasted  int       // words of the arena held by deleted clauses
 	spare   []Lit     // the buffer that compact moves the clauses to
@@ -191,16 +194,20 @@ func (s *Solver) AddGroup(vars []int32) {
 	// Count the variables false at level 0 (all propagated there), as
 	// propagate would have, and apply the group to what is assigned.
 	falses, one := int32(0), int32(-1)
+	var rest int64
 	for _, v := range vars {
 		s.groupsOf[v] = append(s.groupsOf[v], g)
 		switch s.val[Pos(int(v))] {
 		case -1:
 			falses++
+			continue
 		case 1:
 			one = v
 		}
+		rest += int64(v)
 	}
 	s.falses = append(s.falses, falses)
+	s.rest = append(s.rest, rest)
 	switch {
 	case one >= 0:
 		for _, w := range vars {
@@ -310,6 +317,7 @@ func (s *Solver) cancelUntil(level int) {
 		if i < s.qhead && !l.positive() {
 			for _, g := range s.groupsOf[v] {
 				s.falses[g]--
+				s.rest[g] += int64(v)
 			}
 		}
 		s.val[l], s.val[l.Not()] = 0, 0
@@ -362,6 +370,7 @@ func (s *Solver) propagate() (conflict, bool) {
 			gs := s.groupsOf[v]
 			for _, g := range gs {
 				s.falses[g]++
+				s.rest[g] -= int64(v)
 			}
 			for _, g := range gs {
 				vars := s.groups[g]
@@ -369,11 +378,8 @@ func (s *Solver) propagate() (conflict, bool) {
 				case len(vars):
 					return conflict{clause: groupConflict, a: g}, false
 				case len(vars) - 1:
-					for _, w := range vars {
-						if s.val[2*w] == 0 {
-							s.assign(Pos(int(w)), amoReason-int32(len(s.level))-g)
-							break
-						}
+					if w := int(s.rest[g]); s.val[2*w] == 0 {
+						s.assign(Pos(w), amoReason-int32(len(s.level))-g)
 					}
 				}
 			}
