@@ -134,7 +134,7 @@ type Solver struct {
 
 	seen    []bool
 	learnt  []Lit
-	toClear []Lit      // literals marked seen by minimize
+	toClear []Lit      // literals whose variables minimize marked seen
 	dfs     []dfsFrame // the search of redundant
 	// minimized, set by tests, sees each learnt clause before and after
 	// minimize, with the assignment of the conflict.
