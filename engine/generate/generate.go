@@ -259,8 +259,8 @@ func deadlines(ctx context.Context, share float64) (stop, firstDig context.Conte
 // may spend digging (see deadlines). When a level or no guessing is asked
 // for, the grade decides whether the puzzle will do: three fifths, the
 // rest to grade. Otherwise the grade only informs, and a minimal puzzle
-// matters more: nine tenths. A 25×25 takes 3–38 s to dig on two cores
-// (seeds 1–8 and 10, median 7 s) and under a second to grade, so the
+// matters more: nine tenths. A 25×25 takes 2–31 s to dig on two cores
+// (seeds 1–8 and 10, median 5 s) and under a second to grade, so the
 // time is better spent digging.
 func (g *generator) digShare() float64 {
 	if g.cfg.NoGuessing || g.cfg.Level != strategy.Unrated {
