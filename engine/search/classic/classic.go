@@ -235,14 +235,15 @@ func (st *state) and(j int, mask uint32) {
 	st.dirty |= ((old ^ w) + all27) >> 27 << j
 }
 
-// propagate applies the constraints of every dirty word until none is
-// dirty, reporting false on a contradiction. For the word of a digit in a
+// propagateGeneric applies the constraints of every dirty word until none
+// is dirty, reporting false on a contradiction. For the word of a digit in a
 // band it keeps the cells of the minirows that some placement of the digit
 // in the band can use (bandKeep), takes from the two other bands every
 // column that a box of this band confines the digit to (otherBands), and
 // places the digit in every row left with one cell, removing that cell from
-// the other digits.
-func (st *state) propagate() bool {
+// the other digits. It is state.propagate where no assembly version exists,
+// and the reference the assembly is tested against.
+func (st *state) propagateGeneric() bool {
 	t := tab
 	// The dirty set lives in a register here. (x+all27)>>27 is 1 when x, a
 	// band word, is not 0: adding all27 to a value below 2^27 carries into
