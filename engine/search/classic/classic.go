@@ -450,46 +450,7 @@ func (st *state) guessCell(leaves int) (j int, x uint32) {
 			}
 		}
 	}
-	// Score each cell with two candidates by how much placing either digit
-	// would eliminate: the peers holding the digit, and twice more those
-	// among them with two candidates, which a placement turns into naked
-	// singles. The best score leads to the most propagation.
-	best := -1
-	for b := range 3 {
-		p := st.pairs[b]
-		if p == 0 {
-			continue
-		}
-		b1, b2 := next3[b], next3[b+1]
-		p1, p2 := st.pairs[b1], st.pairs[b2]
-		var score [32]uint8
-		for d0 := 0; d0 < 27; d0 += 3 {
-			w := st.cand[(d0+b)&31]
-			q := w & p
-			if q == 0 {
-				continue
-			}
-			w1, w2 := st.cand[(d0+b1)&31], st.cand[(d0+b2)&31]
-			for ; q != 0; q &= q - 1 {
-				pos := bits.TrailingZeros32(q) & 31
-				col := colMask[pos]
-				// The band's peers in the low half; the column in the two
-				// other bands in the high half, one shifted by a bit so
-				// that they cannot overlap.
-				peers := w & bandPeers[pos]
-				c1, c2 := w1&col, w2&col
-				all := uint64(peers) | uint64(c1|c2<<1)<<32
-				two := uint64(peers&p) | uint64(c1&p1|(c2&p2)<<1)<<32
-				score[pos] += uint8(bits.OnesCount64(all) + 2*bits.OnesCount64(two))
-			}
-		}
-		for ; p != 0; p &= p - 1 {
-			pos := bits.TrailingZeros32(p) & 31
-			if int(score[pos]) > best {
-				best, x, j = int(score[pos]), 1<<pos, b
-			}
-		}
-	}
+	best, j, x := st.scorePairs()
 	if best >= 0 {
 		// Guess first the digit that reaches more candidates (the second
 		// on a tie).
@@ -524,6 +485,54 @@ func (st *state) guessCell(leaves int) (j int, x uint32) {
 		}
 	}
 	return j, x
+}
+
+// scorePairsGeneric scores each cell with two candidates by how much
+// placing either digit would eliminate: the peers holding the digit, and
+// twice more those among them with two candidates, which a placement turns
+// into naked singles. It returns the best score, -1 when no cell has two
+// candidates, and its cell as bit x of band b; the first cell wins a tie.
+// The best score leads to the most propagation. It is state.scorePairs
+// where no assembly version runs, and the reference the assembly is
+// tested against.
+func (st *state) scorePairsGeneric() (best, b int, x uint32) {
+	best = -1
+	for band := range 3 {
+		p := st.pairs[band]
+		if p == 0 {
+			continue
+		}
+		b1, b2 := next3[band], next3[band+1]
+		p1, p2 := st.pairs[b1], st.pairs[b2]
+		var score [32]uint8
+		for d0 := 0; d0 < 27; d0 += 3 {
+			w := st.cand[(d0+band)&31]
+			q := w & p
+			if q == 0 {
+				continue
+			}
+			w1, w2 := st.cand[(d0+b1)&31], st.cand[(d0+b2)&31]
+			for ; q != 0; q &= q - 1 {
+				pos := bits.TrailingZeros32(q) & 31
+				col := colMask[pos]
+				// The band's peers in the low half; the column in the two
+				// other bands in the high half, one shifted by a bit so
+				// that they cannot overlap.
+				peers := w & bandPeers[pos]
+				c1, c2 := w1&col, w2&col
+				all := uint64(peers) | uint64(c1|c2<<1)<<32
+				two := uint64(peers&p) | uint64(c1&p1|(c2&p2)<<1)<<32
+				score[pos] += uint8(bits.OnesCount64(all) + 2*bits.OnesCount64(two))
+			}
+		}
+		for ; p != 0; p &= p - 1 {
+			pos := bits.TrailingZeros32(p) & 31
+			if int(score[pos]) > best {
+				best, x, b = int(score[pos]), 1<<pos, band
+			}
+		}
+	}
+	return best, b, x
 }
 
 // reach counts the candidates of word j's digit that a placement at bit x

@@ -79,3 +79,44 @@ func TestPropagateMatchesGeneric(t *testing.T) {
 		t.Errorf("%d contradictions and %d states with placements: want both", fails, changes)
 	}
 }
+
+// TestScorePairsMatchesGeneric compares scorePairs with scorePairsGeneric on
+// states taken from hard puzzles, with random candidates taken away and
+// then propagated, so that many cells hold two candidates.
+func TestScorePairsMatchesGeneric(t *testing.T) {
+	puzzles := sets.Spread(sets.Read(t, sets.Hard1106, 0), 100)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var scored int
+	for _, text := range puzzles {
+		p := parse(t, text)
+		for range 50 {
+			var st state
+			if err := st.load(p); err != nil {
+				t.Fatal(err)
+			}
+			for range rng.IntN(61) {
+				st.cand[rng.IntN(27)] &^= 1 << rng.IntN(27)
+			}
+			st.dirty = all27
+			if !st.propagateGeneric() {
+				continue
+			}
+			st.touched = all27
+			if _, ok := st.nakedSingles(); !ok {
+				continue
+			}
+			best, b, x := st.scorePairs()
+			wantBest, wantB, wantX := st.scorePairsGeneric()
+			if best != wantBest || best >= 0 && (b != wantB || x != wantX) {
+				t.Fatalf("%s: scorePairs gives score %d at band %d bit %#x, scorePairsGeneric %d at band %d bit %#x",
+					text, best, b, x, wantBest, wantB, wantX)
+			}
+			if best >= 0 {
+				scored++
+			}
+		}
+	}
+	if scored < 1000 {
+		t.Errorf("only %d of 5000 states had cells with two candidates", scored)
+	}
+}

@@ -5,3 +5,6 @@ package classic
 // propagate applies the constraints of every dirty word until none is
 // dirty, reporting false on a contradiction (see propagateGeneric).
 func (st *state) propagate() bool { return st.propagateGeneric() }
+
+// scorePairs scores the cells with two candidates (see scorePairsGeneric).
+func (st *state) scorePairs() (best, b int, x uint32) { return st.scorePairsGeneric() }
