@@ -4,9 +4,15 @@ package classic
 
 import "golang.org/x/sys/cpu"
 
-// propagate is propagateGeneric, written in assembly: the Go compiler keeps
-// too few of its values in registers.
-func (st *state) propagate() bool { return propagateAMD64(st) }
+// propagate is propagateGeneric, written in assembly with BMI1 and BMI2
+// instructions when the processor has them: the Go compiler keeps too few
+// of its values in registers.
+func (st *state) propagate() bool {
+	if hasBMI {
+		return propagateAMD64(st)
+	}
+	return st.propagateGeneric()
+}
 
 // scorePairs is scorePairsGeneric, written in assembly with POPCNT when the
 // processor has it.
@@ -17,7 +23,10 @@ func (st *state) scorePairs() (best, b int, x uint32) {
 	return st.scorePairsGeneric()
 }
 
-var hasPOPCNT = cpu.X86.HasPOPCNT
+var (
+	hasBMI    = cpu.X86.HasBMI1 && cpu.X86.HasBMI2
+	hasPOPCNT = cpu.X86.HasPOPCNT
+)
 
 //go:noescape
 func propagateAMD64(st *state) bool

@@ -17,7 +17,8 @@
 
 // func propagateAMD64(st *state) bool
 //
-// propagateGeneric, step for step. Registers held through the loop:
+// propagateGeneric, step for step, with BMI1 and BMI2 instructions.
+// Registers held through the loop:
 //	DI	st
 //	SI	tab
 //	R14	&neighbours
@@ -40,90 +41,81 @@ round:
 	MOVL BX, R9
 
 word:
-	BSFL R9, AX
-	LEAL -1(R9), CX
-	ANDL CX, R9
-	BTRL AX, BX
+	BSFL  R9, AX
+	BLSRL R9, R9
+	BTRL  AX, BX
 
-	// The minirow matrix m of the word, then w &= bandKeep[m].
-	MOVL (DI)(AX*4), DX
-	MOVL DX, CX
-	ANDL $0x1ff, CX
-	MOVL ROWBOXES(SI)(CX*4), R10
-	MOVL DX, CX
-	SHRL $9, CX
-	ANDL $0x1ff, CX
-	MOVL ROWBOXES(SI)(CX*4), R11
-	SHLL $3, R11
-	ORL  R11, R10
-	MOVL DX, CX
-	SHRL $18, CX
-	ANDL $0x1ff, CX
-	MOVL ROWBOXES(SI)(CX*4), R11
-	SHLL $6, R11
-	ORL  R11, R10
-	ANDL BANDKEEP(SI)(R10*4), DX
-	JZ   fail
-	MOVL DX, (DI)(AX*4)
+	// The minirow matrix m of the word, then w &= bandKeep[m]. A word has
+	// 27 bits, so rotating it right by 9 or 18 and masking 9 bits takes
+	// its second or third row.
+	MOVL  (DI)(AX*4), DX
+	MOVL  DX, CX
+	ANDL  $0x1ff, CX
+	MOVL  ROWBOXES(SI)(CX*4), R10
+	RORXL $9, DX, CX
+	ANDL  $0x1ff, CX
+	MOVL  ROWBOXES(SI)(CX*4), R11
+	SHLL  $3, R11
+	ORL   R11, R10
+	RORXL $18, DX, CX
+	ANDL  $0x1ff, CX
+	MOVL  ROWBOXES(SI)(CX*4), R11
+	SHLL  $6, R11
+	ORL   R11, R10
+	ANDL  BANDKEEP(SI)(R10*4), DX
+	JZ    fail
+	MOVL  DX, (DI)(AX*4)
 
 	// keep = otherBands[columns of w], applied to words o1 and o2, each
 	// marked dirty when it changes.
-	MOVL (R14)(AX*4), R12
-	MOVL DX, R10
-	SHRL $9, R10
-	ORL  DX, R10
-	MOVL DX, R11
-	SHRL $18, R11
-	ORL  R11, R10
-	ANDL $0x1ff, R10
-	MOVL OTHERBANDS(SI)(R10*4), R10
+	MOVL  (R14)(AX*4), R12
+	RORXL $9, DX, R10
+	ORL   DX, R10
+	RORXL $18, DX, R11
+	ORL   R11, R10
+	ANDL  $0x1ff, R10
+	MOVL  OTHERBANDS(SI)(R10*4), R10
 
-	MOVL R12, CX
-	ANDL $31, CX
-	MOVL (DI)(CX*4), R11
-	MOVL R11, R13
-	ANDL R10, R13
-	MOVL R13, (DI)(CX*4)
-	XORL R13, R11
-	ADDL ALL27, R11
-	SHRL $27, R11
-	SHLL CX, R11
-	ORL  R11, BX
+	MOVL  R12, CX
+	ANDL  $31, CX
+	MOVL  (DI)(CX*4), R11
+	ANDNL R11, R10, R13
+	XORL  R13, R11
+	MOVL  R11, (DI)(CX*4)
+	ADDL  ALL27, R13
+	SHRL  $27, R13
+	SHLXL CX, R13, R13
+	ORL   R13, BX
 
-	MOVL R12, CX
-	SHRL $8, CX
-	ANDL $31, CX
-	MOVL (DI)(CX*4), R11
-	MOVL R11, R13
-	ANDL R10, R13
-	MOVL R13, (DI)(CX*4)
-	XORL R13, R11
-	ADDL ALL27, R11
-	SHRL $27, R11
-	SHLL CX, R11
-	ORL  R11, BX
+	RORXL $8, R12, CX
+	ANDL  $31, CX
+	MOVL  (DI)(CX*4), R11
+	ANDNL R11, R10, R13
+	XORL  R13, R11
+	MOVL  R11, (DI)(CX*4)
+	ADDL  ALL27, R13
+	SHRL  $27, R13
+	SHLXL CX, R13, R13
+	ORL   R13, BX
 
 	// fresh = the rows of w left with one cell, among the unsolved cells
-	// of band b.
-	MOVL DX, CX
-	ANDL $0x1ff, CX
-	MOVL ROWSINGLE(SI)(CX*4), R10
-	MOVL DX, CX
-	SHRL $9, CX
-	ANDL $0x1ff, CX
-	MOVL ROWSINGLE(SI)(CX*4), R11
-	SHLL $9, R11
-	ORL  R11, R10
-	MOVL DX, CX
-	SHRL $18, CX
-	ANDL $0x1ff, CX
-	MOVL ROWSINGLE(SI)(CX*4), R11
-	SHLL $18, R11
-	ORL  R11, R10
-	SHRL $16, R12
-	ANDL $3, R12
-	ANDL UNSOLVED(DI)(R12*4), R10
-	JNZ  place
+	// of band b (neighbours holds b in bits 16-17, nothing above).
+	MOVL  DX, CX
+	ANDL  $0x1ff, CX
+	MOVL  ROWSINGLE(SI)(CX*4), R10
+	RORXL $9, DX, CX
+	ANDL  $0x1ff, CX
+	MOVL  ROWSINGLE(SI)(CX*4), R11
+	SHLL  $9, R11
+	ORL   R11, R10
+	RORXL $18, DX, CX
+	ANDL  $0x1ff, CX
+	MOVL  ROWSINGLE(SI)(CX*4), R11
+	SHLL  $18, R11
+	ORL   R11, R10
+	SHRL  $16, R12
+	ANDL  UNSOLVED(DI)(R12*4), R10
+	JNZ   place
 
 next:
 	TESTL R9, R9
@@ -148,18 +140,16 @@ fail:
 	// last digit down, each step multiplies R13 by 8 and adds its bit. The
 	// word's own bits go too, and are put back after.
 place:
-	MOVL R10, R11
-	NOTL R11
-	ANDL R11, UNSOLVED(DI)(R12*4)
-	LEAQ CAND(DI)(R12*4), CX
-	XORL R13, R13
+	ANDNL UNSOLVED(DI)(R12*4), R10, R11
+	MOVL  R11, UNSOLVED(DI)(R12*4)
+	LEAQ  CAND(DI)(R12*4), CX
+	XORL  R13, R13
 
 #define CLEAR(off) \
-	MOVL  off(CX), DX \
 	XORL  R12, R12 \
-	TESTL R10, DX \
+	TESTL R10, off(CX) \
 	SETNE R12B \
-	ANDL  R11, DX \
+	ANDNL off(CX), R10, DX \
 	MOVL  DX, off(CX) \
 	LEAL  (R12)(R13*8), R13
 
@@ -175,13 +165,13 @@ place:
 
 	// The word keeps its fresh cells; the others are dirty when changed,
 	// shifted to band b (CX - DI is 4b).
-	ORL  R10, (DI)(AX*4)
-	SUBQ DI, CX
-	SHRQ $2, CX
-	SHLL CX, R13
-	BTRL AX, R13
-	ORL  R13, BX
-	JMP  next
+	ORL   R10, (DI)(AX*4)
+	SUBQ  DI, CX
+	SHRQ  $2, CX
+	SHLXL CX, R13, R13
+	BTRL  AX, R13
+	ORL   R13, BX
+	JMP   next
 
 // func scorePairsAMD64(st *state) (best, b int, x uint32)
 //
