@@ -14,10 +14,10 @@ func (st *state) propagate() bool {
 	return st.propagateGeneric()
 }
 
-// scorePairs is scorePairsGeneric, written in assembly with POPCNT when the
-// processor has it.
+// scorePairs is scorePairsGeneric, written in assembly with POPCNT, BMI1 and
+// BMI2 when the processor has them.
 func (st *state) scorePairs() (best, b int, x uint32) {
-	if hasPOPCNT {
+	if hasBMI && hasPOPCNT {
 		return scorePairsAMD64(st)
 	}
 	return st.scorePairsGeneric()

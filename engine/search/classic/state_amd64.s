@@ -175,126 +175,144 @@ place:
 
 // func scorePairsAMD64(st *state) (best, b int, x uint32)
 //
-// scorePairsGeneric, step for step. The frame holds:
-//	0(SP)	score, 32 bytes, one per cell of the band
-//	32(SP)	p, the band's cells with two candidates
-//	36(SP)	p1, 40(SP) p2: those of the two other bands
-//	44(SP)	the best cell, 48(SP) the best score, 56(SP) its band
-//	64(SP)	the band b
-//	72(SP)	4*(b1-b), 80(SP) 4*(b2-b): the byte offsets from a word of
-//		band b to the words of the same digit in the other bands
-//	88(SP)	the end of the band's words
+// scorePairsGeneric, with the same result, written to take few branches
+// that the processor cannot predict: the cells of a digit are taken two at
+// a time, without asking first whether there are any, and the best is
+// kept with conditional moves. TZCNT of a zero gives 32, so a cell that
+// is not there adds its score to SCORE+32, which nothing reads. The frame:
+#define SCORE 0      // 40 bytes: a score for each cell of the band, and 32
+#define P 40         // the band's cells with two candidates
+#define P1 44        // those of the two other bands
+#define P2 48
+#define BESTPOS 52   // the best cell, its score and its band
+#define BEST 56
+#define BESTBAND 64
+#define BAND 72      // the band b
+#define OFF1 80      // 4*(b1-b) and 4*(b2-b): the byte offsets from a word of
+#define OFF2 88      // band b to the words of the same digit in the other bands
+#define END 96       // the end of the band's words
 // In the loop over a digit's cells: DI is &cand[d0+b], BX its word, DX
 // and R12 the digit's words in the other bands, CX the cells left, AX the
 // cell, SI &bandPeers, R14 &colMask.
-TEXT ·scorePairsAMD64(SB), NOSPLIT, $96-28
+TEXT ·scorePairsAMD64(SB), NOSPLIT, $104-28
 	LEAQ ·bandPeers(SB), SI
 	LEAQ ·colMask(SB), R14
-	MOVQ $-1, 48(SP)
-	MOVQ $0, 56(SP)
-	MOVL $0, 44(SP)
-	MOVQ $0, 64(SP)
+	MOVQ $-1, BEST(SP)
+	MOVQ $0, BESTBAND(SP)
+	MOVL $0, BESTPOS(SP)
+	MOVQ $0, BAND(SP)
 
 band:
-	MOVQ 64(SP), AX
+	MOVQ BAND(SP), AX
 	MOVQ st+0(FP), DI
 	MOVL PAIRS(DI)(AX*4), CX
 	TESTL CX, CX
 	JZ   nextband
-	MOVL CX, 32(SP)
+	MOVL CX, P(SP)
 	LEAQ ·next3(SB), R8
 	MOVQ (R8)(AX*8), R9
 	MOVQ 8(R8)(AX*8), R10
 	MOVL PAIRS(DI)(R9*4), R11
-	MOVL R11, 36(SP)
+	MOVL R11, P1(SP)
 	MOVL PAIRS(DI)(R10*4), R11
-	MOVL R11, 40(SP)
+	MOVL R11, P2(SP)
 	SUBQ AX, R9
 	SHLQ $2, R9
-	MOVQ R9, 72(SP)
+	MOVQ R9, OFF1(SP)
 	SUBQ AX, R10
 	SHLQ $2, R10
-	MOVQ R10, 80(SP)
+	MOVQ R10, OFF2(SP)
 	LEAQ CAND(DI)(AX*4), DI
 	LEAQ 108(DI), R8
-	MOVQ R8, 88(SP)
+	MOVQ R8, END(SP)
 	PXOR  X0, X0
-	MOVOU X0, 0(SP)
-	MOVOU X0, 16(SP)
+	MOVOU X0, SCORE(SP)
+	MOVOU X0, SCORE+16(SP)
+	MOVQ  $0, SCORE+32(SP)
 
 digit:
 	MOVL (DI), BX
-	MOVL 32(SP), CX
+	MOVL P(SP), CX
 	ANDL BX, CX
-	JZ   nextdigit
-	MOVQ 72(SP), R8
+	MOVQ OFF1(SP), R8
 	MOVL (DI)(R8*1), DX
-	MOVQ 80(SP), R8
+	MOVQ OFF2(SP), R8
 	MOVL (DI)(R8*1), R12
 
-cell:
-	BSFL CX, AX
-	BTRL AX, CX
-	MOVL (R14)(AX*4), R8
-	MOVL (SI)(AX*4), R9
-	ANDL BX, R9
-	MOVL R8, R10
-	ANDL DX, R10
-	ANDL R12, R8
-	// R11 = the peers holding the digit, R9 those with two candidates.
-	POPCNTL R9, R11
-	POPCNTL R10, R13
-	ADDL    R13, R11
-	POPCNTL R8, R13
-	ADDL    R13, R11
-	ANDL    32(SP), R9
-	ANDL    36(SP), R10
-	ANDL    40(SP), R8
-	POPCNTL R9, R9
-	POPCNTL R10, R10
-	POPCNTL R8, R8
-	ADDL    R10, R9
-	ADDL    R8, R9
-	LEAL    (R11)(R9*2), R11
-	ADDB    R11B, 0(SP)(AX*1)
-	TESTL   CX, CX
-	JNZ     cell
+	// One cell: R11 = the peers holding the digit, R9 those with two
+	// candidates; the score gains R11 + 2*R9.
+#define SLOT \
+	TZCNTL  CX, AX \
+	BLSRL   CX, CX \
+	MOVL    AX, R13 \
+	ANDL    $31, R13 \
+	MOVL    (R14)(R13*4), R8 \
+	MOVL    (SI)(R13*4), R9 \
+	ANDL    BX, R9 \
+	MOVL    R8, R10 \
+	ANDL    DX, R10 \
+	ANDL    R12, R8 \
+	POPCNTL R9, R11 \
+	POPCNTL R10, R13 \
+	ADDL    R13, R11 \
+	POPCNTL R8, R13 \
+	ADDL    R13, R11 \
+	ANDL    P(SP), R9 \
+	ANDL    P1(SP), R10 \
+	ANDL    P2(SP), R8 \
+	POPCNTL R9, R9 \
+	POPCNTL R10, R10 \
+	POPCNTL R8, R8 \
+	ADDL    R10, R9 \
+	ADDL    R8, R9 \
+	LEAL    (R11)(R9*2), R11 \
+	ADDB    R11B, SCORE(SP)(AX*1)
 
-nextdigit:
+cell:
+	SLOT
+	SLOT
+	TESTL CX, CX
+	JNZ   cell
+
 	ADDQ $12, DI
-	CMPQ DI, 88(SP)
+	CMPQ DI, END(SP)
 	JNE  digit
 
-	// The first cell of the band with a better score than any before.
-	MOVL 32(SP), CX
+	// The first cell of the band with a better score than any before:
+	// R9 the best score, R10 its cell, R11 its band, R13 this band.
+	MOVL P(SP), CX
+	MOVQ BEST(SP), R9
+	MOVL BESTPOS(SP), R10
+	MOVQ BESTBAND(SP), R11
+	MOVQ BAND(SP), R13
 
 pick:
-	BSFL   CX, AX
-	BTRL   AX, CX
-	MOVBLZX 0(SP)(AX*1), R8
-	CMPQ   R8, 48(SP)
-	JLE    picknext
-	MOVQ   R8, 48(SP)
-	MOVL   AX, 44(SP)
-	MOVQ   64(SP), R9
-	MOVQ   R9, 56(SP)
+	TZCNTL  CX, AX
+	BLSRL   CX, CX
+	MOVBLZX SCORE(SP)(AX*1), R8
+	CMPQ    R8, R9
+	CMOVQGT R8, R9
+	CMOVLGT AX, R10
+	CMOVQGT R13, R11
+	TESTL   CX, CX
+	JNZ     pick
 
-picknext:
-	TESTL CX, CX
-	JNZ   pick
+	MOVQ R9, BEST(SP)
+	MOVL R10, BESTPOS(SP)
+	MOVQ R11, BESTBAND(SP)
 
 nextband:
-	MOVQ 64(SP), AX
+	MOVQ BAND(SP), AX
 	INCQ AX
-	MOVQ AX, 64(SP)
+	MOVQ AX, BAND(SP)
 	CMPQ AX, $3
 	JLT  band
 
-	MOVQ 48(SP), AX
+	MOVQ BEST(SP), AX
 	MOVQ AX, best+8(FP)
-	MOVQ 56(SP), AX
+	MOVQ BESTBAND(SP), AX
 	MOVQ AX, b+16(FP)
-	MOVL 44(SP), CX
+	MOVL BESTPOS(SP), CX
 	MOVL $1, AX
 	SHLL CX, AX
 	MOVL AX, x+24(FP)
