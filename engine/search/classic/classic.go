@@ -327,15 +327,25 @@ func (st *state) nakedSingles() (found, ok bool) {
 		st.pairs[b] = two &^ three
 		st.touched &^= bandWords << b
 		singles := one &^ two & st.unsolved[b]
-		for singles != 0 {
-			found = true
-			x := singles & -singles
-			singles ^= x
-			for j := b; j < 27; j += 3 {
-				if st.cand[j]&x != 0 {
-					st.and(j, ^rowMask[bits.TrailingZeros32(x)&31]|x)
-					break
-				}
+		if singles == 0 {
+			continue
+		}
+		found = true
+		// The digit of a single, k, read off the words whose digit index
+		// has bit 0, 1, 2 or 3 set: no search, whose end the processor
+		// could not predict.
+		k0 := c[3] | c[9] | c[15] | c[21]
+		k1 := c[6] | c[9] | c[18] | c[21]
+		k2 := c[12] | c[15] | c[18] | c[21]
+		k3 := c[24]
+		for ; singles != 0; singles &= singles - 1 {
+			pos := bits.TrailingZeros32(singles) & 31
+			k := k0>>pos&1 | k1>>pos&1<<1 | k2>>pos&1<<2 | k3>>pos&1<<3
+			j := int(3*k) + b
+			// An earlier single in the same row may have taken the cell
+			// from the digit.
+			if x := uint32(1) << pos; st.cand[j&31]&x != 0 {
+				st.and(j, ^rowMask[pos]|x)
 			}
 		}
 	}
