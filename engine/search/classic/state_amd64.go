@@ -28,6 +28,15 @@ var (
 	hasPOPCNT = cpu.X86.HasPOPCNT
 )
 
+// colMask64[p] is colMask[p] in both halves of a word, to count a column
+// of two bands at once.
+var colMask64 = func() (m [32]uint64) {
+	for p, c := range colMask {
+		m[p] = uint64(c) | uint64(c)<<32
+	}
+	return m
+}()
+
 //go:noescape
 func propagateAMD64(st *state) bool
 

@@ -192,11 +192,12 @@ place:
 #define OFF2 88      // band b to the words of the same digit in the other bands
 #define END 96       // the end of the band's words
 // In the loop over a digit's cells: DI is &cand[d0+b], BX its word, DX
-// and R12 the digit's words in the other bands, CX the cells left, AX the
-// cell, SI &bandPeers, R14 &colMask.
+// the digit's words in the other bands (b1 low, b2 high), R12 their cells
+// with two candidates the same way, CX the cells left, AX the cell, SI
+// &bandPeers, R14 &colMask64.
 TEXT ·scorePairsAMD64(SB), NOSPLIT, $104-28
 	LEAQ ·bandPeers(SB), SI
-	LEAQ ·colMask(SB), R14
+	LEAQ ·colMask64(SB), R14
 	MOVQ $-1, BEST(SP)
 	MOVQ $0, BESTBAND(SP)
 	MOVL $0, BESTPOS(SP)
@@ -214,8 +215,11 @@ band:
 	MOVQ 8(R8)(AX*8), R10
 	MOVL PAIRS(DI)(R9*4), R11
 	MOVL R11, P1(SP)
-	MOVL PAIRS(DI)(R10*4), R11
-	MOVL R11, P2(SP)
+	MOVL PAIRS(DI)(R10*4), R12
+	MOVL R12, P2(SP)
+	SHLQ $32, R12
+	MOVL P1(SP), R11
+	ORQ  R11, R12
 	SUBQ AX, R9
 	SHLQ $2, R9
 	MOVQ R9, OFF1(SP)
@@ -237,33 +241,29 @@ digit:
 	MOVQ OFF1(SP), R8
 	MOVL (DI)(R8*1), DX
 	MOVQ OFF2(SP), R8
-	MOVL (DI)(R8*1), R12
+	MOVL (DI)(R8*1), R9
+	SHLQ $32, R9
+	ORQ  R9, DX
 
 	// One cell: R11 = the peers holding the digit, R9 those with two
-	// candidates; the score gains R11 + 2*R9.
+	// candidates; the score gains R11 + 2*R9. The column in the two other
+	// bands is counted at once, as a 64-bit word (DX, R12, colMask64).
 #define SLOT \
 	TZCNTL  CX, AX \
 	BLSRL   CX, CX \
 	MOVL    AX, R13 \
 	ANDL    $31, R13 \
-	MOVL    (R14)(R13*4), R8 \
+	MOVQ    (R14)(R13*8), R8 \
+	ANDQ    DX, R8 \
 	MOVL    (SI)(R13*4), R9 \
 	ANDL    BX, R9 \
-	MOVL    R8, R10 \
-	ANDL    DX, R10 \
-	ANDL    R12, R8 \
-	POPCNTL R9, R11 \
-	POPCNTL R10, R13 \
-	ADDL    R13, R11 \
-	POPCNTL R8, R13 \
-	ADDL    R13, R11 \
+	POPCNTQ R8, R11 \
+	POPCNTL R9, R10 \
+	ADDL    R10, R11 \
+	ANDQ    R12, R8 \
 	ANDL    P(SP), R9 \
-	ANDL    P1(SP), R10 \
-	ANDL    P2(SP), R8 \
+	POPCNTQ R8, R8 \
 	POPCNTL R9, R9 \
-	POPCNTL R10, R10 \
-	POPCNTL R8, R8 \
-	ADDL    R10, R9 \
 	ADDL    R8, R9 \
 	LEAL    (R11)(R9*2), R11 \
 	ADDB    R11B, SCORE(SP)(AX*1)
