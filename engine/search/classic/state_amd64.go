@@ -23,6 +23,8 @@ func (st *state) scorePairs() (best, b int, x uint32) {
 	return st.scorePairsGeneric()
 }
 
+// hasBMI and hasPOPCNT report whether the processor has the instructions
+// the assembly uses.
 var (
 	hasBMI    = cpu.X86.HasBMI1 && cpu.X86.HasBMI2
 	hasPOPCNT = cpu.X86.HasPOPCNT

@@ -176,7 +176,7 @@ place:
 // a time, without asking first whether there are any, and the best is
 // kept with conditional moves. TZCNT of a zero gives 32, so a cell that
 // is not there adds its score to SCORE+32, which nothing reads. The frame:
-#define SCORE 0      // 40 bytes: a score for each cell of the band, and 32
+#define SCORE 0      // 40 bytes: a score for each cell of the band, and slot 32
 #define P 40         // the band's cells with two candidates
 #define P1 44        // those of the two other bands
 #define P2 48
