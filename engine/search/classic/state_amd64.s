@@ -19,6 +19,33 @@
 #define ROWSINGLE18 16384
 #define ALL27 $0x7ffffff
 
+// ROWS sets R10 to the union of three tables' entries for the rows of
+// the word in DX, the first row looked up in t0, the second in t1, the
+// third in t2. A word has 27 bits, so rotating it right by 9 or 18 and
+// masking 9 bits takes its second or third row.
+#define ROWS(t0, t1, t2) \
+	MOVL  DX, CX \
+	ANDL  $0x1ff, CX \
+	MOVL  t0(SI)(CX*4), R10 \
+	RORXL $9, DX, CX \
+	ANDL  $0x1ff, CX \
+	ORL   t1(SI)(CX*4), R10 \
+	RORXL $18, DX, CX \
+	ANDL  $0x1ff, CX \
+	ORL   t2(SI)(CX*4), R10
+
+// KEEP applies the mask in R10 to word CX, and marks it dirty in BX when
+// it changes.
+#define KEEP \
+	MOVL  (DI)(CX*4), R11 \
+	ANDNL R11, R10, R13 \
+	XORL  R13, R11 \
+	MOVL  R11, (DI)(CX*4) \
+	ADDL  ALL27, R13 \
+	SHRL  $27, R13 \
+	SHLXL CX, R13, R13 \
+	ORL   R13, BX
+
 // func propagateAMD64(st *state) bool
 //
 // propagateGeneric, step for step, with BMI1 and BMI2 instructions.
@@ -49,19 +76,9 @@ word:
 	BLSRL R9, R9
 	BTRL  AX, BX
 
-	// The minirow matrix m of the word, then w &= bandKeep[m]. A word has
-	// 27 bits, so rotating it right by 9 or 18 and masking 9 bits takes
-	// its second or third row.
+	// The minirow matrix m of the word, then w &= bandKeep[m].
 	MOVL  (DI)(AX*4), DX
-	MOVL  DX, CX
-	ANDL  $0x1ff, CX
-	MOVL  ROWBOXES(SI)(CX*4), R10
-	RORXL $9, DX, CX
-	ANDL  $0x1ff, CX
-	ORL   ROWBOXES3(SI)(CX*4), R10
-	RORXL $18, DX, CX
-	ANDL  $0x1ff, CX
-	ORL   ROWBOXES6(SI)(CX*4), R10
+	ROWS(ROWBOXES, ROWBOXES3, ROWBOXES6)
 	ANDL  BANDKEEP(SI)(R10*4), DX
 	JZ    fail
 	MOVL  DX, (DI)(AX*4)
@@ -78,37 +95,15 @@ word:
 
 	MOVL  R12, CX
 	ANDL  $31, CX
-	MOVL  (DI)(CX*4), R11
-	ANDNL R11, R10, R13
-	XORL  R13, R11
-	MOVL  R11, (DI)(CX*4)
-	ADDL  ALL27, R13
-	SHRL  $27, R13
-	SHLXL CX, R13, R13
-	ORL   R13, BX
+	KEEP
 
 	RORXL $8, R12, CX
 	ANDL  $31, CX
-	MOVL  (DI)(CX*4), R11
-	ANDNL R11, R10, R13
-	XORL  R13, R11
-	MOVL  R11, (DI)(CX*4)
-	ADDL  ALL27, R13
-	SHRL  $27, R13
-	SHLXL CX, R13, R13
-	ORL   R13, BX
+	KEEP
 
 	// fresh = the rows of w left with one cell, among the unsolved cells
 	// of band b (neighbours holds b in bits 16-17, nothing above).
-	MOVL  DX, CX
-	ANDL  $0x1ff, CX
-	MOVL  ROWSINGLE(SI)(CX*4), R10
-	RORXL $9, DX, CX
-	ANDL  $0x1ff, CX
-	ORL   ROWSINGLE9(SI)(CX*4), R10
-	RORXL $18, DX, CX
-	ANDL  $0x1ff, CX
-	ORL   ROWSINGLE18(SI)(CX*4), R10
+	ROWS(ROWSINGLE, ROWSINGLE9, ROWSINGLE18)
 	SHRL  $16, R12
 	ANDL  UNSOLVED(DI)(R12*4), R10
 	JNZ   place

@@ -36,61 +36,12 @@ func TestAssemblyOffsets(t *testing.T) {
 	}
 }
 
-// TestPropagateMatchesGeneric runs propagate and propagateGeneric on the
-// same states, loaded from hard puzzles with random candidates taken away
-// and random words marked dirty, and wants the same states and answers. On
-// platforms without an assembly version both are the same code.
-func TestPropagateMatchesGeneric(t *testing.T) {
+// randomStates calls fn with states loaded from 100 of the hardest
+// puzzles, 50 from each, with up to most candidates taken away at random.
+func randomStates(t *testing.T, seed uint64, most int, fn func(text string, st *state, rng *rand.Rand)) {
+	t.Helper()
 	puzzles := sets.Spread(sets.Read(t, sets.Hard1106, 0), 100)
-	rng := rand.New(rand.NewPCG(1, 2))
-	// fails counts contradictions, changes states where propagation placed
-	// digits.
-	var fails, changes int
-	for _, text := range puzzles {
-		p := parse(t, text)
-		for range 50 {
-			var a state
-			if err := a.load(p); err != nil {
-				t.Fatal(err)
-			}
-			// Take away up to 40 candidates, then keep a random half of
-			// the dirty words: propagation must only use what it is given.
-			for range rng.IntN(41) {
-				a.cand[rng.IntN(27)] &^= 1 << rng.IntN(27)
-			}
-			a.dirty = rng.Uint32() & all27
-			a.touched, a.unclaimed = rng.Uint32()&all27, rng.Uint32()&all27
-			b := a
-			before := a.unsolvedCount()
-			okA, okB := a.propagate(), b.propagateGeneric()
-			if okA != okB {
-				t.Fatalf("%s: propagate reports %v, propagateGeneric %v", text, okA, okB)
-			}
-			if !okA {
-				fails++
-				continue
-			}
-			if a != b {
-				t.Fatalf("%s: propagate left\n%+v\npropagateGeneric\n%+v", text, a, b)
-			}
-			if a.unsolvedCount() < before {
-				changes++
-			}
-		}
-	}
-	// The states must cover both outcomes, or the test proves little.
-	if fails == 0 || changes == 0 {
-		t.Errorf("%d contradictions and %d states with placements: want both", fails, changes)
-	}
-}
-
-// TestScorePairsMatchesGeneric compares scorePairs with scorePairsGeneric on
-// states taken from hard puzzles, with random candidates taken away and
-// then propagated, so that many cells hold two candidates.
-func TestScorePairsMatchesGeneric(t *testing.T) {
-	puzzles := sets.Spread(sets.Read(t, sets.Hard1106, 0), 100)
-	rng := rand.New(rand.NewPCG(3, 4))
-	var scored int
+	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for _, text := range puzzles {
 		p := parse(t, text)
 		for range 50 {
@@ -98,28 +49,71 @@ func TestScorePairsMatchesGeneric(t *testing.T) {
 			if err := st.load(p); err != nil {
 				t.Fatal(err)
 			}
-			for range rng.IntN(61) {
+			for range rng.IntN(most + 1) {
 				st.cand[rng.IntN(27)] &^= 1 << rng.IntN(27)
 			}
-			st.dirty = all27
-			if !st.propagateGeneric() {
-				continue
-			}
-			st.touched = all27
-			if _, ok := st.nakedSingles(); !ok {
-				continue
-			}
-			best, b, x := st.scorePairs()
-			wantBest, wantB, wantX := st.scorePairsGeneric()
-			if best != wantBest || best >= 0 && (b != wantB || x != wantX) {
-				t.Fatalf("%s: scorePairs gives score %d at band %d bit %#x, scorePairsGeneric %d at band %d bit %#x",
-					text, best, b, x, wantBest, wantB, wantX)
-			}
-			if best >= 0 {
-				scored++
-			}
+			fn(text, &st, rng)
 		}
 	}
+}
+
+// TestPropagateMatchesGeneric runs propagate and propagateGeneric on the
+// same states, with random words marked dirty (propagation must only use
+// what it is given), and wants the same states and answers. On platforms
+// without an assembly version both are the same code.
+func TestPropagateMatchesGeneric(t *testing.T) {
+	// fails counts contradictions, changes states where propagation placed
+	// digits.
+	var fails, changes int
+	randomStates(t, 1, 40, func(text string, a *state, rng *rand.Rand) {
+		a.dirty = rng.Uint32() & all27
+		a.touched, a.unclaimed = rng.Uint32()&all27, rng.Uint32()&all27
+		b := *a
+		before := a.unsolvedCount()
+		okA, okB := a.propagate(), b.propagateGeneric()
+		if okA != okB {
+			t.Fatalf("%s: propagate reports %v, propagateGeneric %v", text, okA, okB)
+		}
+		if !okA {
+			fails++
+			return
+		}
+		if *a != b {
+			t.Fatalf("%s: propagate left\n%+v\npropagateGeneric\n%+v", text, *a, b)
+		}
+		if a.unsolvedCount() < before {
+			changes++
+		}
+	})
+	// The states must cover both outcomes, or the test proves little.
+	if fails == 0 || changes == 0 {
+		t.Errorf("%d contradictions and %d states with placements: want both", fails, changes)
+	}
+}
+
+// TestScorePairsMatchesGeneric compares scorePairs with scorePairsGeneric on
+// propagated states, where many cells hold two candidates.
+func TestScorePairsMatchesGeneric(t *testing.T) {
+	var scored int
+	randomStates(t, 3, 60, func(text string, st *state, _ *rand.Rand) {
+		st.dirty = all27
+		if !st.propagateGeneric() {
+			return
+		}
+		st.touched = all27
+		if _, ok := st.nakedSingles(); !ok {
+			return
+		}
+		best, b, x := st.scorePairs()
+		wantBest, wantB, wantX := st.scorePairsGeneric()
+		if best != wantBest || best >= 0 && (b != wantB || x != wantX) {
+			t.Fatalf("%s: scorePairs gives score %d at band %d bit %#x, scorePairsGeneric %d at band %d bit %#x",
+				text, best, b, x, wantBest, wantB, wantX)
+		}
+		if best >= 0 {
+			scored++
+		}
+	})
 	if scored < 1000 {
 		t.Errorf("only %d of 5000 states had cells with two candidates", scored)
 	}
