@@ -11,10 +11,6 @@ import (
 	"github.com/sudokuwise/solver/internal/protovariant"
 )
 
-// maxTextLen bounds puzzle text: the largest board in the widest format
-// with generous room for grid art.
-const maxTextLen = 64 << 10
-
 var variantFromProto = protovariant.FromProto
 
 var variantToProto = invert(variantFromProto, sudokuv1.Variant_VARIANT_UNSPECIFIED)
