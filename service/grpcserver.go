@@ -27,6 +27,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -87,8 +88,13 @@ type GRPCConfig struct {
 	// Config.MaxSendMsgSize.
 	MaxRecvMsgSize int
 	// ServerOptions are appended to the server's own: keepalive, TLS
-	// credentials and the like.
+	// credentials and the like. They must not include grpc.InTapHandle,
+	// of which a server has one: add to InTaps instead.
 	ServerOptions []grpc.ServerOption
+	// InTaps run in order on every new stream, in the connection's I/O
+	// goroutine, before its request is read (see tap.ServerInHandle): the
+	// first error refuses the stream. They must not block.
+	InTaps []tap.ServerInHandle
 }
 
 // NewGRPC builds a gRPC server for srv that logs requests to logger and
@@ -179,6 +185,9 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		// Stop and GracefulStop return only once every handler has.
 		grpc.WaitForHandlers(true),
 	)
+	if len(cfg.InTaps) > 0 {
+		opts = append(opts, grpc.InTapHandle(chainTaps(cfg.InTaps)))
+	}
 	if cfg.MaxRecvMsgSize > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(cfg.MaxRecvMsgSize))
 	}
@@ -195,6 +204,20 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch,
 		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
 	}, nil
+}
+
+// chainTaps returns one tap handle that runs taps in order, each with the
+// context the one before it returned, and stops at the first error.
+func chainTaps(taps []tap.ServerInHandle) tap.ServerInHandle {
+	return func(ctx context.Context, info *tap.Info) (context.Context, error) {
+		for _, t := range taps {
+			var err error
+			if ctx, err = t(ctx, info); err != nil {
+				return ctx, err
+			}
+		}
+		return ctx, nil
+	}
 }
 
 // unknownMethod is the server's UnknownServiceHandler: it refuses calls to

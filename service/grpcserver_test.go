@@ -16,6 +16,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/testpki"
@@ -202,5 +203,30 @@ func TestTLS(t *testing.T) {
 				t.Errorf("Solve = %v, want %v", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestInTapsRunInOrder(t *testing.T) {
+	type key struct{}
+	var seen []string
+	first := func(ctx context.Context, info *tap.Info) (context.Context, error) {
+		seen = append(seen, "first "+info.FullMethodName)
+		return context.WithValue(ctx, key{}, "from first"), nil
+	}
+	second := func(ctx context.Context, info *tap.Info) (context.Context, error) {
+		seen = append(seen, fmt.Sprint("second ", ctx.Value(key{})))
+		return ctx, status.Error(codes.PermissionDenied, "refused by second")
+	}
+	third := func(ctx context.Context, info *tap.Info) (context.Context, error) {
+		seen = append(seen, "third")
+		return ctx, nil
+	}
+	_, err := chainTaps([]tap.ServerInHandle{first, second, third})(context.Background(), &tap.Info{FullMethodName: "/m"})
+	if status.Code(err) != codes.PermissionDenied {
+		t.Fatalf("chain error = %v, want PermissionDenied", err)
+	}
+	want := []string{"first /m", "second from first"}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Fatalf("taps ran %q, want %q", seen, want)
 	}
 }
