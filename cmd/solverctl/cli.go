@@ -40,6 +40,7 @@ var commands = []*command{
 		name:  "solve",
 		args:  "[flags] [PUZZLE|@FILE|-]",
 		short: "solve a puzzle and print the result",
+		long:  exitStatusHelp + "\n",
 		run:   runSolve,
 	},
 	{
@@ -53,12 +54,14 @@ var commands = []*command{
 		name:  "steps",
 		args:  "[flags] [PUZZLE|@FILE|-]",
 		short: "solve a puzzle, printing every step the moment it is found",
+		long:  exitStatusHelp + "\n",
 		run:   runSteps,
 	},
 	{
 		name:  "watch",
 		args:  "[flags] [PUZZLE|@FILE|-]",
 		short: "watch a solve in the terminal, step by step, as the steps arrive",
+		long:  exitStatusHelp + "\n",
 		run:   runWatch,
 	},
 	{
@@ -145,7 +148,8 @@ func help(ctx context.Context, e *env, args []string) error {
 }
 
 // usageIntro and usageNotes are the text of solverctl's usage before and
-// after its list of commands; usageNotes takes maxInput in KiB.
+// after its list of commands; usageNotes takes maxInput in KiB and
+// exitStatusHelp.
 const (
 	usageIntro = `usage: solverctl [global flags] <command> [flags] [PUZZLE|@FILE|-]
 
@@ -168,6 +172,7 @@ arguments, its steps are streamed.
 Cage Splitting, B Hidden Single), names are not; solverctl strategies lists
 them. Options that contradict each other or cannot apply are refused.
 
+%s
 global flags:
   -h	print this usage
 `
@@ -180,7 +185,7 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
 	}
 	fmt.Fprintf(w, "  %-8s %s\n", "help", "print this usage, or a command's: solverctl help <command>")
-	fmt.Fprintf(w, usageNotes, maxInput>>10)
+	fmt.Fprintf(w, usageNotes, maxInput>>10, exitStatusHelp)
 }
 
 // newFlagSet returns a flag set that neither prints nor exits: errors come

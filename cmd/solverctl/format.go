@@ -11,13 +11,35 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
+// resultView is how a solve result prints.
+type resultView struct {
+	// charset holds the symbols of the N×N form, blank first; the grid
+	// draws its digits with them when they cover the board's size.
+	charset string
+	// notCounted tells that the solve was asked not to count the
+	// solutions (--check-multiple=false).
+	notCounted bool
+}
+
+// resultView returns the view of a result of a solve under the flags, of
+// a puzzle with charset.
+func (f *solveFlags) resultView(charset string) resultView {
+	return resultView{charset: charset, notCounted: f.checkMultipleSet && !f.checkMultiple}
+}
+
 // printResult prints a solve result in text form: the status, the board as
 // a grid, then one "name: value" line per figure.
-func printResult(w io.Writer, r *sudokuv1.SolveResult) error {
+func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "status: %s\n", enumText(r.GetStatus().String(), "SOLVE_STATUS_"))
-	b.WriteString(renderGrid(r.GetBoard()))
-	fmt.Fprintf(&b, "solutions: %d\n", r.GetSolutionCount())
+	b.WriteString(renderGrid(r.GetBoard(), v.charset))
+	if v.notCounted && r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED && !r.GetCountComplete() {
+		// The count stopped at the first solution: say so rather than
+		// claim it is the only one.
+		b.WriteString("solutions: not counted (--check-multiple=false): one found, not proved unique\n")
+	} else {
+		fmt.Fprintf(&b, "solutions: %d\n", r.GetSolutionCount())
+	}
 	fmt.Fprintf(&b, "count complete: %s\n", yesNo(r.GetCountComplete()))
 	fmt.Fprintf(&b, "steps: %d\n", r.GetStepCount())
 	fmt.Fprintf(&b, "guesses: %d\n", r.GetGuessCount())
@@ -67,9 +89,10 @@ func difficultyText(d *sudokuv1.Difficulty) string {
 }
 
 // renderGrid draws the values of b, one row a line, '.' for an empty cell,
-// with box separators when the board has regular rectangular boxes. It
-// returns "" for a board without cells.
-func renderGrid(b *sudokuv1.Board) string {
+// with box separators when the board has regular rectangular boxes. A
+// charset that covers the size (see codec.Symbols) gives the symbols of
+// the digits and of the blank. It returns "" for a board without cells.
+func renderGrid(b *sudokuv1.Board, charset string) string {
 	cells := b.GetCells()
 	n := int(b.GetSize())
 	if n == 0 || len(cells) != n*n {
@@ -79,7 +102,20 @@ func renderGrid(b *sudokuv1.Board) string {
 		}
 	}
 	br, bc, boxed := boxes(b, n)
-	return codec.DrawGrid(n, br, bc, boxed, func(cell int) byte { return cellSymbol(cells[cell]) })
+	symbol := func(cell int) byte { return cellSymbol(cells[cell]) }
+	if len(charset) > n {
+		symbol = func(cell int) byte {
+			c := cells[cell]
+			switch v := int(c.GetValue()); {
+			case v > 0 && v < len(charset):
+				return charset[v]
+			case v == 0 && !c.GetBlack():
+				return charset[0]
+			}
+			return cellSymbol(c)
+		}
+	}
+	return codec.DrawGrid(n, br, bc, boxed, symbol)
 }
 
 // cellSymbol is the symbol of a cell in a grid: '.' when empty ('#' for a

@@ -38,6 +38,8 @@ func TestRenderGrid(t *testing.T) {
 		name  string
 		board *sudokuv1.Board
 		want  string
+		// charset is the N×N form's symbols, blank first.
+		charset string
 	}{
 		{
 			name:  "6x6 has 2x3 boxes",
@@ -78,10 +80,22 @@ func TestRenderGrid(t *testing.T) {
 			want:  "1 2 3 4 5\n",
 		},
 		{name: "no board", board: nil, want: ""},
+		{
+			name:    "charset draws the digits and the blank",
+			board:   board(seq(16, func(i int) uint32 { return uint32(i % 5) }), 0, nil),
+			charset: "#ABCD",
+			want:    "# A | B C\nD # | A B\n----+----\n",
+		},
+		{
+			name:    "charset short of the size is ignored",
+			board:   board(seq(16, func(i int) uint32 { return uint32(i%4 + 1) }), 0, nil),
+			charset: "#AB",
+			want:    "1 2 | 3 4\n",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := renderGrid(tt.board)
+			got := renderGrid(tt.board, tt.charset)
 			if !strings.HasPrefix(got, tt.want) || (tt.want == "" && got != "") {
 				t.Errorf("renderGrid =\n%s\nwant it to start with\n%s", got, tt.want)
 			}
@@ -153,7 +167,7 @@ func TestPrintResult(t *testing.T) {
 		OtherSolutions: []string{"4321432143214321"},
 	}
 	var b bytes.Buffer
-	if err := printResult(&b, r); err != nil {
+	if err := printResult(&b, r, resultView{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "status: multiple solutions\n" +

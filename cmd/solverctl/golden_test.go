@@ -38,7 +38,16 @@ var transcriptCases = []struct {
 	{"non-ascii-charset", "", []string{"solve", "--charset", "#αBCD", smallPuzzle}},
 	{"cage-error", "", []string{"solve", "2" + strings.Repeat("1", 80) + ",12" + strings.Repeat("0", 160)}},
 	{"batch-long-line", "", []string{"batch", "-"}},
+	// Exit statuses: 3 no solution, 4 multiple solutions, 5 stuck.
+	{"exit-no-solution", "", []string{"steps", "1200003000000000"}},
+	{"exit-multiple", "", []string{"solve", "0000000000000000"}},
+	{"exit-stuck", "", []string{"solve", "--type", "logic", "--strategies", "A", hardPuzzle}},
+	{"check-multiple-false", "", []string{"solve", "--check-multiple=false", "0000000000000000"}},
+	{"charset-grid", "", []string{"steps", "--charset", "#ABCD", "--map", "##AA ##AA BBCC BBCC", "#A#B #### C#D# ####"}},
 }
+
+// hardPuzzle needs more than singles: with --strategies A, logic is stuck.
+const hardPuzzle = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
 
 // durations matches what varies from run to run in a summary line.
 var durations = regexp.MustCompile(`in [0-9.]+[mµn]?s \(([0-9]+ answered, )?[0-9]+/s\)`)

@@ -43,8 +43,19 @@
 // over the environment.
 //
 // Errors from the service print as "solverctl: <code>: <message>", with
-// one indented line per invalid field; the exit status is 1, or 2 for a bad
-// command line.
+// one indented line per invalid field.
+//
+// The exit status tells the outcome apart, for scripts:
+//
+//	0  solved (for commands that do not solve: success)
+//	1  an error: bad input, a failed call
+//	2  a bad command line, refused before any call
+//	3  no solution (solve, steps, watch)
+//	4  multiple solutions (solve, steps, watch)
+//	5  stuck: logic alone could not finish (solve, steps, watch)
+//
+// The result printed says the same ("status: no solution"); watch exits
+// with the outcome when the solve ended before the view was left.
 package main
 
 import (

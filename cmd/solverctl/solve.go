@@ -30,16 +30,27 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 			return err
 		}
 		if f.json {
-			return printJSON(e.stdout, resp)
+			err = printJSON(e.stdout, resp)
+		} else {
+			err = printSolve(e.stdout, f, puzzle.GetCharset(), resp)
 		}
-		sp := newStepPrinter(e.stdout, puzzle.GetCharset())
-		for _, s := range resp.GetSteps() {
-			if err := sp.print(s); err != nil {
-				return err
-			}
+		if err != nil {
+			return err
 		}
-		return printResult(e.stdout, resp.GetResult())
+		return outcome(resp.GetResult())
 	})
+}
+
+// printSolve prints a Solve response in text form: its steps, then its
+// result.
+func printSolve(w io.Writer, f *solveFlags, charset string, resp *sudokuv1.SolveResponse) error {
+	sp := newStepPrinter(w, charset)
+	for _, s := range resp.GetSteps() {
+		if err := sp.print(s); err != nil {
+			return err
+		}
+	}
+	return printResult(w, resp.GetResult(), f.resultView(charset))
 }
 
 // runSteps is the steps command: a SolveSteps stream, printed as it comes.
@@ -52,7 +63,11 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		return printSteps(e.stdout, f.json, puzzle.GetCharset(), stream)
+		result, err := printSteps(e.stdout, f.json, f.resultView(puzzle.GetCharset()), stream)
+		if err != nil {
+			return err
+		}
+		return outcome(result)
 	})
 }
 
@@ -74,40 +89,43 @@ func solveWith(ctx context.Context, e *env, cmd *command, args []string, extra f
 }
 
 // printSteps prints the messages of a SolveSteps stream as they come, as
-// protojson with asJSON, and fails when the stream ends without a result.
-func printSteps(w io.Writer, asJSON bool, charset string, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) error {
-	sp := newStepPrinter(w, charset)
-	gotResult := false
+// protojson with asJSON, the result as rv says, and returns the result; it
+// fails when the stream ends without one.
+func printSteps(w io.Writer, asJSON bool, rv resultView, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) (*sudokuv1.SolveResult, error) {
+	sp := newStepPrinter(w, rv.charset)
+	var result *sudokuv1.SolveResult
 	for {
 		msg, err := stream.Recv()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if asJSON {
 			if err := printJSON(w, msg); err != nil {
-				return err
+				return nil, err
 			}
-			gotResult = gotResult || msg.GetResult() != nil
+			if r := msg.GetResult(); r != nil {
+				result = r
+			}
 			continue
 		}
 		switch ev := msg.GetEvent().(type) {
 		case *sudokuv1.SolveStepsResponse_Step:
 			err = sp.print(ev.Step)
 		case *sudokuv1.SolveStepsResponse_Result:
-			gotResult = true
-			err = printResult(w, ev.Result)
+			result = ev.Result
+			err = printResult(w, ev.Result, rv)
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if !gotResult {
-		return errors.New("the stream ended without a result")
+	if result == nil {
+		return nil, errors.New("the stream ended without a result")
 	}
-	return nil
+	return result, nil
 }
 
 // helpIsNil turns the flag.ErrHelp of -h, whose usage is printed, into

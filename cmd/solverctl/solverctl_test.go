@@ -111,12 +111,12 @@ func TestSolve(t *testing.T) {
 		{
 			name: "charset and map",
 			args: []string{"solve", "--charset", smallCharset, "--map", smallMap, smallPuzzle},
-			want: []string{"status: solved\n", "4 1 | 3 2\n", "----+----\n", "1 4 | 2 3\n", "solutions: 1\n", "plain: DACBBCADCBDAADBC\n", "packed: S4B"},
+			want: []string{"status: solved\n", "D A | C B\n", "----+----\n", "A D | B C\n", "solutions: 1\n", "plain: DACBBCADCBDAADBC\n", "packed: S4B"},
 		},
 		{
 			name: "map from file",
 			args: []string{"solve", "--charset", smallCharset, "--map", "@" + mapFile, "--format", "nxn", smallPuzzle},
-			want: []string{"status: solved\n", "4 1 | 3 2\n"},
+			want: []string{"status: solved\n", "D A | C B\n"},
 		},
 	}
 	for _, tt := range tests {
@@ -425,3 +425,45 @@ func TestStrategies(t *testing.T) {
 		t.Error("an argument was accepted")
 	}
 }
+
+// TestExitStatus checks that a solve's outcome decides the exit status,
+// in text and in JSON, for solve and steps.
+func TestExitStatus(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"solved", []string{"solve", smallPuzzleSolvable}, exitSolved},
+		{"solved steps json", []string{"steps", "--json", smallPuzzleSolvable}, exitSolved},
+		{"no solution", []string{"solve", "1200003000000000"}, exitNoSolution},
+		{"no solution json", []string{"solve", "--json", "1200003000000000"}, exitNoSolution},
+		{"multiple", []string{"steps", "0000000000000000"}, exitMultiple},
+		{"multiple json", []string{"steps", "--json", "0000000000000000"}, exitMultiple},
+		{"multiple, not counted", []string{"solve", "--check-multiple=false", "0000000000000000"}, exitSolved},
+		{"stuck", []string{"steps", "--type", "logic", "--strategies", "A", hardPuzzle}, exitStuck},
+		{"stuck json", []string{"solve", "--json", "--type", "logic", "--strategies", "A", hardPuzzle}, exitStuck},
+		{"error", []string{"solve", "1100000000000000"}, exitError},
+		{"usage", []string{"solve", "--seed", "7"}, exitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runCLI(t, "", tt.args...)
+			var errOut bytes.Buffer
+			code := exitSolved
+			if err != nil {
+				code = report(&errOut, err)
+			}
+			if code != tt.want {
+				t.Fatalf("exit status %d, want %d (err %v)\n%s", code, tt.want, err, out)
+			}
+			var oe *outcomeError
+			if errors.As(err, &oe) && errOut.Len() > 0 {
+				t.Errorf("an outcome printed %q to stderr; the result says it", errOut.String())
+			}
+		})
+	}
+}
+
+// smallPuzzleSolvable is a 4×4 puzzle with one solution, in plain text.
+const smallPuzzleSolvable = "0102000030400000"

@@ -76,10 +76,16 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return fmt.Errorf("watch: %w", err)
 	}
-	if fm, ok := final.(*watchModel); ok && fm.err != nil && !errors.Is(fm.err, context.Canceled) {
+	fm, ok := final.(*watchModel)
+	switch {
+	case !ok:
+		return nil
+	case fm.err != nil && !errors.Is(fm.err, context.Canceled):
 		return fm.err
+	case fm.result != nil:
+		return outcome(fm.result) // the exit status tells the outcome seen
 	}
-	return nil
+	return nil // left before the result came
 }
 
 // convertBoard asks the service for the structured board of a puzzle:
