@@ -14,6 +14,7 @@ import (
 	"github.com/sudokuwise/solver/engine/codec"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/flagvalue"
+	"github.com/sudokuwise/solver/service"
 )
 
 // defaultPuzzle is solved when no puzzle is given.
@@ -215,8 +216,23 @@ func (f *solveFlags) share(fs *flag.FlagSet, names ...string) {
 	}
 }
 
-// puzzle returns the Puzzle of text under the flags.
+// puzzle returns the Puzzle of text under the flags. Its text fields are
+// checked as the service checks them (service.CheckPuzzleText): invalid
+// UTF-8 or oversize text fails here, as InvalidArgument naming the field,
+// rather than in the marshalling of the request.
 func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1.Puzzle, error) {
+	p, err := f.readPuzzle(ctx, e, text)
+	if err != nil {
+		return nil, err
+	}
+	if err := service.CheckPuzzleText("puzzle", p); err != nil {
+		return nil, invalidArgument(err)
+	}
+	return p, nil
+}
+
+// readPuzzle returns the Puzzle of text under the flags, unchecked.
+func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudokuv1.Puzzle, error) {
 	regionMap, err := readArg(ctx, e.stdin, f.regionMap, false)
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -467,3 +468,36 @@ func TestExitStatus(t *testing.T) {
 
 // smallPuzzleSolvable is a 4×4 puzzle with one solution, in plain text.
 const smallPuzzleSolvable = "0102000030400000"
+
+// TestInvalidUTF8 checks that text that is not UTF-8 is refused before
+// any call, as the service refuses it: InvalidArgument naming the field,
+// exit status 1 (the marshalling of the request used to fail, Internal).
+func TestInvalidUTF8(t *testing.T) {
+	const reason = "not valid UTF-8 (byte %d is 0x%s); puzzle text is characters, not binary data\n"
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"solve text", "", []string{"solve", "12\xff3"}, "solverctl: InvalidArgument: puzzle.text: " + fmt.Sprintf(reason, 2, "ff")},
+		{"steps stdin", "\xc3(" + seedPuzzle, []string{"steps", "-"}, "solverctl: InvalidArgument: puzzle.text: " + fmt.Sprintf(reason, 0, "c3")},
+		{"steps map", "", []string{"steps", "--map", "\xfe", smallPuzzleSolvable}, "solverctl: InvalidArgument: puzzle.region_map: " + fmt.Sprintf(reason, 0, "fe")},
+		{"convert", "", []string{"convert", "--to", "plain", "\x80"}, "solverctl: InvalidArgument: puzzle.text: " + fmt.Sprintf(reason, 0, "80")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, err := runCLI(t, tt.stdin, tt.args...)
+			if err == nil {
+				t.Fatalf("no error; output:\n%s", out)
+			}
+			var errOut bytes.Buffer
+			if code := report(&errOut, err); code != exitError {
+				t.Errorf("exit status %d, want %d", code, exitError)
+			}
+			if errOut.String() != tt.want {
+				t.Errorf("stderr %q, want %q", errOut.String(), tt.want)
+			}
+		})
+	}
+}
