@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -24,7 +26,8 @@ func looksJSON(text, charset string) bool {
 
 // parseJSONPuzzle reads text as protojson: a Board (what convert --to json
 // writes), else a Puzzle ({"board": …} or {"text": …}). The error is the
-// Board's, the form documented.
+// Puzzle's for an object with a "text" or "board" member (one that sets
+// both says so), else the Board's, the form documented.
 func parseJSONPuzzle(text string) (*sudokuv1.Puzzle, error) {
 	b := new(sudokuv1.Board)
 	berr := protojson.Unmarshal([]byte(text), b)
@@ -32,10 +35,33 @@ func parseJSONPuzzle(text string) (*sudokuv1.Puzzle, error) {
 		return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}, nil
 	}
 	p := new(sudokuv1.Puzzle)
-	if err := protojson.Unmarshal([]byte(text), p); err == nil && p.GetSource() != nil {
+	perr := protojson.Unmarshal([]byte(text), p)
+	if perr == nil && p.GetSource() != nil {
 		return p, nil
 	}
+	keys := topLevelKeys(text)
+	switch {
+	case keys["text"] && keys["board"]:
+		return nil, errors.New(`reading the puzzle as JSON (--format json): it sets both "text" and "board", and a Puzzle takes one of them: the puzzle as text, or as a structured board`)
+	case perr != nil && (keys["text"] || keys["board"]):
+		// A Puzzle, not a Board: its own error says what is wrong.
+		return nil, fmt.Errorf("reading the puzzle as a JSON Puzzle (--format json): %v", perr)
+	}
 	return nil, fmt.Errorf("reading the puzzle as a JSON board (--format json): %v", berr)
+}
+
+// topLevelKeys returns the names of the members of the JSON object text,
+// or nil when text is not one.
+func topLevelKeys(text string) map[string]bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal([]byte(text), &m) != nil {
+		return nil
+	}
+	keys := make(map[string]bool, len(m))
+	for k := range m {
+		keys[k] = true
+	}
+	return keys
 }
 
 // jsonPuzzle completes a puzzle read as JSON with the flags: the variant

@@ -44,6 +44,14 @@ var transcriptCases = []struct {
 	{"exit-stuck", "", []string{"solve", "--type", "logic", "--strategies", "A", hardPuzzle}},
 	{"check-multiple-false", "", []string{"solve", "--check-multiple=false", "0000000000000000"}},
 	{"charset-grid", "", []string{"steps", "--charset", "#ABCD", "--map", "##AA ##AA BBCC BBCC", "#A#B #### C#D# ####"}},
+	// Texts no format reads: the formats tried, and why each failed.
+	{"format-xyz", "", []string{"solve", "xyz"}},
+	{"format-sudoku", "", []string{"solve", "SUDOKU"}},
+	{"format-one-digit", "", []string{"solve", "1"}},
+	{"format-v2-with-charset", "", []string{"solve", "--charset", ".123456789", "S9B" + strings.Repeat("0a", 81)}},
+	{"format-str8ts-colour", "", []string{"solve", strings.Repeat("1", 16) + " " + strings.Repeat("0", 15) + "2"}},
+	{"format-sudocue-4x4", "", []string{"solve", "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16"}},
+	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},
 }
 
 // hardPuzzle needs more than singles: with --strategies A, logic is stuck.

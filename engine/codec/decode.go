@@ -95,6 +95,14 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 			p, err := decodeStr8tsPlain(clues, colours)
 			return p, FormatPlain, err
 		}
+		if err := str8tsColourError(trimmed); err != nil {
+			return nil, FormatPlain, err
+		}
+	}
+	if f == FormatAuto && o.Charset != "" && IsV2(trimmed) {
+		// Read as the N×N form, a 2.0 string would fail on a count of
+		// cells that says nothing of what went wrong.
+		return nil, f, grid.FieldErrorf("charset", "a charset is for the N×N form, but the text is a 2.0 string (%s…), whose header fixes its layout: drop the charset, or name the format v2 to read the string", strings.ToUpper(trimmed[:3]))
 	}
 	if f == FormatAuto {
 		f = Detect(trimmed, o)
@@ -185,12 +193,17 @@ func betterError(s string, err error, tolerant bool) error {
 			return scErr
 		}
 	}
+	if dims, ok := sudoCueLike(s); ok {
+		return grid.FieldErrorf("text", "the text looks like a SudoCue killer string, but it starts %q: SudoCue strings are of 9×9 killers only and start %q", dims, sudoCuePrefix)
+	}
 	if dist(len(s), arrowsLen) <= 20 && looksKillerArrows(s) {
 		return grid.FieldErrorf("text", "the text looks like a killer arrow string, which has %d characters, but has %d", arrowsLen, len(s))
 	}
 	var v1err, v2err error
 	v2Len, hasHeader := v2WantLen(s)
+	headerOK := false // a header of a known type, size and version
 	if looksV2Header(s) {
+		headerOK = hasHeader && v2VersionKnown(s)
 		if _, v2err = decodeV2(s, tolerant); v2err != nil {
 			if hint := v2LengthHint(s); hint != "" {
 				v2err = grid.FieldErrorf("text", "%s; %s", reason(v2err), hint)
@@ -209,6 +222,10 @@ func betterError(s string, err error, tolerant bool) error {
 	switch {
 	case v1err != nil && v2err != nil:
 		return grid.FieldErrorf("text", "the text is neither a v1 string (%s) nor a 2.0 string (%s)", reason(v1err), reason(v2err))
+	case v2err != nil && !headerOK:
+		// The text only starts like a header ("xyz", "SUDOKU"): plain
+		// text is as likely, so both readings are named.
+		return grid.FieldErrorf("text", "the text is neither plain text (%s) nor a 2.0 string (%s)", reason(err), reason(v2err))
 	case v2err != nil:
 		return v2err
 	case v1err != nil && len(s) != v1Len:
@@ -217,7 +234,39 @@ func betterError(s string, err error, tolerant bool) error {
 	case v1err != nil:
 		return v1err
 	}
+	if cells, perr := scanPlain(s); perr == nil && len(cells) < 2*2 && !hasHeader {
+		// Too few cells for any board: name what each format needs
+		// rather than the arithmetic of plain text alone.
+		return grid.FieldErrorf("text", "the text (%q) is no puzzle: plain text needs a square number of cells, 4 (2×2) to 1024 (32×32), 81 for 9×9; a 2.0 string starts with a header such as S9B; a v1 string has %d characters", s, v1Len)
+	}
 	return err
+}
+
+// sudoCueLike returns the dimensions field of a text shaped like a
+// SudoCue killer string with other dimensions than 3x3 ("2x2:" of
+// "2x2::k:…"), and whether it is one.
+func sudoCueLike(s string) (string, bool) {
+	parts := strings.SplitN(s, ":", 4)
+	if len(parts) < 4 || !strings.EqualFold(parts[2], "k") || strings.EqualFold(parts[0], "3x3") {
+		return "", false
+	}
+	rows, cols, ok := strings.Cut(strings.ToLower(parts[0]), "x")
+	if !ok || !isDigits(rows, 10) || !isDigits(cols, 10) || rows == "" || cols == "" {
+		return "", false
+	}
+	return parts[0] + ":", true
+}
+
+// v2VersionKnown reports whether the version letter of s, which starts
+// like a 2.0 header, is its type's, or the withdrawn B of K and D strings
+// (whose error explains it).
+func v2VersionKnown(s string) bool {
+	t, ok := v2TypeByLetter(upper(s[0]))
+	if !ok {
+		return false
+	}
+	v := upper(s[2])
+	return v == t.version || t.variant.Arithmetic() && v == 'B'
 }
 
 // v2WantLen returns the length of the 2.0 strings whose header s starts

@@ -19,6 +19,16 @@ import (
 // str8tsPlainFields returns the two fields of a text in the simple Str8ts
 // form, or ok false when the text does not have its shape.
 func str8tsPlainFields(s string) (clues, colours string, ok bool) {
+	clues, colours, ok = str8tsPlainShape(s)
+	if !ok || badStr8tsColour(colours) >= 0 {
+		return "", "", false
+	}
+	return clues, colours, true
+}
+
+// str8tsPlainShape returns the two fields of a text shaped like the simple
+// Str8ts form, two fields of N² characters, whatever their characters.
+func str8tsPlainShape(s string) (clues, colours string, ok bool) {
 	fields := strings.FieldsFunc(s, func(r rune) bool {
 		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
 	})
@@ -32,12 +42,49 @@ func str8tsPlainFields(s string) (clues, colours string, ok bool) {
 	if n*n != len(fields[0]) || n < 2 || n > grid.MaxSize {
 		return "", "", false
 	}
-	for i := 0; i < len(fields[1]); i++ {
-		if !strings.ContainsRune("01#.", rune(fields[1][i])) {
-			return "", "", false
+	return fields[0], fields[1], true
+}
+
+// badStr8tsColour returns the index of the first character of colours
+// that is no colour, or -1.
+func badStr8tsColour(colours string) int {
+	for i := 0; i < len(colours); i++ {
+		if !strings.ContainsRune("01#.", rune(colours[i])) {
+			return i
 		}
 	}
-	return fields[0], fields[1], true
+	return -1
+}
+
+// str8tsColourError returns the error of a text in the simple Str8ts form
+// but for a character of its colours, or nil. Two fields of N² cells each
+// are no other format's shape (2N² is no square number of cells for plain
+// text), so a text of that shape whose second field is mostly colours is a
+// Str8ts puzzle with a mistyped colour.
+func str8tsColourError(s string) error {
+	clues, colours, ok := str8tsPlainShape(s)
+	if !ok {
+		return nil
+	}
+	i := badStr8tsColour(colours)
+	if i < 0 {
+		return nil
+	}
+	valid := 0
+	for j := 0; j < len(colours); j++ {
+		if strings.ContainsRune("01#.", rune(colours[j])) {
+			valid++
+		}
+	}
+	if 2*valid < len(colours) {
+		return nil
+	}
+	n := 0
+	for n*n < len(clues) {
+		n++
+	}
+	return grid.FieldErrorf("text", "the text is a Str8ts puzzle in the simple form (%d clues, then %d colours), but colour %q of cell %s is not 0 or . (white) nor 1 or # (black)",
+		len(clues), len(colours), colours[i], cellName(n, i))
 }
 
 // decodeStr8tsPlain decodes the simple Str8ts form (see str8tsPlainFields).

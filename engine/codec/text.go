@@ -23,8 +23,10 @@ import (
 // read with the same charset (the default one when charset is empty), the
 // first symbol being region 0; characters outside the charset are ignored.
 //
-// The text may also be the seed's whole document: an optional charset line,
-// a blank line, the puzzle, then a line "### Map" followed by the map.
+// The text may also be the seed's whole document: an optional charset line
+// (followed by a blank line, or not when the puzzle's cells read with it
+// number N×N for its N+1 symbols), the puzzle, then a line "### Map"
+// followed by the map.
 //
 // The size N is the square root of the number of cells read.
 func ParseText(text, charset, regionMap string) (*Puzzle, error) {
@@ -73,6 +75,10 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 			mapSymbols = DefaultCharset
 		}
 		labels := scanCharset(regionMap, mapSymbols)
+		if len(labels) > maxCells {
+			// scanCharset stops there: the count is not the map's.
+			return nil, grid.FieldErrorf("region_map", "region map has more than %d cells (the most, of a %d×%d board), the %d×%d puzzle has %d", maxCells, grid.MaxSize, grid.MaxSize, n, n, n*n)
+		}
 		if len(labels) != n*n {
 			return nil, grid.FieldErrorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
 		}
@@ -99,9 +105,14 @@ func splitDocument(text string) (puzzle, charset, regionMap string) {
 	}
 	regionMap = strings.Join(lines[at+1:], "\n")
 	paragraphs := splitParagraphs(lines[:at])
-	if len(paragraphs) >= 2 && len(paragraphs[0]) == 1 && distinctFold(paragraphs[0][0]) {
+	switch {
+	case len(paragraphs) >= 2 && len(paragraphs[0]) == 1 && distinctFold(paragraphs[0][0]):
 		charset = paragraphs[0][0]
 		paragraphs = paragraphs[1:]
+	case len(paragraphs) >= 1 && len(paragraphs[0]) >= 2 && isCharsetLine(paragraphs[0][0], paragraphs):
+		// The charset line without the blank line after it.
+		charset = paragraphs[0][0]
+		paragraphs[0] = paragraphs[0][1:]
 	}
 	var b strings.Builder
 	for _, p := range paragraphs {
@@ -109,6 +120,26 @@ func splitDocument(text string) (puzzle, charset, regionMap string) {
 		b.WriteByte('\n')
 	}
 	return b.String(), charset, regionMap
+}
+
+// isCharsetLine reports whether line, the first line of the document's
+// paragraphs with no blank line after it, is a charset line rather than
+// the puzzle's first row: its symbols are distinct, N+1 of them, and the
+// lines after it hold N×N cells read with it.
+func isCharsetLine(line string, paragraphs [][]string) bool {
+	if !distinctFold(line) || len(line) < 3 || len(line) > grid.MaxSize+1 {
+		return false
+	}
+	symbols, err := normalizeCharset(line)
+	if err != nil {
+		return false
+	}
+	n := len(symbols) - 1
+	count := len(scanCharset(strings.Join(paragraphs[0][1:], "\n"), symbols))
+	for _, p := range paragraphs[1:] {
+		count += len(scanCharset(strings.Join(p, "\n"), symbols))
+	}
+	return count == n*n
 }
 
 func splitParagraphs(lines []string) [][]string {
@@ -229,7 +260,11 @@ func sizeOf(input string, count int) (int, error) {
 		if n >= 2 {
 			want = strconv.Itoa(n*n) + " or " + strconv.Itoa((n+1)*(n+1))
 		}
-		return 0, grid.FieldErrorf(input, "found %d cells; a puzzle needs a square number of cells (%s)", count, want)
+		cells := "cells"
+		if count == 1 {
+			cells = "cell"
+		}
+		return 0, grid.FieldErrorf(input, "found %d %s; a puzzle needs a square number of cells (%s)", count, cells, want)
 	}
 	if n > grid.MaxSize {
 		return 0, grid.FieldErrorf(input, "size %d is larger than %d", n, grid.MaxSize)

@@ -1,0 +1,159 @@
+package codec
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestDecodeNoFormatMatches checks the errors of texts that no format
+// reads: each names the formats it could have been and why it is none, or
+// the one it most likely is, never the internal error of a guessed format.
+func TestDecodeNoFormatMatches(t *testing.T) {
+	s9b := "S9B" + strings.Repeat("0a", 81)
+	str8ts := strings.Repeat("1", 81) + "%s" + strings.Repeat("0", 80) + "2"
+	tests := []struct {
+		name  string
+		in    string
+		o     DecodeOptions
+		field string
+		want  string
+	}{
+		{
+			name:  "three letters like a header",
+			in:    "xyz",
+			field: "text",
+			want:  "the text is neither plain text (found 3 cells; a puzzle needs a square number of cells (81 for 9×9)) nor a 2.0 string (xyz: size 34 is out of range 2..32)",
+		},
+		{
+			name:  "a word like a header",
+			in:    "SUDOKU",
+			field: "text",
+			want:  "the text is neither plain text (found 6 cells; a puzzle needs a square number of cells (4 or 9)) nor a 2.0 string (version 'D' of S strings is not supported (want B))",
+		},
+		{
+			name:  "one digit",
+			in:    "1",
+			field: "text",
+			want:  `the text ("1") is no puzzle: plain text needs a square number of cells, 4 (2×2) to 1024 (32×32), 81 for 9×9; a 2.0 string starts with a header such as S9B; a v1 string has 162 characters`,
+		},
+		{
+			name:  "2.0 string with a charset",
+			in:    s9b,
+			o:     DecodeOptions{Charset: ".123456789"},
+			field: "charset",
+			want:  "a charset is for the N×N form, but the text is a 2.0 string (S9B…), whose header fixes its layout: drop the charset, or name the format v2 to read the string",
+		},
+		{
+			name:  "Str8ts colour, space",
+			in:    strings.Replace(str8ts, "%s", " ", 1),
+			field: "text",
+			want:  "the text is a Str8ts puzzle in the simple form (81 clues, then 81 colours), but colour '2' of cell r9c9 is not 0 or . (white) nor 1 or # (black)",
+		},
+		{
+			name:  "Str8ts colour, comma",
+			in:    strings.Replace(str8ts, "%s", ",", 1),
+			field: "text",
+			want:  "colour '2' of cell r9c9 is not 0 or . (white) nor 1 or # (black)",
+		},
+		{
+			name:  "4×4 SudoCue-like",
+			in:    "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16",
+			field: "text",
+			want:  `the text looks like a SudoCue killer string, but it starts "2x2:": SudoCue strings are of 9×9 killers only and start "3x3:"`,
+		},
+		{
+			name:  "huge region map",
+			in:    strings.Repeat("0", 81),
+			o:     DecodeOptions{RegionMap: strings.Repeat("1", 60000)},
+			field: "region_map",
+			want:  "region map has more than 1024 cells (the most, of a 32×32 board), the 9×9 puzzle has 81",
+		},
+		{
+			name:  "K6B names the flag",
+			in:    "K6B" + strings.Repeat("0", 72),
+			field: "text",
+			want:  "decode tolerantly (Puzzle.tolerant; solverctl --tolerant)",
+		},
+		{
+			name:  "live Str8ts names the flag",
+			in:    "T9B" + strings.Repeat("f0", 81),
+			field: "text",
+			want:  "decode tolerantly to read them: Puzzle.tolerant, solverctl --tolerant",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := Decode(tt.in, tt.o)
+			var fe *grid.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("err = %v, want a *grid.FieldError", err)
+			}
+			if fe.Field != tt.field || !strings.Contains(fe.Reason, tt.want) {
+				t.Errorf("err = %s: %s\nwant  %s: …%s…", fe.Field, fe.Reason, tt.field, tt.want)
+			}
+		})
+	}
+}
+
+// TestDecodeLikeButValid checks that the new error paths leave valid
+// texts of the shapes they look at alone.
+func TestDecodeLikeButValid(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		o    DecodeOptions
+		size int
+	}{
+		{"Str8ts simple form", strings.Repeat("0", 16) + " " + strings.Repeat("0", 15) + "1", DecodeOptions{}, 4},
+		{"2.0 string named v2 with a charset", "S4B" + strings.Repeat("0", 16), DecodeOptions{Format: FormatV2, Charset: "#ABCD"}, 4},
+		{"four cells", "1221", DecodeOptions{}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, _, err := Decode(tt.in, tt.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Size != tt.size {
+				t.Errorf("size %d, want %d", p.Size, tt.size)
+			}
+		})
+	}
+}
+
+// TestDocumentCharsetLine checks the seed's whole document with and
+// without a blank line after its charset line, and that a puzzle's first
+// row of distinct symbols is not taken for a charset.
+func TestDocumentCharsetLine(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []int // the values of the first row
+	}{
+		{"blank line", "#ABCD\n\n#A#B\n####\nC#D#\n####\n\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []int{0, 1, 0, 2}},
+		{"no blank line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []int{0, 1, 0, 2}},
+		{"distinct first row", "1234\n0000\n0000\n0000\n### Map\n0011\n0011\n2233\n2233\n", []int{1, 2, 3, 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := ParseText(tt.in, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Size != 4 {
+				t.Fatalf("size %d, want 4", p.Size)
+			}
+			for i, want := range tt.want {
+				if got := p.Cells[i].Value; got != want {
+					t.Errorf("r1c%d = %d, want %d", i+1, got, want)
+				}
+			}
+			if p.Regions == nil {
+				t.Error("no regions read from the map")
+			}
+		})
+	}
+}
