@@ -60,7 +60,7 @@ func isBase36Digit(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <
 // runConvert is the convert command: one Convert call, printing the
 // converted text alone (or the board as protojson for --to json).
 func runConvert(ctx context.Context, e *env, cmd *command, args []string) error {
-	f := new(solveFlags)
+	f := &solveFlags{command: cmd.name}
 	var to string
 	var tolerant bool
 	fs := newFlagSet("solverctl " + cmd.name)

@@ -46,6 +46,8 @@ type solveFlags struct {
 	// checkMultipleSet tells whether -check-multiple was on the command
 	// line; unset, the request leaves the field unset too.
 	checkMultipleSet bool
+	// command is the name of the command the flags are of, for errors.
+	command string
 }
 
 var (
@@ -131,7 +133,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 // defines the command's own flags. -h prints the command's usage to
 // e.stdout and returns flag.ErrHelp.
 func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, extra func(*flag.FlagSet)) (*solveFlags, *sudokuv1.Puzzle, error) {
-	f := new(solveFlags)
+	f := &solveFlags{command: cmd.name}
 	fs := newFlagSet("solverctl " + cmd.name)
 	f.register(fs)
 	if extra != nil {
@@ -248,6 +250,9 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 	if format == formatJSON {
 		format = sudokuv1.Format_FORMAT_UNSPECIFIED // a batch's template, or no puzzle
 	}
+	if err := checkV2Flags(f.command, text, format, f.variant, regionMap, f.charset); err != nil {
+		return nil, err
+	}
 	return &sudokuv1.Puzzle{
 		Source:    &sudokuv1.Puzzle_Text{Text: text},
 		Format:    format,
@@ -256,6 +261,38 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 		Variant:   f.variant,
 		Tolerant:  f.tolerant || liveStr8ts(text),
 	}, nil
+}
+
+// checkV2Flags refuses, as a bad command line of command, the flags that
+// contradict a puzzle text that is a 2.0 string (detected, or -format
+// v2): its header fixes the variant, and the string carries its own
+// regions and digits, so -variant naming another variant, -map, and
+// (without -format v2, where it names the digits printed) -charset
+// cannot apply.
+func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1.Variant, regionMap, charset string) error {
+	t := strings.TrimSpace(text)
+	detected := format == sudokuv1.Format_FORMAT_UNSPECIFIED && codec.IsV2(t)
+	if !detected && (format != sudokuv1.Format_FORMAT_V2 || len(t) < 3) {
+		return nil
+	}
+	header := strings.ToUpper(t[:3])
+	switch {
+	case regionMap != "":
+		return usageErrorf("%s: -map cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; drop -map", command, header)
+	case charset != "" && detected:
+		return usageErrorf("%s: -charset is for the N×N form, but the puzzle is a 2.0 string (%s…), which carries its own digits; drop -charset, or add -format v2 to read the string and print its digits with the charset", command, header)
+	case variant == sudokuv1.Variant_VARIANT_UNSPECIFIED:
+		return nil
+	}
+	p, _, err := codec.Decode(t, codec.DecodeOptions{Format: codec.FormatV2, Tolerant: true})
+	if err != nil {
+		return nil // the service tells what is wrong with the string
+	}
+	fixed := strings.ToLower(strings.ReplaceAll(p.Variant.String(), " ", "-"))
+	if asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String(); asked != fixed {
+		return usageErrorf("%s: -variant %s contradicts the puzzle, a 2.0 string whose header %s fixes the variant: %s; drop -variant", command, asked, header, fixed)
+	}
+	return nil
 }
 
 // liveStr8ts reports whether text is a Str8ts string as str8ts.com writes

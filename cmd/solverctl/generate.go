@@ -34,7 +34,7 @@ var (
 // runGenerate is the generate command: one Generate call, printing the
 // puzzle, then its solution (on request), grade and seed.
 func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error {
-	f := new(solveFlags)
+	f := &solveFlags{command: cmd.name}
 	req := &sudokuv1.GenerateRequest{}
 	var to string
 	fs := newFlagSet("solverctl " + cmd.name)
@@ -59,6 +59,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	if req.Format, header, err = generateFormat(to); err != nil {
 		return err
 	}
+	if _, err := strategyKeys(f.strategies); err != nil {
+		return usageErrorf("%s: %v", cmd.name, err)
+	}
 	req.Strategies = f.options().GetStrategies()
 	if _, err := lookupStrategies(req.Strategies); err != nil {
 		return usageErrorf("%s: %v", cmd.name, err)
@@ -81,6 +84,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 			}
 		}
 		if req.Puzzle, err = f.puzzle(ctx, e, text); err != nil {
+			return err
+		}
+		if err := checkV2Flags(cmd.name, text, f.format, req.Variant, "", ""); err != nil {
 			return err
 		}
 	}

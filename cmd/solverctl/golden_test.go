@@ -51,8 +51,19 @@ var transcriptCases = []struct {
 	{"format-v2-with-charset", "", []string{"solve", "--charset", ".123456789", "S9B" + strings.Repeat("0a", 81)}},
 	{"format-str8ts-colour", "", []string{"solve", strings.Repeat("1", 16) + " " + strings.Repeat("0", 15) + "2"}},
 	{"format-sudocue-4x4", "", []string{"solve", "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16"}},
+	// Flags that contradict a 2.0 string, and an empty -strategies entry.
+	{"v2-variant-contradiction", "", []string{"solve", "--variant", "x", seedS9B}},
+	{"v2-variant-agrees", "", []string{"solve", "--variant", "classic", seedS9B}},
+	{"v2-map", "", []string{"steps", "--map", "000122222000111222033331112003444411333345555664444577866655557888666777888886777", seedS9B}},
+	{"v2-charset", "", []string{"solve", "--charset", ".123456789", seedS9B}},
+	{"v2-charset-format-v2", "", []string{"solve", "--format", "v2", "--charset", ".ABCDEFGHI", seedS9B}},
+	{"generate-v2-variant", "", []string{"generate", "--mode", "start", "--variant", "killer", seedS9B}},
+	{"strategies-empty-entry", "", []string{"solve", "--strategies", ","}},
 	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},
 }
+
+// seedS9B is seedPuzzle as a 2.0 string.
+const seedS9B = "S9Bepepepepepepepepepep07epep04epep01ep03ep0105ep0604ep08epepepepepepepepepep06epep01epep04ep01ep0507ep0908ep03epepepepepepepepepep03epep07epep02ep02ep0408ep0507ep09"
 
 // hardPuzzle needs more than singles: with --strategies A, logic is stuck.
 const hardPuzzle = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"

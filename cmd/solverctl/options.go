@@ -48,6 +48,24 @@ func lookupStrategies(keys []string) ([]*strategy.Strategy, error) {
 	return list, nil
 }
 
+// strategyKeys splits a -strategies list at its commas. An empty list
+// allows every strategy, but an empty entry ("A,,B", ",") is refused: a
+// list that names none would otherwise allow all.
+func strategyKeys(list string) ([]string, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	var keys []string
+	for i, k := range strings.Split(list, ",") {
+		k = strings.TrimSpace(k)
+		if k == "" {
+			return nil, fmt.Errorf("-strategies %q: entry %d is empty; name strategies by letter or name, separated by commas, or leave -strategies out to allow all", list, i+1)
+		}
+		keys = append(keys, k)
+	}
+	return keys, nil
+}
+
 // swapCase returns s with upper and lower case swapped, for a method
 // letter ("d" ↔ "D", "a2" ↔ "A2").
 func swapCase(s string) string {
@@ -65,7 +83,8 @@ func swapCase(s string) string {
 // check refuses options that contradict each other or cannot apply; set
 // holds the names of the flags on the command line. The rules:
 //
-//   - every -strategies entry is a strategy of the catalogue;
+//   - every -strategies entry is a strategy of the catalogue, and none is
+//     empty ("," would otherwise mean all of them);
 //   - -type logic never guesses, so it refuses C (Guessing) in
 //     -strategies; -type guess uses singles and guessing only, so it
 //     refuses elimination strategies (D, E, …);
@@ -74,6 +93,9 @@ func swapCase(s string) string {
 //     without C);
 //   - -seed drives -order random only.
 func (f *solveFlags) check(set map[string]bool) error {
+	if _, err := strategyKeys(f.strategies); err != nil {
+		return err
+	}
 	chosen, err := lookupStrategies(f.options().GetStrategies())
 	if err != nil {
 		return err

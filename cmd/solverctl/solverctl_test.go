@@ -356,7 +356,7 @@ func TestRequest(t *testing.T) {
 			name: "everything",
 			args: []string{
 				"--type", "mixed", "--on-guess", "backtrack", "--order", "random", "--seed", "42",
-				"--weight", "single", "--strategies", "A, hidden single,,C", "--max-solutions", "5",
+				"--weight", "single", "--strategies", "A, hidden single, C", "--max-solutions", "5",
 				"--max-nodes", "1000", "--max-steps", "99", "--format", "NXN", "--variant", "killer-jigsaw",
 				"--charset", "#ABCD", "--map", "##AA", "--", "-P",
 			},
