@@ -138,16 +138,19 @@ func (c *connFlags) dialOptions() ([]grpc.DialOption, error) {
 // dial returns a client of the service at the address of the flags or,
 // without one, of a service started in this process. timeout is the
 // -timeout of the calls: 0, none, leaves the in-process service no
-// default deadline either (see inProcessConfig). closeFn releases the
+// default deadline either (see inProcessConfig). The errors of its calls
+// name the flag that likely fixes them (see hinter). closeFn releases the
 // connection and any service started.
 func (c *connFlags) dial(timeout time.Duration) (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+	hints := c.hinter(timeout).dialOptions()
 	if len(c.addrs.list) == 0 {
-		return dialInProcess(inProcessConfig(timeout), c.callOptions()...)
+		return dialInProcess(inProcessConfig(timeout), append(c.callOptions(), hints...)...)
 	}
 	opts, err := c.dialOptions()
 	if err != nil {
 		return nil, nil, err
 	}
+	opts = append(opts, hints...)
 	conn, err := grpc.NewClient(c.addrs.list[0], append(opts, balanceOptions(c.addrs.list[0])...)...)
 	if err != nil {
 		return nil, nil, err

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// TestHints checks that the errors of calls name the flag that likely
+// fixes them, keeping their code.
+func TestHints(t *testing.T) {
+	s := startSecured(t)
+	tests := []struct {
+		name string
+		args []string
+		code codes.Code
+		want string
+	}{
+		{
+			name: "no token",
+			args: slices.Concat([]string{"solve", "--addr", s.addr}, s.tlsArgs(), []string{seedPuzzle}),
+			code: codes.Unauthenticated,
+			want: "the server wants a bearer token: give its file with -token-file (or SOLVERCTL_TOKEN_FILE)",
+		},
+		{
+			name: "wrong token",
+			args: slices.Concat([]string{"steps", "--addr", s.addr, "--token-file", s.wrongFile}, s.tlsArgs(), []string{seedPuzzle}),
+			code: codes.Unauthenticated,
+			want: "the server refused the token of -token-file",
+		},
+		{
+			name: "plaintext to TLS",
+			args: []string{"convert", "--addr", s.addr, "--timeout", "20s", "--to", "plain", seedPuzzle},
+			code: codes.Unavailable,
+			want: "-addr " + s.addr + " may expect TLS: add -tls (or -tls-ca for a private authority)",
+		},
+		{
+			name: "unresolvable host",
+			args: []string{"solve", "--addr", "nosuchhost.invalid:443", "--timeout", "20s", seedPuzzle},
+			code: codes.Unavailable,
+			want: "the host of -addr nosuchhost.invalid:443 cannot be resolved: check the name in -addr (or SOLVERCTL_ADDR)",
+		},
+		{
+			name: "in-process timeout",
+			args: []string{"generate", "--timeout", "1ns"},
+			code: codes.DeadlineExceeded,
+			want: "the -timeout of 1ns expired before the answer came; raise -timeout (0 for no deadline)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := runCLI(t, "", tt.args...)
+			st, ok := status.FromError(err)
+			if !ok || err == nil {
+				t.Fatalf("err = %v, want a %v status", err, tt.code)
+			}
+			if st.Code() != tt.code || !strings.Contains(st.Message(), tt.want) {
+				t.Errorf("err = %v: %s\nwant %v with %q", st.Code(), st.Message(), tt.code, tt.want)
+			}
+		})
+	}
+}
+
+// TestHintFor checks the hints alone, where a server is not needed to
+// produce the error.
+func TestHintFor(t *testing.T) {
+	remote := &hinter{addr: "h:1"}
+	tests := []struct {
+		name string
+		h    *hinter
+		code codes.Code
+		msg  string
+		want string
+	}{
+		{"refused", remote, codes.Unavailable, `connection error: desc = "transport: Error while dialing: dial tcp h:1: connect: connection refused"`, "nothing listens at -addr h:1"},
+		{"TLS to plaintext", &hinter{addr: "h:1", useTLS: true}, codes.Unavailable, "connection error: desc = \"transport: authentication handshake failed: tls: first record does not look like a TLS handshake\"", "drop -tls for a plaintext server"},
+		{"in-process, no address hints", &hinter{}, codes.Unauthenticated, "Request unauthenticated with bearer", ""},
+		{"no timeout, no hint", remote, codes.DeadlineExceeded, "context deadline exceeded", ""},
+		{"invalid argument", remote, codes.InvalidArgument, "puzzle.text: bad", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.h.hintFor(tt.code, tt.msg)
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("hintFor = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
