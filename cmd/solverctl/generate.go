@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"google.golang.org/protobuf/encoding/protojson"
+
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/flagvalue"
 )
@@ -39,7 +41,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	var to string
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+", new by default (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
-	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle; 0 means 9, or 6 for KenKen")
+	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle: 4..32 (3..32 for KenKen, KenDoku and jigsaw variants, 4..16 for Str8ts); 0 means 9, or 6 for KenKen")
 	fs.Var(&enumValue[sudokuv1.Variant]{&req.Variant, variantNames}, "variant", "`variant` of a new puzzle (or of PUZZLE's text when it names none): "+names(variantNames))
 	fs.Var(&enumValue[sudokuv1.DifficultyLevel]{&req.Level, levelNames}, "level", "difficulty `level` asked for: "+names(levelNames))
 	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")
@@ -56,7 +58,8 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return helpIsNil(err)
 	}
 	var header string
-	if req.Format, header, err = generateFormat(to); err != nil {
+	var asJSON bool
+	if req.Format, header, asJSON, err = generateFormat(to); err != nil {
 		return err
 	}
 	if _, err := strategyKeys(f.strategies); err != nil {
@@ -106,38 +109,57 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	if f.json {
 		return printJSON(e.stdout, resp)
 	}
-	return printGenerated(e.stdout, resp, f.charset)
+	first := strings.TrimRight(resp.GetText(), "\n")
+	if asJSON {
+		b, err := protojson.Marshal(resp.GetBoard())
+		if err != nil {
+			return err
+		}
+		first = string(b)
+	}
+	// The level is met trivially when none was asked: say nothing of it.
+	levelAsked := req.Level != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || req.NoGuessing
+	return printGenerated(e.stdout, first, resp, f.charset, levelAsked)
 }
 
-// generateFormat reads the name of a --to format: auto, a format name or
-// a 2.0 header, returned too (upper case) to check the answer against.
-func generateFormat(name string) (sudokuv1.Format, string, error) {
+// generateFormat reads the name of a --to format: auto, a format name, a
+// 2.0 header, returned too (upper case) to check the answer against, or
+// json, the board as protojson (asJSON).
+func generateFormat(name string) (f sudokuv1.Format, header string, asJSON bool, err error) {
 	if name == "" || strings.EqualFold(name, "auto") {
-		return sudokuv1.Format_FORMAT_UNSPECIFIED, "", nil
+		return sudokuv1.Format_FORMAT_UNSPECIFIED, "", false, nil
 	}
 	t, err := parseTarget(name)
-	if err != nil || t.json {
-		return 0, "", usageErrorf("generate: unknown format %q: want auto, %s or a 2.0 header such as s9b or k6c", name, names(convertFormats))
+	if err != nil {
+		return 0, "", false, usageErrorf("generate: unknown format %q: want auto, %s, json or a 2.0 header such as s9b or k6c", name, names(convertFormats))
 	}
-	return t.format, t.header, nil
+	if t.json {
+		return sudokuv1.Format_FORMAT_UNSPECIFIED, "", true, nil
+	}
+	return t.format, t.header, false, nil
 }
 
-// printGenerated prints a generated puzzle: its text on the first line,
-// then one "name: value" line per figure, the solution first when given.
-func printGenerated(w io.Writer, r *sudokuv1.GenerateResponse, charset string) error {
+// printGenerated prints a generated puzzle: first, the puzzle, on the
+// first line, then one "name: value" line per figure, the solution first
+// when given; "level met" only when levelAsked.
+func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, charset string, levelAsked bool) error {
 	var b strings.Builder
-	b.WriteString(strings.TrimRight(r.GetText(), "\n"))
+	b.WriteString(first)
 	b.WriteByte('\n')
 	if sol := r.GetSolution(); sol != nil {
 		fmt.Fprintf(&b, "solution: %s\n", plainText(sol, charset))
 	}
 	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty()))
-	fmt.Fprintf(&b, "level met: %s\n", yesNo(r.GetLevelMet()))
+	if levelAsked {
+		fmt.Fprintf(&b, "level met: %s\n", yesNo(r.GetLevelMet()))
+	}
 	fmt.Fprintf(&b, "solved without guessing: %s\n", yesNo(r.GetSolvedWithoutGuessing()))
 	fmt.Fprintf(&b, "clues: %d\n", r.GetClues())
 	fmt.Fprintf(&b, "minimal: %s\n", yesNo(r.GetMinimal()))
 	fmt.Fprintf(&b, "seed: %d\n", r.GetSeed())
-	fmt.Fprintf(&b, "attempts: %d\n", r.GetAttempts())
+	// The service counts the attempts before the puzzle returned, not
+	// all those made: the closest puzzle may be the first of many.
+	fmt.Fprintf(&b, "attempts before this puzzle: %d\n", r.GetAttempts())
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -18,14 +18,16 @@ var generateCLITests = []struct {
 	first string
 	lines []string
 }{
-	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "level met: yes", "minimal: yes", "seed: 5", "attempts: 0"}},
+	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "minimal: yes", "seed: 5", "attempts before this puzzle: 0"}},
 	{"solution and level", []string{"generate", "--seed", "5", "--level", "medium", "--solution"}, "S9B", []string{"solution: ", "difficulty: Medium", "level met: yes"}},
 	{"plain", []string{"generate", "--seed", "1", "--to", "plain", "--symmetry", "mirror"}, "", []string{"clues: "}},
 	{"not minimal", []string{"generate", "--seed", "1", "--non-minimal", "--level", "easy"}, "S9B", []string{"minimal: no"}},
 	{"2.0 header", []string{"generate", "--seed", "1", "--to", "S9B"}, "S9B", nil},
 	{"killer", []string{"generate", "--variant", "killer", "--seed", "2"}, "L9B", []string{"seed: 2"}},
 	{"kenken", []string{"generate", "--variant", "kenken", "--size", "4", "--seed", "2"}, "K4C", nil},
-	{"start", []string{"generate", "--mode", "start", "--to", "plain", seedPuzzle}, "", []string{"level met: yes"}},
+	{"start", []string{"generate", "--mode", "start", "--to", "plain", seedPuzzle}, "", []string{"clues: "}},
+	{"no guessing asked", []string{"generate", "--seed", "5", "--no-guessing"}, "S9B", []string{"level met: yes", "solved without guessing: yes"}},
+	{"json", []string{"generate", "--seed", "5", "--to", "json"}, `{"size":`, []string{"seed: 5"}},
 	{"base on a map alone", []string{"generate", "--mode", "base", "--charset", smallCharset, "--map", smallMap, "--to", "nxn", "--solution"}, "#ABCD", []string{"solution: "}},
 }
 
@@ -50,6 +52,35 @@ func TestGenerate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGenerateNoLevel: without a level (or -no-guessing) asked, no "level
+// met" line claims one was met.
+func TestGenerateNoLevel(t *testing.T) {
+	out, _, err := runCLI(t, "", "generate", "--seed", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out, "level met") {
+		t.Errorf("a level met line without a level asked:\n%s", out)
+	}
+}
+
+// TestGenerateJSONBoard: --to json prints the board as protojson on the
+// first line, as convert --to json does, and it reads back as a puzzle.
+func TestGenerateJSONBoard(t *testing.T) {
+	out, _, err := runCLI(t, "", "generate", "--seed", "5", "--to", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	var b sudokuv1.Board
+	if err := protojson.Unmarshal([]byte(first), &b); err != nil || b.GetSize() != 9 || len(b.GetCells()) != 81 {
+		t.Fatalf("first line %q: %v, want a 9×9 board", first, err)
+	}
+	if out, _, err := runCLI(t, "", "solve", first); err != nil || !strings.Contains(out, "status: solved") {
+		t.Errorf("solving the board printed: %v\n%s", err, out)
 	}
 }
 
@@ -99,7 +130,6 @@ func TestGenerateErrors(t *testing.T) {
 		{"bad level", []string{"generate", "--level", "insane"}, true, "want one of"},
 		{"unknown variant", []string{"generate", "--variant", "str9ts"}, true, "want one of auto, classic"},
 		{"bad format", []string{"generate", "--to", "yaml"}, true, "unknown format"},
-		{"json is no format", []string{"generate", "--to", "json"}, true, "unknown format"},
 		{"header of another variant", []string{"generate", "--variant", "killer", "--to", "s9b"}, false, "header is L9B"},
 		{"puzzle in new mode", []string{"generate", seedPuzzle}, true, "--mode base or start"},
 		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
