@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
+	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -104,8 +104,10 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	out := resp.GetText()
 	if tg.header != "" && !strings.EqualFold(out[:min(3, len(out))], tg.header) {
 		b := resp.GetBoard()
-		return fmt.Errorf("the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
-			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header)
+		// Refused as the service refuses a format that cannot carry the
+		// board: InvalidArgument on the field "to", one style for both.
+		return invalidArgument(grid.FieldErrorf("to", "the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
+			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header))
 	}
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"

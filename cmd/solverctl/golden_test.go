@@ -59,6 +59,9 @@ var transcriptCases = []struct {
 	{"v2-charset-format-v2", "", []string{"solve", "--format", "v2", "--charset", ".ABCDEFGHI", seedS9B}},
 	{"generate-v2-variant", "", []string{"generate", "--mode", "start", "--variant", "killer", seedS9B}},
 	{"strategies-empty-entry", "", []string{"solve", "--strategies", ","}},
+	// convert's refusals, client- and server-side, in one style.
+	{"convert-header-mismatch", "", []string{"convert", "--to", "s6b", seedPuzzle}},
+	{"convert-cannot-carry", "", []string{"convert", "--to", "killer-v1", seedPuzzle}},
 	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},
 }
 
