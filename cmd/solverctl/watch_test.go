@@ -123,6 +123,7 @@ func watchCases(t *testing.T) []watchCase {
 		{"16x16", text(readTestdata(t, "classic16.txt")), 120, 50, demoStep(false)},
 		{"25x25", text(readTestdata(t, "classic25.txt")), 120, 50, demoStep(true)},
 		{"25x25-too-small", text(readTestdata(t, "classic25.txt")), 80, 24, demoStep(false)},
+		{"9x9-too-small-30x10", x, 30, 10, demoStep(false)},
 	}
 }
 

@@ -870,8 +870,17 @@ func renderWatch(f *watchFrame) string {
 	}
 	var sb strings.Builder
 	if f.width > 0 && (g.w > f.width || g.h+len(info) > f.height) {
-		fmt.Fprintf(&sb, "The terminal (%d×%d) is too small for this %d×%d board: it needs %d×%d.\n",
-			f.width, f.height, wb.layout.N, wb.layout.N, g.w, g.h+len(info))
+		// The warning wraps to the width, and the lines under it are cut
+		// to the height, so that the warning itself is never cut.
+		warning := wrap(fmt.Sprintf("The terminal (%d×%d) is too small for this %d×%d board: it needs %d×%d.",
+			f.width, f.height, wb.layout.N, wb.layout.N, g.w, g.h+len(info)), f.width)
+		for _, ln := range warning {
+			sb.WriteString(ln)
+			sb.WriteByte('\n')
+		}
+		if room := f.height - len(warning); f.height > 0 && len(info) > room {
+			info = info[:max(room, 0)]
+		}
 	} else {
 		cv := wb.drawBoard(f, g, m)
 		for y := range cv.h {
