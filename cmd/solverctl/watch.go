@@ -76,6 +76,13 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		return fmt.Errorf("watch: %w", err)
 	}
+	return watchEnd(final)
+}
+
+// watchEnd returns the error a watch ends with once its view is left:
+// the stream's error, else the outcome of the solve when its result came
+// (see outcome), else nil.
+func watchEnd(final tea.Model) error {
 	fm, ok := final.(*watchModel)
 	switch {
 	case !ok:
@@ -83,7 +90,7 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	case fm.err != nil && !errors.Is(fm.err, context.Canceled):
 		return fm.err
 	case fm.result != nil:
-		return outcome(fm.result) // the exit status tells the outcome seen
+		return outcome(fm.result)
 	}
 	return nil // left before the result came
 }

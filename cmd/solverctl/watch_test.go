@@ -479,3 +479,32 @@ func BenchmarkRenderWatch25(b *testing.B) {
 		renderWatch(f)
 	}
 }
+
+// TestWatchEnd checks the exit status of a watch by how its view ended.
+func TestWatchEnd(t *testing.T) {
+	result := func(s sudokuv1.SolveStatus) *sudokuv1.SolveResult { return &sudokuv1.SolveResult{Status: s} }
+	tests := []struct {
+		name  string
+		model *watchModel
+		want  int
+	}{
+		{"solved", &watchModel{result: result(sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED)}, exitSolved},
+		{"no solution", &watchModel{result: result(sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION)}, exitNoSolution},
+		{"multiple", &watchModel{result: result(sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS)}, exitMultiple},
+		{"stuck", &watchModel{result: result(sudokuv1.SolveStatus_SOLVE_STATUS_STUCK)}, exitStuck},
+		{"left before the result", &watchModel{}, exitSolved},
+		{"stream error", &watchModel{err: errors.New("broken")}, exitError},
+		{"interrupted", &watchModel{err: context.Canceled}, exitSolved},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code := exitSolved
+			if err := watchEnd(tt.model); err != nil {
+				code = report(io.Discard, err)
+			}
+			if code != tt.want {
+				t.Errorf("exit status %d, want %d", code, tt.want)
+			}
+		})
+	}
+}
