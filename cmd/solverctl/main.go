@@ -27,8 +27,11 @@
 // any call: -strategies letters are case-sensitive and must name
 // strategies of the catalogue (solverctl strategies), -type logic takes no
 // guessing method (C), -type guess no elimination strategy, the guess
-// flags need a solve that may guess, -seed needs -order random, and
-// -timeout cannot be negative; -timeout 0 is no deadline.
+// flags need a solve that may guess, -seed needs -order random, an empty
+// -strategies entry is refused (rather than allowing all), -variant, -map
+// and -charset cannot contradict a 2.0 string, whose header fixes its
+// variant, regions and digits, and -timeout cannot be negative; -timeout
+// 0 is no deadline.
 //
 // With -addr, solverctl talks to a running solverd. Without it, it starts
 // the service inside its own process, so no server is needed:
