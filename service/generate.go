@@ -59,6 +59,7 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 		Clues:                 uint32(res.Clues),
 		Seed:                  res.Seed,
 		Attempts:              uint32(res.Attempts),
+		AttemptsMade:          uint32(res.Made),
 		Minimal:               res.Minimal,
 	}
 	if req.GetIncludeSolution() {

@@ -158,9 +158,8 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 	fmt.Fprintf(&b, "clues: %d\n", r.GetClues())
 	fmt.Fprintf(&b, "minimal: %s\n", yesNo(r.GetMinimal()))
 	fmt.Fprintf(&b, "seed: %d\n", r.GetSeed())
-	// The service counts the attempts before the puzzle returned, not
-	// all those made: the closest puzzle may be the first of many.
-	fmt.Fprintf(&b, "attempts before this puzzle: %d\n", r.GetAttempts())
+	// The closest puzzle may be the first of many attempts.
+	fmt.Fprintf(&b, "attempts: %d (this puzzle came from attempt %d)\n", max(r.GetAttemptsMade(), r.GetAttempts()+1), r.GetAttempts()+1)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

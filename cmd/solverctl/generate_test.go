@@ -18,7 +18,7 @@ var generateCLITests = []struct {
 	first string
 	lines []string
 }{
-	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "minimal: yes", "seed: 5", "attempts before this puzzle: 0"}},
+	{"default", []string{"generate", "--seed", "5"}, "S9B", []string{"difficulty: ", "minimal: yes", "seed: 5", "attempts: 1 (this puzzle came from attempt 1)"}},
 	{"solution and level", []string{"generate", "--seed", "5", "--level", "medium", "--solution"}, "S9B", []string{"solution: ", "difficulty: Medium", "level met: yes"}},
 	{"plain", []string{"generate", "--seed", "1", "--to", "plain", "--symmetry", "mirror"}, "", []string{"clues: "}},
 	{"not minimal", []string{"generate", "--seed", "1", "--non-minimal", "--level", "easy"}, "S9B", []string{"minimal: no"}},

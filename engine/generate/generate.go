@@ -150,6 +150,9 @@ type Result struct {
 	// Attempts is the number of attempts made before the one that made
 	// the puzzle.
 	Attempts int
+	// Made is the number of attempts made in all, this one included:
+	// more than Attempts+1 when later ones came no closer to the level.
+	Made int
 
 	// partial marks a grading stopped once the puzzle was sure to be too
 	// hard: Grade holds the grade so far, a lower bound.
@@ -185,6 +188,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	stop, firstDig, cancel := deadlines(ctx, g.digShare())
 	defer cancel()
 	var best *Result
+	made := 0 // attempts started
 	for attempt := 0; cfg.MaxAttempts == 0 || attempt < cfg.MaxAttempts; attempt++ {
 		if stop.Err() != nil {
 			break
@@ -193,6 +197,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		if first {
 			dig = firstDig
 		}
+		made++
 		res, err := g.attempt(stop, dig, seed, first)
 		switch {
 		case err == nil:
@@ -200,6 +205,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 			if best == nil || closer(g, res, best) {
 				best = res
 			}
+			best.Made = made
 			if best.LevelMet && (best.Minimal || cfg.NonMinimal) {
 				return best, nil
 			}
@@ -212,6 +218,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		seed = nextSeed(seed)
 	}
 	if best != nil {
+		best.Made = made
 		return g.finish(ctx, best), nil
 	}
 	if err := ctx.Err(); err != nil {

@@ -982,6 +982,10 @@ func TestMaxAttempts(t *testing.T) {
 	if res.LevelMet || res.Attempts >= 3 {
 		t.Errorf("LevelMet %v at attempt %d, want the closest of 3", res.LevelMet, res.Attempts)
 	}
+	// Every attempt is counted, not only those up to the closest.
+	if res.Made != 3 {
+		t.Errorf("Made = %d after 3 attempts without the level, want 3", res.Made)
+	}
 }
 
 // TestClosestIsFullyGraded checks that a closest puzzle whose grading

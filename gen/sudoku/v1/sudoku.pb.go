@@ -3693,8 +3693,12 @@ type GenerateResponse struct {
 	Clues uint32 `protobuf:"varint,7,opt,name=clues,proto3" json:"clues,omitempty"`
 	// The seed that reproduces the puzzle.
 	Seed uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
-	// How many candidate puzzles were made before this one.
+	// How many candidate puzzles were made before this one (this puzzle's
+	// index among those made: 0 when the first was returned).
 	Attempts uint32 `protobuf:"varint,9,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	// How many candidate puzzles were made in all, this one included; more
+	// than attempts + 1 when later ones came no closer to the level asked.
+	AttemptsMade uint32 `protobuf:"varint,11,opt,name=attempts_made,json=attemptsMade,proto3" json:"attempts_made,omitempty"`
 	// Whether the puzzle is proved minimal: the exact search showed that no
 	// clue (with a symmetry, no symmetric pair of clues) can be removed
 	// without losing uniqueness. False means not proved, and the puzzle may
@@ -3798,6 +3802,13 @@ func (x *GenerateResponse) GetSeed() uint64 {
 func (x *GenerateResponse) GetAttempts() uint32 {
 	if x != nil {
 		return x.Attempts
+	}
+	return 0
+}
+
+func (x *GenerateResponse) GetAttemptsMade() uint32 {
+	if x != nil {
+		return x.AttemptsMade
 	}
 	return 0
 }
@@ -4268,7 +4279,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10include_solution\x18\v \x01(\bR\x0fincludeSolution\x12\x1e\n" +
 	"\n" +
 	"strategies\x18\f \x03(\tR\n" +
-	"strategies\"\xe8\x02\n" +
+	"strategies\"\x8d\x03\n" +
 	"\x10GenerateResponse\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12,\n" +
@@ -4280,7 +4291,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x17solved_without_guessing\x18\x06 \x01(\bR\x15solvedWithoutGuessing\x12\x14\n" +
 	"\x05clues\x18\a \x01(\rR\x05clues\x12\x12\n" +
 	"\x04seed\x18\b \x01(\x04R\x04seed\x12\x1a\n" +
-	"\battempts\x18\t \x01(\rR\battempts\x12\x18\n" +
+	"\battempts\x18\t \x01(\rR\battempts\x12#\n" +
+	"\rattempts_made\x18\v \x01(\rR\fattemptsMade\x12\x18\n" +
 	"\aminimal\x18\n" +
 	" \x01(\bR\aminimal\"\x17\n" +
 	"\x15ListStrategiesRequest\"\xad\x01\n" +
