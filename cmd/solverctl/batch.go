@@ -781,9 +781,26 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 func (b *batcher) stream(ctx context.Context, c batchClient, probe bool) (int, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// Opening a stream waits for the connection, which to a frozen server
+	// may take until its connect timeout: the end of the batch cuts that
+	// short.
+	opened := make(chan struct{})
+	go func() {
+		select {
+		case <-b.allDone:
+			cancel()
+		case <-opened:
+		}
+	}()
 	stream, err := c.client.SolveBatch(sctx)
+	close(opened)
 	if err != nil {
-		return 0, err
+		select {
+		case <-b.allDone:
+			return 0, nil
+		default:
+			return 0, err
+		}
 	}
 	out := &outstanding{inflight: map[string]*job{}}
 	if after := b.flags.puzzleTimeout; after > 0 {

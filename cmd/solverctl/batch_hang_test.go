@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"io"
 	"net"
 	"strconv"
@@ -111,6 +113,9 @@ func TestBatchHungServer(t *testing.T) {
 		// hung starts the server that hangs and returns its address and
 		// how many puzzles it answered.
 		hung func(t *testing.T) (addr string, answered func() uint64)
+		// declared tells that the hung server takes a stream, which is
+		// then declared hung.
+		declared bool
 	}{
 		{"handler never answers", func(t *testing.T) (string, func() uint64) {
 			lis, err := net.Listen("tcp", "localhost:0")
@@ -122,7 +127,7 @@ func TestBatchHungServer(t *testing.T) {
 			go gs.Serve(lis)
 			t.Cleanup(gs.Stop)
 			return lis.Addr().String(), func() uint64 { return 0 }
-		}},
+		}, true},
 		{"server frozen half way", func(t *testing.T) (string, func() uint64) {
 			backend, _, srv := startTCP(t)
 			f := startFreezer(t, backend)
@@ -139,15 +144,32 @@ func TestBatchHungServer(t *testing.T) {
 				f.freeze()
 			}()
 			return f.addr(), srv.BatchAnswers
-		}},
+		}, true},
+		{"listener never reads", func(t *testing.T) (string, func() uint64) {
+			// The connection is accepted, by the kernel as for a frozen
+			// server, and never gets an HTTP/2 handshake: it never becomes
+			// ready, and the batch does not wait for it.
+			lis, err := net.Listen("tcp", "localhost:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { lis.Close() })
+			return lis.Addr().String(), func() uint64 { return 0 }
+		}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			addrA, _, srvA := startTCP(t)
 			hung, hungAnswers := tt.hung(t)
 			addrC, _, srvC := startTCP(t)
-			out, errOut, err := runCLI(t, "", "batch", "--addr", addrA+","+hung+","+addrC,
-				"--inflight", "16", "--per-message", "4", "--puzzle-timeout", "300ms", file)
+			// A generous bound, well under gRPC's connect timeout of 20s
+			// that a batch waiting for the hung server would take.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			var stdout, stderr bytes.Buffer
+			err := run(ctx, []string{"batch", "--addr", addrA + "," + hung + "," + addrC,
+				"--inflight", "16", "--per-message", "4", "--puzzle-timeout", "300ms", file}, strings.NewReader(""), &stdout, &stderr)
+			out, errOut := stdout.String(), stderr.String()
 			if err != nil {
 				t.Fatalf("run: %v\n%s", err, errOut)
 			}
@@ -160,8 +182,9 @@ func TestBatchHungServer(t *testing.T) {
 					t.Fatalf("line %d = %q, want solved %s", i+1, f, sol)
 				}
 			}
-			if !strings.Contains(errOut, "solverctl: "+hung+": ") || !strings.Contains(errOut, "declared hung (no answer in 300ms, --puzzle-timeout)") {
-				t.Errorf("stderr does not say the server hung:\n%s", errOut)
+			said := strings.Contains(errOut, "solverctl: "+hung+": ") && strings.Contains(errOut, "declared hung (no answer in 300ms, --puzzle-timeout)")
+			if said != tt.declared {
+				t.Errorf("stderr says the server hung: %v, want %v:\n%s", said, tt.declared, errOut)
 			}
 			a, c := srvA.BatchAnswers(), srvC.BatchAnswers()
 			if a == 0 || c == 0 {
