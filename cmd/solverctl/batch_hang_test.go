@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
 
 // freezer is a TCP proxy to a server that can be frozen: it then stops
@@ -106,8 +107,6 @@ func (f *freezer) addr() string { return f.lis.Addr().String() }
 // answering or the whole server frozen half way through; the others
 // answer every puzzle, each exactly once, and the hung one is named.
 func TestBatchHungServer(t *testing.T) {
-	puzzles, solutions := relabelled(600)
-	file := writeLines(t, puzzles)
 	tests := []struct {
 		name string
 		// hung starts the server that hangs and returns its address and
@@ -159,6 +158,8 @@ func TestBatchHungServer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			puzzles, solutions := relabelled(600)
+			file := writeLines(t, puzzles)
 			addrA, _, srvA := startTCP(t)
 			hung, hungAnswers := tt.hung(t)
 			addrC, _, srvC := startTCP(t)
@@ -192,6 +193,54 @@ func TestBatchHungServer(t *testing.T) {
 			}
 			t.Logf("answers: %d, %d (hung: %d)", a, c, hungAnswers())
 		})
+	}
+}
+
+// hangOnce is a service whose first SolveBatch stream never answers:
+// a server that hangs for a while, then recovers.
+type hangOnce struct {
+	*service.Server
+	once sync.Once
+}
+
+func (h *hangOnce) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	first := false
+	h.once.Do(func() { first = true })
+	if first {
+		return silentServer{}.SolveBatch(stream)
+	}
+	return h.Server.SolveBatch(stream)
+}
+
+// TestBatchServerRecovers: a server whose first stream hangs is probed,
+// answers the probe and then solves every puzzle, each once.
+func TestBatchServerRecovers(t *testing.T) {
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := service.New(service.Config{})
+	gs := grpc.NewServer()
+	sudokuv1.RegisterSudokuServiceServer(gs, &hangOnce{Server: srv})
+	go gs.Serve(lis)
+	t.Cleanup(gs.Stop)
+	puzzles, solutions := relabelled(100)
+	out, errOut, err := runCLI(t, "", "batch", "--addr", lis.Addr().String(), "--inflight", "8", "--puzzle-timeout", "200ms", writeLines(t, puzzles))
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, errOut)
+	}
+	got := parseBatchText(t, out)
+	for i, sol := range solutions {
+		if f := got[strconv.Itoa(i+1)]; f == nil || f[1] != "solved" || f[2] != sol {
+			t.Fatalf("line %d = %q, want solved %s", i+1, f, sol)
+		}
+	}
+	if !strings.Contains(errOut, ": 1 streams declared hung") {
+		t.Errorf("stderr does not say one stream hung:\n%s", errOut)
+	}
+	// Every puzzle, and the probe's item error.
+	if n := srv.BatchAnswers(); n != 101 {
+		t.Errorf("the server answered %d items, want 101", n)
 	}
 }
 
