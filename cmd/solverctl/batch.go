@@ -9,17 +9,21 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/service"
 )
@@ -45,6 +49,9 @@ type batchFlags struct {
 	perMessage int
 	maxMsgSize int
 	streams    int // SolveBatch streams per -addr; 0: see batchStreamsOf
+	// puzzleTimeout is how long a stream with puzzles out may answer
+	// nothing before it is declared hung; 0 means never.
+	puzzleTimeout time.Duration
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
@@ -63,10 +70,8 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 		}
 		defer file.Close()
 		in = file
-		if isTerminal(e.stderr) {
-			if total, err = countPuzzles(input); err != nil {
-				return err
-			}
+		if isTerminal(e.stderr) && isRegular(file) {
+			total = countPuzzles(input)
 		}
 	}
 	// Dial, which reads the TLS and token files, before creating -out,
@@ -98,7 +103,7 @@ func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if isTerminal(e.stderr) {
 		progress = startProgress(e.stderr, b, total)
 	}
-	err = b.run(ctx, f.solve.timeout, in, clients, e.stderr)
+	err = b.run(ctx, f.solve.timeout, in, isRegular(in), clients, e.stderr)
 	if progress != nil {
 		progress.stop()
 	}
@@ -132,6 +137,7 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
 	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
 	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
+	fs.DurationVar(&f.puzzleTimeout, "puzzle-timeout", 0, "client-side deadline of each puzzle: a stream that answers nothing for this long while it has puzzles out is declared hung, cancelled, and its puzzles go to the other streams; 0 means none; by default, with -addr, a quarter of -timeout between 1s and 10s (10s without -timeout), and none in-process")
 
 	pos, err := parseFlags(cmd, e, fs, args)
 	if err != nil {
@@ -148,6 +154,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: -max-msg-size must be at least 1024", cmd.name)
 	case f.streams < 0:
 		return nil, "", usageErrorf("%s: -streams must not be negative", cmd.name)
+	case f.puzzleTimeout < 0:
+		return nil, "", usageErrorf("%s: -puzzle-timeout %v is negative; 0 means none", cmd.name, f.puzzleTimeout)
 	}
 	if err := checkTimeout(fs); err != nil {
 		return nil, "", usageErrorf("%s: %v", cmd.name, err)
@@ -158,17 +166,38 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	if err := f.solve.conn.parsed(cmd, fs, e.lookupEnv); err != nil {
 		return nil, "", err
 	}
+	if !flagsSet(fs)["puzzle-timeout"] && len(f.solve.conn.addrs.list) > 0 {
+		f.puzzleTimeout = defaultPuzzleTimeout(f.solve.timeout)
+	}
 	return f, pos[0], nil
 }
 
+// defaultPuzzleTimeout is the -puzzle-timeout of a batch to servers with
+// -timeout timeout: a quarter of it, so that a hung server leaves time to
+// answer its puzzles elsewhere, between 1s, well above an answer's round
+// trip, and 10s, well above the time a healthy server takes to answer
+// something while it solves; 10s without -timeout. A server answers each
+// puzzle within its own deadline (solverd's -default-timeout, 30s) of
+// starting it, so only a batch of puzzles that each take more than this
+// to solve needs a larger value.
+func defaultPuzzleTimeout(timeout time.Duration) time.Duration {
+	if timeout == 0 {
+		return 10 * time.Second
+	}
+	return min(max(timeout/4, time.Second), 10*time.Second)
+}
+
 // batchHelp is the long help of batch (see command); its verbs take
-// maxInput and batchStreamFailures.
+// maxInput and batchStreamFailures. It says maxSkip in MiB.
 const batchHelp = `FILE holds one puzzle a line, in any format the service reads that fits on
 a line; only the first field is read, so rated lists work, but a line that
 starts with { is a whole JSON board (as convert --to json writes). Blank
-lines and lines starting with # are skipped; - reads standard input. A line
-longer than %d bytes gets an error line, and the others go on. The
-options apply to every puzzle.
+lines and lines starting with # are skipped; - reads standard input. Each
+line is checked on its own before it is sent: a line longer than %d
+bytes, not valid UTF-8 or with bad JSON gets an InvalidArgument error line
+naming it, and the others go on. Input with no line break in its first
+16 MiB (binary data) stops the reading with an error. The options apply
+to every puzzle.
 
 Each puzzle gets one line, in the order answered, of tab-separated fields:
 its line number, the status (solved, no_solution, multiple_solutions, stuck,
@@ -176,14 +205,20 @@ error, or deadline when -timeout passed first), the board reached, the steps
 taken and the difficulty; an error has - in those and a sixth field,
 "<code>: <message>". A summary goes to standard error, its rate counting
 answered puzzles, with a progress bar while it runs when that is a terminal.
+When -timeout passes, the rest of a regular file is read for its deadline
+lines; other input (a pipe, a terminal) is read no further.
 
 Messages stay under -max-msg-size; a server that refuses one as too large
 gets messages fitted to the limit it names.
 
 With several -addr, every server gets a stream and takes puzzles as it
-answers. Puzzles of a stream that fails (a server shutting down) go to
-the others; a server is retried with backoff, and given up after %d
-failures in a row. The exit status is 1 when any puzzle failed.
+answers. Puzzles of a stream that fails (a server shutting down), or that
+answers nothing for -puzzle-timeout while it has puzzles out (a server
+hung), go to the others, each answered once; a server is retried with
+backoff, first with a probe that carries no puzzle after a hang, and given
+up after %d failures in a row. The exit status is 1 when any puzzle failed
+(status error or deadline) or the input could not be read, 2 for a bad
+command line, else 0.
 
 `
 
@@ -224,6 +259,7 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	opts = append(opts, grpc.WithKeepaliveParams(batchKeepalive))
 	var conns []*grpc.ClientConn
 	closeAll := func() {
 		for _, c := range conns {
@@ -244,14 +280,23 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	return clients, closeAll, nil
 }
 
+// batchKeepalive pings a connection to a server when it has had a batch
+// stream open and read nothing for 20s, and closes it when the ping is not
+// answered within 10s: a server frozen (SIGSTOP) or cut off loses its
+// connection, and new streams go elsewhere or wait for it to come back.
+// It pings half as often as solverd's -keepalive-min-time (10s) allows,
+// so that no ping is refused as too frequent.
+var batchKeepalive = keepalive.ClientParameters{Time: 20 * time.Second, Timeout: 10 * time.Second}
+
 // job is one puzzle of a batch.
 type job struct {
-	id     string // the line number, as the request id
-	line   int
-	puzzle string
-	json   *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
-	size   int              // the bytes of its request item
-	tries  int
+	id       string // the line number, as the request id
+	line     int
+	puzzle   string
+	json     *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
+	size     int              // the bytes of its request item
+	tries    int
+	finished bool // its line is written; guarded by batcher.mu
 }
 
 // batcher runs one batch: it reads jobs, hands them to the streams, and
@@ -271,14 +316,16 @@ type batcher struct {
 	mu          sync.Mutex
 	w           *bufio.Writer
 	writeErr    error
-	readDone    bool
-	outstanding int // jobs read and not finished
+	readDone    bool // the reading is over
+	readEOF     bool // the reading is over at the end of the input
+	outstanding int  // jobs read and not finished
 	done        int
 	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
-	closed      bool     // allDone closed
-	scratch     [20]byte // for numbers written
+	closed      bool           // allDone closed
+	scratch     [20]byte       // for numbers written
+	hangs       map[string]int // streams declared hung, by server
 }
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
@@ -293,6 +340,7 @@ func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers
 		allDone:  make(chan struct{}),
 		w:        bufio.NewWriterSize(out, 64<<10),
 		byStatus: map[string]int{},
+		hangs:    map[string]int{},
 	}
 	b.maxMsg.Store(int64(f.maxMsgSize - msgOverhead))
 	return b
@@ -301,15 +349,23 @@ func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers
 // run reads the jobs of in and runs a worker per server until every job
 // is finished, ctx ends (Ctrl-C), timeout passes (0 for none) or every
 // server is given up. When timeout passes, every job not answered is
-// finished with status deadline, the input read to its end.
-func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, clients []batchClient, stderr io.Writer) error {
+// finished with status deadline; so is every line after, when readToEnd
+// (in is a regular file) says that in has an end to read to: other input
+// (a pipe, a terminal, a device) is read no further.
+func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, readToEnd bool, clients []batchClient, stderr io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	readErr := make(chan error, 1)
-	go func() { readErr <- b.read(ctx, in) }()
-
 	sctx, scancel := withTimeout(ctx, timeout)
 	defer scancel()
+	// readCtx ends the reading: Ctrl-C, and the deadline unless the
+	// input is read to its end.
+	readCtx := sctx
+	if readToEnd {
+		readCtx = ctx
+	}
+	readErr := make(chan error, 1)
+	go func() { readErr <- b.read(readCtx, in) }()
+
 	var wg sync.WaitGroup
 	var (
 		mu       sync.Mutex
@@ -336,7 +392,7 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 			// Interrupted: stop here.
 		case sctx.Err() != nil:
 			deadline = true
-			b.failRemaining(ctx, errBatchDeadline)
+			b.failRemaining(readCtx, errBatchDeadline)
 		default:
 			// Every server is given up: fail what remains, so that each
 			// puzzle still gets its line.
@@ -346,10 +402,17 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	var err error
 	select {
 	case err = <-readErr:
-	case <-ctx.Done():
-		// A read blocked on a terminal or a pipe is not waited for.
+	default:
+		select {
+		case err = <-readErr:
+		case <-readCtx.Done():
+			// A read blocked on a terminal or a pipe is not waited for.
+		}
 	}
 	for _, m := range messages {
+		fmt.Fprintln(stderr, m)
+	}
+	for _, m := range b.hangNotes() {
 		fmt.Fprintln(stderr, m)
 	}
 	if ctx.Err() != nil && err == nil {
@@ -357,70 +420,137 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	}
 	if _, _, n := b.counts(); deadline && err == nil && n > 0 {
 		err = fmt.Errorf("the batch's --timeout of %v passed with %d puzzles unanswered", timeout, n)
+		if !b.inputRead() {
+			err = fmt.Errorf("%w; the input was not read to its end", err)
+		}
 	}
 	return err
+}
+
+// hangNotes says, for each server whose streams were declared hung, how
+// many were.
+func (b *batcher) hangNotes() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var notes []string
+	for name, n := range b.hangs {
+		notes = append(notes, fmt.Sprintf("solverctl: %s: %d streams declared hung (no answer in %v, --puzzle-timeout); their puzzles were sent again", name, n, b.flags.puzzleTimeout))
+	}
+	slices.Sort(notes)
+	return notes
+}
+
+// inputRead reports whether the input was read to its end.
+func (b *batcher) inputRead() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.readEOF
 }
 
 // errBatchDeadline finishes the jobs left unanswered when the batch's
 // --timeout passes.
 var errBatchDeadline = errors.New("no answer before the batch's --timeout passed")
 
-// read makes a job of every puzzle line of in.
+// read makes a job of every puzzle line of in, until its end or ctx
+// ends. A line that cannot be sent (too long, not valid UTF-8, a puzzle
+// text over the service's limit, bad JSON) is finished at once with an
+// InvalidArgument error that names it, as the server would answer it:
+// one bad line must not fail the message that would carry it.
 func (b *batcher) read(ctx context.Context, in io.Reader) error {
+	eof := false
 	defer func() {
 		close(b.fresh)
 		b.mu.Lock()
-		b.readDone = true
+		b.readDone, b.readEOF = true, eof
 		b.checkDoneLocked()
 		b.mu.Unlock()
 	}()
 	lr := newLineReader(in, maxInput)
-	for {
+	for ctx.Err() == nil {
 		text, line, tooLong, err := lr.next()
 		if err == io.EOF {
+			eof = true
 			return nil
 		}
 		if err != nil {
 			return fmt.Errorf("reading puzzles: %w", err)
 		}
 		if tooLong {
-			// Answer the line here, and go on with the others.
-			j := &job{id: strconv.Itoa(line), line: line}
-			b.mu.Lock()
-			b.outstanding++
-			b.mu.Unlock()
-			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
+			b.refuse(&job{id: strconv.Itoa(line), line: line}, status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
 			continue
 		}
-		text = strings.TrimSpace(text)
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
+		j, err := b.parseLine(text, line)
+		if j == nil {
+			continue // blank or a comment
 		}
-		j := &job{id: strconv.Itoa(line), line: line}
-		if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, b.flags.solve.charset) {
-			// A JSON board is the whole line, spaces and all.
-			j.puzzle = text
-			if j.json, err = parseJSONPuzzle(text); err == nil {
-				j.json = b.flags.solve.jsonPuzzle(j.json, b.template.GetRegionMap())
-			}
-		} else {
-			j.puzzle, _, _ = strings.Cut(text, " ")
-			j.puzzle, _, _ = strings.Cut(j.puzzle, "\t")
+		if err != nil {
+			b.refuse(j, err)
+			continue
 		}
 		b.mu.Lock()
 		b.outstanding++
 		b.mu.Unlock()
-		if err != nil {
-			b.finish(j, nil, status.Errorf(codes.InvalidArgument, "line %d: %v", line, err))
-			continue
-		}
-		j.size = proto.Size(b.item(j)) + msgOverhead
 		select {
 		case b.fresh <- j:
 		case <-ctx.Done():
-			return nil
+			b.mu.Lock()
+			b.outstanding--
+			b.mu.Unlock()
 		}
 	}
+	return nil
+}
+
+// parseLine returns the job of a puzzle line, nil for a blank line or a
+// comment, with the error that keeps it from being sent, if any.
+func (b *batcher) parseLine(text string, line int) (*job, error) {
+	text = strings.TrimSpace(text)
+	if text == "" || strings.HasPrefix(text, "#") {
+		return nil, nil
+	}
+	j := &job{id: strconv.Itoa(line), line: line}
+	if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, b.flags.solve.charset) {
+		// A JSON board is the whole line, spaces and all.
+		j.puzzle = text
+		p, err := parseJSONPuzzle(text)
+		if err != nil {
+			return j, lineError(line, err)
+		}
+		j.json = b.flags.solve.jsonPuzzle(p, b.template.GetRegionMap())
+	} else {
+		j.puzzle, _, _ = strings.Cut(text, " ")
+		j.puzzle, _, _ = strings.Cut(j.puzzle, "\t")
+	}
+	item := b.item(j)
+	if err := service.CheckPuzzleText("puzzle", item.GetPuzzle()); err != nil {
+		return j, lineError(line, err)
+	}
+	j.size = proto.Size(item) + msgOverhead
+	return j, nil
+}
+
+// lineError is the error of a line refused before it is sent:
+// InvalidArgument, its message naming the line, with the field at fault
+// of a *grid.FieldError as a violation, the shape of the server's item
+// errors.
+func lineError(line int, err error) error {
+	st := status.New(codes.InvalidArgument, fmt.Sprintf("line %d: %v", line, err))
+	var fe *grid.FieldError
+	if errors.As(err, &fe) {
+		v := &errdetails.BadRequest_FieldViolation{Field: fe.Field, Description: fe.Reason}
+		if d, derr := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{v}}); derr == nil {
+			st = d
+		}
+	}
+	return st.Err()
+}
+
+// refuse finishes a job read but not sent with err.
+func (b *batcher) refuse(j *job, err error) {
+	b.mu.Lock()
+	b.outstanding++
+	b.mu.Unlock()
+	b.finish(j, nil, err)
 }
 
 // next returns the next job to send, retries first; nil once every job
@@ -471,18 +601,26 @@ func (b *batcher) tryNext(fresh *<-chan *job) *job {
 // serve runs streams to one server until the batch is finished. It
 // retries a failed stream with backoff, and gives up the server after
 // batchStreamFailures failures in a row or an error that retrying does
-// not cure.
+// not cure. After a stream declared hung, the next one probes the server
+// before it takes puzzles.
 func (b *batcher) serve(ctx context.Context, c batchClient) error {
 	failures := 0
 	backoff := 100 * time.Millisecond
+	probe := false
 	for {
-		answered, err := b.stream(ctx, c)
+		answered, err := b.stream(ctx, c, probe)
 		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
-			failures, backoff = 0, 100*time.Millisecond
+			failures, backoff, probe = 0, 100*time.Millisecond, false
 			continue
 		}
 		if err == nil || ctx.Err() != nil {
 			return nil
+		}
+		var hung *hungError
+		if probe = errors.As(err, &hung); probe {
+			b.mu.Lock()
+			b.hangs[c.name]++
+			b.mu.Unlock()
 		}
 		if answered > 0 {
 			failures, backoff = 0, 100*time.Millisecond
@@ -512,26 +650,182 @@ func retryable(err error) bool {
 	return false
 }
 
+// hungError ends a stream that had puzzles out and answered nothing for
+// the batch's -puzzle-timeout. Its puzzles not given up carry it as
+// Unavailable.
+type hungError struct {
+	server string
+	after  time.Duration
+	out    int // the puzzles it had not answered
+}
+
+func (e *hungError) Error() string {
+	return fmt.Sprintf("%s answered nothing in %v (--puzzle-timeout) with %d puzzles out: stream declared hung", e.server, e.after, e.out)
+}
+
+// GRPCStatus makes the error Unavailable, as that of a server gone.
+func (e *hungError) GRPCStatus() *status.Status {
+	return status.New(codes.Unavailable, e.Error())
+}
+
+// probeID is the id of the probe item, which no line has.
+const probeID = "probe"
+
+// probeRequest is what a stream to a server declared hung sends first:
+// an item with no puzzle text, which a live server answers at once with
+// an item error, without solving anything.
+var probeRequest = &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{{
+	Id:     probeID,
+	Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{}},
+}}}
+
+// outstanding is what a stream has sent and not had answered: its jobs in
+// flight, and the probe.
+type outstanding struct {
+	mu       sync.Mutex
+	inflight map[string]*job
+	probing  bool      // the probe is out, unanswered
+	since    time.Time // of the last answer, or of the send that found nothing out
+	hung     bool      // declared hung: answers no longer count
+}
+
+// add records jobs sent, or the probe when jobs is nil; false when the
+// stream is declared hung.
+func (o *outstanding) add(jobs []*job) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.hung {
+		return false
+	}
+	if len(o.inflight) == 0 && !o.probing {
+		o.since = time.Now()
+	}
+	if jobs == nil {
+		o.probing = true
+	}
+	for _, j := range jobs {
+		o.inflight[j.id] = j
+	}
+	return true
+}
+
+// answer records the answer of id and returns its job; nil for an id
+// not in flight. ok is false once the stream is declared hung.
+func (o *outstanding) answer(id string) (j *job, ok bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.hung {
+		return nil, false
+	}
+	o.since = time.Now()
+	if id == probeID && o.probing {
+		o.probing = false
+		return nil, true
+	}
+	j = o.inflight[id]
+	delete(o.inflight, id)
+	return j, true
+}
+
+// count returns the number of jobs in flight.
+func (o *outstanding) count() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.inflight)
+}
+
+// left returns the jobs in flight, once the sender is done.
+func (o *outstanding) left() map[string]*job {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.inflight
+}
+
+// watch declares the stream hung, and calls hang, once it has had
+// something out and answered nothing for after; it returns then or when
+// ctx ends.
+func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func()) {
+	t := time.NewTimer(after)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return
+		}
+		o.mu.Lock()
+		wait := after
+		if len(o.inflight) > 0 || o.probing {
+			if wait = time.Until(o.since.Add(after)); wait <= 0 {
+				o.hung = true
+			}
+		}
+		hung := o.hung
+		o.mu.Unlock()
+		if hung {
+			hang()
+			return
+		}
+		t.Reset(wait)
+	}
+}
+
 // stream runs one SolveBatch stream: it sends jobs, at most -inflight
 // unanswered and up to -per-message in a message, until there are no
-// more, and finishes each job answered. When the stream fails, the jobs
-// it did not answer are sent again by any stream. It returns the number
-// of answers.
-func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
+// more, and finishes each job answered. When the stream fails, or answers
+// nothing for -puzzle-timeout while it has jobs out (it is declared hung
+// and cancelled), the jobs it did not answer are sent again by any
+// stream. With probe, it first sends probeRequest alone and takes jobs
+// once that is answered, so that no job waits on a server still hung. It
+// returns the number of answers.
+func (b *batcher) stream(ctx context.Context, c batchClient, probe bool) (int, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// Opening a stream waits for the connection, which to a frozen server
+	// may take until its connect timeout: the end of the batch cuts that
+	// short.
+	opened := make(chan struct{})
+	go func() {
+		select {
+		case <-b.allDone:
+			cancel()
+		case <-opened:
+		}
+	}()
 	stream, err := c.client.SolveBatch(sctx)
+	close(opened)
 	if err != nil {
-		return 0, err
+		select {
+		case <-b.allDone:
+			return 0, nil
+		default:
+			return 0, err
+		}
 	}
-	var mu sync.Mutex
-	inflight := map[string]*job{}
+	out := &outstanding{inflight: map[string]*job{}}
+	if after := b.flags.puzzleTimeout; after > 0 {
+		go out.watch(sctx, after, cancel)
+	}
 	window := make(chan struct{}, b.flags.inflight)
 	sent := make(chan struct{})
-	rotated := false // set by the sender before it closes sent
+	alive := make(chan struct{}) // closed once the probe is answered
+	rotated := false             // set by the sender before it closes sent
 	quota := c.streamQuota()
 	go func() {
 		defer close(sent)
+		if probe {
+			if !out.add(nil) || stream.Send(probeRequest) != nil {
+				return
+			}
+			select {
+			case <-alive:
+			case <-sctx.Done():
+				return
+			case <-b.allDone:
+				cancel() // nothing of the batch is out: end the stream
+				return
+			}
+		}
 		fresh := (<-chan *job)(b.fresh)
 		var carry *job // taken, with its window slot, but left out of the last message
 		nSent := 0
@@ -583,17 +877,15 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 				jobs = append(jobs, j)
 				size += j.size
 			}
-			mu.Lock()
-			for _, j := range jobs {
-				inflight[j.id] = j
+			if !out.add(jobs) {
+				// Declared hung: the jobs go back for the others.
+				b.giveBack(append(jobs, carry))
+				return
 			}
-			mu.Unlock()
 			nSent += len(jobs)
 			if stream.Send(b.request(jobs)) != nil {
-				if carry != nil {
-					mu.Lock()
-					inflight[carry.id] = carry
-					mu.Unlock()
+				if carry != nil && !out.add([]*job{carry}) {
+					b.giveBack([]*job{carry})
 				}
 				return // Recv tells why
 			}
@@ -601,14 +893,20 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 	}()
 
 	answered := 0
+	probed := false
 	for {
 		resp, err := stream.Recv()
 		if err == nil {
 			for _, a := range resp.GetAnswers() {
-				mu.Lock()
-				j := inflight[a.GetId()]
-				delete(inflight, a.GetId())
-				mu.Unlock()
+				j, ok := out.answer(a.GetId())
+				if !ok {
+					break // declared hung: the jobs go to the others
+				}
+				if a.GetId() == probeID && probe && !probed {
+					probed = true
+					close(alive)
+					continue
+				}
 				if j == nil {
 					continue // not ours: ignore it
 				}
@@ -618,21 +916,34 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 			}
 			continue
 		}
-		if err == io.EOF {
-			mu.Lock()
-			left := len(inflight)
-			mu.Unlock()
-			if left == 0 {
+		if err == io.EOF && !out.isHung() {
+			n := out.count()
+			if n == 0 {
 				<-sent
 				if rotated {
 					return answered, errStreamRotated
 				}
 				return answered, nil
 			}
-			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", left)
+			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", n)
 		}
 		cancel()
 		<-sent
+		inflight := out.left() // the sender is done: no more are added
+		if out.isHung() {
+			herr := &hungError{server: c.name, after: b.flags.puzzleTimeout, out: len(inflight)}
+			if ctx.Err() == nil {
+				b.requeue(inflight, herr)
+				return answered, herr
+			}
+		}
+		if len(inflight) == 0 {
+			select {
+			case <-b.allDone:
+				return answered, nil // a probe cut short: the batch is over
+			default:
+			}
+		}
 		if limit, ok := serverLimit(err); ok {
 			// The server takes smaller messages than -max-msg-size: fit
 			// them to its limit, and send the puzzles again, without
@@ -653,6 +964,23 @@ func (b *batcher) stream(ctx context.Context, c batchClient) (int, error) {
 		b.requeue(inflight, err)
 		return answered, err
 	}
+}
+
+// giveBack returns jobs taken by a stream and not sent (nil ones aside) to
+// be sent by any stream.
+func (b *batcher) giveBack(jobs []*job) {
+	for _, j := range jobs {
+		if j != nil {
+			b.retries <- j // never blocks: it has room for every job in flight
+		}
+	}
+}
+
+// isHung reports whether the stream was declared hung.
+func (o *outstanding) isHung() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.hung
 }
 
 // msgOverhead is what a request message adds to its items: each item's
@@ -732,11 +1060,16 @@ func (b *batcher) requeue(jobs map[string]*job, err error) {
 	}
 }
 
-// failRemaining gives up every job not finished, when no server is left.
+// failRemaining finishes with err every job not finished, when no server
+// is left or the batch's deadline passed: those queued, then those read
+// until ctx ends.
 func (b *batcher) failRemaining(ctx context.Context, err error) {
 	fresh := (<-chan *job)(b.fresh)
 	for {
-		j := b.next(ctx, &fresh)
+		j := b.tryNext(&fresh)
+		if j == nil && ctx.Err() == nil {
+			j = b.next(ctx, &fresh)
+		}
 		if j == nil {
 			return
 		}
@@ -759,6 +1092,10 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if j.finished {
+		return // a late answer of a job answered elsewhere
+	}
+	j.finished = true
 	if b.writeErr == nil {
 		if _, werr := b.w.Write(append(line, '\n')); werr != nil {
 			b.writeErr = werr
@@ -776,6 +1113,10 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 	status := statusText(r.GetStatus())
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if j.finished {
+		return // a late answer of a job answered elsewhere
+	}
+	j.finished = true
 	if b.writeErr == nil {
 		w := b.w
 		w.WriteString(j.id)
@@ -932,6 +1273,13 @@ func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord 
 		st := status.Convert(err)
 		rec.Status = "error"
 		rec.Error = &batchError{Code: st.Code().String(), Message: st.Message()}
+		for _, d := range st.Details() {
+			if br, ok := d.(*errdetails.BadRequest); ok {
+				for _, v := range br.GetFieldViolations() {
+					rec.Error.Violations = append(rec.Error.Violations, batchViolation{Field: v.GetField(), Description: v.GetDescription()})
+				}
+			}
+		}
 	case resp.GetError() != nil:
 		ie := resp.GetError()
 		rec.Status = "error"
@@ -977,11 +1325,12 @@ func oneLine(s string) string {
 	}, s)
 }
 
-// countPuzzles counts the puzzle lines of a file, for the progress bar.
-func countPuzzles(file string) (int, error) {
+// countPuzzles counts the puzzle lines of a file, for the progress bar;
+// -1 when it cannot (the reading of the batch then says why).
+func countPuzzles(file string) int {
 	f, err := os.Open(file)
 	if err != nil {
-		return 0, err
+		return -1
 	}
 	defer f.Close()
 	n := 0
@@ -989,15 +1338,26 @@ func countPuzzles(file string) (int, error) {
 	for {
 		text, _, tooLong, err := lr.next()
 		if err == io.EOF {
-			return n, nil
+			return n
 		}
 		if err != nil {
-			return n, err
+			return -1
 		}
 		if text = strings.TrimSpace(text); tooLong || text != "" && !strings.HasPrefix(text, "#") {
 			n++
 		}
 	}
+}
+
+// isRegular reports whether r is a regular file, which has an end that
+// reading reaches soon.
+func isRegular(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // isTerminal reports whether w is a terminal.

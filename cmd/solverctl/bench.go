@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -81,6 +80,9 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	}
 	if *threads < 1 || *countTo < 1 {
 		return usageErrorf("%s: -threads and -count-to must be at least 1", cmd.name)
+	}
+	if *minTime < 0 {
+		return usageErrorf("%s: -min-time %v is negative; 0 runs the file once", cmd.name, *minTime)
 	}
 	if in.regionMap, err = readArg(ctx, e.stdin, in.regionMap, false); err != nil {
 		return err
@@ -247,17 +249,26 @@ func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle,
 		r = f
 	}
 	var out []benchPuzzle
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
+	lr := newLineReader(r, maxInput)
+	for {
+		text, line, tooLong, err := lr.next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", name, err)
+		}
+		if tooLong {
+			return nil, fmt.Errorf("%s: line %d is %w", name, line, errTooLong)
+		}
+		fields := strings.Fields(text)
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 			continue
 		}
 		bp := benchPuzzle{line: line, text: fields[0]}
-		if in.format == benchJSON || in.format == codec.FormatAuto && looksJSON(sc.Text(), in.charset) {
+		if in.format == benchJSON || in.format == codec.FormatAuto && looksJSON(text, in.charset) {
 			// protojson may hold spaces: the whole line is the puzzle.
-			bp.text = strings.TrimSpace(sc.Text())
+			bp.text = strings.TrimSpace(text)
 			b, err := jsonBenchBoard(bp.text, in)
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
@@ -277,7 +288,6 @@ func readBenchFile(stdin io.Reader, name string, in *benchInput) ([]benchPuzzle,
 		}
 		out = append(out, bp)
 	}
-	return out, sc.Err()
 }
 
 // jsonBenchBoard reads a bench line of protojson, a Board or a Puzzle, and

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -168,19 +169,22 @@ func TestBenchErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		args  []string
-		usage bool // a bad command line, exit status 2
+		usage bool   // a bad command line, exit status 2
+		want  string // in the error, when set
 	}{
-		{"no file", []string{"bench"}, true},
-		{"two files", []string{"bench", "a", "b"}, true},
-		{"zero threads", []string{"bench", "-threads", "0", "x"}, true},
-		{"unknown flag", []string{"bench", "-fast", "x"}, true},
-		{"missing file", []string{"bench", filepath.Join(t.TempDir(), "absent.txt")}, false},
-		{"bad puzzle", []string{"bench", benchFile(t, "12345")}, false},
-		{"empty file", []string{"bench", benchFile(t, "# nothing")}, false},
-		{"unknown variant", []string{"bench", "-variant", "sudoku", "x"}, true},
-		{"unknown format", []string{"bench", "-format", "xml", "x"}, true},
-		{"bad json", []string{"bench", benchFile(t, `{"size": 9, "cells": []}`)}, false},
-		{"missing map", []string{"bench", "-map", "@" + filepath.Join(t.TempDir(), "absent.txt"), benchFile(t, "1...")}, false},
+		{"no file", []string{"bench"}, true, ""},
+		{"two files", []string{"bench", "a", "b"}, true, ""},
+		{"zero threads", []string{"bench", "-threads", "0", "x"}, true, ""},
+		{"unknown flag", []string{"bench", "-fast", "x"}, true, ""},
+		{"missing file", []string{"bench", filepath.Join(t.TempDir(), "absent.txt")}, false, ""},
+		{"bad puzzle", []string{"bench", benchFile(t, "12345")}, false, ""},
+		{"empty file", []string{"bench", benchFile(t, "# nothing")}, false, ""},
+		{"unknown variant", []string{"bench", "-variant", "sudoku", "x"}, true, ""},
+		{"unknown format", []string{"bench", "-format", "xml", "x"}, true, ""},
+		{"bad json", []string{"bench", benchFile(t, `{"size": 9, "cells": []}`)}, false, ""},
+		{"missing map", []string{"bench", "-map", "@" + filepath.Join(t.TempDir(), "absent.txt"), benchFile(t, "1...")}, false, ""},
+		{"negative min-time", []string{"bench", "-min-time", "-1s", "x"}, true, "-min-time -1s is negative"},
+		{"line too long", []string{"bench", benchFile(t, seedPuzzle, strings.Repeat("0", maxInput+1), seedPuzzle)}, false, "line 2 is more than 131072 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -191,7 +195,19 @@ func TestBenchErrors(t *testing.T) {
 			if got := errors.As(err, new(*usageError)); got != tt.usage {
 				t.Errorf("usage error %v, want %v (%v)", got, tt.usage, err)
 			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
 		})
+	}
+}
+
+// TestBenchEndlessInput: bench of input without line breaks (/dev/zero)
+// fails at once, naming the line and the limit.
+func TestBenchEndlessInput(t *testing.T) {
+	_, _, err := runBatchInput(t, context.Background(), zeros{}, "bench", "-")
+	if err == nil || err.Error() != "-: line 1 is "+errTooLong.Error() {
+		t.Errorf("err = %v, want line 1 too long", err)
 	}
 }
 

@@ -82,14 +82,22 @@ func readBounded(ctx context.Context, r io.Reader, limit int) ([]byte, error) {
 	}
 }
 
+// maxSkip bounds how much of a line too long solverctl skips to find its
+// end: input with no line break in that much (binary data, /dev/zero) is
+// not lines of puzzles, and reading it stops with an error rather than
+// going on for ever.
+const maxSkip = 128 * maxInput
+
 // lineReader reads the lines of a batch input, each at most max bytes.
-// A longer line is skipped to its end and reported, so that the lines
-// after it are still read.
+// A longer line is reported as soon as it passes max and then skipped to
+// its end, at most maxSkip bytes, so that the lines after it are still
+// read.
 type lineReader struct {
-	r    *bufio.Reader
-	max  int
-	line int // the number of the line last read, from 1
-	buf  []byte
+	r        *bufio.Reader
+	max      int
+	line     int // the number of the line last read, from 1
+	buf      []byte
+	skipping bool // the line last reported too long goes on
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
@@ -98,22 +106,28 @@ func newLineReader(r io.Reader, max int) *lineReader {
 
 // next returns the next line, without its line break, and its number.
 // tooLong tells that the line had more than max bytes; text is then
-// empty. At the end of the input, err is io.EOF.
+// empty. At the end of the input, err is io.EOF; a line that goes on for
+// more than maxSkip bytes without a line break ends the reading with an
+// error naming it.
 func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
+	if lr.skipping {
+		if err := lr.skip(); err != nil {
+			return "", 0, false, err
+		}
+	}
 	lr.buf = lr.buf[:0]
 	for {
 		chunk, err := lr.r.ReadSlice('\n')
-		if !tooLong {
-			if len(lr.buf)+len(chunk) > lr.max+2 { // room for "\r\n"
-				tooLong, lr.buf = true, lr.buf[:0]
-			} else {
-				lr.buf = append(lr.buf, chunk...)
-			}
+		if len(lr.buf)+len(chunk) > lr.max+2 { // room for "\r\n"
+			lr.line++
+			lr.skipping = err == bufio.ErrBufferFull
+			return "", lr.line, true, nil
 		}
+		lr.buf = append(lr.buf, chunk...)
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue
-		case err == io.EOF && (len(lr.buf) > 0 || tooLong):
+		case err == io.EOF && len(lr.buf) > 0:
 			// A last line without a line break.
 		case err != nil:
 			return "", 0, false, err
@@ -121,8 +135,27 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 		lr.line++
 		s := strings.TrimRight(string(lr.buf), "\r\n")
 		if len(s) > lr.max {
-			tooLong, s = true, ""
+			return "", lr.line, true, nil
 		}
-		return s, lr.line, tooLong, nil
+		return s, lr.line, false, nil
+	}
+}
+
+// skip reads the rest of the line last reported too long, up to and
+// including its line break.
+func (lr *lineReader) skip() error {
+	skipped := lr.max
+	for {
+		chunk, err := lr.r.ReadSlice('\n')
+		skipped += len(chunk)
+		switch {
+		case err == nil || err == io.EOF:
+			lr.skipping = false
+			return err
+		case err != bufio.ErrBufferFull:
+			return err
+		case skipped > maxSkip:
+			return fmt.Errorf("line %d has no line break in its first %d MiB: the input is not lines of puzzles (binary data?)", lr.line, maxSkip>>20)
+		}
 	}
 }
