@@ -268,7 +268,13 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 	}
 	var clients []batchClient
 	for _, addr := range f.solve.conn.addrs.list {
-		conn, err := grpc.NewClient(addr, append(opts, balanceOptions(addr)...)...)
+		// The errors of each server's streams name the flag that likely
+		// fixes them, with that server's address (see hinter); a batch's
+		// -timeout is that of the whole batch, not of one call, so it
+		// gets no hint.
+		h := f.solve.conn.hinter(0)
+		h.addr = addr
+		conn, err := grpc.NewClient(addr, append(append(opts, h.dialOptions()...), balanceOptions(addr)...)...)
 		if err != nil {
 			closeAll()
 			return nil, nil, err

@@ -90,3 +90,18 @@ func TestHintFor(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchHints checks that the errors of a batch's streams name the
+// flag that fixes them, with the address of their server.
+func TestBatchHints(t *testing.T) {
+	s := startSecured(t)
+	args := slices.Concat([]string{"batch", "--addr", s.addr}, s.tlsArgs(), []string{"-"})
+	stdout, stderr, err := runCLI(t, seedPuzzle+"\n", args...)
+	if err == nil {
+		t.Fatalf("batch without a token succeeded:\n%s", stdout)
+	}
+	want := "the server wants a bearer token: give its file with -token-file"
+	if !strings.Contains(stdout, want) || !strings.Contains(stderr, s.addr) {
+		t.Errorf("stdout:\n%s\nstderr:\n%s\nwant the hint %q and the server %s", stdout, stderr, want, s.addr)
+	}
+}
