@@ -1,0 +1,182 @@
+package service
+
+import (
+	"context"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/stats"
+	"google.golang.org/grpc/status"
+)
+
+// DefaultPrematureResetLifetime is how young a stream cancelled by its
+// client must be to count as a premature reset when
+// GRPCConfig.PrematureResetLifetime is 0.
+const DefaultPrematureResetLifetime = time.Second
+
+// resetGuard closes the connections of clients that cancel most of the
+// streams they open before they are answered (the HTTP/2 "rapid reset"
+// attack, CVE-2023-44487): each such stream costs the server a handler
+// and the client nearly nothing, and the connection's stream limit does
+// not bound them since a reset stream no longer counts.
+//
+// A premature reset is a call that ends Canceled within lifetime of its
+// start. As Envoy does (overload.premature_reset_total_stream_count), a
+// connection is closed once its premature resets are at least half of
+// limit while it has had fewer than limit calls, or at least half of its
+// calls after that.
+//
+// The guard is a stats handler, which sees calls end, and a listener
+// wrapper, which holds the connections it closes: grpc-go gives neither
+// a way to send a GOAWAY nor to close a connection, so the guard closes
+// the TCP connection under it. It knows a connection by its pair of
+// addresses; connections whose pair is not unique (not TCP) are not
+// guarded.
+type resetGuard struct {
+	limit    int64
+	lifetime time.Duration
+	onClose  func(c *guardedConn) // logs and counts; nil does nothing
+
+	mu    sync.Mutex
+	conns map[connKey]*guardedConn
+}
+
+// connKey names a connection by its addresses.
+type connKey struct{ local, remote string }
+
+// newResetGuard returns a guard with limit (at least 2) and lifetime (0:
+// DefaultPrematureResetLifetime) that calls onClose for each connection
+// it closes.
+func newResetGuard(limit int, lifetime time.Duration, onClose func(c *guardedConn)) *resetGuard {
+	if lifetime <= 0 {
+		lifetime = DefaultPrematureResetLifetime
+	}
+	return &resetGuard{
+		limit:    int64(max(limit, 2)),
+		lifetime: lifetime,
+		onClose:  onClose,
+		conns:    map[connKey]*guardedConn{},
+	}
+}
+
+// guardedConn is a connection accepted through a resetGuard's listener,
+// with the counts of its calls.
+type guardedConn struct {
+	net.Conn
+	guard *resetGuard
+	key   connKey
+
+	calls, premature atomic.Int64
+	closing          atomic.Bool
+	closeOnce        sync.Once
+}
+
+// listener wraps ln so that the guard knows its connections.
+func (g *resetGuard) listener(ln net.Listener) net.Listener {
+	return guardedListener{Listener: ln, guard: g}
+}
+
+// guardedListener is a net.Listener whose connections a resetGuard knows.
+type guardedListener struct {
+	net.Listener
+	guard *resetGuard
+}
+
+// Accept accepts a connection and registers it with the guard.
+func (l guardedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	gc := &guardedConn{Conn: c, guard: l.guard, key: keyOf(c.LocalAddr(), c.RemoteAddr())}
+	l.guard.mu.Lock()
+	if _, dup := l.guard.conns[gc.key]; !dup {
+		l.guard.conns[gc.key] = gc
+	}
+	l.guard.mu.Unlock()
+	return gc, nil
+}
+
+// Close closes the connection and forgets it.
+func (c *guardedConn) Close() error {
+	c.guard.mu.Lock()
+	if c.guard.conns[c.key] == c {
+		delete(c.guard.conns, c.key)
+	}
+	c.guard.mu.Unlock()
+	return c.Conn.Close()
+}
+
+// Counts returns the calls the connection has had and how many of them
+// were premature resets.
+func (c *guardedConn) Counts() (calls, premature int64) {
+	return c.calls.Load(), c.premature.Load()
+}
+
+// keyOf returns the key of a connection with addresses local and remote;
+// either may be nil.
+func keyOf(local, remote net.Addr) connKey {
+	str := func(a net.Addr) string {
+		if a == nil {
+			return ""
+		}
+		return a.String()
+	}
+	return connKey{local: str(local), remote: str(remote)}
+}
+
+// guardedConnKey is the context key of a connection's *guardedConn.
+type guardedConnKey struct{}
+
+// TagConn finds the guarded connection and puts it in ctx.
+func (g *resetGuard) TagConn(ctx context.Context, info *stats.ConnTagInfo) context.Context {
+	key := keyOf(info.LocalAddr, info.RemoteAddr)
+	g.mu.Lock()
+	c := g.conns[key]
+	g.mu.Unlock()
+	if c == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, guardedConnKey{}, c)
+}
+
+// HandleConn does nothing.
+func (g *resetGuard) HandleConn(context.Context, stats.ConnStats) {}
+
+// TagRPC returns ctx.
+func (g *resetGuard) TagRPC(ctx context.Context, _ *stats.RPCTagInfo) context.Context { return ctx }
+
+// HandleRPC counts the end of a call on its connection, and closes the
+// connection when its client resets too many calls.
+func (g *resetGuard) HandleRPC(ctx context.Context, s stats.RPCStats) {
+	end, ok := s.(*stats.End)
+	if !ok {
+		return
+	}
+	c, ok := ctx.Value(guardedConnKey{}).(*guardedConn)
+	if !ok || c.closing.Load() {
+		return
+	}
+	calls := c.calls.Add(1)
+	premature := c.premature.Load()
+	if status.Code(end.Error) == codes.Canceled && end.EndTime.Sub(end.BeginTime) < g.lifetime {
+		premature = c.premature.Add(1)
+	}
+	if 2*premature >= max(g.limit, calls) {
+		g.close(c)
+	}
+}
+
+// close closes c, once.
+func (g *resetGuard) close(c *guardedConn) {
+	c.closeOnce.Do(func() {
+		c.closing.Store(true)
+		c.Close()
+		if g.onClose != nil {
+			g.onClose(c)
+		}
+	})
+}
