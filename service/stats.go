@@ -218,6 +218,7 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 // ("log.suppressed"). A nil *logSampler passes every line.
 type logSampler struct {
 	lim        *rate.Limiter
+	now        func() time.Time
 	suppressed atomic.Int64
 }
 
@@ -227,7 +228,7 @@ func newLogSampler(perSecond float64) *logSampler {
 	if perSecond <= 0 {
 		return nil
 	}
-	return &logSampler{lim: rate.NewLimiter(rate.Limit(perSecond), max(1, int(perSecond)))}
+	return &logSampler{lim: rate.NewLimiter(rate.Limit(perSecond), max(1, int(perSecond))), now: time.Now}
 }
 
 // log logs a line to logger, unless too many have been lately.
@@ -236,7 +237,7 @@ func (s *logSampler) log(ctx context.Context, logger *slog.Logger, level slog.Le
 		return
 	}
 	if s != nil {
-		if !s.lim.Allow() {
+		if !s.lim.AllowN(s.now(), 1) {
 			s.suppressed.Add(1)
 			return
 		}
