@@ -1,0 +1,156 @@
+package service
+
+import (
+	"context"
+	"net"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/net/http2"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/stats"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestRapidResetClosesConnection: a client that opens streams and resets
+// them at once has its connection closed, while a client on another
+// connection keeps being served.
+func TestRapidResetClosesConnection(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	_, addr := serveTCP(t, Config{}, GRPCConfig{PrematureResetLimit: 50, Registerer: reg})
+
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	client := sudokuv1.NewSudokuServiceClient(conn)
+	solve := func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_, err := client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+		return err
+	}
+	if err := solve(); err != nil {
+		t.Fatal(err)
+	}
+
+	attacker := dialRawH2(t, addr)
+	closed := make(chan struct{})
+	go func() { // read until the server closes the connection
+		defer close(closed)
+		for {
+			if _, err := attacker.fr.ReadFrame(); err != nil {
+				return
+			}
+		}
+	}()
+	var normalCalls, normalErrs atomic.Int64
+	stopNormal := make(chan struct{})
+	normalDone := make(chan struct{})
+	go func() {
+		defer close(normalDone)
+		for {
+			select {
+			case <-stopNormal:
+				return
+			default:
+			}
+			if err := solve(); err != nil {
+				normalErrs.Add(1)
+				t.Errorf("normal client during the attack: %v", err)
+			}
+			normalCalls.Add(1)
+		}
+	}()
+
+	deadline := time.Now().Add(5 * time.Second)
+	var streams int
+attack:
+	for ; time.Now().Before(deadline); streams++ {
+		select {
+		case <-closed:
+			break attack
+		default:
+		}
+		id, err := attacker.open("/sudoku.v1.SudokuService/Solve")
+		if err == nil {
+			err = attacker.fr.WriteRSTStream(id, http2.ErrCodeCancel)
+		}
+		if err != nil {
+			break // the server closed the connection
+		}
+	}
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the attacker's connection is still open after %d streams reset at once", streams)
+	}
+	close(stopNormal)
+	<-normalDone
+	if err := solve(); err != nil {
+		t.Fatalf("normal client after the attack: %v", err)
+	}
+	t.Logf("attacker closed after %d streams; the normal client made %d calls meanwhile", streams, normalCalls.Load())
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := metricValue(families, "sudoku_premature_reset_closes_total", nil); got != 1 {
+		t.Errorf("sudoku_premature_reset_closes_total = %v, want 1", got)
+	}
+}
+
+// TestResetGuardThreshold: the guard closes a connection when its
+// premature resets reach half the limit before the limit of calls, or
+// half its calls after; cancellations of calls that lived long enough,
+// and other errors, do not count.
+func TestResetGuardThreshold(t *testing.T) {
+	const limit = 10
+	short := 10 * time.Millisecond
+	long := 2 * time.Second
+	canceled := status.Error(codes.Canceled, "context canceled")
+	type end struct {
+		err   error
+		lived time.Duration
+		n     int
+	}
+	tests := []struct {
+		name      string
+		ends      []end
+		wantClose bool
+	}{
+		{"half the limit reset at once", []end{{canceled, short, limit / 2}}, true},
+		{"one short of half the limit", []end{{canceled, short, limit/2 - 1}}, false},
+		{"cancelled after living long enough", []end{{canceled, long, 100}}, false},
+		{"other errors", []end{{status.Error(codes.DeadlineExceeded, "late"), short, 100}}, false},
+		{"mostly answered", []end{{nil, short, 100}, {canceled, short, 49}}, false},
+		{"resets catch up with answers", []end{{nil, short, 100}, {canceled, short, 100}}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var closedConns int
+			g := newResetGuard(limit, time.Second, func(*guardedConn) { closedConns++ })
+			server, client := net.Pipe()
+			defer client.Close()
+			c := &guardedConn{Conn: server, guard: g}
+			ctx := context.WithValue(context.Background(), guardedConnKey{}, c)
+			begin := time.Now()
+			for _, e := range tt.ends {
+				for range e.n {
+					g.HandleRPC(ctx, &stats.End{BeginTime: begin, EndTime: begin.Add(e.lived), Error: e.err})
+				}
+			}
+			if got := closedConns == 1; got != tt.wantClose {
+				calls, premature := c.Counts()
+				t.Errorf("closed = %v after %d calls, %d premature resets; want %v", got, calls, premature, tt.wantClose)
+			}
+		})
+	}
+}
