@@ -150,10 +150,14 @@ func NewGRPC(srv *Server, logger *slog.Logger, extra ...grpc.ServerOption) *GRPC
 
 // BuildGRPC builds a gRPC server for srv.
 //
-// Every call, including one whose request cannot be read or is too large,
-// is logged and counted once it ends, with the code its client got, by a
-// stats handler (see callStats); with a TracerProvider, another stats
-// handler traces it. Then its interceptors run in this order: a request
+// On a new stream, before its request is read, its tap handles run: the
+// bearer-token check when Tokens are set, GRPCConfig.InTaps, then the
+// request timeout's. A stream they refuse is logged and counted with its
+// code. Every other call, including one whose request cannot be read or
+// is too large, is logged and counted once it ends, with the code its
+// client got, by a stats handler (see callStats); with a TracerProvider,
+// another stats handler traces it. Then its interceptors run in this
+// order: a request
 // that is not valid protobuf fails with InvalidArgument (see
 // checkedCodec), bearer-token authentication refuses calls without a
 // valid token, the rate limit of the caller refuses calls over it, and
