@@ -159,7 +159,8 @@ func NewGRPC(srv *Server, logger *slog.Logger, extra ...grpc.ServerOption) *GRPC
 // another stats handler traces it. Then its interceptors run in this
 // order: a request
 // that is not valid protobuf fails with InvalidArgument (see
-// checkedCodec), bearer-token authentication refuses calls without a
+// checkedCodec), a call already cancelled ends without running,
+// bearer-token authentication refuses calls without a
 // valid token, the rate limit of the caller refuses calls over it, and
 // panic recovery around the handler turns a panic into Internal. Health
 // checks skip authentication and the rate limit; health and reflection
@@ -210,8 +211,8 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		)))
 	}
 
-	unary := []grpc.UnaryServerInterceptor{checkRequestUnary}
-	stream := []grpc.StreamServerInterceptor{checkRequestStream}
+	unary := []grpc.UnaryServerInterceptor{checkRequestUnary, skipCancelledUnary}
+	stream := []grpc.StreamServerInterceptor{checkRequestStream, skipCancelledStream}
 	notHealth := selector.MatchFunc(func(_ context.Context, meta interceptors.CallMeta) bool {
 		return !isHealth(meta.Service)
 	})
@@ -308,6 +309,25 @@ func refusing(h tap.ServerInHandle, refused func(ctx context.Context, fullMethod
 		}
 		return out, err
 	}
+}
+
+// skipCancelledUnary ends a call already cancelled (or past its deadline)
+// by the time its request is decoded, rather than solve for nobody: a
+// client that resets its streams as it opens them would otherwise have
+// the server solve every one.
+func skipCancelledUnary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, status.FromContextError(err).Err()
+	}
+	return handler(ctx, req)
+}
+
+// skipCancelledStream is skipCancelledUnary for streams.
+func skipCancelledStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	if err := ss.Context().Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	return handler(srv, ss)
 }
 
 // unknownMethod is the server's UnknownServiceHandler: it refuses calls to

@@ -154,3 +154,50 @@ func TestResetGuardThreshold(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipCancelled: a call cancelled before its handler runs ends with
+// its context's code, and the handler does nothing for it.
+func TestSkipCancelled(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	late, cancelLate := context.WithDeadline(context.Background(), time.Unix(1, 0))
+	defer cancelLate()
+	tests := []struct {
+		name       string
+		ctx        context.Context
+		want       codes.Code
+		wantCalled bool
+	}{
+		{"live", context.Background(), codes.OK, true},
+		{"cancelled", cancelled, codes.Canceled, false},
+		{"past its deadline", late, codes.DeadlineExceeded, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			called := false
+			_, err := skipCancelledUnary(tt.ctx, nil, &grpc.UnaryServerInfo{}, func(context.Context, any) (any, error) {
+				called = true
+				return nil, nil
+			})
+			if status.Code(err) != tt.want || called != tt.wantCalled {
+				t.Errorf("unary: err %v, handler called %v; want %v, %v", err, called, tt.want, tt.wantCalled)
+			}
+			called = false
+			err = skipCancelledStream(nil, ctxStream{ctx: tt.ctx}, &grpc.StreamServerInfo{}, func(any, grpc.ServerStream) error {
+				called = true
+				return nil
+			})
+			if status.Code(err) != tt.want || called != tt.wantCalled {
+				t.Errorf("stream: err %v, handler called %v; want %v, %v", err, called, tt.want, tt.wantCalled)
+			}
+		})
+	}
+}
+
+// ctxStream is a grpc.ServerStream with only a context.
+type ctxStream struct {
+	grpc.ServerStream
+	ctx context.Context
+}
+
+func (s ctxStream) Context() context.Context { return s.ctx }
