@@ -95,6 +95,10 @@ type GRPCConfig struct {
 	// DefaultPrematureResetLifetime) of its start.
 	PrematureResetLimit    int
 	PrematureResetLifetime time.Duration
+	// PrematureResetBan is how long, after closing a connection for
+	// premature resets, GRPC.Serve closes new connections from its IP
+	// address at once: else the client just reconnects. 0 bans none.
+	PrematureResetBan time.Duration
 	// NoisyLogRate, when positive, is the most log lines a second about
 	// each kind of call a client can make fail at will: calls it cancels,
 	// calls refused for want of a valid token, calls whose request came
@@ -195,8 +199,10 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}
 	var guard *resetGuard
 	if cfg.PrematureResetLimit > 0 {
-		guard = newResetGuard(cfg.PrematureResetLimit, cfg.PrematureResetLifetime,
-			closedForResets(logger, newLogSampler(cfg.NoisyLogRate), guardMetrics))
+		guard = newResetGuard(cfg.PrematureResetLimit, cfg.PrematureResetLifetime, cfg.PrematureResetBan)
+		sampler := newLogSampler(cfg.NoisyLogRate)
+		guard.onClose = closedForResets(logger, sampler, cfg.PrematureResetBan, guardMetrics)
+		guard.onRefuse = func(net.Addr) { guardMetrics.bannedConns.Inc() }
 		opts = append(opts, grpc.StatsHandler(guard))
 	}
 	if cfg.Creds != nil {

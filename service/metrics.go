@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -51,11 +52,13 @@ func (s *Server) Collectors() []prometheus.Collector {
 //
 //	sudoku_tls_handshake_failures_total{reason}   failed TLS handshakes: eof, timeout, error
 //	sudoku_premature_reset_closes_total           connections closed for premature resets
+//	sudoku_premature_reset_banned_conns_total     connections closed at once, their address banned
 //
 // BuildGRPC registers them with GRPCConfig.Registerer.
 type guardMetrics struct {
 	handshakeFailures *prometheus.CounterVec
 	resetCloses       prometheus.Counter
+	bannedConns       prometheus.Counter
 }
 
 // newGuardMetrics returns the metrics, every reason of handshake failure
@@ -70,6 +73,10 @@ func newGuardMetrics() *guardMetrics {
 			Namespace: "sudoku", Name: "premature_reset_closes_total",
 			Help: "Connections closed because their client cancelled too many calls before they were answered.",
 		}),
+		bannedConns: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "sudoku", Name: "premature_reset_banned_conns_total",
+			Help: "Connections closed as soon as accepted, from an address banned for premature resets.",
+		}),
 	}
 	for _, r := range []string{transport.HandshakeEOF, transport.HandshakeTimeout, transport.HandshakeError} {
 		m.handshakeFailures.WithLabelValues(r)
@@ -79,7 +86,7 @@ func newGuardMetrics() *guardMetrics {
 
 // collectors returns the metrics to register.
 func (m *guardMetrics) collectors() []prometheus.Collector {
-	return []prometheus.Collector{m.handshakeFailures, m.resetCloses}
+	return []prometheus.Collector{m.handshakeFailures, m.resetCloses, m.bannedConns}
 }
 
 // handshakeFailed returns the function that counts and logs a failed TLS
@@ -101,12 +108,12 @@ func handshakeFailed(logger *slog.Logger, sampler *logSampler, m *guardMetrics) 
 }
 
 // closedForResets returns the function that counts and logs a connection
-// closed for premature resets.
-func closedForResets(logger *slog.Logger, sampler *logSampler, m *guardMetrics) func(*guardedConn) {
+// closed for premature resets, whose address is banned for ban.
+func closedForResets(logger *slog.Logger, sampler *logSampler, ban time.Duration, m *guardMetrics) func(*guardedConn) {
 	return func(c *guardedConn) {
 		m.resetCloses.Inc()
 		calls, premature := c.Counts()
 		sampler.log(context.Background(), logger, slog.LevelWarn, "closed connection: too many calls cancelled before they were answered",
-			"peer.address", c.key.remote, "calls", calls, "premature_resets", premature)
+			"peer.address", c.key.remote, "calls", calls, "premature_resets", premature, "ban", ban.String())
 	}
 }

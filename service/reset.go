@@ -29,6 +29,10 @@ const DefaultPrematureResetLifetime = time.Second
 // limit while it has had fewer than limit calls, or at least half of its
 // calls after that.
 //
+// Closing a connection alone only costs the attacker a reconnection, so
+// for ban after, the guard also closes at once the new connections from
+// the IP address of a connection it closed.
+//
 // The guard is a stats handler, which sees calls end, and a listener
 // wrapper, which holds the connections it closes: grpc-go gives neither
 // a way to send a GOAWAY nor to close a connection, so the guard closes
@@ -38,27 +42,36 @@ const DefaultPrematureResetLifetime = time.Second
 type resetGuard struct {
 	limit    int64
 	lifetime time.Duration
-	onClose  func(c *guardedConn) // logs and counts; nil does nothing
+	ban      time.Duration
+	onClose  func(c *guardedConn)  // logs and counts; nil does nothing
+	onRefuse func(remote net.Addr) // for a connection from a banned address
+	now      func() time.Time
 
-	mu    sync.Mutex
-	conns map[connKey]*guardedConn
+	mu     sync.Mutex
+	conns  map[connKey]*guardedConn
+	banned map[string]time.Time // IP address → end of its ban
 }
+
+// maxBanned bounds the addresses banned at once: past it, the guard bans
+// no more until bans expire, rather than grow without end.
+const maxBanned = 10_000
 
 // connKey names a connection by its addresses.
 type connKey struct{ local, remote string }
 
-// newResetGuard returns a guard with limit (at least 2) and lifetime (0:
-// DefaultPrematureResetLifetime) that calls onClose for each connection
-// it closes.
-func newResetGuard(limit int, lifetime time.Duration, onClose func(c *guardedConn)) *resetGuard {
+// newResetGuard returns a guard with limit (at least 2), lifetime (0:
+// DefaultPrematureResetLifetime) and ban (0: none).
+func newResetGuard(limit int, lifetime, ban time.Duration) *resetGuard {
 	if lifetime <= 0 {
 		lifetime = DefaultPrematureResetLifetime
 	}
 	return &resetGuard{
 		limit:    int64(max(limit, 2)),
 		lifetime: lifetime,
-		onClose:  onClose,
+		ban:      ban,
+		now:      time.Now,
 		conns:    map[connKey]*guardedConn{},
+		banned:   map[string]time.Time{},
 	}
 }
 
@@ -85,19 +98,53 @@ type guardedListener struct {
 	guard *resetGuard
 }
 
-// Accept accepts a connection and registers it with the guard.
+// Accept accepts a connection and registers it with the guard; it closes
+// those from banned addresses at once.
 func (l guardedListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if gc := l.guard.admit(c); gc != nil {
+			return gc, nil
+		}
 	}
-	gc := &guardedConn{Conn: c, guard: l.guard, key: keyOf(c.LocalAddr(), c.RemoteAddr())}
-	l.guard.mu.Lock()
-	if _, dup := l.guard.conns[gc.key]; !dup {
-		l.guard.conns[gc.key] = gc
+}
+
+// admit registers c and returns it guarded, or closes it and returns nil
+// when its address is banned.
+func (g *resetGuard) admit(c net.Conn) *guardedConn {
+	gc := &guardedConn{Conn: c, guard: g, key: keyOf(c.LocalAddr(), c.RemoteAddr())}
+	ip := hostOf(gc.key.remote)
+	g.mu.Lock()
+	until, banned := g.banned[ip]
+	if banned && !g.now().Before(until) {
+		delete(g.banned, ip)
+		banned = false
 	}
-	l.guard.mu.Unlock()
-	return gc, nil
+	if !banned {
+		if _, dup := g.conns[gc.key]; !dup {
+			g.conns[gc.key] = gc
+		}
+	}
+	g.mu.Unlock()
+	if banned {
+		c.Close()
+		if g.onRefuse != nil {
+			g.onRefuse(c.RemoteAddr())
+		}
+		return nil
+	}
+	return gc
+}
+
+// hostOf returns the host of a "host:port" address, or the address.
+func hostOf(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // Close closes the connection and forgets it.
@@ -170,13 +217,34 @@ func (g *resetGuard) HandleRPC(ctx context.Context, s stats.RPCStats) {
 	}
 }
 
-// close closes c, once.
+// close closes c, once, and bans its address.
 func (g *resetGuard) close(c *guardedConn) {
 	c.closeOnce.Do(func() {
 		c.closing.Store(true)
 		c.Close()
+		if g.ban > 0 {
+			g.banAddr(hostOf(c.key.remote))
+		}
 		if g.onClose != nil {
 			g.onClose(c)
 		}
 	})
+}
+
+// banAddr bans the IP address ip for g.ban.
+func (g *resetGuard) banAddr(ip string) {
+	now := g.now()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.banned) >= maxBanned {
+		for a, until := range g.banned {
+			if !now.Before(until) {
+				delete(g.banned, a)
+			}
+		}
+		if len(g.banned) >= maxBanned {
+			return
+		}
+	}
+	g.banned[ip] = now.Add(g.ban)
 }

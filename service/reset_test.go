@@ -136,7 +136,8 @@ func TestResetGuardThreshold(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var closedConns int
-			g := newResetGuard(limit, time.Second, func(*guardedConn) { closedConns++ })
+			g := newResetGuard(limit, time.Second, 0)
+			g.onClose = func(*guardedConn) { closedConns++ }
 			server, client := net.Pipe()
 			defer client.Close()
 			c := &guardedConn{Conn: server, guard: g}
@@ -201,3 +202,61 @@ type ctxStream struct {
 }
 
 func (s ctxStream) Context() context.Context { return s.ctx }
+
+// TestResetGuardBan: once the guard has closed a connection for
+// premature resets, it closes new connections from that IP address at
+// once until the ban ends; other addresses are not affected.
+func TestResetGuardBan(t *testing.T) {
+	now := time.Unix(1000, 0)
+	g := newResetGuard(10, time.Second, time.Minute)
+	g.now = func() time.Time { return now }
+	var refused int
+	g.onRefuse = func(net.Addr) { refused++ }
+	conn := func(remote string) net.Conn {
+		server, client := net.Pipe()
+		t.Cleanup(func() { client.Close(); server.Close() })
+		addr, err := net.ResolveTCPAddr("tcp", remote)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return addrConn{Conn: server, remote: addr}
+	}
+
+	attacker := g.admit(conn("192.0.2.1:4000"))
+	if attacker == nil {
+		t.Fatal("first connection refused")
+	}
+	g.close(attacker)
+	steps := []struct {
+		name   string
+		remote string
+		after  time.Duration
+		admit  bool
+	}{
+		{"same address, new port", "192.0.2.1:4001", 0, false},
+		{"another address", "192.0.2.2:4000", 0, true},
+		{"same address, just before the ban ends", "192.0.2.1:4002", time.Minute - time.Millisecond, false},
+		{"same address, once the ban is over", "192.0.2.1:4003", time.Millisecond, true},
+	}
+	wantRefused := 0
+	for _, st := range steps {
+		now = now.Add(st.after)
+		if got := g.admit(conn(st.remote)) != nil; got != st.admit {
+			t.Errorf("%s: admitted %v, want %v", st.name, got, st.admit)
+		}
+		if !st.admit {
+			wantRefused++
+		}
+	}
+	if refused != wantRefused {
+		t.Errorf("%d connections reported refused, want %d", refused, wantRefused)
+	}
+}
+
+// addrConn is a net.Conn with a remote address of the test's choice.
+type addrConn struct {
+	net.Conn
+	remote net.Addr
+}
+
+func (c addrConn) RemoteAddr() net.Addr { return c.remote }

@@ -220,6 +220,7 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 		RequestTimeout:         cfg.requestTimeout,
 		PrematureResetLimit:    cfg.prematureResetLimit,
 		PrematureResetLifetime: cfg.prematureResetLifetime,
+		PrematureResetBan:      cfg.prematureResetBan,
 		NoisyLogRate:           cfg.noisyLogRate,
 		ServerOptions: []grpc.ServerOption{
 			grpc.ConnectionTimeout(cfg.handshakeTimeout),
