@@ -220,14 +220,16 @@ func (g *resetGuard) HandleRPC(ctx context.Context, s stats.RPCStats) {
 // close closes c, once, and bans its address.
 func (g *resetGuard) close(c *guardedConn) {
 	c.closeOnce.Do(func() {
+		// Banned and counted first, so that whoever sees the connection
+		// closed sees them too.
 		c.closing.Store(true)
-		c.Close()
 		if g.ban > 0 {
 			g.banAddr(hostOf(c.key.remote))
 		}
 		if g.onClose != nil {
 			g.onClose(c)
 		}
+		c.Close()
 	})
 }
 
