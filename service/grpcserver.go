@@ -161,14 +161,13 @@ func NewGRPC(srv *Server, logger *slog.Logger, extra ...grpc.ServerOption) *GRPC
 // is too large, is logged and counted once it ends, with the code its
 // client got, by a stats handler (see callStats); with a TracerProvider,
 // another stats handler traces it. Then its interceptors run in this
-// order: a request
-// that is not valid protobuf fails with InvalidArgument (see
-// checkedCodec), a call already cancelled ends without running,
-// bearer-token authentication refuses calls without a
-// valid token, the rate limit of the caller refuses calls over it, and
-// panic recovery around the handler turns a panic into Internal. Health
-// checks skip authentication and the rate limit; health and reflection
-// calls are not logged.
+// order: a request that is not valid protobuf fails with InvalidArgument
+// (see checkedCodec), a call already cancelled ends without running,
+// bearer-token authentication refuses calls without a valid token (those
+// the tap has let through pass at once), the rate limit of the caller
+// refuses calls over it, and panic recovery around the handler turns a
+// panic into Internal. Health checks skip authentication and the rate
+// limit; health and reflection calls are not logged.
 //
 // The server takes gzip-compressed requests, and answers a compressed
 // request compressed.

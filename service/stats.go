@@ -188,7 +188,11 @@ func (h *callStats) samplerFor(code codes.Code) *logSampler {
 // began: such a call reaches neither the handler nor the stats handler's
 // other methods.
 func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
-	st := status.Convert(err)
+	st, ok := status.FromError(err)
+	if !ok { // as gRPC answers it
+		st = status.New(codes.PermissionDenied, err.Error())
+	}
+	now := time.Now()
 	ci := h.lookup(fullMethod)
 	if ci.metrics != nil {
 		ci.metrics.started.Inc()
@@ -204,13 +208,15 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		"grpc.service", ci.service,
 		"grpc.method", ci.method,
 		"grpc.method_type", string(ci.typ),
+		"grpc.start_time", now.Format(time.RFC3339),
 		"grpc.code", st.Code().String(),
-		"grpc.error", st.Message(),
+		"grpc.time_ms", 0.0,
 	}
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		attrs = append(attrs, "peer.address", p.Addr.String())
 	}
-	h.refused.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(st.Code())), "refused call", attrs...)
+	attrs = append(attrs, "grpc.error", st.Message())
+	h.refused.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(st.Code())), "finished call", attrs...)
 }
 
 // logSampler passes at most a number of log lines a second, and counts

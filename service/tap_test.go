@@ -26,7 +26,10 @@ import (
 // its request, and reads and decodes no request at all, however large.
 func TestAuthBeforeRead(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	_, addr := serveTCP(t, Config{}, GRPCConfig{Tokens: []string{"secret"}, Registerer: reg})
+	var logs syncbuf.Buffer
+	logger := slog.New(slog.NewJSONHandler(&logs, nil))
+	start := time.Now()
+	_, addr := serveTCP(t, Config{}, GRPCConfig{Tokens: []string{"secret"}, Registerer: reg, Logger: logger, NoisyLogRate: 1})
 
 	// A request whose body never comes is refused all the same.
 	raw := dialRawH2(t, addr)
@@ -93,6 +96,11 @@ func TestAuthBeforeRead(t *testing.T) {
 		if got, _ := metricValue(families, tt.metric, tt.labels); got != tt.want {
 			t.Errorf("%s%v = %v, want %v", tt.metric, tt.labels, got, tt.want)
 		}
+	}
+	// Refused calls are logged as any call, but sampled: one line a second.
+	refused := strings.Count(logs.String(), `"grpc.code":"Unauthenticated"`)
+	if max := 1 + int(time.Since(start)/time.Second); refused == 0 || refused > max {
+		t.Errorf("%d of %d refused calls logged, want 1 to %d:\n%s", refused, calls+2, max, logs.String())
 	}
 	// With the token, the same connection works.
 	ctx := metadata.AppendToOutgoingContext(context.Background(), "authorization", "Bearer secret")

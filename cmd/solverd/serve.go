@@ -284,12 +284,13 @@ func startMetrics(cfg *config, reg *prometheus.Registry, tlsCfg *tls.Config, log
 	if err != nil {
 		return nil, fmt.Errorf("metrics: %w", err)
 	}
-	if metrics.TLSConfig != nil {
+	// Serving sets up the server's TLS configuration: read nothing of it after.
+	if cfg.metricsTLS {
 		go func() { done <- metrics.ServeTLS(mln, "", "") }()
 	} else {
 		go func() { done <- metrics.Serve(mln) }()
 	}
-	logger.Info("serving metrics", "addr", mln.Addr().String(), "tls", metrics.TLSConfig != nil, "auth", cfg.metricsTokenFile != "")
+	logger.Info("serving metrics", "addr", mln.Addr().String(), "tls", cfg.metricsTLS, "auth", cfg.metricsTokenFile != "")
 	return metrics, nil
 }
 
