@@ -10,8 +10,10 @@
 // command line wins over the environment. Run "solverd -h" for the list.
 //
 // The defaults suit a single machine: one solving slot per CPU with a
-// bounded queue, small received messages, keepalive enforcement and a
-// maximum connection age. Rate limiting (per caller), bearer-token
+// bounded queue, small received messages, keepalive enforcement, a
+// maximum connection age, a time limit for each call's request to arrive,
+// and connections closed (their address banned a while) when their client
+// resets calls as it opens them. Rate limiting (per caller), bearer-token
 // authentication, TLS or mutual TLS, a Prometheus /metrics endpoint and
 // OpenTelemetry tracing over OTLP are off unless their flags (or, for
 // tracing, the standard OTEL_EXPORTER_OTLP_* environment) are set.
