@@ -36,9 +36,10 @@ const DefaultPrematureResetLifetime = time.Second
 // The guard is a stats handler, which sees calls end, and a listener
 // wrapper, which holds the connections it closes: grpc-go gives neither
 // a way to send a GOAWAY nor to close a connection, so the guard closes
-// the TCP connection under it. It knows a connection by its pair of
-// addresses; connections whose pair is not unique (not TCP) are not
-// guarded.
+// the TCP connection under it. The listener hands gRPC the connections it
+// accepts as they are (gRPC sets TCP options on a *net.TCPConn only). The
+// guard knows a connection by its pair of addresses; connections whose
+// pair is not unique (not TCP) are not guarded.
 type resetGuard struct {
 	limit    int64
 	lifetime time.Duration
@@ -47,14 +48,23 @@ type resetGuard struct {
 	onRefuse func(remote net.Addr) // for a connection from a banned address
 	now      func() time.Time
 
-	mu     sync.Mutex
-	conns  map[connKey]*guardedConn
-	banned map[string]time.Time // IP address → end of its ban
+	mu      sync.Mutex
+	conns   map[connKey]*guardedConn
+	accepts int                  // since the last sweep of conns
+	banned  map[string]time.Time // IP address → end of its ban
 }
 
 // maxBanned bounds the addresses banned at once: past it, the guard bans
 // no more until bans expire, rather than grow without end.
 const maxBanned = 10_000
+
+// sweepEvery is how many connections the guard accepts between sweeps of
+// the connections that never began serving (their handshake failed),
+// once they have had staleAfter to do so.
+const (
+	sweepEvery = 1024
+	staleAfter = 2 * time.Minute
+)
 
 // connKey names a connection by its addresses.
 type connKey struct{ local, remote string }
@@ -78,13 +88,20 @@ func newResetGuard(limit int, lifetime, ban time.Duration) *resetGuard {
 // guardedConn is a connection accepted through a resetGuard's listener,
 // with the counts of its calls.
 type guardedConn struct {
-	net.Conn
-	guard *resetGuard
-	key   connKey
+	conn     net.Conn
+	key      connKey
+	accepted time.Time
+	serving  bool // once gRPC has begun serving it; under the guard's mu
 
 	calls, premature atomic.Int64
 	closing          atomic.Bool
 	closeOnce        sync.Once
+}
+
+// Counts returns the calls the connection has had and how many of them
+// were premature resets.
+func (c *guardedConn) Counts() (calls, premature int64) {
+	return c.calls.Load(), c.premature.Load()
 }
 
 // listener wraps ln so that the guard knows its connections.
@@ -106,25 +123,30 @@ func (l guardedListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if gc := l.guard.admit(c); gc != nil {
-			return gc, nil
+		if l.guard.admit(c) != nil {
+			return c, nil
 		}
 	}
 }
 
-// admit registers c and returns it guarded, or closes it and returns nil
+// admit registers c and returns its record, or closes it and returns nil
 // when its address is banned.
 func (g *resetGuard) admit(c net.Conn) *guardedConn {
-	gc := &guardedConn{Conn: c, guard: g, key: keyOf(c.LocalAddr(), c.RemoteAddr())}
+	now := g.now()
+	gc := &guardedConn{conn: c, key: keyOf(c.LocalAddr(), c.RemoteAddr()), accepted: now}
 	ip := hostOf(gc.key.remote)
 	g.mu.Lock()
 	until, banned := g.banned[ip]
-	if banned && !g.now().Before(until) {
+	if banned && !now.Before(until) {
 		delete(g.banned, ip)
 		banned = false
 	}
 	if !banned {
-		if _, dup := g.conns[gc.key]; !dup {
+		if g.accepts++; g.accepts >= sweepEvery {
+			g.sweep(now)
+		}
+		if _, tcp := c.RemoteAddr().(*net.TCPAddr); tcp {
+			// A connection of the same addresses still registered is gone.
 			g.conns[gc.key] = gc
 		}
 	}
@@ -139,28 +161,24 @@ func (g *resetGuard) admit(c net.Conn) *guardedConn {
 	return gc
 }
 
+// sweep forgets the connections that have not begun serving within
+// staleAfter: gRPC has closed them without telling the guard. g.mu is
+// held.
+func (g *resetGuard) sweep(now time.Time) {
+	g.accepts = 0
+	for k, c := range g.conns {
+		if !c.serving && now.Sub(c.accepted) >= staleAfter {
+			delete(g.conns, k)
+		}
+	}
+}
+
 // hostOf returns the host of a "host:port" address, or the address.
 func hostOf(addr string) string {
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		return host
 	}
 	return addr
-}
-
-// Close closes the connection and forgets it.
-func (c *guardedConn) Close() error {
-	c.guard.mu.Lock()
-	if c.guard.conns[c.key] == c {
-		delete(c.guard.conns, c.key)
-	}
-	c.guard.mu.Unlock()
-	return c.Conn.Close()
-}
-
-// Counts returns the calls the connection has had and how many of them
-// were premature resets.
-func (c *guardedConn) Counts() (calls, premature int64) {
-	return c.calls.Load(), c.premature.Load()
 }
 
 // keyOf returns the key of a connection with addresses local and remote;
@@ -183,6 +201,9 @@ func (g *resetGuard) TagConn(ctx context.Context, info *stats.ConnTagInfo) conte
 	key := keyOf(info.LocalAddr, info.RemoteAddr)
 	g.mu.Lock()
 	c := g.conns[key]
+	if c != nil {
+		c.serving = true
+	}
 	g.mu.Unlock()
 	if c == nil {
 		return ctx
@@ -190,8 +211,21 @@ func (g *resetGuard) TagConn(ctx context.Context, info *stats.ConnTagInfo) conte
 	return context.WithValue(ctx, guardedConnKey{}, c)
 }
 
-// HandleConn does nothing.
-func (g *resetGuard) HandleConn(context.Context, stats.ConnStats) {}
+// HandleConn forgets a connection once it has ended.
+func (g *resetGuard) HandleConn(ctx context.Context, s stats.ConnStats) {
+	if _, ok := s.(*stats.ConnEnd); !ok {
+		return
+	}
+	c, ok := ctx.Value(guardedConnKey{}).(*guardedConn)
+	if !ok {
+		return
+	}
+	g.mu.Lock()
+	if g.conns[c.key] == c {
+		delete(g.conns, c.key)
+	}
+	g.mu.Unlock()
+}
 
 // TagRPC returns ctx.
 func (g *resetGuard) TagRPC(ctx context.Context, _ *stats.RPCTagInfo) context.Context { return ctx }
@@ -229,7 +263,7 @@ func (g *resetGuard) close(c *guardedConn) {
 		if g.onClose != nil {
 			g.onClose(c)
 		}
-		c.Close()
+		c.conn.Close()
 	})
 }
 

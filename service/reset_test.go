@@ -140,7 +140,7 @@ func TestResetGuardThreshold(t *testing.T) {
 			g.onClose = func(*guardedConn) { closedConns++ }
 			server, client := net.Pipe()
 			defer client.Close()
-			c := &guardedConn{Conn: server, guard: g}
+			c := &guardedConn{conn: server}
 			ctx := context.WithValue(context.Background(), guardedConnKey{}, c)
 			begin := time.Now()
 			for _, e := range tt.ends {
@@ -260,3 +260,45 @@ type addrConn struct {
 }
 
 func (c addrConn) RemoteAddr() net.Addr { return c.remote }
+
+// TestResetGuardForgets: the guard forgets a connection when it ends, and
+// one that never began serving once it is stale; it does not track
+// connections other than TCP, whose addresses do not tell them apart.
+func TestResetGuardForgets(t *testing.T) {
+	now := time.Unix(1000, 0)
+	g := newResetGuard(10, time.Second, 0)
+	g.now = func() time.Time { return now }
+	conn := func(remote net.Addr) net.Conn {
+		server, client := net.Pipe()
+		t.Cleanup(func() { client.Close(); server.Close() })
+		return addrConn{Conn: server, remote: remote}
+	}
+	tracked := func() int {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		return len(g.conns)
+	}
+
+	served := g.admit(conn(&net.TCPAddr{IP: net.IPv4(192, 0, 2, 1), Port: 4000}))
+	ctx := g.TagConn(context.Background(), &stats.ConnTagInfo{LocalAddr: served.conn.LocalAddr(), RemoteAddr: served.conn.RemoteAddr()})
+	if ctx.Value(guardedConnKey{}) != served {
+		t.Fatal("TagConn did not find the connection accepted")
+	}
+	g.admit(conn(&net.TCPAddr{IP: net.IPv4(192, 0, 2, 2), Port: 4000})) // never served
+	g.admit(conn(&net.UnixAddr{Name: "@", Net: "unix"}))
+	if n := tracked(); n != 2 {
+		t.Fatalf("%d connections tracked, want the 2 TCP ones", n)
+	}
+	g.HandleConn(ctx, &stats.ConnEnd{})
+	if n := tracked(); n != 1 {
+		t.Fatalf("%d connections tracked after one ended, want 1", n)
+	}
+	now = now.Add(staleAfter)
+	for range sweepEvery {
+		g.admit(conn(&net.UnixAddr{Name: "@", Net: "unix"})) // accepts, untracked
+	}
+	g.admit(conn(&net.TCPAddr{IP: net.IPv4(192, 0, 2, 3), Port: 4000}))
+	if n := tracked(); n != 1 {
+		t.Errorf("%d connections tracked after a sweep, want only the newest", n)
+	}
+}
