@@ -281,8 +281,9 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 }
 
 // Serve serves the server on ln, as Server.Serve does, and closes the
-// connections of clients that reset too many calls (see
-// GRPCConfig.PrematureResetLimit), which Server.Serve alone does not.
+// connections of clients that reset too many calls, banning their
+// addresses a while (see GRPCConfig.PrematureResetLimit and
+// PrematureResetBan), which Server.Serve alone does not.
 func (g *GRPC) Serve(ln net.Listener) error {
 	if g.guard != nil {
 		ln = g.guard.listener(ln)
