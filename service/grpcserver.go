@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -22,6 +23,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/encoding"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
@@ -30,6 +32,7 @@ import (
 	"google.golang.org/grpc/tap"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/transport"
 )
 
 // GRPC is a gRPC server carrying the Sudoku service, the standard health
@@ -40,6 +43,7 @@ type GRPC struct {
 	srv    *Server
 	logger *slog.Logger
 	watch  *healthWatch
+	guard  *resetGuard // nil without a premature reset limit
 
 	drainDelay time.Duration
 	drainOnce  sync.Once
@@ -69,8 +73,45 @@ type GRPCConfig struct {
 	// Tokens, when not empty, are the bearer tokens accepted: every call
 	// but health checks must carry one in its "authorization: Bearer ..."
 	// metadata, or fails with Unauthenticated before the rate limit or
-	// anything else spends on it.
+	// anything else spends on it. On a connection served by the server
+	// itself, the token is checked on the call's headers, before its
+	// request is read (a tap handle, the first of the taps); calls that
+	// come through Server.ServeHTTP (the web viewer's) are checked by an
+	// interceptor, once their request is decoded.
 	Tokens []string
+	// RequestTimeout, when positive, is how long a call has for its
+	// request (the first message of a client stream) to arrive in full
+	// once its headers have: a call whose request is late ends with
+	// DeadlineExceeded, before its handler or default deadline begin. It
+	// does not apply to calls through Server.ServeHTTP.
+	RequestTimeout time.Duration
+	// PrematureResetLimit, when positive, makes GRPC.Serve close the
+	// connections whose client cancels most of the calls it opens before
+	// they are answered (HTTP/2 rapid reset): a connection is closed once
+	// it has had PrematureResetLimit/2 premature resets while it has had
+	// fewer than PrematureResetLimit calls, or once half of its calls are
+	// premature resets after that. A premature reset is a call that ends
+	// Canceled within PrematureResetLifetime (0:
+	// DefaultPrematureResetLifetime) of its start.
+	PrematureResetLimit    int
+	PrematureResetLifetime time.Duration
+	// PrematureResetBan is how long, after closing a connection for
+	// premature resets, GRPC.Serve closes new connections from its IP
+	// address at once: else the client just reconnects. 0 bans none.
+	PrematureResetBan time.Duration
+	// NoisyLogRate, when positive, is the most log lines a second about
+	// each kind of call a client can make fail at will: calls it cancels,
+	// calls refused for want of a valid token, calls whose request came
+	// too late; and about each kind of connection event: TLS handshakes
+	// that fail, connections closed for premature resets. The next line
+	// logged counts those held back ("log.suppressed"); metrics count
+	// them all. 0 logs every one.
+	NoisyLogRate float64
+	// Creds, when not nil, are the server's transport credentials (TLS):
+	// the handshakes that fail with them are counted
+	// (sudoku_tls_handshake_failures_total) and logged. Set them here
+	// rather than with grpc.Creds in ServerOptions.
+	Creds credentials.TransportCredentials
 	// Registerer, when not nil, receives the server's Prometheus metrics:
 	// RPC counts and latencies (grpc_server_*) and the service's own
 	// (sudoku_*, see Server.Collectors).
@@ -93,7 +134,9 @@ type GRPCConfig struct {
 	ServerOptions []grpc.ServerOption
 	// InTaps run in order on every new stream, in the connection's I/O
 	// goroutine, before its request is read (see tap.ServerInHandle): the
-	// first error refuses the stream. They must not block.
+	// first error refuses the stream, which is then logged and counted
+	// with the error's code. They must not block. The token check comes
+	// before them.
 	InTaps []tap.ServerInHandle
 }
 
@@ -111,16 +154,20 @@ func NewGRPC(srv *Server, logger *slog.Logger, extra ...grpc.ServerOption) *GRPC
 
 // BuildGRPC builds a gRPC server for srv.
 //
-// Every call, including one whose request cannot be read or is too large,
-// is logged and counted once it ends, with the code its client got, by a
-// stats handler (see callStats); with a TracerProvider, another stats
-// handler traces it. Then its interceptors run in this order: a request
-// that is not valid protobuf fails with InvalidArgument (see
-// checkedCodec), bearer-token authentication refuses calls without a
-// valid token, the rate limit of the caller refuses calls over it, and
-// panic recovery around the handler turns a panic into Internal. Health
-// checks skip authentication and the rate limit; health and reflection
-// calls are not logged.
+// On a new stream, before its request is read, its tap handles run: the
+// bearer-token check when Tokens are set, GRPCConfig.InTaps, then the
+// request timeout's. A stream they refuse is logged and counted with its
+// code. Every other call, including one whose request cannot be read or
+// is too large, is logged and counted once it ends, with the code its
+// client got, by a stats handler (see callStats); with a TracerProvider,
+// another stats handler traces it. Then its interceptors run in this
+// order: a request that is not valid protobuf fails with InvalidArgument
+// (see checkedCodec), a call already cancelled ends without running,
+// bearer-token authentication refuses calls without a valid token (those
+// the tap has let through pass at once), the rate limit of the caller
+// refuses calls over it, and panic recovery around the handler turns a
+// panic into Internal. Health checks skip authentication and the rate
+// limit; health and reflection calls are not logged.
 //
 // The server takes gzip-compressed requests, and answers a compressed
 // request compressed.
@@ -129,10 +176,17 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	stats := &callStats{logger: logger}
+	stats := &callStats{
+		logger:    logger,
+		cancelled: newLogSampler(cfg.NoisyLogRate),
+		refused:   newLogSampler(cfg.NoisyLogRate),
+		timedOut:  newLogSampler(cfg.NoisyLogRate),
+	}
+	guardMetrics := newGuardMetrics()
 	if cfg.Registerer != nil {
 		stats.metrics = newRPCMetrics()
-		for _, c := range append(stats.metrics.collectors(), srv.Collectors()...) {
+		collectors := append(stats.metrics.collectors(), srv.Collectors()...)
+		for _, c := range append(collectors, guardMetrics.collectors()...) {
 			if err := cfg.Registerer.Register(c); err != nil {
 				return nil, fmt.Errorf("registering metrics: %w", err)
 			}
@@ -142,6 +196,18 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		grpc.StatsHandler(stats),
 		grpc.ForceServerCodecV2(checkedCodec{encoding.GetCodecV2(protoCodecName)}),
 	}
+	var guard *resetGuard
+	if cfg.PrematureResetLimit > 0 {
+		guard = newResetGuard(cfg.PrematureResetLimit, cfg.PrematureResetLifetime, cfg.PrematureResetBan)
+		sampler := newLogSampler(cfg.NoisyLogRate)
+		guard.onClose = closedForResets(logger, sampler, cfg.PrematureResetBan, guardMetrics)
+		guard.onRefuse = func(net.Addr) { guardMetrics.bannedConns.Inc() }
+		opts = append(opts, grpc.StatsHandler(guard))
+	}
+	if cfg.Creds != nil {
+		opts = append(opts, grpc.Creds(transport.WatchHandshakes(cfg.Creds,
+			handshakeFailed(logger, newLogSampler(cfg.NoisyLogRate), guardMetrics))))
+	}
 	if cfg.TracerProvider != nil {
 		opts = append(opts, grpc.StatsHandler(otelgrpc.NewServerHandler(
 			otelgrpc.WithTracerProvider(cfg.TracerProvider),
@@ -150,18 +216,26 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		)))
 	}
 
-	unary := []grpc.UnaryServerInterceptor{checkRequestUnary}
-	stream := []grpc.StreamServerInterceptor{checkRequestStream}
+	unary := []grpc.UnaryServerInterceptor{checkRequestUnary, skipCancelledUnary}
+	stream := []grpc.StreamServerInterceptor{checkRequestStream, skipCancelledStream}
 	notHealth := selector.MatchFunc(func(_ context.Context, meta interceptors.CallMeta) bool {
 		return !isHealth(meta.Service)
 	})
+	var taps []tap.ServerInHandle
 	if len(cfg.Tokens) > 0 {
 		authFn, err := tokenAuth(cfg.Tokens)
 		if err != nil {
 			return nil, err
 		}
+		taps = append(taps, authTap(authFn))
+		// For calls through ServeHTTP, which runs no tap; calls the tap
+		// let through pass at once.
 		unary = append(unary, selector.UnaryServerInterceptor(auth.UnaryServerInterceptor(authFn), notHealth))
 		stream = append(stream, selector.StreamServerInterceptor(auth.StreamServerInterceptor(authFn), notHealth))
+	}
+	taps = append(taps, cfg.InTaps...)
+	if cfg.RequestTimeout > 0 {
+		taps = append(taps, requestTimeoutTap(cfg.RequestTimeout))
 	}
 	if cfg.RateLimit > 0 {
 		lim := newCallerLimiter(cfg.RateLimit, cfg.RateBurst, cfg.MaxCallers, time.Now)
@@ -185,8 +259,8 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		// Stop and GracefulStop return only once every handler has.
 		grpc.WaitForHandlers(true),
 	)
-	if len(cfg.InTaps) > 0 {
-		opts = append(opts, grpc.InTapHandle(chainTaps(cfg.InTaps)))
+	if len(taps) > 0 {
+		opts = append(opts, grpc.InTapHandle(refusing(chainTaps(taps), stats.refuse)))
 	}
 	if cfg.MaxRecvMsgSize > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(cfg.MaxRecvMsgSize))
@@ -201,9 +275,20 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	reflection.Register(gs)
 	stats.init(gs.GetServiceInfo())
 	return &GRPC{
-		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch,
+		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard,
 		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
 	}, nil
+}
+
+// Serve serves the server on ln, as Server.Serve does, and closes the
+// connections of clients that reset too many calls, banning their
+// addresses a while (see GRPCConfig.PrematureResetLimit and
+// PrematureResetBan), which Server.Serve alone does not.
+func (g *GRPC) Serve(ln net.Listener) error {
+	if g.guard != nil {
+		ln = g.guard.listener(ln)
+	}
+	return g.Server.Serve(ln)
 }
 
 // chainTaps returns one tap handle that runs taps in order, each with the
@@ -218,6 +303,37 @@ func chainTaps(taps []tap.ServerInHandle) tap.ServerInHandle {
 		}
 		return ctx, nil
 	}
+}
+
+// refusing returns the tap handle h that also reports each stream it
+// refuses to refused.
+func refusing(h tap.ServerInHandle, refused func(ctx context.Context, fullMethod string, err error)) tap.ServerInHandle {
+	return func(ctx context.Context, info *tap.Info) (context.Context, error) {
+		out, err := h(ctx, info)
+		if err != nil {
+			refused(ctx, info.FullMethodName, err)
+		}
+		return out, err
+	}
+}
+
+// skipCancelledUnary ends a call already cancelled (or past its deadline)
+// by the time its request is decoded, rather than solve for nobody: a
+// client that resets its streams as it opens them would otherwise have
+// the server solve every one.
+func skipCancelledUnary(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, status.FromContextError(err).Err()
+	}
+	return handler(ctx, req)
+}
+
+// skipCancelledStream is skipCancelledUnary for streams.
+func skipCancelledStream(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	if err := ss.Context().Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	return handler(srv, ss)
 }
 
 // unknownMethod is the server's UnknownServiceHandler: it refuses calls to

@@ -5,6 +5,9 @@ import (
 	"crypto/tls"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +22,7 @@ import (
 	"google.golang.org/grpc/tap"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/syncbuf"
 	"github.com/sudokuwise/solver/internal/testpki"
 	"github.com/sudokuwise/solver/internal/transport"
 )
@@ -228,5 +232,64 @@ func TestInTapsRunInOrder(t *testing.T) {
 	want := []string{"first /m", "second from first"}
 	if fmt.Sprint(seen) != fmt.Sprint(want) {
 		t.Fatalf("taps ran %q, want %q", seen, want)
+	}
+}
+
+// TestHandshakeFailuresCounted: TLS handshakes that fail on the gRPC port
+// are counted by reason and logged, a connection closed before its
+// handshake at debug level only.
+func TestHandshakeFailuresCounted(t *testing.T) {
+	pki := testpki.New(t)
+	cfg, err := transport.ServerTLS(pki.ServerCert, pki.ServerKey, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	var logs syncbuf.Buffer
+	logger := slog.New(slog.NewJSONHandler(&logs, nil))
+	_, addr := serveTCP(t, Config{}, GRPCConfig{Logger: logger, Registerer: reg, Creds: credentials.NewTLS(cfg)})
+
+	// Plain text where TLS is expected: an error.
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Write([]byte("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"))
+	io.Copy(io.Discard, c) // until the server closes it
+	c.Close()
+	// Connected and closed at once, as a TCP probe does.
+	c, err = net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	// A good client is served.
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(credentials.NewTLS(&tls.Config{RootCAs: pki.Pool, ServerName: "localhost"})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+
+	want := map[string]float64{transport.HandshakeError: 1, transport.HandshakeEOF: 1, transport.HandshakeTimeout: 0}
+	var got map[string]float64
+	poll(func() bool {
+		families, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = map[string]float64{}
+		for reason := range want {
+			got[reason], _ = metricValue(families, "sudoku_tls_handshake_failures_total", map[string]string{"reason": reason})
+		}
+		return fmt.Sprint(got) == fmt.Sprint(want)
+	})
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("sudoku_tls_handshake_failures_total = %v, want %v", got, want)
+	}
+	if n := strings.Count(logs.String(), "TLS handshake failed"); n != 1 {
+		t.Errorf("%d handshake failures logged at info level and above, want 1 (the error):\n%s", n, logs.String())
 	}
 }

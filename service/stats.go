@@ -2,14 +2,18 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/time/rate"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
@@ -27,9 +31,17 @@ import (
 // (grpc_server_started_total, grpc_server_handled_total, ...), for the
 // methods registered on the server only, so that a client cannot add
 // labels at will.
+//
+// Calls a client can make end badly at will, as many as it likes, are
+// logged through samplers instead, at most so many lines a second: calls
+// it cancels (Canceled), calls refused for want of a valid token
+// (Unauthenticated), and calls whose request did not arrive in time.
 type callStats struct {
-	logger  *slog.Logger
-	metrics *rpcMetrics // nil without a Registerer
+	logger    *slog.Logger
+	metrics   *rpcMetrics // nil without a Registerer
+	cancelled *logSampler // Canceled calls
+	refused   *logSampler // Unauthenticated calls and calls refused by a tap
+	timedOut  *logSampler // calls whose request did not arrive in time
 
 	methods map[string]methodInfo // by full method name; set by init
 }
@@ -83,14 +95,18 @@ func (h *callStats) init(services map[string]grpc.ServiceInfo) {
 
 // TagRPC notes the call's method and start.
 func (h *callStats) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.Context {
-	ci := &callInfo{start: time.Now()}
-	var known bool
-	ci.methodInfo, known = h.methods[info.FullMethodName]
-	if !known {
-		ci.service, ci.method = splitMethod(info.FullMethodName)
-		ci.typ = "unknown"
-	}
+	ci := &callInfo{methodInfo: h.lookup(info.FullMethodName), start: time.Now()}
 	return context.WithValue(ctx, callInfoKey{}, ci)
+}
+
+// lookup returns what the server knows of the method fullMethod.
+func (h *callStats) lookup(fullMethod string) methodInfo {
+	mi, known := h.methods[fullMethod]
+	if !known {
+		mi.service, mi.method = splitMethod(fullMethod)
+		mi.typ = "unknown"
+	}
+	return mi
 }
 
 // HandleRPC counts the call's start, its messages and its end, and logs
@@ -107,6 +123,7 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 			m.started.Inc()
 		}
 	case *stats.InPayload:
+		stopRequestTimer(ctx)
 		if m != nil {
 			m.received.Inc()
 		}
@@ -115,6 +132,7 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 			m.sent.Inc()
 		}
 	case *stats.End:
+		stopRequestTimer(ctx)
 		h.end(ctx, ci, s)
 	}
 }
@@ -144,10 +162,96 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		attrs = append(attrs, "peer.address", p.Addr.String())
 	}
-	if s.Error != nil {
+	sampler := h.samplerFor(code)
+	if limit, ok := requestTimedOut(ctx); ok {
+		sampler = h.timedOut
+		attrs = append(attrs, "grpc.error", fmt.Sprintf("request not received within %v", limit))
+	} else if s.Error != nil {
 		attrs = append(attrs, "grpc.error", st.Message())
 	}
-	h.logger.Log(ctx, slog.Level(logging.DefaultServerCodeToLevel(code)), "finished call", attrs...)
+	sampler.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(code)), "finished call", attrs...)
+}
+
+// samplerFor returns the sampler of the calls that end with code, nil for
+// those logged in full.
+func (h *callStats) samplerFor(code codes.Code) *logSampler {
+	switch code {
+	case codes.Canceled:
+		return h.cancelled
+	case codes.Unauthenticated:
+		return h.refused
+	}
+	return nil
+}
+
+// refuse counts and logs a call that a tap refused with err before it
+// began: such a call reaches neither the handler nor the stats handler's
+// other methods.
+func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
+	st, ok := status.FromError(err)
+	if !ok { // as gRPC answers it
+		st = status.New(codes.PermissionDenied, err.Error())
+	}
+	now := time.Now()
+	ci := h.lookup(fullMethod)
+	if ci.metrics != nil {
+		ci.metrics.started.Inc()
+		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, st.Code().String()).Inc()
+		ci.metrics.handling.Observe(0)
+	}
+	if isInfra(ci.service) {
+		return
+	}
+	attrs := []any{
+		"protocol", "grpc",
+		"grpc.component", "server",
+		"grpc.service", ci.service,
+		"grpc.method", ci.method,
+		"grpc.method_type", string(ci.typ),
+		"grpc.start_time", now.Format(time.RFC3339),
+		"grpc.code", st.Code().String(),
+		"grpc.time_ms", 0.0,
+	}
+	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
+		attrs = append(attrs, "peer.address", p.Addr.String())
+	}
+	attrs = append(attrs, "grpc.error", st.Message())
+	h.refused.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(st.Code())), "finished call", attrs...)
+}
+
+// logSampler passes at most a number of log lines a second, and counts
+// the lines it holds back: the next line it passes says how many
+// ("log.suppressed"). A nil *logSampler passes every line.
+type logSampler struct {
+	lim        *rate.Limiter
+	now        func() time.Time
+	suppressed atomic.Int64
+}
+
+// newLogSampler returns a sampler of perSecond lines a second, in bursts
+// of as many (at least one); 0 or less returns nil, which passes all.
+func newLogSampler(perSecond float64) *logSampler {
+	if perSecond <= 0 {
+		return nil
+	}
+	return &logSampler{lim: rate.NewLimiter(rate.Limit(perSecond), max(1, int(perSecond))), now: time.Now}
+}
+
+// log logs a line to logger, unless too many have been lately.
+func (s *logSampler) log(ctx context.Context, logger *slog.Logger, level slog.Level, msg string, attrs ...any) {
+	if !logger.Enabled(ctx, level) {
+		return
+	}
+	if s != nil {
+		if !s.lim.AllowN(s.now(), 1) {
+			s.suppressed.Add(1)
+			return
+		}
+		if n := s.suppressed.Swap(0); n > 0 {
+			attrs = append(attrs, "log.suppressed", n)
+		}
+	}
+	logger.Log(ctx, level, msg, attrs...)
 }
 
 // TagConn returns ctx.

@@ -47,6 +47,15 @@ type config struct {
 	httpListen    string
 	otlpEndpoint  string
 
+	// Hostile clients.
+	requestTimeout         time.Duration
+	prematureResetLimit    int
+	prematureResetLifetime time.Duration
+	prematureResetBan      time.Duration
+	noisyLogRate           float64
+	metricsTLS             bool
+	metricsTokenFile       string
+
 	batchLinger time.Duration // cfg.service.BatchLinger, where 0 means none
 }
 
@@ -115,6 +124,14 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.httpListen, "http-listen", "", "`host:port` of the web viewer: a page that solves a puzzle and shows each step, calling this server's API over Connect and gRPC-Web (with its TLS, tokens and limits); empty serves none")
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
+
+	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "time a call has, once its headers are in, for its request (a stream's first message) to arrive in full; a later one ends with DeadlineExceeded; 0 means no limit")
+	fs.IntVar(&cfg.prematureResetLimit, "premature-reset-limit", 500, "close a connection (HTTP/2 rapid reset) once its client has cancelled half this many `calls` within -premature-reset-lifetime of their start, before it has made this many, or half of its calls after that; 0 means never")
+	fs.DurationVar(&cfg.prematureResetLifetime, "premature-reset-lifetime", service.DefaultPrematureResetLifetime, "a call cancelled by its client within this time of its start counts as a premature reset")
+	fs.DurationVar(&cfg.prematureResetBan, "premature-reset-ban", 10*time.Second, "after closing a connection for premature resets, close new connections from its IP address at once for this long; 0 means never")
+	fs.Float64Var(&cfg.noisyLogRate, "noisy-log-rate", 10, "most log `lines` a second about each kind of event a client can cause at will: calls it cancels, calls without a valid token, requests too late, failed TLS handshakes, connections closed for premature resets; the next line logged counts those held back; 0 logs them all")
+	fs.BoolVar(&cfg.metricsTLS, "metrics-tls", false, "serve -metrics-listen over TLS with -tls-cert and -tls-key (asking no client certificate)")
+	fs.StringVar(&cfg.metricsTokenFile, "metrics-token-file", "", "`file` of bearer tokens, one a line; when set, -metrics-listen answers only requests carrying one (Authorization: Bearer ...)")
 
 	// The environment first, so that the command line overrides it.
 	var envErr error
@@ -221,6 +238,28 @@ func (cfg *config) check() error {
 	}
 	if cfg.tlsClientCA != "" && cfg.tlsCert == "" {
 		return errors.New("-tls-client-ca needs -tls-cert and -tls-key")
+	}
+	return cfg.checkGuard()
+}
+
+// checkGuard rejects the flags against hostile clients out of range, and
+// the metrics flags that need others.
+func (cfg *config) checkGuard() error {
+	switch {
+	case cfg.requestTimeout < 0:
+		return fmt.Errorf("-request-timeout must not be negative, not %v", cfg.requestTimeout)
+	case cfg.prematureResetLimit < 0:
+		return fmt.Errorf("-premature-reset-limit must not be negative, not %d", cfg.prematureResetLimit)
+	case cfg.prematureResetBan < 0:
+		return fmt.Errorf("-premature-reset-ban must not be negative, not %v", cfg.prematureResetBan)
+	case cfg.prematureResetLifetime <= 0:
+		return fmt.Errorf("-premature-reset-lifetime must be positive, not %v", cfg.prematureResetLifetime)
+	case cfg.noisyLogRate < 0:
+		return fmt.Errorf("-noisy-log-rate must not be negative, not %v", cfg.noisyLogRate)
+	case cfg.metricsTLS && cfg.tlsCert == "":
+		return errors.New("-metrics-tls needs -tls-cert and -tls-key")
+	case (cfg.metricsTLS || cfg.metricsTokenFile != "") && cfg.metricsListen == "":
+		return errors.New("-metrics-tls and -metrics-token-file need -metrics-listen")
 	}
 	return nil
 }

@@ -10,8 +10,10 @@
 // command line wins over the environment. Run "solverd -h" for the list.
 //
 // The defaults suit a single machine: one solving slot per CPU with a
-// bounded queue, small received messages, keepalive enforcement and a
-// maximum connection age. Rate limiting (per caller), bearer-token
+// bounded queue, small received messages, keepalive enforcement, a
+// maximum connection age, a time limit for each call's request to arrive,
+// and connections closed (their address banned a while) when their client
+// resets calls as it opens them. Rate limiting (per caller), bearer-token
 // authentication, TLS or mutual TLS, a Prometheus /metrics endpoint and
 // OpenTelemetry tracing over OTLP are off unless their flags (or, for
 // tracing, the standard OTEL_EXPORTER_OTLP_* environment) are set.
@@ -23,7 +25,8 @@
 // ends health Watch streams, keeps serving calls for the drain delay, then
 // refuses new calls and lets in-flight calls finish for up to the grace
 // period (batch streams answer the puzzles they have and end with
-// Unavailable), then stops.
+// Unavailable), then stops. A second SIGINT or SIGTERM during that time
+// makes it exit at once, with status 1.
 package main
 
 import (
@@ -46,14 +49,34 @@ func main() {
 	if _, ok := os.LookupEnv("GOGC"); !ok {
 		debug.SetGCPercent(defaultGOGC)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	go onSignals(sigs, cancel, func(sig os.Signal) {
+		fmt.Fprintf(os.Stderr, "solverd: second signal (%v): exiting without waiting for calls to finish\n", sig)
+		os.Exit(1)
+	})
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
+	signal.Stop(sigs)
+	cancel()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "solverd: %v\n", err)
 		if errors.As(err, new(*usageError)) {
 			os.Exit(2)
 		}
 		os.Exit(1)
+	}
+}
+
+// onSignals calls shutdown on the first signal from sigs, and force on the
+// second, for an operator who will not wait for a graceful stop. It
+// returns once sigs is closed or force has returned.
+func onSignals(sigs <-chan os.Signal, shutdown func(), force func(os.Signal)) {
+	if _, ok := <-sigs; !ok {
+		return
+	}
+	shutdown()
+	if sig, ok := <-sigs; ok {
+		force(sig)
 	}
 }

@@ -93,14 +93,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	var metrics *http.Server
 	metricsDone := make(chan error, 1)
 	if reg != nil {
-		mln, err := net.Listen("tcp", cfg.metricsListen)
-		if err != nil {
+		if metrics, err = startMetrics(cfg, reg, tlsCfg, logger, metricsDone); err != nil {
 			ln.Close()
-			return fmt.Errorf("metrics: %w", err)
+			return err
 		}
-		metrics = newMetricsServer(reg, logger, cfg.pprof)
-		go func() { metricsDone <- metrics.Serve(mln) }()
-		logger.Info("serving metrics", "addr", mln.Addr().String())
 	}
 	var web *http.Server
 	webDone := make(chan error, 1)
@@ -115,7 +111,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	}
 
 	served := make(chan error, 1)
-	go func() { served <- g.Server.Serve(ln) }()
+	go func() { served <- g.Serve(ln) }()
 	logger.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",
 		"auth", cfg.authTokenFile != "", "solve_slots", srv.Config().MaxConcurrent)
 
@@ -220,6 +216,12 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 		RateBurst:      cfg.rateBurst,
 		DrainDelay:     cfg.drainDelay,
 		MaxRecvMsgSize: cfg.maxMsgSize,
+		// Against hostile clients.
+		RequestTimeout:         cfg.requestTimeout,
+		PrematureResetLimit:    cfg.prematureResetLimit,
+		PrematureResetLifetime: cfg.prematureResetLifetime,
+		PrematureResetBan:      cfg.prematureResetBan,
+		NoisyLogRate:           cfg.noisyLogRate,
 		ServerOptions: []grpc.ServerOption{
 			grpc.ConnectionTimeout(cfg.handshakeTimeout),
 			grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{
@@ -245,7 +247,7 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 			return gcfg, nil, err
 		}
 		// gRPC's credentials and the web viewer's server each take a copy.
-		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.Creds(credentials.NewTLS(tlsCfg.Clone())))
+		gcfg.Creds = credentials.NewTLS(tlsCfg.Clone())
 	}
 	if cfg.authTokenFile != "" {
 		tokens, err := transport.ReadTokens(cfg.authTokenFile)
@@ -268,9 +270,44 @@ func orInfinity(d time.Duration) time.Duration {
 	return d
 }
 
+// startMetrics serves the metrics of reg on cfg.metricsListen, over TLS
+// with cfg.metricsTLS; the error that ends serving goes to done.
+func startMetrics(cfg *config, reg *prometheus.Registry, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
+	metrics, err := newMetricsServer(reg, logger, cfg.pprof, cfg.metricsTokenFile)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	if cfg.metricsTLS {
+		metrics.TLSConfig = metricsTLS(tlsCfg)
+	}
+	mln, err := net.Listen("tcp", cfg.metricsListen)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	// Serving sets up the server's TLS configuration: read nothing of it after.
+	if cfg.metricsTLS {
+		go func() { done <- metrics.ServeTLS(mln, "", "") }()
+	} else {
+		go func() { done <- metrics.Serve(mln) }()
+	}
+	logger.Info("serving metrics", "addr", mln.Addr().String(), "tls", cfg.metricsTLS, "auth", cfg.metricsTokenFile != "")
+	return metrics, nil
+}
+
+// metricsTLS returns the TLS configuration of the metrics server: the
+// gRPC server's certificate, without asking for a client certificate,
+// which scrapers seldom have; a bearer token authenticates them instead.
+func metricsTLS(grpcTLS *tls.Config) *tls.Config {
+	cfg := grpcTLS.Clone()
+	cfg.ClientAuth = tls.NoClientCert
+	cfg.ClientCAs = nil
+	return cfg
+}
+
 // newMetricsServer returns the HTTP server of /metrics, and of the
-// profiler's /debug/pprof/ when withPprof.
-func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof bool) *http.Server {
+// profiler's /debug/pprof/ when withPprof; with tokenFile, a file of
+// bearer tokens, it answers only requests that carry one.
+func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof bool, tokenFile string) (*http.Server, error) {
 	mux := http.NewServeMux()
 	if withPprof {
 		mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -284,12 +321,22 @@ func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof b
 		MaxRequestsInFlight: 4,
 		Timeout:             10 * time.Second,
 	}))
+	var handler http.Handler = mux
+	if tokenFile != "" {
+		tokens, err := transport.ReadTokens(tokenFile)
+		if err != nil {
+			return nil, err
+		}
+		if handler, err = transport.RequireBearer(tokens, mux); err != nil {
+			return nil, err
+		}
+	}
 	return &http.Server{
-		Handler:           mux,
+		Handler:           handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
+	}, nil
 }

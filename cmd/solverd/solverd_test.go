@@ -270,6 +270,13 @@ func TestBadConfig(t *testing.T) {
 		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},
 		{"client CA without TLS", []string{"--tls-client-ca", "ca.pem"}, nil, "-tls-client-ca needs -tls-cert"},
 		{"pprof without metrics", []string{"--pprof"}, nil, "-pprof needs -metrics-listen"},
+		{"negative request timeout", []string{"--request-timeout", "-1s"}, nil, "-request-timeout must not be negative"},
+		{"negative reset limit", []string{"--premature-reset-limit", "-1"}, nil, "-premature-reset-limit must not be negative"},
+		{"negative reset ban", []string{"--premature-reset-ban", "-1s"}, nil, "-premature-reset-ban must not be negative"},
+		{"zero reset lifetime", []string{"--premature-reset-lifetime", "0s"}, nil, "-premature-reset-lifetime must be positive"},
+		{"negative noisy log rate", []string{"--noisy-log-rate", "-1"}, nil, "-noisy-log-rate must not be negative"},
+		{"metrics TLS without TLS", []string{"--metrics-listen", ":0", "--metrics-tls"}, nil, "-metrics-tls needs -tls-cert"},
+		{"metrics token without metrics", []string{"--metrics-token-file", "t"}, nil, "need -metrics-listen"},
 		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, "SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS"},
 		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
 	}

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -462,6 +463,15 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 			t.Errorf("%s probe: want a gRPC probe of port %d", name, grpcPort)
 		case tls != (p.GRPC.Mode != nil && *p.GRPC.Mode == corev1.GRPCProbeModeTLS):
 			t.Errorf("%s probe: TLS mode %v on a port with TLS %v", name, p.GRPC.Mode, tls)
+		}
+	}
+
+	// Production: a caller, however authenticated, cannot take every
+	// solving slot of the pods at will.
+	if strings.HasPrefix(k.name, "overlays/production") {
+		rate, err := strconv.ParseFloat(cm.Data["SOLVERD_RATE_LIMIT"], 64)
+		if err != nil || rate <= 0 {
+			t.Errorf("SOLVERD_RATE_LIMIT %q: production wants a positive rate limit per caller", cm.Data["SOLVERD_RATE_LIMIT"])
 		}
 	}
 

@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"strings"
 
@@ -49,28 +50,70 @@ func ReadTokens(file string) ([]string, error) {
 // lengths leak through timing; several tokens allow rotating them without
 // downtime.
 func BearerAuth(tokens []string) (auth.AuthFunc, error) {
-	digests := make([][sha256.Size]byte, 0, len(tokens))
-	for _, t := range tokens {
-		if t == "" {
-			return nil, errors.New("empty bearer token")
-		}
-		digests = append(digests, sha256.Sum256([]byte(t)))
+	set, err := newTokenSet(tokens)
+	if err != nil {
+		return nil, err
 	}
 	return func(ctx context.Context) (context.Context, error) {
 		token, err := auth.AuthFromMD(ctx, "bearer")
 		if err != nil {
 			return nil, err
 		}
-		got := sha256.Sum256([]byte(token))
-		match := 0
-		for i := range digests {
-			match |= subtle.ConstantTimeCompare(got[:], digests[i][:])
-		}
-		if match != 1 {
+		if !set.has(token) {
 			return nil, status.Error(codes.Unauthenticated, "invalid bearer token")
 		}
 		return ctx, nil
 	}, nil
+}
+
+// RequireBearer returns a handler that passes to next the HTTP requests
+// carrying one of tokens as their bearer token ("Authorization: Bearer
+// <token>"), compared as BearerAuth does, and answers others 401
+// Unauthorized.
+func RequireBearer(tokens []string, next http.Handler) (http.Handler, error) {
+	set, err := newTokenSet(tokens)
+	if err != nil {
+		return nil, err
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		if !strings.EqualFold(scheme, "bearer") || !set.has(token) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="solverd"`)
+			http.Error(w, "a valid bearer token is required", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	}), nil
+}
+
+// tokenSet holds the SHA-256 digests of bearer tokens.
+type tokenSet [][sha256.Size]byte
+
+// newTokenSet returns the set of tokens, none of which may be empty.
+func newTokenSet(tokens []string) (tokenSet, error) {
+	if len(tokens) == 0 {
+		return nil, errors.New("no bearer token")
+	}
+	set := make(tokenSet, 0, len(tokens))
+	for _, t := range tokens {
+		if t == "" {
+			return nil, errors.New("empty bearer token")
+		}
+		set = append(set, sha256.Sum256([]byte(t)))
+	}
+	return set, nil
+}
+
+// has reports whether token is in the set, in a time that depends only on
+// the size of the set, so that neither the tokens' contents nor their
+// lengths leak through timing.
+func (s tokenSet) has(token string) bool {
+	got := sha256.Sum256([]byte(token))
+	match := 0
+	for i := range s {
+		match |= subtle.ConstantTimeCompare(got[:], s[i][:])
+	}
+	return match == 1
 }
 
 // Bearer returns the credentials of a client that sends token with every

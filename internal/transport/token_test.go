@@ -2,6 +2,9 @@ package transport
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -85,5 +88,47 @@ func TestBearer(t *testing.T) {
 	}
 	if _, err := BearerAuth([]string{"a", ""}); err == nil {
 		t.Error("an empty token was accepted")
+	}
+}
+
+func TestRequireBearer(t *testing.T) {
+	h, err := RequireBearer([]string{"old-secret", "new-secret"}, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		io.WriteString(w, "metrics")
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		header string // Authorization; "" sends none
+		want   int
+	}{
+		{"", http.StatusUnauthorized},
+		{"Bearer guess", http.StatusUnauthorized},
+		{"Basic b2xkLXNlY3JldA==", http.StatusUnauthorized},
+		{"Bearer new", http.StatusUnauthorized},
+		{"Bearer new-secret", http.StatusOK},
+		{"bearer old-secret", http.StatusOK},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest(http.MethodGet, "/metrics", nil)
+		if tt.header != "" {
+			r.Header.Set("Authorization", tt.header)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != tt.want {
+			t.Errorf("Authorization %q: status %d, want %d", tt.header, w.Code, tt.want)
+		}
+		if w.Code == http.StatusUnauthorized && w.Header().Get("WWW-Authenticate") == "" {
+			t.Errorf("Authorization %q: 401 without WWW-Authenticate", tt.header)
+		}
+		if w.Code == http.StatusOK && w.Body.String() != "metrics" {
+			t.Errorf("Authorization %q: body %q", tt.header, w.Body.String())
+		}
+	}
+	for _, tokens := range [][]string{nil, {"a", ""}} {
+		if _, err := RequireBearer(tokens, http.NotFoundHandler()); err == nil {
+			t.Errorf("RequireBearer(%q) accepted", tokens)
+		}
 	}
 }
