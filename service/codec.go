@@ -11,6 +11,9 @@ import (
 	"google.golang.org/grpc/encoding/proto"
 	"google.golang.org/grpc/mem"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 // protoCodecName is the name of gRPC's protobuf codec.
@@ -26,8 +29,15 @@ const protoCodecName = proto.Name
 // badRequests) and reports success; the first interceptor of the call,
 // checkRequestUnary or checkRequestStream, finds the note and fails the
 // call with InvalidArgument before anything else looks at the message.
+//
+// It also bounds each request message of the Sudoku service but
+// SolveBatch's by maxRequest bytes (0: no bound beyond the server's
+// largest message): one puzzle needs far less than a batch message of
+// many, and a request past its bound fails with ResourceExhausted before
+// it is decoded, so that it cannot balloon into a large tree of messages.
 type checkedCodec struct {
 	encoding.CodecV2
+	maxRequest int
 }
 
 // badRequests holds, by message, why the unmarshalling of a message that
@@ -38,6 +48,13 @@ var badRequests sync.Map // of any (a message pointer) to error
 
 // Unmarshal reads data into v; see checkedCodec.
 func (c checkedCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	if c.maxRequest > 0 && boundedRequest(v) {
+		if n := data.Len(); n > c.maxRequest {
+			badRequests.Store(v, status.Errorf(codes.ResourceExhausted,
+				"request of %d bytes is larger than the %d bytes this method takes (-max-request-size)", n, c.maxRequest))
+			return nil
+		}
+	}
 	err := c.CodecV2.Unmarshal(data, v)
 	if err == nil {
 		return nil
@@ -50,12 +67,29 @@ func (c checkedCodec) Unmarshal(data mem.BufferSlice, v any) error {
 	return err
 }
 
+// boundedRequest reports whether v is a request of the Sudoku service
+// that carries at most one puzzle: every one but SolveBatch's.
+func boundedRequest(v any) bool {
+	m, ok := v.(protoreflect.ProtoMessage)
+	if !ok {
+		return false
+	}
+	if _, batch := v.(*sudokuv1.SolveBatchRequest); batch {
+		return false
+	}
+	return m.ProtoReflect().Descriptor().ParentFile().Package() == sudokuv1.File_sudoku_v1_sudoku_proto.Package()
+}
+
 // takeBadRequest returns the error of unmarshalling m into a request, and
-// nil when m was read without error.
+// nil when m was read without error. A status error is returned as it is.
 func takeBadRequest(m any) error {
-	err, ok := badRequests.LoadAndDelete(m)
+	v, ok := badRequests.LoadAndDelete(m)
 	if !ok {
 		return nil
+	}
+	err := v.(error)
+	if _, isStatus := status.FromError(err); isStatus {
+		return err
 	}
 	return status.Errorf(codes.InvalidArgument, "the request is not a valid protobuf message: %v", err)
 }

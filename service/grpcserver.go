@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -44,6 +45,9 @@ type GRPC struct {
 	logger *slog.Logger
 	watch  *healthWatch
 	guard  *resetGuard // nil without a premature reset limit
+	// admission counts the calls in progress; nil without MaxStreams
+	// and MaxHeap.
+	admission *admission
 
 	drainDelay time.Duration
 	drainOnce  sync.Once
@@ -128,6 +132,31 @@ type GRPCConfig struct {
 	// default of 4 MiB. The largest message sent is the service's
 	// Config.MaxSendMsgSize.
 	MaxRecvMsgSize int
+	// StreamWindow and ConnWindow are the HTTP/2 flow-control windows of
+	// each call and of each connection, in bytes: fixed, where gRPC's
+	// default widens the window of every call whose client sends fast up
+	// to 16 MiB (BDP estimation), read or not, so that a client that
+	// opens many calls and sends without end could fill the server's
+	// memory. 0 means DefaultStreamWindow and DefaultConnWindow; gRPC
+	// raises a value below 64 KiB to 64 KiB. A negative StreamWindow
+	// leaves both to gRPC's BDP estimation, for trusted clients on links
+	// with a large bandwidth-delay product.
+	StreamWindow int32
+	ConnWindow   int32
+	// MaxRequestSize, when positive, bounds the request of every method of
+	// the Sudoku service but SolveBatch, whose messages carry many
+	// puzzles (MaxRecvMsgSize bounds those): a larger request fails with
+	// ResourceExhausted before it is decoded.
+	MaxRequestSize int
+	// MaxStreams, when positive, is the most calls in progress at once
+	// across all connections, health checks excepted: a call over it is
+	// refused with ResourceExhausted before its request is read. A call
+	// counts until it ends, however long its client stalls.
+	MaxStreams int
+	// MaxHeap, when positive, is the Go heap size in bytes (sampled every
+	// 100 ms) above which new calls, health checks excepted, are refused
+	// with ResourceExhausted before their request is read.
+	MaxHeap uint64
 	// ServerOptions are appended to the server's own: keepalive, TLS
 	// credentials and the like. They must not include grpc.InTapHandle,
 	// of which a server has one: add to InTaps instead.
@@ -194,7 +223,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}
 	opts := []grpc.ServerOption{
 		grpc.StatsHandler(stats),
-		grpc.ForceServerCodecV2(checkedCodec{encoding.GetCodecV2(protoCodecName)}),
+		grpc.ForceServerCodecV2(checkedCodec{CodecV2: encoding.GetCodecV2(protoCodecName), maxRequest: cfg.MaxRequestSize}),
 	}
 	var guard *resetGuard
 	if cfg.PrematureResetLimit > 0 {
@@ -234,6 +263,20 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		stream = append(stream, selector.StreamServerInterceptor(auth.StreamServerInterceptor(authFn), notHealth))
 	}
 	taps = append(taps, cfg.InTaps...)
+	var adm *admission
+	if cfg.MaxStreams > 0 || cfg.MaxHeap > 0 {
+		// Last of the taps that refuse: a stream refused after it was
+		// counted would never be let go.
+		adm = newAdmission(cfg.MaxStreams, cfg.MaxHeap)
+		taps = append(taps, adm.tap)
+		if cfg.Registerer != nil {
+			for _, c := range adm.collectors() {
+				if err := cfg.Registerer.Register(c); err != nil {
+					return nil, fmt.Errorf("registering metrics: %w", err)
+				}
+			}
+		}
+	}
 	if cfg.RequestTimeout > 0 {
 		taps = append(taps, requestTimeoutTap(cfg.RequestTimeout))
 	}
@@ -262,6 +305,12 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	if len(taps) > 0 {
 		opts = append(opts, grpc.InTapHandle(refusing(chainTaps(taps), stats.refuse)))
 	}
+	if cfg.StreamWindow >= 0 {
+		opts = append(opts,
+			grpc.StaticStreamWindowSize(cmp.Or(cfg.StreamWindow, DefaultStreamWindow)),
+			grpc.StaticConnWindowSize(cmp.Or(cfg.ConnWindow, DefaultConnWindow)),
+		)
+	}
 	if cfg.MaxRecvMsgSize > 0 {
 		opts = append(opts, grpc.MaxRecvMsgSize(cfg.MaxRecvMsgSize))
 	}
@@ -275,7 +324,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	reflection.Register(gs)
 	stats.init(gs.GetServiceInfo())
 	return &GRPC{
-		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard,
+		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard, admission: adm,
 		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
 	}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -34,6 +35,14 @@ type config struct {
 	maxConnIdle           time.Duration
 	maxConnAge            time.Duration
 	maxConnAgeGrace       time.Duration
+
+	// Memory bounds under hostile clients.
+	streamWindow    int
+	connWindow      int
+	maxRequestSize  int
+	maxConnections  int
+	maxTotalStreams int
+	maxHeap         int64
 
 	// Middleware.
 	rateLimit     float64
@@ -114,6 +123,13 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.DurationVar(&cfg.maxConnAge, "max-connection-age", 30*time.Minute, "ask clients to reconnect after this long (±10%), so that load rebalances; 0 means never")
 	fs.DurationVar(&cfg.maxConnAgeGrace, "max-connection-age-grace", 5*time.Minute, "then close the connection after this long, cutting calls still running; 0 means never")
 
+	fs.IntVar(&cfg.streamWindow, "stream-window", service.DefaultStreamWindow, "HTTP/2 flow-control window of each call, in `bytes` (at least 65536): the most a client may send a call ahead of what its handler has read; fixed, so that calls that send without end hold no more; 0 leaves both windows to gRPC's BDP estimation (up to 16 MiB a call: for trusted clients only)")
+	fs.IntVar(&cfg.connWindow, "conn-window", service.DefaultConnWindow, "HTTP/2 flow-control window of each connection, in `bytes` (at least 65536)")
+	fs.IntVar(&cfg.maxRequestSize, "max-request-size", service.DefaultMaxRequestSize, "largest request of every method but SolveBatch, in `bytes` (a puzzle takes at most 64 KiB of text and 64 KiB of region map); larger ones are refused before they are decoded; -max-msg-size bounds it too")
+	fs.IntVar(&cfg.maxConnections, "max-connections", 512, "`connections` served at once; more wait to be accepted; 0 means no limit")
+	fs.IntVar(&cfg.maxTotalStreams, "max-total-streams", service.DefaultMaxStreams, "`calls` in progress at once across all connections, stalled ones included, health checks excepted; more are refused with ResourceExhausted before their request is read; 0 means no limit")
+	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound")
+
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted from each caller (its bearer token with -auth-token-file, else its IP address), health checks excepted; more are refused with ResourceExhausted; 0 means no limit")
 	fs.IntVar(&cfg.rateBurst, "rate-burst", 0, "`calls` a caller may make at once above the rate limit; 0 means the rate")
 	fs.StringVar(&cfg.authTokenFile, "auth-token-file", "", "`file` of bearer tokens, one a line; when set, every call but health checks needs one, checked before the rate limit")
@@ -183,6 +199,7 @@ func (cfg *config) check() error {
 		{"max-send-msg-size", cfg.service.MaxSendMsgSize},
 		{"max-queue", cfg.service.MaxQueue},
 		{"stream-buffer", cfg.service.StreamBuffer},
+		{"max-request-size", cfg.maxRequestSize},
 	}
 	for _, p := range positive {
 		if p.v <= 0 {
@@ -197,6 +214,9 @@ func (cfg *config) check() error {
 		{"batch-workers", float64(cfg.service.BatchWorkers)},
 		{"rate-limit", cfg.rateLimit},
 		{"rate-burst", float64(cfg.rateBurst)},
+		{"max-connections", float64(cfg.maxConnections)},
+		{"max-total-streams", float64(cfg.maxTotalStreams)},
+		{"max-heap", float64(cfg.maxHeap)},
 	}
 	for _, p := range notNegative {
 		if p.v < 0 {
@@ -228,6 +248,17 @@ func (cfg *config) check() error {
 				want = "must be positive"
 			}
 			return fmt.Errorf("-%s %s, not %v", d.name, want, d.v)
+		}
+	}
+	for _, w := range []struct {
+		name string
+		v    int
+	}{{"stream-window", cfg.streamWindow}, {"conn-window", cfg.connWindow}} {
+		if w.name == "stream-window" && w.v == 0 {
+			continue
+		}
+		if w.v < 64<<10 || w.v > math.MaxInt32 {
+			return fmt.Errorf("-%s must be from 65536 to %d bytes, not %d", w.name, math.MaxInt32, w.v)
 		}
 	}
 	if cfg.pprof && cfg.metricsListen == "" {

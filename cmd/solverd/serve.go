@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/keepalive"
@@ -111,6 +112,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	}
 
 	served := make(chan error, 1)
+	if cfg.maxConnections > 0 {
+		// Connections over the cap wait in the listen backlog.
+		ln = netutil.LimitListener(ln, cfg.maxConnections)
+	}
 	go func() { served <- g.Serve(ln) }()
 	logger.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",
 		"auth", cfg.authTokenFile != "", "solve_slots", srv.Config().MaxConcurrent)
@@ -237,6 +242,13 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 			}),
 		},
 	}
+	gcfg.StreamWindow, gcfg.ConnWindow = int32(cfg.streamWindow), int32(cfg.connWindow)
+	if cfg.streamWindow == 0 {
+		gcfg.StreamWindow = -1 // gRPC's BDP estimation
+	}
+	gcfg.MaxRequestSize = min(cfg.maxRequestSize, cfg.maxMsgSize)
+	gcfg.MaxStreams = cfg.maxTotalStreams
+	gcfg.MaxHeap = uint64(cfg.maxHeap)
 	if cfg.maxStreams > 0 {
 		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.MaxConcurrentStreams(cfg.maxStreams))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"regexp"
 	"strings"
 	"sync"
@@ -277,6 +278,12 @@ func TestBadConfig(t *testing.T) {
 		{"negative noisy log rate", []string{"--noisy-log-rate", "-1"}, nil, "-noisy-log-rate must not be negative"},
 		{"metrics TLS without TLS", []string{"--metrics-listen", ":0", "--metrics-tls"}, nil, "-metrics-tls needs -tls-cert"},
 		{"metrics token without metrics", []string{"--metrics-token-file", "t"}, nil, "need -metrics-listen"},
+		{"small stream window", []string{"--stream-window", "1000"}, nil, "-stream-window must be from 65536"},
+		{"small conn window", []string{"--conn-window", "0"}, nil, "-conn-window must be from 65536"},
+		{"zero request size", []string{"--max-request-size", "0"}, nil, "-max-request-size must be positive"},
+		{"negative connections", []string{"--max-connections", "-1"}, nil, "-max-connections must not be negative"},
+		{"negative total streams", []string{"--max-total-streams", "-5"}, nil, "-max-total-streams must not be negative"},
+		{"negative heap", []string{"--max-heap", "-1"}, nil, "-max-heap must not be negative"},
 		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, "SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS"},
 		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
 	}
@@ -331,5 +338,42 @@ func TestHelp(t *testing.T) {
 		if !strings.Contains(usage, "env "+envName(name)+")") {
 			t.Errorf("usage lacks the environment variable of -%s", name)
 		}
+	}
+}
+
+// TestMemoryBounds checks that the flags of the memory bounds reach the
+// gRPC server's configuration, with their documented defaults.
+func TestMemoryBounds(t *testing.T) {
+	noEnv := func(string) (string, bool) { return "", false }
+	tests := []struct {
+		name string
+		args []string
+		want service.GRPCConfig
+	}{
+		{"defaults", nil, service.GRPCConfig{StreamWindow: 64 << 10, ConnWindow: 1 << 20,
+			MaxRequestSize: service.DefaultMaxRequestSize, MaxStreams: 256, MaxHeap: 192 << 20}},
+		{"set", []string{"-stream-window", "131072", "-conn-window", "4194304", "-max-request-size", "4096",
+			"-max-total-streams", "10", "-max-heap", "1048576"},
+			service.GRPCConfig{StreamWindow: 128 << 10, ConnWindow: 4 << 20, MaxRequestSize: 4096, MaxStreams: 10, MaxHeap: 1 << 20}},
+		{"dynamic windows, request size capped by the message size", []string{"-stream-window", "0", "-max-msg-size", "1000", "-max-total-streams", "0", "-max-heap", "0"},
+			service.GRPCConfig{StreamWindow: -1, ConnWindow: 1 << 20, MaxRequestSize: 1000}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := parseConfig(tt.args, noEnv, &bytes.Buffer{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := grpcConfig(cfg, slog.New(slog.DiscardHandler))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.StreamWindow != tt.want.StreamWindow || got.ConnWindow != tt.want.ConnWindow ||
+				got.MaxRequestSize != tt.want.MaxRequestSize || got.MaxStreams != tt.want.MaxStreams || got.MaxHeap != tt.want.MaxHeap {
+				t.Errorf("windows %d/%d, request %d, streams %d, heap %d; want %d/%d, %d, %d, %d",
+					got.StreamWindow, got.ConnWindow, got.MaxRequestSize, got.MaxStreams, got.MaxHeap,
+					tt.want.StreamWindow, tt.want.ConnWindow, tt.want.MaxRequestSize, tt.want.MaxStreams, tt.want.MaxHeap)
+			}
+		})
 	}
 }

@@ -1,0 +1,158 @@
+package service
+
+import (
+	"context"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
+)
+
+// Defaults of the server-wide admission caps, sized to the pod of
+// docs/capacity.md (2 CPUs, 256 MiB).
+const (
+	// DefaultMaxStreams is the most calls in progress at once across all
+	// connections: at the 64 KiB stream window, streams whose clients
+	// send and never read hold at most 16 MiB of requests, and stalled
+	// SolveSteps streams, the largest (up to about 0.8 MiB each with
+	// their buffered steps), stay within the heap bound.
+	DefaultMaxStreams = 256
+	// DefaultMaxHeap is the Go heap above which new calls are refused:
+	// three quarters of the pod's 256 MiB, leaving the rest to the
+	// runtime, stacks and the calls already admitted.
+	DefaultMaxHeap = 192 << 20
+	// DefaultStreamWindow is the HTTP/2 flow-control window of a call:
+	// gRPC's initial window, which one SolveBatch message of 64 puzzles
+	// (about 6 KiB) fits many times over.
+	DefaultStreamWindow = 64 << 10
+	// DefaultConnWindow is the HTTP/2 flow-control window of a connection.
+	DefaultConnWindow = 1 << 20
+)
+
+// heapSampleEvery is how often, at most, admission reads the heap size:
+// reading it costs about a microsecond, and a heap grows by at most a few
+// MiB in that time even under a flood of calls.
+const heapSampleEvery = 100 * time.Millisecond
+
+// admission refuses new streams, before their request is read, when the
+// server already has its most streams in progress or its heap is above a
+// bound. Health checks are exempt: a probe must get its answer. A stream
+// counts from its admission until its context ends, which gRPC does when
+// the call ends in any way, so a stream whose client has stalled or gone
+// silent still counts.
+type admission struct {
+	maxStreams int64  // 0: no cap
+	maxHeap    uint64 // bytes; 0: no bound
+
+	streams atomic.Int64
+
+	heapMu     sync.Mutex
+	heapSample []metrics.Sample
+	heapBytes  atomic.Uint64
+	heapReadAt atomic.Int64 // UnixNano of the last read
+
+	refusedStreams atomic.Uint64
+	refusedHeap    atomic.Uint64
+
+	now      func() time.Time
+	readHeap func() uint64
+}
+
+// newAdmission returns the admission of at most maxStreams streams at
+// once and no new stream while the heap is above maxHeap bytes; 0 lifts
+// either.
+func newAdmission(maxStreams int, maxHeap uint64) *admission {
+	a := &admission{
+		maxStreams: int64(maxStreams),
+		maxHeap:    maxHeap,
+		heapSample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
+		now:        time.Now,
+	}
+	a.readHeap = a.readRuntimeHeap
+	return a
+}
+
+// readRuntimeHeap returns the bytes of the heap's objects, live or not yet
+// swept: what the heap holds now, which a flood of requests raises
+// before a collection can tell what is live.
+func (a *admission) readRuntimeHeap() uint64 {
+	a.heapMu.Lock()
+	defer a.heapMu.Unlock()
+	metrics.Read(a.heapSample)
+	if a.heapSample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return a.heapSample[0].Value.Uint64()
+}
+
+// heap returns the heap size, read again when the last read is older than
+// heapSampleEvery.
+func (a *admission) heap() uint64 {
+	now := a.now().UnixNano()
+	if last := a.heapReadAt.Load(); now-last < int64(heapSampleEvery) && last != 0 {
+		return a.heapBytes.Load()
+	}
+	h := a.readHeap()
+	a.heapBytes.Store(h)
+	a.heapReadAt.Store(now)
+	return h
+}
+
+// tap is the tap handle of admission: it counts the stream in, or refuses
+// it with ResourceExhausted.
+func (a *admission) tap(ctx context.Context, info *tap.Info) (context.Context, error) {
+	if isHealthMethod(info.FullMethodName) {
+		return ctx, nil
+	}
+	if a.maxHeap > 0 {
+		if h := a.heap(); h > a.maxHeap {
+			a.refusedHeap.Add(1)
+			return ctx, status.Errorf(codes.ResourceExhausted,
+				"server overloaded: its heap is %d MiB, above the %d MiB of -max-heap; retry later", h>>20, a.maxHeap>>20)
+		}
+	}
+	if a.maxStreams > 0 {
+		if n := a.streams.Add(1); n > a.maxStreams {
+			a.streams.Add(-1)
+			a.refusedStreams.Add(1)
+			return ctx, status.Errorf(codes.ResourceExhausted,
+				"server overloaded: %d calls in progress, the most of -max-total-streams; retry later", a.maxStreams)
+		}
+		// gRPC cancels a stream's context when the stream ends, however
+		// it ends, and when it is dropped before its handler starts.
+		context.AfterFunc(ctx, func() { a.streams.Add(-1) })
+	}
+	return ctx, nil
+}
+
+// isHealthMethod reports whether a full method name ("/service/method")
+// is of health checking.
+func isHealthMethod(fullMethod string) bool {
+	return isHealth(strings.TrimPrefix(fullMethod, "/"))
+}
+
+// collectors returns the metrics of admission.
+func (a *admission) collectors() []prometheus.Collector {
+	return []prometheus.Collector{
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "sudoku", Name: "streams_in_progress",
+			Help: "Calls in progress across all connections, counted against -max-total-streams (health checks excepted)."},
+			func() float64 { return float64(a.streams.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "streams_refused_total",
+			Help: "Calls refused with ResourceExhausted because -max-total-streams calls were in progress."},
+			func() float64 { return float64(a.refusedStreams.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "heap_sheds_total",
+			Help: "Calls refused with ResourceExhausted because the heap was above -max-heap."},
+			func() float64 { return float64(a.refusedHeap.Load()) }),
+	}
+}
+
+// DefaultMaxRequestSize is the default bound of a request that carries
+// one puzzle (GRPCConfig.MaxRequestSize): a puzzle's text and region map
+// at their most, with room for the rest of the request.
+const DefaultMaxRequestSize = 2*MaxTextLen + 8<<10

@@ -1,0 +1,263 @@
+package service
+
+import (
+	"context"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/tap"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestAdmissionStreamCap checks the server-wide cap of calls: calls over it
+// are refused with ResourceExhausted before their request is read, idle
+// and stalled calls count until they end, health checks pass anyway, and
+// a call that ends makes room for another.
+func TestAdmissionStreamCap(t *testing.T) {
+	const maxStreams = 3
+	ts := startServer(t, Config{}, GRPCConfig{MaxStreams: maxStreams})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+
+	// Idle batch streams that never send: they hold their place.
+	var cancels []context.CancelFunc
+	for range maxStreams {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		cancels = append(cancels, cancel)
+		if _, err := client.SolveBatch(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "the idle streams to be counted", func() bool { return ts.g.admission.streams.Load() == maxStreams })
+
+	_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "-max-total-streams") {
+		t.Fatalf("Solve over the cap: %v, want ResourceExhausted naming -max-total-streams", err)
+	}
+	hc, err := healthpb.NewHealthClient(ts.conn).Check(context.Background(), &healthpb.HealthCheckRequest{})
+	if err != nil || hc.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("health check over the cap: %v, %v; want SERVING", hc, err)
+	}
+
+	cancels[0]()
+	waitFor(t, "the cancelled stream to leave", func() bool { return ts.g.admission.streams.Load() == maxStreams-1 })
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatalf("Solve once a stream ended: %v", err)
+	}
+	for _, c := range cancels[1:] {
+		c()
+	}
+	waitFor(t, "every stream to leave", func() bool { return ts.g.admission.streams.Load() == 0 })
+	if got := ts.g.admission.refusedStreams.Load(); got != 1 {
+		t.Errorf("%d calls counted as refused, want 1", got)
+	}
+}
+
+// TestAdmissionHeap checks the heap shedder: above the bound new calls are
+// refused with ResourceExhausted, health checks excepted; below, they pass.
+func TestAdmissionHeap(t *testing.T) {
+	var heap atomic.Uint64
+	heap.Store(100 << 20)
+	a := newAdmission(0, 64<<20)
+	a.readHeap = heap.Load
+	now := time.Unix(1000, 0)
+	a.now = func() time.Time { return now }
+
+	solve := &tap.Info{FullMethodName: sudokuv1.SudokuService_Solve_FullMethodName}
+	_, err := a.tap(context.Background(), solve)
+	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(err.Error(), "-max-heap") {
+		t.Fatalf("tap with the heap at 100 MiB: %v, want ResourceExhausted naming -max-heap", err)
+	}
+	if _, err := a.tap(context.Background(), &tap.Info{FullMethodName: healthpb.Health_Check_FullMethodName}); err != nil {
+		t.Fatalf("health check with the heap over the bound: %v", err)
+	}
+
+	// The heap is read again only once the sample is old.
+	heap.Store(10 << 20)
+	if _, err := a.tap(context.Background(), solve); status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("tap within the sampling period: %v, want the old sample's refusal", err)
+	}
+	now = now.Add(heapSampleEvery)
+	if _, err := a.tap(context.Background(), solve); err != nil {
+		t.Fatalf("tap once the heap fell: %v", err)
+	}
+	if got := a.refusedHeap.Load(); got != 2 {
+		t.Errorf("%d refusals counted, want 2", got)
+	}
+
+	// Through a server, with the real heap far above a bound of 1 byte.
+	ts := startServer(t, Config{}, GRPCConfig{MaxHeap: 1})
+	_, err = sudokuv1.NewSudokuServiceClient(ts.conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+	if status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("Solve over the heap bound: %v, want ResourceExhausted", err)
+	}
+}
+
+// TestMaxRequestSize checks that a request of one puzzle over its bound is
+// refused with ResourceExhausted, undecoded, while a batch message of the
+// same size is not.
+func TestMaxRequestSize(t *testing.T) {
+	const limit = 2000
+	ts := startServer(t, Config{}, GRPCConfig{MaxRequestSize: limit})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	big := seedEasy + strings.Repeat(" ", limit)
+	_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(big)})
+	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "-max-request-size") {
+		t.Fatalf("Solve of %d bytes: %v, want ResourceExhausted naming -max-request-size", len(big), err)
+	}
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatalf("Solve under the bound: %v", err)
+	}
+
+	stream, err := client.SolveBatch(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []*sudokuv1.BatchItem
+	for range 40 { // 40 puzzles of 81 characters: more than limit bytes
+		items = append(items, &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy)})
+	}
+	if err := stream.Send(&sudokuv1.SolveBatchRequest{Items: items}); err != nil {
+		t.Fatal(err)
+	}
+	stream.CloseSend()
+	answered := 0
+	for {
+		resp, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("batch: %v", err)
+		}
+		for _, a := range resp.GetAnswers() {
+			if a.GetError() != nil {
+				t.Errorf("batch answer %s: %v", a.GetId(), a.GetError())
+			}
+		}
+		answered += len(resp.GetAnswers())
+	}
+	if answered != len(items) {
+		t.Errorf("batch message of %d puzzles: %d answered", len(items), answered)
+	}
+}
+
+// countingListener counts the bytes its connections read.
+type countingListener struct {
+	net.Listener
+	read *atomic.Int64
+}
+
+func (l countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return countingConn{Conn: c, read: l.read}, nil
+}
+
+type countingConn struct {
+	net.Conn
+	read *atomic.Int64
+}
+
+func (c countingConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+// TestNonReadingBatchStreams checks what many SolveBatch streams on one
+// connection, whose client sends as fast as it can and reads nothing, can
+// push into a server with its default, fixed flow-control windows: each stream its
+// window and the little its handler reads ahead and answers, not the
+// 16 MiB a window may grow to under gRPC's BDP estimation.
+func TestNonReadingBatchStreams(t *testing.T) {
+	const (
+		streams      = 50
+		streamWindow = DefaultStreamWindow
+		connWindow   = DefaultConnWindow
+	)
+	srv := New(Config{BatchWorkers: 1, StallTimeout: time.Minute})
+	g, err := BuildGRPC(srv, GRPCConfig{}) // the default windows
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read atomic.Int64
+	go g.Serve(countingListener{Listener: ln, read: &read})
+	t.Cleanup(g.Server.Stop)
+	// The client's windows are fixed too, so that answers it does not
+	// read hold the server's handlers back soon.
+	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithStaticStreamWindowSize(streamWindow), grpc.WithStaticConnWindowSize(connWindow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	client := sudokuv1.NewSudokuServiceClient(conn)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var items []*sudokuv1.BatchItem
+	for range 64 {
+		items = append(items, &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy)})
+	}
+	req := &sudokuv1.SolveBatchRequest{Items: items}
+	var sent atomic.Int64
+	var wg sync.WaitGroup
+	for range streams {
+		stream, err := client.SolveBatch(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for stream.Send(req) == nil {
+				sent.Add(1)
+			}
+		}()
+	}
+	// Wait until the server takes no more: flow control holds every
+	// sender back.
+	last, still := int64(-1), 0
+	for deadline := time.Now().Add(20 * time.Second); still < 5; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server still took data after 20s: %d bytes", read.Load())
+		}
+		time.Sleep(100 * time.Millisecond)
+		if n := read.Load(); n == last {
+			still++
+		} else {
+			last, still = n, 0
+		}
+	}
+	// Per stream: its window of unread requests, the puzzles its handler
+	// reads ahead and solves until the answers fill the client's window
+	// (a few hundred puzzles of about 90 bytes), with room to spare.
+	const bound = streams*(streamWindow+256<<10) + connWindow
+	if last > bound {
+		t.Errorf("the server took %d bytes from %d non-reading streams, want at most %d", last, streams, bound)
+	}
+	if last < streams*1000 {
+		t.Errorf("the server took only %d bytes from %d streams: the test sent nothing?", last, streams)
+	}
+	t.Logf("%d streams: the server took %d bytes (%d KiB a stream); %d messages sent", streams, last, last/streams>>10, sent.Load())
+	cancel()
+	wg.Wait()
+}
