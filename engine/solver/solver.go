@@ -479,10 +479,10 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			}
 		}
 		p.Strategy.Find(r.b, &r.sink)
-		if err := ctx.Err(); err != nil {
+		if r.sink.Cancelled() {
 			// The finder may have stopped short: its steps, or their
 			// absence, say nothing.
-			return false, err
+			return false, ctx.Err()
 		}
 		if steps := r.sink.Steps(); len(steps) > 0 {
 			steps[0].Apply(r.b)
