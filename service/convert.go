@@ -2,6 +2,7 @@ package service
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -50,10 +51,14 @@ func (p *decodedPuzzle) names() grid.Notation {
 }
 
 // decodePuzzle validates a request's puzzle and builds its board. field is
-// the proto path of the puzzle in the request.
+// the proto path of the puzzle in the request. Its strings are checked
+// first (CheckPuzzleText), whatever transport carried them.
 func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	if p == nil {
 		return nil, grid.FieldErrorf(field, "a puzzle is required")
+	}
+	if err := CheckPuzzleText(field, p); err != nil {
+		return nil, err
 	}
 	variant, ok := variantFromProto[p.GetVariant()]
 	if !ok {
@@ -89,27 +94,42 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 
 // decodeText decodes a text puzzle, tolerantly when asked (see
 // codec.DecodeOptions), and returns it with the format it was read as.
+// The caller has checked the puzzle's strings with CheckPuzzleText.
 func decodeText(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle, codec.Format, error) {
-	text := p.GetText()
-	if len(text) > maxTextLen {
-		return nil, 0, grid.FieldErrorf(field+".text", "text is %d bytes, more than %d", len(text), maxTextLen)
-	}
 	if len(p.GetCharset()) > grid.MaxSize+1 {
 		return nil, 0, grid.FieldErrorf(field+".charset", "charset has %d symbols, more than %d", len(p.GetCharset()), grid.MaxSize+1)
-	}
-	if len(p.GetRegionMap()) > maxTextLen {
-		return nil, 0, grid.FieldErrorf(field+".region_map", "region map is %d bytes, more than %d", len(p.GetRegionMap()), maxTextLen)
 	}
 	format, ok := formatFromProto[p.GetFormat()]
 	if !ok {
 		return nil, 0, grid.FieldErrorf(field+".format", "unknown format %d", p.GetFormat())
 	}
 	o := codec.DecodeOptions{Format: format, Charset: p.GetCharset(), RegionMap: p.GetRegionMap(), Tolerant: tolerant}
-	cp, detected, err := codec.Decode(text, o)
+	cp, detected, err := codec.Decode(p.GetText(), o)
 	if err != nil {
 		return nil, 0, inField(field, puzzleText, err)
 	}
+	if detected == codec.FormatV2 {
+		if err := checkV2Fields(field, p, cp); err != nil {
+			return nil, 0, err
+		}
+	}
 	return cp, detected, nil
+}
+
+// checkV2Fields refuses the fields of a puzzle that contradict its text,
+// a 2.0 string cp was decoded from: the string's header fixes the variant
+// and the layout, so a region_map, or a variant other than the header's,
+// cannot apply (rather than being ignored).
+func checkV2Fields(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle) error {
+	t := strings.TrimSpace(p.GetText())
+	header := strings.ToUpper(t[:min(3, len(t))])
+	if p.GetRegionMap() != "" {
+		return grid.FieldErrorf(field+".region_map", "cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; leave region_map empty", header)
+	}
+	if v := p.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && cp.VariantSet && variantFromProto[v] != cp.Variant {
+		return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, a 2.0 string whose header %s fixes the variant: %s; leave variant unset or set it to that", v, header, variantToProto[cp.Variant])
+	}
+	return nil
 }
 
 var formatFromProto = map[sudokuv1.Format]codec.Format{
@@ -311,10 +331,75 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 			return opts, grid.FieldErrorf("options.strategies", "%v", err)
 		}
 	}
+	if err := checkGuessing(o); err != nil {
+		return opts, err
+	}
 	opts.MaxSolutions = int(capped(uint64(o.GetMaxSolutions()), 2, uint64(s.cfg.MaxSolutions)))
 	opts.MaxNodes = int64(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
 	opts.MaxSteps = int(capped(uint64(o.GetMaxSteps()), uint64(s.cfg.MaxSteps), uint64(s.cfg.MaxSteps)))
 	return opts, nil
+}
+
+// checkGuessing refuses options that contradict each other, as solverctl
+// refuses its flags (the strategies are known to exist):
+//
+//   - SOLVING_TYPE_LOGIC_ONLY never guesses, so it refuses C (Guessing) in
+//     strategies; SOLVING_TYPE_GUESSING_ONLY uses singles and guessing
+//     only, so it refuses elimination strategies;
+//   - on_guess, guess_order, count_weight and random_seed tune guessing:
+//     set (not zero), they are refused where the solve may not guess
+//     (logic only, or strategies without C);
+//   - random_seed drives GUESS_ORDER_RANDOM only.
+func checkGuessing(o *sudokuv1.SolveOptions) error {
+	var guessing, elimination []string
+	firstGuessing, firstElimination := 0, 0 // indexes in strategies, to name
+	for i, name := range o.GetStrategies() {
+		st, _ := strategy.Lookup(name)
+		entry := st.Letter() + " (" + st.Name + ")"
+		switch st.Class {
+		case strategy.Search:
+			if len(guessing) == 0 {
+				firstGuessing = i
+			}
+			guessing = append(guessing, entry)
+		case strategy.Elimination:
+			if len(elimination) == 0 {
+				firstElimination = i
+			}
+			elimination = append(elimination, entry)
+		}
+	}
+	noGuessing := ""
+	switch t := o.GetSolvingType(); {
+	case t == sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY && len(guessing) > 0:
+		return grid.FieldErrorf(fmt.Sprintf("options.strategies[%d]", firstGuessing),
+			"solving_type %s never guesses, but strategies lists %s, a guessing method", t, strings.Join(guessing, ", "))
+	case t == sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY && len(elimination) > 0:
+		return grid.FieldErrorf(fmt.Sprintf("options.strategies[%d]", firstElimination),
+			"solving_type %s uses singles and guessing only, but strategies lists %s, elimination logic", t, strings.Join(elimination, ", "))
+	case t == sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY:
+		noGuessing = fmt.Sprintf("solving_type %s never guesses", t)
+	case len(o.GetStrategies()) > 0 && len(guessing) == 0:
+		noGuessing = "strategies lists no guessing method (C), so the solve never guesses"
+	}
+	tuning := []struct {
+		name string
+		set  bool
+	}{
+		{"on_guess", o.GetOnGuess() != sudokuv1.OnGuess_ON_GUESS_UNSPECIFIED},
+		{"guess_order", o.GetGuessOrder() != sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED},
+		{"count_weight", o.GetCountWeight() != sudokuv1.CountWeight_COUNT_WEIGHT_UNSPECIFIED},
+		{"random_seed", o.GetRandomSeed() != 0},
+	}
+	for _, f := range tuning {
+		if f.set && noGuessing != "" {
+			return grid.FieldErrorf("options."+f.name, "%s tunes guessing, but %s; leave it unset", f.name, noGuessing)
+		}
+	}
+	if o.GetRandomSeed() != 0 && o.GetGuessOrder() != sudokuv1.GuessOrder_GUESS_ORDER_RANDOM {
+		return grid.FieldErrorf("options.random_seed", "random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0")
+	}
+	return nil
 }
 
 // capped returns v, or def when v is 0, and never more than limit.

@@ -42,6 +42,9 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 	if p == nil {
 		return nil, 0, grid.FieldErrorf(field, "a puzzle is required")
 	}
+	if err := CheckPuzzleText(field, p); err != nil {
+		return nil, 0, err
+	}
 	variant, ok := variantFromProto[p.GetVariant()]
 	if !ok {
 		return nil, 0, grid.FieldErrorf(field+".variant", "unknown variant %d", p.GetVariant())

@@ -110,8 +110,14 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	if s.cfg.MaxNodes < generate.DefaultMaxNodes {
 		cfg.MaxNodes = int64(s.cfg.MaxNodes)
 	}
+	if err := CheckPuzzleText("puzzle", req.GetPuzzle()); err != nil {
+		return cfg, 0, err
+	}
 	var probe *codec.Puzzle
 	if cfg.Mode == generate.New {
+		if err := checkNewPuzzle(req.GetPuzzle()); err != nil {
+			return cfg, 0, err
+		}
 		if req.GetSize() > grid.MaxSize {
 			return cfg, 0, grid.FieldErrorf("size", "size %d is out of range 3..%d", req.GetSize(), grid.MaxSize)
 		}
@@ -136,6 +142,22 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	return cfg, format, nil
 }
 
+// checkNewPuzzle refuses the parts of a NEW request's puzzle that mode
+// would ignore: a board, a text or a region map (only BASE_ON_MAP and
+// START_FROM read one). Its charset alone may name the symbols of the
+// answer's text.
+func checkNewPuzzle(p *sudokuv1.Puzzle) error {
+	switch {
+	case p.GetBoard() != nil:
+		return grid.FieldErrorf("puzzle.board", "a puzzle is only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM")
+	case p.GetText() != "":
+		return grid.FieldErrorf("puzzle.text", "a puzzle is only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM")
+	case p.GetRegionMap() != "":
+		return grid.FieldErrorf("puzzle.region_map", "a region map is only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM")
+	}
+	return nil
+}
+
 // generateBase decodes the puzzle of a BASE_ON_MAP or START_FROM request,
 // whose variant is the request's when the puzzle names none.
 func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
@@ -156,11 +178,17 @@ func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 	if p == nil {
 		return nil, grid.FieldErrorf("puzzle", "mode %s needs a puzzle", req.GetMode())
 	}
-	if p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED && req.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+	lent := p.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED && req.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED
+	if lent {
 		p = proto.CloneOf(p)
 		p.Variant = req.GetVariant()
 	}
 	dp, err := decodePuzzle("puzzle", p)
+	var fe *grid.FieldError
+	if lent && errors.As(err, &fe) && fe.Field == "puzzle.variant" {
+		// The variant the puzzle contradicts is the request's.
+		return nil, &grid.FieldError{Field: "variant", Reason: fe.Reason}
+	}
 	if err != nil {
 		return nil, err
 	}

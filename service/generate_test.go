@@ -210,6 +210,10 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"no solution", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
 			Puzzle: textPuzzle("12345678.........9" + strings.Repeat(".", 63))}, "puzzle", "no solution"},
 		{"size differs", &sudokuv1.GenerateRequest{Mode: start, Size: 16, Puzzle: textPuzzle(seedHard)}, "size", "differs"},
+		{"new with a text", &sudokuv1.GenerateRequest{Puzzle: textPuzzle(seedHard)}, "puzzle.text", "only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM"},
+		{"new with a board", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4}}}}, "puzzle.board", "only read with mode"},
+		{"new with a region map", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle.region_map", "only read with mode"},
+		{"2.0 string of another variant", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_KILLER, Puzzle: textPuzzle(seedS9B)}, "variant", "VARIANT_KILLER contradicts the puzzle, a 2.0 string whose header S9B fixes the variant"},
 		{"variant differs", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_X,
 			Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedHard}, Variant: sudokuv1.Variant_VARIANT_CLASSIC}}, "variant", "differs"},
 	}

@@ -75,7 +75,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	}
 	packed, names := pack(p.board), p.names()
 	resp := &sudokuv1.FindStepsResponse{}
-	sink := strategy.Sink{All: true}
+	sink := strategy.Sink{All: true, Cancel: ctx.Done()}
 	rule := solver.Options{Unique: unique, Strategies: chosen}
 	for _, st := range chosen {
 		if !st.HasFinder() || !rule.Allows(st, p.board.L) {
@@ -86,6 +86,9 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		}
 		sink.Reset()
 		st.Find(p.board, &sink)
+		if err := ctx.Err(); err != nil {
+			return nil, toStatus(err) // the finder stopped short
+		}
 		for i := range sink.Steps() {
 			if len(resp.Steps) == limit {
 				return resp, nil

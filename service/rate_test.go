@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -197,5 +198,34 @@ func TestFindStepsNoUniquenessOnCages(t *testing.T) {
 				t.Errorf("uniqueness steps %q among %d steps; want some: %v", uniqueness, len(resp.GetSteps()), tt.uniqueness)
 			}
 		})
+	}
+}
+
+// TestFindStepsDeadline checks that FindSteps gives up at its deadline on
+// an empty 32×32 board, where the fish finders alone would work for half
+// a minute and find nothing, and that the server stops too: with one
+// solving slot, a call right after it gets the slot.
+func TestFindStepsDeadline(t *testing.T) {
+	client := newClient(t, Config{MaxConcurrent: 1})
+	empty := &sudokuv1.Puzzle{
+		Source:  &sudokuv1.Puzzle_Text{Text: strings.Repeat(".", 32*32)},
+		Charset: ".123456789ABCDEFGHIJKLMNOPQRSTUVW",
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := client.FindSteps(ctx, &sudokuv1.FindStepsRequest{Puzzle: empty, MaxSteps: 5})
+	if status.Code(err) != codes.DeadlineExceeded {
+		t.Fatalf("FindSteps = %v, want DeadlineExceeded", err)
+	}
+	// Generous bounds: the point is seconds, not the half minute of a
+	// search that does not stop.
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("FindSteps took %v to honour a 200ms deadline", d)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if _, err := client.FindSteps(ctx, &sudokuv1.FindStepsRequest{Puzzle: textPuzzle(seedEasy), MaxSteps: 1}); err != nil {
+		t.Fatalf("the next call, which needs the slot: %v", err)
 	}
 }

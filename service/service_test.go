@@ -30,8 +30,10 @@ import (
 
 // The examples of the N×N seed (../shared/seeds/sudoku-solver-generator-nxn.txt).
 const (
-	seedEasy        = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
-	seedHard        = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	seedEasy = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
+	seedHard = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	// seedS9B is seedHard as a 2.0 string.
+	seedS9B         = "S9Bepepepepepepepepepep07epep04epep01ep03ep0105ep0604ep08epepepepepepepepepep06epep01epep04ep01ep0507ep0908ep03epepepepepepepepepep03epep07epep02ep02ep0408ep0507ep09"
 	seedJigsaw      = "300000004002060100010908020005000600020000010009000800080304060004010900500000007"
 	seedJigsawMap   = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
 	seedDisconn     = "000000000706000190035070000200400000309000040050001420004035000080090000000302700"
@@ -288,11 +290,82 @@ func TestInvalidArgument(t *testing.T) {
 		{"charset repeats", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, Charset: "#ABCB"}}, "puzzle.charset", "repeats"},
 		{"unsupported format", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded"},
 		{"killer without cages", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Variant: sudokuv1.Variant_VARIANT_KILLER}}, "puzzle.text", "needs cages"},
+		// Strings are bounded, whatever the transport (see also TestInvalidUTF8).
+		{"text too long", &sudokuv1.SolveRequest{Puzzle: textPuzzle(strings.Repeat(" ", MaxTextLen+1))}, "puzzle.text", "more than 65536"},
+		// A 2.0 string's header fixes the variant and the layout.
+		{"2.0 string with a region map", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedS9B}, RegionMap: seedJigsawMap}}, "puzzle.region_map", "a 2.0 string (S9B…), which carries its own regions"},
+		{"2.0 string with another variant", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedS9B}, Variant: sudokuv1.Variant_VARIANT_X}}, "puzzle.variant", "VARIANT_X contradicts the puzzle, a 2.0 string whose header S9B fixes the variant: VARIANT_CLASSIC"},
+		{"2.0 string as format v2 with a region map", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedS9B}, Format: sudokuv1.Format_FORMAT_V2, RegionMap: seedJigsawMap}}, "puzzle.region_map", "carries its own regions"},
+		// Options that contradict each other, refused as solverctl refuses its flags.
+		{"logic only with guessing", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY, Strategies: []string{"A", "B", "C"}}}, "options.strategies[2]", "SOLVING_TYPE_LOGIC_ONLY never guesses, but strategies lists C (Guessing), a guessing method"},
+		{"guessing only with eliminations", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY, Strategies: []string{"A", "C", "D"}}}, "options.strategies[2]", "uses singles and guessing only, but strategies lists D ("},
+		{"on_guess with logic only", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY, OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK}}, "options.on_guess", "on_guess tunes guessing, but solving_type SOLVING_TYPE_LOGIC_ONLY never guesses"},
+		{"guess_order without C", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "B"}, GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_DESCENDING}}, "options.guess_order", "strategies lists no guessing method (C)"},
+		{"count_weight with logic only", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY, CountWeight: sudokuv1.CountWeight_COUNT_WEIGHT_NONE}}, "options.count_weight", "tunes guessing"},
+		{"random_seed with logic only", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY, RandomSeed: 7}}, "options.random_seed", "tunes guessing"},
+		{"random_seed without random order", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{RandomSeed: 7, GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING}}, "options.random_seed", "drives guess_order GUESS_ORDER_RANDOM only"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := client.Solve(context.Background(), tt.req)
 			checkViolation(t, err, tt.wantField, tt.wantText)
+		})
+	}
+}
+
+// TestInvalidUTF8 checks that every RPC that decodes a puzzle refuses a
+// string that is not UTF-8 with InvalidArgument naming its field. A gRPC
+// client cannot marshal one, so the methods are called directly, as an
+// in-process caller (or a transport that does not check) would.
+func TestInvalidUTF8(t *testing.T) {
+	s := New(Config{})
+	ctx := context.Background()
+	board := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4, Cells: make([]*sudokuv1.Cell, 16)}}, RegionMap: "\x80"}
+	tests := []struct {
+		name      string
+		call      func() error
+		wantField string
+	}{
+		{"solve text", func() error {
+			_, err := s.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy[:80] + "\xff")})
+			return err
+		}, "puzzle.text"},
+		{"solve charset", func() error {
+			_, err := s.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, Charset: "#AB\xc3"}})
+			return err
+		}, "puzzle.charset"},
+		{"solve board's region map", func() error {
+			_, err := s.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: board})
+			return err
+		}, "puzzle.region_map"},
+		{"rate", func() error {
+			_, err := s.Rate(ctx, &sudokuv1.RateRequest{Puzzle: textPuzzle("\xfe" + seedEasy)})
+			return err
+		}, "puzzle.text"},
+		{"find steps", func() error {
+			_, err := s.FindSteps(ctx, &sudokuv1.FindStepsRequest{Puzzle: textPuzzle("\xfe" + seedEasy)})
+			return err
+		}, "puzzle.text"},
+		{"convert", func() error {
+			_, err := s.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: textPuzzle(seedEasy + "\xc0\xaf")})
+			return err
+		}, "puzzle.text"},
+		{"convert board's charset", func() error {
+			_, err := s.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: board.Source, Charset: "\xff"}})
+			return err
+		}, "puzzle.charset"},
+		{"generate new's charset", func() error {
+			_, err := s.Generate(ctx, &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{Charset: ".12345678\xff"}})
+			return err
+		}, "puzzle.charset"},
+		{"generate start", func() error {
+			_, err := s.Generate(ctx, &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_START_FROM, Puzzle: textPuzzle(seedHard + "\xff")})
+			return err
+		}, "puzzle.text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkViolation(t, tt.call(), tt.wantField, "not valid UTF-8")
 		})
 	}
 }

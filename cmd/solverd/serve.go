@@ -170,7 +170,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 // startWeb serves the web viewer of g on addr, with TLS when tlsCfg is
 // not nil; the error that ends serving goes to done.
 func startWeb(addr string, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
-	h, err := webview.New(g.Server)
+	h, err := webview.New(g.Server, webview.WithLogger(logger))
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -131,6 +134,59 @@ func TestTracingOff(t *testing.T) {
 				t.Errorf("newTracerProvider = %v, %v; want nil, nil", tp, err)
 			}
 		})
+	}
+}
+
+// TestBadOTLPEndpoint: a malformed collector address stops the daemon at
+// start with a usage error (exit status 2) naming the flag or variable,
+// before it listens; good ones pass.
+func TestBadOTLPEndpoint(t *testing.T) {
+	tests := []struct {
+		name     string
+		endpoint string
+		env      map[string]string
+		want     string // "" for an endpoint that is good
+	}{
+		{"colons", "::bad::", nil, `-otlp-endpoint (or SOLVERD_OTLP_ENDPOINT) "::bad::": want host:port`},
+		{"no port", "collector", nil, "missing port"},
+		{"port not a number", "collector:otlp", nil, `port "otlp"`},
+		{"port out of range", "collector:70000", nil, `port "70000"`},
+		{"no host", ":4317", nil, "no host"},
+		{"URL scheme", "grpc://collector:4317", nil, `scheme "grpc"`},
+		{"URL without host", "http://:4317", nil, "names no host"},
+		{"URL bad port", "https://collector:x", nil, "-otlp-endpoint"},
+		{"bad even with the SDK disabled", "::bad::", map[string]string{"OTEL_SDK_DISABLED": "true"}, "-otlp-endpoint"},
+		{"environment", "", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "::bad::"}, `OTEL_EXPORTER_OTLP_ENDPOINT "::bad::"`},
+		{"traces environment", "", map[string]string{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "ftp://x"}, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"},
+		{"good host:port", "localhost:4317", nil, ""},
+		{"good IPv6", "[::1]:4317", nil, ""},
+		{"good URL without port", "https://collector.example", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lookup := func(k string) (string, bool) { v, ok := tt.env[k]; return v, ok }
+			tp, err := newTracerProvider(context.Background(), tt.endpoint, lookup)
+			if tp != nil {
+				defer tp.Shutdown(context.Background())
+			}
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("newTracerProvider(%q) = %v, want no error", tt.endpoint, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("newTracerProvider(%q) = %v, want an error containing %q", tt.endpoint, err, tt.want)
+			}
+			if !errors.As(err, new(*usageError)) {
+				t.Errorf("err = %T, want a usage error (exit status 2)", err)
+			}
+		})
+	}
+	// The daemon refuses it before it serves.
+	err := run(context.Background(), []string{"--listen", "localhost:0", "--otlp-endpoint", "::bad::"}, nil, io.Discard, io.Discard)
+	if !errors.As(err, new(*usageError)) || !strings.Contains(err.Error(), "-otlp-endpoint") {
+		t.Fatalf("run = %v, want a usage error naming -otlp-endpoint", err)
 	}
 }
 

@@ -206,6 +206,7 @@ func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Re
 		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.L.Cells)
 	}
 	s := newRun(start, opts, emit)
+	s.sink.Cancel = ctx.Done() // long finders stop with the solve
 	s.plan(opts)
 	s.res.Rating.Cells = start.L.Cells
 	err := s.run(ctx)
@@ -478,6 +479,11 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			}
 		}
 		p.Strategy.Find(r.b, &r.sink)
+		if r.sink.Cancelled() {
+			// The finder may have stopped short: its steps, or their
+			// absence, say nothing.
+			return false, ctx.Err()
+		}
 		if steps := r.sink.Steps(); len(steps) > 0 {
 			steps[0].Apply(r.b)
 			return true, r.report(&steps[0])

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -241,6 +242,27 @@ func TestLimits(t *testing.T) {
 	cancel()
 	if _, err := Solve(ctx, b, Options{}, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled solve: err = %v", err)
+	}
+}
+
+// TestDeadlineStopsFinder checks that a deadline reaches a finder that
+// is searching: on an empty 32×32 board, the fish finders search for
+// about 1.5 s (much longer under the race detector) and find nothing.
+func TestDeadlineStopsFinder(t *testing.T) {
+	b := parse(t, strings.Repeat(".", 32*32), ".123456789ABCDEFGHIJKLMNOPQRSTUVW", "")
+	chosen, err := strategy.Select([]string{"A", "B", "K", "t", "u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = Solve(ctx, b, Options{Type: LogicOnly, Strategies: chosen}, nil)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the deadline", err)
+	}
+	if d := time.Since(start); d > time.Second { // generous: 5× the deadline
+		t.Errorf("Solve went on for %v past a 200ms deadline", d)
 	}
 }
 

@@ -226,9 +226,12 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	for _, m = range modes {
 		g.prepare(b, sink, m)
 		if !sink.All {
-			g.firstChain(b)
+			g.firstChain(b, sink)
 			if s.bestDepth <= maxChainDepth {
 				break
+			}
+			if sink.Cancelled() {
+				return
 			}
 			continue
 		}
@@ -236,6 +239,9 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 		for start := int32(0); start < int32(len(g.nodes)); start++ {
 			if !g.isStart(start, startsAll) {
 				continue
+			}
+			if sink.Cancelled() { // a walk is dear enough to poll before each
+				return
 			}
 			g.bfs(b, start, false, true)
 			if m.loops {
@@ -327,23 +333,26 @@ func (g *chainGraph) packLinks() {
 // a chain (a loop may eliminate nothing, a grouped mode wants a group or
 // ALS in the chain). If none does, the scan goes on to the next level.
 // A mode of candidates first scans the candidates, then the other starts.
-func (g *chainGraph) firstChain(b *grid.Board) {
+func (g *chainGraph) firstChain(b *grid.Board, sink *Sink) {
 	if !g.search.m.candFirst {
-		g.scan(b, startsAll)
-	} else if !g.scan(b, startsCand) {
-		g.scan(b, startsOther)
+		g.scan(b, sink, startsAll)
+	} else if !g.scan(b, sink, startsCand) && !sink.Cancelled() {
+		g.scan(b, sink, startsOther)
 	}
 }
 
 // scan looks for the first chain from the starts of a class, and reports
-// whether it found one.
-func (g *chainGraph) scan(b *grid.Board, class int) bool {
+// whether it found one; it stops, finding none, when sink is cancelled.
+func (g *chainGraph) scan(b *grid.Board, sink *Sink, class int) bool {
 	s := &g.search
 	g.scanStart(class)
 	for d := int32(1); d <= maxChainDepth; d++ {
 		live := g.scanLevel(d)
 		s.limit = d
 		for _, start := range s.cands {
+			if sink.Cancelled() {
+				return false
+			}
 			g.bfs(b, start, false, false)
 			if s.bestDepth <= maxChainDepth {
 				return true

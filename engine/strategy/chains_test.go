@@ -187,7 +187,7 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 			g.prepare(b, new(Sink), m)
 			s := &g.search
 			s.bestDepth = maxChainDepth + 1
-			g.firstChain(b)
+			g.firstChain(b, new(Sink))
 			got := chainFound(s)
 			s.bestDepth = maxChainDepth + 1
 			s.limit = maxChainDepth

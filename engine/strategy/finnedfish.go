@@ -49,7 +49,7 @@ var (
 // Siamese ones.
 func findFinnedFish(b *grid.Board, sink *Sink) {
 	findFinnedFishOnly(b, sink)
-	if !sink.All {
+	if !sink.All || sink.Cancelled() {
 		return
 	}
 	// The Siamese fish pair the finned basic fish of the general search,
@@ -58,6 +58,8 @@ func findFinnedFish(b *grid.Board, sink *Sink) {
 	defer dualSinks.Put(scratch)
 	scratch.Reset()
 	scratch.All, scratch.Size, scratch.Digits, scratch.strategy = true, sink.Size, sink.Digits, sink.strategy
+	scratch.Cancel = sink.Cancel
+	defer func() { scratch.Cancel = nil }() // the pool keeps no channel
 	f := genFishPool.Get().(*genFish)
 	f.run(b, scratch, basicFish)
 	genFishPool.Put(f)
@@ -90,6 +92,7 @@ type fishSearch struct {
 	// lines of its band of boxes across the base lines: fins all in one
 	// box lie in one band. Nil on other boards.
 	band *[grid.MaxSize]uint32
+	work uint // fish tried, to poll the sink's cancellation
 }
 
 func (f *fishSearch) cell(base, cover int) int {
@@ -177,9 +180,13 @@ func (f *fishSearch) bases(live uint32, from, left int, chosen, union uint32) bo
 
 // covers chooses k cover lines among union, lowest first, and tries the
 // fish they make; fins holds the lines of union passed over, which hold
-// fins. Choices whose fins cannot lie in one box are cut.
+// fins. Choices whose fins cannot lie in one box are cut. It returns false
+// when the sink is done or cancelled.
 func (f *fishSearch) covers(chosen, rest uint32, left int, cover, fins uint32) bool {
 	if left == 0 {
+		if f.work++; f.work%cancelEvery == 0 && f.sink.Cancelled() {
+			return false
+		}
 		if f.scattered(fins | rest) {
 			return true
 		}

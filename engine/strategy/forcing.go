@@ -159,6 +159,7 @@ type forcing struct {
 	strongAt []int32
 	strong   []int32
 	leaves   []uint64 // candidates without strong links
+	sink     *Sink    // the sink of the search, polled for cancellation
 }
 
 var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
@@ -166,6 +167,8 @@ var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
 func findForcing(b *grid.Board, sink *Sink, net bool) {
 	f := forcingPool.Get().(*forcing)
 	defer forcingPool.Put(f)
+	f.sink = sink
+	defer func() { f.sink = nil }() // the pool keeps no sink
 	f.setup(b, net, sink.All)
 	f.limit = math.MaxInt32
 	if f.all {
@@ -470,8 +473,9 @@ func (f *forcing) close(im *implications, premise int32) bool {
 	return im.bad != badNone
 }
 
-// spent reports whether the search has used up its work budget.
-func (f *forcing) spent() bool { return f.work > workBudget }
+// spent reports whether the search has used up its work budget, or is
+// to stop because its sink was cancelled.
+func (f *forcing) spent() bool { return f.work > workBudget || f.sink.Cancelled() }
 
 // badCost returns the length of im's contradiction: the sum of the
 // distances of the literals that clash.

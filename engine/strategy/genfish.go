@@ -161,6 +161,10 @@ type genFish struct {
 	frames   [fishMaxSize + fishMaxFins + 2]fishFrame
 	pending  []fishFound // the fish of the current base sets (find-all mode)
 	stopped  bool
+	// cancelled tells that the sink was cancelled (see Sink.Cancel): the
+	// search is over, not only that of a digit and size.
+	cancelled bool
+	work      uint // units of work spent, to poll the sink's cancellation
 	// budget is the work left (base sets and cover steps tried) on a board
 	// larger than 9×9; -1 on smaller boards, whose search is not bounded.
 	budget int
@@ -177,6 +181,10 @@ const fishBudget = 1 << 17
 // spend counts one unit of work and reports false when the budget is
 // spent, stopping the search.
 func (f *genFish) spend() bool {
+	if f.work++; f.work%cancelEvery == 0 && f.sink.Cancelled() {
+		f.stopped, f.cancelled = true, true
+		return false
+	}
 	if f.budget < 0 {
 		return true
 	}
@@ -218,7 +226,7 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 	if kind == frankenFish && l.Region == nil {
 		return // Franken fish need boxes
 	}
-	f.b, f.sink, f.kind, f.stopped = b, sink, kind, false
+	f.b, f.sink, f.kind, f.stopped, f.cancelled = b, sink, kind, false, false
 	lo, hi := sizes(sink, maxSetSize)
 	hi = min(hi, fishMaxSize, l.N-1)
 	f.layoutUnits()
@@ -243,7 +251,7 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 				f.searchBases(fishRow, fishCol, fishRow)
 				f.searchBases(fishCol, fishRow, fishCol)
 			}
-			if f.sink.Done() {
+			if f.sink.Done() || f.cancelled {
 				return
 			}
 			f.stopped = false // the budget ran out: on with the next

@@ -283,10 +283,36 @@ type Sink struct {
 	Digits grid.Digits
 	// Changed, when not nil, asks a local finder (Strategy.Local) for the
 	// patterns standing on one of these cells at least.
-	Changed  CellSet
+	Changed CellSet
+	// Cancel, when not nil, is closed (it is a context's Done channel) to
+	// ask finders to stop: long ones poll Cancelled every so many
+	// iterations and return early, with the steps found so far or none,
+	// which the caller is to discard.
+	Cancel   <-chan struct{}
 	steps    []Step
 	strategy *Strategy // the strategy finding (see Strategy.Find)
 }
+
+// Cancelled reports whether Cancel is closed (false for a nil sink). It
+// does not block or allocate; finders call it every cancelEvery iterations of their inner
+// loops or so.
+func (k *Sink) Cancelled() bool {
+	if k == nil || k.Cancel == nil {
+		return false
+	}
+	select {
+	case <-k.Cancel:
+		return true
+	default:
+		return false
+	}
+}
+
+// cancelEvery is how many iterations of an inner loop a finder runs
+// between two polls of Sink.Cancelled: a poll costs a few nanoseconds,
+// and the iterations a microsecond or less, so a finder stops within a
+// millisecond or so of a cancellation. A power of two.
+const cancelEvery = 1 << 10
 
 // Reset empties the sink, keeping its storage.
 func (k *Sink) Reset() { k.steps = k.steps[:0] }
@@ -398,10 +424,11 @@ func perDigit(s *Strategy) *Strategy {
 }
 
 // Find reports the strategy's steps on b into sink, stopping after the
-// first unless sink.All. It does not change b. A strategy without a finder
+// first unless sink.All, and early, with some steps or none, once
+// sink.Cancel is closed. It does not change b. A strategy without a finder
 // (see HasFinder) reports none.
 func (s *Strategy) Find(b *grid.Board, sink *Sink) {
-	if s.find == nil {
+	if s.find == nil || sink.Cancelled() {
 		return
 	}
 	sink.strategy = s

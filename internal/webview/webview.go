@@ -12,6 +12,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -32,11 +33,35 @@ const maxMessageBytes = 4 << 20
 // and call only its own origin.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
+// An Option configures New.
+type Option func(*options)
+
+type options struct {
+	logger *slog.Logger
+}
+
+// WithLogger sets the logger of the calls the handler refuses itself
+// (see New); without it they are not logged.
+func WithLogger(l *slog.Logger) Option {
+	return func(o *options) { o.logger = l }
+}
+
 // New returns the viewer's HTTP handler: the page at "/" (with its script
 // and style beside it), and every service registered on gs at its gRPC
 // path (POST /sudoku.v1.SudokuService/SolveSteps, ...). It must be called
 // after the services are registered on gs.
-func New(gs *grpc.Server) (http.Handler, error) {
+//
+// The handler answers a client's mistakes itself, with Connect's error
+// JSON, before the call reaches gs: 404 for an unknown service or method,
+// 415 for a content type the port does not take or a Connect call without
+// its Connect-Protocol-Version header, and 400 (or, on a stream, an
+// end-of-stream error) invalid_argument for a Connect body that is not
+// the method's request message.
+func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
+	o := options{logger: slog.New(slog.DiscardHandler)}
+	for _, opt := range opts {
+		opt(&o)
+	}
 	files, err := fs.Sub(static, "static")
 	if err != nil {
 		return nil, fmt.Errorf("webview: embedded page: %w", err)
@@ -47,7 +72,7 @@ func New(gs *grpc.Server) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webview: transcoder: %w", err)
 	}
-	return tc, nil
+	return newGuard(gs, tc, o.logger), nil
 }
 
 // pageHandler serves the page's files read-only, with headers that keep

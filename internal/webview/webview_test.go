@@ -12,6 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/syncbuf"
 	"github.com/sudokuwise/solver/internal/webview"
 	"github.com/sudokuwise/solver/service"
@@ -30,7 +34,11 @@ func newViewer(t *testing.T, cfg service.GRPCConfig) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := webview.New(g.Server)
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	h, err := webview.New(g.Server, webview.WithLogger(logger))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,5 +282,125 @@ func TestBadPuzzle(t *testing.T) {
 	}
 	if s := string(msgs[0].data); !strings.Contains(s, `"invalid_argument"`) || !strings.Contains(s, "puzzle.text") {
 		t.Errorf("end of stream %s, want invalid_argument on puzzle.text", s)
+	}
+}
+
+// TestClientMistakes checks that calls the service never sees, for a
+// mistake of the client's, get the right HTTP status with Connect's error
+// JSON, and are logged below ERROR.
+func TestClientMistakes(t *testing.T) {
+	var log syncbuf.Buffer
+	ts := newViewer(t, service.GRPCConfig{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	const solve = "/sudoku.v1.SudokuService/Solve"
+	envelope := func(flags byte, msg string) string {
+		var b bytes.Buffer
+		b.WriteByte(flags)
+		binary.Write(&b, binary.BigEndian, uint32(len(msg)))
+		b.WriteString(msg)
+		return b.String()
+	}
+	tests := []struct {
+		name, path, contentType, protocol, body string
+		wantStatus                              int
+		wantCode, wantMessage                   string
+	}{
+		{"malformed JSON", solve, "application/json", "1", "{nope", http.StatusBadRequest, "invalid_argument", "not a sudoku.v1.SolveRequest in JSON"},
+		{"a megabyte of spaces", solve, "application/json", "1", strings.Repeat(" ", 1<<20), http.StatusBadRequest, "invalid_argument", "unexpected token"},
+		{"invalid UTF-8", solve, "application/json", "1", "{\"puzzle\":{\"text\":\"\xff\"}}", http.StatusBadRequest, "invalid_argument", "invalid UTF-8"},
+		{"unknown field", solve, "application/json", "1", `{"puzle":{}}`, http.StatusBadRequest, "invalid_argument", "unknown field"},
+		{"not protobuf", solve, "application/proto", "1", "\xff\xff\xff", http.StatusBadRequest, "invalid_argument", "not a sudoku.v1.SolveRequest in PROTO"},
+		{"unknown method", "/sudoku.v1.SudokuService/Nope", "application/json", "1", "{}", http.StatusNotFound, "unimplemented", "unknown method Nope of service sudoku.v1.SudokuService"},
+		{"unknown service", "/sudoku.v9.Nope/Solve", "application/json", "1", "{}", http.StatusNotFound, "unimplemented", "unknown service sudoku.v9.Nope"},
+		{"no protocol header", solve, "application/json", "", "{}", http.StatusUnsupportedMediaType, "invalid_argument", "Connect-Protocol-Version: 1"},
+		{"unsupported content type", solve, "text/plain", "1", "{}", http.StatusUnsupportedMediaType, "invalid_argument", `content type "text/plain" is not taken`},
+		{"no content type", solve, "", "1", "{}", http.StatusUnsupportedMediaType, "invalid_argument", "no Content-Type"},
+		{"stream, short envelope", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", "xx", http.StatusOK, "invalid_argument", "shorter than a Connect envelope"},
+		{"stream, malformed JSON", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{nope"), http.StatusOK, "invalid_argument", "not a sudoku.v1.SolveStepsRequest in JSON"},
+		{"stream, wrong length", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{}") + "x", http.StatusOK, "invalid_argument", "announces 2 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest("POST", ts.URL+tt.path, strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.contentType != "" {
+				req.Header.Set("Content-Type", tt.contentType)
+			}
+			if tt.protocol != "" {
+				req.Header.Set("Connect-Protocol-Version", tt.protocol)
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantStatus {
+				t.Fatalf("status %s, want %d; body %.300s", resp.Status, tt.wantStatus, body)
+			}
+			if tt.wantStatus == http.StatusOK { // a stream: the error is in its end message
+				if len(body) < 5 || body[0] != 2 {
+					t.Fatalf("body %q, want one end-of-stream message", body)
+				}
+				var end struct{ Error json.RawMessage }
+				if err := json.Unmarshal(body[5:], &end); err != nil {
+					t.Fatalf("end of stream %q: %v", body[5:], err)
+				}
+				body = end.Error
+			} else if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("Content-Type %q, want application/json", ct)
+			}
+			var e struct{ Code, Message string }
+			if err := json.Unmarshal(body, &e); err != nil {
+				t.Fatalf("error body %q: %v", body, err)
+			}
+			if e.Code != tt.wantCode || !strings.Contains(e.Message, tt.wantMessage) {
+				t.Errorf("error %+v, want code %s and a message with %q", e, tt.wantCode, tt.wantMessage)
+			}
+		})
+	}
+	logged := log.String()
+	if strings.Contains(logged, "level=ERROR") {
+		t.Errorf("a client's mistake was logged as an ERROR:\n%s", logged)
+	}
+	if n := strings.Count(logged, `msg="refused call"`); n != len(tests) {
+		t.Errorf("%d calls refused in the log, want %d:\n%s", n, len(tests), logged)
+	}
+}
+
+// TestGoodCallsPass checks that the checks of the body let good calls
+// through unchanged, in JSON and in binary protobuf.
+func TestGoodCallsPass(t *testing.T) {
+	ts := newViewer(t, service.GRPCConfig{})
+	pb, err := proto.Marshal(&sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ contentType, body string }{
+		{"application/json", `{"puzzle":{"text":"` + easyPuzzle + `"}}`},
+		{"application/proto", string(pb)},
+	} {
+		req, _ := http.NewRequest("POST", ts.URL+"/sudoku.v1.SudokuService/Solve", strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", tc.contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %s: %.300s", tc.contentType, resp.Status, body)
+		}
+		var res sudokuv1.SolveResponse
+		if tc.contentType == "application/json" {
+			err = protojson.Unmarshal(body, &res)
+		} else {
+			err = proto.Unmarshal(body, &res)
+		}
+		if err != nil || res.GetResult().GetPlain() != easySolution {
+			t.Errorf("%s: answer %v (%v), want the solution", tc.contentType, &res, err)
+		}
 	}
 }

@@ -1,0 +1,43 @@
+package strategy
+
+import (
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestFindCancelled checks that every finder stops soon after its sink is
+// cancelled, on an empty 32×32 board where the fish finders alone would
+// search for many seconds and find nothing; and that a sink cancelled
+// before Find gets no step.
+func TestFindCancelled(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	for _, st := range All() {
+		if !st.HasFinder() || st.NeedsUnique || st.Str8ts == OnlyOnStr8ts {
+			continue
+		}
+		t.Run(st.Name, func(t *testing.T) {
+			cancel := make(chan struct{})
+			sink := Sink{All: true, Cancel: cancel}
+			timer := time.AfterFunc(20*time.Millisecond, func() { close(cancel) })
+			defer timer.Stop()
+			start := time.Now()
+			st.Find(b, &sink)
+			// Generous: a finder that polls stops in milliseconds, one
+			// that does not (the fish) searches for many seconds.
+			if d := time.Since(start); d > 2*time.Second {
+				t.Errorf("Find went on for %v after its sink was cancelled at 20ms", d)
+			}
+			sink.Reset()
+			st.Find(b, &sink)
+			if n := len(sink.Steps()); n != 0 {
+				t.Errorf("a cancelled sink got %d steps", n)
+			}
+		})
+	}
+}
