@@ -49,17 +49,19 @@ var errDraining = errors.New("server is shutting down")
 // (Canceled), its deadline passes (DeadlineExceeded), it reads nothing for
 // Config.StallTimeout (ResourceExhausted), a message it sends is too large
 // (ResourceExhausted) or not a valid request (InvalidArgument); the
-// handler returns the code the client gets. It also ends, with
-// Unavailable, when it is idle (see batchIdle): after its first message,
-// the client sent none for Config.BatchIdleTimeout while no puzzle of the
-// stream was in flight. Every puzzle received was then answered, so the
-// client may open a stream again, here or to another server, when it has
-// more to send; Unavailable says that, as for a server going away, where
-// DeadlineExceeded would read as the client's own deadline and is not
-// retried. When the server shuts down,
-// the batch stops reading, answers the puzzles it has and ends with
-// Unavailable: a puzzle without an answer was not solved and may be sent
-// again, to this server or another.
+// handler returns the code the client gets.
+//
+// A stream also ends, with Unavailable, when it is idle (see batchIdle):
+// after its first message, the client sent none for
+// Config.BatchIdleTimeout while no puzzle of the stream was in flight.
+// Every puzzle received was then answered, so the client may open a
+// stream again, here or to another server, when it has more to send.
+// Unavailable says just that, as for a server going away; DeadlineExceeded
+// would read as the client's own deadline, which clients do not retry.
+//
+// When the server shuts down, the batch stops reading, answers the
+// puzzles it has and ends with Unavailable: a puzzle without an answer
+// was not solved and may be sent again, to this server or another.
 func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
