@@ -49,15 +49,26 @@ var errDraining = errors.New("server is shutting down")
 // (Canceled), its deadline passes (DeadlineExceeded), it reads nothing for
 // Config.StallTimeout (ResourceExhausted), a message it sends is too large
 // (ResourceExhausted) or not a valid request (InvalidArgument); the
-// handler returns the code the client gets. When the server shuts down,
-// the batch stops reading, answers the puzzles it has and ends with
-// Unavailable: a puzzle without an answer was not solved and may be sent
-// again, to this server or another.
+// handler returns the code the client gets.
+//
+// A stream also ends, with Unavailable, when it is idle (see batchIdle):
+// after its first message, the client sent none for
+// Config.BatchIdleTimeout while no puzzle of the stream was in flight.
+// Every puzzle received was then answered, so the client may open a
+// stream again, here or to another server, when it has more to send.
+// Unavailable says just that, as for a server going away; DeadlineExceeded
+// would read as the client's own deadline, which clients do not retry.
+//
+// When the server shuts down, the batch stops reading, answers the
+// puzzles it has and ends with Unavailable: a puzzle without an answer
+// was not solved and may be sent again, to this server or another.
 func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
 	workers := s.cfg.BatchWorkers
 	var busy atomic.Int64 // workers solving a puzzle of this stream
+	idle := newBatchIdle(s.cfg.BatchIdleTimeout)
+	defer idle.stop()
 	send := func(answers []batchAnswer) error {
 		resp := &sudokuv1.SolveBatchResponse{Answers: make([]*sudokuv1.BatchAnswer, len(answers))}
 		for i, a := range answers {
@@ -72,7 +83,10 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		linger: s.cfg.BatchLinger,
 		more:   func() bool { return busy.Load() > 0 },
 		held:   s.cfg.MaxSendMsgSize,
-	}, s.countAnswer)
+	}, func(a batchAnswer) {
+		s.countAnswer(a)
+		idle.answered()
+	})
 
 	items := newItemQueue(batchReadAhead, recentIDWindow)
 	// When the call ends early or the server drains, the workers stop
@@ -86,7 +100,11 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 	}()
 	recvDone := make(chan error, 1) // filled before items closes
 	go func() {
-		recvDone <- s.receive(stream, items)
+		err := s.receive(stream, items, idle)
+		// A stream the client closed ends once its puzzles are answered:
+		// it is never idle.
+		idle.stop()
+		recvDone <- err
 		items.close()
 	}()
 
@@ -123,6 +141,8 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 			wait = false
 		case <-out.stalled:
 			return abort(out.stallError())
+		case <-idle.expired:
+			return abort(idle.err())
 		case <-ctx.Done():
 			// gRPC ends the stream's context when it fails a message it
 			// received, after telling the client why: that is the code.
@@ -198,15 +218,18 @@ func drainStatus() error {
 	return status.Error(codes.Unavailable, "server is shutting down: puzzles without an answer were not solved; send them again")
 }
 
-// receive hands the puzzles of stream to the workers until the client
-// closes its side (io.EOF), a message fails, or the queue is dropped
-// because the call ends or the server drains.
-func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *itemQueue) error {
+// receive hands the puzzles of stream to the workers, telling idle of
+// each message, until the client closes its side (io.EOF), a message
+// fails, or the queue is dropped because the call ends or the server
+// drains.
+func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *itemQueue, idle *batchIdle) error {
 	for {
 		req, err := stream.Recv()
 		if err != nil {
 			return err
 		}
+		// Counted in flight before a worker can answer them.
+		idle.received(len(req.GetItems()))
 		if len(req.GetItems()) == 0 {
 			continue // nothing to do: a client's empty flush
 		}
@@ -366,4 +389,100 @@ func (s *Server) countAnswer(a batchAnswer) {
 	if a.answer.GetError() != nil {
 		s.batchItemErrors.Add(1)
 	}
+}
+
+// batchIdle tells when a SolveBatch stream is idle: its client has sent
+// no message for the idle timeout while none of its puzzles was in
+// flight (received and not yet answered: queued, waiting for a solving
+// slot, being solved, or its answer waiting to be sent). Its clock starts
+// at the first message received, restarts at every message and when the
+// last puzzle in flight is answered, and stops while puzzles are in
+// flight. A client that reads no answers keeps them in flight: the stall
+// timeout ends its stream instead.
+type batchIdle struct {
+	timeout  time.Duration // not positive: never idle
+	inFlight atomic.Int64
+	expired  chan struct{} // closed when the stream is idle
+
+	mu      sync.Mutex
+	timer   *time.Timer // of the latest arming; nil before the first
+	armings uint64      // counts arm and disarm, so that a timer that fires late is ignored
+	stopped bool
+}
+
+func newBatchIdle(timeout time.Duration) *batchIdle {
+	return &batchIdle{timeout: timeout, expired: make(chan struct{})}
+}
+
+// received counts a message of n puzzles in flight and restarts the
+// clock, or stops it while puzzles are in flight.
+func (b *batchIdle) received(n int) {
+	busy := b.inFlight.Add(int64(n)) > 0
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if busy {
+		b.disarm()
+	} else {
+		b.arm()
+	}
+}
+
+// answered counts a puzzle answered, and restarts the clock when it was
+// the last in flight.
+func (b *batchIdle) answered() {
+	if b.inFlight.Add(-1) > 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	// A message received since may have put puzzles in flight again;
+	// then received stops the clock, before or after this.
+	if b.inFlight.Load() == 0 {
+		b.arm()
+	}
+}
+
+// stop stops the clock for good: the client closed its side, or the
+// stream ended.
+func (b *batchIdle) stop() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stopped = true
+	b.disarm()
+}
+
+// arm restarts the clock. b.mu is held.
+func (b *batchIdle) arm() {
+	if b.timeout <= 0 || b.stopped {
+		return
+	}
+	b.disarm()
+	arming := b.armings
+	b.timer = time.AfterFunc(b.timeout, func() { b.expire(arming) })
+}
+
+// disarm stops the clock. b.mu is held.
+func (b *batchIdle) disarm() {
+	b.armings++
+	if b.timer != nil {
+		b.timer.Stop()
+	}
+}
+
+// expire closes expired if the clock was not restarted or stopped since
+// arming, and no puzzle is in flight.
+func (b *batchIdle) expire(arming uint64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if arming != b.armings || b.stopped || b.inFlight.Load() != 0 {
+		return
+	}
+	b.stopped = true
+	close(b.expired)
+}
+
+// err is the status of a stream ended idle. It names solverd's flag, as
+// the client cannot tell the timeout otherwise.
+func (b *batchIdle) err() error {
+	return status.Errorf(codes.Unavailable, "idle stream closed: no request for %v and no puzzle in flight (solverd -batch-idle-timeout); open a new stream to send more", b.timeout)
 }

@@ -55,6 +55,11 @@ type Config struct {
 	// StallTimeout ends a stream whose client has read nothing for that
 	// long while a message waited to be sent.
 	StallTimeout time.Duration
+	// BatchIdleTimeout ends, with Unavailable, a SolveBatch stream whose
+	// client has sent no message for that long, after its first one,
+	// while none of its puzzles was in flight (see SolveBatch). Zero
+	// takes the default; negative never ends one.
+	BatchIdleTimeout time.Duration
 	// MaxSendMsgSize is the largest message the server sends. A batch
 	// answer that would be larger is replaced by a ResourceExhausted item
 	// error, so that it does not end the stream.
@@ -63,11 +68,12 @@ type Config struct {
 
 // Defaults of the server-wide limits.
 const (
-	DefaultMaxQueue       = 256
-	DefaultStreamBuffer   = 64
-	DefaultStallTimeout   = 10 * time.Second
-	DefaultBatchLinger    = 2 * time.Millisecond
-	DefaultMaxSendMsgSize = 4 << 20
+	DefaultMaxQueue         = 256
+	DefaultStreamBuffer     = 64
+	DefaultStallTimeout     = 10 * time.Second
+	DefaultBatchIdleTimeout = time.Minute
+	DefaultBatchLinger      = 2 * time.Millisecond
+	DefaultMaxSendMsgSize   = 4 << 20
 )
 
 // DefaultConfig returns limits safe for a single machine: one solving slot
@@ -75,17 +81,18 @@ const (
 func DefaultConfig() Config {
 	cpus := runtime.GOMAXPROCS(0)
 	return Config{
-		MaxNodes:       10_000_000,
-		MaxSteps:       100_000,
-		MaxSolutions:   1000,
-		DefaultTimeout: 30 * time.Second,
-		MaxConcurrent:  cpus,
-		MaxQueue:       DefaultMaxQueue,
-		BatchWorkers:   cpus,
-		StreamBuffer:   DefaultStreamBuffer,
-		BatchLinger:    DefaultBatchLinger,
-		StallTimeout:   DefaultStallTimeout,
-		MaxSendMsgSize: DefaultMaxSendMsgSize,
+		MaxNodes:         10_000_000,
+		MaxSteps:         100_000,
+		MaxSolutions:     1000,
+		DefaultTimeout:   30 * time.Second,
+		MaxConcurrent:    cpus,
+		MaxQueue:         DefaultMaxQueue,
+		BatchWorkers:     cpus,
+		StreamBuffer:     DefaultStreamBuffer,
+		BatchLinger:      DefaultBatchLinger,
+		StallTimeout:     DefaultStallTimeout,
+		BatchIdleTimeout: DefaultBatchIdleTimeout,
+		MaxSendMsgSize:   DefaultMaxSendMsgSize,
 	}
 }
 
@@ -116,6 +123,9 @@ func New(cfg Config) *Server {
 	setDefault(&cfg.BatchWorkers, def.BatchWorkers)
 	setDefault(&cfg.StreamBuffer, def.StreamBuffer)
 	setDefault(&cfg.StallTimeout, def.StallTimeout)
+	if cfg.BatchIdleTimeout == 0 {
+		cfg.BatchIdleTimeout = def.BatchIdleTimeout // negative stays: never
+	}
 	switch {
 	case cfg.BatchLinger == 0:
 		cfg.BatchLinger = def.BatchLinger

@@ -111,6 +111,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.DurationVar(&cfg.batchLinger, "batch-linger", def.BatchLinger, "how long a SolveBatch answer may wait for others to share its message, while other puzzles of the stream are being solved; 0 sends each alone at once")
 	fs.IntVar(&cfg.service.StreamBuffer, "stream-buffer", def.StreamBuffer, "`messages` a SolveSteps stream holds for a client that reads slower than the solver works")
 	fs.DurationVar(&cfg.service.StallTimeout, "stall-timeout", def.StallTimeout, "end a stream with ResourceExhausted when its client reads nothing for this long")
+	fs.DurationVar(&cfg.service.BatchIdleTimeout, "batch-idle-timeout", def.BatchIdleTimeout, "end a SolveBatch stream with Unavailable when its client has sent nothing for this long (after its first message, which -request-timeout bounds) while none of its puzzles is being solved or answered; 0 means never")
 
 	cfg.maxStreams = 100
 	fs.Var((*flagvalue.Uint32)(&cfg.maxStreams), "max-streams", "concurrent `calls` per connection; 0 means no limit")
@@ -186,6 +187,9 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	if cfg.batchLinger == 0 {
 		cfg.service.BatchLinger = -1 // the service's zero is its default
 	}
+	if cfg.service.BatchIdleTimeout == 0 {
+		cfg.service.BatchIdleTimeout = -1 // never; the service's zero is its default
+	}
 	return cfg, nil
 }
 
@@ -233,6 +237,7 @@ func (cfg *config) check() error {
 		{"batch-linger", cfg.batchLinger, false},
 		{"default-timeout", cfg.service.DefaultTimeout, false},
 		{"stall-timeout", cfg.service.StallTimeout, true},
+		{"batch-idle-timeout", cfg.service.BatchIdleTimeout, false},
 		{"handshake-timeout", cfg.handshakeTimeout, true},
 		{"keepalive-time", cfg.keepaliveTime, true},
 		{"keepalive-timeout", cfg.keepaliveTimeout, true},

@@ -219,6 +219,18 @@ func TestEnvironment(t *testing.T) {
 			}
 			return ""
 		}},
+		{"default batch idle timeout", nil, func(c *config) string {
+			if c.service.BatchIdleTimeout != service.DefaultBatchIdleTimeout {
+				return "batch idle timeout is not the service's default"
+			}
+			return ""
+		}},
+		{"no batch idle timeout", []string{"--batch-idle-timeout", "0"}, func(c *config) string {
+			if c.service.BatchIdleTimeout >= 0 {
+				return "-batch-idle-timeout 0 does not turn the timeout off"
+			}
+			return ""
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,6 +279,7 @@ func TestBadConfig(t *testing.T) {
 		{"bad rate", []string{"--rate-limit", "fast"}, nil, `invalid value "fast" for flag -rate-limit`},
 		{"zero stall timeout", []string{"--stall-timeout", "0s"}, nil, "-stall-timeout must be positive"},
 		{"negative batch linger", []string{"--batch-linger", "-1ms"}, nil, "-batch-linger must not be negative"},
+		{"negative batch idle timeout", []string{"--batch-idle-timeout", "-1s"}, nil, "-batch-idle-timeout must not be negative"},
 		{"negative connection age", []string{"--max-connection-age", "-1m"}, nil, "-max-connection-age must not be negative"},
 		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},
 		{"client CA without TLS", []string{"--tls-client-ca", "ca.pem"}, nil, "-tls-client-ca needs -tls-cert"},

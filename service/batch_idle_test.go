@@ -1,0 +1,176 @@
+package service
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// checkIdleEnd fails t unless err is the status of a batch stream ended
+// idle: Unavailable, naming the flag.
+func checkIdleEnd(t *testing.T, err error) {
+	t.Helper()
+	st := status.Convert(err)
+	if st.Code() != codes.Unavailable || !strings.Contains(st.Message(), "-batch-idle-timeout") {
+		t.Fatalf("stream ended with %v, want Unavailable naming -batch-idle-timeout", err)
+	}
+}
+
+// TestSolveBatchIdle: a stream whose client sends a puzzle, reads its
+// answer and then sends nothing ends with Unavailable after the idle
+// timeout; the server then solves on.
+func TestSolveBatchIdle(t *testing.T) {
+	ts := startServer(t, Config{BatchIdleTimeout: 100 * time.Millisecond}, GRPCConfig{})
+	stream, base, _ := ts.openBatchBaseline(t)
+	if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := stream.Recv(); err != nil || a.GetResult() == nil {
+		t.Fatalf("first answer = %v, %v; want a result", a, err)
+	}
+	// The handler ends on its own: the test's 20s bound on it is far
+	// beyond the timeout, and a stream never ended fails it.
+	checkIdleEnd(t, ts.exit.next(t))
+	_, err := stream.Recv()
+	checkIdleEnd(t, err)
+	checkGoroutines(t, base)
+
+	stream, err = openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&sudokuv1.BatchItem{Id: "b", Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.CloseSend(); err != nil {
+		t.Fatal(err)
+	}
+	if got := stream.answers(t); got["b"].GetResult() == nil {
+		t.Errorf("new stream's answers = %v, want a result for b", got)
+	}
+}
+
+// TestSolveBatchIdleDisabled: with a negative idle timeout a silent
+// stream is not ended (it ends when its client cancels).
+func TestSolveBatchIdleDisabled(t *testing.T) {
+	ts := startServer(t, Config{BatchIdleTimeout: -1}, GRPCConfig{})
+	if got := ts.srv.Config().BatchIdleTimeout; got >= 0 {
+		t.Fatalf("BatchIdleTimeout = %v, want negative kept", got)
+	}
+	if got := New(Config{}).Config().BatchIdleTimeout; got != DefaultBatchIdleTimeout {
+		t.Errorf("default BatchIdleTimeout = %v, want %v", got, DefaultBatchIdleTimeout)
+	}
+	stream, _, cancel := ts.openBatchBaseline(t)
+	if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-ts.exit.ch:
+		t.Fatalf("silent stream without idle timeout ended with %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	cancel()
+	checkHandlerExit(t, ts, codes.Canceled)
+}
+
+// TestSolveBatchSlowSender: a client that sends messages less often in
+// total than the idle timeout, but each sooner than the timeout after
+// the one before, keeps its stream: puzzles (P) and messages without
+// puzzles (E) both restart the clock, the Es here spanning more than the
+// timeout. Its stream ends with OK when it closes its side.
+func TestSolveBatchSlowSender(t *testing.T) {
+	const timeout, gap, messages = time.Second, 300 * time.Millisecond, "PEEEEPPP"
+	ts := startServer(t, Config{BatchIdleTimeout: timeout}, GRPCConfig{})
+	stream, _, _ := ts.openBatchBaseline(t)
+	for i, m := range messages {
+		if i > 0 {
+			time.Sleep(gap)
+		}
+		if m == 'E' {
+			if err := stream.SendMsg(batchOf()); err != nil {
+				t.Fatalf("message %d: %v", i, err)
+			}
+			continue
+		}
+		if err := stream.Send(&sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy)}); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+		if a, err := stream.Recv(); err != nil || a.GetResult() == nil {
+			t.Fatalf("answer to message %d = %v, %v; want a result", i, a, err)
+		}
+	}
+	if err := stream.CloseSend(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != io.EOF {
+		t.Fatalf("end of stream = %v, want EOF (OK)", err)
+	}
+	if err := ts.exit.next(t); err != nil {
+		t.Errorf("handler returned %v, want nil", err)
+	}
+}
+
+// TestSolveBatchIdleInFlight: a stream whose puzzle is in flight for
+// longer than the idle timeout (it waits for the only solving slot,
+// which the test holds) is not idle, whether its client closed its side
+// or not. Once the puzzle is answered, the clock restarts: the open
+// stream then ends idle, the closed one with OK.
+func TestSolveBatchIdleInFlight(t *testing.T) {
+	const timeout = 100 * time.Millisecond
+	for _, closeSend := range []bool{false, true} {
+		name := "open"
+		if closeSend {
+			name = "half-closed"
+		}
+		t.Run(name, func(t *testing.T) {
+			ts := startServer(t, Config{MaxConcurrent: 1, BatchIdleTimeout: timeout}, GRPCConfig{})
+			stream, base, _ := ts.openBatchBaseline(t)
+			if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
+				t.Fatal(err)
+			}
+			if closeSend {
+				if err := stream.CloseSend(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			waitFor(t, "the puzzle to wait for a slot", func() bool { return ts.srv.limit.waiting() == 1 })
+			// Many times the idle timeout pass with the puzzle in flight.
+			select {
+			case err := <-ts.exit.ch:
+				ts.srv.limit.release()
+				t.Fatalf("stream with a puzzle in flight ended with %v", err)
+			case <-time.After(5 * timeout):
+			}
+			ts.srv.limit.release()
+			if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
+				t.Fatalf("answer = %v, %v; want a result for a", a, err)
+			}
+			_, err := stream.Recv()
+			if closeSend {
+				if err != io.EOF {
+					t.Fatalf("half-closed stream ended with %v, want EOF (OK)", err)
+				}
+				if err := ts.exit.next(t); err != nil {
+					t.Errorf("handler returned %v, want nil", err)
+				}
+			} else {
+				checkIdleEnd(t, err)
+				checkIdleEnd(t, ts.exit.next(t))
+			}
+			checkGoroutines(t, base)
+		})
+	}
+}
