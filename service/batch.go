@@ -52,8 +52,9 @@ var errDraining = errors.New("server is shutting down")
 // handler returns the code the client gets.
 //
 // A stream also ends, with Unavailable, when it is idle (see batchIdle):
-// after its first message, the client sent none for
-// Config.BatchIdleTimeout while no puzzle of the stream was in flight.
+// the client sent no message for Config.BatchIdleTimeout, from the
+// stream's opening or its last message, while no puzzle of the stream was
+// in flight.
 // Every puzzle received was then answered, so the client may open a
 // stream again, here or to another server, when it has more to send.
 // Unavailable says just that, as for a server going away; DeadlineExceeded
@@ -395,7 +396,9 @@ func (s *Server) countAnswer(a batchAnswer) {
 // no message for the idle timeout while none of its puzzles was in
 // flight (received and not yet answered: queued, waiting for a solving
 // slot, being solved, or its answer waiting to be sent). Its clock starts
-// at the first message received, restarts at every message and when the
+// when the stream opens (a client may open it before it has a puzzle to
+// send, so the request timeout does not apply to SolveBatch), restarts at
+// every message and when the
 // last puzzle in flight is answered, and stops while puzzles are in
 // flight. A client that reads no answers keeps them in flight: the stall
 // timeout ends its stream instead.
@@ -410,8 +413,14 @@ type batchIdle struct {
 	stopped bool
 }
 
+// newBatchIdle returns the idleness of a stream just opened, whose clock
+// starts at once.
 func newBatchIdle(timeout time.Duration) *batchIdle {
-	return &batchIdle{timeout: timeout, expired: make(chan struct{})}
+	b := &batchIdle{timeout: timeout, expired: make(chan struct{})}
+	b.mu.Lock()
+	b.arm()
+	b.mu.Unlock()
+	return b
 }
 
 // received counts a message of n puzzles in flight and restarts the

@@ -9,6 +9,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 // authTap returns a tap handle that refuses, with Unauthenticated, every
@@ -53,8 +55,15 @@ type requestTimer struct {
 // for its first request message to arrive in full; callStats lifts the
 // limit when it has. It must come last of the server's taps, so that it
 // arms a timer only for streams that will be handled.
+//
+// SolveBatch is exempt: its client may open the stream before it has read
+// a puzzle to send, from a slow pipe say; the batch's idle timeout bounds
+// a stream that sends nothing.
 func requestTimeoutTap(limit time.Duration) tap.ServerInHandle {
-	return func(ctx context.Context, _ *tap.Info) (context.Context, error) {
+	return func(ctx context.Context, info *tap.Info) (context.Context, error) {
+		if info.FullMethodName == sudokuv1.SudokuService_SolveBatch_FullMethodName {
+			return ctx, nil
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		rt := &requestTimer{Context: ctx, limit: limit}
 		rt.timer = time.AfterFunc(limit, func() {

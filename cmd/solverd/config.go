@@ -111,7 +111,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.DurationVar(&cfg.batchLinger, "batch-linger", def.BatchLinger, "how long a SolveBatch answer may wait for others to share its message, while other puzzles of the stream are being solved; 0 sends each alone at once")
 	fs.IntVar(&cfg.service.StreamBuffer, "stream-buffer", def.StreamBuffer, "`messages` a SolveSteps stream holds for a client that reads slower than the solver works")
 	fs.DurationVar(&cfg.service.StallTimeout, "stall-timeout", def.StallTimeout, "end a stream with ResourceExhausted when its client reads nothing for this long")
-	fs.DurationVar(&cfg.service.BatchIdleTimeout, "batch-idle-timeout", def.BatchIdleTimeout, "end a SolveBatch stream with Unavailable when its client has sent nothing for this long (after its first message, which -request-timeout bounds) while none of its puzzles is being solved or answered; 0 means never")
+	fs.DurationVar(&cfg.service.BatchIdleTimeout, "batch-idle-timeout", def.BatchIdleTimeout, "end a SolveBatch stream with Unavailable when its client has sent nothing for this long (since the stream opened or its last message) while none of its puzzles is being solved or answered; 0 means never")
 
 	cfg.maxStreams = 100
 	fs.Var((*flagvalue.Uint32)(&cfg.maxStreams), "max-streams", "concurrent `calls` per connection; 0 means no limit")
@@ -142,7 +142,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
-	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "time a call has, once its headers are in, for its request (a stream's first message) to arrive in full; a later one ends with DeadlineExceeded; 0 means no limit")
+	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "time a call has, once its headers are in, for its request to arrive in full; a later one ends with DeadlineExceeded (SolveBatch streams excepted: -batch-idle-timeout bounds them); 0 means no limit")
 	fs.IntVar(&cfg.prematureResetLimit, "premature-reset-limit", 500, "close a connection (HTTP/2 rapid reset) once its client has cancelled half this many `calls` within -premature-reset-lifetime of their start, before it has made this many, or half of its calls after that; 0 means never")
 	fs.DurationVar(&cfg.prematureResetLifetime, "premature-reset-lifetime", service.DefaultPrematureResetLifetime, "a call cancelled by its client within this time of its start counts as a premature reset")
 	fs.DurationVar(&cfg.prematureResetBan, "premature-reset-ban", 10*time.Second, "after closing a connection for premature resets, close new connections from its IP address at once for this long; 0 means never")
