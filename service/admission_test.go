@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
 
@@ -260,4 +261,19 @@ func TestNonReadingBatchStreams(t *testing.T) {
 	t.Logf("%d streams: the server took %d bytes (%d KiB a stream); %d messages sent", streams, last, last/streams>>10, sent.Load())
 	cancel()
 	wg.Wait()
+}
+
+// TestMaxHeaderListSize checks that a call with more headers than the
+// server takes is refused, and one with ordinary headers is not.
+func TestMaxHeaderListSize(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	big := metadata.AppendToOutgoingContext(context.Background(), "x-padding", strings.Repeat("a", maxHeaderListSize))
+	if _, err := client.Solve(big, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err == nil {
+		t.Fatalf("Solve with %d bytes of headers succeeded", maxHeaderListSize)
+	}
+	small := metadata.AppendToOutgoingContext(context.Background(), "x-padding", strings.Repeat("a", 1000))
+	if _, err := client.Solve(small, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatalf("Solve with 1000 bytes of headers: %v", err)
+	}
 }

@@ -301,6 +301,10 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		grpc.UnknownServiceHandler(unknownMethod),
 		// Stop and GracefulStop return only once every handler has.
 		grpc.WaitForHandlers(true),
+		// A call's headers (its token, trace context and the like) are
+		// read before any tap runs: gRPC's default lets each call send
+		// 16 MiB of them.
+		grpc.MaxHeaderListSize(maxHeaderListSize),
 	)
 	if len(taps) > 0 {
 		opts = append(opts, grpc.InTapHandle(refusing(chainTaps(taps), stats.refuse)))
@@ -339,6 +343,9 @@ func (g *GRPC) Serve(ln net.Listener) error {
 	}
 	return g.Server.Serve(ln)
 }
+
+// maxHeaderListSize bounds the headers of a call, in bytes.
+const maxHeaderListSize = 64 << 10
 
 // chainTaps returns one tap handle that runs taps in order, each with the
 // context the one before it returned, and stops at the first error.
