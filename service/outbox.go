@@ -187,13 +187,18 @@ func (o *outbox[M]) weight(m M) int64 {
 	return int64(min(o.sizeOf(m), o.group.held))
 }
 
-// tryPut queues m if there is room, and reports whether it did. It is for
-// outboxes without a bound of bytes.
+// tryPut queues m if there is room, and reports whether it did.
 func (o *outbox[M]) tryPut(m M) bool {
+	if o.room != nil && !o.room.TryAcquire(o.weight(m)) {
+		return false
+	}
 	select {
 	case o.queue <- m:
 		return true
 	default:
+		if o.room != nil {
+			o.room.Release(o.weight(m))
+		}
 		return false
 	}
 }
@@ -202,9 +207,7 @@ func (o *outbox[M]) tryPut(m M) bool {
 // ends, the stream fails or it stalls.
 func (o *outbox[M]) put(ctx context.Context, m M) error {
 	if o.room != nil {
-		// Waiting for room ends with ctx only: the owner of a bounded
-		// outbox ends ctx when the stream fails or stalls.
-		if err := o.room.Acquire(ctx, o.weight(m)); err != nil {
+		if err := o.acquire(ctx, m); err != nil {
 			return err
 		}
 	}
@@ -218,6 +221,39 @@ func (o *outbox[M]) put(ctx context.Context, m M) error {
 			o.room.Release(o.weight(m))
 		}
 		return err
+	}
+	return nil
+}
+
+// acquire takes the room of m in a bounded outbox, waiting for it until
+// ctx ends, the stream fails or it stalls.
+func (o *outbox[M]) acquire(ctx context.Context, m M) error {
+	w := o.weight(m)
+	if o.room.TryAcquire(w) {
+		return nil
+	}
+	wait, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-o.stalled:
+		case <-o.done:
+		case <-wait.Done():
+		}
+		cancel()
+	}()
+	if err := o.room.Acquire(wait, w); err != nil {
+		select {
+		case <-o.stalled:
+			return o.stallError()
+		case <-o.done:
+			if err := o.failure(); err != nil {
+				return err
+			}
+			return errors.New("outbox closed") // a put after close: a bug
+		default:
+			return ctx.Err()
+		}
 	}
 	return nil
 }

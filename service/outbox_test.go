@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -177,4 +178,30 @@ func TestOutboxGroups(t *testing.T) {
 			t.Errorf("sent %v, counted %d; want [1 2 3], 3", got, counted.Load())
 		}
 	})
+}
+
+// TestOutboxBytesBound checks an outbox bounded by bytes: tryPut refuses an
+// item with no room for its bytes, though its queue has room, and a put
+// that waits for room ends with the stall error when the stream stalls.
+func TestOutboxBytesBound(t *testing.T) {
+	r := newRecorder(true)
+	o := newOutbox(r.send, 100, 200*time.Millisecond, grouping[int]{size: func(m int) int { return m }, held: 10}, nil)
+	defer func() {
+		close(r.hold) // let the held send finish
+		o.close()
+	}()
+	if !o.tryPut(6) {
+		t.Fatal("tryPut(6) into an empty outbox of 10 bytes refused")
+	}
+	<-r.sending // 6 is being sent, and holds its bytes until it is
+	if o.tryPut(5) {
+		t.Fatal("tryPut(5) with 4 bytes left took it")
+	}
+	if !o.tryPut(4) {
+		t.Fatal("tryPut(4) with 4 bytes left refused")
+	}
+	err := o.put(context.Background(), 3)
+	if !errors.Is(err, errStalled) {
+		t.Fatalf("put waiting for room in a stalled stream = %v, want errStalled", err)
+	}
 }

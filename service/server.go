@@ -47,6 +47,12 @@ type Config struct {
 	// StreamBuffer is the number of messages a streaming call holds for a
 	// client that reads slower than the solver produces.
 	StreamBuffer int
+	// StreamBufferBytes bounds the bytes of the messages a SolveSteps
+	// call holds for its client, as StreamBuffer bounds their number: a
+	// step of a 32×32 board carries its board (tens of KiB), and a client
+	// that reads nothing would otherwise have each call hold StreamBuffer
+	// of them.
+	StreamBufferBytes int
 	// BatchLinger is how long a SolveBatch answer may wait for others to
 	// share its message, while other puzzles of the stream are being
 	// solved. Zero takes the default; negative sends each answer alone,
@@ -68,12 +74,13 @@ type Config struct {
 
 // Defaults of the server-wide limits.
 const (
-	DefaultMaxQueue         = 256
-	DefaultStreamBuffer     = 64
-	DefaultStallTimeout     = 10 * time.Second
-	DefaultBatchIdleTimeout = time.Minute
-	DefaultBatchLinger      = 2 * time.Millisecond
-	DefaultMaxSendMsgSize   = 4 << 20
+	DefaultMaxQueue          = 256
+	DefaultStreamBuffer      = 64
+	DefaultStreamBufferBytes = 256 << 10
+	DefaultStallTimeout      = 10 * time.Second
+	DefaultBatchIdleTimeout  = time.Minute
+	DefaultBatchLinger       = 2 * time.Millisecond
+	DefaultMaxSendMsgSize    = 4 << 20
 )
 
 // DefaultConfig returns limits safe for a single machine: one solving slot
@@ -81,18 +88,19 @@ const (
 func DefaultConfig() Config {
 	cpus := runtime.GOMAXPROCS(0)
 	return Config{
-		MaxNodes:         10_000_000,
-		MaxSteps:         100_000,
-		MaxSolutions:     1000,
-		DefaultTimeout:   30 * time.Second,
-		MaxConcurrent:    cpus,
-		MaxQueue:         DefaultMaxQueue,
-		BatchWorkers:     cpus,
-		StreamBuffer:     DefaultStreamBuffer,
-		BatchLinger:      DefaultBatchLinger,
-		StallTimeout:     DefaultStallTimeout,
-		BatchIdleTimeout: DefaultBatchIdleTimeout,
-		MaxSendMsgSize:   DefaultMaxSendMsgSize,
+		MaxNodes:          10_000_000,
+		MaxSteps:          100_000,
+		MaxSolutions:      1000,
+		DefaultTimeout:    30 * time.Second,
+		MaxConcurrent:     cpus,
+		MaxQueue:          DefaultMaxQueue,
+		BatchWorkers:      cpus,
+		StreamBuffer:      DefaultStreamBuffer,
+		StreamBufferBytes: DefaultStreamBufferBytes,
+		BatchLinger:       DefaultBatchLinger,
+		StallTimeout:      DefaultStallTimeout,
+		BatchIdleTimeout:  DefaultBatchIdleTimeout,
+		MaxSendMsgSize:    DefaultMaxSendMsgSize,
 	}
 }
 
@@ -122,6 +130,7 @@ func New(cfg Config) *Server {
 	setDefault(&cfg.MaxQueue, def.MaxQueue)
 	setDefault(&cfg.BatchWorkers, def.BatchWorkers)
 	setDefault(&cfg.StreamBuffer, def.StreamBuffer)
+	setDefault(&cfg.StreamBufferBytes, def.StreamBufferBytes)
 	setDefault(&cfg.StallTimeout, def.StallTimeout)
 	if cfg.BatchIdleTimeout == 0 {
 		cfg.BatchIdleTimeout = def.BatchIdleTimeout // negative stays: never

@@ -116,7 +116,10 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	defer sl.release()
 
 	send := func(m []*sudokuv1.SolveStepsResponse) error { return stream.Send(m[0]) }
-	out := newOutbox(send, s.cfg.StreamBuffer, s.cfg.StallTimeout, grouping[*sudokuv1.SolveStepsResponse]{}, nil)
+	out := newOutbox(send, s.cfg.StreamBuffer, s.cfg.StallTimeout, grouping[*sudokuv1.SolveStepsResponse]{
+		size: func(m *sudokuv1.SolveStepsResponse) int { return proto.Size(m) },
+		held: s.cfg.StreamBufferBytes,
+	}, nil)
 	defer out.close()
 	names := p.names()
 	emit := func(index int, step *strategy.Step, b *grid.Board) error {

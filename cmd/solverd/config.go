@@ -110,6 +110,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.service.BatchWorkers, "batch-workers", 0, "`puzzles` of one SolveBatch stream solved at once; 0 means one per CPU")
 	fs.DurationVar(&cfg.batchLinger, "batch-linger", def.BatchLinger, "how long a SolveBatch answer may wait for others to share its message, while other puzzles of the stream are being solved; 0 sends each alone at once")
 	fs.IntVar(&cfg.service.StreamBuffer, "stream-buffer", def.StreamBuffer, "`messages` a SolveSteps stream holds for a client that reads slower than the solver works")
+	fs.IntVar(&cfg.service.StreamBufferBytes, "stream-buffer-bytes", def.StreamBufferBytes, "`bytes` of messages a SolveSteps stream holds for a client that reads slower than the solver works (a 32×32 step carries tens of KiB of board)")
 	fs.DurationVar(&cfg.service.StallTimeout, "stall-timeout", def.StallTimeout, "end a stream with ResourceExhausted when its client reads nothing for this long")
 	fs.DurationVar(&cfg.service.BatchIdleTimeout, "batch-idle-timeout", def.BatchIdleTimeout, "end a SolveBatch stream with Unavailable when its client has sent nothing for this long (since the stream opened or its last message) while none of its puzzles is being solved or answered; 0 means never")
 
@@ -203,6 +204,7 @@ func (cfg *config) check() error {
 		{"max-send-msg-size", cfg.service.MaxSendMsgSize},
 		{"max-queue", cfg.service.MaxQueue},
 		{"stream-buffer", cfg.service.StreamBuffer},
+		{"stream-buffer-bytes", cfg.service.StreamBufferBytes},
 		{"max-request-size", cfg.maxRequestSize},
 	}
 	for _, p := range positive {

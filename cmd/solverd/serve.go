@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"runtime/debug"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -58,6 +59,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	gcfg, tlsCfg, err := grpcConfig(cfg, logger)
 	if err != nil {
 		return err
+	}
+	if limit := softMemoryLimit(cfg.maxHeap, lookupEnv); limit > 0 {
+		debug.SetMemoryLimit(limit)
+		logger.Info("Go memory limit set from -max-heap (GOMEMLIMIT unset)", "limit_mib", limit>>20)
 	}
 	tp, err := newTracerProvider(ctx, cfg.otlpEndpoint, lookupEnv)
 	if err != nil {
@@ -351,4 +356,17 @@ func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof b
 		IdleTimeout:       time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}, nil
+}
+
+// softMemoryLimit returns the Go runtime's soft memory limit that solverd
+// sets when the environment sets no GOMEMLIMIT: a third above -max-heap
+// (256 MiB by default), so that the collector works harder as the heap
+// nears the bound at which new calls are refused, rather than let garbage
+// grow the process to three times its live heap (GOGC=200) under a flood
+// of calls. 0: set none (no bound, or GOMEMLIMIT set).
+func softMemoryLimit(maxHeap int64, lookupEnv func(string) (string, bool)) int64 {
+	if _, ok := lookupEnv("GOMEMLIMIT"); ok || maxHeap <= 0 {
+		return 0
+	}
+	return maxHeap / 3 * 4
 }

@@ -390,3 +390,24 @@ func TestMemoryBounds(t *testing.T) {
 		})
 	}
 }
+
+func TestSoftMemoryLimit(t *testing.T) {
+	env := func(vars map[string]string) func(string) (string, bool) {
+		return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
+	}
+	tests := []struct {
+		name    string
+		maxHeap int64
+		env     map[string]string
+		want    int64
+	}{
+		{"default heap bound", 192 << 20, nil, 256 << 20},
+		{"GOMEMLIMIT set", 192 << 20, map[string]string{"GOMEMLIMIT": "1GiB"}, 0},
+		{"no heap bound", 0, nil, 0},
+	}
+	for _, tt := range tests {
+		if got := softMemoryLimit(tt.maxHeap, env(tt.env)); got != tt.want {
+			t.Errorf("%s: softMemoryLimit = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
