@@ -13,12 +13,16 @@
 #      in-process over bufconn and over TCP (solverctl batch), against the
 #      engine's in-process throughput on the same puzzles (BenchmarkThroughput
 #      in ./service), in $PAIRS pairs of runs, with the CPU steal of each;
+#   4. hostile clients, $PROBE_HOLD each (TestHostileProbe in ./service): 100
+#      SolveBatch streams on one connection that send and never read, 10,000
+#      idle SolveBatch streams, 1,000 SolveSteps whose client reads nothing,
+#      with the server's peak RSS and how the streams ended;
 # then stops the server with SIGTERM and prints a Markdown report (also to
 # $REPORT when set). Every wait is bounded; all traffic stays on loopback.
 #
 # Knobs (environment): DURATION=10s DURATION_50=60s CONCURRENCY="1 10 50"
 # STEPS_CONCURRENCY=10 PUZZLES=<17-clue set> BATCH_LIMIT=0 (0: all) PAIRS=2
-# PORT=50151 METRICS_PORT=50152 SOLVERD_FLAGS="" REPORT=
+# PORT=50151 METRICS_PORT=50152 SOLVERD_FLAGS="" REPORT= PROBE_HOLD=15s
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$(go env GOPATH)/bin:$PATH"
@@ -197,6 +201,28 @@ out ""
 out "- over all pairs SolveBatch reached **$(pct "$isum" "$esum")** of the engine's throughput in-process and **$(pct "$bsum" "$esum")** over TCP; every run wrote one line per puzzle unless noted above."
 out "- server RSS during the last batch: $(sort -k2 -n "$tmp/rss.log" | head -n 1 | cut -d' ' -f2) to $(sort -k2 -n "$tmp/rss.log" | tail -n 1 | cut -d' ' -f2) MiB over $(wc -l <"$tmp/rss.log") s"
 out "- solverctl, last batch: $(grep 'puzzles in' "$tmp/batch.err" | sed 's/^solverctl: //')"
+out ""
+
+# Hostile clients (docs/capacity.md, "Memory under hostile clients"): each
+# probe runs from the service's test binary in its own process while the
+# server's RSS is sampled every 0.2 s.
+out "### Hostile clients (server RSS, sampled every 0.2 s)"
+out ""
+out "| probe | streams | connections | server peak RSS MiB | ended with |"
+out "|---|---:|---:|---:|---|"
+for spec in nonreading:100:1 idle:10000:100 stalled:1000:10; do
+  IFS=: read -r mode streams conns <<<"$spec"
+  say "probe $mode"
+  SOLVER_PROBE_ADDR=$addr SOLVER_PROBE_MODE=$mode SOLVER_PROBE_STREAMS=$streams SOLVER_PROBE_CONNS=$conns \
+    SOLVER_PROBE_HOLD=${PROBE_HOLD:-15s} "$tmp/service.test" -test.run '^TestHostileProbe$' >"$tmp/probe.out" 2>&1 &
+  probe_pid=$!
+  peak=0
+  while kill -0 "$probe_pid" 2>/dev/null; do
+    r=$(rss); peak=$(awk -v a="$peak" -v b="$r" 'BEGIN {print (b > a) ? b : a}'); sleep 0.2
+  done
+  wait "$probe_pid" || true
+  out "| $mode | $streams | $conns | $peak | $(grep -o 'ended with .*' "$tmp/probe.out" | sed 's/ended with //') |"
+done
 out ""
 
 say "stopping solverd"
