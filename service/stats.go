@@ -149,19 +149,7 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	if isInfra(ci.service) {
 		return
 	}
-	attrs := []any{
-		"protocol", "grpc",
-		"grpc.component", "server",
-		"grpc.service", ci.service,
-		"grpc.method", ci.method,
-		"grpc.method_type", string(ci.typ),
-		"grpc.start_time", ci.start.Format(time.RFC3339),
-		"grpc.code", code.String(),
-		"grpc.time_ms", float64(elapsed.Microseconds()) / 1000,
-	}
-	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
-		attrs = append(attrs, "peer.address", p.Addr.String())
-	}
+	attrs := callAttrs(ctx, ci.methodInfo, ci.start, code, elapsed)
 	sampler := h.samplerFor(code)
 	if limit, ok := requestTimedOut(ctx); ok {
 		sampler = h.timedOut
@@ -170,6 +158,25 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 		attrs = append(attrs, "grpc.error", st.Message())
 	}
 	sampler.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(code)), "finished call", attrs...)
+}
+
+// callAttrs returns the attributes of the log line of a call of m that
+// started at start and ended with code after elapsed.
+func callAttrs(ctx context.Context, m methodInfo, start time.Time, code codes.Code, elapsed time.Duration) []any {
+	attrs := []any{
+		"protocol", "grpc",
+		"grpc.component", "server",
+		"grpc.service", m.service,
+		"grpc.method", m.method,
+		"grpc.method_type", string(m.typ),
+		"grpc.start_time", start.Format(time.RFC3339),
+		"grpc.code", code.String(),
+		"grpc.time_ms", float64(elapsed.Microseconds()) / 1000,
+	}
+	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
+		attrs = append(attrs, "peer.address", p.Addr.String())
+	}
+	return attrs
 }
 
 // samplerFor returns the sampler of the calls that end with code, nil for
@@ -202,20 +209,7 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 	if isInfra(ci.service) {
 		return
 	}
-	attrs := []any{
-		"protocol", "grpc",
-		"grpc.component", "server",
-		"grpc.service", ci.service,
-		"grpc.method", ci.method,
-		"grpc.method_type", string(ci.typ),
-		"grpc.start_time", now.Format(time.RFC3339),
-		"grpc.code", st.Code().String(),
-		"grpc.time_ms", 0.0,
-	}
-	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
-		attrs = append(attrs, "peer.address", p.Addr.String())
-	}
-	attrs = append(attrs, "grpc.error", st.Message())
+	attrs := append(callAttrs(ctx, ci, now, st.Code(), 0), "grpc.error", st.Message())
 	h.refused.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(st.Code())), "finished call", attrs...)
 }
 

@@ -117,15 +117,7 @@ func TestBatchHungServer(t *testing.T) {
 		declared bool
 	}{
 		{"handler never answers", func(t *testing.T) (string, func() uint64) {
-			lis, err := net.Listen("tcp", "localhost:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			gs := grpc.NewServer()
-			sudokuv1.RegisterSudokuServiceServer(gs, silentServer{})
-			go gs.Serve(lis)
-			t.Cleanup(gs.Stop)
-			return lis.Addr().String(), func() uint64 { return 0 }
+			return startSilent(t), func() uint64 { return 0 }
 		}, true},
 		{"server frozen half way", func(t *testing.T) (string, func() uint64) {
 			backend, _, srv := startTCP(t)

@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"strings"
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -112,15 +110,7 @@ func runBatchInput(t *testing.T, ctx context.Context, stdin io.Reader, args ...s
 // reading with an error naming the line, after an error line for it; an
 // endless or blocked input ends with --timeout, and with Ctrl-C.
 func TestBatchEndlessInput(t *testing.T) {
-	lis, err := net.Listen("tcp", "localhost:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs := grpc.NewServer()
-	sudokuv1.RegisterSudokuServiceServer(gs, silentServer{})
-	go gs.Serve(lis)
-	t.Cleanup(gs.Stop)
-	silent := lis.Addr().String()
+	silent := startSilent(t)
 
 	t.Run("zeros", func(t *testing.T) {
 		for _, args := range [][]string{{"batch", "-"}, {"batch", "--timeout", "3s", "-"}} {

@@ -208,10 +208,10 @@ func (silentServer) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) e
 	}
 }
 
-// TestBatchDeadline: when --timeout passes, every puzzle not answered
-// gets its line with status deadline, the lines not yet read included,
-// and the rate counts the answered puzzles only.
-func TestBatchDeadline(t *testing.T) {
+// startSilent serves a silentServer on a loopback port for the rest of t,
+// and returns its address.
+func startSilent(t *testing.T) string {
+	t.Helper()
 	lis, err := net.Listen("tcp", "localhost:0")
 	if err != nil {
 		t.Fatal(err)
@@ -220,6 +220,14 @@ func TestBatchDeadline(t *testing.T) {
 	sudokuv1.RegisterSudokuServiceServer(gs, silentServer{})
 	go gs.Serve(lis)
 	t.Cleanup(gs.Stop)
+	return lis.Addr().String()
+}
+
+// TestBatchDeadline: when --timeout passes, every puzzle not answered
+// gets its line with status deadline, the lines not yet read included,
+// and the rate counts the answered puzzles only.
+func TestBatchDeadline(t *testing.T) {
+	addr := startSilent(t)
 
 	lines := []string{"# comment", "12x"}
 	for range 600 { // more than the window of --inflight 2 and the read-ahead
@@ -235,7 +243,7 @@ func TestBatchDeadline(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"batch", "--addr", lis.Addr().String(), "--timeout", "300ms", "--inflight", "2"}, tt.args...)
+			args := append([]string{"batch", "--addr", addr, "--timeout", "300ms", "--inflight", "2"}, tt.args...)
 			out, errOut, err := runCLI(t, "", append(args, file)...)
 			if err == nil || !strings.Contains(err.Error(), "passed with 601 puzzles unanswered") {
 				t.Errorf("err = %v, want 601 puzzles unanswered", err)
