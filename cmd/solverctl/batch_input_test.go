@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
