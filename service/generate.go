@@ -118,8 +118,8 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 		if err := checkNewPuzzle(req.GetPuzzle()); err != nil {
 			return cfg, 0, err
 		}
-		if req.GetSize() > grid.MaxSize {
-			return cfg, 0, grid.FieldErrorf("size", "size %d is out of range 3..%d", req.GetSize(), grid.MaxSize)
+		if lo, hi := generate.SizeRange(variant); req.GetSize() != 0 && (req.GetSize() < uint32(lo) || req.GetSize() > uint32(hi)) {
+			return cfg, 0, grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", req.GetSize(), lo, hi, variant)
 		}
 		cfg.Size, cfg.Variant = int(req.GetSize()), variant
 		probe = probePuzzle(cfg)
@@ -218,7 +218,7 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 		n = generate.DefaultSize(variantFromProto[req.GetVariant()])
 	}
 	if n > grid.MaxSize {
-		return "", grid.FieldErrorf("size", "size %d is out of range 3..%d", n, grid.MaxSize)
+		return "", grid.FieldErrorf("size", "size %d is more than %d, the largest board", n, grid.MaxSize)
 	}
 	blank := "."
 	if cs := p.GetCharset(); cs != "" {

@@ -276,6 +276,23 @@ func (g *generator) digShare() float64 {
 	return 9.0 / 10
 }
 
+// SizeRange returns the sizes of the new puzzles of variant v Generate
+// makes: 4..32 (grid.MaxSize), from 3 for arithmetic and jigsaw variants,
+// up to 16 for Str8ts.
+func SizeRange(v grid.Variant) (minSize, maxSize int) {
+	minSize, maxSize = 4, grid.MaxSize
+	if v.Arithmetic() || v.Irregular() {
+		minSize = 3
+	}
+	if v.IsStr8ts() {
+		// Above 16×16 random black layouts seldom admit a solution the
+		// search finds quickly: a generation would spend its deadline
+		// looking for one.
+		maxSize = maxStr8tsSize
+	}
+	return minSize, maxSize
+}
+
 // nextSeed derives the seed of the next attempt (SplitMix64).
 func nextSeed(s uint64) uint64 {
 	s += 0x9e3779b97f4a7c15
@@ -388,17 +405,7 @@ func (g *generator) initNew() error {
 	if int(v) >= int(grid.Str8tsBX)+1 {
 		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
 	}
-	minSize, maxSize := 4, grid.MaxSize
-	if v.Arithmetic() || v.Irregular() {
-		minSize = 3
-	}
-	if v.IsStr8ts() {
-		// Above 16×16 random black layouts seldom admit a solution the
-		// search finds quickly: a generation would spend its deadline
-		// looking for one.
-		maxSize = maxStr8tsSize
-	}
-	if n < minSize || n > maxSize {
+	if minSize, maxSize := SizeRange(v); n < minSize || n > maxSize {
 		return grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", n, minSize, maxSize, v)
 	}
 	// The layout the solution grid is drawn on: cage variants without
