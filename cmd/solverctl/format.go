@@ -49,8 +49,14 @@ func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	}
 	fmt.Fprintf(&b, "plain: %s\n", r.GetPlain())
 	fmt.Fprintf(&b, "packed: %s\n", r.GetPacked())
+	// A board logic left unfinished has no solution of its own: the one
+	// the count found is the solution, not another.
+	label := "other solution"
+	if r.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED && r.GetSolutionCount() == 1 {
+		label = "solution"
+	}
 	for _, s := range r.GetOtherSolutions() {
-		fmt.Fprintf(&b, "other solution: %s\n", s)
+		fmt.Fprintf(&b, "%s: %s\n", label, s)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -2359,7 +2359,9 @@ type SolveResult struct {
 	// limit or ran out of max_nodes, or uniqueness was not checked. True
 	// with a count of 1 when logic alone proved the solution.
 	CountComplete bool `protobuf:"varint,6,opt,name=count_complete,json=countComplete,proto3" json:"count_complete,omitempty"`
-	// Further solutions found, as plain text, when there are several.
+	// Further solutions found, as plain text, when there are several; for
+	// a board the solve left unfinished (stuck, or stopped at a limit),
+	// the solutions the count found, its one solution when it is unique.
 	OtherSolutions []string `protobuf:"bytes,7,rep,name=other_solutions,json=otherSolutions,proto3" json:"other_solutions,omitempty"`
 	// The rating of the solve.
 	Difficulty *Difficulty `protobuf:"bytes,8,opt,name=difficulty,proto3" json:"difficulty,omitempty"`
