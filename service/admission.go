@@ -19,10 +19,10 @@ import (
 const (
 	// DefaultMaxStreams is the most calls in progress at once across all
 	// connections: at the 64 KiB stream window, streams whose clients
-	// send and never read hold at most 16 MiB of requests, and stalled
-	// SolveSteps streams, the largest (up to about 0.8 MiB each with
-	// their buffered steps), stay within the heap bound.
-	DefaultMaxStreams = 256
+	// send and never read hold at most 13 MiB of requests, and 200
+	// stalled SolveSteps of a 32×32 board, the largest calls, keep the
+	// process at about 235 MiB (256 of them reached 298 MiB).
+	DefaultMaxStreams = 200
 	// DefaultMaxHeap is the Go heap above which new calls are refused:
 	// three quarters of the pod's 256 MiB, leaving the rest to the
 	// runtime, stacks and the calls already admitted.

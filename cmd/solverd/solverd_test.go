@@ -364,7 +364,7 @@ func TestMemoryBounds(t *testing.T) {
 		want service.GRPCConfig
 	}{
 		{"defaults", nil, service.GRPCConfig{StreamWindow: 64 << 10, ConnWindow: 1 << 20,
-			MaxRequestSize: service.DefaultMaxRequestSize, MaxStreams: 256, MaxHeap: 192 << 20}},
+			MaxRequestSize: service.DefaultMaxRequestSize, MaxStreams: 200, MaxHeap: 192 << 20}},
 		{"set", []string{"-stream-window", "131072", "-conn-window", "4194304", "-max-request-size", "4096",
 			"-max-total-streams", "10", "-max-heap", "1048576"},
 			service.GRPCConfig{StreamWindow: 128 << 10, ConnWindow: 4 << 20, MaxRequestSize: 4096, MaxStreams: 10, MaxHeap: 1 << 20}},
