@@ -411,3 +411,27 @@ func TestSoftMemoryLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxConnections checks that a connection over -max-connections waits
+// to be served until another closes.
+func TestMaxConnections(t *testing.T) {
+	addr, _, _, _ := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "1")
+	check := func(conn *grpc.ClientConn, timeout time.Duration) error {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		_, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+		return err
+	}
+	first := dial(t, addr)
+	if err := check(first, 10*time.Second); err != nil {
+		t.Fatalf("first connection: %v", err)
+	}
+	second := dial(t, addr)
+	if err := check(second, 300*time.Millisecond); status.Code(err) != codes.DeadlineExceeded {
+		t.Fatalf("second connection while the first is open: %v, want DeadlineExceeded (not served)", err)
+	}
+	first.Close()
+	if err := check(second, 10*time.Second); err != nil {
+		t.Fatalf("second connection once the first closed: %v", err)
+	}
+}
