@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
@@ -104,31 +105,73 @@ func (a *admission) heap() uint64 {
 	return h
 }
 
+// admit counts a call in, or refuses it with ResourceExhausted. The
+// caller must call release once the call has ended.
+func (a *admission) admit() (release func(), err error) {
+	if a.maxHeap > 0 {
+		if h := a.heap(); h > a.maxHeap {
+			a.refusedHeap.Add(1)
+			return nil, status.Errorf(codes.ResourceExhausted,
+				"server overloaded: its heap is %d MiB, above the %d MiB of -max-heap; retry later", h>>20, a.maxHeap>>20)
+		}
+	}
+	if a.maxStreams <= 0 {
+		return func() {}, nil
+	}
+	if n := a.streams.Add(1); n > a.maxStreams {
+		a.streams.Add(-1)
+		a.refusedStreams.Add(1)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"server overloaded: %d calls in progress, the most of -max-total-streams; retry later", a.maxStreams)
+	}
+	var once sync.Once
+	return func() { once.Do(func() { a.streams.Add(-1) }) }, nil
+}
+
+// admittedKey marks the context of a call the tap admitted.
+type admittedKey struct{}
+
 // tap is the tap handle of admission: it counts the stream in, or refuses
 // it with ResourceExhausted.
 func (a *admission) tap(ctx context.Context, info *tap.Info) (context.Context, error) {
 	if isHealthMethod(info.FullMethodName) {
 		return ctx, nil
 	}
-	if a.maxHeap > 0 {
-		if h := a.heap(); h > a.maxHeap {
-			a.refusedHeap.Add(1)
-			return ctx, status.Errorf(codes.ResourceExhausted,
-				"server overloaded: its heap is %d MiB, above the %d MiB of -max-heap; retry later", h>>20, a.maxHeap>>20)
-		}
+	release, err := a.admit()
+	if err != nil {
+		return ctx, err
 	}
-	if a.maxStreams > 0 {
-		if n := a.streams.Add(1); n > a.maxStreams {
-			a.streams.Add(-1)
-			a.refusedStreams.Add(1)
-			return ctx, status.Errorf(codes.ResourceExhausted,
-				"server overloaded: %d calls in progress, the most of -max-total-streams; retry later", a.maxStreams)
-		}
-		// gRPC cancels a stream's context when the stream ends, however
-		// it ends, and when it is dropped before its handler starts.
-		context.AfterFunc(ctx, func() { a.streams.Add(-1) })
+	// gRPC cancels a stream's context when the stream ends, however it
+	// ends, and when it is dropped before its handler starts.
+	context.AfterFunc(ctx, release)
+	return context.WithValue(ctx, admittedKey{}, true), nil
+}
+
+// unary admits the unary calls that no tap saw: those served through
+// Server.ServeHTTP (the web viewer's), which runs no tap handle.
+func (a *admission) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if ctx.Value(admittedKey{}) != nil || isHealthMethod(info.FullMethod) {
+		return handler(ctx, req)
 	}
-	return ctx, nil
+	release, err := a.admit()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return handler(ctx, req)
+}
+
+// stream is unary for streams.
+func (a *admission) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	if ss.Context().Value(admittedKey{}) != nil || isHealthMethod(info.FullMethod) {
+		return handler(srv, ss)
+	}
+	release, err := a.admit()
+	if err != nil {
+		return err
+	}
+	defer release()
+	return handler(srv, ss)
 }
 
 // isHealthMethod reports whether a full method name ("/service/method")

@@ -277,3 +277,58 @@ func TestMaxHeaderListSize(t *testing.T) {
 		t.Fatalf("Solve with 1000 bytes of headers: %v", err)
 	}
 }
+
+// TestAdmissionInterceptors checks the admission of calls that no tap saw
+// (those through Server.ServeHTTP): counted while they run, refused over
+// the cap, health checks and calls the tap admitted let through.
+func TestAdmissionInterceptors(t *testing.T) {
+	a := newAdmission(1, 0)
+	solve := &grpc.UnaryServerInfo{FullMethod: sudokuv1.SudokuService_Solve_FullMethodName}
+	var inHandler int64
+	handler := func(ctx context.Context, req any) (any, error) {
+		inHandler = a.streams.Load()
+		return "ok", nil
+	}
+	if _, err := a.unary(context.Background(), nil, solve, handler); err != nil || inHandler != 1 {
+		t.Fatalf("unary under the cap: %v, %d calls counted in the handler; want nil, 1", err, inHandler)
+	}
+	if n := a.streams.Load(); n != 0 {
+		t.Fatalf("%d calls counted after the call, want 0", n)
+	}
+
+	release, err := a.admit() // the one call the cap allows
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.unary(context.Background(), nil, solve, handler); status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("unary over the cap: %v, want ResourceExhausted", err)
+	}
+	health := &grpc.UnaryServerInfo{FullMethod: healthpb.Health_Check_FullMethodName}
+	if _, err := a.unary(context.Background(), nil, health, handler); err != nil {
+		t.Errorf("health check over the cap: %v", err)
+	}
+	tapped := context.WithValue(context.Background(), admittedKey{}, true)
+	if _, err := a.unary(tapped, nil, solve, handler); err != nil {
+		t.Errorf("a call the tap admitted, over the cap: %v", err)
+	}
+	streamInfo := &grpc.StreamServerInfo{FullMethod: sudokuv1.SudokuService_SolveBatch_FullMethodName}
+	err = a.stream(nil, fakeStream{context.Background()}, streamInfo, func(any, grpc.ServerStream) error { return nil })
+	if status.Code(err) != codes.ResourceExhausted {
+		t.Errorf("stream over the cap: %v, want ResourceExhausted", err)
+	}
+	release()
+	release() // twice does no harm
+	if n := a.streams.Load(); n != 0 {
+		t.Fatalf("%d calls counted after release, want 0", n)
+	}
+}
+
+// fakeStream is a server stream with a context and nothing else.
+type fakeStream struct{ ctx context.Context }
+
+func (f fakeStream) Context() context.Context   { return f.ctx }
+func (fakeStream) SetHeader(metadata.MD) error  { return nil }
+func (fakeStream) SendHeader(metadata.MD) error { return nil }
+func (fakeStream) SetTrailer(metadata.MD)       {}
+func (fakeStream) SendMsg(any) error            { return nil }
+func (fakeStream) RecvMsg(any) error            { return nil }

@@ -269,6 +269,9 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		// counted would never be let go.
 		adm = newAdmission(cfg.MaxStreams, cfg.MaxHeap)
 		taps = append(taps, adm.tap)
+		// Calls through ServeHTTP (the web viewer's) pass no tap.
+		unary = append(unary, adm.unary)
+		stream = append(stream, adm.stream)
 		if cfg.Registerer != nil {
 			for _, c := range adm.collectors() {
 				if err := cfg.Registerer.Register(c); err != nil {
