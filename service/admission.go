@@ -21,8 +21,8 @@ const (
 	// DefaultMaxStreams is the most calls in progress at once across all
 	// connections: at the 64 KiB stream window, streams whose clients
 	// send and never read hold at most 13 MiB of requests, and 200
-	// stalled SolveSteps of a 32×32 board, the largest calls, keep the
-	// process at about 235 MiB (256 of them reached 298 MiB).
+	// stalled SolveSteps of a 32×32 board, the largest calls, kept the
+	// process at 233–256 MiB (256 of them reached 298 MiB).
 	DefaultMaxStreams = 200
 	// DefaultMaxHeap is the Go heap above which new calls are refused:
 	// three quarters of the pod's 256 MiB, leaving the rest to the
@@ -37,8 +37,8 @@ const (
 )
 
 // heapSampleEvery is how often, at most, admission reads the heap size:
-// reading it costs about a microsecond, and a heap grows by at most a few
-// MiB in that time even under a flood of calls.
+// runtime/metrics reads it without stopping the world, but not for free,
+// and within this time a heap grows by a few MiB at most.
 const heapSampleEvery = 100 * time.Millisecond
 
 // admission refuses new streams, before their request is read, when the
