@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strings"
 
+	"connectrpc.com/connect"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -210,28 +211,27 @@ type connectError struct {
 	Message string `json:"message"`
 }
 
-// connectCodes names gRPC codes as Connect does.
-var connectCodes = map[codes.Code]string{
-	codes.InvalidArgument: "invalid_argument",
-	codes.Unimplemented:   "unimplemented",
-}
-
-// logLevels are the levels of refused calls by code: a bad request is
-// routine (INFO); a call to a method the server lacks may be a client
-// built for another version (WARN). Neither is the server's fault.
-var logLevels = map[codes.Code]slog.Level{
-	codes.InvalidArgument: slog.LevelInfo,
-	codes.Unimplemented:   slog.LevelWarn,
+// logLevel is the level of a call refused with code: a bad request is
+// routine (INFO); anything else, such as a call to a method the server
+// lacks (a client built for another version), is worth a WARN. Neither is
+// the server's fault, so neither is an ERROR.
+func logLevel(code codes.Code) slog.Level {
+	if code == codes.InvalidArgument {
+		return slog.LevelInfo
+	}
+	return slog.LevelWarn
 }
 
 // refuse answers a call with a Connect error of code and message, logged
-// below ERROR (see logLevels): it is the client's mistake. A unary call gets HTTP status; a stream, which Connect
-// answers with 200, an end-of-stream message.
+// below ERROR (see logLevel): it is the client's mistake. A unary call
+// gets HTTP status; a stream, which Connect answers with 200, an
+// end-of-stream message.
 func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, code codes.Code, msg string, stream bool) {
-	g.logger.Log(r.Context(), logLevels[code], "refused call",
+	g.logger.Log(r.Context(), logLevel(code), "refused call",
 		"protocol", "http", "http.path", r.URL.Path, "http.content_type", r.Header.Get("Content-Type"),
 		"grpc.code", code.String(), "grpc.error", msg, "peer.address", r.RemoteAddr)
-	body, _ := json.Marshal(connectError{Code: connectCodes[code], Message: msg})
+	// Connect's codes are gRPC's, by number and name.
+	body, _ := json.Marshal(connectError{Code: connect.Code(code).String(), Message: msg})
 	if !stream {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
