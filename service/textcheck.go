@@ -12,9 +12,6 @@ import (
 // for grid art.
 const MaxTextLen = 64 << 10
 
-// maxTextLen is MaxTextLen, by its older name.
-const maxTextLen = MaxTextLen
-
 // CheckText reports whether s may be sent as the string field named field
 // (a proto path such as "puzzle.text"): it must be valid UTF-8, which
 // protobuf requires of every string, and at most max bytes (no bound when

@@ -8,19 +8,17 @@ import (
 	"io"
 	"os"
 	"strings"
-)
 
-// maxServiceText is the most puzzle text (and region map) the service
-// takes in one puzzle, in bytes.
-const maxServiceText = 64 << 10
+	"github.com/sudokuwise/solver/service"
+)
 
 // maxInput bounds what solverctl reads for one puzzle, from @FILE, - or a
 // batch line: twice what the service takes as text, the margin leaving
 // room for white space around it and for a structured board as JSON.
-const maxInput = 2 * maxServiceText
+const maxInput = 2 * service.MaxTextLen
 
 // errTooLong is the error of an input longer than maxInput.
-var errTooLong = fmt.Errorf("more than %d bytes (the service takes at most %d bytes of puzzle text)", maxInput, maxServiceText)
+var errTooLong = fmt.Errorf("more than %d bytes (the service takes at most %d bytes of puzzle text)", maxInput, service.MaxTextLen)
 
 // readArg returns the text an argument stands for: the contents of FILE for
 // @FILE, all of stdin for - (when stdinOK), else the argument itself. Text
