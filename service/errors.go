@@ -149,6 +149,18 @@ func toStatus(err error) error {
 	return st.Err()
 }
 
+// InvalidArgument returns err, when it is a *grid.FieldError, as the
+// status the service answers for it: InvalidArgument, with the field in a
+// BadRequest detail. Other errors are returned as they are. Clients use
+// it for the input they check before a call (see CheckText), so that it
+// reads as the service's own refusal.
+func InvalidArgument(err error) error {
+	if !errors.As(err, new(*grid.FieldError)) {
+		return err
+	}
+	return toStatus(err)
+}
+
 // toItemError maps the error of one batch item as toStatus maps the error
 // of a call.
 func toItemError(err error) *sudokuv1.ItemError {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
 
 // convertFormats are the names of the formats convert writes, besides the
@@ -106,7 +107,7 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 		b := resp.GetBoard()
 		// Refused as the service refuses a format that cannot carry the
 		// board: InvalidArgument on the field "to", one style for both.
-		return invalidArgument(grid.FieldErrorf("to", "the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
+		return service.InvalidArgument(grid.FieldErrorf("to", "the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
 			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header))
 	}
 	if !strings.HasSuffix(out, "\n") {

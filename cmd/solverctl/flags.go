@@ -228,7 +228,7 @@ func (f *solveFlags) puzzle(ctx context.Context, e *env, text string) (*sudokuv1
 		return nil, err
 	}
 	if err := service.CheckPuzzleText("puzzle", p); err != nil {
-		return nil, invalidArgument(err)
+		return nil, service.InvalidArgument(err)
 	}
 	return p, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/flagvalue"
+	"github.com/sudokuwise/solver/service"
 )
 
 var (
@@ -105,7 +106,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return err
 	}
 	if got := resp.GetText()[:min(3, len(resp.GetText()))]; header != "" && !strings.EqualFold(got, header) {
-		return invalidArgument(grid.FieldErrorf("to", "the puzzle's 2.0 header is %s, not %s (the variant and size decide it)", strings.ToUpper(got), header))
+		return service.InvalidArgument(grid.FieldErrorf("to", "the puzzle's 2.0 header is %s, not %s (the variant and size decide it)", strings.ToUpper(got), header))
 	}
 	if f.json {
 		return printJSON(e.stdout, resp)

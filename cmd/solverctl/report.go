@@ -6,10 +6,8 @@ import (
 	"io"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -59,24 +57,6 @@ func outcome(r *sudokuv1.SolveResult) error {
 		return nil
 	}
 	return &outcomeError{status: r.GetStatus()}
-}
-
-// invalidArgument returns err, a *grid.FieldError found before any call,
-// as the InvalidArgument status the service answers for it, with the
-// field in a BadRequest detail, so that it prints as the service's errors
-// do. Another error is returned as it is.
-func invalidArgument(err error) error {
-	var fe *grid.FieldError
-	if !errors.As(err, &fe) {
-		return err
-	}
-	st := status.New(codes.InvalidArgument, fe.Error())
-	if d, derr := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{
-		{Field: fe.Field, Description: fe.Reason},
-	}}); derr == nil {
-		st = d
-	}
-	return st.Err()
 }
 
 // report prints err to w as solverctl's users see it and returns the exit
