@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"testing"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -48,5 +52,21 @@ func TestInField(t *testing.T) {
 	plain := errors.New("not an input error")
 	if got := inField("puzzle", puzzleText, plain); got != plain {
 		t.Errorf("inField(%v) = %v, want it unchanged", plain, got)
+	}
+}
+
+func TestInvalidArgument(t *testing.T) {
+	err := InvalidArgument(grid.FieldErrorf("puzzle.text", "not valid UTF-8"))
+	st := status.Convert(err)
+	if st.Code() != codes.InvalidArgument || len(st.Details()) != 1 {
+		t.Fatalf("InvalidArgument(field error) = %v with %d details, want InvalidArgument with a BadRequest", err, len(st.Details()))
+	}
+	br, ok := st.Details()[0].(*errdetails.BadRequest)
+	if !ok || br.GetFieldViolations()[0].GetField() != "puzzle.text" {
+		t.Fatalf("detail %v, want a BadRequest on puzzle.text", st.Details()[0])
+	}
+	other := errors.New("disk on fire")
+	if got := InvalidArgument(other); got != other {
+		t.Fatalf("InvalidArgument(other) = %v, want it unchanged", got)
 	}
 }
