@@ -55,7 +55,7 @@ func TestInField(t *testing.T) {
 	}
 }
 
-func TestInvalidArgument(t *testing.T) {
+func TestInvalidArgumentStatus(t *testing.T) {
 	err := InvalidArgument(grid.FieldErrorf("puzzle.text", "not valid UTF-8"))
 	st := status.Convert(err)
 	if st.Code() != codes.InvalidArgument || len(st.Details()) != 1 {
