@@ -28,25 +28,25 @@ import (
 	"google.golang.org/protobuf/types/dynamicpb"
 )
 
-// readmeFile is the README, from this package.
-const readmeFile = "../../README.md"
+// daemonDoc is docs/daemon.md, from this package: the daemon's recipes.
+const daemonDoc = "../../docs/daemon.md"
 
 // readmeToken is the bearer token of the daemon the recipes run against.
 const readmeToken = "readme-recipe-token"
 
-// TestReadmeRecipes runs the grpcurl recipes of the README's "The daemon"
-// section and the curl recipe of "Watching a solve in the browser", as
-// the README writes them, against a solverd with -auth-token-file. Each
+// TestReadmeRecipes runs the grpcurl recipes of docs/daemon.md and the
+// curl recipe of its section on the HTTP port, as the file writes them,
+// against a solverd with -auth-token-file. Each
 // grpcurl recipe runs with grpcurl when it is on PATH, and always through
 // grpcurlCall, which makes the same calls (reflection first, as grpcurl
 // does), so that the recipes are checked where grpcurl is not installed.
 func TestReadmeRecipes(t *testing.T) {
-	readme, err := os.ReadFile(readmeFile)
+	doc, err := os.ReadFile(daemonDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	grpcurls := recipes(t, section(t, string(readme), "## The daemon"), "grpcurl")
-	curls := recipes(t, section(t, string(readme), "## Watching a solve in the browser"), "curl")
+	grpcurls := recipes(t, string(doc), "grpcurl")
+	curls := recipes(t, section(t, string(doc), "## The HTTP port: the web viewer's API"), "curl")
 
 	tokens := filepath.Join(t.TempDir(), "tokens")
 	if err := os.WriteFile(tokens, []byte("# the README's recipes\n"+readmeToken+"\n"), 0o600); err != nil {
@@ -84,7 +84,7 @@ func TestReadmeRecipes(t *testing.T) {
 			}
 		})
 	}
-	// The README must keep showing these; a recipe that goes away or
+	// docs/daemon.md must keep showing these; a recipe that goes away or
 	// stops parsing fails here.
 	for _, want := range []string{"list", "grpc.health.v1.Health/Check", "sudoku.v1.SudokuService/Solve", "sudoku.v1.SudokuService/SolveSteps"} {
 		if !slices.Contains(ran, want) {
@@ -93,7 +93,7 @@ func TestReadmeRecipes(t *testing.T) {
 	}
 
 	if len(curls) == 0 {
-		t.Fatal("no curl recipe in the README's web viewer section")
+		t.Fatal("no curl recipe in docs/daemon.md's section on the HTTP port")
 	}
 	for _, r := range curls {
 		args := expand(t, r, map[string]string{"localhost:8080": webAddr})
@@ -103,13 +103,13 @@ func TestReadmeRecipes(t *testing.T) {
 	}
 }
 
-// section returns the text of the README section under heading, up to the
+// section returns the text of a markdown file's section under heading, up to the
 // next heading of its level.
 func section(t *testing.T, readme, heading string) string {
 	t.Helper()
 	_, rest, ok := strings.Cut(readme, "\n"+heading+"\n")
 	if !ok {
-		t.Fatalf("README has no section %q", heading)
+		t.Fatalf("no section %q", heading)
 	}
 	if i := strings.Index(rest, "\n## "); i >= 0 {
 		rest = rest[:i]
