@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -44,9 +43,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 const defaultFindSteps = 1000
 
 // FindSteps lists every step the chosen strategies can take on the board
-// as given, where the solver's rule allows them (solver.Options.Allows):
-// uniqueness strategies take part only when the board is proved to have
-// one solution and has no cages.
+// as given (solver.FindSteps), at most max_steps of them.
 func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) (*sudokuv1.FindStepsResponse, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
@@ -69,42 +66,18 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(err)
 	}
 	defer sl.release()
-	unique, err := s.provedUnique(ctx, p.board)
+	packed, names := pack(p.board), p.names()
+	resp := &sudokuv1.FindStepsResponse{}
+	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes)}
+	err = solver.FindSteps(ctx, p.board, opts, func(st *strategy.Step) bool {
+		if len(resp.Steps) == limit {
+			return false
+		}
+		resp.Steps = append(resp.Steps, stepToProto(len(resp.Steps)+1, st, names, packed))
+		return true
+	})
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	packed, names := pack(p.board), p.names()
-	resp := &sudokuv1.FindStepsResponse{}
-	sink := strategy.Sink{All: true, Cancel: ctx.Done()}
-	rule := solver.Options{Unique: unique, Strategies: chosen}
-	for _, st := range chosen {
-		if !st.HasFinder() || !rule.Allows(st, p.board.L) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, toStatus(err)
-		}
-		sink.Reset()
-		st.Find(p.board, &sink)
-		if err := ctx.Err(); err != nil {
-			return nil, toStatus(err) // the finder stopped short
-		}
-		for i := range sink.Steps() {
-			if len(resp.Steps) == limit {
-				return resp, nil
-			}
-			resp.Steps = append(resp.Steps, stepToProto(len(resp.Steps)+1, &sink.Steps()[i], names, packed))
-		}
-	}
 	return resp, nil
-}
-
-// provedUnique reports whether b has exactly one solution.
-func (s *Server) provedUnique(ctx context.Context, b *grid.Board) (bool, error) {
-	searcher := search.Searcher{MaxNodes: int64(s.cfg.MaxNodes)}
-	res, err := searcher.Count(ctx, b, 2)
-	if err != nil {
-		return false, err
-	}
-	return len(res.Solutions) == 1 && res.Complete, nil
 }

@@ -145,8 +145,12 @@ func (b *Board) record(cell int) {
 }
 
 // Place writes d in an empty cell and removes d from the candidates of its
-// peers.
-func (b *Board) Place(cell, d int) {
+// peers, reporting whether it did: a filled cell (a clue or a placed
+// digit) is left as it is, so that the count of empty cells stays true.
+func (b *Board) Place(cell, d int) bool {
+	if b.Value[cell] != 0 {
+		return false
+	}
 	b.record(cell)
 	b.Value[cell] = uint8(d)
 	b.Cand[cell] = 0
@@ -158,6 +162,7 @@ func (b *Board) Place(cell, d int) {
 			b.Cand[p] &^= bit
 		}
 	}
+	return true
 }
 
 // Eliminate removes d from the candidates of cell, reporting whether it was

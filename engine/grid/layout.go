@@ -187,6 +187,20 @@ type Layout struct {
 	// variants. A black cell is no member of any unit: it holds a clue or
 	// nothing, and a clue's digit is excluded from the cells it sees.
 	Black []bool
+
+	origin *Layout // the shared layout NewLayout copied this one from; nil if none
+}
+
+// Shared returns the layout NewLayout copied l from when l has a standard
+// configuration (no regions, cages or black cells), else l itself. Layouts
+// with the same Shared layout are equal unless one was written to; caches
+// that outlive a call (a pooled search's model) key on it and build from
+// it, so that no caller's write reaches them. It must not be written.
+func (l *Layout) Shared() *Layout {
+	if l.origin != nil {
+		return l.origin
+	}
+	return l
 }
 
 // IsBlack reports whether cell is a black cell of a Str8ts board.
@@ -231,23 +245,77 @@ func FieldErrorf(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// NewLayout builds and validates a layout. A layout without regions or
-// cages (classic, X, Windoku and Colour at each size) is built once and
-// shared: the same Config returns the same *Layout.
+// NewLayout builds and validates a layout. Every call returns a layout of
+// its own: a layout without regions or cages (classic, X, Windoku and
+// Colour at each size) is built once and copied for each caller, so that
+// no caller's write to its layout's slices can reach another's board.
 func NewLayout(c Config) (*Layout, error) {
 	if c.Regions != nil || len(c.Cages) > 0 || c.Black != nil {
 		return newLayout(c)
 	}
 	key := standardKey{c.Size, c.Variant}
 	if l, ok := standard.Load(key); ok {
-		return l.(*Layout), nil
+		return l.(*Layout).clone(), nil
 	}
 	l, err := newLayout(c)
 	if err != nil {
 		return nil, err // not kept: the keys stay bounded by the valid configs
 	}
 	shared, _ := standard.LoadOrStore(key, l)
-	return shared.(*Layout), nil
+	return shared.(*Layout).clone(), nil
+}
+
+// clone returns a deep copy of l. The copy's slices of slices share one
+// backing array each, so that a copy costs a handful of allocations.
+func (l *Layout) clone() *Layout {
+	c := *l
+	c.origin = l
+	c.Region = slices.Clone(l.Region)
+	c.Units = slices.Clone(l.Units)
+	cells := flatten(len(l.Units), func(i int) []int { return l.Units[i].Cells })
+	for i := range c.Units {
+		c.Units[i].Cells = cells[i]
+	}
+	c.CellUnit = flatten(len(l.CellUnit), func(i int) []int { return l.CellUnit[i] })
+	c.Peers = flatten(len(l.Peers), func(i int) []int { return l.Peers[i] })
+	c.Cages = slices.Clone(l.Cages)
+	cageCells := flatten(len(l.Cages), func(i int) []int { return l.Cages[i].Cells })
+	for i := range c.Cages {
+		c.Cages[i].Cells = cageCells[i]
+	}
+	c.CellCage = slices.Clone(l.CellCage)
+	c.Overlaps = slices.Clone(l.Overlaps)
+	shared := flatten(len(l.Overlaps), func(i int) []int { return l.Overlaps[i].Cells })
+	for i := range c.Overlaps {
+		c.Overlaps[i].Cells = shared[i]
+	}
+	c.Black = slices.Clone(l.Black)
+	return &c
+}
+
+// flatten copies the n slices of part into one backing array and returns
+// slices of it, each with its capacity cut at its length so that an append
+// to one cannot overwrite the next. A nil part stays nil.
+func flatten(n int, part func(i int) []int) [][]int {
+	if n == 0 {
+		return nil
+	}
+	total := 0
+	for i := range n {
+		total += len(part(i))
+	}
+	backing := make([]int, 0, total)
+	out := make([][]int, n)
+	for i := range n {
+		p := part(i)
+		if p == nil {
+			continue
+		}
+		start := len(backing)
+		backing = append(backing, p...)
+		out[i] = backing[start:len(backing):len(backing)]
+	}
+	return out
 }
 
 // standard holds the shared layouts of NewLayout, by standardKey.

@@ -1,0 +1,68 @@
+package solver
+
+import (
+	"context"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// FindOptions bounds FindSteps.
+type FindOptions struct {
+	// Strategies are the strategies whose steps are wanted, in solving
+	// order; nil means every strategy.
+	Strategies []*strategy.Strategy
+	// MaxNodes bounds the search that proves the board unique (for the
+	// uniqueness strategies); 0 means no bound.
+	MaxNodes int64
+}
+
+// FindSteps reports every step the chosen strategies can take on b as
+// given, strategy by strategy in solving order, where the solver's rule
+// allows them (Options.Allows): the uniqueness strategies take part only
+// when b is proved to have one solution and has no cages. Each step goes to
+// found, valid only during the call; FindSteps stops when found returns
+// false, and returns ctx's error when ctx ends first (a finder polls it).
+func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(*strategy.Step) bool) error {
+	chosen := opts.Strategies
+	if chosen == nil {
+		chosen = strategy.All()
+	}
+	unique, err := provedUnique(ctx, b, opts.MaxNodes)
+	if err != nil {
+		return err
+	}
+	sink := strategy.Sink{All: true, Cancel: ctx.Done()}
+	rule := Options{Unique: unique, Strategies: chosen}
+	for _, st := range chosen {
+		if !st.HasFinder() || !rule.Allows(st, b.L) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		sink.Reset()
+		st.Find(b, &sink)
+		if err := ctx.Err(); err != nil {
+			return err // the finder stopped short
+		}
+		for i := range sink.Steps() {
+			if !found(&sink.Steps()[i]) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+// provedUnique reports whether b has exactly one solution, proved within
+// maxNodes nodes of the search.
+func provedUnique(ctx context.Context, b *grid.Board, maxNodes int64) (bool, error) {
+	searcher := search.Searcher{MaxNodes: maxNodes}
+	res, err := searcher.Count(ctx, b, 2)
+	if err != nil {
+		return false, err
+	}
+	return len(res.Solutions) == 1 && res.Complete, nil
+}
