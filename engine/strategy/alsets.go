@@ -261,12 +261,13 @@ func (c *ALSCollector) Peers(cell int) CellSet {
 // Sets returns the sets of the last Collect.
 func (c *ALSCollector) Sets() []ALS { return c.sets }
 
-// setLayout (re)builds the peer sets when the layout changes.
+// setLayout (re)builds the peer sets when the layout changes (copies of
+// one shared layout are the same layout).
 func (c *ALSCollector) setLayout(l *grid.Layout) {
-	if c.l == l {
+	if c.l == l.Shared() {
 		return
 	}
-	c.l = l
+	c.l = l.Shared()
 	c.w = (l.Cells + 63) / 64
 	c.units = extend(c.units, len(l.Units))
 	for i := range c.units {

@@ -232,10 +232,10 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.nodeOf = make([]int32, lits)
 		f.gen = 0
 	}
-	if f.layout != l {
-		f.layout = l
+	if f.layout != l.Shared() { // copies of one shared layout are the same
+		f.layout = l.Shared()
 		clear(f.peers)
-		for cell, ps := range l.Peers {
+		for cell, ps := range f.layout.Peers {
 			for _, p := range ps {
 				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
 			}
