@@ -18,6 +18,7 @@ import (
 type hinter struct {
 	addr     string        // -addr; "" in-process
 	useTLS   bool          // whether the connection uses TLS
+	hasCert  bool          // whether -tls-cert gives a client certificate
 	hasToken bool          // whether -token-file gives a token
 	timeout  time.Duration // -timeout; 0 for none
 }
@@ -25,7 +26,7 @@ type hinter struct {
 // hinter returns the hinter of calls under the flags with -timeout
 // timeout.
 func (c *connFlags) hinter(timeout time.Duration) *hinter {
-	h := &hinter{useTLS: c.useTLS || c.tlsCA != "" || c.tlsCert != "", hasToken: c.tokenFile != "", timeout: timeout}
+	h := &hinter{useTLS: c.useTLS || c.tlsCA != "" || c.tlsCert != "", hasCert: c.tlsCert != "", hasToken: c.tokenFile != "", timeout: timeout}
 	if len(c.addrs.list) > 0 {
 		h.addr = c.addrs.list[0]
 	}
@@ -68,6 +69,10 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 		return fmt.Sprintf("-addr %s may expect TLS: add -tls (or -tls-ca for a private authority)", h.addr)
 	case code == codes.Unavailable && strings.Contains(msg, "connection refused"):
 		return fmt.Sprintf("nothing listens at -addr %s: is solverd running there?", h.addr)
+	case code == codes.Unavailable && h.useTLS && !h.hasCert && (strings.Contains(msg, "certificate required") || strings.Contains(msg, "broken pipe") || strings.Contains(msg, "connection reset")):
+		// A server that asks for a client certificate (-tls-client-ca)
+		// ends the handshake of a client without one.
+		return fmt.Sprintf("-addr %s may require a client certificate (mutual TLS): add -tls-cert and -tls-key", h.addr)
 	case code == codes.Unavailable && h.useTLS && (strings.Contains(msg, "first record does not look like a TLS handshake") || strings.Contains(msg, "tls:")):
 		return fmt.Sprintf("the TLS handshake with -addr %s failed: check -tls-ca, -tls-cert and -tls-key, or drop -tls for a plaintext server", h.addr)
 	case code == codes.Unauthenticated && !h.hasToken:

@@ -38,6 +38,12 @@ func TestHints(t *testing.T) {
 			want: "-addr " + s.addr + " may expect TLS: add -tls (or -tls-ca for a private authority)",
 		},
 		{
+			name: "no client certificate for mutual TLS",
+			args: []string{"solve", "--addr", s.addr, "--tls-ca", s.pki.CAFile, "--token-file", s.tokenFile, "--timeout", "20s", seedPuzzle},
+			code: codes.Unavailable,
+			want: "-addr " + s.addr + " may require a client certificate (mutual TLS): add -tls-cert and -tls-key",
+		},
+		{
 			name: "unresolvable host",
 			args: []string{"solve", "--addr", "nosuchhost.invalid:443", "--timeout", "20s", seedPuzzle},
 			code: codes.Unavailable,
