@@ -332,7 +332,7 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 	if spanCtx != ctx {
 		solveCtx = trace.ContextWithSpan(solveCtx, span)
 	}
-	resp, err = s.solve(solveCtx, p, opts, item.GetIncludeSteps(), basic)
+	resp, err = s.solve(solveCtx, p, opts, item.GetOptions(), item.GetIncludeSteps(), basic)
 	return resp, clock.stop(err)
 }
 

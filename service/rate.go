@@ -10,7 +10,8 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
-// Rate grades a puzzle by solving it, counting the steps of each strategy.
+// Rate grades a puzzle by solving it, counting the steps of each strategy,
+// and rates a classic 9×9 puzzle as Sudoku Explainer does.
 func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1.RateResponse, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
@@ -32,6 +33,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 	}
 	pr := resultToProto(res, p.symbols, false)
 	return &sudokuv1.RateResponse{
+		Explainer:             explainerRating(p.board, res),
 		Difficulty:            pr.GetDifficulty(),
 		Status:                pr.GetStatus(),
 		SolvedWithoutGuessing: res.Status == solver.Solved && res.Guesses == 0,

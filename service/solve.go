@@ -33,7 +33,7 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 		return nil, toStatus(err)
 	}
 	defer sl.release()
-	resp, err := s.solve(ctx, p, opts, req.GetIncludeSteps(), basic)
+	resp, err := s.solve(ctx, p, opts, req.GetOptions(), req.GetIncludeSteps(), basic)
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -45,9 +45,10 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	return resp, nil
 }
 
-// solve solves p, collecting the steps when asked; a basic result leaves
-// out the board and the packed string.
-func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Options, includeSteps, basic bool) (*sudokuv1.SolveResponse, error) {
+// solve solves p, collecting the steps when asked, and rates it as Sudoku
+// Explainer does when o asks; a basic result leaves out the board and the
+// packed string.
+func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Options, o *sudokuv1.SolveOptions, includeSteps, basic bool) (*sudokuv1.SolveResponse, error) {
 	resp := &sudokuv1.SolveResponse{}
 	var emit solver.Emit
 	if includeSteps {
@@ -63,6 +64,9 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 		return nil, err
 	}
 	resp.Result = resultToProto(res, p.symbols, basic)
+	if o.GetExplainerRating() {
+		resp.Result.Explainer = explainerRating(p.board, res)
+	}
 	return resp, nil
 }
 
@@ -140,8 +144,12 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	traceSolve(ctx, p.board, res, solveErr)
 	sl.release()
 	if solveErr == nil {
+		result := resultToProto(res, p.symbols, false)
+		if req.GetOptions().GetExplainerRating() {
+			result.Explainer = explainerRating(p.board, res)
+		}
 		solveErr = out.put(ctx, &sudokuv1.SolveStepsResponse{
-			Event: &sudokuv1.SolveStepsResponse_Result{Result: resultToProto(res, p.symbols, false)},
+			Event: &sudokuv1.SolveStepsResponse_Result{Result: result},
 		})
 	}
 	// Deliver the steps taken, also before an error status.

@@ -1546,9 +1546,12 @@ type SolveOptions struct {
 	// The caller declares the puzzle has exactly one solution, which allows
 	// the uniqueness strategies (unique rectangles, BUG+1, ...). Without it
 	// they run only when check_multiple proves the solution unique.
-	Unique        bool `protobuf:"varint,11,opt,name=unique,proto3" json:"unique,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Unique bool `protobuf:"varint,11,opt,name=unique,proto3" json:"unique,omitempty"`
+	// Also rate the puzzle as Sudoku Explainer does (SolveResult.explainer):
+	// classic 9×9 puzzles only, from their digits.
+	ExplainerRating bool `protobuf:"varint,12,opt,name=explainer_rating,json=explainerRating,proto3" json:"explainer_rating,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *SolveOptions) Reset() {
@@ -1654,6 +1657,13 @@ func (x *SolveOptions) GetMaxSteps() uint32 {
 func (x *SolveOptions) GetUnique() bool {
 	if x != nil {
 		return x.Unique
+	}
+	return false
+}
+
+func (x *SolveOptions) GetExplainerRating() bool {
+	if x != nil {
+		return x.ExplainerRating
 	}
 	return false
 }
@@ -2370,7 +2380,10 @@ type SolveResult struct {
 	// The number of guesses made.
 	GuessCount uint32 `protobuf:"varint,10,opt,name=guess_count,json=guessCount,proto3" json:"guess_count,omitempty"`
 	// The seed used for GUESS_ORDER_RANDOM.
-	RandomSeed    uint64 `protobuf:"varint,11,opt,name=random_seed,json=randomSeed,proto3" json:"random_seed,omitempty"`
+	RandomSeed uint64 `protobuf:"varint,11,opt,name=random_seed,json=randomSeed,proto3" json:"random_seed,omitempty"`
+	// Sudoku Explainer's own rating of the puzzle, when
+	// SolveOptions.explainer_rating asks for it.
+	Explainer     *ExplainerRating `protobuf:"bytes,12,opt,name=explainer,proto3" json:"explainer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2480,6 +2493,13 @@ func (x *SolveResult) GetRandomSeed() uint64 {
 		return x.RandomSeed
 	}
 	return 0
+}
+
+func (x *SolveResult) GetExplainer() *ExplainerRating {
+	if x != nil {
+		return x.Explainer
+	}
+	return nil
 }
 
 // SolveRequest asks for one solve.
@@ -3353,8 +3373,10 @@ type RateResponse struct {
 	SolvedWithoutGuessing bool `protobuf:"varint,3,opt,name=solved_without_guessing,json=solvedWithoutGuessing,proto3" json:"solved_without_guessing,omitempty"`
 	// The number of steps of each strategy used, by name.
 	StrategyCounts map[string]uint32 `protobuf:"bytes,4,rep,name=strategy_counts,json=strategyCounts,proto3" json:"strategy_counts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Sudoku Explainer's own rating of the puzzle (classic 9×9 only).
+	Explainer     *ExplainerRating `protobuf:"bytes,5,opt,name=explainer,proto3" json:"explainer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RateResponse) Reset() {
@@ -3415,6 +3437,101 @@ func (x *RateResponse) GetStrategyCounts() map[string]uint32 {
 	return nil
 }
 
+func (x *RateResponse) GetExplainer() *ExplainerRating {
+	if x != nil {
+		return x.Explainer
+	}
+	return nil
+}
+
+// ExplainerRating is Sudoku Explainer's rating of a classic 9×9 puzzle as
+// its serate prints it: ER, EP and ED, reproduced by taking SE's steps in
+// SE's order (see docs/se-rating.md). Difficulty's se_rating, se_pearl and
+// se_diamond are this service's own approximation of it, from the steps of
+// its own solve.
+type ExplainerRating struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Whether the puzzle was rated; when false, reason says why and er, ep
+	// and ed are 0.
+	Rated bool `protobuf:"varint,1,opt,name=rated,proto3" json:"rated,omitempty"`
+	// ER: the rating of the hardest step (1.0 to about 12, in tenths).
+	Er float64 `protobuf:"fixed64,2,opt,name=er,proto3" json:"er,omitempty"`
+	// EP: the hardest step up to the first that places a digit.
+	Ep float64 `protobuf:"fixed64,3,opt,name=ep,proto3" json:"ep,omitempty"`
+	// ED: the rating of the first step.
+	Ed float64 `protobuf:"fixed64,4,opt,name=ed,proto3" json:"ed,omitempty"`
+	// Why the puzzle was not rated: not a classic 9×9 puzzle, not exactly
+	// one solution, or a step beyond the techniques reproduced.
+	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExplainerRating) Reset() {
+	*x = ExplainerRating{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExplainerRating) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExplainerRating) ProtoMessage() {}
+
+func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExplainerRating.ProtoReflect.Descriptor instead.
+func (*ExplainerRating) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *ExplainerRating) GetRated() bool {
+	if x != nil {
+		return x.Rated
+	}
+	return false
+}
+
+func (x *ExplainerRating) GetEr() float64 {
+	if x != nil {
+		return x.Er
+	}
+	return 0
+}
+
+func (x *ExplainerRating) GetEp() float64 {
+	if x != nil {
+		return x.Ep
+	}
+	return 0
+}
+
+func (x *ExplainerRating) GetEd() float64 {
+	if x != nil {
+		return x.Ed
+	}
+	return 0
+}
+
+func (x *ExplainerRating) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 // FindStepsRequest asks for every step of some strategies on a board.
 type FindStepsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3431,7 +3548,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3443,7 +3560,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3456,7 +3573,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -3493,7 +3610,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3505,7 +3622,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3518,7 +3635,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -3563,7 +3680,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3575,7 +3692,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3588,7 +3705,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -3717,7 +3834,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3729,7 +3846,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3742,7 +3859,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -3831,7 +3948,7 @@ type ListStrategiesRequest struct {
 
 func (x *ListStrategiesRequest) Reset() {
 	*x = ListStrategiesRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3843,7 +3960,7 @@ func (x *ListStrategiesRequest) String() string {
 func (*ListStrategiesRequest) ProtoMessage() {}
 
 func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3856,7 +3973,7 @@ func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesRequest.ProtoReflect.Descriptor instead.
 func (*ListStrategiesRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
 }
 
 // StrategyInfo describes one strategy: its method letter, name, class and
@@ -3879,7 +3996,7 @@ type StrategyInfo struct {
 
 func (x *StrategyInfo) Reset() {
 	*x = StrategyInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3891,7 +4008,7 @@ func (x *StrategyInfo) String() string {
 func (*StrategyInfo) ProtoMessage() {}
 
 func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3904,7 +4021,7 @@ func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StrategyInfo.ProtoReflect.Descriptor instead.
 func (*StrategyInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *StrategyInfo) GetMethod() string {
@@ -3962,7 +4079,7 @@ type TechniqueInfo struct {
 
 func (x *TechniqueInfo) Reset() {
 	*x = TechniqueInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3974,7 +4091,7 @@ func (x *TechniqueInfo) String() string {
 func (*TechniqueInfo) ProtoMessage() {}
 
 func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3987,7 +4104,7 @@ func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TechniqueInfo.ProtoReflect.Descriptor instead.
 func (*TechniqueInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *TechniqueInfo) GetName() string {
@@ -4036,7 +4153,7 @@ type ListStrategiesResponse struct {
 
 func (x *ListStrategiesResponse) Reset() {
 	*x = ListStrategiesResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4048,7 +4165,7 @@ func (x *ListStrategiesResponse) String() string {
 func (*ListStrategiesResponse) ProtoMessage() {}
 
 func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4061,7 +4178,7 @@ func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesResponse.ProtoReflect.Descriptor instead.
 func (*ListStrategiesResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListStrategiesResponse) GetStrategies() []*StrategyInfo {
@@ -4102,7 +4219,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"region_map\x18\x05 \x01(\tR\tregionMap\x12,\n" +
 	"\avariant\x18\x06 \x01(\x0e2\x12.sudoku.v1.VariantR\avariant\x12\x1a\n" +
 	"\btolerant\x18\a \x01(\bR\btolerantB\b\n" +
-	"\x06source\"\xe2\x03\n" +
+	"\x06source\"\x8d\x04\n" +
 	"\fSolveOptions\x129\n" +
 	"\fsolving_type\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolvingTypeR\vsolvingType\x12-\n" +
 	"\bon_guess\x18\x02 \x01(\x0e2\x12.sudoku.v1.OnGuessR\aonGuess\x126\n" +
@@ -4119,7 +4236,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tmax_nodes\x18\t \x01(\x04R\bmaxNodes\x12\x1b\n" +
 	"\tmax_steps\x18\n" +
 	" \x01(\rR\bmaxSteps\x12\x16\n" +
-	"\x06unique\x18\v \x01(\bR\x06uniqueB\x11\n" +
+	"\x06unique\x18\v \x01(\bR\x06unique\x12)\n" +
+	"\x10explainer_rating\x18\f \x01(\bR\x0fexplainerRatingB\x11\n" +
 	"\x0f_check_multiple\"\xec\x01\n" +
 	"\n" +
 	"Difficulty\x120\n" +
@@ -4176,7 +4294,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tHighlight\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12,\n" +
-	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\xa2\x03\n" +
+	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\xdc\x03\n" +
 	"\vSolveResult\x12.\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12\x14\n" +
@@ -4194,7 +4312,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	" \x01(\rR\n" +
 	"guessCount\x12\x1f\n" +
 	"\vrandom_seed\x18\v \x01(\x04R\n" +
-	"randomSeed\"\xbc\x01\n" +
+	"randomSeed\x128\n" +
+	"\texplainer\x18\f \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\"\xbc\x01\n" +
 	"\fSolveRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
 	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\x12#\n" +
@@ -4245,17 +4364,24 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\bdetected\x18\x03 \x01(\x0e2\x11.sudoku.v1.FormatR\bdetected\"k\n" +
 	"\vRateRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
-	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\"\xc6\x02\n" +
+	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\"\x80\x03\n" +
 	"\fRateResponse\x125\n" +
 	"\n" +
 	"difficulty\x18\x01 \x01(\v2\x15.sudoku.v1.DifficultyR\n" +
 	"difficulty\x12.\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x126\n" +
 	"\x17solved_without_guessing\x18\x03 \x01(\bR\x15solvedWithoutGuessing\x12T\n" +
-	"\x0fstrategy_counts\x18\x04 \x03(\v2+.sudoku.v1.RateResponse.StrategyCountsEntryR\x0estrategyCounts\x1aA\n" +
+	"\x0fstrategy_counts\x18\x04 \x03(\v2+.sudoku.v1.RateResponse.StrategyCountsEntryR\x0estrategyCounts\x128\n" +
+	"\texplainer\x18\x05 \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\x1aA\n" +
 	"\x13StrategyCountsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\rR\x05value:\x028\x01\"z\n" +
+	"\x05value\x18\x02 \x01(\rR\x05value:\x028\x01\"o\n" +
+	"\x0fExplainerRating\x12\x14\n" +
+	"\x05rated\x18\x01 \x01(\bR\x05rated\x12\x0e\n" +
+	"\x02er\x18\x02 \x01(\x01R\x02er\x12\x0e\n" +
+	"\x02ep\x18\x03 \x01(\x01R\x02ep\x12\x0e\n" +
+	"\x02ed\x18\x04 \x01(\x01R\x02ed\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\"z\n" +
 	"\x10FindStepsRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x12\x1e\n" +
 	"\n" +
@@ -4459,7 +4585,7 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 }
 
 var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),                   // 0: sudoku.v1.Variant
 	(CageOperator)(0),              // 1: sudoku.v1.CageOperator
@@ -4506,15 +4632,16 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(*ConvertResponse)(nil),        // 42: sudoku.v1.ConvertResponse
 	(*RateRequest)(nil),            // 43: sudoku.v1.RateRequest
 	(*RateResponse)(nil),           // 44: sudoku.v1.RateResponse
-	(*FindStepsRequest)(nil),       // 45: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),      // 46: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),        // 47: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 48: sudoku.v1.GenerateResponse
-	(*ListStrategiesRequest)(nil),  // 49: sudoku.v1.ListStrategiesRequest
-	(*StrategyInfo)(nil),           // 50: sudoku.v1.StrategyInfo
-	(*TechniqueInfo)(nil),          // 51: sudoku.v1.TechniqueInfo
-	(*ListStrategiesResponse)(nil), // 52: sudoku.v1.ListStrategiesResponse
-	nil,                            // 53: sudoku.v1.RateResponse.StrategyCountsEntry
+	(*ExplainerRating)(nil),        // 45: sudoku.v1.ExplainerRating
+	(*FindStepsRequest)(nil),       // 46: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),      // 47: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),        // 48: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 49: sudoku.v1.GenerateResponse
+	(*ListStrategiesRequest)(nil),  // 50: sudoku.v1.ListStrategiesRequest
+	(*StrategyInfo)(nil),           // 51: sudoku.v1.StrategyInfo
+	(*TechniqueInfo)(nil),          // 52: sudoku.v1.TechniqueInfo
+	(*ListStrategiesResponse)(nil), // 53: sudoku.v1.ListStrategiesResponse
+	nil,                            // 54: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
@@ -4543,68 +4670,70 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	7,  // 23: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
 	19, // 24: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
 	22, // 25: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	20, // 26: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 27: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 28: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	30, // 29: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 30: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 31: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 32: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 33: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	30, // 34: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	36, // 35: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 36: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 37: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 38: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	37, // 39: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	40, // 40: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	30, // 41: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	38, // 42: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 43: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 44: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 45: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 46: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 47: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 48: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 49: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 50: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 51: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	53, // 52: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	20, // 53: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 54: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 55: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 56: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 57: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 58: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 59: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 60: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 61: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 62: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 63: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	51, // 64: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	8,  // 65: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	50, // 66: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	31, // 67: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	33, // 68: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	35, // 69: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	41, // 70: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	43, // 71: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	45, // 72: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	47, // 73: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	49, // 74: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	32, // 75: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	34, // 76: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	39, // 77: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	42, // 78: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	44, // 79: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	46, // 80: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	48, // 81: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	52, // 82: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	75, // [75:83] is the sub-list for method output_type
-	67, // [67:75] is the sub-list for method input_type
-	67, // [67:67] is the sub-list for extension type_name
-	67, // [67:67] is the sub-list for extension extendee
-	0,  // [0:67] is the sub-list for field type_name
+	45, // 26: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 27: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 28: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 29: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	30, // 30: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 31: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 32: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 33: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 34: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	30, // 35: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	36, // 36: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 37: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 38: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 39: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	37, // 40: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	40, // 41: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	30, // 42: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	38, // 43: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 44: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 45: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 46: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 47: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 48: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 49: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 50: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 51: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 52: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	54, // 53: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	45, // 54: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 55: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 56: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 57: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 58: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 59: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 60: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 61: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 62: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 63: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 64: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 65: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	52, // 66: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	8,  // 67: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	51, // 68: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	31, // 69: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	33, // 70: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	35, // 71: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	41, // 72: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	43, // 73: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	46, // 74: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	48, // 75: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	50, // 76: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	32, // 77: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	34, // 78: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	39, // 79: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	42, // 80: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	44, // 81: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	47, // 82: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	49, // 83: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	53, // 84: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	77, // [77:85] is the sub-list for method output_type
+	69, // [69:77] is the sub-list for method input_type
+	69, // [69:69] is the sub-list for extension type_name
+	69, // [69:69] is the sub-list for extension extendee
+	0,  // [0:69] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -4631,7 +4760,7 @@ func file_sudoku_v1_sudoku_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
 			NumEnums:      17,
-			NumMessages:   37,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

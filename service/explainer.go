@@ -1,0 +1,39 @@
+package service
+
+import (
+	"errors"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/serate"
+	"github.com/sudokuwise/solver/engine/solver"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// explainerRating rates the puzzle of start, the board as given, as Sudoku
+// Explainer does, from its digits (pencil marks play no part, as in SE).
+// res is the solve of the same board: SE rates only a puzzle with one
+// solution.
+func explainerRating(start *grid.Board, res *solver.Result) *sudokuv1.ExplainerRating {
+	l := start.L
+	if l.N != 9 || l.Variant != grid.Classic || l.BoxRows != 3 || l.BoxCols != 3 {
+		return &sudokuv1.ExplainerRating{Reason: "Sudoku Explainer rates classic 9×9 puzzles only"}
+	}
+	if res.Count != 1 || !res.CountComplete {
+		return &sudokuv1.ExplainerRating{Reason: "Sudoku Explainer rates puzzles with exactly one solution only; count the solutions (check_multiple)"}
+	}
+	var text [81]byte
+	for cell := range text {
+		text[cell] = '0' + start.Value[cell]
+	}
+	r, err := serate.Rate(string(text[:]))
+	switch {
+	case errors.Is(err, serate.ErrBeyond):
+		return &sudokuv1.ExplainerRating{Reason: "the puzzle needs a step beyond the Sudoku Explainer techniques reproduced (" + err.Error() + ")"}
+	case err != nil:
+		return &sudokuv1.ExplainerRating{Reason: err.Error()}
+	}
+	return &sudokuv1.ExplainerRating{Rated: true, Er: tenths(r.ER), Ep: tenths(r.EP), Ed: tenths(r.ED)}
+}
+
+// tenths converts a rating in tenths to SE's decimal number.
+func tenths(t serate.Tenths) float64 { return float64(t) / 10 }
