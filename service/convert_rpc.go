@@ -7,6 +7,7 @@ import (
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // Convert decodes a puzzle in any format and encodes it in the one asked
@@ -14,7 +15,7 @@ import (
 // returning the decoded board with its pencil marks as given and the
 // format the text was read as.
 func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*sudokuv1.ConvertResponse, error) {
-	to, ok := formatFromProto[req.GetTo()]
+	to, ok := protoconv.FormatFromProto[req.GetTo()]
 	if !ok {
 		return nil, toStatus(grid.FieldErrorf("to", "unknown format %d", req.GetTo()))
 	}
@@ -31,7 +32,7 @@ func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*su
 		}
 		return nil, toStatus(err)
 	}
-	return &sudokuv1.ConvertResponse{Text: text, Board: puzzleToProto(p), Detected: formatToProto[detected]}, nil
+	return &sudokuv1.ConvertResponse{Text: text, Board: protoconv.PuzzleToProto(p), Detected: protoconv.FormatToProto[detected]}, nil
 }
 
 // convertInput decodes the puzzle of a Convert request and settles its
@@ -45,7 +46,7 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 	if err := CheckPuzzleText(field, p); err != nil {
 		return nil, 0, err
 	}
-	variant, ok := variantFromProto[p.GetVariant()]
+	variant, ok := protoconv.VariantFromProto[p.GetVariant()]
 	if !ok {
 		return nil, 0, grid.FieldErrorf(field+".variant", "unknown variant %d", p.GetVariant())
 	}
@@ -56,7 +57,7 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
-		if cp, err = puzzleFromBoard(field+".board", src.Board); err != nil {
+		if cp, err = protoconv.PuzzleFromBoard(field+".board", src.Board); err != nil {
 			return nil, 0, err
 		}
 	case *sudokuv1.Puzzle_Text:
@@ -74,28 +75,4 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 		return nil, 0, inField(field, puzzleText, err)
 	}
 	return cp, detected, nil
-}
-
-// puzzleToProto converts a decoded puzzle, keeping the pencil marks as the
-// text gave them (an empty list where it gave none) and the black cells
-// of a Str8ts board.
-func puzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
-	pb := &sudokuv1.Board{Size: uint32(p.Size), Variant: variantToProto[p.Variant], Cells: make([]*sudokuv1.Cell, len(p.Cells))}
-	var buf []int
-	for i, c := range p.Cells {
-		cell := &sudokuv1.Cell{Value: uint32(c.Value), Given: c.Given && c.Value != 0}
-		if c.Value == 0 {
-			buf = c.Cand.List(buf[:0])
-			for _, d := range buf {
-				cell.Candidates = append(cell.Candidates, uint32(d))
-			}
-		}
-		cell.Black = p.Black != nil && p.Black[i]
-		pb.Cells[i] = cell
-	}
-	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
-		pb.Regions = uint32s(p.Regions)
-	}
-	pb.Cages = cagesToProto(p.Cages)
-	return pb
 }

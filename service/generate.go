@@ -14,6 +14,7 @@ import (
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 var generateModes = map[sudokuv1.GenerateMode]generate.Mode{
@@ -47,7 +48,7 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	board := boardToProto(res.Puzzle)
+	board := protoconv.BoardToProto(res.Puzzle)
 	for _, c := range board.GetCells() {
 		c.Candidates = nil // a fresh puzzle has no pencil marks
 	}
@@ -63,10 +64,10 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 		Minimal:               res.Minimal,
 	}
 	if req.GetIncludeSolution() {
-		resp.Solution = boardToProto(res.Solution)
+		resp.Solution = protoconv.BoardToProto(res.Solution)
 	}
 	if res.Graded {
-		resp.Difficulty = difficultyToProto(res.Grade.Rating)
+		resp.Difficulty = protoconv.DifficultyToProto(res.Grade.Rating)
 	}
 	return resp, nil
 }
@@ -87,11 +88,11 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 		return cfg, 0, grid.FieldErrorf("level", "unknown level %d", level)
 	}
 	cfg.Level = strategy.Level(level)
-	format, ok := formatFromProto[req.GetFormat()]
+	format, ok := protoconv.FormatFromProto[req.GetFormat()]
 	if !ok {
 		return cfg, 0, grid.FieldErrorf("format", "unknown format %d", req.GetFormat())
 	}
-	variant, ok := variantFromProto[req.GetVariant()]
+	variant, ok := protoconv.VariantFromProto[req.GetVariant()]
 	if !ok {
 		return cfg, 0, grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
 	}
@@ -196,8 +197,8 @@ func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 	if n := req.GetSize(); n != 0 && int(n) != l.N {
 		return nil, grid.FieldErrorf("size", "size %d differs from the puzzle's, %d", n, l.N)
 	}
-	if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && variantFromProto[v] != l.Variant {
-		return nil, grid.FieldErrorf("variant", "variant %s differs from the puzzle's, %s", variantFromProto[v], l.Variant)
+	if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && protoconv.VariantFromProto[v] != l.Variant {
+		return nil, grid.FieldErrorf("variant", "variant %s differs from the puzzle's, %s", protoconv.VariantFromProto[v], l.Variant)
 	}
 	return dp.board, nil
 }
@@ -215,7 +216,7 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 		n = mp.Size
 	}
 	if n == 0 {
-		n = generate.DefaultSize(variantFromProto[req.GetVariant()])
+		n = generate.DefaultSize(protoconv.VariantFromProto[req.GetVariant()])
 	}
 	if n > grid.MaxSize {
 		return "", grid.FieldErrorf("size", "size %d is more than %d, the largest board", n, grid.MaxSize)

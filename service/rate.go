@@ -8,6 +8,7 @@ import (
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // Rate grades a puzzle by solving it, counting the steps of each strategy,
@@ -31,7 +32,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	pr := resultToProto(res, p.symbols, false)
+	pr := protoconv.ResultToProto(res, p.symbols, false)
 	return &sudokuv1.RateResponse{
 		Explainer:             explainerRating(p.board, res),
 		Difficulty:            pr.GetDifficulty(),
@@ -68,14 +69,14 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(err)
 	}
 	defer sl.release()
-	packed, names := pack(p.board), p.names()
+	packed, names := protoconv.Pack(p.board), p.names()
 	resp := &sudokuv1.FindStepsResponse{}
 	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes)}
 	err = solver.FindSteps(ctx, p.board, opts, func(st *strategy.Step) bool {
 		if len(resp.Steps) == limit {
 			return false
 		}
-		resp.Steps = append(resp.Steps, stepToProto(len(resp.Steps)+1, st, names, packed))
+		resp.Steps = append(resp.Steps, protoconv.StepToProto(len(resp.Steps)+1, st, names, packed))
 		return true
 	})
 	if err != nil {

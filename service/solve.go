@@ -11,6 +11,7 @@ import (
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // errTooLarge is an answer larger than the server sends.
@@ -54,7 +55,7 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 	if includeSteps {
 		names := p.names()
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
-			resp.Steps = append(resp.Steps, stepToProto(index, step, names, pack(b)))
+			resp.Steps = append(resp.Steps, protoconv.StepToProto(index, step, names, protoconv.Pack(b)))
 			return nil
 		}
 	}
@@ -63,7 +64,7 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 	if err != nil {
 		return nil, err
 	}
-	resp.Result = resultToProto(res, p.symbols, basic)
+	resp.Result = protoconv.ResultToProto(res, p.symbols, basic)
 	if o.GetExplainerRating() {
 		resp.Result.Explainer = explainerRating(p.board, res)
 	}
@@ -128,7 +129,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	names := p.names()
 	emit := func(index int, step *strategy.Step, b *grid.Board) error {
 		m := &sudokuv1.SolveStepsResponse{
-			Event: &sudokuv1.SolveStepsResponse_Step{Step: stepToProto(index, step, names, pack(b))},
+			Event: &sudokuv1.SolveStepsResponse_Step{Step: protoconv.StepToProto(index, step, names, protoconv.Pack(b))},
 		}
 		if out.tryPut(m) {
 			return nil
@@ -144,7 +145,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	traceSolve(ctx, p.board, res, solveErr)
 	sl.release()
 	if solveErr == nil {
-		result := resultToProto(res, p.symbols, false)
+		result := protoconv.ResultToProto(res, p.symbols, false)
 		if req.GetOptions().GetExplainerRating() {
 			result.Explainer = explainerRating(p.board, res)
 		}

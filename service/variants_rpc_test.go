@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
@@ -60,7 +61,7 @@ func TestSolveStepsVariantVectors(t *testing.T) {
 				if res.GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION {
 					t.Fatalf("%s, yet status = %v, want no solution", why, res.GetStatus())
 				}
-				board := boardToProto(dp.board)
+				board := protoconv.BoardToProto(dp.board)
 				for _, c := range board.GetCells() {
 					if !c.GetGiven() {
 						c.Value, c.Candidates = 0, nil

@@ -17,7 +17,7 @@ import (
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/search/classic"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
-	"github.com/sudokuwise/solver/internal/protovariant"
+	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -227,7 +227,7 @@ var (
 	benchVariants = func() []choice[grid.Variant] {
 		var out []choice[grid.Variant]
 		for _, c := range variantNames {
-			v, ok := protovariant.FromProto[c.value]
+			v, ok := protoconv.VariantFromProto[c.value]
 			if ok && c.value != sudokuv1.Variant_VARIANT_UNSPECIFIED {
 				out = append(out, choice[grid.Variant]{c.name, v})
 			}
@@ -310,7 +310,7 @@ func (in *benchInput) solveFlags() *solveFlags {
 			f.format = c.value
 		}
 	}
-	for pv, v := range protovariant.FromProto {
+	for pv, v := range protoconv.VariantFromProto {
 		if v == in.variant && pv != sudokuv1.Variant_VARIANT_UNSPECIFIED {
 			f.variant = pv
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
-	"github.com/sudokuwise/solver/internal/protovariant"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // This file is the renderer of the watch command: a pure function from a
@@ -47,39 +47,11 @@ type watchState struct {
 // newWatchBoard builds the geometry and the initial state of the board of
 // a puzzle, as the Convert RPC decoded it; charset names its digits.
 func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState, error) {
-	n := int(b.GetSize())
-	if n < 2 || n > grid.MaxSize || len(b.GetCells()) != n*n {
-		return nil, nil, fmt.Errorf("the board has %d cells for size %d", len(b.GetCells()), n)
-	}
-	variant, ok := protovariant.FromProto[b.GetVariant()]
-	if !ok {
-		return nil, nil, fmt.Errorf("unknown variant %v", b.GetVariant())
-	}
-	cfg := grid.Config{Size: n, Variant: variant}
-	if r := b.GetRegions(); len(r) > 0 {
-		cfg.Regions = make([]int, len(r))
-		for i, v := range r {
-			cfg.Regions[i] = int(v)
-		}
-	}
-	for _, c := range b.GetCages() {
-		cg := grid.Cage{Target: int(c.GetTarget()), Op: watchOps[c.GetOperator()]}
-		for _, cell := range c.GetCells() {
-			cg.Cells = append(cg.Cells, int(cell))
-		}
-		cfg.Cages = append(cfg.Cages, cg)
-	}
-	if variant.IsStr8ts() {
-		cfg.Black = make([]bool, n*n)
-		for i, c := range b.GetCells() {
-			cfg.Black[i] = c.GetBlack()
-		}
-	}
-	l, err := grid.NewLayout(cfg)
+	gb, err := protoconv.BoardFromProto("board", b)
 	if err != nil {
-		return nil, nil, fmt.Errorf("building the board's layout: %w", err)
+		return nil, nil, fmt.Errorf("reading the board: %w", err)
 	}
-	cells := make([]grid.CellState, n*n)
+	l, n := gb.L, gb.L.N
 	wb := &watchBoard{
 		layout: l,
 		names:  grid.Notation{Layout: l, Symbols: codec.Symbols(charset, n)},
@@ -88,18 +60,8 @@ func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState,
 		diag:   make([]uint8, n*n),
 		tinted: make([]bool, n*n),
 	}
-	for i, c := range b.GetCells() {
-		cells[i] = grid.CellState{Value: int(c.GetValue()), Given: c.GetGiven()}
-		for _, d := range c.GetCandidates() {
-			if d >= 1 && int(d) <= n {
-				cells[i].Cand |= grid.Bit(int(d))
-			}
-		}
-		wb.black[i] = c.GetBlack()
-	}
-	gb, err := grid.Load(l, cells)
-	if err != nil {
-		return nil, nil, fmt.Errorf("loading the board: %w", err)
+	for i := range wb.black {
+		wb.black[i] = l.IsBlack(i)
 	}
 	for _, cg := range l.Cages {
 		if len(cg.Cells) == 0 {
@@ -109,7 +71,7 @@ func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState,
 		for _, c := range cg.Cells {
 			first = min(first, c)
 		}
-		wb.label[first] = cageLabel(cg, variant.Arithmetic())
+		wb.label[first] = cageLabel(cg, l.Variant.Arithmetic())
 		wb.hasCage = true
 	}
 	for _, u := range l.Units {
@@ -136,15 +98,6 @@ func cageLabel(cg grid.Cage, arithmetic bool) string {
 		return strconv.Itoa(cg.Target)
 	}
 	return strconv.Itoa(cg.Target) + cg.Op.String()
-}
-
-var watchOps = map[sudokuv1.CageOperator]grid.Op{
-	sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED: grid.OpAdd,
-	sudokuv1.CageOperator_CAGE_OPERATOR_NONE:        grid.OpNone,
-	sudokuv1.CageOperator_CAGE_OPERATOR_ADD:         grid.OpAdd,
-	sudokuv1.CageOperator_CAGE_OPERATOR_SUBTRACT:    grid.OpSub,
-	sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY:    grid.OpMul,
-	sudokuv1.CageOperator_CAGE_OPERATOR_DIVIDE:      grid.OpDiv,
 }
 
 // decodeState returns the state a step's packed board describes, or false
@@ -624,7 +577,7 @@ func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
 		}
 		return out
 	}
-	kind, ok := watchUnitKinds[u.GetKind()]
+	kind, ok := protoconv.UnitKindFromProto[u.GetKind()]
 	if !ok {
 		return nil
 	}
@@ -634,16 +587,6 @@ func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
 		}
 	}
 	return nil
-}
-
-var watchUnitKinds = map[sudokuv1.UnitKind]grid.UnitKind{
-	sudokuv1.UnitKind_UNIT_KIND_ROW:         grid.Row,
-	sudokuv1.UnitKind_UNIT_KIND_COLUMN:      grid.Column,
-	sudokuv1.UnitKind_UNIT_KIND_REGION:      grid.Region,
-	sudokuv1.UnitKind_UNIT_KIND_DIAGONAL:    grid.Diagonal,
-	sudokuv1.UnitKind_UNIT_KIND_WINDOW:      grid.Window,
-	sudokuv1.UnitKind_UNIT_KIND_COLOUR:      grid.ColourGroup,
-	sudokuv1.UnitKind_UNIT_KIND_COMPARTMENT: grid.Compartment,
 }
 
 // drawBoard draws the board of f on a canvas laid out by g.

@@ -1,0 +1,408 @@
+// Package protoconv converts between the API's messages (gen/sudoku/v1)
+// and the engine's types: variants, cage operators, formats, boards,
+// steps and results. It is the one such conversion, used by the service
+// and by the CLI's terminal viewer alike.
+package protoconv
+
+import (
+	"fmt"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// VariantFromProto maps each API variant to the engine's; VARIANT_UNSPECIFIED is
+// classic. A variant not in it is one the engine does not know.
+var VariantFromProto = map[sudokuv1.Variant]grid.Variant{
+	sudokuv1.Variant_VARIANT_UNSPECIFIED:   grid.Classic,
+	sudokuv1.Variant_VARIANT_CLASSIC:       grid.Classic,
+	sudokuv1.Variant_VARIANT_X:             grid.X,
+	sudokuv1.Variant_VARIANT_WINDOKU:       grid.Windoku,
+	sudokuv1.Variant_VARIANT_COLOUR:        grid.Colour,
+	sudokuv1.Variant_VARIANT_JIGSAW:        grid.Jigsaw,
+	sudokuv1.Variant_VARIANT_KILLER:        grid.Killer,
+	sudokuv1.Variant_VARIANT_KILLER_JIGSAW: grid.KillerJigsaw,
+	sudokuv1.Variant_VARIANT_KENKEN:        grid.KenKen,
+	sudokuv1.Variant_VARIANT_KENDOKU:       grid.KenDoku,
+	sudokuv1.Variant_VARIANT_STR8TS:        grid.Str8ts,
+	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
+	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
+	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
+}
+
+// VariantToProto maps each engine variant to the API's.
+var VariantToProto = invert(VariantFromProto, sudokuv1.Variant_VARIANT_UNSPECIFIED)
+
+// OpFromProto maps the API's cage operators to the engine's; UNSPECIFIED
+// is left out, as its meaning depends on the cage (see PuzzleFromBoard).
+var OpFromProto = map[sudokuv1.CageOperator]grid.Op{
+	sudokuv1.CageOperator_CAGE_OPERATOR_NONE:     grid.OpNone,
+	sudokuv1.CageOperator_CAGE_OPERATOR_ADD:      grid.OpAdd,
+	sudokuv1.CageOperator_CAGE_OPERATOR_SUBTRACT: grid.OpSub,
+	sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY: grid.OpMul,
+	sudokuv1.CageOperator_CAGE_OPERATOR_DIVIDE:   grid.OpDiv,
+}
+
+// OpToProto maps the engine's cage operators to the API's.
+var OpToProto = invert(OpFromProto, sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED)
+
+// invert returns the inverse of a one-to-one mapping, leaving out skip
+// (an UNSPECIFIED value that aliases a default).
+func invert[K, V comparable](m map[K]V, skip K) map[V]K {
+	out := make(map[V]K, len(m))
+	for k, v := range m {
+		if k != skip {
+			out[v] = k
+		}
+	}
+	return out
+}
+
+// FormatFromProto maps the API's puzzle formats to the codec's;
+// UNSPECIFIED detects the format.
+var FormatFromProto = map[sudokuv1.Format]codec.Format{
+	sudokuv1.Format_FORMAT_UNSPECIFIED:   codec.FormatAuto,
+	sudokuv1.Format_FORMAT_PLAIN:         codec.FormatPlain,
+	sudokuv1.Format_FORMAT_NXN:           codec.FormatNxN,
+	sudokuv1.Format_FORMAT_V1:            codec.FormatV1,
+	sudokuv1.Format_FORMAT_KILLER_V1:     codec.FormatKillerV1,
+	sudokuv1.Format_FORMAT_JIGSAW_V1:     codec.FormatJigsawV1,
+	sudokuv1.Format_FORMAT_V2:            codec.FormatV2,
+	sudokuv1.Format_FORMAT_GRID:          codec.FormatGrid,
+	sudokuv1.Format_FORMAT_URL:           codec.FormatURL,
+	sudokuv1.Format_FORMAT_KILLER_ARROWS: codec.FormatKillerArrows,
+	sudokuv1.Format_FORMAT_SUDOCUE:       codec.FormatSudoCue,
+}
+
+// FormatToProto maps the codec's formats to the API's.
+var FormatToProto = invert(FormatFromProto, -1)
+
+// PuzzleFromBoard converts a structured board; field is its proto path,
+// which errors (*grid.FieldError) name. A cage without an operator sums,
+// except a single cell of an arithmetic (KenKen) board, which is given.
+func PuzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
+	n := int(pb.GetSize())
+	if n < 2 || n > grid.MaxSize {
+		return nil, grid.FieldErrorf(field+".size", "size %d is out of range 2..%d", n, grid.MaxSize)
+	}
+	if len(pb.GetCells()) != n*n {
+		return nil, grid.FieldErrorf(field+".cells", "%d cells given, a size-%d board has %d", len(pb.GetCells()), n, n*n)
+	}
+	variant, ok := VariantFromProto[pb.GetVariant()]
+	if !ok {
+		return nil, grid.FieldErrorf(field+".variant", "unknown variant %d", pb.GetVariant())
+	}
+	p := &codec.Puzzle{
+		Size: n, Variant: variant, Cells: make([]grid.CellState, n*n),
+		VariantSet: pb.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED,
+	}
+	for i, c := range pb.GetCells() {
+		if c.GetValue() > uint32(n) {
+			return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].value", field, i), "value %d is out of range 0..%d", c.GetValue(), n)
+		}
+		// A black cell holds a clue or nothing: its digit is a clue.
+		cs := grid.CellState{Value: int(c.GetValue()), Given: (c.GetGiven() || c.GetBlack()) && c.GetValue() != 0}
+		for _, d := range c.GetCandidates() {
+			if d < 1 || d > uint32(n) {
+				return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].candidates", field, i), "candidate %d is out of range 1..%d", d, n)
+			}
+			cs.Cand |= grid.Bit(int(d))
+		}
+		p.Cells[i] = cs
+		if c.GetBlack() {
+			if p.Black == nil {
+				p.Black = make([]bool, n*n)
+			}
+			p.Black[i] = true
+		}
+	}
+	if len(pb.GetRegions()) > 0 {
+		p.Regions = make([]int, len(pb.GetRegions()))
+		for i, r := range pb.GetRegions() {
+			p.Regions[i] = int(r)
+		}
+	}
+	for k, c := range pb.GetCages() {
+		cf := fmt.Sprintf("%s.cages[%d]", field, k)
+		if len(c.GetCells()) > n*n {
+			return nil, grid.FieldErrorf(cf+".cells", "%d cells, more than the board has", len(c.GetCells()))
+		}
+		op, ok := OpFromProto[c.GetOperator()]
+		if !ok && c.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_UNSPECIFIED {
+			return nil, grid.FieldErrorf(cf+".operator", "unknown operator %d", c.GetOperator())
+		}
+		if !ok {
+			op = grid.OpAdd
+			if variant.Arithmetic() && len(c.GetCells()) > 1 {
+				return nil, grid.FieldErrorf(cf+".operator", "a KenKen cage of %d cells needs an operator", len(c.GetCells()))
+			}
+			if len(c.GetCells()) == 1 && variant.Arithmetic() {
+				op = grid.OpNone
+			}
+		}
+		cells := make([]int, len(c.GetCells()))
+		for i, cell := range c.GetCells() {
+			if cell >= uint32(n*n) {
+				return nil, grid.FieldErrorf(cf+".cells", "cell %d is outside the %d cells of the board", cell, n*n)
+			}
+			cells[i] = int(cell)
+		}
+		p.Cages = append(p.Cages, grid.Cage{Cells: cells, Target: int(c.GetTarget()), Op: op})
+	}
+	return p, nil
+}
+
+// PuzzleToProto converts a decoded puzzle, keeping the pencil marks as the
+// text gave them (an empty list where it gave none) and the black cells
+// of a Str8ts board.
+func PuzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
+	pb := &sudokuv1.Board{Size: uint32(p.Size), Variant: VariantToProto[p.Variant], Cells: make([]*sudokuv1.Cell, len(p.Cells))}
+	var buf []int
+	for i, c := range p.Cells {
+		cell := &sudokuv1.Cell{Value: uint32(c.Value), Given: c.Given && c.Value != 0}
+		if c.Value == 0 {
+			buf = c.Cand.List(buf[:0])
+			for _, d := range buf {
+				cell.Candidates = append(cell.Candidates, uint32(d))
+			}
+		}
+		cell.Black = p.Black != nil && p.Black[i]
+		pb.Cells[i] = cell
+	}
+	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
+		pb.Regions = uint32s(p.Regions)
+	}
+	pb.Cages = CagesToProto(p.Cages)
+	return pb
+}
+
+// BoardToProto converts a board.
+func BoardToProto(b *grid.Board) *sudokuv1.Board {
+	l := b.L
+	pb := &sudokuv1.Board{Size: uint32(l.N), Variant: VariantToProto[l.Variant], Cells: make([]*sudokuv1.Cell, l.Cells)}
+	var buf []int
+	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
+	for i := range pb.Cells {
+		c := &cells[i]
+		c.Value, c.Given, c.Black = uint32(b.Value[i]), b.Given(i), l.IsBlack(i)
+		if b.Value[i] == 0 && !c.Black {
+			buf = b.Cand[i].List(buf[:0])
+			c.Candidates = make([]uint32, len(buf))
+			for j, d := range buf {
+				c.Candidates[j] = uint32(d)
+			}
+		}
+		pb.Cells[i] = c
+	}
+	if l.Region != nil && l.BoxRows == 0 {
+		pb.Regions = uint32s(l.Region)
+	}
+	pb.Cages = CagesToProto(l.Cages)
+	return pb
+}
+
+// uint32s converts a slice of ints, none negative, to uint32s.
+func uint32s(v []int) []uint32 {
+	out := make([]uint32, len(v))
+	for i, x := range v {
+		out[i] = uint32(x)
+	}
+	return out
+}
+
+// CagesToProto converts cages; nil when there are none.
+func CagesToProto(cages []grid.Cage) []*sudokuv1.Cage {
+	var out []*sudokuv1.Cage
+	for _, cg := range cages {
+		out = append(out, &sudokuv1.Cage{Target: uint32(cg.Target), Operator: OpToProto[cg.Op], Cells: uint32s(cg.Cells)})
+	}
+	return out
+}
+
+// KindToProto maps the kinds of steps to the API's.
+var KindToProto = map[strategy.Kind]sudokuv1.StepKind{
+	strategy.Deduction: sudokuv1.StepKind_STEP_KIND_DEDUCTION,
+	strategy.Guess:     sudokuv1.StepKind_STEP_KIND_GUESS,
+	strategy.Backtrack: sudokuv1.StepKind_STEP_KIND_BACKTRACK,
+}
+
+// UnitKindToProto maps the kinds of units to the API's.
+var UnitKindToProto = map[grid.UnitKind]sudokuv1.UnitKind{
+	grid.Row:         sudokuv1.UnitKind_UNIT_KIND_ROW,
+	grid.Column:      sudokuv1.UnitKind_UNIT_KIND_COLUMN,
+	grid.Region:      sudokuv1.UnitKind_UNIT_KIND_REGION,
+	grid.Diagonal:    sudokuv1.UnitKind_UNIT_KIND_DIAGONAL,
+	grid.Window:      sudokuv1.UnitKind_UNIT_KIND_WINDOW,
+	grid.ColourGroup: sudokuv1.UnitKind_UNIT_KIND_COLOUR,
+	grid.Compartment: sudokuv1.UnitKind_UNIT_KIND_COMPARTMENT,
+}
+
+// StepToProto converts a step, explained in notation n; packed is the
+// board after the step.
+func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *sudokuv1.Step {
+	ps := &sudokuv1.Step{
+		Index:       uint32(index),
+		Method:      s.Strategy.Letter(),
+		Strategy:    s.Name(),
+		Kind:        KindToProto[s.Kind],
+		Explanation: s.Explain(n),
+		Board:       packed,
+		Depth:       uint32(s.Depth),
+	}
+	for _, p := range s.Placements {
+		ps.Placements = append(ps.Placements, &sudokuv1.Placement{Cell: uint32(p.Cell), Digit: uint32(p.Digit)})
+	}
+	for _, e := range s.Eliminations {
+		ps.Eliminations = append(ps.Eliminations, &sudokuv1.Elimination{Cell: uint32(e.Cell), Digit: uint32(e.Digit)})
+	}
+	for _, c := range s.Cells {
+		ps.Cells = append(ps.Cells, uint32(c))
+	}
+	for _, u := range s.Units {
+		unit := &n.Layout.Units[u]
+		pu := &sudokuv1.Unit{Kind: UnitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()}
+		if unit.Kind == grid.Compartment {
+			pu.Cells = uint32s(unit.Cells)
+		}
+		ps.Units = append(ps.Units, pu)
+	}
+	if t := s.Technique; t != nil {
+		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)
+	}
+	chainToProto(ps, s)
+	return ps
+}
+
+// NodeKindToProto maps the kinds of chain nodes to the API's.
+var NodeKindToProto = map[strategy.NodeKind]sudokuv1.NodeKind{
+	strategy.CandidateNode: sudokuv1.NodeKind_NODE_KIND_CANDIDATE,
+	strategy.GroupNode:     sudokuv1.NodeKind_NODE_KIND_GROUP,
+	strategy.ALSNode:       sudokuv1.NodeKind_NODE_KIND_ALS,
+}
+
+// LinkKindToProto maps the kinds of chain links to the API's.
+var LinkKindToProto = map[strategy.LinkKind]sudokuv1.LinkKind{
+	strategy.Weak:   sudokuv1.LinkKind_LINK_KIND_WEAK,
+	strategy.Strong: sudokuv1.LinkKind_LINK_KIND_STRONG,
+}
+
+// RoleToProto maps the roles of highlighted candidates to the API's.
+var RoleToProto = map[strategy.Role]sudokuv1.CandidateRole{
+	strategy.RolePattern: sudokuv1.CandidateRole_CANDIDATE_ROLE_PATTERN,
+	strategy.RoleFin:     sudokuv1.CandidateRole_CANDIDATE_ROLE_FIN,
+	strategy.RoleALS:     sudokuv1.CandidateRole_CANDIDATE_ROLE_ALS,
+	strategy.RoleTarget:  sudokuv1.CandidateRole_CANDIDATE_ROLE_TARGET,
+	strategy.RoleOn:      sudokuv1.CandidateRole_CANDIDATE_ROLE_ON,
+	strategy.RoleOff:     sudokuv1.CandidateRole_CANDIDATE_ROLE_OFF,
+}
+
+// chainToProto copies the drawing of a chain step: its nodes, links and
+// highlighted candidates.
+func chainToProto(ps *sudokuv1.Step, s *strategy.Step) {
+	if len(s.Nodes) > 0 {
+		ps.Nodes = make([]*sudokuv1.ChainNode, len(s.Nodes))
+		for i, n := range s.Nodes {
+			cells := make([]uint32, len(n.Cells))
+			for j, c := range n.Cells {
+				cells[j] = uint32(c)
+			}
+			ps.Nodes[i] = &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells}
+		}
+	}
+	if len(s.Links) > 0 {
+		ps.Links = make([]*sudokuv1.ChainLink, len(s.Links))
+		for i, k := range s.Links {
+			ps.Links[i] = &sudokuv1.ChainLink{From: uint32(k.From), To: uint32(k.To), Kind: LinkKindToProto[k.Kind]}
+		}
+	}
+	if len(s.Marks) > 0 {
+		ps.Highlights = make([]*sudokuv1.Highlight, len(s.Marks))
+		for i, m := range s.Marks {
+			ps.Highlights[i] = &sudokuv1.Highlight{Cell: uint32(m.Cell), Digit: uint32(m.Digit), Role: RoleToProto[m.Role]}
+		}
+	}
+}
+
+// StatusToProto maps the outcomes of a solve to the API's.
+var StatusToProto = map[solver.Status]sudokuv1.SolveStatus{
+	solver.Solved:            sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED,
+	solver.NoSolution:        sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION,
+	solver.MultipleSolutions: sudokuv1.SolveStatus_SOLVE_STATUS_MULTIPLE_SOLUTIONS,
+	solver.Stuck:             sudokuv1.SolveStatus_SOLVE_STATUS_STUCK,
+}
+
+// ResultToProto converts a solve's outcome; symbols render plain text. A
+// basic result leaves out the board and the packed string.
+func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.SolveResult {
+	b := res.Board
+	pr := &sudokuv1.SolveResult{
+		Status:        StatusToProto[res.Status],
+		Plain:         codec.EncodePlain(b, symbols),
+		SolutionCount: uint32(res.Count),
+		CountComplete: res.CountComplete,
+		StepCount:     uint32(res.Steps),
+		GuessCount:    uint32(res.Guesses),
+		RandomSeed:    res.Seed,
+	}
+	if !basic {
+		pr.Board = BoardToProto(b)
+		pr.Packed = Pack(b)
+	}
+	for _, sol := range res.Others {
+		out := make([]byte, len(sol))
+		for i, v := range sol {
+			out[i] = symbols[v]
+		}
+		pr.OtherSolutions = append(pr.OtherSolutions, string(out))
+	}
+	pr.Difficulty = DifficultyToProto(res.Rating)
+	return pr
+}
+
+// DifficultyToProto converts a rating: HoDoKu's level and score, and the
+// Sudoku Explainer ratings (ER, EP, ED); nil for a solve that took no
+// step.
+func DifficultyToProto(r solver.Rating) *sudokuv1.Difficulty {
+	if r.Hardest == nil {
+		return nil
+	}
+	return &sudokuv1.Difficulty{
+		Level:           sudokuv1.DifficultyLevel(r.Level),
+		Stars:           uint32(r.Level),
+		Score:           uint32(r.Score),
+		HardestStrategy: r.Hardest.Name,
+		SeRating:        r.SE.Float(),
+		SePearl:         r.SEPearl.Float(),
+		SeDiamond:       r.SEDiamond.Float(),
+	}
+}
+
+// Pack renders a board as its 2.0 string, or "" for the boards that have
+// none.
+func Pack(b *grid.Board) string {
+	s, err := codec.PackBoard(b)
+	if err != nil {
+		return ""
+	}
+	return s
+}
+
+// UnitKindFromProto maps the API's kinds of units to the engine's.
+var UnitKindFromProto = invert(UnitKindToProto, ^grid.UnitKind(0)) // every kind maps back
+
+// BoardFromProto builds the board of a structured board, as the service
+// reads one; field is its proto path, which errors name.
+func BoardFromProto(field string, pb *sudokuv1.Board) (*grid.Board, error) {
+	p, err := PuzzleFromBoard(field, pb)
+	if err != nil {
+		return nil, err
+	}
+	b, err := p.Board(p.Variant)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", field, err)
+	}
+	return b, nil
+}

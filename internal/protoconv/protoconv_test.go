@@ -1,0 +1,118 @@
+package protoconv
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestBoardRoundTrip: a board converted to proto and back has the same
+// layout and cells, for a classic board with candidates, a jigsaw, a
+// killer, a KenKen and a Str8ts board.
+func TestBoardRoundTrip(t *testing.T) {
+	jigsaw := make([]uint32, 16)
+	for i := range jigsaw {
+		jigsaw[i] = uint32([]int{0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}[i])
+	}
+	tests := []struct {
+		name string
+		pb   *sudokuv1.Board
+	}{
+		{"classic with a clue and marks", board(4, sudokuv1.Variant_VARIANT_CLASSIC, func(i int, c *sudokuv1.Cell) {
+			if i == 0 {
+				c.Value, c.Given = 1, true
+			}
+		})},
+		{"jigsaw", withRegions(board(4, sudokuv1.Variant_VARIANT_JIGSAW, nil), jigsaw)},
+		{"killer", withCages(board(4, sudokuv1.Variant_VARIANT_KILLER, nil), &sudokuv1.Cage{Target: 3, Cells: []uint32{0, 1}})},
+		{"kenken", kenken(&sudokuv1.Cage{Target: 1, Operator: sudokuv1.CageOperator_CAGE_OPERATOR_SUBTRACT, Cells: []uint32{1, 2}})},
+		{"str8ts", board(4, sudokuv1.Variant_VARIANT_STR8TS, func(i int, c *sudokuv1.Cell) {
+			if i == 5 {
+				c.Black = true
+			}
+		})},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := BoardFromProto("board", tt.pb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back := BoardToProto(b)
+			again, err := BoardFromProto("board", back)
+			if err != nil {
+				t.Fatalf("the converted board does not convert back: %v", err)
+			}
+			if again.L.Variant != b.L.Variant || !slices.Equal(again.Value, b.Value) || !slices.Equal(again.Cand, b.Cand) ||
+				len(again.L.Units) != len(b.L.Units) || len(again.L.Cages) != len(b.L.Cages) {
+				t.Errorf("round trip changed the board:\n%v\n%v", tt.pb, back)
+			}
+			for k := range b.L.Cages {
+				if again.L.Cages[k].Op != b.L.Cages[k].Op || again.L.Cages[k].Target != b.L.Cages[k].Target {
+					t.Errorf("cage %d: %+v became %+v", k, b.L.Cages[k], again.L.Cages[k])
+				}
+			}
+		})
+	}
+}
+
+// TestUnspecifiedOperator: a cage without an operator sums on a killer,
+// is a given single cell on a KenKen board, and is refused for a KenKen
+// cage of several cells — the one reading of UNSPECIFIED.
+func TestUnspecifiedOperator(t *testing.T) {
+	killer, err := BoardFromProto("board", withCages(board(4, sudokuv1.Variant_VARIANT_KILLER, nil), &sudokuv1.Cage{Target: 3, Cells: []uint32{0, 1}}))
+	if err != nil || killer.L.Cages[0].Op != grid.OpAdd {
+		t.Errorf("killer cage: %v, %v; want a sum", err, killer)
+	}
+	single, err := BoardFromProto("board", kenken())
+	if err != nil || single.L.Cages[0].Op != grid.OpNone {
+		t.Errorf("KenKen single cell: %v; want OpNone", err)
+	}
+	_, err = BoardFromProto("board", kenken(&sudokuv1.Cage{Target: 5, Cells: []uint32{1, 2}}))
+	if err == nil || !strings.Contains(err.Error(), "board.cages[14].operator") {
+		t.Errorf("KenKen cage of two cells without an operator: %v; want an error on board.cages[14].operator", err)
+	}
+}
+
+func board(n int, v sudokuv1.Variant, edit func(int, *sudokuv1.Cell)) *sudokuv1.Board {
+	pb := &sudokuv1.Board{Size: uint32(n), Variant: v}
+	for i := range n * n {
+		c := &sudokuv1.Cell{}
+		if edit != nil {
+			edit(i, c)
+		}
+		pb.Cells = append(pb.Cells, c)
+	}
+	return pb
+}
+
+func withRegions(pb *sudokuv1.Board, r []uint32) *sudokuv1.Board { pb.Regions = r; return pb }
+
+func withCages(pb *sudokuv1.Board, cages ...*sudokuv1.Cage) *sudokuv1.Board {
+	pb.Cages = cages
+	return pb
+}
+
+// kenken returns a 4×4 KenKen board of the solution 1234/3412/2143/4321
+// whose cells are single-cell cages without an operator, but for those of
+// extra, which come last.
+func kenken(extra ...*sudokuv1.Cage) *sudokuv1.Board {
+	const solution = "1234341221434321"
+	pb := board(4, sudokuv1.Variant_VARIANT_KENKEN, nil)
+	taken := map[uint32]bool{}
+	for _, cg := range extra {
+		for _, c := range cg.Cells {
+			taken[c] = true
+		}
+	}
+	for i := range uint32(16) {
+		if !taken[i] {
+			pb.Cages = append(pb.Cages, &sudokuv1.Cage{Target: uint32(solution[i] - '0'), Cells: []uint32{i}})
+		}
+	}
+	pb.Cages = append(pb.Cages, extra...)
+	return pb
+}
