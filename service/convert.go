@@ -1,6 +1,7 @@
 package service
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -162,19 +163,11 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 	opts.Seed = o.GetRandomSeed()
 	opts.Unique = o.GetUnique()
 	opts.CheckMultiple = o == nil || o.CheckMultiple == nil || o.GetCheckMultiple()
-	for i, name := range o.GetStrategies() {
-		if _, ok := strategy.Lookup(name); !ok {
-			return opts, grid.FieldErrorf(fmt.Sprintf("options.strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
-		}
-	}
-	var err error
-	if len(o.GetStrategies()) > 0 {
-		if opts.Strategies, err = strategy.Select(o.GetStrategies()); err != nil {
-			return opts, grid.FieldErrorf("options.strategies", "%v", err)
-		}
-	}
-	if err := checkGuessing(o); err != nil {
+	if err := CheckSolveOptions(o); err != nil {
 		return opts, err
+	}
+	if len(o.GetStrategies()) > 0 {
+		opts.Strategies, _ = strategy.Select(o.GetStrategies()) // checked above
 	}
 	opts.MaxSolutions = int(capped(uint64(o.GetMaxSolutions()), 2, uint64(s.cfg.MaxSolutions)))
 	opts.MaxNodes = int64(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
@@ -182,8 +175,32 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 	return opts, nil
 }
 
-// checkGuessing refuses options that contradict each other, as solverctl
-// refuses its flags (the strategies are known to exist):
+// CheckSolveOptions refuses options that name unknown strategies or
+// contradict each other: the one rule, which the service applies to every
+// request and solverctl to its flags before any call. The error is a
+// *grid.FieldError on the field at fault ("options.strategies[2]"; see
+// FieldOf).
+func CheckSolveOptions(o *sudokuv1.SolveOptions) error {
+	if _, err := selectStrategies("options.strategies", o.GetStrategies()); err != nil {
+		return err
+	}
+	return checkGuessing(o)
+}
+
+// selectStrategies resolves a request's strategy names with
+// strategy.Select, the one resolution of names, and names the entry of
+// field at fault when one is unknown.
+func selectStrategies(field string, names []string) ([]*strategy.Strategy, error) {
+	chosen, err := strategy.Select(names)
+	var unknown *strategy.UnknownStrategyError
+	if errors.As(err, &unknown) {
+		return nil, grid.FieldErrorf(fmt.Sprintf("%s[%d]", field, unknown.Index), "%v", err)
+	}
+	return chosen, err
+}
+
+// checkGuessing refuses options that contradict each other (the
+// strategies are known to exist):
 //
 //   - SOLVING_TYPE_LOGIC_ONLY never guesses, so it refuses C (Guessing) in
 //     strategies; SOLVING_TYPE_GUESSING_ONLY uses singles and guessing

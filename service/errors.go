@@ -161,6 +161,17 @@ func InvalidArgument(err error) error {
 	return toStatus(err)
 }
 
+// FieldOf returns the field and the reason of err when it is (or wraps) a
+// *grid.FieldError, the input errors of the service's checks, for clients
+// that word them in their own terms.
+func FieldOf(err error) (field, reason string, ok bool) {
+	var fe *grid.FieldError
+	if !errors.As(err, &fe) {
+		return "", "", false
+	}
+	return fe.Field, fe.Reason, true
+}
+
 // toItemError maps the error of one batch item as toStatus maps the error
 // of a call.
 func toItemError(err error) *sudokuv1.ItemError {

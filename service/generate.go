@@ -96,15 +96,10 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	if !ok {
 		return cfg, 0, grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
 	}
-	for i, name := range req.GetStrategies() {
-		if _, ok := strategy.Lookup(name); !ok {
-			return cfg, 0, grid.FieldErrorf(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q; use a method letter or a name such as %q", name, strategy.HiddenSingle.Name)
-		}
-	}
 	if len(req.GetStrategies()) > 0 {
 		var err error
-		if cfg.Strategies, err = strategy.Select(req.GetStrategies()); err != nil {
-			return cfg, 0, grid.FieldErrorf("strategies", "%v", err)
+		if cfg.Strategies, err = selectStrategies("strategies", req.GetStrategies()); err != nil {
+			return cfg, 0, err
 		}
 	}
 	cfg.NoGuessing, cfg.NonMinimal, cfg.Seed = req.GetNoGuessing(), req.GetNonMinimal(), req.GetSeed()

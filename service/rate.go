@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
@@ -54,14 +53,9 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	for i, name := range req.GetStrategies() {
-		if _, ok := strategy.Lookup(name); !ok {
-			return nil, toStatus(grid.FieldErrorf(fmt.Sprintf("strategies[%d]", i), "unknown strategy %q", name))
-		}
-	}
-	chosen, err := strategy.Select(req.GetStrategies())
+	chosen, err := selectStrategies("strategies", req.GetStrategies())
 	if err != nil {
-		return nil, toStatus(grid.FieldErrorf("strategies", "%v", err))
+		return nil, toStatus(err)
 	}
 	limit := int(capped(uint64(req.GetMaxSteps()), defaultFindSteps, uint64(s.cfg.MaxSteps)))
 	sl, err := s.admit(ctx)

@@ -23,7 +23,6 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/service"
 )
@@ -537,13 +536,12 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 
 // lineError is the error of a line refused before it is sent:
 // InvalidArgument, its message naming the line, with the field at fault
-// of a *grid.FieldError as a violation, the shape of the server's item
+// of a field error (service.FieldOf) as a violation, the shape of the server's item
 // errors.
 func lineError(line int, err error) error {
 	st := status.New(codes.InvalidArgument, fmt.Sprintf("line %d: %v", line, err))
-	var fe *grid.FieldError
-	if errors.As(err, &fe) {
-		v := &errdetails.BadRequest_FieldViolation{Field: fe.Field, Description: fe.Reason}
+	if field, reason, ok := service.FieldOf(err); ok {
+		v := &errdetails.BadRequest_FieldViolation{Field: field, Description: reason}
 		if d, derr := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{v}}); derr == nil {
 			st = d
 		}

@@ -68,7 +68,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return usageErrorf("%s: %v", cmd.name, err)
 	}
 	req.Strategies = f.options().GetStrategies()
-	if _, err := lookupStrategies(req.Strategies); err != nil {
+	if err := flagError(service.CheckSolveOptions(&sudokuv1.SolveOptions{Strategies: req.Strategies})); err != nil {
 		return usageErrorf("%s: %v", cmd.name, err)
 	}
 	isNew := req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED || req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_NEW

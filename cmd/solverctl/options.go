@@ -1,18 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
-
-// guessFlags are the flags that tune guessing; they mean nothing where the
-// solve may not guess.
-var guessFlags = []string{"on-guess", "order", "weight", "seed"}
 
 // checkTimeout refuses a negative -timeout among the flags fs parsed.
 func checkTimeout(fs *flag.FlagSet) error {
@@ -24,28 +21,6 @@ func checkTimeout(fs *flag.FlagSet) error {
 		return fmt.Errorf("-timeout %v is negative; 0 means no deadline", d)
 	}
 	return nil
-}
-
-// lookupStrategies resolves the -strategies list: method letters, which
-// are case-sensitive ("b" is Cage Splitting, "B" Hidden Single), or names,
-// which are not. It refuses a key the catalogue built into solverctl does
-// not hold, saying so for a letter whose other case exists.
-func lookupStrategies(keys []string) ([]*strategy.Strategy, error) {
-	var list []*strategy.Strategy
-	for _, k := range keys {
-		st, ok := strategy.Lookup(k)
-		if ok {
-			list = append(list, st)
-			continue
-		}
-		if swapped := swapCase(k); swapped != k {
-			if other, ok := strategy.Lookup(swapped); ok {
-				return nil, fmt.Errorf("-strategies: unknown strategy %q: method letters are case-sensitive, and %q is %s; solverctl strategies lists them", k, swapped, other.Name)
-			}
-		}
-		return nil, fmt.Errorf("-strategies: unknown strategy %q: neither a method letter (they are case-sensitive) nor a strategy name; solverctl strategies lists them", k)
-	}
-	return list, nil
 }
 
 // strategyKeys splits a -strategies list at its commas. An empty list
@@ -66,20 +41,6 @@ func strategyKeys(list string) ([]string, error) {
 	return keys, nil
 }
 
-// swapCase returns s with upper and lower case swapped, for a method
-// letter ("d" ↔ "D", "a2" ↔ "A2").
-func swapCase(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z':
-			return r - 'a' + 'A'
-		case r >= 'A' && r <= 'Z':
-			return r - 'A' + 'a'
-		}
-		return r
-	}, s)
-}
-
 // check refuses options that contradict each other or cannot apply; set
 // holds the names of the flags on the command line. The rules:
 //
@@ -96,39 +57,74 @@ func (f *solveFlags) check(set map[string]bool) error {
 	if _, err := strategyKeys(f.strategies); err != nil {
 		return err
 	}
-	chosen, err := lookupStrategies(f.options().GetStrategies())
-	if err != nil {
+	o := f.options()
+	// A flag left off the command line means its default, whatever value
+	// it holds: only those given are checked.
+	if !set["on-guess"] {
+		o.OnGuess = sudokuv1.OnGuess_ON_GUESS_UNSPECIFIED
+	}
+	if !set["order"] {
+		o.GuessOrder = sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED
+	}
+	if !set["weight"] {
+		o.CountWeight = sudokuv1.CountWeight_COUNT_WEIGHT_UNSPECIFIED
+	}
+	if !set["seed"] {
+		o.RandomSeed = 0
+	} else if o.RandomSeed == 0 {
+		o.RandomSeed = 1 // -seed 0 given still names -seed
+	}
+	return flagError(service.CheckSolveOptions(o))
+}
+
+// optionFlags names the flag of each field of SolveOptions the service's
+// rule refers to, and flagWords rewords its reasons in the command line's
+// terms.
+var (
+	optionFlags = map[string]string{
+		"options.strategies":   "-strategies",
+		"options.solving_type": "-type",
+		"options.on_guess":     "-on-guess",
+		"options.guess_order":  "-order",
+		"options.count_weight": "-weight",
+		"options.random_seed":  "-seed",
+	}
+	flagWords = strings.NewReplacer(
+		"solving_type SOLVING_TYPE_LOGIC_ONLY", "-type logic",
+		"solving_type SOLVING_TYPE_GUESSING_ONLY", "-type guess",
+		"but strategies lists", "but -strategies lists",
+		"on_guess tunes", "-on-guess tunes",
+		"guess_order tunes", "-order tunes",
+		"count_weight tunes", "-weight tunes",
+		"random_seed tunes", "-seed tunes",
+		"; leave it unset", "",
+		"random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0", "-seed drives -order random only; add -order random or drop -seed",
+	)
+)
+
+// flagError words an error of service.CheckSolveOptions for the command
+// line: the flag at fault, and where a strategy is unknown, where to find
+// the names.
+func flagError(err error) error {
+	field, reason, ok := service.FieldOf(err)
+	if !ok {
 		return err
 	}
-	var guessing, elimination []string
-	for _, st := range chosen {
-		switch st.Class {
-		case strategy.Search:
-			guessing = append(guessing, st.Letter()+" ("+st.Name+")")
-		case strategy.Elimination:
-			elimination = append(elimination, st.Letter()+" ("+st.Name+")")
-		}
+	if i := strings.IndexByte(field, '['); i >= 0 {
+		field = field[:i]
 	}
-	noGuessing := ""
-	switch {
-	case f.solvingType == sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY && len(guessing) > 0:
-		return fmt.Errorf("-type logic never guesses, but -strategies lists %s, a guessing method", strings.Join(guessing, ", "))
-	case f.solvingType == sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY && len(elimination) > 0:
-		return fmt.Errorf("-type guess uses singles and guessing only, but -strategies lists %s, elimination logic", strings.Join(elimination, ", "))
-	case f.solvingType == sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY:
-		noGuessing = "-type logic never guesses"
-	case len(chosen) > 0 && len(guessing) == 0:
-		noGuessing = "-strategies lists no guessing method (C), so the solve never guesses"
+	flagName, known := optionFlags[field]
+	if !known {
+		return err
 	}
-	for _, name := range guessFlags {
-		if set[name] && noGuessing != "" {
-			return fmt.Errorf("-%s tunes guessing, but %s", name, noGuessing)
-		}
+	reason = flagWords.Replace(reason)
+	if strings.HasPrefix(reason, "unknown strategy") {
+		return fmt.Errorf("%s: %s; solverctl strategies lists them", flagName, reason)
 	}
-	if set["seed"] && f.order != sudokuv1.GuessOrder_GUESS_ORDER_RANDOM {
-		return fmt.Errorf("-seed drives -order random only; add -order random or drop -seed")
+	if strings.HasPrefix(reason, "-") {
+		return errors.New(reason) // it names its flags
 	}
-	return nil
+	return fmt.Errorf("%s: %s", flagName, reason)
 }
 
 // flagsSet returns the names of the flags fs found on the command line.

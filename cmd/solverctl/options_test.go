@@ -57,11 +57,3 @@ func TestOptionChecks(t *testing.T) {
 		})
 	}
 }
-
-func TestSwapCase(t *testing.T) {
-	for in, want := range map[string]string{"d": "D", "D": "d", "a2": "A2", "Z9": "z9", "?": "?"} {
-		if got := swapCase(in); got != want {
-			t.Errorf("swapCase(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -193,16 +193,22 @@ func Lookup(key string) (*Strategy, bool) {
 }
 
 // Select resolves letters and names to strategies in solving order; an
-// empty list selects them all.
+// empty list selects them all. A key that names no strategy is an
+// *UnknownStrategyError. Select is the one resolution of strategy names:
+// the service and the CLI resolve theirs through it.
 func Select(keys []string) ([]*Strategy, error) {
 	if len(keys) == 0 {
 		return All(), nil
 	}
 	chosen := make([]bool, len(strategies))
-	for _, k := range keys {
+	for i, k := range keys {
 		s, ok := Lookup(k)
 		if !ok {
-			return nil, fmt.Errorf("unknown strategy %q", k)
+			e := &UnknownStrategyError{Index: i, Key: k}
+			if other, ok := Lookup(swapCase(k)); ok && swapCase(k) != k {
+				e.Other = other
+			}
+			return nil, e
 		}
 		chosen[slices.Index(strategies, s)] = true
 	}
@@ -213,4 +219,33 @@ func Select(keys []string) ([]*Strategy, error) {
 		}
 	}
 	return out, nil
+}
+
+// UnknownStrategyError is a key of a list given to Select that names no
+// strategy.
+type UnknownStrategyError struct {
+	Index int       // the key's place in the list
+	Key   string    // the key as given
+	Other *Strategy // the strategy of the key with its case swapped, if any: letters are case-sensitive
+}
+
+func (e *UnknownStrategyError) Error() string {
+	if e.Other != nil {
+		return fmt.Sprintf("unknown strategy %q: method letters are case-sensitive, and %q is %s", e.Key, swapCase(e.Key), e.Other.Name)
+	}
+	return fmt.Sprintf("unknown strategy %q: neither a method letter (they are case-sensitive) nor a strategy name", e.Key)
+}
+
+// swapCase returns s with upper and lower case swapped, for a method
+// letter ("d" ↔ "D", "a2" ↔ "A2").
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return r - 'a' + 'A'
+		case r >= 'A' && r <= 'Z':
+			return r - 'A' + 'a'
+		}
+		return r
+	}, s)
 }

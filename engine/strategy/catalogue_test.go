@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -120,4 +121,26 @@ func TestCoveredFindNothing(t *testing.T) {
 // planIndex returns the index of st's first pass in passes, or -1.
 func planIndex(passes []Pass, st *Strategy) int {
 	return slices.IndexFunc(passes, func(p Pass) bool { return p.Strategy == st })
+}
+
+// TestSelectUnknown: Select names the first key that holds no strategy,
+// and the strategy of its other case when it is a letter in the wrong one.
+func TestSelectUnknown(t *testing.T) {
+	_, err := Select([]string{"A", "d", "w2"})
+	var unknown *UnknownStrategyError
+	if !errors.As(err, &unknown) || unknown.Index != 2 || unknown.Other != nil {
+		t.Errorf("Select(A, d, w2) = %v, want unknown entry 2", err)
+	}
+	_, err = Select([]string{"A", "a2"})
+	if !errors.As(err, &unknown) || unknown.Index != 1 || unknown.Other == nil || !strings.Contains(err.Error(), `"A2" is `+unknown.Other.Name) {
+		t.Errorf("Select(A, a2) = %v, want entry 1, naming A2", err)
+	}
+}
+
+func TestSwapCase(t *testing.T) {
+	for in, want := range map[string]string{"d": "D", "D": "d", "a2": "A2", "Z9": "z9", "?": "?"} {
+		if got := swapCase(in); got != want {
+			t.Errorf("swapCase(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
