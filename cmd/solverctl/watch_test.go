@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,7 @@ func loadBoard(t testing.TB, p *sudokuv1.Puzzle) (*watchBoard, *watchState) {
 // emptyCells returns the first k empty cells of s.
 func emptyCells(s *watchState, k int) []int {
 	var out []int
-	for i, v := range s.value {
+	for i, v := range s.Value {
 		if v == 0 && len(out) < k {
 			out = append(out, i)
 		}
@@ -73,7 +74,7 @@ func emptyCells(s *watchState, k int) []int {
 }
 
 // firstCand returns the smallest candidate of cell c.
-func firstCand(s *watchState, c int) uint32 { return uint32(s.cand[c].Min()) }
+func firstCand(s *watchState, c int) uint32 { return uint32(bits.TrailingZeros32(s.Cand[c]) + 1) }
 
 // demoStep is a made-up step exercising every highlight: a unit, cells, a
 // placement, eliminations and, with chain, a chain of three nodes.
@@ -84,7 +85,7 @@ func demoStep(chain bool) func(wb *watchBoard, s *watchState) *sudokuv1.Step {
 			Index: 7, Method: "E", Strategy: "Demo Strategy", Technique: "Demo Technique", Score: 42,
 			Explanation: "a made-up step to show every highlight of the view, long enough that a narrow terminal has to wrap it",
 			Placements:  []*sudokuv1.Placement{{Cell: uint32(e[0]), Digit: firstCand(s, e[0])}},
-			Units:       []*sudokuv1.Unit{{Kind: sudokuv1.UnitKind_UNIT_KIND_ROW, Index: uint32(e[0] / wb.layout.N)}},
+			Units:       []*sudokuv1.Unit{{Kind: sudokuv1.UnitKind_UNIT_KIND_ROW, Index: uint32(e[0] / wb.geo.N)}},
 			Cells:       []uint32{uint32(e[1])},
 		}
 		for _, c := range e[2:] {
@@ -133,7 +134,7 @@ func watchCases(t *testing.T) []watchCase {
 // candidates.
 func describeMarks(wb *watchBoard, m marks) string {
 	var sb strings.Builder
-	n := wb.layout.N
+	n := wb.geo.N
 	for r := range n {
 		for c := range n {
 			sb.WriteByte(".tucPR"[m.cellBg[r*n+c]])
@@ -141,9 +142,9 @@ func describeMarks(wb *watchBoard, m marks) string {
 		sb.WriteByte('\n')
 	}
 	roles := map[fgRole]string{fgRemoved: "removed", fgPattern: "pattern", fgOn: "on", fgOff: "off", fgFin: "fin", fgALS: "als"}
-	for i := range wb.layout.Cells * 32 {
+	for i := range wb.geo.Cells * 32 {
 		if r, ok := m.cand[i]; ok {
-			fmt.Fprintf(&sb, "%s(%s) %s\n", wb.names.CellName(i/32), wb.names.DigitName(i%32+1), roles[r])
+			fmt.Fprintf(&sb, "%s(%s) %s\n", wb.geo.CellName(i/32), wb.geo.DigitName(i%32+1), roles[r])
 		}
 	}
 	return sb.String()

@@ -9,8 +9,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	"github.com/sudokuwise/solver/engine/codec"
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/protoconv"
 )
@@ -23,9 +21,7 @@ import (
 // (regions, extra units, cages), symbols and black cells, and what the
 // renderer derives from them once.
 type watchBoard struct {
-	layout  *grid.Layout
-	names   grid.Notation
-	black   []bool
+	geo     *protoconv.Geometry
 	label   []string // the cage label drawn above a cage's first cell; "" elsewhere
 	diag    []uint8  // diagMain|diagAnti for cells on a diagonal
 	tinted  []bool   // cells of a window or a colour group: shaded
@@ -38,115 +34,71 @@ const (
 )
 
 // watchState is the state of the board at one point of the solve.
-type watchState struct {
-	value []uint8
-	given []bool
-	cand  []grid.Digits
-}
+type watchState = protoconv.Position
 
 // newWatchBoard builds the geometry and the initial state of the board of
 // a puzzle, as the Convert RPC decoded it; charset names its digits.
 func newWatchBoard(b *sudokuv1.Board, charset string) (*watchBoard, *watchState, error) {
-	gb, err := protoconv.BoardFromProto("board", b)
+	g, initial, err := protoconv.NewGeometry(b, charset)
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading the board: %w", err)
+		return nil, nil, err
 	}
-	l, n := gb.L, gb.L.N
 	wb := &watchBoard{
-		layout: l,
-		names:  grid.Notation{Layout: l, Symbols: codec.Symbols(charset, n)},
-		black:  make([]bool, n*n),
-		label:  make([]string, n*n),
-		diag:   make([]uint8, n*n),
-		tinted: make([]bool, n*n),
+		geo:    g,
+		label:  make([]string, g.Cells),
+		diag:   make([]uint8, g.Cells),
+		tinted: make([]bool, g.Cells),
 	}
-	for i := range wb.black {
-		wb.black[i] = l.IsBlack(i)
-	}
-	for _, cg := range l.Cages {
-		if len(cg.Cells) == 0 {
-			continue
-		}
-		first := cg.Cells[0]
-		for _, c := range cg.Cells {
-			first = min(first, c)
-		}
-		wb.label[first] = cageLabel(cg, l.Variant.Arithmetic())
-		wb.hasCage = true
-	}
-	for _, u := range l.Units {
-		for _, c := range u.Cells {
-			switch u.Kind {
-			case grid.Diagonal:
-				wb.diag[c] |= diagMain << u.Index
-			case grid.Window, grid.ColourGroup:
-				wb.tinted[c] = u.Kind == grid.Window || u.Index%2 == 0
+	first := map[int]int{} // the first cell of each cage
+	for c, k := range g.CellCage {
+		if k >= 0 {
+			if f, ok := first[k]; !ok || c < f {
+				first[k] = c
 			}
 		}
 	}
-	given := make([]bool, l.Cells)
-	for i := range given {
-		given[i] = gb.Given(i)
+	for k, c := range first {
+		wb.label[c] = g.CageLabel[k]
+		wb.hasCage = true
 	}
-	return wb, &watchState{value: gb.Value, given: given, cand: gb.Cand}, nil
-}
-
-// cageLabel is what a cage shows: its target, and on an arithmetic
-// board its operator ("15", "12×").
-func cageLabel(cg grid.Cage, arithmetic bool) string {
-	if !arithmetic {
-		return strconv.Itoa(cg.Target)
+	for _, u := range g.Units {
+		for _, c := range u.Cells {
+			switch u.Kind {
+			case sudokuv1.UnitKind_UNIT_KIND_DIAGONAL:
+				wb.diag[c] |= diagMain << u.Index
+			case sudokuv1.UnitKind_UNIT_KIND_WINDOW, sudokuv1.UnitKind_UNIT_KIND_COLOUR:
+				wb.tinted[c] = u.Kind == sudokuv1.UnitKind_UNIT_KIND_WINDOW || u.Index%2 == 0
+			}
+		}
 	}
-	return strconv.Itoa(cg.Target) + cg.Op.String()
+	return wb, initial, nil
 }
 
 // decodeState returns the state a step's packed board describes, or false
 // when it has none that fits the board.
 func (wb *watchBoard) decodeState(packed string) (*watchState, bool) {
-	if packed == "" {
-		return nil, false
-	}
-	p, err := codec.DecodeV2(packed)
-	if err != nil || p.Size != wb.layout.N || len(p.Cells) != wb.layout.Cells {
-		return nil, false
-	}
-	s := &watchState{
-		value: make([]uint8, len(p.Cells)),
-		given: make([]bool, len(p.Cells)),
-		cand:  make([]grid.Digits, len(p.Cells)),
-	}
-	for i, c := range p.Cells {
-		s.value[i], s.given[i] = uint8(c.Value), c.Given
-		if c.Value == 0 {
-			s.cand[i] = c.Cand
-		}
-	}
-	return s, true
+	return wb.geo.Position(packed)
 }
 
 // apply returns the state after a step that carries no packed board: its
 // placements and eliminations applied to s. (A backtrack restores a saved
 // board that this does not know; every board with a 2.0 string carries it.)
 func (wb *watchBoard) apply(s *watchState, st *sudokuv1.Step) *watchState {
-	out := &watchState{
-		value: append([]uint8(nil), s.value...),
-		given: append([]bool(nil), s.given...),
-		cand:  append([]grid.Digits(nil), s.cand...),
-	}
-	n := wb.layout.N
+	out := s.Clone()
+	n := wb.geo.N
 	for _, p := range st.GetPlacements() {
 		c, d := int(p.GetCell()), int(p.GetDigit())
-		if c >= len(out.value) || d < 1 || d > n {
+		if c >= len(out.Value) || d < 1 || d > n {
 			continue
 		}
-		out.value[c], out.cand[c] = uint8(d), 0
-		for _, peer := range wb.layout.Peers[c] {
-			out.cand[peer] &^= grid.Bit(d)
+		out.Value[c], out.Cand[c] = uint8(d), 0
+		for _, peer := range wb.geo.Peers[c] {
+			out.Cand[peer] &^= 1 << (d - 1)
 		}
 	}
 	for _, e := range st.GetEliminations() {
-		if c, d := int(e.GetCell()), int(e.GetDigit()); c < len(out.cand) && d >= 1 && d <= n {
-			out.cand[c] &^= grid.Bit(d)
+		if c, d := int(e.GetCell()), int(e.GetDigit()); c < len(out.Cand) && d >= 1 && d <= n {
+			out.Cand[c] &^= 1 << (d - 1)
 		}
 	}
 	return out
@@ -382,7 +334,7 @@ type geometry struct {
 
 // layoutBoard lays out an n×n board with pencil marks or compact.
 func (wb *watchBoard) layoutBoard(pencil bool) geometry {
-	n := wb.layout.N
+	n := wb.geo.N
 	g := geometry{pencil: pencil, k: 1, cw: 3, ch: 1}
 	if pencil {
 		for g.k*g.k < n {
@@ -409,7 +361,7 @@ func (wb *watchBoard) layoutBoard(pencil bool) geometry {
 
 // rowBorder reports whether a region border runs between rows r-1 and r.
 func (wb *watchBoard) rowBorder(r int) bool {
-	l := wb.layout
+	l := wb.geo
 	if l.Region == nil {
 		return false
 	}
@@ -424,7 +376,7 @@ func (wb *watchBoard) rowBorder(r int) bool {
 // edge returns the weight of the line between cells a and b (either may
 // be -1, off the board).
 func (wb *watchBoard) edge(a, b int, pencil bool) int {
-	l := wb.layout
+	l := wb.geo
 	switch {
 	case a < 0 || b < 0:
 		return edgeHeavy
@@ -448,7 +400,7 @@ func (wb *watchBoard) edge(a, b int, pencil bool) int {
 
 // cellAt returns the cell at row r, column c, or -1 off the board.
 func (wb *watchBoard) cellAt(r, c int) int {
-	n := wb.layout.N
+	n := wb.geo.N
 	if r < 0 || c < 0 || r >= n || c >= n {
 		return -1
 	}
@@ -466,7 +418,7 @@ type marks struct {
 // digits placed and candidates removed, its highlighted candidates and
 // the nodes of its chain, coloured by their place in it.
 func (wb *watchBoard) stepMarks(st *sudokuv1.Step) marks {
-	cells := wb.layout.Cells
+	cells := wb.geo.Cells
 	m := marks{cellBg: make([]bgRole, cells), cand: map[int]fgRole{}, placed: make([]bool, cells)}
 	for i, t := range wb.tinted {
 		if t {
@@ -571,18 +523,14 @@ func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
 		// A compartment carries its cells.
 		out := make([]int, 0, len(cells))
 		for _, c := range cells {
-			if int(c) < wb.layout.Cells {
+			if int(c) < wb.geo.Cells {
 				out = append(out, int(c))
 			}
 		}
 		return out
 	}
-	kind, ok := protoconv.UnitKindFromProto[u.GetKind()]
-	if !ok {
-		return nil
-	}
-	for i := range wb.layout.Units {
-		if lu := &wb.layout.Units[i]; lu.Kind == kind && lu.Index == int(u.GetIndex()) {
+	for i := range wb.geo.Units {
+		if lu := &wb.geo.Units[i]; lu.Kind == u.GetKind() && lu.Index == int(u.GetIndex()) {
 			return lu.Cells
 		}
 	}
@@ -591,13 +539,13 @@ func (wb *watchBoard) unitCells(u *sudokuv1.Unit) []int {
 
 // drawBoard draws the board of f on a canvas laid out by g.
 func (wb *watchBoard) drawBoard(f *watchFrame, g geometry, m marks) *canvas {
-	n := wb.layout.N
+	n := wb.geo.N
 	cv := newCanvas(g.w, g.h)
 	colX := func(c int) int { return c * (g.cw + 1) }
 	weightFg := [...]fgRole{edgeNone: fgCell, edgeFaint: fgCell, edgeLight: fgCell, edgeHeavy: fgRegion}
 	if wb.hasCage {
 		weightFg[edgeLight] = fgCage
-		if wb.layout.Region == nil {
+		if wb.geo.Region == nil {
 			weightFg[edgeHeavy] = fgCage
 		}
 	}
@@ -662,9 +610,9 @@ func (wb *watchBoard) drawBoard(f *watchFrame, g geometry, m marks) *canvas {
 // drawLabel writes a cage's label on the separator line at x, y; a label
 // wider than its cell runs on over the cells to the right of its cage.
 func (wb *watchBoard) drawLabel(cv *canvas, x, y int, lb string, r, c int, g geometry) {
-	n := wb.layout.N
+	n := wb.geo.N
 	room := g.cw
-	for cc := c + 1; cc < n && wb.layout.CellCage[r*n+cc] == wb.layout.CellCage[r*n+c]; cc++ {
+	for cc := c + 1; cc < n && wb.geo.CellCage[r*n+cc] == wb.geo.CellCage[r*n+c]; cc++ {
 		room += g.cw + 1
 	}
 	for i, ch := range []rune(lb) {
@@ -683,15 +631,15 @@ func (wb *watchBoard) drawCell(cv *canvas, f *watchFrame, g geometry, m marks, i
 			cv.set(x+dx, y+dy, ' ', paint{bg: bg})
 		}
 	}
-	sym := wb.names.Symbols
+	sym := wb.geo.Symbols()
 	s := f.state
-	if wb.black[i] {
+	if wb.geo.Black[i] {
 		for dy := range g.ch {
 			for dx := range g.cw {
 				cv.set(x+dx, y+dy, '▓', paint{fg: fgBlack, bg: bg})
 			}
 		}
-		if v := s.value[i]; v != 0 {
+		if v := s.Value[i]; v != 0 {
 			cv.set(x+g.cw/2, y+g.ch/2, rune(sym[v]), paint{fg: fgGiven, bg: bg})
 		}
 		return
@@ -704,18 +652,18 @@ func (wb *watchBoard) drawCell(cv *canvas, f *watchFrame, g geometry, m marks, i
 			cv.set(x+g.cw-1, y, '╱', paint{fg: fgDim, bg: bg})
 		}
 	}
-	if v := s.value[i]; v != 0 {
+	if v := s.Value[i]; v != 0 {
 		fg := fgSolved
 		switch {
 		case m.placed[i]:
 			fg = fgPlaced
-		case s.given[i]:
+		case s.Given[i]:
 			fg = fgGiven
 		}
 		cv.set(x+g.cw/2, y+g.ch/2, rune(sym[v]), paint{fg: fg, bg: bg})
 		return
 	}
-	n := wb.layout.N
+	n := wb.geo.N
 	if !g.pencil {
 		// One character: the removed candidate (or * for several), else a dot.
 		ch, fg := '·', fgDim
@@ -733,7 +681,7 @@ func (wb *watchBoard) drawCell(cv *canvas, f *watchFrame, g geometry, m marks, i
 	}
 	for d := 1; d <= n; d++ {
 		role, marked := m.cand[i*32+d-1]
-		if !s.cand[i].Has(d) && role != fgRemoved {
+		if !s.Has(i, d) && role != fgRemoved {
 			continue
 		}
 		if !marked {
@@ -816,7 +764,7 @@ func renderWatch(f *watchFrame) string {
 		// The warning wraps to the width, and the lines under it are cut
 		// to the height, so that the warning itself is never cut.
 		warning := wrap(fmt.Sprintf("The terminal (%d×%d) is too small for this %d×%d board: it needs %d×%d.",
-			f.width, f.height, wb.layout.N, wb.layout.N, g.w, g.h+len(info)), f.width)
+			f.width, f.height, wb.geo.N, wb.geo.N, g.w, g.h+len(info)), f.width)
 		for _, ln := range warning {
 			sb.WriteString(ln)
 			sb.WriteByte('\n')
@@ -898,7 +846,7 @@ func (f *watchFrame) cellLines(m marks, width int) []infoLine {
 	var cells []int
 	seen := map[int]bool{}
 	addCell := func(c int) {
-		if c >= 0 && c < len(f.state.value) && !seen[c] {
+		if c >= 0 && c < len(f.state.Value) && !seen[c] {
 			seen[c] = true
 			cells = append(cells, c)
 		}
@@ -931,17 +879,17 @@ func (f *watchFrame) cellLines(m marks, width int) []infoLine {
 // cellMarks describes one cell for cellLines.
 func (f *watchFrame) cellMarks(c int, m marks) string {
 	wb := f.board
-	name := wb.names.CellName(c)
-	if v := f.state.value[c]; v != 0 {
-		return name + "=" + wb.names.DigitName(int(v))
+	name := wb.geo.CellName(c)
+	if v := f.state.Value[c]; v != 0 {
+		return name + "=" + wb.geo.DigitName(int(v))
 	}
 	var kept, gone []string
-	for d := 1; d <= wb.layout.N; d++ {
+	for d := 1; d <= wb.geo.N; d++ {
 		switch {
 		case m.cand[c*32+d-1] == fgRemoved:
-			gone = append(gone, "−"+wb.names.DigitName(d))
-		case f.state.cand[c].Has(d):
-			kept = append(kept, wb.names.DigitName(d))
+			gone = append(gone, "−"+wb.geo.DigitName(d))
+		case f.state.Has(c, d):
+			kept = append(kept, wb.geo.DigitName(d))
 		}
 	}
 	return name + ": " + strings.Join(append(kept, gone...), " ")
@@ -995,8 +943,8 @@ func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
 // nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
 // "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3".
 func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
-	n := wb.layout.N
-	d := "(" + wb.names.DigitName(int(nd.GetDigit())) + ")"
+	n := wb.geo.N
+	d := "(" + wb.geo.DigitName(int(nd.GetDigit())) + ")"
 	cells := nd.GetCells()
 	if len(cells) == 0 {
 		return d + "?"
@@ -1007,7 +955,7 @@ func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 		if int(c) >= n*n {
 			return d + "?"
 		}
-		names = append(names, wb.names.CellName(int(c)))
+		names = append(names, wb.geo.CellName(int(c)))
 		sameRow = sameRow && int(c)/n == int(cells[0])/n
 		sameCol = sameCol && int(c)%n == int(cells[0])%n
 	}
