@@ -161,6 +161,13 @@ func InvalidArgument(err error) error {
 	return toStatus(err)
 }
 
+// InvalidField returns the status the service answers for input refused
+// at field: InvalidArgument, with the reason formatted as fmt.Sprintf
+// does and the field in a BadRequest detail.
+func InvalidField(field, format string, args ...any) error {
+	return toStatus(grid.FieldErrorf(field, format, args...))
+}
+
 // FieldOf returns the field and the reason of err when it is (or wraps) a
 // *grid.FieldError, the input errors of the service's checks, for clients
 // that word them in their own terms.

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/service"
 )
@@ -107,8 +106,8 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 		b := resp.GetBoard()
 		// Refused as the service refuses a format that cannot carry the
 		// board: InvalidArgument on the field "to", one style for both.
-		return service.InvalidArgument(grid.FieldErrorf("to", "the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
-			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header))
+		return service.InvalidField("to", "the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
+			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header)
 	}
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"

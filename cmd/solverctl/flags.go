@@ -11,9 +11,9 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/flagvalue"
+	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -271,7 +271,7 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 // cannot apply.
 func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1.Variant, regionMap, charset string) error {
 	t := strings.TrimSpace(text)
-	detected := format == sudokuv1.Format_FORMAT_UNSPECIFIED && codec.IsV2(t)
+	detected := format == sudokuv1.Format_FORMAT_UNSPECIFIED && protoconv.IsV2(t)
 	if !detected && (format != sudokuv1.Format_FORMAT_V2 || len(t) < 3) {
 		return nil
 	}
@@ -284,11 +284,11 @@ func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1
 	case variant == sudokuv1.Variant_VARIANT_UNSPECIFIED:
 		return nil
 	}
-	p, _, err := codec.Decode(t, codec.DecodeOptions{Format: codec.FormatV2, Tolerant: true})
-	if err != nil {
+	v, ok := protoconv.V2Variant(t)
+	if !ok {
 		return nil // the service tells what is wrong with the string
 	}
-	fixed := strings.ToLower(strings.ReplaceAll(p.Variant.String(), " ", "-"))
+	fixed := (&enumValue[sudokuv1.Variant]{&v, variantNames}).String()
 	if asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String(); asked != fixed {
 		return usageErrorf("%s: -variant %s contradicts the puzzle, a 2.0 string whose header %s fixes the variant: %s; drop -variant", command, asked, header, fixed)
 	}
@@ -301,13 +301,7 @@ func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1
 // other reading of such a string exists, so the commands that solve take
 // it as --tolerant does without being asked (convert, which checks
 // strings, and the service stay strict).
-func liveStr8ts(text string) bool {
-	if _, _, err := codec.Decode(text, codec.DecodeOptions{}); err == nil {
-		return false
-	}
-	p, _, err := codec.Decode(text, codec.DecodeOptions{Tolerant: true})
-	return err == nil && p.Variant.IsStr8ts()
-}
+func liveStr8ts(text string) bool { return protoconv.LiveStr8ts(text) }
 
 // options returns the SolveOptions the flags ask for.
 func (f *solveFlags) options() *sudokuv1.SolveOptions {

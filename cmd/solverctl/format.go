@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sudokuwise/solver/engine/codec"
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // resultView is how a solve result prints.
@@ -32,7 +31,7 @@ func (f *solveFlags) resultView(charset string) resultView {
 func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "status: %s\n", enumText(r.GetStatus().String(), "SOLVE_STATUS_"))
-	b.WriteString(renderGrid(r.GetBoard(), v.charset))
+	b.WriteString(protoconv.GridText(r.GetBoard(), v.charset))
 	if v.notCounted && r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED && !r.GetCountComplete() {
 		// The count stopped at the first solution: say so rather than
 		// claim it is the only one.
@@ -94,86 +93,6 @@ func difficultyText(d *sudokuv1.Difficulty) string {
 	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, d.GetHardestStrategy())
 }
 
-// renderGrid draws the values of b, one row a line, '.' for an empty cell,
-// with box separators when the board has regular rectangular boxes. A
-// charset that covers the size (see codec.Symbols) gives the symbols of
-// the digits and of the blank. It returns "" for a board without cells.
-func renderGrid(b *sudokuv1.Board, charset string) string {
-	cells := b.GetCells()
-	n := int(b.GetSize())
-	if n == 0 || len(cells) != n*n {
-		n = isqrt(len(cells))
-		if n == 0 || len(cells) != n*n {
-			return ""
-		}
-	}
-	br, bc, boxed := boxes(b, n)
-	symbol := func(cell int) byte { return cellSymbol(cells[cell]) }
-	if len(charset) > n {
-		symbol = func(cell int) byte {
-			c := cells[cell]
-			switch v := int(c.GetValue()); {
-			case v > 0 && v < len(charset):
-				return charset[v]
-			case v == 0 && !c.GetBlack():
-				return charset[0]
-			}
-			return cellSymbol(c)
-		}
-	}
-	return codec.DrawGrid(n, br, bc, boxed, symbol)
-}
-
-// cellSymbol is the symbol of a cell in a grid: '.' when empty ('#' for a
-// black Str8ts cell), 1-9 then A for 10, B for 11...
-func cellSymbol(c *sudokuv1.Cell) byte {
-	v := c.GetValue()
-	switch {
-	case v == 0 && c.GetBlack():
-		return '#'
-	case v == 0:
-		return '.'
-	case v <= 9:
-		return byte('0' + v)
-	case v <= 35:
-		return byte('A' + v - 10)
-	}
-	return '?'
-}
-
-// boxes returns the box shape of b, of size n, when its boxes are the
-// regular rectangles of the size (see grid.BoxShape).
-func boxes(b *sudokuv1.Board, n int) (rows, cols int, ok bool) {
-	switch b.GetVariant() {
-	case sudokuv1.Variant_VARIANT_KENKEN, sudokuv1.Variant_VARIANT_STR8TS, sudokuv1.Variant_VARIANT_STR8TS_X,
-		sudokuv1.Variant_VARIANT_JIGSAW, sudokuv1.Variant_VARIANT_KILLER_JIGSAW:
-		return 0, 0, false // no boxes, or irregular ones
-	}
-	rows, cols, ok = grid.BoxShape(n)
-	if !ok {
-		return 0, 0, false
-	}
-	if regions := b.GetRegions(); len(regions) > 0 {
-		labels := make([]int, len(regions))
-		for i, k := range regions {
-			labels[i] = int(k)
-		}
-		if !grid.IsRegular(n, labels) {
-			return 0, 0, false
-		}
-	}
-	return rows, cols, true
-}
-
-// isqrt returns the integer square root of n ≥ 0.
-func isqrt(n int) int {
-	r := 0
-	for (r+1)*(r+1) <= n {
-		r++
-	}
-	return r
-}
-
 // stepPrinter prints steps one a line. It names cells by the board size,
 // read from each step's packed board, 9 until one is known, and digits by
 // the symbols of the charset for that size (as the service does in its
@@ -190,7 +109,7 @@ func newStepPrinter(w io.Writer, charset string) *stepPrinter {
 
 // digit names digit d by its symbol.
 func (p *stepPrinter) digit(d uint32) string {
-	if symbols := codec.Symbols(p.charset, p.size); d > 0 && int(d) < len(symbols) {
+	if symbols := protoconv.Symbols(p.charset, p.size); d > 0 && int(d) < len(symbols) {
 		return symbols[d : d+1]
 	}
 	return strconv.Itoa(int(d))

@@ -8,9 +8,9 @@ import (
 
 	"google.golang.org/protobuf/encoding/protojson"
 
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/flagvalue"
+	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -106,7 +106,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return err
 	}
 	if got := resp.GetText()[:min(3, len(resp.GetText()))]; header != "" && !strings.EqualFold(got, header) {
-		return service.InvalidArgument(grid.FieldErrorf("to", "the puzzle's 2.0 header is %s, not %s (the variant and size decide it)", strings.ToUpper(got), header))
+		return service.InvalidField("to", "the puzzle's 2.0 header is %s, not %s (the variant and size decide it)", strings.ToUpper(got), header)
 	}
 	if f.json {
 		return printJSON(e.stdout, resp)
@@ -173,7 +173,7 @@ func plainText(b *sudokuv1.Board, charset string) string {
 		if v := int(c.GetValue()); len(charset) > int(b.GetSize()) && v < len(charset) {
 			out[i] = charset[v]
 		} else {
-			out[i] = cellSymbol(c)
+			out[i] = protoconv.CellSymbol(c)
 		}
 	}
 	return string(out)

@@ -1,0 +1,112 @@
+package protoconv
+
+import (
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// GridText draws the values of b, one row a line, '.' for an empty cell,
+// with box separators when the board has regular rectangular boxes. A
+// charset that covers the size (see codec.Symbols) gives the symbols of
+// the digits and of the blank. It returns "" for a board without cells.
+func GridText(b *sudokuv1.Board, charset string) string {
+	cells := b.GetCells()
+	n := int(b.GetSize())
+	if n == 0 || len(cells) != n*n {
+		n = isqrt(len(cells))
+		if n == 0 || len(cells) != n*n {
+			return ""
+		}
+	}
+	br, bc, boxed := boxes(b, n)
+	symbol := func(cell int) byte { return CellSymbol(cells[cell]) }
+	if len(charset) > n {
+		symbol = func(cell int) byte {
+			c := cells[cell]
+			switch v := int(c.GetValue()); {
+			case v > 0 && v < len(charset):
+				return charset[v]
+			case v == 0 && !c.GetBlack():
+				return charset[0]
+			}
+			return CellSymbol(c)
+		}
+	}
+	return codec.DrawGrid(n, br, bc, boxed, symbol)
+}
+
+// CellSymbol is the symbol of a cell in a grid: '.' when empty ('#' for a
+// black Str8ts cell), 1-9 then A for 10, B for 11...
+func CellSymbol(c *sudokuv1.Cell) byte {
+	v := c.GetValue()
+	switch {
+	case v == 0 && c.GetBlack():
+		return '#'
+	case v == 0:
+		return '.'
+	case v <= 9:
+		return byte('0' + v)
+	case v <= 35:
+		return byte('A' + v - 10)
+	}
+	return '?'
+}
+
+// boxes returns the box shape of b, of size n, when its boxes are the
+// regular rectangles of the size (see grid.BoxShape).
+func boxes(b *sudokuv1.Board, n int) (rows, cols int, ok bool) {
+	switch b.GetVariant() {
+	case sudokuv1.Variant_VARIANT_KENKEN, sudokuv1.Variant_VARIANT_STR8TS, sudokuv1.Variant_VARIANT_STR8TS_X,
+		sudokuv1.Variant_VARIANT_JIGSAW, sudokuv1.Variant_VARIANT_KILLER_JIGSAW:
+		return 0, 0, false // no boxes, or irregular ones
+	}
+	rows, cols, ok = grid.BoxShape(n)
+	if !ok {
+		return 0, 0, false
+	}
+	if regions := b.GetRegions(); len(regions) > 0 {
+		labels := make([]int, len(regions))
+		for i, k := range regions {
+			labels[i] = int(k)
+		}
+		if !grid.IsRegular(n, labels) {
+			return 0, 0, false
+		}
+	}
+	return rows, cols, true
+}
+
+// isqrt returns the integer square root of n ≥ 0.
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// IsV2 reports whether text looks like a SudokuWiki 2.0 string (a header
+// such as S9B, then its fields).
+func IsV2(text string) bool { return codec.IsV2(text) }
+
+// V2Variant returns the variant a 2.0 string's header fixes, read
+// tolerantly; false when text is no 2.0 string that decodes.
+func V2Variant(text string) (sudokuv1.Variant, bool) {
+	p, _, err := codec.Decode(text, codec.DecodeOptions{Format: codec.FormatV2, Tolerant: true})
+	if err != nil {
+		return sudokuv1.Variant_VARIANT_UNSPECIFIED, false
+	}
+	return VariantToProto[p.Variant], true
+}
+
+// LiveStr8ts reports whether text is a Str8ts string as str8ts.com writes
+// it live, with its candidates off by one: strict decoding refuses it and
+// tolerant decoding reads it as Str8ts.
+func LiveStr8ts(text string) bool {
+	if _, _, err := codec.Decode(text, codec.DecodeOptions{}); err == nil {
+		return false
+	}
+	p, _, err := codec.Decode(text, codec.DecodeOptions{Tolerant: true})
+	return err == nil && p.Variant.IsStr8ts()
+}
