@@ -11,8 +11,6 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/codec"
-	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search/classic"
 )
 
 // fixtureLine returns line i of a puzzle file of the search's fixtures.
@@ -216,82 +214,4 @@ func TestBenchHelp(t *testing.T) {
 	if err != nil || !strings.Contains(out, "usage: solverctl bench [--threads N] [--count-to N] FILE") {
 		t.Fatalf("help bench: %v\n%s", err, out)
 	}
-}
-
-// TestVerifyBench checks that the verification catches wrong solutions.
-func TestVerifyBench(t *testing.T) {
-	p, err := classic.Parse(seedPuzzle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var good classic.Grid
-	for i := range good {
-		good[i] = seedSolution[i] - '0'
-	}
-	swapped := good
-	swapped[0], swapped[1] = swapped[1], swapped[0]
-	clue := relabel(good, 1, 2) // valid, but the clues hold 1s and 2s
-	l, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		sols []classic.Grid
-		ok   bool
-	}{
-		{"good", []classic.Grid{good}, true},
-		{"broken unit", []classic.Grid{swapped}, false},
-		{"changed clue", []classic.Grid{clue}, false},
-		{"found twice", []classic.Grid{good, good}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := verifyBench(&benchPuzzle{p: &p, sols: tt.sols}, l)
-			if (err == nil) != tt.ok {
-				t.Fatalf("verify: %v, want ok %v", err, tt.ok)
-			}
-		})
-	}
-}
-
-// TestUnitHolds checks the rule of each kind of unit on full solutions.
-func TestUnitHolds(t *testing.T) {
-	full := &grid.Unit{Kind: grid.Row, Cells: []int{0, 1, 2, 3}}
-	partial := &grid.Unit{Kind: grid.Row, Cells: []int{0, 1, 2}, Partial: true}
-	compartment := &grid.Unit{Kind: grid.Compartment, Cells: []int{0, 1, 2}, Partial: true}
-	tests := []struct {
-		name string
-		u    *grid.Unit
-		s    []uint8
-		ok   bool
-	}{
-		{"full row", full, []uint8{3, 1, 4, 2}, true},
-		{"row with a digit twice", full, []uint8{3, 1, 3, 2}, false},
-		{"partial row", partial, []uint8{4, 1, 3, 0}, true},
-		{"partial row with a digit twice", partial, []uint8{4, 1, 4, 0}, false},
-		{"straight", compartment, []uint8{3, 1, 2, 0}, true},
-		{"gap", compartment, []uint8{4, 1, 2, 0}, false},
-		{"empty cell", compartment, []uint8{0, 1, 2, 0}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := unitHolds(tt.u, 4, tt.s); got != tt.ok {
-				t.Fatalf("unitHolds(%v) = %v, want %v", tt.s, got, tt.ok)
-			}
-		})
-	}
-}
-
-// relabel swaps digits a and b throughout a grid.
-func relabel(g classic.Grid, a, b uint8) classic.Grid {
-	for i, v := range g {
-		switch v {
-		case a:
-			g[i] = b
-		case b:
-			g[i] = a
-		}
-	}
-	return g
 }

@@ -1,14 +1,14 @@
 //go:build unix
 
-package main
+package bench
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU returns the user and system CPU time of the process so far.
-func processCPU() (time.Duration, bool) {
+// ProcessCPU returns the user and system CPU time of the process so far.
+func ProcessCPU() (time.Duration, bool) {
 	return rusage(syscall.RUSAGE_SELF)
 }
 
