@@ -296,6 +296,18 @@ func soundOnSharedSets(t *testing.T, solve solveChecked, sets ...sharedSet) map[
 	return seen
 }
 
+// atLeast fails the test unless seen counts at least floor[name] steps of
+// each technique named, so that a soundness run whose finder finds nothing
+// (or far less than it did) fails instead of passing on nothing.
+func atLeast(t *testing.T, seen map[string]int, floor map[string]int) {
+	t.Helper()
+	for name, n := range floor {
+		if seen[name] < n {
+			t.Errorf("%d %s steps checked, want at least %d", seen[name], name, n)
+		}
+	}
+}
+
 // uniqueSolution returns the solution of b (the puzzle what), failing the
 // test unless it has exactly one.
 func uniqueSolution(t testing.TB, s *search.Searcher, b *grid.Board, what string) []uint8 {
