@@ -80,16 +80,11 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 			}
 		}
 	}
-	roots := 0
+	var roots []int // the premises: nodes no link leads to
 	for i, from := range in {
 		if len(from) == 0 {
-			roots++
-			continue
+			roots = append(roots, i)
 		}
-		if !on[i] || s.Links[0].Kind == Weak && len(from) == 1 && on[from[0]] {
-			continue // true candidates come from strong links, checked below
-		}
-		_ = from
 	}
 	for i, from := range in {
 		if !on[i] || len(from) == 0 {
@@ -124,11 +119,65 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 			fail("a chain node with %d premises", len(from))
 		}
 	}
-	if contradiction && roots != 1 || !contradiction && roots < 2 {
-		fail("%d premises", roots)
-	}
+	checkPremises(b, s, roots, contradiction, fail)
 	if ex := s.Explain(grid.Notation{Layout: l}); !strings.HasPrefix(ex, s.Name()+": ") {
 		fail("explanation does not name the technique")
+	}
+}
+
+// checkPremises checks the premises of a forcing step, the nodes roots:
+// a contradiction has one, a candidate assumed true or false; a verity has
+// one for every alternative of a cell (its candidates) or of a digit in a
+// unit (its places), each assumed true, or a candidate assumed true then
+// false, so that one of them must be.
+func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail func(string, ...any)) {
+	l := b.L
+	if contradiction {
+		if len(roots) != 1 {
+			fail("a contradiction from %d premises", len(roots))
+		}
+		return
+	}
+	if len(roots) < 2 {
+		fail("a verity from %d premises", len(roots))
+		return
+	}
+	if a, z := s.Nodes[roots[0]], s.Nodes[roots[1]]; len(roots) == 2 && a.Cells[0] == z.Cells[0] && a.Digit == z.Digit {
+		if s.Marks[roots[0]].Role == s.Marks[roots[1]].Role {
+			fail("a verity from one candidate assumed %v twice", s.Marks[roots[0]].Role)
+		}
+		return // a candidate, then its negation: one of them holds
+	}
+	for _, r := range roots {
+		if s.Marks[r].Role != RoleOn {
+			fail("premise %d of a verity is not a candidate assumed true", r)
+		}
+	}
+	premise := map[CellDigit]bool{}
+	for _, r := range roots {
+		premise[CellDigit{s.Nodes[r].Cells[0], s.Nodes[r].Digit}] = true
+	}
+	first := s.Nodes[roots[0]]
+	c, d := first.Cells[0], first.Digit
+	cellAlternatives := b.Cand[c].Count() == len(roots)
+	for e := 1; e <= l.N; e++ {
+		if b.Cand[c].Has(e) && !premise[CellDigit{c, e}] {
+			cellAlternatives = false
+		}
+	}
+	unitAlternatives := false
+	for _, u := range l.CellUnit[c] {
+		n, all := 0, true
+		for _, p := range l.Units[u].Cells {
+			if b.Cand[p].Has(d) {
+				n++
+				all = all && premise[CellDigit{p, d}]
+			}
+		}
+		unitAlternatives = unitAlternatives || all && n == len(roots) && !l.Units[u].Partial
+	}
+	if !cellAlternatives && !unitAlternatives {
+		fail("the %d premises are neither every candidate of a cell nor every place of a digit in a unit", len(roots))
 	}
 }
 
