@@ -10,19 +10,29 @@ import (
 )
 
 // fuzzStr8tsBoard runs the engine over a decoded Str8ts board (see
-// FuzzDecodeStr8ts).
+// FuzzDecodeStr8ts) and checks what it says: the board's own invariants,
+// the solutions the search finds, and, where the puzzle has exactly one,
+// every step of the Str8ts strategies against it.
 func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 	t.Helper()
-	b.Check()
-	for _, st := range strategy.All() {
-		if st.Str8ts == strategy.OnlyOnStr8ts {
-			sink := strategy.Sink{All: true}
-			st.Find(b, &sink)
+	l := b.L
+	empty := 0
+	for cell, v := range b.Value {
+		switch {
+		case l.IsBlack(cell) && b.Cand[cell] != 0:
+			t.Fatalf("black cell %s has candidates %v", l.CellName(cell), b.Cand[cell])
+		case v == 0 && !l.IsBlack(cell):
+			empty++
+		case v != 0 && b.Cand[cell] != 0:
+			t.Fatalf("filled cell %s has candidates", l.CellName(cell))
 		}
 	}
+	if empty != b.Empty() {
+		t.Fatalf("Empty() = %d, but %d white cells are empty", b.Empty(), empty)
+	}
+	b.Check()
 	s := search.Searcher{MaxNodes: 200}
 	res, _ := s.Count(context.Background(), b, 2)
-	l := b.L
 	for _, sol := range res.Solutions {
 		for cell, v := range b.Value {
 			if v != 0 && sol[cell] != v {
@@ -37,6 +47,32 @@ func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 			}
 			if set.Count() != len(cells) || set.Max()-set.Min()+1 != len(cells) {
 				t.Fatalf("a solution breaks the straight of %s", l.Units[u].Name())
+			}
+		}
+	}
+	var solution []uint8
+	if len(res.Solutions) == 1 && res.Complete {
+		solution = res.Solutions[0]
+	}
+	for _, st := range strategy.All() {
+		if st.Str8ts != strategy.OnlyOnStr8ts {
+			continue
+		}
+		sink := strategy.Sink{All: true}
+		st.Find(b, &sink)
+		if solution == nil {
+			continue // nothing to check the steps against
+		}
+		for _, step := range sink.Steps() {
+			for _, p := range step.Placements {
+				if int(solution[p.Cell]) != p.Digit {
+					t.Fatalf("%s places %d in %s, whose digit is %d", step.Name(), p.Digit, l.CellName(p.Cell), solution[p.Cell])
+				}
+			}
+			for _, e := range step.Eliminations {
+				if int(solution[e.Cell]) == e.Digit {
+					t.Fatalf("%s removes %d from %s, its digit", step.Name(), e.Digit, l.CellName(e.Cell))
+				}
 			}
 		}
 	}
