@@ -1,7 +1,7 @@
 package service
 
 import (
-	"errors"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/serate"
@@ -27,10 +27,9 @@ func explainerRating(start *grid.Board, res *solver.Result) *sudokuv1.ExplainerR
 	}
 	r, err := serate.Rate(string(text[:]))
 	switch {
-	case errors.Is(err, serate.ErrBeyond):
-		return &sudokuv1.ExplainerRating{Reason: "the puzzle needs a step beyond the Sudoku Explainer techniques reproduced (" + err.Error() + ")"}
 	case err != nil:
-		return &sudokuv1.ExplainerRating{Reason: err.Error()}
+		// ErrBeyond, for one: a step beyond the techniques reproduced.
+		return &sudokuv1.ExplainerRating{Reason: strings.TrimPrefix(err.Error(), "serate: ")}
 	}
 	return &sudokuv1.ExplainerRating{Rated: true, Er: tenths(r.ER), Ep: tenths(r.EP), Ed: tenths(r.ED)}
 }

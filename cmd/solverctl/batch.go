@@ -51,18 +51,33 @@ type batchFlags struct {
 	// puzzleTimeout is how long a stream with puzzles out may answer
 	// nothing before it is declared hung; 0 means never.
 	puzzleTimeout time.Duration
+	// rate makes the batch the rate command's: Sudoku Explainer's
+	// ratings asked for and written as serate writes them, in input order.
+	rate bool
 }
 
 // runBatch is the batch command: it streams the puzzles of a file over
 // SolveBatch, to one or more servers, and prints one line per puzzle.
 func runBatch(ctx context.Context, e *env, cmd *command, args []string) error {
+	return runBatchAs(ctx, e, cmd, args, false)
+}
+
+// runBatchAs runs a batch, or with rate the rate command's.
+func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate bool) error {
 	f, input, err := parseBatchArgs(cmd, e, args)
 	if err != nil {
 		return helpIsNil(err)
 	}
+	f.rate = rate
 	var in io.Reader = e.stdin
 	total := -1 // unknown
-	if input != "-" {
+	if rate {
+		var text io.Reader
+		if input, text = rateInput(input); text != nil {
+			in = text
+		}
+	}
+	if input != "-" && input != "" {
 		file, err := os.Open(input)
 		if err != nil {
 			return err
@@ -297,6 +312,7 @@ var batchKeepalive = keepalive.ClientParameters{Time: 20 * time.Second, Timeout:
 type job struct {
 	id       string // the line number, as the request id
 	line     int
+	seq      int // its place among the jobs read, from 0
 	puzzle   string
 	json     *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
 	size     int              // the bytes of its request item
@@ -331,6 +347,8 @@ type batcher struct {
 	closed      bool           // allDone closed
 	scratch     [20]byte       // for numbers written
 	hangs       map[string]int // streams declared hung, by server
+	seq         int            // jobs read so far, the next job's seq
+	order       ordered        // rate: the lines written in input order
 }
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
@@ -348,7 +366,17 @@ func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers
 		hangs:    map[string]int{},
 	}
 	b.maxMsg.Store(int64(f.maxMsgSize - msgOverhead))
+	if f.rate {
+		b.options.ExplainerRating = true
+	}
 	return b
+}
+
+// newJob returns the job of the next line read.
+func (b *batcher) newJob(line int) *job {
+	j := &job{id: strconv.Itoa(line), line: line, seq: b.seq}
+	b.seq++
+	return j
 }
 
 // run reads the jobs of in and runs a worker per server until every job
@@ -481,7 +509,7 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			return fmt.Errorf("reading puzzles: %w", err)
 		}
 		if tooLong {
-			b.refuse(&job{id: strconv.Itoa(line), line: line}, status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
+			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
 			continue
 		}
 		j, err := b.parseLine(text, line)
@@ -513,7 +541,7 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 	if text == "" || strings.HasPrefix(text, "#") {
 		return nil, nil
 	}
-	j := &job{id: strconv.Itoa(line), line: line}
+	j := b.newJob(line)
 	if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, b.flags.solve.charset) {
 		// A JSON board is the whole line, spaces and all.
 		j.puzzle = text
@@ -1083,15 +1111,18 @@ func (b *batcher) failRemaining(ctx context.Context, err error) {
 
 // finish writes the outcome of j: resp, or err when no server answered.
 func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
-	if !b.flags.solve.json && err == nil && resp.GetResult() != nil {
+	if !b.flags.solve.json && !b.flags.rate && err == nil && resp.GetResult() != nil {
 		b.finishResult(j, resp.GetResult())
 		return
 	}
 	rec := newBatchRecord(j, resp, err)
 	var line []byte
-	if b.flags.solve.json {
+	switch {
+	case b.flags.solve.json:
 		line, _ = json.Marshal(rec)
-	} else {
+	case b.flags.rate:
+		line = []byte(rec.rateText())
+	default:
 		line = []byte(rec.text())
 	}
 	b.mu.Lock()
@@ -1101,7 +1132,13 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 	}
 	j.finished = true
 	if b.writeErr == nil {
-		if _, werr := b.w.Write(append(line, '\n')); werr != nil {
+		var werr error
+		if b.flags.rate {
+			werr = b.order.write(b.w, j.seq, append(line, '\n'))
+		} else {
+			_, werr = b.w.Write(append(line, '\n'))
+		}
+		if werr != nil {
 			b.writeErr = werr
 		}
 	}
@@ -1252,7 +1289,9 @@ type batchRecord struct {
 	Guesses    *uint32     `json:"guesses,omitempty"`
 	Difficulty string      `json:"difficulty,omitempty"`
 	Score      *uint32     `json:"score,omitempty"`
-	Error      *batchError `json:"error,omitempty"`
+	// Explainer is Sudoku Explainer's rating, which rate asks for.
+	Explainer *explainerRecord `json:"explainer,omitempty"`
+	Error     *batchError      `json:"error,omitempty"`
 }
 
 // batchError is the error of one puzzle.
@@ -1300,6 +1339,9 @@ func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord 
 		rec.Difficulty = "unrated"
 		if l := r.GetDifficulty().GetLevel(); l != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 			rec.Difficulty = enumText(l.String(), "DIFFICULTY_LEVEL_")
+		}
+		if x := r.GetExplainer(); x != nil {
+			rec.Explainer = &explainerRecord{Rated: x.GetRated(), ER: x.GetEr(), EP: x.GetEp(), ED: x.GetEd(), Reason: x.GetReason()}
 		}
 	}
 	return rec

@@ -51,6 +51,13 @@ var commands = []*command{
 		run:   runBatch,
 	},
 	{
+		name:  "rate",
+		args:  "[flags] [-addr A]... FILE|-|PUZZLE",
+		short: "rate puzzles as Sudoku Explainer does: one line each, <puzzle> ED=<ER>/<EP>/<ED>",
+		long:  rateHelp,
+		run:   runRate,
+	},
+	{
 		name:  "steps",
 		args:  "[flags] [PUZZLE|@FILE|-]",
 		short: "solve a puzzle, printing every step the moment it is found",

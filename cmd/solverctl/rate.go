@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// rateHelp is the long help of rate (see command).
+const rateHelp = `rate reads puzzles as batch does (FILE or - for one puzzle a line) or
+takes one PUZZLE, and prints one line a puzzle, in input order, as Sudoku
+Explainer's serate --format="%g ED=%r/%p/%d" writes it:
+
+  <puzzle> ED=<ER>/<EP>/<ED>
+
+the ratings SE itself gives (reproduced step for step, classic 9×9 puzzles
+with one solution; see docs/se-rating.md). A puzzle SE's rating cannot be
+given for prints ED=-/-/- and the reason after a tab; an error prints the
+error after a tab. -json prints batch's JSON records, with HoDoKu's level
+(difficulty) and score and an "explainer" object. The puzzles stream over
+SolveBatch, in-process on every core without -addr, with batch's flags;
+progress shows on a terminal.
+`
+
+// runRate is the rate command: a batch that asks for Sudoku Explainer's
+// ratings and writes them as serate does.
+func runRate(ctx context.Context, e *env, cmd *command, args []string) error {
+	return runBatchAs(ctx, e, cmd, args, true)
+}
+
+// explainerRecord is Sudoku Explainer's rating of a puzzle in a batch
+// record.
+type explainerRecord struct {
+	Rated  bool    `json:"rated"`
+	ER     float64 `json:"er"`
+	EP     float64 `json:"ep"`
+	ED     float64 `json:"ed"`
+	Reason string  `json:"reason,omitempty"`
+}
+
+// rateText renders the record as serate's line, "<puzzle> ED=ER/EP/ED",
+// with the reason or the error after a tab when there is no rating.
+func (r *batchRecord) rateText() string {
+	switch {
+	case r.Error != nil:
+		return r.Puzzle + " ED=-/-/-\t" + r.Error.Code + ": " + oneLine(r.Error.Message)
+	case r.Explainer == nil:
+		return r.Puzzle + " ED=-/-/-\tnot rated"
+	case !r.Explainer.Rated:
+		return r.Puzzle + " ED=-/-/-\t" + oneLine(r.Explainer.Reason)
+	}
+	return fmt.Sprintf("%s ED=%.1f/%.1f/%.1f", r.Puzzle, r.Explainer.ER, r.Explainer.EP, r.Explainer.ED)
+}
+
+// ordered writes lines in the order of their seq, holding back those that
+// come before their turn.
+type ordered struct {
+	next    int
+	pending map[int][]byte
+}
+
+// write writes line, the line of job seq, and every held line that
+// follows it in turn.
+func (o *ordered) write(w *bufio.Writer, seq int, line []byte) error {
+	if o.pending == nil {
+		o.pending = map[int][]byte{}
+	}
+	o.pending[seq] = line
+	for {
+		l, ok := o.pending[o.next]
+		if !ok {
+			return nil
+		}
+		delete(o.pending, o.next)
+		o.next++
+		if _, err := w.Write(l); err != nil {
+			return err
+		}
+	}
+}
+
+// rateInput returns the input of rate: "-" and files as they are, and a
+// puzzle given on the command line as an input of its own.
+func rateInput(arg string) (file string, text io.Reader) {
+	if arg == "-" {
+		return arg, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return arg, nil
+	}
+	return "", strings.NewReader(arg + "\n")
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// ratedPuzzles are puzzles with the ratings serate gave them
+// (se_rated_17_clue.txt, se_rated_top1465.txt).
+var ratedPuzzles = []struct{ puzzle, rating string }{
+	{".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", "2.6/1.5/1.5"},
+	{".................1.....2.3......45....1.6.....4......7....8.4....9...2..3.61...9.", "1.5/1.2/1.2"},
+	{"3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....", "3.4/1.2/1.2"},
+	{".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....", "4.0/1.5/1.5"},
+}
+
+// TestRate: rate prints serate's line for every puzzle of its input, in
+// input order (the in-process service answers out of order), for a puzzle
+// given on the command line too, a reason for one it cannot rate, and
+// the explainer object with -json.
+func TestRate(t *testing.T) {
+	var input, want strings.Builder
+	input.WriteString("# rated by serate\n")
+	for range 5 { // enough puzzles for answers to come out of order
+		for _, p := range ratedPuzzles {
+			input.WriteString(p.puzzle + " 9.9 9.9 9.9\n")
+			want.WriteString(p.puzzle + " ED=" + p.rating + "\n")
+		}
+	}
+	out, _, err := runCLI(t, input.String(), "rate", "-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != want.String() {
+		t.Errorf("rate -:\n%s\nwant\n%s", out, want.String())
+	}
+
+	out, _, err = runCLI(t, "", "rate", ratedPuzzles[0].puzzle)
+	if err != nil || out != ratedPuzzles[0].puzzle+" ED="+ratedPuzzles[0].rating+"\n" {
+		t.Errorf("rate PUZZLE: %q, %v", out, err)
+	}
+
+	// Two solutions: SE does not rate it, and the line says why.
+	const twoSolutions = ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739"
+	out, _, err = runCLI(t, "", "rate", twoSolutions)
+	if err != nil || !strings.HasPrefix(out, twoSolutions+" ED=-/-/-\t") || !strings.Contains(out, "one solution") {
+		t.Errorf("rate of a puzzle with two solutions: %q, %v", out, err)
+	}
+
+	out, _, err = runCLI(t, "", "rate", "-json", ratedPuzzles[3].puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec batchRecord
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if rec.Explainer == nil || !rec.Explainer.Rated || rec.Explainer.ER != 4.0 || rec.Difficulty == "" || rec.Score == nil {
+		t.Errorf("rate -json: %s", out)
+	}
+}
+
+// TestOrdered: lines written out of turn wait for those before them.
+func TestOrdered(t *testing.T) {
+	var sb strings.Builder
+	w := bufio.NewWriter(&sb)
+	var o ordered
+	for _, seq := range []int{2, 0, 3, 1, 4} {
+		if err := o.write(w, seq, []byte(strconv.Itoa(seq))); err != nil {
+			t.Fatal(err)
+		}
+		w.Flush()
+		if seq == 2 && sb.Len() != 0 {
+			t.Fatalf("line 2 written before lines 0 and 1: %q", sb.String())
+		}
+	}
+	if sb.String() != "01234" || len(o.pending) != 0 {
+		t.Errorf("written %q, %d held back; want 01234, none", sb.String(), len(o.pending))
+	}
+}
