@@ -1280,15 +1280,15 @@ func (b *batcher) summary() string {
 
 // batchRecord is the outcome of one puzzle, as printed.
 type batchRecord struct {
-	ID         string      `json:"id"`
-	Line       int         `json:"line"`
-	Puzzle     string      `json:"puzzle"`
-	Status     string      `json:"status"`
-	Solution   string      `json:"solution,omitempty"`
-	Steps      *uint32     `json:"steps,omitempty"`
-	Guesses    *uint32     `json:"guesses,omitempty"`
-	Difficulty string      `json:"difficulty,omitempty"`
-	Score      *uint32     `json:"score,omitempty"`
+	ID         string  `json:"id"`
+	Line       int     `json:"line"`
+	Puzzle     string  `json:"puzzle"`
+	Status     string  `json:"status"`
+	Solution   string  `json:"solution,omitempty"`
+	Steps      *uint32 `json:"steps,omitempty"`
+	Guesses    *uint32 `json:"guesses,omitempty"`
+	Difficulty string  `json:"difficulty,omitempty"`
+	Score      *uint32 `json:"score,omitempty"`
 	// Explainer is Sudoku Explainer's rating, which rate asks for.
 	Explainer *explainerRecord `json:"explainer,omitempty"`
 	Error     *batchError      `json:"error,omitempty"`
