@@ -23,7 +23,7 @@ func explainerRating(start *grid.Board, res *solver.Result) *sudokuv1.ExplainerR
 	}
 	var text [81]byte
 	for cell := range text {
-		text[cell] = '0' + start.Value[cell]
+		text[cell] = '0' + start.Value(cell)
 	}
 	r, err := serate.Rate(string(text[:]))
 	switch {

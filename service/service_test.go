@@ -84,7 +84,8 @@ func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
 	if int(got.GetSize()) != l.N || len(got.GetCells()) != l.Cells {
 		t.Fatalf("board size %d with %d cells, want %d", got.GetSize(), len(got.GetCells()), l.N)
 	}
-	for cell, v := range dp.board.Value {
+	for cell := range dp.board.L.Cells {
+		v := dp.board.Value(cell)
 		if dp.board.Given(cell) && uint32(v) != got.Cells[cell].GetValue() {
 			t.Errorf("given %s=%d changed to %d", l.CellName(cell), v, got.Cells[cell].GetValue())
 		}

@@ -50,8 +50,8 @@ func TestSolveStepsVariantVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(dp.board.Value) != len(solution) {
-				t.Fatalf("puzzle has %d cells, solution %d", len(dp.board.Value), len(solution))
+			if len(dp.board.Values()) != len(solution) {
+				t.Fatalf("puzzle has %d cells, solution %d", len(dp.board.Values()), len(solution))
 			}
 			if why := disagreement(dp.board, solution); why != "" {
 				// A vector altered on purpose (a solved cell set to a wrong
@@ -103,7 +103,8 @@ func TestSolveStepsVariantVectors(t *testing.T) {
 // disagreement describes the first digit or candidate of b that the
 // solution contradicts, or returns "".
 func disagreement(b *grid.Board, solution string) string {
-	for cell, val := range b.Value {
+	for cell := range b.L.Cells {
+		val := b.Value(cell)
 		want := solution[cell] - '0'
 		if val != 0 && val != want {
 			return fmt.Sprintf("the puzzle holds %s=%d; the solution has %d", b.L.CellName(cell), val, want)

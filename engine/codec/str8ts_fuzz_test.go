@@ -17,7 +17,8 @@ func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 	t.Helper()
 	l := b.L
 	empty := 0
-	for cell, v := range b.Value {
+	for cell := range b.L.Cells {
+		v := b.Value(cell)
 		switch {
 		case l.IsBlack(cell) && b.Cand[cell] != 0:
 			t.Fatalf("black cell %s has candidates %v", l.CellName(cell), b.Cand[cell])
@@ -34,7 +35,8 @@ func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 	s := search.Searcher{MaxNodes: 200}
 	res, _ := s.Count(context.Background(), b, 2)
 	for _, sol := range res.Solutions {
-		for cell, v := range b.Value {
+		for cell := range b.L.Cells {
+			v := b.Value(cell)
 			if v != 0 && sol[cell] != v {
 				t.Fatalf("a solution changes the digit of %s", l.CellName(cell))
 			}

@@ -630,7 +630,7 @@ func FromBoard(b *grid.Board) *Puzzle {
 		}
 	}
 	for i := range p.Cells {
-		p.Cells[i] = grid.CellState{Value: int(b.Value[i]), Given: b.Given(i), Cand: b.Cand[i]}
+		p.Cells[i] = grid.CellState{Value: int(b.Value(i)), Given: b.Given(i), Cand: b.Cand[i]}
 	}
 	if l.Black != nil {
 		p.Black = append([]bool(nil), l.Black...)

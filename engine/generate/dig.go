@@ -395,13 +395,13 @@ func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int, 
 	}
 	t := d.trial
 	for i, cell := range removed {
-		if b.Value[cell] != 0 {
+		if b.Value(cell) != 0 {
 			// The singles placed it: they are sound, so with its digit.
 			continue
 		}
 		t.CopyFrom(b)
 		for _, c := range removed[:i] {
-			if t.Value[c] == 0 {
+			if t.Value(c) == 0 {
 				t.Place(c, int(d.solution[c]))
 			}
 		}
@@ -426,7 +426,7 @@ func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int, 
 // conflicts a check, on the board b the singles left.
 func (d *digger) learntUnique(ctx context.Context, b *grid.Board, clues []uint8, removed []int, budget int64) (unique, settled bool, err error) {
 	for i, cell := range removed {
-		if b.Value[cell] != 0 {
+		if b.Value(cell) != 0 {
 			// The singles placed it: they are sound, so with its digit.
 			continue
 		}

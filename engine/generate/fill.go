@@ -41,7 +41,7 @@ func fillRandom(ctx context.Context, b *grid.Board, rng *rand.Rand, maxNodes int
 		ok, err := f.search(b)
 		switch {
 		case ok:
-			return append([]uint8(nil), b.Value...), nil
+			return append([]uint8(nil), b.Values()...), nil
 		case err == nil:
 			return nil, ErrNoSolution
 		case !errors.Is(err, errBudget):
@@ -88,7 +88,7 @@ func (f *filler) search(b *grid.Board) (bool, error) {
 func (f *filler) chooseCell(b *grid.Board) int {
 	best, bestCount, ties := -1, grid.MaxSize+1, 0
 	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 || b.L.IsBlack(cell) {
+		if b.Value(cell) != 0 || b.L.IsBlack(cell) {
 			continue
 		}
 		switch n := c.Count(); {
@@ -162,7 +162,7 @@ func propagate(b *grid.Board, implied [][]int) bool {
 		}
 		progress := false
 		for cell, c := range b.Cand {
-			if b.Value[cell] == 0 && c != 0 && c&(c-1) == 0 {
+			if b.Value(cell) == 0 && c != 0 && c&(c-1) == 0 {
 				b.Place(cell, c.Min())
 				progress = true
 			}
@@ -180,7 +180,7 @@ func propagate(b *grid.Board, implied [][]int) bool {
 				// must be checked and taken from the other cells here.
 				cells = implied[u-len(l.Units)]
 				for _, cell := range cells {
-					if v := b.Value[cell]; v != 0 {
+					if v := b.Value(cell); v != 0 {
 						if placed.Has(int(v)) {
 							return false
 						}
@@ -188,7 +188,7 @@ func propagate(b *grid.Board, implied [][]int) bool {
 					}
 				}
 				for _, cell := range cells {
-					if b.Value[cell] == 0 && b.Cand[cell]&placed != 0 {
+					if b.Value(cell) == 0 && b.Cand[cell]&placed != 0 {
 						b.Restrict(cell, b.Cand[cell]&^placed)
 						progress = true
 					}
@@ -196,7 +196,7 @@ func propagate(b *grid.Board, implied [][]int) bool {
 				placed = 0
 			}
 			for _, cell := range cells {
-				if v := b.Value[cell]; v != 0 {
+				if v := b.Value(cell); v != 0 {
 					placed |= grid.Bit(int(v))
 					continue
 				}
@@ -209,7 +209,7 @@ func propagate(b *grid.Board, implied [][]int) bool {
 			for hidden := once &^ twice; hidden != 0; hidden &= hidden - 1 {
 				d := hidden.Min()
 				for _, cell := range cells {
-					if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+					if b.Value(cell) == 0 && b.Cand[cell].Has(d) {
 						b.Place(cell, d)
 						progress = true
 						break

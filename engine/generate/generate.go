@@ -236,7 +236,7 @@ func (g *generator) finish(ctx context.Context, r *Result) *Result {
 	if !r.partial {
 		return r
 	}
-	graded, _, err := g.grade(ctx, r.Puzzle, r.Solution.Value, false)
+	graded, _, err := g.grade(ctx, r.Puzzle, r.Solution.Values(), false)
 	if err != nil {
 		graded, r.Graded = &solver.Result{}, false
 	}
@@ -366,12 +366,13 @@ func (g *generator) init() error {
 			return grid.FieldErrorf("base", "mode %s needs a base board", cfg.Mode)
 		}
 		b := cfg.Base
-		if b.L == nil || len(b.Value) != b.L.Cells {
+		if b.L == nil || len(b.Values()) != b.L.Cells {
 			return grid.FieldErrorf("base", "the base board is malformed")
 		}
 		g.base, g.n, g.variant = b.L, b.L.N, b.L.Variant
-		g.start = make([]uint8, len(b.Value))
-		for i, v := range b.Value {
+		g.start = make([]uint8, len(b.Values()))
+		for i := range b.L.Cells {
+			v := b.Value(i)
 			if int(v) > g.n {
 				return grid.FieldErrorf("base", "%s holds %d, outside 1..%d", b.L.CellName(i), v, g.n)
 			}

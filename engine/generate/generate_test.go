@@ -40,8 +40,9 @@ func generateOK(t *testing.T, cfg Config) *Result {
 // values returns the values of a board as a string, for comparisons and
 // messages.
 func values(b *grid.Board) string {
-	out := make([]byte, len(b.Value))
-	for i, v := range b.Value {
+	out := make([]byte, len(b.Values()))
+	for i := range b.L.Cells {
+		v := b.Value(i)
 		out[i] = codec.DefaultCharset[v]
 	}
 	return string(out)
@@ -65,7 +66,8 @@ func count(t *testing.T, b *grid.Board) (int, [][]uint8) {
 func clueBoard(t *testing.T, l *grid.Layout, b *grid.Board, skip ...int) *grid.Board {
 	t.Helper()
 	cells := make([]grid.CellState, l.Cells)
-	for i, v := range b.Value {
+	for i := range b.L.Cells {
+		v := b.Value(i)
 		if b.Given(i) && !slices.Contains(skip, i) {
 			cells[i] = grid.CellState{Value: int(v), Given: true}
 		}
@@ -83,12 +85,13 @@ func clueBoard(t *testing.T, l *grid.Layout, b *grid.Board, skip ...int) *grid.B
 func checkUnique(t *testing.T, res *Result) {
 	t.Helper()
 	p := res.Puzzle
-	for i, v := range p.Value {
+	for i := range p.L.Cells {
+		v := p.Value(i)
 		if (v != 0) != p.Given(i) {
 			t.Fatalf("cell %d: value %d, given %v: a puzzle holds clues only", i, v, p.Given(i))
 		}
-		if v != 0 && v != res.Solution.Value[i] {
-			t.Fatalf("clue %s=%d differs from the solution's %d", p.L.CellName(i), v, res.Solution.Value[i])
+		if v != 0 && v != res.Solution.Value(i) {
+			t.Fatalf("clue %s=%d differs from the solution's %d", p.L.CellName(i), v, res.Solution.Value(i))
 		}
 	}
 	if got := p.Clues(); got != res.Clues {
@@ -98,7 +101,7 @@ func checkUnique(t *testing.T, res *Result) {
 	if n != 1 {
 		t.Fatalf("puzzle %s has %d solutions, want 1", values(p), n)
 	}
-	if got, want := string(sols[0]), string(res.Solution.Value); got != want {
+	if got, want := string(sols[0]), string(res.Solution.Values()); got != want {
 		t.Fatalf("the solution found differs from the solution returned")
 	}
 }
@@ -109,7 +112,7 @@ func checkMinimal(t *testing.T, res *Result, sym Symmetry) {
 	t.Helper()
 	p := res.Puzzle
 	n := p.L.N
-	for cell := range p.Value {
+	for cell := range p.Values() {
 		if !p.Given(cell) {
 			continue
 		}
@@ -313,7 +316,7 @@ func TestMinimalReported(t *testing.T) {
 				t.Fatalf("Minimal = true, want false")
 			}
 			p := res.Puzzle
-			for cell := range p.Value {
+			for cell := range p.Values() {
 				if p.Given(cell) {
 					if n, _ := count(t, clueBoard(t, p.L, p, cell)); n == 1 {
 						return
@@ -663,7 +666,7 @@ func TestSymmetry(t *testing.T) {
 			t.Run(fmt.Sprintf("%s-%d", sym, size), func(t *testing.T) {
 				res := generateOK(t, Config{Size: size, Symmetry: sym, Seed: 5})
 				p := res.Puzzle
-				for cell := range p.Value {
+				for cell := range p.Values() {
 					if mate := mateOf(size, cell, sym); p.Given(cell) != p.Given(mate) {
 						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.L.CellName(cell), p.L.CellName(mate), sym)
 					}
@@ -756,7 +759,7 @@ func checkCages(t *testing.T, l *grid.Layout, sol *grid.Board) {
 		sum, prod, seen := 0, 1, grid.Digits(0)
 		var ds []int
 		for _, c := range cg.Cells {
-			d := int(sol.Value[c])
+			d := int(sol.Value(c))
 			sum, prod = sum+d, prod*d
 			if !l.Variant.Arithmetic() && seen.Has(d) {
 				t.Errorf("killer cage %d repeats %d", k, d)
@@ -810,8 +813,8 @@ func connected(n int, cells []int) bool {
 func TestStartFrom(t *testing.T) {
 	base := loadText(t, seedHard, "", grid.Classic)
 	res := generateOK(t, Config{Mode: StartFrom, Base: base, Seed: 4})
-	for i := range res.Puzzle.Value {
-		if res.Puzzle.Given(i) && base.Value[i] != res.Puzzle.Value[i] {
+	for i := range res.Puzzle.L.Cells {
+		if res.Puzzle.Given(i) && base.Value(i) != res.Puzzle.Value(i) {
 			t.Fatalf("clue %s is not one of the start's", res.Puzzle.L.CellName(i))
 		}
 	}

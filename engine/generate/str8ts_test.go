@@ -37,10 +37,11 @@ func TestStr8ts(t *testing.T) {
 			if n != 1 {
 				t.Fatalf("%d solutions, want 1", n)
 			}
-			if string(sols[0]) != string(res.Solution.Value) {
+			if string(sols[0]) != string(res.Solution.Values()) {
 				t.Errorf("the solution is not the puzzle's")
 			}
-			for cell, v := range res.Puzzle.Value {
+			for cell := range res.Puzzle.L.Cells {
+				v := res.Puzzle.Value(cell)
 				if v != 0 && sols[0][cell] != v {
 					t.Errorf("clue %s lost", l.CellName(cell))
 				}

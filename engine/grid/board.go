@@ -1,6 +1,9 @@
 package grid
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Board is the state of a puzzle being solved: the digit of every cell,
 // whether it is a clue, and the candidates of every empty cell.
@@ -8,14 +11,15 @@ import "fmt"
 // A board can record every change it makes (see Track) so that a caller can
 // undo back to a mark; that is how backtracking avoids copying boards.
 //
-// Value and Cand are read in the hot loops of every strategy and search, so
-// they are fields; they are read-only outside this package. A board changes
-// only through its methods (Reset, Place, Eliminate, Restrict, Undo,
-// CopyFrom), which keep the count of empty cells, the clues and the trail
-// true to them.
+// The digits are read through Value (inlined in the hot loops) and change
+// only through the board's methods (Reset, Place, Undo, CopyFrom), which
+// keep the count of empty cells, the clues and the trail true to them.
+// Cand is read in the hot loops of every strategy and search, so it is a
+// field, read-only outside this package: candidates change through
+// Eliminate and Restrict.
 type Board struct {
 	L     *Layout
-	Value []uint8  // 0 when empty; read-only
+	value []uint8  // 0 when empty
 	Cand  []Digits // candidates of empty cells, 0 for filled cells; read-only
 
 	given    []bool // whether the value is a clue
@@ -31,11 +35,27 @@ type change struct {
 	cand  Digits
 }
 
+// Value returns the digit of cell, 0 when it is empty.
+func (b *Board) Value(cell int) uint8 { return b.value[cell] }
+
+// Values returns a copy of the digits of every cell, 0 for empty ones.
+func (b *Board) Values() []uint8 { return append([]uint8(nil), b.value...) }
+
+// AppendValues appends the digits of every cell to dst and returns it.
+func (b *Board) AppendValues(dst []uint8) []uint8 { return append(dst, b.value...) }
+
+// ValuesEqual reports whether v holds the digits of every cell.
+func (b *Board) ValuesEqual(v []uint8) bool { return slices.Equal(b.value, v) }
+
+// CopyValues copies the digits of every cell into dst, as copy does, and
+// returns the number copied.
+func (b *Board) CopyValues(dst []uint8) int { return copy(dst, b.value) }
+
 // NewBoard returns an empty board of the layout with every candidate open.
 func NewBoard(l *Layout) *Board {
 	b := &Board{
 		L:     l,
-		Value: make([]uint8, l.Cells),
+		value: make([]uint8, l.Cells),
 		Cand:  make([]Digits, l.Cells),
 		given: make([]bool, l.Cells),
 		empty: l.Cells,
@@ -56,7 +76,7 @@ func (b *Board) blackOut() {
 		return
 	}
 	for cell, black := range b.L.Black {
-		if black && b.Value[cell] == 0 {
+		if black && b.value[cell] == 0 {
 			if b.Cand[cell] != 0 {
 				b.Cand[cell] = 0
 			}
@@ -76,7 +96,7 @@ func (b *Board) Clone() *Board {
 // layout. The trail of b is kept as it is.
 func (b *Board) CopyFrom(src *Board) {
 	b.L = src.L
-	b.Value = append(b.Value[:0], src.Value...)
+	b.value = append(b.value[:0], src.value...)
 	b.Cand = append(b.Cand[:0], src.Cand...)
 	b.given = append(b.given[:0], src.given...)
 	b.empty = src.empty
@@ -89,10 +109,10 @@ func (b *Board) CopyFrom(src *Board) {
 // digits (Load does) and does not allocate.
 func (b *Board) Reset(clues, entries []uint8) {
 	all := AllDigits(b.L.N)
-	for cell := range b.Value {
-		b.Value[cell], b.Cand[cell], b.given[cell] = 0, all, false
+	for cell := range b.value {
+		b.value[cell], b.Cand[cell], b.given[cell] = 0, all, false
 	}
-	b.empty = len(b.Value)
+	b.empty = len(b.value)
 	tracking := b.tracking
 	b.tracking = false
 	for cell, v := range clues {
@@ -124,12 +144,12 @@ func (b *Board) Mark() int { return len(b.trail) }
 func (b *Board) Undo(mark int) {
 	for i := len(b.trail) - 1; i >= mark; i-- {
 		c := b.trail[i]
-		if b.Value[c.cell] == 0 && c.value != 0 {
+		if b.value[c.cell] == 0 && c.value != 0 {
 			b.empty--
-		} else if b.Value[c.cell] != 0 && c.value == 0 {
+		} else if b.value[c.cell] != 0 && c.value == 0 {
 			b.empty++
 		}
-		b.Value[c.cell] = c.value
+		b.value[c.cell] = c.value
 		b.Cand[c.cell] = c.cand
 	}
 	b.trail = b.trail[:mark]
@@ -140,7 +160,7 @@ func (b *Board) Changes(mark int) int { return len(b.trail) - mark }
 
 func (b *Board) record(cell int) {
 	if b.tracking {
-		b.trail = append(b.trail, change{cell: int32(cell), value: b.Value[cell], cand: b.Cand[cell]})
+		b.trail = append(b.trail, change{cell: int32(cell), value: b.value[cell], cand: b.Cand[cell]})
 	}
 }
 
@@ -148,11 +168,11 @@ func (b *Board) record(cell int) {
 // peers, reporting whether it did: a filled cell (a clue or a placed
 // digit) is left as it is, so that the count of empty cells stays true.
 func (b *Board) Place(cell, d int) bool {
-	if b.Value[cell] != 0 {
+	if b.value[cell] != 0 {
 		return false
 	}
 	b.record(cell)
-	b.Value[cell] = uint8(d)
+	b.value[cell] = uint8(d)
 	b.Cand[cell] = 0
 	b.empty--
 	bit := Bit(d)
@@ -295,7 +315,7 @@ var valueBits = func() (t [256]Digits) {
 // solution exists. It writes scratch space of b, so it may not run at the
 // same time as another method of b.
 func (b *Board) Check() (Conflict, bool) {
-	value, cand := b.Value, b.Cand
+	value, cand := b.value, b.Cand
 	// A filled cell has no candidates and an empty one no value bit: each
 	// cell's digits are their union, without a branch (the solver checks
 	// after every step), and none means an empty cell without candidates.
@@ -352,7 +372,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 	for u := range b.L.Units {
 		var seen Digits
 		for _, cell := range b.L.Units[u].Cells {
-			if v := b.Value[cell]; v != 0 {
+			if v := b.value[cell]; v != 0 {
 				if seen.Has(int(v)) {
 					return CellConflict(cell, int(v)).In(u), true
 				}
@@ -360,12 +380,12 @@ func (b *Board) Duplicate() (Conflict, bool) {
 			}
 		}
 	}
-	for cell, v := range b.Value {
+	for cell, v := range b.value {
 		if v == 0 {
 			continue
 		}
 		for _, p := range b.L.Peers[cell] {
-			if b.Value[p] == v {
+			if b.value[p] == v {
 				return CellConflict(cell, int(v)), true
 			}
 		}
@@ -377,7 +397,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 // from the digits placed and the candidates of its empty cells. It never
 // rejects a state that can be completed, and rejects every complete cage
 // that misses its target.
-func (b *Board) CageFeasible(k int) bool { return b.L.CageFeasible(k, b.Value, b.Cand) }
+func (b *Board) CageFeasible(k int) bool { return b.L.CageFeasible(k, b.value, b.Cand) }
 
 // CageFeasible is Board.CageFeasible on the digits of value and the
 // candidates of cand, one of each a cell of l: for a search that keeps its
@@ -495,7 +515,7 @@ func Load(l *Layout, cells []CellState) (*Board, error) {
 		cell, _ := c.Cell()
 		other := -1
 		for _, p := range l.Peers[cell] {
-			if int(b.Value[p]) == c.Digit() {
+			if int(b.value[p]) == c.Digit() {
 				other = p
 				break
 			}

@@ -104,7 +104,7 @@ func (b *Board) Fill(g *Group, f *Fills) {
 // options returns the digits cell i of the group may take.
 func (s *fillSearch) options(i int) Digits {
 	cell := s.g.cells[i]
-	if v := s.b.Value[cell]; v != 0 {
+	if v := s.b.value[cell]; v != 0 {
 		return Bit(int(v))
 	}
 	return s.b.Cand[cell]

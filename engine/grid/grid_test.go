@@ -142,7 +142,7 @@ func TestUndoRestores(t *testing.T) {
 		t.Fatal("no changes recorded")
 	}
 	b.Undo(mark)
-	if b.Empty() != before.Empty() || !slices.Equal(b.Value, before.Value) || !slices.Equal(b.Cand, before.Cand) {
+	if b.Empty() != before.Empty() || !slices.Equal(b.value, before.value) || !slices.Equal(b.Cand, before.Cand) {
 		t.Fatal("undo did not restore the board")
 	}
 }
@@ -266,7 +266,7 @@ func isCage(c Conflict, k int) bool {
 // reference for the fast one.
 func checkSlow(b *Board) (Conflict, bool) {
 	for cell, c := range b.Cand {
-		if c == 0 && b.Value[cell] == 0 {
+		if c == 0 && b.value[cell] == 0 {
 			return CellConflict(cell, 0), false
 		}
 	}
@@ -274,7 +274,7 @@ func checkSlow(b *Board) (Conflict, bool) {
 	for u := range b.L.Units {
 		var seen Digits
 		for _, cell := range b.L.Units[u].Cells {
-			if v := b.Value[cell]; v != 0 {
+			if v := b.value[cell]; v != 0 {
 				seen |= Bit(int(v))
 			} else {
 				seen |= b.Cand[cell]
@@ -308,7 +308,7 @@ func TestCheckAgainstSlow(t *testing.T) {
 				cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
 				if rng.IntN(3) == 0 {
 					b.Eliminate(cell, d)
-				} else if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+				} else if b.value[cell] == 0 && b.Cand[cell].Has(d) {
 					b.Place(cell, d)
 				}
 			}
@@ -361,8 +361,8 @@ func TestReset(t *testing.T) {
 	clues := []uint8{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 	entries := []uint8{2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
 	b.Reset(clues, entries)
-	if b.Value[0] != 1 || b.Value[5] != 3 || b.Value[15] != 0 {
-		t.Errorf("values = %v, want 1 at r1c1 (the clue), 3 at r2c2, none at r4c4", b.Value)
+	if b.value[0] != 1 || b.value[5] != 3 || b.value[15] != 0 {
+		t.Errorf("values = %v, want 1 at r1c1 (the clue), 3 at r2c2, none at r4c4", b.value)
 	}
 	if !b.Given(0) || b.Given(5) || b.Clues() != 1 {
 		t.Errorf("given r1c1 %v, r2c2 %v, clues %d; want only r1c1", b.Given(0), b.Given(5), b.Clues())

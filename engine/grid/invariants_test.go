@@ -84,21 +84,21 @@ func TestPlaceRefusesFilledCell(t *testing.T) {
 		if got := b.Place(tt.cell, tt.d); got != tt.want {
 			t.Errorf("%s: Place(%d, %d) = %v, want %v", tt.name, tt.cell, tt.d, got, tt.want)
 		}
-		if b.Empty() != tt.wantEmpty || b.Value[0] != tt.wantValue0 {
-			t.Errorf("%s: Empty() = %d, r1c1 %d; want %d, %d", tt.name, b.Empty(), b.Value[0], tt.wantEmpty, tt.wantValue0)
+		if b.Empty() != tt.wantEmpty || b.Value(0) != tt.wantValue0 {
+			t.Errorf("%s: Empty() = %d, r1c1 %d; want %d, %d", tt.name, b.Empty(), b.Value(0), tt.wantEmpty, tt.wantValue0)
 		}
 		if n := countEmpty(b); n != b.Empty() {
 			t.Errorf("%s: Empty() = %d but %d cells are empty", tt.name, b.Empty(), n)
 		}
 	}
-	if b.Value[5] != 2 {
-		t.Errorf("a refused Place overwrote r2c2: %d", b.Value[5])
+	if b.Value(5) != 2 {
+		t.Errorf("a refused Place overwrote r2c2: %d", b.Value(5))
 	}
 }
 
 func countEmpty(b *Board) int {
 	n := 0
-	for _, v := range b.Value {
+	for _, v := range b.value {
 		if v == 0 {
 			n++
 		}

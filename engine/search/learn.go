@@ -57,7 +57,8 @@ func newSAT(l *grid.Layout) *sat.Solver {
 func learnCount(ctx context.Context, b *grid.Board, limit int, budget int64, res Result) (Result, error) {
 	l, n := b.L, b.L.N
 	s := newSAT(l)
-	for cell, v := range b.Value {
+	for cell := range b.L.Cells {
+		v := b.Value(cell)
 		if v != 0 {
 			s.Fix(sat.Pos(cell*n + int(v) - 1))
 			continue
@@ -78,7 +79,7 @@ func learnCount(ctx context.Context, b *grid.Board, limit int, budget int64, res
 	exclude := func(sol []uint8) {
 		block = block[:0]
 		for cell, v := range sol {
-			if b.Value[cell] == 0 {
+			if b.Value(cell) == 0 {
 				block = append(block, sat.Neg(cell*n+int(v)-1))
 			}
 		}

@@ -31,7 +31,7 @@ func TestLearningMatchesSearch(t *testing.T) {
 				}
 				for _, thin := range []int{0, 3, 8} {
 					b := board(t, line)
-					clues := append([]uint8(nil), b.Value...)
+					clues := append([]uint8(nil), b.Values()...)
 					for range thin {
 						clues[rng.IntN(b.L.Cells)] = 0
 					}

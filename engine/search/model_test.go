@@ -15,7 +15,7 @@ func randomSolution(t testing.TB, rng *rand.Rand, l *grid.Layout) []uint8 {
 	b := grid.NewBoard(l)
 	for range l.N {
 		cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
-		if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+		if b.Value(cell) == 0 && b.Cand[cell].Has(d) {
 			b.Place(cell, d)
 		}
 	}
@@ -198,7 +198,7 @@ func TestAgainstReference(t *testing.T) {
 				}
 				if !sameCount(got, want) {
 					t.Fatalf("%v with %d cages: %d solutions (complete %v), reference %d (complete %v)",
-						b.Value, len(l.Cages), len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
+						b.Values(), len(l.Cages), len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
 				}
 				for _, s := range got.Solutions {
 					if !valid(b, s) {

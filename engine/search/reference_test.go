@@ -89,7 +89,7 @@ func (g *refGeneric) refFrame(depth int) *refFrame {
 // reports false when a unit has no place for a digit.
 func (g *refGeneric) root(b *grid.Board) bool {
 	l, f := g.l, g.refFrame(0)
-	copy(f.value, b.Value)
+	copy(f.value, b.Values())
 	copy(f.cand, b.Cand)
 	g.naked, g.hidden = g.naked[:0], g.hidden[:0]
 	f.empty = 0

@@ -75,7 +75,8 @@ func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (
 	s.fast.MaxNodes = s.MaxNodes
 	p := &s.puzzle
 	p.Marks = nil
-	for cell, v := range b.Value {
+	for cell := range b.L.Cells {
+		v := b.Value(cell)
 		p.Grid[cell] = v
 		if v == 0 {
 			// The board's candidates may be narrower than what the digits
@@ -258,7 +259,7 @@ func (g *generic) frame(depth int) *frame {
 // reports false when a unit has no place for a digit.
 func (g *generic) root(b *grid.Board) bool {
 	l, f := g.l, g.frame(0)
-	copy(f.value, b.Value)
+	b.CopyValues(f.value)
 	copy(f.cand, b.Cand)
 	g.clearQueues()
 	for id := range g.m.cons {

@@ -44,7 +44,8 @@ func board(t testing.TB, text string) *grid.Board {
 
 // valid reports whether values solve the layout of b and keep its digits.
 func valid(b *grid.Board, values []uint8) bool {
-	for cell, v := range b.Value {
+	for cell := range b.L.Cells {
+		v := b.Value(cell)
 		if v != 0 && values[cell] != v {
 			return false
 		}
@@ -418,7 +419,8 @@ func TestClassicMatchesGeneric(t *testing.T) {
 // keepsMarks reports whether values only use the candidates of b's empty
 // cells.
 func keepsMarks(b *grid.Board, values []uint8) bool {
-	for cell, v := range b.Value {
+	for cell := range b.L.Cells {
+		v := b.Value(cell)
 		if v == 0 && !b.Cand[cell].Has(int(values[cell])) {
 			return false
 		}
@@ -431,7 +433,7 @@ func keepsMarks(b *grid.Board, values []uint8) bool {
 // that the cages hold once filled: a reference independent of the search.
 func bruteCount(b *grid.Board, limit int) int {
 	l := b.L
-	values := append([]uint8(nil), b.Value...)
+	values := append([]uint8(nil), b.Values()...)
 	count := 0
 	var rec func(cell int)
 	rec = func(cell int) {
@@ -507,7 +509,7 @@ func testGenericAgainstBruteForce(t *testing.T, opts Options) {
 				b := grid.NewBoard(l)
 				for range l.N + rng.IntN(2*l.N) {
 					cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
-					if b.Value[cell] == 0 && b.Cand[cell].Has(d) {
+					if b.Value(cell) == 0 && b.Cand[cell].Has(d) {
 						b.Place(cell, d)
 					}
 				}
@@ -517,7 +519,7 @@ func testGenericAgainstBruteForce(t *testing.T, opts Options) {
 					t.Fatal(err)
 				}
 				if len(res.Solutions) != want || res.Complete != (want < 2000) {
-					t.Fatalf("%v: %d solutions (complete %v), brute force %d", b.Value, len(res.Solutions), res.Complete, want)
+					t.Fatalf("%v: %d solutions (complete %v), brute force %d", b.Values(), len(res.Solutions), res.Complete, want)
 				}
 				for _, sol := range res.Solutions {
 					if !valid(b, sol) {

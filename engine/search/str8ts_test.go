@@ -43,15 +43,15 @@ func checkStr8ts(t testing.TB, b *grid.Board, sol []uint8) {
 				cell := at(line, i, across)
 				v := sol[cell]
 				if b.L.IsBlack(cell) {
-					if v != b.Value[cell] {
-						t.Errorf("black cell %s holds %d, want %d", b.L.CellName(cell), v, b.Value[cell])
+					if v != b.Value(cell) {
+						t.Errorf("black cell %s holds %d, want %d", b.L.CellName(cell), v, b.Value(cell))
 					}
 					flush()
 				} else {
 					if v == 0 {
 						t.Errorf("white cell %s is empty", b.L.CellName(cell))
 					}
-					if b.Value[cell] != 0 && v != b.Value[cell] {
+					if b.Value(cell) != 0 && v != b.Value(cell) {
 						t.Errorf("clue %s changed", b.L.CellName(cell))
 					}
 					run = append(run, v)

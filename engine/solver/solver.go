@@ -590,13 +590,13 @@ func (r *run) chooseCell() int {
 	b := r.b
 	best, bestKey := -1, int(^uint(0)>>1)
 	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 || c == 0 {
+		if b.Value(cell) != 0 || c == 0 {
 			// Filled, or a black cell of a Str8ts board.
 			continue
 		}
 		open := 0
 		for _, p := range b.L.Peers[cell] {
-			if b.Value[p] == 0 {
+			if b.Value(p) == 0 {
 				open++
 			}
 		}
@@ -728,7 +728,7 @@ func (r *run) finishCount(ctx context.Context) error {
 func (r *run) count(res search.Result) {
 	var mine []uint8
 	if r.solved {
-		mine = r.b.Value
+		mine = r.b.Values()
 	}
 	for _, sol := range res.Solutions {
 		if mine == nil || string(sol) != string(mine) {
@@ -758,7 +758,7 @@ func (r *run) count(res search.Result) {
 			// Report the first solution rather than a stuck state.
 			r.b.Track(false)
 			for cell, v := range res.Solutions[0] {
-				if r.b.Value[cell] == 0 {
+				if r.b.Value(cell) == 0 {
 					r.b.Place(cell, int(v))
 				}
 			}

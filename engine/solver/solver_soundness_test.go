@@ -51,7 +51,7 @@ func checkLogicSound(t *testing.T, file string, max int) (solved, total int, ste
 		}
 		switch out.Status {
 		case Solved:
-			if string(out.Board.Value) != string(solution) {
+			if string(out.Board.Values()) != string(solution) {
 				t.Fatalf("%s: solved to a grid that is not the solution", p)
 			}
 			solved++

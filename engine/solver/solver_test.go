@@ -115,8 +115,8 @@ func TestSolveOptionsAllSound(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if res.Status != Solved || string(res.Board.Value) != string(solution) {
-				t.Fatalf("%s: status %v, board %v", name, res.Status, res.Board.Value)
+			if res.Status != Solved || string(res.Board.Values()) != string(solution) {
+				t.Fatalf("%s: status %v, board %v", name, res.Status, res.Board.Values())
 			}
 			if res.Count != 1 || !res.CountComplete {
 				t.Fatalf("%s: count %d complete %v", name, res.Count, res.CountComplete)
@@ -147,7 +147,7 @@ func TestSolveSharedSetsSound(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", p, err)
 				}
-				if res.Status != Solved || string(res.Board.Value) != string(solution) {
+				if res.Status != Solved || string(res.Board.Values()) != string(solution) {
 					t.Fatalf("%s: status %v", p, res.Status)
 				}
 			}
@@ -193,8 +193,8 @@ func TestGuidedGuessesHold(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if res.Status != Solved || string(res.Board.Value) != string(solution) || guesses == 0 {
-				t.Fatalf("%s: status %v after %d guesses, board %v", name, res.Status, guesses, res.Board.Value)
+			if res.Status != Solved || string(res.Board.Values()) != string(solution) || guesses == 0 {
+				t.Fatalf("%s: status %v after %d guesses, board %v", name, res.Status, guesses, res.Board.Values())
 			}
 		}
 	}
@@ -418,7 +418,7 @@ func TestMultipleSolutionsReported(t *testing.T) {
 			if res.Status != MultipleSolutions || res.Count != maxSolutions || res.CountComplete {
 				t.Fatalf("status %v, count %d (complete %v); want multiple, %d, incomplete", res.Status, res.Count, res.CountComplete, maxSolutions)
 			}
-			grids := append([][]uint8{res.Board.Value}, res.Others...)
+			grids := append([][]uint8{res.Board.Values()}, res.Others...)
 			if len(grids) != res.Count {
 				t.Errorf("%d grids reported for a count of %d", len(grids), res.Count)
 			}

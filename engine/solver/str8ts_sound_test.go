@@ -36,7 +36,7 @@ func TestStr8tsStepsSound(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %d: %v", v, i, err)
 			}
-			sol := res.Solution.Value
+			sol := res.Solution.Values()
 			n := grid.Notation{Layout: res.Puzzle.L}
 			out, err := solver.Solve(context.Background(), res.Puzzle, solver.Options{CheckMultiple: true}, func(k int, s *strategy.Step, b *grid.Board) error {
 				if s.Kind != strategy.Deduction || s.Depth > 0 {
@@ -58,7 +58,7 @@ func TestStr8tsStepsSound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if out.Status != solver.Solved || string(out.Board.Value) != string(sol) || out.Count != 1 {
+			if out.Status != solver.Solved || string(out.Board.Values()) != string(sol) || out.Count != 1 {
 				t.Errorf("%s seed %d: %s, %d solutions", v, i, out.Status, out.Count)
 			}
 		}

@@ -72,7 +72,7 @@ func TestStr8tsGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != Solved || string(res.Board.Value) != string(sol) {
+			if res.Status != Solved || string(res.Board.Values()) != string(sol) {
 				t.Errorf("status %s; logic did not reach the solution", res.Status)
 			}
 			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)

@@ -108,8 +108,8 @@ func TestVariantVectors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != Solved || string(res.Board.Value) != string(solution) {
-				t.Fatalf("status %v, board %v", res.Status, res.Board.Value)
+			if res.Status != Solved || string(res.Board.Values()) != string(solution) {
+				t.Fatalf("status %v, board %v", res.Status, res.Board.Values())
 			}
 			t.Logf("%s: %d steps, %d guesses, %s", v.ID, res.Steps, res.Guesses, res.Rating.Level)
 		})

@@ -132,7 +132,7 @@ func (g *alsScratch) collect(b *grid.Board) {
 	clear(g.cand)
 	g.tg = grow(g.tg, n*w)
 	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 {
+		if b.Value(cell) != 0 {
 			continue
 		}
 		for m := c; m != 0; m &= m - 1 {
@@ -543,7 +543,7 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g.indexPetals(l.Cells)
 	for stem := 0; stem < l.Cells; stem++ {
 		sd := b.Cand[stem]
-		if b.Value[stem] != 0 || sd.Count() < 2 {
+		if b.Value(stem) != 0 || sd.Count() < 2 {
 			continue
 		}
 		// The petals of each digit d of the stem: sets without the stem

@@ -18,7 +18,7 @@ func alsBrute(b *grid.Board, max int) map[string]grid.Digits {
 	for _, u := range b.L.Units {
 		var free []int
 		for _, c := range u.Cells {
-			if b.Value[c] == 0 {
+			if b.Value(c) == 0 {
 				free = append(free, c)
 			}
 		}

@@ -235,7 +235,7 @@ func (us *unitSets) same(b *grid.Board, cells []int) bool {
 	us.cand = grow(us.cand, len(cells))
 	for i, cell := range cells {
 		c := b.Cand[cell]
-		if b.Value[cell] != 0 {
+		if b.Value(cell) != 0 {
 			c = 0
 		}
 		if us.cand[i] != c {
@@ -324,7 +324,7 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 		us.sets, us.cells, us.words = us.sets[:0], us.cells[:0], us.words[:0]
 		c.free = c.free[:0]
 		for _, cell := range l.Units[u].Cells {
-			if b.Value[cell] == 0 && b.Cand[cell] != 0 {
+			if b.Value(cell) == 0 && b.Cand[cell] != 0 {
 				c.free = append(c.free, cell)
 			}
 		}

@@ -39,7 +39,7 @@ func placedDigit(b *grid.Board, cell int) int {
 	if b.Given(cell) {
 		return 0
 	}
-	return int(b.Value[cell])
+	return int(b.Value(cell))
 }
 
 // findAvoidableRectangles looks at every pair of placed cells in a row
@@ -87,7 +87,7 @@ func findAvoidableRectangles(b *grid.Board, sink *Sink) {
 func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 	v0, v1 := placedDigit(b, q[0]), placedDigit(b, q[1])
 	w2, w3 := placedDigit(b, q[2]), placedDigit(b, q[3])
-	e2, e3 := b.Value[q[2]] == 0, b.Value[q[3]] == 0
+	e2, e3 := b.Value(q[2]) == 0, b.Value(q[3]) == 0
 	ab := grid.Bit(v0) | grid.Bit(v1)
 	switch {
 	case byRow && (sink.Size == 0 || sink.Size == 1) && (w2 == v1 && e3 || w3 == v0 && e2):

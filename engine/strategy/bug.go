@@ -31,7 +31,8 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 		return
 	}
 	cell := -1
-	for c, v := range b.Value {
+	for c := range b.L.Cells {
+		v := b.Value(c)
 		if v != 0 {
 			continue
 		}

@@ -182,7 +182,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 
 func placedIn(b *grid.Board, cells []int, d int) bool {
 	for _, c := range cells {
-		if int(b.Value[c]) == d {
+		if int(b.Value(c)) == d {
 			return true
 		}
 	}
@@ -259,7 +259,7 @@ func (a *area) innies(b *grid.Board, g *grid.Group) bool {
 			if k := l.CellCage[c]; k >= 0 && a.whole(l, k) {
 				continue
 			}
-			if v := b.Value[c]; v != 0 {
+			if v := b.Value(c); v != 0 {
 				total -= int(v)
 				continue
 			}
@@ -304,7 +304,7 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 			if a.in[c] {
 				continue
 			}
-			if v := b.Value[c]; v != 0 {
+			if v := b.Value(c); v != 0 {
 				sum += int(v)
 				continue
 			}
@@ -391,7 +391,7 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 			if a.in[c] {
 				continue
 			}
-			if v := b.Value[c]; v != 0 {
+			if v := b.Value(c); v != 0 {
 				out.Target -= int(v)
 			} else if !out.Add(c) {
 				return true
@@ -475,7 +475,7 @@ func combine(op grid.Op, total, known int) int {
 // addKnown adds a cell to a group, or takes its digit out of the target
 // when it is placed.
 func addKnown(b *grid.Board, g *grid.Group, c int) bool {
-	if v := int(b.Value[c]); v != 0 {
+	if v := int(b.Value(c)); v != 0 {
 		if g.Op == grid.OpMul {
 			g.Target = combine(grid.OpMul, g.Target, v)
 		} else {

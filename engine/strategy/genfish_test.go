@@ -25,7 +25,7 @@ func fishCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, s
 			t.Fatalf("%s: malformed step %+v", s.Name(), s)
 		}
 		for _, p := range s.Placements {
-			if b.Value[p.Cell] != 0 || solution[p.Cell] != uint8(p.Digit) {
+			if b.Value(p.Cell) != 0 || solution[p.Cell] != uint8(p.Digit) {
 				t.Fatalf("%s places %s=%d, the solution has %d: %s", s.Name(), b.L.CellName(p.Cell), p.Digit, solution[p.Cell], s.Explain(n))
 			}
 		}

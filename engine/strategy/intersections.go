@@ -105,7 +105,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 		var cells [grid.MaxSize]int
 		n := 0
 		for _, c := range o.Cells {
-			if cnt := b.Cand[c].Count(); b.Value[c] == 0 && cnt >= 2 && cnt <= 3 {
+			if cnt := b.Cand[c].Count(); b.Value(c) == 0 && cnt >= 2 && cnt <= 3 {
 				cells[n] = c
 				n++
 			}

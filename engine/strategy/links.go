@@ -109,7 +109,7 @@ var chainGraphs = sync.Pool{New: func() any { return new(chainGraph) }}
 // chainGraphs.Put.
 func getChainGraph(b *grid.Board) *chainGraph {
 	g := chainGraphs.Get().(*chainGraph)
-	if g.l != b.L || !slices.Equal(g.cand, b.Cand) || !slices.Equal(g.value, b.Value) {
+	if g.l != b.L || !slices.Equal(g.cand, b.Cand) || !b.ValuesEqual(g.value) {
 		g.build(b)
 	}
 	return g
@@ -130,7 +130,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	l := b.L
 	g.l = l
 	g.cand = append(g.cand[:0], b.Cand...)
-	g.value = append(g.value[:0], b.Value...)
+	g.value = b.AppendValues(g.value[:0])
 	g.alsIn = false
 	g.col.setLayout(l)
 	g.w = g.col.Words()
@@ -159,7 +159,7 @@ func (g *chainGraph) build(b *grid.Board) {
 
 	// Single candidates.
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Value[cell] != 0 {
+		if b.Value(cell) != 0 {
 			continue
 		}
 		biv := b.Cand[cell].Count() == 2
@@ -178,7 +178,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.resetLinks()
 	g.unitLinks(b)
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Value[cell] != 0 || b.Cand[cell].Count() != 2 {
+		if b.Value(cell) != 0 || b.Cand[cell].Count() != 2 {
 			continue
 		}
 		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
@@ -253,7 +253,7 @@ func (g *chainGraph) addGroups(b *grid.Board) {
 			k := 0
 			s.Clear()
 			for _, c := range o.Cells {
-				if b.Value[c] == 0 && b.Cand[c].Has(d) {
+				if b.Value(c) == 0 && b.Cand[c].Has(d) {
 					buf[k] = int32(c)
 					k++
 					s.Add(c)
@@ -338,7 +338,7 @@ func (g *chainGraph) unitLinks(b *grid.Board) {
 	for u := range l.Units {
 		clear(count[:])
 		for _, c := range l.Units[u].Cells {
-			if b.Value[c] != 0 {
+			if b.Value(c) != 0 {
 				continue
 			}
 			for m := b.Cand[c]; m != 0; m &= m - 1 {
@@ -434,7 +434,7 @@ func (g *chainGraph) setPlanes(b *grid.Board) {
 	clear(g.planes)
 	wide := CellSet(g.planes[n*w:])
 	for c, ds := range b.Cand {
-		if b.Value[c] != 0 {
+		if b.Value(c) != 0 {
 			continue
 		}
 		if ds.Count() >= 3 {

@@ -97,7 +97,8 @@ func (m *DigitMemo) takePlanes() {
 	m.planes = grow(m.planes, k*m.n)
 	clear(m.planes)
 	b := m.b
-	for c, v := range b.Value {
+	for c := range b.L.Cells {
+		v := b.Value(c)
 		word, bit := c>>6, uint64(1)<<(c&63)
 		if v != 0 {
 			m.planes[(int(v)-1)*k+m.w+word] |= bit
@@ -160,7 +161,7 @@ func (m *CellMemo) Changed(st *Strategy, size int) (CellSet, bool) {
 	set, any := CellSet(m.changed), false
 	for c, was := range p.cand {
 		now := b.Cand[c]
-		if b.Value[c] != 0 {
+		if b.Value(c) != 0 {
 			now = 0
 		}
 		if now&^was != 0 {
@@ -181,7 +182,7 @@ func (m *CellMemo) Nothing(st *Strategy, size int) {
 	b := m.b
 	p.cand = grow(p.cand, len(b.Cand))
 	for c, d := range b.Cand {
-		if b.Value[c] != 0 {
+		if b.Value(c) != 0 {
 			d = 0
 		}
 		p.cand[c] = d

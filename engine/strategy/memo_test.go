@@ -73,7 +73,7 @@ func TestPerDigitFinders(t *testing.T) {
 				}
 				copy(other.Cand, b.Cand)
 				for c := range other.Cand {
-					if x := other.Cand[c] &^ grid.Bit(d); b.Value[c] == 0 && other.Cand[c].Count() >= 3 {
+					if x := other.Cand[c] &^ grid.Bit(d); b.Value(c) == 0 && other.Cand[c].Count() >= 3 {
 						other.Cand[c] &^= grid.Bit(x.Max())
 					}
 				}
@@ -107,7 +107,7 @@ func TestDigitMemo(t *testing.T) {
 	// A candidate of 6 gone moves 6; a placement of 2 moves 2 and the
 	// digits leaving its cell.
 	empty := 1
-	for b.Value[empty] != 0 {
+	for b.Value(empty) != 0 {
 		empty++
 	}
 	next := b.Clone()
@@ -124,7 +124,7 @@ func TestDigitMemo(t *testing.T) {
 
 // nextCand returns the first empty cell from cell on holding candidate d.
 func nextCand(b *grid.Board, d, cell int) int {
-	for b.Value[cell] != 0 || !b.Cand[cell].Has(d) {
+	for b.Value(cell) != 0 || !b.Cand[cell].Has(d) {
 		cell++
 	}
 	return cell

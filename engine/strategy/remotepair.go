@@ -24,7 +24,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 	chains := int32(0)
 	for start := 0; start < l.Cells; start++ {
 		pair := b.Cand[start]
-		if b.Value[start] != 0 || pair.Count() != 2 || colour[start] != 0 {
+		if b.Value(start) != 0 || pair.Count() != 2 || colour[start] != 0 {
 			continue
 		}
 		// Colour the cells joined to start by a breadth-first walk.
@@ -37,7 +37,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 			cell := int(chain[i])
 			other := base + 1 - (colour[cell] - base)
 			for _, p := range l.Peers[cell] {
-				if b.Value[p] != 0 || b.Cand[p] != pair {
+				if b.Value(p) != 0 || b.Cand[p] != pair {
 					continue
 				}
 				switch colour[p] {
@@ -64,7 +64,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 		}
 		var s *Step
 		for cell := 0; cell < l.Cells; cell++ {
-			if b.Value[cell] != 0 || b.Cand[cell]&pair == 0 || colour[cell] >= base && colour[cell] <= base+1 {
+			if b.Value(cell) != 0 || b.Cand[cell]&pair == 0 || colour[cell] >= base && colour[cell] <= base+1 {
 				continue
 			}
 			if !remoteEnds(l, cell, &even, &odd) {

@@ -272,7 +272,7 @@ func randomSolution(t *testing.T, s *search.Searcher, l *grid.Layout, r *rand.Ra
 		b := grid.NewBoard(l)
 		for k := 0; k < l.N; k++ {
 			cell := r.IntN(l.Cells)
-			if b.Value[cell] != 0 || b.Cand[cell] == 0 {
+			if b.Value(cell) != 0 || b.Cand[cell] == 0 {
 				continue
 			}
 			ds := b.Cand[cell].List(nil)

@@ -34,7 +34,7 @@ var (
 
 func findNakedSingles(b *grid.Board, sink *Sink) {
 	for cell, c := range b.Cand {
-		if b.Value[cell] != 0 {
+		if b.Value(cell) != 0 {
 			continue
 		}
 		if d := c.Single(); d != 0 {
@@ -94,7 +94,7 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 	for u := range b.L.Units {
 		last, empty := -1, 0
 		for _, cell := range b.L.Units[u].Cells {
-			if b.Value[cell] == 0 {
+			if b.Value(cell) == 0 {
 				last = cell
 				if empty++; empty > 1 {
 					break

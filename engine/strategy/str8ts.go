@@ -111,7 +111,7 @@ func (c *compartment) load(b *grid.Board, unit int, cells []int) {
 	c.unit, c.cells, c.placed = unit, cells, 0
 	c.empty, c.cand = c.empty[:0], c.cand[:0]
 	for _, cell := range cells {
-		if v := b.Value[cell]; v != 0 {
+		if v := b.Value(cell); v != 0 {
 			c.placed |= grid.Bit(int(v))
 		} else {
 			c.empty = append(c.empty, cell)
@@ -652,7 +652,7 @@ func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
 			if !across {
 				cell = i*n + line
 			}
-			placed = placed || int(b.Value[cell]) == d
+			placed = placed || int(b.Value(cell)) == d
 		}
 		if placed {
 			continue
@@ -777,7 +777,7 @@ func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can
 			if !across {
 				cell = i*n + line
 			}
-			if int(b.Value[cell]) == d {
+			if int(b.Value(cell)) == d {
 				must[line], can[line] = true, true
 			}
 			if b.Cand[cell].Has(d) {
@@ -832,7 +832,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 					if !byRows {
 						cell = line*n + i
 					}
-					if int(b.Value[cell]) == d {
+					if int(b.Value(cell)) == d {
 						placed = true
 					}
 					if b.Cand[cell].Has(d) {
@@ -990,7 +990,7 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 	var pair grid.Digits
 	extra, bivalue := -1, 0
 	for _, cell := range corners {
-		if b.Value[cell] != 0 || onDiagonal(cell) {
+		if b.Value(cell) != 0 || onDiagonal(cell) {
 			return false
 		}
 		c := b.Cand[cell]

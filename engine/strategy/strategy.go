@@ -221,7 +221,7 @@ func (s *Step) Explain(n grid.Notation) string {
 // Apply makes the step's placements and eliminations on b.
 func (s *Step) Apply(b *grid.Board) {
 	for _, p := range s.Placements {
-		if b.Value[p.Cell] == 0 {
+		if b.Value(p.Cell) == 0 {
 			b.Place(p.Cell, p.Digit)
 		}
 	}

@@ -97,7 +97,7 @@ func findSueDeCoq(b *grid.Board, sink *Sink) {
 		x.ua, x.ub = o.A, o.B
 		x.nInter = 0
 		for _, cell := range o.Cells {
-			if b.Value[cell] == 0 {
+			if b.Value(cell) == 0 {
 				x.inter[x.nInter] = cell
 				x.nInter++
 			}
@@ -143,7 +143,7 @@ func (x *sdcSearch) collect() {
 	var inV grid.Digits
 	n := 0
 	for _, cell := range l.Units[x.ub].Cells {
-		if x.b.Value[cell] == 0 && x.role[cell] == sdcNone {
+		if x.b.Value(cell) == 0 && x.role[cell] == sdcNone {
 			x.boxes[n] = cell
 			n++
 			x.role[cell] = sdcBox // for a moment: marks the second unit
@@ -152,7 +152,7 @@ func (x *sdcSearch) collect() {
 	}
 	x.nLine = 0
 	for _, cell := range l.Units[x.ua].Cells {
-		if x.b.Value[cell] == 0 && (x.role[cell] == sdcNone || x.role[cell] == sdcBox) {
+		if x.b.Value(cell) == 0 && (x.role[cell] == sdcNone || x.role[cell] == sdcBox) {
 			x.line[x.nLine] = cell
 			x.lineInBox[x.nLine] = x.role[cell] == sdcBox
 			x.nLine++
@@ -254,13 +254,13 @@ func (x *sdcSearch) report(vr, vb grid.Digits) {
 	boxDigits := (v|vb)&^vr | shared
 	var all grid.Digits
 	for _, cell := range l.Units[x.ua].Cells {
-		if r := x.role[cell]; r != sdcInter && r != sdcLine && b.Value[cell] == 0 {
+		if r := x.role[cell]; r != sdcInter && r != sdcLine && b.Value(cell) == 0 {
 			x.elim[cell] |= b.Cand[cell] & lineDigits
 			all |= x.elim[cell]
 		}
 	}
 	for _, cell := range l.Units[x.ub].Cells {
-		if r := x.role[cell]; r != sdcInter && r != sdcBox && b.Value[cell] == 0 {
+		if r := x.role[cell]; r != sdcInter && r != sdcBox && b.Value(cell) == 0 {
 			x.elim[cell] |= b.Cand[cell] & boxDigits
 			all |= x.elim[cell]
 		}

@@ -100,7 +100,7 @@ func findTemplates(b *grid.Board, sink *Sink) {
 // Delete removes the candidate d from a cell no template of d takes.
 func (t *templateSearch) concludes(b *grid.Board, tech *Technique, c, d int) bool {
 	if tech == templateSet {
-		return b.Value[c] == 0 && t.sures[d].has(c)
+		return b.Value(c) == 0 && t.sures[d].has(c)
 	}
 	return b.Cand[c].Has(d) && !t.unions[d].has(c)
 }
@@ -133,7 +133,7 @@ func (t *templateSearch) load(b *grid.Board) bool {
 	for d := 1; d <= n; d++ {
 		t.allowed[d] = tmplBits{}
 		for c := range l.Cells {
-			if int(b.Value[c]) == d || b.Cand[c].Has(d) {
+			if int(b.Value(c)) == d || b.Cand[c].Has(d) {
 				t.allowed[d].add(c)
 			}
 		}

@@ -65,7 +65,7 @@ func findUniqueRectangles(b *grid.Board, sink *Sink, allowMissing bool) {
 	n := l.N
 	for c0 := range b.Cand {
 		ab := b.Cand[c0]
-		if b.Value[c0] != 0 || ab.Count() != 2 {
+		if b.Value(c0) != 0 || ab.Count() != 2 {
 			continue
 		}
 		r0, col0 := c0/n, c0%n
@@ -105,7 +105,7 @@ func findUniqueRectangles(b *grid.Board, sink *Sink, allowMissing bool) {
 // unsolved cell holding exactly ab, or ab and more; with allowMissing a cell
 // with extra candidates may miss a digit of ab that no placed peer rules out.
 func urCorner(b *grid.Board, cell int, ab grid.Digits, allowMissing bool) bool {
-	if b.Value[cell] != 0 {
+	if b.Value(cell) != 0 {
 		return false
 	}
 	c := b.Cand[cell]
@@ -120,7 +120,7 @@ func urCorner(b *grid.Board, cell int, ab grid.Digits, allowMissing bool) bool {
 		return false
 	}
 	for _, p := range b.L.Peers[cell] {
-		if v := b.Value[p]; v != 0 && missing.Has(int(v)) {
+		if v := b.Value(p); v != 0 && missing.Has(int(v)) {
 			return false
 		}
 	}
@@ -183,7 +183,7 @@ func uqConfined(b *grid.Board, p, q, d int) int {
 		}
 		ok := true
 		for _, c := range l.Units[u].Cells {
-			if c != p && c != q && (b.Cand[c]&bit != 0 || int(b.Value[c]) == d) {
+			if c != p && c != q && (b.Cand[c]&bit != 0 || int(b.Value(c)) == d) {
 				ok = false
 				break
 			}
@@ -320,7 +320,7 @@ func urType3Steps(b *grid.Board, sink *Sink, r *rect, e1, e2 int) bool {
 		var others [grid.MaxSize]int
 		m := 0
 		for _, c := range l.Units[u].Cells {
-			if c != e1 && c != e2 && b.Value[c] == 0 {
+			if c != e1 && c != e2 && b.Value(c) == 0 {
 				others[m] = c
 				m++
 			}

@@ -25,8 +25,9 @@ func uqCell(l *grid.Layout, name string) int {
 // uqSet sets cells of b: "12" sets the candidates of an empty cell, "+5"
 // places 5 (not a clue), "=5" places a clue 5.
 func uqSet(b *grid.Board, spec ...string) {
-	clues, entries := make([]uint8, b.L.Cells), slices.Clone(b.Value)
-	for cell, v := range b.Value {
+	clues, entries := make([]uint8, b.L.Cells), b.Values()
+	for cell := range b.L.Cells {
+		v := b.Value(cell)
 		if b.Given(cell) {
 			clues[cell] = v
 		}
@@ -45,7 +46,7 @@ func uqSet(b *grid.Board, spec ...string) {
 		cand := slices.Clone(b.Cand)
 		b.Reset(clues, entries)
 		for cell, c := range cand {
-			if b.Value[cell] == 0 {
+			if b.Value(cell) == 0 {
 				b.Restrict(cell, c)
 			}
 		}
@@ -124,7 +125,7 @@ func runUQTests(t *testing.T, tests []uqTest) {
 			if got := uqRender(l, sink.Steps()); !slices.Equal(got, tt.want) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
-			if !slices.Equal(b.Cand, before.Cand) || !slices.Equal(b.Value, before.Value) {
+			if !slices.Equal(b.Cand, before.Cand) || !b.ValuesEqual(before.Values()) {
 				t.Error("the finder changed the board")
 			}
 			for i := range sink.Steps() {

@@ -31,20 +31,20 @@ func findXYWings(b *grid.Board, sink *Sink) {
 	l := b.L
 	for pivot := 0; pivot < l.Cells; pivot++ {
 		pc := b.Cand[pivot]
-		if b.Value[pivot] != 0 || pc.Count() != 2 {
+		if b.Value(pivot) != 0 || pc.Count() != 2 {
 			continue
 		}
 		x, y := pc.Min(), pc.Max()
 		// Pincer 1 holds x and z, pincer 2 holds y and z.
 		for _, p1 := range l.Peers[pivot] {
 			c1 := b.Cand[p1]
-			if b.Value[p1] != 0 || c1.Count() != 2 || !c1.Has(x) || c1.Has(y) {
+			if b.Value(p1) != 0 || c1.Count() != 2 || !c1.Has(x) || c1.Has(y) {
 				continue
 			}
 			z := (c1 &^ grid.Bit(x)).Min()
 			want := grid.Bit(y) | grid.Bit(z)
 			for _, p2 := range l.Peers[pivot] {
-				if b.Value[p2] != 0 || b.Cand[p2] != want || !patSeeing(b, nil, z, p1, p2) {
+				if b.Value(p2) != 0 || b.Cand[p2] != want || !patSeeing(b, nil, z, p1, p2) {
 					continue
 				}
 				s := sink.Add()
@@ -65,18 +65,18 @@ func findXYZWings(b *grid.Board, sink *Sink) {
 	l := b.L
 	for pivot := 0; pivot < l.Cells; pivot++ {
 		pc := b.Cand[pivot]
-		if b.Value[pivot] != 0 || pc.Count() != 3 {
+		if b.Value(pivot) != 0 || pc.Count() != 3 {
 			continue
 		}
 		for _, p1 := range l.Peers[pivot] {
 			c1 := b.Cand[p1]
-			if b.Value[p1] != 0 || c1.Count() != 2 || c1&^pc != 0 {
+			if b.Value(p1) != 0 || c1.Count() != 2 || c1&^pc != 0 {
 				continue
 			}
 			for _, p2 := range l.Peers[pivot] {
 				c2 := b.Cand[p2]
 				// c1 < c2 takes each pair of pincers once.
-				if b.Value[p2] != 0 || c2.Count() != 2 || c2&^pc != 0 || c1 >= c2 {
+				if b.Value(p2) != 0 || c2.Count() != 2 || c2&^pc != 0 || c1 >= c2 {
 					continue
 				}
 				z := (c1 & c2).Single()
@@ -130,7 +130,7 @@ func findWWings(b *grid.Board, sink *Sink) {
 	nc := 0
 	var digits grid.Digits // their candidates
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Value[cell] == 0 && b.Cand[cell].Count() == 2 {
+		if b.Value(cell) == 0 && b.Cand[cell].Count() == 2 {
 			cells[nc] = int32(cell)
 			nc++
 			digits |= b.Cand[cell]

@@ -27,7 +27,7 @@ func findWXYZWings(b *grid.Board, sink *Sink) {
 	w.b, w.sink = b, sink
 	w.best[0] = -1
 	for cell := 0; cell < l.Cells; cell++ {
-		if c := b.Cand[cell]; b.Value[cell] == 0 && c.Count() >= 2 && c.Count() <= 4 {
+		if c := b.Cand[cell]; b.Value(cell) == 0 && c.Count() >= 2 && c.Count() <= 4 {
 			w.cells[w.n] = int16(cell)
 			w.masks[w.n] = c
 			for m := c; m != 0; m &= m - 1 {
@@ -199,7 +199,7 @@ func (w *wxyzSearch) eliminate(st *Step, z int) bool {
 	found := false
 next:
 	for _, p := range l.Peers[first] {
-		if !b.Cand[p].Has(z) || b.Value[p] != 0 {
+		if !b.Cand[p].Has(z) || b.Value(p) != 0 {
 			continue
 		}
 		for _, cell := range w.pick {

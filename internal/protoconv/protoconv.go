@@ -187,8 +187,8 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
 	for i := range pb.Cells {
 		c := &cells[i]
-		c.Value, c.Given, c.Black = uint32(b.Value[i]), b.Given(i), l.IsBlack(i)
-		if b.Value[i] == 0 && !c.Black {
+		c.Value, c.Given, c.Black = uint32(b.Value(i)), b.Given(i), l.IsBlack(i)
+		if b.Value(i) == 0 && !c.Black {
 			buf = b.Cand[i].List(buf[:0])
 			c.Candidates = make([]uint32, len(buf))
 			for j, d := range buf {

@@ -46,7 +46,7 @@ func TestBoardRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the converted board does not convert back: %v", err)
 			}
-			if again.L.Variant != b.L.Variant || !slices.Equal(again.Value, b.Value) || !slices.Equal(again.Cand, b.Cand) ||
+			if again.L.Variant != b.L.Variant || !again.ValuesEqual(b.Values()) || !slices.Equal(again.Cand, b.Cand) ||
 				len(again.L.Units) != len(b.L.Units) || len(again.L.Cages) != len(b.L.Cages) {
 				t.Errorf("round trip changed the board:\n%v\n%v", tt.pb, back)
 			}

@@ -82,7 +82,7 @@ func NewGeometry(pb *sudokuv1.Board, charset string) (*Geometry, *Position, erro
 	for _, u := range l.Units {
 		g.Units = append(g.Units, UnitRef{Kind: UnitKindToProto[u.Kind], Index: u.Index, Cells: u.Cells})
 	}
-	p := &Position{Value: b.Value, Given: make([]bool, l.Cells), Cand: make([]uint32, l.Cells)}
+	p := &Position{Value: b.Values(), Given: make([]bool, l.Cells), Cand: make([]uint32, l.Cells)}
 	for i := range p.Given {
 		p.Given[i], p.Cand[i] = b.Given(i), uint32(b.Cand[i])
 	}
