@@ -59,24 +59,31 @@ func TestCostClasses(t *testing.T) {
 	}
 }
 
-// finders records the strategies whose finders a solve runs, those run
-// after a guess apart.
-func finders(t *testing.T, b *grid.Board, opts Options) (before, after map[*strategy.Strategy]bool, res *Result) {
+// finders returns the strategies whose finders a solve of b with opts
+// runs before its first guess and after it (see activePasses).
+func finders(t *testing.T, b *grid.Board, opts Options) (before, after map[*strategy.Strategy]bool) {
 	t.Helper()
+	r := newRun(b, opts, nil)
+	r.plan(opts)
 	before, after = map[*strategy.Strategy]bool{}, map[*strategy.Strategy]bool{}
-	onFind = func(st *strategy.Strategy, guesses int) {
-		if guesses > 0 {
-			after[st] = true
-		} else {
-			before[st] = true
-		}
+	for _, p := range r.activePasses() {
+		before[p.Strategy] = true
 	}
-	defer func() { onFind = nil }()
+	r.res.Guesses = 1
+	for _, p := range r.activePasses() {
+		after[p.Strategy] = true
+	}
+	return before, after
+}
+
+// solveByGuessing solves b with opts, failing the test unless it is solved
+// with guesses.
+func solveByGuessing(t *testing.T, b *grid.Board, opts Options) {
+	t.Helper()
 	res, err := Solve(context.Background(), b, opts, nil)
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || res.Status != Solved || res.Guesses == 0 {
+		t.Fatalf("status %v after %d guesses (%v), want solved by guessing", res.Status, res.Guesses, err)
 	}
-	return before, after, res
 }
 
 func names(set map[*strategy.Strategy]bool, cost Cost) string {
@@ -94,10 +101,8 @@ func names(set map[*strategy.Strategy]bool, cost Cost) string {
 func TestLargeMixedKeepsToCheap(t *testing.T) {
 	for _, n := range []int{25, 32} {
 		t.Run(fmt.Sprintf("%dx%d", n, n), func(t *testing.T) {
-			before, after, res := finders(t, newEmpty(t, n), Options{})
-			if res.Status != Solved || res.Guesses == 0 {
-				t.Fatalf("status %v after %d guesses, want solved by guessing", res.Status, res.Guesses)
-			}
+			before, after := finders(t, newEmpty(t, n), Options{})
+			solveByGuessing(t, newEmpty(t, n), Options{})
 			if dear := names(before, Dear) + names(after, Dear); dear != "" {
 				t.Errorf("dear finders run: %s", dear)
 			}
@@ -109,10 +114,8 @@ func TestLargeMixedKeepsToCheap(t *testing.T) {
 // empty board), every finder runs before the first guess and only the
 // Cheap ones after it; a logic-only solve keeps them all.
 func TestMixedAfterGuessKeepsToCheap(t *testing.T) {
-	before, after, res := finders(t, newEmpty(t, 9), Options{})
-	if res.Status != Solved || res.Guesses == 0 {
-		t.Fatalf("status %v after %d guesses, want solved with guesses", res.Status, res.Guesses)
-	}
+	before, after := finders(t, newEmpty(t, 9), Options{})
+	solveByGuessing(t, newEmpty(t, 9), Options{})
 	for _, p := range plans[planKey{Mixed, false, plainBoard}].passes {
 		if !before[p.Strategy] {
 			t.Errorf("%s did not run before the first guess", p.Strategy.Name)
@@ -124,7 +127,7 @@ func TestMixedAfterGuessKeepsToCheap(t *testing.T) {
 	if names(after, Cheap) == "" {
 		t.Errorf("no cheap finder ran after a guess")
 	}
-	before, _, _ = finders(t, newEmpty(t, 25), Options{Type: LogicOnly, MaxSteps: 1})
+	before, _ = finders(t, newEmpty(t, 25), Options{Type: LogicOnly, MaxSteps: 1})
 	if names(before, Dear) == "" {
 		t.Errorf("logic-only solve of a 25×25 ran no dear finder")
 	}

@@ -446,11 +446,7 @@ func (r *run) run(ctx context.Context) error {
 func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
-	passes := r.passes
-	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
-		passes = r.cheap
-	}
-	for _, p := range passes {
+	for _, p := range r.activePasses() {
 		if p.Strategy.NeedsUnique && !r.unique {
 			if r.counted {
 				continue
@@ -461,9 +457,6 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			if !r.unique {
 				continue
 			}
-		}
-		if onFind != nil {
-			onFind(p.Strategy, r.res.Guesses)
 		}
 		r.sink.Reset()
 		r.sink.Size, r.sink.Digits, r.sink.Changed = p.Size, 0, nil
@@ -498,9 +491,14 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 	return false, nil
 }
 
-// onFind, when set (by tests), is told of every finder run and the
-// guesses made before it.
-var onFind func(st *strategy.Strategy, guesses int)
+// activePasses returns the passes the solve runs now: all of its plan, or
+// the Cheap ones where the others do not pay (see Pays).
+func (r *run) activePasses() []strategy.Pass {
+	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
+		return r.cheap
+	}
+	return r.passes
+}
 
 func (r *run) report(s *strategy.Step) error {
 	r.res.Steps++
