@@ -215,7 +215,7 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 	for i, name := range o.GetStrategies() {
 		st, _ := strategy.Lookup(name)
 		entry := st.Letter() + " (" + st.Name + ")"
-		switch st.Class {
+		switch st.Class() {
 		case strategy.Search:
 			if len(guessing) == 0 {
 				firstGuessing = i

@@ -190,7 +190,7 @@ func TestFindStepsNoUniquenessOnCages(t *testing.T) {
 			}
 			var uniqueness []string
 			for _, s := range resp.GetSteps() {
-				if st, ok := strategy.Lookup(s.GetMethod()); !ok || st.NeedsUnique {
+				if st, ok := strategy.Lookup(s.GetMethod()); !ok || st.NeedsUnique() {
 					uniqueness = append(uniqueness, s.GetMethod()+" "+s.GetExplanation())
 				}
 			}

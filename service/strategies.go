@@ -21,8 +21,8 @@ func (s *Server) ListStrategies(context.Context, *sudokuv1.ListStrategiesRequest
 		info := &sudokuv1.StrategyInfo{
 			Method:      st.Letter(),
 			Name:        st.Name,
-			Class:       classNames[st.Class],
-			NeedsUnique: st.NeedsUnique,
+			Class:       classNames[st.Class()],
+			NeedsUnique: st.NeedsUnique(),
 		}
 		for _, t := range st.AllTechniques() {
 			info.Techniques = append(info.Techniques, &sudokuv1.TechniqueInfo{

@@ -57,7 +57,7 @@ func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 		solution = res.Solutions[0]
 	}
 	for _, st := range strategy.All() {
-		if st.Str8ts != strategy.OnlyOnStr8ts {
+		if st.Str8ts() != strategy.OnlyOnStr8ts {
 			continue
 		}
 		sink := strategy.Sink{All: true}

@@ -307,19 +307,19 @@ func kindOf(l *grid.Layout) boardKind {
 }
 
 func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
-	if o.Strategies == nil && st.OptIn || o.Strategies != nil && !slices.Contains(o.Strategies, st) {
+	if o.Strategies == nil && st.OptIn() || o.Strategies != nil && !slices.Contains(o.Strategies, st) {
 		return false
 	}
-	if (kind == str8tsBoard) != (st.Str8ts == strategy.OnlyOnStr8ts) && st.Str8ts != strategy.AlsoOnStr8ts {
+	if (kind == str8tsBoard) != (st.Str8ts() == strategy.OnlyOnStr8ts) && st.Str8ts() != strategy.AlsoOnStr8ts {
 		return false
 	}
 	cages := kind == cageBoard
 	switch {
-	case st.Class == strategy.Search:
+	case st.Class() == strategy.Search:
 		return o.Type != LogicOnly
-	case st.Class == strategy.Elimination && o.Type == GuessingOnly:
+	case st.Class() == strategy.Elimination && o.Type == GuessingOnly:
 		return false
-	case st.NeedsUnique && (!o.Unique || cages):
+	case st.NeedsUnique() && (!o.Unique || cages):
 		// Deadly patterns ignore cages: swapping two digits can break a
 		// cage's target, so uniqueness reasoning is unsound there.
 		return false
@@ -447,7 +447,7 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
 	for _, p := range r.activePasses() {
-		if p.Strategy.NeedsUnique && !r.unique {
+		if p.Strategy.NeedsUnique() && !r.unique {
 			if r.counted {
 				continue
 			}
@@ -460,12 +460,12 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 		}
 		r.sink.Reset()
 		r.sink.Size, r.sink.Digits, r.sink.Changed = p.Size, 0, nil
-		if p.Strategy.PerDigit {
+		if p.Strategy.PerDigit() {
 			if r.sink.Digits = r.memo.Digits(p.Strategy, p.Size); r.sink.Digits == 0 {
 				continue // nothing moved since the pass found nothing
 			}
 		}
-		if p.Strategy.Local {
+		if p.Strategy.Local() {
 			var run bool
 			if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Size); !run {
 				continue // no cell changed since the pass found nothing
@@ -481,10 +481,10 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			steps[0].Apply(r.b)
 			return true, r.report(&steps[0])
 		}
-		if p.Strategy.PerDigit {
+		if p.Strategy.PerDigit() {
 			r.memo.Nothing(p.Strategy, p.Size, r.sink.Digits)
 		}
-		if p.Strategy.Local {
+		if p.Strategy.Local() {
 			r.cells.Nothing(p.Strategy, p.Size)
 		}
 	}
@@ -505,7 +505,7 @@ func (r *run) report(s *strategy.Step) error {
 	if r.opts.MaxSteps > 0 && r.res.Steps > r.opts.MaxSteps {
 		return fmt.Errorf("%w after %d steps", ErrStepLimit, r.opts.MaxSteps)
 	}
-	r.assumedUnique = r.assumedUnique || s.Strategy != nil && s.Strategy.NeedsUnique
+	r.assumedUnique = r.assumedUnique || s.Strategy != nil && s.Strategy.NeedsUnique()
 	r.res.Rating.Add(s)
 	if r.emit == nil {
 		return nil

@@ -493,7 +493,7 @@ func BenchmarkLogicOnlyElevens(b *testing.B) {
 func TestDefaultPlansLeaveOptInOut(t *testing.T) {
 	for key, p := range plans {
 		for _, pass := range p.passes {
-			if pass.Strategy.OptIn {
+			if pass.Strategy.OptIn() {
 				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name)
 			}
 		}

@@ -88,7 +88,7 @@ func TestStr8tsGolden(t *testing.T) {
 func TestStr8tsFindAllSound(t *testing.T) {
 	var allowed []*strategy.Strategy
 	for _, st := range strategy.All() {
-		if st.Str8ts != strategy.NotOnStr8ts && st.HasFinder() {
+		if st.Str8ts() != strategy.NotOnStr8ts && st.HasFinder() {
 			allowed = append(allowed, st)
 		}
 	}

@@ -26,9 +26,9 @@ var (
 var AvoidableRectangles = &Strategy{
 	Name:        "Avoidable Rectangles",
 	Technique:   arType1,
-	Techniques:  []*Technique{arType1, arType2},
-	Class:       Elimination,
-	NeedsUnique: true,
+	techniques:  []*Technique{arType1, arType2},
+	class:       Elimination,
+	needsUnique: true,
 	Explain:     explainAvoidableRectangle,
 	find:        findAvoidableRectangles,
 }

@@ -20,8 +20,8 @@ import (
 var BUGPlusOne = &Strategy{
 	Name:        "Bivalue Universal Grave + 1",
 	Technique:   &Technique{Name: "Bivalue Universal Grave + 1", Code: "0610", Level: Hard, Score: 100},
-	Class:       Elimination,
-	NeedsUnique: true,
+	class:       Elimination,
+	needsUnique: true,
 	Explain:     explainBUGPlusOne,
 	find:        findBUGPlusOne,
 }

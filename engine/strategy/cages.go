@@ -30,8 +30,8 @@ var (
 	// group of units covered by whole cages have a known sum. Single cells
 	// come first, then groups of two to four cells.
 	InniesOutiesStrategy = &Strategy{
-		Name: "Innies and Outies", Class: Elimination,
-		Techniques: []*Technique{innieSingle, innieMulti},
+		Name: "Innies and Outies", class: Elimination,
+		techniques: []*Technique{innieSingle, innieMulti},
 		Explain:    explainPseudo,
 		find:       findInniesOuties,
 	}

@@ -18,7 +18,7 @@ func TestFindCancelled(t *testing.T) {
 	}
 	b := grid.NewBoard(l)
 	for _, st := range All() {
-		if !st.HasFinder() || st.NeedsUnique || st.Str8ts == OnlyOnStr8ts {
+		if !st.HasFinder() || st.NeedsUnique() || st.Str8ts() == OnlyOnStr8ts {
 			continue
 		}
 		t.Run(st.Name, func(t *testing.T) {

@@ -79,7 +79,7 @@ func TestPlan(t *testing.T) {
 	if last != 4 {
 		t.Errorf("the last naked subset pass is of size %d, want 4", last)
 	}
-	singles := Plan(func(s *Strategy) bool { return s.Class == Solution })
+	singles := Plan(func(s *Strategy) bool { return s.Class() == Solution })
 	if len(singles) != 3 {
 		t.Errorf("plan of the solution methods has %d passes, want 3 (A, H, B)", len(singles))
 	}
@@ -93,7 +93,7 @@ func TestCoveredFindNothing(t *testing.T) {
 	if quick() {
 		max = 25
 	}
-	passes := Plan(func(st *Strategy) bool { return !st.OptIn })
+	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	checked := map[*Strategy]int{}
 	var other Sink
 	eachLogicState(t, top1465, max, func(b *grid.Board, line string, step *Step) {

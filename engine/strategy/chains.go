@@ -49,9 +49,9 @@ var (
 // NiceLoop (f): alternating inference chains and loops over single
 // candidates: AICs, continuous and discontinuous nice loops.
 var NiceLoop = &Strategy{
-	Name: "Nice Loop/AIC", Class: Elimination,
+	Name: "Nice Loop/AIC", class: Elimination,
 	Technique:  techAIC,
-	Techniques: []*Technique{techAIC, techCNL, techDNL},
+	techniques: []*Technique{techAIC, techCNL, techDNL},
 	Explain:    explainChain,
 	find:       findNiceLoops,
 }
@@ -63,9 +63,9 @@ var NiceLoop = &Strategy{
 // candidates (HoDoKu's premises) before groups and ALSs (chainMode.candFirst).
 // Find-all mode lists the chains from every start.
 var GroupedNiceLoop = &Strategy{
-	Name: "Grouped Nice Loop/AIC", Class: Elimination,
+	Name: "Grouped Nice Loop/AIC", class: Elimination,
 	Technique:  techGAIC,
-	Techniques: []*Technique{techGAIC, techGCNL, techGDNL},
+	techniques: []*Technique{techGAIC, techGCNL, techGDNL},
 	Explain:    explainChain,
 	find:       findGroupedNiceLoops,
 }

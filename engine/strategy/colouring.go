@@ -19,11 +19,11 @@ var (
 // each other, so that colour is false. Trap: a cell seeing both colours
 // cannot hold the digit. (MultiColours joins two such clusters.)
 var SimpleColours = &Strategy{
-	Name: "Simple Colours", Class: Elimination,
+	Name: "Simple Colours", class: Elimination,
 	Technique:  colourTrap,
-	Techniques: []*Technique{colourTrap, colourWrap},
+	techniques: []*Technique{colourTrap, colourWrap},
 	Explain:    explainColours,
-	PerDigit:   true,
+	perDigit:   true,
 	find:       findColours,
 }
 

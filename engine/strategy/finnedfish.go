@@ -37,10 +37,10 @@ var (
 	// finned fish: two finned fish on the same base lines with different
 	// eliminations.
 	FinnedFish = &Strategy{
-		Name: "Finned Fish", Class: Elimination,
-		Techniques: fishTechniqueList(finnedTechniques, sashimiTechniques, finnedSiamese, sashimiSiamese),
+		Name: "Finned Fish", class: Elimination,
+		techniques: fishTechniqueList(finnedTechniques, sashimiTechniques, finnedSiamese, sashimiSiamese),
 		Explain:    explainFinnedFish,
-		PerDigit:   true,
+		perDigit:   true,
 		find:       findFinnedFish,
 	}
 )

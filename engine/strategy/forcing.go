@@ -31,9 +31,9 @@ var (
 // implication tree drawn in Nodes, Links and Marks; a search on a large,
 // open board stops at a work budget with the best found by then.
 var ForcingChain = &Strategy{
-	Name: "Forcing Chain", Class: Elimination,
+	Name: "Forcing Chain", class: Elimination,
 	Technique:  forcingChainContradiction,
-	Techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
+	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
 	Explain:    explainForcing,
 	find:       findForcingChains,
 }
@@ -43,9 +43,9 @@ var ForcingChain = &Strategy{
 // in a unit, by what the assumption has made false so far, holds it; and
 // a cell or a digit in a unit left with none is a contradiction.
 var ForcingNet = &Strategy{
-	Name: "Forcing Net", Class: Elimination,
+	Name: "Forcing Net", class: Elimination,
 	Technique:  forcingNetContradiction,
-	Techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
+	techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
 	Explain:    explainForcing,
 	find:       findForcingNets,
 }

@@ -357,7 +357,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 	// Boards stuck before the chains and ALSs, so that every forcing form
 	// shows (the chains find what short forcing chains would).
 	passes := Plan(func(st *Strategy) bool {
-		return st.Class != Search && !st.NeedsUnique && !st.OptIn && (st.Level() < Unfair || st == ForcingChain || st == ForcingNet)
+		return st.Class() != Search && !st.NeedsUnique() && !st.OptIn() && (st.Level() < Unfair || st == ForcingChain || st == ForcingNet)
 	})
 	var boards []*grid.Board
 	var sink Sink

@@ -39,8 +39,8 @@ var (
 	// them where the solve gets stuck (before the forcing chains) made
 	// logic-only solving of top1465 over three times slower.
 	FrankenFish = &Strategy{
-		Name: "Franken Fish", Class: Elimination, OptIn: true, PerDigit: true,
-		Techniques: fishTechniqueList(frankenTechniques, finnedFrankenTechniques),
+		Name: "Franken Fish", class: Elimination, optIn: true, perDigit: true,
+		techniques: fishTechniqueList(frankenTechniques, finnedFrankenTechniques),
 		Explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, frankenFish) },
 	}
@@ -50,8 +50,8 @@ var (
 	// (OptIn), as HoDoKu leaves it out of its default steps. Sizes 2 to 4
 	// by default, up to 7 when Sink.Size asks.
 	MutantFish = &Strategy{
-		Name: "Mutant Fish", Class: Elimination, OptIn: true, PerDigit: true,
-		Techniques: fishTechniqueList(mutantTechniques, finnedMutantTechniques),
+		Name: "Mutant Fish", class: Elimination, optIn: true, perDigit: true,
+		techniques: fishTechniqueList(mutantTechniques, finnedMutantTechniques),
 		Explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, mutantFish) },
 	}

@@ -369,7 +369,7 @@ const top1465 = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
 // there (nil when stuck). The step is applied after each returns.
 func eachLogicState(t *testing.T, file string, max int, each func(b *grid.Board, line string, step *Step)) {
 	t.Helper()
-	passes := Plan(func(st *Strategy) bool { return !st.OptIn })
+	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	var sink Sink
 	n := 0
 	sharedBoards(t, file, func(b *grid.Board, line string) bool {

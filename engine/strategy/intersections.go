@@ -15,7 +15,7 @@ var (
 	// digit leaves the rest of that line. On other layouts the region may
 	// point into any unit it overlaps (a diagonal, a window).
 	LockedRegions = &Strategy{
-		Name: "Locked Regions", Class: Elimination, Local: true,
+		Name: "Locked Regions", class: Elimination, local: true,
 		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50},
 		Explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
@@ -25,7 +25,7 @@ var (
 	// region, the digit leaves the rest of that region. On other layouts any
 	// unit that is not a region may claim.
 	LockedCandidates = &Strategy{
-		Name: "Locked Candidates", Class: Elimination, Local: true,
+		Name: "Locked Candidates", class: Elimination, local: true,
 		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50},
 		Explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
@@ -33,8 +33,8 @@ var (
 	// LockedSubsets (I): a naked pair or triple whose cells lie in the
 	// overlap of two units removes its digits from the rest of both.
 	LockedSubsets = &Strategy{
-		Name: "Locked Subsets", Class: Elimination,
-		Techniques: []*Technique{lockedPair, lockedTriple},
+		Name: "Locked Subsets", class: Elimination,
+		techniques: []*Technique{lockedPair, lockedTriple},
 		Explain:    explainLockedSubset,
 		find:       findLockedSubsets,
 	}

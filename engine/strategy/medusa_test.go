@@ -109,7 +109,7 @@ func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bo
 	t.Helper()
 	var order []*Strategy
 	for _, st := range All() {
-		if st.HasFinder() && st.Class != Search && !st.OptIn && (unique || !st.NeedsUnique) {
+		if st.HasFinder() && st.Class() != Search && !st.OptIn() && (unique || !st.NeedsUnique()) {
 			order = append(order, st)
 		}
 	}

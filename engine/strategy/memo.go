@@ -112,7 +112,7 @@ func (m *DigitMemo) takePlanes() {
 
 // local marks s as a local strategy (Strategy.Local).
 func local(s *Strategy) *Strategy {
-	s.Local = true
+	s.local = true
 	return s
 }
 

@@ -11,7 +11,7 @@ import (
 func perDigitStrategies() []*Strategy {
 	var out []*Strategy
 	for _, st := range All() {
-		if st.PerDigit && !st.OptIn {
+		if st.PerDigit() && !st.OptIn() {
 			out = append(out, st)
 		}
 	}
@@ -136,7 +136,7 @@ func nextCand(b *grid.Board, d, cell int) int {
 func TestLocalFinders(t *testing.T) {
 	var locals []*Strategy
 	for _, st := range All() {
-		if st.Local {
+		if st.Local() {
 			locals = append(locals, st)
 		}
 	}

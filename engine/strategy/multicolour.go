@@ -17,11 +17,11 @@ var (
 // opposites cannot hold the digit. Type 2: a colour sees both colours of
 // the other cluster, one of which is true, so it is false.
 var MultiColours = &Strategy{
-	Name: "Multi Colours", Class: Elimination,
+	Name: "Multi Colours", class: Elimination,
 	Technique:  multiColour,
-	Techniques: []*Technique{multiColour, multiWrap},
+	techniques: []*Technique{multiColour, multiWrap},
 	Explain:    explainColours,
-	PerDigit:   true,
+	perDigit:   true,
 	find:       findMultiColours,
 }
 

@@ -131,16 +131,16 @@ var (
 	// unit holding only k digits between them take those digits from the
 	// unit's other cells.
 	NakedSubsets = &Strategy{
-		Name: "Naked Subsets", Class: Elimination, Str8ts: AlsoOnStr8ts, Local: true,
-		Techniques: nakedTechniques,
+		Name: "Naked Subsets", class: Elimination, str8ts: AlsoOnStr8ts, local: true,
+		techniques: nakedTechniques,
 		Explain:    explainSubset,
 		find:       findNakedSubsets,
 	}
 	// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
 	// confined to k cells of a unit clear those cells of other digits.
 	HiddenSubsets = &Strategy{
-		Name: "Hidden Subsets", Class: Elimination, Local: true,
-		Techniques: hiddenTechniques,
+		Name: "Hidden Subsets", class: Elimination, local: true,
+		techniques: hiddenTechniques,
 		Explain:    explainSubset,
 		find:       findHiddenSubsets,
 	}
@@ -148,10 +148,10 @@ var (
 	// within k columns) leaves those columns (rows) elsewhere: X-Wing,
 	// Swordfish, Jellyfish, and the larger fish when asked for.
 	BasicFish = &Strategy{
-		Name: "Basic Fish", Class: Elimination,
-		Techniques: fishTechniques,
+		Name: "Basic Fish", class: Elimination,
+		techniques: fishTechniques,
 		Explain:    explainFish,
-		PerDigit:   true,
+		perDigit:   true,
 		find:       findBasicFish,
 	}
 )

@@ -26,7 +26,7 @@ var (
 	// in the cell most likely to fail fast; a contradiction undoes it. The
 	// solver drives it, so it has no finder.
 	Guessing = &Strategy{
-		Name: "Guessing", Class: Search, Str8ts: AlsoOnStr8ts,
+		Name: "Guessing", class: Search, str8ts: AlsoOnStr8ts,
 		Technique: &Technique{Name: "Guessing", Code: "xxxx", Level: Extreme, Score: 10000},
 		Explain:   explainGuessing,
 	}

@@ -44,8 +44,8 @@ var (
 	// k of its cells clear those cells of other digits (a hidden pair or
 	// triple of a compartment; naked ones are Naked Subsets, F).
 	CompartmentSubsets = &Strategy{
-		Name: "Compartment Hidden Subsets", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Techniques: compartmentSubsetTechniques,
+		Name: "Compartment Hidden Subsets", class: Elimination, str8ts: OnlyOnStr8ts,
+		techniques: compartmentSubsetTechniques,
 		find:       findCompartmentSubsets,
 		Explain:    explainCompartmentSubset,
 	}
@@ -54,8 +54,8 @@ var (
 	// once and leaves the rest of them (X-Wing, Swordfish on sure digits);
 	// the same with rows and columns swapped.
 	Str8tsFish = &Strategy{
-		Name: "Str8ts Fish", Class: Elimination, Str8ts: OnlyOnStr8ts,
-		Techniques: str8tsFishTechniques,
+		Name: "Str8ts Fish", class: Elimination, str8ts: OnlyOnStr8ts,
+		techniques: str8tsFishTechniques,
 		find:       findStr8tsFish,
 		Explain:    explainStr8tsFish,
 	}
@@ -87,13 +87,13 @@ var (
 // must appear in a unit, and the uniqueness patterns of Sudoku are not
 // those of Str8ts.
 func alsoOnStr8ts(st *Strategy) *Strategy {
-	st.Str8ts = AlsoOnStr8ts
+	st.str8ts = AlsoOnStr8ts
 	return st
 }
 
 // onlyOnStr8ts marks a Str8ts strategy (OnlyOnStr8ts) and returns it.
 func onlyOnStr8ts(st *Strategy) *Strategy {
-	st.Str8ts = OnlyOnStr8ts
+	st.str8ts = OnlyOnStr8ts
 	return st
 }
 
@@ -933,7 +933,7 @@ func explainSettis(s *Step, n grid.Notation) string {
 // corners hold only a and b, the fourth cannot be a or b. Diagonals of
 // Str8ts X and BX must not cross the rectangle.
 var Str8tsUniqueRectangle = &Strategy{
-	Name: "Str8ts Unique Rectangle", Class: Elimination, Str8ts: OnlyOnStr8ts, NeedsUnique: true,
+	Name: "Str8ts Unique Rectangle", class: Elimination, str8ts: OnlyOnStr8ts, needsUnique: true,
 	Technique: &Technique{Name: "Str8ts Unique Rectangle", Level: Hard, Score: 100},
 	find:      findStr8tsUniqueRectangles,
 	Explain:   explainStr8tsUniqueRectangle,

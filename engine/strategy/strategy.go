@@ -378,33 +378,18 @@ type Strategy struct {
 	Name string // e.g. "Naked Single"
 	// Technique is the default technique of the strategy's steps; finders
 	// of several techniques set each step's own, from Techniques.
-	Technique  *Technique
-	Techniques []*Technique
-	Class      Class
-	// NeedsUnique marks strategies that are only sound when the puzzle has
-	// exactly one solution (uniqueness strategies).
-	NeedsUnique bool
-	// Str8ts tells whether the strategy runs on Str8ts boards (see
-	// Str8tsUse).
-	Str8ts Str8tsUse
-	// OptIn marks strategies too dear for the default order of play
-	// (HoDoKu leaves them out of its default steps too): a solve runs them
-	// only when its options name them.
-	OptIn bool
-	// PerDigit marks strategies whose patterns each lie on one digit: what
-	// the finder reports for a digit depends only on the cells where that
-	// digit is a candidate and those where it is placed, and it honours
-	// Sink.Digits. A solver that remembers where a pass found nothing can
-	// skip the digits whose cells have not changed since (DigitMemo).
-	PerDigit bool
-	// Local marks strategies whose patterns each stand on a few cells:
-	// whether there is one depends only on those cells' candidates, and
-	// its eliminations are candidates elsewhere, so a pattern found after
-	// candidates were only removed stands on a cell that lost some or was
-	// there before. The finder honours Sink.Changed, and a solver that
-	// remembers where a pass found nothing looks only through the cells
-	// changed since (CellMemo).
-	Local bool
+	Technique *Technique
+
+	// The strategy's properties are fixed when it is declared and read
+	// through its methods: the solver's plans, computed once, depend on
+	// them.
+	techniques  []*Technique
+	class       Class
+	needsUnique bool
+	str8ts      Str8tsUse
+	optIn       bool
+	perDigit    bool
+	local       bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
@@ -412,14 +397,49 @@ type Strategy struct {
 	Explain func(s *Step, n grid.Notation) string
 }
 
+// Techniques returns the techniques of a strategy of several, nil for a
+// strategy of one (see AllTechniques).
+func (s *Strategy) Techniques() []*Technique { return s.techniques }
+
+// Class returns the kind of the strategy's steps.
+func (s *Strategy) Class() Class { return s.class }
+
+// NeedsUnique reports whether the strategy is only sound when the puzzle
+// has exactly one solution (uniqueness strategies).
+func (s *Strategy) NeedsUnique() bool { return s.needsUnique }
+
+// Str8ts tells whether the strategy runs on Str8ts boards (see Str8tsUse).
+func (s *Strategy) Str8ts() Str8tsUse { return s.str8ts }
+
+// OptIn reports whether the strategy is too dear for the default order of
+// play (HoDoKu leaves it out of its default steps too): a solve runs it
+// only when its options name it.
+func (s *Strategy) OptIn() bool { return s.optIn }
+
+// PerDigit reports whether the strategy's patterns each lie on one digit:
+// what the finder reports for a digit depends only on the cells where that
+// digit is a candidate and those where it is placed, and it honours
+// Sink.Digits. A solver that remembers where a pass found nothing can skip
+// the digits whose cells have not changed since (DigitMemo).
+func (s *Strategy) PerDigit() bool { return s.perDigit }
+
+// Local reports whether the strategy's patterns each stand on a few cells:
+// whether there is one depends only on those cells' candidates, and its
+// eliminations are candidates elsewhere, so a pattern found after
+// candidates were only removed stands on a cell that lost some or was
+// there before. The finder honours Sink.Changed, and a solver that
+// remembers where a pass found nothing looks only through the cells
+// changed since (CellMemo).
+func (s *Strategy) Local() bool { return s.local }
+
 // newStrategy returns the strategy of one technique, named after it.
 func newStrategy(class Class, t *Technique, find func(b *grid.Board, sink *Sink), explain func(s *Step, n grid.Notation) string) *Strategy {
-	return &Strategy{Name: t.Name, Technique: t, Class: class, find: find, Explain: explain}
+	return &Strategy{Name: t.Name, Technique: t, class: class, find: find, Explain: explain}
 }
 
 // perDigit marks s as a per-digit strategy (Strategy.PerDigit).
 func perDigit(s *Strategy) *Strategy {
-	s.PerDigit = true
+	s.perDigit = true
 	return s
 }
 
@@ -449,8 +469,8 @@ func (s *Strategy) Level() Level {
 
 // AllTechniques returns every technique the strategy's steps may carry.
 func (s *Strategy) AllTechniques() []*Technique {
-	if len(s.Techniques) > 0 {
-		return s.Techniques
+	if len(s.Techniques()) > 0 {
+		return s.Techniques()
 	}
 	if s.Technique != nil {
 		return []*Technique{s.Technique}

@@ -21,8 +21,8 @@ var (
 	// 9×9 only (the templates of larger boards are too many), and only
 	// when chosen (OptIn): enumerating the templates is dear.
 	Templates = &Strategy{
-		Name: "Templates", Class: Elimination, OptIn: true,
-		Techniques: []*Technique{templateSet, templateDelete},
+		Name: "Templates", class: Elimination, optIn: true,
+		techniques: []*Technique{templateSet, templateDelete},
 		Explain:    explainTemplates,
 		find:       findTemplates,
 	}

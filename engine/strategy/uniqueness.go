@@ -38,9 +38,9 @@ var (
 var UniqueRectangles = &Strategy{
 	Name:        "Unique Rectangles",
 	Technique:   urType1,
-	Techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
-	Class:       Elimination,
-	NeedsUnique: true,
+	techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
+	class:       Elimination,
+	needsUnique: true,
 	Explain:     explainUniqueRectangle,
 	find:        func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) },
 }

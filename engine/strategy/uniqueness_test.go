@@ -366,7 +366,7 @@ var uqStrategies = []*Strategy{UniqueRectangles, AvoidableRectangles, BUGPlusOne
 // and the puzzles solved or left stuck.
 func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
 	t.Helper()
-	passes := Plan(func(st *Strategy) bool { return st.Class != Search && !st.OptIn })
+	passes := Plan(func(st *Strategy) bool { return st.Class() != Search && !st.OptIn() })
 	check := func(_ *Strategy, sink *Sink) {
 		for i := range sink.Steps() {
 			s := &sink.Steps()[i]

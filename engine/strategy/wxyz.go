@@ -15,8 +15,8 @@ import (
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
 var WXYZWing = &Strategy{
-	Name: techWXYZWing.Name, Technique: techWXYZWing, Class: Elimination,
-	Local: true, find: findWXYZWings, Explain: explainWXYZWing,
+	Name: techWXYZWing.Name, Technique: techWXYZWing, class: Elimination,
+	local: true, find: findWXYZWings, Explain: explainWXYZWing,
 }
 
 var techWXYZWing = &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200}
