@@ -131,7 +131,8 @@ func directLocking(g *grid, h *hint, t1, r1, r2, v int) bool {
 		if t1 == block {
 			d = 17
 		}
-		removeOutside(g, h, d, r2, r1, 1<<v)
+		// SE's direct steps only place: the removals that justify them stay.
+		h.reset(d)
 		h.cell, h.value = regionCells[r3][lowBit(pos&^x)], v
 		return true
 	}
@@ -218,9 +219,7 @@ func directHidden(g *grid, h *hint, k, r int, cells, set uint16, pos *[10]uint16
 		if k == 3 {
 			d = 25
 		}
-		if !keepOnly(g, h, d, r, cells, set) {
-			h.reset(d)
-		}
+		h.reset(d) // as for direct intersections, only the placement is made
 		h.cell, h.value = regionCells[r][lowBit(pos[v]&^cells)], v
 		return true
 	}
