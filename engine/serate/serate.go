@@ -79,11 +79,14 @@ var producers = []producer{
 	nakedTriple,
 	swordfish,
 	hiddenTriple,
+	twoStrongLinks,
 	xyWing,
 	xyzWing,
 	nakedQuad,
 	jellyfish,
 	hiddenQuad,
+	threeStrongLinks,
+	fourStrongLinks,
 }
 
 // Parse reads an 81-character puzzle: digits 1-9 for givens and '.' or
