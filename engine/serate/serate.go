@@ -86,6 +86,7 @@ var producers = []producer{
 	jellyfish,
 	hiddenQuad,
 	threeStrongLinks,
+	wxyzWing,
 	fourStrongLinks,
 }
 
