@@ -88,6 +88,10 @@ var producers = []producer{
 	threeStrongLinks,
 	wxyzWing,
 	fourStrongLinks,
+	chaining(false, false, false), // forcing chains and cycles
+	chaining(false, true, true),   // Nishio
+	chaining(true, false, false),  // multiple (cell and region) chains
+	chaining(true, true, false),   // dynamic chains
 }
 
 // Parse reads an 81-character puzzle: digits 1-9 for givens and '.' or
