@@ -1,6 +1,10 @@
 package serate
 
-import "math"
+import (
+	"math"
+	"math/bits"
+	"sync"
+)
 
 // Forcing chains as SE's Chaining class finds them. A potential is a
 // candidate assumed true (on) or false (off); implications spread
@@ -77,6 +81,10 @@ type chainer struct {
 	// parents.
 	hasSaved bool
 
+	// pos[r][v] mirrors g: the places of v in region r.
+	pos      [27][10]uint16
+	savedPos [27][10]uint16
+
 	nodes []cnode
 	par   []int32
 	seen  [numPots]uint32 // generation marks for counting ancestors
@@ -87,6 +95,35 @@ type chainer struct {
 
 	best chainFind
 }
+
+// loadPos fills pos from the grid.
+func (c *chainer) loadPos() {
+	for r := 0; r < 27; r++ {
+		for v := 1; v <= 9; v++ {
+			c.pos[r][v] = 0
+		}
+		for i, cell := range regionCells[r] {
+			m := c.g.cand[cell]
+			for m != 0 {
+				v := bits.TrailingZeros16(m)
+				m &= m - 1
+				c.pos[r][v] |= 1 << i
+			}
+		}
+	}
+}
+
+// remove takes v from cell in the grid and in pos.
+func (c *chainer) remove(cell, v int) {
+	c.g.cand[cell] &^= 1 << v
+	for t := 0; t < 3; t++ {
+		r := cellRegion[cell][t]
+		c.pos[r][v] &^= 1 << cellIndex[cell][t]
+	}
+}
+
+// chainers recycles the large scratch state of chaining.
+var chainers = sync.Pool{New: func() any { return new(chainer) }}
 
 // chainFind is the step SE's sort of chaining hints puts first: lowest
 // difficulty (as Java computes it), then lowest complexity, then sort key.
@@ -242,18 +279,34 @@ func (c *chainer) onToOff(n int32, y bool, out []int32) []int32 {
 			}
 		}
 	}
-	bit := uint16(1) << v
-	var added [81]bool
-	added[cell] = true
-	for _, t := range [3]int{block, row, col} {
-		for _, o := range regionCells[cellRegion[cell][t]] {
-			if !added[o] && g.cand[o]&bit != 0 {
-				added[o] = true
-				out = append(out, c.node(mkPot(o, v, false), n))
+	var added [3]uint16 // per region type, indexes already listed
+	for t := 0; t < 3; t++ {
+		r := cellRegion[cell][t]
+		m := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+		for m != 0 {
+			i := bits.TrailingZeros16(m)
+			m &= m - 1
+			o := regionCells[r][i]
+			if t > 0 && seenBefore(o, t, cell, v, c) {
+				continue
 			}
+			out = append(out, c.node(mkPot(o, v, false), n))
 		}
+		_ = added
 	}
 	return out
+}
+
+// seenBefore reports whether cell o, a place of v in the region of type t
+// of cell, was already listed through an earlier type (block before row
+// before column).
+func seenBefore(o, t, cell, v int, c *chainer) bool {
+	for u := 0; u < t; u++ {
+		if cellRegion[o][u] == cellRegion[cell][u] {
+			return true
+		}
+	}
+	return false
 }
 
 // offToOn lists the potentials made on by node n being off: the cell's
@@ -277,29 +330,22 @@ func (c *chainer) offToOn(n int32, toOff *pset, y, x bool, out []int32) []int32 
 		out = append(out, k)
 	}
 	if x {
-		bit := uint16(1) << v
-		for _, t := range [3]int{block, row, col} {
+		for t := 0; t < 3; t++ {
 			r := cellRegion[cell][t]
-			other := -1
-			for _, o := range regionCells[r] {
-				if o != cell && g.cand[o]&bit != 0 {
-					if other >= 0 {
-						other = -1
-						break
-					}
-					other = o
-				}
-			}
-			// A region where the value has no other place yields nothing.
-			if other < 0 {
+			others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+			// Only a region where the value has exactly one other place
+			// yields something.
+			if bits.OnesCount16(others) != 1 {
 				continue
 			}
+			other := regionCells[r][bits.TrailingZeros16(others)]
 			k := c.node(mkPot(other, v, true), n)
 			if c.hasSaved {
-				for _, o := range regionCells[r] {
-					if c.saved.cand[o]&bit != 0 && g.cand[o]&bit == 0 {
-						c.hiddenParent(k, mkPot(o, v, false), toOff)
-					}
+				gone := c.savedPos[r][v] &^ c.pos[r][v]
+				for gone != 0 {
+					i := bits.TrailingZeros16(gone)
+					gone &= gone - 1
+					c.hiddenParent(k, mkPot(regionCells[r][i], v, false), toOff)
 				}
 			}
 			out = append(out, k)
@@ -517,8 +563,9 @@ func containsPot(ps []pot, p pot) bool {
 // candidate from the grid as it goes; the grid is restored at the end.
 func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 	c.saved = *c.g
+	c.savedPos = c.pos
 	c.hasSaved = true
-	defer func() { *c.g = c.saved }()
+	defer func() { *c.g, c.pos = c.saved, c.savedPos }()
 	pendOn := append([]int32(nil), toOn.list...)
 	pendOff := append([]int32(nil), toOff.list...)
 	y := !c.nishio
@@ -545,7 +592,7 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 			buf = c.offToOn(p, toOff, y, true, buf[:0])
 			if c.dynamic {
 				pp := c.nodes[p].pot
-				c.g.cand[potCell(pp)] &^= 1 << potValue(pp)
+				c.remove(potCell(pp), potValue(pp))
 			}
 			for _, k := range buf {
 				kp := c.nodes[k].pot
@@ -742,8 +789,13 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 // chaining returns a producer for one of SE's chaining techniques.
 func chaining(multiple, dynamic, nishio bool) producer {
 	return func(g *grid, h *hint) bool {
-		c := &chainer{multiple: multiple, dynamic: dynamic, nishio: nishio, g: g}
-		c.best.diff = math.Inf(1)
+		c := chainers.Get().(*chainer)
+		defer chainers.Put(c)
+		c.multiple, c.dynamic, c.nishio, c.g = multiple, dynamic, nishio, g
+		c.hasSaved = false
+		c.best = chainFind{diff: math.Inf(1)}
+		c.nodes, c.par = c.nodes[:0], c.par[:0]
+		c.loadPos()
 		if multiple || dynamic {
 			c.multipleChains()
 		} else {
