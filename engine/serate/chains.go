@@ -91,7 +91,8 @@ type chainer struct {
 	gen   uint32
 	free  []*pset
 	stack []int32
-	tmp   []int32
+	// Reused queues and buffers of the spreading loops.
+	qOn, qOff, buf []int32
 
 	best chainFind
 }
@@ -566,16 +567,17 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 	c.savedPos = c.pos
 	c.hasSaved = true
 	defer func() { *c.g, c.pos = c.saved, c.savedPos }()
-	pendOn := append([]int32(nil), toOn.list...)
-	pendOff := append([]int32(nil), toOff.list...)
+	pendOn := append(c.qOn[:0], toOn.list...)
+	pendOff := append(c.qOff[:0], toOff.list...)
+	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
+	hOn, hOff := 0, 0
 	y := !c.nishio
-	var buf []int32
 	for {
-		if len(pendOn) > 0 {
-			p := pendOn[0]
-			pendOn = pendOn[1:]
-			buf = c.onToOff(p, y, buf[:0])
-			for _, k := range buf {
+		if hOn < len(pendOn) {
+			p := pendOn[hOn]
+			hOn++
+			c.buf = c.onToOff(p, y, c.buf[:0])
+			for _, k := range c.buf {
 				kp := c.nodes[k].pot
 				if on := toOn.get(kp | 1); on >= 0 {
 					return on, k
@@ -586,15 +588,15 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 			}
 			continue
 		}
-		if len(pendOff) > 0 {
-			p := pendOff[0]
-			pendOff = pendOff[1:]
-			buf = c.offToOn(p, toOff, y, true, buf[:0])
+		if hOff < len(pendOff) {
+			p := pendOff[hOff]
+			hOff++
+			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0])
 			if c.dynamic {
 				pp := c.nodes[p].pot
 				c.remove(potCell(pp), potValue(pp))
 			}
-			for _, k := range buf {
+			for _, k := range c.buf {
 				kp := c.nodes[k].pot
 				if off := toOff.get(kp &^ 1); off >= 0 {
 					return k, off

@@ -10,13 +10,17 @@ func TestDebugMismatch(t *testing.T) {
 		t.Skip()
 	}
 	set := loadRated(t, os.Getenv("SERATE_DEBUG"), 2000)
+	limit := 40
+	if os.Getenv("SERATE_ALL") != "" {
+		limit = 1 << 30
+	}
 	n := 0
 	for _, p := range set {
 		got, _ := Rate(p.puzzle)
 		if got != p.want {
 			t.Logf("%s %v want %v", p.puzzle, got, p.want)
 			n++
-			if n > 40 {
+			if n > limit {
 				break
 			}
 		}

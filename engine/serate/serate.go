@@ -82,6 +82,7 @@ var producers = []producer{
 	twoStrongLinks,
 	xyWing,
 	xyzWing,
+	uniqueLoops,
 	nakedQuad,
 	jellyfish,
 	hiddenQuad,

@@ -43,8 +43,9 @@ func TestRateInvalid(t *testing.T) {
 }
 
 func TestRateBeyond(t *testing.T) {
-	// top1465's first puzzle, rated 9.0 by SE: it needs forcing chains.
-	_, err := Rate("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+	// The first of eleven's hardest, rated 11.9 by SE: it needs nested
+	// forcing chains.
+	_, err := Rate(".2.4...8.....8...68....71..2..5...9..95.......4..3.........1..7..28...4.....6.3..")
 	if !errors.Is(err, ErrBeyond) {
 		t.Errorf("error = %v, want ErrBeyond", err)
 	}
