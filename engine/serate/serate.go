@@ -89,6 +89,7 @@ var producers = []producer{
 	threeStrongLinks,
 	wxyzWing,
 	fourStrongLinks,
+	alignedPairExclusion,
 	chaining(false, false, false), // forcing chains and cycles
 	chaining(false, true, true),   // Nishio
 	chaining(true, false, false),  // multiple (cell and region) chains
