@@ -88,6 +88,7 @@ var producers = []producer{
 	hiddenQuad,
 	threeStrongLinks,
 	wxyzWing,
+	bug,
 	fourStrongLinks,
 	alignedPairExclusion,
 	chaining(false, false, false), // forcing chains and cycles
