@@ -73,6 +73,12 @@ func (s *pset) retain(o *pset) {
 // chainer holds the state of one chaining technique for one grid.
 type chainer struct {
 	multiple, dynamic, nishio bool
+	level                     int // 1 for dynamic chains plus
+
+	// State of one search for advanced potentials (see plus.go).
+	advToOff           *pset
+	advPend            *[]int32
+	advFound, advAdded bool
 
 	g     *grid // the grid, changed by dynamic chaining and restored
 	saved grid  // the grid as it was when the current chaining began
@@ -607,6 +613,12 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 			}
 			continue
 		}
+		if c.level > 0 {
+			c.advAdded = false
+			if c.advanced(toOff, &pendOff) {
+				continue
+			}
+		}
 		return -1, -1
 	}
 }
@@ -624,6 +636,8 @@ func (c *chainer) multipleChains() {
 
 func (c *chainer) base() float64 {
 	switch {
+	case c.level > 0:
+		return 8.5 + 0.5*float64(c.level)
 	case c.nishio:
 		return 7.5
 	case c.dynamic:
@@ -790,10 +804,16 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 
 // chaining returns a producer for one of SE's chaining techniques.
 func chaining(multiple, dynamic, nishio bool) producer {
+	return chainingLevel(multiple, dynamic, nishio, 0)
+}
+
+// chainingLevel returns a producer for SE's chaining techniques with
+// advanced potentials up to the given level.
+func chainingLevel(multiple, dynamic, nishio bool, level int) producer {
 	return func(g *grid, h *hint) bool {
 		c := chainers.Get().(*chainer)
 		defer chainers.Put(c)
-		c.multiple, c.dynamic, c.nishio, c.g = multiple, dynamic, nishio, g
+		c.multiple, c.dynamic, c.nishio, c.g, c.level = multiple, dynamic, nishio, g, level
 		c.hasSaved = false
 		c.best = chainFind{diff: math.Inf(1)}
 		c.nodes, c.par = c.nodes[:0], c.par[:0]
