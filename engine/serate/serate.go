@@ -91,10 +91,11 @@ var producers = []producer{
 	bug,
 	fourStrongLinks,
 	alignedPairExclusion,
-	chaining(false, false, false), // forcing chains and cycles
-	chaining(false, true, true),   // Nishio
-	chaining(true, false, false),  // multiple (cell and region) chains
-	chaining(true, true, false),   // dynamic chains
+	chaining(false, false, false),       // forcing chains and cycles
+	chaining(false, true, true),         // Nishio
+	chaining(true, false, false),        // multiple (cell and region) chains
+	chaining(true, true, false),         // dynamic chains
+	chainingLevel(true, true, false, 1), // dynamic chains plus
 }
 
 // Parse reads an 81-character puzzle: digits 1-9 for givens and '.' or

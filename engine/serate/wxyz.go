@@ -9,52 +9,93 @@ package serate
 // remaining values of the three go too, from the cells seeing all their
 // holders. Among all wings SE takes the lowest rated, then the one with
 // the most removals, then the greatest suffix.
-func wxyzWing(g *grid, h *hint) bool {
-	var best wxyzFind
-	var cur wxyzFind
-	for a := 0; a < 81; a++ {
-		ca := g.cand[a]
-		if n := popcount(ca); n < 2 || n > 4 {
-			continue
-		}
-		for _, b := range peers[a] {
-			cb := g.cand[b]
-			if b < a || popcount(cb) < 2 || popcount(ca|cb) > 4 {
-				continue
-			}
-			for _, c := range peers[a] {
-				cc := g.cand[c]
-				if c < b || !isPeer[b][c] || popcount(cc) < 2 || popcount(ca|cb|cc) != 4 {
-					continue
-				}
-				als := [3]int{a, b, c}
-				union := ca | cb | cc
-				big := max(popcount(ca), popcount(cb), popcount(cc))
-				size := popcount(ca) + popcount(cb) + popcount(cc)
-				for y := 0; y < 81; y++ {
-					cy := g.cand[y]
-					if y == a || y == b || y == c || popcount(cy) != 2 || cy&union != cy {
-						continue
-					}
-					if !isPeer[y][a] && !isPeer[y][b] && !isPeer[y][c] {
-						continue
-					}
-					if !cur.build(g, als, y, union, big, size) {
-						continue
-					}
-					if best.worse(&cur) {
-						best = cur
-					}
-				}
-			}
-		}
-	}
-	if !best.found {
+func wxyzWing(g *grid, h *hint) bool { return alsWing(g, h, 3) }
+
+// vwxyzWing is SE's VWXYZ-Wing: four cells and five values (6.2 to 6.4).
+func vwxyzWing(g *grid, h *hint) bool { return alsWing(g, h, 4) }
+
+// uvwxyzWing is SE's UVWXYZ-Wing: five cells and six values (6.6).
+func uvwxyzWing(g *grid, h *hint) bool { return alsWing(g, h, 5) }
+
+// tuvwxyzWing is SE's TUVWXYZ-Wing: six cells and seven values (7.5).
+func tuvwxyzWing(g *grid, h *hint) bool { return alsWing(g, h, 6) }
+
+// alsWing finds SE's wings of n cells that see one another and hold n+1
+// values between them, with a bivalue cell, as wxyzWing describes.
+func alsWing(g *grid, h *hint, n int) bool {
+	s := wingSearch{g: g, n: n}
+	s.grow(0, 0)
+	if !s.best.found {
 		return false
 	}
-	h.reset(best.diff)
-	h.remove = best.remove
+	h.reset(s.best.diff)
+	h.remove = s.best.remove
 	return true
+}
+
+// wingSearch enumerates the cells of a wing in increasing order.
+type wingSearch struct {
+	g    *grid
+	n    int
+	als  [6]int
+	best wxyzFind
+	cur  wxyzFind
+}
+
+func (s *wingSearch) grow(k int, union uint16) {
+	g := s.g
+	if k == s.n {
+		if popcount(union) != s.n+1 {
+			return
+		}
+		als := s.als[:s.n]
+		big, size := 0, 0
+		for _, c := range als {
+			big = max(big, popcount(g.cand[c]))
+			size += popcount(g.cand[c])
+		}
+		for y := 0; y < 81; y++ {
+			cy := g.cand[y]
+			if popcount(cy) != 2 || cy&union != cy {
+				continue
+			}
+			in, sees := false, false
+			for _, c := range als {
+				in = in || c == y
+				sees = sees || isPeer[y][c]
+			}
+			if in || !sees || !s.cur.build(g, als, y, union, big, size, s.n) {
+				continue
+			}
+			if s.best.worse(&s.cur) {
+				s.best = s.cur
+			}
+		}
+		return
+	}
+	first := 0
+	if k > 0 {
+		first = s.als[k-1] + 1
+	}
+	for c := first; c < 81; c++ {
+		m := g.cand[c]
+		if popcount(m) < 2 || (k == 0 && popcount(m) > s.n+1) {
+			continue
+		}
+		ok := true
+		for _, a := range s.als[:k] {
+			if !isPeer[a][c] {
+				ok = false
+				break
+			}
+		}
+		u := union | m
+		if !ok || popcount(u) > s.n+1 {
+			continue
+		}
+		s.als[k] = c
+		s.grow(k+1, u)
+	}
 }
 
 // wxyzFind is one WXYZ-Wing with its removals and SE's keys of choice.
@@ -81,7 +122,7 @@ func (f *wxyzFind) worse(o *wxyzFind) bool {
 }
 
 // restricted reports whether y sees every cell of als holding bit.
-func restricted(g *grid, als [3]int, y int, bit uint16) bool {
+func restricted(g *grid, als []int, y int, bit uint16) bool {
 	for _, c := range als {
 		if g.cand[c]&bit != 0 && !isPeer[y][c] {
 			return false
@@ -92,7 +133,7 @@ func restricted(g *grid, als [3]int, y int, bit uint16) bool {
 
 // build fills f with the wing on als and y, reporting whether it has a
 // restricted common and removes anything.
-func (f *wxyzFind) build(g *grid, als [3]int, y int, union uint16, big, size int) bool {
+func (f *wxyzFind) build(g *grid, als []int, y int, union uint16, big, size, n int) bool {
 	cy := g.cand[y]
 	x := lowBit(cy)
 	z := lowBit(cy &^ (1 << x))
@@ -107,7 +148,14 @@ func (f *wxyzFind) build(g *grid, als [3]int, y int, union uint16, big, size int
 		double = false
 	}
 	*f = wxyzFind{}
-	skip := func(c int) bool { return c == als[0] || c == als[1] || c == als[2] || c == y }
+	skip := func(c int) bool {
+		for _, a := range als {
+			if a == c {
+				return true
+			}
+		}
+		return c == y
+	}
 	// see removes bit from the cells seeing every holder among als (and y
 	// when withY), reporting whether it removed any.
 	see := func(bit uint16, withY bool) bool {
@@ -133,11 +181,11 @@ func (f *wxyzFind) build(g *grid, als [3]int, y int, union uint16, big, size int
 	}
 	weak, strongX := false, false
 	if double {
-		rest := union &^ cy
-		w1 := lowBit(rest)
-		w2 := lowBit(rest &^ (1 << w1))
-		weak = see(1<<w1, false)
-		weak = see(1<<w2, false) || weak
+		for rest := union &^ cy; rest != 0; {
+			w := lowBit(rest)
+			rest &^= 1 << w
+			weak = see(1<<w, false) || weak
+		}
 		strongX = see(xBit, true)
 	}
 	strongZ := see(zBit, true)
@@ -148,16 +196,29 @@ func (f *wxyzFind) build(g *grid, als [3]int, y int, union uint16, big, size int
 		return false
 	}
 	f.found = true
-	f.diff = Tenths(55)
-	if big == 3 {
-		f.diff = 56
-	}
+	f.diff = wingRating(n, big)
 	link := byte('1')
 	if double {
 		link = '2'
 	}
 	f.suffix = string([]byte{link, byte('0' + big)}) + itoa(size)
 	return true
+}
+
+// wingRating is SE's rating of a wing of n cells whose largest cell has
+// big candidates: 5.5 plus 0.1 for a middle-sized largest cell (WXYZ),
+// 6.2 plus up to 0.2 (VWXYZ), 6.6 (UVWXYZ), 7.5 (TUVWXYZ).
+func wingRating(n, big int) Tenths {
+	abs := func(x int) int { return max(x, -x) }
+	switch n {
+	case 3:
+		return Tenths(55 + (1 - abs(3-big)))
+	case 4:
+		return Tenths(62 + (2 - abs(3-big)))
+	case 5:
+		return 66
+	}
+	return 75
 }
 
 func itoa(n int) string {
