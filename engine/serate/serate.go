@@ -90,8 +90,11 @@ var producers = []producer{
 	wxyzWing,
 	bug,
 	fourStrongLinks,
+	vwxyzWing,
 	alignedPairExclusion,
-	chaining(false, false, false),       // forcing chains and cycles
+	uvwxyzWing,
+	chaining(false, false, false), // forcing chains and cycles
+	tuvwxyzWing,
 	chaining(false, true, true),         // Nishio
 	chaining(true, false, false),        // multiple (cell and region) chains
 	chaining(true, true, false),         // dynamic chains
