@@ -275,14 +275,19 @@ func (c *chainer) offer(base float64, complexity, key int, target pot, place boo
 
 // onToOff lists the potentials made off by node n being on: the cell's
 // other values (when y), then the value in the block, row and column.
-func (c *chainer) onToOff(n int32, y bool, out []int32) []int32 {
+//
+// When known is set, a potential already in known (and whose negation is
+// not in contra) is left out: the caller would only find it present.
+func (c *chainer) onToOff(n int32, y bool, out []int32, known, contra *pset) []int32 {
 	p := c.nodes[n].pot
 	cell, v := potCell(p), potValue(p)
 	g := c.g
 	if y {
 		for w := 1; w <= 9; w++ {
 			if w != v && g.cand[cell]&(1<<w) != 0 {
-				out = append(out, c.node(mkPot(cell, w, false), n))
+				if q := mkPot(cell, w, false); known == nil || !known.has(q) || contra.has(q|1) {
+					out = append(out, c.node(q, n))
+				}
 			}
 		}
 	}
@@ -297,7 +302,9 @@ func (c *chainer) onToOff(n int32, y bool, out []int32) []int32 {
 			if t > 0 && seenBefore(o, t, cell, v, c) {
 				continue
 			}
-			out = append(out, c.node(mkPot(o, v, false), n))
+			if q := mkPot(o, v, false); known == nil || !known.has(q) || contra.has(q|1) {
+				out = append(out, c.node(q, n))
+			}
 		}
 		_ = added
 	}
@@ -320,21 +327,25 @@ func seenBefore(o, t, cell, v int, c *chainer) bool {
 // last value (when y), then the value's last place in the block, row and
 // column (when x). In dynamic chaining the candidates removed since the
 // start become extra parents.
-func (c *chainer) offToOn(n int32, toOff *pset, y, x bool, out []int32) []int32 {
+//
+// known and contra work as for onToOff.
+func (c *chainer) offToOn(n int32, toOff *pset, y, x bool, out []int32, known, contra *pset) []int32 {
 	p := c.nodes[n].pot
 	cell, v := potCell(p), potValue(p)
 	g := c.g
 	if y && popcount(g.cand[cell]) == 2 {
 		other := lowBit(g.cand[cell] &^ (1 << v))
-		k := c.node(mkPot(cell, other, true), n)
-		if c.hasSaved {
-			for w := 1; w <= 9; w++ {
-				if c.saved.cand[cell]&(1<<w) != 0 && g.cand[cell]&(1<<w) == 0 {
-					c.hiddenParent(k, mkPot(cell, w, false), toOff)
+		if q := mkPot(cell, other, true); known == nil || !known.has(q) || contra.has(q&^1) {
+			k := c.node(q, n)
+			if c.hasSaved {
+				for w := 1; w <= 9; w++ {
+					if c.saved.cand[cell]&(1<<w) != 0 && g.cand[cell]&(1<<w) == 0 {
+						c.hiddenParent(k, mkPot(cell, w, false), toOff)
+					}
 				}
 			}
+			out = append(out, k)
 		}
-		out = append(out, k)
 	}
 	if x {
 		for t := 0; t < 3; t++ {
@@ -346,7 +357,11 @@ func (c *chainer) offToOn(n int32, toOff *pset, y, x bool, out []int32) []int32 
 				continue
 			}
 			other := regionCells[r][bits.TrailingZeros16(others)]
-			k := c.node(mkPot(other, v, true), n)
+			q := mkPot(other, v, true)
+			if known != nil && known.has(q) && !contra.has(q&^1) {
+				continue
+			}
+			k := c.node(q, n)
 			if c.hasSaved {
 				gone := c.savedPos[r][v] &^ c.pos[r][v]
 				for gone != 0 {
@@ -444,7 +459,7 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []i
 		for len(pendOn) > 0 {
 			p := pendOn[0]
 			pendOn = pendOn[1:]
-			buf = c.onToOff(p, y, buf[:0])
+			buf = c.onToOff(p, y, buf[:0], nil, nil)
 			for _, k := range buf {
 				if !c.isAncestor(p, c.nodes[k].pot) {
 					pendOff = append(pendOff, k)
@@ -456,7 +471,7 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []i
 		for len(pendOff) > 0 {
 			p := pendOff[0]
 			pendOff = pendOff[1:]
-			buf = c.offToOn(p, toOff, y, x, buf[:0])
+			buf = c.offToOn(p, toOff, y, x, buf[:0], nil, nil)
 			for _, k := range buf {
 				kp := c.nodes[k].pot
 				if length >= 4 && kp == src {
@@ -524,7 +539,7 @@ func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
 		for len(pendOn) > 0 {
 			p := pendOn[0]
 			pendOn = pendOn[1:]
-			buf = c.onToOff(p, y, buf[:0])
+			buf = c.onToOff(p, y, buf[:0], nil, nil)
 			for _, k := range buf {
 				kp := c.nodes[k].pot
 				if kp^1 == s && !containsPot(foundPots, kp) {
@@ -539,7 +554,7 @@ func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
 		for len(pendOff) > 0 {
 			p := pendOff[0]
 			pendOff = pendOff[1:]
-			buf = c.offToOn(p, toOff, y, true, buf[:0])
+			buf = c.offToOn(p, toOff, y, true, buf[:0], nil, nil)
 			for _, k := range buf {
 				kp := c.nodes[k].pot
 				if kp^1 == s && !containsPot(foundPots, kp) {
@@ -582,7 +597,7 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 		if hOn < len(pendOn) {
 			p := pendOn[hOn]
 			hOn++
-			c.buf = c.onToOff(p, y, c.buf[:0])
+			c.buf = c.onToOff(p, y, c.buf[:0], toOff, toOn)
 			for _, k := range c.buf {
 				kp := c.nodes[k].pot
 				if on := toOn.get(kp | 1); on >= 0 {
@@ -597,7 +612,7 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 		if hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
-			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0])
+			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0], toOn, toOff)
 			if c.dynamic {
 				pp := c.nodes[p].pot
 				c.remove(potCell(pp), potValue(pp))
