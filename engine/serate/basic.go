@@ -1,5 +1,7 @@
 package serate
 
+import "math/bits"
+
 // searchTypes is the order in which SE visits region types for singles and
 // subsets.
 var searchTypes = [3]int{block, col, row}
@@ -45,14 +47,8 @@ func nakedSingle(g *grid, h *hint) bool {
 	return false
 }
 
-func lowBit(m uint16) int {
-	for i := 0; i < 16; i++ {
-		if m&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
-}
+// lowBit returns the lowest set bit of m, or 16 when m is 0.
+func lowBit(m uint16) int { return bits.TrailingZeros16(m) }
 
 // lockingPairs is SE's order of (base, cover) region types for
 // intersections: pointing first, then claiming.

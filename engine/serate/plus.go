@@ -68,7 +68,7 @@ func (c *chainer) advLocking() {
 		for v := 1; v <= 9; v++ {
 			bit := uint16(1) << v
 			for r1 := t1 * 9; r1 < t1*9+9; r1++ {
-				pos := g.positions(r1, v)
+				pos := c.pos[r1][v]
 				if popcount(pos) < 2 {
 					continue
 				}
@@ -111,7 +111,7 @@ func (c *chainer) advHiddenPairs() {
 				continue
 			}
 			for v := 1; v <= 9; v++ {
-				pos[v] = g.positions(r, v)
+				pos[v] = c.pos[r][v]
 			}
 			for _, vs := range combos[2] {
 				a := lowBit(vs) + 1
@@ -205,7 +205,7 @@ func (c *chainer) advXWings() {
 				ok := true
 				for i := 0; i < 9 && ok; i++ {
 					if bs&(1<<i) != 0 {
-						pos := g.positions(base*9+i, v)
+						pos := c.pos[base*9+i][v]
 						ok = popcount(pos) >= 2
 						union |= pos
 					}

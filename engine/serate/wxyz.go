@@ -73,17 +73,26 @@ func (s *wingSearch) grow(k int, union uint16) {
 		}
 		return
 	}
-	first := 0
-	if k > 0 {
-		first = s.als[k-1] + 1
+	if k == 0 {
+		for c := 0; c < 81; c++ {
+			if m := g.cand[c]; popcount(m) >= 2 && popcount(m) <= s.n+1 {
+				s.als[0] = c
+				s.grow(1, m)
+			}
+		}
+		return
 	}
-	for c := first; c < 81; c++ {
+	// Every later cell sees the first: walk its peers, in increasing order.
+	for _, c := range peers[s.als[0]] {
+		if c <= s.als[k-1] {
+			continue
+		}
 		m := g.cand[c]
-		if popcount(m) < 2 || (k == 0 && popcount(m) > s.n+1) {
+		if popcount(m) < 2 {
 			continue
 		}
 		ok := true
-		for _, a := range s.als[:k] {
+		for _, a := range s.als[1:k] {
 			if !isPeer[a][c] {
 				ok = false
 				break
