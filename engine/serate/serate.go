@@ -141,9 +141,6 @@ func Rate(puzzle string) (Rating, error) {
 		if !next(g, &h) {
 			return r, fmt.Errorf("%w (hardest so far %v)", ErrBeyond, r.ER)
 		}
-		if traceStep != nil {
-			traceStep(g, &h)
-		}
 		if h.diff > r.ER {
 			r.ER = h.diff
 		}
@@ -160,9 +157,6 @@ func Rate(puzzle string) (Rating, error) {
 	}
 	return r, nil
 }
-
-// traceStep, when set (by tests), sees every step before it is applied.
-var traceStep func(g *grid, h *hint)
 
 // next finds the step SE takes: the first one of the first technique that
 // has one.
