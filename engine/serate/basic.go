@@ -1,5 +1,7 @@
 package serate
 
+import "math/bits"
+
 // searchTypes is the order in which SE visits region types for singles and
 // subsets.
 var searchTypes = [3]int{block, col, row}
@@ -45,14 +47,8 @@ func nakedSingle(g *grid, h *hint) bool {
 	return false
 }
 
-func lowBit(m uint16) int {
-	for i := 0; i < 16; i++ {
-		if m&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
-}
+// lowBit returns the lowest set bit of m, or 16 when m is 0.
+func lowBit(m uint16) int { return bits.TrailingZeros16(m) }
 
 // lockingPairs is SE's order of (base, cover) region types for
 // intersections: pointing first, then claiming.
@@ -131,7 +127,8 @@ func directLocking(g *grid, h *hint, t1, r1, r2, v int) bool {
 		if t1 == block {
 			d = 17
 		}
-		removeOutside(g, h, d, r2, r1, 1<<v)
+		// SE's direct steps only place: the removals that justify them stay.
+		h.reset(d)
 		h.cell, h.value = regionCells[r3][lowBit(pos&^x)], v
 		return true
 	}
@@ -218,9 +215,7 @@ func directHidden(g *grid, h *hint, k, r int, cells, set uint16, pos *[10]uint16
 		if k == 3 {
 			d = 25
 		}
-		if !keepOnly(g, h, d, r, cells, set) {
-			h.reset(d)
-		}
+		h.reset(d) // as for direct intersections, only the placement is made
 		h.cell, h.value = regionCells[r][lowBit(pos[v]&^cells)], v
 		return true
 	}

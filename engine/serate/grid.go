@@ -18,6 +18,9 @@ var regionCells [27][9]int
 // cellRegion gives the region of each type that holds a cell.
 var cellRegion [81][3]int
 
+// cellIndex gives a cell's index within its region of each type.
+var cellIndex [81][3]int
+
 // peers lists the 20 cells that share a region with a cell.
 var peers [81][20]int
 
@@ -37,8 +40,9 @@ func init() {
 		}
 	}
 	for r := 0; r < 27; r++ {
-		for _, c := range regionCells[r] {
+		for i, c := range regionCells[r] {
 			cellRegion[c][r/9] = r
+			cellIndex[c][r/9] = i
 		}
 	}
 	for a := 0; a < 81; a++ {

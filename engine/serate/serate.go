@@ -79,11 +79,26 @@ var producers = []producer{
 	nakedTriple,
 	swordfish,
 	hiddenTriple,
+	twoStrongLinks,
 	xyWing,
 	xyzWing,
+	uniqueLoops,
 	nakedQuad,
 	jellyfish,
 	hiddenQuad,
+	threeStrongLinks,
+	wxyzWing,
+	bug,
+	fourStrongLinks,
+	vwxyzWing,
+	alignedPairExclusion,
+	uvwxyzWing,
+	chaining(false, false, false), // forcing chains and cycles
+	tuvwxyzWing,
+	chaining(false, true, true),         // Nishio
+	chaining(true, false, false),        // multiple (cell and region) chains
+	chaining(true, true, false),         // dynamic chains
+	chainingLevel(true, true, false, 1), // dynamic chains plus
 }
 
 // Parse reads an 81-character puzzle: digits 1-9 for givens and '.' or

@@ -1,0 +1,849 @@
+package serate
+
+import (
+	"math"
+	"math/bits"
+	"sync"
+)
+
+// Forcing chains as SE's Chaining class finds them. A potential is a
+// candidate assumed true (on) or false (off); implications spread
+// breadth-first, each remembering the potentials it came from, and the
+// complexity of a chain is the number of distinct potentials behind it.
+
+// pot numbers a potential: (cell*9 + value-1)*2, plus 1 when on.
+type pot = int32
+
+const numPots = 81 * 9 * 2
+
+func mkPot(cell, value int, on bool) pot {
+	p := pot((cell*9 + value - 1) * 2)
+	if on {
+		p++
+	}
+	return p
+}
+
+func potCell(p pot) int  { return int(p) / 18 }
+func potValue(p pot) int { return int(p)/2%9 + 1 }
+func potOn(p pot) bool   { return p&1 == 1 }
+
+// cnode is one potential as reached by one path: its parents are the
+// nodes that imply it, the first being the one that caused it.
+type cnode struct {
+	pot   pot
+	first int32 // start of the parents in chainer.par
+	n     int32
+}
+
+// pset is a set of potentials keeping, for each, the node that first
+// reached it, in order of insertion.
+type pset struct {
+	at   [numPots]int32 // node index + 1, or 0
+	list []int32
+	pots []pot // the potentials of list, for reset
+}
+
+func (s *pset) reset() {
+	for _, p := range s.pots {
+		s.at[p] = 0
+	}
+	s.list, s.pots = s.list[:0], s.pots[:0]
+}
+
+func (s *pset) has(p pot) bool { return s.at[p] != 0 }
+
+// get returns the node holding p, or -1.
+func (s *pset) get(p pot) int32 { return s.at[p] - 1 }
+
+// retain keeps the potentials also in o, in s's order.
+func (s *pset) retain(o *pset) {
+	list, pots := s.list[:0], s.pots[:0]
+	for i, p := range s.pots {
+		if o.has(p) {
+			list = append(list, s.list[i])
+			pots = append(pots, p)
+		} else {
+			s.at[p] = 0
+		}
+	}
+	s.list, s.pots = list, pots
+}
+
+// chainer holds the state of one chaining technique for one grid.
+type chainer struct {
+	multiple, dynamic, nishio bool
+	level                     int // 1 for dynamic chains plus
+
+	// State of one search for advanced potentials (see plus.go).
+	advToOff           *pset
+	advPend            *[]int32
+	advFound, advAdded bool
+
+	g     *grid // the grid, changed by dynamic chaining and restored
+	saved grid  // the grid as it was when the current chaining began
+	// hasSaved is false for the loop technique, which never copies the
+	// grid: SE then compares with an empty grid and finds no hidden
+	// parents.
+	hasSaved bool
+
+	// pos[r][v] mirrors g: the places of v in region r.
+	pos      [27][10]uint16
+	savedPos [27][10]uint16
+
+	nodes []cnode
+	par   []int32
+	seen  [numPots]uint32 // generation marks for counting ancestors
+	gen   uint32
+	free  []*pset
+	stack []int32
+	// Reused queues and buffers of the spreading loops.
+	qOn, qOff, buf []int32
+
+	best chainFind
+}
+
+// loadPos fills pos from the grid.
+func (c *chainer) loadPos() {
+	for r := 0; r < 27; r++ {
+		for v := 1; v <= 9; v++ {
+			c.pos[r][v] = 0
+		}
+		for i, cell := range regionCells[r] {
+			m := c.g.cand[cell]
+			for m != 0 {
+				v := bits.TrailingZeros16(m)
+				m &= m - 1
+				c.pos[r][v] |= 1 << i
+			}
+		}
+	}
+}
+
+// remove takes v from cell in the grid and in pos.
+func (c *chainer) remove(cell, v int) {
+	c.g.cand[cell] &^= 1 << v
+	for t := 0; t < 3; t++ {
+		r := cellRegion[cell][t]
+		c.pos[r][v] &^= 1 << cellIndex[cell][t]
+	}
+}
+
+// chainers recycles the large scratch state of chaining.
+var chainers = sync.Pool{New: func() any { return new(chainer) }}
+
+// chainFind is the step SE's sort of chaining hints puts first: lowest
+// difficulty (as Java computes it), then lowest complexity, then sort key.
+type chainFind struct {
+	found      bool
+	diff       float64
+	complexity int
+	key        int
+	remove     [81]uint16
+	cell       int
+	value      int
+}
+
+func (c *chainer) node(p pot, parent int32) int32 {
+	n := int32(len(c.nodes))
+	first := int32(len(c.par))
+	var k int32
+	if parent >= 0 {
+		c.par = append(c.par, parent)
+		k = 1
+	}
+	c.nodes = append(c.nodes, cnode{p, first, k})
+	return n
+}
+
+// addParent appends a parent to the newest node n.
+func (c *chainer) addParent(n, parent int32) {
+	c.par = append(c.par, parent)
+	c.nodes[n].n++
+}
+
+func (c *chainer) set() *pset {
+	if k := len(c.free); k > 0 {
+		s := c.free[k-1]
+		c.free = c.free[:k-1]
+		return s
+	}
+	return &pset{}
+}
+
+func (c *chainer) release(sets ...*pset) {
+	for _, s := range sets {
+		s.reset()
+		c.free = append(c.free, s)
+	}
+}
+
+func (s *pset) put(c *chainer, n int32) bool {
+	p := c.nodes[n].pot
+	if s.at[p] != 0 {
+		return false
+	}
+	s.at[p] = n + 1
+	s.list = append(s.list, n)
+	s.pots = append(s.pots, p)
+	return true
+}
+
+// ancestors counts the distinct potentials from which node n follows,
+// itself included.
+func (c *chainer) ancestors(n int32) int {
+	c.gen++
+	if c.gen == 0 {
+		c.seen = [numPots]uint32{}
+		c.gen = 1
+	}
+	count := 0
+	c.stack = append(c.stack[:0], n)
+	for len(c.stack) > 0 {
+		k := c.stack[len(c.stack)-1]
+		c.stack = c.stack[:len(c.stack)-1]
+		nd := c.nodes[k]
+		if c.seen[nd.pot] == c.gen {
+			continue
+		}
+		c.seen[nd.pot] = c.gen
+		count++
+		c.stack = append(c.stack, c.par[nd.first:nd.first+nd.n]...)
+	}
+	return count
+}
+
+// isAncestor reports whether potential p lies on the first-parent path
+// above node n.
+func (c *chainer) isAncestor(n int32, p pot) bool {
+	for {
+		nd := c.nodes[n]
+		if nd.n == 0 {
+			return false
+		}
+		n = c.par[nd.first]
+		if c.nodes[n].pot == p {
+			return true
+		}
+	}
+}
+
+// lengthDifficulty is SE's increment for a chain of the given complexity,
+// summed in floating point as Java does.
+func lengthDifficulty(complexity int) float64 {
+	added := 0.0
+	ceil := 4
+	length := complexity - 2
+	odd := false
+	for length > ceil {
+		added += 0.1
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// offer keeps a hint when it sorts before the best so far. target is the
+// potential whose truth the hint sets: an on target with other
+// candidates places its value, an off target removes it.
+func (c *chainer) offer(base float64, complexity, key int, target pot, place bool) {
+	diff := base + lengthDifficulty(complexity)
+	b := &c.best
+	if b.found && (diff > b.diff || diff == b.diff && (complexity > b.complexity || complexity == b.complexity && key >= b.key)) {
+		return
+	}
+	cell, v := potCell(target), potValue(target)
+	var remove [81]uint16
+	if potOn(target) {
+		others := c.g.cand[cell] &^ (1 << v)
+		if others == 0 {
+			return // not worth: nothing to remove
+		}
+		remove[cell] = others
+	} else {
+		remove[cell] = 1 << v
+	}
+	*b = chainFind{found: true, diff: diff, complexity: complexity, key: key, remove: remove, cell: -1}
+	if place {
+		b.cell, b.value = cell, v
+	}
+}
+
+// onToOff lists the potentials made off by node n being on: the cell's
+// other values (when y), then the value in the block, row and column.
+//
+// When known is set, a potential already in known (and whose negation is
+// not in contra) is left out: the caller would only find it present.
+func (c *chainer) onToOff(n int32, y bool, out []int32, known, contra *pset) []int32 {
+	p := c.nodes[n].pot
+	cell, v := potCell(p), potValue(p)
+	g := c.g
+	if y {
+		for w := 1; w <= 9; w++ {
+			if w != v && g.cand[cell]&(1<<w) != 0 {
+				if q := mkPot(cell, w, false); known == nil || !known.has(q) || contra.has(q|1) {
+					out = append(out, c.node(q, n))
+				}
+			}
+		}
+	}
+	var added [3]uint16 // per region type, indexes already listed
+	for t := 0; t < 3; t++ {
+		r := cellRegion[cell][t]
+		m := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+		for m != 0 {
+			i := bits.TrailingZeros16(m)
+			m &= m - 1
+			o := regionCells[r][i]
+			if t > 0 && seenBefore(o, t, cell, v, c) {
+				continue
+			}
+			if q := mkPot(o, v, false); known == nil || !known.has(q) || contra.has(q|1) {
+				out = append(out, c.node(q, n))
+			}
+		}
+		_ = added
+	}
+	return out
+}
+
+// seenBefore reports whether cell o, a place of v in the region of type t
+// of cell, was already listed through an earlier type (block before row
+// before column).
+func seenBefore(o, t, cell, v int, c *chainer) bool {
+	for u := 0; u < t; u++ {
+		if cellRegion[o][u] == cellRegion[cell][u] {
+			return true
+		}
+	}
+	return false
+}
+
+// offToOn lists the potentials made on by node n being off: the cell's
+// last value (when y), then the value's last place in the block, row and
+// column (when x). In dynamic chaining the candidates removed since the
+// start become extra parents.
+//
+// known and contra work as for onToOff.
+func (c *chainer) offToOn(n int32, toOff *pset, y, x bool, out []int32, known, contra *pset) []int32 {
+	p := c.nodes[n].pot
+	cell, v := potCell(p), potValue(p)
+	g := c.g
+	if y && popcount(g.cand[cell]) == 2 {
+		other := lowBit(g.cand[cell] &^ (1 << v))
+		if q := mkPot(cell, other, true); known == nil || !known.has(q) || contra.has(q&^1) {
+			k := c.node(q, n)
+			if c.hasSaved {
+				for w := 1; w <= 9; w++ {
+					if c.saved.cand[cell]&(1<<w) != 0 && g.cand[cell]&(1<<w) == 0 {
+						c.hiddenParent(k, mkPot(cell, w, false), toOff)
+					}
+				}
+			}
+			out = append(out, k)
+		}
+	}
+	if x {
+		for t := 0; t < 3; t++ {
+			r := cellRegion[cell][t]
+			others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+			// Only a region where the value has exactly one other place
+			// yields something.
+			if bits.OnesCount16(others) != 1 {
+				continue
+			}
+			other := regionCells[r][bits.TrailingZeros16(others)]
+			q := mkPot(other, v, true)
+			if known != nil && known.has(q) && !contra.has(q&^1) {
+				continue
+			}
+			k := c.node(q, n)
+			if c.hasSaved {
+				gone := c.savedPos[r][v] &^ c.pos[r][v]
+				for gone != 0 {
+					i := bits.TrailingZeros16(gone)
+					gone &= gone - 1
+					c.hiddenParent(k, mkPot(regionCells[r][i], v, false), toOff)
+				}
+			}
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func (c *chainer) hiddenParent(k int32, p pot, toOff *pset) {
+	if q := toOff.get(p); q >= 0 {
+		c.addParent(k, q)
+	}
+}
+
+// loops runs SE's "Forcing Chains & Cycles": X-cycles, Y-cycles and
+// XY-cycles (6.5, 7.0 for XY) and forcing X- and XY-chains (6.6, 7.0), the
+// length increment added.
+func (c *chainer) loops() {
+	for _, m := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
+		y, x := m[0], m[1]
+		for cell := 0; cell < 81; cell++ {
+			if popcount(c.g.cand[cell]) < 2 {
+				continue
+			}
+			for v := 1; v <= 9; v++ {
+				if c.g.cand[cell]&(1<<v) != 0 {
+					c.unary(cell, v, y, x)
+				}
+			}
+		}
+	}
+}
+
+func (c *chainer) unary(cell, v int, y, x bool) {
+	if !x && popcount(c.g.cand[cell]) > 2 {
+		return
+	}
+	key := 2
+	cycleBase, chainBase := 6.5, 6.6
+	switch {
+	case x && y:
+		key, cycleBase, chainBase = 4, 7.0, 7.0
+	case y:
+		key = 3
+	}
+	mark := len(c.nodes)
+	parMark := len(c.par)
+	defer func() { c.nodes, c.par = c.nodes[:mark], c.par[:parMark] }()
+
+	src := mkPot(cell, v, true)
+	toOn, toOff := c.set(), c.set()
+	start := c.node(src, -1)
+	toOn.put(c, start)
+	cycles := c.cycles(toOn, toOff, y, x, src, start)
+	for _, d := range cycles {
+		c.offerCycle(d, cycleBase, key)
+	}
+	c.release(toOn, toOff)
+	if !x {
+		return
+	}
+	for _, on := range [2]bool{true, false} {
+		s := mkPot(cell, v, on)
+		toOn, toOff := c.set(), c.set()
+		n := c.node(s, -1)
+		if on {
+			toOn.put(c, n)
+		} else {
+			toOff.put(c, n)
+		}
+		for _, t := range c.forcing(toOn, toOff, y, s) {
+			tp := c.nodes[t].pot
+			c.offer(chainBase, c.ancestors(t), key, tp, potOn(tp))
+		}
+		c.release(toOn, toOff)
+	}
+}
+
+// cycles spreads from start and returns the nodes where the source
+// potential comes back on after four steps or more.
+func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []int32 {
+	var found []int32
+	pendOn := []int32{start}
+	var pendOff []int32
+	length := 0
+	var buf []int32
+	for len(pendOn) > 0 || len(pendOff) > 0 {
+		length++
+		for len(pendOn) > 0 {
+			p := pendOn[0]
+			pendOn = pendOn[1:]
+			buf = c.onToOff(p, y, buf[:0], nil, nil)
+			for _, k := range buf {
+				if !c.isAncestor(p, c.nodes[k].pot) {
+					pendOff = append(pendOff, k)
+					toOff.put(c, k)
+				}
+			}
+		}
+		length++
+		for len(pendOff) > 0 {
+			p := pendOff[0]
+			pendOff = pendOff[1:]
+			buf = c.offToOn(p, toOff, y, x, buf[:0], nil, nil)
+			for _, k := range buf {
+				kp := c.nodes[k].pot
+				if length >= 4 && kp == src {
+					found = append(found, k)
+				}
+				if !toOn.has(kp) {
+					pendOn = append(pendOn, k)
+					toOn.put(c, k)
+				}
+			}
+		}
+	}
+	return found
+}
+
+// offerCycle turns a cycle ending at node d into its removals: the values
+// seen both by an on and by an off potential of the loop.
+func (c *chainer) offerCycle(d int32, base float64, key int) {
+	var inLoop [81]bool
+	for n := d; c.nodes[n].n > 0; n = c.par[c.nodes[n].first] {
+		inLoop[potCell(c.nodes[n].pot)] = true
+	}
+	var fw, bw [81]uint16
+	for n := d; c.nodes[n].n > 0; n = c.par[c.nodes[n].first] {
+		p := c.nodes[n].pot
+		cell, v := potCell(p), potValue(p)
+		bit := uint16(1) << v
+		for _, o := range peers[cell] {
+			if !inLoop[o] && c.g.cand[o]&bit != 0 {
+				if potOn(p) {
+					fw[o] |= bit
+				} else {
+					bw[o] |= bit
+				}
+			}
+		}
+	}
+	var remove [81]uint16
+	any := false
+	for i := range remove {
+		remove[i] = fw[i] & bw[i]
+		any = any || remove[i] != 0
+	}
+	if !any {
+		return
+	}
+	complexity := c.ancestors(d)
+	diff := base + lengthDifficulty(complexity)
+	b := &c.best
+	if b.found && (diff > b.diff || diff == b.diff && (complexity > b.complexity || complexity == b.complexity && key >= b.key)) {
+		return
+	}
+	*b = chainFind{found: true, diff: diff, complexity: complexity, key: key, remove: remove, cell: -1}
+}
+
+// forcing spreads from the source potential s and returns the nodes where
+// it implies its own negation.
+func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
+	var found []int32
+	var foundPots []pot
+	pendOn := append([]int32(nil), toOn.list...)
+	pendOff := append([]int32(nil), toOff.list...)
+	var buf []int32
+	for len(pendOn) > 0 || len(pendOff) > 0 {
+		for len(pendOn) > 0 {
+			p := pendOn[0]
+			pendOn = pendOn[1:]
+			buf = c.onToOff(p, y, buf[:0], nil, nil)
+			for _, k := range buf {
+				kp := c.nodes[k].pot
+				if kp^1 == s && !containsPot(foundPots, kp) {
+					found = append(found, k)
+					foundPots = append(foundPots, kp)
+				}
+				if toOff.put(c, k) {
+					pendOff = append(pendOff, k)
+				}
+			}
+		}
+		for len(pendOff) > 0 {
+			p := pendOff[0]
+			pendOff = pendOff[1:]
+			buf = c.offToOn(p, toOff, y, true, buf[:0], nil, nil)
+			for _, k := range buf {
+				kp := c.nodes[k].pot
+				if kp^1 == s && !containsPot(foundPots, kp) {
+					found = append(found, k)
+					foundPots = append(foundPots, kp)
+				}
+				if toOn.put(c, k) {
+					pendOn = append(pendOn, k)
+				}
+			}
+		}
+	}
+	return found
+}
+
+func containsPot(ps []pot, p pot) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// spread runs SE's doChaining: it extends toOn and toOff until nothing is
+// new, and returns the two nodes of a contradiction (a potential both on
+// and off) when it meets one, or -1, -1. Dynamic chaining removes each off
+// candidate from the grid as it goes; the grid is restored at the end.
+func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
+	c.saved = *c.g
+	c.savedPos = c.pos
+	c.hasSaved = true
+	defer func() { *c.g, c.pos = c.saved, c.savedPos }()
+	pendOn := append(c.qOn[:0], toOn.list...)
+	pendOff := append(c.qOff[:0], toOff.list...)
+	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
+	hOn, hOff := 0, 0
+	y := !c.nishio
+	for {
+		if hOn < len(pendOn) {
+			p := pendOn[hOn]
+			hOn++
+			c.buf = c.onToOff(p, y, c.buf[:0], toOff, toOn)
+			for _, k := range c.buf {
+				kp := c.nodes[k].pot
+				if on := toOn.get(kp | 1); on >= 0 {
+					return on, k
+				}
+				if toOff.put(c, k) {
+					pendOff = append(pendOff, k)
+				}
+			}
+			continue
+		}
+		if hOff < len(pendOff) {
+			p := pendOff[hOff]
+			hOff++
+			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0], toOn, toOff)
+			if c.dynamic {
+				pp := c.nodes[p].pot
+				c.remove(potCell(pp), potValue(pp))
+			}
+			for _, k := range c.buf {
+				kp := c.nodes[k].pot
+				if off := toOff.get(kp &^ 1); off >= 0 {
+					return k, off
+				}
+				if toOn.put(c, k) {
+					pendOn = append(pendOn, k)
+				}
+			}
+			continue
+		}
+		if c.level > 0 {
+			c.advAdded = false
+			if c.advanced(toOff, &pendOff) {
+				continue
+			}
+		}
+		return -1, -1
+	}
+}
+
+// multipleChains runs SE's Nishio (7.5), Multiple (8.0) or Dynamic (8.5)
+// forcing chains over every cell in order.
+func (c *chainer) multipleChains() {
+	for cell := 0; cell < 81; cell++ {
+		n := popcount(c.g.cand[cell])
+		if n > 2 || (n > 1 && c.dynamic) {
+			c.cellChains(cell, n)
+		}
+	}
+}
+
+func (c *chainer) base() float64 {
+	switch {
+	case c.level > 0:
+		return 8.5 + 0.5*float64(c.level)
+	case c.nishio:
+		return 7.5
+	case c.dynamic:
+		return 8.5
+	}
+	return 8.0
+}
+
+func (c *chainer) cellChains(cell, card int) {
+	mark, parMark := len(c.nodes), len(c.par)
+	var valueOn, valueOff [10]*pset
+	var cellOn, cellOff *pset
+	defer func() {
+		for v := 1; v <= 9; v++ {
+			if valueOn[v] != nil {
+				c.release(valueOn[v], valueOff[v])
+			}
+		}
+		if cellOn != nil {
+			c.release(cellOn, cellOff)
+		}
+		c.nodes, c.par = c.nodes[:mark], c.par[:parMark]
+	}()
+	base := c.base()
+	cand := c.g.cand[cell]
+	for v := 1; v <= 9; v++ {
+		if cand&(1<<v) == 0 {
+			continue
+		}
+		onToOn, onToOff := c.set(), c.set()
+		c.binary(cell, v, onToOn, onToOff, card >= 3 && !c.nishio && c.dynamic, c.dynamic || c.nishio)
+		if !c.nishio {
+			c.regionChains(cell, v, onToOn, onToOff)
+		}
+		valueOn[v], valueOff[v] = onToOn, onToOff
+		if cellOn == nil {
+			cellOn, cellOff = c.set(), c.set()
+			for _, k := range onToOn.list {
+				cellOn.put(c, k)
+			}
+			for _, k := range onToOff.list {
+				cellOff.put(c, k)
+			}
+		} else {
+			cellOn.retain(onToOn)
+			cellOff.retain(onToOff)
+		}
+	}
+	if c.nishio || !(card == 2 || (c.multiple && card > 2)) {
+		return
+	}
+	for _, s := range [2]*pset{cellOn, cellOff} {
+		for _, p := range s.pots {
+			complexity := 0
+			for v := 1; v <= 9; v++ {
+				if cand&(1<<v) == 0 {
+					continue
+				}
+				var from *pset
+				if potOn(p) {
+					from = valueOn[v]
+				} else {
+					from = valueOff[v]
+				}
+				complexity += c.ancestors(from.get(p))
+			}
+			c.offer(base, complexity, 5, p, potOn(p))
+		}
+	}
+}
+
+// binary runs SE's doBinaryChaining for one candidate: contradictions from
+// its being on or off, and (when reduce) potentials implied both ways.
+func (c *chainer) binary(cell, v int, onToOn, onToOff *pset, reduce, contradiction bool) {
+	base := c.base()
+	pOn := c.node(mkPot(cell, v, true), -1)
+	onToOn.put(c, pOn)
+	if a, b := c.spread(onToOn, onToOff); contradiction && a >= 0 {
+		c.offer(base, c.ancestors(a)+c.ancestors(b), 7, mkPot(cell, v, false), false)
+	}
+	if !reduce && !contradiction {
+		return // SE spreads from the off side too, to no effect
+	}
+	offToOn, offToOff := c.set(), c.set()
+	defer c.release(offToOn, offToOff)
+	offToOff.put(c, c.node(mkPot(cell, v, false), -1))
+	if a, b := c.spread(offToOn, offToOff); contradiction && a >= 0 {
+		c.offer(base, c.ancestors(a)+c.ancestors(b), 7, mkPot(cell, v, true), true)
+	}
+	if !reduce {
+		return
+	}
+	for i, p := range onToOn.pots {
+		if q := offToOn.get(p); q >= 0 {
+			c.offer(base, c.ancestors(onToOn.list[i])+c.ancestors(q), 1, p, true)
+		}
+	}
+	for i, p := range onToOff.pots {
+		if q := offToOff.get(p); q >= 0 {
+			c.offer(base, c.ancestors(onToOff.list[i])+c.ancestors(q), 1, p, false)
+		}
+	}
+}
+
+// regionChains runs SE's doRegionChainings: when the cell is the first
+// place of v in a region (with two places, or more for multiple chains),
+// what follows from every place of v there holds.
+func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
+	base := c.base()
+	for _, t := range [3]int{block, row, col} {
+		r := cellRegion[cell][t]
+		pos := c.g.positions(r, v)
+		n := popcount(pos)
+		if !(n == 2 || (c.multiple && n > 2)) || regionCells[r][lowBit(pos)] != cell {
+			continue
+		}
+		var posOn, posOff [9]*pset
+		regOn, regOff := c.set(), c.set()
+		for i, o := range regionCells[r] {
+			if pos&(1<<i) == 0 {
+				continue
+			}
+			if o == cell {
+				posOn[i], posOff[i] = onToOn, onToOff
+				for _, k := range onToOn.list {
+					regOn.put(c, k)
+				}
+				for _, k := range onToOff.list {
+					regOff.put(c, k)
+				}
+				continue
+			}
+			on, off := c.set(), c.set()
+			on.put(c, c.node(mkPot(o, v, true), -1))
+			c.spread(on, off)
+			posOn[i], posOff[i] = on, off
+			regOn.retain(on)
+			regOff.retain(off)
+		}
+		for _, s := range [2]*pset{regOn, regOff} {
+			for _, p := range s.pots {
+				complexity := 0
+				for i := 0; i < 9; i++ {
+					if pos&(1<<i) == 0 {
+						continue
+					}
+					from := posOn[i]
+					if !potOn(p) {
+						from = posOff[i]
+					}
+					complexity += c.ancestors(from.get(p))
+				}
+				c.offer(base, complexity, 6, p, potOn(p))
+			}
+		}
+		for i, o := range regionCells[r] {
+			if pos&(1<<i) != 0 && o != cell {
+				c.release(posOn[i], posOff[i])
+			}
+		}
+		c.release(regOn, regOff)
+	}
+}
+
+// chaining returns a producer for one of SE's chaining techniques.
+func chaining(multiple, dynamic, nishio bool) producer {
+	return chainingLevel(multiple, dynamic, nishio, 0)
+}
+
+// chainingLevel returns a producer for SE's chaining techniques with
+// advanced potentials up to the given level.
+func chainingLevel(multiple, dynamic, nishio bool, level int) producer {
+	return func(g *grid, h *hint) bool {
+		c := chainers.Get().(*chainer)
+		defer chainers.Put(c)
+		c.multiple, c.dynamic, c.nishio, c.g, c.level = multiple, dynamic, nishio, g, level
+		c.hasSaved = false
+		c.best = chainFind{diff: math.Inf(1)}
+		c.nodes, c.par = c.nodes[:0], c.par[:0]
+		c.loadPos()
+		if multiple || dynamic {
+			c.multipleChains()
+		} else {
+			c.loops()
+		}
+		if !c.best.found {
+			return false
+		}
+		h.reset(Tenths(math.Round(c.best.diff * 10)))
+		h.remove = c.best.remove
+		h.cell, h.value = c.best.cell, c.best.value
+		return true
+	}
+}
