@@ -96,8 +96,8 @@ func TestAgreement(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			if tt.long && testing.Short() {
-				t.Skip("long agreement run skipped under -short")
+			if tt.long && (testing.Short() || race) {
+				t.Skip("long agreement run skipped under -short and -race")
 			}
 			set := loadRated(t, tt.file, tt.sample)
 			er, ep, ed := agreement(t, set)
