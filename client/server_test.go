@@ -23,14 +23,14 @@ const (
 // startServer starts the service, wrapped by wrap when not nil, on an
 // in-process listener, and returns the client options that reach it and a
 // function that stops it.
-func startServer(wrap func(sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer) ([]client.Option, func()) {
+func startServer(wrap func(sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer, sopts ...grpc.ServerOption) ([]client.Option, func()) {
 	lis := bufconn.Listen(1 << 20)
 	srv := service.New(service.DefaultConfig())
 	var g *grpc.Server
 	if wrap == nil {
-		g = service.NewGRPC(srv, slog.New(slog.DiscardHandler)).Server
+		g = service.NewGRPC(srv, slog.New(slog.DiscardHandler), sopts...).Server
 	} else {
-		g = grpc.NewServer()
+		g = grpc.NewServer(sopts...)
 		sudokuv1.RegisterSudokuServiceServer(g, wrap(srv))
 	}
 	go g.Serve(lis)
@@ -41,9 +41,9 @@ func startServer(wrap func(sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceS
 }
 
 // newTestClient returns a client of a server started as startServer does.
-func newTestClient(t *testing.T, wrap func(sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer) *client.Client {
+func newTestClient(t *testing.T, wrap func(sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer, sopts ...grpc.ServerOption) *client.Client {
 	t.Helper()
-	opts, stop := startServer(wrap)
+	opts, stop := startServer(wrap, sopts...)
 	t.Cleanup(stop)
 	c, err := client.New("passthrough:///bufnet", opts...)
 	if err != nil {
