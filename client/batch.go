@@ -60,9 +60,9 @@ type BatchConfig struct {
 }
 
 // Answer is the outcome of one puzzle of a batch: the server's answer,
-// or Err when no server answered it (its streams failed BatchTries times,
-// every server was given up, its item is larger than the largest message,
-// or the batch was failed with FailRemaining).
+// or Err when no server answered it: the streams that carried it failed
+// three times (Err is the last stream's error), its item is larger than
+// the largest message (*ItemTooLargeError), or FailRemaining gave it up.
 type Answer struct {
 	ID     string                // the id of the item
 	Answer *sudokuv1.BatchAnswer // nil when Err is set
@@ -769,7 +769,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 			}
 		}
 		if limit, ok := serverLimit(err); ok {
-			// The server takes smaller messages than -max-msg-size: fit
+			// The server takes smaller messages than MaxMsgSize: fit
 			// them to its limit, and send the puzzles again, without
 			// counting this try.
 			b.shrinkMsgLimit(limit)
