@@ -20,7 +20,6 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/sudokuwise/solver/client"
-	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/service"
 )
@@ -510,15 +509,17 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 
 // lineError is the error of a line refused before it is sent:
 // InvalidArgument, its message naming the line, with the field at fault
-// of a *grid.FieldError as a violation, the shape of the server's item
-// errors.
+// as a violation when the service names one (service.InvalidArgument),
+// the shape of the server's item errors.
 func lineError(line int, err error) error {
 	st := status.New(codes.InvalidArgument, fmt.Sprintf("line %d: %v", line, err))
-	var fe *grid.FieldError
-	if errors.As(err, &fe) {
-		v := &errdetails.BadRequest_FieldViolation{Field: fe.Field, Description: fe.Reason}
-		if d, derr := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{v}}); derr == nil {
-			st = d
+	if fs, ok := status.FromError(service.InvalidArgument(err)); ok {
+		for _, d := range fs.Details() {
+			if br, ok := d.(*errdetails.BadRequest); ok {
+				if d, derr := st.WithDetails(br); derr == nil {
+					st = d
+				}
+			}
 		}
 	}
 	return st.Err()
