@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -18,50 +17,10 @@ import (
 	"google.golang.org/grpc/resolver"
 	"google.golang.org/grpc/resolver/manual"
 
+	"github.com/sudokuwise/solver/client"
 	"github.com/sudokuwise/solver/internal/shared"
 	"github.com/sudokuwise/solver/service"
 )
-
-func TestBalanced(t *testing.T) {
-	for target, want := range map[string]bool{
-		"dns:///solverd-headless.ns.svc:50051": true,
-		"dns://8.8.8.8/solverd.ns.svc:50051":   true,
-		"localhost:50051":                      false,
-		"solverd.ns.svc:50051":                 false,
-		"passthrough:///localhost:50051":       false,
-		"unix:///run/solverd.sock":             false,
-		"nosuchscheme:///x":                    false,
-	} {
-		if got := balanced(target); got != want {
-			t.Errorf("balanced(%q) = %v, want %v", target, got, want)
-		}
-		if got := len(balanceOptions(target)) > 0; got != want {
-			t.Errorf("balanceOptions(%q) gives options: %v, want %v", target, got, want)
-		}
-	}
-	c := batchClient{name: "x"}
-	if got := batchStreamsOf(c, "localhost:1", 0); len(got) != 1 || got[0].rotate != 0 {
-		t.Errorf("a plain address: %d streams rotating after %d, want 1 not rotating", len(got), got[0].rotate)
-	}
-	if got := batchStreamsOf(c, "dns:///x:1", 0); len(got) != balancedStreams || got[0].rotate != balancedStreamPuzzles {
-		t.Errorf("dns:///: %d streams rotating after %d, want %d after %d", len(got), got[0].rotate, balancedStreams, balancedStreamPuzzles)
-	}
-	if got := batchStreamsOf(c, "dns:///x:1", 3); len(got) != 3 {
-		t.Errorf("dns:/// with -streams 3: %d streams", len(got))
-	}
-	// The quota of a stream doubles from the first to the most.
-	s := batchStreamsOf(c, "dns:///x:1", 2)
-	var quotas []int
-	for range 7 {
-		quotas = append(quotas, s[0].streamQuota())
-	}
-	if want := []int{64, 128, 256, 512, 1024, 2048, 2048}; !slices.Equal(quotas, want) {
-		t.Errorf("quotas %v, want %v", quotas, want)
-	}
-	if q := s[1].streamQuota(); q != 64 {
-		t.Errorf("the other stream's first quota is %d, want 64", q)
-	}
-}
 
 // balancedPuzzles returns n puzzles: the 17-clue set of the shared folder,
 // cycled, or without it (outside CI) puzzles made from the seed puzzle.
@@ -133,7 +92,7 @@ func TestBatchRoundRobin(t *testing.T) {
 	r.InitialState(resolver.State{Addresses: addrs})
 	resolver.Register(r)
 	target := scheme + ":///solverd-headless"
-	if !balanced(target) {
+	if !client.Balanced(target) {
 		t.Fatalf("%s is not a balanced target", target)
 	}
 

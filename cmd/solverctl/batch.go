@@ -13,30 +13,24 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/proto"
 
+	"github.com/sudokuwise/solver/client"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/service"
 )
 
-// Bounds of the retries of a batch.
+// Defaults and bounds of a batch, those of the client package.
 const (
-	// batchTries is how often a puzzle is sent before it is given up, when
-	// the streams carrying it fail.
-	batchTries = 3
 	// batchStreamFailures is how many streams to a server may fail in a
 	// row, none having answered, before the server is given up.
-	batchStreamFailures = 5
+	batchStreamFailures = client.BatchStreamFailures
 	// defaultMaxMsgSize is the default of -max-msg-size: that of solverd.
-	defaultMaxMsgSize = 256 << 10
+	defaultMaxMsgSize = client.DefaultMaxMsgSize
 )
 
 // batchFlags are the flags of the batch command.
@@ -112,7 +106,7 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		return err
 	}
 
-	b := newBatcher(f, template, out, len(clients))
+	b := newBatcher(f, template, out)
 	var progress *progressBar
 	if isTerminal(e.stderr) {
 		progress = startProgress(e.stderr, b, total)
@@ -250,37 +244,24 @@ func leanRuntime() (restore func()) {
 	return func() { runtime.GOMAXPROCS(procs) }
 }
 
-// batchClient is a connection to one server.
-type batchClient struct {
-	name   string
-	client sudokuv1.SudokuServiceClient
-	rotate int           // puzzles a stream sends before the next takes over; 0: no limit
-	opened *atomic.Int64 // streams opened, for streamQuota
-}
-
-// dial connects to every -addr, or to a service in this process.
-func (f *batchFlags) dial() ([]batchClient, func(), error) {
+// dial returns a client of every -addr, or of a service in this
+// process, and a function that closes them.
+func (f *batchFlags) dial() ([]*client.Client, func(), error) {
 	if len(f.solve.conn.addrs.list) == 0 {
 		// Each puzzle keeps the service's default deadline: the batch's
 		// -timeout is that of the whole batch.
-		client, closeFn, err := dialInProcess(service.DefaultConfig(), f.solve.conn.callOptions()...)
+		conn, closeFn, err := dialInProcessConn(service.DefaultConfig(), f.solve.conn.callOptions()...)
 		if err != nil {
 			return nil, nil, err
 		}
-		return []batchClient{{name: "in-process", client: client}}, closeFn, nil
+		return []*client.Client{client.NewFromConn("in-process", conn)}, closeFn, nil
 	}
-	opts, err := f.solve.conn.dialOptions()
-	if err != nil {
-		return nil, nil, err
-	}
-	opts = append(opts, grpc.WithKeepaliveParams(batchKeepalive))
-	var conns []*grpc.ClientConn
+	var clients []*client.Client
 	closeAll := func() {
-		for _, c := range conns {
+		for _, c := range clients {
 			c.Close()
 		}
 	}
-	var clients []batchClient
 	for _, addr := range f.solve.conn.addrs.list {
 		// The errors of each server's streams name the flag that likely
 		// fixes them, with that server's address (see hinter); a batch's
@@ -288,25 +269,15 @@ func (f *batchFlags) dial() ([]batchClient, func(), error) {
 		// gets no hint.
 		h := f.solve.conn.hinter(0)
 		h.addr = addr
-		conn, err := grpc.NewClient(addr, append(append(opts, h.dialOptions()...), balanceOptions(addr)...)...)
+		c, err := client.New(addr, append(f.solve.conn.clientOptions(), client.WithDialOptions(h.dialOptions()...))...)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
-		conns = append(conns, conn)
-		c := batchClient{name: addr, client: sudokuv1.NewSudokuServiceClient(conn)}
-		clients = append(clients, batchStreamsOf(c, addr, f.streams)...)
+		clients = append(clients, c)
 	}
 	return clients, closeAll, nil
 }
-
-// batchKeepalive pings a connection to a server when it has had a batch
-// stream open and read nothing for 20s, and closes it when the ping is not
-// answered within 10s: a server frozen (SIGSTOP) or cut off loses its
-// connection, and new streams go elsewhere or wait for it to come back.
-// It pings half as often as solverd's -keepalive-min-time (10s) allows,
-// so that no ping is refused as too frequent.
-var batchKeepalive = keepalive.ClientParameters{Time: 20 * time.Second, Timeout: 10 * time.Second}
 
 // job is one puzzle of a batch.
 type job struct {
@@ -314,58 +285,45 @@ type job struct {
 	line     int
 	seq      int // its place among the jobs read, from 0
 	puzzle   string
-	json     *sudokuv1.Puzzle // the puzzle of a JSON line, nil for text
-	size     int              // the bytes of its request item
-	tries    int
-	finished bool // its line is written; guarded by batcher.mu
+	json     *sudokuv1.Puzzle    // the puzzle of a JSON line, nil for text
+	item     *sudokuv1.BatchItem // its request item, once parsed
+	finished bool                // its line is written; guarded by batcher.mu
 }
 
-// batcher runs one batch: it reads jobs, hands them to the streams, and
-// writes the answers.
+// batcher runs one batch: it reads jobs, hands them to a client.Batch,
+// and writes the answers.
 type batcher struct {
 	flags    *batchFlags
 	template *sudokuv1.Puzzle
 	options  *sudokuv1.SolveOptions
 	start    time.Time
-
-	fresh   chan *job     // read, not yet sent; closed at the end of the input
-	retries chan *job     // to send again: room for every job in flight
-	allDone chan struct{} // closed once the input is read and every job finished
-
-	maxMsg atomic.Int64 // the most bytes of items in a request message
+	batch    *client.Batch
 
 	mu          sync.Mutex
+	pending     map[string]*job // sent, by id, not yet answered
 	w           *bufio.Writer
 	writeErr    error
-	readDone    bool // the reading is over
 	readEOF     bool // the reading is over at the end of the input
 	outstanding int  // jobs read and not finished
 	done        int
 	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
-	closed      bool           // allDone closed
-	scratch     [20]byte       // for numbers written
-	hangs       map[string]int // streams declared hung, by server
-	seq         int            // jobs read so far, the next job's seq
-	order       ordered        // rate: the lines written in input order
+	scratch     [20]byte // for numbers written
+	seq         int      // jobs read so far, the next job's seq
+	order       ordered  // rate: the lines written in input order
 }
 
-func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer, servers int) *batcher {
-	window := f.inflight * servers
+func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer) *batcher {
 	b := &batcher{
 		flags:    f,
 		template: template,
 		options:  f.solve.options(),
 		start:    time.Now(),
-		fresh:    make(chan *job, max(256, 2*window)),
-		retries:  make(chan *job, window),
-		allDone:  make(chan struct{}),
+		pending:  map[string]*job{},
 		w:        bufio.NewWriterSize(out, 64<<10),
 		byStatus: map[string]int{},
-		hangs:    map[string]int{},
 	}
-	b.maxMsg.Store(int64(f.maxMsgSize - msgOverhead))
 	if f.rate {
 		b.options.ExplainerRating = true
 	}
@@ -379,13 +337,13 @@ func (b *batcher) newJob(line int) *job {
 	return j
 }
 
-// run reads the jobs of in and runs a worker per server until every job
-// is finished, ctx ends (Ctrl-C), timeout passes (0 for none) or every
+// run reads the jobs of in and sends them to clients until every job is
+// finished, ctx ends (Ctrl-C), timeout passes (0 for none) or every
 // server is given up. When timeout passes, every job not answered is
 // finished with status deadline; so is every line after, when readToEnd
 // (in is a regular file) says that in has an end to read to: other input
 // (a pipe, a terminal, a device) is read no further.
-func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, readToEnd bool, clients []batchClient, stderr io.Writer) error {
+func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, readToEnd bool, clients []*client.Client, stderr io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	sctx, scancel := withTimeout(ctx, timeout)
@@ -396,43 +354,43 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	if readToEnd {
 		readCtx = ctx
 	}
+	var (
+		mu       sync.Mutex
+		messages []string
+	)
+	batch, err := client.NewBatch(clients, client.BatchConfig{
+		InFlight:      b.flags.inflight,
+		PerMessage:    b.flags.perMessage,
+		MaxMsgSize:    b.flags.maxMsgSize,
+		Streams:       b.flags.streams,
+		PuzzleTimeout: b.flags.puzzleTimeout,
+		OnServerError: func(server string, err error) {
+			mu.Lock()
+			messages = append(messages, fmt.Sprintf("solverctl: %s: %v", server, err))
+			mu.Unlock()
+		},
+	}, b.answer)
+	if err != nil {
+		return err
+	}
+	b.batch = batch
 	readErr := make(chan error, 1)
 	go func() { readErr <- b.read(readCtx, in) }()
 
-	var wg sync.WaitGroup
-	var (
-		mu       sync.Mutex
-		lastErr  error
-		messages []string
-	)
-	for _, c := range clients {
-		wg.Go(func() {
-			if err := b.serve(sctx, c); err != nil {
-				mu.Lock()
-				lastErr = err
-				messages = append(messages, fmt.Sprintf("solverctl: %s: %v", c.name, err))
-				mu.Unlock()
-			}
-		})
-	}
-	wg.Wait()
 	deadline := false
-	select {
-	case <-b.allDone:
-	default:
+	if runErr := batch.Run(sctx); runErr != nil {
 		switch {
 		case ctx.Err() != nil:
 			// Interrupted: stop here.
 		case sctx.Err() != nil:
 			deadline = true
-			b.failRemaining(readCtx, errBatchDeadline)
+			batch.FailRemaining(readCtx, errBatchDeadline)
 		default:
 			// Every server is given up: fail what remains, so that each
 			// puzzle still gets its line.
-			b.failRemaining(ctx, fmt.Errorf("no server left: %w", lastErr))
+			batch.FailRemaining(ctx, runErr)
 		}
 	}
-	var err error
 	select {
 	case err = <-readErr:
 	default:
@@ -442,9 +400,11 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 			// A read blocked on a terminal or a pipe is not waited for.
 		}
 	}
+	mu.Lock()
 	for _, m := range messages {
 		fmt.Fprintln(stderr, m)
 	}
+	mu.Unlock()
 	for _, m := range b.hangNotes() {
 		fmt.Fprintln(stderr, m)
 	}
@@ -460,13 +420,28 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	return err
 }
 
+// answer writes the answer of a puzzle sent.
+func (b *batcher) answer(a client.Answer) {
+	b.mu.Lock()
+	j := b.pending[a.ID]
+	delete(b.pending, a.ID)
+	b.mu.Unlock()
+	if j == nil {
+		return
+	}
+	err := a.Err
+	var big *client.ItemTooLargeError
+	if errors.As(err, &big) {
+		err = status.Errorf(codes.ResourceExhausted, "line %d: its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", j.line, big.Size, big.Limit)
+	}
+	b.finish(j, a.Answer, err)
+}
+
 // hangNotes says, for each server whose streams were declared hung, how
 // many were.
 func (b *batcher) hangNotes() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	var notes []string
-	for name, n := range b.hangs {
+	for name, n := range b.batch.Hangs() {
 		notes = append(notes, fmt.Sprintf("solverctl: %s: %d streams declared hung (no answer in %v, --puzzle-timeout); their puzzles were sent again", name, n, b.flags.puzzleTimeout))
 	}
 	slices.Sort(notes)
@@ -492,11 +467,10 @@ var errBatchDeadline = errors.New("no answer before the batch's --timeout passed
 func (b *batcher) read(ctx context.Context, in io.Reader) error {
 	eof := false
 	defer func() {
-		close(b.fresh)
 		b.mu.Lock()
-		b.readDone, b.readEOF = true, eof
-		b.checkDoneLocked()
+		b.readEOF = eof
 		b.mu.Unlock()
+		b.batch.CloseInput()
 	}()
 	lr := newLineReader(in, maxInput)
 	for ctx.Err() == nil {
@@ -521,12 +495,13 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			continue
 		}
 		b.mu.Lock()
+		b.pending[j.id] = j
 		b.outstanding++
 		b.mu.Unlock()
-		select {
-		case b.fresh <- j:
-		case <-ctx.Done():
+		if err := b.batch.Add(ctx, j.item); err != nil {
+			// ctx ended: the job is not sent.
 			b.mu.Lock()
+			delete(b.pending, j.id)
 			b.outstanding--
 			b.mu.Unlock()
 		}
@@ -554,11 +529,10 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		j.puzzle, _, _ = strings.Cut(text, " ")
 		j.puzzle, _, _ = strings.Cut(j.puzzle, "\t")
 	}
-	item := b.item(j)
-	if err := service.CheckPuzzleText("puzzle", item.GetPuzzle()); err != nil {
+	j.item = b.item(j)
+	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {
 		return j, lineError(line, err)
 	}
-	j.size = proto.Size(item) + msgOverhead
 	return j, nil
 }
 
@@ -585,440 +559,6 @@ func (b *batcher) refuse(j *job, err error) {
 	b.finish(j, nil, err)
 }
 
-// next returns the next job to send, retries first; nil once every job
-// is finished or ctx ends. fresh is the caller's view of b.fresh, nil once
-// it has seen it closed.
-func (b *batcher) next(ctx context.Context, fresh *<-chan *job) *job {
-	select {
-	case j := <-b.retries:
-		return j
-	default:
-	}
-	for {
-		select {
-		case j := <-b.retries:
-			return j
-		case j, ok := <-*fresh:
-			if ok {
-				return j
-			}
-			*fresh = nil
-		case <-b.allDone:
-			return nil
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
-
-// tryNext returns the next job to send if one is ready, retries first;
-// nil otherwise.
-func (b *batcher) tryNext(fresh *<-chan *job) *job {
-	select {
-	case j := <-b.retries:
-		return j
-	default:
-	}
-	select {
-	case j, ok := <-*fresh:
-		if ok {
-			return j
-		}
-		*fresh = nil
-	default:
-	}
-	return nil
-}
-
-// serve runs streams to one server until the batch is finished. It
-// retries a failed stream with backoff, and gives up the server after
-// batchStreamFailures failures in a row or an error that retrying does
-// not cure. After a stream declared hung, the next one probes the server
-// before it takes puzzles.
-func (b *batcher) serve(ctx context.Context, c batchClient) error {
-	failures := 0
-	backoff := 100 * time.Millisecond
-	probe := false
-	for {
-		answered, err := b.stream(ctx, c, probe)
-		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
-			failures, backoff, probe = 0, 100*time.Millisecond, false
-			continue
-		}
-		if err == nil || ctx.Err() != nil {
-			return nil
-		}
-		var hung *hungError
-		if probe = errors.As(err, &hung); probe {
-			b.mu.Lock()
-			b.hangs[c.name]++
-			b.mu.Unlock()
-		}
-		if answered > 0 {
-			failures, backoff = 0, 100*time.Millisecond
-		}
-		failures++
-		if !retryable(err) || failures >= batchStreamFailures {
-			return err
-		}
-		select {
-		case <-time.After(backoff):
-		case <-ctx.Done():
-			return nil
-		case <-b.allDone:
-			return nil
-		}
-		backoff = min(2*backoff, 5*time.Second)
-	}
-}
-
-// retryable tells whether a stream that failed with err may be opened
-// again.
-func retryable(err error) bool {
-	switch status.Code(err) {
-	case codes.Unavailable, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown:
-		return true
-	}
-	return false
-}
-
-// hungError ends a stream that had puzzles out and answered nothing for
-// the batch's -puzzle-timeout. Its puzzles not given up carry it as
-// Unavailable.
-type hungError struct {
-	server string
-	after  time.Duration
-	out    int // the puzzles it had not answered
-}
-
-func (e *hungError) Error() string {
-	return fmt.Sprintf("%s answered nothing in %v (--puzzle-timeout) with %d puzzles out: stream declared hung", e.server, e.after, e.out)
-}
-
-// GRPCStatus makes the error Unavailable, as that of a server gone.
-func (e *hungError) GRPCStatus() *status.Status {
-	return status.New(codes.Unavailable, e.Error())
-}
-
-// probeID is the id of the probe item, which no line has.
-const probeID = "probe"
-
-// probeRequest is what a stream to a server declared hung sends first:
-// an item with no puzzle text, which a live server answers at once with
-// an item error, without solving anything.
-var probeRequest = &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{{
-	Id:     probeID,
-	Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{}},
-}}}
-
-// outstanding is what a stream has sent and not had answered: its jobs in
-// flight, and the probe.
-type outstanding struct {
-	mu       sync.Mutex
-	inflight map[string]*job
-	probing  bool      // the probe is out, unanswered
-	since    time.Time // of the last answer, or of the send that found nothing out
-	hung     bool      // declared hung: answers no longer count
-}
-
-// add records jobs sent, or the probe when jobs is nil; false when the
-// stream is declared hung.
-func (o *outstanding) add(jobs []*job) bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.hung {
-		return false
-	}
-	if len(o.inflight) == 0 && !o.probing {
-		o.since = time.Now()
-	}
-	if jobs == nil {
-		o.probing = true
-	}
-	for _, j := range jobs {
-		o.inflight[j.id] = j
-	}
-	return true
-}
-
-// answer records the answer of id and returns its job; nil for an id
-// not in flight. ok is false once the stream is declared hung.
-func (o *outstanding) answer(id string) (j *job, ok bool) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.hung {
-		return nil, false
-	}
-	o.since = time.Now()
-	if id == probeID && o.probing {
-		o.probing = false
-		return nil, true
-	}
-	j = o.inflight[id]
-	delete(o.inflight, id)
-	return j, true
-}
-
-// count returns the number of jobs in flight.
-func (o *outstanding) count() int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return len(o.inflight)
-}
-
-// left returns the jobs in flight, once the sender is done.
-func (o *outstanding) left() map[string]*job {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.inflight
-}
-
-// watch declares the stream hung, and calls hang, once it has had
-// something out and answered nothing for after; it returns then or when
-// ctx ends.
-func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func()) {
-	t := time.NewTimer(after)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			return
-		}
-		o.mu.Lock()
-		wait := after
-		if len(o.inflight) > 0 || o.probing {
-			if wait = time.Until(o.since.Add(after)); wait <= 0 {
-				o.hung = true
-			}
-		}
-		hung := o.hung
-		o.mu.Unlock()
-		if hung {
-			hang()
-			return
-		}
-		t.Reset(wait)
-	}
-}
-
-// stream runs one SolveBatch stream: it sends jobs, at most -inflight
-// unanswered and up to -per-message in a message, until there are no
-// more, and finishes each job answered. When the stream fails, or answers
-// nothing for -puzzle-timeout while it has jobs out (it is declared hung
-// and cancelled), the jobs it did not answer are sent again by any
-// stream. With probe, it first sends probeRequest alone and takes jobs
-// once that is answered, so that no job waits on a server still hung. It
-// returns the number of answers.
-func (b *batcher) stream(ctx context.Context, c batchClient, probe bool) (int, error) {
-	sctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	// Opening a stream waits for the connection, which to a frozen server
-	// may take until its connect timeout: the end of the batch cuts that
-	// short.
-	opened := make(chan struct{})
-	go func() {
-		select {
-		case <-b.allDone:
-			cancel()
-		case <-opened:
-		}
-	}()
-	stream, err := c.client.SolveBatch(sctx)
-	close(opened)
-	if err != nil {
-		select {
-		case <-b.allDone:
-			return 0, nil
-		default:
-			return 0, err
-		}
-	}
-	out := &outstanding{inflight: map[string]*job{}}
-	if after := b.flags.puzzleTimeout; after > 0 {
-		go out.watch(sctx, after, cancel)
-	}
-	window := make(chan struct{}, b.flags.inflight)
-	sent := make(chan struct{})
-	alive := make(chan struct{}) // closed once the probe is answered
-	rotated := false             // set by the sender before it closes sent
-	quota := c.streamQuota()
-	go func() {
-		defer close(sent)
-		if probe {
-			if !out.add(nil) || stream.Send(probeRequest) != nil {
-				return
-			}
-			select {
-			case <-alive:
-			case <-sctx.Done():
-				return
-			case <-b.allDone:
-				cancel() // nothing of the batch is out: end the stream
-				return
-			}
-		}
-		fresh := (<-chan *job)(b.fresh)
-		var carry *job // taken, with its window slot, but left out of the last message
-		nSent := 0
-		for {
-			j := carry
-			carry = nil
-			if j == nil {
-				select {
-				case window <- struct{}{}:
-				case <-sctx.Done():
-					return
-				}
-				if quota > 0 && nSent >= quota {
-					rotated = true
-					stream.CloseSend()
-					return
-				}
-				if j = b.next(sctx, &fresh); j == nil {
-					stream.CloseSend()
-					return
-				}
-			}
-			limit := b.msgLimit()
-			if j.size > limit {
-				<-window
-				b.finish(j, nil, status.Errorf(codes.ResourceExhausted, "line %d: its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", j.line, j.size, limit))
-				continue
-			}
-			// Add the jobs ready, while the window has room and the message
-			// stays under the limit, so that a message carries many when
-			// the input is ahead.
-			jobs := []*job{j}
-			size := j.size
-		gather:
-			for len(jobs) < b.flags.perMessage {
-				select {
-				case window <- struct{}{}:
-				default:
-					break gather // the window is full
-				}
-				if j = b.tryNext(&fresh); j == nil {
-					<-window
-					break
-				}
-				if size+j.size > limit {
-					carry = j
-					break
-				}
-				jobs = append(jobs, j)
-				size += j.size
-			}
-			if !out.add(jobs) {
-				// Declared hung: the jobs go back for the others.
-				b.giveBack(append(jobs, carry))
-				return
-			}
-			nSent += len(jobs)
-			if stream.Send(b.request(jobs)) != nil {
-				if carry != nil && !out.add([]*job{carry}) {
-					b.giveBack([]*job{carry})
-				}
-				return // Recv tells why
-			}
-		}
-	}()
-
-	answered := 0
-	probed := false
-	for {
-		resp, err := stream.Recv()
-		if err == nil {
-			for _, a := range resp.GetAnswers() {
-				j, ok := out.answer(a.GetId())
-				if !ok {
-					break // declared hung: the jobs go to the others
-				}
-				if a.GetId() == probeID && probe && !probed {
-					probed = true
-					close(alive)
-					continue
-				}
-				if j == nil {
-					continue // not ours: ignore it
-				}
-				<-window
-				answered++
-				b.finish(j, a, nil)
-			}
-			continue
-		}
-		if err == io.EOF && !out.isHung() {
-			n := out.count()
-			if n == 0 {
-				<-sent
-				if rotated {
-					return answered, errStreamRotated
-				}
-				return answered, nil
-			}
-			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", n)
-		}
-		cancel()
-		<-sent
-		inflight := out.left() // the sender is done: no more are added
-		if out.isHung() {
-			herr := &hungError{server: c.name, after: b.flags.puzzleTimeout, out: len(inflight)}
-			if ctx.Err() == nil {
-				b.requeue(inflight, herr)
-				return answered, herr
-			}
-		}
-		if len(inflight) == 0 {
-			select {
-			case <-b.allDone:
-				return answered, nil // a probe cut short: the batch is over
-			default:
-			}
-		}
-		if limit, ok := serverLimit(err); ok {
-			// The server takes smaller messages than -max-msg-size: fit
-			// them to its limit, and send the puzzles again, without
-			// counting this try.
-			b.shrinkMsgLimit(limit)
-			for _, j := range inflight {
-				b.retries <- j
-			}
-			return answered, err
-		}
-		if ctx.Err() != nil {
-			// The batch is over: its end finishes the jobs.
-			for _, j := range inflight {
-				b.retries <- j // never blocks: it has room for every job in flight
-			}
-			return answered, err
-		}
-		b.requeue(inflight, err)
-		return answered, err
-	}
-}
-
-// giveBack returns jobs taken by a stream and not sent (nil ones aside) to
-// be sent by any stream.
-func (b *batcher) giveBack(jobs []*job) {
-	for _, j := range jobs {
-		if j != nil {
-			b.retries <- j // never blocks: it has room for every job in flight
-		}
-	}
-}
-
-// isHung reports whether the stream was declared hung.
-func (o *outstanding) isHung() bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.hung
-}
-
-// msgOverhead is what a request message adds to its items: each item's
-// field tag and length.
-const msgOverhead = 8
-
 // item returns the request item of j.
 func (b *batcher) item(j *job) *sudokuv1.BatchItem {
 	p := j.json
@@ -1033,80 +573,6 @@ func (b *batcher) item(j *job) *sudokuv1.BatchItem {
 	}
 	// The batch prints no board: the basic result leaves it out.
 	return &sudokuv1.BatchItem{Id: j.id, Puzzle: p, Options: b.options, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
-}
-
-// request returns the request message of jobs.
-func (b *batcher) request(jobs []*job) *sudokuv1.SolveBatchRequest {
-	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
-	for i, j := range jobs {
-		req.Items[i] = b.item(j)
-	}
-	return req
-}
-
-// msgLimit returns the most bytes of items a request message carries.
-func (b *batcher) msgLimit() int {
-	return int(b.maxMsg.Load())
-}
-
-// shrinkMsgLimit lowers the size of request messages to fit a server
-// that takes messages of limit bytes at most.
-func (b *batcher) shrinkMsgLimit(limit int) {
-	for {
-		cur := b.maxMsg.Load()
-		want := int64(limit) - msgOverhead
-		if want >= cur || b.maxMsg.CompareAndSwap(cur, want) {
-			return
-		}
-	}
-}
-
-// serverLimit reads the largest message a server takes from its error
-// for a message too large: "grpc: received message larger than max
-// (300000 vs. 262144)".
-func serverLimit(err error) (int, bool) {
-	st, ok := status.FromError(err)
-	if !ok || st.Code() != codes.ResourceExhausted {
-		return 0, false
-	}
-	_, rest, ok := strings.Cut(st.Message(), "larger than max (")
-	if !ok {
-		return 0, false
-	}
-	var got, limit int
-	if _, err := fmt.Sscanf(rest, "%d vs. %d)", &got, &limit); err != nil || limit <= msgOverhead {
-		return 0, false
-	}
-	return limit, true
-}
-
-// requeue sends the jobs of a failed stream again, or gives them up with
-// err after batchTries.
-func (b *batcher) requeue(jobs map[string]*job, err error) {
-	for _, j := range jobs {
-		if j.tries++; j.tries >= batchTries {
-			b.finish(j, nil, err)
-			continue
-		}
-		b.retries <- j // never blocks: it has room for every job in flight
-	}
-}
-
-// failRemaining finishes with err every job not finished, when no server
-// is left or the batch's deadline passed: those queued, then those read
-// until ctx ends.
-func (b *batcher) failRemaining(ctx context.Context, err error) {
-	fresh := (<-chan *job)(b.fresh)
-	for {
-		j := b.tryNext(&fresh)
-		if j == nil && ctx.Err() == nil {
-			j = b.next(ctx, &fresh)
-		}
-		if j == nil {
-			return
-		}
-		b.finish(j, nil, err)
-	}
 }
 
 // finish writes the outcome of j: resp, or err when no server answered.
@@ -1187,7 +653,6 @@ func (b *batcher) count(status string, failed bool) {
 		b.nFailed++
 	}
 	b.outstanding--
-	b.checkDoneLocked()
 }
 
 // statusText is the name of a status in batch output: "solved",
@@ -1227,15 +692,6 @@ var (
 		return m
 	}()
 )
-
-// checkDoneLocked closes allDone once the input is read and every job is
-// finished.
-func (b *batcher) checkDoneLocked() {
-	if b.readDone && b.outstanding == 0 && !b.closed {
-		b.closed = true
-		close(b.allDone)
-	}
-}
 
 // flush writes what is buffered and returns the first write error.
 func (b *batcher) flush() error {

@@ -157,7 +157,7 @@ func TestBatchEndlessInput(t *testing.T) {
 // after the job was sent again, gets one line.
 func TestBatchFinishOnce(t *testing.T) {
 	var out strings.Builder
-	b := newBatcher(&batchFlags{inflight: 1}, &sudokuv1.Puzzle{}, &out, 1)
+	b := newBatcher(&batchFlags{inflight: 1}, &sudokuv1.Puzzle{}, &out)
 	j := &job{id: "7", line: 7, puzzle: seedPuzzle}
 	b.outstanding = 1
 	res := &sudokuv1.SolveResult{Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, Plain: seedSolution}

@@ -318,7 +318,7 @@ func TestBatchResultLine(t *testing.T) {
 			}
 			a := &sudokuv1.BatchAnswer{Id: "12", Outcome: &sudokuv1.BatchAnswer_Result{Result: res}}
 			var out strings.Builder
-			b := newBatcher(&batchFlags{inflight: 1}, &sudokuv1.Puzzle{}, &out, 1)
+			b := newBatcher(&batchFlags{inflight: 1}, &sudokuv1.Puzzle{}, &out)
 			j := &job{id: "12", line: 12, puzzle: "x"}
 			b.finish(j, a, nil)
 			if err := b.flush(); err != nil {

@@ -10,13 +10,12 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/encoding/gzip"
 	"google.golang.org/grpc/test/bufconn"
 
+	"github.com/sudokuwise/solver/client"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
-	"github.com/sudokuwise/solver/internal/transport"
 	"github.com/sudokuwise/solver/service"
 )
 
@@ -105,7 +104,7 @@ func (c *connFlags) parsed(cmd *command, fs *flag.FlagSet, lookupEnv func(string
 }
 
 // callOptions returns the dial options that every call of the flags
-// takes, to a server or in-process: gzip compression.
+// takes in-process: gzip compression.
 func (c *connFlags) callOptions() []grpc.DialOption {
 	if !c.gzip {
 		return nil
@@ -113,26 +112,23 @@ func (c *connFlags) callOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithDefaultCallOptions(grpc.UseCompressor(gzip.Name))}
 }
 
-// dialOptions returns the transport credentials and token of the flags,
-// and their call options.
-func (c *connFlags) dialOptions() ([]grpc.DialOption, error) {
-	creds := insecure.NewCredentials()
+// clientOptions returns the options of a client of a server: the
+// transport credentials, token and compression of the flags.
+func (c *connFlags) clientOptions() []client.Option {
+	var opts []client.Option
 	if c.useTLS || c.tlsCA != "" || c.tlsCert != "" {
-		cfg, err := transport.ClientTLS(c.tlsCA, c.tlsCert, c.tlsKey)
-		if err != nil {
-			return nil, err
-		}
-		creds = credentials.NewTLS(cfg)
+		opts = append(opts, client.WithTLS(c.tlsCA))
 	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
+	if c.tlsCert != "" {
+		opts = append(opts, client.WithClientCert(c.tlsCert, c.tlsKey))
+	}
 	if c.tokenFile != "" {
-		tokens, err := transport.ReadTokens(c.tokenFile)
-		if err != nil {
-			return nil, err
-		}
-		opts = append(opts, grpc.WithPerRPCCredentials(transport.Bearer(tokens[0])))
+		opts = append(opts, client.WithTokenFile(c.tokenFile))
 	}
-	return append(opts, c.callOptions()...), nil
+	if c.gzip {
+		opts = append(opts, client.WithGzip())
+	}
+	return opts
 }
 
 // dial returns a client of the service at the address of the flags or,
@@ -141,21 +137,16 @@ func (c *connFlags) dialOptions() ([]grpc.DialOption, error) {
 // default deadline either (see inProcessConfig). The errors of its calls
 // name the flag that likely fixes them (see hinter). closeFn releases the
 // connection and any service started.
-func (c *connFlags) dial(timeout time.Duration) (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+func (c *connFlags) dial(timeout time.Duration) (stub sudokuv1.SudokuServiceClient, closeFn func(), err error) {
 	hints := c.hinter(timeout).dialOptions()
 	if len(c.addrs.list) == 0 {
 		return dialInProcess(inProcessConfig(timeout), append(c.callOptions(), hints...)...)
 	}
-	opts, err := c.dialOptions()
+	cl, err := client.New(c.addrs.list[0], append(c.clientOptions(), client.WithDialOptions(hints...))...)
 	if err != nil {
 		return nil, nil, err
 	}
-	opts = append(opts, hints...)
-	conn, err := grpc.NewClient(c.addrs.list[0], append(opts, balanceOptions(c.addrs.list[0])...)...)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sudokuv1.NewSudokuServiceClient(conn), func() { conn.Close() }, nil
+	return cl.Service(), func() { cl.Close() }, nil
 }
 
 // noDeadline stands for no deadline where the service needs a duration:
@@ -177,7 +168,18 @@ func inProcessConfig(timeout time.Duration) service.Config {
 // dialInProcess returns a client of a service with cfg started in this
 // process, with extra dial options. closeFn releases the connection and
 // stops the service.
-func dialInProcess(cfg service.Config, extra ...grpc.DialOption) (client sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+func dialInProcess(cfg service.Config, extra ...grpc.DialOption) (stub sudokuv1.SudokuServiceClient, closeFn func(), err error) {
+	conn, closeFn, err := dialInProcessConn(cfg, extra...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sudokuv1.NewSudokuServiceClient(conn), closeFn, nil
+}
+
+// dialInProcessConn returns a connection to a service with cfg started in
+// this process, with extra dial options. closeFn releases the connection
+// and stops the service.
+func dialInProcessConn(cfg service.Config, extra ...grpc.DialOption) (conn *grpc.ClientConn, closeFn func(), err error) {
 	lis := bufconn.Listen(bufSize)
 	g := service.NewGRPC(service.New(cfg), slog.New(slog.DiscardHandler))
 	go g.Server.Serve(lis)
@@ -187,12 +189,12 @@ func dialInProcess(cfg service.Config, extra ...grpc.DialOption) (client sudokuv
 			return lis.DialContext(ctx)
 		}),
 	}, extra...)
-	conn, err := grpc.NewClient("passthrough:///bufnet", opts...)
+	conn, err = grpc.NewClient("passthrough:///bufnet", opts...)
 	if err != nil {
 		g.Server.Stop()
 		return nil, nil, err
 	}
-	return sudokuv1.NewSudokuServiceClient(conn), func() {
+	return conn, func() {
 		conn.Close()
 		g.Server.Stop()
 	}, nil

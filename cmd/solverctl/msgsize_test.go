@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,34 +9,9 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/sudokuwise/solver/service"
 )
-
-func TestServerLimit(t *testing.T) {
-	tests := []struct {
-		name  string
-		err   error
-		limit int
-		ok    bool
-	}{
-		{"grpc", status.Error(codes.ResourceExhausted, "grpc: received message larger than max (300000 vs. 262144)"), 262144, true},
-		{"other exhausted", status.Error(codes.ResourceExhausted, "rate limit"), 0, false},
-		{"other code", status.Error(codes.Internal, "grpc: received message larger than max (3 vs. 2048)"), 0, false},
-		{"not a status", errors.New("larger than max (3 vs. 2048)"), 0, false},
-		{"garbled", status.Error(codes.ResourceExhausted, "grpc: received message larger than max (x)"), 0, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			limit, ok := serverLimit(tt.err)
-			if limit != tt.limit || ok != tt.ok {
-				t.Errorf("got %d, %v; want %d, %v", limit, ok, tt.limit, tt.ok)
-			}
-		})
-	}
-}
 
 // TestBatchMessageSize: the puzzles of a batch whose items are large (a
 // region map padded with ignored spaces rides on every item) are split

@@ -1,4 +1,4 @@
-package main
+package client
 
 import (
 	"errors"
@@ -25,11 +25,11 @@ const balancedServiceConfig = `{
 
 // Streams of a batch to a balanced target.
 const (
-	// balancedStreams is how many SolveBatch streams a batch opens on a
-	// balanced target when -streams is 0: round_robin puts each on the
-	// next healthy server, so with at least as many streams as servers
-	// every server gets work.
-	balancedStreams = 8
+	// BalancedStreams is how many SolveBatch streams a batch opens on a
+	// balanced target when BatchConfig.Streams is 0: round_robin puts each
+	// on the next healthy server, so with at least as many streams as
+	// servers every server gets work.
+	BalancedStreams = 8
 	// balancedStreamPuzzles is how many puzzles a stream to a balanced
 	// target sends before it closes and a new one takes its place on the
 	// next server: streams spread again over servers added since (an
@@ -43,16 +43,16 @@ const (
 	balancedFirstStreamPuzzles = 64
 )
 
-// errStreamRotated ends a stream that has sent its balancedStreamPuzzles and
-// been answered in full; serve opens the next at once.
+// errStreamRotated ends a stream that has sent its quota and been
+// answered in full; serve opens the next at once.
 var errStreamRotated = errors.New("stream rotated")
 
-// balanced reports whether target names a resolver that may return several
+// Balanced reports whether target names a resolver that may return several
 // addresses for one name, such as dns:///solverd-headless.ns.svc:50051:
 // a URL whose scheme is a registered resolver other than passthrough and
 // unix. A plain host:port is not: it keeps gRPC's default of one address
 // at a time.
-func balanced(target string) bool {
+func Balanced(target string) bool {
 	if !strings.Contains(target, "://") {
 		return false
 	}
@@ -70,37 +70,46 @@ func balanced(target string) bool {
 // balanceOptions returns the dial options of target: the balanced service
 // config for a balanced target, none otherwise.
 func balanceOptions(target string) []grpc.DialOption {
-	if !balanced(target) {
+	if !Balanced(target) {
 		return nil
 	}
 	return []grpc.DialOption{grpc.WithDefaultServiceConfig(balancedServiceConfig)}
 }
 
-// batchStreamsOf returns the clients of the streams a batch opens on the
-// connection to target: streams of them (0 meaning balancedStreams for a
-// balanced target, else 1), each rotating after balancedStreamPuzzles
-// puzzles when the target is balanced.
-func batchStreamsOf(c batchClient, target string, streams int) []batchClient {
-	if balanced(target) {
-		c.rotate = balancedStreamPuzzles
+// streamSlot is one stream of a batch on a client: streams after streams,
+// each rotating after its quota when rotate is not 0.
+type streamSlot struct {
+	name   string
+	client *Client
+	rotate int           // puzzles a stream sends before the next takes over; 0: no limit
+	opened *atomic.Int64 // streams opened, for quota
+}
+
+// slotsOf returns the stream slots a batch opens on c: streams of them (0
+// meaning BalancedStreams for a balanced target, else 1), each rotating
+// after balancedStreamPuzzles puzzles when the target is balanced.
+func slotsOf(c *Client, streams int) []streamSlot {
+	s := streamSlot{name: c.target, client: c}
+	if Balanced(c.target) {
+		s.rotate = balancedStreamPuzzles
 		if streams == 0 {
-			streams = balancedStreams
+			streams = BalancedStreams
 		}
 	}
-	out := make([]batchClient, max(1, streams))
+	out := make([]streamSlot, max(1, streams))
 	for i := range out {
-		out[i] = c
+		out[i] = s
 		out[i].opened = new(atomic.Int64)
 	}
 	return out
 }
 
-// streamQuota returns the puzzles the next stream of c may send before it
+// quota returns the puzzles the next stream of s may send before it
 // closes and the next takes over on the next server; 0 means no limit.
-func (c batchClient) streamQuota() int {
-	if c.rotate == 0 || c.opened == nil {
-		return c.rotate
+func (s streamSlot) quota() int {
+	if s.rotate == 0 || s.opened == nil {
+		return s.rotate
 	}
-	n := min(c.opened.Add(1)-1, 16)
-	return min(c.rotate, balancedFirstStreamPuzzles<<n)
+	n := min(s.opened.Add(1)-1, 16)
+	return min(s.rotate, balancedFirstStreamPuzzles<<n)
 }

@@ -1,0 +1,798 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Bounds of the retries of a batch.
+const (
+	// batchTries is how often a puzzle is sent before it is given up, when
+	// the streams carrying it fail.
+	batchTries = 3
+	// BatchStreamFailures is how many streams to a server may fail in a
+	// row, none having answered, before the server is given up.
+	BatchStreamFailures = 5
+	// DefaultMaxMsgSize is the default of BatchConfig.MaxMsgSize: that of
+	// solverd.
+	DefaultMaxMsgSize = 256 << 10
+	// msgOverhead is what a request message adds to its items: each
+	// item's field tag and length.
+	msgOverhead = 8
+)
+
+// BatchConfig sets the flow control of a Batch. Its zero value takes the
+// defaults named on each field.
+type BatchConfig struct {
+	// InFlight is how many puzzles each stream has sent and not had
+	// answered, at most; 0 means 256.
+	InFlight int
+	// PerMessage is how many puzzles one request message carries, at
+	// most; 0 means 64.
+	PerMessage int
+	// MaxMsgSize is the largest request message sent, in bytes, as
+	// solverd's -max-msg-size; 0 means DefaultMaxMsgSize. A server that
+	// refuses a message as larger than its own limit gets messages fitted
+	// to the limit it names.
+	MaxMsgSize int
+	// Streams is how many SolveBatch streams are opened on each client;
+	// 0 means 1, or BalancedStreams on a balanced target.
+	Streams int
+	// PuzzleTimeout is how long a stream with puzzles out may answer
+	// nothing before it is declared hung, cancelled, and its puzzles sent
+	// to the other streams; 0 means never.
+	PuzzleTimeout time.Duration
+	// OnServerError, if not nil, is called with each error that made the
+	// batch give a client up.
+	OnServerError func(server string, err error)
+}
+
+// Answer is the outcome of one puzzle of a batch: the server's answer,
+// or Err when no server answered it: the streams that carried it failed
+// three times (Err is the last stream's error), its item is larger than
+// the largest message (*ItemTooLargeError), or FailRemaining gave it up.
+type Answer struct {
+	ID     string                // the id of the item
+	Answer *sudokuv1.BatchAnswer // nil when Err is set
+	Err    error
+}
+
+// job is one puzzle of a batch.
+type job struct {
+	item     *sudokuv1.BatchItem
+	size     int // the bytes of its request item
+	tries    int
+	finished bool // answered; guarded by Batch.mu
+}
+
+// Batch streams puzzles over SolveBatch to one or more clients. Puzzles
+// go in with Add, each answered exactly once, in the order answered,
+// through the function given to NewBatch; Run sends them. When a stream
+// fails or hangs, its unanswered puzzles go to the other streams.
+type Batch struct {
+	cfg      BatchConfig
+	slots    []streamSlot
+	onAnswer func(Answer)
+
+	fresh   chan *job     // added, not yet sent; closed by CloseInput
+	retries chan *job     // to send again: room for every job in flight
+	allDone chan struct{} // closed once the input is closed and every job answered
+	maxMsg  atomic.Int64  // the most bytes of items in a request message
+
+	mu          sync.Mutex
+	inputDone   bool
+	outstanding int // jobs added and not answered
+	answered    int // jobs answered by a server
+	closed      bool
+	ids         map[string]bool // ids added and not answered
+	hangs       map[string]int  // streams declared hung, by server
+}
+
+// NewBatch returns a batch to clients, whose puzzles are answered through
+// onAnswer: once each, calls never concurrent. A client with a balanced
+// target gets several streams (see BatchConfig.Streams).
+func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch, error) {
+	switch {
+	case len(clients) == 0:
+		return nil, errors.New("client: batch: no client")
+	case onAnswer == nil:
+		return nil, errors.New("client: batch: nil answer function")
+	case cfg.InFlight < 0:
+		return nil, fmt.Errorf("client: batch: InFlight %d is negative", cfg.InFlight)
+	case cfg.PerMessage < 0:
+		return nil, fmt.Errorf("client: batch: PerMessage %d is negative", cfg.PerMessage)
+	case cfg.MaxMsgSize != 0 && cfg.MaxMsgSize < 1<<10:
+		return nil, fmt.Errorf("client: batch: MaxMsgSize %d is under 1024 bytes", cfg.MaxMsgSize)
+	case cfg.Streams < 0:
+		return nil, fmt.Errorf("client: batch: Streams %d is negative", cfg.Streams)
+	case cfg.PuzzleTimeout < 0:
+		return nil, fmt.Errorf("client: batch: PuzzleTimeout %v is negative; 0 means none", cfg.PuzzleTimeout)
+	}
+	if cfg.InFlight == 0 {
+		cfg.InFlight = 256
+	}
+	if cfg.PerMessage == 0 {
+		cfg.PerMessage = 64
+	}
+	if cfg.MaxMsgSize == 0 {
+		cfg.MaxMsgSize = DefaultMaxMsgSize
+	}
+	var slots []streamSlot
+	for _, c := range clients {
+		if c == nil {
+			return nil, errors.New("client: batch: nil client")
+		}
+		slots = append(slots, slotsOf(c, cfg.Streams)...)
+	}
+	window := cfg.InFlight * len(slots)
+	b := &Batch{
+		cfg:      cfg,
+		slots:    slots,
+		onAnswer: onAnswer,
+		fresh:    make(chan *job, max(256, 2*window)),
+		retries:  make(chan *job, window),
+		allDone:  make(chan struct{}),
+		ids:      map[string]bool{},
+		hangs:    map[string]int{},
+	}
+	b.maxMsg.Store(int64(cfg.MaxMsgSize - msgOverhead))
+	return b, nil
+}
+
+// Add queues item to be sent, waiting while the queue is full; it fails
+// when ctx ends first, when the item has no id or an id not yet answered
+// (ids tag the answers), or after CloseInput. The batch keeps item: the
+// caller must not change it.
+func (b *Batch) Add(ctx context.Context, item *sudokuv1.BatchItem) error {
+	id := item.GetId()
+	b.mu.Lock()
+	switch {
+	case b.inputDone:
+		b.mu.Unlock()
+		return errors.New("client: batch: Add after CloseInput")
+	case id == "" || id == probeID:
+		b.mu.Unlock()
+		return fmt.Errorf("client: batch: item id %q is reserved", id)
+	case b.ids[id]:
+		b.mu.Unlock()
+		return fmt.Errorf("client: batch: item id %q is already out", id)
+	}
+	b.ids[id] = true
+	b.outstanding++
+	b.mu.Unlock()
+	j := &job{item: item, size: proto.Size(item) + msgOverhead}
+	select {
+	case b.fresh <- j:
+		return nil
+	case <-ctx.Done():
+		b.mu.Lock()
+		delete(b.ids, id)
+		b.outstanding--
+		b.mu.Unlock()
+		return ctx.Err()
+	}
+}
+
+// CloseInput says that no more items come; Run returns once every item
+// is answered. It must be called once, after the last Add.
+func (b *Batch) CloseInput() {
+	close(b.fresh)
+	b.mu.Lock()
+	b.inputDone = true
+	b.checkDoneLocked()
+	b.mu.Unlock()
+}
+
+// Answered returns the number of puzzles a server answered so far.
+func (b *Batch) Answered() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.answered
+}
+
+// Hangs returns, by server, how many of its streams were declared hung
+// (see BatchConfig.PuzzleTimeout).
+func (b *Batch) Hangs() map[string]int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make(map[string]int, len(b.hangs))
+	for k, v := range b.hangs {
+		out[k] = v
+	}
+	return out
+}
+
+// Run sends the puzzles added until every one is answered and the input
+// closed (it returns nil), ctx ends (it returns ctx's error) or every
+// client is given up (it returns an error that wraps the last client's).
+// Puzzles left unanswered get no answer until FailRemaining.
+func (b *Batch) Run(ctx context.Context) error {
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		lastErr error
+	)
+	for _, s := range b.slots {
+		wg.Go(func() {
+			if err := b.serve(ctx, s); err != nil {
+				mu.Lock()
+				lastErr = err
+				mu.Unlock()
+				if b.cfg.OnServerError != nil {
+					b.cfg.OnServerError(s.name, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	select {
+	case <-b.allDone:
+		return nil
+	default:
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("no server left: %w", lastErr)
+}
+
+// FailRemaining answers with err every puzzle not answered once Run has
+// returned: those queued, then those added until the input is closed or
+// ctx ends.
+func (b *Batch) FailRemaining(ctx context.Context, err error) {
+	fresh := (<-chan *job)(b.fresh)
+	for {
+		j := b.tryNext(&fresh)
+		if j == nil && ctx.Err() == nil {
+			j = b.next(ctx, &fresh)
+		}
+		if j == nil {
+			return
+		}
+		b.finish(j, nil, err)
+	}
+}
+
+// finish answers j with resp, or err when no server answered; a second
+// answer of j (a late one of a job answered elsewhere) is dropped.
+func (b *Batch) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if j.finished {
+		return
+	}
+	j.finished = true
+	delete(b.ids, j.item.GetId())
+	if resp != nil {
+		b.answered++
+	}
+	b.onAnswer(Answer{ID: j.item.GetId(), Answer: resp, Err: err})
+	b.outstanding--
+	b.checkDoneLocked()
+}
+
+// checkDoneLocked closes allDone once the input is closed and every job is
+// answered.
+func (b *Batch) checkDoneLocked() {
+	if b.inputDone && b.outstanding == 0 && !b.closed {
+		b.closed = true
+		close(b.allDone)
+	}
+}
+
+// next returns the next job to send, retries first; nil once every job
+// is answered or ctx ends. fresh is the caller's view of b.fresh, nil once
+// it has seen it closed.
+func (b *Batch) next(ctx context.Context, fresh *<-chan *job) *job {
+	select {
+	case j := <-b.retries:
+		return j
+	default:
+	}
+	for {
+		select {
+		case j := <-b.retries:
+			return j
+		case j, ok := <-*fresh:
+			if ok {
+				return j
+			}
+			*fresh = nil
+		case <-b.allDone:
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// tryNext returns the next job to send if one is ready, retries first;
+// nil otherwise.
+func (b *Batch) tryNext(fresh *<-chan *job) *job {
+	select {
+	case j := <-b.retries:
+		return j
+	default:
+	}
+	select {
+	case j, ok := <-*fresh:
+		if ok {
+			return j
+		}
+		*fresh = nil
+	default:
+	}
+	return nil
+}
+
+// serve runs streams of one slot until the batch is finished. It retries
+// a failed stream with backoff, and gives up the server after
+// BatchStreamFailures failures in a row or an error that retrying does
+// not cure. After a stream declared hung, the next one probes the server
+// before it takes puzzles.
+func (b *Batch) serve(ctx context.Context, s streamSlot) error {
+	failures := 0
+	backoff := 100 * time.Millisecond
+	probe := false
+	for {
+		answered, err := b.stream(ctx, s, probe)
+		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
+			failures, backoff, probe = 0, 100*time.Millisecond, false
+			continue
+		}
+		if err == nil || ctx.Err() != nil {
+			return nil
+		}
+		var hung *hungError
+		if probe = errors.As(err, &hung); probe {
+			b.mu.Lock()
+			b.hangs[s.name]++
+			b.mu.Unlock()
+		}
+		if answered > 0 {
+			failures, backoff = 0, 100*time.Millisecond
+		}
+		failures++
+		if !retryable(err) || failures >= BatchStreamFailures {
+			return err
+		}
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return nil
+		case <-b.allDone:
+			return nil
+		}
+		backoff = min(2*backoff, 5*time.Second)
+	}
+}
+
+// retryable tells whether a stream that failed with err may be opened
+// again.
+func retryable(err error) bool {
+	switch status.Code(err) {
+	case codes.Unavailable, codes.ResourceExhausted, codes.Aborted, codes.Internal, codes.Unknown:
+		return true
+	}
+	return false
+}
+
+// hungError ends a stream that had puzzles out and answered nothing for
+// the batch's PuzzleTimeout. Its puzzles given up carry it as
+// Unavailable.
+type hungError struct {
+	server string
+	after  time.Duration
+	out    int // the puzzles it had not answered
+}
+
+func (e *hungError) Error() string {
+	return fmt.Sprintf("%s answered nothing in %v (the puzzle timeout) with %d puzzles out: stream declared hung", e.server, e.after, e.out)
+}
+
+// GRPCStatus makes the error Unavailable, as that of a server gone.
+func (e *hungError) GRPCStatus() *status.Status {
+	return status.New(codes.Unavailable, e.Error())
+}
+
+// ItemTooLargeError answers an item whose request message would be
+// larger than the largest the batch sends (BatchConfig.MaxMsgSize, or
+// the smaller limit a server named). It is ResourceExhausted.
+type ItemTooLargeError struct {
+	ID    string // the item's id
+	Size  int    // the bytes the item takes in a request message
+	Limit int    // the most bytes of items a request message carries
+}
+
+func (e *ItemTooLargeError) Error() string {
+	return fmt.Sprintf("item %s takes %d bytes, more than the largest request message of %d bytes", e.ID, e.Size, e.Limit)
+}
+
+// GRPCStatus makes the error ResourceExhausted.
+func (e *ItemTooLargeError) GRPCStatus() *status.Status {
+	return status.New(codes.ResourceExhausted, e.Error())
+}
+
+// probeID is the id of the probe item, which Add refuses.
+const probeID = "probe"
+
+// probeRequest is what a stream to a server declared hung sends first:
+// an item with no puzzle text, which a live server answers at once with
+// an item error, without solving anything.
+var probeRequest = &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{{
+	Id:     probeID,
+	Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{}},
+}}}
+
+// msgLimit returns the most bytes of items a request message carries.
+func (b *Batch) msgLimit() int {
+	return int(b.maxMsg.Load())
+}
+
+// shrinkMsgLimit lowers the size of request messages to fit a server
+// that takes messages of limit bytes at most.
+func (b *Batch) shrinkMsgLimit(limit int) {
+	for {
+		cur := b.maxMsg.Load()
+		want := int64(limit) - msgOverhead
+		if want >= cur || b.maxMsg.CompareAndSwap(cur, want) {
+			return
+		}
+	}
+}
+
+// serverLimit reads the largest message a server takes from its error
+// for a message too large: "grpc: received message larger than max
+// (300000 vs. 262144)".
+func serverLimit(err error) (int, bool) {
+	st, ok := status.FromError(err)
+	if !ok || st.Code() != codes.ResourceExhausted {
+		return 0, false
+	}
+	_, rest, ok := strings.Cut(st.Message(), "larger than max (")
+	if !ok {
+		return 0, false
+	}
+	var got, limit int
+	if _, err := fmt.Sscanf(rest, "%d vs. %d)", &got, &limit); err != nil || limit <= msgOverhead {
+		return 0, false
+	}
+	return limit, true
+}
+
+// requeue sends the jobs of a failed stream again, or gives them up with
+// err after batchTries.
+func (b *Batch) requeue(jobs map[string]*job, err error) {
+	for _, j := range jobs {
+		if j.tries++; j.tries >= batchTries {
+			b.finish(j, nil, err)
+			continue
+		}
+		b.retries <- j // never blocks: it has room for every job in flight
+	}
+}
+
+// giveBack returns jobs taken by a stream and not sent (nil ones aside) to
+// be sent by any stream.
+func (b *Batch) giveBack(jobs []*job) {
+	for _, j := range jobs {
+		if j != nil {
+			b.retries <- j // never blocks: it has room for every job in flight
+		}
+	}
+}
+
+// request returns the request message of jobs.
+func request(jobs []*job) *sudokuv1.SolveBatchRequest {
+	req := &sudokuv1.SolveBatchRequest{Items: make([]*sudokuv1.BatchItem, len(jobs))}
+	for i, j := range jobs {
+		req.Items[i] = j.item
+	}
+	return req
+}
+
+// outstanding is what a stream has sent and not had answered: its jobs in
+// flight, and the probe.
+type outstanding struct {
+	mu       sync.Mutex
+	inflight map[string]*job
+	probing  bool      // the probe is out, unanswered
+	since    time.Time // of the last answer, or of the send that found nothing out
+	hung     bool      // declared hung: answers no longer count
+}
+
+// add records jobs sent, or the probe when jobs is nil; false when the
+// stream is declared hung.
+func (o *outstanding) add(jobs []*job) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.hung {
+		return false
+	}
+	if len(o.inflight) == 0 && !o.probing {
+		o.since = time.Now()
+	}
+	if jobs == nil {
+		o.probing = true
+	}
+	for _, j := range jobs {
+		o.inflight[j.item.GetId()] = j
+	}
+	return true
+}
+
+// answer records the answer of id and returns its job; nil for an id
+// not in flight. ok is false once the stream is declared hung.
+func (o *outstanding) answer(id string) (j *job, ok bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.hung {
+		return nil, false
+	}
+	o.since = time.Now()
+	if id == probeID && o.probing {
+		o.probing = false
+		return nil, true
+	}
+	j = o.inflight[id]
+	delete(o.inflight, id)
+	return j, true
+}
+
+// count returns the number of jobs in flight.
+func (o *outstanding) count() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.inflight)
+}
+
+// left returns the jobs in flight, once the sender is done.
+func (o *outstanding) left() map[string]*job {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.inflight
+}
+
+// watch declares the stream hung, and calls hang, once it has had
+// something out and answered nothing for after; it returns then or when
+// ctx ends.
+func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func()) {
+	t := time.NewTimer(after)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return
+		}
+		o.mu.Lock()
+		wait := after
+		if len(o.inflight) > 0 || o.probing {
+			if wait = time.Until(o.since.Add(after)); wait <= 0 {
+				o.hung = true
+			}
+		}
+		hung := o.hung
+		o.mu.Unlock()
+		if hung {
+			hang()
+			return
+		}
+		t.Reset(wait)
+	}
+}
+
+// stream runs one SolveBatch stream: it sends jobs, at most InFlight
+// unanswered and up to PerMessage in a message, until there are no
+// more, and finishes each job answered. When the stream fails, or answers
+// nothing for PuzzleTimeout while it has jobs out (it is declared hung
+// and cancelled), the jobs it did not answer are sent again by any
+// stream. With probe, it first sends probeRequest alone and takes jobs
+// once that is answered, so that no job waits on a server still hung. It
+// returns the number of answers.
+func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, error) {
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Opening a stream waits for the connection, which to a frozen server
+	// may take until its connect timeout: the end of the batch cuts that
+	// short.
+	opened := make(chan struct{})
+	go func() {
+		select {
+		case <-b.allDone:
+			cancel()
+		case <-opened:
+		}
+	}()
+	stream, err := s.client.rpc.SolveBatch(sctx)
+	close(opened)
+	if err != nil {
+		select {
+		case <-b.allDone:
+			return 0, nil
+		default:
+			return 0, err
+		}
+	}
+	out := &outstanding{inflight: map[string]*job{}}
+	if after := b.cfg.PuzzleTimeout; after > 0 {
+		go out.watch(sctx, after, cancel)
+	}
+	window := make(chan struct{}, b.cfg.InFlight)
+	sent := make(chan struct{})
+	alive := make(chan struct{}) // closed once the probe is answered
+	rotated := false             // set by the sender before it closes sent
+	quota := s.quota()
+	go func() {
+		defer close(sent)
+		if probe {
+			if !out.add(nil) || stream.Send(probeRequest) != nil {
+				return
+			}
+			select {
+			case <-alive:
+			case <-sctx.Done():
+				return
+			case <-b.allDone:
+				cancel() // nothing of the batch is out: end the stream
+				return
+			}
+		}
+		fresh := (<-chan *job)(b.fresh)
+		var carry *job // taken, with its window slot, but left out of the last message
+		nSent := 0
+		for {
+			j := carry
+			carry = nil
+			if j == nil {
+				select {
+				case window <- struct{}{}:
+				case <-sctx.Done():
+					return
+				}
+				if quota > 0 && nSent >= quota {
+					rotated = true
+					stream.CloseSend()
+					return
+				}
+				if j = b.next(sctx, &fresh); j == nil {
+					stream.CloseSend()
+					return
+				}
+			}
+			limit := b.msgLimit()
+			if j.size > limit {
+				<-window
+				b.finish(j, nil, &ItemTooLargeError{ID: j.item.GetId(), Size: j.size, Limit: limit})
+				continue
+			}
+			// Add the jobs ready, while the window has room and the message
+			// stays under the limit, so that a message carries many when
+			// the input is ahead.
+			jobs := []*job{j}
+			size := j.size
+		gather:
+			for len(jobs) < b.cfg.PerMessage {
+				select {
+				case window <- struct{}{}:
+				default:
+					break gather // the window is full
+				}
+				if j = b.tryNext(&fresh); j == nil {
+					<-window
+					break
+				}
+				if size+j.size > limit {
+					carry = j
+					break
+				}
+				jobs = append(jobs, j)
+				size += j.size
+			}
+			if !out.add(jobs) {
+				// Declared hung: the jobs go back for the others.
+				b.giveBack(append(jobs, carry))
+				return
+			}
+			nSent += len(jobs)
+			if stream.Send(request(jobs)) != nil {
+				if carry != nil && !out.add([]*job{carry}) {
+					b.giveBack([]*job{carry})
+				}
+				return // Recv tells why
+			}
+		}
+	}()
+
+	answered := 0
+	probed := false
+	for {
+		resp, err := stream.Recv()
+		if err == nil {
+			for _, a := range resp.GetAnswers() {
+				j, ok := out.answer(a.GetId())
+				if !ok {
+					break // declared hung: the jobs go to the others
+				}
+				if a.GetId() == probeID && probe && !probed {
+					probed = true
+					close(alive)
+					continue
+				}
+				if j == nil {
+					continue // not ours: ignore it
+				}
+				<-window
+				answered++
+				b.finish(j, a, nil)
+			}
+			continue
+		}
+		if err == io.EOF && !out.isHung() {
+			n := out.count()
+			if n == 0 {
+				<-sent
+				if rotated {
+					return answered, errStreamRotated
+				}
+				return answered, nil
+			}
+			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", n)
+		}
+		cancel()
+		<-sent
+		inflight := out.left() // the sender is done: no more are added
+		if out.isHung() {
+			herr := &hungError{server: s.name, after: b.cfg.PuzzleTimeout, out: len(inflight)}
+			if ctx.Err() == nil {
+				b.requeue(inflight, herr)
+				return answered, herr
+			}
+		}
+		if len(inflight) == 0 {
+			select {
+			case <-b.allDone:
+				return answered, nil // a probe cut short: the batch is over
+			default:
+			}
+		}
+		if limit, ok := serverLimit(err); ok {
+			// The server takes smaller messages than MaxMsgSize: fit
+			// them to its limit, and send the puzzles again, without
+			// counting this try.
+			b.shrinkMsgLimit(limit)
+			for _, j := range inflight {
+				b.retries <- j
+			}
+			return answered, err
+		}
+		if ctx.Err() != nil {
+			// The batch is over: its end finishes the jobs.
+			for _, j := range inflight {
+				b.retries <- j // never blocks: it has room for every job in flight
+			}
+			return answered, err
+		}
+		b.requeue(inflight, err)
+		return answered, err
+	}
+}
+
+// isHung reports whether the stream was declared hung.
+func (o *outstanding) isHung() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.hung
+}
