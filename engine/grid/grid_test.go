@@ -224,7 +224,7 @@ func TestDigits(t *testing.T) {
 }
 
 // TestLayoutsShared checks that configs without regions or cages are built
-// once (copies of one Shared layout), and that others are built anew.
+// once (copies of one layout, with one Origin), and that others are built anew.
 func TestLayoutsShared(t *testing.T) {
 	for _, c := range []Config{{Size: 9}, {Size: 9, Variant: X}, {Size: 16}, {Size: 6, Variant: Windoku}} {
 		a, errA := NewLayout(c)
@@ -235,7 +235,7 @@ func TestLayoutsShared(t *testing.T) {
 			}
 			continue
 		}
-		if a.Shared() != b.Shared() || a.Shared() == a {
+		if a.Origin() != b.Origin() || a.Origin() == (Origin{a}) {
 			t.Errorf("%+v: two layouts built, want copies of one shared", c)
 		}
 	}

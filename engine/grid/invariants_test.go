@@ -36,7 +36,7 @@ func TestLayoutsAreNotShared(t *testing.T) {
 				!slices.Equal(l.CellUnit[0], wantCellUnit) || l.Units[0].Kind != Row {
 				t.Errorf("%v: a write to one caller's layout reached another's", c)
 			}
-			if l.Shared() != b.Shared() {
+			if l.Origin() != b.Origin() {
 				t.Errorf("%v: copies of one standard layout name different shared layouts", c)
 			}
 		}
@@ -104,4 +104,35 @@ func countEmpty(b *Board) int {
 		}
 	}
 	return n
+}
+
+// TestPristineIsACopy: the layout a cache builds from (Pristine) is a new
+// copy each time, so that neither a caller's write to its own layout nor a
+// write to a Pristine copy reaches the shared standard layout, and copies of
+// one standard layout keep one Origin.
+func TestPristineIsACopy(t *testing.T) {
+	a := must(NewLayout(Config{Size: 9}))
+	want := slices.Clone(a.Peers[0])
+	a.Peers[0][0] = 42
+	p := a.Pristine()
+	if p == a || p == a.Pristine() {
+		t.Fatal("Pristine returned a layout already handed out")
+	}
+	if !slices.Equal(p.Peers[0], want) {
+		t.Fatalf("Pristine of a written copy carries the write: %v, want %v", p.Peers[0], want)
+	}
+	p.Peers[0][1] = 43
+	p.Units[0].Cells[0] = 44
+	for _, l := range []*Layout{a.Pristine(), must(NewLayout(Config{Size: 9}))} {
+		if !slices.Equal(l.Peers[0], want) || l.Units[0].Cells[0] != 0 {
+			t.Errorf("a write to a Pristine copy reached a later layout: peers %v, row 1 %v", l.Peers[0], l.Units[0].Cells)
+		}
+		if l.Origin() != a.Origin() {
+			t.Error("copies of one standard layout have different Origins")
+		}
+	}
+	jig := must(NewLayout(Config{Size: 4, Regions: []int{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}}))
+	if jig.Pristine() != jig || jig.Origin() == a.Origin() || jig.Origin() == (Origin{}) {
+		t.Error("a layout of its own is not its own Pristine and Origin")
+	}
 }

@@ -191,14 +191,28 @@ type Layout struct {
 	origin *Layout // the shared layout NewLayout copied this one from; nil if none
 }
 
-// Shared returns the layout NewLayout copied l from when l has a standard
-// configuration (no regions, cages or black cells), else l itself. Layouts
-// with the same Shared layout are equal unless one was written to; caches
-// that outlive a call (a pooled search's model) key on it and build from
-// it, so that no caller's write reaches them. It must not be written.
-func (l *Layout) Shared() *Layout {
+// Origin identifies the layout a layout was built as: the copies NewLayout
+// makes of one standard layout have the same Origin, any other layout an
+// Origin of its own; the zero Origin is no layout's. Caches that outlive a
+// call (a pooled search's model, a strategy's peer sets) key on it and build
+// from Pristine, so that no caller's write to its copy reaches them.
+type Origin struct{ l *Layout }
+
+// Origin returns the identity of the layout l was built as.
+func (l *Layout) Origin() Origin {
 	if l.origin != nil {
-		return l.origin
+		return Origin{l.origin}
+	}
+	return Origin{l}
+}
+
+// Pristine returns a layout equal to l as NewLayout built it: for a copy
+// of a standard layout, a new copy, which no caller has written to; for
+// any other layout, l itself. The shared standard layouts never leave
+// this package.
+func (l *Layout) Pristine() *Layout {
+	if l.origin != nil {
+		return l.origin.clone()
 	}
 	return l
 }

@@ -219,8 +219,8 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.frames = g.frames[:0]
 	}
 	g.l = l
-	if g.m == nil || g.m.l != l.Shared() || g.m.opts != g.opts {
-		g.m = newModel(l.Shared(), g.opts)
+	if g.m == nil || g.m.l.Origin() != l.Origin() || g.m.opts != g.opts {
+		g.m = newModel(l.Pristine(), g.opts)
 		g.queued = make([]bool, len(g.m.cons))
 		g.queue = ring{slots: make([]int32, len(g.m.cons))}
 		g.sums = make([]int32, 0, len(g.m.cons))

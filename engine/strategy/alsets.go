@@ -206,7 +206,7 @@ type ALSCollector struct {
 	MaxCells int
 
 	sets  []ALS
-	l     *grid.Layout
+	orig  grid.Origin
 	w     int
 	max   int           // the bound on the cells of the sets kept in units
 	peers []uint64      // peers[c*w:(c+1)*w]: the peers of cell c
@@ -264,10 +264,11 @@ func (c *ALSCollector) Sets() []ALS { return c.sets }
 // setLayout (re)builds the peer sets when the layout changes (copies of
 // one shared layout are the same layout).
 func (c *ALSCollector) setLayout(l *grid.Layout) {
-	if c.l == l.Shared() {
+	if c.orig == l.Origin() {
 		return
 	}
-	c.l = l.Shared()
+	c.orig = l.Origin()
+	l = l.Pristine() // a cache that outlives the call is built from no caller's copy
 	c.w = (l.Cells + 63) / 64
 	c.units = extend(c.units, len(l.Units))
 	for i := range c.units {

@@ -135,7 +135,7 @@ type forcing struct {
 	cw               int      // words of a digit's plane
 	peers            []uint64 // the peers of each cell, a plane each
 	candPlanes       []uint64 // the board's candidates
-	layout           *grid.Layout
+	origin           grid.Origin
 	net, all, stored bool
 	limit            int32
 	work             int // implications followed in this search
@@ -212,7 +212,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		lits := 2 * cands
 		f.peers = make([]uint64, l.Cells*f.cw)
 		f.candPlanes = make([]uint64, f.words)
-		f.layout = nil
+		f.origin = grid.Origin{}
 		f.a.init(f.words, lits, l.Cells, len(l.Units)*n)
 		f.f.init(f.words, lits, l.Cells, len(l.Units)*n)
 		f.c.init(f.words, lits, l.Cells, len(l.Units)*n)
@@ -232,10 +232,10 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.nodeOf = make([]int32, lits)
 		f.gen = 0
 	}
-	if f.layout != l.Shared() { // copies of one shared layout are the same
-		f.layout = l.Shared()
+	if f.origin != l.Origin() { // copies of one shared layout are the same
+		f.origin = l.Origin()
 		clear(f.peers)
-		for cell, ps := range f.layout.Peers {
+		for cell, ps := range l.Pristine().Peers {
 			for _, p := range ps {
 				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
 			}
