@@ -1,0 +1,112 @@
+package solver_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/generate"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+)
+
+// variantSet is a set of variant puzzles: read from a file of
+// engine/search/testdata, or generated.
+type variantSet struct {
+	name    string
+	file    string // a file of puzzle texts, one a line
+	variant grid.Variant
+	size    int
+	count   int // generated puzzles
+}
+
+// variantSets are the sets TestVariantLogicReport measures.
+var variantSets = []variantSet{
+	{name: "killer9-tarek", file: "killer9-tarek.txt"},
+	{name: "killer9-extreme", file: "killer9-extreme.txt"},
+	{name: "killer9-big", file: "killer9-big.txt"},
+	{name: "killer9", file: "killer9.txt"},
+	{name: "killer16", file: "killer16.txt"},
+	{name: "kenken9", file: "kenken9.txt"},
+	{name: "cages", file: "cages.txt"},
+	{name: "generated KenKen 7×7", variant: grid.KenKen, size: 7, count: 12},
+	{name: "generated KenKen 8×8", variant: grid.KenKen, size: 8, count: 12},
+	{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12},
+	{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
+	{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
+}
+
+// boards returns the puzzles of the set, with their solutions when
+// generated (nil otherwise).
+func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
+	t.Helper()
+	var boards []*grid.Board
+	var sols [][]uint8
+	if vs.file != "" {
+		f, err := os.Open(filepath.Join("..", "search", "testdata", vs.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
+			if err != nil {
+				t.Fatalf("%s: %.40s: %v", vs.file, line, err)
+			}
+			b, err := p.Board(grid.Classic)
+			if err != nil {
+				t.Fatalf("%s: %.40s: %v", vs.file, line, err)
+			}
+			boards = append(boards, b)
+			sols = append(sols, nil)
+		}
+		return boards, sols
+	}
+	for i := range vs.count {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := generate.Generate(ctx, generate.Config{Variant: vs.variant, Size: vs.size, Seed: uint64(7000 + 100*vs.size + i), MaxAttempts: 10})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s %d: %v", vs.name, i, err)
+		}
+		boards = append(boards, res.Puzzle)
+		sols = append(sols, res.Solution.Value)
+	}
+	return boards, sols
+}
+
+// TestVariantLogicReport measures the share of variant puzzles logic
+// finishes without a guess (docs/variant-techniques.md quotes it). It is a
+// measurement, run on demand: SUDOKU_VARIANT_REPORT=1 go test -run
+// VariantLogicReport -v ./engine/solver.
+func TestVariantLogicReport(t *testing.T) {
+	if os.Getenv("SUDOKU_VARIANT_REPORT") == "" {
+		t.Skip("a measurement: set SUDOKU_VARIANT_REPORT=1 to run it")
+	}
+	for _, vs := range variantSets {
+		boards, _ := vs.boards(t)
+		solved := 0
+		start := time.Now()
+		for _, b := range boards {
+			out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Status == solver.Solved {
+				solved++
+			}
+		}
+		t.Logf("%-24s %3d/%3d by logic (%.1fs)", vs.name, solved, len(boards), time.Since(start).Seconds())
+	}
+}
