@@ -13,6 +13,7 @@ import (
 	"github.com/sudokuwise/solver/engine/generate"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
 )
 
 // variantSet is a set of variant puzzles: read from a file of
@@ -108,5 +109,65 @@ func TestVariantLogicReport(t *testing.T) {
 			}
 		}
 		t.Logf("%-24s %3d/%3d by logic (%.1fs)", vs.name, solved, len(boards), time.Since(start).Seconds())
+	}
+}
+
+// TestVariantForcingSound solves killers, generated KenKen and generated
+// Str8ts and checks every deduction against the solution, counting the
+// forcing-net steps that follow a cage or compartment rule: there must be
+// some, so that the test fails if the nets stop following them.
+func TestVariantForcingSound(t *testing.T) {
+	sets := []variantSet{
+		{name: "killer9", file: "killer9.txt"},
+		{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12},
+		{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
+		{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
+	}
+	limit := 0 // puzzles a set, 0 for all
+	if solver.Quick() {
+		limit = 4
+	}
+	ruled := map[string]int{}
+	for _, vs := range sets {
+		boards, sols := vs.boards(t)
+		if limit > 0 && len(boards) > limit {
+			boards, sols = boards[:limit], sols[:limit]
+		}
+		for i, b := range boards {
+			sol := sols[i]
+			if sol == nil {
+				out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
+				if err != nil || out.Status != solver.Solved || out.Count != 1 {
+					t.Fatalf("%s %d: no unique solution (%v)", vs.name, i, err)
+				}
+				sol = out.Board.Value
+			}
+			n := grid.Notation{Layout: b.L}
+			_, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
+				for _, p := range s.Placements {
+					if sol[p.Cell] != uint8(p.Digit) {
+						t.Errorf("%s %d step %d: places %s=%d, solution %d: %s", vs.name, i, k, n.CellName(p.Cell), p.Digit, sol[p.Cell], s.Explain(n))
+					}
+				}
+				for _, e := range s.Eliminations {
+					if sol[e.Cell] == uint8(e.Digit) {
+						t.Errorf("%s %d step %d: removes the solution's %d from %s: %s", vs.name, i, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
+					}
+				}
+				if s.Strategy == strategy.ForcingNet && strings.Contains(s.Explain(n), "(by ") {
+					ruled[vs.name]++
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("forcing-net steps through a cage or compartment rule: %v", ruled)
+	for name, least := range map[string]int{"killer9": 3, "generated Str8ts 9×9": 1, "generated KenKen 9×9": 1} {
+		if ruled[name] < least {
+			t.Errorf("%s: %d forcing-net steps through a cage or compartment rule, want at least %d", name, ruled[name], least)
+		}
 	}
 }
