@@ -114,8 +114,9 @@ func TestVariantLogicReport(t *testing.T) {
 
 // TestVariantForcingSound solves killers, generated KenKen and generated
 // Str8ts and checks every deduction against the solution, counting the
-// forcing-net steps that follow a cage or compartment rule: there must be
-// some, so that the test fails if the nets stop following them.
+// forcing-net steps that follow a cage or compartment rule and the Killer
+// Subsets steps: there must be some of each, so that the test fails if
+// the nets stop following the rules or the finder finds nothing.
 func TestVariantForcingSound(t *testing.T) {
 	sets := []variantSet{
 		{name: "killer9", file: "killer9.txt"},
@@ -128,6 +129,7 @@ func TestVariantForcingSound(t *testing.T) {
 		limit = 4
 	}
 	ruled := map[string]int{}
+	subsets := map[string]int{} // Killer Subsets steps
 	for _, vs := range sets {
 		boards, sols := vs.boards(t)
 		if limit > 0 && len(boards) > limit {
@@ -157,6 +159,9 @@ func TestVariantForcingSound(t *testing.T) {
 				if s.Strategy == strategy.ForcingNet && strings.Contains(s.Explain(n), "(by ") {
 					ruled[vs.name]++
 				}
+				if s.Strategy == strategy.KillerSubsets {
+					subsets[vs.name]++
+				}
 				return nil
 			})
 			if err != nil {
@@ -164,7 +169,10 @@ func TestVariantForcingSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("forcing-net steps through a cage or compartment rule: %v", ruled)
+	t.Logf("forcing-net steps through a cage or compartment rule: %v; killer subsets: %v", ruled, subsets)
+	if subsets["killer9"] < 2 {
+		t.Errorf("killer9: %d Killer Subsets steps, want at least 2", subsets["killer9"])
+	}
 	for name, least := range map[string]int{"killer9": 3, "generated Str8ts 9×9": 1, "generated KenKen 9×9": 1} {
 		if ruled[name] < least {
 			t.Errorf("%s: %d forcing-net steps through a cage or compartment rule, want at least %d", name, ruled[name], least)
