@@ -1108,7 +1108,9 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 }
 
 // forcingLink returns the link from node i (of literal from) to node j:
-// weak from a true candidate, strong from a false one.
+// weak from a true candidate, strong from a false one (to a true one, or
+// to a false one a cage's fillings or a compartment's straights rule out
+// once the premise is false).
 func forcingLink(i int32, j int, from int32) Link {
 	if from&1 != 0 {
 		return Link{From: int(i), To: j, Kind: Weak}
