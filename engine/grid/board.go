@@ -51,6 +51,20 @@ func (b *Board) ValuesEqual(v []uint8) bool { return slices.Equal(b.value, v) }
 // returns the number copied.
 func (b *Board) CopyValues(dst []uint8) int { return copy(dst, b.value) }
 
+// SetView makes b a view of the digits of src with the candidates cand:
+// a board to reason on other candidates with (what Fill and CageFeasible
+// make of them) without copying src. b shares src's digits: it must not be
+// changed through its methods, and it follows src's digits as they change.
+func (b *Board) SetView(src *Board, cand []Digits) {
+	b.L, b.value, b.Cand = src.L, src.value, cand
+}
+
+// StraightWindows returns the windows open to the cells of a compartment
+// with the board's digits and the candidates cand (see StraightWindows).
+func (b *Board) StraightWindows(cells []int, cand []Digits) Digits {
+	return StraightWindows(b.L.N, cells, b.value, cand)
+}
+
 // NewBoard returns an empty board of the layout with every candidate open.
 func NewBoard(l *Layout) *Board {
 	b := &Board{

@@ -649,13 +649,12 @@ func (g *alsScratch) blossomSearch(b *grid.Board, sink *Sink, stem, k int) bool 
 		if g.budget--; g.budget <= 0 {
 			return true
 		}
+		// A set may be the petal of several of the stem's digits (HoDoKu's
+		// "ALSs may overlap"): whichever digit the stem takes, the set
+		// loses at most that one and is locked on the rest.
 		p := &g.sets[pi]
-		used := false
-		for _, c := range g.chosen[:k] {
-			used = used || c == pi
-		}
 		zs := g.blossom[k] & p.Digits
-		if used || zs == 0 {
+		if zs == 0 {
 			continue
 		}
 		var keep grid.Digits

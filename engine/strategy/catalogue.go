@@ -26,8 +26,8 @@ import (
 // same sequence: A2…Z2, a2…z2, A3, …, z9 (416 more). The letters d–s went
 // to the chains, loops, ALS, colouring and forcing strategies; t, u and v
 // are Franken and Mutant fish and templates, opt-in (Strategy.OptIn); x,
-// y, z and A2–E2 are the Str8ts strategies (str8ts.go); w is the next free
-// letter, then F2.
+// y, z and A2–E2 are the Str8ts strategies (str8ts.go); w is Killer
+// Subsets; F2 is the next free letter.
 var catalogue = [...]Pass{
 	{"A", NakedSingle, 0},            // 200
 	{"H", FullHouse, 0},              // 210 (HoDoKu 100: after A, so that the seed's examples keep A)
@@ -55,6 +55,7 @@ var catalogue = [...]Pass{
 	{"a", InniesOutiesStrategy, 4},   // 2050 multi-cell innies and outies
 	{"E", HiddenSubsets, 4},          // 2100 Hidden Quadruple
 	{"b", CageSplitting, 0},          // 2150
+	{"w", KillerSubsets, 0},          // 2160 naked and hidden killer pairs and triples
 	{"J", BasicFish, 2},              // 2200 X-Wing
 	{"J", BasicFish, 3},              // 2300 Swordfish
 	{"C2", Str8tsFish, 2},            // 2310 Str8ts X-Wing on sure digits

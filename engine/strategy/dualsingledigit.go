@@ -75,7 +75,7 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 	// The same two box cells in swapped roles (in the same roles they
 	// would make the same kite).
 	match := func(k1, k2 *Step) bool { return k1.Cells[1] == k2.Cells[2] && k1.Cells[2] == k2.Cells[1] }
-	findDuals(TwoStringKite, b, sink, match, func(s, k1, k2 *Step) {
+	findDuals(dualKites, b, sink, match, func(s, k1, k2 *Step) {
 		s.Cells = append(s.Cells, k1.Cells...)
 		s.Cells = append(s.Cells, k2.Cells...)
 		s.Units = append(s.Units, k1.Units...)
@@ -92,6 +92,76 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 		}
 		s.Links = append(s.Links, Link{0, 1, Strong}, Link{1, 2, Weak}, Link{2, 3, Strong}, Link{4, 2, Strong}, Link{1, 5, Strong})
 	})
+}
+
+// dualKites finds the 2-String Kites the dual pairs (findKitesForDuals);
+// it is not in the catalogue.
+var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.Technique, findKitesForDuals, explainTwoLinks))
+
+// findKitesForDuals finds the 2-String Kites as HoDoKu pairs them into
+// duals: a strong link in a row and one in a column with an end of each in
+// one box, the four cells distinct, the other ends anywhere (inside the
+// box too: the ends in the box still cannot both hold the digit, so one of
+// the other ends does). Of a row link and a column link with ends in
+// several boxes, the first pair of ends in cell order counts; a kite that
+// eliminates what an earlier one of its digit does is left out.
+func findKitesForDuals(b *grid.Board, sink *Sink) {
+	if b.L.Region == nil {
+		return
+	}
+	reg := b.L.Region
+	var rows, cols patLinks
+	for d := 1; d <= b.L.N; d++ {
+		if !sink.wants(d) {
+			continue
+		}
+		rows.collect(b, d, 1<<grid.Row)
+		if rows.n == 0 {
+			continue
+		}
+		cols.collect(b, d, 1<<grid.Column)
+		first := len(sink.steps)
+		for i := 0; i < rows.n; i++ {
+			for j := 0; j < cols.n; j++ {
+				lr, lc := rows.link[i], cols.link[j]
+				xr, xc, ok := kiteBoxEnds(reg, lr, lc)
+				if !ok {
+					continue
+				}
+				yr, yc := lr.otherEnd(xr), lc.otherEnd(xc)
+				if xr == xc || xr == yc || yr == xc || yr == yc {
+					continue
+				}
+				patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
+				if last := len(sink.steps) - 1; last > first && kiteRepeats(sink.steps[first:last], &sink.steps[last]) {
+					sink.steps = sink.steps[:last]
+				}
+			}
+		}
+	}
+}
+
+// kiteBoxEnds returns the ends of lr and lc that share a box, the first
+// such pair of lr.a, lr.b against lc.a, lc.b.
+func kiteBoxEnds(reg []int, lr, lc patLink) (xr, xc int, ok bool) {
+	for _, er := range [2]int{lr.a, lr.b} {
+		for _, ec := range [2]int{lc.a, lc.b} {
+			if reg[er] == reg[ec] {
+				return er, ec, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// kiteRepeats reports whether one of steps eliminates what s does.
+func kiteRepeats(steps []Step, s *Step) bool {
+	for i := range steps {
+		if slices.Equal(steps[i].Eliminations, s.Eliminations) {
+			return true
+		}
+	}
+	return false
 }
 
 // findDualEmptyRectangles pairs the Empty Rectangles of the board. An

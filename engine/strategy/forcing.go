@@ -41,9 +41,16 @@ var ForcingChain = &Strategy{
 // ForcingNet (s) is ForcingChain whose implications may also have several
 // premises: a cell left with one candidate, or a digit left with one place
 // in a unit, by what the assumption has made false so far, holds it; and
-// a cell or a digit in a unit left with none is a contradiction.
+// a cell or a digit in a unit left with none is a contradiction. On boards
+// with cages or Str8ts compartments the net also follows their rules: a
+// digit no remaining filling of a cage puts in a cell (combinations, sum
+// bounds, KenKen targets) is false there, and a cage without a filling is
+// a contradiction; a digit outside every straight still open to a
+// compartment is false in it, a digit every such straight holds with one
+// place left in the compartment is true there, and a compartment with no
+// straight left is a contradiction.
 var ForcingNet = &Strategy{
-	Name: "Forcing Net", class: Elimination,
+	Name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
 	Technique:  forcingNetContradiction,
 	techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
 	Explain:    explainForcing,
@@ -66,6 +73,10 @@ const (
 	predCellSingle int32 = -2 // the cell's other candidates are false
 	// predUnitSingle - u: the digit's other places in unit u are false.
 	predUnitSingle int32 = -3
+	// predRule - r: the rule of cage r (r < len(Layout.Cages)), or of
+	// compartment unit r - len(Layout.Cages), given the candidates of its
+	// cells made false before.
+	predRule int32 = -1 << 24
 )
 
 // The kinds of contradiction a closure can reach.
@@ -74,6 +85,7 @@ const (
 	badLiteral       // a literal implied both true and false
 	badCell          // every candidate of a cell implied false
 	badUnit          // every place of a digit in a unit implied false
+	badRule          // a cage without a filling, a compartment without a straight
 )
 
 // The forms of a forcing step.
@@ -108,7 +120,7 @@ type implications struct {
 	alive  []grid.Digits
 	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
 	bad    uint8   // the contradiction reached, if any
-	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1
+	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -160,6 +172,18 @@ type forcing struct {
 	strong   []int32
 	leaves   []uint64 // candidates without strong links
 	sink     *Sink    // the sink of the search, polled for cancellation
+	// rules is set, for nets, when the layout has cages or compartments:
+	// cellUnits then lists each cell's complete units (those the unit
+	// rules apply to), cellComp each cell's compartment (-1 for none),
+	// and groups the loaded cages (a cage too large to enumerate has
+	// Len 0). scratch is a board whose candidates are a closure's.
+	rules     bool
+	rulesFor  *grid.Layout // the layout of cellUnits, cellComp and groups
+	cellUnits [][]int
+	cellComp  []int
+	groups    []grid.Group
+	fills     grid.Fills
+	scratch   grid.Board
 }
 
 var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
@@ -257,8 +281,126 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 			}
 		}
 	}
+	f.setupRules(l, net)
 	if !net {
 		f.linkStrong()
+	}
+}
+
+// setupRules readies the cage and compartment rules of nets (forcing.go's
+// rules fields) for layout l; a classic layout has none.
+func (f *forcing) setupRules(l *grid.Layout, net bool) {
+	f.rules = false
+	f.scratch.SetView(f.b, f.b.Cand)
+	if f.rulesFor == l && net {
+		f.rules = f.cellComp != nil
+		return
+	}
+	f.rulesFor = l
+	partial := false
+	for u := range l.Units {
+		partial = partial || l.Units[u].Partial
+	}
+	if !net || len(l.Cages) == 0 && !partial {
+		f.cellUnits, f.cellComp, f.groups = nil, nil, nil
+		f.rulesFor = nil
+		return
+	}
+	f.rules = true
+	f.cellUnits = make([][]int, l.Cells)
+	f.cellComp = make([]int, l.Cells)
+	for cell := range f.cellComp {
+		f.cellComp[cell] = -1
+		for _, u := range l.CellUnit[cell] {
+			switch {
+			case !l.Units[u].Partial:
+				f.cellUnits[cell] = append(f.cellUnits[cell], u)
+			case l.Units[u].Kind == grid.Compartment:
+				f.cellComp[cell] = u
+			}
+		}
+	}
+	f.groups = make([]grid.Group, len(l.Cages))
+	for k := range l.Cages {
+		if !f.groups[k].LoadCage(l, k) {
+			f.groups[k] = grid.Group{}
+		}
+	}
+}
+
+// applyRules follows the rules of the cage and the compartment of cell,
+// whose candidate lit has just been made false in im (a net's closure).
+func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
+	if k := f.b.L.CellCage[cell]; k >= 0 && f.groups[k].Len() > 0 {
+		f.applyCage(im, k, next)
+	}
+	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
+		f.applyCompartment(im, u, next)
+	}
+}
+
+// applyCage makes false the candidates no filling of cage k puts in their
+// cells, given the candidates im leaves, or notes a contradiction when the
+// cage has no filling left.
+func (f *forcing) applyCage(im *implications, k int, next int32) {
+	g := &f.groups[k]
+	f.scratch.SetView(f.b, im.alive)
+	f.scratch.Fill(g, &f.fills)
+	f.work += 4 * g.Len()
+	if !f.fills.OK {
+		return
+	}
+	if f.fills.Count == 0 {
+		im.bad, im.badAt = badRule, int32(k)
+		return
+	}
+	for i, c := range g.Cells() {
+		for ds := im.alive[c] &^ f.fills.Support[i]; ds != 0; ds &= ds - 1 {
+			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, predRule-int32(k), next)
+		}
+	}
+}
+
+// applyCompartment makes false the candidates of compartment u outside
+// every straight still open to it, and true a digit every open straight
+// holds with one place left in it; a compartment with no straight left is
+// a contradiction.
+func (f *forcing) applyCompartment(im *implications, u int, next int32) {
+	l := f.b.L
+	cells := l.Units[u].Cells
+	rule := predRule - int32(len(l.Cages)+u)
+	windows := f.b.StraightWindows(cells, im.alive)
+	f.work += len(cells)
+	if windows == 0 {
+		im.bad, im.badAt = badRule, int32(len(l.Cages)+u)
+		return
+	}
+	allowed, sure := grid.StraightSpan(windows, len(cells))
+	for _, c := range cells {
+		if f.b.Value(c) != 0 {
+			sure &^= grid.Bit(int(f.b.Value(c)))
+		}
+	}
+	for _, c := range cells {
+		for ds := im.alive[c] &^ allowed; ds != 0; ds &= ds - 1 {
+			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, rule, next)
+		}
+	}
+	for ; sure != 0; sure &= sure - 1 {
+		d := sure.Min()
+		place := -1
+		for _, c := range cells {
+			if im.alive[c].Has(d) {
+				if place >= 0 {
+					place = -2
+					break
+				}
+				place = c
+			}
+		}
+		if place >= 0 {
+			im.set(f.cand(place, d-1)<<1|1, rule, next)
+		}
 	}
 }
 
@@ -453,7 +595,11 @@ func (f *forcing) close(im *implications, premise int32) bool {
 		if left&(left-1) == 0 {
 			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
 		}
-		for _, u := range l.CellUnit[cell] {
+		units := l.CellUnit[cell]
+		if f.rules {
+			units = f.cellUnits[cell]
+		}
+		for _, u := range units {
 			k := u*n + di
 			im.rem[k]--
 			switch r := im.rem[k]; {
@@ -467,6 +613,9 @@ func (f *forcing) close(im *implications, premise int32) bool {
 					}
 				}
 			}
+		}
+		if f.rules && im.bad == badNone {
+			f.applyRules(im, cell, lit, next)
 		}
 	}
 	f.work += len(im.queue) + f.words/8
@@ -491,6 +640,12 @@ func (f *forcing) badCost(im *implications) int32 {
 			cost += im.depth[f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1]
 		}
 		return cost
+	case badRule:
+		deepest := int32(0)
+		for _, lit := range f.ruleFalse(im, int(im.badAt), math.MaxInt32) {
+			deepest = max(deepest, im.depth[lit])
+		}
+		return deepest + 1
 	}
 	u, di := int(im.badAt)/n, int(im.badAt)%n
 	cost := int32(0)
@@ -500,6 +655,46 @@ func (f *forcing) badCost(im *implications) int32 {
 		}
 	}
 	return cost
+}
+
+// ruleCells returns the cells of rule r (see predRule).
+func (f *forcing) ruleCells(r int) []int {
+	l := f.l
+	if r < len(l.Cages) {
+		return l.Cages[r].Cells
+	}
+	return l.Units[r-len(l.Cages)].Cells
+}
+
+// ruleFalse returns the candidates of the cells of rule r that im implies
+// false at a depth below depth, as false literals, in f.list: the
+// premises of what the rule concludes at depth.
+func (f *forcing) ruleFalse(im *implications, r int, depth int32) []int32 {
+	list := f.list[:0]
+	for _, c := range f.ruleCells(r) {
+		for ds := f.b.Cand[c]; ds != 0; ds &= ds - 1 {
+			lit := f.cand(c, bits.TrailingZeros32(uint32(ds))) << 1
+			if im.has(lit) && im.depth[lit] < depth {
+				list = append(list, lit)
+			}
+		}
+	}
+	f.list = list
+	return list
+}
+
+// noteRule records on s that rule r (see predRule) justifies it: a cage
+// in Cages, a compartment in Units.
+func (f *forcing) noteRule(s *Step, r int) {
+	if r < len(f.l.Cages) {
+		if !slices.Contains(s.Cages, r) {
+			s.Cages = append(s.Cages, r)
+		}
+		return
+	}
+	if u := r - len(f.l.Cages); !slices.Contains(s.Units, u) {
+		s.Units = append(s.Units, u)
+	}
 }
 
 // consider keeps a step found: the best one, or in find-all mode the best
@@ -565,7 +760,7 @@ func (f *forcing) pass() {
 // implies reports whether candidate di+1 of cell false implies anything:
 // whether the cell, or the digit in a unit of the cell, has two places.
 func (f *forcing) implies(cell, di int) bool {
-	if f.b.Cand[cell].Count() <= 2 {
+	if f.rules || f.b.Cand[cell].Count() <= 2 {
 		return true
 	}
 	for _, u := range f.l.CellUnit[cell] {
@@ -628,6 +823,9 @@ func (f *forcing) unitVerity() {
 	for u := range l.Units {
 		if f.spent() {
 			return
+		}
+		if l.Units[u].Partial {
+			continue // a digit need not be in it
 		}
 		for di := 0; di < n; di++ {
 			k := f.baseRem[u*n+di]
@@ -776,6 +974,15 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 					targets = append(targets, f.cand(p, di)<<1)
 				}
 			}
+		case badRule:
+			r := int(im.badAt)
+			f.noteRule(s, r)
+			if r < len(f.l.Cages) {
+				s.Conflict = grid.CageConflict(r)
+			} else {
+				s.Conflict = grid.UnitConflict(r-len(f.l.Cages), 0)
+			}
+			targets = append(targets[:0], f.ruleFalse(im, r, math.MaxInt32)...)
 		}
 		f.list = targets
 		f.addBranch(s, im, targets)
@@ -840,6 +1047,8 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
 				stack = append(stack, f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1)
 			}
+		case p <= predRule:
+			stack = append(stack, f.ruleFalse(im, int(predRule-p), im.depth[x])...)
 		case p <= predUnitSingle:
 			for _, q := range f.l.Units[predUnitSingle-p].Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
@@ -881,6 +1090,11 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 				from := f.cand(cell, bits.TrailingZeros32(uint32(ds))) << 1
 				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 			}
+		case p <= predRule:
+			f.noteRule(s, int(predRule-p))
+			for _, from := range f.ruleFalse(im, int(predRule-p), im.depth[lit]) {
+				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
+			}
 		case p <= predUnitSingle:
 			for _, q := range f.l.Units[predUnitSingle-p].Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
@@ -894,7 +1108,9 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 }
 
 // forcingLink returns the link from node i (of literal from) to node j:
-// weak from a true candidate, strong from a false one.
+// weak from a true candidate, strong from a false one (to a true one, or
+// to a false one a cage's fillings or a compartment's straights rule out
+// once the premise is false).
 func forcingLink(i int32, j int, from int32) Link {
 	if from&1 != 0 {
 		return Link{From: int(i), To: j, Kind: Weak}
@@ -974,6 +1190,11 @@ func explainForcing(s *Step, n grid.Notation) string {
 	}
 	sb.WriteString("; so ")
 	sb.WriteString(concl)
+	if rules := forcingRules(s, n); rules != "" {
+		sb.WriteString(" (by ")
+		sb.WriteString(rules)
+		sb.WriteString(")")
+	}
 	if s.Technique == forcingChainContradiction || s.Technique == forcingChainVerity {
 		sb.WriteString(" (")
 		for i, leaf := range leaves {
@@ -992,9 +1213,36 @@ func explainForcing(s *Step, n grid.Notation) string {
 	return sb.String()
 }
 
+// forcingRules names the cage and compartment rules a forcing net
+// followed, e.g. "the fillings of cage 12+ at r2c3, the straights of
+// compartment r4c5-7"; "" when it followed none.
+func forcingRules(s *Step, n grid.Notation) string {
+	l := n.Layout
+	var rules []string
+	for _, k := range s.Cages {
+		rules = append(rules, "the fillings of "+cageName(n, k))
+	}
+	for _, u := range s.Units {
+		if l.Units[u].Kind == grid.Compartment {
+			rules = append(rules, "the straights of "+l.Units[u].Name())
+		}
+	}
+	return strings.Join(rules, ", ")
+}
+
+// cageName names cage k, e.g. "cage 12+ at r2c3".
+func cageName(n grid.Notation, k int) string {
+	cg := &n.Layout.Cages[k]
+	return fmt.Sprintf("cage %d%s at %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]))
+}
+
 // forcingClash names the contradiction a forcing step's premise leads to:
-// a candidate true and false, or a cell or unit emptied.
+// a candidate true and false, a cell or unit emptied, a cage without a
+// filling or a compartment without a straight.
 func forcingClash(s *Step, n grid.Notation, leaves []int, lit func(int) string) string {
+	if s.Conflict != (grid.Conflict{}) {
+		return s.Conflict.Describe(n)
+	}
 	nodes := s.Nodes
 	for _, i := range leaves {
 		for j := range nodes {

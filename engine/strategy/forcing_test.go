@@ -75,7 +75,9 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 				fail("weak link %+v is no inference", k)
 			}
 		case Strong:
-			if on[k.From] || !on[k.To] {
+			// False to false: a cage's fillings or a compartment's
+			// straights, holding both cells, rule the second out.
+			if on[k.From] || !on[k.To] && !sameRule(l, s, ca, cc) {
 				fail("strong link %+v is not false to true", k)
 			}
 		}
@@ -179,6 +181,22 @@ func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail
 	if !cellAlternatives && !unitAlternatives {
 		fail("the %d premises are neither every candidate of a cell nor every place of a digit in a unit", len(roots))
 	}
+}
+
+// sameRule reports whether cells a and c lie in one cage of s.Cages or
+// one compartment of s.Units: a rule the net followed.
+func sameRule(l *grid.Layout, s *Step, a, c int) bool {
+	for _, k := range s.Cages {
+		if slices.Contains(l.Cages[k].Cells, a) && slices.Contains(l.Cages[k].Cells, c) {
+			return true
+		}
+	}
+	for _, u := range s.Units {
+		if l.Units[u].Kind == grid.Compartment && slices.Contains(l.Units[u].Cells, a) && slices.Contains(l.Units[u].Cells, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkForcingSteps checks every step st finds on b in find-all mode

@@ -217,6 +217,10 @@ var seRates = map[string]seRate{
 	"Cage/Unit Overlap":            {base: 28},
 	"Multi-cell Innies and Outies": {base: 36},
 	"Cage Splitting":               {base: 40},
+	"Naked Killer Pair":            {base: 38},
+	"Hidden Killer Pair":           {base: 40},
+	"Naked Killer Triple":          {base: 44},
+	"Hidden Killer Triple":         {base: 46},
 }
 
 // seRateOf returns the table's entry for a technique by name. The Siamese

@@ -104,6 +104,7 @@ type Step struct {
 	Eliminations []CellDigit
 	Cells        []int // cells that justify the step
 	Units        []int // units (indexes into Layout.Units) that justify it
+	Cages        []int // cages (indexes into Layout.Cages) whose rules justify it
 	// Conflict is the contradiction a backtrack undoes its guess for.
 	Conflict grid.Conflict
 	// Undone is how a backtrack undid its guess: the number of changes
@@ -238,6 +239,7 @@ func (s *Step) reset(st *Strategy) {
 		Eliminations: s.Eliminations[:0],
 		Cells:        s.Cells[:0],
 		Units:        s.Units[:0],
+		Cages:        s.Cages[:0],
 		Nodes:        s.Nodes[:0],
 		Links:        s.Links[:0],
 		Marks:        s.Marks[:0],

@@ -1,0 +1,8 @@
+package solver
+
+// Quick lets the external tests sample their long runs as the internal
+// ones do (see quick).
+var Quick = quick
+
+// Race reports whether the race detector is on (see race).
+const Race = race

@@ -1,0 +1,191 @@
+package solver_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/generate"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// variantSet is a set of variant puzzles: read from a file of
+// engine/search/testdata, or generated.
+type variantSet struct {
+	name    string
+	file    string // a file of puzzle texts, one a line
+	variant grid.Variant
+	size    int
+	count   int // generated puzzles
+}
+
+// variantSets are the sets TestVariantLogicReport measures.
+var variantSets = []variantSet{
+	{name: "killer9-tarek", file: "killer9-tarek.txt"},
+	{name: "killer9-extreme", file: "killer9-extreme.txt"},
+	{name: "killer9-big", file: "killer9-big.txt"},
+	{name: "killer9", file: "killer9.txt"},
+	{name: "killer16", file: "killer16.txt"},
+	{name: "kenken9", file: "kenken9.txt"},
+	{name: "cages", file: "cages.txt"},
+	{name: "generated KenKen 7×7", variant: grid.KenKen, size: 7, count: 12},
+	{name: "generated KenKen 8×8", variant: grid.KenKen, size: 8, count: 12},
+	{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12},
+	{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
+	{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
+}
+
+// boards returns the puzzles of the set, with their solutions when
+// generated (nil otherwise).
+func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
+	t.Helper()
+	var boards []*grid.Board
+	var sols [][]uint8
+	if vs.file != "" {
+		f, err := os.Open(filepath.Join("..", "search", "testdata", vs.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
+			if err != nil {
+				t.Fatalf("%s: %.40s: %v", vs.file, line, err)
+			}
+			b, err := p.Board(grid.Classic)
+			if err != nil {
+				t.Fatalf("%s: %.40s: %v", vs.file, line, err)
+			}
+			boards = append(boards, b)
+			sols = append(sols, nil)
+		}
+		return boards, sols
+	}
+	for i := range vs.count {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := generate.Generate(ctx, generate.Config{Variant: vs.variant, Size: vs.size, Seed: uint64(7000 + 100*vs.size + i), MaxAttempts: 10})
+		cancel()
+		if err != nil {
+			t.Fatalf("%s %d: %v", vs.name, i, err)
+		}
+		boards = append(boards, res.Puzzle)
+		sols = append(sols, res.Solution.Values())
+	}
+	return boards, sols
+}
+
+// TestVariantLogicReport measures the share of variant puzzles logic
+// finishes without a guess (docs/variant-techniques.md quotes it). It is a
+// measurement, run on demand: SUDOKU_VARIANT_REPORT=1 go test -run
+// VariantLogicReport -v ./engine/solver.
+func TestVariantLogicReport(t *testing.T) {
+	if os.Getenv("SUDOKU_VARIANT_REPORT") == "" {
+		t.Skip("a measurement: set SUDOKU_VARIANT_REPORT=1 to run it")
+	}
+	for _, vs := range variantSets {
+		boards, _ := vs.boards(t)
+		solved := 0
+		start := time.Now()
+		for _, b := range boards {
+			out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Status == solver.Solved {
+				solved++
+			}
+		}
+		t.Logf("%-24s %3d/%3d by logic (%.1fs)", vs.name, solved, len(boards), time.Since(start).Seconds())
+	}
+}
+
+// TestVariantForcingSound solves killers, generated KenKen and generated
+// Str8ts and checks every deduction against the solution, counting the
+// forcing-net steps that follow a cage or compartment rule and the Killer
+// Subsets steps: there must be some of each, so that the test fails if
+// the nets stop following the rules or the finder finds nothing.
+func TestVariantForcingSound(t *testing.T) {
+	if solver.Race {
+		// Minutes under the race detector even on a sample; CI runs it in
+		// full without -race, and -short samples it.
+		t.Skip("skipped under -race")
+	}
+	sets := []variantSet{
+		{name: "killer9", file: "killer9.txt"},
+		{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12},
+		{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
+		{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
+	}
+	limit := 0 // puzzles a set, 0 for all
+	if solver.Quick() {
+		limit = 4
+	}
+	ruled := map[string]int{}
+	subsets := map[string]int{} // Killer Subsets steps
+	for _, vs := range sets {
+		boards, sols := vs.boards(t)
+		if n := limit; n > 0 {
+			if vs.file != "" {
+				n = 2 // the killers take longest
+			}
+			if len(boards) > n {
+				boards, sols = boards[:n], sols[:n]
+			}
+		}
+		for i, b := range boards {
+			sol := sols[i]
+			if sol == nil {
+				out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
+				if err != nil || out.Status != solver.Solved || out.Count != 1 {
+					t.Fatalf("%s %d: no unique solution (%v)", vs.name, i, err)
+				}
+				sol = out.Board.Values()
+			}
+			n := grid.Notation{Layout: b.L}
+			_, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
+				for _, p := range s.Placements {
+					if sol[p.Cell] != uint8(p.Digit) {
+						t.Errorf("%s %d step %d: places %s=%d, solution %d: %s", vs.name, i, k, n.CellName(p.Cell), p.Digit, sol[p.Cell], s.Explain(n))
+					}
+				}
+				for _, e := range s.Eliminations {
+					if sol[e.Cell] == uint8(e.Digit) {
+						t.Errorf("%s %d step %d: removes the solution's %d from %s: %s", vs.name, i, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
+					}
+				}
+				if s.Strategy == strategy.ForcingNet && strings.Contains(s.Explain(n), "(by ") {
+					ruled[vs.name]++
+				}
+				if s.Strategy == strategy.KillerSubsets {
+					subsets[vs.name]++
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("forcing-net steps through a cage or compartment rule: %v; killer subsets: %v", ruled, subsets)
+	if subsets["killer9"] < 1 {
+		t.Errorf("killer9: %d Killer Subsets steps, want at least 1", subsets["killer9"])
+	}
+	for name, least := range map[string]int{"killer9": 3, "generated Str8ts 9×9": 1, "generated KenKen 9×9": 1} {
+		if ruled[name] < least {
+			t.Errorf("%s: %d forcing-net steps through a cage or compartment rule, want at least %d", name, ruled[name], least)
+		}
+	}
+}
