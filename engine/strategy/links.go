@@ -19,7 +19,8 @@ import (
 // digit held by one cell is that candidate's node.
 //
 // Strong link (if A is false, B is true): the only two places of a digit in
-// a unit (single candidates or groups), the two candidates of a bivalue
+// a unit (single candidates or groups) or of a digit every combination of a
+// killer cage uses in that cage (cagelinks.go), the two candidates of a bivalue
 // cell, two digits of an ALS (exactly one of its digits is missing from it),
 // an ALS digit and the last candidate its locked set would leave in a cell
 // outside (HoDoKu's ALS forcing: the set missing the digit, its others are
@@ -41,6 +42,7 @@ const (
 	strongCell                    // a bivalue cell's two digits
 	strongALS                     // two digits of an almost locked set
 	strongForce                   // an ALS missing a digit forces a cell outside it
+	strongCage                    // a digit every combination of a killer cage uses, in two places of it
 )
 
 const (
@@ -184,6 +186,7 @@ func (g *chainGraph) build(b *grid.Board) {
 		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
 		g.addStrong(g.candNode[cell*n+x-1], g.candNode[cell*n+y-1], strongCell, -1)
 	}
+	g.cageLinks(b)
 	g.computeSee(0)
 	g.weakDone = grow(g.weakDone, len(g.nodes))
 	clear(g.weakDone)
