@@ -59,3 +59,41 @@ func (g *chainGraph) cageLinks(b *grid.Board) {
 		}
 	}
 }
+
+// sumWeak appends to w the weak links of candidate d of cell from the sum
+// of its killer cage: when cell and one other are the cage's open cells,
+// with s left to their sum, d there rules out every candidate y of the
+// other but s-d. Equal digits are linked already (the cage's cells are
+// peers).
+func (g *chainGraph) sumWeak(b *grid.Board, cell, d int, w []chainEdge) []chainEdge {
+	k := g.l.CellCage[cell]
+	if k < 0 {
+		return w
+	}
+	cg := &g.l.Cages[k]
+	if cg.Op != grid.OpAdd {
+		return w
+	}
+	other, left := -1, cg.Target
+	for _, c := range cg.Cells {
+		switch {
+		case b.Value[c] != 0:
+			left -= int(b.Value[c])
+		case c == cell:
+		case other >= 0:
+			return w // three open cells or more
+		default:
+			other = c
+		}
+	}
+	if other < 0 {
+		return w
+	}
+	n := g.l.N
+	for m := b.Cand[other] &^ grid.Bit(d); m != 0; m &= m - 1 {
+		if y := m.Min(); y != left-d {
+			w = append(w, chainEdge{to: g.candNode[other*n+y-1], kind: weakSum, als: -1})
+		}
+	}
+	return w
+}

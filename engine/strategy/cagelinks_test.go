@@ -144,3 +144,24 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 		t.Errorf("%d cage links checked over %d killers, want at least %d", links, puzzles, min)
 	}
 }
+
+func TestCageSumWeakLinks(t *testing.T) {
+	// Cage 5+ on r1c1 r1c2: 1 in r1c1 leaves r1c2 only 4.
+	l := testLayout(t, grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1}, Target: 5, Op: grid.OpAdd}}})
+	b := testBoard(t, l, nil, map[string]string{"r1c1": "14", "r1c2": "1234"})
+	g := getChainGraph(b)
+	defer chainGraphs.Put(g)
+	var got []int
+	for _, e := range g.weak[g.candNode[0*9+1-1]] {
+		if e.kind == weakSum {
+			if c := g.nodes[e.to].cell; c != 1 {
+				t.Errorf("sum link to cell %d, want r1c2 only", c)
+			}
+			got = append(got, int(g.nodes[e.to].digit))
+		}
+	}
+	slices.Sort(got)
+	if want := []int{2, 3}; !slices.Equal(got, want) {
+		t.Errorf("sum links of (1)r1c1 to r1c2's digits %v, want %v", got, want)
+	}
+}

@@ -25,8 +25,9 @@ import (
 // an ALS digit and the last candidate its locked set would leave in a cell
 // outside (HoDoKu's ALS forcing: the set missing the digit, its others are
 // locked and take every other candidate of the cell).
-// Weak link (A and B are not both true): candidates of one cell, or nodes of
-// one digit whose cells all see each other.
+// Weak link (A and B are not both true): candidates of one cell, nodes of
+// one digit whose cells all see each other, or candidates x and y of the
+// last two open cells of a killer cage when x+y is not the sum left.
 
 // Node classes (chainNode.class bits).
 const (
@@ -48,6 +49,7 @@ const (
 const (
 	weakUnit uint8 = 1 << iota // one digit, cells seeing each other
 	weakCell                   // two digits of one cell
+	weakSum                    // the two open cells of a killer cage, digits off its remaining sum
 )
 
 // alsForce marks the ALS index of a strongForce link.
@@ -80,6 +82,7 @@ type chainGraph struct {
 	cand  []grid.Digits // the state the graph was built for
 	value []uint8
 	alsIn bool  // whether the ALS nodes are in
+	sums  bool  // whether the board has killer cages (weakSum links)
 	ncand int32 // the single candidates are nodes 0 to ncand-1
 	w     int   // words of a cell set
 
@@ -134,6 +137,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.cand = append(g.cand[:0], b.Cand...)
 	g.value = append(g.value[:0], b.Value...)
 	g.alsIn = false
+	g.sums = isKiller(l)
 	g.col.setLayout(l)
 	g.w = g.col.Words()
 	g.nodes = g.nodes[:0]
@@ -594,6 +598,9 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 			}
 		}
 		sortEdges(w[j:])
+		if g.sums {
+			w = g.sumWeak(b, cell, d, w)
+		}
 		g.weak[id] = w
 		return
 	}
