@@ -100,18 +100,18 @@ type chainMode struct {
 }
 
 var (
-	xChainMode = chainMode{nodes: nodeCand, strong: strongUnit, weak: weakUnit,
+	xChainMode = chainMode{nodes: nodeCand, strong: strongUnit | strongCage, weak: weakUnit,
 		sameDigit: true, perDigit: true, aic: techXChain}
 	xyChainMode = chainMode{nodes: nodeBivalue, bivalue: true, strong: strongCell, weak: weakUnit,
 		sameDigit: true, aic: techXYChain}
-	niceLoopMode = chainMode{nodes: nodeCand, strong: strongUnit | strongCell, weak: weakUnit | weakCell,
+	niceLoopMode = chainMode{nodes: nodeCand, strong: strongUnit | strongCell | strongCage, weak: weakUnit | weakCell | weakSum,
 		loops: true, aic: techAIC, cnl: techCNL, dnl: techDNL}
 	// Grouped chains are looked for without ALSs first, then with them.
 	groupedLoopMode = chainMode{nodes: nodeCand | nodeGroup,
-		strong: strongUnit | strongCell, weak: weakUnit | weakCell,
+		strong: strongUnit | strongCell | strongCage, weak: weakUnit | weakCell | weakSum,
 		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 	alsLoopMode = chainMode{nodes: nodeCand | nodeGroup | nodeALS,
-		strong: strongUnit | strongCell | strongALS | strongForce, weak: weakUnit | weakCell,
+		strong: strongUnit | strongCell | strongALS | strongForce | strongCage, weak: weakUnit | weakCell | weakSum,
 		groups: true, loops: true, candFirst: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 )
 

@@ -19,13 +19,15 @@ import (
 // digit held by one cell is that candidate's node.
 //
 // Strong link (if A is false, B is true): the only two places of a digit in
-// a unit (single candidates or groups), the two candidates of a bivalue
+// a unit (single candidates or groups) or of a digit every combination of a
+// killer cage uses in that cage (cagelinks.go), the two candidates of a bivalue
 // cell, two digits of an ALS (exactly one of its digits is missing from it),
 // an ALS digit and the last candidate its locked set would leave in a cell
 // outside (HoDoKu's ALS forcing: the set missing the digit, its others are
 // locked and take every other candidate of the cell).
-// Weak link (A and B are not both true): candidates of one cell, or nodes of
-// one digit whose cells all see each other.
+// Weak link (A and B are not both true): candidates of one cell, nodes of
+// one digit whose cells all see each other, or candidates x and y of the
+// last two open cells of a killer cage when x+y is not the sum left.
 
 // Node classes (chainNode.class bits).
 const (
@@ -41,11 +43,13 @@ const (
 	strongCell                    // a bivalue cell's two digits
 	strongALS                     // two digits of an almost locked set
 	strongForce                   // an ALS missing a digit forces a cell outside it
+	strongCage                    // a digit every combination of a killer cage uses, in two places of it
 )
 
 const (
 	weakUnit uint8 = 1 << iota // one digit, cells seeing each other
 	weakCell                   // two digits of one cell
+	weakSum                    // the two open cells of a killer cage, digits off its remaining sum
 )
 
 // alsForce marks the ALS index of a strongForce link.
@@ -78,6 +82,7 @@ type chainGraph struct {
 	cand  []grid.Digits // the state the graph was built for
 	value []uint8
 	alsIn bool  // whether the ALS nodes are in
+	sums  bool  // whether the board has killer cages (weakSum links)
 	ncand int32 // the single candidates are nodes 0 to ncand-1
 	w     int   // words of a cell set
 
@@ -132,6 +137,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.cand = append(g.cand[:0], b.Cand...)
 	g.value = b.AppendValues(g.value[:0])
 	g.alsIn = false
+	g.sums = isKiller(l)
 	g.col.setLayout(l)
 	g.w = g.col.Words()
 	g.nodes = g.nodes[:0]
@@ -184,6 +190,7 @@ func (g *chainGraph) build(b *grid.Board) {
 		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
 		g.addStrong(g.candNode[cell*n+x-1], g.candNode[cell*n+y-1], strongCell, -1)
 	}
+	g.cageLinks(b)
 	g.computeSee(0)
 	g.weakDone = grow(g.weakDone, len(g.nodes))
 	clear(g.weakDone)
@@ -591,6 +598,9 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 			}
 		}
 		sortEdges(w[j:])
+		if g.sums {
+			w = g.sumWeak(b, cell, d, w)
+		}
 		g.weak[id] = w
 		return
 	}
