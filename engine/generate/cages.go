@@ -68,9 +68,9 @@ func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.L
 // search.
 func (g *generator) cagesUnique(ctx context.Context, l *grid.Layout) bool {
 	d := newDigger(g, l, nil)
+	// Cages of one size must make the puzzle alone, so they get the full
+	// budget; other layouts only a screen.
 	if g.cfg.CageSize == 0 {
-		// Cages of one size must make the puzzle alone: they get the
-		// full budget.
 		d.maxNodes = min(d.maxNodes, screenNodes)
 	}
 	unique, _, err := d.unique(ctx, make([]uint8, l.Cells))
