@@ -34,7 +34,12 @@ var (
 func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.Layout, solution []uint8) (*grid.Layout, []uint8, error) {
 	var l *grid.Layout
 	for range maxCageLayouts {
-		cages := randomCages(fill, g.variant.Arithmetic(), solution, rng)
+		var cages []grid.Cage
+		if g.cfg.CageSize > 0 {
+			cages = exactCages(fill, g.cfg.CageSize, solution, rng)
+		} else {
+			cages = randomCages(fill, g.variant.Arithmetic(), solution, rng)
+		}
 		if cages == nil {
 			continue
 		}
@@ -51,7 +56,8 @@ func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.L
 			return nil, nil, err
 		}
 	}
-	if l == nil {
+	if l == nil || g.cfg.CageSize > 0 {
+		// Cages of one size come without clues or not at all.
 		return nil, nil, errRetry
 	}
 	return l, solution, nil
@@ -62,7 +68,11 @@ func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.L
 // search.
 func (g *generator) cagesUnique(ctx context.Context, l *grid.Layout) bool {
 	d := newDigger(g, l, nil)
-	d.maxNodes = min(d.maxNodes, screenNodes)
+	// Cages of one size must make the puzzle alone, so they get the full
+	// budget; other layouts only a screen.
+	if g.cfg.CageSize == 0 {
+		d.maxNodes = min(d.maxNodes, screenNodes)
+	}
 	unique, _, err := d.unique(ctx, make([]uint8, l.Cells))
 	return err == nil && unique
 }
@@ -142,6 +152,109 @@ func randomCages(l *grid.Layout, arithmetic bool, solution []uint8, rng *rand.Ra
 	}
 	slices.SortFunc(out, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
 	return out
+}
+
+// exactPartitions bounds the partitions exactCages draws for one layout:
+// most draws strand a cell that no cage of the size can reach.
+const exactPartitions = 2000
+
+// exactCages partitions the cells into connected killer cages of size
+// cells with distinct digits, the Cells mod size cells left over being
+// cages of one cell, and gives each its sum; nil when no draw succeeds.
+// Each cage starts at the free cell with the fewest free neighbours and
+// grows to the frontier cell with the fewest, which rarely strands one.
+func exactCages(l *grid.Layout, size int, solution []uint8, rng *rand.Rand) []grid.Cage {
+	for range exactPartitions {
+		if cages := exactPartition(l, size, solution, rng); cages != nil {
+			out := make([]grid.Cage, len(cages))
+			for i, cells := range cages {
+				slices.Sort(cells)
+				out[i] = cageOf(cells, false, solution, rng)
+			}
+			slices.SortFunc(out, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
+			return out
+		}
+	}
+	return nil
+}
+
+// exactPartition makes one draw of exactCages; nil when it fails.
+func exactPartition(l *grid.Layout, size int, solution []uint8, rng *rand.Rand) [][]int {
+	n := l.N
+	owner := make([]int, l.Cells)
+	for i := range owner {
+		owner[i] = -1
+	}
+	free := func(c int) int {
+		k := 0
+		for dir := range 4 {
+			if p, ok := neighbour(n, c, dir); ok && owner[p] < 0 {
+				k++
+			}
+		}
+		return k
+	}
+	// fewest returns a random one of the cells with the fewest free
+	// neighbours.
+	fewest := func(cells []int) int {
+		best, count, pick := 5, 0, -1
+		for _, c := range cells {
+			switch f := free(c); {
+			case f < best:
+				best, count, pick = f, 1, c
+			case f == best:
+				count++
+				if rng.IntN(count) == 0 {
+					pick = c
+				}
+			}
+		}
+		return pick
+	}
+	singles := l.Cells % size
+	var cages [][]int
+	var open, frontier []int
+	for {
+		open = open[:0]
+		for c := range l.Cells {
+			if owner[c] < 0 {
+				open = append(open, c)
+			}
+		}
+		if len(open) == 0 {
+			return cages
+		}
+		start := fewest(open)
+		k := len(cages)
+		cells := []int{start}
+		owner[start] = k
+		used := grid.Bit(int(solution[start]))
+		for len(cells) < size {
+			frontier = frontier[:0]
+			for _, c := range cells {
+				for dir := range 4 {
+					p, ok := neighbour(n, c, dir)
+					if ok && owner[p] < 0 && !used.Has(int(solution[p])) && !slices.Contains(frontier, p) {
+						frontier = append(frontier, p)
+					}
+				}
+			}
+			if len(frontier) == 0 {
+				break
+			}
+			p := fewest(frontier)
+			owner[p] = k
+			cells = append(cells, p)
+			used |= grid.Bit(int(solution[p]))
+		}
+		if len(cells) < size {
+			if len(cells) != 1 || singles == 0 {
+				return nil
+			}
+			singles--
+		}
+		cages = append(cages, cells)
+	}
 }
 
 // mergeSingles joins each killer cage of one cell to a random neighbouring

@@ -109,6 +109,12 @@ type Config struct {
 	// MaxNodes bounds one uniqueness check and the guesses of one grading
 	// solve; 0 means DefaultMaxNodes.
 	MaxNodes int64
+	// CageSize, for killer variants of New, gives every cage exactly this
+	// many cells, the cells left over (Size² mod CageSize) being cages of
+	// one cell, and asks for a puzzle without clues (the attempt is
+	// dropped when the cages alone do not make it unique); 0 draws cages
+	// of 2 to 5 cells and adds clues where needed.
+	CageSize int
 	// MaxAttempts bounds the attempts; 0 means no bound, so that without
 	// one and without a deadline on the context an unattainable level is
 	// looked for forever.
@@ -430,6 +436,14 @@ func (g *generator) initNew() error {
 	}
 	if !v.Irregular() && !v.HasCages() && !v.IsStr8ts() {
 		g.base = l
+	}
+	if c := g.cfg.CageSize; c != 0 {
+		if !v.HasCages() || v.Arithmetic() {
+			return grid.FieldErrorf("cage_size", "a cage size applies to killer puzzles, not %s", v)
+		}
+		if c < 2 || c > n {
+			return grid.FieldErrorf("cage_size", "cage size %d is out of range 2..%d", c, n)
+		}
 	}
 	return nil
 }

@@ -909,6 +909,10 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Mode: StartFrom}, "base"},
 		{Config{Symmetry: 9}, "symmetry"},
 		{Config{Level: 9}, "level"},
+		{Config{CageSize: 5}, "cage_size"},
+		{Config{Variant: grid.KenKen, CageSize: 2}, "cage_size"},
+		{Config{Variant: grid.Killer, CageSize: 1}, "cage_size"},
+		{Config{Variant: grid.Killer, CageSize: 10}, "cage_size"},
 	} {
 		_, err := Generate(context.Background(), tt.cfg)
 		var ce *grid.FieldError
@@ -1057,6 +1061,107 @@ func BenchmarkFillWindoku16(b *testing.B) {
 		seed++
 		if _, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(seed), DefaultMaxNodes); err != nil {
 			b.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}
+
+// TestExactCages draws cages of one size on 9×9 solution grids: every
+// cell in one cage, each cage connected with distinct digits and its sum,
+// all of the size but the one cell 81 mod 5 leaves.
+func TestExactCages(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int{3, 4, 5, 6} {
+		for seed := range uint64(3) {
+			rng := newRand(seed + 1)
+			sol, err := fillRandom(context.Background(), grid.NewBoard(l), rng, DefaultMaxNodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cages := exactCages(l, size, sol, rng)
+			if cages == nil {
+				t.Fatalf("size %d seed %d: no partition", size, seed)
+			}
+			owner := make([]int, l.Cells)
+			singles := 0
+			for k, cg := range cages {
+				sum := 0
+				var used grid.Digits
+				for _, c := range cg.Cells {
+					if owner[c] != 0 {
+						t.Fatalf("size %d: cell %d in two cages", size, c)
+					}
+					owner[c] = k + 1
+					if used.Has(int(sol[c])) {
+						t.Fatalf("size %d: cage %d repeats %d", size, k, sol[c])
+					}
+					used |= grid.Bit(int(sol[c]))
+					sum += int(sol[c])
+				}
+				if sum != cg.Target || cg.Op != grid.OpAdd {
+					t.Errorf("size %d: cage %d has target %d op %v, want sum %d", size, k, cg.Target, cg.Op, sum)
+				}
+				switch len(cg.Cells) {
+				case size:
+				case 1:
+					singles++
+				default:
+					t.Errorf("size %d: cage %d has %d cells", size, k, len(cg.Cells))
+				}
+				if !connectedCells(9, cg.Cells) {
+					t.Errorf("size %d: cage %d (%v) is not connected", size, k, cg.Cells)
+				}
+			}
+			if singles != l.Cells%size {
+				t.Errorf("size %d: %d cages of one cell, want %d", size, singles, l.Cells%size)
+			}
+			for c, o := range owner {
+				if o == 0 {
+					t.Fatalf("size %d: cell %d in no cage", size, c)
+				}
+			}
+		}
+	}
+}
+
+// connectedCells reports whether cells are connected through sides.
+func connectedCells(n int, cells []int) bool {
+	seen := map[int]bool{cells[0]: true}
+	stack := []int{cells[0]}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for dir := range 4 {
+			if p, ok := neighbour(n, c, dir); ok && !seen[p] && slices.Contains(cells, p) {
+				seen[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	return len(seen) == len(cells)
+}
+
+// TestCageSizeGeneratesWithoutClues makes 6×6 killers of 3-cell cages:
+// no clues, every cage of three cells, and the search proves them unique.
+func TestCageSizeGeneratesWithoutClues(t *testing.T) {
+	for seed := range uint64(3) {
+		r, err := Generate(context.Background(), Config{Variant: grid.Killer, Size: 6, CageSize: 3, Seed: seed + 1, MaxAttempts: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Clues != 0 {
+			t.Errorf("seed %d: %d clues, want none", seed+1, r.Clues)
+		}
+		for _, cg := range r.Puzzle.L.Cages {
+			if len(cg.Cells) != 3 {
+				t.Errorf("seed %d: a cage of %d cells, want 3", seed+1, len(cg.Cells))
+			}
+		}
+		res, err := (&search.Searcher{}).Count(context.Background(), r.Puzzle, 2)
+		if err != nil || !res.Complete || len(res.Solutions) != 1 {
+			t.Errorf("seed %d: %d solutions (complete %v, err %v), want 1", seed+1, len(res.Solutions), res.Complete, err)
 		}
 	}
 }

@@ -620,6 +620,9 @@ func BenchmarkCount(b *testing.B) {
 // KillerTarek is published: tarek's 42 pathological killers (the
 // rcbroughton.co.uk forum, "unsolvable" killers 1–42), in the forum's
 // arrow form as published; four have cages joined only at corners.
+// KillerHard5 is killers of the shape of the forum's "hardest killers"
+// (no clues, sixteen 5-cell cages and a cage of one cell), made by
+// generate.Config.CageSize (see docs/search.md).
 // 25x25Published is three published 25×25 puzzles that the search takes
 // seconds on (see the README); run it with -benchtime 3x to count each.
 func BenchmarkGeneric(b *testing.B) {
@@ -637,6 +640,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"KenKen9", "testdata/kenken9.txt"},
 		{"KillerTarek", "testdata/killer9-tarek.txt"},
 		{"KillerExtreme", "testdata/killer9-extreme.txt"},
+		{"KillerHard5", "testdata/killer9-hard5.txt"},
 		{"25x25Published", "testdata/25x25-published.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
@@ -698,6 +702,30 @@ func TestExtremeKillersWithinBudget(t *testing.T) {
 	}
 	for i, b := range fixtureBoards(t, "testdata/killer9-extreme.txt") {
 		s := Searcher{MaxNodes: 50_000}
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
+			t.Fatalf("line %d: %d solutions (complete %v), want 1 valid", i+1, len(res.Solutions), res.Complete)
+		}
+		t.Logf("line %d: %d guesses", i+1, res.Nodes)
+	}
+}
+
+// TestHard5KillersWithinBudget proves the killers of killer9-hard5.txt
+// (no clues, sixteen 5-cell cages and one of one cell) unique within
+// 5,000 guesses each; they take 393 to 2,226 (see docs/search.md).
+func TestHard5KillersWithinBudget(t *testing.T) {
+	boards := fixtureBoards(t, "testdata/killer9-hard5.txt")
+	if len(boards) == 0 {
+		t.Fatal("no boards in testdata/killer9-hard5.txt")
+	}
+	for i, b := range boards {
+		if len(b.L.Cages) != 17 {
+			t.Fatalf("line %d: %d cages, want 17", i+1, len(b.L.Cages))
+		}
+		s := Searcher{MaxNodes: 5_000}
 		res, err := s.Count(context.Background(), b, 2)
 		if err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
