@@ -179,7 +179,8 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 // contradict each other: the one rule, which the service applies to every
 // request and solverctl to its flags before any call. The error is a
 // *grid.FieldError on the field at fault ("options.strategies[2]"; see
-// FieldOf).
+// FieldOf) for an unknown strategy, and an *OptionConflict, which
+// unwraps to one, for options that contradict each other.
 func CheckSolveOptions(o *sudokuv1.SolveOptions) error {
 	if _, err := selectStrategies("options.strategies", o.GetStrategies()); err != nil {
 		return err
@@ -209,6 +210,8 @@ func selectStrategies(field string, names []string) ([]*strategy.Strategy, error
 //     set (not zero), they are refused where the solve may not guess
 //     (logic only, or strategies without C);
 //   - random_seed drives GUESS_ORDER_RANDOM only.
+//
+// The error is an *OptionConflict.
 func checkGuessing(o *sudokuv1.SolveOptions) error {
 	var guessing, elimination []string
 	firstGuessing, firstElimination := 0, 0 // indexes in strategies, to name
@@ -228,18 +231,19 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 			elimination = append(elimination, entry)
 		}
 	}
-	noGuessing := ""
-	switch t := o.GetSolvingType(); {
+	t := o.GetSolvingType()
+	switch {
 	case t == sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY && len(guessing) > 0:
-		return grid.FieldErrorf(fmt.Sprintf("options.strategies[%d]", firstGuessing),
-			"solving_type %s never guesses, but strategies lists %s, a guessing method", t, strings.Join(guessing, ", "))
+		return &OptionConflict{Rule: LogicListsGuessing, Field: "strategies", Index: firstGuessing, Type: t, Strategies: guessing}
 	case t == sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY && len(elimination) > 0:
-		return grid.FieldErrorf(fmt.Sprintf("options.strategies[%d]", firstElimination),
-			"solving_type %s uses singles and guessing only, but strategies lists %s, elimination logic", t, strings.Join(elimination, ", "))
+		return &OptionConflict{Rule: GuessingListsElimination, Field: "strategies", Index: firstElimination, Type: t, Strategies: elimination}
+	}
+	rule := OptionRule(0)
+	switch {
 	case t == sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY:
-		noGuessing = fmt.Sprintf("solving_type %s never guesses", t)
+		rule = TuningLogicOnly
 	case len(o.GetStrategies()) > 0 && len(guessing) == 0:
-		noGuessing = "strategies lists no guessing method (C), so the solve never guesses"
+		rule = TuningWithoutGuessing
 	}
 	tuning := []struct {
 		name string
@@ -251,15 +255,86 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 		{"random_seed", o.GetRandomSeed() != 0},
 	}
 	for _, f := range tuning {
-		if f.set && noGuessing != "" {
-			return grid.FieldErrorf("options."+f.name, "%s tunes guessing, but %s; leave it unset", f.name, noGuessing)
+		if f.set && rule != 0 {
+			return &OptionConflict{Rule: rule, Field: f.name, Index: -1, Type: t}
 		}
 	}
 	if o.GetRandomSeed() != 0 && o.GetGuessOrder() != sudokuv1.GuessOrder_GUESS_ORDER_RANDOM {
-		return grid.FieldErrorf("options.random_seed", "random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0")
+		return &OptionConflict{Rule: SeedWithoutRandom, Field: "random_seed", Index: -1, Type: t}
 	}
 	return nil
 }
+
+// OptionRule names the rule of CheckSolveOptions that a request breaks.
+type OptionRule uint8
+
+// The rules.
+const (
+	// LogicListsGuessing: SOLVING_TYPE_LOGIC_ONLY with a guessing method
+	// among the strategies.
+	LogicListsGuessing OptionRule = iota + 1
+	// GuessingListsElimination: SOLVING_TYPE_GUESSING_ONLY with
+	// elimination strategies.
+	GuessingListsElimination
+	// TuningLogicOnly: a guessing option set on a logic-only solve.
+	TuningLogicOnly
+	// TuningWithoutGuessing: a guessing option set while the strategies
+	// list no guessing method.
+	TuningWithoutGuessing
+	// SeedWithoutRandom: random_seed set with a guess order other than
+	// GUESS_ORDER_RANDOM.
+	SeedWithoutRandom
+)
+
+// OptionConflict is a contradiction between the fields of SolveOptions,
+// found by CheckSolveOptions: the facts of it, so that a client can word
+// it in its own terms (solverctl names its flags). Its error text names
+// the proto fields.
+type OptionConflict struct {
+	Rule OptionRule
+	// Field is the SolveOptions field at fault ("strategies",
+	// "on_guess", "random_seed"), and Index the entry of strategies at
+	// fault, -1 for another field.
+	Field string
+	Index int
+	// Type is the request's solving type.
+	Type sudokuv1.SolvingType
+	// Strategies are the listed strategies that break the rule, as
+	// "C (Guessing)", for LogicListsGuessing and GuessingListsElimination.
+	Strategies []string
+}
+
+// Path returns the field at fault as a request path: "options.on_guess",
+// "options.strategies[2]".
+func (c *OptionConflict) Path() string {
+	if c.Index >= 0 {
+		return fmt.Sprintf("options.%s[%d]", c.Field, c.Index)
+	}
+	return "options." + c.Field
+}
+
+// Reason words the conflict in the proto's terms.
+func (c *OptionConflict) Reason() string {
+	switch c.Rule {
+	case LogicListsGuessing:
+		return fmt.Sprintf("solving_type %s never guesses, but strategies lists %s, a guessing method", c.Type, strings.Join(c.Strategies, ", "))
+	case GuessingListsElimination:
+		return fmt.Sprintf("solving_type %s uses singles and guessing only, but strategies lists %s, elimination logic", c.Type, strings.Join(c.Strategies, ", "))
+	case TuningLogicOnly:
+		return fmt.Sprintf("%s tunes guessing, but solving_type %s never guesses; leave it unset", c.Field, c.Type)
+	case TuningWithoutGuessing:
+		return fmt.Sprintf("%s tunes guessing, but strategies lists no guessing method (C), so the solve never guesses; leave it unset", c.Field)
+	case SeedWithoutRandom:
+		return "random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0"
+	}
+	return fmt.Sprintf("options rule %d broken", c.Rule)
+}
+
+func (c *OptionConflict) Error() string { return c.Path() + ": " + c.Reason() }
+
+// Unwrap gives the conflict as a *grid.FieldError, which the service maps
+// to InvalidArgument with a BadRequest violation (and FieldOf reads).
+func (c *OptionConflict) Unwrap() error { return &grid.FieldError{Field: c.Path(), Reason: c.Reason()} }
 
 // capped returns v, or def when v is 0, and never more than limit.
 func capped(v, def, limit uint64) uint64 {

@@ -78,53 +78,60 @@ func (f *solveFlags) check(set map[string]bool) error {
 }
 
 // optionFlags names the flag of each field of SolveOptions the service's
-// rule refers to, and flagWords rewords its reasons in the command line's
-// terms.
-var (
-	optionFlags = map[string]string{
-		"options.strategies":   "-strategies",
-		"options.solving_type": "-type",
-		"options.on_guess":     "-on-guess",
-		"options.guess_order":  "-order",
-		"options.count_weight": "-weight",
-		"options.random_seed":  "-seed",
-	}
-	flagWords = strings.NewReplacer(
-		"solving_type SOLVING_TYPE_LOGIC_ONLY", "-type logic",
-		"solving_type SOLVING_TYPE_GUESSING_ONLY", "-type guess",
-		"but strategies lists", "but -strategies lists",
-		"on_guess tunes", "-on-guess tunes",
-		"guess_order tunes", "-order tunes",
-		"count_weight tunes", "-weight tunes",
-		"random_seed tunes", "-seed tunes",
-		"; leave it unset", "",
-		"random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0", "-seed drives -order random only; add -order random or drop -seed",
-	)
-)
+// rule refers to.
+var optionFlags = map[string]string{
+	"strategies":   "-strategies",
+	"solving_type": "-type",
+	"on_guess":     "-on-guess",
+	"guess_order":  "-order",
+	"count_weight": "-weight",
+	"random_seed":  "-seed",
+}
+
+// typeFlags gives the -type value of each solving type a rule names.
+var typeFlags = map[sudokuv1.SolvingType]string{
+	sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY:    "-type logic",
+	sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY: "-type guess",
+}
 
 // flagError words an error of service.CheckSolveOptions for the command
-// line: the flag at fault, and where a strategy is unknown, where to find
+// line: the flags at fault, and where a strategy is unknown, where to find
 // the names.
 func flagError(err error) error {
+	var c *service.OptionConflict
+	if errors.As(err, &c) {
+		return errors.New(conflictWords(c))
+	}
 	field, reason, ok := service.FieldOf(err)
 	if !ok {
 		return err
 	}
-	if i := strings.IndexByte(field, '['); i >= 0 {
-		field = field[:i]
-	}
+	field, _, _ = strings.Cut(strings.TrimPrefix(field, "options."), "[")
 	flagName, known := optionFlags[field]
 	if !known {
 		return err
 	}
-	reason = flagWords.Replace(reason)
 	if strings.HasPrefix(reason, "unknown strategy") {
 		return fmt.Errorf("%s: %s; solverctl strategies lists them", flagName, reason)
 	}
-	if strings.HasPrefix(reason, "-") {
-		return errors.New(reason) // it names its flags
-	}
 	return fmt.Errorf("%s: %s", flagName, reason)
+}
+
+// conflictWords words a contradiction between options in flag terms.
+func conflictWords(c *service.OptionConflict) string {
+	switch c.Rule {
+	case service.LogicListsGuessing:
+		return fmt.Sprintf("%s never guesses, but -strategies lists %s, a guessing method", typeFlags[c.Type], strings.Join(c.Strategies, ", "))
+	case service.GuessingListsElimination:
+		return fmt.Sprintf("%s uses singles and guessing only, but -strategies lists %s, elimination logic", typeFlags[c.Type], strings.Join(c.Strategies, ", "))
+	case service.TuningLogicOnly:
+		return fmt.Sprintf("%s tunes guessing, but %s never guesses", optionFlags[c.Field], typeFlags[c.Type])
+	case service.TuningWithoutGuessing:
+		return fmt.Sprintf("%s tunes guessing, but -strategies lists no guessing method (C), so the solve never guesses", optionFlags[c.Field])
+	case service.SeedWithoutRandom:
+		return "-seed drives -order random only; add -order random or drop -seed"
+	}
+	return c.Error()
 }
 
 // flagsSet returns the names of the flags fs found on the command line.

@@ -1,0 +1,50 @@
+package service
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestOptionConflicts checks that CheckSolveOptions gives the facts of a
+// contradiction (rule, field, strategies at fault) as an *OptionConflict,
+// which a client words in its own terms, and that it still reads as the
+// field error the service maps to InvalidArgument.
+func TestOptionConflicts(t *testing.T) {
+	logic := sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY
+	guess := sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY
+	tests := []struct {
+		name       string
+		opts       *sudokuv1.SolveOptions
+		rule       OptionRule
+		path       string
+		strategies []string
+	}{
+		{"logic with guessing", &sudokuv1.SolveOptions{SolvingType: logic, Strategies: []string{"A", "B", "C"}}, LogicListsGuessing, "options.strategies[2]", []string{"C (Guessing)"}},
+		{"guessing with eliminations", &sudokuv1.SolveOptions{SolvingType: guess, Strategies: []string{"A", "F", "E", "C"}}, GuessingListsElimination, "options.strategies[1]", []string{"F (Naked Subsets)", "E (Hidden Subsets)"}},
+		{"on_guess on logic", &sudokuv1.SolveOptions{SolvingType: logic, OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK}, TuningLogicOnly, "options.on_guess", nil},
+		{"weight without C", &sudokuv1.SolveOptions{Strategies: []string{"A", "B"}, CountWeight: sudokuv1.CountWeight_COUNT_WEIGHT_NONE}, TuningWithoutGuessing, "options.count_weight", nil},
+		{"seed without random", &sudokuv1.SolveOptions{RandomSeed: 7}, SeedWithoutRandom, "options.random_seed", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckSolveOptions(tt.opts)
+			var c *OptionConflict
+			if !errors.As(err, &c) {
+				t.Fatalf("CheckSolveOptions = %v, want an *OptionConflict", err)
+			}
+			if c.Rule != tt.rule || c.Path() != tt.path || !slices.Equal(c.Strategies, tt.strategies) {
+				t.Errorf("conflict = rule %d at %s listing %q, want rule %d at %s listing %q", c.Rule, c.Path(), c.Strategies, tt.rule, tt.path, tt.strategies)
+			}
+			field, reason, ok := FieldOf(err)
+			if !ok || field != tt.path || reason != c.Reason() {
+				t.Errorf("FieldOf = %q, %q, %v; want %q and the conflict's reason", field, reason, ok, tt.path)
+			}
+		})
+	}
+	if err := CheckSolveOptions(&sudokuv1.SolveOptions{SolvingType: logic, Strategies: []string{"A", "B", "F"}}); err != nil {
+		t.Errorf("consistent options refused: %v", err)
+	}
+}
