@@ -16,11 +16,20 @@ var letterPattern = regexp.MustCompile(`^[A-Za-z][2-9]?$`)
 func TestCatalogue(t *testing.T) {
 	letterOf := map[*Strategy]string{}
 	strategyOf := map[string]*Strategy{}
-	sizes := map[*Strategy]map[int]bool{}
-	for i, p := range catalogue {
+	forms := map[*Strategy]map[Form]bool{}
+	first := map[*Strategy]Pass{}
+	passNames := map[string]bool{}
+	for i, p := range table {
 		if p.Strategy == nil {
 			t.Fatalf("pass %d has no strategy", i)
 		}
+		if i > 0 && p.Order <= table[i-1].Order {
+			t.Errorf("pass %d (%s): order %d does not follow %d", i, p.Name, p.Order, table[i-1].Order)
+		}
+		if p.Name == "" || passNames[p.Name] {
+			t.Errorf("pass %d: name %q is empty or taken", i, p.Name)
+		}
+		passNames[p.Name] = true
 		if !letterPattern.MatchString(p.Letter) {
 			t.Errorf("pass %d: letter %q does not follow the scheme", i, p.Letter)
 		}
@@ -31,13 +40,25 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("letter %q names %s and %s", p.Letter, s.Name, p.Strategy.Name)
 		}
 		letterOf[p.Strategy], strategyOf[p.Letter] = p.Letter, p.Strategy
-		if sizes[p.Strategy] == nil {
-			sizes[p.Strategy] = map[int]bool{}
+		// The facts of a strategy agree across its rows.
+		if f, ok := first[p.Strategy]; !ok {
+			first[p.Strategy] = p
+		} else if f.Cost != p.Cost || f.OptIn != p.OptIn || f.CoveredBy != p.CoveredBy {
+			t.Errorf("%s: pass %q has cost %s, opt-in %v, covered by %v; pass %q %s, %v, %v", p.Strategy.Name, f.Name, f.Cost, f.OptIn, f.CoveredBy, p.Name, p.Cost, p.OptIn, p.CoveredBy)
 		}
-		if sizes[p.Strategy][p.Size] || p.Size == 0 && len(sizes[p.Strategy]) > 0 {
-			t.Errorf("%s runs twice for size %d", p.Strategy.Name, p.Size)
+		if c := p.CoveredBy; c != nil && (c == p.Strategy || c.Letter() == "" || slices.IndexFunc(table[:], func(q Pass) bool { return q.Strategy == c }) > i) {
+			t.Errorf("%s is covered by %s, not an earlier strategy of the table", p.Name, c.Name)
 		}
-		sizes[p.Strategy][p.Size] = true
+		if forms[p.Strategy] == nil {
+			forms[p.Strategy] = map[Form]bool{}
+		}
+		if forms[p.Strategy][p.Form] || p.Form == AllForms && len(forms[p.Strategy]) > 0 || forms[p.Strategy][AllForms] {
+			t.Errorf("%s runs twice for form %s", p.Strategy.Name, p.Form)
+		}
+		forms[p.Strategy][p.Form] = true
+		if k := p.Form.Kind(); k != AnyForm && k != first[p.Strategy].Form.Kind() {
+			t.Errorf("%s: pass %q asks for a %s, pass %q for a %s", p.Strategy.Name, first[p.Strategy].Name, first[p.Strategy].Form, p.Name, p.Form)
+		}
 	}
 	names := map[string]bool{}
 	for _, s := range All() {
@@ -73,7 +94,7 @@ func TestPlan(t *testing.T) {
 			t.Errorf("plan holds %s, which has no finder", p.Strategy.Name)
 		}
 		if p.Strategy == NakedSubsets {
-			last = p.Size
+			last = p.Form.Size()
 		}
 	}
 	if last != 4 {
@@ -85,7 +106,19 @@ func TestPlan(t *testing.T) {
 	}
 }
 
-// TestCoveredFindNothing backs coveredBy: along the logic solves of hard
+// coveredBy maps each strategy of the table covered by another
+// (Pass.CoveredBy) to the strategy covering it.
+func coveredBy() map[*Strategy]*Strategy {
+	m := map[*Strategy]*Strategy{}
+	for _, p := range table {
+		if p.CoveredBy != nil {
+			m[p.Strategy] = p.CoveredBy
+		}
+	}
+	return m
+}
+
+// TestCoveredFindNothing backs Pass.CoveredBy: along the logic solves of hard
 // puzzles, wherever the covering strategy finds nothing, the strategies it
 // covers find nothing either.
 func TestCoveredFindNothing(t *testing.T) {
@@ -95,9 +128,13 @@ func TestCoveredFindNothing(t *testing.T) {
 	}
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	checked := map[*Strategy]int{}
+	covering := coveredBy()
+	if len(covering) == 0 {
+		t.Fatal("the table covers no strategy")
+	}
 	var other Sink
 	eachLogicState(t, top1465, max, func(b *grid.Board, line string, step *Step) {
-		for covered, by := range coveredBy {
+		for covered, by := range covering {
 			if step == nil || planIndex(passes, by) < planIndex(passes, step.Strategy) {
 				other.Reset()
 				covered.Find(b, &other)
@@ -108,7 +145,7 @@ func TestCoveredFindNothing(t *testing.T) {
 			}
 		}
 	})
-	for covered := range coveredBy {
+	for covered := range covering {
 		if checked[covered] == 0 {
 			t.Errorf("%s was never checked", covered.Name)
 		}

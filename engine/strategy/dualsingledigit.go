@@ -18,12 +18,12 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
+	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150, SE: 41},
 		findDualTwoStringKites, explainDualKite))
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
+	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120, SE: 42},
 		findDualEmptyRectangles, explainDualER))
 )
 
