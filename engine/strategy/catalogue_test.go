@@ -181,3 +181,58 @@ func TestSwapCase(t *testing.T) {
 		}
 	}
 }
+
+// testFamilies are the hand-kept lists of strategies the finder and
+// soundness tests check family by family, each named after its test.
+func testFamilies() map[string][]*Strategy {
+	return map[string][]*Strategy{
+		"patterns": patternStrategies, "colours": colourStrategies, "misc": miscStrategies,
+		"ALS": alsStrategies, "chains": chainStrategies, "forcing": forcingStrategies,
+		"fish": fishStrategies, "uniqueness": uqStrategies,
+	}
+}
+
+// checkedInWholeSolves are the Dear strategies with no family of their
+// own: their steps are checked along whole solves (TestLogicSoundTop1465,
+// TestStr8tsStepsSound, TestKillerGolden and the finder tests of
+// engine/solver), as the Cheap ones are.
+var checkedInWholeSolves = []*Strategy{HighLowStranding, CompartmentSubsets, KillerSubsets, BasicFish, Str8tsFish, Settis, Str8tsUniqueRectangle}
+
+// TestFamiliesFollowTable holds the test families to the technique table:
+// each holds strategies of the table, once each, the families whose order
+// the tests play (patterns, misc, chains) in the order of play; and every
+// Dear strategy with a finder is in a family or in checkedInWholeSolves,
+// so a new technique is not left out of the soundness runs unnoticed.
+func TestFamiliesFollowTable(t *testing.T) {
+	ordered := map[string]bool{"patterns": true, "misc": true, "chains": true}
+	inFamily := map[*Strategy]bool{}
+	for name, list := range testFamilies() {
+		if len(list) == 0 {
+			t.Errorf("family %s is empty", name)
+		}
+		last := -1
+		for _, st := range list {
+			i := slices.Index(strategies, st)
+			switch {
+			case i < 0:
+				t.Errorf("family %s holds %s, which the technique table does not", name, st.Name)
+			case inFamily[st]:
+				t.Errorf("%s is in two families (or twice in %s)", st.Name, name)
+			case ordered[name] && i < last:
+				t.Errorf("family %s lists %s out of the order of play", name, st.Name)
+			}
+			inFamily[st], last = true, i
+		}
+	}
+	for _, st := range checkedInWholeSolves {
+		if inFamily[st] || st.Cost() != Dear {
+			t.Errorf("%s is in checkedInWholeSolves but in a family or Cheap", st.Name)
+		}
+		inFamily[st] = true
+	}
+	for _, st := range All() {
+		if st.HasFinder() && st.Cost() == Dear && !inFamily[st] {
+			t.Errorf("%s (%s) is in no test family: add it to one, or to checkedInWholeSolves", st.Name, st.Letter())
+		}
+	}
+}
