@@ -228,7 +228,23 @@ func findSkyscrapers(b *grid.Board, sink *Sink) {
 	}
 }
 
-func findTwoStringKites(b *grid.Board, sink *Sink) {
+// findTwoStringKites reports the 2-String Kites of b: a strong link in a
+// row and one in a column with an end of each in one box, their other ends
+// outside it.
+func findTwoStringKites(b *grid.Board, sink *Sink) { findKites(b, sink, false) }
+
+// findKitesForDuals finds the 2-String Kites as HoDoKu pairs them into
+// duals (DualTwoStringKite): the four cells distinct, the other ends
+// anywhere (inside the box too: the ends in the box still cannot both hold
+// the digit, so one of the other ends does). Of a row link and a column
+// link with ends in several boxes, the first pair of ends in cell order
+// counts; a kite that eliminates what an earlier one of its digit does is
+// left out.
+func findKitesForDuals(b *grid.Board, sink *Sink) { findKites(b, sink, true) }
+
+// findKites reports the 2-String Kites of b, or with duals those the dual
+// kites pair (see findKitesForDuals).
+func findKites(b *grid.Board, sink *Sink, duals bool) {
 	if b.L.Region == nil {
 		return
 	}
@@ -243,14 +259,27 @@ func findTwoStringKites(b *grid.Board, sink *Sink) {
 			continue
 		}
 		cols.collect(b, d, 1<<grid.Column)
+		first := len(sink.steps)
 		for i := 0; i < rows.n; i++ {
 			for j := 0; j < cols.n; j++ {
 				lr, lc := rows.link[i], cols.link[j]
+			ends:
 				for _, xr := range [2]int{lr.a, lr.b} {
 					for _, xc := range [2]int{lc.a, lc.b} {
 						yr, yc := lr.otherEnd(xr), lc.otherEnd(xc)
 						box := reg[xr]
-						if xr == xc || reg[xc] != box || reg[yr] == box || reg[yc] == box || yr == yc || yr == xc || yc == xr {
+						switch {
+						case reg[xc] != box:
+							continue
+						case duals:
+							if xr != xc && xr != yc && yr != xc && yr != yc {
+								patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
+								if last := len(sink.steps) - 1; last > first && kiteRepeats(sink.steps[first:last], &sink.steps[last]) {
+									sink.steps = sink.steps[:last]
+								}
+							}
+							break ends // the first pair of box ends counts
+						case xr == xc || reg[yr] == box || reg[yc] == box || yr == yc || yr == xc || yc == xr:
 							continue
 						}
 						patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
