@@ -236,3 +236,50 @@ func TestFamiliesFollowTable(t *testing.T) {
 		}
 	}
 }
+
+// TestFormsNameTheirSteps: a pass of a form (a size, a rectangle type)
+// asks its finder for that form only: along the logic solves of hard
+// puzzles, every step a pass finds in find-all mode is of the technique
+// the pass names (its finned, sashimi or Siamese forms included).
+func TestFormsNameTheirSteps(t *testing.T) {
+	max := 30
+	if quick() {
+		max = 8
+	}
+	var passes []Pass
+	for _, p := range table {
+		// Opt-in passes (Franken and Mutant fish) are too dear to run on
+		// every state; TestGeneralFish* check theirs.
+		if k := p.Form.Kind(); (k == SizeForm || k == TypeForm) && p.Strategy.HasFinder() && !p.OptIn {
+			passes = append(passes, p)
+		}
+	}
+	// strip takes off the prefixes a pass's name shares with its finned,
+	// sashimi and Siamese steps.
+	strip := func(name string) string {
+		for _, prefix := range []string{"Siamese ", "Finned/Sashimi ", "(Finned) ", "Finned ", "Sashimi "} {
+			name = strings.TrimPrefix(name, prefix)
+		}
+		return name
+	}
+	found := map[string]int{}
+	var sink Sink
+	eachLogicState(t, top1465, max, func(b *grid.Board, line string, _ *Step) {
+		for _, p := range passes {
+			sink.Reset()
+			sink.All, sink.Form = true, p.Form
+			p.Strategy.Find(b, &sink)
+			for i := range sink.Steps() {
+				s := &sink.Steps()[i]
+				if strip(s.Name()) != strip(p.Name) {
+					t.Fatalf("%s: pass %q (%s) found a %s step", line, p.Name, p.Form, s.Name())
+				}
+				found[p.Name]++
+			}
+		}
+	})
+	if len(found) < 8 {
+		t.Errorf("steps of %d passes of a form found (%v), want at least 8", len(found), found)
+	}
+	t.Logf("steps found by pass: %v", found)
+}
