@@ -78,9 +78,6 @@ func (s *Strategy) OptIn() bool {
 // All returns every strategy of the technique table in solving order.
 func All() []*Strategy { return slices.Clone(strategies) }
 
-// Passes returns the rows of the technique table, in the order of play.
-func Passes() []Pass { return slices.Clone(table[:]) }
-
 // Plan returns the passes of the order of play whose strategies have
 // finders and are allowed, less those covered by an earlier pass
 // (Pass.CoveredBy): a solve runs a pass only where every earlier one found
