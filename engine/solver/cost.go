@@ -5,46 +5,18 @@ import (
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
-// Cost is the cost class of a strategy: how dear its finder is to run
-// when it finds nothing, which is most of the time on a large board.
-type Cost uint8
+// Cost is the cost class of a strategy (strategy.Cost), given in the
+// technique table.
+type Cost = strategy.Cost
 
 // The cost classes.
 const (
-	// Cheap strategies sweep the units and their intersections: singles,
-	// intersections (pointing, claiming, locked subsets), naked and hidden
-	// subsets, the cage and line rules, and the Str8ts compartment checks
-	// (range, sure digits, mind the gap). A pass of all of them costs
-	// about 0.1 ms on a 25×25 board.
-	Cheap Cost = iota
-	// Dear strategies search patterns across the board: fish, single-digit
-	// patterns, wings, uniqueness, colouring, chains, almost locked sets,
-	// forcing chains and nets. A pass of all of them on a stuck board
-	// costs about 1 ms on a 9×9 board, 10 ms on a 16×16 and 30 ms on a
-	// 25×25, every time logic is stuck before a guess.
-	Dear
+	Cheap = strategy.Cheap
+	Dear  = strategy.Dear
 )
 
-// cheap are the Cheap strategies.
-var cheap = []*strategy.Strategy{
-	strategy.NakedSingle, strategy.FullHouse, strategy.HiddenSingle,
-	strategy.LockedSubsets, strategy.LockedRegions, strategy.LockedCandidates,
-	strategy.NakedSubsets, strategy.HiddenSubsets,
-	strategy.CageCombinations, strategy.CagePermutations, strategy.InniesOutiesStrategy,
-	strategy.LineRules, strategy.CageOverlap, strategy.CageSplitting,
-	strategy.CompartmentRange, strategy.SureDigits, strategy.MindTheGap,
-	strategy.Guessing,
-}
-
-// CostOf returns the cost class of a strategy.
-func CostOf(st *strategy.Strategy) Cost {
-	for _, c := range cheap {
-		if c == st {
-			return Cheap
-		}
-	}
-	return Dear
-}
+// CostOf returns the cost class of a strategy (Strategy.Cost).
+func CostOf(st *strategy.Strategy) Cost { return st.Cost() }
 
 // LargeBoard is the side above which mixed solving keeps to the Cheap
 // strategies from the start.

@@ -192,7 +192,17 @@ func TestSERatingAgreesWithSE(t *testing.T) {
 // backtrack counts nothing, and an unfinished solve rates at least
 // SEBeyondLogic.
 func TestRatingSE(t *testing.T) {
-	tech := func(name string) *strategy.Technique { return &strategy.Technique{Name: name, Level: strategy.Hard} }
+	tech := func(name string) *strategy.Technique {
+		for _, st := range strategy.All() {
+			for _, t := range st.AllTechniques() {
+				if t.Name == name {
+					return t
+				}
+			}
+		}
+		t.Fatalf("no technique is named %q", name)
+		return nil
+	}
 	place := []strategy.CellDigit{{Cell: 0, Digit: 1}}
 	var r Rating
 	for _, s := range []strategy.Step{

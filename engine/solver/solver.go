@@ -364,7 +364,7 @@ func makePlan(opts Options, kind boardKind) plan {
 		guessing: opts.allows(strategy.Guessing, kind),
 	}
 	for _, pass := range p.passes {
-		if CostOf(pass.Strategy) == Cheap {
+		if pass.Cost == Cheap {
 			p.cheap = append(p.cheap, pass)
 		}
 	}
@@ -459,15 +459,15 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			}
 		}
 		r.sink.Reset()
-		r.sink.Size, r.sink.Digits, r.sink.Changed = p.Size, 0, nil
+		r.sink.Form, r.sink.Digits, r.sink.Changed = p.Form, 0, nil
 		if p.Strategy.PerDigit() {
-			if r.sink.Digits = r.memo.Digits(p.Strategy, p.Size); r.sink.Digits == 0 {
+			if r.sink.Digits = r.memo.Digits(p.Strategy, p.Form); r.sink.Digits == 0 {
 				continue // nothing moved since the pass found nothing
 			}
 		}
 		if p.Strategy.Local() {
 			var run bool
-			if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Size); !run {
+			if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Form); !run {
 				continue // no cell changed since the pass found nothing
 			}
 		}
@@ -482,10 +482,10 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			return true, r.report(&steps[0])
 		}
 		if p.Strategy.PerDigit() {
-			r.memo.Nothing(p.Strategy, p.Size, r.sink.Digits)
+			r.memo.Nothing(p.Strategy, p.Form, r.sink.Digits)
 		}
 		if p.Strategy.Local() {
-			r.cells.Nothing(p.Strategy, p.Size)
+			r.cells.Nothing(p.Strategy, p.Form)
 		}
 	}
 	return false, nil

@@ -7,8 +7,8 @@ import (
 )
 
 var (
-	arType1 = &Technique{Name: "Avoidable Rectangle Type 1", Code: "0607", Level: Hard, Score: 100}
-	arType2 = &Technique{Name: "Avoidable Rectangle Type 2", Code: "0608", Level: Hard, Score: 100}
+	arType1 = &Technique{Name: "Avoidable Rectangle Type 1", Code: "0607", Level: Hard, Score: 100, SE: 45}
+	arType2 = &Technique{Name: "Avoidable Rectangle Type 2", Code: "0608", Level: Hard, Score: 100, SE: 46}
 )
 
 // AvoidableRectangles (V) avoids deadly rectangles among digits the solver
@@ -18,7 +18,7 @@ var (
 // corners and removes the completing digit from the fourth; Type 2 has two
 // placed corners in a row or column and two empty corners holding the
 // completing digits and one same extra digit, which one of them must hold.
-// Sink.Size 1 or 2 asks for one type, 0 for both.
+// Sink.Form of type 1 or 2 asks for one type, 0 for both.
 //
 // Unlike the unique rectangles, an empty corner must hold its completing
 // digit as a candidate: without it the pattern can no longer form, and
@@ -48,7 +48,7 @@ func placedDigit(b *grid.Board, cell int) int {
 func findAvoidableRectangles(b *grid.Board, sink *Sink) {
 	n := b.L.N
 	for _, byRow := range [2]bool{true, false} {
-		if !byRow && sink.Size == 1 {
+		if !byRow && sink.Form.Type() == 1 {
 			break // Type 1 rectangles all have a placed row pair
 		}
 		cell := func(line, i int) int {
@@ -90,7 +90,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 	e2, e3 := b.Value(q[2]) == 0, b.Value(q[3]) == 0
 	ab := grid.Bit(v0) | grid.Bit(v1)
 	switch {
-	case byRow && (sink.Size == 0 || sink.Size == 1) && (w2 == v1 && e3 || w3 == v0 && e2):
+	case byRow && (sink.Form.Type() == 0 || sink.Form.Type() == 1) && (w2 == v1 && e3 || w3 == v0 && e2):
 		// Type 1: the empty corner may not take the digit of its diagonal.
 		empty, need := q[3], v0
 		if e2 {
@@ -105,7 +105,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 		s.Cells = append(s.Cells, q[:]...)
 		s.Eliminations = append(s.Eliminations, CellDigit{empty, need})
 		return sink.Done()
-	case (sink.Size == 0 || sink.Size == 2) && e2 && e3:
+	case (sink.Form.Type() == 0 || sink.Form.Type() == 2) && e2 && e3:
 		// Type 2: q[2] completes with v1, q[3] with v0; each has one extra
 		// candidate, the same, so one of them holds it.
 		x := b.Cand[q[2]] &^ grid.Bit(v1)

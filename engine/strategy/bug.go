@@ -19,7 +19,7 @@ import (
 // swap), so boards with cages get no BUG+1 steps.
 var BUGPlusOne = &Strategy{
 	Name:        "Bivalue Universal Grave + 1",
-	Technique:   &Technique{Name: "Bivalue Universal Grave + 1", Code: "0610", Level: Hard, Score: 100},
+	Technique:   &Technique{Name: "Bivalue Universal Grave + 1", Code: "0610", Level: Hard, Score: 100, SE: 56},
 	class:       Elimination,
 	needsUnique: true,
 	Explain:     explainBUGPlusOne,

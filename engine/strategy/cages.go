@@ -13,17 +13,17 @@ import (
 var (
 	// CageCombinations (X): a digit that no combination of the cage's
 	// digits can use leaves every cell of the cage.
-	CageCombinations = newStrategy(Elimination, &Technique{Name: "Cage Combinations", Level: Easy, Score: 4},
+	CageCombinations = newStrategy(Elimination, &Technique{Name: "Cage Combinations", Level: Easy, Score: 4, SE: 12},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })
 	// CagePermutations (Y): a digit that no filling of the cage puts in a
 	// given cell leaves that cell.
-	CagePermutations = newStrategy(Elimination, &Technique{Name: "Cage Permutations", Level: Easy, Score: 8},
+	CagePermutations = newStrategy(Elimination, &Technique{Name: "Cage Permutations", Level: Easy, Score: 8, SE: 23},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })
 	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
 	// the cage lie in one unit, leaves the rest of that unit; and a digit
 	// of a unit confined to one killer cage leaves the cage's cells outside
 	// the unit.
-	CageOverlap = newStrategy(Elimination, &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20},
+	CageOverlap = newStrategy(Elimination, &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20, SE: 28},
 		findCageOverlap, explainOverlap)
 	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
 	// digit once, so the cells that poke into (innies) or out of (outies) a
@@ -46,10 +46,10 @@ var (
 	LineRules = newStrategy(Elimination, lineRules,
 		findLineRules, explainPseudo)
 
-	innieSingle   = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20}
-	innieMulti    = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60}
-	cageSplitting = &Technique{Name: "Cage Splitting", Level: Hard, Score: 80}
-	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20}
+	innieSingle   = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20, SE: 26}
+	innieMulti    = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60, SE: 36}
+	cageSplitting = &Technique{Name: "Cage Splitting", Level: Hard, Score: 80, SE: 40}
+	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20, SE: 26}
 )
 
 // filledCages yields each cage of b that has fillings, loaded as a group,
@@ -341,7 +341,7 @@ func findInniesOuties(b *grid.Board, sink *Sink) {
 		return
 	}
 	maxCells := 4
-	if sink.Size == 1 {
+	if sink.Form.Cells() == 1 {
 		maxCells = 1
 	}
 	var a area

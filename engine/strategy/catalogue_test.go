@@ -16,11 +16,20 @@ var letterPattern = regexp.MustCompile(`^[A-Za-z][2-9]?$`)
 func TestCatalogue(t *testing.T) {
 	letterOf := map[*Strategy]string{}
 	strategyOf := map[string]*Strategy{}
-	sizes := map[*Strategy]map[int]bool{}
-	for i, p := range catalogue {
+	forms := map[*Strategy]map[Form]bool{}
+	first := map[*Strategy]Pass{}
+	passNames := map[string]bool{}
+	for i, p := range table {
 		if p.Strategy == nil {
 			t.Fatalf("pass %d has no strategy", i)
 		}
+		if i > 0 && p.Order <= table[i-1].Order {
+			t.Errorf("pass %d (%s): order %d does not follow %d", i, p.Name, p.Order, table[i-1].Order)
+		}
+		if p.Name == "" || passNames[p.Name] {
+			t.Errorf("pass %d: name %q is empty or taken", i, p.Name)
+		}
+		passNames[p.Name] = true
 		if !letterPattern.MatchString(p.Letter) {
 			t.Errorf("pass %d: letter %q does not follow the scheme", i, p.Letter)
 		}
@@ -31,13 +40,25 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("letter %q names %s and %s", p.Letter, s.Name, p.Strategy.Name)
 		}
 		letterOf[p.Strategy], strategyOf[p.Letter] = p.Letter, p.Strategy
-		if sizes[p.Strategy] == nil {
-			sizes[p.Strategy] = map[int]bool{}
+		// The facts of a strategy agree across its rows.
+		if f, ok := first[p.Strategy]; !ok {
+			first[p.Strategy] = p
+		} else if f.Cost != p.Cost || f.OptIn != p.OptIn || f.CoveredBy != p.CoveredBy {
+			t.Errorf("%s: pass %q has cost %s, opt-in %v, covered by %v; pass %q %s, %v, %v", p.Strategy.Name, f.Name, f.Cost, f.OptIn, f.CoveredBy, p.Name, p.Cost, p.OptIn, p.CoveredBy)
 		}
-		if sizes[p.Strategy][p.Size] || p.Size == 0 && len(sizes[p.Strategy]) > 0 {
-			t.Errorf("%s runs twice for size %d", p.Strategy.Name, p.Size)
+		if c := p.CoveredBy; c != nil && (c == p.Strategy || c.Letter() == "" || slices.IndexFunc(table[:], func(q Pass) bool { return q.Strategy == c }) > i) {
+			t.Errorf("%s is covered by %s, not an earlier strategy of the table", p.Name, c.Name)
 		}
-		sizes[p.Strategy][p.Size] = true
+		if forms[p.Strategy] == nil {
+			forms[p.Strategy] = map[Form]bool{}
+		}
+		if forms[p.Strategy][p.Form] || p.Form == AllForms && len(forms[p.Strategy]) > 0 || forms[p.Strategy][AllForms] {
+			t.Errorf("%s runs twice for form %s", p.Strategy.Name, p.Form)
+		}
+		forms[p.Strategy][p.Form] = true
+		if k := p.Form.Kind(); k != AnyForm && k != first[p.Strategy].Form.Kind() {
+			t.Errorf("%s: pass %q asks for a %s, pass %q for a %s", p.Strategy.Name, first[p.Strategy].Name, first[p.Strategy].Form, p.Name, p.Form)
+		}
 	}
 	names := map[string]bool{}
 	for _, s := range All() {
@@ -73,7 +94,7 @@ func TestPlan(t *testing.T) {
 			t.Errorf("plan holds %s, which has no finder", p.Strategy.Name)
 		}
 		if p.Strategy == NakedSubsets {
-			last = p.Size
+			last = p.Form.Size()
 		}
 	}
 	if last != 4 {
@@ -85,7 +106,19 @@ func TestPlan(t *testing.T) {
 	}
 }
 
-// TestCoveredFindNothing backs coveredBy: along the logic solves of hard
+// coveredBy maps each strategy of the table covered by another
+// (Pass.CoveredBy) to the strategy covering it.
+func coveredBy() map[*Strategy]*Strategy {
+	m := map[*Strategy]*Strategy{}
+	for _, p := range table {
+		if p.CoveredBy != nil {
+			m[p.Strategy] = p.CoveredBy
+		}
+	}
+	return m
+}
+
+// TestCoveredFindNothing backs Pass.CoveredBy: along the logic solves of hard
 // puzzles, wherever the covering strategy finds nothing, the strategies it
 // covers find nothing either.
 func TestCoveredFindNothing(t *testing.T) {
@@ -95,9 +128,13 @@ func TestCoveredFindNothing(t *testing.T) {
 	}
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	checked := map[*Strategy]int{}
+	covering := coveredBy()
+	if len(covering) == 0 {
+		t.Fatal("the table covers no strategy")
+	}
 	var other Sink
 	eachLogicState(t, top1465, max, func(b *grid.Board, line string, step *Step) {
-		for covered, by := range coveredBy {
+		for covered, by := range covering {
 			if step == nil || planIndex(passes, by) < planIndex(passes, step.Strategy) {
 				other.Reset()
 				covered.Find(b, &other)
@@ -108,7 +145,7 @@ func TestCoveredFindNothing(t *testing.T) {
 			}
 		}
 	})
-	for covered := range coveredBy {
+	for covered := range covering {
 		if checked[covered] == 0 {
 			t.Errorf("%s was never checked", covered.Name)
 		}
@@ -143,4 +180,106 @@ func TestSwapCase(t *testing.T) {
 			t.Errorf("swapCase(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// testFamilies are the hand-kept lists of strategies the finder and
+// soundness tests check family by family, each named after its test.
+func testFamilies() map[string][]*Strategy {
+	return map[string][]*Strategy{
+		"patterns": patternStrategies, "colours": colourStrategies, "misc": miscStrategies,
+		"ALS": alsStrategies, "chains": chainStrategies, "forcing": forcingStrategies,
+		"fish": fishStrategies, "uniqueness": uqStrategies,
+	}
+}
+
+// checkedInWholeSolves are the Dear strategies with no family of their
+// own: their steps are checked along whole solves (TestLogicSoundTop1465,
+// TestStr8tsStepsSound, TestKillerGolden and the finder tests of
+// engine/solver), as the Cheap ones are.
+var checkedInWholeSolves = []*Strategy{HighLowStranding, CompartmentSubsets, KillerSubsets, BasicFish, Str8tsFish, Settis, Str8tsUniqueRectangle}
+
+// TestFamiliesFollowTable holds the test families to the technique table:
+// each holds strategies of the table, once each, the families whose order
+// the tests play (patterns, misc, chains) in the order of play; and every
+// Dear strategy with a finder is in a family or in checkedInWholeSolves,
+// so a new technique is not left out of the soundness runs unnoticed.
+func TestFamiliesFollowTable(t *testing.T) {
+	ordered := map[string]bool{"patterns": true, "misc": true, "chains": true}
+	inFamily := map[*Strategy]bool{}
+	for name, list := range testFamilies() {
+		if len(list) == 0 {
+			t.Errorf("family %s is empty", name)
+		}
+		last := -1
+		for _, st := range list {
+			i := slices.Index(strategies, st)
+			switch {
+			case i < 0:
+				t.Errorf("family %s holds %s, which the technique table does not", name, st.Name)
+			case inFamily[st]:
+				t.Errorf("%s is in two families (or twice in %s)", st.Name, name)
+			case ordered[name] && i < last:
+				t.Errorf("family %s lists %s out of the order of play", name, st.Name)
+			}
+			inFamily[st], last = true, i
+		}
+	}
+	for _, st := range checkedInWholeSolves {
+		if inFamily[st] || st.Cost() != Dear {
+			t.Errorf("%s is in checkedInWholeSolves but in a family or Cheap", st.Name)
+		}
+		inFamily[st] = true
+	}
+	for _, st := range All() {
+		if st.HasFinder() && st.Cost() == Dear && !inFamily[st] {
+			t.Errorf("%s (%s) is in no test family: add it to one, or to checkedInWholeSolves", st.Name, st.Letter())
+		}
+	}
+}
+
+// TestFormsNameTheirSteps: a pass of a form (a size, a rectangle type)
+// asks its finder for that form only: along the logic solves of hard
+// puzzles, every step a pass finds in find-all mode is of the technique
+// the pass names (its finned, sashimi or Siamese forms included).
+func TestFormsNameTheirSteps(t *testing.T) {
+	max := 30
+	if quick() {
+		max = 8
+	}
+	var passes []Pass
+	for _, p := range table {
+		// Opt-in passes (Franken and Mutant fish) are too dear to run on
+		// every state; TestGeneralFish* check theirs.
+		if k := p.Form.Kind(); (k == SizeForm || k == TypeForm) && p.Strategy.HasFinder() && !p.OptIn {
+			passes = append(passes, p)
+		}
+	}
+	// strip takes off the prefixes a pass's name shares with its finned,
+	// sashimi and Siamese steps.
+	strip := func(name string) string {
+		for _, prefix := range []string{"Siamese ", "Finned/Sashimi ", "(Finned) ", "Finned ", "Sashimi "} {
+			name = strings.TrimPrefix(name, prefix)
+		}
+		return name
+	}
+	found := map[string]int{}
+	var sink Sink
+	eachLogicState(t, top1465, max, func(b *grid.Board, line string, _ *Step) {
+		for _, p := range passes {
+			sink.Reset()
+			sink.All, sink.Form = true, p.Form
+			p.Strategy.Find(b, &sink)
+			for i := range sink.Steps() {
+				s := &sink.Steps()[i]
+				if strip(s.Name()) != strip(p.Name) {
+					t.Fatalf("%s: pass %q (%s) found a %s step", line, p.Name, p.Form, s.Name())
+				}
+				found[p.Name]++
+			}
+		}
+	})
+	if len(found) < 8 {
+		t.Errorf("steps of %d passes of a form found (%v), want at least 8", len(found), found)
+	}
+	t.Logf("steps found by pass: %v", found)
 }

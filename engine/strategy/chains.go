@@ -34,16 +34,16 @@ var XYChain = newStrategy(Elimination, techXYChain,
 	findXYChains, explainChain)
 
 var (
-	techXChain  = &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260}
-	techXYChain = &Technique{Name: "XY-Chain", Code: "0702", Level: Unfair, Score: 260}
+	techXChain  = &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260, SE: 66, SEChain: true}
+	techXYChain = &Technique{Name: "XY-Chain", Code: "0702", Level: Unfair, Score: 260, SE: 66, SEChain: true}
 
-	techCNL = &Technique{Name: "Continuous Nice Loop", Code: "0706", Level: Unfair, Score: 280}
-	techDNL = &Technique{Name: "Discontinuous Nice Loop", Code: "0707", Level: Unfair, Score: 280}
-	techAIC = &Technique{Name: "AIC", Code: "0708", Level: Unfair, Score: 280}
+	techCNL = &Technique{Name: "Continuous Nice Loop", Code: "0706", Level: Unfair, Score: 280, SE: 70, SEChain: true}
+	techDNL = &Technique{Name: "Discontinuous Nice Loop", Code: "0707", Level: Unfair, Score: 280, SE: 70, SEChain: true}
+	techAIC = &Technique{Name: "AIC", Code: "0708", Level: Unfair, Score: 280, SE: 70, SEChain: true}
 
-	techGCNL = &Technique{Name: "Grouped Continuous Nice Loop", Code: "0709", Level: Unfair, Score: 300}
-	techGDNL = &Technique{Name: "Grouped Discontinuous Nice Loop", Code: "0710", Level: Unfair, Score: 300}
-	techGAIC = &Technique{Name: "Grouped AIC", Code: "0711", Level: Unfair, Score: 300}
+	techGCNL = &Technique{Name: "Grouped Continuous Nice Loop", Code: "0709", Level: Unfair, Score: 300, SE: 80, SEChain: true}
+	techGDNL = &Technique{Name: "Grouped Discontinuous Nice Loop", Code: "0710", Level: Unfair, Score: 300, SE: 80, SEChain: true}
+	techGAIC = &Technique{Name: "Grouped AIC", Code: "0711", Level: Unfair, Score: 300, SE: 80, SEChain: true}
 )
 
 // NiceLoop (f): alternating inference chains and loops over single

@@ -9,8 +9,8 @@ import (
 
 // The techniques of SimpleColours.
 var (
-	colourTrap = &Technique{Name: "Simple Colours Trap", Code: "0500", Level: Hard, Score: 150}
-	colourWrap = &Technique{Name: "Simple Colours Wrap", Code: "0501", Level: Hard, Score: 150}
+	colourTrap = &Technique{Name: "Simple Colours Trap", Code: "0500", Level: Hard, Score: 150, SE: 66}
+	colourWrap = &Technique{Name: "Simple Colours Wrap", Code: "0501", Level: Hard, Score: 150, SE: 65}
 )
 
 // SimpleColours (T) colours the cells of a digit joined by strong links

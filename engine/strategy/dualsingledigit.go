@@ -18,12 +18,12 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150},
+	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150, SE: 41},
 		findDualTwoStringKites, explainDualKite))
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120},
+	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120, SE: 42},
 		findDualEmptyRectangles, explainDualER))
 )
 
@@ -97,62 +97,6 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 // dualKites finds the 2-String Kites the dual pairs (findKitesForDuals);
 // it is not in the catalogue.
 var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.Technique, findKitesForDuals, explainTwoLinks))
-
-// findKitesForDuals finds the 2-String Kites as HoDoKu pairs them into
-// duals: a strong link in a row and one in a column with an end of each in
-// one box, the four cells distinct, the other ends anywhere (inside the
-// box too: the ends in the box still cannot both hold the digit, so one of
-// the other ends does). Of a row link and a column link with ends in
-// several boxes, the first pair of ends in cell order counts; a kite that
-// eliminates what an earlier one of its digit does is left out.
-func findKitesForDuals(b *grid.Board, sink *Sink) {
-	if b.L.Region == nil {
-		return
-	}
-	reg := b.L.Region
-	var rows, cols patLinks
-	for d := 1; d <= b.L.N; d++ {
-		if !sink.wants(d) {
-			continue
-		}
-		rows.collect(b, d, 1<<grid.Row)
-		if rows.n == 0 {
-			continue
-		}
-		cols.collect(b, d, 1<<grid.Column)
-		first := len(sink.steps)
-		for i := 0; i < rows.n; i++ {
-			for j := 0; j < cols.n; j++ {
-				lr, lc := rows.link[i], cols.link[j]
-				xr, xc, ok := kiteBoxEnds(reg, lr, lc)
-				if !ok {
-					continue
-				}
-				yr, yc := lr.otherEnd(xr), lc.otherEnd(xc)
-				if xr == xc || xr == yc || yr == xc || yr == yc {
-					continue
-				}
-				patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
-				if last := len(sink.steps) - 1; last > first && kiteRepeats(sink.steps[first:last], &sink.steps[last]) {
-					sink.steps = sink.steps[:last]
-				}
-			}
-		}
-	}
-}
-
-// kiteBoxEnds returns the ends of lr and lc that share a box, the first
-// such pair of lr.a, lr.b against lc.a, lc.b.
-func kiteBoxEnds(reg []int, lr, lc patLink) (xr, xc int, ok bool) {
-	for _, er := range [2]int{lr.a, lr.b} {
-		for _, ec := range [2]int{lc.a, lc.b} {
-			if reg[er] == reg[ec] {
-				return er, ec, true
-			}
-		}
-	}
-	return 0, 0, false
-}
 
 // kiteRepeats reports whether one of steps eliminates what s does.
 func kiteRepeats(steps []Step, s *Step) bool {

@@ -9,20 +9,20 @@ import (
 
 var (
 	finnedTechniques = []*Technique{
-		{Name: "Finned X-Wing", Code: "0310", Level: Hard, Score: 130},
-		{Name: "Finned Swordfish", Code: "0311", Level: Unfair, Score: 200},
-		{Name: "Finned Jellyfish", Code: "0312", Level: Unfair, Score: 250},
-		{Name: "Finned Squirmbag", Code: "0313", Level: Unfair, Score: 470},
-		{Name: "Finned Whale", Code: "0314", Level: Unfair, Score: 470},
-		{Name: "Finned Leviathan", Code: "0315", Level: Unfair, Score: 470},
+		{Name: "Finned X-Wing", Code: "0310", Level: Hard, Score: 130, SE: 44},
+		{Name: "Finned Swordfish", Code: "0311", Level: Unfair, Score: 200, SE: 56},
+		{Name: "Finned Jellyfish", Code: "0312", Level: Unfair, Score: 250, SE: 60},
+		{Name: "Finned Squirmbag", Code: "0313", Level: Unfair, Score: 470, SE: 62},
+		{Name: "Finned Whale", Code: "0314", Level: Unfair, Score: 470, SE: 63},
+		{Name: "Finned Leviathan", Code: "0315", Level: Unfair, Score: 470, SE: 64},
 	}
 	sashimiTechniques = []*Technique{
-		{Name: "Sashimi X-Wing", Code: "0320", Level: Hard, Score: 150},
-		{Name: "Sashimi Swordfish", Code: "0321", Level: Unfair, Score: 240},
-		{Name: "Sashimi Jellyfish", Code: "0322", Level: Unfair, Score: 260},
-		{Name: "Sashimi Squirmbag", Code: "0323", Level: Unfair, Score: 470},
-		{Name: "Sashimi Whale", Code: "0324", Level: Unfair, Score: 470},
-		{Name: "Sashimi Leviathan", Code: "0325", Level: Unfair, Score: 470},
+		{Name: "Sashimi X-Wing", Code: "0320", Level: Hard, Score: 150, SE: 44},
+		{Name: "Sashimi Swordfish", Code: "0321", Level: Unfair, Score: 240, SE: 56},
+		{Name: "Sashimi Jellyfish", Code: "0322", Level: Unfair, Score: 260, SE: 60},
+		{Name: "Sashimi Squirmbag", Code: "0323", Level: Unfair, Score: 470, SE: 62},
+		{Name: "Sashimi Whale", Code: "0324", Level: Unfair, Score: 470, SE: 63},
+		{Name: "Sashimi Leviathan", Code: "0325", Level: Unfair, Score: 470, SE: 64},
 	}
 	// The Siamese forms (HoDoKu's code plus a trailing 1), reported in
 	// find-all mode only (see addSiameseFish).
@@ -57,7 +57,7 @@ func findFinnedFish(b *grid.Board, sink *Sink) {
 	scratch := dualSinks.Get().(*Sink)
 	defer dualSinks.Put(scratch)
 	scratch.Reset()
-	scratch.All, scratch.Size, scratch.Digits, scratch.strategy = true, sink.Size, sink.Digits, sink.strategy
+	scratch.All, scratch.Form, scratch.Digits, scratch.strategy = true, sink.Form, sink.Digits, sink.strategy
 	scratch.Cancel = sink.Cancel
 	defer func() { scratch.Cancel = nil }() // the pool keeps no channel
 	f := genFishPool.Get().(*genFish)

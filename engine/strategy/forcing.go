@@ -13,10 +13,10 @@ import (
 
 // The techniques of ForcingChain and ForcingNet.
 var (
-	forcingChainContradiction = &Technique{Name: "Forcing Chain Contradiction", Code: "1301", Level: Extreme, Score: 500}
-	forcingChainVerity        = &Technique{Name: "Forcing Chain Verity", Code: "1302", Level: Extreme, Score: 500}
-	forcingNetContradiction   = &Technique{Name: "Forcing Net Contradiction", Code: "1303", Level: Extreme, Score: 700}
-	forcingNetVerity          = &Technique{Name: "Forcing Net Verity", Code: "1304", Level: Extreme, Score: 700}
+	forcingChainContradiction = &Technique{Name: "Forcing Chain Contradiction", Code: "1301", Level: Extreme, Score: 500, SE: 80, SEChain: true}
+	forcingChainVerity        = &Technique{Name: "Forcing Chain Verity", Code: "1302", Level: Extreme, Score: 500, SE: 80, SEChain: true}
+	forcingNetContradiction   = &Technique{Name: "Forcing Net Contradiction", Code: "1303", Level: Extreme, Score: 700, SE: 85, SEChain: true}
+	forcingNetVerity          = &Technique{Name: "Forcing Net Verity", Code: "1304", Level: Extreme, Score: 700, SE: 85, SEChain: true}
 )
 
 // ForcingChain (r) assumes a candidate true, or false, and follows what

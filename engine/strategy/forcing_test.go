@@ -387,7 +387,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 					boards = append(boards, b.Clone())
 				}
 				sink.Reset()
-				sink.Size = p.Size
+				sink.Form = p.Form
 				p.Strategy.Find(b, &sink)
 				if len(sink.Steps()) > 0 {
 					sink.Steps()[0].Apply(b)

@@ -24,22 +24,29 @@ import (
 // side; Mutant fish are every other mix. A fish is named by the sets it
 // uses, whatever search found it, as HoDoKu does.
 var (
-	frankenTechniques       = fishFamily("Franken ", "033", [6]Level{Unfair, Unfair, Unfair, Extreme, Extreme, Extreme}, [6]int{300, 350, 370, 470, 470, 470})
-	finnedFrankenTechniques = fishFamily("Finned Franken ", "034", [6]Level{Unfair, Unfair, Unfair, Extreme, Extreme, Extreme}, [6]int{390, 410, 430, 470, 470, 470})
-	mutantTechniques        = fishFamily("Mutant ", "035", [6]Level{Extreme, Extreme, Extreme, Extreme, Extreme, Extreme}, [6]int{450, 450, 450, 470, 470, 470})
-	finnedMutantTechniques  = fishFamily("Finned Mutant ", "036", [6]Level{Extreme, Extreme, Extreme, Extreme, Extreme, Extreme}, [6]int{470, 470, 470, 470, 470, 470})
+	// SE lacks Franken and Mutant fish: they rate as the basic fish of
+	// their size, finned ones as the finned fish of their size.
+	frankenTechniques       = fishFamily("Franken ", "033", [6]Level{Unfair, Unfair, Unfair, Extreme, Extreme, Extreme}, [6]int{300, 350, 370, 470, 470, 470}, basicFishSE)
+	finnedFrankenTechniques = fishFamily("Finned Franken ", "034", [6]Level{Unfair, Unfair, Unfair, Extreme, Extreme, Extreme}, [6]int{390, 410, 430, 470, 470, 470}, finnedFishSE)
+	mutantTechniques        = fishFamily("Mutant ", "035", [6]Level{Extreme, Extreme, Extreme, Extreme, Extreme, Extreme}, [6]int{450, 450, 450, 470, 470, 470}, basicFishSE)
+	finnedMutantTechniques  = fishFamily("Finned Mutant ", "036", [6]Level{Extreme, Extreme, Extreme, Extreme, Extreme, Extreme}, [6]int{470, 470, 470, 470, 470, 470}, finnedFishSE)
+
+	// basicFishSE and finnedFishSE are the SE ratings of the basic and
+	// finned fish of 2 to 7 sets.
+	basicFishSE  = [6]SERating{32, 38, 52, 54, 55, 56}
+	finnedFishSE = [6]SERating{44, 56, 60, 62, 63, 64}
 
 	// FrankenFish (t): fish whose base sets are rows, or columns, and
 	// boxes, and whose cover sets are columns, or rows, and boxes (at
 	// least one box on either side), with or without fins (endo fins
-	// included). Sizes 2 to 4 by default, up to 7 when Sink.Size asks. In
+	// included). Sizes 2 to 4 by default, up to 7 when Sink.Form asks. In
 	// find-all mode it also reports HoDoKu's Siamese fish (see
 	// addSiameseFish). It runs only when chosen (OptIn): HoDoKu has Franken
 	// X-Wings and Swordfish among its default steps, but here a search for
 	// them where the solve gets stuck (before the forcing chains) made
 	// logic-only solving of top1465 over three times slower.
 	FrankenFish = &Strategy{
-		Name: "Franken Fish", class: Elimination, optIn: true, perDigit: true,
+		Name: "Franken Fish", class: Elimination, perDigit: true,
 		techniques: fishTechniqueList(frankenTechniques, finnedFrankenTechniques),
 		Explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, frankenFish) },
@@ -48,9 +55,9 @@ var (
 	// and a column among the base sets, say), with or without fins. It
 	// searches every mix of sets, so it is dear: it runs only when chosen
 	// (OptIn), as HoDoKu leaves it out of its default steps. Sizes 2 to 4
-	// by default, up to 7 when Sink.Size asks.
+	// by default, up to 7 when Sink.Form asks.
 	MutantFish = &Strategy{
-		Name: "Mutant Fish", class: Elimination, optIn: true, perDigit: true,
+		Name: "Mutant Fish", class: Elimination, perDigit: true,
 		techniques: fishTechniqueList(mutantTechniques, finnedMutantTechniques),
 		Explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, mutantFish) },
@@ -62,11 +69,11 @@ var fishSizeNames = [6]string{"X-Wing", "Swordfish", "Jellyfish", "Squirmbag", "
 
 // fishFamily returns the techniques of a fish family, sizes 2 to 7, and
 // their Siamese forms (HoDoKu's code plus a trailing 1) after them.
-func fishFamily(prefix, code string, levels [6]Level, scores [6]int) []*Technique {
+func fishFamily(prefix, code string, levels [6]Level, scores [6]int, se [6]SERating) []*Technique {
 	out := make([]*Technique, 12)
 	for i := range 6 {
-		out[i] = &Technique{Name: prefix + fishSizeNames[i], Code: fmt.Sprintf("%s%d", code, i), Level: levels[i], Score: scores[i]}
-		out[6+i] = &Technique{Name: "Siamese " + out[i].Name, Code: out[i].Code + "1", Level: levels[i], Score: scores[i]}
+		out[i] = &Technique{Name: prefix + fishSizeNames[i], Code: fmt.Sprintf("%s%d", code, i), Level: levels[i], Score: scores[i], SE: se[i]}
+		out[6+i] = siamese(out[i])
 	}
 	return out
 }
@@ -742,9 +749,15 @@ var fishInfos = func() map[*Technique]fishInfo {
 func siameseTechniques(ts []*Technique) []*Technique {
 	out := make([]*Technique, len(ts))
 	for i, t := range ts {
-		out[i] = &Technique{Name: "Siamese " + t.Name, Code: t.Code + "1", Level: t.Level, Score: t.Score}
+		out[i] = siamese(t)
 	}
 	return out
+}
+
+// siamese returns the Siamese form of technique t: HoDoKu's code plus a
+// trailing 1, rated as t (two fish on the same base sets).
+func siamese(t *Technique) *Technique {
+	return &Technique{Name: "Siamese " + t.Name, Code: t.Code + "1", Level: t.Level, Score: t.Score, SE: t.SE, SEChain: t.SEChain}
 }
 
 // addSiameseFish adds HoDoKu's Siamese fish (its option "allow duals and

@@ -56,9 +56,9 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 	first := func(order []*Strategy) bool {
 		for _, st := range order {
 			sink.Reset()
-			sink.All, sink.Size = false, 0
+			sink.All, sink.Form = false, AllForms
 			if st == MutantFish {
-				sink.Size = 3
+				sink.Form = OfSize(3)
 			}
 			st.Find(b, &sink)
 			if len(sink.Steps()) > 0 {
@@ -78,7 +78,7 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 					continue
 				}
 				sink.Reset()
-				sink.All, sink.Size = true, size
+				sink.All, sink.Form = true, OfSize(size)
 				st.Find(b, &sink)
 				fishCheckSteps(t, b, solution, &sink, seen)
 			}
@@ -146,7 +146,7 @@ func TestGeneralFishSteps(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sink := Sink{All: true, Size: reglibFishSize(c.code)}
+			sink := Sink{All: true, Form: OfSize(reglibFishSize(c.code))}
 			tt.st.Find(b, &sink)
 			n := grid.Notation{Layout: b.L}
 			for _, s := range sink.Steps() {
@@ -213,7 +213,7 @@ func BenchmarkGeneralFish(b *testing.B) {
 	for _, st := range []*Strategy{FrankenFish, MutantFish} {
 		for size := 2; size <= 4; size++ {
 			b.Run(fmt.Sprintf("%s/%d", st.Name, size), func(b *testing.B) {
-				sink := Sink{Size: size}
+				sink := Sink{Form: OfSize(size)}
 				for i := 0; i < b.N; i++ {
 					sink.Reset()
 					st.Find(boards[i%len(boards)], &sink)

@@ -199,14 +199,14 @@ func solveCheckingEachState(b *grid.Board, checked []*Strategy, passes []Pass, c
 	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
 		for _, st := range checked {
 			sink.Reset()
-			sink.All, sink.Size = true, 0
+			sink.All, sink.Form = true, AllForms
 			st.Find(b, &sink)
 			check(st, &sink)
 		}
 		progress := false
 		for _, p := range passes {
 			sink.Reset()
-			sink.All, sink.Size = false, p.Size
+			sink.All, sink.Form = false, p.Form
 			p.Strategy.Find(b, &sink)
 			if len(sink.Steps()) == 0 {
 				continue
@@ -377,7 +377,7 @@ func eachLogicState(t *testing.T, file string, max int, each func(b *grid.Board,
 			var step *Step
 			for _, p := range passes {
 				sink.Reset()
-				sink.All, sink.Size = false, p.Size
+				sink.All, sink.Form = false, p.Form
 				p.Strategy.Find(b, &sink)
 				if len(sink.Steps()) > 0 {
 					step = &sink.Steps()[0]

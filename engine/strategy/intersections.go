@@ -16,7 +16,7 @@ var (
 	// point into any unit it overlaps (a diagonal, a window).
 	LockedRegions = &Strategy{
 		Name: "Locked Regions", class: Elimination, local: true,
-		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50},
+		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50, SE: 26},
 		Explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
 	}
@@ -26,7 +26,7 @@ var (
 	// unit that is not a region may claim.
 	LockedCandidates = &Strategy{
 		Name: "Locked Candidates", class: Elimination, local: true,
-		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50},
+		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50, SE: 28},
 		Explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
 	}
@@ -38,8 +38,8 @@ var (
 		Explain:    explainLockedSubset,
 		find:       findLockedSubsets,
 	}
-	lockedPair   = &Technique{Name: "Locked Pair", Code: "0110", Level: Medium, Score: 40}
-	lockedTriple = &Technique{Name: "Locked Triple", Code: "0111", Level: Medium, Score: 60}
+	lockedPair   = &Technique{Name: "Locked Pair", Code: "0110", Level: Medium, Score: 40, SE: 29}
+	lockedTriple = &Technique{Name: "Locked Triple", Code: "0111", Level: Medium, Score: 60, SE: 28}
 )
 
 // findLocked finds digits of unit A confined to its overlap with unit B,
@@ -111,7 +111,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 			}
 		}
 		for k := 2; k <= 3; k++ {
-			if sink.Size != 0 && sink.Size != k {
+			if sink.Form.Size() != 0 && sink.Form.Size() != k {
 				continue
 			}
 			forEachSubset(n, k, func(pick uint32) bool {

@@ -33,10 +33,10 @@ var KillerSubsets = &Strategy{
 }
 
 var (
-	nakedKillerPair    = &Technique{Name: "Naked Killer Pair", Level: Hard, Score: 70}
-	nakedKillerTriple  = &Technique{Name: "Naked Killer Triple", Level: Hard, Score: 90}
-	hiddenKillerPair   = &Technique{Name: "Hidden Killer Pair", Level: Hard, Score: 80}
-	hiddenKillerTriple = &Technique{Name: "Hidden Killer Triple", Level: Hard, Score: 100}
+	nakedKillerPair    = &Technique{Name: "Naked Killer Pair", Level: Hard, Score: 70, SE: 38}
+	nakedKillerTriple  = &Technique{Name: "Naked Killer Triple", Level: Hard, Score: 90, SE: 44}
+	hiddenKillerPair   = &Technique{Name: "Hidden Killer Pair", Level: Hard, Score: 80, SE: 40}
+	hiddenKillerTriple = &Technique{Name: "Hidden Killer Triple", Level: Hard, Score: 100, SE: 46}
 )
 
 // maxMemberCombos bounds the combinations listed for one cage member; a
@@ -73,7 +73,7 @@ func findKillerSubsets(b *grid.Board, sink *Sink) {
 			continue
 		}
 		for k := 2; k <= 3; k++ {
-			if sink.Size != 0 && sink.Size != k {
+			if sink.Form.Size() != 0 && sink.Form.Size() != k {
 				continue
 			}
 			if findNakedKiller(b, sink, u, members, k) && sink.Done() {

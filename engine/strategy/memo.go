@@ -26,7 +26,7 @@ type DigitMemo struct {
 // memoPass is what a DigitMemo knows of one pass.
 type memoPass struct {
 	st     *Strategy
-	size   int
+	form   Form
 	known  grid.Digits // digits found without patterns on their planes
 	planes []uint64
 }
@@ -41,12 +41,12 @@ func (m *DigitMemo) Load(b *grid.Board) {
 	m.b, m.fresh = b, false
 }
 
-// Digits returns the digits the pass of st (at size) must look at on the
+// Digits returns the digits the pass of st (at form) must look at on the
 // loaded board: all but those on which it found nothing before, standing
 // where they stand now. An empty set means there is nothing to find.
-func (m *DigitMemo) Digits(st *Strategy, size int) grid.Digits {
+func (m *DigitMemo) Digits(st *Strategy, form Form) grid.Digits {
 	all := grid.AllDigits(m.n)
-	p := m.pass(st, size)
+	p := m.pass(st, form)
 	if p.known == 0 {
 		return all
 	}
@@ -63,10 +63,10 @@ func (m *DigitMemo) Digits(st *Strategy, size int) grid.Digits {
 	return todo
 }
 
-// Nothing records that the pass of st (at size) found nothing on the
+// Nothing records that the pass of st (at form) found nothing on the
 // loaded board among digits.
-func (m *DigitMemo) Nothing(st *Strategy, size int, digits grid.Digits) {
-	p := m.pass(st, size)
+func (m *DigitMemo) Nothing(st *Strategy, form Form, digits grid.Digits) {
+	p := m.pass(st, form)
 	m.takePlanes()
 	k := 2 * m.w
 	for ds := digits; ds != 0; ds &= ds - 1 {
@@ -76,14 +76,14 @@ func (m *DigitMemo) Nothing(st *Strategy, size int, digits grid.Digits) {
 	p.known |= digits
 }
 
-// pass returns the memo of st's pass at size, adding it when new.
-func (m *DigitMemo) pass(st *Strategy, size int) *memoPass {
+// pass returns the memo of st's pass at form, adding it when new.
+func (m *DigitMemo) pass(st *Strategy, form Form) *memoPass {
 	for i := range m.passes {
-		if p := &m.passes[i]; p.st == st && p.size == size {
+		if p := &m.passes[i]; p.st == st && p.form == form {
 			return p
 		}
 	}
-	m.passes = append(m.passes, memoPass{st: st, size: size, planes: make([]uint64, 2*m.w*m.n)})
+	m.passes = append(m.passes, memoPass{st: st, form: form, planes: make([]uint64, 2*m.w*m.n)})
 	return &m.passes[len(m.passes)-1]
 }
 
@@ -132,7 +132,7 @@ type CellMemo struct {
 // cellPass is what a CellMemo knows of one pass.
 type cellPass struct {
 	st    *Strategy
-	size  int
+	form  Form
 	known bool          // cand holds the board on which it found nothing
 	cand  []grid.Digits // candidates of the empty cells, 0 for filled ones
 }
@@ -146,12 +146,12 @@ func (m *CellMemo) Load(b *grid.Board) {
 	m.b = b
 }
 
-// Changed returns the cells the pass of st (at size) must find its patterns
+// Changed returns the cells the pass of st (at form) must find its patterns
 // through on the loaded board, and whether it must run at all: nil (every
 // cell) when it never found nothing or a candidate came back since; no
 // cell, and false, when nothing changed.
-func (m *CellMemo) Changed(st *Strategy, size int) (CellSet, bool) {
-	p := m.pass(st, size)
+func (m *CellMemo) Changed(st *Strategy, form Form) (CellSet, bool) {
+	p := m.pass(st, form)
 	if !p.known {
 		return nil, true
 	}
@@ -175,10 +175,10 @@ func (m *CellMemo) Changed(st *Strategy, size int) (CellSet, bool) {
 	return set, any
 }
 
-// Nothing records that the pass of st (at size) found nothing on the
+// Nothing records that the pass of st (at form) found nothing on the
 // loaded board.
-func (m *CellMemo) Nothing(st *Strategy, size int) {
-	p := m.pass(st, size)
+func (m *CellMemo) Nothing(st *Strategy, form Form) {
+	p := m.pass(st, form)
 	b := m.b
 	p.cand = grow(p.cand, len(b.Cand))
 	for c, d := range b.Cand {
@@ -190,13 +190,13 @@ func (m *CellMemo) Nothing(st *Strategy, size int) {
 	p.known = true
 }
 
-// pass returns the memo of st's pass at size, adding it when new.
-func (m *CellMemo) pass(st *Strategy, size int) *cellPass {
+// pass returns the memo of st's pass at form, adding it when new.
+func (m *CellMemo) pass(st *Strategy, form Form) *cellPass {
 	for i := range m.passes {
-		if p := &m.passes[i]; p.st == st && p.size == size {
+		if p := &m.passes[i]; p.st == st && p.form == form {
 			return p
 		}
 	}
-	m.passes = append(m.passes, cellPass{st: st, size: size})
+	m.passes = append(m.passes, cellPass{st: st, form: form})
 	return &m.passes[len(m.passes)-1]
 }

@@ -94,14 +94,14 @@ func TestDigitMemo(t *testing.T) {
 	st := FinnedFish
 	var m DigitMemo
 	m.Load(b)
-	if got, want := m.Digits(st, 2), grid.AllDigits(9); got != want {
+	if got, want := m.Digits(st, OfSize(2)), grid.AllDigits(9); got != want {
 		t.Fatalf("fresh memo: digits %v, want %v", got, want)
 	}
-	m.Nothing(st, 2, grid.AllDigits(9)&^grid.Bit(9))
-	if got, want := m.Digits(st, 2), grid.Bit(9); got != want {
+	m.Nothing(st, OfSize(2), grid.AllDigits(9)&^grid.Bit(9))
+	if got, want := m.Digits(st, OfSize(2)), grid.Bit(9); got != want {
 		t.Fatalf("after nothing on 1-8: digits %v, want %v", got, want)
 	}
-	if got, want := m.Digits(st, 3), grid.AllDigits(9); got != want {
+	if got, want := m.Digits(st, OfSize(3)), grid.AllDigits(9); got != want {
 		t.Fatalf("another size: digits %v, want %v", got, want)
 	}
 	// A candidate of 6 gone moves 6; a placement of 2 moves 2 and the
@@ -113,11 +113,11 @@ func TestDigitMemo(t *testing.T) {
 	next := b.Clone()
 	next.Eliminate(nextCand(next, 6, empty), 6)
 	m.Load(next)
-	if got, want := m.Digits(st, 2), grid.Bit(6)|grid.Bit(9); got != want {
+	if got, want := m.Digits(st, OfSize(2)), grid.Bit(6)|grid.Bit(9); got != want {
 		t.Fatalf("after a 6 is gone: digits %v, want %v", got, want)
 	}
 	m.Load(b)
-	if got, want := m.Digits(st, 2), grid.Bit(9); got != want {
+	if got, want := m.Digits(st, OfSize(2)), grid.Bit(9); got != want {
 		t.Fatalf("back to the first board: digits %v, want %v", got, want)
 	}
 }
@@ -157,9 +157,9 @@ func TestLocalFinders(t *testing.T) {
 			st.Find(b, &whole)
 			if prev := last[st]; prev != nil {
 				m.Load(prev)
-				m.Nothing(st, 0)
+				m.Nothing(st, AllForms)
 				m.Load(b)
-				changed, run := m.Changed(st, 0)
+				changed, run := m.Changed(st, AllForms)
 				through := Sink{Changed: changed}
 				if run {
 					st.Find(b, &through)
@@ -199,24 +199,24 @@ func TestCellMemo(t *testing.T) {
 	st := WXYZWing
 	var m CellMemo
 	m.Load(b)
-	if set, run := m.Changed(st, 0); set != nil || !run {
+	if set, run := m.Changed(st, AllForms); set != nil || !run {
 		t.Fatalf("fresh memo: %v %v, want every cell", set, run)
 	}
-	m.Nothing(st, 0)
-	if set, run := m.Changed(st, 0); run || set == nil {
+	m.Nothing(st, AllForms)
+	if set, run := m.Changed(st, AllForms); run || set == nil {
 		t.Fatalf("same board: %v %v, want no cell and no run", set, run)
 	}
 	cell := nextCand(b, 6, 1)
 	next := b.Clone()
 	next.Eliminate(cell, 6)
 	m.Load(next)
-	set, run := m.Changed(st, 0)
+	set, run := m.Changed(st, AllForms)
 	if !run || set == nil || !set.Has(cell) || set.Count() != 1 {
 		t.Fatalf("a 6 gone from cell %d: %v %v, want that cell", cell, set, run)
 	}
-	m.Nothing(st, 0)
+	m.Nothing(st, AllForms)
 	m.Load(b) // a candidate back: not a later state
-	if set, run := m.Changed(st, 0); set != nil || !run {
+	if set, run := m.Changed(st, AllForms); set != nil || !run {
 		t.Fatalf("a candidate back: %v %v, want every cell", set, run)
 	}
 }

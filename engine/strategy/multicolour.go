@@ -6,8 +6,8 @@ import (
 
 // The techniques of MultiColours, numbered as HoDoKu's Multi Colors.
 var (
-	multiColour = &Technique{Name: "Multi Colours 1", Code: "0502", Level: Hard, Score: 200}
-	multiWrap   = &Technique{Name: "Multi Colours 2", Code: "0503", Level: Hard, Score: 200}
+	multiColour = &Technique{Name: "Multi Colours 1", Code: "0502", Level: Hard, Score: 200, SE: 70, SEChain: true}
+	multiWrap   = &Technique{Name: "Multi Colours 2", Code: "0503", Level: Hard, Score: 200, SE: 70, SEChain: true}
 )
 
 // MultiColours (m) colours the cells of a digit joined by strong links in

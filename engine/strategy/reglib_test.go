@@ -134,7 +134,7 @@ func runReglibCase(c reglibCase, st *Strategy) (bool, string) {
 	if err != nil {
 		return false, "bad board: " + err.Error()
 	}
-	sink := Sink{All: true, Size: reglibFishSize(c.code)}
+	sink := Sink{All: true, Form: OfSize(reglibFishSize(c.code))}
 	st.Find(b, &sink)
 	wantElims, wantPlaces := sortedEffects(c.elims), sortedEffects(c.places)
 	matched, other := false, 0

@@ -104,27 +104,27 @@ func trailing(m uint32) int { return bits.TrailingZeros32(m) }
 
 // maxSetSize is the largest subset or fish looked for by default; larger
 // ones (up to 7) are the complements of smaller ones in 9×9 and are asked
-// for with Sink.Size.
+// for with Sink.Form.
 const maxSetSize = 4
 
 var (
 	nakedTechniques = []*Technique{
-		{Name: "Naked Pair", Code: "0200", Level: Medium, Score: 60},
-		{Name: "Naked Triple", Code: "0201", Level: Medium, Score: 80},
-		{Name: "Naked Quadruple", Code: "0202", Level: Hard, Score: 120},
+		{Name: "Naked Pair", Code: "0200", Level: Medium, Score: 60, SE: 30},
+		{Name: "Naked Triple", Code: "0201", Level: Medium, Score: 80, SE: 36},
+		{Name: "Naked Quadruple", Code: "0202", Level: Hard, Score: 120, SE: 50},
 	}
 	hiddenTechniques = []*Technique{
-		{Name: "Hidden Pair", Code: "0210", Level: Medium, Score: 70},
-		{Name: "Hidden Triple", Code: "0211", Level: Medium, Score: 100},
-		{Name: "Hidden Quadruple", Code: "0212", Level: Hard, Score: 150},
+		{Name: "Hidden Pair", Code: "0210", Level: Medium, Score: 70, SE: 34},
+		{Name: "Hidden Triple", Code: "0211", Level: Medium, Score: 100, SE: 40},
+		{Name: "Hidden Quadruple", Code: "0212", Level: Hard, Score: 150, SE: 54},
 	}
 	fishTechniques = []*Technique{
-		{Name: "X-Wing", Code: "0300", Level: Hard, Score: 140},
-		{Name: "Swordfish", Code: "0301", Level: Hard, Score: 150},
-		{Name: "Jellyfish", Code: "0302", Level: Hard, Score: 160},
-		{Name: "Squirmbag", Code: "0303", Level: Unfair, Score: 470},
-		{Name: "Whale", Code: "0304", Level: Unfair, Score: 470},
-		{Name: "Leviathan", Code: "0305", Level: Unfair, Score: 470},
+		{Name: "X-Wing", Code: "0300", Level: Hard, Score: 140, SE: 32},
+		{Name: "Swordfish", Code: "0301", Level: Hard, Score: 150, SE: 38},
+		{Name: "Jellyfish", Code: "0302", Level: Hard, Score: 160, SE: 52},
+		{Name: "Squirmbag", Code: "0303", Level: Unfair, Score: 470, SE: 54},
+		{Name: "Whale", Code: "0304", Level: Unfair, Score: 470, SE: 55},
+		{Name: "Leviathan", Code: "0305", Level: Unfair, Score: 470, SE: 56},
 	}
 
 	// NakedSubsets (F, the seed's "naked pairs" generalised): k cells of a
@@ -158,8 +158,8 @@ var (
 
 // sizes returns the range of sizes a sink asks for.
 func sizes(sink *Sink, max int) (lo, hi int) {
-	if sink.Size != 0 {
-		return sink.Size, sink.Size
+	if k := sink.Form.Size(); k != 0 {
+		return k, k
 	}
 	return 2, max
 }

@@ -3,24 +3,40 @@ package strategy
 import "testing"
 
 // TestSERatesCoverCatalogue: every technique of every strategy of the
-// catalogue has an SE rating on SE's scale (1.0 to 12), and the table
-// names no technique the catalogue lacks.
+// technique table has an SE rating on SE's scale (1.0 to 12), and a
+// level.
 func TestSERatesCoverCatalogue(t *testing.T) {
-	known := map[string]bool{}
+	n := 0
 	for _, st := range All() {
+		if st.Level() == Unrated {
+			t.Errorf("%s: Level() is Unrated", st.Name)
+		}
 		for _, tech := range st.AllTechniques() {
-			known[tech.Name] = true
-			r := tech.SERating()
-			if r < 10 || r > 120 {
+			n++
+			if r := tech.SERating(); r < 10 || r > 120 {
 				t.Errorf("%s (%s): SE rating %s, want 1.0 to 12.0", tech.Name, st.Name, r)
+			}
+			if tech.Level == Unrated || tech.Level > Extreme {
+				t.Errorf("%s (%s): level %s", tech.Name, st.Name, tech.Level)
 			}
 		}
 	}
-	for name := range seRates {
-		if !known[name] {
-			t.Errorf("SE table rates %q, which no strategy of the catalogue takes", name)
+	if n < 150 {
+		t.Errorf("%d techniques rated, want at least 150", n)
+	}
+}
+
+// techniqueNamed returns the technique of the table's strategies named
+// name, or nil.
+func techniqueNamed(name string) *Technique {
+	for _, st := range All() {
+		for _, tech := range st.AllTechniques() {
+			if tech.Name == name {
+				return tech
+			}
 		}
 	}
+	return nil
 }
 
 // TestSERatesFollowSE: the techniques SE itself rates keep SE's figures
@@ -38,7 +54,7 @@ func TestSERatesFollowSE(t *testing.T) {
 		{"Hidden Quadruple", 54}, {"Bivalue Universal Grave + 1", 56},
 	}
 	for _, w := range want {
-		if got := seRates[w.name].base; got != w.se {
+		if got := techniqueNamed(w.name).SERating(); got != w.se {
 			t.Errorf("%s: SE rating %s, want SE's %s", w.name, got, w.se)
 		}
 	}
@@ -54,11 +70,11 @@ func TestSELengthBonus(t *testing.T) {
 }
 
 func TestStepSERating(t *testing.T) {
-	chain := &Step{Technique: &Technique{Name: "X-Chain"}, Nodes: make([]Node, 6)}
-	if got := chain.SERating(); got != seRates["X-Chain"].base+1 {
-		t.Errorf("X-Chain of 6 nodes: %s, want base %s plus 0.1", got, seRates["X-Chain"].base)
+	chain := &Step{Technique: XChain.Technique, Nodes: make([]Node, 6)}
+	if got := chain.SERating(); got != 66+1 {
+		t.Errorf("X-Chain of 6 nodes: %s, want base 6.6 plus 0.1", got)
 	}
-	pair := &Step{Technique: &Technique{Name: "Naked Pair"}, Nodes: make([]Node, 6)}
+	pair := &Step{Technique: techniqueNamed("Naked Pair"), Nodes: make([]Node, 6)}
 	if got := pair.SERating(); got != 30 {
 		t.Errorf("Naked Pair: %s, want 3.0 (no length bonus)", got)
 	}

@@ -15,18 +15,18 @@ var (
 	// Skyscraper (L): two strong links in parallel lines (two rows or two
 	// columns) with one end of each in the same cross line; one of the two
 	// other ends holds the digit, so no cell seeing both may.
-	Skyscraper = perDigit(newStrategy(Elimination, &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130},
+	Skyscraper = perDigit(newStrategy(Elimination, &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130, SE: 40},
 		findSkyscrapers, explainTwoLinks))
 	// TwoStringKite (M): a strong link in a row and one in a column with one
 	// end of each in the same box; one of the two other ends holds the
 	// digit, so no cell seeing both may.
-	TwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150},
+	TwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150, SE: 41},
 		findTwoStringKites, explainTwoLinks))
 	// TurbotFish (N): two strong links in any units with an end of one
 	// seeing an end of the other; one of the two far ends holds the digit,
 	// so no cell seeing both may. Skyscrapers and kites are its special
 	// cases and are reported here too.
-	TurbotFish = perDigit(newStrategy(Elimination, &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120},
+	TurbotFish = perDigit(newStrategy(Elimination, &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120, SE: 42},
 		findTurbotFish, explainTwoLinks))
 	// EmptyRectangle (O): a box whose candidates of a digit all lie in one
 	// row and one column of it, and a strong link in a line that starts in
@@ -35,7 +35,7 @@ var (
 	// else the box would have no place left for it. A box with only two
 	// candidates counts too (HoDoKu's option "allow ERs with only two
 	// candidates"); such a pattern is also a turbot fish.
-	EmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120},
+	EmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120, SE: 42},
 		findEmptyRectangles, explainEmptyRectangle))
 )
 
@@ -228,7 +228,23 @@ func findSkyscrapers(b *grid.Board, sink *Sink) {
 	}
 }
 
-func findTwoStringKites(b *grid.Board, sink *Sink) {
+// findTwoStringKites reports the 2-String Kites of b: a strong link in a
+// row and one in a column with an end of each in one box, their other ends
+// outside it.
+func findTwoStringKites(b *grid.Board, sink *Sink) { findKites(b, sink, false) }
+
+// findKitesForDuals finds the 2-String Kites as HoDoKu pairs them into
+// duals (DualTwoStringKite): the four cells distinct, the other ends
+// anywhere (inside the box too: the ends in the box still cannot both hold
+// the digit, so one of the other ends does). Of a row link and a column
+// link with ends in several boxes, the first pair of ends in cell order
+// counts; a kite that eliminates what an earlier one of its digit does is
+// left out.
+func findKitesForDuals(b *grid.Board, sink *Sink) { findKites(b, sink, true) }
+
+// findKites reports the 2-String Kites of b, or with duals those the dual
+// kites pair (see findKitesForDuals).
+func findKites(b *grid.Board, sink *Sink, duals bool) {
 	if b.L.Region == nil {
 		return
 	}
@@ -243,14 +259,27 @@ func findTwoStringKites(b *grid.Board, sink *Sink) {
 			continue
 		}
 		cols.collect(b, d, 1<<grid.Column)
+		first := len(sink.steps)
 		for i := 0; i < rows.n; i++ {
 			for j := 0; j < cols.n; j++ {
 				lr, lc := rows.link[i], cols.link[j]
+			ends:
 				for _, xr := range [2]int{lr.a, lr.b} {
 					for _, xc := range [2]int{lc.a, lc.b} {
 						yr, yc := lr.otherEnd(xr), lc.otherEnd(xc)
 						box := reg[xr]
-						if xr == xc || reg[xc] != box || reg[yr] == box || reg[yc] == box || yr == yc || yr == xc || yc == xr {
+						switch {
+						case reg[xc] != box:
+							continue
+						case duals:
+							if xr != xc && xr != yc && yr != xc && yr != yc {
+								patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
+								if last := len(sink.steps) - 1; last > first && kiteRepeats(sink.steps[first:last], &sink.steps[last]) {
+									sink.steps = sink.steps[:last]
+								}
+							}
+							break ends // the first pair of box ends counts
+						case xr == xc || reg[yr] == box || reg[yc] == box || yr == yc || yr == xc || yc == xr:
 							continue
 						}
 						patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)

@@ -19,26 +19,26 @@ var (
 	// digits, so its placed digits and the reach of its cells' candidates
 	// bound its straight; a candidate outside every straight in reach (a
 	// stranded digit) goes.
-	CompartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Compartment Range", Level: Easy, Score: 4},
+	CompartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Compartment Range", Level: Easy, Score: 4, SE: 12},
 		findCompartmentRanges, explainCompartmentRange))
 	// SureDigits (y): a digit of every straight a compartment can still
 	// hold is sure to be in it: it leaves the cells that see all its places
 	// there (the rest of the compartment's row or column, and the box or
 	// diagonal of Str8ts B and X they share), and goes in when one cell of
 	// the compartment alone can take it.
-	SureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Sure Digits", Level: Easy, Score: 8},
+	SureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Sure Digits", Level: Easy, Score: 8, SE: 26},
 		findSureDigits, explainSureDigits))
 	// MindTheGap (z): the straights a compartment can hold must each fill
 	// every cell with a distinct candidate; a candidate of a cell that no
 	// such filling uses goes. A gap in the candidates splits the
 	// compartment's straight to one side of it (split compartments).
-	MindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Mind the Gap", Level: Medium, Score: 20},
+	MindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Mind the Gap", Level: Medium, Score: 20, SE: 28},
 		findMindTheGap, explainMindTheGap))
 	// HighLowStranding (A2): the compartments of a row or a column hold
 	// straights that share no digit. A straight of one compartment that
 	// leaves another no straight of its own (one takes the high digits,
 	// the other the low) is out, and with it the candidates only it uses.
-	HighLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40},
+	HighLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40, SE: 30},
 		findHighLowStranding, explainHighLowStranding))
 	// CompartmentSubsets (B2): k sure digits of a compartment confined to
 	// k of its cells clear those cells of other digits (a hidden pair or
@@ -64,18 +64,18 @@ var (
 	// that can, every column that can hold it does; and the other way
 	// round. A column that must hold the digit with one place left for it
 	// takes it there.
-	Settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Settis", Level: Hard, Score: 150},
+	Settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Settis", Level: Hard, Score: 150, SE: 52},
 		findSettis, explainSettis))
 )
 
 var (
 	compartmentSubsetTechniques = []*Technique{
-		{Name: "Compartment Hidden Pair", Level: Medium, Score: 50},
-		{Name: "Compartment Hidden Triple", Level: Medium, Score: 70},
+		{Name: "Compartment Hidden Pair", Level: Medium, Score: 50, SE: 34},
+		{Name: "Compartment Hidden Triple", Level: Medium, Score: 70, SE: 40},
 	}
 	str8tsFishTechniques = []*Technique{
-		{Name: "Str8ts X-Wing", Level: Hard, Score: 100},
-		{Name: "Str8ts Swordfish", Level: Hard, Score: 120},
+		{Name: "Str8ts X-Wing", Level: Hard, Score: 100, SE: 32},
+		{Name: "Str8ts Swordfish", Level: Hard, Score: 120, SE: 38},
 	}
 )
 
@@ -553,8 +553,8 @@ func explainHighLowStranding(s *Step, n grid.Notation) string {
 func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 	l := b.L
 	lo, hi := 2, 3
-	if sink.Size != 0 {
-		lo, hi = sink.Size, sink.Size
+	if k := sink.Form.Size(); k != 0 {
+		lo, hi = k, k
 	}
 	var c compartment
 	for size := lo; size <= hi && size <= 3; size++ {
@@ -685,8 +685,8 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 	n := l.N
 	lines := newStr8tsLines(l)
 	lo, hi := 2, 3
-	if sink.Size != 0 {
-		lo, hi = sink.Size, sink.Size
+	if k := sink.Form.Size(); k != 0 {
+		lo, hi = k, k
 	}
 	for size := lo; size <= hi && size <= 3; size++ {
 		for d := 1; d <= n; d++ {
@@ -934,7 +934,7 @@ func explainSettis(s *Step, n grid.Notation) string {
 // Str8ts X and BX must not cross the rectangle.
 var Str8tsUniqueRectangle = &Strategy{
 	Name: "Str8ts Unique Rectangle", class: Elimination, str8ts: OnlyOnStr8ts, needsUnique: true,
-	Technique: &Technique{Name: "Str8ts Unique Rectangle", Level: Hard, Score: 100},
+	Technique: &Technique{Name: "Str8ts Unique Rectangle", Level: Hard, Score: 100, SE: 45},
 	find:      findStr8tsUniqueRectangles,
 	Explain:   explainStr8tsUniqueRectangle,
 }

@@ -83,6 +83,11 @@ type Technique struct {
 	Code  string // the HoDoKu regression library code, e.g. "0100"
 	Level Level
 	Score int // base score of each step (HoDoKu's)
+	// SE is the technique's rating on Sudoku Explainer's scale (see
+	// SERating), before any length bonus; SEChain adds SE's length bonus
+	// for the nodes of the step's chain (Step.Nodes, SELengthBonus).
+	SE      SERating
+	SEChain bool
 }
 
 // CellDigit is a digit in a cell: a placement or an elimination.
@@ -277,9 +282,10 @@ func eliminationList(n grid.Notation, es []CellDigit) string {
 type Sink struct {
 	// All asks finders for every step they can find, not just the first.
 	All bool
-	// Size asks a finder of patterns of several sizes (subsets, fish) for
-	// one size only; 0 asks for every size it knows.
-	Size int
+	// Form asks a finder of patterns of several forms (subsets and fish
+	// of several sizes, rectangles of several types) for one form only;
+	// the zero Form (AllForms) asks for every form it knows.
+	Form Form
 	// Digits, when not empty, asks a per-digit finder (Strategy.PerDigit)
 	// for the patterns of these digits only.
 	Digits grid.Digits
@@ -374,8 +380,9 @@ const (
 	OnlyOnStr8ts
 )
 
-// Strategy is one solving method. The catalogue (catalogue.go) gives it
-// its method letter and its places in the order of play.
+// Strategy is one solving method. The technique table (techniques.go)
+// gives it its method letter, its places in the order of play, its cost
+// class and whether it is opt-in.
 type Strategy struct {
 	Name string // e.g. "Naked Single"
 	// Technique is the default technique of the strategy's steps; finders
@@ -389,7 +396,6 @@ type Strategy struct {
 	class       Class
 	needsUnique bool
 	str8ts      Str8tsUse
-	optIn       bool
 	perDigit    bool
 	local       bool
 	// find reports the strategy's steps (see Find); guessing has none: the
@@ -412,11 +418,6 @@ func (s *Strategy) NeedsUnique() bool { return s.needsUnique }
 
 // Str8ts tells whether the strategy runs on Str8ts boards (see Str8tsUse).
 func (s *Strategy) Str8ts() Str8tsUse { return s.str8ts }
-
-// OptIn reports whether the strategy is too dear for the default order of
-// play (HoDoKu leaves it out of its default steps too): a solve runs it
-// only when its options name it.
-func (s *Strategy) OptIn() bool { return s.optIn }
 
 // PerDigit reports whether the strategy's patterns each lie on one digit:
 // what the finder reports for a digit depends only on the cells where that
@@ -463,10 +464,13 @@ func (s *Strategy) HasFinder() bool { return s.find != nil }
 
 // Level returns the level of the strategy's easiest technique.
 func (s *Strategy) Level() Level {
-	if s.Technique != nil {
-		return s.Technique.Level
+	level := Unrated
+	for _, t := range s.AllTechniques() {
+		if level == Unrated || t.Level < level {
+			level = t.Level
+		}
 	}
-	return Unrated
+	return level
 }
 
 // AllTechniques returns every technique the strategy's steps may carry.

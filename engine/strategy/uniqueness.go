@@ -7,16 +7,16 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-// The unique rectangle techniques, in HoDoKu's order: Sink.Size k runs
+// The unique rectangle techniques, in HoDoKu's order: Sink.Form of type k runs
 // UniqueRectangles.Techniques[k-1] alone.
 var (
-	urType1  = &Technique{Name: "Uniqueness Test 1", Code: "0600", Level: Hard, Score: 100}
-	urType2  = &Technique{Name: "Uniqueness Test 2", Code: "0601", Level: Hard, Score: 100}
-	urType3  = &Technique{Name: "Uniqueness Test 3", Code: "0602", Level: Hard, Score: 100}
-	urType4  = &Technique{Name: "Uniqueness Test 4", Code: "0603", Level: Hard, Score: 100}
-	urType5  = &Technique{Name: "Uniqueness Test 5", Code: "0604", Level: Hard, Score: 100}
-	urType6  = &Technique{Name: "Uniqueness Test 6", Code: "0605", Level: Hard, Score: 100}
-	urHidden = &Technique{Name: "Hidden Rectangle", Code: "0606", Level: Hard, Score: 100}
+	urType1  = &Technique{Name: "Uniqueness Test 1", Code: "0600", Level: Hard, Score: 100, SE: 45}
+	urType2  = &Technique{Name: "Uniqueness Test 2", Code: "0601", Level: Hard, Score: 100, SE: 45}
+	urType3  = &Technique{Name: "Uniqueness Test 3", Code: "0602", Level: Hard, Score: 100, SE: 46}
+	urType4  = &Technique{Name: "Uniqueness Test 4", Code: "0603", Level: Hard, Score: 100, SE: 45}
+	urType5  = &Technique{Name: "Uniqueness Test 5", Code: "0604", Level: Hard, Score: 100, SE: 46}
+	urType6  = &Technique{Name: "Uniqueness Test 6", Code: "0605", Level: Hard, Score: 100, SE: 46}
+	urHidden = &Technique{Name: "Hidden Rectangle", Code: "0606", Level: Hard, Score: 100, SE: 46}
 )
 
 // UniqueRectangles (U) avoids the deadly pattern of four unsolved cells in
@@ -24,7 +24,7 @@ var (
 // such a pattern would let the digits swap, giving a second solution, so at
 // least one corner must hold something else. Uniqueness Tests 1 to 6 and
 // the Hidden Rectangle are the ways of using that fact; each runs at its own
-// place in HoDoKu's order (Sink.Size 1..6 for the tests, 7 for the hidden
+// place in HoDoKu's order (Sink.Form of type 1..6 for the tests, 7 for the hidden
 // rectangle, 0 for all).
 //
 // Corners with extra candidates may miss one or both rectangle digits when
@@ -195,10 +195,10 @@ func uqConfined(b *grid.Board, p, q, d int) int {
 	return -1
 }
 
-// urSteps reports the steps of rectangle r that sink.Size asks for; it
+// urSteps reports the steps of rectangle r that sink.Form asks for; it
 // returns true when the finder should stop.
 func urSteps(b *grid.Board, sink *Sink, r *rect) bool {
-	want := func(size int) bool { return sink.Size == 0 || sink.Size == size }
+	want := func(size int) bool { return sink.Form.Type() == 0 || sink.Form.Type() == size }
 	// e1, e2 are the corners with extras when there are two of them.
 	e1, e2 := -1, -1
 	for i := range r.q {

@@ -120,7 +120,7 @@ func runUQTests(t *testing.T, tests []uqTest) {
 			b := grid.NewBoard(l)
 			tt.setup(b)
 			before := b.Clone()
-			sink := Sink{All: true, Size: tt.size}
+			sink := Sink{All: true, Form: OfType(tt.size)}
 			tt.find(b, &sink)
 			if got := uqRender(l, sink.Steps()); !slices.Equal(got, tt.want) {
 				t.Errorf("got %q, want %q", got, tt.want)

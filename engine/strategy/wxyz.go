@@ -19,7 +19,7 @@ var WXYZWing = &Strategy{
 	local: true, find: findWXYZWings, Explain: explainWXYZWing,
 }
 
-var techWXYZWing = &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200}
+var techWXYZWing = &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200, SE: 55}
 
 func findWXYZWings(b *grid.Board, sink *Sink) {
 	l := b.L

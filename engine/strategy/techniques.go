@@ -1,0 +1,250 @@
+package strategy
+
+import "fmt"
+
+//go:generate go test -run ^TestStrategiesDoc$ -update .
+
+// The technique table is the one list of the passes of the order of play,
+// cheapest first: each row a run of one strategy's finder, for one form
+// of its pattern (naked pairs long before naked quads), with the facts of
+// that pass. The facts of a kind of step (its HoDoKu code, level and
+// score, its SE rating) are its Technique's, declared with the strategy
+// that reports it; everything else the solver, the service and the docs
+// know about a strategy is read from here: its method letter, its place
+// in the order (All, Select, Plan), its cost class (Strategy.Cost),
+// whether it is opt-in (Strategy.OptIn), and the strategy that covers it.
+//
+// Adding a technique is one file (its strategy, finder and techniques)
+// plus its row, at its place in Order: HoDoKu's number where HoDoKu has
+// the technique (../shared/docs/strategies.md), else a free number
+// between its neighbours; a new strategy takes the next free letter (see
+// the scheme in catalogue.go). docs/strategies.md's table is generated
+// from these rows (go generate; TestStrategiesDoc fails when it is out of
+// date).
+var table = [...]Pass{
+	{Order: 200, Letter: "A", Strategy: NakedSingle, Name: "Naked Single", Cost: Cheap},
+	// HoDoKu plays Full House first (100); here it follows A, so that the
+	// seed's examples keep A.
+	{Order: 210, Letter: "H", Strategy: FullHouse, Name: "Full House", Cost: Cheap},
+	{Order: 300, Letter: "B", Strategy: HiddenSingle, Name: "Hidden Single", Cost: Cheap},
+	{Order: 310, Letter: "x", Strategy: CompartmentRange, Name: "Compartment Range", Cost: Cheap},
+	{Order: 320, Letter: "y", Strategy: SureDigits, Name: "Sure Digits", Cost: Cheap},
+	{Order: 330, Letter: "z", Strategy: MindTheGap, Name: "Mind the Gap", Cost: Cheap},
+	{Order: 340, Letter: "A2", Strategy: HighLowStranding, Name: "High/Low Stranding", Cost: Dear},
+	{Order: 900, Letter: "X", Strategy: CageCombinations, Name: "Cage Combinations", Cost: Cheap},
+	{Order: 950, Letter: "Y", Strategy: CagePermutations, Name: "Cage Permutations", Cost: Cheap},
+	{Order: 1000, Letter: "I", Strategy: LockedSubsets, Form: OfSize(2), Name: "Locked Pair", Cost: Cheap},
+	{Order: 1050, Letter: "a", Strategy: InniesOutiesStrategy, Form: UpToCells(1), Name: "Innies and Outies", Cost: Cheap},
+	{Order: 1060, Letter: "c", Strategy: LineRules, Name: "Line Rules", Cost: Cheap},
+	{Order: 1100, Letter: "I", Strategy: LockedSubsets, Form: OfSize(3), Name: "Locked Triple", Cost: Cheap},
+	{Order: 1200, Letter: "D", Strategy: LockedRegions, Name: "Locked Candidates Type 1 (Pointing)", Cost: Cheap},
+	{Order: 1210, Letter: "G", Strategy: LockedCandidates, Name: "Locked Candidates Type 2 (Claiming)", Cost: Cheap},
+	{Order: 1250, Letter: "Z", Strategy: CageOverlap, Name: "Cage/Unit Overlap", Cost: Cheap},
+	{Order: 1300, Letter: "F", Strategy: NakedSubsets, Form: OfSize(2), Name: "Naked Pair", Cost: Cheap},
+	{Order: 1400, Letter: "F", Strategy: NakedSubsets, Form: OfSize(3), Name: "Naked Triple", Cost: Cheap},
+	{Order: 1500, Letter: "E", Strategy: HiddenSubsets, Form: OfSize(2), Name: "Hidden Pair", Cost: Cheap},
+	{Order: 1600, Letter: "E", Strategy: HiddenSubsets, Form: OfSize(3), Name: "Hidden Triple", Cost: Cheap},
+	{Order: 1610, Letter: "B2", Strategy: CompartmentSubsets, Form: OfSize(2), Name: "Compartment Hidden Pair", Cost: Dear},
+	{Order: 1620, Letter: "B2", Strategy: CompartmentSubsets, Form: OfSize(3), Name: "Compartment Hidden Triple", Cost: Dear},
+	{Order: 2000, Letter: "F", Strategy: NakedSubsets, Form: OfSize(4), Name: "Naked Quadruple", Cost: Cheap},
+	{Order: 2050, Letter: "a", Strategy: InniesOutiesStrategy, Form: UpToCells(4), Name: "Multi-cell Innies and Outies", Cost: Cheap},
+	{Order: 2100, Letter: "E", Strategy: HiddenSubsets, Form: OfSize(4), Name: "Hidden Quadruple", Cost: Cheap},
+	{Order: 2150, Letter: "b", Strategy: CageSplitting, Name: "Cage Splitting", Cost: Cheap},
+	{Order: 2160, Letter: "w", Strategy: KillerSubsets, Name: "Killer Subsets", Cost: Dear},
+	{Order: 2200, Letter: "J", Strategy: BasicFish, Form: OfSize(2), Name: "X-Wing", Cost: Dear},
+	{Order: 2300, Letter: "J", Strategy: BasicFish, Form: OfSize(3), Name: "Swordfish", Cost: Dear},
+	{Order: 2310, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(2), Name: "Str8ts X-Wing", Cost: Dear},
+	{Order: 2320, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(3), Name: "Str8ts Swordfish", Cost: Dear},
+	{Order: 2330, Letter: "D2", Strategy: Settis, Name: "Settis", Cost: Dear},
+	{Order: 2400, Letter: "J", Strategy: BasicFish, Form: OfSize(4), Name: "Jellyfish", Cost: Dear},
+	{Order: 2800, Letter: "S", Strategy: RemotePair, Name: "Remote Pair", Cost: Dear},
+	{Order: 2900, Letter: "W", Strategy: BUGPlusOne, Name: "Bivalue Universal Grave + 1", Cost: Dear},
+	{Order: 3000, Letter: "L", Strategy: Skyscraper, Name: "Skyscraper", Cost: Dear},
+	{Order: 3100, Letter: "M", Strategy: TwoStringKite, Name: "2-String Kite", Cost: Dear},
+	{Order: 3110, Letter: "p", Strategy: DualTwoStringKite, Name: "Dual 2-String Kite", Cost: Dear},
+	{Order: 3120, Letter: "N", Strategy: TurbotFish, Name: "Turbot Fish", Cost: Dear},
+	{Order: 3170, Letter: "O", Strategy: EmptyRectangle, Name: "Empty Rectangle", Cost: Dear},
+	{Order: 3180, Letter: "q", Strategy: DualEmptyRectangle, Name: "Dual Empty Rectangle", Cost: Dear},
+	{Order: 3200, Letter: "R", Strategy: WWing, Name: "W-Wing", Cost: Dear},
+	{Order: 3300, Letter: "P", Strategy: XYWing, Name: "XY-Wing", Cost: Dear},
+	{Order: 3400, Letter: "Q", Strategy: XYZWing, Name: "XYZ-Wing", Cost: Dear},
+	{Order: 3450, Letter: "o", Strategy: WXYZWing, Name: "WXYZ-Wing", Cost: Dear},
+	{Order: 3490, Letter: "E2", Strategy: Str8tsUniqueRectangle, Name: "Str8ts Unique Rectangle", Cost: Dear},
+	{Order: 3500, Letter: "U", Strategy: UniqueRectangles, Form: OfType(1), Name: "Uniqueness Test 1", Cost: Dear},
+	{Order: 3600, Letter: "U", Strategy: UniqueRectangles, Form: OfType(2), Name: "Uniqueness Test 2", Cost: Dear},
+	{Order: 3700, Letter: "U", Strategy: UniqueRectangles, Form: OfType(3), Name: "Uniqueness Test 3", Cost: Dear},
+	{Order: 3800, Letter: "U", Strategy: UniqueRectangles, Form: OfType(4), Name: "Uniqueness Test 4", Cost: Dear},
+	{Order: 3900, Letter: "U", Strategy: UniqueRectangles, Form: OfType(5), Name: "Uniqueness Test 5", Cost: Dear},
+	{Order: 4000, Letter: "U", Strategy: UniqueRectangles, Form: OfType(6), Name: "Uniqueness Test 6", Cost: Dear},
+	{Order: 4010, Letter: "U", Strategy: UniqueRectangles, Form: OfType(7), Name: "Hidden Rectangle", Cost: Dear},
+	{Order: 4020, Letter: "V", Strategy: AvoidableRectangles, Form: OfType(1), Name: "Avoidable Rectangle Type 1", Cost: Dear},
+	{Order: 4030, Letter: "V", Strategy: AvoidableRectangles, Form: OfType(2), Name: "Avoidable Rectangle Type 2", Cost: Dear},
+	{Order: 4100, Letter: "K", Strategy: FinnedFish, Form: OfSize(2), Name: "Finned/Sashimi X-Wing", Cost: Dear},
+	{Order: 4300, Letter: "K", Strategy: FinnedFish, Form: OfSize(3), Name: "Finned/Sashimi Swordfish", Cost: Dear},
+	{Order: 4500, Letter: "K", Strategy: FinnedFish, Form: OfSize(4), Name: "Finned/Sashimi Jellyfish", Cost: Dear},
+	{Order: 5300, Letter: "l", Strategy: SueDeCoq, Name: "Sue de Coq", Cost: Dear},
+	{Order: 5330, Letter: "T", Strategy: SimpleColours, Name: "Simple Colours", Cost: Dear},
+	{Order: 5360, Letter: "m", Strategy: MultiColours, Name: "Multi Colours", Cost: Dear},
+	{Order: 5370, Letter: "n", Strategy: Medusa, Name: "3D Medusa", Cost: Dear},
+	{Order: 5400, Letter: "d", Strategy: XChain, Name: "X-Chain", Cost: Dear},
+	{Order: 5500, Letter: "e", Strategy: XYChain, Name: "XY-Chain", Cost: Dear},
+	{Order: 5600, Letter: "f", Strategy: NiceLoop, Name: "Nice Loop/AIC", Cost: Dear},
+	{Order: 5650, Letter: "g", Strategy: GroupedNiceLoop, Name: "Grouped Nice Loop/AIC", Cost: Dear},
+	// Grouped Nice Loop/AIC searches chains through almost locked sets:
+	// an ALS-XZ is the chain (z)A = (x)A - (x)B = (z)B, its double link
+	// the continuous loop through both sets, an ALS-XY-Wing or ALS chain a
+	// longer chain of the same links. Their finders stay for callers who
+	// select them without it (and for FindSteps).
+	{Order: 5700, Letter: "h", Strategy: ALSXZ, Name: "ALS-XZ", Cost: Dear, CoveredBy: GroupedNiceLoop},
+	{Order: 5800, Letter: "i", Strategy: ALSXYWing, Name: "ALS-XY-Wing", Cost: Dear, CoveredBy: GroupedNiceLoop},
+	{Order: 5900, Letter: "j", Strategy: ALSChain, Name: "ALS Chain", Cost: Dear, CoveredBy: GroupedNiceLoop},
+	{Order: 6000, Letter: "k", Strategy: DeathBlossom, Name: "Death Blossom", Cost: Dear},
+	// HoDoKu has Franken X-Wings and Swordfish among its default steps,
+	// but here a search for them where the solve gets stuck (before the
+	// forcing chains) made logic-only solving of top1465 over three times
+	// slower; HoDoKu leaves Mutant fish and templates out of its defaults.
+	{Order: 6100, Letter: "t", Strategy: FrankenFish, Form: OfSize(2), Name: "(Finned) Franken X-Wing", Cost: Dear, OptIn: true},
+	{Order: 6200, Letter: "t", Strategy: FrankenFish, Form: OfSize(3), Name: "(Finned) Franken Swordfish", Cost: Dear, OptIn: true},
+	{Order: 6300, Letter: "t", Strategy: FrankenFish, Form: OfSize(4), Name: "(Finned) Franken Jellyfish", Cost: Dear, OptIn: true},
+	{Order: 7300, Letter: "u", Strategy: MutantFish, Form: OfSize(2), Name: "(Finned) Mutant X-Wing", Cost: Dear, OptIn: true},
+	{Order: 7400, Letter: "u", Strategy: MutantFish, Form: OfSize(3), Name: "(Finned) Mutant Swordfish", Cost: Dear, OptIn: true},
+	{Order: 7500, Letter: "u", Strategy: MutantFish, Form: OfSize(4), Name: "(Finned) Mutant Jellyfish", Cost: Dear, OptIn: true},
+	{Order: 8500, Letter: "r", Strategy: ForcingChain, Name: "Forcing Chain", Cost: Dear},
+	{Order: 8600, Letter: "s", Strategy: ForcingNet, Name: "Forcing Net", Cost: Dear},
+	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
+	{Order: 8700, Letter: "v", Strategy: Templates, Name: "Templates", Cost: Dear, OptIn: true},
+	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
+	{Order: 8900, Letter: "C", Strategy: Guessing, Name: "Guessing", Cost: Cheap},
+}
+
+// Pass is one row of the technique table: a run of a strategy's finder in
+// the order of play, and the facts of it.
+type Pass struct {
+	// Order is the pass's place in the order of play: HoDoKu's number for
+	// the technique where HoDoKu has it, else one between its neighbours'.
+	Order    int
+	Letter   string // the strategy's method letter
+	Strategy *Strategy
+	// Form is the form of the strategy's pattern the pass asks its finder
+	// for (Sink.Form); the zero Form asks for every form it knows.
+	Form Form
+	Name string // the pass's name, its technique's or its techniques'
+	// Cost is the strategy's cost class; every row of a strategy has the
+	// same.
+	Cost Cost
+	// OptIn marks a strategy too dear for the default order of play; every
+	// row of a strategy has the same (Strategy.OptIn).
+	OptIn bool
+	// CoveredBy is a strategy earlier in the order of play that finds a
+	// step on every board where this one finds one; a plan holding it
+	// leaves this pass out (Plan).
+	CoveredBy *Strategy
+}
+
+// Cost is the cost class of a strategy: how dear its finder is to run
+// when it finds nothing, which is most of the time on a large board.
+type Cost uint8
+
+// The cost classes.
+const (
+	// Cheap strategies sweep the units and their intersections: singles,
+	// intersections (pointing, claiming, locked subsets), naked and hidden
+	// subsets, the cage and line rules, and the Str8ts compartment checks
+	// (range, sure digits, mind the gap). A pass of all of them costs
+	// about 0.1 ms on a 25×25 board.
+	Cheap Cost = iota
+	// Dear strategies search patterns across the board: fish, single-digit
+	// patterns, wings, uniqueness, colouring, chains, almost locked sets,
+	// forcing chains and nets. A pass of all of them on a stuck board
+	// costs about 1 ms on a 9×9 board, 10 ms on a 16×16 and 30 ms on a
+	// 25×25, every time logic is stuck before a guess.
+	Dear
+)
+
+// String returns the cost class's name, "cheap" or "dear".
+func (c Cost) String() string {
+	if c == Cheap {
+		return "cheap"
+	}
+	return "dear"
+}
+
+// FormKind tells what the number of a Form counts.
+type FormKind uint8
+
+// The kinds of form.
+const (
+	// AnyForm asks a finder for every form it knows.
+	AnyForm FormKind = iota
+	// SizeForm is the size of a subset or fish: its cells, digits or base
+	// sets.
+	SizeForm
+	// TypeForm is the type of a unique or avoidable rectangle (7 a hidden
+	// rectangle).
+	TypeForm
+	// CellsForm is the most cells an innie or outie group may have.
+	CellsForm
+)
+
+// Form narrows a pass of a strategy whose finder knows patterns of several
+// forms to one of them: a size of subset or fish, a type of rectangle, a
+// number of cells. The zero Form asks for every form.
+type Form struct {
+	kind FormKind
+	n    int
+}
+
+// AllForms asks a finder for every form it knows.
+var AllForms Form
+
+// OfSize returns the form of subsets or fish of size n; OfSize(0) is
+// AllForms.
+func OfSize(n int) Form { return form(SizeForm, n) }
+
+// OfType returns the form of rectangles of type n; OfType(0) is AllForms.
+func OfType(n int) Form { return form(TypeForm, n) }
+
+// UpToCells returns the form of patterns of at most n cells; UpToCells(0)
+// is AllForms.
+func UpToCells(n int) Form { return form(CellsForm, n) }
+
+// form returns the form of kind k and number n, AllForms for n ≤ 0.
+func form(k FormKind, n int) Form {
+	if n <= 0 {
+		return AllForms
+	}
+	return Form{k, n}
+}
+
+// Kind returns what the form's number counts.
+func (f Form) Kind() FormKind { return f.kind }
+
+// Size returns the subset or fish size the form asks for, 0 for any.
+func (f Form) Size() int { return f.number(SizeForm) }
+
+// Type returns the rectangle type the form asks for, 0 for any.
+func (f Form) Type() int { return f.number(TypeForm) }
+
+// Cells returns the most cells the form allows, 0 for any number.
+func (f Form) Cells() int { return f.number(CellsForm) }
+
+func (f Form) number(k FormKind) int {
+	if f.kind != k {
+		return 0
+	}
+	return f.n
+}
+
+// String renders the form, e.g. "size 3", "type 2", "up to 4 cells", or
+// "any" for AllForms.
+func (f Form) String() string {
+	switch f.kind {
+	case SizeForm:
+		return fmt.Sprintf("size %d", f.n)
+	case TypeForm:
+		return fmt.Sprintf("type %d", f.n)
+	case CellsForm:
+		return fmt.Sprintf("up to %d cells", f.n)
+	}
+	return "any"
+}
