@@ -184,7 +184,30 @@ type forcing struct {
 	groups    []grid.Group
 	fills     grid.Fills
 	scratch   grid.Board
+	// cageFills remembers what the fillings of a cage of rulesFor allow
+	// for the options of its cells: closures reach the same few states of
+	// a cage over and over, within a search and from one step to the next.
+	cageFills map[cageState]cageAllows
 }
+
+// cageState is a cage (its index in Layout.Cages) and its cells' options:
+// a placed cell's digit, or an open cell's candidates. The fillings of a
+// cage depend on nothing else.
+type cageState struct {
+	cage int
+	opts [grid.MaxGroupCells]grid.Digits
+}
+
+// cageAllows is what the fillings of a cage in some state allow.
+type cageAllows struct {
+	support [grid.MaxGroupCells]grid.Digits // by cell, as grid.Fills
+	none    bool                            // no filling: a contradiction
+	ok      bool                            // grid.Fills.OK
+}
+
+// maxCageFills bounds the states cageFills keeps (about 100 bytes each);
+// past it the memo starts afresh.
+const maxCageFills = 1 << 14
 
 var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
 
@@ -321,6 +344,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 		}
 	}
 	f.groups = make([]grid.Group, len(l.Cages))
+	clear(f.cageFills)
 	for k := range l.Cages {
 		if !f.groups[k].LoadCage(l, k) {
 			f.groups[k] = grid.Group{}
@@ -332,7 +356,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	if k := f.b.L.CellCage[cell]; k >= 0 && f.groups[k].Len() > 0 {
-		f.applyCage(im, k, next)
+		f.applyCage(im, k, cell, int(lit>>1)>>f.shift, next)
 	}
 	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
 		f.applyCompartment(im, u, next)
@@ -340,25 +364,69 @@ func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 }
 
 // applyCage makes false the candidates no filling of cage k puts in their
-// cells, given the candidates im leaves, or notes a contradiction when the
-// cage has no filling left.
-func (f *forcing) applyCage(im *implications, k int, next int32) {
+// cells, given the candidates im leaves now that digit di+1 has left cell,
+// or notes a contradiction when the cage has no filling left.
+func (f *forcing) applyCage(im *implications, k, cell, di int, next int32) {
 	g := &f.groups[k]
-	f.scratch.SetView(f.b, im.alive)
-	f.scratch.Fill(g, &f.fills)
-	f.work += 4 * g.Len()
-	if !f.fills.OK {
+	allows := f.cageAllows(im.alive, k, cell, di)
+	f.work += 4 * g.Len() // as when enumerated: the budget cuts at the same place
+	if !allows.ok {
 		return
 	}
-	if f.fills.Count == 0 {
+	if allows.none {
 		im.bad, im.badAt = badRule, int32(k)
 		return
 	}
 	for i, c := range g.Cells() {
-		for ds := im.alive[c] &^ f.fills.Support[i]; ds != 0; ds &= ds - 1 {
+		for ds := im.alive[c] &^ allows.support[i]; ds != 0; ds &= ds - 1 {
 			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, predRule-int32(k), next)
 		}
 	}
+}
+
+// cageAllows returns what the fillings of cage k allow with the candidates
+// alive, just after digit di+1 left cell: from the memo, from the memo's
+// state before that when no filling put di+1 in cell (the fillings are
+// the same), or enumerated.
+func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
+	g := &f.groups[k]
+	key := cageState{cage: k}
+	at := -1
+	for i, c := range g.Cells() {
+		if v := f.b.Value(c); v != 0 {
+			key.opts[i] = grid.Bit(int(v))
+		} else {
+			key.opts[i] = alive[c]
+		}
+		if c == cell {
+			at = i
+		}
+	}
+	if a, ok := f.cageFills[key]; ok {
+		return a
+	}
+	a, ok := cageAllows{}, false
+	if at >= 0 {
+		before := key
+		before.opts[at] |= 1 << di
+		// An enumeration that was not cut short is not cut short on
+		// fewer candidates.
+		a, ok = f.cageFills[before]
+		ok = ok && a.ok && !a.support[at].Has(di+1)
+	}
+	if !ok {
+		f.scratch.SetView(f.b, alive)
+		f.scratch.Fill(g, &f.fills)
+		a = cageAllows{support: f.fills.Support, none: f.fills.Count == 0, ok: f.fills.OK}
+	}
+	if f.cageFills == nil || len(f.cageFills) >= maxCageFills {
+		if f.cageFills == nil {
+			f.cageFills = make(map[cageState]cageAllows)
+		}
+		clear(f.cageFills)
+	}
+	f.cageFills[key] = a
+	return a
 }
 
 // applyCompartment makes false the candidates of compartment u outside
