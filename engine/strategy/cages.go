@@ -3,6 +3,8 @@ package strategy
 import (
 	"fmt"
 	"iter"
+	"slices"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -559,4 +561,115 @@ func explainOverlap(s *Step, n grid.Notation) string {
 // target they meet.
 func explainPseudo(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("%s: %s %s %d; remove %s", s.Name(), cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
+}
+
+// maxComboNodes bounds the search of fillingCombos, which only words and
+// draws steps: a cage with more fillings than that lists none.
+const maxComboNodes = 1 << 14
+
+// maxCombos is the most combinations fillingCombos lists.
+const maxCombos = 16
+
+// fillingCombos appends to dst the sets of digits the fillings of cage k use
+// with the candidates cand (a placed cell its own digit), each set once,
+// in the order their digit lists read; it appends none when there are more
+// than maxCombos or the search passes maxComboNodes.
+func fillingCombos(b *grid.Board, k int, cand []grid.Digits, dst []grid.Digits) []grid.Digits {
+	l := b.L
+	cg := &l.Cages[k]
+	start := len(dst)
+	var digit [grid.MaxGroupCells]int
+	cells := cg.Cells
+	if len(cells) > grid.MaxGroupCells {
+		return dst
+	}
+	nodes := 0
+	var walk func(i, sum, prod int) bool
+	walk = func(i, sum, prod int) bool {
+		if nodes++; nodes > maxComboNodes {
+			return false
+		}
+		if i == len(cells) {
+			if (cg.Op == grid.OpSub || cg.Op == grid.OpDiv) && len(cells) != 2 {
+				return true
+			}
+			second := 0
+			if len(cells) > 1 {
+				second = digit[1]
+			}
+			if !cg.Op.Meets(cg.Target, sum, prod, digit[0], second) {
+				return true
+			}
+			var set grid.Digits
+			for _, d := range digit[:len(cells)] {
+				set |= grid.Bit(d)
+			}
+			if !slices.Contains(dst[start:], set) {
+				if len(dst)-start == maxCombos {
+					return false
+				}
+				dst = append(dst, set)
+			}
+			return true
+		}
+		opts := cand[cells[i]]
+		if v := b.Value(cells[i]); v != 0 {
+			opts = grid.Bit(int(v))
+		}
+	next:
+		for ; opts != 0; opts &= opts - 1 {
+			d := opts.Min()
+			if cg.Op == grid.OpAdd && sum+d > cg.Target {
+				break // digits only grow
+			}
+			for j := 0; j < i; j++ {
+				if digit[j] == d && l.Sees(cells[i], cells[j]) {
+					continue next
+				}
+			}
+			digit[i] = d
+			if !walk(i+1, sum+d, prod*d) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(0, 0, 1) {
+		return dst[:start]
+	}
+	slices.SortFunc(dst[start:], compareDigitSets)
+	return dst
+}
+
+// compareDigitSets orders digit sets as their ascending digit lists read.
+func compareDigitSets(a, b grid.Digits) int {
+	for a != 0 && b != 0 {
+		if x, y := a.Min(), b.Min(); x != y {
+			return x - y
+		}
+		a, b = a&(a-1), b&(b-1)
+	}
+	return int(a) - int(b) // the shorter first
+}
+
+// straightCombos appends to dst the digits of each straight of windows
+// (see grid.StraightWindows) for a compartment of k cells.
+func straightCombos(windows grid.Digits, k int, dst []grid.Digits) []grid.Digits {
+	for ; windows != 0; windows &= windows - 1 {
+		lo := windows.Min()
+		dst = append(dst, (grid.Digits(1)<<k-1)<<(lo-1))
+	}
+	return dst
+}
+
+// comboList renders digit sets, e.g. "{1,2,4,9},{1,3,4,8}".
+func comboList(n grid.Notation, combos []grid.Digits) string {
+	var sb strings.Builder
+	for i, c := range combos {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString("{" + n.DigitList(c, ",") + "}")
+	}
+	return sb.String()
 }

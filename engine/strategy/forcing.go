@@ -188,6 +188,20 @@ type forcing struct {
 	// for the options of its cells: closures reach the same few states of
 	// a cage over and over, within a search and from one step to the next.
 	cageFills map[cageState]cageAllows
+	// ruleNodes are the cage and compartment nodes of the step being
+	// reported, appended after its candidate nodes (whose marks are in
+	// step with them); links to rule node i have the index -1-i until
+	// then. ruleAt keys them by rule and depth within one branch, and
+	// ruleCand holds the candidates a rule node's premises leave.
+	ruleNodes []Node
+	ruleAt    []ruleUse
+	ruleCand  []grid.Digits
+}
+
+// ruleUse is a rule node of a branch: the rule followed at a depth.
+type ruleUse struct {
+	rule, depth int32
+	node        int // in ruleNodes
 }
 
 // cageState is a cage (its index in Layout.Cages) and its cells' options:
@@ -1020,6 +1034,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	}
 	f.limit = fd.limit
 	im := &f.c
+	f.ruleNodes = f.ruleNodes[:0]
 	switch fd.form {
 	case formContradiction:
 		f.close(im, fd.premise)
@@ -1054,6 +1069,14 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		}
 		f.list = targets
 		f.addBranch(s, im, targets)
+		if im.bad == badRule {
+			// The rule left without a filling or a straight ends the net.
+			f.ruleAt = f.ruleAt[:0]
+			to := f.ruleNode(im, int32(im.badAt), math.MaxInt32)
+			for _, from := range f.ruleFalse(im, int(im.badAt), math.MaxInt32) {
+				s.Links = append(s.Links, Link{From: int(f.nodeOf[from]), To: to, Kind: Strong})
+			}
+		}
 	case formDigit:
 		pc, _ := f.split(fd.premise)
 		s.Cells = append(s.Cells, pc)
@@ -1084,6 +1107,64 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		}
 	}
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
+	f.placeRuleNodes(s)
+}
+
+// ruleNode returns the placeholder index (-1-i) of the node of rule r
+// (see predRule) followed at depth in the branch of im, adding it: its
+// cells, and the combinations or straights the candidates made false
+// before depth leave it.
+func (f *forcing) ruleNode(im *implications, r, depth int32) int {
+	for _, u := range f.ruleAt {
+		if u.rule == r && u.depth == depth {
+			return -1 - u.node
+		}
+	}
+	f.ruleCand = append(f.ruleCand[:0], f.b.Cand...)
+	for _, lit := range f.ruleFalse(im, int(r), depth) {
+		cell, di := f.split(lit >> 1)
+		f.ruleCand[cell] &^= 1 << di
+	}
+	i := len(f.ruleNodes)
+	if i < cap(f.ruleNodes) {
+		f.ruleNodes = f.ruleNodes[:i+1]
+	} else {
+		f.ruleNodes = append(f.ruleNodes, Node{})
+	}
+	nd := &f.ruleNodes[i]
+	nd.Digit, nd.Cage, nd.Unit = 0, 0, 0
+	nd.Cells, nd.Combos = append(nd.Cells[:0], f.ruleCells(int(r))...), nd.Combos[:0]
+	if k := int(r); k < len(f.l.Cages) {
+		nd.Kind, nd.Cage = CageNode, k
+		nd.Combos = fillingCombos(f.b, k, f.ruleCand, nd.Combos)
+	} else {
+		nd.Kind, nd.Unit = CompartmentNode, k-len(f.l.Cages)
+		windows := f.b.StraightWindows(nd.Cells, f.ruleCand)
+		nd.Combos = straightCombos(windows, len(nd.Cells), nd.Combos)
+	}
+	f.ruleAt = append(f.ruleAt, ruleUse{rule: r, depth: depth, node: i})
+	return -1 - i
+}
+
+// placeRuleNodes appends the rule nodes of s after its candidate nodes and
+// points the links to them there.
+func (f *forcing) placeRuleNodes(s *Step) {
+	if len(f.ruleNodes) == 0 {
+		return
+	}
+	base := len(s.Nodes)
+	for _, nd := range f.ruleNodes {
+		s.Nodes = append(s.Nodes, Node{Kind: nd.Kind, Cells: slices.Clone(nd.Cells), Cage: nd.Cage, Unit: nd.Unit, Combos: slices.Clone(nd.Combos)})
+	}
+	for i := range s.Links {
+		k := &s.Links[i]
+		if k.From < 0 {
+			k.From = base - 1 - k.From
+		}
+		if k.To < 0 {
+			k.To = base - 1 - k.To
+		}
+	}
 }
 
 // addBranch appends to s the implication tree of im that leads to the
@@ -1147,6 +1228,8 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		addCandidateNode(s, cell, d)
 		s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: role})
 	}
+	f.ruleAt = f.ruleAt[:0]
+	ruleLinked := 0 // the rule nodes of the branch whose premises are linked in
 	for _, lit := range emitted {
 		to := int(f.nodeOf[lit])
 		cell, di := f.split(lit >> 1)
@@ -1159,10 +1242,22 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 			}
 		case p <= predRule:
-			f.noteRule(s, int(predRule-p))
-			for _, from := range f.ruleFalse(im, int(predRule-p), im.depth[lit]) {
-				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
+			// Through the rule's node: its premises into it, and from it
+			// to what it rules out (or, in a compartment, in).
+			r := predRule - p
+			f.noteRule(s, int(r))
+			rn, fresh := f.ruleNode(im, r, im.depth[lit]), len(f.ruleAt)
+			if fresh > ruleLinked {
+				ruleLinked = fresh
+				for _, from := range f.ruleFalse(im, int(r), im.depth[lit]) {
+					s.Links = append(s.Links, Link{From: int(f.nodeOf[from]), To: rn, Kind: Strong})
+				}
 			}
+			kind := Weak
+			if lit&1 != 0 {
+				kind = Strong
+			}
+			s.Links = append(s.Links, Link{From: rn, To: to, Kind: kind})
 		case p <= predUnitSingle:
 			for _, q := range f.l.Units[predUnitSingle-p].Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
@@ -1282,20 +1377,42 @@ func explainForcing(s *Step, n grid.Notation) string {
 }
 
 // forcingRules names the cage and compartment rules a forcing net
-// followed, e.g. "the fillings of cage 12+ at r2c3, the straights of
-// compartment r4c5-7"; "" when it followed none.
+// followed and what each kept where the net used it, e.g. "cage 12+ at
+// r2c3 keeping {1,2,9},{3,4,5} then {3,4,5}; compartment r4c5-7 keeping
+// {4,5,6}"; the fillings or straights of a rule whose are not listed
+// (too many, or none left); "" when it followed none.
 func forcingRules(s *Step, n grid.Notation) string {
 	l := n.Layout
 	var rules []string
 	for _, k := range s.Cages {
-		rules = append(rules, "the fillings of "+cageName(n, k))
+		rules = append(rules, ruleKept(s, n, CageNode, k, cageName(n, k), "the fillings of "))
 	}
 	for _, u := range s.Units {
 		if l.Units[u].Kind == grid.Compartment {
-			rules = append(rules, "the straights of "+l.Units[u].Name())
+			rules = append(rules, ruleKept(s, n, CompartmentNode, u, l.Units[u].Name(), "the straights of "))
 		}
 	}
-	return strings.Join(rules, ", ")
+	return strings.Join(rules, "; ")
+}
+
+// ruleKept words rule i of kind (a cage or a compartment, named name) as
+// the combinations or straights its nodes in s kept, in the order the net
+// used them, or as what (e.g. "the fillings of ") of it when they list
+// none.
+func ruleKept(s *Step, n grid.Notation, kind NodeKind, i int, name, what string) string {
+	var kept []string
+	for _, nd := range s.Nodes {
+		if nd.Kind != kind || len(nd.Combos) == 0 || kind == CageNode && nd.Cage != i || kind == CompartmentNode && nd.Unit != i {
+			continue
+		}
+		if c := comboList(n, nd.Combos); !slices.Contains(kept, c) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return what + name
+	}
+	return name + " keeping " + strings.Join(kept, " then ")
 }
 
 // cageName names cage k, e.g. "cage 12+ at r2c3".
