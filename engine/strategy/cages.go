@@ -89,6 +89,7 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 					s = sink.Add()
 					s.Digits = f.Must
 					s.Cells = append(s.Cells, g.Cells()...)
+					addCageNode(b, s, b.L.CellCage[g.Cells()[0]])
 				}
 				s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 			}
@@ -97,6 +98,33 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 			return
 		}
 	}
+}
+
+// addCageNode notes on s that cage k justifies it, and draws the cage as
+// a node with the combinations its cells' candidates on b leave.
+func addCageNode(b *grid.Board, s *Step, k int) {
+	s.Cages = append(s.Cages, k)
+	i := len(s.Nodes)
+	if i < cap(s.Nodes) {
+		s.Nodes = s.Nodes[:i+1]
+	} else {
+		s.Nodes = append(s.Nodes, Node{})
+	}
+	nd := &s.Nodes[i]
+	nd.Kind, nd.Digit, nd.Cage, nd.Unit = CageNode, 0, k, 0
+	nd.Cells = append(nd.Cells[:0], b.L.Cages[k].Cells...)
+	nd.Combos = fillingCombos(b, k, b.Cand, nd.Combos[:0])
+}
+
+// keptCombos words the combinations of the first cage node of s, e.g.
+// " keeps {1,2,4,9},{1,3,4,8}"; "" when it lists none.
+func keptCombos(s *Step, n grid.Notation) string {
+	for _, nd := range s.Nodes {
+		if nd.Kind == CageNode && len(nd.Combos) > 0 {
+			return " keeps " + comboList(n, nd.Combos)
+		}
+	}
+	return ""
 }
 
 func findCageOverlap(b *grid.Board, sink *Sink) {
@@ -537,8 +565,9 @@ func effects(n grid.Notation, elims []CellDigit) string {
 	return s
 }
 
-// explainCage explains a step of CageCombinations or CagePermutations,
-// saying what of the cage's cells allows the eliminations.
+// explainCage explains a step of CageCombinations or CagePermutations:
+// the cage, the combinations of digits its cells' candidates leave, and
+// what of them allows the eliminations.
 func explainCage(s *Step, n grid.Notation, what string) string {
 	l := n.Layout
 	k := l.CellCage[s.Cells[0]]
@@ -547,7 +576,7 @@ func explainCage(s *Step, n grid.Notation, what string) string {
 	if s.Digits != 0 {
 		must = fmt.Sprintf(" (every filling uses %s)", n.DigitList(s.Digits, "/"))
 	}
-	return fmt.Sprintf("cage %d%s at %s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), what, effects(n, s.Eliminations), must)
+	return fmt.Sprintf("cage %d%s at %s%s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), keptCombos(s, n), what, effects(n, s.Eliminations), must)
 }
 
 func explainOverlap(s *Step, n grid.Notation) string {
@@ -557,10 +586,32 @@ func explainOverlap(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), n.DigitName(s.Digits.Min()), effects(n, s.Eliminations))
 }
 
-// explainPseudo explains a step on a pseudo-cage: its cells, and the
-// target they meet.
+// explainPseudo explains a step on a pseudo-cage: the units whose rule
+// gives it, its cells, and the target they meet.
 func explainPseudo(s *Step, n grid.Notation) string {
-	return fmt.Sprintf("%s: %s %s %d; remove %s", s.Name(), cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
+	var units []string
+	for _, u := range s.Units {
+		units = append(units, n.Layout.Units[u].Name())
+	}
+	area := strings.Join(units, " + ")
+	if (s.Technique == innieSingle || s.Technique == innieMulti) && len(s.Units) > 0 {
+		// Cells of the units are innies, cells out of them outies.
+		side := "outie"
+		for _, u := range s.Units {
+			if slices.Contains(n.Layout.Units[u].Cells, s.Cells[0]) {
+				side = "innie"
+			}
+		}
+		if len(s.Cells) == 1 {
+			return fmt.Sprintf("%s: the %s of %s, %s, is %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
+		}
+		return fmt.Sprintf("%s: the %ss of %s, %s, sum to %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
+	}
+	from := ""
+	if area != "" {
+		from = " (from " + area + ")"
+	}
+	return fmt.Sprintf("%s%s: %s %s %d; remove %s", s.Name(), from, cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
 }
 
 // maxComboNodes bounds the search of fillingCombos, which only words and
