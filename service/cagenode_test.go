@@ -29,12 +29,12 @@ func firstLine(t *testing.T, file string) string {
 	return sc.Text()
 }
 
-// TestSolveStepsStreamsCageNodes solves a killer whose logic takes forcing
-// nets through cages and checks what the stream carries for a viewer: a
-// NODE_KIND_CAGE node with its cage's index, target and operator, the
-// cage's cells, combinations that meet the target, links from false
-// candidates of the cage into it, and an explanation that names the cage
-// and the combinations it kept.
+// TestSolveStepsStreamsCageNodes solves a killer whose logic takes cage
+// steps and forcing nets through cages and checks what the stream carries
+// for a viewer: NODE_KIND_CAGE nodes with their cage's index, target and
+// operator, the cage's cells, combinations that meet the target, in a
+// net links from false candidates of the cage into them, and explanations
+// that name the cage and the combinations it kept.
 func TestSolveStepsStreamsCageNodes(t *testing.T) {
 	client := newClient(t, Config{})
 	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: firstLine(t, "killer9.txt")}}
@@ -54,7 +54,6 @@ func TestSolveStepsStreamsCageNodes(t *testing.T) {
 			if nd.GetKind() != sudokuv1.NodeKind_NODE_KIND_CAGE {
 				continue
 			}
-			nets++
 			cells := nd.GetCells()
 			if k := nd.GetCage(); int(k) >= len(cages) || !slices.Equal(cages[k].GetCells(), cells) || cages[k].GetTarget() != nd.GetTarget() {
 				t.Fatalf("step %d node %d: cage %d of %d is not the node's", s.GetIndex(), i, k, len(cages))
@@ -83,6 +82,10 @@ func TestSolveStepsStreamsCageNodes(t *testing.T) {
 					t.Errorf("step %d: %q does not list %s", s.GetIndex(), s.GetExplanation(), combo)
 				}
 			}
+			if s.GetMethod() != "s" {
+				continue // a cage step draws its cage alone
+			}
+			nets++
 			premises := 0
 			for _, k := range s.GetLinks() {
 				if k.GetTo() != uint32(i) {
@@ -100,6 +103,6 @@ func TestSolveStepsStreamsCageNodes(t *testing.T) {
 		}
 	}
 	if nets < 3 {
-		t.Errorf("%d cage nodes in the stream, want at least 3", nets)
+		t.Errorf("%d cage nodes of forcing nets in the stream, want at least 3", nets)
 	}
 }
