@@ -61,6 +61,9 @@ func TestSolveStepsStreamsCageNodes(t *testing.T) {
 			if len(cells) == 0 || nd.GetDigit() != 0 || nd.GetTarget() == 0 || nd.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_ADD {
 				t.Fatalf("step %d node %d: %v", s.GetIndex(), i, nd)
 			}
+			if !slices.Contains(s.GetCages(), nd.GetCage()) {
+				t.Errorf("step %d: cages %v lack the node's cage %d", s.GetIndex(), s.GetCages(), nd.GetCage())
+			}
 			// The explanation names the cage by target and first cell,
 			// and each combination it kept.
 			name := fmt.Sprintf("cage %d+ at r%dc%d", nd.GetTarget(), cells[0]/9+1, cells[0]%9+1)

@@ -3,6 +3,7 @@ package strategy_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -152,4 +153,54 @@ func TestForcingNetCageNodes(t *testing.T) {
 	if found == 0 {
 		t.Error("FindSteps offers no forcing net through a cage's node")
 	}
+}
+
+// TestChainCageLinks solves a killer whose logic takes an AIC over a
+// cage's sum and checks that the step lists the cage, that a link of the
+// chain lies in it outside every unit (or joins two digits of two of its
+// cells), and that the explanation names it.
+func TestChainCageLinks(t *testing.T) {
+	b := killerLine(t, "killer9.txt", 2)
+	l := b.L
+	n := grid.Notation{Layout: l}
+	chains := 0
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, _ *grid.Board) error {
+		if len(s.Cages) == 0 || len(s.Links) == 0 || s.Strategy == strategy.ForcingNet {
+			return nil
+		}
+		chains++
+		text := s.Explain(n)
+		for _, k := range s.Cages {
+			cg := &l.Cages[k]
+			if name := fmt.Sprintf("cage %d%s at %s", cg.Target, cg.Op, n.CellName(cg.Cells[0])); !strings.Contains(text, "cage links: "+name) {
+				t.Errorf("step %d: %q does not name %s", i, text, name)
+			}
+			linked := false
+			for _, k2 := range s.Links {
+				a, c := s.Nodes[k2.From], s.Nodes[k2.To]
+				in := slices.ContainsFunc(append(slices.Clone(a.Cells), c.Cells...), func(x int) bool { return l.CellCage[x] != k })
+				linked = linked || !in && (a.Digit != c.Digit && a.Cells[0] != c.Cells[0] || a.Digit == c.Digit && !shareUnit(l, append(slices.Clone(a.Cells), c.Cells...)))
+			}
+			if !linked {
+				t.Errorf("step %d: %q lists cage %d without a link through it", i, text, k)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chains == 0 {
+		t.Error("no chain step over a cage link")
+	}
+}
+
+// shareUnit reports whether some unit holds every one of cells.
+func shareUnit(l *grid.Layout, cells []int) bool {
+	for _, u := range l.CellUnit[cells[0]] {
+		if !slices.ContainsFunc(cells, func(x int) bool { return !slices.Contains(l.Units[u].Cells, x) }) {
+			return true
+		}
+	}
+	return false
 }

@@ -272,6 +272,9 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 	if t := s.Technique; t != nil {
 		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)
 	}
+	for _, k := range s.Cages {
+		ps.Cages = append(ps.Cages, uint32(k))
+	}
 	chainToProto(ps, s, n.Layout)
 	return ps
 }

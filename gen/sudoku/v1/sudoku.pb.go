@@ -2018,7 +2018,11 @@ type Step struct {
 	Links []*ChainLink `protobuf:"bytes,16,rep,name=links,proto3" json:"links,omitempty"`
 	// Candidates of the pattern and their roles (pattern, fin, ALS, colours,
 	// targets), to highlight.
-	Highlights    []*Highlight `protobuf:"bytes,17,rep,name=highlights,proto3" json:"highlights,omitempty"`
+	Highlights []*Highlight `protobuf:"bytes,17,rep,name=highlights,proto3" json:"highlights,omitempty"`
+	// The cages (indexes into Board.cages) whose rules justify the step, to
+	// outline: a cage step's cage, the cages a forcing net goes through, the
+	// cages of a chain's cage links (a digit the cage needs, its sum).
+	Cages         []uint32 `protobuf:"varint,18,rep,packed,name=cages,proto3" json:"cages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2168,6 +2172,13 @@ func (x *Step) GetLinks() []*ChainLink {
 func (x *Step) GetHighlights() []*Highlight {
 	if x != nil {
 		return x.Highlights
+	}
+	return nil
+}
+
+func (x *Step) GetCages() []uint32 {
+	if x != nil {
+		return x.Cages
 	}
 	return nil
 }
@@ -4313,7 +4324,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.UnitKindR\x04kind\x12\x14\n" +
 	"\x05index\x18\x02 \x01(\rR\x05index\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x14\n" +
-	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xdf\x04\n" +
+	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xf5\x04\n" +
 	"\x04Step\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\rR\x05index\x12\x16\n" +
 	"\x06method\x18\x02 \x01(\tR\x06method\x12\x1a\n" +
@@ -4336,7 +4347,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x05links\x18\x10 \x03(\v2\x14.sudoku.v1.ChainLinkR\x05links\x124\n" +
 	"\n" +
 	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
-	"highlights\"\xe5\x01\n" +
+	"highlights\x12\x14\n" +
+	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xe5\x01\n" +
 	"\tChainNode\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
