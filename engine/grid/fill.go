@@ -134,11 +134,10 @@ func (s *fillSearch) walk(i, sum, prod int) {
 		s.result.Count++
 		return
 	}
-	for c := s.options(i); c != 0; c &= c - 1 {
+	// The digits of earlier cells this one sees, taken once per cell
+	// rather than per candidate.
+	for c := s.options(i) &^ s.taken(i); c != 0; c &= c - 1 {
 		d := c.Min()
-		if s.clash(i, d) {
-			continue
-		}
 		switch g.Op {
 		case OpAdd:
 			if sum+d+s.lo[i+1] > g.Target || sum+d+s.hi[i+1] < g.Target {
@@ -154,13 +153,13 @@ func (s *fillSearch) walk(i, sum, prod int) {
 	}
 }
 
-func (s *fillSearch) clash(i, d int) bool {
+// taken returns the digits of the earlier cells cell i sees.
+func (s *fillSearch) taken(i int) Digits {
+	var t Digits
 	for m := s.sees[i]; m != 0; m &= m - 1 {
-		if s.digit[bits.TrailingZeros32(m)] == d {
-			return true
-		}
+		t |= Bit(s.digit[bits.TrailingZeros32(m)])
 	}
-	return false
+	return t
 }
 
 func (s *fillSearch) meets(sum, prod int) bool {
