@@ -94,7 +94,7 @@ func (b *Board) Fill(g *Group, f *Fills) {
 		s.lo[i] = s.lo[i+1] + c.Min()
 		s.hi[i] = s.hi[i+1] + c.Max()
 	}
-	s.walk(0, 0, 1)
+	s.walk(0, 0, 1, 0)
 	f.OK = !s.aborted
 	if f.Count == 0 {
 		f.Must = 0
@@ -110,7 +110,9 @@ func (s *fillSearch) options(i int) Digits {
 	return s.b.Cand[cell]
 }
 
-func (s *fillSearch) walk(i, sum, prod int) {
+// walk places digits in cells i.., the earlier ones making sum and prod
+// and using the digits used.
+func (s *fillSearch) walk(i, sum, prod int, used Digits) {
 	if s.aborted {
 		return
 	}
@@ -135,8 +137,13 @@ func (s *fillSearch) walk(i, sum, prod int) {
 		return
 	}
 	// The digits of earlier cells this one sees, taken once per cell
-	// rather than per candidate.
-	for c := s.options(i) &^ s.taken(i); c != 0; c &= c - 1 {
+	// rather than per candidate: all of them when it sees them all (a
+	// killer cage).
+	taken := used
+	if s.sees[i] != 1<<i-1 {
+		taken = s.taken(i)
+	}
+	for c := s.options(i) &^ taken; c != 0; c &= c - 1 {
 		d := c.Min()
 		switch g.Op {
 		case OpAdd:
@@ -149,7 +156,7 @@ func (s *fillSearch) walk(i, sum, prod int) {
 			}
 		}
 		s.digit[i] = d
-		s.walk(i+1, sum+d, prod*d)
+		s.walk(i+1, sum+d, prod*d, used|Bit(d))
 	}
 }
 
