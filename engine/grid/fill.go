@@ -94,7 +94,7 @@ func (b *Board) Fill(g *Group, f *Fills) {
 		s.lo[i] = s.lo[i+1] + c.Min()
 		s.hi[i] = s.hi[i+1] + c.Max()
 	}
-	s.walk(0, 0, 1)
+	s.walk(0, 0, 1, 0)
 	f.OK = !s.aborted
 	if f.Count == 0 {
 		f.Must = 0
@@ -110,7 +110,9 @@ func (s *fillSearch) options(i int) Digits {
 	return s.b.Cand[cell]
 }
 
-func (s *fillSearch) walk(i, sum, prod int) {
+// walk places digits in cells i.., the earlier ones making sum and prod
+// and using the digits used.
+func (s *fillSearch) walk(i, sum, prod int, used Digits) {
 	if s.aborted {
 		return
 	}
@@ -134,11 +136,15 @@ func (s *fillSearch) walk(i, sum, prod int) {
 		s.result.Count++
 		return
 	}
-	for c := s.options(i); c != 0; c &= c - 1 {
+	// The digits of earlier cells this one sees, taken once per cell
+	// rather than per candidate: all of them when it sees them all (a
+	// killer cage).
+	taken := used
+	if s.sees[i] != 1<<i-1 {
+		taken = s.taken(i)
+	}
+	for c := s.options(i) &^ taken; c != 0; c &= c - 1 {
 		d := c.Min()
-		if s.clash(i, d) {
-			continue
-		}
 		switch g.Op {
 		case OpAdd:
 			if sum+d+s.lo[i+1] > g.Target || sum+d+s.hi[i+1] < g.Target {
@@ -150,17 +156,17 @@ func (s *fillSearch) walk(i, sum, prod int) {
 			}
 		}
 		s.digit[i] = d
-		s.walk(i+1, sum+d, prod*d)
+		s.walk(i+1, sum+d, prod*d, used|Bit(d))
 	}
 }
 
-func (s *fillSearch) clash(i, d int) bool {
+// taken returns the digits of the earlier cells cell i sees.
+func (s *fillSearch) taken(i int) Digits {
+	var t Digits
 	for m := s.sees[i]; m != 0; m &= m - 1 {
-		if s.digit[bits.TrailingZeros32(m)] == d {
-			return true
-		}
+		t |= Bit(s.digit[bits.TrailingZeros32(m)])
 	}
-	return false
+	return t
 }
 
 func (s *fillSearch) meets(sum, prod int) bool {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -168,6 +169,12 @@ func TestVariantForcingSound(t *testing.T) {
 				}
 				if s.Strategy == strategy.ForcingNet && strings.Contains(s.Explain(n), "(by ") {
 					ruled[vs.name]++
+					// The net draws the rules it followed as nodes.
+					if !slices.ContainsFunc(s.Nodes, func(nd strategy.Node) bool {
+						return nd.Kind == strategy.CageNode || nd.Kind == strategy.CompartmentNode
+					}) {
+						t.Errorf("%s %d step %d: no cage or compartment node: %s", vs.name, i, k, s.Explain(n))
+					}
 				}
 				if s.Strategy == strategy.KillerSubsets {
 					subsets[vs.name]++

@@ -1,6 +1,11 @@
 package strategy
 
-import "github.com/sudokuwise/solver/engine/grid"
+import (
+	"slices"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
 
 // Killer cages in the link graph. A cage without repeats is a unit for
 // "no repeat": its cells are peers (grid.Layout.Peers), so the weak links
@@ -96,4 +101,39 @@ func (g *chainGraph) sumWeak(b *grid.Board, cell, d int, w []chainEdge) []chainE
 		}
 	}
 	return w
+}
+
+// noteLinkCage records in st.Cages the killer cage that holds the cells of
+// both ends of a chain link, the cage whose sum or combinations make it.
+func noteLinkCage(l *grid.Layout, st *Step, a, c []int) {
+	if !isKiller(l) {
+		return
+	}
+	k := l.CellCage[a[0]]
+	if k < 0 {
+		return
+	}
+	for _, cells := range [2][]int{a, c} {
+		for _, x := range cells {
+			if l.CellCage[x] != k {
+				return
+			}
+		}
+	}
+	if !slices.Contains(st.Cages, k) {
+		st.Cages = append(st.Cages, k)
+	}
+}
+
+// chainCages words the cages whose links a chain step uses, e.g.
+// " (cage links: cage 10+ at r5c1)"; "" when it uses none.
+func chainCages(s *Step, n grid.Notation) string {
+	if len(s.Cages) == 0 {
+		return ""
+	}
+	names := make([]string, len(s.Cages))
+	for i, k := range s.Cages {
+		names[i] = cageName(n, k)
+	}
+	return " (cage links: " + strings.Join(names, ", ") + ")"
 }

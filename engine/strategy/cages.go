@@ -3,6 +3,8 @@ package strategy
 import (
 	"fmt"
 	"iter"
+	"slices"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -87,6 +89,7 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 					s = sink.Add()
 					s.Digits = f.Must
 					s.Cells = append(s.Cells, g.Cells()...)
+					addCageNode(b, s, b.L.CellCage[g.Cells()[0]])
 				}
 				s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 			}
@@ -95,6 +98,33 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 			return
 		}
 	}
+}
+
+// addCageNode notes on s that cage k justifies it, and draws the cage as
+// a node with the combinations its cells' candidates on b leave.
+func addCageNode(b *grid.Board, s *Step, k int) {
+	s.Cages = append(s.Cages, k)
+	i := len(s.Nodes)
+	if i < cap(s.Nodes) {
+		s.Nodes = s.Nodes[:i+1]
+	} else {
+		s.Nodes = append(s.Nodes, Node{})
+	}
+	nd := &s.Nodes[i]
+	nd.Kind, nd.Digit, nd.Cage, nd.Unit = CageNode, 0, k, 0
+	nd.Cells = append(nd.Cells[:0], b.L.Cages[k].Cells...)
+	nd.Combos = fillingCombos(b, k, b.Cand, nd.Combos[:0])
+}
+
+// keptCombos words the combinations of the first cage node of s, e.g.
+// " keeps {1,2,4,9},{1,3,4,8}"; "" when it lists none.
+func keptCombos(s *Step, n grid.Notation) string {
+	for _, nd := range s.Nodes {
+		if nd.Kind == CageNode && len(nd.Combos) > 0 {
+			return " keeps " + comboList(n, nd.Combos)
+		}
+	}
+	return ""
 }
 
 func findCageOverlap(b *grid.Board, sink *Sink) {
@@ -535,8 +565,9 @@ func effects(n grid.Notation, elims []CellDigit) string {
 	return s
 }
 
-// explainCage explains a step of CageCombinations or CagePermutations,
-// saying what of the cage's cells allows the eliminations.
+// explainCage explains a step of CageCombinations or CagePermutations:
+// the cage, the combinations of digits its cells' candidates leave, and
+// what of them allows the eliminations.
 func explainCage(s *Step, n grid.Notation, what string) string {
 	l := n.Layout
 	k := l.CellCage[s.Cells[0]]
@@ -545,7 +576,7 @@ func explainCage(s *Step, n grid.Notation, what string) string {
 	if s.Digits != 0 {
 		must = fmt.Sprintf(" (every filling uses %s)", n.DigitList(s.Digits, "/"))
 	}
-	return fmt.Sprintf("cage %d%s at %s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), what, effects(n, s.Eliminations), must)
+	return fmt.Sprintf("cage %d%s at %s%s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), keptCombos(s, n), what, effects(n, s.Eliminations), must)
 }
 
 func explainOverlap(s *Step, n grid.Notation) string {
@@ -555,8 +586,141 @@ func explainOverlap(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), n.DigitName(s.Digits.Min()), effects(n, s.Eliminations))
 }
 
-// explainPseudo explains a step on a pseudo-cage: its cells, and the
-// target they meet.
+// explainPseudo explains a step on a pseudo-cage: the units whose rule
+// gives it, its cells, and the target they meet.
 func explainPseudo(s *Step, n grid.Notation) string {
-	return fmt.Sprintf("%s: %s %s %d; remove %s", s.Name(), cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
+	var units []string
+	for _, u := range s.Units {
+		units = append(units, n.Layout.Units[u].Name())
+	}
+	area := strings.Join(units, " + ")
+	if (s.Technique == innieSingle || s.Technique == innieMulti) && len(s.Units) > 0 {
+		// Cells of the units are innies, cells out of them outies.
+		side := "outie"
+		for _, u := range s.Units {
+			if slices.Contains(n.Layout.Units[u].Cells, s.Cells[0]) {
+				side = "innie"
+			}
+		}
+		if len(s.Cells) == 1 {
+			return fmt.Sprintf("%s: the %s of %s, %s, is %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
+		}
+		return fmt.Sprintf("%s: the %ss of %s, %s, sum to %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
+	}
+	from := ""
+	if area != "" {
+		from = " (from " + area + ")"
+	}
+	return fmt.Sprintf("%s%s: %s %s %d; remove %s", s.Name(), from, cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
+}
+
+// maxComboNodes bounds the search of fillingCombos, which only words and
+// draws steps: a cage with more fillings than that lists none.
+const maxComboNodes = 1 << 14
+
+// maxCombos is the most combinations fillingCombos lists.
+const maxCombos = 16
+
+// fillingCombos appends to dst the sets of digits the fillings of cage k use
+// with the candidates cand (a placed cell its own digit), each set once,
+// in the order their digit lists read; it appends none when there are more
+// than maxCombos or the search passes maxComboNodes.
+func fillingCombos(b *grid.Board, k int, cand []grid.Digits, dst []grid.Digits) []grid.Digits {
+	l := b.L
+	cg := &l.Cages[k]
+	start := len(dst)
+	var digit [grid.MaxGroupCells]int
+	cells := cg.Cells
+	if len(cells) > grid.MaxGroupCells {
+		return dst
+	}
+	nodes := 0
+	var walk func(i, sum, prod int) bool
+	walk = func(i, sum, prod int) bool {
+		if nodes++; nodes > maxComboNodes {
+			return false
+		}
+		if i == len(cells) {
+			if (cg.Op == grid.OpSub || cg.Op == grid.OpDiv) && len(cells) != 2 {
+				return true
+			}
+			second := 0
+			if len(cells) > 1 {
+				second = digit[1]
+			}
+			if !cg.Op.Meets(cg.Target, sum, prod, digit[0], second) {
+				return true
+			}
+			var set grid.Digits
+			for _, d := range digit[:len(cells)] {
+				set |= grid.Bit(d)
+			}
+			if !slices.Contains(dst[start:], set) {
+				if len(dst)-start == maxCombos {
+					return false
+				}
+				dst = append(dst, set)
+			}
+			return true
+		}
+		opts := cand[cells[i]]
+		if v := b.Value(cells[i]); v != 0 {
+			opts = grid.Bit(int(v))
+		}
+	next:
+		for ; opts != 0; opts &= opts - 1 {
+			d := opts.Min()
+			if cg.Op == grid.OpAdd && sum+d > cg.Target {
+				break // digits only grow
+			}
+			for j := 0; j < i; j++ {
+				if digit[j] == d && l.Sees(cells[i], cells[j]) {
+					continue next
+				}
+			}
+			digit[i] = d
+			if !walk(i+1, sum+d, prod*d) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(0, 0, 1) {
+		return dst[:start]
+	}
+	slices.SortFunc(dst[start:], compareDigitSets)
+	return dst
+}
+
+// compareDigitSets orders digit sets as their ascending digit lists read.
+func compareDigitSets(a, b grid.Digits) int {
+	for a != 0 && b != 0 {
+		if x, y := a.Min(), b.Min(); x != y {
+			return x - y
+		}
+		a, b = a&(a-1), b&(b-1)
+	}
+	return int(a) - int(b) // the shorter first
+}
+
+// straightCombos appends to dst the digits of each straight of windows
+// (see grid.StraightWindows) for a compartment of k cells.
+func straightCombos(windows grid.Digits, k int, dst []grid.Digits) []grid.Digits {
+	for ; windows != 0; windows &= windows - 1 {
+		lo := windows.Min()
+		dst = append(dst, (grid.Digits(1)<<k-1)<<(lo-1))
+	}
+	return dst
+}
+
+// comboList renders digit sets, e.g. "{1,2,4,9},{1,3,4,8}".
+func comboList(n grid.Notation, combos []grid.Digits) string {
+	var sb strings.Builder
+	for i, c := range combos {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString("{" + n.DigitList(c, ",") + "}")
+	}
+	return sb.String()
 }

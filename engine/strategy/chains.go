@@ -1041,6 +1041,9 @@ func (g *chainGraph) addChainLink(st *Step, i, j int, kind LinkKind, als int32) 
 	}
 	a, c := st.Nodes[i], st.Nodes[j]
 	if a.Digit != c.Digit {
+		if len(a.Cells) == 1 && len(c.Cells) == 1 && a.Cells[0] != c.Cells[0] {
+			noteLinkCage(g.l, st, a.Cells, c.Cells) // a cage's sum
+		}
 		return // inside a cell
 	}
 	for _, u := range g.l.CellUnit[a.Cells[0]] {
@@ -1056,6 +1059,7 @@ func (g *chainGraph) addChainLink(st *Step, i, j int, kind LinkKind, als int32) 
 			return
 		}
 	}
+	noteLinkCage(g.l, st, a.Cells, c.Cells) // in no unit: a cage's
 }
 
 // explainChain renders a chain step in Eureka notation, e.g.
@@ -1096,6 +1100,7 @@ func explainChain(s *Step, n grid.Notation) string {
 		}
 		b.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
 	}
+	b.WriteString(chainCages(s, n))
 	return b.String()
 }
 

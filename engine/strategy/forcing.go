@@ -184,7 +184,44 @@ type forcing struct {
 	groups    []grid.Group
 	fills     grid.Fills
 	scratch   grid.Board
+	// cageFills remembers what the fillings of a cage of rulesFor allow
+	// for the options of its cells: closures reach the same few states of
+	// a cage over and over, within a search and from one step to the next.
+	cageFills map[cageState]cageAllows
+	// ruleNodes are the cage and compartment nodes of the step being
+	// reported, appended after its candidate nodes (whose marks are in
+	// step with them); links to rule node i have the index -1-i until
+	// then. ruleAt keys them by rule and depth within one branch, and
+	// ruleCand holds the candidates a rule node's premises leave.
+	ruleNodes []Node
+	ruleAt    []ruleUse
+	ruleCand  []grid.Digits
 }
+
+// ruleUse is a rule node of a branch: the rule followed at a depth.
+type ruleUse struct {
+	rule, depth int32
+	node        int // in ruleNodes
+}
+
+// cageState is a cage (its index in Layout.Cages) and its cells' options:
+// a placed cell's digit, or an open cell's candidates. The fillings of a
+// cage depend on nothing else.
+type cageState struct {
+	cage int
+	opts [grid.MaxGroupCells]grid.Digits
+}
+
+// cageAllows is what the fillings of a cage in some state allow.
+type cageAllows struct {
+	support [grid.MaxGroupCells]grid.Digits // by cell, as grid.Fills
+	none    bool                            // no filling: a contradiction
+	ok      bool                            // grid.Fills.OK
+}
+
+// maxCageFills bounds the states cageFills keeps (about 100 bytes each);
+// past it the memo starts afresh.
+const maxCageFills = 1 << 14
 
 var forcingPool = sync.Pool{New: func() any { return new(forcing) }}
 
@@ -321,6 +358,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 		}
 	}
 	f.groups = make([]grid.Group, len(l.Cages))
+	clear(f.cageFills)
 	for k := range l.Cages {
 		if !f.groups[k].LoadCage(l, k) {
 			f.groups[k] = grid.Group{}
@@ -332,7 +370,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	if k := f.b.L.CellCage[cell]; k >= 0 && f.groups[k].Len() > 0 {
-		f.applyCage(im, k, next)
+		f.applyCage(im, k, cell, int(lit>>1)>>f.shift, next)
 	}
 	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
 		f.applyCompartment(im, u, next)
@@ -340,25 +378,69 @@ func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 }
 
 // applyCage makes false the candidates no filling of cage k puts in their
-// cells, given the candidates im leaves, or notes a contradiction when the
-// cage has no filling left.
-func (f *forcing) applyCage(im *implications, k int, next int32) {
+// cells, given the candidates im leaves now that digit di+1 has left cell,
+// or notes a contradiction when the cage has no filling left.
+func (f *forcing) applyCage(im *implications, k, cell, di int, next int32) {
 	g := &f.groups[k]
-	f.scratch.SetView(f.b, im.alive)
-	f.scratch.Fill(g, &f.fills)
-	f.work += 4 * g.Len()
-	if !f.fills.OK {
+	allows := f.cageAllows(im.alive, k, cell, di)
+	f.work += 4 * g.Len() // as when enumerated: the budget cuts at the same place
+	if !allows.ok {
 		return
 	}
-	if f.fills.Count == 0 {
+	if allows.none {
 		im.bad, im.badAt = badRule, int32(k)
 		return
 	}
 	for i, c := range g.Cells() {
-		for ds := im.alive[c] &^ f.fills.Support[i]; ds != 0; ds &= ds - 1 {
+		for ds := im.alive[c] &^ allows.support[i]; ds != 0; ds &= ds - 1 {
 			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, predRule-int32(k), next)
 		}
 	}
+}
+
+// cageAllows returns what the fillings of cage k allow with the candidates
+// alive, just after digit di+1 left cell: from the memo, from the memo's
+// state before that when no filling put di+1 in cell (the fillings are
+// the same), or enumerated.
+func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
+	g := &f.groups[k]
+	key := cageState{cage: k}
+	at := -1
+	for i, c := range g.Cells() {
+		if v := f.b.Value(c); v != 0 {
+			key.opts[i] = grid.Bit(int(v))
+		} else {
+			key.opts[i] = alive[c]
+		}
+		if c == cell {
+			at = i
+		}
+	}
+	if a, ok := f.cageFills[key]; ok {
+		return a
+	}
+	a, ok := cageAllows{}, false
+	if at >= 0 {
+		before := key
+		before.opts[at] |= 1 << di
+		// An enumeration that was not cut short is not cut short on
+		// fewer candidates.
+		a, ok = f.cageFills[before]
+		ok = ok && a.ok && !a.support[at].Has(di+1)
+	}
+	if !ok {
+		f.scratch.SetView(f.b, alive)
+		f.scratch.Fill(g, &f.fills)
+		a = cageAllows{support: f.fills.Support, none: f.fills.Count == 0, ok: f.fills.OK}
+	}
+	if f.cageFills == nil || len(f.cageFills) >= maxCageFills {
+		if f.cageFills == nil {
+			f.cageFills = make(map[cageState]cageAllows)
+		}
+		clear(f.cageFills)
+	}
+	f.cageFills[key] = a
+	return a
 }
 
 // applyCompartment makes false the candidates of compartment u outside
@@ -952,6 +1034,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	}
 	f.limit = fd.limit
 	im := &f.c
+	f.ruleNodes = f.ruleNodes[:0]
 	switch fd.form {
 	case formContradiction:
 		f.close(im, fd.premise)
@@ -986,6 +1069,14 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		}
 		f.list = targets
 		f.addBranch(s, im, targets)
+		if im.bad == badRule {
+			// The rule left without a filling or a straight ends the net.
+			f.ruleAt = f.ruleAt[:0]
+			to := f.ruleNode(im, int32(im.badAt), math.MaxInt32)
+			for _, from := range f.ruleFalse(im, int(im.badAt), math.MaxInt32) {
+				s.Links = append(s.Links, Link{From: int(f.nodeOf[from]), To: to, Kind: Strong})
+			}
+		}
 	case formDigit:
 		pc, _ := f.split(fd.premise)
 		s.Cells = append(s.Cells, pc)
@@ -1016,6 +1107,64 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		}
 	}
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
+	f.placeRuleNodes(s)
+}
+
+// ruleNode returns the placeholder index (-1-i) of the node of rule r
+// (see predRule) followed at depth in the branch of im, adding it: its
+// cells, and the combinations or straights the candidates made false
+// before depth leave it.
+func (f *forcing) ruleNode(im *implications, r, depth int32) int {
+	for _, u := range f.ruleAt {
+		if u.rule == r && u.depth == depth {
+			return -1 - u.node
+		}
+	}
+	f.ruleCand = append(f.ruleCand[:0], f.b.Cand...)
+	for _, lit := range f.ruleFalse(im, int(r), depth) {
+		cell, di := f.split(lit >> 1)
+		f.ruleCand[cell] &^= 1 << di
+	}
+	i := len(f.ruleNodes)
+	if i < cap(f.ruleNodes) {
+		f.ruleNodes = f.ruleNodes[:i+1]
+	} else {
+		f.ruleNodes = append(f.ruleNodes, Node{})
+	}
+	nd := &f.ruleNodes[i]
+	nd.Digit, nd.Cage, nd.Unit = 0, 0, 0
+	nd.Cells, nd.Combos = append(nd.Cells[:0], f.ruleCells(int(r))...), nd.Combos[:0]
+	if k := int(r); k < len(f.l.Cages) {
+		nd.Kind, nd.Cage = CageNode, k
+		nd.Combos = fillingCombos(f.b, k, f.ruleCand, nd.Combos)
+	} else {
+		nd.Kind, nd.Unit = CompartmentNode, k-len(f.l.Cages)
+		windows := f.b.StraightWindows(nd.Cells, f.ruleCand)
+		nd.Combos = straightCombos(windows, len(nd.Cells), nd.Combos)
+	}
+	f.ruleAt = append(f.ruleAt, ruleUse{rule: r, depth: depth, node: i})
+	return -1 - i
+}
+
+// placeRuleNodes appends the rule nodes of s after its candidate nodes and
+// points the links to them there.
+func (f *forcing) placeRuleNodes(s *Step) {
+	if len(f.ruleNodes) == 0 {
+		return
+	}
+	base := len(s.Nodes)
+	for _, nd := range f.ruleNodes {
+		s.Nodes = append(s.Nodes, Node{Kind: nd.Kind, Cells: slices.Clone(nd.Cells), Cage: nd.Cage, Unit: nd.Unit, Combos: slices.Clone(nd.Combos)})
+	}
+	for i := range s.Links {
+		k := &s.Links[i]
+		if k.From < 0 {
+			k.From = base - 1 - k.From
+		}
+		if k.To < 0 {
+			k.To = base - 1 - k.To
+		}
+	}
 }
 
 // addBranch appends to s the implication tree of im that leads to the
@@ -1079,6 +1228,8 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		addCandidateNode(s, cell, d)
 		s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: role})
 	}
+	f.ruleAt = f.ruleAt[:0]
+	ruleLinked := 0 // the rule nodes of the branch whose premises are linked in
 	for _, lit := range emitted {
 		to := int(f.nodeOf[lit])
 		cell, di := f.split(lit >> 1)
@@ -1091,10 +1242,22 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 			}
 		case p <= predRule:
-			f.noteRule(s, int(predRule-p))
-			for _, from := range f.ruleFalse(im, int(predRule-p), im.depth[lit]) {
-				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
+			// Through the rule's node: its premises into it, and from it
+			// to what it rules out (or, in a compartment, in).
+			r := predRule - p
+			f.noteRule(s, int(r))
+			rn, fresh := f.ruleNode(im, r, im.depth[lit]), len(f.ruleAt)
+			if fresh > ruleLinked {
+				ruleLinked = fresh
+				for _, from := range f.ruleFalse(im, int(r), im.depth[lit]) {
+					s.Links = append(s.Links, Link{From: int(f.nodeOf[from]), To: rn, Kind: Strong})
+				}
 			}
+			kind := Weak
+			if lit&1 != 0 {
+				kind = Strong
+			}
+			s.Links = append(s.Links, Link{From: rn, To: to, Kind: kind})
 		case p <= predUnitSingle:
 			for _, q := range f.l.Units[predUnitSingle-p].Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
@@ -1214,20 +1377,42 @@ func explainForcing(s *Step, n grid.Notation) string {
 }
 
 // forcingRules names the cage and compartment rules a forcing net
-// followed, e.g. "the fillings of cage 12+ at r2c3, the straights of
-// compartment r4c5-7"; "" when it followed none.
+// followed and what each kept where the net used it, e.g. "cage 12+ at
+// r2c3 keeping {1,2,9},{3,4,5} then {3,4,5}; compartment r4c5-7 keeping
+// {4,5,6}"; the fillings or straights of a rule whose are not listed
+// (too many, or none left); "" when it followed none.
 func forcingRules(s *Step, n grid.Notation) string {
 	l := n.Layout
 	var rules []string
 	for _, k := range s.Cages {
-		rules = append(rules, "the fillings of "+cageName(n, k))
+		rules = append(rules, ruleKept(s, n, CageNode, k, cageName(n, k), "the fillings of "))
 	}
 	for _, u := range s.Units {
 		if l.Units[u].Kind == grid.Compartment {
-			rules = append(rules, "the straights of "+l.Units[u].Name())
+			rules = append(rules, ruleKept(s, n, CompartmentNode, u, l.Units[u].Name(), "the straights of "))
 		}
 	}
-	return strings.Join(rules, ", ")
+	return strings.Join(rules, "; ")
+}
+
+// ruleKept words rule i of kind (a cage or a compartment, named name) as
+// the combinations or straights its nodes in s kept, in the order the net
+// used them, or as what (e.g. "the fillings of ") of it when they list
+// none.
+func ruleKept(s *Step, n grid.Notation, kind NodeKind, i int, name, what string) string {
+	var kept []string
+	for _, nd := range s.Nodes {
+		if nd.Kind != kind || len(nd.Combos) == 0 || kind == CageNode && nd.Cage != i || kind == CompartmentNode && nd.Unit != i {
+			continue
+		}
+		if c := comboList(n, nd.Combos); !slices.Contains(kept, c) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return what + name
+	}
+	return name + " keeping " + strings.Join(kept, " then ")
 }
 
 // cageName names cage k, e.g. "cage 12+ at r2c3".

@@ -46,14 +46,24 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	if !b.Cand[concl.Cell].Has(concl.Digit) || s.Digits != grid.Bit(concl.Digit) {
 		fail("conclusion %v is not a candidate, or digits %v", concl, s.Digits)
 	}
-	if len(s.Nodes) == 0 || len(s.Marks) != len(s.Nodes)+1 {
-		fail("%d nodes and %d marks", len(s.Nodes), len(s.Marks))
+	// The candidate nodes, each with its mark, then the rule nodes (cage
+	// and compartment) the net went through.
+	cands := slices.IndexFunc(s.Nodes, isRuleNode)
+	if cands < 0 {
+		cands = len(s.Nodes)
 	}
-	if m := s.Marks[len(s.Nodes)]; m.Role != RoleTarget || m.Cell != concl.Cell || m.Digit != concl.Digit {
+	if cands == 0 || len(s.Marks) != cands+1 || slices.ContainsFunc(s.Nodes[cands:], func(nd Node) bool { return !isRuleNode(nd) }) {
+		fail("%d nodes (%d candidates) and %d marks", len(s.Nodes), cands, len(s.Marks))
+	}
+	if m := s.Marks[cands]; m.Role != RoleTarget || m.Cell != concl.Cell || m.Digit != concl.Digit {
 		fail("last mark %+v is not the target", m)
 	}
+	if !net && cands != len(s.Nodes) {
+		fail("a forcing chain with rule nodes")
+	}
+	checkRuleNodes(l, s, cands, fail)
 	on := make([]bool, len(s.Nodes))
-	for i, nd := range s.Nodes {
+	for i, nd := range s.Nodes[:cands] {
 		m := s.Marks[i]
 		if nd.Kind != CandidateNode || len(nd.Cells) != 1 || m.Cell != nd.Cells[0] || m.Digit != nd.Digit ||
 			m.Role != RoleOn && m.Role != RoleOff || !b.Cand[nd.Cells[0]].Has(nd.Digit) {
@@ -67,6 +77,9 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 			fail("link %+v out of range", k)
 		}
 		in[k.To] = append(in[k.To], k.From)
+		if k.From >= cands || k.To >= cands {
+			continue // checked by checkRuleNodes
+		}
 		a, c := s.Nodes[k.From], s.Nodes[k.To]
 		ca, cc := a.Cells[0], c.Cells[0]
 		switch k.Kind {
@@ -89,8 +102,8 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 		}
 	}
 	for i, from := range in {
-		if !on[i] || len(from) == 0 {
-			continue
+		if !on[i] || len(from) == 0 || slices.ContainsFunc(from, func(j int) bool { return j >= cands }) {
+			continue // a rule's conclusion: checked by checkRuleNodes
 		}
 		// A true candidate follows from false ones: the other candidates
 		// of its cell, or the other places of its digit in a unit.
@@ -124,6 +137,50 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	checkPremises(b, s, roots, contradiction, fail)
 	if ex := s.Explain(grid.Notation{Layout: l}); !strings.HasPrefix(ex, s.Name()+": ") {
 		fail("explanation does not name the technique")
+	}
+}
+
+func isRuleNode(nd Node) bool { return nd.Kind == CageNode || nd.Kind == CompartmentNode }
+
+// checkRuleNodes checks the rule nodes of a forcing net, s.Nodes[cands:]:
+// each has the cells of its cage or compartment, candidates of them made
+// false linked into it, and links out of it only to candidates of them,
+// weak to a false one and strong to a true one.
+func checkRuleNodes(l *grid.Layout, s *Step, cands int, fail func(string, ...any)) {
+	into := make([]int, len(s.Nodes))
+	for _, k := range s.Links {
+		if k.From < 0 || k.From >= len(s.Nodes) || k.To < 0 || k.To >= len(s.Nodes) {
+			fail("link %+v out of range", k)
+		}
+		if k.From < cands && k.To < cands {
+			continue
+		}
+		if k.From >= cands && k.To >= cands {
+			fail("link %+v joins two rule nodes", k)
+		}
+		r, c := k.From, k.To
+		if k.To >= cands {
+			r, c = k.To, k.From
+			into[r]++
+			if k.Kind != Strong || s.Marks[c].Role != RoleOff {
+				fail("link %+v into a rule node is not from a false candidate", k)
+			}
+		} else if want := map[Role]LinkKind{RoleOff: Weak, RoleOn: Strong}[s.Marks[c].Role]; k.Kind != want {
+			fail("link %+v out of a rule node has the wrong kind", k)
+		}
+		if !slices.Contains(s.Nodes[r].Cells, s.Nodes[c].Cells[0]) {
+			fail("link %+v joins a rule node and a candidate outside it", k)
+		}
+	}
+	for i := cands; i < len(s.Nodes); i++ {
+		nd := s.Nodes[i]
+		want := l.Cages[nd.Cage].Cells
+		if nd.Kind == CompartmentNode {
+			want = l.Units[nd.Unit].Cells
+		}
+		if !slices.Equal(nd.Cells, want) || nd.Digit != 0 || into[i] == 0 {
+			fail("rule node %d %+v: not its rule's cells, or no premise", i, nd)
+		}
 	}
 }
 

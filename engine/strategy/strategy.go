@@ -146,13 +146,31 @@ const (
 	// cells; the node stands for Digit being locked out of Cells (the
 	// set's other digits then locked in).
 	ALSNode
+	// CageNode is the rule of a cage where a forcing net follows it: the
+	// fillings of cage Cage (an index into Layout.Cages) left by the
+	// candidates linked into the node, which rule out the candidates it
+	// links to (or none: a contradiction). Cells are the cage's cells,
+	// Combos the sets of digits its fillings keep; Digit is 0.
+	CageNode
+	// CompartmentNode is the rule of a Str8ts compartment where a forcing
+	// net follows it: the straights still open to compartment Unit (an
+	// index into Layout.Units) given the candidates linked into the node.
+	// Cells are the compartment's cells, Combos the digits of each open
+	// straight; Digit is 0.
+	CompartmentNode
 )
 
-// Node is one node of a chain: a digit in one cell or a group of cells.
+// Node is one node of a chain: a digit in one cell or a group of cells,
+// or the rule of a cage or compartment.
 type Node struct {
 	Kind  NodeKind
 	Digit int
 	Cells []int
+	// Cage and Unit name the cage of a CageNode and the compartment of a
+	// CompartmentNode; Combos are the digit sets the rule keeps, in
+	// the order their digit lists read (empty when too many to list).
+	Cage, Unit int
+	Combos     []grid.Digits
 }
 
 // LinkKind is the kind of inference between two chain nodes.

@@ -272,15 +272,20 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 	if t := s.Technique; t != nil {
 		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)
 	}
-	chainToProto(ps, s)
+	for _, k := range s.Cages {
+		ps.Cages = append(ps.Cages, uint32(k))
+	}
+	chainToProto(ps, s, n.Layout)
 	return ps
 }
 
 // NodeKindToProto maps the kinds of chain nodes to the API's.
 var NodeKindToProto = map[strategy.NodeKind]sudokuv1.NodeKind{
-	strategy.CandidateNode: sudokuv1.NodeKind_NODE_KIND_CANDIDATE,
-	strategy.GroupNode:     sudokuv1.NodeKind_NODE_KIND_GROUP,
-	strategy.ALSNode:       sudokuv1.NodeKind_NODE_KIND_ALS,
+	strategy.CandidateNode:   sudokuv1.NodeKind_NODE_KIND_CANDIDATE,
+	strategy.GroupNode:       sudokuv1.NodeKind_NODE_KIND_GROUP,
+	strategy.ALSNode:         sudokuv1.NodeKind_NODE_KIND_ALS,
+	strategy.CageNode:        sudokuv1.NodeKind_NODE_KIND_CAGE,
+	strategy.CompartmentNode: sudokuv1.NodeKind_NODE_KIND_COMPARTMENT,
 }
 
 // LinkKindToProto maps the kinds of chain links to the API's.
@@ -301,7 +306,7 @@ var RoleToProto = map[strategy.Role]sudokuv1.CandidateRole{
 
 // chainToProto copies the drawing of a chain step: its nodes, links and
 // highlighted candidates.
-func chainToProto(ps *sudokuv1.Step, s *strategy.Step) {
+func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 	if len(s.Nodes) > 0 {
 		ps.Nodes = make([]*sudokuv1.ChainNode, len(s.Nodes))
 		for i, n := range s.Nodes {
@@ -309,7 +314,7 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step) {
 			for j, c := range n.Cells {
 				cells[j] = uint32(c)
 			}
-			ps.Nodes[i] = &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells}
+			ps.Nodes[i] = chainNodeToProto(n, cells, l)
 		}
 	}
 	if len(s.Links) > 0 {
@@ -324,6 +329,31 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step) {
 			ps.Highlights[i] = &sudokuv1.Highlight{Cell: uint32(m.Cell), Digit: uint32(m.Digit), Role: RoleToProto[m.Role]}
 		}
 	}
+}
+
+// chainNodeToProto converts a chain node with its cells converted; a cage
+// node also names its cage, target and operator on layout l, and a rule
+// node lists the digit sets it kept.
+func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
+	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells}
+	switch n.Kind {
+	case strategy.CageNode:
+		pn.Cage = uint32(n.Cage)
+		if n.Cage < len(l.Cages) {
+			cg := &l.Cages[n.Cage]
+			pn.Target, pn.Operator = uint32(cg.Target), OpToProto[cg.Op]
+		}
+	case strategy.CompartmentNode:
+	default:
+		return pn
+	}
+	if len(n.Combos) > 0 {
+		pn.Combinations = make([]uint32, len(n.Combos))
+		for i, c := range n.Combos {
+			pn.Combinations[i] = uint32(c)
+		}
+	}
+	return pn
 }
 
 // StatusToProto maps the outcomes of a solve to the API's.

@@ -814,6 +814,17 @@ const (
 	// An almost locked set: the node's cells hold one candidate more than
 	// cells; the node stands for the digit locked out of them.
 	NodeKind_NODE_KIND_ALS NodeKind = 3
+	// The rule of a cage where a forcing net follows it: the fillings of
+	// the cage left by the candidates linked into the node, which rule out
+	// the candidates it links to (or none: a contradiction). The node's
+	// cells are the cage's cells, its digit 0; cage, target, operator and
+	// combinations say which cage and what it kept.
+	NodeKind_NODE_KIND_CAGE NodeKind = 4
+	// The rule of a Str8ts compartment where a forcing net follows it: the
+	// straights still open to it given the candidates linked into the node.
+	// The node's cells are the compartment's cells, its digit 0;
+	// combinations are the digits of each open straight.
+	NodeKind_NODE_KIND_COMPARTMENT NodeKind = 5
 )
 
 // Enum value maps for NodeKind.
@@ -823,12 +834,16 @@ var (
 		1: "NODE_KIND_CANDIDATE",
 		2: "NODE_KIND_GROUP",
 		3: "NODE_KIND_ALS",
+		4: "NODE_KIND_CAGE",
+		5: "NODE_KIND_COMPARTMENT",
 	}
 	NodeKind_value = map[string]int32{
 		"NODE_KIND_UNSPECIFIED": 0,
 		"NODE_KIND_CANDIDATE":   1,
 		"NODE_KIND_GROUP":       2,
 		"NODE_KIND_ALS":         3,
+		"NODE_KIND_CAGE":        4,
+		"NODE_KIND_COMPARTMENT": 5,
 	}
 )
 
@@ -2003,7 +2018,11 @@ type Step struct {
 	Links []*ChainLink `protobuf:"bytes,16,rep,name=links,proto3" json:"links,omitempty"`
 	// Candidates of the pattern and their roles (pattern, fin, ALS, colours,
 	// targets), to highlight.
-	Highlights    []*Highlight `protobuf:"bytes,17,rep,name=highlights,proto3" json:"highlights,omitempty"`
+	Highlights []*Highlight `protobuf:"bytes,17,rep,name=highlights,proto3" json:"highlights,omitempty"`
+	// The cages (indexes into Board.cages) whose rules justify the step, to
+	// outline: a cage step's cage, the cages a forcing net goes through, the
+	// cages of a chain's cage links (a digit the cage needs, its sum).
+	Cages         []uint32 `protobuf:"varint,18,rep,packed,name=cages,proto3" json:"cages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2157,6 +2176,13 @@ func (x *Step) GetHighlights() []*Highlight {
 	return nil
 }
 
+func (x *Step) GetCages() []uint32 {
+	if x != nil {
+		return x.Cages
+	}
+	return nil
+}
+
 // ChainNode is one node of a chain: a digit in one cell or a group of
 // cells.
 type ChainNode struct {
@@ -2166,7 +2192,18 @@ type ChainNode struct {
 	// The digit.
 	Digit uint32 `protobuf:"varint,2,opt,name=digit,proto3" json:"digit,omitempty"`
 	// The cells (row-major indexes), ascending.
-	Cells         []uint32 `protobuf:"varint,3,rep,packed,name=cells,proto3" json:"cells,omitempty"`
+	Cells []uint32 `protobuf:"varint,3,rep,packed,name=cells,proto3" json:"cells,omitempty"`
+	// For NODE_KIND_CAGE: the cage, as an index into Board.cages, and its
+	// target and operator (so a viewer can label it without the board).
+	Cage     uint32       `protobuf:"varint,4,opt,name=cage,proto3" json:"cage,omitempty"`
+	Target   uint32       `protobuf:"varint,5,opt,name=target,proto3" json:"target,omitempty"`
+	Operator CageOperator `protobuf:"varint,6,opt,name=operator,proto3,enum=sudoku.v1.CageOperator" json:"operator,omitempty"`
+	// For NODE_KIND_CAGE and NODE_KIND_COMPARTMENT: the sets of digits the
+	// rule keeps there (a cage's combinations, a compartment's straights),
+	// each a mask with bit d-1 set for digit d, in the order their digit
+	// lists read. Empty when there are too many to list, or none is left
+	// (the node is then the contradiction a net ends on).
+	Combinations  []uint32 `protobuf:"varint,7,rep,packed,name=combinations,proto3" json:"combinations,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2218,6 +2255,34 @@ func (x *ChainNode) GetDigit() uint32 {
 func (x *ChainNode) GetCells() []uint32 {
 	if x != nil {
 		return x.Cells
+	}
+	return nil
+}
+
+func (x *ChainNode) GetCage() uint32 {
+	if x != nil {
+		return x.Cage
+	}
+	return 0
+}
+
+func (x *ChainNode) GetTarget() uint32 {
+	if x != nil {
+		return x.Target
+	}
+	return 0
+}
+
+func (x *ChainNode) GetOperator() CageOperator {
+	if x != nil {
+		return x.Operator
+	}
+	return CageOperator_CAGE_OPERATOR_UNSPECIFIED
+}
+
+func (x *ChainNode) GetCombinations() []uint32 {
+	if x != nil {
+		return x.Combinations
 	}
 	return nil
 }
@@ -4259,7 +4324,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.UnitKindR\x04kind\x12\x14\n" +
 	"\x05index\x18\x02 \x01(\rR\x05index\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x14\n" +
-	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xdf\x04\n" +
+	"\x05cells\x18\x04 \x03(\rR\x05cells\"\xf5\x04\n" +
 	"\x04Step\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\rR\x05index\x12\x16\n" +
 	"\x06method\x18\x02 \x01(\tR\x06method\x12\x1a\n" +
@@ -4282,11 +4347,16 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x05links\x18\x10 \x03(\v2\x14.sudoku.v1.ChainLinkR\x05links\x124\n" +
 	"\n" +
 	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
-	"highlights\"`\n" +
+	"highlights\x12\x14\n" +
+	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xe5\x01\n" +
 	"\tChainNode\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
-	"\x05cells\x18\x03 \x03(\rR\x05cells\"X\n" +
+	"\x05cells\x18\x03 \x03(\rR\x05cells\x12\x12\n" +
+	"\x04cage\x18\x04 \x01(\rR\x04cage\x12\x16\n" +
+	"\x06target\x18\x05 \x01(\rR\x06target\x123\n" +
+	"\boperator\x18\x06 \x01(\x0e2\x17.sudoku.v1.CageOperatorR\boperator\x12\"\n" +
+	"\fcombinations\x18\a \x03(\rR\fcombinations\"X\n" +
 	"\tChainLink\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\rR\x02to\x12'\n" +
@@ -4527,12 +4597,14 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
 	"\x0eUNIT_KIND_CAGE\x10\a\x12\x19\n" +
-	"\x15UNIT_KIND_COMPARTMENT\x10\b*f\n" +
+	"\x15UNIT_KIND_COMPARTMENT\x10\b*\x95\x01\n" +
 	"\bNodeKind\x12\x19\n" +
 	"\x15NODE_KIND_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13NODE_KIND_CANDIDATE\x10\x01\x12\x13\n" +
 	"\x0fNODE_KIND_GROUP\x10\x02\x12\x11\n" +
-	"\rNODE_KIND_ALS\x10\x03*O\n" +
+	"\rNODE_KIND_ALS\x10\x03\x12\x12\n" +
+	"\x0eNODE_KIND_CAGE\x10\x04\x12\x19\n" +
+	"\x15NODE_KIND_COMPARTMENT\x10\x05*O\n" +
 	"\bLinkKind\x12\x19\n" +
 	"\x15LINK_KIND_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eLINK_KIND_WEAK\x10\x01\x12\x14\n" +
@@ -4665,75 +4737,76 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	28, // 18: sudoku.v1.Step.links:type_name -> sudoku.v1.ChainLink
 	29, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
 	11, // 20: sudoku.v1.ChainNode.kind:type_name -> sudoku.v1.NodeKind
-	12, // 21: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
-	13, // 22: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
-	7,  // 23: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	19, // 24: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	22, // 25: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	45, // 26: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 27: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 28: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 29: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	30, // 30: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 31: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 32: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 33: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 34: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	30, // 35: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	36, // 36: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 37: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 38: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 39: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	37, // 40: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	40, // 41: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	30, // 42: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	38, // 43: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 44: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 45: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 46: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 47: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 48: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 49: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 50: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 51: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 52: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	54, // 53: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	45, // 54: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 55: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 56: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 57: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 58: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 59: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 60: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 61: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 62: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 63: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 64: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 65: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	52, // 66: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	8,  // 67: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	51, // 68: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	31, // 69: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	33, // 70: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	35, // 71: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	41, // 72: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	43, // 73: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	46, // 74: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	48, // 75: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	50, // 76: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	32, // 77: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	34, // 78: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	39, // 79: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	42, // 80: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	44, // 81: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	47, // 82: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	49, // 83: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	53, // 84: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	77, // [77:85] is the sub-list for method output_type
-	69, // [69:77] is the sub-list for method input_type
-	69, // [69:69] is the sub-list for extension type_name
-	69, // [69:69] is the sub-list for extension extendee
-	0,  // [0:69] is the sub-list for field type_name
+	1,  // 21: sudoku.v1.ChainNode.operator:type_name -> sudoku.v1.CageOperator
+	12, // 22: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
+	13, // 23: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
+	7,  // 24: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
+	19, // 25: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	22, // 26: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	45, // 27: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 28: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 29: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 30: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	30, // 31: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 32: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 33: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 34: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 35: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	30, // 36: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	36, // 37: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 38: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 39: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 40: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	37, // 41: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	40, // 42: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	30, // 43: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	38, // 44: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 45: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 46: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 47: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 48: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 49: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 50: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 51: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 52: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 53: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	54, // 54: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	45, // 55: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 56: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 57: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 58: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 59: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 60: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 61: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 62: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 63: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 64: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 65: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 66: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	52, // 67: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	8,  // 68: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	51, // 69: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	31, // 70: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	33, // 71: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	35, // 72: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	41, // 73: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	43, // 74: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	46, // 75: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	48, // 76: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	50, // 77: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	32, // 78: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	34, // 79: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	39, // 80: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	42, // 81: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	44, // 82: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	47, // 83: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	49, // 84: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	53, // 85: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	78, // [78:86] is the sub-list for method output_type
+	70, // [70:78] is the sub-list for method input_type
+	70, // [70:70] is the sub-list for extension type_name
+	70, // [70:70] is the sub-list for extension extendee
+	0,  // [0:70] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }

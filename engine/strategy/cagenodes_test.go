@@ -1,0 +1,206 @@
+package strategy_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// killerLine decodes line (1-based) of a file of engine/search/testdata.
+func killerLine(t *testing.T, file string, line int) *grid.Board {
+	t.Helper()
+	f, err := os.Open("../search/testdata/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for i := 1; sc.Scan(); i++ {
+		if i != line {
+			continue
+		}
+		p, _, err := codec.Decode(sc.Text(), codec.DecodeOptions{Tolerant: true})
+		if err != nil {
+			t.Fatalf("%s:%d: %v", file, line, err)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", file, line, err)
+		}
+		return b
+	}
+	t.Fatalf("%s has no line %d", file, line)
+	return nil
+}
+
+// checkCageNodes checks the cage nodes of a forcing-net step on b: each
+// names a cage of the layout with its cells, its combinations are sets of
+// as many digits as cells meeting the cage's sum, in reading order, every
+// link joins nodes of the step, and each cage node has a premise linked
+// in. It returns the number of cage nodes.
+func checkCageNodes(t *testing.T, b *grid.Board, s *strategy.Step) int {
+	t.Helper()
+	l := b.L
+	in := make([]int, len(s.Nodes))
+	for _, k := range s.Links {
+		if k.From < 0 || k.From >= len(s.Nodes) || k.To < 0 || k.To >= len(s.Nodes) {
+			t.Fatalf("link %d->%d out of %d nodes", k.From, k.To, len(s.Nodes))
+		}
+		in[k.To]++
+	}
+	cages := 0
+	for i, nd := range s.Nodes {
+		if nd.Kind != strategy.CageNode {
+			continue
+		}
+		cages++
+		if nd.Cage < 0 || nd.Cage >= len(l.Cages) {
+			t.Fatalf("node %d: cage %d of %d", i, nd.Cage, len(l.Cages))
+		}
+		cg := &l.Cages[nd.Cage]
+		if !slices.Equal(nd.Cells, cg.Cells) || nd.Digit != 0 {
+			t.Errorf("node %d: cells %v digit %d, want the cage's %v and 0", i, nd.Cells, nd.Digit, cg.Cells)
+		}
+		if in[i] == 0 {
+			t.Errorf("node %d (cage %d): no premise links into it", i, nd.Cage)
+		}
+		for j, c := range nd.Combos {
+			sum := 0
+			for m := c; m != 0; m &= m - 1 {
+				sum += m.Min()
+			}
+			if c.Count() != len(cg.Cells) || sum != cg.Target {
+				t.Errorf("node %d: combination %b does not make %d in %d cells", i, c, cg.Target, len(cg.Cells))
+			}
+			if j > 0 && nd.Combos[j-1].Min() > c.Min() {
+				t.Errorf("node %d: combinations %v out of order", i, nd.Combos)
+			}
+		}
+	}
+	return cages
+}
+
+// TestForcingNetCageNodes solves the killer of the killer-forcing-net
+// golden log by logic and checks that its forcing nets through cages draw
+// the cages as nodes and name them and what they kept; then, on the board
+// before the first such step, FindSteps offers a net through a cage that
+// holds against the solution.
+func TestForcingNetCageNodes(t *testing.T) {
+	b := killerLine(t, "killer9.txt", 1)
+	var srch search.Searcher
+	counted, err := srch.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
+	}
+	sol := counted.Solutions[0]
+	n := grid.Notation{Layout: b.L}
+	before := b.Clone()
+	var first *grid.Board // the board before the first net through a cage
+	nets := 0
+	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if s.Strategy == strategy.ForcingNet && checkCageNodes(t, before, s) > 0 {
+			nets++
+			text := s.Explain(n)
+			if !strings.Contains(text, "cage ") || !strings.Contains(text, " at r") {
+				t.Errorf("step %d: %q names no cage", i, text)
+			}
+			if first == nil {
+				first = before.Clone()
+			}
+		}
+		before.CopyFrom(after)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nets < 3 {
+		t.Fatalf("%d forcing nets through cage nodes, want at least 3", nets)
+	}
+
+	found := 0
+	err = solver.FindSteps(context.Background(), first, solver.FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(s *strategy.Step) bool {
+		if checkCageNodes(t, first, s) == 0 {
+			return true
+		}
+		found++
+		for _, e := range s.Eliminations {
+			if int(sol[e.Cell]) == e.Digit {
+				t.Errorf("%s removes the solution's %d from %s", s.Explain(n), e.Digit, n.CellName(e.Cell))
+			}
+		}
+		for _, p := range s.Placements {
+			if int(sol[p.Cell]) != p.Digit {
+				t.Errorf("%s places %d in %s, the solution has %d", s.Explain(n), p.Digit, n.CellName(p.Cell), sol[p.Cell])
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Error("FindSteps offers no forcing net through a cage's node")
+	}
+}
+
+// TestChainCageLinks solves a killer whose logic takes an AIC over a
+// cage's sum and checks that the step lists the cage, that a link of the
+// chain lies in it outside every unit (or joins two digits of two of its
+// cells), and that the explanation names it.
+func TestChainCageLinks(t *testing.T) {
+	b := killerLine(t, "killer9.txt", 2)
+	l := b.L
+	n := grid.Notation{Layout: l}
+	chains := 0
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, _ *grid.Board) error {
+		if len(s.Cages) == 0 || len(s.Links) == 0 || s.Strategy == strategy.ForcingNet {
+			return nil
+		}
+		chains++
+		text := s.Explain(n)
+		for _, k := range s.Cages {
+			cg := &l.Cages[k]
+			if name := fmt.Sprintf("cage %d%s at %s", cg.Target, cg.Op, n.CellName(cg.Cells[0])); !strings.Contains(text, "cage links: "+name) {
+				t.Errorf("step %d: %q does not name %s", i, text, name)
+			}
+			linked := false
+			for _, k2 := range s.Links {
+				a, c := s.Nodes[k2.From], s.Nodes[k2.To]
+				in := slices.ContainsFunc(append(slices.Clone(a.Cells), c.Cells...), func(x int) bool { return l.CellCage[x] != k })
+				linked = linked || !in && (a.Digit != c.Digit && a.Cells[0] != c.Cells[0] || a.Digit == c.Digit && !shareUnit(l, append(slices.Clone(a.Cells), c.Cells...)))
+			}
+			if !linked {
+				t.Errorf("step %d: %q lists cage %d without a link through it", i, text, k)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chains == 0 {
+		t.Error("no chain step over a cage link")
+	}
+}
+
+// shareUnit reports whether some unit holds every one of cells.
+func shareUnit(l *grid.Layout, cells []int) bool {
+	for _, u := range l.CellUnit[cells[0]] {
+		if !slices.ContainsFunc(cells, func(x int) bool { return !slices.Contains(l.Units[u].Cells, x) }) {
+			return true
+		}
+	}
+	return false
+}
