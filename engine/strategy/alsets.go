@@ -127,8 +127,12 @@ func (s CellSet) AppendCells(dst []int) []int {
 type ALS struct {
 	// Unit is the lowest index (into Layout.Units) of a unit holding every
 	// cell; a set lying in several units (a row and a box) is collected
-	// once.
+	// once. It is -1 for a set of a killer cage lying in no unit.
 	Unit int
+	// Cage is the killer cage (an index into Layout.Cages) whose cells the
+	// set is made of when it lies in no unit (an almost locked cage), else
+	// -1. A killer cage has no repeats, so its cells see each other.
+	Cage int
 	// Digits are the len(Cells)+1 candidates of the cells together.
 	Digits grid.Digits
 	// Cells are the cells, ascending.
@@ -270,7 +274,7 @@ func (c *ALSCollector) setLayout(l *grid.Layout) {
 	c.orig = l.Origin()
 	l = l.Pristine() // a cache that outlives the call is built from no caller's copy
 	c.w = (l.Cells + 63) / 64
-	c.units = extend(c.units, len(l.Units))
+	c.units = extend(c.units, len(l.Units)+len(killerCages(l)))
 	for i := range c.units {
 		c.units[i].valid = false
 	}
@@ -294,10 +298,11 @@ func grow[T any](s []T, n int) []T {
 }
 
 // Collect finds every almost locked set of b's empty cells in the units
-// of b.L (rows, columns, boxes or jigsaw regions, and any extra units; not
-// killer cages) with at most MaxCells cells, each once, and returns them
-// unit by unit (in an order fixed for a board). The result is valid until
-// the next Collect.
+// of b.L (rows, columns, boxes or jigsaw regions, and any extra units)
+// with at most MaxCells cells, each once, and returns them unit by unit (in
+// an order fixed for a board); on a killer board, then the sets inside a
+// killer cage that no unit holds (almost locked cages, alcages.go). The
+// result is valid until the next Collect.
 func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 	l := b.L
 	c.setLayout(l)
@@ -316,46 +321,56 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 	}
 	c.sets = c.sets[:0]
 	for u := range l.Units {
-		us := &c.units[u]
-		if us.same(b, l.Units[u].Cells) {
-			c.sets = append(c.sets, us.sets...)
-			continue
-		}
-		c.cur = us
-		us.sets, us.cells, us.words = us.sets[:0], us.cells[:0], us.words[:0]
-		c.free = c.free[:0]
-		for _, cell := range l.Units[u].Cells {
-			if b.Value(cell) == 0 && b.Cand[cell] != 0 {
-				c.free = append(c.free, cell)
-			}
-		}
-		lim := max
-		if lim > len(c.free)-1 {
-			lim = len(c.free) - 1
-		}
-		c.pick = c.pick[:0]
-		if len(c.free) <= alsTableCells {
-			c.enumerate(b, u, lim)
-		} else {
-			c.search(b, u, 0, 0, lim)
-		}
-		// The buffers may have moved while growing: point the sets at
-		// their final places.
-		cp, wp := 0, 0
-		for i := range us.sets {
-			a := &us.sets[i]
-			n := len(a.Cells)
-			a.Cells = us.cells[cp : cp+n : cp+n]
-			cp += n
-			m := c.w * (1 + 2*a.Digits.Count())
-			a.Set = us.words[wp : wp+c.w : wp+c.w]
-			a.per = us.words[wp+c.w : wp+m : wp+m]
-			wp += m
-		}
-		c.sets = append(c.sets, us.sets...)
+		c.collectGroup(b, u, l.Units[u].Cells, u, -1, max)
+	}
+	for k, cg := range killerCages(l) {
+		c.collectGroup(b, len(l.Units)+k, cg.Cells, -1, k, max)
 	}
 	c.cur = nil
 	return c.sets
+}
+
+// collectGroup collects the sets of cells (those of a unit, or of a killer
+// cage) into c.sets, through the cache c.units[slot]; the sets record unit
+// u (-1 for a cage) and cage k (-1 for a unit).
+func (c *ALSCollector) collectGroup(b *grid.Board, slot int, cells []int, u, k, max int) {
+	us := &c.units[slot]
+	if us.same(b, cells) {
+		c.sets = append(c.sets, us.sets...)
+		return
+	}
+	c.cur = us
+	us.sets, us.cells, us.words = us.sets[:0], us.cells[:0], us.words[:0]
+	c.free = c.free[:0]
+	for _, cell := range cells {
+		if b.Value(cell) == 0 && b.Cand[cell] != 0 {
+			c.free = append(c.free, cell)
+		}
+	}
+	lim := max
+	if lim > len(c.free)-1 {
+		lim = len(c.free) - 1
+	}
+	c.pick = c.pick[:0]
+	if len(c.free) <= alsTableCells {
+		c.enumerate(b, u, k, lim)
+	} else {
+		c.search(b, u, k, 0, 0, lim)
+	}
+	// The buffers may have moved while growing: point the sets at their
+	// final places.
+	cp, wp := 0, 0
+	for i := range us.sets {
+		a := &us.sets[i]
+		n := len(a.Cells)
+		a.Cells = us.cells[cp : cp+n : cp+n]
+		cp += n
+		m := c.w * (1 + 2*a.Digits.Count())
+		a.Set = us.words[wp : wp+c.w : wp+c.w]
+		a.per = us.words[wp+c.w : wp+m : wp+m]
+		wp += m
+	}
+	c.sets = append(c.sets, us.sets...)
 }
 
 // alsTableCells is the most empty cells of a unit whose subsets enumerate
@@ -365,7 +380,7 @@ const alsTableCells = 12
 
 // enumerate records the ALS of at most lim cells among c.free, visiting
 // every subset through a table of the candidates of each.
-func (c *ALSCollector) enumerate(b *grid.Board, u, lim int) {
+func (c *ALSCollector) enumerate(b *grid.Board, u, k, lim int) {
 	m := len(c.free)
 	c.union = grow(c.union, 1<<m)
 	c.union[0] = 0
@@ -381,13 +396,13 @@ func (c *ALSCollector) enumerate(b *grid.Board, u, lim int) {
 		for r := mask; r != 0; r &= r - 1 {
 			c.pick = append(c.pick, c.free[bits.TrailingZeros(uint(r))])
 		}
-		c.record(b, u, d)
+		c.record(b, u, k, d)
 	}
 }
 
 // search extends the subset c.pick of c.free (holding digits) with cells
 // from index from on, recording each ALS of at most lim cells.
-func (c *ALSCollector) search(b *grid.Board, u, from int, digits grid.Digits, lim int) {
+func (c *ALSCollector) search(b *grid.Board, u, k, from int, digits grid.Digits, lim int) {
 	for i := from; i < len(c.free); i++ {
 		cell := c.free[i]
 		d := digits | b.Cand[cell]
@@ -397,21 +412,22 @@ func (c *ALSCollector) search(b *grid.Board, u, from int, digits grid.Digits, li
 		}
 		c.pick = append(c.pick, cell)
 		if d.Count() == n+1 {
-			c.record(b, u, d)
+			c.record(b, u, k, d)
 		}
 		if n < lim {
-			c.search(b, u, i+1, d, lim)
+			c.search(b, u, k, i+1, d, lim)
 		}
 		c.pick = c.pick[:n-1]
 	}
 }
 
-// record adds c.pick, an ALS of unit u on digits, unless an earlier unit
-// holds it too.
-func (c *ALSCollector) record(b *grid.Board, u int, digits grid.Digits) {
+// record adds c.pick, an ALS of unit u (or of cage k when u is -1) on
+// digits, unless an earlier unit holds it too (for a cage, any unit: the
+// units' sets come first).
+func (c *ALSCollector) record(b *grid.Board, u, k int, digits grid.Digits) {
 	l := b.L
 	for _, v := range l.CellUnit[c.pick[0]] {
-		if v >= u {
+		if u >= 0 && v >= u {
 			continue
 		}
 		all := true
@@ -430,9 +446,9 @@ func (c *ALSCollector) record(b *grid.Board, u int, digits grid.Digits) {
 	start := len(us.cells)
 	us.cells = append(us.cells, c.pick...)
 	w := c.w
-	k := digits.Count()
+	nd := digits.Count()
 	base := len(us.words)
-	us.words = slices.Grow(us.words, w*(1+2*k))[:base+w*(1+2*k)]
+	us.words = slices.Grow(us.words, w*(1+2*nd))[:base+w*(1+2*nd)]
 	buf := us.words[base:]
 	clear(buf)
 	set := CellSet(buf[:w])
@@ -460,7 +476,7 @@ func (c *ALSCollector) record(b *grid.Board, u int, digits grid.Digits) {
 		see.AndNot(set)
 		r++
 	}
-	us.sets = append(us.sets, ALS{Unit: u, Digits: digits, Cells: us.cells[start : start+n], w: w})
+	us.sets = append(us.sets, ALS{Unit: u, Cage: k, Digits: digits, Cells: us.cells[start : start+n], w: w})
 }
 
 // cellIn reports whether cell lies in unit u.

@@ -111,7 +111,7 @@ var (
 		strong: strongUnit | strongCell | strongCage, weak: weakUnit | weakCell | weakSum,
 		groups: true, loops: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 	alsLoopMode = chainMode{nodes: nodeCand | nodeGroup | nodeALS,
-		strong: strongUnit | strongCell | strongALS | strongForce | strongCage, weak: weakUnit | weakCell | weakSum,
+		strong: strongUnit | strongCell | strongALS | strongForce | strongCage | strongALC, weak: weakUnit | weakCell | weakSum,
 		groups: true, loops: true, candFirst: true, aic: techGAIC, cnl: techGCNL, dnl: techGDNL}
 )
 
@@ -793,6 +793,8 @@ func (g *chainGraph) cnlElims() bool {
 	for i := 1; i < len(p); i += 2 {
 		if x := s.als[i]; x >= 0 && x&alsForce != 0 {
 			g.forceLoopElims(x&^alsForce, p[i-1]>>1, p[i]>>1, es)
+		} else if x >= 0 && x&alsCage != 0 {
+			g.alcLoopElims(x&^alsCage, p[i-1]>>1, p[i]>>1, es)
 		} else if x >= 0 {
 			g.alsLoopElims(x, p[i-1]>>1, p[i]>>1, es)
 		}
@@ -971,6 +973,10 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 		if a < 0 {
 			continue
 		}
+		if a&alsCage != 0 {
+			g.addCageNodes(b, st, i, shape, len(nodes), &g.alc[a&^alsCage])
+			continue
+		}
 		set := &g.col.Sets()[a&^alsForce]
 		for _, k := range [2]int{i - 1, i} {
 			if shape == shapeDNL {
@@ -1101,6 +1107,7 @@ func explainChain(s *Step, n grid.Notation) string {
 		b.WriteString(n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit))
 	}
 	b.WriteString(chainCages(s, n))
+	b.WriteString(explainCageLinks(s, n))
 	return b.String()
 }
 

@@ -44,6 +44,7 @@ const (
 	strongALS                     // two digits of an almost locked set
 	strongForce                   // an ALS missing a digit forces a cell outside it
 	strongCage                    // a digit every combination of a killer cage uses, in two places of it
+	strongALC                     // two digits of a killer cage one of which every combination holds (alcages.go)
 )
 
 const (
@@ -52,7 +53,8 @@ const (
 	weakSum                    // the two open cells of a killer cage, digits off its remaining sum
 )
 
-// alsForce marks the ALS index of a strongForce link.
+// alsForce marks the ALS index of a strongForce link (alsCage, in
+// alcages.go, that of an almost locked cage).
 const alsForce int32 = 1 << 30
 
 // chainNode is a node of the link graph.
@@ -67,7 +69,8 @@ type chainNode struct {
 
 // chainEdge is a link to node to; als is the ALS of a strongALS link
 // (index into the graph's collector's sets), or of a strongForce link with
-// alsForce set, else -1.
+// alsForce set, or the almost locked cage of a strongALC link with alsCage
+// set, else -1.
 type chainEdge struct {
 	to   int32
 	kind uint8
@@ -86,20 +89,23 @@ type chainGraph struct {
 	ncand int32 // the single candidates are nodes 0 to ncand-1
 	w     int   // words of a cell set
 
-	col      ALSCollector // peer sets and the ALSs
-	nodes    []chainNode
-	cells    []int32
-	sets     []uint64
-	candNode []int32 // cell*N+d-1 → node of the candidate, or -1
-	head     []int32 // cell*N+d-1 → first multi-cell node starting there, or -1
-	next     []int32 // node → next multi-cell node of the same head
-	strong   [][]chainEdge
-	weak     [][]chainEdge
-	unitNode [][]int32 // unit → group nodes inside it
-	multi    [][]int32 // digit-1 → multi-cell nodes of the digit
-	see      []uint64  // per multi-cell node (by set offset): cells seeing all of it
-	weakDone []bool    // node → its weak links are listed
-	scratch  []uint64
+	col       ALSCollector // peer sets and the ALSs
+	alc       []alCage     // the almost locked cages, with the ALS nodes
+	alcCells  []int
+	alcDigits []grid.Digits
+	nodes     []chainNode
+	cells     []int32
+	sets      []uint64
+	candNode  []int32 // cell*N+d-1 → node of the candidate, or -1
+	head      []int32 // cell*N+d-1 → first multi-cell node starting there, or -1
+	next      []int32 // node → next multi-cell node of the same head
+	strong    [][]chainEdge
+	weak      [][]chainEdge
+	unitNode  [][]int32 // unit → group nodes inside it
+	multi     [][]int32 // digit-1 → multi-cell nodes of the digit
+	see       []uint64  // per multi-cell node (by set offset): cells seeing all of it
+	weakDone  []bool    // node → its weak links are listed
+	scratch   []uint64
 	// planes holds the cells of each candidate (plane), then those of
 	// three candidates or more (wide).
 	planes []uint64
@@ -205,6 +211,7 @@ func (g *chainGraph) addALSNodes(b *grid.Board) {
 	g.alsIn = true
 	from := int32(len(g.nodes))
 	g.addALSs(b)
+	g.addCageLinks(b)
 	g.computeSee(from)
 	g.growWeakDone()
 	g.linkNewMulti(from)
