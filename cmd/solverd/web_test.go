@@ -44,18 +44,23 @@ func findChromium(t *testing.T) string {
 	return ""
 }
 
-// TestWebViewer runs solverd with -http-listen, opens the viewer in
-// headless Chromium, solves puzzles as a person would (pasting one,
-// choosing another from the examples) and checks from the page that the
-// steps arrived and the final board is the solution.
-func TestWebViewer(t *testing.T) {
+// webViewer runs solverd with -http-listen and a headless Chromium (the
+// test skips without one, see findChromium); it returns the browser tab's
+// context, bounded by timeout, the viewer's address ("http://host:port/")
+// and a gRPC client of the same daemon. The daemon and the browser stop
+// when the test ends.
+func webViewer(t *testing.T, timeout time.Duration) (context.Context, string, sudokuv1.SudokuServiceClient) {
+	t.Helper()
 	browser := findChromium(t)
 	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
+	t.Cleanup(func() {
+		cancel()
+		waitDone(t, done, 10*time.Second, log)
+	})
 	m := webRE.FindStringSubmatch(log.String())
 	if m == nil {
 		t.Fatalf("no web viewer address logged:\n%s", log)
 	}
-	url := "http://" + m[1] + "/"
 	client := sudokuv1.NewSudokuServiceClient(dial(t, addr))
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -65,14 +70,29 @@ func TestWebViewer(t *testing.T) {
 		chromedp.Flag("hide-scrollbars", true),
 	)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer allocCancel()
+	t.Cleanup(allocCancel)
 	ctx, ctxCancel := chromedp.NewContext(allocCtx)
-	defer ctxCancel()
-	ctx, timeout := context.WithTimeout(ctx, 2*time.Minute)
-	defer timeout()
+	t.Cleanup(ctxCancel)
+	ctx, timeoutCancel := context.WithTimeout(ctx, timeout)
+	t.Cleanup(timeoutCancel)
+	return ctx, "http://" + m[1] + "/", client
+}
+
+// open loads a page of the viewer and waits for its form.
+func open(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("solve"))); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
 	}
+}
+
+// TestWebViewer runs solverd with -http-listen, opens the viewer in
+// headless Chromium, solves puzzles as a person would (pasting one,
+// choosing another from the examples) and checks from the page that the
+// steps arrived and the final board is the solution.
+func TestWebViewer(t *testing.T) {
+	ctx, url, client := webViewer(t, 2*time.Minute)
+	open(ctx, t, url)
 
 	tests := []struct {
 		name       string
@@ -173,8 +193,6 @@ func TestWebViewer(t *testing.T) {
 			}
 		})
 	}
-	cancel()
-	waitDone(t, done, 10*time.Second, log)
 }
 
 // boardJS reads the digits on the page's board, '.' for an empty cell.
