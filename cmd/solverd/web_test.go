@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -257,4 +258,81 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestWebViewerFaults checks what the page does with puzzles it cannot
+// solve and with keys a person presses after touching the slider: a
+// refused puzzle marks the cells the service names and leaves the play
+// button reading Play; a puzzle without a solution names the cell with no
+// candidate left; ← and → step even where the focus is on the slider; a
+// long unbroken string wraps inside its panel.
+func TestWebViewerFaults(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	faults := `Array.from(document.querySelectorAll('#hl-faults rect')).map(r => r.dataset.cell).join(' ')`
+
+	t.Run("refused", func(t *testing.T) {
+		open(ctx, t, permalink(base, "55...8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.......", 1))
+		if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'error'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		status := eval[string](ctx, t, `document.getElementById('status').textContent`)
+		play := eval[string](ctx, t, `document.getElementById('play').textContent`)
+		if got := eval[string](ctx, t, faults); got != "0 1" || !strings.Contains(status, "r1c1 and r1c2") || play != "Play" {
+			t.Errorf("refused (%q), the page marks cells %q and its play button reads %q; want cells 0 1 and Play", status, got, play)
+		}
+	})
+	t.Run("no solution", func(t *testing.T) {
+		open(ctx, t, permalink(base, "12345678.........9"+strings.Repeat(".", 63), 1))
+		if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'done'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		result := eval[string](ctx, t, `document.getElementById('result').textContent`)
+		if got := eval[string](ctx, t, faults); got != "8" || !strings.Contains(result, "r1c9 has no candidates left") {
+			t.Errorf("without a solution the page says %q and marks cells %q; want r1c9 named and marked (8)", result, got)
+		}
+	})
+	t.Run("keys after the slider", func(t *testing.T) {
+		open(ctx, t, permalink(base, classicHard, 3))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === '2'`, 10*time.Second),
+			setSpeed(4),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').focus()`),
+			chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowLeft),
+			poll(`document.getElementById('board').dataset.position === '3'`, 5*time.Second)); err != nil {
+			t.Fatalf("%v (position %s)", err, eval[string](ctx, t, `document.getElementById('board').dataset.position`))
+		}
+		if speed := eval[string](ctx, t, `document.getElementById('speed').value`); speed != "4" {
+			t.Errorf("the arrows moved the slider to %s, want it left at 4", speed)
+		}
+		if focus := eval[string](ctx, t, `document.activeElement.id`); focus != "speed" {
+			t.Errorf("the focus moved to %q", focus)
+		}
+	})
+	t.Run("long result wraps", func(t *testing.T) {
+		// A 25×25 solution is 625 characters without a space; at a phone's
+		// width it wraps inside its panel and nothing scrolls sideways.
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(400, 800)); err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Do(ctx, chromedp.EmulateViewport(1440, 960))
+		open(ctx, t, base)
+		err := chromedp.Do(ctx,
+			chromedp.Evaluate[chromedp.Void](`{ const e = document.getElementById('example'); e.value = String(Array.from(e.options).findIndex(o => o.textContent === '25×25') - 1); e.dispatchEvent(new Event('change')); }`),
+			setSpeed(10),
+			chromedp.Click(chromedp.ID("solve")),
+			poll(`document.body.dataset.state === 'done'`, 30*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// So does a step's long chain.
+		eval[bool](ctx, t, `sudokuViewer.show({index: 1, method: 'x', strategy: 'Test', explanation: 'r1c1r2c2r3c3'.repeat(50)}) === undefined`)
+		if err := chromedp.Do(ctx, poll(`document.getElementById('explanation').textContent.length === 600`, 5*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		plain := eval[int](ctx, t, `document.getElementById('plain').textContent.length`)
+		over := eval[string](ctx, t, `['status', 'result', 'steps', 'view'].filter(id => { const e = document.getElementById(id); return e.scrollWidth > e.clientWidth; }).join(' ')`)
+		page := eval[int](ctx, t, `document.documentElement.scrollWidth`)
+		if plain != 625 || over != "" || page > 400 {
+			t.Errorf("the %d-character result and a 600-character step overflow %q; the page is %d px wide at a 400 px window", plain, over, page)
+		}
+	})
 }
