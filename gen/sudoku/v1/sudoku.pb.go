@@ -2383,7 +2383,12 @@ type SolveResult struct {
 	RandomSeed uint64 `protobuf:"varint,11,opt,name=random_seed,json=randomSeed,proto3" json:"random_seed,omitempty"`
 	// Sudoku Explainer's own rating of the puzzle, when
 	// SolveOptions.explainer_rating asks for it.
-	Explainer     *ExplainerRating `protobuf:"bytes,12,opt,name=explainer,proto3" json:"explainer,omitempty"`
+	Explainer *ExplainerRating `protobuf:"bytes,12,opt,name=explainer,proto3" json:"explainer,omitempty"`
+	// Why the puzzle has no solution (status NO_SOLUTION), when the solve
+	// ended on a contradiction on the board: the cell, unit or cage at
+	// fault. Unset otherwise, and when counting the solutions found none on
+	// a board without a contradiction.
+	Conflict      *Conflict `protobuf:"bytes,13,opt,name=conflict,proto3" json:"conflict,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2502,6 +2507,89 @@ func (x *SolveResult) GetExplainer() *ExplainerRating {
 	return nil
 }
 
+func (x *SolveResult) GetConflict() *Conflict {
+	if x != nil {
+		return x.Conflict
+	}
+	return nil
+}
+
+// Conflict is a contradiction on a board: what leaves it without a
+// solution.
+type Conflict struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The contradiction for people, e.g. "r3c4 has no candidates left" or
+	// "7 has no place left in box 5".
+	Description string `protobuf:"bytes,1,opt,name=description,proto3" json:"description,omitempty"`
+	// The cells at fault (row-major indexes): the cell without candidates,
+	// the cells of a digit held twice, or the unit's or cage's cells.
+	Cells []uint32 `protobuf:"varint,2,rep,packed,name=cells,proto3" json:"cells,omitempty"`
+	// The digit concerned, or 0.
+	Digit uint32 `protobuf:"varint,3,opt,name=digit,proto3" json:"digit,omitempty"`
+	// The unit at fault, when it is one.
+	Unit          *Unit `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Conflict) Reset() {
+	*x = Conflict{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Conflict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Conflict) ProtoMessage() {}
+
+func (x *Conflict) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Conflict.ProtoReflect.Descriptor instead.
+func (*Conflict) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *Conflict) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Conflict) GetCells() []uint32 {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+func (x *Conflict) GetDigit() uint32 {
+	if x != nil {
+		return x.Digit
+	}
+	return 0
+}
+
+func (x *Conflict) GetUnit() *Unit {
+	if x != nil {
+		return x.Unit
+	}
+	return nil
+}
+
 // SolveRequest asks for one solve.
 type SolveRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2519,7 +2607,7 @@ type SolveRequest struct {
 
 func (x *SolveRequest) Reset() {
 	*x = SolveRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2531,7 +2619,7 @@ func (x *SolveRequest) String() string {
 func (*SolveRequest) ProtoMessage() {}
 
 func (x *SolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2544,7 +2632,7 @@ func (x *SolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveRequest.ProtoReflect.Descriptor instead.
 func (*SolveRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SolveRequest) GetPuzzle() *Puzzle {
@@ -2588,7 +2676,7 @@ type SolveResponse struct {
 
 func (x *SolveResponse) Reset() {
 	*x = SolveResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2600,7 +2688,7 @@ func (x *SolveResponse) String() string {
 func (*SolveResponse) ProtoMessage() {}
 
 func (x *SolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2613,7 +2701,7 @@ func (x *SolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResponse.ProtoReflect.Descriptor instead.
 func (*SolveResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SolveResponse) GetResult() *SolveResult {
@@ -2643,7 +2731,7 @@ type SolveStepsRequest struct {
 
 func (x *SolveStepsRequest) Reset() {
 	*x = SolveStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2655,7 +2743,7 @@ func (x *SolveStepsRequest) String() string {
 func (*SolveStepsRequest) ProtoMessage() {}
 
 func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2668,7 +2756,7 @@ func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsRequest.ProtoReflect.Descriptor instead.
 func (*SolveStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SolveStepsRequest) GetPuzzle() *Puzzle {
@@ -2702,7 +2790,7 @@ type SolveStepsResponse struct {
 
 func (x *SolveStepsResponse) Reset() {
 	*x = SolveStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2714,7 +2802,7 @@ func (x *SolveStepsResponse) String() string {
 func (*SolveStepsResponse) ProtoMessage() {}
 
 func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2727,7 +2815,7 @@ func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsResponse.ProtoReflect.Descriptor instead.
 func (*SolveStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SolveStepsResponse) GetEvent() isSolveStepsResponse_Event {
@@ -2788,7 +2876,7 @@ type SolveBatchRequest struct {
 
 func (x *SolveBatchRequest) Reset() {
 	*x = SolveBatchRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2800,7 +2888,7 @@ func (x *SolveBatchRequest) String() string {
 func (*SolveBatchRequest) ProtoMessage() {}
 
 func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2813,7 +2901,7 @@ func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchRequest.ProtoReflect.Descriptor instead.
 func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SolveBatchRequest) GetItems() []*BatchItem {
@@ -2842,7 +2930,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2854,7 +2942,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2867,7 +2955,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *BatchItem) GetId() string {
@@ -2918,7 +3006,7 @@ type FieldViolation struct {
 
 func (x *FieldViolation) Reset() {
 	*x = FieldViolation{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2930,7 +3018,7 @@ func (x *FieldViolation) String() string {
 func (*FieldViolation) ProtoMessage() {}
 
 func (x *FieldViolation) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2943,7 +3031,7 @@ func (x *FieldViolation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
 func (*FieldViolation) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *FieldViolation) GetField() string {
@@ -2975,7 +3063,7 @@ type ItemError struct {
 
 func (x *ItemError) Reset() {
 	*x = ItemError{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2987,7 +3075,7 @@ func (x *ItemError) String() string {
 func (*ItemError) ProtoMessage() {}
 
 func (x *ItemError) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3000,7 +3088,7 @@ func (x *ItemError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
 func (*ItemError) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ItemError) GetCode() int32 {
@@ -3037,7 +3125,7 @@ type SolveBatchResponse struct {
 
 func (x *SolveBatchResponse) Reset() {
 	*x = SolveBatchResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3049,7 +3137,7 @@ func (x *SolveBatchResponse) String() string {
 func (*SolveBatchResponse) ProtoMessage() {}
 
 func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3062,7 +3150,7 @@ func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
 func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SolveBatchResponse) GetAnswers() []*BatchAnswer {
@@ -3092,7 +3180,7 @@ type BatchAnswer struct {
 
 func (x *BatchAnswer) Reset() {
 	*x = BatchAnswer{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3104,7 +3192,7 @@ func (x *BatchAnswer) String() string {
 func (*BatchAnswer) ProtoMessage() {}
 
 func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3117,7 +3205,7 @@ func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchAnswer.ProtoReflect.Descriptor instead.
 func (*BatchAnswer) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *BatchAnswer) GetId() string {
@@ -3194,7 +3282,7 @@ type ConvertRequest struct {
 
 func (x *ConvertRequest) Reset() {
 	*x = ConvertRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3206,7 +3294,7 @@ func (x *ConvertRequest) String() string {
 func (*ConvertRequest) ProtoMessage() {}
 
 func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3219,7 +3307,7 @@ func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
 func (*ConvertRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ConvertRequest) GetPuzzle() *Puzzle {
@@ -3258,7 +3346,7 @@ type ConvertResponse struct {
 
 func (x *ConvertResponse) Reset() {
 	*x = ConvertResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3270,7 +3358,7 @@ func (x *ConvertResponse) String() string {
 func (*ConvertResponse) ProtoMessage() {}
 
 func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3283,7 +3371,7 @@ func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
 func (*ConvertResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ConvertResponse) GetText() string {
@@ -3320,7 +3408,7 @@ type RateRequest struct {
 
 func (x *RateRequest) Reset() {
 	*x = RateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3332,7 +3420,7 @@ func (x *RateRequest) String() string {
 func (*RateRequest) ProtoMessage() {}
 
 func (x *RateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3345,7 +3433,7 @@ func (x *RateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
 func (*RateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RateRequest) GetPuzzle() *Puzzle {
@@ -3381,7 +3469,7 @@ type RateResponse struct {
 
 func (x *RateResponse) Reset() {
 	*x = RateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3393,7 +3481,7 @@ func (x *RateResponse) String() string {
 func (*RateResponse) ProtoMessage() {}
 
 func (x *RateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3406,7 +3494,7 @@ func (x *RateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
 func (*RateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RateResponse) GetDifficulty() *Difficulty {
@@ -3469,7 +3557,7 @@ type ExplainerRating struct {
 
 func (x *ExplainerRating) Reset() {
 	*x = ExplainerRating{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3481,7 +3569,7 @@ func (x *ExplainerRating) String() string {
 func (*ExplainerRating) ProtoMessage() {}
 
 func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3494,7 +3582,7 @@ func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplainerRating.ProtoReflect.Descriptor instead.
 func (*ExplainerRating) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ExplainerRating) GetRated() bool {
@@ -3548,7 +3636,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3560,7 +3648,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3573,7 +3661,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -3610,7 +3698,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3622,7 +3710,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3635,7 +3723,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -3680,7 +3768,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3692,7 +3780,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3705,7 +3793,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -3834,7 +3922,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3846,7 +3934,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3859,7 +3947,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -3948,7 +4036,7 @@ type ListStrategiesRequest struct {
 
 func (x *ListStrategiesRequest) Reset() {
 	*x = ListStrategiesRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3960,7 +4048,7 @@ func (x *ListStrategiesRequest) String() string {
 func (*ListStrategiesRequest) ProtoMessage() {}
 
 func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3973,7 +4061,7 @@ func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesRequest.ProtoReflect.Descriptor instead.
 func (*ListStrategiesRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
 }
 
 // StrategyInfo describes one strategy: its method letter, name, class and
@@ -3996,7 +4084,7 @@ type StrategyInfo struct {
 
 func (x *StrategyInfo) Reset() {
 	*x = StrategyInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4008,7 +4096,7 @@ func (x *StrategyInfo) String() string {
 func (*StrategyInfo) ProtoMessage() {}
 
 func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4021,7 +4109,7 @@ func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StrategyInfo.ProtoReflect.Descriptor instead.
 func (*StrategyInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *StrategyInfo) GetMethod() string {
@@ -4079,7 +4167,7 @@ type TechniqueInfo struct {
 
 func (x *TechniqueInfo) Reset() {
 	*x = TechniqueInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4091,7 +4179,7 @@ func (x *TechniqueInfo) String() string {
 func (*TechniqueInfo) ProtoMessage() {}
 
 func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4104,7 +4192,7 @@ func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TechniqueInfo.ProtoReflect.Descriptor instead.
 func (*TechniqueInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TechniqueInfo) GetName() string {
@@ -4153,7 +4241,7 @@ type ListStrategiesResponse struct {
 
 func (x *ListStrategiesResponse) Reset() {
 	*x = ListStrategiesResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4165,7 +4253,7 @@ func (x *ListStrategiesResponse) String() string {
 func (*ListStrategiesResponse) ProtoMessage() {}
 
 func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4178,7 +4266,7 @@ func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesResponse.ProtoReflect.Descriptor instead.
 func (*ListStrategiesResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListStrategiesResponse) GetStrategies() []*StrategyInfo {
@@ -4294,7 +4382,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tHighlight\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12,\n" +
-	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\xdc\x03\n" +
+	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\x8d\x04\n" +
 	"\vSolveResult\x12.\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12\x14\n" +
@@ -4313,7 +4401,13 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"guessCount\x12\x1f\n" +
 	"\vrandom_seed\x18\v \x01(\x04R\n" +
 	"randomSeed\x128\n" +
-	"\texplainer\x18\f \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\"\xbc\x01\n" +
+	"\texplainer\x18\f \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\x12/\n" +
+	"\bconflict\x18\r \x01(\v2\x13.sudoku.v1.ConflictR\bconflict\"}\n" +
+	"\bConflict\x12 \n" +
+	"\vdescription\x18\x01 \x01(\tR\vdescription\x12\x14\n" +
+	"\x05cells\x18\x02 \x03(\rR\x05cells\x12\x14\n" +
+	"\x05digit\x18\x03 \x01(\rR\x05digit\x12#\n" +
+	"\x04unit\x18\x04 \x01(\v2\x0f.sudoku.v1.UnitR\x04unit\"\xbc\x01\n" +
 	"\fSolveRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
 	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\x12#\n" +
@@ -4585,7 +4679,7 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 }
 
 var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),                   // 0: sudoku.v1.Variant
 	(CageOperator)(0),              // 1: sudoku.v1.CageOperator
@@ -4618,30 +4712,31 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(*ChainLink)(nil),              // 28: sudoku.v1.ChainLink
 	(*Highlight)(nil),              // 29: sudoku.v1.Highlight
 	(*SolveResult)(nil),            // 30: sudoku.v1.SolveResult
-	(*SolveRequest)(nil),           // 31: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),          // 32: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),      // 33: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil),     // 34: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),      // 35: sudoku.v1.SolveBatchRequest
-	(*BatchItem)(nil),              // 36: sudoku.v1.BatchItem
-	(*FieldViolation)(nil),         // 37: sudoku.v1.FieldViolation
-	(*ItemError)(nil),              // 38: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil),     // 39: sudoku.v1.SolveBatchResponse
-	(*BatchAnswer)(nil),            // 40: sudoku.v1.BatchAnswer
-	(*ConvertRequest)(nil),         // 41: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),        // 42: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),            // 43: sudoku.v1.RateRequest
-	(*RateResponse)(nil),           // 44: sudoku.v1.RateResponse
-	(*ExplainerRating)(nil),        // 45: sudoku.v1.ExplainerRating
-	(*FindStepsRequest)(nil),       // 46: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),      // 47: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),        // 48: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 49: sudoku.v1.GenerateResponse
-	(*ListStrategiesRequest)(nil),  // 50: sudoku.v1.ListStrategiesRequest
-	(*StrategyInfo)(nil),           // 51: sudoku.v1.StrategyInfo
-	(*TechniqueInfo)(nil),          // 52: sudoku.v1.TechniqueInfo
-	(*ListStrategiesResponse)(nil), // 53: sudoku.v1.ListStrategiesResponse
-	nil,                            // 54: sudoku.v1.RateResponse.StrategyCountsEntry
+	(*Conflict)(nil),               // 31: sudoku.v1.Conflict
+	(*SolveRequest)(nil),           // 32: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),          // 33: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),      // 34: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil),     // 35: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),      // 36: sudoku.v1.SolveBatchRequest
+	(*BatchItem)(nil),              // 37: sudoku.v1.BatchItem
+	(*FieldViolation)(nil),         // 38: sudoku.v1.FieldViolation
+	(*ItemError)(nil),              // 39: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil),     // 40: sudoku.v1.SolveBatchResponse
+	(*BatchAnswer)(nil),            // 41: sudoku.v1.BatchAnswer
+	(*ConvertRequest)(nil),         // 42: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),        // 43: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),            // 44: sudoku.v1.RateRequest
+	(*RateResponse)(nil),           // 45: sudoku.v1.RateResponse
+	(*ExplainerRating)(nil),        // 46: sudoku.v1.ExplainerRating
+	(*FindStepsRequest)(nil),       // 47: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),      // 48: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),        // 49: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 50: sudoku.v1.GenerateResponse
+	(*ListStrategiesRequest)(nil),  // 51: sudoku.v1.ListStrategiesRequest
+	(*StrategyInfo)(nil),           // 52: sudoku.v1.StrategyInfo
+	(*TechniqueInfo)(nil),          // 53: sudoku.v1.TechniqueInfo
+	(*ListStrategiesResponse)(nil), // 54: sudoku.v1.ListStrategiesResponse
+	nil,                            // 55: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
@@ -4670,70 +4765,72 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	7,  // 23: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
 	19, // 24: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
 	22, // 25: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	45, // 26: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 27: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 28: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 29: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	30, // 30: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 31: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 32: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 33: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 34: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	30, // 35: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	36, // 36: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 37: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 38: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 39: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	37, // 40: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	40, // 41: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	30, // 42: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	38, // 43: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 44: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 45: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 46: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 47: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 48: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 49: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 50: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 51: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 52: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	54, // 53: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	45, // 54: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 55: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 56: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 57: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 58: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 59: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 60: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 61: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 62: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 63: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 64: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 65: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	52, // 66: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	8,  // 67: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	51, // 68: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	31, // 69: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	33, // 70: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	35, // 71: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	41, // 72: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	43, // 73: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	46, // 74: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	48, // 75: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	50, // 76: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	32, // 77: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	34, // 78: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	39, // 79: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	42, // 80: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	44, // 81: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	47, // 82: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	49, // 83: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	53, // 84: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	77, // [77:85] is the sub-list for method output_type
-	69, // [69:77] is the sub-list for method input_type
-	69, // [69:69] is the sub-list for extension type_name
-	69, // [69:69] is the sub-list for extension extendee
-	0,  // [0:69] is the sub-list for field type_name
+	46, // 26: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	31, // 27: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
+	25, // 28: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
+	20, // 29: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 30: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 31: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	30, // 32: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 33: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 34: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 35: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 36: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	30, // 37: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	37, // 38: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 39: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 40: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 41: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	38, // 42: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	41, // 43: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	30, // 44: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	39, // 45: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 46: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 47: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 48: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 49: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 50: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 51: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 52: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 53: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 54: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	55, // 55: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	46, // 56: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 57: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 58: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 59: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 60: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 61: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 62: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 63: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 64: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 65: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 66: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 67: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	53, // 68: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	8,  // 69: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	52, // 70: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	32, // 71: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	34, // 72: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	36, // 73: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	42, // 74: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	44, // 75: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	47, // 76: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	49, // 77: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	51, // 78: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	33, // 79: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	35, // 80: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	40, // 81: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	43, // 82: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	45, // 83: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	48, // 84: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	50, // 85: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	54, // 86: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	79, // [79:87] is the sub-list for method output_type
+	71, // [71:79] is the sub-list for method input_type
+	71, // [71:71] is the sub-list for extension type_name
+	71, // [71:71] is the sub-list for extension extendee
+	0,  // [0:71] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -4746,11 +4843,11 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*Puzzle_Text)(nil),
 	}
 	file_sudoku_v1_sudoku_proto_msgTypes[4].OneofWrappers = []any{}
-	file_sudoku_v1_sudoku_proto_msgTypes[17].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[18].OneofWrappers = []any{
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
-	file_sudoku_v1_sudoku_proto_msgTypes[23].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[24].OneofWrappers = []any{
 		(*BatchAnswer_Result)(nil),
 		(*BatchAnswer_Error)(nil),
 	}
@@ -4760,7 +4857,7 @@ func file_sudoku_v1_sudoku_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
 			NumEnums:      17,
-			NumMessages:   38,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -858,7 +858,10 @@
       for (let i = 0; i < L.N; i++) if ((cells[i].value || 0) !== run.head.vals[i]) agree = false;
     }
     if (res.status === 'SOLVE_STATUS_NO_SOLUTION') {
-      const dead = deadEnd(L, run.head);
+      // The service names the contradiction it ended on; older servers do
+      // not, and the page looks for one on its own replay.
+      const c = res.conflict;
+      const dead = c && c.description ? { text: c.description, cells: (c.cells || []).filter((cell) => cell < L.N) } : deadEnd(L, run.head);
       if (dead) {
         run.noSolution = `No solution: ${dead.text}.`;
         markFaults(L, dead.cells);
