@@ -97,12 +97,18 @@ func TestWebExport(t *testing.T) {
 	if dark := darkPixels(img); dark < 20000 {
 		t.Errorf("the PNG has %d dark pixels; want the board's lines and digits (at least 20000)", dark)
 	}
-	// A person's button gives the same: no error reported.
+	// A person's buttons: no error reported, and the copies say so.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("savepng")), chromedp.Click(chromedp.ID("savesvg"))); err != nil {
 		t.Fatal(err)
 	}
 	if status := eval[string](ctx, t, `document.getElementById('status').className`); status == "error" {
 		t.Errorf("exporting reports an error: %s", eval[string](ctx, t, `document.getElementById('status').textContent`))
+	}
+	for _, what := range []string{"link", "grid", "puzzle", "step"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("copy"+what)),
+			poll(`document.getElementById('status').textContent === 'Copied the `+what+`.'`, 5*time.Second)); err != nil {
+			t.Errorf("copying the %s: %v (status %q)", what, err, eval[string](ctx, t, `document.getElementById('status').textContent`))
+		}
 	}
 
 	// Printed: the board and the step, nothing else.

@@ -479,9 +479,27 @@
       for (const e of step.eliminations || []) mark(L, e.cell || 0, e.digit || 0, 'elim');
       for (const p of step.placements || []) mark(L, p.cell || 0, p.digit || 0, 'place');
       drawChain(L, step);
+      if (zoom > 0) keepInView(L, step);
     }
     showCaption(step);
     markListed();
+  }
+
+  // keepInView scrolls a zoomed board to the cells a step changes, when
+  // they are out of sight.
+  function keepInView(L, step) {
+    const cells = [...(step.placements || []), ...(step.eliminations || [])].map((x) => x.cell || 0);
+    if (!cells.length) cells.push(...(step.cells || []));
+    if (!cells.length) return;
+    const box = $('boardscroll'), svg = $('board');
+    const scale = svg.clientWidth / (L.n * S + 6);
+    const xs = cells.map((cell) => ((cell % L.n) * S + 3) * scale), ys = cells.map((cell) => (Math.floor(cell / L.n) * S + 3) * scale);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs) + S * scale, y0 = Math.min(...ys), y1 = Math.max(...ys) + S * scale;
+    const left = svg.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    const top = svg.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const m = Math.min(S * scale, box.clientWidth / 4); // a margin: the cells' neighbours too
+    if (left + x0 - m < box.scrollLeft || left + x1 + m > box.scrollLeft + box.clientWidth) box.scrollLeft = left + (x0 + x1) / 2 - box.clientWidth / 2;
+    if (top + y0 - m < box.scrollTop || top + y1 + m > box.scrollTop + box.clientHeight) box.scrollTop = top + (y0 + y1) / 2 - box.clientHeight / 2;
   }
 
   function cellRect(L, cell, cls, g) {
@@ -690,6 +708,7 @@
     $('zoomlabel').textContent = `${Math.round(ZOOMS[zoom] * 100)}%`;
     $('zoomout').disabled = zoom === 0;
     $('zoomin').disabled = zoom === ZOOMS.length - 1;
+    dirty = true; // redraw, which brings the step's cells into view
   }
 
   // ---- Permalinks --------------------------------------------------------------
