@@ -24,7 +24,7 @@ var updateGolden = flag.Bool("update", false, "rewrite the golden files of testd
 // TestWebExport exports the board shown as a person would ask for it and
 // checks each export: the pencil-mark grid against a golden file, the
 // SVG as a standalone document holding the board, its highlights and a
-// chain, the PNG as an image of the board's size with ink on it, the
+// chain (with nodes of kinds the page does not know drawn too), the PNG as an image of the board's size with ink on it, the
 // print style as the board and the step alone, and the favicon.
 func TestWebExport(t *testing.T) {
 	ctx, base, _ := webViewer(t, time.Minute)
@@ -39,8 +39,9 @@ func TestWebExport(t *testing.T) {
 
 	// A chain drawn on the board goes into the SVG with the candidates.
 	eval[bool](ctx, t, `sudokuViewer.show({index: 7, method: 'x', strategy: 'Test Chain', explanation: 'an exported chain',
-		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [1]}, {kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [10]}],
-		links: [{to: 1, kind: 'LINK_KIND_STRONG'}],
+		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [1]}, {kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [10]},
+		        {kind: 'NODE_KIND_CAGE', cells: [72, 73, 74]}, {kind: 'NODE_KIND_NOT_YET_INVENTED', digit: 2, cells: [80]}],
+		links: [{to: 1, kind: 'LINK_KIND_STRONG'}, {from: 2, to: 3, kind: 'LINK_KIND_WEAK'}],
 		eliminations: [{cell: 2, digit: 1}], units: [{kind: 'UNIT_KIND_ROW', index: 0}]}) === undefined`)
 	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Chain')`, 5*time.Second)); err != nil {
 		t.Fatal(err)
@@ -56,7 +57,9 @@ func TestWebExport(t *testing.T) {
 	counts := map[string]int{}
 	doc.count(counts)
 	want := map[string]int{
-		"circle mark elim": 1, "path link strong": 1, "circle node": 2, "rect unit": 9,
+		"circle mark elim": 1, "path link strong": 1, "path link weak": 1, "rect unit": 9,
+		// Candidate nodes are circled; other kinds, known or not, outline their cells.
+		"circle node": 3, "rect node cells": 4,
 	}
 	for k, n := range want {
 		if counts[k] != n {
