@@ -175,6 +175,13 @@ func TestWebViewer(t *testing.T) {
 			if board := eval[string](ctx, t, boardJS); board != solution {
 				t.Errorf("the page's board\n%s\nwant the solution\n%s", board, solution)
 			}
+			// The HoDoKu-style level with the SE rating beside it, as solverctl words them.
+			d := want.GetResult().GetDifficulty()
+			level := strings.ToLower(strings.TrimPrefix(d.GetLevel().String(), "DIFFICULTY_LEVEL_"))
+			se := fmt.Sprintf("SE ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
+			if got := eval[string](ctx, t, `document.getElementById('difficulty').textContent`); !strings.HasPrefix(got, level+", ") || !strings.Contains(got, se) {
+				t.Errorf("the page rates the puzzle %q; want the level %q and %q", got, level, se)
+			}
 			listed := eval[int](ctx, t, `document.querySelectorAll('#steplist li').length`)
 			count := eval[string](ctx, t, `document.getElementById('stepcount').textContent`)
 			if listed != steps || count != fmt.Sprintf("(%d)", steps) {
