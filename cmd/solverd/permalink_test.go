@@ -180,13 +180,15 @@ func TestWebScreenshots(t *testing.T) {
 		example string // the name of the page's example
 		step    int
 		zoom    int // clicks on the zoom's +
+		width   int // the window's width, 1440 when 0
 	}{
-		{"classic", "classic, hard", 20, 0},
-		{"killer", "killer (SudokuWiki 2.0)", 30, 0},
-		{"jigsaw", "jigsaw", 12, 0},
-		{"str8ts", "Str8ts (SudokuWiki 2.0)", 8, 0},
-		{"16x16", "16×16", 40, 1},
-		{"25x25-zoomed", "25×25", 60, 4},
+		{"classic", "classic, hard", 20, 0, 0},
+		{"killer", "killer (SudokuWiki 2.0)", 30, 0, 0},
+		{"jigsaw", "jigsaw", 12, 0, 0},
+		{"str8ts", "Str8ts (SudokuWiki 2.0)", 8, 0, 0},
+		{"16x16", "16×16", 40, 1, 0},
+		{"25x25-zoomed", "25×25", 60, 4, 0},
+		{"str8ts-400px", "Str8ts (live str8ts.com string, tolerant)", 30, 0, 400},
 	}
 	for _, tt := range tests {
 		ex, ok := examples[tt.example]
@@ -199,6 +201,16 @@ func TestWebScreenshots(t *testing.T) {
 		}
 		if ex.Charset != "" {
 			more = append(more, "charset="+url.QueryEscape(ex.Charset))
+		}
+		if ex.Tolerant {
+			more = append(more, "tolerant=1")
+		}
+		width := tt.width
+		if width == 0 {
+			width = 1440
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), 960)); err != nil {
+			t.Fatal(err)
 		}
 		open(ctx, t, permalink(base, ex.Text, tt.step, more...))
 		if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('strategy').textContent.startsWith('%d. ')`, tt.step), time.Minute)); err != nil {
@@ -222,7 +234,10 @@ func TestWebScreenshots(t *testing.T) {
 }
 
 // example is one of the page's examples.
-type example struct{ Name, Text, Charset, Map string }
+type example struct {
+	Name, Text, Charset, Map string
+	Tolerant                 bool
+}
 
 // eval0Examples reads the page's examples, by name.
 func eval0Examples(ctx context.Context, t *testing.T, base string) map[string]example {
@@ -234,10 +249,11 @@ func eval0Examples(ctx context.Context, t *testing.T, base string) map[string]ex
 		sel := fmt.Sprintf(`{ const e = document.getElementById('example'); e.value = '%d'; e.dispatchEvent(new Event('change')); }`, i)
 		eval[bool](ctx, t, sel+` true`)
 		ex := example{
-			Name:    eval[string](ctx, t, fmt.Sprintf(`document.querySelectorAll('#example option')[%d].textContent`, i+1)),
-			Text:    eval[string](ctx, t, `document.getElementById('puzzle').value`),
-			Charset: eval[string](ctx, t, `document.getElementById('charset').value`),
-			Map:     eval[string](ctx, t, `document.getElementById('regionmap').value`),
+			Name:     eval[string](ctx, t, fmt.Sprintf(`document.querySelectorAll('#example option')[%d].textContent`, i+1)),
+			Text:     eval[string](ctx, t, `document.getElementById('puzzle').value`),
+			Charset:  eval[string](ctx, t, `document.getElementById('charset').value`),
+			Map:      eval[string](ctx, t, `document.getElementById('regionmap').value`),
+			Tolerant: eval[bool](ctx, t, `document.getElementById('tolerant').checked`),
 		}
 		out[ex.Name] = ex
 	}

@@ -740,7 +740,7 @@
     $('charset').value = q.get('charset') || '';
     $('regionmap').value = q.get('map') || '';
     $('tolerant').checked = ['1', 'true', 'yes'].includes(q.get('tolerant'));
-    if (q.get('charset') || q.get('map') || q.get('format') || q.get('variant')) $('more').open = true;
+    if (q.get('charset') || q.get('map') || q.get('format') || q.get('variant') || $('tolerant').checked) $('more').open = true;
     const step = parseInt(q.get('step') || '1', 10);
     solve(Number.isFinite(step) && step > 0 ? step : 1);
   }
