@@ -274,7 +274,7 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 // candidate left; ← and → step even where the focus is on the slider; a
 // long unbroken string wraps inside its panel.
 func TestWebViewerFaults(t *testing.T) {
-	ctx, base, _ := webViewer(t, time.Minute)
+	ctx, base, client := webViewer(t, time.Minute)
 	faults := `Array.from(document.querySelectorAll('#hl-faults rect')).map(r => r.dataset.cell).join(' ')`
 
 	t.Run("refused", func(t *testing.T) {
@@ -312,6 +312,29 @@ func TestWebViewerFaults(t *testing.T) {
 		}
 		if focus := eval[string](ctx, t, `document.activeElement.id`); focus != "speed" {
 			t.Errorf("the focus moved to %q", focus)
+		}
+	})
+	t.Run("a second solve replaces the first", func(t *testing.T) {
+		// Solve pressed again while the first puzzle is still being read.
+		const second = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+		want, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: second}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		open(ctx, t, base)
+		err = chromedp.Do(ctx,
+			setSpeed(10),
+			chromedp.Evaluate[chromedp.Void](`{ const p = document.getElementById('puzzle'), s = document.getElementById('solve');
+				p.value = '`+classicHard+`'; s.click(); p.value = '`+second+`'; s.click(); }`),
+			poll(`document.body.dataset.state === 'done'`, 20*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[string](ctx, t, `document.getElementById('plain').textContent`); got != want.GetResult().GetPlain() {
+			t.Errorf("after two solves the page shows %s, want the second's solution %s", got, want.GetResult().GetPlain())
+		}
+		if status := eval[string](ctx, t, `document.getElementById('status').className`); status == "error" {
+			t.Errorf("the replaced solve reports an error: %s", eval[string](ctx, t, `document.getElementById('status').textContent`))
 		}
 	})
 	t.Run("long result wraps", func(t *testing.T) {

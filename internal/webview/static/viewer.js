@@ -313,7 +313,7 @@
     return {
       L, given, steps: [], result: null, error: null, done: false,
       head: st, checkpoints: [cloneState(st)], cursor: { pos: 0, st: cloneState(st) },
-      listed: 0, controller: new AbortController(),
+      listed: 0,
     };
   }
 
@@ -757,12 +757,16 @@
     return p;
   }
 
+  let latest = null; // the AbortController of the latest solve asked for
+
   // solve reads the puzzle of the form and streams its solve. With at, it
   // stops at that step (1-based) once it arrives instead of playing.
   async function solve(at) {
     const puzzle = puzzleRequest();
     if (!puzzle.text) { setStatus('Paste a puzzle first.', true); return; }
-    if (run) run.controller.abort();
+    if (latest) latest.abort(); // an earlier solve, or its Convert still on the way
+    const controller = new AbortController();
+    latest = controller;
     $('steplist').textContent = '';
     $('result').textContent = '';
     listedCurrent = null;
@@ -771,14 +775,14 @@
     view = null;
     $('board').textContent = '';
     setStatus('Reading the puzzle…');
-    const controller = new AbortController();
     let conv;
     try {
       conv = await unary('Convert', { puzzle, tolerant: !!puzzle.tolerant }, controller.signal);
     } catch (e) {
-      failed(e);
+      if (latest === controller && e.name !== 'AbortError') failed(e);
       return;
     }
+    if (latest !== controller) return;
     let L;
     try {
       L = buildLayout(conv.board || {}, puzzle.charset);
@@ -787,7 +791,6 @@
       return;
     }
     run = newRun(L, conv.board);
-    run.controller = controller;
     run.puzzle = puzzle;
     run.at = typeof at === 'number' ? at : null;
     run.linked = -1;
