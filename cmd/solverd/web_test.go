@@ -272,7 +272,8 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 // refused puzzle marks the cells the service names and leaves the play
 // button reading Play; a puzzle without a solution names the cell with no
 // candidate left; ← and → step even where the focus is on the slider; a
-// long unbroken string wraps inside its panel.
+// second Solve replaces the first quietly; a long result or step wraps
+// inside its panel.
 func TestWebViewerFaults(t *testing.T) {
 	ctx, base, client := webViewer(t, time.Minute)
 	faults := `Array.from(document.querySelectorAll('#hl-faults rect')).map(r => r.dataset.cell).join(' ')`
