@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -44,18 +45,23 @@ func findChromium(t *testing.T) string {
 	return ""
 }
 
-// TestWebViewer runs solverd with -http-listen, opens the viewer in
-// headless Chromium, solves puzzles as a person would (pasting one,
-// choosing another from the examples) and checks from the page that the
-// steps arrived and the final board is the solution.
-func TestWebViewer(t *testing.T) {
+// webViewer runs solverd with -http-listen and a headless Chromium (the
+// test skips without one, see findChromium); it returns the browser tab's
+// context, bounded by timeout, the viewer's address ("http://host:port/")
+// and a gRPC client of the same daemon. The daemon and the browser stop
+// when the test ends.
+func webViewer(t *testing.T, timeout time.Duration) (context.Context, string, sudokuv1.SudokuServiceClient) {
+	t.Helper()
 	browser := findChromium(t)
 	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
+	t.Cleanup(func() {
+		cancel()
+		waitDone(t, done, 10*time.Second, log)
+	})
 	m := webRE.FindStringSubmatch(log.String())
 	if m == nil {
 		t.Fatalf("no web viewer address logged:\n%s", log)
 	}
-	url := "http://" + m[1] + "/"
 	client := sudokuv1.NewSudokuServiceClient(dial(t, addr))
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -65,14 +71,29 @@ func TestWebViewer(t *testing.T) {
 		chromedp.Flag("hide-scrollbars", true),
 	)
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer allocCancel()
+	t.Cleanup(allocCancel)
 	ctx, ctxCancel := chromedp.NewContext(allocCtx)
-	defer ctxCancel()
-	ctx, timeout := context.WithTimeout(ctx, 2*time.Minute)
-	defer timeout()
+	t.Cleanup(ctxCancel)
+	ctx, timeoutCancel := context.WithTimeout(ctx, timeout)
+	t.Cleanup(timeoutCancel)
+	return ctx, "http://" + m[1] + "/", client
+}
+
+// open loads a page of the viewer and waits for its form.
+func open(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.ID("solve"))); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
 	}
+}
+
+// TestWebViewer runs solverd with -http-listen, opens the viewer in
+// headless Chromium, solves puzzles as a person would (pasting one,
+// choosing another from the examples) and checks from the page that the
+// steps arrived and the final board is the solution.
+func TestWebViewer(t *testing.T) {
+	ctx, url, client := webViewer(t, 2*time.Minute)
+	open(ctx, t, url)
 
 	tests := []struct {
 		name       string
@@ -154,6 +175,13 @@ func TestWebViewer(t *testing.T) {
 			if board := eval[string](ctx, t, boardJS); board != solution {
 				t.Errorf("the page's board\n%s\nwant the solution\n%s", board, solution)
 			}
+			// The HoDoKu-style level with the SE rating beside it, as solverctl words them.
+			d := want.GetResult().GetDifficulty()
+			level := strings.ToLower(strings.TrimPrefix(d.GetLevel().String(), "DIFFICULTY_LEVEL_"))
+			se := fmt.Sprintf("SE ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
+			if got := eval[string](ctx, t, `document.getElementById('difficulty').textContent`); !strings.HasPrefix(got, level+", ") || !strings.Contains(got, se) {
+				t.Errorf("the page rates the puzzle %q; want the level %q and %q", got, level, se)
+			}
 			listed := eval[int](ctx, t, `document.querySelectorAll('#steplist li').length`)
 			count := eval[string](ctx, t, `document.getElementById('stepcount').textContent`)
 			if listed != steps || count != fmt.Sprintf("(%d)", steps) {
@@ -173,8 +201,6 @@ func TestWebViewer(t *testing.T) {
 			}
 		})
 	}
-	cancel()
-	waitDone(t, done, 10*time.Second, log)
 }
 
 // boardJS reads the digits on the page's board, '.' for an empty cell.
@@ -239,4 +265,105 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestWebViewerFaults checks what the page does with puzzles it cannot
+// solve and with keys a person presses after touching the slider: a
+// refused puzzle marks the cells the service names and leaves the play
+// button reading Play; a puzzle without a solution names the cell with no
+// candidate left; ← and → step even where the focus is on the slider; a
+// second Solve replaces the first quietly; a long result or step wraps
+// inside its panel.
+func TestWebViewerFaults(t *testing.T) {
+	ctx, base, client := webViewer(t, time.Minute)
+	faults := `Array.from(document.querySelectorAll('#hl-faults rect')).map(r => r.dataset.cell).join(' ')`
+
+	t.Run("refused", func(t *testing.T) {
+		open(ctx, t, permalink(base, "55...8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.......", 1))
+		if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'error'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		status := eval[string](ctx, t, `document.getElementById('status').textContent`)
+		play := eval[string](ctx, t, `document.getElementById('play').textContent`)
+		if got := eval[string](ctx, t, faults); got != "0 1" || !strings.Contains(status, "r1c1 and r1c2") || play != "Play" {
+			t.Errorf("refused (%q), the page marks cells %q and its play button reads %q; want cells 0 1 and Play", status, got, play)
+		}
+	})
+	t.Run("no solution", func(t *testing.T) {
+		open(ctx, t, permalink(base, "12345678.........9"+strings.Repeat(".", 63), 1))
+		if err := chromedp.Do(ctx, poll(`document.body.dataset.state === 'done'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		result := eval[string](ctx, t, `document.getElementById('result').textContent`)
+		if got := eval[string](ctx, t, faults); got != "8" || !strings.Contains(result, "r1c9 has no candidates left") {
+			t.Errorf("without a solution the page says %q and marks cells %q; want r1c9 named and marked (8)", result, got)
+		}
+	})
+	t.Run("keys after the slider", func(t *testing.T) {
+		open(ctx, t, permalink(base, classicHard, 3))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === '2'`, 10*time.Second),
+			setSpeed(4),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById('speed').focus()`),
+			chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowLeft),
+			poll(`document.getElementById('board').dataset.position === '3'`, 5*time.Second)); err != nil {
+			t.Fatalf("%v (position %s)", err, eval[string](ctx, t, `document.getElementById('board').dataset.position`))
+		}
+		if speed := eval[string](ctx, t, `document.getElementById('speed').value`); speed != "4" {
+			t.Errorf("the arrows moved the slider to %s, want it left at 4", speed)
+		}
+		if focus := eval[string](ctx, t, `document.activeElement.id`); focus != "speed" {
+			t.Errorf("the focus moved to %q", focus)
+		}
+	})
+	t.Run("a second solve replaces the first", func(t *testing.T) {
+		// Solve pressed again while the first puzzle is still being read.
+		const second = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+		want, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: second}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		open(ctx, t, base)
+		err = chromedp.Do(ctx,
+			setSpeed(10),
+			chromedp.Evaluate[chromedp.Void](`{ const p = document.getElementById('puzzle'), s = document.getElementById('solve');
+				p.value = '`+classicHard+`'; s.click(); p.value = '`+second+`'; s.click(); }`),
+			poll(`document.body.dataset.state === 'done'`, 20*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[string](ctx, t, `document.getElementById('plain').textContent`); got != want.GetResult().GetPlain() {
+			t.Errorf("after two solves the page shows %s, want the second's solution %s", got, want.GetResult().GetPlain())
+		}
+		if status := eval[string](ctx, t, `document.getElementById('status').className`); status == "error" {
+			t.Errorf("the replaced solve reports an error: %s", eval[string](ctx, t, `document.getElementById('status').textContent`))
+		}
+	})
+	t.Run("long result wraps", func(t *testing.T) {
+		// A 25×25 solution is 625 characters without a space; at a phone's
+		// width it wraps inside its panel and nothing scrolls sideways.
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(400, 800)); err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Do(ctx, chromedp.EmulateViewport(1440, 960))
+		open(ctx, t, base)
+		err := chromedp.Do(ctx,
+			chromedp.Evaluate[chromedp.Void](`{ const e = document.getElementById('example'); e.value = String(Array.from(e.options).findIndex(o => o.textContent === '25×25') - 1); e.dispatchEvent(new Event('change')); }`),
+			setSpeed(10),
+			chromedp.Click(chromedp.ID("solve")),
+			poll(`document.body.dataset.state === 'done'`, 30*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// So does a step's long chain.
+		eval[bool](ctx, t, `sudokuViewer.show({index: 1, method: 'x', strategy: 'Test', explanation: 'r1c1r2c2r3c3'.repeat(50)}) === undefined`)
+		if err := chromedp.Do(ctx, poll(`document.getElementById('explanation').textContent.length === 600`, 5*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		plain := eval[int](ctx, t, `document.getElementById('plain').textContent.length`)
+		over := eval[string](ctx, t, `['status', 'result', 'steps', 'view'].filter(id => { const e = document.getElementById(id); return e.scrollWidth > e.clientWidth; }).join(' ')`)
+		page := eval[int](ctx, t, `document.documentElement.scrollWidth`)
+		if plain != 625 || over != "" || page > 400 {
+			t.Errorf("the %d-character result and a 600-character step overflow %q; the page is %d px wide at a 400 px window", plain, over, page)
+		}
+	})
 }

@@ -166,6 +166,10 @@ type Result struct {
 	Guesses int
 	Rating  Rating
 	Seed    uint64
+	// Conflict is the contradiction that left the board without a
+	// solution (NoSolution reached on the board); the zero Conflict
+	// otherwise.
+	Conflict grid.Conflict
 }
 
 // Limit errors: the solve was stopped by a bound of its Options.
@@ -394,7 +398,7 @@ func (r *run) run(ctx context.Context) error {
 		}
 		if conflict, ok := b.Check(); !ok {
 			if len(r.frames) == 0 {
-				r.res.Status = NoSolution
+				r.res.Status, r.res.Conflict = NoSolution, conflict
 				r.res.CountComplete = r.guessing
 				return nil
 			}

@@ -389,7 +389,47 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 		pr.OtherSolutions = append(pr.OtherSolutions, string(out))
 	}
 	pr.Difficulty = DifficultyToProto(res.Rating)
+	if res.Status == solver.NoSolution {
+		pr.Conflict = ConflictToProto(res.Conflict, b, symbols)
+	}
 	return pr
+}
+
+// ConflictToProto converts a contradiction on board b, its digits named
+// by symbols (blank first, as codec.Symbols gives them). The cells at
+// fault are those of a digit held twice, else the cell named, else the
+// unit's or the cage's cells. It returns nil for the zero Conflict.
+func ConflictToProto(c grid.Conflict, b *grid.Board, symbols string) *sudokuv1.Conflict {
+	n := grid.Notation{Layout: b.L, Symbols: symbols}
+	cell, atCell := c.Cell()
+	unit, inUnit := c.Unit()
+	cage, inCage := c.Cage()
+	if !atCell && !inUnit && !inCage {
+		return nil
+	}
+	pc := &sudokuv1.Conflict{Description: c.Describe(n), Digit: uint32(c.Digit())}
+	switch {
+	case atCell && inUnit && c.Digit() > 0:
+		for _, i := range n.Layout.Units[unit].Cells {
+			if int(b.Value(i)) == c.Digit() {
+				pc.Cells = append(pc.Cells, uint32(i))
+			}
+		}
+	case atCell:
+		pc.Cells = []uint32{uint32(cell)}
+	case inUnit:
+		pc.Cells = uint32s(n.Layout.Units[unit].Cells)
+	case inCage:
+		pc.Cells = uint32s(n.Layout.Cages[cage].Cells)
+	}
+	if inUnit {
+		u := &n.Layout.Units[unit]
+		pc.Unit = &sudokuv1.Unit{Kind: UnitKindToProto[u.Kind], Index: uint32(u.Index), Name: u.Name()}
+		if u.Kind == grid.Compartment {
+			pc.Unit.Cells = uint32s(u.Cells)
+		}
+	}
+	return pc
 }
 
 // DifficultyToProto converts a rating: HoDoKu's level and score, and the

@@ -2448,7 +2448,12 @@ type SolveResult struct {
 	RandomSeed uint64 `protobuf:"varint,11,opt,name=random_seed,json=randomSeed,proto3" json:"random_seed,omitempty"`
 	// Sudoku Explainer's own rating of the puzzle, when
 	// SolveOptions.explainer_rating asks for it.
-	Explainer     *ExplainerRating `protobuf:"bytes,12,opt,name=explainer,proto3" json:"explainer,omitempty"`
+	Explainer *ExplainerRating `protobuf:"bytes,12,opt,name=explainer,proto3" json:"explainer,omitempty"`
+	// Why the puzzle has no solution (status NO_SOLUTION), when the solve
+	// ended on a contradiction on the board: the cell, unit or cage at
+	// fault. Unset otherwise, and when counting the solutions found none on
+	// a board without a contradiction.
+	Conflict      *Conflict `protobuf:"bytes,13,opt,name=conflict,proto3" json:"conflict,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2567,6 +2572,89 @@ func (x *SolveResult) GetExplainer() *ExplainerRating {
 	return nil
 }
 
+func (x *SolveResult) GetConflict() *Conflict {
+	if x != nil {
+		return x.Conflict
+	}
+	return nil
+}
+
+// Conflict is a contradiction on a board: what leaves it without a
+// solution.
+type Conflict struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The contradiction for people, e.g. "r3c4 has no candidates left" or
+	// "7 has no place left in box 5".
+	Description string `protobuf:"bytes,1,opt,name=description,proto3" json:"description,omitempty"`
+	// The cells at fault (row-major indexes): the cell without candidates,
+	// the cells of a digit held twice, or the unit's or cage's cells.
+	Cells []uint32 `protobuf:"varint,2,rep,packed,name=cells,proto3" json:"cells,omitempty"`
+	// The digit concerned, or 0.
+	Digit uint32 `protobuf:"varint,3,opt,name=digit,proto3" json:"digit,omitempty"`
+	// The unit at fault, when it is one.
+	Unit          *Unit `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Conflict) Reset() {
+	*x = Conflict{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Conflict) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Conflict) ProtoMessage() {}
+
+func (x *Conflict) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Conflict.ProtoReflect.Descriptor instead.
+func (*Conflict) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *Conflict) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *Conflict) GetCells() []uint32 {
+	if x != nil {
+		return x.Cells
+	}
+	return nil
+}
+
+func (x *Conflict) GetDigit() uint32 {
+	if x != nil {
+		return x.Digit
+	}
+	return 0
+}
+
+func (x *Conflict) GetUnit() *Unit {
+	if x != nil {
+		return x.Unit
+	}
+	return nil
+}
+
 // SolveRequest asks for one solve.
 type SolveRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2584,7 +2672,7 @@ type SolveRequest struct {
 
 func (x *SolveRequest) Reset() {
 	*x = SolveRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2596,7 +2684,7 @@ func (x *SolveRequest) String() string {
 func (*SolveRequest) ProtoMessage() {}
 
 func (x *SolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2609,7 +2697,7 @@ func (x *SolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveRequest.ProtoReflect.Descriptor instead.
 func (*SolveRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *SolveRequest) GetPuzzle() *Puzzle {
@@ -2653,7 +2741,7 @@ type SolveResponse struct {
 
 func (x *SolveResponse) Reset() {
 	*x = SolveResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2665,7 +2753,7 @@ func (x *SolveResponse) String() string {
 func (*SolveResponse) ProtoMessage() {}
 
 func (x *SolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2678,7 +2766,7 @@ func (x *SolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResponse.ProtoReflect.Descriptor instead.
 func (*SolveResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SolveResponse) GetResult() *SolveResult {
@@ -2708,7 +2796,7 @@ type SolveStepsRequest struct {
 
 func (x *SolveStepsRequest) Reset() {
 	*x = SolveStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2720,7 +2808,7 @@ func (x *SolveStepsRequest) String() string {
 func (*SolveStepsRequest) ProtoMessage() {}
 
 func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2733,7 +2821,7 @@ func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsRequest.ProtoReflect.Descriptor instead.
 func (*SolveStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SolveStepsRequest) GetPuzzle() *Puzzle {
@@ -2767,7 +2855,7 @@ type SolveStepsResponse struct {
 
 func (x *SolveStepsResponse) Reset() {
 	*x = SolveStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2779,7 +2867,7 @@ func (x *SolveStepsResponse) String() string {
 func (*SolveStepsResponse) ProtoMessage() {}
 
 func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2792,7 +2880,7 @@ func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsResponse.ProtoReflect.Descriptor instead.
 func (*SolveStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SolveStepsResponse) GetEvent() isSolveStepsResponse_Event {
@@ -2853,7 +2941,7 @@ type SolveBatchRequest struct {
 
 func (x *SolveBatchRequest) Reset() {
 	*x = SolveBatchRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2865,7 +2953,7 @@ func (x *SolveBatchRequest) String() string {
 func (*SolveBatchRequest) ProtoMessage() {}
 
 func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2878,7 +2966,7 @@ func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchRequest.ProtoReflect.Descriptor instead.
 func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SolveBatchRequest) GetItems() []*BatchItem {
@@ -2907,7 +2995,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2919,7 +3007,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2932,7 +3020,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *BatchItem) GetId() string {
@@ -2983,7 +3071,7 @@ type FieldViolation struct {
 
 func (x *FieldViolation) Reset() {
 	*x = FieldViolation{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2995,7 +3083,7 @@ func (x *FieldViolation) String() string {
 func (*FieldViolation) ProtoMessage() {}
 
 func (x *FieldViolation) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3008,7 +3096,7 @@ func (x *FieldViolation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
 func (*FieldViolation) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *FieldViolation) GetField() string {
@@ -3040,7 +3128,7 @@ type ItemError struct {
 
 func (x *ItemError) Reset() {
 	*x = ItemError{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3052,7 +3140,7 @@ func (x *ItemError) String() string {
 func (*ItemError) ProtoMessage() {}
 
 func (x *ItemError) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3065,7 +3153,7 @@ func (x *ItemError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
 func (*ItemError) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ItemError) GetCode() int32 {
@@ -3102,7 +3190,7 @@ type SolveBatchResponse struct {
 
 func (x *SolveBatchResponse) Reset() {
 	*x = SolveBatchResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3114,7 +3202,7 @@ func (x *SolveBatchResponse) String() string {
 func (*SolveBatchResponse) ProtoMessage() {}
 
 func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3127,7 +3215,7 @@ func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
 func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SolveBatchResponse) GetAnswers() []*BatchAnswer {
@@ -3157,7 +3245,7 @@ type BatchAnswer struct {
 
 func (x *BatchAnswer) Reset() {
 	*x = BatchAnswer{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3169,7 +3257,7 @@ func (x *BatchAnswer) String() string {
 func (*BatchAnswer) ProtoMessage() {}
 
 func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3182,7 +3270,7 @@ func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchAnswer.ProtoReflect.Descriptor instead.
 func (*BatchAnswer) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *BatchAnswer) GetId() string {
@@ -3259,7 +3347,7 @@ type ConvertRequest struct {
 
 func (x *ConvertRequest) Reset() {
 	*x = ConvertRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3271,7 +3359,7 @@ func (x *ConvertRequest) String() string {
 func (*ConvertRequest) ProtoMessage() {}
 
 func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3284,7 +3372,7 @@ func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
 func (*ConvertRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ConvertRequest) GetPuzzle() *Puzzle {
@@ -3323,7 +3411,7 @@ type ConvertResponse struct {
 
 func (x *ConvertResponse) Reset() {
 	*x = ConvertResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3335,7 +3423,7 @@ func (x *ConvertResponse) String() string {
 func (*ConvertResponse) ProtoMessage() {}
 
 func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3348,7 +3436,7 @@ func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
 func (*ConvertResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ConvertResponse) GetText() string {
@@ -3385,7 +3473,7 @@ type RateRequest struct {
 
 func (x *RateRequest) Reset() {
 	*x = RateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3397,7 +3485,7 @@ func (x *RateRequest) String() string {
 func (*RateRequest) ProtoMessage() {}
 
 func (x *RateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3410,7 +3498,7 @@ func (x *RateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
 func (*RateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RateRequest) GetPuzzle() *Puzzle {
@@ -3446,7 +3534,7 @@ type RateResponse struct {
 
 func (x *RateResponse) Reset() {
 	*x = RateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3458,7 +3546,7 @@ func (x *RateResponse) String() string {
 func (*RateResponse) ProtoMessage() {}
 
 func (x *RateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3471,7 +3559,7 @@ func (x *RateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
 func (*RateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RateResponse) GetDifficulty() *Difficulty {
@@ -3534,7 +3622,7 @@ type ExplainerRating struct {
 
 func (x *ExplainerRating) Reset() {
 	*x = ExplainerRating{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3546,7 +3634,7 @@ func (x *ExplainerRating) String() string {
 func (*ExplainerRating) ProtoMessage() {}
 
 func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3559,7 +3647,7 @@ func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplainerRating.ProtoReflect.Descriptor instead.
 func (*ExplainerRating) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ExplainerRating) GetRated() bool {
@@ -3613,7 +3701,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3625,7 +3713,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3638,7 +3726,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -3675,7 +3763,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3687,7 +3775,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3700,7 +3788,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -3745,7 +3833,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3757,7 +3845,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3770,7 +3858,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -3899,7 +3987,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3911,7 +3999,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3924,7 +4012,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -4013,7 +4101,7 @@ type ListStrategiesRequest struct {
 
 func (x *ListStrategiesRequest) Reset() {
 	*x = ListStrategiesRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4025,7 +4113,7 @@ func (x *ListStrategiesRequest) String() string {
 func (*ListStrategiesRequest) ProtoMessage() {}
 
 func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4038,7 +4126,7 @@ func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesRequest.ProtoReflect.Descriptor instead.
 func (*ListStrategiesRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
 }
 
 // StrategyInfo describes one strategy: its method letter, name, class and
@@ -4061,7 +4149,7 @@ type StrategyInfo struct {
 
 func (x *StrategyInfo) Reset() {
 	*x = StrategyInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4073,7 +4161,7 @@ func (x *StrategyInfo) String() string {
 func (*StrategyInfo) ProtoMessage() {}
 
 func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4086,7 +4174,7 @@ func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StrategyInfo.ProtoReflect.Descriptor instead.
 func (*StrategyInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *StrategyInfo) GetMethod() string {
@@ -4144,7 +4232,7 @@ type TechniqueInfo struct {
 
 func (x *TechniqueInfo) Reset() {
 	*x = TechniqueInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4156,7 +4244,7 @@ func (x *TechniqueInfo) String() string {
 func (*TechniqueInfo) ProtoMessage() {}
 
 func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4169,7 +4257,7 @@ func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TechniqueInfo.ProtoReflect.Descriptor instead.
 func (*TechniqueInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TechniqueInfo) GetName() string {
@@ -4218,7 +4306,7 @@ type ListStrategiesResponse struct {
 
 func (x *ListStrategiesResponse) Reset() {
 	*x = ListStrategiesResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4230,7 +4318,7 @@ func (x *ListStrategiesResponse) String() string {
 func (*ListStrategiesResponse) ProtoMessage() {}
 
 func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4243,7 +4331,7 @@ func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesResponse.ProtoReflect.Descriptor instead.
 func (*ListStrategiesResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListStrategiesResponse) GetStrategies() []*StrategyInfo {
@@ -4364,7 +4452,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tHighlight\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12,\n" +
-	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\xdc\x03\n" +
+	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\x8d\x04\n" +
 	"\vSolveResult\x12.\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12\x14\n" +
@@ -4383,7 +4471,13 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"guessCount\x12\x1f\n" +
 	"\vrandom_seed\x18\v \x01(\x04R\n" +
 	"randomSeed\x128\n" +
-	"\texplainer\x18\f \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\"\xbc\x01\n" +
+	"\texplainer\x18\f \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\x12/\n" +
+	"\bconflict\x18\r \x01(\v2\x13.sudoku.v1.ConflictR\bconflict\"}\n" +
+	"\bConflict\x12 \n" +
+	"\vdescription\x18\x01 \x01(\tR\vdescription\x12\x14\n" +
+	"\x05cells\x18\x02 \x03(\rR\x05cells\x12\x14\n" +
+	"\x05digit\x18\x03 \x01(\rR\x05digit\x12#\n" +
+	"\x04unit\x18\x04 \x01(\v2\x0f.sudoku.v1.UnitR\x04unit\"\xbc\x01\n" +
 	"\fSolveRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
 	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\x12#\n" +
@@ -4657,7 +4751,7 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 }
 
 var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),                   // 0: sudoku.v1.Variant
 	(CageOperator)(0),              // 1: sudoku.v1.CageOperator
@@ -4690,30 +4784,31 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(*ChainLink)(nil),              // 28: sudoku.v1.ChainLink
 	(*Highlight)(nil),              // 29: sudoku.v1.Highlight
 	(*SolveResult)(nil),            // 30: sudoku.v1.SolveResult
-	(*SolveRequest)(nil),           // 31: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),          // 32: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),      // 33: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil),     // 34: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),      // 35: sudoku.v1.SolveBatchRequest
-	(*BatchItem)(nil),              // 36: sudoku.v1.BatchItem
-	(*FieldViolation)(nil),         // 37: sudoku.v1.FieldViolation
-	(*ItemError)(nil),              // 38: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil),     // 39: sudoku.v1.SolveBatchResponse
-	(*BatchAnswer)(nil),            // 40: sudoku.v1.BatchAnswer
-	(*ConvertRequest)(nil),         // 41: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),        // 42: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),            // 43: sudoku.v1.RateRequest
-	(*RateResponse)(nil),           // 44: sudoku.v1.RateResponse
-	(*ExplainerRating)(nil),        // 45: sudoku.v1.ExplainerRating
-	(*FindStepsRequest)(nil),       // 46: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),      // 47: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),        // 48: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 49: sudoku.v1.GenerateResponse
-	(*ListStrategiesRequest)(nil),  // 50: sudoku.v1.ListStrategiesRequest
-	(*StrategyInfo)(nil),           // 51: sudoku.v1.StrategyInfo
-	(*TechniqueInfo)(nil),          // 52: sudoku.v1.TechniqueInfo
-	(*ListStrategiesResponse)(nil), // 53: sudoku.v1.ListStrategiesResponse
-	nil,                            // 54: sudoku.v1.RateResponse.StrategyCountsEntry
+	(*Conflict)(nil),               // 31: sudoku.v1.Conflict
+	(*SolveRequest)(nil),           // 32: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),          // 33: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),      // 34: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil),     // 35: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),      // 36: sudoku.v1.SolveBatchRequest
+	(*BatchItem)(nil),              // 37: sudoku.v1.BatchItem
+	(*FieldViolation)(nil),         // 38: sudoku.v1.FieldViolation
+	(*ItemError)(nil),              // 39: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil),     // 40: sudoku.v1.SolveBatchResponse
+	(*BatchAnswer)(nil),            // 41: sudoku.v1.BatchAnswer
+	(*ConvertRequest)(nil),         // 42: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),        // 43: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),            // 44: sudoku.v1.RateRequest
+	(*RateResponse)(nil),           // 45: sudoku.v1.RateResponse
+	(*ExplainerRating)(nil),        // 46: sudoku.v1.ExplainerRating
+	(*FindStepsRequest)(nil),       // 47: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),      // 48: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),        // 49: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 50: sudoku.v1.GenerateResponse
+	(*ListStrategiesRequest)(nil),  // 51: sudoku.v1.ListStrategiesRequest
+	(*StrategyInfo)(nil),           // 52: sudoku.v1.StrategyInfo
+	(*TechniqueInfo)(nil),          // 53: sudoku.v1.TechniqueInfo
+	(*ListStrategiesResponse)(nil), // 54: sudoku.v1.ListStrategiesResponse
+	nil,                            // 55: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
@@ -4743,70 +4838,72 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	7,  // 24: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
 	19, // 25: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
 	22, // 26: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	45, // 27: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 28: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 29: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 30: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	30, // 31: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 32: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 33: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 34: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 35: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	30, // 36: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	36, // 37: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 38: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 39: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 40: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	37, // 41: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	40, // 42: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	30, // 43: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	38, // 44: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 45: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 46: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 47: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 48: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 49: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 50: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 51: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 52: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 53: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	54, // 54: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	45, // 55: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 56: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 57: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 58: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 59: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 60: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 61: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 62: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 63: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 64: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 65: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 66: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	52, // 67: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	8,  // 68: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	51, // 69: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	31, // 70: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	33, // 71: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	35, // 72: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	41, // 73: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	43, // 74: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	46, // 75: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	48, // 76: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	50, // 77: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	32, // 78: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	34, // 79: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	39, // 80: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	42, // 81: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	44, // 82: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	47, // 83: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	49, // 84: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	53, // 85: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	78, // [78:86] is the sub-list for method output_type
-	70, // [70:78] is the sub-list for method input_type
-	70, // [70:70] is the sub-list for extension type_name
-	70, // [70:70] is the sub-list for extension extendee
-	0,  // [0:70] is the sub-list for field type_name
+	46, // 27: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	31, // 28: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
+	25, // 29: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
+	20, // 30: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 31: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 32: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	30, // 33: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 34: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 35: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 36: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 37: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	30, // 38: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	37, // 39: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 40: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 41: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 42: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	38, // 43: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	41, // 44: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	30, // 45: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	39, // 46: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 47: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 48: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 49: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 50: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 51: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 52: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 53: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 54: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 55: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	55, // 56: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	46, // 57: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 58: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 59: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 60: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 61: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 62: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 63: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 64: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 65: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 66: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 67: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 68: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	53, // 69: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	8,  // 70: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	52, // 71: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	32, // 72: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	34, // 73: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	36, // 74: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	42, // 75: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	44, // 76: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	47, // 77: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	49, // 78: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	51, // 79: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	33, // 80: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	35, // 81: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	40, // 82: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	43, // 83: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	45, // 84: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	48, // 85: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	50, // 86: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	54, // 87: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	80, // [80:88] is the sub-list for method output_type
+	72, // [72:80] is the sub-list for method input_type
+	72, // [72:72] is the sub-list for extension type_name
+	72, // [72:72] is the sub-list for extension extendee
+	0,  // [0:72] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -4819,11 +4916,11 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*Puzzle_Text)(nil),
 	}
 	file_sudoku_v1_sudoku_proto_msgTypes[4].OneofWrappers = []any{}
-	file_sudoku_v1_sudoku_proto_msgTypes[17].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[18].OneofWrappers = []any{
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
-	file_sudoku_v1_sudoku_proto_msgTypes[23].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[24].OneofWrappers = []any{
 		(*BatchAnswer_Result)(nil),
 		(*BatchAnswer_Error)(nil),
 	}
@@ -4833,7 +4930,7 @@ func file_sudoku_v1_sudoku_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
 			NumEnums:      17,
-			NumMessages:   38,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -21,6 +21,8 @@
     { name: 'classic, easy', text: '000105000009060400060000070400010003050402010600030004020000050003090800000206000' },
     { name: 'killer (SudokuWiki 2.0)', text: 'L9B0jdd00ep1jpt1ez50du900ep1g5n08b500ep00ep00ep1ez509w11mvl1ez53bpt2tjl2tjl1rm92zgx00ep00ep31g10g7l1t752tjl0ikx1ez505xt1rm92tjl2tjl00ep1ez51ez500ep1ez500ep1ez54nwx484100ep31g11ez500ep0ff51jbj05xt00ep484100ep2tjl4hld00ep00ep3ci92tjl1qtt2wpd2tjl04cx48411no100ep2tjl2tjl1ez54hld484100ep3dap1ez500ep2tjl0aoh00ep00ep2tjl2tjl2tjl1ez5' },
     { name: 'jigsaw', text: '300000004002060100010908020005000600020000010009000800080304060004010900500000007', map: '000122222000111222033331112003444411333345555664444577866655557888666777888886777' },
+    { name: 'Str8ts (SudokuWiki 2.0)', text: 'T9Bezezez0aezez0aezez0aezez0j0aezez0aezezezezezezez0j0aez0jezez0aezezezezez0aezezez06ez04ez0aezez08ezez0aez020aez0c0bezezezezezezez0aezez0j0hez060iezez0aezez0jezezez' },
+    { name: 'Str8ts (live str8ts.com string, tolerant)', text: 'T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a', tolerant: true },
     { name: '4×4, N×N form', text: '#A#B\n####\nC#D#\n####', charset: '#ABCD', map: '##AA\n##AA\nBBCC\nBBCC' },
     { name: '16×16', text: '.14.7D....C2.68A...5..2........4...D6..A9.......B2C..914..A.D7..8.F.2.E.....41..36....B...D.C...1..4....C.9..8BF..9.1.7.A..B.....5....F..4..E...C....7....2.6.58..37G..8E..9BA.....B.E..6.85.4D..CE..1...5..3.G.D..3......742.CE....F.....6G1....47.D...2FE..5.B' },
     { name: '25×25', text: 'O.I.KL.E3.1..9..BAG....HJ4..JF.K..C...B8D3EL.9...6.D.L..8..5HJ24..9.6.....7B5A.8.P.9N..C..24.J...ME..N.6..FH4..LD3.C.I7K.5.A....F.KNO..B..7CH.3...E.9.LE..D...GA3...2..O.N7ICB8.I....D...OK.6..G.F5J...M.....8..7I.F.G...9P.61........M2.J..PE.D...8.G.54..........4.D3.HO..C.8B.G...J2.C1.KO.5....ML.........7C.D..M.....E.8..IF.A.2.B.....6P.7..K14.J.A.3HLDM...H..G8B..4.A..6.E.O17.C.8IO.3PDLK16.9..FA..J.....P...BF.G..J2..N.19..O.I.GF...9...8I...J2....L3....K..H...J.....7...O5GBF....H..O8C7.A....DPE.....1I8.B.9..E.C.....A24.HMJD3..CO6..DHMN9P.L.I..7.F..4A...G.6.......7MH.3...LN9.PN.L..2A.D.M..K.C.6..75...........24F..P....1..C.' },
@@ -37,14 +39,62 @@
   // ---- Connect protocol over fetch --------------------------------------
 
   class RPCError extends Error {
-    constructor(code, message) { super(message); this.code = code; }
+    constructor(code, message, violations) { super(message); this.code = code; this.violations = violations || []; }
   }
 
   const httpCodes = { 400: 'invalid_argument', 401: 'unauthenticated', 403: 'permission_denied', 404: 'unimplemented', 408: 'deadline_exceeded', 429: 'resource_exhausted', 503: 'unavailable' };
 
   function rpcError(body, httpStatus) {
-    if (body && body.code) return new RPCError(body.code, body.message || body.code);
+    if (body && body.code) return new RPCError(body.code, body.message || body.code, fieldViolations(body.details));
     return new RPCError(httpCodes[httpStatus] || 'unknown', 'HTTP ' + httpStatus);
+  }
+
+  // fieldViolations returns the field violations of an error's
+  // google.rpc.BadRequest details: from the JSON the server may add
+  // ("debug"), else from the binary message itself.
+  function fieldViolations(details) {
+    const out = [];
+    for (const d of details || []) {
+      if (d.type !== 'google.rpc.BadRequest') continue;
+      if (d.debug && d.debug.fieldViolations) out.push(...d.debug.fieldViolations);
+      else if (d.value) {
+        try { out.push(...decodeBadRequest(d.value)); } catch (e) { /* not a BadRequest after all */ }
+      }
+    }
+    return out;
+  }
+
+  // decodeBadRequest reads a base64 google.rpc.BadRequest: field 1 holds
+  // the violations, each with field (1) and description (2) strings.
+  function decodeBadRequest(b64) {
+    const bin = atob(b64.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((b64.length + 3) % 4));
+    const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+    const fields = (buf) => {
+      const out = [];
+      let i = 0;
+      const varint = () => {
+        let v = 0, shift = 0, b;
+        do { b = buf[i++]; v += (b & 0x7f) * 2 ** shift; shift += 7; } while (b & 0x80 && i < buf.length);
+        return v;
+      };
+      while (i < buf.length) {
+        const key = varint();
+        if ((key & 7) !== 2) throw new Error('unexpected wire type');
+        const len = varint();
+        out.push([key >> 3, buf.subarray(i, i + len)]);
+        i += len;
+      }
+      return out;
+    };
+    const dec = new TextDecoder();
+    return fields(bytes).filter(([f]) => f === 1).map(([, v]) => {
+      const fv = { field: '', description: '' };
+      for (const [f, s] of fields(v)) {
+        if (f === 1) fv.field = dec.decode(s);
+        if (f === 2) fv.description = dec.decode(s);
+      }
+      return fv;
+    });
   }
 
   function headers(contentType) {
@@ -169,6 +219,7 @@
         }));
       }
     }
+    const black = Uint8Array.from(board.cells || [], (c) => (c.black ? 1 : 0));
     const cages = (board.cages || []).map((c) => ({ cells: c.cells || [], target: c.target || 0, op: c.operator || '' }));
     const cageOf = new Int32Array(N).fill(-1);
     cages.forEach((c, k) => c.cells.forEach((cell) => { cageOf[cell] = k; }));
@@ -186,7 +237,7 @@
     if (charset && charset.length > n) symbols = charset.slice(1);
     const k = Math.ceil(Math.sqrt(n));
     const top = cages.length ? 11 : 0; // room for a cage's sum
-    return { n, N, variant, units, unitByKey, region, diagonals, windows, cages, cageOf, peers, symbols, k, top, subX: S / k, subY: (S - top) / k };
+    return { n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, black, cages, cageOf, peers, symbols, k, top, subX: S / k, subY: (S - top) / k };
   }
 
   // candidateCentre is where digit d of a cell is drawn.
@@ -206,6 +257,7 @@
     const st = { vals, cands, stack: [] };
     (board.cells || []).forEach((c, i) => {
       if (c.value) { place(L, st, i, c.value); given[i] = c.given ? 1 : 0; }
+      if (c.black) cands[i] = 0; // a black cell takes no digit but its clue
     });
     (board.cells || []).forEach((c, i) => {
       if (!c.value && c.candidates && c.candidates.length) {
@@ -261,7 +313,7 @@
     return {
       L, given, steps: [], result: null, error: null, done: false,
       head: st, checkpoints: [cloneState(st)], cursor: { pos: 0, st: cloneState(st) },
-      listed: 0, controller: new AbortController(),
+      listed: 0,
     };
   }
 
@@ -306,6 +358,10 @@
     }
     const units = el('g', { id: 'hl-units' }, svg);
     const cells = el('g', { id: 'hl-cells' }, svg);
+    // Str8ts black cells: over the highlights, so that they stay black.
+    for (let cell = 0; cell < L.N; cell++) {
+      if (L.black[cell]) el('rect', { x: (cell % L.n) * S, y: Math.floor(cell / L.n) * S, width: S, height: S, class: 'black', 'data-black': cell }, svg);
+    }
     const grid = el('g', {}, svg);
     for (let i = 1; i < L.n; i++) {
       el('line', { x1: i * S, y1: 0, x2: i * S, y2: W, class: 'gridline' }, grid);
@@ -325,6 +381,7 @@
       }
     }
     el('rect', { x: 0, y: 0, width: W, height: W, class: 'frame' }, svg);
+    const faults = el('g', { id: 'hl-faults' }, svg);
     const marks = el('g', { id: 'hl-marks' }, svg);
     const texts = el('g', {}, svg);
     const candSize = (Math.min(L.subX, L.subY) * 0.8).toFixed(1);
@@ -344,7 +401,7 @@
     }
     const chain = el('g', { id: 'hl-chain' }, svg);
     view = {
-      units, cells, marks, chain, valueEls, candEls,
+      units, cells, faults, marks, chain, valueEls, candEls,
       vals: new Int16Array(L.N).fill(-1), cands: new Float64Array(L.N).fill(-1), placed: new Uint8Array(L.N),
       litCands: [],
     };
@@ -395,7 +452,7 @@
         view.vals[cell] = v;
         const t = view.valueEls[cell];
         t.textContent = v ? L.symbols[v - 1] || '?' : '';
-        t.setAttribute('class', 'value' + (run.given[cell] ? ' given' : ''));
+        t.setAttribute('class', 'value' + (L.black[cell] ? ' clue' : run.given[cell] ? ' given' : ''));
       }
       if (view.cands[cell] !== cs) {
         view.cands[cell] = cs;
@@ -413,7 +470,7 @@
     view.litCands = [];
     if (step) {
       for (const u of step.units || []) {
-        const cells = L.unitByKey.get(u.kind + ':' + (u.index || 0));
+        const cells = u.cells && u.cells.length ? u.cells : L.unitByKey.get(u.kind + ':' + (u.index || 0));
         if (cells) for (const cell of cells) cellRect(L, cell, 'unit', view.units);
       }
       for (const cell of step.cells || []) cellRect(L, cell || 0, 'cellhl', view.cells);
@@ -422,9 +479,27 @@
       for (const e of step.eliminations || []) mark(L, e.cell || 0, e.digit || 0, 'elim');
       for (const p of step.placements || []) mark(L, p.cell || 0, p.digit || 0, 'place');
       drawChain(L, step);
+      if (zoom > 0) keepInView(L, step);
     }
     showCaption(step);
     markListed();
+  }
+
+  // keepInView scrolls a zoomed board to the cells a step changes, when
+  // they are out of sight.
+  function keepInView(L, step) {
+    const cells = [...(step.placements || []), ...(step.eliminations || [])].map((x) => x.cell || 0);
+    if (!cells.length) cells.push(...(step.cells || []));
+    if (!cells.length) return;
+    const box = $('boardscroll'), svg = $('board');
+    const scale = svg.clientWidth / (L.n * S + 6);
+    const xs = cells.map((cell) => ((cell % L.n) * S + 3) * scale), ys = cells.map((cell) => (Math.floor(cell / L.n) * S + 3) * scale);
+    const x0 = Math.min(...xs), x1 = Math.max(...xs) + S * scale, y0 = Math.min(...ys), y1 = Math.max(...ys) + S * scale;
+    const left = svg.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    const top = svg.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const m = Math.min(S * scale, box.clientWidth / 4); // a margin: the cells' neighbours too
+    if (left + x0 - m < box.scrollLeft || left + x1 + m > box.scrollLeft + box.clientWidth) box.scrollLeft = left + (x0 + x1) / 2 - box.clientWidth / 2;
+    if (top + y0 - m < box.scrollTop || top + y1 + m > box.scrollTop + box.clientHeight) box.scrollTop = top + (y0 + y1) / 2 - box.clientHeight / 2;
   }
 
   function cellRect(L, cell, cls, g) {
@@ -447,6 +522,11 @@
     }
   }
 
+  // Chain nodes drawn as circles on their candidates; any other kind (ALS,
+  // and kinds newer than this page, such as cages or compartments) is
+  // drawn by outlining its cells.
+  const CANDIDATE_NODES = new Set(['NODE_KIND_CANDIDATE', 'NODE_KIND_GROUP']);
+
   // drawChain outlines the chain's nodes and joins them with its links:
   // strong links solid, weak links dashed, arrows in the inference's way.
   function drawChain(L, step) {
@@ -454,8 +534,17 @@
     if (!nodes.length) return;
     const r = Math.min(L.subX, L.subY) * 0.5;
     const centres = nodes.map((node) => {
-      const pts = (node.cells || [0]).map((cell) => candidateCentre(L, cell || 0, node.digit || 0));
-      for (const [x, y] of pts) el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
+      const cells = (node.cells && node.cells.length ? node.cells : [0]).map((c) => c || 0).filter((c) => c < L.N);
+      if (!cells.length) return null;
+      const d = node.digit || 0;
+      const onCandidate = d >= 1 && d <= L.n;
+      if (!CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE')) {
+        for (const cell of cells) {
+          el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, rx: 6, class: 'node cells', 'data-kind': node.kind || '' }, view.chain);
+        }
+      }
+      const pts = cells.map((cell) => (onCandidate ? candidateCentre(L, cell, d) : [(cell % L.n + 0.5) * S, (Math.floor(cell / L.n) + 0.5) * S]));
+      if (onCandidate) for (const [x, y] of pts) el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
       const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
       const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
       return [cx, cy];
@@ -491,7 +580,7 @@
       $('technique').textContent = '';
       if (run.result) {
         $('strategy').textContent = statusText(run.result);
-        $('explanation').textContent = run.result.difficulty ? difficultyText(run.result.difficulty) : '';
+        $('explanation').textContent = run.noSolution || (run.result.difficulty ? difficultyText(run.result.difficulty) : '');
       } else if (run.error) {
         $('strategy').textContent = 'Stopped';
         $('explanation').textContent = run.error;
@@ -510,7 +599,9 @@
     SOLVE_STATUS_MULTIPLE_SOLUTIONS: 'More than one solution', SOLVE_STATUS_STUCK: 'Stuck: logic alone cannot go on',
   };
   const statusText = (res) => statusNames[res.status] || res.status || 'Done';
-  const difficultyText = (d) => `${(d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase()}, ${d.stars || 0}★, score ${d.score || 0}, hardest: ${d.hardestStrategy || '—'}`;
+  // difficultyText gives the HoDoKu-style level with the SE rating beside it.
+  const difficultyText = (d) => `${(d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase()}, ${d.stars || 0}★, score ${d.score || 0}` +
+    `${d.seRating ? `, SE ER ${d.seRating.toFixed(1)} EP ${(d.sePearl || 0).toFixed(1)} ED ${(d.seDiamond || 0).toFixed(1)}` : ''}, hardest: ${d.hardestStrategy || '—'}`;
 
   // ---- The step list -------------------------------------------------------
 
@@ -554,6 +645,11 @@
     if (run) {
       const total = run.steps.length;
       const sps = SPEEDS[speed];
+      if (run.at !== null && (total >= run.at || run.done)) {
+        // A permalink's step has arrived: show it.
+        go(Math.max(0, Math.min(run.at - 1, total)));
+        run.at = null;
+      }
       if (playing && pos < total) {
         if (sps === Infinity) {
           pos = run.done ? total : total - 1;
@@ -576,6 +672,11 @@
         render();
         dirty = false;
       }
+      // The address follows the position shown whenever it rests.
+      if ((!playing || (run.done && pos >= total)) && run.at === null && run.linked !== pos) {
+        run.linked = pos;
+        history.replaceState(null, '', link());
+      }
       document.body.dataset.state = run.error ? 'error' : run.done ? (pos >= total ? 'done' : 'replaying') : 'solving';
     }
     lastTick = now;
@@ -596,6 +697,54 @@
     $('status').className = error ? 'error' : '';
   }
 
+  // ---- Zoom ------------------------------------------------------------------
+
+  const ZOOMS = [1, 1.25, 1.5, 2, 2.5, 3, 4];
+  let zoom = 0;
+
+  function setZoom(z) {
+    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
+    document.documentElement.style.setProperty('--zoom', String(ZOOMS[zoom]));
+    $('zoomlabel').textContent = `${Math.round(ZOOMS[zoom] * 100)}%`;
+    $('zoomout').disabled = zoom === 0;
+    $('zoomin').disabled = zoom === ZOOMS.length - 1;
+    dirty = true; // redraw, which brings the step's cells into view
+  }
+
+  // ---- Permalinks --------------------------------------------------------------
+
+  // The request fields a link carries besides the puzzle text, by query
+  // parameter.
+  const LINK_FIELDS = { format: 'format', variant: 'variant', charset: 'charset', map: 'regionMap' };
+
+  // link returns the address of the puzzle shown at the step shown.
+  function link() {
+    const q = new URLSearchParams();
+    const p = run.puzzle;
+    q.set('puzzle', p.text);
+    for (const [param, field] of Object.entries(LINK_FIELDS)) if (p[field]) q.set(param, p[field]);
+    if (p.tolerant) q.set('tolerant', '1');
+    q.set('step', String(pos + 1));
+    return `${location.origin}${location.pathname}?${q}`;
+  }
+
+  // openLink fills the form from the page's address and, when it names a
+  // puzzle, solves it and stops at its step.
+  function openLink() {
+    const q = new URLSearchParams(location.search);
+    const text = q.get('puzzle');
+    if (!text) return;
+    $('puzzle').value = text;
+    $('format').value = q.get('format') || '';
+    $('variant').value = q.get('variant') || '';
+    $('charset').value = q.get('charset') || '';
+    $('regionmap').value = q.get('map') || '';
+    $('tolerant').checked = ['1', 'true', 'yes'].includes(q.get('tolerant'));
+    if (q.get('charset') || q.get('map') || q.get('format') || q.get('variant') || $('tolerant').checked) $('more').open = true;
+    const step = parseInt(q.get('step') || '1', 10);
+    solve(Number.isFinite(step) && step > 0 ? step : 1);
+  }
+
   // ---- Solving -------------------------------------------------------------
 
   function puzzleRequest() {
@@ -604,37 +753,50 @@
     if ($('variant').value) p.variant = $('variant').value;
     if ($('charset').value.trim()) p.charset = $('charset').value.trim();
     if ($('regionmap').value.trim()) p.regionMap = $('regionmap').value.trim();
+    if ($('tolerant').checked) p.tolerant = true;
     return p;
   }
 
-  async function solve() {
-    if (run) run.controller.abort();
+  let latest = null; // the AbortController of the latest solve asked for
+
+  // solve reads the puzzle of the form and streams its solve. With at, it
+  // stops at that step (1-based) once it arrives instead of playing.
+  async function solve(at) {
     const puzzle = puzzleRequest();
     if (!puzzle.text) { setStatus('Paste a puzzle first.', true); return; }
+    if (latest) latest.abort(); // an earlier solve, or its Convert still on the way
+    const controller = new AbortController();
+    latest = controller;
     $('steplist').textContent = '';
     $('result').textContent = '';
     listedCurrent = null;
+    // Until the new puzzle is read, no board: an error is not the old one's.
+    run = null;
+    view = null;
+    $('board').textContent = '';
     setStatus('Reading the puzzle…');
-    const controller = new AbortController();
     let conv;
     try {
-      conv = await unary('Convert', { puzzle }, controller.signal);
+      conv = await unary('Convert', { puzzle, tolerant: !!puzzle.tolerant }, controller.signal);
     } catch (e) {
-      setStatus(errorText(e), true);
+      if (latest === controller && e.name !== 'AbortError') failed(e);
       return;
     }
+    if (latest !== controller) return;
     let L;
     try {
       L = buildLayout(conv.board || {}, puzzle.charset);
     } catch (e) {
-      setStatus(e.message, true);
+      failed(e);
       return;
     }
     run = newRun(L, conv.board);
-    run.controller = controller;
+    run.puzzle = puzzle;
+    run.at = typeof at === 'number' ? at : null;
+    run.linked = -1;
     const mine = run;
     drawBoard(L);
-    pos = 0; carry = 0; playing = true; overlay = null; dirty = true;
+    pos = 0; carry = 0; playing = run.at === null; overlay = null; dirty = true;
     setStatus(`Solving a ${L.n}×${L.n} ${variantName(L.variant)} puzzle…`);
     document.body.dataset.state = 'solving';
     try {
@@ -650,10 +812,63 @@
       if (run !== mine || e.name === 'AbortError') return;
       run.done = true;
       run.error = errorText(e);
-      setStatus(run.error, true);
+      failed(e);
     }
     dirty = true;
   }
+
+  // failed reports an error: in the status line, and on the board the
+  // cells the service names as at fault. Playback stops.
+  function failed(e) {
+    playing = false;
+    $('play').textContent = 'Play';
+    setStatus(errorText(e), true);
+    if (!run || !view || !(e instanceof RPCError)) return;
+    const cells = new Set();
+    for (const v of e.violations) for (const cell of cellsNamed(run.L, `${v.field} ${v.description}`)) cells.add(cell);
+    markFaults(run.L, cells);
+  }
+
+  // cellsNamed returns the cells a message names: "r3c4" (1-based row and
+  // column) or a field "cells[30]" (a row-major index).
+  function cellsNamed(L, text) {
+    const out = [];
+    for (const m of text.matchAll(/\br(\d+)c(\d+)\b/g)) {
+      const r = Number(m[1]) - 1, c = Number(m[2]) - 1;
+      if (r >= 0 && r < L.n && c >= 0 && c < L.n) out.push(r * L.n + c);
+    }
+    for (const m of text.matchAll(/\bcells\[(\d+)\]/g)) if (Number(m[1]) < L.N) out.push(Number(m[1]));
+    return out;
+  }
+
+  // markFaults outlines cells at fault on the board (class "fault").
+  function markFaults(L, cells) {
+    clear(view.faults);
+    for (const cell of cells) {
+      el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, class: 'fault', 'data-cell': cell }, view.faults);
+    }
+  }
+
+  // deadEnd names what leaves the board shown without a solution: an
+  // empty cell without candidates, or a digit without a place in a unit
+  // that must hold every digit. It returns null when it finds neither.
+  function deadEnd(L, st) {
+    for (let cell = 0; cell < L.N; cell++) {
+      if (!st.vals[cell] && !st.cands[cell] && !L.black[cell]) return { text: `${cellName(L, cell)} has no candidates left`, cells: [cell] };
+    }
+    if (L.variant.startsWith('VARIANT_STR8TS')) return null; // rows and columns hold straights, not every digit
+    for (const u of L.units) {
+      for (let d = 1; d <= L.n; d++) {
+        if (!u.cells.some((cell) => st.vals[cell] === d || st.cands[cell] & bit(d))) {
+          return { text: `${L.symbols[d - 1]} has no place left in ${unitName(u)}`, cells: u.cells };
+        }
+      }
+    }
+    return null;
+  }
+
+  const cellName = (L, cell) => `r${Math.floor(cell / L.n) + 1}c${(cell % L.n) + 1}`;
+  const unitName = (u) => `${u.kind.replace('UNIT_KIND_', '').toLowerCase().replace('region', 'box')} ${u.index + 1}`;
 
   // finish reports the result and checks the replayed board against it.
   function finish() {
@@ -664,14 +879,29 @@
     if (cells.length === L.N) {
       for (let i = 0; i < L.N; i++) if ((cells[i].value || 0) !== run.head.vals[i]) agree = false;
     }
+    if (res.status === 'SOLVE_STATUS_NO_SOLUTION') {
+      // The service names the contradiction it ended on; older servers do
+      // not, and the page looks for one on its own replay.
+      const c = res.conflict;
+      const dead = c && c.description ? { text: c.description, cells: (c.cells || []).filter((cell) => cell < L.N) } : deadEnd(L, run.head);
+      if (dead) {
+        run.noSolution = `No solution: ${dead.text}.`;
+        markFaults(L, dead.cells);
+      }
+    }
     setStatus(`${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`);
     const out = $('result');
     out.textContent = '';
     const s = document.createElement('span');
     s.className = res.status === 'SOLVE_STATUS_SOLVED' && agree ? 'ok' : 'bad';
-    s.textContent = statusText(res) + (agree ? '' : ' (the steps replayed here disagree with the final board)');
+    s.textContent = (run.noSolution || statusText(res)) + (agree ? '' : ' (the steps replayed here disagree with the final board)');
     out.append(s);
-    if (res.difficulty) out.append(document.createElement('br'), difficultyText(res.difficulty));
+    if (res.difficulty) {
+      const d = document.createElement('span');
+      d.id = 'difficulty';
+      d.textContent = difficultyText(res.difficulty);
+      out.append(document.createElement('br'), d);
+    }
     if (res.plain) {
       const code = document.createElement('code');
       code.id = 'plain';
@@ -687,7 +917,19 @@
     return e && e.message ? e.message : String(e);
   }
 
+  // stepText is the step shown as one line of text.
+  function stepText() {
+    const step = overlay || (run && pos < run.steps.length ? run.steps[pos] : null);
+    if (!step) return `${$('strategy').textContent}. ${$('explanation').textContent}`.trim();
+    const tech = step.technique && step.technique !== step.strategy ? ` (${step.technique})` : '';
+    return `${step.index || pos + 1}. [${step.method || ''}] ${step.strategy || ''}${tech}: ${step.explanation || ''}`;
+  }
+
   // ---- Wiring --------------------------------------------------------------
+
+  // typing reports whether a key goes to a text field rather than to the
+  // viewer: sliders, checkboxes and buttons leave ←, → and space to it.
+  const typing = (target) => !!target.closest('textarea, select, input:not([type=range]):not([type=checkbox]):not([type=button])');
 
   function init() {
     const ex = $('example');
@@ -705,21 +947,24 @@
       $('regionmap').value = x.map || '';
       $('variant').value = '';
       $('format').value = '';
-      if (x.map || x.charset) $('more').open = true;
+      $('tolerant').checked = !!x.tolerant;
+      if (x.map || x.charset || x.tolerant) $('more').open = true;
     });
-    $('solve').addEventListener('click', solve);
+    $('solve').addEventListener('click', () => solve());
     $('play').addEventListener('click', () => { playing = !playing; overlay = null; dirty = true; });
     $('back').addEventListener('click', () => { pause(); go(pos - 1); });
     $('forward').addEventListener('click', () => { pause(); go(pos + 1); });
     $('first').addEventListener('click', () => { pause(); go(0); });
     $('last').addEventListener('click', () => { pause(); if (run) go(run.steps.length); });
     $('speed').addEventListener('input', () => { speed = Number($('speed').value); showSpeed(); });
+    $('zoomin').addEventListener('click', () => setZoom(zoom + 1));
+    $('zoomout').addEventListener('click', () => setZoom(zoom - 1));
     $('steplist').addEventListener('click', (e) => {
       const li = e.target.closest('li');
       if (li) { pause(); go(Number(li.dataset.pos)); }
     });
     document.addEventListener('keydown', (e) => {
-      if (e.target.closest('textarea, input, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const keys = {
         ' ': () => { playing = !playing; overlay = null; dirty = true; },
         ArrowLeft: () => { pause(); go(pos - 1); },
@@ -730,16 +975,33 @@
         '=': () => { speed = Math.min(SPEEDS.length - 1, speed + 1); showSpeed(); },
         '-': () => { speed = Math.max(0, speed - 1); showSpeed(); },
       };
+      // The keys step the solve even where the focus is on the slider or a
+      // button, which would otherwise take them.
       if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
     });
     showSpeed();
+    setZoom(0);
     document.body.dataset.state = 'idle';
+    openLink();
     requestAnimationFrame((t) => { lastTick = t; tick(t); });
   }
 
-  // A test hook: draw a step of one's own on the board shown.
+  // The viewer's state for the export script (export.js) and the tests.
   window.sudokuViewer = {
+    // show draws a step of one's own on the board shown (a test hook).
     show(step) { overlay = step; pause(); },
+    // position returns the board shown: its layout, digits, pencil marks
+    // and clues, the puzzle's request, the step text and the link to it;
+    // null before a puzzle is read.
+    position() {
+      if (!run) return null;
+      const st = stateAt(pos);
+      return {
+        L: run.L, vals: st.vals, cands: st.cands, given: run.given, puzzle: run.puzzle,
+        step: stepText(), link: link(), board: $('board'),
+      };
+    },
+    setStatus,
   };
 
   init();

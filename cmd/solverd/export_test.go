@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/xml"
+	"flag"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files of testdata/webview from the browser tests")
+
+// TestWebExport exports the board shown as a person would ask for it and
+// checks each export: the pencil-mark grid against a golden file, the
+// SVG as a standalone document holding the board, its highlights and a
+// chain (with nodes of kinds the page does not know drawn too), the PNG as an image of the board's size with ink on it, the
+// print style as the board and the step alone, and the favicon.
+func TestWebExport(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+
+	// The first position: the puzzle's own pencil marks, which no change
+	// of the solver's alters.
+	open(ctx, t, permalink(base, classicHard, 1))
+	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.startsWith('1. ')`, 20*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/webview/grid-classic.txt", eval[string](ctx, t, `sudokuExport.grid()`))
+
+	// A chain drawn on the board goes into the SVG with the candidates.
+	eval[bool](ctx, t, `sudokuViewer.show({index: 7, method: 'x', strategy: 'Test Chain', explanation: 'an exported chain',
+		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [1]}, {kind: 'NODE_KIND_CANDIDATE', digit: 1, cells: [10]},
+		        {kind: 'NODE_KIND_CAGE', cells: [72, 73, 74]}, {kind: 'NODE_KIND_NOT_YET_INVENTED', digit: 2, cells: [80]}],
+		links: [{to: 1, kind: 'LINK_KIND_STRONG'}, {from: 2, to: 3, kind: 'LINK_KIND_WEAK'}],
+		eliminations: [{cell: 2, digit: 1}], units: [{kind: 'UNIT_KIND_ROW', index: 0}]}) === undefined`)
+	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Chain')`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	svg := eval[string](ctx, t, `sudokuExport.svg()`)
+	doc := parseSVG(t, svg)
+	if doc.Width != "546" || doc.Height != "546" || !strings.HasPrefix(doc.Title, "7. [x] Test Chain") {
+		t.Errorf("the SVG is %s×%s, titled %q; want 546×546 and the step", doc.Width, doc.Height, doc.Title)
+	}
+	if !strings.Contains(doc.Style, "#board .cand") || !strings.Contains(doc.Style, "--strong") {
+		t.Errorf("the SVG's style lacks the board's rules and colours:\n%.300s", doc.Style)
+	}
+	counts := map[string]int{}
+	doc.count(counts)
+	want := map[string]int{
+		"circle mark elim": 1, "path link strong": 1, "path link weak": 1, "rect unit": 9,
+		// Candidate nodes are circled; other kinds, known or not, outline their cells.
+		"circle node": 3, "rect node cells": 4,
+	}
+	for k, n := range want {
+		if counts[k] != n {
+			t.Errorf("the SVG has %d %q, want %d", counts[k], k, n)
+		}
+	}
+	if values := counts["text value"] + counts["text value given"]; values != 81 || counts["text value given"] != 17 {
+		t.Errorf("the SVG has %d cells' digits, %d of them givens; want 81 and 17", values, counts["text value given"])
+	}
+	if cands := counts["text cand"] + counts["text cand elim"]; cands < 100 || cands > 81*9 {
+		t.Errorf("the SVG has %d pencil marks, want the board's (hidden ones dropped)", cands)
+	}
+
+	// The PNG: the SVG drawn at twice its size, with the board's ink on it.
+	dataURL := evalAwait[string](ctx, t, `sudokuExport.png()`)
+	const prefix = "data:image/png;base64,"
+	if !strings.HasPrefix(dataURL, prefix) {
+		t.Fatalf("the PNG export is %.40q, want a PNG data URL", dataURL)
+	}
+	raw, err := base64.StdEncoding.DecodeString(dataURL[len(prefix):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *screenshotDir != "" {
+		for name, data := range map[string][]byte{"export.png": raw, "export.svg": []byte(svg)} {
+			if err := os.WriteFile(filepath.Join(*screenshotDir, "viewer-"+name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("decoding the exported PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1092 || b.Dy() != 1092 {
+		t.Errorf("the PNG is %d×%d, want 1092×1092", b.Dx(), b.Dy())
+	}
+	if dark := darkPixels(img); dark < 20000 {
+		t.Errorf("the PNG has %d dark pixels; want the board's lines and digits (at least 20000)", dark)
+	}
+	// A person's buttons: no error reported, and the copies say so.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("savepng")), chromedp.Click(chromedp.ID("savesvg"))); err != nil {
+		t.Fatal(err)
+	}
+	if status := eval[string](ctx, t, `document.getElementById('status').className`); status == "error" {
+		t.Errorf("exporting reports an error: %s", eval[string](ctx, t, `document.getElementById('status').textContent`))
+	}
+	for _, what := range []string{"link", "grid", "puzzle", "step"} {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("copy"+what)),
+			poll(`document.getElementById('status').textContent === 'Copied the `+what+`.'`, 5*time.Second)); err != nil {
+			t.Errorf("copying the %s: %v (status %q)", what, err, eval[string](ctx, t, `document.getElementById('status').textContent`))
+		}
+	}
+
+	// Printed: the board and the step, nothing else.
+	emulateMedia(ctx, t, "print")
+	hidden := eval[string](ctx, t, `['header', '#input', '#steps', '#controls', '#export', '#legend'].filter(s => getComputedStyle(document.querySelector(s)).display !== 'none').join(' ')`)
+	shown := eval[string](ctx, t, `['#board', '#caption'].filter(s => document.querySelector(s).getBoundingClientRect().width < 200).join(' ')`)
+	if hidden != "" || shown != "" {
+		t.Errorf("printed, the page shows %q and hides %q; want only the board and the step", hidden, shown)
+	}
+	emulateMedia(ctx, t, "")
+
+	// The page's icon is served: no 404 on every load.
+	icon := evalAwait[string](ctx, t, `(async () => { const r = await fetch(document.querySelector('link[rel=icon]').href); return r.status + ' ' + r.headers.get('Content-Type'); })()`)
+	if icon != "200 image/svg+xml" {
+		t.Errorf("the favicon answers %q, want 200 image/svg+xml", icon)
+	}
+}
+
+// evalAwait evaluates a JavaScript expression whose value is a promise,
+// and returns what the promise resolves to.
+func evalAwait[T any](ctx context.Context, t *testing.T, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// emulateMedia makes the page's CSS media type media ("print"), or the
+// screen's again for "".
+func emulateMedia(ctx context.Context, t *testing.T, media string) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Action[cdp.Empty](func(ctx context.Context, tg *chromedp.Target) (cdp.Empty, error) {
+		return cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
+	}))
+	if err != nil {
+		t.Fatalf("emulating media %q: %v", media, err)
+	}
+}
+
+// svgDoc is an exported SVG as far as the test reads it.
+type svgDoc struct {
+	XMLName xml.Name  `xml:"http://www.w3.org/2000/svg svg"`
+	Width   string    `xml:"width,attr"`
+	Height  string    `xml:"height,attr"`
+	Title   string    `xml:"title"`
+	Style   string    `xml:"style"`
+	Nodes   []svgNode `xml:",any"`
+}
+
+// svgNode is an element of the SVG with its class and children.
+type svgNode struct {
+	XMLName xml.Name
+	Class   string    `xml:"class,attr"`
+	Nodes   []svgNode `xml:",any"`
+}
+
+// count adds up the elements of the document by name and class.
+func (d *svgDoc) count(counts map[string]int) {
+	var walk func([]svgNode)
+	walk = func(nodes []svgNode) {
+		for _, n := range nodes {
+			counts[strings.TrimSpace(n.XMLName.Local+" "+n.Class)]++
+			walk(n.Nodes)
+		}
+	}
+	walk(d.Nodes)
+}
+
+func parseSVG(t *testing.T, text string) *svgDoc {
+	t.Helper()
+	var doc svgDoc
+	if err := xml.Unmarshal([]byte(text), &doc); err != nil {
+		t.Fatalf("the exported SVG does not parse: %v\n%.300s", err, text)
+	}
+	return &doc
+}
+
+// darkPixels counts the pixels of img darker than mid grey.
+func darkPixels(img image.Image) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r+g+bl < 3*0x8000 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// checkGolden compares got with a golden file, or rewrites it under -update.
+func checkGolden(t *testing.T, file, got string) {
+	t.Helper()
+	file = filepath.FromSlash(file)
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (go test -run %s -update writes it)", err, t.Name())
+	}
+	if got != string(want) {
+		t.Errorf("%s differs; got:\n%s\nwant:\n%s", file, got, want)
+	}
+}

@@ -1,0 +1,172 @@
+// Export of the position shown by the viewer (viewer.js): the board as SVG
+// and PNG, printing, and copies of the link, the board as a pencil-mark
+// grid, the puzzle's string and the step's text.
+'use strict';
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  const PNG_MAX_SIDE = 4096; // pixels: a 25×25 board stays within canvas limits
+
+  // position returns the viewer's position, or null before a puzzle.
+  const position = () => (window.sudokuViewer ? window.sudokuViewer.position() : null);
+
+  function status(text, error) {
+    if (window.sudokuViewer) window.sudokuViewer.setStatus(text, error);
+  }
+
+  // boardStyle returns the page's style rules that draw the board, with
+  // the colours they refer to, so that an exported SVG stands alone.
+  function boardStyle() {
+    const rules = [];
+    for (const sheet of document.styleSheets) {
+      let list;
+      try { list = sheet.cssRules; } catch (e) { continue; } // another origin's sheet
+      for (const rule of list) {
+        // The board's own rule sizes it in the page, not in a file.
+        if (rule.selectorText && (rule.selectorText === ':root' || rule.selectorText.includes('#board '))) rules.push(rule.cssText);
+      }
+    }
+    return rules.join('\n');
+  }
+
+  // svgText returns the board shown as a standalone SVG document: its
+  // digits, pencil marks, highlights and chain, with the step as its title.
+  function svgText(pos) {
+    const svg = pos.board.cloneNode(true);
+    svg.setAttribute('xmlns', SVGNS);
+    // Hidden pencil marks are dropped: a 25×25 board has 15,625 of them.
+    for (const t of svg.querySelectorAll('[display="none"]')) t.remove();
+    const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 546 546').split(/\s+/).map(Number);
+    svg.setAttribute('width', String(w));
+    svg.setAttribute('height', String(h));
+    svg.setAttribute('font-family', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif');
+    const title = document.createElementNS(SVGNS, 'title');
+    title.textContent = pos.step;
+    const style = document.createElementNS(SVGNS, 'style');
+    style.textContent = boardStyle();
+    svg.prepend(title, style);
+    return { text: new XMLSerializer().serializeToString(svg), width: w, height: h };
+  }
+
+  // pngDataURL renders the SVG of the board on a canvas and returns it as
+  // a PNG data URL.
+  function pngDataURL(pos) {
+    const { text, width, height } = svgText(pos);
+    const scale = Math.min(2, PNG_MAX_SIDE / Math.max(width, height));
+    return new Promise((resolve, reject) => {
+      const img = new Image();
+      img.onload = () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.round(width * scale);
+        canvas.height = Math.round(height * scale);
+        const ctx = canvas.getContext('2d');
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+        resolve(canvas.toDataURL('image/png'));
+      };
+      img.onerror = () => reject(new Error('the board could not be drawn as an image'));
+      img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(text);
+    });
+  }
+
+  // gridText returns the board as the forum's pencil-mark grid (HoDoKu's
+  // and SudokuWiki's layout): each cell its digit or its candidates,
+  // columns padded to their widest cell, '|' between boxes. A Str8ts black
+  // cell reads '#', with its clue after it.
+  function gridText(pos) {
+    const L = pos.L, n = L.n;
+    const cell = (i) => {
+      if (L.black[i]) return '#' + (pos.vals[i] ? L.symbols[pos.vals[i] - 1] : '');
+      if (pos.vals[i]) return L.symbols[pos.vals[i] - 1];
+      let s = '';
+      for (let d = 1; d <= n; d++) if (pos.cands[i] & 2 ** (d - 1)) s += L.symbols[d - 1];
+      return s || '.'; // a cell without candidates: the board is broken
+    };
+    const text = Array.from({ length: L.N }, (_, i) => cell(i));
+    const width = Array.from({ length: n }, (_, c) => Math.max(...Array.from({ length: n }, (_, r) => text[r * n + c].length)));
+    // Box columns and rows: regular boxes only; other boards are one box.
+    const boxed = !!(L.boxRows && L.region);
+    const bandRows = boxed ? L.boxRows : n, stackCols = boxed ? L.boxCols : n;
+    const stacks = [];
+    for (let c = 0; c < n; c += stackCols) stacks.push(Array.from({ length: stackCols }, (_, i) => c + i));
+    const segment = (cols, f) => ' ' + cols.map(f).join('  ') + ' ';
+    const rule = (left, mid, right) => left + stacks.map((cols) => '-'.repeat(segment(cols, (c) => ''.padEnd(width[c])).length)).join(mid) + right;
+    const lines = [rule('.', '.', '.')];
+    for (let r = 0; r < n; r++) {
+      if (r > 0 && r % bandRows === 0) lines.push(rule(':', '+', ':'));
+      lines.push('|' + stacks.map((cols) => segment(cols, (c) => text[r * n + c].padEnd(width[c]))).join('|') + '|');
+    }
+    lines.push(rule("'", "'", "'"));
+    return lines.join('\n') + '\n';
+  }
+
+  // copy puts text on the clipboard, or, where the page may not write it
+  // (plain http off localhost), selects it for the person to copy.
+  async function copy(what, text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      status(`Copied the ${what}.`);
+      return;
+    } catch (e) {
+      // fall back to a selection and the browser's copy command
+    }
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    status(ok ? `Copied the ${what}.` : `The browser refused to copy the ${what}.`, !ok);
+  }
+
+  // download saves a URL under a file name.
+  function download(url, name) {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+
+  // fileName names an export after the board's size and the step shown.
+  const fileName = (pos, ext) => `sudoku-${pos.L.n}x${pos.L.n}-${(new URL(pos.link).searchParams.get('step') || '1')}.${ext}`;
+
+  // withPosition runs f on the position shown, or says there is none.
+  const withPosition = (f) => async () => {
+    const pos = position();
+    if (!pos) { status('Solve a puzzle first.', true); return; }
+    try {
+      await f(pos);
+    } catch (e) {
+      status(`Export failed: ${e.message}`, true);
+    }
+  };
+
+  function init() {
+    $('copylink').addEventListener('click', withPosition((pos) => copy('link', pos.link)));
+    $('copygrid').addEventListener('click', withPosition((pos) => copy('grid', gridText(pos))));
+    $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', pos.puzzle.text)));
+    $('copystep').addEventListener('click', withPosition((pos) => copy('step', pos.step)));
+    $('savesvg').addEventListener('click', withPosition((pos) => {
+      const url = URL.createObjectURL(new Blob([svgText(pos).text], { type: 'image/svg+xml' }));
+      download(url, fileName(pos, 'svg'));
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    }));
+    $('savepng').addEventListener('click', withPosition(async (pos) => download(await pngDataURL(pos), fileName(pos, 'png'))));
+    $('print').addEventListener('click', () => window.print());
+  }
+
+  // The export functions, for the tests.
+  window.sudokuExport = {
+    svg: () => { const pos = position(); return pos ? svgText(pos).text : ''; },
+    png: () => { const pos = position(); return pos ? pngDataURL(pos) : Promise.resolve(''); },
+    grid: () => { const pos = position(); return pos ? gridText(pos) : ''; },
+  };
+
+  init();
+})();
