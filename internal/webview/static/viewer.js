@@ -500,7 +500,8 @@
         $('explanation').textContent = '';
       }
     }
-    $('position').textContent = `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}`;
+    // The total is a spoiler until revealed.
+    $('position').textContent = revealed() ? `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}` : `step ${pos + 1}`;
     $('board').dataset.position = String(pos);
     $('play').textContent = playing ? 'Pause' : 'Play';
   }
@@ -577,9 +578,20 @@
         dirty = false;
       }
       document.body.dataset.state = run.error ? 'error' : run.done ? (pos >= total ? 'done' : 'replaying') : 'solving';
+      if (document.body.dataset.state !== 'solving' && document.body.dataset.state !== 'replaying') reveal();
     }
     lastTick = now;
     requestAnimationFrame(tick);
+  }
+
+  // revealed reports whether the result may be shown: after the replay
+  // reached the end (or failed), or when the person pressed Reveal.
+  const revealed = () => document.body.classList.contains('revealed');
+  function reveal() {
+    if (revealed()) return;
+    document.body.classList.add('revealed');
+    if (run && run.done && !run.error) setStatus(run.summary || '');
+    dirty = true;
   }
 
   function go(p) { pos = p; overlay = null; dirty = true; }
@@ -613,6 +625,7 @@
     if (!puzzle.text) { setStatus('Paste a puzzle first.', true); return; }
     $('steplist').textContent = '';
     $('result').textContent = '';
+    document.body.classList.remove('revealed');
     listedCurrent = null;
     setStatus('Reading the puzzle…');
     const controller = new AbortController();
@@ -664,7 +677,8 @@
     if (cells.length === L.N) {
       for (let i = 0; i < L.N; i++) if ((cells[i].value || 0) !== run.head.vals[i]) agree = false;
     }
-    setStatus(`${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`);
+    run.summary = `${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`;
+    setStatus(revealed() ? run.summary : 'The solve is in: replay it, or press Reveal for the result.');
     const out = $('result');
     out.textContent = '';
     const s = document.createElement('span');
@@ -708,6 +722,7 @@
       if (x.map || x.charset) $('more').open = true;
     });
     $('solve').addEventListener('click', solve);
+    $('reveal').addEventListener('click', reveal);
     $('play').addEventListener('click', () => { playing = !playing; overlay = null; dirty = true; });
     $('back').addEventListener('click', () => { pause(); go(pos - 1); });
     $('forward').addEventListener('click', () => { pause(); go(pos + 1); });
