@@ -589,7 +589,8 @@
         $('explanation').textContent = '';
       }
     }
-    $('position').textContent = `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}`;
+    // The total is a spoiler until revealed.
+    $('position').textContent = revealed() ? `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}` : `step ${pos + 1}`;
     $('board').dataset.position = String(pos);
     $('play').textContent = playing ? 'Pause' : 'Play';
   }
@@ -678,9 +679,20 @@
         history.replaceState(null, '', link());
       }
       document.body.dataset.state = run.error ? 'error' : run.done ? (pos >= total ? 'done' : 'replaying') : 'solving';
+      if (document.body.dataset.state !== 'solving' && document.body.dataset.state !== 'replaying') reveal();
     }
     lastTick = now;
     requestAnimationFrame(tick);
+  }
+
+  // revealed reports whether the result may be shown: after the replay
+  // reached the end (or failed), or when the person pressed Reveal.
+  const revealed = () => document.body.classList.contains('revealed');
+  function reveal() {
+    if (revealed()) return;
+    document.body.classList.add('revealed');
+    if (run && run.done && !run.error) setStatus(run.summary || '');
+    dirty = true;
   }
 
   function go(p) { pos = p; overlay = null; dirty = true; }
@@ -769,6 +781,7 @@
     latest = controller;
     $('steplist').textContent = '';
     $('result').textContent = '';
+    document.body.classList.remove('revealed');
     listedCurrent = null;
     // Until the new puzzle is read, no board: an error is not the old one's.
     run = null;
@@ -889,7 +902,8 @@
         markFaults(L, dead.cells);
       }
     }
-    setStatus(`${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`);
+    run.summary = `${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`;
+    setStatus(revealed() ? run.summary : 'The solve is in: replay it, or press Reveal for the result.');
     const out = $('result');
     out.textContent = '';
     const s = document.createElement('span');
@@ -951,6 +965,7 @@
       if (x.map || x.charset || x.tolerant) $('more').open = true;
     });
     $('solve').addEventListener('click', () => solve());
+    $('reveal').addEventListener('click', reveal);
     $('play').addEventListener('click', () => { playing = !playing; overlay = null; dirty = true; });
     $('back').addEventListener('click', () => { pause(); go(pos - 1); });
     $('forward').addEventListener('click', () => { pause(); go(pos + 1); });
