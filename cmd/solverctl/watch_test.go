@@ -233,6 +233,14 @@ func TestChainRolesAndEureka(t *testing.T) {
 			eureka: "(1)r1c1-(1)r23c1; (1)r1c1-(2)r4c4",
 			roles:  []fgRole{fgOn, fgOff, fgOff},
 		},
+		{
+			// A node kind newer than this client (a cage) is named and
+			// drawn by its cells, like an ALS.
+			name:   "unknown node kind",
+			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(3, 0), {Kind: sudokuv1.NodeKind(7), Digit: 3, Cells: []uint32{1, 10}}, {Kind: sudokuv1.NodeKind_NODE_KIND_ALS, Digit: 4, Cells: []uint32{2, 3}}}, Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, false)}},
+			eureka: "(3)r1c1=(3)KIND7:r1c2,r2c2-(4)ALS:r1c3,r1c4",
+			roles:  []fgRole{fgOff, fgOn, fgOff},
+		},
 		{name: "no chain", step: &sudokuv1.Step{}},
 		{
 			name:   "bad indexes",
@@ -248,6 +256,18 @@ func TestChainRolesAndEureka(t *testing.T) {
 			}
 			if got := chainRoles(tt.step); fmt.Sprint(got) != fmt.Sprint(tt.roles) {
 				t.Errorf("roles = %v, want %v", got, tt.roles)
+			}
+			// Every node's candidates are coloured by its role, whatever its kind.
+			m := wb.stepMarks(tt.step)
+			for i, nd := range tt.step.GetNodes() {
+				for _, c := range nd.GetCells() {
+					if int(c) >= wb.geo.Cells {
+						continue
+					}
+					if got, ok := m.cand[int(c)*32+int(nd.GetDigit())-1]; !ok || got != tt.roles[i] {
+						t.Errorf("node %d cell %d: role %v (set %v), want %v", i, c, got, ok, tt.roles[i])
+					}
+				}
 			}
 			// Whatever the step, it renders.
 			renderWatch(&watchFrame{board: wb, state: initial, step: tt.step, width: 100, height: 40, pal: newPalette(colorprofile.ANSI256)})
