@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -202,7 +203,8 @@ type watchModel struct {
 
 	width, height int
 	pal           *palette
-	quitting      bool // a quit key was pressed
+	quitting      bool   // a quit key was pressed
+	goTo          string // the digits of a step number typed so far, for Enter
 
 	// cached states: the state after step pos of the last look-up, and,
 	// for boards without a packed string, every state replayed.
@@ -291,6 +293,9 @@ func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // key handles a key press.
 func (m *watchModel) key(k string) tea.Cmd {
+	if m.goToKey(k) {
+		return nil
+	}
 	switch k {
 	case "q", "Q", "ctrl+c", "esc":
 		m.quitting = true
@@ -327,6 +332,41 @@ func (m *watchModel) key(k string) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// maxGoTo bounds the digits of a step number, far beyond any step count.
+const maxGoTo = 6
+
+// goToKey handles the keys of go-to-step: digits type a step number, Enter
+// jumps to it (paused; a number beyond the last step goes to the last),
+// Backspace takes back a digit and Esc cancels. It reports whether it used
+// the key; any other key cancels the number and is handled as usual.
+func (m *watchModel) goToKey(k string) bool {
+	switch {
+	case len(k) == 1 && k[0] >= '0' && k[0] <= '9':
+		if len(m.goTo) < maxGoTo {
+			m.goTo += k
+		}
+		return true
+	case m.goTo == "":
+		return false
+	case k == "enter":
+		n, err := strconv.Atoi(m.goTo)
+		m.goTo = ""
+		if err == nil {
+			m.paused = true
+			m.pos = min(n, len(m.steps))
+		}
+		return true
+	case k == "backspace":
+		m.goTo = m.goTo[:len(m.goTo)-1]
+		return true
+	case k == "esc":
+		m.goTo = ""
+		return true
+	}
+	m.goTo = ""
+	return false
 }
 
 // View draws the frame of the current step.
@@ -373,6 +413,9 @@ func (m *watchModel) status() string {
 		s += " · solving…"
 	case m.pos == len(m.steps):
 		s += " · end"
+	}
+	if m.goTo != "" {
+		s += " · go to step " + m.goTo + "_ (Enter jumps, Esc cancels)"
 	}
 	return s
 }

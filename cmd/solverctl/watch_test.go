@@ -341,6 +341,12 @@ func press(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
@@ -367,6 +373,13 @@ func TestWatchModelKeys(t *testing.T) {
 		{name: "slower", keys: []string{"-"}, speed: defaultSpeed - 1},
 		{name: "no slower than the slowest", keys: []string{"-", "-", "-", "-", "-", "-"}, speed: 0},
 		{name: "no faster than the fastest", keys: strings.Split(strings.Repeat("+", 20), ""), speed: len(watchSpeeds) - 1},
+		{name: "go to step 7", keys: []string{"7", "enter"}, pos: 7, paused: true, speed: defaultSpeed},
+		{name: "go to a two-digit step", keys: []string{"1", "0", "enter"}, pos: 10, paused: true, speed: defaultSpeed},
+		{name: "go to past the last step", keys: []string{"9", "9", "enter"}, pos: 10, paused: true, speed: defaultSpeed},
+		{name: "go to step 0", keys: []string{"end", "0", "enter"}, pos: 0, paused: true, speed: defaultSpeed},
+		{name: "backspace takes back a digit", keys: []string{"4", "2", "backspace", "enter"}, pos: 4, paused: true, speed: defaultSpeed},
+		{name: "esc cancels the number, not the view", keys: []string{"right", "5", "esc", "enter"}, pos: 1, paused: true, speed: defaultSpeed},
+		{name: "esc without a number quits", keys: []string{"esc"}, speed: defaultSpeed, quit: true},
 		{name: "quit", keys: []string{"q"}, speed: defaultSpeed, quit: true},
 		{name: "ctrl-c", keys: []string{"right", "ctrl+c"}, pos: 1, paused: true, speed: defaultSpeed, quit: true},
 	}

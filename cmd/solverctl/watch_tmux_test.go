@@ -132,6 +132,15 @@ func TestWatchTmux(t *testing.T) {
 	s.run("send-keys", "-t", "watch", "End")
 	s.waitFor("the result", func(sc string) bool { return strings.Contains(sc, "result: solved") })
 
+	// Typing 12 then Enter goes to step 12, the number showing as typed.
+	s.run("send-keys", "-t", "watch", "1", "2")
+	s.waitFor("the typed step number", func(sc string) bool { return strings.Contains(sc, "go to step 12_") })
+	s.run("send-keys", "-t", "watch", "Enter")
+	sc = s.waitFor("step 12", func(sc string) bool { return shownStep(sc) == 12 })
+	if strings.Contains(sc, "go to step") {
+		t.Errorf("the typed number still shows after Enter:\n%s", sc)
+	}
+
 	// q quits cleanly.
 	s.run("send-keys", "-t", "watch", "q")
 	s.waitFor("the exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=") })
