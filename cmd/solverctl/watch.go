@@ -205,6 +205,7 @@ type watchModel struct {
 	pal           *palette
 	quitting      bool   // a quit key was pressed
 	goTo          string // the digits of a step number typed so far, for Enter
+	help          bool   // the help overlay shows
 
 	// cached states: the state after step pos of the last look-up, and,
 	// for boards without a packed string, every state replayed.
@@ -293,6 +294,22 @@ func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // key handles a key press.
 func (m *watchModel) key(k string) tea.Cmd {
+	if m.help {
+		// The overlay takes every key: ? or Esc closes it, q still quits.
+		switch k {
+		case "?", "esc":
+			m.help = false
+		case "q", "Q", "ctrl+c":
+			m.quitting = true
+			return tea.Quit
+		}
+		return nil
+	}
+	if k == "?" {
+		m.goTo = ""
+		m.help = true
+		return nil
+	}
 	if m.goToKey(k) {
 		return nil
 	}
@@ -332,6 +349,30 @@ func (m *watchModel) key(k string) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// watchKeys lists every key of the view, for the help overlay.
+var watchKeys = [][2]string{
+	{"space, p", "pause / resume (at the end: play again)"},
+	{"→ n l / ← b h", "one step forward / back (pauses)"},
+	{"home g / end G", "the puzzle / the last step (pauses)"},
+	{"+ ↑ / - ↓", "faster / slower"},
+	{"digits, enter", "go to that step (backspace takes back a digit, esc cancels)"},
+	{"?", "this help (? or esc closes it)"},
+	{"q, esc, ctrl+c", "quit"},
+}
+
+// renderHelp draws the help overlay, each line wrapped to width and the
+// whole cut to height.
+func renderHelp(width, height int) string {
+	lines := []string{"solverctl watch: keys", ""}
+	for _, k := range watchKeys {
+		lines = append(lines, wrap(fmt.Sprintf("%-16s %s", k[0], k[1]), max(width, 1))...)
+	}
+	if height > 0 && len(lines) > height {
+		lines = lines[:height]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // maxGoTo bounds the digits of a step number, far beyond any step count.
@@ -376,6 +417,10 @@ func (m *watchModel) View() tea.View {
 	v.WindowTitle = "solverctl watch"
 	if m.width == 0 {
 		return v // the size comes first
+	}
+	if m.help {
+		v.SetContent(renderHelp(m.width, m.height))
+		return v
 	}
 	v.SetContent(renderWatch(m.frame()))
 	return v

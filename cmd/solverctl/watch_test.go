@@ -380,6 +380,10 @@ func TestWatchModelKeys(t *testing.T) {
 		{name: "backspace takes back a digit", keys: []string{"4", "2", "backspace", "enter"}, pos: 4, paused: true, speed: defaultSpeed},
 		{name: "esc cancels the number, not the view", keys: []string{"right", "5", "esc", "enter"}, pos: 1, paused: true, speed: defaultSpeed},
 		{name: "esc without a number quits", keys: []string{"esc"}, speed: defaultSpeed, quit: true},
+		{name: "help takes the keys", keys: []string{"?", "right", "5", "enter"}, speed: defaultSpeed},
+		{name: "esc closes help, not the view", keys: []string{"?", "esc", "right"}, pos: 1, paused: true, speed: defaultSpeed},
+		{name: "? closes help", keys: []string{"?", "?", "3", "enter"}, pos: 3, paused: true, speed: defaultSpeed},
+		{name: "q quits from help", keys: []string{"?", "q"}, speed: defaultSpeed, quit: true},
 		{name: "quit", keys: []string{"q"}, speed: defaultSpeed, quit: true},
 		{name: "ctrl-c", keys: []string{"right", "ctrl+c"}, pos: 1, paused: true, speed: defaultSpeed, quit: true},
 	}
@@ -401,10 +405,35 @@ func TestWatchModelKeys(t *testing.T) {
 					tt.keys, m.pos, m.paused, m.speed, quit, tt.pos, tt.paused, tt.speed, tt.quit)
 			}
 			view := m.View().Content
+			if m.help {
+				if !strings.Contains(view, "solverctl watch: keys") {
+					t.Errorf("the help is open, the view lacks it:\n%s", view)
+				}
+				return
+			}
 			if !strings.Contains(view, fmt.Sprintf("step %d/10", tt.pos)) {
 				t.Errorf("view lacks step %d/10:\n%s", tt.pos, view)
 			}
 		})
+	}
+}
+
+func TestRenderHelp(t *testing.T) {
+	for _, width := range []int{120, 30} {
+		got := renderHelp(width, 50)
+		for _, want := range []string{"space", "enter", "home", "esc", "quit", "?"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("width %d: the help lacks %q:\n%s", width, want, got)
+			}
+		}
+		for _, ln := range strings.Split(got, "\n") {
+			if n := len([]rune(ln)); n > width {
+				t.Errorf("width %d: a line of %d runes: %q", width, n, ln)
+			}
+		}
+	}
+	if got := strings.Count(renderHelp(80, 3), "\n") + 1; got != 3 {
+		t.Errorf("help cut to 3 lines has %d", got)
 	}
 }
 

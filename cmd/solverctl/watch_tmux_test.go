@@ -141,6 +141,17 @@ func TestWatchTmux(t *testing.T) {
 		t.Errorf("the typed number still shows after Enter:\n%s", sc)
 	}
 
+	// ? shows every key; ? closes it again.
+	s.run("send-keys", "-t", "watch", "?")
+	sc = s.waitFor("the help", func(sc string) bool { return strings.Contains(sc, "solverctl watch: keys") })
+	for _, want := range []string{"pause / resume", "go to that step", "faster / slower", "quit"} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("the help lacks %q:\n%s", want, sc)
+		}
+	}
+	s.run("send-keys", "-t", "watch", "?")
+	s.waitFor("the board again", func(sc string) bool { return shownStep(sc) == 12 })
+
 	// q quits cleanly.
 	s.run("send-keys", "-t", "watch", "q")
 	s.waitFor("the exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=") })
