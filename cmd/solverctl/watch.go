@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -202,7 +203,9 @@ type watchModel struct {
 
 	width, height int
 	pal           *palette
-	quitting      bool // a quit key was pressed
+	quitting      bool   // a quit key was pressed
+	goTo          string // the digits of a step number typed so far, for Enter
+	help          bool   // the help overlay shows
 
 	// cached states: the state after step pos of the last look-up, and,
 	// for boards without a packed string, every state replayed.
@@ -291,6 +294,25 @@ func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // key handles a key press.
 func (m *watchModel) key(k string) tea.Cmd {
+	if m.help {
+		// The overlay takes every key: ? or Esc closes it, q still quits.
+		switch k {
+		case "?", "esc":
+			m.help = false
+		case "q", "Q", "ctrl+c":
+			m.quitting = true
+			return tea.Quit
+		}
+		return nil
+	}
+	if k == "?" {
+		m.goTo = ""
+		m.help = true
+		return nil
+	}
+	if m.goToKey(k) {
+		return nil
+	}
 	switch k {
 	case "q", "Q", "ctrl+c", "esc":
 		m.quitting = true
@@ -329,6 +351,65 @@ func (m *watchModel) key(k string) tea.Cmd {
 	return nil
 }
 
+// watchKeys lists every key of the view, for the help overlay.
+var watchKeys = [][2]string{
+	{"space, p", "pause / resume (at the end: play again)"},
+	{"→ n l / ← b h", "one step forward / back (pauses)"},
+	{"home g / end G", "the puzzle / the last step (pauses)"},
+	{"+ ↑ / - ↓", "faster / slower"},
+	{"digits, enter", "go to that step (backspace takes back a digit, esc cancels)"},
+	{"?", "this help (? or esc closes it)"},
+	{"q, esc, ctrl+c", "quit"},
+}
+
+// renderHelp draws the help overlay, each line wrapped to width and the
+// whole cut to height.
+func renderHelp(width, height int) string {
+	lines := []string{"solverctl watch: keys", ""}
+	for _, k := range watchKeys {
+		lines = append(lines, wrap(fmt.Sprintf("%-16s %s", k[0], k[1]), max(width, 1))...)
+	}
+	if height > 0 && len(lines) > height {
+		lines = lines[:height]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// maxGoTo bounds the digits of a step number, far beyond any step count.
+const maxGoTo = 6
+
+// goToKey handles the keys of go-to-step: digits type a step number, Enter
+// jumps to it (paused; a number beyond the last step goes to the last),
+// Backspace takes back a digit and Esc cancels. It reports whether it used
+// the key; any other key cancels the number and is handled as usual.
+func (m *watchModel) goToKey(k string) bool {
+	switch {
+	case len(k) == 1 && k[0] >= '0' && k[0] <= '9':
+		if len(m.goTo) < maxGoTo {
+			m.goTo += k
+		}
+		return true
+	case m.goTo == "":
+		return false
+	case k == "enter":
+		n, err := strconv.Atoi(m.goTo)
+		m.goTo = ""
+		if err == nil {
+			m.paused = true
+			m.pos = min(n, len(m.steps))
+		}
+		return true
+	case k == "backspace":
+		m.goTo = m.goTo[:len(m.goTo)-1]
+		return true
+	case k == "esc":
+		m.goTo = ""
+		return true
+	}
+	m.goTo = ""
+	return false
+}
+
 // View draws the frame of the current step.
 func (m *watchModel) View() tea.View {
 	var v tea.View
@@ -336,6 +417,10 @@ func (m *watchModel) View() tea.View {
 	v.WindowTitle = "solverctl watch"
 	if m.width == 0 {
 		return v // the size comes first
+	}
+	if m.help {
+		v.SetContent(renderHelp(m.width, m.height))
+		return v
 	}
 	v.SetContent(renderWatch(m.frame()))
 	return v
@@ -373,6 +458,9 @@ func (m *watchModel) status() string {
 		s += " · solving…"
 	case m.pos == len(m.steps):
 		s += " · end"
+	}
+	if m.goTo != "" {
+		s += " · go to step " + m.goTo + "_ (Enter jumps, Esc cancels)"
 	}
 	return s
 }

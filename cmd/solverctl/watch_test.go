@@ -233,6 +233,14 @@ func TestChainRolesAndEureka(t *testing.T) {
 			eureka: "(1)r1c1-(1)r23c1; (1)r1c1-(2)r4c4",
 			roles:  []fgRole{fgOn, fgOff, fgOff},
 		},
+		{
+			// A node kind newer than this client (a cage) is named and
+			// drawn by its cells, like an ALS.
+			name:   "unknown node kind",
+			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(3, 0), {Kind: sudokuv1.NodeKind(7), Digit: 3, Cells: []uint32{1, 10}}, {Kind: sudokuv1.NodeKind_NODE_KIND_ALS, Digit: 4, Cells: []uint32{2, 3}}}, Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, false)}},
+			eureka: "(3)r1c1=(3)KIND7:r1c2,r2c2-(4)ALS:r1c3,r1c4",
+			roles:  []fgRole{fgOff, fgOn, fgOff},
+		},
 		{name: "no chain", step: &sudokuv1.Step{}},
 		{
 			name:   "bad indexes",
@@ -248,6 +256,18 @@ func TestChainRolesAndEureka(t *testing.T) {
 			}
 			if got := chainRoles(tt.step); fmt.Sprint(got) != fmt.Sprint(tt.roles) {
 				t.Errorf("roles = %v, want %v", got, tt.roles)
+			}
+			// Every node's candidates are coloured by its role, whatever its kind.
+			m := wb.stepMarks(tt.step)
+			for i, nd := range tt.step.GetNodes() {
+				for _, c := range nd.GetCells() {
+					if int(c) >= wb.geo.Cells {
+						continue
+					}
+					if got, ok := m.cand[int(c)*32+int(nd.GetDigit())-1]; !ok || got != tt.roles[i] {
+						t.Errorf("node %d cell %d: role %v (set %v), want %v", i, c, got, ok, tt.roles[i])
+					}
+				}
 			}
 			// Whatever the step, it renders.
 			renderWatch(&watchFrame{board: wb, state: initial, step: tt.step, width: 100, height: 40, pal: newPalette(colorprofile.ANSI256)})
@@ -321,6 +341,12 @@ func press(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
@@ -347,6 +373,17 @@ func TestWatchModelKeys(t *testing.T) {
 		{name: "slower", keys: []string{"-"}, speed: defaultSpeed - 1},
 		{name: "no slower than the slowest", keys: []string{"-", "-", "-", "-", "-", "-"}, speed: 0},
 		{name: "no faster than the fastest", keys: strings.Split(strings.Repeat("+", 20), ""), speed: len(watchSpeeds) - 1},
+		{name: "go to step 7", keys: []string{"7", "enter"}, pos: 7, paused: true, speed: defaultSpeed},
+		{name: "go to a two-digit step", keys: []string{"1", "0", "enter"}, pos: 10, paused: true, speed: defaultSpeed},
+		{name: "go to past the last step", keys: []string{"9", "9", "enter"}, pos: 10, paused: true, speed: defaultSpeed},
+		{name: "go to step 0", keys: []string{"end", "0", "enter"}, pos: 0, paused: true, speed: defaultSpeed},
+		{name: "backspace takes back a digit", keys: []string{"4", "2", "backspace", "enter"}, pos: 4, paused: true, speed: defaultSpeed},
+		{name: "esc cancels the number, not the view", keys: []string{"right", "5", "esc", "enter"}, pos: 1, paused: true, speed: defaultSpeed},
+		{name: "esc without a number quits", keys: []string{"esc"}, speed: defaultSpeed, quit: true},
+		{name: "help takes the keys", keys: []string{"?", "right", "5", "enter"}, speed: defaultSpeed},
+		{name: "esc closes help, not the view", keys: []string{"?", "esc", "right"}, pos: 1, paused: true, speed: defaultSpeed},
+		{name: "? closes help", keys: []string{"?", "?", "3", "enter"}, pos: 3, paused: true, speed: defaultSpeed},
+		{name: "q quits from help", keys: []string{"?", "q"}, speed: defaultSpeed, quit: true},
 		{name: "quit", keys: []string{"q"}, speed: defaultSpeed, quit: true},
 		{name: "ctrl-c", keys: []string{"right", "ctrl+c"}, pos: 1, paused: true, speed: defaultSpeed, quit: true},
 	}
@@ -368,10 +405,35 @@ func TestWatchModelKeys(t *testing.T) {
 					tt.keys, m.pos, m.paused, m.speed, quit, tt.pos, tt.paused, tt.speed, tt.quit)
 			}
 			view := m.View().Content
+			if m.help {
+				if !strings.Contains(view, "solverctl watch: keys") {
+					t.Errorf("the help is open, the view lacks it:\n%s", view)
+				}
+				return
+			}
 			if !strings.Contains(view, fmt.Sprintf("step %d/10", tt.pos)) {
 				t.Errorf("view lacks step %d/10:\n%s", tt.pos, view)
 			}
 		})
+	}
+}
+
+func TestRenderHelp(t *testing.T) {
+	for _, width := range []int{120, 30} {
+		got := renderHelp(width, 50)
+		for _, want := range []string{"space", "enter", "home", "esc", "quit", "?"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("width %d: the help lacks %q:\n%s", width, want, got)
+			}
+		}
+		for _, ln := range strings.Split(got, "\n") {
+			if n := len([]rune(ln)); n > width {
+				t.Errorf("width %d: a line of %d runes: %q", width, n, ln)
+			}
+		}
+	}
+	if got := strings.Count(renderHelp(80, 3), "\n") + 1; got != 3 {
+		t.Errorf("help cut to 3 lines has %d", got)
 	}
 }
 

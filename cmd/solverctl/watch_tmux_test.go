@@ -132,6 +132,26 @@ func TestWatchTmux(t *testing.T) {
 	s.run("send-keys", "-t", "watch", "End")
 	s.waitFor("the result", func(sc string) bool { return strings.Contains(sc, "result: solved") })
 
+	// Typing 12 then Enter goes to step 12, the number showing as typed.
+	s.run("send-keys", "-t", "watch", "1", "2")
+	s.waitFor("the typed step number", func(sc string) bool { return strings.Contains(sc, "go to step 12_") })
+	s.run("send-keys", "-t", "watch", "Enter")
+	sc = s.waitFor("step 12", func(sc string) bool { return shownStep(sc) == 12 })
+	if strings.Contains(sc, "go to step") {
+		t.Errorf("the typed number still shows after Enter:\n%s", sc)
+	}
+
+	// ? shows every key; ? closes it again.
+	s.run("send-keys", "-t", "watch", "?")
+	sc = s.waitFor("the help", func(sc string) bool { return strings.Contains(sc, "solverctl watch: keys") })
+	for _, want := range []string{"pause / resume", "go to that step", "faster / slower", "quit"} {
+		if !strings.Contains(sc, want) {
+			t.Errorf("the help lacks %q:\n%s", want, sc)
+		}
+	}
+	s.run("send-keys", "-t", "watch", "?")
+	s.waitFor("the board again", func(sc string) bool { return shownStep(sc) == 12 })
+
 	// q quits cleanly.
 	s.run("send-keys", "-t", "watch", "q")
 	s.waitFor("the exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=") })

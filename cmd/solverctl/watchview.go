@@ -941,7 +941,8 @@ func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
 }
 
 // nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
-// "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3".
+// "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3"; a kind this client does not know
+// (a cage, a compartment) is named like an ALS by its cells, "(5)CAGE:r1c2,r1c3".
 func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 	n := wb.geo.N
 	d := "(" + wb.geo.DigitName(int(nd.GetDigit())) + ")"
@@ -959,8 +960,8 @@ func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 		sameRow = sameRow && int(c)/n == int(cells[0])/n
 		sameCol = sameCol && int(c)%n == int(cells[0])%n
 	}
-	if nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_ALS {
-		return d + "ALS:" + strings.Join(names, ",")
+	if label := nodeKindLabel(nd.GetKind()); label != "" {
+		return d + label + ":" + strings.Join(names, ",")
 	}
 	join := func(idx func(uint32) int) string {
 		var parts []string
@@ -978,6 +979,23 @@ func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 		return d + "r" + join(func(c uint32) int { return int(c) / n }) + "c" + strconv.Itoa(int(cells[0])%n+1)
 	}
 	return d + strings.Join(names, ",")
+}
+
+// nodeKindLabel returns the label of a node kind named by its cells: "ALS",
+// the short enum name of a kind newer than this client ("CAGE" for
+// NODE_KIND_CAGE, "KIND7" when even the name is unknown), or "" for a
+// candidate or a group, which are named by their row and column.
+func nodeKindLabel(k sudokuv1.NodeKind) string {
+	switch k {
+	case sudokuv1.NodeKind_NODE_KIND_UNSPECIFIED, sudokuv1.NodeKind_NODE_KIND_CANDIDATE, sudokuv1.NodeKind_NODE_KIND_GROUP:
+		return ""
+	case sudokuv1.NodeKind_NODE_KIND_ALS:
+		return "ALS"
+	}
+	if name, ok := sudokuv1.NodeKind_name[int32(k)]; ok {
+		return strings.TrimPrefix(name, "NODE_KIND_")
+	}
+	return "KIND" + strconv.Itoa(int(k))
 }
 
 // wrap breaks s into lines at most width runes wide, at spaces when it can.
