@@ -78,6 +78,9 @@ type model struct {
 	// cell to guess: the number of sets or fillings of its table, or a
 	// large number for a cage without one.
 	cageCost []int32
+	// cageTables are the combos constraints of the cages (indices into
+	// cons), on which the search may branch set by set (see chooseCage).
+	cageTables []int32
 	// derived counts the derived sums.
 	derived int
 	// few is the most cells a combos constraint has in one unit (see
@@ -110,6 +113,9 @@ type Options struct {
 	// PlainBranching guesses in the first cell with the fewest
 	// candidates, whatever cages it is in.
 	PlainBranching bool
+	// CellBranching guesses in cells only, never a cage's set of digits
+	// (see generic.chooseCage).
+	CellBranching bool
 	// LearnFrom is the number of guesses without a new solution after
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see
@@ -170,6 +176,9 @@ func newModel(l *grid.Layout, opts Options) *model {
 		copy(cells, cg.Cells)
 		switch {
 		case combos != nil:
+			if len(combos) > 1 {
+				m.cageTables = append(m.cageTables, int32(len(m.cons)))
+			}
 			m.add(constraint{kind: conCombos, cage: int32(k), combos: combos}, cells, nil)
 			m.cageCost[k] = int32(len(combos))
 		case tuples != nil:
@@ -392,6 +401,40 @@ func (m *model) derive() {
 				}
 			}
 			visit(region)
+		}
+	}
+	m.deriveBoxBlocks(visit)
+}
+
+// deriveBoxBlocks visits, for a layout of regular boxes, every rectangle
+// of two or more boxes that is not already a band of whole rows or
+// columns: cages that wind across neighbouring boxes leave innies and
+// outies there that no row or column band shows.
+func (m *model) deriveBoxBlocks(visit func(region []int)) {
+	l := m.l
+	br, bc := l.BoxRows, l.BoxCols
+	if br == 0 || bc == 0 {
+		return
+	}
+	bands, stacks := l.N/br, l.N/bc
+	var region []int
+	for r0 := range bands {
+		for r1 := r0 + 1; r1 <= bands; r1++ {
+			for c0 := range stacks {
+				for c1 := c0 + 1; c1 <= stacks; c1++ {
+					rows, cols := r1-r0, c1-c0
+					if rows*cols < 2 || rows == bands || cols == stacks {
+						continue
+					}
+					region = region[:0]
+					for r := r0 * br; r < r1*br; r++ {
+						for c := c0 * bc; c < c1*bc; c++ {
+							region = append(region, r*l.N+c)
+						}
+					}
+					visit(region)
+				}
+			}
 		}
 	}
 }

@@ -622,7 +622,11 @@ func BenchmarkCount(b *testing.B) {
 // arrow form as published; four have cages joined only at corners.
 // KillerHard5 is killers of the shape of the forum's "hardest killers"
 // (no clues, sixteen 5-cell cages and a cage of one cell), made by
-// generate.Config.CageSize (see docs/search.md).
+// generate.Config.CageSize (see docs/search.md). KillerMathemagic is
+// published killers of that shape, the forum's "hardest killers" by
+// Mathemagic (forum.enjoysudoku.com, "The hardest killers", t39601, as
+// collected in the Interactive Sudoku Solver's data/killers.js); they
+// take seconds each, so run it with -benchtime 14x.
 // 25x25Published is three published 25×25 puzzles that the search takes
 // seconds on (see the README); run it with -benchtime 3x to count each.
 func BenchmarkGeneric(b *testing.B) {
@@ -641,6 +645,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"KillerTarek", "testdata/killer9-tarek.txt"},
 		{"KillerExtreme", "testdata/killer9-extreme.txt"},
 		{"KillerHard5", "testdata/killer9-hard5.txt"},
+		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
 		{"25x25Published", "testdata/25x25-published.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
@@ -693,8 +698,8 @@ func TestConflictWeightsFindTheKnot(t *testing.T) {
 }
 
 // TestExtremeKillersWithinBudget proves the published extreme killers of
-// killer9-extreme.txt unique within 50,000 guesses each. They take 5,899
-// to 32,154 with the cage tables working with their units (see combos);
+// killer9-extreme.txt unique within 50,000 guesses each. They take 7,375
+// to 31,068 with the cage tables working with their units (see combos);
 // without that, up to 113,048.
 func TestExtremeKillersWithinBudget(t *testing.T) {
 	if race || testing.Short() {
@@ -715,7 +720,7 @@ func TestExtremeKillersWithinBudget(t *testing.T) {
 
 // TestHard5KillersWithinBudget proves the killers of killer9-hard5.txt
 // (no clues, sixteen 5-cell cages and one of one cell) unique within
-// 5,000 guesses each; they take 393 to 2,226 (see docs/search.md).
+// 5,000 guesses each; they take 93 to 1,563 (see docs/search.md).
 func TestHard5KillersWithinBudget(t *testing.T) {
 	boards := fixtureBoards(t, "testdata/killer9-hard5.txt")
 	if len(boards) == 0 {
@@ -734,6 +739,71 @@ func TestHard5KillersWithinBudget(t *testing.T) {
 			t.Fatalf("line %d: %d solutions (complete %v), want 1 valid", i+1, len(res.Solutions), res.Complete)
 		}
 		t.Logf("line %d: %d guesses", i+1, res.Nodes)
+	}
+}
+
+// TestMathemagicKillerWithinBudget proves unique the first of the
+// published hardest killers (killer9-mathemagic.txt) within 500,000
+// guesses: it takes about 361,000 with cage branching and the sums over
+// blocks of boxes, 1,051,749 without.
+func TestMathemagicKillerWithinBudget(t *testing.T) {
+	if race || testing.Short() {
+		t.Skip("seconds of search; run without -race and -short")
+	}
+	b := fixtureBoards(t, "testdata/killer9-mathemagic.txt")[0]
+	s := Searcher{MaxNodes: 500_000}
+	res, err := s.Count(context.Background(), b, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
+		t.Fatalf("%d solutions (complete %v), want 1 valid", len(res.Solutions), res.Complete)
+	}
+	t.Logf("%d guesses", res.Nodes)
+}
+
+// TestCageBranchingAgrees counts killers to 2 with guesses in cells only
+// and with guesses of cage sets (see generic.chooseCage): both find the
+// same single solution and prove it unique, and the killers ask for some
+// cage guesses.
+func TestCageBranchingAgrees(t *testing.T) {
+	boards := fixtureBoards(t, "testdata/killer9-hard5.txt")
+	boards = append(boards, fixtureBoards(t, "testdata/killer9-tarek.txt")[:8]...)
+	cageGuesses := 0
+	for i, b := range boards {
+		var want []uint8
+		for _, cells := range []bool{true, false} {
+			s := Searcher{MaxNodes: 200_000, Options: Options{CellBranching: cells}}
+			res, err := s.Count(context.Background(), b, 2)
+			if err != nil {
+				t.Fatalf("board %d, cells only %v: %v", i, cells, err)
+			}
+			if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
+				t.Fatalf("board %d, cells only %v: %d solutions (complete %v), want 1 valid", i, cells, len(res.Solutions), res.Complete)
+			}
+			if want == nil {
+				want = res.Solutions[0]
+			} else if !slices.Equal(res.Solutions[0], want) {
+				t.Fatalf("board %d: the solutions differ", i)
+			}
+		}
+		var g generic
+		g.opts = Options{}
+		g.prepare(b.L)
+		f := g.frame(0)
+		if !g.root(b) || !g.propagate(f) {
+			t.Fatalf("board %d: contradiction at the root", i)
+		}
+		if f.empty > 0 {
+			cell, _ := g.choose(f)
+			if g.chooseCage(f, popcount(f.cand[cell])) >= 0 {
+				cageGuesses++
+			}
+		}
+		g.clearQueues()
+	}
+	if cageGuesses == 0 {
+		t.Error("no board guesses a cage set at its root")
 	}
 }
 
