@@ -206,6 +206,8 @@ type watchModel struct {
 	quitting      bool   // a quit key was pressed
 	goTo          string // the digits of a step number typed so far, for Enter
 	help          bool   // the help overlay shows
+	hint          int    // the level of the hint shown for the next step: 0 none, 1 its technique and area, 2 its cells and digits
+	revealed      bool   // the person asked for the result before the end
 
 	// cached states: the state after step pos of the last look-up, and,
 	// for boards without a packed string, every state replayed.
@@ -313,10 +315,23 @@ func (m *watchModel) key(k string) tea.Cmd {
 	if m.goToKey(k) {
 		return nil
 	}
+	hint := m.hint
+	m.hint = 0 // any other key than h drops the hint
 	switch k {
 	case "q", "Q", "ctrl+c", "esc":
 		m.quitting = true
 		return tea.Quit
+	case "h":
+		// Each h tells more of the next step; the third takes it.
+		m.paused = true
+		if m.pos < len(m.steps) {
+			if m.hint = hint + 1; m.hint == 3 {
+				m.hint = 0
+				m.pos++
+			}
+		}
+	case "r":
+		m.revealed = true
 	case "space", " ", "p":
 		m.paused = !m.paused
 		if !m.paused {
@@ -328,7 +343,7 @@ func (m *watchModel) key(k string) tea.Cmd {
 	case "right", "l", "n":
 		m.paused = true
 		m.pos = min(m.pos+1, len(m.steps))
-	case "left", "h", "b":
+	case "left", "b":
 		m.paused = true
 		m.pos = max(m.pos-1, 0)
 	case "home", "g":
@@ -354,7 +369,9 @@ func (m *watchModel) key(k string) tea.Cmd {
 // watchKeys lists every key of the view, for the help overlay.
 var watchKeys = [][2]string{
 	{"space, p", "pause / resume (at the end: play again)"},
-	{"→ n l / ← b h", "one step forward / back (pauses)"},
+	{"→ n l / ← b", "one step forward / back (pauses)"},
+	{"h", "a hint for the next step: its technique and area, then its cells and digits, then the step itself (pauses)"},
+	{"r", "reveal the result (status, rating, step count) before the end"},
 	{"home g / end G", "the puzzle / the last step (pauses)"},
 	{"+ ↑ / - ↓", "faster / slower"},
 	{"digits, enter", "go to that step (backspace takes back a digit, esc cancels)"},
@@ -441,10 +458,22 @@ func (m *watchModel) frame() *watchFrame {
 	if m.pos > 0 {
 		f.step = m.steps[m.pos-1]
 	}
-	if m.ended {
+	// The result, the rating and the step count would spoil the steps to
+	// come: they show at the end, or when the person asks.
+	f.hideTotal = !m.spoilersShown()
+	if m.ended && !f.hideTotal {
 		f.outcome = m.outcome()
 	}
+	if m.hint > 0 && m.pos < len(m.steps) {
+		f.hint = m.board.hint(m.steps[m.pos], m.hint)
+	}
 	return f
+}
+
+// spoilersShown reports whether the result may show: at the end of the
+// replay, or once the person asked (r).
+func (m *watchModel) spoilersShown() bool {
+	return m.revealed || m.ended && m.pos == len(m.steps)
 }
 
 // status describes the player and the stream.

@@ -385,6 +385,9 @@ func TestWatchModelKeys(t *testing.T) {
 		{name: "? closes help", keys: []string{"?", "?", "3", "enter"}, pos: 3, paused: true, speed: defaultSpeed},
 		{name: "q quits from help", keys: []string{"?", "q"}, speed: defaultSpeed, quit: true},
 		{name: "quit", keys: []string{"q"}, speed: defaultSpeed, quit: true},
+		{name: "a hint pauses and stays", keys: []string{"h", "h"}, pos: 0, paused: true, speed: defaultSpeed},
+		{name: "the third hint takes the step", keys: []string{"right", "h", "h", "h"}, pos: 2, paused: true, speed: defaultSpeed},
+		{name: "h is no longer back", keys: []string{"right", "right", "h"}, pos: 2, paused: true, speed: defaultSpeed},
 		{name: "ctrl-c", keys: []string{"right", "ctrl+c"}, pos: 1, paused: true, speed: defaultSpeed, quit: true},
 	}
 	for _, tt := range tests {
@@ -411,8 +414,16 @@ func TestWatchModelKeys(t *testing.T) {
 				}
 				return
 			}
-			if !strings.Contains(view, fmt.Sprintf("step %d/10", tt.pos)) {
-				t.Errorf("view lacks step %d/10:\n%s", tt.pos, view)
+			// The step count and the result show only at the end.
+			want := fmt.Sprintf("step %d ·", tt.pos)
+			if tt.pos == 10 {
+				want = "step 10/10"
+			}
+			if !strings.Contains(view, want) {
+				t.Errorf("view lacks %q:\n%s", want, view)
+			}
+			if tt.pos < 10 && (strings.Contains(view, "/10") || strings.Contains(view, "result:")) {
+				t.Errorf("the view at step %d spoils the step count or the result:\n%s", tt.pos, view)
 			}
 		})
 	}
@@ -472,6 +483,46 @@ func TestWatchModelTicks(t *testing.T) {
 	}
 	if v := m.View().Content; !strings.Contains(v, "result: solved") || !strings.Contains(v, "step number 10") {
 		t.Errorf("the last view lacks the result or the step:\n%s", v)
+	}
+}
+
+// TestWatchHints checks the three levels of a hint (the technique and its
+// area, then its cells and digits, then the step taken), that another
+// key drops it, and that r reveals the result before the end.
+func TestWatchHints(t *testing.T) {
+	m := newTestModel(t, 10)
+	m.steps[0].Technique = "Demo Technique"
+	m.steps[0].Units = []*sudokuv1.Unit{{Kind: sudokuv1.UnitKind_UNIT_KIND_ROW, Index: 2, Name: "row 3"}}
+	p := m.steps[0].GetPlacements()[0]
+	move := cellName(p.GetCell(), 9) + "=" + fmt.Sprint(p.GetDigit())
+	steps := []struct {
+		key      string
+		pos      int
+		has, not []string
+	}{
+		{"h", 0, []string{"hint: Demo Technique in row 3"}, []string{move, "step number 1"}},
+		{"h", 0, []string{"hint: Demo Technique in row 3: " + move}, []string{"step number 1"}},
+		{"h", 1, []string{"step number 1"}, []string{"hint:"}},
+		{"h", 1, []string{"hint: Step"}, []string{"step number 2"}},
+		{"right", 2, []string{"step number 2"}, []string{"hint:", "/10", "result:"}},
+		{"r", 2, []string{"step 2/10", "result: solved"}, nil},
+	}
+	for _, st := range steps {
+		m.Update(press(st.key))
+		view := m.View().Content
+		if m.pos != st.pos {
+			t.Errorf("after %s: step %d, want %d", st.key, m.pos, st.pos)
+		}
+		for _, s := range st.has {
+			if !strings.Contains(view, s) {
+				t.Errorf("after %s at step %d: the view lacks %q:\n%s", st.key, m.pos, s, view)
+			}
+		}
+		for _, s := range st.not {
+			if strings.Contains(view, s) {
+				t.Errorf("after %s at step %d: the view shows %q:\n%s", st.key, m.pos, s, view)
+			}
+		}
 	}
 }
 

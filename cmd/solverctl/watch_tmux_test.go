@@ -55,7 +55,7 @@ func (s *tmuxSession) waitFor(what string, ok func(screen string) bool) string {
 }
 
 var (
-	stepRE   = regexp.MustCompile(`step (\d+)/(\d+)`)
+	stepRE   = regexp.MustCompile(`step (\d+)(?:/\d+)? ·`)
 	methodRE = regexp.MustCompile(`(?m)^\[[A-Z]+\] \S`)
 	// bgRE matches a background colour in tmux's rendering of styles.
 	bgRE = regexp.MustCompile(`\x1b\[(?:[0-9;]*;)?(?:4[0-7]|48;5;\d+|48;2;[\d;]+|10[0-7])(?:;[0-9;]*)?m`)
@@ -151,6 +151,18 @@ func TestWatchTmux(t *testing.T) {
 	}
 	s.run("send-keys", "-t", "watch", "?")
 	s.waitFor("the board again", func(sc string) bool { return shownStep(sc) == 12 })
+
+	// h hints at step 13 (its technique, then its cells and digits), and
+	// the third h takes it; before the end, the result stays hidden.
+	s.run("send-keys", "-t", "watch", "h")
+	sc = s.waitFor("a hint", func(sc string) bool { return strings.Contains(sc, "hint: ") && strings.Contains(sc, "h again: the cells") })
+	if shownStep(sc) != 12 || strings.Contains(sc, "result:") {
+		t.Errorf("a hint moved the step or shows the result:\n%s", sc)
+	}
+	s.run("send-keys", "-t", "watch", "h")
+	s.waitFor("the hint's cells", func(sc string) bool { return strings.Contains(sc, "h again: take the step") })
+	s.run("send-keys", "-t", "watch", "h")
+	s.waitFor("the hinted step taken", func(sc string) bool { return shownStep(sc) == 13 && !strings.Contains(sc, "hint: ") })
 
 	// q quits cleanly.
 	s.run("send-keys", "-t", "watch", "q")

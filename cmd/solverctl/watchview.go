@@ -117,9 +117,13 @@ type watchFrame struct {
 	// outcome the stream's end ("solved", an error), "" while it runs.
 	status  string
 	outcome string
-	width   int // the terminal's size; 0 means unbounded
-	height  int
-	pal     *palette
+	// hint is the hint for the next step ("" for none), and hideTotal
+	// hides the count of steps, which would spoil the replay.
+	hint      string
+	hideTotal bool
+	width     int // the terminal's size; 0 means unbounded
+	height    int
+	pal       *palette
 }
 
 // Paint roles: fg says what a character is, bg what its cell is in the
@@ -741,7 +745,7 @@ func verticalRune(w int) rune {
 }
 
 // keyHelp is the line of keys under the board.
-const keyHelp = "space pause/resume · ←/→ step · +/− speed · home/end first/last · q quit"
+const keyHelp = "space pause/resume · ←/→ step · h hint · +/− speed · home/end · ? keys · q quit"
 
 // renderWatch renders a frame: the board (with pencil marks when they fit
 // the terminal, else compact), then the step's position, method letter,
@@ -803,6 +807,9 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 		}
 	}
 	head := fmt.Sprintf("step %d/%d", f.pos, f.total)
+	if f.hideTotal {
+		head = fmt.Sprintf("step %d", f.pos)
+	}
 	if f.status != "" {
 		head += " · " + f.status
 	}
@@ -828,6 +835,9 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 		if ch := f.board.eureka(st); ch != "" {
 			add(fgPattern, "chain: "+ch)
 		}
+	}
+	if f.hint != "" {
+		add(fgPattern, f.hint)
 	}
 	if f.outcome != "" {
 		add(pick(strings.HasPrefix(f.outcome, "error:"), fgError, fgText), f.outcome)
@@ -938,6 +948,44 @@ func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
 		}
 	}
 	return sb.String()
+}
+
+// hint words a hint for step st at a level: 1 names its technique and
+// the area it works in (its units, else its cells), 2 adds the cells and
+// digits it places or removes.
+func (wb *watchBoard) hint(st *sudokuv1.Step, level int) string {
+	name := st.GetTechnique()
+	if name == "" {
+		name = st.GetStrategy()
+	}
+	var area []string
+	for _, u := range st.GetUnits() {
+		if u.GetName() != "" {
+			area = append(area, u.GetName())
+		}
+	}
+	if len(area) == 0 {
+		for _, c := range st.GetCells() {
+			if int(c) < wb.geo.Cells {
+				area = append(area, wb.geo.CellName(int(c)))
+			}
+		}
+	}
+	s := "hint: " + name
+	if len(area) > 0 {
+		s += " in " + strings.Join(area, ", ")
+	}
+	if level < 2 {
+		return s + " (h again: the cells and digits)"
+	}
+	var moves []string
+	for _, p := range st.GetPlacements() {
+		moves = append(moves, wb.geo.CellName(int(p.GetCell()))+"="+wb.geo.DigitName(int(p.GetDigit())))
+	}
+	for _, e := range st.GetEliminations() {
+		moves = append(moves, wb.geo.CellName(int(e.GetCell()))+"<>"+wb.geo.DigitName(int(e.GetDigit())))
+	}
+	return s + ": " + strings.Join(moves, ", ") + " (h again: take the step)"
 }
 
 // nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
