@@ -155,7 +155,9 @@ func TestWatchTmux(t *testing.T) {
 	// h hints at step 13 (its technique, then its cells and digits), and
 	// the third h takes it; before the end, the result stays hidden.
 	s.run("send-keys", "-t", "watch", "h")
-	sc = s.waitFor("a hint", func(sc string) bool { return strings.Contains(sc, "hint: ") && strings.Contains(sc, "h again: the cells") })
+	sc = s.waitFor("a hint", func(sc string) bool {
+		return strings.Contains(sc, "hint: ") && strings.Contains(sc, "h again: the cells")
+	})
 	if shownStep(sc) != 12 || strings.Contains(sc, "result:") {
 		t.Errorf("a hint moved the step or shows the result:\n%s", sc)
 	}
