@@ -307,6 +307,10 @@
   let lastTick = 0;
   let dirty = true;
   let overlay = null; // a step drawn in place of the next one (the test hook)
+  // hint is how much of the highlighted step the page tells: 0 all of it
+  // (a replay), 1 its technique and area, 2 also its cells and digits, 3
+  // all of it after a hint (the next h goes on to the next step's hint).
+  let hint = 0;
 
   function newRun(L, board) {
     const { st, given } = initialState(L, board);
@@ -468,7 +472,10 @@
     clear(view.units); clear(view.cells); clear(view.marks); clear(view.chain);
     for (const t of view.litCands) t.setAttribute('class', 'cand');
     view.litCands = [];
-    if (step) {
+    const level = overlay ? 0 : hint;
+    if (step && (level === 1 || level === 2)) {
+      drawHint(L, step, level);
+    } else if (step) {
       for (const u of step.units || []) {
         const cells = u.cells && u.cells.length ? u.cells : L.unitByKey.get(u.kind + ':' + (u.index || 0));
         if (cells) for (const cell of cells) cellRect(L, cell, 'unit', view.units);
@@ -482,7 +489,65 @@
       if (zoom > 0) keepInView(L, step);
     }
     showCaption(step);
+    if (step && (level === 1 || level === 2)) hintCaption(L, step, level);
     markListed();
+  }
+
+  // ---- Hints ---------------------------------------------------------------
+
+  // unitCells returns the cells of a step's unit.
+  const unitCells = (L, u) => (u.cells && u.cells.length ? u.cells : L.unitByKey.get(u.kind + ':' + (u.index || 0))) || [];
+
+  // hintCells returns the cells a step works on: those it places in or
+  // removes candidates from, and the cells of its pattern.
+  function hintCells(step) {
+    const cells = new Set(step.cells || []);
+    for (const x of [...(step.placements || []), ...(step.eliminations || []), ...(step.highlights || [])]) cells.add(x.cell || 0);
+    return [...cells].sort((a, b) => a - b);
+  }
+
+  // drawHint highlights what a hint of the level tells of a step: at 1
+  // the area (its units, else its cells), at 2 also its cells and the
+  // candidates of its pattern, never what it places or removes.
+  function drawHint(L, step, level) {
+    const units = step.units || [];
+    for (const u of units) for (const cell of unitCells(L, u)) cellRect(L, cell, 'unit', view.units);
+    if (level === 1 && units.length) return;
+    for (const cell of hintCells(step)) cellRect(L, cell, 'cellhl', view.cells);
+    if (level === 2) for (const h of step.highlights || []) mark(L, h.cell || 0, h.digit || 0, ROLES[h.role] || 'pattern');
+  }
+
+  // hintCaption words a hint: the technique and its area, then the cells
+  // and digits involved; the explanation, which gives the step away,
+  // waits for the whole step.
+  function hintCaption(L, step, level) {
+    $('method').textContent = '';
+    $('technique').textContent = '';
+    $('strategy').textContent = `Hint: ${step.technique || step.strategy || 'a step'}`;
+    const units = (step.units || []).map((u) => u.name).filter(Boolean);
+    const area = units.length ? units.join(', ') : hintCells(step).map((c) => cellName(L, c)).join(', ');
+    if (level === 1) {
+      $('explanation').textContent = `${area ? `Look at ${area}. ` : ''}Press h (Hint) again for the cells and digits.`;
+      return;
+    }
+    const digits = new Set();
+    for (const x of [...(step.placements || []), ...(step.eliminations || []), ...(step.highlights || [])]) if (x.digit) digits.add(L.symbols[x.digit - 1] || String(x.digit));
+    $('explanation').textContent = `Cells ${hintCells(step).map((c) => cellName(L, c)).join(', ')}; digits ${[...digits].join(', ')}. Press h (Hint) again for the whole step.`;
+  }
+
+  // hintKey gives a hint for the highlighted step, one level more each
+  // time; after the whole step it moves on to the next step's hint.
+  function hintKey() {
+    if (!run) return;
+    pause();
+    if (hint === 3) {
+      if (pos >= run.steps.length) return;
+      go(pos + 1);
+      hint = 1;
+    } else {
+      hint++;
+    }
+    dirty = true;
   }
 
   // keepInView scrolls a zoomed board to the cells a step changes, when
@@ -695,7 +760,7 @@
     dirty = true;
   }
 
-  function go(p) { pos = p; overlay = null; dirty = true; }
+  function go(p) { pos = p; overlay = null; hint = 0; dirty = true; }
   function pause() { playing = false; dirty = true; }
 
   function showSpeed() {
@@ -966,7 +1031,8 @@
     });
     $('solve').addEventListener('click', () => solve());
     $('reveal').addEventListener('click', reveal);
-    $('play').addEventListener('click', () => { playing = !playing; overlay = null; dirty = true; });
+    $('play').addEventListener('click', () => { playing = !playing; overlay = null; hint = 0; dirty = true; });
+    $('hint').addEventListener('click', hintKey);
     $('back').addEventListener('click', () => { pause(); go(pos - 1); });
     $('forward').addEventListener('click', () => { pause(); go(pos + 1); });
     $('first').addEventListener('click', () => { pause(); go(0); });
@@ -981,7 +1047,8 @@
     document.addEventListener('keydown', (e) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       const keys = {
-        ' ': () => { playing = !playing; overlay = null; dirty = true; },
+        ' ': () => { playing = !playing; overlay = null; hint = 0; dirty = true; },
+        h: hintKey,
         ArrowLeft: () => { pause(); go(pos - 1); },
         ArrowRight: () => { pause(); go(pos + 1); },
         Home: () => { pause(); go(0); },
