@@ -208,6 +208,7 @@ type watchModel struct {
 	help          bool   // the help overlay shows
 	hint          int    // the level of the hint shown for the next step: 0 none, 1 its technique and area, 2 its cells and digits
 	revealed      bool   // the person asked for the result before the end
+	listing       bool   // the step list shows beside the board
 
 	// cached states: the state after step pos of the last look-up, and,
 	// for boards without a packed string, every state replayed.
@@ -332,6 +333,8 @@ func (m *watchModel) key(k string) tea.Cmd {
 		}
 	case "r":
 		m.revealed = true
+	case "s":
+		m.listing = !m.listing
 	case "space", " ", "p":
 		m.paused = !m.paused
 		if !m.paused {
@@ -372,6 +375,7 @@ var watchKeys = [][2]string{
 	{"→ n l / ← b", "one step forward / back (pauses)"},
 	{"h", "a hint for the next step: its technique and area, then its cells and digits, then the step itself (pauses)"},
 	{"r", "reveal the result (status, rating, step count) before the end"},
+	{"s", "the step list beside the board, on / off (the steps so far, the shown one marked ▶)"},
 	{"home g / end G", "the puzzle / the last step (pauses)"},
 	{"+ ↑ / - ↓", "faster / slower"},
 	{"digits, enter", "go to that step (backspace takes back a digit, esc cancels)"},
@@ -463,6 +467,13 @@ func (m *watchModel) frame() *watchFrame {
 	f.hideTotal = !m.spoilersShown()
 	if m.ended && !f.hideTotal {
 		f.outcome = m.outcome()
+	}
+	if m.listing {
+		// The steps to come would spoil the replay, like the count.
+		f.listed = m.steps[:m.pos:m.pos]
+		if !f.hideTotal {
+			f.listed = m.steps
+		}
 	}
 	if m.hint > 0 && m.pos < len(m.steps) {
 		f.hint = m.board.hint(m.steps[m.pos], m.hint)

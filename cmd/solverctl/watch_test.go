@@ -526,6 +526,33 @@ func TestWatchHints(t *testing.T) {
 	}
 }
 
+// TestWatchStepList checks the step list beside the board: s shows it
+// with the shown step marked, only the steps so far before the end (the
+// rest would spoil the replay), every step at the end, and s hides it.
+func TestWatchStepList(t *testing.T) {
+	m := newTestModel(t, 10)
+	for _, k := range []string{"right", "right", "right", "s"} {
+		m.Update(press(k))
+	}
+	view := m.View().Content
+	for _, want := range []string{"▶   3 A  Step", "    2 B  Step"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the list at step 3 lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "   4 B  Step") {
+		t.Errorf("the list at step 3 shows step 4:\n%s", view)
+	}
+	m.Update(press("end"))
+	if view := m.View().Content; !strings.Contains(view, "▶  10 B  Step") || !strings.Contains(view, "    1 A  Step") {
+		t.Errorf("the list at the end lacks its steps:\n%s", view)
+	}
+	m.Update(press("s"))
+	if view := m.View().Content; strings.Contains(view, "▶") {
+		t.Errorf("s did not hide the list:\n%s", view)
+	}
+}
+
 // TestStepFeed checks that a fast stream is buffered whole while the view
 // takes it in pieces.
 func TestStepFeed(t *testing.T) {

@@ -166,6 +166,13 @@ func TestWatchTmux(t *testing.T) {
 	s.run("send-keys", "-t", "watch", "h")
 	s.waitFor("the hinted step taken", func(sc string) bool { return shownStep(sc) == 13 && !strings.Contains(sc, "hint: ") })
 
+	// s shows the step list beside the board, the shown step marked.
+	s.run("send-keys", "-t", "watch", "s")
+	sc = s.waitFor("the step list", func(sc string) bool { return strings.Contains(sc, "▶  13 ") })
+	if !strings.Contains(sc, "  12 ") || strings.Contains(sc, "  14 ") {
+		t.Errorf("the step list at step 13 should show step 12 and not step 14:\n%s", sc)
+	}
+
 	// q quits cleanly.
 	s.run("send-keys", "-t", "watch", "q")
 	s.waitFor("the exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=") })

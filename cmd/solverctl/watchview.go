@@ -121,9 +121,13 @@ type watchFrame struct {
 	// hides the count of steps, which would spoil the replay.
 	hint      string
 	hideTotal bool
-	width     int // the terminal's size; 0 means unbounded
-	height    int
-	pal       *palette
+	// listed are the steps the step list beside the board shows (nil
+	// when it is off): those up to the shown one, every one once the
+	// result shows.
+	listed []*sudokuv1.Step
+	width  int // the terminal's size; 0 means unbounded
+	height int
+	pal    *palette
 }
 
 // Paint roles: fg says what a character is, bg what its cell is in the
@@ -778,8 +782,16 @@ func renderWatch(f *watchFrame) string {
 		}
 	} else {
 		cv := wb.drawBoard(f, g, m)
+		var side []string
+		if f.listed != nil {
+			side = f.listLines(cv.h, width-g.w-2)
+		}
 		for y := range cv.h {
 			cv.line(&sb, y, f.pal)
+			if y < len(side) {
+				sb.WriteString("  ")
+				f.pal.write(&sb, side[y], paint{fg: pick(strings.HasPrefix(side[y], "▶"), fgTitle, fgText)})
+			}
 			sb.WriteByte('\n')
 		}
 	}
@@ -1044,6 +1056,44 @@ func nodeKindLabel(k sudokuv1.NodeKind) string {
 		return strings.TrimPrefix(name, "NODE_KIND_")
 	}
 	return "KIND" + strconv.Itoa(int(k))
+}
+
+// minListWidth is the narrowest room beside the board the step list takes.
+const minListWidth = 16
+
+// listLines returns the step list beside the board, at most height lines
+// of at most width runes: a window of the listed steps that holds the
+// shown one, marked "▶". With less room than minListWidth it is empty.
+func (f *watchFrame) listLines(height, width int) []string {
+	if width < minListWidth || height < 1 {
+		return nil
+	}
+	n := len(f.listed)
+	if n == 0 {
+		return []string{"(no steps yet)"}
+	}
+	start := 0
+	if n > height {
+		start = min(max(f.pos-height/2, 0), n-height)
+	}
+	var out []string
+	for i := start; i < min(n, start+height); i++ {
+		st := f.listed[i]
+		name := st.GetTechnique()
+		if name == "" {
+			name = st.GetStrategy()
+		}
+		mark := " "
+		if i+1 == f.pos {
+			mark = "▶"
+		}
+		ln := []rune(fmt.Sprintf("%s%4d %-2s %s", mark, i+1, st.GetMethod(), name))
+		if len(ln) > width {
+			ln = append(ln[:width-1], '…')
+		}
+		out = append(out, string(ln))
+	}
+	return out
 }
 
 // wrap breaks s into lines at most width runes wide, at spaces when it can.
