@@ -649,3 +649,30 @@ func TestWatchEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestCompactChainCandidates checks that the compact board, which draws
+// no pencil marks, lists the candidates of a chain's cells under it, not
+// only those of the cells the step changes.
+func TestCompactChainCandidates(t *testing.T) {
+	wb, initial := loadBoard(t, &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}})
+	cells := emptyCells(initial, 3)
+	st := &sudokuv1.Step{Index: 1, Method: "f", Strategy: "Nice Loop",
+		Eliminations: []*sudokuv1.Elimination{{Cell: uint32(cells[2]), Digit: firstCand(initial, cells[2])}},
+		Nodes: []*sudokuv1.ChainNode{
+			{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: firstCand(initial, cells[0]), Cells: []uint32{uint32(cells[0])}},
+			{Kind: sudokuv1.NodeKind_NODE_KIND_CANDIDATE, Digit: firstCand(initial, cells[1]), Cells: []uint32{uint32(cells[1])}},
+		},
+		Links: []*sudokuv1.ChainLink{{From: 0, To: 1, Kind: sudokuv1.LinkKind_LINK_KIND_STRONG}},
+	}
+	f := &watchFrame{board: wb, state: initial, step: st, width: 100, height: 40, pal: newPalette(colorprofile.ANSI256)}
+	var text []string
+	for _, ln := range f.cellLines(wb.stepMarks(st), 100) {
+		text = append(text, ln.text)
+	}
+	got := strings.Join(text, "\n")
+	for _, c := range cells {
+		if !strings.Contains(got, wb.geo.CellName(c)+":") {
+			t.Errorf("the compact lines lack %s:\n%s", wb.geo.CellName(c), got)
+		}
+	}
+}

@@ -879,10 +879,16 @@ func (f *watchFrame) cellLines(m marks, width int) []infoLine {
 	for _, e := range st.GetEliminations() {
 		addCell(int(e.GetCell()))
 	}
+	// The chain's candidates, which the compact board cannot draw.
+	for _, nd := range st.GetNodes() {
+		for _, c := range nd.GetCells() {
+			addCell(int(c))
+		}
+	}
 	for _, c := range st.GetCells() {
 		addCell(int(c))
 	}
-	const most = 8
+	const most = 12
 	var parts []string
 	for i, c := range cells {
 		if i == most {
