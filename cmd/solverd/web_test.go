@@ -119,9 +119,11 @@ func TestWebViewer(t *testing.T) {
 			screenshot: true,
 		},
 	}
+	rated := 0 // puzzles Sudoku Explainer rates: the classic one
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			want, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: tt.puzzle}}})
+			want, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: tt.puzzle}},
+				Options: &sudokuv1.SolveOptions{ExplainerRating: true}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -182,6 +184,16 @@ func TestWebViewer(t *testing.T) {
 			if got := eval[string](ctx, t, `document.getElementById('difficulty').textContent`); !strings.HasPrefix(got, level+", ") || !strings.Contains(got, se) {
 				t.Errorf("the page rates the puzzle %q; want the level %q and %q", got, level, se)
 			}
+			// Sudoku Explainer's own rating, where the service gives one
+			// (classic 9×9 puzzles with one solution).
+			x := want.GetResult().GetExplainer()
+			gotX := eval[string](ctx, t, `(document.getElementById('explainer') || {}).textContent || ''`)
+			if wantX := fmt.Sprintf("Sudoku Explainer: ER %.1f EP %.1f ED %.1f", x.GetEr(), x.GetEp(), x.GetEd()); x.GetRated() && gotX != wantX || !x.GetRated() && gotX != "" {
+				t.Errorf("the page shows Sudoku Explainer's rating as %q; want %q (rated %v)", gotX, wantX, x.GetRated())
+			}
+			if x.GetRated() {
+				rated++
+			}
 			listed := eval[int](ctx, t, `document.querySelectorAll('#steplist li').length`)
 			count := eval[string](ctx, t, `document.getElementById('stepcount').textContent`)
 			if listed != steps || count != fmt.Sprintf("(%d)", steps) {
@@ -200,6 +212,9 @@ func TestWebViewer(t *testing.T) {
 				t.Errorf("after jumping to step 3 the board is full: %s", back)
 			}
 		})
+	}
+	if rated == 0 {
+		t.Error("Sudoku Explainer rated none of the puzzles: the page's rating line went untested")
 	}
 }
 

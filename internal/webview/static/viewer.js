@@ -878,7 +878,7 @@
     setStatus(`Solving a ${L.n}×${L.n} ${variantName(L.variant)} puzzle…`);
     document.body.dataset.state = 'solving';
     try {
-      for await (const msg of serverStream('SolveSteps', { puzzle }, controller.signal)) {
+      for await (const msg of serverStream('SolveSteps', { puzzle, options: { explainerRating: true } }, controller.signal)) {
         if (run !== mine) return;
         if (msg.step) addStep(msg.step);
         else if (msg.result) run.result = msg.result;
@@ -980,6 +980,15 @@
       d.id = 'difficulty';
       d.textContent = difficultyText(res.difficulty);
       out.append(document.createElement('br'), d);
+    }
+    // Sudoku Explainer's own rating (classic 9×9 puzzles with one
+    // solution), beside the estimate of the level line.
+    if (res.explainer && res.explainer.rated) {
+      const x = document.createElement('span');
+      x.id = 'explainer';
+      const f = (v) => (v || 0).toFixed(1);
+      x.textContent = `Sudoku Explainer: ER ${f(res.explainer.er)} EP ${f(res.explainer.ep)} ED ${f(res.explainer.ed)}`;
+      out.append(document.createElement('br'), x);
     }
     if (res.plain) {
       const code = document.createElement('code');
