@@ -679,6 +679,21 @@ func BenchmarkGenericEmpty32(b *testing.B) {
 	benchmarkBoards(b, []*grid.Board{grid.NewBoard(l)}, 1)
 }
 
+// countUnique counts b's solutions to 2 with s and fails t (naming the
+// board by where) unless the count ends within s's budget with one valid
+// solution.
+func countUnique(t *testing.T, s Searcher, b *grid.Board, where string) Result {
+	t.Helper()
+	res, err := s.Count(context.Background(), b, 2)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
+		t.Fatalf("%s: %d solutions (complete %v), want 1 valid", where, len(res.Solutions), res.Complete)
+	}
+	return res
+}
+
 // TestConflictWeightsFindTheKnot proves unique the published killer that
 // plain fewest-candidates branching takes longest on (tarek's #42, the last
 // line of killer9-tarek.txt: 672,984 guesses without conflict weights,
@@ -686,14 +701,7 @@ func BenchmarkGenericEmpty32(b *testing.B) {
 func TestConflictWeightsFindTheKnot(t *testing.T) {
 	boards := fixtureBoards(t, "testdata/killer9-tarek.txt")
 	b := boards[len(boards)-1]
-	s := Searcher{MaxNodes: 20_000}
-	res, err := s.Count(context.Background(), b, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
-		t.Fatalf("%d solutions (complete %v), want 1 valid", len(res.Solutions), res.Complete)
-	}
+	res := countUnique(t, Searcher{MaxNodes: 20_000}, b, "the last tarek killer")
 	t.Logf("%d guesses", res.Nodes)
 }
 
@@ -706,14 +714,7 @@ func TestExtremeKillersWithinBudget(t *testing.T) {
 		t.Skip("seconds of search; run without -race and -short")
 	}
 	for i, b := range fixtureBoards(t, "testdata/killer9-extreme.txt") {
-		s := Searcher{MaxNodes: 50_000}
-		res, err := s.Count(context.Background(), b, 2)
-		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
-			t.Fatalf("line %d: %d solutions (complete %v), want 1 valid", i+1, len(res.Solutions), res.Complete)
-		}
+		res := countUnique(t, Searcher{MaxNodes: 50_000}, b, fmt.Sprintf("line %d", i+1))
 		t.Logf("line %d: %d guesses", i+1, res.Nodes)
 	}
 }
@@ -730,14 +731,7 @@ func TestHard5KillersWithinBudget(t *testing.T) {
 		if len(b.L.Cages) != 17 {
 			t.Fatalf("line %d: %d cages, want 17", i+1, len(b.L.Cages))
 		}
-		s := Searcher{MaxNodes: 5_000}
-		res, err := s.Count(context.Background(), b, 2)
-		if err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
-		if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
-			t.Fatalf("line %d: %d solutions (complete %v), want 1 valid", i+1, len(res.Solutions), res.Complete)
-		}
+		res := countUnique(t, Searcher{MaxNodes: 5_000}, b, fmt.Sprintf("line %d", i+1))
 		t.Logf("line %d: %d guesses", i+1, res.Nodes)
 	}
 }
@@ -751,14 +745,7 @@ func TestMathemagicKillerWithinBudget(t *testing.T) {
 		t.Skip("seconds of search; run without -race and -short")
 	}
 	b := fixtureBoards(t, "testdata/killer9-mathemagic.txt")[0]
-	s := Searcher{MaxNodes: 500_000}
-	res, err := s.Count(context.Background(), b, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
-		t.Fatalf("%d solutions (complete %v), want 1 valid", len(res.Solutions), res.Complete)
-	}
+	res := countUnique(t, Searcher{MaxNodes: 500_000}, b, "Mathemagic line 1")
 	t.Logf("%d guesses", res.Nodes)
 }
 
@@ -773,14 +760,7 @@ func TestCageBranchingAgrees(t *testing.T) {
 	for i, b := range boards {
 		var want []uint8
 		for _, cells := range []bool{true, false} {
-			s := Searcher{MaxNodes: 200_000, Options: Options{CellBranching: cells}}
-			res, err := s.Count(context.Background(), b, 2)
-			if err != nil {
-				t.Fatalf("board %d, cells only %v: %v", i, cells, err)
-			}
-			if len(res.Solutions) != 1 || !res.Complete || !valid(b, res.Solutions[0]) {
-				t.Fatalf("board %d, cells only %v: %d solutions (complete %v), want 1 valid", i, cells, len(res.Solutions), res.Complete)
-			}
+			res := countUnique(t, Searcher{MaxNodes: 200_000, Options: Options{CellBranching: cells}}, b, fmt.Sprintf("board %d, cells only %v", i, cells))
 			if want == nil {
 				want = res.Solutions[0]
 			} else if !slices.Equal(res.Solutions[0], want) {

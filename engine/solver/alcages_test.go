@@ -1,7 +1,6 @@
 package solver_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -49,35 +48,6 @@ func TestMakeKillerCageSets(t *testing.T) {
 			t.Logf("cage size %d seed %d: %s", size, seed, s)
 		}
 	}
-}
-
-// readPuzzles returns the boards of a file of puzzle texts, one a line.
-func readPuzzles(t *testing.T, path string) []*grid.Board {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var boards []*grid.Board
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
-		if err != nil {
-			t.Fatalf("%s: %.40s: %v", path, line, err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatalf("%s: %.40s: %v", path, line, err)
-		}
-		boards = append(boards, b)
-	}
-	return boards
 }
 
 // TestKillerLogicReport measures the share of the hard killers logic

@@ -1,10 +1,8 @@
 package solver
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +11,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // variantGolden are variant puzzles whose logic solve takes forcing-net
@@ -78,29 +77,19 @@ func TestVariantGolden(t *testing.T) {
 // variantLine decodes line (1-based) of a file of engine/search/testdata.
 func variantLine(t *testing.T, file string, line int) *grid.Board {
 	t.Helper()
-	f, err := os.Open("../search/testdata/" + file)
+	lines := shared.Lines(t, "../search/testdata/"+file)
+	if line < 1 || line > len(lines) {
+		t.Fatalf("%s has no line %d", file, line)
+	}
+	p, _, err := codec.Decode(lines[line-1], codec.DecodeOptions{Tolerant: true})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s:%d: %v", file, line, err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for i := 1; sc.Scan(); i++ {
-		if i != line {
-			continue
-		}
-		p, _, err := codec.Decode(sc.Text(), codec.DecodeOptions{Tolerant: true})
-		if err != nil {
-			t.Fatalf("%s:%d: %v", file, line, err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatalf("%s:%d: %v", file, line, err)
-		}
-		return b
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatalf("%s:%d: %v", file, line, err)
 	}
-	t.Fatalf("%s has no line %d", file, line)
-	return nil
+	return b
 }
 
 // killerGoldenLine is the line of killer9.txt the golden log solves: a

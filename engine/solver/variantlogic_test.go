@@ -1,7 +1,6 @@
 package solver_test
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // variantSet is a set of variant puzzles: read from a file of
@@ -43,6 +43,29 @@ var variantSets = []variantSet{
 	{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
 }
 
+// readPuzzles returns the boards of a file of puzzle texts, one a line
+// (blank lines and lines starting with # left out).
+func readPuzzles(t *testing.T, path string) []*grid.Board {
+	t.Helper()
+	var boards []*grid.Board
+	for _, line := range shared.Lines(t, path) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
+		if err != nil {
+			t.Fatalf("%s: %.40s: %v", path, line, err)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatalf("%s: %.40s: %v", path, line, err)
+		}
+		boards = append(boards, b)
+	}
+	return boards
+}
+
 // boards returns the puzzles of the set, with their solutions when
 // generated (nil otherwise).
 func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
@@ -50,29 +73,8 @@ func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
 	var boards []*grid.Board
 	var sols [][]uint8
 	if vs.file != "" {
-		f, err := os.Open(filepath.Join("..", "search", "testdata", vs.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
-			if err != nil {
-				t.Fatalf("%s: %.40s: %v", vs.file, line, err)
-			}
-			b, err := p.Board(grid.Classic)
-			if err != nil {
-				t.Fatalf("%s: %.40s: %v", vs.file, line, err)
-			}
-			boards = append(boards, b)
-			sols = append(sols, nil)
-		}
+		boards = readPuzzles(t, filepath.Join("..", "search", "testdata", vs.file))
+		sols = make([][]uint8, len(boards))
 		return boards, sols
 	}
 	for i := range vs.count {

@@ -476,10 +476,7 @@
     if (step && (level === 1 || level === 2)) {
       drawHint(L, step, level);
     } else if (step) {
-      for (const u of step.units || []) {
-        const cells = u.cells && u.cells.length ? u.cells : L.unitByKey.get(u.kind + ':' + (u.index || 0));
-        if (cells) for (const cell of cells) cellRect(L, cell, 'unit', view.units);
-      }
+      for (const u of step.units || []) for (const cell of unitCells(L, u)) cellRect(L, cell, 'unit', view.units);
       for (const cell of step.cells || []) cellRect(L, cell || 0, 'cellhl', view.cells);
       for (const p of step.placements || []) cellRect(L, p.cell || 0, 'placecell', view.cells);
       for (const h of step.highlights || []) mark(L, h.cell || 0, h.digit || 0, ROLES[h.role] || 'pattern');
@@ -495,7 +492,8 @@
 
   // ---- Hints ---------------------------------------------------------------
 
-  // unitCells returns the cells of a step's unit.
+  // unitCells returns the cells of a step's unit (none for a unit the
+  // layout lacks).
   const unitCells = (L, u) => (u.cells && u.cells.length ? u.cells : L.unitByKey.get(u.kind + ':' + (u.index || 0))) || [];
 
   // hintCells returns the cells a step works on: those it places in or
