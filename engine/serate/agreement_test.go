@@ -90,9 +90,11 @@ func TestAgreement(t *testing.T) {
 		long       bool
 		er, ep, ed float64 // floors
 	}{
-		{"se_rated_17_clue.txt", 2000, false, 0.99, 0.995, 0.995},
-		{"se_rated_top1465.txt", 0, true, 0.91, 0.995, 0.995},
-		{"elevens_hardest_se_rated.txt", 300, true, 0, 0.27, 0.71},
+		{"se_rated_17_clue.txt", 2000, false, 0.999, 0.999, 0.999},
+		{"se_rated_top1465.txt", 0, true, 0.998, 0.998, 0.998},
+		// Rated by an older SE without grouped links: ED differs where
+		// SukakuExplainer's first step is a grouped link (4.3).
+		{"elevens_hardest_se_rated.txt", 300, true, 0, 0.27, 0.70},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

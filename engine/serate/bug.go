@@ -1,11 +1,17 @@
 package serate
 
+import (
+	"math"
+	"slices"
+)
+
 // bug finds SE's Bivalue Universal Grave of types 1 (5.6), 2 and 4 (5.7),
 // with lkSudoku's correction that SE uses by default: without some extra
 // candidates the grid would be left with two candidates in every cell and
 // two places for every value in every region, which has no unique
-// solution, so one extra candidate is true. SE's type 3 (a naked set with
-// the extra values) is not reproduced.
+// solution, so one extra candidate is true. Type 3 (5.7, plus 0.1 for each
+// value of its naked set past the second) is a naked set of cells sharing
+// a region with all BUG cells, completed by the BUG values.
 func bug(g *grid, h *hint) bool {
 	temp := *g
 	var cells []int
@@ -128,10 +134,107 @@ func bug(g *grid, h *hint) bool {
 			return true
 		}
 		return len(cells) == 2 && bug4(g, h, cells, &extra, all)
-	case haveCommon && anyTrue(&common) && len(cells) == 2:
-		return bug4(g, h, cells, &extra, all)
+	case haveCommon && anyTrue(&common):
+		if len(cells) == 2 && bug4(g, h, cells, &extra, all) {
+			return true
+		}
+		return bug3(g, h, cells, &common, all)
 	}
 	return false
+}
+
+// bug3 looks, by size (2 to 6) and region type, for a region holding all
+// BUG cells where degree-1 of the cells seeing them all, with the BUG
+// values standing for the BUG cells, form a naked set. Each value of the
+// set goes from the cells that see all the set's cells holding it, BUG
+// cells included (SE's generalised naked set).
+func bug3(g *grid, h *hint, cells []int, common *[81]bool, all uint16) bool {
+	for degree := 2; degree <= 6; degree++ {
+		for _, t := range [3]int{block, row, col} {
+			r := cellRegion[cells[0]][t]
+			shared := true
+			for _, c := range cells[1:] {
+				shared = shared && cellRegion[c][t] == r
+			}
+			if !shared {
+				continue
+			}
+			var others []int // the region's cells seeing every BUG cell
+			for _, c := range regionCells[r] {
+				if common[c] {
+					others = append(others, c)
+				}
+			}
+			// SE's cell sets iterate in cell order.
+			slices.Sort(others)
+			if len(others) < degree {
+				continue
+			}
+			for _, m := range subsets[degree-1] {
+				if m >= 1<<len(others) {
+					continue
+				}
+				if bug3Set(g, h, cells, others, m, all, degree) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// bug3Set tries the cells m of others as the naked set's other cells.
+func bug3Set(g *grid, h *hint, cells, others []int, m, all uint16, degree int) bool {
+	var set []int
+	union := uint16(0)
+	for i, c := range others {
+		if m&(1<<i) != 0 {
+			set = append(set, c)
+			union |= g.cand[c]
+		}
+	}
+	if popcount(union) != degree || popcount(union|all) != degree {
+		return false
+	}
+	for _, c := range set {
+		if popcount(g.cand[c]) <= 1 {
+			return false
+		}
+	}
+	var rm [81]uint16
+	found := false
+	for v := 1; v <= 9; v++ {
+		bit := uint16(1) << v
+		if union&bit == 0 {
+			continue
+		}
+		for o := 0; o < 81; o++ {
+			if g.cand[o]&bit == 0 {
+				continue
+			}
+			sees := true
+			for _, x := range set {
+				if g.cand[x]&bit != 0 && (x == o || !isPeer[o][x]) {
+					sees = false
+				}
+			}
+			for _, x := range cells {
+				if g.cand[x]&bit != 0 && (x == o || !isPeer[o][x]) {
+					sees = false
+				}
+			}
+			if sees {
+				rm[o] |= bit
+				found = true
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	h.reset(Tenths(math.Round((5.7 + float64(degree-1)*0.1) * 10)))
+	h.remove = rm
+	return true
 }
 
 // bug4 handles two BUG cells in one region sharing one more value: that

@@ -134,9 +134,15 @@ func popcount(m uint16) int { return bits.OnesCount16(m) }
 // numeric order, the order in which SE enumerates subsets.
 var combos [5][]uint16
 
+// subsets lists, for k = 0..9, the 9-bit masks with k bits set in
+// increasing numeric order (SE's Permutations); subsets[0] is {0}.
+var subsets [10][]uint16
+
 func init() {
-	for m := uint16(1); m < 1<<9; m++ {
-		if k := popcount(m); k <= 4 {
+	for m := uint16(0); m < 1<<9; m++ {
+		k := popcount(m)
+		subsets[k] = append(subsets[k], m)
+		if k >= 1 && k <= 4 {
 			combos[k] = append(combos[k], m)
 		}
 	}

@@ -1,15 +1,89 @@
 package serate
 
+import "strconv"
+
 // Strong links: SE's "n Strong Links" family (Skyscraper, 2-String Kite,
 // Turbot Fish and their longer forms): n conjugate pairs of one digit,
 // each in its own region, chained by pairs of ends that share a region.
-// The two free ends see the victims. This file reproduces the plain links;
-// SE's grouped links and empty rectangles (rated 0.3 more) are not.
+// The two free ends see the victims. A link may be grouped: a region
+// holding the digit in three to six cells that fall in two groups (two
+// segments of a line, two lines of a block, or the two arms of an empty
+// rectangle's cross), rated 0.3 more, as SE's "Grouped" links are.
 
-// strongLink is a region holding a digit in exactly two cells.
+// noCell marks an absent supporting cell.
+const noCell = -1
+
+// strongLink is a region whose candidates for a digit fall in two ends:
+// two cells, or groups of up to three cells for a grouped link.
 type strongLink struct {
-	region int
-	cell   [2]int // in the region's order
+	region  int
+	cell    [2]int    // the ends, in SE's order
+	support [2][2]int // more cells of each end's group, or noCell
+	grouped bool
+	pos     uint16 // the digit's places in the region
+	id      int    // 2*region + which of its ways
+}
+
+// groupShape is one of SE's ways for a region's places to fall in two
+// groups: none in empty, the rest split between two blades. In a block
+// the heart is the cell where the two arms of the cross meet (-1 when
+// the blades are two parallel lines).
+type groupShape struct {
+	empty, blade1, blade2 uint16
+	heart                 int
+}
+
+// blockShapes are SE's 15 configurations of a block, in its order: the
+// empty rectangles around each of the nine cells, then two rows (empty
+// bottom, middle, top row) and two columns (empty right, middle, left).
+// lineShapes are a line's three: one box segment empty.
+var blockShapes, lineShapes []groupShape
+
+func init() {
+	rowMask := func(r int) uint16 { return 7 << (3 * r) }
+	colMask := func(c int) uint16 { return 0x49 << c }
+	for h := 0; h < 9; h++ {
+		hr, hc := h/3, h%3
+		blockShapes = append(blockShapes, groupShape{
+			empty:  0x1ff &^ rowMask(hr) &^ colMask(hc),
+			blade1: colMask(hc) &^ (1 << h),
+			blade2: rowMask(hr) &^ (1 << h),
+			heart:  h,
+		})
+	}
+	for _, e := range []int{2, 1, 0} {
+		var b [2]uint16
+		n := 0
+		for r := 0; r < 3; r++ {
+			if r != e {
+				b[n] = rowMask(r)
+				n++
+			}
+		}
+		blockShapes = append(blockShapes, groupShape{empty: rowMask(e), blade1: b[0], blade2: b[1], heart: -1})
+	}
+	for _, e := range []int{2, 1, 0} {
+		var b [2]uint16
+		n := 0
+		for c := 0; c < 3; c++ {
+			if c != e {
+				b[n] = colMask(c)
+				n++
+			}
+		}
+		blockShapes = append(blockShapes, groupShape{empty: colMask(e), blade1: b[0], blade2: b[1], heart: -1})
+	}
+	for e := 0; e < 3; e++ {
+		var b [2]uint16
+		n := 0
+		for s := 0; s < 3; s++ {
+			if s != e {
+				b[n] = rowMask(s)
+				n++
+			}
+		}
+		lineShapes = append(lineShapes, groupShape{empty: rowMask(e), blade1: b[0], blade2: b[1], heart: -1})
+	}
 }
 
 // linkTypeSets lists, for n links, the non-decreasing tuples of region
@@ -94,6 +168,27 @@ type linkSearch struct {
 	types []int
 	links [4]strongLink
 	best  linkFind
+	// ways and nways hold each region's links for each digit, read once
+	// per search since the grid does not change during it.
+	ways  [10][27][2]strongLink
+	nways [10][27]int8
+	// shared memoises sharedRegion for the ends of the digit's links,
+	// indexed by 2*id + side: gen<<5 | region+1, valid when its gen is
+	// the current one (a new gen for each digit of each type set).
+	shared [108][108]uint16
+	gen    uint16
+}
+
+// sharedEnds returns the region shared by end a of link x and end b of
+// link y, or -1.
+func (s *linkSearch) sharedEnds(x *strongLink, a int, y *strongLink, b int) int8 {
+	i, j := 2*x.id+a, 2*y.id+b
+	m := s.shared[i][j]
+	if m>>5 != s.gen {
+		m = s.gen<<5 | uint16(sharedRegion(endOf(x, a), endOf(y, b))+1)
+		s.shared[i][j], s.shared[j][i] = m, m
+	}
+	return int8(m&31) - 1
 }
 
 // linkFind is the best chain found so far by SE's order of preference:
@@ -124,10 +219,20 @@ func (f *linkFind) better(diff Tenths, count int, name string) bool {
 // 3, 5.8 for 4, plus 0.1 or 0.2 by the mix of region types).
 func strongLinks(g *grid, h *hint, n int) bool {
 	s := &linkSearch{g: g, n: n}
+	for d := 1; d <= 9; d++ {
+		for r := 0; r < 27; r++ {
+			n := linkWays(r, g.positions(r, d), &s.ways[d][r])
+			for k := 0; k < n; k++ {
+				s.ways[d][r][k].id = 2*r + k
+			}
+			s.nways[d][r] = int8(n)
+		}
+	}
 	for _, types := range linkTypeSets[n] {
 		s.types = types
 		for d := 1; d <= 9; d++ {
 			s.digit = d
+			s.gen++
 			s.build(0, -1)
 		}
 	}
@@ -156,66 +261,228 @@ func (s *linkSearch) build(depth, prev int) {
 		start = prev + 1
 	}
 	for r := start; r < t*9+9; r++ {
-		pos := s.g.positions(r, s.digit)
-		if popcount(pos) != 2 {
+		n := s.nways[s.digit][r]
+		if n == 0 {
 			continue
 		}
-		i := lowBit(pos)
-		j := lowBit(pos &^ (1 << i))
-		a, b := regionCells[r][i], regionCells[r][j]
-		if t == block && (a/9 == b/9 || a%9 == b%9) {
+		ways := &s.ways[s.digit][r]
+		if s.clashes(depth, r, ways[0].pos) {
 			continue
 		}
-		clash := false
-		for k := 0; k < depth; k++ {
-			l := s.links[k]
-			if l.cell[0] == a || l.cell[0] == b || l.cell[1] == a || l.cell[1] == b {
-				clash = true
-			}
+		for _, l := range ways[:n] {
+			s.links[depth] = l
+			s.build(depth+1, r)
 		}
-		if clash {
-			continue
-		}
-		s.links[depth] = strongLink{r, [2]int{a, b}}
-		s.build(depth+1, r)
 	}
 }
 
-// shareRegion returns the region (column, row, then block) holding both
-// cells, or -1.
-func shareRegion(a, b int) int {
-	for _, t := range [3]int{col, row, block} {
-		if cellRegion[a][t] == cellRegion[b][t] {
-			return cellRegion[a][t]
+// clashes reports whether region r shares a place of the digit with the
+// regions of the links before depth.
+func (s *linkSearch) clashes(depth, r int, pos uint16) bool {
+	for k := 0; k < depth; k++ {
+		l := s.links[k]
+		if pos&crossing[r][l.region] != 0 {
+			return true
 		}
+	}
+	return false
+}
+
+// linkWays fills ways with the links SE reads in region r from the
+// digit's places pos, and returns how many: none, one, or for a block
+// whose four places form a rectangle, the rows and then the columns.
+func linkWays(r int, pos uint16, ways *[2]strongLink) int {
+	cellOf := func(m uint16, k int) int {
+		for ; k > 0; k-- {
+			m &= m - 1
+		}
+		if m == 0 {
+			return noCell
+		}
+		return regionCells[r][lowBit(m)]
+	}
+	t := r / 9
+	n := popcount(pos)
+	switch {
+	case n < 2 || n > 6:
+		return 0
+	case n == 2:
+		a, b := cellOf(pos, 0), cellOf(pos, 1)
+		if t == block && (a/9 == b/9 || a%9 == b%9) {
+			return 0
+		}
+		ways[0] = strongLink{region: r, cell: [2]int{a, b}, support: [2][2]int{{noCell, noCell}, {noCell, noCell}}, pos: pos}
+		return 1
+	}
+	shapes := lineShapes
+	if t == block {
+		shapes = blockShapes
+	}
+	var sh groupShape
+	found := false
+	for e, x := range shapes {
+		if e > 8 && n < 4 {
+			continue
+		}
+		if pos&x.empty != 0 {
+			continue
+		}
+		sh, found = x, pos&x.blade1 != 0 && pos&x.blade2 != 0
+		break
+	}
+	if !found {
+		return 0
+	}
+	b1, b2 := pos&sh.blade1, pos&sh.blade2
+	n1, n2 := popcount(b1), popcount(b2)
+	heart := noCell
+	if sh.heart >= 0 {
+		heart = regionCells[r][sh.heart]
+	}
+	l := strongLink{region: r, grouped: true, pos: pos, support: [2][2]int{{noCell, noCell}, {noCell, noCell}}}
+	if n1 == 1 || n2 == 1 {
+		// One end is a single cell; SE reads the other end from the
+		// second blade (or the first when only the second is single),
+		// with the heart of a block's cross as its support.
+		one, other, nOther := b1, b2, n2
+		if n1 != 1 || n2 == 1 {
+			one, other, nOther = b2, b1, n1
+		}
+		l.cell = [2]int{cellOf(one, 0), cellOf(other, 0)}
+		if t == block {
+			l.support[1][0] = heart
+			if nOther > 1 {
+				l.support[1][1] = cellOf(other, 1)
+			}
+		} else {
+			l.support[1] = [2]int{cellOf(other, 1), cellOf(other, 2)}
+		}
+		ways[0] = l
+		return 1
+	}
+	l.cell = [2]int{cellOf(b1, 0), cellOf(b2, 0)}
+	l.support = [2][2]int{{cellOf(b1, 1), cellOf(b1, 2)}, {cellOf(b2, 1), cellOf(b2, 2)}}
+	if t == block && sh.heart < 0 && n == 4 && sameLine(l.support[0][0], l.support[1][0]) && sameLine(l.cell[0], l.cell[1]) {
+		// Four places in a rectangle: grouped by rows, then by columns.
+		ways[0] = l
+		l.cell[1] = cellOf(b1, 1)
+		l.support = [2][2]int{{cellOf(b2, 0), noCell}, {cellOf(b2, 1), noCell}}
+		ways[1] = l
+		return 2
+	}
+	if sh.heart >= 0 && pos&(1<<sh.heart) != 0 {
+		// SE adds the heart of the cross to an arm of two cells.
+		if n1 == 2 {
+			l.support[0][1] = heart
+		}
+		if n2 == 2 {
+			l.support[1][1] = heart
+		}
+	}
+	ways[0] = l
+	return 1
+}
+
+// sameLine reports whether two cells share a row or a column.
+func sameLine(a, b int) bool { return a/9 == b/9 || a%9 == b%9 }
+
+// linkEnd is one end of a link with its supporting cells.
+type linkEnd struct {
+	cell    int
+	support [2]int
+}
+
+// endOf returns the end of link l on the given side.
+func endOf(l *strongLink, side int) linkEnd { return linkEnd{l.cell[side], l.support[side]} }
+
+// sharedRegion returns the region (column, row, then block) holding both
+// ends with all their supporting cells, or -1.
+func sharedRegion(a, b linkEnd) int {
+	for _, t := range [3]int{col, row, block} {
+		r := cellRegion[a.cell][t]
+		if cellRegion[b.cell][t] != r || !a.within(r, t) || !b.within(r, t) {
+			continue
+		}
+		return r
 	}
 	return -1
 }
 
-// walk tries every order and orientation of the chosen links.
+// within reports whether the end's supporting cells lie in region r of
+// type t (SE reads a second support only after a first).
+func (e linkEnd) within(r, t int) bool {
+	for _, c := range e.support {
+		if c == noCell {
+			return true
+		}
+		if cellRegion[c][t] != r {
+			return false
+		}
+	}
+	return true
+}
+
+// walk tries every order and orientation of the chosen links. The
+// regions shared by the links' ends are computed once per set of links,
+// and a set whose links cannot form one chain is left at once.
 func (s *linkSearch) walk() {
 	n := s.n
+	var tab [4][2][4][2]int8 // shared region of two ends, or -1
+	var adj [4]uint8         // links sharing a region with each link
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for a := 0; a < 2; a++ {
+				for b := 0; b < 2; b++ {
+					r := s.sharedEnds(&s.links[i], a, &s.links[j], b)
+					tab[i][a][j][b], tab[j][b][i][a] = r, r
+					if r >= 0 {
+						adj[i] |= 1 << j
+						adj[j] |= 1 << i
+					}
+				}
+			}
+		}
+	}
+	reach := uint8(1)
+	for grow := true; grow; {
+		grow = false
+		for i := 0; i < n; i++ {
+			if reach&(1<<i) != 0 && reach|adj[i] != reach {
+				reach |= adj[i]
+				grow = true
+			}
+		}
+	}
+	if reach != 1<<n-1 {
+		return
+	}
 	var share [3]int
-	var bridges [3][2]int
+	var bridges [3][2]linkEnd
 	for _, q := range linkOrders[n] {
 		for u := 0; u < 1<<n; u++ {
 			side := func(k int) int { return u >> (n - 1 - k) & 1 }
 			ok := true
 			for w := 0; w < n-1 && ok; w++ {
-				b1 := s.links[q[w]].cell[1-side(w)]
-				b2 := s.links[q[w+1]].cell[side(w+1)]
-				bridges[w] = [2]int{b1, b2}
-				share[w] = shareRegion(b1, b2)
+				share[w] = int(tab[q[w]][1-side(w)][q[w+1]][side(w+1)])
 				ok = share[w] >= 0
 			}
 			if !ok {
 				continue
 			}
-			start := s.links[q[0]].cell[side(0)]
-			end := s.links[q[n-1]].cell[1-side(n-1)]
-			ring := shareRegion(start, end) >= 0
+			for w := 0; w < n-1; w++ {
+				bridges[w] = [2]linkEnd{endOf(&s.links[q[w]], 1-side(w)), endOf(&s.links[q[w+1]], side(w+1))}
+			}
+			start := endOf(&s.links[q[0]], side(0))
+			end := endOf(&s.links[q[n-1]], 1-side(n-1))
+			ring := tab[q[0]][side(0)][q[n-1]][1-side(n-1)] >= 0
 			if ring && (side(0) != 0 || !s.firstIsLowest(q[0])) {
 				continue
+			}
+			if !s.links[q[0]].grouped {
+				start.support = [2]int{noCell, noCell}
+			}
+			if !s.links[q[n-1]].grouped {
+				end.support = [2]int{noCell, noCell}
 			}
 			s.consider(q, start, end, ring, share[:n-1], bridges[:n-1])
 		}
@@ -242,14 +509,31 @@ func (s *linkSearch) inBase(c int) bool {
 	return false
 }
 
-// consider rates a chain and keeps it when SE would prefer it.
-func (s *linkSearch) consider(q []int, start, end int, ring bool, share []int, bridges [][2]int) {
+// sees reports whether cell c sees e's cell and its supporting cells.
+func (e linkEnd) sees(c int) bool {
+	if c == e.cell || !isPeer[c][e.cell] {
+		return false
+	}
+	for _, x := range e.support {
+		if x == noCell {
+			break
+		}
+		if !isPeer[c][x] {
+			return false
+		}
+	}
+	return true
+}
+
+// consider rates a chain and keeps it when SE would prefer it. Like SE, a
+// loop counts a removal once for each pair of ends that justifies it.
+func (s *linkSearch) consider(q []int, start, end linkEnd, ring bool, share []int, bridges [][2]linkEnd) {
 	var remove [81]bool
 	count := 0
 	bit := uint16(1) << s.digit
-	mark := func(x, y int, skipShare bool) {
+	mark := func(x, y linkEnd, skipShare bool) {
 		for c := 0; c < 81; c++ {
-			if c == x || c == y || remove[c] || s.g.cand[c]&bit == 0 || !isPeer[c][x] || !isPeer[c][y] || s.inBase(c) {
+			if s.g.cand[c]&bit == 0 || !x.sees(c) || !y.sees(c) || s.inBase(c) {
 				continue
 			}
 			if skipShare {
@@ -277,22 +561,29 @@ func (s *linkSearch) consider(q []int, start, end int, ring bool, share []int, b
 		return
 	}
 	types := make([]int, s.n)
+	grouped := 0
 	for i, k := range q {
 		types[i] = s.links[k].region / 9
+		if s.links[k].grouped {
+			grouped++
+		}
 	}
-	diff, name := linkRating(types)
+	diff, name := linkRating(types, grouped)
 	if s.best.better(diff, count, name) {
 		s.best = linkFind{found: true, diff: diff, count: count, name: name, remove: remove, digit: s.digit}
 	}
 }
 
-// linkRating gives SE's rating and name of a chain of plain links with the
-// given region types in chain order: a base by length, 0.1 more when the
-// links mix blocks and lines or rows and columns, 0.2 when they have all
-// three.
-func linkRating(types []int) (Tenths, string) {
+// linkRating gives SE's rating and name of a chain of links with the
+// given region types in chain order, grouped of them grouped: a base by
+// length, 0.3 more when a link is grouped, else 0.1 more when the links
+// mix blocks and lines or rows and columns, 0.2 when they have all three.
+func linkRating(types []int, grouped int) (Tenths, string) {
 	base := [5]Tenths{2: 40, 3: 54, 4: 58}[len(types)]
-	name := "0" + lineName(types)
+	name := strconv.Itoa(grouped) + lineName(types)
+	if grouped > 0 {
+		return base + 3, name
+	}
 	hasBlock, hasOther := false, false
 	for _, c := range name[1:] {
 		switch c {
