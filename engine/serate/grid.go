@@ -82,6 +82,7 @@ type grid struct {
 	value [81]int8
 	cand  [81]uint16
 	count [10]int // placed cells per digit
+	links *linkMemo
 }
 
 // place sets a cell's value and removes the value from its peers.

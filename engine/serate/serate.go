@@ -134,6 +134,7 @@ func Rate(puzzle string) (Rating, error) {
 	if err != nil {
 		return Rating{}, err
 	}
+	g.links = &linkMemo{}
 	var r Rating
 	var h hint
 	placed := false

@@ -217,9 +217,39 @@ func (f *linkFind) better(diff Tenths, count int, name string) bool {
 
 // strongLinks finds chains of n plain strong links (4.0 for n = 2, 5.4 for
 // 3, 5.8 for 4, plus 0.1 or 0.2 by the mix of region types).
+// linkMemo remembers, for each number of links and digit, the digit's
+// candidates when a search found no chain: strong links of a digit depend
+// on that digit's candidates alone, so while they stay the same the digit
+// need not be searched again.
+type linkMemo struct {
+	none [5][10]digitCells
+	ok   [5][10]bool
+}
+
+// digitCells is the set of cells holding a digit as a candidate.
+type digitCells [2]uint64
+
+func (g *grid) digitCells(d int) digitCells {
+	var m digitCells
+	bit := uint16(1) << d
+	for c := 0; c < 81; c++ {
+		if g.cand[c]&bit != 0 {
+			m[c>>6] |= 1 << (c & 63)
+		}
+	}
+	return m
+}
+
 func strongLinks(g *grid, h *hint, n int) bool {
 	s := &linkSearch{g: g, n: n}
+	var cells [10]digitCells
 	for d := 1; d <= 9; d++ {
+		if g.links != nil {
+			cells[d] = g.digitCells(d)
+			if g.links.ok[n][d] && g.links.none[n][d] == cells[d] {
+				continue // s.nways[d] stays zero: nothing to search
+			}
+		}
 		for r := 0; r < 27; r++ {
 			n := linkWays(r, g.positions(r, d), &s.ways[d][r])
 			for k := 0; k < n; k++ {
@@ -237,6 +267,9 @@ func strongLinks(g *grid, h *hint, n int) bool {
 		}
 	}
 	if !s.best.found {
+		if g.links != nil {
+			g.links.none[n], g.links.ok[n] = cells, [10]bool{1: true, true, true, true, true, true, true, true, true}
+		}
 		return false
 	}
 	h.reset(s.best.diff)
