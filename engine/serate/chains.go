@@ -450,17 +450,18 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 // potential comes back on after four steps or more.
 func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []int32 {
 	var found []int32
-	pendOn := []int32{start}
-	var pendOff []int32
+	pendOn := append(c.qOn[:0], start)
+	pendOff := c.qOff[:0]
+	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
+	hOn, hOff := 0, 0
 	length := 0
-	var buf []int32
-	for len(pendOn) > 0 || len(pendOff) > 0 {
+	for hOn < len(pendOn) || hOff < len(pendOff) {
 		length++
-		for len(pendOn) > 0 {
-			p := pendOn[0]
-			pendOn = pendOn[1:]
-			buf = c.onToOff(p, y, buf[:0], nil, nil)
-			for _, k := range buf {
+		for hOn < len(pendOn) {
+			p := pendOn[hOn]
+			hOn++
+			c.buf = c.onToOff(p, y, c.buf[:0], nil, nil)
+			for _, k := range c.buf {
 				if !c.isAncestor(p, c.nodes[k].pot) {
 					pendOff = append(pendOff, k)
 					toOff.put(c, k)
@@ -468,11 +469,11 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []i
 			}
 		}
 		length++
-		for len(pendOff) > 0 {
-			p := pendOff[0]
-			pendOff = pendOff[1:]
-			buf = c.offToOn(p, toOff, y, x, buf[:0], nil, nil)
-			for _, k := range buf {
+		for hOff < len(pendOff) {
+			p := pendOff[hOff]
+			hOff++
+			c.buf = c.offToOn(p, toOff, y, x, c.buf[:0], nil, nil)
+			for _, k := range c.buf {
 				kp := c.nodes[k].pot
 				if length >= 4 && kp == src {
 					found = append(found, k)
@@ -532,15 +533,16 @@ func (c *chainer) offerCycle(d int32, base float64, key int) {
 func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
 	var found []int32
 	var foundPots []pot
-	pendOn := append([]int32(nil), toOn.list...)
-	pendOff := append([]int32(nil), toOff.list...)
-	var buf []int32
-	for len(pendOn) > 0 || len(pendOff) > 0 {
-		for len(pendOn) > 0 {
-			p := pendOn[0]
-			pendOn = pendOn[1:]
-			buf = c.onToOff(p, y, buf[:0], nil, nil)
-			for _, k := range buf {
+	pendOn := append(c.qOn[:0], toOn.list...)
+	pendOff := append(c.qOff[:0], toOff.list...)
+	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
+	hOn, hOff := 0, 0
+	for hOn < len(pendOn) || hOff < len(pendOff) {
+		for hOn < len(pendOn) {
+			p := pendOn[hOn]
+			hOn++
+			c.buf = c.onToOff(p, y, c.buf[:0], nil, nil)
+			for _, k := range c.buf {
 				kp := c.nodes[k].pot
 				if kp^1 == s && !containsPot(foundPots, kp) {
 					found = append(found, k)
@@ -551,11 +553,11 @@ func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
 				}
 			}
 		}
-		for len(pendOff) > 0 {
-			p := pendOff[0]
-			pendOff = pendOff[1:]
-			buf = c.offToOn(p, toOff, y, true, buf[:0], nil, nil)
-			for _, k := range buf {
+		for hOff < len(pendOff) {
+			p := pendOff[hOff]
+			hOff++
+			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0], nil, nil)
+			for _, k := range c.buf {
 				kp := c.nodes[k].pot
 				if kp^1 == s && !containsPot(foundPots, kp) {
 					found = append(found, k)
