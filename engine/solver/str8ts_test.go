@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -131,4 +132,69 @@ func TestStr8tsFindAllSound(t *testing.T) {
 		}
 	}
 	t.Logf("steps found by letter: %v", found)
+	// Floors, well under what the finders find today (I2: 5277), so that
+	// a finder that stops finding fails the test.
+	for letter, least := range map[string]int{"I2": 500} {
+		if found[letter] < least {
+			t.Errorf("%s found %d steps, want at least %d", letter, found[letter], least)
+		}
+	}
+}
+
+// TestLineFillingsFindSteps: on the board before the first Line Fillings
+// step of the solve of str8ts-hard-c2, FindSteps offers that step (column
+// 5: r1-2c5 holds 3-4 or 5-6 beside the other straights, and no filling
+// of them puts 5 in r2c5), and every Line Fillings step it offers is sound.
+func TestLineFillingsFindSteps(t *testing.T) {
+	var text string
+	for _, p := range str8tsPuzzles {
+		if p.name == "str8ts-hard-c2" {
+			text = p.text
+		}
+	}
+	b := loadStr8ts(t, text)
+	var s search.Searcher
+	counted, err := s.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %v", err)
+	}
+	sol := counted.Solutions[0]
+	errFound := errors.New("found")
+	before := b.Clone()
+	err = func() error {
+		_, err := Solve(context.Background(), b, Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
+			if st.Strategy == strategy.LineFillings {
+				return errFound
+			}
+			before = after.Clone()
+			return nil
+		})
+		return err
+	}()
+	if !errors.Is(err, errFound) {
+		t.Fatalf("the solve takes no Line Fillings step (err %v)", err)
+	}
+	n := grid.Notation{Layout: before.L}
+	r2c5 := 1*9 + 4
+	offered := false
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.LineFillings}}, func(st *strategy.Step) bool {
+		for _, e := range st.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
+			}
+			if e.Cell == r2c5 && e.Digit == 5 {
+				offered = true
+				if want := "compartment r1-2c5 can hold 3-4, 5-6 only"; !strings.Contains(st.Explain(n), want) {
+					t.Errorf("explanation %q does not say %q", st.Explain(n), want)
+				}
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !offered {
+		t.Error("FindSteps does not offer r2c5-5")
+	}
 }

@@ -31,6 +31,7 @@ var table = [...]Pass{
 	{Order: 320, Letter: "y", Strategy: SureDigits, Name: "Sure Digits", Cost: Cheap},
 	{Order: 330, Letter: "z", Strategy: MindTheGap, Name: "Mind the Gap", Cost: Cheap},
 	{Order: 340, Letter: "A2", Strategy: HighLowStranding, Name: "High/Low Stranding", Cost: Dear},
+	{Order: 350, Letter: "I2", Strategy: LineFillings, Name: "Str8ts Line Fillings", Cost: Dear},
 	{Order: 900, Letter: "X", Strategy: CageCombinations, Name: "Cage Combinations", Cost: Cheap},
 	{Order: 950, Letter: "Y", Strategy: CagePermutations, Name: "Cage Permutations", Cost: Cheap},
 	{Order: 1000, Letter: "I", Strategy: LockedSubsets, Form: OfSize(2), Name: "Locked Pair", Cost: Cheap},
