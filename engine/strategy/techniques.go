@@ -58,6 +58,7 @@ var table = [...]Pass{
 	{Order: 2320, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(3), Name: "Str8ts Swordfish", Cost: Dear},
 	{Order: 2330, Letter: "D2", Strategy: Settis, Name: "Settis", Cost: Dear},
 	{Order: 2400, Letter: "J", Strategy: BasicFish, Form: OfSize(4), Name: "Jellyfish", Cost: Dear},
+	{Order: 2410, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(4), Name: "Str8ts Jellyfish", Cost: Dear},
 	{Order: 2800, Letter: "S", Strategy: RemotePair, Name: "Remote Pair", Cost: Dear},
 	{Order: 2900, Letter: "W", Strategy: BUGPlusOne, Name: "Bivalue Universal Grave + 1", Cost: Dear},
 	{Order: 3000, Letter: "L", Strategy: Skyscraper, Name: "Skyscraper", Cost: Dear},
