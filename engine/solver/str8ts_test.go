@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -30,6 +31,10 @@ var str8tsPuzzles = []struct{ name, text string }{
 	{"str8ts-medium-a2", "T9B01ez0a0jezezezezez0aezezez0j0a0a0aezez0dez0aez0aezezezezez04ezezezez080a0604ezez03ezezezez0aezezez04ezezezezezezez0aez0dez0bezez0a0a0a0iezezez0a09ezezezez0c0bezez"},
 	{"str8ts-hard-c2", "T9B0aezezezez010aezezezezezezezezezezez0aez0cez0j0aezez06010a0aez0aezez0hez0aezezezez0704ez0jez0eezez0aez0j0a01ezezez0j0aez0aez0aezezezezezezezezezezez0aezezezezez0a"},
 	{"str8ts-hard-d2", "T9B0aezezez0aezezezezez0j0iezez0hezezezez0a0a0f0aezezez0aezezezezezez03ezez090aezezezez050cezezezezez03ezezezez0aezezez0a0a0a0aezezezez0a07ez0b0aezezezezez0cezezez0a"},
+	// A generated Str8ts (generate.Config{Variant: grid.Str8ts, Seed: 9,
+	// MaxAttempts: 10}, written by codec.PackBoard) that logic finishes
+	// with two Str8ts Jellyfish (C2 of size 4).
+	{"str8ts-hard-jellyfish", "T9B600a0j0c600a010h2gd25y07csd2030a019iez7v57eld70a0ad6bfe30a06dpcbdz3e0a0aer7n4z04czdr42cyb70a0a575p0753090a2jbb470a0d9jaf089ibbe36z0adpcb063ecaaj4b0j1n0a2j0a0a0a08"},
 }
 
 // loadStr8ts decodes a Str8ts string, tolerantly (see str8tsPuzzles),
@@ -108,6 +113,7 @@ func TestStr8tsFindAllSound(t *testing.T) {
 				st.Find(after, &sink)
 				for _, step := range sink.Steps() {
 					found[st.Letter()]++
+					found[step.Name()]++
 					for _, p := range step.Placements {
 						if sol[p.Cell] != uint8(p.Digit) {
 							t.Errorf("%s: %s places %s=%d: %s", tt.name, step.Name(), n.CellName(p.Cell), p.Digit, step.Explain(n))
@@ -130,5 +136,70 @@ func TestStr8tsFindAllSound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("steps found by letter: %v", found)
+	t.Logf("steps found by letter and technique: %v", found)
+	// Floors, well under what the finders find today (I2: 5277, Str8ts
+	// Jellyfish: 72), so that a finder that stops finding fails the test.
+	for letter, least := range map[string]int{"I2": 500, "Str8ts Jellyfish": 20} {
+		if found[letter] < least {
+			t.Errorf("%s found %d steps, want at least %d", letter, found[letter], least)
+		}
+	}
+}
+
+// TestLineFillingsFindSteps: on the board before the first Line Fillings
+// step of the solve of str8ts-hard-c2, FindSteps offers that step (column
+// 5: r1-2c5 holds 3-4 or 5-6 beside the other straights, and no filling
+// of them puts 5 in r2c5), and every Line Fillings step it offers is sound.
+func TestLineFillingsFindSteps(t *testing.T) {
+	var text string
+	for _, p := range str8tsPuzzles {
+		if p.name == "str8ts-hard-c2" {
+			text = p.text
+		}
+	}
+	b := loadStr8ts(t, text)
+	var s search.Searcher
+	counted, err := s.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %v", err)
+	}
+	sol := counted.Solutions[0]
+	errFound := errors.New("found")
+	before := b.Clone()
+	err = func() error {
+		_, err := Solve(context.Background(), b, Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
+			if st.Strategy == strategy.LineFillings {
+				return errFound
+			}
+			before = after.Clone()
+			return nil
+		})
+		return err
+	}()
+	if !errors.Is(err, errFound) {
+		t.Fatalf("the solve takes no Line Fillings step (err %v)", err)
+	}
+	n := grid.Notation{Layout: before.L}
+	r2c5 := 1*9 + 4
+	offered := false
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.LineFillings}}, func(st *strategy.Step) bool {
+		for _, e := range st.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
+			}
+			if e.Cell == r2c5 && e.Digit == 5 {
+				offered = true
+				if want := "compartment r1-2c5 can hold 3-4, 5-6 only"; !strings.Contains(st.Explain(n), want) {
+					t.Errorf("explanation %q does not say %q", st.Explain(n), want)
+				}
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !offered {
+		t.Error("FindSteps does not offer r2c5-5")
+	}
 }

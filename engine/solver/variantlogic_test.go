@@ -18,7 +18,8 @@ import (
 )
 
 // variantSet is a set of variant puzzles: read from a file of
-// engine/search/testdata, or generated.
+// engine/search/testdata (or, a path with a slash, of this package), or
+// generated.
 type variantSet struct {
 	name    string
 	file    string // a file of puzzle texts, one a line
@@ -41,6 +42,9 @@ var variantSets = []variantSet{
 	{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12},
 	{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
 	{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
+	{name: "generated Str8ts X 9×9", variant: grid.Str8tsX, size: 9, count: 6},
+	{name: "generated Str8ts BX 9×9", variant: grid.Str8tsBX, size: 9, count: 6},
+	{name: "str8ts-hard", file: "testdata/str8ts-hard.txt"},
 }
 
 // readPuzzles returns the boards of a file of puzzle texts, one a line
@@ -73,7 +77,11 @@ func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
 	var boards []*grid.Board
 	var sols [][]uint8
 	if vs.file != "" {
-		boards = readPuzzles(t, filepath.Join("..", "search", "testdata", vs.file))
+		path := filepath.Join("..", "search", "testdata", vs.file)
+		if strings.Contains(vs.file, "/") {
+			path = filepath.FromSlash(vs.file) // this package's testdata
+		}
+		boards = readPuzzles(t, path)
 		sols = make([][]uint8, len(boards))
 		return boards, sols
 	}

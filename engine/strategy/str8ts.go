@@ -51,8 +51,8 @@ var (
 	}
 	// Str8tsFish (C2): a digit sure in a compartment of each of k rows,
 	// whose places there lie in k columns, is in each of those columns
-	// once and leaves the rest of them (X-Wing, Swordfish on sure digits);
-	// the same with rows and columns swapped.
+	// once and leaves the rest of them (X-Wing, Swordfish, Jellyfish on
+	// sure digits); the same with rows and columns swapped.
 	Str8tsFish = &Strategy{
 		Name: "Str8ts Fish", class: Elimination, str8ts: OnlyOnStr8ts,
 		techniques: str8tsFishTechniques,
@@ -76,6 +76,7 @@ var (
 	str8tsFishTechniques = []*Technique{
 		{Name: "Str8ts X-Wing", Level: Hard, Score: 100, SE: 32},
 		{Name: "Str8ts Swordfish", Level: Hard, Score: 120, SE: 38},
+		{Name: "Str8ts Jellyfish", Level: Hard, Score: 140, SE: 52},
 	}
 )
 
@@ -684,11 +685,11 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
 	lines := newStr8tsLines(l)
-	lo, hi := 2, 3
+	lo, hi := 2, len(str8tsFishTechniques)+1
 	if k := sink.Form.Size(); k != 0 {
-		lo, hi = k, k
+		lo, hi = k, min(k, hi)
 	}
-	for size := lo; size <= hi && size <= 3; size++ {
+	for size := lo; size <= hi; size++ {
 		for d := 1; d <= n; d++ {
 			for _, across := range []bool{true, false} {
 				sure := sureLines(b, d, across, lines.compartments(across))
