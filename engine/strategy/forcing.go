@@ -468,6 +468,22 @@ func (f *forcing) applyCompartment(im *implications, u int, next int32) {
 			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, rule, next)
 		}
 	}
+	// A sure digit of the compartment is in it, so not elsewhere in its
+	// row or column (a compartment has two or more cells of one line).
+	n := l.N
+	across := cells[0]/n == cells[1]/n
+	for ds := sure; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		for i := 0; i < n; i++ {
+			c := i*n + cells[0]%n
+			if across {
+				c = cells[0]/n*n + i
+			}
+			if im.alive[c].Has(d) && !slices.Contains(cells, c) {
+				im.set(f.cand(c, d-1)<<1, rule, next)
+			}
+		}
+	}
 	for ; sure != 0; sure &= sure - 1 {
 		d := sure.Min()
 		place := -1
