@@ -11,6 +11,8 @@
   const bit = (d) => 2 ** (d - 1);
   const SVGNS = 'http://www.w3.org/2000/svg';
 
+  const HELP = 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
+
   // P is the person's game on the puzzle read last; null before one.
   let P = null;
   let on = false;
@@ -366,7 +368,7 @@
     $('method').textContent = '';
     $('technique').textContent = '';
     $('strategy').textContent = P.solved ? 'Solved by you' : 'Play mode';
-    $('explanation').textContent = P.msg;
+    $('explanation').textContent = P.msg || HELP;
   }
 
   // ---- Pointer and keys -----------------------------------------------------------
