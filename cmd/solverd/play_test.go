@@ -391,6 +391,11 @@ func TestWebPlay(t *testing.T) {
 				t.Errorf("a repeat of cell %d's %d in cell %d marks cells %v in conflict", clue, board.GetCells()[clue].GetValue(), dup, marked)
 			}
 			p.screenshot(tt.name)
+			if *screenshotDir != "" && tt.name == "classic" { // a phone's width
+				p.do(chromedp.EmulateViewport(400, 900))
+				p.screenshot("classic-400px")
+				p.do(chromedp.EmulateViewport(1440, 960))
+			}
 			p.click("playhint")
 			p.caption("breaks a rule")
 			// Check counts the wrong digit and shows no solution.
