@@ -415,6 +415,39 @@ func TestWebPlay(t *testing.T) {
 				t.Fatalf("Backspace leaves %d in cell %d and conflicts %v", g.Vals[dup], dup, g.Conflicts)
 			}
 
+			// A wrong digit that breaks no rule: the hint says the position
+			// has no solution instead of hinting.
+			wrongAt := -1
+			g = p.game()
+			for c := 0; c < len(sol) && wrongAt < 0; c++ {
+				if g.Vals[c] != 0 || c == c1 || c == c3 {
+					continue
+				}
+				for d := 1; d <= 9; d++ {
+					free := d != sol[c]
+					for _, q := range peers(board, c) {
+						free = free && g.Vals[q] != d
+					}
+					if !free {
+						continue
+					}
+					p.clickCell(c)
+					p.keys(fmt.Sprint(d))
+					if g := p.until(func(g playGame) bool { return g.Vals[c] == d }); len(g.Conflicts) == 0 {
+						wrongAt = c
+						break
+					}
+					p.keys("z", chromedp.ModifierCtrl) // a killer cage's sum: try another
+				}
+			}
+			if wrongAt < 0 {
+				t.Fatal("found no wrong digit that breaks no rule")
+			}
+			p.click("playhint")
+			p.caption("has no solution")
+			p.keys("z", chromedp.ModifierCtrl)
+			p.until(func(g playGame) bool { return g.Vals[wrongAt] == 0 })
+
 			// Fill pencil marks: what the placed digits leave.
 			p.click("fillmarks")
 			probe := empty(c1, c2, c3)
@@ -491,7 +524,9 @@ func TestWebPlay(t *testing.T) {
 			}
 			// The address opens the person's digits again, in play mode.
 			open(ctx, t, u)
-			p.do(poll(`document.body.classList.contains('playing')`, 20*time.Second))
+			if err := chromedp.Do(ctx, poll(`document.body.classList.contains('playing')`, 20*time.Second)); err != nil {
+				t.Fatalf("the play= link: %v (status %q, address %s, game %+v)", err, eval[string](ctx, t, `document.getElementById('status').textContent`), eval[string](ctx, t, `location.href`), p.game())
+			}
 			if again := p.game(); !slices.Equal(again.Vals, g.Vals) {
 				t.Errorf("the play= link opens digits %v, want %v", again.Vals, g.Vals)
 			}

@@ -434,12 +434,19 @@
 
   // ---- Entering and leaving ----------------------------------------------------------
 
-  function toggle() {
-    if (!P) return;
-    on = !on;
+  // setOn turns play mode on or off in the page's look.
+  function setOn(v) {
+    on = v;
     document.body.classList.toggle('playing', on);
+    document.body.classList.remove('solvedbyyou');
     $('playmode').setAttribute('aria-pressed', String(on));
     $('playmode').textContent = on ? 'Back to the replay' : 'Play';
+  }
+
+  function toggle() {
+    if (!P) return;
+    setOn(!on);
+    if (P.solved) document.body.classList.toggle('solvedbyyou', on);
     if (on) {
       V.pause();
       if (P.sel < 0) P.sel = P.vals.findIndex((d, cell) => !d && !P.L.black[cell]);
@@ -466,9 +473,7 @@
   // entered once, in play mode.
   function reset(L, board, given) {
     P = L ? newGame(L, board, given) : null;
-    if (on) toggle();
-    on = false;
-    document.body.classList.remove('playing', 'solvedbyyou');
+    setOn(false);
     $('playrow').hidden = !P;
     if (!P) return;
     buildPad(L);

@@ -880,11 +880,12 @@
     }
     run = newRun(L, conv.board);
     run.puzzle = puzzle;
+    run.board = conv.board;
     run.at = typeof at === 'number' ? at : null;
     run.linked = -1;
     const mine = run;
     drawBoard(L);
-    if (player) player.reset(L, conv.board, run.given);
+    if (player) player.reset(L, run.board, run.given);
     pos = 0; carry = 0; playing = run.at === null; overlay = null; dirty = true;
     setStatus(`Solving a ${L.n}×${L.n} ${variantName(L.variant)} puzzle…`);
     document.body.dataset.state = 'solving';
@@ -1107,7 +1108,12 @@
     },
     setStatus,
     // The hooks of play mode (play.js).
-    attachPlayer(p) { player = p; },
+    // attachPlayer takes play mode in; a puzzle read before play.js ran
+    // (its script can load after the first Convert answers) is its first.
+    attachPlayer(p) {
+      player = p;
+      if (run && view) p.reset(run.L, run.board, run.given);
+    },
     redraw() { dirty = true; },
     pause,
     link: () => (run ? link() : location.href),
