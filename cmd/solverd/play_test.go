@@ -2,11 +2,17 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -119,5 +125,483 @@ func TestWebHints(t *testing.T) {
 	c = eval[string](ctx, t, caption)
 	if pos := eval[string](ctx, t, `document.getElementById('board').dataset.position`); pos != "5" || !strings.Contains(c, "Hint: "+name(step6)) {
 		t.Errorf("the fourth hint shows position %s and %q; want position 5 and the hint of %q", pos, c, name(step6))
+	}
+}
+
+// playGame is the person's board in play mode, as the page's test hook
+// (window.sudokuPlay.game) gives it.
+type playGame struct {
+	Vals      []int
+	Cands     [][]int
+	Conflicts []int
+	LastStep  *struct {
+		Strategy, Technique, Explanation string
+		Placements, Eliminations         []struct{ Cell, Digit int }
+	}
+	Sel int
+}
+
+// player drives play mode in the page as a person would, with keys and
+// the pointer.
+type player struct {
+	ctx context.Context
+	t   *testing.T
+}
+
+func (p player) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+func (p player) game() playGame {
+	p.t.Helper()
+	return eval[playGame](p.ctx, p.t, `window.sudokuPlay.game()`)
+}
+
+// until waits (a few seconds at most, for a loaded machine) until the
+// person's board passes ok, and returns it either way.
+func (p player) until(ok func(g playGame) bool) playGame {
+	p.t.Helper()
+	g := p.game()
+	for deadline := time.Now().Add(5 * time.Second); !ok(g) && time.Now().Before(deadline); g = p.game() {
+		time.Sleep(50 * time.Millisecond)
+	}
+	return g
+}
+
+// keys types keys, with modifiers if any.
+func (p player) keys(keys string, mods ...chromedp.Modifier) {
+	p.t.Helper()
+	var opts []chromedp.KeyOption
+	if len(mods) > 0 {
+		opts = append(opts, chromedp.KeyModifiers(mods...))
+	}
+	p.do(chromedp.KeyEvent(keys, opts...))
+}
+
+// clickCell clicks the middle of a cell of the board.
+func (p player) clickCell(cell int) {
+	p.t.Helper()
+	// The cell is brought into view first, as a person would scroll to it.
+	xy := eval[[]float64](p.ctx, p.t, fmt.Sprintf(`(() => {
+		const svg = document.getElementById('board');
+		const n = window.sudokuPlay.game().vals.length ** 0.5;
+		const at = () => {
+			const r = svg.getBoundingClientRect(), s = r.width / (n * 60 + 6);
+			return [r.left + ((%[1]d %% n) * 60 + 33) * s, r.top + (Math.floor(%[1]d / n) * 60 + 33) * s];
+		};
+		const [x, y] = at();
+		if (y < 20 || y > innerHeight - 20) window.scrollBy(0, y - innerHeight / 2);
+		return at();
+	})()`, cell))
+	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// pad clicks a digit of the pad under the board.
+func (p player) pad(d int) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#digits button[data-digit="%d"]`, d))))
+}
+
+func (p player) click(id string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.ID(id)))
+}
+
+// caption waits until the caption holds want and returns it.
+func (p player) caption(want string) string {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, poll(fmt.Sprintf(`document.getElementById('caption').innerText.includes(%q)`, want), 20*time.Second)); err != nil {
+		p.t.Fatalf("%v; the caption reads %q", err, eval[string](p.ctx, p.t, `document.getElementById('caption').innerText`))
+	}
+	return eval[string](p.ctx, p.t, `document.getElementById('caption').innerText`)
+}
+
+// screenshot writes the page to -screenshot-dir, when given.
+func (p player) screenshot(name string) {
+	p.t.Helper()
+	if *screenshotDir == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	file := filepath.Join(*screenshotDir, "play-"+name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("wrote %s", file)
+}
+
+// startPlay opens a puzzle in the page and turns play mode on with p.
+func startPlay(ctx context.Context, t *testing.T, base, puzzle string) player {
+	t.Helper()
+	p := player{ctx, t}
+	open(ctx, t, permalink(base, puzzle, 1))
+	if err := chromedp.Do(ctx, poll(`window.sudokuPlay.game() !== null && document.getElementById('board').childElementCount > 0`, 20*time.Second)); err != nil {
+		t.Fatalf("%v (status %q, address %s)", err, eval[string](ctx, t, `document.getElementById('status').textContent`), eval[string](ctx, t, `location.href`))
+	}
+	p.keys("p")
+	if !eval[bool](ctx, t, `document.body.classList.contains('playing') && getComputedStyle(document.getElementById('pad')).display !== 'none'`) {
+		t.Fatal("p does not turn play mode on (no pad under the board)")
+	}
+	return p
+}
+
+// peers returns the cells that see cell on a board: its row, column and
+// region, and its cage in killers.
+func peers(b *sudokuv1.Board, cell int) []int {
+	n := int(b.GetSize())
+	box := func(c int) string {
+		if len(b.GetRegions()) == n*n {
+			return fmt.Sprint(b.GetRegions()[c])
+		}
+		return fmt.Sprint(c/n/3, (c%n)/3)
+	}
+	var out []int
+	for c := range n * n {
+		if c != cell && (c/n == cell/n || c%n == cell%n || box(c) == box(cell)) {
+			out = append(out, c)
+		}
+	}
+	for _, cage := range b.GetCages() {
+		if slices.Contains(cage.GetCells(), uint32(cell)) {
+			for _, c := range cage.GetCells() {
+				if int(c) != cell && !slices.Contains(out, int(c)) {
+					out = append(out, int(c))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestWebPlay solves in play mode as a person would, on a classic and a
+// killer puzzle: digits and pencil marks by keys and by the pad, undo and
+// redo, conflicts marked, pencil marks filled, a hint and the next step
+// from the person's own position, and Check, which counts a wrong digit
+// without showing the solution.
+func TestWebPlay(t *testing.T) {
+	ctx, base, client := webViewer(t, 2*time.Minute)
+	for _, tt := range []struct{ name, puzzle string }{{"classic", classicHard}, {"killer", killerPuzzle}} {
+		t.Run(tt.name, func(t *testing.T) {
+			bg := context.Background()
+			src := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: tt.puzzle}}
+			conv, err := client.Convert(bg, &sudokuv1.ConvertRequest{Puzzle: src})
+			if err != nil {
+				t.Fatal(err)
+			}
+			solved, err := client.Solve(bg, &sudokuv1.SolveRequest{Puzzle: src, IncludeSteps: true})
+			if err != nil || solved.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+				t.Fatalf("solving: %v %v", solved.GetResult().GetStatus(), err)
+			}
+			board := conv.GetBoard()
+			var sol []int
+			for _, c := range solved.GetResult().GetBoard().GetCells() {
+				sol = append(sol, int(c.GetValue()))
+			}
+			// The solve's first placement, which the person makes by hand.
+			var placing *sudokuv1.Step
+			for _, st := range solved.GetSteps() {
+				if len(st.GetPlacements()) > 0 {
+					placing = st
+					break
+				}
+			}
+			if placing == nil {
+				t.Fatal("the solve places no digit")
+			}
+			target, digit := int(placing.GetPlacements()[0].GetCell()), int(placing.GetPlacements()[0].GetDigit())
+			empty := func(skip ...int) int { // an empty cell of the puzzle
+				for c, cell := range board.GetCells() {
+					if cell.GetValue() == 0 && !slices.Contains(skip, c) && c != target {
+						return c
+					}
+				}
+				t.Fatal("no empty cell")
+				return 0
+			}
+
+			p := startPlay(ctx, t, base, tt.puzzle)
+			// Keys: the person places a digit of the solve by hand.
+			p.clickCell(target)
+			p.keys(fmt.Sprint(digit))
+			c1, c2, c3 := empty(), empty(), 0
+			c2 = empty(c1)
+			c3 = empty(c1, c2)
+			p.clickCell(c1)
+			p.keys("3", chromedp.ModifierShift) // a pencil mark
+			p.keys(" 5 ")                       // pencil on, 5, pencil off
+			g := p.until(func(g playGame) bool { return g.Vals[target] == digit && slices.Equal(g.Cands[c1], []int{3, 5}) })
+			if g.Vals[target] != digit || !slices.Equal(g.Cands[c1], []int{3, 5}) {
+				t.Fatalf("by keys: cell %d holds %d (want %d), cell %d's marks are %v (want [3 5])", target, g.Vals[target], digit, c1, g.Cands[c1])
+			}
+			// The pad: a digit, then pencil marks.
+			p.clickCell(c2)
+			p.pad(sol[c2])
+			p.clickCell(c3)
+			p.click("pencil")
+			p.pad(2)
+			p.pad(6)
+			p.click("pencil")
+			g = p.until(func(g playGame) bool { return g.Vals[c2] == sol[c2] && slices.Equal(g.Cands[c3], []int{2, 6}) })
+			if g.Vals[c2] != sol[c2] || !slices.Equal(g.Cands[c3], []int{2, 6}) {
+				t.Fatalf("by the pad: cell %d holds %d (want %d), cell %d's marks are %v (want [2 6])", c2, g.Vals[c2], sol[c2], c3, g.Cands[c3])
+			}
+			// Undo and redo, by keys and buttons.
+			p.keys("z", chromedp.ModifierCtrl)
+			if g := p.until(func(g playGame) bool { return slices.Equal(g.Cands[c3], []int{2}) }); !slices.Equal(g.Cands[c3], []int{2}) {
+				t.Fatalf("after an undo cell %d's marks are %v, want [2]", c3, g.Cands[c3])
+			}
+			p.click("undo")
+			p.click("undo")
+			if g := p.until(func(g playGame) bool { return len(g.Cands[c3]) == 0 && g.Vals[c2] == 0 }); len(g.Cands[c3]) != 0 || g.Vals[c2] != 0 {
+				t.Fatalf("after three undos cell %d's marks are %v, cell %d holds %d; want both empty", c3, g.Cands[c3], c2, g.Vals[c2])
+			}
+			p.keys("y", chromedp.ModifierCtrl)
+			p.click("redo")
+			p.keys("z", chromedp.ModifierCtrl, chromedp.ModifierShift)
+			if g := p.until(func(g playGame) bool { return slices.Equal(g.Cands[c3], []int{2, 6}) && g.Vals[c2] == sol[c2] }); !slices.Equal(g.Cands[c3], []int{2, 6}) || g.Vals[c2] != sol[c2] {
+				t.Fatalf("after the redos cell %d's marks are %v, cell %d holds %d; want the board before the undos", c3, g.Cands[c3], c2, g.Vals[c2])
+			}
+
+			// A conflict: a clue's digit again in its row.
+			clue := 0
+			for c, cell := range board.GetCells() {
+				if cell.GetValue() != 0 {
+					clue = c
+					break
+				}
+			}
+			dup := -1
+			for c := clue / 9 * 9; c < clue/9*9+9; c++ {
+				if g.Vals[c] == 0 && c != c1 && c != c3 {
+					dup = c
+					break
+				}
+			}
+			p.clickCell(dup)
+			p.keys(fmt.Sprint(board.GetCells()[clue].GetValue()))
+			p.until(func(g playGame) bool { return len(g.Conflicts) > 0 })
+			marked := eval[[]string](ctx, t, `Array.from(document.querySelectorAll('#board .conflict')).map(r => r.dataset.cell)`)
+			if !slices.Contains(marked, fmt.Sprint(dup)) || !slices.Contains(marked, fmt.Sprint(clue)) {
+				t.Errorf("a repeat of cell %d's %d in cell %d marks cells %v in conflict", clue, board.GetCells()[clue].GetValue(), dup, marked)
+			}
+			p.screenshot(tt.name)
+			if *screenshotDir != "" && tt.name == "classic" { // a phone's width
+				p.do(chromedp.EmulateViewport(400, 900))
+				p.screenshot("classic-400px")
+				p.do(chromedp.EmulateViewport(1440, 960))
+			}
+			p.click("playhint")
+			p.caption("breaks a rule")
+			// Check counts the wrong digit and shows no solution.
+			p.click("check")
+			p.caption("1 wrong")
+			text := eval[string](ctx, t, `document.body.innerText`)
+			if strings.Contains(text, solved.GetResult().GetPlain()) || strings.Contains(text, "Solved") || strings.Contains(text, "score") {
+				t.Errorf("in play mode the page shows the result:\n%s", text)
+			}
+			p.click("check")
+			p.caption("Marked: 1 wrong digit")
+			if wrong := eval[[]string](ctx, t, `Array.from(document.querySelectorAll('#board .wrong')).map(r => r.dataset.cell)`); !slices.Equal(wrong, []string{fmt.Sprint(dup)}) {
+				t.Errorf("the second Check marks cells %v, want [%d]", wrong, dup)
+			}
+			p.keys(kb.Backspace)
+			if g := p.until(func(g playGame) bool { return g.Vals[dup] == 0 && len(g.Conflicts) == 0 }); g.Vals[dup] != 0 || len(g.Conflicts) != 0 {
+				t.Fatalf("Backspace leaves %d in cell %d and conflicts %v", g.Vals[dup], dup, g.Conflicts)
+			}
+
+			// A wrong digit that breaks no rule: the hint says the position
+			// has no solution instead of hinting.
+			wrongAt := -1
+			g = p.game()
+			for c := 0; c < len(sol) && wrongAt < 0; c++ {
+				if g.Vals[c] != 0 || c == c1 || c == c3 {
+					continue
+				}
+				for d := 1; d <= 9; d++ {
+					free := d != sol[c]
+					for _, q := range peers(board, c) {
+						free = free && g.Vals[q] != d
+					}
+					if !free {
+						continue
+					}
+					p.clickCell(c)
+					p.keys(fmt.Sprint(d))
+					if g := p.until(func(g playGame) bool { return g.Vals[c] == d }); len(g.Conflicts) == 0 {
+						wrongAt = c
+						break
+					}
+					p.keys("z", chromedp.ModifierCtrl) // a killer cage's sum: try another
+				}
+			}
+			if wrongAt < 0 {
+				t.Fatal("found no wrong digit that breaks no rule")
+			}
+			p.click("playhint")
+			p.caption("has no solution")
+			p.keys("z", chromedp.ModifierCtrl)
+			p.until(func(g playGame) bool { return g.Vals[wrongAt] == 0 })
+
+			// Fill pencil marks: what the placed digits leave.
+			p.click("fillmarks")
+			probe := empty(c1, c2, c3)
+			g = p.until(func(g playGame) bool { return len(g.Cands[probe]) > 0 })
+			want := map[int]bool{}
+			for d := 1; d <= 9; d++ {
+				want[d] = true
+			}
+			for _, q := range peers(board, probe) {
+				delete(want, g.Vals[q])
+			}
+			if len(g.Cands[probe]) != len(want) || len(want) == 9 {
+				t.Errorf("after Fill pencil marks cell %d has %v; want %d candidates", probe, g.Cands[probe], len(want))
+			}
+
+			// A hint from the person's position names the service's first
+			// step there, without its digits.
+			mine := proto.Clone(board).(*sudokuv1.Board)
+			for i, c := range mine.GetCells() {
+				c.Value = uint32(g.Vals[i])
+				c.Candidates = nil
+				for _, d := range g.Cands[i] {
+					c.Candidates = append(c.Candidates, uint32(d))
+				}
+			}
+			there, err := client.FindSteps(bg, &sudokuv1.FindStepsRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: mine}}, MaxSteps: 1})
+			if err != nil || len(there.GetSteps()) == 0 {
+				t.Fatalf("FindSteps from the person's position: %v", err)
+			}
+			name := there.GetSteps()[0].GetTechnique()
+			if name == "" {
+				name = there.GetSteps()[0].GetStrategy()
+			}
+			p.click("playhint")
+			c := p.caption("Hint: " + name)
+			if strings.Contains(c, "digits ") || strings.Contains(c, there.GetSteps()[0].GetExplanation()) || eval[int](ctx, t, `document.querySelectorAll('#board .mark.elim, #board .mark.place').length`) != 0 {
+				t.Errorf("the first hint tells too much: %q", c)
+			}
+
+			// Next step: taken on the person's board, valid there, and not
+			// the solve's step the person took by hand.
+			p.click("nextstep")
+			p.do(poll(`window.sudokuPlay.game().lastStep !== null`, 20*time.Second))
+			g = p.game()
+			st := g.LastStep
+			if len(st.Placements)+len(st.Eliminations) == 0 || st.Explanation == placing.GetExplanation() {
+				t.Fatalf("Next step took %+v; want a step other than the one the person took (%q)", st, placing.GetExplanation())
+			}
+			for _, pl := range st.Placements {
+				if pl.Digit != sol[pl.Cell] || g.Vals[pl.Cell] != pl.Digit {
+					t.Errorf("Next step places %d in cell %d (the board holds %d); the solution has %d", pl.Digit, pl.Cell, g.Vals[pl.Cell], sol[pl.Cell])
+				}
+			}
+			for _, e := range st.Eliminations {
+				if e.Digit == sol[e.Cell] || slices.Contains(g.Cands[e.Cell], e.Digit) {
+					t.Errorf("Next step removes %d from cell %d (marks now %v); the solution has %d", e.Digit, e.Cell, g.Cands[e.Cell], sol[e.Cell])
+				}
+			}
+
+			// Leaving play mode shows the replay; coming back, the board.
+			p.keys(kb.Escape)
+			p.do(poll(`!document.body.classList.contains('playing')`, 5*time.Second))
+			if eval[bool](ctx, t, `document.body.classList.contains('playing')`) || eval[string](ctx, t, boardJS)[target] != '.' {
+				t.Error("Esc does not return to the replay's board")
+			}
+			p.click("playmode")
+			p.do(poll(`document.body.classList.contains('playing')`, 5*time.Second))
+			if back := p.game(); !slices.Equal(back.Vals, g.Vals) {
+				t.Error("the person's board does not survive leaving play mode")
+			}
+			u := eval[string](ctx, t, `location.href`)
+			if !strings.Contains(u, "play=") {
+				t.Fatalf("the address %s carries no play= board", u)
+			}
+			// The address opens the person's digits again, in play mode.
+			open(ctx, t, u)
+			if err := chromedp.Do(ctx, poll(`document.body.classList.contains('playing')`, 20*time.Second)); err != nil {
+				t.Fatalf("the play= link: %v (status %q, address %s, game %+v)", err, eval[string](ctx, t, `document.getElementById('status').textContent`), eval[string](ctx, t, `location.href`), p.game())
+			}
+			if again := p.game(); !slices.Equal(again.Vals, g.Vals) {
+				t.Errorf("the play= link opens digits %v, want %v", again.Vals, g.Vals)
+			}
+		})
+	}
+}
+
+// TestWebPlayBig enters digits in play mode on a 25×25 board, by letter,
+// and on a Str8ts board, whose black cells refuse them.
+func TestWebPlayBig(t *testing.T) {
+	text, err := os.ReadFile("testdata/webview/play-25x25.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzle25 := strings.TrimSpace(string(text))
+	ctx, base, client := webViewer(t, 2*time.Minute)
+	for _, tt := range []struct {
+		name, puzzle string
+		key          string
+		digit        int
+	}{
+		{"str8ts", str8tsStrict, "7", 7},
+		{"25x25", puzzle25, "k", 20},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && tt.name == "25x25" {
+				t.Skip("-short: the page reads and draws a 25×25 board in seconds")
+			}
+			conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: tt.puzzle}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			white, black := -1, -1
+			for c, cell := range conv.GetBoard().GetCells() {
+				if cell.GetBlack() && black < 0 {
+					black = c
+				}
+				if !cell.GetBlack() && cell.GetValue() == 0 && white < 0 {
+					white = c
+				}
+			}
+			p := startPlay(ctx, t, base, tt.puzzle)
+			p.clickCell(white)
+			p.keys(tt.key)
+			p.keys(kb.ArrowRight)
+			if p.game().Vals[white+1] == 0 {
+				p.keys("1", chromedp.ModifierShift)
+				p.keys("2", chromedp.ModifierShift)
+			}
+			if g := p.until(func(g playGame) bool { return g.Vals[white] == tt.digit }); g.Vals[white] != tt.digit {
+				t.Errorf("typing %q in cell %d enters %d, want %d", tt.key, white, g.Vals[white], tt.digit)
+			}
+			p.click("fillmarks")
+			if black >= 0 {
+				before := p.game().Vals[black]
+				p.clickCell(black)
+				p.keys("5")
+				p.pad(3)
+				if g := p.game(); g.Vals[black] != before || len(g.Cands[black]) != 0 {
+					t.Errorf("the black cell %d takes input: %d (was %d), marks %v", black, g.Vals[black], before, g.Cands[black])
+				}
+				p.caption("black cell")
+			}
+			// A conflict to look at: the first digit again in its row.
+			for c := white / int(conv.GetBoard().GetSize()) * int(conv.GetBoard().GetSize()); ; c++ {
+				if g := p.game(); g.Vals[c] == 0 && c != white && !conv.GetBoard().GetCells()[c].GetBlack() {
+					p.clickCell(c)
+					p.keys(tt.key)
+					break
+				}
+			}
+			if n := eval[int](ctx, t, `document.querySelectorAll('#board .conflict').length`); n < 2 {
+				t.Errorf("a repeated %q marks %d cells in conflict, want 2 or more", tt.key, n)
+			}
+			p.screenshot(tt.name)
+		})
 	}
 }

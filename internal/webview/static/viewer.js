@@ -311,6 +311,10 @@
   // (a replay), 1 its technique and area, 2 also its cells and digits, 3
   // all of it after a hint (the next h goes on to the next step's hint).
   let hint = 0;
+  // player is play mode (play.js), when loaded: while it is on, the board
+  // shows the person's own position and the step it tells from there.
+  let player = null;
+  const playMode = () => !!(player && player.on());
 
   function newRun(L, board) {
     const { st, given } = initialState(L, board);
@@ -446,8 +450,9 @@
     const L = run.L;
     const steps = run.steps;
     pos = Math.max(0, Math.min(pos, steps.length));
-    const st = stateAt(pos);
-    const step = overlay || (pos < steps.length ? steps[pos] : null);
+    const mine = playMode();
+    const st = mine ? player.state() : stateAt(pos);
+    const step = mine ? player.step() : overlay || (pos < steps.length ? steps[pos] : null);
 
     // Digits and pencil marks: touch only the cells that changed.
     for (let cell = 0; cell < L.N; cell++) {
@@ -472,7 +477,7 @@
     clear(view.units); clear(view.cells); clear(view.marks); clear(view.chain);
     for (const t of view.litCands) t.setAttribute('class', 'cand');
     view.litCands = [];
-    const level = overlay ? 0 : hint;
+    const level = mine ? player.level() : overlay ? 0 : hint;
     if (step && (level === 1 || level === 2)) {
       drawHint(L, step, level);
     } else if (step) {
@@ -486,6 +491,10 @@
       if (zoom > 0) keepInView(L, step);
     }
     showCaption(step);
+    if (mine) {
+      player.decorate(view);
+      if (!step) player.caption();
+    }
     if (step && (level === 1 || level === 2)) hintCaption(L, step, level);
     markListed();
   }
@@ -752,7 +761,7 @@
   // reached the end (or failed), or when the person pressed Reveal.
   const revealed = () => document.body.classList.contains('revealed');
   function reveal() {
-    if (revealed()) return;
+    if (revealed() || playMode()) return; // play mode keeps the result hidden
     document.body.classList.add('revealed');
     if (run && run.done && !run.error) setStatus(run.summary || '');
     dirty = true;
@@ -800,6 +809,8 @@
     for (const [param, field] of Object.entries(LINK_FIELDS)) if (p[field]) q.set(param, p[field]);
     if (p.tolerant) q.set('tolerant', '1');
     q.set('step', String(pos + 1));
+    const mine = player ? player.linkParam() : '';
+    if (mine) q.set('play', mine);
     return `${location.origin}${location.pathname}?${q}`;
   }
 
@@ -850,6 +861,7 @@
     run = null;
     view = null;
     $('board').textContent = '';
+    if (player) player.reset(null);
     setStatus('Reading the puzzle…');
     let conv;
     try {
@@ -868,10 +880,12 @@
     }
     run = newRun(L, conv.board);
     run.puzzle = puzzle;
+    run.board = conv.board;
     run.at = typeof at === 'number' ? at : null;
     run.linked = -1;
     const mine = run;
     drawBoard(L);
+    if (player) player.reset(L, run.board, run.given);
     pos = 0; carry = 0; playing = run.at === null; overlay = null; dirty = true;
     setStatus(`Solving a ${L.n}×${L.n} ${variantName(L.variant)} puzzle…`);
     document.body.dataset.state = 'solving';
@@ -1052,7 +1066,9 @@
       if (li) { pause(); go(Number(li.dataset.pos)); }
     });
     document.addEventListener('keydown', (e) => {
-      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (typing(e.target)) return;
+      if (player && player.key(e)) { e.preventDefault(); return; }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       const keys = {
         ' ': () => { playing = !playing; overlay = null; hint = 0; dirty = true; },
         h: hintKey,
@@ -1091,6 +1107,20 @@
       };
     },
     setStatus,
+    // The hooks of play mode (play.js).
+    // attachPlayer takes play mode in; a puzzle read before play.js ran
+    // (its script can load after the first Convert answers) is its first.
+    attachPlayer(p) {
+      player = p;
+      if (run && view) p.reset(run.L, run.board, run.given);
+    },
+    redraw() { dirty = true; },
+    pause,
+    link: () => (run ? link() : location.href),
+    // result is the solve's result once it is in, null before.
+    result: () => (run && run.done && !run.error ? run.result : null),
+    unary,
+    errorText,
   };
 
   init();

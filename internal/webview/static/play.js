@@ -1,0 +1,534 @@
+// Play mode: the person solves the puzzle shown on their own board,
+// entering digits and pencil marks, and asks the service for a hint, the
+// next step or a check from their own position. It draws through the
+// viewer (viewer.js), which shows this board instead of the replay's
+// while play mode is on.
+'use strict';
+(() => {
+  const V = window.sudokuViewer;
+  if (!V) return;
+  const $ = (id) => document.getElementById(id);
+  const bit = (d) => 2 ** (d - 1);
+  const SVGNS = 'http://www.w3.org/2000/svg';
+
+  const HELP = 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
+
+  // P is the person's game on the puzzle read last; null before one.
+  let P = null;
+  let on = false;
+  let linkBoard = new URLSearchParams(location.search).get('play'); // a permalink's board, used once
+
+  // ---- The person's board -------------------------------------------------
+
+  // newGame starts a game on a board as Convert returned it: the clues
+  // (and any solved cells of the puzzle's string) placed, no pencil marks.
+  function newGame(L, board, given) {
+    const vals = new Uint8Array(L.N);
+    (board.cells || []).forEach((c, i) => { vals[i] = c.value || 0; });
+    return {
+      L, board, given, vals, cands: new Uint32Array(L.N), undo: [], redo: [],
+      sel: -1, pencil: false, shown: null, msg: 'Your turn: click a cell, then a digit.', checked: null, wrong: [], wrongMarks: [],
+      solution: undefined, solved: false,
+    };
+  }
+
+  // locked reports whether the person may not change a cell: a clue or a
+  // Str8ts black cell.
+  const locked = (cell) => !!(P.given[cell] || P.L.black[cell]);
+
+  // change records the board for undo, then lets edit change it.
+  function change(edit) {
+    P.undo.push({ vals: P.vals.slice(), cands: P.cands.slice() });
+    P.redo = [];
+    edit();
+    changed();
+  }
+
+  // changed forgets what was said of the previous position and redraws.
+  function changed() {
+    P.shown = null;
+    P.checked = null;
+    P.wrong = [];
+    P.wrongMarks = [];
+    P.msg = '';
+    P.solved = false;
+    document.body.classList.remove('solvedbyyou');
+    history.replaceState(null, '', V.link());
+    checkSolved();
+    V.redraw();
+  }
+
+  function undo(from, to) {
+    const s = from.pop();
+    if (!s) return;
+    to.push({ vals: P.vals.slice(), cands: P.cands.slice() });
+    P.vals = s.vals;
+    P.cands = s.cands;
+    changed();
+  }
+
+  // setDigit places d in cell and takes d off the pencil marks of its
+  // peers, as the person would next.
+  function setDigit(cell, d) {
+    P.vals[cell] = d;
+    P.cands[cell] = 0;
+    for (const p of P.L.peers[cell]) P.cands[p] &= ~bit(d);
+  }
+
+  // open returns the candidates of an empty cell that no placed digit of
+  // its units (and, in killers, its cage) excludes.
+  function open(cell) {
+    let m = 2 ** P.L.n - 1;
+    for (const p of P.L.peers[cell]) if (P.vals[p]) m &= ~bit(P.vals[p]);
+    return m;
+  }
+
+  // enter puts d in the selected cell, or toggles it as a pencil mark.
+  function enter(d, pencil) {
+    const cell = P.sel;
+    if (cell < 0 || d < 1 || d > P.L.n) return;
+    if (locked(cell)) { say(P.L.black[cell] ? 'A black cell takes no digit.' : 'That cell is a clue.'); return; }
+    if (pencil) {
+      if (P.vals[cell]) return;
+      change(() => { P.cands[cell] ^= bit(d); });
+    } else if (P.vals[cell] !== d) {
+      change(() => setDigit(cell, d));
+    }
+  }
+
+  // erase clears the selected cell: its digit, else its pencil marks.
+  function erase() {
+    const cell = P.sel;
+    if (cell < 0 || locked(cell) || (!P.vals[cell] && !P.cands[cell])) return;
+    change(() => { if (P.vals[cell]) P.vals[cell] = 0; else P.cands[cell] = 0; });
+  }
+
+  // fillMarks gives every empty cell the candidates its placed peers leave.
+  function fillMarks() {
+    change(() => {
+      for (let cell = 0; cell < P.L.N; cell++) if (!P.vals[cell] && !P.L.black[cell]) P.cands[cell] = open(cell);
+    });
+    say('Pencil marks filled from the digits placed.');
+  }
+
+  function say(text) { P.msg = text; V.redraw(); }
+
+  // ---- Conflicts ------------------------------------------------------------
+
+  // conflicts returns the cells that break a rule on their own: a digit
+  // twice in a unit (or a killer cage), a cage whose digits miss its
+  // target, a full Str8ts compartment that is not a straight.
+  function conflicts() {
+    const L = P.L, v = P.vals, bad = new Set();
+    const repeats = (cells) => {
+      const at = new Map();
+      for (const cell of cells) {
+        if (!v[cell]) continue;
+        if (at.has(v[cell])) { bad.add(cell); bad.add(at.get(v[cell])); } else at.set(v[cell], cell);
+      }
+    };
+    L.units.forEach((u) => repeats(u.cells));
+    const killer = L.variant === 'VARIANT_KILLER' || L.variant === 'VARIANT_KILLER_JIGSAW';
+    for (const cage of L.cages) {
+      if (killer) repeats(cage.cells);
+      const ds = cage.cells.map((cell) => v[cell]).filter(Boolean);
+      if (ds.length && !cageFits(cage, ds, cage.cells.length)) cage.cells.forEach((cell) => { if (v[cell]) bad.add(cell); });
+    }
+    if (L.variant.startsWith('VARIANT_STR8TS')) for (const run of compartments(L)) if (!straight(run.map((cell) => v[cell]))) run.forEach((cell) => bad.add(cell));
+    return bad;
+  }
+
+  // cageFits reports whether a cage's placed digits ds (of its size
+  // cells) can still meet its target, or meet it when the cage is full.
+  function cageFits(cage, ds, size) {
+    const full = ds.length === size;
+    const sum = ds.reduce((a, b) => a + b, 0), prod = ds.reduce((a, b) => a * b, 1);
+    switch (cage.op) {
+      case 'CAGE_OPERATOR_MULTIPLY': return full ? prod === cage.target : cage.target % prod === 0;
+      case 'CAGE_OPERATOR_SUBTRACT': return !full || Math.abs(ds[0] - ds[1]) === cage.target;
+      case 'CAGE_OPERATOR_DIVIDE': return !full || Math.max(...ds) === cage.target * Math.min(...ds);
+      default: return full ? sum === cage.target : sum + (size - ds.length) <= cage.target; // each empty cell adds 1 at least
+    }
+  }
+
+  // compartments returns the full runs of white cells of a Str8ts board's
+  // rows and columns.
+  function compartments(L) {
+    const out = [];
+    for (let i = 0; i < L.n; i++) {
+      for (const line of [Array.from({ length: L.n }, (_, j) => i * L.n + j), Array.from({ length: L.n }, (_, j) => j * L.n + i)]) {
+        let run = [];
+        for (const cell of [...line, -1]) {
+          if (cell >= 0 && !L.black[cell]) { run.push(cell); continue; }
+          if (run.length && run.every((c) => P.vals[c])) out.push(run);
+          run = [];
+        }
+      }
+    }
+    return out;
+  }
+
+  const straight = (ds) => Math.max(...ds) - Math.min(...ds) === ds.length - 1;
+
+  // ---- The service -----------------------------------------------------------
+
+  // position returns the person's board as a Board message: their digits
+  // and, for empty cells, their pencil marks (none recorded: the service
+  // works them out).
+  function position() {
+    const b = P.board;
+    return {
+      size: b.size, regions: b.regions || [], variant: b.variant, cages: b.cages || [],
+      cells: (b.cells || []).map((c, i) => ({
+        value: P.vals[i], given: !!c.given, black: !!c.black,
+        candidates: P.vals[i] ? [] : digits(P.cands[i]),
+      })),
+    };
+  }
+
+  const digits = (m) => Array.from({ length: P.L.n }, (_, i) => i + 1).filter((d) => m & bit(d));
+
+  // solution returns the puzzle's solution, to compare with in the page
+  // and never to draw, or null when it has none or more than one.
+  async function solution() {
+    if (P.solution !== undefined) return P.solution;
+    const game = P;
+    let res = V.result();
+    if (!res) res = (await V.unary('Solve', { puzzle: V.position().puzzle })).result || {};
+    const cells = (res.board && res.board.cells) || [];
+    game.solution = res.status === 'SOLVE_STATUS_SOLVED' && cells.length === game.L.N ? cells.map((c) => c.value || 0) : null;
+    return game.solution;
+  }
+
+  // verdict judges the person's position: the digits they entered that
+  // are wrong and the cells whose pencil marks miss the answer (against the
+  // solution), or, for a puzzle without one solution, whether the service
+  // can still solve the position.
+  async function verdict() {
+    const sol = await solution();
+    if (!sol) {
+      const res = (await V.unary('Solve', { puzzle: { board: position() } })).result || {};
+      const ok = res.status === 'SOLVE_STATUS_SOLVED' || res.status === 'SOLVE_STATUS_MULTIPLE_SOLUTIONS';
+      return { known: false, ok, wrong: [], marks: [], why: (res.conflict && res.conflict.description) || '' };
+    }
+    const wrong = [], marks = [];
+    for (let cell = 0; cell < P.L.N; cell++) {
+      if (locked(cell)) continue;
+      if (P.vals[cell] && P.vals[cell] !== sol[cell]) wrong.push(cell);
+      if (!P.vals[cell] && P.cands[cell] && !(P.cands[cell] & bit(sol[cell]))) marks.push(cell);
+    }
+    return { known: true, ok: !wrong.length && !marks.length, wrong, marks, why: '' };
+  }
+
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+  // contradiction words a position that has no solution any more.
+  function contradiction(v) {
+    if (!v.known) return `Your position has no solution${v.why ? `: ${v.why}` : ''}. Undo, or press Check.`;
+    const parts = [];
+    if (v.wrong.length) parts.push(plural(v.wrong.length, 'digit you entered is wrong', 'digits you entered are wrong'));
+    if (v.marks.length) parts.push(`${plural(v.marks.length, 'cell has', 'cells have')} pencil marks without the answer`);
+    return `Your position has no solution: ${parts.join(', and ')}. Undo, or press Check twice to see where.`;
+  }
+
+  // nextStep finds the first step from the person's position, or says
+  // why there is none; it returns null then.
+  async function nextStep() {
+    const key = signature();
+    if (P.shown && P.shown.key === key) return P.shown.step;
+    if (conflicts().size) { say('Your board breaks a rule (marked in red): fix that first.'); return null; }
+    if (P.vals.every((d, cell) => d || P.L.black[cell])) { say('The board is full.'); return null; }
+    say('Looking from your position…');
+    const game = P;
+    const v = await verdict();
+    if (P !== game || signature() !== key) return null; // the board moved on meanwhile
+    if (!v.ok) { say(contradiction(v)); return null; }
+    const res = await V.unary('FindSteps', { puzzle: { board: position() }, maxSteps: 1 });
+    if (P !== game || signature() !== key) return null;
+    const step = (res.steps || [])[0];
+    if (!step) { say('The solver finds no step from here.'); return null; }
+    delete step.board;
+    P.shown = { key, step, level: 0 };
+    return step;
+  }
+
+  // hint tells the first step from the person's position a level more
+  // each time: technique and area, then cells and digits, then all of it.
+  async function hint() {
+    try {
+      const step = await nextStep();
+      if (!step) return;
+      P.shown.level = Math.min(3, P.shown.level + 1);
+      V.redraw();
+    } catch (e) {
+      say(V.errorText(e));
+    }
+  }
+
+  // applyNext takes the first step from the person's position on their
+  // board, as one undoable change, and shows it.
+  async function applyNext() {
+    let step;
+    try {
+      step = await nextStep();
+    } catch (e) {
+      say(V.errorText(e));
+      return;
+    }
+    if (!step) return;
+    change(() => {
+      for (const p of step.placements || []) if (!P.vals[p.cell || 0]) setDigit(p.cell || 0, p.digit || 0);
+      for (const e of step.eliminations || []) {
+        const cell = e.cell || 0;
+        if (P.vals[cell]) continue;
+        if (!P.cands[cell]) P.cands[cell] = open(cell); // the marks the service worked with
+        P.cands[cell] &= ~bit(e.digit || 0);
+      }
+    });
+    P.lastStep = step;
+    P.shown = { key: null, step, level: 3 }; // shown until the next change
+    V.redraw();
+  }
+
+  // check says whether the position can still be solved and how many
+  // digits are wrong; pressed again on the same position, it marks them.
+  async function check() {
+    const key = signature();
+    if (P.checked === key) {
+      const v = await verdict();
+      P.wrong = v.wrong;
+      P.wrongMarks = v.marks;
+      say(v.wrong.length || v.marks.length ? `Marked: ${plural(v.wrong.length, 'wrong digit', 'wrong digits')}${v.marks.length ? `, ${plural(v.marks.length, 'cell', 'cells')} whose pencil marks miss the answer` : ''}.` : 'Nothing to mark: all is right so far.');
+      return;
+    }
+    try {
+      say('Checking…');
+      const v = await verdict();
+      if (signature() !== key) return;
+      P.checked = key;
+      const entered = P.vals.filter((d, cell) => d && !locked(cell)).length;
+      if (!v.known) {
+        say(v.ok ? 'Still solvable.' : `Not solvable any more${v.why ? `: ${v.why}` : ''}.`);
+        return;
+      }
+      if (v.ok) { say(`Still solvable: none of your ${entered} digits is wrong.`); return; }
+      const marks = v.marks.length ? `; ${plural(v.marks.length, 'cell has', 'cells have')} pencil marks without the answer` : '';
+      say(`Not solvable any more: ${v.wrong.length} wrong of your ${entered} digits${marks}. Press Check again to mark them.`);
+    } catch (e) {
+      say(V.errorText(e));
+    }
+  }
+
+  // checkSolved says "Solved by you" once the board is full, breaks no
+  // rule and is the solution.
+  async function checkSolved() {
+    if (!P.vals.every((d, cell) => d || P.L.black[cell]) || conflicts().size) return;
+    const key = signature();
+    try {
+      const v = await verdict();
+      if (signature() !== key || !v.ok) return;
+      P.solved = true;
+      document.body.classList.add('solvedbyyou');
+      say('Solved by you!');
+    } catch (e) {
+      say(V.errorText(e));
+    }
+  }
+
+  const signature = () => `${P.vals.join(',')}|${P.cands.join(',')}`;
+
+  // ---- Drawing (called by the viewer's render) ---------------------------------
+
+  // decorate draws the selected cell, the conflicts and the cells Check
+  // marked, under the digits.
+  function decorate(view) {
+    const L = P.L, svg = $('board');
+    let g = svg.querySelector('#hl-play');
+    if (!g) {
+      g = document.createElementNS(SVGNS, 'g');
+      g.id = 'hl-play';
+      view.faults.after(g);
+    }
+    g.textContent = '';
+    const rect = (cell, cls, inset) => {
+      const r = document.createElementNS(SVGNS, 'rect');
+      const S = 60;
+      for (const [k, val] of Object.entries({ x: (cell % L.n) * S + inset, y: Math.floor(cell / L.n) * S + inset, width: S - 2 * inset, height: S - 2 * inset, class: cls, 'data-cell': cell })) r.setAttribute(k, val);
+      g.appendChild(r);
+    };
+    for (const cell of conflicts()) rect(cell, 'conflict', 0);
+    for (const cell of P.wrong) rect(cell, 'wrong', 3);
+    for (const cell of P.wrongMarks) rect(cell, 'wrongmarks', 3);
+    if (P.sel >= 0) rect(P.sel, P.pencil ? 'cursor pencil' : 'cursor', 2);
+  }
+
+  // caption writes what play mode has to say where the step's caption
+  // goes, when no step is shown.
+  function caption() {
+    $('method').textContent = '';
+    $('technique').textContent = '';
+    $('strategy').textContent = P.solved ? 'Solved by you' : 'Play mode';
+    $('explanation').textContent = P.msg || HELP;
+  }
+
+  // ---- Pointer and keys -----------------------------------------------------------
+
+  function select(cell) {
+    P.sel = Math.max(0, Math.min(P.L.N - 1, cell));
+    V.redraw();
+  }
+
+  function cellAt(e) {
+    const svg = $('board');
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    const c = Math.floor(p.x / 60), r = Math.floor(p.y / 60);
+    return r >= 0 && r < P.L.n && c >= 0 && c < P.L.n ? r * P.L.n + c : -1;
+  }
+
+  function setPencil(v) {
+    P.pencil = v;
+    $('pencil').setAttribute('aria-pressed', String(v));
+    V.redraw();
+  }
+
+  // symbolOf returns the digit a key stands for on this board, 0 for none:
+  // by the key's place on the keyboard, so that Shift+1 is still 1.
+  function symbolOf(e) {
+    const m = /^(?:Digit|Numpad)(\d)$/.exec(e.code || '') || /^Key([A-Z])$/.exec(e.code || '');
+    const ch = m ? m[1] : (e.key || '').toUpperCase();
+    const i = P.L.symbols.indexOf(ch);
+    return ch.length === 1 && i >= 0 && i < P.L.n ? i + 1 : 0;
+  }
+
+  // key handles a key in play mode (and p, which starts it); it reports
+  // whether it took the key.
+  function key(e) {
+    if (!P) return false;
+    if (!on) {
+      if (e.key === 'p' && !e.ctrlKey && !e.metaKey && !e.altKey) { toggle(); return true; }
+      return false;
+    }
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (ctrl && (e.key === 'z' || e.key === 'Z')) { undo(e.shiftKey ? P.redo : P.undo, e.shiftKey ? P.undo : P.redo); return true; }
+    if (ctrl && (e.key === 'y' || e.key === 'Y')) { undo(P.redo, P.undo); return true; }
+    if (ctrl || e.altKey) return false;
+    const d = symbolOf(e);
+    if (d) { enter(d, P.pencil || e.shiftKey); return true; }
+    const n = P.L.n, sel = P.sel < 0 ? 0 : P.sel;
+    const moves = {
+      ArrowLeft: () => select(sel % n ? sel - 1 : sel), ArrowRight: () => select(sel % n < n - 1 ? sel + 1 : sel),
+      ArrowUp: () => select(sel >= n ? sel - n : sel), ArrowDown: () => select(sel + n < P.L.N ? sel + n : sel),
+      Delete: erase, Backspace: erase, 0: erase, '.': erase,
+      ' ': () => setPencil(!P.pencil),
+      Escape: toggle, p: toggle, P: toggle,
+      h: hint, '?': hint, n: applyNext, c: check, f: fillMarks,
+    };
+    const act = moves[e.key];
+    if (!act) return false;
+    act();
+    return true;
+  }
+
+  // ---- Entering and leaving ----------------------------------------------------------
+
+  // setOn turns play mode on or off in the page's look.
+  function setOn(v) {
+    on = v;
+    document.body.classList.toggle('playing', on);
+    document.body.classList.remove('solvedbyyou');
+    $('playmode').setAttribute('aria-pressed', String(on));
+    $('playmode').textContent = on ? 'Back to the replay' : 'Play';
+  }
+
+  function toggle() {
+    if (!P) return;
+    setOn(!on);
+    if (P.solved) document.body.classList.toggle('solvedbyyou', on);
+    if (on) {
+      V.pause();
+      if (P.sel < 0) P.sel = P.vals.findIndex((d, cell) => !d && !P.L.black[cell]);
+    }
+    history.replaceState(null, '', V.link());
+    V.redraw();
+  }
+
+  // buildPad lays out a button for each symbol of the board.
+  function buildPad(L) {
+    const pad = $('digits');
+    pad.textContent = '';
+    pad.style.setProperty('--cols', String(L.n > 9 ? Math.ceil(L.n / 2) : L.n));
+    for (let d = 1; d <= L.n; d++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.digit = String(d);
+      b.textContent = L.symbols[d - 1];
+      pad.appendChild(b);
+    }
+  }
+
+  // reset starts a game on a new puzzle (or none); a permalink's board is
+  // entered once, in play mode.
+  function reset(L, board, given) {
+    P = L ? newGame(L, board, given) : null;
+    setOn(false);
+    $('playrow').hidden = !P;
+    if (!P) return;
+    buildPad(L);
+    if (linkBoard) {
+      const text = linkBoard;
+      linkBoard = null;
+      for (let cell = 0; cell < L.N && cell < text.length; cell++) {
+        const i = L.symbols.indexOf(text[cell].toUpperCase());
+        if (!locked(cell) && i >= 0 && i < L.n) P.vals[cell] = i + 1;
+      }
+      toggle();
+    }
+  }
+
+  // linkParam is the person's board for the page's address: a symbol or
+  // '.' per cell, while play mode is on.
+  function linkParam() {
+    if (!P || !on) return '';
+    return Array.from(P.vals, (d) => (d ? P.L.symbols[d - 1] : '.')).join('');
+  }
+
+  function init() {
+    $('playmode').addEventListener('click', toggle);
+    $('board').addEventListener('click', (e) => {
+      if (!on || !P) return;
+      const cell = cellAt(e);
+      if (cell >= 0) select(cell);
+    });
+    $('digits').addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (b && on) enter(Number(b.dataset.digit), P.pencil);
+    });
+    $('pencil').addEventListener('click', () => setPencil(!P.pencil));
+    $('erase').addEventListener('click', erase);
+    $('undo').addEventListener('click', () => undo(P.undo, P.redo));
+    $('redo').addEventListener('click', () => undo(P.redo, P.undo));
+    $('fillmarks').addEventListener('click', fillMarks);
+    $('playhint').addEventListener('click', hint);
+    $('nextstep').addEventListener('click', applyNext);
+    $('check').addEventListener('click', check);
+  }
+
+  // The player, as the viewer and the tests see it.
+  window.sudokuPlay = {
+    on: () => on && !!P,
+    reset, key, decorate, caption, linkParam,
+    state: () => ({ vals: P.vals, cands: P.cands, stack: [] }),
+    // step is the step from the person's position being told, and level
+    // how much of it: 1 and 2 as the replay's hints, 0 all of it.
+    step: () => (P.shown && P.shown.level ? P.shown.step : null),
+    level: () => (P.shown && P.shown.level < 3 ? P.shown.level : 0),
+    // game returns the person's board (a test hook): digits, pencil marks,
+    // the cells in conflict and the last step Next step took.
+    game: () => P && { vals: Array.from(P.vals), cands: Array.from(P.cands, digits), conflicts: [...conflicts()], lastStep: P.lastStep || null, sel: P.sel },
+  };
+  V.attachPlayer(window.sudokuPlay);
+  init();
+})();
