@@ -20,7 +20,9 @@ import (
 //   - digit plane, lines = rows (columns), cross-lines = columns (rows):
 //     basic fish (J).
 //
-// relatedSets is the one routine all three run.
+// relatedSets runs the first two; the basic fish are the line fish
+// engine's (fish.go), which runs the same choice of lines on the digit
+// plane and also allows fins.
 
 // plane is one matrix of the engine: line i is the mask lines[i] over
 // cross-lines, numbered 0..n-1.
