@@ -35,8 +35,8 @@ type fishSearch struct {
 	d      int
 	byRow  bool
 	k      int
-	lines  [grid.MaxSize]uint32 // base line -> cover lines with the digit
-	maxFin int                  // the most cover lines fins may add
+	lines  *[grid.MaxSize]uint32 // base line -> cover lines with the digit
+	maxFin int                   // the most cover lines fins may add
 	// band, on boards of regular boxes, maps a cover line to the cover
 	// lines of its band of boxes across the base lines: fins all in one
 	// box lie in one band. Nil on other boards and for basic fish.
@@ -77,18 +77,30 @@ func findLineFish(b *grid.Board, sink *Sink, kind lineFish, banded bool) {
 		}
 	}
 	// A base line of a basic fish holds two candidates at least: one
-	// candidate is a single, not a fish.
+	// candidate is a single, not a fish. No base line holds more than the
+	// fish's cover lines and its fins' lines.
 	minBase := 1
 	if !kind.finned {
 		minBase = 2
+	}
+	// The digit planes, read once: planes[0][d-1] maps a row to the
+	// columns holding digit d, planes[1][d-1] a column to the rows.
+	var planes [2][grid.MaxSize][grid.MaxSize]uint32
+	for cell, cand := range b.Cand {
+		r, c := cell/n, cell%n
+		for m := cand; m != 0; m &= m - 1 {
+			d := m.Min() - 1
+			planes[0][d][r] |= 1 << c
+			planes[1][d][c] |= 1 << r
+		}
 	}
 	for k := lo; k <= hi; k++ {
 		for d := 1; d <= n; d++ {
 			if !sink.wants(d) {
 				continue
 			}
-			for _, byRow := range [2]bool{true, false} {
-				f := fishSearch{b: b, sink: sink, kind: kind, d: d, byRow: byRow, k: k, maxFin: maxFin}
+			for o, byRow := range [2]bool{true, false} {
+				f := fishSearch{b: b, sink: sink, kind: kind, d: d, byRow: byRow, k: k, maxFin: maxFin, lines: &planes[o][d-1]}
 				if banded && kind.finned && l.BoxCols > 0 {
 					// Rows as base lines cover columns, banded by box width.
 					f.band = &rowBand
@@ -98,12 +110,7 @@ func findLineFish(b *grid.Board, sink *Sink, kind lineFish, banded bool) {
 				}
 				var live uint32
 				for base := 0; base < n; base++ {
-					for cover := 0; cover < n; cover++ {
-						if b.Cand[f.cell(base, cover)].Has(d) {
-							f.lines[base] |= 1 << cover
-						}
-					}
-					if bits.OnesCount32(f.lines[base]) >= minBase {
+					if c := bits.OnesCount32(f.lines[base]); c >= minBase && c <= k+maxFin {
 						live |= 1 << base
 					}
 				}
@@ -128,7 +135,7 @@ func (f *fishSearch) bases(live uint32, from, left int, chosen, union uint32) bo
 		}
 		return f.covers(chosen, union, f.k, 0, 0)
 	}
-	for i := from; i < f.b.L.N; i++ {
+	for i := from; i <= f.b.L.N-left; i++ {
 		if live&(1<<i) == 0 {
 			continue
 		}
