@@ -22,7 +22,7 @@ func TestFinnedFishBandsCutNothing(t *testing.T) {
 		all.Reset()
 		all.All = true
 		all.strategy = FinnedFish
-		findFinnedFishBanded(b, &all, banded)
+		findLineFish(b, &all, finnedLineFish, banded)
 		var out []string
 		for i := range all.Steps() {
 			s := &all.Steps()[i]

@@ -20,7 +20,9 @@ import (
 //   - digit plane, lines = rows (columns), cross-lines = columns (rows):
 //     basic fish (J).
 //
-// relatedSets is the one routine all three run.
+// relatedSets runs the first two; the basic fish are the line fish
+// engine's (fish.go), which runs the same choice of lines on the digit
+// plane and also allows fins.
 
 // plane is one matrix of the engine: line i is the mask lines[i] over
 // cross-lines, numbered 0..n-1.
@@ -251,70 +253,8 @@ func lineUnits(l *grid.Layout) (rows, cols [grid.MaxSize]int) {
 	return rows, cols
 }
 
-func findBasicFish(b *grid.Board, sink *Sink) {
-	l := b.L
-	n := l.N
-	lo, hi := sizes(sink, maxSetSize)
-	rows, cols := lineUnits(l)
-	for k := lo; k <= hi; k++ {
-		for d := 1; d <= n; d++ {
-			if !sink.wants(d) {
-				continue
-			}
-			bit := grid.Bit(d)
-			for _, byRow := range [2]bool{true, false} {
-				var p plane
-				p.n = n
-				for r := 0; r < n; r++ {
-					for c := 0; c < n; c++ {
-						cell := r*n + c
-						if !byRow {
-							cell = c*n + r
-						}
-						if b.Cand[cell]&bit != 0 {
-							p.lines[r] |= 1 << c
-						}
-					}
-				}
-				relatedSets(&p, k, func(chosen, cover uint32) bool {
-					s := sink.Add()
-					s.Technique = fishTechniques[k-2]
-					s.Digits = bit
-					base, coverUnits := rows, cols
-					if !byRow {
-						base, coverUnits = cols, rows
-					}
-					for m := chosen; m != 0; m &= m - 1 {
-						s.Units = append(s.Units, base[trailing(m)])
-					}
-					for m := cover; m != 0; m &= m - 1 {
-						s.Units = append(s.Units, coverUnits[trailing(m)])
-					}
-					for r := 0; r < n; r++ {
-						for m := cover; m != 0; m &= m - 1 {
-							cell := r*n + trailing(m)
-							if !byRow {
-								cell = trailing(m)*n + r
-							}
-							if b.Cand[cell]&bit == 0 {
-								continue
-							}
-							if chosen&(1<<r) != 0 {
-								s.Cells = append(s.Cells, cell)
-							} else {
-								s.Eliminations = append(s.Eliminations, CellDigit{cell, d})
-							}
-						}
-					}
-					return !sink.Done()
-				})
-				if sink.Done() {
-					return
-				}
-			}
-		}
-	}
-}
+// findBasicFish reports the basic fish of b (the line engine, fish.go).
+func findBasicFish(b *grid.Board, sink *Sink) { findLineFish(b, sink, basicLineFish, false) }
 
 func explainSubset(s *Step, n grid.Notation) string {
 	l := n.Layout
