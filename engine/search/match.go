@@ -33,9 +33,8 @@ var lacks = func() (t [maxMatchCells]uint64) {
 //
 // It works on subsets of rest, numbered by bits over its digits in
 // order: prefix[i] holds the subsets that cells 0..i-1 can fill, one digit
-// each, and suffix the subsets that cells i.. can; cell i takes digit j
-// when a subset of the cells before it without j and one of the cells
-// after it make up the rest of rest.
+// each; cell i takes digit j when a subset of the cells before it without
+// j, with j, leaves what the cells after it can fill.
 func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) bool {
 	k := len(cands)
 	// Hall's condition: cells T of the others than cell c leave c digit d
@@ -89,21 +88,30 @@ func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) 
 	if prefix[k]>>full&1 == 0 {
 		return false
 	}
-	// suffix holds the subsets cells c+1.. can fill; complement maps each
-	// subset x to full^x, which reverses the 2^k bits.
-	suffix := uint64(1)
-	shift := 64 - (1 << k)
+	// after holds the subsets that cells c+1.. leave unfilled (full less
+	// what they fill), so that cell c and those before it fill them.
+	after := uint64(1) << full
 	for c := k - 1; c >= 0; c-- {
-		comp := bits.Reverse64(suffix) >> shift
 		for l := local[c]; l != 0; l &= l - 1 {
 			j := bits.TrailingZeros8(l)
-			if (prefix[c]&lacks[j])<<(1<<j)&comp != 0 {
+			if (prefix[c]&lacks[j])<<(1<<j)&after != 0 {
 				support[c] |= digit[j]
 			}
 		}
-		suffix = extend(suffix, local[c])
+		after = shrink(after, local[c])
 	}
 	return true
+}
+
+// shrink returns the subsets made by taking from a subset of from one
+// digit of l that it has.
+func shrink(from uint64, l uint8) uint64 {
+	var to uint64
+	for ; l != 0; l &= l - 1 {
+		j := bits.TrailingZeros8(l)
+		to |= (from &^ lacks[j]) >> (1 << j)
+	}
+	return to
 }
 
 // extend returns the subsets made by adding to a subset of from one digit
