@@ -100,7 +100,8 @@ func BenchmarkGenericCages(b *testing.B) {
 }
 
 // cageFrame loads a 9×9 killer board with one cage, whose cells are
-// restricted to the digits given, and propagates the cage's table once.
+// restricted to the digits given, and propagates the cage's table once
+// (with the matching of its sets, unless opts turn it off).
 func cageFrame(t *testing.T, cage grid.Cage, restrict map[int]grid.Digits) *frame {
 	t.Helper()
 	return cageFrameWith(t, Options{}, cage, restrict)
@@ -128,6 +129,12 @@ func cageFrameWith(t *testing.T, opts Options, cage grid.Cage, restrict map[int]
 		if c := &g.m.cons[id]; c.kind == conCombos && c.cage == 0 {
 			if !g.propagateConstraint(f, int32(id)) {
 				t.Fatal("the cage failed")
+			}
+			// The matching of its sets, queued by the check.
+			for _, m := range g.matches {
+				if !g.match(f, m) {
+					t.Fatal("the cage's matching failed")
+				}
 			}
 		}
 	}

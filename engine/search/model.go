@@ -502,7 +502,7 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	cells := m.cells[c.start:c.end]
 	switch c.kind {
 	case conCombos:
-		return g.combos(f, cells, c)
+		return g.combos(f, id, cells, c)
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
@@ -624,7 +624,7 @@ func (g *generic) straight(f *frame, c *constraint) bool {
 // in these cells): the empty cells lose the digits no such set has left
 // to place, and a digit that every set needs goes in when one cell alone
 // can take it, and out of the rest of every unit holding all its places.
-func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
+func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool {
 	var placed, open grid.Digits
 	// The candidates of the empty cells; distinct cells are at most
 	// grid.MaxSize.
@@ -641,9 +641,10 @@ func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
 	}
 	// Matching pays on cages: it halves the guesses on the hardest
 	// killers (killer9-mathemagic.txt); on derived sums it cut 1 % more
-	// for its cost.
-	if len(empty) >= 2 && len(empty) <= maxMatchCells && c.cage >= 0 && !g.m.opts.NoMatching {
-		return g.matchCombos(f, cells, c, placed, open, empty)
+	// for its cost. It waits for the cheaper propagation to be done.
+	if len(empty) >= 2 && len(empty) <= maxMatchCells && c.cage >= 0 && !g.m.opts.NoMatching && !g.matching[id] {
+		g.matching[id] = true
+		g.matches = append(g.matches, id)
 	}
 	// A set has a digit for each empty cell, all open: a cell with more
 	// candidates than the open digits the set leaves out shares one with
@@ -676,6 +677,31 @@ func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
 		}
 	}
 	return g.placeMust(f, cells, must)
+}
+
+// match matches the sets of the table of cage constraint id to its
+// cells (see matchCombos); false on a contradiction.
+func (g *generic) match(f *frame, id int32) bool {
+	c := &g.m.cons[id]
+	cells := g.m.cells[c.start:c.end]
+	var placed, open grid.Digits
+	var buf [maxMatchCells]grid.Digits
+	empty := buf[:0]
+	for _, cell := range cells {
+		if v := f.value[cell]; v != 0 {
+			placed |= grid.Bit(int(v))
+		} else if len(empty) == maxMatchCells {
+			// Not queued with so many empty cells.
+			return true
+		} else {
+			open |= f.cand[cell]
+			empty = append(empty, f.cand[cell])
+		}
+	}
+	if len(empty) < 2 {
+		return true
+	}
+	return g.matchCombos(f, cells, c, placed, open, empty)
 }
 
 // matchCombos is combos for at most maxMatchCells empty cells, with
