@@ -100,8 +100,15 @@ func BenchmarkGenericCages(b *testing.B) {
 }
 
 // cageFrame loads a 9×9 killer board with one cage, whose cells are
-// restricted to the digits given, and propagates the cage's table once.
+// restricted to the digits given, and propagates the cage's table once
+// (with the matching of its sets, unless opts turn it off).
 func cageFrame(t *testing.T, cage grid.Cage, restrict map[int]grid.Digits) *frame {
+	t.Helper()
+	return cageFrameWith(t, Options{}, cage, restrict)
+}
+
+// cageFrameWith is cageFrame with the search options opts.
+func cageFrameWith(t *testing.T, opts Options, cage grid.Cage, restrict map[int]grid.Digits) *frame {
 	t.Helper()
 	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{cage}})
 	if err != nil {
@@ -112,6 +119,7 @@ func cageFrame(t *testing.T, cage grid.Cage, restrict map[int]grid.Digits) *fram
 		b.Restrict(cell, d)
 	}
 	var g generic
+	g.opts = opts
 	g.prepare(l)
 	if !g.root(b) {
 		t.Fatal("root found a contradiction")
@@ -122,6 +130,12 @@ func cageFrame(t *testing.T, cage grid.Cage, restrict map[int]grid.Digits) *fram
 			if !g.propagateConstraint(f, int32(id)) {
 				t.Fatal("the cage failed")
 			}
+			// The matching of its sets, queued by the check.
+			for _, m := range g.matches {
+				if !g.match(f, m) {
+					t.Fatal("the cage's matching failed")
+				}
+			}
 		}
 	}
 	return f
@@ -131,15 +145,25 @@ func cageFrame(t *testing.T, cage grid.Cage, restrict map[int]grid.Digits) *fram
 // an empty cell of the cage has none of its digits: with r1c1 and r1c2
 // holding 1 and 5 only, the set {2,4,9} of a 15-cage on r1c1-r1c3 cannot be
 // placed, so r1c3 loses its 2 and keeps the 9 of {1,5,9} and the 4 and 6 of
-// {4,5,6}.
+// {4,5,6} (checking cell by cell, Options.NoMatching). Matching the
+// digits of a set to the cells also rules out {4,5,6}: r1c1 and r1c2
+// cannot both take a digit of it, so r1c3 keeps the 9 alone.
 func TestCombosNeedACellForEveryDigit(t *testing.T) {
-	f := cageFrame(t, grid.Cage{Cells: []int{0, 1, 2}, Target: 15, Op: grid.OpAdd}, map[int]grid.Digits{
-		0: grid.Bit(1) | grid.Bit(5),
-		1: grid.Bit(1) | grid.Bit(5),
-		2: grid.Bit(2) | grid.Bit(4) | grid.Bit(6) | grid.Bit(9),
-	})
-	if got, want := f.cand[2], grid.Bit(4)|grid.Bit(6)|grid.Bit(9); got != want {
-		t.Errorf("r1c3 = %v, want %v", got, want)
+	for _, tc := range []struct {
+		opts Options
+		want grid.Digits
+	}{
+		{Options{NoMatching: true}, grid.Bit(4) | grid.Bit(6) | grid.Bit(9)},
+		{Options{}, grid.Bit(9)},
+	} {
+		f := cageFrameWith(t, tc.opts, grid.Cage{Cells: []int{0, 1, 2}, Target: 15, Op: grid.OpAdd}, map[int]grid.Digits{
+			0: grid.Bit(1) | grid.Bit(5),
+			1: grid.Bit(1) | grid.Bit(5),
+			2: grid.Bit(2) | grid.Bit(4) | grid.Bit(6) | grid.Bit(9),
+		})
+		if got := f.cand[2]; got != tc.want {
+			t.Errorf("%+v: r1c3 = %v, want %v", tc.opts, got, tc.want)
+		}
 	}
 }
 

@@ -113,6 +113,10 @@ type Options struct {
 	// PlainBranching guesses in the first cell with the fewest
 	// candidates, whatever cages it is in.
 	PlainBranching bool
+	// NoMatching checks the sets of a cage's table cell by cell only,
+	// not whether their digits can go one to each cell (see
+	// matchSupport).
+	NoMatching bool
 	// CellBranching guesses in cells only, never a cage's set of digits
 	// (see generic.chooseCage).
 	CellBranching bool
@@ -498,7 +502,7 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	cells := m.cells[c.start:c.end]
 	switch c.kind {
 	case conCombos:
-		return g.combos(f, cells, c)
+		return g.combos(f, id, cells, c)
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
@@ -620,7 +624,7 @@ func (g *generic) straight(f *frame, c *constraint) bool {
 // in these cells): the empty cells lose the digits no such set has left
 // to place, and a digit that every set needs goes in when one cell alone
 // can take it, and out of the rest of every unit holding all its places.
-func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
+func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool {
 	var placed, open grid.Digits
 	// The candidates of the empty cells; distinct cells are at most
 	// grid.MaxSize.
@@ -634,6 +638,13 @@ func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
 			open |= c
 			empty = append(empty, c)
 		}
+	}
+	// Matching pays on cages: it halves the guesses on the hardest
+	// killers (killer9-mathemagic.txt); on derived sums it cut 1 % more
+	// for its cost. It waits for the cheaper propagation to be done.
+	if len(empty) >= 2 && len(empty) <= maxMatchCells && c.cage >= 0 && !g.m.opts.NoMatching && !g.matching[id] {
+		g.matching[id] = true
+		g.matches = append(g.matches, id)
 	}
 	// A set has a digit for each empty cell, all open: a cell with more
 	// candidates than the open digits the set leaves out shares one with
@@ -665,6 +676,91 @@ func (g *generic) combos(f *frame, cells []int32, c *constraint) bool {
 			return false
 		}
 	}
+	return g.placeMust(f, cells, must)
+}
+
+// match matches the sets of the table of cage constraint id to its
+// cells (see matchCombos); false on a contradiction.
+func (g *generic) match(f *frame, id int32) bool {
+	c := &g.m.cons[id]
+	cells := g.m.cells[c.start:c.end]
+	var placed, open grid.Digits
+	var buf [maxMatchCells]grid.Digits
+	empty := buf[:0]
+	for _, cell := range cells {
+		if v := f.value[cell]; v != 0 {
+			placed |= grid.Bit(int(v))
+		} else if len(empty) == maxMatchCells {
+			// Not queued with so many empty cells.
+			return true
+		} else {
+			open |= f.cand[cell]
+			empty = append(empty, f.cand[cell])
+		}
+	}
+	if len(empty) < 2 {
+		return true
+	}
+	return g.matchCombos(f, cells, c, placed, open, empty)
+}
+
+// matchCombos is combos for at most maxMatchCells empty cells, with
+// candidates empty: a set is out as well when its digits cannot go one
+// to a cell (see matchSupport), and each cell keeps the digits it takes
+// in some assignment of a set still possible.
+func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
+	var support [maxMatchCells]grid.Digits
+	must, ok := keepMatched(c.combos, placed, open, 0, empty, support[:len(empty)])
+	if !ok {
+		return false
+	}
+	if maybe := open &^ must; maybe != 0 && len(c.parts) > 0 {
+		// Only a digit some sets lack can rule sets out.
+		if need := g.needed(f, c.parts, maybe); need != 0 {
+			clear(support[:])
+			if must, ok = keepMatched(c.combos, placed, open, need, empty, support[:len(empty)]); !ok {
+				return false
+			}
+		}
+	}
+	i := 0
+	for _, cell := range cells {
+		if f.value[cell] != 0 {
+			continue
+		}
+		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
+			return false
+		}
+		i++
+	}
+	return g.placeMust(f, cells, must)
+}
+
+// keepMatched returns the digits that every set of table still possible
+// leaves to place (must), and whether any set is: a set holds the placed
+// digits, leaves only open digits to place, among them need, and its
+// digits left go one to each empty cell (candidates empty). support[i]
+// gains the digits cell i takes in such an assignment.
+func keepMatched(table []grid.Digits, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
+	must = ^grid.Digits(0)
+	for _, set := range table {
+		rest := set &^ placed
+		if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) {
+			continue
+		}
+		if !matchSupport(empty, rest, support) {
+			continue
+		}
+		must &= rest
+		ok = true
+	}
+	return must, ok
+}
+
+// placeMust places each digit of must, which the cells of a combos
+// constraint must hold: in the one empty cell that can take it, or out
+// of the rest of every unit holding all its places among the cells.
+func (g *generic) placeMust(f *frame, cells []int32, must grid.Digits) bool {
 	for m := must; m != 0; m &= m - 1 {
 		bit := m & -m
 		at, places := int32(-1), 0

@@ -117,6 +117,13 @@ type generic struct {
 	queue  ring
 	sums   []int32
 	queued []bool // whether each constraint waits in queue or sums
+	// matches holds the cage tables whose sets wait to be matched to
+	// their cells (see matchCombos), once the queues above are empty: the
+	// matching costs more than the rest of a table's check, and done once
+	// the cheaper propagation is over it meets fewer states. matching
+	// marks them.
+	matches  []int32
+	matching []bool
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell. fails counts the contradictions; the weights steer the
@@ -222,6 +229,8 @@ func (g *generic) prepare(l *grid.Layout) {
 	if g.m == nil || g.m.l.Origin() != l.Origin() || g.m.opts != g.opts {
 		g.m = newModel(l.Pristine(), g.opts)
 		g.queued = make([]bool, len(g.m.cons))
+		g.matching = make([]bool, len(g.m.cons))
+		g.matches = make([]int32, 0, len(g.m.cons))
 		g.queue = ring{slots: make([]int32, len(g.m.cons))}
 		g.sums = make([]int32, 0, len(g.m.cons))
 		g.seg = make([]grid.Digits, 3*l.N*l.N)
@@ -606,6 +615,16 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
+		if n := len(g.matches); n > 0 {
+			id := g.matches[n-1]
+			g.matches = g.matches[:n-1]
+			g.matching[id] = false
+			if ok = g.match(f, id); !ok {
+				c := &g.m.cons[id]
+				g.bump(g.m.cells[c.start:c.end])
+			}
+			continue
+		}
 		if g.m.locked {
 			var changed bool
 			if lockedPasses < maxLockedPasses {
@@ -644,6 +663,10 @@ func (g *generic) clearQueues() {
 		g.queued[id] = false
 	}
 	g.sums = g.sums[:0]
+	for _, id := range g.matches {
+		g.matching[id] = false
+	}
+	g.matches = g.matches[:0]
 }
 
 // ring is a first-in first-out queue of constraints over fixed slots.

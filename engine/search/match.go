@@ -1,0 +1,126 @@
+package search
+
+import (
+	"math/bits"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// maxMatchCells is the most empty cells of a combos constraint whose sets
+// are checked by matching (see matchSupport): the subsets of the digits a
+// set leaves to place, 2^k of them, fit in one 64-bit word.
+const maxMatchCells = 6
+
+// lacks[j] is the subsets of six digits (bit x for subset x) without
+// digit j.
+var lacks = func() (t [maxMatchCells]uint64) {
+	for j := range t {
+		for x := range 64 {
+			if x>>j&1 == 0 {
+				t[j] |= 1 << x
+			}
+		}
+	}
+	return t
+}()
+
+// matchSupport reports whether the empty cells of a combos constraint,
+// with candidates cands, can take the digits rest (as many as the cells)
+// one each, and adds to support[i] every digit that cell i takes in some
+// such assignment: the alldifferent of the cells held to one set, which
+// catches what checking the cells one by one misses (two cells left with
+// the same two digits of a set leave the others none of them).
+//
+// It works on subsets of rest, numbered by bits over its digits in
+// order: prefix[i] holds the subsets that cells 0..i-1 can fill, one digit
+// each; cell i takes digit j when a subset of the cells before it without
+// j, with j, leaves what the cells after it can fill.
+func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) bool {
+	k := len(cands)
+	// Hall's condition: cells T of the others than cell c leave c digit d
+	// unless they have, d aside, fewer digits among them than their
+	// number. T has at least as many digits as its widest cell, so when
+	// for every s < k at most s-1 cells have s digits or fewer, no such T
+	// exists and every cell takes each of its digits.
+	var upTo [maxMatchCells + 1]int // cells with this many digits of rest
+	for _, cand := range cands {
+		n := popcount(cand & rest)
+		if n == 0 {
+			return false
+		}
+		upTo[min(n, k)]++
+	}
+	wide := true
+	for s, cells := 1, 0; s < k; s++ {
+		if cells += upTo[s]; cells > s-1 {
+			wide = false
+			break
+		}
+	}
+	if wide {
+		for c, cand := range cands {
+			support[c] |= cand & rest
+		}
+		return true
+	}
+	var digit [maxMatchCells]grid.Digits
+	var at [maxMatchCells]uint8    // the place of each digit of rest
+	var local [maxMatchCells]uint8 // the candidates of each cell, by index in digit
+	i := 0
+	for x := rest; x != 0; x &= x - 1 {
+		digit[i] = x & -x
+		at[i] = uint8(bits.TrailingZeros32(uint32(x)))
+		i++
+	}
+	for c, cand := range cands {
+		var l uint8
+		for j, a := range at[:k] {
+			l |= uint8(cand>>a&1) << j
+		}
+		local[c] = l
+	}
+	full := uint(1)<<k - 1
+	var prefix [maxMatchCells + 1]uint64
+	prefix[0] = 1 // the empty subset
+	for c := range k {
+		prefix[c+1] = extend(prefix[c], local[c])
+	}
+	if prefix[k]>>full&1 == 0 {
+		return false
+	}
+	// after holds the subsets that cells c+1.. leave unfilled (full less
+	// what they fill), so that cell c and those before it fill them.
+	after := uint64(1) << full
+	for c := k - 1; c >= 0; c-- {
+		for l := local[c]; l != 0; l &= l - 1 {
+			j := bits.TrailingZeros8(l)
+			if (prefix[c]&lacks[j])<<(1<<j)&after != 0 {
+				support[c] |= digit[j]
+			}
+		}
+		after = shrink(after, local[c])
+	}
+	return true
+}
+
+// shrink returns the subsets made by taking from a subset of from one
+// digit of l that it has.
+func shrink(from uint64, l uint8) uint64 {
+	var to uint64
+	for ; l != 0; l &= l - 1 {
+		j := bits.TrailingZeros8(l)
+		to |= (from &^ lacks[j]) >> (1 << j)
+	}
+	return to
+}
+
+// extend returns the subsets made by adding to a subset of from one digit
+// of l that it lacks.
+func extend(from uint64, l uint8) uint64 {
+	var to uint64
+	for ; l != 0; l &= l - 1 {
+		j := bits.TrailingZeros8(l)
+		to |= (from & lacks[j]) << (1 << j)
+	}
+	return to
+}

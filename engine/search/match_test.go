@@ -1,0 +1,169 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// digitsOf returns the set of the digits ds.
+func digitsOf(ds ...int) grid.Digits {
+	var set grid.Digits
+	for _, d := range ds {
+		set |= grid.Bit(d)
+	}
+	return set
+}
+
+// TestMatchSupport checks matchSupport on cases worked by hand.
+func TestMatchSupport(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		cands   []grid.Digits
+		rest    grid.Digits
+		ok      bool
+		support []grid.Digits
+	}{
+		{
+			name:    "every cell free",
+			cands:   []grid.Digits{digitsOf(1, 2, 3), digitsOf(1, 2, 3), digitsOf(1, 2, 3)},
+			rest:    digitsOf(1, 2, 3),
+			ok:      true,
+			support: []grid.Digits{digitsOf(1, 2, 3), digitsOf(1, 2, 3), digitsOf(1, 2, 3)},
+		},
+		{
+			name:    "a pair leaves the third cell its other digit",
+			cands:   []grid.Digits{digitsOf(1, 2), digitsOf(1, 2, 4), digitsOf(1, 2, 3, 4)},
+			rest:    digitsOf(1, 2, 3),
+			ok:      true,
+			support: []grid.Digits{digitsOf(1, 2), digitsOf(1, 2), digitsOf(3)},
+		},
+		{
+			name:  "three cells with two digits of the set",
+			cands: []grid.Digits{digitsOf(1, 2), digitsOf(1, 2), digitsOf(1, 2, 5)},
+			rest:  digitsOf(1, 2, 3),
+		},
+		{
+			name:  "a cell without a digit of the set",
+			cands: []grid.Digits{digitsOf(1, 2), digitsOf(4, 5)},
+			rest:  digitsOf(1, 2),
+		},
+		{
+			name: "a hidden triple in five cells",
+			cands: []grid.Digits{digitsOf(1, 2, 3, 4), digitsOf(1, 2, 3, 5), digitsOf(1, 2, 3, 9),
+				digitsOf(4, 5), digitsOf(4, 5)},
+			rest:    digitsOf(1, 2, 3, 4, 5),
+			ok:      true,
+			support: []grid.Digits{digitsOf(1, 2, 3), digitsOf(1, 2, 3), digitsOf(1, 2, 3), digitsOf(4, 5), digitsOf(4, 5)},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			support := make([]grid.Digits, len(tc.cands))
+			ok := matchSupport(tc.cands, tc.rest, support)
+			if ok != tc.ok {
+				t.Fatalf("matchSupport = %v, want %v", ok, tc.ok)
+			}
+			if ok && !slices.Equal(support, tc.support) {
+				t.Errorf("support %v, want %v", support, tc.support)
+			}
+		})
+	}
+}
+
+// TestMatchSupportExhaustive compares matchSupport with trying every
+// assignment, on random cells of one to six digits of a board of 9 and
+// of 16.
+func TestMatchSupportExhaustive(t *testing.T) {
+	r := rand.New(rand.NewPCG(38, 2))
+	for _, n := range []int{9, 16} {
+		found := 0
+		for range 20_000 {
+			k := 1 + r.IntN(maxMatchCells)
+			digits := r.Perm(n)[:k]
+			rest := grid.Digits(0)
+			for i := range digits {
+				digits[i]++
+				rest |= grid.Bit(digits[i])
+			}
+			cands := make([]grid.Digits, k)
+			for i := range cands {
+				// Cells mostly within rest, as a cage's cells are.
+				cands[i] = grid.Digits(r.Uint32()) & (rest | grid.Digits(r.Uint32()))
+				cands[i] &= grid.Digits(1)<<n - 1
+			}
+			want, wantOK := assignments(cands, digits)
+			got := make([]grid.Digits, k)
+			ok := matchSupport(cands, rest, got)
+			where := fmt.Sprintf("n=%d cands %v rest %v", n, cands, rest)
+			if ok != wantOK {
+				t.Fatalf("%s: matchSupport = %v, want %v", where, ok, wantOK)
+			}
+			if ok {
+				found++
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s: support %v, want %v", where, got, want)
+				}
+			}
+		}
+		if found < 1000 {
+			t.Errorf("n=%d: only %d cases with an assignment; the test checks too little", n, found)
+		}
+	}
+}
+
+// assignments tries every way to give each cell one of digits, all
+// different, within its candidates: what each cell takes in some way,
+// and whether there is one.
+func assignments(cands []grid.Digits, digits []int) ([]grid.Digits, bool) {
+	support := make([]grid.Digits, len(cands))
+	ok := false
+	at := make([]int, len(cands))
+	var walk func(i int, used grid.Digits)
+	walk = func(i int, used grid.Digits) {
+		if i == len(cands) {
+			ok = true
+			for c, d := range at {
+				support[c] |= grid.Bit(d)
+			}
+			return
+		}
+		for _, d := range digits {
+			if used&grid.Bit(d) == 0 && cands[i]&grid.Bit(d) != 0 {
+				at[i] = d
+				walk(i+1, used|grid.Bit(d))
+			}
+		}
+	}
+	walk(0, 0)
+	return support, ok
+}
+
+// TestMatchingAgrees counts killers to 2 with and without matching the
+// sets of cage tables (Options.NoMatching): both find the same single
+// solution, and matching cuts the guesses in total (65,407 to 46,262
+// when written).
+func TestMatchingAgrees(t *testing.T) {
+	boards := fixtureBoards(t, "testdata/killer9-hard5.txt")
+	boards = append(boards, fixtureBoards(t, "testdata/killer9-tarek.txt")[:8]...)
+	boards = append(boards, fixtureBoards(t, "testdata/killer9-extreme.txt")...)
+	var guesses [2]int64
+	for i, b := range boards {
+		var want []uint8
+		for k, off := range []bool{true, false} {
+			res := countUnique(t, Searcher{MaxNodes: 200_000, Options: Options{NoMatching: off}}, b, fmt.Sprintf("board %d, no matching %v", i, off))
+			guesses[k] += res.Nodes
+			if want == nil {
+				want = res.Solutions[0]
+			} else if !slices.Equal(res.Solutions[0], want) {
+				t.Fatalf("board %d: the solutions differ", i)
+			}
+		}
+	}
+	t.Logf("guesses without matching %d, with %d", guesses[0], guesses[1])
+	if guesses[1] >= guesses[0] {
+		t.Errorf("guesses with matching %d, want fewer than without (%d)", guesses[1], guesses[0])
+	}
+}
