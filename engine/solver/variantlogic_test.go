@@ -20,8 +20,10 @@ import (
 // variantSet is a set of variant puzzles: read from a file of
 // engine/search/testdata, or generated.
 type variantSet struct {
-	name    string
-	file    string // a file of puzzle texts, one a line
+	name string
+	// file is a file of puzzle texts, one a line: a name in
+	// engine/search/testdata, or a path from engine/solver.
+	file    string
 	variant grid.Variant
 	size    int
 	count   int // generated puzzles
@@ -31,6 +33,9 @@ type variantSet struct {
 var variantSets = []variantSet{
 	{name: "killer9-tarek", file: "killer9-tarek.txt"},
 	{name: "killer9-extreme", file: "killer9-extreme.txt"},
+	{name: "killer9-hard5", file: "killer9-hard5.txt"},
+	{name: "killer9-mathemagic", file: "killer9-mathemagic.txt"},
+	{name: "killer9-cagesize", file: "testdata/killer9-cagesize.txt"},
 	{name: "killer9-big", file: "killer9-big.txt"},
 	{name: "killer9", file: "killer9.txt"},
 	{name: "killer16", file: "killer16.txt"},
@@ -73,7 +78,11 @@ func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
 	var boards []*grid.Board
 	var sols [][]uint8
 	if vs.file != "" {
-		boards = readPuzzles(t, filepath.Join("..", "search", "testdata", vs.file))
+		path := vs.file
+		if filepath.Base(path) == path {
+			path = filepath.Join("..", "search", "testdata", path)
+		}
+		boards = readPuzzles(t, path)
 		sols = make([][]uint8, len(boards))
 		return boards, sols
 	}
@@ -93,12 +102,17 @@ func (vs variantSet) boards(t *testing.T) ([]*grid.Board, [][]uint8) {
 // TestVariantLogicReport measures the share of variant puzzles logic
 // finishes without a guess (docs/variant-techniques.md quotes it). It is a
 // measurement, run on demand: SUDOKU_VARIANT_REPORT=1 go test -run
-// VariantLogicReport -v ./engine/solver.
+// VariantLogicReport -v ./engine/solver; SUDOKU_VARIANT_SETS=killer9-
+// measures only the sets whose names hold killer9-.
 func TestVariantLogicReport(t *testing.T) {
 	if os.Getenv("SUDOKU_VARIANT_REPORT") == "" {
 		t.Skip("a measurement: set SUDOKU_VARIANT_REPORT=1 to run it")
 	}
+	only := os.Getenv("SUDOKU_VARIANT_SETS")
 	for _, vs := range variantSets {
+		if !strings.Contains(vs.name, only) {
+			continue
+		}
 		boards, _ := vs.boards(t)
 		solved := 0
 		start := time.Now()

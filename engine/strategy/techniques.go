@@ -51,6 +51,8 @@ var table = [...]Pass{
 	{Order: 2100, Letter: "E", Strategy: HiddenSubsets, Form: OfSize(4), Name: "Hidden Quadruple", Cost: Cheap},
 	{Order: 2150, Letter: "b", Strategy: CageSplitting, Name: "Cage Splitting", Cost: Cheap},
 	{Order: 2160, Letter: "w", Strategy: KillerSubsets, Name: "Killer Subsets", Cost: Dear},
+	{Order: 2170, Letter: "F2", Strategy: VirtualCages, Name: "Virtual Cage", Cost: Dear},
+	{Order: 2180, Letter: "G2", Strategy: CombinationCrossover, Name: "Combination Crossover", Cost: Dear},
 	{Order: 2200, Letter: "J", Strategy: BasicFish, Form: OfSize(2), Name: "X-Wing", Cost: Dear},
 	{Order: 2300, Letter: "J", Strategy: BasicFish, Form: OfSize(3), Name: "Swordfish", Cost: Dear},
 	{Order: 2310, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(2), Name: "Str8ts X-Wing", Cost: Dear},
