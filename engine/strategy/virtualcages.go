@@ -44,6 +44,8 @@ type virtualCage struct {
 	side   string // "innies" or "outies" of the union
 	cage   int    // the cage taken out of it (or it out of, with less), -1 for none
 	less   bool   // the cells are cage's, less the side of the union
+	// minus is the virtual cage of another union taken out of it, or nil.
+	minus *virtualCage
 }
 
 // from words where the virtual cage comes from, e.g. "the innies of rows
@@ -51,6 +53,8 @@ type virtualCage struct {
 func (v *virtualCage) from(n grid.Notation) string {
 	s := "the " + v.side + " of " + areaName(n.Layout, v.units)
 	switch {
+	case v.minus != nil:
+		return s + " less " + v.minus.from(n)
 	case v.cage < 0:
 		return s
 	case v.less:
@@ -160,12 +164,37 @@ func buildVirtualCages(l *grid.Layout) []virtualCage {
 			}
 		}
 	}
+	// One virtual cage of a union taken out of another's holding it (the
+	// innie-outie differences of a person's notes, made a cage of the
+	// rest).
+	for i := 0; i < base; i++ {
+		for j := 0; j < base; j++ {
+			v, w := out[i], out[j]
+			if len(w.cells) < len(v.cells) && sortedSubset(w.cells, v.cells) {
+				add(virtualCage{cells: without(v.cells, w.cells), target: v.target - w.target, units: v.units, side: v.side, cage: -1, minus: &w})
+			}
+		}
+	}
 	return out
+}
+
+// sortedSubset reports whether every cell of a is in b, both ascending.
+func sortedSubset(a, b []int) bool {
+	j := 0
+	for _, c := range a {
+		for j < len(b) && b[j] < c {
+			j++
+		}
+		if j == len(b) || b[j] != c {
+			return false
+		}
+	}
+	return true
 }
 
 // virtualAreas lists the unions of units the rule of 45 is applied to:
 // every complete unit, every run of 2 to N-1 adjacent rows or columns,
-// and every two regions that touch.
+// and every connected set of 2 to 4 regions (boxes or jigsaw regions).
 func virtualAreas(l *grid.Layout) [][]int {
 	var areas [][]int
 	var regions []int
@@ -186,14 +215,41 @@ func virtualAreas(l *grid.Layout) [][]int {
 			}
 		}
 	}
-	for i, r := range regions {
-		for _, s := range regions[i+1:] {
-			if regionsTouch(l, r, s) {
-				areas = append(areas, []int{r, s})
+	// Connected sets of 2 to 4 regions: grown from their smallest region
+	// by larger ones that touch the set (dedupeAreas drops repeats).
+	var grow func(set []int)
+	grow = func(set []int) {
+		if len(set) > 1 {
+			areas = append(areas, slices.Clone(set))
+		}
+		if len(set) == 4 {
+			return
+		}
+		for _, r := range regions {
+			if r <= set[0] || slices.Contains(set, r) || !slices.ContainsFunc(set, func(s int) bool { return regionsTouch(l, r, s) }) {
+				continue
 			}
+			grow(append(set, r))
 		}
 	}
-	return areas
+	for _, r := range regions {
+		grow([]int{r})
+	}
+	return dedupeAreas(areas)
+}
+
+// dedupeAreas drops the unions that hold the same units as an earlier one.
+func dedupeAreas(areas [][]int) [][]int {
+	seen := map[string]bool{}
+	out := areas[:0]
+	for _, a := range areas {
+		key := cellSetKey(sorted(a))
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // regionsTouch reports whether a cell of unit r is beside (shares an edge
@@ -407,19 +463,21 @@ func seeAllHolders(b *grid.Board, cells []int, d int) []int {
 }
 
 // findVirtual returns the virtual cage of l a step on units and cages
-// reasoned on: the first whose cells hold every cell of the step.
+// reasoned on: the smallest whose cells hold every cell of the step (the
+// step lists only the open ones).
 func findVirtual(l *grid.Layout, s *Step) *virtualCage {
 	vcs := virtualCagesOf(l)
+	var best *virtualCage
 	for i := range vcs {
 		v := &vcs[i]
 		if !slices.Equal(v.units, s.Units) || (v.cage >= 0) != (len(s.Cages) > 0) || (v.cage >= 0 && v.cage != s.Cages[0]) {
 			continue
 		}
-		if subset(s.Cells, v.cells) {
-			return v
+		if subset(s.Cells, v.cells) && (best == nil || len(v.cells) < len(best.cells)) {
+			best = v
 		}
 	}
-	return nil
+	return best
 }
 
 // explainVirtualCage explains a Virtual Cage step: where the cage comes

@@ -16,7 +16,7 @@ import (
 
 // virtualText is what a Virtual Cage step says of its cage's origin, e.g.
 // "the outies of rows 1-2" or "cage 12+ at r2c2 less the innies of box 1".
-var virtualText = regexp.MustCompile(`^Virtual Cage: (cage \d+\+ at r\dc\d less )?the (innies|outies) of (rows \d-\d|columns \d-\d|(row|column|box) \d( \+ box \d)?)( less cage \d+\+ at r\dc\d)?, (r\dc\d, )*r\dc\d, sum to \d+`)
+var virtualText = regexp.MustCompile(`^Virtual Cage: (cage \d+\+ at r\dc\d less )?the (innies|outies) of (rows \d-\d|columns \d-\d|(row|column|box) \d( \+ box \d)*)( less cage \d+\+ at r\dc\d| less the (innies|outies) of [^,]+)?, (r\dc\d, )*r\dc\d, sum to \d+`)
 
 // crossText is what a Combination Crossover step says: the unit, and the
 // cages in it with the combinations they keep.
