@@ -20,12 +20,16 @@ var virtualText = regexp.MustCompile(`^Virtual Cage: (cage \d+\+ at r\dc\d less 
 
 // crossText is what a Combination Crossover step says: the unit, and the
 // cages in it with the combinations they keep.
+// intersectionText is what a Cage Intersection step says: the virtual
+// cage's origin and cells, and the real cage it is filled with.
+var intersectionText = regexp.MustCompile(`^Cage Intersection: (cage \d+\+ at r\dc\d less )?the (innies|outies) of [^,]+, (r\dc\d, )*r\dc\d, sum to \d+, and cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})? are filled together: no joint filling allows r\dc\d-\d`)
+
 var crossText = regexp.MustCompile(`^Combination Crossover in (row|column|box) \d: .*(cage \d+\+ at r\dc\d keeps \{|virtual cages over r\dc\d)`)
 
 // TestVirtualCagesFindSteps follows the logic solve of a generated killer
 // without givens (testdata/killer-virtual-cage.golden of engine/solver)
-// and, on the board before the first Virtual Cage step and the board
-// before the first Combination Crossover step, asks FindSteps for all
+// and, on the board before the first step of each of Virtual Cage,
+// Combination Crossover and Cage Intersection, asks FindSteps for all
 // their steps: there must be some of each, each sound against the
 // solution and explained by where its cages come from.
 func TestVirtualCagesFindSteps(t *testing.T) {
@@ -45,7 +49,7 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 	}
 	sol := counted.Solutions[0]
 	n := grid.Notation{Layout: b.L}
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover}}
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover, strategy.CageIntersection}}
 	firsts := map[*strategy.Strategy]*grid.Board{} // the board before each's first step
 	before := b.Clone()
 	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
@@ -63,8 +67,11 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 		found[s.Strategy]++
 		text := s.Explain(n)
 		want := virtualText
-		if s.Strategy == strategy.CombinationCrossover {
+		switch s.Strategy {
+		case strategy.CombinationCrossover:
 			want = crossText
+		case strategy.CageIntersection:
+			want = intersectionText
 		}
 		if !want.MatchString(text) {
 			t.Errorf("%q does not match %s", text, want)
@@ -92,5 +99,5 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 			t.Errorf("FindSteps offers no %s step", st.Name)
 		}
 	}
-	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover", found[strategy.VirtualCages], found[strategy.CombinationCrossover])
+	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover, %d Cage Intersection", found[strategy.VirtualCages], found[strategy.CombinationCrossover], found[strategy.CageIntersection])
 }
