@@ -15,9 +15,8 @@ import (
 // digit no joint filling puts in a cell leaves it. This is the reasoning
 // a person does where an innie or outie group runs through a cage.
 //
-// It is local (Strategy.Local): a virtual cage is looked at again only
-// when one of its cells changed since the pass last found nothing (the
-// real cages it meets are those of its cells).
+// It is local (Strategy.Local): a pair is looked at again only when one
+// of its cells changed since the pass last found nothing.
 var CageIntersection = local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection))
 
 var cageIntersection = &Technique{Name: "Cage Intersection", Level: Hard, Score: 100, SE: 44}
@@ -31,9 +30,12 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 	var g, k grid.Group
 	for i := range vcs {
 		v := &vcs[i]
-		if !sink.through(v.cells) || !loadVirtual(b, v, &g) {
+		if !loadVirtual(b, v, &g) {
 			continue
 		}
+		// Changed cells matter in the virtual cage or in the cages it
+		// meets.
+		changed := sink.through(v.cells)
 		seen := map[int]bool{}
 		for _, c := range g.Cells() {
 			kc := l.CellCage[c]
@@ -41,7 +43,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 				continue
 			}
 			seen[kc] = true
-			if !k.LoadCage(l, kc) {
+			if !changed && !sink.through(l.Cages[kc].Cells) || !k.LoadCage(l, kc) {
 				continue
 			}
 			var open []int
