@@ -21,9 +21,9 @@ var killerOnly = map[*Strategy]bool{VirtualCages: true, CombinationCrossover: tr
 // finds through the cells changed since. Each must find some steps after
 // a state without.
 func TestKillerLocalFinders(t *testing.T) {
-	max := 2
+	first, max := 0, 2 // the puzzles checked: lines first+1 to max
 	if quick() {
-		max = 1
+		first = 1 // the second alone, which takes all three
 	}
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	var sink Sink
@@ -32,6 +32,9 @@ func TestKillerLocalFinders(t *testing.T) {
 	for i, line := range shared.Lines(t, "../solver/testdata/killer9-cagesize.txt") {
 		if i == max {
 			break
+		}
+		if i < first {
+			continue
 		}
 		p, _, err := codec.Decode(strings.TrimSpace(line), codec.DecodeOptions{Tolerant: true})
 		if err != nil {
