@@ -20,6 +20,10 @@ func TestKillerGolden(t *testing.T) {
 		// did it first; Killer Subsets and the nets through cages now
 		// come first).
 		{"killer-sum-chain", "L9B3axd2tjl2tjl4idt484148410ikx00ep328h2tjl1no11ez5366p1lap1ez500ep00ep2tjl09w100ep00ep2tjl1ez54nwx484148411mvl1mvl330x1q1d1ez5093l1qtt48410h011ez51ez52tjl4hld484100ep1ez533td00ep1ez50du900ep48411hch34lt1ez52tjl00ep00ep37rl00ep2ya91ez52tjl0du900ep3axd1no12tjl1ogh2tjl093l00ep1us100ep2tjl1ez52tjl1ez51ez500ep1ez51ez51ez52tjl2tjl"},
+		// killer9-cagesize.txt line 2 (no givens, 3-cell cages): finished
+		// without a guess since the virtual cages (innies and outies of
+		// unions of units less a cage) and Combination Crossover.
+		{"killer-virtual-cage", "I<LP<<B<R^^^<^J<^^MH^E>^M^^^^K^>>^O^^^^^<2>^<^^^<UM<<<MJ<>^K<<<^^^^J<<<G^<F<<<>>^"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -418,12 +418,11 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 		}
 		out.Reset(grid.OpAdd, l.Cages[k].Target-in.Target)
 		for _, c := range l.Cages[k].Cells {
-			if a.in[c] {
-				continue
-			}
+			// A placed cell of the cage counts against the rest wherever
+			// it lies: the innies' target left it out.
 			if v := b.Value(c); v != 0 {
 				out.Target -= int(v)
-			} else if !out.Add(c) {
+			} else if !a.in[c] && !out.Add(c) {
 				return true
 			}
 		}

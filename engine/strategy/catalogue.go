@@ -19,8 +19,11 @@ import (
 // to the chains, loops, ALS, colouring and forcing strategies; t, u and v
 // are Franken and Mutant fish and templates, opt-in (Strategy.OptIn); x,
 // y, z and A2–E2 are the Str8ts strategies (str8ts.go); w is Killer
-// Subsets; F2 is the next free letter. The letters are given in the
-// technique table (techniques.go).
+// Subsets; F2, G2 and H2 are Virtual Cage, Combination Crossover and
+// Cage Intersection (virtualcages.go, cagecross.go,
+// cageintersection.go); I2 is Str8ts Line Fillings (str8tslines.go); J2
+// is the next free letter. The letters are given in the technique table
+// (techniques.go).
 
 // strategies are the strategies of the technique table in solving order,
 // and rows the row of each's first pass.

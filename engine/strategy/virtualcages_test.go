@@ -1,0 +1,103 @@
+package strategy_test
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// virtualText is what a Virtual Cage step says of its cage's origin, e.g.
+// "the outies of rows 1-2" or "cage 12+ at r2c2 less the innies of box 1".
+var virtualText = regexp.MustCompile(`^Virtual Cage: (cage \d+\+ at r\dc\d less )?the (innies|outies) of (rows \d-\d|columns \d-\d|(row|column|box) \d( \+ box \d)*)( less cage \d+\+ at r\dc\d| less the (innies|outies) of [^,]+)?, (r\dc\d, )*r\dc\d, sum to \d+`)
+
+// crossText is what a Combination Crossover step says: the unit, and the
+// cages in it with the combinations they keep.
+// intersectionText is what a Cage Intersection step says: the virtual
+// cage's origin and cells, and the real cage it is filled with.
+var intersectionText = regexp.MustCompile(`^Cage Intersection: (cage \d+\+ at r\dc\d less )?the (innies|outies) of [^,]+, (r\dc\d, )*r\dc\d, sum to \d+, and cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})? are filled together: no joint filling allows r\dc\d-\d`)
+
+var crossText = regexp.MustCompile(`^Combination Crossover in (row|column|box) \d: .*(cage \d+\+ at r\dc\d keeps \{|virtual cages over r\dc\d)`)
+
+// TestVirtualCagesFindSteps follows the logic solve of a generated killer
+// without givens (testdata/killer-virtual-cage.golden of engine/solver)
+// and, on the board before the first step of each of Virtual Cage,
+// Combination Crossover and Cage Intersection, asks FindSteps for all
+// their steps: there must be some of each, each sound against the
+// solution and explained by where its cages come from.
+func TestVirtualCagesFindSteps(t *testing.T) {
+	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[1]
+	p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srch search.Searcher
+	counted, err := srch.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
+	}
+	sol := counted.Solutions[0]
+	n := grid.Notation{Layout: b.L}
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover, strategy.CageIntersection}}
+	firsts := map[*strategy.Strategy]*grid.Board{} // the board before each's first step
+	before := b.Clone()
+	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if slices.Contains(opts.Strategies, s.Strategy) && firsts[s.Strategy] == nil {
+			firsts[s.Strategy] = before.Clone()
+		}
+		before.CopyFrom(after)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[*strategy.Strategy]int{}
+	check := func(s *strategy.Step) bool {
+		found[s.Strategy]++
+		text := s.Explain(n)
+		want := virtualText
+		switch s.Strategy {
+		case strategy.CombinationCrossover:
+			want = crossText
+		case strategy.CageIntersection:
+			want = intersectionText
+		}
+		if !want.MatchString(text) {
+			t.Errorf("%q does not match %s", text, want)
+		}
+		if len(s.Eliminations) == 0 {
+			t.Errorf("%q eliminates nothing", text)
+		}
+		for _, e := range s.Eliminations {
+			if int(sol[e.Cell]) == e.Digit {
+				t.Errorf("%s removes the solution's %d from %s", text, e.Digit, n.CellName(e.Cell))
+			}
+		}
+		return true
+	}
+	for _, st := range opts.Strategies {
+		if firsts[st] == nil {
+			t.Fatalf("the solve takes no %s step", st.Name)
+		}
+		if err := solver.FindSteps(context.Background(), firsts[st], opts, check); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, st := range opts.Strategies {
+		if found[st] == 0 {
+			t.Errorf("FindSteps offers no %s step", st.Name)
+		}
+	}
+	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover, %d Cage Intersection", found[strategy.VirtualCages], found[strategy.CombinationCrossover], found[strategy.CageIntersection])
+}
