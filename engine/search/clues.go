@@ -53,14 +53,6 @@ func (c *ClueChecker) Differs(ctx context.Context, clues []uint8, cell int, budg
 	}
 	c.assume = append(c.assume, sat.Neg(cell*n+int(c.solution[cell])-1))
 	c.s.MaxConflicts = budget
-	// Another solution, when there is one, mostly agrees with the known
-	// one: the search starts toward it, not toward what the last check
-	// found.
-	for i, v := range c.solution {
-		for d := range n {
-			c.s.SetPhase(i*n+d, d == int(v)-1)
-		}
-	}
 	st, err := c.s.Solve(ctx, c.assume)
 	switch {
 	case errors.Is(err, sat.ErrBudget):

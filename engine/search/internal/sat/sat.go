@@ -233,15 +233,6 @@ func (s *Solver) Bump(v int, x float64) {
 	s.heap.update(int32(v))
 }
 
-// SetPhase sets the value that variable v takes when the search next
-// decides it (before phase saving replaces it with the last value v
-// took). A caller that expects a solution near a known one starts the
-// search toward it.
-func (s *Solver) SetPhase(v int, value bool) {
-	s.cancelUntil(0)
-	s.phase[v] = value
-}
-
 // Fix adds the unit clause l: l holds in every assignment.
 func (s *Solver) Fix(l Lit) {
 	s.cancelUntil(0)

@@ -401,35 +401,3 @@ func equalLits(a, b []Lit) bool {
 	}
 	return true
 }
-
-// TestSetPhase sets the phases to one Latin square of order 5, then to
-// another after the first solve: each solve must find the square its
-// phases name, without a conflict.
-func TestSetPhase(t *testing.T) {
-	const n = 5
-	s := latin(n)
-	for _, k := range []int{1, 2, 3} {
-		digit := func(r, c int) int { return (r + k*c) % n }
-		for r := range n {
-			for c := range n {
-				for d := range n {
-					s.SetPhase((r*n+c)*n+d, d == digit(r, c))
-				}
-			}
-		}
-		st, err := s.Solve(context.Background(), nil)
-		if err != nil || st != Sat {
-			t.Fatalf("square %d: status %v, %v; want Sat", k, st, err)
-		}
-		if s.Conflicts != 0 {
-			t.Errorf("square %d: %d conflicts, want none", k, s.Conflicts)
-		}
-		for r := range n {
-			for c := range n {
-				if v := (r*n+c)*n + digit(r, c); !s.Value(v) {
-					t.Fatalf("square %d: row %d column %d is not %d", k, r, c, digit(r, c))
-				}
-			}
-		}
-	}
-}
