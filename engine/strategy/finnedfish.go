@@ -109,7 +109,7 @@ func findFinnedFishOnly(b *grid.Board, sink *Sink) { findFinnedFishBanded(b, sin
 // lines by bands of boxes when banded (tests compare it without).
 func findFinnedFishBanded(b *grid.Board, sink *Sink, banded bool) {
 	l := b.L
-	if l.Region == nil {
+	if l.Regions() == nil {
 		return // fins must share a region; KenKen boards have none
 	}
 	n := l.N
@@ -223,7 +223,7 @@ func (f *fishSearch) try(chosen, cover uint32) bool {
 		}
 		sashimi = sashimi || body == 1
 		for fins := f.lines[base] &^ cover; fins != 0; fins &= fins - 1 {
-			r := l.Region[f.cell(base, trailing(fins))]
+			r := l.Region(f.cell(base, trailing(fins)))
 			if region >= 0 && r != region {
 				return true
 			}
