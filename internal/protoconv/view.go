@@ -69,13 +69,13 @@ func NewGeometry(pb *sudokuv1.Board, charset string) (*Geometry, *Position, erro
 		Black:    make([]bool, l.Cells),
 		notation: grid.Notation{Layout: l, Symbols: codec.Symbols(charset, l.N)},
 	}
-	if len(l.Cages()) == 0 {
-		g.CellCage = nil
-	}
 	for i := range g.Black {
 		g.Black[i] = l.IsBlack(i)
 		g.CellCage[i] = l.CellCage(i)
 		g.Peers[i] = slices.Clone(l.Peers(i))
+	}
+	if len(l.Cages()) == 0 {
+		g.CellCage = nil
 	}
 	for _, cg := range l.Cages() {
 		label := strconv.Itoa(cg.Target)
