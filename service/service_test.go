@@ -90,7 +90,7 @@ func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
 			t.Errorf("given %s=%d changed to %d", l.CellName(cell), v, got.Cells[cell].GetValue())
 		}
 	}
-	for _, u := range l.Units {
+	for _, u := range l.Units() {
 		var seen grid.Digits
 		for _, cell := range u.Cells {
 			seen |= grid.Bit(int(got.Cells[cell].GetValue()))

@@ -42,13 +42,13 @@ func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 			}
 		}
 		for _, u := range l.Compartments() {
-			cells := l.Units[u].Cells
+			cells := l.Unit(u).Cells
 			var set grid.Digits
 			for _, cell := range cells {
 				set |= grid.Bit(int(sol[cell]))
 			}
 			if set.Count() != len(cells) || set.Max()-set.Min()+1 != len(cells) {
-				t.Fatalf("a solution breaks the straight of %s", l.Units[u].Name())
+				t.Fatalf("a solution breaks the straight of %s", l.Unit(u).Name())
 			}
 		}
 	}

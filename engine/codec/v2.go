@@ -433,7 +433,7 @@ func contradicts(p *Puzzle) bool {
 		if c.Value == 0 {
 			continue
 		}
-		for _, q := range l.Peers[cell] {
+		for _, q := range l.Peers(cell) {
 			o := p.Cells[q]
 			if o.Value == c.Value || o.Value == 0 && o.Cand.Has(c.Value) {
 				return true
@@ -622,18 +622,18 @@ func PackBoard(b *grid.Board) (string, error) { return EncodeV2(FromBoard(b)) }
 // FromBoard returns the puzzle state of a board.
 func FromBoard(b *grid.Board) *Puzzle {
 	l := b.L
-	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: l.Cages, Cells: make([]grid.CellState, l.Cells), Marks: true}
-	if l.Region != nil && l.BoxRows == 0 {
+	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: l.Cages(), Cells: make([]grid.CellState, l.Cells), Marks: true}
+	if l.Regions() != nil && l.BoxRows == 0 {
 		p.Regions = make([]int, l.Cells)
-		for i, k := range l.Region {
+		for i, k := range l.Regions() {
 			p.Regions[i] = k + 1
 		}
 	}
 	for i := range p.Cells {
 		p.Cells[i] = grid.CellState{Value: int(b.Value(i)), Given: b.Given(i), Cand: b.Cand[i]}
 	}
-	if l.Black != nil {
-		p.Black = append([]bool(nil), l.Black...)
+	if l.BlackCells() != nil {
+		p.Black = append([]bool(nil), l.BlackCells()...)
 	}
 	return p
 }

@@ -80,10 +80,10 @@ func (g *generator) cagesUnique(ctx context.Context, l *grid.Layout) bool {
 // regionsOf returns the region map of an irregular layout, nil for
 // regular boxes or none.
 func regionsOf(l *grid.Layout) []int {
-	if l.Region == nil || l.BoxRows != 0 {
+	if l.Regions() == nil || l.BoxRows != 0 {
 		return nil
 	}
-	return append([]int(nil), l.Region...)
+	return append([]int(nil), l.Regions()...)
 }
 
 // randomCages partitions the cells into connected cages of random sizes

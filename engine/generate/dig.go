@@ -468,7 +468,7 @@ func (d *digger) settle(ctx context.Context, clues []uint8) (b *grid.Board, uniq
 			b = d.spare
 		}
 	}
-	if len(d.l.Cages) > 0 {
+	if len(d.l.Cages()) > 0 {
 		res, err := solver.Solve(ctx, b, solver.Options{Type: solver.LogicOnly}, nil)
 		if err != nil && !errors.Is(err, solver.ErrStepLimit) {
 			return nil, false, false, fmt.Errorf("solving a cage puzzle logically: %w", err)

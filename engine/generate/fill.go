@@ -167,18 +167,18 @@ func propagate(b *grid.Board, implied [][]int) bool {
 				progress = true
 			}
 		}
-		for u := range len(l.Units) + len(implied) {
+		for u := range len(l.Units()) + len(implied) {
 			var once, twice, placed grid.Digits
 			var cells []int
-			if u < len(l.Units) {
-				if l.Units[u].Partial {
+			if u < len(l.Units()) {
+				if l.Unit(u).Partial {
 					continue
 				}
-				cells = l.Units[u].Cells
+				cells = l.Unit(u).Cells
 			} else {
 				// The board knows nothing of an implied unit: its digits
 				// must be checked and taken from the other cells here.
-				cells = implied[u-len(l.Units)]
+				cells = implied[u-len(l.Units())]
 				for _, cell := range cells {
 					if v := b.Value(cell); v != 0 {
 						if placed.Has(int(v)) {

@@ -518,7 +518,7 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 		if l, clues, err = g.cageLayout(ctx, rng, l, solution); err != nil {
 			return nil, err
 		}
-	case len(l.Cages) > 0:
+	case len(l.Cages()) > 0:
 		// Clues only where the cages alone do not make the puzzle unique.
 		if g.cagesUnique(ctx, l) {
 			clues = make([]uint8, l.Cells)

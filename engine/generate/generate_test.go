@@ -741,7 +741,7 @@ func checkRegions(t *testing.T, l *grid.Layout) {
 	if l.BoxRows != 0 {
 		t.Errorf("jigsaw regions are the regular boxes")
 	}
-	for _, u := range l.Units {
+	for _, u := range l.Units() {
 		if u.Kind == grid.Region && !connected(l.N, u.Cells) {
 			t.Errorf("%s is not connected: %v", u.Name(), u.Cells)
 		}
@@ -752,7 +752,7 @@ func checkRegions(t *testing.T, l *grid.Layout) {
 // solution and, in killers, distinct digits.
 func checkCages(t *testing.T, l *grid.Layout, sol *grid.Board) {
 	t.Helper()
-	for k, cg := range l.Cages {
+	for k, cg := range l.Cages() {
 		if !connected(l.N, cg.Cells) {
 			t.Errorf("cage %d is not connected: %v", k, cg.Cells)
 		}
@@ -849,7 +849,7 @@ func TestBaseOnMap(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := generateOK(t, Config{Mode: BaseOnMap, Base: tt.base, Seed: 8})
-			if !slices.Equal(res.Puzzle.L.Region, l.Region) {
+			if !slices.Equal(res.Puzzle.L.Regions(), l.Regions()) {
 				t.Fatalf("regions changed")
 			}
 			checkUnique(t, res)
@@ -1154,7 +1154,7 @@ func TestCageSizeGeneratesWithoutClues(t *testing.T) {
 		if r.Clues != 0 {
 			t.Errorf("seed %d: %d clues, want none", seed+1, r.Clues)
 		}
-		for _, cg := range r.Puzzle.L.Cages {
+		for _, cg := range r.Puzzle.L.Cages() {
 			if len(cg.Cells) != 3 {
 				t.Errorf("seed %d: a cage of %d cells, want 3", seed+1, len(cg.Cells))
 			}

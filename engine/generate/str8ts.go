@@ -128,12 +128,12 @@ func randomBlack(n int, rng *rand.Rand) []bool {
 // row and column hold nowhere else, white cells and clues alike.
 func blackClues(l *grid.Layout, sol []uint8, rng *rand.Rand) {
 	n := l.N
-	for cell, black := range l.Black {
+	for cell, black := range l.BlackCells() {
 		if !black || rng.Float64() >= clueShare {
 			continue
 		}
 		var used grid.Digits
-		for _, p := range l.Peers[cell] {
+		for _, p := range l.Peers(cell) {
 			if v := sol[p]; v != 0 {
 				used |= grid.Bit(int(v))
 			}

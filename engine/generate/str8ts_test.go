@@ -25,11 +25,11 @@ func TestStr8ts(t *testing.T) {
 		t.Run(tt.variant.String(), func(t *testing.T) {
 			res := generateOK(t, Config{Variant: tt.variant, Size: tt.size, Level: tt.level, Seed: 5})
 			l := res.Puzzle.L
-			if l.Variant != tt.variant || l.N != tt.size || l.Black == nil {
-				t.Fatalf("made a %s of size %d, black %v", l.Variant, l.N, l.Black != nil)
+			if l.Variant != tt.variant || l.N != tt.size || l.BlackCells() == nil {
+				t.Fatalf("made a %s of size %d, black %v", l.Variant, l.N, l.BlackCells() != nil)
 			}
-			for cell, black := range l.Black {
-				if black != l.Black[l.Cells-1-cell] {
+			for cell, black := range l.BlackCells() {
+				if black != l.IsBlack(l.Cells-1-cell) {
 					t.Fatalf("black cells not symmetric at %s", l.CellName(cell))
 				}
 			}

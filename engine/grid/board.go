@@ -86,10 +86,10 @@ func NewBoard(l *Layout) *Board {
 // out of the count of empty cells: a black cell holds a clue or nothing,
 // and there is nothing to find in it.
 func (b *Board) blackOut() {
-	if b.L.Black == nil {
+	if b.L.black == nil {
 		return
 	}
-	for cell, black := range b.L.Black {
+	for cell, black := range b.L.black {
 		if black && b.value[cell] == 0 {
 			if b.Cand[cell] != 0 {
 				b.Cand[cell] = 0
@@ -190,7 +190,7 @@ func (b *Board) Place(cell, d int) bool {
 	b.Cand[cell] = 0
 	b.empty--
 	bit := Bit(d)
-	for _, p := range b.L.Peers[cell] {
+	for _, p := range b.L.peers[cell] {
 		if b.Cand[p]&bit != 0 {
 			b.record(p)
 			b.Cand[p] &^= bit
@@ -295,18 +295,18 @@ func (c Conflict) Describe(n Notation) string {
 	cell, atCell := c.Cell()
 	unit, inUnit := c.Unit()
 	if k, ok := c.Cage(); ok {
-		cg := l.Cages[k]
+		cg := l.cages[k]
 		return fmt.Sprintf("the cage %d%s at %s can no longer reach its target", cg.Target, cg.Op, n.CellName(cg.Cells[0]))
 	}
 	switch {
 	case inUnit && atCell:
-		return fmt.Sprintf("%s holds %s twice (%s)", l.Units[unit].Name(), n.DigitName(c.Digit()), n.CellName(cell))
-	case inUnit && c.digit == 0 && l.Units[unit].Kind == Compartment:
-		return fmt.Sprintf("%s can no longer hold a straight", l.Units[unit].Name())
+		return fmt.Sprintf("%s holds %s twice (%s)", l.units[unit].Name(), n.DigitName(c.Digit()), n.CellName(cell))
+	case inUnit && c.digit == 0 && l.units[unit].Kind == Compartment:
+		return fmt.Sprintf("%s can no longer hold a straight", l.units[unit].Name())
 	case inUnit && c.digit == 0:
-		return fmt.Sprintf("%s has too few digits left for its cells", l.Units[unit].Name())
+		return fmt.Sprintf("%s has too few digits left for its cells", l.units[unit].Name())
 	case inUnit:
-		return fmt.Sprintf("%s has no place left in %s", n.DigitName(c.Digit()), l.Units[unit].Name())
+		return fmt.Sprintf("%s has no place left in %s", n.DigitName(c.Digit()), l.units[unit].Name())
 	case atCell && c.digit > 0:
 		return fmt.Sprintf("%s and a peer both hold %s", n.CellName(cell), n.DigitName(c.Digit()))
 	case atCell:
@@ -353,8 +353,8 @@ func (b *Board) Check() (Conflict, bool) {
 		}
 	}
 	all := AllDigits(b.L.N)
-	for u := range b.L.Units {
-		unit := &b.L.Units[u]
+	for u := range b.L.units {
+		unit := &b.L.units[u]
 		var seen Digits
 		for _, cell := range unit.Cells {
 			seen |= digits[cell]
@@ -373,7 +373,7 @@ func (b *Board) Check() (Conflict, bool) {
 			return UnitConflict(u, missing.Min()), false
 		}
 	}
-	for k := range b.L.Cages {
+	for k := range b.L.cages {
 		if !b.CageFeasible(k) {
 			return CageConflict(k), false
 		}
@@ -383,9 +383,9 @@ func (b *Board) Check() (Conflict, bool) {
 
 // Duplicate finds a digit placed twice among peers (only possible in input).
 func (b *Board) Duplicate() (Conflict, bool) {
-	for u := range b.L.Units {
+	for u := range b.L.units {
 		var seen Digits
-		for _, cell := range b.L.Units[u].Cells {
+		for _, cell := range b.L.units[u].Cells {
 			if v := b.value[cell]; v != 0 {
 				if seen.Has(int(v)) {
 					return CellConflict(cell, int(v)).In(u), true
@@ -398,7 +398,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 		if v == 0 {
 			continue
 		}
-		for _, p := range b.L.Peers[cell] {
+		for _, p := range b.L.peers[cell] {
 			if b.value[p] == v {
 				return CellConflict(cell, int(v)), true
 			}
@@ -417,7 +417,7 @@ func (b *Board) CageFeasible(k int) bool { return b.L.CageFeasible(k, b.value, b
 // candidates of cand, one of each a cell of l: for a search that keeps its
 // own state rather than a Board.
 func (l *Layout) CageFeasible(k int, value []uint8, cand []Digits) bool {
-	cg := &l.Cages[k]
+	cg := &l.cages[k]
 	switch cg.Op {
 	case OpNone:
 		cell := cg.Cells[0]
@@ -528,7 +528,7 @@ func Load(l *Layout, cells []CellState) (*Board, error) {
 	if c, dup := b.Duplicate(); dup {
 		cell, _ := c.Cell()
 		other := -1
-		for _, p := range l.Peers[cell] {
+		for _, p := range l.peers[cell] {
 			if int(b.value[p]) == c.Digit() {
 				other = p
 				break

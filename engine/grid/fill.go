@@ -42,7 +42,7 @@ func (g *Group) Cells() []int { return g.cells[:g.n] }
 // LoadCage makes the group cage k of the layout; false when the cage is
 // larger than MaxGroupCells.
 func (g *Group) LoadCage(l *Layout, k int) bool {
-	cg := &l.Cages[k]
+	cg := &l.cages[k]
 	g.Reset(cg.Op, cg.Target)
 	for _, c := range cg.Cells {
 		if !g.Add(c) {

@@ -166,59 +166,77 @@ type Config struct {
 }
 
 // Layout is the immutable geometry of a puzzle: its units, the peers of every
-// cell and its cages. Boards of the same layout share it.
+// cell and its cages. Boards of the same layout share it, and NewLayout hands
+// one layout to every caller of a standard configuration, so its tables are
+// unexported and read through its methods. The slices those methods return
+// are the layout's own: callers must not modify them (TestLayoutUnchanged
+// solves with every strategy and search and checks that none does).
 type Layout struct {
-	N        int
-	Cells    int
-	Variant  Variant
-	BoxRows  int   // rows of a regular box; 0 when regions are irregular or absent
-	BoxCols  int   // columns of a regular box; 0 when regions are irregular or absent
-	Region   []int // region of each cell, 0..N-1, numbered by first appearance; nil without regions
-	Units    []Unit
-	CellUnit [][]int // indexes into Units of the units holding each cell
-	Peers    [][]int // cells that may not hold the same digit as each cell
-	Cages    []Cage
-	CellCage []int // cage index of each cell, -1 when none
-	// Overlaps lists every ordered pair of units sharing two or more cells
+	N       int
+	Cells   int
+	Variant Variant
+	BoxRows int // rows of a regular box; 0 when regions are irregular or absent
+	BoxCols int // columns of a regular box; 0 when regions are irregular or absent
+
+	region   []int // region of each cell, 0..N-1, numbered by first appearance; nil without regions
+	units    []Unit
+	cellUnit [][]int // indexes into units of the units holding each cell
+	peers    [][]int // cells that may not hold the same digit as each cell
+	cages    []Cage
+	cellCage []int // cage index of each cell, -1 when none
+	// overlaps lists every ordered pair of units sharing two or more cells
 	// (a box and a row, a jigsaw region and a column, ...), where locked
 	// candidates live.
-	Overlaps []Overlap
-	// Black marks the black cells of a Str8ts board; nil for other
+	overlaps []Overlap
+	// black marks the black cells of a Str8ts board; nil for other
 	// variants. A black cell is no member of any unit: it holds a clue or
 	// nothing, and a clue's digit is excluded from the cells it sees.
-	Black []bool
-
-	origin *Layout // the shared layout NewLayout copied this one from; nil if none
+	black []bool
 }
 
-// Origin identifies the layout a layout was built as: the copies NewLayout
-// makes of one standard layout have the same Origin, any other layout an
-// Origin of its own; the zero Origin is no layout's. Caches that outlive a
-// call (a pooled search's model, a strategy's peer sets) key on it and build
-// from Pristine, so that no caller's write to its copy reaches them.
-type Origin struct{ l *Layout }
+// Region returns the region of cell, 0..N-1, numbered by first appearance.
+// The layout must have regions (Regions is not nil).
+func (l *Layout) Region(cell int) int { return l.region[cell] }
 
-// Origin returns the identity of the layout l was built as.
-func (l *Layout) Origin() Origin {
-	if l.origin != nil {
-		return Origin{l.origin}
-	}
-	return Origin{l}
-}
+// Regions returns the region of every cell, nil without regions. Read-only.
+func (l *Layout) Regions() []int { return l.region }
 
-// Pristine returns a layout equal to l as NewLayout built it: for a copy
-// of a standard layout, a new copy, which no caller has written to; for
-// any other layout, l itself. The shared standard layouts never leave
-// this package.
-func (l *Layout) Pristine() *Layout {
-	if l.origin != nil {
-		return l.origin.clone()
-	}
-	return l
-}
+// Unit returns unit u. Read-only.
+func (l *Layout) Unit(u int) *Unit { return &l.units[u] }
+
+// Units returns every unit: rows, columns, regions, then the variant's own
+// (diagonals, windows, colour groups, compartments). Read-only.
+func (l *Layout) Units() []Unit { return l.units }
+
+// CellUnit returns the indexes (for Unit) of the units holding cell.
+// Read-only.
+func (l *Layout) CellUnit(cell int) []int { return l.cellUnit[cell] }
+
+// Peers returns the cells that may not hold the same digit as cell.
+// Read-only.
+func (l *Layout) Peers(cell int) []int { return l.peers[cell] }
+
+// Cage returns cage k. Read-only.
+func (l *Layout) Cage(k int) *Cage { return &l.cages[k] }
+
+// Cages returns every cage, none for variants without cages. Read-only.
+func (l *Layout) Cages() []Cage { return l.cages }
+
+// CellCage returns the index (for Cage) of the cage holding cell, -1 when
+// none.
+func (l *Layout) CellCage(cell int) int { return l.cellCage[cell] }
+
+// Overlaps returns every ordered pair of units sharing two or more cells
+// (a box and a row, a jigsaw region and a column, ...), where locked
+// candidates live. Read-only.
+func (l *Layout) Overlaps() []Overlap { return l.overlaps }
+
+// BlackCells returns the black-cell flag of every cell of a Str8ts board,
+// nil for other variants. Read-only.
+func (l *Layout) BlackCells() []bool { return l.black }
 
 // IsBlack reports whether cell is a black cell of a Str8ts board.
-func (l *Layout) IsBlack(cell int) bool { return l.Black != nil && l.Black[cell] }
+func (l *Layout) IsBlack(cell int) bool { return l.black != nil && l.black[cell] }
 
 // Overlap is two units sharing two or more cells.
 type Overlap struct {
@@ -259,77 +277,23 @@ func FieldErrorf(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// NewLayout builds and validates a layout. Every call returns a layout of
-// its own: a layout without regions or cages (classic, X, Windoku and
-// Colour at each size) is built once and copied for each caller, so that
-// no caller's write to its layout's slices can reach another's board.
+// NewLayout builds and validates a layout. A layout without regions or
+// cages (classic, X, Windoku and Colour at each size) is built once and the
+// same layout returned to every caller: it cannot be changed (see Layout).
 func NewLayout(c Config) (*Layout, error) {
 	if c.Regions != nil || len(c.Cages) > 0 || c.Black != nil {
 		return newLayout(c)
 	}
 	key := standardKey{c.Size, c.Variant}
 	if l, ok := standard.Load(key); ok {
-		return l.(*Layout).clone(), nil
+		return l.(*Layout), nil
 	}
 	l, err := newLayout(c)
 	if err != nil {
 		return nil, err // not kept: the keys stay bounded by the valid configs
 	}
 	shared, _ := standard.LoadOrStore(key, l)
-	return shared.(*Layout).clone(), nil
-}
-
-// clone returns a deep copy of l. The copy's slices of slices share one
-// backing array each, so that a copy costs a handful of allocations.
-func (l *Layout) clone() *Layout {
-	c := *l
-	c.origin = l
-	c.Region = slices.Clone(l.Region)
-	c.Units = slices.Clone(l.Units)
-	cells := flatten(len(l.Units), func(i int) []int { return l.Units[i].Cells })
-	for i := range c.Units {
-		c.Units[i].Cells = cells[i]
-	}
-	c.CellUnit = flatten(len(l.CellUnit), func(i int) []int { return l.CellUnit[i] })
-	c.Peers = flatten(len(l.Peers), func(i int) []int { return l.Peers[i] })
-	c.Cages = slices.Clone(l.Cages)
-	cageCells := flatten(len(l.Cages), func(i int) []int { return l.Cages[i].Cells })
-	for i := range c.Cages {
-		c.Cages[i].Cells = cageCells[i]
-	}
-	c.CellCage = slices.Clone(l.CellCage)
-	c.Overlaps = slices.Clone(l.Overlaps)
-	shared := flatten(len(l.Overlaps), func(i int) []int { return l.Overlaps[i].Cells })
-	for i := range c.Overlaps {
-		c.Overlaps[i].Cells = shared[i]
-	}
-	c.Black = slices.Clone(l.Black)
-	return &c
-}
-
-// flatten copies the n slices of part into one backing array and returns
-// slices of it, each with its capacity cut at its length so that an append
-// to one cannot overwrite the next. A nil part stays nil.
-func flatten(n int, part func(i int) []int) [][]int {
-	if n == 0 {
-		return nil
-	}
-	total := 0
-	for i := range n {
-		total += len(part(i))
-	}
-	backing := make([]int, 0, total)
-	out := make([][]int, n)
-	for i := range n {
-		p := part(i)
-		if p == nil {
-			continue
-		}
-		start := len(backing)
-		backing = append(backing, p...)
-		out[i] = backing[start:len(backing):len(backing)]
-	}
-	return out
+	return shared.(*Layout), nil
 }
 
 // standard holds the shared layouts of NewLayout, by standardKey.
@@ -386,13 +350,13 @@ func newLayout(c Config) (*Layout, error) {
 // a column becomes a compartment, a partial unit holding a straight.
 func (l *Layout) str8ts(black []bool) {
 	n := l.N
-	l.Black = make([]bool, l.Cells)
-	copy(l.Black, black)
-	for u := range l.Units {
-		unit := &l.Units[u]
+	l.black = make([]bool, l.Cells)
+	copy(l.black, black)
+	for u := range l.units {
+		unit := &l.units[u]
 		white := unit.Cells[:0:0]
 		for _, cell := range unit.Cells {
-			if !l.Black[cell] {
+			if !l.black[cell] {
 				white = append(white, cell)
 			}
 		}
@@ -408,7 +372,7 @@ func (l *Layout) str8ts(black []bool) {
 		if !across {
 			label = fmt.Sprintf("compartment r%d-%dc%d", first/n+1, last/n+1, first%n+1)
 		}
-		l.Units = append(l.Units, Unit{Kind: Compartment, Index: k, Cells: append([]int(nil), run...), Partial: true, label: label})
+		l.units = append(l.units, Unit{Kind: Compartment, Index: k, Cells: append([]int(nil), run...), Partial: true, label: label})
 		k++
 	}
 	for _, across := range []bool{true, false} {
@@ -419,7 +383,7 @@ func (l *Layout) str8ts(black []bool) {
 				if !across {
 					cell = i*n + line
 				}
-				if l.Black[cell] {
+				if l.black[cell] {
 					addRun(run, across)
 					run = run[:0]
 					continue
@@ -429,13 +393,13 @@ func (l *Layout) str8ts(black []bool) {
 			addRun(run, across)
 		}
 	}
-	l.CellUnit = make([][]int, l.Cells)
-	for u := range l.Units {
-		for _, cell := range l.Units[u].Cells {
-			l.CellUnit[cell] = append(l.CellUnit[cell], u)
+	l.cellUnit = make([][]int, l.Cells)
+	for u := range l.units {
+		for _, cell := range l.units[u].Cells {
+			l.cellUnit[cell] = append(l.cellUnit[cell], u)
 		}
 	}
-	l.Overlaps = l.Overlaps[:0]
+	l.overlaps = l.overlaps[:0]
 	l.indexOverlaps()
 }
 
@@ -443,8 +407,8 @@ func (l *Layout) str8ts(black []bool) {
 // Str8ts layout, across then down; none for other layouts.
 func (l *Layout) Compartments() []int {
 	var out []int
-	for u := range l.Units {
-		if l.Units[u].Kind == Compartment {
+	for u := range l.units {
+		if l.units[u].Kind == Compartment {
 			out = append(out, u)
 		}
 	}
@@ -456,7 +420,7 @@ func (l *Layout) addUnit(kind UnitKind, index int, cell func(i int) int) {
 	for i := range cells {
 		cells[i] = cell(i)
 	}
-	l.Units = append(l.Units, Unit{Kind: kind, Index: index, Cells: cells})
+	l.units = append(l.units, Unit{Kind: kind, Index: index, Cells: cells})
 }
 
 func (l *Layout) addRegions(c Config) error {
@@ -476,10 +440,10 @@ func (l *Layout) addRegions(c Config) error {
 			return FieldErrorf("regions", "size %d has no regular boxes; give a region map", n)
 		}
 		l.BoxRows, l.BoxCols = br, bc
-		l.Region = make([]int, l.Cells)
-		for cell := range l.Region {
+		l.region = make([]int, l.Cells)
+		for cell := range l.region {
 			r, col := cell/n, cell%n
-			l.Region[cell] = (r/br)*(n/bc) + col/bc
+			l.region[cell] = (r/br)*(n/bc) + col/bc
 		}
 	} else {
 		if len(c.Regions) != l.Cells {
@@ -487,7 +451,7 @@ func (l *Layout) addRegions(c Config) error {
 		}
 		index := map[int]int{}
 		count := make([]int, 0, n)
-		l.Region = make([]int, l.Cells)
+		l.region = make([]int, l.Cells)
 		for cell, label := range c.Regions {
 			k, seen := index[label]
 			if !seen {
@@ -499,7 +463,7 @@ func (l *Layout) addRegions(c Config) error {
 				count = append(count, 0)
 			}
 			count[k]++
-			l.Region[cell] = k
+			l.region[cell] = k
 		}
 		labels := make([]int, len(count))
 		for label, k := range index {
@@ -516,11 +480,11 @@ func (l *Layout) addRegions(c Config) error {
 		l.detectRegularBoxes()
 	}
 	members := make([][]int, n)
-	for cell, k := range l.Region {
+	for cell, k := range l.region {
 		members[k] = append(members[k], cell)
 	}
 	for k, cells := range members {
-		l.Units = append(l.Units, Unit{Kind: Region, Index: k, Cells: cells})
+		l.units = append(l.units, Unit{Kind: Region, Index: k, Cells: cells})
 	}
 	return nil
 }
@@ -528,7 +492,7 @@ func (l *Layout) addRegions(c Config) error {
 // detectRegularBoxes sets BoxRows and BoxCols when an explicit region map
 // happens to be the regular boxes of the size.
 func (l *Layout) detectRegularBoxes() {
-	if IsRegular(l.N, l.Region) {
+	if IsRegular(l.N, l.region) {
 		l.BoxRows, l.BoxCols, _ = BoxShape(l.N)
 	}
 }
@@ -591,9 +555,9 @@ func (l *Layout) addExtras() error {
 }
 
 func (l *Layout) addCages(cages []Cage) error {
-	l.CellCage = make([]int, l.Cells)
-	for i := range l.CellCage {
-		l.CellCage[i] = -1
+	l.cellCage = make([]int, l.Cells)
+	for i := range l.cellCage {
+		l.cellCage[i] = -1
 	}
 	if len(cages) == 0 {
 		if l.Variant.HasCages() {
@@ -604,7 +568,7 @@ func (l *Layout) addCages(cages []Cage) error {
 	if !l.Variant.HasCages() {
 		return FieldErrorf("cages", "a %s board has no cages", l.Variant)
 	}
-	l.Cages = make([]Cage, len(cages))
+	l.cages = make([]Cage, len(cages))
 	for k, cg := range cages {
 		field := fmt.Sprintf("cages[%d]", k)
 		if len(cg.Cells) == 0 {
@@ -616,24 +580,24 @@ func (l *Layout) addCages(cages []Cage) error {
 			}
 		}
 		for _, cell := range cg.Cells {
-			if other := l.CellCage[cell]; other >= 0 {
+			if other := l.cellCage[cell]; other >= 0 {
 				return FieldErrorf(field, "%s: cell %s is also in the %s", l.cageName(cg.Cells), l.CellName(cell), l.cageName(cages[other].Cells))
 			}
-			l.CellCage[cell] = k
+			l.cellCage[cell] = k
 		}
 		if err := l.checkCage(cg); err != nil {
 			return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
 		}
-		l.Cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
+		l.cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
 	}
 	if l.Variant == Killer || l.Variant == KillerJigsaw {
 		// Killer cages need not cover the grid; when they do, their sums
 		// must total that of every digit in every row.
 		total, covered := 0, true
-		for _, cg := range l.Cages {
+		for _, cg := range l.cages {
 			total += cg.Target
 		}
-		for _, k := range l.CellCage {
+		for _, k := range l.cellCage {
 			covered = covered && k >= 0
 		}
 		if want := l.N * l.N * (l.N + 1) / 2; covered && total != want {
@@ -641,7 +605,7 @@ func (l *Layout) addCages(cages []Cage) error {
 		}
 		return nil
 	}
-	for cell, k := range l.CellCage {
+	for cell, k := range l.cellCage {
 		if k < 0 {
 			return FieldErrorf("cages", "cell %s is in no cage; every %s cell needs one", l.CellName(cell), l.Variant)
 		}
@@ -707,16 +671,16 @@ func (l *Layout) checkCage(cg Cage) error {
 // index computes CellUnit, Peers and Overlaps.
 func (l *Layout) index() {
 	defer l.indexOverlaps()
-	l.CellUnit = make([][]int, l.Cells)
-	for u := range l.Units {
-		for _, cell := range l.Units[u].Cells {
-			l.CellUnit[cell] = append(l.CellUnit[cell], u)
+	l.cellUnit = make([][]int, l.Cells)
+	for u := range l.units {
+		for _, cell := range l.units[u].Cells {
+			l.cellUnit[cell] = append(l.cellUnit[cell], u)
 		}
 	}
 	distinctCages := l.Variant == Killer || l.Variant == KillerJigsaw
-	l.Peers = make([][]int, l.Cells)
+	l.peers = make([][]int, l.Cells)
 	seen := make([]int, l.Cells)
-	for cell := range l.Peers {
+	for cell := range l.peers {
 		mark := cell + 1
 		seen[cell] = mark
 		var peers []int
@@ -726,17 +690,17 @@ func (l *Layout) index() {
 				peers = append(peers, p)
 			}
 		}
-		for _, u := range l.CellUnit[cell] {
-			for _, p := range l.Units[u].Cells {
+		for _, u := range l.cellUnit[cell] {
+			for _, p := range l.units[u].Cells {
 				add(p)
 			}
 		}
-		if k := l.CellCage[cell]; distinctCages && k >= 0 {
-			for _, p := range l.Cages[k].Cells {
+		if k := l.cellCage[cell]; distinctCages && k >= 0 {
+			for _, p := range l.cages[k].Cells {
 				add(p)
 			}
 		}
-		l.Peers[cell] = peers
+		l.peers[cell] = peers
 	}
 }
 
@@ -765,7 +729,7 @@ func (l *Layout) cageName(cells []int) string {
 
 // Sees reports whether two distinct cells may not hold the same digit.
 func (l *Layout) Sees(a, b int) bool {
-	for _, p := range l.Peers[a] {
+	for _, p := range l.peers[a] {
 		if p == b {
 			return true
 		}
@@ -778,23 +742,23 @@ func (l *Layout) indexOverlaps() {
 	for i := range in {
 		in[i] = -1
 	}
-	for a := range l.Units {
-		for _, c := range l.Units[a].Cells {
+	for a := range l.units {
+		for _, c := range l.units[a].Cells {
 			in[c] = a
 		}
-		for b := range l.Units {
+		for b := range l.units {
 			if a == b {
 				continue
 			}
 			var shared []int
-			for _, c := range l.Units[b].Cells {
+			for _, c := range l.units[b].Cells {
 				if in[c] == a {
 					shared = append(shared, c)
 				}
 			}
 			if len(shared) >= 2 && len(shared) < l.N {
 				slices.Sort(shared)
-				l.Overlaps = append(l.Overlaps, Overlap{A: a, B: b, Cells: shared})
+				l.overlaps = append(l.overlaps, Overlap{A: a, B: b, Cells: shared})
 			}
 		}
 	}

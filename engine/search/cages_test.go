@@ -225,7 +225,7 @@ func TestFewFollowsCounts(t *testing.T) {
 			if !g.propagate(f) || f.empty == 0 {
 				break
 			}
-			for u := range g.l.Units {
+			for u := range g.l.Units() {
 				var want grid.Digits
 				for d := range g.l.N {
 					if int(f.count[u*32+d]) <= g.m.few {

@@ -12,10 +12,10 @@ import (
 // learnSuits reports whether the clause-learning solver can take boards of
 // layout l: no cages, and every unit holds each digit exactly once.
 func learnSuits(l *grid.Layout) bool {
-	if len(l.Cages) > 0 || l.Black != nil || l.Variant.IsStr8ts() {
+	if len(l.Cages()) > 0 || l.BlackCells() != nil || l.Variant.IsStr8ts() {
 		return false
 	}
-	for _, u := range l.Units {
+	for _, u := range l.Units() {
 		if u.Partial || len(u.Cells) != l.N {
 			return false
 		}
@@ -36,7 +36,7 @@ func newSAT(l *grid.Layout) *sat.Solver {
 		}
 		s.AddGroup(vars)
 	}
-	for _, u := range l.Units {
+	for _, u := range l.Units() {
 		for d := range n {
 			vars := make([]int32, len(u.Cells))
 			for i, cell := range u.Cells {

@@ -143,31 +143,34 @@ func newModel(l *grid.Layout, opts Options) *model {
 	if from == 0 {
 		from = 16
 	}
-	m.locked = from > 0 && l.N >= from && l.BoxRows > 0 && l.BoxCols > 0 && l.Black == nil
-	m.counted = l.CellUnit
-	if l.Variant.IsStr8ts() {
-		m.counted = make([][]int, l.Cells)
-		for cell, units := range l.CellUnit {
-			for _, u := range units {
-				if !l.Units[u].Partial {
+	m.locked = from > 0 && l.N >= from && l.BoxRows > 0 && l.BoxCols > 0 && l.BlackCells() == nil
+	m.counted = make([][]int, l.Cells)
+	if !l.Variant.IsStr8ts() {
+		for cell := range l.Cells {
+			m.counted[cell] = l.CellUnit(cell)
+		}
+	} else {
+		for cell := range l.Cells {
+			for _, u := range l.CellUnit(cell) {
+				if !l.Unit(u).Partial {
 					m.counted[cell] = append(m.counted[cell], u)
 				}
 			}
 		}
 		m.straights()
 	}
-	m.unitPeers = len(l.Cages) == 0 && !l.Variant.IsStr8ts()
+	m.unitPeers = len(l.Cages()) == 0 && !l.Variant.IsStr8ts()
 	if m.locked {
 		m.at = make([][]uint8, l.Cells)
 		for cell, units := range m.counted {
 			for _, u := range units {
-				m.at[cell] = append(m.at[cell], uint8(slices.Index(l.Units[u].Cells, cell)))
+				m.at[cell] = append(m.at[cell], uint8(slices.Index(l.Unit(u).Cells, cell)))
 			}
 		}
 	}
-	m.cageCost = make([]int32, len(l.Cages))
-	for k := range l.Cages {
-		cg := &l.Cages[k]
+	m.cageCost = make([]int32, len(l.Cages()))
+	for k := range l.Cages() {
+		cg := l.Cage(k)
 		var combos []grid.Digits
 		var tuples []uint8
 		if !opts.NoTables {
@@ -209,7 +212,7 @@ func (m *model) straights() {
 	l := m.l
 	n := l.N
 	for _, u := range l.Compartments() {
-		cells := l.Units[u].Cells
+		cells := l.Unit(u).Cells
 		first, last := cells[0], cells[len(cells)-1]
 		across := first/n == last/n
 		var rest []int32
@@ -306,9 +309,9 @@ func (m *model) index() {
 // cells are distinct, else a sum pruned by bounds.
 func (m *model) derive() {
 	l := m.l
-	sumCage := make([]bool, len(l.Cages))
+	sumCage := make([]bool, len(l.Cages()))
 	any := false
-	for k, cg := range l.Cages {
+	for k, cg := range l.Cages() {
 		sumCage[k] = cg.Op == grid.OpAdd || cg.Op == grid.OpNone
 		any = any || sumCage[k]
 	}
@@ -317,8 +320,8 @@ func (m *model) derive() {
 	}
 	n := l.N
 	total := n * (n + 1) / 2
-	in := make([]int, l.Cells)          // region number + 1 of the cells of R
-	inside := make([]int, len(l.Cages)) // cells of a cage in R
+	in := make([]int, l.Cells)            // region number + 1 of the cells of R
+	inside := make([]int, len(l.Cages())) // cells of a cage in R
 	seen := map[string]bool{}
 	var cells, region []int
 	var neg []bool
@@ -333,7 +336,7 @@ func (m *model) derive() {
 		sum := total * len(region) / n
 		clear(inside)
 		for _, c := range region {
-			if k := l.CellCage[c]; k >= 0 && sumCage[k] {
+			if k := l.CellCage(c); k >= 0 && sumCage[k] {
 				inside[k]++
 			}
 		}
@@ -341,14 +344,14 @@ func (m *model) derive() {
 		innies, inTotal := sum, 0
 		cells, neg = cells[:0], neg[:0]
 		for _, c := range region {
-			k := l.CellCage[c]
-			if k >= 0 && sumCage[k] && inside[k] == len(l.Cages[k].Cells) {
+			k := l.CellCage(c)
+			if k >= 0 && sumCage[k] && inside[k] == len(l.Cage(k).Cells) {
 				continue
 			}
 			cells = append(cells, c)
 			neg = append(neg, false)
 		}
-		for k, cg := range l.Cages {
+		for k, cg := range l.Cages() {
 			if inside[k] > 0 && inside[k] == len(cg.Cells) {
 				inTotal += cg.Target
 			}
@@ -363,13 +366,13 @@ func (m *model) derive() {
 		cells, neg = cells[:0], neg[:0]
 		outies := false
 		for _, c := range region {
-			if k := l.CellCage[c]; k >= 0 && sumCage[k] {
+			if k := l.CellCage(c); k >= 0 && sumCage[k] {
 				continue
 			}
 			cells = append(cells, c)
 			neg = append(neg, false)
 		}
-		for k, cg := range l.Cages {
+		for k, cg := range l.Cages() {
 			if inside[k] == 0 {
 				continue
 			}
@@ -386,8 +389,8 @@ func (m *model) derive() {
 			key = m.addDerived(seen, key, cells, neg, diff)
 		}
 	}
-	for u := range l.Units {
-		visit(l.Units[u].Cells)
+	for u := range l.Units() {
+		visit(l.Unit(u).Cells)
 	}
 	for k := 2; k < n; k++ {
 		for first := 0; first+k <= n; first++ {
@@ -581,7 +584,7 @@ func (g *generic) sum(f *frame, cells []int32, neg []bool, target int) bool {
 // take it.
 func (g *generic) straight(f *frame, c *constraint) bool {
 	l := g.l
-	cells := l.Units[c.unit].Cells
+	cells := l.Unit(int(c.unit)).Cells
 	windows := grid.StraightWindows(l.N, cells, f.value, f.cand)
 	if windows == 0 {
 		return false
@@ -857,7 +860,7 @@ units:
 				continue units
 			}
 		}
-		for _, cell := range g.l.Units[u].Cells {
+		for _, cell := range g.l.Unit(u).Cells {
 			if f.value[cell] != 0 || f.cand[cell]&bit == 0 || slices.Contains(cells, int32(cell)) {
 				continue
 			}
@@ -966,7 +969,7 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 		g.changed = g.changed[:len(g.changed)-1]
 		kinds := g.inChanged[u]
 		g.inChanged[u] = 0
-		cells := l.Units[u].Cells
+		cells := l.Unit(int(u)).Cells
 		// Naked pairs among the cells with two candidates.
 		two := buf[:0]
 		if kinds&nakedPairs != 0 {

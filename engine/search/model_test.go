@@ -198,7 +198,7 @@ func TestAgainstReference(t *testing.T) {
 				}
 				if !sameCount(got, want) {
 					t.Fatalf("%v with %d cages: %d solutions (complete %v), reference %d (complete %v)",
-						b.Values(), len(l.Cages), len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
+						b.Values(), len(l.Cages()), len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
 				}
 				for _, s := range got.Solutions {
 					if !valid(b, s) {

@@ -52,7 +52,7 @@ func (g *refGeneric) count(ctx context.Context, b *grid.Board, limit int, maxNod
 		res.Complete = true
 		return res, nil
 	}
-	if g.l == nil || g.l.Cells != b.L.Cells || len(g.l.Units) != len(b.L.Units) {
+	if g.l == nil || g.l.Cells != b.L.Cells || len(g.l.Units()) != len(b.L.Units()) {
 		g.frames = g.frames[:0]
 	}
 	g.l, g.limit, g.max, g.nodes, g.ctx, g.done, g.res = b.L, limit, maxNodes, 0, ctx, ctx.Done(), &res
@@ -72,7 +72,7 @@ func (g *refGeneric) count(ctx context.Context, b *grid.Board, limit int, maxNod
 
 func (g *refGeneric) refFrame(depth int) *refFrame {
 	for len(g.frames) <= depth {
-		n, u := g.l.Cells, len(g.l.Units)
+		n, u := g.l.Cells, len(g.l.Units())
 		g.frames = append(g.frames, &refFrame{
 			value:  make([]uint8, n),
 			cand:   make([]grid.Digits, n),
@@ -102,15 +102,15 @@ func (g *refGeneric) root(b *grid.Board) bool {
 	}
 	for cell, v := range f.value {
 		if v != 0 {
-			for _, p := range l.Peers[cell] {
+			for _, p := range l.Peers(cell) {
 				f.cand[p] &^= grid.Bit(int(v))
 			}
 		}
 	}
 	clear(f.count)
-	for u := range l.Units {
+	for u := range l.Units() {
 		var placed grid.Digits
-		for _, cell := range l.Units[u].Cells {
+		for _, cell := range l.Unit(u).Cells {
 			c := f.cand[cell]
 			if v := f.value[cell]; v != 0 {
 				c = grid.Bit(int(v))
@@ -228,7 +228,7 @@ func (g *refGeneric) propagate(f *refFrame) bool {
 			if f.placed[u]&bit != 0 {
 				continue
 			}
-			for _, cell := range l.Units[u].Cells {
+			for _, cell := range l.Unit(u).Cells {
 				if c := f.cand[cell]; c&bit != 0 {
 					ok = g.remove(f, cell, c&^bit)
 					break
@@ -236,7 +236,7 @@ func (g *refGeneric) propagate(f *refFrame) bool {
 			}
 			continue
 		}
-		if len(l.Cages) > 0 {
+		if len(l.Cages()) > 0 {
 			var changed bool
 			if changed, ok = g.cages(f); ok && changed {
 				continue
@@ -257,10 +257,10 @@ func (g *refGeneric) place(f *refFrame, cell int) bool {
 	f.value[cell] = uint8(bits.TrailingZeros32(uint32(bit)) + 1)
 	f.cand[cell] = 0
 	f.empty--
-	for _, u := range g.l.CellUnit[cell] {
+	for _, u := range g.l.CellUnit(cell) {
 		f.placed[u] |= bit
 	}
-	for _, p := range g.l.Peers[cell] {
+	for _, p := range g.l.Peers(cell) {
 		if f.cand[p]&bit != 0 && !g.remove(f, p, bit) {
 			return false
 		}
@@ -283,7 +283,7 @@ func (g *refGeneric) remove(f *refFrame, cell int, gone grid.Digits) bool {
 		}
 		g.naked = append(g.naked, int32(cell))
 	}
-	for _, u := range g.l.CellUnit[cell] {
+	for _, u := range g.l.CellUnit(cell) {
 		counts := f.count[u*32 : u*32+32]
 		for x := gone; x != 0; x &= x - 1 {
 			d := bits.TrailingZeros32(uint32(x))
@@ -309,8 +309,8 @@ func (g *refGeneric) remove(f *refFrame, cell int, gone grid.Digits) bool {
 // reports whether any candidate went, and false on a contradiction.
 func (g *refGeneric) cages(f *refFrame) (changed, ok bool) {
 	l := g.l
-	for k := range l.Cages {
-		cg := &l.Cages[k]
+	for k := range l.Cages() {
+		cg := l.Cage(k)
 		table := g.tables.combos[k]
 		if table == nil {
 			var ok bool
@@ -435,8 +435,8 @@ func (t *cageTables) load(l *grid.Layout) {
 	}
 	t.l = l
 	t.combos, t.tuples = t.combos[:0], t.tuples[:0]
-	for k := range l.Cages {
-		cg := &l.Cages[k]
+	for k := range l.Cages() {
+		cg := l.Cage(k)
 		combos := cageCombos(l, cg)
 		var tuples []uint8
 		if combos == nil {

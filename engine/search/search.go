@@ -65,7 +65,7 @@ func (s *Searcher) Count(ctx context.Context, b *grid.Board, limit int) (Result,
 // IsClassic reports whether a layout is classic 9×9 Sudoku (rows, columns
 // and regular 3×3 boxes, nothing more), which the specialised solver takes.
 func IsClassic(l *grid.Layout) bool {
-	return l.N == 9 && l.BoxRows == 3 && l.BoxCols == 3 && len(l.Units) == 27 && len(l.Cages) == 0 && l.Black == nil
+	return l.N == 9 && l.BoxRows == 3 && l.BoxCols == 3 && len(l.Units()) == 27 && len(l.Cages()) == 0 && l.BlackCells() == nil
 }
 
 func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (Result, error) {
@@ -222,12 +222,12 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 // it sizes, kept from the last search when the layout is the same, and
 // the conflict weights, reset.
 func (g *generic) prepare(l *grid.Layout) {
-	if g.l == nil || g.l.Cells != l.Cells || len(g.l.Units) != len(l.Units) {
+	if g.l == nil || g.l.Cells != l.Cells || len(g.l.Units()) != len(l.Units()) {
 		g.frames = g.frames[:0]
 	}
 	g.l = l
-	if g.m == nil || g.m.l.Origin() != l.Origin() || g.m.opts != g.opts {
-		g.m = newModel(l.Pristine(), g.opts)
+	if g.m == nil || g.m.l != l || g.m.opts != g.opts {
+		g.m = newModel(l, g.opts)
 		g.queued = make([]bool, len(g.m.cons))
 		g.matching = make([]bool, len(g.m.cons))
 		g.matches = make([]int32, 0, len(g.m.cons))
@@ -235,8 +235,8 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.sums = make([]int32, 0, len(g.m.cons))
 		g.seg = make([]grid.Digits, 3*l.N*l.N)
 		g.twice = make([]grid.Digits, l.N)
-		g.inChanged = make([]pairKinds, len(l.Units))
-		g.changed = make([]int32, 0, len(l.Units))
+		g.inChanged = make([]pairKinds, len(l.Units()))
+		g.changed = make([]int32, 0, len(l.Units()))
 	}
 	if len(g.weight) != l.Cells {
 		g.weight = make([]int32, l.Cells)
@@ -249,7 +249,7 @@ func (g *generic) prepare(l *grid.Layout) {
 
 func (g *generic) frame(depth int) *frame {
 	for len(g.frames) <= depth {
-		n, u := g.l.Cells, len(g.l.Units)
+		n, u := g.l.Cells, len(g.l.Units())
 		g.frames = append(g.frames, &frame{
 			value:  make([]uint8, n),
 			cand:   make([]grid.Digits, n),
@@ -287,20 +287,20 @@ func (g *generic) root(b *grid.Board) bool {
 	}
 	for cell, v := range f.value {
 		if v != 0 {
-			for _, p := range l.Peers[cell] {
+			for _, p := range l.Peers(cell) {
 				f.cand[p] &^= grid.Bit(int(v))
 			}
 		}
 	}
 	clear(f.count)
-	for u := range l.Units {
-		if l.Units[u].Partial {
+	for u := range l.Units() {
+		if l.Unit(u).Partial {
 			// Str8ts units hold a digit at most once: a digit may be
 			// missing from them, and they are not counted.
 			continue
 		}
 		var placed grid.Digits
-		for _, cell := range l.Units[u].Cells {
+		for _, cell := range l.Unit(u).Cells {
 			c := f.cand[cell]
 			if v := f.value[cell]; v != 0 {
 				c = grid.Bit(int(v))
@@ -332,9 +332,9 @@ func (g *generic) root(b *grid.Board) bool {
 		}
 	}
 	if g.m.locked {
-		for u := range l.Units {
+		for u := range l.Units() {
 			var p uint32
-			for i, cell := range l.Units[u].Cells {
+			for i, cell := range l.Unit(u).Cells {
 				if hasTwo(f.cand[cell]) {
 					p |= 1 << i
 				}
@@ -347,7 +347,7 @@ func (g *generic) root(b *grid.Board) bool {
 	}
 	g.changed = g.changed[:0]
 	if g.m.locked {
-		for u := range l.Units {
+		for u := range l.Units() {
 			g.pairsIn(u, nakedPairs|hiddenPairs)
 		}
 	}
@@ -532,7 +532,7 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 			w = int64(g.weight[cell])
 		}
 		if len(cost) > 0 {
-			if k := l.CellCage[cell]; k >= 0 {
+			if k := l.CellCage(cell); k >= 0 {
 				cst = int64(cost[k])
 			} else {
 				cst = 1 << 31
@@ -593,7 +593,7 @@ func (g *generic) propagate(f *frame) bool {
 			if f.placed[u]&bit != 0 {
 				continue
 			}
-			for _, cell := range l.Units[u].Cells {
+			for _, cell := range l.Unit(u).Cells {
 				if c := f.cand[cell]; c&bit != 0 {
 					ok = g.remove(f, cell, c&^bit)
 					break
@@ -702,16 +702,16 @@ func (g *generic) place(f *frame, cell int) bool {
 	f.value[cell] = uint8(bits.TrailingZeros32(uint32(bit)) + 1)
 	f.cand[cell] = 0
 	f.empty--
-	for _, u := range g.l.CellUnit[cell] {
+	for _, u := range g.l.CellUnit(cell) {
 		f.placed[u] |= bit
 	}
 	if g.m.unitPeers {
 		// The peers unit by unit, in the order of Peers; a unit is done
 		// once the digit has no place in it but the cell.
 		d := bits.TrailingZeros32(uint32(bit))
-		for _, u := range g.l.CellUnit[cell] {
+		for _, u := range g.l.CellUnit(cell) {
 			count := &f.count[u*32+d]
-			for _, p := range g.l.Units[u].Cells {
+			for _, p := range g.l.Unit(u).Cells {
 				if *count <= 1 {
 					break
 				}
@@ -722,7 +722,7 @@ func (g *generic) place(f *frame, cell int) bool {
 		}
 		return true
 	}
-	for _, p := range g.l.Peers[cell] {
+	for _, p := range g.l.Peers(cell) {
 		if f.cand[p]&bit != 0 && !g.remove(f, p, bit) {
 			return false
 		}
@@ -828,7 +828,7 @@ func (g *generic) bump(cells []int32) {
 // bumpUnit adds 1 to the conflict weight of the cells of unit u, left
 // without a place for a digit.
 func (g *generic) bumpUnit(u int) {
-	for _, cell := range g.l.Units[u].Cells {
+	for _, cell := range g.l.Unit(u).Cells {
 		g.weight[cell]++
 	}
 	g.fails++

@@ -50,7 +50,7 @@ func valid(b *grid.Board, values []uint8) bool {
 			return false
 		}
 	}
-	for _, u := range b.L.Units {
+	for _, u := range b.L.Units() {
 		var seen grid.Digits
 		for _, c := range u.Cells {
 			seen |= grid.Bit(int(values[c]))
@@ -64,7 +64,7 @@ func valid(b *grid.Board, values []uint8) bool {
 
 // cagesHold checks cages directly from their definition.
 func cagesHold(l *grid.Layout, values []uint8) bool {
-	for _, cg := range l.Cages {
+	for _, cg := range l.Cages() {
 		var ds []int
 		for _, c := range cg.Cells {
 			ds = append(ds, int(values[c]))
@@ -455,7 +455,7 @@ func bruteCount(b *grid.Board, limit int) int {
 				continue
 			}
 			ok := true
-			for _, p := range l.Peers[cell] {
+			for _, p := range l.Peers(cell) {
 				if values[p] == uint8(d) {
 					ok = false
 					break
@@ -734,8 +734,8 @@ func TestHard5KillersWithinBudget(t *testing.T) {
 		t.Fatal("no boards in testdata/killer9-hard5.txt")
 	}
 	for i, b := range boards {
-		if len(b.L.Cages) != 17 {
-			t.Fatalf("line %d: %d cages, want 17", i+1, len(b.L.Cages))
+		if len(b.L.Cages()) != 17 {
+			t.Fatalf("line %d: %d cages, want 17", i+1, len(b.L.Cages()))
 		}
 		res := countUnique(t, Searcher{MaxNodes: 5_000}, b, fmt.Sprintf("line %d", i+1))
 		t.Logf("line %d: %d guesses", i+1, res.Nodes)

@@ -304,7 +304,7 @@ func kindOf(l *grid.Layout) boardKind {
 	switch {
 	case l.Variant.IsStr8ts():
 		return str8tsBoard
-	case len(l.Cages) > 0:
+	case len(l.Cages()) > 0:
 		return cageBoard
 	}
 	return plainBoard
@@ -597,7 +597,7 @@ func (r *run) chooseCell() int {
 			continue
 		}
 		open := 0
-		for _, p := range b.L.Peers[cell] {
+		for _, p := range b.L.Peers(cell) {
 			if b.Value(p) == 0 {
 				open++
 			}

@@ -44,7 +44,7 @@ func killerCages(l *grid.Layout) []grid.Cage {
 	if !isKiller(l) {
 		return nil
 	}
-	return l.Cages
+	return l.Cages()
 }
 
 // addCageLinks adds, for every killer cage of two or more open cells, a node
@@ -61,7 +61,7 @@ func (g *chainGraph) addCageLinks(b *grid.Board) {
 	var buf [grid.MaxSize]int32
 	var ids [grid.MaxSize + 1]int32
 	for k := range killerCages(l) {
-		cg := &l.Cages[k]
+		cg := l.Cage(k)
 		off := len(g.alcCells)
 		for _, c := range cg.Cells {
 			if b.Value(c) == 0 {
@@ -263,7 +263,7 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 func explainCageLinks(s *Step, n grid.Notation) string {
 	var parts []string
 	for _, k := range s.Cages {
-		cells := n.Layout.Cages[k].Cells
+		cells := n.Layout.Cage(k).Cells
 		for _, lk := range s.Links {
 			a, c := s.Nodes[lk.From], s.Nodes[lk.To]
 			if lk.Kind != Strong || a.Kind != ALSNode || c.Kind != ALSNode || a.Digit == c.Digit ||

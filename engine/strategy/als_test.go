@@ -15,7 +15,7 @@ import (
 // of the empty cells of every unit, as sorted cell lists, without repeats.
 func alsBrute(b *grid.Board, max int) map[string]grid.Digits {
 	out := map[string]grid.Digits{}
-	for _, u := range b.L.Units {
+	for _, u := range b.L.Units() {
 		var free []int
 		for _, c := range u.Cells {
 			if b.Value(c) == 0 {

@@ -210,7 +210,7 @@ type ALSCollector struct {
 	MaxCells int
 
 	sets  []ALS
-	orig  grid.Origin
+	l     *grid.Layout // the layout of peers
 	w     int
 	max   int           // the bound on the cells of the sets kept in units
 	peers []uint64      // peers[c*w:(c+1)*w]: the peers of cell c
@@ -265,16 +265,14 @@ func (c *ALSCollector) Peers(cell int) CellSet {
 // Sets returns the sets of the last Collect.
 func (c *ALSCollector) Sets() []ALS { return c.sets }
 
-// setLayout (re)builds the peer sets when the layout changes (copies of
-// one shared layout are the same layout).
+// setLayout (re)builds the peer sets when the layout changes.
 func (c *ALSCollector) setLayout(l *grid.Layout) {
-	if c.orig == l.Origin() {
+	if c.l == l {
 		return
 	}
-	c.orig = l.Origin()
-	l = l.Pristine() // a cache that outlives the call is built from no caller's copy
+	c.l = l
 	c.w = (l.Cells + 63) / 64
-	c.units = extend(c.units, len(l.Units)+len(killerCages(l)))
+	c.units = extend(c.units, len(l.Units())+len(killerCages(l)))
 	for i := range c.units {
 		c.units[i].valid = false
 	}
@@ -282,7 +280,7 @@ func (c *ALSCollector) setLayout(l *grid.Layout) {
 	clear(c.peers)
 	for cell := 0; cell < l.Cells; cell++ {
 		s := c.Peers(cell)
-		for _, p := range l.Peers[cell] {
+		for _, p := range l.Peers(cell) {
 			s.Add(p)
 		}
 	}
@@ -320,11 +318,11 @@ func (c *ALSCollector) Collect(b *grid.Board) []ALS {
 		}
 	}
 	c.sets = c.sets[:0]
-	for u := range l.Units {
-		c.collectGroup(b, u, l.Units[u].Cells, u, -1, max)
+	for u := range l.Units() {
+		c.collectGroup(b, u, l.Unit(u).Cells, u, -1, max)
 	}
 	for k, cg := range killerCages(l) {
-		c.collectGroup(b, len(l.Units)+k, cg.Cells, -1, k, max)
+		c.collectGroup(b, len(l.Units())+k, cg.Cells, -1, k, max)
 	}
 	c.cur = nil
 	return c.sets
@@ -426,7 +424,7 @@ func (c *ALSCollector) search(b *grid.Board, u, k, from int, digits grid.Digits,
 // units' sets come first).
 func (c *ALSCollector) record(b *grid.Board, u, k int, digits grid.Digits) {
 	l := b.L
-	for _, v := range l.CellUnit[c.pick[0]] {
+	for _, v := range l.CellUnit(c.pick[0]) {
 		if u >= 0 && v >= u {
 			continue
 		}
@@ -481,7 +479,7 @@ func (c *ALSCollector) record(b *grid.Board, u, k int, digits grid.Digits) {
 
 // cellIn reports whether cell lies in unit u.
 func cellIn(l *grid.Layout, cell, u int) bool {
-	for _, v := range l.CellUnit[cell] {
+	for _, v := range l.CellUnit(cell) {
 		if v == u {
 			return true
 		}

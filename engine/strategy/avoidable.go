@@ -114,7 +114,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 		}
 		d := x.Min()
 		var s *Step
-		for _, p := range b.L.Peers[q[2]] {
+		for _, p := range b.L.Peers(q[2]) {
 			if b.Cand[p]&x == 0 || p == q[3] || !b.L.Sees(p, q[3]) {
 				continue
 			}

@@ -27,7 +27,7 @@ var BUGPlusOne = &Strategy{
 }
 
 func findBUGPlusOne(b *grid.Board, sink *Sink) {
-	if len(b.L.Cages) > 0 {
+	if len(b.L.Cages()) > 0 {
 		return
 	}
 	cell := -1
@@ -61,7 +61,7 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 	}
 	s := sink.Add()
 	s.Cells = append(s.Cells, cell)
-	s.Units = append(s.Units, b.L.CellUnit[cell]...)
+	s.Units = append(s.Units, b.L.CellUnit(cell)...)
 	for m := b.Cand[cell] &^ keep; m != 0; m &= m - 1 {
 		s.Eliminations = append(s.Eliminations, CellDigit{cell, m.Min()})
 	}
@@ -70,9 +70,9 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 // bugWithout reports whether the board would be a BUG with d removed from
 // cell: every candidate of every unit in exactly two of its cells.
 func bugWithout(b *grid.Board, cell, d int) bool {
-	for u := range b.L.Units {
+	for u := range b.L.Units() {
 		var once, twice, more grid.Digits
-		for _, c := range b.L.Units[u].Cells {
+		for _, c := range b.L.Unit(u).Cells {
 			cand := b.Cand[c]
 			if c == cell {
 				cand &^= grid.Bit(d)

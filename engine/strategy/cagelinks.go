@@ -71,11 +71,11 @@ func (g *chainGraph) cageLinks(b *grid.Board) {
 // other but s-d. Equal digits are linked already (the cage's cells are
 // peers).
 func (g *chainGraph) sumWeak(b *grid.Board, cell, d int, w []chainEdge) []chainEdge {
-	k := g.l.CellCage[cell]
+	k := g.l.CellCage(cell)
 	if k < 0 {
 		return w
 	}
-	cg := &g.l.Cages[k]
+	cg := g.l.Cage(k)
 	if cg.Op != grid.OpAdd {
 		return w
 	}
@@ -109,13 +109,13 @@ func noteLinkCage(l *grid.Layout, st *Step, a, c []int) {
 	if !isKiller(l) {
 		return
 	}
-	k := l.CellCage[a[0]]
+	k := l.CellCage(a[0])
 	if k < 0 {
 		return
 	}
 	for _, cells := range [2][]int{a, c} {
 		for _, x := range cells {
-			if l.CellCage[x] != k {
+			if l.CellCage(x) != k {
 				return
 			}
 		}

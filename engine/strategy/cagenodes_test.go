@@ -54,10 +54,10 @@ func checkCageNodes(t *testing.T, b *grid.Board, s *strategy.Step) int {
 			continue
 		}
 		cages++
-		if nd.Cage < 0 || nd.Cage >= len(l.Cages) {
-			t.Fatalf("node %d: cage %d of %d", i, nd.Cage, len(l.Cages))
+		if nd.Cage < 0 || nd.Cage >= len(l.Cages()) {
+			t.Fatalf("node %d: cage %d of %d", i, nd.Cage, len(l.Cages()))
 		}
-		cg := &l.Cages[nd.Cage]
+		cg := l.Cage(nd.Cage)
 		if !slices.Equal(nd.Cells, cg.Cells) || nd.Digit != 0 {
 			t.Errorf("node %d: cells %v digit %d, want the cage's %v and 0", i, nd.Cells, nd.Digit, cg.Cells)
 		}
@@ -166,7 +166,7 @@ func TestChainCageLinks(t *testing.T) {
 		chains++
 		text := s.Explain(n)
 		for _, k := range s.Cages {
-			cg := &l.Cages[k]
+			cg := l.Cage(k)
 			_, links, _ := strings.Cut(text, "(cage links: ")
 			links, _, _ = strings.Cut(links, ")")
 			if name := fmt.Sprintf("cage %d%s at %s", cg.Target, cg.Op, n.CellName(cg.Cells[0])); !slices.Contains(strings.Split(links, ", "), name) {
@@ -176,7 +176,7 @@ func TestChainCageLinks(t *testing.T) {
 			// of two digits (a sum link, or a combination link of its
 			// cells) or of one digit outside every common unit.
 			touches := func(nd strategy.Node) bool {
-				return slices.ContainsFunc(nd.Cells, func(x int) bool { return l.CellCage[x] == k })
+				return slices.ContainsFunc(nd.Cells, func(x int) bool { return l.CellCage(x) == k })
 			}
 			linked := false
 			for _, k2 := range s.Links {
@@ -202,8 +202,8 @@ func TestChainCageLinks(t *testing.T) {
 
 // shareUnit reports whether some unit holds every one of cells.
 func shareUnit(l *grid.Layout, cells []int) bool {
-	for _, u := range l.CellUnit[cells[0]] {
-		if !slices.ContainsFunc(cells, func(x int) bool { return !slices.Contains(l.Units[u].Cells, x) }) {
+	for _, u := range l.CellUnit(cells[0]) {
+		if !slices.ContainsFunc(cells, func(x int) bool { return !slices.Contains(l.Unit(u).Cells, x) }) {
 			return true
 		}
 	}

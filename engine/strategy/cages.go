@@ -61,7 +61,7 @@ func filledCages(b *grid.Board) iter.Seq2[*grid.Group, *grid.Fills] {
 	return func(yield func(*grid.Group, *grid.Fills) bool) {
 		var g grid.Group
 		var f grid.Fills
-		for k := range b.L.Cages {
+		for k := range b.L.Cages() {
 			if !g.LoadCage(b.L, k) {
 				continue
 			}
@@ -89,7 +89,7 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 					s = sink.Add()
 					s.Digits = f.Must
 					s.Cells = append(s.Cells, g.Cells()...)
-					addCageNode(b, s, b.L.CellCage[g.Cells()[0]])
+					addCageNode(b, s, b.L.CellCage(g.Cells()[0]))
 				}
 				s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 			}
@@ -112,7 +112,7 @@ func addCageNode(b *grid.Board, s *Step, k int) {
 	}
 	nd := &s.Nodes[i]
 	nd.Kind, nd.Digit, nd.Cage, nd.Unit = CageNode, 0, k, 0
-	nd.Cells = append(nd.Cells[:0], b.L.Cages[k].Cells...)
+	nd.Cells = append(nd.Cells[:0], b.L.Cage(k).Cells...)
 	nd.Combos = fillingCombos(b, k, b.Cand, nd.Combos[:0])
 }
 
@@ -147,12 +147,12 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 			if nh == 0 {
 				continue
 			}
-			for _, u := range l.CellUnit[holders[0]] {
+			for _, u := range l.CellUnit(holders[0]) {
 				if !unitHoldsAll(l, u, holders[:nh]) {
 					continue
 				}
 				var s *Step
-				for _, c := range l.Units[u].Cells {
+				for _, c := range l.Unit(u).Cells {
 					if b.Cand[c].Has(d) && !containsCell(g.Cells(), c) {
 						if s == nil {
 							s = sink.Add()
@@ -174,15 +174,15 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 	}
 	// A digit of a unit confined to one cage: the cage holds it in the
 	// unit, so not elsewhere.
-	for u := range l.Units {
-		cells := l.Units[u].Cells
+	for u := range l.Units() {
+		cells := l.Unit(u).Cells
 		for d := 1; d <= l.N; d++ {
 			cage := -2
 			for _, c := range cells {
 				if !b.Cand[c].Has(d) {
 					continue
 				}
-				if k := l.CellCage[c]; cage == -2 {
+				if k := l.CellCage(c); cage == -2 {
 					cage = k
 				} else if k != cage {
 					cage = -1
@@ -192,12 +192,12 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 				continue
 			}
 			var s *Step
-			for _, c := range l.Cages[cage].Cells {
+			for _, c := range l.Cage(cage).Cells {
 				if b.Cand[c].Has(d) && !containsCell(cells, c) {
 					if s == nil {
 						s = sink.Add()
 						s.Digits = grid.Bit(d)
-						s.Cells = append(s.Cells, l.Cages[cage].Cells...)
+						s.Cells = append(s.Cells, l.Cage(cage).Cells...)
 						s.Units = append(s.Units, u)
 					}
 					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
@@ -221,7 +221,7 @@ func placedIn(b *grid.Board, cells []int, d int) bool {
 
 func unitHoldsAll(l *grid.Layout, u int, cells []int) bool {
 	for _, c := range cells {
-		if !containsCell(l.Units[u].Cells, c) {
+		if !containsCell(l.Unit(u).Cells, c) {
 			return false
 		}
 	}
@@ -238,13 +238,13 @@ type area struct {
 
 func (a *area) set(l *grid.Layout, units ...int) {
 	for _, u := range a.units[:a.nu] {
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			a.in[c] = false
 		}
 	}
 	a.nu = copy(a.units[:], units)
 	for _, u := range units {
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			a.in[c] = true
 		}
 	}
@@ -254,7 +254,7 @@ func (a *area) set(l *grid.Layout, units ...int) {
 // three adjacent rows or columns.
 func forEachArea(l *grid.Layout, a *area, visit func() bool) {
 	rows, cols := lineUnits(l)
-	for u := range l.Units {
+	for u := range l.Units() {
 		a.set(l, u)
 		if !visit() {
 			return
@@ -281,12 +281,12 @@ func (a *area) innies(b *grid.Board, g *grid.Group) bool {
 	g.Reset(grid.OpAdd, 0)
 	seen := [grid.MaxSize * grid.MaxSize]bool{}
 	for i := 0; i < a.nu; i++ {
-		for _, c := range l.Units[a.units[i]].Cells {
+		for _, c := range l.Unit(a.units[i]).Cells {
 			if seen[c] {
 				continue
 			}
 			seen[c] = true
-			if k := l.CellCage[c]; k >= 0 && a.whole(l, k) {
+			if k := l.CellCage(c); k >= 0 && a.whole(l, k) {
 				continue
 			}
 			if v := b.Value(c); v != 0 {
@@ -298,9 +298,9 @@ func (a *area) innies(b *grid.Board, g *grid.Group) bool {
 			}
 		}
 	}
-	for k := range l.Cages {
+	for k := range l.Cages() {
 		if a.whole(l, k) {
-			total -= l.Cages[k].Target
+			total -= l.Cage(k).Target
 		}
 	}
 	g.Target = total
@@ -314,9 +314,9 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 	l := b.L
 	sum := a.nu * l.N * (l.N + 1) / 2
 	g.Reset(grid.OpAdd, 0)
-	for k := range l.Cages {
+	for k := range l.Cages() {
 		inside, outside := false, false
-		for _, c := range l.Cages[k].Cells {
+		for _, c := range l.Cage(k).Cells {
 			if a.in[c] {
 				inside = true
 			} else {
@@ -326,11 +326,11 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 		if !inside {
 			continue
 		}
-		sum -= l.Cages[k].Target
+		sum -= l.Cage(k).Target
 		if !outside {
 			continue
 		}
-		for _, c := range l.Cages[k].Cells {
+		for _, c := range l.Cage(k).Cells {
 			if a.in[c] {
 				continue
 			}
@@ -344,8 +344,8 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 		}
 	}
 	for i := 0; i < a.nu; i++ {
-		for _, c := range l.Units[a.units[i]].Cells {
-			if l.CellCage[c] < 0 {
+		for _, c := range l.Unit(a.units[i]).Cells {
+			if l.CellCage(c) < 0 {
 				return false
 			}
 		}
@@ -355,7 +355,7 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 }
 
 func (a *area) whole(l *grid.Layout, k int) bool {
-	for _, c := range l.Cages[k].Cells {
+	for _, c := range l.Cage(k).Cells {
 		if !a.in[c] {
 			return false
 		}
@@ -407,17 +407,17 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 			return true
 		}
 		// The innies must be the inside part of a single cut cage.
-		k := l.CellCage[in.Cells()[0]]
+		k := l.CellCage(in.Cells()[0])
 		if k < 0 {
 			return true
 		}
 		for _, c := range in.Cells() {
-			if l.CellCage[c] != k {
+			if l.CellCage(c) != k {
 				return true
 			}
 		}
-		out.Reset(grid.OpAdd, l.Cages[k].Target-in.Target)
-		for _, c := range l.Cages[k].Cells {
+		out.Reset(grid.OpAdd, l.Cage(k).Target-in.Target)
+		for _, c := range l.Cage(k).Cells {
 			// A placed cell of the cage counts against the rest wherever
 			// it lies: the innies' target left it out.
 			if v := b.Value(c); v != 0 {
@@ -447,8 +447,8 @@ func findLineRules(b *grid.Board, sink *Sink) {
 	var g grid.Group
 	var f grid.Fills
 	var a area
-	for u := range l.Units {
-		if kind := l.Units[u].Kind; kind != grid.Row && kind != grid.Column {
+	for u := range l.Units() {
+		if kind := l.Unit(u).Kind; kind != grid.Row && kind != grid.Column {
 			continue
 		}
 		a.set(l, u)
@@ -458,8 +458,8 @@ func findLineRules(b *grid.Board, sink *Sink) {
 				g.Target = fact
 			}
 			ok := true
-			for k := range l.Cages {
-				cg := &l.Cages[k]
+			for k := range l.Cages() {
+				cg := l.Cage(k)
 				if !a.whole(l, k) {
 					continue
 				}
@@ -475,8 +475,8 @@ func findLineRules(b *grid.Board, sink *Sink) {
 					}
 				}
 			}
-			for _, c := range l.Units[u].Cells {
-				if k := l.CellCage[c]; k < 0 || !a.whole(l, k) {
+			for _, c := range l.Unit(u).Cells {
+				if k := l.CellCage(c); k < 0 || !a.whole(l, k) {
 					ok = ok && addKnown(b, &g, c)
 				}
 			}
@@ -569,8 +569,8 @@ func effects(n grid.Notation, elims []CellDigit) string {
 // what of them allows the eliminations.
 func explainCage(s *Step, n grid.Notation, what string) string {
 	l := n.Layout
-	k := l.CellCage[s.Cells[0]]
-	cg := &l.Cages[k]
+	k := l.CellCage(s.Cells[0])
+	cg := l.Cage(k)
 	must := ""
 	if s.Digits != 0 {
 		must = fmt.Sprintf(" (every filling uses %s)", n.DigitList(s.Digits, "/"))
@@ -580,9 +580,9 @@ func explainCage(s *Step, n grid.Notation, what string) string {
 
 func explainOverlap(s *Step, n grid.Notation) string {
 	l := n.Layout
-	k := l.CellCage[s.Cells[0]]
-	cg := &l.Cages[k]
-	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), l.Units[s.Units[0]].Name(), n.DigitName(s.Digits.Min()), effects(n, s.Eliminations))
+	k := l.CellCage(s.Cells[0])
+	cg := l.Cage(k)
+	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), l.Unit(s.Units[0]).Name(), n.DigitName(s.Digits.Min()), effects(n, s.Eliminations))
 }
 
 // explainPseudo explains a step on a pseudo-cage: the units whose rule
@@ -590,14 +590,14 @@ func explainOverlap(s *Step, n grid.Notation) string {
 func explainPseudo(s *Step, n grid.Notation) string {
 	var units []string
 	for _, u := range s.Units {
-		units = append(units, n.Layout.Units[u].Name())
+		units = append(units, n.Layout.Unit(u).Name())
 	}
 	area := strings.Join(units, " + ")
 	if (s.Technique == innieSingle || s.Technique == innieMulti) && len(s.Units) > 0 {
 		// Cells of the units are innies, cells out of them outies.
 		side := "outie"
 		for _, u := range s.Units {
-			if slices.Contains(n.Layout.Units[u].Cells, s.Cells[0]) {
+			if slices.Contains(n.Layout.Unit(u).Cells, s.Cells[0]) {
 				side = "innie"
 			}
 		}
@@ -626,7 +626,7 @@ const maxCombos = 16
 // than maxCombos or the search passes maxComboNodes.
 func fillingCombos(b *grid.Board, k int, cand []grid.Digits, dst []grid.Digits) []grid.Digits {
 	l := b.L
-	cg := &l.Cages[k]
+	cg := l.Cage(k)
 	start := len(dst)
 	var digit [grid.MaxGroupCells]int
 	cells := cg.Cells

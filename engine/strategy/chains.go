@@ -1052,7 +1052,7 @@ func (g *chainGraph) addChainLink(st *Step, i, j int, kind LinkKind, als int32) 
 		}
 		return // inside a cell
 	}
-	for _, u := range g.l.CellUnit[a.Cells[0]] {
+	for _, u := range g.l.CellUnit(a.Cells[0]) {
 		in := true
 		for _, x := range a.Cells[1:] {
 			in = in && cellIn(g.l, x, u)

@@ -102,7 +102,7 @@ func (cc *colourClusters) cluster(k int) ([]int32, int32) {
 
 // sees reports whether cell sees a cell of colour c.
 func (cc *colourClusters) sees(l *grid.Layout, cell int, c int32) bool {
-	for _, p := range l.Peers[cell] {
+	for _, p := range l.Peers(cell) {
 		if cc.colour[p] == c {
 			return true
 		}
@@ -235,7 +235,7 @@ func colourClasses(s *Step, l *grid.Layout) [][2][]int {
 	adj := make([][]int, len(s.Cells))
 	for _, u := range s.Units {
 		var ends []int
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			if i, ok := index[c]; ok {
 				ends = append(ends, i)
 			}

@@ -137,7 +137,7 @@ func dualERChain(l *grid.Layout, s *Step, er *Step, box []int) {
 	x, y := er.Cells[len(er.Cells)-2], er.Cells[len(er.Cells)-1]
 	// The link lies in a column when x is in the box's row, in a row when
 	// x is in the box's column.
-	inRow := l.Units[er.Units[1]].Kind == grid.Column
+	inRow := l.Unit(er.Units[1]).Kind == grid.Column
 	first := len(s.Nodes)
 	for _, cell := range [2]int{y, x} {
 		nd := dualAddNode(s, CandidateNode, d)
@@ -190,8 +190,8 @@ func dualMarkTargets(s *Step) {
 
 // dualRegionUnit returns the index of the region holding cell, or -1.
 func dualRegionUnit(l *grid.Layout, cell int) int {
-	for _, u := range l.CellUnit[cell] {
-		if l.Units[u].Kind == grid.Region {
+	for _, u := range l.CellUnit(cell) {
+		if l.Unit(u).Kind == grid.Region {
 			return u
 		}
 	}
@@ -205,7 +205,7 @@ func explainDualKite(s *Step, n grid.Notation) string {
 	c := s.Cells
 	d := n.DigitName(s.Digits.Min())
 	return fmt.Sprintf("Dual 2-String Kite on %s in %s: %s=%s-%s=%s and %s=%s-%s=%s, so %s or %s is %s, and %s or %s: remove %s from %s",
-		d, l.Units[s.Units[len(s.Units)-1]].Name(),
+		d, l.Unit(s.Units[len(s.Units)-1]).Name(),
 		n.CellName(c[0]), n.CellName(c[1]), n.CellName(c[2]), n.CellName(c[3]),
 		n.CellName(c[4]), n.CellName(c[5]), n.CellName(c[6]), n.CellName(c[7]),
 		n.CellName(c[0]), n.CellName(c[3]), d, n.CellName(c[4]), n.CellName(c[7]), d, patCellNames(s.Eliminations, n))
@@ -223,9 +223,9 @@ func explainDualER(s *Step, n grid.Notation) string {
 		if i > 0 {
 			lines.WriteString(" and ")
 		}
-		lines.WriteString(l.Units[u].Name())
+		lines.WriteString(l.Unit(u).Name())
 	}
 	return fmt.Sprintf("Dual Empty Rectangle on %s in %s with the strong links %s=%s and %s=%s in %s: remove %s from %s",
-		d, l.Units[s.Units[0]].Name(), n.CellName(c[k-4]), n.CellName(c[k-3]), n.CellName(c[k-2]), n.CellName(c[k-1]),
+		d, l.Unit(s.Units[0]).Name(), n.CellName(c[k-4]), n.CellName(c[k-3]), n.CellName(c[k-2]), n.CellName(c[k-1]),
 		lines.String(), d, patCellNames(s.Eliminations, n))
 }

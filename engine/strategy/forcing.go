@@ -143,11 +143,11 @@ type forcing struct {
 	b                *grid.Board
 	l                *grid.Layout
 	n, cands, words  int
-	shift            uint     // a candidate's digit is c>>shift, its cell c&(1<<shift-1)
-	cw               int      // words of a digit's plane
-	peers            []uint64 // the peers of each cell, a plane each
-	candPlanes       []uint64 // the board's candidates
-	origin           grid.Origin
+	shift            uint         // a candidate's digit is c>>shift, its cell c&(1<<shift-1)
+	cw               int          // words of a digit's plane
+	peers            []uint64     // the peers of each cell, a plane each
+	candPlanes       []uint64     // the board's candidates
+	layout           *grid.Layout // the layout of peers
 	net, all, stored bool
 	limit            int32
 	work             int // implications followed in this search
@@ -266,18 +266,18 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	n := l.N
 	shift := uint(max(6, bits.Len(uint(l.Cells-1))))
 	cands := n << shift
-	if f.n != n || f.cands != cands || len(f.baseRem) != len(l.Units)*n {
+	if f.n != n || f.cands != cands || len(f.baseRem) != len(l.Units())*n {
 		f.n, f.cands, f.shift = n, cands, shift
 		f.cw = 1 << shift / 64
 		f.words = n * f.cw
 		lits := 2 * cands
 		f.peers = make([]uint64, l.Cells*f.cw)
 		f.candPlanes = make([]uint64, f.words)
-		f.origin = grid.Origin{}
-		f.a.init(f.words, lits, l.Cells, len(l.Units)*n)
-		f.f.init(f.words, lits, l.Cells, len(l.Units)*n)
-		f.c.init(f.words, lits, l.Cells, len(l.Units)*n)
-		f.baseRem = make([]uint8, len(l.Units)*n)
+		f.layout = nil
+		f.a.init(f.words, lits, l.Cells, len(l.Units())*n)
+		f.f.init(f.words, lits, l.Cells, len(l.Units())*n)
+		f.c.init(f.words, lits, l.Cells, len(l.Units())*n)
+		f.baseRem = make([]uint8, len(l.Units())*n)
 		f.stored = cands*2*f.words <= storeBudget
 		f.store = nil
 		if f.stored {
@@ -293,11 +293,11 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.nodeOf = make([]int32, lits)
 		f.gen = 0
 	}
-	if f.origin != l.Origin() { // copies of one shared layout are the same
-		f.origin = l.Origin()
+	if f.layout != l {
+		f.layout = l
 		clear(f.peers)
-		for cell, ps := range l.Pristine().Peers {
-			for _, p := range ps {
+		for cell := range l.Cells {
+			for _, p := range l.Peers(cell) {
 				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
 			}
 		}
@@ -309,10 +309,10 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 			f.candPlanes[c>>6] |= 1 << (c & 63)
 		}
 	}
-	for u := range l.Units {
+	for u := range l.Units() {
 		base := f.baseRem[u*n : u*n+n]
 		clear(base)
-		for _, cell := range l.Units[u].Cells {
+		for _, cell := range l.Unit(u).Cells {
 			for ds := b.Cand[cell]; ds != 0; ds &= ds - 1 {
 				base[bits.TrailingZeros32(uint32(ds))]++
 			}
@@ -335,10 +335,10 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 	f.rulesFor = l
 	partial := false
-	for u := range l.Units {
-		partial = partial || l.Units[u].Partial
+	for u := range l.Units() {
+		partial = partial || l.Unit(u).Partial
 	}
-	if !net || len(l.Cages) == 0 && !partial {
+	if !net || len(l.Cages()) == 0 && !partial {
 		f.cellUnits, f.cellComp, f.groups = nil, nil, nil
 		f.rulesFor = nil
 		return
@@ -348,18 +348,18 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	f.cellComp = make([]int, l.Cells)
 	for cell := range f.cellComp {
 		f.cellComp[cell] = -1
-		for _, u := range l.CellUnit[cell] {
+		for _, u := range l.CellUnit(cell) {
 			switch {
-			case !l.Units[u].Partial:
+			case !l.Unit(u).Partial:
 				f.cellUnits[cell] = append(f.cellUnits[cell], u)
-			case l.Units[u].Kind == grid.Compartment:
+			case l.Unit(u).Kind == grid.Compartment:
 				f.cellComp[cell] = u
 			}
 		}
 	}
-	f.groups = make([]grid.Group, len(l.Cages))
+	f.groups = make([]grid.Group, len(l.Cages()))
 	clear(f.cageFills)
-	for k := range l.Cages {
+	for k := range l.Cages() {
 		if !f.groups[k].LoadCage(l, k) {
 			f.groups[k] = grid.Group{}
 		}
@@ -369,7 +369,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 // applyRules follows the rules of the cage and the compartment of cell,
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
-	if k := f.b.L.CellCage[cell]; k >= 0 && f.groups[k].Len() > 0 {
+	if k := f.b.L.CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
 		f.applyCage(im, k, cell, int(lit>>1)>>f.shift, next)
 	}
 	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
@@ -449,12 +449,12 @@ func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
 // a contradiction.
 func (f *forcing) applyCompartment(im *implications, u int, next int32) {
 	l := f.b.L
-	cells := l.Units[u].Cells
-	rule := predRule - int32(len(l.Cages)+u)
+	cells := l.Unit(u).Cells
+	rule := predRule - int32(len(l.Cages())+u)
 	windows := f.b.StraightWindows(cells, im.alive)
 	f.work += len(cells)
 	if windows == 0 {
-		im.bad, im.badAt = badRule, int32(len(l.Cages)+u)
+		im.bad, im.badAt = badRule, int32(len(l.Cages())+u)
 		return
 	}
 	allowed, sure := grid.StraightSpan(windows, len(cells))
@@ -526,11 +526,11 @@ func (f *forcing) linkStrong() {
 			if other := b.Cand[cell] &^ (1 << di); other != 0 && other&(other-1) == 0 {
 				f.strong = append(f.strong, f.cand(cell, bits.TrailingZeros32(uint32(other))))
 			}
-			for _, u := range l.CellUnit[cell] {
+			for _, u := range l.CellUnit(cell) {
 				if f.baseRem[u*n+di] != 2 {
 					continue
 				}
-				for _, p := range l.Units[u].Cells {
+				for _, p := range l.Unit(u).Cells {
 					if p != cell && b.Cand[p]&(1<<di) != 0 {
 						if o := f.cand(p, di); !slices.Contains(f.strong[f.strongAt[c]:], o) {
 							f.strong = append(f.strong, o)
@@ -693,7 +693,7 @@ func (f *forcing) close(im *implications, premise int32) bool {
 		if left&(left-1) == 0 {
 			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
 		}
-		units := l.CellUnit[cell]
+		units := l.CellUnit(cell)
 		if f.rules {
 			units = f.cellUnits[cell]
 		}
@@ -704,7 +704,7 @@ func (f *forcing) close(im *implications, premise int32) bool {
 			case r == 0:
 				im.bad, im.badAt = badUnit, int32(k)
 			case r == 1:
-				for _, p := range l.Units[u].Cells {
+				for _, p := range l.Unit(u).Cells {
 					if im.alive[p]&bit != 0 {
 						im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
 						break
@@ -747,7 +747,7 @@ func (f *forcing) badCost(im *implications) int32 {
 	}
 	u, di := int(im.badAt)/n, int(im.badAt)%n
 	cost := int32(0)
-	for _, p := range f.l.Units[u].Cells {
+	for _, p := range f.l.Unit(u).Cells {
 		if f.b.Cand[p].Has(di + 1) {
 			cost += im.depth[f.cand(p, di)<<1]
 		}
@@ -758,10 +758,10 @@ func (f *forcing) badCost(im *implications) int32 {
 // ruleCells returns the cells of rule r (see predRule).
 func (f *forcing) ruleCells(r int) []int {
 	l := f.l
-	if r < len(l.Cages) {
-		return l.Cages[r].Cells
+	if r < len(l.Cages()) {
+		return l.Cage(r).Cells
 	}
-	return l.Units[r-len(l.Cages)].Cells
+	return l.Unit(r - len(l.Cages())).Cells
 }
 
 // ruleFalse returns the candidates of the cells of rule r that im implies
@@ -784,13 +784,13 @@ func (f *forcing) ruleFalse(im *implications, r int, depth int32) []int32 {
 // noteRule records on s that rule r (see predRule) justifies it: a cage
 // in Cages, a compartment in Units.
 func (f *forcing) noteRule(s *Step, r int) {
-	if r < len(f.l.Cages) {
+	if r < len(f.l.Cages()) {
 		if !slices.Contains(s.Cages, r) {
 			s.Cages = append(s.Cages, r)
 		}
 		return
 	}
-	if u := r - len(f.l.Cages); !slices.Contains(s.Units, u) {
+	if u := r - len(f.l.Cages()); !slices.Contains(s.Units, u) {
 		s.Units = append(s.Units, u)
 	}
 }
@@ -861,7 +861,7 @@ func (f *forcing) implies(cell, di int) bool {
 	if f.rules || f.b.Cand[cell].Count() <= 2 {
 		return true
 	}
-	for _, u := range f.l.CellUnit[cell] {
+	for _, u := range f.l.CellUnit(cell) {
 		if f.baseRem[u*f.n+di] <= 2 {
 			return true
 		}
@@ -918,11 +918,11 @@ func (f *forcing) cellVerity() {
 // unitVerity reports what every place of a digit in a unit implies.
 func (f *forcing) unitVerity() {
 	b, l, n := f.b, f.l, f.n
-	for u := range l.Units {
+	for u := range l.Units() {
 		if f.spent() {
 			return
 		}
-		if l.Units[u].Partial {
+		if l.Unit(u).Partial {
 			continue // a digit need not be in it
 		}
 		for di := 0; di < n; di++ {
@@ -931,7 +931,7 @@ func (f *forcing) unitVerity() {
 				continue
 			}
 			branch := f.stack[:0]
-			for _, p := range l.Units[u].Cells {
+			for _, p := range l.Unit(u).Cells {
 				if b.Cand[p]&(1<<di) != 0 {
 					branch = append(branch, f.cand(p, di))
 				}
@@ -1068,7 +1068,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		case badUnit:
 			u, di := int(im.badAt)/n, int(im.badAt)%n
 			s.Units = append(s.Units, u)
-			for _, p := range f.l.Units[u].Cells {
+			for _, p := range f.l.Unit(u).Cells {
 				if f.b.Cand[p]&(1<<di) != 0 {
 					targets = append(targets, f.cand(p, di)<<1)
 				}
@@ -1076,10 +1076,10 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		case badRule:
 			r := int(im.badAt)
 			f.noteRule(s, r)
-			if r < len(f.l.Cages) {
+			if r < len(f.l.Cages()) {
 				s.Conflict = grid.CageConflict(r)
 			} else {
-				s.Conflict = grid.UnitConflict(r-len(f.l.Cages), 0)
+				s.Conflict = grid.UnitConflict(r-len(f.l.Cages()), 0)
 			}
 			targets = append(targets[:0], f.ruleFalse(im, r, math.MaxInt32)...)
 		}
@@ -1112,7 +1112,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	case formUnit:
 		u, di := int(fd.premise)/n, int(fd.premise)%n
 		s.Units = append(s.Units, u)
-		for _, p := range f.l.Units[u].Cells {
+		for _, p := range f.l.Unit(u).Cells {
 			if f.b.Cand[p]&(1<<di) == 0 {
 				continue
 			}
@@ -1150,11 +1150,11 @@ func (f *forcing) ruleNode(im *implications, r, depth int32) int {
 	nd := &f.ruleNodes[i]
 	nd.Digit, nd.Cage, nd.Unit = 0, 0, 0
 	nd.Cells, nd.Combos = append(nd.Cells[:0], f.ruleCells(int(r))...), nd.Combos[:0]
-	if k := int(r); k < len(f.l.Cages) {
+	if k := int(r); k < len(f.l.Cages()) {
 		nd.Kind, nd.Cage = CageNode, k
 		nd.Combos = fillingCombos(f.b, k, f.ruleCand, nd.Combos)
 	} else {
-		nd.Kind, nd.Unit = CompartmentNode, k-len(f.l.Cages)
+		nd.Kind, nd.Unit = CompartmentNode, k-len(f.l.Cages())
 		windows := f.b.StraightWindows(nd.Cells, f.ruleCand)
 		nd.Combos = straightCombos(windows, len(nd.Cells), nd.Combos)
 	}
@@ -1215,7 +1215,7 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		case p <= predRule:
 			stack = append(stack, f.ruleFalse(im, int(predRule-p), im.depth[x])...)
 		case p <= predUnitSingle:
-			for _, q := range f.l.Units[predUnitSingle-p].Cells {
+			for _, q := range f.l.Unit(int(predUnitSingle - p)).Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
 					stack = append(stack, f.cand(q, di)<<1)
 				}
@@ -1275,7 +1275,7 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 			}
 			s.Links = append(s.Links, Link{From: rn, To: to, Kind: kind})
 		case p <= predUnitSingle:
-			for _, q := range f.l.Units[predUnitSingle-p].Cells {
+			for _, q := range f.l.Unit(int(predUnitSingle - p)).Cells {
 				if q != cell && cand[q]&(1<<di) != 0 {
 					from := f.cand(q, di) << 1
 					s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
@@ -1404,8 +1404,8 @@ func forcingRules(s *Step, n grid.Notation) string {
 		rules = append(rules, ruleKept(s, n, CageNode, k, cageName(n, k), "the fillings of "))
 	}
 	for _, u := range s.Units {
-		if l.Units[u].Kind == grid.Compartment {
-			rules = append(rules, ruleKept(s, n, CompartmentNode, u, l.Units[u].Name(), "the straights of "))
+		if l.Unit(u).Kind == grid.Compartment {
+			rules = append(rules, ruleKept(s, n, CompartmentNode, u, l.Unit(u).Name(), "the straights of "))
 		}
 	}
 	return strings.Join(rules, "; ")
@@ -1433,7 +1433,7 @@ func ruleKept(s *Step, n grid.Notation, kind NodeKind, i int, name, what string)
 
 // cageName names cage k, e.g. "cage 12+ at r2c3".
 func cageName(n grid.Notation, k int) string {
-	cg := &n.Layout.Cages[k]
+	cg := n.Layout.Cage(k)
 	return fmt.Sprintf("cage %d%s at %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]))
 }
 
@@ -1456,7 +1456,7 @@ func forcingClash(s *Step, n grid.Notation, leaves []int, lit func(int) string) 
 		return "a contradiction"
 	}
 	if len(s.Units) > 0 {
-		return "no place for " + n.DigitName(nodes[leaves[0]].Digit) + " in " + n.Layout.Units[s.Units[0]].Name()
+		return "no place for " + n.DigitName(nodes[leaves[0]].Digit) + " in " + n.Layout.Unit(s.Units[0]).Name()
 	}
 	return n.CellName(nodes[leaves[0]].Cells[0]) + " has no candidate left"
 }

@@ -118,9 +118,9 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 				covered = false
 			}
 		}
-		for _, u := range l.CellUnit[c] {
+		for _, u := range l.CellUnit(c) {
 			all := true
-			for _, p := range l.Units[u].Cells {
+			for _, p := range l.Unit(u).Cells {
 				if p != c && b.Cand[p].Has(d) && !falseAt[CellDigit{p, d}] {
 					all = false
 				}
@@ -174,9 +174,9 @@ func checkRuleNodes(l *grid.Layout, s *Step, cands int, fail func(string, ...any
 	}
 	for i := cands; i < len(s.Nodes); i++ {
 		nd := s.Nodes[i]
-		want := l.Cages[nd.Cage].Cells
+		want := l.Cage(nd.Cage).Cells
 		if nd.Kind == CompartmentNode {
-			want = l.Units[nd.Unit].Cells
+			want = l.Unit(nd.Unit).Cells
 		}
 		if !slices.Equal(nd.Cells, want) || nd.Digit != 0 || into[i] == 0 {
 			fail("rule node %d %+v: not its rule's cells, or no premise", i, nd)
@@ -225,15 +225,15 @@ func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail
 		}
 	}
 	unitAlternatives := false
-	for _, u := range l.CellUnit[c] {
+	for _, u := range l.CellUnit(c) {
 		n, all := 0, true
-		for _, p := range l.Units[u].Cells {
+		for _, p := range l.Unit(u).Cells {
 			if b.Cand[p].Has(d) {
 				n++
 				all = all && premise[CellDigit{p, d}]
 			}
 		}
-		unitAlternatives = unitAlternatives || all && n == len(roots) && !l.Units[u].Partial
+		unitAlternatives = unitAlternatives || all && n == len(roots) && !l.Unit(u).Partial
 	}
 	if !cellAlternatives && !unitAlternatives {
 		fail("the %d premises are neither every candidate of a cell nor every place of a digit in a unit", len(roots))
@@ -244,12 +244,12 @@ func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail
 // one compartment of s.Units: a rule the net followed.
 func sameRule(l *grid.Layout, s *Step, a, c int) bool {
 	for _, k := range s.Cages {
-		if slices.Contains(l.Cages[k].Cells, a) && slices.Contains(l.Cages[k].Cells, c) {
+		if slices.Contains(l.Cage(k).Cells, a) && slices.Contains(l.Cage(k).Cells, c) {
 			return true
 		}
 	}
 	for _, u := range s.Units {
-		if l.Units[u].Kind == grid.Compartment && slices.Contains(l.Units[u].Cells, a) && slices.Contains(l.Units[u].Cells, c) {
+		if l.Unit(u).Kind == grid.Compartment && slices.Contains(l.Unit(u).Cells, a) && slices.Contains(l.Unit(u).Cells, c) {
 			return true
 		}
 	}

@@ -230,7 +230,7 @@ func findGeneralFish(b *grid.Board, sink *Sink, kind fishKind) {
 // asks (2 to 4 by default).
 func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 	l := b.L
-	if kind == frankenFish && l.Region == nil {
+	if kind == frankenFish && l.Regions() == nil {
 		return // Franken fish need boxes
 	}
 	f.b, f.sink, f.kind, f.stopped, f.cancelled = b, sink, kind, false, false
@@ -270,11 +270,11 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 func (f *genFish) layoutUnits() {
 	l := f.b.L
 	f.units = 2 * l.N
-	if l.Region != nil {
+	if l.Regions() != nil {
 		f.units = 3 * l.N
 	}
-	for u := range l.Units {
-		unit := &l.Units[u]
+	for u := range l.Units() {
+		unit := l.Unit(u)
 		switch unit.Kind {
 		case grid.Row:
 			f.unitIndex[unit.Index], f.unitKind[unit.Index] = u, fishRow
@@ -314,14 +314,14 @@ func (f *genFish) plane() bool {
 		f.cellUnits[i] = [3]uint8{uint8(r), uint8(l.N + c), 255}
 		f.unitCands[r][i>>6] |= 1 << (i & 63)
 		f.unitCands[l.N+c][i>>6] |= 1 << (i & 63)
-		if l.Region != nil {
-			g := 2*l.N + l.Region[cell]
+		if l.Regions() != nil {
+			g := 2*l.N + l.Region(cell)
 			f.cellUnits[i][2] = uint8(g)
 			f.unitCands[g][i>>6] |= 1 << (i & 63)
 		}
 		p := &f.peers[i]
 		clear(p[:f.nw])
-		for _, q := range l.Peers[cell] {
+		for _, q := range l.Peers(cell) {
 			if j := f.index[q]; j >= 0 {
 				p[j>>6] |= 1 << (j & 63)
 			}
@@ -818,7 +818,7 @@ func explainGeneralFish(s *Step, n grid.Notation) string {
 	names := func(units []int) string {
 		var out []string
 		for _, u := range units {
-			out = append(out, l.Units[u].Name())
+			out = append(out, l.Unit(u).Name())
 		}
 		return strings.Join(out, ", ")
 	}

@@ -68,7 +68,7 @@ func testBoard(t testing.TB, l *grid.Layout, only []patOnly, cands map[string]st
 			keep = append(keep, cellNamed(t, l, name))
 		}
 		found := false
-		for _, u := range l.Units {
+		for _, u := range l.Units() {
 			if u.Kind != kind || u.Index != k-1 {
 				continue
 			}

@@ -46,9 +46,9 @@ var (
 // with A a region (pointing) or not (claiming).
 func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 	l := b.L
-	for i := range l.Overlaps {
-		o := &l.Overlaps[i]
-		if (l.Units[o.A].Kind == grid.Region) != pointing || !sink.through(l.Units[o.A].Cells) {
+	for i := range l.Overlaps() {
+		o := &l.Overlaps()[i]
+		if (l.Unit(o.A).Kind == grid.Region) != pointing || !sink.through(l.Unit(o.A).Cells) {
 			continue // a digit locked in o stands on the cells of o.A
 		}
 		var inside grid.Digits
@@ -59,12 +59,12 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 			continue
 		}
 		var outsideA, outsideB grid.Digits
-		for _, c := range l.Units[o.A].Cells {
+		for _, c := range l.Unit(o.A).Cells {
 			if !containsCell(o.Cells, c) {
 				outsideA |= b.Cand[c]
 			}
 		}
-		for _, c := range l.Units[o.B].Cells {
+		for _, c := range l.Unit(o.B).Cells {
 			if !containsCell(o.Cells, c) {
 				outsideB |= b.Cand[c]
 			}
@@ -79,7 +79,7 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 					s.Cells = append(s.Cells, c)
 				}
 			}
-			for _, c := range l.Units[o.B].Cells {
+			for _, c := range l.Unit(o.B).Cells {
 				if b.Cand[c].Has(d) && !containsCell(o.Cells, c) {
 					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 				}
@@ -95,11 +95,11 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 // region and another unit.
 func findLockedSubsets(b *grid.Board, sink *Sink) {
 	l := b.L
-	for i := range l.Overlaps {
-		o := &l.Overlaps[i]
+	for i := range l.Overlaps() {
+		o := &l.Overlaps()[i]
 		// Each overlap appears twice (A,B and B,A): take the one led by
 		// the region, or the lower unit when neither is one.
-		if l.Units[o.A].Kind != grid.Region && (l.Units[o.B].Kind == grid.Region || o.A > o.B) {
+		if l.Unit(o.A).Kind != grid.Region && (l.Unit(o.B).Kind == grid.Region || o.A > o.B) {
 			continue
 		}
 		var cells [grid.MaxSize]int
@@ -133,7 +133,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 					s.Cells = append(s.Cells, cells[trailing(p)])
 				}
 				for _, u := range [2]int{o.A, o.B} {
-					for _, c := range l.Units[u].Cells {
+					for _, c := range l.Unit(u).Cells {
 						if containsCell(s.Cells, c) {
 							continue
 						}
@@ -158,13 +158,13 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 func explainLocked(s *Step, n grid.Notation) string {
 	l := n.Layout
 	d := s.Digits.Min()
-	a, b := &l.Units[s.Units[0]], &l.Units[s.Units[1]]
+	a, b := l.Unit(s.Units[0]), l.Unit(s.Units[1])
 	return fmt.Sprintf("in %s, %s lies only in %s: remove it from the rest of %s (%s)", a.Name(), n.DigitName(d), b.Name(), b.Name(), cellList(n, eliminationCells(s)))
 }
 
 func explainLockedSubset(s *Step, n grid.Notation) string {
 	l := n.Layout
-	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+	return fmt.Sprintf("%s %s in %s, inside %s and %s: remove them from the rest of both", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Unit(s.Units[0]).Name(), l.Unit(s.Units[1]).Name())
 }
 
 // containsCell reports whether a short list of cells holds c.

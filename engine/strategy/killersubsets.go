@@ -58,8 +58,8 @@ func findKillerSubsets(b *grid.Board, sink *Sink) {
 		return
 	}
 	var members []killerMember
-	for u := range l.Units {
-		if l.Units[u].Partial {
+	for u := range l.Units() {
+		if l.Unit(u).Partial {
 			continue
 		}
 		members = killerMembers(b, u, members[:0])
@@ -91,21 +91,21 @@ func findKillerSubsets(b *grid.Board, sink *Sink) {
 // cell.
 func killerMembers(b *grid.Board, u int, members []killerMember) []killerMember {
 	l := b.L
-	cells := l.Units[u].Cells
+	cells := l.Unit(u).Cells
 	for _, c := range cells {
 		if b.Value(c) != 0 {
 			continue
 		}
-		k := l.CellCage[c]
-		if k >= 0 && unitHoldsAll(l, u, l.Cages[k].Cells) {
-			if c != firstEmpty(b, l.Cages[k].Cells) {
+		k := l.CellCage(c)
+		if k >= 0 && unitHoldsAll(l, u, l.Cage(k).Cells) {
+			if c != firstEmpty(b, l.Cage(k).Cells) {
 				continue // the cage's member is listed at its first empty cell
 			}
 			var m killerMember
 			m.cage = k
-			target := l.Cages[k].Target
+			target := l.Cage(k).Target
 			var placed grid.Digits
-			for _, x := range l.Cages[k].Cells {
+			for _, x := range l.Cage(k).Cells {
 				if v := b.Value(x); v != 0 {
 					target -= int(v)
 					placed |= grid.Bit(int(v))
@@ -258,7 +258,7 @@ func nakedKillerStep(b *grid.Board, sink *Sink, u int, members []killerMember, p
 				in[c] = true
 			}
 		}
-		for _, c := range b.L.Units[u].Cells {
+		for _, c := range b.L.Unit(u).Cells {
 			if !in[c] {
 				for ds := b.Cand[c] & set; ds != 0; ds &= ds - 1 {
 					elims = append(elims, CellDigit{c, bits.TrailingZeros32(uint32(ds)) + 1})
@@ -282,7 +282,7 @@ func nakedKillerStep(b *grid.Board, sink *Sink, u int, members []killerMember, p
 func findHiddenKiller(b *grid.Board, sink *Sink, u int, members []killerMember, k int) bool {
 	l := b.L
 	var placed grid.Digits
-	for _, c := range l.Units[u].Cells {
+	for _, c := range l.Unit(u).Cells {
 		if v := b.Value(c); v != 0 {
 			placed |= grid.Bit(int(v))
 		}
@@ -438,7 +438,7 @@ func explainKillerSubset(s *Step, n grid.Notation) string {
 	var parts []string
 	seen := map[int]bool{}
 	for _, c := range s.Cells {
-		k := l.CellCage[c]
+		k := l.CellCage(c)
 		if k >= 0 && containsCage(s.Cages, k) {
 			if !seen[k] {
 				seen[k] = true
@@ -453,7 +453,7 @@ func explainKillerSubset(s *Step, n grid.Notation) string {
 	if s.Technique == hiddenKillerPair || s.Technique == hiddenKillerTriple {
 		how = "hold every place of " + digits + " and none two of them, so each holds one"
 	}
-	return fmt.Sprintf("%s %s in %s: %s %s: remove %s", s.Name(), digits, l.Units[s.Units[0]].Name(), strings.Join(parts, ", "), how, effects(n, s.Eliminations))
+	return fmt.Sprintf("%s %s in %s: %s %s: remove %s", s.Name(), digits, l.Unit(s.Units[0]).Name(), strings.Join(parts, ", "), how, effects(n, s.Eliminations))
 }
 
 func containsCage(cages []int, k int) bool {

@@ -162,7 +162,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	for d := range g.multi {
 		g.multi[d] = g.multi[d][:0]
 	}
-	g.unitNode = grow(g.unitNode, len(l.Units))
+	g.unitNode = grow(g.unitNode, len(l.Units()))
 	for u := range g.unitNode {
 		g.unitNode[u] = g.unitNode[u][:0]
 	}
@@ -259,7 +259,7 @@ func (g *chainGraph) addGroups(b *grid.Board) {
 	var buf [grid.MaxSize]int32
 	g.scratch = grow(g.scratch, g.w)
 	s := CellSet(g.scratch)
-	for _, o := range l.Overlaps {
+	for _, o := range l.Overlaps() {
 		if o.A > o.B {
 			continue
 		}
@@ -349,9 +349,9 @@ func (g *chainGraph) unitLinks(b *grid.Board) {
 	// The unit's candidate nodes of each digit, in the unit's order.
 	var byDigit [grid.MaxSize + 1][grid.MaxSize]int32
 	var count [grid.MaxSize + 1]int
-	for u := range l.Units {
+	for u := range l.Units() {
 		clear(count[:])
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			if b.Value(c) != 0 {
 				continue
 			}
@@ -588,7 +588,7 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 			w = append(w, chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
 		}
 		k = len(w)
-		for _, p := range g.l.Peers[cell] {
+		for _, p := range g.l.Peers(cell) {
 			if q := cands[p*n]; q >= 0 {
 				w = append(w, chainEdge{to: q, kind: weakUnit, als: -1})
 			}

@@ -136,16 +136,16 @@ func (m *medusaScratch) prepare(b *grid.Board) bool {
 	m.pos = medusaGrow(m.pos, l.Cells*n)
 	m.order = m.order[:0]
 	m.touched = m.touched[:0]
-	m.pairs = medusaGrow(m.pairs, len(l.Units))
-	m.pairA = medusaGrow(m.pairA, len(l.Units)*n)
-	m.pairB = medusaGrow(m.pairB, len(l.Units)*n)
+	m.pairs = medusaGrow(m.pairs, len(l.Units()))
+	m.pairA = medusaGrow(m.pairA, len(l.Units())*n)
+	m.pairB = medusaGrow(m.pairB, len(l.Units())*n)
 	m.linked = medusaGrow(m.linked, l.Cells)
 	for s := range m.mask {
 		m.mask[s] = medusaGrow(m.mask[s], l.Cells)
 		m.seen[s] = medusaGrow(m.seen[s], l.Cells)
 	}
-	for u := range l.Units {
-		cells := l.Units[u].Cells
+	for u := range l.Units() {
+		cells := l.Unit(u).Cells
 		// The digits seen once or more, twice or more, three times or more.
 		var once, twice, more grid.Digits
 		for _, cell := range cells {
@@ -192,7 +192,7 @@ func (m *medusaScratch) links(b *grid.Board, x int32) []medusaEdge {
 	if m.linked[cell]&bit == 0 {
 		return m.edges
 	}
-	for _, u := range l.CellUnit[cell] {
+	for _, u := range l.CellUnit(int(cell)) {
 		if m.pairs[u]&bit == 0 {
 			continue
 		}
@@ -242,7 +242,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 			m.touched = append(m.touched, cell)
 		}
 		mask[s][cell] |= bit
-		for _, p := range l.Peers[cell] {
+		for _, p := range l.Peers(int(cell)) {
 			if mask[0][p]|mask[1][p]|seen[0][p]|seen[1][p] == 0 {
 				m.touched = append(m.touched, int32(p))
 			}

@@ -62,7 +62,7 @@ func (ms *multiScratch) mark(l *grid.Layout, k0, m0 int32, ck, cm []int32) {
 			default:
 				bit = 4 << (v - m0)
 			}
-			for _, p := range l.Peers[cell] {
+			for _, p := range l.Peers(int(cell)) {
 				if ms.stamp[p] != ms.gen {
 					ms.stamp[p], ms.sees[p] = ms.gen, 0
 				}
@@ -234,7 +234,7 @@ func multiWeakLink(l *grid.Layout, s *Step, cc *colourClusters, a, c int32) {
 		if cc.colour[from] != a {
 			continue
 		}
-		for _, p := range l.Peers[from] {
+		for _, p := range l.Peers(from) {
 			if cc.colour[p] == c {
 				s.Links = append(s.Links, Link{From: i, To: colourNodeIndex(s, p), Kind: Weak})
 				return

@@ -170,8 +170,8 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 	l := b.L
 	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
-		for u := range l.Units {
-			cells := l.Units[u].Cells
+		for u := range l.Units() {
+			cells := l.Unit(u).Cells
 			if !sink.through(cells) {
 				continue // a naked subset of u stands on its cells
 			}
@@ -207,8 +207,8 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 	l := b.L
 	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
-		for u := range l.Units {
-			cells := l.Units[u].Cells
+		for u := range l.Units() {
+			cells := l.Unit(u).Cells
 			if !sink.through(cells) {
 				continue // a hidden subset of u stands on all u's cells
 			}
@@ -242,8 +242,8 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 
 // lineUnits returns the indexes of the row units and of the column units.
 func lineUnits(l *grid.Layout) (rows, cols [grid.MaxSize]int) {
-	for u := range l.Units {
-		switch unit := &l.Units[u]; unit.Kind {
+	for u := range l.Units() {
+		switch unit := l.Unit(u); unit.Kind {
 		case grid.Row:
 			rows[unit.Index] = u
 		case grid.Column:
@@ -258,7 +258,7 @@ func findBasicFish(b *grid.Board, sink *Sink) { findLineFish(b, sink, basicLineF
 
 func explainSubset(s *Step, n grid.Notation) string {
 	l := n.Layout
-	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Units[s.Units[0]].Name(), cellList(n, eliminationCells(s)))
+	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Unit(s.Units[0]).Name(), cellList(n, eliminationCells(s)))
 }
 
 // fishSets names the units of a fish step: its base sets, the first half
@@ -267,9 +267,9 @@ func fishSets(s *Step, l *grid.Layout) (base, cover []string) {
 	k := len(s.Units) / 2
 	for i, u := range s.Units {
 		if i < k {
-			base = append(base, l.Units[u].Name())
+			base = append(base, l.Unit(u).Name())
 		} else {
-			cover = append(cover, l.Units[u].Name())
+			cover = append(cover, l.Unit(u).Name())
 		}
 	}
 	return base, cover

@@ -36,7 +36,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 		for i := 0; i < n; i++ {
 			cell := int(chain[i])
 			other := base + 1 - (colour[cell] - base)
-			for _, p := range l.Peers[cell] {
+			for _, p := range l.Peers(cell) {
 				if b.Value(p) != 0 || b.Cand[p] != pair {
 					continue
 				}
@@ -113,11 +113,11 @@ func explainRemotePair(s *Step, n grid.Notation) string {
 // remoteEnds reports whether cell sees two cells of opposite parity that do
 // not see each other (two cells that do are a naked pair).
 func remoteEnds(l *grid.Layout, cell int, even, odd *patSet) bool {
-	for _, u := range l.Peers[cell] {
+	for _, u := range l.Peers(cell) {
 		if !even.has(u) {
 			continue
 		}
-		for _, v := range l.Peers[cell] {
+		for _, v := range l.Peers(cell) {
 			if odd.has(v) && !l.Sees(u, v) {
 				return true
 			}

@@ -48,7 +48,7 @@ func (s *patSet) has(cell int) bool { return s[cell>>6]&(1<<(cell&63)) != 0 }
 // setPeers sets s to the peers of cell.
 func (s *patSet) setPeers(l *grid.Layout, cell int) {
 	*s = patSet{}
-	for _, p := range l.Peers[cell] {
+	for _, p := range l.Peers(cell) {
 		s.add(p)
 	}
 }
@@ -62,7 +62,7 @@ func patSeeing(b *grid.Board, st *Step, d, a, c int, skip ...int) bool {
 	bit := grid.Bit(d)
 	found := false
 next:
-	for _, p := range b.L.Peers[c] {
+	for _, p := range b.L.Peers(c) {
 		if b.Cand[p]&bit == 0 || !seen.has(p) {
 			continue
 		}
@@ -130,12 +130,12 @@ const patAll patKinds = 0xff
 func (ls *patLinks) collect(b *grid.Board, d int, kinds patKinds) {
 	ls.n = 0
 	bit := grid.Bit(d)
-	for u := range b.L.Units {
-		if kinds&(1<<b.L.Units[u].Kind) == 0 {
+	for u := range b.L.Units() {
+		if kinds&(1<<b.L.Unit(u).Kind) == 0 {
 			continue
 		}
 		first, second, n := -1, -1, 0
-		for _, cell := range b.L.Units[u].Cells {
+		for _, cell := range b.L.Unit(u).Cells {
 			if b.Cand[cell]&bit != 0 {
 				if n++; n == 1 {
 					first = cell
@@ -245,10 +245,10 @@ func findKitesForDuals(b *grid.Board, sink *Sink) { findKites(b, sink, true) }
 // findKites reports the 2-String Kites of b, or with duals those the dual
 // kites pair (see findKitesForDuals).
 func findKites(b *grid.Board, sink *Sink, duals bool) {
-	if b.L.Region == nil {
+	if b.L.Regions() == nil {
 		return
 	}
-	reg := b.L.Region
+	reg := b.L.Regions()
 	var rows, cols patLinks
 	for d := 1; d <= b.L.N; d++ {
 		if !sink.wants(d) {
@@ -350,8 +350,8 @@ func patCellNames(list []CellDigit, n grid.Notation) string {
 // patCommonUnit returns a unit holding both cells, or -1 when they share
 // none (killer cage mates see each other without one).
 func patCommonUnit(l *grid.Layout, a, c int) int {
-	for _, u := range l.CellUnit[a] {
-		for _, v := range l.CellUnit[c] {
+	for _, u := range l.CellUnit(a) {
+		for _, v := range l.CellUnit(c) {
 			if u == v {
 				return u
 			}
@@ -370,7 +370,7 @@ func patAddUnit(s *Step, u int) {
 
 func findEmptyRectangles(b *grid.Board, sink *Sink) {
 	l := b.L
-	if l.Region == nil {
+	if l.Regions() == nil {
 		return
 	}
 	n := l.N
@@ -389,8 +389,8 @@ func findEmptyRectangles(b *grid.Board, sink *Sink) {
 		}
 		bit := grid.Bit(d)
 		lines.count(b, bit)
-		for u := range l.Units {
-			unit := &l.Units[u]
+		for u := range l.Units() {
+			unit := l.Unit(u)
 			if unit.Kind != grid.Region {
 				continue
 			}
@@ -421,7 +421,7 @@ func findEmptyRectangles(b *grid.Board, sink *Sink) {
 			for _, r := range rows[:nr] {
 				for _, c := range cols[:nc] {
 					covered := inRow[r] + inCol[c]
-					if b.Cand[r*n+c].Has(d) && l.Region[r*n+c] == unit.Index {
+					if b.Cand[r*n+c].Has(d) && l.Region(r*n+c) == unit.Index {
 						covered-- // the cell at the crossing counts once
 					}
 					if covered != k || inRow[r] == k || inCol[c] == k {
@@ -477,7 +477,7 @@ func (e *erLines) count(b *grid.Board, bit grid.Digits) {
 func findERLinks(b *grid.Board, sink *Sink, d, u int, box []int, r, c int, lines *erLines) bool {
 	l := b.L
 	n := l.N
-	reg := l.Region
+	reg := l.Regions()
 	boxID := reg[box[0]]
 	for line := 0; line < n; line++ {
 		// A strong link in column `line` from x in row r, or in row `line`
@@ -538,8 +538,8 @@ func patLineUnit(l *grid.Layout, column bool, i int) int {
 	if column {
 		kind = grid.Column
 	}
-	for u := range l.Units {
-		if l.Units[u].Kind == kind && l.Units[u].Index == i {
+	for u := range l.Units() {
+		if l.Unit(u).Kind == kind && l.Unit(u).Index == i {
 			return u
 		}
 	}
@@ -551,5 +551,5 @@ func explainEmptyRectangle(s *Step, n grid.Notation) string {
 	d := n.DigitName(s.Digits.Min())
 	x, y := s.Cells[len(s.Cells)-2], s.Cells[len(s.Cells)-1]
 	return fmt.Sprintf("Empty Rectangle on %s in %s with the strong link %s=%s in %s: remove %s from %s",
-		d, l.Units[s.Units[0]].Name(), n.CellName(x), n.CellName(y), l.Units[s.Units[1]].Name(), d, patCellNames(s.Eliminations, n))
+		d, l.Unit(s.Units[0]).Name(), n.CellName(x), n.CellName(y), l.Unit(s.Units[1]).Name(), d, patCellNames(s.Eliminations, n))
 }

@@ -55,8 +55,8 @@ func explainNakedSingle(s *Step, n grid.Notation) string {
 }
 
 func findHiddenSingles(b *grid.Board, sink *Sink) {
-	for u := range b.L.Units {
-		cells := b.L.Units[u].Cells
+	for u := range b.L.Units() {
+		cells := b.L.Unit(u).Cells
 		var once, twice grid.Digits
 		for _, cell := range cells {
 			c := b.Cand[cell]
@@ -87,13 +87,13 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 func explainHiddenSingle(s *Step, n grid.Notation) string {
 	l := n.Layout
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the only place for %s in %s", n.CellName(p.Cell), n.DigitName(p.Digit), l.Units[s.Units[0]].Name())
+	return fmt.Sprintf("%s is the only place for %s in %s", n.CellName(p.Cell), n.DigitName(p.Digit), l.Unit(s.Units[0]).Name())
 }
 
 func findFullHouses(b *grid.Board, sink *Sink) {
-	for u := range b.L.Units {
+	for u := range b.L.Units() {
 		last, empty := -1, 0
-		for _, cell := range b.L.Units[u].Cells {
+		for _, cell := range b.L.Unit(u).Cells {
 			if b.Value(cell) == 0 {
 				last = cell
 				if empty++; empty > 1 {
@@ -122,7 +122,7 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 func explainFullHouse(s *Step, n grid.Notation) string {
 	l := n.Layout
 	p := s.Placements[0]
-	return fmt.Sprintf("%s is the last empty cell of %s, which misses only %s", n.CellName(p.Cell), l.Units[s.Units[0]].Name(), n.DigitName(p.Digit))
+	return fmt.Sprintf("%s is the last empty cell of %s, which misses only %s", n.CellName(p.Cell), l.Unit(s.Units[0]).Name(), n.DigitName(p.Digit))
 }
 
 // explainGuessing explains a guess, or the backtrack that undoes one after

@@ -189,11 +189,11 @@ func findCompartmentRanges(b *grid.Board, sink *Sink) {
 func (c *compartment) open(b *grid.Board, strict bool) iter.Seq2[int, grid.Digits] {
 	return func(yield func(int, grid.Digits) bool) {
 		l := b.L
-		for u := range l.Units {
-			if l.Units[u].Kind != grid.Compartment {
+		for u := range l.Units() {
+			if l.Unit(u).Kind != grid.Compartment {
 				continue
 			}
-			c.load(b, u, l.Units[u].Cells)
+			c.load(b, u, l.Unit(u).Cells)
 			if len(c.empty) == 0 {
 				continue
 			}
@@ -225,7 +225,7 @@ func (c *compartment) dropOutside(sink *Sink, u int, windows grid.Digits, keep f
 }
 
 func explainCompartmentRange(s *Step, n grid.Notation) string {
-	u := &n.Layout.Units[s.Units[0]]
+	u := n.Layout.Unit(s.Units[0])
 	return fmt.Sprintf("%s holds %d consecutive digits, in reach of its digits and candidates only %s: %s",
 		u.Name(), len(u.Cells), windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
 }
@@ -262,7 +262,7 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 			// d is in one of its places: a cell that sees them all (the
 			// rest of the row or column, and the box or diagonal they
 			// share on Str8ts B and X) cannot hold it.
-			for _, cell := range l.Peers[places[0]] {
+			for _, cell := range l.Peers(places[0]) {
 				if !b.Cand[cell].Has(d) || containsCell(places, cell) {
 					continue
 				}
@@ -291,7 +291,7 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 }
 
 func explainSureDigits(s *Step, n grid.Notation) string {
-	units := n.Layout.Units
+	units := n.Layout.Units()
 	they := "they are"
 	if s.Digits.Count() == 1 {
 		they = "it is"
@@ -364,7 +364,7 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 }
 
 func explainMindTheGap(s *Step, n grid.Notation) string {
-	u := &n.Layout.Units[s.Units[0]]
+	u := n.Layout.Unit(s.Units[0])
 	return fmt.Sprintf("%s can hold the straights %s only, each digit in a cell of its own; no such filling uses %s", u.Name(), windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
 }
 
@@ -398,8 +398,8 @@ func lineRuns(l *grid.Layout, line int, across bool) [][]int {
 // down, to its unit.
 func compartmentUnits(l *grid.Layout) (across, down map[int]int) {
 	across, down = map[int]int{}, map[int]int{}
-	for u := range l.Units {
-		unit := &l.Units[u]
+	for u := range l.Units() {
+		unit := l.Unit(u)
 		if unit.Kind != grid.Compartment {
 			continue
 		}
@@ -544,11 +544,11 @@ func explainHighLowStranding(s *Step, n grid.Notation) string {
 	what := cellList(n, s.Cells[:1])
 	k := 1
 	if len(s.Units) > 1 {
-		what = l.Units[s.Units[1]].Name()
-		k = len(l.Units[s.Units[1]].Cells)
+		what = l.Unit(s.Units[1]).Name()
+		k = len(l.Unit(s.Units[1]).Cells)
 	}
 	return fmt.Sprintf("the straights of %s share no digit; beside the others, %s can hold %s only: %s",
-		l.Units[s.Units[0]].Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
+		l.Unit(s.Units[0]).Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
 }
 
 func findCompartmentSubsets(b *grid.Board, sink *Sink) {
@@ -559,11 +559,11 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 	}
 	var c compartment
 	for size := lo; size <= hi && size <= 3; size++ {
-		for u := range l.Units {
-			if l.Units[u].Kind != grid.Compartment {
+		for u := range l.Units() {
+			if l.Unit(u).Kind != grid.Compartment {
 				continue
 			}
-			c.load(b, u, l.Units[u].Cells)
+			c.load(b, u, l.Unit(u).Cells)
 			if len(c.empty) <= size {
 				continue
 			}
@@ -633,7 +633,7 @@ func subsets(n, k int, f func(idx []int) bool) {
 }
 
 func explainCompartmentSubset(s *Step, n grid.Notation) string {
-	u := &n.Layout.Units[s.Units[0]]
+	u := n.Layout.Unit(s.Units[0])
 	return fmt.Sprintf("%s %s: sure digits of %s with places in %s only: %s", s.Name(), n.DigitList(s.Digits, "/"), u.Name(), cellList(n, s.Cells), describeChanges(s, n))
 }
 
@@ -860,7 +860,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 				if u < 0 {
 					continue
 				}
-				c.load(b, u, l.Units[u].Cells)
+				c.load(b, u, l.Unit(u).Cells)
 				k := len(c.cells)
 				var keep grid.Digits
 				for w := c.windows(n, false); w != 0; w &= w - 1 {
@@ -898,7 +898,7 @@ func compartmentOf(l *grid.Layout, units map[int]int, cells []int) int {
 	for _, u := range units {
 		all := true
 		for _, cell := range cells {
-			all = all && containsCell(l.Units[u].Cells, cell)
+			all = all && containsCell(l.Unit(u).Cells, cell)
 		}
 		if all {
 			return u
@@ -909,7 +909,7 @@ func compartmentOf(l *grid.Layout, units map[int]int, cells []int) int {
 
 func explainSettis(s *Step, n grid.Notation) string {
 	l := n.Layout
-	u := &l.Units[s.Units[0]]
+	u := l.Unit(s.Units[0])
 	d := n.DigitName(s.Digits.Min())
 	// A column must hold the digit when the rows sure to hold it are as
 	// many as the columns that can; a row when the other way round.
@@ -919,7 +919,7 @@ func explainSettis(s *Step, n grid.Notation) string {
 	}
 	why := fmt.Sprintf("the %s sure to hold %s are as many as the %s that can, so each of those holds it", others, d, lines)
 	if len(s.Placements) == 0 {
-		c := &l.Units[s.Units[1]]
+		c := l.Unit(s.Units[1])
 		return fmt.Sprintf("%s: %s has its places in %s in %s only, whose straight must then hold %s: %s", why, d, u.Name(), c.Name(), d, describeChanges(s, n))
 	}
 	p := s.Placements[0]
@@ -958,7 +958,7 @@ func findStr8tsUniqueRectangles(b *grid.Board, sink *Sink) {
 		r, c := cell/n, cell%n
 		return (l.Variant == grid.Str8tsX || l.Variant == grid.Str8tsBX) && (r == c || r+c == n-1)
 	}
-	sameBox := func(a, c int) bool { return l.Region == nil || l.Region[a] == l.Region[c] }
+	sameBox := func(a, c int) bool { return l.Regions() == nil || l.Region(a) == l.Region(c) }
 	for r1 := 0; r1 < n; r1++ {
 		for c1 := 0; c1 < n; c1++ {
 			for c2 := c1 + 1; c2 < n; c2++ {
@@ -974,7 +974,7 @@ func findStr8tsUniqueRectangles(b *grid.Board, sink *Sink) {
 					}
 					corners := [4]int{r1*n + c1, r1*n + c2, r2*n + c1, r2*n + c2}
 					// With boxes, the corners must pair up in boxes too.
-					if l.Region != nil && !(sameBox(corners[0], corners[1]) && sameBox(corners[2], corners[3]) || sameBox(corners[0], corners[2]) && sameBox(corners[1], corners[3])) {
+					if l.Regions() != nil && !(sameBox(corners[0], corners[1]) && sameBox(corners[2], corners[3]) || sameBox(corners[0], corners[2]) && sameBox(corners[1], corners[3])) {
 						continue
 					}
 					if urCorners(b, corners, onDiagonal, sink) && sink.Done() {

@@ -87,11 +87,11 @@ func findSueDeCoq(b *grid.Board, sink *Sink) {
 	if l.N > 9 {
 		x.maxInter, x.maxPart, x.maxExtra = sdcBigInter, sdcBigPart, sdcBigExtra
 	}
-	for _, o := range l.Overlaps {
+	for _, o := range l.Overlaps() {
 		if o.A > o.B {
 			continue // each pair once: the pattern does not depend on the order
 		}
-		if !sink.through(l.Units[o.A].Cells) && !sink.through(l.Units[o.B].Cells) {
+		if !sink.through(l.Unit(o.A).Cells) && !sink.through(l.Unit(o.B).Cells) {
 			continue // a pattern of the pair stands on cells of its two units
 		}
 		x.ua, x.ub = o.A, o.B
@@ -142,7 +142,7 @@ func (x *sdcSearch) collect() {
 	l := x.b.L
 	var inV grid.Digits
 	n := 0
-	for _, cell := range l.Units[x.ub].Cells {
+	for _, cell := range l.Unit(x.ub).Cells {
 		if x.b.Value(cell) == 0 && x.role[cell] == sdcNone {
 			x.boxes[n] = cell
 			n++
@@ -151,7 +151,7 @@ func (x *sdcSearch) collect() {
 		}
 	}
 	x.nLine = 0
-	for _, cell := range l.Units[x.ua].Cells {
+	for _, cell := range l.Unit(x.ua).Cells {
 		if x.b.Value(cell) == 0 && (x.role[cell] == sdcNone || x.role[cell] == sdcBox) {
 			x.line[x.nLine] = cell
 			x.lineInBox[x.nLine] = x.role[cell] == sdcBox
@@ -253,13 +253,13 @@ func (x *sdcSearch) report(vr, vb grid.Digits) {
 	lineDigits := (v|vr)&^vb | shared
 	boxDigits := (v|vb)&^vr | shared
 	var all grid.Digits
-	for _, cell := range l.Units[x.ua].Cells {
+	for _, cell := range l.Unit(x.ua).Cells {
 		if r := x.role[cell]; r != sdcInter && r != sdcLine && b.Value(cell) == 0 {
 			x.elim[cell] |= b.Cand[cell] & lineDigits
 			all |= x.elim[cell]
 		}
 	}
-	for _, cell := range l.Units[x.ub].Cells {
+	for _, cell := range l.Unit(x.ub).Cells {
 		if r := x.role[cell]; r != sdcInter && r != sdcBox && b.Value(cell) == 0 {
 			x.elim[cell] |= b.Cand[cell] & boxDigits
 			all |= x.elim[cell]
@@ -271,7 +271,7 @@ func (x *sdcSearch) report(vr, vb grid.Digits) {
 	s := x.sink.Add()
 	s.Digits = all
 	for _, u := range [2]int{x.ua, x.ub} {
-		for _, cell := range l.Units[u].Cells {
+		for _, cell := range l.Unit(u).Cells {
 			for m := x.elim[cell]; m != 0; m &= m - 1 {
 				s.Eliminations = append(s.Eliminations, CellDigit{cell, (m & -m).Min()})
 			}
@@ -323,7 +323,7 @@ func explainSueDeCoq(s *Step, n grid.Notation) string {
 		}
 		fmt.Fprintf(&sb, " - {%s}", n.DigitList(digits, ","))
 	}
-	fmt.Fprintf(&sb, "Sue de Coq in %s and %s: ", l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+	fmt.Fprintf(&sb, "Sue de Coq in %s and %s: ", l.Unit(s.Units[0]).Name(), l.Unit(s.Units[1]).Name())
 	part(RolePattern)
 	sb.WriteString(" (")
 	part(RoleALS)

@@ -114,18 +114,18 @@ func (t *templateSearch) load(b *grid.Board) bool {
 	t.n = n
 	for c := range l.Cells {
 		t.peers[c] = tmplBits{}
-		for _, p := range l.Peers[c] {
+		for _, p := range l.Peers(c) {
 			t.peers[c].add(p)
 		}
 	}
 	t.nExtra = 0
-	for u := range l.Units {
-		switch l.Units[u].Kind {
+	for u := range l.Units() {
+		switch l.Unit(u).Kind {
 		case grid.Row, grid.Column, grid.Region:
 			continue // one per row and no two peers: one per column and region
 		}
 		t.extra[t.nExtra] = tmplBits{}
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			t.extra[t.nExtra].add(c)
 		}
 		t.nExtra++

@@ -119,7 +119,7 @@ func urCorner(b *grid.Board, cell int, ab grid.Digits, allowMissing bool) bool {
 	if !allowMissing {
 		return false
 	}
-	for _, p := range b.L.Peers[cell] {
+	for _, p := range b.L.Peers(cell) {
 		if v := b.Value(p); v != 0 && missing.Has(int(v)) {
 			return false
 		}
@@ -135,7 +135,7 @@ func urCorner(b *grid.Board, cell int, ab grid.Digits, allowMissing bool) bool {
 // and cages that cut the rectangle differently.
 func deadlyLayout(l *grid.Layout, q [4]int) bool {
 	for i, c := range q {
-		for _, u := range l.CellUnit[c] {
+		for _, u := range l.CellUnit(c) {
 			partner, count := -1, 0
 			for j, o := range q {
 				if j != i && uqInUnit(l, o, u) {
@@ -146,10 +146,10 @@ func deadlyLayout(l *grid.Layout, q [4]int) bool {
 				return false
 			}
 		}
-		if k := l.CellCage[c]; k >= 0 {
+		if k := l.CellCage(c); k >= 0 {
 			partner, count := -1, 0
 			for j, o := range q {
-				if j != i && l.CellCage[o] == k {
+				if j != i && l.CellCage(o) == k {
 					partner, count = j, count+1
 				}
 			}
@@ -163,7 +163,7 @@ func deadlyLayout(l *grid.Layout, q [4]int) bool {
 
 // uqInUnit reports whether cell lies in unit u.
 func uqInUnit(l *grid.Layout, cell, u int) bool {
-	for _, x := range l.CellUnit[cell] {
+	for _, x := range l.CellUnit(cell) {
 		if x == u {
 			return true
 		}
@@ -177,12 +177,12 @@ func uqInUnit(l *grid.Layout, cell, u int) bool {
 func uqConfined(b *grid.Board, p, q, d int) int {
 	l := b.L
 	bit := grid.Bit(d)
-	for _, u := range l.CellUnit[p] {
+	for _, u := range l.CellUnit(p) {
 		if !uqInUnit(l, q, u) {
 			continue
 		}
 		ok := true
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			if c != p && c != q && (b.Cand[c]&bit != 0 || int(b.Value(c)) == d) {
 				ok = false
 				break
@@ -283,7 +283,7 @@ func urType25Step(b *grid.Board, sink *Sink, r *rect, side bool) bool {
 			break
 		}
 	}
-	for _, p := range b.L.Peers[first] {
+	for _, p := range b.L.Peers(first) {
 		if b.Cand[p]&x == 0 || !seesExtras(b.L, r, p) {
 			continue
 		}
@@ -313,13 +313,13 @@ func seesExtras(l *grid.Layout, r *rect, p int) bool {
 func urType3Steps(b *grid.Board, sink *Sink, r *rect, e1, e2 int) bool {
 	l := b.L
 	x := b.Cand[e1]&^r.ab | b.Cand[e2]&^r.ab
-	for _, u := range l.CellUnit[e1] {
+	for _, u := range l.CellUnit(e1) {
 		if !uqInUnit(l, e2, u) {
 			continue
 		}
 		var others [grid.MaxSize]int
 		m := 0
-		for _, c := range l.Units[u].Cells {
+		for _, c := range l.Unit(u).Cells {
 			if c != e1 && c != e2 && b.Value(c) == 0 {
 				others[m] = c
 				m++
@@ -370,17 +370,17 @@ func urType3Step(b *grid.Board, sink *Sink, r *rect, u, e1, e2 int, pick []int, 
 		}
 		return true
 	}
-	for _, v := range l.CellUnit[e1] {
+	for _, v := range l.CellUnit(e1) {
 		if v < u && holds(v) {
 			return false // reported from unit v
 		}
 	}
 	var s *Step
-	for _, v := range l.CellUnit[e1] {
+	for _, v := range l.CellUnit(e1) {
 		if v < u || !holds(v) {
 			continue
 		}
-		for _, c := range l.Units[v].Cells {
+		for _, c := range l.Unit(v).Cells {
 			del := b.Cand[c] & ds
 			if del == 0 || c == e1 || c == e2 || uqContains(pick, c) || uqHasElimination(s, c) {
 				continue
@@ -529,11 +529,11 @@ func explainUniqueRectangle(s *Step, n grid.Notation) string {
 	case urType3:
 		why = fmt.Sprintf("the corners' extra candidates form a naked subset with %s", cellList(n, s.Cells[4:]))
 	case urType4:
-		why = fmt.Sprintf("%s can only go in the two corners with extra candidates in %s", n.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name())
+		why = fmt.Sprintf("%s can only go in the two corners with extra candidates in %s", n.DigitName(a+b-s.Eliminations[0].Digit), l.Unit(s.Units[0]).Name())
 	case urType6:
 		why = n.DigitName(s.Eliminations[0].Digit) + " forms an X-Wing on the rectangle"
 	case urHidden:
-		why = fmt.Sprintf("%s can only go in the rectangle in %s and in %s", n.DigitName(a+b-s.Eliminations[0].Digit), l.Units[s.Units[0]].Name(), l.Units[s.Units[1]].Name())
+		why = fmt.Sprintf("%s can only go in the rectangle in %s and in %s", n.DigitName(a+b-s.Eliminations[0].Digit), l.Unit(s.Units[0]).Name(), l.Unit(s.Units[1]).Name())
 	}
 	return fmt.Sprintf("%s on %s/%s in %s (%s): remove %s", s.Name(), n.DigitName(a), n.DigitName(b), corners, why, uqEliminationList(n, s.Eliminations))
 }

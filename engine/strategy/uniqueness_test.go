@@ -68,7 +68,7 @@ func uqSet(b *grid.Board, spec ...string) {
 // uqStripUnit removes d from the empty cells of the unit of that kind and
 // 1-based index, but those named.
 func uqStripUnit(b *grid.Board, d int, kind grid.UnitKind, index int, keep ...string) {
-	for _, u := range b.L.Units {
+	for _, u := range b.L.Units() {
 		if u.Kind != kind || u.Index != index-1 {
 			continue
 		}

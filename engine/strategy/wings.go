@@ -36,14 +36,14 @@ func findXYWings(b *grid.Board, sink *Sink) {
 		}
 		x, y := pc.Min(), pc.Max()
 		// Pincer 1 holds x and z, pincer 2 holds y and z.
-		for _, p1 := range l.Peers[pivot] {
+		for _, p1 := range l.Peers(pivot) {
 			c1 := b.Cand[p1]
 			if b.Value(p1) != 0 || c1.Count() != 2 || !c1.Has(x) || c1.Has(y) {
 				continue
 			}
 			z := (c1 &^ grid.Bit(x)).Min()
 			want := grid.Bit(y) | grid.Bit(z)
-			for _, p2 := range l.Peers[pivot] {
+			for _, p2 := range l.Peers(pivot) {
 				if b.Value(p2) != 0 || b.Cand[p2] != want || !patSeeing(b, nil, z, p1, p2) {
 					continue
 				}
@@ -68,12 +68,12 @@ func findXYZWings(b *grid.Board, sink *Sink) {
 		if b.Value(pivot) != 0 || pc.Count() != 3 {
 			continue
 		}
-		for _, p1 := range l.Peers[pivot] {
+		for _, p1 := range l.Peers(pivot) {
 			c1 := b.Cand[p1]
 			if b.Value(p1) != 0 || c1.Count() != 2 || c1&^pc != 0 {
 				continue
 			}
-			for _, p2 := range l.Peers[pivot] {
+			for _, p2 := range l.Peers(pivot) {
 				c2 := b.Cand[p2]
 				// c1 < c2 takes each pair of pincers once.
 				if b.Value(p2) != 0 || c2.Count() != 2 || c2&^pc != 0 || c1 >= c2 {
@@ -102,7 +102,7 @@ func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
 	var seen patSet
 	seen.setPeers(b.L, a)
 	found := false
-	for _, p := range b.L.Peers[c] {
+	for _, p := range b.L.Peers(c) {
 		if !b.Cand[p].Has(d) || !seen.has(p) || !b.L.Sees(p, e) {
 			continue
 		}

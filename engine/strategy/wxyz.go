@@ -198,7 +198,7 @@ func (w *wxyzSearch) eliminate(st *Step, z int) bool {
 	}
 	found := false
 next:
-	for _, p := range l.Peers[first] {
+	for _, p := range l.Peers(first) {
 		if !b.Cand[p].Has(z) || b.Value(p) != 0 {
 			continue
 		}

@@ -248,12 +248,12 @@ func verify(p *Puzzle, classic9 *grid.Layout) error {
 				return fmt.Errorf("a solution changes the clue of %s", l.CellName(cell))
 			}
 		}
-		for u := range l.Units {
-			if !unitHolds(&l.Units[u], l.N, s) {
-				return fmt.Errorf("a solution breaks %s", l.Units[u].Name())
+		for u := range l.Units() {
+			if !unitHolds(l.Unit(u), l.N, s) {
+				return fmt.Errorf("a solution breaks %s", l.Unit(u).Name())
 			}
 		}
-		for k := range l.Cages {
+		for k := range l.Cages() {
 			if !l.CageFeasible(k, s, nil) {
 				return fmt.Errorf("a solution misses the target of cage %d", k+1)
 			}

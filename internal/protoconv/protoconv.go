@@ -197,10 +197,10 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 		}
 		pb.Cells[i] = c
 	}
-	if l.Region != nil && l.BoxRows == 0 {
-		pb.Regions = uint32s(l.Region)
+	if l.Regions() != nil && l.BoxRows == 0 {
+		pb.Regions = uint32s(l.Regions())
 	}
-	pb.Cages = CagesToProto(l.Cages)
+	pb.Cages = CagesToProto(l.Cages())
 	return pb
 }
 
@@ -262,7 +262,7 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 		ps.Cells = append(ps.Cells, uint32(c))
 	}
 	for _, u := range s.Units {
-		unit := &n.Layout.Units[u]
+		unit := n.Layout.Unit(u)
 		pu := &sudokuv1.Unit{Kind: UnitKindToProto[unit.Kind], Index: uint32(unit.Index), Name: unit.Name()}
 		if unit.Kind == grid.Compartment {
 			pu.Cells = uint32s(unit.Cells)
@@ -339,8 +339,8 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 	switch n.Kind {
 	case strategy.CageNode:
 		pn.Cage = uint32(n.Cage)
-		if n.Cage < len(l.Cages) {
-			cg := &l.Cages[n.Cage]
+		if n.Cage < len(l.Cages()) {
+			cg := l.Cage(n.Cage)
 			pn.Target, pn.Operator = uint32(cg.Target), OpToProto[cg.Op]
 		}
 	case strategy.CompartmentNode:
@@ -410,7 +410,7 @@ func ConflictToProto(c grid.Conflict, b *grid.Board, symbols string) *sudokuv1.C
 	pc := &sudokuv1.Conflict{Description: c.Describe(n), Digit: uint32(c.Digit())}
 	switch {
 	case atCell && inUnit && c.Digit() > 0:
-		for _, i := range n.Layout.Units[unit].Cells {
+		for _, i := range n.Layout.Unit(unit).Cells {
 			if int(b.Value(i)) == c.Digit() {
 				pc.Cells = append(pc.Cells, uint32(i))
 			}
@@ -418,12 +418,12 @@ func ConflictToProto(c grid.Conflict, b *grid.Board, symbols string) *sudokuv1.C
 	case atCell:
 		pc.Cells = []uint32{uint32(cell)}
 	case inUnit:
-		pc.Cells = uint32s(n.Layout.Units[unit].Cells)
+		pc.Cells = uint32s(n.Layout.Unit(unit).Cells)
 	case inCage:
-		pc.Cells = uint32s(n.Layout.Cages[cage].Cells)
+		pc.Cells = uint32s(n.Layout.Cage(cage).Cells)
 	}
 	if inUnit {
-		u := &n.Layout.Units[unit]
+		u := n.Layout.Unit(unit)
 		pc.Unit = &sudokuv1.Unit{Kind: UnitKindToProto[u.Kind], Index: uint32(u.Index), Name: u.Name()}
 		if u.Kind == grid.Compartment {
 			pc.Unit.Cells = uint32s(u.Cells)

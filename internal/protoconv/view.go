@@ -2,6 +2,7 @@ package protoconv
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -62,24 +63,28 @@ func NewGeometry(pb *sudokuv1.Board, charset string) (*Geometry, *Position, erro
 	l := b.L
 	g := &Geometry{
 		N: l.N, Cells: l.Cells,
-		Region: l.Region, CellCage: l.CellCage, Peers: l.Peers,
+		Region:   slices.Clone(l.Regions()),
+		CellCage: make([]int, l.Cells),
+		Peers:    make([][]int, l.Cells),
 		Black:    make([]bool, l.Cells),
 		notation: grid.Notation{Layout: l, Symbols: codec.Symbols(charset, l.N)},
 	}
-	if len(l.Cages) == 0 {
-		g.CellCage = nil
-	}
 	for i := range g.Black {
 		g.Black[i] = l.IsBlack(i)
+		g.CellCage[i] = l.CellCage(i)
+		g.Peers[i] = slices.Clone(l.Peers(i))
 	}
-	for _, cg := range l.Cages {
+	if len(l.Cages()) == 0 {
+		g.CellCage = nil
+	}
+	for _, cg := range l.Cages() {
 		label := strconv.Itoa(cg.Target)
 		if l.Variant.Arithmetic() {
 			label += cg.Op.String()
 		}
 		g.CageLabel = append(g.CageLabel, label)
 	}
-	for _, u := range l.Units {
+	for _, u := range l.Units() {
 		g.Units = append(g.Units, UnitRef{Kind: UnitKindToProto[u.Kind], Index: u.Index, Cells: u.Cells})
 	}
 	p := &Position{Value: b.Values(), Given: make([]bool, l.Cells), Cand: make([]uint32, l.Cells)}
