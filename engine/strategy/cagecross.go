@@ -44,8 +44,8 @@ func findCombinationCrossover(b *grid.Board, sink *Sink) {
 		return
 	}
 	vcs := virtualCagesOf(l)
-	for u := range l.Units {
-		if l.Units[u].Partial || len(l.Units[u].Cells) != l.N || !sink.through(l.Units[u].Cells) {
+	for u := range l.Units() {
+		if l.Unit(u).Partial || len(l.Unit(u).Cells) != l.N || !sink.through(l.Unit(u).Cells) {
 			continue
 		}
 		members := crossMembers(b, u, vcs)
@@ -63,7 +63,7 @@ func findCombinationCrossover(b *grid.Board, sink *Sink) {
 // virtual ones not overlapping those taken, smallest first.
 func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 	l := b.L
-	unit := l.Units[u].Cells
+	unit := l.Unit(u).Cells
 	var placed grid.Digits
 	for _, c := range unit {
 		if v := b.Value(c); v != 0 {
@@ -96,9 +96,9 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 		}
 		members = append(members, crossMember{cage: cage, cells: open, combos: combos, keep: make([]bool, len(combos))})
 	}
-	for k := range l.Cages {
-		if l.Cages[k].Op == grid.OpAdd && unitHoldsAll(l, u, l.Cages[k].Cells) {
-			add(k, l.Cages[k].Cells, l.Cages[k].Target)
+	for k := range l.Cages() {
+		if l.Cage(k).Op == grid.OpAdd && unitHoldsAll(l, u, l.Cage(k).Cells) {
+			add(k, l.Cage(k).Cells, l.Cage(k).Target)
 		}
 	}
 	var inside []*virtualCage
@@ -120,7 +120,7 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 // it added a step.
 func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 	l := b.L
-	unit := l.Units[u].Cells
+	unit := l.Unit(u).Cells
 	var missing grid.Digits
 	for _, c := range unit {
 		if v := b.Value(c); v != 0 {
@@ -221,7 +221,7 @@ func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 			continue
 		}
 		s.Cages = append(s.Cages, m.cage)
-		s.Nodes = append(s.Nodes, Node{Kind: CageNode, Cage: m.cage, Cells: slices.Clone(l.Cages[m.cage].Cells)})
+		s.Nodes = append(s.Nodes, Node{Kind: CageNode, Cage: m.cage, Cells: slices.Clone(l.Cage(m.cage).Cells)})
 		nd := &s.Nodes[len(s.Nodes)-1]
 		for j, c := range m.combos {
 			if m.keep[j] && len(nd.Combos) < maxCombos {
@@ -262,6 +262,6 @@ func explainCrossover(s *Step, n grid.Notation) string {
 	if len(virtual) > 0 {
 		parts = append(parts, "virtual cages over "+cellList(n, virtual))
 	}
-	unit := l.Units[s.Units[0]].Name()
+	unit := l.Unit(s.Units[0]).Name()
 	return fmt.Sprintf("%s in %s: %s: their digits differ and the rest of %s takes the others: remove %s", s.Name(), unit, strings.Join(parts, "; "), unit, effects(n, s.Eliminations))
 }

@@ -38,12 +38,12 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 		changed := sink.through(v.cells)
 		seen := map[int]bool{}
 		for _, c := range g.Cells() {
-			kc := l.CellCage[c]
+			kc := l.CellCage(c)
 			if kc < 0 || seen[kc] {
 				continue
 			}
 			seen[kc] = true
-			if !changed && !sink.through(l.Cages[kc].Cells) || !k.LoadCage(l, kc) {
+			if !changed && !sink.through(l.Cage(kc).Cells) || !k.LoadCage(l, kc) {
 				continue
 			}
 			var open []int

@@ -57,7 +57,7 @@ func (f *fishSearch) cell(base, cover int) int {
 // by bands of boxes when banded (tests compare it without).
 func findLineFish(b *grid.Board, sink *Sink, kind lineFish, banded bool) {
 	l := b.L
-	if kind.finned && l.Region == nil {
+	if kind.finned && l.Regions() == nil {
 		return // fins must share a region; KenKen boards have none
 	}
 	n := l.N
@@ -200,7 +200,7 @@ func (f *fishSearch) try(chosen, cover uint32) bool {
 			}
 			sashimi = sashimi || body == 1
 			for x := f.lines[base] &^ cover; x != 0; x &= x - 1 {
-				r := l.Region[f.cell(base, trailing(x))]
+				r := l.Region(f.cell(base, trailing(x)))
 				if region >= 0 && r != region {
 					return true
 				}

@@ -175,9 +175,9 @@ func explainLineFillings(s *Step, n grid.Notation) string {
 	what := cellList(n, s.Cells[:1])
 	k := 1
 	if len(s.Units) > 1 {
-		what = l.Units[s.Units[1]].Name()
-		k = len(l.Units[s.Units[1]].Cells)
+		what = l.Unit(s.Units[1]).Name()
+		k = len(l.Unit(s.Units[1]).Cells)
 	}
 	return fmt.Sprintf("beside the straights of the other compartments of %s, %s can hold %s only, each filled by its cells' candidates; no such filling uses %s",
-		l.Units[s.Units[0]].Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
+		l.Unit(s.Units[0]).Name(), what, windowNames(n, s.Digits, k), describeChanges(s, n))
 }

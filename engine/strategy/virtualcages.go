@@ -66,17 +66,17 @@ func (v *virtualCage) from(n grid.Notation) string {
 // areaName names a union of units, e.g. "row 4", "rows 1-3", "box 1 + box
 // 2".
 func areaName(l *grid.Layout, units []int) string {
-	first := &l.Units[units[0]]
+	first := l.Unit(units[0])
 	run := len(units) > 1 && (first.Kind == grid.Row || first.Kind == grid.Column)
 	for i, u := range units {
-		run = run && l.Units[u].Kind == first.Kind && l.Units[u].Index == first.Index+i
+		run = run && l.Unit(u).Kind == first.Kind && l.Unit(u).Index == first.Index+i
 	}
 	if run {
 		return fmt.Sprintf("%ss %d-%d", first.Kind, first.Index+1, first.Index+len(units))
 	}
 	names := make([]string, len(units))
 	for i, u := range units {
-		names[i] = l.Units[u].Name()
+		names[i] = l.Unit(u).Name()
 	}
 	return strings.Join(names, " + ")
 }
@@ -85,7 +85,7 @@ func areaName(l *grid.Layout, units []int) string {
 // (a solve asks for them at every pass).
 var virtualCageCache struct {
 	sync.Mutex
-	keys [8]grid.Origin
+	keys [8]*grid.Layout
 	vals [8][]virtualCage
 	next int
 }
@@ -94,19 +94,18 @@ var virtualCageCache struct {
 // once per layout; they must not be changed.
 func virtualCagesOf(l *grid.Layout) []virtualCage {
 	c := &virtualCageCache
-	o := l.Origin()
 	c.Lock()
 	for i, k := range c.keys {
-		if k == o {
+		if k == l {
 			v := c.vals[i]
 			c.Unlock()
 			return v
 		}
 	}
 	c.Unlock()
-	v := buildVirtualCages(l.Pristine())
+	v := buildVirtualCages(l)
 	c.Lock()
-	c.keys[c.next], c.vals[c.next] = o, v
+	c.keys[c.next], c.vals[c.next] = l, v
 	c.next = (c.next + 1) % len(c.keys)
 	c.Unlock()
 	return v
@@ -118,11 +117,11 @@ func virtualCagesOf(l *grid.Layout) []virtualCage {
 // cage or a whole unit.
 func buildVirtualCages(l *grid.Layout) []virtualCage {
 	seen := map[string]bool{}
-	for k := range l.Cages {
-		seen[cellSetKey(sorted(l.Cages[k].Cells))] = true
+	for k := range l.Cages() {
+		seen[cellSetKey(sorted(l.Cage(k).Cells))] = true
 	}
-	for u := range l.Units {
-		seen[cellSetKey(sorted(l.Units[u].Cells))] = true
+	for u := range l.Units() {
+		seen[cellSetKey(sorted(l.Unit(u).Cells))] = true
 	}
 	var out []virtualCage
 	add := func(v virtualCage) {
@@ -137,14 +136,14 @@ func buildVirtualCages(l *grid.Layout) []virtualCage {
 	in := make([]bool, l.Cells)
 	for _, units := range virtualAreas(l) {
 		for _, u := range units {
-			for _, c := range l.Units[u].Cells {
+			for _, c := range l.Unit(u).Cells {
 				in[c] = true
 			}
 		}
 		add(areaInnies(l, units, in))
 		add(areaOuties(l, units, in))
 		for _, u := range units {
-			for _, c := range l.Units[u].Cells {
+			for _, c := range l.Unit(u).Cells {
 				in[c] = false
 			}
 		}
@@ -154,8 +153,8 @@ func buildVirtualCages(l *grid.Layout) []virtualCage {
 	base := len(out)
 	for i := 0; i < base; i++ {
 		v := out[i]
-		for k := range l.Cages {
-			cg := &l.Cages[k]
+		for k := range l.Cages() {
+			cg := l.Cage(k)
 			switch {
 			case len(cg.Cells) < len(v.cells) && subset(cg.Cells, v.cells):
 				add(virtualCage{cells: without(v.cells, cg.Cells), target: v.target - cg.Target, units: v.units, side: v.side, cage: k})
@@ -198,12 +197,12 @@ func sortedSubset(a, b []int) bool {
 func virtualAreas(l *grid.Layout) [][]int {
 	var areas [][]int
 	var regions []int
-	for u := range l.Units {
-		if l.Units[u].Partial || len(l.Units[u].Cells) != l.N {
+	for u := range l.Units() {
+		if l.Unit(u).Partial || len(l.Unit(u).Cells) != l.N {
 			continue
 		}
 		areas = append(areas, []int{u})
-		if l.Units[u].Kind == grid.Region {
+		if l.Unit(u).Kind == grid.Region {
 			regions = append(regions, u)
 		}
 	}
@@ -255,8 +254,8 @@ func dedupeAreas(areas [][]int) [][]int {
 // regionsTouch reports whether a cell of unit r is beside (shares an edge
 // with) a cell of unit s.
 func regionsTouch(l *grid.Layout, r, s int) bool {
-	for _, a := range l.Units[r].Cells {
-		for _, b := range l.Units[s].Cells {
+	for _, a := range l.Unit(r).Cells {
+		for _, b := range l.Unit(s).Cells {
 			ra, ca, rb, cb := a/l.N, a%l.N, b/l.N, b%l.N
 			if (ra == rb && (ca-cb == 1 || cb-ca == 1)) || (ca == cb && (ra-rb == 1 || rb-ra == 1)) {
 				return true
@@ -273,12 +272,12 @@ func areaInnies(l *grid.Layout, units []int, in []bool) virtualCage {
 	v := virtualCage{target: len(units) * l.N * (l.N + 1) / 2, units: units, side: "innies", cage: -1}
 	whole := map[int]bool{}
 	for _, u := range units {
-		for _, c := range l.Units[u].Cells {
-			k := l.CellCage[c]
+		for _, c := range l.Unit(u).Cells {
+			k := l.CellCage(c)
 			if k >= 0 && cageInside(l, k, in) {
 				if !whole[k] {
 					whole[k] = true
-					v.target -= l.Cages[k].Target
+					v.target -= l.Cage(k).Target
 				}
 				continue
 			}
@@ -297,8 +296,8 @@ func areaOuties(l *grid.Layout, units []int, in []bool) virtualCage {
 	v := virtualCage{target: -len(units) * l.N * (l.N + 1) / 2, units: units, side: "outies", cage: -1}
 	touched := map[int]bool{}
 	for _, u := range units {
-		for _, c := range l.Units[u].Cells {
-			k := l.CellCage[c]
+		for _, c := range l.Unit(u).Cells {
+			k := l.CellCage(c)
 			if k < 0 {
 				return virtualCage{}
 			}
@@ -306,8 +305,8 @@ func areaOuties(l *grid.Layout, units []int, in []bool) virtualCage {
 				continue
 			}
 			touched[k] = true
-			v.target += l.Cages[k].Target
-			for _, x := range l.Cages[k].Cells {
+			v.target += l.Cage(k).Target
+			for _, x := range l.Cage(k).Cells {
 				if !in[x] {
 					v.cells = append(v.cells, x)
 				}
@@ -320,7 +319,7 @@ func areaOuties(l *grid.Layout, units []int, in []bool) virtualCage {
 
 // cageInside reports whether every cell of cage k is marked in.
 func cageInside(l *grid.Layout, k int, in []bool) bool {
-	for _, c := range l.Cages[k].Cells {
+	for _, c := range l.Cage(k).Cells {
 		if !in[c] {
 			return false
 		}
@@ -444,7 +443,7 @@ func seeAllHolders(b *grid.Board, cells []int, d int) []int {
 		return nil
 	}
 	var out []int
-	for _, p := range l.Peers[first] {
+	for _, p := range l.Peers(first) {
 		if !b.Cand[p].Has(d) || containsCell(cells, p) {
 			continue
 		}
