@@ -13,8 +13,8 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
-// firstLine returns the first line of a file of engine/search/testdata.
-func firstLine(t *testing.T, file string) string {
+// nthLine returns line n (from 1) of a file of engine/search/testdata.
+func nthLine(t *testing.T, file string, n int) string {
 	t.Helper()
 	f, err := os.Open("../engine/search/testdata/" + file)
 	if err != nil {
@@ -23,8 +23,10 @@ func firstLine(t *testing.T, file string) string {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	if !sc.Scan() {
-		t.Fatalf("%s is empty", file)
+	for i := 0; i < n; i++ {
+		if !sc.Scan() {
+			t.Fatalf("%s has fewer than %d lines", file, n)
+		}
 	}
 	return sc.Text()
 }
@@ -37,7 +39,7 @@ func firstLine(t *testing.T, file string) string {
 // that name the cage and the combinations it kept.
 func TestSolveStepsStreamsCageNodes(t *testing.T) {
 	client := newClient(t, Config{})
-	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: firstLine(t, "killer9.txt")}}
+	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-hard5.txt", 2)}}
 	conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: puzzle})
 	if err != nil {
 		t.Fatal(err)
