@@ -448,6 +448,37 @@ func (ls *str8tsLines) compartments(across bool) map[int]int {
 // tries in one line.
 const maxStrandingNodes = 100_000
 
+// disjointStraights returns, for each run of a line, the straights (by
+// their lowest digit) that some choice of one straight a run from windows
+// uses, the runs' straights sharing no digit with each other or with
+// taken; lens are the runs' lengths. It reports false when the search
+// went past budget nodes and so concludes nothing.
+func disjointStraights(windows []grid.Digits, lens []int, taken grid.Digits, budget int) ([]grid.Digits, bool) {
+	used := make([]grid.Digits, len(windows))
+	pick := make([]int, len(windows))
+	nodes := 0
+	var choose func(i int, taken grid.Digits)
+	choose = func(i int, taken grid.Digits) {
+		if nodes++; nodes > budget {
+			return
+		}
+		if i == len(windows) {
+			for j, lo := range pick {
+				used[j] |= grid.Bit(lo)
+			}
+			return
+		}
+		for w := windows[i]; w != 0; w &= w - 1 {
+			if win := grid.Straight(w.Min(), lens[i]); win&taken == 0 {
+				pick[i] = w.Min()
+				choose(i+1, taken|win)
+			}
+		}
+	}
+	choose(0, taken)
+	return used, nodes <= budget
+}
+
 func findHighLowStranding(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
@@ -474,33 +505,12 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			if broken {
 				continue
 			}
-			// The windows of each run used by some choice of windows, one a
-			// run, that share no digit.
-			used := make([]grid.Digits, len(runs))
-			pick := make([]int, len(runs))
-			nodes := 0
-			var choose func(i int, taken grid.Digits)
-			choose = func(i int, taken grid.Digits) {
-				if nodes++; nodes > maxStrandingNodes {
-					return
-				}
-				if i == len(runs) {
-					for j, lo := range pick {
-						used[j] |= grid.Bit(lo)
-					}
-					return
-				}
-				k := len(runs[i])
-				for w := windows[i]; w != 0; w &= w - 1 {
-					win := grid.Straight(w.Min(), k)
-					if win&taken == 0 {
-						pick[i] = w.Min()
-						choose(i+1, taken|win)
-					}
-				}
+			lens := make([]int, len(runs))
+			for i, run := range runs {
+				lens[i] = len(run)
 			}
-			choose(0, 0)
-			if nodes > maxStrandingNodes {
+			used, ok := disjointStraights(windows, lens, 0, maxStrandingNodes)
+			if !ok {
 				continue // cut short: concludes nothing
 			}
 			for i := range runs {

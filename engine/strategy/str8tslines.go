@@ -55,9 +55,6 @@ func (r *lineRun) load(b *grid.Board, unit int, cells []int) {
 	}
 }
 
-// span returns the digits of straight lo of the run.
-func (r *lineRun) span(lo int) grid.Digits { return grid.Straight(lo, len(r.c.cells)) }
-
 func findLineFillings(b *grid.Board, sink *Sink) {
 	l := b.L
 	n := l.N
@@ -108,30 +105,14 @@ func findLineFilling(b *grid.Board, sink *Sink, lines *str8tsLines, units map[in
 		return false
 	}
 	// The straights of each run that some choice, one a run, sharing no
-	// digit, uses.
-	used := make([]grid.Digits, len(runs))
-	pick := make([]int, len(runs))
-	nodes := 0
-	var choose func(i int, taken grid.Digits)
-	choose = func(i int, taken grid.Digits) {
-		if nodes++; nodes > maxLineNodes {
-			return
-		}
-		if i == len(runs) {
-			for j, lo := range pick {
-				used[j] |= grid.Bit(lo)
-			}
-			return
-		}
-		for w := runs[i].windows; w != 0; w &= w - 1 {
-			if win := runs[i].span(w.Min()); win&taken == 0 {
-				pick[i] = w.Min()
-				choose(i+1, taken|win)
-			}
-		}
+	// digit with each other or the line's clues, uses.
+	windows := make([]grid.Digits, len(runs))
+	lens := make([]int, len(runs))
+	for i := range runs {
+		windows[i], lens[i] = runs[i].windows, len(runs[i].c.cells)
 	}
-	choose(0, clues)
-	if nodes > maxLineNodes {
+	used, ok := disjointStraights(windows, lens, clues, maxLineNodes)
+	if !ok {
 		return false
 	}
 	for i := range runs {
