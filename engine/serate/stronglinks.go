@@ -51,38 +51,20 @@ func init() {
 			heart:  h,
 		})
 	}
-	for _, e := range []int{2, 1, 0} {
-		var b [2]uint16
-		n := 0
-		for r := 0; r < 3; r++ {
-			if r != e {
-				b[n] = rowMask(r)
-				n++
-			}
-		}
-		blockShapes = append(blockShapes, groupShape{empty: rowMask(e), blade1: b[0], blade2: b[1], heart: -1})
+	// others returns the two of 0, 1 and 2 other than e, in order.
+	others := func(e int) (int, int) {
+		return [3]int{1, 0, 0}[e], [3]int{2, 2, 1}[e]
 	}
-	for _, e := range []int{2, 1, 0} {
-		var b [2]uint16
-		n := 0
-		for c := 0; c < 3; c++ {
-			if c != e {
-				b[n] = colMask(c)
-				n++
-			}
+	for _, mask := range []func(int) uint16{rowMask, colMask} {
+		for _, e := range []int{2, 1, 0} {
+			i, j := others(e)
+			blockShapes = append(blockShapes, groupShape{empty: mask(e), blade1: mask(i), blade2: mask(j), heart: -1})
 		}
-		blockShapes = append(blockShapes, groupShape{empty: colMask(e), blade1: b[0], blade2: b[1], heart: -1})
 	}
 	for e := 0; e < 3; e++ {
-		var b [2]uint16
-		n := 0
-		for s := 0; s < 3; s++ {
-			if s != e {
-				b[n] = rowMask(s)
-				n++
-			}
-		}
-		lineShapes = append(lineShapes, groupShape{empty: rowMask(e), blade1: b[0], blade2: b[1], heart: -1})
+		// A line's segments are its box runs, indexed like a block's rows.
+		i, j := others(e)
+		lineShapes = append(lineShapes, groupShape{empty: rowMask(e), blade1: rowMask(i), blade2: rowMask(j), heart: -1})
 	}
 }
 
