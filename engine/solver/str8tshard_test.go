@@ -1,0 +1,41 @@
+package solver_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/solver"
+)
+
+// TestStr8tsHardSet holds testdata/str8ts-hard.txt (generated Str8ts that
+// logic did not finish when it was made) to what it is for: every puzzle
+// has exactly one solution, and logic finishes at least the two the
+// forcing nets' compartment rule finished when it came in, so losing
+// that rule fails here.
+func TestStr8tsHardSet(t *testing.T) {
+	boards := readPuzzles(t, filepath.Join("testdata", "str8ts-hard.txt"))
+	if len(boards) < 10 {
+		t.Fatalf("%d puzzles in str8ts-hard.txt, want the 13 it was made with", len(boards))
+	}
+	byLogic := 0
+	for i, b := range boards {
+		res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i+1, err)
+		}
+		if res.Status != solver.Solved || res.Count != 1 || !res.CountComplete {
+			t.Errorf("puzzle %d: %v with %d solution(s) (complete %v), want one", i+1, res.Status, res.Count, res.CountComplete)
+		}
+		out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, nil)
+		if err != nil {
+			t.Fatalf("puzzle %d: %v", i+1, err)
+		}
+		if out.Status == solver.Solved {
+			byLogic++
+		}
+	}
+	if byLogic < 2 {
+		t.Errorf("logic finishes %d of %d, want at least 2", byLogic, len(boards))
+	}
+}
