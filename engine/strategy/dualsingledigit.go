@@ -98,16 +98,6 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 // it is not in the catalogue.
 var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.Technique, findKitesForDuals, explainTwoLinks))
 
-// kiteRepeats reports whether one of steps eliminates what s does.
-func kiteRepeats(steps []Step, s *Step) bool {
-	for i := range steps {
-		if slices.Equal(steps[i].Eliminations, s.Eliminations) {
-			return true
-		}
-	}
-	return false
-}
-
 // findDualEmptyRectangles pairs the Empty Rectangles of the board. An
 // Empty Rectangle's Cells are the candidates of its box, then the ends x
 // and y of its strong link; its Units are the box and the link's line.

@@ -19,6 +19,20 @@ func TestDualTwoStringKite(t *testing.T) {
 			explain: "Dual 2-String Kite on 5 in box 1: r1c7=r1c1-r2c2=r8c2 and r2c8=r2c2-r1c1=r7c1, so r1c7 or r8c2 is 5, and r2c8 or r7c1: remove 5 from r7c8, r8c7",
 		},
 		{
+			// The kite r5c9=r5c5-r4c4=r8c4 eliminates 5 from r8c9, as the
+			// earlier kite r1c9=r1c2-r2c3=r8c3 (box 1) does: it still pairs
+			// with the kite r4c8=r4c4-r5c5=r9c5 of the same box 5 cells
+			// (HoDoKu pairs every kite, whatever the others eliminate).
+			name: "a kite of the dual eliminating what an earlier kite does",
+			only: []patOnly{
+				{5, "r1", "r1c2 r1c9"}, {5, "c3", "r2c3 r8c3"},
+				{5, "r4", "r4c4 r4c8"}, {5, "c4", "r4c4 r8c4"}, {5, "r5", "r5c5 r5c9"}, {5, "c5", "r5c5 r9c5"},
+			},
+			digits:  "5",
+			elims:   "5@r8c9 5@r9c8",
+			explain: "Dual 2-String Kite on 5 in box 5: r4c8=r4c4-r5c5=r9c5 and r5c9=r5c5-r4c4=r8c4, so r4c8 or r9c5 is 5, and r5c9 or r8c4: remove 5 from r8c9, r9c8",
+		},
+		{
 			name: "a single kite",
 			only: []patOnly{{5, "r1", "r1c1 r1c7"}, {5, "c2", "r2c2 r8c2"}},
 		},

@@ -238,8 +238,8 @@ func findTwoStringKites(b *grid.Board, sink *Sink) { findKites(b, sink, false) }
 // anywhere (inside the box too: the ends in the box still cannot both hold
 // the digit, so one of the other ends does). Of a row link and a column
 // link with ends in several boxes, the first pair of ends in cell order
-// counts; a kite that eliminates what an earlier one of its digit does is
-// left out.
+// counts. Every kite is kept, also one that eliminates what another does:
+// HoDoKu pairs each kite with every other on the same two box cells.
 func findKitesForDuals(b *grid.Board, sink *Sink) { findKites(b, sink, true) }
 
 // findKites reports the 2-String Kites of b, or with duals those the dual
@@ -259,7 +259,6 @@ func findKites(b *grid.Board, sink *Sink, duals bool) {
 			continue
 		}
 		cols.collect(b, d, 1<<grid.Column)
-		first := len(sink.steps)
 		for i := 0; i < rows.n; i++ {
 			for j := 0; j < cols.n; j++ {
 				lr, lc := rows.link[i], cols.link[j]
@@ -274,9 +273,6 @@ func findKites(b *grid.Board, sink *Sink, duals bool) {
 						case duals:
 							if xr != xc && xr != yc && yr != xc && yr != yc {
 								patTwoLinks(b, sink, d, lr, lc, xr, yr, xc, yc)
-								if last := len(sink.steps) - 1; last > first && kiteRepeats(sink.steps[first:last], &sink.steps[last]) {
-									sink.steps = sink.steps[:last]
-								}
 							}
 							break ends // the first pair of box ends counts
 						case xr == xc || reg[yr] == box || reg[yc] == box || yr == yc || yr == xc || yc == xr:
