@@ -2,6 +2,8 @@ package strategy
 
 import (
 	"math/rand/v2"
+	"path"
+	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -96,6 +98,7 @@ func TestSoundOnLayouts(t *testing.T) {
 				{"killer", killer, 10, 0.3},
 				{"KenKen", grid.Config{Size: 6, Variant: grid.KenKen}, 20, 0.1},
 			},
+			done: generalFishFloor,
 			want: []string{"Finned Franken X-Wing", "Franken Swordfish", "Finned Mutant X-Wing", "Template Set", "Template Delete"},
 		},
 		{
@@ -127,6 +130,34 @@ func TestSoundOnLayouts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// generalFishFloors are the fewest Franken and Mutant fish steps (finned
+// and Siamese ones included) a full general fish run checks on each layout:
+// about half of what it found when they were set. The 6×6 KenKen boards,
+// without boxes, have none.
+var generalFishFloors = map[string]int{
+	"classic": 175, "jigsaw": 19000, "X": 1500, "Windoku": 500,
+	"6x6": 120, "8x8": 40, "16x16": 450, "killer": 290,
+}
+
+// generalFishFloor fails the layout's test (named after the layout) when
+// it checked fewer Franken and Mutant fish steps than its floor.
+func generalFishFloor(t *testing.T, seen map[string]int) {
+	t.Helper()
+	if quick() {
+		return // a tenth of the puzzles: too few for the floors
+	}
+	n := 0
+	for name, k := range seen {
+		if strings.Contains(name, "Franken") || strings.Contains(name, "Mutant") {
+			n += k
+		}
+	}
+	layout := path.Base(t.Name())
+	if floor, ok := generalFishFloors[layout]; ok && n < floor {
+		t.Errorf("%d Franken and Mutant fish steps checked on %s, want at least %d", n, layout, floor)
 	}
 }
 
