@@ -14,7 +14,7 @@ func hiddenSingle(g *grid, h *hint) bool {
 		for _, t := range searchTypes {
 			for r := t * 9; r < t*9+9; r++ {
 				for v := 1; v <= 9; v++ {
-					pos := g.positions(r, v)
+					pos := g.places(r, v)
 					if popcount(pos) != 1 || (g.empty(r) == 1) != alone {
 						continue
 					}
@@ -67,7 +67,7 @@ func intersections(g *grid, h *hint, direct bool) bool {
 		for v := 1; v <= 9; v++ {
 			bit := uint16(1) << v
 			for r1 := t1 * 9; r1 < t1*9+9; r1++ {
-				pos := g.positions(r1, v)
+				pos := g.places(r1, v)
 				if popcount(pos) < 2 {
 					continue
 				}
@@ -119,7 +119,7 @@ func directLocking(g *grid, h *hint, t1, r1, r2, v int) bool {
 		if r3 == r1 || x == 0 {
 			continue
 		}
-		pos := g.positions(r3, v)
+		pos := g.places(r3, v)
 		if popcount(pos) < 2 || popcount(pos&^x) != 1 {
 			continue
 		}
@@ -155,7 +155,7 @@ func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
 				continue
 			}
 			for v := 1; v <= 9; v++ {
-				pos[v] = g.positions(r, v)
+				pos[v] = g.places(r, v)
 			}
 			for _, vs := range combos[k] {
 				var union uint16
@@ -292,7 +292,7 @@ func fish(g *grid, h *hint, k int) bool {
 					if bs&(1<<i) == 0 {
 						continue
 					}
-					pos := g.positions(base*9+i, v)
+					pos := g.places(base*9+i, v)
 					if popcount(pos) < 2 {
 						ok = false
 						break

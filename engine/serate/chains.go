@@ -39,7 +39,8 @@ type cnode struct {
 // pset is a set of potentials keeping, for each, the node that first
 // reached it, in order of insertion.
 type pset struct {
-	at   [numPots]int32 // node index + 1, or 0
+	in   [(numPots + 63) / 64]uint64 // membership, for a cache-friendly has
+	at   [numPots]int32              // node index + 1, or 0
 	list []int32
 	pots []pot // the potentials of list, for reset
 }
@@ -48,13 +49,19 @@ func (s *pset) reset() {
 	for _, p := range s.pots {
 		s.at[p] = 0
 	}
+	s.in = [len(s.in)]uint64{}
 	s.list, s.pots = s.list[:0], s.pots[:0]
 }
 
-func (s *pset) has(p pot) bool { return s.at[p] != 0 }
+func (s *pset) has(p pot) bool { return s.in[p>>6]&(1<<(p&63)) != 0 }
 
 // get returns the node holding p, or -1.
-func (s *pset) get(p pot) int32 { return s.at[p] - 1 }
+func (s *pset) get(p pot) int32 {
+	if !s.has(p) {
+		return -1
+	}
+	return s.at[p] - 1
+}
 
 // retain keeps the potentials also in o, in s's order.
 func (s *pset) retain(o *pset) {
@@ -65,6 +72,7 @@ func (s *pset) retain(o *pset) {
 			pots = append(pots, p)
 		} else {
 			s.at[p] = 0
+			s.in[p>>6] &^= 1 << (p & 63)
 		}
 	}
 	s.list, s.pots = list, pots
@@ -101,24 +109,49 @@ type chainer struct {
 	qOn, qOff, buf []int32
 
 	best chainFind
+
+	// memo keeps, for one multiple or dynamic chaining pass, the spread
+	// from each candidate assumed on (index cell*9+value-1): the cell's
+	// own chains and the region chains of the cells before it both need
+	// it, and the grid is the same for all of them. memoUsed lists the
+	// filled entries.
+	memo     [numPots / 2]onSpread
+	memoUsed []int32
+}
+
+// onSpread is the spread from one candidate assumed on: what it makes on
+// and off, and the two nodes of the contradiction it met, or -1.
+type onSpread struct {
+	on, off *pset
+	a, b    int32
+}
+
+// spreadOn returns the spread from value v of cell assumed on, computing
+// it the first time it is asked for in this pass.
+func (c *chainer) spreadOn(cell, v int) *onSpread {
+	i := int32(cell*9 + v - 1)
+	m := &c.memo[i]
+	if m.on == nil {
+		m.on, m.off = c.set(), c.set()
+		m.on.put(c, c.node(mkPot(cell, v, true), -1))
+		m.a, m.b = c.spread(m.on, m.off)
+		c.memoUsed = append(c.memoUsed, i)
+	}
+	return m
+}
+
+// releaseMemo recycles the spreads kept by spreadOn.
+func (c *chainer) releaseMemo() {
+	for _, i := range c.memoUsed {
+		m := &c.memo[i]
+		c.release(m.on, m.off)
+		*m = onSpread{}
+	}
+	c.memoUsed = c.memoUsed[:0]
 }
 
 // loadPos fills pos from the grid.
-func (c *chainer) loadPos() {
-	for r := 0; r < 27; r++ {
-		for v := 1; v <= 9; v++ {
-			c.pos[r][v] = 0
-		}
-		for i, cell := range regionCells[r] {
-			m := c.g.cand[cell]
-			for m != 0 {
-				v := bits.TrailingZeros16(m)
-				m &= m - 1
-				c.pos[r][v] |= 1 << i
-			}
-		}
-	}
-}
+func (c *chainer) loadPos() { c.pos = c.g.pos }
 
 // remove takes v from cell in the grid and in pos.
 func (c *chainer) remove(cell, v int) {
@@ -180,10 +213,11 @@ func (c *chainer) release(sets ...*pset) {
 
 func (s *pset) put(c *chainer, n int32) bool {
 	p := c.nodes[n].pot
-	if s.at[p] != 0 {
+	if s.has(p) {
 		return false
 	}
 	s.at[p] = n + 1
+	s.in[p>>6] |= 1 << (p & 63)
 	s.list = append(s.list, n)
 	s.pots = append(s.pots, p)
 	return true
@@ -643,6 +677,7 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 // multipleChains runs SE's Nishio (7.5), Multiple (8.0) or Dynamic (8.5)
 // forcing chains over every cell in order.
 func (c *chainer) multipleChains() {
+	defer c.releaseMemo()
 	for cell := 0; cell < 81; cell++ {
 		n := popcount(c.g.cand[cell])
 		if n > 2 || (n > 1 && c.dynamic) {
@@ -664,19 +699,12 @@ func (c *chainer) base() float64 {
 }
 
 func (c *chainer) cellChains(cell, card int) {
-	mark, parMark := len(c.nodes), len(c.par)
 	var valueOn, valueOff [10]*pset
 	var cellOn, cellOff *pset
 	defer func() {
-		for v := 1; v <= 9; v++ {
-			if valueOn[v] != nil {
-				c.release(valueOn[v], valueOff[v])
-			}
-		}
 		if cellOn != nil {
 			c.release(cellOn, cellOff)
 		}
-		c.nodes, c.par = c.nodes[:mark], c.par[:parMark]
 	}()
 	base := c.base()
 	cand := c.g.cand[cell]
@@ -684,23 +712,23 @@ func (c *chainer) cellChains(cell, card int) {
 		if cand&(1<<v) == 0 {
 			continue
 		}
-		onToOn, onToOff := c.set(), c.set()
-		c.binary(cell, v, onToOn, onToOff, card >= 3 && !c.nishio && c.dynamic, c.dynamic || c.nishio)
+		on := c.spreadOn(cell, v)
+		c.binary(cell, v, on, card >= 3 && !c.nishio && c.dynamic, c.dynamic || c.nishio)
 		if !c.nishio {
-			c.regionChains(cell, v, onToOn, onToOff)
+			c.regionChains(cell, v, on.on, on.off)
 		}
-		valueOn[v], valueOff[v] = onToOn, onToOff
+		valueOn[v], valueOff[v] = on.on, on.off
 		if cellOn == nil {
 			cellOn, cellOff = c.set(), c.set()
-			for _, k := range onToOn.list {
+			for _, k := range on.on.list {
 				cellOn.put(c, k)
 			}
-			for _, k := range onToOff.list {
+			for _, k := range on.off.list {
 				cellOff.put(c, k)
 			}
 		} else {
-			cellOn.retain(onToOn)
-			cellOff.retain(onToOff)
+			cellOn.retain(on.on)
+			cellOff.retain(on.off)
 		}
 	}
 	if c.nishio || !(card == 2 || (c.multiple && card > 2)) {
@@ -726,14 +754,14 @@ func (c *chainer) cellChains(cell, card int) {
 	}
 }
 
-// binary runs SE's doBinaryChaining for one candidate: contradictions from
-// its being on or off, and (when reduce) potentials implied both ways.
-func (c *chainer) binary(cell, v int, onToOn, onToOff *pset, reduce, contradiction bool) {
+// binary runs SE's doBinaryChaining for one candidate, given its spread
+// when on: contradictions from its being on or off, and (when reduce)
+// potentials implied both ways.
+func (c *chainer) binary(cell, v int, on *onSpread, reduce, contradiction bool) {
 	base := c.base()
-	pOn := c.node(mkPot(cell, v, true), -1)
-	onToOn.put(c, pOn)
-	if a, b := c.spread(onToOn, onToOff); contradiction && a >= 0 {
-		c.offer(base, c.ancestors(a)+c.ancestors(b), 7, mkPot(cell, v, false), false)
+	onToOn, onToOff := on.on, on.off
+	if contradiction && on.a >= 0 {
+		c.offer(base, c.ancestors(on.a)+c.ancestors(on.b), 7, mkPot(cell, v, false), false)
 	}
 	if !reduce && !contradiction {
 		return // SE spreads from the off side too, to no effect
@@ -766,7 +794,7 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 	base := c.base()
 	for _, t := range [3]int{block, row, col} {
 		r := cellRegion[cell][t]
-		pos := c.g.positions(r, v)
+		pos := c.g.places(r, v)
 		n := popcount(pos)
 		if !(n == 2 || (c.multiple && n > 2)) || regionCells[r][lowBit(pos)] != cell {
 			continue
@@ -787,12 +815,10 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 				}
 				continue
 			}
-			on, off := c.set(), c.set()
-			on.put(c, c.node(mkPot(o, v, true), -1))
-			c.spread(on, off)
-			posOn[i], posOff[i] = on, off
-			regOn.retain(on)
-			regOff.retain(off)
+			m := c.spreadOn(o, v)
+			posOn[i], posOff[i] = m.on, m.off
+			regOn.retain(m.on)
+			regOff.retain(m.off)
 		}
 		for _, s := range [2]*pset{regOn, regOff} {
 			for _, p := range s.pots {
@@ -808,11 +834,6 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 					complexity += c.ancestors(from.get(p))
 				}
 				c.offer(base, complexity, 6, p, potOn(p))
-			}
-		}
-		for i, o := range regionCells[r] {
-			if pos&(1<<i) != 0 && o != cell {
-				c.release(posOn[i], posOff[i])
 			}
 		}
 		c.release(regOn, regOff)

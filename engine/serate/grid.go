@@ -83,7 +83,29 @@ type grid struct {
 	cand  [81]uint16
 	count [10]int // placed cells per digit
 	links *linkMemo
+	// pos[r][v] is the mask of v's places in region r as of the last
+	// loadPos, which next calls before each step: the producers read it
+	// instead of scanning the region each time.
+	pos [27][10]uint16
 }
+
+// loadPos fills pos from the candidates.
+func (g *grid) loadPos() {
+	g.pos = [27][10]uint16{}
+	for c, m := range g.cand {
+		for m != 0 {
+			v := bits.TrailingZeros16(m)
+			m &= m - 1
+			for t := 0; t < 3; t++ {
+				g.pos[cellRegion[c][t]][v] |= 1 << cellIndex[c][t]
+			}
+		}
+	}
+}
+
+// places returns the mask of v's places in region r as of the last
+// loadPos; positions computes it from the candidates as they are now.
+func (g *grid) places(r, v int) uint16 { return g.pos[r][v] }
 
 // place sets a cell's value and removes the value from its peers.
 func (g *grid) place(c, v int) {

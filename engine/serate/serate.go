@@ -162,6 +162,7 @@ func Rate(puzzle string) (Rating, error) {
 // next finds the step SE takes: the first one of the first technique that
 // has one.
 func next(g *grid, h *hint) bool {
+	g.loadPos()
 	for _, p := range producers {
 		if p(g, h) {
 			return true

@@ -233,7 +233,7 @@ func strongLinks(g *grid, h *hint, n int) bool {
 			}
 		}
 		for r := 0; r < 27; r++ {
-			n := linkWays(r, g.positions(r, d), &s.ways[d][r])
+			n := linkWays(r, g.places(r, d), &s.ways[d][r])
 			for k := 0; k < n; k++ {
 				s.ways[d][r][k].id = 2*r + k
 			}
