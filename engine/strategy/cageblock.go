@@ -17,7 +17,9 @@ import (
 // candidates, digits distinct between cells that see each other, every
 // equation met, and a digit no filling puts in a cell leaves it. A plain
 // innie or outie sum with one cage is Cage Intersection's; this pass
-// takes the others.
+// takes the others. A unit and every cage through it (up to
+// maxLinearRows) make a block too, with no equation: the unit's cells
+// differ, and each cage makes its sum.
 //
 // It is local (Strategy.Local): a block is looked at again only when one
 // of its cells changed since the pass last found nothing.
@@ -26,10 +28,12 @@ var CageBlock = local(newStrategy(Elimination, cageBlock, findCageBlocks, explai
 var cageBlock = &Technique{Name: "Cage Block", Level: Hard, Score: 110, SE: 46}
 
 // maxBlockCages and maxBlockCells bound a block: the most real cages
-// filled with an equation, and the most open cells between them.
+// filled with an equation, and the most open cells between them;
+// maxUnitBlockCells is the most open cells of a unit's block.
 const (
-	maxBlockCages = maxLinearRows - 1
-	maxBlockCells = 16
+	maxBlockCages     = 3
+	maxBlockCells     = 16
+	maxUnitBlockCells = 24
 )
 
 func findCageBlocks(b *grid.Board, sink *Sink) {
@@ -69,6 +73,55 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 						addCageNode(b, s, k)
 					}
 					s.Target, s.Op = target, grid.OpAdd
+				}
+				s.Eliminations = appendElimination(s.Eliminations, c, ds.Min())
+			}
+		}
+		if s != nil && sink.Done() {
+			return
+		}
+	}
+	findUnitBlocks(b, sink, &ls)
+}
+
+// findUnitBlocks reports the blocks of a complete unit and the cages
+// through it.
+func findUnitBlocks(b *grid.Board, sink *Sink, ls *linearSearch) {
+	l := b.L
+	var open, cages []int
+	for u := range l.Units() {
+		unit := l.Unit(u)
+		if unit.Partial || len(unit.Cells) != l.N {
+			continue
+		}
+		open = open[:0]
+		for _, c := range unit.Cells {
+			if b.Value(c) == 0 {
+				open = append(open, c)
+			}
+		}
+		cages = blockCages(l, open, cages[:0])
+		if len(cages) < 2 || len(cages) > maxLinearRows {
+			continue
+		}
+		changed := false
+		for _, k := range cages {
+			changed = changed || sink.through(l.Cage(k).Cells)
+		}
+		ls.reset(b)
+		if !changed || !loadBlockCages(b, ls, cages) || len(ls.cells) > maxUnitBlockCells || !ls.run() {
+			continue
+		}
+		var s *Step
+		for j, c := range ls.cells {
+			for ds := b.Cand[c] &^ ls.support[j]; ds != 0; ds &= ds - 1 {
+				if s == nil {
+					s = sink.Add()
+					s.Cells = append(s.Cells, open...)
+					s.Units = append(s.Units, u)
+					for _, k := range cages {
+						addCageNode(b, s, k)
+					}
 				}
 				s.Eliminations = appendElimination(s.Eliminations, c, ds.Min())
 			}
@@ -120,6 +173,10 @@ func loadBlockCages(b *grid.Board, ls *linearSearch, cages []int) bool {
 // rule of 45 on row 9, innies less outies: r9c6 + r9c7 - r8c1 = 5, with
 // cage 16+ at r8c1 keeping {...}, cage 19+ at r8c7 keeping {...}: no
 // joint filling allows r8c1-3".
+//
+// A unit's block (Op is OpNone) reads "Cage Block: row 9 and the cages
+// through it, cage 16+ at r8c1 keeping {...}; ...: no joint filling
+// allows r8c1-3".
 func explainCageBlock(s *Step, n grid.Notation) string {
 	var parts []string
 	for _, nd := range s.Nodes {
@@ -131,6 +188,9 @@ func explainCageBlock(s *Step, n grid.Notation) string {
 			part += " keeping " + comboList(n, nd.Combos)
 		}
 		parts = append(parts, part)
+	}
+	if s.Op == grid.OpNone {
+		return fmt.Sprintf("%s: %s and the cages through it, %s: no joint filling allows %s", s.Name(), areaName(n.Layout, s.Units), strings.Join(parts, "; "), effects(n, s.Eliminations))
 	}
 	return fmt.Sprintf("%s: by the rule of 45 on %s, %s, with %s: no joint filling allows %s", s.Name(), areaName(n.Layout, s.Units), equationText(s, n), strings.Join(parts, "; "), effects(n, s.Eliminations))
 }

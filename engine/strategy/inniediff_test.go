@@ -20,7 +20,7 @@ const equationPart = `by the rule of 45 on (rows \d-\d|columns \d-\d|(row|column
 
 var (
 	diffText  = regexp.MustCompile(`^Innie-Outie Difference: ` + equationPart + `: remove r\dc\d-\d`)
-	blockText = regexp.MustCompile(`^Cage Block: ` + equationPart + `, with cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})?(; cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})?)*: no joint filling allows r\dc\d-\d`)
+	blockText = regexp.MustCompile(`^Cage Block: (` + equationPart + `, with|(row|column|box) \d and the cages through it,) cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})?(; cage \d+\+ at r\dc\d( keeping \{[0-9,{}]+\})?)*: no joint filling allows r\dc\d-\d`)
 )
 
 // TestInnieOutieFindSteps follows the logic solve of a generated killer
@@ -28,7 +28,7 @@ var (
 // engine/solver) and, on the board before the first step of each of
 // Innie-Outie Difference and Cage Block, asks FindSteps for all their
 // steps: there must be some of each, each sound against the solution,
-// explained by its equation and the cages it fills, and drawn with a
+// explained by its equation (or unit) and the cages it fills, and drawn with a
 // cage node for each cage it names.
 func TestInnieOutieFindSteps(t *testing.T) {
 	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[10]

@@ -8,7 +8,7 @@ import (
 )
 
 // maxLinearRows is the most equations a linearSearch solves at once.
-const maxLinearRows = 4
+const maxLinearRows = 8
 
 // linearSearch decides which candidates of a few cells some solution of
 // up to maxLinearRows equations, each sum(coef·digit) = target, puts
