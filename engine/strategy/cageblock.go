@@ -44,6 +44,9 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 	var ls linearSearch
 	var cages []int
 	for i, eqs := 0, diffEquationsOf(l); i < len(eqs); i++ {
+		if i%16 == 0 && sink.Cancelled() {
+			return
+		}
 		e := &eqs[i]
 		ls.reset(b)
 		target := loadEquation(b, &ls, e)
@@ -90,6 +93,9 @@ func findUnitBlocks(b *grid.Board, sink *Sink, ls *linearSearch) {
 	l := b.L
 	var open, cages []int
 	for u := range l.Units() {
+		if sink.Cancelled() {
+			return
+		}
 		unit := l.Unit(u)
 		if unit.Partial || len(unit.Cells) != l.N {
 			continue
