@@ -24,6 +24,9 @@ func TestKillerGolden(t *testing.T) {
 		// without a guess since the virtual cages (innies and outies of
 		// unions of units less a cage) and Combination Crossover.
 		{"killer-virtual-cage", "I<LP<<B<R^^^<^J<^^MH^E>^M^^^^K^>>^O^^^^^<2>^<^^^<UM<<<MJ<>^K<<<^^^^J<<<G^<F<<<>>^"},
+		// killer9-cagesize.txt line 11 (no givens, 3-cell cages): takes
+		// Innie-Outie Difference and Cage Block steps.
+		{"killer-cage-block", "D<I<<F<J<^I<<B<^E^H<L<D^>^A^I<^^<GD^9^9<<>^^^^<A<N<D^HHF<^^>^>^^<^A<<I<FD<<K<<^>^"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -157,7 +157,7 @@ func TestChainCageLinks(t *testing.T) {
 	// virtual cages, which take the puzzle elsewhere (see the report of
 	// the branch that added them).
 	plan := slices.DeleteFunc(strategy.All(), func(st *strategy.Strategy) bool {
-		return st.OptIn() || st == strategy.VirtualCages || st == strategy.CombinationCrossover || st == strategy.CageIntersection
+		return st.OptIn() || st == strategy.VirtualCages || st == strategy.CombinationCrossover || st == strategy.CageIntersection || st == strategy.InnieOutieDifference || st == strategy.CageBlock
 	})
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly, Strategies: plan}, func(i int, s *strategy.Step, _ *grid.Board) error {
 		if len(s.Cages) == 0 || len(s.Links) == 0 || s.Strategy == strategy.ForcingNet {

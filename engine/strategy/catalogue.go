@@ -22,7 +22,8 @@ import (
 // Subsets; F2, G2 and H2 are Virtual Cage, Combination Crossover and
 // Cage Intersection (virtualcages.go, cagecross.go,
 // cageintersection.go); I2 is Str8ts Line Fillings (str8tslines.go); J2
-// is the next free letter. The letters are given in the technique table
+// and K2 are Innie-Outie Difference and Cage Block (inniediff.go,
+// cageblock.go); L2 is the next free letter. The letters are given in the technique table
 // (techniques.go).
 
 // strategies are the strategies of the technique table in solving order,

@@ -1,0 +1,169 @@
+package strategy
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// maxLinearRows is the most equations a linearSearch solves at once.
+const maxLinearRows = 8
+
+// linearSearch decides which candidates of a few cells some solution of
+// up to maxLinearRows equations, each sum(coef·digit) = target, puts
+// there, the cells' digits taken from their candidates and distinct
+// between cells that see each other. Rather than enumerating every
+// solution (the orders of a cage's digits multiply them), it looks for
+// one solution with each candidate not yet seen in a solution found.
+type linearSearch struct {
+	b      *grid.Board
+	rows   int
+	cells  []int
+	coef   [][maxLinearRows]int8 // per cell, its coefficient in each row
+	target [maxLinearRows]int
+	sees   []uint32
+	opts   []grid.Digits // the digits each cell may take in this search
+	digit  []int
+	lo, hi [][maxLinearRows]int // bounds of each row's sum over cells i..
+	// support holds, after run, the digits some solution puts in each
+	// cell, and those whose search was cut short.
+	support []grid.Digits
+	nodes   int
+	aborted bool
+}
+
+// maxLinearNodes bounds the search for one solution; a candidate whose
+// search is cut short is kept.
+const maxLinearNodes = 20_000
+
+// reset empties the search for board b.
+func (s *linearSearch) reset(b *grid.Board) {
+	s.b, s.rows, s.target = b, 0, [maxLinearRows]int{}
+	s.cells, s.coef = s.cells[:0], s.coef[:0]
+}
+
+// row starts a new equation with the target given and returns its index,
+// or -1 when there are maxLinearRows already.
+func (s *linearSearch) row(target int) int {
+	if s.rows == maxLinearRows {
+		return -1
+	}
+	s.target[s.rows] = target
+	s.rows++
+	return s.rows - 1
+}
+
+// add gives open cell c coefficient coef (1 or -1) in row r, adding the
+// cell when it is new.
+func (s *linearSearch) add(r, c, coef int) {
+	i := slices.Index(s.cells, c)
+	if i < 0 {
+		i = len(s.cells)
+		s.cells = append(s.cells, c)
+		s.coef = append(s.coef, [maxLinearRows]int8{})
+	}
+	s.coef[i][r] = int8(coef)
+}
+
+// run reports whether the equations have a solution; support then holds
+// the digits of each cell some solution uses (or whose search was cut
+// short), so a candidate outside it is in no solution. False also when
+// the first search was cut short.
+func (s *linearSearch) run() bool {
+	n := len(s.cells)
+	if n == 0 || n > 32 {
+		return false
+	}
+	s.sees = append(s.sees[:0], make([]uint32, n)...)
+	s.digit = append(s.digit[:0], make([]int, n)...)
+	s.support = append(s.support[:0], make([]grid.Digits, n)...)
+	s.opts = s.opts[:0]
+	for i, c := range s.cells {
+		for j := 0; j < i; j++ {
+			if s.b.L.Sees(c, s.cells[j]) {
+				s.sees[i] |= 1 << j
+			}
+		}
+		s.opts = append(s.opts, s.b.Cand[c])
+	}
+	if !s.solve() {
+		return false
+	}
+	for i := range s.cells {
+		for ds := s.opts[i] &^ s.support[i]; ds != 0; ds &= ds - 1 {
+			d := ds & -ds
+			if s.support[i]&d != 0 {
+				continue // a solution found since has it
+			}
+			all := s.opts[i]
+			s.opts[i] = d
+			if !s.solve() && s.aborted {
+				s.support[i] |= d
+			}
+			s.opts[i] = all
+		}
+	}
+	return true
+}
+
+// solve looks for one solution with the cells' options, adding its
+// digits to support.
+func (s *linearSearch) solve() bool {
+	n := len(s.cells)
+	s.lo = append(s.lo[:0], make([][maxLinearRows]int, n+1)...)
+	s.hi = append(s.hi[:0], make([][maxLinearRows]int, n+1)...)
+	for i := n - 1; i >= 0; i-- {
+		o := s.opts[i]
+		for r := 0; r < s.rows; r++ {
+			lo, hi := s.lo[i+1][r], s.hi[i+1][r]
+			switch s.coef[i][r] {
+			case 1:
+				lo, hi = lo+o.Min(), hi+o.Max()
+			case -1:
+				lo, hi = lo-o.Max(), hi-o.Min()
+			}
+			s.lo[i][r], s.hi[i][r] = lo, hi
+		}
+	}
+	s.nodes, s.aborted = 0, false
+	if !s.walk(0, [maxLinearRows]int{}) {
+		return false
+	}
+	for j, d := range s.digit {
+		s.support[j] |= grid.Bit(d)
+	}
+	return true
+}
+
+// walk places digits in cells i.., the rows' sums so far being sum, and
+// reports whether it completed a solution (left in digit).
+func (s *linearSearch) walk(i int, sum [maxLinearRows]int) bool {
+	if s.nodes++; s.nodes > maxLinearNodes {
+		s.aborted = true
+		return false
+	}
+	if i == len(s.cells) {
+		return sum == s.target
+	}
+	var taken grid.Digits
+	for m := s.sees[i]; m != 0; m &= m - 1 {
+		taken |= grid.Bit(s.digit[bits.TrailingZeros32(m)])
+	}
+next:
+	for ds := s.opts[i] &^ taken; ds != 0 && !s.aborted; ds &= ds - 1 {
+		d := ds.Min()
+		next := sum
+		for r := 0; r < s.rows; r++ {
+			next[r] += int(s.coef[i][r]) * d
+			if next[r]+s.lo[i+1][r] > s.target[r] || next[r]+s.hi[i+1][r] < s.target[r] {
+				continue next
+			}
+		}
+		s.digit[i] = d
+		if s.walk(i+1, next) {
+			return true
+		}
+	}
+	return false
+}
