@@ -143,11 +143,16 @@ func assignments(cands []grid.Digits, digits []int) ([]grid.Digits, bool) {
 
 // TestMatchingAgrees counts killers to 2 with and without matching the
 // sets of cage tables (Options.NoMatching): both find the same single
-// solution, and matching cuts the guesses in total (65,407 to 46,262
-// when written).
+// solution, and matching cuts the guesses in total (over the 49 killers
+// of the hard5, tarek and extreme sets, 182,816 to 102,684 when
+// written). Under -short and -race it takes eight of tarek's 42.
 func TestMatchingAgrees(t *testing.T) {
+	tarek := fixtureBoards(t, "testdata/killer9-tarek.txt")
+	if race || testing.Short() {
+		tarek = tarek[:8]
+	}
 	boards := fixtureBoards(t, "testdata/killer9-hard5.txt")
-	boards = append(boards, fixtureBoards(t, "testdata/killer9-tarek.txt")[:8]...)
+	boards = append(boards, tarek...)
 	boards = append(boards, fixtureBoards(t, "testdata/killer9-extreme.txt")...)
 	var guesses [2]int64
 	for i, b := range boards {

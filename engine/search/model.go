@@ -120,6 +120,10 @@ type Options struct {
 	// CellBranching guesses in cells only, never a cage's set of digits
 	// (see generic.chooseCage).
 	CellBranching bool
+	// NoGuessBlame leaves the conflict weights to the constraints and
+	// units that fail, without the weight a failing guess adds to its
+	// cell (see generic.blame).
+	NoGuessBlame bool
 	// LearnFrom is the number of guesses without a new solution after
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see

@@ -126,12 +126,16 @@ type generic struct {
 	matching []bool
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
-	// the cell. fails counts the contradictions; the weights steer the
+	// the cell, plus 1 for every one met below a guess in the cell (see
+	// blame). fails counts the contradictions; the weights steer the
 	// choice of guesses from weighFrom on.
 	weight []int32
 	fails  int
-	seg    []grid.Digits // segments of locked candidates
-	twice  []grid.Digits // digits in two segments of a box
+	// guessed[d] is the cell guessed at depth d, or -1 when depth d
+	// branches on a cage's sets.
+	guessed []int32
+	seg     []grid.Digits // segments of locked candidates
+	twice   []grid.Digits // digits in two segments of a box
 	// changed lists the units that may hold a new pair since their last
 	// search for pairs (on boards with locked candidates): a cell of
 	// theirs was left with two candidates (a naked pair may have formed),
@@ -248,6 +252,9 @@ func (g *generic) prepare(l *grid.Layout) {
 }
 
 func (g *generic) frame(depth int) *frame {
+	for len(g.guessed) <= depth {
+		g.guessed = append(g.guessed, -1)
+	}
 	for len(g.frames) <= depth {
 		n, u := g.l.Cells, len(g.l.Units())
 		g.frames = append(g.frames, &frame{
@@ -358,6 +365,7 @@ func (g *generic) solve(depth int) error {
 	f := g.frames[depth]
 	for {
 		if !g.propagate(f) {
+			g.blame(depth)
 			return nil
 		}
 		if f.empty == 0 {
@@ -371,9 +379,11 @@ func (g *generic) solve(depth int) error {
 		cell, bit := g.choose(f)
 		if !g.opts.PlainBranching && !g.opts.CellBranching {
 			if id := g.chooseCage(f, popcount(f.cand[cell])); id >= 0 {
+				g.guessed[depth] = -1
 				return g.branchCage(depth, f, id)
 			}
 		}
+		g.guessed[depth] = int32(cell)
 		if err := g.countNode(); err != nil {
 			return err
 		}
@@ -823,6 +833,20 @@ func (g *generic) bump(cells []int32) {
 		g.weight[cell]++
 	}
 	g.fails++
+}
+
+// blame adds 1 to the conflict weight of the cell guessed at the depth
+// above depth, whose frame has just met a contradiction: a cell whose
+// guesses keep failing is where the search is stuck, even when the
+// constraint that fails lies elsewhere (the conflict scores of the
+// Interactive Sudoku Solver). On the hardest killers it cuts the guesses
+// by a fifth (killer9-mathemagic.txt, see docs/search.md).
+func (g *generic) blame(depth int) {
+	if depth > 0 && !g.opts.NoGuessBlame {
+		if cell := g.guessed[depth-1]; cell >= 0 {
+			g.weight[cell]++
+		}
+	}
 }
 
 // bumpUnit adds 1 to the conflict weight of the cells of unit u, left
