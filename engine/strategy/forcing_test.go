@@ -140,7 +140,9 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	}
 }
 
-func isRuleNode(nd Node) bool { return nd.Kind == CageNode || nd.Kind == CompartmentNode }
+func isRuleNode(nd Node) bool {
+	return nd.Kind == CageNode || nd.Kind == CompartmentNode || nd.Kind == SumNode
+}
 
 // checkRuleNodes checks the rule nodes of a forcing net, s.Nodes[cands:]:
 // each has the cells of its cage or compartment, candidates of them made
@@ -174,9 +176,17 @@ func checkRuleNodes(l *grid.Layout, s *Step, cands int, fail func(string, ...any
 	}
 	for i := cands; i < len(s.Nodes); i++ {
 		nd := s.Nodes[i]
-		want := l.Cage(nd.Cage).Cells
-		if nd.Kind == CompartmentNode {
+		var want []int
+		switch nd.Kind {
+		case CageNode:
+			want = l.Cage(nd.Cage).Cells
+		case CompartmentNode:
 			want = l.Unit(nd.Unit).Cells
+		case SumNode:
+			want = nd.Cells // a virtual cage, checked by TestFindSumNet
+			if len(want) == 0 || nd.Target <= 0 || nd.Origin == "" {
+				fail("sum node %d %+v: no cells, target or origin", i, nd)
+			}
 		}
 		if !slices.Equal(nd.Cells, want) || nd.Digit != 0 || into[i] == 0 {
 			fail("rule node %d %+v: not its rule's cells, or no premise", i, nd)
