@@ -156,8 +156,9 @@ func TestVariantForcingSound(t *testing.T) {
 		limit = 4
 	}
 	ruled := map[string]int{}
-	subsets := map[string]int{} // Killer Subsets steps
-	sums := map[string]int{}    // forcing-net steps through the rule of 45
+	subsets := map[string]int{}  // Killer Subsets steps
+	sums := map[string]int{}     // forcing-net steps through the rule of 45
+	cageNets := map[string]int{} // cage forcing nets (branching on a cage's combinations)
 	for _, vs := range sets {
 		boards, sols := vs.boards(t)
 		if n := limit; n > 0 {
@@ -204,6 +205,9 @@ func TestVariantForcingSound(t *testing.T) {
 				if s.Strategy == strategy.KillerSubsets {
 					subsets[vs.name]++
 				}
+				if s.Name() == "Cage Forcing Net" {
+					cageNets[vs.name]++
+				}
 				return nil
 			})
 			if err != nil {
@@ -211,7 +215,7 @@ func TestVariantForcingSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("forcing-net steps through a cage or compartment rule: %v, through the rule of 45: %v; killer subsets: %v", ruled, sums, subsets)
+	t.Logf("forcing-net steps through a cage or compartment rule: %v, through the rule of 45: %v; cage forcing nets: %v; killer subsets: %v", ruled, sums, cageNets, subsets)
 	if sums["killer9-hard5"] < 5 {
 		t.Errorf("killer9-hard5: %d forcing-net steps through the rule of 45, want at least 5", sums["killer9-hard5"])
 	}

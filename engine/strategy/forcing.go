@@ -48,11 +48,13 @@ var ForcingChain = &Strategy{
 // a contradiction; a digit outside every straight still open to a
 // compartment is false in it, a digit every such straight holds with one
 // place left in the compartment is true there, and a compartment with no
-// straight left is a contradiction.
+// straight left is a contradiction. On killers it also follows the rule of
+// 45 (forcingsums.go), and branches on the remaining combinations of a
+// cage (Cage Forcing Net, forcingcages.go).
 var ForcingNet = &Strategy{
 	Name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
 	Technique:  forcingNetContradiction,
-	techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
+	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
 	Explain:    explainForcing,
 	find:       findForcingNets,
 }
@@ -95,6 +97,7 @@ const (
 	formDigit                      // a candidate true and false imply the same
 	formCell                       // every candidate of a cell implies the same
 	formUnit                       // every place of a digit in a unit implies the same
+	formCage                       // every remaining combination of a cage implies the same (forcingcages.go)
 )
 
 // workBudget bounds the implications one search may follow (a few
@@ -210,6 +213,10 @@ type forcing struct {
 	ruleNodes []Node
 	ruleAt    []ruleUse
 	ruleCand  []grid.Digits
+	// combos and premises are a cage forcing net's combinations and one
+	// combination's premises (forcingcages.go).
+	combos   []grid.Digits
+	premises []int32
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -658,9 +665,10 @@ func (im *implications) has(lit int32) bool {
 	return im.off[c>>6]&(1<<(c&63)) != 0
 }
 
-// close computes the closure of premise into im, up to depth f.limit,
-// stopping at the first contradiction; it reports whether it reached one.
-func (f *forcing) close(im *implications, premise int32) bool {
+// close computes the closure of the premises into im, up to depth
+// f.limit, stopping at the first contradiction; it reports whether it
+// reached one.
+func (f *forcing) close(im *implications, premises ...int32) bool {
 	clear(im.on)
 	clear(im.off)
 	im.queue = im.queue[:0]
@@ -678,7 +686,9 @@ func (f *forcing) close(im *implications, premise int32) bool {
 		clear(im.seen)
 		im.gen = 1
 	}
-	im.set(premise, predPremise, 0)
+	for _, p := range premises {
+		im.set(p, predPremise, 0)
+	}
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]
@@ -881,6 +891,10 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 func (f *forcing) pass() {
 	b, w := f.b, f.words
 	f.work = 0
+	// The combinations of killer cages first: a few closures a cage,
+	// which the budget, often spent by the premises on killers, would
+	// otherwise cut.
+	f.cageVerity()
 	for cell, ds := range b.Cand {
 		if f.spent() {
 			return
@@ -1092,6 +1106,8 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	s := sink.Add()
 	contradiction := fd.form == formContradiction
 	switch {
+	case fd.form == formCage:
+		s.Technique = cageForcingNet
 	case f.net && contradiction:
 		s.Technique = forcingNetContradiction
 	case f.net:
@@ -1173,6 +1189,8 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 			f.list = append(f.list[:0], fd.concl)
 			f.addBranch(s, im, f.list)
 		}
+	case formCage:
+		f.reportCage(s, im, int(fd.premise), fd.concl)
 	case formUnit:
 		u, di := int(fd.premise)/n, int(fd.premise)%n
 		s.Units = append(s.Units, u)
@@ -1418,6 +1436,9 @@ func explainForcing(s *Step, n grid.Notation) string {
 	case len(s.Eliminations) > 0:
 		e := s.Eliminations[0]
 		concl = n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit)
+	}
+	if s.Technique == cageForcingNet {
+		return explainCageForcing(s, n, concl, roots)
 	}
 	var sb strings.Builder
 	sb.WriteString(s.Name())
