@@ -123,6 +123,8 @@ type implications struct {
 	leaves []uint64
 	alive  []grid.Digits
 	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
+	bad    uint8   // the contradiction reached, if any
+	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
 	// support[k] is, when seen[k] == gen, what the fillings of group k
 	// (forcing.groups) allowed each of its cells when the closure last
 	// followed it: a digit it did not allow a cell leaves the fillings
@@ -130,8 +132,6 @@ type implications struct {
 	gen     uint32
 	seen    []uint32
 	support [][grid.MaxGroupCells]grid.Digits
-	bad     uint8 // the contradiction reached, if any
-	badAt   int32 // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
 }
 
 // forcingFind is a step found, to rebuild once chosen.
