@@ -818,7 +818,10 @@ const (
 	// the cage left by the candidates linked into the node, which rule out
 	// the candidates it links to (or none: a contradiction). The node's
 	// cells are the cage's cells, its digit 0; cage, target, operator and
-	// combinations say which cage and what it kept.
+	// combinations say which cage and what it kept. In a cage forcing net,
+	// a cage node with one combination and no link into it is a premise:
+	// that combination assumed, its links going to the candidates it rules
+	// out.
 	NodeKind_NODE_KIND_CAGE NodeKind = 4
 	// The rule of a Str8ts compartment where a forcing net follows it: the
 	// straights still open to it given the candidates linked into the node.
