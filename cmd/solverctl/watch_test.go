@@ -241,6 +241,14 @@ func TestChainRolesAndEureka(t *testing.T) {
 			eureka: "(3)r1c1=(3)KIND7:r1c2,r2c2-(4)ALS:r1c3,r1c4",
 			roles:  []fgRole{fgOff, fgOn, fgOff},
 		},
+		{
+			// The rule of 45 in a net: named by its sum and cells.
+			name: "sum node",
+			step: &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(6, 1), {Kind: sudokuv1.NodeKind_NODE_KIND_SUM, Cells: []uint32{1, 10, 19}, Target: 15, Operator: sudokuv1.CageOperator_CAGE_OPERATOR_ADD, Origin: "the innies of column 2"}, node(9, 10)},
+				Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, true)}},
+			eureka: "(6)r1c2=SUM15:r1c2+r2c2+r3c2=(9)r2c2",
+			roles:  []fgRole{fgOff, fgOn, fgOn},
+		},
 		{name: "no chain", step: &sudokuv1.Step{}},
 		{
 			name:   "bad indexes",
@@ -262,6 +270,13 @@ func TestChainRolesAndEureka(t *testing.T) {
 			for i, nd := range tt.step.GetNodes() {
 				for _, c := range nd.GetCells() {
 					if int(c) >= wb.geo.Cells {
+						continue
+					}
+					if nd.GetDigit() == 0 {
+						// A rule node (the rule of 45) shows its cells.
+						if m.cellBg[c] < bgCell {
+							t.Errorf("node %d cell %d: background %v, want at least the step's cells'", i, c, m.cellBg[c])
+						}
 						continue
 					}
 					if got, ok := m.cand[int(c)*32+int(nd.GetDigit())-1]; !ok || got != tt.roles[i] {

@@ -472,6 +472,11 @@ func (wb *watchBoard) stepMarks(st *sudokuv1.Step) marks {
 	for i, r := range chainRoles(st) {
 		nd := st.GetNodes()[i]
 		for _, c := range nd.GetCells() {
+			if nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_SUM {
+				// The rule of 45's cells have no one digit: the group
+				// shows as cells of the step.
+				raise(int(c), bgCell)
+			}
 			setCand(int(c), int(nd.GetDigit()), r)
 		}
 	}
@@ -1007,9 +1012,13 @@ func (wb *watchBoard) hint(st *sudokuv1.Step, level int) string {
 }
 
 // nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
-// "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3"; a kind this client does not know
-// (a cage, a compartment) is named like an ALS by its cells, "(5)CAGE:r1c2,r1c3".
+// "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3", the rule of 45 by its sum and
+// cells, "SUM12:r1c2+r2c2"; a kind this client does not know (a cage, a
+// compartment) is named like an ALS by its cells, "(5)CAGE:r1c2,r1c3".
 func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
+	if nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_SUM {
+		return wb.sumName(nd)
+	}
 	n := wb.geo.N
 	d := "(" + wb.geo.DigitName(int(nd.GetDigit())) + ")"
 	cells := nd.GetCells()
@@ -1045,6 +1054,23 @@ func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 		return d + "r" + join(func(c uint32) int { return int(c) / n }) + "c" + strconv.Itoa(int(cells[0])%n+1)
 	}
 	return d + strings.Join(names, ",")
+}
+
+// sumName names a rule-of-45 node, "SUM12:r1c2+r2c2" ("SUM12:?" when a
+// cell is off the board).
+func (wb *watchBoard) sumName(nd *sudokuv1.ChainNode) string {
+	names := make([]string, 0, len(nd.GetCells()))
+	for _, c := range nd.GetCells() {
+		if int(c) >= wb.geo.Cells {
+			names = append(names[:0], "?")
+			break
+		}
+		names = append(names, wb.geo.CellName(int(c)))
+	}
+	if len(names) == 0 {
+		names = append(names, "?")
+	}
+	return "SUM" + strconv.Itoa(int(nd.GetTarget())) + ":" + strings.Join(names, "+")
 }
 
 // nodeKindLabel returns the label of a node kind named by its cells: "ALS",

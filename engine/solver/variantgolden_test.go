@@ -26,7 +26,8 @@ var variantGolden = []struct {
 
 // TestVariantGolden solves the variantGolden puzzles by logic alone,
 // checks every step against the solution the exact search proves unique,
-// requires a forcing-net step through a cage's node (strategy.CageNode), and compares the
+// requires a forcing-net step through a cage's node (strategy.CageNode) or
+// the rule of 45 (strategy.SumNode), and compares the
 // step log with a golden file (go test -update rewrites it).
 func TestVariantGolden(t *testing.T) {
 	for _, tt := range variantGolden {
@@ -44,7 +45,9 @@ func TestVariantGolden(t *testing.T) {
 			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
 				text := st.Explain(n)
 				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), text)
-				if st.Strategy == strategy.ForcingNet && slices.ContainsFunc(st.Nodes, func(nd strategy.Node) bool { return nd.Kind == strategy.CageNode }) {
+				if st.Strategy == strategy.ForcingNet && slices.ContainsFunc(st.Nodes, func(nd strategy.Node) bool {
+					return nd.Kind == strategy.CageNode || nd.Kind == strategy.SumNode // a cage's fillings, or the rule of 45 over cages
+				}) {
 					throughCage++
 				}
 				for _, p := range st.Placements {
@@ -66,7 +69,7 @@ func TestVariantGolden(t *testing.T) {
 				t.Errorf("status %s; logic did not reach the solution", res.Status)
 			}
 			if throughCage == 0 {
-				t.Errorf("no forcing-net step through a cage's fillings")
+				t.Errorf("no forcing-net step through a cage's fillings or the rule of 45")
 			}
 			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
 			checkGolden(t, tt.name, log.String())
@@ -97,3 +100,169 @@ func variantLine(t *testing.T, file string, line int) *grid.Board {
 // (the killers of killer9.txt no longer need them since the virtual
 // cages, Combination Crossover and Cage Intersection).
 const killerGoldenLine = 2
+
+// TestFindSumNet: on the killer-forcing-net puzzle where the solve first
+// needs a forcing net, FindSteps offers net steps through the rule of 45
+// (a strategy.SumNode with its cells, sum and origin), every one of them
+// sound, its sum the solution's and named in the explanation.
+func TestFindSumNet(t *testing.T) {
+	b := variantLine(t, "killer9-hard5.txt", killerGoldenLine)
+	var s search.Searcher
+	counted, err := s.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %d solutions, err %v; want one", len(counted.Solutions), err)
+	}
+	sol := counted.Solutions[0]
+	// The board just before the solve's first forcing net.
+	var before *grid.Board
+	prev := b.Clone()
+	errFound := fmt.Errorf("found")
+	_, err = Solve(context.Background(), b.Clone(), Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
+		if st.Strategy == strategy.ForcingNet {
+			before = prev
+			return errFound
+		}
+		prev = after.Clone()
+		return nil
+	})
+	if before == nil {
+		t.Fatalf("the solve took no forcing net (%v)", err)
+	}
+	n := grid.Notation{Layout: b.L}
+	sums := 0
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(st *strategy.Step) bool {
+		for _, e := range st.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
+			}
+		}
+		for _, p := range st.Placements {
+			if sol[p.Cell] != uint8(p.Digit) {
+				t.Errorf("places %s=%d, solution %d: %s", n.CellName(p.Cell), p.Digit, sol[p.Cell], st.Explain(n))
+			}
+		}
+		for _, nd := range st.Nodes {
+			if nd.Kind != strategy.SumNode {
+				continue
+			}
+			sums++
+			got := 0
+			for _, c := range nd.Cells {
+				got += int(sol[c])
+			}
+			if got != nd.Target {
+				t.Errorf("sum node %v: the solution's digits sum to %d, not %d (%s)", nd.Cells, got, nd.Target, nd.Origin)
+			}
+			if nd.Origin == "" || !strings.Contains(st.Explain(n), fmt.Sprintf("sum to %d", nd.Target)) || !strings.Contains(st.Explain(n), nd.Origin) {
+				t.Errorf("sum node %v (target %d, from %q) not named: %s", nd.Cells, nd.Target, nd.Origin, st.Explain(n))
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sums < 1 {
+		t.Errorf("no forcing-net step through the rule of 45")
+	}
+}
+
+// cageForcingLine is the line of killer9-tarek.txt whose logic solve takes
+// a cage forcing net (every combination of a cage leading to the same
+// conclusion).
+const cageForcingLine = 30
+
+// TestFindCageForcing: on the board before the first cage forcing net of
+// a tarek killer's solve, FindSteps offers it: sound, branching on every
+// remaining combination of one cage (each a CageNode of the cage's size
+// and sum, linked to candidates of the cage it rules out), and naming the
+// cage and each combination.
+func TestFindCageForcing(t *testing.T) {
+	b := variantLine(t, "killer9-tarek.txt", cageForcingLine)
+	var s search.Searcher
+	counted, err := s.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %d solutions, err %v; want one", len(counted.Solutions), err)
+	}
+	sol := counted.Solutions[0]
+	var before *grid.Board
+	prev := b.Clone()
+	errFound := fmt.Errorf("found")
+	_, err = Solve(context.Background(), b.Clone(), Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
+		if st.Name() == "Cage Forcing Net" {
+			before = prev
+			return errFound
+		}
+		prev = after.Clone()
+		return nil
+	})
+	if before == nil {
+		t.Fatalf("the solve took no cage forcing net (%v)", err)
+	}
+	n := grid.Notation{Layout: b.L}
+	nets := 0
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(st *strategy.Step) bool {
+		text := st.Explain(n)
+		for _, e := range st.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), text)
+			}
+		}
+		for _, p := range st.Placements {
+			if sol[p.Cell] != uint8(p.Digit) {
+				t.Errorf("places %s=%d, solution %d: %s", n.CellName(p.Cell), p.Digit, sol[p.Cell], text)
+			}
+		}
+		if st.Name() != "Cage Forcing Net" {
+			return true
+		}
+		nets++
+		k := st.Cages[0]
+		cg := b.L.Cage(k)
+		if !strings.Contains(text, "each remaining combination of cage "+fmt.Sprint(cg.Target)+"+ at "+n.CellName(cg.Cells[0])) {
+			t.Errorf("does not name cage %d: %s", k, text)
+		}
+		into := map[int]bool{}
+		for _, lk := range st.Links {
+			into[lk.To] = true
+		}
+		var combos []grid.Digits
+		for i, nd := range st.Nodes {
+			if into[i] {
+				continue
+			}
+			if nd.Kind != strategy.CageNode || nd.Cage != k || len(nd.Combos) != 1 {
+				t.Fatalf("premise node %d %+v is not a combination of cage %d: %s", i, nd, k, text)
+			}
+			c := nd.Combos[0]
+			sum := 0
+			for ds := c; ds != 0; ds &= ds - 1 {
+				sum += ds.Min()
+			}
+			if c.Count() != len(cg.Cells) || sum != cg.Target || slices.Contains(combos, c) || !strings.Contains(text, "{"+n.DigitList(c, ",")+"}"+" => ") {
+				t.Errorf("combination %s of cage %d+: wrong size or sum, repeated or not named: %s", "{"+n.DigitList(c, ",")+"}", cg.Target, text)
+			}
+			combos = append(combos, c)
+			for _, lk := range st.Links {
+				if lk.From == i && (lk.Kind != strategy.Weak || c.Has(st.Nodes[lk.To].Digit) || !slices.Contains(cg.Cells, st.Nodes[lk.To].Cells[0])) {
+					t.Errorf("link %+v out of combination %s rules out no candidate of the cage outside it", lk, "{"+n.DigitList(c, ",")+"}")
+				}
+			}
+		}
+		// The solution's combination is one of them.
+		var have grid.Digits
+		for _, c := range cg.Cells {
+			have |= grid.Bit(int(sol[c]))
+		}
+		if len(combos) < 2 || !slices.Contains(combos, have) {
+			t.Errorf("combinations %v of cage %d+ miss the solution's %s", combos, cg.Target, "{"+n.DigitList(have, ",")+"}")
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nets < 1 {
+		t.Errorf("FindSteps offered no cage forcing net")
+	}
+}

@@ -133,9 +133,9 @@ func TestVariantLogicReport(t *testing.T) {
 
 // TestVariantForcingSound solves killers, generated KenKen and generated
 // Str8ts and checks every deduction against the solution, counting the
-// forcing-net steps that follow a cage or compartment rule and the Killer
-// Subsets steps: there must be some of each, so that the test fails if
-// the nets stop following the rules or the finder finds nothing.
+// forcing-net steps that follow a cage, compartment or rule-of-45 sum and
+// the Killer Subsets steps: there must be some of each, so that the test
+// fails if the nets stop following the rules or the finder finds nothing.
 func TestVariantForcingSound(t *testing.T) {
 	if solver.Race {
 		// Minutes under the race detector even on a sample; CI runs it in
@@ -156,7 +156,9 @@ func TestVariantForcingSound(t *testing.T) {
 		limit = 4
 	}
 	ruled := map[string]int{}
-	subsets := map[string]int{} // Killer Subsets steps
+	subsets := map[string]int{}  // Killer Subsets steps
+	sums := map[string]int{}     // forcing-net steps through the rule of 45
+	cageNets := map[string]int{} // cage forcing nets (branching on a cage's combinations)
 	for _, vs := range sets {
 		boards, sols := vs.boards(t)
 		if n := limit; n > 0 {
@@ -192,13 +194,19 @@ func TestVariantForcingSound(t *testing.T) {
 					ruled[vs.name]++
 					// The net draws the rules it followed as nodes.
 					if !slices.ContainsFunc(s.Nodes, func(nd strategy.Node) bool {
-						return nd.Kind == strategy.CageNode || nd.Kind == strategy.CompartmentNode
+						return nd.Kind == strategy.CageNode || nd.Kind == strategy.CompartmentNode || nd.Kind == strategy.SumNode
 					}) {
-						t.Errorf("%s %d step %d: no cage or compartment node: %s", vs.name, i, k, s.Explain(n))
+						t.Errorf("%s %d step %d: no cage, compartment or sum node: %s", vs.name, i, k, s.Explain(n))
+					}
+					if slices.ContainsFunc(s.Nodes, func(nd strategy.Node) bool { return nd.Kind == strategy.SumNode }) {
+						sums[vs.name]++
 					}
 				}
 				if s.Strategy == strategy.KillerSubsets {
 					subsets[vs.name]++
+				}
+				if s.Name() == "Cage Forcing Net" {
+					cageNets[vs.name]++
 				}
 				return nil
 			})
@@ -207,7 +215,10 @@ func TestVariantForcingSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("forcing-net steps through a cage or compartment rule: %v; killer subsets: %v", ruled, subsets)
+	t.Logf("forcing-net steps through a cage or compartment rule: %v, through the rule of 45: %v; cage forcing nets: %v; killer subsets: %v", ruled, sums, cageNets, subsets)
+	if sums["killer9-hard5"] < 5 {
+		t.Errorf("killer9-hard5: %d forcing-net steps through the rule of 45, want at least 5", sums["killer9-hard5"])
+	}
 	if subsets["killer9"] < 1 {
 		t.Errorf("killer9: %d Killer Subsets steps, want at least 1", subsets["killer9"])
 	}

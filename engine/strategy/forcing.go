@@ -48,11 +48,13 @@ var ForcingChain = &Strategy{
 // a contradiction; a digit outside every straight still open to a
 // compartment is false in it, a digit every such straight holds with one
 // place left in the compartment is true there, and a compartment with no
-// straight left is a contradiction.
+// straight left is a contradiction. On killers it also follows the rule of
+// 45 (forcingsums.go), and branches on the remaining combinations of a
+// cage (Cage Forcing Net, forcingcages.go).
 var ForcingNet = &Strategy{
 	Name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
 	Technique:  forcingNetContradiction,
-	techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
+	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
 	Explain:    explainForcing,
 	find:       findForcingNets,
 }
@@ -73,9 +75,10 @@ const (
 	predCellSingle int32 = -2 // the cell's other candidates are false
 	// predUnitSingle - u: the digit's other places in unit u are false.
 	predUnitSingle int32 = -3
-	// predRule - r: the rule of cage r (r < len(Layout.Cages)), or of
-	// compartment unit r - len(Layout.Cages), given the candidates of its
-	// cells made false before.
+	// predRule - r: the rule of cage r (r < len(Layout.Cages)), of
+	// compartment unit r - len(Layout.Cages), or of sum group r - sumBase
+	// (forcingsums.go), given the candidates of its cells made false
+	// before.
 	predRule int32 = -1 << 24
 )
 
@@ -94,6 +97,7 @@ const (
 	formDigit                      // a candidate true and false imply the same
 	formCell                       // every candidate of a cell implies the same
 	formUnit                       // every place of a digit in a unit implies the same
+	formCage                       // every remaining combination of a cage implies the same (forcingcages.go)
 )
 
 // workBudget bounds the implications one search may follow (a few
@@ -121,6 +125,13 @@ type implications struct {
 	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
 	bad    uint8   // the contradiction reached, if any
 	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
+	// support[k] is, when seen[k] == gen, what the fillings of group k
+	// (forcing.groups) allowed each of its cells when the closure last
+	// followed it: a digit it did not allow a cell leaves the fillings
+	// as they were when it leaves the cell.
+	gen     uint32
+	seen    []uint32
+	support [][grid.MaxGroupCells]grid.Digits
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -188,6 +199,12 @@ type forcing struct {
 	// for the options of its cells: closures reach the same few states of
 	// a cage over and over, within a search and from one step to the next.
 	cageFills map[cageState]cageAllows
+	// sums are, on killer layouts, the sum groups (forcingsums.go): the
+	// virtual cages loaded into groups after the cages, sum group v being
+	// rule sumBase+v (see predRule); cellSums lists each cell's.
+	sums     []*virtualCage
+	cellSums [][]int32
+	sumBase  int
 	// ruleNodes are the cage and compartment nodes of the step being
 	// reported, appended after its candidate nodes (whose marks are in
 	// step with them); links to rule node i have the index -1-i until
@@ -196,6 +213,10 @@ type forcing struct {
 	ruleNodes []Node
 	ruleAt    []ruleUse
 	ruleCand  []grid.Digits
+	// combos and premises are a cage forcing net's combinations and one
+	// combination's premises (forcingcages.go).
+	combos   []grid.Digits
+	premises []int32
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -233,7 +254,18 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 	f.setup(b, net, sink.All)
 	f.limit = math.MaxInt32
 	if f.all {
+		// The step first-step mode takes, found as it finds it: the full
+		// search's closures are not cut, so its budget may end it before
+		// it reaches that step's premise (on killers, whose sum groups make
+		// closures costly). Find-all mode lists it with the rest.
+		f.all, f.best.cost = false, 0
 		f.pass()
+		first := f.best
+		f.all, f.limit = true, math.MaxInt32
+		f.pass()
+		if first.cost > 0 {
+			f.consider(first.form, first.premise, first.concl, first.cost, first.limit)
+		}
 		slices.SortStableFunc(f.found, func(x, y forcingFind) int { return int(x.cost - y.cost) })
 		for _, fd := range f.found {
 			f.report(sink, fd)
@@ -339,7 +371,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 		partial = partial || l.Unit(u).Partial
 	}
 	if !net || len(l.Cages()) == 0 && !partial {
-		f.cellUnits, f.cellComp, f.groups = nil, nil, nil
+		f.cellUnits, f.cellComp, f.groups, f.sums, f.cellSums = nil, nil, nil, nil, nil
 		f.rulesFor = nil
 		return
 	}
@@ -364,36 +396,62 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 			f.groups[k] = grid.Group{}
 		}
 	}
+	f.loadSums(l)
 }
 
 // applyRules follows the rules of the cage and the compartment of cell,
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	if k := f.b.L.CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
-		f.applyCage(im, k, cell, int(lit>>1)>>f.shift, next)
+		f.applyCage(im, k, k, cell, int(lit>>1)>>f.shift, next)
+	}
+	if f.cellSums != nil {
+		base := len(f.l.Cages())
+		for _, v := range f.cellSums[cell] {
+			if im.bad != badNone {
+				return
+			}
+			f.applyCage(im, base+int(v), f.sumBase+int(v), cell, int(lit>>1)>>f.shift, next)
+		}
 	}
 	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
 		f.applyCompartment(im, u, next)
 	}
 }
 
-// applyCage makes false the candidates no filling of cage k puts in their
-// cells, given the candidates im leaves now that digit di+1 has left cell,
-// or notes a contradiction when the cage has no filling left.
-func (f *forcing) applyCage(im *implications, k, cell, di int, next int32) {
+// applyCage makes false the candidates no filling of group k (a cage, or
+// a sum group after them) puts in their cells, given the candidates im
+// leaves now that digit di+1 has left cell, or notes a contradiction when
+// the group has no filling left; r is the group's rule (see predRule).
+func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 	g := &f.groups[k]
+	if len(im.seen) < len(f.groups) {
+		im.seen = append(im.seen, make([]uint32, len(f.groups)-len(im.seen))...)
+		im.support = append(im.support, make([][grid.MaxGroupCells]grid.Digits, len(f.groups)-len(im.support))...)
+	}
+	if im.seen[k] == im.gen {
+		at := slices.Index(g.Cells(), cell)
+		if !im.support[k][at].Has(di + 1) {
+			f.work++
+			return // no filling put the digit there: they are the same
+		}
+	}
 	allows := f.cageAllows(im.alive, k, cell, di)
-	f.work += 4 * g.Len() // as when enumerated: the budget cuts at the same place
+	// As when enumerated, memo or not: the budget cuts at the same place
+	// whatever earlier searches left in the memo.
+	f.work += 4 * g.Len()
 	if !allows.ok {
+		im.seen[k] = 0
 		return
 	}
+	im.seen[k], im.support[k] = im.gen, allows.support
 	if allows.none {
-		im.bad, im.badAt = badRule, int32(k)
+		im.bad, im.badAt = badRule, int32(r)
 		return
 	}
 	for i, c := range g.Cells() {
 		for ds := im.alive[c] &^ allows.support[i]; ds != 0; ds &= ds - 1 {
-			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, predRule-int32(k), next)
+			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, predRule-int32(r), next)
 		}
 	}
 }
@@ -607,9 +665,10 @@ func (im *implications) has(lit int32) bool {
 	return im.off[c>>6]&(1<<(c&63)) != 0
 }
 
-// close computes the closure of premise into im, up to depth f.limit,
-// stopping at the first contradiction; it reports whether it reached one.
-func (f *forcing) close(im *implications, premise int32) bool {
+// close computes the closure of the premises into im, up to depth
+// f.limit, stopping at the first contradiction; it reports whether it
+// reached one.
+func (f *forcing) close(im *implications, premises ...int32) bool {
 	clear(im.on)
 	clear(im.off)
 	im.queue = im.queue[:0]
@@ -623,7 +682,13 @@ func (f *forcing) close(im *implications, premise int32) bool {
 		copy(im.rem, f.baseRem)
 	}
 	im.bad = badNone
-	im.set(premise, predPremise, 0)
+	if im.gen++; im.gen == 0 {
+		clear(im.seen)
+		im.gen = 1
+	}
+	for _, p := range premises {
+		im.set(p, predPremise, 0)
+	}
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]
@@ -761,6 +826,9 @@ func (f *forcing) ruleCells(r int) []int {
 	if r < len(l.Cages()) {
 		return l.Cage(r).Cells
 	}
+	if f.isSum(r) {
+		return f.sumOf(r).cells
+	}
 	return l.Unit(r - len(l.Cages())).Cells
 }
 
@@ -782,8 +850,11 @@ func (f *forcing) ruleFalse(im *implications, r int, depth int32) []int32 {
 }
 
 // noteRule records on s that rule r (see predRule) justifies it: a cage
-// in Cages, a compartment in Units.
+// in Cages, a compartment in Units (a sum group's node names it).
 func (f *forcing) noteRule(s *Step, r int) {
+	if f.isSum(r) {
+		return
+	}
 	if r < len(f.l.Cages()) {
 		if !slices.Contains(s.Cages, r) {
 			s.Cages = append(s.Cages, r)
@@ -820,6 +891,10 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 func (f *forcing) pass() {
 	b, w := f.b, f.words
 	f.work = 0
+	// The combinations of killer cages first: a few closures a cage,
+	// which the budget, often spent by the premises on killers, would
+	// otherwise cut.
+	f.cageVerity()
 	for cell, ds := range b.Cand {
 		if f.spent() {
 			return
@@ -1031,6 +1106,8 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	s := sink.Add()
 	contradiction := fd.form == formContradiction
 	switch {
+	case fd.form == formCage:
+		s.Technique = cageForcingNet
 	case f.net && contradiction:
 		s.Technique = forcingNetContradiction
 	case f.net:
@@ -1076,9 +1153,12 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		case badRule:
 			r := int(im.badAt)
 			f.noteRule(s, r)
-			if r < len(f.l.Cages()) {
+			switch {
+			case f.isSum(r):
+				// forcingClash words it from the net's SumNode.
+			case r < len(f.l.Cages()):
 				s.Conflict = grid.CageConflict(r)
-			} else {
+			default:
 				s.Conflict = grid.UnitConflict(r-len(f.l.Cages()), 0)
 			}
 			targets = append(targets[:0], f.ruleFalse(im, r, math.MaxInt32)...)
@@ -1109,6 +1189,8 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 			f.list = append(f.list[:0], fd.concl)
 			f.addBranch(s, im, f.list)
 		}
+	case formCage:
+		f.reportCage(s, im, int(fd.premise), fd.concl)
 	case formUnit:
 		u, di := int(fd.premise)/n, int(fd.premise)%n
 		s.Units = append(s.Units, u)
@@ -1148,9 +1230,12 @@ func (f *forcing) ruleNode(im *implications, r, depth int32) int {
 		f.ruleNodes = append(f.ruleNodes, Node{})
 	}
 	nd := &f.ruleNodes[i]
-	nd.Digit, nd.Cage, nd.Unit = 0, 0, 0
+	nd.Digit, nd.Cage, nd.Unit, nd.Target, nd.Origin = 0, 0, 0, 0, ""
 	nd.Cells, nd.Combos = append(nd.Cells[:0], f.ruleCells(int(r))...), nd.Combos[:0]
-	if k := int(r); k < len(f.l.Cages()) {
+	if k := int(r); f.isSum(k) {
+		v := f.sumOf(k)
+		nd.Kind, nd.Target, nd.Origin = SumNode, v.target, v.from(grid.Notation{Layout: f.l})
+	} else if k < len(f.l.Cages()) {
 		nd.Kind, nd.Cage = CageNode, k
 		nd.Combos = fillingCombos(f.b, k, f.ruleCand, nd.Combos)
 	} else {
@@ -1170,7 +1255,7 @@ func (f *forcing) placeRuleNodes(s *Step) {
 	}
 	base := len(s.Nodes)
 	for _, nd := range f.ruleNodes {
-		s.Nodes = append(s.Nodes, Node{Kind: nd.Kind, Cells: slices.Clone(nd.Cells), Cage: nd.Cage, Unit: nd.Unit, Combos: slices.Clone(nd.Combos)})
+		s.Nodes = append(s.Nodes, Node{Kind: nd.Kind, Cells: slices.Clone(nd.Cells), Cage: nd.Cage, Unit: nd.Unit, Combos: slices.Clone(nd.Combos), Target: nd.Target, Origin: nd.Origin})
 	}
 	for i := range s.Links {
 		k := &s.Links[i]
@@ -1352,6 +1437,9 @@ func explainForcing(s *Step, n grid.Notation) string {
 		e := s.Eliminations[0]
 		concl = n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit)
 	}
+	if s.Technique == cageForcingNet {
+		return explainCageForcing(s, n, concl, roots)
+	}
 	var sb strings.Builder
 	sb.WriteString(s.Name())
 	sb.WriteString(": ")
@@ -1403,6 +1491,15 @@ func forcingRules(s *Step, n grid.Notation) string {
 	for _, k := range s.Cages {
 		rules = append(rules, ruleKept(s, n, CageNode, k, cageName(n, k), "the fillings of "))
 	}
+	var sums []string
+	for i := range s.Nodes {
+		if nd := &s.Nodes[i]; nd.Kind == SumNode {
+			if name := sumName(n, nd); !slices.Contains(sums, name) {
+				sums = append(sums, name)
+			}
+		}
+	}
+	rules = append(rules, sums...)
 	for _, u := range s.Units {
 		if l.Unit(u).Kind == grid.Compartment {
 			rules = append(rules, ruleKept(s, n, CompartmentNode, u, l.Unit(u).Name(), "the straights of "))
@@ -1431,6 +1528,21 @@ func ruleKept(s *Step, n grid.Notation, kind NodeKind, i int, name, what string)
 	return name + " keeping " + strings.Join(kept, " then ")
 }
 
+// sumName names the rule of a SumNode, e.g. "the innies of rows 1-3:
+// r2c2+r2c7 sum to 12".
+func sumName(n grid.Notation, nd *Node) string {
+	return fmt.Sprintf("%s: %s sum to %d", nd.Origin, cellSum(n, nd.Cells), nd.Target)
+}
+
+// cellSum names cells added up, e.g. "r2c2+r2c7".
+func cellSum(n grid.Notation, cells []int) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = n.CellName(c)
+	}
+	return strings.Join(names, "+")
+}
+
 // cageName names cage k, e.g. "cage 12+ at r2c3".
 func cageName(n grid.Notation, k int) string {
 	cg := n.Layout.Cage(k)
@@ -1445,6 +1557,11 @@ func forcingClash(s *Step, n grid.Notation, leaves []int, lit func(int) string) 
 		return s.Conflict.Describe(n)
 	}
 	nodes := s.Nodes
+	for _, i := range leaves {
+		if nd := &nodes[i]; nd.Kind == SumNode {
+			return fmt.Sprintf("%s (%s) can no longer sum to %d", cellSum(n, nd.Cells), nd.Origin, nd.Target)
+		}
+	}
 	for _, i := range leaves {
 		for j := range nodes {
 			if j != i && nodes[j].Digit == nodes[i].Digit && nodes[j].Cells[0] == nodes[i].Cells[0] {

@@ -27,7 +27,7 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	net := s.Strategy == ForcingNet
 	contradiction := s.Technique == forcingChainContradiction || s.Technique == forcingNetContradiction
 	if want := []*Technique{forcingChainContradiction, forcingChainVerity}; net {
-		want = []*Technique{forcingNetContradiction, forcingNetVerity}
+		want = []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet}
 		if !slices.Contains(want, s.Technique) {
 			fail("technique %s in a forcing net", s.Name())
 		}
@@ -62,6 +62,9 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 		fail("a forcing chain with rule nodes")
 	}
 	checkRuleNodes(l, s, cands, fail)
+	if s.Technique == cageForcingNet {
+		checkCagePremises(b, s, cands, fail)
+	}
 	on := make([]bool, len(s.Nodes))
 	for i, nd := range s.Nodes[:cands] {
 		m := s.Marks[i]
@@ -134,13 +137,17 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 			fail("a chain node with %d premises", len(from))
 		}
 	}
-	checkPremises(b, s, roots, contradiction, fail)
+	if s.Technique != cageForcingNet {
+		checkPremises(b, s, roots, contradiction, fail)
+	}
 	if ex := s.Explain(grid.Notation{Layout: l}); !strings.HasPrefix(ex, s.Name()+": ") {
 		fail("explanation does not name the technique")
 	}
 }
 
-func isRuleNode(nd Node) bool { return nd.Kind == CageNode || nd.Kind == CompartmentNode }
+func isRuleNode(nd Node) bool {
+	return nd.Kind == CageNode || nd.Kind == CompartmentNode || nd.Kind == SumNode
+}
 
 // checkRuleNodes checks the rule nodes of a forcing net, s.Nodes[cands:]:
 // each has the cells of its cage or compartment, candidates of them made
@@ -174,13 +181,64 @@ func checkRuleNodes(l *grid.Layout, s *Step, cands int, fail func(string, ...any
 	}
 	for i := cands; i < len(s.Nodes); i++ {
 		nd := s.Nodes[i]
-		want := l.Cage(nd.Cage).Cells
-		if nd.Kind == CompartmentNode {
+		var want []int
+		switch nd.Kind {
+		case CageNode:
+			want = l.Cage(nd.Cage).Cells
+		case CompartmentNode:
 			want = l.Unit(nd.Unit).Cells
+		case SumNode:
+			want = nd.Cells // a virtual cage, checked by TestFindSumNet
+			if len(want) == 0 || nd.Target <= 0 || nd.Origin == "" {
+				fail("sum node %d %+v: no cells, target or origin", i, nd)
+			}
 		}
-		if !slices.Equal(nd.Cells, want) || nd.Digit != 0 || into[i] == 0 {
+		// A cage forcing net's combinations are its premises.
+		premise := s.Technique == cageForcingNet && nd.Kind == CageNode && len(nd.Combos) == 1
+		if !slices.Equal(nd.Cells, want) || nd.Digit != 0 || into[i] == 0 && !premise {
 			fail("rule node %d %+v: not its rule's cells, or no premise", i, nd)
 		}
+	}
+}
+
+// checkCagePremises checks the premises of a cage forcing net: a CageNode
+// for each remaining combination of one cage, with no link into it and
+// weak links out of it to candidates of the cage's cells outside the
+// combination, assumed false; and every other node a link leads to.
+func checkCagePremises(b *grid.Board, s *Step, cands int, fail func(string, ...any)) {
+	if len(s.Cages) == 0 {
+		fail("a cage forcing net without its cage")
+		return
+	}
+	k := s.Cages[0]
+	want := fillingCombos(b, k, b.Cand, nil)
+	var got []grid.Digits
+	into := make([]int, len(s.Nodes))
+	for _, lk := range s.Links {
+		into[lk.To]++
+	}
+	for i := range s.Nodes {
+		nd := s.Nodes[i]
+		if into[i] > 0 {
+			continue
+		}
+		if i < cands || nd.Kind != CageNode || nd.Cage != k || len(nd.Combos) != 1 {
+			fail("node %d %+v: a premise that is not a combination of cage %d", i, nd, k)
+			continue
+		}
+		got = append(got, nd.Combos[0])
+		for _, lk := range s.Links {
+			if lk.From != i {
+				continue
+			}
+			c := s.Nodes[lk.To]
+			if lk.Kind != Weak || lk.To >= cands || s.Marks[lk.To].Role != RoleOff || nd.Combos[0].Has(c.Digit) || !slices.Contains(nd.Cells, c.Cells[0]) {
+				fail("link %+v out of combination %v is not to a candidate it rules out", lk, nd.Combos[0])
+			}
+		}
+	}
+	if len(want) < 2 || !slices.Equal(got, want) {
+		fail("premises %v are not the combinations %v of cage %d", got, want, k)
 	}
 }
 

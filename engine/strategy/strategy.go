@@ -158,6 +158,13 @@ const (
 	// Cells are the compartment's cells, Combos the digits of each open
 	// straight; Digit is 0.
 	CompartmentNode
+	// SumNode is the rule of 45 where a forcing net on a killer follows
+	// it: Cells, a virtual cage (the innies or outies of a union of units,
+	// less a cage or another virtual cage), sum to Target, and the
+	// candidates linked into the node leave them no filling but those that
+	// rule out the candidates it links to (or none: a contradiction).
+	// Origin words where the sum comes from; Digit is 0.
+	SumNode
 )
 
 // Node is one node of a chain: a digit in one cell or a group of cells,
@@ -171,6 +178,10 @@ type Node struct {
 	// the order their digit lists read (empty when too many to list).
 	Cage, Unit int
 	Combos     []grid.Digits
+	// Target is the sum of a SumNode's cells, and Origin where the rule of
+	// 45 gives it, e.g. "the innies of rows 1-3 less cage 12+ at r2c2".
+	Target int
+	Origin string
 }
 
 // LinkKind is the kind of inference between two chain nodes.

@@ -286,6 +286,7 @@ var NodeKindToProto = map[strategy.NodeKind]sudokuv1.NodeKind{
 	strategy.ALSNode:         sudokuv1.NodeKind_NODE_KIND_ALS,
 	strategy.CageNode:        sudokuv1.NodeKind_NODE_KIND_CAGE,
 	strategy.CompartmentNode: sudokuv1.NodeKind_NODE_KIND_COMPARTMENT,
+	strategy.SumNode:         sudokuv1.NodeKind_NODE_KIND_SUM,
 }
 
 // LinkKindToProto maps the kinds of chain links to the API's.
@@ -332,8 +333,9 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 }
 
 // chainNodeToProto converts a chain node with its cells converted; a cage
-// node also names its cage, target and operator on layout l, and a rule
-// node lists the digit sets it kept.
+// node also names its cage, target and operator on layout l, a sum node
+// its sum and where it comes from, and a rule node lists the digit sets
+// it kept.
 func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
 	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells}
 	switch n.Kind {
@@ -344,6 +346,8 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 			pn.Target, pn.Operator = uint32(cg.Target), OpToProto[cg.Op]
 		}
 	case strategy.CompartmentNode:
+	case strategy.SumNode:
+		pn.Target, pn.Operator, pn.Origin = uint32(n.Target), sudokuv1.CageOperator_CAGE_OPERATOR_ADD, n.Origin
 	default:
 		return pn
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -115,4 +116,36 @@ func kenken(extra ...*sudokuv1.Cage) *sudokuv1.Board {
 	}
 	pb.Cages = append(pb.Cages, extra...)
 	return pb
+}
+
+// TestChainNodeKinds: every kind of chain node the engine draws has a
+// kind of its own in the API, and a sum node of the rule of 45 keeps its
+// cells, sum and origin.
+func TestChainNodeKinds(t *testing.T) {
+	seen := map[sudokuv1.NodeKind]bool{}
+	for k := strategy.CandidateNode; k <= strategy.SumNode; k++ {
+		pk, ok := NodeKindToProto[k]
+		if !ok || pk == sudokuv1.NodeKind_NODE_KIND_UNSPECIFIED || seen[pk] {
+			t.Errorf("node kind %d maps to %v (mapped %v, seen before %v)", k, pk, ok, seen[pk])
+		}
+		seen[pk] = true
+	}
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &strategy.Step{
+		Strategy: strategy.ForcingNet,
+		Nodes: []strategy.Node{
+			{Kind: strategy.CandidateNode, Digit: 3, Cells: []int{0}},
+			{Kind: strategy.SumNode, Cells: []int{10, 19, 28}, Target: 12, Origin: "the innies of column 2"},
+		},
+		Links: []strategy.Link{{From: 0, To: 1, Kind: strategy.Strong}},
+	}
+	ps := StepToProto(0, s, grid.Notation{Layout: l}, "")
+	nd := ps.GetNodes()[1]
+	if nd.GetKind() != sudokuv1.NodeKind_NODE_KIND_SUM || !slices.Equal(nd.GetCells(), []uint32{10, 19, 28}) || nd.GetTarget() != 12 ||
+		nd.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_ADD || nd.GetOrigin() != "the innies of column 2" || nd.GetDigit() != 0 {
+		t.Errorf("sum node converted to %v", nd)
+	}
 }

@@ -818,13 +818,23 @@ const (
 	// the cage left by the candidates linked into the node, which rule out
 	// the candidates it links to (or none: a contradiction). The node's
 	// cells are the cage's cells, its digit 0; cage, target, operator and
-	// combinations say which cage and what it kept.
+	// combinations say which cage and what it kept. In a cage forcing net,
+	// a cage node with one combination and no link into it is a premise:
+	// that combination assumed, its links going to the candidates it rules
+	// out.
 	NodeKind_NODE_KIND_CAGE NodeKind = 4
 	// The rule of a Str8ts compartment where a forcing net follows it: the
 	// straights still open to it given the candidates linked into the node.
 	// The node's cells are the compartment's cells, its digit 0;
 	// combinations are the digits of each open straight.
 	NodeKind_NODE_KIND_COMPARTMENT NodeKind = 5
+	// The rule of 45 where a forcing net on a killer follows it: the node's
+	// cells (a virtual cage: the innies or outies of a union of units, less
+	// a cage or another virtual cage) sum to target, and the candidates
+	// linked into the node leave them no filling but those that rule out
+	// the candidates it links to (or none: a contradiction). Its digit is
+	// 0; origin says where the sum comes from.
+	NodeKind_NODE_KIND_SUM NodeKind = 6
 )
 
 // Enum value maps for NodeKind.
@@ -836,6 +846,7 @@ var (
 		3: "NODE_KIND_ALS",
 		4: "NODE_KIND_CAGE",
 		5: "NODE_KIND_COMPARTMENT",
+		6: "NODE_KIND_SUM",
 	}
 	NodeKind_value = map[string]int32{
 		"NODE_KIND_UNSPECIFIED": 0,
@@ -844,6 +855,7 @@ var (
 		"NODE_KIND_ALS":         3,
 		"NODE_KIND_CAGE":        4,
 		"NODE_KIND_COMPARTMENT": 5,
+		"NODE_KIND_SUM":         6,
 	}
 )
 
@@ -2194,7 +2206,9 @@ type ChainNode struct {
 	// The cells (row-major indexes), ascending.
 	Cells []uint32 `protobuf:"varint,3,rep,packed,name=cells,proto3" json:"cells,omitempty"`
 	// For NODE_KIND_CAGE: the cage, as an index into Board.cages, and its
-	// target and operator (so a viewer can label it without the board).
+	// target and operator (so a viewer can label it without the board). For
+	// NODE_KIND_SUM, target is the sum of the cells and operator
+	// CAGE_OPERATOR_ADD.
 	Cage     uint32       `protobuf:"varint,4,opt,name=cage,proto3" json:"cage,omitempty"`
 	Target   uint32       `protobuf:"varint,5,opt,name=target,proto3" json:"target,omitempty"`
 	Operator CageOperator `protobuf:"varint,6,opt,name=operator,proto3,enum=sudoku.v1.CageOperator" json:"operator,omitempty"`
@@ -2203,7 +2217,10 @@ type ChainNode struct {
 	// each a mask with bit d-1 set for digit d, in the order their digit
 	// lists read. Empty when there are too many to list, or none is left
 	// (the node is then the contradiction a net ends on).
-	Combinations  []uint32 `protobuf:"varint,7,rep,packed,name=combinations,proto3" json:"combinations,omitempty"`
+	Combinations []uint32 `protobuf:"varint,7,rep,packed,name=combinations,proto3" json:"combinations,omitempty"`
+	// For NODE_KIND_SUM: where the rule of 45 gives the sum, e.g. "the
+	// innies of rows 1-3 less cage 12+ at r2c2".
+	Origin        string `protobuf:"bytes,8,opt,name=origin,proto3" json:"origin,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2285,6 +2302,13 @@ func (x *ChainNode) GetCombinations() []uint32 {
 		return x.Combinations
 	}
 	return nil
+}
+
+func (x *ChainNode) GetOrigin() string {
+	if x != nil {
+		return x.Origin
+	}
+	return ""
 }
 
 // ChainLink is an inference between two nodes of a step.
@@ -4436,7 +4460,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
 	"highlights\x12\x14\n" +
-	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xe5\x01\n" +
+	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xfd\x01\n" +
 	"\tChainNode\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
@@ -4444,7 +4468,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x04cage\x18\x04 \x01(\rR\x04cage\x12\x16\n" +
 	"\x06target\x18\x05 \x01(\rR\x06target\x123\n" +
 	"\boperator\x18\x06 \x01(\x0e2\x17.sudoku.v1.CageOperatorR\boperator\x12\"\n" +
-	"\fcombinations\x18\a \x03(\rR\fcombinations\"X\n" +
+	"\fcombinations\x18\a \x03(\rR\fcombinations\x12\x16\n" +
+	"\x06origin\x18\b \x01(\tR\x06origin\"X\n" +
 	"\tChainLink\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\rR\x02to\x12'\n" +
@@ -4691,14 +4716,15 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10UNIT_KIND_WINDOW\x10\x05\x12\x14\n" +
 	"\x10UNIT_KIND_COLOUR\x10\x06\x12\x12\n" +
 	"\x0eUNIT_KIND_CAGE\x10\a\x12\x19\n" +
-	"\x15UNIT_KIND_COMPARTMENT\x10\b*\x95\x01\n" +
+	"\x15UNIT_KIND_COMPARTMENT\x10\b*\xa8\x01\n" +
 	"\bNodeKind\x12\x19\n" +
 	"\x15NODE_KIND_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13NODE_KIND_CANDIDATE\x10\x01\x12\x13\n" +
 	"\x0fNODE_KIND_GROUP\x10\x02\x12\x11\n" +
 	"\rNODE_KIND_ALS\x10\x03\x12\x12\n" +
 	"\x0eNODE_KIND_CAGE\x10\x04\x12\x19\n" +
-	"\x15NODE_KIND_COMPARTMENT\x10\x05*O\n" +
+	"\x15NODE_KIND_COMPARTMENT\x10\x05\x12\x11\n" +
+	"\rNODE_KIND_SUM\x10\x06*O\n" +
 	"\bLinkKind\x12\x19\n" +
 	"\x15LINK_KIND_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eLINK_KIND_WEAK\x10\x01\x12\x14\n" +

@@ -596,7 +596,8 @@
 
   // Chain nodes drawn as circles on their candidates; any other kind (ALS,
   // and kinds newer than this page, such as cages or compartments) is
-  // drawn by outlining its cells.
+  // drawn by outlining its cells. The rule of 45 (NODE_KIND_SUM) is also
+  // labelled with its sum, and tells where it comes from on hover.
   const CANDIDATE_NODES = new Set(['NODE_KIND_CANDIDATE', 'NODE_KIND_GROUP']);
 
   // drawChain outlines the chain's nodes and joins them with its links:
@@ -614,6 +615,7 @@
         for (const cell of cells) {
           el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, rx: 6, class: 'node cells', 'data-kind': node.kind || '' }, view.chain);
         }
+        if (node.kind === 'NODE_KIND_SUM') drawSumLabel(L, node, cells);
       }
       const pts = cells.map((cell) => (onCandidate ? candidateCentre(L, cell, d) : [(cell % L.n + 0.5) * S, (Math.floor(cell / L.n) + 0.5) * S]));
       if (onCandidate) for (const [x, y] of pts) el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
@@ -638,6 +640,19 @@
         class: 'link ' + kind, 'marker-end': `url(#arrow-${kind})`,
       }, view.chain);
     }
+  }
+
+  // drawSumLabel writes a rule-of-45 node's sum, "Σ12", in the bottom
+  // corner of its last cell (a cage's sum sits in the top corner), with
+  // where the sum comes from as its tooltip.
+  function drawSumLabel(L, node, cells) {
+    const last = Math.max(...cells);
+    const label = 'Σ' + (node.target || 0);
+    const x = (last % L.n) * S + 3, y = (Math.floor(last / L.n) + 1) * S - 4;
+    const g = el('g', { class: 'nodesum' }, view.chain);
+    el('rect', { x: x - 1, y: y - 10, width: 7 * label.length + 3, height: 12, class: 'bg' }, g);
+    el('text', { x: x + 0.5, y: y, class: 'nodesum' }, g).textContent = label;
+    el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0);
   }
 
   function showCaption(step) {

@@ -1,0 +1,183 @@
+package strategy
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// Cage forcing nets: on a killer, one of a cage's remaining combinations
+// (the sets of digits its fillings use) holds, and each rules out every
+// other digit in the cage's cells. A net from each combination in turn
+// (its cage's cells' other candidates false) that reaches the same
+// conclusion proves it, as HoDoKu's unit forcing chains do from each place
+// of a digit in a unit, but branching on combinations: "each remaining
+// combination of cage 17+ at r1c1 leads to r4c5<>7".
+var cageForcingNet = &Technique{Name: "Cage Forcing Net", Level: Extreme, Score: 700, SE: 85, SEChain: true}
+
+// maxCageBranches bounds the combinations a cage forcing net branches on:
+// with more, a common conclusion is rare and the step long to follow.
+const maxCageBranches = 5
+
+// cageVerity reports what every remaining combination of a killer cage
+// implies. A branch's length is its conclusion's depth plus one for the
+// combination's own node, as the step draws it.
+func (f *forcing) cageVerity() {
+	if !f.rules || !isKiller(f.l) {
+		return
+	}
+	w := f.words
+	for k := range f.l.Cages() {
+		if f.spent() {
+			return
+		}
+		f.combos = fillingCombos(f.b, k, f.b.Cand, f.combos[:0])
+		nb := int32(len(f.combos))
+		if nb < 2 || nb > maxCageBranches || !f.all && f.best.cost > 0 && nb >= f.best.cost {
+			continue
+		}
+		// To beat the best step, a branch may be at most as deep as the
+		// best's cost less one for each branch's combination node and one
+		// for each other branch's conclusion.
+		limit := f.limit
+		if !f.all && f.best.cost > 0 {
+			if limit = min(limit, f.best.cost-nb-1); limit < 1 {
+				continue
+			}
+		}
+		saved := f.limit
+		f.limit = limit
+		ok := f.cageBranches(k)
+		f.limit = saved
+		if !ok {
+			continue
+		}
+		for j, word := range f.acc {
+			for ; word != 0; word &= word - 1 {
+				lit := int32((j%w)*64+bits.TrailingZeros64(word)) << 1
+				if j < w {
+					lit |= 1
+				}
+				// A conclusion every combination assumes is the cage's
+				// combinations alone (Cage Combinations), no net.
+				if cost := f.costs[lit]; cost > nb {
+					f.consider(formCage, int32(k), lit, cost, limit)
+				}
+			}
+		}
+	}
+}
+
+// cageBranches leaves in f.acc what the closures of every combination in
+// f.combos of cage k imply, and in f.costs (by literal) the sum of their
+// lengths; false when a combination rules nothing out, leads to a
+// contradiction (the plain nets' business) or nothing is common.
+func (f *forcing) cageBranches(k int) bool {
+	w := f.words
+	acc := f.acc
+	for i, combo := range f.combos {
+		premises := f.cagePremises(k, combo)
+		if len(premises) == 0 || f.close(&f.c, premises...) {
+			return false
+		}
+		any := uint64(0)
+		for j := 0; j < w; j++ {
+			on, off := f.c.on[j], f.c.off[j]
+			if i > 0 {
+				on &= acc[j]
+				off &= acc[w+j]
+			}
+			acc[j], acc[w+j] = on, off
+			any |= on | off
+		}
+		if any == 0 {
+			return false
+		}
+		for j, word := range acc {
+			for ; word != 0; word &= word - 1 {
+				lit := int32((j%w)*64+bits.TrailingZeros64(word)) << 1
+				if j < w {
+					lit |= 1
+				}
+				if i == 0 {
+					f.costs[lit] = 0
+				}
+				f.costs[lit] += f.c.depth[lit] + 1
+			}
+		}
+	}
+	return true
+}
+
+// cagePremises returns, in f.premises, the premises of combination combo
+// of cage k: every other candidate of its open cells, false.
+func (f *forcing) cagePremises(k int, combo grid.Digits) []int32 {
+	list := f.premises[:0]
+	for _, c := range f.l.Cage(k).Cells {
+		for ds := f.b.Cand[c] &^ combo; ds != 0; ds &= ds - 1 {
+			list = append(list, f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1)
+		}
+	}
+	f.premises = list
+	return list
+}
+
+// reportCage draws a cage forcing net on s: for each combination of cage
+// k, a CageNode keeping it, linked to the premises its branch uses, and the
+// branch's implications leading to concl.
+func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
+	f.noteRule(s, k)
+	for _, c := range f.l.Cage(k).Cells {
+		if f.b.Value(c) == 0 {
+			s.Cells = append(s.Cells, c)
+		}
+	}
+	combos := fillingCombos(f.b, k, f.b.Cand, nil)
+	for _, combo := range combos {
+		premises := f.cagePremises(k, combo)
+		f.close(im, premises...)
+		f.list = append(f.list[:0], concl)
+		f.addBranch(s, im, f.list)
+		i := len(f.ruleNodes)
+		f.ruleNodes = append(f.ruleNodes[:i], Node{Kind: CageNode, Cage: k, Cells: slices.Clone(f.l.Cage(k).Cells), Combos: []grid.Digits{combo}})
+		for _, p := range f.cagePremises(k, combo) {
+			if f.mark[p] == f.gen {
+				s.Links = append(s.Links, Link{From: -1 - i, To: int(f.nodeOf[p]), Kind: Weak})
+			}
+		}
+	}
+}
+
+// explainCageForcing explains a cage forcing net, e.g. "Cage Forcing Net:
+// each remaining combination of cage 17+ at r1c1 leads to r4c5<>7: {1,7,9}
+// => r4c5<>7, {2,6,9} => r4c5<>7; so r4c5<>7"; roots are its combination
+// nodes.
+func explainCageForcing(s *Step, n grid.Notation, concl string, roots []int) string {
+	var sb strings.Builder
+	name := "a cage"
+	if len(s.Cages) > 0 {
+		name = cageName(n, s.Cages[0])
+	}
+	fmt.Fprintf(&sb, "%s: each remaining combination of %s leads to %s: ", s.Name(), name, concl)
+	for i, r := range roots {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "%s => %s", comboList(n, s.Nodes[r].Combos), concl)
+	}
+	sb.WriteString("; so ")
+	sb.WriteString(concl)
+	// The rules the branches followed, but the combinations they start
+	// from, already named.
+	rest := *s
+	rest.Cages = s.Cages[min(1, len(s.Cages)):]
+	if rules := forcingRules(&rest, n); rules != "" {
+		sb.WriteString(" (by ")
+		sb.WriteString(rules)
+		sb.WriteString(")")
+	}
+	return sb.String()
+}
