@@ -94,8 +94,8 @@ type alsScratch struct {
 	pdigit  []int    // the stem's digits
 	inter   []uint64 // inter[(k*n+z-1)*w:]: the cells seeing every z of the first k petals
 	chosen  []int32
-	budget  int // the combinations left for the stem being searched
-	total   int // the combinations left for the whole search
+	budget  int           // the combinations left for the stem being searched
+	total   int           // the combinations left for the whole search
 	blossom []grid.Digits // the digits z still possible after k petals
 	seerAt  []int32       // see indexPetals
 	seers   []int32
