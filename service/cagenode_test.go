@@ -39,7 +39,7 @@ func nthLine(t *testing.T, file string, n int) string {
 // that name the cage and the combinations it kept.
 func TestSolveStepsStreamsCageNodes(t *testing.T) {
 	client := newClient(t, Config{})
-	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-hard5.txt", 2)}}
+	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-tarek.txt", 30)}}
 	conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: puzzle})
 	if err != nil {
 		t.Fatal(err)

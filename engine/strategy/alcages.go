@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -27,10 +28,11 @@ import (
 // the als field of a strongALC link.
 const alsCage int32 = 1 << 29
 
-// alCage is a killer cage with its remaining combinations, as the link
-// graph uses it.
+// alCage is a killer cage, or a virtual cage whose open cells all see
+// each other, with its remaining combinations, as the link graph uses it.
 type alCage struct {
-	cage   int           // index into Layout.Cages
+	cage   int           // index into Layout.Cages, -1 for a virtual cage
+	virt   *virtualCage  // the virtual cage, nil for a real one
 	open   []int         // the open cells, ascending
 	combos []grid.Digits // the digit sets the open cells may hold
 	// offsets of open and combos in chainGraph.alcCells and alcDigits,
@@ -47,79 +49,27 @@ func killerCages(l *grid.Layout) []grid.Cage {
 	return l.Cages()
 }
 
-// addCageLinks adds, for every killer cage of two or more open cells, a node
-// per digit of its combinations that not all of them use (the cage's open
-// cells holding it) and a strong link between two such digits when every
-// combination holds one of them. A node is made only when a candidate
-// outside sees all its cells, as for ALS nodes.
+// addCageLinks adds, for every killer cage of two or more open cells and
+// every virtual cage (VirtualCages) whose two to maxVirtualOpen open cells
+// all see each other, a node per digit of its combinations that not all of
+// them use (the open cells holding it) and a strong link between two such
+// digits when every combination holds one of them. A node is made only
+// when a candidate outside sees all its cells, as for ALS nodes.
 func (g *chainGraph) addCageLinks(b *grid.Board) {
 	l := b.L
 	g.alc = g.alc[:0]
 	g.alcDigits = g.alcDigits[:0]
 	g.alcCells = g.alcCells[:0]
-	n := l.N
-	var buf [grid.MaxSize]int32
-	var ids [grid.MaxSize + 1]int32
 	for k := range killerCages(l) {
 		cg := l.Cage(k)
-		off := len(g.alcCells)
-		for _, c := range cg.Cells {
-			if b.Value(c) == 0 {
-				g.alcCells = append(g.alcCells, c)
-			}
-		}
-		open := g.alcCells[off:]
-		if len(open) < 2 {
-			g.alcCells = g.alcCells[:off]
-			continue
-		}
-		start := len(g.alcDigits)
 		if cg.Op == grid.OpAdd {
-			target, allowed := cg.Target, grid.Digits(0)
-			for _, c := range cg.Cells {
-				target -= int(b.Value(c))
-			}
-			for _, c := range open {
-				allowed |= b.Cand[c]
-			}
-			// nil past maxMemberCombos: too open a cage links nothing.
-			g.alcDigits = append(g.alcDigits, cageCombos(b, open, target, allowed)...)
+			g.addALC(b, k, nil, cg.Cells, cg.Target)
 		}
-		combos := g.alcDigits[start:]
-		if len(combos) < 2 {
-			g.alcDigits = g.alcDigits[:start]
-			g.alcCells = g.alcCells[:off]
-			continue
-		}
-		used, must := grid.Digits(0), ^grid.Digits(0)
-		for _, ds := range combos {
-			used |= ds
-			must &= ds
-		}
-		idx := int32(len(g.alc))
-		g.alc = append(g.alc, alCage{cage: k, cellOff: off, comboOff: start, open: open, combos: combos})
-		free := used &^ must
-		for m := free; m != 0; m &= m - 1 {
-			d := m.Min()
-			h := g.holders(b, open, d, buf[:0])
-			ids[d] = -1
-			switch {
-			case len(h) == 1:
-				ids[d] = g.candNode[int(h[0])*n+d-1]
-			case len(h) > 1:
-				ids[d] = g.multiNode(d, h)
-			}
-		}
-		g.growLinks()
-		for mx := free; mx != 0; mx &= mx - 1 {
-			x := mx.Min()
-			for my := mx & (mx - 1); my != 0; my &= my - 1 {
-				y := my.Min()
-				if ids[x] < 0 || ids[y] < 0 || !coverAll(combos, x, y) {
-					continue
-				}
-				g.addStrong(ids[x], ids[y], strongALC, idx|alsCage)
-			}
+	}
+	if isKiller(l) {
+		vcs := virtualCagesOf(l)
+		for i := range vcs {
+			g.addALC(b, -1, &vcs[i], vcs[i].cells, vcs[i].target)
 		}
 	}
 	for i := range g.alc {
@@ -128,6 +78,82 @@ func (g *chainGraph) addCageLinks(b *grid.Board) {
 		a.combos = g.alcDigits[a.comboOff : a.comboOff+len(a.combos)]
 	}
 	g.growLinks()
+}
+
+// addALC adds the almost locked cage of cells summing to target (real
+// cage k, or virtual cage v) with its nodes and strong links, when its
+// open cells, two or more, have two combinations or more; the open cells
+// of a virtual cage must see each other and be at most maxVirtualOpen.
+func (g *chainGraph) addALC(b *grid.Board, k int, v *virtualCage, cells []int, target int) {
+	n := g.l.N
+	off := len(g.alcCells)
+	allowed := grid.Digits(0)
+	for _, c := range cells {
+		if d := b.Value(c); d != 0 {
+			target -= int(d)
+		} else {
+			g.alcCells = append(g.alcCells, c)
+			allowed |= b.Cand[c]
+		}
+	}
+	open := g.alcCells[off:]
+	if len(open) < 2 || target <= 0 || v != nil && (len(open) > maxVirtualOpen || !allSee(g.l, open)) {
+		g.alcCells = g.alcCells[:off]
+		return
+	}
+	start := len(g.alcDigits)
+	// nil past maxMemberCombos: too open a cage links nothing.
+	g.alcDigits = append(g.alcDigits, cageCombos(b, open, target, allowed)...)
+	combos := g.alcDigits[start:]
+	if len(combos) < 2 {
+		g.alcDigits = g.alcDigits[:start]
+		g.alcCells = g.alcCells[:off]
+		return
+	}
+	used, must := grid.Digits(0), ^grid.Digits(0)
+	for _, ds := range combos {
+		used |= ds
+		must &= ds
+	}
+	idx := int32(len(g.alc))
+	g.alc = append(g.alc, alCage{cage: k, virt: v, cellOff: off, comboOff: start, open: open, combos: combos})
+	var buf [grid.MaxSize]int32
+	var ids [grid.MaxSize + 1]int32
+	free := used &^ must
+	for m := free; m != 0; m &= m - 1 {
+		d := m.Min()
+		h := g.holders(b, open, d, buf[:0])
+		ids[d] = -1
+		switch {
+		case len(h) == 1:
+			ids[d] = g.candNode[int(h[0])*n+d-1]
+		case len(h) > 1:
+			ids[d] = g.multiNode(d, h)
+		}
+	}
+	g.growLinks()
+	for mx := free; mx != 0; mx &= mx - 1 {
+		x := mx.Min()
+		for my := mx & (mx - 1); my != 0; my &= my - 1 {
+			y := my.Min()
+			if ids[x] < 0 || ids[y] < 0 || !coverAll(combos, x, y) {
+				continue
+			}
+			g.addStrong(ids[x], ids[y], strongALC, idx|alsCage)
+		}
+	}
+}
+
+// allSee reports whether the cells see each other, pairwise.
+func allSee(l *grid.Layout, cells []int) bool {
+	for i, a := range cells {
+		for _, c := range cells[i+1:] {
+			if !l.Sees(a, c) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // holders appends to dst the cells of open holding candidate d.
@@ -228,8 +254,9 @@ func (g *chainGraph) alcLoopElims(x, in, out int32, es uint32) {
 
 // addCageNodes draws the two nodes of the strongALC link into node i of
 // chain step st (of the shape, with count nodes before a place shape's
-// wrap) as the almost locked cage a: its open cells, marked as an ALS, and
-// the cage among the step's cages.
+// wrap) as the almost locked cage a: its open cells, marked as an ALS,
+// with the combinations it keeps; a real cage goes among the step's
+// cages, a virtual cage's units among its units.
 func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, a *alCage) {
 	for _, k := range [2]int{i - 1, i} {
 		if shape == shapeDNL {
@@ -241,8 +268,14 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 		nd := &st.Nodes[k]
 		nd.Kind = ALSNode
 		nd.Cells = append(nd.Cells[:0], a.open...)
+		nd.Cage = a.cage
+		nd.Combos = append(nd.Combos[:0], a.combos...)
 	}
-	if !slices.Contains(st.Cages, a.cage) {
+	if a.virt != nil {
+		for _, u := range a.virt.units {
+			patAddUnit(st, u)
+		}
+	} else if !slices.Contains(st.Cages, a.cage) {
 		st.Cages = append(st.Cages, a.cage)
 	}
 	for _, c := range a.open {
@@ -258,26 +291,71 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 }
 
 // explainCageLinks returns what a chain step's almost locked cages say,
-// e.g. " (cage 17+ at r1c1: every combination left holds 4 or 7)", or ""
-// when the chain goes through none.
+// e.g. " (cage 17+ at r1c1 keeping {1,7,9},{2,4,5,6}: every combination
+// left holds 4 or 7)", or "" when the chain goes through none.
 func explainCageLinks(s *Step, n grid.Notation) string {
 	var parts []string
-	for _, k := range s.Cages {
-		cells := n.Layout.Cage(k).Cells
-		for _, lk := range s.Links {
-			a, c := s.Nodes[lk.From], s.Nodes[lk.To]
-			if lk.Kind != Strong || a.Kind != ALSNode || c.Kind != ALSNode || a.Digit == c.Digit ||
-				!slices.Equal(a.Cells, c.Cells) || !subsetOf(a.Cells, cells) {
-				continue
-			}
-			x, y := min(a.Digit, c.Digit), max(a.Digit, c.Digit)
-			parts = append(parts, cageName(n, k)+": every combination left holds "+n.DigitName(x)+" or "+n.DigitName(y))
+	for _, lk := range s.Links {
+		a, c := s.Nodes[lk.From], s.Nodes[lk.To]
+		if lk.Kind != Strong || a.Kind != ALSNode || c.Kind != ALSNode || a.Digit == c.Digit ||
+			len(a.Combos) == 0 || !slices.Equal(a.Cells, c.Cells) {
+			continue
 		}
+		name := alcName(s, n, &a)
+		if name == "" {
+			continue
+		}
+		x, y := min(a.Digit, c.Digit), max(a.Digit, c.Digit)
+		parts = append(parts, name+" keeping "+comboList(n, a.Combos)+": every combination left holds "+n.DigitName(x)+" or "+n.DigitName(y))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+// alcName names the almost locked cage of node nd of step s: the real
+// cage, or the open cells of a virtual cage with their sum and where the
+// rule of 45 gives it, e.g. "r1c4+r3c5 = 14 (the innies of rows 1-3)";
+// "" when nd is no such node.
+func alcName(s *Step, n grid.Notation, nd *Node) string {
+	if nd.Cage >= 0 {
+		if nd.Cage >= len(n.Layout.Cages()) || !subsetOf(nd.Cells, n.Layout.Cage(nd.Cage).Cells) {
+			return ""
+		}
+		return cageName(n, nd.Cage)
+	}
+	sum := 0
+	for m := nd.Combos[0]; m != 0; m &= m - 1 {
+		sum += m.Min()
+	}
+	cells := make([]string, len(nd.Cells))
+	for i, c := range nd.Cells {
+		cells[i] = n.CellName(c)
+	}
+	name := strings.Join(cells, "+") + " = " + strconv.Itoa(sum)
+	if v := virtualSource(n.Layout, s, nd.Cells); v != nil {
+		name += " (" + v.from(n) + ")"
+	}
+	return name
+}
+
+// virtualSource returns the smallest virtual cage of l holding cells whose
+// units all justify step s: where the chain's virtual cage on cells comes
+// from (its other cells placed), or nil.
+func virtualSource(l *grid.Layout, s *Step, cells []int) *virtualCage {
+	var best *virtualCage
+	vcs := virtualCagesOf(l)
+	for i := range vcs {
+		v := &vcs[i]
+		if !subset(cells, v.cells) || !subsetOf(v.units, s.Units) {
+			continue
+		}
+		if best == nil || len(v.cells) < len(best.cells) {
+			best = v
+		}
+	}
+	return best
 }
 
 // subsetOf reports whether every cell of a is in b.

@@ -46,8 +46,11 @@ const (
 	alsChainMax = 10
 	// alsBlossomBudget bounds the petal combinations one Death Blossom
 	// search tries, so that a board of 32×32 with many candidates stays
-	// affordable.
+	// affordable, and alsStemBudget those tried for one stem, so that a
+	// stem with too many (overlapping petals multiply them) cannot use
+	// up the search before the stems after it are tried.
 	alsBlossomBudget = 1 << 18
+	alsStemBudget    = 1 << 16
 )
 
 // alsEdge is a restricted common link from one set to set to.
@@ -91,7 +94,8 @@ type alsScratch struct {
 	pdigit  []int    // the stem's digits
 	inter   []uint64 // inter[(k*n+z-1)*w:]: the cells seeing every z of the first k petals
 	chosen  []int32
-	budget  int
+	budget  int           // the combinations left for the stem being searched
+	total   int           // the combinations left for the whole search
 	blossom []grid.Digits // the digits z still possible after k petals
 	seerAt  []int32       // see indexPetals
 	seers   []int32
@@ -539,7 +543,7 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g.inter = grow(g.inter, (n+1)*n*w)
 	g.blossom = grow(g.blossom, n+1)
 	g.chosen = grow(g.chosen, n)
-	g.budget = alsBlossomBudget
+	g.total = alsBlossomBudget
 	g.indexPetals(l.Cells)
 	for stem := 0; stem < l.Cells; stem++ {
 		sd := b.Cand[stem]
@@ -578,7 +582,11 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 			i := (z - 1) * w
 			copy(g.inter[i:i+w], g.cand[i:i+w])
 		}
-		if g.blossomSearch(b, sink, stem, 0) || g.budget <= 0 {
+		g.budget = min(alsStemBudget, g.total)
+		start := g.budget
+		done := g.blossomSearch(b, sink, stem, 0)
+		g.total -= start - g.budget
+		if done && g.budget > 0 || g.total <= 0 {
 			return
 		}
 	}

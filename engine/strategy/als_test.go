@@ -300,3 +300,56 @@ func TestALSExplain(t *testing.T) {
 		})
 	}
 }
+
+// TestDeathBlossomOverlappingPetals: in the pencil marks of line 285 of
+// reglib-dev.txt (a Skyscraper case), stem r3c7 {4,9} has a Death
+// Blossom only with petals that share cells (HoDoKu's "ALSs may
+// overlap"): 4 of r1c8,r1c9 {4,5,9} and 9 of r1c2,r1c8,r1c9 {4,5,8,9}
+// see the stem, both petals hold 5, so 5 leaves r1c5. No blossom with
+// disjoint petals takes that elimination.
+func TestDeathBlossomOverlappingPetals(t *testing.T) {
+	var c reglibCase
+	for _, rc := range parseReglib(t, shared.Path(t, "testdata/strategies/reglib-dev.txt")) {
+		if rc.line == 285 {
+			c = rc
+		}
+	}
+	if c.line == 0 {
+		t.Fatal("reglib-dev.txt has no case on line 285")
+	}
+	b, err := reglibBoard(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []CellDigit{{Cell: 4, Digit: 5}} // r1c5<>5
+	sink := Sink{All: true}
+	DeathBlossom.Find(b, &sink)
+	overlapping, disjoint := 0, 0
+	for _, s := range sink.Steps() {
+		if !slices.Equal(sortedEffects(s.Eliminations), want) {
+			continue
+		}
+		// Nodes: stem candidate, petal, stem candidate, petal, ...
+		var petals [][]int
+		for i := 1; i < len(s.Nodes); i += 2 {
+			petals = append(petals, s.Nodes[i].Cells)
+		}
+		shared := false
+		for i := range petals {
+			for j := i + 1; j < len(petals); j++ {
+				shared = shared || slices.ContainsFunc(petals[i], func(x int) bool { return slices.Contains(petals[j], x) })
+			}
+		}
+		if shared {
+			if overlapping == 0 {
+				t.Log(s.Explain(grid.Notation{Layout: b.L}))
+			}
+			overlapping++
+		} else {
+			disjoint++
+		}
+	}
+	if overlapping == 0 || disjoint != 0 {
+		t.Errorf("Death Blossoms removing 5 from r1c5: %d with overlapping petals, %d with disjoint ones; want some, none", overlapping, disjoint)
+	}
+}

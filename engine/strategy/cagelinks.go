@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -12,8 +13,65 @@ import (
 // between equal digits inside it come with the unit links. What a cage adds
 // is its sum: a digit every remaining combination of the cage uses, not
 // placed in it yet, must go in one of its places in the cage. When two
-// nodes cover those places (two candidates, or a candidate and a group of a
-// box and a line inside the cage), they are strongly linked.
+// nodes cover those places between them (candidates, or groups of the
+// cage's cells lying in one unit), they are strongly linked.
+//
+// The groups inside cages are nodes of their own (addCageGroups): the
+// cage's candidates of a digit within one row, column or box, two or more.
+// They take part in the unit's strong links like the groups of a box/line
+// intersection, and in the cage's strong links above.
+
+// addCageGroups adds the group nodes inside b's killer cages: for each
+// cage, unit holding two or more of its open cells and digit, the cage's
+// candidates of the digit in that unit when there are two or more,
+// registered with every unit holding them all.
+func (g *chainGraph) addCageGroups(b *grid.Board) {
+	l := b.L
+	if !isKiller(l) {
+		return
+	}
+	var buf [grid.MaxSize]int32
+	var units [3 * grid.MaxGroupCells]int
+	g.scratch = grow(g.scratch, g.w)
+	s := CellSet(g.scratch)
+	for _, cg := range l.Cages() {
+		nu := 0
+		for _, c := range cg.Cells {
+			if b.Value(c) != 0 {
+				continue
+			}
+			for _, u := range l.CellUnit(c) {
+				if !slices.Contains(units[:nu], u) && nu < len(units) {
+					units[nu] = u
+					nu++
+				}
+			}
+		}
+		for _, u := range units[:nu] {
+			for d := 1; d <= l.N; d++ {
+				k := 0
+				s.Clear()
+				for _, c := range cg.Cells {
+					if b.Value(c) == 0 && b.Cand[c].Has(d) && cellIn(l, c, u) {
+						buf[k] = int32(c)
+						k++
+						s.Add(c)
+					}
+				}
+				if k < 2 {
+					continue
+				}
+				id := g.findMulti(d, int(buf[0]), s)
+				if id < 0 {
+					id = g.addNode(d, nodeGroup, buf[:k])
+				}
+				if !slices.Contains(g.unitNode[u], id) {
+					g.unitNode[u] = append(g.unitNode[u], id)
+				}
+			}
+		}
+	}
+}
 
 // cageLinks adds the strong links of b's killer cages; a board without
 // killer cages has none and costs nothing.
@@ -23,8 +81,6 @@ func (g *chainGraph) cageLinks(b *grid.Board) {
 		return
 	}
 	n := l.N
-	g.scratch = grow(g.scratch, g.w)
-	rest := CellSet(g.scratch)
 	var places [grid.MaxGroupCells]int
 	for cg, f := range filledCages(b) {
 		cells := cg.Cells()
@@ -40,29 +96,44 @@ func (g *chainGraph) cageLinks(b *grid.Board) {
 					k++
 				}
 			}
-			switch {
-			case k == 2:
+			if k == 2 {
 				g.addStrong(g.candNode[places[0]*n+d-1], g.candNode[places[1]*n+d-1], strongCage, -1)
-			case k > 2:
-				// One candidate and a group holding the rest.
-				for i := 0; i < k; i++ {
-					rest.Clear()
-					first := -1
-					for j := 0; j < k; j++ {
-						if j != i {
-							rest.Add(places[j])
-							if first < 0 {
-								first = places[j]
-							}
-						}
-					}
-					if id := g.findMulti(d, first, rest); id >= 0 {
-						g.addStrong(g.candNode[places[i]*n+d-1], id, strongCage, -1)
-					}
+				continue
+			}
+			// Every split of the places in two nodes (candidates or
+			// groups), the first holding places[0].
+			for mask := 1; mask < 1<<k-1; mask += 2 {
+				a := g.placesNode(d, places[:k], mask)
+				if a < 0 {
+					continue
+				}
+				if c := g.placesNode(d, places[:k], (1<<k-1)&^mask); c >= 0 {
+					g.addStrong(a, c, strongCage, -1)
 				}
 			}
 		}
 	}
+}
+
+// placesNode returns the node of digit d on the places picked by mask (a
+// candidate, or a multi-cell node already in the graph), or -1.
+func (g *chainGraph) placesNode(d int, places []int, mask int) int32 {
+	if bits.OnesCount(uint(mask)) == 1 {
+		return g.candNode[places[bits.TrailingZeros(uint(mask))]*g.l.N+d-1]
+	}
+	g.scratch = grow(g.scratch, g.w)
+	s := CellSet(g.scratch)
+	s.Clear()
+	first := -1
+	for i, c := range places {
+		if mask&(1<<i) != 0 {
+			s.Add(c)
+			if first < 0 {
+				first = c
+			}
+		}
+	}
+	return g.findMulti(d, first, s)
 }
 
 // sumWeak appends to w the weak links of candidate d of cell from the sum

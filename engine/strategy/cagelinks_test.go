@@ -27,10 +27,16 @@ func hasStrong(g *chainGraph, d, a, b int, kind uint8) bool {
 	return false
 }
 
-// checkCageLinks checks every strong cage link of g against the solution
-// sol: one of its two nodes must hold. It returns the links checked (each
-// once).
-func checkCageLinks(t *testing.T, g *chainGraph, sol []uint8) int {
+// cageLinkCount counts the strong cage links checked against a solution:
+// all of them, those with a multi-cell node at an end (groups inside a
+// cage), and the combination links of virtual cages.
+type cageLinkCount struct{ all, grouped, virtual int }
+
+// checkCageLinks checks every strong cage link of g (and, once its ALS
+// nodes are in, every combination link of an almost locked cage) against
+// the solution sol: one of its two nodes must hold. It counts the links
+// checked (each once) into k.
+func checkCageLinks(t *testing.T, g *chainGraph, sol []uint8, k *cageLinkCount) {
 	t.Helper()
 	holds := func(id int32) bool {
 		for _, c := range g.cellsOf(id) {
@@ -40,19 +46,75 @@ func checkCageLinks(t *testing.T, g *chainGraph, sol []uint8) int {
 		}
 		return false
 	}
-	k := 0
 	for from, es := range g.strong {
 		for _, e := range es {
-			if e.kind != strongCage || e.to < int32(from) {
+			if e.kind&(strongCage|strongALC) == 0 || e.to < int32(from) {
 				continue
 			}
-			k++
+			k.all++
+			if g.nodes[from].n > 1 || g.nodes[e.to].n > 1 {
+				k.grouped++
+			}
+			if e.kind == strongALC && g.alc[e.als&^alsCage].virt != nil {
+				k.virtual++
+			}
 			if !holds(int32(from)) && !holds(e.to) {
-				t.Errorf("cage link of digit %d between %v and %v: neither holds", g.nodes[from].digit, g.cellsOf(int32(from)), g.cellsOf(e.to))
+				t.Errorf("cage link (kind %d) between (%d)%v and (%d)%v: neither holds", e.kind, g.nodes[from].digit, g.cellsOf(int32(from)), g.nodes[e.to].digit, g.cellsOf(e.to))
 			}
 		}
 	}
-	return k
+}
+
+// hasStrongNodes reports whether g holds a strong link of kind between the
+// nodes of digit d on cells a and on cells c (ascending).
+func hasStrongNodes(g *chainGraph, d int, a, c []int, kind uint8) bool {
+	node := func(cells []int) int32 {
+		if len(cells) == 1 {
+			return g.candNode[cells[0]*g.l.N+d-1]
+		}
+		s := make(CellSet, g.w)
+		for _, x := range cells {
+			s.Add(x)
+		}
+		return g.findMulti(d, cells[0], s)
+	}
+	from, to := node(a), node(c)
+	if from < 0 || to < 0 {
+		return false
+	}
+	for _, e := range g.strong[from] {
+		if e.to == to && e.kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCageGroupLinks: cage 10+ on r1c2 r1c3 r1c4 r2c4 holds 1, 2, 3 and 4,
+// and 1 has three places in it: r1c2 and r1c4 (row 1, two boxes: a group
+// of the cage's in one unit, which no box/line intersection makes) and
+// r2c4. The group and r2c4 are strongly linked, and the group joins row
+// 1's links: with 1 in row 1 only at r1c2, r1c4 and r1c8, the group and
+// r1c8 are strongly linked.
+func TestCageGroupLinks(t *testing.T) {
+	killer := testLayout(t, grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{1, 2, 3, 12}, Target: 10, Op: grid.OpAdd}}})
+	cands := map[string]string{"r1c2": "12", "r1c3": "23", "r1c4": "134", "r2c4": "14",
+		"r1c1": "56789", "r1c5": "56789", "r1c6": "56789", "r1c7": "56789", "r1c8": "15", "r1c9": "56789"}
+	b := testBoard(t, killer, nil, cands)
+	g := getChainGraph(b)
+	defer chainGraphs.Put(g)
+	group := []int{cellNamed(t, killer, "r1c2"), cellNamed(t, killer, "r1c4")}
+	if !hasStrongNodes(g, 1, group, []int{cellNamed(t, killer, "r2c4")}, strongCage) {
+		t.Errorf("no strong cage link (1)r1c24=(1)r2c4")
+	}
+	if !hasStrongNodes(g, 1, group, []int{cellNamed(t, killer, "r1c8")}, strongUnit) {
+		t.Errorf("no strong unit link (1)r1c24=(1)r1c8")
+	}
+	// The other splits of 1's places: r1c2 against the group r1c4+r2c4
+	// of box 2 and column 4.
+	if !hasStrongNodes(g, 1, group[:1], []int{cellNamed(t, killer, "r1c4"), cellNamed(t, killer, "r2c4")}, strongCage) {
+		t.Errorf("no strong cage link (1)r1c2=(1)r12c4")
+	}
 }
 
 func TestCageStrongLinks(t *testing.T) {
@@ -100,7 +162,7 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 		puzzles = 3
 	}
 	seen := map[string]int{}
-	links := 0
+	var links cageLinkCount
 	order := append(append([]*Strategy{NakedSingle, HiddenSingle, CageCombinations, CageOverlap, InniesOutiesStrategy}, patternStrategies...), chainStrategies...)
 	var s search.Searcher
 	for i, line := range strings.Fields(string(data))[:puzzles] {
@@ -116,7 +178,8 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 		var sink Sink
 		for step := 0; step < 4*b.L.Cells; step++ {
 			g := getChainGraph(b)
-			links += checkCageLinks(t, g, sol)
+			g.addALSNodes(b)
+			checkCageLinks(t, g, sol, &links)
 			chainGraphs.Put(g)
 			progress := false
 			for _, st := range order {
@@ -139,9 +202,9 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("cage links met: %d; chain steps checked: %v", links, seen)
-	if min := 2 * puzzles; links < min {
-		t.Errorf("%d cage links checked over %d killers, want at least %d", links, puzzles, min)
+	t.Logf("cage links met: %+v; chain steps checked: %v", links, seen)
+	if min := 2 * puzzles; links.all < min || links.grouped < min || links.virtual < min {
+		t.Errorf("cage links checked over %d killers: %+v, want at least %d of each", puzzles, links, min)
 	}
 }
 

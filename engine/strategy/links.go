@@ -32,7 +32,7 @@ import (
 // Node classes (chainNode.class bits).
 const (
 	nodeCand    uint8 = 1 << iota // a single candidate
-	nodeGroup                     // a group of a unit intersection
+	nodeGroup                     // a group of a unit intersection, or of a unit and a killer cage
 	nodeALS                       // an ALS's cells holding a digit (neither of the above)
 	nodeBivalue                   // a candidate of a bivalue cell
 )
@@ -187,6 +187,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	}
 	g.ncand = int32(len(g.nodes))
 	g.addGroups(b)
+	g.addCageGroups(b)
 	g.resetLinks()
 	g.unitLinks(b)
 	for cell := 0; cell < l.Cells; cell++ {

@@ -176,6 +176,9 @@ type Node struct {
 	// Cage and Unit name the cage of a CageNode and the compartment of a
 	// CompartmentNode; Combos are the digit sets the rule keeps, in
 	// the order their digit lists read (empty when too many to list).
+	// An ALSNode of an almost locked cage has Combos too, and Cage is its
+	// cage, or -1 for a virtual cage (a group of cells whose sum the rule
+	// of 45 gives).
 	Cage, Unit int
 	Combos     []grid.Digits
 	// Target is the sum of a SumNode's cells, and Origin where the rule of
