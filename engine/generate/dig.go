@@ -38,10 +38,6 @@ type digger struct {
 	// the checks after the singles instead of the search (see
 	// search.ClueChecker); its budgets are conflicts.
 	checker *search.ClueChecker
-	// unavoidable, on boards from 16×16 whose units all hold every digit,
-	// proves clues needed without a search (see unavoidable); nil
-	// elsewhere. It is read only, shared by the forks.
-	unavoidable *unavoidable
 	// forks are the diggers of the checks widePass runs beside d's.
 	forks []*digger
 	// clues are the clues being dug: when digging is cut short, a unique
@@ -57,30 +53,12 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 		needed:  make([]bool, l.Cells),
 		passes:  digPasses(l.N, g.maxNodes),
 	}
-	if l.N >= 16 && solution != nil && completeUnits(l) {
-		d.unavoidable = newUnavoidable(l, solution)
-	}
 	if l.N > 16 && solution != nil {
 		if d.checker = search.NewClueChecker(l, solution); d.checker != nil {
 			d.passes = learnPasses(g.maxNodes)
 		}
 	}
 	return d
-}
-
-// completeUnits reports whether every unit of l holds each digit once and
-// l has no cages or black cells: the boards whose unavoidable sets
-// newUnavoidable finds.
-func completeUnits(l *grid.Layout) bool {
-	if len(l.Cages()) > 0 || l.BlackCells() != nil {
-		return false
-	}
-	for _, u := range l.Units() {
-		if u.Partial || len(u.Cells) != l.N {
-			return false
-		}
-	}
-	return true
 }
 
 // digPasses returns the node budgets of the passes of digging a board of
@@ -421,9 +399,6 @@ func (d *digger) stillUnique(ctx context.Context, clues []uint8, removed []int, 
 			// The singles placed it: they are sound, so with its digit.
 			continue
 		}
-		if d.witnessed(clues, removed, i) {
-			return false, true, nil
-		}
 		t.CopyFrom(b)
 		for _, c := range removed[:i] {
 			if t.Value(c) == 0 {
@@ -455,9 +430,6 @@ func (d *digger) learntUnique(ctx context.Context, b *grid.Board, clues []uint8,
 			// The singles placed it: they are sound, so with its digit.
 			continue
 		}
-		if d.witnessed(clues, removed, i) {
-			return false, true, nil
-		}
 		// Another solution that keeps the digits of the cells before it.
 		for _, c := range removed[:i] {
 			clues[c] = d.solution[c]
@@ -471,24 +443,6 @@ func (d *digger) learntUnique(ctx context.Context, b *grid.Board, clues []uint8,
 		}
 	}
 	return true, true, nil
-}
-
-// witnessed reports whether an unavoidable set proves that the clues,
-// with the cells removed before removed[i] given again, have a solution
-// that differs from d.solution at removed[i]: the set holds no clue but
-// that cell.
-func (d *digger) witnessed(clues []uint8, removed []int, i int) bool {
-	if d.unavoidable == nil {
-		return false
-	}
-	for _, c := range removed[:i] {
-		clues[c] = d.solution[c]
-	}
-	w := d.unavoidable.witness(clues, removed[i])
-	for _, c := range removed[:i] {
-		clues[c] = 0
-	}
-	return w
 }
 
 // settle tries the cheap proofs of uniqueness on the clues. Off the
