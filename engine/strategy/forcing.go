@@ -174,13 +174,14 @@ type forcing struct {
 	sink     *Sink    // the sink of the search, polled for cancellation
 	// rules is set, for nets, when the layout has cages or compartments:
 	// cellUnits then lists each cell's complete units (those the unit
-	// rules apply to), cellComp each cell's compartment (-1 for none),
+	// rules apply to), cellComp each cell's compartments (across and
+	// down, in either order; -1 for none),
 	// and groups the loaded cages (a cage too large to enumerate has
 	// Len 0). scratch is a board whose candidates are a closure's.
 	rules     bool
 	rulesFor  *grid.Layout // the layout of cellUnits, cellComp and groups
 	cellUnits [][]int
-	cellComp  []int
+	cellComp  [][2]int
 	groups    []grid.Group
 	fills     grid.Fills
 	scratch   grid.Board
@@ -345,15 +346,17 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 	f.rules = true
 	f.cellUnits = make([][]int, l.Cells)
-	f.cellComp = make([]int, l.Cells)
+	f.cellComp = make([][2]int, l.Cells)
 	for cell := range f.cellComp {
-		f.cellComp[cell] = -1
+		f.cellComp[cell] = [2]int{-1, -1}
+		k := 0
 		for _, u := range l.CellUnit(cell) {
 			switch {
 			case !l.Unit(u).Partial:
 				f.cellUnits[cell] = append(f.cellUnits[cell], u)
 			case l.Unit(u).Kind == grid.Compartment:
-				f.cellComp[cell] = u
+				f.cellComp[cell][k] = u
+				k++
 			}
 		}
 	}
@@ -366,14 +369,16 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 }
 
-// applyRules follows the rules of the cage and the compartment of cell,
+// applyRules follows the rules of the cage and the compartments of cell,
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	if k := f.b.L.CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
 		f.applyCage(im, k, cell, int(lit>>1)>>f.shift, next)
 	}
-	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
-		f.applyCompartment(im, u, next)
+	for _, u := range f.cellComp[cell] {
+		if u >= 0 && im.bad == badNone {
+			f.applyCompartment(im, u, next)
+		}
 	}
 }
 
@@ -472,6 +477,10 @@ func (f *forcing) applyCompartment(im *implications, u int, next int32) {
 	// row or column (a compartment has two or more cells of one line).
 	n := l.N
 	across := cells[0]/n == cells[1]/n
+	first, last := cells[0]/n, cells[len(cells)-1]/n // the run along the line
+	if across {
+		first, last = cells[0]%n, cells[len(cells)-1]%n
+	}
 	for ds := sure; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
 		for i := 0; i < n; i++ {
@@ -479,7 +488,7 @@ func (f *forcing) applyCompartment(im *implications, u int, next int32) {
 			if across {
 				c = cells[0]/n*n + i
 			}
-			if im.alive[c].Has(d) && !slices.Contains(cells, c) {
+			if (i < first || i > last) && im.alive[c].Has(d) {
 				im.set(f.cand(c, d-1)<<1, rule, next)
 			}
 		}
