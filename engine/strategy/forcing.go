@@ -75,7 +75,8 @@ const (
 	predUnitSingle int32 = -3
 	// predRule - r: the rule of cage r (r < len(Layout.Cages)), or of
 	// compartment unit r - len(Layout.Cages), given the candidates of its
-	// cells made false before.
+	// cells made false before; or the contradiction of partial unit r -
+	// len(Layout.Cages) (see applyDistinct).
 	predRule int32 = -1 << 24
 )
 
@@ -175,16 +176,18 @@ type forcing struct {
 	// rules is set, for nets, when the layout has cages or compartments:
 	// cellUnits then lists each cell's complete units (those the unit
 	// rules apply to), cellComp each cell's compartments (across and
-	// down, in either order; -1 for none),
+	// down, in either order; -1 for none), cellPartial each cell's other
+	// partial units (Str8ts rows, columns and boxes; see applyDistinct),
 	// and groups the loaded cages (a cage too large to enumerate has
 	// Len 0). scratch is a board whose candidates are a closure's.
-	rules     bool
-	rulesFor  *grid.Layout // the layout of cellUnits, cellComp and groups
-	cellUnits [][]int
-	cellComp  [][2]int
-	groups    []grid.Group
-	fills     grid.Fills
-	scratch   grid.Board
+	rules       bool
+	rulesFor    *grid.Layout // the layout of cellUnits, cellComp and groups
+	cellUnits   [][]int
+	cellComp    [][2]int
+	cellPartial [][]int
+	groups      []grid.Group
+	fills       grid.Fills
+	scratch     grid.Board
 	// cageFills remembers what the fillings of a cage of rulesFor allow
 	// for the options of its cells: closures reach the same few states of
 	// a cage over and over, within a search and from one step to the next.
@@ -340,13 +343,14 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 		partial = partial || l.Unit(u).Partial
 	}
 	if !net || len(l.Cages()) == 0 && !partial {
-		f.cellUnits, f.cellComp, f.groups = nil, nil, nil
+		f.cellUnits, f.cellComp, f.cellPartial, f.groups = nil, nil, nil, nil
 		f.rulesFor = nil
 		return
 	}
 	f.rules = true
 	f.cellUnits = make([][]int, l.Cells)
 	f.cellComp = make([][2]int, l.Cells)
+	f.cellPartial = make([][]int, l.Cells)
 	for cell := range f.cellComp {
 		f.cellComp[cell] = [2]int{-1, -1}
 		k := 0
@@ -357,6 +361,8 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 			case l.Unit(u).Kind == grid.Compartment:
 				f.cellComp[cell][k] = u
 				k++
+			default:
+				f.cellPartial[cell] = append(f.cellPartial[cell], u)
 			}
 		}
 	}
@@ -378,6 +384,11 @@ func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	for _, u := range f.cellComp[cell] {
 		if u >= 0 && im.bad == badNone {
 			f.applyCompartment(im, u, next)
+		}
+	}
+	for _, u := range f.cellPartial[cell] {
+		if im.bad == badNone {
+			f.applyDistinct(im, u)
 		}
 	}
 }
@@ -1094,7 +1105,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		}
 		f.list = targets
 		f.addBranch(s, im, targets)
-		if im.bad == badRule {
+		if im.bad == badRule && f.ruleNodeKind(int(im.badAt)) {
 			// The rule left without a filling or a straight ends the net.
 			f.ruleAt = f.ruleAt[:0]
 			to := f.ruleNode(im, int32(im.badAt), math.MaxInt32)
