@@ -8,7 +8,7 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
-// TestSolveStepsStreamsSumNodes solves a killer whose logic takes forcing
+// TestSolveStepsStreamsSumNodes solves a killer (tarek line 30) whose logic takes forcing
 // nets through the rule of 45 and checks what the stream carries for a
 // viewer: NODE_KIND_SUM nodes with their cells, a sum the solution's
 // digits there make, the add operator and where the sum comes from,
@@ -16,7 +16,7 @@ import (
 // into them.
 func TestSolveStepsStreamsSumNodes(t *testing.T) {
 	client := newClient(t, Config{})
-	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-hard5.txt", 2)}}
+	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-tarek.txt", 30)}}
 	steps, result := solveSteps(t, client, &sudokuv1.SolveStepsRequest{
 		Puzzle:  puzzle,
 		Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY},

@@ -37,14 +37,34 @@ func StraightWindows(n int, cells []int, value []uint8, cand []Digits) Digits {
 			empty++
 		}
 	}
+	var union Digits
+	for _, c := range open[:empty] {
+		union |= c
+	}
 	var windows Digits
-	for lo := 1; lo+k-1 <= n; lo++ {
-		w := Straight(lo, k)
-		if placed&^w == 0 && Matchable(open[:empty], w&^placed) {
+	w := Straight(1, k)
+	for lo := 1; lo+k-1 <= n; lo, w = lo+1, w<<1 {
+		free := w &^ placed
+		// The empty cells take exactly the digits of free: cheap bit
+		// tests rule out most windows before the matching.
+		if placed&^w != 0 || union&free != free || !eachMeets(open[:empty], free) {
+			continue
+		}
+		if Matchable(open[:empty], free) {
 			windows |= Bit(lo)
 		}
 	}
 	return windows
+}
+
+// eachMeets reports whether every set of cand has a digit of free.
+func eachMeets(cand []Digits, free Digits) bool {
+	for _, c := range cand {
+		if c&free == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // Matchable reports whether cells of the candidates cand can take

@@ -10,16 +10,27 @@ import (
 
 // TestStr8tsHardSet holds testdata/str8ts-hard.txt (generated Str8ts that
 // logic did not finish when it was made) to what it is for: every puzzle
-// has exactly one solution, and logic finishes at least the two the
-// forcing nets' compartment rule finished when it came in, so losing
-// that rule fails here.
+// has exactly one solution, and logic finishes at least twelve: the
+// forcing nets follow the rules of both compartments of a cell (across
+// and down), and with one of them they finished two, so losing either
+// fails here.
 func TestStr8tsHardSet(t *testing.T) {
 	boards := readPuzzles(t, filepath.Join("testdata", "str8ts-hard.txt"))
 	if len(boards) < 10 {
 		t.Fatalf("%d puzzles in str8ts-hard.txt, want the 13 it was made with", len(boards))
 	}
+	// Under -short or -race a sample: puzzles 2 and 6, which one net
+	// each finishes (the golden logs str8ts-hard-net and
+	// str8ts-b-hard-net); the rest take seconds of nets.
+	want, sample := 12, map[int]bool{}
+	if solver.Quick() {
+		want, sample = 2, map[int]bool{2: true, 6: true}
+	}
 	byLogic := 0
 	for i, b := range boards {
+		if len(sample) > 0 && !sample[i+1] {
+			continue
+		}
 		res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
 		if err != nil {
 			t.Fatalf("puzzle %d: %v", i+1, err)
@@ -35,7 +46,7 @@ func TestStr8tsHardSet(t *testing.T) {
 			byLogic++
 		}
 	}
-	if byLogic < 2 {
-		t.Errorf("logic finishes %d of %d, want at least 2", byLogic, len(boards))
+	if byLogic < want {
+		t.Errorf("logic finishes %d of the puzzles, want at least %d", byLogic, want)
 	}
 }

@@ -20,14 +20,14 @@ import (
 var alcText = regexp.MustCompile(`(cage \d+\+ at r\dc\d|(r\dc\d\+)+r\dc\d = \d+ \(the (innies|outies) of [^)]+\)) keeping (\{[0-9,]+\},)*\{[0-9,]+\}: every combination left holds \d or \d`)
 
 // TestAlmostLockedCagesFindSteps follows the logic solve of a generated
-// killer without givens (testdata/killer-virtual-cage.golden of
-// engine/solver) to the board before its first chain through a virtual
+// killer without givens (line 6 of engine/solver's
+// testdata/killer9-cagesize.txt) to the board before its first chain through a virtual
 // cage, and asks FindSteps there for every Grouped Nice Loop step: some
 // must go through a real cage's and some through a virtual cage's
 // combination links, each explained by its cage and sound against the
 // solution.
 func TestAlmostLockedCagesFindSteps(t *testing.T) {
-	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[1]
+	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[5]
 	p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
 	if err != nil {
 		t.Fatal(err)

@@ -82,12 +82,12 @@ func checkCageNodes(t *testing.T, b *grid.Board, s *strategy.Step) int {
 }
 
 // TestForcingNetCageNodes solves the killer of the killer-forcing-net
-// golden log (killer9-hard5.txt line 2) by logic and checks that its forcing nets through cages draw
+// golden log (killer9-tarek.txt line 27) by logic and checks that its forcing nets through cages draw
 // the cages as nodes and name them and what they kept; then, on the board
 // before the first such step, FindSteps offers a net through a cage that
 // holds against the solution.
 func TestForcingNetCageNodes(t *testing.T) {
-	b := killerLine(t, "killer9-hard5.txt", 2)
+	b := killerLine(t, "killer9-tarek.txt", 27)
 	var srch search.Searcher
 	counted, err := srch.Count(context.Background(), b, 2)
 	if err != nil || len(counted.Solutions) != 1 {

@@ -989,6 +989,11 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 			if a&alsForce != 0 && !set.Set.Has(nd.Cells[0]) {
 				continue
 			}
+			// A node of a digit the set lacks is the cell the set
+			// forces (a discontinuous loop's target): it stays itself.
+			if !setHolds(b, set.Cells, nd.Digit) {
+				continue
+			}
 			nd.Kind = ALSNode
 			nd.Cells = append(nd.Cells[:0], set.Cells...)
 		}
@@ -1007,6 +1012,16 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 	for _, e := range elims {
 		st.Marks = append(st.Marks, Mark{Cell: e.Cell, Digit: e.Digit, Role: RoleTarget})
 	}
+}
+
+// setHolds reports whether digit d is a candidate of one of cells.
+func setHolds(b *grid.Board, cells []int, d int) bool {
+	for _, c := range cells {
+		if b.Cand[c].Has(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // addChainNode appends node n of the graph to the step's nodes, with its

@@ -90,7 +90,7 @@ func TestChainsSoundOnLayouts(t *testing.T) {
 	// (fewer puzzles under -short).
 	floor := map[string]int{"AIC": 150, "XY-Chain": 80, "Discontinuous Nice Loop": 130, "Grouped AIC": 4000, "Grouped Continuous Nice Loop": 600}
 	if quick() {
-		floor = map[string]int{"AIC": 12, "XY-Chain": 12, "Grouped AIC": 290, "Grouped Continuous Nice Loop": 30}
+		floor = map[string]int{"AIC": 12, "XY-Chain": 12, "Grouped AIC": 90, "Grouped Continuous Nice Loop": 20}
 	}
 	atLeast(t, total, floor)
 }

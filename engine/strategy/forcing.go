@@ -78,7 +78,8 @@ const (
 	// predRule - r: the rule of cage r (r < len(Layout.Cages)), of
 	// compartment unit r - len(Layout.Cages), or of sum group r - sumBase
 	// (forcingsums.go), given the candidates of its cells made false
-	// before.
+	// before; or the contradiction of partial unit r - len(Layout.Cages)
+	// (see applyDistinct).
 	predRule int32 = -1 << 24
 )
 
@@ -185,16 +186,19 @@ type forcing struct {
 	sink     *Sink    // the sink of the search, polled for cancellation
 	// rules is set, for nets, when the layout has cages or compartments:
 	// cellUnits then lists each cell's complete units (those the unit
-	// rules apply to), cellComp each cell's compartment (-1 for none),
+	// rules apply to), cellComp each cell's compartments (across and
+	// down, in either order; -1 for none), cellPartial each cell's other
+	// partial units (Str8ts rows, columns and boxes; see applyDistinct),
 	// and groups the loaded cages (a cage too large to enumerate has
 	// Len 0). scratch is a board whose candidates are a closure's.
-	rules     bool
-	rulesFor  *grid.Layout // the layout of cellUnits, cellComp and groups
-	cellUnits [][]int
-	cellComp  []int
-	groups    []grid.Group
-	fills     grid.Fills
-	scratch   grid.Board
+	rules       bool
+	rulesFor    *grid.Layout // the layout of cellUnits, cellComp and groups
+	cellUnits   [][]int
+	cellComp    [][2]int
+	cellPartial [][]int
+	groups      []grid.Group
+	fills       grid.Fills
+	scratch     grid.Board
 	// cageFills remembers what the fillings of a cage of rulesFor allow
 	// for the options of its cells: closures reach the same few states of
 	// a cage over and over, within a search and from one step to the next.
@@ -371,21 +375,26 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 		partial = partial || l.Unit(u).Partial
 	}
 	if !net || len(l.Cages()) == 0 && !partial {
-		f.cellUnits, f.cellComp, f.groups, f.sums, f.cellSums = nil, nil, nil, nil, nil
+		f.cellUnits, f.cellComp, f.cellPartial, f.groups, f.sums, f.cellSums = nil, nil, nil, nil, nil, nil
 		f.rulesFor = nil
 		return
 	}
 	f.rules = true
 	f.cellUnits = make([][]int, l.Cells)
-	f.cellComp = make([]int, l.Cells)
+	f.cellComp = make([][2]int, l.Cells)
+	f.cellPartial = make([][]int, l.Cells)
 	for cell := range f.cellComp {
-		f.cellComp[cell] = -1
+		f.cellComp[cell] = [2]int{-1, -1}
+		k := 0
 		for _, u := range l.CellUnit(cell) {
 			switch {
 			case !l.Unit(u).Partial:
 				f.cellUnits[cell] = append(f.cellUnits[cell], u)
 			case l.Unit(u).Kind == grid.Compartment:
-				f.cellComp[cell] = u
+				f.cellComp[cell][k] = u
+				k++
+			default:
+				f.cellPartial[cell] = append(f.cellPartial[cell], u)
 			}
 		}
 	}
@@ -399,7 +408,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	f.loadSums(l)
 }
 
-// applyRules follows the rules of the cage and the compartment of cell,
+// applyRules follows the rules of the cage and the compartments of cell,
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	if k := f.b.L.CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
@@ -414,8 +423,15 @@ func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 			f.applyCage(im, base+int(v), f.sumBase+int(v), cell, int(lit>>1)>>f.shift, next)
 		}
 	}
-	if u := f.cellComp[cell]; u >= 0 && im.bad == badNone {
-		f.applyCompartment(im, u, next)
+	for _, u := range f.cellComp[cell] {
+		if u >= 0 && im.bad == badNone {
+			f.applyCompartment(im, u, next)
+		}
+	}
+	for _, u := range f.cellPartial[cell] {
+		if im.bad == badNone {
+			f.applyDistinct(im, u)
+		}
 	}
 }
 
@@ -530,6 +546,10 @@ func (f *forcing) applyCompartment(im *implications, u int, next int32) {
 	// row or column (a compartment has two or more cells of one line).
 	n := l.N
 	across := cells[0]/n == cells[1]/n
+	first, last := cells[0]/n, cells[len(cells)-1]/n // the run along the line
+	if across {
+		first, last = cells[0]%n, cells[len(cells)-1]%n
+	}
 	for ds := sure; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
 		for i := 0; i < n; i++ {
@@ -537,7 +557,7 @@ func (f *forcing) applyCompartment(im *implications, u int, next int32) {
 			if across {
 				c = cells[0]/n*n + i
 			}
-			if im.alive[c].Has(d) && !slices.Contains(cells, c) {
+			if (i < first || i > last) && im.alive[c].Has(d) {
 				im.set(f.cand(c, d-1)<<1, rule, next)
 			}
 		}
@@ -1165,7 +1185,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		}
 		f.list = targets
 		f.addBranch(s, im, targets)
-		if im.bad == badRule {
+		if im.bad == badRule && f.ruleNodeKind(int(im.badAt)) {
 			// The rule left without a filling or a straight ends the net.
 			f.ruleAt = f.ruleAt[:0]
 			to := f.ruleNode(im, int32(im.badAt), math.MaxInt32)
