@@ -39,7 +39,7 @@ var paysTests = []struct {
 
 func TestPays(t *testing.T) {
 	for _, tt := range paysTests {
-		l := newEmpty(t, tt.n).L
+		l := newEmpty(t, tt.n).Layout()
 		if got := Pays(tt.typ, l, tt.guessed); got != tt.want {
 			t.Errorf("Pays(%d, %d×%d, guessed %v) = %v, want %v", tt.typ, tt.n, tt.n, tt.guessed, got, tt.want)
 		}
@@ -151,13 +151,13 @@ func singles16(t testing.TB) *grid.Board {
 		cell := i * 97 % len(clues) // 97 is prime to 256: every cell once
 		v := clues[cell]
 		clues[cell] = 0
-		p := grid.NewBoard(b.L)
+		p := grid.NewBoard(b.Layout())
 		p.Reset(clues, nil)
 		if r, err := Solve(context.Background(), p, singles, nil); err != nil || r.Status != Solved {
 			clues[cell] = v
 		}
 	}
-	p := grid.NewBoard(b.L)
+	p := grid.NewBoard(b.Layout())
 	p.Reset(clues, nil)
 	return p
 }

@@ -53,7 +53,7 @@ func TestFindSteps(t *testing.T) {
 	}
 
 	// An empty board has many solutions: no uniqueness step may be offered.
-	empty := grid.NewBoard(b.L)
+	empty := grid.NewBoard(b.Layout())
 	ur, _ := strategy.Lookup("U")
 	err = FindSteps(context.Background(), empty, FindOptions{Strategies: []*strategy.Strategy{ur}}, func(s *strategy.Step) bool {
 		t.Errorf("a uniqueness step on a board with many solutions: %s", s.Name())

@@ -40,7 +40,7 @@ func TestKillerTechniquesSound(t *testing.T) {
 				t.Fatalf("%s %d: no unique solution (%v)", file, i, err)
 			}
 			sol := out.Board.Values()
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			check := func(k int, st *strategy.Strategy, board *grid.Board) {
 				sink := strategy.Sink{All: true}
 				st.Find(board, &sink)

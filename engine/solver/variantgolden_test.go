@@ -38,7 +38,7 @@ func TestVariantGolden(t *testing.T) {
 				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
 			}
 			sol := counted.Solutions[0]
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			var log strings.Builder
 			throughCage := 0
 			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {

@@ -53,7 +53,7 @@ func killerCages(l *grid.Layout) []grid.Cage {
 // combination holds one of them. A node is made only when a candidate
 // outside sees all its cells, as for ALS nodes.
 func (g *chainGraph) addCageLinks(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	g.alc = g.alc[:0]
 	g.alcDigits = g.alcDigits[:0]
 	g.alcCells = g.alcCells[:0]
@@ -80,7 +80,7 @@ func (g *chainGraph) addCageLinks(b *grid.Board) {
 				target -= int(b.Value(c))
 			}
 			for _, c := range open {
-				allowed |= b.Cand[c]
+				allowed |= b.Cands(c)
 			}
 			// nil past maxMemberCombos: too open a cage links nothing.
 			g.alcDigits = append(g.alcDigits, cageCombos(b, open, target, allowed)...)
@@ -133,7 +133,7 @@ func (g *chainGraph) addCageLinks(b *grid.Board) {
 // holders appends to dst the cells of open holding candidate d.
 func (g *chainGraph) holders(b *grid.Board, open []int, d int, dst []int32) []int32 {
 	for _, c := range open {
-		if b.Cand[c].Has(d) {
+		if b.Cands(c).Has(d) {
 			dst = append(dst, int32(c))
 		}
 	}
@@ -249,7 +249,7 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 		if !slices.Contains(st.Cells, c) {
 			st.Cells = append(st.Cells, c)
 		}
-		for m := b.Cand[c]; m != 0; m &= m - 1 {
+		for m := b.Cands(c); m != 0; m &= m - 1 {
 			if !slices.ContainsFunc(st.Marks, func(k Mark) bool { return k.Cell == c && k.Digit == m.Min() }) {
 				st.Marks = append(st.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
 			}

@@ -118,20 +118,20 @@ func (g *alsScratch) build(b *grid.Board) {
 // collect collects the sets of b and the cells of each candidate, unless
 // they are those of the last build.
 func (g *alsScratch) collect(b *grid.Board) {
-	if g.layout == b.L && slices.Equal(g.last, b.Cand) {
+	if g.layout == b.Layout() && b.CandidatesEqual(g.last) {
 		return
 	}
-	g.layout = b.L
-	g.last = append(g.last[:0], b.Cand...)
+	g.layout = b.Layout()
+	g.last = b.AppendCandidates(g.last[:0])
 	g.linked = false
 	g.sets = g.col.Collect(b)
 	g.w = g.col.Words()
-	g.n = b.L.N
+	g.n = b.Layout().N
 	w, n := g.w, g.n
 	g.cand = grow(g.cand, n*w)
 	clear(g.cand)
 	g.tg = grow(g.tg, n*w)
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		if b.Value(cell) != 0 {
 			continue
 		}
@@ -147,7 +147,7 @@ func (g *alsScratch) link(b *grid.Board) {
 	sets := g.sets
 	// Index the sets by digit and first cell holding it: a set B has the
 	// restricted common x with A only if B's first x lies in A.SeeAll(x).
-	cells := b.L.Cells
+	cells := b.Layout().Cells
 	g.bstart = grow(g.bstart, n*cells+1)
 	clear(g.bstart)
 	for i := range sets {
@@ -534,7 +534,7 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g := alsPool.Get().(*alsScratch)
 	defer alsPool.Put(g)
 	g.collect(b) // a blossom needs no restricted commons
-	l := b.L
+	l := b.Layout()
 	n, w := g.n, g.w
 	g.inter = grow(g.inter, (n+1)*n*w)
 	g.blossom = grow(g.blossom, n+1)
@@ -542,7 +542,7 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g.budget = alsBlossomBudget
 	g.indexPetals(l.Cells)
 	for stem := 0; stem < l.Cells; stem++ {
-		sd := b.Cand[stem]
+		sd := b.Cands(stem)
 		if b.Value(stem) != 0 || sd.Count() < 2 {
 			continue
 		}
@@ -742,7 +742,7 @@ func alsAddNodes(s *Step, b *grid.Board, hops ...alsHop) {
 			if off[i] < 0 {
 				off[i] = int32(len(s.Cells))
 				s.Cells = append(s.Cells, h.cell)
-				for m := b.Cand[h.cell]; m != 0; m &= m - 1 {
+				for m := b.Cands(h.cell); m != 0; m &= m - 1 {
 					s.Marks = append(s.Marks, Mark{Cell: h.cell, Digit: m.Min(), Role: RolePattern})
 				}
 			}
@@ -762,7 +762,7 @@ func alsAddNodes(s *Step, b *grid.Board, hops ...alsHop) {
 		patAddUnit(s, h.set.Unit)
 		for _, c := range h.set.Cells {
 			if !alsMarked(s, c) {
-				for m := b.Cand[c]; m != 0; m &= m - 1 {
+				for m := b.Cands(c); m != 0; m &= m - 1 {
 					s.Marks = append(s.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
 				}
 			}

@@ -46,7 +46,7 @@ func placedDigit(b *grid.Board, cell int) int {
 // (Type 1 and 2) or a column (Type 2) and the matching cells of every other
 // row or column.
 func findAvoidableRectangles(b *grid.Board, sink *Sink) {
-	n := b.L.N
+	n := b.Layout().N
 	for _, byRow := range [2]bool{true, false} {
 		if !byRow && sink.Form.Type() == 1 {
 			break // Type 1 rectangles all have a placed row pair
@@ -96,7 +96,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 		if e2 {
 			empty, need = q[2], v1
 		}
-		if !b.Cand[empty].Has(need) || !deadlyLayout(b.L, q) {
+		if !b.Cands(empty).Has(need) || !deadlyLayout(b.Layout(), q) {
 			return false
 		}
 		s := sink.Add()
@@ -108,14 +108,14 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 	case (sink.Form.Type() == 0 || sink.Form.Type() == 2) && e2 && e3:
 		// Type 2: q[2] completes with v1, q[3] with v0; each has one extra
 		// candidate, the same, so one of them holds it.
-		x := b.Cand[q[2]] &^ grid.Bit(v1)
-		if b.Cand[q[2]] != grid.Bit(v1)|x || b.Cand[q[3]] != grid.Bit(v0)|x || x.Count() != 1 || !deadlyLayout(b.L, q) {
+		x := b.Cands(q[2]) &^ grid.Bit(v1)
+		if b.Cands(q[2]) != grid.Bit(v1)|x || b.Cands(q[3]) != grid.Bit(v0)|x || x.Count() != 1 || !deadlyLayout(b.Layout(), q) {
 			return false
 		}
 		d := x.Min()
 		var s *Step
-		for _, p := range b.L.Peers(q[2]) {
-			if b.Cand[p]&x == 0 || p == q[3] || !b.L.Sees(p, q[3]) {
+		for _, p := range b.Layout().Peers(q[2]) {
+			if b.Cands(p)&x == 0 || p == q[3] || !b.Layout().Sees(p, q[3]) {
 				continue
 			}
 			if s == nil {

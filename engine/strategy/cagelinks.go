@@ -18,7 +18,7 @@ import (
 // cageLinks adds the strong links of b's killer cages; a board without
 // killer cages has none and costs nothing.
 func (g *chainGraph) cageLinks(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -35,7 +35,7 @@ func (g *chainGraph) cageLinks(b *grid.Board) {
 			}
 			k := 0
 			for _, c := range cells {
-				if b.Value(c) == 0 && b.Cand[c].Has(d) {
+				if b.Value(c) == 0 && b.Cands(c).Has(d) {
 					places[k] = c
 					k++
 				}
@@ -95,7 +95,7 @@ func (g *chainGraph) sumWeak(b *grid.Board, cell, d int, w []chainEdge) []chainE
 		return w
 	}
 	n := g.l.N
-	for m := b.Cand[other] &^ grid.Bit(d); m != 0; m &= m - 1 {
+	for m := b.Cands(other) &^ grid.Bit(d); m != 0; m &= m - 1 {
 		if y := m.Min(); y != left-d {
 			w = append(w, chainEdge{to: g.candNode[other*n+y-1], kind: weakSum, als: -1})
 		}

@@ -114,7 +114,7 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 		}
 		sol := uniqueSolution(t, &s, b, line)
 		var sink Sink
-		for step := 0; step < 4*b.L.Cells; step++ {
+		for step := 0; step < 4*b.Layout().Cells; step++ {
 			g := getChainGraph(b)
 			links += checkCageLinks(t, g, sol)
 			chainGraphs.Put(g)

@@ -139,7 +139,7 @@ func TestCoveredFindNothing(t *testing.T) {
 				other.Reset()
 				covered.Find(b, &other)
 				if len(other.Steps()) > 0 {
-					t.Errorf("%s: %s finds %s where %s found nothing", line, covered.Name, other.Steps()[0].Explain(grid.Notation{Layout: b.L}), by.Name)
+					t.Errorf("%s: %s finds %s where %s found nothing", line, covered.Name, other.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}), by.Name)
 				}
 				checked[covered]++
 			}

@@ -714,7 +714,7 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		}
 		s.elims = s.elims[:0]
 		cell := int(g.nodes[start].cell)
-		for o := b.Cand[cell] &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
+		for o := b.Cands(cell) &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
 			s.elims = append(s.elims, CellDigit{cell, o.Min()})
 		}
 		g.record(shapePlace, -1, v, d, all, s.elims)
@@ -997,7 +997,7 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 			if !slices.Contains(st.Cells, c) {
 				st.Cells = append(st.Cells, c)
 			}
-			for m := b.Cand[c]; m != 0; m &= m - 1 {
+			for m := b.Cands(c); m != 0; m &= m - 1 {
 				if !slices.ContainsFunc(st.Marks, func(k Mark) bool { return k.Cell == c && k.Digit == m.Min() }) {
 					st.Marks = append(st.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
 				}

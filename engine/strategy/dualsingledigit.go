@@ -80,7 +80,7 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 		s.Cells = append(s.Cells, k2.Cells...)
 		s.Units = append(s.Units, k1.Units...)
 		s.Units = append(s.Units, k2.Units...)
-		patAddUnit(s, dualRegionUnit(b.L, k1.Cells[1]))
+		patAddUnit(s, dualRegionUnit(b.Layout(), k1.Cells[1]))
 		// The two chains share the box cells: far1 = x - y = far2 for
 		// the first kite, far3 = y - x = far4 for the second.
 		d := k1.Digits.Min()
@@ -123,8 +123,8 @@ func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
 		for _, cell := range box {
 			s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
 		}
-		dualERChain(b.L, s, e1, box)
-		dualERChain(b.L, s, e2, box)
+		dualERChain(b.Layout(), s, e1, box)
+		dualERChain(b.Layout(), s, e2, box)
 	})
 }
 

@@ -229,7 +229,7 @@ func findGeneralFish(b *grid.Board, sink *Sink, kind fishKind) {
 // run reports every fish of its kind on b into sink, sizes as the sink
 // asks (2 to 4 by default).
 func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
-	l := b.L
+	l := b.Layout()
 	if kind == frankenFish && l.Regions() == nil {
 		return // Franken fish need boxes
 	}
@@ -268,7 +268,7 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 
 // layoutUnits numbers the sets as HoDoKu does: rows, columns, then boxes.
 func (f *genFish) layoutUnits() {
-	l := f.b.L
+	l := f.b.Layout()
 	f.units = 2 * l.N
 	if l.Regions() != nil {
 		f.units = 3 * l.N
@@ -289,10 +289,10 @@ func (f *genFish) layoutUnits() {
 // plane loads the candidates of digit f.d; it reports false when the
 // digit has none.
 func (f *genFish) plane() bool {
-	b, l := f.b, f.b.L
+	b, l := f.b, f.b.Layout()
 	bit := grid.Bit(f.d)
 	f.m = 0
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		f.index[cell] = -1
 		if c&bit != 0 {
 			f.index[cell] = int32(f.m)

@@ -66,15 +66,15 @@ func TestPerDigitFinders(t *testing.T) {
 				byDigit[d] = append(byDigit[d], stepKey(s))
 				steps++
 			}
-			for d := 1; d <= b.L.N; d++ {
+			for d := 1; d <= b.Layout().N; d++ {
 				got := digitSteps(st, b, grid.Bit(d))
 				if fmt.Sprint(got) != fmt.Sprint(byDigit[d]) {
 					t.Fatalf("%s on digit %d alone:\n got %v\nwant %v", st.Name, d, got, byDigit[d])
 				}
-				copy(other.Cand, b.Cand)
-				for c := range other.Cand {
-					if x := other.Cand[c] &^ grid.Bit(d); b.Value(c) == 0 && other.Cand[c].Count() >= 3 {
-						other.Cand[c] &^= grid.Bit(x.Max())
+				other.CopyFrom(b)
+				for c := range other.Candidates() {
+					if x := other.Cands(c) &^ grid.Bit(d); b.Value(c) == 0 && other.Cands(c).Count() >= 3 {
+						other.SetCands(c, other.Cands(c)&^(grid.Bit(x.Max())))
 					}
 				}
 				if got := digitSteps(st, other, grid.Bit(d)); fmt.Sprint(got) != fmt.Sprint(byDigit[d]) {
@@ -124,7 +124,7 @@ func TestDigitMemo(t *testing.T) {
 
 // nextCand returns the first empty cell from cell on holding candidate d.
 func nextCand(b *grid.Board, d, cell int) int {
-	for b.Value(cell) != 0 || !b.Cand[cell].Has(d) {
+	for b.Value(cell) != 0 || !b.Cands(cell).Has(d) {
 		cell++
 	}
 	return cell

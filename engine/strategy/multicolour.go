@@ -38,7 +38,7 @@ type multiScratch struct {
 
 func findMultiColours(b *grid.Board, sink *Sink) {
 	var ms multiScratch
-	for d := 1; d <= b.L.N; d++ {
+	for d := 1; d <= b.Layout().N; d++ {
 		if !sink.wants(d) {
 			continue
 		}
@@ -83,7 +83,7 @@ func (ms *multiScratch) seen(cell int) uint8 {
 // pairs reports the multi-colour steps of d between every two clusters;
 // it reports whether the finder may stop.
 func (ms *multiScratch) pairs(b *grid.Board, sink *Sink, d int) bool {
-	l := b.L
+	l := b.Layout()
 	cc := &ms.cc
 	for k := 0; k < cc.n; k++ {
 		if cc.broken[k] {
@@ -132,13 +132,13 @@ func (ms *multiScratch) pairs(b *grid.Board, sink *Sink, d int) bool {
 // clusters with link[i][j] set, from the cells that see both opposite
 // colours; it reports whether the finder may stop.
 func (ms *multiScratch) trap(b *grid.Board, sink *Sink, d int, link *[2][2]bool, k0, m0 int32, ck, cm []int32) bool {
-	l := b.L
+	l := b.Layout()
 	cc := &ms.cc
 	bit := grid.Bit(d)
 	var s *Step
 	for cell := 0; cell < l.Cells; cell++ {
 		seen := ms.seen(cell)
-		if seen == 0 || b.Cand[cell]&bit == 0 {
+		if seen == 0 || b.Cands(cell)&bit == 0 {
 			continue
 		}
 		v := cc.colour[cell]

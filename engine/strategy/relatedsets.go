@@ -167,7 +167,7 @@ func sizes(sink *Sink, max int) (lo, hi int) {
 }
 
 func findNakedSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
 		for u := range l.Units() {
@@ -178,7 +178,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 			var p plane
 			p.n = len(cells)
 			for i, c := range cells {
-				p.lines[i] = uint32(b.Cand[c])
+				p.lines[i] = uint32(b.Cands(c))
 			}
 			relatedSets(&p, k, func(chosen, cover uint32) bool {
 				s := sink.Add()
@@ -190,7 +190,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 						s.Cells = append(s.Cells, c)
 						continue
 					}
-					for d := b.Cand[c] & grid.Digits(cover); d != 0; d &= d - 1 {
+					for d := b.Cands(c) & grid.Digits(cover); d != 0; d &= d - 1 {
 						s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 					}
 				}
@@ -204,7 +204,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 }
 
 func findHiddenSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
 		for u := range l.Units() {
@@ -215,7 +215,7 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 			var p plane
 			p.n = l.N
 			for i, c := range cells {
-				for d := b.Cand[c]; d != 0; d &= d - 1 {
+				for d := b.Cands(c); d != 0; d &= d - 1 {
 					p.lines[d.Min()-1] |= 1 << i
 				}
 			}
@@ -227,7 +227,7 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 				for m := cover; m != 0; m &= m - 1 {
 					c := cells[trailing(m)]
 					s.Cells = append(s.Cells, c)
-					for d := b.Cand[c] &^ grid.Digits(chosen); d != 0; d &= d - 1 {
+					for d := b.Cands(c) &^ grid.Digits(chosen); d != 0; d &= d - 1 {
 						s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 					}
 				}

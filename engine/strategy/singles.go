@@ -33,7 +33,7 @@ var (
 )
 
 func findNakedSingles(b *grid.Board, sink *Sink) {
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		if b.Value(cell) != 0 {
 			continue
 		}
@@ -55,11 +55,11 @@ func explainNakedSingle(s *Step, n grid.Notation) string {
 }
 
 func findHiddenSingles(b *grid.Board, sink *Sink) {
-	for u := range b.L.Units() {
-		cells := b.L.Unit(u).Cells
+	for u := range b.Layout().Units() {
+		cells := b.Layout().Unit(u).Cells
 		var once, twice grid.Digits
 		for _, cell := range cells {
-			c := b.Cand[cell]
+			c := b.Cands(cell)
 			twice |= once & c
 			once |= c
 		}
@@ -68,7 +68,7 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 			d := hidden.Min()
 			hidden &^= grid.Bit(d)
 			for _, cell := range cells {
-				if b.Cand[cell].Has(d) {
+				if b.Cands(cell).Has(d) {
 					s := sink.Add()
 					s.Digits = grid.Bit(d)
 					s.Placements = append(s.Placements, CellDigit{cell, d})
@@ -91,9 +91,9 @@ func explainHiddenSingle(s *Step, n grid.Notation) string {
 }
 
 func findFullHouses(b *grid.Board, sink *Sink) {
-	for u := range b.L.Units() {
+	for u := range b.Layout().Units() {
 		last, empty := -1, 0
-		for _, cell := range b.L.Unit(u).Cells {
+		for _, cell := range b.Layout().Unit(u).Cells {
 			if b.Value(cell) == 0 {
 				last = cell
 				if empty++; empty > 1 {
@@ -104,7 +104,7 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 		if empty != 1 {
 			continue
 		}
-		d := b.Cand[last].Single()
+		d := b.Cands(last).Single()
 		if d == 0 {
 			continue // the unit is broken; the solver's check reports it
 		}

@@ -116,7 +116,7 @@ func (c *compartment) load(b *grid.Board, unit int, cells []int) {
 			c.placed |= grid.Bit(int(v))
 		} else {
 			c.empty = append(c.empty, cell)
-			c.cand = append(c.cand, b.Cand[cell])
+			c.cand = append(c.cand, b.Cands(cell))
 		}
 	}
 }
@@ -188,7 +188,7 @@ func findCompartmentRanges(b *grid.Board, sink *Sink) {
 // (see windows; strict as there).
 func (c *compartment) open(b *grid.Board, strict bool) iter.Seq2[int, grid.Digits] {
 	return func(yield func(int, grid.Digits) bool) {
-		l := b.L
+		l := b.Layout()
 		for u := range l.Units() {
 			if l.Unit(u).Kind != grid.Compartment {
 				continue
@@ -231,7 +231,7 @@ func explainCompartmentRange(s *Step, n grid.Notation) string {
 }
 
 func findSureDigits(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var c compartment
 	var gone []CellDigit
 	var put []CellDigit
@@ -263,7 +263,7 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 			// rest of the row or column, and the box or diagonal they
 			// share on Str8ts B and X) cannot hold it.
 			for _, cell := range l.Peers(places[0]) {
-				if !b.Cand[cell].Has(d) || containsCell(places, cell) {
+				if !b.Cands(cell).Has(d) || containsCell(places, cell) {
 					continue
 				}
 				all := true
@@ -352,7 +352,7 @@ func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) [
 }
 
 func findMindTheGap(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var c compartment
 	var keep []grid.Digits
 	for u, windows := range c.open(b, false) {
@@ -480,7 +480,7 @@ func disjointStraights(windows []grid.Digits, lens []int, taken grid.Digits, bud
 }
 
 func findHighLowStranding(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	for _, across := range []bool{true, false} {
@@ -562,7 +562,7 @@ func explainHighLowStranding(s *Step, n grid.Notation) string {
 }
 
 func findCompartmentSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	lo, hi := 2, 3
 	if k := sink.Form.Size(); k != 0 {
 		lo, hi = k, k
@@ -652,7 +652,7 @@ func explainCompartmentSubset(s *Step, n grid.Notation) string {
 // compartment of the line where d is a sure digit, or nil when there is
 // none (or d is placed in the line).
 func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	out := make([][]int, n)
 	var c compartment
@@ -692,7 +692,7 @@ func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
 }
 
 func findStr8tsFish(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	lo, hi := 2, len(str8tsFishTechniques)+1
@@ -736,7 +736,7 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 							if !across {
 								cell = p*n + line
 							}
-							if !isBase[line] && b.Cand[cell].Has(d) {
+							if !isBase[line] && b.Cands(cell).Has(d) {
 								gone = append(gone, CellDigit{cell, d})
 							}
 						}
@@ -778,7 +778,7 @@ func explainStr8tsFish(s *Step, n grid.Notation) string {
 // lines must hold d (placed, or sure in a compartment) and which can
 // (placed, or a candidate).
 func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can []bool) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	must, can = make([]bool, n), make([]bool, n)
 	sure := sureLines(b, d, across, units)
@@ -791,7 +791,7 @@ func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can
 			if int(b.Value(cell)) == d {
 				must[line], can[line] = true, true
 			}
-			if b.Cand[cell].Has(d) {
+			if b.Cands(cell).Has(d) {
 				can[line] = true
 			}
 		}
@@ -814,7 +814,7 @@ func countTrue(flags []bool) int {
 }
 
 func findSettis(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	var c compartment
@@ -846,7 +846,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 					if int(b.Value(cell)) == d {
 						placed = true
 					}
-					if b.Cand[cell].Has(d) {
+					if b.Cands(cell).Has(d) {
 						places = append(places, cell)
 					}
 				}
@@ -962,7 +962,7 @@ func runWhite(l *grid.Layout, a, b, step int) bool {
 }
 
 func findStr8tsUniqueRectangles(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	onDiagonal := func(cell int) bool {
 		r, c := cell/n, cell%n
@@ -1004,7 +1004,7 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 		if b.Value(cell) != 0 || onDiagonal(cell) {
 			return false
 		}
-		c := b.Cand[cell]
+		c := b.Cands(cell)
 		if c.Count() == 2 {
 			if pair == 0 {
 				pair = c
@@ -1017,7 +1017,7 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 			extra = cell
 		}
 	}
-	if bivalue != 3 || extra < 0 || b.Cand[extra]&pair != pair {
+	if bivalue != 3 || extra < 0 || b.Cands(extra)&pair != pair {
 		return false
 	}
 	s := sink.Add()

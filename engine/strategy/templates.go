@@ -59,7 +59,7 @@ type templateSearch struct {
 var templatePool = sync.Pool{New: func() any { return new(templateSearch) }}
 
 func findTemplates(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if l.N > templateMaxSize {
 		return
 	}
@@ -102,14 +102,14 @@ func (t *templateSearch) concludes(b *grid.Board, tech *Technique, c, d int) boo
 	if tech == templateSet {
 		return b.Value(c) == 0 && t.sures[d].has(c)
 	}
-	return b.Cand[c].Has(d) && !t.unions[d].has(c)
+	return b.Cands(c).Has(d) && !t.unions[d].has(c)
 }
 
 // load enumerates the templates of every digit of b, dropping those that
 // take a cell sure for another digit until none drops; it reports false
 // when a digit is left without a template.
 func (t *templateSearch) load(b *grid.Board) bool {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	t.n = n
 	for c := range l.Cells {
@@ -133,7 +133,7 @@ func (t *templateSearch) load(b *grid.Board) bool {
 	for d := 1; d <= n; d++ {
 		t.allowed[d] = tmplBits{}
 		for c := range l.Cells {
-			if int(b.Value(c)) == d || b.Cand[c].Has(d) {
+			if int(b.Value(c)) == d || b.Cands(c).Has(d) {
 				t.allowed[d].add(c)
 			}
 		}

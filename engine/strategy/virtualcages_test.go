@@ -48,7 +48,7 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
 	}
 	sol := counted.Solutions[0]
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover, strategy.CageIntersection}}
 	firsts := map[*strategy.Strategy]*grid.Board{} // the board before each's first step
 	before := b.Clone()

@@ -181,7 +181,7 @@ func PuzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
 
 // BoardToProto converts a board.
 func BoardToProto(b *grid.Board) *sudokuv1.Board {
-	l := b.L
+	l := b.Layout()
 	pb := &sudokuv1.Board{Size: uint32(l.N), Variant: VariantToProto[l.Variant], Cells: make([]*sudokuv1.Cell, l.Cells)}
 	var buf []int
 	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
@@ -189,7 +189,7 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 		c := &cells[i]
 		c.Value, c.Given, c.Black = uint32(b.Value(i)), b.Given(i), l.IsBlack(i)
 		if b.Value(i) == 0 && !c.Black {
-			buf = b.Cand[i].List(buf[:0])
+			buf = b.Cands(i).List(buf[:0])
 			c.Candidates = make([]uint32, len(buf))
 			for j, d := range buf {
 				c.Candidates[j] = uint32(d)
@@ -400,7 +400,7 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 // fault are those of a digit held twice, else the cell named, else the
 // unit's or the cage's cells. It returns nil for the zero Conflict.
 func ConflictToProto(c grid.Conflict, b *grid.Board, symbols string) *sudokuv1.Conflict {
-	n := grid.Notation{Layout: b.L, Symbols: symbols}
+	n := grid.Notation{Layout: b.Layout(), Symbols: symbols}
 	cell, atCell := c.Cell()
 	unit, inUnit := c.Unit()
 	cage, inCage := c.Cage()
