@@ -217,7 +217,7 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 	firstGuessing, firstElimination := 0, 0 // indexes in strategies, to name
 	for i, name := range o.GetStrategies() {
 		st, _ := strategy.Lookup(name)
-		entry := st.Letter() + " (" + st.Name + ")"
+		entry := st.Letter() + " (" + st.Name() + ")"
 		switch st.Class() {
 		case strategy.Search:
 			if len(guessing) == 0 {

@@ -21,7 +21,7 @@ func TestFindSteps(t *testing.T) {
 	n := 0
 	err := FindSteps(context.Background(), b, FindOptions{}, func(s *strategy.Step) bool {
 		n++
-		names[s.Strategy.Name] = true
+		names[s.Strategy.Name()] = true
 		for _, p := range s.Placements {
 			if int(sol[p.Cell]) != p.Digit {
 				t.Errorf("%s places %d in cell %d, the solution has %d", s.Name(), p.Digit, p.Cell, sol[p.Cell])

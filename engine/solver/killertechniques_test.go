@@ -47,7 +47,7 @@ func TestKillerTechniquesSound(t *testing.T) {
 				for _, s := range sink.Steps() {
 					found[st]++
 					if len(s.Eliminations) == 0 {
-						t.Errorf("%s %d before step %d: %s step without eliminations", file, i, k, st.Name)
+						t.Errorf("%s %d before step %d: %s step without eliminations", file, i, k, st.Name())
 					}
 					for _, e := range s.Eliminations {
 						if sol[e.Cell] == uint8(e.Digit) {
@@ -75,9 +75,9 @@ func TestKillerTechniquesSound(t *testing.T) {
 		}
 	}
 	for st, min := range least {
-		t.Logf("%s: %d steps found, %d taken in the solves", st.Name, found[st], taken[st])
+		t.Logf("%s: %d steps found, %d taken in the solves", st.Name(), found[st], taken[st])
 		if found[st] < min {
-			t.Errorf("%s: %d steps found, want at least %d", st.Name, found[st], min)
+			t.Errorf("%s: %d steps found, want at least %d", st.Name(), found[st], min)
 		}
 	}
 }

@@ -538,7 +538,7 @@ func (r *run) guess() error {
 	r.frames = append(r.frames, f)
 	b.Place(cell, d)
 	s := &r.step
-	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Guess
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique(), strategy.Guess
 	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
 	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
 	s.Digits = cands
@@ -561,7 +561,7 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	}
 	b.Eliminate(f.cell, f.digit)
 	s := &r.step
-	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Backtrack
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique(), strategy.Backtrack
 	s.Placements = s.Placements[:0]
 	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
 	s.Cells, s.Units = s.Cells[:0], s.Units[:0]
@@ -776,8 +776,8 @@ func (r *Rating) Add(s *strategy.Step) {
 	if t == nil || s.Kind == strategy.Backtrack {
 		return
 	}
-	r.Score += t.Score
-	if r.Hardest == nil || t.Level > r.Hardest.Level {
+	r.Score += t.Score()
+	if r.Hardest == nil || t.Level() > r.Hardest.Level() {
 		r.Hardest = t
 	}
 	se := s.SERating()
@@ -816,7 +816,7 @@ func (r Rating) Grade() strategy.Level {
 	if r.Cells > 0 && r.Cells != 81 {
 		score = int(int64(score) * 81 / int64(r.Cells))
 	}
-	l := r.Hardest.Level
+	l := r.Hardest.Level()
 	for l < strategy.Extreme && score > l.MaxScore() {
 		l++
 	}

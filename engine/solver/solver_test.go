@@ -68,12 +68,12 @@ func soundness(t testing.TB, solution []uint8, depth *int) Emit {
 		}
 		for _, p := range s.Placements {
 			if solution[p.Cell] != uint8(p.Digit) {
-				return fmt.Errorf("step %d (%s) places %s=%d, solution has %d", index, s.Strategy.Name, b.Layout().CellName(p.Cell), p.Digit, solution[p.Cell])
+				return fmt.Errorf("step %d (%s) places %s=%d, solution has %d", index, s.Strategy.Name(), b.Layout().CellName(p.Cell), p.Digit, solution[p.Cell])
 			}
 		}
 		for _, e := range s.Eliminations {
 			if solution[e.Cell] == uint8(e.Digit) {
-				return fmt.Errorf("step %d (%s) eliminates the true %s=%d", index, s.Strategy.Name, b.Layout().CellName(e.Cell), e.Digit)
+				return fmt.Errorf("step %d (%s) eliminates the true %s=%d", index, s.Strategy.Name(), b.Layout().CellName(e.Cell), e.Digit)
 			}
 		}
 		return nil
@@ -477,7 +477,7 @@ func TestAllows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := tt.opts.Allows(tt.st, tt.l); got != tt.want {
-			t.Errorf("%s: Allows(%s) = %v, want %v", tt.name, tt.st.Name, got, tt.want)
+			t.Errorf("%s: Allows(%s) = %v, want %v", tt.name, tt.st.Name(), got, tt.want)
 		}
 	}
 }
@@ -494,7 +494,7 @@ func TestDefaultPlansLeaveOptInOut(t *testing.T) {
 	for key, p := range plans {
 		for _, pass := range p.passes {
 			if pass.Strategy.OptIn() {
-				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name)
+				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name())
 			}
 		}
 	}

@@ -20,24 +20,24 @@ var (
 	// seeing every z of both may hold it. Doubly linked (two restricted
 	// commons): both sets are locked, each common is in one of them, and
 	// every other digit of a set is locked in it.
-	ALSXZ = newStrategy(Elimination, &Technique{Name: "ALS-XZ", Code: "0901", Level: Unfair, Score: 300, SE: 75, SEChain: true},
+	ALSXZ = newStrategy(Elimination, &Technique{name: "ALS-XZ", code: "0901", level: Unfair, score: 300, se: 75, seChain: true},
 		findALSXZ, explainALS)
 	// ALSXYWing (i): a set C with restricted commons x with A and y with
 	// B (x ≠ y): C misses one of them, so A or B is locked, and a digit z
 	// of both A and B (not x or y) is in one of them.
-	ALSXYWing = newStrategy(Elimination, &Technique{Name: "ALS-XY-Wing", Code: "0902", Level: Unfair, Score: 320, SE: 75, SEChain: true},
+	ALSXYWing = newStrategy(Elimination, &Technique{name: "ALS-XY-Wing", code: "0902", level: Unfair, score: 320, se: 75, seChain: true},
 		findALSXYWing, explainALS)
 	// ALSChain (j): four or more sets, each with a restricted common with
 	// the next, consecutive commons different: if the first set misses a
 	// digit z (not its common), it is locked, which locks the next and so
 	// on, and the last holds z. So z is in the first or the last set.
-	ALSChain = newStrategy(Elimination, &Technique{Name: "ALS Chain", Code: "0903", Level: Unfair, Score: 340, SE: 75, SEChain: true},
+	ALSChain = newStrategy(Elimination, &Technique{name: "ALS Chain", code: "0903", level: Unfair, score: 340, se: 75, seChain: true},
 		findALSChain, explainALS)
 	// DeathBlossom (k): a stem cell and, for each of its candidates d, a
 	// petal set whose every d sees the stem: whichever digit the stem
 	// holds locks its petal, so a digit z of every petal (not of the stem)
 	// is in one of them.
-	DeathBlossom = newStrategy(Elimination, &Technique{Name: "Death Blossom", Code: "0904", Level: Unfair, Score: 360, SE: 88, SEChain: true},
+	DeathBlossom = newStrategy(Elimination, &Technique{name: "Death Blossom", code: "0904", level: Unfair, score: 360, se: 88, seChain: true},
 		findDeathBlossom, explainALS)
 )
 
@@ -813,7 +813,7 @@ func explainALS(s *Step, n grid.Notation) string {
 		b.WriteByte('=')
 		b.WriteString(alsDescribe(s, n, nd.Cells))
 	}
-	switch s.Technique.Code {
+	switch s.Technique.code {
 	case "0901":
 		set("A", nodes[0])
 		b.WriteString(", ")

@@ -228,7 +228,7 @@ func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 				one.Reset()
 				st.Find(b, &one)
 				if (len(sink.Steps()) > n) != (len(one.Steps()) == 1) || len(one.Steps()) > 1 {
-					t.Fatalf("%s: %d steps without All, %d with", st.Name, len(one.Steps()), len(sink.Steps())-n)
+					t.Fatalf("%s: %d steps without All, %d with", st.name, len(one.Steps()), len(sink.Steps())-n)
 				}
 			}
 			sink.All = false
@@ -255,8 +255,8 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 		alsSolveChecked(t, b, uniqueSolution(t, &s, b, "a stuck board of top1465"), seen)
 	}
 	for _, st := range alsStrategies {
-		if seen[st.Name] == 0 {
-			t.Errorf("no %s step checked", st.Name)
+		if seen[st.name] == 0 {
+			t.Errorf("no %s step checked", st.name)
 		}
 	}
 	t.Logf("steps checked per technique: %v", seen)

@@ -7,8 +7,8 @@ import (
 )
 
 var (
-	arType1 = &Technique{Name: "Avoidable Rectangle Type 1", Code: "0607", Level: Hard, Score: 100, SE: 45}
-	arType2 = &Technique{Name: "Avoidable Rectangle Type 2", Code: "0608", Level: Hard, Score: 100, SE: 46}
+	arType1 = &Technique{name: "Avoidable Rectangle Type 1", code: "0607", level: Hard, score: 100, se: 45}
+	arType2 = &Technique{name: "Avoidable Rectangle Type 2", code: "0608", level: Hard, score: 100, se: 46}
 )
 
 // AvoidableRectangles (V) avoids deadly rectangles among digits the solver
@@ -24,12 +24,12 @@ var (
 // digit as a candidate: without it the pattern can no longer form, and
 // nothing follows (HoDoKu's "missing candidates" option does not apply).
 var AvoidableRectangles = &Strategy{
-	Name:        "Avoidable Rectangles",
-	Technique:   arType1,
+	name:        "Avoidable Rectangles",
+	technique:   arType1,
 	techniques:  []*Technique{arType1, arType2},
 	class:       Elimination,
 	needsUnique: true,
-	Explain:     explainAvoidableRectangle,
+	explain:     explainAvoidableRectangle,
 	find:        findAvoidableRectangles,
 }
 

@@ -18,11 +18,11 @@ import (
 // checked. Cages are not units (a sum or product need not survive the
 // swap), so boards with cages get no BUG+1 steps.
 var BUGPlusOne = &Strategy{
-	Name:        "Bivalue Universal Grave + 1",
-	Technique:   &Technique{Name: "Bivalue Universal Grave + 1", Code: "0610", Level: Hard, Score: 100, SE: 56},
+	name:        "Bivalue Universal Grave + 1",
+	technique:   &Technique{name: "Bivalue Universal Grave + 1", code: "0610", level: Hard, score: 100, se: 56},
 	class:       Elimination,
 	needsUnique: true,
-	Explain:     explainBUGPlusOne,
+	explain:     explainBUGPlusOne,
 	find:        findBUGPlusOne,
 }
 

@@ -23,7 +23,7 @@ import (
 // its cells changed since the pass last found nothing.
 var CombinationCrossover = local(newStrategy(Elimination, combinationCrossover, findCombinationCrossover, explainCrossover))
 
-var combinationCrossover = &Technique{Name: "Combination Crossover", Level: Hard, Score: 90, SE: 42}
+var combinationCrossover = &Technique{name: "Combination Crossover", level: Hard, score: 90, se: 42}
 
 // maxCrossNodes bounds the search of one unit's choices of combinations;
 // a unit past it concludes nothing.

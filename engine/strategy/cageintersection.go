@@ -19,7 +19,7 @@ import (
 // of its cells changed since the pass last found nothing.
 var CageIntersection = local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection))
 
-var cageIntersection = &Technique{Name: "Cage Intersection", Level: Hard, Score: 100, SE: 44}
+var cageIntersection = &Technique{name: "Cage Intersection", level: Hard, score: 100, se: 44}
 
 func findCageIntersection(b *grid.Board, sink *Sink) {
 	l := b.Layout()

@@ -15,26 +15,26 @@ import (
 var (
 	// CageCombinations (X): a digit that no combination of the cage's
 	// digits can use leaves every cell of the cage.
-	CageCombinations = newStrategy(Elimination, &Technique{Name: "Cage Combinations", Level: Easy, Score: 4, SE: 12},
+	CageCombinations = newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })
 	// CagePermutations (Y): a digit that no filling of the cage puts in a
 	// given cell leaves that cell.
-	CagePermutations = newStrategy(Elimination, &Technique{Name: "Cage Permutations", Level: Easy, Score: 8, SE: 23},
+	CagePermutations = newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })
 	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
 	// the cage lie in one unit, leaves the rest of that unit; and a digit
 	// of a unit confined to one killer cage leaves the cage's cells outside
 	// the unit.
-	CageOverlap = newStrategy(Elimination, &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20, SE: 28},
+	CageOverlap = newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
 		findCageOverlap, explainOverlap)
 	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
 	// digit once, so the cells that poke into (innies) or out of (outies) a
 	// group of units covered by whole cages have a known sum. Single cells
 	// come first, then groups of two to four cells.
 	InniesOutiesStrategy = &Strategy{
-		Name: "Innies and Outies", class: Elimination,
+		name: "Innies and Outies", class: Elimination,
 		techniques: []*Technique{innieSingle, innieMulti},
-		Explain:    explainPseudo,
+		explain:    explainPseudo,
 		find:       findInniesOuties,
 	}
 	// CageSplitting (b): when a cage straddles a group of units and its part
@@ -48,10 +48,10 @@ var (
 	LineRules = newStrategy(Elimination, lineRules,
 		findLineRules, explainPseudo)
 
-	innieSingle   = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20, SE: 26}
-	innieMulti    = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60, SE: 36}
-	cageSplitting = &Technique{Name: "Cage Splitting", Level: Hard, Score: 80, SE: 40}
-	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20, SE: 26}
+	innieSingle   = &Technique{name: "Innies and Outies", level: Medium, score: 20, se: 26}
+	innieMulti    = &Technique{name: "Multi-cell Innies and Outies", level: Hard, score: 60, se: 36}
+	cageSplitting = &Technique{name: "Cage Splitting", level: Hard, score: 80, se: 40}
+	lineRules     = &Technique{name: "Line Rules", level: Medium, score: 20, se: 26}
 )
 
 // filledCages yields each cage of b that has fillings, loaded as a group,

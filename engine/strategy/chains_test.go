@@ -213,7 +213,7 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 				}
 			}
 			if want := chainFound(s); got != want {
-				t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.Name, got, want)
+				t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.name, got, want)
 			}
 		}
 		states++

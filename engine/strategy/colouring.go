@@ -9,8 +9,8 @@ import (
 
 // The techniques of SimpleColours.
 var (
-	colourTrap = &Technique{Name: "Simple Colours Trap", Code: "0500", Level: Hard, Score: 150, SE: 66}
-	colourWrap = &Technique{Name: "Simple Colours Wrap", Code: "0501", Level: Hard, Score: 150, SE: 65}
+	colourTrap = &Technique{name: "Simple Colours Trap", code: "0500", level: Hard, score: 150, se: 66}
+	colourWrap = &Technique{name: "Simple Colours Wrap", code: "0501", level: Hard, score: 150, se: 65}
 )
 
 // SimpleColours (T) colours the cells of a digit joined by strong links
@@ -19,10 +19,10 @@ var (
 // each other, so that colour is false. Trap: a cell seeing both colours
 // cannot hold the digit. (MultiColours joins two such clusters.)
 var SimpleColours = &Strategy{
-	Name: "Simple Colours", class: Elimination,
-	Technique:  colourTrap,
+	name: "Simple Colours", class: Elimination,
+	technique:  colourTrap,
 	techniques: []*Technique{colourTrap, colourWrap},
-	Explain:    explainColours,
+	explain:    explainColours,
 	perDigit:   true,
 	find:       findColours,
 }

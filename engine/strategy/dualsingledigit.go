@@ -18,12 +18,12 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150, SE: 41},
+	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "Dual 2-String Kite", code: "0404", level: Hard, score: 150, se: 41},
 		findDualTwoStringKites, explainDualKite))
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120, SE: 42},
+	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Dual Empty Rectangle", code: "0405", level: Hard, score: 120, se: 42},
 		findDualEmptyRectangles, explainDualER))
 )
 
@@ -96,7 +96,7 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 
 // dualKites finds the 2-String Kites the dual pairs (findKitesForDuals);
 // it is not in the catalogue.
-var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.Technique, findKitesForDuals, explainTwoLinks))
+var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.technique, findKitesForDuals, explainTwoLinks))
 
 // kiteRepeats reports whether one of steps eliminates what s does.
 func kiteRepeats(steps []Step, s *Step) bool {

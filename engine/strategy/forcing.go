@@ -13,10 +13,10 @@ import (
 
 // The techniques of ForcingChain and ForcingNet.
 var (
-	forcingChainContradiction = &Technique{Name: "Forcing Chain Contradiction", Code: "1301", Level: Extreme, Score: 500, SE: 80, SEChain: true}
-	forcingChainVerity        = &Technique{Name: "Forcing Chain Verity", Code: "1302", Level: Extreme, Score: 500, SE: 80, SEChain: true}
-	forcingNetContradiction   = &Technique{Name: "Forcing Net Contradiction", Code: "1303", Level: Extreme, Score: 700, SE: 85, SEChain: true}
-	forcingNetVerity          = &Technique{Name: "Forcing Net Verity", Code: "1304", Level: Extreme, Score: 700, SE: 85, SEChain: true}
+	forcingChainContradiction = &Technique{name: "Forcing Chain Contradiction", code: "1301", level: Extreme, score: 500, se: 80, seChain: true}
+	forcingChainVerity        = &Technique{name: "Forcing Chain Verity", code: "1302", level: Extreme, score: 500, se: 80, seChain: true}
+	forcingNetContradiction   = &Technique{name: "Forcing Net Contradiction", code: "1303", level: Extreme, score: 700, se: 85, seChain: true}
+	forcingNetVerity          = &Technique{name: "Forcing Net Verity", code: "1304", level: Extreme, score: 700, se: 85, seChain: true}
 )
 
 // ForcingChain (r) assumes a candidate true, or false, and follows what
@@ -31,10 +31,10 @@ var (
 // implication tree drawn in Nodes, Links and Marks; a search on a large,
 // open board stops at a work budget with the best found by then.
 var ForcingChain = &Strategy{
-	Name: "Forcing Chain", class: Elimination,
-	Technique:  forcingChainContradiction,
+	name: "Forcing Chain", class: Elimination,
+	technique:  forcingChainContradiction,
 	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
-	Explain:    explainForcing,
+	explain:    explainForcing,
 	find:       findForcingChains,
 }
 
@@ -50,10 +50,10 @@ var ForcingChain = &Strategy{
 // place left in the compartment is true there, and a compartment with no
 // straight left is a contradiction.
 var ForcingNet = &Strategy{
-	Name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
-	Technique:  forcingNetContradiction,
+	name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
+	technique:  forcingNetContradiction,
 	techniques: []*Technique{forcingNetContradiction, forcingNetVerity},
-	Explain:    explainForcing,
+	explain:    explainForcing,
 	find:       findForcingNets,
 }
 

@@ -282,12 +282,12 @@ func checkForcingSteps(t *testing.T, b *grid.Board, solution []uint8, st *Strate
 	var first Sink
 	st.Find(b, &first)
 	if len(first.Steps()) != min(1, len(sink.Steps())) {
-		t.Fatalf("%s: first-step mode found %d steps, find-all mode %d", st.Name, len(first.Steps()), len(sink.Steps()))
+		t.Fatalf("%s: first-step mode found %d steps, find-all mode %d", st.name, len(first.Steps()), len(sink.Steps()))
 	}
 	if len(first.Steps()) > 0 {
 		// Find-all mode lists the steps shortest first.
 		if c1, c2 := cost(&first.Steps()[0]), cost(&sink.Steps()[0]); c1 != c2 {
-			t.Fatalf("%s: first-step mode found a step of length %d (%s), find-all mode's first is %d long (%s)", st.Name, c1, first.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}), c2, sink.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}))
+			t.Fatalf("%s: first-step mode found a step of length %d (%s), find-all mode's first is %d long (%s)", st.name, c1, first.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}), c2, sink.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}))
 		}
 	}
 	return sink.Steps()
@@ -372,8 +372,8 @@ func TestForcingSoundOnTop1465(t *testing.T) {
 		return
 	}
 	for _, tech := range []*Technique{forcingChainContradiction, forcingChainVerity, forcingNetContradiction, forcingNetVerity} {
-		if seen[tech.Name] == 0 {
-			t.Errorf("no %s met", tech.Name)
+		if seen[tech.name] == 0 {
+			t.Errorf("no %s met", tech.name)
 		}
 	}
 }

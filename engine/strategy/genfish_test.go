@@ -150,7 +150,7 @@ func TestGeneralFishSteps(t *testing.T) {
 			tt.st.Find(b, &sink)
 			n := grid.Notation{Layout: b.Layout()}
 			for _, s := range sink.Steps() {
-				if s.Technique.Code != c.code || !slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
+				if s.Technique.code != c.code || !slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
 					continue
 				}
 				got := s.Explain(n)
@@ -212,7 +212,7 @@ func BenchmarkGeneralFish(b *testing.B) {
 	boards := patStuckBoards(b, 100)
 	for _, st := range []*Strategy{FrankenFish, MutantFish} {
 		for size := 2; size <= 4; size++ {
-			b.Run(fmt.Sprintf("%s/%d", st.Name, size), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%d", st.name, size), func(b *testing.B) {
 				sink := Sink{Form: OfSize(size)}
 				for i := 0; i < b.N; i++ {
 					sink.Reset()

@@ -340,7 +340,7 @@ func findersDoNotAllocate(t *testing.T, boards []*grid.Board, strategies []*Stra
 				run()
 			}
 			if allocs := testing.AllocsPerRun(3, run); allocs != 0 {
-				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
+				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.name, all, allocs, len(boards))
 			}
 		}
 	}
@@ -350,7 +350,7 @@ func findersDoNotAllocate(t *testing.T, boards []*grid.Board, strategies []*Stra
 // boards in turn.
 func benchFinders(b *testing.B, boards []*grid.Board, strategies []*Strategy) {
 	for _, st := range strategies {
-		b.Run(st.Name, func(b *testing.B) {
+		b.Run(st.name, func(b *testing.B) {
 			var sink Sink
 			b.ReportAllocs()
 			b.ResetTimer()

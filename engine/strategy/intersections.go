@@ -15,9 +15,9 @@ var (
 	// digit leaves the rest of that line. On other layouts the region may
 	// point into any unit it overlaps (a diagonal, a window).
 	LockedRegions = &Strategy{
-		Name: "Locked Regions", class: Elimination, local: true,
-		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50, SE: 26},
-		Explain:   explainLocked,
+		name: "Locked Regions", class: Elimination, local: true,
+		technique: &Technique{name: "Locked Candidates Type 1 (Pointing)", code: "0100", level: Medium, score: 50, se: 26},
+		explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
 	}
 	// LockedCandidates (G, the seed's "locked candidates", HoDoKu's
@@ -25,21 +25,21 @@ var (
 	// region, the digit leaves the rest of that region. On other layouts any
 	// unit that is not a region may claim.
 	LockedCandidates = &Strategy{
-		Name: "Locked Candidates", class: Elimination, local: true,
-		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50, SE: 28},
-		Explain:   explainLocked,
+		name: "Locked Candidates", class: Elimination, local: true,
+		technique: &Technique{name: "Locked Candidates Type 2 (Claiming)", code: "0101", level: Medium, score: 50, se: 28},
+		explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
 	}
 	// LockedSubsets (I): a naked pair or triple whose cells lie in the
 	// overlap of two units removes its digits from the rest of both.
 	LockedSubsets = &Strategy{
-		Name: "Locked Subsets", class: Elimination,
+		name: "Locked Subsets", class: Elimination,
 		techniques: []*Technique{lockedPair, lockedTriple},
-		Explain:    explainLockedSubset,
+		explain:    explainLockedSubset,
 		find:       findLockedSubsets,
 	}
-	lockedPair   = &Technique{Name: "Locked Pair", Code: "0110", Level: Medium, Score: 40, SE: 29}
-	lockedTriple = &Technique{Name: "Locked Triple", Code: "0111", Level: Medium, Score: 60, SE: 28}
+	lockedPair   = &Technique{name: "Locked Pair", code: "0110", level: Medium, score: 40, se: 29}
+	lockedTriple = &Technique{name: "Locked Triple", code: "0111", level: Medium, score: 60, se: 28}
 )
 
 // findLocked finds digits of unit A confined to its overlap with unit B,

@@ -25,18 +25,18 @@ import (
 // D is somewhere in the members, so each member holds exactly one: a
 // cage's combinations without a digit of D go, and a cell keeps only D.
 var KillerSubsets = &Strategy{
-	Name: "Killer Subsets", class: Elimination,
-	Technique:  nakedKillerPair,
+	name: "Killer Subsets", class: Elimination,
+	technique:  nakedKillerPair,
 	techniques: []*Technique{nakedKillerPair, nakedKillerTriple, hiddenKillerPair, hiddenKillerTriple},
-	Explain:    explainKillerSubset,
+	explain:    explainKillerSubset,
 	find:       findKillerSubsets,
 }
 
 var (
-	nakedKillerPair    = &Technique{Name: "Naked Killer Pair", Level: Hard, Score: 70, SE: 38}
-	nakedKillerTriple  = &Technique{Name: "Naked Killer Triple", Level: Hard, Score: 90, SE: 44}
-	hiddenKillerPair   = &Technique{Name: "Hidden Killer Pair", Level: Hard, Score: 80, SE: 40}
-	hiddenKillerTriple = &Technique{Name: "Hidden Killer Triple", Level: Hard, Score: 100, SE: 46}
+	nakedKillerPair    = &Technique{name: "Naked Killer Pair", level: Hard, score: 70, se: 38}
+	nakedKillerTriple  = &Technique{name: "Naked Killer Triple", level: Hard, score: 90, se: 44}
+	hiddenKillerPair   = &Technique{name: "Hidden Killer Pair", level: Hard, score: 80, se: 40}
+	hiddenKillerTriple = &Technique{name: "Hidden Killer Triple", level: Hard, score: 100, se: 46}
 )
 
 // maxMemberCombos bounds the combinations listed for one cage member; a

@@ -12,7 +12,7 @@ import (
 
 // medusa is the one technique of Medusa: HoDoKu has none, so its code is
 // the one HoDoKu reserves for it.
-var medusa = &Technique{Name: "3D Medusa", Code: "0507", Level: Unfair, Score: 320, SE: 72}
+var medusa = &Technique{name: "3D Medusa", code: "0507", level: Unfair, score: 320, se: 72}
 
 // Medusa (n) colours candidates of every digit in two alternating colours
 // along strong links: the two places of a digit in a unit, and the two

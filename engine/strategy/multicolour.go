@@ -6,8 +6,8 @@ import (
 
 // The techniques of MultiColours, numbered as HoDoKu's Multi Colors.
 var (
-	multiColour = &Technique{Name: "Multi Colours 1", Code: "0502", Level: Hard, Score: 200, SE: 70, SEChain: true}
-	multiWrap   = &Technique{Name: "Multi Colours 2", Code: "0503", Level: Hard, Score: 200, SE: 70, SEChain: true}
+	multiColour = &Technique{name: "Multi Colours 1", code: "0502", level: Hard, score: 200, se: 70, seChain: true}
+	multiWrap   = &Technique{name: "Multi Colours 2", code: "0503", level: Hard, score: 200, se: 70, seChain: true}
 )
 
 // MultiColours (m) colours the cells of a digit joined by strong links in
@@ -17,10 +17,10 @@ var (
 // opposites cannot hold the digit. Type 2: a colour sees both colours of
 // the other cluster, one of which is true, so it is false.
 var MultiColours = &Strategy{
-	Name: "Multi Colours", class: Elimination,
-	Technique:  multiColour,
+	name: "Multi Colours", class: Elimination,
+	technique:  multiColour,
 	techniques: []*Technique{multiColour, multiWrap},
-	Explain:    explainColours,
+	explain:    explainColours,
 	perDigit:   true,
 	find:       findMultiColours,
 }

@@ -11,7 +11,7 @@ import (
 // each seeing the next, alternates between the two digits; two cells of
 // the chain an odd number of steps apart hold both digits between them, so
 // a cell seeing both holds neither. The chain has at least four cells.
-var RemotePair = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "Remote Pair", Code: "0703", Level: Hard, Score: 110, SE: 42},
+var RemotePair = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "Remote Pair", code: "0703", level: Hard, score: 110, se: 42},
 	findRemotePairs, explainRemotePair))
 
 func findRemotePairs(b *grid.Board, sink *Sink) {

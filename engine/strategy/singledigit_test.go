@@ -69,7 +69,7 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 				if s.Strategy != st || len(s.Cells) == 0 || len(s.Units) == 0 {
 					t.Errorf("malformed step %+v", s)
 				}
-				if tt.code != "" && s.Technique.Code != tt.code {
+				if tt.code != "" && s.Technique.code != tt.code {
 					continue
 				}
 				if digitString(s.Digits) != tt.digits {

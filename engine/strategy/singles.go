@@ -13,22 +13,22 @@ var (
 	// single, the seed's method A, so that the seed's examples keep their
 	// letters. Every full house is also a naked single, so H shows when A is
 	// not allowed, and in find-all mode.
-	FullHouse = newStrategy(Solution, &Technique{Name: "Full House", Code: "0000", Level: Easy, Score: 4, SE: 10},
+	FullHouse = newStrategy(Solution, &Technique{name: "Full House", code: "0000", level: Easy, score: 4, se: 10},
 		findFullHouses, explainFullHouse)
 	// NakedSingle (A, the seed's "singleton finder"): a cell with one
 	// candidate left holds it.
-	NakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4, SE: 23},
+	NakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{name: "Naked Single", code: "0003", level: Easy, score: 4, se: 23},
 		findNakedSingles, explainNakedSingle))
 	// HiddenSingle (B): a digit with one place left in a unit goes there.
-	HiddenSingle = newStrategy(Solution, &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14, SE: 12},
+	HiddenSingle = newStrategy(Solution, &Technique{name: "Hidden Single", code: "0002", level: Easy, score: 14, se: 12},
 		findHiddenSingles, explainHiddenSingle)
 	// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
 	// in the cell most likely to fail fast; a contradiction undoes it. The
 	// solver drives it, so it has no finder.
 	Guessing = &Strategy{
-		Name: "Guessing", class: Search, str8ts: AlsoOnStr8ts,
-		Technique: &Technique{Name: "Guessing", Code: "xxxx", Level: Extreme, Score: 10000, SE: 95},
-		Explain:   explainGuessing,
+		name: "Guessing", class: Search, str8ts: AlsoOnStr8ts,
+		technique: &Technique{name: "Guessing", code: "xxxx", level: Extreme, score: 10000, se: 95},
+		explain:   explainGuessing,
 	}
 )
 

@@ -134,7 +134,7 @@ func TestSoundOnLayouts(t *testing.T) {
 func strategyNames(strategies []*Strategy) []string {
 	names := make([]string, len(strategies))
 	for i, st := range strategies {
-		names[i] = st.Name
+		names[i] = st.name
 	}
 	return names
 }

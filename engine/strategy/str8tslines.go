@@ -14,7 +14,7 @@ import (
 // Mind the Gap (one compartment's fillings) and High/Low Stranding (the
 // line's straights) in one step: what a straight leaves the other
 // compartments decides which cells can take its digits.
-var LineFillings = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Str8ts Line Fillings", Level: Hard, Score: 90, SE: 34},
+var LineFillings = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Str8ts Line Fillings", level: Hard, score: 90, se: 34},
 	findLineFillings, explainLineFillings))
 
 // maxLineNodes bounds the choices of straights Line Fillings tries in one

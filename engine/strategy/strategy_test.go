@@ -94,7 +94,7 @@ func TestSinglesDoNotAllocate(t *testing.T) {
 			st.Find(b, &sink)
 		})
 		if allocs != 0 {
-			t.Errorf("%s allocates %.1f times per call", st.Name, allocs)
+			t.Errorf("%s allocates %.1f times per call", st.name, allocs)
 		}
 	}
 }

@@ -27,7 +27,7 @@ import (
 // C's candidates as pattern, CR's as ALS and CB's as fins (HoDoKu draws the
 // line's set as fins and the box's as endo-fins), and the eliminations as
 // targets.
-var SueDeCoq = local(newStrategy(Elimination, &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250, SE: 72},
+var SueDeCoq = local(newStrategy(Elimination, &Technique{name: "Sue de Coq", code: "1101", level: Unfair, score: 250, se: 72},
 	findSueDeCoq, explainSueDeCoq))
 
 // The roles of a cell in a Sue de Coq search.

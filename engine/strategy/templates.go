@@ -9,8 +9,8 @@ import (
 )
 
 var (
-	templateSet    = &Technique{Name: "Template Set", Code: "1201", Level: Extreme, Score: 10000, SE: 75}
-	templateDelete = &Technique{Name: "Template Delete", Code: "1202", Level: Extreme, Score: 10000, SE: 75}
+	templateSet    = &Technique{name: "Template Set", code: "1201", level: Extreme, score: 10000, se: 75}
+	templateDelete = &Technique{name: "Template Delete", code: "1202", level: Extreme, score: 10000, se: 75}
 
 	// Templates (v, the pattern overlay method): a template of a digit is
 	// one way to place it N times, once in every unit, on cells that hold
@@ -21,9 +21,9 @@ var (
 	// 9×9 only (the templates of larger boards are too many), and only
 	// when chosen (OptIn): enumerating the templates is dear.
 	Templates = &Strategy{
-		Name: "Templates", class: Elimination,
+		name: "Templates", class: Elimination,
 		techniques: []*Technique{templateSet, templateDelete},
-		Explain:    explainTemplates,
+		explain:    explainTemplates,
 		find:       findTemplates,
 	}
 )

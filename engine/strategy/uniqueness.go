@@ -10,13 +10,13 @@ import (
 // The unique rectangle techniques, in HoDoKu's order: Sink.Form of type k runs
 // UniqueRectangles.Techniques[k-1] alone.
 var (
-	urType1  = &Technique{Name: "Uniqueness Test 1", Code: "0600", Level: Hard, Score: 100, SE: 45}
-	urType2  = &Technique{Name: "Uniqueness Test 2", Code: "0601", Level: Hard, Score: 100, SE: 45}
-	urType3  = &Technique{Name: "Uniqueness Test 3", Code: "0602", Level: Hard, Score: 100, SE: 46}
-	urType4  = &Technique{Name: "Uniqueness Test 4", Code: "0603", Level: Hard, Score: 100, SE: 45}
-	urType5  = &Technique{Name: "Uniqueness Test 5", Code: "0604", Level: Hard, Score: 100, SE: 46}
-	urType6  = &Technique{Name: "Uniqueness Test 6", Code: "0605", Level: Hard, Score: 100, SE: 46}
-	urHidden = &Technique{Name: "Hidden Rectangle", Code: "0606", Level: Hard, Score: 100, SE: 46}
+	urType1  = &Technique{name: "Uniqueness Test 1", code: "0600", level: Hard, score: 100, se: 45}
+	urType2  = &Technique{name: "Uniqueness Test 2", code: "0601", level: Hard, score: 100, se: 45}
+	urType3  = &Technique{name: "Uniqueness Test 3", code: "0602", level: Hard, score: 100, se: 46}
+	urType4  = &Technique{name: "Uniqueness Test 4", code: "0603", level: Hard, score: 100, se: 45}
+	urType5  = &Technique{name: "Uniqueness Test 5", code: "0604", level: Hard, score: 100, se: 46}
+	urType6  = &Technique{name: "Uniqueness Test 6", code: "0605", level: Hard, score: 100, se: 46}
+	urHidden = &Technique{name: "Hidden Rectangle", code: "0606", level: Hard, score: 100, se: 46}
 )
 
 // UniqueRectangles (U) avoids the deadly pattern of four unsolved cells in
@@ -36,12 +36,12 @@ var (
 // always allows missing candidates, which finds every rectangle the
 // stricter rule finds, with the same eliminations.
 var UniqueRectangles = &Strategy{
-	Name:        "Unique Rectangles",
-	Technique:   urType1,
+	name:        "Unique Rectangles",
+	technique:   urType1,
 	techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
 	class:       Elimination,
 	needsUnique: true,
-	Explain:     explainUniqueRectangle,
+	explain:     explainUniqueRectangle,
 	find:        func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) },
 }
 

@@ -99,7 +99,7 @@ func uqRender(l *grid.Layout, steps []Step) []string {
 			parts = append(parts, fmt.Sprintf("=%d%d%d", p.Digit, p.Cell/l.N+1, p.Cell%l.N+1))
 		}
 		sort.Strings(parts)
-		out = append(out, s.Technique.Code+":"+strings.Join(parts, " "))
+		out = append(out, s.Technique.code+":"+strings.Join(parts, " "))
 	}
 	sort.Strings(out)
 	return out
@@ -346,14 +346,14 @@ func TestUniquenessDoNotAllocate(t *testing.T) {
 		sink := Sink{All: true}
 		tt.st.Find(b, &sink)
 		if len(sink.Steps()) == 0 {
-			t.Fatalf("%s finds nothing to measure", tt.st.Name)
+			t.Fatalf("%s finds nothing to measure", tt.st.name)
 		}
 		allocs := testing.AllocsPerRun(100, func() {
 			sink.Reset()
 			tt.st.Find(b, &sink)
 		})
 		if allocs != 0 {
-			t.Errorf("%s allocates %.1f times per call", tt.st.Name, allocs)
+			t.Errorf("%s allocates %.1f times per call", tt.st.name, allocs)
 		}
 	}
 }

@@ -25,7 +25,7 @@ import (
 // when one of its cells changed since the pass last found nothing.
 var VirtualCages = local(newStrategy(Elimination, virtualCageTech, findVirtualCages, explainVirtualCage))
 
-var virtualCageTech = &Technique{Name: "Virtual Cage", Level: Hard, Score: 85, SE: 41}
+var virtualCageTech = &Technique{name: "Virtual Cage", level: Hard, score: 85, se: 41}
 
 // maxVirtualCells is the most cells a virtual cage may have, and
 // maxVirtualOpen the most open cells one is reasoned on with: larger ones

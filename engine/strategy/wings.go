@@ -13,17 +13,17 @@ var (
 	// see each other, and a strong link on x whose ends each see one of
 	// them: they cannot both be x, so one is y, and no cell seeing both may
 	// hold y.
-	WWing = newStrategy(Elimination, &Technique{Name: "W-Wing", Code: "0803", Level: Hard, Score: 150, SE: 52},
+	WWing = newStrategy(Elimination, &Technique{name: "W-Wing", code: "0803", level: Hard, score: 150, se: 52},
 		findWWings, explainWWing)
 	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
 	// whatever the pivot holds, one pincer is z, so no cell seeing both
 	// pincers may hold z.
-	XYWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160, SE: 42},
+	XYWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XY-Wing", code: "0800", level: Hard, score: 160, se: 42},
 		findXYWings, explainXYWing))
 	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
 	// yz: one of the three cells is z, so no cell seeing all three may hold
 	// z.
-	XYZWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180, SE: 44},
+	XYZWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XYZ-Wing", code: "0801", level: Hard, score: 180, se: 44},
 		findXYZWings, explainXYWing))
 )
 

@@ -15,11 +15,11 @@ import (
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
 var WXYZWing = &Strategy{
-	Name: techWXYZWing.Name, Technique: techWXYZWing, class: Elimination,
-	local: true, find: findWXYZWings, Explain: explainWXYZWing,
+	name: techWXYZWing.name, technique: techWXYZWing, class: Elimination,
+	local: true, find: findWXYZWings, explain: explainWXYZWing,
 }
 
-var techWXYZWing = &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200, SE: 55}
+var techWXYZWing = &Technique{name: "WXYZ-Wing", code: "0802", level: Hard, score: 200, se: 55}
 
 func findWXYZWings(b *grid.Board, sink *Sink) {
 	l := b.Layout()

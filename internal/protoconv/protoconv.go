@@ -270,7 +270,7 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 		ps.Units = append(ps.Units, pu)
 	}
 	if t := s.Technique; t != nil {
-		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)
+		ps.Technique, ps.TechniqueCode, ps.Score = t.Name(), t.Code(), uint32(t.Score())
 	}
 	for _, k := range s.Cages {
 		ps.Cages = append(ps.Cages, uint32(k))
@@ -443,7 +443,7 @@ func DifficultyToProto(r solver.Rating) *sudokuv1.Difficulty {
 		Level:           sudokuv1.DifficultyLevel(r.Level),
 		Stars:           uint32(r.Level),
 		Score:           uint32(r.Score),
-		HardestStrategy: r.Hardest.Name,
+		HardestStrategy: r.Hardest.Name(),
 		SeRating:        r.SE.Float(),
 		SePearl:         r.SEPearl.Float(),
 		SeDiamond:       r.SEDiamond.Float(),
