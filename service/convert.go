@@ -22,7 +22,7 @@ type decodedPuzzle struct {
 // names returns the notation of the puzzle's explanations: digits named
 // by its symbols, to match its plain text.
 func (p *decodedPuzzle) names() grid.Notation {
-	return grid.Notation{Layout: p.board.L, Symbols: p.symbols}
+	return grid.Notation{Layout: p.board.Layout(), Symbols: p.symbols}
 }
 
 // decodePuzzle validates a request's puzzle and builds its board. field is
@@ -64,7 +64,7 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 		}
 		return nil, inField(field, puzzleText, err)
 	}
-	return &decodedPuzzle{board: b, symbols: codec.Symbols(cp.Charset, b.L.N)}, nil
+	return &decodedPuzzle{board: b, symbols: codec.Symbols(cp.Charset, b.Layout().N)}, nil
 }
 
 // decodeText decodes a text puzzle, tolerantly when asked (see
@@ -217,7 +217,7 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 	firstGuessing, firstElimination := 0, 0 // indexes in strategies, to name
 	for i, name := range o.GetStrategies() {
 		st, _ := strategy.Lookup(name)
-		entry := st.Letter() + " (" + st.Name + ")"
+		entry := st.Letter() + " (" + st.Name() + ")"
 		switch st.Class() {
 		case strategy.Search:
 			if len(guessing) == 0 {

@@ -14,7 +14,7 @@ import (
 // res is the solve of the same board: SE rates only a puzzle with one
 // solution.
 func explainerRating(start *grid.Board, res *solver.Result) *sudokuv1.ExplainerRating {
-	l := start.L
+	l := start.Layout()
 	if l.N != 9 || l.Variant != grid.Classic || l.BoxRows != 3 || l.BoxCols != 3 {
 		return &sudokuv1.ExplainerRating{Reason: "Sudoku Explainer rates classic 9×9 puzzles only"}
 	}

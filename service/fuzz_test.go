@@ -47,7 +47,7 @@ func FuzzDecodePuzzle(f *testing.F) {
 			}
 			return
 		}
-		if dp.board == nil || len(dp.symbols) <= dp.board.L.N {
+		if dp.board == nil || len(dp.symbols) <= dp.board.Layout().N {
 			t.Fatalf("decoded puzzle without a board or symbols")
 		}
 	})

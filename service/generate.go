@@ -125,9 +125,9 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 			return cfg, 0, err
 		}
 		cfg.Base = base
-		probe = codec.FromBoard(grid.NewBoard(base.L))
+		probe = codec.FromBoard(grid.NewBoard(base.Layout()))
 		probe.Marks = false
-		probe.Cells = make([]grid.CellState, base.L.Cells)
+		probe.Cells = make([]grid.CellState, base.Layout().Cells)
 	}
 	probe.Charset = req.GetPuzzle().GetCharset()
 	if format != codec.FormatAuto {
@@ -188,7 +188,7 @@ func generateBase(req *sudokuv1.GenerateRequest) (*grid.Board, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := dp.board.L
+	l := dp.board.Layout()
 	if n := req.GetSize(); n != 0 && int(n) != l.N {
 		return nil, grid.FieldErrorf("size", "size %d differs from the puzzle's, %d", n, l.N)
 	}

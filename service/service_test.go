@@ -80,11 +80,11 @@ func checkSolution(t *testing.T, puzzle *sudokuv1.Puzzle, got *sudokuv1.Board) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := dp.board.L
+	l := dp.board.Layout()
 	if int(got.GetSize()) != l.N || len(got.GetCells()) != l.Cells {
 		t.Fatalf("board size %d with %d cells, want %d", got.GetSize(), len(got.GetCells()), l.N)
 	}
-	for cell := range dp.board.L.Cells {
+	for cell := range dp.board.Layout().Cells {
 		v := dp.board.Value(cell)
 		if dp.board.Given(cell) && uint32(v) != got.Cells[cell].GetValue() {
 			t.Errorf("given %s=%d changed to %d", l.CellName(cell), v, got.Cells[cell].GetValue())

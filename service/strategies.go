@@ -20,16 +20,16 @@ func (s *Server) ListStrategies(context.Context, *sudokuv1.ListStrategiesRequest
 	for i, st := range all {
 		info := &sudokuv1.StrategyInfo{
 			Method:      st.Letter(),
-			Name:        st.Name,
+			Name:        st.Name(),
 			Class:       classNames[st.Class()],
 			NeedsUnique: st.NeedsUnique(),
 		}
 		for _, t := range st.AllTechniques() {
 			info.Techniques = append(info.Techniques, &sudokuv1.TechniqueInfo{
-				Name:     t.Name,
-				Code:     t.Code,
-				Level:    sudokuv1.DifficultyLevel(t.Level),
-				Score:    uint32(t.Score),
+				Name:     t.Name(),
+				Code:     t.Code(),
+				Level:    sudokuv1.DifficultyLevel(t.Level()),
+				Score:    uint32(t.Score()),
 				SeRating: t.SERating().Float(),
 			})
 		}

@@ -30,7 +30,7 @@ func traceSolve(ctx context.Context, b *grid.Board, res *solver.Result, err erro
 	if !span.IsRecording() {
 		return
 	}
-	span.SetAttributes(attrSize.Int(b.L.N), attrVariant.String(b.L.Variant.String()))
+	span.SetAttributes(attrSize.Int(b.Layout().N), attrVariant.String(b.Layout().Variant.String()))
 	if err != nil {
 		return
 	}

@@ -103,14 +103,14 @@ func TestSolveStepsVariantVectors(t *testing.T) {
 // disagreement describes the first digit or candidate of b that the
 // solution contradicts, or returns "".
 func disagreement(b *grid.Board, solution string) string {
-	for cell := range b.L.Cells {
+	for cell := range b.Layout().Cells {
 		val := b.Value(cell)
 		want := solution[cell] - '0'
 		if val != 0 && val != want {
-			return fmt.Sprintf("the puzzle holds %s=%d; the solution has %d", b.L.CellName(cell), val, want)
+			return fmt.Sprintf("the puzzle holds %s=%d; the solution has %d", b.Layout().CellName(cell), val, want)
 		}
-		if val == 0 && !b.Cand[cell].Has(int(want)) {
-			return fmt.Sprintf("the puzzle leaves %s candidates %v; the solution has %d", b.L.CellName(cell), b.Cand[cell], want)
+		if val == 0 && !b.Cands(cell).Has(int(want)) {
+			return fmt.Sprintf("the puzzle leaves %s candidates %v; the solution has %d", b.Layout().CellName(cell), b.Cands(cell), want)
 		}
 	}
 	return ""

@@ -516,11 +516,11 @@ func TestPackBoardCages(t *testing.T) {
 			if err != nil {
 				t.Fatalf("DecodeV2: %v", err)
 			}
-			if len(p2.Cages) != len(b.L.Cages()) {
-				t.Fatalf("%d cages, want %d", len(p2.Cages), len(b.L.Cages()))
+			if len(p2.Cages) != len(b.Layout().Cages()) {
+				t.Fatalf("%d cages, want %d", len(p2.Cages), len(b.Layout().Cages()))
 			}
 			for k, cg := range p2.Cages {
-				want := b.L.Cage(k)
+				want := b.Layout().Cage(k)
 				if !slices.Equal(cg.Cells, want.Cells) || cg.Target != want.Target || cg.Op != want.Op && len(cg.Cells) > 1 {
 					t.Errorf("cage %d = %v, want %v", k, cg, want)
 				}

@@ -99,8 +99,8 @@ func Symbols(charset string, n int) string {
 // EncodePlain renders the values of b, one symbol per cell, from symbols
 // whose first symbol stands for an empty cell (see Symbols).
 func EncodePlain(b *grid.Board, symbols string) string {
-	out := make([]byte, b.L.Cells)
-	for i := range b.L.Cells {
+	out := make([]byte, b.Layout().Cells)
+	for i := range b.Layout().Cells {
 		v := b.Value(i)
 		out[i] = symbols[v]
 	}

@@ -15,16 +15,16 @@ import (
 // every step of the Str8ts strategies against it.
 func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 	t.Helper()
-	l := b.L
+	l := b.Layout()
 	empty := 0
-	for cell := range b.L.Cells {
+	for cell := range b.Layout().Cells {
 		v := b.Value(cell)
 		switch {
-		case l.IsBlack(cell) && b.Cand[cell] != 0:
-			t.Fatalf("black cell %s has candidates %v", l.CellName(cell), b.Cand[cell])
+		case l.IsBlack(cell) && b.Cands(cell) != 0:
+			t.Fatalf("black cell %s has candidates %v", l.CellName(cell), b.Cands(cell))
 		case v == 0 && !l.IsBlack(cell):
 			empty++
-		case v != 0 && b.Cand[cell] != 0:
+		case v != 0 && b.Cands(cell) != 0:
 			t.Fatalf("filled cell %s has candidates", l.CellName(cell))
 		}
 	}
@@ -35,7 +35,7 @@ func fuzzStr8tsBoard(t *testing.T, b *grid.Board) {
 	s := search.Searcher{MaxNodes: 200}
 	res, _ := s.Count(context.Background(), b, 2)
 	for _, sol := range res.Solutions {
-		for cell := range b.L.Cells {
+		for cell := range b.Layout().Cells {
 			v := b.Value(cell)
 			if v != 0 && sol[cell] != v {
 				t.Fatalf("a solution changes the digit of %s", l.CellName(cell))

@@ -42,8 +42,8 @@ func TestStr8tsPlain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.L.Variant != grid.Str8ts || b.Empty() != wantBoard.Empty() {
-			t.Errorf("board: %s with %d empty cells", b.L.Variant, b.Empty())
+		if b.Layout().Variant != grid.Str8ts || b.Empty() != wantBoard.Empty() {
+			t.Errorf("board: %s with %d empty cells", b.Layout().Variant, b.Empty())
 		}
 	}
 	// Two fields of another shape are not the simple form.

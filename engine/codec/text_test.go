@@ -69,8 +69,8 @@ func TestParseText(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Board: %v", err)
 			}
-			if !tt.wantRegular && b.L.Variant != tt.wantVariant {
-				t.Errorf("variant = %v, want %v", b.L.Variant, tt.wantVariant)
+			if !tt.wantRegular && b.Layout().Variant != tt.wantVariant {
+				t.Errorf("variant = %v, want %v", b.Layout().Variant, tt.wantVariant)
 			}
 		})
 	}
@@ -149,7 +149,7 @@ func FuzzParseText(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if got := EncodePlain(b, Symbols("", b.L.N)); len(got) != b.L.Cells {
+		if got := EncodePlain(b, Symbols("", b.Layout().N)); len(got) != b.Layout().Cells {
 			t.Fatalf("EncodePlain gave %d symbols", len(got))
 		}
 	})

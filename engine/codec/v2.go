@@ -621,7 +621,7 @@ func PackBoard(b *grid.Board) (string, error) { return EncodeV2(FromBoard(b)) }
 
 // FromBoard returns the puzzle state of a board.
 func FromBoard(b *grid.Board) *Puzzle {
-	l := b.L
+	l := b.Layout()
 	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: l.Cages(), Cells: make([]grid.CellState, l.Cells), Marks: true}
 	if l.Regions() != nil && l.BoxRows == 0 {
 		p.Regions = make([]int, l.Cells)
@@ -630,7 +630,7 @@ func FromBoard(b *grid.Board) *Puzzle {
 		}
 	}
 	for i := range p.Cells {
-		p.Cells[i] = grid.CellState{Value: int(b.Value(i)), Given: b.Given(i), Cand: b.Cand[i]}
+		p.Cells[i] = grid.CellState{Value: int(b.Value(i)), Given: b.Given(i), Cand: b.Cands(i)}
 	}
 	if l.BlackCells() != nil {
 		p.Black = append([]bool(nil), l.BlackCells()...)

@@ -34,8 +34,8 @@ type filler struct {
 func fillRandom(ctx context.Context, b *grid.Board, rng *rand.Rand, maxNodes int64) ([]uint8, error) {
 	b.Track(true)
 	defer b.Track(false)
-	f := &filler{ctx: ctx, rng: rng, implied: impliedUnits(b.L)}
-	budget := max(int64(4*b.L.Cells), 1000)
+	f := &filler{ctx: ctx, rng: rng, implied: impliedUnits(b.Layout())}
+	budget := max(int64(4*b.Layout().Cells), 1000)
 	for spent := int64(0); spent < maxNodes; spent += f.nodes {
 		f.nodes, f.budget = 0, min(budget, maxNodes-spent)
 		ok, err := f.search(b)
@@ -61,7 +61,7 @@ func (f *filler) search(b *grid.Board) (bool, error) {
 		return true, nil
 	}
 	cell := f.chooseCell(b)
-	f.digits = b.Cand[cell].List(f.digits[:0])
+	f.digits = b.Cands(cell).List(f.digits[:0])
 	digits := append([]int(nil), f.digits...)
 	f.rng.Shuffle(len(digits), func(i, j int) { digits[i], digits[j] = digits[j], digits[i] })
 	for _, d := range digits {
@@ -87,8 +87,8 @@ func (f *filler) search(b *grid.Board) (bool, error) {
 // random among the ties.
 func (f *filler) chooseCell(b *grid.Board) int {
 	best, bestCount, ties := -1, grid.MaxSize+1, 0
-	for cell, c := range b.Cand {
-		if b.Value(cell) != 0 || b.L.IsBlack(cell) {
+	for cell, c := range b.Candidates() {
+		if b.Value(cell) != 0 || b.Layout().IsBlack(cell) {
 			continue
 		}
 		switch n := c.Count(); {
@@ -154,14 +154,14 @@ func impliedUnits(l *grid.Layout) [][]int {
 // board need not hold every digit: they have no hidden singles, and Check
 // keeps them and their straights.
 func propagate(b *grid.Board, implied [][]int) bool {
-	l := b.L
+	l := b.Layout()
 	all := grid.AllDigits(l.N)
 	for {
 		if _, ok := b.Check(); !ok {
 			return false
 		}
 		progress := false
-		for cell, c := range b.Cand {
+		for cell, c := range b.Candidates() {
 			if b.Value(cell) == 0 && c != 0 && c&(c-1) == 0 {
 				b.Place(cell, c.Min())
 				progress = true
@@ -188,8 +188,8 @@ func propagate(b *grid.Board, implied [][]int) bool {
 					}
 				}
 				for _, cell := range cells {
-					if b.Value(cell) == 0 && b.Cand[cell]&placed != 0 {
-						b.Restrict(cell, b.Cand[cell]&^placed)
+					if b.Value(cell) == 0 && b.Cands(cell)&placed != 0 {
+						b.Restrict(cell, b.Cands(cell)&^placed)
 						progress = true
 					}
 				}
@@ -200,8 +200,8 @@ func propagate(b *grid.Board, implied [][]int) bool {
 					placed |= grid.Bit(int(v))
 					continue
 				}
-				twice |= once & b.Cand[cell]
-				once |= b.Cand[cell]
+				twice |= once & b.Cands(cell)
+				once |= b.Cands(cell)
 			}
 			if (once|placed) != all || once&placed != 0 {
 				return false
@@ -209,7 +209,7 @@ func propagate(b *grid.Board, implied [][]int) bool {
 			for hidden := once &^ twice; hidden != 0; hidden &= hidden - 1 {
 				d := hidden.Min()
 				for _, cell := range cells {
-					if b.Value(cell) == 0 && b.Cand[cell].Has(d) {
+					if b.Value(cell) == 0 && b.Cands(cell).Has(d) {
 						b.Place(cell, d)
 						progress = true
 						break

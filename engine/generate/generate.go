@@ -372,20 +372,20 @@ func (g *generator) init() error {
 			return grid.FieldErrorf("base", "mode %s needs a base board", cfg.Mode)
 		}
 		b := cfg.Base
-		if b.L == nil || len(b.Values()) != b.L.Cells {
+		if b.Layout() == nil || len(b.Values()) != b.Layout().Cells {
 			return grid.FieldErrorf("base", "the base board is malformed")
 		}
-		g.base, g.n, g.variant = b.L, b.L.N, b.L.Variant
+		g.base, g.n, g.variant = b.Layout(), b.Layout().N, b.Layout().Variant
 		g.start = make([]uint8, len(b.Values()))
-		for i := range b.L.Cells {
+		for i := range b.Layout().Cells {
 			v := b.Value(i)
 			if int(v) > g.n {
-				return grid.FieldErrorf("base", "%s holds %d, outside 1..%d", b.L.CellName(i), v, g.n)
+				return grid.FieldErrorf("base", "%s holds %d, outside 1..%d", b.Layout().CellName(i), v, g.n)
 			}
 			g.start[i] = v
 		}
 		if c, dup := b.Duplicate(); dup {
-			return grid.FieldErrorf("base", "%s", c.Describe(grid.Notation{Layout: b.L}))
+			return grid.FieldErrorf("base", "%s", c.Describe(grid.Notation{Layout: b.Layout()}))
 		}
 		return nil
 	}

@@ -41,7 +41,7 @@ func generateOK(t *testing.T, cfg Config) *Result {
 // messages.
 func values(b *grid.Board) string {
 	out := make([]byte, len(b.Values()))
-	for i := range b.L.Cells {
+	for i := range b.Layout().Cells {
 		v := b.Value(i)
 		out[i] = codec.DefaultCharset[v]
 	}
@@ -66,7 +66,7 @@ func count(t *testing.T, b *grid.Board) (int, [][]uint8) {
 func clueBoard(t *testing.T, l *grid.Layout, b *grid.Board, skip ...int) *grid.Board {
 	t.Helper()
 	cells := make([]grid.CellState, l.Cells)
-	for i := range b.L.Cells {
+	for i := range b.Layout().Cells {
 		v := b.Value(i)
 		if b.Given(i) && !slices.Contains(skip, i) {
 			cells[i] = grid.CellState{Value: int(v), Given: true}
@@ -85,19 +85,19 @@ func clueBoard(t *testing.T, l *grid.Layout, b *grid.Board, skip ...int) *grid.B
 func checkUnique(t *testing.T, res *Result) {
 	t.Helper()
 	p := res.Puzzle
-	for i := range p.L.Cells {
+	for i := range p.Layout().Cells {
 		v := p.Value(i)
 		if (v != 0) != p.Given(i) {
 			t.Fatalf("cell %d: value %d, given %v: a puzzle holds clues only", i, v, p.Given(i))
 		}
 		if v != 0 && v != res.Solution.Value(i) {
-			t.Fatalf("clue %s=%d differs from the solution's %d", p.L.CellName(i), v, res.Solution.Value(i))
+			t.Fatalf("clue %s=%d differs from the solution's %d", p.Layout().CellName(i), v, res.Solution.Value(i))
 		}
 	}
 	if got := p.Clues(); got != res.Clues {
 		t.Errorf("Clues = %d, want %d", res.Clues, got)
 	}
-	n, sols := count(t, clueBoard(t, p.L, p))
+	n, sols := count(t, clueBoard(t, p.Layout(), p))
 	if n != 1 {
 		t.Fatalf("puzzle %s has %d solutions, want 1", values(p), n)
 	}
@@ -111,7 +111,7 @@ func checkUnique(t *testing.T, res *Result) {
 func checkMinimal(t *testing.T, res *Result, sym Symmetry) {
 	t.Helper()
 	p := res.Puzzle
-	n := p.L.N
+	n := p.Layout().N
 	for cell := range p.Values() {
 		if !p.Given(cell) {
 			continue
@@ -123,7 +123,7 @@ func checkMinimal(t *testing.T, res *Result, sym Symmetry) {
 		case mate != cell && p.Given(mate):
 			skip = append(skip, mate)
 		}
-		if got, _ := count(t, clueBoard(t, p.L, p, skip...)); got < 2 {
+		if got, _ := count(t, clueBoard(t, p.Layout(), p, skip...)); got < 2 {
 			t.Fatalf("puzzle %s stays unique without the clues at %v: not minimal", values(p), skip)
 		}
 	}
@@ -188,7 +188,7 @@ func TestLevels(t *testing.T) {
 				}
 				checkUnique(t, res)
 				checkMinimal(t, res, NoSymmetry)
-				r := rate(t, clueBoard(t, res.Puzzle.L, res.Puzzle))
+				r := rate(t, clueBoard(t, res.Puzzle.Layout(), res.Puzzle))
 				if r.Status != solver.Solved || r.Rating.Level != tt.level {
 					t.Errorf("seed %d: rated %s %s, want solved %s", seed, r.Status, r.Rating.Level, tt.level)
 				}
@@ -318,7 +318,7 @@ func TestMinimalReported(t *testing.T) {
 			p := res.Puzzle
 			for cell := range p.Values() {
 				if p.Given(cell) {
-					if n, _ := count(t, clueBoard(t, p.L, p, cell)); n == 1 {
+					if n, _ := count(t, clueBoard(t, p.Layout(), p, cell)); n == 1 {
 						return
 					}
 				}
@@ -668,7 +668,7 @@ func TestSymmetry(t *testing.T) {
 				p := res.Puzzle
 				for cell := range p.Values() {
 					if mate := mateOf(size, cell, sym); p.Given(cell) != p.Given(mate) {
-						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.L.CellName(cell), p.L.CellName(mate), sym)
+						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.Layout().CellName(cell), p.Layout().CellName(mate), sym)
 					}
 				}
 				if !res.Minimal {
@@ -709,7 +709,7 @@ func TestVariants(t *testing.T) {
 	for _, tt := range variantTests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := generateOK(t, Config{Size: tt.size, Variant: tt.variant, Seed: 9})
-			l := res.Puzzle.L
+			l := res.Puzzle.Layout()
 			if l.N != tt.size || l.Variant != tt.variant {
 				t.Fatalf("got a %d×%d %s, want %d×%d %s", l.N, l.N, l.Variant, tt.size, tt.size, tt.variant)
 			}
@@ -813,9 +813,9 @@ func connected(n int, cells []int) bool {
 func TestStartFrom(t *testing.T) {
 	base := loadText(t, seedHard, "", grid.Classic)
 	res := generateOK(t, Config{Mode: StartFrom, Base: base, Seed: 4})
-	for i := range res.Puzzle.L.Cells {
+	for i := range res.Puzzle.Layout().Cells {
 		if res.Puzzle.Given(i) && base.Value(i) != res.Puzzle.Value(i) {
-			t.Fatalf("clue %s is not one of the start's", res.Puzzle.L.CellName(i))
+			t.Fatalf("clue %s is not one of the start's", res.Puzzle.Layout().CellName(i))
 		}
 	}
 	checkUnique(t, res)
@@ -849,7 +849,7 @@ func TestBaseOnMap(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := generateOK(t, Config{Mode: BaseOnMap, Base: tt.base, Seed: 8})
-			if !slices.Equal(res.Puzzle.L.Regions(), l.Regions()) {
+			if !slices.Equal(res.Puzzle.Layout().Regions(), l.Regions()) {
 				t.Fatalf("regions changed")
 			}
 			checkUnique(t, res)
@@ -1008,7 +1008,7 @@ func TestClosestIsFullyGraded(t *testing.T) {
 			continue
 		}
 		checked++
-		r := rate(t, clueBoard(t, res.Puzzle.L, res.Puzzle))
+		r := rate(t, clueBoard(t, res.Puzzle.Layout(), res.Puzzle))
 		if !res.Graded || res.Grade.Rating.Level != r.Rating.Level || res.Grade.Rating.Score != r.Rating.Score || res.Grade.Status != r.Status {
 			t.Errorf("seed %d: graded %v %s %s/%d, Rate gives %s %s/%d", seed, res.Graded, res.Grade.Status,
 				res.Grade.Rating.Level, res.Grade.Rating.Score, r.Status, r.Rating.Level, r.Rating.Score)
@@ -1154,7 +1154,7 @@ func TestCageSizeGeneratesWithoutClues(t *testing.T) {
 		if r.Clues != 0 {
 			t.Errorf("seed %d: %d clues, want none", seed+1, r.Clues)
 		}
-		for _, cg := range r.Puzzle.L.Cages() {
+		for _, cg := range r.Puzzle.Layout().Cages() {
 			if len(cg.Cells) != 3 {
 				t.Errorf("seed %d: a cage of %d cells, want 3", seed+1, len(cg.Cells))
 			}
@@ -1187,7 +1187,7 @@ func TestGenerate25Minimal(t *testing.T) {
 	checkUnique(t, res)
 	p := res.Puzzle
 	var givens []int
-	for cell := range p.L.Cells {
+	for cell := range p.Layout().Cells {
 		if p.Given(cell) {
 			givens = append(givens, cell)
 		}
@@ -1195,8 +1195,8 @@ func TestGenerate25Minimal(t *testing.T) {
 	rng := newRand(3)
 	rng.Shuffle(len(givens), func(i, j int) { givens[i], givens[j] = givens[j], givens[i] })
 	for _, cell := range givens[:min(len(givens), 12)] {
-		if n, _ := count(t, clueBoard(t, p.L, p, cell)); n < 2 {
-			t.Fatalf("the puzzle stays unique without its clue at %s: not minimal", p.L.CellName(cell))
+		if n, _ := count(t, clueBoard(t, p.Layout(), p, cell)); n < 2 {
+			t.Fatalf("the puzzle stays unique without its clue at %s: not minimal", p.Layout().CellName(cell))
 		}
 	}
 }

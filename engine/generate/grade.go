@@ -27,7 +27,7 @@ var errTooHard = errors.New("harder than asked")
 func (g *generator) grade(ctx context.Context, puzzle *grid.Board, solution []uint8, cut bool) (res *solver.Result, tooHard bool, err error) {
 	var emit solver.Emit
 	if cut {
-		rating := solver.Rating{Cells: puzzle.L.Cells}
+		rating := solver.Rating{Cells: puzzle.Layout().Cells}
 		emit = func(_ int, step *strategy.Step, _ *grid.Board) error {
 			if step.Technique == nil || step.Kind == strategy.Backtrack {
 				return nil

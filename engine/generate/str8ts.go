@@ -66,10 +66,10 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 		b := grid.NewBoard(l)
 		rng.Shuffle(len(white), func(i, j int) { white[i], white[j] = white[j], white[i] })
 		for _, cell := range white[:seeds] {
-			if b.Value(cell) != 0 || b.Cand[cell] == 0 {
+			if b.Value(cell) != 0 || b.Cands(cell) == 0 {
 				continue
 			}
-			list := b.Cand[cell].List(nil)
+			list := b.Cands(cell).List(nil)
 			b.Place(cell, list[rng.IntN(len(list))])
 			if _, ok := b.Check(); !ok {
 				break

@@ -24,7 +24,7 @@ func TestStr8ts(t *testing.T) {
 	} {
 		t.Run(tt.variant.String(), func(t *testing.T) {
 			res := generateOK(t, Config{Variant: tt.variant, Size: tt.size, Level: tt.level, Seed: 5})
-			l := res.Puzzle.L
+			l := res.Puzzle.Layout()
 			if l.Variant != tt.variant || l.N != tt.size || l.BlackCells() == nil {
 				t.Fatalf("made a %s of size %d, black %v", l.Variant, l.N, l.BlackCells() != nil)
 			}
@@ -40,7 +40,7 @@ func TestStr8ts(t *testing.T) {
 			if string(sols[0]) != string(res.Solution.Values()) {
 				t.Errorf("the solution is not the puzzle's")
 			}
-			for cell := range res.Puzzle.L.Cells {
+			for cell := range res.Puzzle.Layout().Cells {
 				v := res.Puzzle.Value(cell)
 				if v != 0 && sols[0][cell] != v {
 					t.Errorf("clue %s lost", l.CellName(cell))

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 )
 
@@ -11,16 +12,14 @@ import (
 // A board can record every change it makes (see Track) so that a caller can
 // undo back to a mark; that is how backtracking avoids copying boards.
 //
-// The digits are read through Value (inlined in the hot loops) and change
-// only through the board's methods (Reset, Place, Undo, CopyFrom), which
-// keep the count of empty cells, the clues and the trail true to them.
-// Cand is read in the hot loops of every strategy and search, so it is a
-// field, read-only outside this package: candidates change through
-// Eliminate and Restrict.
+// The digits and candidates are read through Value and Cands (inlined in
+// the hot loops) and change only through the board's methods (Reset,
+// Place, Eliminate, Restrict, SetCands, Undo, CopyFrom), which keep the
+// count of empty cells, the clues and the trail true to them.
 type Board struct {
-	L     *Layout
+	l     *Layout
 	value []uint8  // 0 when empty
-	Cand  []Digits // candidates of empty cells, 0 for filled cells; read-only
+	cand  []Digits // candidates of empty cells, 0 for filled and black cells
 
 	given    []bool // whether the value is a clue
 	empty    int    // number of empty cells
@@ -33,6 +32,48 @@ type change struct {
 	cell  int32
 	value uint8
 	cand  Digits
+}
+
+// Layout returns the layout of the board, shared and read-only.
+func (b *Board) Layout() *Layout { return b.l }
+
+// Cands returns the candidates of cell, none for a filled or black cell.
+func (b *Board) Cands(cell int) Digits { return b.cand[cell] }
+
+// Candidates yields every cell with its candidates, in cell order.
+func (b *Board) Candidates() iter.Seq2[int, Digits] {
+	return func(yield func(int, Digits) bool) {
+		for cell, ds := range b.cand {
+			if !yield(cell, ds) {
+				return
+			}
+		}
+	}
+}
+
+// AppendCandidates appends the candidates of every cell to dst and returns
+// it.
+func (b *Board) AppendCandidates(dst []Digits) []Digits { return append(dst, b.cand...) }
+
+// CopyCandidates copies the candidates of every cell into dst, as copy
+// does, and returns the number copied.
+func (b *Board) CopyCandidates(dst []Digits) int { return copy(dst, b.cand) }
+
+// CandidatesEqual reports whether c holds the candidates of every cell.
+func (b *Board) CandidatesEqual(c []Digits) bool { return slices.Equal(b.cand, c) }
+
+// SetCands makes ds the candidates of an empty cell, as pencil marks read
+// from input set them, reporting whether it did: a filled or black cell
+// keeps none, and a digit above the board's size is refused.
+func (b *Board) SetCands(cell int, ds Digits) bool {
+	if b.value[cell] != 0 || b.l.IsBlack(cell) || ds&^AllDigits(b.l.N) != 0 {
+		return false
+	}
+	if b.cand[cell] != ds {
+		b.record(cell)
+		b.cand[cell] = ds
+	}
+	return true
 }
 
 // Value returns the digit of cell, 0 when it is empty.
@@ -55,28 +96,32 @@ func (b *Board) CopyValues(dst []uint8) int { return copy(dst, b.value) }
 // a board to reason on other candidates with (what Fill and CageFeasible
 // make of them) without copying src. b shares src's digits: it must not be
 // changed through its methods, and it follows src's digits as they change.
+// A nil cand views src's own candidates.
 func (b *Board) SetView(src *Board, cand []Digits) {
-	b.L, b.value, b.Cand = src.L, src.value, cand
+	if cand == nil {
+		cand = src.cand
+	}
+	b.l, b.value, b.cand = src.l, src.value, cand
 }
 
 // StraightWindows returns the windows open to the cells of a compartment
 // with the board's digits and the candidates cand (see StraightWindows).
 func (b *Board) StraightWindows(cells []int, cand []Digits) Digits {
-	return StraightWindows(b.L.N, cells, b.value, cand)
+	return StraightWindows(b.l.N, cells, b.value, cand)
 }
 
 // NewBoard returns an empty board of the layout with every candidate open.
 func NewBoard(l *Layout) *Board {
 	b := &Board{
-		L:     l,
+		l:     l,
 		value: make([]uint8, l.Cells),
-		Cand:  make([]Digits, l.Cells),
+		cand:  make([]Digits, l.Cells),
 		given: make([]bool, l.Cells),
 		empty: l.Cells,
 	}
 	all := AllDigits(l.N)
-	for i := range b.Cand {
-		b.Cand[i] = all
+	for i := range b.cand {
+		b.cand[i] = all
 	}
 	b.blackOut()
 	return b
@@ -86,13 +131,13 @@ func NewBoard(l *Layout) *Board {
 // out of the count of empty cells: a black cell holds a clue or nothing,
 // and there is nothing to find in it.
 func (b *Board) blackOut() {
-	if b.L.black == nil {
+	if b.l.black == nil {
 		return
 	}
-	for cell, black := range b.L.black {
+	for cell, black := range b.l.black {
 		if black && b.value[cell] == 0 {
-			if b.Cand[cell] != 0 {
-				b.Cand[cell] = 0
+			if b.cand[cell] != 0 {
+				b.cand[cell] = 0
 			}
 			b.empty--
 		}
@@ -101,7 +146,7 @@ func (b *Board) blackOut() {
 
 // Clone returns an independent copy of the board (without its trail).
 func (b *Board) Clone() *Board {
-	c := &Board{L: b.L}
+	c := &Board{l: b.l}
 	c.CopyFrom(b)
 	return c
 }
@@ -109,9 +154,9 @@ func (b *Board) Clone() *Board {
 // CopyFrom makes b a copy of src, reusing b's storage. Both must share a
 // layout. The trail of b is kept as it is.
 func (b *Board) CopyFrom(src *Board) {
-	b.L = src.L
+	b.l = src.l
 	b.value = append(b.value[:0], src.value...)
-	b.Cand = append(b.Cand[:0], src.Cand...)
+	b.cand = append(b.cand[:0], src.cand...)
 	b.given = append(b.given[:0], src.given...)
 	b.empty = src.empty
 }
@@ -122,9 +167,9 @@ func (b *Board) CopyFrom(src *Board) {
 // dropped. A cell with a clue takes the clue. Reset does not check the
 // digits (Load does) and does not allocate.
 func (b *Board) Reset(clues, entries []uint8) {
-	all := AllDigits(b.L.N)
+	all := AllDigits(b.l.N)
 	for cell := range b.value {
-		b.value[cell], b.Cand[cell], b.given[cell] = 0, all, false
+		b.value[cell], b.cand[cell], b.given[cell] = 0, all, false
 	}
 	b.empty = len(b.value)
 	tracking := b.tracking
@@ -164,7 +209,7 @@ func (b *Board) Undo(mark int) {
 			b.empty++
 		}
 		b.value[c.cell] = c.value
-		b.Cand[c.cell] = c.cand
+		b.cand[c.cell] = c.cand
 	}
 	b.trail = b.trail[:mark]
 }
@@ -174,7 +219,7 @@ func (b *Board) Changes(mark int) int { return len(b.trail) - mark }
 
 func (b *Board) record(cell int) {
 	if b.tracking {
-		b.trail = append(b.trail, change{cell: int32(cell), value: b.value[cell], cand: b.Cand[cell]})
+		b.trail = append(b.trail, change{cell: int32(cell), value: b.value[cell], cand: b.cand[cell]})
 	}
 }
 
@@ -187,13 +232,13 @@ func (b *Board) Place(cell, d int) bool {
 	}
 	b.record(cell)
 	b.value[cell] = uint8(d)
-	b.Cand[cell] = 0
+	b.cand[cell] = 0
 	b.empty--
 	bit := Bit(d)
-	for _, p := range b.L.peers[cell] {
-		if b.Cand[p]&bit != 0 {
+	for _, p := range b.l.peers[cell] {
+		if b.cand[p]&bit != 0 {
 			b.record(p)
-			b.Cand[p] &^= bit
+			b.cand[p] &^= bit
 		}
 	}
 	return true
@@ -203,19 +248,19 @@ func (b *Board) Place(cell, d int) bool {
 // there.
 func (b *Board) Eliminate(cell, d int) bool {
 	bit := Bit(d)
-	if b.Cand[cell]&bit == 0 {
+	if b.cand[cell]&bit == 0 {
 		return false
 	}
 	b.record(cell)
-	b.Cand[cell] &^= bit
+	b.cand[cell] &^= bit
 	return true
 }
 
 // Restrict keeps only the candidates of cell that are in keep.
 func (b *Board) Restrict(cell int, keep Digits) {
-	if b.Cand[cell]&^keep != 0 {
+	if b.cand[cell]&^keep != 0 {
 		b.record(cell)
-		b.Cand[cell] &= keep
+		b.cand[cell] &= keep
 	}
 }
 
@@ -329,7 +374,7 @@ var valueBits = func() (t [256]Digits) {
 // solution exists. It writes scratch space of b, so it may not run at the
 // same time as another method of b.
 func (b *Board) Check() (Conflict, bool) {
-	value, cand := b.value, b.Cand
+	value, cand := b.value, b.cand
 	// A filled cell has no candidates and an empty one no value bit: each
 	// cell's digits are their union, without a branch (the solver checks
 	// after every step), and none means an empty cell without candidates.
@@ -347,14 +392,14 @@ func (b *Board) Check() (Conflict, bool) {
 	}
 	if none == 0 {
 		for cell, d := range digits {
-			if d == 0 && !b.L.IsBlack(cell) {
+			if d == 0 && !b.l.IsBlack(cell) {
 				return CellConflict(cell, 0), false
 			}
 		}
 	}
-	all := AllDigits(b.L.N)
-	for u := range b.L.units {
-		unit := &b.L.units[u]
+	all := AllDigits(b.l.N)
+	for u := range b.l.units {
+		unit := &b.l.units[u]
 		var seen Digits
 		for _, cell := range unit.Cells {
 			seen |= digits[cell]
@@ -364,7 +409,7 @@ func (b *Board) Check() (Conflict, bool) {
 			if seen.Count() < len(unit.Cells) {
 				return UnitConflict(u, 0), false
 			}
-			if unit.Kind == Compartment && StraightWindows(b.L.N, unit.Cells, value, cand) == 0 {
+			if unit.Kind == Compartment && StraightWindows(b.l.N, unit.Cells, value, cand) == 0 {
 				return UnitConflict(u, 0), false
 			}
 			continue
@@ -373,7 +418,7 @@ func (b *Board) Check() (Conflict, bool) {
 			return UnitConflict(u, missing.Min()), false
 		}
 	}
-	for k := range b.L.cages {
+	for k := range b.l.cages {
 		if !b.CageFeasible(k) {
 			return CageConflict(k), false
 		}
@@ -383,9 +428,9 @@ func (b *Board) Check() (Conflict, bool) {
 
 // Duplicate finds a digit placed twice among peers (only possible in input).
 func (b *Board) Duplicate() (Conflict, bool) {
-	for u := range b.L.units {
+	for u := range b.l.units {
 		var seen Digits
-		for _, cell := range b.L.units[u].Cells {
+		for _, cell := range b.l.units[u].Cells {
 			if v := b.value[cell]; v != 0 {
 				if seen.Has(int(v)) {
 					return CellConflict(cell, int(v)).In(u), true
@@ -398,7 +443,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 		if v == 0 {
 			continue
 		}
-		for _, p := range b.L.peers[cell] {
+		for _, p := range b.l.peers[cell] {
 			if b.value[p] == v {
 				return CellConflict(cell, int(v)), true
 			}
@@ -411,7 +456,7 @@ func (b *Board) Duplicate() (Conflict, bool) {
 // from the digits placed and the candidates of its empty cells. It never
 // rejects a state that can be completed, and rejects every complete cage
 // that misses its target.
-func (b *Board) CageFeasible(k int) bool { return b.L.CageFeasible(k, b.value, b.Cand) }
+func (b *Board) CageFeasible(k int) bool { return b.l.CageFeasible(k, b.value, b.cand) }
 
 // CageFeasible is Board.CageFeasible on the digits of value and the
 // candidates of cand, one of each a cell of l: for a search that keeps its

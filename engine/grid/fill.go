@@ -84,7 +84,7 @@ func (b *Board) Fill(g *Group, f *Fills) {
 	s := fillSearch{b: b, g: g, result: f}
 	for i := 0; i < g.n; i++ {
 		for j := 0; j < i; j++ {
-			if b.L.Sees(g.cells[i], g.cells[j]) {
+			if b.l.Sees(g.cells[i], g.cells[j]) {
 				s.sees[i] |= 1 << j
 			}
 		}
@@ -107,7 +107,7 @@ func (s *fillSearch) options(i int) Digits {
 	if v := s.b.value[cell]; v != 0 {
 		return Bit(int(v))
 	}
-	return s.b.Cand[cell]
+	return s.b.cand[cell]
 }
 
 // walk places digits in cells i.., the earlier ones making sum and prod

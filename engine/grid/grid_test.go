@@ -142,7 +142,7 @@ func TestUndoRestores(t *testing.T) {
 		t.Fatal("no changes recorded")
 	}
 	b.Undo(mark)
-	if b.Empty() != before.Empty() || !slices.Equal(b.value, before.value) || !slices.Equal(b.Cand, before.Cand) {
+	if b.Empty() != before.Empty() || !slices.Equal(b.value, before.value) || !slices.Equal(b.cand, before.cand) {
 		t.Fatal("undo did not restore the board")
 	}
 }
@@ -265,26 +265,26 @@ func isCage(c Conflict, k int) bool {
 // checkSlow is Check as first written, branching on every cell: the
 // reference for the fast one.
 func checkSlow(b *Board) (Conflict, bool) {
-	for cell, c := range b.Cand {
+	for cell, c := range b.cand {
 		if c == 0 && b.value[cell] == 0 {
 			return CellConflict(cell, 0), false
 		}
 	}
-	all := AllDigits(b.L.N)
-	for u := range b.L.units {
+	all := AllDigits(b.l.N)
+	for u := range b.l.units {
 		var seen Digits
-		for _, cell := range b.L.units[u].Cells {
+		for _, cell := range b.l.units[u].Cells {
 			if v := b.value[cell]; v != 0 {
 				seen |= Bit(int(v))
 			} else {
-				seen |= b.Cand[cell]
+				seen |= b.cand[cell]
 			}
 		}
 		if missing := all &^ seen; missing != 0 {
 			return UnitConflict(u, missing.Min()), false
 		}
 	}
-	for k := range b.L.cages {
+	for k := range b.l.cages {
 		if !b.CageFeasible(k) {
 			return CageConflict(k), false
 		}
@@ -308,7 +308,7 @@ func TestCheckAgainstSlow(t *testing.T) {
 				cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
 				if rng.IntN(3) == 0 {
 					b.Eliminate(cell, d)
-				} else if b.value[cell] == 0 && b.Cand[cell].Has(d) {
+				} else if b.value[cell] == 0 && b.cand[cell].Has(d) {
 					b.Place(cell, d)
 				}
 			}
@@ -370,8 +370,8 @@ func TestReset(t *testing.T) {
 	if b.Empty() != 14 || b.Mark() != 0 {
 		t.Errorf("empty %d, trail %d; want 14 and 0", b.Empty(), b.Mark())
 	}
-	if want := AllDigits(4) &^ Bit(1) &^ Bit(3); b.Cand[1] != want || b.Cand[15] != AllDigits(4) {
-		t.Errorf("candidates r1c2 %v, r4c4 %v; want %v and all", b.Cand[1], b.Cand[15], want)
+	if want := AllDigits(4) &^ Bit(1) &^ Bit(3); b.cand[1] != want || b.cand[15] != AllDigits(4) {
+		t.Errorf("candidates r1c2 %v, r4c4 %v; want %v and all", b.cand[1], b.cand[15], want)
 	}
 	b.Place(15, 4) // still tracking
 	if b.Changes(0) == 0 {
@@ -465,7 +465,7 @@ func TestStr8tsLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Cand[0].Has(3) || b.Cand[14].Has(3) || !b.Cand[5].Has(3) {
+	if b.cand[0].Has(3) || b.cand[14].Has(3) || !b.cand[5].Has(3) {
 		t.Error("the black clue 3 at r1c3 does not leave its row and column only")
 	}
 	cells[2].Given = false

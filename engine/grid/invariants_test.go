@@ -72,3 +72,59 @@ func countEmpty(b *Board) int {
 	}
 	return n
 }
+
+// TestBoardHasNoExportedField: a board's digits, candidates and layout
+// change only through its methods, which keep Empty and the trail true.
+func TestBoardHasNoExportedField(t *testing.T) {
+	for f := range reflect.TypeFor[Board]().Fields() {
+		if f.IsExported() {
+			t.Errorf("Board.%s is exported: a caller could change the board behind its methods", f.Name)
+		}
+	}
+}
+
+// TestSetCands: SetCands sets the pencil marks of an empty cell alone, is
+// undone like any change, and the candidate readers agree with it.
+func TestSetCands(t *testing.T) {
+	l := must(NewLayout(Config{Size: 4}))
+	b := NewBoard(l)
+	b.Reset([]uint8{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, nil)
+	b.Track(true)
+	mark := b.Mark()
+	before := b.AppendCandidates(nil)
+	tests := []struct {
+		name string
+		cell int
+		ds   Digits
+		want bool
+	}{
+		{"empty cell", 5, Bit(2) | Bit(4), true},
+		{"a digit back", 1, Bit(1) | Bit(2), true},
+		{"the clue", 0, Bit(2), false},
+		{"above the size", 6, Bit(5), false},
+	}
+	for _, tt := range tests {
+		if got := b.SetCands(tt.cell, tt.ds); got != tt.want {
+			t.Errorf("%s: SetCands(%d, %v) = %v, want %v", tt.name, tt.cell, tt.ds, got, tt.want)
+		}
+		if want := tt.ds; !tt.want {
+			if got := b.Cands(tt.cell); got != before[tt.cell] {
+				t.Errorf("%s: a refused SetCands changed the candidates to %v", tt.name, got)
+			}
+		} else if got := b.Cands(tt.cell); got != want {
+			t.Errorf("%s: Cands(%d) = %v, want %v", tt.name, tt.cell, got, want)
+		}
+	}
+	if b.Empty() != 15 || countEmpty(b) != 15 {
+		t.Errorf("Empty() = %d, %d cells empty; want 15", b.Empty(), countEmpty(b))
+	}
+	for cell, ds := range b.Candidates() {
+		if ds != b.Cands(cell) {
+			t.Errorf("Candidates yields %v for cell %d, Cands %v", ds, cell, b.Cands(cell))
+		}
+	}
+	b.Undo(mark)
+	if !b.CandidatesEqual(before) {
+		t.Errorf("Undo left candidates %v, want %v", b.AppendCandidates(nil), before)
+	}
+}

@@ -78,17 +78,17 @@ func TestCageFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(got.Solutions) != 1 || !got.Complete || !valid(b, got.Solutions[0]) {
-			t.Fatalf("puzzle %d (%s): %d solutions, want 1 valid", i, b.L.Variant, len(got.Solutions))
+			t.Fatalf("puzzle %d (%s): %d solutions, want 1 valid", i, b.Layout().Variant, len(got.Solutions))
 		}
 		// Tables already "loaded" for the layout and all nil: bounds only.
 		plain.opts = Options{NoTables: true, NoDerived: true}
 		want, err := plain.count(ctx, b, 2, 20_000)
 		if err != nil {
-			t.Logf("puzzle %d (%s): bounds alone: %v", i, b.L.Variant, err)
+			t.Logf("puzzle %d (%s): bounds alone: %v", i, b.Layout().Variant, err)
 			continue
 		}
 		if len(want.Solutions) != 1 || string(want.Solutions[0]) != string(got.Solutions[0]) {
-			t.Fatalf("puzzle %d (%s): bounds alone found %d solutions", i, b.L.Variant, len(want.Solutions))
+			t.Fatalf("puzzle %d (%s): bounds alone found %d solutions", i, b.Layout().Variant, len(want.Solutions))
 		}
 	}
 }

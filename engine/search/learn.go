@@ -55,15 +55,15 @@ func newSAT(l *grid.Layout) *sat.Solver {
 // solution found is excluded by a clause before looking for the next.
 // Nodes counts the conflicts.
 func learnCount(ctx context.Context, b *grid.Board, limit int, budget int64, res Result) (Result, error) {
-	l, n := b.L, b.L.N
+	l, n := b.Layout(), b.Layout().N
 	s := newSAT(l)
-	for cell := range b.L.Cells {
+	for cell := range b.Layout().Cells {
 		v := b.Value(cell)
 		if v != 0 {
 			s.Fix(sat.Pos(cell*n + int(v) - 1))
 			continue
 		}
-		c := b.Cand[cell]
+		c := b.Cands(cell)
 		k := popcount(c)
 		for d := range n {
 			if c>>d&1 == 0 {

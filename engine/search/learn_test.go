@@ -33,7 +33,7 @@ func TestLearningMatchesSearch(t *testing.T) {
 					b := board(t, line)
 					clues := append([]uint8(nil), b.Values()...)
 					for range thin {
-						clues[rng.IntN(b.L.Cells)] = 0
+						clues[rng.IntN(b.Layout().Cells)] = 0
 					}
 					b.Reset(clues, nil)
 					want, err := dfs.Count(ctx, b, limit)

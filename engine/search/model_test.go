@@ -15,7 +15,7 @@ func randomSolution(t testing.TB, rng *rand.Rand, l *grid.Layout) []uint8 {
 	b := grid.NewBoard(l)
 	for range l.N {
 		cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
-		if b.Value(cell) == 0 && b.Cand[cell].Has(d) {
+		if b.Value(cell) == 0 && b.Cands(cell).Has(d) {
 			b.Place(cell, d)
 		}
 	}
@@ -327,7 +327,7 @@ func fixtureBoards(t testing.TB, file string) []*grid.Board {
 // and the derived sums, paid once per layout.
 func BenchmarkNewModel(b *testing.B) {
 	for _, file := range []string{"testdata/killer9.txt", "testdata/killer16.txt"} {
-		l := fixtureBoards(b, file)[0].L
+		l := fixtureBoards(b, file)[0].Layout()
 		b.Run(file, func(b *testing.B) {
 			b.ReportAllocs()
 			var m *model

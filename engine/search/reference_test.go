@@ -52,11 +52,11 @@ func (g *refGeneric) count(ctx context.Context, b *grid.Board, limit int, maxNod
 		res.Complete = true
 		return res, nil
 	}
-	if g.l == nil || g.l.Cells != b.L.Cells || len(g.l.Units()) != len(b.L.Units()) {
+	if g.l == nil || g.l.Cells != b.Layout().Cells || len(g.l.Units()) != len(b.Layout().Units()) {
 		g.frames = g.frames[:0]
 	}
-	g.l, g.limit, g.max, g.nodes, g.ctx, g.done, g.res = b.L, limit, maxNodes, 0, ctx, ctx.Done(), &res
-	g.tables.load(b.L)
+	g.l, g.limit, g.max, g.nodes, g.ctx, g.done, g.res = b.Layout(), limit, maxNodes, 0, ctx, ctx.Done(), &res
+	g.tables.load(b.Layout())
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	var err error
 	if g.root(b) {
@@ -90,7 +90,7 @@ func (g *refGeneric) refFrame(depth int) *refFrame {
 func (g *refGeneric) root(b *grid.Board) bool {
 	l, f := g.l, g.refFrame(0)
 	copy(f.value, b.Values())
-	copy(f.cand, b.Cand)
+	b.CopyCandidates(f.cand)
 	g.naked, g.hidden = g.naked[:0], g.hidden[:0]
 	f.empty = 0
 	for cell, v := range f.value {

@@ -55,7 +55,7 @@ type Searcher struct {
 // result then holds what was found so far.
 func (s *Searcher) Count(ctx context.Context, b *grid.Board, limit int) (Result, error) {
 	limit = max(limit, 1)
-	if IsClassic(b.L) {
+	if IsClassic(b.Layout()) {
 		return s.countClassic(ctx, b, limit)
 	}
 	s.generic.opts = s.Options
@@ -75,13 +75,13 @@ func (s *Searcher) countClassic(ctx context.Context, b *grid.Board, limit int) (
 	s.fast.MaxNodes = s.MaxNodes
 	p := &s.puzzle
 	p.Marks = nil
-	for cell := range b.L.Cells {
+	for cell := range b.Layout().Cells {
 		v := b.Value(cell)
 		p.Grid[cell] = v
 		if v == 0 {
 			// The board's candidates may be narrower than what the digits
 			// placed imply (pencil marks); the search keeps to them.
-			s.marks[cell] = uint16(b.Cand[cell] & 0x1ff)
+			s.marks[cell] = uint16(b.Cands(cell) & 0x1ff)
 			p.Marks = &s.marks
 		}
 	}
@@ -191,11 +191,11 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		res.Complete = true
 		return res, nil
 	}
-	g.prepare(b.L)
+	g.prepare(b.Layout())
 	g.limit, g.max, g.nodes, g.ctx, g.done, g.res = limit, maxNodes, 0, ctx, ctx.Done(), &res
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	g.learnFrom, g.found = 0, 0
-	if learnSuits(b.L) {
+	if learnSuits(b.Layout()) {
 		g.learnFrom = g.opts.LearnFrom
 		if g.learnFrom == 0 {
 			g.learnFrom = DefaultLearnFrom
@@ -276,7 +276,7 @@ func (g *generic) frame(depth int) *frame {
 func (g *generic) root(b *grid.Board) bool {
 	l, f := g.l, g.frame(0)
 	b.CopyValues(f.value)
-	copy(f.cand, b.Cand)
+	b.CopyCandidates(f.cand)
 	g.clearQueues()
 	for id := range g.m.cons {
 		g.queued[id] = true

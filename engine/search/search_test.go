@@ -44,22 +44,22 @@ func board(t testing.TB, text string) *grid.Board {
 
 // valid reports whether values solve the layout of b and keep its digits.
 func valid(b *grid.Board, values []uint8) bool {
-	for cell := range b.L.Cells {
+	for cell := range b.Layout().Cells {
 		v := b.Value(cell)
 		if v != 0 && values[cell] != v {
 			return false
 		}
 	}
-	for _, u := range b.L.Units() {
+	for _, u := range b.Layout().Units() {
 		var seen grid.Digits
 		for _, c := range u.Cells {
 			seen |= grid.Bit(int(values[c]))
 		}
-		if seen != grid.AllDigits(b.L.N) {
+		if seen != grid.AllDigits(b.Layout().N) {
 			return false
 		}
 	}
-	return cagesHold(b.L, values)
+	return cagesHold(b.Layout(), values)
 }
 
 // cagesHold checks cages directly from their definition.
@@ -385,9 +385,9 @@ func TestClassicMatchesGeneric(t *testing.T) {
 				for _, text := range variants {
 					b := board(t, text)
 					if i%4 == 1 { // pencil marks: drop a random candidate here and there
-						for cell := range b.Cand {
-							if c := b.Cand[cell]; c.Count() > 1 && rng.IntN(5) == 0 {
-								b.Cand[cell] = c &^ grid.Bit(c.List(nil)[rng.IntN(c.Count())])
+						for cell := range b.Candidates() {
+							if c := b.Cands(cell); c.Count() > 1 && rng.IntN(5) == 0 {
+								b.SetCands(cell, c&^grid.Bit(c.List(nil)[rng.IntN(c.Count())]))
 							}
 						}
 					}
@@ -419,9 +419,9 @@ func TestClassicMatchesGeneric(t *testing.T) {
 // keepsMarks reports whether values only use the candidates of b's empty
 // cells.
 func keepsMarks(b *grid.Board, values []uint8) bool {
-	for cell := range b.L.Cells {
+	for cell := range b.Layout().Cells {
 		v := b.Value(cell)
-		if v == 0 && !b.Cand[cell].Has(int(values[cell])) {
+		if v == 0 && !b.Cands(cell).Has(int(values[cell])) {
 			return false
 		}
 	}
@@ -432,7 +432,7 @@ func keepsMarks(b *grid.Board, values []uint8) bool {
 // every cell in order, checking only that no peer holds the same digit and
 // that the cages hold once filled: a reference independent of the search.
 func bruteCount(b *grid.Board, limit int) int {
-	l := b.L
+	l := b.Layout()
 	values := append([]uint8(nil), b.Values()...)
 	count := 0
 	var rec func(cell int)
@@ -451,7 +451,7 @@ func bruteCount(b *grid.Board, limit int) int {
 			return
 		}
 		for d := 1; d <= l.N; d++ {
-			if !b.Cand[cell].Has(d) {
+			if !b.Cands(cell).Has(d) {
 				continue
 			}
 			ok := true
@@ -509,7 +509,7 @@ func testGenericAgainstBruteForce(t *testing.T, opts Options) {
 				b := grid.NewBoard(l)
 				for range l.N + rng.IntN(2*l.N) {
 					cell, d := rng.IntN(l.Cells), 1+rng.IntN(l.N)
-					if b.Value(cell) == 0 && b.Cand[cell].Has(d) {
+					if b.Value(cell) == 0 && b.Cands(cell).Has(d) {
 						b.Place(cell, d)
 					}
 				}
@@ -734,8 +734,8 @@ func TestHard5KillersWithinBudget(t *testing.T) {
 		t.Fatal("no boards in testdata/killer9-hard5.txt")
 	}
 	for i, b := range boards {
-		if len(b.L.Cages()) != 17 {
-			t.Fatalf("line %d: %d cages, want 17", i+1, len(b.L.Cages()))
+		if len(b.Layout().Cages()) != 17 {
+			t.Fatalf("line %d: %d cages, want 17", i+1, len(b.Layout().Cages()))
 		}
 		res := countUnique(t, Searcher{MaxNodes: 5_000}, b, fmt.Sprintf("line %d", i+1))
 		t.Logf("line %d: %d guesses", i+1, res.Nodes)
@@ -777,7 +777,7 @@ func TestCageBranchingAgrees(t *testing.T) {
 		}
 		var g generic
 		g.opts = Options{}
-		g.prepare(b.L)
+		g.prepare(b.Layout())
 		f := g.frame(0)
 		if !g.root(b) || !g.propagate(f) {
 			t.Fatalf("board %d: contradiction at the root", i)

@@ -18,7 +18,7 @@ const str8tsEasy1 = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0
 // every run of white cells a set of consecutive digits.
 func checkStr8ts(t testing.TB, b *grid.Board, sol []uint8) {
 	t.Helper()
-	n := b.L.N
+	n := b.Layout().N
 	at := func(line, i int, across bool) int {
 		if across {
 			return line*n + i
@@ -42,17 +42,17 @@ func checkStr8ts(t testing.TB, b *grid.Board, sol []uint8) {
 			for i := range n {
 				cell := at(line, i, across)
 				v := sol[cell]
-				if b.L.IsBlack(cell) {
+				if b.Layout().IsBlack(cell) {
 					if v != b.Value(cell) {
-						t.Errorf("black cell %s holds %d, want %d", b.L.CellName(cell), v, b.Value(cell))
+						t.Errorf("black cell %s holds %d, want %d", b.Layout().CellName(cell), v, b.Value(cell))
 					}
 					flush()
 				} else {
 					if v == 0 {
-						t.Errorf("white cell %s is empty", b.L.CellName(cell))
+						t.Errorf("white cell %s is empty", b.Layout().CellName(cell))
 					}
 					if b.Value(cell) != 0 && v != b.Value(cell) {
-						t.Errorf("clue %s changed", b.L.CellName(cell))
+						t.Errorf("clue %s changed", b.Layout().CellName(cell))
 					}
 					run = append(run, v)
 				}

@@ -105,7 +105,7 @@ func TestAlmostLockedCagesSound(t *testing.T) {
 			t.Fatalf("puzzle %d: no unique solution (%v)", i, err)
 		}
 		sol := out.Board.Values()
-		n := grid.Notation{Layout: b.L}
+		n := grid.Notation{Layout: b.Layout()}
 		_, err = solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
 			for _, p := range s.Placements {
 				if sol[p.Cell] != uint8(p.Digit) {

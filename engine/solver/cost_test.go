@@ -39,7 +39,7 @@ var paysTests = []struct {
 
 func TestPays(t *testing.T) {
 	for _, tt := range paysTests {
-		l := newEmpty(t, tt.n).L
+		l := newEmpty(t, tt.n).Layout()
 		if got := Pays(tt.typ, l, tt.guessed); got != tt.want {
 			t.Errorf("Pays(%d, %d×%d, guessed %v) = %v, want %v", tt.typ, tt.n, tt.n, tt.guessed, got, tt.want)
 		}
@@ -49,12 +49,12 @@ func TestPays(t *testing.T) {
 func TestCostClasses(t *testing.T) {
 	for _, st := range []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle, strategy.LockedRegions, strategy.LockedCandidates, strategy.NakedSubsets, strategy.HiddenSubsets} {
 		if CostOf(st) != Cheap {
-			t.Errorf("CostOf(%s) = Dear, want Cheap", st.Name)
+			t.Errorf("CostOf(%s) = Dear, want Cheap", st.Name())
 		}
 	}
 	for _, st := range []*strategy.Strategy{strategy.BasicFish, strategy.XChain, strategy.ForcingNet, strategy.ALSXZ, strategy.UniqueRectangles} {
 		if CostOf(st) != Dear {
-			t.Errorf("CostOf(%s) = Cheap, want Dear", st.Name)
+			t.Errorf("CostOf(%s) = Cheap, want Dear", st.Name())
 		}
 	}
 }
@@ -90,7 +90,7 @@ func names(set map[*strategy.Strategy]bool, cost Cost) string {
 	var out []string
 	for st := range set {
 		if CostOf(st) == cost {
-			out = append(out, st.Name)
+			out = append(out, st.Name())
 		}
 	}
 	return strings.Join(out, ", ")
@@ -118,7 +118,7 @@ func TestMixedAfterGuessKeepsToCheap(t *testing.T) {
 	solveByGuessing(t, newEmpty(t, 9), Options{})
 	for _, p := range plans[planKey{Mixed, false, plainBoard}].passes {
 		if !before[p.Strategy] {
-			t.Errorf("%s did not run before the first guess", p.Strategy.Name)
+			t.Errorf("%s did not run before the first guess", p.Strategy.Name())
 		}
 	}
 	if dear := names(after, Dear); dear != "" {
@@ -151,13 +151,13 @@ func singles16(t testing.TB) *grid.Board {
 		cell := i * 97 % len(clues) // 97 is prime to 256: every cell once
 		v := clues[cell]
 		clues[cell] = 0
-		p := grid.NewBoard(b.L)
+		p := grid.NewBoard(b.Layout())
 		p.Reset(clues, nil)
 		if r, err := Solve(context.Background(), p, singles, nil); err != nil || r.Status != Solved {
 			clues[cell] = v
 		}
 	}
-	p := grid.NewBoard(b.L)
+	p := grid.NewBoard(b.Layout())
 	p.Reset(clues, nil)
 	return p
 }
@@ -173,8 +173,8 @@ func TestRatingScalesWithSize(t *testing.T) {
 	if res.Status != Solved || res.Guesses != 0 {
 		t.Fatalf("status %v, %d guesses; want solved by logic", res.Status, res.Guesses)
 	}
-	if h := res.Rating.Hardest; h.Level != strategy.Easy {
-		t.Fatalf("hardest %s is %s, want a single", h.Name, h.Level)
+	if h := res.Rating.Hardest; h.Level() != strategy.Easy {
+		t.Fatalf("hardest %s is %s, want a single", h.Name(), h.Level())
 	}
 	if res.Rating.Level != strategy.Easy {
 		t.Errorf("level %s (score %d on %d cells), want Easy", res.Rating.Level, res.Rating.Score, res.Rating.Cells)
@@ -205,11 +205,25 @@ var gradeTests = []struct {
 	{strategy.Extreme, 10, 1024, strategy.Extreme},
 }
 
+// techniqueOfLevel returns a technique of the catalogue at level.
+func techniqueOfLevel(t *testing.T, level strategy.Level) *strategy.Technique {
+	t.Helper()
+	for _, st := range strategy.All() {
+		for _, tech := range st.AllTechniques() {
+			if tech.Level() == level {
+				return tech
+			}
+		}
+	}
+	t.Fatalf("no technique of level %s", level)
+	return nil
+}
+
 // TestGrade: the level is the hardest technique's, raised while the score
 // scaled to 81 cells passes the level's bound; 9×9 grades are as before.
 func TestGrade(t *testing.T) {
 	for _, tt := range gradeTests {
-		r := Rating{Hardest: &strategy.Technique{Level: tt.level}, Score: tt.score, Cells: tt.cells}
+		r := Rating{Hardest: techniqueOfLevel(t, tt.level), Score: tt.score, Cells: tt.cells}
 		if got := r.Grade(); got != tt.want {
 			t.Errorf("Grade(%s, score %d, %d cells) = %s, want %s", tt.level, tt.score, tt.cells, got, tt.want)
 		}

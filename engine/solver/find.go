@@ -36,7 +36,7 @@ func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(
 	sink := strategy.Sink{All: true, Cancel: ctx.Done()}
 	rule := Options{Unique: unique, Strategies: chosen}
 	for _, st := range chosen {
-		if !st.HasFinder() || !rule.Allows(st, b.L) {
+		if !st.HasFinder() || !rule.Allows(st, b.Layout()) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

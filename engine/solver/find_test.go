@@ -21,7 +21,7 @@ func TestFindSteps(t *testing.T) {
 	n := 0
 	err := FindSteps(context.Background(), b, FindOptions{}, func(s *strategy.Step) bool {
 		n++
-		names[s.Strategy.Name] = true
+		names[s.Strategy.Name()] = true
 		for _, p := range s.Placements {
 			if int(sol[p.Cell]) != p.Digit {
 				t.Errorf("%s places %d in cell %d, the solution has %d", s.Name(), p.Digit, p.Cell, sol[p.Cell])
@@ -53,7 +53,7 @@ func TestFindSteps(t *testing.T) {
 	}
 
 	// An empty board has many solutions: no uniqueness step may be offered.
-	empty := grid.NewBoard(b.L)
+	empty := grid.NewBoard(b.Layout())
 	ur, _ := strategy.Lookup("U")
 	err = FindSteps(context.Background(), empty, FindOptions{Strategies: []*strategy.Strategy{ur}}, func(s *strategy.Step) bool {
 		t.Errorf("a uniqueness step on a board with many solutions: %s", s.Name())

@@ -40,7 +40,7 @@ func TestKillerGolden(t *testing.T) {
 			}
 			var log strings.Builder
 			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, func(i int, s *strategy.Step, b *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
 				return nil
 			})
 			if err != nil {
@@ -50,7 +50,7 @@ func TestKillerGolden(t *testing.T) {
 				t.Errorf("%d guesses, want a solve by logic", res.Guesses)
 			}
 			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %d guesses, %s, score %d\n", res.Status, res.Count, res.Steps, res.Guesses, res.Rating.Level, res.Rating.Score)
-			fmt.Fprintf(&log, "%s\n", codec.EncodePlain(res.Board, codec.Symbols("", b.L.N)))
+			fmt.Fprintf(&log, "%s\n", codec.EncodePlain(res.Board, codec.Symbols("", b.Layout().N)))
 			checkGolden(t, tt.name, log.String())
 		})
 	}

@@ -36,14 +36,14 @@ func TestInnieOutieSound(t *testing.T) {
 			t.Fatalf("line %d: no unique solution (%v)", i+1, err)
 		}
 		sol := out.Board.Values()
-		n := grid.Notation{Layout: b.L}
+		n := grid.Notation{Layout: b.Layout()}
 		check := func(k int, st *strategy.Strategy, board *grid.Board) {
 			sink := strategy.Sink{All: true}
 			st.Find(board, &sink)
 			for _, s := range sink.Steps() {
 				found[st]++
 				if len(s.Eliminations) == 0 {
-					t.Errorf("line %d before step %d: %s step without eliminations", i+1, k, st.Name)
+					t.Errorf("line %d before step %d: %s step without eliminations", i+1, k, st.Name())
 				}
 				for _, e := range s.Eliminations {
 					if sol[e.Cell] == uint8(e.Digit) {
@@ -66,9 +66,9 @@ func TestInnieOutieSound(t *testing.T) {
 		}
 	}
 	for st, min := range least {
-		t.Logf("%s: %d steps found, %d taken in the solves", st.Name, found[st], taken[st])
+		t.Logf("%s: %d steps found, %d taken in the solves", st.Name(), found[st], taken[st])
 		if found[st] < min {
-			t.Errorf("%s: %d steps found, want at least %d", st.Name, found[st], min)
+			t.Errorf("%s: %d steps found, want at least %d", st.Name(), found[st], min)
 		}
 	}
 }

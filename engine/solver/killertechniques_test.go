@@ -40,14 +40,14 @@ func TestKillerTechniquesSound(t *testing.T) {
 				t.Fatalf("%s %d: no unique solution (%v)", file, i, err)
 			}
 			sol := out.Board.Values()
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			check := func(k int, st *strategy.Strategy, board *grid.Board) {
 				sink := strategy.Sink{All: true}
 				st.Find(board, &sink)
 				for _, s := range sink.Steps() {
 					found[st]++
 					if len(s.Eliminations) == 0 {
-						t.Errorf("%s %d before step %d: %s step without eliminations", file, i, k, st.Name)
+						t.Errorf("%s %d before step %d: %s step without eliminations", file, i, k, st.Name())
 					}
 					for _, e := range s.Eliminations {
 						if sol[e.Cell] == uint8(e.Digit) {
@@ -75,9 +75,9 @@ func TestKillerTechniquesSound(t *testing.T) {
 		}
 	}
 	for st, min := range least {
-		t.Logf("%s: %d steps found, %d taken in the solves", st.Name, found[st], taken[st])
+		t.Logf("%s: %d steps found, %d taken in the solves", st.Name(), found[st], taken[st])
 		if found[st] < min {
-			t.Errorf("%s: %d steps found, want at least %d", st.Name, found[st], min)
+			t.Errorf("%s: %d steps found, want at least %d", st.Name(), found[st], min)
 		}
 	}
 }

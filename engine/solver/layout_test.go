@@ -39,7 +39,7 @@ func TestLayoutUnchanged(t *testing.T) {
 	count := func(int, *strategy.Step, *grid.Board) error { steps++; return nil }
 	for _, p := range shared.Puzzles(t, shared.Path(t, "testdata/puzzles/norvig_top95.txt"), max) {
 		b := parse(t, p, "", "")
-		if b.L != shared9 {
+		if b.Layout() != shared9 {
 			t.Fatal("a classic board's layout is not the shared one")
 		}
 		for _, opts := range []Options{{Type: LogicOnly, Strategies: strategy.All()}, {CheckMultiple: true}} {

@@ -195,7 +195,7 @@ func TestRatingSE(t *testing.T) {
 	tech := func(name string) *strategy.Technique {
 		for _, st := range strategy.All() {
 			for _, t := range st.AllTechniques() {
-				if t.Name == name {
+				if t.Name() == name {
 					return t
 				}
 			}

@@ -206,13 +206,13 @@ type frame struct {
 // incomplete, unless logic then proves the solution unique (count 1,
 // complete).
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
-	if opts.Solution != nil && len(opts.Solution) != start.L.Cells {
-		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.L.Cells)
+	if opts.Solution != nil && len(opts.Solution) != start.Layout().Cells {
+		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.Layout().Cells)
 	}
 	s := newRun(start, opts, emit)
 	s.sink.Cancel = ctx.Done() // long finders stop with the solve
 	s.plan(opts)
-	s.res.Rating.Cells = start.L.Cells
+	s.res.Rating.Cells = start.Layout().Cells
 	err := s.run(ctx)
 	if err == nil && opts.CheckMultiple {
 		err = s.finishCount(ctx)
@@ -265,7 +265,7 @@ type run struct {
 // uniqueness strategies, which deduce skips until uniqueness is known.
 func (r *run) plan(opts Options) {
 	opts.Unique = opts.Unique || opts.CheckMultiple
-	kind := kindOf(r.b.L)
+	kind := kindOf(r.b.Layout())
 	if opts.Strategies == nil {
 		if p, ok := plans[planKey{opts.Type, opts.Unique, kind}]; ok {
 			r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
@@ -498,7 +498,7 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 // activePasses returns the passes the solve runs now: all of its plan, or
 // the Cheap ones where the others do not pay (see Pays).
 func (r *run) activePasses() []strategy.Pass {
-	if !Pays(r.opts.Type, r.b.L, r.res.Guesses > 0) {
+	if !Pays(r.opts.Type, r.b.Layout(), r.res.Guesses > 0) {
 		return r.cheap
 	}
 	return r.passes
@@ -526,7 +526,7 @@ func (r *run) guess() error {
 		return fmt.Errorf("%w after %d guesses", ErrNodeLimit, r.opts.MaxNodes)
 	}
 	cell := r.chooseCell()
-	cands := b.Cand[cell]
+	cands := b.Cands(cell)
 	d := r.chooseDigit(cell, cands)
 	f := frame{cell: cell, digit: d}
 	if r.opts.OnGuess == BacktrackChanges {
@@ -538,7 +538,7 @@ func (r *run) guess() error {
 	r.frames = append(r.frames, f)
 	b.Place(cell, d)
 	s := &r.step
-	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Guess
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique(), strategy.Guess
 	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
 	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
 	s.Digits = cands
@@ -561,7 +561,7 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	}
 	b.Eliminate(f.cell, f.digit)
 	s := &r.step
-	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique, strategy.Backtrack
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique(), strategy.Backtrack
 	s.Placements = s.Placements[:0]
 	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
 	s.Cells, s.Units = s.Cells[:0], s.Units[:0]
@@ -581,7 +581,7 @@ func (r *run) spareBoard() *grid.Board {
 		r.spare = r.spare[:n-1]
 		return b
 	}
-	return grid.NewBoard(r.b.L)
+	return grid.NewBoard(r.b.Layout())
 }
 
 // chooseCell picks the empty cell to guess: the one with the smallest key,
@@ -591,13 +591,13 @@ func (r *run) spareBoard() *grid.Board {
 func (r *run) chooseCell() int {
 	b := r.b
 	best, bestKey := -1, int(^uint(0)>>1)
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		if b.Value(cell) != 0 || c == 0 {
 			// Filled, or a black cell of a Str8ts board.
 			continue
 		}
 		open := 0
-		for _, p := range b.L.Peers(cell) {
+		for _, p := range b.Layout().Peers(cell) {
 			if b.Value(p) == 0 {
 				open++
 			}
@@ -609,7 +609,7 @@ func (r *run) chooseCell() int {
 		case WeightSingle:
 			key = open + c.Count()
 		default:
-			key = c.Count()*(b.L.Cells+1) + open
+			key = c.Count()*(b.Layout().Cells+1) + open
 		}
 		if key < bestKey {
 			best, bestKey = cell, key
@@ -776,8 +776,8 @@ func (r *Rating) Add(s *strategy.Step) {
 	if t == nil || s.Kind == strategy.Backtrack {
 		return
 	}
-	r.Score += t.Score
-	if r.Hardest == nil || t.Level > r.Hardest.Level {
+	r.Score += t.Score()
+	if r.Hardest == nil || t.Level() > r.Hardest.Level() {
 		r.Hardest = t
 	}
 	se := s.SERating()
@@ -816,7 +816,7 @@ func (r Rating) Grade() strategy.Level {
 	if r.Cells > 0 && r.Cells != 81 {
 		score = int(int64(score) * 81 / int64(r.Cells))
 	}
-	l := r.Hardest.Level
+	l := r.Hardest.Level()
 	for l < strategy.Extreme && score > l.MaxScore() {
 		l++
 	}

@@ -34,12 +34,12 @@ func checkLogicSound(t *testing.T, file string, max int) (solved, total int, ste
 			}
 			for _, pl := range st.Placements {
 				if solution[pl.Cell] != uint8(pl.Digit) {
-					return fmt.Errorf("step %d (%s: %s) places %s=%d, the solution has %d", index, st.Name(), st.Explain(grid.Notation{Layout: b.L}), b.L.CellName(pl.Cell), pl.Digit, solution[pl.Cell])
+					return fmt.Errorf("step %d (%s: %s) places %s=%d, the solution has %d", index, st.Name(), st.Explain(grid.Notation{Layout: b.Layout()}), b.Layout().CellName(pl.Cell), pl.Digit, solution[pl.Cell])
 				}
 			}
 			for _, e := range st.Eliminations {
 				if solution[e.Cell] == uint8(e.Digit) {
-					return fmt.Errorf("step %d (%s: %s) eliminates the true %s=%d", index, st.Name(), st.Explain(grid.Notation{Layout: b.L}), b.L.CellName(e.Cell), e.Digit)
+					return fmt.Errorf("step %d (%s: %s) eliminates the true %s=%d", index, st.Name(), st.Explain(grid.Notation{Layout: b.Layout()}), b.Layout().CellName(e.Cell), e.Digit)
 				}
 			}
 			steps[st.Name()]++

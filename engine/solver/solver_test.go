@@ -68,12 +68,12 @@ func soundness(t testing.TB, solution []uint8, depth *int) Emit {
 		}
 		for _, p := range s.Placements {
 			if solution[p.Cell] != uint8(p.Digit) {
-				return fmt.Errorf("step %d (%s) places %s=%d, solution has %d", index, s.Strategy.Name, b.L.CellName(p.Cell), p.Digit, solution[p.Cell])
+				return fmt.Errorf("step %d (%s) places %s=%d, solution has %d", index, s.Strategy.Name(), b.Layout().CellName(p.Cell), p.Digit, solution[p.Cell])
 			}
 		}
 		for _, e := range s.Eliminations {
 			if solution[e.Cell] == uint8(e.Digit) {
-				return fmt.Errorf("step %d (%s) eliminates the true %s=%d", index, s.Strategy.Name, b.L.CellName(e.Cell), e.Digit)
+				return fmt.Errorf("step %d (%s) eliminates the true %s=%d", index, s.Strategy.Name(), b.Layout().CellName(e.Cell), e.Digit)
 			}
 		}
 		return nil
@@ -185,7 +185,7 @@ func TestGuidedGuessesHold(t *testing.T) {
 				case strategy.Guess:
 					guesses++
 					if p := s.Placements[0]; solution[p.Cell] != uint8(p.Digit) {
-						return fmt.Errorf("step %d guesses %s=%d, the solution has %d", i, b.L.CellName(p.Cell), p.Digit, solution[p.Cell])
+						return fmt.Errorf("step %d guesses %s=%d, the solution has %d", i, b.Layout().CellName(p.Cell), p.Digit, solution[p.Cell])
 					}
 				}
 				return nil
@@ -301,14 +301,14 @@ func TestGolden(t *testing.T) {
 			b := parse(t, tt.text, tt.charset, tt.regionMap)
 			var log strings.Builder
 			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, func(i int, s *strategy.Step, b *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
 				return nil
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
 			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %d guesses, %s, score %d\n", res.Status, res.Count, res.Steps, res.Guesses, res.Rating.Level, res.Rating.Score)
-			fmt.Fprintf(&log, "%s\n", codec.EncodePlain(res.Board, codec.Symbols("", b.L.N)))
+			fmt.Fprintf(&log, "%s\n", codec.EncodePlain(res.Board, codec.Symbols("", b.Layout().N)))
 			checkGolden(t, tt.name, log.String())
 		})
 	}
@@ -477,7 +477,7 @@ func TestAllows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := tt.opts.Allows(tt.st, tt.l); got != tt.want {
-			t.Errorf("%s: Allows(%s) = %v, want %v", tt.name, tt.st.Name, got, tt.want)
+			t.Errorf("%s: Allows(%s) = %v, want %v", tt.name, tt.st.Name(), got, tt.want)
 		}
 	}
 }
@@ -494,7 +494,7 @@ func TestDefaultPlansLeaveOptInOut(t *testing.T) {
 	for key, p := range plans {
 		for _, pass := range p.passes {
 			if pass.Strategy.OptIn() {
-				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name)
+				t.Errorf("default plan %+v holds the opt-in %s", key, pass.Strategy.Name())
 			}
 		}
 	}

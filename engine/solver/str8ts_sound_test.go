@@ -37,7 +37,7 @@ func TestStr8tsStepsSound(t *testing.T) {
 				t.Fatalf("%s %d: %v", v, i, err)
 			}
 			sol := res.Solution.Values()
-			n := grid.Notation{Layout: res.Puzzle.L}
+			n := grid.Notation{Layout: res.Puzzle.Layout()}
 			out, err := solver.Solve(context.Background(), res.Puzzle, solver.Options{CheckMultiple: true}, func(k int, s *strategy.Step, b *grid.Board) error {
 				if s.Kind != strategy.Deduction || s.Depth > 0 {
 					return nil // a guess, or a deduction from one

@@ -64,7 +64,7 @@ func TestStr8tsGolden(t *testing.T) {
 				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
 			}
 			sol := counted.Solutions[0]
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			var log strings.Builder
 			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
 				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
@@ -112,7 +112,7 @@ func TestStr8tsFindAllSound(t *testing.T) {
 			t.Fatalf("%s: count %v", tt.name, err)
 		}
 		sol := counted.Solutions[0]
-		n := grid.Notation{Layout: b.L}
+		n := grid.Notation{Layout: b.Layout()}
 		boards := 0
 		check := func(after *grid.Board) {
 			boards++
@@ -192,7 +192,7 @@ func TestLineFillingsFindSteps(t *testing.T) {
 	if !errors.Is(err, errFound) {
 		t.Fatalf("the solve takes no Line Fillings step (err %v)", err)
 	}
-	n := grid.Notation{Layout: before.L}
+	n := grid.Notation{Layout: before.Layout()}
 	r2c5 := 1*9 + 4
 	offered := false
 	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.LineFillings}}, func(st *strategy.Step) bool {

@@ -40,7 +40,7 @@ func TestVariantGolden(t *testing.T) {
 				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
 			}
 			sol := counted.Solutions[0]
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			var log strings.Builder
 			throughCage := 0
 			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
@@ -129,7 +129,7 @@ func TestFindSumNet(t *testing.T) {
 	if before == nil {
 		t.Fatalf("the solve took no forcing net (%v)", err)
 	}
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	sums := 0
 	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(st *strategy.Step) bool {
 		for _, e := range st.Eliminations {
@@ -200,7 +200,7 @@ func TestFindCageForcing(t *testing.T) {
 	if err != nil {
 		t.Fatalf("testdata/killer-cage-forcing.txt: %v", err)
 	}
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	nets := 0
 	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(st *strategy.Step) bool {
 		text := st.Explain(n)
@@ -219,7 +219,7 @@ func TestFindCageForcing(t *testing.T) {
 		}
 		nets++
 		k := st.Cages[0]
-		cg := b.L.Cage(k)
+		cg := b.Layout().Cage(k)
 		if !strings.Contains(text, "each remaining combination of cage "+fmt.Sprint(cg.Target)+"+ at "+n.CellName(cg.Cells[0])) {
 			t.Errorf("does not name cage %d: %s", k, text)
 		}

@@ -180,7 +180,7 @@ func TestVariantForcingSound(t *testing.T) {
 				}
 				sol = out.Board.Values()
 			}
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			_, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
 				for _, p := range s.Placements {
 					if sol[p.Cell] != uint8(p.Digit) {

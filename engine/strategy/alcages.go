@@ -56,7 +56,7 @@ func killerCages(l *grid.Layout) []grid.Cage {
 // digits when every combination holds one of them. A node is made only
 // when a candidate outside sees all its cells, as for ALS nodes.
 func (g *chainGraph) addCageLinks(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	g.alc = g.alc[:0]
 	g.alcDigits = g.alcDigits[:0]
 	g.alcCells = g.alcCells[:0]
@@ -93,7 +93,7 @@ func (g *chainGraph) addALC(b *grid.Board, k int, v *virtualCage, cells []int, t
 			target -= int(d)
 		} else {
 			g.alcCells = append(g.alcCells, c)
-			allowed |= b.Cand[c]
+			allowed |= b.Cands(c)
 		}
 	}
 	open := g.alcCells[off:]
@@ -159,7 +159,7 @@ func allSee(l *grid.Layout, cells []int) bool {
 // holders appends to dst the cells of open holding candidate d.
 func (g *chainGraph) holders(b *grid.Board, open []int, d int, dst []int32) []int32 {
 	for _, c := range open {
-		if b.Cand[c].Has(d) {
+		if b.Cands(c).Has(d) {
 			dst = append(dst, int32(c))
 		}
 	}
@@ -282,7 +282,7 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 		if !slices.Contains(st.Cells, c) {
 			st.Cells = append(st.Cells, c)
 		}
-		for m := b.Cand[c]; m != 0; m &= m - 1 {
+		for m := b.Cands(c); m != 0; m &= m - 1 {
 			if !slices.ContainsFunc(st.Marks, func(k Mark) bool { return k.Cell == c && k.Digit == m.Min() }) {
 				st.Marks = append(st.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
 			}

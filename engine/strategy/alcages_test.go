@@ -42,7 +42,7 @@ func TestAlmostLockedCagesFindSteps(t *testing.T) {
 		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
 	}
 	sol := counted.Solutions[0]
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	var first *grid.Board // the board before the first chain through a virtual cage
 	before := b.Clone()
 	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {

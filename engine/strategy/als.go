@@ -20,24 +20,24 @@ var (
 	// seeing every z of both may hold it. Doubly linked (two restricted
 	// commons): both sets are locked, each common is in one of them, and
 	// every other digit of a set is locked in it.
-	ALSXZ = newStrategy(Elimination, &Technique{Name: "ALS-XZ", Code: "0901", Level: Unfair, Score: 300, SE: 75, SEChain: true},
+	ALSXZ = newStrategy(Elimination, &Technique{name: "ALS-XZ", code: "0901", level: Unfair, score: 300, se: 75, seChain: true},
 		findALSXZ, explainALS)
 	// ALSXYWing (i): a set C with restricted commons x with A and y with
 	// B (x ≠ y): C misses one of them, so A or B is locked, and a digit z
 	// of both A and B (not x or y) is in one of them.
-	ALSXYWing = newStrategy(Elimination, &Technique{Name: "ALS-XY-Wing", Code: "0902", Level: Unfair, Score: 320, SE: 75, SEChain: true},
+	ALSXYWing = newStrategy(Elimination, &Technique{name: "ALS-XY-Wing", code: "0902", level: Unfair, score: 320, se: 75, seChain: true},
 		findALSXYWing, explainALS)
 	// ALSChain (j): four or more sets, each with a restricted common with
 	// the next, consecutive commons different: if the first set misses a
 	// digit z (not its common), it is locked, which locks the next and so
 	// on, and the last holds z. So z is in the first or the last set.
-	ALSChain = newStrategy(Elimination, &Technique{Name: "ALS Chain", Code: "0903", Level: Unfair, Score: 340, SE: 75, SEChain: true},
+	ALSChain = newStrategy(Elimination, &Technique{name: "ALS Chain", code: "0903", level: Unfair, score: 340, se: 75, seChain: true},
 		findALSChain, explainALS)
 	// DeathBlossom (k): a stem cell and, for each of its candidates d, a
 	// petal set whose every d sees the stem: whichever digit the stem
 	// holds locks its petal, so a digit z of every petal (not of the stem)
 	// is in one of them.
-	DeathBlossom = newStrategy(Elimination, &Technique{Name: "Death Blossom", Code: "0904", Level: Unfair, Score: 360, SE: 88, SEChain: true},
+	DeathBlossom = newStrategy(Elimination, &Technique{name: "Death Blossom", code: "0904", level: Unfair, score: 360, se: 88, seChain: true},
 		findDeathBlossom, explainALS)
 )
 
@@ -122,20 +122,20 @@ func (g *alsScratch) build(b *grid.Board) {
 // collect collects the sets of b and the cells of each candidate, unless
 // they are those of the last build.
 func (g *alsScratch) collect(b *grid.Board) {
-	if g.layout == b.L && slices.Equal(g.last, b.Cand) {
+	if g.layout == b.Layout() && b.CandidatesEqual(g.last) {
 		return
 	}
-	g.layout = b.L
-	g.last = append(g.last[:0], b.Cand...)
+	g.layout = b.Layout()
+	g.last = b.AppendCandidates(g.last[:0])
 	g.linked = false
 	g.sets = g.col.Collect(b)
 	g.w = g.col.Words()
-	g.n = b.L.N
+	g.n = b.Layout().N
 	w, n := g.w, g.n
 	g.cand = grow(g.cand, n*w)
 	clear(g.cand)
 	g.tg = grow(g.tg, n*w)
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		if b.Value(cell) != 0 {
 			continue
 		}
@@ -151,7 +151,7 @@ func (g *alsScratch) link(b *grid.Board) {
 	sets := g.sets
 	// Index the sets by digit and first cell holding it: a set B has the
 	// restricted common x with A only if B's first x lies in A.SeeAll(x).
-	cells := b.L.Cells
+	cells := b.Layout().Cells
 	g.bstart = grow(g.bstart, n*cells+1)
 	clear(g.bstart)
 	for i := range sets {
@@ -538,7 +538,7 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g := alsPool.Get().(*alsScratch)
 	defer alsPool.Put(g)
 	g.collect(b) // a blossom needs no restricted commons
-	l := b.L
+	l := b.Layout()
 	n, w := g.n, g.w
 	g.inter = grow(g.inter, (n+1)*n*w)
 	g.blossom = grow(g.blossom, n+1)
@@ -546,7 +546,7 @@ func findDeathBlossom(b *grid.Board, sink *Sink) {
 	g.total = alsBlossomBudget
 	g.indexPetals(l.Cells)
 	for stem := 0; stem < l.Cells; stem++ {
-		sd := b.Cand[stem]
+		sd := b.Cands(stem)
 		if b.Value(stem) != 0 || sd.Count() < 2 {
 			continue
 		}
@@ -750,7 +750,7 @@ func alsAddNodes(s *Step, b *grid.Board, hops ...alsHop) {
 			if off[i] < 0 {
 				off[i] = int32(len(s.Cells))
 				s.Cells = append(s.Cells, h.cell)
-				for m := b.Cand[h.cell]; m != 0; m &= m - 1 {
+				for m := b.Cands(h.cell); m != 0; m &= m - 1 {
 					s.Marks = append(s.Marks, Mark{Cell: h.cell, Digit: m.Min(), Role: RolePattern})
 				}
 			}
@@ -770,7 +770,7 @@ func alsAddNodes(s *Step, b *grid.Board, hops ...alsHop) {
 		patAddUnit(s, h.set.Unit)
 		for _, c := range h.set.Cells {
 			if !alsMarked(s, c) {
-				for m := b.Cand[c]; m != 0; m &= m - 1 {
+				for m := b.Cands(c); m != 0; m &= m - 1 {
 					s.Marks = append(s.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
 				}
 			}
@@ -821,7 +821,7 @@ func explainALS(s *Step, n grid.Notation) string {
 		b.WriteByte('=')
 		b.WriteString(alsDescribe(s, n, nd.Cells))
 	}
-	switch s.Technique.Code {
+	switch s.Technique.code {
 	case "0901":
 		set("A", nodes[0])
 		b.WriteString(", ")

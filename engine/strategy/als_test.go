@@ -15,7 +15,7 @@ import (
 // of the empty cells of every unit, as sorted cell lists, without repeats.
 func alsBrute(b *grid.Board, max int) map[string]grid.Digits {
 	out := map[string]grid.Digits{}
-	for _, u := range b.L.Units() {
+	for _, u := range b.Layout().Units() {
 		var free []int
 		for _, c := range u.Cells {
 			if b.Value(c) == 0 {
@@ -28,7 +28,7 @@ func alsBrute(b *grid.Board, max int) map[string]grid.Digits {
 			for i, c := range free {
 				if mask&(1<<i) != 0 {
 					cells = append(cells, c)
-					d |= b.Cand[c]
+					d |= b.Cands(c)
 				}
 			}
 			if len(cells) <= max && d.Count() == len(cells)+1 {
@@ -67,9 +67,9 @@ func TestALSCollector(t *testing.T) {
 		for i := 0; i < boards; i++ {
 			b, _ := patRandomPuzzle(t, l, r, 0.4)
 			// Thin the candidates so that sets of every size appear.
-			for cell := range b.Cand {
-				for _, d := range b.Cand[cell].List(nil) {
-					if b.Cand[cell].Count() > 2 && r.IntN(3) == 0 {
+			for cell := range b.Candidates() {
+				for _, d := range b.Cands(cell).List(nil) {
+					if b.Cands(cell).Count() > 2 && r.IntN(3) == 0 {
 						b.Eliminate(cell, d)
 					}
 				}
@@ -100,7 +100,7 @@ func TestALSCollector(t *testing.T) {
 					}
 					var hold []int
 					for _, cell := range a.Cells {
-						if b.Cand[cell].Has(d) {
+						if b.Cands(cell).Has(d) {
 							hold = append(hold, cell)
 						}
 					}
@@ -172,7 +172,7 @@ var alsStrategies = []*Strategy{ALSXZ, ALSXYWing, ALSChain, DeathBlossom}
 func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
 	t.Helper()
 	if len(s.Nodes) < 2 || len(s.Links) < 1 {
-		t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(grid.Notation{Layout: b.L}))
+		t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(grid.Notation{Layout: b.Layout()}))
 	}
 	for _, lk := range s.Links {
 		if lk.From < 0 || lk.From >= len(s.Nodes) || lk.To < 0 || lk.To >= len(s.Nodes) || lk.From == lk.To {
@@ -185,10 +185,10 @@ func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
 		}
 		var d grid.Digits
 		for _, c := range nd.Cells {
-			d |= b.Cand[c]
+			d |= b.Cands(c)
 		}
 		if !d.Has(nd.Digit) || nd.Kind == ALSNode && d.Count() != len(nd.Cells)+1 {
-			t.Fatalf("%s: node %+v on %v: %s", s.Name(), nd, d, s.Explain(grid.Notation{Layout: b.L}))
+			t.Fatalf("%s: node %+v on %v: %s", s.Name(), nd, d, s.Explain(grid.Notation{Layout: b.Layout()}))
 		}
 	}
 	for _, e := range s.Eliminations {
@@ -209,7 +209,7 @@ func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 	t.Helper()
 	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
 	var sink, one Sink
-	for step := 0; step < 4*b.L.Cells; step++ {
+	for step := 0; step < 4*b.Layout().Cells; step++ {
 		var apply *Step
 		for _, st := range order {
 			sink.Reset()
@@ -228,7 +228,7 @@ func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 				one.Reset()
 				st.Find(b, &one)
 				if (len(sink.Steps()) > n) != (len(one.Steps()) == 1) || len(one.Steps()) > 1 {
-					t.Fatalf("%s: %d steps without All, %d with", st.Name, len(one.Steps()), len(sink.Steps())-n)
+					t.Fatalf("%s: %d steps without All, %d with", st.name, len(one.Steps()), len(sink.Steps())-n)
 				}
 			}
 			sink.All = false
@@ -255,8 +255,8 @@ func TestALSSoundOnSharedSet(t *testing.T) {
 		alsSolveChecked(t, b, uniqueSolution(t, &s, b, "a stuck board of top1465"), seen)
 	}
 	for _, st := range alsStrategies {
-		if seen[st.Name] == 0 {
-			t.Errorf("no %s step checked", st.Name)
+		if seen[st.name] == 0 {
+			t.Errorf("no %s step checked", st.name)
 		}
 	}
 	t.Logf("steps checked per technique: %v", seen)
@@ -291,7 +291,7 @@ func TestALSExplain(t *testing.T) {
 			var got []string
 			for _, s := range sink.Steps() {
 				if slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
-					got = append(got, s.Explain(grid.Notation{Layout: b.L}))
+					got = append(got, s.Explain(grid.Notation{Layout: b.Layout()}))
 				}
 			}
 			if !slices.Contains(got, tt.want) {
@@ -342,7 +342,7 @@ func TestDeathBlossomOverlappingPetals(t *testing.T) {
 		}
 		if shared {
 			if overlapping == 0 {
-				t.Log(s.Explain(grid.Notation{Layout: b.L}))
+				t.Log(s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 			overlapping++
 		} else {

@@ -238,7 +238,7 @@ func (us *unitSets) same(b *grid.Board, cells []int) bool {
 	same := us.valid && len(us.cand) == len(cells)
 	us.cand = grow(us.cand, len(cells))
 	for i, cell := range cells {
-		c := b.Cand[cell]
+		c := b.Cands(cell)
 		if b.Value(cell) != 0 {
 			c = 0
 		}
@@ -302,7 +302,7 @@ func grow[T any](s []T, n int) []T {
 // killer cage that no unit holds (almost locked cages, alcages.go). The
 // result is valid until the next Collect.
 func (c *ALSCollector) Collect(b *grid.Board) []ALS {
-	l := b.L
+	l := b.Layout()
 	c.setLayout(l)
 	max := c.MaxCells
 	if max <= 0 {
@@ -341,7 +341,7 @@ func (c *ALSCollector) collectGroup(b *grid.Board, slot int, cells []int, u, k, 
 	us.sets, us.cells, us.words = us.sets[:0], us.cells[:0], us.words[:0]
 	c.free = c.free[:0]
 	for _, cell := range cells {
-		if b.Value(cell) == 0 && b.Cand[cell] != 0 {
+		if b.Value(cell) == 0 && b.Cands(cell) != 0 {
 			c.free = append(c.free, cell)
 		}
 	}
@@ -384,7 +384,7 @@ func (c *ALSCollector) enumerate(b *grid.Board, u, k, lim int) {
 	c.union[0] = 0
 	for mask := 1; mask < 1<<m; mask++ {
 		low := bits.TrailingZeros(uint(mask))
-		d := c.union[mask&(mask-1)] | b.Cand[c.free[low]]
+		d := c.union[mask&(mask-1)] | b.Cands(c.free[low])
 		c.union[mask] = d
 		n := bits.OnesCount(uint(mask))
 		if n > lim || d.Count() != n+1 {
@@ -403,7 +403,7 @@ func (c *ALSCollector) enumerate(b *grid.Board, u, k, lim int) {
 func (c *ALSCollector) search(b *grid.Board, u, k, from int, digits grid.Digits, lim int) {
 	for i := from; i < len(c.free); i++ {
 		cell := c.free[i]
-		d := digits | b.Cand[cell]
+		d := digits | b.Cands(cell)
 		n := len(c.pick) + 1
 		if d.Count() > lim+1 || d.Count() > len(c.pick)+len(c.free)-i+1 {
 			continue // more cells cannot shed digits, and too few are left
@@ -423,7 +423,7 @@ func (c *ALSCollector) search(b *grid.Board, u, k, from int, digits grid.Digits,
 // digits, unless an earlier unit holds it too (for a cage, any unit: the
 // units' sets come first).
 func (c *ALSCollector) record(b *grid.Board, u, k int, digits grid.Digits) {
-	l := b.L
+	l := b.Layout()
 	for _, v := range l.CellUnit(c.pick[0]) {
 		if u >= 0 && v >= u {
 			continue
@@ -460,7 +460,7 @@ func (c *ALSCollector) record(b *grid.Board, u, k int, digits grid.Digits) {
 		see := CellSet(buf[w*(2+2*r) : w*(3+2*r)])
 		first := true
 		for _, cell := range c.pick {
-			if !b.Cand[cell].Has(d) {
+			if !b.Cands(cell).Has(d) {
 				continue
 			}
 			hold.Add(cell)

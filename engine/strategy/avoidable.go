@@ -7,8 +7,8 @@ import (
 )
 
 var (
-	arType1 = &Technique{Name: "Avoidable Rectangle Type 1", Code: "0607", Level: Hard, Score: 100, SE: 45}
-	arType2 = &Technique{Name: "Avoidable Rectangle Type 2", Code: "0608", Level: Hard, Score: 100, SE: 46}
+	arType1 = &Technique{name: "Avoidable Rectangle Type 1", code: "0607", level: Hard, score: 100, se: 45}
+	arType2 = &Technique{name: "Avoidable Rectangle Type 2", code: "0608", level: Hard, score: 100, se: 46}
 )
 
 // AvoidableRectangles (V) avoids deadly rectangles among digits the solver
@@ -24,12 +24,12 @@ var (
 // digit as a candidate: without it the pattern can no longer form, and
 // nothing follows (HoDoKu's "missing candidates" option does not apply).
 var AvoidableRectangles = &Strategy{
-	Name:        "Avoidable Rectangles",
-	Technique:   arType1,
+	name:        "Avoidable Rectangles",
+	technique:   arType1,
 	techniques:  []*Technique{arType1, arType2},
 	class:       Elimination,
 	needsUnique: true,
-	Explain:     explainAvoidableRectangle,
+	explain:     explainAvoidableRectangle,
 	find:        findAvoidableRectangles,
 }
 
@@ -46,7 +46,7 @@ func placedDigit(b *grid.Board, cell int) int {
 // (Type 1 and 2) or a column (Type 2) and the matching cells of every other
 // row or column.
 func findAvoidableRectangles(b *grid.Board, sink *Sink) {
-	n := b.L.N
+	n := b.Layout().N
 	for _, byRow := range [2]bool{true, false} {
 		if !byRow && sink.Form.Type() == 1 {
 			break // Type 1 rectangles all have a placed row pair
@@ -96,7 +96,7 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 		if e2 {
 			empty, need = q[2], v1
 		}
-		if !b.Cand[empty].Has(need) || !deadlyLayout(b.L, q) {
+		if !b.Cands(empty).Has(need) || !deadlyLayout(b.Layout(), q) {
 			return false
 		}
 		s := sink.Add()
@@ -108,14 +108,14 @@ func arRectangle(b *grid.Board, sink *Sink, byRow bool, q [4]int) bool {
 	case (sink.Form.Type() == 0 || sink.Form.Type() == 2) && e2 && e3:
 		// Type 2: q[2] completes with v1, q[3] with v0; each has one extra
 		// candidate, the same, so one of them holds it.
-		x := b.Cand[q[2]] &^ grid.Bit(v1)
-		if b.Cand[q[2]] != grid.Bit(v1)|x || b.Cand[q[3]] != grid.Bit(v0)|x || x.Count() != 1 || !deadlyLayout(b.L, q) {
+		x := b.Cands(q[2]) &^ grid.Bit(v1)
+		if b.Cands(q[2]) != grid.Bit(v1)|x || b.Cands(q[3]) != grid.Bit(v0)|x || x.Count() != 1 || !deadlyLayout(b.Layout(), q) {
 			return false
 		}
 		d := x.Min()
 		var s *Step
-		for _, p := range b.L.Peers(q[2]) {
-			if b.Cand[p]&x == 0 || p == q[3] || !b.L.Sees(p, q[3]) {
+		for _, p := range b.Layout().Peers(q[2]) {
+			if b.Cands(p)&x == 0 || p == q[3] || !b.Layout().Sees(p, q[3]) {
 				continue
 			}
 			if s == nil {

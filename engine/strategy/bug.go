@@ -18,25 +18,25 @@ import (
 // checked. Cages are not units (a sum or product need not survive the
 // swap), so boards with cages get no BUG+1 steps.
 var BUGPlusOne = &Strategy{
-	Name:        "Bivalue Universal Grave + 1",
-	Technique:   &Technique{Name: "Bivalue Universal Grave + 1", Code: "0610", Level: Hard, Score: 100, SE: 56},
+	name:        "Bivalue Universal Grave + 1",
+	technique:   &Technique{name: "Bivalue Universal Grave + 1", code: "0610", level: Hard, score: 100, se: 56},
 	class:       Elimination,
 	needsUnique: true,
-	Explain:     explainBUGPlusOne,
+	explain:     explainBUGPlusOne,
 	find:        findBUGPlusOne,
 }
 
 func findBUGPlusOne(b *grid.Board, sink *Sink) {
-	if len(b.L.Cages()) > 0 {
+	if len(b.Layout().Cages()) > 0 {
 		return
 	}
 	cell := -1
-	for c := range b.L.Cells {
+	for c := range b.Layout().Cells {
 		v := b.Value(c)
 		if v != 0 {
 			continue
 		}
-		switch b.Cand[c].Count() {
+		switch b.Cands(c).Count() {
 		case 2:
 		case 3:
 			if cell >= 0 {
@@ -51,7 +51,7 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 		return
 	}
 	var keep grid.Digits
-	for m := b.Cand[cell]; m != 0; m &= m - 1 {
+	for m := b.Cands(cell); m != 0; m &= m - 1 {
 		if d := m.Min(); bugWithout(b, cell, d) {
 			keep |= grid.Bit(d)
 		}
@@ -61,8 +61,8 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 	}
 	s := sink.Add()
 	s.Cells = append(s.Cells, cell)
-	s.Units = append(s.Units, b.L.CellUnit(cell)...)
-	for m := b.Cand[cell] &^ keep; m != 0; m &= m - 1 {
+	s.Units = append(s.Units, b.Layout().CellUnit(cell)...)
+	for m := b.Cands(cell) &^ keep; m != 0; m &= m - 1 {
 		s.Eliminations = append(s.Eliminations, CellDigit{cell, m.Min()})
 	}
 }
@@ -70,10 +70,10 @@ func findBUGPlusOne(b *grid.Board, sink *Sink) {
 // bugWithout reports whether the board would be a BUG with d removed from
 // cell: every candidate of every unit in exactly two of its cells.
 func bugWithout(b *grid.Board, cell, d int) bool {
-	for u := range b.L.Units() {
+	for u := range b.Layout().Units() {
 		var once, twice, more grid.Digits
-		for _, c := range b.L.Unit(u).Cells {
-			cand := b.Cand[c]
+		for _, c := range b.Layout().Unit(u).Cells {
+			cand := b.Cands(c)
 			if c == cell {
 				cand &^= grid.Bit(d)
 			}

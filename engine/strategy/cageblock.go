@@ -25,7 +25,7 @@ import (
 // of its cells changed since the pass last found nothing.
 var CageBlock = local(newStrategy(Elimination, cageBlock, findCageBlocks, explainCageBlock))
 
-var cageBlock = &Technique{Name: "Cage Block", Level: Hard, Score: 110, SE: 46}
+var cageBlock = &Technique{name: "Cage Block", level: Hard, score: 110, se: 46}
 
 // maxBlockCages and maxBlockCells bound a block: the most real cages
 // filled with an equation, and the most open cells between them;
@@ -37,7 +37,7 @@ const (
 )
 
 func findCageBlocks(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -67,7 +67,7 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 		}
 		var s *Step
 		for j, c := range ls.cells {
-			for ds := b.Cand[c] &^ ls.support[j]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(c) &^ ls.support[j]; ds != 0; ds &= ds - 1 {
 				if s == nil {
 					s = sink.Add()
 					s.Cells = append(s.Cells, ls.cells[:eqCells]...)
@@ -90,7 +90,7 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 // findUnitBlocks reports the blocks of a complete unit and the cages
 // through it.
 func findUnitBlocks(b *grid.Board, sink *Sink, ls *linearSearch) {
-	l := b.L
+	l := b.Layout()
 	var open, cages []int
 	for u := range l.Units() {
 		if sink.Cancelled() {
@@ -120,7 +120,7 @@ func findUnitBlocks(b *grid.Board, sink *Sink, ls *linearSearch) {
 		}
 		var s *Step
 		for j, c := range ls.cells {
-			for ds := b.Cand[c] &^ ls.support[j]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(c) &^ ls.support[j]; ds != 0; ds &= ds - 1 {
 				if s == nil {
 					s = sink.Add()
 					s.Cells = append(s.Cells, open...)
@@ -155,7 +155,7 @@ func blockCages(l *grid.Layout, cells []int, dst []int) []int {
 // past maxBlockCells.
 func loadBlockCages(b *grid.Board, ls *linearSearch, cages []int) bool {
 	for _, k := range cages {
-		cg := b.L.Cage(k)
+		cg := b.Layout().Cage(k)
 		target := cg.Target
 		for _, c := range cg.Cells {
 			if d := b.Value(c); d != 0 {

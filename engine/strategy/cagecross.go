@@ -23,7 +23,7 @@ import (
 // its cells changed since the pass last found nothing.
 var CombinationCrossover = local(newStrategy(Elimination, combinationCrossover, findCombinationCrossover, explainCrossover))
 
-var combinationCrossover = &Technique{Name: "Combination Crossover", Level: Hard, Score: 90, SE: 42}
+var combinationCrossover = &Technique{name: "Combination Crossover", level: Hard, score: 90, se: 42}
 
 // maxCrossNodes bounds the search of one unit's choices of combinations;
 // a unit past it concludes nothing.
@@ -39,7 +39,7 @@ type crossMember struct {
 }
 
 func findCombinationCrossover(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -62,7 +62,7 @@ func findCombinationCrossover(b *grid.Board, sink *Sink) {
 // more open cells and a listable set of combinations: the real ones, then
 // virtual ones not overlapping those taken, smallest first.
 func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
-	l := b.L
+	l := b.Layout()
 	unit := l.Unit(u).Cells
 	var placed grid.Digits
 	for _, c := range unit {
@@ -119,7 +119,7 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 // reports what the surviving combinations rule out; it returns whether
 // it added a step.
 func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
-	l := b.L
+	l := b.Layout()
 	unit := l.Unit(u).Cells
 	var missing grid.Digits
 	for _, c := range unit {
@@ -138,7 +138,7 @@ func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 	var restCells []int
 	for _, c := range unit {
 		if b.Value(c) == 0 && !in[c] {
-			rest = append(rest, b.Cand[c])
+			rest = append(rest, b.Cands(c))
 			restCells = append(restCells, c)
 		}
 	}
@@ -196,7 +196,7 @@ func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 			}
 		}
 		for _, c := range m.cells {
-			for ds := b.Cand[c] &^ left; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(c) &^ left; ds != 0; ds &= ds - 1 {
 				add(c, ds.Min())
 			}
 		}
@@ -209,7 +209,7 @@ func crossStep(b *grid.Board, sink *Sink, u int, members []crossMember) bool {
 		}
 	}
 	for _, c := range restCells {
-		for ds := b.Cand[c] & mustUsed; ds != 0; ds &= ds - 1 {
+		for ds := b.Cands(c) & mustUsed; ds != 0; ds &= ds - 1 {
 			add(c, ds.Min())
 		}
 	}

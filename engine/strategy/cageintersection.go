@@ -19,10 +19,10 @@ import (
 // of its cells changed since the pass last found nothing.
 var CageIntersection = local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection))
 
-var cageIntersection = &Technique{Name: "Cage Intersection", Level: Hard, Score: 100, SE: 44}
+var cageIntersection = &Technique{name: "Cage Intersection", level: Hard, score: 100, se: 44}
 
 func findCageIntersection(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -64,7 +64,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 			}
 			var s *Step
 			for j, c := range cells {
-				for ds := b.Cand[c] &^ support[j]; ds != 0; ds &= ds - 1 {
+				for ds := b.Cands(c) &^ support[j]; ds != 0; ds &= ds - 1 {
 					if s == nil {
 						s = sink.Add()
 						s.Cells = append(s.Cells, g.Cells()...)
@@ -156,11 +156,11 @@ func jointFill(b *grid.Board, a, c []int, ta, tc int) (cells []int, support []gr
 	s.maxLeft = make([][2]int, n+1)
 	for i := n - 1; i >= 0; i-- {
 		for j := 0; j < i; j++ {
-			if b.L.Sees(s.cells[i], s.cells[j]) {
+			if b.Layout().Sees(s.cells[i], s.cells[j]) {
 				s.sees[i] |= 1 << j
 			}
 		}
-		cand := b.Cand[s.cells[i]]
+		cand := b.Cands(s.cells[i])
 		s.minLeft[i], s.maxLeft[i] = s.minLeft[i+1], s.maxLeft[i+1]
 		for g := 0; g < 2; g++ {
 			if s.in[i][g] {
@@ -199,7 +199,7 @@ func (s *jointSearch) walk(i int, sum [2]int) {
 		taken |= grid.Bit(s.digit[bits.TrailingZeros32(m)])
 	}
 next:
-	for ds := s.b.Cand[s.cells[i]] &^ taken; ds != 0; ds &= ds - 1 {
+	for ds := s.b.Cands(s.cells[i]) &^ taken; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
 		next := sum
 		for g := 0; g < 2; g++ {

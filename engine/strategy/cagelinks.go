@@ -26,7 +26,7 @@ import (
 // candidates of the digit in that unit when there are two or more,
 // registered with every unit holding them all.
 func (g *chainGraph) addCageGroups(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -52,7 +52,7 @@ func (g *chainGraph) addCageGroups(b *grid.Board) {
 				k := 0
 				s.Clear()
 				for _, c := range cg.Cells {
-					if b.Value(c) == 0 && b.Cand[c].Has(d) && cellIn(l, c, u) {
+					if b.Value(c) == 0 && b.Cands(c).Has(d) && cellIn(l, c, u) {
 						buf[k] = int32(c)
 						k++
 						s.Add(c)
@@ -76,7 +76,7 @@ func (g *chainGraph) addCageGroups(b *grid.Board) {
 // cageLinks adds the strong links of b's killer cages; a board without
 // killer cages has none and costs nothing.
 func (g *chainGraph) cageLinks(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -91,7 +91,7 @@ func (g *chainGraph) cageLinks(b *grid.Board) {
 			}
 			k := 0
 			for _, c := range cells {
-				if b.Value(c) == 0 && b.Cand[c].Has(d) {
+				if b.Value(c) == 0 && b.Cands(c).Has(d) {
 					places[k] = c
 					k++
 				}
@@ -166,7 +166,7 @@ func (g *chainGraph) sumWeak(b *grid.Board, cell, d int, w []chainEdge) []chainE
 		return w
 	}
 	n := g.l.N
-	for m := b.Cand[other] &^ grid.Bit(d); m != 0; m &= m - 1 {
+	for m := b.Cands(other) &^ grid.Bit(d); m != 0; m &= m - 1 {
 		if y := m.Min(); y != left-d {
 			w = append(w, chainEdge{to: g.candNode[other*n+y-1], kind: weakSum, als: -1})
 		}

@@ -176,7 +176,7 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 		}
 		sol := uniqueSolution(t, &s, b, line)
 		var sink Sink
-		for step := 0; step < 4*b.L.Cells; step++ {
+		for step := 0; step < 4*b.Layout().Cells; step++ {
 			g := getChainGraph(b)
 			g.addALSNodes(b)
 			checkCageLinks(t, g, sol, &links)

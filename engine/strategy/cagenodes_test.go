@@ -40,7 +40,7 @@ func killerLine(t *testing.T, file string, line int) *grid.Board {
 // in. It returns the number of cage nodes.
 func checkCageNodes(t *testing.T, b *grid.Board, s *strategy.Step) int {
 	t.Helper()
-	l := b.L
+	l := b.Layout()
 	in := make([]int, len(s.Nodes))
 	for _, k := range s.Links {
 		if k.From < 0 || k.From >= len(s.Nodes) || k.To < 0 || k.To >= len(s.Nodes) {
@@ -94,7 +94,7 @@ func TestForcingNetCageNodes(t *testing.T) {
 		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
 	}
 	sol := counted.Solutions[0]
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	before := b.Clone()
 	var first *grid.Board // the board before the first net through a cage
 	nets := 0
@@ -152,7 +152,7 @@ func TestForcingNetCageNodes(t *testing.T) {
 // every common unit), and that the explanation names it.
 func TestChainCageLinks(t *testing.T) {
 	b := killerLine(t, "killer9.txt", 2)
-	l := b.L
+	l := b.Layout()
 	n := grid.Notation{Layout: l}
 	chains := 0
 	// The solve path of the chains this test was written on: without the

@@ -15,26 +15,26 @@ import (
 var (
 	// CageCombinations (X): a digit that no combination of the cage's
 	// digits can use leaves every cell of the cage.
-	CageCombinations = newStrategy(Elimination, &Technique{Name: "Cage Combinations", Level: Easy, Score: 4, SE: 12},
+	CageCombinations = newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })
 	// CagePermutations (Y): a digit that no filling of the cage puts in a
 	// given cell leaves that cell.
-	CagePermutations = newStrategy(Elimination, &Technique{Name: "Cage Permutations", Level: Easy, Score: 8, SE: 23},
+	CagePermutations = newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })
 	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
 	// the cage lie in one unit, leaves the rest of that unit; and a digit
 	// of a unit confined to one killer cage leaves the cage's cells outside
 	// the unit.
-	CageOverlap = newStrategy(Elimination, &Technique{Name: "Cage/Unit Overlap", Level: Medium, Score: 20, SE: 28},
+	CageOverlap = newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
 		findCageOverlap, explainOverlap)
 	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
 	// digit once, so the cells that poke into (innies) or out of (outies) a
 	// group of units covered by whole cages have a known sum. Single cells
 	// come first, then groups of two to four cells.
 	InniesOutiesStrategy = &Strategy{
-		Name: "Innies and Outies", class: Elimination,
+		name: "Innies and Outies", class: Elimination,
 		techniques: []*Technique{innieSingle, innieMulti},
-		Explain:    explainPseudo,
+		explain:    explainPseudo,
 		find:       findInniesOuties,
 	}
 	// CageSplitting (b): when a cage straddles a group of units and its part
@@ -48,10 +48,10 @@ var (
 	LineRules = newStrategy(Elimination, lineRules,
 		findLineRules, explainPseudo)
 
-	innieSingle   = &Technique{Name: "Innies and Outies", Level: Medium, Score: 20, SE: 26}
-	innieMulti    = &Technique{Name: "Multi-cell Innies and Outies", Level: Hard, Score: 60, SE: 36}
-	cageSplitting = &Technique{Name: "Cage Splitting", Level: Hard, Score: 80, SE: 40}
-	lineRules     = &Technique{Name: "Line Rules", Level: Medium, Score: 20, SE: 26}
+	innieSingle   = &Technique{name: "Innies and Outies", level: Medium, score: 20, se: 26}
+	innieMulti    = &Technique{name: "Multi-cell Innies and Outies", level: Hard, score: 60, se: 36}
+	cageSplitting = &Technique{name: "Cage Splitting", level: Hard, score: 80, se: 40}
+	lineRules     = &Technique{name: "Line Rules", level: Medium, score: 20, se: 26}
 )
 
 // filledCages yields each cage of b that has fillings, loaded as a group,
@@ -61,8 +61,8 @@ func filledCages(b *grid.Board) iter.Seq2[*grid.Group, *grid.Fills] {
 	return func(yield func(*grid.Group, *grid.Fills) bool) {
 		var g grid.Group
 		var f grid.Fills
-		for k := range b.L.Cages() {
-			if !g.LoadCage(b.L, k) {
+		for k := range b.Layout().Cages() {
+			if !g.LoadCage(b.Layout(), k) {
 				continue
 			}
 			b.Fill(&g, &f)
@@ -84,12 +84,12 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 			if perm {
 				keep = f.Support[i]
 			}
-			for d := b.Cand[c] &^ keep; d != 0; d &= d - 1 {
+			for d := b.Cands(c) &^ keep; d != 0; d &= d - 1 {
 				if s == nil {
 					s = sink.Add()
 					s.Digits = f.Must
 					s.Cells = append(s.Cells, g.Cells()...)
-					addCageNode(b, s, b.L.CellCage(g.Cells()[0]))
+					addCageNode(b, s, b.Layout().CellCage(g.Cells()[0]))
 				}
 				s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 			}
@@ -112,8 +112,8 @@ func addCageNode(b *grid.Board, s *Step, k int) {
 	}
 	nd := &s.Nodes[i]
 	nd.Kind, nd.Digit, nd.Cage, nd.Unit = CageNode, 0, k, 0
-	nd.Cells = append(nd.Cells[:0], b.L.Cage(k).Cells...)
-	nd.Combos = fillingCombos(b, k, b.Cand, nd.Combos[:0])
+	nd.Cells = append(nd.Cells[:0], b.Layout().Cage(k).Cells...)
+	nd.Combos = fillingCombos(b, k, nil, nd.Combos[:0])
 }
 
 // keptCombos words the combinations of the first cage node of s, e.g.
@@ -128,7 +128,7 @@ func keptCombos(s *Step, n grid.Notation) string {
 }
 
 func findCageOverlap(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	for g, f := range filledCages(b) {
 		// A digit the cage must hold, whose cage cells share a unit.
 		for must := f.Must; must != 0; must &= must - 1 {
@@ -139,7 +139,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 			var holders [grid.MaxGroupCells]int
 			nh := 0
 			for _, c := range g.Cells() {
-				if b.Cand[c].Has(d) {
+				if b.Cands(c).Has(d) {
 					holders[nh] = c
 					nh++
 				}
@@ -153,7 +153,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 				}
 				var s *Step
 				for _, c := range l.Unit(u).Cells {
-					if b.Cand[c].Has(d) && !containsCell(g.Cells(), c) {
+					if b.Cands(c).Has(d) && !containsCell(g.Cells(), c) {
 						if s == nil {
 							s = sink.Add()
 							s.Digits = grid.Bit(d)
@@ -179,7 +179,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 		for d := 1; d <= l.N; d++ {
 			cage := -2
 			for _, c := range cells {
-				if !b.Cand[c].Has(d) {
+				if !b.Cands(c).Has(d) {
 					continue
 				}
 				if k := l.CellCage(c); cage == -2 {
@@ -193,7 +193,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 			}
 			var s *Step
 			for _, c := range l.Cage(cage).Cells {
-				if b.Cand[c].Has(d) && !containsCell(cells, c) {
+				if b.Cands(c).Has(d) && !containsCell(cells, c) {
 					if s == nil {
 						s = sink.Add()
 						s.Digits = grid.Bit(d)
@@ -276,7 +276,7 @@ func forEachArea(l *grid.Layout, a *area, visit func() bool) {
 // innies returns the group of cells of the area outside its whole cages,
 // with the sum they must make; ok is false when the area has too many.
 func (a *area) innies(b *grid.Board, g *grid.Group) bool {
-	l := b.L
+	l := b.Layout()
 	total := a.nu * l.N * (l.N + 1) / 2
 	g.Reset(grid.OpAdd, 0)
 	seen := [grid.MaxSize * grid.MaxSize]bool{}
@@ -311,7 +311,7 @@ func (a *area) innies(b *grid.Board, g *grid.Group) bool {
 // sum they must make; ok is false when a cell of the area has no cage or
 // there are too many.
 func (a *area) outies(b *grid.Board, g *grid.Group) bool {
-	l := b.L
+	l := b.Layout()
 	sum := a.nu * l.N * (l.N + 1) / 2
 	g.Reset(grid.OpAdd, 0)
 	for k := range l.Cages() {
@@ -366,7 +366,7 @@ func (a *area) whole(l *grid.Layout, k int) bool {
 func isKiller(l *grid.Layout) bool { return l.Variant == grid.Killer || l.Variant == grid.KillerJigsaw }
 
 func findInniesOuties(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -395,7 +395,7 @@ func findInniesOuties(b *grid.Board, sink *Sink) {
 }
 
 func findCageSplitting(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -436,7 +436,7 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 }
 
 func findLineRules(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !l.Variant.Arithmetic() {
 		return
 	}
@@ -524,7 +524,7 @@ func pseudoStep(b *grid.Board, sink *Sink, tech *Technique, g *grid.Group, f *gr
 	}
 	var s *Step
 	for i, c := range g.Cells() {
-		for d := b.Cand[c] &^ f.Support[i]; d != 0; d &= d - 1 {
+		for d := b.Cands(c) &^ f.Support[i]; d != 0; d &= d - 1 {
 			if s == nil {
 				s = sink.Add()
 				s.Technique = tech
@@ -621,11 +621,11 @@ const maxComboNodes = 1 << 14
 const maxCombos = 16
 
 // fillingCombos appends to dst the sets of digits the fillings of cage k use
-// with the candidates cand (a placed cell its own digit), each set once,
+// with the candidates cand (b's own when nil; a placed cell its own digit), each set once,
 // in the order their digit lists read; it appends none when there are more
 // than maxCombos or the search passes maxComboNodes.
 func fillingCombos(b *grid.Board, k int, cand []grid.Digits, dst []grid.Digits) []grid.Digits {
-	l := b.L
+	l := b.Layout()
 	cg := l.Cage(k)
 	start := len(dst)
 	var digit [grid.MaxGroupCells]int
@@ -662,7 +662,10 @@ func fillingCombos(b *grid.Board, k int, cand []grid.Digits, dst []grid.Digits) 
 			}
 			return true
 		}
-		opts := cand[cells[i]]
+		opts := b.Cands(cells[i])
+		if cand != nil {
+			opts = cand[cells[i]]
+		}
 		if v := b.Value(cells[i]); v != 0 {
 			opts = grid.Bit(int(v))
 		}

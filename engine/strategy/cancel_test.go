@@ -21,7 +21,7 @@ func TestFindCancelled(t *testing.T) {
 		if !st.HasFinder() || st.NeedsUnique() || st.Str8ts() == OnlyOnStr8ts {
 			continue
 		}
-		t.Run(st.Name, func(t *testing.T) {
+		t.Run(st.name, func(t *testing.T) {
 			cancel := make(chan struct{})
 			sink := Sink{All: true, Cancel: cancel}
 			timer := time.AfterFunc(20*time.Millisecond, func() { close(cancel) })

@@ -110,7 +110,7 @@ func Lookup(key string) (*Strategy, bool) {
 		}
 	}
 	for _, s := range strategies {
-		if strings.EqualFold(s.Name, key) {
+		if strings.EqualFold(s.name, key) {
 			return s, true
 		}
 	}
@@ -156,7 +156,7 @@ type UnknownStrategyError struct {
 
 func (e *UnknownStrategyError) Error() string {
 	if e.Other != nil {
-		return fmt.Sprintf("unknown strategy %q: method letters are case-sensitive, and %q is %s", e.Key, swapCase(e.Key), e.Other.Name)
+		return fmt.Sprintf("unknown strategy %q: method letters are case-sensitive, and %q is %s", e.Key, swapCase(e.Key), e.Other.name)
 	}
 	return fmt.Sprintf("unknown strategy %q: neither a method letter (they are case-sensitive) nor a strategy name", e.Key)
 }

@@ -34,54 +34,54 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("pass %d: letter %q does not follow the scheme", i, p.Letter)
 		}
 		if l, ok := letterOf[p.Strategy]; ok && l != p.Letter {
-			t.Errorf("%s has letters %q and %q", p.Strategy.Name, l, p.Letter)
+			t.Errorf("%s has letters %q and %q", p.Strategy.name, l, p.Letter)
 		}
 		if s, ok := strategyOf[p.Letter]; ok && s != p.Strategy {
-			t.Errorf("letter %q names %s and %s", p.Letter, s.Name, p.Strategy.Name)
+			t.Errorf("letter %q names %s and %s", p.Letter, s.name, p.Strategy.name)
 		}
 		letterOf[p.Strategy], strategyOf[p.Letter] = p.Letter, p.Strategy
 		// The facts of a strategy agree across its rows.
 		if f, ok := first[p.Strategy]; !ok {
 			first[p.Strategy] = p
 		} else if f.Cost != p.Cost || f.OptIn != p.OptIn || f.CoveredBy != p.CoveredBy {
-			t.Errorf("%s: pass %q has cost %s, opt-in %v, covered by %v; pass %q %s, %v, %v", p.Strategy.Name, f.Name, f.Cost, f.OptIn, f.CoveredBy, p.Name, p.Cost, p.OptIn, p.CoveredBy)
+			t.Errorf("%s: pass %q has cost %s, opt-in %v, covered by %v; pass %q %s, %v, %v", p.Strategy.name, f.Name, f.Cost, f.OptIn, f.CoveredBy, p.Name, p.Cost, p.OptIn, p.CoveredBy)
 		}
 		if c := p.CoveredBy; c != nil && (c == p.Strategy || c.Letter() == "" || slices.IndexFunc(table[:], func(q Pass) bool { return q.Strategy == c }) > i) {
-			t.Errorf("%s is covered by %s, not an earlier strategy of the table", p.Name, c.Name)
+			t.Errorf("%s is covered by %s, not an earlier strategy of the table", p.Name, c.name)
 		}
 		if forms[p.Strategy] == nil {
 			forms[p.Strategy] = map[Form]bool{}
 		}
 		if forms[p.Strategy][p.Form] || p.Form == AllForms && len(forms[p.Strategy]) > 0 || forms[p.Strategy][AllForms] {
-			t.Errorf("%s runs twice for form %s", p.Strategy.Name, p.Form)
+			t.Errorf("%s runs twice for form %s", p.Strategy.name, p.Form)
 		}
 		forms[p.Strategy][p.Form] = true
 		if k := p.Form.Kind(); k != AnyForm && k != first[p.Strategy].Form.Kind() {
-			t.Errorf("%s: pass %q asks for a %s, pass %q for a %s", p.Strategy.Name, first[p.Strategy].Name, first[p.Strategy].Form, p.Name, p.Form)
+			t.Errorf("%s: pass %q asks for a %s, pass %q for a %s", p.Strategy.name, first[p.Strategy].Name, first[p.Strategy].Form, p.Name, p.Form)
 		}
 	}
 	names := map[string]bool{}
 	for _, s := range All() {
-		name := strings.ToLower(s.Name)
+		name := strings.ToLower(s.name)
 		if names[name] {
-			t.Errorf("two strategies are named %q", s.Name)
+			t.Errorf("two strategies are named %q", s.name)
 		}
 		names[name] = true
-		if _, ok := strategyOf[s.Name]; ok {
-			t.Errorf("the name %q is also a letter", s.Name)
+		if _, ok := strategyOf[s.name]; ok {
+			t.Errorf("the name %q is also a letter", s.name)
 		}
 		if got, ok := Lookup(s.Letter()); !ok || got != s {
-			t.Errorf("Lookup(%q) = %v, want %s", s.Letter(), got, s.Name)
+			t.Errorf("Lookup(%q) = %v, want %s", s.Letter(), got, s.name)
 		}
 	}
 	// The seed's letters keep their meaning.
 	seed := map[string]*Strategy{"A": NakedSingle, "B": HiddenSingle, "C": Guessing, "D": LockedRegions, "E": HiddenSubsets, "F": NakedSubsets, "G": LockedCandidates}
 	for letter, want := range seed {
 		if got := strategyOf[letter]; got != want {
-			t.Errorf("letter %s is %v, want %s", letter, got, want.Name)
+			t.Errorf("letter %s is %v, want %s", letter, got, want.name)
 		}
 	}
-	if got := (&Strategy{Name: "Not Catalogued"}).Letter(); got != "" {
+	if got := (&Strategy{name: "Not Catalogued"}).Letter(); got != "" {
 		t.Errorf("a strategy outside the catalogue has letter %q", got)
 	}
 }
@@ -91,7 +91,7 @@ func TestPlan(t *testing.T) {
 	var last int
 	for _, p := range all {
 		if !p.Strategy.HasFinder() {
-			t.Errorf("plan holds %s, which has no finder", p.Strategy.Name)
+			t.Errorf("plan holds %s, which has no finder", p.Strategy.name)
 		}
 		if p.Strategy == NakedSubsets {
 			last = p.Form.Size()
@@ -139,7 +139,7 @@ func TestCoveredFindNothing(t *testing.T) {
 				other.Reset()
 				covered.Find(b, &other)
 				if len(other.Steps()) > 0 {
-					t.Errorf("%s: %s finds %s where %s found nothing", line, covered.Name, other.Steps()[0].Explain(grid.Notation{Layout: b.L}), by.Name)
+					t.Errorf("%s: %s finds %s where %s found nothing", line, covered.name, other.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}), by.name)
 				}
 				checked[covered]++
 			}
@@ -147,11 +147,11 @@ func TestCoveredFindNothing(t *testing.T) {
 	})
 	for covered := range covering {
 		if checked[covered] == 0 {
-			t.Errorf("%s was never checked", covered.Name)
+			t.Errorf("%s was never checked", covered.name)
 		}
 	}
 	for covered, k := range checked {
-		t.Logf("%s: checked on %d states", covered.Name, k)
+		t.Logf("%s: checked on %d states", covered.name, k)
 	}
 }
 
@@ -169,7 +169,7 @@ func TestSelectUnknown(t *testing.T) {
 		t.Errorf("Select(A, d, w2) = %v, want unknown entry 2", err)
 	}
 	_, err = Select([]string{"A", "a2"})
-	if !errors.As(err, &unknown) || unknown.Index != 1 || unknown.Other == nil || !strings.Contains(err.Error(), `"A2" is `+unknown.Other.Name) {
+	if !errors.As(err, &unknown) || unknown.Index != 1 || unknown.Other == nil || !strings.Contains(err.Error(), `"A2" is `+unknown.Other.name) {
 		t.Errorf("Select(A, a2) = %v, want entry 1, naming A2", err)
 	}
 }
@@ -215,24 +215,24 @@ func TestFamiliesFollowTable(t *testing.T) {
 			i := slices.Index(strategies, st)
 			switch {
 			case i < 0:
-				t.Errorf("family %s holds %s, which the technique table does not", name, st.Name)
+				t.Errorf("family %s holds %s, which the technique table does not", name, st.name)
 			case inFamily[st]:
-				t.Errorf("%s is in two families (or twice in %s)", st.Name, name)
+				t.Errorf("%s is in two families (or twice in %s)", st.name, name)
 			case ordered[name] && i < last:
-				t.Errorf("family %s lists %s out of the order of play", name, st.Name)
+				t.Errorf("family %s lists %s out of the order of play", name, st.name)
 			}
 			inFamily[st], last = true, i
 		}
 	}
 	for _, st := range checkedInWholeSolves {
 		if inFamily[st] || st.Cost() != Dear {
-			t.Errorf("%s is in checkedInWholeSolves but in a family or Cheap", st.Name)
+			t.Errorf("%s is in checkedInWholeSolves but in a family or Cheap", st.name)
 		}
 		inFamily[st] = true
 	}
 	for _, st := range All() {
 		if st.HasFinder() && st.Cost() == Dear && !inFamily[st] {
-			t.Errorf("%s (%s) is in no test family: add it to one, or to checkedInWholeSolves", st.Name, st.Letter())
+			t.Errorf("%s (%s) is in no test family: add it to one, or to checkedInWholeSolves", st.name, st.Letter())
 		}
 	}
 }

@@ -34,25 +34,25 @@ var XYChain = newStrategy(Elimination, techXYChain,
 	findXYChains, explainChain)
 
 var (
-	techXChain  = &Technique{Name: "X-Chain", Code: "0701", Level: Unfair, Score: 260, SE: 66, SEChain: true}
-	techXYChain = &Technique{Name: "XY-Chain", Code: "0702", Level: Unfair, Score: 260, SE: 66, SEChain: true}
+	techXChain  = &Technique{name: "X-Chain", code: "0701", level: Unfair, score: 260, se: 66, seChain: true}
+	techXYChain = &Technique{name: "XY-Chain", code: "0702", level: Unfair, score: 260, se: 66, seChain: true}
 
-	techCNL = &Technique{Name: "Continuous Nice Loop", Code: "0706", Level: Unfair, Score: 280, SE: 70, SEChain: true}
-	techDNL = &Technique{Name: "Discontinuous Nice Loop", Code: "0707", Level: Unfair, Score: 280, SE: 70, SEChain: true}
-	techAIC = &Technique{Name: "AIC", Code: "0708", Level: Unfair, Score: 280, SE: 70, SEChain: true}
+	techCNL = &Technique{name: "Continuous Nice Loop", code: "0706", level: Unfair, score: 280, se: 70, seChain: true}
+	techDNL = &Technique{name: "Discontinuous Nice Loop", code: "0707", level: Unfair, score: 280, se: 70, seChain: true}
+	techAIC = &Technique{name: "AIC", code: "0708", level: Unfair, score: 280, se: 70, seChain: true}
 
-	techGCNL = &Technique{Name: "Grouped Continuous Nice Loop", Code: "0709", Level: Unfair, Score: 300, SE: 80, SEChain: true}
-	techGDNL = &Technique{Name: "Grouped Discontinuous Nice Loop", Code: "0710", Level: Unfair, Score: 300, SE: 80, SEChain: true}
-	techGAIC = &Technique{Name: "Grouped AIC", Code: "0711", Level: Unfair, Score: 300, SE: 80, SEChain: true}
+	techGCNL = &Technique{name: "Grouped Continuous Nice Loop", code: "0709", level: Unfair, score: 300, se: 80, seChain: true}
+	techGDNL = &Technique{name: "Grouped Discontinuous Nice Loop", code: "0710", level: Unfair, score: 300, se: 80, seChain: true}
+	techGAIC = &Technique{name: "Grouped AIC", code: "0711", level: Unfair, score: 300, se: 80, seChain: true}
 )
 
 // NiceLoop (f): alternating inference chains and loops over single
 // candidates: AICs, continuous and discontinuous nice loops.
 var NiceLoop = &Strategy{
-	Name: "Nice Loop/AIC", class: Elimination,
-	Technique:  techAIC,
+	name: "Nice Loop/AIC", class: Elimination,
+	technique:  techAIC,
 	techniques: []*Technique{techAIC, techCNL, techDNL},
-	Explain:    explainChain,
+	explain:    explainChain,
 	find:       findNiceLoops,
 }
 
@@ -63,10 +63,10 @@ var NiceLoop = &Strategy{
 // candidates (HoDoKu's premises) before groups and ALSs (chainMode.candFirst).
 // Find-all mode lists the chains from every start.
 var GroupedNiceLoop = &Strategy{
-	Name: "Grouped Nice Loop/AIC", class: Elimination,
-	Technique:  techGAIC,
+	name: "Grouped Nice Loop/AIC", class: Elimination,
+	technique:  techGAIC,
 	techniques: []*Technique{techGAIC, techGCNL, techGDNL},
-	Explain:    explainChain,
+	explain:    explainChain,
 	find:       findGroupedNiceLoops,
 }
 
@@ -714,7 +714,7 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		}
 		s.elims = s.elims[:0]
 		cell := int(g.nodes[start].cell)
-		for o := b.Cand[cell] &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
+		for o := b.Cands(cell) &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
 			s.elims = append(s.elims, CellDigit{cell, o.Min()})
 		}
 		g.record(shapePlace, -1, v, d, all, s.elims)
@@ -912,7 +912,7 @@ func (g *chainGraph) record(shape int, target, v int32, d int32, all bool, elims
 	}
 	tech := s.m.technique(shape)
 	slices.SortFunc(elims, compareCellDigits)
-	s.key = append(s.key[:0], tech.Code...)
+	s.key = append(s.key[:0], tech.code...)
 	for _, e := range elims {
 		s.key = append(s.key, byte(e.Cell>>8), byte(e.Cell), byte(e.Digit))
 	}
@@ -1002,7 +1002,7 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 			if !slices.Contains(st.Cells, c) {
 				st.Cells = append(st.Cells, c)
 			}
-			for m := b.Cand[c]; m != 0; m &= m - 1 {
+			for m := b.Cands(c); m != 0; m &= m - 1 {
 				if !slices.ContainsFunc(st.Marks, func(k Mark) bool { return k.Cell == c && k.Digit == m.Min() }) {
 					st.Marks = append(st.Marks, Mark{Cell: c, Digit: m.Min(), Role: RoleALS})
 				}
@@ -1017,7 +1017,7 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 // setHolds reports whether digit d is a candidate of one of cells.
 func setHolds(b *grid.Board, cells []int, d int) bool {
 	for _, c := range cells {
-		if b.Cand[c].Has(d) {
+		if b.Cands(c).Has(d) {
 			return true
 		}
 	}

@@ -102,7 +102,7 @@ func chainSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string
 	t.Helper()
 	order := append(append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...), chainStrategies...)
 	var sink Sink
-	for step := 0; step < 4*b.L.Cells; step++ {
+	for step := 0; step < 4*b.Layout().Cells; step++ {
 		progress := false
 		for _, st := range order {
 			sink.Reset()
@@ -131,7 +131,7 @@ func chainCheckDrawing(t *testing.T, b *grid.Board, sink *Sink) {
 	t.Helper()
 	for _, s := range sink.Steps() {
 		if len(s.Nodes) < 2 || len(s.Links) < len(s.Nodes)-1 {
-			t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(grid.Notation{Layout: b.L}))
+			t.Fatalf("%s: %d nodes, %d links: %s", s.Name(), len(s.Nodes), len(s.Links), s.Explain(grid.Notation{Layout: b.Layout()}))
 		}
 		for _, k := range s.Links {
 			if k.From < 0 || k.From >= len(s.Nodes) || k.To < 0 || k.To >= len(s.Nodes) {
@@ -140,14 +140,14 @@ func chainCheckDrawing(t *testing.T, b *grid.Board, sink *Sink) {
 		}
 		for _, n := range s.Nodes {
 			if len(n.Cells) == 0 {
-				t.Fatalf("%s: empty node: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				t.Fatalf("%s: empty node: %s", s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 			held := false
 			for _, c := range n.Cells {
-				held = held || b.Cand[c].Has(n.Digit)
+				held = held || b.Cands(c).Has(n.Digit)
 			}
 			if !held {
-				t.Fatalf("%s: node %+v holds no %d: %s", s.Name(), n, n.Digit, s.Explain(grid.Notation{Layout: b.L}))
+				t.Fatalf("%s: node %+v holds no %d: %s", s.Name(), n, n.Digit, s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 		}
 	}
@@ -213,7 +213,7 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 				}
 			}
 			if want := chainFound(s); got != want {
-				t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.Name, got, want)
+				t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.name, got, want)
 			}
 		}
 		states++

@@ -9,8 +9,8 @@ import (
 
 // The techniques of SimpleColours.
 var (
-	colourTrap = &Technique{Name: "Simple Colours Trap", Code: "0500", Level: Hard, Score: 150, SE: 66}
-	colourWrap = &Technique{Name: "Simple Colours Wrap", Code: "0501", Level: Hard, Score: 150, SE: 65}
+	colourTrap = &Technique{name: "Simple Colours Trap", code: "0500", level: Hard, score: 150, se: 66}
+	colourWrap = &Technique{name: "Simple Colours Wrap", code: "0501", level: Hard, score: 150, se: 65}
 )
 
 // SimpleColours (T) colours the cells of a digit joined by strong links
@@ -19,10 +19,10 @@ var (
 // each other, so that colour is false. Trap: a cell seeing both colours
 // cannot hold the digit. (MultiColours joins two such clusters.)
 var SimpleColours = &Strategy{
-	Name: "Simple Colours", class: Elimination,
-	Technique:  colourTrap,
+	name: "Simple Colours", class: Elimination,
+	technique:  colourTrap,
 	techniques: []*Technique{colourTrap, colourWrap},
-	Explain:    explainColours,
+	explain:    explainColours,
 	perDigit:   true,
 	find:       findColours,
 }
@@ -111,7 +111,7 @@ func (cc *colourClusters) sees(l *grid.Layout, cell int, c int32) bool {
 }
 
 func findColours(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var cc colourClusters
 	for d := 1; d <= l.N; d++ {
 		if !sink.wants(d) {
@@ -160,11 +160,11 @@ func findColours(b *grid.Board, sink *Sink) {
 // colours c0 and c0+1) that see both colours; it reports whether the finder
 // may stop.
 func colourTrapStep(b *grid.Board, sink *Sink, d int, cc *colourClusters, c0 int32, cells []int32) bool {
-	l := b.L
+	l := b.Layout()
 	var s *Step
 	bit := grid.Bit(d)
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Cand[cell]&bit == 0 {
+		if b.Cands(cell)&bit == 0 {
 			continue
 		}
 		if v := cc.colour[cell]; v == c0 || v == c0+1 || !cc.sees(l, cell, c0) || !cc.sees(l, cell, c0+1) {

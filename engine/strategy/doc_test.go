@@ -62,7 +62,7 @@ func techniqueTableDoc() string {
 				covered = p.CoveredBy
 			}
 		}
-		name := st.Name
+		name := st.name
 		var notes []string
 		if st.OptIn() {
 			notes = append(notes, "opt-in")
@@ -90,18 +90,18 @@ func techniquesDoc(st *Strategy) string {
 	var parts []string
 	siamese := false
 	for _, t := range st.AllTechniques() {
-		if strings.HasPrefix(t.Name, "Siamese ") {
+		if strings.HasPrefix(t.name, "Siamese ") {
 			siamese = true
 			continue
 		}
-		facts := []string{strings.ToLower(t.Level.String()), fmt.Sprint(t.Score), "SE " + t.SE.String()}
-		if t.SEChain {
+		facts := []string{strings.ToLower(t.level.String()), fmt.Sprint(t.score), "SE " + t.se.String()}
+		if t.seChain {
 			facts[2] += "+"
 		}
-		if t.Code != "" && t.Code != "xxxx" {
-			facts = append([]string{t.Code}, facts...)
+		if t.code != "" && t.code != "xxxx" {
+			facts = append([]string{t.code}, facts...)
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s)", t.Name, strings.Join(facts, ", ")))
+		parts = append(parts, fmt.Sprintf("%s (%s)", t.name, strings.Join(facts, ", ")))
 	}
 	out := strings.Join(parts, "; ")
 	if siamese {

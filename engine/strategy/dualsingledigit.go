@@ -18,12 +18,12 @@ var (
 	// row and of one in its column: the first kite joins the row link of one
 	// cell to the column link of the other, the second the other way round.
 	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "Dual 2-String Kite", Code: "0404", Level: Hard, Score: 150, SE: 41},
+	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "Dual 2-String Kite", code: "0404", level: Hard, score: 150, se: 41},
 		findDualTwoStringKites, explainDualKite))
 	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
 	// box (so on the same candidates there) with different strong links and
 	// different eliminations.
-	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Dual Empty Rectangle", Code: "0405", Level: Hard, Score: 120, SE: 42},
+	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Dual Empty Rectangle", code: "0405", level: Hard, score: 120, se: 42},
 		findDualEmptyRectangles, explainDualER))
 )
 
@@ -80,7 +80,7 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 		s.Cells = append(s.Cells, k2.Cells...)
 		s.Units = append(s.Units, k1.Units...)
 		s.Units = append(s.Units, k2.Units...)
-		patAddUnit(s, dualRegionUnit(b.L, k1.Cells[1]))
+		patAddUnit(s, dualRegionUnit(b.Layout(), k1.Cells[1]))
 		// The two chains share the box cells: far1 = x - y = far2 for
 		// the first kite, far3 = y - x = far4 for the second.
 		d := k1.Digits.Min()
@@ -96,7 +96,7 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 
 // dualKites finds the 2-String Kites the dual pairs (findKitesForDuals);
 // it is not in the catalogue.
-var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.Technique, findKitesForDuals, explainTwoLinks))
+var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.technique, findKitesForDuals, explainTwoLinks))
 
 // findDualEmptyRectangles pairs the Empty Rectangles of the board. An
 // Empty Rectangle's Cells are the candidates of its box, then the ends x
@@ -113,8 +113,8 @@ func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
 		for _, cell := range box {
 			s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
 		}
-		dualERChain(b.L, s, e1, box)
-		dualERChain(b.L, s, e2, box)
+		dualERChain(b.Layout(), s, e1, box)
+		dualERChain(b.Layout(), s, e2, box)
 	})
 }
 

@@ -78,7 +78,7 @@ func TestDualStepsDrawn(t *testing.T) {
 		nd := s.Nodes[i]
 		var cells []int
 		for _, name := range strings.Fields(want.cells) {
-			cells = append(cells, cellNamed(t, b.L, name))
+			cells = append(cells, cellNamed(t, b.Layout(), name))
 		}
 		if nd.Kind != want.kind || nd.Digit != 3 || !slices.Equal(nd.Cells, cells) {
 			t.Errorf("node %d = %+v, want kind %d on %v", i, nd, want.kind, cells)

@@ -8,20 +8,20 @@ import (
 
 var (
 	finnedTechniques = []*Technique{
-		{Name: "Finned X-Wing", Code: "0310", Level: Hard, Score: 130, SE: 44},
-		{Name: "Finned Swordfish", Code: "0311", Level: Unfair, Score: 200, SE: 56},
-		{Name: "Finned Jellyfish", Code: "0312", Level: Unfair, Score: 250, SE: 60},
-		{Name: "Finned Squirmbag", Code: "0313", Level: Unfair, Score: 470, SE: 62},
-		{Name: "Finned Whale", Code: "0314", Level: Unfair, Score: 470, SE: 63},
-		{Name: "Finned Leviathan", Code: "0315", Level: Unfair, Score: 470, SE: 64},
+		{name: "Finned X-Wing", code: "0310", level: Hard, score: 130, se: 44},
+		{name: "Finned Swordfish", code: "0311", level: Unfair, score: 200, se: 56},
+		{name: "Finned Jellyfish", code: "0312", level: Unfair, score: 250, se: 60},
+		{name: "Finned Squirmbag", code: "0313", level: Unfair, score: 470, se: 62},
+		{name: "Finned Whale", code: "0314", level: Unfair, score: 470, se: 63},
+		{name: "Finned Leviathan", code: "0315", level: Unfair, score: 470, se: 64},
 	}
 	sashimiTechniques = []*Technique{
-		{Name: "Sashimi X-Wing", Code: "0320", Level: Hard, Score: 150, SE: 44},
-		{Name: "Sashimi Swordfish", Code: "0321", Level: Unfair, Score: 240, SE: 56},
-		{Name: "Sashimi Jellyfish", Code: "0322", Level: Unfair, Score: 260, SE: 60},
-		{Name: "Sashimi Squirmbag", Code: "0323", Level: Unfair, Score: 470, SE: 62},
-		{Name: "Sashimi Whale", Code: "0324", Level: Unfair, Score: 470, SE: 63},
-		{Name: "Sashimi Leviathan", Code: "0325", Level: Unfair, Score: 470, SE: 64},
+		{name: "Sashimi X-Wing", code: "0320", level: Hard, score: 150, se: 44},
+		{name: "Sashimi Swordfish", code: "0321", level: Unfair, score: 240, se: 56},
+		{name: "Sashimi Jellyfish", code: "0322", level: Unfair, score: 260, se: 60},
+		{name: "Sashimi Squirmbag", code: "0323", level: Unfair, score: 470, se: 62},
+		{name: "Sashimi Whale", code: "0324", level: Unfair, score: 470, se: 63},
+		{name: "Sashimi Leviathan", code: "0325", level: Unfair, score: 470, se: 64},
 	}
 	// The Siamese forms (HoDoKu's code plus a trailing 1), reported in
 	// find-all mode only (see addSiameseFish).
@@ -36,9 +36,9 @@ var (
 	// finned fish: two finned fish on the same base lines with different
 	// eliminations.
 	FinnedFish = &Strategy{
-		Name: "Finned Fish", class: Elimination,
+		name: "Finned Fish", class: Elimination,
 		techniques: fishTechniqueList(finnedTechniques, sashimiTechniques, finnedSiamese, sashimiSiamese),
-		Explain:    explainFinnedFish,
+		explain:    explainFinnedFish,
 		perDigit:   true,
 		find:       findFinnedFish,
 	}

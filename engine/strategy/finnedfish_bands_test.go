@@ -26,7 +26,7 @@ func TestFinnedFishBandsCutNothing(t *testing.T) {
 		var out []string
 		for i := range all.Steps() {
 			s := &all.Steps()[i]
-			out = append(out, fmt.Sprint(s.Explain(grid.Notation{Layout: b.L}), s.Cells, s.Eliminations))
+			out = append(out, fmt.Sprint(s.Explain(grid.Notation{Layout: b.Layout()}), s.Cells, s.Eliminations))
 		}
 		return out
 	}

@@ -46,9 +46,9 @@ type fishSearch struct {
 
 func (f *fishSearch) cell(base, cover int) int {
 	if f.byRow {
-		return base*f.b.L.N + cover
+		return base*f.b.Layout().N + cover
 	}
-	return cover*f.b.L.N + base
+	return cover*f.b.Layout().N + base
 }
 
 // findLineFish reports the line fish of kind on b: sizes as the sink asks
@@ -56,7 +56,7 @@ func (f *fishSearch) cell(base, cover int) int {
 // lines before columns. For finned fish it cuts the choices of cover lines
 // by bands of boxes when banded (tests compare it without).
 func findLineFish(b *grid.Board, sink *Sink, kind lineFish, banded bool) {
-	l := b.L
+	l := b.Layout()
 	if kind.finned && l.Regions() == nil {
 		return // fins must share a region; KenKen boards have none
 	}
@@ -86,7 +86,7 @@ func findLineFish(b *grid.Board, sink *Sink, kind lineFish, banded bool) {
 	// The digit planes, read once: planes[0][d-1] maps a row to the
 	// columns holding digit d, planes[1][d-1] a column to the rows.
 	var planes [2][grid.MaxSize][grid.MaxSize]uint32
-	for cell, cand := range b.Cand {
+	for cell, cand := range b.Candidates() {
 		r, c := cell/n, cell%n
 		for m := cand; m != 0; m &= m - 1 {
 			d := m.Min() - 1
@@ -135,7 +135,7 @@ func (f *fishSearch) bases(live uint32, from, left int, chosen, union uint32) bo
 		}
 		return f.covers(chosen, union, f.k, 0, 0)
 	}
-	for i := from; i <= f.b.L.N-left; i++ {
+	for i := from; i <= f.b.Layout().N-left; i++ {
 		if live&(1<<i) == 0 {
 			continue
 		}
@@ -186,7 +186,7 @@ func (f *fishSearch) try(chosen, cover uint32) bool {
 	if f.work++; f.work%cancelEvery == 0 && f.sink.Cancelled() {
 		return false
 	}
-	l := f.b.L
+	l := f.b.Layout()
 	var fins [grid.MaxSize]int
 	nf := 0
 	sashimi := false
@@ -221,7 +221,7 @@ func (f *fishSearch) try(chosen, cover uint32) bool {
 	var s *Step
 	eliminate := func(base, c int) {
 		cell := f.cell(base, c)
-		if chosen&(1<<base) != 0 || !f.b.Cand[cell].Has(f.d) || !seesAll(l, cell, fins[:nf]) {
+		if chosen&(1<<base) != 0 || !f.b.Cands(cell).Has(f.d) || !seesAll(l, cell, fins[:nf]) {
 			return
 		}
 		if s == nil {
@@ -250,7 +250,7 @@ func (f *fishSearch) try(chosen, cover uint32) bool {
 // start adds the step of a fish; its Units are the base lines then the
 // cover lines, its Cells the base-line candidates, fins included.
 func (f *fishSearch) start(chosen, cover uint32, sashimi bool) *Step {
-	l := f.b.L
+	l := f.b.Layout()
 	s := f.sink.Add()
 	switch {
 	case !f.kind.finned:

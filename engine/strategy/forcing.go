@@ -13,10 +13,10 @@ import (
 
 // The techniques of ForcingChain and ForcingNet.
 var (
-	forcingChainContradiction = &Technique{Name: "Forcing Chain Contradiction", Code: "1301", Level: Extreme, Score: 500, SE: 80, SEChain: true}
-	forcingChainVerity        = &Technique{Name: "Forcing Chain Verity", Code: "1302", Level: Extreme, Score: 500, SE: 80, SEChain: true}
-	forcingNetContradiction   = &Technique{Name: "Forcing Net Contradiction", Code: "1303", Level: Extreme, Score: 700, SE: 85, SEChain: true}
-	forcingNetVerity          = &Technique{Name: "Forcing Net Verity", Code: "1304", Level: Extreme, Score: 700, SE: 85, SEChain: true}
+	forcingChainContradiction = &Technique{name: "Forcing Chain Contradiction", code: "1301", level: Extreme, score: 500, se: 80, seChain: true}
+	forcingChainVerity        = &Technique{name: "Forcing Chain Verity", code: "1302", level: Extreme, score: 500, se: 80, seChain: true}
+	forcingNetContradiction   = &Technique{name: "Forcing Net Contradiction", code: "1303", level: Extreme, score: 700, se: 85, seChain: true}
+	forcingNetVerity          = &Technique{name: "Forcing Net Verity", code: "1304", level: Extreme, score: 700, se: 85, seChain: true}
 )
 
 // ForcingChain (r) assumes a candidate true, or false, and follows what
@@ -31,10 +31,10 @@ var (
 // implication tree drawn in Nodes, Links and Marks; a search on a large,
 // open board stops at a work budget with the best found by then.
 var ForcingChain = &Strategy{
-	Name: "Forcing Chain", class: Elimination,
-	Technique:  forcingChainContradiction,
+	name: "Forcing Chain", class: Elimination,
+	technique:  forcingChainContradiction,
 	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
-	Explain:    explainForcing,
+	explain:    explainForcing,
 	find:       findForcingChains,
 }
 
@@ -52,10 +52,10 @@ var ForcingChain = &Strategy{
 // 45 (forcingsums.go), and branches on the remaining combinations of a
 // cage (Cage Forcing Net, forcingcages.go).
 var ForcingNet = &Strategy{
-	Name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
-	Technique:  forcingNetContradiction,
+	name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
+	technique:  forcingNetContradiction,
 	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
-	Explain:    explainForcing,
+	explain:    explainForcing,
 	find:       findForcingNets,
 }
 
@@ -297,7 +297,7 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 
 // setup sizes the state for b's layout.
 func (f *forcing) setup(b *grid.Board, net, all bool) {
-	l := b.L
+	l := b.Layout()
 	f.b, f.l, f.net, f.all = b, l, net, all
 	n := l.N
 	shift := uint(max(6, bits.Len(uint(l.Cells-1))))
@@ -339,7 +339,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		}
 	}
 	clear(f.candPlanes)
-	for cell, ds := range b.Cand {
+	for cell, ds := range b.Candidates() {
 		for ; ds != 0; ds &= ds - 1 {
 			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
 			f.candPlanes[c>>6] |= 1 << (c & 63)
@@ -349,7 +349,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		base := f.baseRem[u*n : u*n+n]
 		clear(base)
 		for _, cell := range l.Unit(u).Cells {
-			for ds := b.Cand[cell]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(cell); ds != 0; ds &= ds - 1 {
 				base[bits.TrailingZeros32(uint32(ds))]++
 			}
 		}
@@ -364,7 +364,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 // rules fields) for layout l; a classic layout has none.
 func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	f.rules = false
-	f.scratch.SetView(f.b, f.b.Cand)
+	f.scratch.SetView(f.b, nil)
 	if f.rulesFor == l && net {
 		f.rules = f.cellComp != nil
 		return
@@ -411,7 +411,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 // applyRules follows the rules of the cage and the compartments of cell,
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
-	if k := f.b.L.CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
+	if k := f.b.Layout().CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
 		f.applyCage(im, k, k, cell, int(lit>>1)>>f.shift, next)
 	}
 	if f.cellSums != nil {
@@ -522,7 +522,7 @@ func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
 // holds with one place left in it; a compartment with no straight left is
 // a contradiction.
 func (f *forcing) applyCompartment(im *implications, u int, next int32) {
-	l := f.b.L
+	l := f.b.Layout()
 	cells := l.Unit(u).Cells
 	rule := predRule - int32(len(l.Cages())+u)
 	windows := f.b.StraightWindows(cells, im.alive)
@@ -593,7 +593,7 @@ func (f *forcing) linkStrong() {
 	copy(f.leaves, f.candPlanes)
 	next := 0
 	for di := 0; di < n; di++ {
-		for cell, ds := range b.Cand {
+		for cell, ds := range b.Candidates() {
 			if ds&(1<<di) == 0 {
 				continue
 			}
@@ -601,7 +601,7 @@ func (f *forcing) linkStrong() {
 			for ; next <= c; next++ {
 				f.strongAt[next] = int32(len(f.strong))
 			}
-			if other := b.Cand[cell] &^ (1 << di); other != 0 && other&(other-1) == 0 {
+			if other := b.Cands(cell) &^ (1 << di); other != 0 && other&(other-1) == 0 {
 				f.strong = append(f.strong, f.cand(cell, bits.TrailingZeros32(uint32(other))))
 			}
 			for _, u := range l.CellUnit(cell) {
@@ -609,7 +609,7 @@ func (f *forcing) linkStrong() {
 					continue
 				}
 				for _, p := range l.Unit(u).Cells {
-					if p != cell && b.Cand[p]&(1<<di) != 0 {
+					if p != cell && b.Cands(p)&(1<<di) != 0 {
 						if o := f.cand(p, di); !slices.Contains(f.strong[f.strongAt[c]:], o) {
 							f.strong = append(f.strong, o)
 						}
@@ -696,9 +696,9 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	if !f.net {
 		im.leaves = f.leaves
 	}
-	cand := f.b.Cand
+	fb := f.b
 	if f.net {
-		copy(im.alive, cand)
+		fb.CopyCandidates(im.alive)
 		copy(im.rem, f.baseRem)
 	}
 	im.bad = badNone
@@ -722,7 +722,7 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 		if lit&1 != 0 {
 			// Weak links: the cell's other digits and the peers' copies
 			// are false.
-			others := cand[cell]
+			others := fb.Cands(cell)
 			if net {
 				others = im.alive[cell]
 			}
@@ -819,7 +819,7 @@ func (f *forcing) badCost(im *implications) int32 {
 	case badCell:
 		cost := int32(0)
 		cell := int(im.badAt)
-		for ds := f.b.Cand[cell]; ds != 0; ds &= ds - 1 {
+		for ds := f.b.Cands(cell); ds != 0; ds &= ds - 1 {
 			cost += im.depth[f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1]
 		}
 		return cost
@@ -833,7 +833,7 @@ func (f *forcing) badCost(im *implications) int32 {
 	u, di := int(im.badAt)/n, int(im.badAt)%n
 	cost := int32(0)
 	for _, p := range f.l.Unit(u).Cells {
-		if f.b.Cand[p].Has(di + 1) {
+		if f.b.Cands(p).Has(di + 1) {
 			cost += im.depth[f.cand(p, di)<<1]
 		}
 	}
@@ -858,7 +858,7 @@ func (f *forcing) ruleCells(r int) []int {
 func (f *forcing) ruleFalse(im *implications, r int, depth int32) []int32 {
 	list := f.list[:0]
 	for _, c := range f.ruleCells(r) {
-		for ds := f.b.Cand[c]; ds != 0; ds &= ds - 1 {
+		for ds := f.b.Cands(c); ds != 0; ds &= ds - 1 {
 			lit := f.cand(c, bits.TrailingZeros32(uint32(ds))) << 1
 			if im.has(lit) && im.depth[lit] < depth {
 				list = append(list, lit)
@@ -915,7 +915,7 @@ func (f *forcing) pass() {
 	// which the budget, often spent by the premises on killers, would
 	// otherwise cut.
 	f.cageVerity()
-	for cell, ds := range b.Cand {
+	for cell, ds := range b.Candidates() {
 		if f.spent() {
 			return
 		}
@@ -953,7 +953,7 @@ func (f *forcing) pass() {
 // implies reports whether candidate di+1 of cell false implies anything:
 // whether the cell, or the digit in a unit of the cell, has two places.
 func (f *forcing) implies(cell, di int) bool {
-	if f.rules || f.b.Cand[cell].Count() <= 2 {
+	if f.rules || f.b.Cands(cell).Count() <= 2 {
 		return true
 	}
 	for _, u := range f.l.CellUnit(cell) {
@@ -993,7 +993,7 @@ func (f *forcing) trueTable(c int) (on, off []uint64) {
 // cellVerity reports what every candidate of a cell implies.
 func (f *forcing) cellVerity() {
 	b := f.b
-	for cell, ds := range b.Cand {
+	for cell, ds := range b.Candidates() {
 		if f.spent() {
 			return
 		}
@@ -1027,7 +1027,7 @@ func (f *forcing) unitVerity() {
 			}
 			branch := f.stack[:0]
 			for _, p := range l.Unit(u).Cells {
-				if b.Cand[p]&(1<<di) != 0 {
+				if b.Cands(p)&(1<<di) != 0 {
 					branch = append(branch, f.cand(p, di))
 				}
 			}
@@ -1159,14 +1159,14 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 			targets = append(targets, im.badAt^1, im.badAt)
 		case badCell:
 			bc := int(im.badAt)
-			for ds := f.b.Cand[bc]; ds != 0; ds &= ds - 1 {
+			for ds := f.b.Cands(bc); ds != 0; ds &= ds - 1 {
 				targets = append(targets, f.cand(bc, bits.TrailingZeros32(uint32(ds)))<<1)
 			}
 		case badUnit:
 			u, di := int(im.badAt)/n, int(im.badAt)%n
 			s.Units = append(s.Units, u)
 			for _, p := range f.l.Unit(u).Cells {
-				if f.b.Cand[p]&(1<<di) != 0 {
+				if f.b.Cands(p)&(1<<di) != 0 {
 					targets = append(targets, f.cand(p, di)<<1)
 				}
 			}
@@ -1204,7 +1204,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	case formCell:
 		pc := int(fd.premise)
 		s.Cells = append(s.Cells, pc)
-		for ds := f.b.Cand[pc]; ds != 0; ds &= ds - 1 {
+		for ds := f.b.Cands(pc); ds != 0; ds &= ds - 1 {
 			f.close(im, f.cand(pc, bits.TrailingZeros32(uint32(ds)))<<1|1)
 			f.list = append(f.list[:0], fd.concl)
 			f.addBranch(s, im, f.list)
@@ -1215,7 +1215,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		u, di := int(fd.premise)/n, int(fd.premise)%n
 		s.Units = append(s.Units, u)
 		for _, p := range f.l.Unit(u).Cells {
-			if f.b.Cand[p]&(1<<di) == 0 {
+			if f.b.Cands(p)&(1<<di) == 0 {
 				continue
 			}
 			s.Cells = append(s.Cells, p)
@@ -1238,7 +1238,7 @@ func (f *forcing) ruleNode(im *implications, r, depth int32) int {
 			return -1 - u.node
 		}
 	}
-	f.ruleCand = append(f.ruleCand[:0], f.b.Cand...)
+	f.ruleCand = f.b.AppendCandidates(f.ruleCand[:0])
 	for _, lit := range f.ruleFalse(im, int(r), depth) {
 		cell, di := f.split(lit >> 1)
 		f.ruleCand[cell] &^= 1 << di
@@ -1292,7 +1292,7 @@ func (f *forcing) placeRuleNodes(s *Step) {
 // targets: a node per literal (in the order found, the premise first), a
 // link per inference and a mark per node (in step with the nodes).
 func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
-	cand := f.b.Cand
+	fb := f.b
 	f.gen++
 	if f.gen == 0 {
 		clear(f.mark)
@@ -1314,14 +1314,14 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		case p >= 0:
 			stack = append(stack, p)
 		case p == predCellSingle:
-			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
+			for ds := fb.Cands(cell) &^ (1 << di); ds != 0; ds &= ds - 1 {
 				stack = append(stack, f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1)
 			}
 		case p <= predRule:
 			stack = append(stack, f.ruleFalse(im, int(predRule-p), im.depth[x])...)
 		case p <= predUnitSingle:
 			for _, q := range f.l.Unit(int(predUnitSingle - p)).Cells {
-				if q != cell && cand[q]&(1<<di) != 0 {
+				if q != cell && fb.Cands(q)&(1<<di) != 0 {
 					stack = append(stack, f.cand(q, di)<<1)
 				}
 			}
@@ -1358,7 +1358,7 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 		case p >= 0:
 			s.Links = append(s.Links, forcingLink(f.nodeOf[p], to, p))
 		case p == predCellSingle:
-			for ds := cand[cell] &^ (1 << di); ds != 0; ds &= ds - 1 {
+			for ds := fb.Cands(cell) &^ (1 << di); ds != 0; ds &= ds - 1 {
 				from := f.cand(cell, bits.TrailingZeros32(uint32(ds))) << 1
 				s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 			}
@@ -1381,7 +1381,7 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 			s.Links = append(s.Links, Link{From: rn, To: to, Kind: kind})
 		case p <= predUnitSingle:
 			for _, q := range f.l.Unit(int(predUnitSingle - p)).Cells {
-				if q != cell && cand[q]&(1<<di) != 0 {
+				if q != cell && fb.Cands(q)&(1<<di) != 0 {
 					from := f.cand(q, di) << 1
 					s.Links = append(s.Links, forcingLink(f.nodeOf[from], to, from))
 				}

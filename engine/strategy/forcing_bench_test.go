@@ -20,7 +20,7 @@ func cpuTime() int64 {
 func BenchmarkForcing(b *testing.B) {
 	boards := forcingStuckBoards(b, 400)
 	for _, st := range forcingStrategies {
-		b.Run(st.Name, func(b *testing.B) {
+		b.Run(st.name, func(b *testing.B) {
 			var sink Sink
 			found := 0
 			start := cpuTime()

@@ -18,7 +18,7 @@ import (
 // explanation naming the technique.
 func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	t.Helper()
-	l := b.L
+	l := b.Layout()
 	fail := func(format string, args ...any) {
 		t.Helper()
 		args = append(args, s.Explain(grid.Notation{Layout: l}))
@@ -43,7 +43,7 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	default:
 		fail("%d placements and %d eliminations, want one", len(s.Placements), len(s.Eliminations))
 	}
-	if !b.Cand[concl.Cell].Has(concl.Digit) || s.Digits != grid.Bit(concl.Digit) {
+	if !b.Cands(concl.Cell).Has(concl.Digit) || s.Digits != grid.Bit(concl.Digit) {
 		fail("conclusion %v is not a candidate, or digits %v", concl, s.Digits)
 	}
 	// The candidate nodes, each with its mark, then the rule nodes (cage
@@ -69,7 +69,7 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	for i, nd := range s.Nodes[:cands] {
 		m := s.Marks[i]
 		if nd.Kind != CandidateNode || len(nd.Cells) != 1 || m.Cell != nd.Cells[0] || m.Digit != nd.Digit ||
-			m.Role != RoleOn && m.Role != RoleOff || !b.Cand[nd.Cells[0]].Has(nd.Digit) {
+			m.Role != RoleOn && m.Role != RoleOff || !b.Cands(nd.Cells[0]).Has(nd.Digit) {
 			fail("node %d %+v with mark %+v", i, nd, m)
 		}
 		on[i] = m.Role == RoleOn
@@ -117,14 +117,14 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 		}
 		covered := true
 		for e := 1; e <= l.N; e++ {
-			if e != d && b.Cand[c].Has(e) && !falseAt[CellDigit{c, e}] {
+			if e != d && b.Cands(c).Has(e) && !falseAt[CellDigit{c, e}] {
 				covered = false
 			}
 		}
 		for _, u := range l.CellUnit(c) {
 			all := true
 			for _, p := range l.Unit(u).Cells {
-				if p != c && b.Cand[p].Has(d) && !falseAt[CellDigit{p, d}] {
+				if p != c && b.Cands(p).Has(d) && !falseAt[CellDigit{p, d}] {
 					all = false
 				}
 			}
@@ -211,7 +211,7 @@ func checkCagePremises(b *grid.Board, s *Step, cands int, fail func(string, ...a
 		return
 	}
 	k := s.Cages[0]
-	want := fillingCombos(b, k, b.Cand, nil)
+	want := fillingCombos(b, k, b.AppendCandidates(nil), nil)
 	var got []grid.Digits
 	into := make([]int, len(s.Nodes))
 	for _, lk := range s.Links {
@@ -248,7 +248,7 @@ func checkCagePremises(b *grid.Board, s *Step, cands int, fail func(string, ...a
 // unit (its places), each assumed true, or a candidate assumed true then
 // false, so that one of them must be.
 func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail func(string, ...any)) {
-	l := b.L
+	l := b.Layout()
 	if contradiction {
 		if len(roots) != 1 {
 			fail("a contradiction from %d premises", len(roots))
@@ -276,9 +276,9 @@ func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail
 	}
 	first := s.Nodes[roots[0]]
 	c, d := first.Cells[0], first.Digit
-	cellAlternatives := b.Cand[c].Count() == len(roots)
+	cellAlternatives := b.Cands(c).Count() == len(roots)
 	for e := 1; e <= l.N; e++ {
-		if b.Cand[c].Has(e) && !premise[CellDigit{c, e}] {
+		if b.Cands(c).Has(e) && !premise[CellDigit{c, e}] {
 			cellAlternatives = false
 		}
 	}
@@ -286,7 +286,7 @@ func checkPremises(b *grid.Board, s *Step, roots []int, contradiction bool, fail
 	for _, u := range l.CellUnit(c) {
 		n, all := 0, true
 		for _, p := range l.Unit(u).Cells {
-			if b.Cand[p].Has(d) {
+			if b.Cands(p).Has(d) {
 				n++
 				all = all && premise[CellDigit{p, d}]
 			}
@@ -328,24 +328,24 @@ func checkForcingSteps(t *testing.T, b *grid.Board, solution []uint8, st *Strate
 		seen[s.Name()]++
 		for _, p := range s.Placements {
 			if solution[p.Cell] != uint8(p.Digit) {
-				t.Fatalf("%s places %s=%d, the solution has %d: %s", s.Name(), b.L.CellName(p.Cell), p.Digit, solution[p.Cell], s.Explain(grid.Notation{Layout: b.L}))
+				t.Fatalf("%s places %s=%d, the solution has %d: %s", s.Name(), b.Layout().CellName(p.Cell), p.Digit, solution[p.Cell], s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 		}
 		for _, e := range s.Eliminations {
 			if solution[e.Cell] == uint8(e.Digit) {
-				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(grid.Notation{Layout: b.L}))
+				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.Layout().CellName(e.Cell), e.Digit, s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 		}
 	}
 	var first Sink
 	st.Find(b, &first)
 	if len(first.Steps()) != min(1, len(sink.Steps())) {
-		t.Fatalf("%s: first-step mode found %d steps, find-all mode %d", st.Name, len(first.Steps()), len(sink.Steps()))
+		t.Fatalf("%s: first-step mode found %d steps, find-all mode %d", st.name, len(first.Steps()), len(sink.Steps()))
 	}
 	if len(first.Steps()) > 0 {
 		// Find-all mode lists the steps shortest first.
 		if c1, c2 := cost(&first.Steps()[0]), cost(&sink.Steps()[0]); c1 != c2 {
-			t.Fatalf("%s: first-step mode found a step of length %d (%s), find-all mode's first is %d long (%s)", st.Name, c1, first.Steps()[0].Explain(grid.Notation{Layout: b.L}), c2, sink.Steps()[0].Explain(grid.Notation{Layout: b.L}))
+			t.Fatalf("%s: first-step mode found a step of length %d (%s), find-all mode's first is %d long (%s)", st.name, c1, first.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}), c2, sink.Steps()[0].Explain(grid.Notation{Layout: b.Layout()}))
 		}
 	}
 	return sink.Steps()
@@ -357,7 +357,7 @@ func checkForcingSteps(t *testing.T, b *grid.Board, solution []uint8, st *Strate
 func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
 	t.Helper()
 	var sink Sink
-	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
+	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
 		var steps []Step
 		for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
 			sink.Reset()
@@ -430,8 +430,8 @@ func TestForcingSoundOnTop1465(t *testing.T) {
 		return
 	}
 	for _, tech := range []*Technique{forcingChainContradiction, forcingChainVerity, forcingNetContradiction, forcingNetVerity} {
-		if seen[tech.Name] == 0 {
-			t.Errorf("no %s met", tech.Name)
+		if seen[tech.name] == 0 {
+			t.Errorf("no %s met", tech.name)
 		}
 	}
 }
@@ -470,7 +470,7 @@ func TestForcingExplain(t *testing.T) {
 			}
 			s := &sink.Steps()[0]
 			checkForcingStep(t, b, s)
-			if got := s.Explain(grid.Notation{Layout: b.L}); got != tt.want {
+			if got := s.Explain(grid.Notation{Layout: b.Layout()}); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
 		})

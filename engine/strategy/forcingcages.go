@@ -16,7 +16,7 @@ import (
 // conclusion proves it, as HoDoKu's unit forcing chains do from each place
 // of a digit in a unit, but branching on combinations: "each remaining
 // combination of cage 17+ at r1c1 leads to r4c5<>7".
-var cageForcingNet = &Technique{Name: "Cage Forcing Net", Level: Extreme, Score: 700, SE: 85, SEChain: true}
+var cageForcingNet = &Technique{name: "Cage Forcing Net", level: Extreme, score: 700, se: 85, seChain: true}
 
 // maxCageBranches bounds the combinations a cage forcing net branches on:
 // with more, a common conclusion is rare and the step long to follow.
@@ -34,7 +34,7 @@ func (f *forcing) cageVerity() {
 		if f.spent() {
 			return
 		}
-		f.combos = fillingCombos(f.b, k, f.b.Cand, f.combos[:0])
+		f.combos = fillingCombos(f.b, k, nil, f.combos[:0])
 		nb := int32(len(f.combos))
 		if nb < 2 || nb > maxCageBranches || !f.all && f.best.cost > 0 && nb >= f.best.cost {
 			continue
@@ -117,7 +117,7 @@ func (f *forcing) cageBranches(k int) bool {
 func (f *forcing) cagePremises(k int, combo grid.Digits) []int32 {
 	list := f.premises[:0]
 	for _, c := range f.l.Cage(k).Cells {
-		for ds := f.b.Cand[c] &^ combo; ds != 0; ds &= ds - 1 {
+		for ds := f.b.Cands(c) &^ combo; ds != 0; ds &= ds - 1 {
 			list = append(list, f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1)
 		}
 	}
@@ -135,7 +135,7 @@ func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
 			s.Cells = append(s.Cells, c)
 		}
 	}
-	combos := fillingCombos(f.b, k, f.b.Cand, nil)
+	combos := fillingCombos(f.b, k, nil, nil)
 	for _, combo := range combos {
 		premises := f.cagePremises(k, combo)
 		f.close(im, premises...)

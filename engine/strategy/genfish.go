@@ -46,9 +46,9 @@ var (
 	// them where the solve gets stuck (before the forcing chains) made
 	// logic-only solving of top1465 over three times slower.
 	FrankenFish = &Strategy{
-		Name: "Franken Fish", class: Elimination, perDigit: true,
+		name: "Franken Fish", class: Elimination, perDigit: true,
 		techniques: fishTechniqueList(frankenTechniques, finnedFrankenTechniques),
-		Explain:    explainGeneralFish,
+		explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, frankenFish) },
 	}
 	// MutantFish (u): every other fish of rows, columns and boxes (a row
@@ -57,9 +57,9 @@ var (
 	// (OptIn), as HoDoKu leaves it out of its default steps. Sizes 2 to 4
 	// by default, up to 7 when Sink.Form asks.
 	MutantFish = &Strategy{
-		Name: "Mutant Fish", class: Elimination, perDigit: true,
+		name: "Mutant Fish", class: Elimination, perDigit: true,
 		techniques: fishTechniqueList(mutantTechniques, finnedMutantTechniques),
-		Explain:    explainGeneralFish,
+		explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, mutantFish) },
 	}
 )
@@ -72,7 +72,7 @@ var fishSizeNames = [6]string{"X-Wing", "Swordfish", "Jellyfish", "Squirmbag", "
 func fishFamily(prefix, code string, levels [6]Level, scores [6]int, se [6]SERating) []*Technique {
 	out := make([]*Technique, 12)
 	for i := range 6 {
-		out[i] = &Technique{Name: prefix + fishSizeNames[i], Code: fmt.Sprintf("%s%d", code, i), Level: levels[i], Score: scores[i], SE: se[i]}
+		out[i] = &Technique{name: prefix + fishSizeNames[i], code: fmt.Sprintf("%s%d", code, i), level: levels[i], score: scores[i], se: se[i]}
 		out[6+i] = siamese(out[i])
 	}
 	return out
@@ -229,7 +229,7 @@ func findGeneralFish(b *grid.Board, sink *Sink, kind fishKind) {
 // run reports every fish of its kind on b into sink, sizes as the sink
 // asks (2 to 4 by default).
 func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
-	l := b.L
+	l := b.Layout()
 	if kind == frankenFish && l.Regions() == nil {
 		return // Franken fish need boxes
 	}
@@ -268,7 +268,7 @@ func (f *genFish) run(b *grid.Board, sink *Sink, kind fishKind) {
 
 // layoutUnits numbers the sets as HoDoKu does: rows, columns, then boxes.
 func (f *genFish) layoutUnits() {
-	l := f.b.L
+	l := f.b.Layout()
 	f.units = 2 * l.N
 	if l.Regions() != nil {
 		f.units = 3 * l.N
@@ -289,10 +289,10 @@ func (f *genFish) layoutUnits() {
 // plane loads the candidates of digit f.d; it reports false when the
 // digit has none.
 func (f *genFish) plane() bool {
-	b, l := f.b, f.b.L
+	b, l := f.b, f.b.Layout()
 	bit := grid.Bit(f.d)
 	f.m = 0
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		f.index[cell] = -1
 		if c&bit != 0 {
 			f.index[cell] = int32(f.m)
@@ -757,7 +757,7 @@ func siameseTechniques(ts []*Technique) []*Technique {
 // siamese returns the Siamese form of technique t: HoDoKu's code plus a
 // trailing 1, rated as t (two fish on the same base sets).
 func siamese(t *Technique) *Technique {
-	return &Technique{Name: "Siamese " + t.Name, Code: t.Code + "1", Level: t.Level, Score: t.Score, SE: t.SE, SEChain: t.SEChain}
+	return &Technique{name: "Siamese " + t.name, code: t.code + "1", level: t.level, score: t.score, se: t.se, seChain: t.seChain}
 }
 
 // addSiameseFish adds HoDoKu's Siamese fish (its option "allow duals and

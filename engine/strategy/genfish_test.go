@@ -18,7 +18,7 @@ var fishStrategies = []*Strategy{FrankenFish, MutantFish, FinnedFish, Templates}
 // candidates, be explained, and a fish must show its base candidates.
 func fishCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, seen map[string]int) {
 	t.Helper()
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	for i := range sink.Steps() {
 		s := &sink.Steps()[i]
 		if s.Digits == 0 || len(s.Eliminations)+len(s.Placements) == 0 || s.Technique != templateSet && s.Technique != templateDelete && len(s.Cells) == 0 {
@@ -26,15 +26,15 @@ func fishCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, s
 		}
 		for _, p := range s.Placements {
 			if b.Value(p.Cell) != 0 || solution[p.Cell] != uint8(p.Digit) {
-				t.Fatalf("%s places %s=%d, the solution has %d: %s", s.Name(), b.L.CellName(p.Cell), p.Digit, solution[p.Cell], s.Explain(n))
+				t.Fatalf("%s places %s=%d, the solution has %d: %s", s.Name(), b.Layout().CellName(p.Cell), p.Digit, solution[p.Cell], s.Explain(n))
 			}
 		}
 		for _, e := range s.Eliminations {
-			if !b.Cand[e.Cell].Has(e.Digit) {
-				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.L.CellName(e.Cell), s.Explain(n))
+			if !b.Cands(e.Cell).Has(e.Digit) {
+				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.Layout().CellName(e.Cell), s.Explain(n))
 			}
 			if solution[e.Cell] == uint8(e.Digit) {
-				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(n))
+				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.Layout().CellName(e.Cell), e.Digit, s.Explain(n))
 			}
 		}
 		if seen[s.Name()] < 100 && s.Explain(n) == "" {
@@ -68,7 +68,7 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 		}
 		return false
 	}
-	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
+	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
 		if first(cheap) {
 			continue
 		}
@@ -148,9 +148,9 @@ func TestGeneralFishSteps(t *testing.T) {
 			}
 			sink := Sink{All: true, Form: OfSize(reglibFishSize(c.code))}
 			tt.st.Find(b, &sink)
-			n := grid.Notation{Layout: b.L}
+			n := grid.Notation{Layout: b.Layout()}
 			for _, s := range sink.Steps() {
-				if s.Technique.Code != c.code || !slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
+				if s.Technique.code != c.code || !slices.Equal(sortedEffects(s.Eliminations), sortedEffects(c.elims)) {
 					continue
 				}
 				got := s.Explain(n)
@@ -212,7 +212,7 @@ func BenchmarkGeneralFish(b *testing.B) {
 	boards := patStuckBoards(b, 100)
 	for _, st := range []*Strategy{FrankenFish, MutantFish} {
 		for size := 2; size <= 4; size++ {
-			b.Run(fmt.Sprintf("%s/%d", st.Name, size), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%d", st.name, size), func(b *testing.B) {
 				sink := Sink{Form: OfSize(size)}
 				for i := 0; i < b.N; i++ {
 					sink.Reset()

@@ -88,7 +88,9 @@ func testBoard(t testing.TB, l *grid.Layout, only []patOnly, cands map[string]st
 		for _, ch := range ds {
 			set |= grid.Bit(int(ch - '0'))
 		}
-		b.Cand[cellNamed(t, l, name)] = set
+		if !b.SetCands(cellNamed(t, l, name), set) {
+			t.Fatalf("cannot set the candidates %s of %s", ds, name)
+		}
 	}
 	return b
 }
@@ -111,10 +113,10 @@ func effectsNamed(t testing.TB, l *grid.Layout, s string) []CellDigit {
 // the test when the finder changes the board.
 func findAllSteps(t *testing.T, st *Strategy, b *grid.Board) []Step {
 	t.Helper()
-	before := slices.Clone(b.Cand)
+	before := b.AppendCandidates(nil)
 	sink := Sink{All: true}
 	st.Find(b, &sink)
-	if !slices.Equal(before, b.Cand) {
+	if !b.CandidatesEqual(before) {
 		t.Fatal("the finder changed the board")
 	}
 	return sink.Steps()
@@ -196,7 +198,7 @@ func soundOnLayouts(t *testing.T, r *rand.Rand, every int, tests []layoutCase, s
 // solve by returning false. It reports whether the solve ended stuck.
 func solveCheckingEachState(b *grid.Board, checked []*Strategy, passes []Pass, check func(st *Strategy, sink *Sink), apply func(s *Step) bool) (stuck bool) {
 	var sink Sink
-	for step := 0; step < 4*b.L.Cells && !b.Solved(); step++ {
+	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
 		for _, st := range checked {
 			sink.Reset()
 			sink.All, sink.Form = true, AllForms
@@ -338,7 +340,7 @@ func findersDoNotAllocate(t *testing.T, boards []*grid.Board, strategies []*Stra
 				run()
 			}
 			if allocs := testing.AllocsPerRun(3, run); allocs != 0 {
-				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.Name, all, allocs, len(boards))
+				t.Errorf("%s (all=%v): %.1f allocations per run over %d boards, want 0", st.name, all, allocs, len(boards))
 			}
 		}
 	}
@@ -348,7 +350,7 @@ func findersDoNotAllocate(t *testing.T, boards []*grid.Board, strategies []*Stra
 // boards in turn.
 func benchFinders(b *testing.B, boards []*grid.Board, strategies []*Strategy) {
 	for _, st := range strategies {
-		b.Run(st.Name, func(b *testing.B) {
+		b.Run(st.name, func(b *testing.B) {
 			var sink Sink
 			b.ReportAllocs()
 			b.ResetTimer()

@@ -24,7 +24,7 @@ import (
 // one of its cells changed since the pass last found nothing.
 var InnieOutieDifference = local(newStrategy(Elimination, innieOutieDiff, findInnieOutieDiffs, explainInnieOutieDiff))
 
-var innieOutieDiff = &Technique{Name: "Innie-Outie Difference", Level: Hard, Score: 85, SE: 41}
+var innieOutieDiff = &Technique{name: "Innie-Outie Difference", level: Hard, score: 85, se: 41}
 
 // maxDiffCells is the most cells an innie-outie equation may have: a
 // person writes them with two to four, and larger ones seldom rule out
@@ -183,7 +183,7 @@ func areaEquations(l *grid.Layout, units []int, in []bool, seen map[string]bool,
 }
 
 func findInnieOutieDiffs(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -200,7 +200,7 @@ func findInnieOutieDiffs(b *grid.Board, sink *Sink) {
 		}
 		var s *Step
 		for j, c := range ls.cells {
-			for ds := b.Cand[c] &^ ls.support[j]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(c) &^ ls.support[j]; ds != 0; ds &= ds - 1 {
 				if s == nil {
 					s = sink.Add()
 					s.Cells = append(s.Cells, ls.cells...)

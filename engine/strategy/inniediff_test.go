@@ -46,7 +46,7 @@ func TestInnieOutieFindSteps(t *testing.T) {
 		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
 	}
 	sol := counted.Solutions[0]
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.InnieOutieDifference, strategy.CageBlock}}
 	firsts := map[*strategy.Strategy]*grid.Board{}
 	before := b.Clone()
@@ -95,7 +95,7 @@ func TestInnieOutieFindSteps(t *testing.T) {
 	}
 	for _, st := range opts.Strategies {
 		if firsts[st] == nil {
-			t.Fatalf("the solve takes no %s step", st.Name)
+			t.Fatalf("the solve takes no %s step", st.Name())
 		}
 		if err := solver.FindSteps(context.Background(), firsts[st], opts, check); err != nil {
 			t.Fatal(err)
@@ -103,7 +103,7 @@ func TestInnieOutieFindSteps(t *testing.T) {
 	}
 	for _, st := range opts.Strategies {
 		if found[st] == 0 {
-			t.Errorf("FindSteps offers no %s step", st.Name)
+			t.Errorf("FindSteps offers no %s step", st.Name())
 		}
 	}
 	t.Logf("steps offered: %d Innie-Outie Difference, %d Cage Block", found[strategy.InnieOutieDifference], found[strategy.CageBlock])

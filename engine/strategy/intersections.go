@@ -15,9 +15,9 @@ var (
 	// digit leaves the rest of that line. On other layouts the region may
 	// point into any unit it overlaps (a diagonal, a window).
 	LockedRegions = &Strategy{
-		Name: "Locked Regions", class: Elimination, local: true,
-		Technique: &Technique{Name: "Locked Candidates Type 1 (Pointing)", Code: "0100", Level: Medium, Score: 50, SE: 26},
-		Explain:   explainLocked,
+		name: "Locked Regions", class: Elimination, local: true,
+		technique: &Technique{name: "Locked Candidates Type 1 (Pointing)", code: "0100", level: Medium, score: 50, se: 26},
+		explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
 	}
 	// LockedCandidates (G, the seed's "locked candidates", HoDoKu's
@@ -25,27 +25,27 @@ var (
 	// region, the digit leaves the rest of that region. On other layouts any
 	// unit that is not a region may claim.
 	LockedCandidates = &Strategy{
-		Name: "Locked Candidates", class: Elimination, local: true,
-		Technique: &Technique{Name: "Locked Candidates Type 2 (Claiming)", Code: "0101", Level: Medium, Score: 50, SE: 28},
-		Explain:   explainLocked,
+		name: "Locked Candidates", class: Elimination, local: true,
+		technique: &Technique{name: "Locked Candidates Type 2 (Claiming)", code: "0101", level: Medium, score: 50, se: 28},
+		explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
 	}
 	// LockedSubsets (I): a naked pair or triple whose cells lie in the
 	// overlap of two units removes its digits from the rest of both.
 	LockedSubsets = &Strategy{
-		Name: "Locked Subsets", class: Elimination,
+		name: "Locked Subsets", class: Elimination,
 		techniques: []*Technique{lockedPair, lockedTriple},
-		Explain:    explainLockedSubset,
+		explain:    explainLockedSubset,
 		find:       findLockedSubsets,
 	}
-	lockedPair   = &Technique{Name: "Locked Pair", Code: "0110", Level: Medium, Score: 40, SE: 29}
-	lockedTriple = &Technique{Name: "Locked Triple", Code: "0111", Level: Medium, Score: 60, SE: 28}
+	lockedPair   = &Technique{name: "Locked Pair", code: "0110", level: Medium, score: 40, se: 29}
+	lockedTriple = &Technique{name: "Locked Triple", code: "0111", level: Medium, score: 60, se: 28}
 )
 
 // findLocked finds digits of unit A confined to its overlap with unit B,
 // with A a region (pointing) or not (claiming).
 func findLocked(b *grid.Board, sink *Sink, pointing bool) {
-	l := b.L
+	l := b.Layout()
 	for i := range l.Overlaps() {
 		o := &l.Overlaps()[i]
 		if (l.Unit(o.A).Kind == grid.Region) != pointing || !sink.through(l.Unit(o.A).Cells) {
@@ -53,7 +53,7 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 		}
 		var inside grid.Digits
 		for _, c := range o.Cells {
-			inside |= b.Cand[c]
+			inside |= b.Cands(c)
 		}
 		if inside == 0 {
 			continue
@@ -61,12 +61,12 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 		var outsideA, outsideB grid.Digits
 		for _, c := range l.Unit(o.A).Cells {
 			if !containsCell(o.Cells, c) {
-				outsideA |= b.Cand[c]
+				outsideA |= b.Cands(c)
 			}
 		}
 		for _, c := range l.Unit(o.B).Cells {
 			if !containsCell(o.Cells, c) {
-				outsideB |= b.Cand[c]
+				outsideB |= b.Cands(c)
 			}
 		}
 		for locked := inside &^ outsideA & outsideB; locked != 0; locked &= locked - 1 {
@@ -75,12 +75,12 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 			s.Digits = grid.Bit(d)
 			s.Units = append(s.Units, o.A, o.B)
 			for _, c := range o.Cells {
-				if b.Cand[c].Has(d) {
+				if b.Cands(c).Has(d) {
 					s.Cells = append(s.Cells, c)
 				}
 			}
 			for _, c := range l.Unit(o.B).Cells {
-				if b.Cand[c].Has(d) && !containsCell(o.Cells, c) {
+				if b.Cands(c).Has(d) && !containsCell(o.Cells, c) {
 					s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 				}
 			}
@@ -94,7 +94,7 @@ func findLocked(b *grid.Board, sink *Sink, pointing bool) {
 // findLockedSubsets finds naked pairs and triples inside the overlap of a
 // region and another unit.
 func findLockedSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	for i := range l.Overlaps() {
 		o := &l.Overlaps()[i]
 		// Each overlap appears twice (A,B and B,A): take the one led by
@@ -105,7 +105,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 		var cells [grid.MaxSize]int
 		n := 0
 		for _, c := range o.Cells {
-			if cnt := b.Cand[c].Count(); b.Value(c) == 0 && cnt >= 2 && cnt <= 3 {
+			if cnt := b.Cands(c).Count(); b.Value(c) == 0 && cnt >= 2 && cnt <= 3 {
 				cells[n] = c
 				n++
 			}
@@ -117,7 +117,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 			forEachSubset(n, k, func(pick uint32) bool {
 				var digits grid.Digits
 				for p := pick; p != 0; p &= p - 1 {
-					digits |= b.Cand[cells[trailing(p)]]
+					digits |= b.Cands(cells[trailing(p)])
 				}
 				if digits.Count() != k {
 					return true
@@ -137,7 +137,7 @@ func findLockedSubsets(b *grid.Board, sink *Sink) {
 						if containsCell(s.Cells, c) {
 							continue
 						}
-						for common := b.Cand[c] & digits; common != 0; common &= common - 1 {
+						for common := b.Cands(c) & digits; common != 0; common &= common - 1 {
 							s.Eliminations = appendElimination(s.Eliminations, c, common.Min())
 						}
 					}

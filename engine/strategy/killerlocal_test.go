@@ -60,10 +60,10 @@ func TestKillerLocalFinders(t *testing.T) {
 						st.Find(b, &through)
 					}
 					if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
-						t.Fatalf("puzzle %d, %s: through the changed cells %s, whole %s", i+1, st.Name, got, want)
+						t.Fatalf("puzzle %d, %s: through the changed cells %s, whole %s", i+1, st.name, got, want)
 					}
 					checked++
-					found[st.Name] += len(whole.Steps())
+					found[st.name] += len(whole.Steps())
 				}
 				if len(whole.Steps()) == 0 {
 					last[st] = b.Clone()
@@ -88,8 +88,8 @@ func TestKillerLocalFinders(t *testing.T) {
 		}
 	}
 	for st := range killerOnly {
-		if found[st.Name] == 0 {
-			t.Errorf("%s: no step found after a state without: want some", st.Name)
+		if found[st.name] == 0 {
+			t.Errorf("%s: no step found after a state without: want some", st.name)
 		}
 	}
 	t.Logf("%d states checked; steps found after a state without: %v", checked, found)

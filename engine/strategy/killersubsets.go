@@ -25,18 +25,18 @@ import (
 // D is somewhere in the members, so each member holds exactly one: a
 // cage's combinations without a digit of D go, and a cell keeps only D.
 var KillerSubsets = &Strategy{
-	Name: "Killer Subsets", class: Elimination,
-	Technique:  nakedKillerPair,
+	name: "Killer Subsets", class: Elimination,
+	technique:  nakedKillerPair,
 	techniques: []*Technique{nakedKillerPair, nakedKillerTriple, hiddenKillerPair, hiddenKillerTriple},
-	Explain:    explainKillerSubset,
+	explain:    explainKillerSubset,
 	find:       findKillerSubsets,
 }
 
 var (
-	nakedKillerPair    = &Technique{Name: "Naked Killer Pair", Level: Hard, Score: 70, SE: 38}
-	nakedKillerTriple  = &Technique{Name: "Naked Killer Triple", Level: Hard, Score: 90, SE: 44}
-	hiddenKillerPair   = &Technique{Name: "Hidden Killer Pair", Level: Hard, Score: 80, SE: 40}
-	hiddenKillerTriple = &Technique{Name: "Hidden Killer Triple", Level: Hard, Score: 100, SE: 46}
+	nakedKillerPair    = &Technique{name: "Naked Killer Pair", level: Hard, score: 70, se: 38}
+	nakedKillerTriple  = &Technique{name: "Naked Killer Triple", level: Hard, score: 90, se: 44}
+	hiddenKillerPair   = &Technique{name: "Hidden Killer Pair", level: Hard, score: 80, se: 40}
+	hiddenKillerTriple = &Technique{name: "Hidden Killer Triple", level: Hard, score: 100, se: 46}
 )
 
 // maxMemberCombos bounds the combinations listed for one cage member; a
@@ -53,7 +53,7 @@ type killerMember struct {
 }
 
 func findKillerSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -90,7 +90,7 @@ func findKillerSubsets(b *grid.Board, sink *Sink) {
 // whole cage inside it with two or more of them, and every other empty
 // cell.
 func killerMembers(b *grid.Board, u int, members []killerMember) []killerMember {
-	l := b.L
+	l := b.Layout()
 	cells := l.Unit(u).Cells
 	for _, c := range cells {
 		if b.Value(c) != 0 {
@@ -111,7 +111,7 @@ func killerMembers(b *grid.Board, u int, members []killerMember) []killerMember 
 					placed |= grid.Bit(int(v))
 				} else {
 					m.cells = append(m.cells, x)
-					m.cand |= b.Cand[x]
+					m.cand |= b.Cands(x)
 				}
 			}
 			if len(m.cells) >= 2 {
@@ -145,8 +145,8 @@ func firstEmpty(b *grid.Board, cells []int) int {
 // cellMember returns the member of a single empty cell: one combination a
 // candidate.
 func cellMember(b *grid.Board, c int) killerMember {
-	m := killerMember{cage: -1, cells: []int{c}, cand: b.Cand[c]}
-	for ds := b.Cand[c]; ds != 0; ds &= ds - 1 {
+	m := killerMember{cage: -1, cells: []int{c}, cand: b.Cands(c)}
+	for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
 		m.combos = append(m.combos, ds&-ds)
 	}
 	return m
@@ -163,7 +163,7 @@ func cageCombos(b *grid.Board, cells []int, target int, allowed grid.Digits) []g
 		if n == len(cand) {
 			return nil
 		}
-		cand[n] = b.Cand[c]
+		cand[n] = b.Cands(c)
 		n++
 	}
 	var walk func(from, left, sum int, set grid.Digits) bool
@@ -175,7 +175,7 @@ func cageCombos(b *grid.Board, cells []int, target int, allowed grid.Digits) []g
 			}
 			return true
 		}
-		for d := from; d <= b.L.N; d++ {
+		for d := from; d <= b.Layout().N; d++ {
 			if !allowed.Has(d) || sum+d > target {
 				continue
 			}
@@ -258,9 +258,9 @@ func nakedKillerStep(b *grid.Board, sink *Sink, u int, members []killerMember, p
 				in[c] = true
 			}
 		}
-		for _, c := range b.L.Unit(u).Cells {
+		for _, c := range b.Layout().Unit(u).Cells {
 			if !in[c] {
-				for ds := b.Cand[c] & set; ds != 0; ds &= ds - 1 {
+				for ds := b.Cands(c) & set; ds != 0; ds &= ds - 1 {
 					elims = append(elims, CellDigit{c, bits.TrailingZeros32(uint32(ds)) + 1})
 				}
 			}
@@ -280,7 +280,7 @@ func nakedKillerStep(b *grid.Board, sink *Sink, u int, members []killerMember, p
 // findHiddenKiller reports the hidden killer subsets of k digits of unit
 // u.
 func findHiddenKiller(b *grid.Board, sink *Sink, u int, members []killerMember, k int) bool {
-	l := b.L
+	l := b.Layout()
 	var placed grid.Digits
 	for _, c := range l.Unit(u).Cells {
 		if v := b.Value(c); v != 0 {
@@ -342,7 +342,7 @@ func memberPrune(b *grid.Board, m *killerMember, keep func(grid.Digits) bool) []
 	}
 	var out []CellDigit
 	for _, c := range m.cells {
-		for ds := b.Cand[c] &^ left; ds != 0; ds &= ds - 1 {
+		for ds := b.Cands(c) &^ left; ds != 0; ds &= ds - 1 {
 			out = append(out, CellDigit{c, bits.TrailingZeros32(uint32(ds)) + 1})
 		}
 	}
@@ -367,7 +367,7 @@ func addKillerStep(b *grid.Board, sink *Sink, pair, triple *Technique, set grid.
 		}
 	}
 	for _, c := range s.Cells {
-		for ds := b.Cand[c] & set; ds != 0; ds &= ds - 1 {
+		for ds := b.Cands(c) & set; ds != 0; ds &= ds - 1 {
 			s.Marks = append(s.Marks, Mark{Cell: c, Digit: bits.TrailingZeros32(uint32(ds)) + 1, Role: RolePattern})
 		}
 	}

@@ -81,11 +81,11 @@ func (s *linearSearch) run() bool {
 	s.opts = s.opts[:0]
 	for i, c := range s.cells {
 		for j := 0; j < i; j++ {
-			if s.b.L.Sees(c, s.cells[j]) {
+			if s.b.Layout().Sees(c, s.cells[j]) {
 				s.sees[i] |= 1 << j
 			}
 		}
-		s.opts = append(s.opts, s.b.Cand[c])
+		s.opts = append(s.opts, s.b.Cands(c))
 	}
 	if !s.solve() {
 		return false

@@ -120,7 +120,7 @@ var chainGraphs = sync.Pool{New: func() any { return new(chainGraph) }}
 // chainGraphs.Put.
 func getChainGraph(b *grid.Board) *chainGraph {
 	g := chainGraphs.Get().(*chainGraph)
-	if g.l != b.L || !slices.Equal(g.cand, b.Cand) || !b.ValuesEqual(g.value) {
+	if g.l != b.Layout() || !b.CandidatesEqual(g.cand) || !b.ValuesEqual(g.value) {
 		g.build(b)
 	}
 	return g
@@ -138,9 +138,9 @@ func (g *chainGraph) setOf(n int32) CellSet {
 
 // build makes g the link graph of b, without ALS nodes.
 func (g *chainGraph) build(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	g.l = l
-	g.cand = append(g.cand[:0], b.Cand...)
+	g.cand = b.AppendCandidates(g.cand[:0])
 	g.value = b.AppendValues(g.value[:0])
 	g.alsIn = false
 	g.sums = isKiller(l)
@@ -174,8 +174,8 @@ func (g *chainGraph) build(b *grid.Board) {
 		if b.Value(cell) != 0 {
 			continue
 		}
-		biv := b.Cand[cell].Count() == 2
-		for m := b.Cand[cell]; m != 0; m &= m - 1 {
+		biv := b.Cands(cell).Count() == 2
+		for m := b.Cands(cell); m != 0; m &= m - 1 {
 			d := m.Min()
 			one := [1]int32{int32(cell)}
 			id := g.addNode(d, nodeCand, one[:])
@@ -191,10 +191,10 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.resetLinks()
 	g.unitLinks(b)
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Value(cell) != 0 || b.Cand[cell].Count() != 2 {
+		if b.Value(cell) != 0 || b.Cands(cell).Count() != 2 {
 			continue
 		}
-		x, y := b.Cand[cell].Min(), b.Cand[cell].Max()
+		x, y := b.Cands(cell).Min(), b.Cands(cell).Max()
 		g.addStrong(g.candNode[cell*n+x-1], g.candNode[cell*n+y-1], strongCell, -1)
 	}
 	g.cageLinks(b)
@@ -256,7 +256,7 @@ func (g *chainGraph) findMulti(d int, first int, s CellSet) int32 {
 // addGroups adds the group nodes: a digit's candidates (two or more) in
 // the intersection of two units.
 func (g *chainGraph) addGroups(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	var buf [grid.MaxSize]int32
 	g.scratch = grow(g.scratch, g.w)
 	s := CellSet(g.scratch)
@@ -268,7 +268,7 @@ func (g *chainGraph) addGroups(b *grid.Board) {
 			k := 0
 			s.Clear()
 			for _, c := range o.Cells {
-				if b.Value(c) == 0 && b.Cand[c].Has(d) {
+				if b.Value(c) == 0 && b.Cands(c).Has(d) {
 					buf[k] = int32(c)
 					k++
 					s.Add(c)
@@ -344,7 +344,7 @@ func (g *chainGraph) addStrong(a, b int32, kind uint8, als int32) {
 // unitLinks adds the strong links of every unit and digit: two nodes
 // covering the digit's places in the unit between them.
 func (g *chainGraph) unitLinks(b *grid.Board) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	var nodes [3 * grid.MaxSize]int32
 	// The unit's candidate nodes of each digit, in the unit's order.
@@ -356,7 +356,7 @@ func (g *chainGraph) unitLinks(b *grid.Board) {
 			if b.Value(c) != 0 {
 				continue
 			}
-			for m := b.Cand[c]; m != 0; m &= m - 1 {
+			for m := b.Cands(c); m != 0; m &= m - 1 {
 				d := m.Min()
 				if count[d] < grid.MaxSize {
 					byDigit[d][count[d]] = g.candNode[c*n+d-1]
@@ -448,7 +448,7 @@ func (g *chainGraph) setPlanes(b *grid.Board) {
 	g.planes = grow(g.planes, (n+1)*w)
 	clear(g.planes)
 	wide := CellSet(g.planes[n*w:])
-	for c, ds := range b.Cand {
+	for c, ds := range b.Candidates() {
 		if b.Value(c) != 0 {
 			continue
 		}
@@ -496,12 +496,12 @@ func (g *chainGraph) forceLinks(b *grid.Board, a *ALS, i int32, ids []int32, fre
 	}
 	for c := s.Next(0); c >= 0; c = s.Next(c + 1) {
 		var see grid.Digits // the set's digits c sees every holder of
-		for m := a.Digits & b.Cand[c]; m != 0; m &= m - 1 {
+		for m := a.Digits & b.Cands(c); m != 0; m &= m - 1 {
 			if a.SeeAll(m.Min()).Has(c) {
 				see |= m & -m
 			}
 		}
-		free := b.Cand[c] &^ see
+		free := b.Cands(c) &^ see
 		if free.Count() > 1 {
 			continue
 		}
@@ -585,7 +585,7 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 	k := len(w)
 	if nd.n == 1 {
 		cell := int(nd.cell)
-		for o := b.Cand[cell] &^ grid.Bit(d); o != 0; o &= o - 1 {
+		for o := b.Cands(cell) &^ grid.Bit(d); o != 0; o &= o - 1 {
 			w = append(w, chainEdge{to: g.candNode[cell*n+o.Min()-1], kind: weakCell, als: -1})
 		}
 		k = len(w)

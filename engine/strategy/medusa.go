@@ -12,7 +12,7 @@ import (
 
 // medusa is the one technique of Medusa: HoDoKu has none, so its code is
 // the one HoDoKu reserves for it.
-var medusa = &Technique{Name: "3D Medusa", Code: "0507", Level: Unfair, Score: 320, SE: 72}
+var medusa = &Technique{name: "3D Medusa", code: "0507", level: Unfair, score: 320, se: 72}
 
 // Medusa (n) colours candidates of every digit in two alternating colours
 // along strong links: the two places of a digit in a unit, and the two
@@ -71,7 +71,7 @@ func findMedusa(b *grid.Board, sink *Sink) {
 
 // search colours every cluster of the board and reports its steps.
 func (m *medusaScratch) search(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	if !m.prepare(b) {
 		return
@@ -79,8 +79,8 @@ func (m *medusaScratch) search(b *grid.Board, sink *Sink) {
 	next := int32(0)
 	for cell := 0; cell < l.Cells; cell++ {
 		linked := m.linked[cell]
-		if b.Cand[cell].Count() == 2 {
-			linked = b.Cand[cell]
+		if b.Cands(cell).Count() == 2 {
+			linked = b.Cands(cell)
 		}
 		for ; linked != 0; linked &= linked - 1 {
 			x := int32(cell*n + linked.Min() - 1)
@@ -120,10 +120,10 @@ func (m *medusaScratch) search(b *grid.Board, sink *Sink) {
 // of every unit. It reports false when the board has no bivalue cell, so
 // no cluster of two digits.
 func (m *medusaScratch) prepare(b *grid.Board) bool {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	bivalue := false
-	for _, c := range b.Cand {
+	for _, c := range b.Candidates() {
 		if c.Count() == 2 {
 			bivalue = true
 			break
@@ -149,7 +149,7 @@ func (m *medusaScratch) prepare(b *grid.Board) bool {
 		// The digits seen once or more, twice or more, three times or more.
 		var once, twice, more grid.Digits
 		for _, cell := range cells {
-			c := b.Cand[cell]
+			c := b.Cands(cell)
 			more |= twice & c
 			twice |= once & c
 			once |= c
@@ -162,7 +162,7 @@ func (m *medusaScratch) prepare(b *grid.Board) bool {
 			i := u*n + d - 1
 			m.pairA[i] = -1
 			for _, cell := range cells {
-				if b.Cand[cell]&bit == 0 {
+				if b.Cands(cell)&bit == 0 {
 					continue
 				}
 				m.linked[cell] |= bit
@@ -180,12 +180,12 @@ func (m *medusaScratch) prepare(b *grid.Board) bool {
 // links returns the strong links of candidate x, in storage reused by the
 // next call.
 func (m *medusaScratch) links(b *grid.Board, x int32) []medusaEdge {
-	l := b.L
+	l := b.Layout()
 	n := int32(l.N)
 	cell, d := x/n, x%n
 	bit := grid.Bit(int(d) + 1)
 	m.edges = m.edges[:0]
-	if ds := b.Cand[cell]; ds.Count() == 2 {
+	if ds := b.Cands(int(cell)); ds.Count() == 2 {
 		other := int32(bits.TrailingZeros32(uint32(ds &^ bit)))
 		m.edges = append(m.edges, medusaEdge{cell*n + other, -1})
 	}
@@ -219,7 +219,7 @@ const (
 // cluster reports the steps of the cluster of candidates xs, of colours c0
 // and c0+1; it reports whether the finder may stop.
 func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32) bool {
-	l := b.L
+	l := b.Layout()
 	n := int32(l.N)
 	var digits grid.Digits
 	for _, x := range xs {
@@ -267,7 +267,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 		}
 		if rule == 0 {
 			for _, cell := range m.touched {
-				if c := b.Cand[cell]; c != 0 && mask[0][cell]|mask[1][cell] == 0 && c&^seen[s][cell] == 0 {
+				if c := b.Cands(int(cell)); c != 0 && mask[0][cell]|mask[1][cell] == 0 && c&^seen[s][cell] == 0 {
 					rule, witness = medusaEmptiedCell, int(cell)
 					break
 				}
@@ -285,7 +285,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 		m.draw(b, st, xs, c0+1-s, digits)
 		if witness >= 0 {
 			st.Cells = append(st.Cells, witness)
-			for ds := b.Cand[witness]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(witness); ds != 0; ds &= ds - 1 {
 				st.Marks = append(st.Marks, Mark{Cell: witness, Digit: ds.Min(), Role: RolePattern})
 			}
 		}
@@ -301,7 +301,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 			coloured := mask[0][cell] | mask[1][cell]
 			both := mask[0][cell] != 0 && mask[1][cell] != 0
 			var out grid.Digits
-			switch free := b.Cand[cell] &^ coloured; {
+			switch free := b.Cands(int(cell)) &^ coloured; {
 			case rule == medusaBothInCell:
 				if both {
 					out = free
@@ -338,7 +338,7 @@ func (m *medusaScratch) cluster(b *grid.Board, sink *Sink, xs []int32, c0 int32)
 // marks from the cluster xs with colour on marked on, and marks its
 // eliminations (sorted first) as targets. Marks[i] is the mark of Nodes[i].
 func (m *medusaScratch) draw(b *grid.Board, s *Step, xs []int32, on int32, digits grid.Digits) {
-	l := b.L
+	l := b.Layout()
 	n := int32(l.N)
 	patSortElims(s)
 	s.Digits = digits

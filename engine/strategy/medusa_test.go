@@ -117,7 +117,7 @@ func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bo
 		patCheckSteps(t, b, solution, sink, seen)
 		if st == Medusa {
 			for i := range sink.Steps() {
-				seen["3D Medusa rule "+strconv.Itoa(medusaRuleOf(&sink.Steps()[i], b.L))]++
+				seen["3D Medusa rule "+strconv.Itoa(medusaRuleOf(&sink.Steps()[i], b.Layout()))]++
 			}
 		}
 	}, nil)

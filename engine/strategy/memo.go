@@ -34,8 +34,8 @@ type memoPass struct {
 // Load makes b the board of the next queries; its planes are taken when
 // first needed. b must not change until the next Load.
 func (m *DigitMemo) Load(b *grid.Board) {
-	if b.L != m.l {
-		m.l, m.n, m.w = b.L, b.L.N, (b.L.Cells+63)/64
+	if b.Layout() != m.l {
+		m.l, m.n, m.w = b.Layout(), b.Layout().N, (b.Layout().Cells+63)/64
 		m.passes = m.passes[:0]
 	}
 	m.b, m.fresh = b, false
@@ -97,14 +97,14 @@ func (m *DigitMemo) takePlanes() {
 	m.planes = grow(m.planes, k*m.n)
 	clear(m.planes)
 	b := m.b
-	for c := range b.L.Cells {
+	for c := range b.Layout().Cells {
 		v := b.Value(c)
 		word, bit := c>>6, uint64(1)<<(c&63)
 		if v != 0 {
 			m.planes[(int(v)-1)*k+m.w+word] |= bit
 			continue
 		}
-		for ds := b.Cand[c]; ds != 0; ds &= ds - 1 {
+		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
 			m.planes[(ds.Min()-1)*k+word] |= bit
 		}
 	}
@@ -140,7 +140,7 @@ type cellPass struct {
 // Load makes b the board of the next queries. b must not change until the
 // next Load.
 func (m *CellMemo) Load(b *grid.Board) {
-	if m.b == nil || m.b.L != b.L {
+	if m.b == nil || m.b.Layout() != b.Layout() {
 		m.passes = m.passes[:0]
 	}
 	m.b = b
@@ -156,11 +156,11 @@ func (m *CellMemo) Changed(st *Strategy, form Form) (CellSet, bool) {
 		return nil, true
 	}
 	b := m.b
-	m.changed = grow(m.changed, (b.L.Cells+63)/64)
+	m.changed = grow(m.changed, (b.Layout().Cells+63)/64)
 	clear(m.changed)
 	set, any := CellSet(m.changed), false
 	for c, was := range p.cand {
-		now := b.Cand[c]
+		now := b.Cands(c)
 		if b.Value(c) != 0 {
 			now = 0
 		}
@@ -180,8 +180,8 @@ func (m *CellMemo) Changed(st *Strategy, form Form) (CellSet, bool) {
 func (m *CellMemo) Nothing(st *Strategy, form Form) {
 	p := m.pass(st, form)
 	b := m.b
-	p.cand = grow(p.cand, len(b.Cand))
-	for c, d := range b.Cand {
+	p.cand = grow(p.cand, b.Layout().Cells)
+	for c, d := range b.Candidates() {
 		if b.Value(c) != 0 {
 			d = 0
 		}

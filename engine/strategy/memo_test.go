@@ -61,24 +61,24 @@ func TestPerDigitFinders(t *testing.T) {
 				s := &all.Steps()[i]
 				d := s.Digits.Single()
 				if d == 0 {
-					t.Fatalf("%s: a step on %v, not one digit", st.Name, s.Digits)
+					t.Fatalf("%s: a step on %v, not one digit", st.name, s.Digits)
 				}
 				byDigit[d] = append(byDigit[d], stepKey(s))
 				steps++
 			}
-			for d := 1; d <= b.L.N; d++ {
+			for d := 1; d <= b.Layout().N; d++ {
 				got := digitSteps(st, b, grid.Bit(d))
 				if fmt.Sprint(got) != fmt.Sprint(byDigit[d]) {
-					t.Fatalf("%s on digit %d alone:\n got %v\nwant %v", st.Name, d, got, byDigit[d])
+					t.Fatalf("%s on digit %d alone:\n got %v\nwant %v", st.name, d, got, byDigit[d])
 				}
-				copy(other.Cand, b.Cand)
-				for c := range other.Cand {
-					if x := other.Cand[c] &^ grid.Bit(d); b.Value(c) == 0 && other.Cand[c].Count() >= 3 {
-						other.Cand[c] &^= grid.Bit(x.Max())
+				other.CopyFrom(b)
+				for c := range other.Candidates() {
+					if x := other.Cands(c) &^ grid.Bit(d); b.Value(c) == 0 && other.Cands(c).Count() >= 3 {
+						other.SetCands(c, other.Cands(c)&^(grid.Bit(x.Max())))
 					}
 				}
 				if got := digitSteps(st, other, grid.Bit(d)); fmt.Sprint(got) != fmt.Sprint(byDigit[d]) {
-					t.Fatalf("%s on digit %d with other digits changed:\n got %v\nwant %v", st.Name, d, got, byDigit[d])
+					t.Fatalf("%s on digit %d with other digits changed:\n got %v\nwant %v", st.name, d, got, byDigit[d])
 				}
 			}
 		}
@@ -124,7 +124,7 @@ func TestDigitMemo(t *testing.T) {
 
 // nextCand returns the first empty cell from cell on holding candidate d.
 func nextCand(b *grid.Board, d, cell int) int {
-	for b.Value(cell) != 0 || !b.Cand[cell].Has(d) {
+	for b.Value(cell) != 0 || !b.Cands(cell).Has(d) {
 		cell++
 	}
 	return cell
@@ -165,10 +165,10 @@ func TestLocalFinders(t *testing.T) {
 					st.Find(b, &through)
 				}
 				if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
-					t.Fatalf("%s, %s: through the changed cells %s, whole %s", line, st.Name, got, want)
+					t.Fatalf("%s, %s: through the changed cells %s, whole %s", line, st.name, got, want)
 				}
 				checked++
-				found[st.Name] += len(whole.Steps())
+				found[st.name] += len(whole.Steps())
 			}
 			if len(whole.Steps()) == 0 {
 				last[st] = b.Clone()
@@ -178,8 +178,8 @@ func TestLocalFinders(t *testing.T) {
 		}
 	})
 	for _, st := range locals {
-		if found[st.Name] == 0 {
-			t.Errorf("%s: no step found after a state without: want some", st.Name)
+		if found[st.name] == 0 {
+			t.Errorf("%s: no step found after a state without: want some", st.name)
 		}
 	}
 	t.Logf("%d states checked; steps found after a state without: %v", checked, found)

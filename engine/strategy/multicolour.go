@@ -6,8 +6,8 @@ import (
 
 // The techniques of MultiColours, numbered as HoDoKu's Multi Colors.
 var (
-	multiColour = &Technique{Name: "Multi Colours 1", Code: "0502", Level: Hard, Score: 200, SE: 70, SEChain: true}
-	multiWrap   = &Technique{Name: "Multi Colours 2", Code: "0503", Level: Hard, Score: 200, SE: 70, SEChain: true}
+	multiColour = &Technique{name: "Multi Colours 1", code: "0502", level: Hard, score: 200, se: 70, seChain: true}
+	multiWrap   = &Technique{name: "Multi Colours 2", code: "0503", level: Hard, score: 200, se: 70, seChain: true}
 )
 
 // MultiColours (m) colours the cells of a digit joined by strong links in
@@ -17,10 +17,10 @@ var (
 // opposites cannot hold the digit. Type 2: a colour sees both colours of
 // the other cluster, one of which is true, so it is false.
 var MultiColours = &Strategy{
-	Name: "Multi Colours", class: Elimination,
-	Technique:  multiColour,
+	name: "Multi Colours", class: Elimination,
+	technique:  multiColour,
 	techniques: []*Technique{multiColour, multiWrap},
-	Explain:    explainColours,
+	explain:    explainColours,
 	perDigit:   true,
 	find:       findMultiColours,
 }
@@ -38,7 +38,7 @@ type multiScratch struct {
 
 func findMultiColours(b *grid.Board, sink *Sink) {
 	var ms multiScratch
-	for d := 1; d <= b.L.N; d++ {
+	for d := 1; d <= b.Layout().N; d++ {
 		if !sink.wants(d) {
 			continue
 		}
@@ -83,7 +83,7 @@ func (ms *multiScratch) seen(cell int) uint8 {
 // pairs reports the multi-colour steps of d between every two clusters;
 // it reports whether the finder may stop.
 func (ms *multiScratch) pairs(b *grid.Board, sink *Sink, d int) bool {
-	l := b.L
+	l := b.Layout()
 	cc := &ms.cc
 	for k := 0; k < cc.n; k++ {
 		if cc.broken[k] {
@@ -132,13 +132,13 @@ func (ms *multiScratch) pairs(b *grid.Board, sink *Sink, d int) bool {
 // clusters with link[i][j] set, from the cells that see both opposite
 // colours; it reports whether the finder may stop.
 func (ms *multiScratch) trap(b *grid.Board, sink *Sink, d int, link *[2][2]bool, k0, m0 int32, ck, cm []int32) bool {
-	l := b.L
+	l := b.Layout()
 	cc := &ms.cc
 	bit := grid.Bit(d)
 	var s *Step
 	for cell := 0; cell < l.Cells; cell++ {
 		seen := ms.seen(cell)
-		if seen == 0 || b.Cand[cell]&bit == 0 {
+		if seen == 0 || b.Cands(cell)&bit == 0 {
 			continue
 		}
 		v := cc.colour[cell]

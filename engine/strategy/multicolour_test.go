@@ -84,7 +84,7 @@ func runColourCases(t *testing.T, st *Strategy, tests []colourCase) {
 					t.Errorf("malformed step %+v", s)
 				}
 				checkColourDrawing(t, l, s)
-				if s.Technique.Code != tt.code || tt.rule != 0 && medusaRuleOf(s, l) != tt.rule {
+				if s.Technique.code != tt.code || tt.rule != 0 && medusaRuleOf(s, l) != tt.rule {
 					continue
 				}
 				if !slices.Equal(sortedEffects(s.Eliminations), want) {

@@ -101,8 +101,8 @@ func techniqueStrategies() map[string]*Strategy {
 	m := map[string]*Strategy{}
 	for _, s := range All() {
 		for _, t := range s.AllTechniques() {
-			if t.Code != "" && s.HasFinder() {
-				m[t.Code] = s
+			if t.code != "" && s.HasFinder() {
+				m[t.code] = s
 			}
 		}
 	}
@@ -139,7 +139,7 @@ func runReglibCase(c reglibCase, st *Strategy) (bool, string) {
 	wantElims, wantPlaces := sortedEffects(c.elims), sortedEffects(c.places)
 	matched, other := false, 0
 	for _, s := range sink.Steps() {
-		if s.Technique == nil || s.Technique.Code != c.code || digitString(s.Digits) != c.digits {
+		if s.Technique == nil || s.Technique.code != c.code || digitString(s.Digits) != c.digits {
 			continue
 		}
 		if slices.Equal(sortedEffects(s.Eliminations), wantElims) && slices.Equal(sortedEffects(s.Placements), wantPlaces) {
@@ -209,7 +209,7 @@ func TestReglib(t *testing.T) {
 			t.Logf("line %d: known exception (%s)", c.line, reason)
 		} else {
 			tl.fail++
-			failures = append(failures, fmt.Sprintf("line %d %s: %s\n    %s", c.line, st.Name, why, c.original))
+			failures = append(failures, fmt.Sprintf("line %d %s: %s\n    %s", c.line, st.name, why, c.original))
 		}
 	}
 	codes := make([]string, 0, len(table))
@@ -224,8 +224,8 @@ func TestReglib(t *testing.T) {
 		name := "-"
 		if st, ok := byCode[code]; ok {
 			for _, tq := range st.AllTechniques() {
-				if tq.Code == code {
-					name = tq.Name
+				if tq.code == code {
+					name = tq.name
 				}
 			}
 		}

@@ -111,48 +111,48 @@ const maxSetSize = 4
 
 var (
 	nakedTechniques = []*Technique{
-		{Name: "Naked Pair", Code: "0200", Level: Medium, Score: 60, SE: 30},
-		{Name: "Naked Triple", Code: "0201", Level: Medium, Score: 80, SE: 36},
-		{Name: "Naked Quadruple", Code: "0202", Level: Hard, Score: 120, SE: 50},
+		{name: "Naked Pair", code: "0200", level: Medium, score: 60, se: 30},
+		{name: "Naked Triple", code: "0201", level: Medium, score: 80, se: 36},
+		{name: "Naked Quadruple", code: "0202", level: Hard, score: 120, se: 50},
 	}
 	hiddenTechniques = []*Technique{
-		{Name: "Hidden Pair", Code: "0210", Level: Medium, Score: 70, SE: 34},
-		{Name: "Hidden Triple", Code: "0211", Level: Medium, Score: 100, SE: 40},
-		{Name: "Hidden Quadruple", Code: "0212", Level: Hard, Score: 150, SE: 54},
+		{name: "Hidden Pair", code: "0210", level: Medium, score: 70, se: 34},
+		{name: "Hidden Triple", code: "0211", level: Medium, score: 100, se: 40},
+		{name: "Hidden Quadruple", code: "0212", level: Hard, score: 150, se: 54},
 	}
 	fishTechniques = []*Technique{
-		{Name: "X-Wing", Code: "0300", Level: Hard, Score: 140, SE: 32},
-		{Name: "Swordfish", Code: "0301", Level: Hard, Score: 150, SE: 38},
-		{Name: "Jellyfish", Code: "0302", Level: Hard, Score: 160, SE: 52},
-		{Name: "Squirmbag", Code: "0303", Level: Unfair, Score: 470, SE: 54},
-		{Name: "Whale", Code: "0304", Level: Unfair, Score: 470, SE: 55},
-		{Name: "Leviathan", Code: "0305", Level: Unfair, Score: 470, SE: 56},
+		{name: "X-Wing", code: "0300", level: Hard, score: 140, se: 32},
+		{name: "Swordfish", code: "0301", level: Hard, score: 150, se: 38},
+		{name: "Jellyfish", code: "0302", level: Hard, score: 160, se: 52},
+		{name: "Squirmbag", code: "0303", level: Unfair, score: 470, se: 54},
+		{name: "Whale", code: "0304", level: Unfair, score: 470, se: 55},
+		{name: "Leviathan", code: "0305", level: Unfair, score: 470, se: 56},
 	}
 
 	// NakedSubsets (F, the seed's "naked pairs" generalised): k cells of a
 	// unit holding only k digits between them take those digits from the
 	// unit's other cells.
 	NakedSubsets = &Strategy{
-		Name: "Naked Subsets", class: Elimination, str8ts: AlsoOnStr8ts, local: true,
+		name: "Naked Subsets", class: Elimination, str8ts: AlsoOnStr8ts, local: true,
 		techniques: nakedTechniques,
-		Explain:    explainSubset,
+		explain:    explainSubset,
 		find:       findNakedSubsets,
 	}
 	// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
 	// confined to k cells of a unit clear those cells of other digits.
 	HiddenSubsets = &Strategy{
-		Name: "Hidden Subsets", class: Elimination, local: true,
+		name: "Hidden Subsets", class: Elimination, local: true,
 		techniques: hiddenTechniques,
-		Explain:    explainSubset,
+		explain:    explainSubset,
 		find:       findHiddenSubsets,
 	}
 	// BasicFish (J): a digit confined to k columns within k rows (or k rows
 	// within k columns) leaves those columns (rows) elsewhere: X-Wing,
 	// Swordfish, Jellyfish, and the larger fish when asked for.
 	BasicFish = &Strategy{
-		Name: "Basic Fish", class: Elimination,
+		name: "Basic Fish", class: Elimination,
 		techniques: fishTechniques,
-		Explain:    explainFish,
+		explain:    explainFish,
 		perDigit:   true,
 		find:       findBasicFish,
 	}
@@ -167,7 +167,7 @@ func sizes(sink *Sink, max int) (lo, hi int) {
 }
 
 func findNakedSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
 		for u := range l.Units() {
@@ -178,7 +178,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 			var p plane
 			p.n = len(cells)
 			for i, c := range cells {
-				p.lines[i] = uint32(b.Cand[c])
+				p.lines[i] = uint32(b.Cands(c))
 			}
 			relatedSets(&p, k, func(chosen, cover uint32) bool {
 				s := sink.Add()
@@ -190,7 +190,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 						s.Cells = append(s.Cells, c)
 						continue
 					}
-					for d := b.Cand[c] & grid.Digits(cover); d != 0; d &= d - 1 {
+					for d := b.Cands(c) & grid.Digits(cover); d != 0; d &= d - 1 {
 						s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 					}
 				}
@@ -204,7 +204,7 @@ func findNakedSubsets(b *grid.Board, sink *Sink) {
 }
 
 func findHiddenSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
 		for u := range l.Units() {
@@ -215,7 +215,7 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 			var p plane
 			p.n = l.N
 			for i, c := range cells {
-				for d := b.Cand[c]; d != 0; d &= d - 1 {
+				for d := b.Cands(c); d != 0; d &= d - 1 {
 					p.lines[d.Min()-1] |= 1 << i
 				}
 			}
@@ -227,7 +227,7 @@ func findHiddenSubsets(b *grid.Board, sink *Sink) {
 				for m := cover; m != 0; m &= m - 1 {
 					c := cells[trailing(m)]
 					s.Cells = append(s.Cells, c)
-					for d := b.Cand[c] &^ grid.Digits(chosen); d != 0; d &= d - 1 {
+					for d := b.Cands(c) &^ grid.Digits(chosen); d != 0; d &= d - 1 {
 						s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 					}
 				}

@@ -11,11 +11,11 @@ import (
 // each seeing the next, alternates between the two digits; two cells of
 // the chain an odd number of steps apart hold both digits between them, so
 // a cell seeing both holds neither. The chain has at least four cells.
-var RemotePair = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "Remote Pair", Code: "0703", Level: Hard, Score: 110, SE: 42},
+var RemotePair = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "Remote Pair", code: "0703", level: Hard, score: 110, se: 42},
 	findRemotePairs, explainRemotePair))
 
 func findRemotePairs(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	// colour is 0 for cells not yet visited, else 1 + the chain's number
 	// times 2 + the cell's parity.
 	var colour [grid.MaxSize * grid.MaxSize]int32
@@ -23,7 +23,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 	var even, odd patSet
 	chains := int32(0)
 	for start := 0; start < l.Cells; start++ {
-		pair := b.Cand[start]
+		pair := b.Cands(start)
 		if b.Value(start) != 0 || pair.Count() != 2 || colour[start] != 0 {
 			continue
 		}
@@ -37,7 +37,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 			cell := int(chain[i])
 			other := base + 1 - (colour[cell] - base)
 			for _, p := range l.Peers(cell) {
-				if b.Value(p) != 0 || b.Cand[p] != pair {
+				if b.Value(p) != 0 || b.Cands(p) != pair {
 					continue
 				}
 				switch colour[p] {
@@ -64,7 +64,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 		}
 		var s *Step
 		for cell := 0; cell < l.Cells; cell++ {
-			if b.Value(cell) != 0 || b.Cand[cell]&pair == 0 || colour[cell] >= base && colour[cell] <= base+1 {
+			if b.Value(cell) != 0 || b.Cands(cell)&pair == 0 || colour[cell] >= base && colour[cell] <= base+1 {
 				continue
 			}
 			if !remoteEnds(l, cell, &even, &odd) {
@@ -75,7 +75,7 @@ func findRemotePairs(b *grid.Board, sink *Sink) {
 				s.Digits = pair
 			}
 			for _, d := range [2]int{pair.Min(), pair.Max()} {
-				if b.Cand[cell].Has(d) {
+				if b.Cands(cell).Has(d) {
 					s.Eliminations = append(s.Eliminations, CellDigit{cell, d})
 				}
 			}

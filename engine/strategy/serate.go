@@ -63,7 +63,7 @@ func (t *Technique) SERating() SERating {
 	if t == nil {
 		return 0
 	}
-	return t.SE
+	return t.se
 }
 
 // SERating returns the step's rating on Sudoku Explainer's scale: its
@@ -72,19 +72,19 @@ func (t *Technique) SERating() SERating {
 // draws (SELengthBonus). A step without a technique rates 0.
 func (s *Step) SERating() SERating {
 	t := s.Technique
-	if t == nil || t.SE == 0 {
+	if t == nil || t.se == 0 {
 		return 0
 	}
-	if t.SEChain {
-		return t.SE + SELengthBonus(len(s.Nodes))
+	if t.seChain {
+		return t.se + SELengthBonus(len(s.Nodes))
 	}
-	return t.SE
+	return t.se
 }
 
 // SEBeyondLogic is the rating of a solve that logic leaves unfinished: the
 // steps it would still need are beyond every strategy tried, and SE
 // would need its nested forcing chains. It is Guessing's rating.
-func SEBeyondLogic() SERating { return Guessing.Technique.SE }
+func SEBeyondLogic() SERating { return Guessing.technique.se }
 
 // SELengthBonus returns SE's length bonus for a chain of n nodes: a tenth
 // each time n passes 4, 6, 8, 12, 16, 24, 32, 48, ... (each bound the last

@@ -9,15 +9,15 @@ func TestSERatesCoverCatalogue(t *testing.T) {
 	n := 0
 	for _, st := range All() {
 		if st.Level() == Unrated {
-			t.Errorf("%s: Level() is Unrated", st.Name)
+			t.Errorf("%s: Level() is Unrated", st.name)
 		}
 		for _, tech := range st.AllTechniques() {
 			n++
 			if r := tech.SERating(); r < 10 || r > 120 {
-				t.Errorf("%s (%s): SE rating %s, want 1.0 to 12.0", tech.Name, st.Name, r)
+				t.Errorf("%s (%s): SE rating %s, want 1.0 to 12.0", tech.name, st.name, r)
 			}
-			if tech.Level == Unrated || tech.Level > Extreme {
-				t.Errorf("%s (%s): level %s", tech.Name, st.Name, tech.Level)
+			if tech.level == Unrated || tech.level > Extreme {
+				t.Errorf("%s (%s): level %s", tech.name, st.name, tech.level)
 			}
 		}
 	}
@@ -31,7 +31,7 @@ func TestSERatesCoverCatalogue(t *testing.T) {
 func techniqueNamed(name string) *Technique {
 	for _, st := range All() {
 		for _, tech := range st.AllTechniques() {
-			if tech.Name == name {
+			if tech.name == name {
 				return tech
 			}
 		}
@@ -70,7 +70,7 @@ func TestSELengthBonus(t *testing.T) {
 }
 
 func TestStepSERating(t *testing.T) {
-	chain := &Step{Technique: XChain.Technique, Nodes: make([]Node, 6)}
+	chain := &Step{Technique: XChain.technique, Nodes: make([]Node, 6)}
 	if got := chain.SERating(); got != 66+1 {
 		t.Errorf("X-Chain of 6 nodes: %s, want base 6.6 plus 0.1", got)
 	}

@@ -15,18 +15,18 @@ var (
 	// Skyscraper (L): two strong links in parallel lines (two rows or two
 	// columns) with one end of each in the same cross line; one of the two
 	// other ends holds the digit, so no cell seeing both may.
-	Skyscraper = perDigit(newStrategy(Elimination, &Technique{Name: "Skyscraper", Code: "0400", Level: Hard, Score: 130, SE: 40},
+	Skyscraper = perDigit(newStrategy(Elimination, &Technique{name: "Skyscraper", code: "0400", level: Hard, score: 130, se: 40},
 		findSkyscrapers, explainTwoLinks))
 	// TwoStringKite (M): a strong link in a row and one in a column with one
 	// end of each in the same box; one of the two other ends holds the
 	// digit, so no cell seeing both may.
-	TwoStringKite = perDigit(newStrategy(Elimination, &Technique{Name: "2-String Kite", Code: "0401", Level: Hard, Score: 150, SE: 41},
+	TwoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "2-String Kite", code: "0401", level: Hard, score: 150, se: 41},
 		findTwoStringKites, explainTwoLinks))
 	// TurbotFish (N): two strong links in any units with an end of one
 	// seeing an end of the other; one of the two far ends holds the digit,
 	// so no cell seeing both may. Skyscrapers and kites are its special
 	// cases and are reported here too.
-	TurbotFish = perDigit(newStrategy(Elimination, &Technique{Name: "Turbot Fish", Code: "0403", Level: Hard, Score: 120, SE: 42},
+	TurbotFish = perDigit(newStrategy(Elimination, &Technique{name: "Turbot Fish", code: "0403", level: Hard, score: 120, se: 42},
 		findTurbotFish, explainTwoLinks))
 	// EmptyRectangle (O): a box whose candidates of a digit all lie in one
 	// row and one column of it, and a strong link in a line that starts in
@@ -35,7 +35,7 @@ var (
 	// else the box would have no place left for it. A box with only two
 	// candidates counts too (HoDoKu's option "allow ERs with only two
 	// candidates"); such a pattern is also a turbot fish.
-	EmptyRectangle = perDigit(newStrategy(Elimination, &Technique{Name: "Empty Rectangle", Code: "0402", Level: Hard, Score: 120, SE: 42},
+	EmptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Empty Rectangle", code: "0402", level: Hard, score: 120, se: 42},
 		findEmptyRectangles, explainEmptyRectangle))
 )
 
@@ -58,12 +58,12 @@ func (s *patSet) setPeers(l *grid.Layout, cell int) {
 // reports whether there is such a cell.
 func patSeeing(b *grid.Board, st *Step, d, a, c int, skip ...int) bool {
 	var seen patSet
-	seen.setPeers(b.L, a)
+	seen.setPeers(b.Layout(), a)
 	bit := grid.Bit(d)
 	found := false
 next:
-	for _, p := range b.L.Peers(c) {
-		if b.Cand[p]&bit == 0 || !seen.has(p) {
+	for _, p := range b.Layout().Peers(c) {
+		if b.Cands(p)&bit == 0 || !seen.has(p) {
 			continue
 		}
 		for _, k := range skip {
@@ -130,13 +130,13 @@ const patAll patKinds = 0xff
 func (ls *patLinks) collect(b *grid.Board, d int, kinds patKinds) {
 	ls.n = 0
 	bit := grid.Bit(d)
-	for u := range b.L.Units() {
-		if kinds&(1<<b.L.Unit(u).Kind) == 0 {
+	for u := range b.Layout().Units() {
+		if kinds&(1<<b.Layout().Unit(u).Kind) == 0 {
 			continue
 		}
 		first, second, n := -1, -1, 0
-		for _, cell := range b.L.Unit(u).Cells {
-			if b.Cand[cell]&bit != 0 {
+		for _, cell := range b.Layout().Unit(u).Cells {
+			if b.Cands(cell)&bit != 0 {
 				if n++; n == 1 {
 					first = cell
 				} else if n == 2 {
@@ -187,7 +187,7 @@ func (l patLink) otherEnd(cell int) int {
 }
 
 func findSkyscrapers(b *grid.Board, sink *Sink) {
-	n := b.L.N
+	n := b.Layout().N
 	var links patLinks
 	for d := 1; d <= n; d++ {
 		if !sink.wants(d) {
@@ -245,12 +245,12 @@ func findKitesForDuals(b *grid.Board, sink *Sink) { findKites(b, sink, true) }
 // findKites reports the 2-String Kites of b, or with duals those the dual
 // kites pair (see findKitesForDuals).
 func findKites(b *grid.Board, sink *Sink, duals bool) {
-	if b.L.Regions() == nil {
+	if b.Layout().Regions() == nil {
 		return
 	}
-	reg := b.L.Regions()
+	reg := b.Layout().Regions()
 	var rows, cols patLinks
-	for d := 1; d <= b.L.N; d++ {
+	for d := 1; d <= b.Layout().N; d++ {
 		if !sink.wants(d) {
 			continue
 		}
@@ -291,7 +291,7 @@ func findKites(b *grid.Board, sink *Sink, duals bool) {
 
 func findTurbotFish(b *grid.Board, sink *Sink) {
 	var links patLinks
-	for d := 1; d <= b.L.N; d++ {
+	for d := 1; d <= b.Layout().N; d++ {
 		if !sink.wants(d) {
 			continue
 		}
@@ -302,7 +302,7 @@ func findTurbotFish(b *grid.Board, sink *Sink) {
 				for _, x1 := range [2]int{l1.a, l1.b} {
 					for _, x2 := range [2]int{l2.a, l2.b} {
 						y1, y2 := l1.otherEnd(x1), l2.otherEnd(x2)
-						if x1 == x2 || y1 == y2 || x1 == y2 || x2 == y1 || !b.L.Sees(x1, x2) {
+						if x1 == x2 || y1 == y2 || x1 == y2 || x2 == y1 || !b.Layout().Sees(x1, x2) {
 							continue
 						}
 						patTwoLinks(b, sink, d, l1, l2, x1, y1, x2, y2)
@@ -365,7 +365,7 @@ func patAddUnit(s *Step, u int) {
 }
 
 func findEmptyRectangles(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if l.Regions() == nil {
 		return
 	}
@@ -394,7 +394,7 @@ func findEmptyRectangles(b *grid.Board, sink *Sink) {
 			// column.
 			k, nr, nc := 0, 0, 0
 			for _, cell := range unit.Cells {
-				if b.Cand[cell]&bit == 0 {
+				if b.Cands(cell)&bit == 0 {
 					continue
 				}
 				boxCells[k] = cell
@@ -417,7 +417,7 @@ func findEmptyRectangles(b *grid.Board, sink *Sink) {
 			for _, r := range rows[:nr] {
 				for _, c := range cols[:nc] {
 					covered := inRow[r] + inCol[c]
-					if b.Cand[r*n+c].Has(d) && l.Region(r*n+c) == unit.Index {
+					if b.Cands(r*n+c).Has(d) && l.Region(r*n+c) == unit.Index {
 						covered-- // the cell at the crossing counts once
 					}
 					if covered != k || inRow[r] == k || inCol[c] == k {
@@ -446,13 +446,13 @@ type erLines struct {
 }
 
 func (e *erLines) count(b *grid.Board, bit grid.Digits) {
-	n := b.L.N
+	n := b.Layout().N
 	for i := 0; i < n; i++ {
 		e.rowCount[i], e.colCount[i] = 0, 0
 	}
 	for r, cell := 0, 0; r < n; r++ {
 		for c := 0; c < n; c, cell = c+1, cell+1 {
-			if b.Cand[cell]&bit == 0 {
+			if b.Cands(cell)&bit == 0 {
 				continue
 			}
 			if e.rowCount[r] < 2 {
@@ -471,7 +471,7 @@ func (e *erLines) count(b *grid.Board, bit grid.Digits) {
 // in row r and column c) with the strong links in lines; it reports whether
 // the finder may stop.
 func findERLinks(b *grid.Board, sink *Sink, d, u int, box []int, r, c int, lines *erLines) bool {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	reg := l.Regions()
 	boxID := reg[box[0]]
@@ -510,7 +510,7 @@ func findERLinks(b *grid.Board, sink *Sink, d, u int, box []int, r, c int, lines
 					}
 					e = r*n + y%n
 				}
-				if reg[x] == boxID || reg[e] == boxID || e == y || !b.Cand[e].Has(d) {
+				if reg[x] == boxID || reg[e] == boxID || e == y || !b.Cands(e).Has(d) {
 					continue
 				}
 				s := sink.Add()

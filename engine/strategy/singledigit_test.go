@@ -57,32 +57,32 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 			b := testBoard(t, caseLayout(t, tt.cfg), tt.only, tt.cands)
 			steps := findAllSteps(t, st, b)
 			if tt.digits == "" {
-				noStepsWanted(t, b.L, steps)
+				noStepsWanted(t, b.Layout(), steps)
 				return
 			}
 			if tt.alone && len(steps) != 1 {
 				t.Errorf("found %d steps, want the case's alone", len(steps))
 			}
-			want := effectsNamed(t, b.L, tt.elims)
+			want := effectsNamed(t, b.Layout(), tt.elims)
 			found := 0
 			for _, s := range steps {
 				if s.Strategy != st || len(s.Cells) == 0 || len(s.Units) == 0 {
 					t.Errorf("malformed step %+v", s)
 				}
-				if tt.code != "" && s.Technique.Code != tt.code {
+				if tt.code != "" && s.Technique.code != tt.code {
 					continue
 				}
 				if digitString(s.Digits) != tt.digits {
-					t.Errorf("step on %s, want %s: %s", digitString(s.Digits), tt.digits, s.Explain(grid.Notation{Layout: b.L}))
+					t.Errorf("step on %s, want %s: %s", digitString(s.Digits), tt.digits, s.Explain(grid.Notation{Layout: b.Layout()}))
 					continue
 				}
 				if got := sortedEffects(s.Eliminations); !slices.Equal(got, want) {
-					t.Errorf("eliminations %v, want %v: %s", got, want, s.Explain(grid.Notation{Layout: b.L}))
+					t.Errorf("eliminations %v, want %v: %s", got, want, s.Explain(grid.Notation{Layout: b.Layout()}))
 					continue
 				}
 				found++
-				if tt.explain != "" && s.Explain(grid.Notation{Layout: b.L}) != tt.explain {
-					t.Errorf("explanation\n%q, want\n%q", s.Explain(grid.Notation{Layout: b.L}), tt.explain)
+				if tt.explain != "" && s.Explain(grid.Notation{Layout: b.Layout()}) != tt.explain {
+					t.Errorf("explanation\n%q, want\n%q", s.Explain(grid.Notation{Layout: b.Layout()}), tt.explain)
 				}
 			}
 			if found != 1 {
@@ -210,14 +210,14 @@ func patCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, se
 			t.Fatalf("%s: malformed step %+v", s.Name(), s)
 		}
 		for _, e := range s.Eliminations {
-			if !b.Cand[e.Cell].Has(e.Digit) {
-				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.L.CellName(e.Cell), s.Explain(grid.Notation{Layout: b.L}))
+			if !b.Cands(e.Cell).Has(e.Digit) {
+				t.Fatalf("%s eliminates %d from %s, not a candidate: %s", s.Name(), e.Digit, b.Layout().CellName(e.Cell), s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 			if solution[e.Cell] == uint8(e.Digit) {
-				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.L.CellName(e.Cell), e.Digit, s.Explain(grid.Notation{Layout: b.L}))
+				t.Fatalf("%s eliminates the true %s=%d: %s", s.Name(), b.Layout().CellName(e.Cell), e.Digit, s.Explain(grid.Notation{Layout: b.Layout()}))
 			}
 		}
-		if s.Explain(grid.Notation{Layout: b.L}) == "" {
+		if s.Explain(grid.Notation{Layout: b.Layout()}) == "" {
 			t.Fatalf("%s: empty explanation", s.Name())
 		}
 		seen[s.Name()]++
@@ -231,7 +231,7 @@ func patSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 	t.Helper()
 	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
 	var sink Sink
-	for step := 0; step < 4*b.L.Cells; step++ {
+	for step := 0; step < 4*b.Layout().Cells; step++ {
 		progress := false
 		for _, st := range order {
 			sink.Reset()
@@ -272,10 +272,10 @@ func randomSolution(t *testing.T, s *search.Searcher, l *grid.Layout, r *rand.Ra
 		b := grid.NewBoard(l)
 		for k := 0; k < l.N; k++ {
 			cell := r.IntN(l.Cells)
-			if b.Value(cell) != 0 || b.Cand[cell] == 0 {
+			if b.Value(cell) != 0 || b.Cands(cell) == 0 {
 				continue
 			}
-			ds := b.Cand[cell].List(nil)
+			ds := b.Cands(cell).List(nil)
 			b.Place(cell, ds[r.IntN(len(ds))])
 		}
 		if res, err := s.Count(context.Background(), b, 1); err == nil && len(res.Solutions) == 1 {

@@ -13,27 +13,27 @@ var (
 	// single, the seed's method A, so that the seed's examples keep their
 	// letters. Every full house is also a naked single, so H shows when A is
 	// not allowed, and in find-all mode.
-	FullHouse = newStrategy(Solution, &Technique{Name: "Full House", Code: "0000", Level: Easy, Score: 4, SE: 10},
+	FullHouse = newStrategy(Solution, &Technique{name: "Full House", code: "0000", level: Easy, score: 4, se: 10},
 		findFullHouses, explainFullHouse)
 	// NakedSingle (A, the seed's "singleton finder"): a cell with one
 	// candidate left holds it.
-	NakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{Name: "Naked Single", Code: "0003", Level: Easy, Score: 4, SE: 23},
+	NakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{name: "Naked Single", code: "0003", level: Easy, score: 4, se: 23},
 		findNakedSingles, explainNakedSingle))
 	// HiddenSingle (B): a digit with one place left in a unit goes there.
-	HiddenSingle = newStrategy(Solution, &Technique{Name: "Hidden Single", Code: "0002", Level: Easy, Score: 14, SE: 12},
+	HiddenSingle = newStrategy(Solution, &Technique{name: "Hidden Single", code: "0002", level: Easy, score: 14, se: 12},
 		findHiddenSingles, explainHiddenSingle)
 	// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
 	// in the cell most likely to fail fast; a contradiction undoes it. The
 	// solver drives it, so it has no finder.
 	Guessing = &Strategy{
-		Name: "Guessing", class: Search, str8ts: AlsoOnStr8ts,
-		Technique: &Technique{Name: "Guessing", Code: "xxxx", Level: Extreme, Score: 10000, SE: 95},
-		Explain:   explainGuessing,
+		name: "Guessing", class: Search, str8ts: AlsoOnStr8ts,
+		technique: &Technique{name: "Guessing", code: "xxxx", level: Extreme, score: 10000, se: 95},
+		explain:   explainGuessing,
 	}
 )
 
 func findNakedSingles(b *grid.Board, sink *Sink) {
-	for cell, c := range b.Cand {
+	for cell, c := range b.Candidates() {
 		if b.Value(cell) != 0 {
 			continue
 		}
@@ -55,11 +55,11 @@ func explainNakedSingle(s *Step, n grid.Notation) string {
 }
 
 func findHiddenSingles(b *grid.Board, sink *Sink) {
-	for u := range b.L.Units() {
-		cells := b.L.Unit(u).Cells
+	for u := range b.Layout().Units() {
+		cells := b.Layout().Unit(u).Cells
 		var once, twice grid.Digits
 		for _, cell := range cells {
-			c := b.Cand[cell]
+			c := b.Cands(cell)
 			twice |= once & c
 			once |= c
 		}
@@ -68,7 +68,7 @@ func findHiddenSingles(b *grid.Board, sink *Sink) {
 			d := hidden.Min()
 			hidden &^= grid.Bit(d)
 			for _, cell := range cells {
-				if b.Cand[cell].Has(d) {
+				if b.Cands(cell).Has(d) {
 					s := sink.Add()
 					s.Digits = grid.Bit(d)
 					s.Placements = append(s.Placements, CellDigit{cell, d})
@@ -91,9 +91,9 @@ func explainHiddenSingle(s *Step, n grid.Notation) string {
 }
 
 func findFullHouses(b *grid.Board, sink *Sink) {
-	for u := range b.L.Units() {
+	for u := range b.Layout().Units() {
 		last, empty := -1, 0
-		for _, cell := range b.L.Unit(u).Cells {
+		for _, cell := range b.Layout().Unit(u).Cells {
 			if b.Value(cell) == 0 {
 				last = cell
 				if empty++; empty > 1 {
@@ -104,7 +104,7 @@ func findFullHouses(b *grid.Board, sink *Sink) {
 		if empty != 1 {
 			continue
 		}
-		d := b.Cand[last].Single()
+		d := b.Cands(last).Single()
 		if d == 0 {
 			continue // the unit is broken; the solver's check reports it
 		}

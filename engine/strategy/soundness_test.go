@@ -165,7 +165,7 @@ func generalFishFloor(t *testing.T, seen map[string]int) {
 func strategyNames(strategies []*Strategy) []string {
 	names := make([]string, len(strategies))
 	for i, st := range strategies {
-		names[i] = st.Name
+		names[i] = st.name
 	}
 	return names
 }

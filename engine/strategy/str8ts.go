@@ -19,64 +19,64 @@ var (
 	// digits, so its placed digits and the reach of its cells' candidates
 	// bound its straight; a candidate outside every straight in reach (a
 	// stranded digit) goes.
-	CompartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Compartment Range", Level: Easy, Score: 4, SE: 12},
+	CompartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Compartment Range", level: Easy, score: 4, se: 12},
 		findCompartmentRanges, explainCompartmentRange))
 	// SureDigits (y): a digit of every straight a compartment can still
 	// hold is sure to be in it: it leaves the cells that see all its places
 	// there (the rest of the compartment's row or column, and the box or
 	// diagonal of Str8ts B and X they share), and goes in when one cell of
 	// the compartment alone can take it.
-	SureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Sure Digits", Level: Easy, Score: 8, SE: 26},
+	SureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Sure Digits", level: Easy, score: 8, se: 26},
 		findSureDigits, explainSureDigits))
 	// MindTheGap (z): the straights a compartment can hold must each fill
 	// every cell with a distinct candidate; a candidate of a cell that no
 	// such filling uses goes. A gap in the candidates splits the
 	// compartment's straight to one side of it (split compartments).
-	MindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Mind the Gap", Level: Medium, Score: 20, SE: 28},
+	MindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Mind the Gap", level: Medium, score: 20, se: 28},
 		findMindTheGap, explainMindTheGap))
 	// HighLowStranding (A2): the compartments of a row or a column hold
 	// straights that share no digit. A straight of one compartment that
 	// leaves another no straight of its own (one takes the high digits,
 	// the other the low) is out, and with it the candidates only it uses.
-	HighLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "High/Low Stranding", Level: Medium, Score: 40, SE: 30},
+	HighLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "High/Low Stranding", level: Medium, score: 40, se: 30},
 		findHighLowStranding, explainHighLowStranding))
 	// CompartmentSubsets (B2): k sure digits of a compartment confined to
 	// k of its cells clear those cells of other digits (a hidden pair or
 	// triple of a compartment; naked ones are Naked Subsets, F).
 	CompartmentSubsets = &Strategy{
-		Name: "Compartment Hidden Subsets", class: Elimination, str8ts: OnlyOnStr8ts,
+		name: "Compartment Hidden Subsets", class: Elimination, str8ts: OnlyOnStr8ts,
 		techniques: compartmentSubsetTechniques,
 		find:       findCompartmentSubsets,
-		Explain:    explainCompartmentSubset,
+		explain:    explainCompartmentSubset,
 	}
 	// Str8tsFish (C2): a digit sure in a compartment of each of k rows,
 	// whose places there lie in k columns, is in each of those columns
 	// once and leaves the rest of them (X-Wing, Swordfish, Jellyfish on
 	// sure digits); the same with rows and columns swapped.
 	Str8tsFish = &Strategy{
-		Name: "Str8ts Fish", class: Elimination, str8ts: OnlyOnStr8ts,
+		name: "Str8ts Fish", class: Elimination, str8ts: OnlyOnStr8ts,
 		techniques: str8tsFishTechniques,
 		find:       findStr8tsFish,
-		Explain:    explainStr8tsFish,
+		explain:    explainStr8tsFish,
 	}
 	// Settis (D2): a digit is in as many rows as columns (black clues
 	// included). When the rows sure to hold it are as many as the columns
 	// that can, every column that can hold it does; and the other way
 	// round. A column that must hold the digit with one place left for it
 	// takes it there.
-	Settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Settis", Level: Hard, Score: 150, SE: 52},
+	Settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Settis", level: Hard, score: 150, se: 52},
 		findSettis, explainSettis))
 )
 
 var (
 	compartmentSubsetTechniques = []*Technique{
-		{Name: "Compartment Hidden Pair", Level: Medium, Score: 50, SE: 34},
-		{Name: "Compartment Hidden Triple", Level: Medium, Score: 70, SE: 40},
+		{name: "Compartment Hidden Pair", level: Medium, score: 50, se: 34},
+		{name: "Compartment Hidden Triple", level: Medium, score: 70, se: 40},
 	}
 	str8tsFishTechniques = []*Technique{
-		{Name: "Str8ts X-Wing", Level: Hard, Score: 100, SE: 32},
-		{Name: "Str8ts Swordfish", Level: Hard, Score: 120, SE: 38},
-		{Name: "Str8ts Jellyfish", Level: Hard, Score: 140, SE: 52},
+		{name: "Str8ts X-Wing", level: Hard, score: 100, se: 32},
+		{name: "Str8ts Swordfish", level: Hard, score: 120, se: 38},
+		{name: "Str8ts Jellyfish", level: Hard, score: 140, se: 52},
 	}
 )
 
@@ -116,7 +116,7 @@ func (c *compartment) load(b *grid.Board, unit int, cells []int) {
 			c.placed |= grid.Bit(int(v))
 		} else {
 			c.empty = append(c.empty, cell)
-			c.cand = append(c.cand, b.Cand[cell])
+			c.cand = append(c.cand, b.Cands(cell))
 		}
 	}
 }
@@ -188,7 +188,7 @@ func findCompartmentRanges(b *grid.Board, sink *Sink) {
 // (see windows; strict as there).
 func (c *compartment) open(b *grid.Board, strict bool) iter.Seq2[int, grid.Digits] {
 	return func(yield func(int, grid.Digits) bool) {
-		l := b.L
+		l := b.Layout()
 		for u := range l.Units() {
 			if l.Unit(u).Kind != grid.Compartment {
 				continue
@@ -231,7 +231,7 @@ func explainCompartmentRange(s *Step, n grid.Notation) string {
 }
 
 func findSureDigits(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var c compartment
 	var gone []CellDigit
 	var put []CellDigit
@@ -263,7 +263,7 @@ func findSureDigits(b *grid.Board, sink *Sink) {
 			// rest of the row or column, and the box or diagonal they
 			// share on Str8ts B and X) cannot hold it.
 			for _, cell := range l.Peers(places[0]) {
-				if !b.Cand[cell].Has(d) || containsCell(places, cell) {
+				if !b.Cands(cell).Has(d) || containsCell(places, cell) {
 					continue
 				}
 				all := true
@@ -352,7 +352,7 @@ func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) [
 }
 
 func findMindTheGap(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var c compartment
 	var keep []grid.Digits
 	for u, windows := range c.open(b, false) {
@@ -480,7 +480,7 @@ func disjointStraights(windows []grid.Digits, lens []int, taken grid.Digits, bud
 }
 
 func findHighLowStranding(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	for _, across := range []bool{true, false} {
@@ -562,7 +562,7 @@ func explainHighLowStranding(s *Step, n grid.Notation) string {
 }
 
 func findCompartmentSubsets(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	lo, hi := 2, 3
 	if k := sink.Form.Size(); k != 0 {
 		lo, hi = k, k
@@ -652,7 +652,7 @@ func explainCompartmentSubset(s *Step, n grid.Notation) string {
 // compartment of the line where d is a sure digit, or nil when there is
 // none (or d is placed in the line).
 func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	out := make([][]int, n)
 	var c compartment
@@ -692,7 +692,7 @@ func sureLines(b *grid.Board, d int, across bool, units map[int]int) [][]int {
 }
 
 func findStr8tsFish(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	lo, hi := 2, len(str8tsFishTechniques)+1
@@ -736,7 +736,7 @@ func findStr8tsFish(b *grid.Board, sink *Sink) {
 							if !across {
 								cell = p*n + line
 							}
-							if !isBase[line] && b.Cand[cell].Has(d) {
+							if !isBase[line] && b.Cands(cell).Has(d) {
 								gone = append(gone, CellDigit{cell, d})
 							}
 						}
@@ -778,7 +778,7 @@ func explainStr8tsFish(s *Step, n grid.Notation) string {
 // lines must hold d (placed, or sure in a compartment) and which can
 // (placed, or a candidate).
 func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can []bool) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	must, can = make([]bool, n), make([]bool, n)
 	sure := sureLines(b, d, across, units)
@@ -791,7 +791,7 @@ func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can
 			if int(b.Value(cell)) == d {
 				must[line], can[line] = true, true
 			}
-			if b.Cand[cell].Has(d) {
+			if b.Cands(cell).Has(d) {
 				can[line] = true
 			}
 		}
@@ -814,7 +814,7 @@ func countTrue(flags []bool) int {
 }
 
 func findSettis(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	var c compartment
@@ -846,7 +846,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 					if int(b.Value(cell)) == d {
 						placed = true
 					}
-					if b.Cand[cell].Has(d) {
+					if b.Cands(cell).Has(d) {
 						places = append(places, cell)
 					}
 				}
@@ -944,10 +944,10 @@ func explainSettis(s *Step, n grid.Notation) string {
 // corners hold only a and b, the fourth cannot be a or b. Diagonals of
 // Str8ts X and BX must not cross the rectangle.
 var Str8tsUniqueRectangle = &Strategy{
-	Name: "Str8ts Unique Rectangle", class: Elimination, str8ts: OnlyOnStr8ts, needsUnique: true,
-	Technique: &Technique{Name: "Str8ts Unique Rectangle", Level: Hard, Score: 100, SE: 45},
+	name: "Str8ts Unique Rectangle", class: Elimination, str8ts: OnlyOnStr8ts, needsUnique: true,
+	technique: &Technique{name: "Str8ts Unique Rectangle", level: Hard, score: 100, se: 45},
 	find:      findStr8tsUniqueRectangles,
-	Explain:   explainStr8tsUniqueRectangle,
+	explain:   explainStr8tsUniqueRectangle,
 }
 
 // runWhite reports whether the cells from a to b (inclusive, step apart)
@@ -962,7 +962,7 @@ func runWhite(l *grid.Layout, a, b, step int) bool {
 }
 
 func findStr8tsUniqueRectangles(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	onDiagonal := func(cell int) bool {
 		r, c := cell/n, cell%n
@@ -1004,7 +1004,7 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 		if b.Value(cell) != 0 || onDiagonal(cell) {
 			return false
 		}
-		c := b.Cand[cell]
+		c := b.Cands(cell)
 		if c.Count() == 2 {
 			if pair == 0 {
 				pair = c
@@ -1017,7 +1017,7 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 			extra = cell
 		}
 	}
-	if bivalue != 3 || extra < 0 || b.Cand[extra]&pair != pair {
+	if bivalue != 3 || extra < 0 || b.Cands(extra)&pair != pair {
 		return false
 	}
 	s := sink.Add()

@@ -14,7 +14,7 @@ import (
 // Mind the Gap (one compartment's fillings) and High/Low Stranding (the
 // line's straights) in one step: what a straight leaves the other
 // compartments decides which cells can take its digits.
-var LineFillings = onlyOnStr8ts(newStrategy(Elimination, &Technique{Name: "Str8ts Line Fillings", Level: Hard, Score: 90, SE: 34},
+var LineFillings = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Str8ts Line Fillings", level: Hard, score: 90, se: 34},
 	findLineFillings, explainLineFillings))
 
 // maxLineNodes bounds the choices of straights Line Fillings tries in one
@@ -31,7 +31,7 @@ type lineRun struct {
 
 // load fills r for run cells of b (unit: its compartment, or -1).
 func (r *lineRun) load(b *grid.Board, unit int, cells []int) {
-	n := b.L.N
+	n := b.Layout().N
 	r.c.load(b, unit, cells)
 	r.windows = r.c.windows(n, false)
 	e := len(r.c.empty)
@@ -56,7 +56,7 @@ func (r *lineRun) load(b *grid.Board, unit int, cells []int) {
 }
 
 func findLineFillings(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
 	for _, across := range []bool{true, false} {
@@ -72,7 +72,7 @@ func findLineFillings(b *grid.Board, sink *Sink) {
 // findLineFilling adds the steps of one line; it reports whether the sink
 // is done.
 func findLineFilling(b *grid.Board, sink *Sink, lines *str8tsLines, units map[int]int, line int, across bool) bool {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	cells := lineRuns(l, line, across)
 	if len(cells) < 2 {

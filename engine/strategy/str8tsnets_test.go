@@ -17,7 +17,7 @@ func TestForcingNetFollowsBothCompartments(t *testing.T) {
 	black[2] = true // r1c3
 	l := testLayout(t, grid.Config{Size: 9, Variant: grid.Str8ts, Black: black})
 	b := testBoard(t, l, nil, map[string]string{"r1c1": "46", "r1c2": "59"})
-	b.Cand[2] = 0
+	b.SetCands(2, 0)
 	target := CellDigit{cellNamed(t, l, "r1c2"), 9}
 	n := grid.Notation{Layout: l}
 	found := false
@@ -51,7 +51,7 @@ func TestForcingNetDistinctDigits(t *testing.T) {
 	b := testBoard(t, l, nil, map[string]string{"r1c1": "12", "r1c3": "12", "r1c5": "123"})
 	for c := 1; c < 9; c++ {
 		if black[c] {
-			b.Cand[c] = 0
+			b.SetCands(c, 0)
 		}
 	}
 	target := CellDigit{cellNamed(t, l, "r1c5"), 3}

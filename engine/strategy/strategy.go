@@ -78,17 +78,41 @@ const (
 
 // Technique is a named, rated kind of step. A strategy may take steps of
 // several techniques (naked subsets: pairs, triples, quads).
+//
+// A technique is fixed when it is declared and read through its methods:
+// the solver's plans and ratings, computed once, depend on it.
 type Technique struct {
-	Name  string
-	Code  string // the HoDoKu regression library code, e.g. "0100"
-	Level Level
-	Score int // base score of each step (HoDoKu's)
-	// SE is the technique's rating on Sudoku Explainer's scale (see
-	// SERating), before any length bonus; SEChain adds SE's length bonus
+	name  string
+	code  string // the HoDoKu regression library code, e.g. "0100"
+	level Level
+	score int // base score of each step (HoDoKu's)
+	// se is the technique's rating on Sudoku Explainer's scale (see
+	// SERating), before any length bonus; seChain adds SE's length bonus
 	// for the nodes of the step's chain (Step.Nodes, SELengthBonus).
-	SE      SERating
-	SEChain bool
+	se      SERating
+	seChain bool
 }
+
+// Name returns the technique's traditional name, e.g. "X-Wing".
+func (t *Technique) Name() string { return t.name }
+
+// Code returns the technique's HoDoKu regression library code, e.g.
+// "0100", or "" when HoDoKu has none.
+func (t *Technique) Code() string { return t.code }
+
+// Level returns the difficulty level of the technique.
+func (t *Technique) Level() Level { return t.level }
+
+// Score returns the base score of each step of the technique (HoDoKu's).
+func (t *Technique) Score() int { return t.score }
+
+// SE returns the technique's rating on Sudoku Explainer's scale, before
+// any length bonus (see SERating).
+func (t *Technique) SE() SERating { return t.se }
+
+// SEChain reports whether a step of the technique takes SE's length bonus
+// for the nodes of its chain (Step.Nodes, SELengthBonus).
+func (t *Technique) SEChain() bool { return t.seChain }
 
 // CellDigit is a digit in a cell: a placement or an elimination.
 type CellDigit struct {
@@ -235,10 +259,10 @@ type Mark struct {
 // Name returns the traditional name of the step, e.g. "Naked Pair".
 func (s *Step) Name() string {
 	if s.Technique != nil {
-		return s.Technique.Name
+		return s.Technique.name
 	}
 	if s.Strategy != nil {
-		return s.Strategy.Name
+		return s.Strategy.name
 	}
 	return ""
 }
@@ -250,7 +274,7 @@ const SafeCopy = -1
 // Explain returns a one-line human explanation of the step, naming cells
 // and digits in notation n.
 func (s *Step) Explain(n grid.Notation) string {
-	if s.Strategy != nil && s.Strategy.Explain != nil {
+	if s.Strategy != nil {
 		return s.Strategy.Explain(s, n)
 	}
 	return describeChanges(s, n)
@@ -271,7 +295,7 @@ func (s *Step) Apply(b *grid.Board) {
 func (s *Step) reset(st *Strategy) {
 	*s = Step{
 		Strategy:     st,
-		Technique:    st.Technique,
+		Technique:    st.technique,
 		Placements:   s.Placements[:0],
 		Eliminations: s.Eliminations[:0],
 		Cells:        s.Cells[:0],
@@ -415,15 +439,14 @@ const (
 // Strategy is one solving method. The technique table (techniques.go)
 // gives it its method letter, its places in the order of play, its cost
 // class and whether it is opt-in.
+//
+// A strategy is fixed when it is declared and read through its methods:
+// the solver's plans, computed once, depend on it.
 type Strategy struct {
-	Name string // e.g. "Naked Single"
-	// Technique is the default technique of the strategy's steps; finders
-	// of several techniques set each step's own, from Techniques.
-	Technique *Technique
-
-	// The strategy's properties are fixed when it is declared and read
-	// through its methods: the solver's plans, computed once, depend on
-	// them.
+	name string // e.g. "Naked Single"
+	// technique is the default technique of the strategy's steps; finders
+	// of several techniques set each step's own, from techniques.
+	technique   *Technique
 	techniques  []*Technique
 	class       Class
 	needsUnique bool
@@ -433,8 +456,25 @@ type Strategy struct {
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
-	// Explain renders a step of the strategy in one line.
-	Explain func(s *Step, n grid.Notation) string
+	// explain renders a step of the strategy in one line; nil describes
+	// its changes.
+	explain func(s *Step, n grid.Notation) string
+}
+
+// Name returns the strategy's name, e.g. "Naked Single".
+func (s *Strategy) Name() string { return s.name }
+
+// Technique returns the default technique of the strategy's steps; a
+// finder of several techniques gives each step its own (see Techniques).
+func (s *Strategy) Technique() *Technique { return s.technique }
+
+// Explain renders step st of the strategy in one line, naming cells and
+// digits in notation n.
+func (s *Strategy) Explain(st *Step, n grid.Notation) string {
+	if s.explain == nil {
+		return describeChanges(st, n)
+	}
+	return s.explain(st, n)
 }
 
 // Techniques returns the techniques of a strategy of several, nil for a
@@ -469,7 +509,7 @@ func (s *Strategy) Local() bool { return s.local }
 
 // newStrategy returns the strategy of one technique, named after it.
 func newStrategy(class Class, t *Technique, find func(b *grid.Board, sink *Sink), explain func(s *Step, n grid.Notation) string) *Strategy {
-	return &Strategy{Name: t.Name, Technique: t, class: class, find: find, Explain: explain}
+	return &Strategy{name: t.name, technique: t, class: class, find: find, explain: explain}
 }
 
 // perDigit marks s as a per-digit strategy (Strategy.PerDigit).
@@ -498,8 +538,8 @@ func (s *Strategy) HasFinder() bool { return s.find != nil }
 func (s *Strategy) Level() Level {
 	level := Unrated
 	for _, t := range s.AllTechniques() {
-		if level == Unrated || t.Level < level {
-			level = t.Level
+		if level == Unrated || t.level < level {
+			level = t.level
 		}
 	}
 	return level
@@ -510,8 +550,8 @@ func (s *Strategy) AllTechniques() []*Technique {
 	if len(s.Techniques()) > 0 {
 		return s.Techniques()
 	}
-	if s.Technique != nil {
-		return []*Technique{s.Technique}
+	if s.technique != nil {
+		return []*Technique{s.technique}
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ func TestHiddenSingleNamesItsUnit(t *testing.T) {
 	HiddenSingle.Find(b, &sink)
 	for _, s := range sink.Steps() {
 		if s.Placements[0] == (CellDigit{18, 1}) {
-			if got := s.Explain(grid.Notation{Layout: b.L}); got != "r3c1 is the only place for 1 in box 1" && got != "r3c1 is the only place for 1 in column 1" && got != "r3c1 is the only place for 1 in row 3" {
+			if got := s.Explain(grid.Notation{Layout: b.Layout()}); got != "r3c1 is the only place for 1 in box 1" && got != "r3c1 is the only place for 1 in column 1" && got != "r3c1 is the only place for 1 in row 3" {
 				t.Errorf("explanation %q", got)
 			}
 			return
@@ -94,7 +94,7 @@ func TestSinglesDoNotAllocate(t *testing.T) {
 			st.Find(b, &sink)
 		})
 		if allocs != 0 {
-			t.Errorf("%s allocates %.1f times per call", st.Name, allocs)
+			t.Errorf("%s allocates %.1f times per call", st.name, allocs)
 		}
 	}
 }

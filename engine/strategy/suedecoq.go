@@ -27,7 +27,7 @@ import (
 // C's candidates as pattern, CR's as ALS and CB's as fins (HoDoKu draws the
 // line's set as fins and the box's as endo-fins), and the eliminations as
 // targets.
-var SueDeCoq = local(newStrategy(Elimination, &Technique{Name: "Sue de Coq", Code: "1101", Level: Unfair, Score: 250, SE: 72},
+var SueDeCoq = local(newStrategy(Elimination, &Technique{name: "Sue de Coq", code: "1101", level: Unfair, score: 250, se: 72},
 	findSueDeCoq, explainSueDeCoq))
 
 // The roles of a cell in a Sue de Coq search.
@@ -79,7 +79,7 @@ type sdcSearch struct {
 var sdcPool = sync.Pool{New: func() any { return new(sdcSearch) }}
 
 func findSueDeCoq(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	x := sdcPool.Get().(*sdcSearch)
 	defer sdcPool.Put(x)
 	x.b, x.sink, x.stop = b, sink, false
@@ -123,7 +123,7 @@ func (x *sdcSearch) chooseInter(start int, v grid.Digits) {
 		x.c[x.nc] = cell
 		x.nc++
 		x.role[cell] = sdcInter
-		w := v | x.b.Cand[cell]
+		w := v | x.b.Cands(cell)
 		if k := w.Count() - x.nc; x.nc >= 2 && k >= 2 && k <= 2*x.maxPart {
 			x.v, x.nPlus = w, w.Count()-x.nc
 			x.collect()
@@ -139,7 +139,7 @@ func (x *sdcSearch) chooseInter(start int, v grid.Digits) {
 // collect lists the empty cells outside C of the two units, and searches
 // the sets CR and CB among them.
 func (x *sdcSearch) collect() {
-	l := x.b.L
+	l := x.b.Layout()
 	var inV grid.Digits
 	n := 0
 	for _, cell := range l.Unit(x.ub).Cells {
@@ -147,7 +147,7 @@ func (x *sdcSearch) collect() {
 			x.boxes[n] = cell
 			n++
 			x.role[cell] = sdcBox // for a moment: marks the second unit
-			inV |= x.b.Cand[cell] & x.v
+			inV |= x.b.Cands(cell) & x.v
 		}
 	}
 	x.nLine = 0
@@ -175,7 +175,7 @@ func (x *sdcSearch) collect() {
 func (x *sdcSearch) chooseLine(start int, vr grid.Digits, box []int) {
 	for i := start; i < x.nLine && !x.stop; i++ {
 		cell := x.line[i]
-		w := vr | x.b.Cand[cell]
+		w := vr | x.b.Cands(cell)
 		extra := (w &^ x.v).Count()
 		// Even with every cell left, CR would not have more cells than
 		// extras.
@@ -189,7 +189,7 @@ func (x *sdcSearch) chooseLine(start int, vr grid.Digits, box []int) {
 			var inV grid.Digits
 			n := 0
 			for _, bc := range box {
-				if c := x.b.Cand[bc]; c&banned == 0 && bc != cell {
+				if c := x.b.Cands(bc); c&banned == 0 && bc != cell {
 					x.boxes[top+n] = bc
 					n++
 					inV |= c & x.v
@@ -225,7 +225,7 @@ func (x *sdcSearch) chooseLine(start int, vr grid.Digits, box []int) {
 func (x *sdcSearch) chooseBox(box []int, start int, vr, vb grid.Digits, need int) {
 	for i := start; i < len(box) && !x.stop; i++ {
 		cell := box[i]
-		w := vb | x.b.Cand[cell]
+		w := vb | x.b.Cands(cell)
 		extra := (w &^ x.v).Count()
 		if extra > x.maxExtra || x.ncb+1+(len(box)-i-1) < need+extra {
 			continue
@@ -247,7 +247,7 @@ func (x *sdcSearch) chooseBox(box []int, start int, vr, vb grid.Digits, need int
 // report adds the step of the sets C, CR (with candidates vr) and CB (with
 // candidates vb) when it eliminates anything.
 func (x *sdcSearch) report(vr, vb grid.Digits) {
-	b, l := x.b, x.b.L
+	b, l := x.b, x.b.Layout()
 	v := x.v
 	shared := vr & vb // extras of both sets
 	lineDigits := (v|vr)&^vb | shared
@@ -255,13 +255,13 @@ func (x *sdcSearch) report(vr, vb grid.Digits) {
 	var all grid.Digits
 	for _, cell := range l.Unit(x.ua).Cells {
 		if r := x.role[cell]; r != sdcInter && r != sdcLine && b.Value(cell) == 0 {
-			x.elim[cell] |= b.Cand[cell] & lineDigits
+			x.elim[cell] |= b.Cands(cell) & lineDigits
 			all |= x.elim[cell]
 		}
 	}
 	for _, cell := range l.Unit(x.ub).Cells {
 		if r := x.role[cell]; r != sdcInter && r != sdcBox && b.Value(cell) == 0 {
-			x.elim[cell] |= b.Cand[cell] & boxDigits
+			x.elim[cell] |= b.Cands(cell) & boxDigits
 			all |= x.elim[cell]
 		}
 	}
@@ -288,7 +288,7 @@ func (x *sdcSearch) report(vr, vb grid.Digits) {
 		role  Role
 	}{{x.c[:x.nc], RolePattern}, {x.cr[:x.ncr], RoleALS}, {x.cb[:x.ncb], RoleFin}} {
 		for _, cell := range part.cells {
-			for m := b.Cand[cell]; m != 0; m &= m - 1 {
+			for m := b.Cands(cell); m != 0; m &= m - 1 {
 				s.Marks = append(s.Marks, Mark{cell, (m & -m).Min(), part.role})
 			}
 		}

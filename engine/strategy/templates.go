@@ -9,8 +9,8 @@ import (
 )
 
 var (
-	templateSet    = &Technique{Name: "Template Set", Code: "1201", Level: Extreme, Score: 10000, SE: 75}
-	templateDelete = &Technique{Name: "Template Delete", Code: "1202", Level: Extreme, Score: 10000, SE: 75}
+	templateSet    = &Technique{name: "Template Set", code: "1201", level: Extreme, score: 10000, se: 75}
+	templateDelete = &Technique{name: "Template Delete", code: "1202", level: Extreme, score: 10000, se: 75}
 
 	// Templates (v, the pattern overlay method): a template of a digit is
 	// one way to place it N times, once in every unit, on cells that hold
@@ -21,9 +21,9 @@ var (
 	// 9×9 only (the templates of larger boards are too many), and only
 	// when chosen (OptIn): enumerating the templates is dear.
 	Templates = &Strategy{
-		Name: "Templates", class: Elimination,
+		name: "Templates", class: Elimination,
 		techniques: []*Technique{templateSet, templateDelete},
-		Explain:    explainTemplates,
+		explain:    explainTemplates,
 		find:       findTemplates,
 	}
 )
@@ -59,7 +59,7 @@ type templateSearch struct {
 var templatePool = sync.Pool{New: func() any { return new(templateSearch) }}
 
 func findTemplates(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if l.N > templateMaxSize {
 		return
 	}
@@ -102,14 +102,14 @@ func (t *templateSearch) concludes(b *grid.Board, tech *Technique, c, d int) boo
 	if tech == templateSet {
 		return b.Value(c) == 0 && t.sures[d].has(c)
 	}
-	return b.Cand[c].Has(d) && !t.unions[d].has(c)
+	return b.Cands(c).Has(d) && !t.unions[d].has(c)
 }
 
 // load enumerates the templates of every digit of b, dropping those that
 // take a cell sure for another digit until none drops; it reports false
 // when a digit is left without a template.
 func (t *templateSearch) load(b *grid.Board) bool {
-	l := b.L
+	l := b.Layout()
 	n := l.N
 	t.n = n
 	for c := range l.Cells {
@@ -133,7 +133,7 @@ func (t *templateSearch) load(b *grid.Board) bool {
 	for d := 1; d <= n; d++ {
 		t.allowed[d] = tmplBits{}
 		for c := range l.Cells {
-			if int(b.Value(c)) == d || b.Cand[c].Has(d) {
+			if int(b.Value(c)) == d || b.Cands(c).Has(d) {
 				t.allowed[d].add(c)
 			}
 		}

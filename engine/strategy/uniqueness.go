@@ -10,13 +10,13 @@ import (
 // The unique rectangle techniques, in HoDoKu's order: Sink.Form of type k runs
 // UniqueRectangles.Techniques[k-1] alone.
 var (
-	urType1  = &Technique{Name: "Uniqueness Test 1", Code: "0600", Level: Hard, Score: 100, SE: 45}
-	urType2  = &Technique{Name: "Uniqueness Test 2", Code: "0601", Level: Hard, Score: 100, SE: 45}
-	urType3  = &Technique{Name: "Uniqueness Test 3", Code: "0602", Level: Hard, Score: 100, SE: 46}
-	urType4  = &Technique{Name: "Uniqueness Test 4", Code: "0603", Level: Hard, Score: 100, SE: 45}
-	urType5  = &Technique{Name: "Uniqueness Test 5", Code: "0604", Level: Hard, Score: 100, SE: 46}
-	urType6  = &Technique{Name: "Uniqueness Test 6", Code: "0605", Level: Hard, Score: 100, SE: 46}
-	urHidden = &Technique{Name: "Hidden Rectangle", Code: "0606", Level: Hard, Score: 100, SE: 46}
+	urType1  = &Technique{name: "Uniqueness Test 1", code: "0600", level: Hard, score: 100, se: 45}
+	urType2  = &Technique{name: "Uniqueness Test 2", code: "0601", level: Hard, score: 100, se: 45}
+	urType3  = &Technique{name: "Uniqueness Test 3", code: "0602", level: Hard, score: 100, se: 46}
+	urType4  = &Technique{name: "Uniqueness Test 4", code: "0603", level: Hard, score: 100, se: 45}
+	urType5  = &Technique{name: "Uniqueness Test 5", code: "0604", level: Hard, score: 100, se: 46}
+	urType6  = &Technique{name: "Uniqueness Test 6", code: "0605", level: Hard, score: 100, se: 46}
+	urHidden = &Technique{name: "Hidden Rectangle", code: "0606", level: Hard, score: 100, se: 46}
 )
 
 // UniqueRectangles (U) avoids the deadly pattern of four unsolved cells in
@@ -36,12 +36,12 @@ var (
 // always allows missing candidates, which finds every rectangle the
 // stricter rule finds, with the same eliminations.
 var UniqueRectangles = &Strategy{
-	Name:        "Unique Rectangles",
-	Technique:   urType1,
+	name:        "Unique Rectangles",
+	technique:   urType1,
 	techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
 	class:       Elimination,
 	needsUnique: true,
-	Explain:     explainUniqueRectangle,
+	explain:     explainUniqueRectangle,
 	find:        func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) },
 }
 
@@ -61,10 +61,10 @@ const maxURSubset = 4
 // findUniqueRectangles reports unique rectangle steps; allowMissing admits
 // corners with extra candidates that miss a rectangle digit.
 func findUniqueRectangles(b *grid.Board, sink *Sink, allowMissing bool) {
-	l := b.L
+	l := b.Layout()
 	n := l.N
-	for c0 := range b.Cand {
-		ab := b.Cand[c0]
+	for c0 := range b.Candidates() {
+		ab := b.Cands(c0)
 		if b.Value(c0) != 0 || ab.Count() != 2 {
 			continue
 		}
@@ -80,7 +80,7 @@ func findUniqueRectangles(b *grid.Board, sink *Sink, allowMissing bool) {
 					continue
 				}
 				// Each rectangle is taken from its first bivalue corner.
-				if c1 < c0 && b.Cand[c1] == ab || c2 < c0 && b.Cand[c2] == ab || c3 < c0 && b.Cand[c3] == ab {
+				if c1 < c0 && b.Cands(c1) == ab || c2 < c0 && b.Cands(c2) == ab || c3 < c0 && b.Cands(c3) == ab {
 					continue
 				}
 				q := [4]int{c0, c1, c2, c3}
@@ -89,7 +89,7 @@ func findUniqueRectangles(b *grid.Board, sink *Sink, allowMissing bool) {
 				}
 				r := rect{q: q, ab: ab}
 				for i, c := range q {
-					if r.extra[i] = b.Cand[c] &^ ab; r.extra[i] != 0 {
+					if r.extra[i] = b.Cands(c) &^ ab; r.extra[i] != 0 {
 						r.nx++
 					}
 				}
@@ -108,7 +108,7 @@ func urCorner(b *grid.Board, cell int, ab grid.Digits, allowMissing bool) bool {
 	if b.Value(cell) != 0 {
 		return false
 	}
-	c := b.Cand[cell]
+	c := b.Cands(cell)
 	if c&^ab == 0 {
 		return c == ab
 	}
@@ -119,7 +119,7 @@ func urCorner(b *grid.Board, cell int, ab grid.Digits, allowMissing bool) bool {
 	if !allowMissing {
 		return false
 	}
-	for _, p := range b.L.Peers(cell) {
+	for _, p := range b.Layout().Peers(cell) {
 		if v := b.Value(p); v != 0 && missing.Has(int(v)) {
 			return false
 		}
@@ -175,7 +175,7 @@ func uqInUnit(l *grid.Layout, cell, u int) bool {
 // only go in p or q (it is neither placed nor a candidate elsewhere there);
 // it returns that unit, or -1.
 func uqConfined(b *grid.Board, p, q, d int) int {
-	l := b.L
+	l := b.Layout()
 	bit := grid.Bit(d)
 	for _, u := range l.CellUnit(p) {
 		if !uqInUnit(l, q, u) {
@@ -183,7 +183,7 @@ func uqConfined(b *grid.Board, p, q, d int) int {
 		}
 		ok := true
 		for _, c := range l.Unit(u).Cells {
-			if c != p && c != q && (b.Cand[c]&bit != 0 || int(b.Value(c)) == d) {
+			if c != p && c != q && (b.Cands(c)&bit != 0 || int(b.Value(c)) == d) {
 				ok = false
 				break
 			}
@@ -249,7 +249,7 @@ func newURStep(sink *Sink, r *rect, t *Technique) *Step {
 // either rectangle digit.
 func urType1Step(b *grid.Board, sink *Sink, r *rect, i int) bool {
 	c := r.q[i]
-	del := b.Cand[c] & r.ab
+	del := b.Cands(c) & r.ab
 	if del == 0 {
 		return false
 	}
@@ -283,8 +283,8 @@ func urType25Step(b *grid.Board, sink *Sink, r *rect, side bool) bool {
 			break
 		}
 	}
-	for _, p := range b.L.Peers(first) {
-		if b.Cand[p]&x == 0 || !seesExtras(b.L, r, p) {
+	for _, p := range b.Layout().Peers(first) {
+		if b.Cands(p)&x == 0 || !seesExtras(b.Layout(), r, p) {
 			continue
 		}
 		if s == nil {
@@ -311,8 +311,8 @@ func seesExtras(l *grid.Layout, r *rect, p int) bool {
 // digits; with other cells of a shared unit they may form a naked subset
 // whose digits leave the rest of every unit holding all of its cells.
 func urType3Steps(b *grid.Board, sink *Sink, r *rect, e1, e2 int) bool {
-	l := b.L
-	x := b.Cand[e1]&^r.ab | b.Cand[e2]&^r.ab
+	l := b.Layout()
+	x := b.Cands(e1)&^r.ab | b.Cands(e2)&^r.ab
 	for _, u := range l.CellUnit(e1) {
 		if !uqInUnit(l, e2, u) {
 			continue
@@ -343,7 +343,7 @@ func urSubsets(b *grid.Board, sink *Sink, r *rect, u, e1, e2 int, others []int, 
 		return false
 	}
 	for i := from; i < len(others); i++ {
-		next := have | b.Cand[others[i]]
+		next := have | b.Cands(others[i])
 		if next.Count() > maxURSubset {
 			continue
 		}
@@ -358,7 +358,7 @@ func urSubsets(b *grid.Board, sink *Sink, r *rect, u, e1, e2 int, others []int, 
 // The eliminations cover every unit holding the two corners and all of the
 // subset; the step is taken from the first such unit only.
 func urType3Step(b *grid.Board, sink *Sink, r *rect, u, e1, e2 int, pick []int, ds grid.Digits) bool {
-	l := b.L
+	l := b.Layout()
 	holds := func(v int) bool {
 		if !uqInUnit(l, e1, v) || !uqInUnit(l, e2, v) {
 			return false
@@ -381,7 +381,7 @@ func urType3Step(b *grid.Board, sink *Sink, r *rect, u, e1, e2 int, pick []int, 
 			continue
 		}
 		for _, c := range l.Unit(v).Cells {
-			del := b.Cand[c] & ds
+			del := b.Cands(c) & ds
 			if del == 0 || c == e1 || c == e2 || uqContains(pick, c) || uqHasElimination(s, c) {
 				continue
 			}
@@ -413,7 +413,7 @@ func urType4Steps(b *grid.Board, sink *Sink, r *rect, e1, e2 int) bool {
 		other := r.ab &^ grid.Bit(d)
 		var s *Step
 		for _, c := range [2]int{e1, e2} {
-			if b.Cand[c]&other != 0 {
+			if b.Cands(c)&other != 0 {
 				if s == nil {
 					s = newURStep(sink, r, urType4)
 					s.Units = append(s.Units, u)
@@ -442,7 +442,7 @@ func urType6Steps(b *grid.Board, sink *Sink, r *rect, e1, e2 int) bool {
 		}
 		var s *Step
 		for _, i := range [2]int{e1, e2} {
-			if b.Cand[q[i]].Has(d) {
+			if b.Cands(q[i]).Has(d) {
 				if s == nil {
 					s = newURStep(sink, r, urType6)
 				}
@@ -463,14 +463,14 @@ func urType6Steps(b *grid.Board, sink *Sink, r *rect, e1, e2 int) bool {
 func hiddenRectangleSteps(b *grid.Board, sink *Sink, r *rect) bool {
 	q := &r.q
 	for i, c := range q {
-		if b.Cand[c] != r.ab {
+		if b.Cands(c) != r.ab {
 			continue
 		}
 		o := i ^ 3
 		for m := r.ab; m != 0; m &= m - 1 {
 			d := m.Min()
 			other := r.ab &^ grid.Bit(d)
-			if b.Cand[q[o]]&other == 0 {
+			if b.Cands(q[o])&other == 0 {
 				continue
 			}
 			u1 := uqConfined(b, q[o], q[o^1], d)

@@ -25,8 +25,8 @@ func uqCell(l *grid.Layout, name string) int {
 // uqSet sets cells of b: "12" sets the candidates of an empty cell, "+5"
 // places 5 (not a clue), "=5" places a clue 5.
 func uqSet(b *grid.Board, spec ...string) {
-	clues, entries := make([]uint8, b.L.Cells), b.Values()
-	for cell := range b.L.Cells {
+	clues, entries := make([]uint8, b.Layout().Cells), b.Values()
+	for cell := range b.Layout().Cells {
 		v := b.Value(cell)
 		if b.Given(cell) {
 			clues[cell] = v
@@ -34,7 +34,7 @@ func uqSet(b *grid.Board, spec ...string) {
 	}
 	placed := false
 	for i := 0; i+1 < len(spec); i += 2 {
-		cell, v := uqCell(b.L, spec[i]), spec[i+1]
+		cell, v := uqCell(b.Layout(), spec[i]), spec[i+1]
 		switch v[0] {
 		case '+':
 			entries[cell], placed = v[1]-'0', true
@@ -43,7 +43,7 @@ func uqSet(b *grid.Board, spec ...string) {
 		}
 	}
 	if placed {
-		cand := slices.Clone(b.Cand)
+		cand := b.AppendCandidates(nil)
 		b.Reset(clues, entries)
 		for cell, c := range cand {
 			if b.Value(cell) == 0 {
@@ -52,7 +52,7 @@ func uqSet(b *grid.Board, spec ...string) {
 		}
 	}
 	for i := 0; i+1 < len(spec); i += 2 {
-		cell, v := uqCell(b.L, spec[i]), spec[i+1]
+		cell, v := uqCell(b.Layout(), spec[i]), spec[i+1]
 		switch v[0] {
 		case '+', '=':
 		default:
@@ -60,7 +60,9 @@ func uqSet(b *grid.Board, spec ...string) {
 			for _, ch := range v {
 				ds |= grid.Bit(int(ch - '0'))
 			}
-			b.Cand[cell] = ds
+			if !b.SetCands(cell, ds) {
+				panic(fmt.Sprintf("uqSet: cannot set the candidates %s of cell %d", v, cell))
+			}
 		}
 	}
 }
@@ -68,14 +70,14 @@ func uqSet(b *grid.Board, spec ...string) {
 // uqStripUnit removes d from the empty cells of the unit of that kind and
 // 1-based index, but those named.
 func uqStripUnit(b *grid.Board, d int, kind grid.UnitKind, index int, keep ...string) {
-	for _, u := range b.L.Units() {
+	for _, u := range b.Layout().Units() {
 		if u.Kind != kind || u.Index != index-1 {
 			continue
 		}
 		for _, cell := range u.Cells {
 			kept := false
 			for _, k := range keep {
-				kept = kept || uqCell(b.L, k) == cell
+				kept = kept || uqCell(b.Layout(), k) == cell
 			}
 			if !kept {
 				b.Eliminate(cell, d)
@@ -97,7 +99,7 @@ func uqRender(l *grid.Layout, steps []Step) []string {
 			parts = append(parts, fmt.Sprintf("=%d%d%d", p.Digit, p.Cell/l.N+1, p.Cell%l.N+1))
 		}
 		sort.Strings(parts)
-		out = append(out, s.Technique.Code+":"+strings.Join(parts, " "))
+		out = append(out, s.Technique.code+":"+strings.Join(parts, " "))
 	}
 	sort.Strings(out)
 	return out
@@ -125,7 +127,7 @@ func runUQTests(t *testing.T, tests []uqTest) {
 			if got := uqRender(l, sink.Steps()); !slices.Equal(got, tt.want) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
-			if !slices.Equal(b.Cand, before.Cand) || !b.ValuesEqual(before.Values()) {
+			if !b.CandidatesEqual(before.AppendCandidates(nil)) || !b.ValuesEqual(before.Values()) {
 				t.Error("the finder changed the board")
 			}
 			for i := range sink.Steps() {
@@ -278,12 +280,12 @@ func TestAvoidableRectangles(t *testing.T) {
 // column and box.
 func uqBUGBoard(b *grid.Board) {
 	const sol = "1234341221434321"
-	for cell := range b.Cand {
+	for cell := range b.Candidates() {
 		switch sol[cell] {
 		case '1', '4':
-			b.Cand[cell] = grid.Bit(1) | grid.Bit(4)
+			b.SetCands(cell, grid.Bit(1)|grid.Bit(4))
 		default:
-			b.Cand[cell] = grid.Bit(2) | grid.Bit(3)
+			b.SetCands(cell, grid.Bit(2)|grid.Bit(3))
 		}
 	}
 }
@@ -344,14 +346,14 @@ func TestUniquenessDoNotAllocate(t *testing.T) {
 		sink := Sink{All: true}
 		tt.st.Find(b, &sink)
 		if len(sink.Steps()) == 0 {
-			t.Fatalf("%s finds nothing to measure", tt.st.Name)
+			t.Fatalf("%s finds nothing to measure", tt.st.name)
 		}
 		allocs := testing.AllocsPerRun(100, func() {
 			sink.Reset()
 			tt.st.Find(b, &sink)
 		})
 		if allocs != 0 {
-			t.Errorf("%s allocates %.1f times per call", tt.st.Name, allocs)
+			t.Errorf("%s allocates %.1f times per call", tt.st.name, allocs)
 		}
 	}
 }
@@ -374,9 +376,9 @@ func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]in
 				t.Fatalf("%s: malformed step %+v", s.Name(), s)
 			}
 			for _, e := range s.Eliminations {
-				if !b.Cand[e.Cell].Has(e.Digit) || sol[e.Cell] == uint8(e.Digit) {
+				if !b.Cands(e.Cell).Has(e.Digit) || sol[e.Cell] == uint8(e.Digit) {
 					t.Fatalf("%s removes %d from %s (candidates %v, solution %d): %s",
-						s.Name(), e.Digit, b.L.CellName(e.Cell), b.Cand[e.Cell], sol[e.Cell], s.Explain(grid.Notation{Layout: b.L}))
+						s.Name(), e.Digit, b.Layout().CellName(e.Cell), b.Cands(e.Cell), sol[e.Cell], s.Explain(grid.Notation{Layout: b.Layout()}))
 				}
 			}
 			seen[s.Name()]++
@@ -385,13 +387,13 @@ func uqSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]in
 	apply := func(s *Step) bool {
 		for _, e := range s.Eliminations {
 			if sol[e.Cell] == uint8(e.Digit) {
-				t.Logf("%s (not a uniqueness strategy) removes a true candidate; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				t.Logf("%s (not a uniqueness strategy) removes a true candidate; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
 				return false
 			}
 		}
 		for _, pl := range s.Placements {
 			if sol[pl.Cell] != uint8(pl.Digit) {
-				t.Logf("%s (not a uniqueness strategy) places a wrong digit; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.L}))
+				t.Logf("%s (not a uniqueness strategy) places a wrong digit; stopping this puzzle: %s", s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
 				return false
 			}
 		}

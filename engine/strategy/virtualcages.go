@@ -25,7 +25,7 @@ import (
 // when one of its cells changed since the pass last found nothing.
 var VirtualCages = local(newStrategy(Elimination, virtualCageTech, findVirtualCages, explainVirtualCage))
 
-var virtualCageTech = &Technique{Name: "Virtual Cage", Level: Hard, Score: 85, SE: 41}
+var virtualCageTech = &Technique{name: "Virtual Cage", level: Hard, score: 85, se: 41}
 
 // maxVirtualCells is the most cells a virtual cage may have, and
 // maxVirtualOpen the most open cells one is reasoned on with: larger ones
@@ -379,7 +379,7 @@ func loadVirtual(b *grid.Board, v *virtualCage, g *grid.Group) bool {
 }
 
 func findVirtualCages(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	if !isKiller(l) {
 		return
 	}
@@ -410,7 +410,7 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 			s.Eliminations = appendElimination(s.Eliminations, c, d)
 		}
 		for j, c := range g.Cells() {
-			for ds := b.Cand[c] &^ f.Support[j]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(c) &^ f.Support[j]; ds != 0; ds &= ds - 1 {
 				add(c, ds.Min())
 			}
 		}
@@ -431,10 +431,10 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 // seeAllHolders returns the cells outside cells that hold candidate d and
 // see every cell of cells holding it (none when no cell holds it).
 func seeAllHolders(b *grid.Board, cells []int, d int) []int {
-	l := b.L
+	l := b.Layout()
 	first := -1
 	for _, c := range cells {
-		if b.Cand[c].Has(d) {
+		if b.Cands(c).Has(d) {
 			first = c
 			break
 		}
@@ -444,12 +444,12 @@ func seeAllHolders(b *grid.Board, cells []int, d int) []int {
 	}
 	var out []int
 	for _, p := range l.Peers(first) {
-		if !b.Cand[p].Has(d) || containsCell(cells, p) {
+		if !b.Cands(p).Has(d) || containsCell(cells, p) {
 			continue
 		}
 		all := true
 		for _, c := range cells {
-			if c != first && b.Cand[c].Has(d) && !l.Sees(p, c) {
+			if c != first && b.Cands(c).Has(d) && !l.Sees(p, c) {
 				all = false
 				break
 			}

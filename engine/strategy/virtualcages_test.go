@@ -48,7 +48,7 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
 	}
 	sol := counted.Solutions[0]
-	n := grid.Notation{Layout: b.L}
+	n := grid.Notation{Layout: b.Layout()}
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover, strategy.CageIntersection}}
 	firsts := map[*strategy.Strategy]*grid.Board{} // the board before each's first step
 	before := b.Clone()
@@ -88,7 +88,7 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 	}
 	for _, st := range opts.Strategies {
 		if firsts[st] == nil {
-			t.Fatalf("the solve takes no %s step", st.Name)
+			t.Fatalf("the solve takes no %s step", st.Name())
 		}
 		if err := solver.FindSteps(context.Background(), firsts[st], opts, check); err != nil {
 			t.Fatal(err)
@@ -96,7 +96,7 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 	}
 	for _, st := range opts.Strategies {
 		if found[st] == 0 {
-			t.Errorf("FindSteps offers no %s step", st.Name)
+			t.Errorf("FindSteps offers no %s step", st.Name())
 		}
 	}
 	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover, %d Cage Intersection", found[strategy.VirtualCages], found[strategy.CombinationCrossover], found[strategy.CageIntersection])

@@ -13,38 +13,38 @@ var (
 	// see each other, and a strong link on x whose ends each see one of
 	// them: they cannot both be x, so one is y, and no cell seeing both may
 	// hold y.
-	WWing = newStrategy(Elimination, &Technique{Name: "W-Wing", Code: "0803", Level: Hard, Score: 150, SE: 52},
+	WWing = newStrategy(Elimination, &Technique{name: "W-Wing", code: "0803", level: Hard, score: 150, se: 52},
 		findWWings, explainWWing)
 	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
 	// whatever the pivot holds, one pincer is z, so no cell seeing both
 	// pincers may hold z.
-	XYWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "XY-Wing", Code: "0800", Level: Hard, Score: 160, SE: 42},
+	XYWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XY-Wing", code: "0800", level: Hard, score: 160, se: 42},
 		findXYWings, explainXYWing))
 	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
 	// yz: one of the three cells is z, so no cell seeing all three may hold
 	// z.
-	XYZWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{Name: "XYZ-Wing", Code: "0801", Level: Hard, Score: 180, SE: 44},
+	XYZWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XYZ-Wing", code: "0801", level: Hard, score: 180, se: 44},
 		findXYZWings, explainXYWing))
 )
 
 func findXYWings(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	for pivot := 0; pivot < l.Cells; pivot++ {
-		pc := b.Cand[pivot]
+		pc := b.Cands(pivot)
 		if b.Value(pivot) != 0 || pc.Count() != 2 {
 			continue
 		}
 		x, y := pc.Min(), pc.Max()
 		// Pincer 1 holds x and z, pincer 2 holds y and z.
 		for _, p1 := range l.Peers(pivot) {
-			c1 := b.Cand[p1]
+			c1 := b.Cands(p1)
 			if b.Value(p1) != 0 || c1.Count() != 2 || !c1.Has(x) || c1.Has(y) {
 				continue
 			}
 			z := (c1 &^ grid.Bit(x)).Min()
 			want := grid.Bit(y) | grid.Bit(z)
 			for _, p2 := range l.Peers(pivot) {
-				if b.Value(p2) != 0 || b.Cand[p2] != want || !patSeeing(b, nil, z, p1, p2) {
+				if b.Value(p2) != 0 || b.Cands(p2) != want || !patSeeing(b, nil, z, p1, p2) {
 					continue
 				}
 				s := sink.Add()
@@ -62,19 +62,19 @@ func findXYWings(b *grid.Board, sink *Sink) {
 }
 
 func findXYZWings(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	for pivot := 0; pivot < l.Cells; pivot++ {
-		pc := b.Cand[pivot]
+		pc := b.Cands(pivot)
 		if b.Value(pivot) != 0 || pc.Count() != 3 {
 			continue
 		}
 		for _, p1 := range l.Peers(pivot) {
-			c1 := b.Cand[p1]
+			c1 := b.Cands(p1)
 			if b.Value(p1) != 0 || c1.Count() != 2 || c1&^pc != 0 {
 				continue
 			}
 			for _, p2 := range l.Peers(pivot) {
-				c2 := b.Cand[p2]
+				c2 := b.Cands(p2)
 				// c1 < c2 takes each pair of pincers once.
 				if b.Value(p2) != 0 || c2.Count() != 2 || c2&^pc != 0 || c1 >= c2 {
 					continue
@@ -100,10 +100,10 @@ func findXYZWings(b *grid.Board, sink *Sink) {
 // patSeeing3 is patSeeing for the cells that see all of a, c and e.
 func patSeeing3(b *grid.Board, st *Step, d, a, c, e int) bool {
 	var seen patSet
-	seen.setPeers(b.L, a)
+	seen.setPeers(b.Layout(), a)
 	found := false
-	for _, p := range b.L.Peers(c) {
-		if !b.Cand[p].Has(d) || !seen.has(p) || !b.L.Sees(p, e) {
+	for _, p := range b.Layout().Peers(c) {
+		if !b.Cands(p).Has(d) || !seen.has(p) || !b.Layout().Sees(p, e) {
 			continue
 		}
 		if patEliminate(st, p, d) {
@@ -125,15 +125,15 @@ func explainXYWing(s *Step, n grid.Notation) string {
 }
 
 func findWWings(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var cells [grid.MaxSize * grid.MaxSize]int32 // the bivalue cells
 	nc := 0
 	var digits grid.Digits // their candidates
 	for cell := 0; cell < l.Cells; cell++ {
-		if b.Value(cell) == 0 && b.Cand[cell].Count() == 2 {
+		if b.Value(cell) == 0 && b.Cands(cell).Count() == 2 {
 			cells[nc] = int32(cell)
 			nc++
-			digits |= b.Cand[cell]
+			digits |= b.Cands(cell)
 		}
 	}
 	var links patLinks
@@ -147,14 +147,14 @@ func findWWings(b *grid.Board, sink *Sink) {
 		}
 		for i := 0; i < nc; i++ {
 			w1 := int(cells[i])
-			pair := b.Cand[w1]
+			pair := b.Cands(w1)
 			if !pair.Has(x) {
 				continue
 			}
 			y := (pair &^ grid.Bit(x)).Min()
 			for j := i + 1; j < nc; j++ {
 				w2 := int(cells[j])
-				if b.Cand[w2] != pair || l.Sees(w1, w2) || !patSeeing(b, nil, y, w1, w2) {
+				if b.Cands(w2) != pair || l.Sees(w1, w2) || !patSeeing(b, nil, y, w1, w2) {
 					continue
 				}
 				for k := 0; k < links.n; k++ {

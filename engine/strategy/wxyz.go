@@ -15,19 +15,19 @@ import (
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
 var WXYZWing = &Strategy{
-	Name: techWXYZWing.Name, Technique: techWXYZWing, class: Elimination,
-	local: true, find: findWXYZWings, Explain: explainWXYZWing,
+	name: techWXYZWing.name, technique: techWXYZWing, class: Elimination,
+	local: true, find: findWXYZWings, explain: explainWXYZWing,
 }
 
-var techWXYZWing = &Technique{Name: "WXYZ-Wing", Code: "0802", Level: Hard, Score: 200, SE: 55}
+var techWXYZWing = &Technique{name: "WXYZ-Wing", code: "0802", level: Hard, score: 200, se: 55}
 
 func findWXYZWings(b *grid.Board, sink *Sink) {
-	l := b.L
+	l := b.Layout()
 	var w wxyzSearch
 	w.b, w.sink = b, sink
 	w.best[0] = -1
 	for cell := 0; cell < l.Cells; cell++ {
-		if c := b.Cand[cell]; b.Value(cell) == 0 && c.Count() >= 2 && c.Count() <= 4 {
+		if c := b.Cands(cell); b.Value(cell) == 0 && c.Count() >= 2 && c.Count() <= 4 {
 			w.cells[w.n] = int16(cell)
 			w.masks[w.n] = c
 			for m := c; m != 0; m &= m - 1 {
@@ -94,7 +94,7 @@ func (w *wxyzSearch) choose(start, k int, digits, bad grid.Digits) {
 		return
 	}
 	// With four digits chosen, only cells holding no other digit will do.
-	outside := grid.AllDigits(w.b.L.N) &^ digits
+	outside := grid.AllDigits(w.b.Layout().N) &^ digits
 	for wi := start >> 6; wi < w.words && !w.stop; wi++ {
 		x := ^uint64(0)
 		for m := outside; m != 0; m &= m - 1 {
@@ -125,7 +125,7 @@ func (w *wxyzSearch) try(i, k int, digits, bad grid.Digits) {
 	// stays unrestricted whatever cells come next.
 	nb := bad
 	for _, p := range w.pick[:k] {
-		if common := c & w.b.Cand[p]; common&^nb != 0 && !w.b.L.Sees(cell, p) {
+		if common := c & w.b.Cands(p); common&^nb != 0 && !w.b.Layout().Sees(cell, p) {
 			nb |= common
 		}
 	}
@@ -162,7 +162,7 @@ func (w *wxyzSearch) keep(digits grid.Digits, z int) {
 // check reports the chosen cells, holding digits, with z the only digit
 // not restricted, when z can be eliminated somewhere.
 func (w *wxyzSearch) check(digits grid.Digits, z int) {
-	l := w.b.L
+	l := w.b.Layout()
 	if !w.eliminate(nil, z) {
 		return
 	}
@@ -171,7 +171,7 @@ func (w *wxyzSearch) check(digits grid.Digits, z int) {
 	w.eliminate(s, z)
 	for i, cell := range w.pick {
 		s.Cells = append(s.Cells, cell)
-		for m := w.b.Cand[cell]; m != 0; m &= m - 1 {
+		for m := w.b.Cands(cell); m != 0; m &= m - 1 {
 			s.Marks = append(s.Marks, Mark{cell, (m & -m).Min(), RolePattern})
 		}
 		for _, other := range w.pick[i+1:] {
@@ -188,10 +188,10 @@ func (w *wxyzSearch) check(digits grid.Digits, z int) {
 // chosen ones that sees all the chosen cells holding z; with st nil it only
 // reports whether there is such a cell.
 func (w *wxyzSearch) eliminate(st *Step, z int) bool {
-	b, l := w.b, w.b.L
+	b, l := w.b, w.b.Layout()
 	first := -1
 	for _, cell := range w.pick {
-		if b.Cand[cell].Has(z) {
+		if b.Cands(cell).Has(z) {
 			first = cell
 			break
 		}
@@ -199,11 +199,11 @@ func (w *wxyzSearch) eliminate(st *Step, z int) bool {
 	found := false
 next:
 	for _, p := range l.Peers(first) {
-		if !b.Cand[p].Has(z) || b.Value(p) != 0 {
+		if !b.Cands(p).Has(z) || b.Value(p) != 0 {
 			continue
 		}
 		for _, cell := range w.pick {
-			if cell == p || cell != first && b.Cand[cell].Has(z) && !l.Sees(p, cell) {
+			if cell == p || cell != first && b.Cands(cell).Has(z) && !l.Sees(p, cell) {
 				continue next
 			}
 		}

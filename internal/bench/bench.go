@@ -235,7 +235,7 @@ func verify(p *Puzzle, classic9 *grid.Layout) error {
 			sols = append(sols, p.sols[i][:])
 		}
 	} else {
-		l, clues = p.b.L, p.b.Values()
+		l, clues = p.b.Layout(), p.b.Values()
 	}
 	seen := make(map[string]bool, len(sols))
 	for _, s := range sols {

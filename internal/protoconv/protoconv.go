@@ -181,7 +181,7 @@ func PuzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
 
 // BoardToProto converts a board.
 func BoardToProto(b *grid.Board) *sudokuv1.Board {
-	l := b.L
+	l := b.Layout()
 	pb := &sudokuv1.Board{Size: uint32(l.N), Variant: VariantToProto[l.Variant], Cells: make([]*sudokuv1.Cell, l.Cells)}
 	var buf []int
 	cells := make([]sudokuv1.Cell, l.Cells) // one allocation for all: a batch answers thousands a second
@@ -189,7 +189,7 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 		c := &cells[i]
 		c.Value, c.Given, c.Black = uint32(b.Value(i)), b.Given(i), l.IsBlack(i)
 		if b.Value(i) == 0 && !c.Black {
-			buf = b.Cand[i].List(buf[:0])
+			buf = b.Cands(i).List(buf[:0])
 			c.Candidates = make([]uint32, len(buf))
 			for j, d := range buf {
 				c.Candidates[j] = uint32(d)
@@ -270,7 +270,7 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 		ps.Units = append(ps.Units, pu)
 	}
 	if t := s.Technique; t != nil {
-		ps.Technique, ps.TechniqueCode, ps.Score = t.Name, t.Code, uint32(t.Score)
+		ps.Technique, ps.TechniqueCode, ps.Score = t.Name(), t.Code(), uint32(t.Score())
 	}
 	for _, k := range s.Cages {
 		ps.Cages = append(ps.Cages, uint32(k))
@@ -404,7 +404,7 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 // fault are those of a digit held twice, else the cell named, else the
 // unit's or the cage's cells. It returns nil for the zero Conflict.
 func ConflictToProto(c grid.Conflict, b *grid.Board, symbols string) *sudokuv1.Conflict {
-	n := grid.Notation{Layout: b.L, Symbols: symbols}
+	n := grid.Notation{Layout: b.Layout(), Symbols: symbols}
 	cell, atCell := c.Cell()
 	unit, inUnit := c.Unit()
 	cage, inCage := c.Cage()
@@ -447,7 +447,7 @@ func DifficultyToProto(r solver.Rating) *sudokuv1.Difficulty {
 		Level:           sudokuv1.DifficultyLevel(r.Level),
 		Stars:           uint32(r.Level),
 		Score:           uint32(r.Score),
-		HardestStrategy: r.Hardest.Name,
+		HardestStrategy: r.Hardest.Name(),
 		SeRating:        r.SE.Float(),
 		SePearl:         r.SEPearl.Float(),
 		SeDiamond:       r.SEDiamond.Float(),

@@ -47,13 +47,13 @@ func TestBoardRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the converted board does not convert back: %v", err)
 			}
-			if again.L.Variant != b.L.Variant || !again.ValuesEqual(b.Values()) || !slices.Equal(again.Cand, b.Cand) ||
-				len(again.L.Units()) != len(b.L.Units()) || len(again.L.Cages()) != len(b.L.Cages()) {
+			if again.Layout().Variant != b.Layout().Variant || !again.ValuesEqual(b.Values()) || !b.CandidatesEqual(again.AppendCandidates(nil)) ||
+				len(again.Layout().Units()) != len(b.Layout().Units()) || len(again.Layout().Cages()) != len(b.Layout().Cages()) {
 				t.Errorf("round trip changed the board:\n%v\n%v", tt.pb, back)
 			}
-			for k := range b.L.Cages() {
-				if again.L.Cage(k).Op != b.L.Cage(k).Op || again.L.Cage(k).Target != b.L.Cage(k).Target {
-					t.Errorf("cage %d: %+v became %+v", k, b.L.Cage(k), again.L.Cage(k))
+			for k := range b.Layout().Cages() {
+				if again.Layout().Cage(k).Op != b.Layout().Cage(k).Op || again.Layout().Cage(k).Target != b.Layout().Cage(k).Target {
+					t.Errorf("cage %d: %+v became %+v", k, b.Layout().Cage(k), again.Layout().Cage(k))
 				}
 			}
 		})
@@ -65,11 +65,11 @@ func TestBoardRoundTrip(t *testing.T) {
 // cage of several cells — the one reading of UNSPECIFIED.
 func TestUnspecifiedOperator(t *testing.T) {
 	killer, err := BoardFromProto("board", withCages(board(4, sudokuv1.Variant_VARIANT_KILLER, nil), &sudokuv1.Cage{Target: 3, Cells: []uint32{0, 1}}))
-	if err != nil || killer.L.Cage(0).Op != grid.OpAdd {
+	if err != nil || killer.Layout().Cage(0).Op != grid.OpAdd {
 		t.Errorf("killer cage: %v, %v; want a sum", err, killer)
 	}
 	single, err := BoardFromProto("board", kenken())
-	if err != nil || single.L.Cage(0).Op != grid.OpNone {
+	if err != nil || single.Layout().Cage(0).Op != grid.OpNone {
 		t.Errorf("KenKen single cell: %v; want OpNone", err)
 	}
 	_, err = BoardFromProto("board", kenken(&sudokuv1.Cage{Target: 5, Cells: []uint32{1, 2}}))

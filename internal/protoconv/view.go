@@ -60,7 +60,7 @@ func NewGeometry(pb *sudokuv1.Board, charset string) (*Geometry, *Position, erro
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the board: %w", err)
 	}
-	l := b.L
+	l := b.Layout()
 	g := &Geometry{
 		N: l.N, Cells: l.Cells,
 		Region:   slices.Clone(l.Regions()),
@@ -89,7 +89,7 @@ func NewGeometry(pb *sudokuv1.Board, charset string) (*Geometry, *Position, erro
 	}
 	p := &Position{Value: b.Values(), Given: make([]bool, l.Cells), Cand: make([]uint32, l.Cells)}
 	for i := range p.Given {
-		p.Given[i], p.Cand[i] = b.Given(i), uint32(b.Cand[i])
+		p.Given[i], p.Cand[i] = b.Given(i), uint32(b.Cands(i))
 	}
 	return g, p, nil
 }

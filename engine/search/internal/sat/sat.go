@@ -136,9 +136,6 @@ type Solver struct {
 	learnt  []Lit
 	toClear []Lit      // literals whose variables minimize marked seen
 	dfs     []dfsFrame // the search of redundant
-	// minimized, set by tests, sees each learnt clause before and after
-	// minimize, with the assignment of the conflict.
-	minimized func(before, after []Lit)
 	// poisoned[v] == poison marks v found not implied by the clause
 	// being minimised.
 	poisoned []uint32
@@ -463,9 +460,17 @@ func (s *Solver) groupLits(g, skip int32) []Lit {
 }
 
 // analyze derives the first-UIP clause of a conflict into s.learnt, its
-// asserting literal first, and returns the level to go back to and its
-// LBD (the number of decision levels among its literals).
+// asserting literal first, minimised, and returns the level to go back to
+// and its LBD (the number of decision levels among its literals).
 func (s *Solver) analyze(cf conflict) (back int, lbd int32) {
+	s.derive(cf)
+	s.minimize()
+	return s.backLevel()
+}
+
+// derive writes the first-UIP clause of a conflict into s.learnt, its
+// asserting literal first, leaving its other literals marked seen.
+func (s *Solver) derive(cf conflict) {
 	s.learnt = append(s.learnt[:0], 0)
 	var lits []Lit
 	switch cf.clause {
@@ -513,14 +518,12 @@ func (s *Solver) analyze(cf conflict) (back int, lbd int32) {
 		lits = s.reasonLits(p.Var())
 	}
 	s.learnt[0] = p.Not()
-	var before []Lit
-	if s.minimized != nil {
-		before = append(before, s.learnt...)
-	}
-	s.minimize()
-	if s.minimized != nil {
-		s.minimized(before, s.learnt)
-	}
+}
+
+// backLevel clears the seen marks of s.learnt and returns the level to go
+// back to and the clause's LBD; the literal of that level goes second, so
+// that the clause watches it.
+func (s *Solver) backLevel() (back int, lbd int32) {
 	for _, l := range s.learnt[1:] {
 		s.seen[l.Var()] = false
 	}
