@@ -242,6 +242,14 @@ func TestChainRolesAndEureka(t *testing.T) {
 			roles:  []fgRole{fgOff, fgOn, fgOff},
 		},
 		{
+			// A cage node (a combination of a cage) has no digit: none is
+			// printed in front of it.
+			name:   "cage node",
+			step:   &sudokuv1.Step{Cells: []uint32{1, 10}, Nodes: []*sudokuv1.ChainNode{node(3, 0), {Kind: sudokuv1.NodeKind_NODE_KIND_CAGE, Cells: []uint32{1, 10}}, node(4, 2)}, Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, false)}},
+			eureka: "(3)r1c1=CAGE:r1c2,r2c2-(4)r1c3",
+			roles:  []fgRole{fgOff, fgOn, fgOff},
+		},
+		{
 			// The rule of 45 in a net: named by its sum and cells.
 			name: "sum node",
 			step: &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(6, 1), {Kind: sudokuv1.NodeKind_NODE_KIND_SUM, Cells: []uint32{1, 10, 19}, Target: 15, Operator: sudokuv1.CageOperator_CAGE_OPERATOR_ADD, Origin: "the innies of column 2"}, node(9, 10)},

@@ -1013,14 +1013,18 @@ func (wb *watchBoard) hint(st *sudokuv1.Step, level int) string {
 
 // nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
 // "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3", the rule of 45 by its sum and
-// cells, "SUM12:r1c2+r2c2"; a kind this client does not know (a cage, a
-// compartment) is named like an ALS by its cells, "(5)CAGE:r1c2,r1c3".
+// cells, "SUM12:r1c2+r2c2"; another kind (a cage, a compartment) is named
+// like an ALS by its cells, "CAGE:r1c2,r1c3", its digit in front if it has
+// one.
 func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 	if nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_SUM {
 		return wb.sumName(nd)
 	}
 	n := wb.geo.N
-	d := "(" + wb.geo.DigitName(int(nd.GetDigit())) + ")"
+	d := "" // a cage's or a compartment's node has no digit
+	if nd.GetDigit() != 0 {
+		d = "(" + wb.geo.DigitName(int(nd.GetDigit())) + ")"
+	}
 	cells := nd.GetCells()
 	if len(cells) == 0 {
 		return d + "?"
