@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -38,7 +39,9 @@ func nthLine(t *testing.T, file string, n int) string {
 // net links from false candidates of the cage into them, and explanations
 // that name the cage and the combinations it kept.
 func TestSolveStepsStreamsCageNodes(t *testing.T) {
-	client := newClient(t, Config{})
+	// The race detector makes this killer's logic solve (a hundred steps,
+	// many of them nets) take longer than the default 30 s deadline.
+	client := newClient(t, Config{DefaultTimeout: 5 * time.Minute})
 	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-tarek.txt", 30)}}
 	conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: puzzle})
 	if err != nil {

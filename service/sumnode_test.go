@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -15,7 +16,9 @@ import (
 // named in the explanation, with links from false candidates of its cells
 // into them.
 func TestSolveStepsStreamsSumNodes(t *testing.T) {
-	client := newClient(t, Config{})
+	// The race detector makes this killer's logic solve (a hundred steps,
+	// many of them nets) take longer than the default 30 s deadline.
+	client := newClient(t, Config{DefaultTimeout: 5 * time.Minute})
 	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9-tarek.txt", 30)}}
 	steps, result := solveSteps(t, client, &sudokuv1.SolveStepsRequest{
 		Puzzle:  puzzle,
