@@ -138,7 +138,8 @@ type playGame struct {
 		Strategy, Technique, Explanation string
 		Placements, Eliminations         []struct{ Cell, Digit int }
 	}
-	Sel int
+	Sel    int
+	Pencil bool
 }
 
 // player drives play mode in the page as a person would, with keys and
@@ -340,10 +341,17 @@ func TestWebPlay(t *testing.T) {
 				t.Fatalf("by keys: cell %d holds %d (want %d), cell %d's marks are %v (want [3 5])", target, g.Vals[target], digit, c1, g.Cands[c1])
 			}
 			// The pad: a digit, then pencil marks.
+			// Each click waits for the page to take it, as a person
+			// watches the cursor: on a loaded machine a click could
+			// otherwise land before the one before it.
 			p.clickCell(c2)
+			p.until(func(g playGame) bool { return g.Sel == c2 })
 			p.pad(sol[c2])
+			p.until(func(g playGame) bool { return g.Vals[c2] == sol[c2] })
 			p.clickCell(c3)
+			p.until(func(g playGame) bool { return g.Sel == c3 })
 			p.click("pencil")
+			p.until(func(g playGame) bool { return g.Pencil })
 			p.pad(2)
 			p.pad(6)
 			p.click("pencil")

@@ -527,7 +527,7 @@
     level: () => (P.shown && P.shown.level < 3 ? P.shown.level : 0),
     // game returns the person's board (a test hook): digits, pencil marks,
     // the cells in conflict and the last step Next step took.
-    game: () => P && { vals: Array.from(P.vals), cands: Array.from(P.cands, digits), conflicts: [...conflicts()], lastStep: P.lastStep || null, sel: P.sel },
+    game: () => P && { vals: Array.from(P.vals), cands: Array.from(P.cands, digits), conflicts: [...conflicts()], lastStep: P.lastStep || null, sel: P.sel, pencil: P.pencil },
   };
   V.attachPlayer(window.sudokuPlay);
   init();
