@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -46,32 +45,12 @@ func (e *diffEquation) mixed() bool { return len(e.plus) > 0 && len(e.minus) > 0
 
 // diffCache keeps the equations of the last few killer layouts (a solve
 // asks for them at every pass).
-var diffCache struct {
-	sync.Mutex
-	keys [8]*grid.Layout
-	vals [8][]diffEquation
-	next int
-}
+var diffCache layoutCache[[]diffEquation]
 
 // diffEquationsOf returns the innie-outie equations of killer layout l,
 // computed once per layout; they must not be changed.
 func diffEquationsOf(l *grid.Layout) []diffEquation {
-	c := &diffCache
-	c.Lock()
-	for i, k := range c.keys {
-		if k == l {
-			v := c.vals[i]
-			c.Unlock()
-			return v
-		}
-	}
-	c.Unlock()
-	v := buildDiffEquations(l)
-	c.Lock()
-	c.keys[c.next], c.vals[c.next] = l, v
-	c.next = (c.next + 1) % len(c.keys)
-	c.Unlock()
-	return v
+	return diffCache.get(l, buildDiffEquations)
 }
 
 // cutCage is a cage that cuts a union of units: its cells inside and

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -83,32 +82,12 @@ func areaName(l *grid.Layout, units []int) string {
 
 // virtualCageCache keeps the virtual cages of the last few killer layouts
 // (a solve asks for them at every pass).
-var virtualCageCache struct {
-	sync.Mutex
-	keys [8]*grid.Layout
-	vals [8][]virtualCage
-	next int
-}
+var virtualCageCache layoutCache[[]virtualCage]
 
 // virtualCagesOf returns the virtual cages of killer layout l, computed
 // once per layout; they must not be changed.
 func virtualCagesOf(l *grid.Layout) []virtualCage {
-	c := &virtualCageCache
-	c.Lock()
-	for i, k := range c.keys {
-		if k == l {
-			v := c.vals[i]
-			c.Unlock()
-			return v
-		}
-	}
-	c.Unlock()
-	v := buildVirtualCages(l)
-	c.Lock()
-	c.keys[c.next], c.vals[c.next] = l, v
-	c.next = (c.next + 1) % len(c.keys)
-	c.Unlock()
-	return v
+	return virtualCageCache.get(l, buildVirtualCages)
 }
 
 // buildVirtualCages lists the virtual cages of l: the innies and outies of
