@@ -1,10 +1,9 @@
 package solver_test
 
 import (
-	"context"
+	"fmt"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
@@ -30,40 +29,7 @@ func TestInnieOutieSound(t *testing.T) {
 	found := map[*strategy.Strategy]int{}
 	taken := map[*strategy.Strategy]int{}
 	for _, i := range lines {
-		b := boards[i]
-		out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
-		if err != nil || out.Status != solver.Solved || out.Count != 1 {
-			t.Fatalf("line %d: no unique solution (%v)", i+1, err)
-		}
-		sol := out.Board.Values()
-		n := grid.Notation{Layout: b.Layout()}
-		check := func(k int, st *strategy.Strategy, board *grid.Board) {
-			sink := strategy.Sink{All: true}
-			st.Find(board, &sink)
-			for _, s := range sink.Steps() {
-				found[st]++
-				if len(s.Eliminations) == 0 {
-					t.Errorf("line %d before step %d: %s step without eliminations", i+1, k, st.Name())
-				}
-				for _, e := range s.Eliminations {
-					if sol[e.Cell] == uint8(e.Digit) {
-						t.Errorf("line %d before step %d: removes the solution's %d from %s: %s", i+1, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
-					}
-				}
-			}
-		}
-		_, err = solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, after *grid.Board) error {
-			taken[s.Strategy]++
-			if k%5 == 0 {
-				for st := range least {
-					check(k, st, after)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		checkFindersAlongSolve(t, fmt.Sprintf("line %d", i+1), boards[i], least, found, taken)
 	}
 	for st, min := range least {
 		t.Logf("%s: %d steps found, %d taken in the solves", st.Name(), found[st], taken[st])

@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -26,7 +27,6 @@ func TestKillerTechniquesSound(t *testing.T) {
 		files = map[string]int{"testdata/killer9-cagesize.txt": 1}
 		least = map[*strategy.Strategy]int{strategy.VirtualCages: 20, strategy.CombinationCrossover: 5, strategy.CageIntersection: 5}
 	}
-	every := 5 // the boards checked: before every fifth step
 	found := map[*strategy.Strategy]int{}
 	taken := map[*strategy.Strategy]int{}
 	for file, max := range files {
@@ -35,43 +35,7 @@ func TestKillerTechniquesSound(t *testing.T) {
 			boards = boards[:max]
 		}
 		for i, b := range boards {
-			out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
-			if err != nil || out.Status != solver.Solved || out.Count != 1 {
-				t.Fatalf("%s %d: no unique solution (%v)", file, i, err)
-			}
-			sol := out.Board.Values()
-			n := grid.Notation{Layout: b.Layout()}
-			check := func(k int, st *strategy.Strategy, board *grid.Board) {
-				sink := strategy.Sink{All: true}
-				st.Find(board, &sink)
-				for _, s := range sink.Steps() {
-					found[st]++
-					if len(s.Eliminations) == 0 {
-						t.Errorf("%s %d before step %d: %s step without eliminations", file, i, k, st.Name())
-					}
-					for _, e := range s.Eliminations {
-						if sol[e.Cell] == uint8(e.Digit) {
-							t.Errorf("%s %d before step %d: removes the solution's %d from %s: %s", file, i, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
-						}
-					}
-				}
-			}
-			board := b.Clone()
-			for st := range least {
-				check(0, st, board)
-			}
-			_, err = solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, after *grid.Board) error {
-				taken[s.Strategy]++
-				if k%every == 0 {
-					for st := range least {
-						check(k, st, after)
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			checkFindersAlongSolve(t, fmt.Sprintf("%s %d", file, i), b, least, found, taken)
 		}
 	}
 	for st, min := range least {
@@ -79,6 +43,49 @@ func TestKillerTechniquesSound(t *testing.T) {
 		if found[st] < min {
 			t.Errorf("%s: %d steps found, want at least %d", st.Name(), found[st], min)
 		}
+	}
+}
+
+// checkFindersAlongSolve follows the logic solve of b (name in messages):
+// on the board before it and before every fifth step it asks each
+// strategy of least for all its steps, counting them in found, and checks
+// that each removes something and nothing of the solution; taken counts
+// the steps the solve takes.
+func checkFindersAlongSolve(t *testing.T, name string, b *grid.Board, least, found, taken map[*strategy.Strategy]int) {
+	t.Helper()
+	out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{CheckMultiple: true}, nil)
+	if err != nil || out.Status != solver.Solved || out.Count != 1 {
+		t.Fatalf("%s: no unique solution (%v)", name, err)
+	}
+	sol := out.Board.Values()
+	n := grid.Notation{Layout: b.Layout()}
+	check := func(k int, board *grid.Board) {
+		for st := range least {
+			sink := strategy.Sink{All: true}
+			st.Find(board, &sink)
+			for _, s := range sink.Steps() {
+				found[st]++
+				if len(s.Eliminations) == 0 {
+					t.Errorf("%s before step %d: %s step without eliminations", name, k, st.Name())
+				}
+				for _, e := range s.Eliminations {
+					if sol[e.Cell] == uint8(e.Digit) {
+						t.Errorf("%s before step %d: removes the solution's %d from %s: %s", name, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
+					}
+				}
+			}
+		}
+	}
+	check(0, b.Clone())
+	_, err = solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, after *grid.Board) error {
+		taken[s.Strategy]++
+		if k%5 == 0 {
+			check(k, after)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
