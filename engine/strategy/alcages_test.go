@@ -6,12 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // alcText is what a chain says of an almost locked cage it goes through:
@@ -27,25 +24,12 @@ var alcText = regexp.MustCompile(`(cage \d+\+ at r\dc\d|(r\dc\d\+)+r\dc\d = \d+ 
 // combination links, each explained by its cage and sound against the
 // solution.
 func TestAlmostLockedCagesFindSteps(t *testing.T) {
-	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[5]
-	p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	b := boardAt(t, "../solver/testdata/killer9-cagesize.txt", 6)
+	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	var first *grid.Board // the board before the first chain through a virtual cage
 	before := b.Clone()
-	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
 		if first == nil && s.Strategy == strategy.GroupedNiceLoop && strings.Contains(s.Explain(n), ") keeping {") {
 			first = before.Clone()
 		}

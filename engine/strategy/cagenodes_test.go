@@ -18,19 +18,37 @@ import (
 // killerLine decodes line (1-based) of a file of engine/search/testdata.
 func killerLine(t *testing.T, file string, line int) *grid.Board {
 	t.Helper()
-	lines := shared.Lines(t, "../search/testdata/"+file)
+	return boardAt(t, "../search/testdata/"+file, line)
+}
+
+// boardAt decodes line (1-based) of the puzzle file at path.
+func boardAt(t *testing.T, path string, line int) *grid.Board {
+	t.Helper()
+	lines := shared.Lines(t, path)
 	if line < 1 || line > len(lines) {
-		t.Fatalf("%s has no line %d", file, line)
+		t.Fatalf("%s has no line %d", path, line)
 	}
 	p, _, err := codec.Decode(lines[line-1], codec.DecodeOptions{Tolerant: true})
 	if err != nil {
-		t.Fatalf("%s:%d: %v", file, line, err)
+		t.Fatalf("%s:%d: %v", path, line, err)
 	}
 	b, err := p.Board(grid.Classic)
 	if err != nil {
-		t.Fatalf("%s:%d: %v", file, line, err)
+		t.Fatalf("%s:%d: %v", path, line, err)
 	}
 	return b
+}
+
+// onlySolution returns the one solution of b, failing the test when b has
+// none or several.
+func onlySolution(t *testing.T, b *grid.Board) []uint8 {
+	t.Helper()
+	var srch search.Searcher
+	counted, err := srch.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
+	}
+	return counted.Solutions[0]
 }
 
 // checkCageNodes checks the cage nodes of a forcing-net step on b: each
@@ -88,17 +106,12 @@ func checkCageNodes(t *testing.T, b *grid.Board, s *strategy.Step) int {
 // holds against the solution.
 func TestForcingNetCageNodes(t *testing.T) {
 	b := killerLine(t, "killer9-tarek.txt", 27)
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	before := b.Clone()
 	var first *grid.Board // the board before the first net through a cage
 	nets := 0
-	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
 		// A net through the rule of 45 counts too: its sums are over cages.
 		if s.Strategy == strategy.ForcingNet && (checkCageNodes(t, before, s) > 0 || hasSumNode(s)) {
 			nets++

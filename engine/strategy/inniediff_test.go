@@ -6,12 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // equationPart is how an Innie-Outie Difference or Cage Block step words
@@ -31,26 +28,13 @@ var (
 // explained by its equation (or unit) and the cages it fills, and drawn with a
 // cage node for each cage it names.
 func TestInnieOutieFindSteps(t *testing.T) {
-	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[10]
-	p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	b := boardAt(t, "../solver/testdata/killer9-cagesize.txt", 11)
+	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.InnieOutieDifference, strategy.CageBlock}}
 	firsts := map[*strategy.Strategy]*grid.Board{}
 	before := b.Clone()
-	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
 		if slices.Contains(opts.Strategies, s.Strategy) && firsts[s.Strategy] == nil {
 			firsts[s.Strategy] = before.Clone()
 		}

@@ -6,12 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // virtualText is what a Virtual Cage step says of its cage's origin, e.g.
@@ -33,26 +30,13 @@ var crossText = regexp.MustCompile(`^Combination Crossover in (row|column|box) \
 // their steps: there must be some of each, each sound against the
 // solution and explained by where its cages come from.
 func TestVirtualCagesFindSteps(t *testing.T) {
-	line := shared.Lines(t, "../solver/testdata/killer9-cagesize.txt")[1]
-	p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	b := boardAt(t, "../solver/testdata/killer9-cagesize.txt", 2)
+	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover, strategy.CageIntersection}}
 	firsts := map[*strategy.Strategy]*grid.Board{} // the board before each's first step
 	before := b.Clone()
-	_, err = solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
 		if slices.Contains(opts.Strategies, s.Strategy) && firsts[s.Strategy] == nil {
 			firsts[s.Strategy] = before.Clone()
 		}
