@@ -28,9 +28,10 @@ func TestFindCancelled(t *testing.T) {
 			defer timer.Stop()
 			start := time.Now()
 			st.Find(b, &sink)
-			// Generous: a finder that polls stops in milliseconds, one
-			// that does not (the fish) searches for many seconds.
-			if d := time.Since(start); d > 2*time.Second {
+			// A watchdog, not a speed check: a finder that polls stops in
+			// milliseconds (seconds on a loaded machine), one that does not
+			// (the fish, over 32 lines) searches far longer.
+			if d := time.Since(start); d > time.Minute {
 				t.Errorf("Find went on for %v after its sink was cancelled at 20ms", d)
 			}
 			sink.Reset()
