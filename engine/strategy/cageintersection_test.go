@@ -2,15 +2,13 @@ package strategy_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	"github.com/sudokuwise/solver/internal/shared"
@@ -62,44 +60,46 @@ func cageIntersectionBoards(tb testing.TB) []*grid.Board {
 	return boards
 }
 
-// TestCageIntersectionSteps compares every step Cage Intersection finds
-// (find-all mode) on the cageIntersectionBoards with a golden file:
-// written by the enumeration of joint fillings it replaced, so the linear
-// search finds the same steps, byte for byte (go test -update rewrites
-// it).
+// TestCageIntersectionSteps checks every step Cage Intersection finds
+// (find-all mode) on the cageIntersectionBoards against their solutions
+// and against testdata/cage-intersection.golden, the steps the
+// enumeration of every joint filling found before the finder moved onto
+// the linear search (at 726ee1c): each of those must come out byte for
+// byte and in the same order. The linear search finds more where that
+// enumeration spent its 50 000 nodes and concluded nothing (121 more
+// steps here); those must be sound.
 func TestCageIntersectionSteps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped under -short: killer solves")
 	}
-	var log strings.Builder
-	found := 0
+	want := shared.Lines(t, filepath.Join("testdata", "cage-intersection.golden"))
+	var srch search.Searcher
+	next, found := 0, 0
 	for i, b := range cageIntersectionBoards(t) {
+		counted, err := srch.Count(context.Background(), b, 2)
+		if err != nil || len(counted.Solutions) != 1 {
+			t.Fatalf("board %d: %d solutions, %v; want one", i, len(counted.Solutions), err)
+		}
+		sol := counted.Solutions[0]
 		n := grid.Notation{Layout: b.Layout()}
 		sink := strategy.Sink{All: true}
 		strategy.CageIntersection.Find(b, &sink)
 		for _, s := range sink.Steps() {
 			found++
-			fmt.Fprintf(&log, "%d: %s\n", i, s.Explain(n))
+			text := fmt.Sprintf("%d: %s", i, s.Explain(n))
+			if next < len(want) && text == want[next] {
+				next++
+			}
+			for _, e := range s.Eliminations {
+				if sol[e.Cell] == uint8(e.Digit) {
+					t.Errorf("board %d: removes the solution's %d from %s: %s", i, e.Digit, n.CellName(e.Cell), text)
+				}
+			}
 		}
 	}
-	if found < 50 {
-		t.Errorf("%d Cage Intersection steps, want at least 50", found)
-	}
-	golden := filepath.Join("testdata", "cage-intersection.golden")
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, []byte(log.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if log.String() != string(want) {
-		t.Errorf("Cage Intersection steps differ from %s", golden)
+	t.Logf("%d steps, %d of them the enumeration's", found, next)
+	if next < len(want) {
+		t.Errorf("the enumeration's step %d is not found (in order): %s", next+1, want[next])
 	}
 }
 
