@@ -2,8 +2,6 @@ package strategy
 
 import (
 	"fmt"
-	"math/bits"
-	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -28,6 +26,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 	}
 	vcs := virtualCagesOf(l)
 	var g, k grid.Group
+	var ls linearSearch
 	for i := range vcs {
 		v := &vcs[i]
 		if !loadVirtual(b, v, &g) {
@@ -58,7 +57,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 			if subset(open, g.Cells()) || subset(g.Cells(), open) {
 				continue
 			}
-			cells, support, ok := jointFill(b, g.Cells(), open, g.Target, target)
+			cells, support, ok := jointFill(&ls, b, g.Cells(), open, g.Target, target)
 			if !ok {
 				continue
 			}
@@ -109,108 +108,23 @@ func keepingCombos(s *Step, n grid.Notation) string {
 	return ""
 }
 
-// jointSearch enumerates the fillings of the cells of two overlapping
-// groups of known sums at once: digits from the cells' candidates,
-// distinct between cells that see each other, each group meeting its sum.
-type jointSearch struct {
-	b       *grid.Board
-	cells   []int
-	in      [][2]bool // in[i]: cell i belongs to group 0, group 1
-	target  [2]int
-	sees    []uint32
-	digit   []int
-	minLeft [][2]int // min and max sums of cells i.. per group
-	maxLeft [][2]int
-	support []grid.Digits
-	nodes   int
-	found   int
-	aborted bool
-}
-
-// maxJointNodes bounds one joint enumeration.
-const maxJointNodes = 50_000
-
-// jointFill returns, for each cell of the union of groups a and b (open
-// cells, sums left to them), the digits some joint filling puts there;
-// ok is false when the enumeration was cut short or found none.
-func jointFill(b *grid.Board, a, c []int, ta, tc int) (cells []int, support []grid.Digits, ok bool) {
-	s := jointSearch{b: b, target: [2]int{ta, tc}}
+// jointFill returns, for each cell of the union of groups a and c (open
+// cells, sums left to them), the digits some joint filling puts there
+// (digits distinct between cells that see each other, each group making
+// its sum); ok is false when the search was cut short or found none. It
+// asks ls, one equation a group, for one filling with each candidate not
+// yet seen in a filling found, rather than enumerating every filling.
+func jointFill(ls *linearSearch, b *grid.Board, a, c []int, ta, tc int) (cells []int, support []grid.Digits, ok bool) {
+	ls.reset(b)
+	ra, rc := ls.row(ta), ls.row(tc)
 	for _, x := range a {
-		s.cells = append(s.cells, x)
-		s.in = append(s.in, [2]bool{true, slices.Contains(c, x)})
+		ls.add(ra, x, 1)
 	}
 	for _, x := range c {
-		if !slices.Contains(a, x) {
-			s.cells = append(s.cells, x)
-			s.in = append(s.in, [2]bool{false, true})
-		}
+		ls.add(rc, x, 1)
 	}
-	n := len(s.cells)
-	if n > 32 {
+	if !ls.run() {
 		return nil, nil, false
 	}
-	s.sees = make([]uint32, n)
-	s.digit = make([]int, n)
-	s.support = make([]grid.Digits, n)
-	s.minLeft = make([][2]int, n+1)
-	s.maxLeft = make([][2]int, n+1)
-	for i := n - 1; i >= 0; i-- {
-		for j := 0; j < i; j++ {
-			if b.Layout().Sees(s.cells[i], s.cells[j]) {
-				s.sees[i] |= 1 << j
-			}
-		}
-		cand := b.Cands(s.cells[i])
-		s.minLeft[i], s.maxLeft[i] = s.minLeft[i+1], s.maxLeft[i+1]
-		for g := 0; g < 2; g++ {
-			if s.in[i][g] {
-				s.minLeft[i][g] += cand.Min()
-				s.maxLeft[i][g] += cand.Max()
-			}
-		}
-	}
-	s.walk(0, [2]int{})
-	if s.aborted || s.found == 0 {
-		return nil, nil, false
-	}
-	return s.cells, s.support, true
-}
-
-func (s *jointSearch) walk(i int, sum [2]int) {
-	if s.aborted {
-		return
-	}
-	if s.nodes++; s.nodes > maxJointNodes {
-		s.aborted = true
-		return
-	}
-	if i == len(s.cells) {
-		if sum != s.target {
-			return
-		}
-		s.found++
-		for j, d := range s.digit {
-			s.support[j] |= grid.Bit(d)
-		}
-		return
-	}
-	var taken grid.Digits
-	for m := s.sees[i]; m != 0; m &= m - 1 {
-		taken |= grid.Bit(s.digit[bits.TrailingZeros32(m)])
-	}
-next:
-	for ds := s.b.Cands(s.cells[i]) &^ taken; ds != 0; ds &= ds - 1 {
-		d := ds.Min()
-		next := sum
-		for g := 0; g < 2; g++ {
-			if s.in[i][g] {
-				next[g] += d
-				if next[g]+s.minLeft[i+1][g] > s.target[g] || next[g]+s.maxLeft[i+1][g] < s.target[g] {
-					continue next
-				}
-			}
-		}
-		s.digit[i] = d
-		s.walk(i+1, next)
-	}
+	return ls.cells, ls.support, true
 }

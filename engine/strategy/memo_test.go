@@ -136,7 +136,7 @@ func nextCand(b *grid.Board, d, cell int) int {
 func TestLocalFinders(t *testing.T) {
 	var locals []*Strategy
 	for _, st := range All() {
-		if st.Local() && !killerOnly[st] {
+		if st.Local() && !killerOnly[st] && !kenkenOnly[st] {
 			locals = append(locals, st)
 		}
 	}

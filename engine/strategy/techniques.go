@@ -57,6 +57,8 @@ var table = [...]Pass{
 	{Order: 2190, Letter: "H2", Strategy: CageIntersection, Name: "Cage Intersection", Cost: Dear},
 	{Order: 2192, Letter: "J2", Strategy: InnieOutieDifference, Name: "Innie-Outie Difference", Cost: Dear},
 	{Order: 2194, Letter: "K2", Strategy: CageBlock, Name: "Cage Block", Cost: Dear},
+	{Order: 2196, Letter: "U2", Strategy: LineCageFillings, Name: "Line Cage Fillings", Cost: Dear},
+	{Order: 2198, Letter: "V2", Strategy: TwoLineCageFillings, Name: "Two-Line Cage Fillings", Cost: Dear},
 	{Order: 2200, Letter: "J", Strategy: BasicFish, Form: OfSize(2), Name: "X-Wing", Cost: Dear},
 	{Order: 2300, Letter: "J", Strategy: BasicFish, Form: OfSize(3), Name: "Swordfish", Cost: Dear},
 	{Order: 2310, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(2), Name: "Str8ts X-Wing", Cost: Dear},
