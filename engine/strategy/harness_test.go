@@ -372,27 +372,34 @@ const top1465 = "testdata/puzzles/tdoku_puzzles3_magictour_top1465.txt"
 func eachLogicState(t *testing.T, file string, max int, each func(b *grid.Board, line string, step *Step)) {
 	t.Helper()
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
-	var sink Sink
 	n := 0
 	sharedBoards(t, file, func(b *grid.Board, line string) bool {
-		for !b.Solved() {
-			var step *Step
-			for _, p := range passes {
-				sink.Reset()
-				sink.All, sink.Form = false, p.Form
-				p.Strategy.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					step = &sink.Steps()[0]
-					break
-				}
-			}
-			each(b, line, step)
-			if step == nil {
-				break
-			}
-			step.Apply(b)
-		}
+		solveByFirstSteps(b, passes, func(b *grid.Board, step *Step) { each(b, line, step) })
 		n++
 		return n < max
 	})
+}
+
+// solveByFirstSteps takes the first step the passes find on b until b is
+// solved or no pass finds one, calling each on every state before its step
+// is applied (with a nil step on the state where the solve stops).
+func solveByFirstSteps(b *grid.Board, passes []Pass, each func(b *grid.Board, step *Step)) {
+	var sink Sink
+	for !b.Solved() {
+		var step *Step
+		for _, p := range passes {
+			sink.Reset()
+			sink.All, sink.Form = false, p.Form
+			p.Strategy.Find(b, &sink)
+			if len(sink.Steps()) > 0 {
+				step = &sink.Steps()[0]
+				break
+			}
+		}
+		each(b, step)
+		if step == nil {
+			return
+		}
+		step.Apply(b)
+	}
 }

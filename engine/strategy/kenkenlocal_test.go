@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -31,9 +32,7 @@ func TestKenKenLocalFinders(t *testing.T) {
 		puzzles = map[int]bool{28: true}
 	}
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
-	var sink Sink
-	found := map[string]int{}
-	checked := map[string]int{}
+	lc := newLocalCheck([]*Strategy{LineCageFillings, TwoLineCageFillings})
 	n := 0
 	for _, line := range shared.Lines(t, "../solver/testdata/kenken-hard.txt") {
 		if strings.HasPrefix(line, "#") {
@@ -50,54 +49,13 @@ func TestKenKenLocalFinders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := map[*Strategy]*grid.Board{} // the last state where it found nothing
-		for !b.Solved() {
-			for st := range kenkenOnly {
-				whole := Sink{}
-				st.Find(b, &whole)
-				if prev := last[st]; prev != nil {
-					var m CellMemo
-					m.Load(prev)
-					m.Nothing(st, AllForms)
-					m.Load(b)
-					changed, run := m.Changed(st, AllForms)
-					through := Sink{Changed: changed}
-					if run {
-						st.Find(b, &through)
-					}
-					if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
-						t.Fatalf("puzzle %d, %s: through the changed cells %s, whole %s", n, st.name, got, want)
-					}
-					checked[st.name]++
-					found[st.name] += len(whole.Steps())
-				}
-				if len(whole.Steps()) == 0 {
-					last[st] = b.Clone()
-				} else {
-					delete(last, st)
-				}
-			}
-			var step *Step
-			for _, p := range passes {
-				sink.Reset()
-				sink.All, sink.Form = false, p.Form
-				p.Strategy.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					step = &sink.Steps()[0]
-					break
-				}
-			}
-			if step == nil {
-				break
-			}
-			step.Apply(b)
-		}
+		lc.newPuzzle()
+		label := fmt.Sprintf("puzzle %d", n)
+		solveByFirstSteps(b, passes, func(b *grid.Board, _ *Step) { lc.state(t, b, label) })
 	}
-	if found[LineCageFillings.name] == 0 {
-		t.Errorf("%s: no step found after a state without: want some", LineCageFillings.name)
-	}
-	if checked[TwoLineCageFillings.name] == 0 {
+	lc.wantFound(t, LineCageFillings)
+	if lc.checked[TwoLineCageFillings.name] == 0 {
 		t.Errorf("%s: no state checked after a state without a step: want some", TwoLineCageFillings.name)
 	}
-	t.Logf("states checked: %v; steps found after a state without: %v", checked, found)
+	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
 }

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -26,9 +27,11 @@ func TestKillerLocalFinders(t *testing.T) {
 		first = 1 // the second alone, which takes all three
 	}
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
-	var sink Sink
-	found := map[string]int{}
-	checked := 0
+	var locals []*Strategy
+	for st := range killerOnly {
+		locals = append(locals, st)
+	}
+	lc := newLocalCheck(locals)
 	for i, line := range shared.Lines(t, "../solver/testdata/killer9-cagesize.txt") {
 		if i == max {
 			break
@@ -44,53 +47,10 @@ func TestKillerLocalFinders(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := map[*Strategy]*grid.Board{} // the last state where it found nothing
-		for !b.Solved() {
-			for st := range killerOnly {
-				whole := Sink{}
-				st.Find(b, &whole)
-				if prev := last[st]; prev != nil {
-					var m CellMemo
-					m.Load(prev)
-					m.Nothing(st, AllForms)
-					m.Load(b)
-					changed, run := m.Changed(st, AllForms)
-					through := Sink{Changed: changed}
-					if run {
-						st.Find(b, &through)
-					}
-					if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
-						t.Fatalf("puzzle %d, %s: through the changed cells %s, whole %s", i+1, st.name, got, want)
-					}
-					checked++
-					found[st.name] += len(whole.Steps())
-				}
-				if len(whole.Steps()) == 0 {
-					last[st] = b.Clone()
-				} else {
-					delete(last, st)
-				}
-			}
-			var step *Step
-			for _, p := range passes {
-				sink.Reset()
-				sink.All, sink.Form = false, p.Form
-				p.Strategy.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					step = &sink.Steps()[0]
-					break
-				}
-			}
-			if step == nil {
-				break
-			}
-			step.Apply(b)
-		}
+		lc.newPuzzle()
+		label := fmt.Sprintf("puzzle %d", i+1)
+		solveByFirstSteps(b, passes, func(b *grid.Board, _ *Step) { lc.state(t, b, label) })
 	}
-	for st := range killerOnly {
-		if found[st.name] == 0 {
-			t.Errorf("%s: no step found after a state without: want some", st.name)
-		}
-	}
-	t.Logf("%d states checked; steps found after a state without: %v", checked, found)
+	lc.wantFound(t, locals...)
+	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
 }

@@ -143,46 +143,78 @@ func TestLocalFinders(t *testing.T) {
 	if len(locals) == 0 {
 		t.Fatal("no local strategies")
 	}
-	last := map[*Strategy]*grid.Board{} // the last state of the puzzle where it found nothing
-	puzzle, checked := "", 0
-	found := map[string]int{}
+	lc := newLocalCheck(locals)
+	puzzle := ""
 	eachLogicState(t, top1465, 60, func(b *grid.Board, line string, _ *Step) {
 		if line != puzzle {
 			puzzle = line
-			clear(last)
+			lc.newPuzzle()
 		}
-		for _, st := range locals {
-			var m CellMemo
-			whole := Sink{}
-			st.Find(b, &whole)
-			if prev := last[st]; prev != nil {
-				m.Load(prev)
-				m.Nothing(st, AllForms)
-				m.Load(b)
-				changed, run := m.Changed(st, AllForms)
-				through := Sink{Changed: changed}
-				if run {
-					st.Find(b, &through)
-				}
-				if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
-					t.Fatalf("%s, %s: through the changed cells %s, whole %s", line, st.name, got, want)
-				}
-				checked++
-				found[st.name] += len(whole.Steps())
-			}
-			if len(whole.Steps()) == 0 {
-				last[st] = b.Clone()
-			} else {
-				delete(last, st)
-			}
-		}
+		lc.state(t, b, line)
 	})
-	for _, st := range locals {
-		if found[st.name] == 0 {
+	lc.wantFound(t, locals...)
+	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
+}
+
+// localCheck checks what CellMemo relies on for local strategies along the
+// states of logic solves: where a strategy found nothing on an earlier
+// state of the puzzle, its steps on a later state must be the ones it
+// finds through the cells changed since.
+type localCheck struct {
+	strategies []*Strategy
+	last       map[*Strategy]*grid.Board // the last state of the puzzle where it found nothing
+	checked    map[string]int            // states checked after a state without a step, by strategy
+	found      map[string]int            // steps found on those states, by strategy
+}
+
+// newLocalCheck returns a localCheck of the strategies.
+func newLocalCheck(strategies []*Strategy) *localCheck {
+	return &localCheck{strategies: strategies, last: map[*Strategy]*grid.Board{}, checked: map[string]int{}, found: map[string]int{}}
+}
+
+// newPuzzle forgets the states of the puzzle before.
+func (lc *localCheck) newPuzzle() { clear(lc.last) }
+
+// state checks every strategy on b, the next state of the puzzle, named by
+// label in a failure.
+func (lc *localCheck) state(t *testing.T, b *grid.Board, label string) {
+	t.Helper()
+	for _, st := range lc.strategies {
+		whole := Sink{}
+		st.Find(b, &whole)
+		if prev := lc.last[st]; prev != nil {
+			var m CellMemo
+			m.Load(prev)
+			m.Nothing(st, AllForms)
+			m.Load(b)
+			changed, run := m.Changed(st, AllForms)
+			through := Sink{Changed: changed}
+			if run {
+				st.Find(b, &through)
+			}
+			if got, want := stepKeys(through.Steps()), stepKeys(whole.Steps()); got != want {
+				t.Fatalf("%s, %s: through the changed cells %s, whole %s", label, st.name, got, want)
+			}
+			lc.checked[st.name]++
+			lc.found[st.name] += len(whole.Steps())
+		}
+		if len(whole.Steps()) == 0 {
+			lc.last[st] = b.Clone()
+		} else {
+			delete(lc.last, st)
+		}
+	}
+}
+
+// wantFound fails for each of the strategies that found no step on a state
+// checked after a state without.
+func (lc *localCheck) wantFound(t *testing.T, strategies ...*Strategy) {
+	t.Helper()
+	for _, st := range strategies {
+		if lc.found[st.name] == 0 {
 			t.Errorf("%s: no step found after a state without: want some", st.name)
 		}
 	}
-	t.Logf("%d states checked; steps found after a state without: %v", checked, found)
 }
 
 // stepKeys renders steps with stepKey, to compare lists.
