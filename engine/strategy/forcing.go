@@ -108,12 +108,12 @@ const (
 // thousands. Larger boards get it scaled (see budgetFor).
 const workBudget = 1 << 18
 
-// maxBudgetScale bounds the scaling of workBudget with the board: 8 times
-// on 25×25 and above, 3 times on 16×16. Each implication of a larger board
-// costs more (its closures clear and scan planes of more words), and one
-// pass over the premises of an open 25×25 needs about 8 times a 9×9's
-// budget to reach its last cells: x25.txt's second puzzle, stuck with the
-// 9×9 budget, is finished by logic with it.
+// maxBudgetScale bounds the scaling of workBudget with the board: 3 times
+// on 16×16, 7 on 25×25, 8 above. Each implication of a larger board costs
+// more (its closures clear and scan planes of more words), and one pass
+// over the premises of an open 25×25 needs about 7 times a 9×9's budget
+// to reach its last cells: x25.txt's second puzzle, stuck with the 9×9
+// budget, is finished by logic with it.
 const maxBudgetScale = 8
 
 // budgetFor returns the work budget of a search on layout l: workBudget
