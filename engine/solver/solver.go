@@ -25,7 +25,7 @@ type SolvingType uint8
 const (
 	// Mixed uses solution methods, elimination logic and guessing. Where
 	// logic stops paying (after the first guess, and on boards above
-	// 16×16) it uses the Cheap strategies only (see Cost).
+	// 25×25) it uses the Cheap strategies only (see Pays).
 	Mixed SolvingType = iota
 	// LogicOnly never guesses.
 	LogicOnly

@@ -49,6 +49,10 @@ var variantSets = []variantSet{
 	{name: "generated Str8ts X 9×9", variant: grid.Str8tsX, size: 9, count: 6},
 	{name: "generated Str8ts BX 9×9", variant: grid.Str8tsBX, size: 9, count: 6},
 	{name: "str8ts-hard", file: "testdata/str8ts-hard.txt"},
+	{name: "x9-extreme", file: "testdata/x9-extreme.txt"},
+	{name: "x16-extreme", file: "testdata/x16-extreme.txt"},
+	{name: "x25", file: "x25.txt"},
+	{name: "25x25-published", file: "25x25-published.txt"},
 }
 
 // readPuzzles returns the boards of a file of puzzle texts, one a line

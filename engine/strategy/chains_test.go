@@ -84,6 +84,7 @@ func TestChainsSoundOnLayouts(t *testing.T) {
 		{"X", grid.Config{Size: 9, Variant: grid.X}, 30, 0.28},
 		{"6x6", grid.Config{Size: 6}, 30, 0.3},
 		{"16x16", grid.Config{Size: 16}, 3, 0.45},
+		{"X 16x16", grid.Config{Size: 16, Variant: grid.X}, 2, 0.4},
 	}
 	total := soundOnLayouts(t, rand.New(rand.NewPCG(13, 5)), 1, tests, chainSolveChecked, nil)
 	// Floors about half of what the finders found when they were set

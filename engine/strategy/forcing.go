@@ -101,14 +101,33 @@ const (
 	formCage                       // every remaining combination of a cage implies the same (forcingcages.go)
 )
 
-// workBudget bounds the implications one search may follow (a few
-// milliseconds' worth): on large, open boards, where a search could take
-// seconds at every step, it stops there with the best step found so far,
-// if any. A 9×9 search follows at most a few tens of thousands.
+// workBudget bounds the implications one search may follow on a 9×9
+// board (a few milliseconds' worth): on large, open boards, where a search
+// could take seconds at every step, it stops there with the best step
+// found so far, if any. A 9×9 search follows at most a few tens of
+// thousands. Larger boards get it scaled (see budgetFor).
 const workBudget = 1 << 18
 
+// maxBudgetScale bounds the scaling of workBudget with the board: 3 times
+// on 16×16, 7 on 25×25, 8 above. Each implication of a larger board costs
+// more (its closures clear and scan planes of more words), and one pass
+// over the premises of an open 25×25 needs about 7 times a 9×9's budget
+// to reach its last cells: x25.txt's second puzzle, stuck with the 9×9
+// budget, is finished by logic with it.
+const maxBudgetScale = 8
+
+// budgetFor returns the work budget of a search on layout l: workBudget
+// times the board's cells over 81, from 1 to maxBudgetScale, so that the
+// search reaches as far into the premises of a large board as of a 9×9.
+func budgetFor(l *grid.Layout) int {
+	return workBudget * min(max(l.Cells/81, 1), maxBudgetScale)
+}
+
 // storeBudget bounds, in 64-bit words, the table of every candidate's
-// "true" closure kept for the verity forms; larger boards recompute them.
+// "true" closure kept for the verity forms; boards with more candidates
+// recompute them. The table has a slot per candidate of the board, not per
+// candidate number: a 25×25 board's numbers span 25,600 candidates, of
+// which a few thousand are left once its solve is under way.
 const storeBudget = 1 << 21
 
 // implications is the closure of one premise: what it implies, each
@@ -163,9 +182,11 @@ type forcing struct {
 	net, all, stored bool
 	limit            int32
 	work             int // implications followed in this search
+	budget           int // the most work of a search (budgetFor)
 	baseRem          []uint8
 	a, f, c          implications // premise true, premise false, scratch
-	store            []uint64     // on and off of every candidate's "true" closure
+	store            []uint64     // on and off of every candidate's "true" closure, by slot
+	slot             []int32      // by candidate: its slot in store
 	acc              []uint64
 	costs            []int32 // by literal
 	list             []int32
@@ -299,6 +320,7 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 func (f *forcing) setup(b *grid.Board, net, all bool) {
 	l := b.Layout()
 	f.b, f.l, f.net, f.all = b, l, net, all
+	f.budget = budgetFor(l)
 	n := l.N
 	shift := uint(max(6, bits.Len(uint(l.Cells-1))))
 	cands := n << shift
@@ -314,11 +336,8 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.f.init(f.words, lits, l.Cells, len(l.Units())*n)
 		f.c.init(f.words, lits, l.Cells, len(l.Units())*n)
 		f.baseRem = make([]uint8, len(l.Units())*n)
-		f.stored = cands*2*f.words <= storeBudget
+		f.slot = make([]int32, cands)
 		f.store = nil
-		if f.stored {
-			f.store = make([]uint64, cands*2*f.words)
-		}
 		f.acc = make([]uint64, 2*f.words)
 		f.costs = make([]int32, lits)
 		f.bestAt = make([]int32, lits)
@@ -345,6 +364,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 			f.candPlanes[c>>6] |= 1 << (c & 63)
 		}
 	}
+	f.slotStore()
 	for u := range l.Units() {
 		base := f.baseRem[u*n : u*n+n]
 		clear(base)
@@ -357,6 +377,30 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	f.setupRules(l, net)
 	if !net {
 		f.linkStrong()
+	}
+}
+
+// slotStore numbers the board's candidates in f.slot and sizes f.store
+// for their closures, when these fit in storeBudget (f.stored).
+func (f *forcing) slotStore() {
+	count := 0
+	for _, ds := range f.b.Candidates() {
+		count += ds.Count()
+	}
+	need := count * 2 * f.words
+	f.stored = need <= storeBudget
+	if !f.stored {
+		return
+	}
+	if len(f.store) < need {
+		f.store = make([]uint64, need)
+	}
+	k := int32(0)
+	for cell, ds := range f.b.Candidates() {
+		for ; ds != 0; ds &= ds - 1 {
+			f.slot[f.cand(cell, bits.TrailingZeros32(uint32(ds)))] = k
+			k++
+		}
 	}
 }
 
@@ -807,7 +851,7 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 
 // spent reports whether the search has used up its work budget, or is
 // to stop because its sink was cancelled.
-func (f *forcing) spent() bool { return f.work > workBudget || f.sink.Cancelled() }
+func (f *forcing) spent() bool { return f.work > f.budget || f.sink.Cancelled() }
 
 // badCost returns the length of im's contradiction: the sum of the
 // distances of the literals that clash.
@@ -929,7 +973,7 @@ func (f *forcing) pass() {
 				f.consider(formContradiction, on, off, f.badCost(&f.a), limit)
 			}
 			if f.stored {
-				t := f.store[int(c)*2*w:]
+				t := f.store[int(f.slot[c])*2*w:]
 				copy(t[:w], f.a.on)
 				copy(t[w:2*w], f.a.off)
 			}
@@ -983,7 +1027,7 @@ func (f *forcing) digitVerity(c, limit int32) {
 func (f *forcing) trueTable(c int) (on, off []uint64) {
 	w := f.words
 	if f.stored {
-		t := f.store[c*2*w:]
+		t := f.store[int(f.slot[c])*2*w:]
 		return t[:w], t[w : 2*w]
 	}
 	f.close(&f.c, int32(c)<<1|1)

@@ -111,15 +111,23 @@ func TestSoundOnLayouts(t *testing.T) {
 				{"killer", killer, 20, 0.25},
 				{"16x16", grid.Config{Size: 16}, 3, 0.45},
 			},
-			done: func(t *testing.T, seen map[string]int) {
-				if len(seen) == 0 {
-					t.Error("no forcing step met")
-				}
+			done: forcingFloor,
+		},
+		{
+			// Its own run, so that -short (fewer puzzles on the layouts
+			// above) draws the same two boards.
+			name: "forcing 25x25", seed: [2]uint64{13, 1}, every: 5, solve: forcingSolveChecked,
+			layouts: []layoutCase{
+				{"X 25x25", grid.Config{Size: 25, Variant: grid.X}, 2, 0.52},
 			},
+			done: forcingFloor,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if race && tt.name == "forcing 25x25" {
+				t.Skip("skipped under -race: a minute of 25×25 nets; CI runs it without")
+			}
 			total := soundOnLayouts(t, rand.New(rand.NewPCG(tt.seed[0], tt.seed[1])), tt.every, tt.layouts, tt.solve, tt.done)
 			if quick() || t.Failed() {
 				return
@@ -158,6 +166,27 @@ func generalFishFloor(t *testing.T, seen map[string]int) {
 	layout := path.Base(t.Name())
 	if floor, ok := generalFishFloors[layout]; ok && n < floor {
 		t.Errorf("%d Franken and Mutant fish steps checked on %s, want at least %d", n, layout, floor)
+	}
+}
+
+// forcingFloors are the fewest forcing steps a run checks on a layout:
+// about half of what it found when they were set (the 25×25 X, whose
+// searches have a larger budget, its two puzzles under -short too).
+var forcingFloors = map[string]int{"X_25x25": 6000}
+
+// forcingFloor fails the layout's test (named after the layout) when it
+// checked no forcing step, or fewer than its floor.
+func forcingFloor(t *testing.T, seen map[string]int) {
+	t.Helper()
+	n := 0
+	for _, k := range seen {
+		n += k
+	}
+	if n == 0 {
+		t.Error("no forcing step met")
+	}
+	if floor := forcingFloors[path.Base(t.Name())]; n < floor {
+		t.Errorf("%d forcing steps checked, want at least %d", n, floor)
 	}
 }
 

@@ -1,0 +1,105 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// fixtureBoard returns the board of the first puzzle line of a testdata
+// file (lines starting with # are comments), candidates included.
+func fixtureBoard(t *testing.T, path string) *grid.Board {
+	t.Helper()
+	for _, line := range shared.Lines(t, path) {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return b
+	}
+	t.Fatalf("%s holds no puzzle", path)
+	return nil
+}
+
+// TestFindLargeBoardNets: on a 25×25 Sudoku X where logic stopped with
+// the 9×9 work budget (testdata/x25-nets.txt), the forcing chains and
+// nets, their budget scaled with the board, find sound steps.
+func TestFindLargeBoardNets(t *testing.T) {
+	sol := solutionOf(t, variantLine(t, "x25.txt", 2))
+	b := fixtureBoard(t, "testdata/x25-nets.txt")
+	if b.Layout().N != 25 || b.Layout().Variant != grid.X {
+		t.Fatalf("fixture is a %d×%d %v, want a 25×25 X", b.Layout().N, b.Layout().N, b.Layout().Variant)
+	}
+	n := grid.Notation{Layout: b.Layout()}
+	found := 0
+	err := FindSteps(context.Background(), b, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingChain, strategy.ForcingNet}}, func(st *strategy.Step) bool {
+		found++
+		for _, e := range st.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
+			}
+		}
+		for _, p := range st.Placements {
+			if sol[p.Cell] != uint8(p.Digit) {
+				t.Errorf("places %s=%d, solution %d: %s", n.CellName(p.Cell), p.Digit, sol[p.Cell], st.Explain(n))
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 1 {
+		t.Errorf("no forcing step on the 25×25 X where logic stopped with the 9×9 budget")
+	}
+	t.Logf("%d forcing steps", found)
+}
+
+// TestLargeMixedDeadline: a mixed solve of a 25×25 Sudoku X, which runs
+// the chains and nets before its first guess, stops at the deadline of
+// its context, or when the context is cancelled, within a second.
+func TestLargeMixedDeadline(t *testing.T) {
+	b := variantLine(t, "x25.txt", 2)
+	tests := []struct {
+		name string
+		ctx  func() (context.Context, context.CancelFunc)
+		want error
+	}{
+		{"deadline", func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 200*time.Millisecond)
+		}, context.DeadlineExceeded},
+		{"cancel", func() (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(200*time.Millisecond, cancel)
+			return ctx, cancel
+		}, context.Canceled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := tt.ctx()
+			defer cancel()
+			start := time.Now()
+			_, err := Solve(ctx, b, Options{}, nil)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+			if d := time.Since(start); d > time.Second { // generous: 5× the deadline
+				t.Errorf("Solve went on for %v after 200ms", d)
+			}
+		})
+	}
+}
