@@ -466,9 +466,14 @@ func (g *generic) child(depth int, f *frame) *frame {
 func (g *generic) chooseCage(f *frame, n int) int32 {
 	best, bestN := int32(-1), min(n, 3)
 	for _, id := range g.m.cageTables {
+		c := &g.m.cons[id]
 		k := 0
-		for _, w := range f.sets(&g.m.cons[id]) {
-			k += bits.OnesCount64(w)
+		for _, set := range c.combos {
+			if g.setPossible(f, c, set) {
+				if k++; k >= bestN {
+					break
+				}
+			}
 		}
 		if k >= 2 && k < bestN {
 			best, bestN = id, k
