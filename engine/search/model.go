@@ -778,18 +778,29 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 // only the sets of alive are tried, and those found impossible leave it.
 func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
 	must = ^grid.Digits(0)
+	// covered counts the cells whose support holds all their candidates:
+	// once it is all of them, a set is only checked, not matched in full.
+	covered := 0
 	for w := range alive {
 		for x := alive[w]; x != 0; x &= x - 1 {
 			i := bits.TrailingZeros64(x)
 			set := table[w*64+i]
 			rest := set &^ placed
 			if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) ||
-				!matchSupport(empty, rest, support) {
+				!matchCells(empty, rest, support, covered < len(empty)) {
 				alive[w] &^= 1 << i
 				continue
 			}
 			must &= rest
 			ok = true
+			if covered < len(empty) {
+				covered = 0
+				for c, cand := range empty {
+					if cand&^support[c] == 0 {
+						covered++
+					}
+				}
+			}
 		}
 	}
 	return must, ok
