@@ -36,6 +36,13 @@ var lacks = func() (t [maxMatchCells]uint64) {
 // each; cell i takes digit j when a subset of the cells before it without
 // j, with j, leaves what the cells after it can fill.
 func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) bool {
+	return matchCells(cands, rest, support, true)
+}
+
+// matchCells is matchSupport, which adds to support only when full is
+// set: when every cell's support already holds all its candidates, only
+// whether the digits go one to each cell is left to find.
+func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, full bool) bool {
 	k := len(cands)
 	// Hall's condition: cells T of the others than cell c leave c digit d
 	// unless they have, d aside, fewer digits among them than their
@@ -58,8 +65,10 @@ func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) 
 		}
 	}
 	if wide {
-		for c, cand := range cands {
-			support[c] |= cand & rest
+		if full {
+			for c, cand := range cands {
+				support[c] |= cand & rest
+			}
 		}
 		return true
 	}
@@ -79,18 +88,21 @@ func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) 
 		}
 		local[c] = l
 	}
-	full := uint(1)<<k - 1
+	all := uint(1)<<k - 1
 	var prefix [maxMatchCells + 1]uint64
 	prefix[0] = 1 // the empty subset
 	for c := range k {
 		prefix[c+1] = extend(prefix[c], local[c])
 	}
-	if prefix[k]>>full&1 == 0 {
+	if prefix[k]>>all&1 == 0 {
 		return false
+	}
+	if !full {
+		return true
 	}
 	// after holds the subsets that cells c+1.. leave unfilled (full less
 	// what they fill), so that cell c and those before it fill them.
-	after := uint64(1) << full
+	after := uint64(1) << all
 	for c := k - 1; c >= 0; c-- {
 		for l := local[c]; l != 0; l &= l - 1 {
 			j := bits.TrailingZeros8(l)

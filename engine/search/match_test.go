@@ -73,8 +73,8 @@ func TestMatchSupport(t *testing.T) {
 	}
 }
 
-// TestMatchSupportExhaustive compares matchSupport with trying every
-// assignment, on random cells of one to six digits of a board of 9 and
+// TestMatchSupportExhaustive compares matchSupport, and matchCells
+// checking alone, with trying every assignment, on random cells of one to six digits of a board of 9 and
 // of 16.
 func TestMatchSupportExhaustive(t *testing.T) {
 	r := rand.New(rand.NewPCG(38, 2))
@@ -100,6 +100,12 @@ func TestMatchSupportExhaustive(t *testing.T) {
 			where := fmt.Sprintf("n=%d cands %v rest %v", n, cands, rest)
 			if ok != wantOK {
 				t.Fatalf("%s: matchSupport = %v, want %v", where, ok, wantOK)
+			}
+			// Checking alone (support already full) answers the same and
+			// leaves support alone.
+			none := make([]grid.Digits, k)
+			if only := matchCells(cands, rest, none, false); only != wantOK || slices.ContainsFunc(none, func(d grid.Digits) bool { return d != 0 }) {
+				t.Fatalf("%s: matchCells without support = %v, support %v; want %v, none", where, only, none, wantOK)
 			}
 			if ok {
 				found++

@@ -39,7 +39,10 @@ type constraint struct {
 	start, end int32
 	target     int32
 	combos     []grid.Digits
-	tuples     []uint8
+	// word is where the sets of combos still possible start in
+	// frame.alive, a bit per set (conCombos).
+	word   int32
+	tuples []uint8
 	// parts are, for a conCombos constraint, its cells in each unit
 	// holding two or more of them.
 	parts []part
@@ -83,6 +86,9 @@ type model struct {
 	cageTables []int32
 	// derived counts the derived sums.
 	derived int
+	// words is the length of frame.alive: the bits of every combos
+	// constraint's table, each table starting on a word of its own.
+	words int
 	// few is the most cells a combos constraint has in one unit (see
 	// part), at least 2: the places of a digit in a unit that the
 	// constraint may hold all of.
@@ -243,6 +249,8 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	c.end = int32(len(m.cells))
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
+		c.word = int32(m.words)
+		m.words += (len(c.combos) + 63) / 64
 	}
 	m.cons = append(m.cons, c)
 }
@@ -327,7 +335,7 @@ func (m *model) derive() {
 	in := make([]int, l.Cells)            // region number + 1 of the cells of R
 	inside := make([]int, len(l.Cages())) // cells of a cage in R
 	seen := map[string]bool{}
-	var cells, region []int
+	var cells []int
 	var neg []bool
 	var key []byte
 	r := 0
@@ -393,9 +401,20 @@ func (m *model) derive() {
 			key = m.addDerived(seen, key, cells, neg, diff)
 		}
 	}
+	m.eachRegion(visit)
+}
+
+// eachRegion visits the unions of whole units that derive and the digit
+// counts (see countRegions) work on: every unit, every band of two or
+// more consecutive rows or columns short of the board, and the blocks of
+// boxes (see deriveBoxBlocks).
+func (m *model) eachRegion(visit func(region []int)) {
+	l := m.l
+	n := l.N
 	for u := range l.Units() {
 		visit(l.Unit(u).Cells)
 	}
+	var region []int
 	for k := 2; k < n; k++ {
 		for first := 0; first+k <= n; first++ {
 			region = region[:0]
@@ -490,6 +509,12 @@ func (m *model) addDerived(seen map[string]bool, key []byte, cells []int, neg []
 	}
 	m.add(constraint{kind: conSum, cage: -1, target: int32(target)}, slices.Clone(cells), slices.Clone(neg))
 	return key
+}
+
+// sets returns the bits of the sets of combos constraint c still
+// possible in f.
+func (f *frame) sets(c *constraint) []uint64 {
+	return f.alive[c.word : c.word+int32(len(c.combos)+63)/64]
 }
 
 // digitRange returns the digits lo..hi (clipped to 1..32).
@@ -663,14 +688,15 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 			narrow = append(narrow, c)
 		}
 	}
-	allowed, must, ok := keepSets(c.combos, placed, open, 0, narrow)
+	alive := f.sets(c)
+	allowed, must, ok := keepSets(c.combos, alive, placed, open, 0, narrow)
 	if !ok {
 		return false
 	}
 	if maybe := open &^ must; maybe != 0 && len(c.parts) > 0 {
 		// Only a digit some sets lack can rule sets out.
 		if need := g.needed(f, c.parts, maybe); need != 0 {
-			if allowed, must, ok = keepSets(c.combos, placed, open, need, narrow); !ok {
+			if allowed, must, ok = keepSets(c.combos, alive, placed, open, need, narrow); !ok {
 				return false
 			}
 		}
@@ -717,7 +743,8 @@ func (g *generic) match(f *frame, id int32) bool {
 // in some assignment of a set still possible.
 func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
 	var support [maxMatchCells]grid.Digits
-	must, ok := keepMatched(c.combos, placed, open, 0, empty, support[:len(empty)])
+	alive := f.sets(c)
+	must, ok := keepMatched(c.combos, alive, placed, open, 0, empty, support[:len(empty)])
 	if !ok {
 		return false
 	}
@@ -725,7 +752,7 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 		// Only a digit some sets lack can rule sets out.
 		if need := g.needed(f, c.parts, maybe); need != 0 {
 			clear(support[:])
-			if must, ok = keepMatched(c.combos, placed, open, need, empty, support[:len(empty)]); !ok {
+			if must, ok = keepMatched(c.combos, alive, placed, open, need, empty, support[:len(empty)]); !ok {
 				return false
 			}
 		}
@@ -747,19 +774,34 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 // leaves to place (must), and whether any set is: a set holds the placed
 // digits, leaves only open digits to place, among them need, and its
 // digits left go one to each empty cell (candidates empty). support[i]
-// gains the digits cell i takes in such an assignment.
-func keepMatched(table []grid.Digits, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
+// gains the digits cell i takes in such an assignment. As in keepSets,
+// only the sets of alive are tried, and those found impossible leave it.
+func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
 	must = ^grid.Digits(0)
-	for _, set := range table {
-		rest := set &^ placed
-		if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) {
-			continue
+	// covered counts the cells whose support holds all their candidates:
+	// once it is all of them, a set is only checked, not matched in full.
+	covered := 0
+	for w := range alive {
+		for x := alive[w]; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			set := table[w*64+i]
+			rest := set &^ placed
+			if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) ||
+				!matchCells(empty, rest, support, covered < len(empty)) {
+				alive[w] &^= 1 << i
+				continue
+			}
+			must &= rest
+			ok = true
+			if covered < len(empty) {
+				covered = 0
+				for c, cand := range empty {
+					if cand&^support[c] == 0 {
+						covered++
+					}
+				}
+			}
 		}
-		if !matchSupport(empty, rest, support) {
-			continue
-		}
-		must &= rest
-		ok = true
 	}
 	return must, ok
 }
@@ -795,23 +837,32 @@ func (g *generic) placeMust(f *frame, cells []int32, must grid.Digits) bool {
 // keepSets returns the digits left to place by the sets of table still
 // possible (see combos), of any of them (allowed) and of all (must), and
 // whether any is: a set holds the placed digits, leaves only open digits
-// to place, among them need, and a digit of every cell of narrow.
-func keepSets(table []grid.Digits, placed, open, need grid.Digits, narrow []grid.Digits) (allowed, must grid.Digits, ok bool) {
+// to place, among them need, and a digit of every cell of narrow. Only
+// the sets of alive (a bit per set of table) are tried, and those found
+// impossible leave it: candidates only shrink, so they stay impossible
+// in this frame and below.
+func keepSets(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, narrow []grid.Digits) (allowed, must grid.Digits, ok bool) {
 	must = ^grid.Digits(0)
-sets:
-	for _, set := range table {
-		rest := set &^ placed
-		if set&placed != placed || rest&^open != 0 || rest&need != need {
-			continue
-		}
-		for _, c := range narrow {
-			if c&rest == 0 {
-				continue sets
+	for w := range alive {
+	sets:
+		for x := alive[w]; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			set := table[w*64+i]
+			rest := set &^ placed
+			if set&placed != placed || rest&^open != 0 || rest&need != need {
+				alive[w] &^= 1 << i
+				continue
 			}
+			for _, c := range narrow {
+				if c&rest == 0 {
+					alive[w] &^= 1 << i
+					continue sets
+				}
+			}
+			allowed |= rest
+			must &= rest
+			ok = true
 		}
-		allowed |= rest
-		must &= rest
-		ok = true
 	}
 	return allowed, must, ok
 }

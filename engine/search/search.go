@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search/classic"
@@ -175,6 +176,9 @@ type frame struct {
 	// candidates (on boards with locked candidates), and maybe some that
 	// have fewer since.
 	pairs []uint32
+	// alive holds a bit for each set of each combos constraint's table
+	// that propagation has not ruled out (see constraint.word).
+	alive []uint64
 	empty int
 }
 
@@ -232,6 +236,9 @@ func (g *generic) prepare(l *grid.Layout) {
 	g.l = l
 	if g.m == nil || g.m.l != l || g.m.opts != g.opts {
 		g.m = newModel(l, g.opts)
+		for _, f := range g.frames {
+			f.alive = slices.Grow(f.alive[:0], g.m.words)[:g.m.words]
+		}
 		g.queued = make([]bool, len(g.m.cons))
 		g.matching = make([]bool, len(g.m.cons))
 		g.matches = make([]int32, 0, len(g.m.cons))
@@ -264,6 +271,7 @@ func (g *generic) frame(depth int) *frame {
 			placed: make([]grid.Digits, u),
 			few:    make([]grid.Digits, u),
 			pairs:  make([]uint32, u),
+			alive:  make([]uint64, g.m.words),
 		})
 	}
 	return g.frames[depth]
@@ -281,6 +289,15 @@ func (g *generic) root(b *grid.Board) bool {
 	for id := range g.m.cons {
 		g.queued[id] = true
 		g.queue.push(int32(id))
+		if c := &g.m.cons[id]; c.kind == conCombos {
+			alive := f.sets(c)
+			for i := range alive {
+				alive[i] = ^uint64(0)
+			}
+			if r := len(c.combos) % 64; r != 0 {
+				alive[len(alive)-1] = 1<<r - 1
+			}
+		}
 	}
 	f.empty = 0
 	for cell, v := range f.value {
@@ -434,6 +451,7 @@ func (g *generic) child(depth int, f *frame) *frame {
 	copy(next.placed, f.placed)
 	copy(next.few, f.few)
 	copy(next.pairs, f.pairs)
+	copy(next.alive, f.alive)
 	next.empty = f.empty
 	return next
 }
@@ -488,27 +506,31 @@ func (g *generic) setPossible(f *frame, c *constraint, set grid.Digits) bool {
 func (g *generic) branchCage(depth int, f *frame, id int32) error {
 	c := &g.m.cons[id]
 	cells := g.m.cells[c.start:c.end]
-	for _, set := range c.combos {
-		if !g.setPossible(f, c, set) {
-			continue
-		}
-		if err := g.countNode(); err != nil {
-			return err
-		}
-		next := g.child(depth, f)
-		ok := true
-		for _, cell := range cells {
-			if next.value[cell] == 0 && !g.remove(next, int(cell), next.cand[cell]&^set) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			if err := g.solve(depth + 1); err != nil {
+	for w, word := range f.sets(c) {
+		for x := word; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			set := c.combos[w*64+i]
+			if err := g.countNode(); err != nil {
 				return err
 			}
+			next := g.child(depth, f)
+			alive := next.sets(c)
+			clear(alive)
+			alive[w] = 1 << i
+			ok := true
+			for _, cell := range cells {
+				if next.value[cell] == 0 && !g.remove(next, int(cell), next.cand[cell]&^set) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				if err := g.solve(depth + 1); err != nil {
+					return err
+				}
+			}
+			g.clearQueues()
 		}
-		g.clearQueues()
 	}
 	return nil
 }
