@@ -118,6 +118,9 @@ var table = [...]Pass{
 	{Order: 7500, Letter: "u", Strategy: MutantFish, Form: OfSize(4), Name: "(Finned) Mutant Jellyfish", Cost: Dear, OptIn: true},
 	{Order: 8500, Letter: "r", Strategy: ForcingChain, Name: "Forcing Chain", Cost: Dear},
 	{Order: 8600, Letter: "s", Strategy: ForcingNet, Name: "Forcing Net", Cost: Dear},
+	// The killer walkthroughs' contradiction move, after the nets: a
+	// trial through the fillings of every cage and rule-of-45 sum.
+	{Order: 8650, Letter: "Q2", Strategy: CageContradiction, Name: "Cage Contradiction", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates, Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
