@@ -51,10 +51,10 @@ type trialGroup struct {
 // or the premise), or a group's fillings removing candidates (or, for
 // the contradiction, leaving none).
 type trialEvent struct {
-	group   int    // the group, or -1 for a single
-	cell    int    // a single's cell
-	digit   int    // a single's digit
-	unit    int    // a hidden single's unit, -1 for a naked single or the premise
+	group   int // the group, or -1 for a single
+	cell    int // a single's cell
+	digit   int // a single's digit
+	unit    int // a hidden single's unit, -1 for a naked single or the premise
 	removed []CellDigit
 }
 
