@@ -51,10 +51,11 @@ type trialGroup struct {
 // or the premise), or a group's fillings removing candidates (or, for
 // the contradiction, leaving none).
 type trialEvent struct {
-	group   int // the group, or -1 for a single
-	cell    int // a single's cell
-	digit   int // a single's digit
-	unit    int // a hidden single's unit, -1 for a naked single or the premise
+	group   int   // the group, or -1 for a single
+	cell    int   // a single's cell
+	digit   int   // a single's digit
+	unit    int   // a hidden single's or locked digit's unit, -1 for a naked single or the premise
+	locked  []int // a locked digit's places in unit, which rule it out of their common peers
 	removed []CellDigit
 }
 
@@ -71,6 +72,7 @@ type trial struct {
 	events []trialEvent
 	dirtyG []bool
 	dirtyU []bool
+	peers  [][2]uint64 // each cell's peers, a bit per cell
 	queueG []int
 	queueU []int
 	work   int
@@ -96,6 +98,7 @@ type trialKey struct {
 // trialFill is what a group's fillings allow its cells.
 type trialFill struct {
 	support [grid.MaxGroupCells]grid.Digits
+	must    grid.Digits // the digits every filling uses
 	none    bool
 	ok      bool
 }
@@ -107,7 +110,7 @@ const maxTrialMemo = 1 << 15
 
 func findCageContradictions(b *grid.Board, sink *Sink) {
 	l := b.Layout()
-	if !isKiller(l) || l.N > 9 {
+	if !isKiller(l) || l.Cells > 128 {
 		return
 	}
 	t := trialPool.Get().(*trial)
@@ -172,6 +175,12 @@ func (t *trial) setup(b *grid.Board) {
 		t.dirtyG = make([]bool, len(t.groups))
 		t.dirtyU = make([]bool, len(l.Units()))
 		t.by = make([]int32, l.Cells*16)
+		t.peers = make([][2]uint64, l.Cells)
+		for c := range l.Cells {
+			for _, p := range l.Peers(c) {
+				t.peers[c][p>>6] |= 1 << (p & 63)
+			}
+		}
 		t.memo = make(map[trialKey]trialFill)
 	}
 	for c := range l.Cells {
@@ -344,6 +353,39 @@ func (t *trial) singles(u int) bool {
 				return false
 			}
 		}
+		if n > 1 && n <= 3 && !t.lock(u, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// lock rules digit d out of the cells that see all its places in unit u
+// (a box and line's locked candidates).
+func (t *trial) lock(u, d int) bool {
+	cells := t.l.Unit(u).Cells
+	common := t.commonPeers(cells, d)
+	ev := -1
+	for w, word := range common {
+		for ; word != 0; word &= word - 1 {
+			c := w*64 + bits.TrailingZeros64(word)
+			if t.cand[c]&grid.Bit(d) == 0 {
+				continue
+			}
+			if ev < 0 {
+				ev = len(t.events)
+				var places []int
+				for _, p := range cells {
+					if t.cand[p].Has(d) {
+						places = append(places, p)
+					}
+				}
+				t.events = append(t.events, trialEvent{group: -1, cell: -1, digit: d, unit: u, locked: places})
+			}
+			if !t.remove(c, d, ev) {
+				return false
+			}
+		}
 	}
 	return true
 }
@@ -384,7 +426,47 @@ func (t *trial) follow(g int) bool {
 			}
 		}
 	}
+	// A digit every filling uses leaves the cells that see all its places
+	// in the group.
+	for ds := f.must; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		common := t.commonPeers(grp.cells, d)
+		for w, word := range common {
+			for ; word != 0; word &= word - 1 {
+				c := w*64 + bits.TrailingZeros64(word)
+				if t.cand[c]&grid.Bit(d) == 0 || slices.Contains(grp.cells, c) {
+					continue
+				}
+				if ev < 0 {
+					ev = len(t.events)
+					t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
+				}
+				t.events[ev].removed = append(t.events[ev].removed, CellDigit{c, d})
+				if !t.remove(c, d, ev) {
+					return false
+				}
+			}
+		}
+	}
 	return true
+}
+
+// commonPeers returns the cells that see every cell of cells holding d
+// (none when no cell holds it).
+func (t *trial) commonPeers(cells []int, d int) [2]uint64 {
+	common := [2]uint64{^uint64(0), ^uint64(0)}
+	any := false
+	for _, c := range cells {
+		if t.cand[c].Has(d) {
+			any = true
+			common[0] &= t.peers[c][0]
+			common[1] &= t.peers[c][1]
+		}
+	}
+	if !any {
+		return [2]uint64{}
+	}
+	return common
 }
 
 // fill returns what the fillings of group g allow with the current
@@ -410,7 +492,7 @@ func (t *trial) fill(g int) trialFill {
 		}
 		t.view.SetView(t.b, t.cand)
 		t.view.Fill(&pg, &t.fills)
-		f = trialFill{support: t.fills.Support, none: t.fills.Count == 0, ok: t.fills.OK}
+		f = trialFill{support: t.fills.Support, must: t.fills.Must, none: t.fills.Count == 0, ok: t.fills.OK}
 	}
 	if len(t.memo) >= maxTrialMemo {
 		clear(t.memo)
@@ -440,11 +522,12 @@ func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 			}
 		}
 	}
-	f := trialFill{ok: true, none: true}
+	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
 	for m := 0; m < 512; m++ {
 		if t.dp[n][m] && maskSum(m) == target {
 			t.back[n][m] = true
 			f.none = false
+			f.must &= grid.Digits(m)
 		}
 	}
 	if f.none {
@@ -493,6 +576,8 @@ func (t *trial) report(sink *Sink, c, d int) {
 		}
 		if ev.group < 0 {
 			switch {
+			case e >= 0 && ev.locked != nil:
+				s.Nodes = append(s.Nodes, Node{Kind: GroupNode, Digit: ev.digit, Cells: ev.locked})
 			case e >= 0:
 				s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: ev.digit, Cells: []int{ev.cell}})
 			case ev.unit >= 0:
@@ -557,8 +642,11 @@ func explainCageContradiction(s *Step, n grid.Notation) string {
 // trialNodeText words one deduction of a trial: "r3c9=9", or a group and
 // the combinations it keeps.
 func trialNodeText(nd *Node, n grid.Notation) string {
-	if nd.Kind == CandidateNode {
+	switch nd.Kind {
+	case CandidateNode:
 		return n.CellName(nd.Cells[0]) + "=" + n.DigitName(nd.Digit)
+	case GroupNode:
+		return n.DigitName(nd.Digit) + " locked in " + cellSum(n, nd.Cells)
 	}
 	s := trialGroupName(nd, n)
 	if len(nd.Combos) > 0 {

@@ -21,8 +21,9 @@ var contradictionText = regexp.MustCompile(`^Cage Contradiction: if (r\dc\d) wer
 // first Cage Contradiction step, asks FindSteps for all of them: there
 // must be some, each sound against the solution, explained from its
 // premise to the rule it leaves with nothing, and drawn as a run of nodes
-// from the premise, each cage node naming a cage of the step with the
-// combinations it keeps and each sum node its sum and where it comes from.
+// from the premise: candidates and locked digits of the board, cage nodes
+// naming a cage with the combinations it keeps, sum nodes with their sum
+// and where it comes from.
 func TestCageContradictionFindSteps(t *testing.T) {
 	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 1)
 	sol := onlySolution(t, b)
@@ -86,9 +87,11 @@ func TestCageContradictionFindSteps(t *testing.T) {
 				if nd.Origin == "" || nd.Target <= 0 || len(nd.Cells) == 0 {
 					t.Errorf("%q: sum node %d without its sum", text, i)
 				}
-			case strategy.CandidateNode:
-				if !first.Cands(nd.Cells[0]).Has(nd.Digit) {
-					t.Errorf("%q: node %d, %s=%d, is no candidate", text, i, n.CellName(nd.Cells[0]), nd.Digit)
+			case strategy.CandidateNode, strategy.GroupNode:
+				for _, c := range nd.Cells {
+					if !first.Cands(c).Has(nd.Digit) {
+						t.Errorf("%q: node %d, %s=%d, is no candidate", text, i, n.CellName(c), nd.Digit)
+					}
 				}
 			default:
 				t.Errorf("%q: node %d of kind %d", text, i, nd.Kind)
