@@ -116,12 +116,13 @@ var table = [...]Pass{
 	{Order: 7300, Letter: "u", Strategy: MutantFish, Form: OfSize(2), Name: "(Finned) Mutant X-Wing", Cost: Dear, OptIn: true},
 	{Order: 7400, Letter: "u", Strategy: MutantFish, Form: OfSize(3), Name: "(Finned) Mutant Swordfish", Cost: Dear, OptIn: true},
 	{Order: 7500, Letter: "u", Strategy: MutantFish, Form: OfSize(4), Name: "(Finned) Mutant Jellyfish", Cost: Dear, OptIn: true},
-	// The killer walkthroughs' contradiction move, before the forcing
-	// chains and nets: a trial through the fillings of every cage and
-	// rule-of-45 sum finds on killers what they find, and more, for less.
-	{Order: 8450, Letter: "Q2", Strategy: CageContradiction, Name: "Cage Contradiction", Cost: Dear},
 	{Order: 8500, Letter: "r", Strategy: ForcingChain, Name: "Forcing Chain", Cost: Dear},
 	{Order: 8600, Letter: "s", Strategy: ForcingNet, Name: "Forcing Net", Cost: Dear},
+	// The killer walkthroughs' contradiction move, after the nets (whose
+	// steps through cages the killer goldens and stream tests keep; before
+	// them a killer solve takes about half the CPU): a trial through the
+	// fillings of every cage and rule-of-45 sum.
+	{Order: 8650, Letter: "Q2", Strategy: CageContradiction, Name: "Cage Contradiction", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates, Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
