@@ -24,14 +24,14 @@ import (
 // It comes after the forcing nets (it is the dearest killer technique):
 // it finds what the nets' budget and their short depths leave, the long
 // trials through the fillings of large cages and sums. Its work is
-// bounded by trialBudget fillings computed a search.
+// bounded by trialBudget looks at a group's fillings a search.
 var CageContradiction = newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction)
 
 var cageContradiction = &Technique{name: "Cage Contradiction", level: Extreme, score: 750, se: 90}
 
 // maxTrialSumCells is the most cells a virtual cage followed by a trial
 // may have (larger ones rarely rule anything out), and trialBudget the
-// fillings one search computes at most (a few hundred milliseconds' worth).
+// fillings one search looks at (computed or remembered) at most.
 const (
 	maxTrialSumCells = 6
 	trialBudget      = 60_000
@@ -477,10 +477,13 @@ func (t *trial) fill(g int) trialFill {
 	for i, c := range grp.cells {
 		key.opts[i] = t.cand[c]
 	}
+	// Every look counts against the budget, remembered or not, so that
+	// what a search finds does not depend on what earlier ones left in
+	// the memo.
+	t.work++
 	if f, ok := t.memo[key]; ok {
 		return f
 	}
-	t.work++
 	var f trialFill
 	if grp.distinct {
 		f = t.fillDistinct(key.opts[:len(grp.cells)], grp.target)
