@@ -27,6 +27,9 @@ func TestKillerGolden(t *testing.T) {
 		// killer9-cagesize.txt line 11 (no givens, 3-cell cages): takes
 		// Innie-Outie Difference and Cage Block steps.
 		{"killer-cage-block", "D<I<<F<J<^I<<B<^E^H<L<D^>^A^I<^^<GD^9^9<<>^^^^<A<N<D^HHF<^^>^>^^<^A<<I<FD<<K<<^>^"},
+		// killer9-cagesize.txt line 4 (no givens, 3-cell cages): finished
+		// without a guess since Cage Contradiction, which takes a step.
+		{"killer-cage-contradiction", "H<KC<9K<<^L^L^<NH^^^^^<>^^<P^^^PH^^L^^L<^^OI^^J<^^^^^^^^^^^^^^^MJ<<E<^^K^<<^^^>>^"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,13 +16,13 @@ import (
 // 45 on KenKen), parity, and killer pairs and triples inside the line at
 // once.
 var (
-	// LineCageFillings (U2): a filling of a cage through a line that no
+	// LineCageFillings (L2): a filling of a cage through a line that no
 	// choice of fillings, one a cage through the line, putting each digit
 	// in the line once, can use, goes; so do the candidates only such
 	// fillings put in their cells, in the line or outside it.
 	LineCageFillings = local(newStrategy(Elimination, lineCageFillings,
 		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 1) }, explainLineCageFillings))
-	// TwoLineCageFillings (V2): Line Cage Fillings over two lines at once
+	// TwoLineCageFillings (M2): Line Cage Fillings over two lines at once
 	// that a cage runs through: a cage across both takes one filling for
 	// both, so each line's share-out limits the other's.
 	TwoLineCageFillings = local(newStrategy(Elimination, twoLineCageFillings,

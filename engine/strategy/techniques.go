@@ -57,8 +57,8 @@ var table = [...]Pass{
 	{Order: 2190, Letter: "H2", Strategy: CageIntersection, Name: "Cage Intersection", Cost: Dear},
 	{Order: 2192, Letter: "J2", Strategy: InnieOutieDifference, Name: "Innie-Outie Difference", Cost: Dear},
 	{Order: 2194, Letter: "K2", Strategy: CageBlock, Name: "Cage Block", Cost: Dear},
-	{Order: 2196, Letter: "U2", Strategy: LineCageFillings, Name: "Line Cage Fillings", Cost: Dear},
-	{Order: 2198, Letter: "V2", Strategy: TwoLineCageFillings, Name: "Two-Line Cage Fillings", Cost: Dear},
+	{Order: 2196, Letter: "L2", Strategy: LineCageFillings, Name: "Line Cage Fillings", Cost: Dear},
+	{Order: 2198, Letter: "M2", Strategy: TwoLineCageFillings, Name: "Two-Line Cage Fillings", Cost: Dear},
 	{Order: 2200, Letter: "J", Strategy: BasicFish, Form: OfSize(2), Name: "X-Wing", Cost: Dear},
 	{Order: 2300, Letter: "J", Strategy: BasicFish, Form: OfSize(3), Name: "Swordfish", Cost: Dear},
 	{Order: 2310, Letter: "C2", Strategy: Str8tsFish, Form: OfSize(2), Name: "Str8ts X-Wing", Cost: Dear},
@@ -120,6 +120,11 @@ var table = [...]Pass{
 	{Order: 7500, Letter: "u", Strategy: MutantFish, Form: OfSize(4), Name: "(Finned) Mutant Jellyfish", Cost: Dear, OptIn: true},
 	{Order: 8500, Letter: "r", Strategy: ForcingChain, Name: "Forcing Chain", Cost: Dear},
 	{Order: 8600, Letter: "s", Strategy: ForcingNet, Name: "Forcing Net", Cost: Dear},
+	// The killer walkthroughs' contradiction move, after the nets (whose
+	// steps through cages the killer goldens and stream tests keep; before
+	// them a killer solve takes about half the CPU): a trial through the
+	// fillings of every cage and rule-of-45 sum.
+	{Order: 8650, Letter: "N2", Strategy: CageContradiction, Name: "Cage Contradiction", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates, Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.

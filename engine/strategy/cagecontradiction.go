@@ -1,0 +1,730 @@
+package strategy
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// CageContradiction (N2) is the contradiction move of the killer
+// walkthroughs: assume a candidate, follow what the cages and the rule of
+// 45 then force, and when some cage, sum of innies or outies, cell or
+// unit is left with nothing, the candidate is false. What is followed is
+// what a person writes in the margin of a trial: singles (a cell with one
+// digit left, a digit with one place left in a unit) and the fillings of
+// every cage and of every virtual cage of up to maxTrialSumCells cells (a
+// digit no filling puts in a cell leaves it). The step lists only the
+// deductions the contradiction rests on, in order, naming each cage with
+// the combinations it keeps.
+//
+// It comes after the forcing nets (it is the dearest killer technique):
+// it finds what the nets' budget and their short depths leave, the long
+// trials through the fillings of large cages and sums. Its work is
+// bounded by trialBudget looks at a group's fillings a search.
+var CageContradiction = newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction)
+
+var cageContradiction = &Technique{name: "Cage Contradiction", level: Extreme, score: 750, se: 90}
+
+// maxTrialSumCells is the most cells a virtual cage followed by a trial
+// may have (larger ones rarely rule anything out), and trialBudget the
+// fillings one search looks at (computed or remembered) at most.
+const (
+	maxTrialSumCells = 6
+	trialBudget      = 60_000
+)
+
+// trialGroup is a cage or virtual cage a trial follows: cells whose
+// digits make target.
+type trialGroup struct {
+	cells    []int
+	target   int
+	distinct bool         // every two cells see each other
+	cage     int          // the real cage, or -1
+	sum      *virtualCage // the virtual cage, when cage is -1
+}
+
+// trialEvent is one deduction of a trial: a cell's digit fixed (a single,
+// or the premise), or a group's fillings removing candidates (or, for
+// the contradiction, leaving none).
+type trialEvent struct {
+	group   int   // the group, or -1 for a single
+	cell    int   // a single's cell
+	digit   int   // a single's digit
+	unit    int   // a hidden single's or locked digit's unit, -1 for a naked single or the premise
+	locked  []int // a locked digit's places in unit, which rule it out of their common peers
+	removed []CellDigit
+}
+
+// trial is the working state of a search, kept in a pool.
+type trial struct {
+	b       *grid.Board
+	l       *grid.Layout
+	groups  []trialGroup
+	cellGrp [][]int
+	cand    []grid.Digits
+	// by[cell*16+digit] is the event that removed the candidate in the
+	// current trial, plus one (0: not removed).
+	by     []int32
+	events []trialEvent
+	dirtyG []bool
+	dirtyU []bool
+	peers  [][2]uint64 // each cell's peers, a bit per cell
+	queueG []int
+	queueU []int
+	work   int
+	memo   map[trialKey]trialFill
+	fills  grid.Fills
+	view   grid.Board
+	dp     [grid.MaxGroupCells + 1][512]bool
+	back   [grid.MaxGroupCells + 1][512]bool
+	// bad is the event of the contradiction reached.
+	bad trialEvent
+	// badCells are the cells whose removals the contradiction rests on,
+	// badDigits the digits (0 for all).
+	badCells  []int
+	badDigits grid.Digits
+}
+
+// trialKey is a group and its cells' options.
+type trialKey struct {
+	group int
+	opts  [grid.MaxGroupCells]grid.Digits
+}
+
+// trialFill is what a group's fillings allow its cells.
+type trialFill struct {
+	support [grid.MaxGroupCells]grid.Digits
+	must    grid.Digits // the digits every filling uses
+	none    bool
+	ok      bool
+}
+
+var trialPool = sync.Pool{New: func() any { return new(trial) }}
+
+// maxTrialMemo bounds the group states a search remembers.
+const maxTrialMemo = 1 << 15
+
+func findCageContradictions(b *grid.Board, sink *Sink) {
+	l := b.Layout()
+	if !isKiller(l) || l.Cells > 128 {
+		return
+	}
+	t := trialPool.Get().(*trial)
+	defer trialPool.Put(t)
+	t.setup(b)
+	base := slices.Clone(t.cand)
+	if !t.propagateAll(base) {
+		return // the board itself breaks a rule: the solver's business
+	}
+	// Cells with fewest candidates first: their trials are shortest.
+	order := make([]int, 0, l.Cells)
+	for c := range l.Cells {
+		if b.Value(c) == 0 && base[c].Count() > 1 {
+			order = append(order, c)
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return base[x].Count() - base[y].Count() })
+	for _, c := range order {
+		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
+			if t.work > trialBudget || sink.Cancelled() {
+				return
+			}
+			d := ds.Min()
+			// A candidate the cheap rules already rule out is left to them.
+			if !base[c].Has(d) || !t.try(base, c, d) {
+				continue
+			}
+			t.report(sink, c, d)
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// setup loads the groups of b's layout.
+func (t *trial) setup(b *grid.Board) {
+	l := b.Layout()
+	t.b, t.cand = b, b.AppendCandidates(t.cand[:0])
+	t.work = 0
+	if t.l != l {
+		t.l = l
+		t.groups = t.groups[:0]
+		for k := range l.Cages() {
+			cg := l.Cage(k)
+			if cg.Op == grid.OpAdd && len(cg.Cells) <= grid.MaxGroupCells {
+				t.addGroup(trialGroup{cells: cg.Cells, target: cg.Target, cage: k})
+			}
+		}
+		vcs := virtualCagesOf(l)
+		for i := range vcs {
+			if v := &vcs[i]; len(v.cells) <= maxTrialSumCells {
+				t.addGroup(trialGroup{cells: v.cells, target: v.target, cage: -1, sum: v})
+			}
+		}
+		t.cellGrp = make([][]int, l.Cells)
+		for g := range t.groups {
+			for _, c := range t.groups[g].cells {
+				t.cellGrp[c] = append(t.cellGrp[c], g)
+			}
+		}
+		t.dirtyG = make([]bool, len(t.groups))
+		t.dirtyU = make([]bool, len(l.Units()))
+		t.by = make([]int32, l.Cells*16)
+		t.peers = make([][2]uint64, l.Cells)
+		for c := range l.Cells {
+			for _, p := range l.Peers(c) {
+				t.peers[c][p>>6] |= 1 << (p & 63)
+			}
+		}
+		t.memo = make(map[trialKey]trialFill)
+	}
+	for c := range l.Cells {
+		if v := b.Value(c); v != 0 {
+			t.cand[c] = grid.Bit(int(v))
+		}
+	}
+	if len(t.memo) > maxTrialMemo {
+		clear(t.memo)
+	}
+}
+
+// addGroup appends g, noting whether its cells all see each other.
+func (t *trial) addGroup(g trialGroup) {
+	g.distinct = true
+	for i, a := range g.cells {
+		for _, b := range g.cells[:i] {
+			g.distinct = g.distinct && t.l.Sees(a, b)
+		}
+	}
+	t.groups = append(t.groups, g)
+}
+
+// try assumes candidate d of cell c in a copy of base and reports whether
+// it leads to a contradiction (left in t.events and t.bad).
+func (t *trial) try(base []grid.Digits, c, d int) bool {
+	copy(t.cand, base)
+	clear(t.by)
+	t.events = t.events[:0]
+	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
+	ok := t.fix(c, d, 0) && t.run()
+	t.drain()
+	return !ok
+}
+
+// propagateAll follows every rule from cand until nothing changes; false
+// at a contradiction.
+func (t *trial) propagateAll(cand []grid.Digits) bool {
+	copy(t.cand, cand)
+	clear(t.by)
+	t.events = t.events[:0]
+	for g := range t.groups {
+		t.markG(g)
+	}
+	for u := range t.l.Units() {
+		t.markU(u)
+	}
+	ok := t.run()
+	t.drain()
+	copy(cand, t.cand)
+	return ok
+}
+
+func (t *trial) markG(g int) {
+	if !t.dirtyG[g] {
+		t.dirtyG[g] = true
+		t.queueG = append(t.queueG, g)
+	}
+}
+
+func (t *trial) markU(u int) {
+	if !t.dirtyU[u] {
+		t.dirtyU[u] = true
+		t.queueU = append(t.queueU, u)
+	}
+}
+
+// drain empties the queues after a trial.
+func (t *trial) drain() {
+	for _, g := range t.queueG {
+		t.dirtyG[g] = false
+	}
+	for _, u := range t.queueU {
+		t.dirtyU[u] = false
+	}
+	t.queueG, t.queueU = t.queueG[:0], t.queueU[:0]
+}
+
+// remove takes digit d out of cell c by event ev; false when the cell is
+// left empty (t.bad set).
+func (t *trial) remove(c, d, ev int) bool {
+	bit := grid.Bit(d)
+	if t.cand[c]&bit == 0 {
+		return true
+	}
+	t.cand[c] &^= bit
+	t.by[c*16+d] = int32(ev) + 1
+	for _, g := range t.cellGrp[c] {
+		t.markG(g)
+	}
+	for _, u := range t.l.CellUnit(c) {
+		t.markU(u)
+	}
+	if t.cand[c] == 0 {
+		t.bad = trialEvent{group: -1, cell: c, unit: -1}
+		t.badCells, t.badDigits = append(t.badCells[:0], c), 0
+		return false
+	}
+	return true
+}
+
+// fix makes d the digit of cell c by event ev: its other candidates and
+// its peers' copies of d leave.
+func (t *trial) fix(c, d, ev int) bool {
+	for o := t.cand[c] &^ grid.Bit(d); o != 0; o &= o - 1 {
+		if !t.remove(c, o.Min(), ev) {
+			return false
+		}
+	}
+	for _, p := range t.l.Peers(c) {
+		if !t.remove(p, d, ev) {
+			return false
+		}
+	}
+	return true
+}
+
+// run follows the units and groups marked until nothing changes; false
+// at a contradiction.
+func (t *trial) run() bool {
+	for len(t.queueU) > 0 || len(t.queueG) > 0 {
+		if len(t.queueU) > 0 {
+			u := t.queueU[len(t.queueU)-1]
+			t.queueU = t.queueU[:len(t.queueU)-1]
+			t.dirtyU[u] = false
+			if !t.singles(u) {
+				return false
+			}
+			continue
+		}
+		g := t.queueG[0]
+		t.queueG = t.queueG[1:]
+		t.dirtyG[g] = false
+		if !t.follow(g) {
+			return false
+		}
+	}
+	return true
+}
+
+// singles fixes the naked and hidden singles of unit u.
+func (t *trial) singles(u int) bool {
+	cells := t.l.Unit(u).Cells
+	for _, c := range cells {
+		if ds := t.cand[c]; t.b.Value(c) == 0 && ds.Count() == 1 && t.openPeer(c, ds) {
+			ev := len(t.events)
+			t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
+			if !t.fix(c, ds.Min(), ev) {
+				return false
+			}
+		}
+	}
+	for d := 1; d <= t.l.N; d++ {
+		bit := grid.Bit(d)
+		n, at := 0, -1
+		for _, c := range cells {
+			if t.cand[c]&bit != 0 {
+				n, at = n+1, c
+			}
+		}
+		if n == 0 {
+			t.bad = trialEvent{group: -1, unit: u, digit: d, cell: -1}
+			t.badCells, t.badDigits = append(t.badCells[:0], cells...), bit
+			return false
+		}
+		if n == 1 && t.b.Value(at) == 0 && t.cand[at] != bit {
+			ev := len(t.events)
+			t.events = append(t.events, trialEvent{group: -1, cell: at, digit: d, unit: u})
+			if !t.fix(at, d, ev) {
+				return false
+			}
+		}
+		if n > 1 && n <= 3 && !t.lock(u, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// lock rules digit d out of the cells that see all its places in unit u
+// (a box and line's locked candidates).
+func (t *trial) lock(u, d int) bool {
+	cells := t.l.Unit(u).Cells
+	common := t.commonPeers(cells, d)
+	ev := -1
+	for w, word := range common {
+		for ; word != 0; word &= word - 1 {
+			c := w*64 + bits.TrailingZeros64(word)
+			if t.cand[c]&grid.Bit(d) == 0 {
+				continue
+			}
+			if ev < 0 {
+				ev = len(t.events)
+				var places []int
+				for _, p := range cells {
+					if t.cand[p].Has(d) {
+						places = append(places, p)
+					}
+				}
+				t.events = append(t.events, trialEvent{group: -1, cell: -1, digit: d, unit: u, locked: places})
+			}
+			if !t.remove(c, d, ev) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// openPeer reports whether a peer of c still holds a digit of ds: a single
+// not yet followed.
+func (t *trial) openPeer(c int, ds grid.Digits) bool {
+	for _, p := range t.l.Peers(c) {
+		if t.cand[p]&ds != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// follow removes the candidates no filling of group g puts in its cells.
+func (t *trial) follow(g int) bool {
+	grp := &t.groups[g]
+	f := t.fill(g)
+	if !f.ok {
+		return true
+	}
+	if f.none {
+		t.bad = trialEvent{group: g, cell: -1, unit: -1}
+		t.badCells, t.badDigits = append(t.badCells[:0], grp.cells...), 0
+		return false
+	}
+	ev := -1
+	for i, c := range grp.cells {
+		for ds := t.cand[c] &^ f.support[i]; ds != 0; ds &= ds - 1 {
+			if ev < 0 {
+				ev = len(t.events)
+				t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
+			}
+			t.events[ev].removed = append(t.events[ev].removed, CellDigit{c, ds.Min()})
+			if !t.remove(c, ds.Min(), ev) {
+				return false
+			}
+		}
+	}
+	// A digit every filling uses leaves the cells that see all its places
+	// in the group.
+	for ds := f.must; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		common := t.commonPeers(grp.cells, d)
+		for w, word := range common {
+			for ; word != 0; word &= word - 1 {
+				c := w*64 + bits.TrailingZeros64(word)
+				if t.cand[c]&grid.Bit(d) == 0 || slices.Contains(grp.cells, c) {
+					continue
+				}
+				if ev < 0 {
+					ev = len(t.events)
+					t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
+				}
+				t.events[ev].removed = append(t.events[ev].removed, CellDigit{c, d})
+				if !t.remove(c, d, ev) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// commonPeers returns the cells that see every cell of cells holding d
+// (none when no cell holds it).
+func (t *trial) commonPeers(cells []int, d int) [2]uint64 {
+	common := [2]uint64{^uint64(0), ^uint64(0)}
+	any := false
+	for _, c := range cells {
+		if t.cand[c].Has(d) {
+			any = true
+			common[0] &= t.peers[c][0]
+			common[1] &= t.peers[c][1]
+		}
+	}
+	if !any {
+		return [2]uint64{}
+	}
+	return common
+}
+
+// fill returns what the fillings of group g allow with the current
+// candidates.
+func (t *trial) fill(g int) trialFill {
+	grp := &t.groups[g]
+	key := trialKey{group: g}
+	for i, c := range grp.cells {
+		key.opts[i] = t.cand[c]
+	}
+	// Every look counts against the budget, remembered or not, so that
+	// what a search finds does not depend on what earlier ones left in
+	// the memo.
+	t.work++
+	if f, ok := t.memo[key]; ok {
+		return f
+	}
+	var f trialFill
+	if grp.distinct {
+		f = t.fillDistinct(key.opts[:len(grp.cells)], grp.target)
+	} else {
+		var pg grid.Group
+		pg.Reset(grid.OpAdd, grp.target)
+		for _, c := range grp.cells {
+			pg.Add(c)
+		}
+		t.view.SetView(t.b, t.cand)
+		t.view.Fill(&pg, &t.fills)
+		f = trialFill{support: t.fills.Support, must: t.fills.Must, none: t.fills.Count == 0, ok: t.fills.OK}
+	}
+	if len(t.memo) >= maxTrialMemo {
+		clear(t.memo)
+	}
+	t.memo[key] = f
+	return f
+}
+
+// fillDistinct returns what the fillings of cells of options opts, all
+// different, summing to target allow each cell: the digits used so far are
+// the state of a walk over the cells (their sum is the mask's), so the
+// fillings are the paths from the empty set to a set of the target's sum.
+func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
+	n := len(opts)
+	for i := 0; i <= n; i++ {
+		clear(t.dp[i][:])
+		clear(t.back[i][:])
+	}
+	t.dp[0][0] = true
+	for i, o := range opts {
+		for m := 0; m < 512; m++ {
+			if !t.dp[i][m] {
+				continue
+			}
+			for ds := o &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
+				t.dp[i+1][m|int(ds&-ds)] = true
+			}
+		}
+	}
+	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
+	for m := 0; m < 512; m++ {
+		if t.dp[n][m] && maskSum(m) == target {
+			t.back[n][m] = true
+			f.none = false
+			f.must &= grid.Digits(m)
+		}
+	}
+	if f.none {
+		return f
+	}
+	for i := n - 1; i >= 0; i-- {
+		for m := 0; m < 512; m++ {
+			if !t.dp[i][m] {
+				continue
+			}
+			for ds := opts[i] &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
+				if t.back[i+1][m|int(ds&-ds)] {
+					t.back[i][m] = true
+					f.support[i] |= ds & -ds
+				}
+			}
+		}
+	}
+	return f
+}
+
+// maskSum returns the sum of the digits of mask m (bit d-1 for digit d).
+func maskSum(m int) int {
+	s := 0
+	for ; m != 0; m &= m - 1 {
+		s += bits.TrailingZeros(uint(m)) + 1
+	}
+	return s
+}
+
+// report adds the step of the contradiction the trial of c=d reached:
+// the premise, the singles and the groups it rests on as nodes in the
+// trial's order, each linked to the next; a group left without a filling
+// is the last node, else Conflict names the cell or unit left empty.
+func (t *trial) report(sink *Sink, c, d int) {
+	need := t.cone()
+	s := sink.Add()
+	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+	s.Digits = grid.Bit(d)
+	s.Cells = append(s.Cells, c)
+	s.Marks = append(s.Marks, Mark{Cell: c, Digit: d, Role: RoleTarget})
+	for _, e := range append(need, -1) { // -1: the contradiction
+		ev := &t.bad
+		if e >= 0 {
+			ev = &t.events[e]
+		}
+		if ev.group < 0 {
+			switch {
+			case e >= 0 && ev.locked != nil:
+				s.Nodes = append(s.Nodes, Node{Kind: GroupNode, Digit: ev.digit, Cells: ev.locked})
+			case e >= 0:
+				s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: ev.digit, Cells: []int{ev.cell}})
+			case ev.unit >= 0:
+				s.Conflict = grid.UnitConflict(ev.unit, ev.digit)
+			default:
+				s.Conflict = grid.CellConflict(ev.cell, 0)
+			}
+			continue
+		}
+		grp := &t.groups[ev.group]
+		nd := Node{Kind: CageNode, Cells: slices.Clone(grp.cells), Cage: grp.cage, Target: grp.target}
+		if e >= 0 && grp.distinct {
+			nd.Combos = t.combos(grp, e)
+		}
+		if grp.cage >= 0 {
+			if !slices.Contains(s.Cages, grp.cage) {
+				s.Cages = append(s.Cages, grp.cage)
+			}
+		} else {
+			nd.Kind, nd.Origin = SumNode, grp.sum.from(grid.Notation{Layout: t.l})
+		}
+		s.Nodes = append(s.Nodes, nd)
+	}
+	for i := 1; i < len(s.Nodes); i++ {
+		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+	}
+}
+
+// explainCageContradiction explains a Cage Contradiction, e.g. "Cage
+// Contradiction: if r4c5 were 7: r4c6=2, cage 16+ at r3c9 keeps
+// {1,2,4,9}, r3c9=9, the innies of rows 1-3 (r1c1+r2c2=14) keep
+// {5,9}, ...; then the innies of row 4 (r4c1+r4c2=11) have no filling;
+// so r4c5<>7".
+func explainCageContradiction(s *Step, n grid.Notation) string {
+	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
+		return s.Name()
+	}
+	var sb strings.Builder
+	e := s.Eliminations[0]
+	fmt.Fprintf(&sb, "%s: if %s were %s:", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
+	last := len(s.Nodes)
+	if s.Conflict == (grid.Conflict{}) {
+		last-- // the group left without a filling
+	}
+	for i := 1; i < last; i++ {
+		if i > 1 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(" ")
+		sb.WriteString(trialNodeText(&s.Nodes[i], n))
+	}
+	sb.WriteString("; then ")
+	if last < len(s.Nodes) {
+		sb.WriteString(trialGroupName(&s.Nodes[last], n) + " has no filling")
+	} else {
+		sb.WriteString(s.Conflict.Describe(n))
+	}
+	fmt.Fprintf(&sb, "; so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
+	return sb.String()
+}
+
+// trialNodeText words one deduction of a trial: "r3c9=9", or a group and
+// the combinations it keeps.
+func trialNodeText(nd *Node, n grid.Notation) string {
+	switch nd.Kind {
+	case CandidateNode:
+		return n.CellName(nd.Cells[0]) + "=" + n.DigitName(nd.Digit)
+	case GroupNode:
+		return n.DigitName(nd.Digit) + " locked in " + cellSum(n, nd.Cells)
+	}
+	s := trialGroupName(nd, n)
+	if len(nd.Combos) > 0 {
+		return s + " keeps " + comboList(n, nd.Combos)
+	}
+	return s + " rules out what no filling puts in its cells"
+}
+
+// trialGroupName names a cage ("cage 16+ at r3c9") or a virtual cage
+// ("the innies of rows 1-3 (r1c1+r2c2=14)").
+func trialGroupName(nd *Node, n grid.Notation) string {
+	if nd.Kind == CageNode {
+		return cageName(n, nd.Cage)
+	}
+	return nd.Origin + " (" + cellSum(n, nd.Cells) + "=" + fmt.Sprint(nd.Target) + ")"
+}
+
+// combos returns the combinations group grp keeps at event e: the digit
+// sets of its fillings given the candidates left before the event.
+func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
+	opts := make([]grid.Digits, len(grp.cells))
+	for i, c := range grp.cells {
+		opts[i] = t.cand[c]
+		// Put back what this event and later ones removed.
+		for d := 1; d <= t.l.N; d++ {
+			if by := int(t.by[c*16+d]) - 1; by >= e {
+				opts[i] |= grid.Bit(d)
+			}
+		}
+	}
+	t.fillDistinct(opts, grp.target)
+	var out []grid.Digits
+	for m := 0; m < 512; m++ {
+		if t.back[len(opts)][m] {
+			out = append(out, grid.Digits(m))
+		}
+	}
+	return out
+}
+
+// cone returns the events the contradiction rests on, in order: those
+// that removed a candidate of the cells it looks at, and theirs.
+func (t *trial) cone() []int {
+	need := make([]bool, len(t.events))
+	var mark func(cells []int, digits grid.Digits, before int)
+	mark = func(cells []int, digits grid.Digits, before int) {
+		for _, c := range cells {
+			for d := 1; d <= t.l.N; d++ {
+				if digits != 0 && !digits.Has(d) {
+					continue
+				}
+				by := int(t.by[c*16+d]) - 1
+				if by < 0 || by >= before || need[by] {
+					continue
+				}
+				need[by] = true
+				ev := &t.events[by]
+				switch {
+				case ev.group >= 0:
+					mark(t.groups[ev.group].cells, 0, by)
+				case ev.unit >= 0:
+					mark(t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit), by)
+				case by > 0:
+					mark([]int{ev.cell}, 0, by)
+				}
+			}
+		}
+	}
+	need[0] = true
+	mark(t.badCells, t.badDigits, len(t.events))
+	var out []int
+	for i, ok := range need {
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package strategy_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// contradictionText is how a Cage Contradiction step reads: the premise,
+// the deductions it rests on, the rule left with nothing, the conclusion.
+var contradictionText = regexp.MustCompile(`^Cage Contradiction: if (r\dc\d) were (\d):( .*)?; then (cage \d+\+ at r\dc\d has no filling|.* \(r\dc\d(\+r\dc\d)*=\d+\) has no filling|r\dc\d has no candidates left|\d has no place left in (row|column|box) \d); so (r\dc\d)<>(\d)$`)
+
+// TestCageContradictionFindSteps follows the logic solve of the first
+// killer of engine/search/testdata/killer9-tarek.txt (no givens; stuck
+// after 22 steps without Cage Contradiction) and, on the board before its
+// first Cage Contradiction step, asks FindSteps for all of them: there
+// must be some, each sound against the solution, explained from its
+// premise to the rule it leaves with nothing, and drawn as a run of nodes
+// from the premise: candidates and locked digits of the board, cage nodes
+// naming a cage with the combinations it keeps, sum nodes with their sum
+// and where it comes from.
+func TestCageContradictionFindSteps(t *testing.T) {
+	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 1)
+	sol := onlySolution(t, b)
+	l := b.Layout()
+	n := grid.Notation{Layout: l}
+	var first *grid.Board
+	before := b.Clone()
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if s.Strategy == strategy.CageContradiction {
+			first = before.Clone()
+			return errFound
+		}
+		before.CopyFrom(after)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		t.Fatal(err)
+	}
+	if first == nil {
+		t.Fatal("the solve takes no Cage Contradiction step")
+	}
+	found := 0
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.CageContradiction}}
+	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+		found++
+		text := s.Explain(n)
+		m := contradictionText.FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("%q does not match %s", text, contradictionText)
+			return true
+		}
+		if len(s.Eliminations) != 1 {
+			t.Fatalf("%q: %d eliminations, want 1", text, len(s.Eliminations))
+		}
+		e := s.Eliminations[0]
+		if m[1] != n.CellName(e.Cell) || m[2] != n.DigitName(e.Digit) || m[len(m)-2] != m[1] || m[len(m)-1] != m[2] {
+			t.Errorf("%q: premise and conclusion are not %s-%d", text, n.CellName(e.Cell), e.Digit)
+		}
+		if int(sol[e.Cell]) == e.Digit {
+			t.Errorf("%q removes the solution's %d from %s", text, e.Digit, n.CellName(e.Cell))
+		}
+		if len(s.Nodes) == 0 || s.Nodes[0].Kind != strategy.CandidateNode || s.Nodes[0].Cells[0] != e.Cell || s.Nodes[0].Digit != e.Digit {
+			t.Errorf("%q: the first node is not the premise", text)
+		}
+		if len(s.Links) != len(s.Nodes)-1 {
+			t.Errorf("%q: %d links for %d nodes", text, len(s.Links), len(s.Nodes))
+		}
+		for i, nd := range s.Nodes {
+			switch nd.Kind {
+			case strategy.CageNode:
+				cg := l.Cage(nd.Cage)
+				if len(nd.Cells) != len(cg.Cells) || nd.Target != cg.Target {
+					t.Errorf("%q: node %d is not cage %d", text, i, nd.Cage)
+				}
+				for _, c := range nd.Combos {
+					if c.Count() != len(cg.Cells) || digitSum(c) != cg.Target {
+						t.Errorf("%q: cage %d+ keeps %v", text, cg.Target, c)
+					}
+				}
+			case strategy.SumNode:
+				if nd.Origin == "" || nd.Target <= 0 || len(nd.Cells) == 0 {
+					t.Errorf("%q: sum node %d without its sum", text, i)
+				}
+			case strategy.CandidateNode, strategy.GroupNode:
+				for _, c := range nd.Cells {
+					if !first.Cands(c).Has(nd.Digit) {
+						t.Errorf("%q: node %d, %s=%d, is no candidate", text, i, n.CellName(c), nd.Digit)
+					}
+				}
+			default:
+				t.Errorf("%q: node %d of kind %d", text, i, nd.Kind)
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 3 {
+		t.Errorf("FindSteps offers %d Cage Contradiction steps, want at least 3", found)
+	}
+	t.Logf("%d steps offered", found)
+}
+
+// errFound stops a solve at the step looked for.
+var errFound = errors.New("found")
+
+// digitSum returns the sum of the digits of ds.
+func digitSum(ds grid.Digits) int {
+	s := 0
+	for d := 1; d <= 9; d++ {
+		if ds.Has(d) {
+			s += d
+		}
+	}
+	return s
+}
