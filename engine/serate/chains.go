@@ -281,6 +281,21 @@ func lengthDifficulty(complexity int) float64 {
 	return added
 }
 
+// couldBeat reports whether a hint of the given base difficulty and key
+// and of complexity min or more could still sort before the best so far.
+// The difficulty never falls as the complexity grows, so when a hint of
+// complexity min would lose, so would every longer one: a breadth-first
+// search whose next nodes all have complexity min or more can stop there
+// without changing the step SE takes.
+func (c *chainer) couldBeat(base float64, min, key int) bool {
+	b := &c.best
+	if !b.found {
+		return true
+	}
+	diff := base + lengthDifficulty(min)
+	return diff < b.diff || diff == b.diff && (min < b.complexity || min == b.complexity && key < b.key)
+}
+
 // offer keeps a hint when it sorts before the best so far. target is the
 // potential whose truth the hint sets: an on target with other
 // candidates places its value, an off target removes it.
@@ -455,7 +470,7 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 	toOn, toOff := c.set(), c.set()
 	start := c.node(src, -1)
 	toOn.put(c, start)
-	cycles := c.cycles(toOn, toOff, y, x, src, start)
+	cycles := c.cycles(toOn, toOff, y, x, src, start, cycleBase, key)
 	for _, d := range cycles {
 		c.offerCycle(d, cycleBase, key)
 	}
@@ -472,7 +487,7 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 		} else {
 			toOff.put(c, n)
 		}
-		for _, t := range c.forcing(toOn, toOff, y, s) {
+		for _, t := range c.forcing(toOn, toOff, y, s, chainBase, key) {
 			tp := c.nodes[t].pot
 			c.offer(chainBase, c.ancestors(t), key, tp, potOn(tp))
 		}
@@ -481,8 +496,10 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 }
 
 // cycles spreads from start and returns the nodes where the source
-// potential comes back on after four steps or more.
-func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []int32 {
+// potential comes back on after four steps or more. It stops when no
+// cycle it could still find would beat the best hint (base and key are
+// those of its cycles).
+func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, base float64, key int) []int32 {
 	var found []int32
 	pendOn := append(c.qOn[:0], start)
 	pendOff := c.qOff[:0]
@@ -490,6 +507,13 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []i
 	hOn, hOff := 0, 0
 	length := 0
 	for hOn < len(pendOn) || hOff < len(pendOff) {
+		// The nodes of a half-round of length L lie L links from the
+		// source, all their potentials distinct but the source itself at
+		// the end of a cycle: a cycle found from here on has complexity L
+		// or more.
+		if !c.couldBeat(base, length+1, key) {
+			break
+		}
 		length++
 		for hOn < len(pendOn) {
 			p := pendOn[hOn]
@@ -563,15 +587,26 @@ func (c *chainer) offerCycle(d int32, base float64, key int) {
 }
 
 // forcing spreads from the source potential s and returns the nodes where
-// it implies its own negation.
-func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
+// it implies its own negation. It stops when no chain it could still find
+// would beat the best hint (base and key are those of its chains).
+func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot, base float64, key int) []int32 {
 	var found []int32
 	var foundPots []pot
 	pendOn := append(c.qOn[:0], toOn.list...)
 	pendOff := append(c.qOff[:0], toOff.list...)
 	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
 	hOn, hOff := 0, 0
+	// depth is the number of links from s to the nodes the current
+	// half-round makes: on makes off and off makes on, so the queues
+	// advance one level at a time. The potentials of a chain are all
+	// distinct, so one ending there has complexity depth+1.
+	depth := 0
 	for hOn < len(pendOn) || hOff < len(pendOff) {
+		if hOn < len(pendOn) {
+			if depth++; !c.couldBeat(base, depth+1, key) {
+				break
+			}
+		}
 		for hOn < len(pendOn) {
 			p := pendOn[hOn]
 			hOn++
@@ -585,6 +620,11 @@ func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
 				if toOff.put(c, k) {
 					pendOff = append(pendOff, k)
 				}
+			}
+		}
+		if hOff < len(pendOff) {
+			if depth++; !c.couldBeat(base, depth+1, key) {
+				break
 			}
 		}
 		for hOff < len(pendOff) {
