@@ -110,6 +110,9 @@ type chainer struct {
 
 	best chainFind
 
+	// cands holds the grid's candidates for the loops technique.
+	cands candSet
+
 	// memo keeps, for one multiple or dynamic chaining pass, the spread
 	// from each candidate assumed on (index cell*9+value-1): the cell's
 	// own chains and the region chains of the cells before it both need
@@ -480,18 +483,9 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 	}
 	for _, on := range [2]bool{true, false} {
 		s := mkPot(cell, v, on)
-		toOn, toOff := c.set(), c.set()
-		n := c.node(s, -1)
-		if on {
-			toOn.put(c, n)
-		} else {
-			toOff.put(c, n)
+		if n := c.forcingLength(s, y, chainBase, key); n >= 0 {
+			c.offer(chainBase, n+1, key, s^1, !on)
 		}
-		for _, t := range c.forcing(toOn, toOff, y, s, chainBase, key) {
-			tp := c.nodes[t].pot
-			c.offer(chainBase, c.ancestors(t), key, tp, potOn(tp))
-		}
-		c.release(toOn, toOff)
 	}
 }
 
@@ -584,75 +578,6 @@ func (c *chainer) offerCycle(d int32, base float64, key int) {
 		return
 	}
 	*b = chainFind{found: true, diff: diff, complexity: complexity, key: key, remove: remove, cell: -1}
-}
-
-// forcing spreads from the source potential s and returns the nodes where
-// it implies its own negation. It stops when no chain it could still find
-// would beat the best hint (base and key are those of its chains).
-func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot, base float64, key int) []int32 {
-	var found []int32
-	var foundPots []pot
-	pendOn := append(c.qOn[:0], toOn.list...)
-	pendOff := append(c.qOff[:0], toOff.list...)
-	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
-	hOn, hOff := 0, 0
-	// depth is the number of links from s to the nodes the current
-	// half-round makes: on makes off and off makes on, so the queues
-	// advance one level at a time. The potentials of a chain are all
-	// distinct, so one ending there has complexity depth+1.
-	depth := 0
-	for hOn < len(pendOn) || hOff < len(pendOff) {
-		if hOn < len(pendOn) {
-			if depth++; !c.couldBeat(base, depth+1, key) {
-				break
-			}
-		}
-		for hOn < len(pendOn) {
-			p := pendOn[hOn]
-			hOn++
-			c.buf = c.onToOff(p, y, c.buf[:0], nil, nil)
-			for _, k := range c.buf {
-				kp := c.nodes[k].pot
-				if kp^1 == s && !containsPot(foundPots, kp) {
-					found = append(found, k)
-					foundPots = append(foundPots, kp)
-				}
-				if toOff.put(c, k) {
-					pendOff = append(pendOff, k)
-				}
-			}
-		}
-		if hOff < len(pendOff) {
-			if depth++; !c.couldBeat(base, depth+1, key) {
-				break
-			}
-		}
-		for hOff < len(pendOff) {
-			p := pendOff[hOff]
-			hOff++
-			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0], nil, nil)
-			for _, k := range c.buf {
-				kp := c.nodes[k].pot
-				if kp^1 == s && !containsPot(foundPots, kp) {
-					found = append(found, k)
-					foundPots = append(foundPots, kp)
-				}
-				if toOn.put(c, k) {
-					pendOn = append(pendOn, k)
-				}
-			}
-		}
-	}
-	return found
-}
-
-func containsPot(ps []pot, p pot) bool {
-	for _, q := range ps {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
 
 // spread runs SE's doChaining: it extends toOn and toOff until nothing is
@@ -899,6 +824,7 @@ func chainingLevel(multiple, dynamic, nishio bool, level int) producer {
 		if multiple || dynamic {
 			c.multipleChains()
 		} else {
+			c.loadCands()
 			c.loops()
 		}
 		if !c.best.found {

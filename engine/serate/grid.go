@@ -36,16 +36,6 @@ func (s cellSet) and(o cellSet) cellSet    { return cellSet{s[0] & o[0], s[1] & 
 func (s cellSet) or(o cellSet) cellSet     { return cellSet{s[0] | o[0], s[1] | o[1]} }
 func (s cellSet) andNot(o cellSet) cellSet { return cellSet{s[0] &^ o[0], s[1] &^ o[1]} }
 
-// each calls f for the cells of s in increasing order.
-func (s cellSet) each(f func(c int)) {
-	for w, m := range s {
-		for m != 0 {
-			f(w<<6 | bits.TrailingZeros64(m))
-			m &= m - 1
-		}
-	}
-}
-
 // peerSet holds the peers of each cell as a cellSet.
 var peerSet [81]cellSet
 
@@ -85,6 +75,7 @@ func init() {
 			}
 		}
 	}
+	initConflicts()
 	for a := 0; a < 27; a++ {
 		for b := 0; b < 27; b++ {
 			if a == b {
