@@ -524,6 +524,15 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, bas
 		for hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
+			if toOff.get(c.nodes[p].pot) != p {
+				// The potential came again by another path. Its first
+				// node made all its ons, so only a return to the source
+				// is new.
+				if length >= 4 {
+					found = c.returns(p, y, x, src, found)
+				}
+				continue
+			}
 			c.buf = c.offToOn(p, toOff, y, x, c.buf[:0], nil, nil)
 			for _, k := range c.buf {
 				kp := c.nodes[k].pot
@@ -535,6 +544,27 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, bas
 					toOn.put(c, k)
 				}
 			}
+		}
+	}
+	return found
+}
+
+// returns appends to found a node for each way offToOn, with no hidden
+// parents, would make the source src on from off node n.
+func (c *chainer) returns(n int32, y, x bool, src pot, found []int32) []int32 {
+	p := c.nodes[n].pot
+	cell, v := potCell(p), potValue(p)
+	if m := c.g.cand[cell]; y && popcount(m) == 2 && mkPot(cell, lowBit(m&^(1<<v)), true) == src {
+		found = append(found, c.node(src, n))
+	}
+	if !x || potValue(src) != v {
+		return found
+	}
+	for t := 0; t < 3; t++ {
+		r := cellRegion[cell][t]
+		others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+		if bits.OnesCount16(others) == 1 && mkPot(regionCells[r][bits.TrailingZeros16(others)], v, true) == src {
+			found = append(found, c.node(src, n))
 		}
 	}
 	return found
