@@ -90,9 +90,9 @@ type chainer struct {
 
 	g     *grid // the grid, changed by dynamic chaining and restored
 	saved grid  // the grid as it was when the current chaining began
-	// hasSaved is false for the loop technique, which never copies the
-	// grid: SE then compares with an empty grid and finds no hidden
-	// parents.
+	// hasSaved is false but in dynamic chaining: the loops technique
+	// never copies the grid (SE then compares with an empty grid) and
+	// multiple chains never change it, so neither finds hidden parents.
 	hasSaved bool
 
 	// pos[r][v] mirrors g: the places of v in region r.
@@ -615,10 +615,15 @@ func (c *chainer) offerCycle(d int32, base float64, key int) {
 // and off) when it meets one, or -1, -1. Dynamic chaining removes each off
 // candidate from the grid as it goes; the grid is restored at the end.
 func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
-	c.saved = *c.g
-	c.savedPos = c.pos
-	c.hasSaved = true
-	defer func() { *c.g, c.pos = c.saved, c.savedPos }()
+	// Only dynamic chaining changes the grid and has hidden parents (the
+	// candidates removed since the start): other chaining would compare
+	// the grid with an equal copy and find none.
+	if c.dynamic {
+		c.saved = *c.g
+		c.savedPos = c.pos
+		c.hasSaved = true
+		defer func() { *c.g, c.pos = c.saved, c.savedPos }()
+	}
 	pendOn := append(c.qOn[:0], toOn.list...)
 	pendOff := append(c.qOff[:0], toOff.list...)
 	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
