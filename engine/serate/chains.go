@@ -107,6 +107,7 @@ type chainer struct {
 	stack []int32
 	// Reused queues and buffers of the spreading loops.
 	qOn, qOff, buf []int32
+	entryBuf       []pot
 
 	best chainFind
 
@@ -499,6 +500,7 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, bas
 	pendOff := c.qOff[:0]
 	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
 	hOn, hOff := 0, 0
+	entries := c.entries(src, y, x)
 	length := 0
 	for hOn < len(pendOn) || hOff < len(pendOff) {
 		// The nodes of a half-round of length L lie L links from the
@@ -514,7 +516,14 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, bas
 			hOn++
 			c.buf = c.onToOff(p, y, c.buf[:0], nil, nil)
 			for _, k := range c.buf {
-				if !c.isAncestor(p, c.nodes[k].pot) {
+				kp := c.nodes[k].pot
+				if toOff.has(kp) && !containsPot(entries, kp) {
+					// Reached again by another path, it would make only
+					// ons made already: only a way back to the source
+					// matters.
+					continue
+				}
+				if !c.isAncestor(p, kp) {
 					pendOff = append(pendOff, k)
 					toOff.put(c, k)
 				}
@@ -547,6 +556,38 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, bas
 		}
 	}
 	return found
+}
+
+// entries lists the off potentials from which offToOn, with no hidden
+// parents, makes the source src on: the cell's other value when it has
+// two (when y), and the value's other place in a region where it has two
+// (when x).
+func (c *chainer) entries(src pot, y, x bool) []pot {
+	cell, v := potCell(src), potValue(src)
+	out := c.entryBuf[:0]
+	if m := c.g.cand[cell]; y && popcount(m) == 2 {
+		out = append(out, mkPot(cell, lowBit(m&^(1<<v)), false))
+	}
+	if x {
+		for t := 0; t < 3; t++ {
+			r := cellRegion[cell][t]
+			others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+			if bits.OnesCount16(others) == 1 {
+				out = append(out, mkPot(regionCells[r][bits.TrailingZeros16(others)], v, false))
+			}
+		}
+	}
+	c.entryBuf = out
+	return out
+}
+
+func containsPot(ps []pot, p pot) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
 }
 
 // returns appends to found a node for each way offToOn, with no hidden
