@@ -112,7 +112,7 @@ type chainer struct {
 	best chainFind
 
 	// cands holds the grid's candidates for the loops technique.
-	cands candSet
+	cands valueCells
 
 	// memo keeps, for one multiple or dynamic chaining pass, the spread
 	// from each candidate assumed on (index cell*9+value-1): the cell's

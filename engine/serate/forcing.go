@@ -9,52 +9,27 @@ import "math/bits"
 // number of links plus one. Breadth-first search over sets of candidates
 // finds that length without building a node per implication.
 
-// candSet is a set of candidates, candidate cell*9+value-1 being bit i%64
-// of word i/64.
-type candSet [(81*9 + 63) / 64]uint64
+// valueCells is a set of candidates: for each value 1-9 (index value-1),
+// the cells holding it.
+type valueCells [9]cellSet
 
-func (s *candSet) add(i int)      { s[i>>6] |= 1 << (i & 63) }
-func (s *candSet) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
-
-func (s *candSet) empty() bool {
-	for _, w := range s {
-		if w != 0 {
+func (s *valueCells) empty() bool {
+	for _, c := range s {
+		if c[0]|c[1] != 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// valueConflicts[i] holds the candidates of the same value in the peers
-// of candidate i's cell; cellConflicts[i] the other values of its cell.
-var valueConflicts, cellConflicts [81 * 9]candSet
-
-// initConflicts fills valueConflicts and cellConflicts; grid.go's init
-// calls it once peers is filled.
-func initConflicts() {
-	for cell := 0; cell < 81; cell++ {
-		for v := 0; v < 9; v++ {
-			i := cell*9 + v
-			for _, o := range peers[cell] {
-				valueConflicts[i].add(o*9 + v)
-			}
-			for w := 0; w < 9; w++ {
-				if w != v {
-					cellConflicts[i].add(cell*9 + w)
-				}
-			}
-		}
-	}
-}
-
 // loadCands fills c.cands with the grid's candidates.
 func (c *chainer) loadCands() {
-	c.cands = candSet{}
+	c.cands = valueCells{}
 	for cell, m := range c.g.cand {
 		for m != 0 {
 			v := bits.TrailingZeros16(m)
 			m &= m - 1
-			c.cands.add(cell*9 + v - 1)
+			c.cands[v-1].add(cell)
 		}
 	}
 }
@@ -64,14 +39,14 @@ func (c *chainer) loadCands() {
 // y), or -1 when there is none or none that could beat the best hint
 // (base and key are those of the chain).
 func (c *chainer) forcingLength(s pot, y bool, base float64, key int) int {
-	src := int(s >> 1)
-	var seenOn, seenOff, on, off candSet
+	cell, v := potCell(s), potValue(s)-1
+	var seenOn, seenOff, on, off valueCells
 	if potOn(s) {
-		seenOn.add(src)
-		on.add(src)
+		seenOn[v].add(cell)
+		on[v].add(cell)
 	} else {
-		seenOff.add(src)
-		off.add(src)
+		seenOff[v].add(cell)
+		off[v].add(cell)
 	}
 	// The queues of SE's search advance one level a half-round: the ons
 	// make offs, then the offs make ons.
@@ -81,72 +56,89 @@ func (c *chainer) forcingLength(s pot, y bool, base float64, key int) int {
 			if depth++; !c.couldBeat(base, depth+1, key) {
 				return -1
 			}
-			var next candSet
-			for w, m := range on {
-				for m != 0 {
-					i := w<<6 | bits.TrailingZeros64(m)
-					m &= m - 1
-					for k := range next {
-						next[k] |= valueConflicts[i][k]
-					}
-					if y {
-						for k := range next {
-							next[k] |= cellConflicts[i][k]
-						}
-					}
-				}
-			}
-			for k := range next {
-				next[k] &= c.cands[k]
-			}
-			if potOn(s) && next.has(src) {
+			next := c.onToOffSet(&on, y)
+			if potOn(s) && next[v].has(cell) {
 				return depth
 			}
-			for k := range next {
-				next[k] &^= seenOff[k]
-				seenOff[k] |= next[k]
-				off[k] |= next[k]
+			for w := range next {
+				n := next[w].andNot(seenOff[w])
+				seenOff[w] = seenOff[w].or(n)
+				off[w] = off[w].or(n)
 			}
-			on = candSet{}
+			on = valueCells{}
 		}
 		if !off.empty() {
 			if depth++; !c.couldBeat(base, depth+1, key) {
 				return -1
 			}
-			var next candSet
-			for w, m := range off {
-				for m != 0 {
-					i := w<<6 | bits.TrailingZeros64(m)
-					m &= m - 1
-					c.offToOnSet(i, y, &next)
+			var next valueCells
+			for w := range off {
+				for k, m := range off[w] {
+					for m != 0 {
+						o := k<<6 | bits.TrailingZeros64(m)
+						m &= m - 1
+						c.offToOnSet(o, w+1, y, &next)
+					}
 				}
 			}
-			if !potOn(s) && next.has(src) {
+			if !potOn(s) && next[v].has(cell) {
 				return depth
 			}
-			for k := range next {
-				next[k] &^= seenOn[k]
-				seenOn[k] |= next[k]
-				on[k] |= next[k]
+			for w := range next {
+				n := next[w].andNot(seenOn[w])
+				seenOn[w] = seenOn[w].or(n)
+				on[w] = on[w].or(n)
 			}
-			off = candSet{}
+			off = valueCells{}
 		}
 	}
 	return -1
 }
 
-// offToOnSet adds to next the candidates made on by candidate i being
+// onToOffSet returns the candidates made off by the candidates of on: the
+// value in the peers, and (when y) the cell's other values.
+func (c *chainer) onToOffSet(on *valueCells, y bool) valueCells {
+	var next valueCells
+	for w := range on {
+		var n cellSet
+		for k, m := range on[w] {
+			for m != 0 {
+				n = n.or(peerSet[k<<6|bits.TrailingZeros64(m)])
+				m &= m - 1
+			}
+		}
+		next[w] = n
+	}
+	if y {
+		// The cells holding an on value other than w lose w: ORs of the
+		// values before and after w.
+		var before cellSet
+		var after [9]cellSet
+		for w := 7; w >= 0; w-- {
+			after[w] = after[w+1].or(on[w+1])
+		}
+		for w := range next {
+			next[w] = next[w].or(before).or(after[w])
+			before = before.or(on[w])
+		}
+	}
+	for w := range next {
+		next[w] = next[w].and(c.cands[w])
+	}
+	return next
+}
+
+// offToOnSet adds to next the candidates made on by value v of cell being
 // off, as offToOn lists them for the loops technique.
-func (c *chainer) offToOnSet(i int, y bool, next *candSet) {
-	cell, v := i/9, i%9+1
+func (c *chainer) offToOnSet(cell, v int, y bool, next *valueCells) {
 	if m := c.g.cand[cell]; y && popcount(m) == 2 {
-		next.add(cell*9 + lowBit(m&^(1<<v)) - 1)
+		next[lowBit(m&^(1<<v))-1].add(cell)
 	}
 	for t := 0; t < 3; t++ {
 		r := cellRegion[cell][t]
 		others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
 		if bits.OnesCount16(others) == 1 {
-			next.add(regionCells[r][bits.TrailingZeros16(others)]*9 + v - 1)
+			next[v-1].add(regionCells[r][bits.TrailingZeros16(others)])
 		}
 	}
 }

@@ -75,7 +75,6 @@ func init() {
 			}
 		}
 	}
-	initConflicts()
 	for a := 0; a < 27; a++ {
 		for b := 0; b < 27; b++ {
 			if a == b {
