@@ -90,9 +90,9 @@ type chainer struct {
 
 	g     *grid // the grid, changed by dynamic chaining and restored
 	saved grid  // the grid as it was when the current chaining began
-	// hasSaved is false for the loop technique, which never copies the
-	// grid: SE then compares with an empty grid and finds no hidden
-	// parents.
+	// hasSaved is false but in dynamic chaining: the loops technique
+	// never copies the grid (SE then compares with an empty grid) and
+	// multiple chains never change it, so neither finds hidden parents.
 	hasSaved bool
 
 	// pos[r][v] mirrors g: the places of v in region r.
@@ -107,8 +107,12 @@ type chainer struct {
 	stack []int32
 	// Reused queues and buffers of the spreading loops.
 	qOn, qOff, buf []int32
+	entryBuf       []pot
 
 	best chainFind
+
+	// cands holds the grid's candidates for the loops technique.
+	cands valueCells
 
 	// memo keeps, for one multiple or dynamic chaining pass, the spread
 	// from each candidate assumed on (index cell*9+value-1): the cell's
@@ -279,6 +283,21 @@ func lengthDifficulty(complexity int) float64 {
 		odd = !odd
 	}
 	return added
+}
+
+// couldBeat reports whether a hint of the given base difficulty and key
+// and of complexity min or more could still sort before the best so far.
+// The difficulty never falls as the complexity grows, so when a hint of
+// complexity min would lose, so would every longer one: a breadth-first
+// search whose next nodes all have complexity min or more can stop there
+// without changing the step SE takes.
+func (c *chainer) couldBeat(base float64, min, key int) bool {
+	b := &c.best
+	if !b.found {
+		return true
+	}
+	diff := base + lengthDifficulty(min)
+	return diff < b.diff || diff == b.diff && (min < b.complexity || min == b.complexity && key < b.key)
 }
 
 // offer keeps a hint when it sorts before the best so far. target is the
@@ -455,7 +474,7 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 	toOn, toOff := c.set(), c.set()
 	start := c.node(src, -1)
 	toOn.put(c, start)
-	cycles := c.cycles(toOn, toOff, y, x, src, start)
+	cycles := c.cycles(toOn, toOff, y, x, src, start, cycleBase, key)
 	for _, d := range cycles {
 		c.offerCycle(d, cycleBase, key)
 	}
@@ -465,38 +484,46 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 	}
 	for _, on := range [2]bool{true, false} {
 		s := mkPot(cell, v, on)
-		toOn, toOff := c.set(), c.set()
-		n := c.node(s, -1)
-		if on {
-			toOn.put(c, n)
-		} else {
-			toOff.put(c, n)
+		if n := c.forcingLength(s, y, chainBase, key); n >= 0 {
+			c.offer(chainBase, n+1, key, s^1, !on)
 		}
-		for _, t := range c.forcing(toOn, toOff, y, s) {
-			tp := c.nodes[t].pot
-			c.offer(chainBase, c.ancestors(t), key, tp, potOn(tp))
-		}
-		c.release(toOn, toOff)
 	}
 }
 
 // cycles spreads from start and returns the nodes where the source
-// potential comes back on after four steps or more.
-func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []int32 {
+// potential comes back on after four steps or more. It stops when no
+// cycle it could still find would beat the best hint (base and key are
+// those of its cycles).
+func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32, base float64, key int) []int32 {
 	var found []int32
 	pendOn := append(c.qOn[:0], start)
 	pendOff := c.qOff[:0]
 	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
 	hOn, hOff := 0, 0
+	entries := c.entries(src, y, x)
 	length := 0
 	for hOn < len(pendOn) || hOff < len(pendOff) {
+		// The nodes of a half-round of length L lie L links from the
+		// source, all their potentials distinct but the source itself at
+		// the end of a cycle: a cycle found from here on has complexity L
+		// or more.
+		if !c.couldBeat(base, length+1, key) {
+			break
+		}
 		length++
 		for hOn < len(pendOn) {
 			p := pendOn[hOn]
 			hOn++
 			c.buf = c.onToOff(p, y, c.buf[:0], nil, nil)
 			for _, k := range c.buf {
-				if !c.isAncestor(p, c.nodes[k].pot) {
+				kp := c.nodes[k].pot
+				if toOff.has(kp) && !containsPot(entries, kp) {
+					// Reached again by another path, it would make only
+					// ons made already: only a way back to the source
+					// matters.
+					continue
+				}
+				if !c.isAncestor(p, kp) {
 					pendOff = append(pendOff, k)
 					toOff.put(c, k)
 				}
@@ -506,6 +533,15 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []i
 		for hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
+			if toOff.get(c.nodes[p].pot) != p {
+				// The potential came again by another path. Its first
+				// node made all its ons, so only a return to the source
+				// is new.
+				if length >= 4 {
+					found = c.returns(p, y, x, src, found)
+				}
+				continue
+			}
 			c.buf = c.offToOn(p, toOff, y, x, c.buf[:0], nil, nil)
 			for _, k := range c.buf {
 				kp := c.nodes[k].pot
@@ -517,6 +553,59 @@ func (c *chainer) cycles(toOn, toOff *pset, y, x bool, src pot, start int32) []i
 					toOn.put(c, k)
 				}
 			}
+		}
+	}
+	return found
+}
+
+// entries lists the off potentials from which offToOn, with no hidden
+// parents, makes the source src on: the cell's other value when it has
+// two (when y), and the value's other place in a region where it has two
+// (when x).
+func (c *chainer) entries(src pot, y, x bool) []pot {
+	cell, v := potCell(src), potValue(src)
+	out := c.entryBuf[:0]
+	if m := c.g.cand[cell]; y && popcount(m) == 2 {
+		out = append(out, mkPot(cell, lowBit(m&^(1<<v)), false))
+	}
+	if x {
+		for t := 0; t < 3; t++ {
+			r := cellRegion[cell][t]
+			others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+			if bits.OnesCount16(others) == 1 {
+				out = append(out, mkPot(regionCells[r][bits.TrailingZeros16(others)], v, false))
+			}
+		}
+	}
+	c.entryBuf = out
+	return out
+}
+
+func containsPot(ps []pot, p pot) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// returns appends to found a node for each way offToOn, with no hidden
+// parents, would make the source src on from off node n.
+func (c *chainer) returns(n int32, y, x bool, src pot, found []int32) []int32 {
+	p := c.nodes[n].pot
+	cell, v := potCell(p), potValue(p)
+	if m := c.g.cand[cell]; y && popcount(m) == 2 && mkPot(cell, lowBit(m&^(1<<v)), true) == src {
+		found = append(found, c.node(src, n))
+	}
+	if !x || potValue(src) != v {
+		return found
+	}
+	for t := 0; t < 3; t++ {
+		r := cellRegion[cell][t]
+		others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
+		if bits.OnesCount16(others) == 1 && mkPot(regionCells[r][bits.TrailingZeros16(others)], v, true) == src {
+			found = append(found, c.node(src, n))
 		}
 	}
 	return found
@@ -562,68 +651,20 @@ func (c *chainer) offerCycle(d int32, base float64, key int) {
 	*b = chainFind{found: true, diff: diff, complexity: complexity, key: key, remove: remove, cell: -1}
 }
 
-// forcing spreads from the source potential s and returns the nodes where
-// it implies its own negation.
-func (c *chainer) forcing(toOn, toOff *pset, y bool, s pot) []int32 {
-	var found []int32
-	var foundPots []pot
-	pendOn := append(c.qOn[:0], toOn.list...)
-	pendOff := append(c.qOff[:0], toOff.list...)
-	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
-	hOn, hOff := 0, 0
-	for hOn < len(pendOn) || hOff < len(pendOff) {
-		for hOn < len(pendOn) {
-			p := pendOn[hOn]
-			hOn++
-			c.buf = c.onToOff(p, y, c.buf[:0], nil, nil)
-			for _, k := range c.buf {
-				kp := c.nodes[k].pot
-				if kp^1 == s && !containsPot(foundPots, kp) {
-					found = append(found, k)
-					foundPots = append(foundPots, kp)
-				}
-				if toOff.put(c, k) {
-					pendOff = append(pendOff, k)
-				}
-			}
-		}
-		for hOff < len(pendOff) {
-			p := pendOff[hOff]
-			hOff++
-			c.buf = c.offToOn(p, toOff, y, true, c.buf[:0], nil, nil)
-			for _, k := range c.buf {
-				kp := c.nodes[k].pot
-				if kp^1 == s && !containsPot(foundPots, kp) {
-					found = append(found, k)
-					foundPots = append(foundPots, kp)
-				}
-				if toOn.put(c, k) {
-					pendOn = append(pendOn, k)
-				}
-			}
-		}
-	}
-	return found
-}
-
-func containsPot(ps []pot, p pot) bool {
-	for _, q := range ps {
-		if q == p {
-			return true
-		}
-	}
-	return false
-}
-
 // spread runs SE's doChaining: it extends toOn and toOff until nothing is
 // new, and returns the two nodes of a contradiction (a potential both on
 // and off) when it meets one, or -1, -1. Dynamic chaining removes each off
 // candidate from the grid as it goes; the grid is restored at the end.
 func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
-	c.saved = *c.g
-	c.savedPos = c.pos
-	c.hasSaved = true
-	defer func() { *c.g, c.pos = c.saved, c.savedPos }()
+	// Only dynamic chaining changes the grid and has hidden parents (the
+	// candidates removed since the start): other chaining would compare
+	// the grid with an equal copy and find none.
+	if c.dynamic {
+		c.saved = *c.g
+		c.savedPos = c.pos
+		c.hasSaved = true
+		defer func() { *c.g, c.pos = c.saved, c.savedPos }()
+	}
 	pendOn := append(c.qOn[:0], toOn.list...)
 	pendOff := append(c.qOff[:0], toOff.list...)
 	defer func() { c.qOn, c.qOff = pendOn[:0], pendOff[:0] }()
@@ -859,6 +900,7 @@ func chainingLevel(multiple, dynamic, nishio bool, level int) producer {
 		if multiple || dynamic {
 			c.multipleChains()
 		} else {
+			c.loadCands()
 			c.loops()
 		}
 		if !c.best.found {

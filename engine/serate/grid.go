@@ -27,6 +27,18 @@ var peers [81][20]int
 // isPeer reports whether two distinct cells share a region.
 var isPeer [81][81]bool
 
+// cellSet is a set of cells: cell c is bit c%64 of word c/64.
+type cellSet [2]uint64
+
+func (s *cellSet) add(c int)               { s[c>>6] |= 1 << (c & 63) }
+func (s cellSet) has(c int) bool           { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s cellSet) and(o cellSet) cellSet    { return cellSet{s[0] & o[0], s[1] & o[1]} }
+func (s cellSet) or(o cellSet) cellSet     { return cellSet{s[0] | o[0], s[1] | o[1]} }
+func (s cellSet) andNot(o cellSet) cellSet { return cellSet{s[0] &^ o[0], s[1] &^ o[1]} }
+
+// peerSet holds the peers of each cell as a cellSet.
+var peerSet [81]cellSet
+
 // crossing[a][b] is the 9-bit mask of the indexes within region a of the
 // cells it shares with region b.
 var crossing [27][27]uint16
@@ -57,6 +69,7 @@ func init() {
 				}
 			}
 			if isPeer[a][b] {
+				peerSet[a].add(b)
 				peers[a][n] = b
 				n++
 			}

@@ -1,5 +1,7 @@
 package serate
 
+import "math/bits"
+
 // wxyzWing finds SE's WXYZ-Wing (5.5, or 5.6 when the largest of the
 // three cells has three candidates): three cells that see one another
 // holding four candidates between them, and a bivalue cell whose two
@@ -24,7 +26,17 @@ func tuvwxyzWing(g *grid, h *hint) bool { return alsWing(g, h, 6) }
 // values between them, with a bivalue cell, as wxyzWing describes.
 func alsWing(g *grid, h *hint, n int) bool {
 	s := wingSearch{g: g, n: n}
-	s.grow(0, 0)
+	for c, m := range g.cand {
+		if popcount(m) == 2 {
+			s.bivalue = append(s.bivalue, c)
+		}
+		for v := 1; v <= 9; v++ {
+			if m&(1<<v) != 0 {
+				s.holders[v].add(c)
+			}
+		}
+	}
+	s.grow(0, 0, cellSet{})
 	if !s.best.found {
 		return false
 	}
@@ -35,14 +47,18 @@ func alsWing(g *grid, h *hint, n int) bool {
 
 // wingSearch enumerates the cells of a wing in increasing order.
 type wingSearch struct {
-	g    *grid
-	n    int
-	als  [6]int
-	best wxyzFind
-	cur  wxyzFind
+	g       *grid
+	n       int
+	als     [6]int
+	bivalue []int       // the cells with two candidates, in order
+	holders [10]cellSet // the cells holding each value
+	best    wxyzFind
+	cur     wxyzFind
 }
 
-func (s *wingSearch) grow(k int, union uint16) {
+// grow chooses cell k of the wing, given the values of the cells before
+// it and the cells that see them all.
+func (s *wingSearch) grow(k int, union uint16, common cellSet) {
 	g := s.g
 	if k == s.n {
 		if popcount(union) != s.n+1 {
@@ -50,21 +66,16 @@ func (s *wingSearch) grow(k int, union uint16) {
 		}
 		als := s.als[:s.n]
 		big, size := 0, 0
+		var in, seen cellSet
 		for _, c := range als {
 			big = max(big, popcount(g.cand[c]))
 			size += popcount(g.cand[c])
+			in.add(c)
+			seen = seen.or(peerSet[c])
 		}
-		for y := 0; y < 81; y++ {
+		for _, y := range s.bivalue {
 			cy := g.cand[y]
-			if popcount(cy) != 2 || cy&union != cy {
-				continue
-			}
-			in, sees := false, false
-			for _, c := range als {
-				in = in || c == y
-				sees = sees || isPeer[y][c]
-			}
-			if in || !sees || !s.cur.build(g, als, y, union, big, size, s.n) {
+			if cy&union != cy || in.has(y) || !seen.has(y) || !s.cur.build(s, als, y, union, big, size) {
 				continue
 			}
 			if s.best.worse(&s.cur) {
@@ -77,33 +88,32 @@ func (s *wingSearch) grow(k int, union uint16) {
 		for c := 0; c < 81; c++ {
 			if m := g.cand[c]; popcount(m) >= 2 && popcount(m) <= s.n+1 {
 				s.als[0] = c
-				s.grow(1, m)
+				s.grow(1, m, peerSet[c])
 			}
 		}
 		return
 	}
-	// Every later cell sees the first: walk its peers, in increasing order.
-	for _, c := range peers[s.als[0]] {
-		if c <= s.als[k-1] {
+	// Every later cell sees all the cells before it: walk their common
+	// peers after the last one, in increasing order.
+	last := s.als[k-1]
+	for w, m := range common {
+		if w<<6+63 <= last {
 			continue
 		}
-		m := g.cand[c]
-		if popcount(m) < 2 {
-			continue
-		}
-		ok := true
-		for _, a := range s.als[1:k] {
-			if !isPeer[a][c] {
-				ok = false
-				break
+		for m != 0 {
+			c := w<<6 | bits.TrailingZeros64(m)
+			m &= m - 1
+			if c <= last {
+				continue
 			}
+			cm := g.cand[c]
+			u := union | cm
+			if popcount(cm) < 2 || popcount(u) > s.n+1 {
+				continue
+			}
+			s.als[k] = c
+			s.grow(k+1, u, common.and(peerSet[c]))
 		}
-		u := union | m
-		if !ok || popcount(u) > s.n+1 {
-			continue
-		}
-		s.als[k] = c
-		s.grow(k+1, u)
 	}
 }
 
@@ -142,7 +152,8 @@ func restricted(g *grid, als []int, y int, bit uint16) bool {
 
 // build fills f with the wing on als and y, reporting whether it has a
 // restricted common and removes anything.
-func (f *wxyzFind) build(g *grid, als []int, y int, union uint16, big, size, n int) bool {
+func (f *wxyzFind) build(s *wingSearch, als []int, y int, union uint16, big, size int) bool {
+	g := s.g
 	cy := g.cand[y]
 	x := lowBit(cy)
 	z := lowBit(cy &^ (1 << x))
@@ -157,30 +168,29 @@ func (f *wxyzFind) build(g *grid, als []int, y int, union uint16, big, size, n i
 		double = false
 	}
 	*f = wxyzFind{}
-	skip := func(c int) bool {
-		for _, a := range als {
-			if a == c {
-				return true
-			}
-		}
-		return c == y
+	var wing cellSet
+	for _, c := range als {
+		wing.add(c)
 	}
+	wing.add(y)
 	// see removes bit from the cells seeing every holder among als (and y
 	// when withY), reporting whether it removed any.
 	see := func(bit uint16, withY bool) bool {
+		v := lowBit(bit)
+		victims := s.holders[v].andNot(wing)
+		if withY {
+			victims = victims.and(peerSet[y])
+		}
+		for _, c := range als {
+			if g.cand[c]&bit != 0 {
+				victims = victims.and(peerSet[c])
+			}
+		}
 		any := false
-		for t := 0; t < 81; t++ {
-			if skip(t) || g.cand[t]&bit == 0 || (withY && !isPeer[t][y]) {
-				continue
-			}
-			ok := true
-			for _, c := range als {
-				if g.cand[c]&bit != 0 && !isPeer[t][c] {
-					ok = false
-					break
-				}
-			}
-			if ok {
+		for w, m := range victims {
+			for m != 0 {
+				t := w<<6 | bits.TrailingZeros64(m)
+				m &= m - 1
 				f.remove[t] |= bit
 				f.count++
 				any = true
@@ -205,7 +215,7 @@ func (f *wxyzFind) build(g *grid, als []int, y int, union uint16, big, size, n i
 		return false
 	}
 	f.found = true
-	f.diff = wingRating(n, big)
+	f.diff = wingRating(len(als), big)
 	link := byte('1')
 	if double {
 		link = '2'
