@@ -6,7 +6,7 @@ import (
 )
 
 // TestLayoutHasNoWritableField: a Layout is shared by every caller of a
-// standard configuration (TestLayoutsShared), so none of its exported
+// standard configuration (TestLayoutWritesStayOwn), so none of its exported
 // fields may reach memory another caller reads: no slice, map, pointer,
 // function or interface. Its tables are read through its methods.
 func TestLayoutHasNoWritableField(t *testing.T) {
