@@ -192,7 +192,7 @@ func TestVariantForcingSound(t *testing.T) {
 						t.Errorf("%s %d step %d: removes the solution's %d from %s: %s", vs.name, i, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
 					}
 				}
-				if s.Strategy == strategy.ForcingNet && strings.Contains(s.Explain(n), "(by ") {
+				if s.Strategy == strategy.ForcingNet() && strings.Contains(s.Explain(n), "(by ") {
 					ruled[vs.name]++
 					// The net draws the rules it followed as nodes.
 					if !slices.ContainsFunc(s.Nodes, func(nd strategy.Node) bool {
@@ -204,7 +204,7 @@ func TestVariantForcingSound(t *testing.T) {
 						sums[vs.name]++
 					}
 				}
-				if s.Strategy == strategy.KillerSubsets {
+				if s.Strategy == strategy.KillerSubsets() {
 					subsets[vs.name]++
 				}
 				if s.Name() == "Cage Forcing Net" {

@@ -12,7 +12,7 @@ import (
 // killerOnly are the local strategies that find steps only on killer
 // boards: TestLocalFinders checks them along killer solves
 // (TestKillerLocalFinders), not along top1465.
-var killerOnly = map[*Strategy]bool{VirtualCages: true, CombinationCrossover: true, CageIntersection: true, InnieOutieDifference: true, CageBlock: true}
+var killerOnly = map[*Strategy]bool{VirtualCages(): true, CombinationCrossover(): true, CageIntersection(): true, InnieOutieDifference(): true, CageBlock(): true}
 
 // TestKillerLocalFinders checks what CellMemo relies on for the killer
 // strategies, along the logic solves of generated killers without givens
@@ -52,9 +52,9 @@ func TestKillerLocalFinders(t *testing.T) {
 				if prev := last[st]; prev != nil {
 					var m CellMemo
 					m.Load(prev)
-					m.Nothing(st, AllForms)
+					m.Nothing(st, AllForms())
 					m.Load(b)
-					changed, run := m.Changed(st, AllForms)
+					changed, run := m.Changed(st, AllForms())
 					through := Sink{Changed: changed}
 					if run {
 						st.Find(b, &through)
