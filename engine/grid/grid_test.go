@@ -243,6 +243,9 @@ func TestLayoutsCopied(t *testing.T) {
 		if !reflect.DeepEqual(a, b) {
 			t.Errorf("%+v: the two copies differ", c)
 		}
+		if p := a.Private(); !a.SameTables(b) || !p.SameTables(a) || p == a || p == b || !reflect.DeepEqual(p, a) {
+			t.Errorf("%+v: the copies and a private one do not have the same tables", c)
+		}
 	}
 	regions := make([]int, 16)
 	for i := range regions {
@@ -255,6 +258,12 @@ func TestLayoutsCopied(t *testing.T) {
 	b, _ := NewLayout(Config{Size: 4, Regions: regions})
 	if a == b {
 		t.Error("layouts with a region map are shared; want one each")
+	}
+	if a.SameTables(b) || !a.SameTables(a) || a.Private() != a {
+		t.Error("a layout built for its caller alone has the same tables as another, or a private copy")
+	}
+	if c := must(NewLayout(Config{Size: 4})); c.SameTables(a) || a.SameTables(c) {
+		t.Error("a copy of a standard layout has the same tables as one built from its region map")
 	}
 	if _, err := NewLayout(Config{Size: 40}); err == nil {
 		t.Error("size 40 accepted")

@@ -194,6 +194,9 @@ type Layout struct {
 	// (a box and a row, a jigsaw region and a column, ...), where locked
 	// candidates live.
 	overlaps []Overlap
+	// proto is the layout NewLayout copied l from, nil when it built l for
+	// its caller alone (see SameTables).
+	proto *Layout
 	// black marks the black cells of a Str8ts board; nil for other
 	// variants. A black cell is no member of any unit: it holds a clue or
 	// nothing, and a clue's digit is excluded from the cells it sees.
@@ -312,6 +315,26 @@ type standardKey struct {
 	variant Variant
 }
 
+// SameTables reports whether o has l's tables as built: o is l, or both
+// are copies NewLayout made of one standard configuration. A cache of
+// values derived from a layout (a search's model) is kept for the layouts
+// with the same tables, built from Private.
+func (l *Layout) SameTables(o *Layout) bool {
+	return l == o || l.proto != nil && l.proto == o.proto
+}
+
+// Private returns a layout with l's tables as built that no caller of
+// NewLayout holds, for values derived from it that outlive l's caller
+// (see SameTables): a new copy when l is a copy of a standard
+// configuration, l itself when NewLayout built l for its caller alone (no
+// other layout has its tables).
+func (l *Layout) Private() *Layout {
+	if l.proto == nil {
+		return l
+	}
+	return l.proto.clone()
+}
+
 // pack moves every table of ints the methods return into one backing
 // array, l.ints.
 func (l *Layout) pack() {
@@ -345,6 +368,7 @@ func (l *Layout) clone() *Layout {
 	heads := make([][]int, 2*l.Cells)
 	c.cellUnit, c.peers = heads[:l.Cells:l.Cells], heads[l.Cells:]
 	c.rehome(l, false)
+	c.proto = l
 	return &c
 }
 

@@ -71,6 +71,7 @@ func TestLayoutWritesStayOwn(t *testing.T) {
 			first := must(NewLayout(tt.c))
 			second := must(NewLayout(tt.c))
 			want := must(newLayout(tt.c)) // built anew, past the copies
+			want.proto = second.proto
 			if first == second {
 				t.Fatal("two callers got the same *Layout")
 			}
@@ -80,6 +81,9 @@ func TestLayoutWritesStayOwn(t *testing.T) {
 			}
 			if !reflect.DeepEqual(second, want) {
 				t.Fatal("the first caller's writes changed the second caller's layout")
+			}
+			if p := first.Private(); !reflect.DeepEqual(p, want) && first.SameTables(second) {
+				t.Fatal("a private copy of the first layout has its writes")
 			}
 			checkPeersSolve(t, second)
 		})

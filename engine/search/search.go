@@ -223,15 +223,17 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 }
 
 // prepare readies g for a search on layout l: the model and the buffers
-// it sizes, kept from the last search when the layout is the same, and
+// it sizes, kept from the last search on a layout with the same tables, and
 // the conflict weights, reset.
 func (g *generic) prepare(l *grid.Layout) {
 	if g.l == nil || g.l.Cells != l.Cells || len(g.l.Units()) != len(l.Units()) {
 		g.frames = g.frames[:0]
 	}
 	g.l = l
-	if g.m == nil || g.m.l != l || g.m.opts != g.opts {
-		g.m = newModel(l, g.opts)
+	if g.m == nil || !g.m.l.SameTables(l) || g.m.opts != g.opts {
+		// Built from a private copy: the model outlives l's caller (the
+		// searcher is kept for the next layout with the same tables).
+		g.m = newModel(l.Private(), g.opts)
 		g.queued = make([]bool, len(g.m.cons))
 		g.matching = make([]bool, len(g.m.cons))
 		g.matches = make([]int32, 0, len(g.m.cons))
