@@ -229,7 +229,6 @@ func (g *generic) prepare(l *grid.Layout) {
 	if g.l == nil || g.l.Cells != l.Cells || len(g.l.Units()) != len(l.Units()) {
 		g.frames = g.frames[:0]
 	}
-	g.l = l
 	if g.m == nil || !g.m.l.SameTables(l) || g.m.opts != g.opts {
 		// Built from a private copy: the model outlives l's caller (the
 		// searcher is kept for the next layout with the same tables).
@@ -244,6 +243,10 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
 	}
+	// The search reads the model's layout, which has l's tables: one copy
+	// of them stays in the cache across the boards of a batch, each with
+	// a layout of its own.
+	g.l = g.m.l
 	if len(g.weight) != l.Cells {
 		g.weight = make([]int32, l.Cells)
 	}
