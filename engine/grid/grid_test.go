@@ -3,6 +3,7 @@ package grid
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -223,9 +224,10 @@ func TestDigits(t *testing.T) {
 	}
 }
 
-// TestLayoutsShared checks that configs without regions or cages are built
-// once (every caller gets the same layout), and that others are built anew.
-func TestLayoutsShared(t *testing.T) {
+// TestLayoutsCopied checks that configs without regions or cages are built
+// once and copied (every caller gets a layout of its own, equal to the
+// others), and that others are built anew.
+func TestLayoutsCopied(t *testing.T) {
 	for _, c := range []Config{{Size: 9}, {Size: 9, Variant: X}, {Size: 16}, {Size: 6, Variant: Windoku}} {
 		a, errA := NewLayout(c)
 		b, errB := NewLayout(c)
@@ -235,8 +237,14 @@ func TestLayoutsShared(t *testing.T) {
 			}
 			continue
 		}
-		if a != b {
-			t.Errorf("%+v: two layouts built, want one shared", c)
+		if a == b || &a.Peers(0)[0] == &b.Peers(0)[0] {
+			t.Errorf("%+v: two callers share a layout, want one each", c)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%+v: the two copies differ", c)
+		}
+		if p := a.Private(); !a.SameTables(b) || !p.SameTables(a) || p == a || p == b || !reflect.DeepEqual(p, a) {
+			t.Errorf("%+v: the copies and a private one do not have the same tables", c)
 		}
 	}
 	regions := make([]int, 16)
@@ -250,6 +258,12 @@ func TestLayoutsShared(t *testing.T) {
 	b, _ := NewLayout(Config{Size: 4, Regions: regions})
 	if a == b {
 		t.Error("layouts with a region map are shared; want one each")
+	}
+	if a.SameTables(b) || !a.SameTables(a) || a.Private() != a {
+		t.Error("a layout built for its caller alone has the same tables as another, or a private copy")
+	}
+	if c := must(NewLayout(Config{Size: 4})); c.SameTables(a) || a.SameTables(c) {
+		t.Error("a copy of a standard layout has the same tables as one built from its region map")
 	}
 	if _, err := NewLayout(Config{Size: 40}); err == nil {
 		t.Error("size 40 accepted")

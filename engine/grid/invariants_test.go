@@ -5,10 +5,11 @@ import (
 	"testing"
 )
 
-// TestLayoutHasNoWritableField: a Layout is shared by every caller of a
-// standard configuration (TestLayoutsShared), so none of its exported
-// fields may reach memory another caller reads: no slice, map, pointer,
-// function or interface. Its tables are read through its methods.
+// TestLayoutHasNoWritableField: every caller of NewLayout gets a copy of
+// its own (TestLayoutWritesStayOwn), made with the struct and its tables,
+// so none of its exported fields may reach memory another copy reads: no
+// slice, map, pointer, function or interface. Its tables are read through
+// its methods.
 func TestLayoutHasNoWritableField(t *testing.T) {
 	typ := reflect.TypeFor[Layout]()
 	for f := range typ.Fields() {

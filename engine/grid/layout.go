@@ -165,12 +165,13 @@ type Config struct {
 	Black []bool
 }
 
-// Layout is the immutable geometry of a puzzle: its units, the peers of every
-// cell and its cages. Boards of the same layout share it, and NewLayout hands
-// one layout to every caller of a standard configuration, so its tables are
-// unexported and read through its methods. The slices those methods return
-// are the layout's own: callers must not modify them (TestLayoutUnchanged
-// solves with every strategy and search and checks that none does).
+// Layout is the geometry of a puzzle: its units, the peers of every cell and
+// its cages. Boards of the same layout share it. Every call of NewLayout
+// returns a layout of the caller's own, so a write through it reaches no
+// other caller; its tables are read through its methods, and the slices and
+// pointers those return are the layout's own, not to be modified
+// (TestLayoutUnchanged solves with every strategy and search and checks that
+// none does).
 type Layout struct {
 	N       int
 	Cells   int
@@ -178,16 +179,24 @@ type Layout struct {
 	BoxRows int // rows of a regular box; 0 when regions are irregular or absent
 	BoxCols int // columns of a regular box; 0 when regions are irregular or absent
 
+	// ints is the one backing array of every table of ints the methods
+	// return (regions, the cells of units, cages and overlaps, the units
+	// of each cell, the peers of each cell), in that order, so that a copy
+	// of the layout is one allocation and one memmove (see pack and clone).
+	ints     []int
 	region   []int // region of each cell, 0..N-1, numbered by first appearance; nil without regions
 	units    []Unit
 	cellUnit [][]int // indexes into units of the units holding each cell
 	peers    [][]int // cells that may not hold the same digit as each cell
 	cages    []Cage
-	cellCage []int // cage index of each cell, -1 when none
+	cellCage []int // cage index of each cell, -1 when none; no method returns it, so copies share it
 	// overlaps lists every ordered pair of units sharing two or more cells
 	// (a box and a row, a jigsaw region and a column, ...), where locked
 	// candidates live.
 	overlaps []Overlap
+	// proto is the layout NewLayout copied l from, nil when it built l for
+	// its caller alone (see SameTables).
+	proto *Layout
 	// black marks the black cells of a Str8ts board; nil for other
 	// variants. A black cell is no member of any unit: it holds a clue or
 	// nothing, and a clue's digit is excluded from the cells it sees.
@@ -277,31 +286,126 @@ func FieldErrorf(field, format string, args ...any) error {
 	return &FieldError{Field: field, Reason: fmt.Sprintf(format, args...)}
 }
 
-// NewLayout builds and validates a layout. A layout without regions or
-// cages (classic, X, Windoku and Colour at each size) is built once and the
-// same layout returned to every caller: it cannot be changed (see Layout).
+// NewLayout builds and validates a layout, of the caller's own: a layout
+// without regions or cages (classic, X, Windoku and Colour at each size) is
+// built once and copied to every caller, so that no caller's write through
+// its layout reaches another's.
 func NewLayout(c Config) (*Layout, error) {
 	if c.Regions != nil || len(c.Cages) > 0 || c.Black != nil {
 		return newLayout(c)
 	}
 	key := standardKey{c.Size, c.Variant}
 	if l, ok := standard.Load(key); ok {
-		return l.(*Layout), nil
+		return l.(*Layout).clone(), nil
 	}
 	l, err := newLayout(c)
 	if err != nil {
 		return nil, err // not kept: the keys stay bounded by the valid configs
 	}
-	shared, _ := standard.LoadOrStore(key, l)
-	return shared.(*Layout), nil
+	proto, _ := standard.LoadOrStore(key, l)
+	return proto.(*Layout).clone(), nil
 }
 
-// standard holds the shared layouts of NewLayout, by standardKey.
+// standard holds the layouts NewLayout copies, by standardKey. They are
+// never handed out.
 var standard sync.Map
 
 type standardKey struct {
 	size    int
 	variant Variant
+}
+
+// SameTables reports whether o has l's tables as built: o is l, or both
+// are copies NewLayout made of one standard configuration. A cache of
+// values derived from a layout (a search's model) is kept for the layouts
+// with the same tables, built from Private.
+func (l *Layout) SameTables(o *Layout) bool {
+	return l == o || l.proto != nil && l.proto == o.proto
+}
+
+// Private returns a layout with l's tables as built that no caller of
+// NewLayout holds, for values derived from it that outlive l's caller
+// (see SameTables): a new copy when l is a copy of a standard
+// configuration, l itself when NewLayout built l for its caller alone (no
+// other layout has its tables).
+func (l *Layout) Private() *Layout {
+	if l.proto == nil {
+		return l
+	}
+	return l.proto.clone()
+}
+
+// pack moves every table of ints the methods return into one backing
+// array, l.ints.
+func (l *Layout) pack() {
+	n := len(l.region)
+	for _, u := range l.units {
+		n += len(u.Cells)
+	}
+	for _, cg := range l.cages {
+		n += len(cg.Cells)
+	}
+	for _, o := range l.overlaps {
+		n += len(o.Cells)
+	}
+	for cell := range l.Cells {
+		n += len(l.cellUnit[cell]) + len(l.peers[cell])
+	}
+	l.ints = make([]int, n)
+	l.rehome(l, true)
+}
+
+// clone returns a copy of l whose tables share no memory a method returns
+// with l's: one copy of l.ints, and the slices of the tables pointed into
+// it.
+func (l *Layout) clone() *Layout {
+	c := *l
+	c.ints = slices.Clone(l.ints)
+	c.units = slices.Clone(l.units)
+	c.cages = slices.Clone(l.cages)
+	c.overlaps = slices.Clone(l.overlaps)
+	c.black = slices.Clone(l.black)
+	heads := make([][]int, 2*l.Cells)
+	c.cellUnit, c.peers = heads[:l.Cells:l.Cells], heads[l.Cells:]
+	c.rehome(l, false)
+	c.proto = l
+	return &c
+}
+
+// rehome points l's tables into l.ints, laid out in the order pack lays
+// them out, with the lengths of src's; with fill, it copies src's contents
+// there first. l and src have the same units, cages, overlaps and cells.
+// Each slice is capped at its length, so that an append to it cannot
+// write over the next.
+func (l *Layout) rehome(src *Layout, fill bool) {
+	off := 0
+	take := func(s []int) []int {
+		if s == nil {
+			return nil
+		}
+		t := l.ints[off : off+len(s) : off+len(s)]
+		if fill {
+			copy(t, s)
+		}
+		off += len(s)
+		return t
+	}
+	l.region = take(src.region)
+	for i := range l.units {
+		l.units[i].Cells = take(src.units[i].Cells)
+	}
+	for i := range l.cages {
+		l.cages[i].Cells = take(src.cages[i].Cells)
+	}
+	for i := range l.overlaps {
+		l.overlaps[i].Cells = take(src.overlaps[i].Cells)
+	}
+	for cell := range l.Cells {
+		l.cellUnit[cell] = take(src.cellUnit[cell])
+	}
+	for cell := range l.Cells {
+		l.peers[cell] = take(src.peers[cell])
+	}
 }
 
 func newLayout(c Config) (*Layout, error) {
@@ -340,6 +444,7 @@ func newLayout(c Config) (*Layout, error) {
 	if c.Variant.IsStr8ts() {
 		l.str8ts(c.Black)
 	}
+	l.pack()
 	return l, nil
 }
 

@@ -227,15 +227,16 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 }
 
 // prepare readies g for a search on layout l: the model and the buffers
-// it sizes, kept from the last search when the layout is the same, and
+// it sizes, kept from the last search on a layout with the same tables, and
 // the conflict weights, reset.
 func (g *generic) prepare(l *grid.Layout) {
 	if g.l == nil || g.l.Cells != l.Cells || len(g.l.Units()) != len(l.Units()) {
 		g.frames = g.frames[:0]
 	}
-	g.l = l
-	if g.m == nil || g.m.l != l || g.m.opts != g.opts {
-		g.m = newModel(l, g.opts)
+	if g.m == nil || !g.m.l.SameTables(l) || g.m.opts != g.opts {
+		// Built from a private copy: the model outlives l's caller (the
+		// searcher is kept for the next layout with the same tables).
+		g.m = newModel(l.Private(), g.opts)
 		for _, f := range g.frames {
 			f.alive = slices.Grow(f.alive[:0], g.m.words)[:g.m.words]
 		}
@@ -249,6 +250,10 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
 	}
+	// The search reads the model's layout, which has l's tables: one copy
+	// of them stays in the cache across the boards of a batch, each with
+	// a layout of its own.
+	g.l = g.m.l
 	if len(g.weight) != l.Cells {
 		g.weight = make([]int32, l.Cells)
 	}

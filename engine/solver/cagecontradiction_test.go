@@ -30,7 +30,7 @@ func TestCageContradictionSound(t *testing.T) {
 	n := grid.Notation{Layout: b.Layout()}
 	taken := 0
 	res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
-		if s.Strategy == strategy.CageContradiction {
+		if s.Strategy == strategy.CageContradiction() {
 			taken++
 		}
 		for _, p := range s.Placements {

@@ -48,12 +48,12 @@ func TestPays(t *testing.T) {
 }
 
 func TestCostClasses(t *testing.T) {
-	for _, st := range []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle, strategy.LockedRegions, strategy.LockedCandidates, strategy.NakedSubsets, strategy.HiddenSubsets} {
+	for _, st := range []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle(), strategy.LockedRegions(), strategy.LockedCandidates(), strategy.NakedSubsets(), strategy.HiddenSubsets()} {
 		if CostOf(st) != Cheap {
 			t.Errorf("CostOf(%s) = Dear, want Cheap", st.Name())
 		}
 	}
-	for _, st := range []*strategy.Strategy{strategy.BasicFish, strategy.XChain, strategy.ForcingNet, strategy.ALSXZ, strategy.UniqueRectangles} {
+	for _, st := range []*strategy.Strategy{strategy.BasicFish(), strategy.XChain(), strategy.ForcingNet(), strategy.ALSXZ(), strategy.UniqueRectangles()} {
 		if CostOf(st) != Dear {
 			t.Errorf("CostOf(%s) = Cheap, want Dear", st.Name())
 		}
@@ -155,7 +155,7 @@ func singles16(t testing.TB) *grid.Board {
 	}
 	sol := res.Solutions[0]
 	clues := append([]uint8(nil), sol...)
-	singles := Options{Type: LogicOnly, Strategies: []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle}}
+	singles := Options{Type: LogicOnly, Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle()}}
 	for i := range clues {
 		cell := i * 97 % len(clues) // 97 is prime to 256: every cell once
 		v := clues[cell]

@@ -60,7 +60,7 @@ func TestCountAfterLogic(t *testing.T) {
 		{"two solutions at the limit", two, Options{CheckMultiple: true}, MultipleSolutions, 2, false, true},
 		{"two solutions, logic only", two, Options{Type: LogicOnly, CheckMultiple: true, MaxSolutions: 5}, MultipleSolutions, 2, true, false},
 		{"stuck logic counted", hard, Options{Type: LogicOnly, CheckMultiple: true}, Stuck, 1, true, false},
-		{"guessing counted", hard, Options{CheckMultiple: true, Strategies: []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle, strategy.Guessing}}, Solved, 1, true, true},
+		{"guessing counted", hard, Options{CheckMultiple: true, Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle(), strategy.Guessing()}}, Solved, 1, true, true},
 		{"declared unique, counted", hard, Options{Type: LogicOnly, CheckMultiple: true, Unique: true}, Stuck, 1, true, false},
 	}
 	for _, tt := range tests {

@@ -23,8 +23,8 @@ var kenkenLineGolden = []struct {
 	line int
 	want *strategy.Strategy
 }{
-	{"kenken-line-fillings", 4, strategy.LineCageFillings},
-	{"kenken-two-line-fillings", 5, strategy.TwoLineCageFillings},
+	{"kenken-line-fillings", 4, strategy.LineCageFillings()},
+	{"kenken-two-line-fillings", 5, strategy.TwoLineCageFillings()},
 }
 
 // provedSolution returns the one solution of b the exact search proves.

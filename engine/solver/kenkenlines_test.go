@@ -17,11 +17,11 @@ import (
 // the test fails if a finder finds nothing.
 func TestKenKenLineFillingsSound(t *testing.T) {
 	boards := readPuzzles(t, "testdata/kenken-hard.txt")
-	least := map[*strategy.Strategy]int{strategy.LineCageFillings: 1000, strategy.TwoLineCageFillings: 1000}
+	least := map[*strategy.Strategy]int{strategy.LineCageFillings(): 1000, strategy.TwoLineCageFillings(): 1000}
 	every := 3
 	if solver.Quick() || solver.Race {
 		every = 9
-		least = map[*strategy.Strategy]int{strategy.LineCageFillings: 300, strategy.TwoLineCageFillings: 300}
+		least = map[*strategy.Strategy]int{strategy.LineCageFillings(): 300, strategy.TwoLineCageFillings(): 300}
 	}
 	found := map[*strategy.Strategy]int{}
 	taken := map[*strategy.Strategy]int{}

@@ -20,10 +20,10 @@ func TestInnieOutieSound(t *testing.T) {
 		t.Skip("skipped under -race: seconds a killer; CI runs it without")
 	}
 	lines := []int{1, 3, 10}
-	least := map[*strategy.Strategy]int{strategy.InnieOutieDifference: 1000, strategy.CageBlock: 2000}
+	least := map[*strategy.Strategy]int{strategy.InnieOutieDifference(): 1000, strategy.CageBlock(): 2000}
 	if solver.Quick() {
 		lines = []int{10}
-		least = map[*strategy.Strategy]int{strategy.InnieOutieDifference: 500, strategy.CageBlock: 1000}
+		least = map[*strategy.Strategy]int{strategy.InnieOutieDifference(): 500, strategy.CageBlock(): 1000}
 	}
 	boards := readPuzzles(t, "testdata/killer9-cagesize.txt")
 	found := map[*strategy.Strategy]int{}

@@ -22,10 +22,10 @@ func TestKillerTechniquesSound(t *testing.T) {
 		t.Skip("skipped under -race: a minute on killers; CI runs it without")
 	}
 	files := map[string]int{"testdata/killer9-cagesize.txt": 2}
-	least := map[*strategy.Strategy]int{strategy.VirtualCages: 200, strategy.CombinationCrossover: 50, strategy.CageIntersection: 50}
+	least := map[*strategy.Strategy]int{strategy.VirtualCages(): 200, strategy.CombinationCrossover(): 50, strategy.CageIntersection(): 50}
 	if solver.Quick() {
 		files = map[string]int{"testdata/killer9-cagesize.txt": 1}
-		least = map[*strategy.Strategy]int{strategy.VirtualCages: 20, strategy.CombinationCrossover: 5, strategy.CageIntersection: 5}
+		least = map[*strategy.Strategy]int{strategy.VirtualCages(): 20, strategy.CombinationCrossover(): 5, strategy.CageIntersection(): 5}
 	}
 	found := map[*strategy.Strategy]int{}
 	taken := map[*strategy.Strategy]int{}

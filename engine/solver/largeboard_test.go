@@ -46,7 +46,7 @@ func TestFindLargeBoardNets(t *testing.T) {
 	}
 	n := grid.Notation{Layout: b.Layout()}
 	found := 0
-	err := FindSteps(context.Background(), b, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingChain, strategy.ForcingNet}}, func(st *strategy.Step) bool {
+	err := FindSteps(context.Background(), b, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingChain(), strategy.ForcingNet()}}, func(st *strategy.Step) bool {
 		found++
 		for _, e := range st.Eliminations {
 			if sol[e.Cell] == uint8(e.Digit) {

@@ -365,7 +365,7 @@ func makePlan(opts Options, kind boardKind) plan {
 	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, kind) }
 	p := plan{
 		passes:   strategy.Plan(allowed),
-		guessing: opts.allows(strategy.Guessing, kind),
+		guessing: opts.allows(strategy.Guessing(), kind),
 	}
 	for _, pass := range p.passes {
 		if pass.Cost == Cheap {
@@ -538,7 +538,7 @@ func (r *run) guess() error {
 	r.frames = append(r.frames, f)
 	b.Place(cell, d)
 	s := &r.step
-	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique(), strategy.Guess
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing(), strategy.Guessing().Technique(), strategy.Guess
 	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
 	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
 	s.Digits = cands
@@ -561,7 +561,7 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	}
 	b.Eliminate(f.cell, f.digit)
 	s := &r.step
-	s.Strategy, s.Technique, s.Kind = strategy.Guessing, strategy.Guessing.Technique(), strategy.Backtrack
+	s.Strategy, s.Technique, s.Kind = strategy.Guessing(), strategy.Guessing().Technique(), strategy.Backtrack
 	s.Placements = s.Placements[:0]
 	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
 	s.Cells, s.Units = s.Cells[:0], s.Units[:0]

@@ -167,7 +167,7 @@ func TestGuidedGuessesHold(t *testing.T) {
 		b := parse(t, p, "", "")
 		solution := solutionOf(t, b)
 		// Singles only, so that the mixed solves guess too.
-		singles := []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle, strategy.Guessing}
+		singles := []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle(), strategy.Guessing()}
 		for _, opts := range []Options{
 			{Order: Guided, CheckMultiple: true, Strategies: singles},
 			{Order: Guided, Strategies: singles},
@@ -449,7 +449,7 @@ func TestAllows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	singles := []*strategy.Strategy{strategy.NakedSingle, strategy.HiddenSingle}
+	singles := []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle()}
 	tests := []struct {
 		name string
 		opts Options
@@ -457,23 +457,23 @@ func TestAllows(t *testing.T) {
 		st   *strategy.Strategy
 		want bool
 	}{
-		{"logic", Options{}, classic, strategy.LockedRegions, true},
-		{"guessing", Options{}, classic, strategy.Guessing, true},
-		{"logic only does not guess", Options{Type: LogicOnly}, classic, strategy.Guessing, false},
-		{"guessing only has no eliminations", Options{Type: GuessingOnly}, classic, strategy.LockedRegions, false},
-		{"guessing only keeps singles", Options{Type: GuessingOnly}, classic, strategy.HiddenSingle, true},
-		{"uniqueness unproved", Options{}, classic, strategy.UniqueRectangles, false},
-		{"uniqueness proved", Options{Unique: true}, classic, strategy.UniqueRectangles, true},
-		{"uniqueness on cages", Options{Unique: true}, killer, strategy.UniqueRectangles, false},
-		{"avoidable on cages", Options{Unique: true}, killer, strategy.AvoidableRectangles, false},
-		{"cage strategy", Options{}, killer, strategy.CageCombinations, true},
-		{"selected", Options{Strategies: singles}, classic, strategy.HiddenSingle, true},
-		{"not selected", Options{Strategies: singles}, classic, strategy.LockedRegions, false},
-		{"nothing selected", Options{Strategies: []*strategy.Strategy{}}, classic, strategy.NakedSingle, false},
-		{"opt-in by default", Options{}, classic, strategy.MutantFish, false},
-		{"opt-in selected", Options{Strategies: []*strategy.Strategy{strategy.Templates}}, classic, strategy.Templates, true},
-		{"opt-in not selected", Options{Strategies: singles}, classic, strategy.Templates, false},
-		{"not opt-in by default", Options{}, classic, strategy.FinnedFish, true},
+		{"logic", Options{}, classic, strategy.LockedRegions(), true},
+		{"guessing", Options{}, classic, strategy.Guessing(), true},
+		{"logic only does not guess", Options{Type: LogicOnly}, classic, strategy.Guessing(), false},
+		{"guessing only has no eliminations", Options{Type: GuessingOnly}, classic, strategy.LockedRegions(), false},
+		{"guessing only keeps singles", Options{Type: GuessingOnly}, classic, strategy.HiddenSingle(), true},
+		{"uniqueness unproved", Options{}, classic, strategy.UniqueRectangles(), false},
+		{"uniqueness proved", Options{Unique: true}, classic, strategy.UniqueRectangles(), true},
+		{"uniqueness on cages", Options{Unique: true}, killer, strategy.UniqueRectangles(), false},
+		{"avoidable on cages", Options{Unique: true}, killer, strategy.AvoidableRectangles(), false},
+		{"cage strategy", Options{}, killer, strategy.CageCombinations(), true},
+		{"selected", Options{Strategies: singles}, classic, strategy.HiddenSingle(), true},
+		{"not selected", Options{Strategies: singles}, classic, strategy.LockedRegions(), false},
+		{"nothing selected", Options{Strategies: []*strategy.Strategy{}}, classic, strategy.NakedSingle(), false},
+		{"opt-in by default", Options{}, classic, strategy.MutantFish(), false},
+		{"opt-in selected", Options{Strategies: []*strategy.Strategy{strategy.Templates()}}, classic, strategy.Templates(), true},
+		{"opt-in not selected", Options{Strategies: singles}, classic, strategy.Templates(), false},
+		{"not opt-in by default", Options{}, classic, strategy.FinnedFish(), true},
 	}
 	for _, tt := range tests {
 		if got := tt.opts.Allows(tt.st, tt.l); got != tt.want {
@@ -498,7 +498,7 @@ func TestDefaultPlansLeaveOptInOut(t *testing.T) {
 			}
 		}
 	}
-	chosen := makePlan(Options{Strategies: []*strategy.Strategy{strategy.NakedSingle, strategy.FrankenFish}}, plainBoard)
+	chosen := makePlan(Options{Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.FrankenFish()}}, plainBoard)
 	if len(chosen.passes) != 4 { // A, and Franken fish of sizes 2 to 4
 		t.Errorf("plan of A and Franken fish has %d passes, want 4", len(chosen.passes))
 	}

@@ -117,7 +117,7 @@ func TestStr8tsFindAllSound(t *testing.T) {
 		check := func(after *grid.Board) {
 			boards++
 			for _, st := range allowed {
-				if quick() && st == strategy.ForcingNet && boards%4 != 1 {
+				if quick() && st == strategy.ForcingNet() && boards%4 != 1 {
 					// The nets in find-all mode cost the most: under
 					// -short or -race, every fourth board.
 					continue
@@ -181,7 +181,7 @@ func TestLineFillingsFindSteps(t *testing.T) {
 	before := b.Clone()
 	err = func() error {
 		_, err := Solve(context.Background(), b, Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
-			if st.Strategy == strategy.LineFillings {
+			if st.Strategy == strategy.LineFillings() {
 				return errFound
 			}
 			before = after.Clone()
@@ -195,7 +195,7 @@ func TestLineFillingsFindSteps(t *testing.T) {
 	n := grid.Notation{Layout: before.Layout()}
 	r2c5 := 1*9 + 4
 	offered := false
-	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.LineFillings}}, func(st *strategy.Step) bool {
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.LineFillings()}}, func(st *strategy.Step) bool {
 		for _, e := range st.Eliminations {
 			if sol[e.Cell] == uint8(e.Digit) {
 				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))

@@ -46,7 +46,7 @@ func TestVariantGolden(t *testing.T) {
 			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
 				text := st.Explain(n)
 				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), text)
-				if st.Strategy == strategy.ForcingNet && slices.ContainsFunc(st.Nodes, func(nd strategy.Node) bool {
+				if st.Strategy == strategy.ForcingNet() && slices.ContainsFunc(st.Nodes, func(nd strategy.Node) bool {
 					return nd.Kind == strategy.CageNode || nd.Kind == strategy.SumNode // a cage's fillings, or the rule of 45 over cages
 				}) {
 					throughCage++
@@ -119,7 +119,7 @@ func TestFindSumNet(t *testing.T) {
 	prev := b.Clone()
 	errFound := fmt.Errorf("found")
 	_, err = Solve(context.Background(), b.Clone(), Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
-		if st.Strategy == strategy.ForcingNet {
+		if st.Strategy == strategy.ForcingNet() {
 			before = prev
 			return errFound
 		}
@@ -131,7 +131,7 @@ func TestFindSumNet(t *testing.T) {
 	}
 	n := grid.Notation{Layout: b.Layout()}
 	sums := 0
-	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(st *strategy.Step) bool {
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet()}}, func(st *strategy.Step) bool {
 		for _, e := range st.Eliminations {
 			if sol[e.Cell] == uint8(e.Digit) {
 				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
@@ -202,7 +202,7 @@ func TestFindCageForcing(t *testing.T) {
 	}
 	n := grid.Notation{Layout: b.Layout()}
 	nets := 0
-	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(st *strategy.Step) bool {
+	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet()}}, func(st *strategy.Step) bool {
 		text := st.Explain(n)
 		for _, e := range st.Eliminations {
 			if sol[e.Cell] == uint8(e.Digit) {

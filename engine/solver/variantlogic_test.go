@@ -128,7 +128,7 @@ func TestVariantLogicReport(t *testing.T) {
 		for _, b := range boards {
 			nets := 0
 			out, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(_ int, s *strategy.Step, _ *grid.Board) error {
-				if s.Strategy == strategy.ForcingNet || s.Strategy == strategy.ForcingChain {
+				if s.Strategy == strategy.ForcingNet() || s.Strategy == strategy.ForcingChain() {
 					nets++
 				}
 				return nil
@@ -167,7 +167,7 @@ func TestVariantForcingSound(t *testing.T) {
 		{name: "killer9-nets", file: "testdata/killer9-nets.txt"},
 		// The KenKen line fillings finish these without nets; without
 		// them the nets run through the cages.
-		{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12, without: []*strategy.Strategy{strategy.LineCageFillings, strategy.TwoLineCageFillings}},
+		{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12, without: []*strategy.Strategy{strategy.LineCageFillings(), strategy.TwoLineCageFillings()}},
 		{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
 		{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
 	}
@@ -218,7 +218,7 @@ func TestVariantForcingSound(t *testing.T) {
 						t.Errorf("%s %d step %d: removes the solution's %d from %s: %s", vs.name, i, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
 					}
 				}
-				if s.Strategy == strategy.ForcingNet && strings.Contains(s.Explain(n), "(by ") {
+				if s.Strategy == strategy.ForcingNet() && strings.Contains(s.Explain(n), "(by ") {
 					ruled[vs.name]++
 					// The net draws the rules it followed as nodes.
 					if !slices.ContainsFunc(s.Nodes, func(nd strategy.Node) bool {
@@ -230,7 +230,7 @@ func TestVariantForcingSound(t *testing.T) {
 						sums[vs.name]++
 					}
 				}
-				if s.Strategy == strategy.KillerSubsets {
+				if s.Strategy == strategy.KillerSubsets() {
 					subsets[vs.name]++
 				}
 				if s.Name() == "Cage Forcing Net" {

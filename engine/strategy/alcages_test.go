@@ -30,7 +30,7 @@ func TestAlmostLockedCagesFindSteps(t *testing.T) {
 	var first *grid.Board // the board before the first chain through a virtual cage
 	before := b.Clone()
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
-		if first == nil && s.Strategy == strategy.GroupedNiceLoop && strings.Contains(s.Explain(n), ") keeping {") {
+		if first == nil && s.Strategy == strategy.GroupedNiceLoop() && strings.Contains(s.Explain(n), ") keeping {") {
 			first = before.Clone()
 		}
 		before.CopyFrom(after)
@@ -43,7 +43,7 @@ func TestAlmostLockedCagesFindSteps(t *testing.T) {
 		t.Fatal("the solve takes no chain through a virtual cage")
 	}
 	real, virtual := 0, 0
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.GroupedNiceLoop}}
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.GroupedNiceLoop()}}
 	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
 		text := s.Explain(n)
 		for _, e := range s.Eliminations {

@@ -15,31 +15,39 @@ import (
 // other is locked on its remaining digits. Sets may overlap (HoDoKu's
 // "allow overlapping ALS"); a restricted common is never in a shared cell.
 var (
-	// ALSXZ (h): sets A and B with a restricted common x: one of them is
-	// locked without x, so a digit z of both is in A or in B, and no cell
-	// seeing every z of both may hold it. Doubly linked (two restricted
-	// commons): both sets are locked, each common is in one of them, and
-	// every other digit of a set is locked in it.
-	ALSXZ = newStrategy(Elimination, &Technique{name: "ALS-XZ", code: "0901", level: Unfair, score: 300, se: 75, seChain: true},
+	alsxz = newStrategy(Elimination, &Technique{name: "ALS-XZ", code: "0901", level: Unfair, score: 300, se: 75, seChain: true},
 		findALSXZ, explainALS)
-	// ALSXYWing (i): a set C with restricted commons x with A and y with
-	// B (x ≠ y): C misses one of them, so A or B is locked, and a digit z
-	// of both A and B (not x or y) is in one of them.
-	ALSXYWing = newStrategy(Elimination, &Technique{name: "ALS-XY-Wing", code: "0902", level: Unfair, score: 320, se: 75, seChain: true},
+	alsxyWing = newStrategy(Elimination, &Technique{name: "ALS-XY-Wing", code: "0902", level: Unfair, score: 320, se: 75, seChain: true},
 		findALSXYWing, explainALS)
-	// ALSChain (j): four or more sets, each with a restricted common with
-	// the next, consecutive commons different: if the first set misses a
-	// digit z (not its common), it is locked, which locks the next and so
-	// on, and the last holds z. So z is in the first or the last set.
-	ALSChain = newStrategy(Elimination, &Technique{name: "ALS Chain", code: "0903", level: Unfair, score: 340, se: 75, seChain: true},
+	alsChain = newStrategy(Elimination, &Technique{name: "ALS Chain", code: "0903", level: Unfair, score: 340, se: 75, seChain: true},
 		findALSChain, explainALS)
-	// DeathBlossom (k): a stem cell and, for each of its candidates d, a
-	// petal set whose every d sees the stem: whichever digit the stem
-	// holds locks its petal, so a digit z of every petal (not of the stem)
-	// is in one of them.
-	DeathBlossom = newStrategy(Elimination, &Technique{name: "Death Blossom", code: "0904", level: Unfair, score: 360, se: 88, seChain: true},
+	deathBlossom = newStrategy(Elimination, &Technique{name: "Death Blossom", code: "0904", level: Unfair, score: 360, se: 88, seChain: true},
 		findDeathBlossom, explainALS)
 )
+
+// ALSXZ (h): sets A and B with a restricted common x: one of them is
+// locked without x, so a digit z of both is in A or in B, and no cell
+// seeing every z of both may hold it. Doubly linked (two restricted
+// commons): both sets are locked, each common is in one of them, and
+// every other digit of a set is locked in it.
+func ALSXZ() *Strategy { return alsxz }
+
+// ALSXYWing (i): a set C with restricted commons x with A and y with
+// B (x ≠ y): C misses one of them, so A or B is locked, and a digit z
+// of both A and B (not x or y) is in one of them.
+func ALSXYWing() *Strategy { return alsxyWing }
+
+// ALSChain (j): four or more sets, each with a restricted common with
+// the next, consecutive commons different: if the first set misses a
+// digit z (not its common), it is locked, which locks the next and so
+// on, and the last holds z. So z is in the first or the last set.
+func ALSChain() *Strategy { return alsChain }
+
+// DeathBlossom (k): a stem cell and, for each of its candidates d, a
+// petal set whose every d sees the stem: whichever digit the stem
+// holds locks its petal, so a digit z of every petal (not of the stem)
+// is in one of them.
+func DeathBlossom() *Strategy { return deathBlossom }
 
 const (
 	// alsChainMax bounds the sets of an ALS chain.

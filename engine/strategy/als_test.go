@@ -164,7 +164,7 @@ func cellsInUnit(l *grid.Layout, cells []int, u int) bool {
 }
 
 // alsStrategies are the strategies of als.go.
-var alsStrategies = []*Strategy{ALSXZ, ALSXYWing, ALSChain, DeathBlossom}
+var alsStrategies = []*Strategy{ALSXZ(), ALSXYWing(), ALSChain(), DeathBlossom()}
 
 // alsCheckDrawing checks the drawing fields of an ALS step: links join
 // existing nodes, ALS nodes are the cells of one unit holding the node's
@@ -207,7 +207,7 @@ func alsCheckDrawing(t *testing.T, b *grid.Board, s *Step) {
 // checks them against the solution.
 func alsSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
 	t.Helper()
-	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
+	order := append([]*Strategy{NakedSingle(), HiddenSingle()}, patternStrategies...)
 	var sink, one Sink
 	for step := 0; step < 4*b.Layout().Cells; step++ {
 		var apply *Step
@@ -323,7 +323,7 @@ func TestDeathBlossomOverlappingPetals(t *testing.T) {
 	}
 	want := []CellDigit{{Cell: 4, Digit: 5}} // r1c5<>5
 	sink := Sink{All: true}
-	DeathBlossom.Find(b, &sink)
+	DeathBlossom().Find(b, &sink)
 	overlapping, disjoint := 0, 0
 	for _, s := range sink.Steps() {
 		if !slices.Equal(sortedEffects(s.Eliminations), want) {

@@ -11,6 +11,16 @@ var (
 	arType2 = &Technique{name: "Avoidable Rectangle Type 2", code: "0608", level: Hard, score: 100, se: 46}
 )
 
+var avoidableRectangles = &Strategy{
+	name:        "Avoidable Rectangles",
+	technique:   arType1,
+	techniques:  []*Technique{arType1, arType2},
+	class:       Elimination,
+	needsUnique: true,
+	explain:     explainAvoidableRectangle,
+	find:        findAvoidableRectangles,
+}
+
 // AvoidableRectangles (V) avoids deadly rectangles among digits the solver
 // placed: if four cells in two rows, two columns and two regions, none of
 // them a clue, ended up as a/b/b/a, the two digits could be swapped without
@@ -23,15 +33,7 @@ var (
 // Unlike the unique rectangles, an empty corner must hold its completing
 // digit as a candidate: without it the pattern can no longer form, and
 // nothing follows (HoDoKu's "missing candidates" option does not apply).
-var AvoidableRectangles = &Strategy{
-	name:        "Avoidable Rectangles",
-	technique:   arType1,
-	techniques:  []*Technique{arType1, arType2},
-	class:       Elimination,
-	needsUnique: true,
-	explain:     explainAvoidableRectangle,
-	find:        findAvoidableRectangles,
-}
+func AvoidableRectangles() *Strategy { return avoidableRectangles }
 
 // placedDigit returns the digit the solver placed in cell, or 0 for an
 // empty cell or a clue.

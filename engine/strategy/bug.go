@@ -6,6 +6,15 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var bugPlusOne = &Strategy{
+	name:        "Bivalue Universal Grave + 1",
+	technique:   &Technique{name: "Bivalue Universal Grave + 1", code: "0610", level: Hard, score: 100, se: 56},
+	class:       Elimination,
+	needsUnique: true,
+	explain:     explainBUGPlusOne,
+	find:        findBUGPlusOne,
+}
+
 // BUGPlusOne (W, Bivalue Universal Grave + 1): when every empty cell but one
 // has two candidates, that one has three, and removing one digit e from it
 // would leave every candidate exactly twice in each unit it is missing from,
@@ -17,14 +26,7 @@ import (
 // columns, regions, diagonals, windows, colour groups): every unit is
 // checked. Cages are not units (a sum or product need not survive the
 // swap), so boards with cages get no BUG+1 steps.
-var BUGPlusOne = &Strategy{
-	name:        "Bivalue Universal Grave + 1",
-	technique:   &Technique{name: "Bivalue Universal Grave + 1", code: "0610", level: Hard, score: 100, se: 56},
-	class:       Elimination,
-	needsUnique: true,
-	explain:     explainBUGPlusOne,
-	find:        findBUGPlusOne,
-}
+func BUGPlusOne() *Strategy { return bugPlusOne }
 
 func findBUGPlusOne(b *grid.Board, sink *Sink) {
 	if len(b.Layout().Cages()) > 0 {

@@ -7,6 +7,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var cageBlockStrategy = local(newStrategy(Elimination, cageBlock, findCageBlocks, explainCageBlock))
+
 // CageBlock (K2): an equation of the rule of 45 over a union of units
 // (see InnieOutieDifference: a sum of innies, of outies, or innies less
 // outies) filled together with the real cages its cells lie in, each
@@ -23,7 +25,7 @@ import (
 //
 // It is local (Strategy.Local): a block is looked at again only when one
 // of its cells changed since the pass last found nothing.
-var CageBlock = local(newStrategy(Elimination, cageBlock, findCageBlocks, explainCageBlock))
+func CageBlock() *Strategy { return cageBlockStrategy }
 
 var cageBlock = &Technique{name: "Cage Block", level: Hard, score: 110, se: 46}
 

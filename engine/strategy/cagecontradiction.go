@@ -10,6 +10,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var cageContradictionStrategy = newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction)
+
 // CageContradiction (N2) is the contradiction move of the killer
 // walkthroughs: assume a candidate, follow what the cages and the rule of
 // 45 then force, and when some cage, sum of innies or outies, cell or
@@ -25,7 +27,7 @@ import (
 // it finds what the nets' budget and their short depths leave, the long
 // trials through the fillings of large cages and sums. Its work is
 // bounded by trialBudget looks at a group's fillings a search.
-var CageContradiction = newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction)
+func CageContradiction() *Strategy { return cageContradictionStrategy }
 
 var cageContradiction = &Technique{name: "Cage Contradiction", level: Extreme, score: 750, se: 90}
 

@@ -32,7 +32,7 @@ func TestCageContradictionFindSteps(t *testing.T) {
 	var first *grid.Board
 	before := b.Clone()
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
-		if s.Strategy == strategy.CageContradiction {
+		if s.Strategy == strategy.CageContradiction() {
 			first = before.Clone()
 			return errFound
 		}
@@ -46,7 +46,7 @@ func TestCageContradictionFindSteps(t *testing.T) {
 		t.Fatal("the solve takes no Cage Contradiction step")
 	}
 	found := 0
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.CageContradiction}}
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.CageContradiction()}}
 	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
 		found++
 		text := s.Explain(n)

@@ -8,6 +8,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var combinationCrossoverStrategy = local(newStrategy(Elimination, combinationCrossover, findCombinationCrossover, explainCrossover))
+
 // CombinationCrossover (G2): the cages lying wholly in a unit of a killer,
 // real or virtual (see VirtualCages), take different digits, and the
 // unit's other cells take the digits they leave. A combination of one
@@ -21,7 +23,7 @@ import (
 //
 // It is local (Strategy.Local): a unit is looked at again only when one of
 // its cells changed since the pass last found nothing.
-var CombinationCrossover = local(newStrategy(Elimination, combinationCrossover, findCombinationCrossover, explainCrossover))
+func CombinationCrossover() *Strategy { return combinationCrossoverStrategy }
 
 var combinationCrossover = &Technique{name: "Combination Crossover", level: Hard, score: 90, se: 42}
 

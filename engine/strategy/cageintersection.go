@@ -6,6 +6,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var cageIntersectionStrategy = local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection))
+
 // CageIntersection (H2): a virtual cage (see VirtualCages) and a real cage
 // that share cells, neither inside the other, must meet both sums at
 // once. Their cells' fillings are enumerated together (digits distinct
@@ -15,7 +17,7 @@ import (
 //
 // It is local (Strategy.Local): a pair is looked at again only when one
 // of its cells changed since the pass last found nothing.
-var CageIntersection = local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection))
+func CageIntersection() *Strategy { return cageIntersectionStrategy }
 
 var cageIntersection = &Technique{name: "Cage Intersection", level: Hard, score: 100, se: 44}
 

@@ -83,7 +83,7 @@ func TestCageIntersectionSteps(t *testing.T) {
 		sol := counted.Solutions[0]
 		n := grid.Notation{Layout: b.Layout()}
 		sink := strategy.Sink{All: true}
-		strategy.CageIntersection.Find(b, &sink)
+		strategy.CageIntersection().Find(b, &sink)
 		for _, s := range sink.Steps() {
 			found++
 			text := fmt.Sprintf("%d: %s", i, s.Explain(n))
@@ -111,7 +111,7 @@ func BenchmarkCageIntersection(b *testing.B) {
 	for range b.N {
 		for _, bd := range boards {
 			sink := strategy.Sink{All: true}
-			strategy.CageIntersection.Find(bd, &sink)
+			strategy.CageIntersection().Find(bd, &sink)
 		}
 	}
 }

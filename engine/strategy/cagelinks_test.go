@@ -163,7 +163,7 @@ func TestCageLinksSoundOnKillers(t *testing.T) {
 	}
 	seen := map[string]int{}
 	var links cageLinkCount
-	order := append(append([]*Strategy{NakedSingle, HiddenSingle, CageCombinations, CageOverlap, InniesOutiesStrategy}, patternStrategies...), chainStrategies...)
+	order := append(append([]*Strategy{NakedSingle(), HiddenSingle(), CageCombinations(), CageOverlap(), InniesOutiesStrategy()}, patternStrategies...), chainStrategies...)
 	var s search.Searcher
 	for i, line := range strings.Fields(string(data))[:puzzles] {
 		p, _, err := codec.Decode(line, codec.DecodeOptions{})

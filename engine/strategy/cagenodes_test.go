@@ -113,7 +113,7 @@ func TestForcingNetCageNodes(t *testing.T) {
 	nets := 0
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
 		// A net through the rule of 45 counts too: its sums are over cages.
-		if s.Strategy == strategy.ForcingNet && (checkCageNodes(t, before, s) > 0 || hasSumNode(s)) {
+		if s.Strategy == strategy.ForcingNet() && (checkCageNodes(t, before, s) > 0 || hasSumNode(s)) {
 			nets++
 			text := s.Explain(n)
 			if !strings.Contains(text, " sum to ") && (!strings.Contains(text, "cage ") || !strings.Contains(text, " at r")) {
@@ -134,7 +134,7 @@ func TestForcingNetCageNodes(t *testing.T) {
 	}
 
 	found := 0
-	err = solver.FindSteps(context.Background(), first, solver.FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet}}, func(s *strategy.Step) bool {
+	err = solver.FindSteps(context.Background(), first, solver.FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet()}}, func(s *strategy.Step) bool {
 		if checkCageNodes(t, first, s) == 0 && !hasSumNode(s) {
 			return true
 		}
@@ -172,10 +172,10 @@ func TestChainCageLinks(t *testing.T) {
 	// virtual cages, which take the puzzle elsewhere (see the report of
 	// the branch that added them).
 	plan := slices.DeleteFunc(strategy.All(), func(st *strategy.Strategy) bool {
-		return st.OptIn() || st == strategy.VirtualCages || st == strategy.CombinationCrossover || st == strategy.CageIntersection || st == strategy.InnieOutieDifference || st == strategy.CageBlock
+		return st.OptIn() || st == strategy.VirtualCages() || st == strategy.CombinationCrossover() || st == strategy.CageIntersection() || st == strategy.InnieOutieDifference() || st == strategy.CageBlock()
 	})
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly, Strategies: plan}, func(i int, s *strategy.Step, _ *grid.Board) error {
-		if len(s.Cages) == 0 || len(s.Links) == 0 || s.Strategy == strategy.ForcingNet {
+		if len(s.Cages) == 0 || len(s.Links) == 0 || s.Strategy == strategy.ForcingNet() {
 			return nil
 		}
 		chains++

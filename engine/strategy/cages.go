@@ -13,39 +13,21 @@ import (
 // They share one enumerator (cagesearch.go): the fillings of a cage, or of
 // a pseudo-cage derived from the rule of 45, that meet its target.
 var (
-	// CageCombinations (X): a digit that no combination of the cage's
-	// digits can use leaves every cell of the cage.
-	CageCombinations = newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
+	cageCombinations = newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })
-	// CagePermutations (Y): a digit that no filling of the cage puts in a
-	// given cell leaves that cell.
-	CagePermutations = newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
+	cagePermutations = newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
 		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })
-	// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
-	// the cage lie in one unit, leaves the rest of that unit; and a digit
-	// of a unit confined to one killer cage leaves the cage's cells outside
-	// the unit.
-	CageOverlap = newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
+	cageOverlap = newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
 		findCageOverlap, explainOverlap)
-	// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
-	// digit once, so the cells that poke into (innies) or out of (outies) a
-	// group of units covered by whole cages have a known sum. Single cells
-	// come first, then groups of two to four cells.
-	InniesOutiesStrategy = &Strategy{
+	inniesOutiesStrategy = &Strategy{
 		name: "Innies and Outies", class: Elimination,
 		techniques: []*Technique{innieSingle, innieMulti},
 		explain:    explainPseudo,
 		find:       findInniesOuties,
 	}
-	// CageSplitting (b): when a cage straddles a group of units and its part
-	// inside is the group's only unknown, the rule of 45 gives the sum of
-	// each part, which then act as two smaller cages.
-	CageSplitting = newStrategy(Elimination, cageSplitting,
+	cageSplittingStrategy = newStrategy(Elimination, cageSplitting,
 		findCageSplitting, explainPseudo)
-	// LineRules (c): a KenKen line holds every digit once, so it sums to
-	// N(N+1)/2 and multiplies to N!; the cells of a line outside its whole
-	// + (or ×) cages take the rest of the sum (product).
-	LineRules = newStrategy(Elimination, lineRules,
+	lineRulesStrategy = newStrategy(Elimination, lineRules,
 		findLineRules, explainPseudo)
 
 	innieSingle   = &Technique{name: "Innies and Outies", level: Medium, score: 20, se: 26}
@@ -53,6 +35,36 @@ var (
 	cageSplitting = &Technique{name: "Cage Splitting", level: Hard, score: 80, se: 40}
 	lineRules     = &Technique{name: "Line Rules", level: Medium, score: 20, se: 26}
 )
+
+// CageCombinations (X): a digit that no combination of the cage's
+// digits can use leaves every cell of the cage.
+func CageCombinations() *Strategy { return cageCombinations }
+
+// CagePermutations (Y): a digit that no filling of the cage puts in a
+// given cell leaves that cell.
+func CagePermutations() *Strategy { return cagePermutations }
+
+// CageOverlap (Z): a digit every filling of a cage uses, whose cells in
+// the cage lie in one unit, leaves the rest of that unit; and a digit
+// of a unit confined to one killer cage leaves the cage's cells outside
+// the unit.
+func CageOverlap() *Strategy { return cageOverlap }
+
+// InniesOutiesStrategy (a, the rule of 45): units of a killer hold every
+// digit once, so the cells that poke into (innies) or out of (outies) a
+// group of units covered by whole cages have a known sum. Single cells
+// come first, then groups of two to four cells.
+func InniesOutiesStrategy() *Strategy { return inniesOutiesStrategy }
+
+// CageSplitting (b): when a cage straddles a group of units and its part
+// inside is the group's only unknown, the rule of 45 gives the sum of
+// each part, which then act as two smaller cages.
+func CageSplitting() *Strategy { return cageSplittingStrategy }
+
+// LineRules (c): a KenKen line holds every digit once, so it sums to
+// N(N+1)/2 and multiplies to N!; the cells of a line outside its whole
+// + (or ×) cages take the rest of the sum (product).
+func LineRules() *Strategy { return lineRulesStrategy }
 
 // filledCages yields each cage of b that has fillings, loaded as a group,
 // with its fillings (a broken cage is the solver's check to report). The

@@ -52,7 +52,7 @@ func TestCatalogue(t *testing.T) {
 		if forms[p.Strategy] == nil {
 			forms[p.Strategy] = map[Form]bool{}
 		}
-		if forms[p.Strategy][p.Form] || p.Form == AllForms && len(forms[p.Strategy]) > 0 || forms[p.Strategy][AllForms] {
+		if forms[p.Strategy][p.Form] || p.Form == AllForms() && len(forms[p.Strategy]) > 0 || forms[p.Strategy][AllForms()] {
 			t.Errorf("%s runs twice for form %s", p.Strategy.name, p.Form)
 		}
 		forms[p.Strategy][p.Form] = true
@@ -75,7 +75,7 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 	// The seed's letters keep their meaning.
-	seed := map[string]*Strategy{"A": NakedSingle, "B": HiddenSingle, "C": Guessing, "D": LockedRegions, "E": HiddenSubsets, "F": NakedSubsets, "G": LockedCandidates}
+	seed := map[string]*Strategy{"A": NakedSingle(), "B": HiddenSingle(), "C": Guessing(), "D": LockedRegions(), "E": HiddenSubsets(), "F": NakedSubsets(), "G": LockedCandidates()}
 	for letter, want := range seed {
 		if got := strategyOf[letter]; got != want {
 			t.Errorf("letter %s is %v, want %s", letter, got, want.name)
@@ -93,7 +93,7 @@ func TestPlan(t *testing.T) {
 		if !p.Strategy.HasFinder() {
 			t.Errorf("plan holds %s, which has no finder", p.Strategy.name)
 		}
-		if p.Strategy == NakedSubsets {
+		if p.Strategy == NakedSubsets() {
 			last = p.Form.Size()
 		}
 	}
@@ -196,7 +196,7 @@ func testFamilies() map[string][]*Strategy {
 // own: their steps are checked along whole solves (TestLogicSoundTop1465,
 // TestStr8tsStepsSound, TestKillerGolden, TestKenKenLineFillingsSound and the finder tests of
 // engine/solver), as the Cheap ones are.
-var checkedInWholeSolves = []*Strategy{HighLowStranding, LineFillings, CompartmentSubsets, KillerSubsets, VirtualCages, CombinationCrossover, CageIntersection, InnieOutieDifference, CageBlock, CageContradiction, LineCageFillings, TwoLineCageFillings, BasicFish, Str8tsFish, Settis, Str8tsUniqueRectangle}
+var checkedInWholeSolves = []*Strategy{HighLowStranding(), LineFillings(), CompartmentSubsets(), KillerSubsets(), VirtualCages(), CombinationCrossover(), CageIntersection(), InnieOutieDifference(), CageBlock(), CageContradiction(), LineCageFillings(), TwoLineCageFillings(), BasicFish(), Str8tsFish(), Settis(), Str8tsUniqueRectangle()}
 
 // TestFamiliesFollowTable holds the test families to the technique table:
 // each holds strategies of the table, once each, the families whose order

@@ -21,17 +21,21 @@ import (
 // The search is breadth-first, so the shortest chains come first; the
 // classic names follow from what was found.
 
+var xChain = perDigit(newStrategy(Elimination, techXChain,
+	findXChains, explainChain))
+
 // XChain (d): an alternating chain on one digit over conjugate pairs
 // (strong) and cells seeing each other (weak); a cell seeing both ends
 // cannot hold the digit.
-var XChain = perDigit(newStrategy(Elimination, techXChain,
-	findXChains, explainChain))
+func XChain() *Strategy { return xChain }
+
+var xyChain = newStrategy(Elimination, techXYChain,
+	findXYChains, explainChain)
 
 // XYChain (e): a chain of bivalue cells, each linked to the next by a
 // shared digit, whose two ends hold the same digit; a cell seeing both ends
 // cannot hold it.
-var XYChain = newStrategy(Elimination, techXYChain,
-	findXYChains, explainChain)
+func XYChain() *Strategy { return xyChain }
 
 var (
 	techXChain  = &Technique{name: "X-Chain", code: "0701", level: Unfair, score: 260, se: 66, seChain: true}
@@ -46,14 +50,24 @@ var (
 	techGAIC = &Technique{name: "Grouped AIC", code: "0711", level: Unfair, score: 300, se: 80, seChain: true}
 )
 
-// NiceLoop (f): alternating inference chains and loops over single
-// candidates: AICs, continuous and discontinuous nice loops.
-var NiceLoop = &Strategy{
+var niceLoop = &Strategy{
 	name: "Nice Loop/AIC", class: Elimination,
 	technique:  techAIC,
 	techniques: []*Technique{techAIC, techCNL, techDNL},
 	explain:    explainChain,
 	find:       findNiceLoops,
+}
+
+// NiceLoop (f): alternating inference chains and loops over single
+// candidates: AICs, continuous and discontinuous nice loops.
+func NiceLoop() *Strategy { return niceLoop }
+
+var groupedNiceLoop = &Strategy{
+	name: "Grouped Nice Loop/AIC", class: Elimination,
+	technique:  techGAIC,
+	techniques: []*Technique{techGAIC, techGCNL, techGDNL},
+	explain:    explainChain,
+	find:       findGroupedNiceLoops,
 }
 
 // GroupedNiceLoop (g): the chains and loops of Nice Loop/AIC with group
@@ -62,13 +76,7 @@ var NiceLoop = &Strategy{
 // ALSs come first; with ALSs, a first step is looked for from single
 // candidates (HoDoKu's premises) before groups and ALSs (chainMode.candFirst).
 // Find-all mode lists the chains from every start.
-var GroupedNiceLoop = &Strategy{
-	name: "Grouped Nice Loop/AIC", class: Elimination,
-	technique:  techGAIC,
-	techniques: []*Technique{techGAIC, techGCNL, techGDNL},
-	explain:    explainChain,
-	find:       findGroupedNiceLoops,
-}
+func GroupedNiceLoop() *Strategy { return groupedNiceLoop }
 
 func findXChains(b *grid.Board, sink *Sink)   { findChains(b, sink, &xChainMode) }
 func findXYChains(b *grid.Board, sink *Sink)  { findChains(b, sink, &xyChainMode) }

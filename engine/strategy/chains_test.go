@@ -10,7 +10,7 @@ import (
 )
 
 // chainStrategies are the strategies of chains.go.
-var chainStrategies = []*Strategy{XChain, XYChain, NiceLoop, GroupedNiceLoop}
+var chainStrategies = []*Strategy{XChain(), XYChain(), NiceLoop(), GroupedNiceLoop()}
 
 // xyBoard holds the XY-Chain (1)r1c1=(2)r1c1-(2)r1c5=(3)r1c5-(3)r5c5=(4)r5c5-(4)r5c9=(1)r5c9.
 var xyBoard = map[string]string{"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c9": "41"}
@@ -19,7 +19,7 @@ func TestXChain(t *testing.T) {
 	// 1 in rows 2, 5 and 8 only at two places each:
 	// (1)r2c1=(1)r2c5-(1)r5c5=(1)r5c8-(1)r8c8=(1)r8c2.
 	rows := []patOnly{{1, "r2", "r2c1 r2c5"}, {1, "r5", "r5c5 r5c8"}, {1, "r8", "r8c8 r8c2"}}
-	runPatCases(t, XChain, []patCase{
+	runPatCases(t, XChain(), []patCase{
 		{
 			name:    "three conjugate rows",
 			only:    rows,
@@ -35,7 +35,7 @@ func TestXChain(t *testing.T) {
 }
 
 func TestXYChain(t *testing.T) {
-	runPatCases(t, XYChain, []patCase{
+	runPatCases(t, XYChain(), []patCase{
 		{
 			name:   "four bivalue cells",
 			cands:  xyBoard,
@@ -50,7 +50,7 @@ func TestXYChain(t *testing.T) {
 }
 
 func TestNiceLoop(t *testing.T) {
-	runPatCases(t, NiceLoop, []patCase{
+	runPatCases(t, NiceLoop(), []patCase{
 		{
 			name:   "the XY-Chain as an AIC",
 			code:   "0708",
@@ -101,7 +101,7 @@ func TestChainsSoundOnLayouts(t *testing.T) {
 // asked for all their steps, which are checked against the solution.
 func chainSolveChecked(t *testing.T, b *grid.Board, sol []uint8, seen map[string]int) {
 	t.Helper()
-	order := append(append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...), chainStrategies...)
+	order := append(append([]*Strategy{NakedSingle(), HiddenSingle()}, patternStrategies...), chainStrategies...)
 	var sink Sink
 	for step := 0; step < 4*b.Layout().Cells; step++ {
 		progress := false

@@ -13,12 +13,7 @@ var (
 	colourWrap = &Technique{name: "Simple Colours Wrap", code: "0501", level: Hard, score: 150, se: 65}
 )
 
-// SimpleColours (T) colours the cells of a digit joined by strong links
-// (units where the digit has two places) in two alternating colours: one
-// colour holds the digit, the other not. Wrap: two cells of one colour see
-// each other, so that colour is false. Trap: a cell seeing both colours
-// cannot hold the digit. (MultiColours joins two such clusters.)
-var SimpleColours = &Strategy{
+var simpleColours = &Strategy{
 	name: "Simple Colours", class: Elimination,
 	technique:  colourTrap,
 	techniques: []*Technique{colourTrap, colourWrap},
@@ -26,6 +21,13 @@ var SimpleColours = &Strategy{
 	perDigit:   true,
 	find:       findColours,
 }
+
+// SimpleColours (T) colours the cells of a digit joined by strong links
+// (units where the digit has two places) in two alternating colours: one
+// colour holds the digit, the other not. Wrap: two cells of one colour see
+// each other, so that colour is false. Trap: a cell seeing both colours
+// cannot hold the digit. (MultiColours joins two such clusters.)
+func SimpleColours() *Strategy { return simpleColours }
 
 // colourClusters holds the colour clusters of one digit. Cell colours are
 // numbered across digits so that they need no clearing: cluster g (counted

@@ -3,7 +3,7 @@ package strategy
 import "testing"
 
 func TestSimpleColours(t *testing.T) {
-	runPatCases(t, SimpleColours, []patCase{
+	runPatCases(t, SimpleColours(), []patCase{
 		{
 			name:    "trap: cells seeing both colours",
 			code:    "0500",

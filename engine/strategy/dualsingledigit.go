@@ -13,19 +13,23 @@ import (
 // two Empty Rectangles, built on the same candidates of one box and giving
 // different eliminations, reported as one step that makes both.
 var (
-	// DualTwoStringKite (p): two 2-String Kites on one digit through the
-	// same two candidates of a box, each the end of a strong link in its
-	// row and of one in its column: the first kite joins the row link of one
-	// cell to the column link of the other, the second the other way round.
-	// Each kite eliminates the digit from the cells seeing both its far ends.
-	DualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "Dual 2-String Kite", code: "0404", level: Hard, score: 150, se: 41},
+	dualTwoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "Dual 2-String Kite", code: "0404", level: Hard, score: 150, se: 41},
 		findDualTwoStringKites, explainDualKite))
-	// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
-	// box (so on the same candidates there) with different strong links and
-	// different eliminations.
-	DualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Dual Empty Rectangle", code: "0405", level: Hard, score: 120, se: 42},
+	dualEmptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Dual Empty Rectangle", code: "0405", level: Hard, score: 120, se: 42},
 		findDualEmptyRectangles, explainDualER))
 )
+
+// DualTwoStringKite (p): two 2-String Kites on one digit through the
+// same two candidates of a box, each the end of a strong link in its
+// row and of one in its column: the first kite joins the row link of one
+// cell to the column link of the other, the second the other way round.
+// Each kite eliminates the digit from the cells seeing both its far ends.
+func DualTwoStringKite() *Strategy { return dualTwoStringKite }
+
+// DualEmptyRectangle (q): two Empty Rectangles on one digit in the same
+// box (so on the same candidates there) with different strong links and
+// different eliminations.
+func DualEmptyRectangle() *Strategy { return dualEmptyRectangle }
 
 // dualSinks holds the sinks in which the dual finders collect the single
 // patterns they pair (Find may run on many goroutines at once).
@@ -96,14 +100,14 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 
 // dualKites finds the 2-String Kites the dual pairs (findKitesForDuals);
 // it is not in the catalogue.
-var dualKites = perDigit(newStrategy(Elimination, TwoStringKite.technique, findKitesForDuals, explainTwoLinks))
+var dualKites = perDigit(newStrategy(Elimination, TwoStringKite().technique, findKitesForDuals, explainTwoLinks))
 
 // findDualEmptyRectangles pairs the Empty Rectangles of the board. An
 // Empty Rectangle's Cells are the candidates of its box, then the ends x
 // and y of its strong link; its Units are the box and the link's line.
 func findDualEmptyRectangles(b *grid.Board, sink *Sink) {
 	sameBox := func(e1, e2 *Step) bool { return e1.Units[0] == e2.Units[0] }
-	findDuals(EmptyRectangle, b, sink, sameBox, func(s, e1, e2 *Step) {
+	findDuals(EmptyRectangle(), b, sink, sameBox, func(s, e1, e2 *Step) {
 		box := e1.Cells[:len(e1.Cells)-2]
 		s.Cells = append(s.Cells, e1.Cells...)
 		s.Cells = append(s.Cells, e2.Cells[len(e2.Cells)-2:]...)

@@ -10,7 +10,7 @@ func TestDualTwoStringKite(t *testing.T) {
 	// Box 1's candidates r1c1 and r2c2 each end a strong link in their row
 	// and in their column.
 	links := []patOnly{{5, "r1", "r1c1 r1c7"}, {5, "c1", "r1c1 r7c1"}, {5, "r2", "r2c2 r2c8"}, {5, "c2", "r2c2 r8c2"}}
-	runPatCases(t, DualTwoStringKite, []patCase{
+	runPatCases(t, DualTwoStringKite(), []patCase{
 		{
 			name:    "r1c1 and r2c2 in box 1",
 			only:    links,
@@ -40,7 +40,7 @@ func TestDualTwoStringKite(t *testing.T) {
 }
 
 func TestDualEmptyRectangle(t *testing.T) {
-	runPatCases(t, DualEmptyRectangle, []patCase{
+	runPatCases(t, DualEmptyRectangle(), []patCase{
 		{
 			name:    "box 5 with column 8 and row 8",
 			only:    []patOnly{erCross, {3, "c8", "r2c8 r5c8"}, {3, "r8", "r8c1 r8c5"}},
@@ -59,7 +59,7 @@ func TestDualEmptyRectangle(t *testing.T) {
 func TestDualStepsDrawn(t *testing.T) {
 	b := patTestBoard(t, []patOnly{erCross, {3, "c8", "r2c8 r5c8"}, {3, "r8", "r8c1 r8c5"}}, nil)
 	var sink Sink
-	DualEmptyRectangle.Find(b, &sink)
+	DualEmptyRectangle().Find(b, &sink)
 	if len(sink.Steps()) != 1 {
 		t.Fatalf("%d steps", len(sink.Steps()))
 	}

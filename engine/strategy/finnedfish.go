@@ -28,14 +28,7 @@ var (
 	finnedSiamese  = siameseTechniques(finnedTechniques)
 	sashimiSiamese = siameseTechniques(sashimiTechniques)
 
-	// FinnedFish (K): a basic fish but for a few extra candidates, the
-	// fins, all in one region. Either a fin is true, or the fish is; so a
-	// cover-line candidate outside the base lines that sees every fin is
-	// false either way. Sashimi when a base line keeps only one candidate
-	// in the cover lines. In find-all mode it also reports HoDoKu's Siamese
-	// finned fish: two finned fish on the same base lines with different
-	// eliminations.
-	FinnedFish = &Strategy{
+	finnedFish = &Strategy{
 		name: "Finned Fish", class: Elimination,
 		techniques: fishTechniqueList(finnedTechniques, sashimiTechniques, finnedSiamese, sashimiSiamese),
 		explain:    explainFinnedFish,
@@ -43,6 +36,15 @@ var (
 		find:       findFinnedFish,
 	}
 )
+
+// FinnedFish (K): a basic fish but for a few extra candidates, the
+// fins, all in one region. Either a fin is true, or the fish is; so a
+// cover-line candidate outside the base lines that sees every fin is
+// false either way. Sashimi when a base line keeps only one candidate
+// in the cover lines. In find-all mode it also reports HoDoKu's Siamese
+// finned fish: two finned fish on the same base lines with different
+// eliminations.
+func FinnedFish() *Strategy { return finnedFish }
 
 // findFinnedFish reports the finned fish of b and, in find-all mode, the
 // Siamese ones.

@@ -21,7 +21,7 @@ func TestFinnedFishBandsCutNothing(t *testing.T) {
 	steps := func(b *grid.Board, banded bool) []string {
 		all.Reset()
 		all.All = true
-		all.strategy = FinnedFish
+		all.strategy = FinnedFish()
 		findLineFish(b, &all, finnedLineFish, banded)
 		var out []string
 		for i := range all.Steps() {
@@ -44,5 +44,5 @@ func TestFinnedFishBandsCutNothing(t *testing.T) {
 }
 
 func BenchmarkFishFinders(b *testing.B) {
-	benchFinders(b, patStuckBoards(b, 200), []*Strategy{BasicFish, FinnedFish})
+	benchFinders(b, patStuckBoards(b, 200), []*Strategy{BasicFish(), FinnedFish()})
 }

@@ -19,6 +19,14 @@ var (
 	forcingNetVerity          = &Technique{name: "Forcing Net Verity", code: "1304", level: Extreme, score: 700, se: 85, seChain: true}
 )
 
+var forcingChain = &Strategy{
+	name: "Forcing Chain", class: Elimination,
+	technique:  forcingChainContradiction,
+	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
+	explain:    explainForcing,
+	find:       findForcingChains,
+}
+
 // ForcingChain (r) assumes a candidate true, or false, and follows what
 // that implies one link at a time: a true candidate makes its peers' copies
 // and its cell's other digits false (weak links); a false candidate makes
@@ -30,12 +38,14 @@ var (
 // reported is the shortest (the least sum of its branches' lengths), its
 // implication tree drawn in Nodes, Links and Marks; a search on a large,
 // open board stops at a work budget with the best found by then.
-var ForcingChain = &Strategy{
-	name: "Forcing Chain", class: Elimination,
-	technique:  forcingChainContradiction,
-	techniques: []*Technique{forcingChainContradiction, forcingChainVerity},
+func ForcingChain() *Strategy { return forcingChain }
+
+var forcingNet = &Strategy{
+	name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
+	technique:  forcingNetContradiction,
+	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
 	explain:    explainForcing,
-	find:       findForcingChains,
+	find:       findForcingNets,
 }
 
 // ForcingNet (s) is ForcingChain whose implications may also have several
@@ -51,13 +61,7 @@ var ForcingChain = &Strategy{
 // straight left is a contradiction. On killers it also follows the rule of
 // 45 (forcingsums.go), and branches on the remaining combinations of a
 // cage (Cage Forcing Net, forcingcages.go).
-var ForcingNet = &Strategy{
-	name: "Forcing Net", class: Elimination, str8ts: AlsoOnStr8ts,
-	technique:  forcingNetContradiction,
-	techniques: []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet},
-	explain:    explainForcing,
-	find:       findForcingNets,
-}
+func ForcingNet() *Strategy { return forcingNet }
 
 func findForcingChains(b *grid.Board, sink *Sink) { findForcing(b, sink, false) }
 func findForcingNets(b *grid.Board, sink *Sink)   { findForcing(b, sink, true) }

@@ -24,7 +24,7 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 		args = append(args, s.Explain(grid.Notation{Layout: l}))
 		t.Fatalf(format+": %s", args...)
 	}
-	net := s.Strategy == ForcingNet
+	net := s.Strategy == ForcingNet()
 	contradiction := s.Technique == forcingChainContradiction || s.Technique == forcingNetContradiction
 	if want := []*Technique{forcingChainContradiction, forcingChainVerity}; net {
 		want = []*Technique{forcingNetContradiction, forcingNetVerity, cageForcingNet}
@@ -359,7 +359,7 @@ func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map
 	var sink Sink
 	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
 		var steps []Step
-		for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
+		for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
 			sink.Reset()
 			st.Find(b, &sink)
 			if steps = sink.Steps(); len(steps) > 0 {
@@ -379,7 +379,7 @@ func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map
 }
 
 // forcingStrategies are the strategies of forcing.go.
-var forcingStrategies = []*Strategy{ForcingChain, ForcingNet}
+var forcingStrategies = []*Strategy{ForcingChain(), ForcingNet()}
 
 // cost returns the length of a forcing step as its finder measures it:
 // the depths (a premise 0, an implication one more than its deepest
@@ -447,7 +447,7 @@ func TestForcingExplain(t *testing.T) {
 			// An XY-Wing seen as a cell forcing chain: either candidate of
 			// the pivot r1c1 leaves 3 in a pincer.
 			name:  "XY-Wing",
-			st:    ForcingChain,
+			st:    ForcingChain(),
 			cands: map[string]string{"r1c1": "12", "r1c5": "13", "r5c1": "23", "r5c5": "345"},
 			want:  "Forcing Chain Verity: r1c1=1 => r5c5<>3, r1c1=2 => r5c5<>3; so r5c5<>3 (r1c1=1 -> r1c5<>1 -> r1c5=3 -> r5c5<>3; r1c1=2 -> r5c1<>2 -> r5c1=3 -> r5c5<>3)",
 		},
@@ -455,7 +455,7 @@ func TestForcingExplain(t *testing.T) {
 			// r5c5=4 leaves r1c1 only 3 (a net: two chains meet), which
 			// clashes with the chain through r5c9 and r1c9.
 			name:  "net",
-			st:    ForcingNet,
+			st:    ForcingNet(),
 			cands: map[string]string{"r1c1": "123", "r1c5": "14", "r5c1": "24", "r5c5": "45", "r1c9": "36", "r5c9": "46"},
 			want:  "Forcing Net Contradiction: r5c5=4 => r1c9<>3 and r1c9=3; so r5c5<>4",
 		},
@@ -490,7 +490,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 	// Boards stuck before the chains and ALSs, so that every forcing form
 	// shows (the chains find what short forcing chains would).
 	passes := Plan(func(st *Strategy) bool {
-		return st.Class() != Search && !st.NeedsUnique() && !st.OptIn() && (st.Level() < Unfair || st == ForcingChain || st == ForcingNet)
+		return st.Class() != Search && !st.NeedsUnique() && !st.OptIn() && (st.Level() < Unfair || st == ForcingChain() || st == ForcingNet())
 	})
 	var boards []*grid.Board
 	var sink Sink
@@ -498,7 +498,7 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 		for progress := true; progress && len(boards) < max; {
 			progress = false
 			for _, p := range passes {
-				if p.Strategy == ForcingChain {
+				if p.Strategy == ForcingChain() {
 					boards = append(boards, b.Clone())
 				}
 				sink.Reset()

@@ -36,33 +36,37 @@ var (
 	basicFishSE  = [6]SERating{32, 38, 52, 54, 55, 56}
 	finnedFishSE = [6]SERating{44, 56, 60, 62, 63, 64}
 
-	// FrankenFish (t): fish whose base sets are rows, or columns, and
-	// boxes, and whose cover sets are columns, or rows, and boxes (at
-	// least one box on either side), with or without fins (endo fins
-	// included). Sizes 2 to 4 by default, up to 7 when Sink.Form asks. In
-	// find-all mode it also reports HoDoKu's Siamese fish (see
-	// addSiameseFish). It runs only when chosen (OptIn): HoDoKu has Franken
-	// X-Wings and Swordfish among its default steps, but here a search for
-	// them where the solve gets stuck (before the forcing chains) made
-	// logic-only solving of top1465 over three times slower.
-	FrankenFish = &Strategy{
+	frankenFishStrategy = &Strategy{
 		name: "Franken Fish", class: Elimination, perDigit: true,
 		techniques: fishTechniqueList(frankenTechniques, finnedFrankenTechniques),
 		explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, frankenFish) },
 	}
-	// MutantFish (u): every other fish of rows, columns and boxes (a row
-	// and a column among the base sets, say), with or without fins. It
-	// searches every mix of sets, so it is dear: it runs only when chosen
-	// (OptIn), as HoDoKu leaves it out of its default steps. Sizes 2 to 4
-	// by default, up to 7 when Sink.Form asks.
-	MutantFish = &Strategy{
+	mutantFishStrategy = &Strategy{
 		name: "Mutant Fish", class: Elimination, perDigit: true,
 		techniques: fishTechniqueList(mutantTechniques, finnedMutantTechniques),
 		explain:    explainGeneralFish,
 		find:       func(b *grid.Board, sink *Sink) { findGeneralFish(b, sink, mutantFish) },
 	}
 )
+
+// FrankenFish (t): fish whose base sets are rows, or columns, and
+// boxes, and whose cover sets are columns, or rows, and boxes (at
+// least one box on either side), with or without fins (endo fins
+// included). Sizes 2 to 4 by default, up to 7 when Sink.Form asks. In
+// find-all mode it also reports HoDoKu's Siamese fish (see
+// addSiameseFish). It runs only when chosen (OptIn): HoDoKu has Franken
+// X-Wings and Swordfish among its default steps, but here a search for
+// them where the solve gets stuck (before the forcing chains) made
+// logic-only solving of top1465 over three times slower.
+func FrankenFish() *Strategy { return frankenFishStrategy }
+
+// MutantFish (u): every other fish of rows, columns and boxes (a row
+// and a column among the base sets, say), with or without fins. It
+// searches every mix of sets, so it is dear: it runs only when chosen
+// (OptIn), as HoDoKu leaves it out of its default steps. Sizes 2 to 4
+// by default, up to 7 when Sink.Form asks.
+func MutantFish() *Strategy { return mutantFishStrategy }
 
 // fishSizeNames are the names of fish of 2 to 7 base sets.
 var fishSizeNames = [6]string{"X-Wing", "Swordfish", "Jellyfish", "Squirmbag", "Whale", "Leviathan"}

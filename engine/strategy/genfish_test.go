@@ -11,7 +11,7 @@ import (
 
 // fishStrategies are the strategies of genfish.go and templates.go, and
 // the finned fish, whose Siamese fish come from the general search.
-var fishStrategies = []*Strategy{FrankenFish, MutantFish, FinnedFish, Templates}
+var fishStrategies = []*Strategy{FrankenFish(), MutantFish(), FinnedFish(), Templates()}
 
 // fishCheckSteps checks every step of sink against a solution of b: it
 // must place only true digits in empty cells and eliminate only false
@@ -50,14 +50,14 @@ func fishCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, s
 // of sizes 2 and 3 only, for time) and checks them.
 func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
 	t.Helper()
-	cheap := []*Strategy{NakedSingle, HiddenSingle, LockedRegions, LockedCandidates, NakedSubsets, HiddenSubsets, BasicFish}
-	dear := []*Strategy{FinnedFish, FrankenFish, Templates, MutantFish}
+	cheap := []*Strategy{NakedSingle(), HiddenSingle(), LockedRegions(), LockedCandidates(), NakedSubsets(), HiddenSubsets(), BasicFish()}
+	dear := []*Strategy{FinnedFish(), FrankenFish(), Templates(), MutantFish()}
 	var sink Sink
 	first := func(order []*Strategy) bool {
 		for _, st := range order {
 			sink.Reset()
-			sink.All, sink.Form = false, AllForms
-			if st == MutantFish {
+			sink.All, sink.Form = false, AllForms()
+			if st == MutantFish() {
 				sink.Form = OfSize(3)
 			}
 			st.Find(b, &sink)
@@ -74,7 +74,7 @@ func fishSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[st
 		}
 		for _, st := range fishStrategies {
 			for _, size := range []int{0, 2, 3} {
-				if (st == MutantFish) != (size != 0) {
+				if (st == MutantFish()) != (size != 0) {
 					continue
 				}
 				sink.Reset()
@@ -133,11 +133,11 @@ func TestGeneralFishSteps(t *testing.T) {
 		explanation string
 	}{
 		{"Franken Swordfish", ":0331:8:52...617.174.536..6.9271..5..5.2...6.9.76..1...6.3...4..759236135261.9.79613.7.5.:814 819 928 842 844 944 856 861 964 866 867 868:872::",
-			FrankenFish, "Franken Swordfish on 8: base row 2, row 3, row 6; cover column 2, column 4, box 3; remove 8 from r7c2"},
+			FrankenFish(), "Franken Swordfish on 8: base row 2, row 3, row 6; cover column 2, column 4, box 3; remove 8 from r7c2"},
 		{"Finned Franken Jellyfish with an endo fin", ":0342:6:.5+7....8..+3....7+5.+84..57.314.3..2+5.89+8...+54....58+4....+32.+5.4+8+97+5.8739.+42+7+9+42..3.+5:619 123 924 625 655 658 161 267 667:687::",
-			FrankenFish, ""},
+			FrankenFish(), ""},
 		{"Finned Mutant Jellyfish", ":0362:4:.7+6+1.95..1..+6.5...+98+5+72.16.+7...1+6.......97.3.6+9.2+5.+7188.7.6..5...9+5..3.....+9...4.:211 319 425 227 228 229 443 449 172 272 376 476 885 286 486 289 895 396:419::",
-			MutantFish, "Finned Mutant Jellyfish on 4: base row 3, row 6, column 1, column 5; cover row 1, row 8, column 6, box 4; fins r3c9; remove 4 from r1c9"},
+			MutantFish(), "Finned Mutant Jellyfish on 4: base row 3, row 6, column 1, column 5; cover row 1, row 8, column 6, box 4; fins r3c9; remove 4 from r1c9"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -197,7 +197,7 @@ func parseReglibLine(t *testing.T, line string) reglibCase {
 func TestTemplatesSkipLargeBoards(t *testing.T) {
 	b := grid.NewBoard(testLayout(t, grid.Config{Size: 16}))
 	sink := Sink{All: true}
-	Templates.Find(b, &sink)
+	Templates().Find(b, &sink)
 	if len(sink.Steps()) != 0 {
 		t.Errorf("%d template steps on a 16×16 board", len(sink.Steps()))
 	}
@@ -205,12 +205,12 @@ func TestTemplatesSkipLargeBoards(t *testing.T) {
 
 func TestGeneralFishFindersDoNotAllocate(t *testing.T) {
 	pauseGC(t)
-	findersDoNotAllocate(t, patStuckBoards(t, 4), []*Strategy{FrankenFish, Templates}, 1, false, true)
+	findersDoNotAllocate(t, patStuckBoards(t, 4), []*Strategy{FrankenFish(), Templates()}, 1, false, true)
 }
 
 func BenchmarkGeneralFish(b *testing.B) {
 	boards := patStuckBoards(b, 100)
-	for _, st := range []*Strategy{FrankenFish, MutantFish} {
+	for _, st := range []*Strategy{FrankenFish(), MutantFish()} {
 		for size := 2; size <= 4; size++ {
 			b.Run(fmt.Sprintf("%s/%d", st.name, size), func(b *testing.B) {
 				sink := Sink{Form: OfSize(size)}
@@ -221,5 +221,5 @@ func BenchmarkGeneralFish(b *testing.B) {
 			})
 		}
 	}
-	benchFinders(b, boards, []*Strategy{Templates})
+	benchFinders(b, boards, []*Strategy{Templates()})
 }

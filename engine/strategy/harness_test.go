@@ -201,7 +201,7 @@ func solveCheckingEachState(b *grid.Board, checked []*Strategy, passes []Pass, c
 	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
 		for _, st := range checked {
 			sink.Reset()
-			sink.All, sink.Form = true, AllForms
+			sink.All, sink.Form = true, AllForms()
 			st.Find(b, &sink)
 			check(st, &sink)
 		}

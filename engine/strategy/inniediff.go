@@ -8,6 +8,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var innieOutieDifference = local(newStrategy(Elimination, innieOutieDiff, findInnieOutieDiffs, explainInnieOutieDiff))
+
 // InnieOutieDifference (J2): the rule of 45 over a union of units (see
 // VirtualCages for the unions) with some of the cages that cut it taken
 // by their innies and the others by their outies. A cage's innies are its
@@ -21,7 +23,7 @@ import (
 //
 // It is local (Strategy.Local): an equation is looked at again only when
 // one of its cells changed since the pass last found nothing.
-var InnieOutieDifference = local(newStrategy(Elimination, innieOutieDiff, findInnieOutieDiffs, explainInnieOutieDiff))
+func InnieOutieDifference() *Strategy { return innieOutieDifference }
 
 var innieOutieDiff = &Technique{name: "Innie-Outie Difference", level: Hard, score: 85, se: 41}
 

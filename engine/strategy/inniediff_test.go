@@ -31,7 +31,7 @@ func TestInnieOutieFindSteps(t *testing.T) {
 	b := boardAt(t, "../solver/testdata/killer9-cagesize.txt", 11)
 	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.InnieOutieDifference, strategy.CageBlock}}
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.InnieOutieDifference(), strategy.CageBlock()}}
 	firsts := map[*strategy.Strategy]*grid.Board{}
 	before := b.Clone()
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
@@ -49,7 +49,7 @@ func TestInnieOutieFindSteps(t *testing.T) {
 		found[s.Strategy]++
 		text := s.Explain(n)
 		want := diffText
-		if s.Strategy == strategy.CageBlock {
+		if s.Strategy == strategy.CageBlock() {
 			want = blockText
 		}
 		if !want.MatchString(text) {
@@ -72,7 +72,7 @@ func TestInnieOutieFindSteps(t *testing.T) {
 		if cages != len(s.Cages) {
 			t.Errorf("%q: %d cage nodes for %d cages", text, cages, len(s.Cages))
 		}
-		if s.Strategy == strategy.CageBlock && cages == 0 {
+		if s.Strategy == strategy.CageBlock() && cages == 0 {
 			t.Errorf("%q: no cage node", text)
 		}
 		return true
@@ -90,5 +90,5 @@ func TestInnieOutieFindSteps(t *testing.T) {
 			t.Errorf("FindSteps offers no %s step", st.Name())
 		}
 	}
-	t.Logf("steps offered: %d Innie-Outie Difference, %d Cage Block", found[strategy.InnieOutieDifference], found[strategy.CageBlock])
+	t.Logf("steps offered: %d Innie-Outie Difference, %d Cage Block", found[strategy.InnieOutieDifference()], found[strategy.CageBlock()])
 }

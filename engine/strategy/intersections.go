@@ -10,29 +10,19 @@ import (
 // Intersection strategies: a digit, or a set of digits, confined to the
 // cells two units share is removed from the rest of both.
 var (
-	// LockedRegions (D, the seed's "locked regions", HoDoKu's pointing):
-	// when a digit's cells in a region all lie in one row or column, the
-	// digit leaves the rest of that line. On other layouts the region may
-	// point into any unit it overlaps (a diagonal, a window).
-	LockedRegions = &Strategy{
+	lockedRegions = &Strategy{
 		name: "Locked Regions", class: Elimination, local: true,
 		technique: &Technique{name: "Locked Candidates Type 1 (Pointing)", code: "0100", level: Medium, score: 50, se: 26},
 		explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, true) },
 	}
-	// LockedCandidates (G, the seed's "locked candidates", HoDoKu's
-	// claiming): when a digit's cells in a row or column all lie in one
-	// region, the digit leaves the rest of that region. On other layouts any
-	// unit that is not a region may claim.
-	LockedCandidates = &Strategy{
+	lockedCandidates = &Strategy{
 		name: "Locked Candidates", class: Elimination, local: true,
 		technique: &Technique{name: "Locked Candidates Type 2 (Claiming)", code: "0101", level: Medium, score: 50, se: 28},
 		explain:   explainLocked,
 		find:      func(b *grid.Board, sink *Sink) { findLocked(b, sink, false) },
 	}
-	// LockedSubsets (I): a naked pair or triple whose cells lie in the
-	// overlap of two units removes its digits from the rest of both.
-	LockedSubsets = &Strategy{
+	lockedSubsets = &Strategy{
 		name: "Locked Subsets", class: Elimination,
 		techniques: []*Technique{lockedPair, lockedTriple},
 		explain:    explainLockedSubset,
@@ -41,6 +31,22 @@ var (
 	lockedPair   = &Technique{name: "Locked Pair", code: "0110", level: Medium, score: 40, se: 29}
 	lockedTriple = &Technique{name: "Locked Triple", code: "0111", level: Medium, score: 60, se: 28}
 )
+
+// LockedRegions (D, the seed's "locked regions", HoDoKu's pointing):
+// when a digit's cells in a region all lie in one row or column, the
+// digit leaves the rest of that line. On other layouts the region may
+// point into any unit it overlaps (a diagonal, a window).
+func LockedRegions() *Strategy { return lockedRegions }
+
+// LockedCandidates (G, the seed's "locked candidates", HoDoKu's
+// claiming): when a digit's cells in a row or column all lie in one
+// region, the digit leaves the rest of that region. On other layouts any
+// unit that is not a region may claim.
+func LockedCandidates() *Strategy { return lockedCandidates }
+
+// LockedSubsets (I): a naked pair or triple whose cells lie in the
+// overlap of two units removes its digits from the rest of both.
+func LockedSubsets() *Strategy { return lockedSubsets }
 
 // findLocked finds digits of unit A confined to its overlap with unit B,
 // with A a region (pointing) or not (claiming).

@@ -16,21 +16,25 @@ import (
 // 45 on KenKen), parity, and killer pairs and triples inside the line at
 // once.
 var (
-	// LineCageFillings (L2): a filling of a cage through a line that no
-	// choice of fillings, one a cage through the line, putting each digit
-	// in the line once, can use, goes; so do the candidates only such
-	// fillings put in their cells, in the line or outside it.
-	LineCageFillings = local(newStrategy(Elimination, lineCageFillings,
+	lineCageFillingsStrategy = local(newStrategy(Elimination, lineCageFillings,
 		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 1) }, explainLineCageFillings))
-	// TwoLineCageFillings (M2): Line Cage Fillings over two lines at once
-	// that a cage runs through: a cage across both takes one filling for
-	// both, so each line's share-out limits the other's.
-	TwoLineCageFillings = local(newStrategy(Elimination, twoLineCageFillings,
+	twoLineCageFillingsStrategy = local(newStrategy(Elimination, twoLineCageFillings,
 		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 2) }, explainLineCageFillings))
 
 	lineCageFillings    = &Technique{name: "Line Cage Fillings", level: Hard, score: 90, se: 36}
 	twoLineCageFillings = &Technique{name: "Two-Line Cage Fillings", level: Hard, score: 110, se: 44}
 )
+
+// LineCageFillings (L2): a filling of a cage through a line that no
+// choice of fillings, one a cage through the line, putting each digit
+// in the line once, can use, goes; so do the candidates only such
+// fillings put in their cells, in the line or outside it.
+func LineCageFillings() *Strategy { return lineCageFillingsStrategy }
+
+// TwoLineCageFillings (M2): Line Cage Fillings over two lines at once
+// that a cage runs through: a cage across both takes one filling for
+// both, so each line's share-out limits the other's.
+func TwoLineCageFillings() *Strategy { return twoLineCageFillingsStrategy }
 
 // maxCageTuples bounds the fillings of one cage the line strategies list;
 // a line through a cage with more is left alone.

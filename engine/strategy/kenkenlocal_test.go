@@ -13,7 +13,7 @@ import (
 // kenkenOnly are the local strategies that find steps only on KenKen and
 // KenDoku boards: TestKenKenLocalFinders checks them, TestLocalFinders
 // (top1465) leaves them out.
-var kenkenOnly = map[*Strategy]bool{LineCageFillings: true, TwoLineCageFillings: true}
+var kenkenOnly = map[*Strategy]bool{LineCageFillings(): true, TwoLineCageFillings(): true}
 
 // TestKenKenLocalFinders checks what CellMemo relies on for the KenKen
 // line strategies, along the logic solves of four puzzles of
@@ -32,7 +32,7 @@ func TestKenKenLocalFinders(t *testing.T) {
 		puzzles = map[int]bool{28: true}
 	}
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
-	lc := newLocalCheck([]*Strategy{LineCageFillings, TwoLineCageFillings})
+	lc := newLocalCheck([]*Strategy{LineCageFillings(), TwoLineCageFillings()})
 	n := 0
 	for _, line := range shared.Lines(t, "../solver/testdata/kenken-hard.txt") {
 		if strings.HasPrefix(line, "#") {
@@ -53,9 +53,9 @@ func TestKenKenLocalFinders(t *testing.T) {
 		label := fmt.Sprintf("puzzle %d", n)
 		solveByFirstSteps(b, passes, func(b *grid.Board, _ *Step) { lc.state(t, b, label) })
 	}
-	lc.wantFound(t, LineCageFillings)
-	if lc.checked[TwoLineCageFillings.name] == 0 {
-		t.Errorf("%s: no state checked after a state without a step: want some", TwoLineCageFillings.name)
+	lc.wantFound(t, LineCageFillings())
+	if lc.checked[TwoLineCageFillings().name] == 0 {
+		t.Errorf("%s: no state checked after a state without a step: want some", TwoLineCageFillings().name)
 	}
 	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
 }

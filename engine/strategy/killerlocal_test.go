@@ -13,7 +13,7 @@ import (
 // killerOnly are the local strategies that find steps only on killer
 // boards: TestLocalFinders checks them along killer solves
 // (TestKillerLocalFinders), not along top1465.
-var killerOnly = map[*Strategy]bool{VirtualCages: true, CombinationCrossover: true, CageIntersection: true, InnieOutieDifference: true, CageBlock: true}
+var killerOnly = map[*Strategy]bool{VirtualCages(): true, CombinationCrossover(): true, CageIntersection(): true, InnieOutieDifference(): true, CageBlock(): true}
 
 // TestKillerLocalFinders checks what CellMemo relies on for the killer
 // strategies, along the logic solves of generated killers without givens

@@ -8,6 +8,14 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var killerSubsets = &Strategy{
+	name: "Killer Subsets", class: Elimination,
+	technique:  nakedKillerPair,
+	techniques: []*Technique{nakedKillerPair, nakedKillerTriple, hiddenKillerPair, hiddenKillerTriple},
+	explain:    explainKillerSubset,
+	find:       findKillerSubsets,
+}
+
 // KillerSubsets (w): naked and hidden subsets of a unit of a killer whose
 // members may be whole cages inside the unit as well as cells (Sudopedia's
 // killer subsets, SudokuWiki's killer pairs). A member's "fillings" are
@@ -24,13 +32,7 @@ import (
 // least one a cage, none of which can hold two digits of D. Each digit of
 // D is somewhere in the members, so each member holds exactly one: a
 // cage's combinations without a digit of D go, and a cell keeps only D.
-var KillerSubsets = &Strategy{
-	name: "Killer Subsets", class: Elimination,
-	technique:  nakedKillerPair,
-	techniques: []*Technique{nakedKillerPair, nakedKillerTriple, hiddenKillerPair, hiddenKillerTriple},
-	explain:    explainKillerSubset,
-	find:       findKillerSubsets,
-}
+func KillerSubsets() *Strategy { return killerSubsets }
 
 var (
 	nakedKillerPair    = &Technique{name: "Naked Killer Pair", level: Hard, score: 70, se: 38}

@@ -14,6 +14,9 @@ import (
 // the one HoDoKu reserves for it.
 var medusa = &Technique{name: "3D Medusa", code: "0507", level: Unfair, score: 320, se: 72}
 
+var medusaStrategy = newStrategy(Elimination, medusa,
+	findMedusa, explainMedusa)
+
 // Medusa (n) colours candidates of every digit in two alternating colours
 // along strong links: the two places of a digit in a unit, and the two
 // candidates of a bivalue cell. In a cluster one colour is true and the
@@ -25,8 +28,7 @@ var medusa = &Technique{name: "3D Medusa", code: "0507", level: Unfair, score: 3
 // colours (rule 4), or when it sees its digit in one colour and shares its
 // cell with the other (rule 5). Clusters of one digit are left to
 // SimpleColours.
-var Medusa = newStrategy(Elimination, medusa,
-	findMedusa, explainMedusa)
+func Medusa() *Strategy { return medusaStrategy }
 
 // medusaEdge is a strong link from a candidate to another, through a unit
 // (-1 for a bivalue cell).

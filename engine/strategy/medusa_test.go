@@ -17,7 +17,7 @@ func TestMedusa(t *testing.T) {
 	// in r5c5.
 	twiceInUnit := []patOnly{{2, "c1", "r1c1 r5c1"}, {1, "r1", "r1c1 r1c5"}, {4, "c5", "r1c5 r5c5"}}
 	twiceInUnitCands := map[string]string{"r1c1": "12", "r1c5": "14", "r5c5": "24"}
-	runColourCases(t, Medusa, []colourCase{
+	runColourCases(t, Medusa(), []colourCase{
 		{
 			name:  "rule 1: twice in a cell",
 			only:  twiceInCell,
@@ -115,7 +115,7 @@ func colourSolveChecked(t *testing.T, b *grid.Board, solution []uint8, unique bo
 	}
 	solveCheckingEachState(b, colourStrategies, passesOf(order...), func(st *Strategy, sink *Sink) {
 		patCheckSteps(t, b, solution, sink, seen)
-		if st == Medusa {
+		if st == Medusa() {
 			for i := range sink.Steps() {
 				seen["3D Medusa rule "+strconv.Itoa(medusaRuleOf(&sink.Steps()[i], b.Layout()))]++
 			}
@@ -138,4 +138,4 @@ func TestColoursSoundOnTop1465(t *testing.T) {
 }
 
 // colourStrategies are the strategies of multicolour.go and medusa.go.
-var colourStrategies = []*Strategy{MultiColours, Medusa}
+var colourStrategies = []*Strategy{MultiColours(), Medusa()}

@@ -91,7 +91,7 @@ func TestPerDigitFinders(t *testing.T) {
 
 func TestDigitMemo(t *testing.T) {
 	b := board(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
-	st := FinnedFish
+	st := FinnedFish()
 	var m DigitMemo
 	m.Load(b)
 	if got, want := m.Digits(st, OfSize(2)), grid.AllDigits(9); got != want {
@@ -185,9 +185,9 @@ func (lc *localCheck) state(t *testing.T, b *grid.Board, label string) {
 		if prev := lc.last[st]; prev != nil {
 			var m CellMemo
 			m.Load(prev)
-			m.Nothing(st, AllForms)
+			m.Nothing(st, AllForms())
 			m.Load(b)
-			changed, run := m.Changed(st, AllForms)
+			changed, run := m.Changed(st, AllForms())
 			through := Sink{Changed: changed}
 			if run {
 				st.Find(b, &through)
@@ -228,27 +228,27 @@ func stepKeys(steps []Step) string {
 
 func TestCellMemo(t *testing.T) {
 	b := board(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
-	st := WXYZWing
+	st := WXYZWing()
 	var m CellMemo
 	m.Load(b)
-	if set, run := m.Changed(st, AllForms); set != nil || !run {
+	if set, run := m.Changed(st, AllForms()); set != nil || !run {
 		t.Fatalf("fresh memo: %v %v, want every cell", set, run)
 	}
-	m.Nothing(st, AllForms)
-	if set, run := m.Changed(st, AllForms); run || set == nil {
+	m.Nothing(st, AllForms())
+	if set, run := m.Changed(st, AllForms()); run || set == nil {
 		t.Fatalf("same board: %v %v, want no cell and no run", set, run)
 	}
 	cell := nextCand(b, 6, 1)
 	next := b.Clone()
 	next.Eliminate(cell, 6)
 	m.Load(next)
-	set, run := m.Changed(st, AllForms)
+	set, run := m.Changed(st, AllForms())
 	if !run || set == nil || !set.Has(cell) || set.Count() != 1 {
 		t.Fatalf("a 6 gone from cell %d: %v %v, want that cell", cell, set, run)
 	}
-	m.Nothing(st, AllForms)
+	m.Nothing(st, AllForms())
 	m.Load(b) // a candidate back: not a later state
-	if set, run := m.Changed(st, AllForms); set != nil || !run {
+	if set, run := m.Changed(st, AllForms()); set != nil || !run {
 		t.Fatalf("a candidate back: %v %v, want every cell", set, run)
 	}
 }

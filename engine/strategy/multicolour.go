@@ -10,13 +10,7 @@ var (
 	multiWrap   = &Technique{name: "Multi Colours 2", code: "0503", level: Hard, score: 200, se: 70, seChain: true}
 )
 
-// MultiColours (m) colours the cells of a digit joined by strong links in
-// clusters of two colours, as SimpleColours does, and looks at two clusters
-// at once. Type 1: a colour of one cluster sees a colour of the other, so
-// they are not both true and one of their opposites is; a cell seeing both
-// opposites cannot hold the digit. Type 2: a colour sees both colours of
-// the other cluster, one of which is true, so it is false.
-var MultiColours = &Strategy{
+var multiColours = &Strategy{
 	name: "Multi Colours", class: Elimination,
 	technique:  multiColour,
 	techniques: []*Technique{multiColour, multiWrap},
@@ -24,6 +18,14 @@ var MultiColours = &Strategy{
 	perDigit:   true,
 	find:       findMultiColours,
 }
+
+// MultiColours (m) colours the cells of a digit joined by strong links in
+// clusters of two colours, as SimpleColours does, and looks at two clusters
+// at once. Type 1: a colour of one cluster sees a colour of the other, so
+// they are not both true and one of their opposites is; a cell seeing both
+// opposites cannot hold the digit. Type 2: a colour sees both colours of
+// the other cluster, one of which is true, so it is false.
+func MultiColours() *Strategy { return multiColours }
 
 // multiScratch is the working storage of a Multi Colours search.
 type multiScratch struct {

@@ -118,7 +118,7 @@ func medusaRuleOf(s *Step, l *grid.Layout) int {
 var multiColourOnly = []patOnly{{1, "r1", "r1c1 r1c5"}, {1, "r2", "r2c2 r2c6"}, {1, "c6", "r2c6 r7c6"}, {1, "r7", "r7c6 r7c1"}}
 
 func TestMultiColours(t *testing.T) {
-	runColourCases(t, MultiColours, []colourCase{
+	runColourCases(t, MultiColours(), []colourCase{
 		{
 			name: "type 2: r1c1 sees both colours of B",
 			only: multiColourOnly, code: "0503", elims: "1@r1c1",
@@ -165,7 +165,7 @@ func TestMultiColours(t *testing.T) {
 func TestMultiColoursDrawing(t *testing.T) {
 	b := patTestBoard(t, multiColourOnly, nil)
 	sink := Sink{All: true}
-	MultiColours.Find(b, &sink)
+	MultiColours().Find(b, &sink)
 	for i := range sink.Steps() {
 		s := &sink.Steps()[i]
 		if s.Technique != multiWrap || !slices.Equal(s.Eliminations, []CellDigit{{0, 1}}) {

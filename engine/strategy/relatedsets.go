@@ -129,27 +129,19 @@ var (
 		{name: "Leviathan", code: "0305", level: Unfair, score: 470, se: 56},
 	}
 
-	// NakedSubsets (F, the seed's "naked pairs" generalised): k cells of a
-	// unit holding only k digits between them take those digits from the
-	// unit's other cells.
-	NakedSubsets = &Strategy{
+	nakedSubsets = &Strategy{
 		name: "Naked Subsets", class: Elimination, str8ts: AlsoOnStr8ts, local: true,
 		techniques: nakedTechniques,
 		explain:    explainSubset,
 		find:       findNakedSubsets,
 	}
-	// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
-	// confined to k cells of a unit clear those cells of other digits.
-	HiddenSubsets = &Strategy{
+	hiddenSubsets = &Strategy{
 		name: "Hidden Subsets", class: Elimination, local: true,
 		techniques: hiddenTechniques,
 		explain:    explainSubset,
 		find:       findHiddenSubsets,
 	}
-	// BasicFish (J): a digit confined to k columns within k rows (or k rows
-	// within k columns) leaves those columns (rows) elsewhere: X-Wing,
-	// Swordfish, Jellyfish, and the larger fish when asked for.
-	BasicFish = &Strategy{
+	basicFishStrategy = &Strategy{
 		name: "Basic Fish", class: Elimination,
 		techniques: fishTechniques,
 		explain:    explainFish,
@@ -157,6 +149,20 @@ var (
 		find:       findBasicFish,
 	}
 )
+
+// NakedSubsets (F, the seed's "naked pairs" generalised): k cells of a
+// unit holding only k digits between them take those digits from the
+// unit's other cells.
+func NakedSubsets() *Strategy { return nakedSubsets }
+
+// HiddenSubsets (E, the seed's "hidden pairs" generalised): k digits
+// confined to k cells of a unit clear those cells of other digits.
+func HiddenSubsets() *Strategy { return hiddenSubsets }
+
+// BasicFish (J): a digit confined to k columns within k rows (or k rows
+// within k columns) leaves those columns (rows) elsewhere: X-Wing,
+// Swordfish, Jellyfish, and the larger fish when asked for.
+func BasicFish() *Strategy { return basicFishStrategy }
 
 // sizes returns the range of sizes a sink asks for.
 func sizes(sink *Sink, max int) (lo, hi int) {

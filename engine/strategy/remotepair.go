@@ -7,12 +7,14 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var remotePair = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "Remote Pair", code: "0703", level: Hard, score: 110, se: 42},
+	findRemotePairs, explainRemotePair))
+
 // RemotePair (S): a chain of bivalue cells with the same two candidates,
 // each seeing the next, alternates between the two digits; two cells of
 // the chain an odd number of steps apart hold both digits between them, so
 // a cell seeing both holds neither. The chain has at least four cells.
-var RemotePair = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "Remote Pair", code: "0703", level: Hard, score: 110, se: 42},
-	findRemotePairs, explainRemotePair))
+func RemotePair() *Strategy { return remotePair }
 
 func findRemotePairs(b *grid.Board, sink *Sink) {
 	l := b.Layout()

@@ -4,7 +4,7 @@ import "testing"
 
 func TestRemotePair(t *testing.T) {
 	chain := map[string]string{"r1c1": "46", "r1c5": "46", "r5c5": "46", "r5c8": "46"}
-	runPatCases(t, RemotePair, []patCase{
+	runPatCases(t, RemotePair(), []patCase{
 		{
 			name:    "four cells from r1c1 to r5c8",
 			cands:   chain,

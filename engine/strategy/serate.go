@@ -84,7 +84,7 @@ func (s *Step) SERating() SERating {
 // SEBeyondLogic is the rating of a solve that logic leaves unfinished: the
 // steps it would still need are beyond every strategy tried, and SE
 // would need its nested forcing chains. It is Guessing's rating.
-func SEBeyondLogic() SERating { return Guessing.technique.se }
+func SEBeyondLogic() SERating { return Guessing().technique.se }
 
 // SELengthBonus returns SE's length bonus for a chain of n nodes: a tenth
 // each time n passes 4, 6, 8, 12, 16, 24, 32, 48, ... (each bound the last

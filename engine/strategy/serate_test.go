@@ -70,7 +70,7 @@ func TestSELengthBonus(t *testing.T) {
 }
 
 func TestStepSERating(t *testing.T) {
-	chain := &Step{Technique: XChain.technique, Nodes: make([]Node, 6)}
+	chain := &Step{Technique: XChain().technique, Nodes: make([]Node, 6)}
 	if got := chain.SERating(); got != 66+1 {
 		t.Errorf("X-Chain of 6 nodes: %s, want base 6.6 plus 0.1", got)
 	}

@@ -12,32 +12,40 @@ import (
 // link (skyscraper, 2-string kite, turbot fish), and a box whose candidates
 // form a cross joined to a strong link (empty rectangle).
 var (
-	// Skyscraper (L): two strong links in parallel lines (two rows or two
-	// columns) with one end of each in the same cross line; one of the two
-	// other ends holds the digit, so no cell seeing both may.
-	Skyscraper = perDigit(newStrategy(Elimination, &Technique{name: "Skyscraper", code: "0400", level: Hard, score: 130, se: 40},
+	skyscraper = perDigit(newStrategy(Elimination, &Technique{name: "Skyscraper", code: "0400", level: Hard, score: 130, se: 40},
 		findSkyscrapers, explainTwoLinks))
-	// TwoStringKite (M): a strong link in a row and one in a column with one
-	// end of each in the same box; one of the two other ends holds the
-	// digit, so no cell seeing both may.
-	TwoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "2-String Kite", code: "0401", level: Hard, score: 150, se: 41},
+	twoStringKite = perDigit(newStrategy(Elimination, &Technique{name: "2-String Kite", code: "0401", level: Hard, score: 150, se: 41},
 		findTwoStringKites, explainTwoLinks))
-	// TurbotFish (N): two strong links in any units with an end of one
-	// seeing an end of the other; one of the two far ends holds the digit,
-	// so no cell seeing both may. Skyscrapers and kites are its special
-	// cases and are reported here too.
-	TurbotFish = perDigit(newStrategy(Elimination, &Technique{name: "Turbot Fish", code: "0403", level: Hard, score: 120, se: 42},
+	turbotFish = perDigit(newStrategy(Elimination, &Technique{name: "Turbot Fish", code: "0403", level: Hard, score: 120, se: 42},
 		findTurbotFish, explainTwoLinks))
-	// EmptyRectangle (O): a box whose candidates of a digit all lie in one
-	// row and one column of it, and a strong link in a line that starts in
-	// that row (or column) outside the box: the cell where the link's other
-	// row (column) crosses the box's column (row) cannot hold the digit,
-	// else the box would have no place left for it. A box with only two
-	// candidates counts too (HoDoKu's option "allow ERs with only two
-	// candidates"); such a pattern is also a turbot fish.
-	EmptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Empty Rectangle", code: "0402", level: Hard, score: 120, se: 42},
+	emptyRectangle = perDigit(newStrategy(Elimination, &Technique{name: "Empty Rectangle", code: "0402", level: Hard, score: 120, se: 42},
 		findEmptyRectangles, explainEmptyRectangle))
 )
+
+// Skyscraper (L): two strong links in parallel lines (two rows or two
+// columns) with one end of each in the same cross line; one of the two
+// other ends holds the digit, so no cell seeing both may.
+func Skyscraper() *Strategy { return skyscraper }
+
+// TwoStringKite (M): a strong link in a row and one in a column with one
+// end of each in the same box; one of the two other ends holds the
+// digit, so no cell seeing both may.
+func TwoStringKite() *Strategy { return twoStringKite }
+
+// TurbotFish (N): two strong links in any units with an end of one
+// seeing an end of the other; one of the two far ends holds the digit,
+// so no cell seeing both may. Skyscrapers and kites are its special
+// cases and are reported here too.
+func TurbotFish() *Strategy { return turbotFish }
+
+// EmptyRectangle (O): a box whose candidates of a digit all lie in one
+// row and one column of it, and a strong link in a line that starts in
+// that row (or column) outside the box: the cell where the link's other
+// row (column) crosses the box's column (row) cannot hold the digit,
+// else the box would have no place left for it. A box with only two
+// candidates counts too (HoDoKu's option "allow ERs with only two
+// candidates"); such a pattern is also a turbot fish.
+func EmptyRectangle() *Strategy { return emptyRectangle }
 
 // patSet is a set of cells of a board of any supported size.
 type patSet [grid.MaxSize * grid.MaxSize / 64]uint64

@@ -96,7 +96,7 @@ func runPatCases(t *testing.T, st *Strategy, tests []patCase) {
 }
 
 func TestSkyscraper(t *testing.T) {
-	runPatCases(t, Skyscraper, []patCase{
+	runPatCases(t, Skyscraper(), []patCase{
 		{
 			name:    "columns 2 and 6 on base row 8",
 			only:    []patOnly{{1, "c2", "r2c2 r8c2"}, {1, "c6", "r3c6 r8c6"}},
@@ -116,7 +116,7 @@ func TestSkyscraper(t *testing.T) {
 }
 
 func TestTwoStringKite(t *testing.T) {
-	runPatCases(t, TwoStringKite, []patCase{
+	runPatCases(t, TwoStringKite(), []patCase{
 		{
 			name:    "row 3 and column 1 through box 1",
 			only:    []patOnly{{5, "r3", "r3c2 r3c8"}, {5, "c1", "r2c1 r7c1"}},
@@ -144,7 +144,7 @@ func TestTwoStringKite(t *testing.T) {
 }
 
 func TestTurbotFish(t *testing.T) {
-	runPatCases(t, TurbotFish, []patCase{
+	runPatCases(t, TurbotFish(), []patCase{
 		{
 			name:    "box 1 and column 5 joined in row 1",
 			only:    []patOnly{{7, "b1", "r1c2 r3c1"}, {7, "c5", "r1c5 r8c5"}},
@@ -170,7 +170,7 @@ func TestTurbotFish(t *testing.T) {
 var erCross = patOnly{3, "b5", "r5c4 r5c6 r4c5 r6c5"}
 
 func TestEmptyRectangle(t *testing.T) {
-	runPatCases(t, EmptyRectangle, []patCase{
+	runPatCases(t, EmptyRectangle(), []patCase{
 		{
 			name:    "box 5 with column 8",
 			only:    []patOnly{erCross, {3, "c8", "r2c8 r5c8"}},
@@ -197,7 +197,7 @@ func TestEmptyRectangle(t *testing.T) {
 
 // patternStrategies are the strategies of singledigit.go, wings.go,
 // remotepair.go and colouring.go.
-var patternStrategies = []*Strategy{RemotePair, Skyscraper, TwoStringKite, TurbotFish, EmptyRectangle, WWing, XYWing, XYZWing, SimpleColours}
+var patternStrategies = []*Strategy{RemotePair(), Skyscraper(), TwoStringKite(), TurbotFish(), EmptyRectangle(), WWing(), XYWing(), XYZWing(), SimpleColours()}
 
 // patCheckSteps checks every step in sink against a solution of the board:
 // it must eliminate only candidates that are there and false, and be well
@@ -229,7 +229,7 @@ func patCheckSteps(t *testing.T, b *grid.Board, solution []uint8, sink *Sink, se
 // found in order until none is left.
 func patSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
 	t.Helper()
-	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
+	order := append([]*Strategy{NakedSingle(), HiddenSingle()}, patternStrategies...)
 	var sink Sink
 	for step := 0; step < 4*b.Layout().Cells; step++ {
 		progress := false
@@ -240,7 +240,7 @@ func patSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[str
 			if len(sink.Steps()) == 0 {
 				continue
 			}
-			if st != NakedSingle && st != HiddenSingle {
+			if st != NakedSingle() && st != HiddenSingle() {
 				patCheckSteps(t, b, solution, &sink, seen)
 			}
 			sink.Steps()[0].Apply(b)
@@ -364,7 +364,7 @@ func patStuckBoards(tb testing.TB, max int) []*grid.Board {
 	sharedBoards(tb, "testdata/puzzles/se_rated_top1465.txt", func(b *grid.Board, _ string) bool {
 		for progress := true; progress; {
 			progress = false
-			for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
+			for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
 				sink.Reset()
 				st.Find(b, &sink)
 				if len(sink.Steps()) > 0 {

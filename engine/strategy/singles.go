@@ -8,29 +8,37 @@ import (
 
 // The seed's methods. A, B and C keep the letters of the N×N seed.
 var (
-	// FullHouse (H): the last empty cell of a unit holds the digit the unit
-	// misses. HoDoKu tries it first; here it comes right after the naked
-	// single, the seed's method A, so that the seed's examples keep their
-	// letters. Every full house is also a naked single, so H shows when A is
-	// not allowed, and in find-all mode.
-	FullHouse = newStrategy(Solution, &Technique{name: "Full House", code: "0000", level: Easy, score: 4, se: 10},
+	fullHouse = newStrategy(Solution, &Technique{name: "Full House", code: "0000", level: Easy, score: 4, se: 10},
 		findFullHouses, explainFullHouse)
-	// NakedSingle (A, the seed's "singleton finder"): a cell with one
-	// candidate left holds it.
-	NakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{name: "Naked Single", code: "0003", level: Easy, score: 4, se: 23},
+	nakedSingle = alsoOnStr8ts(newStrategy(Solution, &Technique{name: "Naked Single", code: "0003", level: Easy, score: 4, se: 23},
 		findNakedSingles, explainNakedSingle))
-	// HiddenSingle (B): a digit with one place left in a unit goes there.
-	HiddenSingle = newStrategy(Solution, &Technique{name: "Hidden Single", code: "0002", level: Easy, score: 14, se: 12},
+	hiddenSingle = newStrategy(Solution, &Technique{name: "Hidden Single", code: "0002", level: Easy, score: 14, se: 12},
 		findHiddenSingles, explainHiddenSingle)
-	// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
-	// in the cell most likely to fail fast; a contradiction undoes it. The
-	// solver drives it, so it has no finder.
-	Guessing = &Strategy{
+	guessing = &Strategy{
 		name: "Guessing", class: Search, str8ts: AlsoOnStr8ts,
 		technique: &Technique{name: "Guessing", code: "xxxx", level: Extreme, score: 10000, se: 95},
 		explain:   explainGuessing,
 	}
 )
+
+// FullHouse (H): the last empty cell of a unit holds the digit the unit
+// misses. HoDoKu tries it first; here it comes right after the naked
+// single, the seed's method A, so that the seed's examples keep their
+// letters. Every full house is also a naked single, so H shows when A is
+// not allowed, and in find-all mode.
+func FullHouse() *Strategy { return fullHouse }
+
+// NakedSingle (A, the seed's "singleton finder"): a cell with one
+// candidate left holds it.
+func NakedSingle() *Strategy { return nakedSingle }
+
+// HiddenSingle (B): a digit with one place left in a unit goes there.
+func HiddenSingle() *Strategy { return hiddenSingle }
+
+// Guessing (C, Ariadne's thread): when logic is stuck, a digit is tried
+// in the cell most likely to fail fast; a contradiction undoes it. The
+// solver drives it, so it has no finder.
+func Guessing() *Strategy { return guessing }
 
 func findNakedSingles(b *grid.Board, sink *Sink) {
 	for cell, c := range b.Candidates() {

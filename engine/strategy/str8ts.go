@@ -15,58 +15,72 @@ import (
 // Sudoku strategies, those that need no more than all-different units run
 // there too (see alsoOnStr8ts).
 var (
-	// CompartmentRange (x): a compartment of k cells holds k consecutive
-	// digits, so its placed digits and the reach of its cells' candidates
-	// bound its straight; a candidate outside every straight in reach (a
-	// stranded digit) goes.
-	CompartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Compartment Range", level: Easy, score: 4, se: 12},
+	compartmentRange = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Compartment Range", level: Easy, score: 4, se: 12},
 		findCompartmentRanges, explainCompartmentRange))
-	// SureDigits (y): a digit of every straight a compartment can still
-	// hold is sure to be in it: it leaves the cells that see all its places
-	// there (the rest of the compartment's row or column, and the box or
-	// diagonal of Str8ts B and X they share), and goes in when one cell of
-	// the compartment alone can take it.
-	SureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Sure Digits", level: Easy, score: 8, se: 26},
+	sureDigits = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Sure Digits", level: Easy, score: 8, se: 26},
 		findSureDigits, explainSureDigits))
-	// MindTheGap (z): the straights a compartment can hold must each fill
-	// every cell with a distinct candidate; a candidate of a cell that no
-	// such filling uses goes. A gap in the candidates splits the
-	// compartment's straight to one side of it (split compartments).
-	MindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Mind the Gap", level: Medium, score: 20, se: 28},
+	mindTheGap = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Mind the Gap", level: Medium, score: 20, se: 28},
 		findMindTheGap, explainMindTheGap))
-	// HighLowStranding (A2): the compartments of a row or a column hold
-	// straights that share no digit. A straight of one compartment that
-	// leaves another no straight of its own (one takes the high digits,
-	// the other the low) is out, and with it the candidates only it uses.
-	HighLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "High/Low Stranding", level: Medium, score: 40, se: 30},
+	highLowStranding = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "High/Low Stranding", level: Medium, score: 40, se: 30},
 		findHighLowStranding, explainHighLowStranding))
-	// CompartmentSubsets (B2): k sure digits of a compartment confined to
-	// k of its cells clear those cells of other digits (a hidden pair or
-	// triple of a compartment; naked ones are Naked Subsets, F).
-	CompartmentSubsets = &Strategy{
+	compartmentSubsets = &Strategy{
 		name: "Compartment Hidden Subsets", class: Elimination, str8ts: OnlyOnStr8ts,
 		techniques: compartmentSubsetTechniques,
 		find:       findCompartmentSubsets,
 		explain:    explainCompartmentSubset,
 	}
-	// Str8tsFish (C2): a digit sure in a compartment of each of k rows,
-	// whose places there lie in k columns, is in each of those columns
-	// once and leaves the rest of them (X-Wing, Swordfish, Jellyfish on
-	// sure digits); the same with rows and columns swapped.
-	Str8tsFish = &Strategy{
+	str8tsFish = &Strategy{
 		name: "Str8ts Fish", class: Elimination, str8ts: OnlyOnStr8ts,
 		techniques: str8tsFishTechniques,
 		find:       findStr8tsFish,
 		explain:    explainStr8tsFish,
 	}
-	// Settis (D2): a digit is in as many rows as columns (black clues
-	// included). When the rows sure to hold it are as many as the columns
-	// that can, every column that can hold it does; and the other way
-	// round. A column that must hold the digit with one place left for it
-	// takes it there.
-	Settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Settis", level: Hard, score: 150, se: 52},
+	settis = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Settis", level: Hard, score: 150, se: 52},
 		findSettis, explainSettis))
 )
+
+// CompartmentRange (x): a compartment of k cells holds k consecutive
+// digits, so its placed digits and the reach of its cells' candidates
+// bound its straight; a candidate outside every straight in reach (a
+// stranded digit) goes.
+func CompartmentRange() *Strategy { return compartmentRange }
+
+// SureDigits (y): a digit of every straight a compartment can still
+// hold is sure to be in it: it leaves the cells that see all its places
+// there (the rest of the compartment's row or column, and the box or
+// diagonal of Str8ts B and X they share), and goes in when one cell of
+// the compartment alone can take it.
+func SureDigits() *Strategy { return sureDigits }
+
+// MindTheGap (z): the straights a compartment can hold must each fill
+// every cell with a distinct candidate; a candidate of a cell that no
+// such filling uses goes. A gap in the candidates splits the
+// compartment's straight to one side of it (split compartments).
+func MindTheGap() *Strategy { return mindTheGap }
+
+// HighLowStranding (A2): the compartments of a row or a column hold
+// straights that share no digit. A straight of one compartment that
+// leaves another no straight of its own (one takes the high digits,
+// the other the low) is out, and with it the candidates only it uses.
+func HighLowStranding() *Strategy { return highLowStranding }
+
+// CompartmentSubsets (B2): k sure digits of a compartment confined to
+// k of its cells clear those cells of other digits (a hidden pair or
+// triple of a compartment; naked ones are Naked Subsets, F).
+func CompartmentSubsets() *Strategy { return compartmentSubsets }
+
+// Str8tsFish (C2): a digit sure in a compartment of each of k rows,
+// whose places there lie in k columns, is in each of those columns
+// once and leaves the rest of them (X-Wing, Swordfish, Jellyfish on
+// sure digits); the same with rows and columns swapped.
+func Str8tsFish() *Strategy { return str8tsFish }
+
+// Settis (D2): a digit is in as many rows as columns (black clues
+// included). When the rows sure to hold it are as many as the columns
+// that can, every column that can hold it does; and the other way
+// round. A column that must hold the digit with one place left for it
+// takes it there.
+func Settis() *Strategy { return settis }
 
 var (
 	compartmentSubsetTechniques = []*Technique{
@@ -936,6 +950,13 @@ func explainSettis(s *Step, n grid.Notation) string {
 	return fmt.Sprintf("%s: %s has one place in %s, %s=%s", why, d, u.Name(), n.CellName(p.Cell), d)
 }
 
+var str8tsUniqueRectangle = &Strategy{
+	name: "Str8ts Unique Rectangle", class: Elimination, str8ts: OnlyOnStr8ts, needsUnique: true,
+	technique: &Technique{name: "Str8ts Unique Rectangle", level: Hard, score: 100, se: 45},
+	find:      findStr8tsUniqueRectangles,
+	explain:   explainStr8tsUniqueRectangle,
+}
+
 // Str8tsUniqueRectangle (E2): four empty cells at the corners of a
 // rectangle, each pair along a side in one compartment (and, with boxes,
 // each pair in one box), could swap two digits a and b and the board would
@@ -943,12 +964,7 @@ func explainSettis(s *Step, n grid.Notation) string {
 // puzzle with one solution cannot hold that deadly pattern, so when three
 // corners hold only a and b, the fourth cannot be a or b. Diagonals of
 // Str8ts X and BX must not cross the rectangle.
-var Str8tsUniqueRectangle = &Strategy{
-	name: "Str8ts Unique Rectangle", class: Elimination, str8ts: OnlyOnStr8ts, needsUnique: true,
-	technique: &Technique{name: "Str8ts Unique Rectangle", level: Hard, score: 100, se: 45},
-	find:      findStr8tsUniqueRectangles,
-	explain:   explainStr8tsUniqueRectangle,
-}
+func Str8tsUniqueRectangle() *Strategy { return str8tsUniqueRectangle }
 
 // runWhite reports whether the cells from a to b (inclusive, step apart)
 // are all white: one compartment.

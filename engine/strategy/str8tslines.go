@@ -6,6 +6,9 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var lineFillings = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Str8ts Line Fillings", level: Hard, score: 90, se: 34},
+	findLineFillings, explainLineFillings))
+
 // LineFillings (F2): the compartments of a row or a column hold straights
 // that share no digit (nor a black clue's digit of the line), and each
 // straight must be filled by its compartment's cells, every digit in a
@@ -14,8 +17,7 @@ import (
 // Mind the Gap (one compartment's fillings) and High/Low Stranding (the
 // line's straights) in one step: what a straight leaves the other
 // compartments decides which cells can take its digits.
-var LineFillings = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Str8ts Line Fillings", level: Hard, score: 90, se: 34},
-	findLineFillings, explainLineFillings))
+func LineFillings() *Strategy { return lineFillings }
 
 // maxLineNodes bounds the choices of straights Line Fillings tries in one
 // line; a line cut short concludes nothing.

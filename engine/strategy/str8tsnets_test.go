@@ -21,7 +21,7 @@ func TestForcingNetFollowsBothCompartments(t *testing.T) {
 	target := CellDigit{cellNamed(t, l, "r1c2"), 9}
 	n := grid.Notation{Layout: l}
 	found := false
-	for _, s := range findAllSteps(t, ForcingNet, b) {
+	for _, s := range findAllSteps(t, ForcingNet(), b) {
 		for _, e := range s.Eliminations {
 			if e != target {
 				continue
@@ -57,7 +57,7 @@ func TestForcingNetDistinctDigits(t *testing.T) {
 	target := CellDigit{cellNamed(t, l, "r1c5"), 3}
 	n := grid.Notation{Layout: l}
 	found := false
-	for _, s := range findAllSteps(t, ForcingNet, b) {
+	for _, s := range findAllSteps(t, ForcingNet(), b) {
 		if len(s.Placements) == 0 || s.Placements[0] != target {
 			continue
 		}

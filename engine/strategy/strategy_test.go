@@ -41,11 +41,11 @@ func TestSingles(t *testing.T) {
 		all      bool
 		want     []CellDigit // placements of the steps found, in order
 	}{
-		{"naked single first", lastCell, NakedSingle, false, []CellDigit{{8, 9}}},
-		{"hidden single of the row only", lastCell, HiddenSingle, true, []CellDigit{{8, 9}}},
-		{"hidden single first only", lastCell, HiddenSingle, false, []CellDigit{{8, 9}}},
-		{"no naked single", lone, NakedSingle, true, nil},
-		{"no hidden single", lone, HiddenSingle, true, nil},
+		{"naked single first", lastCell, NakedSingle(), false, []CellDigit{{8, 9}}},
+		{"hidden single of the row only", lastCell, HiddenSingle(), true, []CellDigit{{8, 9}}},
+		{"hidden single first only", lastCell, HiddenSingle(), false, []CellDigit{{8, 9}}},
+		{"no naked single", lone, NakedSingle(), true, nil},
+		{"no hidden single", lone, HiddenSingle(), true, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +71,7 @@ func TestHiddenSingleNamesItsUnit(t *testing.T) {
 	// in box 1, row 3 and column 1.
 	b := board(t, "......1.."+"...1....."+"........."+".1......."+"........."+"........."+"..1......"+"........."+".........")
 	sink := Sink{All: true}
-	HiddenSingle.Find(b, &sink)
+	HiddenSingle().Find(b, &sink)
 	for _, s := range sink.Steps() {
 		if s.Placements[0] == (CellDigit{18, 1}) {
 			if got := s.Explain(grid.Notation{Layout: b.Layout()}); got != "r3c1 is the only place for 1 in box 1" && got != "r3c1 is the only place for 1 in column 1" && got != "r3c1 is the only place for 1 in row 3" {
@@ -87,7 +87,7 @@ func TestSinglesDoNotAllocate(t *testing.T) {
 	pauseGC(t)
 	b := board(t, "000105000009060400060000070400010003050402010600030004020000050003090800000206000")
 	var sink Sink
-	for _, st := range []*Strategy{NakedSingle, HiddenSingle} {
+	for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
 		st.Find(b, &sink) // warm the sink's storage
 		allocs := testing.AllocsPerRun(100, func() {
 			sink.Reset()
@@ -104,7 +104,7 @@ func TestRegistry(t *testing.T) {
 		key  string
 		want *Strategy
 	}{
-		{"A", NakedSingle}, {"B", HiddenSingle}, {"b", CageSplitting}, {"naked single", NakedSingle}, {"Guessing", Guessing}, {" C ", Guessing},
+		{"A", NakedSingle()}, {"B", HiddenSingle()}, {"b", CageSplitting()}, {"naked single", NakedSingle()}, {"Guessing", Guessing()}, {" C ", Guessing()},
 	}
 	for _, tt := range tests {
 		if got, ok := Lookup(tt.key); !ok || got != tt.want {
@@ -115,7 +115,7 @@ func TestRegistry(t *testing.T) {
 		t.Error("Lookup found an unknown strategy")
 	}
 	got, err := Select([]string{"C", "hidden single", "A", "A"})
-	if err != nil || !slices.Equal(got, []*Strategy{NakedSingle, HiddenSingle, Guessing}) {
+	if err != nil || !slices.Equal(got, []*Strategy{NakedSingle(), HiddenSingle(), Guessing()}) {
 		t.Errorf("Select = %v, %v; want A, B, C in order", got, err)
 	}
 	if _, err := Select([]string{"nope"}); err == nil {

@@ -8,6 +8,9 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var sueDeCoq = local(newStrategy(Elimination, &Technique{name: "Sue de Coq", code: "1101", level: Unfair, score: 250, se: 72},
+	findSueDeCoq, explainSueDeCoq))
+
 // SueDeCoq (l): cells C where two units overlap (a box and a row or
 // column, a jigsaw region and a line, ...) whose candidates V number at
 // least two more than the cells, a set CR of other cells of the first unit
@@ -27,8 +30,7 @@ import (
 // C's candidates as pattern, CR's as ALS and CB's as fins (HoDoKu draws the
 // line's set as fins and the box's as endo-fins), and the eliminations as
 // targets.
-var SueDeCoq = local(newStrategy(Elimination, &Technique{name: "Sue de Coq", code: "1101", level: Unfair, score: 250, se: 72},
-	findSueDeCoq, explainSueDeCoq))
+func SueDeCoq() *Strategy { return sueDeCoq }
 
 // The roles of a cell in a Sue de Coq search.
 const (

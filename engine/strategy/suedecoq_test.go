@@ -7,7 +7,7 @@ import (
 )
 
 func TestSueDeCoq(t *testing.T) {
-	runPatCases(t, SueDeCoq, []patCase{
+	runPatCases(t, SueDeCoq(), []patCase{
 		{
 			name:   "row 1 and box 1",
 			cands:  map[string]string{"r1c1": "1234", "r1c2": "1234", "r1c5": "12", "r2c2": "34"},
@@ -65,14 +65,14 @@ func TestSueDeCoq(t *testing.T) {
 
 // miscStrategies are the strategies of suedecoq.go, wxyz.go and
 // dualsingledigit.go.
-var miscStrategies = []*Strategy{DualTwoStringKite, DualEmptyRectangle, WXYZWing, SueDeCoq}
+var miscStrategies = []*Strategy{DualTwoStringKite(), DualEmptyRectangle(), WXYZWing(), SueDeCoq()}
 
 // miscSolveChecked solves b with singles and the pattern strategies; before
 // every step it asks each of miscStrategies for all its steps and checks
 // them against the solution.
 func miscSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
 	t.Helper()
-	order := append([]*Strategy{NakedSingle, HiddenSingle}, patternStrategies...)
+	order := append([]*Strategy{NakedSingle(), HiddenSingle()}, patternStrategies...)
 	order = append(order, miscStrategies...)
 	solveCheckingEachState(b, miscStrategies, passesOf(order...), func(_ *Strategy, sink *Sink) {
 		patCheckSteps(t, b, solution, sink, seen)

@@ -12,21 +12,23 @@ var (
 	templateSet    = &Technique{name: "Template Set", code: "1201", level: Extreme, score: 10000, se: 75}
 	templateDelete = &Technique{name: "Template Delete", code: "1202", level: Extreme, score: 10000, se: 75}
 
-	// Templates (v, the pattern overlay method): a template of a digit is
-	// one way to place it N times, once in every unit, on cells that hold
-	// it or may. A cell in every template of a digit holds it (Template
-	// Set); a candidate in no template is false (Template Delete). As
-	// HoDoKu does, a template is dropped when it takes a cell that every
-	// template of another digit takes, until no more drop. Boards up to
-	// 9×9 only (the templates of larger boards are too many), and only
-	// when chosen (OptIn): enumerating the templates is dear.
-	Templates = &Strategy{
+	templates = &Strategy{
 		name: "Templates", class: Elimination,
 		techniques: []*Technique{templateSet, templateDelete},
 		explain:    explainTemplates,
 		find:       findTemplates,
 	}
 )
+
+// Templates (v, the pattern overlay method): a template of a digit is
+// one way to place it N times, once in every unit, on cells that hold
+// it or may. A cell in every template of a digit holds it (Template
+// Set); a candidate in no template is false (Template Delete). As
+// HoDoKu does, a template is dropped when it takes a cell that every
+// template of another digit takes, until no more drop. Boards up to
+// 9×9 only (the templates of larger boards are too many), and only
+// when chosen (OptIn): enumerating the templates is dear.
+func Templates() *Strategy { return templates }
 
 // templateMaxSize is the largest board side templates are enumerated on.
 const templateMaxSize = 9

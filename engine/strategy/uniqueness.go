@@ -19,6 +19,16 @@ var (
 	urHidden = &Technique{name: "Hidden Rectangle", code: "0606", level: Hard, score: 100, se: 46}
 )
 
+var uniqueRectangles = &Strategy{
+	name:        "Unique Rectangles",
+	technique:   urType1,
+	techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
+	class:       Elimination,
+	needsUnique: true,
+	explain:     explainUniqueRectangle,
+	find:        func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) },
+}
+
 // UniqueRectangles (U) avoids the deadly pattern of four unsolved cells in
 // two rows, two columns and two regions that could only hold two digits:
 // such a pattern would let the digits swap, giving a second solution, so at
@@ -35,15 +45,7 @@ var (
 // does not count as missing, and such rectangles are skipped. The finder
 // always allows missing candidates, which finds every rectangle the
 // stricter rule finds, with the same eliminations.
-var UniqueRectangles = &Strategy{
-	name:        "Unique Rectangles",
-	technique:   urType1,
-	techniques:  []*Technique{urType1, urType2, urType3, urType4, urType5, urType6, urHidden},
-	class:       Elimination,
-	needsUnique: true,
-	explain:     explainUniqueRectangle,
-	find:        func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, true) },
-}
+func UniqueRectangles() *Strategy { return uniqueRectangles }
 
 // rect is a candidate deadly rectangle. Corner i's row partner is i^1, its
 // column partner i^2 and its diagonal partner i^3.

@@ -143,7 +143,7 @@ func runUQTests(t *testing.T, tests []uqTest) {
 
 func TestUniqueRectangles(t *testing.T) {
 	classic := grid.Config{Size: 9}
-	all := UniqueRectangles.Find
+	all := UniqueRectangles().Find
 	strict := func(b *grid.Board, sink *Sink) { findUniqueRectangles(b, sink, false) }
 	// The rectangle r1c1, r1c4, r2c1, r2c4 lies in boxes 1 and 2.
 	type1 := func(b *grid.Board) { uqSet(b, "r1c1", "12", "r1c4", "12", "r2c1", "12", "r2c4", "123") }
@@ -237,7 +237,7 @@ func TestUniqueRectangles(t *testing.T) {
 
 func TestAvoidableRectangles(t *testing.T) {
 	classic := grid.Config{Size: 9}
-	find := AvoidableRectangles.Find
+	find := AvoidableRectangles().Find
 	type1 := func(b *grid.Board) { uqSet(b, "r1c1", "+1", "r1c4", "+2", "r2c1", "+2") }
 	type2 := func(b *grid.Board) {
 		uqSet(b, "r1c1", "+1", "r1c4", "+2", "r2c1", "23", "r2c4", "13")
@@ -292,7 +292,7 @@ func uqBUGBoard(b *grid.Board) {
 
 func TestBUGPlusOne(t *testing.T) {
 	four := grid.Config{Size: 4}
-	find := BUGPlusOne.Find
+	find := BUGPlusOne().Find
 	plusOne := func(b *grid.Board) {
 		uqBUGBoard(b)
 		uqSet(b, "r1c2", "123")
@@ -328,14 +328,14 @@ func TestUniquenessDoNotAllocate(t *testing.T) {
 		size  int
 		setup func(b *grid.Board)
 	}{
-		{UniqueRectangles, 9, func(b *grid.Board) {
+		{UniqueRectangles(), 9, func(b *grid.Board) {
 			uqSet(b, "r1c1", "12", "r2c1", "12", "r1c4", "123", "r2c4", "124", "r5c4", "34", "r7c7", "12", "r7c8", "123", "r9c7", "12", "r9c8", "12")
 			uqStripUnit(b, 1, grid.Column, 4, "r1c4", "r2c4")
 		}},
-		{AvoidableRectangles, 9, func(b *grid.Board) {
+		{AvoidableRectangles(), 9, func(b *grid.Board) {
 			uqSet(b, "r1c1", "+1", "r1c4", "+2", "r2c1", "+2", "r5c5", "+3", "r5c7", "+4", "r6c5", "34", "r6c7", "35")
 		}},
-		{BUGPlusOne, 4, func(b *grid.Board) {
+		{BUGPlusOne(), 4, func(b *grid.Board) {
 			uqBUGBoard(b)
 			uqSet(b, "r1c2", "123")
 		}},
@@ -359,7 +359,7 @@ func TestUniquenessDoNotAllocate(t *testing.T) {
 }
 
 // uqStrategies are the strategies of uniqueness.go, avoidable.go and bug.go.
-var uqStrategies = []*Strategy{UniqueRectangles, AvoidableRectangles, BUGPlusOne}
+var uqStrategies = []*Strategy{UniqueRectangles(), AvoidableRectangles(), BUGPlusOne()}
 
 // uqSolveChecked solves b (a puzzle whose only solution is sol) with every
 // logic strategy of the catalogue in order of play, applying the first step

@@ -9,6 +9,8 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var virtualCages = local(newStrategy(Elimination, virtualCageTech, findVirtualCages, explainVirtualCage))
+
 // VirtualCages (F2): the rule of 45 over a union of units (one unit, a run
 // of adjacent rows or columns, two adjacent boxes or jigsaw regions) gives
 // the sum of its innies (its cells outside the cages wholly inside it) and
@@ -22,7 +24,7 @@ import (
 //
 // It is local (Strategy.Local): a virtual cage is looked at again only
 // when one of its cells changed since the pass last found nothing.
-var VirtualCages = local(newStrategy(Elimination, virtualCageTech, findVirtualCages, explainVirtualCage))
+func VirtualCages() *Strategy { return virtualCages }
 
 var virtualCageTech = &Technique{name: "Virtual Cage", level: Hard, score: 85, se: 41}
 

@@ -33,7 +33,7 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 	b := boardAt(t, "../solver/testdata/killer9-cagesize.txt", 2)
 	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages, strategy.CombinationCrossover, strategy.CageIntersection}}
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.VirtualCages(), strategy.CombinationCrossover(), strategy.CageIntersection()}}
 	firsts := map[*strategy.Strategy]*grid.Board{} // the board before each's first step
 	before := b.Clone()
 	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
@@ -52,9 +52,9 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 		text := s.Explain(n)
 		want := virtualText
 		switch s.Strategy {
-		case strategy.CombinationCrossover:
+		case strategy.CombinationCrossover():
 			want = crossText
-		case strategy.CageIntersection:
+		case strategy.CageIntersection():
 			want = intersectionText
 		}
 		if !want.MatchString(text) {
@@ -83,5 +83,5 @@ func TestVirtualCagesFindSteps(t *testing.T) {
 			t.Errorf("FindSteps offers no %s step", st.Name())
 		}
 	}
-	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover, %d Cage Intersection", found[strategy.VirtualCages], found[strategy.CombinationCrossover], found[strategy.CageIntersection])
+	t.Logf("steps offered: %d Virtual Cage, %d Combination Crossover, %d Cage Intersection", found[strategy.VirtualCages()], found[strategy.CombinationCrossover()], found[strategy.CageIntersection()])
 }

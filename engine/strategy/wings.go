@@ -9,23 +9,29 @@ import (
 // The wings: a few bivalue (or one trivalue) cells that together force a
 // digit into one of two cells, so no cell seeing both may hold it.
 var (
-	// WWing (R): two cells with the same two candidates x and y that do not
-	// see each other, and a strong link on x whose ends each see one of
-	// them: they cannot both be x, so one is y, and no cell seeing both may
-	// hold y.
-	WWing = newStrategy(Elimination, &Technique{name: "W-Wing", code: "0803", level: Hard, score: 150, se: 52},
+	wWing = newStrategy(Elimination, &Technique{name: "W-Wing", code: "0803", level: Hard, score: 150, se: 52},
 		findWWings, explainWWing)
-	// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
-	// whatever the pivot holds, one pincer is z, so no cell seeing both
-	// pincers may hold z.
-	XYWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XY-Wing", code: "0800", level: Hard, score: 160, se: 42},
+	xyWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XY-Wing", code: "0800", level: Hard, score: 160, se: 42},
 		findXYWings, explainXYWing))
-	// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
-	// yz: one of the three cells is z, so no cell seeing all three may hold
-	// z.
-	XYZWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XYZ-Wing", code: "0801", level: Hard, score: 180, se: 44},
+	xyzWing = alsoOnStr8ts(newStrategy(Elimination, &Technique{name: "XYZ-Wing", code: "0801", level: Hard, score: 180, se: 44},
 		findXYZWings, explainXYWing))
 )
+
+// WWing (R): two cells with the same two candidates x and y that do not
+// see each other, and a strong link on x whose ends each see one of
+// them: they cannot both be x, so one is y, and no cell seeing both may
+// hold y.
+func WWing() *Strategy { return wWing }
+
+// XYWing (P): a pivot with candidates xy seeing two pincers xz and yz:
+// whatever the pivot holds, one pincer is z, so no cell seeing both
+// pincers may hold z.
+func XYWing() *Strategy { return xyWing }
+
+// XYZWing (Q): a pivot with candidates xyz seeing two pincers xz and
+// yz: one of the three cells is z, so no cell seeing all three may hold
+// z.
+func XYZWing() *Strategy { return xyzWing }
 
 func findXYWings(b *grid.Board, sink *Sink) {
 	l := b.Layout()

@@ -3,7 +3,7 @@ package strategy
 import "testing"
 
 func TestXYWing(t *testing.T) {
-	runPatCases(t, XYWing, []patCase{
+	runPatCases(t, XYWing(), []patCase{
 		{
 			name:    "pivot r1c1 with pincers in row 1 and column 1",
 			cands:   map[string]string{"r1c1": "12", "r1c5": "13", "r5c1": "23"},
@@ -19,7 +19,7 @@ func TestXYWing(t *testing.T) {
 }
 
 func TestXYZWing(t *testing.T) {
-	runPatCases(t, XYZWing, []patCase{
+	runPatCases(t, XYZWing(), []patCase{
 		{
 			name:    "pivot r1c1 with pincers in row 1 and box 1",
 			cands:   map[string]string{"r1c1": "123", "r1c5": "13", "r2c2": "23"},
@@ -35,7 +35,7 @@ func TestXYZWing(t *testing.T) {
 }
 
 func TestWWing(t *testing.T) {
-	runPatCases(t, WWing, []patCase{
+	runPatCases(t, WWing(), []patCase{
 		{
 			name:    "r1c1 and r5c5 joined by column 9",
 			only:    []patOnly{{1, "c9", "r1c9 r5c9"}},

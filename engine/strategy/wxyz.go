@@ -8,16 +8,18 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+var wxyzWing = &Strategy{
+	name: techWXYZWing.name, technique: techWXYZWing, class: Elimination,
+	local: true, find: findWXYZWings, explain: explainWXYZWing,
+}
+
 // WXYZWing (o): four cells holding four digits between them, all but one
 // of which (z) restricted: each held only by cells that see one another.
 // The four cells cannot all be filled from the three restricted digits,
 // each at most once among them, so one of them holds z: no cell seeing all
 // the cells with z may hold it. (HoDoKu reserves its code, 0802, without
 // implementing it.)
-var WXYZWing = &Strategy{
-	name: techWXYZWing.name, technique: techWXYZWing, class: Elimination,
-	local: true, find: findWXYZWings, explain: explainWXYZWing,
-}
+func WXYZWing() *Strategy { return wxyzWing }
 
 var techWXYZWing = &Technique{name: "WXYZ-Wing", code: "0802", level: Hard, score: 200, se: 55}
 

@@ -7,7 +7,7 @@ import (
 )
 
 func TestWXYZWing(t *testing.T) {
-	runPatCases(t, WXYZWing, []patCase{
+	runPatCases(t, WXYZWing(), []patCase{
 		{
 			name:    "hinge r1c1 with wings in row 1 and box 1",
 			cands:   map[string]string{"r1c1": "1234", "r1c5": "14", "r2c2": "24", "r3c3": "34"},

@@ -135,7 +135,7 @@ func TestChainNodeKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := &strategy.Step{
-		Strategy: strategy.ForcingNet,
+		Strategy: strategy.ForcingNet(),
 		Nodes: []strategy.Node{
 			{Kind: strategy.CandidateNode, Digit: 3, Cells: []int{0}},
 			{Kind: strategy.SumNode, Cells: []int{10, 19, 28}, Target: 12, Origin: "the innies of column 2"},
