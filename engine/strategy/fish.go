@@ -224,8 +224,6 @@ type fishEngine struct {
 	// search is over, not only that of a digit and size.
 	cancelled bool
 	work      uint // units of work spent, to poll the sink's cancellation
-	// line is the state of the line path (runLines).
-	line fishLines
 	// budget is the work left (base sets and cover steps tried) under
 	// hodokuFins on a board larger than 9×9; -1 when the search is not
 	// bounded.
@@ -273,22 +271,23 @@ var fishPool = sync.Pool{New: func() any { return new(fishEngine) }}
 // findFish reports the fish of shape on b into sink, sizes as the sink
 // asks (2 to 4 by default).
 func findFish(b *grid.Board, sink *Sink, shape *fishShape) {
+	if shape.linePath() {
+		if shape.fins == regionFins && b.Layout().Regions() == nil {
+			return // fins must share a region; KenKen boards have none
+		}
+		findLineFish(b, sink, shape)
+		return
+	}
 	f := fishPool.Get().(*fishEngine)
 	defer fishPool.Put(f)
 	f.run(b, sink, shape)
 }
 
-// run reports every fish of shape on b into sink: by the line path for
-// the line shapes, else by the search of sets.
+// run reports every fish of shape on b into sink by the search of sets.
 func (f *fishEngine) run(b *grid.Board, sink *Sink, shape *fishShape) {
-	if !f.start(b, sink, shape) {
-		return
+	if f.start(b, sink, shape) {
+		f.runSets()
 	}
-	if shape.linePath() {
-		f.runLines()
-		return
-	}
-	f.runSets()
 }
 
 // start readies f for a search of shape on b; it reports false when b
@@ -941,7 +940,8 @@ func (f *fishEngine) sashimi(fr *fishFound) bool {
 // choice of k lines among that union, the others holding the fins). Its
 // steps are the set search's on the same shapes (TestFishPathsAgree).
 
-// linePath reports whether shape is a line shape, searched by runLines.
+// linePath reports whether shape is a line shape, searched by
+// findLineFish.
 func (s *fishShape) linePath() bool {
 	return s.kind == basicFish && s.order == lineOrder && s.fins != hodokuFins
 }
@@ -949,77 +949,78 @@ func (s *fishShape) linePath() bool {
 // fishLines is the state of the line path: the digit planes of the board
 // and the digit, direction and size searched.
 type fishLines struct {
-	// planes[0][d-1] maps a row to the columns holding digit d,
-	// planes[1][d-1] a column to the rows.
-	planes [2][grid.MaxSize][grid.MaxSize]uint32
+	b     *grid.Board
+	sink  *Sink
+	shape *fishShape
+	work  uint // fish tried, to poll the sink's cancellation
 	// band, on boards of regular boxes, maps a cover line to the cover
 	// lines of its band of boxes across the base lines: fins all in one
 	// box lie in one band. Nil on other boards and for basic fish.
-	band             *[grid.MaxSize]uint32
-	rowBand, colBand [grid.MaxSize]uint32
-	finned           bool
-	d, k             int
-	byRow            bool
-	lines            *[grid.MaxSize]uint32 // base line -> cover lines with the digit
-	maxFin           int                   // the most cover lines fins may add
+	band   *[grid.MaxSize]uint32
+	finned bool
+	d, k   int
+	byRow  bool
+	lines  *[grid.MaxSize]uint32 // base line -> cover lines with the digit
+	maxFin int                   // the most cover lines fins may add
 }
 
-// runLines reports the fish of the line shape f.shape on f.b: sizes as the
-// sink asks, smallest first, then digit by digit, rows as base lines
-// before columns.
-func (f *fishEngine) runLines() {
-	b, l, ln := f.b, f.b.Layout(), &f.line
+// findLineFish reports the fish of the line shape on b: sizes as the sink
+// asks, smallest first, then digit by digit, rows as base lines before
+// columns. Its state is on the stack (no field of ln may point into ln,
+// which would move it to the heap): a solve calls it often.
+func findLineFish(b *grid.Board, sink *Sink, shape *fishShape) {
+	ln := fishLines{b: b, sink: sink, shape: shape}
+	l := b.Layout()
 	n := l.N
-	ln.finned = f.shape.fins == regionFins
+	ln.finned = shape.fins == regionFins
 	ln.maxFin = 0
 	banded := false
+	var rowBand, colBand [grid.MaxSize]uint32
 	if ln.finned {
 		ln.maxFin = n
 		if l.BoxCols > 0 {
 			banded = true
 			ln.maxFin = max(l.BoxRows, l.BoxCols)
 			for i := 0; i < n; i++ {
-				ln.rowBand[i] = (1<<l.BoxCols - 1) << (i - i%l.BoxCols)
-				ln.colBand[i] = (1<<l.BoxRows - 1) << (i - i%l.BoxRows)
+				rowBand[i] = (1<<l.BoxCols - 1) << (i - i%l.BoxCols)
+				colBand[i] = (1<<l.BoxRows - 1) << (i - i%l.BoxRows)
 			}
 		}
 	}
-	// The digit planes, read once.
-	for d := 0; d < n; d++ {
-		clear(ln.planes[0][d][:n])
-		clear(ln.planes[1][d][:n])
-	}
+	// The digit planes, read once: planes[0][d-1] maps a row to the
+	// columns holding digit d, planes[1][d-1] a column to the rows.
+	var planes [2][grid.MaxSize][grid.MaxSize]uint32
 	for cell, cand := range b.Candidates() {
 		r, c := cell/n, cell%n
 		for m := cand; m != 0; m &= m - 1 {
 			d := m.Min() - 1
-			ln.planes[0][d][r] |= 1 << c
-			ln.planes[1][d][c] |= 1 << r
+			planes[0][d][r] |= 1 << c
+			planes[1][d][c] |= 1 << r
 		}
 	}
-	lo, hi := sizes(f.sink, maxSetSize)
+	lo, hi := sizes(sink, maxSetSize)
 	for k := lo; k <= hi; k++ {
 		for d := 1; d <= n; d++ {
-			if !f.sink.wants(d) {
+			if !sink.wants(d) {
 				continue
 			}
 			for o, byRow := range [2]bool{true, false} {
-				ln.d, ln.k, ln.byRow, ln.lines = d, k, byRow, &ln.planes[o][d-1]
+				ln.d, ln.k, ln.byRow, ln.lines = d, k, byRow, &planes[o][d-1]
 				ln.band = nil
 				if banded {
 					// Rows as base lines cover columns, banded by box width.
-					ln.band = &ln.rowBand
+					ln.band = &rowBand
 					if !byRow {
-						ln.band = &ln.colBand
+						ln.band = &colBand
 					}
 				}
 				var live uint32
 				for base := 0; base < n; base++ {
-					if c := bits.OnesCount32(ln.lines[base]); c >= f.shape.minBase && c <= k+ln.maxFin {
+					if c := bits.OnesCount32(ln.lines[base]); c >= shape.minBase && c <= k+ln.maxFin {
 						live |= 1 << base
 					}
 				}
-				if !f.lineBases(live, 0, k, 0, 0) {
+				if !ln.bases(live, 0, k, 0, 0) {
 					return
 				}
 			}
@@ -1027,29 +1028,28 @@ func (f *fishEngine) runLines() {
 	}
 }
 
-// lineCell returns the cell of base line base and cover line cover.
-func (f *fishEngine) lineCell(base, cover int) int {
-	if f.line.byRow {
-		return base*f.b.Layout().N + cover
+// cell returns the cell of base line base and cover line cover.
+func (ln *fishLines) cell(base, cover int) int {
+	if ln.byRow {
+		return base*ln.b.Layout().N + cover
 	}
-	return cover*f.b.Layout().N + base
+	return cover*ln.b.Layout().N + base
 }
 
-// lineBases chooses the base lines, lowest first; it returns false when
+// bases chooses the base lines, lowest first; it returns false when
 // the sink is done or cancelled.
-func (f *fishEngine) lineBases(live uint32, from, left int, chosen, union uint32) bool {
-	ln := &f.line
+func (ln *fishLines) bases(live uint32, from, left int, chosen, union uint32) bool {
 	if left == 0 {
 		extra := bits.OnesCount32(union) - ln.k
 		if !ln.finned {
-			return extra != 0 || f.lineTry(chosen, union)
+			return extra != 0 || ln.try(chosen, union)
 		}
 		if extra <= 0 {
 			return true // a basic fish
 		}
-		return f.lineCovers(chosen, union, ln.k, 0, 0)
+		return ln.covers(chosen, union, ln.k, 0, 0)
 	}
-	for i := from; i <= f.b.Layout().N-left; i++ {
+	for i := from; i <= ln.b.Layout().N-left; i++ {
 		if live&(1<<i) == 0 {
 			continue
 		}
@@ -1057,31 +1057,31 @@ func (f *fishEngine) lineBases(live uint32, from, left int, chosen, union uint32
 		if bits.OnesCount32(next) > ln.k+ln.maxFin {
 			continue // more cover lines than the fish and its fins may hold
 		}
-		if !f.lineBases(live, i+1, left-1, chosen|1<<i, next) {
+		if !ln.bases(live, i+1, left-1, chosen|1<<i, next) {
 			return false
 		}
 	}
 	return true
 }
 
-// lineCovers chooses k cover lines among rest, lowest first, and tries
+// covers chooses k cover lines among rest, lowest first, and tries
 // the fish they make; fins holds the lines passed over, which hold fins.
 // Choices whose fins cannot lie in one box are cut. It returns false when
 // the sink is done or cancelled.
-func (f *fishEngine) lineCovers(chosen, rest uint32, left int, cover, fins uint32) bool {
+func (ln *fishLines) covers(chosen, rest uint32, left int, cover, fins uint32) bool {
 	if left == 0 {
-		if f.scattered(fins | rest) {
+		if ln.scattered(fins | rest) {
 			return true
 		}
-		return f.lineTry(chosen, cover)
+		return ln.try(chosen, cover)
 	}
 	for m := rest; m != 0; m &= m - 1 {
 		passed := fins | rest&^m
-		if f.scattered(passed) {
+		if ln.scattered(passed) {
 			break // passing over more lines only scatters the fins more
 		}
 		bit := m & -m
-		if !f.lineCovers(chosen, m&^bit, left-1, cover|bit, passed) {
+		if !ln.covers(chosen, m&^bit, left-1, cover|bit, passed) {
 			return false
 		}
 	}
@@ -1090,18 +1090,18 @@ func (f *fishEngine) lineCovers(chosen, rest uint32, left int, cover, fins uint3
 
 // scattered reports whether fins in lines could not all lie in one box,
 // on a board of regular boxes.
-func (f *fishEngine) scattered(lines uint32) bool {
-	band := f.line.band
+func (ln *fishLines) scattered(lines uint32) bool {
+	band := ln.band
 	return band != nil && lines != 0 && lines&^band[trailing(lines)] != 0
 }
 
-// lineTry checks the fish of base lines chosen and cover lines cover; it
+// try checks the fish of base lines chosen and cover lines cover; it
 // returns false when the sink is done or cancelled.
-func (f *fishEngine) lineTry(chosen, cover uint32) bool {
-	if f.work++; f.work%cancelEvery == 0 && f.sink.Cancelled() {
+func (ln *fishLines) try(chosen, cover uint32) bool {
+	if ln.work++; ln.work%cancelEvery == 0 && ln.sink.Cancelled() {
 		return false
 	}
-	ln, l := &f.line, f.b.Layout()
+	l := ln.b.Layout()
 	var fins [grid.MaxSize]int
 	nf := 0
 	sashimi := false
@@ -1115,7 +1115,7 @@ func (f *fishEngine) lineTry(chosen, cover uint32) bool {
 			}
 			sashimi = sashimi || body == 1
 			for x := ln.lines[base] &^ cover; x != 0; x &= x - 1 {
-				r := l.Region(f.lineCell(base, trailing(x)))
+				r := l.Region(ln.cell(base, trailing(x)))
 				if region >= 0 && r != region {
 					return true
 				}
@@ -1128,19 +1128,19 @@ func (f *fishEngine) lineTry(chosen, cover uint32) bool {
 		for m := chosen; m != 0; m &= m - 1 {
 			base := trailing(m)
 			for x := ln.lines[base] &^ cover; x != 0; x &= x - 1 {
-				fins[nf] = f.lineCell(base, trailing(x))
+				fins[nf] = ln.cell(base, trailing(x))
 				nf++
 			}
 		}
 	}
 	var s *Step
 	eliminate := func(base, c int) {
-		cell := f.lineCell(base, c)
+		cell := ln.cell(base, c)
 		if chosen&(1<<base) != 0 || ln.lines[base]&(1<<c) == 0 || !seesAll(l, cell, fins[:nf]) {
 			return
 		}
 		if s == nil {
-			s = f.lineStep(chosen, cover, sashimi)
+			s = ln.step(chosen, cover, sashimi)
 		}
 		s.Eliminations = append(s.Eliminations, CellDigit{cell, ln.d})
 	}
@@ -1159,30 +1159,31 @@ func (f *fishEngine) lineTry(chosen, cover uint32) bool {
 			}
 		}
 	}
-	return s == nil || !f.sink.Done()
+	return s == nil || !ln.sink.Done()
 }
 
-// lineStep adds the step of a line fish; its Units are the base lines
+// step adds the step of a line fish; its Units are the base lines
 // then the cover lines, its Cells the base-line candidates, fins included.
-func (f *fishEngine) lineStep(chosen, cover uint32, sashimi bool) *Step {
-	ln, n := &f.line, f.b.Layout().N
-	s := f.sink.Add()
+func (ln *fishLines) step(chosen, cover uint32, sashimi bool) *Step {
+	l := ln.b.Layout()
+	s := ln.sink.Add()
 	s.Technique = fishTechnique(basicFish, ln.finned, ln.k, sashimi)
 	s.Digits = grid.Bit(ln.d)
-	base, other := 0, n // rows, then columns, in f.unitIndex
+	rows, cols := lineUnits(l)
+	base, other := rows, cols
 	if !ln.byRow {
-		base, other = n, 0
+		base, other = cols, rows
 	}
 	for m := chosen; m != 0; m &= m - 1 {
-		s.Units = append(s.Units, f.unitIndex[base+trailing(m)])
+		s.Units = append(s.Units, base[trailing(m)])
 	}
 	for m := cover; m != 0; m &= m - 1 {
-		s.Units = append(s.Units, f.unitIndex[other+trailing(m)])
+		s.Units = append(s.Units, other[trailing(m)])
 	}
 	for m := chosen; m != 0; m &= m - 1 {
 		b := trailing(m)
 		for x := ln.lines[b]; x != 0; x &= x - 1 {
-			s.Cells = append(s.Cells, f.lineCell(b, trailing(x)))
+			s.Cells = append(s.Cells, ln.cell(b, trailing(x)))
 		}
 	}
 	return s
