@@ -49,21 +49,19 @@ func FinnedFish() *Strategy { return finnedFish }
 // findFinnedFish reports the finned fish of b and, in find-all mode, the
 // Siamese ones.
 func findFinnedFish(b *grid.Board, sink *Sink) {
-	findLineFish(b, sink, finnedLineFish, true)
+	findFish(b, sink, &finnedLineShape)
 	if !sink.All || sink.Cancelled() {
 		return
 	}
-	// The Siamese fish pair the finned basic fish of the general search,
-	// which finds them in HoDoKu's order (that names a Siamese fish).
+	// The Siamese fish pair the finned basic fish found in HoDoKu's order
+	// (that names a Siamese fish).
 	scratch := dualSinks.Get().(*Sink)
 	defer dualSinks.Put(scratch)
 	scratch.Reset()
 	scratch.All, scratch.Form, scratch.Digits, scratch.strategy = true, sink.Form, sink.Digits, sink.strategy
 	scratch.Cancel = sink.Cancel
 	defer func() { scratch.Cancel = nil }() // the pool keeps no channel
-	f := genFishPool.Get().(*genFish)
-	f.run(b, scratch, basicFish)
-	genFishPool.Put(f)
+	findFish(b, scratch, &hodokuBasicShape)
 	n := len(scratch.steps)
 	addSiameseFish(scratch, 0)
 	for i := n; i < len(scratch.steps); i++ {

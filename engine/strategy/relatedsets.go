@@ -20,9 +20,9 @@ import (
 //   - digit plane, lines = rows (columns), cross-lines = columns (rows):
 //     basic fish (J).
 //
-// relatedSets runs the first two; the basic fish are the line fish
-// engine's (fish.go), which runs the same choice of lines on the digit
-// plane and also allows fins.
+// relatedSets runs the first two; the basic fish are the fish engine's
+// (fish.go), which chooses the lines of the digit plane the same way and
+// also finds fish with fins or boxes.
 
 // plane is one matrix of the engine: line i is the mask lines[i] over
 // cross-lines, numbered 0..n-1.
@@ -259,8 +259,8 @@ func lineUnits(l *grid.Layout) (rows, cols [grid.MaxSize]int) {
 	return rows, cols
 }
 
-// findBasicFish reports the basic fish of b (the line engine, fish.go).
-func findBasicFish(b *grid.Board, sink *Sink) { findLineFish(b, sink, basicLineFish, false) }
+// findBasicFish reports the basic fish of b (the fish engine, fish.go).
+func findBasicFish(b *grid.Board, sink *Sink) { findFish(b, sink, &basicLineShape) }
 
 func explainSubset(s *Step, n grid.Notation) string {
 	l := n.Layout
