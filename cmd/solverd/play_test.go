@@ -161,12 +161,12 @@ func (p player) game() playGame {
 	return eval[playGame](p.ctx, p.t, `window.sudokuPlay.game()`)
 }
 
-// until waits (a few seconds at most, for a loaded machine) until the
+// until waits (up to 20 s, for a loaded machine) until the
 // person's board passes ok, and returns it either way.
 func (p player) until(ok func(g playGame) bool) playGame {
 	p.t.Helper()
 	g := p.game()
-	for deadline := time.Now().Add(5 * time.Second); !ok(g) && time.Now().Before(deadline); g = p.game() {
+	for deadline := time.Now().Add(20 * time.Second); !ok(g) && time.Now().Before(deadline); g = p.game() {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return g
