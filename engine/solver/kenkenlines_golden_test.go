@@ -3,12 +3,10 @@ package solver
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
@@ -27,17 +25,6 @@ var kenkenLineGolden = []struct {
 	{"kenken-two-line-fillings", 5, strategy.TwoLineCageFillings()},
 }
 
-// provedSolution returns the one solution of b the exact search proves.
-func provedSolution(t *testing.T, b *grid.Board) []uint8 {
-	t.Helper()
-	var s search.Searcher
-	counted, err := s.Count(context.Background(), b, 2)
-	if err != nil || !counted.Complete || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
-	}
-	return counted.Solutions[0]
-}
-
 // TestKenKenLineGolden solves the kenkenLineGolden puzzles by logic alone,
 // checks every step against the proved solution, requires a step of the
 // puzzle's strategy, and compares the step log with a golden file (go
@@ -46,38 +33,16 @@ func TestKenKenLineGolden(t *testing.T) {
 	for _, tt := range kenkenLineGolden {
 		t.Run(tt.name, func(t *testing.T) {
 			b := variantLine(t, kenkenHard, tt.line)
-			sol := provedSolution(t, b)
-			n := grid.Notation{Layout: b.Layout()}
-			var log strings.Builder
 			taken := 0
-			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
+			log := logicLog(t, b, solutionOf(t, b), func(st *strategy.Step) {
 				if st.Strategy == tt.want {
 					taken++
 				}
-				for _, p := range st.Placements {
-					if sol[p.Cell] != uint8(p.Digit) {
-						t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
-					}
-				}
-				for _, e := range st.Eliminations {
-					if sol[e.Cell] == uint8(e.Digit) {
-						t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
-					}
-				}
-				return nil
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != Solved || !res.Board.ValuesEqual(sol) {
-				t.Errorf("status %s; logic did not reach the solution", res.Status)
-			}
 			if taken == 0 {
 				t.Errorf("no %s step", tt.want.Name())
 			}
-			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
-			checkGolden(t, tt.name, log.String())
+			checkGolden(t, tt.name, log)
 		})
 	}
 }
@@ -90,7 +55,7 @@ func TestKenKenLineFindSteps(t *testing.T) {
 	for _, tt := range kenkenLineGolden {
 		t.Run(tt.name, func(t *testing.T) {
 			b := variantLine(t, kenkenHard, tt.line)
-			sol := provedSolution(t, b)
+			sol := solutionOf(t, b)
 			errFound := errors.New("found")
 			before := b.Clone()
 			var took []strategy.CellDigit

@@ -41,14 +41,49 @@ func classicBoard(t testing.TB, p *codec.Puzzle, err error) *grid.Board {
 	return b
 }
 
+// solutionOf returns the one solution of b, which the exact search proves.
 func solutionOf(t testing.TB, b *grid.Board) []uint8 {
 	t.Helper()
 	var s search.Searcher
 	res, err := s.Count(context.Background(), b, 2)
-	if err != nil || len(res.Solutions) != 1 {
-		t.Fatalf("reference search: %d solutions, %v", len(res.Solutions), err)
+	if err != nil || !res.Complete || len(res.Solutions) != 1 {
+		t.Fatalf("reference search: %d solutions, complete %v, err %v; want one", len(res.Solutions), res.Complete, err)
 	}
 	return res.Solutions[0]
+}
+
+// logicLog solves b by logic alone, checks every step against sol and
+// that the solve reaches it, calls each (when not nil) on every step, and
+// returns the step log a golden file holds (see checkGolden).
+func logicLog(t *testing.T, b *grid.Board, sol []uint8, each func(st *strategy.Step)) string {
+	t.Helper()
+	n := grid.Notation{Layout: b.Layout()}
+	var log strings.Builder
+	res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
+		fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
+		if each != nil {
+			each(st)
+		}
+		for _, p := range st.Placements {
+			if sol[p.Cell] != uint8(p.Digit) {
+				t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
+			}
+		}
+		for _, e := range st.Eliminations {
+			if sol[e.Cell] == uint8(e.Digit) {
+				t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Solved || !res.Board.ValuesEqual(sol) {
+		t.Errorf("status %s; logic did not reach the solution", res.Status)
+	}
+	fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
+	return log.String()
 }
 
 // soundness returns an Emit that checks every step taken with no guess in

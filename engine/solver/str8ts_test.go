@@ -3,13 +3,11 @@ package solver
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
@@ -58,36 +56,7 @@ func TestStr8tsGolden(t *testing.T) {
 	for _, tt := range str8tsPuzzles {
 		t.Run(tt.name, func(t *testing.T) {
 			b := loadStr8ts(t, tt.text)
-			var s search.Searcher
-			counted, err := s.Count(context.Background(), b, 2)
-			if err != nil || !counted.Complete || len(counted.Solutions) != 1 {
-				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
-			}
-			sol := counted.Solutions[0]
-			n := grid.Notation{Layout: b.Layout()}
-			var log strings.Builder
-			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
-				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
-				for _, p := range st.Placements {
-					if sol[p.Cell] != uint8(p.Digit) {
-						t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
-					}
-				}
-				for _, e := range st.Eliminations {
-					if sol[e.Cell] == uint8(e.Digit) {
-						t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != Solved || string(res.Board.Values()) != string(sol) {
-				t.Errorf("status %s; logic did not reach the solution", res.Status)
-			}
-			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
-			checkGolden(t, tt.name, log.String())
+			checkGolden(t, tt.name, logicLog(t, b, solutionOf(t, b), nil))
 		})
 	}
 }
@@ -106,12 +75,7 @@ func TestStr8tsFindAllSound(t *testing.T) {
 	found := map[string]int{}
 	for _, tt := range str8tsPuzzles {
 		b := loadStr8ts(t, tt.text)
-		var s search.Searcher
-		counted, err := s.Count(context.Background(), b, 2)
-		if err != nil || len(counted.Solutions) != 1 {
-			t.Fatalf("%s: count %v", tt.name, err)
-		}
-		sol := counted.Solutions[0]
+		sol := solutionOf(t, b)
 		n := grid.Notation{Layout: b.Layout()}
 		boards := 0
 		check := func(after *grid.Board) {
@@ -141,7 +105,7 @@ func TestStr8tsFindAllSound(t *testing.T) {
 			}
 		}
 		check(b)
-		_, err = Solve(context.Background(), b, Options{Type: LogicOnly, Unique: true}, func(_ int, _ *strategy.Step, after *grid.Board) error {
+		_, err := Solve(context.Background(), b, Options{Type: LogicOnly, Unique: true}, func(_ int, _ *strategy.Step, after *grid.Board) error {
 			check(after)
 			return nil
 		})
@@ -171,15 +135,10 @@ func TestLineFillingsFindSteps(t *testing.T) {
 		}
 	}
 	b := loadStr8ts(t, text)
-	var s search.Searcher
-	counted, err := s.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %v", err)
-	}
-	sol := counted.Solutions[0]
+	sol := solutionOf(t, b)
 	errFound := errors.New("found")
 	before := b.Clone()
-	err = func() error {
+	err := func() error {
 		_, err := Solve(context.Background(), b, Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
 			if st.Strategy == strategy.LineFillings() {
 				return errFound

@@ -10,7 +10,6 @@ import (
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
 	"github.com/sudokuwise/solver/internal/shared"
 )
@@ -34,46 +33,18 @@ func TestVariantGolden(t *testing.T) {
 	for _, tt := range variantGolden {
 		t.Run(tt.name, func(t *testing.T) {
 			b := variantLine(t, tt.file, tt.line)
-			var s search.Searcher
-			counted, err := s.Count(context.Background(), b, 2)
-			if err != nil || !counted.Complete || len(counted.Solutions) != 1 {
-				t.Fatalf("count: %d solutions, complete %v, err %v; want one", len(counted.Solutions), counted.Complete, err)
-			}
-			sol := counted.Solutions[0]
-			n := grid.Notation{Layout: b.Layout()}
-			var log strings.Builder
 			throughCage := 0
-			res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
-				text := st.Explain(n)
-				fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), text)
+			log := logicLog(t, b, solutionOf(t, b), func(st *strategy.Step) {
 				if st.Strategy == strategy.ForcingNet() && slices.ContainsFunc(st.Nodes, func(nd strategy.Node) bool {
 					return nd.Kind == strategy.CageNode || nd.Kind == strategy.SumNode // a cage's fillings, or the rule of 45 over cages
 				}) {
 					throughCage++
 				}
-				for _, p := range st.Placements {
-					if sol[p.Cell] != uint8(p.Digit) {
-						t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
-					}
-				}
-				for _, e := range st.Eliminations {
-					if sol[e.Cell] == uint8(e.Digit) {
-						t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
-					}
-				}
-				return nil
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != Solved || !res.Board.ValuesEqual(sol) {
-				t.Errorf("status %s; logic did not reach the solution", res.Status)
-			}
 			if throughCage == 0 {
 				t.Errorf("no forcing-net step through a cage's fillings or the rule of 45")
 			}
-			fmt.Fprintf(&log, "%s, %d solution(s), %d steps, %s, score %d\n", res.Status, res.Count, res.Steps, res.Rating.Level, res.Rating.Score)
-			checkGolden(t, tt.name, log.String())
+			checkGolden(t, tt.name, log)
 		})
 	}
 }
@@ -108,17 +79,12 @@ const killerGoldenLine = 27
 // sound, its sum the solution's and named in the explanation.
 func TestFindSumNet(t *testing.T) {
 	b := variantLine(t, "killer9-tarek.txt", killerGoldenLine)
-	var s search.Searcher
-	counted, err := s.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, err %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	sol := solutionOf(t, b)
 	// The board just before the solve's first forcing net.
 	var before *grid.Board
 	prev := b.Clone()
 	errFound := fmt.Errorf("found")
-	_, err = Solve(context.Background(), b.Clone(), Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
+	_, err := Solve(context.Background(), b.Clone(), Options{Type: LogicOnly}, func(_ int, st *strategy.Step, after *grid.Board) error {
 		if st.Strategy == strategy.ForcingNet() {
 			before = prev
 			return errFound
@@ -182,12 +148,7 @@ const cageForcingLine = 30
 // the cage it rules out), and naming the cage and each combination.
 func TestFindCageForcing(t *testing.T) {
 	b := variantLine(t, "killer9-tarek.txt", cageForcingLine)
-	var s search.Searcher
-	counted, err := s.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, err %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	sol := solutionOf(t, b)
 	packed, err := os.ReadFile("testdata/killer-cage-forcing.txt")
 	if err != nil {
 		t.Fatal(err)
