@@ -6,31 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	"github.com/sudokuwise/solver/internal/shared"
 )
-
-// killerAt reads line (1-based) of a file of puzzle texts.
-func killerAt(tb testing.TB, path string, line int) *grid.Board {
-	tb.Helper()
-	lines := shared.Lines(tb, path)
-	if line < 1 || line > len(lines) {
-		tb.Fatalf("%s has no line %d", path, line)
-	}
-	p, _, err := codec.Decode(lines[line-1], codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		tb.Fatalf("%s:%d: %v", path, line, err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		tb.Fatalf("%s:%d: %v", path, line, err)
-	}
-	return b
-}
 
 // cageIntersectionBoards returns the boards Cage Intersection is tested and
 // measured on: those before every fifth step of the logic solves of the
@@ -44,7 +25,7 @@ func cageIntersectionBoards(tb testing.TB) []*grid.Board {
 		lines int
 	}{{"../solver/testdata/killer9-cagesize.txt", 1}, {"../search/testdata/killer9-tarek.txt", 1}} {
 		for line := 1; line <= f.lines; line++ {
-			b := killerAt(tb, f.path, line)
+			b := boardAt(tb, f.path, line)
 			boards = append(boards, b.Clone())
 			_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(k int, _ *strategy.Step, after *grid.Board) error {
 				if k%5 == 0 {

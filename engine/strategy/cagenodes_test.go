@@ -22,7 +22,7 @@ func killerLine(t *testing.T, file string, line int) *grid.Board {
 }
 
 // boardAt decodes line (1-based) of the puzzle file at path.
-func boardAt(t *testing.T, path string, line int) *grid.Board {
+func boardAt(t testing.TB, path string, line int) *grid.Board {
 	t.Helper()
 	lines := shared.Lines(t, path)
 	if line < 1 || line > len(lines) {

@@ -1,14 +1,6 @@
 package strategy
 
-import (
-	"fmt"
-	"strings"
-	"testing"
-
-	"github.com/sudokuwise/solver/engine/codec"
-	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/internal/shared"
-)
+import "testing"
 
 // kenkenOnly are the local strategies that find steps only on KenKen and
 // KenDoku boards: TestKenKenLocalFinders checks them, TestLocalFinders
@@ -31,28 +23,8 @@ func TestKenKenLocalFinders(t *testing.T) {
 	if quick() {
 		puzzles = map[int]bool{28: true}
 	}
-	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	lc := newLocalCheck([]*Strategy{LineCageFillings(), TwoLineCageFillings()})
-	n := 0
-	for _, line := range shared.Lines(t, "../solver/testdata/kenken-hard.txt") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		if n++; !puzzles[n] {
-			continue
-		}
-		p, _, err := codec.Decode(strings.TrimSpace(line), codec.DecodeOptions{Tolerant: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lc.newPuzzle()
-		label := fmt.Sprintf("puzzle %d", n)
-		solveByFirstSteps(b, passes, func(b *grid.Board, _ *Step) { lc.state(t, b, label) })
-	}
+	lc.solveFile(t, "../solver/testdata/kenken-hard.txt", func(n int) bool { return puzzles[n] })
 	lc.wantFound(t, LineCageFillings())
 	if lc.checked[TwoLineCageFillings().name] == 0 {
 		t.Errorf("%s: no state checked after a state without a step: want some", TwoLineCageFillings().name)

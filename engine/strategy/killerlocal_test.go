@@ -26,31 +26,40 @@ func TestKillerLocalFinders(t *testing.T) {
 	if quick() {
 		first = 1 // the second alone, which takes all three
 	}
-	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
 	var locals []*Strategy
 	for st := range killerOnly {
 		locals = append(locals, st)
 	}
 	lc := newLocalCheck(locals)
-	for i, line := range shared.Lines(t, "../solver/testdata/killer9-cagesize.txt") {
-		if i == max {
-			break
+	lc.solveFile(t, "../solver/testdata/killer9-cagesize.txt", func(n int) bool { return n > first && n <= max })
+	lc.wantFound(t, locals...)
+	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
+}
+
+// solveFile follows the logic solves (see solveByFirstSteps) of the
+// puzzles of a file of puzzle texts (# comments skipped) whose number,
+// from 1, want reports, checking each state.
+func (lc *localCheck) solveFile(t *testing.T, path string, want func(n int) bool) {
+	t.Helper()
+	passes := Plan(func(st *Strategy) bool { return !st.OptIn() })
+	n := 0
+	for _, line := range shared.Lines(t, path) {
+		if strings.HasPrefix(line, "#") {
+			continue
 		}
-		if i < first {
+		if n++; !want(n) {
 			continue
 		}
 		p, _, err := codec.Decode(strings.TrimSpace(line), codec.DecodeOptions{Tolerant: true})
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s puzzle %d: %v", path, n, err)
 		}
 		b, err := p.Board(grid.Classic)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s puzzle %d: %v", path, n, err)
 		}
 		lc.newPuzzle()
-		label := fmt.Sprintf("puzzle %d", i+1)
+		label := fmt.Sprintf("puzzle %d", n)
 		solveByFirstSteps(b, passes, func(b *grid.Board, _ *Step) { lc.state(t, b, label) })
 	}
-	lc.wantFound(t, locals...)
-	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
 }
