@@ -49,24 +49,8 @@ func (g *chainGraph) addCageGroups(b *grid.Board) {
 		}
 		for _, u := range units[:nu] {
 			for d := 1; d <= l.N; d++ {
-				k := 0
-				s.Clear()
-				for _, c := range cg.Cells {
-					if b.Value(c) == 0 && b.Cands(c).Has(d) && cellIn(l, c, u) {
-						buf[k] = int32(c)
-						k++
-						s.Add(c)
-					}
-				}
-				if k < 2 {
-					continue
-				}
-				id := g.findMulti(d, int(buf[0]), s)
-				if id < 0 {
-					id = g.addNode(d, nodeGroup, buf[:k])
-				}
-				if !slices.Contains(g.unitNode[u], id) {
-					g.unitNode[u] = append(g.unitNode[u], id)
+				if id := g.groupNode(b, d, cg.Cells, u, &buf, s); id >= 0 {
+					g.joinUnit(u, id)
 				}
 			}
 		}

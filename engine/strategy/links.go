@@ -265,26 +265,9 @@ func (g *chainGraph) addGroups(b *grid.Board) {
 			continue
 		}
 		for d := 1; d <= l.N; d++ {
-			k := 0
-			s.Clear()
-			for _, c := range o.Cells {
-				if b.Value(c) == 0 && b.Cands(c).Has(d) {
-					buf[k] = int32(c)
-					k++
-					s.Add(c)
-				}
-			}
-			if k < 2 {
-				continue
-			}
-			id := g.findMulti(d, int(buf[0]), s)
-			if id < 0 {
-				id = g.addNode(d, nodeGroup, buf[:k])
-			}
-			for _, u := range [2]int{o.A, o.B} {
-				if !slices.Contains(g.unitNode[u], id) {
-					g.unitNode[u] = append(g.unitNode[u], id)
-				}
+			if id := g.groupNode(b, d, o.Cells, -1, &buf, s); id >= 0 {
+				g.joinUnit(o.A, id)
+				g.joinUnit(o.B, id)
 			}
 		}
 	}
@@ -680,5 +663,36 @@ func (g *chainGraph) linkNewMulti(from int32) {
 				}
 			}
 		}
+	}
+}
+
+// groupNode returns the group node of digit d over those of cells that are
+// open, hold d and lie in unit u (in any unit when u < 0), adding it when
+// it is new; -1 when fewer than two cells qualify. buf and s are scratch.
+func (g *chainGraph) groupNode(b *grid.Board, d int, cells []int, u int, buf *[grid.MaxSize]int32, s CellSet) int32 {
+	l := b.Layout()
+	k := 0
+	s.Clear()
+	for _, c := range cells {
+		if b.Value(c) == 0 && b.Cands(c).Has(d) && (u < 0 || cellIn(l, c, u)) {
+			buf[k] = int32(c)
+			k++
+			s.Add(c)
+		}
+	}
+	if k < 2 {
+		return -1
+	}
+	id := g.findMulti(d, int(buf[0]), s)
+	if id < 0 {
+		id = g.addNode(d, nodeGroup, buf[:k])
+	}
+	return id
+}
+
+// joinUnit registers node id with unit u, once.
+func (g *chainGraph) joinUnit(u int, id int32) {
+	if !slices.Contains(g.unitNode[u], id) {
+		g.unitNode[u] = append(g.unitNode[u], id)
 	}
 }
