@@ -48,16 +48,7 @@ func TestFindLargeBoardNets(t *testing.T) {
 	found := 0
 	err := FindSteps(context.Background(), b, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingChain(), strategy.ForcingNet()}}, func(st *strategy.Step) bool {
 		found++
-		for _, e := range st.Eliminations {
-			if sol[e.Cell] == uint8(e.Digit) {
-				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
-			}
-		}
-		for _, p := range st.Placements {
-			if sol[p.Cell] != uint8(p.Digit) {
-				t.Errorf("places %s=%d, solution %d: %s", n.CellName(p.Cell), p.Digit, sol[p.Cell], st.Explain(n))
-			}
-		}
+		checkStep(t, sol, n, "a step found", st)
 		return true
 	})
 	if err != nil {

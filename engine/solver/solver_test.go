@@ -52,6 +52,22 @@ func solutionOf(t testing.TB, b *grid.Board) []uint8 {
 	return res.Solutions[0]
 }
 
+// checkStep reports (named by what) every change of st that contradicts
+// sol: a wrong digit placed, or the solution's digit removed.
+func checkStep(t testing.TB, sol []uint8, n grid.Notation, what string, st *strategy.Step) {
+	t.Helper()
+	for _, p := range st.Placements {
+		if sol[p.Cell] != uint8(p.Digit) {
+			t.Errorf("%s places %s=%d, the solution has %d: %s", what, n.CellName(p.Cell), p.Digit, sol[p.Cell], st.Explain(n))
+		}
+	}
+	for _, e := range st.Eliminations {
+		if sol[e.Cell] == uint8(e.Digit) {
+			t.Errorf("%s removes the solution's %d from %s: %s", what, e.Digit, n.CellName(e.Cell), st.Explain(n))
+		}
+	}
+}
+
 // logicLog solves b by logic alone, checks every step against sol and
 // that the solve reaches it, calls each (when not nil) on every step, and
 // returns the step log a golden file holds (see checkGolden).
@@ -64,16 +80,7 @@ func logicLog(t *testing.T, b *grid.Board, sol []uint8, each func(st *strategy.S
 		if each != nil {
 			each(st)
 		}
-		for _, p := range st.Placements {
-			if sol[p.Cell] != uint8(p.Digit) {
-				t.Errorf("step %d places %s=%d, the solution has %d", i, n.CellName(p.Cell), p.Digit, sol[p.Cell])
-			}
-		}
-		for _, e := range st.Eliminations {
-			if sol[e.Cell] == uint8(e.Digit) {
-				t.Errorf("step %d removes the solution's %d from %s", i, e.Digit, n.CellName(e.Cell))
-			}
-		}
+		checkStep(t, sol, n, fmt.Sprintf("step %d", i), st)
 		return nil
 	})
 	if err != nil {

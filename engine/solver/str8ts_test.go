@@ -91,16 +91,7 @@ func TestStr8tsFindAllSound(t *testing.T) {
 				for _, step := range sink.Steps() {
 					found[st.Letter()]++
 					found[step.Name()]++
-					for _, p := range step.Placements {
-						if sol[p.Cell] != uint8(p.Digit) {
-							t.Errorf("%s: %s places %s=%d: %s", tt.name, step.Name(), n.CellName(p.Cell), p.Digit, step.Explain(n))
-						}
-					}
-					for _, e := range step.Eliminations {
-						if sol[e.Cell] == uint8(e.Digit) {
-							t.Errorf("%s: %s removes the solution's %d from %s: %s", tt.name, step.Name(), e.Digit, n.CellName(e.Cell), step.Explain(n))
-						}
-					}
+					checkStep(t, sol, n, tt.name+": "+step.Name(), &step)
 				}
 			}
 		}

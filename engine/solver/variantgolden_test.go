@@ -98,16 +98,7 @@ func TestFindSumNet(t *testing.T) {
 	n := grid.Notation{Layout: b.Layout()}
 	sums := 0
 	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet()}}, func(st *strategy.Step) bool {
-		for _, e := range st.Eliminations {
-			if sol[e.Cell] == uint8(e.Digit) {
-				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), st.Explain(n))
-			}
-		}
-		for _, p := range st.Placements {
-			if sol[p.Cell] != uint8(p.Digit) {
-				t.Errorf("places %s=%d, solution %d: %s", n.CellName(p.Cell), p.Digit, sol[p.Cell], st.Explain(n))
-			}
-		}
+		checkStep(t, sol, n, "a step found", st)
 		for _, nd := range st.Nodes {
 			if nd.Kind != strategy.SumNode {
 				continue
@@ -165,16 +156,7 @@ func TestFindCageForcing(t *testing.T) {
 	nets := 0
 	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.ForcingNet()}}, func(st *strategy.Step) bool {
 		text := st.Explain(n)
-		for _, e := range st.Eliminations {
-			if sol[e.Cell] == uint8(e.Digit) {
-				t.Errorf("removes the solution's %d from %s: %s", e.Digit, n.CellName(e.Cell), text)
-			}
-		}
-		for _, p := range st.Placements {
-			if sol[p.Cell] != uint8(p.Digit) {
-				t.Errorf("places %s=%d, solution %d: %s", n.CellName(p.Cell), p.Digit, sol[p.Cell], text)
-			}
-		}
+		checkStep(t, sol, n, "a step found", st)
 		if st.Name() != "Cage Forcing Net" {
 			return true
 		}
