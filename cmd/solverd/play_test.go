@@ -21,22 +21,9 @@ import (
 // and step count hidden in the middle of a replay, and shows them when
 // the person presses Reveal.
 func TestWebViewerSpoilers(t *testing.T) {
-	browser := findChromium(t)
-	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
-	m := webRE.FindStringSubmatch(log.String())
-	if m == nil {
-		t.Fatalf("no web viewer address logged:\n%s", log)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.WindowSize(1440, 960))
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer allocCancel()
-	ctx, ctxCancel := chromedp.NewContext(allocCtx)
-	defer ctxCancel()
-	ctx, timeout := context.WithTimeout(ctx, time.Minute)
-	defer timeout()
-
+	ctx, url, _ := webViewer(t, time.Minute)
 	err := chromedp.Do(ctx,
-		chromedp.Navigate("http://"+m[1]+"/"),
+		chromedp.Navigate(url),
 		chromedp.WaitVisible(chromedp.ID("solve")),
 		chromedp.SetValue(chromedp.ID("puzzle"), "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"),
 		setSpeed(6),
@@ -63,8 +50,6 @@ func TestWebViewerSpoilers(t *testing.T) {
 	if !strings.Contains(text, "Solved") || !strings.Contains(text, "score") {
 		t.Errorf("after Reveal the page shows no result:\n%s", text)
 	}
-	cancel()
-	waitDone(t, done, 10*time.Second, log)
 }
 
 // TestWebHints opens a puzzle at step 5 by permalink and asks for hints as

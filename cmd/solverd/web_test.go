@@ -70,13 +70,34 @@ func webViewer(t *testing.T, timeout time.Duration) (context.Context, string, su
 		chromedp.WindowSize(1440, 960),
 		chromedp.Flag("hide-scrollbars", true),
 	)
-	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(allocCancel)
-	ctx, ctxCancel := chromedp.NewContext(allocCtx)
-	t.Cleanup(ctxCancel)
-	ctx, timeoutCancel := context.WithTimeout(ctx, timeout)
-	t.Cleanup(timeoutCancel)
-	return ctx, "http://" + m[1] + "/", client
+	return startBrowser(t, opts, timeout), "http://" + m[1] + "/", client
+}
+
+// startBrowser starts Chromium with opts and returns its tab's context,
+// bounded by timeout; the browser stops when the test ends. A start that
+// fails (a loaded machine can miss the connection) is tried once more in a
+// new context: chromedp panics if a context whose start failed is used
+// again, so no later action may be the one that starts the browser.
+func startBrowser(t *testing.T, opts []chromedp.ExecAllocatorOption, timeout time.Duration) context.Context {
+	t.Helper()
+	var err error
+	for range 2 {
+		allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, ctxCancel := chromedp.NewContext(allocCtx)
+		ctx, timeoutCancel := context.WithTimeout(ctx, timeout)
+		if err = chromedp.Do(ctx); err == nil {
+			t.Cleanup(allocCancel)
+			t.Cleanup(ctxCancel)
+			t.Cleanup(timeoutCancel)
+			return ctx
+		}
+		timeoutCancel()
+		ctxCancel()
+		allocCancel()
+		t.Logf("starting Chromium: %v", err)
+	}
+	t.Fatalf("starting Chromium: %v", err)
+	return nil
 }
 
 // open loads a page of the viewer and waits for its form.
