@@ -113,8 +113,20 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 	orbits := shuffledOrbits(d.l.N, d.g.cfg.Symmetry, rng)
 	todo := orbits
 	// Above 16×16, where a check costs most, checks run side by side,
-	// unless each removal must also keep the grade.
+	// unless each removal must also keep the grade; and digging starts
+	// from a unique puzzle built by adding clues, with the orbits it
+	// proved needed set aside.
 	wide := d.checker != nil && !graded
+	if wide {
+		built, ok, err := d.build(ctx, rng, clues, orbits)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			copy(clues, built)
+			todo = d.unsettled(orbits, clues)
+		}
+	}
 	for _, budget := range d.passes {
 		var later [][2]int
 		var err error
@@ -211,6 +223,11 @@ func (d *digger) fork() *digger {
 	w := *d
 	w.board, w.spare, w.trial = grid.NewBoard(d.l), grid.NewBoard(d.l), grid.NewBoard(d.l)
 	w.checker = search.NewClueChecker(d.l, d.solution)
+	for cell, needed := range d.needed {
+		if needed {
+			w.checker.Keep(cell)
+		}
+	}
 	w.forks = nil
 	return &w
 }
@@ -293,6 +310,134 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 		}
 	}
 	return later, nil
+}
+
+// witness is another solution found while building: the cells where it
+// differs from the grid, and the orbit (an index of the orbits) whose
+// clues were added for it. While it is live no other clue lies in those
+// cells, so the orbit's clues are needed: without them, that solution
+// stands.
+type witness struct {
+	cells []int32
+	orbit int
+	live  bool
+}
+
+// build makes a unique puzzle out of start's clues by adding clues to an
+// empty board (search.ClueAdder): while the clues have another solution,
+// it adds the orbit of a cell where that solution differs from the grid.
+// Each solution found proves its orbit needed until a later clue falls
+// where it differs; build picks the new cell among those that spoil the
+// fewest proofs still standing (ties at random), and marks needed the
+// orbits whose proof stands at the end, fixing them in the checker. The
+// checks of building fix each clue for good, which makes them far
+// cheaper than digging's, and digging then has only the orbits left to
+// settle. ok is false when a search spent its budget: digging then starts
+// from start.
+func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbits [][2]int) (clues []uint8, ok bool, err error) {
+	adder := search.NewClueAdder(d.l, d.solution)
+	if adder == nil {
+		return nil, false, nil
+	}
+	orbitOf := make([]int, d.l.Cells)
+	for i, orbit := range orbits {
+		for _, cell := range orbit {
+			if cell >= 0 {
+				orbitOf[cell] = i
+			}
+		}
+	}
+	clues = make([]uint8, d.l.Cells)
+	var witnesses []witness
+	byCell := make([][]int32, d.l.Cells) // the witnesses holding each cell
+	live := make([]int, d.l.Cells)       // how many of them are live
+	var diff []int32
+	for {
+		other, settled, err := adder.Other(ctx, d.maxNodes)
+		if err != nil || !settled {
+			return nil, false, err
+		}
+		if other == nil {
+			break
+		}
+		diff = diff[:0]
+		best, bestScore, ties := -1, 0, 0
+		for cell, v := range other {
+			if v == d.solution[cell] {
+				continue
+			}
+			diff = append(diff, int32(cell))
+			if start[cell] == 0 {
+				continue
+			}
+			score := 0
+			for _, c := range orbits[orbitOf[cell]] {
+				if c >= 0 {
+					score += live[c]
+				}
+			}
+			switch {
+			case best < 0 || score < bestScore:
+				best, bestScore, ties = cell, score, 1
+			case score == bestScore:
+				ties++
+				if rng.IntN(ties) == 0 {
+					best = cell
+				}
+			}
+		}
+		if best < 0 {
+			// The solution found keeps every clue of start, which
+			// digging was given as unique.
+			return nil, false, fmt.Errorf("building a puzzle: the start has another solution")
+		}
+		o := orbitOf[best]
+		for _, cell := range orbits[o] {
+			if cell < 0 || start[cell] == 0 {
+				continue
+			}
+			clues[cell] = d.solution[cell]
+			adder.Add(cell)
+			for _, w := range byCell[cell] {
+				if wt := &witnesses[w]; wt.live && wt.orbit != o {
+					wt.live = false
+					for _, c := range wt.cells {
+						live[c]--
+					}
+				}
+			}
+		}
+		id := int32(len(witnesses))
+		witnesses = append(witnesses, witness{cells: append([]int32(nil), diff...), orbit: o, live: true})
+		for _, c := range diff {
+			byCell[c] = append(byCell[c], id)
+			live[c]++
+		}
+	}
+	for _, w := range witnesses {
+		if !w.live {
+			continue
+		}
+		for _, cell := range orbits[w.orbit] {
+			if cell >= 0 && clues[cell] != 0 && !d.needed[cell] {
+				d.needed[cell] = true
+				d.checker.Keep(cell)
+			}
+		}
+	}
+	return clues, true, nil
+}
+
+// unsettled returns the orbits of orbits, in their order, that hold clues
+// not proved needed.
+func (d *digger) unsettled(orbits [][2]int, clues []uint8) [][2]int {
+	var out [][2]int
+	for _, orbit := range orbits {
+		if cells := d.clueCells(orbit, clues); len(cells) > 0 && !d.needed[cells[0]] {
+			out = append(out, orbit)
+		}
+	}
+	return out
 }
 
 // clueCells returns the cells of an orbit that hold clues.

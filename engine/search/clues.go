@@ -73,3 +73,81 @@ func (c *ClueChecker) Keep(cell int) {
 	c.kept[cell] = true
 	c.s.Fix(sat.Pos(cell*c.n + int(c.solution[cell]) - 1))
 }
+
+// ClueAdder builds a unique puzzle for one solution grid by adding clues
+// to an empty board: Other finds a solution of the clues so far that
+// differs from the grid, the caller adds a clue where it differs, until
+// there is none. Clues only come in, so each is fixed for good in one
+// clause-learning solver: what it learns stays true to the end and its
+// clauses stay short, unlike a ClueChecker's, whose clues are assumptions
+// that come and go. It takes the layouts a ClueChecker takes and is not
+// safe for concurrent use.
+type ClueAdder struct {
+	s        *sat.Solver
+	n        int
+	solution []uint8
+	other    []uint8
+}
+
+// NewClueAdder returns an adder for puzzles of layout l whose only
+// solution is to be solution, or nil when the layout is not one clause
+// learning takes (see NewClueChecker).
+func NewClueAdder(l *grid.Layout, solution []uint8) *ClueAdder {
+	if !learnSuits(l) || len(solution) != l.Cells {
+		return nil
+	}
+	a := &ClueAdder{s: newSAT(l), n: l.N, solution: solution, other: make([]uint8, l.Cells)}
+	// Every solution sought differs from the grid somewhere.
+	differ := make([]sat.Lit, l.Cells)
+	for cell := range differ {
+		differ[cell] = a.lit(cell).Not()
+	}
+	a.s.AddClause(differ)
+	return a
+}
+
+// lit is the literal that cell holds its digit of the solution.
+func (a *ClueAdder) lit(cell int) sat.Lit {
+	return sat.Pos(cell*a.n + int(a.solution[cell]) - 1)
+}
+
+// Add makes cell a clue: it holds its digit of the solution in every
+// solution Other finds from now on.
+func (a *ClueAdder) Add(cell int) {
+	a.s.Fix(a.lit(cell))
+}
+
+// Other returns a solution of the clues added so far that differs from
+// the adder's solution, or nil when there is none (the clues make a
+// unique puzzle). The slice is reused by the next call. settled is false
+// when the search spent budget conflicts (0: no bound) first; err is
+// ctx's error.
+func (a *ClueAdder) Other(ctx context.Context, budget int64) (other []uint8, settled bool, err error) {
+	// Each search starts toward the grid, so that the solution found
+	// differs from it in fewer cells: a later clue then falls less often
+	// where an earlier solution differs (see the generator's build).
+	for cell, v := range a.solution {
+		for d := range a.n {
+			a.s.SetPhase(cell*a.n+d, d == int(v)-1)
+		}
+	}
+	a.s.MaxConflicts = budget
+	st, err := a.s.Solve(ctx, nil)
+	switch {
+	case errors.Is(err, sat.ErrBudget):
+		return nil, false, nil
+	case err != nil:
+		return nil, false, fmt.Errorf("looking for another solution: %w", err)
+	case st == sat.Unsat:
+		return nil, true, nil
+	}
+	for cell := range a.other {
+		for d := range a.n {
+			if a.s.Value(cell*a.n + d) {
+				a.other[cell] = uint8(d + 1)
+				break
+			}
+		}
+	}
+	return a.other, true, nil
+}

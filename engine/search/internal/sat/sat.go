@@ -230,6 +230,10 @@ func (s *Solver) Bump(v int, x float64) {
 	s.heap.update(int32(v))
 }
 
+// SetPhase sets the value that variable v takes when it is next decided;
+// phase saving replaces it by the value it had when last unassigned.
+func (s *Solver) SetPhase(v int, value bool) { s.phase[v] = value }
+
 // Fix adds the unit clause l: l holds in every assignment.
 func (s *Solver) Fix(l Lit) {
 	s.cancelUntil(0)

@@ -1,0 +1,154 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+)
+
+// buildDigger returns a digger for a random grid of the layout, with the
+// clause-learning checker that turns on building (which the generator
+// gives only boards above 16×16, where a check costs most).
+func buildDigger(t *testing.T, size int, v grid.Variant, sym Symmetry, seed uint64) (*digger, *grid.Layout, []uint8) {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: size, Variant: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(seed), DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGenerator(Config{Size: size, Variant: v, Symmetry: sym})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDigger(g, l, sol)
+	if d.checker = search.NewClueChecker(l, sol); d.checker == nil {
+		t.Fatal("no clue checker for the layout")
+	}
+	return d, l, sol
+}
+
+// orbitRemoved returns the clues without those of the orbit, and how
+// many it took away.
+func orbitRemoved(clues []uint8, orbit [2]int) ([]uint8, int) {
+	out := append([]uint8(nil), clues...)
+	n := 0
+	for _, cell := range orbit {
+		if cell >= 0 && out[cell] != 0 {
+			out[cell] = 0
+			n++
+		}
+	}
+	return out, n
+}
+
+// TestBuildProvesNeeded builds puzzles by adding clues (build) and checks
+// them with the depth-first search, independently of the clause-learning
+// solver: the clues are the grid's, the puzzle is unique, and each orbit
+// build marks needed (its other solution still stands) has another
+// solution without its clues.
+func TestBuildProvesNeeded(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		variant grid.Variant
+		sym     Symmetry
+	}{
+		{"classic", grid.Classic, NoSymmetry},
+		{"classic rotational", grid.Classic, Rotational},
+		{"X", grid.X, NoSymmetry},
+		{"Windoku mirror", grid.Windoku, Mirror},
+	} {
+		for seed := range uint64(4) {
+			t.Run(fmt.Sprintf("%s seed %d", tt.name, seed), func(t *testing.T) {
+				d, l, sol := buildDigger(t, 9, tt.variant, tt.sym, seed)
+				orbits := shuffledOrbits(l.N, tt.sym, newRand(seed))
+				clues, ok, err := d.build(context.Background(), newRand(seed), sol, orbits)
+				if err != nil || !ok {
+					t.Fatalf("build: ok %v, %v", ok, err)
+				}
+				for cell, v := range clues {
+					if v != 0 && v != sol[cell] {
+						t.Fatalf("clue %d at cell %d, the grid has %d", v, cell, sol[cell])
+					}
+				}
+				if n, _ := count(t, clueBoard(t, l, boardOf(l, clues, nil))); n != 1 {
+					t.Fatalf("the puzzle built has %d solutions", n)
+				}
+				needed := 0
+				for _, orbit := range orbits {
+					cells := d.clueCells(orbit, clues)
+					if len(cells) == 0 || !d.needed[cells[0]] {
+						continue
+					}
+					needed++
+					without, _ := orbitRemoved(clues, orbit)
+					if n, _ := count(t, clueBoard(t, l, boardOf(l, without, nil))); n < 2 {
+						t.Fatalf("orbit %v is marked needed, but the puzzle stays unique without it", orbit)
+					}
+				}
+				if needed == 0 {
+					t.Fatal("no orbit marked needed: the test proves nothing")
+				}
+			})
+		}
+	}
+}
+
+// TestBuildDigMinimal digs with building on (boards with a clause-learning
+// checker) and checks the puzzle with the depth-first search: unique,
+// minimal (no orbit of clues can go), and the same from the same seed.
+// 16×16 boards run unless -short.
+func TestBuildDigMinimal(t *testing.T) {
+	type digCase struct {
+		size    int
+		variant grid.Variant
+		sym     Symmetry
+		seed    uint64
+	}
+	var cases []digCase
+	for seed := range uint64(3) {
+		cases = append(cases,
+			digCase{9, grid.Classic, NoSymmetry, seed},
+			digCase{9, grid.Classic, Rotational, seed},
+			digCase{9, grid.X, NoSymmetry, seed},
+		)
+	}
+	if !testing.Short() && !race {
+		cases = append(cases, digCase{16, grid.Classic, NoSymmetry, 1})
+	}
+	for _, tt := range cases {
+		t.Run(fmt.Sprintf("%dx%d %s %s seed %d", tt.size, tt.size, tt.variant, tt.sym, tt.seed), func(t *testing.T) {
+			dig := func() []uint8 {
+				d, _, sol := buildDigger(t, tt.size, tt.variant, tt.sym, tt.seed)
+				clues, minimal, err := d.dig(context.Background(), newRand(tt.seed), sol)
+				if err != nil || !minimal {
+					t.Fatalf("dig: minimal %v, %v", minimal, err)
+				}
+				return clues
+			}
+			clues := dig()
+			if again := dig(); !slices.Equal(again, clues) {
+				t.Fatalf("the same seed dug\n%v\nthen\n%v", clues, again)
+			}
+			d, l, _ := buildDigger(t, tt.size, tt.variant, tt.sym, tt.seed)
+			if n, _ := count(t, clueBoard(t, l, boardOf(l, clues, nil))); n != 1 {
+				t.Fatalf("the puzzle has %d solutions", n)
+			}
+			for _, orbit := range shuffledOrbits(l.N, tt.sym, newRand(tt.seed)) {
+				without, removed := orbitRemoved(clues, orbit)
+				if removed == 0 || d.l.IsBlack(orbit[0]) {
+					continue
+				}
+				if n, _ := count(t, clueBoard(t, l, boardOf(l, without, nil))); n == 1 {
+					t.Fatalf("orbit %v can go: the puzzle is not minimal", orbit)
+				}
+			}
+		})
+	}
+}
