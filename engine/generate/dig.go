@@ -120,6 +120,9 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 	if wide {
 		built, ok, err := d.build(ctx, rng, clues, orbits)
 		if err != nil {
+			// Cut short: what was built, made unique by the singles,
+			// is closer to minimal than the start.
+			d.completeBuilt(clues, built)
 			return nil, false, err
 		}
 		if ok {
@@ -333,7 +336,7 @@ type witness struct {
 // checks of building fix each clue for good, which makes them far
 // cheaper than digging's, and digging then has only the orbits left to
 // settle. ok is false when a search spent its budget: digging then starts
-// from start.
+// from start. On ctx's error, clues are those added so far.
 func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbits [][2]int) (clues []uint8, ok bool, err error) {
 	adder := search.NewClueAdder(d.l, d.solution)
 	if adder == nil {
@@ -354,8 +357,11 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 	var diff []int32
 	for {
 		other, settled, err := adder.Other(ctx, d.maxNodes)
-		if err != nil || !settled {
-			return nil, false, err
+		if err != nil {
+			return clues, false, err
+		}
+		if !settled {
+			return nil, false, nil
 		}
 		if other == nil {
 			break
@@ -426,6 +432,34 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 		}
 	}
 	return clues, true, nil
+}
+
+// completeBuilt turns clues (a unique puzzle, as digging keeps them) into
+// the puzzle of the clues built, a partial build, and of the cells the
+// singles do not solve from those: every other cell follows from them, so
+// the puzzle stays unique. Clues are left as they are when nothing was
+// built, or a cell to keep holds no clue in them.
+func (d *digger) completeBuilt(clues, built []uint8) {
+	if built == nil {
+		return
+	}
+	b := d.spare
+	b.Reset(built, nil)
+	if !propagate(b, d.implied) {
+		return
+	}
+	for cell, v := range clues {
+		if built[cell] == 0 && b.Value(cell) == 0 && v == 0 {
+			return
+		}
+	}
+	n, sym := d.l.N, d.g.cfg.Symmetry
+	for cell := range clues {
+		// A clue goes with its mate, as in digging.
+		if m := mate(n, cell, sym); built[cell] == 0 && b.Value(cell) != 0 && built[m] == 0 && b.Value(m) != 0 {
+			clues[cell] = 0
+		}
+	}
 }
 
 // unsettled returns the orbits of orbits, in their order, that hold clues
@@ -653,21 +687,25 @@ func empty(values []uint8) bool {
 func shuffledOrbits(n int, sym Symmetry, rng *rand.Rand) [][2]int {
 	var orbits [][2]int
 	for cell := range n * n {
-		r, c := cell/n, cell%n
-		mate := cell
-		switch sym {
-		case Rotational:
-			mate = n*n - 1 - cell
-		case Mirror:
-			mate = r*n + n - 1 - c
-		}
-		switch {
-		case mate == cell:
+		switch m := mate(n, cell, sym); {
+		case m == cell:
 			orbits = append(orbits, [2]int{cell, -1})
-		case mate > cell:
-			orbits = append(orbits, [2]int{cell, mate})
+		case m > cell:
+			orbits = append(orbits, [2]int{cell, m})
 		}
 	}
 	rng.Shuffle(len(orbits), func(i, j int) { orbits[i], orbits[j] = orbits[j], orbits[i] })
 	return orbits
+}
+
+// mate returns the image of cell under the symmetry on a board of side n:
+// the cell itself when it has none.
+func mate(n, cell int, sym Symmetry) int {
+	switch sym {
+	case Rotational:
+		return n*n - 1 - cell
+	case Mirror:
+		return cell/n*n + n - 1 - cell%n
+	}
+	return cell
 }
