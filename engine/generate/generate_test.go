@@ -1173,7 +1173,7 @@ func TestCageSizeGeneratesWithoutClues(t *testing.T) {
 // take minutes). It skips under -short and the race detector.
 func TestGenerate25Minimal(t *testing.T) {
 	if testing.Short() || race {
-		t.Skip("a 25×25 dig takes about 30 s of CPU: skipped under -short and -race")
+		t.Skip("a 25×25 generation and its check take about 15 s of CPU: skipped under -short and -race")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
