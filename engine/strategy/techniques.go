@@ -125,6 +125,9 @@ var table = [...]Pass{
 	// them a killer solve takes about half the CPU): a trial through the
 	// fillings of every cage and rule-of-45 sum.
 	{Order: 8650, Letter: "N2", Strategy: CageContradiction(), Name: "Cage Contradiction", Cost: Dear},
+	// The Str8ts trial, after the nets for the same reason: it branches
+	// on a compartment's straights where single-premise nets find nothing.
+	{Order: 8660, Letter: "T2", Strategy: CompartmentTrial(), Name: "Compartment Trial", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
