@@ -12,7 +12,7 @@ var compartmentTrial = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "C
 	findCompartmentTrials, explainCompartmentTrial))
 
 // CompartmentTrial (T2) is the trial a Str8ts solver writes in the margin
-// when the nets are stuck: a compartment holds one of the few straights
+// when the patterns are stuck: a compartment holds one of the few straights
 // still open to it; try each in turn (its cells keep that straight's
 // digits only) and follow what the simple rules then force: naked
 // singles, every compartment's straights (stranded and sure digits, a
