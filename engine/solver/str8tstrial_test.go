@@ -13,9 +13,9 @@ import (
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
-// str8tsFile returns the Str8ts boards of a file in testdata, one a line
-// (lines starting with # left out).
-func str8tsFile(t *testing.T, name string) []*grid.Board {
+// testdataBoards returns the boards of a file of puzzle texts in
+// testdata, one a line (lines starting with # left out).
+func testdataBoards(t *testing.T, name string) []*grid.Board {
 	t.Helper()
 	var boards []*grid.Board
 	for _, line := range shared.Lines(t, filepath.Join("testdata", name)) {
@@ -33,7 +33,7 @@ func str8tsFile(t *testing.T, name string) []*grid.Board {
 // Compartment Trial steps and six puzzles finished (today 130 steps, six
 // of fifteen), so that a trial that stops finding fails here.
 func TestCompartmentTrialSound(t *testing.T) {
-	boards := str8tsFile(t, "str8ts-extreme.txt")
+	boards := testdataBoards(t, "str8ts-extreme.txt")
 	if len(boards) != 15 {
 		t.Fatalf("%d puzzles in str8ts-extreme.txt, want 15", len(boards))
 	}

@@ -50,6 +50,7 @@ var table = [...]Pass{
 	{Order: 2000, Letter: "F", Strategy: NakedSubsets(), Form: OfSize(4), Name: "Naked Quadruple", Cost: Cheap},
 	{Order: 2050, Letter: "a", Strategy: InniesOutiesStrategy(), Form: UpToCells(4), Name: "Multi-cell Innies and Outies", Cost: Cheap},
 	{Order: 2100, Letter: "E", Strategy: HiddenSubsets(), Form: OfSize(4), Name: "Hidden Quadruple", Cost: Cheap},
+	{Order: 2110, Letter: "U2", Strategy: LawOfLeftovers(), Name: "Law of Leftovers", Cost: Dear},
 	{Order: 2150, Letter: "b", Strategy: CageSplitting(), Name: "Cage Splitting", Cost: Cheap},
 	{Order: 2160, Letter: "w", Strategy: KillerSubsets(), Name: "Killer Subsets", Cost: Dear},
 	{Order: 2170, Letter: "F2", Strategy: VirtualCages(), Name: "Virtual Cage", Cost: Dear},
