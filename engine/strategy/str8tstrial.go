@@ -36,6 +36,7 @@ type straightTrial struct {
 	comps  []int // the compartments
 	others []int // the other units: rows, columns, boxes, diagonals
 	work   *grid.Board
+	cand   []grid.Digits // the work board's candidates, a scratch copy
 }
 
 // trialFailure is where a tried straight ran out: a cell without a
@@ -186,8 +187,8 @@ func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (
 func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
 	w := st.work
 	cells := st.l.Unit(u).Cells
-	cand := w.AppendCandidates(nil)
-	windows := w.StraightWindows(cells, cand)
+	st.cand = w.AppendCandidates(st.cand[:0])
+	windows := w.StraightWindows(cells, st.cand)
 	if windows == 0 {
 		return false, false
 	}
