@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,14 +69,23 @@ func checkStep(t testing.TB, sol []uint8, n grid.Notation, what string, st *stra
 	}
 }
 
-// logicLog solves b by logic alone, checks every step against sol and
-// that the solve reaches it, calls each (when not nil) on every step, and
-// returns the step log a golden file holds (see checkGolden).
-func logicLog(t *testing.T, b *grid.Board, sol []uint8, each func(st *strategy.Step)) string {
+// logicLog solves b by logic alone (leaving out the strategies without),
+// checks every step against sol and that the solve reaches it, calls each
+// (when not nil) on every step, and returns the step log a golden file
+// holds (see checkGolden).
+func logicLog(t *testing.T, b *grid.Board, sol []uint8, each func(st *strategy.Step), without ...*strategy.Strategy) string {
 	t.Helper()
 	n := grid.Notation{Layout: b.Layout()}
 	var log strings.Builder
-	res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(i int, st *strategy.Step, after *grid.Board) error {
+	opts := Options{Type: LogicOnly, CheckMultiple: true}
+	if len(without) > 0 {
+		for _, st := range strategy.All() {
+			if !slices.Contains(without, st) {
+				opts.Strategies = append(opts.Strategies, st)
+			}
+		}
+	}
+	res, err := Solve(context.Background(), b, opts, func(i int, st *strategy.Step, after *grid.Board) error {
 		fmt.Fprintf(&log, "%3d %-2s %-28s %s\n", i, st.Strategy.Letter(), st.Name(), st.Explain(n))
 		if each != nil {
 			each(st)

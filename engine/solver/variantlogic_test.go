@@ -51,6 +51,11 @@ var variantSets = []variantSet{
 	{name: "generated Str8ts X 9×9", variant: grid.Str8tsX, size: 9, count: 6},
 	{name: "generated Str8ts BX 9×9", variant: grid.Str8tsBX, size: 9, count: 6},
 	{name: "str8ts-hard", file: "testdata/str8ts-hard.txt"},
+	{name: "str8ts-extreme", file: "testdata/str8ts-extreme.txt"},
+	{name: "str8ts-published", file: "testdata/str8ts-published.txt"},
+	{name: "kenken-extreme", file: "testdata/kenken-extreme.txt"},
+	{name: "jigsaw9-extreme", file: "testdata/jigsaw9-extreme.txt"},
+	{name: "windoku9-extreme", file: "testdata/windoku9-extreme.txt"},
 	{name: "x9-extreme", file: "testdata/x9-extreme.txt"},
 	{name: "x16-extreme", file: "testdata/x16-extreme.txt"},
 	{name: "x25", file: "x25.txt"},
@@ -168,8 +173,11 @@ func TestVariantForcingSound(t *testing.T) {
 		// The KenKen line fillings finish these without nets; without
 		// them the nets run through the cages.
 		{name: "generated KenKen 9×9", variant: grid.KenKen, size: 9, count: 12, without: []*strategy.Strategy{strategy.LineCageFillings(), strategy.TwoLineCageFillings()}},
-		{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12},
-		{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6},
+		// Compartment Trial (T2) comes before the nets and finishes
+		// these without them; without it the nets run through the
+		// compartments.
+		{name: "generated Str8ts 9×9", variant: grid.Str8ts, size: 9, count: 12, without: []*strategy.Strategy{strategy.CompartmentTrial()}},
+		{name: "generated Str8ts B 9×9", variant: grid.Str8tsB, size: 9, count: 6, without: []*strategy.Strategy{strategy.CompartmentTrial()}},
 	}
 	limit := 0 // puzzles a set, 0 for all
 	if solver.Quick() {

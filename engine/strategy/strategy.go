@@ -207,6 +207,9 @@ type Node struct {
 	Combos     []grid.Digits
 	// Target is the sum of a SumNode's cells, and Origin where the rule of
 	// 45 gives it, e.g. "the innies of rows 1-3 less cage 12+ at r2c2".
+	// On the CompartmentNode of a straight a Compartment Trial tried,
+	// Origin words where it ran out ("leaves r4c2 no candidate"), empty
+	// when it did not.
 	Target int
 	Origin string
 }

@@ -1,0 +1,308 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var compartmentTrial = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Compartment Trial", level: Extreme, score: 700, se: 85},
+	findCompartmentTrials, explainCompartmentTrial))
+
+// CompartmentTrial (T2) is the trial a Str8ts solver writes in the margin
+// when the patterns are stuck: a compartment holds one of the few straights
+// still open to it; try each in turn (its cells keep that straight's
+// digits only) and follow what the simple rules then force: naked
+// singles, every compartment's straights (stranded and sure digits, a
+// sure digit with one place left), the distinct digits of each row,
+// column, box and diagonal, and hidden singles of a unit with a cell for
+// every digit. A straight that leaves a cell, a compartment or a unit
+// with nothing is out; a candidate that no remaining straight's trial
+// keeps goes. It branches on several candidates at once (a straight sets
+// every cell of its compartment), which single-premise forcing nets
+// cannot: "compartment r1-4c5 can hold 2-5, 3-6 or 4-7: 2-5 leaves r4c2
+// no candidate; with 3-6 or 4-7, r5c5-7 goes".
+func CompartmentTrial() *Strategy { return compartmentTrial }
+
+// maxTrialStraights bounds the straights a trial tries: with more, a
+// common conclusion is rare and the step long to follow.
+const maxTrialStraights = 6
+
+// straightTrial is the working state of a Compartment Trial search.
+type straightTrial struct {
+	l      *grid.Layout
+	comps  []int // the compartments
+	others []int // the other units: rows, columns, boxes, diagonals
+	work   *grid.Board
+	cand   []grid.Digits // the work board's candidates, a scratch copy
+}
+
+// trialFailure is where a tried straight ran out: a cell without a
+// candidate (unit -1) or a unit without digits enough for its cells.
+type trialFailure struct {
+	cell, unit int
+}
+
+func findCompartmentTrials(b *grid.Board, sink *Sink) {
+	l := b.Layout()
+	if l.BlackCells() == nil {
+		return
+	}
+	st := &straightTrial{l: l}
+	for u := range l.Units() {
+		if l.Unit(u).Kind == grid.Compartment {
+			st.comps = append(st.comps, u)
+		} else {
+			st.others = append(st.others, u)
+		}
+	}
+	// Compartments with fewest straights first: their steps are shortest.
+	type option struct {
+		unit    int
+		windows grid.Digits
+	}
+	var opts []option
+	cand := b.AppendCandidates(nil)
+	for _, u := range st.comps {
+		w := b.StraightWindows(l.Unit(u).Cells, cand)
+		if c := w.Count(); c >= 2 && c <= maxTrialStraights {
+			opts = append(opts, option{u, w})
+		}
+	}
+	slices.SortStableFunc(opts, func(x, y option) int { return x.windows.Count() - y.windows.Count() })
+	keep := make([]grid.Digits, l.Cells)
+	for _, o := range opts {
+		if sink.Cancelled() {
+			return
+		}
+		if st.tryCompartment(b, sink, o.unit, o.windows, keep) && sink.Done() {
+			return
+		}
+	}
+}
+
+// tryCompartment tries each of windows, the straights open to compartment
+// u, and adds a step when what the surviving ones keep rules out a
+// candidate; it reports whether it added one.
+func (st *straightTrial) tryCompartment(b *grid.Board, sink *Sink, u int, windows grid.Digits, keep []grid.Digits) bool {
+	cells := st.l.Unit(u).Cells
+	clear(keep)
+	var nodes []Node
+	alive := 0
+	for w := windows; w != 0; w &= w - 1 {
+		straight := grid.Straight(w.Min(), len(cells))
+		fail, ok := st.try(b, cells, straight)
+		nd := Node{Kind: CompartmentNode, Unit: u, Cells: slices.Clone(cells), Combos: []grid.Digits{straight}}
+		if !ok {
+			nd.Origin = failureText(st.l, fail)
+			nodes = append(nodes, nd)
+			continue
+		}
+		alive++
+		nodes = append(nodes, nd)
+		for c := range st.l.Cells {
+			if v := st.work.Value(c); v != 0 {
+				keep[c] |= grid.Bit(int(v))
+			} else {
+				keep[c] |= st.work.Cands(c)
+			}
+		}
+	}
+	if alive == 0 {
+		return false // the board is broken: the solver's check reports it
+	}
+	var gone []CellDigit
+	for c := range st.l.Cells {
+		if b.Value(c) != 0 {
+			continue
+		}
+		for ds := b.Cands(c) &^ keep[c]; ds != 0; ds &= ds - 1 {
+			gone = append(gone, CellDigit{c, ds.Min()})
+		}
+	}
+	if len(gone) == 0 {
+		return false
+	}
+	s := sink.Add()
+	s.Digits = windows
+	s.Units = append(s.Units, u)
+	s.Cells = append(s.Cells, cells...)
+	s.Nodes = nodes
+	s.Eliminations = gone
+	return true
+}
+
+// try places straight in cells on a copy of b and follows the simple
+// rules to their end; it reports false, and where, when they run out.
+func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (trialFailure, bool) {
+	if st.work == nil {
+		st.work = b.Clone()
+	} else {
+		st.work.CopyFrom(b)
+	}
+	w := st.work
+	for _, c := range cells {
+		if w.Value(c) == 0 {
+			w.Restrict(c, straight)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for c := range st.l.Cells {
+			if w.Value(c) != 0 || st.l.IsBlack(c) {
+				continue
+			}
+			switch ds := w.Cands(c); ds.Count() {
+			case 0:
+				return trialFailure{cell: c, unit: -1}, false
+			case 1:
+				changed = w.Place(c, ds.Min()) || changed
+			}
+		}
+		for _, u := range st.comps {
+			ch, ok := st.applyStraights(u)
+			if !ok {
+				return trialFailure{cell: -1, unit: u}, false
+			}
+			changed = changed || ch
+		}
+		for _, u := range st.others {
+			ch, ok := st.applyDistinct(u)
+			if !ok {
+				return trialFailure{cell: -1, unit: u}, false
+			}
+			changed = changed || ch
+		}
+	}
+	return trialFailure{}, true
+}
+
+// applyStraights applies the straights still open to compartment u:
+// candidates outside all of them go, a digit all of them hold with one
+// place left goes in, and one with more places leaves the cells outside
+// the compartment that see them all. It reports a change, and false when
+// no straight is left.
+func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
+	w := st.work
+	cells := st.l.Unit(u).Cells
+	st.cand = w.AppendCandidates(st.cand[:0])
+	windows := w.StraightWindows(cells, st.cand)
+	if windows == 0 {
+		return false, false
+	}
+	allowed, sure := grid.StraightSpan(windows, len(cells))
+	for _, c := range cells {
+		if v := w.Value(c); v != 0 {
+			sure &^= grid.Bit(int(v))
+		} else if w.Cands(c)&^allowed != 0 {
+			w.Restrict(c, allowed)
+			changed = true
+		}
+	}
+	for ; sure != 0; sure &= sure - 1 {
+		d := sure.Min()
+		var places []int
+		for _, c := range cells {
+			if w.Cands(c).Has(d) {
+				places = append(places, c)
+			}
+		}
+		if len(places) == 1 {
+			changed = w.Place(places[0], d) || changed
+			continue
+		}
+		for _, p := range st.l.Peers(places[0]) {
+			if slices.Contains(cells, p) || !w.Cands(p).Has(d) {
+				continue
+			}
+			if seesAll(st.l, p, places[1:]) {
+				changed = w.Eliminate(p, d) || changed
+			}
+		}
+	}
+	return changed, true
+}
+
+// applyDistinct checks that unit u's white cells have digits enough left
+// to differ, and places a unit's hidden singles when it has a cell for
+// every digit. It reports a change, and false when the digits run out.
+func (st *straightTrial) applyDistinct(u int) (changed, ok bool) {
+	w := st.work
+	cells := st.l.Unit(u).Cells
+	var seen, placed grid.Digits
+	for _, c := range cells {
+		if v := w.Value(c); v != 0 {
+			seen |= grid.Bit(int(v))
+			placed |= grid.Bit(int(v))
+		} else {
+			seen |= w.Cands(c)
+		}
+	}
+	if seen.Count() < len(cells) {
+		return false, false
+	}
+	if len(cells) != st.l.N {
+		return false, true
+	}
+	for ds := seen &^ placed; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		place := -1
+		for _, c := range cells {
+			if w.Cands(c).Has(d) {
+				if place >= 0 {
+					place = -2
+					break
+				}
+				place = c
+			}
+		}
+		if place >= 0 {
+			changed = w.Place(place, d) || changed
+		}
+	}
+	return changed, true
+}
+
+// failureText words where a tried straight ran out.
+func failureText(l *grid.Layout, f trialFailure) string {
+	if f.unit < 0 {
+		return "leaves " + l.CellName(f.cell) + " no candidate"
+	}
+	if l.Unit(f.unit).Kind == grid.Compartment {
+		return "leaves " + l.Unit(f.unit).Name() + " no straight"
+	}
+	return "leaves " + l.Unit(f.unit).Name() + " too few digits for its cells"
+}
+
+// explainCompartmentTrial explains a Compartment Trial, e.g. "compartment
+// r1-4c5 can hold 2-5, 3-6 or 4-7; following singles and the straights of
+// the compartments from each: 2-5 leaves r4c2 no candidate; with 3-6 or
+// 4-7 none keeps r5c5-7".
+func explainCompartmentTrial(s *Step, n grid.Notation) string {
+	l := n.Layout
+	k := len(l.Unit(s.Units[0]).Cells)
+	var failed, kept []string
+	for _, nd := range s.Nodes {
+		name := windowNames(n, grid.Bit(nd.Combos[0].Min()), k)
+		if nd.Origin != "" {
+			failed = append(failed, name+" "+nd.Origin)
+			continue
+		}
+		kept = append(kept, name)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s can hold %s; following singles, the straights of the compartments and the distinct digits of the lines from each: ",
+		l.Unit(s.Units[0]).Name(), windowNames(n, s.Digits, k))
+	if len(failed) > 0 {
+		sb.WriteString(strings.Join(failed, "; "))
+		sb.WriteString("; ")
+	}
+	if len(kept) == 1 {
+		fmt.Fprintf(&sb, "so it holds %s, and with it %s go", kept[0], describeChanges(s, n))
+	} else {
+		fmt.Fprintf(&sb, "none of %s keeps %s", strings.Join(kept, ", "), describeChanges(s, n))
+	}
+	return sb.String()
+}
