@@ -565,7 +565,11 @@ func readFixture(t testing.TB, file string) []string {
 
 // benchmarkBoards counts solutions of boards to a limit, through Count.
 func benchmarkBoards(b *testing.B, boards []*grid.Board, limit int) {
-	var s Searcher
+	benchmarkSearcher(b, Searcher{}, boards, limit)
+}
+
+// benchmarkSearcher counts solutions of boards to a limit with s.
+func benchmarkSearcher(b *testing.B, s Searcher, boards []*grid.Board, limit int) {
 	ctx := context.Background()
 	var nodes int64
 	b.ReportAllocs()
@@ -652,10 +656,12 @@ func BenchmarkGeneric(b *testing.B) {
 		{"KillerExtreme", "testdata/killer9-extreme.txt"},
 		{"KillerHard5", "testdata/killer9-hard5.txt"},
 		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
+		{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
+		{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
 		{"25x25Published", "testdata/25x25-published.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
-			benchmarkBoards(b, fixtureBoards(b, bm.file), 2)
+			benchmarkBoards(b, puzzleBoards(b, bm.file), 2)
 		})
 	}
 }
