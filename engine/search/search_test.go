@@ -637,6 +637,8 @@ func BenchmarkCount(b *testing.B) {
 // Mathemagic (forum.enjoysudoku.com, "The hardest killers", t39601, as
 // collected in the Interactive Sudoku Solver's data/killers.js); they
 // take seconds each, so run it with -benchtime 14x.
+// KenKenHard and KillerCageSize are the solver's generated KenKen of
+// grade Extreme and killers of equal cage sizes (engine/solver/testdata).
 // 25x25Published is three published 25×25 puzzles that the search takes
 // seconds on (see the README); run it with -benchtime 3x to count each.
 func BenchmarkGeneric(b *testing.B) {
@@ -647,6 +649,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"16x16", "testdata/16x16.txt"},
 		{"25x25", "testdata/25x25.txt"},
 		{"Killer9", "testdata/killer9.txt"},
+		{"Killer9Big", "testdata/killer9-big.txt"},
 		{"Killer16", "testdata/killer16.txt"},
 		{"X16", "testdata/x16.txt"},
 		{"X25", "testdata/x25.txt"},
