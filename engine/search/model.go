@@ -140,7 +140,7 @@ type Options struct {
 	// learning over an encoding of its cage tables (see newCageSAT), on
 	// boards it suits (see cageLearnSuits); 0 or less means never, the
 	// default: on every killer and KenKen set of the fixtures the
-	// clause-learning count took 2 to 25 times the CPU of the depth-first
+	// clause-learning count took 2 to 8 times the CPU of the depth-first
 	// search, the hardest killers included (see docs/search.md).
 	CageLearnFrom int64
 }
