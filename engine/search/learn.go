@@ -55,33 +55,56 @@ func newSAT(l *grid.Layout) *sat.Solver {
 // solution found is excluded by a clause before looking for the next.
 // Nodes counts the conflicts.
 func learnCount(ctx context.Context, b *grid.Board, limit int, budget int64, res Result) (Result, error) {
-	l, n := b.Layout(), b.Layout().N
+	l := b.Layout()
+	values, cands := make([]uint8, l.Cells), make([]grid.Digits, l.Cells)
+	b.CopyValues(values)
+	b.CopyCandidates(cands)
 	s := newSAT(l)
-	for cell := range b.Layout().Cells {
-		v := b.Value(cell)
+	fixBoard(s, l.N, values, cands, nil)
+	return satCount(ctx, s, l, limit, budget, res)
+}
+
+// fixBoard fixes the digits placed (values) and the candidates of the
+// empty cells as unit clauses of s, whose variable cell·n + d is digit
+// d+1 in the cell. It starts the heuristic at the cells with fewest
+// candidates, as the depth-first search does, each weighed by weight
+// (nil: 1).
+func fixBoard(s *sat.Solver, n int, values []uint8, cands []grid.Digits, weight []int32) {
+	for cell, v := range values {
 		if v != 0 {
 			s.Fix(sat.Pos(cell*n + int(v) - 1))
 			continue
 		}
-		c := b.Cands(cell)
+		c := cands[cell]
 		k := popcount(c)
+		w := 1.0
+		if weight != nil {
+			w = float64(weight[cell])
+		}
 		for d := range n {
 			if c>>d&1 == 0 {
 				s.Fix(sat.Neg(cell*n + d))
 			} else {
-				// Start the heuristic at the cells with fewest candidates,
-				// as the depth-first search does.
-				s.Bump(cell*n+d, float64(n-k)/float64(n))
+				s.Bump(cell*n+d, w*float64(n-k)/float64(n))
 			}
 		}
 	}
+}
+
+// satCount counts the solutions of s, an encoding of layout l whose
+// variable cell·N + d is digit d+1 in the cell, up to limit, within
+// budget conflicts (0: no bound), adding to res, which holds solutions
+// already found: it excludes them first. Each solution found is excluded
+// by a clause before looking for the next: over every cell, since a
+// solution found before the board's digits were fixed may differ from
+// them (the clause is then true already). Nodes counts the conflicts.
+func satCount(ctx context.Context, s *sat.Solver, l *grid.Layout, limit int, budget int64, res Result) (Result, error) {
+	n := l.N
 	block := make([]sat.Lit, 0, l.Cells)
 	exclude := func(sol []uint8) {
 		block = block[:0]
 		for cell, v := range sol {
-			if b.Value(cell) == 0 {
-				block = append(block, sat.Neg(cell*n+int(v)-1))
-			}
+			block = append(block, sat.Neg(cell*n+int(v)-1))
 		}
 		s.AddClause(block)
 	}

@@ -135,6 +135,14 @@ type Options struct {
 	// from the depth-first search to a clause-learning one (see
 	// learnCount); 0 means DefaultLearnFrom, a negative value never.
 	LearnFrom int64
+	// CageLearnFrom is the number of guesses without a new solution after
+	// which a board with cages goes from the depth-first search to clause
+	// learning over an encoding of its cage tables (see newCageSAT), on
+	// boards it suits (see cageLearnSuits); 0 or less means never, the
+	// default: on every killer and KenKen set of the fixtures the
+	// clause-learning count took 2 to 8 times the CPU of the depth-first
+	// search, the hardest killers included (see docs/search.md).
+	CageLearnFrom int64
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the

@@ -7,7 +7,8 @@
 // candidates and naked and hidden pairs. A board without cages on which
 // the generic search makes Options.LearnFrom guesses without finding a new
 // solution goes to a clause-learning solver, which learns why branches
-// fail instead of failing the same way again.
+// fail instead of failing the same way again; a board with cages does so
+// only when Options.CageLearnFrom asks for it.
 package search
 
 import (
@@ -155,9 +156,11 @@ type generic struct {
 	// strength: only one stuck proving that no more exist is handed over.
 	learnFrom int64
 	found     int64
-	done      <-chan struct{}
-	ctx       context.Context
-	res       *Result
+	// learnt counts the searches handed over to clause learning.
+	learnt int
+	done   <-chan struct{}
+	ctx    context.Context
+	res    *Result
 }
 
 // frame is the search state at one depth.
@@ -199,11 +202,15 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	g.limit, g.max, g.nodes, g.ctx, g.done, g.res = limit, maxNodes, 0, ctx, ctx.Done(), &res
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	g.learnFrom, g.found = 0, 0
-	if learnSuits(b.Layout()) {
+	learn := learnSuits(b.Layout())
+	switch {
+	case learn:
 		g.learnFrom = g.opts.LearnFrom
 		if g.learnFrom == 0 {
 			g.learnFrom = DefaultLearnFrom
 		}
+	case g.opts.CageLearnFrom > 0 && cageLearnSuits(g.m):
+		g.learnFrom = g.opts.CageLearnFrom
 	}
 	var err error
 	if g.root(b) {
@@ -217,7 +224,11 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 		if maxNodes > 0 {
 			budget = max(maxNodes-res.Nodes, 1)
 		}
-		return learnCount(ctx, b, limit, budget, res)
+		g.learnt++
+		if learn {
+			return learnCount(ctx, b, limit, budget, res)
+		}
+		return g.cageLearnCount(ctx, limit, budget, res)
 	}
 	res.Complete = err == nil && len(res.Solutions) < limit
 	if errors.Is(err, errStop) {

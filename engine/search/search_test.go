@@ -565,7 +565,11 @@ func readFixture(t testing.TB, file string) []string {
 
 // benchmarkBoards counts solutions of boards to a limit, through Count.
 func benchmarkBoards(b *testing.B, boards []*grid.Board, limit int) {
-	var s Searcher
+	benchmarkSearcher(b, Searcher{}, boards, limit)
+}
+
+// benchmarkSearcher counts solutions of boards to a limit with s.
+func benchmarkSearcher(b *testing.B, s Searcher, boards []*grid.Board, limit int) {
 	ctx := context.Background()
 	var nodes int64
 	b.ReportAllocs()
@@ -633,6 +637,8 @@ func BenchmarkCount(b *testing.B) {
 // Mathemagic (forum.enjoysudoku.com, "The hardest killers", t39601, as
 // collected in the Interactive Sudoku Solver's data/killers.js); they
 // take seconds each, so run it with -benchtime 14x.
+// KenKenHard and KillerCageSize are the solver's generated KenKen of
+// grade Extreme and killers of equal cage sizes (engine/solver/testdata).
 // 25x25Published is three published 25×25 puzzles that the search takes
 // seconds on (see the README); run it with -benchtime 3x to count each.
 func BenchmarkGeneric(b *testing.B) {
@@ -643,6 +649,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"16x16", "testdata/16x16.txt"},
 		{"25x25", "testdata/25x25.txt"},
 		{"Killer9", "testdata/killer9.txt"},
+		{"Killer9Big", "testdata/killer9-big.txt"},
 		{"Killer16", "testdata/killer16.txt"},
 		{"X16", "testdata/x16.txt"},
 		{"X25", "testdata/x25.txt"},
@@ -652,10 +659,12 @@ func BenchmarkGeneric(b *testing.B) {
 		{"KillerExtreme", "testdata/killer9-extreme.txt"},
 		{"KillerHard5", "testdata/killer9-hard5.txt"},
 		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
+		{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
+		{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
 		{"25x25Published", "testdata/25x25-published.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
-			benchmarkBoards(b, fixtureBoards(b, bm.file), 2)
+			benchmarkBoards(b, puzzleBoards(b, bm.file), 2)
 		})
 	}
 }

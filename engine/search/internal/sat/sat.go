@@ -223,6 +223,12 @@ func (s *Solver) AddGroup(vars []int32) {
 	}
 }
 
+// SetLearntLimit sets the number of learnt clauses at which the less
+// useful half is first deleted (the limit then grows by a tenth each
+// time). Small problems do better with a small limit: each learnt clause
+// kept is visited by propagation.
+func (s *Solver) SetLearntLimit(n int) { s.maxLearnts = float64(n) }
+
 // Bump raises the activity of variable v by x, so that it is decided
 // sooner; a start for the heuristic before any conflict has taught it.
 func (s *Solver) Bump(v int, x float64) {

@@ -247,7 +247,7 @@ func TestReduceKeepsAnswers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := latin(tt.order)
-		s.maxLearnts = start
+		s.SetLearntLimit(start)
 		var assumptions []Lit
 		for c := range tt.fixed {
 			assumptions = append(assumptions, Pos(c*tt.order+c))
