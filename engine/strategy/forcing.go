@@ -747,9 +747,8 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	if !f.net {
 		im.leaves = f.leaves
 	}
-	fb := f.b
 	if f.net {
-		fb.CopyCandidates(im.alive)
+		f.b.CopyCandidates(im.alive)
 		copy(im.rem, f.baseRem)
 	}
 	im.bad = badNone
@@ -760,6 +759,14 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	for _, p := range premises {
 		im.set(p, predPremise, 0)
 	}
+	return f.follow(im)
+}
+
+// follow follows the literals queued in im to its closure, up to depth
+// f.limit, stopping at the first contradiction; it reports whether it
+// reached one.
+func (f *forcing) follow(im *implications) bool {
+	fb := f.b
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]

@@ -129,22 +129,47 @@ func (f *forcing) refute(p int32, wide bool) bool {
 					return false
 				}
 				q := f.cand(cell, bits.TrailingZeros32(uint32(alive)))
-				ns.premises = append(ns.premises, q<<1|1)
-				bad := f.close(&f.c, ns.premises...)
-				ns.premises = ns.premises[:len(ns.premises)-1]
-				if !bad {
+				if !f.assume(&f.c, q<<1|1) {
 					continue
 				}
-				ns.premises = append(ns.premises, q<<1)
 				progress = true
-				if f.close(&f.a, ns.premises...) {
+				if f.assume(&f.a, q<<1) {
+					ns.premises = append(ns.premises, q<<1)
 					return true
 				}
+				ns.premises = append(ns.premises, q<<1)
 				continue cells // the cell's candidates have changed
 			}
 		}
 	}
 	return false
+}
+
+// assume closes into im (f.a or f.c) the net of f.nested.premises with
+// lit assumed as well, reporting whether it reaches a contradiction. It
+// goes on from f.a, which holds the premises' net, so that each lemma
+// tried costs only what it adds; on boards with cage or compartment
+// rules, whose closures keep what each cage last allowed, it closes the
+// net afresh.
+func (f *forcing) assume(im *implications, lit int32) bool {
+	ns := &f.nested
+	if f.rules {
+		ns.premises = append(ns.premises, lit)
+		bad := f.close(im, ns.premises...)
+		ns.premises = ns.premises[:len(ns.premises)-1]
+		return bad
+	}
+	if a := &f.a; im != a {
+		copy(im.on, a.on)
+		copy(im.off, a.off)
+		copy(im.alive, a.alive)
+		copy(im.rem, a.rem)
+		im.leaves = nil
+	}
+	im.queue = im.queue[:0]
+	im.bad = badNone
+	im.set(lit, predPremise, 0)
+	return f.follow(im)
 }
 
 // reportNested reports the step of f.nested.premises, whose net f.a
