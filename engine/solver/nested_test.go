@@ -57,3 +57,17 @@ func TestFindNestedNets(t *testing.T) {
 	}
 	t.Logf("%d nested forcing steps, %d lemmas", found, lemmas)
 }
+
+// withoutNested returns the strategies a solve allows by default less
+// Nested Forcing Net, for the tests of a logic solve that gets stuck: its
+// nets finish the puzzles they use (eleven's hardest and the 25×25 of
+// 25x25-hard.txt too).
+func withoutNested() []*strategy.Strategy {
+	var list []*strategy.Strategy
+	for _, st := range strategy.All() {
+		if !st.OptIn() && st != strategy.NestedForcingNet() {
+			list = append(list, st)
+		}
+	}
+	return list
+}
