@@ -188,7 +188,7 @@ func testFamilies() map[string][]*Strategy {
 	return map[string][]*Strategy{
 		"patterns": patternStrategies, "colours": colourStrategies, "misc": miscStrategies,
 		"ALS": alsStrategies, "chains": chainStrategies, "forcing": forcingStrategies,
-		"fish": fishStrategies, "uniqueness": uqStrategies,
+		"fish": fishStrategies, "uniqueness": uqStrategies, "nested": {NestedForcingNet()},
 	}
 }
 

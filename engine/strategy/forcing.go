@@ -246,6 +246,9 @@ type forcing struct {
 	// combination's premises (forcingcages.go).
 	combos   []grid.Digits
 	premises []int32
+	// nested is the state of a nested forcing net search
+	// (nestedforcing.go).
+	nested nestedState
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -744,9 +747,8 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	if !f.net {
 		im.leaves = f.leaves
 	}
-	fb := f.b
 	if f.net {
-		fb.CopyCandidates(im.alive)
+		f.b.CopyCandidates(im.alive)
 		copy(im.rem, f.baseRem)
 	}
 	im.bad = badNone
@@ -757,6 +759,14 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	for _, p := range premises {
 		im.set(p, predPremise, 0)
 	}
+	return f.follow(im)
+}
+
+// follow follows the literals queued in im to its closure, up to depth
+// f.limit, stopping at the first contradiction; it reports whether it
+// reached one.
+func (f *forcing) follow(im *implications) bool {
+	fb := f.b
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]
@@ -1201,46 +1211,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		f.close(im, fd.premise)
 		pc, _ := f.split(fd.premise >> 1)
 		s.Cells = append(s.Cells, pc)
-		targets := f.list[:0]
-		switch im.bad {
-		case badLiteral:
-			targets = append(targets, im.badAt^1, im.badAt)
-		case badCell:
-			bc := int(im.badAt)
-			for ds := f.b.Cands(bc); ds != 0; ds &= ds - 1 {
-				targets = append(targets, f.cand(bc, bits.TrailingZeros32(uint32(ds)))<<1)
-			}
-		case badUnit:
-			u, di := int(im.badAt)/n, int(im.badAt)%n
-			s.Units = append(s.Units, u)
-			for _, p := range f.l.Unit(u).Cells {
-				if f.b.Cands(p)&(1<<di) != 0 {
-					targets = append(targets, f.cand(p, di)<<1)
-				}
-			}
-		case badRule:
-			r := int(im.badAt)
-			f.noteRule(s, r)
-			switch {
-			case f.isSum(r):
-				// forcingClash words it from the net's SumNode.
-			case r < len(f.l.Cages()):
-				s.Conflict = grid.CageConflict(r)
-			default:
-				s.Conflict = grid.UnitConflict(r-len(f.l.Cages()), 0)
-			}
-			targets = append(targets[:0], f.ruleFalse(im, r, math.MaxInt32)...)
-		}
-		f.list = targets
-		f.addBranch(s, im, targets)
-		if im.bad == badRule && f.ruleNodeKind(int(im.badAt)) {
-			// The rule left without a filling or a straight ends the net.
-			f.ruleAt = f.ruleAt[:0]
-			to := f.ruleNode(im, int32(im.badAt), math.MaxInt32)
-			for _, from := range f.ruleFalse(im, int(im.badAt), math.MaxInt32) {
-				s.Links = append(s.Links, Link{From: int(f.nodeOf[from]), To: to, Kind: Strong})
-			}
-		}
+		f.addClash(s, im)
 	case formDigit:
 		pc, _ := f.split(fd.premise)
 		s.Cells = append(s.Cells, pc)
@@ -1274,6 +1245,64 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 	}
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
 	f.placeRuleNodes(s)
+}
+
+// clashTargets returns, in f.list, the literals whose implication makes
+// the contradiction im reached (the two sides of a literal, the emptied
+// cell's or unit's candidates, the false candidates of a rule left without
+// a filling), noting on s, when not nil, the unit, rule and conflict.
+func (f *forcing) clashTargets(s *Step, im *implications) []int32 {
+	n := f.n
+	targets := f.list[:0]
+	switch im.bad {
+	case badLiteral:
+		targets = append(targets, im.badAt^1, im.badAt)
+	case badCell:
+		bc := int(im.badAt)
+		for ds := f.b.Cands(bc); ds != 0; ds &= ds - 1 {
+			targets = append(targets, f.cand(bc, bits.TrailingZeros32(uint32(ds)))<<1)
+		}
+	case badUnit:
+		u, di := int(im.badAt)/n, int(im.badAt)%n
+		if s != nil {
+			s.Units = append(s.Units, u)
+		}
+		for _, p := range f.l.Unit(u).Cells {
+			if f.b.Cands(p)&(1<<di) != 0 {
+				targets = append(targets, f.cand(p, di)<<1)
+			}
+		}
+	case badRule:
+		r := int(im.badAt)
+		if s != nil {
+			f.noteRule(s, r)
+			switch {
+			case f.isSum(r):
+				// forcingClash words it from the net's SumNode.
+			case r < len(f.l.Cages()):
+				s.Conflict = grid.CageConflict(r)
+			default:
+				s.Conflict = grid.UnitConflict(r-len(f.l.Cages()), 0)
+			}
+		}
+		targets = append(targets[:0], f.ruleFalse(im, r, math.MaxInt32)...)
+	}
+	f.list = targets
+	return targets
+}
+
+// addClash appends to s the implication tree of im's contradiction.
+func (f *forcing) addClash(s *Step, im *implications) {
+	targets := f.clashTargets(s, im)
+	f.addBranch(s, im, targets)
+	if im.bad == badRule && f.ruleNodeKind(int(im.badAt)) {
+		// The rule left without a filling or a straight ends the net.
+		f.ruleAt = f.ruleAt[:0]
+		to := f.ruleNode(im, int32(im.badAt), math.MaxInt32)
+		for _, from := range f.ruleFalse(im, int(im.badAt), math.MaxInt32) {
+			s.Links = append(s.Links, Link{From: int(f.nodeOf[from]), To: to, Kind: Strong})
+		}
+	}
 }
 
 // ruleNode returns the placeholder index (-1-i) of the node of rule r
@@ -1341,40 +1370,7 @@ func (f *forcing) placeRuleNodes(s *Step) {
 // link per inference and a mark per node (in step with the nodes).
 func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 	fb := f.b
-	f.gen++
-	if f.gen == 0 {
-		clear(f.mark)
-		f.gen = 1
-	}
-	gen := f.gen
-	f.visited = f.visited[:0]
-	stack := append(f.stack[:0], targets...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if f.mark[x] == gen {
-			continue
-		}
-		f.mark[x] = gen
-		f.visited = append(f.visited, x)
-		cell, di := f.split(x >> 1)
-		switch p := im.pred[x]; {
-		case p >= 0:
-			stack = append(stack, p)
-		case p == predCellSingle:
-			for ds := fb.Cands(cell) &^ (1 << di); ds != 0; ds &= ds - 1 {
-				stack = append(stack, f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1)
-			}
-		case p <= predRule:
-			stack = append(stack, f.ruleFalse(im, int(predRule-p), im.depth[x])...)
-		case p <= predUnitSingle:
-			for _, q := range f.l.Unit(int(predUnitSingle - p)).Cells {
-				if q != cell && fb.Cands(q)&(1<<di) != 0 {
-					stack = append(stack, f.cand(q, di)<<1)
-				}
-			}
-		}
-	}
+	stack := f.reach(im, targets)
 	// The nodes, by distance from the premise.
 	emitted := stack[:0]
 	for _, lit := range f.visited {
@@ -1439,6 +1435,48 @@ func (f *forcing) addBranch(s *Step, im *implications, targets []int32) {
 	f.stack = emitted
 }
 
+// reach marks (f.mark at f.gen) and lists in f.visited the literals of
+// im that the targets follow from, the targets and premises included;
+// it returns f.stack emptied, for reuse.
+func (f *forcing) reach(im *implications, targets []int32) []int32 {
+	fb := f.b
+	f.gen++
+	if f.gen == 0 {
+		clear(f.mark)
+		f.gen = 1
+	}
+	gen := f.gen
+	f.visited = f.visited[:0]
+	stack := append(f.stack[:0], targets...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if f.mark[x] == gen {
+			continue
+		}
+		f.mark[x] = gen
+		f.visited = append(f.visited, x)
+		cell, di := f.split(x >> 1)
+		switch p := im.pred[x]; {
+		case p >= 0:
+			stack = append(stack, p)
+		case p == predCellSingle:
+			for ds := fb.Cands(cell) &^ (1 << di); ds != 0; ds &= ds - 1 {
+				stack = append(stack, f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1)
+			}
+		case p <= predRule:
+			stack = append(stack, f.ruleFalse(im, int(predRule-p), im.depth[x])...)
+		case p <= predUnitSingle:
+			for _, q := range f.l.Unit(int(predUnitSingle - p)).Cells {
+				if q != cell && fb.Cands(q)&(1<<di) != 0 {
+					stack = append(stack, f.cand(q, di)<<1)
+				}
+			}
+		}
+	}
+	return stack
+}
+
 // forcingLink returns the link from node i (of literal from) to node j:
 // weak from a true candidate, strong from a false one (to a true one, or
 // to a false one a cage's fillings or a compartment's straights rule out
@@ -1457,7 +1495,7 @@ func addCandidateNode(s *Step, cell, d int) {
 	if i < cap(s.Nodes) {
 		s.Nodes = s.Nodes[:i+1]
 		nd := &s.Nodes[i]
-		nd.Kind, nd.Digit, nd.Cells = CandidateNode, d, append(nd.Cells[:0], cell)
+		nd.Kind, nd.Digit, nd.Cells, nd.Origin = CandidateNode, d, append(nd.Cells[:0], cell), ""
 		return
 	}
 	s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: d, Cells: []int{cell}})

@@ -114,6 +114,17 @@ func TestSoundOnLayouts(t *testing.T) {
 			done: forcingFloor,
 		},
 		{
+			// Singles and Nested Forcing Net alone, on boards with few
+			// givens, so that the nets need lemmas.
+			name: "nested forcing", seed: [2]uint64{13, 3}, every: 5, solve: nestedSolveChecked,
+			layouts: []layoutCase{
+				{"X", x, 4, 0.22},
+				{"jigsaw", jigsaw, 3, 0.25},
+				{"X 16x16", grid.Config{Size: 16, Variant: grid.X}, 2, 0.37},
+			},
+			done: nestedFloor,
+		},
+		{
 			// Its own run, so that -short (fewer puzzles on the layouts
 			// above) draws the same two boards.
 			name: "forcing 25x25", seed: [2]uint64{13, 1}, every: 5, solve: forcingSolveChecked,
@@ -127,6 +138,9 @@ func TestSoundOnLayouts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if race && tt.name == "forcing 25x25" {
 				t.Skip("skipped under -race: a minute of 25×25 nets; CI runs it without")
+			}
+			if race && tt.name == "nested forcing" {
+				t.Skip("skipped under -race: ten seconds of nested nets; CI runs it without")
 			}
 			total := soundOnLayouts(t, rand.New(rand.NewPCG(tt.seed[0], tt.seed[1])), tt.every, tt.layouts, tt.solve, tt.done)
 			if quick() || t.Failed() {

@@ -1,0 +1,347 @@
+package strategy
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var nestedForcingNetContradiction = &Technique{name: "Nested Forcing Net Contradiction", level: Extreme, score: 900, se: 95, seChain: true}
+
+var nestedForcingNetStrategy = &Strategy{
+	name: "Nested Forcing Net", class: Elimination,
+	technique:  nestedForcingNetContradiction,
+	techniques: []*Technique{nestedForcingNetContradiction},
+	explain:    explainNestedForcing,
+	find:       findNestedForcingNets,
+}
+
+// NestedForcingNet (R2) is a forcing net contradiction whose net may use
+// lemmas (Sudoku Explainer's nested forcing chains, trial and error of
+// depth two): assume a candidate; a candidate still open then is false
+// when assuming it as well makes the net reach a contradiction; with the
+// lemmas so found the premise's net reaches a contradiction, so the
+// premise is false. The step draws the premise's net, its lemmas among
+// its premises, and names each lemma with the contradiction that proves
+// it. It is what finishes the 16×16 and 25×25 boards (Sudoku X above
+// all) where every single-premise net fails: there no wrong candidate
+// leads to a contradiction through singles alone.
+//
+// It leaves boards with cages (killer, KenKen) to Cage Contradiction:
+// there each lemma tried closes a net through the cage rules afresh, and
+// a search that finds nothing spends its whole budget for little (one
+// step, then stuck, on a tarek killer, for 0.5 s of CPU).
+//
+// Premises are tried in the order of the size of their nets, largest
+// first (an assumption that implies much is the likeliest to fail), and
+// lemmas first among the cells the premise's net has narrowed, then
+// among every open cell. The search is bounded by nestedBudget.
+func NestedForcingNet() *Strategy { return nestedForcingNetStrategy }
+
+// nestedScale is how many times a single-premise search's work budget
+// (budgetFor) one nested search may spend: 30-300 ms of CPU on a 25×25.
+const nestedScale = 16
+
+// nestedBudget returns the work budget of a nested search on layout l.
+func nestedBudget(l *grid.Layout) int { return nestedScale * budgetFor(l) }
+
+// nestedState is the working state of a nested search, kept with the
+// forcing state it uses.
+type nestedState struct {
+	order    []nestedPremise
+	refuted  []bool  // by index in order (find-all mode)
+	premises []int32 // the premise, then the lemmas found for it (false literals)
+	needed   []bool  // by index in premises: what the contradiction rests on
+}
+
+// nestedPremise is a candidate to assume and the size of its net.
+type nestedPremise struct {
+	cand, size int32
+}
+
+func findNestedForcingNets(b *grid.Board, sink *Sink) {
+	if len(b.Layout().Cages()) > 0 {
+		// The nets through cage rules close each lemma afresh, tens of
+		// times dearer; Cage Contradiction is the trial of killers.
+		return
+	}
+	f := forcingPool.Get().(*forcing)
+	defer forcingPool.Put(f)
+	f.sink = sink
+	defer func() { f.sink = nil }() // the pool keeps no sink
+	f.setup(b, true, false)
+	f.limit = math.MaxInt32
+	f.work, f.budget = 0, nestedBudget(b.Layout())
+	f.nestedOrder()
+	ns := &f.nested
+	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
+	clear(ns.refuted)
+	// Lemmas in the cells the premise narrowed first: a contradiction
+	// seldom needs the others, and they are most of the board.
+	for _, wide := range [2]bool{false, true} {
+		for i, p := range ns.order {
+			if f.spent() || sink.Done() {
+				break
+			}
+			if !ns.refuted[i] && f.refute(p.cand<<1|1, wide) {
+				ns.refuted[i] = true
+				f.reportNested(sink)
+			}
+		}
+	}
+	f.b, f.l = nil, nil
+}
+
+// nestedOrder lists the open candidates of the board in f.nested.order,
+// those whose "true" net implies most first.
+func (f *forcing) nestedOrder() {
+	ns := &f.nested
+	ns.order = ns.order[:0]
+	for cell, ds := range f.b.Candidates() {
+		if ds.Count() < 2 {
+			continue
+		}
+		for ; ds != 0; ds &= ds - 1 {
+			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
+			f.close(&f.a, c<<1|1)
+			ns.order = append(ns.order, nestedPremise{cand: c, size: int32(len(f.a.queue))})
+		}
+	}
+	slices.SortStableFunc(ns.order, func(x, y nestedPremise) int { return int(y.size - x.size) })
+}
+
+// refute looks for lemmas under premise p (a true literal) until its net
+// reaches a contradiction, reporting whether it did; f.nested.premises
+// then holds p and its lemmas, f.a the contradiction. Lemmas are sought
+// in the cells p's net narrowed, or, when wide, in every open cell.
+func (f *forcing) refute(p int32, wide bool) bool {
+	ns := &f.nested
+	ns.premises = append(ns.premises[:0], p)
+	if f.close(&f.a, p) {
+		return true
+	}
+	for progress := true; progress; {
+		progress = false
+	cells:
+		for cell, ds := range f.b.Candidates() {
+			alive := f.a.alive[cell]
+			if alive.Count() < 2 || alive == ds && !wide {
+				continue
+			}
+			for ; alive != 0; alive &= alive - 1 {
+				if f.spent() {
+					return false
+				}
+				q := f.cand(cell, bits.TrailingZeros32(uint32(alive)))
+				if !f.assume(&f.c, q<<1|1) {
+					continue
+				}
+				progress = true
+				if f.assume(&f.a, q<<1) {
+					ns.premises = append(ns.premises, q<<1)
+					return true
+				}
+				ns.premises = append(ns.premises, q<<1)
+				continue cells // the cell's candidates have changed
+			}
+		}
+	}
+	return false
+}
+
+// assume closes into im (f.a or f.c) the net of f.nested.premises with
+// lit assumed as well, reporting whether it reaches a contradiction. It
+// goes on from f.a, which holds the premises' net, so that each lemma
+// tried costs only what it adds; on boards with cage or compartment
+// rules, whose closures keep what each cage last allowed, it closes the
+// net afresh.
+func (f *forcing) assume(im *implications, lit int32) bool {
+	ns := &f.nested
+	if f.rules {
+		ns.premises = append(ns.premises, lit)
+		bad := f.close(im, ns.premises...)
+		ns.premises = ns.premises[:len(ns.premises)-1]
+		return bad
+	}
+	if a := &f.a; im != a {
+		copy(im.on, a.on)
+		copy(im.off, a.off)
+		copy(im.alive, a.alive)
+		copy(im.rem, a.rem)
+		im.leaves = nil
+	}
+	im.queue = im.queue[:0]
+	im.bad = badNone
+	im.set(lit, predPremise, 0)
+	return f.follow(im)
+}
+
+// reportNested reports the step of f.nested.premises, whose net f.a
+// holds with its contradiction: only the lemmas the contradiction rests
+// on, each with the one its own contradiction rests on.
+func (f *forcing) reportNested(sink *Sink) {
+	ns := &f.nested
+	k := len(ns.premises)
+	ns.needed = slices.Grow(ns.needed[:0], k)[:k]
+	clear(ns.needed)
+	ns.needed[0] = true
+	f.markNeeded(&f.a, k)
+	for i := k - 1; i > 0; i-- {
+		if !ns.needed[i] {
+			continue
+		}
+		// The lemma's own net: the premise, the lemmas before it, its
+		// opposite assumed.
+		ns.premises[i] ^= 1
+		f.close(&f.c, ns.premises[:i+1]...)
+		ns.premises[i] ^= 1
+		f.markNeeded(&f.c, i)
+	}
+	kept := ns.premises[:0]
+	for i, lit := range ns.premises {
+		if ns.needed[i] {
+			kept = append(kept, lit)
+		}
+	}
+	ns.premises = kept
+	n := grid.Notation{Layout: f.l}
+	s := sink.Add()
+	s.Technique = nestedForcingNetContradiction
+	cell, di := f.split(kept[0] >> 1)
+	s.Digits = grid.Bit(di + 1)
+	s.Eliminations = append(s.Eliminations, CellDigit{cell, di + 1})
+	s.Cells = append(s.Cells, cell)
+	f.ruleNodes = f.ruleNodes[:0]
+	im := &f.c
+	f.close(im, kept...)
+	f.addClash(s, im)
+	clash := f.clashText(im, n)
+	for i, nd := range s.Nodes {
+		if nd.Kind == CandidateNode && nd.Cells[0] == cell && nd.Digit == di+1 && s.Marks[i].Role == RoleOn {
+			s.Nodes[i].Origin = clash
+		}
+	}
+	// The lemmas, in the order found, each named by its contradiction.
+	for i := 1; i < len(kept); i++ {
+		kept[i] ^= 1
+		f.close(im, kept[:i+1]...)
+		kept[i] ^= 1
+		lc, ld := f.split(kept[i] >> 1)
+		addCandidateNode(s, lc, ld+1)
+		s.Nodes[len(s.Nodes)-1].Origin = n.CellName(lc) + "=" + n.DigitName(ld+1) + " => " + f.clashText(im, n)
+		s.Marks = append(s.Marks, Mark{Cell: lc, Digit: ld + 1, Role: RoleOff})
+	}
+	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: di + 1, Role: RoleTarget})
+	f.placeRuleNodes(s)
+}
+
+// markNeeded sets f.nested.needed for the lemmas among the first k
+// premises that im's contradiction rests on.
+func (f *forcing) markNeeded(im *implications, k int) {
+	ns := &f.nested
+	f.reach(im, f.clashTargets(nil, im))
+	for i := 1; i < k; i++ {
+		if f.mark[ns.premises[i]] == f.gen {
+			ns.needed[i] = true
+		}
+	}
+}
+
+// clashText words the contradiction im reached, e.g. "r3c4=5 and
+// r3c4<>5" or "no place for 7 in row 3", digits by number: a lemma's
+// node keeps it in Origin, which explainNestedForcing renders in the
+// caller's symbols (symbolic).
+func (f *forcing) clashText(im *implications, n grid.Notation) string {
+	lit := func(x int32) string {
+		cell, di := f.split(x >> 1)
+		op := "<>"
+		if x&1 != 0 {
+			op = "="
+		}
+		return n.CellName(cell) + op + n.DigitName(di+1)
+	}
+	switch im.bad {
+	case badLiteral:
+		return lit(im.badAt|1) + " and " + lit(im.badAt&^1)
+	case badCell:
+		return n.CellName(int(im.badAt)) + " has no candidate left"
+	case badUnit:
+		u, di := int(im.badAt)/f.n, int(im.badAt)%f.n
+		return "no place for " + n.DigitName(di+1) + " in " + f.l.Unit(u).Name()
+	case badRule:
+		r := int(im.badAt)
+		switch {
+		case f.isSum(r):
+			v := f.sumOf(r)
+			return fmt.Sprintf("%s (%s) can no longer sum to %d", cellSum(n, v.cells), v.from(n), v.target)
+		case r < len(f.l.Cages()):
+			return grid.CageConflict(r).Describe(n)
+		default:
+			return grid.UnitConflict(r-len(f.l.Cages()), 0).Describe(n)
+		}
+	}
+	return "a contradiction"
+}
+
+// digitAfter matches a digit by number where a clash text (clashText)
+// names one: after "=", "<>" or "no place for ".
+var digitAfter = regexp.MustCompile(`(=|<>|no place for )([0-9]+)`)
+
+// symbolic renders the digits of a clash text, worded by number when
+// found, in n's symbols.
+func symbolic(text string, n grid.Notation) string {
+	if n.Symbols == "" {
+		return text
+	}
+	return digitAfter.ReplaceAllStringFunc(text, func(m string) string {
+		sub := digitAfter.FindStringSubmatch(m)
+		d, err := strconv.Atoi(sub[2])
+		if err != nil {
+			return m
+		}
+		return sub[1] + n.DigitName(d)
+	})
+}
+
+// explainNestedForcing renders a nested forcing net, e.g. "Nested Forcing
+// Net Contradiction: r2c1=11 => r8c8=2 and r8c8<>2, given r3c4<>5
+// (r3c4=5 => no place for 7 in row 3); so r2c1<>11"; each lemma's net
+// assumes the premise and the lemmas named before it.
+func explainNestedForcing(s *Step, n grid.Notation) string {
+	if len(s.Eliminations) == 0 {
+		return s.Name() + ": " + describeChanges(s, n)
+	}
+	e := s.Eliminations[0]
+	var clash string
+	var lemmas []string
+	for i, nd := range s.Nodes {
+		if nd.Kind != CandidateNode || nd.Origin == "" || i >= len(s.Marks) {
+			continue
+		}
+		if s.Marks[i].Role == RoleOn {
+			clash = nd.Origin
+			continue
+		}
+		lemmas = append(lemmas, fmt.Sprintf("%s<>%s (%s)", n.CellName(nd.Cells[0]), n.DigitName(nd.Digit), symbolic(nd.Origin, n)))
+	}
+	clash = symbolic(clash, n)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %s=%s => %s", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit), clash)
+	if len(lemmas) > 0 {
+		sb.WriteString(", given ")
+		sb.WriteString(strings.Join(lemmas, ", "))
+	}
+	fmt.Fprintf(&sb, "; so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
+	if rules := forcingRules(s, n); rules != "" {
+		sb.WriteString(" (by ")
+		sb.WriteString(rules)
+		sb.WriteString(")")
+	}
+	return sb.String()
+}

@@ -1,0 +1,86 @@
+package strategy
+
+import (
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// withLemmas counts, in a soundness run's seen map, the Nested Forcing
+// Net steps that rest on lemmas.
+const withLemmas = "Nested Forcing Net Contradiction (with lemmas)"
+
+// nestedSolveChecked solves b with singles and Nested Forcing Net alone,
+// so that its nets (with lemmas or without) take every step singles do
+// not: each is checked against the solution, its drawing and its lemmas'
+// wording too.
+func nestedSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map[string]int) {
+	t.Helper()
+	n := grid.Notation{Layout: b.Layout()}
+	var sink Sink
+	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
+		var steps []Step
+		for _, st := range []*Strategy{NakedSingle(), HiddenSingle(), NestedForcingNet()} {
+			sink.Reset()
+			st.Find(b, &sink)
+			if steps = sink.Steps(); len(steps) > 0 {
+				if st == NestedForcingNet() {
+					patCheckSteps(t, b, solution, &sink, seen)
+					nestedCheck(t, n, &steps[0], seen)
+				}
+				break
+			}
+		}
+		if len(steps) == 0 {
+			return
+		}
+		steps[0].Apply(b)
+	}
+}
+
+// nestedCheck checks the drawing of a nested forcing step: links within
+// its nodes, each lemma (a node with Origin, marked off) a candidate the
+// explanation names with its contradiction.
+func nestedCheck(t *testing.T, n grid.Notation, s *Step, seen map[string]int) {
+	t.Helper()
+	text := s.Explain(n)
+	for _, k := range s.Links {
+		if k.From < 0 || k.From >= len(s.Nodes) || k.To < 0 || k.To >= len(s.Nodes) {
+			t.Fatalf("%s: link %+v out of range", text, k)
+		}
+	}
+	lemmas := 0
+	for i, nd := range s.Nodes {
+		if nd.Kind != CandidateNode || nd.Origin == "" || s.Marks[i].Role != RoleOff {
+			continue
+		}
+		lemmas++
+		if !strings.Contains(text, nd.Origin) {
+			t.Fatalf("%s: lemma %s<>%d (%s) not named", text, n.CellName(nd.Cells[0]), nd.Digit, nd.Origin)
+		}
+	}
+	if lemmas > 0 {
+		seen[withLemmas]++
+	}
+}
+
+// nestedFloors are the fewest nested forcing steps resting on lemmas a
+// run checks on a layout: about half of what it found when they were set.
+var nestedFloors = map[string]int{"X": 15, "jigsaw": 10, "X_16x16": 2}
+
+// nestedFloor fails the layout's test when it checked fewer nested steps
+// with lemmas than its floor, or no nested step at all.
+func nestedFloor(t *testing.T, seen map[string]int) {
+	t.Helper()
+	if seen[nestedForcingNetContradiction.name] == 0 {
+		t.Error("no nested forcing step met")
+	}
+	if quick() {
+		return
+	}
+	if floor := nestedFloors[path.Base(t.Name())]; seen[withLemmas] < floor {
+		t.Errorf("%d nested forcing steps with lemmas checked, want at least %d", seen[withLemmas], floor)
+	}
+}
