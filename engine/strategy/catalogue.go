@@ -25,7 +25,8 @@ import (
 // and K2 are Innie-Outie Difference and Cage Block (inniediff.go,
 // cageblock.go); L2 and M2 are Line Cage Fillings and Two-Line Cage Fillings
 // (kenkenlines.go); N2 is Cage Contradiction (cagecontradiction.go); O2
-// is the next free letter. The letters are given in the technique table
+// is Nested Cage Contradiction (nestedtrial.go); P2 is the next free
+// letter. The letters are given in the technique table
 // (techniques.go).
 
 // strategies are the strategies of the technique table in solving order,
