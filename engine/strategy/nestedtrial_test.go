@@ -30,8 +30,8 @@ var innerText = regexp.MustCompile(`r\dc\d<>\d \(if it were \d:[^;]*; then [^)]*
 // with nothing, and drawn as a run of nodes from the premise with the
 // inner trials branching off it.
 func TestNestedContradictionFindSteps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipped under -short: a killer solve with trials")
+	if testing.Short() || strategy.Race {
+		t.Skip("skipped under -short and -race: a killer solve with trials, seconds of CPU (minutes under -race)")
 	}
 	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 5)
 	sol := onlySolution(t, b)
