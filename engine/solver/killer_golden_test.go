@@ -30,6 +30,10 @@ func TestKillerGolden(t *testing.T) {
 		// killer9-cagesize.txt line 4 (no givens, 3-cell cages): finished
 		// without a guess since Cage Contradiction, which takes a step.
 		{"killer-cage-contradiction", "H<KC<9K<<^L^L^<NH^^^^^<>^^<P^^^PH^^L^^L<^^OI^^J<^^^^^^^^^^^^^^^MJ<<E<^^K^<<^^^>>^"},
+		// killer9-tarek.txt line 5 (no givens): finished without a guess
+		// since Nested Cage Contradiction, which takes two steps (stuck
+		// after 20 steps, every cell open, before).
+		{"killer-nested-contradiction", "L<<H<N<L<^L>^>^D^^>^BJ<I^<I^>^^G^<>^FF<F^<C^H^^I^<>^>^^I^<FE<^MD^<>^^H<^^<G<<>^>^"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

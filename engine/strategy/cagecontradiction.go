@@ -574,41 +574,54 @@ func (t *trial) report(sink *Sink, c, d int) {
 	s.Digits = grid.Bit(d)
 	s.Cells = append(s.Cells, c)
 	s.Marks = append(s.Marks, Mark{Cell: c, Digit: d, Role: RoleTarget})
-	for _, e := range append(need, -1) { // -1: the contradiction
-		ev := &t.bad
-		if e >= 0 {
-			ev = &t.events[e]
-		}
-		if ev.group < 0 {
-			switch {
-			case e >= 0 && ev.locked != nil:
-				s.Nodes = append(s.Nodes, Node{Kind: GroupNode, Digit: ev.digit, Cells: ev.locked})
-			case e >= 0:
-				s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: ev.digit, Cells: []int{ev.cell}})
-			case ev.unit >= 0:
-				s.Conflict = grid.UnitConflict(ev.unit, ev.digit)
-			default:
-				s.Conflict = grid.CellConflict(ev.cell, 0)
-			}
-			continue
-		}
-		grp := &t.groups[ev.group]
-		nd := Node{Kind: CageNode, Cells: slices.Clone(grp.cells), Cage: grp.cage, Target: grp.target}
-		if e >= 0 && grp.distinct {
-			nd.Combos = t.combos(grp, e)
-		}
-		if grp.cage >= 0 {
-			if !slices.Contains(s.Cages, grp.cage) {
-				s.Cages = append(s.Cages, grp.cage)
-			}
-		} else {
-			nd.Kind, nd.Origin = SumNode, grp.sum.from(grid.Notation{Layout: t.l})
-		}
-		s.Nodes = append(s.Nodes, nd)
+	for _, e := range need {
+		s.Nodes = append(s.Nodes, t.eventNode(s, e))
+	}
+	if t.bad.group >= 0 {
+		s.Nodes = append(s.Nodes, t.eventNode(s, -1))
+	} else {
+		s.Conflict = t.badConflict()
 	}
 	for i := 1; i < len(s.Nodes); i++ {
 		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
 	}
+}
+
+// eventNode returns the node of event e of the trial, or of the group
+// left without a filling for e = -1, adding a cage it names to s.Cages.
+func (t *trial) eventNode(s *Step, e int) Node {
+	ev := &t.bad
+	if e >= 0 {
+		ev = &t.events[e]
+	}
+	if ev.group < 0 {
+		if ev.locked != nil {
+			return Node{Kind: GroupNode, Digit: ev.digit, Cells: ev.locked}
+		}
+		return Node{Kind: CandidateNode, Digit: ev.digit, Cells: []int{ev.cell}}
+	}
+	grp := &t.groups[ev.group]
+	nd := Node{Kind: CageNode, Cells: slices.Clone(grp.cells), Cage: grp.cage, Target: grp.target}
+	if e >= 0 && grp.distinct {
+		nd.Combos = t.combos(grp, e)
+	}
+	if grp.cage >= 0 {
+		if !slices.Contains(s.Cages, grp.cage) {
+			s.Cages = append(s.Cages, grp.cage)
+		}
+	} else {
+		nd.Kind, nd.Origin = SumNode, grp.sum.from(grid.Notation{Layout: t.l})
+	}
+	return nd
+}
+
+// badConflict returns the cell or unit a contradiction left empty (not
+// a group left without a filling).
+func (t *trial) badConflict() grid.Conflict {
+	if t.bad.unit >= 0 {
+		return grid.UnitConflict(t.bad.unit, t.bad.digit)
+	}
+	return grid.CellConflict(t.bad.cell, 0)
 }
 
 // explainCageContradiction explains a Cage Contradiction, e.g. "Cage

@@ -24,9 +24,12 @@ import (
 // cageintersection.go); I2 is Str8ts Line Fillings (str8tslines.go); J2
 // and K2 are Innie-Outie Difference and Cage Block (inniediff.go,
 // cageblock.go); L2 and M2 are Line Cage Fillings and Two-Line Cage Fillings
-// (kenkenlines.go); N2 is Cage Contradiction (cagecontradiction.go); R2
-// is Nested Forcing Net (nestedforcing.go). The letters are given in the technique table
-// (techniques.go).
+// (kenkenlines.go); N2 is Cage Contradiction (cagecontradiction.go); O2
+// is Nested Cage Contradiction (nestedtrial.go); R2 is Nested Forcing Net
+// (nestedforcing.go); T2 and U2 are Compartment Trial and Law of
+// Leftovers (str8tstrial.go, leftovers.go). P2, Q2 and S2 were set aside
+// and not used; P2 is the next free letter. The letters are given in the
+// technique table (techniques.go).
 
 // strategies are the strategies of the technique table in solving order,
 // and rows the row of each's first pass.

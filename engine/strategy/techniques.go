@@ -131,9 +131,10 @@ var table = [...]Pass{
 	// them a killer solve takes about half the CPU): a trial through the
 	// fillings of every cage and rule-of-45 sum.
 	{Order: 8650, Letter: "N2", Strategy: CageContradiction(), Name: "Cage Contradiction", Cost: Dear},
+	{Order: 8660, Letter: "O2", Strategy: NestedContradiction(), Name: "Nested Cage Contradiction", Cost: Dear},
 	// Nets with lemmas, where the single-premise nets and the trials
 	// through cages find nothing: the dearest search of all.
-	{Order: 8660, Letter: "R2", Strategy: NestedForcingNet(), Name: "Nested Forcing Net", Cost: Dear},
+	{Order: 8670, Letter: "R2", Strategy: NestedForcingNet(), Name: "Nested Forcing Net", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.

@@ -1,0 +1,67 @@
+package solver_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// TestNestedContradictionSound solves tarek's killers of lines 11 and 22
+// of engine/search/testdata/killer9-tarek.txt (no givens; logic was stuck
+// after 25 and 20 steps with every cell open before Nested Cage
+// Contradiction) by logic, checking every step against the solution the
+// exact search proves, and requires each solve to finish and to take
+// Nested Cage Contradiction steps, each with an inner trial, so that the
+// test fails if the nested trials stop finding their contradictions or a
+// solve falls back on guessing.
+func TestNestedContradictionSound(t *testing.T) {
+	if solver.Race || solver.Quick() {
+		t.Skip("skipped under -race and -short: seconds of trials; CI runs it in full")
+	}
+	boards := readPuzzles(t, "../search/testdata/killer9-tarek.txt")
+	for _, tt := range []struct{ line, least int }{{11, 4}, {22, 1}} {
+		b := boards[tt.line-1]
+		var srch search.Searcher
+		counted, err := srch.Count(context.Background(), b, 2)
+		if err != nil || len(counted.Solutions) != 1 {
+			t.Fatalf("line %d: count: %d solutions, %v; want one", tt.line, len(counted.Solutions), err)
+		}
+		sol := counted.Solutions[0]
+		n := grid.Notation{Layout: b.Layout()}
+		taken := 0
+		res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
+			if s.Strategy == strategy.NestedContradiction() {
+				taken++
+				if !strings.Contains(s.Explain(n), "(if it were ") {
+					t.Errorf("line %d step %d has no inner trial: %s", tt.line, k, s.Explain(n))
+				}
+			}
+			for _, p := range s.Placements {
+				if sol[p.Cell] != uint8(p.Digit) {
+					t.Errorf("line %d step %d places %s=%d, solution %d: %s", tt.line, k, n.CellName(p.Cell), p.Digit, sol[p.Cell], s.Explain(n))
+				}
+			}
+			for _, e := range s.Eliminations {
+				if sol[e.Cell] == uint8(e.Digit) {
+					t.Errorf("line %d step %d removes the solution's %d from %s: %s", tt.line, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != solver.Solved || !res.Board.ValuesEqual(sol) {
+			t.Errorf("line %d: status %s: logic did not reach the solution", tt.line, res.Status)
+		}
+		if taken < tt.least {
+			t.Errorf("line %d: %d Nested Cage Contradiction steps taken, want at least %d", tt.line, taken, tt.least)
+		}
+		t.Logf("line %d: %d steps, %d of them Nested Cage Contradiction", tt.line, res.Steps, taken)
+	}
+}

@@ -1,0 +1,379 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var nestedContradictionStrategy = newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction)
+
+// NestedContradiction (O2) is the contradiction move of the hardest
+// killer walkthroughs, a trial inside a trial: assume a candidate and
+// follow it as Cage Contradiction does (singles, locked digits, the
+// fillings of every cage and virtual cage); where that stops, try each
+// candidate left in turn, and one whose own trial then breaks a rule
+// leaves; follow again, until some cage, sum, cell or unit is left with
+// nothing: the candidate assumed is false. It is Sudoku Explainer's
+// nested forcing chain with the killer rules inside.
+//
+// The step lists the deductions the contradiction rests on, in order,
+// each inner trial with its own: "r3c3<>4 (if r3c3 were 4: ...; then cage
+// 17+ at r3c4 has no filling)". It comes last, after Cage Contradiction
+// (a contradiction its outer trial reaches alone is Cage Contradiction's);
+// its work is bounded by nestedContradictionBudget looks at a group's fillings a
+// search and nestedCandidateBudget a candidate assumed.
+func NestedContradiction() *Strategy { return nestedContradictionStrategy }
+
+var nestedContradiction = &Technique{name: "Nested Cage Contradiction", level: Extreme, score: 900, se: 100}
+
+// nestedContradictionBudget is the most fillings one search looks at (computed or
+// remembered), and nestedCandidateBudget the most the inner trials of one
+// assumed candidate look at. The steps of the tarek killers were found
+// after 300 to 57,000; a search that finds nothing (on a board with
+// every cell open, most of the time) costs 0.5 to 6 s of CPU, the more
+// the larger the cages (docs/variant-techniques.md).
+const (
+	nestedContradictionBudget = 200_000
+	nestedCandidateBudget     = 40_000
+)
+
+func findNestedContradictions(b *grid.Board, sink *Sink) {
+	l := b.Layout()
+	if !isKiller(l) || l.Cells > 128 {
+		return
+	}
+	t := trialPool.Get().(*trial)
+	defer trialPool.Put(t)
+	t.setup(b)
+	base := slices.Clone(t.cand)
+	if !t.propagateAll(base) {
+		return // the board itself breaks a rule: the solver's business
+	}
+	// Cells with fewest candidates first: their trials are shortest.
+	order := make([]int, 0, l.Cells)
+	for c := range l.Cells {
+		if b.Value(c) == 0 && base[c].Count() > 1 {
+			order = append(order, c)
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return base[x].Count() - base[y].Count() })
+	xs := make([]grid.Digits, l.Cells)
+	var cuts []CellDigit
+	for _, c := range order {
+		for ds := base[c]; ds != 0; ds &= ds - 1 {
+			if t.work > nestedContradictionBudget || sink.Cancelled() {
+				return
+			}
+			d := ds.Min()
+			if t.try(base, c, d) {
+				continue // Cage Contradiction's
+			}
+			copy(xs, t.cand)
+			var broken bool
+			if broken, cuts = t.nested(xs, order, cuts[:0]); !broken {
+				continue
+			}
+			work := t.work
+			t.reportNested(sink, base, c, d, cuts)
+			t.work = work // what a search finds does not depend on its reports
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// nested rules out of xs, the candidates an outer trial leaves, those
+// whose own trial from xs breaks a rule, following each, until none is
+// left; it reports whether xs is then broken, and appends the candidates
+// ruled out to cuts in order.
+func (t *trial) nested(xs []grid.Digits, order []int, cuts []CellDigit) (bool, []CellDigit) {
+	start := t.work
+	for changed := true; changed; {
+		changed = false
+		for _, c := range order {
+			for ds := xs[c]; xs[c].Count() > 1 && ds != 0; ds &= ds - 1 {
+				if t.work-start > nestedCandidateBudget {
+					return false, cuts
+				}
+				d := ds.Min()
+				if !xs[c].Has(d) || !t.try(xs, c, d) {
+					continue
+				}
+				cuts = append(cuts, CellDigit{c, d})
+				if !t.cut(xs, c, d) {
+					return true, cuts
+				}
+				changed = true
+			}
+		}
+	}
+	return false, cuts
+}
+
+// cut takes d out of cell c of cand and follows; false at a
+// contradiction.
+func (t *trial) cut(cand []grid.Digits, c, d int) bool {
+	copy(t.cand, cand)
+	clear(t.by)
+	t.events = append(t.events[:0], trialEvent{group: -1, cell: c, digit: d, unit: -1})
+	ok := t.remove(c, d, 0) && t.run()
+	t.drain()
+	copy(cand, t.cand)
+	return ok
+}
+
+// innerTrial is what an inner trial of a reported step rests on.
+type innerTrial struct {
+	// nodes are its premise, its deductions and its end: the group left
+	// without a filling, or endNode's node of an empty cell or unit.
+	nodes []Node
+	// relies are the candidates gone before it that its deductions
+	// looked at.
+	relies []CellDigit
+}
+
+// reportNested adds the step of the contradiction the trial of c=d and
+// the inner trials that cut cuts out of it reach. It replays the outer
+// trial with each cut as an event, then keeps the events the
+// contradiction rests on and, for each cut among them, its inner trial
+// and the outer events that trial rests on.
+func (t *trial) reportNested(sink *Sink, base []grid.Digits, c, d int, cuts []CellDigit) {
+	copy(t.cand, base)
+	clear(t.by)
+	t.events = append(t.events[:0], trialEvent{group: -1, cell: c, digit: d, unit: -1})
+	ok := t.fix(c, d, 0) && t.run()
+	isCut := map[int]bool{}
+	for i := 0; ok && i < len(cuts); i++ {
+		ev := len(t.events)
+		isCut[ev] = true
+		t.events = append(t.events, trialEvent{group: -1, cell: cuts[i].Cell, digit: cuts[i].Digit, unit: -1})
+		ok = t.remove(cuts[i].Cell, cuts[i].Digit, ev) && t.run()
+	}
+	t.drain()
+	if ok {
+		return // not reached again: no step rather than a wrong one
+	}
+	// The outer trial's state, which the inner trials overwrite.
+	events, by, cand := slices.Clone(t.events), slices.Clone(t.by), slices.Clone(t.cand)
+	bad, badCells, badDigits := t.bad, slices.Clone(t.badCells), t.badDigits
+	need := map[int]bool{}
+	for _, e := range t.cone() {
+		need[e] = true
+	}
+	inner := map[int]*innerTrial{}
+	for e := t.nextCut(need, isCut, inner); e >= 0; e = t.nextCut(need, isCut, inner) {
+		in := t.innerTrial(base, by, e, events[e].cell, events[e].digit)
+		t.events = append(t.events[:0], events...)
+		copy(t.by, by)
+		copy(t.cand, cand)
+		if in == nil {
+			return
+		}
+		inner[e] = in
+		for _, r := range in.relies {
+			t.badCells, t.badDigits = append(t.badCells[:0], r.Cell), grid.Bit(r.Digit)
+			for _, x := range t.cone() {
+				need[x] = true
+			}
+		}
+	}
+	t.bad, t.badCells, t.badDigits = bad, badCells, badDigits
+	t.buildNested(sink, need, inner)
+}
+
+// nextCut returns the first cut event in need whose inner trial is not
+// yet followed, or -1.
+func (t *trial) nextCut(need, isCut map[int]bool, inner map[int]*innerTrial) int {
+	for e := range t.events {
+		if need[e] && isCut[e] && inner[e] == nil {
+			return e
+		}
+	}
+	return -1
+}
+
+// innerTrial follows the trial of cell c = d from the outer trial's
+// candidates before event e (by is the outer trial's t.by) and returns
+// what its contradiction rests on, or nil if it reaches none.
+func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTrial {
+	before := make([]grid.Digits, len(base))
+	for x := range base {
+		for ds := base[x]; ds != 0; ds &= ds - 1 {
+			if r := int(by[x*16+ds.Min()]) - 1; r < 0 || r >= e {
+				before[x] |= ds & -ds
+			}
+		}
+	}
+	if !t.try(before, c, d) {
+		return nil
+	}
+	in := &innerTrial{}
+	all := ^grid.Digits(0)
+	looked := func(cells []int, ds grid.Digits) {
+		for _, x := range cells {
+			for gone := base[x] &^ before[x] & ds; gone != 0; gone &= gone - 1 {
+				in.relies = append(in.relies, CellDigit{x, gone.Min()})
+			}
+		}
+	}
+	if t.badDigits != 0 {
+		all = t.badDigits
+	}
+	looked(t.badCells, all)
+	var s Step // the outer step names the cages again
+	for _, x := range t.cone() {
+		in.nodes = append(in.nodes, t.eventNode(&s, x))
+		switch ev := &t.events[x]; {
+		case ev.group >= 0:
+			looked(t.groups[ev.group].cells, ^grid.Digits(0))
+		case ev.unit >= 0:
+			looked(t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit))
+		case x > 0:
+			looked([]int{ev.cell}, ^grid.Digits(0))
+		}
+	}
+	in.nodes = append(in.nodes, t.endNode(&s))
+	return in
+}
+
+// endNode returns the node of what the trial's contradiction leaves with
+// nothing: the group left without a filling, a group node of the unit
+// where the digit has no place left, or a candidate node of no digit in
+// the cell with no candidate left.
+func (t *trial) endNode(s *Step) Node {
+	switch {
+	case t.bad.group >= 0:
+		return t.eventNode(s, -1)
+	case t.bad.unit >= 0:
+		return Node{Kind: GroupNode, Digit: t.bad.digit, Cells: slices.Clone(t.l.Unit(t.bad.unit).Cells)}
+	}
+	return Node{Kind: CandidateNode, Cells: []int{t.bad.cell}}
+}
+
+// buildNested fills the step from the outer trial's events need (the
+// outer state loaded) and the inner trials of the cuts among them. The
+// outer nodes come first, each linked to the next, the last the end of
+// the contradiction (endNode); then each inner trial's, its premise
+// linked from its cut's node and each of its nodes to the next, the last
+// its end.
+func (t *trial) buildNested(sink *Sink, need map[int]bool, inner map[int]*innerTrial) {
+	s := sink.Add()
+	ev0 := &t.events[0]
+	s.Eliminations = append(s.Eliminations, CellDigit{ev0.cell, ev0.digit})
+	s.Digits = grid.Bit(ev0.digit)
+	s.Cells = append(s.Cells, ev0.cell)
+	s.Marks = append(s.Marks, Mark{Cell: ev0.cell, Digit: ev0.digit, Role: RoleTarget})
+	var cuts, at []int // the cut events and their nodes
+	for e := range t.events {
+		if !need[e] {
+			continue
+		}
+		if inner[e] != nil {
+			cuts, at = append(cuts, e), append(at, len(s.Nodes))
+		}
+		s.Nodes = append(s.Nodes, t.eventNode(s, e))
+	}
+	s.Nodes = append(s.Nodes, t.endNode(s))
+	if t.bad.group < 0 {
+		s.Conflict = t.badConflict()
+	}
+	for i := 1; i < len(s.Nodes); i++ {
+		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+	}
+	for i, e := range cuts {
+		from := at[i]
+		for _, nd := range inner[e].nodes {
+			s.Links = append(s.Links, Link{From: from, To: len(s.Nodes), Kind: Weak})
+			from = len(s.Nodes)
+			s.Nodes = append(s.Nodes, nd)
+			if nd.Kind == CageNode && !slices.Contains(s.Cages, nd.Cage) {
+				s.Cages = append(s.Cages, nd.Cage)
+			}
+		}
+	}
+}
+
+// explainNestedContradiction explains a Nested Cage Contradiction, e.g.
+// "Nested Cage Contradiction: if r4c5 were 7: r4c6=2, r3c3<>4 (if r3c3
+// were 4: cage 17+ at r3c4 keeps {1,7,9}, r2c4=1; then 1 has no place
+// left in row 1), cage 16+ at r3c9 keeps {1,2,4,9}; then the innies of
+// row 4 (r4c1+r4c2=11) have no filling; so r4c5<>7".
+func explainNestedContradiction(s *Step, n grid.Notation) string {
+	if len(s.Nodes) == 0 || len(s.Eliminations) == 0 {
+		return s.Name()
+	}
+	next := map[int][]int{}
+	for _, lk := range s.Links {
+		next[lk.From] = append(next[lk.From], lk.To)
+	}
+	// The outer nodes run from 0 while each links to the one after it.
+	outer := 1
+	for outer < len(s.Nodes) && slices.Contains(next[outer-1], outer) {
+		outer++
+	}
+	var sb strings.Builder
+	e := s.Eliminations[0]
+	fmt.Fprintf(&sb, "%s: if %s were %s:", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
+	for i := 1; i < outer-1; i++ {
+		if i > 1 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(" ")
+		sb.WriteString(nestedNodeText(s, n, i, outer, next))
+	}
+	sb.WriteString("; then " + endText(&s.Nodes[outer-1], n))
+	fmt.Fprintf(&sb, "; so %s<>%s", n.CellName(e.Cell), n.DigitName(e.Digit))
+	return sb.String()
+}
+
+// nestedNodeText words outer node i: a cut and its inner trial
+// ("r3c3<>4 (if r3c3 were 4: ...; then ...)"), or a deduction as Cage
+// Contradiction words it.
+func nestedNodeText(s *Step, n grid.Notation, i, outer int, next map[int][]int) string {
+	nd := &s.Nodes[i]
+	var block []int
+	for _, to := range next[i] {
+		if to >= outer {
+			for k := to; ; k++ {
+				block = append(block, k)
+				if !slices.Contains(next[k], k+1) {
+					break
+				}
+			}
+		}
+	}
+	if len(block) < 2 {
+		return trialNodeText(nd, n)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s<>%s (if it were %s:", n.CellName(nd.Cells[0]), n.DigitName(nd.Digit), n.DigitName(nd.Digit))
+	for j, k := range block[1 : len(block)-1] {
+		if j > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(" " + trialNodeText(&s.Nodes[k], n))
+	}
+	sb.WriteString("; then " + endText(&s.Nodes[block[len(block)-1]], n) + ")")
+	return sb.String()
+}
+
+// endText words the end of an inner trial: a group with no filling, a
+// cell with no candidate or a digit with no place left in a unit.
+func endText(nd *Node, n grid.Notation) string {
+	switch nd.Kind {
+	case CandidateNode:
+		return grid.CellConflict(nd.Cells[0], 0).Describe(n)
+	case GroupNode:
+		for u := range n.Layout.Units() {
+			if slices.Equal(n.Layout.Unit(u).Cells, nd.Cells) {
+				return grid.UnitConflict(u, nd.Digit).Describe(n)
+			}
+		}
+		return n.DigitName(nd.Digit) + " has no place left in " + cellSum(n, nd.Cells)
+	}
+	return trialGroupName(nd, n) + " has no filling"
+}

@@ -1,0 +1,144 @@
+package strategy_test
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+)
+
+// nestedText is how a Nested Cage Contradiction step reads: the premise,
+// the deductions and inner trials it rests on, what it leaves with
+// nothing, the conclusion.
+var nestedText = regexp.MustCompile(`^Nested Cage Contradiction: if (r\dc\d) were (\d):( .*)?; then (.* has no filling|r\dc\d has no candidates left|\d has no place left in (row|column|box) \d); so (r\dc\d)<>(\d)$`)
+
+// innerText is one inner trial of a Nested Cage Contradiction step.
+var innerText = regexp.MustCompile(`r\dc\d<>\d \(if it were \d:[^;]*; then [^)]*(has no filling|has no candidates left|has no place left in (row|column|box) \d)\)`)
+
+// TestNestedContradictionFindSteps follows the logic solve of line 5 of
+// engine/search/testdata/killer9-tarek.txt (no givens; stuck after 20
+// steps, every cell open, without Nested Cage Contradiction) and, on the
+// board before its first Nested Cage Contradiction step, where no other
+// technique of the order of play finds one, asks FindSteps for them:
+// there must be one at least, each sound against the solution, explained
+// from its premise through one inner trial at least to what it leaves
+// with nothing, and drawn as a run of nodes from the premise with the
+// inner trials branching off it.
+func TestNestedContradictionFindSteps(t *testing.T) {
+	if testing.Short() || strategy.Race {
+		t.Skip("skipped under -short and -race: a killer solve with trials, seconds of CPU (minutes under -race)")
+	}
+	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 5)
+	sol := onlySolution(t, b)
+	l := b.Layout()
+	n := grid.Notation{Layout: l}
+	var first *grid.Board
+	before := b.Clone()
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if s.Strategy == strategy.NestedContradiction() {
+			first = before.Clone()
+			return errFound
+		}
+		before.CopyFrom(after)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		t.Fatal(err)
+	}
+	if first == nil {
+		t.Fatal("the solve takes no Nested Cage Contradiction step")
+	}
+	found := 0
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.NestedContradiction()}}
+	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+		found++
+		text := s.Explain(n)
+		if found == 1 {
+			t.Log(text)
+		}
+		m := nestedText.FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("%q does not match %s", text, nestedText)
+			return true
+		}
+		if !innerText.MatchString(text) {
+			t.Errorf("%q has no inner trial", text)
+		}
+		if len(s.Eliminations) != 1 {
+			t.Fatalf("%q: %d eliminations, want 1", text, len(s.Eliminations))
+		}
+		e := s.Eliminations[0]
+		if m[1] != n.CellName(e.Cell) || m[2] != n.DigitName(e.Digit) || m[len(m)-2] != m[1] || m[len(m)-1] != m[2] {
+			t.Errorf("%q: premise and conclusion are not %s-%d", text, n.CellName(e.Cell), e.Digit)
+		}
+		if int(sol[e.Cell]) == e.Digit {
+			t.Errorf("%q removes the solution's %d from %s", text, e.Digit, n.CellName(e.Cell))
+		}
+		if len(s.Nodes) == 0 || s.Nodes[0].Kind != strategy.CandidateNode || s.Nodes[0].Cells[0] != e.Cell || s.Nodes[0].Digit != e.Digit {
+			t.Errorf("%q: the first node is not the premise", text)
+		}
+		// Every node but the premise has one link into it.
+		into := make([]int, len(s.Nodes))
+		for _, lk := range s.Links {
+			if lk.From < 0 || lk.From >= len(s.Nodes) || lk.To < 0 || lk.To >= len(s.Nodes) {
+				t.Fatalf("%q: link %v out of range", text, lk)
+			}
+			into[lk.To]++
+		}
+		for i, k := range into {
+			if want := min(i, 1); k != want {
+				t.Errorf("%q: %d links into node %d, want %d", text, k, i, want)
+			}
+		}
+		for i, nd := range s.Nodes {
+			switch nd.Kind {
+			case strategy.CageNode:
+				cg := l.Cage(nd.Cage)
+				if len(nd.Cells) != len(cg.Cells) || nd.Target != cg.Target {
+					t.Errorf("%q: node %d is not cage %d", text, i, nd.Cage)
+				}
+			case strategy.SumNode:
+				if nd.Origin == "" || nd.Target <= 0 || len(nd.Cells) == 0 {
+					t.Errorf("%q: sum node %d without its sum", text, i)
+				}
+			case strategy.CandidateNode, strategy.GroupNode:
+				// The ends of trials: a cell of no digit, a unit's cells.
+				if nd.Digit == 0 || len(nd.Cells) == l.N {
+					continue
+				}
+				for _, c := range nd.Cells {
+					if !first.Cands(c).Has(nd.Digit) {
+						t.Errorf("%q: node %d, %s=%d, is no candidate", text, i, n.CellName(c), nd.Digit)
+					}
+				}
+			default:
+				t.Errorf("%q: node %d of kind %d", text, i, nd.Kind)
+			}
+		}
+		if strings.Contains(text, "rules out what no filling") && !strings.Contains(text, "(") {
+			t.Errorf("%q: names no group", text)
+		}
+		return found < 8 // enough to check; each costs an outer trial's inner ones
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 1 {
+		t.Errorf("FindSteps offers %d Nested Cage Contradiction steps, want at least 1", found)
+	}
+	t.Logf("%d steps offered", found)
+	// Cage Contradiction, the trial without inner trials, finds none here.
+	opts.Strategies = []*strategy.Strategy{strategy.CageContradiction()}
+	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+		t.Errorf("Cage Contradiction finds %s", s.Explain(n))
+		return false
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
