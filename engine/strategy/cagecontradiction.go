@@ -44,9 +44,11 @@ const (
 type trialGroup struct {
 	cells    []int
 	target   int
-	distinct bool         // every two cells see each other
-	cage     int          // the real cage, or -1
-	sum      *virtualCage // the virtual cage, when cage is -1
+	distinct bool // every two cells see each other
+	// sees[i] has bit j for each earlier cell j that cell i sees.
+	sees [grid.MaxGroupCells]uint32
+	cage int          // the real cage, or -1
+	sum  *virtualCage // the virtual cage, when cage is -1
 }
 
 // trialEvent is one deduction of a trial: a cell's digit fixed (a single,
@@ -83,6 +85,7 @@ type trial struct {
 	view   grid.Board
 	dp     [grid.MaxGroupCells + 1][512]bool
 	back   [grid.MaxGroupCells + 1][512]bool
+	level  [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,
@@ -199,8 +202,12 @@ func (t *trial) setup(b *grid.Board) {
 func (t *trial) addGroup(g trialGroup) {
 	g.distinct = true
 	for i, a := range g.cells {
-		for _, b := range g.cells[:i] {
-			g.distinct = g.distinct && t.l.Sees(a, b)
+		for j, b := range g.cells[:i] {
+			if t.l.Sees(a, b) {
+				g.sees[i] |= 1 << j
+			} else {
+				g.distinct = false
+			}
 		}
 	}
 	t.groups = append(t.groups, g)
@@ -487,9 +494,13 @@ func (t *trial) fill(g int) trialFill {
 		return f
 	}
 	var f trialFill
-	if grp.distinct {
-		f = t.fillDistinct(key.opts[:len(grp.cells)], grp.target)
-	} else {
+	opts := key.opts[:len(grp.cells)]
+	switch {
+	case grp.distinct:
+		f = t.fillDistinct(opts, grp.target)
+	case fillNodesAtMost(opts) <= maxQuickFillNodes:
+		f = t.fillSeeing(grp, opts)
+	default:
 		var pg grid.Group
 		pg.Reset(grid.OpAdd, grp.target)
 		for _, c := range grp.cells {
@@ -506,30 +517,115 @@ func (t *trial) fill(g int) trialFill {
 	return f
 }
 
+// maxQuickFillNodes bounds the enumerations fillSeeing takes on: below
+// the nodes grid's Board.Fill walks before it gives up (200 000), so a
+// group fillSeeing takes is one Board.Fill would have finished, with the
+// same fillings.
+const maxQuickFillNodes = 100_000
+
+// fillNodesAtMost returns a bound on the nodes an enumeration of cells of
+// options opts walks: the partial fillings of each length (past
+// maxQuickFillNodes it stops counting).
+func fillNodesAtMost(opts []grid.Digits) int {
+	total, prefix := 1, 1
+	for _, o := range opts {
+		prefix *= o.Count()
+		if total += prefix; total > maxQuickFillNodes {
+			break
+		}
+	}
+	return total
+}
+
+// seeingFill is an enumeration of the fillings of a group whose cells do
+// not all see each other.
+type seeingFill struct {
+	opts   []grid.Digits
+	sees   *[grid.MaxGroupCells]uint32
+	target int
+	lo, hi [grid.MaxGroupCells + 1]int // sum bounds of cells i..
+	digit  [grid.MaxGroupCells]grid.Digits
+	f      trialFill
+}
+
+// fillSeeing returns what the fillings of group grp allow each cell, its
+// cells' options opts, digits distinct between cells that see each other:
+// what Board.Fill finds, walking the cells but the last, whose digit the
+// sum then gives.
+func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
+	s := seeingFill{opts: opts, sees: &grp.sees, target: grp.target}
+	s.f = trialFill{ok: true, none: true, must: ^grid.Digits(0)}
+	for i := len(opts) - 1; i >= 0; i-- {
+		s.lo[i] = s.lo[i+1] + opts[i].Min()
+		s.hi[i] = s.hi[i+1] + opts[i].Max()
+	}
+	s.walk(0, 0, 0)
+	if s.f.none {
+		s.f.must = 0
+	}
+	return s.f
+}
+
+// walk places digits in cells i.., the earlier ones making sum and using
+// the digits used.
+func (s *seeingFill) walk(i, sum int, used grid.Digits) {
+	var taken grid.Digits
+	for m := s.sees[i]; m != 0; m &= m - 1 {
+		taken |= s.digit[bits.TrailingZeros32(m)]
+	}
+	last := len(s.opts) - 1
+	if i == last {
+		d := s.target - sum
+		if d < 1 || d > 32 || s.opts[i]&^taken&grid.Bit(d) == 0 {
+			return
+		}
+		s.digit[i] = grid.Bit(d)
+		for j := 0; j <= last; j++ {
+			s.f.support[j] |= s.digit[j]
+		}
+		s.f.must &= used | grid.Bit(d)
+		s.f.none = false
+		return
+	}
+	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if sum+d+s.lo[i+1] > s.target || sum+d+s.hi[i+1] < s.target {
+			continue
+		}
+		s.digit[i] = ds & -ds
+		s.walk(i+1, sum+d, used|ds&-ds)
+	}
+}
+
 // fillDistinct returns what the fillings of cells of options opts, all
 // different, summing to target allow each cell: the digits used so far are
 // the state of a walk over the cells (their sum is the mask's), so the
 // fillings are the paths from the empty set to a set of the target's sum.
+// The sets reached at each step are listed (in t.level), so the walk and
+// the clearing of dp and back touch only those.
 func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 	n := len(opts)
-	for i := 0; i <= n; i++ {
-		clear(t.dp[i][:])
-		clear(t.back[i][:])
+	for i := range t.level {
+		for _, m := range t.level[i] {
+			t.dp[i][m], t.back[i][m] = false, false
+		}
+		t.level[i] = t.level[i][:0]
 	}
 	t.dp[0][0] = true
+	t.level[0] = append(t.level[0], 0)
 	for i, o := range opts {
-		for m := 0; m < 512; m++ {
-			if !t.dp[i][m] {
-				continue
-			}
+		for _, m := range t.level[i] {
 			for ds := o &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				t.dp[i+1][m|int(ds&-ds)] = true
+				if next := m | uint16(ds&-ds); !t.dp[i+1][next] {
+					t.dp[i+1][next] = true
+					t.level[i+1] = append(t.level[i+1], next)
+				}
 			}
 		}
 	}
 	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
-	for m := 0; m < 512; m++ {
-		if t.dp[n][m] && maskSum(m) == target {
+	for _, m := range t.level[n] {
+		if maskSum(int(m)) == target {
 			t.back[n][m] = true
 			f.none = false
 			f.must &= grid.Digits(m)
@@ -539,12 +635,9 @@ func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 		return f
 	}
 	for i := n - 1; i >= 0; i-- {
-		for m := 0; m < 512; m++ {
-			if !t.dp[i][m] {
-				continue
-			}
+		for _, m := range t.level[i] {
 			for ds := opts[i] &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				if t.back[i+1][m|int(ds&-ds)] {
+				if t.back[i+1][m|uint16(ds&-ds)] {
 					t.back[i][m] = true
 					f.support[i] |= ds & -ds
 				}
