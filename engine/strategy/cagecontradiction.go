@@ -549,11 +549,19 @@ type seeingFill struct {
 }
 
 // fillSeeing returns what the fillings of group grp allow each cell, its
-// cells' options opts, digits distinct between cells that see each other:
-// what Board.Fill finds, walking the cells but the last, whose digit the
-// sum then gives.
+// cells' options opts (see sumFill).
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
-	s := seeingFill{opts: opts, sees: &grp.sees, target: grp.target}
+	return sumFill(opts, &grp.sees, grp.target)
+}
+
+// sumFill returns what the fillings of cells of options opts summing to
+// target allow each cell, digits distinct between cells that see each
+// other (sees[i] has bit j for each earlier cell j that cell i sees): what
+// Board.Fill finds (a filling is its Count, must its Must), walking the
+// cells but the last, whose digit the sum then gives. The caller bounds
+// the walk (fillNodesAtMost).
+func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
+	s := seeingFill{opts: opts, sees: sees, target: target}
 	s.f = trialFill{ok: true, none: true, must: ^grid.Digits(0)}
 	for i := len(opts) - 1; i >= 0; i-- {
 		s.lo[i] = s.lo[i+1] + opts[i].Min()

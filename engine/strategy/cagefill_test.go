@@ -10,7 +10,7 @@ import (
 // TestTrialFillsAgree checks the trial's enumerations of a group's
 // fillings, fillDistinct (cells that all see each other) and fillSeeing
 // (the others), against grid's Board.Fill on random groups of a 9×9
-// board: random cells (up to maxTrialSumCells, or a row's first cells),
+// board: random cells (up to maxVirtualOpen, or a row's first cells),
 // random candidates, a target near their sums. Both must agree on
 // whether there is a filling, on the digits each cell takes in some
 // filling and on those every filling uses.
@@ -24,7 +24,7 @@ func TestTrialFillsAgree(t *testing.T) {
 	kinds := map[bool]int{}
 	filled := 0
 	for round := range 4000 {
-		n := 1 + rng.IntN(maxTrialSumCells)
+		n := 1 + rng.IntN(maxVirtualOpen)
 		var cells []int
 		if round%2 == 0 {
 			row := 9 * rng.IntN(9)
