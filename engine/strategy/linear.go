@@ -3,6 +3,7 @@ package strategy
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -42,6 +43,9 @@ type linearSearch struct {
 	nodes   int
 	aborted bool
 }
+
+// linearPool keeps the finders' searches between calls.
+var linearPool = sync.Pool{New: func() any { return new(linearSearch) }}
 
 // maxLinearNodes bounds the search for one solution; a candidate whose
 // search is cut short is kept.
