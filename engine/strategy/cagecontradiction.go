@@ -81,8 +81,6 @@ type trial struct {
 	queueU []int
 	work   int
 	memo   map[trialKey]trialFill
-	fills  grid.Fills
-	view   grid.Board
 	dp     [grid.MaxGroupCells + 1][512]bool
 	back   [grid.MaxGroupCells + 1][512]bool
 	level  [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
@@ -498,17 +496,8 @@ func (t *trial) fill(g int) trialFill {
 	switch {
 	case grp.distinct:
 		f = t.fillDistinct(opts, grp.target)
-	case fillNodesAtMost(opts) <= maxQuickFillNodes:
-		f = t.fillSeeing(grp, opts)
 	default:
-		var pg grid.Group
-		pg.Reset(grid.OpAdd, grp.target)
-		for _, c := range grp.cells {
-			pg.Add(c)
-		}
-		t.view.SetView(t.b, t.cand)
-		t.view.Fill(&pg, &t.fills)
-		f = trialFill{support: t.fills.Support, must: t.fills.Must, none: t.fills.Count == 0, ok: t.fills.OK}
+		f = t.fillSeeing(grp, opts)
 	}
 	if len(t.memo) >= maxTrialMemo {
 		clear(t.memo)
@@ -517,25 +506,10 @@ func (t *trial) fill(g int) trialFill {
 	return f
 }
 
-// maxQuickFillNodes bounds the enumerations fillSeeing takes on: below
-// the nodes grid's Board.Fill walks before it gives up (200 000), so a
-// group fillSeeing takes is one Board.Fill would have finished, with the
-// same fillings.
-const maxQuickFillNodes = 100_000
-
-// fillNodesAtMost returns a bound on the nodes an enumeration of cells of
-// options opts walks: the partial fillings of each length (past
-// maxQuickFillNodes it stops counting).
-func fillNodesAtMost(opts []grid.Digits) int {
-	total, prefix := 1, 1
-	for _, o := range opts {
-		prefix *= o.Count()
-		if total += prefix; total > maxQuickFillNodes {
-			break
-		}
-	}
-	return total
-}
+// boardFillNodes is the bound on nodes of grid's Board.Fill (its
+// maxFillNodes), past which it gives up: sumFill, which walks the same
+// tree, gives up where it does, so the two agree (TestTrialFillsAgree).
+const boardFillNodes = 200_000
 
 // seeingFill is an enumeration of the fillings of a group whose cells do
 // not all see each other.
@@ -545,6 +519,7 @@ type seeingFill struct {
 	target int
 	lo, hi [grid.MaxGroupCells + 1]int // sum bounds of cells i..
 	digit  [grid.MaxGroupCells]grid.Digits
+	nodes  int // the nodes of Board.Fill's walk so far
 	f      trialFill
 }
 
@@ -558,9 +533,14 @@ func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
 // target allow each cell, digits distinct between cells that see each
 // other (sees[i] has bit j for each earlier cell j that cell i sees): what
 // Board.Fill finds (a filling is its Count, must its Must), walking the
-// cells but the last, whose digit the sum then gives. The caller bounds
-// the walk (fillNodesAtMost).
+// cells but the last, whose digit the sum then gives. Board.Fill's walk
+// has the same nodes and one more a filling (its bounds leave the last
+// cell that digit alone), so sumFill counts them and gives up where it
+// does.
 func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
+	if len(opts) == 0 {
+		return trialFill{ok: true, none: target != 0}
+	}
 	s := seeingFill{opts: opts, sees: sees, target: target}
 	s.f = trialFill{ok: true, none: true, must: ^grid.Digits(0)}
 	for i := len(opts) - 1; i >= 0; i-- {
@@ -568,6 +548,9 @@ func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) t
 		s.hi[i] = s.hi[i+1] + opts[i].Max()
 	}
 	s.walk(0, 0, 0)
+	if s.nodes > boardFillNodes {
+		return trialFill{}
+	}
 	if s.f.none {
 		s.f.must = 0
 	}
@@ -577,6 +560,9 @@ func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) t
 // walk places digits in cells i.., the earlier ones making sum and using
 // the digits used.
 func (s *seeingFill) walk(i, sum int, used grid.Digits) {
+	if s.nodes++; s.nodes > boardFillNodes {
+		return
+	}
 	var taken grid.Digits
 	for m := s.sees[i]; m != 0; m &= m - 1 {
 		taken |= s.digit[bits.TrailingZeros32(m)]
@@ -587,6 +573,7 @@ func (s *seeingFill) walk(i, sum int, used grid.Digits) {
 		if d < 1 || d > 32 || s.opts[i]&^taken&grid.Bit(d) == 0 {
 			return
 		}
+		s.nodes++ // Board.Fill's leaf
 		s.digit[i] = grid.Bit(d)
 		for j := 0; j <= last; j++ {
 			s.f.support[j] |= s.digit[j]
@@ -602,6 +589,9 @@ func (s *seeingFill) walk(i, sum int, used grid.Digits) {
 		}
 		s.digit[i] = ds & -ds
 		s.walk(i+1, sum+d, used|ds&-ds)
+		if s.nodes > boardFillNodes {
+			return
+		}
 	}
 }
 

@@ -365,14 +365,13 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 		return
 	}
 	var g grid.Group
-	var fills grid.Fills
 	vcs := virtualCagesOf(l)
 	for i := range vcs {
 		v := &vcs[i]
 		if !sink.through(v.cells) || !loadVirtual(b, v, &g) {
 			continue
 		}
-		f := groupFill(b, &g, &fills)
+		f := groupFill(b, &g)
 		if !f.ok || f.none {
 			continue // a broken group is the solver's check to report
 		}
@@ -410,21 +409,14 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 }
 
 // groupFill returns what the fillings of group g (an add group of open
-// cells) allow each cell, as Board.Fill finds them: by sumFill where its
-// walk is bounded (fillNodesAtMost), else by Board.Fill into scratch.
-func groupFill(b *grid.Board, g *grid.Group, scratch *grid.Fills) trialFill {
+// cells) allow each cell, as Board.Fill finds them (see sumFill).
+func groupFill(b *grid.Board, g *grid.Group) trialFill {
 	cells := g.Cells()
 	var opts [grid.MaxGroupCells]grid.Digits
-	for i, c := range cells {
-		opts[i] = b.Cands(c)
-	}
-	if len(cells) == 0 || fillNodesAtMost(opts[:len(cells)]) > maxQuickFillNodes {
-		b.Fill(g, scratch)
-		return trialFill{support: scratch.Support, must: scratch.Must, none: scratch.Count == 0, ok: scratch.OK}
-	}
 	var sees [grid.MaxGroupCells]uint32
 	l := b.Layout()
 	for i, c := range cells {
+		opts[i] = b.Cands(c)
 		for j, e := range cells[:i] {
 			if l.Sees(c, e) {
 				sees[i] |= 1 << j
