@@ -43,7 +43,8 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 	if !isKiller(l) {
 		return
 	}
-	var ls linearSearch
+	ls := linearPool.Get().(*linearSearch)
+	defer linearPool.Put(ls)
 	var cages []int
 	for i, eqs := 0, diffEquationsOf(l); i < len(eqs); i++ {
 		if i%16 == 0 && sink.Cancelled() {
@@ -51,7 +52,7 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 		}
 		e := &eqs[i]
 		ls.reset(b)
-		target := loadEquation(b, &ls, e)
+		target := loadEquation(b, ls, e)
 		eqCells := len(ls.cells)
 		if eqCells == 0 {
 			continue
@@ -64,7 +65,7 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 		for _, k := range cages {
 			changed = changed || sink.through(l.Cage(k).Cells)
 		}
-		if !changed || !loadBlockCages(b, &ls, cages) || !ls.run() {
+		if !changed || !loadBlockCages(b, ls, cages) || !ls.run() {
 			continue
 		}
 		var s *Step
@@ -86,7 +87,7 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 			return
 		}
 	}
-	findUnitBlocks(b, sink, &ls)
+	findUnitBlocks(b, sink, ls)
 }
 
 // findUnitBlocks reports the blocks of a complete unit and the cages

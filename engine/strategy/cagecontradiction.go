@@ -44,9 +44,11 @@ const (
 type trialGroup struct {
 	cells    []int
 	target   int
-	distinct bool         // every two cells see each other
-	cage     int          // the real cage, or -1
-	sum      *virtualCage // the virtual cage, when cage is -1
+	distinct bool // every two cells see each other
+	// sees[i] has bit j for each earlier cell j that cell i sees.
+	sees [grid.MaxGroupCells]uint32
+	cage int          // the real cage, or -1
+	sum  *virtualCage // the virtual cage, when cage is -1
 }
 
 // trialEvent is one deduction of a trial: a cell's digit fixed (a single,
@@ -79,10 +81,9 @@ type trial struct {
 	queueU []int
 	work   int
 	memo   map[trialKey]trialFill
-	fills  grid.Fills
-	view   grid.Board
 	dp     [grid.MaxGroupCells + 1][512]bool
 	back   [grid.MaxGroupCells + 1][512]bool
+	level  [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,
@@ -199,8 +200,12 @@ func (t *trial) setup(b *grid.Board) {
 func (t *trial) addGroup(g trialGroup) {
 	g.distinct = true
 	for i, a := range g.cells {
-		for _, b := range g.cells[:i] {
-			g.distinct = g.distinct && t.l.Sees(a, b)
+		for j, b := range g.cells[:i] {
+			if t.l.Sees(a, b) {
+				g.sees[i] |= 1 << j
+			} else {
+				g.distinct = false
+			}
 		}
 	}
 	t.groups = append(t.groups, g)
@@ -487,17 +492,12 @@ func (t *trial) fill(g int) trialFill {
 		return f
 	}
 	var f trialFill
-	if grp.distinct {
-		f = t.fillDistinct(key.opts[:len(grp.cells)], grp.target)
-	} else {
-		var pg grid.Group
-		pg.Reset(grid.OpAdd, grp.target)
-		for _, c := range grp.cells {
-			pg.Add(c)
-		}
-		t.view.SetView(t.b, t.cand)
-		t.view.Fill(&pg, &t.fills)
-		f = trialFill{support: t.fills.Support, must: t.fills.Must, none: t.fills.Count == 0, ok: t.fills.OK}
+	opts := key.opts[:len(grp.cells)]
+	switch {
+	case grp.distinct:
+		f = t.fillDistinct(opts, grp.target)
+	default:
+		f = t.fillSeeing(grp, opts)
 	}
 	if len(t.memo) >= maxTrialMemo {
 		clear(t.memo)
@@ -506,30 +506,124 @@ func (t *trial) fill(g int) trialFill {
 	return f
 }
 
+// boardFillNodes is the bound on nodes of grid's Board.Fill (its
+// maxFillNodes), past which it gives up: sumFill, which walks the same
+// tree, gives up where it does, so the two agree (TestTrialFillsAgree).
+const boardFillNodes = 200_000
+
+// seeingFill is an enumeration of the fillings of a group whose cells do
+// not all see each other.
+type seeingFill struct {
+	opts   []grid.Digits
+	sees   *[grid.MaxGroupCells]uint32
+	target int
+	lo, hi [grid.MaxGroupCells + 1]int // sum bounds of cells i..
+	digit  [grid.MaxGroupCells]grid.Digits
+	nodes  int // the nodes of Board.Fill's walk so far
+	f      trialFill
+}
+
+// fillSeeing returns what the fillings of group grp allow each cell, its
+// cells' options opts (see sumFill).
+func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
+	return sumFill(opts, &grp.sees, grp.target)
+}
+
+// sumFill returns what the fillings of cells of options opts summing to
+// target allow each cell, digits distinct between cells that see each
+// other (sees[i] has bit j for each earlier cell j that cell i sees): what
+// Board.Fill finds (a filling is its Count, must its Must), walking the
+// cells but the last, whose digit the sum then gives. Board.Fill's walk
+// has the same nodes and one more a filling (its bounds leave the last
+// cell that digit alone), so sumFill counts them and gives up where it
+// does.
+func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
+	if len(opts) == 0 {
+		return trialFill{ok: true, none: target != 0}
+	}
+	s := seeingFill{opts: opts, sees: sees, target: target}
+	s.f = trialFill{ok: true, none: true, must: ^grid.Digits(0)}
+	for i := len(opts) - 1; i >= 0; i-- {
+		s.lo[i] = s.lo[i+1] + opts[i].Min()
+		s.hi[i] = s.hi[i+1] + opts[i].Max()
+	}
+	s.walk(0, 0, 0)
+	if s.nodes > boardFillNodes {
+		return trialFill{}
+	}
+	if s.f.none {
+		s.f.must = 0
+	}
+	return s.f
+}
+
+// walk places digits in cells i.., the earlier ones making sum and using
+// the digits used.
+func (s *seeingFill) walk(i, sum int, used grid.Digits) {
+	if s.nodes++; s.nodes > boardFillNodes {
+		return
+	}
+	var taken grid.Digits
+	for m := s.sees[i]; m != 0; m &= m - 1 {
+		taken |= s.digit[bits.TrailingZeros32(m)]
+	}
+	last := len(s.opts) - 1
+	if i == last {
+		d := s.target - sum
+		if d < 1 || d > 32 || s.opts[i]&^taken&grid.Bit(d) == 0 {
+			return
+		}
+		s.nodes++ // Board.Fill's leaf
+		s.digit[i] = grid.Bit(d)
+		for j := 0; j <= last; j++ {
+			s.f.support[j] |= s.digit[j]
+		}
+		s.f.must &= used | grid.Bit(d)
+		s.f.none = false
+		return
+	}
+	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if sum+d+s.lo[i+1] > s.target || sum+d+s.hi[i+1] < s.target {
+			continue
+		}
+		s.digit[i] = ds & -ds
+		s.walk(i+1, sum+d, used|ds&-ds)
+		if s.nodes > boardFillNodes {
+			return
+		}
+	}
+}
+
 // fillDistinct returns what the fillings of cells of options opts, all
 // different, summing to target allow each cell: the digits used so far are
 // the state of a walk over the cells (their sum is the mask's), so the
 // fillings are the paths from the empty set to a set of the target's sum.
+// The sets reached at each step are listed (in t.level), so the walk and
+// the clearing of dp and back touch only those.
 func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 	n := len(opts)
-	for i := 0; i <= n; i++ {
-		clear(t.dp[i][:])
-		clear(t.back[i][:])
+	for i := range t.level {
+		for _, m := range t.level[i] {
+			t.dp[i][m], t.back[i][m] = false, false
+		}
+		t.level[i] = t.level[i][:0]
 	}
 	t.dp[0][0] = true
+	t.level[0] = append(t.level[0], 0)
 	for i, o := range opts {
-		for m := 0; m < 512; m++ {
-			if !t.dp[i][m] {
-				continue
-			}
+		for _, m := range t.level[i] {
 			for ds := o &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				t.dp[i+1][m|int(ds&-ds)] = true
+				if next := m | uint16(ds&-ds); !t.dp[i+1][next] {
+					t.dp[i+1][next] = true
+					t.level[i+1] = append(t.level[i+1], next)
+				}
 			}
 		}
 	}
 	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
-	for m := 0; m < 512; m++ {
-		if t.dp[n][m] && maskSum(m) == target {
+	for _, m := range t.level[n] {
+		if maskSum(int(m)) == target {
 			t.back[n][m] = true
 			f.none = false
 			f.must &= grid.Digits(m)
@@ -539,12 +633,9 @@ func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 		return f
 	}
 	for i := n - 1; i >= 0; i-- {
-		for m := 0; m < 512; m++ {
-			if !t.dp[i][m] {
-				continue
-			}
+		for _, m := range t.level[i] {
 			for ds := opts[i] &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				if t.back[i+1][m|int(ds&-ds)] {
+				if t.back[i+1][m|uint16(ds&-ds)] {
 					t.back[i][m] = true
 					f.support[i] |= ds & -ds
 				}

@@ -28,7 +28,10 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 	}
 	vcs := virtualCagesOf(l)
 	var g, k grid.Group
-	var ls linearSearch
+	ls := linearPool.Get().(*linearSearch)
+	defer linearPool.Put(ls)
+	seen := make([]bool, len(l.Cages()))
+	var open []int
 	for i := range vcs {
 		v := &vcs[i]
 		if !loadVirtual(b, v, &g) {
@@ -37,7 +40,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 		// Changed cells matter in the virtual cage or in the cages it
 		// meets.
 		changed := sink.through(v.cells)
-		seen := map[int]bool{}
+		clear(seen)
 		for _, c := range g.Cells() {
 			kc := l.CellCage(c)
 			if kc < 0 || seen[kc] {
@@ -47,7 +50,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 			if !changed && !sink.through(l.Cage(kc).Cells) || !k.LoadCage(l, kc) {
 				continue
 			}
-			var open []int
+			open = open[:0]
 			target := k.Target
 			for _, x := range k.Cells() {
 				if d := b.Value(x); d != 0 {
@@ -59,7 +62,7 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 			if subset(open, g.Cells()) || subset(g.Cells(), open) {
 				continue
 			}
-			cells, support, ok := jointFill(&ls, b, g.Cells(), open, g.Target, target)
+			cells, support, ok := jointFill(ls, b, g.Cells(), open, g.Target, target)
 			if !ok {
 				continue
 			}

@@ -168,14 +168,15 @@ func findInnieOutieDiffs(b *grid.Board, sink *Sink) {
 	if !isKiller(l) {
 		return
 	}
-	var ls linearSearch
+	ls := linearPool.Get().(*linearSearch)
+	defer linearPool.Put(ls)
 	for i, eqs := 0, diffEquationsOf(l); i < len(eqs); i++ {
 		e := &eqs[i]
 		if !e.mixed() || !sink.through(e.plus) && !sink.through(e.minus) {
 			continue
 		}
 		ls.reset(b)
-		target := loadEquation(b, &ls, e)
+		target := loadEquation(b, ls, e)
 		if len(ls.cells) == 0 || !ls.run() {
 			continue
 		}

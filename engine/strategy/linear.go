@@ -3,6 +3,7 @@ package strategy
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -26,12 +27,25 @@ type linearSearch struct {
 	opts   []grid.Digits // the digits each cell may take in this search
 	digit  []int
 	lo, hi [][maxLinearRows]int // bounds of each row's sum over cells i..
+	// rowsOf[i] has bit r for each row cell i is in; clique has bit r for
+	// each row of coefficients 1 whose cells all see each other (a cage),
+	// whose digits, all different, bound its sum tighter: left[i][r] and
+	// union[i][r] are the row's cells among cells i.. and their options,
+	// used[r] the digits its cells before took.
+	rowsOf []uint8
+	clique uint8
+	left   [][maxLinearRows]int8
+	union  [][maxLinearRows]grid.Digits
+	used   [maxLinearRows]grid.Digits
 	// support holds, after run, the digits some solution puts in each
 	// cell, and those whose search was cut short.
 	support []grid.Digits
 	nodes   int
 	aborted bool
 }
+
+// linearPool keeps the finders' searches between calls.
+var linearPool = sync.Pool{New: func() any { return new(linearSearch) }}
 
 // maxLinearNodes bounds the search for one solution; a candidate whose
 // search is cut short is kept.
@@ -87,6 +101,7 @@ func (s *linearSearch) run() bool {
 		}
 		s.opts = append(s.opts, s.b.Cands(c))
 	}
+	s.findCliques()
 	if !s.solve() {
 		return false
 	}
@@ -105,6 +120,29 @@ func (s *linearSearch) run() bool {
 		}
 	}
 	return true
+}
+
+// findCliques fills rowsOf and clique.
+func (s *linearSearch) findCliques() {
+	s.rowsOf = append(s.rowsOf[:0], make([]uint8, len(s.cells))...)
+	s.clique = 1<<s.rows - 1
+	var in [maxLinearRows]uint32 // the cells of each row so far
+	for i := range s.cells {
+		for r := 0; r < s.rows; r++ {
+			switch s.coef[i][r] {
+			case 0:
+				continue
+			case 1:
+				if s.sees[i]&in[r] != in[r] {
+					s.clique &^= 1 << r
+				}
+			default:
+				s.clique &^= 1 << r
+			}
+			s.rowsOf[i] |= 1 << r
+			in[r] |= 1 << i
+		}
+	}
 }
 
 // solve looks for one solution with the cells' options, adding its
@@ -126,7 +164,17 @@ func (s *linearSearch) solve() bool {
 			s.lo[i][r], s.hi[i][r] = lo, hi
 		}
 	}
-	s.nodes, s.aborted = 0, false
+	s.left = append(s.left[:0], make([][maxLinearRows]int8, n+1)...)
+	s.union = append(s.union[:0], make([][maxLinearRows]grid.Digits, n+1)...)
+	for i := n - 1; i >= 0; i-- {
+		s.left[i], s.union[i] = s.left[i+1], s.union[i+1]
+		for m := s.rowsOf[i] & s.clique; m != 0; m &= m - 1 {
+			r := bits.TrailingZeros8(m)
+			s.left[i][r]++
+			s.union[i][r] |= s.opts[i]
+		}
+	}
+	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
 	if !s.walk(0, [maxLinearRows]int{}) {
 		return false
 	}
@@ -137,7 +185,12 @@ func (s *linearSearch) solve() bool {
 }
 
 // walk places digits in cells i.., the rows' sums so far being sum, and
-// reports whether it completed a solution (left in digit).
+// reports whether it completed a solution (left in digit). It walks the
+// tree of the plain bounds (each row's sum within the least and most its
+// cells' options make), skipping the subtrees where a clique row's
+// cells left cannot make its sum with different digits, in which no
+// solution lies: it finds the solution the plain walk finds first, in no
+// more nodes.
 func (s *linearSearch) walk(i int, sum [maxLinearRows]int) bool {
 	if s.nodes++; s.nodes > maxLinearNodes {
 		s.aborted = true
@@ -146,24 +199,77 @@ func (s *linearSearch) walk(i int, sum [maxLinearRows]int) bool {
 	if i == len(s.cells) {
 		return sum == s.target
 	}
+	if i == 0 && !s.rootFits() {
+		return false
+	}
 	var taken grid.Digits
 	for m := s.sees[i]; m != 0; m &= m - 1 {
 		taken |= grid.Bit(s.digit[bits.TrailingZeros32(m)])
 	}
+	// Rows cell i is not in keep the sums and bounds its parent checked.
+	rows := s.rowsOf[i]
 next:
 	for ds := s.opts[i] &^ taken; ds != 0 && !s.aborted; ds &= ds - 1 {
 		d := ds.Min()
 		next := sum
-		for r := 0; r < s.rows; r++ {
+		for m := rows; m != 0; m &= m - 1 {
+			r := bits.TrailingZeros8(m)
 			next[r] += int(s.coef[i][r]) * d
 			if next[r]+s.lo[i+1][r] > s.target[r] || next[r]+s.hi[i+1][r] < s.target[r] {
 				continue next
 			}
+			if s.clique&(1<<r) != 0 && !s.cliqueFits(i+1, r, next[r], s.used[r]|ds&-ds) {
+				continue next
+			}
 		}
 		s.digit[i] = d
-		if s.walk(i+1, next) {
+		for m := rows & s.clique; m != 0; m &= m - 1 {
+			s.used[bits.TrailingZeros8(m)] |= ds & -ds
+		}
+		found := s.walk(i+1, next)
+		for m := rows & s.clique; m != 0; m &= m - 1 {
+			s.used[bits.TrailingZeros8(m)] &^= ds & -ds
+		}
+		if found {
 			return true
 		}
 	}
 	return false
+}
+
+// rootFits reports whether every row's plain bounds over all the cells
+// hold its target (the plain walk tries no digit of the first cell
+// otherwise).
+func (s *linearSearch) rootFits() bool {
+	for r := 0; r < s.rows; r++ {
+		if s.lo[0][r] > s.target[r] || s.hi[0][r] < s.target[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// cliqueFits reports whether clique row r's cells among cells i.. can
+// bring its sum from sum to its target with different digits outside
+// used.
+func (s *linearSearch) cliqueFits(i, r, sum int, used grid.Digits) bool {
+	k := int(s.left[i][r])
+	if k == 0 {
+		return true
+	}
+	free := s.union[i][r] &^ used
+	if free.Count() < k {
+		return false
+	}
+	need := s.target[r] - sum
+	lo, hi := 0, 0
+	low, high := free, free
+	for range k {
+		lo += low.Min()
+		low &= low - 1
+		top := high.Max()
+		hi += top
+		high &^= grid.Bit(top)
+	}
+	return lo <= need && need <= hi
 }

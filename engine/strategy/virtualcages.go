@@ -365,22 +365,21 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 		return
 	}
 	var g grid.Group
-	var f grid.Fills
 	vcs := virtualCagesOf(l)
 	for i := range vcs {
 		v := &vcs[i]
 		if !sink.through(v.cells) || !loadVirtual(b, v, &g) {
 			continue
 		}
-		b.Fill(&g, &f)
-		if !f.OK || f.Count == 0 {
+		f := groupFill(b, &g)
+		if !f.ok || f.none {
 			continue // a broken group is the solver's check to report
 		}
 		var s *Step
 		add := func(c, d int) {
 			if s == nil {
 				s = sink.Add()
-				s.Digits = f.Must
+				s.Digits = f.must
 				s.Cells = append(s.Cells, g.Cells()...)
 				s.Units = append(s.Units, v.units...)
 				if v.cage >= 0 {
@@ -391,13 +390,13 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 			s.Eliminations = appendElimination(s.Eliminations, c, d)
 		}
 		for j, c := range g.Cells() {
-			for ds := b.Cands(c) &^ f.Support[j]; ds != 0; ds &= ds - 1 {
+			for ds := b.Cands(c) &^ f.support[j]; ds != 0; ds &= ds - 1 {
 				add(c, ds.Min())
 			}
 		}
 		// A digit every filling uses is in one of its places in the
 		// group: it leaves the cells that see all of them.
-		for must := f.Must; must != 0; must &= must - 1 {
+		for must := f.must; must != 0; must &= must - 1 {
 			d := must.Min()
 			for _, c := range seeAllHolders(b, g.Cells(), d) {
 				add(c, d)
@@ -407,6 +406,24 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 			return
 		}
 	}
+}
+
+// groupFill returns what the fillings of group g (an add group of open
+// cells) allow each cell, as Board.Fill finds them (see sumFill).
+func groupFill(b *grid.Board, g *grid.Group) trialFill {
+	cells := g.Cells()
+	var opts [grid.MaxGroupCells]grid.Digits
+	var sees [grid.MaxGroupCells]uint32
+	l := b.Layout()
+	for i, c := range cells {
+		opts[i] = b.Cands(c)
+		for j, e := range cells[:i] {
+			if l.Sees(c, e) {
+				sees[i] |= 1 << j
+			}
+		}
+	}
+	return sumFill(opts[:len(cells)], &sees, g.Target)
 }
 
 // seeAllHolders returns the cells outside cells that hold candidate d and

@@ -1,0 +1,102 @@
+package strategy
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestTrialFillsAgree checks the trial's enumerations of a group's
+// fillings, fillDistinct (cells that all see each other) and fillSeeing
+// (the others), against grid's Board.Fill on random groups of a 9×9
+// board: random cells (up to maxVirtualOpen, or a row's first cells),
+// random candidates, a target near their sums. Both must agree on
+// whether there is a filling, on the digits each cell takes in some
+// filling and on those every filling uses, and give up on the same
+// groups (scattered cells open to every digit, one round in fifty).
+func TestTrialFillsAgree(t *testing.T) {
+	l := testLayout(t, grid.Config{Size: 9})
+	rng := rand.New(rand.NewPCG(37, 38))
+	tr := &trial{l: l}
+	cand := make([]grid.Digits, l.Cells)
+	var view grid.Board
+	var fills grid.Fills
+	kinds := map[bool]int{}
+	filled, gaveUp := 0, 0
+	for round := range 4000 {
+		n := 1 + rng.IntN(maxVirtualOpen)
+		var cells []int
+		if round%2 == 0 {
+			row := 9 * rng.IntN(9)
+			for c := range n {
+				cells = append(cells, row+c) // a row's first cells: distinct
+			}
+		} else {
+			for len(cells) < n {
+				if c := rng.IntN(l.Cells); !containsCell(cells, c) {
+					cells = append(cells, c)
+				}
+			}
+		}
+		for _, c := range cells {
+			for cand[c] == 0 {
+				cand[c] = grid.Digits(rng.IntN(512)) & grid.Digits(rng.Uint32())
+			}
+		}
+		target := n + rng.IntN(8*n+1)
+		if round%50 == 1 {
+			// Cells open to every digit, scattered: Board.Fill gives up.
+			for len(cells) < maxVirtualOpen {
+				if c := rng.IntN(l.Cells); !containsCell(cells, c) {
+					cells = append(cells, c)
+				}
+			}
+			for _, c := range cells {
+				cand[c] = grid.AllDigits(9)
+			}
+			n, target = len(cells), 30+rng.IntN(10)
+		}
+		tr.groups = tr.groups[:0]
+		tr.addGroup(trialGroup{cells: cells, target: target, cage: -1})
+		grp := &tr.groups[0]
+		opts := make([]grid.Digits, n)
+		for i, c := range cells {
+			opts[i] = cand[c]
+		}
+		var got trialFill
+		if grp.distinct {
+			got = tr.fillDistinct(opts, target)
+		} else {
+			got = tr.fillSeeing(grp, opts)
+		}
+		kinds[grp.distinct]++
+		var pg grid.Group
+		pg.Reset(grid.OpAdd, target)
+		for _, c := range cells {
+			pg.Add(c)
+		}
+		view.SetView(grid.NewBoard(l), cand)
+		view.Fill(&pg, &fills)
+		if got.ok != fills.OK {
+			t.Fatalf("cells %v options %v target %d: ok %v, Board.Fill's %v", cells, opts, target, got.ok, fills.OK)
+		}
+		if !got.ok {
+			gaveUp++
+		} else if got.none != (fills.Count == 0) {
+			t.Fatalf("cells %v options %v target %d: none %v ok %v, Board.Fill %d fillings (ok %v)", cells, opts, target, got.none, got.ok, fills.Count, fills.OK)
+		}
+		if got.ok && !got.none {
+			filled++
+			if got.support != fills.Support || got.must != fills.Must {
+				t.Fatalf("cells %v options %v target %d: support %v must %v, Board.Fill %v %v", cells, opts, target, got.support, got.must, fills.Support, fills.Must)
+			}
+		}
+		for _, c := range cells {
+			cand[c] = 0
+		}
+	}
+	if filled < 800 || kinds[true] < 1000 || kinds[false] < 1000 || gaveUp < 40 {
+		t.Errorf("%d groups with fillings, %v distinct/not, %d given up: too few to compare", filled, kinds, gaveUp)
+	}
+}
