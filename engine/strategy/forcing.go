@@ -222,6 +222,8 @@ type forcing struct {
 	cellComp    [][2]int
 	cellPartial [][]int
 	groups      []grid.Group
+	tables      []groupTable // by group: how its fillings are found (cagetables.go)
+	memo        []memoEntry  // what groups' fillings allowed, by group and options (cagetables.go)
 	fills       grid.Fills
 	scratch     grid.Board
 	// cageFills remembers what the fillings of a cage of rulesFor allow
@@ -426,7 +428,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 		partial = partial || l.Unit(u).Partial
 	}
 	if !net || len(l.Cages()) == 0 && !partial {
-		f.cellUnits, f.cellComp, f.cellPartial, f.groups, f.sums, f.cellSums = nil, nil, nil, nil, nil, nil
+		f.cellUnits, f.cellComp, f.cellPartial, f.groups, f.tables, f.sums, f.cellSums = nil, nil, nil, nil, nil, nil, nil
 		f.rulesFor = nil
 		return
 	}
@@ -451,12 +453,14 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 	f.groups = make([]grid.Group, len(l.Cages()))
 	clear(f.cageFills)
+	clear(f.memo)
 	for k := range l.Cages() {
 		if !f.groups[k].LoadCage(l, k) {
 			f.groups[k] = grid.Group{}
 		}
 	}
 	f.loadSums(l)
+	f.loadTables(l)
 }
 
 // applyRules follows the rules of the cage and the compartments of cell,
@@ -524,7 +528,8 @@ func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 }
 
 // cageAllows returns what the fillings of cage k allow with the candidates
-// alive, just after digit di+1 left cell: from the memo, from the memo's
+// alive, just after digit di+1 left cell: for a sum on up to 9 digits,
+// from its table (cagetables.go); otherwise from the memo, from the memo's
 // state before that when no filling put di+1 in cell (the fillings are
 // the same), or enumerated.
 func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
@@ -540,6 +545,9 @@ func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
 		if c == cell {
 			at = i
 		}
+	}
+	if t := &f.tables[k]; t.kind != tableNone {
+		return f.tableAllows(t, k, key.opts[:g.Len()])
 	}
 	if a, ok := f.cageFills[key]; ok {
 		return a
