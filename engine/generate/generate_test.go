@@ -699,6 +699,7 @@ var variantTests = []struct {
 	{"jigsaw 7", 7, grid.Jigsaw, true},
 	{"killer", 9, grid.Killer, false},
 	{"killer 6", 6, grid.Killer, true},
+	{"killer 10", 10, grid.Killer, false}, // more digits than the cage trials follow
 	{"killer jigsaw", 9, grid.KillerJigsaw, false},
 	{"KenKen 4", 4, grid.KenKen, true},
 	{"KenKen 6", 6, grid.KenKen, true},

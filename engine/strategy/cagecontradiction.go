@@ -111,9 +111,19 @@ var trialPool = sync.Pool{New: func() any { return new(trial) }}
 // maxTrialMemo bounds the group states a search remembers.
 const maxTrialMemo = 1 << 15
 
+// maxTrialDigits is the largest board a trial follows: its walks keep
+// digit sets as masks below 1<<maxTrialDigits, and its cells (at most 81)
+// as two words of bits.
+const maxTrialDigits = 9
+
+// trialSuits reports whether the trials of Cage Contradiction and Nested
+// Cage Contradiction run on layout l: killers of at most maxTrialDigits
+// digits.
+func trialSuits(l *grid.Layout) bool { return isKiller(l) && l.N <= maxTrialDigits }
+
 func findCageContradictions(b *grid.Board, sink *Sink) {
 	l := b.Layout()
-	if !isKiller(l) || l.Cells > 128 {
+	if !trialSuits(l) {
 		return
 	}
 	t := trialPool.Get().(*trial)

@@ -42,7 +42,7 @@ const (
 
 func findNestedContradictions(b *grid.Board, sink *Sink) {
 	l := b.Layout()
-	if !isKiller(l) || l.Cells > 128 {
+	if !trialSuits(l) {
 		return
 	}
 	t := trialPool.Get().(*trial)
