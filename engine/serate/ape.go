@@ -81,3 +81,119 @@ func apePair(g *grid, h *hint, a, b int, exA, exB []int) bool {
 	h.remove[a], h.remove[b] = ra, rb
 	return true
 }
+
+// alignedTripletExclusion finds SE's Aligned Triplet Exclusion (7.5): three
+// cells with at least two common excluders (peers with two or three
+// candidates); a triple of values is excluded when two cells that see each
+// other hold the same value, or when some common excluder would have no
+// candidate left; a value of a cell in no remaining triple goes. The cells
+// are visited in SE's order: every pair of base cells, (0,1), (0,2), (1,2),
+// (0,3), ..., then as third cell each excluder of the first base cell, then
+// each of the second, that is itself a base cell.
+func alignedTripletExclusion(g *grid, h *hint) bool {
+	var list []int
+	var base cellSet
+	var excl [81]cellSet
+	for c := 0; c < 81; c++ {
+		if popcount(g.cand[c]) < 2 {
+			continue
+		}
+		single := false
+		var ex cellSet
+		for _, p := range peers[c] {
+			switch popcount(g.cand[p]) {
+			case 1:
+				single = true
+			case 2, 3:
+				ex.add(p)
+			}
+		}
+		if !single && ex != (cellSet{}) {
+			list = append(list, c)
+			base.add(c)
+			excl[c] = ex
+		}
+	}
+	if len(list) < 3 {
+		return false
+	}
+	for j := 1; j < len(list); j++ {
+		b := list[j]
+		for i := 0; i < j; i++ {
+			a := list[i]
+			common := excl[a].and(excl[b])
+			if common.count() < 2 {
+				continue // no third cell can bring the common excluders to two
+			}
+			var pair cellSet
+			pair.add(a)
+			pair.add(b)
+			first := excl[a].and(base).andNot(pair)
+			second := excl[b].and(base).andNot(pair).andNot(excl[a])
+			for _, tail := range [2]cellSet{first, second} {
+				for t := range tail.cells() {
+					if ateTriple(g, h, [3]int{a, b, t}, common.and(excl[t])) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ateTriple applies the exclusion to three cells with the common excluders
+// common, and reports whether it removes a candidate.
+func ateTriple(g *grid, h *hint, cells [3]int, common cellSet) bool {
+	if common.count() < 2 {
+		return false
+	}
+	var excluders []uint16
+	for x := range common.cells() {
+		excluders = append(excluders, g.cand[x])
+	}
+	a, b, c := cells[0], cells[1], cells[2]
+	var allowed [3]uint16
+	for m := g.cand[a]; m != 0; m &= m - 1 {
+		va := lowBit(m)
+		for n := g.cand[b]; n != 0; n &= n - 1 {
+			vb := lowBit(n)
+			if va == vb && isPeer[a][b] {
+				continue
+			}
+			for o := g.cand[c]; o != 0; o &= o - 1 {
+				vc := lowBit(o)
+				if (vc == va && isPeer[a][c]) || (vc == vb && isPeer[b][c]) {
+					continue
+				}
+				set := uint16(1)<<va | 1<<vb | 1<<vc
+				ok := true
+				for _, x := range excluders {
+					if x&^set == 0 {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					allowed[0] |= 1 << va
+					allowed[1] |= 1 << vb
+					allowed[2] |= 1 << vc
+				}
+			}
+		}
+	}
+	found := false
+	for i, cell := range cells {
+		if g.cand[cell]&^allowed[i] != 0 {
+			found = true
+		}
+	}
+	if !found {
+		return false
+	}
+	h.reset(75)
+	for i, cell := range cells {
+		h.remove[cell] |= g.cand[cell] &^ allowed[i]
+	}
+	return true
+}
