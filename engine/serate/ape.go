@@ -143,57 +143,68 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 }
 
 // ateTriple applies the exclusion to three cells with the common excluders
-// common, and reports whether it removes a candidate.
+// common, and reports whether it removes a candidate. An excluder with a
+// candidate none of the three cells has can exclude no triple and is left
+// out; the search of allowed triples stops once every candidate is in one.
 func ateTriple(g *grid, h *hint, cells [3]int, common cellSet) bool {
 	if common.count() < 2 {
 		return false
 	}
-	var excluders []uint16
-	for x := range common.cells() {
-		excluders = append(excluders, g.cand[x])
-	}
 	a, b, c := cells[0], cells[1], cells[2]
+	union := g.cand[a] | g.cand[b] | g.cand[c]
+	var excluders [20]uint16
+	n := 0
+	for x := range common.cells() {
+		if g.cand[x]&^union == 0 {
+			excluders[n] = g.cand[x]
+			n++
+		}
+	}
+	if n == 0 && !(isPeer[a][b] && isPeer[a][c] && isPeer[b][c]) {
+		// Without an excluder only equal values of cells that see each
+		// other are excluded, and unless all three do, each value of a
+		// cell of two candidates or more keeps a triple.
+		return false
+	}
 	var allowed [3]uint16
-	for m := g.cand[a]; m != 0; m &= m - 1 {
-		va := lowBit(m)
-		for n := g.cand[b]; n != 0; n &= n - 1 {
-			vb := lowBit(n)
+	full := [3]uint16{g.cand[a], g.cand[b], g.cand[c]}
+	for m := full[0]; m != 0 && allowed != full; m &= m - 1 {
+		va := m & -m
+		for o := full[1]; o != 0; o &= o - 1 {
+			vb := o & -o
 			if va == vb && isPeer[a][b] {
 				continue
 			}
-			for o := g.cand[c]; o != 0; o &= o - 1 {
-				vc := lowBit(o)
-				if (vc == va && isPeer[a][c]) || (vc == vb && isPeer[b][c]) {
-					continue
+			// The third values left: not equal to a value of a cell it
+			// sees, and not completing an excluder's candidates.
+			vc := full[2]
+			if isPeer[a][c] {
+				vc &^= va
+			}
+			if isPeer[b][c] {
+				vc &^= vb
+			}
+			for _, x := range excluders[:n] {
+				switch rest := x &^ (va | vb); {
+				case rest == 0:
+					vc = 0
+				case rest&(rest-1) == 0:
+					vc &^= rest
 				}
-				set := uint16(1)<<va | 1<<vb | 1<<vc
-				ok := true
-				for _, x := range excluders {
-					if x&^set == 0 {
-						ok = false
-						break
-					}
-				}
-				if ok {
-					allowed[0] |= 1 << va
-					allowed[1] |= 1 << vb
-					allowed[2] |= 1 << vc
-				}
+			}
+			if vc != 0 {
+				allowed[0] |= va
+				allowed[1] |= vb
+				allowed[2] |= vc
 			}
 		}
 	}
-	found := false
-	for i, cell := range cells {
-		if g.cand[cell]&^allowed[i] != 0 {
-			found = true
-		}
-	}
-	if !found {
+	if allowed == full {
 		return false
 	}
 	h.reset(75)
 	for i, cell := range cells {
-		h.remove[cell] |= g.cand[cell] &^ allowed[i]
+		h.remove[cell] |= full[i] &^ allowed[i]
 	}
 	return true
 }
