@@ -125,6 +125,12 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 			if common.count() < 2 {
 				continue // no third cell can bring the common excluders to two
 			}
+			if !isPeer[a][b] && !mayExclude(g, common, g.cand[a]|g.cand[b]) {
+				// Without a triangle of cells that see each other only an
+				// excluder can exclude a triple, and each of these has
+				// two candidates or more that no value of a or b covers.
+				continue
+			}
 			var pair cellSet
 			pair.add(a)
 			pair.add(b)
@@ -137,6 +143,18 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// mayExclude reports whether some excluder in common has at most one
+// candidate outside ab, the only way it can be all of three values two of
+// which are in ab.
+func mayExclude(g *grid, common cellSet, ab uint16) bool {
+	for x := range common.cells() {
+		if m := g.cand[x] &^ ab; m&(m-1) == 0 {
+			return true
 		}
 	}
 	return false
