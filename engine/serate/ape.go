@@ -125,10 +125,11 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 			if common.count() < 2 {
 				continue // no third cell can bring the common excluders to two
 			}
-			if !isPeer[a][b] && !mayExclude(g, common, g.cand[a]|g.cand[b]) {
-				// Without a triangle of cells that see each other only an
-				// excluder can exclude a triple, and each of these has
-				// two candidates or more that no value of a or b covers.
+			// Only an excluder with at most one candidate outside a's and
+			// b's can be all three values of a triple, and without one
+			// only three cells that see each other exclude anything.
+			eff := mayExclude(g, common, g.cand[a]|g.cand[b])
+			if eff == (cellSet{}) && !isPeer[a][b] {
 				continue
 			}
 			var pair cellSet
@@ -138,6 +139,9 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 			second := excl[b].and(base).andNot(pair).andNot(excl[a])
 			for _, tail := range [2]cellSet{first, second} {
 				for t := range tail.cells() {
+					if excl[t].and(eff) == (cellSet{}) && !(isPeer[a][b] && isPeer[a][t] && isPeer[b][t]) {
+						continue
+					}
 					if ateTriple(g, h, [3]int{a, b, t}, common.and(excl[t])) {
 						return true
 					}
@@ -148,16 +152,17 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 	return false
 }
 
-// mayExclude reports whether some excluder in common has at most one
-// candidate outside ab, the only way it can be all of three values two of
-// which are in ab.
-func mayExclude(g *grid, common cellSet, ab uint16) bool {
+// mayExclude returns the excluders in common with at most one candidate
+// outside ab: the only ones that can be all of three values two of which
+// are in ab.
+func mayExclude(g *grid, common cellSet, ab uint16) cellSet {
+	var eff cellSet
 	for x := range common.cells() {
 		if m := g.cand[x] &^ ab; m&(m-1) == 0 {
-			return true
+			eff.add(x)
 		}
 	}
-	return false
+	return eff
 }
 
 // ateTriple applies the exclusion to three cells with the common excluders
