@@ -2,8 +2,8 @@ package serate
 
 import "testing"
 
-// TestAlignedTripletExclusion follows SE's path through a puzzle (a
-// top1465 puzzle with one given added) up to its 41st step, which serate
+// TestAlignedTripletExclusion follows SE's path through a puzzle of
+// top1465 up to its 41st step, which serate
 // prints as "Aligned Triplet Exclusion: r5c6,r9c4,r6c6": the step must be
 // the same, a 7.5 that removes 8 from r5c6 and nothing else.
 func TestAlignedTripletExclusion(t *testing.T) {
