@@ -117,6 +117,16 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 	if len(list) < 3 {
 		return false
 	}
+	var index [81]int
+	for k, c := range list {
+		index[c] = k
+	}
+	// reached reports whether the pair of base cells x < y had base cell z
+	// among its third cells. Three cells give the same exclusion whichever
+	// pair reaches them, and one that removed nothing is not tried again.
+	reached := func(x, y, z int) bool {
+		return excl[list[x]].has(list[z]) || excl[list[y]].has(list[z])
+	}
 	for j := 1; j < len(list); j++ {
 		b := list[j]
 		for i := 0; i < j; i++ {
@@ -139,6 +149,9 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 			second := excl[b].and(base).andNot(pair).andNot(excl[a])
 			for _, tail := range [2]cellSet{first, second} {
 				for t := range tail.cells() {
+					if k := index[t]; k < j && (reached(i, k, j) || k < i && reached(k, j, i)) {
+						continue // the same three cells, tried by an earlier pair
+					}
 					if excl[t].and(eff) == (cellSet{}) && !(isPeer[a][b] && isPeer[a][t] && isPeer[b][t]) {
 						continue
 					}
