@@ -1,6 +1,9 @@
 package serate
 
-import "math/bits"
+import (
+	"iter"
+	"math/bits"
+)
 
 // Region types in Sudoku Explainer's numbering; the order in which SE
 // visits them (blocks, then columns, then rows) decides which of several
@@ -35,6 +38,20 @@ func (s cellSet) has(c int) bool           { return s[c>>6]&(1<<(c&63)) != 0 }
 func (s cellSet) and(o cellSet) cellSet    { return cellSet{s[0] & o[0], s[1] & o[1]} }
 func (s cellSet) or(o cellSet) cellSet     { return cellSet{s[0] | o[0], s[1] | o[1]} }
 func (s cellSet) andNot(o cellSet) cellSet { return cellSet{s[0] &^ o[0], s[1] &^ o[1]} }
+func (s cellSet) count() int               { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// cells yields the cells of s in increasing order.
+func (s cellSet) cells() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for w, m := range s {
+			for ; m != 0; m &= m - 1 {
+				if !yield(w<<6 | bits.TrailingZeros64(m)) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // peerSet holds the peers of each cell as a cellSet.
 var peerSet [81]cellSet

@@ -95,6 +95,7 @@ var producers = []producer{
 	uvwxyzWing,
 	chaining(false, false, false), // forcing chains and cycles
 	tuvwxyzWing,
+	alignedTripletExclusion,
 	chaining(false, true, true),         // Nishio
 	chaining(true, false, false),        // multiple (cell and region) chains
 	chaining(true, true, false),         // dynamic chains
