@@ -235,11 +235,12 @@ func TestNonReadingBatchStreams(t *testing.T) {
 		}()
 	}
 	// Wait until the server takes no more: flow control holds every
-	// sender back.
+	// sender back. A quiet second counts only once every stream has sent
+	// something (a loaded machine, -race, can stall the start that long).
 	last, still := int64(-1), 0
-	for deadline := time.Now().Add(20 * time.Second); still < 5; {
+	for deadline := time.Now().Add(20 * time.Second); still < 10 || last < streams*1000; {
 		if time.Now().After(deadline) {
-			t.Fatalf("the server still took data after 20s: %d bytes", read.Load())
+			t.Fatalf("after 20s the server took %d bytes, still taking data or below %d", read.Load(), streams*1000)
 		}
 		time.Sleep(100 * time.Millisecond)
 		if n := read.Load(); n == last {
@@ -254,9 +255,6 @@ func TestNonReadingBatchStreams(t *testing.T) {
 	const bound = streams*(streamWindow+256<<10) + connWindow
 	if last > bound {
 		t.Errorf("the server took %d bytes from %d non-reading streams, want at most %d", last, streams, bound)
-	}
-	if last < streams*1000 {
-		t.Errorf("the server took only %d bytes from %d streams: the test sent nothing?", last, streams)
 	}
 	t.Logf("%d streams: the server took %d bytes (%d KiB a stream); %d messages sent", streams, last, last/streams>>10, sent.Load())
 	cancel()

@@ -99,10 +99,13 @@ func (r *fishRecorder) probe(key string, b *grid.Board, probes []fishProbe) {
 // (fishStepsFile records 250)
 // (Franken and Mutant fish along the first 3 of the 5 recorded) and fish
 // solves of generated puzzles of the layouts the general fish soundness
-// run uses, against fishStepsFile. Under -short (and -race) it checks the
+// run uses, against fishStepsFile. Under -short it checks the
 // basic and finned fish of the first 8 top1465 puzzles and every tenth
 // generated puzzle.
 func TestFishStepsRecorded(t *testing.T) {
+	if race {
+		t.Skip("a record of one goroutine's steps: the race detector adds nothing but a tenfold cost; go test ./engine/... checks it")
+	}
 	r := &fishRecorder{digest: map[string]*fishDigest{}}
 	sampled := func(i int) bool { return !quick() || i%10 == 0 }
 	max, general := 120, 3
