@@ -77,7 +77,8 @@ const (
 )
 
 // Options tunes a solve. The zero value is mixed solving with safe copies,
-// ascending guesses, weighted counts and no uniqueness check.
+// ascending guesses, weighted counts and no uniqueness check. A Mixed
+// solve also bounds logic by its context's deadline: see Solve.
 type Options struct {
 	Type    SolvingType
 	OnGuess OnGuess
