@@ -83,3 +83,31 @@ func TestLogicShareWithoutDeadline(t *testing.T) {
 		}
 	}
 }
+
+// hurried is a context that never ends but whose deadline is always 2ms
+// away: Solve gives logic 1ms of it.
+type hurried struct{ context.Context }
+
+func (hurried) Deadline() (time.Time, bool) { return time.Now().Add(2 * time.Millisecond), true }
+
+// TestLogicShareDeadline: Solve derives logic's share from the deadline of
+// ctx, unless Options.WholeDeadline. The hard killer's logic takes a
+// second here, far more than its 1ms share; the context never ends, so
+// the solve always finishes.
+func TestLogicShareDeadline(t *testing.T) {
+	ctx := hurried{context.Background()}
+	res, err := Solve(ctx, variantLine(t, "killer9-tarek.txt", 9), Options{Order: Guided, CheckMultiple: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Solved || !res.LogicShareSpent || res.Guesses == 0 {
+		t.Errorf("status %v, %d guesses, LogicShareSpent %v; want solved by guessing, the share spent", res.Status, res.Guesses, res.LogicShareSpent)
+	}
+	res, err = Solve(ctx, variantLine(t, "killer9.txt", 1), Options{WholeDeadline: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Solved || res.Guesses != 0 || res.LogicShareSpent {
+		t.Errorf("WholeDeadline: status %v, %d guesses, LogicShareSpent %v; want solved by logic", res.Status, res.Guesses, res.LogicShareSpent)
+	}
+}

@@ -112,6 +112,10 @@ type Options struct {
 	// that search. A wrong one only costs guesses that fail; one of
 	// another length is an error.
 	Solution []uint8
+	// WholeDeadline gives logic all of a Mixed solve's deadline rather
+	// than half of it (see Solve), so that its steps and rating do not
+	// depend on the machine's speed: for a solve that grades a puzzle.
+	WholeDeadline bool
 }
 
 // Status is the outcome of a solve.
@@ -219,11 +223,11 @@ type frame struct {
 // first under CheckMultiple), with the Cheap strategies only, and reports
 // Result.LogicShareSpent. The search then has the rest of the time, which
 // spares a hard board that logic cannot finish a deadline the search would
-// have met. Without a deadline, and for the other solving types, logic
-// runs until it is stuck.
+// have met. Without a deadline, with Options.WholeDeadline, and for the
+// other solving types, logic runs until it is stuck.
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
 	var share <-chan struct{}
-	if deadline, ok := ctx.Deadline(); ok && opts.Type == Mixed {
+	if deadline, ok := ctx.Deadline(); ok && opts.Type == Mixed && !opts.WholeDeadline {
 		sctx, cancel := context.WithTimeout(ctx, time.Until(deadline)/2)
 		defer cancel()
 		share = sctx.Done()
