@@ -21,6 +21,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 	}
 	defer sl.release()
 	counts := map[string]uint32{}
+	opts.WholeDeadline = true // a hurried rating would be wrong, not late
 	res, err := solver.Solve(ctx, p.board, opts, func(_ int, step *strategy.Step, _ *grid.Board) error {
 		if step.Kind != strategy.Backtrack {
 			counts[step.Name()]++

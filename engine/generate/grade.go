@@ -46,6 +46,8 @@ func (g *generator) grade(ctx context.Context, puzzle *grid.Board, solution []ui
 		Solution:   solution,
 		Strategies: g.cfg.Strategies,
 		MaxNodes:   g.maxNodes,
+		// The grade must not depend on the time left.
+		WholeDeadline: true,
 	}, emit)
 	switch {
 	case err == nil:

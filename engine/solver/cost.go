@@ -30,7 +30,8 @@ const LargeBoard = 25
 // the Dear strategies run before the first guess, so that logic finishes
 // what it can (a 25×25 Sudoku X by chains and nets in 4-7 s of CPU; one
 // Dear pass over an empty 25×25 costs about 0.15 s); their searches are
-// bounded by their budgets and stop with the solve's context. Above it a
+// bounded by their budgets and stop with the solve's context, or when
+// logic's share of its deadline is spent (see Solve). Above it a
 // Dear pass costs more than the whole search it could save (an empty
 // 32×32 board is solved by guessing in 0.15 s). Logic-only solving uses
 // every strategy allowed, as it has nothing to hand over to.

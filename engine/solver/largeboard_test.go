@@ -60,20 +60,27 @@ func TestFindLargeBoardNets(t *testing.T) {
 	t.Logf("%d forcing steps", found)
 }
 
-// TestLargeMixedDeadline: a mixed solve of a 25×25 Sudoku X, which runs
-// the chains and nets before its first guess, stops at the deadline of
-// its context, or when the context is cancelled, within a second.
+// TestLargeMixedDeadline: a solve of a 25×25 Sudoku X stops at the
+// deadline of its context, or when the context is cancelled, within a
+// second. A mixed solve runs the chains and nets before its first guess
+// (for half of the time left when it has a deadline, see Solve) and then
+// guesses, for about a second of CPU here; a logic-only one runs the
+// chains and nets for all of its time.
 func TestLargeMixedDeadline(t *testing.T) {
 	b := variantLine(t, "x25.txt", 2)
 	tests := []struct {
 		name string
+		typ  SolvingType
 		ctx  func() (context.Context, context.CancelFunc)
 		want error
 	}{
-		{"deadline", func() (context.Context, context.CancelFunc) {
+		{"deadline", Mixed, func() (context.Context, context.CancelFunc) {
 			return context.WithTimeout(context.Background(), 200*time.Millisecond)
 		}, context.DeadlineExceeded},
-		{"cancel", func() (context.Context, context.CancelFunc) {
+		{"deadline, logic only", LogicOnly, func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(context.Background(), 200*time.Millisecond)
+		}, context.DeadlineExceeded},
+		{"cancel", Mixed, func() (context.Context, context.CancelFunc) {
 			ctx, cancel := context.WithCancel(context.Background())
 			time.AfterFunc(200*time.Millisecond, cancel)
 			return ctx, cancel
@@ -84,7 +91,7 @@ func TestLargeMixedDeadline(t *testing.T) {
 			ctx, cancel := tt.ctx()
 			defer cancel()
 			start := time.Now()
-			_, err := Solve(ctx, b, Options{}, nil)
+			_, err := Solve(ctx, b, Options{Type: tt.typ}, nil)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("err = %v, want %v", err, tt.want)
 			}

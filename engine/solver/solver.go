@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
@@ -76,7 +77,8 @@ const (
 )
 
 // Options tunes a solve. The zero value is mixed solving with safe copies,
-// ascending guesses, weighted counts and no uniqueness check.
+// ascending guesses, weighted counts and no uniqueness check. A Mixed
+// solve also bounds logic by its context's deadline: see Solve.
 type Options struct {
 	Type    SolvingType
 	OnGuess OnGuess
@@ -110,6 +112,10 @@ type Options struct {
 	// that search. A wrong one only costs guesses that fail; one of
 	// another length is an error.
 	Solution []uint8
+	// WholeDeadline gives logic all of a Mixed solve's deadline rather
+	// than half of it (see Solve), so that its steps and rating do not
+	// depend on the machine's speed: for a solve that grades a puzzle.
+	WholeDeadline bool
 }
 
 // Status is the outcome of a solve.
@@ -170,6 +176,11 @@ type Result struct {
 	// solution (NoSolution reached on the board); the zero Conflict
 	// otherwise.
 	Conflict grid.Conflict
+	// LogicShareSpent reports that logic spent its share of a Mixed
+	// solve's deadline (see Solve) and the solve went on by guessing:
+	// logic may have had steps left to find, so the steps and the
+	// rating are not those of a solve without a deadline.
+	LogicShareSpent bool
 }
 
 // Limit errors: the solve was stopped by a bound of its Options.
@@ -205,13 +216,40 @@ type frame struct {
 // solve goes on without the uniqueness strategies and reports the count
 // incomplete, unless logic then proves the solution unique (count 1,
 // complete).
+//
+// A Mixed solve whose ctx has a deadline gives logic at most half of the
+// time left at its start: when that share is spent, the strategy running
+// stops, the solve takes it as "no step" and goes on by guessing (counting
+// first under CheckMultiple), with the Cheap strategies only, and reports
+// Result.LogicShareSpent. The search then has the rest of the time, which
+// spares a hard board that logic cannot finish a deadline the search would
+// have met. Without a deadline, with Options.WholeDeadline, and for the
+// other solving types, logic runs until it is stuck.
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
+	var share <-chan struct{}
+	if deadline, ok := ctx.Deadline(); ok && opts.Type == Mixed && !opts.WholeDeadline {
+		sctx, cancel := context.WithTimeout(ctx, time.Until(deadline)/2)
+		defer cancel()
+		share = sctx.Done()
+	}
+	return solve(ctx, start, opts, emit, share)
+}
+
+// solve is Solve with logic's share of the time given as a channel that
+// closes when the share is spent (and at the latest with ctx); nil gives
+// logic all of the time.
+func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, share <-chan struct{}) (*Result, error) {
 	if opts.Solution != nil && len(opts.Solution) != start.Layout().Cells {
 		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.Layout().Cells)
 	}
 	s := newRun(start, opts, emit)
-	s.sink.Cancel = ctx.Done() // long finders stop with the solve
 	s.plan(opts)
+	s.done = ctx.Done()
+	s.sink.Cancel = s.done // long finders stop with the solve
+	if share != nil && s.guessing {
+		// A solve that cannot guess has nothing to hand the time over to.
+		s.sink.Cancel = share
+	}
 	s.res.Rating.Cells = start.Layout().Cells
 	err := s.run(ctx)
 	if err == nil && opts.CheckMultiple {
@@ -237,6 +275,9 @@ type run struct {
 	frames   []frame
 	spare    []*grid.Board
 	sink     strategy.Sink
+	// done is the solve's ctx.Done(), the sink's Cancel once logic's
+	// share of the time is spent (see Solve).
+	done <-chan struct{}
 	// memo skips the digits on which a per-digit pass found nothing before,
 	// cells the patterns of a local pass that stand on no changed cell.
 	memo   strategy.DigitMemo
@@ -479,7 +520,14 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 		if r.sink.Cancelled() {
 			// The finder may have stopped short: its steps, or their
 			// absence, say nothing.
-			return false, ctx.Err()
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+			// Logic's share of the time is spent: hand over to guessing,
+			// whose first guess leaves only the Cheap strategies (Pays).
+			r.res.LogicShareSpent = true
+			r.sink.Cancel = r.done
+			return false, nil
 		}
 		if steps := r.sink.Steps(); len(steps) > 0 {
 			steps[0].Apply(r.b)

@@ -1,0 +1,113 @@
+package solver
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestLogicShare: a Mixed solve whose share of time for logic is spent
+// hands over to guessing and still solves, and says so; a share that does
+// not run out, or a solve that cannot guess, changes nothing. The share is
+// given as a channel (see solve), so nothing here depends on timing.
+func TestLogicShare(t *testing.T) {
+	spent := make(chan struct{})
+	close(spent)
+	left := make(chan struct{}) // never closes
+	// killer9-tarek.txt line 9 (no givens): logic alone needs the Dear
+	// strategies for seconds; logic finishes killer9.txt line 1 quickly.
+	hard := variantLine(t, "killer9-tarek.txt", 9)
+	easy := variantLine(t, "killer9.txt", 1)
+	tests := []struct {
+		name        string
+		board       int // 0 hard, 1 easy
+		opts        Options
+		share       chan struct{}
+		wantSpent   bool
+		wantGuesses bool
+	}{
+		// Ascending guesses take about a second here: sampled out under
+		// -short and -race.
+		{"spent", 0, Options{}, spent, true, true},
+		{"spent, Guided, CheckMultiple", 0, Options{Order: Guided, CheckMultiple: true}, spent, true, true},
+		{"left", 1, Options{CheckMultiple: true}, left, false, false},
+		{"spent, LogicOnly", 1, Options{Type: LogicOnly, CheckMultiple: true}, spent, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if quick() && tt.opts.Order == Ascending && tt.wantGuesses {
+				t.Skip("long under -short and -race")
+			}
+			b := [...]*grid.Board{hard, easy}[tt.board]
+			sol := solutionOf(t, b)
+			res, err := solve(context.Background(), b, tt.opts, nil, tt.share)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != Solved {
+				t.Fatalf("status %v, want solved", res.Status)
+			}
+			if !slices.Equal(res.Board.Values(), sol) {
+				t.Errorf("wrong solution %v, want %v", res.Board.Values(), sol)
+			}
+			if res.LogicShareSpent != tt.wantSpent {
+				t.Errorf("LogicShareSpent = %v, want %v", res.LogicShareSpent, tt.wantSpent)
+			}
+			if (res.Guesses > 0) != tt.wantGuesses {
+				t.Errorf("%d guesses, want some: %v", res.Guesses, tt.wantGuesses)
+			}
+			if tt.opts.CheckMultiple && (res.Count != 1 || !res.CountComplete) {
+				t.Errorf("count %d (complete %v), want 1, complete", res.Count, res.CountComplete)
+			}
+		})
+	}
+}
+
+// TestLogicShareWithoutDeadline: Solve gives logic its whole time when
+// ctx has no deadline, and a deadline far away leaves an easy solve as it
+// was.
+func TestLogicShareWithoutDeadline(t *testing.T) {
+	b := variantLine(t, "killer9.txt", 1)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	for _, ctx := range []context.Context{context.Background(), ctx} {
+		res, err := Solve(ctx, b, Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != Solved || res.Guesses != 0 || res.LogicShareSpent {
+			t.Errorf("status %v, %d guesses, LogicShareSpent %v; want solved by logic", res.Status, res.Guesses, res.LogicShareSpent)
+		}
+	}
+}
+
+// hurried is a context that never ends but whose deadline is always 2ms
+// away: Solve gives logic 1ms of it.
+type hurried struct{ context.Context }
+
+func (hurried) Deadline() (time.Time, bool) { return time.Now().Add(2 * time.Millisecond), true }
+
+// TestLogicShareDeadline: Solve derives logic's share from the deadline of
+// ctx, unless Options.WholeDeadline. The hard killer's logic takes a
+// second here, far more than its 1ms share; the context never ends, so
+// the solve always finishes.
+func TestLogicShareDeadline(t *testing.T) {
+	ctx := hurried{context.Background()}
+	res, err := Solve(ctx, variantLine(t, "killer9-tarek.txt", 9), Options{Order: Guided, CheckMultiple: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Solved || !res.LogicShareSpent || res.Guesses == 0 {
+		t.Errorf("status %v, %d guesses, LogicShareSpent %v; want solved by guessing, the share spent", res.Status, res.Guesses, res.LogicShareSpent)
+	}
+	res, err = Solve(ctx, variantLine(t, "killer9.txt", 1), Options{WholeDeadline: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Solved || res.Guesses != 0 || res.LogicShareSpent {
+		t.Errorf("WholeDeadline: status %v, %d guesses, LogicShareSpent %v; want solved by logic", res.Status, res.Guesses, res.LogicShareSpent)
+	}
+}
