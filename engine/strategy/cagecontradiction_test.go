@@ -29,25 +29,10 @@ func TestCageContradictionFindSteps(t *testing.T) {
 	sol := onlySolution(t, b)
 	l := b.Layout()
 	n := grid.Notation{Layout: l}
-	var first *grid.Board
-	before := b.Clone()
-	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
-		if s.Strategy == strategy.CageContradiction() {
-			first = before.Clone()
-			return errFound
-		}
-		before.CopyFrom(after)
-		return nil
-	})
-	if err != nil && !errors.Is(err, errFound) {
-		t.Fatal(err)
-	}
-	if first == nil {
-		t.Fatal("the solve takes no Cage Contradiction step")
-	}
+	first := boardBeforeFirst(t, b, strategy.CageContradiction())
 	found := 0
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.CageContradiction()}}
-	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+	err := solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
 		found++
 		text := s.Explain(n)
 		m := contradictionText.FindStringSubmatch(text)
@@ -110,6 +95,29 @@ func TestCageContradictionFindSteps(t *testing.T) {
 
 // errFound stops a solve at the step looked for.
 var errFound = errors.New("found")
+
+// boardBeforeFirst returns the board of b's logic solve just before its
+// first step of st, failing t when the solve takes none.
+func boardBeforeFirst(t *testing.T, b *grid.Board, st *strategy.Strategy) *grid.Board {
+	t.Helper()
+	var first *grid.Board
+	before := b.Clone()
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if s.Strategy == st {
+			first = before.Clone()
+			return errFound
+		}
+		before.CopyFrom(after)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		t.Fatal(err)
+	}
+	if first == nil {
+		t.Fatalf("the solve takes no %s step", st.Name())
+	}
+	return first
+}
 
 // digitSum returns the sum of the digits of ds.
 func digitSum(ds grid.Digits) int {

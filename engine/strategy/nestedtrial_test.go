@@ -2,7 +2,6 @@ package strategy_test
 
 import (
 	"context"
-	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -37,25 +36,10 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 	sol := onlySolution(t, b)
 	l := b.Layout()
 	n := grid.Notation{Layout: l}
-	var first *grid.Board
-	before := b.Clone()
-	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
-		if s.Strategy == strategy.NestedContradiction() {
-			first = before.Clone()
-			return errFound
-		}
-		before.CopyFrom(after)
-		return nil
-	})
-	if err != nil && !errors.Is(err, errFound) {
-		t.Fatal(err)
-	}
-	if first == nil {
-		t.Fatal("the solve takes no Nested Cage Contradiction step")
-	}
+	first := boardBeforeFirst(t, b, strategy.NestedContradiction())
 	found := 0
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.NestedContradiction()}}
-	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+	err := solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
 		found++
 		text := s.Explain(n)
 		if found == 1 {
