@@ -1,13 +1,10 @@
 package strategy
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -128,10 +125,10 @@ func TestFishStepsRecorded(t *testing.T) {
 	})
 	fishLayoutsRecorded(t, r, sampled)
 	if *updateFish {
-		writeFishSteps(t, r)
+		writeStepRecords(t, r, fishStepsFile, "# The fish finders' steps along logic solves (TestFishStepsRecorded):\n# puzzle probe, steps, digest. Written with -update-fish.\n")
 		return
 	}
-	want := readFishSteps(t)
+	want := readStepRecords(t, fishStepsFile)
 	for _, k := range r.order {
 		got := fmt.Sprintf("%d %x", r.digest[k].steps, r.digest[k].h[:8])
 		if want[k] != got {
@@ -207,46 +204,4 @@ func fishSolveRecorded(r *fishRecorder, key string, b *grid.Board) {
 			return
 		}
 	}
-}
-
-// writeFishSteps rewrites fishStepsFile from r.
-func writeFishSteps(t *testing.T, r *fishRecorder) {
-	var out strings.Builder
-	out.WriteString("# The fish finders' steps along logic solves (TestFishStepsRecorded):\n# puzzle probe, steps, digest. Written with -update-fish.\n")
-	for _, k := range r.order {
-		fmt.Fprintf(&out, "%s %d %x\n", k, r.digest[k].steps, r.digest[k].h[:8])
-	}
-	if err := os.MkdirAll("testdata", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(fishStepsFile, []byte(out.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %d records, %d steps", len(r.order), r.steps)
-}
-
-// readFishSteps reads fishStepsFile: a record's "steps digest" by its key.
-func readFishSteps(t *testing.T) map[string]string {
-	f, err := os.Open(fishStepsFile)
-	if err != nil {
-		t.Fatalf("reading the recorded fish steps: %v", err)
-	}
-	defer f.Close()
-	want := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fields := strings.Fields(line)
-		if len(fields) != 4 {
-			t.Fatalf("%s: malformed record %q", fishStepsFile, line)
-		}
-		want[fields[0]+" "+fields[1]] = fields[2] + " " + fields[3]
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("reading the recorded fish steps: %v", err)
-	}
-	return want
 }
