@@ -300,7 +300,7 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	// A net through the rule of 45: its cells outlined, its sum labelled
 	// and where it comes from told on hover.
 	eval[bool](ctx, t, `sudokuViewer.show({index: 98, method: 's', strategy: 'Test Sum', explanation: 'a net through a sum',
-		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 6, cells: [1]},
+		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 6, cells: [1], origin: 'r1c2=6 => r2c2 has no candidate'},
 		        {kind: 'NODE_KIND_SUM', cells: [1, 10, 19], target: 15, operator: 'CAGE_OPERATOR_ADD', origin: 'the innies of column 2'}],
 		links: [{to: 1, kind: 'LINK_KIND_STRONG'}]}) === undefined`)
 	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Sum')`, 5*time.Second)); err != nil {
@@ -311,6 +311,10 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	tip := eval[string](ctx, t, `(document.querySelector('#hl-chain g.nodesum title') || {}).textContent || ''`)
 	if outlined != 3 || label != "Σ15" || tip != "the innies of column 2: r1c2+r2c2+r3c2 sum to 15" {
 		t.Errorf("sum node drawn with %d outlined cells, label %q, tooltip %q; want 3, Σ15 and where it comes from", outlined, label, tip)
+	}
+	// A candidate node with an origin (a nested net's lemma) tells it on hover.
+	if lemma := eval[string](ctx, t, `(document.querySelector('#hl-chain circle.node title') || {}).textContent || ''`); lemma != "r1c2=6 => r2c2 has no candidate" {
+		t.Errorf("candidate node tooltip %q; want its origin", lemma)
 	}
 	// Back to the solve's own step.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {

@@ -332,12 +332,12 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 	}
 }
 
-// chainNodeToProto converts a chain node with its cells converted; a cage
-// node also names its cage, target and operator on layout l, a sum node
-// its sum and where it comes from, and a rule node lists the digit sets
-// it kept.
+// chainNodeToProto converts a chain node with its cells converted and its
+// origin text; a cage node also names its cage, target and operator on
+// layout l, a sum node its sum, and a rule node lists the digit sets it
+// kept.
 func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
-	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells}
+	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells, Origin: n.Origin}
 	switch n.Kind {
 	case strategy.CageNode:
 		pn.Cage = uint32(n.Cage)
@@ -347,7 +347,7 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 		}
 	case strategy.CompartmentNode:
 	case strategy.SumNode:
-		pn.Target, pn.Operator, pn.Origin = uint32(n.Target), sudokuv1.CageOperator_CAGE_OPERATOR_ADD, n.Origin
+		pn.Target, pn.Operator = uint32(n.Target), sudokuv1.CageOperator_CAGE_OPERATOR_ADD
 	default:
 		return pn
 	}

@@ -139,6 +139,8 @@ func TestChainNodeKinds(t *testing.T) {
 		Nodes: []strategy.Node{
 			{Kind: strategy.CandidateNode, Digit: 3, Cells: []int{0}},
 			{Kind: strategy.SumNode, Cells: []int{10, 19, 28}, Target: 12, Origin: "the innies of column 2"},
+			{Kind: strategy.CompartmentNode, Cells: []int{3, 4}, Origin: "leaves r1c4 no candidate"},
+			{Kind: strategy.CandidateNode, Digit: 5, Cells: []int{7}, Origin: "r1c8=5 => no place for 7 in row 3"},
 		},
 		Links: []strategy.Link{{From: 0, To: 1, Kind: strategy.Strong}},
 	}
@@ -147,5 +149,12 @@ func TestChainNodeKinds(t *testing.T) {
 	if nd.GetKind() != sudokuv1.NodeKind_NODE_KIND_SUM || !slices.Equal(nd.GetCells(), []uint32{10, 19, 28}) || nd.GetTarget() != 12 ||
 		nd.GetOperator() != sudokuv1.CageOperator_CAGE_OPERATOR_ADD || nd.GetOrigin() != "the innies of column 2" || nd.GetDigit() != 0 {
 		t.Errorf("sum node converted to %v", nd)
+	}
+	// Every node kind keeps its origin: a compartment trial's dead end, a
+	// nested net's lemma.
+	for i, want := range []string{"", "the innies of column 2", "leaves r1c4 no candidate", "r1c8=5 => no place for 7 in row 3"} {
+		if got := ps.GetNodes()[i].GetOrigin(); got != want {
+			t.Errorf("node %d origin %q, want %q", i, got, want)
+		}
 	}
 }

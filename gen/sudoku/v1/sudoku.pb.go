@@ -2219,7 +2219,11 @@ type ChainNode struct {
 	// (the node is then the contradiction a net ends on).
 	Combinations []uint32 `protobuf:"varint,7,rep,packed,name=combinations,proto3" json:"combinations,omitempty"`
 	// For NODE_KIND_SUM: where the rule of 45 gives the sum, e.g. "the
-	// innies of rows 1-3 less cage 12+ at r2c2".
+	// innies of rows 1-3 less cage 12+ at r2c2". For NODE_KIND_COMPARTMENT
+	// in a Compartment Trial: where the tried straight ran out ("leaves
+	// r4c2 no candidate"). For a NODE_KIND_CANDIDATE lemma of a Nested
+	// Forcing Net: the contradiction that removed it under the assumption.
+	// Empty otherwise.
 	Origin        string `protobuf:"bytes,8,opt,name=origin,proto3" json:"origin,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

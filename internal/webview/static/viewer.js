@@ -597,7 +597,9 @@
   // Chain nodes drawn as circles on their candidates; any other kind (ALS,
   // and kinds newer than this page, such as cages or compartments) is
   // drawn by outlining its cells. The rule of 45 (NODE_KIND_SUM) is also
-  // labelled with its sum, and tells where it comes from on hover.
+  // labelled with its sum, and tells where it comes from on hover; any
+  // other node with an origin (a compartment trial's dead end, a nested
+  // net's lemma) shows it on hover.
   const CANDIDATE_NODES = new Set(['NODE_KIND_CANDIDATE', 'NODE_KIND_GROUP']);
 
   // drawChain outlines the chain's nodes and joins them with its links:
@@ -613,12 +615,19 @@
       const onCandidate = d >= 1 && d <= L.n;
       if (!CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE')) {
         for (const cell of cells) {
-          el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, rx: 6, class: 'node cells', 'data-kind': node.kind || '' }, view.chain);
+          const box = el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, rx: 6, class: 'node cells', 'data-kind': node.kind || '' }, view.chain);
+          if (node.origin && node.kind !== 'NODE_KIND_SUM') el('title', {}, box).textContent = node.origin;
         }
         if (node.kind === 'NODE_KIND_SUM') drawSumLabel(L, node, cells);
       }
       const pts = cells.map((cell) => (onCandidate ? candidateCentre(L, cell, d) : [(cell % L.n + 0.5) * S, (Math.floor(cell / L.n) + 0.5) * S]));
-      if (onCandidate) for (const [x, y] of pts) el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
+      if (onCandidate) {
+        for (const [x, y] of pts) {
+          const dot = el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
+          // A nested net's lemma and premise say which contradiction they come from.
+          if (node.origin) el('title', {}, dot).textContent = node.origin;
+        }
+      }
       const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
       const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
       return [cx, cy];
