@@ -535,7 +535,7 @@ func TestAllows(t *testing.T) {
 }
 
 // BenchmarkLogicOnlyElevens solves the first 1000 of eleven's hardest
-// (SE 10.6 to 11.9) by logic alone: forcing nets carry most of them.
+// (SE 10.6 to 11.9) by logic alone: the Nested Forcing Net finishes them.
 func BenchmarkLogicOnlyElevens(b *testing.B) {
 	benchmarkLogic(b, "testdata/puzzles/elevens_hardest_se_rated.txt", 1000, LogicOnly)
 }
