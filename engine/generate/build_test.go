@@ -198,3 +198,37 @@ func TestCompleteBuilt(t *testing.T) {
 		t.Fatal("every clue kept in every case: the test proves nothing")
 	}
 }
+
+// TestWitnessesProveNeeded digs puzzles built by adding clues and checks
+// with the depth-first search, independently of the clause-learning
+// solver, every orbit digging marked needed: without its clues the
+// puzzle has another solution. Some of them must have been proved by a
+// witness of building (an orbit whose check was saved), or the test
+// proves nothing of that path.
+func TestWitnessesProveNeeded(t *testing.T) {
+	witnessed := 0
+	for _, sym := range []Symmetry{NoSymmetry, Rotational} {
+		for seed := range uint64(20) {
+			d, l, sol := buildDigger(t, 9, grid.Classic, sym, seed)
+			clues, minimal, err := d.dig(context.Background(), newRand(seed), sol)
+			if err != nil || !minimal {
+				t.Fatalf("%s seed %d: dig: minimal %v, %v", sym, seed, minimal, err)
+			}
+			witnessed += d.witnessed
+			for _, orbit := range shuffledOrbits(l.N, sym, newRand(seed)) {
+				cells := d.clueCells(orbit, clues)
+				if len(cells) == 0 || !d.needed[cells[0]] {
+					continue
+				}
+				without, _ := orbitRemoved(clues, orbit)
+				if n, _ := count(t, clueBoard(t, l, boardOf(l, without, nil))); n < 2 {
+					t.Fatalf("%s seed %d: orbit %v is marked needed, but the puzzle stays unique without it", sym, seed, orbit)
+				}
+			}
+		}
+	}
+	if witnessed == 0 {
+		t.Fatal("no orbit proved needed by a witness: the test proves nothing of them")
+	}
+	t.Logf("%d orbits proved needed by a witness", witnessed)
+}

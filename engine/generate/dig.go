@@ -43,6 +43,20 @@ type digger struct {
 	// clues are the clues being dug: when digging is cut short, a unique
 	// puzzle that may not be minimal.
 	clues []uint8
+	// witnesses are the other solutions building found, kept while
+	// digging: once the clues left where one differs from the grid are
+	// those of one orbit, that orbit is needed (see removed). byCell
+	// lists the witnesses that differ at each cell.
+	witnesses []witness
+	byCell    [][]int32
+	// witnessOf is, for each clue built, the witness it was added for
+	// (-1 for none): its check starts the search there (see
+	// learntUnique).
+	witnessOf []int32
+	other     []uint8 // scratch: a witness's solution
+	// witnessed counts the orbits the witnesses proved needed while
+	// digging, each a check saved.
+	witnessed int
 }
 
 func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
@@ -160,7 +174,7 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 func (d *digger) pass(ctx context.Context, clues []uint8, todo [][2]int, budget int64, graded bool) (later [][2]int, err error) {
 	for _, orbit := range todo {
 		removed := d.clueCells(orbit, clues)
-		if len(removed) == 0 {
+		if len(removed) == 0 || d.needed[removed[0]] {
 			continue
 		}
 		for _, cell := range removed {
@@ -179,6 +193,7 @@ func (d *digger) pass(ctx context.Context, clues []uint8, todo [][2]int, budget 
 			return nil, err
 		}
 		if keep {
+			d.removed(clues, removed)
 			continue
 		}
 		d.putBack(clues, removed, settled && !unique)
@@ -194,14 +209,86 @@ func (d *digger) pass(ctx context.Context, clues []uint8, todo [][2]int, budget 
 func (d *digger) putBack(clues []uint8, cells []int, needed bool) {
 	for _, cell := range cells {
 		clues[cell] = d.solution[cell]
-		d.needed[cell] = needed
-		if needed && d.checker != nil {
+		d.needed[cell] = false
+	}
+	if needed {
+		d.markNeeded(cells)
+	}
+}
+
+// markNeeded marks the clues of cells needed (see needed), fixing them in
+// the checkers.
+func (d *digger) markNeeded(cells []int) {
+	for _, cell := range cells {
+		d.needed[cell] = true
+		if d.checker != nil {
 			d.checker.Keep(cell)
 			for _, w := range d.forks {
 				w.checker.Keep(cell)
 			}
 		}
 	}
+}
+
+// removed updates the witnesses for the clues of cells, just taken away
+// for good: a witness differs from the grid in fewer clues, and one that
+// differs in the clues of a single orbit now proves that orbit needed,
+// saving its check. A witness solves the rules and every clue outside
+// the cells where it differs, so without that orbit's clues it is
+// another solution, and taking away more clues does not change that.
+func (d *digger) removed(clues []uint8, cells []int) {
+	if d.byCell == nil {
+		return // nothing was built
+	}
+	for _, cell := range cells {
+		for _, id := range d.byCell[cell] {
+			w := &d.witnesses[id]
+			if w.held--; w.held <= 2 {
+				d.proveByWitness(clues, w)
+			}
+		}
+	}
+}
+
+// witnessFor returns the solution of the witness that cell's clue was
+// built for, or nil: the clues added after it spoiled its proof, but it
+// solves the rules and differs from the grid at cell, so a check of that
+// clue that starts its search there often finds another solution close
+// to it within a few conflicts.
+func (d *digger) witnessFor(cell int) []uint8 {
+	if d.witnessOf == nil || d.witnessOf[cell] < 0 {
+		return nil
+	}
+	w := &d.witnesses[d.witnessOf[cell]]
+	d.other = append(d.other[:0], d.solution...)
+	for i, c := range w.cells {
+		d.other[c] = w.vals[i]
+	}
+	return d.other
+}
+
+// proveByWitness marks needed the orbit of clues that w differs in, when
+// they all lie in one orbit not proved needed yet.
+func (d *digger) proveByWitness(clues []uint8, w *witness) {
+	var cells [2]int
+	k := 0
+	for _, c := range w.cells {
+		if clues[c] == 0 {
+			continue
+		}
+		if k == len(cells) || k == 1 && int(c) != mate(d.l.N, cells[0], d.g.cfg.Symmetry) {
+			return
+		}
+		cells[k] = int(c)
+		k++
+	}
+	// No clue left there would make the witness another solution of a
+	// puzzle digging keeps unique: it cannot happen.
+	if k == 0 || d.needed[cells[0]] {
+		return
+	}
+	d.markNeeded(cells[:k])
+	d.witnessed++
 }
 
 // digWidth is the number of checks that widePass runs side by side: two,
@@ -225,6 +312,7 @@ func (d *digger) workers() []*digger {
 func (d *digger) fork() *digger {
 	w := *d
 	w.board, w.spare, w.trial = grid.NewBoard(d.l), grid.NewBoard(d.l), grid.NewBoard(d.l)
+	w.other = nil
 	w.checker = search.NewClueChecker(d.l, d.solution)
 	for cell, needed := range d.needed {
 		if needed {
@@ -267,7 +355,8 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 			orbit := queue[0]
 			queue = queue[1:]
 			cells := d.clueCells(orbit, clues)
-			if len(cells) == 0 {
+			if len(cells) == 0 || d.needed[cells[0]] {
+				// A witness may have proved it needed since.
 				continue
 			}
 			c := &wave[n]
@@ -300,6 +389,7 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 				for _, cell := range c.cells {
 					clues[cell] = 0
 				}
+				d.removed(clues, c.cells)
 				changed = true
 			default:
 				d.putBack(clues, c.cells, c.settled)
@@ -322,8 +412,11 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 // stands.
 type witness struct {
 	cells []int32
+	vals  []uint8 // its digits in cells
 	orbit int
 	live  bool
+	// held counts the clues in cells, once building is done.
+	held int
 }
 
 // build makes a unique puzzle out of start's clues by adding clues to an
@@ -352,9 +445,14 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 	}
 	clues = make([]uint8, d.l.Cells)
 	var witnesses []witness
-	byCell := make([][]int32, d.l.Cells) // the witnesses holding each cell
+	byCell := make([][]int32, d.l.Cells) // the witnesses differing at each cell
 	live := make([]int, d.l.Cells)       // how many of them are live
 	var diff []int32
+	var vals []uint8
+	witnessOf := make([]int32, d.l.Cells)
+	for i := range witnessOf {
+		witnessOf[i] = -1
+	}
 	for {
 		other, settled, err := adder.Other(ctx, d.maxNodes)
 		if err != nil {
@@ -366,13 +464,13 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 		if other == nil {
 			break
 		}
-		diff = diff[:0]
+		diff, vals = diff[:0], vals[:0]
 		best, bestScore, ties := -1, 0, 0
 		for cell, v := range other {
 			if v == d.solution[cell] {
 				continue
 			}
-			diff = append(diff, int32(cell))
+			diff, vals = append(diff, int32(cell)), append(vals, v)
 			if start[cell] == 0 {
 				continue
 			}
@@ -398,11 +496,13 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 			return nil, false, fmt.Errorf("building a puzzle: the start has another solution")
 		}
 		o := orbitOf[best]
+		id := int32(len(witnesses))
 		for _, cell := range orbits[o] {
 			if cell < 0 || start[cell] == 0 {
 				continue
 			}
 			clues[cell] = d.solution[cell]
+			witnessOf[cell] = id
 			adder.Add(cell)
 			for _, w := range byCell[cell] {
 				if wt := &witnesses[w]; wt.live && wt.orbit != o {
@@ -413,14 +513,19 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 				}
 			}
 		}
-		id := int32(len(witnesses))
-		witnesses = append(witnesses, witness{cells: append([]int32(nil), diff...), orbit: o, live: true})
+		witnesses = append(witnesses, witness{cells: append([]int32(nil), diff...), vals: append([]uint8(nil), vals...), orbit: o, live: true})
 		for _, c := range diff {
 			byCell[c] = append(byCell[c], id)
 			live[c]++
 		}
 	}
-	for _, w := range witnesses {
+	for i := range witnesses {
+		w := &witnesses[i]
+		for _, c := range w.cells {
+			if clues[c] != 0 {
+				w.held++
+			}
+		}
 		if !w.live {
 			continue
 		}
@@ -431,6 +536,7 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 			}
 		}
 	}
+	d.witnesses, d.byCell, d.witnessOf = witnesses, byCell, witnessOf
 	return clues, true, nil
 }
 
@@ -612,6 +718,9 @@ func (d *digger) learntUnique(ctx context.Context, b *grid.Board, clues []uint8,
 		// Another solution that keeps the digits of the cells before it.
 		for _, c := range removed[:i] {
 			clues[c] = d.solution[c]
+		}
+		if w := d.witnessFor(cell); w != nil {
+			d.checker.Near(w)
 		}
 		differs, settled, err := d.checker.Differs(ctx, clues, cell, budget)
 		for _, c := range removed[:i] {

@@ -273,8 +273,10 @@ func deadlines(ctx context.Context, share float64) (stop, firstDig context.Conte
 // for, the grade decides whether the puzzle will do: three fifths, the
 // rest to grade. Otherwise the grade only informs, and a minimal puzzle
 // matters more: nine tenths. A 25×25 takes 2–31 s to dig on two cores
-// (seeds 1–8 and 10, median 5 s) and under a second to grade, so the
-// time is better spent digging.
+// (seeds 1–8 and 10, median 5 s) and took under a second to grade when
+// this was set; the 25×25 puzzles that logic now finishes take 8–30 s of
+// CPU to grade (docs/generating.md), which the last tenth of a 30 s
+// deadline may not cover: the puzzle is then returned ungraded.
 func (g *generator) digShare() float64 {
 	if g.cfg.NoGuessing || g.cfg.Level != strategy.Unrated {
 		return 3.0 / 5

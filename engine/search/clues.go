@@ -63,6 +63,19 @@ func (c *ClueChecker) Differs(ctx context.Context, clues []uint8, cell int, budg
 	return st == sat.Sat, true, nil
 }
 
+// Near has the next checks start their search toward other, a solution
+// of the rules (every cell filled) that differs from the checker's:
+// another solution found for fewer clues, say, which a check for a clue
+// where it differs may find again, or one close to it, in a few
+// conflicts. Phase saving then moves the search away from it as usual.
+func (c *ClueChecker) Near(other []uint8) {
+	for cell, v := range other {
+		for d := range c.n {
+			c.s.SetPhase(cell*c.n+d, d == int(v)-1)
+		}
+	}
+}
+
 // Keep tells the checker that the clue at cell stays in every puzzle it
 // is asked about from now on (it was proved needed): the clue is fixed,
 // which makes the checks after it cheaper.

@@ -77,3 +77,72 @@ func TestClueAdder(t *testing.T) {
 		}
 	}
 }
+
+// TestClueCheckerNear builds a unique 9×9 puzzle with a ClueAdder,
+// keeping each other solution found, then asks a ClueChecker about each
+// clue twice, once with its search started toward the solution the clue
+// was added for (Near): the verdicts must agree with each other and with
+// the depth-first search's count of the puzzle less that clue.
+func TestClueCheckerNear(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Searcher
+	res, err := s.Count(context.Background(), grid.NewBoard(l), 1)
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("no solution grid: %v", err)
+	}
+	sol := res.Solutions[0]
+	a := NewClueAdder(l, sol)
+	rng := rand.New(rand.NewPCG(9, 2))
+	clues := make([]uint8, l.Cells)
+	others := map[int][]uint8{} // the other solution each clue was added for
+	for {
+		other, settled, err := a.Other(context.Background(), 0)
+		if err != nil || !settled {
+			t.Fatalf("Other: settled %v, %v", settled, err)
+		}
+		if other == nil {
+			break
+		}
+		var diff []int
+		for cell, v := range other {
+			if v != sol[cell] {
+				diff = append(diff, cell)
+			}
+		}
+		cell := diff[rng.IntN(len(diff))]
+		clues[cell] = sol[cell]
+		others[cell] = append([]uint8(nil), other...)
+		a.Add(cell)
+	}
+	plain, near := NewClueChecker(l, sol), NewClueChecker(l, sol)
+	needed := 0
+	for cell, other := range others {
+		clues[cell] = 0
+		b := grid.NewBoard(l)
+		b.Reset(clues, nil)
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(res.Solutions) < 2 && !res.Complete {
+			t.Fatalf("counting without the clue at %d: %v", cell, err)
+		}
+		want := len(res.Solutions) > 1
+		got, settled, err := plain.Differs(context.Background(), clues, cell, 0)
+		if err != nil || !settled || got != want {
+			t.Fatalf("clue at %d: Differs %v (settled %v, %v), want %v", cell, got, settled, err, want)
+		}
+		near.Near(other)
+		got, settled, err = near.Differs(context.Background(), clues, cell, 0)
+		if err != nil || !settled || got != want {
+			t.Fatalf("clue at %d, near its other solution: Differs %v (settled %v, %v), want %v", cell, got, settled, err, want)
+		}
+		if want {
+			needed++
+		}
+		clues[cell] = sol[cell]
+	}
+	if needed == 0 || needed == len(others) {
+		t.Fatalf("%d of %d clues needed: the test tells nothing apart", needed, len(others))
+	}
+}
