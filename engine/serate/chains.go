@@ -110,9 +110,14 @@ type chainer struct {
 	entryBuf       []pot
 
 	best chainFind
+	// skip marks the digits Nishio chaining need not search.
+	skip [10]bool
 
 	// cands holds the grid's candidates for the loops technique.
 	cands valueCells
+	// reach tells the loops technique which potentials lead to their
+	// negation in the current mode's graph.
+	reach reach
 
 	// memo keeps, for one multiple or dynamic chaining pass, the spread
 	// from each candidate assumed on (index cell*9+value-1): the cell's
@@ -441,15 +446,33 @@ func (c *chainer) hiddenParent(k int32, p pot, toOff *pset) {
 func (c *chainer) loops() {
 	for _, m := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := m[0], m[1]
+		if x {
+			c.reach.build(c, y)
+		}
+		// The X-cycles and forcing X-chains of a digit follow its links
+		// alone: a digit whose candidates are those of a pass that found
+		// none has none.
+		var skip [10]bool
+		var cells [10]digitCells
+		memo := c.g.links != nil && !y
+		if memo {
+			for d := 1; d <= 9; d++ {
+				cells[d] = digitCells(c.cands[d-1])
+			}
+			skip = c.g.links.xLoops.skip(&cells)
+		}
 		for cell := 0; cell < 81; cell++ {
 			if popcount(c.g.cand[cell]) < 2 {
 				continue
 			}
 			for v := 1; v <= 9; v++ {
-				if c.g.cand[cell]&(1<<v) != 0 {
+				if c.g.cand[cell]&(1<<v) != 0 && !skip[v] {
 					c.unary(cell, v, y, x)
 				}
 			}
+		}
+		if memo && !c.best.found {
+			c.g.links.xLoops.record(&cells)
 		}
 	}
 }
@@ -484,6 +507,9 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 	}
 	for _, on := range [2]bool{true, false} {
 		s := mkPot(cell, v, on)
+		if !c.reach.leadsTo(s, s^1) {
+			continue // no chain to find
+		}
 		if n := c.forcingLength(s, y, chainBase, key); n >= 0 {
 			c.offer(chainBase, n+1, key, s^1, !on)
 		}
@@ -719,11 +745,26 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 // forcing chains over every cell in order.
 func (c *chainer) multipleChains() {
 	defer c.releaseMemo()
+	// Nishio chains follow one digit's links alone (no cell links): a
+	// digit whose candidates are those of a pass that found nothing
+	// yields nothing.
+	var cells [10]digitCells
+	c.skip = [10]bool{}
+	memo := c.nishio && c.g.links != nil
+	if memo {
+		for d := 1; d <= 9; d++ {
+			cells[d] = c.g.digitCells(d)
+		}
+		c.skip = c.g.links.nishio.skip(&cells)
+	}
 	for cell := 0; cell < 81; cell++ {
 		n := popcount(c.g.cand[cell])
 		if n > 2 || (n > 1 && c.dynamic) {
 			c.cellChains(cell, n)
 		}
+	}
+	if memo && !c.best.found {
+		c.g.links.nishio.record(&cells)
 	}
 }
 
@@ -750,14 +791,15 @@ func (c *chainer) cellChains(cell, card int) {
 	base := c.base()
 	cand := c.g.cand[cell]
 	for v := 1; v <= 9; v++ {
-		if cand&(1<<v) == 0 {
+		if cand&(1<<v) == 0 || c.skip[v] {
 			continue
 		}
 		on := c.spreadOn(cell, v)
 		c.binary(cell, v, on, card >= 3 && !c.nishio && c.dynamic, c.dynamic || c.nishio)
-		if !c.nishio {
-			c.regionChains(cell, v, on.on, on.off)
+		if c.nishio {
+			continue // Nishio has no region or cell chains
 		}
+		c.regionChains(cell, v, on.on, on.off)
 		valueOn[v], valueOff[v] = on.on, on.off
 		if cellOn == nil {
 			cellOn, cellOff = c.set(), c.set()
