@@ -444,10 +444,16 @@ func (c *chainer) hiddenParent(k int32, p pot, toOff *pset) {
 // XY-cycles (6.5, 7.0 for XY) and forcing X- and XY-chains (6.6, 7.0), the
 // length increment added.
 func (c *chainer) loops() {
+	// The graph of XY-chains holds those of the other two modes: when no
+	// potential reaches its negation there, no mode finds anything.
+	c.reach.build(c, true, true)
+	if !c.reach.anyNegation() {
+		return
+	}
 	for _, m := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := m[0], m[1]
-		if x {
-			c.reach.build(c, y)
+		if c.reach.build(c, y, x); !c.reach.anyNegation() {
+			continue
 		}
 		// The X-cycles and forcing X-chains of a digit follow its links
 		// alone: a digit whose candidates are those of a pass that found

@@ -2,12 +2,18 @@ package serate
 
 import "math/bits"
 
-// The forcing X- and XY-chains of the loops technique search the fixed
-// implication graph from each potential for its negation. Most passes find
-// none, so reach computes once per pass which potentials can reach their
-// negation at all: the strongly connected components of the graph and,
-// for each, the set of components it reaches. Only the potentials that
-// pass this test are searched for the chain's length.
+// The loops technique (forcing chains and cycles) works on a fixed graph
+// of implications between potentials, whose links come in pairs: when a
+// implies b, not b implies not a (weak links join candidates that see
+// each other, strong links the two candidates of a cell or the two places
+// of a value in a region, both ways). A forcing chain from s is a path to
+// not s. A cycle that removes a candidate e, seen by an on potential p and
+// an off potential q of the cycle, also gives such a path: e on makes p
+// off, which leads back along the negated cycle to q on, which makes e
+// off. So a graph where no potential reaches its negation holds neither,
+// and the technique, which finds none in most passes, need not search it.
+// reach computes once per graph the strongly connected components and,
+// for each, the set of components it reaches.
 
 // reach holds the implication graph of one loops pass and its closure.
 type reach struct {
@@ -30,9 +36,9 @@ type reach struct {
 type reachFrame struct{ node, edge int32 }
 
 // build fills the graph of the grid's potentials with the links of the
-// forcing chains (the cell's other values when y) and computes the
-// closure.
-func (rc *reach) build(c *chainer, y bool) {
+// loops technique (the cell's links when y, the regions' strong links when
+// x) and computes the closure.
+func (rc *reach) build(c *chainer, y, x bool) {
 	g := c.g
 	for i := range rc.id {
 		rc.id[i] = -1
@@ -52,17 +58,18 @@ func (rc *reach) build(c *chainer, y bool) {
 	rc.adj = rc.adj[:0]
 	for _, p := range rc.pots {
 		rc.start = append(rc.start, int32(len(rc.adj)))
-		rc.adj = rc.links(c, p, y, rc.adj)
+		rc.adj = rc.links(c, p, y, x, rc.adj)
 	}
 	rc.start = append(rc.start, int32(len(rc.adj)))
 	rc.components()
 }
 
-// links appends the nodes that p implies in the forcing chains' graph:
-// for an on potential the value's other places among its peers and (when
-// y) the cell's other values off; for an off potential the cell's last
-// value (when y) and the value's last place in a region, on.
-func (rc *reach) links(c *chainer, p pot, y bool, out []int32) []int32 {
+// links appends the nodes that p implies, as onToOff and offToOn list
+// them for the loops technique: for an on potential the value's other
+// places among its peers and (when y) the cell's other values off; for an
+// off potential the cell's last value (when y) and (when x) the value's
+// last place in a region, on.
+func (rc *reach) links(c *chainer, p pot, y, x bool, out []int32) []int32 {
 	cell, v := potCell(p), potValue(p)
 	m := c.g.cand[cell]
 	if potOn(p) {
@@ -82,7 +89,7 @@ func (rc *reach) links(c *chainer, p pot, y bool, out []int32) []int32 {
 	if y && popcount(m) == 2 {
 		out = append(out, rc.id[mkPot(cell, lowBit(m&^(1<<v)), true)])
 	}
-	for t := 0; t < 3; t++ {
+	for t := 0; t < 3 && x; t++ {
 		r := cellRegion[cell][t]
 		others := c.pos[r][v] &^ (1 << cellIndex[cell][t])
 		if bits.OnesCount16(others) == 1 {
@@ -186,6 +193,16 @@ func (rc *reach) close(u, k int32) {
 			}
 		}
 	}
+}
+
+// anyNegation reports whether some potential reaches its negation.
+func (rc *reach) anyNegation() bool {
+	for _, p := range rc.pots {
+		if rc.leadsTo(p, p^1) {
+			return true
+		}
+	}
+	return false
 }
 
 // leadsTo reports whether potential a reaches potential b in the graph.
