@@ -112,6 +112,9 @@ type chainer struct {
 	best chainFind
 	// skip marks the digits Nishio chaining need not search.
 	skip [10]bool
+	// closed is set when multiple chains may use reach's closure to skip
+	// the chains with no potential in common (see multipleChains).
+	closed bool
 
 	// cands holds the grid's candidates for the loops technique.
 	cands valueCells
@@ -751,6 +754,17 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 // forcing chains over every cell in order.
 func (c *chainer) multipleChains() {
 	defer c.releaseMemo()
+	// Multiple chains spread in the fixed graph of XY-chains. The loops
+	// technique found no forcing chain in it before, so no potential
+	// reaches its negation, no spread meets a contradiction, and what a
+	// spread makes on or off is what its potential reaches: a cell or
+	// region chain has a potential in common only when the closures of
+	// its potentials meet.
+	c.closed = false
+	if c.multiple && !c.dynamic {
+		c.reach.build(c, true, true)
+		c.closed = !c.reach.anyNegation()
+	}
 	// Nishio chains follow one digit's links alone (no cell links): a
 	// digit whose candidates are those of a pass that found nothing
 	// yields nothing.
@@ -796,16 +810,28 @@ func (c *chainer) cellChains(cell, card int) {
 	}()
 	base := c.base()
 	cand := c.g.cand[cell]
+	// Without a common potential (see closed) the cell chains find
+	// nothing and need no spreads.
+	common := !c.closed || c.reach.common(cell, cand)
 	for v := 1; v <= 9; v++ {
 		if cand&(1<<v) == 0 || c.skip[v] {
 			continue
+		}
+		if c.closed {
+			// Multiple chains: binary finds nothing.
+			c.regionChains(cell, v)
+			if !common {
+				continue
+			}
 		}
 		on := c.spreadOn(cell, v)
 		c.binary(cell, v, on, card >= 3 && !c.nishio && c.dynamic, c.dynamic || c.nishio)
 		if c.nishio {
 			continue // Nishio has no region or cell chains
 		}
-		c.regionChains(cell, v, on.on, on.off)
+		if !c.closed {
+			c.regionChains(cell, v)
+		}
 		valueOn[v], valueOff[v] = on.on, on.off
 		if cellOn == nil {
 			cellOn, cellOff = c.set(), c.set()
@@ -820,7 +846,7 @@ func (c *chainer) cellChains(cell, card int) {
 			cellOff.retain(on.off)
 		}
 	}
-	if c.nishio || !(card == 2 || (c.multiple && card > 2)) {
+	if c.nishio || !(card == 2 || (c.multiple && card > 2)) || !common {
 		return
 	}
 	for _, s := range [2]*pset{cellOn, cellOff} {
@@ -879,7 +905,7 @@ func (c *chainer) binary(cell, v int, on *onSpread, reduce, contradiction bool) 
 // regionChains runs SE's doRegionChainings: when the cell is the first
 // place of v in a region (with two places, or more for multiple chains),
 // what follows from every place of v there holds.
-func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
+func (c *chainer) regionChains(cell, v int) {
 	base := c.base()
 	for _, t := range [3]int{block, row, col} {
 		r := cellRegion[cell][t]
@@ -888,6 +914,11 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 		if !(n == 2 || (c.multiple && n > 2)) || regionCells[r][lowBit(pos)] != cell {
 			continue
 		}
+		if c.closed && !c.reach.commonPlaces(r, v, pos) {
+			continue
+		}
+		own := c.spreadOn(cell, v)
+		onToOn, onToOff := own.on, own.off
 		var posOn, posOff [9]*pset
 		regOn, regOff := c.set(), c.set()
 		for i, o := range regionCells[r] {

@@ -31,6 +31,9 @@ type reach struct {
 	// reaches, itself included.
 	closure []uint64
 	words   int
+	// Scratch of meet: its potentials and their common components.
+	meetPots []pot
+	acc      []uint64
 }
 
 type reachFrame struct{ node, edge int32 }
@@ -203,6 +206,53 @@ func (rc *reach) anyNegation() bool {
 		}
 	}
 	return false
+}
+
+// common reports whether the potentials of cell's values in cand, assumed
+// on, all reach some potential.
+func (rc *reach) common(cell int, cand uint16) bool {
+	rc.meetPots = rc.meetPots[:0]
+	for m := cand; m != 0; m &= m - 1 {
+		rc.meetPots = append(rc.meetPots, mkPot(cell, bits.TrailingZeros16(m), true))
+	}
+	return rc.meet()
+}
+
+// commonPlaces reports whether the places of v in region r given by pos,
+// assumed on, all reach some potential.
+func (rc *reach) commonPlaces(r, v int, pos uint16) bool {
+	rc.meetPots = rc.meetPots[:0]
+	for m := pos; m != 0; m &= m - 1 {
+		rc.meetPots = append(rc.meetPots, mkPot(regionCells[r][bits.TrailingZeros16(m)], v, true))
+	}
+	return rc.meet()
+}
+
+// meet reports whether the closures of the potentials in meetPots share
+// a component.
+func (rc *reach) meet() bool {
+	if len(rc.meetPots) == 0 {
+		return false
+	}
+	rc.acc = append(rc.acc[:0], rc.row(rc.meetPots[0])...)
+	for _, p := range rc.meetPots[1:] {
+		row := rc.row(p)
+		any := uint64(0)
+		for j := range rc.acc {
+			rc.acc[j] &= row[j]
+			any |= rc.acc[j]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// row returns the closure of p's component.
+func (rc *reach) row(p pot) []uint64 {
+	k := int(rc.comp[rc.id[p]])
+	return rc.closure[k*rc.words : (k+1)*rc.words]
 }
 
 // leadsTo reports whether potential a reaches potential b in the graph.
