@@ -210,6 +210,16 @@ type linkMemo struct {
 	// and forcing X-chains and for Nishio forcing chains: both follow one
 	// digit's links only.
 	xLoops, nishio digitMemo
+	// ate holds the candidates of the last Aligned Triplet Exclusion
+	// search that found nothing.
+	ate candMemo
+}
+
+// candMemo is a grid's candidates as a search that found nothing saw
+// them.
+type candMemo struct {
+	cand [81]uint16
+	ok   bool
 }
 
 // digitMemo remembers, for each digit, its candidates when a search of
