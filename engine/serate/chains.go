@@ -118,9 +118,10 @@ type chainer struct {
 
 	// cands holds the grid's candidates for the loops technique.
 	cands valueCells
-	// reach tells the loops technique which potentials lead to their
-	// negation in the current mode's graph.
-	reach reach
+	// reach is the graph of the current mode of the loops technique (or
+	// of multiple chains), one of graphs: X-, Y- and XY-chains.
+	reach  *reach
+	graphs [3]reach
 
 	// memo keeps, for one multiple or dynamic chaining pass, the spread
 	// from each candidate assumed on (index cell*9+value-1): the cell's
@@ -443,19 +444,37 @@ func (c *chainer) hiddenParent(k int32, p pot, toOff *pset) {
 	}
 }
 
+// graph makes the graph of the loops technique's mode (cell links when
+// y, region links when x) the current one, building it unless it was
+// built for the grid as it is, and returns it.
+func (c *chainer) graph(y, x bool) *reach {
+	mode := 0 // X
+	switch {
+	case y && x:
+		mode = 2
+	case y:
+		mode = 1
+	}
+	rc := &c.graphs[mode]
+	if !rc.built || rc.cand != c.g.cand {
+		rc.build(c, y, x)
+	}
+	c.reach = rc
+	return rc
+}
+
 // loops runs SE's "Forcing Chains & Cycles": X-cycles, Y-cycles and
 // XY-cycles (6.5, 7.0 for XY) and forcing X- and XY-chains (6.6, 7.0), the
 // length increment added.
 func (c *chainer) loops() {
 	// The graph of XY-chains holds those of the other two modes: when no
 	// potential reaches its negation there, no mode finds anything.
-	c.reach.build(c, true, true)
-	if !c.reach.anyNegation() {
+	if !c.graph(true, true).anyNegation() {
 		return
 	}
 	for _, m := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := m[0], m[1]
-		if c.reach.build(c, y, x); !c.reach.anyNegation() {
+		if !c.graph(y, x).anyNegation() {
 			continue
 		}
 		// The X-cycles and forcing X-chains of a digit follow its links
@@ -762,8 +781,7 @@ func (c *chainer) multipleChains() {
 	// its potentials meet.
 	c.closed = false
 	if c.multiple && !c.dynamic {
-		c.reach.build(c, true, true)
-		c.closed = !c.reach.anyNegation()
+		c.closed = !c.graph(true, true).anyNegation()
 	}
 	// Nishio chains follow one digit's links alone (no cell links): a
 	// digit whose candidates are those of a pass that found nothing

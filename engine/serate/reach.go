@@ -17,6 +17,8 @@ import "math/bits"
 
 // reach holds the implication graph of one loops pass and its closure.
 type reach struct {
+	cand  [81]uint16 // the candidates it was built for
+	built bool
 	id    [numPots]int32 // dense node of a potential, or -1
 	pots  []pot          // potential of each node
 	start []int32        // adjacency of node i: adj[start[i]:start[i+1]]
@@ -43,6 +45,7 @@ type reachFrame struct{ node, edge int32 }
 // x) and computes the closure.
 func (rc *reach) build(c *chainer, y, x bool) {
 	g := c.g
+	rc.cand, rc.built = g.cand, true
 	for i := range rc.id {
 		rc.id[i] = -1
 	}
