@@ -147,35 +147,51 @@ func hiddenQuad(g *grid, h *hint) bool         { return hiddenSet(g, h, 4, false
 // removals. As SE, every value of the set must have at least two places,
 // and the plain form needs more than 2k empty cells in the region.
 func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
-	var pos [10]uint16
+	// A region's sets depend on its own places alone: one whose places
+	// (and count of empty cells) are those of a search that found nothing
+	// has none.
+	slot := k - 2 // direct pair and triple, then pair, triple and quad
+	if !direct {
+		slot += 2
+	}
+	var memo *[27][10]uint16
+	if g.links != nil && g.links.hiddenOK[slot] {
+		memo = &g.links.hidden[slot]
+	}
+	var seen [27][10]uint16
 	for _, t := range searchTypes {
 		for r := t * 9; r < t*9+9; r++ {
 			n := g.empty(r)
+			seen[r] = g.pos[r]
+			seen[r][0] = uint16(n)
 			if !(n > 2*k || (direct && n > k)) {
 				continue
 			}
+			if memo != nil && memo[r] == seen[r] {
+				continue
+			}
+			pos := &seen[r]
+			// The values with two places or more: a set holds only those.
+			var many uint16
 			for v := 1; v <= 9; v++ {
-				pos[v] = g.places(r, v)
+				if popcount(pos[v]) >= 2 {
+					many |= 1 << (v - 1)
+				}
 			}
 			for _, vs := range combos[k] {
-				var union uint16
-				ok := true
-				for v := 1; v <= 9; v++ {
-					if vs&(1<<(v-1)) == 0 {
-						continue
-					}
-					if popcount(pos[v]) < 2 {
-						ok = false
-						break
-					}
-					union |= pos[v]
+				if vs&^many != 0 {
+					continue
 				}
-				if !ok || popcount(union) != k {
+				var union uint16
+				for m := vs; m != 0; m &= m - 1 {
+					union |= pos[bits.TrailingZeros16(m)+1]
+				}
+				if popcount(union) != k {
 					continue
 				}
 				set := vs << 1
 				if direct {
-					if directHidden(g, h, k, r, union, set, &pos) {
+					if directHidden(g, h, k, r, union, set, pos) {
 						return true
 					}
 					continue
@@ -186,6 +202,9 @@ func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
 				}
 			}
 		}
+	}
+	if g.links != nil {
+		g.links.hidden[slot], g.links.hiddenOK[slot] = seen, true
 	}
 	return false
 }
