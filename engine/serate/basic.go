@@ -154,20 +154,15 @@ func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
 	if !direct {
 		slot += 2
 	}
-	var memo *[27][10]uint16
-	if g.links != nil && g.links.hiddenOK[slot] {
+	seen := g.regionKeys()
+	var memo *regionMemo
+	if g.links != nil {
 		memo = &g.links.hidden[slot]
 	}
-	var seen [27][10]uint16
 	for _, t := range searchTypes {
 		for r := t * 9; r < t*9+9; r++ {
-			n := g.empty(r)
-			seen[r] = g.pos[r]
-			seen[r][0] = uint16(n)
-			if !(n > 2*k || (direct && n > k)) {
-				continue
-			}
-			if memo != nil && memo[r] == seen[r] {
+			n := int(seen[r][0])
+			if !(n > 2*k || (direct && n > k)) || memo.same(r, &seen) {
 				continue
 			}
 			pos := &seen[r]
@@ -203,10 +198,39 @@ func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
 			}
 		}
 	}
-	if g.links != nil {
-		g.links.hidden[slot], g.links.hiddenOK[slot] = seen, true
-	}
+	memo.record(&seen)
 	return false
+}
+
+// regionKeys returns, for each region, the places of each value as of
+// the last loadPos and, at index 0, the count of empty cells: all a
+// region's own subsets depend on.
+func (g *grid) regionKeys() [27][10]uint16 {
+	keys := g.pos
+	for r := range keys {
+		keys[r][0] = uint16(g.empty(r))
+	}
+	return keys
+}
+
+// regionMemo remembers the regions' keys as the last search of one
+// technique that found nothing saw them.
+type regionMemo struct {
+	keys [27][10]uint16
+	ok   bool
+}
+
+// same reports whether region r has the key of the remembered search; a
+// nil memo remembers nothing.
+func (m *regionMemo) same(r int, keys *[27][10]uint16) bool {
+	return m != nil && m.ok && m.keys[r] == keys[r]
+}
+
+// record remembers keys for a search that found nothing.
+func (m *regionMemo) record(keys *[27][10]uint16) {
+	if m != nil {
+		m.keys, m.ok = *keys, true
+	}
 }
 
 // keepOnly fills h with the removal of all but set from the cells at the
@@ -249,25 +273,34 @@ func nakedQuad(g *grid, h *hint) bool   { return nakedSet(g, h, 4) }
 // 3.6, 5.0). As SE, each cell must have two candidates at least and the
 // region 2k empty cells.
 func nakedSet(g *grid, h *hint, k int) bool {
+	// As for hidden sets, a region's naked sets depend on its places
+	// alone.
+	seen := g.regionKeys()
+	var memo *regionMemo
+	if g.links != nil {
+		memo = &g.links.naked[k-2]
+	}
 	for _, t := range searchTypes {
 		for r := t * 9; r < t*9+9; r++ {
-			if g.empty(r) < 2*k {
+			if int(seen[r][0]) < 2*k || memo.same(r, &seen) {
 				continue
 			}
-			for _, cs := range combos[k] {
-				var union uint16
-				ok := true
-				for i, c := range regionCells[r] {
-					if cs&(1<<i) == 0 {
-						continue
-					}
-					if popcount(g.cand[c]) < 2 {
-						ok = false
-						break
-					}
-					union |= g.cand[c]
+			// The cells with two to k candidates: a set holds only those.
+			var fit uint16
+			for i, c := range regionCells[r] {
+				if n := popcount(g.cand[c]); n >= 2 && n <= k {
+					fit |= 1 << i
 				}
-				if !ok || popcount(union) != k {
+			}
+			for _, cs := range combos[k] {
+				if cs&^fit != 0 {
+					continue
+				}
+				var union uint16
+				for m := cs; m != 0; m &= m - 1 {
+					union |= g.cand[regionCells[r][bits.TrailingZeros16(m)]]
+				}
+				if popcount(union) != k {
 					continue
 				}
 				d := [5]Tenths{2: 30, 3: 36, 4: 50}[k]
@@ -287,6 +320,7 @@ func nakedSet(g *grid, h *hint, k int) bool {
 			}
 		}
 	}
+	memo.record(&seen)
 	return false
 }
 

@@ -210,12 +210,11 @@ type linkMemo struct {
 	// and forcing X-chains and for Nishio forcing chains: both follow one
 	// digit's links only.
 	xLoops, nishio digitMemo
-	// hidden holds, for the direct hidden pair and triple and the hidden
-	// pair, triple and quad (in that order), each region's places of each
-	// value, and at index 0 its count of empty cells, as the last search
-	// that found nothing saw them.
-	hidden   [5][27][10]uint16
-	hiddenOK [5]bool
+	// hidden and naked hold the regions' keys for the direct hidden pair
+	// and triple and the hidden pair, triple and quad (in that order), and
+	// the naked pair, triple and quad.
+	hidden [5]regionMemo
+	naked  [3]regionMemo
 	// ate holds the candidates of the last Aligned Triplet Exclusion
 	// search that found nothing.
 	ate candMemo
