@@ -332,11 +332,21 @@ func jellyfish(g *grid, h *hint) bool { return fish(g, h, 4) }
 // 3.8, 5.2). As SE, a digit is skipped when fewer than 2k of its cells are
 // empty and every base needs two places at least.
 func fish(g *grid, h *hint, k int) bool {
+	// A digit's fish depend on its candidates alone (a placement changes
+	// them too).
+	var cells [10]digitCells
+	var skip [10]bool
+	if g.links != nil {
+		for d := 1; d <= 9; d++ {
+			cells[d] = g.digitCells(d)
+		}
+		skip = g.links.fish[k-2].skip(&cells)
+	}
 	for _, p := range [2][2]int{{col, row}, {row, col}} {
 		base, cover := p[0], p[1]
 		for _, bs := range combos[k] {
 			for v := 1; v <= 9; v++ {
-				if g.count[v]+2*k > 9 {
+				if g.count[v]+2*k > 9 || skip[v] {
 					continue
 				}
 				var union uint16
@@ -377,6 +387,9 @@ func fish(g *grid, h *hint, k int) bool {
 				}
 			}
 		}
+	}
+	if g.links != nil {
+		g.links.fish[k-2].record(&cells)
 	}
 	return false
 }

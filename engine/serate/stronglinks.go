@@ -215,6 +215,9 @@ type linkMemo struct {
 	// the naked pair, triple and quad.
 	hidden [5]regionMemo
 	naked  [3]regionMemo
+	// fish holds the digits' candidates for the X-Wing, Swordfish and
+	// Jellyfish.
+	fish [3]digitMemo
 	// ate holds the candidates of the last Aligned Triplet Exclusion
 	// search that found nothing.
 	ate candMemo
