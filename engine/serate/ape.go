@@ -121,6 +121,18 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 	for k, c := range list {
 		index[c] = k
 	}
+	// A triple's exclusion reads the candidates of its cells and of their
+	// common peers alone: when none of these changed since a search that
+	// found nothing, neither does the triple now.
+	memo := g.links != nil && g.links.ate.ok
+	var changed cellSet
+	if memo {
+		for c := range g.cand {
+			if g.cand[c] != g.links.ate.cand[c] {
+				changed.add(c)
+			}
+		}
+	}
 	// reached reports whether the pair of base cells x < y had base cell z
 	// among its third cells. Three cells give the same exclusion whichever
 	// pair reaches them, and one that removed nothing is not tried again.
@@ -142,6 +154,8 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 			if eff == (cellSet{}) && !isPeer[a][b] {
 				continue
 			}
+			pairChanged := changed.has(a) || changed.has(b)
+			nearPair := changed.and(peerSet[a]).and(peerSet[b])
 			var pair cellSet
 			pair.add(a)
 			pair.add(b)
@@ -149,6 +163,9 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 			second := excl[b].and(base).andNot(pair).andNot(excl[a])
 			for _, tail := range [2]cellSet{first, second} {
 				for t := range tail.cells() {
+					if memo && !pairChanged && !changed.has(t) && nearPair.and(peerSet[t]) == (cellSet{}) {
+						continue // unchanged since it excluded nothing
+					}
 					if k := index[t]; k < j && (reached(i, k, j) || k < i && reached(k, j, i)) {
 						continue // the same three cells, tried by an earlier pair
 					}
@@ -161,6 +178,9 @@ func alignedTripletExclusion(g *grid, h *hint) bool {
 				}
 			}
 		}
+	}
+	if g.links != nil {
+		g.links.ate = candMemo{g.cand, true}
 	}
 	return false
 }

@@ -147,35 +147,46 @@ func hiddenQuad(g *grid, h *hint) bool         { return hiddenSet(g, h, 4, false
 // removals. As SE, every value of the set must have at least two places,
 // and the plain form needs more than 2k empty cells in the region.
 func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
-	var pos [10]uint16
+	// A region's sets depend on its own places alone: one whose places
+	// (and count of empty cells) are those of a search that found nothing
+	// has none.
+	slot := k - 2 // direct pair and triple, then pair, triple and quad
+	if !direct {
+		slot += 2
+	}
+	seen := g.regionKeys()
+	var memo *regionMemo
+	if g.links != nil {
+		memo = &g.links.hidden[slot]
+	}
 	for _, t := range searchTypes {
 		for r := t * 9; r < t*9+9; r++ {
-			n := g.empty(r)
-			if !(n > 2*k || (direct && n > k)) {
+			n := int(seen[r][0])
+			if !(n > 2*k || (direct && n > k)) || memo.same(r, &seen) {
 				continue
 			}
+			pos := &seen[r]
+			// The values with two places or more: a set holds only those.
+			var many uint16
 			for v := 1; v <= 9; v++ {
-				pos[v] = g.places(r, v)
+				if popcount(pos[v]) >= 2 {
+					many |= 1 << (v - 1)
+				}
 			}
 			for _, vs := range combos[k] {
-				var union uint16
-				ok := true
-				for v := 1; v <= 9; v++ {
-					if vs&(1<<(v-1)) == 0 {
-						continue
-					}
-					if popcount(pos[v]) < 2 {
-						ok = false
-						break
-					}
-					union |= pos[v]
+				if vs&^many != 0 {
+					continue
 				}
-				if !ok || popcount(union) != k {
+				var union uint16
+				for m := vs; m != 0; m &= m - 1 {
+					union |= pos[bits.TrailingZeros16(m)+1]
+				}
+				if popcount(union) != k {
 					continue
 				}
 				set := vs << 1
 				if direct {
-					if directHidden(g, h, k, r, union, set, &pos) {
+					if directHidden(g, h, k, r, union, set, pos) {
 						return true
 					}
 					continue
@@ -187,7 +198,39 @@ func hiddenSet(g *grid, h *hint, k int, direct bool) bool {
 			}
 		}
 	}
+	memo.record(&seen)
 	return false
+}
+
+// regionKeys returns, for each region, the places of each value as of
+// the last loadPos and, at index 0, the count of empty cells: all a
+// region's own subsets depend on.
+func (g *grid) regionKeys() [27][10]uint16 {
+	keys := g.pos
+	for r := range keys {
+		keys[r][0] = uint16(g.empty(r))
+	}
+	return keys
+}
+
+// regionMemo remembers the regions' keys as the last search of one
+// technique that found nothing saw them.
+type regionMemo struct {
+	keys [27][10]uint16
+	ok   bool
+}
+
+// same reports whether region r has the key of the remembered search; a
+// nil memo remembers nothing.
+func (m *regionMemo) same(r int, keys *[27][10]uint16) bool {
+	return m != nil && m.ok && m.keys[r] == keys[r]
+}
+
+// record remembers keys for a search that found nothing.
+func (m *regionMemo) record(keys *[27][10]uint16) {
+	if m != nil {
+		m.keys, m.ok = *keys, true
+	}
 }
 
 // keepOnly fills h with the removal of all but set from the cells at the
@@ -230,25 +273,34 @@ func nakedQuad(g *grid, h *hint) bool   { return nakedSet(g, h, 4) }
 // 3.6, 5.0). As SE, each cell must have two candidates at least and the
 // region 2k empty cells.
 func nakedSet(g *grid, h *hint, k int) bool {
+	// As for hidden sets, a region's naked sets depend on its places
+	// alone.
+	seen := g.regionKeys()
+	var memo *regionMemo
+	if g.links != nil {
+		memo = &g.links.naked[k-2]
+	}
 	for _, t := range searchTypes {
 		for r := t * 9; r < t*9+9; r++ {
-			if g.empty(r) < 2*k {
+			if int(seen[r][0]) < 2*k || memo.same(r, &seen) {
 				continue
 			}
-			for _, cs := range combos[k] {
-				var union uint16
-				ok := true
-				for i, c := range regionCells[r] {
-					if cs&(1<<i) == 0 {
-						continue
-					}
-					if popcount(g.cand[c]) < 2 {
-						ok = false
-						break
-					}
-					union |= g.cand[c]
+			// The cells with two to k candidates: a set holds only those.
+			var fit uint16
+			for i, c := range regionCells[r] {
+				if n := popcount(g.cand[c]); n >= 2 && n <= k {
+					fit |= 1 << i
 				}
-				if !ok || popcount(union) != k {
+			}
+			for _, cs := range combos[k] {
+				if cs&^fit != 0 {
+					continue
+				}
+				var union uint16
+				for m := cs; m != 0; m &= m - 1 {
+					union |= g.cand[regionCells[r][bits.TrailingZeros16(m)]]
+				}
+				if popcount(union) != k {
 					continue
 				}
 				d := [5]Tenths{2: 30, 3: 36, 4: 50}[k]
@@ -268,6 +320,7 @@ func nakedSet(g *grid, h *hint, k int) bool {
 			}
 		}
 	}
+	memo.record(&seen)
 	return false
 }
 
@@ -279,11 +332,21 @@ func jellyfish(g *grid, h *hint) bool { return fish(g, h, 4) }
 // 3.8, 5.2). As SE, a digit is skipped when fewer than 2k of its cells are
 // empty and every base needs two places at least.
 func fish(g *grid, h *hint, k int) bool {
+	// A digit's fish depend on its candidates alone (a placement changes
+	// them too).
+	var cells [10]digitCells
+	var skip [10]bool
+	if g.links != nil {
+		for d := 1; d <= 9; d++ {
+			cells[d] = g.digitCells(d)
+		}
+		skip = g.links.fish[k-2].skip(&cells)
+	}
 	for _, p := range [2][2]int{{col, row}, {row, col}} {
 		base, cover := p[0], p[1]
 		for _, bs := range combos[k] {
 			for v := 1; v <= 9; v++ {
-				if g.count[v]+2*k > 9 {
+				if g.count[v]+2*k > 9 || skip[v] {
 					continue
 				}
 				var union uint16
@@ -324,6 +387,9 @@ func fish(g *grid, h *hint, k int) bool {
 				}
 			}
 		}
+	}
+	if g.links != nil {
+		g.links.fish[k-2].record(&cells)
 	}
 	return false
 }

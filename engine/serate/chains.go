@@ -110,9 +110,18 @@ type chainer struct {
 	entryBuf       []pot
 
 	best chainFind
+	// skip marks the digits Nishio chaining need not search.
+	skip [10]bool
+	// closed is set when multiple chains may use reach's closure to skip
+	// the chains with no potential in common (see multipleChains).
+	closed bool
 
 	// cands holds the grid's candidates for the loops technique.
 	cands valueCells
+	// reach is the graph of the current mode of the loops technique (or
+	// of multiple chains), one of graphs: X-, Y- and XY-chains.
+	reach  *reach
+	graphs [3]reach
 
 	// memo keeps, for one multiple or dynamic chaining pass, the spread
 	// from each candidate assumed on (index cell*9+value-1): the cell's
@@ -435,21 +444,63 @@ func (c *chainer) hiddenParent(k int32, p pot, toOff *pset) {
 	}
 }
 
+// graph makes the graph of the loops technique's mode (cell links when
+// y, region links when x) the current one, building it unless it was
+// built for the grid as it is, and returns it.
+func (c *chainer) graph(y, x bool) *reach {
+	mode := 0 // X
+	switch {
+	case y && x:
+		mode = 2
+	case y:
+		mode = 1
+	}
+	rc := &c.graphs[mode]
+	if !rc.built || rc.cand != c.g.cand {
+		rc.build(c, y, x)
+	}
+	c.reach = rc
+	return rc
+}
+
 // loops runs SE's "Forcing Chains & Cycles": X-cycles, Y-cycles and
 // XY-cycles (6.5, 7.0 for XY) and forcing X- and XY-chains (6.6, 7.0), the
 // length increment added.
 func (c *chainer) loops() {
+	// The graph of XY-chains holds those of the other two modes: when no
+	// potential reaches its negation there, no mode finds anything.
+	if !c.graph(true, true).anyNegation() {
+		return
+	}
 	for _, m := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := m[0], m[1]
+		if !c.graph(y, x).anyNegation() {
+			continue
+		}
+		// The X-cycles and forcing X-chains of a digit follow its links
+		// alone: a digit whose candidates are those of a pass that found
+		// none has none.
+		var skip [10]bool
+		var cells [10]digitCells
+		memo := c.g.links != nil && !y
+		if memo {
+			for d := 1; d <= 9; d++ {
+				cells[d] = digitCells(c.cands[d-1])
+			}
+			skip = c.g.links.xLoops.skip(&cells)
+		}
 		for cell := 0; cell < 81; cell++ {
 			if popcount(c.g.cand[cell]) < 2 {
 				continue
 			}
 			for v := 1; v <= 9; v++ {
-				if c.g.cand[cell]&(1<<v) != 0 {
+				if c.g.cand[cell]&(1<<v) != 0 && !skip[v] {
 					c.unary(cell, v, y, x)
 				}
 			}
+		}
+		if memo && !c.best.found {
+			c.g.links.xLoops.record(&cells)
 		}
 	}
 }
@@ -484,6 +535,9 @@ func (c *chainer) unary(cell, v int, y, x bool) {
 	}
 	for _, on := range [2]bool{true, false} {
 		s := mkPot(cell, v, on)
+		if !c.reach.leadsTo(s, s^1) {
+			continue // no chain to find
+		}
 		if n := c.forcingLength(s, y, chainBase, key); n >= 0 {
 			c.offer(chainBase, n+1, key, s^1, !on)
 		}
@@ -719,11 +773,36 @@ func (c *chainer) spread(toOn, toOff *pset) (int32, int32) {
 // forcing chains over every cell in order.
 func (c *chainer) multipleChains() {
 	defer c.releaseMemo()
+	// Multiple chains spread in the fixed graph of XY-chains. The loops
+	// technique found no forcing chain in it before, so no potential
+	// reaches its negation, no spread meets a contradiction, and what a
+	// spread makes on or off is what its potential reaches: a cell or
+	// region chain has a potential in common only when the closures of
+	// its potentials meet.
+	c.closed = false
+	if c.multiple && !c.dynamic {
+		c.closed = !c.graph(true, true).anyNegation()
+	}
+	// Nishio chains follow one digit's links alone (no cell links): a
+	// digit whose candidates are those of a pass that found nothing
+	// yields nothing.
+	var cells [10]digitCells
+	c.skip = [10]bool{}
+	memo := c.nishio && c.g.links != nil
+	if memo {
+		for d := 1; d <= 9; d++ {
+			cells[d] = c.g.digitCells(d)
+		}
+		c.skip = c.g.links.nishio.skip(&cells)
+	}
 	for cell := 0; cell < 81; cell++ {
 		n := popcount(c.g.cand[cell])
 		if n > 2 || (n > 1 && c.dynamic) {
 			c.cellChains(cell, n)
 		}
+	}
+	if memo && !c.best.found {
+		c.g.links.nishio.record(&cells)
 	}
 }
 
@@ -749,14 +828,27 @@ func (c *chainer) cellChains(cell, card int) {
 	}()
 	base := c.base()
 	cand := c.g.cand[cell]
+	// Without a common potential (see closed) the cell chains find
+	// nothing and need no spreads.
+	common := !c.closed || c.reach.common(cell, cand)
 	for v := 1; v <= 9; v++ {
-		if cand&(1<<v) == 0 {
+		if cand&(1<<v) == 0 || c.skip[v] {
 			continue
+		}
+		if c.closed {
+			// Multiple chains: binary finds nothing.
+			c.regionChains(cell, v)
+			if !common {
+				continue
+			}
 		}
 		on := c.spreadOn(cell, v)
 		c.binary(cell, v, on, card >= 3 && !c.nishio && c.dynamic, c.dynamic || c.nishio)
-		if !c.nishio {
-			c.regionChains(cell, v, on.on, on.off)
+		if c.nishio {
+			continue // Nishio has no region or cell chains
+		}
+		if !c.closed {
+			c.regionChains(cell, v)
 		}
 		valueOn[v], valueOff[v] = on.on, on.off
 		if cellOn == nil {
@@ -772,7 +864,7 @@ func (c *chainer) cellChains(cell, card int) {
 			cellOff.retain(on.off)
 		}
 	}
-	if c.nishio || !(card == 2 || (c.multiple && card > 2)) {
+	if c.nishio || !(card == 2 || (c.multiple && card > 2)) || !common {
 		return
 	}
 	for _, s := range [2]*pset{cellOn, cellOff} {
@@ -831,7 +923,7 @@ func (c *chainer) binary(cell, v int, on *onSpread, reduce, contradiction bool) 
 // regionChains runs SE's doRegionChainings: when the cell is the first
 // place of v in a region (with two places, or more for multiple chains),
 // what follows from every place of v there holds.
-func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
+func (c *chainer) regionChains(cell, v int) {
 	base := c.base()
 	for _, t := range [3]int{block, row, col} {
 		r := cellRegion[cell][t]
@@ -840,6 +932,11 @@ func (c *chainer) regionChains(cell, v int, onToOn, onToOff *pset) {
 		if !(n == 2 || (c.multiple && n > 2)) || regionCells[r][lowBit(pos)] != cell {
 			continue
 		}
+		if c.closed && !c.reach.commonPlaces(r, v, pos) {
+			continue
+		}
+		own := c.spreadOn(cell, v)
+		onToOn, onToOff := own.on, own.off
 		var posOn, posOff [9]*pset
 		regOn, regOff := c.set(), c.set()
 		for i, o := range regionCells[r] {

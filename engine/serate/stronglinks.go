@@ -206,6 +206,51 @@ func (f *linkFind) better(diff Tenths, count int, name string) bool {
 type linkMemo struct {
 	none [5][10]digitCells
 	ok   [5][10]bool
+	// xLoops and nishio do the same for the loops technique's X-cycles
+	// and forcing X-chains and for Nishio forcing chains: both follow one
+	// digit's links only.
+	xLoops, nishio digitMemo
+	// hidden and naked hold the regions' keys for the direct hidden pair
+	// and triple and the hidden pair, triple and quad (in that order), and
+	// the naked pair, triple and quad.
+	hidden [5]regionMemo
+	naked  [3]regionMemo
+	// fish holds the digits' candidates for the X-Wing, Swordfish and
+	// Jellyfish.
+	fish [3]digitMemo
+	// ate holds the candidates of the last Aligned Triplet Exclusion
+	// search that found nothing.
+	ate candMemo
+}
+
+// candMemo is a grid's candidates as a search that found nothing saw
+// them.
+type candMemo struct {
+	cand [81]uint16
+	ok   bool
+}
+
+// digitMemo remembers, for each digit, its candidates when a search of
+// that digit alone found nothing.
+type digitMemo struct {
+	none [10]digitCells
+	ok   [10]bool
+}
+
+// skip reports which digits need no search: those whose candidates, as
+// given by cells, are those of a search that found nothing.
+func (m *digitMemo) skip(cells *[10]digitCells) [10]bool {
+	var s [10]bool
+	for d := 1; d <= 9; d++ {
+		s[d] = m.ok[d] && m.none[d] == cells[d]
+	}
+	return s
+}
+
+// record notes that no digit found anything with the candidates of cells.
+func (m *digitMemo) record(cells *[10]digitCells) {
+	m.none = *cells
+	m.ok = [10]bool{1: true, true, true, true, true, true, true, true, true}
 }
 
 // digitCells is the set of cells holding a digit as a candidate.
