@@ -92,6 +92,7 @@ type trial struct {
 	xs      []grid.Digits
 	assumed []assumed
 	queueG  []int
+	headG   int // queueG's first group not yet followed
 	queueU  []int
 	work    int
 	memo    map[trialKey]trialFill
@@ -456,13 +457,13 @@ func (t *trial) markU(u int) {
 
 // drain empties the queues after a trial.
 func (t *trial) drain() {
-	for _, g := range t.queueG {
+	for _, g := range t.queueG[t.headG:] {
 		t.dirtyG[g] = false
 	}
 	for _, u := range t.queueU {
 		t.dirtyU[u] = false
 	}
-	t.queueG, t.queueU = t.queueG[:0], t.queueU[:0]
+	t.queueG, t.headG, t.queueU = t.queueG[:0], 0, t.queueU[:0]
 }
 
 // remove takes digit d out of cell c by event ev; false when the cell is
@@ -509,7 +510,7 @@ func (t *trial) fix(c, d, ev int) bool {
 // run follows the units and groups marked until nothing changes; false
 // at a contradiction.
 func (t *trial) run() bool {
-	for len(t.queueU) > 0 || len(t.queueG) > 0 {
+	for len(t.queueU) > 0 || t.headG < len(t.queueG) {
 		if len(t.queueU) > 0 {
 			u := t.queueU[len(t.queueU)-1]
 			t.queueU = t.queueU[:len(t.queueU)-1]
@@ -519,8 +520,12 @@ func (t *trial) run() bool {
 			}
 			continue
 		}
-		g := t.queueG[0]
-		t.queueG = t.queueG[1:]
+		// The groups are followed first in, first out; the queue starts
+		// again when empty, so that its slice keeps its room.
+		g := t.queueG[t.headG]
+		if t.headG++; t.headG == len(t.queueG) {
+			t.queueG, t.headG = t.queueG[:0], 0
+		}
 		t.dirtyG[g] = false
 		if !t.follow(g) {
 			return false
