@@ -44,7 +44,8 @@ const (
 type trialGroup struct {
 	cells    []int
 	target   int
-	distinct bool // every two cells see each other
+	distinct bool      // every two cells see each other
+	mask     [2]uint64 // its cells, a bit per cell
 	// sees[i] has bit j for each earlier cell j that cell i sees.
 	sees [grid.MaxGroupCells]uint32
 	cage int          // the real cage, or -1
@@ -55,12 +56,13 @@ type trialGroup struct {
 // or the premise), or a group's fillings removing candidates (or, for
 // the contradiction, leaving none).
 type trialEvent struct {
-	group   int   // the group, or -1 for a single
-	cell    int   // a single's cell
-	digit   int   // a single's digit
-	unit    int   // a hidden single's or locked digit's unit, -1 for a naked single or the premise
-	locked  []int // a locked digit's places in unit, which rule it out of their common peers
-	removed []CellDigit
+	group int // the group, or -1 for a single
+	cell  int // a single's cell
+	digit int // a single's digit
+	unit  int // a hidden single's or locked digit's unit, -1 for a naked single or the premise
+	// A locked digit's places in unit, which rule it out of their common
+	// peers, are t.places[from:to] (from == to for other events).
+	from, to int32
 }
 
 // trial is the working state of a search, kept in a pool.
@@ -77,13 +79,26 @@ type trial struct {
 	dirtyG []bool
 	dirtyU []bool
 	peers  [][2]uint64 // each cell's peers, a bit per cell
-	queueG []int
-	queueU []int
-	work   int
-	memo   map[trialKey]trialFill
-	dp     [grid.MaxGroupCells + 1][512]bool
-	back   [grid.MaxGroupCells + 1][512]bool
-	level  [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
+	units  [][2]uint64 // each unit's cells, a bit per cell
+	places []int       // the places of the trial's locked digits
+	// read is the cells whose candidates the current trial looked at.
+	read [2]uint64
+	kept trialCache
+	// base is the board's candidates, every rule followed, order its open
+	// cells, fewest candidates first (see startTrials); xs and assumed
+	// are Nested Cage Contradiction's outer trials.
+	base    []grid.Digits
+	order   []int
+	xs      []grid.Digits
+	assumed []assumed
+	queueG  []int
+	headG   int // queueG's first group not yet followed
+	queueU  []int
+	work    int
+	memo    map[trialKey]trialFill
+	dp      [grid.MaxGroupCells + 1][512]bool
+	back    [grid.MaxGroupCells + 1][512]bool
+	level   [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,
@@ -122,33 +137,27 @@ const maxTrialDigits = 9
 func trialSuits(l *grid.Layout) bool { return isKiller(l) && l.N <= maxTrialDigits }
 
 func findCageContradictions(b *grid.Board, sink *Sink) {
-	l := b.Layout()
-	if !trialSuits(l) {
+	if !trialSuits(b.Layout()) {
 		return
 	}
 	t := trialPool.Get().(*trial)
 	defer trialPool.Put(t)
-	t.setup(b)
-	base := slices.Clone(t.cand)
-	if !t.propagateAll(base) {
-		return // the board itself breaks a rule: the solver's business
+	if t.start(b) {
+		t.findContradictions(sink)
 	}
-	// Cells with fewest candidates first: their trials are shortest.
-	order := make([]int, 0, l.Cells)
-	for c := range l.Cells {
-		if b.Value(c) == 0 && base[c].Count() > 1 {
-			order = append(order, c)
-		}
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return base[x].Count() - base[y].Count() })
-	for _, c := range order {
-		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
+}
+
+// findContradictions adds the Cage Contradiction steps of the board
+// started (see start) to sink.
+func (t *trial) findContradictions(sink *Sink) {
+	for _, c := range t.order {
+		for ds := t.b.Cands(c); ds != 0; ds &= ds - 1 {
 			if t.work > trialBudget || sink.Cancelled() {
 				return
 			}
 			d := ds.Min()
 			// A candidate the cheap rules already rule out is left to them.
-			if !base[c].Has(d) || !t.try(base, c, d) {
+			if !t.base[c].Has(d) || !t.tryKept(0, t.base, c, d, true) {
 				continue
 			}
 			t.report(sink, c, d)
@@ -157,6 +166,27 @@ func findCageContradictions(b *grid.Board, sink *Sink) {
 			}
 		}
 	}
+}
+
+// start loads b, of a layout the trials suit (see trialSuits), for a
+// search: its base is the board's candidates with every rule followed,
+// its order the open cells, fewest candidates first (their trials are
+// shortest). It reports false when the board itself breaks a rule (the
+// solver's business).
+func (t *trial) start(b *grid.Board) bool {
+	t.setup(b)
+	t.base = append(t.base[:0], t.cand...)
+	if !t.propagateAll(t.base) {
+		return false
+	}
+	t.order = t.order[:0]
+	for c := range b.Layout().Cells {
+		if b.Value(c) == 0 && t.base[c].Count() > 1 {
+			t.order = append(t.order, c)
+		}
+	}
+	slices.SortStableFunc(t.order, func(x, y int) int { return t.base[x].Count() - t.base[y].Count() })
+	return true
 }
 
 // setup loads the groups of b's layout.
@@ -194,7 +224,12 @@ func (t *trial) setup(b *grid.Board) {
 				t.peers[c][p>>6] |= 1 << (p & 63)
 			}
 		}
+		t.units = make([][2]uint64, len(l.Units()))
+		for u := range l.Units() {
+			t.units[u] = cellMask(l.Unit(u).Cells)
+		}
 		t.memo = make(map[trialKey]trialFill)
+		t.kept.reset()
 	}
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {
@@ -208,6 +243,7 @@ func (t *trial) setup(b *grid.Board) {
 
 // addGroup appends g, noting whether its cells all see each other.
 func (t *trial) addGroup(g trialGroup) {
+	g.mask = cellMask(g.cells)
 	g.distinct = true
 	for i, a := range g.cells {
 		for j, b := range g.cells[:i] {
@@ -221,24 +257,178 @@ func (t *trial) addGroup(g trialGroup) {
 	t.groups = append(t.groups, g)
 }
 
+// cellMask returns cells as a bit per cell.
+func cellMask(cells []int) [2]uint64 {
+	var m [2]uint64
+	for _, c := range cells {
+		m[c>>6] |= 1 << (c & 63)
+	}
+	return m
+}
+
+// begin starts a trial from candidates cand, with no event yet.
+func (t *trial) begin(cand []grid.Digits) {
+	copy(t.cand, cand)
+	clear(t.by)
+	t.events, t.places = t.events[:0], t.places[:0]
+	t.read = [2]uint64{}
+}
+
+// looked notes that the trial looked at the candidates of the cells of m.
+func (t *trial) looked(m [2]uint64) {
+	t.read[0] |= m[0]
+	t.read[1] |= m[1]
+}
+
+// lookedAt notes that the trial looked at the candidates of cell c.
+func (t *trial) lookedAt(c int) { t.read[c>>6] |= 1 << (c & 63) }
+
 // try assumes candidate d of cell c in a copy of base and reports whether
 // it leads to a contradiction (left in t.events and t.bad).
 func (t *trial) try(base []grid.Digits, c, d int) bool {
-	copy(t.cand, base)
-	clear(t.by)
-	t.events = t.events[:0]
+	t.begin(base)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
 	t.drain()
 	return !ok
 }
 
+// trialCache remembers the trials followed, so that the rest of a search,
+// and the next search on a board changed elsewhere, skip them: a trial
+// runs on the candidates (and placed values) of the cells it looks at
+// alone, so one whose cells hold what they held before ends as it did.
+// A trial skipped counts the looks it took against the budget, so that
+// what a search finds does not depend on what the cache holds.
+type trialCache struct {
+	at      map[uint32]int32 // a trial's key (see tryKept) to its entry
+	entries []keptTrial
+	// vals holds each entry's cells' candidates before the trial (a
+	// placed cell's with placedFlag) and, for one from the base, after.
+	vals        []grid.Digits
+	hits, tries int // for the tests and measurements
+}
+
+// keptTrial is a trial followed: the cells it looked at, their
+// candidates in trialCache.vals from off, what it took and how it ended.
+type keptTrial struct {
+	read   [2]uint64
+	off    int32
+	work   int32
+	broken bool
+	after  bool // the candidates after it follow those before
+}
+
+// maxKeptVals bounds trialCache.vals (4 bytes each): past it the cache
+// starts again.
+const maxKeptVals = 1 << 19
+
+// placedFlag marks a placed cell's candidates in trialCache.vals: a
+// trial treats it apart from an open cell with one candidate left.
+const placedFlag = grid.Digits(1) << 31
+
+// reset empties the cache.
+func (k *trialCache) reset() {
+	if k.at == nil {
+		k.at = make(map[uint32]int32)
+	}
+	clear(k.at)
+	k.entries, k.vals = k.entries[:0], k.vals[:0]
+}
+
+// tryKept is try for the candidate d of cell c from candidates in,
+// skipping it when the cache holds its outcome. ctx names the state in is
+// (0 for the search's base, 1+c'*16+d' for the outer trial of c'=d'), so
+// that a trial is compared with the last one of the same premise from a
+// like state. A trial from the base that did not break leaves t.cand as
+// try does; one that broke is followed again when events is set, to
+// leave its events for the report.
+func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
+	key := uint32(ctx)<<11 | uint32(c*16+d)
+	t.kept.tries++
+	if i, ok := t.kept.at[key]; ok {
+		if e := &t.kept.entries[i]; !(e.broken && events) && t.holds(e, in) {
+			t.kept.hits++
+			t.work += int(e.work)
+			if e.after {
+				t.restore(e, in)
+			}
+			return e.broken
+		}
+	}
+	work := t.work
+	broken := t.try(in, c, d)
+	t.keep(key, in, broken, t.work-work, ctx == 0 && !broken)
+	return broken
+}
+
+// holds reports whether the cells entry e looked at hold in them what
+// they held before it.
+func (t *trial) holds(e *keptTrial, in []grid.Digits) bool {
+	at := int(e.off)
+	for w, word := range e.read {
+		for ; word != 0; word &= word - 1 {
+			x := w<<6 + bits.TrailingZeros64(word)
+			if t.kept.vals[at] != t.keptVal(in, x) {
+				return false
+			}
+			at++
+		}
+	}
+	return true
+}
+
+// keptVal returns the candidates of cell x in in as the cache keeps them.
+func (t *trial) keptVal(in []grid.Digits, x int) grid.Digits {
+	if t.b.Value(x) != 0 {
+		return in[x] | placedFlag
+	}
+	return in[x]
+}
+
+// restore leaves in t.cand the candidates after entry e's trial from in.
+func (t *trial) restore(e *keptTrial, in []grid.Digits) {
+	copy(t.cand, in)
+	at := int(e.off) + bits.OnesCount64(e.read[0]) + bits.OnesCount64(e.read[1])
+	for w, word := range e.read {
+		for ; word != 0; word &= word - 1 {
+			t.cand[w<<6+bits.TrailingZeros64(word)] = t.kept.vals[at]
+			at++
+		}
+	}
+}
+
+// keep stores the trial of key just followed from in, its candidates
+// before (and after it, when after is set).
+func (t *trial) keep(key uint32, in []grid.Digits, broken bool, work int, after bool) {
+	n := bits.OnesCount64(t.read[0]) + bits.OnesCount64(t.read[1])
+	if len(t.kept.vals)+2*n > maxKeptVals {
+		t.kept.reset()
+	}
+	e := keptTrial{read: t.read, off: int32(len(t.kept.vals)), work: int32(work), broken: broken, after: after}
+	for w, word := range t.read {
+		for ; word != 0; word &= word - 1 {
+			t.kept.vals = append(t.kept.vals, t.keptVal(in, w<<6+bits.TrailingZeros64(word)))
+		}
+	}
+	if after {
+		for w, word := range t.read {
+			for ; word != 0; word &= word - 1 {
+				t.kept.vals = append(t.kept.vals, t.cand[w<<6+bits.TrailingZeros64(word)])
+			}
+		}
+	}
+	if i, ok := t.kept.at[key]; ok {
+		t.kept.entries[i] = e
+	} else {
+		t.kept.at[key] = int32(len(t.kept.entries))
+		t.kept.entries = append(t.kept.entries, e)
+	}
+}
+
 // propagateAll follows every rule from cand until nothing changes; false
 // at a contradiction.
 func (t *trial) propagateAll(cand []grid.Digits) bool {
-	copy(t.cand, cand)
-	clear(t.by)
-	t.events = t.events[:0]
+	t.begin(cand)
 	for g := range t.groups {
 		t.markG(g)
 	}
@@ -267,18 +457,19 @@ func (t *trial) markU(u int) {
 
 // drain empties the queues after a trial.
 func (t *trial) drain() {
-	for _, g := range t.queueG {
+	for _, g := range t.queueG[t.headG:] {
 		t.dirtyG[g] = false
 	}
 	for _, u := range t.queueU {
 		t.dirtyU[u] = false
 	}
-	t.queueG, t.queueU = t.queueG[:0], t.queueU[:0]
+	t.queueG, t.headG, t.queueU = t.queueG[:0], 0, t.queueU[:0]
 }
 
 // remove takes digit d out of cell c by event ev; false when the cell is
 // left empty (t.bad set).
 func (t *trial) remove(c, d, ev int) bool {
+	t.lookedAt(c)
 	bit := grid.Bit(d)
 	if t.cand[c]&bit == 0 {
 		return true
@@ -302,6 +493,7 @@ func (t *trial) remove(c, d, ev int) bool {
 // fix makes d the digit of cell c by event ev: its other candidates and
 // its peers' copies of d leave.
 func (t *trial) fix(c, d, ev int) bool {
+	t.lookedAt(c)
 	for o := t.cand[c] &^ grid.Bit(d); o != 0; o &= o - 1 {
 		if !t.remove(c, o.Min(), ev) {
 			return false
@@ -318,7 +510,7 @@ func (t *trial) fix(c, d, ev int) bool {
 // run follows the units and groups marked until nothing changes; false
 // at a contradiction.
 func (t *trial) run() bool {
-	for len(t.queueU) > 0 || len(t.queueG) > 0 {
+	for len(t.queueU) > 0 || t.headG < len(t.queueG) {
 		if len(t.queueU) > 0 {
 			u := t.queueU[len(t.queueU)-1]
 			t.queueU = t.queueU[:len(t.queueU)-1]
@@ -328,8 +520,12 @@ func (t *trial) run() bool {
 			}
 			continue
 		}
-		g := t.queueG[0]
-		t.queueG = t.queueG[1:]
+		// The groups are followed first in, first out; the queue starts
+		// again when empty, so that its slice keeps its room.
+		g := t.queueG[t.headG]
+		if t.headG++; t.headG == len(t.queueG) {
+			t.queueG, t.headG = t.queueG[:0], 0
+		}
 		t.dirtyG[g] = false
 		if !t.follow(g) {
 			return false
@@ -341,6 +537,7 @@ func (t *trial) run() bool {
 // singles fixes the naked and hidden singles of unit u.
 func (t *trial) singles(u int) bool {
 	cells := t.l.Unit(u).Cells
+	t.looked(t.units[u])
 	for _, c := range cells {
 		if ds := t.cand[c]; t.b.Value(c) == 0 && ds.Count() == 1 && t.openPeer(c, ds) {
 			ev := len(t.events)
@@ -391,13 +588,13 @@ func (t *trial) lock(u, d int) bool {
 			}
 			if ev < 0 {
 				ev = len(t.events)
-				var places []int
+				from := len(t.places)
 				for _, p := range cells {
 					if t.cand[p].Has(d) {
-						places = append(places, p)
+						t.places = append(t.places, p)
 					}
 				}
-				t.events = append(t.events, trialEvent{group: -1, cell: -1, digit: d, unit: u, locked: places})
+				t.events = append(t.events, trialEvent{group: -1, cell: -1, digit: d, unit: u, from: int32(from), to: int32(len(t.places))})
 			}
 			if !t.remove(c, d, ev) {
 				return false
@@ -410,6 +607,7 @@ func (t *trial) lock(u, d int) bool {
 // openPeer reports whether a peer of c still holds a digit of ds: a single
 // not yet followed.
 func (t *trial) openPeer(c int, ds grid.Digits) bool {
+	t.looked(t.peers[c])
 	for _, p := range t.l.Peers(c) {
 		if t.cand[p]&ds != 0 {
 			return true
@@ -421,6 +619,7 @@ func (t *trial) openPeer(c int, ds grid.Digits) bool {
 // follow removes the candidates no filling of group g puts in its cells.
 func (t *trial) follow(g int) bool {
 	grp := &t.groups[g]
+	t.looked(grp.mask)
 	f := t.fill(g)
 	if !f.ok {
 		return true
@@ -437,7 +636,6 @@ func (t *trial) follow(g int) bool {
 				ev = len(t.events)
 				t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
 			}
-			t.events[ev].removed = append(t.events[ev].removed, CellDigit{c, ds.Min()})
 			if !t.remove(c, ds.Min(), ev) {
 				return false
 			}
@@ -458,7 +656,6 @@ func (t *trial) follow(g int) bool {
 					ev = len(t.events)
 					t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
 				}
-				t.events[ev].removed = append(t.events[ev].removed, CellDigit{c, d})
 				if !t.remove(c, d, ev) {
 					return false
 				}
@@ -483,6 +680,7 @@ func (t *trial) commonPeers(cells []int, d int) [2]uint64 {
 	if !any {
 		return [2]uint64{}
 	}
+	t.looked(common) // the caller looks at d in each
 	return common
 }
 
@@ -696,8 +894,8 @@ func (t *trial) eventNode(s *Step, e int) Node {
 		ev = &t.events[e]
 	}
 	if ev.group < 0 {
-		if ev.locked != nil {
-			return Node{Kind: GroupNode, Digit: ev.digit, Cells: ev.locked}
+		if ev.to > ev.from {
+			return Node{Kind: GroupNode, Digit: ev.digit, Cells: slices.Clone(t.places[ev.from:ev.to])}
 		}
 		return Node{Kind: CandidateNode, Digit: ev.digit, Cells: []int{ev.cell}}
 	}

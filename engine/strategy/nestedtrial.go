@@ -43,64 +43,63 @@ const (
 	nestedCandidateBudget     = 30_000
 )
 
+// assumed is a candidate Nested Cage Contradiction assumes: its outer
+// trial leaves the candidates t.xs[at:at+cells], removing reach.
+type assumed struct {
+	c, d, at, reach int
+}
+
 func findNestedContradictions(b *grid.Board, sink *Sink) {
-	l := b.Layout()
-	if !trialSuits(l) {
+	if !trialSuits(b.Layout()) {
 		return
 	}
 	t := trialPool.Get().(*trial)
 	defer trialPool.Put(t)
-	t.setup(b)
-	base := slices.Clone(t.cand)
-	if !t.propagateAll(base) {
-		return // the board itself breaks a rule: the solver's business
+	if t.start(b) {
+		t.findNested(sink)
 	}
-	// Cells with fewest candidates first: their trials are shortest.
-	order := make([]int, 0, l.Cells)
-	for c := range l.Cells {
-		if b.Value(c) == 0 && base[c].Count() > 1 {
-			order = append(order, c)
-		}
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return base[x].Count() - base[y].Count() })
-	// Every outer trial first, and the candidates whose trial removed the
-	// most candidates tried first: on the tarek killers the contradiction
-	// is most often there, and found in the first few.
-	type assumed struct {
-		c, d  int
-		xs    []grid.Digits // the candidates its outer trial leaves
-		reach int           // the candidates its outer trial removes
-	}
-	var as []assumed
-	for _, c := range order {
-		for ds := base[c]; ds != 0; ds &= ds - 1 {
+}
+
+// findNested adds the Nested Cage Contradiction steps of the board
+// started (see start) to sink.
+func (t *trial) findNested(sink *Sink) {
+	cells := t.l.Cells
+	// Every outer trial first (Cage Contradiction's, which the cache
+	// holds when it has just run on this board), and the candidates
+	// whose trial removed the most candidates tried first: on the tarek
+	// killers the contradiction is most often there, and found in the
+	// first few.
+	t.assumed, t.xs = t.assumed[:0], t.xs[:0]
+	for _, c := range t.order {
+		for ds := t.base[c]; ds != 0; ds &= ds - 1 {
 			if t.work > nestedContradictionBudget || sink.Cancelled() {
 				return
 			}
 			d := ds.Min()
-			if t.try(base, c, d) {
+			if t.tryKept(0, t.base, c, d, false) {
 				continue // Cage Contradiction's
 			}
-			a := assumed{c: c, d: d, xs: slices.Clone(t.cand)}
-			for x := range base {
-				a.reach += base[x].Count() - t.cand[x].Count()
+			a := assumed{c: c, d: d, at: len(t.xs)}
+			for x := range t.base {
+				a.reach += t.base[x].Count() - t.cand[x].Count()
 			}
-			as = append(as, a)
+			t.xs = append(t.xs, t.cand...)
+			t.assumed = append(t.assumed, a)
 		}
 	}
-	slices.SortStableFunc(as, func(x, y assumed) int { return y.reach - x.reach })
+	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
-	for _, a := range as {
+	for _, a := range t.assumed {
 		if t.work > nestedContradictionBudget || sink.Cancelled() {
 			return
 		}
-		c, d, xs := a.c, a.d, a.xs
 		var broken bool
-		if broken, cuts = t.nested(base, xs, order, cuts[:0]); !broken {
+		xs := t.xs[a.at : a.at+cells]
+		if broken, cuts = t.nested(1+a.c*16+a.d, xs, cuts[:0]); !broken {
 			continue
 		}
 		work := t.work
-		t.reportNested(sink, base, c, d, cuts)
+		t.reportNested(sink, a.c, a.d, cuts)
 		t.work = work // what a search finds does not depend on its reports
 		if sink.Done() {
 			return
@@ -108,19 +107,20 @@ func findNestedContradictions(b *grid.Board, sink *Sink) {
 	}
 }
 
-// nested rules out of xs, the candidates an outer trial leaves, those
-// whose own trial from xs breaks a rule, following each, until none is
-// left; it reports whether xs is then broken, and appends the candidates
-// ruled out to cuts in order. It tries only cells whose candidates the
-// outer trial (or a cut) changed from base: the trial of a cell it left
-// alone seldom breaks a rule where that cell's trial from base did not,
-// and on the tarek killers skipping them finds more steps in fewer looks.
-func (t *trial) nested(base, xs []grid.Digits, order []int, cuts []CellDigit) (bool, []CellDigit) {
+// nested rules out of xs, the candidates the outer trial ctx (see
+// tryKept) leaves, those whose own trial from xs breaks a rule, following
+// each, until none is left; it reports whether xs is then broken, and
+// appends the candidates ruled out to cuts in order. It tries only cells
+// whose candidates the outer trial (or a cut) changed from the base: the
+// trial of a cell it left alone seldom breaks a rule where that cell's
+// trial from the base did not, and on the tarek killers skipping them
+// finds more steps in fewer looks.
+func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []CellDigit) {
 	start := t.work
 	for changed := true; changed; {
 		changed = false
-		for _, c := range order {
-			if xs[c] == base[c] {
+		for _, c := range t.order {
+			if xs[c] == t.base[c] {
 				continue
 			}
 			for ds := xs[c]; xs[c].Count() > 1 && ds != 0; ds &= ds - 1 {
@@ -128,7 +128,7 @@ func (t *trial) nested(base, xs []grid.Digits, order []int, cuts []CellDigit) (b
 					return false, cuts
 				}
 				d := ds.Min()
-				if !xs[c].Has(d) || !t.try(xs, c, d) {
+				if !xs[c].Has(d) || !t.tryKept(ctx, xs, c, d, false) {
 					continue
 				}
 				cuts = append(cuts, CellDigit{c, d})
@@ -145,9 +145,8 @@ func (t *trial) nested(base, xs []grid.Digits, order []int, cuts []CellDigit) (b
 // cut takes d out of cell c of cand and follows; false at a
 // contradiction.
 func (t *trial) cut(cand []grid.Digits, c, d int) bool {
-	copy(t.cand, cand)
-	clear(t.by)
-	t.events = append(t.events[:0], trialEvent{group: -1, cell: c, digit: d, unit: -1})
+	t.begin(cand)
+	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.remove(c, d, 0) && t.run()
 	t.drain()
 	copy(cand, t.cand)
@@ -169,10 +168,10 @@ type innerTrial struct {
 // trial with each cut as an event, then keeps the events the
 // contradiction rests on and, for each cut among them, its inner trial
 // and the outer events that trial rests on.
-func (t *trial) reportNested(sink *Sink, base []grid.Digits, c, d int, cuts []CellDigit) {
-	copy(t.cand, base)
-	clear(t.by)
-	t.events = append(t.events[:0], trialEvent{group: -1, cell: c, digit: d, unit: -1})
+func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
+	base := t.base
+	t.begin(base)
+	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
 	isCut := map[int]bool{}
 	for i := 0; ok && i < len(cuts); i++ {
@@ -187,6 +186,7 @@ func (t *trial) reportNested(sink *Sink, base []grid.Digits, c, d int, cuts []Ce
 	}
 	// The outer trial's state, which the inner trials overwrite.
 	events, by, cand := slices.Clone(t.events), slices.Clone(t.by), slices.Clone(t.cand)
+	places := slices.Clone(t.places)
 	bad, badCells, badDigits := t.bad, slices.Clone(t.badCells), t.badDigits
 	need := map[int]bool{}
 	for _, e := range t.cone() {
@@ -196,6 +196,7 @@ func (t *trial) reportNested(sink *Sink, base []grid.Digits, c, d int, cuts []Ce
 	for e := t.nextCut(need, isCut, inner); e >= 0; e = t.nextCut(need, isCut, inner) {
 		in := t.innerTrial(base, by, e, events[e].cell, events[e].digit)
 		t.events = append(t.events[:0], events...)
+		t.places = append(t.places[:0], places...)
 		copy(t.by, by)
 		copy(t.cand, cand)
 		if in == nil {

@@ -126,3 +126,52 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTrialCacheAgrees checks that the trials Cage Contradiction and
+// Nested Cage Contradiction skip, because their cache holds how they
+// ended, change nothing: on the board before line 5 of
+// engine/search/testdata/killer9-tarek.txt takes its first Nested Cage
+// Contradiction step, then on the board after that step, each search
+// with the cache the searches before it left finds the same steps after
+// the same looks at fillings as with an empty cache, and Nested Cage
+// Contradiction skips the outer trials Cage Contradiction has just
+// followed on the same board.
+func TestTrialCacheAgrees(t *testing.T) {
+	if testing.Short() || strategy.Race {
+		t.Skip("skipped under -short and -race: a killer solve with trials, seconds of CPU (minutes under -race)")
+	}
+	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 5)
+	n := grid.Notation{Layout: b.Layout()}
+	board := boardBeforeFirst(t, b, strategy.NestedContradiction())
+	warm := strategy.NewTrial()
+	for round := range 2 {
+		var step *strategy.Step
+		for _, nested := range []bool{false, true} {
+			want, wantLooks, _ := strategy.NewTrial().Search(board, nested)
+			got, looks, skipped := warm.Search(board, nested)
+			t.Logf("round %d, nested %v: %d steps, %d looks, %d trials skipped", round, nested, len(got), looks, skipped)
+			if looks != wantLooks {
+				t.Errorf("round %d, nested %v: %d looks with the cache, %d without", round, nested, looks, wantLooks)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("round %d, nested %v: %d steps with the cache, %d without", round, nested, len(got), len(want))
+			}
+			for i := range got {
+				if g, w := got[i].Explain(n), want[i].Explain(n); g != w {
+					t.Errorf("round %d, nested %v: step %q with the cache, %q without", round, nested, g, w)
+				}
+			}
+			if nested && skipped == 0 {
+				t.Errorf("round %d: Nested Cage Contradiction skips no trial after Cage Contradiction on the same board", round)
+			}
+			if nested && len(got) > 0 {
+				step = &got[0]
+			}
+		}
+		if step == nil {
+			t.Fatalf("round %d: no Nested Cage Contradiction step", round)
+		}
+		board = board.Clone()
+		step.Apply(board)
+	}
+}
