@@ -9,37 +9,62 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var patternTrial = onlyOnStr8ts(newStrategy(Elimination, &Technique{name: "Str8ts Pattern Trial", level: Extreme, score: 800, se: 90},
-	findPatternTrials, explainPatternTrial))
+var (
+	patternTrial = &Strategy{
+		name: "Str8ts Pattern Trial", class: Elimination, str8ts: OnlyOnStr8ts,
+		techniques: patternTrialTechniques,
+		find:       findPatternTrials,
+		explain:    explainPatternTrial,
+	}
+	patternTrialTechniques = []*Technique{
+		{name: "Str8ts Pattern Trial", level: Extreme, score: 800, se: 90},
+		{name: "Str8ts Nested Trial", level: Extreme, score: 900, se: 95},
+	}
+)
 
-// PatternTrial (S2) is the trial a strong Str8ts solver makes where every
-// pattern and Compartment Trial are stuck: place one candidate and follow
-// not only the simple rules but the Str8ts patterns themselves
-// (compartment ranges, sure digits, mind the gap, high/low stranding,
-// line fillings, naked and compartment hidden subsets, Str8ts fish,
-// settis, XY- and XYZ-Wings), each applied as it would be on the board,
-// until one leaves a cell, a compartment or a line with nothing: the
-// candidate goes. "r4c6=7, with the patterns that follow, leaves
-// compartment r2-5c3 no straight; so r4c6<>7". Cells with fewest
+// PatternTrial (S2) is the trial a strong Str8ts solver makes where the
+// patterns, Compartment Trial and the nets are stuck: place one candidate
+// and follow not only the simple rules (singles, the straights of every
+// compartment, the distinct digits of every line and box) but the Str8ts
+// patterns themselves (compartment ranges, sure digits, mind the gap,
+// naked subsets, high/low stranding), each applied as on the board,
+// until a cell, a compartment or a line runs out: the candidate goes.
+// "r4c6=7 and what follows place r4c5=8 and find that compartment r2-5c3
+// can no longer hold a straight; so r4c6<>7". Where no such trial
+// refutes a candidate, the Str8ts Nested Trial also runs Compartment
+// Trial inside each trial (a trial within the trial). Cells with fewest
 // candidates are tried first.
 func PatternTrial() *Strategy { return patternTrial }
 
-// trialPatterns are the strategies a Pattern Trial follows after the
-// simple rules: those of the order of play that run on Str8ts boards and
-// need no uniqueness, short of the trials and nets. The list is built on
-// first use, since its strategies are package variables too.
-var trialPatterns = sync.OnceValue(func() []*Strategy {
-	return []*Strategy{
-		CompartmentRange(), SureDigits(), MindTheGap(), HighLowStranding(), LineFillings(),
-		NakedSubsets(), CompartmentSubsets(), Str8tsFish(), Settis(), XYWing(), XYZWing(),
+// trialPhases are the patterns each phase of a Pattern Trial search
+// follows after the simple rules, with the technique of its steps: the
+// simple rules alone (cheapest, shortest to follow), then the Str8ts
+// patterns that refute most for their cost on the extreme sets (Line
+// Fillings, compartment hidden subsets, fish, settis and wings added
+// finished nothing more at up to twice the CPU), then those with
+// Compartment Trial. Built on first use: the strategies are package
+// variables too.
+var trialPhases = sync.OnceValue(func() []trialPhase {
+	patterns := []*Strategy{CompartmentRange(), SureDigits(), MindTheGap(), NakedSubsets(), HighLowStranding()}
+	return []trialPhase{
+		{nil, patternTrialTechniques[0]},
+		{patterns, patternTrialTechniques[0]},
+		{append(slices.Clone(patterns), CompartmentTrial()), patternTrialTechniques[1]},
 	}
 })
 
+// trialPhase is one pass of a Pattern Trial search over the candidates.
+type trialPhase struct {
+	patterns  []*Strategy
+	technique *Technique
+}
+
 // patternTrialRun is the working state of one Pattern Trial search.
 type patternTrialRun struct {
-	st   *straightTrial // the simple rules, on st.work
-	sink Sink           // the patterns' steps inside a trial
-	used []bool         // the patterns a trial applied, by index in trialPatterns
+	st    *straightTrial // the simple rules, on st.work
+	sink  Sink           // the patterns' steps inside a trial
+	used  []bool         // the patterns a trial applied, by index in its phase's
+	found []CellDigit    // the candidates reported
 }
 
 func findPatternTrials(b *grid.Board, sink *Sink) {
@@ -47,7 +72,9 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 	if l.BlackCells() == nil {
 		return
 	}
-	run := &patternTrialRun{st: newStraightTrial(l), used: make([]bool, len(trialPatterns()))}
+	phases := trialPhases()
+	run := &patternTrialRun{st: newStraightTrial(l), used: make([]bool, len(phases[len(phases)-1].patterns))}
+	run.sink.Cancel = sink.Cancel // a cancelled pattern finds nothing: the trial goes on to the next candidate's check
 	// Cells with fewest candidates first: a refuted candidate of a cell
 	// with two places its other, and their trials end soonest.
 	var cells []int
@@ -57,28 +84,43 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 		}
 	}
 	slices.SortStableFunc(cells, func(x, y int) int { return b.Cands(x).Count() - b.Cands(y).Count() })
-	for _, c := range cells {
-		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
-			if sink.Cancelled() {
-				return
-			}
-			d := ds.Min()
-			conflict, broken := run.try(b, c, d)
-			if !broken {
-				continue
-			}
-			run.addStep(b, sink, c, d, conflict)
-			if sink.Done() {
-				return
+	for _, ph := range phases {
+		for _, c := range cells {
+			for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
+				if sink.Cancelled() {
+					return
+				}
+				d := ds.Min()
+				if run.refuted(c, d) {
+					continue // reported by an earlier phase
+				}
+				conflict, broken := run.try(b, c, d, ph.patterns)
+				if !broken {
+					continue
+				}
+				run.addStep(b, sink, c, d, ph, conflict)
+				if sink.Done() {
+					return
+				}
 			}
 		}
 	}
 }
 
+// refuted reports whether the search has reported candidate d of cell c.
+func (run *patternTrialRun) refuted(c, d int) bool {
+	for _, cd := range run.found {
+		if cd == (CellDigit{c, d}) {
+			return true
+		}
+	}
+	return false
+}
+
 // try places d in cell c on a copy of b and follows the simple rules and
-// the patterns until they run out or nothing more follows; it reports
-// where, and true, when they run out.
-func (run *patternTrialRun) try(b *grid.Board, c, d int) (grid.Conflict, bool) {
+// patterns (a phase's, or none) until they run out or nothing more
+// follows; it reports where, and true, when they run out.
+func (run *patternTrialRun) try(b *grid.Board, c, d int, patterns []*Strategy) (grid.Conflict, bool) {
 	st := run.st
 	if st.work == nil {
 		st.work = b.Clone()
@@ -88,7 +130,6 @@ func (run *patternTrialRun) try(b *grid.Board, c, d int) (grid.Conflict, bool) {
 	w := st.work
 	clear(run.used)
 	w.Place(c, d)
-	patterns := trialPatterns()
 	for {
 		if f, ok := st.propagate(); !ok {
 			return f.conflict(), true
@@ -127,10 +168,11 @@ func (f trialFailure) conflict() grid.Conflict {
 // addStep reports the refuted candidate d of cell c: the premise node,
 // one node a digit the trial placed (in cell order), the patterns it
 // followed in the premise's Origin, and where it ran out in Conflict.
-func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, conflict grid.Conflict) {
+func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, ph trialPhase, conflict grid.Conflict) {
 	l := b.Layout()
 	w := run.st.work
 	s := sink.Add()
+	s.Technique = ph.technique
 	s.Digits = grid.Bit(d)
 	s.Cells = append(s.Cells, c)
 	if u, ok := conflict.Unit(); ok {
@@ -138,7 +180,7 @@ func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, conflic
 	}
 	s.Conflict = conflict
 	var names []string
-	for i, p := range trialPatterns() {
+	for i, p := range ph.patterns {
 		if run.used[i] {
 			names = append(names, p.Name())
 		}
@@ -150,25 +192,27 @@ func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, conflic
 		}
 	}
 	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+	run.found = append(run.found, CellDigit{c, d})
 }
 
 // maxTrialPlacements bounds the placements an explanation lists.
 const maxTrialPlacements = 12
 
-// explainPatternTrial explains a Pattern Trial, e.g. "r4c6=7 and what
-// follows from it by the simple rules and the patterns (Compartment Range,
-// Str8ts Line Fillings) place r4c5=8, r4c7=6 and leave compartment
-// r2-5c3 unable to hold a straight; so r4c6<>7".
+// explainPatternTrial explains a Pattern Trial, e.g. "r4c6=7 leads, by
+// singles, the straights of the compartments, the distinct digits of the
+// lines and the patterns Compartment Range, Mind the Gap, to r4c5=8,
+// r4c7=6, and then compartment r2-5c3 can no longer hold a straight; so
+// r4c6<>7".
 func explainPatternTrial(s *Step, n grid.Notation) string {
 	premise := s.Nodes[0]
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s=%s and what follows from it by singles, the straights of the compartments, the distinct digits of the lines",
-		n.CellName(premise.Cells[0]), n.DigitName(premise.Digit))
+	fmt.Fprintf(&sb, "%s=%s leads, by singles, the straights of the compartments", n.CellName(premise.Cells[0]), n.DigitName(premise.Digit))
 	if premise.Origin != "" {
-		fmt.Fprintf(&sb, " and the patterns (%s)", premise.Origin)
+		fmt.Fprintf(&sb, ", the distinct digits of the lines and the patterns %s,", premise.Origin)
+	} else {
+		sb.WriteString(" and the distinct digits of the lines,")
 	}
-	placed := s.Nodes[1:]
-	if len(placed) > 0 {
+	if placed := s.Nodes[1:]; len(placed) > 0 {
 		var parts []string
 		for i, nd := range placed {
 			if i == maxTrialPlacements {
@@ -177,8 +221,10 @@ func explainPatternTrial(s *Step, n grid.Notation) string {
 			}
 			parts = append(parts, n.CellName(nd.Cells[0])+"="+n.DigitName(nd.Digit))
 		}
-		fmt.Fprintf(&sb, " place %s and", strings.Join(parts, ", "))
+		fmt.Fprintf(&sb, " to %s, and then", strings.Join(parts, ", "))
+	} else {
+		sb.WriteString(" to a board where")
 	}
-	fmt.Fprintf(&sb, " find that %s; so %s", s.Conflict.Describe(n), eliminationList(n, s.Eliminations))
+	fmt.Fprintf(&sb, " %s; so %s", s.Conflict.Describe(n), eliminationList(n, s.Eliminations))
 	return sb.String()
 }
