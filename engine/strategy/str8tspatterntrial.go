@@ -42,8 +42,9 @@ func PatternTrial() *Strategy { return patternTrial }
 // patterns that refute most for their cost on the extreme sets (Line
 // Fillings, compartment hidden subsets, fish, settis and wings added
 // finished nothing more at up to twice the CPU), then those with
-// Compartment Trial. Built on first use: the strategies are package
-// variables too.
+// Compartment Trial. Each phase's patterns extend the previous phase's,
+// and a trial goes on from where the previous phase stopped. Built on
+// first use: the strategies are package variables too.
 var trialPhases = sync.OnceValue(func() []trialPhase {
 	patterns := []*Strategy{CompartmentRange(), SureDigits(), MindTheGap(), NakedSubsets(), HighLowStranding()}
 	return []trialPhase{
@@ -61,10 +62,19 @@ type trialPhase struct {
 
 // patternTrialRun is the working state of one Pattern Trial search.
 type patternTrialRun struct {
-	st    *straightTrial // the simple rules, on st.work
-	sink  Sink           // the patterns' steps inside a trial
-	used  []bool         // the patterns a trial applied, by index in its phase's
-	found []CellDigit    // the candidates reported
+	st   *straightTrial // the simple rules, on st.work
+	sink Sink           // the patterns' steps inside a trial
+}
+
+// trialCandidate is a candidate a search tries, and where its last trial
+// stopped: a phase goes on from the board the previous phase left (what
+// follows from the premise by fewer rules still follows), which spares
+// each phase the work of the one before.
+type trialCandidate struct {
+	cell, digit int
+	state       *grid.Board // the trial's board when the last phase stopped, nil before the first
+	used        uint32      // the patterns applied, by index in the last phase's patterns
+	refuted     bool
 }
 
 func findPatternTrials(b *grid.Board, sink *Sink) {
@@ -72,8 +82,7 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 	if l.BlackCells() == nil {
 		return
 	}
-	phases := trialPhases()
-	run := &patternTrialRun{st: newStraightTrial(l), used: make([]bool, len(phases[len(phases)-1].patterns))}
+	run := &patternTrialRun{st: newStraightTrial(l)}
 	run.sink.Cancel = sink.Cancel // a cancelled pattern finds nothing: the trial goes on to the next candidate's check
 	// Cells with fewest candidates first: a refuted candidate of a cell
 	// with two places its other, and their trials end soonest.
@@ -84,52 +93,55 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 		}
 	}
 	slices.SortStableFunc(cells, func(x, y int) int { return b.Cands(x).Count() - b.Cands(y).Count() })
-	for _, ph := range phases {
-		for _, c := range cells {
-			for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
-				if sink.Cancelled() {
-					return
+	var cands []trialCandidate
+	for _, c := range cells {
+		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
+			cands = append(cands, trialCandidate{cell: c, digit: ds.Min()})
+		}
+	}
+	for _, ph := range trialPhases() {
+		for i := range cands {
+			tc := &cands[i]
+			if tc.refuted {
+				continue // reported by an earlier phase
+			}
+			if sink.Cancelled() {
+				return
+			}
+			conflict, broken := run.try(b, tc, ph.patterns)
+			if !broken {
+				if tc.state == nil {
+					tc.state = run.st.work.Clone()
+				} else {
+					tc.state.CopyFrom(run.st.work)
 				}
-				d := ds.Min()
-				if run.refuted(c, d) {
-					continue // reported by an earlier phase
-				}
-				conflict, broken := run.try(b, c, d, ph.patterns)
-				if !broken {
-					continue
-				}
-				run.addStep(b, sink, c, d, ph, conflict)
-				if sink.Done() {
-					return
-				}
+				continue
+			}
+			tc.refuted = true
+			run.addStep(b, sink, tc, ph, conflict)
+			if sink.Done() {
+				return
 			}
 		}
 	}
 }
 
-// refuted reports whether the search has reported candidate d of cell c.
-func (run *patternTrialRun) refuted(c, d int) bool {
-	for _, cd := range run.found {
-		if cd == (CellDigit{c, d}) {
-			return true
-		}
-	}
-	return false
-}
-
-// try places d in cell c on a copy of b and follows the simple rules and
-// patterns (a phase's, or none) until they run out or nothing more
-// follows; it reports where, and true, when they run out.
-func (run *patternTrialRun) try(b *grid.Board, c, d int, patterns []*Strategy) (grid.Conflict, bool) {
+// try follows the trial of candidate tc on a copy of b, from where its
+// last phase stopped, by the simple rules and patterns (a phase's, or
+// none) until they run out or nothing more follows; it reports where, and
+// true, when they run out.
+func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*Strategy) (grid.Conflict, bool) {
 	st := run.st
 	if st.work == nil {
 		st.work = b.Clone()
-	} else {
-		st.work.CopyFrom(b)
 	}
 	w := st.work
-	clear(run.used)
-	w.Place(c, d)
+	if tc.state != nil {
+		w.CopyFrom(tc.state)
+	} else {
+		w.CopyFrom(b)
+		w.Place(tc.cell, tc.digit)
+	}
 	for {
 		if f, ok := st.propagate(); !ok {
 			return f.conflict(), true
@@ -146,7 +158,7 @@ func (run *patternTrialRun) try(b *grid.Board, c, d int, patterns []*Strategy) (
 			p.Find(w, &run.sink)
 			if steps := run.sink.Steps(); len(steps) > 0 {
 				steps[0].Apply(w)
-				run.used[i] = true
+				tc.used |= 1 << i
 				applied = true
 				break
 			}
@@ -165,12 +177,13 @@ func (f trialFailure) conflict() grid.Conflict {
 	return grid.UnitConflict(f.unit, 0)
 }
 
-// addStep reports the refuted candidate d of cell c: the premise node,
-// one node a digit the trial placed (in cell order), the patterns it
-// followed in the premise's Origin, and where it ran out in Conflict.
-func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, ph trialPhase, conflict grid.Conflict) {
+// addStep reports the refuted candidate tc: the premise node, one node a
+// digit the trial placed (in cell order), the patterns it applied in the
+// premise's Origin, and where it ran out in Conflict.
+func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, tc *trialCandidate, ph trialPhase, conflict grid.Conflict) {
 	l := b.Layout()
 	w := run.st.work
+	c, d := tc.cell, tc.digit
 	s := sink.Add()
 	s.Technique = ph.technique
 	s.Digits = grid.Bit(d)
@@ -181,7 +194,7 @@ func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, ph tria
 	s.Conflict = conflict
 	var names []string
 	for i, p := range ph.patterns {
-		if run.used[i] {
+		if tc.used&(1<<i) != 0 {
 			names = append(names, p.Name())
 		}
 	}
@@ -192,7 +205,6 @@ func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, c, d int, ph tria
 		}
 	}
 	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
-	run.found = append(run.found, CellDigit{c, d})
 }
 
 // maxTrialPlacements bounds the placements an explanation lists.
