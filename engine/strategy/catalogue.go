@@ -27,8 +27,9 @@ import (
 // (kenkenlines.go); N2 is Cage Contradiction (cagecontradiction.go); O2
 // is Nested Cage Contradiction (nestedtrial.go); R2 is Nested Forcing Net
 // (nestedforcing.go); T2 and U2 are Compartment Trial and Law of
-// Leftovers (str8tstrial.go, leftovers.go). P2, Q2 and S2 were set aside
-// and not used; P2 is the next free letter. The letters are given in the
+// Leftovers (str8tstrial.go, leftovers.go); S2 is Str8ts Pattern Trial
+// (str8tspatterntrial.go). P2 and Q2 were set aside and not used; P2 is
+// the next free letter. The letters are given in the
 // technique table (techniques.go).
 
 // strategies are the strategies of the technique table in solving order,

@@ -45,11 +45,8 @@ type trialFailure struct {
 	cell, unit int
 }
 
-func findCompartmentTrials(b *grid.Board, sink *Sink) {
-	l := b.Layout()
-	if l.BlackCells() == nil {
-		return
-	}
+// newStraightTrial returns the working state of a trial on layout l.
+func newStraightTrial(l *grid.Layout) *straightTrial {
 	st := &straightTrial{l: l}
 	for u := range l.Units() {
 		if l.Unit(u).Kind == grid.Compartment {
@@ -58,6 +55,15 @@ func findCompartmentTrials(b *grid.Board, sink *Sink) {
 			st.others = append(st.others, u)
 		}
 	}
+	return st
+}
+
+func findCompartmentTrials(b *grid.Board, sink *Sink) {
+	l := b.Layout()
+	if l.BlackCells() == nil {
+		return
+	}
+	st := newStraightTrial(l)
 	// Compartments with fewest straights first: their steps are shortest.
 	type option struct {
 		unit    int
@@ -148,6 +154,13 @@ func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (
 			w.Restrict(c, straight)
 		}
 	}
+	return st.propagate()
+}
+
+// propagate follows the simple rules on the work board to their end; it
+// reports false, and where, when they run out.
+func (st *straightTrial) propagate() (trialFailure, bool) {
+	w := st.work
 	for changed := true; changed; {
 		changed = false
 		for c := range st.l.Cells {

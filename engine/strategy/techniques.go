@@ -126,6 +126,10 @@ var table = [...]Pass{
 	{Order: 8450, Letter: "T2", Strategy: CompartmentTrial(), Name: "Compartment Trial", Cost: Dear},
 	{Order: 8500, Letter: "r", Strategy: ForcingChain(), Name: "Forcing Chain", Cost: Dear},
 	{Order: 8600, Letter: "s", Strategy: ForcingNet(), Name: "Forcing Net", Cost: Dear},
+	// The Str8ts trial through the patterns, after the nets: its search
+	// is the dearest on a Str8ts board, and it runs only where the nets
+	// and Compartment Trial found nothing.
+	{Order: 8610, Letter: "S2", Strategy: PatternTrial(), Name: "Str8ts Pattern Trial", Cost: Dear},
 	// The killer walkthroughs' contradiction move, after the nets (whose
 	// steps through cages the killer goldens and stream tests keep; before
 	// them a killer solve takes about half the CPU): a trial through the

@@ -1,0 +1,242 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var (
+	patternTrial = &Strategy{
+		name: "Str8ts Pattern Trial", class: Elimination, str8ts: OnlyOnStr8ts,
+		techniques: patternTrialTechniques,
+		find:       findPatternTrials,
+		explain:    explainPatternTrial,
+	}
+	patternTrialTechniques = []*Technique{
+		{name: "Str8ts Pattern Trial", level: Extreme, score: 800, se: 90},
+		{name: "Str8ts Nested Trial", level: Extreme, score: 900, se: 95},
+	}
+)
+
+// PatternTrial (S2) is the trial a strong Str8ts solver makes where the
+// patterns, Compartment Trial and the nets are stuck: place one candidate
+// and follow not only the simple rules (singles, the straights of every
+// compartment, the distinct digits of every line and box) but the Str8ts
+// patterns themselves (compartment ranges, sure digits, mind the gap,
+// naked subsets, high/low stranding), each applied as on the board,
+// until a cell, a compartment or a line runs out: the candidate goes.
+// "r4c6=7 and what follows place r4c5=8 and find that compartment r2-5c3
+// can no longer hold a straight; so r4c6<>7". Where no such trial
+// refutes a candidate, the Str8ts Nested Trial also runs Compartment
+// Trial inside each trial (a trial within the trial). Cells with fewest
+// candidates are tried first.
+func PatternTrial() *Strategy { return patternTrial }
+
+// trialPhases are the patterns each phase of a Pattern Trial search
+// follows after the simple rules, with the technique of its steps: the
+// simple rules alone (cheapest, shortest to follow), then the Str8ts
+// patterns that refute most for their cost on the extreme sets (Line
+// Fillings, compartment hidden subsets, fish, settis and wings added
+// finished nothing more at up to twice the CPU), then those with
+// Compartment Trial. Each phase's patterns extend the previous phase's,
+// and a trial goes on from where the previous phase stopped. Built on
+// first use: the strategies are package variables too.
+var trialPhases = sync.OnceValue(func() []trialPhase {
+	patterns := []*Strategy{CompartmentRange(), SureDigits(), MindTheGap(), NakedSubsets(), HighLowStranding()}
+	return []trialPhase{
+		{nil, patternTrialTechniques[0]},
+		{patterns, patternTrialTechniques[0]},
+		{append(slices.Clone(patterns), CompartmentTrial()), patternTrialTechniques[1]},
+	}
+})
+
+// trialPhase is one pass of a Pattern Trial search over the candidates.
+type trialPhase struct {
+	patterns  []*Strategy
+	technique *Technique
+}
+
+// patternTrialRun is the working state of one Pattern Trial search.
+type patternTrialRun struct {
+	st   *straightTrial // the simple rules, on st.work
+	sink Sink           // the patterns' steps inside a trial
+}
+
+// trialCandidate is a candidate a search tries, and where its last trial
+// stopped: a phase goes on from the board the previous phase left (what
+// follows from the premise by fewer rules still follows), which spares
+// each phase the work of the one before.
+type trialCandidate struct {
+	cell, digit int
+	state       *grid.Board // the trial's board when the last phase stopped, nil before the first
+	used        uint32      // the patterns applied, by index in the last phase's patterns
+	refuted     bool
+}
+
+func findPatternTrials(b *grid.Board, sink *Sink) {
+	l := b.Layout()
+	if l.BlackCells() == nil {
+		return
+	}
+	run := &patternTrialRun{st: newStraightTrial(l)}
+	run.sink.Cancel = sink.Cancel // a cancelled pattern finds nothing: the trial goes on to the next candidate's check
+	// Cells with fewest candidates first: a refuted candidate of a cell
+	// with two places its other, and their trials end soonest.
+	var cells []int
+	for c := range l.Cells {
+		if b.Value(c) == 0 && !l.IsBlack(c) && b.Cands(c).Count() >= 2 {
+			cells = append(cells, c)
+		}
+	}
+	slices.SortStableFunc(cells, func(x, y int) int { return b.Cands(x).Count() - b.Cands(y).Count() })
+	var cands []trialCandidate
+	for _, c := range cells {
+		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
+			cands = append(cands, trialCandidate{cell: c, digit: ds.Min()})
+		}
+	}
+	for _, ph := range trialPhases() {
+		for i := range cands {
+			tc := &cands[i]
+			if tc.refuted {
+				continue // reported by an earlier phase
+			}
+			if sink.Cancelled() {
+				return
+			}
+			conflict, broken := run.try(b, tc, ph.patterns)
+			if !broken {
+				if tc.state == nil {
+					tc.state = run.st.work.Clone()
+				} else {
+					tc.state.CopyFrom(run.st.work)
+				}
+				continue
+			}
+			tc.refuted = true
+			run.addStep(b, sink, tc, ph, conflict)
+			if sink.Done() {
+				return
+			}
+		}
+	}
+}
+
+// try follows the trial of candidate tc on a copy of b, from where its
+// last phase stopped, by the simple rules and patterns (a phase's, or
+// none) until they run out or nothing more follows; it reports where, and
+// true, when they run out.
+func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*Strategy) (grid.Conflict, bool) {
+	st := run.st
+	if st.work == nil {
+		st.work = b.Clone()
+	}
+	w := st.work
+	if tc.state != nil {
+		w.CopyFrom(tc.state)
+	} else {
+		w.CopyFrom(b)
+		w.Place(tc.cell, tc.digit)
+	}
+	for {
+		if f, ok := st.propagate(); !ok {
+			return f.conflict(), true
+		}
+		if conflict, ok := w.Check(); !ok {
+			return conflict, true
+		}
+		if w.Solved() {
+			return grid.Conflict{}, false
+		}
+		applied := false
+		for i, p := range patterns {
+			run.sink.Reset()
+			p.Find(w, &run.sink)
+			if steps := run.sink.Steps(); len(steps) > 0 {
+				steps[0].Apply(w)
+				tc.used |= 1 << i
+				applied = true
+				break
+			}
+		}
+		if !applied {
+			return grid.Conflict{}, false
+		}
+	}
+}
+
+// conflict returns the board conflict of a failure of the simple rules.
+func (f trialFailure) conflict() grid.Conflict {
+	if f.unit < 0 {
+		return grid.CellConflict(f.cell, 0)
+	}
+	return grid.UnitConflict(f.unit, 0)
+}
+
+// addStep reports the refuted candidate tc: the premise node, one node a
+// digit the trial placed (in cell order), the patterns it applied in the
+// premise's Origin, and where it ran out in Conflict.
+func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, tc *trialCandidate, ph trialPhase, conflict grid.Conflict) {
+	l := b.Layout()
+	w := run.st.work
+	c, d := tc.cell, tc.digit
+	s := sink.Add()
+	s.Technique = ph.technique
+	s.Digits = grid.Bit(d)
+	s.Cells = append(s.Cells, c)
+	if u, ok := conflict.Unit(); ok {
+		s.Units = append(s.Units, u)
+	}
+	s.Conflict = conflict
+	var names []string
+	for i, p := range ph.patterns {
+		if tc.used&(1<<i) != 0 {
+			names = append(names, p.Name())
+		}
+	}
+	s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: d, Cells: []int{c}, Origin: strings.Join(names, ", ")})
+	for x := range l.Cells {
+		if v := w.Value(x); v != 0 && b.Value(x) == 0 && x != c {
+			s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: int(v), Cells: []int{x}})
+		}
+	}
+	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+}
+
+// maxTrialPlacements bounds the placements an explanation lists.
+const maxTrialPlacements = 12
+
+// explainPatternTrial explains a Pattern Trial, e.g. "r4c6=7 leads, by
+// singles, the straights of the compartments, the distinct digits of the
+// lines and the patterns Compartment Range, Mind the Gap, to r4c5=8,
+// r4c7=6, and then compartment r2-5c3 can no longer hold a straight; so
+// r4c6<>7".
+func explainPatternTrial(s *Step, n grid.Notation) string {
+	premise := s.Nodes[0]
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s=%s leads, by singles, the straights of the compartments", n.CellName(premise.Cells[0]), n.DigitName(premise.Digit))
+	if premise.Origin != "" {
+		fmt.Fprintf(&sb, ", the distinct digits of the lines and the patterns %s,", premise.Origin)
+	} else {
+		sb.WriteString(" and the distinct digits of the lines,")
+	}
+	if placed := s.Nodes[1:]; len(placed) > 0 {
+		var parts []string
+		for i, nd := range placed {
+			if i == maxTrialPlacements {
+				parts = append(parts, fmt.Sprintf("%d more", len(placed)-i))
+				break
+			}
+			parts = append(parts, n.CellName(nd.Cells[0])+"="+n.DigitName(nd.Digit))
+		}
+		fmt.Fprintf(&sb, " to %s, and then", strings.Join(parts, ", "))
+	} else {
+		sb.WriteString(" to a board where")
+	}
+	fmt.Fprintf(&sb, " %s; so %s", s.Conflict.Describe(n), eliminationList(n, s.Eliminations))
+	return sb.String()
+}
