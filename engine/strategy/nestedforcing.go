@@ -41,7 +41,9 @@ var nestedForcingNetStrategy = &Strategy{
 // Premises are tried in the order of the size of their nets, largest
 // first (an assumption that implies much is the likeliest to fail), and
 // lemmas first among the cells the premise's net has narrowed, then
-// among every open cell. The search is bounded by nestedBudget.
+// among every open cell. The search is bounded by nestedBudget. Within a
+// solve (a sink reused from step to step) a search first tries the
+// premises from the one the last search refuted down, then the rest.
 func NestedForcingNet() *Strategy { return nestedForcingNetStrategy }
 
 // nestedScale is how many times a single-premise search's work budget
