@@ -84,3 +84,30 @@ func nestedFloor(t *testing.T, seen map[string]int) {
 		t.Errorf("%d nested forcing steps with lemmas checked, want at least %d", seen[withLemmas], floor)
 	}
 }
+
+// TestNestedStart checks where a Nested Forcing Net search starts in its
+// premises, largest net first, given the net size of the premise the
+// last search of the solve refuted.
+func TestNestedStart(t *testing.T) {
+	var f forcing
+	for _, size := range []int32{90, 80, 80, 70, 60, 60, 50} {
+		f.nested.order = append(f.nested.order, nestedPremise{size: size})
+	}
+	for _, tt := range []struct {
+		last int32
+		want int
+	}{
+		{0, 0},  // no search refuted one: from the top
+		{95, 0}, // above every premise
+		{90, 0}, // the first
+		{80, 1}, // the first of equal sizes
+		{75, 3}, // between two sizes: the smaller
+		{60, 4}, // the first of equal sizes
+		{50, 6}, // the last
+		{40, 0}, // below every premise: from the top
+	} {
+		if got := f.nestedStart(tt.last); got != tt.want {
+			t.Errorf("nestedStart(%d) = %d, want %d", tt.last, got, tt.want)
+		}
+	}
+}

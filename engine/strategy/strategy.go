@@ -355,9 +355,14 @@ type Sink struct {
 	// ask finders to stop: long ones poll Cancelled every so many
 	// iterations and return early, with the steps found so far or none,
 	// which the caller is to discard.
-	Cancel   <-chan struct{}
-	steps    []Step
-	strategy *Strategy // the strategy finding (see Strategy.Find)
+	Cancel <-chan struct{}
+	// nestedFrom is the net size of the premise the Nested Forcing Net
+	// last refuted on this sink (0 before any): a solve reuses its sink
+	// from step to step, and the next search starts among premises of
+	// that size, past those that failed (see findNestedForcingNets).
+	nestedFrom int32
+	steps      []Step
+	strategy   *Strategy // the strategy finding (see Strategy.Find)
 }
 
 // Cancelled reports whether Cancel is closed (false for a nil sink). It
