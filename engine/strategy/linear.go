@@ -42,7 +42,27 @@ type linearSearch struct {
 	support []grid.Digits
 	nodes   int
 	aborted bool
+	// witnesses keeps, by the equations' key, the solutions the last run
+	// of those equations found; found collects this run's.
+	witnesses []witnessEntry
+	found     []uint8
 }
+
+// witnessEntry holds solutions of one system of equations: n digits a
+// solution, one after another.
+type witnessEntry struct {
+	key  uint64
+	n    int
+	sols []uint8
+}
+
+// witnessBits sizes the store of solutions: 1<<witnessBits systems,
+// direct-mapped by key; maxWitnesses is the most solutions kept a system
+// (a 9×9 block's support rarely needs a few dozen).
+const (
+	witnessBits  = 9
+	maxWitnesses = 64
+)
 
 // linearPool keeps the finders' searches between calls.
 var linearPool = sync.Pool{New: func() any { return new(linearSearch) }}
@@ -105,6 +125,24 @@ func (s *linearSearch) run() bool {
 	if !s.solve() {
 		return false
 	}
+	// A solution found by an earlier run of the same equations that the
+	// cells' options still allow is a solution now: the digits it puts in
+	// the cells need no search. The support is the same either way, since
+	// a candidate's own search depends on the options alone and keeps the
+	// candidate whenever some solution has it.
+	e := s.witnessEntry()
+	s.found = s.found[:0]
+	s.keepFound()
+	if e.n == n {
+		for w := e.sols; len(w) >= n; w = w[n:] {
+			if s.allows(w[:n]) {
+				s.found = append(s.found, w[:n]...)
+				for j, d := range w[:n] {
+					s.support[j] |= grid.Bit(int(d))
+				}
+			}
+		}
+	}
 	for i := range s.cells {
 		for ds := s.opts[i] &^ s.support[i]; ds != 0; ds &= ds - 1 {
 			d := ds & -ds
@@ -113,13 +151,69 @@ func (s *linearSearch) run() bool {
 			}
 			all := s.opts[i]
 			s.opts[i] = d
-			if !s.solve() && s.aborted {
+			if s.solve() {
+				s.keepFound()
+			} else if s.aborted {
 				s.support[i] |= d
 			}
 			s.opts[i] = all
 		}
 	}
+	e.n = n
+	e.sols = append(e.sols[:0], s.found[:min(len(s.found), maxWitnesses*n)]...)
 	return true
+}
+
+// witnessEntry returns the store's entry for the equations loaded,
+// emptied when it held another system.
+func (s *linearSearch) witnessEntry() *witnessEntry {
+	h := uint64(s.rows)*0x9e3779b97f4a7c15 ^ uint64(len(s.cells))
+	for r := 0; r < s.rows; r++ {
+		h = (h ^ uint64(s.target[r]+64)) * 0xbf58476d1ce4e5b9
+	}
+	for i, c := range s.cells {
+		h = (h ^ uint64(c)) * 0x94d049bb133111eb
+		for r := 0; r < s.rows; r++ {
+			h = (h ^ uint64(s.coef[i][r]+2)<<r) * 0xbf58476d1ce4e5b9
+		}
+	}
+	if s.witnesses == nil {
+		s.witnesses = make([]witnessEntry, 1<<witnessBits)
+	}
+	e := &s.witnesses[h>>(64-witnessBits)]
+	if e.key != h {
+		e.key, e.n, e.sols = h, 0, e.sols[:0]
+	}
+	return e
+}
+
+// keepFound adds the solution in digit to found.
+func (s *linearSearch) keepFound() {
+	for _, d := range s.digit {
+		s.found = append(s.found, uint8(d))
+	}
+}
+
+// allows reports whether the digits w, one a cell, solve the equations
+// with the cells' options: each digit a candidate of its cell, different
+// from those of the cells it sees, every row making its target. (The
+// check keeps a stored solution sound whatever system shares its key.)
+func (s *linearSearch) allows(w []uint8) bool {
+	var sum [maxLinearRows]int
+	for i, d := range w {
+		if s.opts[i]&grid.Bit(int(d)) == 0 {
+			return false
+		}
+		for m := s.sees[i]; m != 0; m &= m - 1 {
+			if w[bits.TrailingZeros32(m)] == d {
+				return false
+			}
+		}
+		for r := 0; r < s.rows; r++ {
+			sum[r] += int(s.coef[i][r]) * int(d)
+		}
+	}
+	return sum == s.target
 }
 
 // findCliques fills rowsOf and clique.
