@@ -110,23 +110,8 @@ func (s *linearSearch) add(r, c, coef int) {
 // short), so a candidate outside it is in no solution. False also when
 // the first search was cut short.
 func (s *linearSearch) run() bool {
-	n := len(s.cells)
-	if n == 0 || n > 32 {
+	if !s.load() {
 		return false
-	}
-	s.sees = append(s.sees[:0], make([]uint32, n)...)
-	s.later = append(s.later[:0], make([]uint32, n)...)
-	s.digit = append(s.digit[:0], make([]int, n)...)
-	s.support = append(s.support[:0], make([]grid.Digits, n)...)
-	s.opts = s.opts[:0]
-	for i, c := range s.cells {
-		for j := 0; j < i; j++ {
-			if s.b.Layout().Sees(c, s.cells[j]) {
-				s.sees[i] |= 1 << j
-				s.later[j] |= 1 << i
-			}
-		}
-		s.opts = append(s.opts, s.b.Cands(c))
 	}
 	s.findCliques()
 	// The support depends on the system and the options alone: a run on
@@ -140,6 +125,7 @@ func (s *linearSearch) run() bool {
 	e.opts = append(e.opts[:0], s.opts...)
 	e.support = append(e.support[:0], s.support...)
 	e.ok = ok
+	n := len(s.cells)
 	e.sols = append(e.sols[:0], s.found[:min(len(s.found), maxWitnesses*n)]...)
 	return ok
 }
@@ -241,6 +227,30 @@ func (s *linearSearch) allows(w []uint8) bool {
 		}
 	}
 	return sum == s.target
+}
+
+// load sets the cells' options and the cells each sees, and empties
+// their support; false when there are no cells or too many.
+func (s *linearSearch) load() bool {
+	n := len(s.cells)
+	if n == 0 || n > 32 {
+		return false
+	}
+	s.sees = append(s.sees[:0], make([]uint32, n)...)
+	s.later = append(s.later[:0], make([]uint32, n)...)
+	s.digit = append(s.digit[:0], make([]int, n)...)
+	s.support = append(s.support[:0], make([]grid.Digits, n)...)
+	s.opts = s.opts[:0]
+	for i, c := range s.cells {
+		for j := 0; j < i; j++ {
+			if s.b.Layout().Sees(c, s.cells[j]) {
+				s.sees[i] |= 1 << j
+				s.later[j] |= 1 << i
+			}
+		}
+		s.opts = append(s.opts, s.b.Cands(c))
+	}
+	return true
 }
 
 // findCliques fills rowsOf and clique.
