@@ -24,6 +24,7 @@ type linearSearch struct {
 	coef   [][maxLinearRows]int8 // per cell, its coefficient in each row
 	target [maxLinearRows]int
 	sees   []uint32
+	later  []uint32      // per cell, the cells after it that see it
 	opts   []grid.Digits // the digits each cell may take in this search
 	digit  []int
 	lo, hi [][maxLinearRows]int // bounds of each row's sum over cells i..
@@ -42,9 +43,33 @@ type linearSearch struct {
 	support []grid.Digits
 	nodes   int
 	aborted bool
+	// memo keeps, by the system's signature (sig), what its last run
+	// found; found collects this run's solutions.
+	memo  []linearMemo
+	sig   []int32
+	found []uint8
 }
 
-// linearPool keeps the finders' searches between calls.
+// linearMemo is what the last run of one system of equations found: its
+// support and result on the options it had, and the solutions it found
+// (n digits a solution, one after another).
+type linearMemo struct {
+	sig     []int32
+	opts    []grid.Digits
+	support []grid.Digits
+	ok      bool
+	sols    []uint8
+}
+
+// linearMemoBits sizes the memo: 1<<linearMemoBits systems, direct-mapped
+// by signature; maxWitnesses is the most solutions kept a system (a 9×9
+// block's support rarely needs half as many).
+const (
+	linearMemoBits = 9
+	maxWitnesses   = 128
+)
+
+// linearPool keeps the finders' searches, with their memos, between calls.
 var linearPool = sync.Pool{New: func() any { return new(linearSearch) }}
 
 // maxLinearNodes bounds the search for one solution; a candidate whose
@@ -85,25 +110,46 @@ func (s *linearSearch) add(r, c, coef int) {
 // short), so a candidate outside it is in no solution. False also when
 // the first search was cut short.
 func (s *linearSearch) run() bool {
-	n := len(s.cells)
-	if n == 0 || n > 32 {
+	if !s.load() {
 		return false
-	}
-	s.sees = append(s.sees[:0], make([]uint32, n)...)
-	s.digit = append(s.digit[:0], make([]int, n)...)
-	s.support = append(s.support[:0], make([]grid.Digits, n)...)
-	s.opts = s.opts[:0]
-	for i, c := range s.cells {
-		for j := 0; j < i; j++ {
-			if s.b.Layout().Sees(c, s.cells[j]) {
-				s.sees[i] |= 1 << j
-			}
-		}
-		s.opts = append(s.opts, s.b.Cands(c))
 	}
 	s.findCliques()
+	// The support depends on the system and the options alone: a run on
+	// the options of the system's last run gives its answer again.
+	e := s.memoEntry()
+	if slices.Equal(e.opts, s.opts) {
+		copy(s.support, e.support)
+		return e.ok
+	}
+	ok := s.search(e)
+	e.opts = append(e.opts[:0], s.opts...)
+	e.support = append(e.support[:0], s.support...)
+	e.ok = ok
+	n := len(s.cells)
+	e.sols = append(e.sols[:0], s.found[:min(len(s.found), maxWitnesses*n)]...)
+	return ok
+}
+
+// search finds the support of the loaded system, taking as solutions
+// those of e, the system's last run, that the options still allow.
+func (s *linearSearch) search(e *linearMemo) bool {
+	s.found = s.found[:0]
 	if !s.solve() {
 		return false
+	}
+	s.keepFound()
+	// A stored solution the cells' options still allow is a solution
+	// now: the digits it puts in the cells need no search. The support is
+	// the same either way, since a candidate's own search depends on the
+	// options alone and keeps the candidate whenever some solution has it.
+	n := len(s.cells)
+	for w := e.sols; len(w) >= n; w = w[n:] {
+		if s.allows(w[:n]) {
+			s.found = append(s.found, w[:n]...)
+			for j, d := range w[:n] {
+				s.support[j] |= grid.Bit(int(d))
+			}
+		}
 	}
 	for i := range s.cells {
 		for ds := s.opts[i] &^ s.support[i]; ds != 0; ds &= ds - 1 {
@@ -113,11 +159,96 @@ func (s *linearSearch) run() bool {
 			}
 			all := s.opts[i]
 			s.opts[i] = d
-			if !s.solve() && s.aborted {
+			if s.solveCandidate() {
+				s.keepFound()
+			} else if s.aborted {
 				s.support[i] |= d
 			}
 			s.opts[i] = all
 		}
+	}
+	return true
+}
+
+// memoEntry returns the memo's entry for the loaded system (its rows'
+// targets, its cells with their coefficients and the cells each sees),
+// emptied when it held another system.
+func (s *linearSearch) memoEntry() *linearMemo {
+	s.sig = append(s.sig[:0], int32(s.rows))
+	for r := 0; r < s.rows; r++ {
+		s.sig = append(s.sig, int32(s.target[r]))
+	}
+	for i, c := range s.cells {
+		var coef int32 // two bits a row: its coefficient plus one
+		for r := 0; r < s.rows; r++ {
+			coef |= int32(s.coef[i][r]+1) << (2 * r)
+		}
+		s.sig = append(s.sig, int32(c), coef, int32(s.sees[i]))
+	}
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range s.sig {
+		h = (h ^ uint64(uint32(x))) * 0xbf58476d1ce4e5b9
+	}
+	if s.memo == nil {
+		s.memo = make([]linearMemo, 1<<linearMemoBits)
+	}
+	e := &s.memo[h>>(64-linearMemoBits)]
+	if !slices.Equal(e.sig, s.sig) {
+		e.sig = append(e.sig[:0], s.sig...)
+		e.opts, e.sols = e.opts[:0], e.sols[:0]
+	}
+	return e
+}
+
+// keepFound adds the solution in digit to found.
+func (s *linearSearch) keepFound() {
+	for _, d := range s.digit {
+		s.found = append(s.found, uint8(d))
+	}
+}
+
+// allows reports whether the digits w, one a cell, solve the loaded
+// system with the cells' options: each digit a candidate of its cell,
+// different from those of the cells it sees, every row making its
+// target.
+func (s *linearSearch) allows(w []uint8) bool {
+	var sum [maxLinearRows]int
+	for i, d := range w {
+		if s.opts[i]&grid.Bit(int(d)) == 0 {
+			return false
+		}
+		for m := s.sees[i]; m != 0; m &= m - 1 {
+			if w[bits.TrailingZeros32(m)] == d {
+				return false
+			}
+		}
+		for r := 0; r < s.rows; r++ {
+			sum[r] += int(s.coef[i][r]) * int(d)
+		}
+	}
+	return sum == s.target
+}
+
+// load sets the cells' options and the cells each sees, and empties
+// their support; false when there are no cells or too many.
+func (s *linearSearch) load() bool {
+	n := len(s.cells)
+	if n == 0 || n > 32 {
+		return false
+	}
+	s.sees = append(s.sees[:0], make([]uint32, n)...)
+	s.later = append(s.later[:0], make([]uint32, n)...)
+	s.digit = append(s.digit[:0], make([]int, n)...)
+	s.support = append(s.support[:0], make([]grid.Digits, n)...)
+	s.opts = s.opts[:0]
+	for i, c := range s.cells {
+		for j := 0; j < i; j++ {
+			if s.b.Layout().Sees(c, s.cells[j]) {
+				s.sees[i] |= 1 << j
+				s.later[j] |= 1 << i
+			}
+		}
+		s.opts = append(s.opts, s.b.Cands(c))
 	}
 	return true
 }
@@ -148,6 +279,41 @@ func (s *linearSearch) findCliques() {
 // solve looks for one solution with the cells' options, adding its
 // digits to support.
 func (s *linearSearch) solve() bool {
+	s.prepare()
+	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
+	if !s.walk(0, [maxLinearRows]int{}) {
+		return false
+	}
+	for j, d := range s.digit {
+		s.support[j] |= grid.Bit(d)
+	}
+	return true
+}
+
+// solveCandidate is solve for a system whose options fix a candidate: it
+// first looks for a solution with forward checking (probe), within
+// maxProbeNodes, and walks as solve does only when that finds none, so
+// that whether a candidate is kept never depends on the probe.
+func (s *linearSearch) solveCandidate() bool {
+	s.prepare()
+	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
+	var avail [32]grid.Digits
+	copy(avail[:], s.opts)
+	if !s.probe(0, [maxLinearRows]int{}, avail) {
+		s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
+		if !s.walk(0, [maxLinearRows]int{}) {
+			return false
+		}
+	}
+	for j, d := range s.digit {
+		s.support[j] |= grid.Bit(d)
+	}
+	return true
+}
+
+// prepare sets the bounds of the rows' sums (lo, hi) and of the clique
+// rows (left, union) over the cells' options.
+func (s *linearSearch) prepare() {
 	n := len(s.cells)
 	s.lo = append(s.lo[:0], make([][maxLinearRows]int, n+1)...)
 	s.hi = append(s.hi[:0], make([][maxLinearRows]int, n+1)...)
@@ -174,14 +340,60 @@ func (s *linearSearch) solve() bool {
 			s.union[i][r] |= s.opts[i]
 		}
 	}
-	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
-	if !s.walk(0, [maxLinearRows]int{}) {
+}
+
+// maxProbeNodes bounds a probe: most solutions it finds take far fewer
+// nodes, and a candidate in no solution costs the probe's nodes on top
+// of the walk's.
+const maxProbeNodes = 2_000
+
+// probe is walk with forward checking: avail holds the digits the cells
+// i.. may still take, a digit placed leaving the later cells that see its
+// cell, and a digit that leaves one of them none is not tried. It finds
+// some solution, not necessarily walk's first, giving up past
+// maxProbeNodes.
+func (s *linearSearch) probe(i int, sum [maxLinearRows]int, avail [32]grid.Digits) bool {
+	if s.nodes++; s.nodes > maxProbeNodes {
 		return false
 	}
-	for j, d := range s.digit {
-		s.support[j] |= grid.Bit(d)
+	if i == len(s.cells) {
+		return sum == s.target
 	}
-	return true
+	rows := s.rowsOf[i]
+next:
+	for ds := avail[i]; ds != 0 && s.nodes <= maxProbeNodes; ds &= ds - 1 {
+		d, bit := ds.Min(), ds&-ds
+		next := sum
+		for m := rows; m != 0; m &= m - 1 {
+			r := bits.TrailingZeros8(m)
+			next[r] += int(s.coef[i][r]) * d
+			if next[r]+s.lo[i+1][r] > s.target[r] || next[r]+s.hi[i+1][r] < s.target[r] {
+				continue next
+			}
+			if s.clique&(1<<r) != 0 && !s.cliqueFits(i+1, r, next[r], s.used[r]|bit) {
+				continue next
+			}
+		}
+		left := avail
+		for m := s.later[i]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			if left[j] &^= bit; left[j] == 0 {
+				continue next
+			}
+		}
+		s.digit[i] = d
+		for m := rows & s.clique; m != 0; m &= m - 1 {
+			s.used[bits.TrailingZeros8(m)] |= bit
+		}
+		found := s.probe(i+1, next, left)
+		for m := rows & s.clique; m != 0; m &= m - 1 {
+			s.used[bits.TrailingZeros8(m)] &^= bit
+		}
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // walk places digits in cells i.., the rows' sums so far being sum, and

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -125,4 +126,83 @@ func linearBrute(b *grid.Board, ls *linearSearch) ([]grid.Digits, bool) {
 	}
 	walk(0)
 	return support, any
+}
+
+// TestLinearSearchMemo checks that what a linearSearch keeps between runs
+// (the last answer of a system, the solutions it found) never changes an
+// answer: random systems as in TestLinearSearchSupport, but over up to
+// eight cells, are run on one search through a sequence of shrinking
+// candidates, each run again on the same candidates, and every answer
+// must be a fresh search's. It counts the runs that took stored
+// solutions, which must be some.
+func TestLinearSearchMemo(t *testing.T) {
+	l := testLayout(t, grid.Config{Size: 9})
+	rng := rand.New(rand.NewPCG(8, 38))
+	b := grid.NewBoard(l)
+	var kept linearSearch
+	systems, reused := 150, 0
+	if quick() {
+		systems = 40
+	}
+	for range systems {
+		for c := range l.Cells {
+			b.SetCands(c, grid.AllDigits(9))
+		}
+		var fresh linearSearch
+		fresh.reset(b)
+		for range 2 + rng.IntN(3) {
+			r := fresh.row(0)
+			box := l.Unit(18 + rng.IntN(9)).Cells
+			for range 2 + rng.IntN(3) {
+				if rng.IntN(3) == 0 {
+					fresh.add(r, rng.IntN(l.Cells), 1-2*rng.IntN(2))
+				} else {
+					fresh.add(r, box[rng.IntN(9)], 1)
+				}
+			}
+		}
+		if len(fresh.cells) > 8 {
+			continue
+		}
+		for i := range fresh.cells {
+			d := 1 + rng.IntN(9)
+			for r := range fresh.rows {
+				fresh.target[r] += int(fresh.coef[i][r]) * d
+			}
+		}
+		for step := range 5 {
+			if step > 0 { // a later state: a candidate fewer
+				c := fresh.cells[rng.IntN(len(fresh.cells))]
+				if cands := b.Cands(c); cands.Count() > 1 {
+					var list []int
+					b.SetCands(c, cands&^grid.Bit(cands.List(list)[rng.IntN(cands.Count())]))
+				}
+			}
+			for range 2 {
+				kept.reset(b)
+				kept.rows, kept.target = fresh.rows, fresh.target
+				kept.cells = append(kept.cells, fresh.cells...)
+				kept.coef = append(kept.coef, fresh.coef...)
+				if kept.load() {
+					if e := kept.memoEntry(); len(e.sols) > 0 && !slices.Equal(e.opts, kept.opts) {
+						reused++
+					}
+				}
+				got := kept.run()
+				var ref linearSearch
+				ref.reset(b)
+				ref.rows, ref.target = fresh.rows, fresh.target
+				ref.cells = append(ref.cells, fresh.cells...)
+				ref.coef = append(ref.coef, fresh.coef...)
+				want := ref.run()
+				if got != want || got && !slices.Equal(kept.support, ref.support) {
+					t.Fatalf("cells %v coef %v targets %v: kept %v %v, fresh %v %v", fresh.cells, fresh.coef, fresh.target[:fresh.rows], got, kept.support, want, ref.support)
+				}
+			}
+		}
+	}
+	t.Logf("%d runs found stored solutions", reused)
+	if reused < systems/4 {
+		t.Errorf("%d runs found stored solutions: too few", reused)
+	}
 }
