@@ -117,26 +117,16 @@ func checkMinimal(t *testing.T, res *Result, sym Symmetry) {
 			continue
 		}
 		skip := []int{cell}
-		switch mate := mateOf(n, cell, sym); {
-		case mate < cell && p.Given(mate):
+		switch m := mate(n, cell, sym); {
+		case m < cell && p.Given(m):
 			continue // checked with its mate
-		case mate != cell && p.Given(mate):
-			skip = append(skip, mate)
+		case m != cell && p.Given(m):
+			skip = append(skip, m)
 		}
 		if got, _ := count(t, clueBoard(t, p.Layout(), p, skip...)); got < 2 {
 			t.Fatalf("puzzle %s stays unique without the clues at %v: not minimal", values(p), skip)
 		}
 	}
-}
-
-func mateOf(n, cell int, sym Symmetry) int {
-	switch sym {
-	case Rotational:
-		return n*n - 1 - cell
-	case Mirror:
-		return cell/n*n + n - 1 - cell%n
-	}
-	return cell
 }
 
 // rate grades a puzzle as the service's Rate does: counting solutions
@@ -667,8 +657,8 @@ func TestSymmetry(t *testing.T) {
 				res := generateOK(t, Config{Size: size, Symmetry: sym, Seed: 5})
 				p := res.Puzzle
 				for cell := range p.Values() {
-					if mate := mateOf(size, cell, sym); p.Given(cell) != p.Given(mate) {
-						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.Layout().CellName(cell), p.Layout().CellName(mate), sym)
+					if m := mate(size, cell, sym); p.Given(cell) != p.Given(m) {
+						t.Fatalf("%s is a clue but %s is not: pattern not %s", p.Layout().CellName(cell), p.Layout().CellName(m), sym)
 					}
 				}
 				if !res.Minimal {

@@ -40,19 +40,7 @@ func TestCageContradictionFindSteps(t *testing.T) {
 			t.Errorf("%q does not match %s", text, contradictionText)
 			return true
 		}
-		if len(s.Eliminations) != 1 {
-			t.Fatalf("%q: %d eliminations, want 1", text, len(s.Eliminations))
-		}
-		e := s.Eliminations[0]
-		if m[1] != n.CellName(e.Cell) || m[2] != n.DigitName(e.Digit) || m[len(m)-2] != m[1] || m[len(m)-1] != m[2] {
-			t.Errorf("%q: premise and conclusion are not %s-%d", text, n.CellName(e.Cell), e.Digit)
-		}
-		if int(sol[e.Cell]) == e.Digit {
-			t.Errorf("%q removes the solution's %d from %s", text, e.Digit, n.CellName(e.Cell))
-		}
-		if len(s.Nodes) == 0 || s.Nodes[0].Kind != strategy.CandidateNode || s.Nodes[0].Cells[0] != e.Cell || s.Nodes[0].Digit != e.Digit {
-			t.Errorf("%q: the first node is not the premise", text)
-		}
+		checkTrialPremise(t, s, text, m, n, sol)
 		if len(s.Links) != len(s.Nodes)-1 {
 			t.Errorf("%q: %d links for %d nodes", text, len(s.Links), len(s.Nodes))
 		}
@@ -128,4 +116,25 @@ func digitSum(ds grid.Digits) int {
 		}
 	}
 	return s
+}
+
+// checkTrialPremise checks a trial step (Cage Contradiction, Nested Cage
+// Contradiction) whose explanation text matched m: one elimination, the
+// premise named first and last in the text, not the solution's digit, and
+// drawn first as a candidate node.
+func checkTrialPremise(t *testing.T, s *strategy.Step, text string, m []string, n grid.Notation, sol []uint8) {
+	t.Helper()
+	if len(s.Eliminations) != 1 {
+		t.Fatalf("%q: %d eliminations, want 1", text, len(s.Eliminations))
+	}
+	e := s.Eliminations[0]
+	if m[1] != n.CellName(e.Cell) || m[2] != n.DigitName(e.Digit) || m[len(m)-2] != m[1] || m[len(m)-1] != m[2] {
+		t.Errorf("%q: premise and conclusion are not %s-%d", text, n.CellName(e.Cell), e.Digit)
+	}
+	if int(sol[e.Cell]) == e.Digit {
+		t.Errorf("%q removes the solution's %d from %s", text, e.Digit, n.CellName(e.Cell))
+	}
+	if len(s.Nodes) == 0 || s.Nodes[0].Kind != strategy.CandidateNode || s.Nodes[0].Cells[0] != e.Cell || s.Nodes[0].Digit != e.Digit {
+		t.Errorf("%q: the first node is not the premise", text)
+	}
 }

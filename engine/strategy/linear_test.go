@@ -31,18 +31,7 @@ func TestLinearSearchSupport(t *testing.T) {
 			b.SetCands(c, grid.AllDigits(9))
 		}
 		ls.reset(b)
-		rows := 2 + rng.IntN(2)
-		for range rows {
-			r := ls.row(0)
-			box := l.Unit(18 + rng.IntN(9)).Cells
-			for range 2 + rng.IntN(2) {
-				if rng.IntN(3) == 0 {
-					ls.add(r, rng.IntN(l.Cells), 1-2*rng.IntN(2))
-				} else {
-					ls.add(r, box[rng.IntN(9)], 1)
-				}
-			}
-		}
+		addRandomRows(&ls, l, rng, 2+rng.IntN(2), 2)
 		if len(ls.cells) > 6 {
 			continue
 		}
@@ -150,17 +139,7 @@ func TestLinearSearchMemo(t *testing.T) {
 		}
 		var fresh linearSearch
 		fresh.reset(b)
-		for range 2 + rng.IntN(3) {
-			r := fresh.row(0)
-			box := l.Unit(18 + rng.IntN(9)).Cells
-			for range 2 + rng.IntN(3) {
-				if rng.IntN(3) == 0 {
-					fresh.add(r, rng.IntN(l.Cells), 1-2*rng.IntN(2))
-				} else {
-					fresh.add(r, box[rng.IntN(9)], 1)
-				}
-			}
-		}
+		addRandomRows(&fresh, l, rng, 2+rng.IntN(3), 3)
 		if len(fresh.cells) > 8 {
 			continue
 		}
@@ -179,10 +158,7 @@ func TestLinearSearchMemo(t *testing.T) {
 				}
 			}
 			for range 2 {
-				kept.reset(b)
-				kept.rows, kept.target = fresh.rows, fresh.target
-				kept.cells = append(kept.cells, fresh.cells...)
-				kept.coef = append(kept.coef, fresh.coef...)
+				copySystem(&kept, &fresh, b)
 				if kept.load() {
 					if e := kept.memoEntry(); len(e.sols) > 0 && !slices.Equal(e.opts, kept.opts) {
 						reused++
@@ -190,10 +166,7 @@ func TestLinearSearchMemo(t *testing.T) {
 				}
 				got := kept.run()
 				var ref linearSearch
-				ref.reset(b)
-				ref.rows, ref.target = fresh.rows, fresh.target
-				ref.cells = append(ref.cells, fresh.cells...)
-				ref.coef = append(ref.coef, fresh.coef...)
+				copySystem(&ref, &fresh, b)
 				want := ref.run()
 				if got != want || got && !slices.Equal(kept.support, ref.support) {
 					t.Fatalf("cells %v coef %v targets %v: kept %v %v, fresh %v %v", fresh.cells, fresh.coef, fresh.target[:fresh.rows], got, kept.support, want, ref.support)
@@ -205,4 +178,30 @@ func TestLinearSearchMemo(t *testing.T) {
 	if reused < systems/4 {
 		t.Errorf("%d runs found stored solutions: too few", reused)
 	}
+}
+
+// addRandomRows adds rows random rows to ls, each of 2 to 1+spread terms:
+// a random box's cells with coefficient 1, or, one term in three, a random
+// cell with coefficient ±1.
+func addRandomRows(ls *linearSearch, l *grid.Layout, rng *rand.Rand, rows, spread int) {
+	for range rows {
+		r := ls.row(0)
+		box := l.Unit(18 + rng.IntN(9)).Cells
+		for range 2 + rng.IntN(spread) {
+			if rng.IntN(3) == 0 {
+				ls.add(r, rng.IntN(l.Cells), 1-2*rng.IntN(2))
+			} else {
+				ls.add(r, box[rng.IntN(9)], 1)
+			}
+		}
+	}
+}
+
+// copySystem resets dst on board b and gives it src's rows, targets,
+// cells and coefficients.
+func copySystem(dst, src *linearSearch, b *grid.Board) {
+	dst.reset(b)
+	dst.rows, dst.target = src.rows, src.target
+	dst.cells = append(dst.cells, src.cells...)
+	dst.coef = append(dst.coef, src.coef...)
 }

@@ -53,19 +53,7 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 		if !innerText.MatchString(text) {
 			t.Errorf("%q has no inner trial", text)
 		}
-		if len(s.Eliminations) != 1 {
-			t.Fatalf("%q: %d eliminations, want 1", text, len(s.Eliminations))
-		}
-		e := s.Eliminations[0]
-		if m[1] != n.CellName(e.Cell) || m[2] != n.DigitName(e.Digit) || m[len(m)-2] != m[1] || m[len(m)-1] != m[2] {
-			t.Errorf("%q: premise and conclusion are not %s-%d", text, n.CellName(e.Cell), e.Digit)
-		}
-		if int(sol[e.Cell]) == e.Digit {
-			t.Errorf("%q removes the solution's %d from %s", text, e.Digit, n.CellName(e.Cell))
-		}
-		if len(s.Nodes) == 0 || s.Nodes[0].Kind != strategy.CandidateNode || s.Nodes[0].Cells[0] != e.Cell || s.Nodes[0].Digit != e.Digit {
-			t.Errorf("%q: the first node is not the premise", text)
-		}
+		checkTrialPremise(t, s, text, m, n, sol)
 		// Every node but the premise has one link into it.
 		into := make([]int, len(s.Nodes))
 		for _, lk := range s.Links {
