@@ -280,14 +280,7 @@ func (s *linearSearch) findCliques() {
 // digits to support.
 func (s *linearSearch) solve() bool {
 	s.prepare()
-	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
-	if !s.walk(0, [maxLinearRows]int{}) {
-		return false
-	}
-	for j, d := range s.digit {
-		s.support[j] |= grid.Bit(d)
-	}
-	return true
+	return s.walkFound()
 }
 
 // solveCandidate is solve for a system whose options fix a candidate: it
@@ -299,16 +292,29 @@ func (s *linearSearch) solveCandidate() bool {
 	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
 	var avail [32]grid.Digits
 	copy(avail[:], s.opts)
-	if !s.probe(0, [maxLinearRows]int{}, avail) {
-		s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
-		if !s.walk(0, [maxLinearRows]int{}) {
-			return false
-		}
+	if s.probe(0, [maxLinearRows]int{}, avail) {
+		s.addSupport()
+		return true
 	}
+	return s.walkFound()
+}
+
+// walkFound runs the bounded walk afresh and adds the digits of the
+// solution it finds, if any, to support.
+func (s *linearSearch) walkFound() bool {
+	s.nodes, s.aborted, s.used = 0, false, [maxLinearRows]grid.Digits{}
+	if !s.walk(0, [maxLinearRows]int{}) {
+		return false
+	}
+	s.addSupport()
+	return true
+}
+
+// addSupport adds the digits of the solution found (digit) to support.
+func (s *linearSearch) addSupport() {
 	for j, d := range s.digit {
 		s.support[j] |= grid.Bit(d)
 	}
-	return true
 }
 
 // prepare sets the bounds of the rows' sums (lo, hi) and of the clique
