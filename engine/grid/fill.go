@@ -63,13 +63,13 @@ type Fills struct {
 }
 
 // fillSearch enumerates the fillings of a group from the cells'
-// candidates, keeping digits distinct between cells that see each other.
+// candidates, keeping digits distinct between cells that see each other
+// (the walk of groups other than sums).
 type fillSearch struct {
 	b       *Board
 	g       *Group
 	sees    [MaxGroupCells]uint32 // earlier cells each cell sees
 	digit   [MaxGroupCells]int
-	lo, hi  [MaxGroupCells + 1]int // sum bounds of cells i.. (for +)
 	nodes   int
 	result  *Fills
 	aborted bool
@@ -78,9 +78,11 @@ type fillSearch struct {
 // Fill enumerates the fillings of g from the cells' candidates (a placed
 // cell takes its digit), keeping digits distinct between cells that see
 // each other, and summarises them in f. It gives up (f.OK false) past a
-// bound on the work, so a huge group never stalls a solve.
+// bound on the work, so a huge group never stalls a solve: past
+// maxFillNodes nodes of a walk over the cells in order. A sum group's
+// states are followed once (SumFiller), the walk's nodes counted rather
+// than visited; the other operators' fillings are walked.
 func (b *Board) Fill(g *Group, f *Fills) {
-	*f = Fills{Must: ^Digits(0)}
 	s := fillSearch{b: b, g: g, result: f}
 	for i := 0; i < g.n; i++ {
 		for j := 0; j < i; j++ {
@@ -89,11 +91,17 @@ func (b *Board) Fill(g *Group, f *Fills) {
 			}
 		}
 	}
-	for i := g.n - 1; i >= 0; i-- {
-		c := s.options(i)
-		s.lo[i] = s.lo[i+1] + c.Min()
-		s.hi[i] = s.hi[i+1] + c.Max()
+	if g.Op == OpAdd {
+		var opts [MaxGroupCells]Digits
+		for i := range g.n {
+			opts[i] = s.options(i)
+		}
+		sf := sumFillers.Get().(*SumFiller)
+		sf.Fill(opts[:g.n], &s.sees, g.Target, f)
+		sumFillers.Put(sf)
+		return
 	}
+	*f = Fills{Must: ^Digits(0)}
 	s.walk(0, 0, 1, 0)
 	f.OK = !s.aborted
 	if f.Count == 0 {
@@ -145,15 +153,8 @@ func (s *fillSearch) walk(i, sum, prod int, used Digits) {
 	}
 	for c := s.options(i) &^ taken; c != 0; c &= c - 1 {
 		d := c.Min()
-		switch g.Op {
-		case OpAdd:
-			if sum+d+s.lo[i+1] > g.Target || sum+d+s.hi[i+1] < g.Target {
-				continue
-			}
-		case OpMul:
-			if g.Target%(prod*d) != 0 {
-				continue
-			}
+		if g.Op == OpMul && g.Target%(prod*d) != 0 {
+			continue
 		}
 		s.digit[i] = d
 		s.walk(i+1, sum+d, prod*d, used|Bit(d))

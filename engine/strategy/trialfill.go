@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -57,93 +58,26 @@ func (t *trial) fill(g int) trialFill {
 	return f
 }
 
-// boardFillNodes is the bound on nodes of grid's Board.Fill (its
-// maxFillNodes), past which it gives up: sumFill, which walks the same
-// tree, gives up where it does, so the two agree (TestTrialFillsAgree).
-const boardFillNodes = 200_000
-
-// seeingFill is an enumeration of the fillings of a group whose cells do
-// not all see each other.
-type seeingFill struct {
-	opts   []grid.Digits
-	sees   *[grid.MaxGroupCells]uint32
-	target int
-	lo, hi [grid.MaxGroupCells + 1]int // sum bounds of cells i..
-	digit  [grid.MaxGroupCells]grid.Digits
-	nodes  int // the nodes of Board.Fill's walk so far
-	f      trialFill
-}
-
 // fillSeeing returns what the fillings of group grp allow each cell, its
 // cells' options opts (see sumFill).
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
 	return sumFill(opts, &grp.sees, grp.target)
 }
 
+// sumFillers keeps the searches of sumFill.
+var sumFillers = sync.Pool{New: func() any { return new(grid.SumFiller) }}
+
 // sumFill returns what the fillings of cells of options opts summing to
 // target allow each cell, digits distinct between cells that see each
-// other (sees[i] has bit j for each earlier cell j that cell i sees): what
-// Board.Fill finds (a filling is its Count, must its Must), walking the
-// cells but the last, whose digit the sum then gives. Board.Fill's walk
-// has the same nodes and one more a filling (its bounds leave the last
-// cell that digit alone), so sumFill counts them and gives up where it
-// does.
+// other (sees[i] has bit j for each earlier cell j that cell i sees):
+// what Board.Fill finds (a filling is its Count, must its Must), giving
+// up where it does, since both search with grid's SumFiller.
 func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
-	if len(opts) == 0 {
-		return trialFill{ok: true, none: target != 0}
-	}
-	s := seeingFill{opts: opts, sees: sees, target: target}
-	s.f = trialFill{ok: true, none: true, must: ^grid.Digits(0)}
-	for i := len(opts) - 1; i >= 0; i-- {
-		s.lo[i] = s.lo[i+1] + opts[i].Min()
-		s.hi[i] = s.hi[i+1] + opts[i].Max()
-	}
-	s.walk(0, 0, 0)
-	if s.nodes > boardFillNodes {
-		return trialFill{}
-	}
-	if s.f.none {
-		s.f.must = 0
-	}
-	return s.f
-}
-
-// walk places digits in cells i.., the earlier ones making sum and using
-// the digits used.
-func (s *seeingFill) walk(i, sum int, used grid.Digits) {
-	if s.nodes++; s.nodes > boardFillNodes {
-		return
-	}
-	var taken grid.Digits
-	for m := s.sees[i]; m != 0; m &= m - 1 {
-		taken |= s.digit[bits.TrailingZeros32(m)]
-	}
-	last := len(s.opts) - 1
-	if i == last {
-		d := s.target - sum
-		if d < 1 || d > 32 || s.opts[i]&^taken&grid.Bit(d) == 0 {
-			return
-		}
-		s.nodes++ // Board.Fill's leaf
-		s.digit[i] = grid.Bit(d)
-		for j := 0; j <= last; j++ {
-			s.f.support[j] |= s.digit[j]
-		}
-		s.f.must &= used | grid.Bit(d)
-		s.f.none = false
-		return
-	}
-	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
-		d := ds.Min()
-		if sum+d+s.lo[i+1] > s.target || sum+d+s.hi[i+1] < s.target {
-			continue
-		}
-		s.digit[i] = ds & -ds
-		s.walk(i+1, sum+d, used|ds&-ds)
-		if s.nodes > boardFillNodes {
-			return
-		}
-	}
+	sf := sumFillers.Get().(*grid.SumFiller)
+	var f grid.Fills
+	sf.Fill(opts, sees, target, &f)
+	sumFillers.Put(sf)
+	return trialFill{support: f.Support, must: f.Must, none: f.OK && f.Count == 0, ok: f.OK}
 }
 
 // fillDistinct returns what the fillings of cells of options opts, all

@@ -1,0 +1,277 @@
+package grid
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// A SumFiller finds what the fillings of a sum group allow: cells whose
+// digits add up to a target, digits distinct between cells that see each
+// other. It searches states rather than fillings: the cells before cell i
+// filled, what is left of a filling depends only on i, their sum and, for
+// each later cell, the digits of the earlier cells it sees (those among
+// its options), so each state is followed once and remembers whether it
+// completes, in how many ways, and the digits every completion puts in
+// the cells from i on. The zero value is ready to use; a SumFiller keeps
+// its tables from one call to the next, so a call allocates nothing once
+// they have grown. It is not safe for concurrent use.
+type SumFiller struct {
+	opts   []Digits
+	n      int
+	target int
+	// seenBy[i] has bit j for each later cell j that sees cell i and so
+	// may not take its digit.
+	seenBy [MaxGroupCells]uint32
+	lo, hi [MaxGroupCells + 1]int // the least and most cells i.. add
+	// keys holds the states' keys, stride words each: the taken digits of
+	// each cell (zero before the state's cell), then its cell and sum.
+	keys   []Digits
+	stride int
+	// scratch[i] is the key of the state at cell i being followed (kept
+	// here rather than on the stack, where the recursion would move it to
+	// the heap).
+	scratch [MaxGroupCells]fillKey
+	states  []fillState
+	slots   []int32 // an open-addressed table of states, index+1 (0: empty)
+	support [MaxGroupCells]Digits
+	gaveUp  bool
+}
+
+// fillState is what the fillings from one state hold.
+type fillState struct {
+	hash  uint32
+	slot  int32
+	nodes int32  // the nodes Board.Fill's walk visits from the state, at most maxFillNodes+1
+	count int32  // the completions
+	must  Digits // the digits every completion puts in the state's cell and those after
+}
+
+// fillKey is a state's key while it is built: the first stride words are
+// used.
+type fillKey [MaxGroupCells + 1]Digits
+
+// Fill summarises in f the fillings of cells with options opts adding up
+// to target, where sees[i] has bit j for each earlier cell j that cell i
+// sees. The result is what Board.Fill's enumeration finds, cell by cell
+// in order: it gives up (f.OK false) exactly where that enumeration would
+// have visited more than maxFillNodes nodes, so the two always agree.
+func (s *SumFiller) Fill(opts []Digits, sees *[MaxGroupCells]uint32, target int, f *Fills) {
+	*f = Fills{OK: true}
+	n := len(opts)
+	if n == 0 {
+		if target == 0 {
+			f.Count = 1
+		}
+		return
+	}
+	s.reset(opts, sees, target)
+	if target < s.lo[0] || target > s.hi[0] {
+		return // the walk's root, every digit of cell 0 out of reach
+	}
+	s.scratch[0] = fillKey{}
+	s.scratch[0][n] = Digits(target) // cell 0, the whole target left
+	e := s.state(0)
+	if s.gaveUp || e < 0 || s.states[e].nodes > maxFillNodes {
+		*f = Fills{}
+		return
+	}
+	st := &s.states[e]
+	if st.count == 0 {
+		return
+	}
+	f.Count = int(st.count)
+	f.Must = st.must
+	f.Support = s.support
+	for _, d := range s.support[:n] {
+		f.Used |= d
+	}
+}
+
+// reset prepares s for a group, emptying the table of the last one.
+func (s *SumFiller) reset(opts []Digits, sees *[MaxGroupCells]uint32, target int) {
+	for i := range s.states {
+		s.slots[s.states[i].slot] = 0
+	}
+	s.states = s.states[:0]
+	s.keys = s.keys[:0]
+	if s.slots == nil {
+		s.slots = make([]int32, 256)
+	}
+	s.opts, s.n, s.target, s.gaveUp = opts, len(opts), target, false
+	s.stride = s.n + 1
+	s.support = [MaxGroupCells]Digits{}
+	s.seenBy = [MaxGroupCells]uint32{}
+	for i := range s.n {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			j := lowBit(m)
+			s.seenBy[j] |= 1 << i
+		}
+	}
+	s.lo[s.n], s.hi[s.n] = 0, 0
+	for i := s.n - 1; i >= 0; i-- {
+		s.lo[i] = s.lo[i+1] + opts[i].Min()
+		s.hi[i] = s.hi[i+1] + opts[i].Max()
+	}
+}
+
+// keyCellShift places a state's cell in the last word of its key, above
+// what is left of the target (the target less the sum so far, which is
+// between 0 and the most the cells from the state's on add).
+const keyCellShift = 16
+
+// state returns the index of the state at cell i whose key is
+// scratch[i], following it first when it is new; -1 when the search gives
+// up.
+func (s *SumFiller) state(i int) int32 {
+	k := &s.scratch[i]
+	h := s.hash(k)
+	mask := uint32(len(s.slots) - 1)
+	for p := h & mask; ; p = (p + 1) & mask {
+		e := s.slots[p] - 1
+		if e < 0 {
+			break
+		}
+		if s.states[e].hash == h && s.equal(e, k) {
+			return e
+		}
+	}
+	if len(s.states) >= maxFillNodes {
+		// Each state is at least one node of the walk.
+		s.gaveUp = true
+		return -1
+	}
+	e := int32(len(s.states))
+	s.states = append(s.states, fillState{hash: h})
+	s.keys = append(s.keys, k[:s.stride]...)
+	s.insert(e)
+	if 2*len(s.states) > len(s.slots) {
+		s.grow()
+	}
+	if !s.follow(e, i) {
+		s.gaveUp = true
+		return -1
+	}
+	return e
+}
+
+// follow fills in state e, at cell i with key scratch[i], from its
+// children; false when its walk passes maxFillNodes nodes.
+func (s *SumFiller) follow(e int32, i int) bool {
+	n := s.n
+	k := &s.scratch[i]
+	left := int(k[n] & (1<<keyCellShift - 1)) // the target less the sum so far
+	nodes, count := int32(1), int32(0)
+	must := ^Digits(0)
+	if i == n-1 {
+		// A single cell: its digit is what is left of the target.
+		if left >= 1 && left <= MaxSize && s.opts[i]&^k[i]&Bit(left) != 0 {
+			nodes, count, must = 2, 1, Bit(left)
+			s.support[i] |= Bit(left)
+		}
+		s.store(e, nodes, count, must)
+		return true
+	}
+	for ds := s.opts[i] &^ k[i]; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if d+s.lo[i+1] > left || d+s.hi[i+1] < left {
+			continue
+		}
+		bit := ds & -ds
+		if i+1 == n-1 {
+			// The last cell's digit is forced: its node (and its leaf
+			// when the digit fits) without a state.
+			nodes++
+			last, taken := left-d, k[n-1]
+			if s.seenBy[i]&(1<<(n-1)) != 0 {
+				taken |= bit
+			}
+			if last < 1 || last > MaxSize || s.opts[n-1]&^taken&Bit(last) == 0 {
+				continue
+			}
+			nodes++
+			count++
+			s.support[i] |= bit
+			s.support[n-1] |= Bit(last)
+			must &= bit | Bit(last)
+			continue
+		}
+		c := &s.scratch[i+1]
+		*c = fillKey{}
+		copy(c[i+1:n], k[i+1:n])
+		for m := s.seenBy[i]; m != 0; m &= m - 1 {
+			j := lowBit(m)
+			c[j] |= bit & s.opts[j]
+		}
+		c[n] = Digits((i+1)<<keyCellShift | (left - d))
+		ce := s.state(i + 1)
+		if ce < 0 {
+			return false
+		}
+		st := &s.states[ce]
+		if nodes += st.nodes; nodes > maxFillNodes {
+			return false
+		}
+		if st.count > 0 {
+			count += st.count
+			s.support[i] |= bit
+			must &= bit | st.must
+		}
+	}
+	s.store(e, nodes, count, must)
+	return true
+}
+
+// store records what state e holds.
+func (s *SumFiller) store(e, nodes, count int32, must Digits) {
+	st := &s.states[e]
+	st.nodes, st.count = nodes, count
+	if count == 0 {
+		must = 0
+	}
+	st.must = must
+}
+
+// hash returns the hash of key k.
+func (s *SumFiller) hash(k *fillKey) uint32 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, w := range k[:s.stride] {
+		h = (h ^ uint64(w)) * 0xff51afd7ed558ccd
+	}
+	return uint32(h >> 32)
+}
+
+// equal reports whether state e has key k.
+func (s *SumFiller) equal(e int32, k *fillKey) bool {
+	key := s.keys[int(e)*s.stride:][:s.stride]
+	for i, w := range key {
+		if w != k[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// insert puts state e in the table.
+func (s *SumFiller) insert(e int32) {
+	mask := uint32(len(s.slots) - 1)
+	p := s.states[e].hash & mask
+	for s.slots[p] != 0 {
+		p = (p + 1) & mask
+	}
+	s.slots[p] = e + 1
+	s.states[e].slot = int32(p)
+}
+
+// grow doubles the table.
+func (s *SumFiller) grow() {
+	s.slots = make([]int32, 2*len(s.slots))
+	for e := range s.states {
+		s.insert(int32(e))
+	}
+}
+
+// lowBit returns the index of the lowest set bit of m.
+func lowBit(m uint32) int { return bits.TrailingZeros32(m) }
+
+// sumFillers keeps the SumFillers of Board.Fill.
+var sumFillers = sync.Pool{New: func() any { return new(SumFiller) }}
