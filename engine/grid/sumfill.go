@@ -23,10 +23,18 @@ type SumFiller struct {
 	// may not take its digit.
 	seenBy [MaxGroupCells]uint32
 	lo, hi [MaxGroupCells + 1]int // the least and most cells i.. add
-	// keys holds the states' keys, stride words each: the taken digits of
-	// each cell (zero before the state's cell), then its cell and sum.
-	keys   []Digits
-	stride int
+	// A state's key packs, in words words, the digits taken from each
+	// cell j (zero before the state's cell) at bit shift[j] of word
+	// word[j], width bits each, and the state's cell and what is left of
+	// the target (the target less the sum so far) at bit restShift of
+	// word restWord (see rest).
+	words     int
+	width     uint
+	word      [MaxGroupCells]uint8
+	shift     [MaxGroupCells]uint8
+	restWord  int
+	restShift uint8
+	keys      []uint64 // the states' keys, words words each
 	// scratch[i] is the key of the state at cell i being followed (kept
 	// here rather than on the stack, where the recursion would move it to
 	// the heap).
@@ -46,9 +54,20 @@ type fillState struct {
 	must  Digits // the digits every completion puts in the state's cell and those after
 }
 
-// fillKey is a state's key while it is built: the first stride words are
+// maxKeyWords is the most words a key takes: two cells a word when
+// digits run to 32, and the rest.
+const maxKeyWords = MaxGroupCells/2 + 1
+
+// fillKey is a state's key while it is built: the first words words are
 // used.
-type fillKey [MaxGroupCells + 1]Digits
+type fillKey [maxKeyWords]uint64
+
+// The rest of a key: the state's cell above restCellShift, what is left
+// of the target below (at most MaxGroupCells*MaxSize).
+const (
+	restCellShift = 12
+	restBits      = 16
+)
 
 // Fill summarises in f the fillings of cells with options opts adding up
 // to target, where sees[i] has bit j for each earlier cell j that cell i
@@ -69,7 +88,7 @@ func (s *SumFiller) Fill(opts []Digits, sees *[MaxGroupCells]uint32, target int,
 		return // the walk's root, every digit of cell 0 out of reach
 	}
 	s.scratch[0] = fillKey{}
-	s.scratch[0][n] = Digits(target) // cell 0, the whole target left
+	s.scratch[0][s.restWord] = uint64(target) << s.restShift // cell 0, the whole target left
 	e := s.state(0)
 	if s.gaveUp || e < 0 || s.states[e].nodes > maxFillNodes {
 		*f = Fills{}
@@ -98,7 +117,7 @@ func (s *SumFiller) reset(opts []Digits, sees *[MaxGroupCells]uint32, target int
 		s.slots = make([]int32, 256)
 	}
 	s.opts, s.n, s.target, s.gaveUp = opts, len(opts), target, false
-	s.stride = s.n + 1
+	s.pack()
 	s.support = [MaxGroupCells]Digits{}
 	s.seenBy = [MaxGroupCells]uint32{}
 	for i := range s.n {
@@ -114,10 +133,33 @@ func (s *SumFiller) reset(opts []Digits, sees *[MaxGroupCells]uint32, target int
 	}
 }
 
-// keyCellShift places a state's cell in the last word of its key, above
-// what is left of the target (the target less the sum so far, which is
-// between 0 and the most the cells from the state's on add).
-const keyCellShift = 16
+// pack lays out the keys: each cell's digits as wide as the largest
+// option, as many cells a word as fit, then the rest.
+func (s *SumFiller) pack() {
+	var union Digits
+	for _, o := range s.opts {
+		union |= o
+	}
+	s.width = uint(max(union.Max(), 1))
+	w, used := 0, uint(0)
+	for j := range s.n {
+		if used+s.width > 64 {
+			w, used = w+1, 0
+		}
+		s.word[j], s.shift[j] = uint8(w), uint8(used)
+		used += s.width
+	}
+	if used+restBits > 64 {
+		w, used = w+1, 0
+	}
+	s.restWord, s.restShift = w, uint8(used)
+	s.words = w + 1
+}
+
+// taken returns the digits key k takes from cell j.
+func (s *SumFiller) taken(k *fillKey, j int) Digits {
+	return Digits(k[s.word[j]] >> s.shift[j] & (1<<s.width - 1))
+}
 
 // state returns the index of the state at cell i whose key is
 // scratch[i], following it first when it is new; -1 when the search gives
@@ -142,7 +184,7 @@ func (s *SumFiller) state(i int) int32 {
 	}
 	e := int32(len(s.states))
 	s.states = append(s.states, fillState{hash: h})
-	s.keys = append(s.keys, k[:s.stride]...)
+	s.keys = append(s.keys, k[:s.words]...)
 	s.insert(e)
 	if 2*len(s.states) > len(s.slots) {
 		s.grow()
@@ -159,19 +201,20 @@ func (s *SumFiller) state(i int) int32 {
 func (s *SumFiller) follow(e int32, i int) bool {
 	n := s.n
 	k := &s.scratch[i]
-	left := int(k[n] & (1<<keyCellShift - 1)) // the target less the sum so far
+	left := int(k[s.restWord] >> s.restShift & (1<<restCellShift - 1)) // the target less the sum so far
+	taken := s.taken(k, i)
 	nodes, count := int32(1), int32(0)
 	must := ^Digits(0)
 	if i == n-1 {
 		// A single cell: its digit is what is left of the target.
-		if left >= 1 && left <= MaxSize && s.opts[i]&^k[i]&Bit(left) != 0 {
+		if left >= 1 && left <= MaxSize && s.opts[i]&^taken&Bit(left) != 0 {
 			nodes, count, must = 2, 1, Bit(left)
 			s.support[i] |= Bit(left)
 		}
 		s.store(e, nodes, count, must)
 		return true
 	}
-	for ds := s.opts[i] &^ k[i]; ds != 0; ds &= ds - 1 {
+	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
 		if d+s.lo[i+1] > left || d+s.hi[i+1] < left {
 			continue
@@ -181,11 +224,11 @@ func (s *SumFiller) follow(e int32, i int) bool {
 			// The last cell's digit is forced: its node (and its leaf
 			// when the digit fits) without a state.
 			nodes++
-			last, taken := left-d, k[n-1]
+			last, lastTaken := left-d, s.taken(k, n-1)
 			if s.seenBy[i]&(1<<(n-1)) != 0 {
-				taken |= bit
+				lastTaken |= bit
 			}
-			if last < 1 || last > MaxSize || s.opts[n-1]&^taken&Bit(last) == 0 {
+			if last < 1 || last > MaxSize || s.opts[n-1]&^lastTaken&Bit(last) == 0 {
 				continue
 			}
 			nodes++
@@ -196,13 +239,14 @@ func (s *SumFiller) follow(e int32, i int) bool {
 			continue
 		}
 		c := &s.scratch[i+1]
-		*c = fillKey{}
-		copy(c[i+1:n], k[i+1:n])
+		*c = *k // the cells before i are zero in k
+		c[s.word[i]] &^= (1<<s.width - 1) << s.shift[i]
 		for m := s.seenBy[i]; m != 0; m &= m - 1 {
 			j := lowBit(m)
-			c[j] |= bit & s.opts[j]
+			c[s.word[j]] |= uint64(bit&s.opts[j]) << s.shift[j]
 		}
-		c[n] = Digits((i+1)<<keyCellShift | (left - d))
+		rest := uint64((i+1)<<restCellShift | (left - d))
+		c[s.restWord] = c[s.restWord]&^((1<<restBits-1)<<s.restShift) | rest<<s.restShift
 		ce := s.state(i + 1)
 		if ce < 0 {
 			return false
@@ -234,15 +278,18 @@ func (s *SumFiller) store(e, nodes, count int32, must Digits) {
 // hash returns the hash of key k.
 func (s *SumFiller) hash(k *fillKey) uint32 {
 	h := uint64(0x9e3779b97f4a7c15)
-	for _, w := range k[:s.stride] {
-		h = (h ^ uint64(w)) * 0xff51afd7ed558ccd
+	for _, w := range k[:s.words] {
+		// The high and low halves of the product folded, so that every
+		// bit of the word reaches the low bits the table uses.
+		hi, lo := bits.Mul64(h^w, 0xff51afd7ed558ccd)
+		h = hi ^ lo
 	}
-	return uint32(h >> 32)
+	return uint32(h)
 }
 
 // equal reports whether state e has key k.
 func (s *SumFiller) equal(e int32, k *fillKey) bool {
-	key := s.keys[int(e)*s.stride:][:s.stride]
+	key := s.keys[int(e)*s.words:][:s.words]
 	for i, w := range key {
 		if w != k[i] {
 			return false
