@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"math/bits"
 	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -85,7 +84,8 @@ func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) t
 // the state of a walk over the cells (their sum is the mask's), so the
 // fillings are the paths from the empty set to a set of the target's sum.
 // The sets reached at each step are listed (in t.level), so the walk and
-// the clearing of dp and back touch only those.
+// the clearing of dp and back touch only those, and a set whose sum the
+// later cells cannot bring to the target is not reached.
 func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 	n := len(opts)
 	for i := range t.level {
@@ -94,12 +94,23 @@ func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 		}
 		t.level[i] = t.level[i][:0]
 	}
+	// lo[i] and hi[i] are the least and most cells i.. add: a set whose
+	// sum they cannot bring to the target is not followed.
+	var lo, hi [grid.MaxGroupCells + 1]int
+	for i := n - 1; i >= 0; i-- {
+		lo[i] = lo[i+1] + opts[i].Min()
+		hi[i] = hi[i+1] + opts[i].Max()
+	}
 	t.dp[0][0] = true
 	t.level[0] = append(t.level[0], 0)
 	for i, o := range opts {
 		for _, m := range t.level[i] {
 			for ds := o &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				if next := m | uint16(ds&-ds); !t.dp[i+1][next] {
+				next := m | uint16(ds&-ds)
+				if sum := int(digitSums[next]); sum+lo[i+1] > target || sum+hi[i+1] < target {
+					continue
+				}
+				if !t.dp[i+1][next] {
 					t.dp[i+1][next] = true
 					t.level[i+1] = append(t.level[i+1], next)
 				}
@@ -108,7 +119,7 @@ func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 	}
 	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
 	for _, m := range t.level[n] {
-		if maskSum(int(m)) == target {
+		if int(digitSums[m]) == target {
 			t.back[n][m] = true
 			f.none = false
 			f.must &= grid.Digits(m)
@@ -128,13 +139,4 @@ func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
 		}
 	}
 	return f
-}
-
-// maskSum returns the sum of the digits of mask m (bit d-1 for digit d).
-func maskSum(m int) int {
-	s := 0
-	for ; m != 0; m &= m - 1 {
-		s += bits.TrailingZeros(uint(m)) + 1
-	}
-	return s
 }
