@@ -205,13 +205,17 @@ func (s *SumFiller) follow(e int32, i int) bool {
 	taken := s.taken(k, i)
 	nodes, count := int32(1), int32(0)
 	must := ^Digits(0)
-	if i == n-1 {
+	switch i {
+	case n - 1:
 		// A single cell: its digit is what is left of the target.
 		if left >= 1 && left <= MaxSize && s.opts[i]&^taken&Bit(left) != 0 {
 			nodes, count, must = 2, 1, Bit(left)
 			s.support[i] |= Bit(left)
 		}
 		s.store(e, nodes, count, must)
+		return true
+	case n - 2:
+		s.followPair(e, i, left, taken)
 		return true
 	}
 	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
@@ -220,24 +224,6 @@ func (s *SumFiller) follow(e int32, i int) bool {
 			continue
 		}
 		bit := ds & -ds
-		if i+1 == n-1 {
-			// The last cell's digit is forced: its node (and its leaf
-			// when the digit fits) without a state.
-			nodes++
-			last, lastTaken := left-d, s.taken(k, n-1)
-			if s.seenBy[i]&(1<<(n-1)) != 0 {
-				lastTaken |= bit
-			}
-			if last < 1 || last > MaxSize || s.opts[n-1]&^lastTaken&Bit(last) == 0 {
-				continue
-			}
-			nodes++
-			count++
-			s.support[i] |= bit
-			s.support[n-1] |= Bit(last)
-			must &= bit | Bit(last)
-			continue
-		}
 		c := &s.scratch[i+1]
 		*c = *k // the cells before i are zero in k
 		c[s.word[i]] &^= (1<<s.width - 1) << s.shift[i]
@@ -263,6 +249,56 @@ func (s *SumFiller) follow(e int32, i int) bool {
 	}
 	s.store(e, nodes, count, must)
 	return true
+}
+
+// followPair fills in state e at the last cell but one, i, with left
+// what is left of the target and taken the digits i may not take: the
+// last cell's digit is what its digit leaves, so the pairs are found with
+// set operations (the last cell's options reflected about left) rather
+// than digit by digit.
+func (s *SumFiller) followPair(e int32, i int, left int, taken Digits) {
+	last := i + 1
+	// The digits the walk follows in cell i: those after which the last
+	// cell's least and most options can still make left, each a node.
+	a := s.opts[i] &^ taken & digitRange(left-s.hi[last], left-s.lo[last])
+	b := s.opts[last] &^ s.taken(&s.scratch[i], last)
+	x := a & mirror(b, left) // the digits of cell i the last cell completes
+	if s.seenBy[i]&(1<<last) != 0 && left%2 == 0 {
+		x &^= Bit(left / 2) // the two cells see each other: not the same digit
+	}
+	pairs := int32(x.Count())
+	must := Digits(0)
+	if x != 0 {
+		// Every filling uses both digits of a pair only when there is one
+		// pair (the two digits either way round).
+		x0 := x.Min()
+		if pair := Bit(x0) | mirror(Bit(x0), left); x&^pair == 0 {
+			must = pair
+		}
+		s.support[i] |= x
+		s.support[last] |= mirror(x, left)
+	}
+	s.store(e, 1+int32(a.Count())+pairs, pairs, must)
+}
+
+// digitRange returns the digits from lo to hi (none when lo > hi).
+func digitRange(lo, hi int) Digits {
+	lo, hi = max(lo, 1), min(hi, MaxSize)
+	if lo > hi {
+		return 0
+	}
+	return Digits((uint64(1)<<hi - 1) &^ (uint64(1)<<(lo-1) - 1))
+}
+
+// mirror returns the digits left-d for the digits d of ds (those from 1
+// to MaxSize).
+func mirror(ds Digits, left int) Digits {
+	r := uint64(bits.Reverse32(uint32(ds))) // digit d at bit 32-d
+	// Digit left-d belongs at bit left-d-1.
+	if left <= 33 {
+		return Digits(r >> (33 - left))
+	}
+	return Digits(r << (left - 33))
 }
 
 // store records what state e holds.
