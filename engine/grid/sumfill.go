@@ -215,7 +215,8 @@ func (s *SumFiller) follow(e int32, i int) bool {
 		s.store(e, nodes, count, must)
 		return true
 	case n - 2:
-		s.followPair(e, i, left, taken)
+		nodes, count, must = s.pair(i, left, taken, s.taken(k, n-1))
+		s.store(e, nodes, count, must)
 		return true
 	}
 	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
@@ -224,6 +225,24 @@ func (s *SumFiller) follow(e int32, i int) bool {
 			continue
 		}
 		bit := ds & -ds
+		if i+1 == n-2 {
+			// The last two cells: their pairs without a state.
+			ta, tb := s.taken(k, n-2), s.taken(k, n-1)
+			if s.seenBy[i]&(1<<(n-2)) != 0 {
+				ta |= bit
+			}
+			if s.seenBy[i]&(1<<(n-1)) != 0 {
+				tb |= bit
+			}
+			pn, pc, pm := s.pair(n-2, left-d, ta, tb)
+			nodes += pn
+			if pc > 0 {
+				count += pc
+				s.support[i] |= bit
+				must &= bit | pm
+			}
+			continue
+		}
 		c := &s.scratch[i+1]
 		*c = *k // the cells before i are zero in k
 		c[s.word[i]] &^= (1<<s.width - 1) << s.shift[i]
@@ -251,34 +270,33 @@ func (s *SumFiller) follow(e int32, i int) bool {
 	return true
 }
 
-// followPair fills in state e at the last cell but one, i, with left
-// what is left of the target and taken the digits i may not take: the
-// last cell's digit is what its digit leaves, so the pairs are found with
-// set operations (the last cell's options reflected about left) rather
-// than digit by digit.
-func (s *SumFiller) followPair(e int32, i int, left int, taken Digits) {
+// pair returns the nodes, the fillings and the digits every filling
+// uses of the last two cells, i and i+1, with left what is left of the
+// target and ta and tb the digits each may not take. The last cell's digit
+// is what cell i's leaves, so the pairs come from set operations (the last
+// cell's options mirrored about left) rather than digit by digit. It adds
+// the pairs' digits to the cells' support.
+func (s *SumFiller) pair(i int, left int, ta, tb Digits) (nodes, count int32, must Digits) {
 	last := i + 1
 	// The digits the walk follows in cell i: those after which the last
 	// cell's least and most options can still make left, each a node.
-	a := s.opts[i] &^ taken & digitRange(left-s.hi[last], left-s.lo[last])
-	b := s.opts[last] &^ s.taken(&s.scratch[i], last)
-	x := a & mirror(b, left) // the digits of cell i the last cell completes
+	a := s.opts[i] &^ ta & digitRange(left-s.hi[last], left-s.lo[last])
+	x := a & mirror(s.opts[last]&^tb, left) // those the last cell completes
 	if s.seenBy[i]&(1<<last) != 0 && left%2 == 0 {
 		x &^= Bit(left / 2) // the two cells see each other: not the same digit
 	}
-	pairs := int32(x.Count())
-	must := Digits(0)
+	count = int32(x.Count())
 	if x != 0 {
 		// Every filling uses both digits of a pair only when there is one
 		// pair (the two digits either way round).
 		x0 := x.Min()
-		if pair := Bit(x0) | mirror(Bit(x0), left); x&^pair == 0 {
-			must = pair
+		if p := Bit(x0) | mirror(Bit(x0), left); x&^p == 0 {
+			must = p
 		}
 		s.support[i] |= x
 		s.support[last] |= mirror(x, left)
 	}
-	s.store(e, 1+int32(a.Count())+pairs, pairs, must)
+	return 1 + int32(a.Count()) + count, count, must
 }
 
 // digitRange returns the digits from lo to hi (none when lo > hi).
