@@ -12,9 +12,11 @@ import (
 // each later cell, the digits of the earlier cells it sees (those among
 // its options), so each state is followed once and remembers whether it
 // completes, in how many ways, and the digits every completion puts in
-// the cells from i on. The zero value is ready to use; a SumFiller keeps
-// its tables from one call to the next, so a call allocates nothing once
-// they have grown. It is not safe for concurrent use.
+// the cells from i on. A state is at least one node of Board.Fill's walk,
+// so a call follows at most maxFillNodes states. The zero value is ready
+// to use; a SumFiller keeps its tables from one call to the next, so a
+// call allocates nothing once they have grown. It is not safe for
+// concurrent use.
 type SumFiller struct {
 	opts   []Digits
 	n      int
@@ -27,7 +29,7 @@ type SumFiller struct {
 	// cell j (zero before the state's cell) at bit shift[j] of word
 	// word[j], width bits each, and the state's cell and what is left of
 	// the target (the target less the sum so far) at bit restShift of
-	// word restWord (see rest).
+	// word restWord (see restCellShift).
 	words     int
 	width     uint
 	word      [MaxGroupCells]uint8
@@ -49,7 +51,7 @@ type SumFiller struct {
 type fillState struct {
 	hash  uint32
 	slot  int32
-	nodes int32  // the nodes Board.Fill's walk visits from the state, at most maxFillNodes+1
+	nodes int32  // the nodes Board.Fill's walk visits from the state (a parent past maxFillNodes stops)
 	count int32  // the completions
 	must  Digits // the digits every completion puts in the state's cell and those after
 }
@@ -73,10 +75,15 @@ const (
 // to target, where sees[i] has bit j for each earlier cell j that cell i
 // sees. The result is what Board.Fill's enumeration finds, cell by cell
 // in order: it gives up (f.OK false) exactly where that enumeration would
-// have visited more than maxFillNodes nodes, so the two always agree.
+// have visited more than maxFillNodes nodes, so the two always agree. A
+// group of more than MaxGroupCells cells is given up at once.
 func (s *SumFiller) Fill(opts []Digits, sees *[MaxGroupCells]uint32, target int, f *Fills) {
-	*f = Fills{OK: true}
 	n := len(opts)
+	if n > MaxGroupCells {
+		*f = Fills{}
+		return
+	}
+	*f = Fills{OK: true}
 	if n == 0 {
 		if target == 0 {
 			f.Count = 1
@@ -156,7 +163,8 @@ func (s *SumFiller) pack() {
 	s.words = w + 1
 }
 
-// taken returns the digits key k takes from cell j.
+// taken returns the digits cell j may not take in the state of key k:
+// those of the earlier cells it sees, among its options.
 func (s *SumFiller) taken(k *fillKey, j int) Digits {
 	return Digits(k[s.word[j]] >> s.shift[j] & (1<<s.width - 1))
 }
