@@ -96,6 +96,12 @@ type Solver struct {
 	MaxConflicts int64
 	// Conflicts counts the conflicts of the last Solve.
 	Conflicts int64
+	// DecideTrue has a decision set a variable true where it can: when
+	// the variable picked would be set false (its saved phase), the first
+	// unassigned variable of its first group whose phase is true is set
+	// true instead. On a board whose first group of each variable is its
+	// cell, a decision then places a digit rather than ruling one out.
+	DecideTrue bool
 
 	groups   [][]int32 // variables of each group
 	groupsOf [][]int32 // groups of each variable
@@ -825,12 +831,32 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 			return Sat, nil
 		}
 		next := Neg(v)
-		if s.phase[v] {
+		switch {
+		case s.phase[v]:
 			next = Pos(v)
+		case s.DecideTrue:
+			if w := s.trueMate(v); w >= 0 {
+				next = Pos(w)
+			}
 		}
 		s.lim = append(s.lim, int32(len(s.trail)))
 		s.assign(next, noReason)
 	}
+}
+
+// trueMate returns the first unassigned variable of v's first group
+// whose phase is true, or -1.
+func (s *Solver) trueMate(v int) int {
+	gs := s.flat.groupsOf(int32(v))
+	if len(gs) == 0 {
+		return -1
+	}
+	for _, w := range s.flat.vars(gs[0]) {
+		if s.phase[w] && s.val[2*w] == 0 {
+			return int(w)
+		}
+	}
+	return -1
 }
 
 // pick returns the unassigned variable of highest activity, or -1.
