@@ -342,12 +342,15 @@ func (s *Solver) cancelUntil(level int) {
 	if len(s.lim) <= level {
 		return
 	}
+	if s.flat.stale {
+		s.flat.build(s.groups, s.groupsOf)
+	}
 	start := int(s.lim[level])
 	for i := len(s.trail) - 1; i >= start; i-- {
 		l := s.trail[i]
 		v := l.Var()
 		if i < s.qhead && !l.positive() {
-			for _, g := range s.groupsOf[v] {
+			for _, g := range s.flat.groupsOf(int32(v)) {
 				s.falses[g]--
 				s.rest[g] += int64(v)
 			}
