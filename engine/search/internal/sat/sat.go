@@ -96,9 +96,20 @@ type Solver struct {
 	MaxConflicts int64
 	// Conflicts counts the conflicts of the last Solve.
 	Conflicts int64
+	// DecideTrue has a decision set a variable true where it can: when
+	// the variable picked would be set false (its saved phase), the first
+	// unassigned variable of its first group whose phase is true is set
+	// true instead. On a board whose first group of each variable is its
+	// cell, a decision then places a digit rather than ruling one out.
+	DecideTrue bool
 
 	groups   [][]int32 // variables of each group
 	groupsOf [][]int32 // groups of each variable
+	// flat holds groups and groupsOf in two flat arrays for propagate,
+	// which reads them for every assignment: a slice header a variable
+	// is a cache miss of its own on a large board. AddGroup marks it
+	// stale.
+	flat flatGroups
 	// falses counts the variables of each group set false and
 	// propagated (those before qhead on the trail).
 	falses []int32
@@ -110,7 +121,12 @@ type Solver struct {
 	spare   []Lit     // the buffer that compact moves the clauses to
 	learnts []int32   // refs of the learnt clauses
 	watches [][]watch // by literal: the clauses watching it, visited when it turns false
-	val     []int8    // by literal: 1 true, -1 false, 0 unassigned
+	// watched has bit l set when watches[l] may hold a watch. Most
+	// literals turned false watch nothing (on a 25×25 board, three
+	// calls in five), and the bits fit in the first-level cache where
+	// the slice headers do not.
+	watched []uint64
+	val     []int8 // by literal: 1 true, -1 false, 0 unassigned
 	level   []int32
 	reason  []int32
 	trail   []Lit
@@ -151,6 +167,7 @@ func New(n int) *Solver {
 	s := &Solver{
 		groupsOf:   make([][]int32, n),
 		watches:    make([][]watch, 2*n),
+		watched:    make([]uint64, (2*n+63)/64),
 		val:        make([]int8, 2*n),
 		level:      make([]int32, n),
 		reason:     make([]int32, n),
@@ -163,6 +180,7 @@ func New(n int) *Solver {
 		claInc:     1,
 		maxLearnts: firstReduce,
 		arenaLimit: maxArena,
+		flat:       flatGroups{stale: true},
 	}
 	for v := range n {
 		s.reason[v] = noReason
@@ -185,6 +203,7 @@ func (s *Solver) AddGroup(vars []int32) {
 	s.cancelUntil(0)
 	g := int32(len(s.groups))
 	s.groups = append(s.groups, vars)
+	s.flat.stale = true
 	if len(vars) > cap(s.buf) {
 		s.buf = make([]Lit, 0, len(vars))
 	}
@@ -291,12 +310,18 @@ func (s *Solver) attach(lits []Lit, learnt bool, lbd int32) int32 {
 	s.arena = append(s.arena, Lit(len(lits)), meta, 0)
 	s.arena = append(s.arena, lits...)
 	lits = s.lits(ref)
-	s.watches[lits[0]] = append(s.watches[lits[0]], watch{ref, lits[1]})
-	s.watches[lits[1]] = append(s.watches[lits[1]], watch{ref, lits[0]})
+	s.watch(lits[0], watch{ref, lits[1]})
+	s.watch(lits[1], watch{ref, lits[0]})
 	if learnt {
 		s.learnts = append(s.learnts, ref)
 	}
 	return ref
+}
+
+// watch appends w to the watches of literal l.
+func (s *Solver) watch(l Lit, w watch) {
+	s.watches[l] = append(s.watches[l], w)
+	s.watched[l>>6] |= 1 << (l & 63)
 }
 
 // Value reports whether variable v is true in the assignment the last
@@ -317,12 +342,15 @@ func (s *Solver) cancelUntil(level int) {
 	if len(s.lim) <= level {
 		return
 	}
+	if s.flat.stale {
+		s.flat.build(s.groups, s.groupsOf)
+	}
 	start := int(s.lim[level])
 	for i := len(s.trail) - 1; i >= start; i-- {
 		l := s.trail[i]
 		v := l.Var()
 		if i < s.qhead && !l.positive() {
-			for _, g := range s.groupsOf[v] {
+			for _, g := range s.flat.groupsOf(int32(v)) {
 				s.falses[g]--
 				s.rest[g] += int64(v)
 			}
@@ -355,13 +383,17 @@ const (
 // propagate assigns what the queued assignments imply, reporting false
 // with the conflict it meets.
 func (s *Solver) propagate() (conflict, bool) {
+	if s.flat.stale {
+		s.flat.build(s.groups, s.groupsOf)
+	}
+	f := &s.flat
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		v := int32(p.Var())
 		if p.positive() {
-			for _, g := range s.groupsOf[v] {
-				for _, w := range s.groups[g] {
+			for _, g := range f.groupsOf(v) {
+				for _, w := range f.vars(g) {
 					if w == v {
 						continue
 					}
@@ -374,25 +406,27 @@ func (s *Solver) propagate() (conflict, bool) {
 				}
 			}
 		} else {
-			gs := s.groupsOf[v]
+			gs := f.groupsOf(v)
 			for _, g := range gs {
 				s.falses[g]++
 				s.rest[g] -= int64(v)
 			}
 			for _, g := range gs {
-				vars := s.groups[g]
-				switch int(s.falses[g]) {
-				case len(vars):
+				size := f.size(g)
+				switch s.falses[g] {
+				case size:
 					return conflict{clause: groupConflict, a: g}, false
-				case len(vars) - 1:
+				case size - 1:
 					if w := int(s.rest[g]); s.val[2*w] == 0 {
 						s.assign(Pos(w), amoReason-int32(len(s.level))-g)
 					}
 				}
 			}
 		}
-		if c := s.propagateClauses(p.Not()); c >= 0 {
-			return conflict{clause: c}, false
+		if q := p.Not(); s.watched[q>>6]&(1<<(q&63)) != 0 {
+			if c := s.propagateClauses(q); c >= 0 {
+				return conflict{clause: c}, false
+			}
 		}
 	}
 	return conflict{}, true
@@ -425,7 +459,7 @@ func (s *Solver) propagateClauses(false_ Lit) int32 {
 		for k := 2; k < len(lits); k++ {
 			if s.val[lits[k]] != -1 {
 				lits[1], lits[k] = lits[k], false_
-				s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.clause, first})
+				s.watch(lits[1], watch{w.clause, first})
 				moved = true
 				break
 			}
@@ -444,6 +478,9 @@ func (s *Solver) propagateClauses(false_ Lit) int32 {
 		s.assign(first, w.clause)
 	}
 	s.watches[false_] = ws[:j]
+	if j == 0 {
+		s.watched[false_>>6] &^= 1 << (false_ & 63)
+	}
 	return -1
 }
 
@@ -797,12 +834,32 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 			return Sat, nil
 		}
 		next := Neg(v)
-		if s.phase[v] {
+		switch {
+		case s.phase[v]:
 			next = Pos(v)
+		case s.DecideTrue:
+			if w := s.trueMate(v); w >= 0 {
+				next = Pos(w)
+			}
 		}
 		s.lim = append(s.lim, int32(len(s.trail)))
 		s.assign(next, noReason)
 	}
+}
+
+// trueMate returns the first unassigned variable of v's first group
+// whose phase is true, or -1.
+func (s *Solver) trueMate(v int) int {
+	gs := s.flat.groupsOf(int32(v))
+	if len(gs) == 0 {
+		return -1
+	}
+	for _, w := range s.flat.vars(gs[0]) {
+		if s.phase[w] && s.val[2*w] == 0 {
+			return int(w)
+		}
+	}
+	return -1
 }
 
 // pick returns the unassigned variable of highest activity, or -1.
@@ -929,10 +986,11 @@ func (s *Solver) simplify() {
 	for l := range s.watches {
 		s.watches[l] = s.watches[l][:0]
 	}
+	clear(s.watched)
 	for ref := 0; ref < len(arena); ref += clauseHeader + int(arena[ref]) {
 		a, b := arena[ref+clauseHeader], arena[ref+clauseHeader+1]
-		s.watches[a] = append(s.watches[a], watch{int32(ref), b})
-		s.watches[b] = append(s.watches[b], watch{int32(ref), a})
+		s.watch(a, watch{int32(ref), b})
+		s.watch(b, watch{int32(ref), a})
 	}
 	for _, l := range s.trail {
 		s.reason[l.Var()] = noReason
@@ -987,4 +1045,37 @@ func luby(i int64) int64 {
 		x %= size
 	}
 	return int64(1) << seq
+}
+
+// flatGroups is the groups of a solver, and the groups of each variable,
+// each in one array: the variables of group g are vars[varsAt[g]:varsAt[g+1]],
+// the groups of variable v ofVar[ofVarAt[v]:ofVarAt[v+1]].
+type flatGroups struct {
+	stale           bool
+	varsFlat, ofVar []int32
+	varsAt, ofVarAt []int32
+}
+
+// build lays out groups and groupsOf (see flatGroups).
+func (f *flatGroups) build(groups, groupsOf [][]int32) {
+	f.varsFlat, f.varsAt = flatten(f.varsFlat[:0], f.varsAt[:0], groups)
+	f.ofVar, f.ofVarAt = flatten(f.ofVar[:0], f.ofVarAt[:0], groupsOf)
+	f.stale = false
+}
+
+// flatten appends the lists to flat and their bounds to at: list i is
+// flat[at[i]:at[i+1]].
+func flatten(flat, at []int32, lists [][]int32) ([]int32, []int32) {
+	at = append(at, 0)
+	for _, l := range lists {
+		flat = append(flat, l...)
+		at = append(at, int32(len(flat)))
+	}
+	return flat, at
+}
+
+func (f *flatGroups) vars(g int32) []int32 { return f.varsFlat[f.varsAt[g]:f.varsAt[g+1]] }
+func (f *flatGroups) size(g int32) int32   { return f.varsAt[g+1] - f.varsAt[g] }
+func (f *flatGroups) groupsOf(v int32) []int32 {
+	return f.ofVar[f.ofVarAt[v]:f.ofVarAt[v+1]]
 }

@@ -77,13 +77,26 @@ func TestLatinSquares(t *testing.T) {
 		{5, 5, 56 * 24},
 	}
 	for _, tt := range tests {
-		s := latin(tt.order)
-		var assumptions []Lit
-		for c := range tt.fixed {
-			assumptions = append(assumptions, Pos(c*tt.order+c))
-		}
-		if got := count(t, s, assumptions); got != tt.want {
-			t.Errorf("order %d, %d fixed: %d squares, want %d", tt.order, tt.fixed, got, tt.want)
+		for _, decideTrue := range []bool{false, true} {
+			s := latin(tt.order)
+			if decideTrue {
+				// Phases toward one square, as a generator sets them
+				// toward its grid: most variables picked would be set
+				// false, and DecideTrue sets another of the cell true.
+				s.DecideTrue = true
+				n := tt.order
+				for v := range s.Vars() {
+					r, c, d := v/(n*n), v/n%n, v%n
+					s.SetPhase(v, d == (r+c)%n)
+				}
+			}
+			var assumptions []Lit
+			for c := range tt.fixed {
+				assumptions = append(assumptions, Pos(c*tt.order+c))
+			}
+			if got := count(t, s, assumptions); got != tt.want {
+				t.Errorf("order %d, %d fixed, DecideTrue %v: %d squares, want %d", tt.order, tt.fixed, decideTrue, got, tt.want)
+			}
 		}
 	}
 }
