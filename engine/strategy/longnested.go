@@ -19,7 +19,8 @@ var longNested = &Technique{name: "Long Nested Cage Contradiction", level: Extre
 
 // longNestedBudget is the most fillings one search looks at (computed or
 // remembered): on the stuck position of the forum's third extreme killer
-// the first step is found after 327,000 looks, the fifth after 862,000
+// the first step is found after 327,000 looks, the fifth after 862,000,
+// and with half this budget its solve stops again after six steps
 // (docs/variant-techniques.md, session 9).
 const longNestedBudget = 2_000_000
 
