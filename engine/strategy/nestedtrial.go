@@ -56,13 +56,13 @@ func findNestedContradictions(b *grid.Board, sink *Sink) {
 	t := trialPool.Get().(*trial)
 	defer trialPool.Put(t)
 	if t.start(b) {
-		t.findNested(sink)
+		t.findNested(sink, nestedContradictionBudget)
 	}
 }
 
 // findNested adds the Nested Cage Contradiction steps of the board
-// started (see start) to sink.
-func (t *trial) findNested(sink *Sink) {
+// started (see start) to sink, looking at budget fillings at most.
+func (t *trial) findNested(sink *Sink, budget int) {
 	cells := t.l.Cells
 	// Every outer trial first (Cage Contradiction's, which the cache
 	// holds when it has just run on this board), and the candidates
@@ -72,7 +72,7 @@ func (t *trial) findNested(sink *Sink) {
 	t.assumed, t.xs = t.assumed[:0], t.xs[:0]
 	for _, c := range t.order {
 		for ds := t.base[c]; ds != 0; ds &= ds - 1 {
-			if t.work > nestedContradictionBudget || sink.Cancelled() {
+			if t.work > budget || sink.Cancelled() {
 				return
 			}
 			d := ds.Min()
@@ -90,7 +90,7 @@ func (t *trial) findNested(sink *Sink) {
 	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
 	for _, a := range t.assumed {
-		if t.work > nestedContradictionBudget || sink.Cancelled() {
+		if t.work > budget || sink.Cancelled() {
 			return
 		}
 		var broken bool

@@ -29,7 +29,7 @@ func (t *trial) Search(b *grid.Board, nested bool) (steps []Step, looks, skipped
 	}
 	hits := t.kept.hits
 	if nested {
-		t.findNested(&sink)
+		t.findNested(&sink, nestedContradictionBudget)
 	} else {
 		t.findContradictions(&sink)
 	}
