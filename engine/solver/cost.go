@@ -13,6 +13,7 @@ type Cost = strategy.Cost
 const (
 	Cheap = strategy.Cheap
 	Dear  = strategy.Dear
+	Deep  = strategy.Deep
 )
 
 // CostOf returns the cost class of a strategy (Strategy.Cost).

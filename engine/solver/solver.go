@@ -323,7 +323,8 @@ func (r *run) plan(opts Options) {
 // nil); guessing only solves without elimination logic, and logic only
 // without guessing; the uniqueness strategies need the puzzle known to
 // have one solution (o.Unique) and a board without cages; the opt-in
-// strategies (Strategy.OptIn) run only when o.Strategies names them. A
+// strategies (Strategy.OptIn) run only when o.Strategies names them, and
+// the Deep ones (strategy.Deep) in logic-only solves or when named. A
 // Solve with CheckMultiple also runs the uniqueness strategies once its
 // count proves one solution. On a Str8ts board only the strategies sound
 // there run (those whose Str8ts use is AlsoOnStr8ts or OnlyOnStr8ts), and
@@ -363,6 +364,10 @@ func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
 	case st.Class() == strategy.Search:
 		return o.Type != LogicOnly
 	case st.Class() == strategy.Elimination && o.Type == GuessingOnly:
+		return false
+	case st.Cost() == strategy.Deep && o.Type != LogicOnly && o.Strategies == nil:
+		// A Deep search that finds nothing costs more than the guesses
+		// it could save.
 		return false
 	case st.NeedsUnique() && (!o.Unique || cages):
 		// Deadly patterns ignore cages: swapping two digits can break a

@@ -142,7 +142,7 @@ var table = [...]Pass{
 	// Nested Cage Contradiction's search over the whole board, where
 	// every other pass finds nothing: its search that finds nothing is
 	// the dearest of a killer solve.
-	{Order: 8680, Letter: "P2", Strategy: LongNestedContradiction(), Name: "Long Nested Cage Contradiction", Cost: Dear},
+	{Order: 8680, Letter: "P2", Strategy: LongNestedContradiction(), Name: "Long Nested Cage Contradiction", Cost: Deep},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
@@ -191,14 +191,24 @@ const (
 	// costs about 1 ms on a 9×9 board, 10 ms on a 16×16 and 30 ms on a
 	// 25×25, every time logic is stuck before a guess.
 	Dear
+	// Deep strategies search so far that one that finds nothing costs
+	// seconds (Long Nested Cage Contradiction: 5-25 s on a stuck
+	// Mathemagic killer). They run in logic-only solves, where there is
+	// nothing to hand over to, and where a solve names them
+	// (Options.Strategies): a mixed solve guesses instead, which the
+	// exact search does in milliseconds.
+	Deep
 )
 
-// String returns the cost class's name, "cheap" or "dear".
+// String returns the cost class's name: "cheap", "dear" or "deep".
 func (c Cost) String() string {
-	if c == Cheap {
+	switch c {
+	case Cheap:
 		return "cheap"
+	case Dear:
+		return "dear"
 	}
-	return "dear"
+	return "deep"
 }
 
 // FormKind tells what the number of a Form counts.
