@@ -546,9 +546,13 @@ func (g *chainGraph) seeOf(id int32) CellSet {
 // links are not listed yet.
 func (g *chainGraph) weakLinks(b *grid.Board) {
 	g.growWeakDone()
-	g.indexSeenBy()
+	indexed := false // the index is built for the first candidate listed
 	for id := range g.nodes {
 		if len(g.strong[id]) > 0 && !g.weakDone[id] {
+			if !indexed && g.nodes[id].n == 1 {
+				g.indexSeenBy()
+				indexed = true
+			}
 			g.nodeWeak(b, int32(id))
 			g.weakDone[id] = true
 		}
