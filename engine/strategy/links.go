@@ -105,7 +105,10 @@ type chainGraph struct {
 	multi     [][]int32 // digit-1 → multi-cell nodes of the digit
 	see       []uint64  // per multi-cell node (by set offset): cells seeing all of it
 	weakDone  []bool    // node → its weak links are listed
-	scratch   []uint64
+	// seenBy[seenAt[k]:seenAt[k+1]]: the multi-cell nodes seen whole from
+	// candidate k's cell (indexSeenBy)
+	seenAt, seenBy []int32
+	scratch        []uint64
 	// planes holds the cells of each candidate (plane), then those of
 	// three candidates or more (wide).
 	planes []uint64
@@ -543,8 +546,13 @@ func (g *chainGraph) seeOf(id int32) CellSet {
 // links are not listed yet.
 func (g *chainGraph) weakLinks(b *grid.Board) {
 	g.growWeakDone()
+	indexed := false // the index is built for the first candidate listed
 	for id := range g.nodes {
 		if len(g.strong[id]) > 0 && !g.weakDone[id] {
+			if !indexed && g.nodes[id].n == 1 {
+				g.indexSeenBy()
+				indexed = true
+			}
 			g.nodeWeak(b, int32(id))
 			g.weakDone[id] = true
 		}
@@ -577,18 +585,11 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 				w = append(w, chainEdge{to: q, kind: weakUnit, als: -1})
 			}
 		}
-		// A multi-cell node seen whole from the cell starts at a peer
-		// holding the digit.
-		j := len(w)
-		for i := k; i < j; i++ {
-			p := int(g.nodes[w[i].to].cell)
-			for m := g.head[p*n+d-1]; m >= 0; m = g.next[m] {
-				if g.seeOf(m).Has(cell) {
-					w = append(w, chainEdge{to: m, kind: weakUnit, als: -1})
-				}
-			}
+		// The multi-cell nodes seen whole from the cell, in node order.
+		key := cell*n + d - 1
+		for _, m := range g.seenBy[g.seenAt[key]:g.seenAt[key+1]] {
+			w = append(w, chainEdge{to: m, kind: weakUnit, als: -1})
 		}
-		sortEdges(w[j:])
 		if g.sums {
 			w = g.sumWeak(b, cell, d, w)
 		}
@@ -615,6 +616,52 @@ func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 	}
 	sortEdges(w[j:])
 	g.weak[id] = w
+}
+
+// indexSeenBy lists, for each candidate, the multi-cell nodes of its digit
+// seen whole from its cell (the cell sees every cell of the node), in node
+// order: in g.seenBy[g.seenAt[k]:g.seenAt[k+1]] for candidate k (cell*N+d-1).
+// Going from each node to the cells seeing it costs a fraction of testing,
+// for each candidate, the nodes starting at each peer of its cell, once
+// ALSs make those many.
+func (g *chainGraph) indexSeenBy() {
+	n := g.l.N
+	keys := g.l.Cells * n
+	at := grow(g.seenAt, keys+1)
+	clear(at)
+	// Count into at[k+1], sum, then fill from at[k] (which ends at
+	// at[k+1]'s old value) and shift back.
+	for d := 1; d <= n; d++ {
+		plane := g.plane(d)
+		for _, m := range g.multi[d-1] {
+			see := g.seeOf(m)
+			for i, sw := range see {
+				for x := sw & plane[i]; x != 0; x &= x - 1 {
+					at[(i<<6|bits.TrailingZeros64(x))*n+d]++
+				}
+			}
+		}
+	}
+	for k := 1; k <= keys; k++ {
+		at[k] += at[k-1]
+	}
+	by := grow(g.seenBy, int(at[keys]))
+	for d := 1; d <= n; d++ {
+		plane := g.plane(d)
+		for _, m := range g.multi[d-1] {
+			see := g.seeOf(m)
+			for i, sw := range see {
+				for x := sw & plane[i]; x != 0; x &= x - 1 {
+					k := (i<<6|bits.TrailingZeros64(x))*n + d - 1
+					by[at[k]] = m
+					at[k]++
+				}
+			}
+		}
+	}
+	copy(at[1:], at[:keys])
+	at[0] = 0
+	g.seenAt, g.seenBy = at, by
 }
 
 // sortEdges orders links by node, the order the nodes were made in, which
