@@ -17,30 +17,32 @@ func TestKillerGolden(t *testing.T) {
 	tests := []struct {
 		name, text string
 		slow       bool // minutes under -race: checked by go test ./engine/... without it
+		logicOnly  bool // a logic-only solve, which runs the Deep strategies
 	}{
 		// killer9.txt line 7: finished without a guess since the cage
 		// links (an AIC over a sum link, (9)r4c1=(9)r5c1-(2)r4c1=(2)r5c3,
 		// did it first; Killer Subsets and the nets through cages now
 		// come first).
-		{"killer-sum-chain", "L9B3axd2tjl2tjl4idt484148410ikx00ep328h2tjl1no11ez5366p1lap1ez500ep00ep2tjl09w100ep00ep2tjl1ez54nwx484148411mvl1mvl330x1q1d1ez5093l1qtt48410h011ez51ez52tjl4hld484100ep1ez533td00ep1ez50du900ep48411hch34lt1ez52tjl00ep00ep37rl00ep2ya91ez52tjl0du900ep3axd1no12tjl1ogh2tjl093l00ep1us100ep2tjl1ez52tjl1ez51ez500ep1ez51ez51ez52tjl2tjl", false},
+		{"killer-sum-chain", "L9B3axd2tjl2tjl4idt484148410ikx00ep328h2tjl1no11ez5366p1lap1ez500ep00ep2tjl09w100ep00ep2tjl1ez54nwx484148411mvl1mvl330x1q1d1ez5093l1qtt48410h011ez51ez52tjl4hld484100ep1ez533td00ep1ez50du900ep48411hch34lt1ez52tjl00ep00ep37rl00ep2ya91ez52tjl0du900ep3axd1no12tjl1ogh2tjl093l00ep1us100ep2tjl1ez52tjl1ez51ez500ep1ez51ez51ez52tjl2tjl", false, false},
 		// killer9-cagesize.txt line 2 (no givens, 3-cell cages): finished
 		// without a guess since the virtual cages (innies and outies of
 		// unions of units less a cage) and Combination Crossover.
-		{"killer-virtual-cage", "I<LP<<B<R^^^<^J<^^MH^E>^M^^^^K^>>^O^^^^^<2>^<^^^<UM<<<MJ<>^K<<<^^^^J<<<G^<F<<<>>^", false},
+		{"killer-virtual-cage", "I<LP<<B<R^^^<^J<^^MH^E>^M^^^^K^>>^O^^^^^<2>^<^^^<UM<<<MJ<>^K<<<^^^^J<<<G^<F<<<>>^", false, false},
 		// killer9-cagesize.txt line 11 (no givens, 3-cell cages): takes
 		// Innie-Outie Difference and Cage Block steps.
-		{"killer-cage-block", "D<I<<F<J<^I<<B<^E^H<L<D^>^A^I<^^<GD^9^9<<>^^^^<A<N<D^HHF<^^>^>^^<^A<<I<FD<<K<<^>^", false},
+		{"killer-cage-block", "D<I<<F<J<^I<<B<^E^H<L<D^>^A^I<^^<GD^9^9<<>^^^^<A<N<D^HHF<^^>^>^^<^A<<I<FD<<K<<^>^", false, false},
 		// killer9-cagesize.txt line 4 (no givens, 3-cell cages): finished
 		// without a guess since Cage Contradiction, which takes a step.
-		{"killer-cage-contradiction", "H<KC<9K<<^L^L^<NH^^^^^<>^^<P^^^PH^^L^^L<^^OI^^J<^^^^^^^^^^^^^^^MJ<<E<^^K^<<^^^>>^", false},
+		{"killer-cage-contradiction", "H<KC<9K<<^L^L^<NH^^^^^<>^^<P^^^PH^^L^^L<^^OI^^J<^^^^^^^^^^^^^^^MJ<<E<^^K^<<^^^>>^", false, false},
 		// killer9-tarek.txt line 5 (no givens): finished without a guess
 		// since Nested Cage Contradiction, which takes two steps (stuck
 		// after 20 steps, every cell open, before).
-		{"killer-nested-contradiction", "L<<H<N<L<^L>^>^D^^>^BJ<I^<I^>^^G^<>^FF<F^<C^H^^I^<>^>^^I^<FE<^MD^<>^^H<^^<G<<>^>^", true},
+		{"killer-nested-contradiction", "L<<H<N<L<^L>^>^D^^>^BJ<I^<I^>^^G^<>^FF<F^<C^H^^I^<>^>^^I^<FE<^MD^<>^^H<^^<G<<>^>^", true, false},
 		// killer9-tarek.txt line 18 (no givens): finished without a
 		// guess since Long Nested Cage Contradiction, which takes 7 steps
-		// (stuck after 43 steps, every cell open, before).
-		{"killer-long-nested", "E<D<KA<H<^J<<^O<<^E^I<^J<^C^^^^^^^^^F<<K<M<<<B^X<^I<R9^>^^I^^^^K<^>^>>^F^^A<^7<>^", true},
+		// (stuck after 43 steps, every cell open, before). The technique
+		// is Deep, so a mixed solve guesses there instead.
+		{"killer-long-nested", "E<D<KA<H<^J<<^O<<^E^I<^J<^C^^^^^^^^^F<<K<M<<<B^X<^I<R9^>^^I^^^^K<^>^>>^F^^A<^7<>^", true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +58,11 @@ func TestKillerGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var log strings.Builder
-			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, func(i int, s *strategy.Step, b *grid.Board) error {
+			opts := Options{CheckMultiple: true}
+			if tt.logicOnly {
+				opts.Type = LogicOnly
+			}
+			res, err := Solve(context.Background(), b, opts, func(i int, s *strategy.Step, b *grid.Board) error {
 				fmt.Fprintf(&log, "%3d %s %-36s %s\n", i, s.Strategy.Letter(), s.Name(), s.Explain(grid.Notation{Layout: b.Layout()}))
 				return nil
 			})
