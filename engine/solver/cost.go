@@ -41,3 +41,21 @@ func Pays(t SolvingType, l *grid.Layout, guessed bool) bool {
 	}
 	return !guessed && l.N <= LargeBoard
 }
+
+// WaitFrom is the side from which a Dear pass that found nothing waits
+// for the board to change (see Waits).
+const WaitFrom = 16
+
+// Waits reports whether a Dear pass that found nothing on a board of
+// layout l when it had idle open candidates (0: it has not, or has found
+// a step since) waits, now that the board has left: on a board of side
+// WaitFrom or more, while the board has lost fewer than l.N candidates
+// since. On a 16×16 or 25×25 a Dear pass that finds nothing costs
+// 5-30 ms, and the steps of the nets that follow it (one candidate each)
+// seldom give it anything to find: x16-extreme line 1 spent over half
+// of its CPU in chains and nets rerun after each Nested Forcing Net
+// step, to find nothing. A pass that waits still runs when no other
+// finds a step (see deduce), so logic stops where it stopped before.
+func Waits(l *grid.Layout, idle, left int) bool {
+	return l.N >= WaitFrom && idle > 0 && idle-left < l.N
+}
