@@ -42,10 +42,8 @@ var nestedForcingNetStrategy = &Strategy{
 // first (an assumption that implies much is the likeliest to fail), and
 // lemmas first among the cells the premise's net has narrowed, then
 // among every open cell. The search is bounded by nestedBudget. Within a
-// solve (a sink reused from step to step) a search first tries, when the
-// last step needed lemmas outside the narrowed cells, every premise with
-// such lemmas on a small budget; then the premises from the one the last
-// search refuted down; then the rest.
+// solve (a sink reused from step to step) a search first tries the
+// premises from the one the last search refuted down, then the rest.
 func NestedForcingNet() *Strategy { return nestedForcingNetStrategy }
 
 // nestedScale is how many times a single-premise search's work budget
@@ -89,20 +87,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.held)
-	// After a step whose premise needed lemmas outside the cells its net
-	// narrowed, first a wide pass from the top with a sixteenth of the
-	// budget: the next such premise is then most often among the first
-	// few tried (x16-extreme lines 3 and 6 take dozens of wide steps in a
-	// row), and the narrow passes that came first failed on every premise
-	// for 20-40 times the work of the wide step (x16-extreme line 3:
-	// 131 million implications followed in the solve's nested searches,
-	// 61 million so).
-	if sink.nestedWide {
-		f.budget /= 16
-		f.nestedPass(sink, 0, true)
-		f.work, f.budget = 0, nestedBudget(b.Layout())
-	}
-	// Then the premises from the net size of the one the last search of
+	// First the premises from the net size of the one the last search of
 	// the solve refuted down, with a quarter of the budget: those above
 	// it were tried then and held, and one step seldom changes that. On a
 	// 25×25 the refuted premises move down the order step by step, and
@@ -140,7 +125,7 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 		switch {
 		case f.refute(p.cand<<1|1, wide):
 			ns.refuted[i] = true
-			sink.nestedFrom, sink.nestedWide = p.size, wide
+			sink.nestedFrom = p.size
 			f.reportNested(sink)
 		case !wide && !f.spent():
 			ns.held[i] = true // the same again in this search

@@ -5,10 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // withLemmas counts, in a soundness run's seen map, the Nested Forcing
@@ -111,36 +108,6 @@ func TestNestedStart(t *testing.T) {
 	} {
 		if got := f.nestedStart(tt.last); got != tt.want {
 			t.Errorf("nestedStart(%d) = %d, want %d", tt.last, got, tt.want)
-		}
-	}
-}
-
-// TestNestedWideFirst: a search after a step whose premise needed lemmas
-// outside the cells its net narrowed (Sink.nestedWide) tries such
-// premises first. At ../solver/testdata/x16-nested.txt a search on a
-// fresh sink refutes a premise with narrow lemmas; on a sink whose last
-// step was wide it refutes one with wide lemmas, a sound step.
-func TestNestedWideFirst(t *testing.T) {
-	lines := shared.Lines(t, "../solver/testdata/x16-nested.txt")
-	p, _, err := codec.Decode(strings.TrimSpace(lines[1]), codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s search.Searcher
-	sol := uniqueSolution(t, &s, b, "x16-nested.txt")
-	for _, wide := range []bool{false, true} {
-		sink := Sink{nestedWide: wide}
-		NestedForcingNet().Find(b, &sink)
-		if len(sink.Steps()) == 0 {
-			t.Fatalf("after a wide step %v: no step", wide)
-		}
-		patCheckSteps(t, b, sol, &sink, map[string]int{})
-		if sink.nestedWide != wide {
-			t.Errorf("after a wide step %v: the step found was wide %v, want %v", wide, sink.nestedWide, wide)
 		}
 	}
 }

@@ -361,10 +361,6 @@ type Sink struct {
 	// from step to step, and the next search starts among premises of
 	// that size, past those that failed (see findNestedForcingNets).
 	nestedFrom int32
-	// nestedWide records that the premise last refuted on this sink
-	// needed lemmas outside the cells its net narrowed (a wide pass): the
-	// next search then tries a wide pass from the top first.
-	nestedWide bool
 	steps      []Step
 	strategy   *Strategy // the strategy finding (see Strategy.Find)
 }
