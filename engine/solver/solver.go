@@ -282,9 +282,10 @@ type run struct {
 	// cells the patterns of a local pass that stand on no changed cell.
 	memo  strategy.DigitMemo
 	cells strategy.CellMemo
-	// idle is, by active pass, the open candidates the board had when the
-	// pass last found nothing (0 once it finds a step), and waited the
-	// Dear passes a deduce left to the end (see Waits).
+	// idle is, on a board of side WaitFrom or more, by active pass, the
+	// open candidates the board had when the pass last found nothing (0
+	// once it finds a step), and waited the Dear passes a deduce left to
+	// the end (see Waits).
 	idle   []int
 	waited []int
 	step   strategy.Step
@@ -500,13 +501,16 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
 	passes := r.activePasses()
-	if len(r.idle) != len(passes) {
-		r.idle = make([]int, len(passes))
+	left := 0
+	if r.b.Layout().N >= WaitFrom {
+		if len(r.idle) != len(passes) {
+			r.idle = make([]int, len(passes))
+		}
+		left = openCandidates(r.b)
 	}
-	left := openCandidates(r.b)
 	r.waited = r.waited[:0]
 	for i, p := range passes {
-		if p.Cost == Dear && Waits(r.b.Layout(), r.idle[i], left) {
+		if p.Cost == Dear && i < len(r.idle) && Waits(r.b.Layout(), r.idle[i], left) {
 			r.waited = append(r.waited, i)
 			continue
 		}
@@ -564,12 +568,17 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		r.sink.Cancel = r.done
 		return false, true, nil
 	}
-	if steps := r.sink.Steps(); len(steps) > 0 {
+	steps := r.sink.Steps()
+	if i < len(r.idle) {
 		r.idle[i] = 0
+		if len(steps) == 0 {
+			r.idle[i] = left
+		}
+	}
+	if len(steps) > 0 {
 		steps[0].Apply(r.b)
 		return true, false, r.report(&steps[0])
 	}
-	r.idle[i] = left
 	if p.Strategy.PerDigit() {
 		r.memo.Nothing(p.Strategy, p.Form, r.sink.Digits)
 	}
