@@ -28,8 +28,9 @@ const LargeBoard = 25
 // Extreme whatever follows and logic only saves guesses, which on any
 // board cost less than a Dear pass that finds nothing. Up to LargeBoard
 // the Dear strategies run before the first guess, so that logic finishes
-// what it can (a 25×25 Sudoku X by chains and nets in 4-7 s of CPU; one
-// Dear pass over an empty 25×25 costs about 0.15 s); their searches are
+// what it can (a 25×25 Sudoku X by chains and nets in 2-4 s of CPU, a
+// Dear pass that found nothing waiting meanwhile, see Waits; one Dear
+// pass over an empty 25×25 costs about 0.15 s); their searches are
 // bounded by their budgets and stop with the solve's context, or when
 // logic's share of its deadline is spent (see Solve). Above it a
 // Dear pass costs more than the whole search it could save (an empty
