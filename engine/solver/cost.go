@@ -29,8 +29,9 @@ const LargeBoard = 25
 // Extreme whatever follows and logic only saves guesses, which on any
 // board cost less than a Dear pass that finds nothing. Up to LargeBoard
 // the Dear strategies run before the first guess, so that logic finishes
-// what it can (a 25×25 Sudoku X by chains and nets in 4-7 s of CPU; one
-// Dear pass over an empty 25×25 costs about 0.15 s); their searches are
+// what it can (a 25×25 Sudoku X by chains and nets in 2-4 s of CPU, a
+// Dear pass that found nothing waiting meanwhile, see Waits; one Dear
+// pass over an empty 25×25 costs about 0.15 s); their searches are
 // bounded by their budgets and stop with the solve's context, or when
 // logic's share of its deadline is spent (see Solve). Above it a
 // Dear pass costs more than the whole search it could save (an empty
@@ -41,4 +42,22 @@ func Pays(t SolvingType, l *grid.Layout, guessed bool) bool {
 		return true
 	}
 	return !guessed && l.N <= LargeBoard
+}
+
+// WaitFrom is the side from which a Dear pass that found nothing waits
+// for the board to change (see Waits).
+const WaitFrom = 16
+
+// Waits reports whether a Dear pass that found nothing on a board of
+// layout l when it had idle open candidates (0: it has not, or has found
+// a step since) waits, now that the board has left: on a board of side
+// WaitFrom or more, while the board has lost fewer than l.N candidates
+// since. On a 16×16 or 25×25 a Dear pass that finds nothing costs
+// 5-30 ms, and the steps of the nets that follow it (one candidate each)
+// seldom give it anything to find: x16-extreme line 1 spent over half
+// of its CPU in chains and nets rerun after each Nested Forcing Net
+// step, to find nothing. A pass that waits still runs when no other
+// finds a step (see deduce), so logic stops where it stopped before.
+func Waits(l *grid.Layout, idle, left int) bool {
+	return l.N >= WaitFrom && idle > 0 && idle-left < l.N
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -259,5 +260,59 @@ func BenchmarkSolveEmpty(b *testing.B) {
 	for _, n := range []int{16, 25, 32} {
 		b.Run(fmt.Sprintf("%dx%d/mixed", n, n), func(b *testing.B) { benchmarkEmpty(b, n, Mixed) })
 		b.Run(fmt.Sprintf("%dx%d/guess", n, n), func(b *testing.B) { benchmarkEmpty(b, n, GuessingOnly) })
+	}
+}
+
+var waitsTests = []struct {
+	n, idle, left int
+	want          bool
+}{
+	{9, 300, 300, false},   // 9×9: never
+	{16, 0, 900, false},    // not run yet, or found a step since
+	{16, 900, 900, true},   // unchanged
+	{16, 900, 885, true},   // 15 candidates fewer
+	{16, 900, 884, false},  // 16 fewer: the side
+	{25, 1600, 1576, true}, // 24 fewer
+	{25, 1600, 1575, false},
+	{32, 4000, 4000, true},
+}
+
+func TestWaits(t *testing.T) {
+	for _, tt := range waitsTests {
+		l := newEmpty(t, tt.n).Layout()
+		if got := Waits(l, tt.idle, tt.left); got != tt.want {
+			t.Errorf("Waits(%d×%d, idle %d, left %d) = %v, want %v", tt.n, tt.n, tt.idle, tt.left, got, tt.want)
+		}
+	}
+}
+
+// TestWaitingPassRuns: at testdata/x16-nested.txt, where only Nested
+// Forcing Net finds a step, a solve whose Nested Forcing Net pass found
+// nothing on this very board (so waits) still runs it once no other
+// pass finds a step, and takes its step: waiting never leaves a solve
+// stuck where its passes would go on.
+func TestWaitingPassRuns(t *testing.T) {
+	b := fixtureBoard(t, "testdata/x16-nested.txt")
+	opts := Options{Type: LogicOnly, Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle(), strategy.NestedForcingNet()}}
+	r := newRun(b, opts, nil)
+	r.plan(opts)
+	nested := slices.IndexFunc(r.passes, func(p strategy.Pass) bool { return p.Strategy == strategy.NestedForcingNet() })
+	if nested < 0 {
+		t.Fatal("no Nested Forcing Net pass in the plan")
+	}
+	r.idle = make([]int, len(r.passes))
+	r.idle[nested] = openCandidates(r.b)
+	found, err := r.deduce(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(r.waited, nested) {
+		t.Errorf("Nested Forcing Net did not wait (waited %v)", r.waited)
+	}
+	if !found || r.res.Steps != 1 {
+		t.Errorf("deduce found %v (%d steps), want the waiting pass's step", found, r.res.Steps)
+	}
+	if r.idle[nested] != 0 {
+		t.Errorf("idle of the pass that found a step = %d, want 0", r.idle[nested])
 	}
 }

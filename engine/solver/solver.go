@@ -280,8 +280,14 @@ type run struct {
 	done <-chan struct{}
 	// memo skips the digits on which a per-digit pass found nothing before,
 	// cells the patterns of a local pass that stand on no changed cell.
-	memo   strategy.DigitMemo
-	cells  strategy.CellMemo
+	memo  strategy.DigitMemo
+	cells strategy.CellMemo
+	// idle is, on a board of side WaitFrom or more, by active pass, the
+	// open candidates the board had when the pass last found nothing (0
+	// once it finds a step), and waited the Dear passes a deduce left to
+	// the end (see Waits).
+	idle   []int
+	waited []int
 	step   strategy.Step
 	res    *Result
 	solved bool
@@ -492,60 +498,110 @@ func (r *run) run(ctx context.Context) error {
 // among the Cheap ones only where the others do not pay (see Pays). A
 // uniqueness strategy runs only when the puzzle is known to have one
 // solution; under CheckMultiple the first one reached counts the
-// solutions to find out.
+// solutions to find out. On a large board a Dear pass that found nothing
+// waits while the board changes little (see Waits), unless no other pass
+// finds a step: then those that waited run, so that the solve is stuck
+// only where every pass finds nothing.
 func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
-	for _, p := range r.activePasses() {
-		if p.Strategy.NeedsUnique() && !r.unique {
-			if r.counted {
-				continue
-			}
-			if err := r.countSolutions(ctx); err != nil {
-				return false, err
-			}
-			if !r.unique {
-				continue
-			}
+	passes := r.activePasses()
+	left := 0
+	if r.b.Layout().N >= WaitFrom {
+		if len(r.idle) != len(passes) {
+			r.idle = make([]int, len(passes))
 		}
-		r.sink.Reset()
-		r.sink.Form, r.sink.Digits, r.sink.Changed = p.Form, 0, nil
-		if p.Strategy.PerDigit() {
-			if r.sink.Digits = r.memo.Digits(p.Strategy, p.Form); r.sink.Digits == 0 {
-				continue // nothing moved since the pass found nothing
-			}
+		left = openCandidates(r.b)
+	}
+	r.waited = r.waited[:0]
+	for i, p := range passes {
+		if p.Cost == Dear && i < len(r.idle) && Waits(r.b.Layout(), r.idle[i], left) {
+			r.waited = append(r.waited, i)
+			continue
 		}
-		if p.Strategy.Local() {
-			var run bool
-			if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Form); !run {
-				continue // no cell changed since the pass found nothing
-			}
+		if found, stop, err := r.try(ctx, p, i, left); found || stop || err != nil {
+			return found, err
 		}
-		p.Strategy.Find(r.b, &r.sink)
-		if r.sink.Cancelled() {
-			// The finder may have stopped short: its steps, or their
-			// absence, say nothing.
-			if err := ctx.Err(); err != nil {
-				return false, err
-			}
-			// Logic's share of the time is spent: hand over to guessing,
-			// whose first guess leaves only the Cheap strategies (Pays).
-			r.res.LogicShareSpent = true
-			r.sink.Cancel = r.done
-			return false, nil
-		}
-		if steps := r.sink.Steps(); len(steps) > 0 {
-			steps[0].Apply(r.b)
-			return true, r.report(&steps[0])
-		}
-		if p.Strategy.PerDigit() {
-			r.memo.Nothing(p.Strategy, p.Form, r.sink.Digits)
-		}
-		if p.Strategy.Local() {
-			r.cells.Nothing(p.Strategy, p.Form)
+	}
+	for _, i := range r.waited {
+		if found, stop, err := r.try(ctx, passes[i], i, left); found || stop || err != nil {
+			return found, err
 		}
 	}
 	return false, nil
+}
+
+// try runs pass p, the i-th active one, on the board of left open
+// candidates, and applies its first step if it finds one. It reports
+// stop when the pass was cancelled because logic's share of the time is
+// spent: the solve then hands over to guessing.
+func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, stop bool, err error) {
+	if p.Strategy.NeedsUnique() && !r.unique {
+		if r.counted {
+			return false, false, nil
+		}
+		if err := r.countSolutions(ctx); err != nil {
+			return false, false, err
+		}
+		if !r.unique {
+			return false, false, nil
+		}
+	}
+	r.sink.Reset()
+	r.sink.Form, r.sink.Digits, r.sink.Changed = p.Form, 0, nil
+	if p.Strategy.PerDigit() {
+		if r.sink.Digits = r.memo.Digits(p.Strategy, p.Form); r.sink.Digits == 0 {
+			return false, false, nil // nothing moved since the pass found nothing
+		}
+	}
+	if p.Strategy.Local() {
+		var run bool
+		if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Form); !run {
+			return false, false, nil // no cell changed since the pass found nothing
+		}
+	}
+	p.Strategy.Find(r.b, &r.sink)
+	if r.sink.Cancelled() {
+		// The finder may have stopped short: its steps, or their
+		// absence, say nothing.
+		if err := ctx.Err(); err != nil {
+			return false, true, err
+		}
+		// Logic's share of the time is spent: hand over to guessing,
+		// whose first guess leaves only the Cheap strategies (Pays).
+		r.res.LogicShareSpent = true
+		r.sink.Cancel = r.done
+		return false, true, nil
+	}
+	steps := r.sink.Steps()
+	if i < len(r.idle) {
+		r.idle[i] = 0
+		if len(steps) == 0 {
+			r.idle[i] = left
+		}
+	}
+	if len(steps) > 0 {
+		steps[0].Apply(r.b)
+		return true, false, r.report(&steps[0])
+	}
+	if p.Strategy.PerDigit() {
+		r.memo.Nothing(p.Strategy, p.Form, r.sink.Digits)
+	}
+	if p.Strategy.Local() {
+		r.cells.Nothing(p.Strategy, p.Form)
+	}
+	return false, false, nil
+}
+
+// openCandidates returns the number of candidates of b's open cells.
+func openCandidates(b *grid.Board) int {
+	n := 0
+	for _, ds := range b.Candidates() {
+		if c := ds.Count(); c > 1 {
+			n += c
+		}
+	}
+	return n
 }
 
 // activePasses returns the passes the solve runs now: all of its plan, or

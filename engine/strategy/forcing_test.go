@@ -515,3 +515,32 @@ func forcingStuckBoards(tb testing.TB, max int) []*grid.Board {
 	})
 	return boards
 }
+
+// TestCandidateNumbers: on every board size a candidate's number gives
+// back its cell and digit (split, by a multiplication where the plane is
+// not a power of two), numbers rise with the cell within a digit's plane,
+// and a plane takes the fewest 64-bit words its cells need.
+func TestCandidateNumbers(t *testing.T) {
+	for _, tt := range []struct{ n, words int }{{4, 1}, {6, 1}, {9, 2}, {12, 3}, {16, 4}, {25, 10}, {32, 16}} {
+		l, err := grid.NewLayout(grid.Config{Size: tt.n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f forcing
+		f.setup(grid.NewBoard(l), true, false)
+		if f.cw != tt.words {
+			t.Errorf("%d×%d: a plane of %d words, want %d", tt.n, tt.n, f.cw, tt.words)
+		}
+		for di := 0; di < tt.n; di++ {
+			for cell := 0; cell < l.Cells; cell++ {
+				c := f.cand(cell, di)
+				if gc, gd := f.split(c); gc != cell || gd != di {
+					t.Fatalf("%d×%d: split(cand(%d, %d)) = %d, %d", tt.n, tt.n, cell, di, gc, gd)
+				}
+				if int(c) >= f.cands || cell > 0 && c != f.cand(cell-1, di)+1 {
+					t.Fatalf("%d×%d: cand(%d, %d) = %d out of order", tt.n, tt.n, cell, di, c)
+				}
+			}
+		}
+	}
+}
