@@ -14,17 +14,25 @@ import (
 // TestNestedContradictionSound solves tarek's killers of lines 11 and 22
 // of engine/search/testdata/killer9-tarek.txt (no givens; logic was stuck
 // after 25 and 20 steps with every cell open before Nested Cage
-// Contradiction) by logic, checking every step against the solution the
-// exact search proves, and requires each solve to finish and to take
-// Nested Cage Contradiction steps, each with an inner trial, so that the
+// Contradiction), and line 18 (stuck after 43 steps before Long Nested
+// Cage Contradiction), by logic, checking every step against the
+// solution the exact search proves, and requires each solve to finish and
+// to take steps of the technique, each with an inner trial, so that the
 // test fails if the nested trials stop finding their contradictions or a
 // solve falls back on guessing.
 func TestNestedContradictionSound(t *testing.T) {
 	if solver.Race || solver.Quick() {
-		t.Skip("skipped under -race and -short: seconds of trials; CI runs it in full")
+		t.Skip("skipped under -race and -short: tens of seconds of nested trials; CI runs it in full")
 	}
 	boards := readPuzzles(t, "../search/testdata/killer9-tarek.txt")
-	for _, tt := range []struct{ line, least int }{{11, 4}, {22, 1}} {
+	for _, tt := range []struct {
+		st          *strategy.Strategy
+		line, least int
+	}{
+		{strategy.NestedContradiction(), 11, 4},
+		{strategy.NestedContradiction(), 22, 1},
+		{strategy.LongNestedContradiction(), 18, 5},
+	} {
 		b := boards[tt.line-1]
 		var srch search.Searcher
 		counted, err := srch.Count(context.Background(), b, 2)
@@ -35,7 +43,7 @@ func TestNestedContradictionSound(t *testing.T) {
 		n := grid.Notation{Layout: b.Layout()}
 		taken := 0
 		res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {
-			if s.Strategy == strategy.NestedContradiction() {
+			if s.Strategy == tt.st {
 				taken++
 				if !strings.Contains(s.Explain(n), "(if it were ") {
 					t.Errorf("line %d step %d has no inner trial: %s", tt.line, k, s.Explain(n))
@@ -60,8 +68,8 @@ func TestNestedContradictionSound(t *testing.T) {
 			t.Errorf("line %d: status %s: logic did not reach the solution", tt.line, res.Status)
 		}
 		if taken < tt.least {
-			t.Errorf("line %d: %d Nested Cage Contradiction steps taken, want at least %d", tt.line, taken, tt.least)
+			t.Errorf("line %d: %d %s steps taken, want at least %d", tt.line, taken, tt.st.Name(), tt.least)
 		}
-		t.Logf("line %d: %d steps, %d of them Nested Cage Contradiction", tt.line, res.Steps, taken)
+		t.Logf("line %d: %d steps, %d of them %s", tt.line, res.Steps, taken, tt.st.Name())
 	}
 }

@@ -194,7 +194,7 @@ func testFamilies() map[string][]*Strategy {
 
 // checkedInWholeSolves are the Dear strategies with no family of their
 // own: their steps are checked along whole solves (TestLogicSoundTop1465,
-// TestStr8tsStepsSound, TestCompartmentTrialSound, TestPatternTrialSound, TestKillerGolden, TestLongNestedSound, TestKenKenLineFillingsSound and the finder tests of
+// TestStr8tsStepsSound, TestCompartmentTrialSound, TestPatternTrialSound, TestKillerGolden, TestNestedContradictionSound, TestKenKenLineFillingsSound and the finder tests of
 // engine/solver), as the Cheap ones are.
 var checkedInWholeSolves = []*Strategy{HighLowStranding(), LineFillings(), CompartmentSubsets(), KillerSubsets(), VirtualCages(), CombinationCrossover(), CageIntersection(), InnieOutieDifference(), CageBlock(), CageContradiction(), NestedContradiction(), LongNestedContradiction(), LineCageFillings(), TwoLineCageFillings(), BasicFish(), Str8tsFish(), Settis(), Str8tsUniqueRectangle(), CompartmentTrial(), PatternTrial(), LawOfLeftovers()}
 
