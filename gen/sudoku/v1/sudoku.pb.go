@@ -301,11 +301,14 @@ const (
 	// Unspecified: mixed.
 	SolvingType_SOLVING_TYPE_UNSPECIFIED SolvingType = 0
 	// Solution methods, elimination logic and guessing. Where logic stops
-	// paying (on boards above 16x16, and after the first guess on any) only
+	// paying (on boards above 25x25, and after the first guess on any) only
 	// the cheap strategies run before a guess: singles, intersections,
-	// subsets and the cage and line rules.
+	// subsets and the cage and line rules. The deep strategies (Long Nested
+	// Cage Contradiction), whose search costs seconds when it finds
+	// nothing, run only when named in strategies.
 	SolvingType_SOLVING_TYPE_MIXED SolvingType = 1
-	// Solution methods and elimination logic; never guess.
+	// Solution methods and elimination logic, the deep strategies too; never
+	// guess.
 	SolvingType_SOLVING_TYPE_LOGIC_ONLY SolvingType = 2
 	// Solution methods (singles) and guessing; no elimination logic.
 	SolvingType_SOLVING_TYPE_GUESSING_ONLY SolvingType = 3
@@ -595,7 +598,7 @@ func (SolveStatus) EnumDescriptor() ([]byte, []int) {
 // solved by singles alone is Easy, and a 9x9 of many hard steps may grade
 // above its hardest. A solve that guessed is Extreme. Mixed solving
 // (SOLVING_TYPE_MIXED) guesses rather than try the costlier strategies
-// on boards above 16x16 and after a first guess (it uses singles,
+// on boards above 25x25 and after a first guess (it uses singles,
 // intersections and subsets there), so a large board that logic could
 // finish may grade Extreme; logic-only solving grades by logic alone.
 type DifficultyLevel int32
