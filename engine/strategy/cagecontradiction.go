@@ -96,9 +96,14 @@ type trial struct {
 	queueU  []int
 	work    int
 	memo    map[trialKey]trialFill
-	dp      [grid.MaxGroupCells + 1][512]bool
-	back    [grid.MaxGroupCells + 1][512]bool
-	level   [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
+	// filler searches the fillings of groups whose cells do not all see
+	// each other (fillSeeing): the trial's own, so that a trial allocates
+	// nothing once grown (a sync.Pool may drop what it holds).
+	filler grid.SumFiller
+	opts   [grid.MaxGroupCells]grid.Digits // the options of the group fill searches
+	dp     [grid.MaxGroupCells + 1][512]bool
+	back   [grid.MaxGroupCells + 1][512]bool
+	level  [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,

@@ -43,7 +43,10 @@ func (t *trial) fill(g int) trialFill {
 		return f
 	}
 	var f trialFill
-	opts := key.opts[:len(grp.cells)]
+	// The searches keep their options: a copy in t keeps key on the
+	// stack.
+	t.opts = key.opts
+	opts := t.opts[:len(grp.cells)]
 	switch {
 	case grp.distinct:
 		f = t.fillDistinct(opts, grp.target)
@@ -60,7 +63,7 @@ func (t *trial) fill(g int) trialFill {
 // fillSeeing returns what the fillings of group grp allow each cell, its
 // cells' options opts (see sumFill).
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
-	return sumFill(opts, &grp.sees, grp.target)
+	return fillWith(&t.filler, opts, &grp.sees, grp.target)
 }
 
 // sumFillers keeps the searches of sumFill.
@@ -73,9 +76,15 @@ var sumFillers = sync.Pool{New: func() any { return new(grid.SumFiller) }}
 // up where it does, since both search with grid's SumFiller.
 func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
 	sf := sumFillers.Get().(*grid.SumFiller)
+	f := fillWith(sf, opts, sees, target)
+	sumFillers.Put(sf)
+	return f
+}
+
+// fillWith is sumFill with the search sf.
+func fillWith(sf *grid.SumFiller, opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
 	var f grid.Fills
 	sf.Fill(opts, sees, target, &f)
-	sumFillers.Put(sf)
 	return trialFill{support: f.Support, must: f.Must, none: f.OK && f.Count == 0, ok: f.OK}
 }
 
