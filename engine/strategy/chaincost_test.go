@@ -3,6 +3,7 @@ package strategy
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,8 +20,8 @@ import (
 func killerLateStates(tb testing.TB, n int) []*grid.Board {
 	tb.Helper()
 	passes := Plan(func(st *Strategy) bool { return !st.OptIn() && st != NestedForcingNet() })
+	grouped := slices.IndexFunc(passes, func(p Pass) bool { return p.Strategy == GroupedNiceLoop() })
 	var states []*grid.Board
-	var sink Sink
 	for i, line := range shared.Lines(tb, "../search/testdata/killer9-tarek.txt")[:n] {
 		p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
 		if err != nil {
@@ -30,25 +31,13 @@ func killerLateStates(tb testing.TB, n int) []*grid.Board {
 		if err != nil {
 			tb.Fatalf("killer9-tarek.txt:%d: %v", i+1, err)
 		}
-		for !b.Solved() {
-			var step *Step
-			for _, p := range passes {
-				if p.Strategy == GroupedNiceLoop() {
-					states = append(states, b.Clone())
-				}
-				sink.Reset()
-				sink.Form = p.Form
-				p.Strategy.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					step = &sink.Steps()[0]
-					break
-				}
+		// The solve asks the Grouped Nice Loop/AIC finder where no pass
+		// before it finds a step.
+		solveByFirstSteps(b, passes, func(b *grid.Board, step *Step) {
+			if step == nil || slices.IndexFunc(passes, func(p Pass) bool { return p.Strategy == step.Strategy }) >= grouped {
+				states = append(states, b.Clone())
 			}
-			if step == nil {
-				break
-			}
-			step.Apply(b)
-		}
+		})
 	}
 	return states
 }
