@@ -1,13 +1,11 @@
 package strategy_test
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
@@ -28,43 +26,7 @@ func TestLongNestedFindSteps(t *testing.T) {
 	if testing.Short() || strategy.Race {
 		t.Skip("skipped under -short and -race: a killer solve with nested trials, seconds of CPU (minutes under -race)")
 	}
-	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 18)
-	sol := onlySolution(t, b)
-	n := grid.Notation{Layout: b.Layout()}
-	first := boardBeforeFirst(t, b, strategy.LongNestedContradiction())
-	found := 0
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.LongNestedContradiction()}}
-	err := solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
-		found++
-		text := s.Explain(n)
-		if found == 1 {
-			t.Log(text)
-		}
-		m := longNestedText.FindStringSubmatch(text)
-		if m == nil {
-			t.Errorf("%q does not match %s", text, longNestedText)
-			return true
-		}
-		if !innerText.MatchString(text) {
-			t.Errorf("%q has no inner trial", text)
-		}
-		checkTrialPremise(t, s, text, m, n, sol)
-		return found < 3 // enough to check: each is a long search
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if found < 1 {
-		t.Errorf("FindSteps offers %d Long Nested Cage Contradiction steps, want at least 1", found)
-	}
 	// Nested Cage Contradiction, the same trial with a shorter search,
 	// finds none here.
-	opts.Strategies = []*strategy.Strategy{strategy.NestedContradiction()}
-	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
-		t.Errorf("Nested Cage Contradiction finds %s", s.Explain(n))
-		return false
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	nestedFindSteps(t, 18, strategy.LongNestedContradiction(), longNestedText, strategy.NestedContradiction(), 3, func(*strategy.Step, string, *grid.Board) {})
 }

@@ -32,28 +32,9 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 	if testing.Short() || strategy.Race {
 		t.Skip("skipped under -short and -race: a killer solve with trials, seconds of CPU (minutes under -race)")
 	}
-	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 5)
-	sol := onlySolution(t, b)
-	l := b.Layout()
-	n := grid.Notation{Layout: l}
-	first := boardBeforeFirst(t, b, strategy.NestedContradiction())
-	found := 0
-	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.NestedContradiction()}}
-	err := solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
-		found++
-		text := s.Explain(n)
-		if found == 1 {
-			t.Log(text)
-		}
-		m := nestedText.FindStringSubmatch(text)
-		if m == nil {
-			t.Errorf("%q does not match %s", text, nestedText)
-			return true
-		}
-		if !innerText.MatchString(text) {
-			t.Errorf("%q has no inner trial", text)
-		}
-		checkTrialPremise(t, s, text, m, n, sol)
+	nestedFindSteps(t, 5, strategy.NestedContradiction(), nestedText, strategy.CageContradiction(), 8, func(s *strategy.Step, text string, first *grid.Board) {
+		l := first.Layout()
+		n := grid.Notation{Layout: l}
 		// Every node but the premise has one link into it.
 		into := make([]int, len(s.Nodes))
 		for _, lk := range s.Links {
@@ -95,24 +76,7 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 		if strings.Contains(text, "rules out what no filling") && !strings.Contains(text, "(") {
 			t.Errorf("%q: names no group", text)
 		}
-		return found < 8 // enough to check; each costs an outer trial's inner ones
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if found < 1 {
-		t.Errorf("FindSteps offers %d Nested Cage Contradiction steps, want at least 1", found)
-	}
-	t.Logf("%d steps offered", found)
-	// Cage Contradiction, the trial without inner trials, finds none here.
-	opts.Strategies = []*strategy.Strategy{strategy.CageContradiction()}
-	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
-		t.Errorf("Cage Contradiction finds %s", s.Explain(n))
-		return false
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestTrialCacheAgrees checks that the trials Cage Contradiction and
@@ -161,5 +125,54 @@ func TestTrialCacheAgrees(t *testing.T) {
 		}
 		board = board.Clone()
 		step.Apply(board)
+	}
+}
+
+// nestedFindSteps follows the logic solve of the given line of
+// engine/search/testdata/killer9-tarek.txt and, on the board before st's
+// first step there, asks FindSteps for st's steps (at most max): there
+// must be one at least, each reading as re, with an inner trial, its
+// premise false in the solution, each also passed to check; and weaker
+// (the same trial with less search) must find none there.
+func nestedFindSteps(t *testing.T, line int, st *strategy.Strategy, re *regexp.Regexp, weaker *strategy.Strategy, max int, check func(s *strategy.Step, text string, first *grid.Board)) {
+	t.Helper()
+	b := boardAt(t, "../search/testdata/killer9-tarek.txt", line)
+	sol := onlySolution(t, b)
+	n := grid.Notation{Layout: b.Layout()}
+	first := boardBeforeFirst(t, b, st)
+	found := 0
+	opts := solver.FindOptions{Strategies: []*strategy.Strategy{st}}
+	err := solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+		found++
+		text := s.Explain(n)
+		if found == 1 {
+			t.Log(text)
+		}
+		m := re.FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("%q does not match %s", text, re)
+			return true
+		}
+		if !innerText.MatchString(text) {
+			t.Errorf("%q has no inner trial", text)
+		}
+		checkTrialPremise(t, s, text, m, n, sol)
+		check(s, text, first)
+		return found < max
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 1 {
+		t.Errorf("FindSteps offers %d %s steps, want at least 1", found, st.Name())
+	}
+	t.Logf("%d steps offered", found)
+	opts.Strategies = []*strategy.Strategy{weaker}
+	err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
+		t.Errorf("%s finds %s", weaker.Name(), s.Explain(n))
+		return false
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
