@@ -32,7 +32,7 @@ func TestMeasureLines(t *testing.T) {
 		total += res.Nodes
 		t.Logf("line %d: %d guesses, %.0f ms CPU", n, res.Nodes, c.Seconds()*1e3)
 	}
-	t.Logf("all: %d guesses, %.0f ms CPU", total, (cpuTime() - cpuAll).Seconds()*1e3)
+	t.Logf("all: %d guesses, %.0f ms CPU", total, (cpuTime()-cpuAll).Seconds()*1e3)
 }
 
 // measureLines parses a list of line numbers and ranges; empty means
