@@ -483,9 +483,19 @@ func (g *generic) chooseCage(f *frame, n int) int32 {
 	best, bestN := int32(-1), min(n, 3)
 	for _, id := range g.m.cageTables {
 		c := &g.m.cons[id]
+		// Propagation is done, so the sets still on (frame.alive) are
+		// possible; only the others need testing, and only while the
+		// cage may still score better.
+		alive := f.sets(c)
 		k := 0
-		for _, set := range c.combos {
-			if g.setPossible(f, c, set) {
+		for _, w := range alive {
+			k += bits.OnesCount64(w)
+		}
+		if k >= bestN {
+			continue
+		}
+		for i, set := range c.combos {
+			if alive[i/64]>>(i%64)&1 == 0 && g.setPossible(f, c, set) {
 				if k++; k >= bestN {
 					break
 				}
