@@ -156,11 +156,13 @@ type generic struct {
 	// strength: only one stuck proving that no more exist is handed over.
 	learnFrom int64
 	found     int64
-	// learnt counts the searches handed over to clause learning.
-	learnt int
-	done   <-chan struct{}
-	ctx    context.Context
-	res    *Result
+	// learnt counts the searches handed over to clause learning, and
+	// cageNodes the guesses of a cage's set (see branchCage).
+	learnt    int
+	cageNodes int64
+	done      <-chan struct{}
+	ctx       context.Context
+	res       *Result
 }
 
 // frame is the search state at one depth.
@@ -539,6 +541,7 @@ func (g *generic) branchCage(depth int, f *frame, id int32) error {
 			if err := g.countNode(); err != nil {
 				return err
 			}
+			g.cageNodes++
 			next := g.child(depth, f)
 			alive := next.sets(c)
 			clear(alive)
