@@ -73,18 +73,17 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 		return true
 	}
 	var digit [maxMatchCells]grid.Digits
-	var at [maxMatchCells]uint8    // the place of each digit of rest
 	var local [maxMatchCells]uint8 // the candidates of each cell, by index in digit
 	i := 0
 	for x := rest; x != 0; x &= x - 1 {
 		digit[i] = x & -x
-		at[i] = uint8(bits.TrailingZeros32(uint32(x)))
 		i++
 	}
 	for c, cand := range cands {
+		// A digit's index is the number of digits of rest below it.
 		var l uint8
-		for j, a := range at[:k] {
-			l |= uint8(cand>>a&1) << j
+		for x := cand & rest; x != 0; x &= x - 1 {
+			l |= 1 << popcount(rest&(x&-x-1))
 		}
 		local[c] = l
 	}

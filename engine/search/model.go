@@ -46,6 +46,9 @@ type constraint struct {
 	// parts are, for a conCombos constraint, its cells in each unit
 	// holding two or more of them.
 	parts []part
+	// within[i][k] has a bit for each cell of a conCombos constraint (by
+	// its index among the cells) in unit model.counted[cell i][k].
+	within [][]uint32
 	// unit is the compartment of a conStraight constraint (an index into
 	// Layout.Units), and rest the other white cells of its row or column,
 	// which lose the digits the compartment must hold.
@@ -257,6 +260,7 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	c.end = int32(len(m.cells))
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
+		c.within = m.within(m.cells[c.start:c.end])
 		c.word = int32(m.words)
 		m.words += (len(c.combos) + 63) / 64
 	}
@@ -287,6 +291,25 @@ func (m *model) parts(cells []int32) []part {
 		}
 	}
 	return parts
+}
+
+// within returns, for each of cells (distinct, at most grid.MaxSize) and
+// each unit counted of it, the cells in that unit, a bit each by index
+// (see constraint.within).
+func (m *model) within(cells []int32) [][]uint32 {
+	all := make([][]uint32, len(cells))
+	for i, cell := range cells {
+		units := m.counted[cell]
+		all[i] = make([]uint32, len(units))
+		for k, u := range units {
+			for j, other := range cells {
+				if slices.Contains(m.counted[other], u) {
+					all[i][k] |= 1 << j
+				}
+			}
+		}
+	}
+	return all
 }
 
 // index builds the watch lists.
@@ -717,7 +740,7 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 			return false
 		}
 	}
-	return g.placeMust(f, cells, must)
+	return g.placeMust(f, c, cells, must)
 }
 
 // match matches the sets of the table of cage constraint id to its
@@ -775,7 +798,7 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 		}
 		i++
 	}
-	return g.placeMust(f, cells, must)
+	return g.placeMust(f, c, cells, must)
 }
 
 // keepMatched returns the digits that every set of table still possible
@@ -814,28 +837,43 @@ func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Di
 	return must, ok
 }
 
-// placeMust places each digit of must, which the cells of a combos
-// constraint must hold: in the one empty cell that can take it, or out
+// placeMust places each digit of must, which the cells of combos
+// constraint c must hold: in the one empty cell that can take it, or out
 // of the rest of every unit holding all its places among the cells.
-func (g *generic) placeMust(f *frame, cells []int32, must grid.Digits) bool {
+func (g *generic) placeMust(f *frame, c *constraint, cells []int32, must grid.Digits) bool {
+	if must == 0 {
+		return true
+	}
+	// The candidates of the cells, none for a filled one; distinct cells
+	// are at most grid.MaxSize.
+	var buf [grid.MaxSize]grid.Digits
+	cand := buf[:len(cells)]
+	for i, cell := range cells {
+		if f.value[cell] == 0 {
+			cand[i] = f.cand[cell]
+		}
+	}
 	for m := must; m != 0; m &= m - 1 {
 		bit := m & -m
-		at, places := int32(-1), 0
-		for _, cell := range cells {
-			if f.value[cell] == 0 && f.cand[cell]&bit != 0 {
-				at, places = cell, places+1
+		at, places, where := -1, 0, uint32(0)
+		for i, cd := range cand {
+			if cd&bit != 0 {
+				at, places, where = i, places+1, where|1<<i
 			}
 		}
 		if places == 0 {
 			return false
 		}
 		if places == 1 {
-			if f.cand[at] != bit && !g.remove(f, int(at), f.cand[at]&^bit) {
-				return false
+			if cd := cand[at]; cd != bit {
+				if !g.remove(f, int(cells[at]), cd&^bit) {
+					return false
+				}
+				cand[at] = bit
 			}
 			continue
 		}
-		if !g.pointCombo(f, cells, at, places, bit) {
+		if !g.pointCombo(f, c, cells, at, places, where, bit) {
 			return false
 		}
 	}
@@ -880,6 +918,12 @@ func keepSets(table []grid.Digits, alive []uint64, placed, open, need grid.Digit
 func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits {
 	var need grid.Digits
 	for _, p := range parts {
+		// Only a digit with few places in the unit can be needed: the
+		// cells are read only when the unit has one.
+		few := maybe & f.few[p.unit] &^ f.placed[p.unit]
+		if few == 0 {
+			continue
+		}
 		var union grid.Digits
 		for _, cell := range p.cells {
 			if f.value[cell] == 0 {
@@ -887,7 +931,7 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 			}
 		}
 		counts := f.count[p.unit*32 : p.unit*32+32]
-		for x := union & maybe & f.few[p.unit] &^ f.placed[p.unit]; x != 0; x &= x - 1 {
+		for x := union & few; x != 0; x &= x - 1 {
 			d := bits.TrailingZeros32(uint32(x)) & 31
 			if int(counts[d]) > len(p.cells) {
 				continue
@@ -907,21 +951,18 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 }
 
 // pointCombo takes digit bit, which cells must hold, from the rest of
-// every unit holding all the places of the digit among the cells (at is
-// one of them, places their number): the digit sits in the cells, so
-// nowhere else in such a unit.
-func (g *generic) pointCombo(f *frame, cells []int32, at int32, places int, bit grid.Digits) bool {
+// every unit holding all the places of the digit among the cells (where
+// has a bit for each of them by its index in cells, at the last, places
+// their number): the digit sits in the cells, so nowhere else in such a
+// unit.
+func (g *generic) pointCombo(f *frame, c *constraint, cells []int32, at, places int, where uint32, bit grid.Digits) bool {
 	d := bits.TrailingZeros32(uint32(bit))
-units:
-	for _, u := range g.m.counted[at] {
-		if int(f.count[u*32+d]) == places {
-			// The unit has no other place for the digit.
+	within := c.within[at]
+	for k, u := range g.m.counted[cells[at]] {
+		if int(f.count[u*32+d]) == places || where&^within[k] != 0 {
+			// The unit has no other place for the digit, or the cells
+			// have one outside it.
 			continue
-		}
-		for _, cell := range cells {
-			if f.value[cell] == 0 && f.cand[cell]&bit != 0 && !slices.Contains(g.m.counted[cell], u) {
-				continue units
-			}
 		}
 		for _, cell := range g.l.Unit(u).Cells {
 			if f.value[cell] != 0 || f.cand[cell]&bit == 0 || slices.Contains(cells, int32(cell)) {

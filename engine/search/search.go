@@ -156,11 +156,13 @@ type generic struct {
 	// strength: only one stuck proving that no more exist is handed over.
 	learnFrom int64
 	found     int64
-	// learnt counts the searches handed over to clause learning.
-	learnt int
-	done   <-chan struct{}
-	ctx    context.Context
-	res    *Result
+	// learnt counts the searches handed over to clause learning, and
+	// cageNodes the guesses of a cage's set (see branchCage).
+	learnt    int
+	cageNodes int64
+	done      <-chan struct{}
+	ctx       context.Context
+	res       *Result
 }
 
 // frame is the search state at one depth.
@@ -483,9 +485,19 @@ func (g *generic) chooseCage(f *frame, n int) int32 {
 	best, bestN := int32(-1), min(n, 3)
 	for _, id := range g.m.cageTables {
 		c := &g.m.cons[id]
+		// Propagation is done, so the sets still on (frame.alive) are
+		// possible; only the others need testing, and only while the
+		// cage may still score better.
+		alive := f.sets(c)
 		k := 0
-		for _, set := range c.combos {
-			if g.setPossible(f, c, set) {
+		for _, w := range alive {
+			k += bits.OnesCount64(w)
+		}
+		if k >= bestN {
+			continue
+		}
+		for i, set := range c.combos {
+			if alive[i/64]>>(i%64)&1 == 0 && g.setPossible(f, c, set) {
 				if k++; k >= bestN {
 					break
 				}
@@ -529,6 +541,7 @@ func (g *generic) branchCage(depth int, f *frame, id int32) error {
 			if err := g.countNode(); err != nil {
 				return err
 			}
+			g.cageNodes++
 			next := g.child(depth, f)
 			alive := next.sets(c)
 			clear(alive)
@@ -808,8 +821,11 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			g.queue.push(id)
 		}
 	}
+	if !m.locked {
+		return g.takeCounts(f, cell, gone)
+	}
 	// A cell left with two candidates may make a naked pair in its units.
-	pair := m.locked && hasTwo(c)
+	pair := hasTwo(c)
 	for k, u := range m.counted[cell] {
 		if pair {
 			g.pairsIn(u, nakedPairs)
@@ -829,11 +845,37 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 				}
 			case 2:
 				// A digit left with two places may make a hidden pair.
-				if m.locked {
-					g.pairsIn(u, hiddenPairs)
-				}
+				g.pairsIn(u, hiddenPairs)
 			}
 			if counts[d] == few {
+				f.few[u] |= grid.Digits(1) << d
+			}
+		}
+	}
+	return true
+}
+
+// takeCounts is the rest of remove on boards without locked candidates: it
+// takes the digits gone from the counts of cell's units, queueing the
+// hidden singles; false when a unit is left without a place for one.
+func (g *generic) takeCounts(f *frame, cell int, gone grid.Digits) bool {
+	few := uint8(g.m.few)
+	for _, u := range g.m.counted[cell] {
+		counts := f.count[u*32 : u*32+32]
+		for x := gone; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(uint32(x)) & 31
+			n := counts[d] - 1
+			counts[d] = n
+			if n <= 1 {
+				if n == 0 {
+					g.bumpUnit(u)
+					return false
+				}
+				if f.placed[u]>>d&1 == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+			if n == few {
 				f.few[u] |= grid.Digits(1) << d
 			}
 		}

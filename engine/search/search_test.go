@@ -866,3 +866,90 @@ func TestRing(t *testing.T) {
 		}
 	}
 }
+
+// TestCageBranchingAgreesRandom counts killers to 30 with guesses in
+// cells only and with guesses of cage sets (see generic.branchCage): both
+// find the same solutions, and the same number, complete or not. The killers are the
+// published ones of hard5 and tarek's with two to four cages chosen at
+// random dropped, so that many have several solutions and a set's
+// subtree holds some when it is ruled out; some take a clue from another
+// solution, which the cages may not allow.
+func TestCageBranchingAgreesRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 20))
+	counts := map[int]int{} // boards by solutions found (up to the limit)
+	cageGuesses := 0
+	const limit = 30
+	sources := fixtureBoards(t, "testdata/killer9-hard5.txt")
+	sources = append(sources, fixtureBoards(t, "testdata/killer9-tarek.txt")...)
+	boards := 30
+	if race || testing.Short() {
+		boards = 8
+	}
+	base, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range boards {
+		src := sources[rng.IntN(len(sources))].Layout()
+		cages := slices.Clone(src.Cages())
+		for range 2 + rng.IntN(3) {
+			k := rng.IntN(len(cages))
+			cages = slices.Delete(cages, k, k+1)
+		}
+		l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: cages})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := grid.NewBoard(l)
+		if j%3 == 2 {
+			if other := randomSolution(t, rng, base); other != nil {
+				cell := rng.IntN(l.Cells)
+				if b.Cands(cell).Has(int(other[cell])) {
+					b.Place(cell, int(other[cell]))
+				}
+			}
+		}
+		var want [][]uint8
+		var wantComplete bool
+		for _, cells := range []bool{true, false} {
+			s := Searcher{MaxNodes: 500_000, Options: Options{CellBranching: cells}}
+			res, err := s.Count(context.Background(), b, limit)
+			if err != nil {
+				t.Fatalf("board %d, cells only %v: %v", j, cells, err)
+			}
+			for _, v := range res.Solutions {
+				if !valid(b, v) {
+					t.Fatalf("board %d, cells only %v: an invalid solution", j, cells)
+				}
+			}
+			got := slices.Clone(res.Solutions)
+			slices.SortFunc(got, slices.Compare)
+			if cells {
+				want, wantComplete = got, res.Complete
+				counts[len(got)]++
+				continue
+			}
+			if s.generic.cageNodes > 0 {
+				cageGuesses++
+			}
+			// A count stopped at the limit finds the solutions that its
+			// order of search meets first: only their number must agree.
+			same := len(got) == len(want) && (!wantComplete || slices.EqualFunc(got, want, slices.Equal))
+			if res.Complete != wantComplete || !same {
+				t.Fatalf("board %d: %d solutions (complete %v) with cage guesses, %d (complete %v) in cells only",
+					j, len(got), res.Complete, len(want), wantComplete)
+			}
+		}
+	}
+	t.Logf("boards by solutions found: %v; %d guess a cage set", counts, cageGuesses)
+	several := 0
+	for k, c := range counts {
+		if k >= 2 && k < limit {
+			several += c
+		}
+	}
+	if counts[0] == 0 || several == 0 || cageGuesses < boards/3 {
+		t.Errorf("boards by solutions %v, %d of %d guessing a cage set: want some with none, some with several (fewer than %d), and a third guessing a cage set",
+			counts, cageGuesses, boards, limit)
+	}
+}
