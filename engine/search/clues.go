@@ -142,7 +142,11 @@ func (c *ClueChecker) blockOf(i int, cur int32, done, top int) int {
 // of the rules (every cell filled) that differs from the checker's:
 // another solution found for fewer clues, say, which a check for a clue
 // where it differs may find again, or one close to it, in a few
-// conflicts. Phase saving then moves the search away from it as usual.
+// conflicts. Phase saving then moves the search away from it as usual,
+// starting with the variables of the clues the next check propagates
+// again (see Plan), which take the values they had: digging six 25×25
+// grids took 75,795 conflicts so, 90,426 with the phases set once those
+// were undone, 102,500 without Near.
 func (c *ClueChecker) Near(other []uint8) {
 	for cell, v := range other {
 		for d := range c.n {
