@@ -57,6 +57,7 @@ type digger struct {
 	// witnessed counts the orbits the witnesses proved needed while
 	// digging, each a check saved.
 	witnessed int
+	plan      []int // scratch: the cells of a pass, in order (see widePass)
 }
 
 func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
@@ -336,6 +337,15 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 		d.forks = append(d.forks, d.fork())
 	}
 	workers := d.workers()
+	// The checkers keep the clues checked last propagated from one check
+	// to the next.
+	d.plan = d.plan[:0]
+	for _, orbit := range todo {
+		d.plan = append(d.plan, d.clueCells(orbit, clues)...)
+	}
+	for _, w := range workers {
+		w.checker.Plan(d.plan)
+	}
 	type check struct {
 		orbit           [2]int
 		cells           []int

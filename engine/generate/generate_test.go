@@ -1157,37 +1157,42 @@ func TestCageSizeGeneratesWithoutClues(t *testing.T) {
 	}
 }
 
-// TestGenerate25Minimal makes the 25×25 of the seed 3 with the
-// default options and proves it unique and minimal independently of the
-// digger's ClueChecker: a fresh search counts the solutions of the puzzle
-// and of the puzzle less each of a sample of its clues (every clue would
-// take minutes). It skips under -short and the race detector.
+// TestGenerate25Minimal makes the 25×25 puzzles of the seeds 3
+// and 11 with the default options and proves each unique and minimal
+// independently of the digger's ClueChecker: a fresh search counts the
+// solutions of the puzzle and of the puzzle less each of a sample of its
+// clues (every clue would take minutes). It skips under -short and the
+// race detector.
 func TestGenerate25Minimal(t *testing.T) {
 	if testing.Short() || race {
-		t.Skip("a 25×25 generation and its check take about 15 s of CPU: skipped under -short and -race")
+		t.Skip("a 25×25 generation and its check take about 15 s of CPU a seed: skipped under -short and -race")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	res, err := Generate(ctx, Config{Size: 25, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.Minimal {
-		t.Fatal("Minimal = false, want true")
-	}
-	checkUnique(t, res)
-	p := res.Puzzle
-	var givens []int
-	for cell := range p.Layout().Cells {
-		if p.Given(cell) {
-			givens = append(givens, cell)
-		}
-	}
-	rng := newRand(3)
-	rng.Shuffle(len(givens), func(i, j int) { givens[i], givens[j] = givens[j], givens[i] })
-	for _, cell := range givens[:min(len(givens), 12)] {
-		if n, _ := count(t, clueBoard(t, p.Layout(), p, cell)); n < 2 {
-			t.Fatalf("the puzzle stays unique without its clue at %s: not minimal", p.Layout().CellName(cell))
-		}
+	for _, seed := range []uint64{3, 11} {
+		t.Run(fmt.Sprintf("seed %d", seed), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			res, err := Generate(ctx, Config{Size: 25, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Minimal {
+				t.Fatal("Minimal = false, want true")
+			}
+			checkUnique(t, res)
+			p := res.Puzzle
+			var givens []int
+			for cell := range p.Layout().Cells {
+				if p.Given(cell) {
+					givens = append(givens, cell)
+				}
+			}
+			rng := newRand(seed)
+			rng.Shuffle(len(givens), func(i, j int) { givens[i], givens[j] = givens[j], givens[i] })
+			for _, cell := range givens[:min(len(givens), 12)] {
+				if n, _ := count(t, clueBoard(t, p.Layout(), p, cell)); n < 2 {
+					t.Fatalf("the puzzle stays unique without its clue at %s: not minimal", p.Layout().CellName(cell))
+				}
+			}
+		})
 	}
 }

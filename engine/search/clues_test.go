@@ -146,3 +146,71 @@ func TestClueCheckerNear(t *testing.T) {
 		t.Fatalf("%d of %d clues needed: the test tells nothing apart", needed, len(others))
 	}
 }
+
+// TestClueCheckerPlan digs a 9×9 grid as a generator does, in passes over
+// the clues in a random order told to the checker (Plan), the first with
+// a budget of one conflict a check, clues proved needed kept (Keep):
+// every verdict must agree with the depth-first search's count of the
+// puzzle less that clue, the clues the checker keeps propagated from one
+// check to the next changing none.
+func TestClueCheckerPlan(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Searcher
+	for seed := range uint64(3) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		b := grid.NewBoard(l)
+		b.Place(rng.IntN(l.Cells), 1+rng.IntN(9))
+		res, err := s.Count(context.Background(), b, 1)
+		if err != nil || len(res.Solutions) != 1 {
+			t.Fatalf("no solution grid: %v", err)
+		}
+		sol := res.Solutions[0]
+		clues := append([]uint8(nil), sol...)
+		todo := rng.Perm(l.Cells)
+		c := NewClueChecker(l, sol)
+		removed, needed, unsettled := 0, 0, 0
+		for _, budget := range []int64{1, 0} {
+			c.Plan(todo)
+			var later []int
+			for _, cell := range todo {
+				clues[cell] = 0
+				got, settled, err := c.Differs(context.Background(), clues, cell, budget)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !settled {
+					unsettled++
+					later = append(later, cell)
+					clues[cell] = sol[cell]
+					continue
+				}
+				b := grid.NewBoard(l)
+				b.Reset(clues, nil)
+				res, err := s.Count(context.Background(), b, 2)
+				if err != nil || len(res.Solutions) < 2 && !res.Complete {
+					t.Fatalf("counting without the clue at %d: %v", cell, err)
+				}
+				if want := len(res.Solutions) > 1; got != want {
+					t.Fatalf("seed %d, clue at %d: Differs %v, want %v", seed, cell, got, want)
+				}
+				if got {
+					clues[cell] = sol[cell]
+					c.Keep(cell)
+					needed++
+				} else {
+					removed++
+				}
+			}
+			todo = later
+		}
+		if len(todo) > 0 {
+			t.Fatalf("seed %d: %d checks unsettled without a budget", seed, len(todo))
+		}
+		if removed < 20 || needed < 10 || unsettled == 0 {
+			t.Fatalf("seed %d: %d clues removed, %d needed, %d checks put off: the test proves little", seed, removed, needed, unsettled)
+		}
+	}
+}

@@ -160,6 +160,22 @@ type Solver struct {
 	buf      []Lit   // literals of a group's reason or conflict
 	levels   []int32 // scratch of analyze: levels already counted in an LBD
 	stamp    int32
+
+	// assumed holds the blocks of assumptions decided at levels 1, 2, …
+	// (see SolveBlocks): block i, at level i+1, is
+	// assumed[assumedEnd[i-1]:assumedEnd[i]]. cancelUntil drops the
+	// blocks of the levels it undoes, so those listed are on the trail,
+	// and a Solve whose first blocks are the same starts from them
+	// rather than deciding and propagating them again.
+	assumed    []Lit
+	assumedEnd []int32
+	// base is the number of assumption levels of the Solve under way:
+	// they count as one level in an LBD, as when every assumption was
+	// decided at level 1.
+	base int
+	// oneBlock is the ends of Solve's single block.
+	oneBlock [1]int
+	assigned int64 // assignments made, for the tests
 }
 
 // New returns a solver over n variables, all unassigned.
@@ -331,6 +347,7 @@ func (s *Solver) Value(v int) bool { return s.val[Pos(v)] == 1 }
 func (s *Solver) decisionLevel() int { return len(s.lim) }
 
 func (s *Solver) assign(l Lit, reason int32) {
+	s.assigned++
 	v := l.Var()
 	s.val[l], s.val[l.Not()] = 1, -1
 	s.level[v] = int32(len(s.lim))
@@ -364,6 +381,14 @@ func (s *Solver) cancelUntil(level int) {
 	s.trail = s.trail[:start]
 	s.lim = s.lim[:level]
 	s.qhead = start
+	if len(s.assumedEnd) > level {
+		s.assumedEnd = s.assumedEnd[:level]
+		end := int32(0)
+		if level > 0 {
+			end = s.assumedEnd[level-1]
+		}
+		s.assumed = s.assumed[:end]
+	}
 }
 
 // conflict describes a contradiction: a clause whose literals are all
@@ -590,6 +615,10 @@ func (s *Solver) backLevel() (back int, lbd int32) {
 	s.stamp++
 	for _, l := range s.learnt {
 		lv := s.level[l.Var()]
+		if lv <= int32(s.base) {
+			// The assumption levels count as one.
+			lv = min(lv, 1)
+		}
 		if s.levels[lv] != s.stamp {
 			s.levels[lv] = s.stamp
 			lbd++
@@ -743,8 +772,23 @@ func (s *Solver) bumpClause(ref int32) {
 
 // Solve looks for an assignment that satisfies the groups and clauses with
 // every assumption true. The error is ctx's when it ends first, or
-// ErrBudget.
+// ErrBudget. It is SolveBlocks with the assumptions in one block.
 func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
+	if len(assumptions) == 0 {
+		return s.SolveBlocks(ctx, nil, nil)
+	}
+	s.oneBlock[0] = len(assumptions)
+	return s.SolveBlocks(ctx, assumptions, s.oneBlock[:])
+}
+
+// SolveBlocks is Solve with the assumptions in blocks: block i is
+// assumptions[ends[i-1]:ends[i]] (from 0 for the first), decided at level
+// i+1. The blocks stay on the trail after the solve (until a Fix, an
+// AddClause or an AddGroup), so a later solve whose first blocks are the
+// same keeps their assignments and propagates only the blocks that
+// changed: a caller that puts the assumptions that change least in the
+// first blocks saves most of their propagation.
+func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int) (Status, error) {
 	s.Conflicts = 0
 	if err := ctx.Err(); err != nil {
 		return 0, err
@@ -752,32 +796,34 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 	if s.unsat {
 		return Unsat, nil
 	}
-	s.cancelUntil(0)
-	if _, ok := s.propagate(); !ok {
-		s.unsat = true
-		return Unsat, nil
-	}
-	if len(s.trail) >= s.simplified+simplifyEvery {
-		s.simplify()
+	keep := s.keptBlocks(assumptions, ends)
+	s.cancelUntil(keep)
+	if keep == 0 {
+		if _, ok := s.propagate(); !ok {
+			s.unsat = true
+			return Unsat, nil
+		}
+		if len(s.trail) >= s.simplified+simplifyEvery {
+			s.simplify()
+		}
 	}
 	done := ctx.Done()
 	restart := int64(0)
 	nextRestart := lubyUnit * luby(0)
-	// The assumptions are all decided at level 1, base: a conflict there
-	// refutes them, and restarts go back to it, not to level 0.
-	base := 0
-	if len(assumptions) > 0 {
-		base = 1
-	}
+	// The blocks are decided at levels 1 to base: a conflict there
+	// refutes them, and restarts go back to base, not to level 0.
+	base := len(ends)
+	s.base = base
 	for {
 		if cf, ok := s.propagate(); !ok {
 			s.Conflicts++
-			switch s.decisionLevel() {
-			case 0:
+			switch dl := s.decisionLevel(); {
+			case dl == 0:
 				s.unsat = true
 				return Unsat, nil
-			case base:
-				s.cancelUntil(0)
+			case dl <= base:
+				// The levels below were propagated without a conflict.
+				s.cancelUntil(dl - 1)
 				return Unsat, nil
 			}
 			back, lbd := s.analyze(cf)
@@ -792,13 +838,13 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 			s.varInc /= varDecay
 			s.claInc /= clauseDecay
 			if s.MaxConflicts > 0 && s.Conflicts >= s.MaxConflicts {
-				s.cancelUntil(0)
+				s.cancelUntil(base)
 				return 0, fmt.Errorf("%w after %d conflicts", ErrBudget, s.Conflicts)
 			}
 			if s.Conflicts%128 == 0 && done != nil {
 				select {
 				case <-done:
-					s.cancelUntil(0)
+					s.cancelUntil(base)
 					return 0, ctx.Err()
 				default:
 				}
@@ -816,12 +862,18 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 			// not make it run at every step.
 			s.arenaLimit = max(maxArena, 2*len(s.arena))
 		}
-		if s.decisionLevel() < base {
+		if dl := s.decisionLevel(); dl < base {
+			from := 0
+			if dl > 0 {
+				from = ends[dl-1]
+			}
 			s.lim = append(s.lim, int32(len(s.trail)))
-			for _, a := range assumptions {
+			s.assumed = append(s.assumed, assumptions[from:ends[dl]]...)
+			s.assumedEnd = append(s.assumedEnd, int32(len(s.assumed)))
+			for _, a := range assumptions[from:ends[dl]] {
 				switch s.val[a] {
 				case -1:
-					s.cancelUntil(0)
+					s.cancelUntil(dl)
 					return Unsat, nil
 				case 0:
 					s.assign(a, noReason)
@@ -845,6 +897,25 @@ func (s *Solver) Solve(ctx context.Context, assumptions []Lit) (Status, error) {
 		s.lim = append(s.lim, int32(len(s.trail)))
 		s.assign(next, noReason)
 	}
+}
+
+// keptBlocks returns how many of the first blocks of assumptions (see
+// SolveBlocks) are those still on the trail from the last solve.
+func (s *Solver) keptBlocks(assumptions []Lit, ends []int) int {
+	n := min(len(ends), len(s.assumedEnd), s.decisionLevel())
+	from := 0
+	for i := range n {
+		if ends[i] != int(s.assumedEnd[i]) {
+			return i
+		}
+		for j := from; j < ends[i]; j++ {
+			if assumptions[j] != s.assumed[j] {
+				return i
+			}
+		}
+		from = ends[i]
+	}
+	return n
 }
 
 // trueMate returns the first unassigned variable of v's first group

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -470,4 +471,96 @@ func equalLits(a, b []Lit) bool {
 		}
 	}
 	return true
+}
+
+// TestSolveBlocksKeepsAnswers asks one solver about random assumptions in
+// blocks, each query sharing its first blocks with the one before (as a
+// generator's checks do), some under a small conflict budget, and checks
+// each answer against a fresh solver: the blocks kept on the trail from
+// one query to the next change no answer, and a solution found holds the
+// assumptions.
+func TestSolveBlocksKeepsAnswers(t *testing.T) {
+	const n = 6
+	rng := rand.New(rand.NewPCG(5, 7))
+	s := latin(n)
+	var blocks [][]Lit
+	sat, unsat := 0, 0
+	for q := range 400 {
+		// Keep a prefix of the blocks, then draw new ones.
+		blocks = blocks[:rng.IntN(len(blocks)+1)]
+		for len(blocks) < 1+rng.IntN(5) {
+			var b []Lit
+			for range 1 + rng.IntN(3) {
+				b = append(b, Pos(rng.IntN(n*n*n)))
+			}
+			blocks = append(blocks, b)
+		}
+		var flat []Lit
+		var ends []int
+		for _, b := range blocks {
+			flat = append(flat, b...)
+			ends = append(ends, len(flat))
+		}
+		s.MaxConflicts = 0
+		if q%5 == 0 {
+			s.MaxConflicts = 2
+		}
+		st, err := s.SolveBlocks(context.Background(), flat, ends)
+		if errors.Is(err, ErrBudget) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := latin(n).Solve(context.Background(), flat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != want {
+			t.Fatalf("query %d %v: status %v, a fresh solver says %v", q, blocks, st, want)
+		}
+		if st == Unsat {
+			unsat++
+			continue
+		}
+		sat++
+		for _, l := range flat {
+			if s.Value(l.Var()) != l.positive() {
+				t.Fatalf("query %d: the solution breaks assumption %d", q, l)
+			}
+		}
+	}
+	if sat < 20 || unsat < 20 {
+		t.Fatalf("%d queries Sat and %d Unsat: the test proves little", sat, unsat)
+	}
+}
+
+// TestSolveBlocksKeepsPropagation solves under two blocks, then under the
+// same first block and another second: the first block's assignments are
+// kept, not made again.
+func TestSolveBlocksKeepsPropagation(t *testing.T) {
+	const n = 9
+	s := latin(n)
+	v := func(r, c, d int) Lit { return Pos((r*n+c)*n + d) }
+	var flat []Lit
+	for r := range 4 {
+		for c := range n {
+			flat = append(flat, v(r, c, (r*3+r/3+c)%n))
+		}
+	}
+	ends := []int{len(flat), len(flat) + 1}
+	flat = append(flat, v(5, 0, 4))
+	if st, err := s.SolveBlocks(context.Background(), flat, ends); err != nil || st != Sat {
+		t.Fatalf("first solve: %v, %v", st, err)
+	}
+	kept := int64(s.lim[1] - s.lim[0]) // the first block's level
+	flat[len(flat)-1] = v(5, 0, 7)
+	start := s.assigned
+	if st, err := s.SolveBlocks(context.Background(), flat, ends); err != nil || st != Sat {
+		t.Fatalf("second solve: %v, %v", st, err)
+	}
+	// A solve that starts over assigns every variable.
+	if got, most := s.assigned-start, int64(n*n*n)-kept/2; got > most {
+		t.Fatalf("the second solve made %d assignments, want at most %d: the first block (%d) was propagated again", got, most, kept)
+	}
 }

@@ -1,0 +1,72 @@
+package generate
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPhases25 runs the steps of a 25×25 attempt one by one (the grid,
+// building and digging, the grade) and logs the CPU of each, user and
+// system, and the puzzle: SUDOKU_PHASES=3,11 names the seeds (the test
+// skips without it), SUDOKU_PHASES_NOGRADE=1 leaves the grade out. Each
+// puzzle must come out proved minimal. Run it alone (-run 'Phases25$'):
+// the CPU is the process's.
+func TestPhases25(t *testing.T) {
+	env := os.Getenv("SUDOKU_PHASES")
+	if env == "" {
+		t.Skip("SUDOKU_PHASES names the seeds to measure")
+	}
+	grade := os.Getenv("SUDOKU_PHASES_NOGRADE") == ""
+	for _, s := range strings.Split(env, ",") {
+		seed, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("SUDOKU_PHASES: %v", err)
+		}
+		g, err := newGenerator(Config{Size: 25, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		rng := newRand(seed)
+		c0 := cpuTime()
+		l, sol, err := g.newGrid(ctx, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c1 := cpuTime()
+		d := newDigger(g, l, sol)
+		dug, minimal, err := d.dig(ctx, rng, sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2 := cpuTime()
+		if !minimal {
+			t.Errorf("seed %d: the puzzle is not proved minimal", seed)
+		}
+		clues := 0
+		for _, v := range dug {
+			if v != 0 {
+				clues++
+			}
+		}
+		if !grade {
+			t.Logf("seed %d: grid %.2f s, build and dig %.2f s; %d clues", seed, (c1 - c0).Seconds(), (c2 - c1).Seconds(), clues)
+			continue
+		}
+		res, err := g.result(ctx, l, dug, sol, minimal, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c3 := cpuTime()
+		hardest := ""
+		if h := res.Grade.Rating.Hardest; h != nil {
+			hardest = h.Name()
+		}
+		t.Logf("seed %d: grid %.2f s, build and dig %.2f s, grade %.2f s; %d clues, %s (hardest %s), %d guesses",
+			seed, (c1 - c0).Seconds(), (c2 - c1).Seconds(), (c3 - c2).Seconds(), clues,
+			res.Grade.Rating.Level, hardest, res.Grade.Guesses)
+	}
+}
