@@ -62,10 +62,11 @@ type linearMemo struct {
 }
 
 // linearMemoBits sizes the memo: 1<<linearMemoBits systems, direct-mapped
-// by signature; maxWitnesses is the most solutions kept a system (a 9×9
+// by signature (a 9×9 killer's solve runs some 700 systems, which a
+// smaller memo evicted one another's); maxWitnesses is the most solutions kept a system (a 9×9
 // block's support rarely needs half as many).
 const (
-	linearMemoBits = 9
+	linearMemoBits = 12
 	maxWitnesses   = 128
 )
 
@@ -357,7 +358,12 @@ const maxProbeNodes = 2_000
 // i.. may still take, a digit placed leaving the later cells that see its
 // cell, and a digit that leaves one of them none is not tried. It finds
 // some solution, not necessarily walk's first, giving up past
-// maxProbeNodes.
+// maxProbeNodes. Each cell tries first the digits not yet in its
+// support, so that the solution found tends to bring candidates no
+// solution found before has, sparing their own searches: which
+// solutions are found never changes the support (a candidate is kept
+// when some solution has it, whichever finds it, and one in none is
+// decided by its own walk alone).
 func (s *linearSearch) probe(i int, sum [maxLinearRows]int, avail [32]grid.Digits) bool {
 	if s.nodes++; s.nodes > maxProbeNodes {
 		return false
@@ -366,8 +372,19 @@ func (s *linearSearch) probe(i int, sum [maxLinearRows]int, avail [32]grid.Digit
 		return sum == s.target
 	}
 	rows := s.rowsOf[i]
+	for _, set := range [2]grid.Digits{avail[i] &^ s.support[i], avail[i] & s.support[i]} {
+		if s.probeDigits(i, sum, &avail, rows, set) {
+			return true
+		}
+	}
+	return false
+}
+
+// probeDigits is probe trying the digits of set in cell i, the rows it is
+// in being rows.
+func (s *linearSearch) probeDigits(i int, sum [maxLinearRows]int, avail *[32]grid.Digits, rows uint8, set grid.Digits) bool {
 next:
-	for ds := avail[i]; ds != 0 && s.nodes <= maxProbeNodes; ds &= ds - 1 {
+	for ds := set; ds != 0 && s.nodes <= maxProbeNodes; ds &= ds - 1 {
 		d, bit := ds.Min(), ds&-ds
 		next := sum
 		for m := rows; m != 0; m &= m - 1 {
@@ -380,7 +397,7 @@ next:
 				continue next
 			}
 		}
-		left := avail
+		left := *avail
 		for m := s.later[i]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			if left[j] &^= bit; left[j] == 0 {
