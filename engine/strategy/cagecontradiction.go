@@ -95,7 +95,7 @@ type trial struct {
 	headG   int // queueG's first group not yet followed
 	queueU  []int
 	work    int
-	memo    map[trialKey]trialFill
+	memo    trialMemo
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
@@ -216,16 +216,13 @@ func (t *trial) setup(b *grid.Board) {
 		for u := range l.Units() {
 			t.units[u] = cellMask(l.Unit(u).Cells)
 		}
-		t.memo = make(map[trialKey]trialFill)
+		t.memo.reset()
 		t.kept.reset()
 	}
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {
 			t.cand[c] = grid.Bit(int(v))
 		}
-	}
-	if len(t.memo) > maxTrialMemo {
-		clear(t.memo)
 	}
 }
 

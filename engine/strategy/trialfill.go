@@ -10,12 +10,6 @@ import (
 // Nested Cage Contradiction): the digits each cell of a cage or virtual
 // cage takes in some filling, and those every filling uses.
 
-// trialKey is a group and its cells' options.
-type trialKey struct {
-	group int
-	opts  [grid.MaxGroupCells]grid.Digits
-}
-
 // trialFill is what a group's fillings allow its cells.
 type trialFill struct {
 	support [grid.MaxGroupCells]grid.Digits
@@ -27,36 +21,99 @@ type trialFill struct {
 // maxTrialMemo bounds the group states a search remembers.
 const maxTrialMemo = 1 << 15
 
+// trialMemo remembers what the fillings of the trials' groups allowed, by
+// the group and its cells' options: an open-addressed table, its keys and
+// results packed in words (maxTrialDigits bits a cell's digits), which a
+// lookup reads in one or two cache lines where a map of trialFill read
+// several. It holds up to maxTrialMemo states in twice as many slots,
+// and starts again when full.
+type trialMemo struct {
+	slots []trialMemoEntry
+	n     int
+}
+
+// trialMemoEntry is one state of a group in trialMemo: the options of its
+// cells and the digits its fillings allow them, maxTrialDigits bits a
+// cell (trialMemoCells cells a word).
+type trialMemoEntry struct {
+	opts    [2]uint64
+	support [2]uint64
+	group   int32 // the group's index plus one; 0 in an empty slot
+	must    grid.Digits
+	none    bool
+	ok      bool
+}
+
+// trialMemoCells is how many cells' digits a word of trialMemoEntry holds.
+const trialMemoCells = 64 / maxTrialDigits
+
+// packDigits packs ds, digit sets below 1<<maxTrialDigits, trialMemoCells
+// to a word.
+func packDigits(ds []grid.Digits) (w [2]uint64) {
+	for i, d := range ds {
+		w[i/trialMemoCells] |= uint64(d) << (maxTrialDigits * (i % trialMemoCells))
+	}
+	return w
+}
+
+// reset empties the memo, allocating its table on first use.
+func (m *trialMemo) reset() {
+	if m.slots == nil {
+		m.slots = make([]trialMemoEntry, 2*maxTrialMemo)
+	}
+	if m.n > 0 {
+		clear(m.slots)
+	}
+	m.n = 0
+}
+
+// slot returns the slot of group g with options opts (packed): its entry,
+// or the empty slot where it goes.
+func (m *trialMemo) slot(g int32, opts [2]uint64) *trialMemoEntry {
+	h := (opts[0]*0x9e3779b97f4a7c15 ^ opts[1] ^ uint64(g)<<40) * 0xbf58476d1ce4e5b9
+	mask := uint64(len(m.slots) - 1)
+	for p := h >> 32 & mask; ; p = (p + 1) & mask {
+		if e := &m.slots[p]; e.group == 0 || e.group == g && e.opts == opts {
+			return e
+		}
+	}
+}
+
 // fill returns what the fillings of group g allow with the current
 // candidates.
 func (t *trial) fill(g int) trialFill {
 	grp := &t.groups[g]
-	key := trialKey{group: g}
+	n := len(grp.cells)
 	for i, c := range grp.cells {
-		key.opts[i] = t.cand[c]
+		t.opts[i] = t.cand[c]
 	}
+	opts := t.opts[:n]
+	key := packDigits(opts)
 	// Every look counts against the budget, remembered or not, so that
 	// what a search finds does not depend on what earlier ones left in
 	// the memo.
 	t.work++
-	if f, ok := t.memo[key]; ok {
+	e := t.memo.slot(int32(g+1), key)
+	if e.group != 0 {
+		f := trialFill{must: e.must, none: e.none, ok: e.ok}
+		for i := range n {
+			f.support[i] = grid.Digits(e.support[i/trialMemoCells]>>(maxTrialDigits*(i%trialMemoCells))) & (1<<maxTrialDigits - 1)
+		}
 		return f
 	}
 	var f trialFill
-	// The searches keep their options: a copy in t keeps key on the
-	// stack.
-	t.opts = key.opts
-	opts := t.opts[:len(grp.cells)]
 	switch {
 	case grp.distinct:
 		f = t.fillDistinct(opts, grp.target)
 	default:
 		f = t.fillSeeing(grp, opts)
 	}
-	if len(t.memo) >= maxTrialMemo {
-		clear(t.memo)
+	if t.memo.n >= maxTrialMemo {
+		t.memo.reset()
+		e = t.memo.slot(int32(g+1), key)
 	}
-	t.memo[key] = f
+	t.memo.n++
+	*e = trialMemoEntry{opts: key, support: packDigits(f.support[:n]), group: int32(g + 1), must: f.must, none: f.none, ok: f.ok}
 	return f
 }
 
