@@ -28,7 +28,8 @@ const maxTrialMemo = 1 << 16
 // the group and its cells' options: an open-addressed table of packed
 // entries (see trialMemoEntry), which a lookup reads in one cache line
 // where a map of trialFill read several. It holds up to maxTrialMemo
-// states in twice as many slots, and starts again when full.
+// states in twice as many slots (growing to them), and starts again when
+// full.
 type trialMemo struct {
 	slots []trialMemoEntry
 	n     int
@@ -64,15 +65,31 @@ func packDigits(ds []grid.Digits) (w [2]uint64) {
 	return w
 }
 
-// reset empties the memo, allocating its table on first use.
+// minTrialMemoSlots is the table a memo starts with; it doubles as it
+// fills, up to 2*maxTrialMemo slots, so that a short search does not
+// clear a large table.
+const minTrialMemoSlots = 1 << 12
+
+// reset empties the memo, keeping its table.
 func (m *trialMemo) reset() {
 	if m.slots == nil {
-		m.slots = make([]trialMemoEntry, 2*maxTrialMemo)
+		m.slots = make([]trialMemoEntry, minTrialMemoSlots)
 	}
 	if m.n > 0 {
 		clear(m.slots)
 	}
 	m.n = 0
+}
+
+// grow doubles the table, putting its entries in their new slots.
+func (m *trialMemo) grow() {
+	old := m.slots
+	m.slots = make([]trialMemoEntry, 2*len(old))
+	for i := range old {
+		if e := &old[i]; e.key[1] != 0 {
+			*m.slot(e.key) = *e
+		}
+	}
 }
 
 // slot returns the slot of key: its entry, or the empty slot where it
@@ -111,8 +128,12 @@ func (t *trial) fill(g int) trialFill {
 		return unpackFill(e.val, n)
 	}
 	f := t.fillGroup(grp, opts)
-	if t.memo.n >= maxTrialMemo {
-		t.memo.reset()
+	if 2*(t.memo.n+1) > len(t.memo.slots) {
+		if t.memo.n >= maxTrialMemo {
+			t.memo.reset()
+		} else {
+			t.memo.grow()
+		}
 		e = t.memo.slot(key)
 	}
 	t.memo.n++
