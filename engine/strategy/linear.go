@@ -62,9 +62,9 @@ type linearMemo struct {
 }
 
 // linearMemoBits sizes the memo: 1<<linearMemoBits systems, direct-mapped
-// by signature (a 9×9 killer's solve runs some 700 systems, which a
-// smaller memo evicted one another's); maxWitnesses is the most solutions kept a system (a 9×9
-// block's support rarely needs half as many).
+// by signature (a 9×9 killer's solve runs some 700 systems, which a memo
+// of 512 had evict one another); maxWitnesses is the most solutions kept
+// a system (a 9×9 block's support rarely needs half as many).
 const (
 	linearMemoBits = 12
 	maxWitnesses   = 128
