@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -112,7 +111,7 @@ type trial struct {
 	badDigits grid.Digits
 }
 
-var trialPool = sync.Pool{New: func() any { return new(trial) }}
+var trialPool keptPool[trial]
 
 // maxTrialDigits is the largest board a trial follows: its walks keep
 // digit sets as masks below 1<<maxTrialDigits, and its cells (at most 81)
@@ -128,8 +127,8 @@ func findCageContradictions(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
 		return
 	}
-	t := trialPool.Get().(*trial)
-	defer trialPool.Put(t)
+	t := trialPool.get()
+	defer trialPool.put(t)
 	if t.start(b) {
 		t.findContradictions(sink)
 	}
