@@ -43,8 +43,8 @@ func findCageBlocks(b *grid.Board, sink *Sink) {
 	if !isKiller(l) {
 		return
 	}
-	ls := linearPool.Get().(*linearSearch)
-	defer linearPool.Put(ls)
+	ls := linearPool.get()
+	defer linearPool.put(ls)
 	var cages []int
 	for i, eqs := 0, diffEquationsOf(l); i < len(eqs); i++ {
 		if i%16 == 0 && sink.Cancelled() {

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -95,7 +94,7 @@ type trial struct {
 	headG   int // queueG's first group not yet followed
 	queueU  []int
 	work    int
-	memo    map[trialKey]trialFill
+	memo    trialMemo
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
@@ -112,7 +111,7 @@ type trial struct {
 	badDigits grid.Digits
 }
 
-var trialPool = sync.Pool{New: func() any { return new(trial) }}
+var trialPool keptPool[trial]
 
 // maxTrialDigits is the largest board a trial follows: its walks keep
 // digit sets as masks below 1<<maxTrialDigits, and its cells (at most 81)
@@ -128,8 +127,8 @@ func findCageContradictions(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
 		return
 	}
-	t := trialPool.Get().(*trial)
-	defer trialPool.Put(t)
+	t := trialPool.get()
+	defer trialPool.put(t)
 	if t.start(b) {
 		t.findContradictions(sink)
 	}
@@ -216,16 +215,13 @@ func (t *trial) setup(b *grid.Board) {
 		for u := range l.Units() {
 			t.units[u] = cellMask(l.Unit(u).Cells)
 		}
-		t.memo = make(map[trialKey]trialFill)
+		t.memo.reset()
 		t.kept.reset()
 	}
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {
 			t.cand[c] = grid.Bit(int(v))
 		}
-	}
-	if len(t.memo) > maxTrialMemo {
-		clear(t.memo)
 	}
 }
 

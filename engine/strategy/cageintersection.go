@@ -28,8 +28,8 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 	}
 	vcs := virtualCagesOf(l)
 	var g, k grid.Group
-	ls := linearPool.Get().(*linearSearch)
-	defer linearPool.Put(ls)
+	ls := linearPool.get()
+	defer linearPool.put(ls)
 	seen := make([]bool, len(l.Cages()))
 	var open []int
 	for i := range vcs {

@@ -168,8 +168,8 @@ func findInnieOutieDiffs(b *grid.Board, sink *Sink) {
 	if !isKiller(l) {
 		return
 	}
-	ls := linearPool.Get().(*linearSearch)
-	defer linearPool.Put(ls)
+	ls := linearPool.get()
+	defer linearPool.put(ls)
 	for i, eqs := 0, diffEquationsOf(l); i < len(eqs); i++ {
 		e := &eqs[i]
 		if !e.mixed() || !sink.through(e.plus) && !sink.through(e.minus) {

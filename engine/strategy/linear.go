@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -62,15 +63,47 @@ type linearMemo struct {
 }
 
 // linearMemoBits sizes the memo: 1<<linearMemoBits systems, direct-mapped
-// by signature; maxWitnesses is the most solutions kept a system (a 9×9
-// block's support rarely needs half as many).
+// by signature (a 9×9 killer's solve runs some 700 systems, which a memo
+// of 512 had evict one another); maxWitnesses is the most solutions kept
+// a system (a 9×9 block's support rarely needs half as many).
 const (
-	linearMemoBits = 9
+	linearMemoBits = 12
 	maxWitnesses   = 128
 )
 
 // linearPool keeps the finders' searches, with their memos, between calls.
-var linearPool = sync.Pool{New: func() any { return new(linearSearch) }}
+var linearPool keptPool[linearSearch]
+
+// keptPool keeps the working state of a finder (a search with its memos)
+// between calls: the one last put back in a slot of its own, the others
+// in a sync.Pool. A sync.Pool hands an object back only on the P that put
+// it or after it moved to the shared lists, and drops it after two
+// garbage collections: under GOMAXPROCS 2 a tarek solve set its trials
+// up again three times a puzzle, losing the memos, where the slot keeps
+// one for the next call whatever P it runs on. The slot holds one object
+// for good (a trial's few MiB).
+type keptPool[T any] struct {
+	last atomic.Pointer[T]
+	pool sync.Pool
+}
+
+// get returns a kept object, or a new one.
+func (p *keptPool[T]) get() *T {
+	if x := p.last.Swap(nil); x != nil {
+		return x
+	}
+	if x, ok := p.pool.Get().(*T); ok {
+		return x
+	}
+	return new(T)
+}
+
+// put gives x back, the one get returns next.
+func (p *keptPool[T]) put(x *T) {
+	if old := p.last.Swap(x); old != nil {
+		p.pool.Put(old)
+	}
+}
 
 // maxLinearNodes bounds the search for one solution; a candidate whose
 // search is cut short is kept.
@@ -357,7 +390,12 @@ const maxProbeNodes = 2_000
 // i.. may still take, a digit placed leaving the later cells that see its
 // cell, and a digit that leaves one of them none is not tried. It finds
 // some solution, not necessarily walk's first, giving up past
-// maxProbeNodes.
+// maxProbeNodes. Each cell tries first the digits not yet in its
+// support, so that the solution found tends to bring candidates no
+// solution found before has, sparing their own searches: which
+// solutions are found never changes the support (a candidate is kept
+// when some solution has it, whichever finds it, and one in none is
+// decided by its own walk alone).
 func (s *linearSearch) probe(i int, sum [maxLinearRows]int, avail [32]grid.Digits) bool {
 	if s.nodes++; s.nodes > maxProbeNodes {
 		return false
@@ -366,8 +404,19 @@ func (s *linearSearch) probe(i int, sum [maxLinearRows]int, avail [32]grid.Digit
 		return sum == s.target
 	}
 	rows := s.rowsOf[i]
+	for _, set := range [2]grid.Digits{avail[i] &^ s.support[i], avail[i] & s.support[i]} {
+		if s.probeDigits(i, sum, &avail, rows, set) {
+			return true
+		}
+	}
+	return false
+}
+
+// probeDigits is probe trying the digits of set in cell i, the rows it is
+// in being rows.
+func (s *linearSearch) probeDigits(i int, sum [maxLinearRows]int, avail *[32]grid.Digits, rows uint8, set grid.Digits) bool {
 next:
-	for ds := avail[i]; ds != 0 && s.nodes <= maxProbeNodes; ds &= ds - 1 {
+	for ds := set; ds != 0 && s.nodes <= maxProbeNodes; ds &= ds - 1 {
 		d, bit := ds.Min(), ds&-ds
 		next := sum
 		for m := rows; m != 0; m &= m - 1 {
@@ -380,7 +429,7 @@ next:
 				continue next
 			}
 		}
-		left := avail
+		left := *avail
 		for m := s.later[i]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros32(m)
 			if left[j] &^= bit; left[j] == 0 {

@@ -28,8 +28,8 @@ func findLongNested(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
 		return
 	}
-	t := trialPool.Get().(*trial)
-	defer trialPool.Put(t)
+	t := trialPool.get()
+	defer trialPool.put(t)
 	if t.start(b) {
 		t.findNested(sink, longNestedBudget)
 	}

@@ -53,8 +53,8 @@ func findNestedContradictions(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
 		return
 	}
-	t := trialPool.Get().(*trial)
-	defer trialPool.Put(t)
+	t := trialPool.get()
+	defer trialPool.put(t)
 	if t.start(b) {
 		t.findNested(sink, nestedContradictionBudget)
 	}
