@@ -139,6 +139,9 @@ var table = [...]Pass{
 	// Nets with lemmas, where the single-premise nets and the trials
 	// through cages find nothing: the dearest search of all.
 	{Order: 8670, Letter: "R2", Strategy: NestedForcingNet(), Name: "Nested Forcing Net", Cost: Dear},
+	// Nested Cage Contradiction with subsets and unit combinations in its
+	// trials at both levels: a search that finds nothing costs seconds.
+	{Order: 8675, Letter: "Q2", Strategy: StrongNestedContradiction(), Name: "Strong Nested Cage Contradiction", Cost: Deep},
 	// Nested Cage Contradiction's search over the whole board, where
 	// every other pass finds nothing: its search that finds nothing is
 	// the dearest of a killer solve.
