@@ -81,13 +81,14 @@ type strongState struct {
 	reads  [][]int       // each unit's cells and those of the cages cutting it
 	rmask  [][2]uint64   // reads as a bit per cell
 	snap   []grid.Digits // the candidates at the last pass
-	// sets[i] are the digit sets piece i of the unit followed may take,
-	// ok[i] those that survive.
-	sets  [grid.MaxSize][]uint16
-	ok    [grid.MaxSize][512]bool
+	// okb[i] are the sets of piece i of the unit followed that survive,
+	// cut[i] whether some did not; fwd and bwd the unions of unitUnion.
+	okb   [grid.MaxSize]bits512
+	cut   [grid.MaxSize]bool
+	fwd   [grid.MaxSize + 1]bits512
+	bwd   [grid.MaxSize]bits512
 	level [grid.MaxSize + 1][]uint16 // a walk's masks at each step
 	seen  [grid.MaxSize + 1][512]bool
-	good  [grid.MaxSize + 1][512]bool
 	rest  [46][]uint16 // the masks of a cage's cells outside the unit, by sum
 	ins   []uint16     // a piece's own sets
 	back  [grid.MaxSize + 1][512]bool
@@ -106,6 +107,11 @@ type piece struct {
 	in     []int // its cells in the unit
 	rest   []int // the cage's other cells
 	target int
+	// sets are the digit sets it may take (see pieceSets) with the
+	// candidates key of in and rest, when valid.
+	sets  []uint16
+	key   [grid.MaxSize]grid.Digits
+	valid bool
 }
 
 // strongSetup returns the strong state for layout l.
@@ -403,59 +409,53 @@ func (t *trial) applyHidden(u int, cells []int, ds grid.Digits, at uint16) (any,
 // unitUnion follows unit u's cages together: each piece (a cage's cells
 // in the unit) takes a set of digits one of its cage's fillings puts
 // there, the pieces' sets disjoint; a digit of a cell no such choice of
-// sets allows leaves it.
+// sets allows leaves it. The unions of the sets of the first pieces, and
+// those from which the last ones finish the unit, are sets of digit sets
+// kept as 512 bits (a union of disjoint sets is their sum).
 func (t *trial) unitUnion(u int) (any, ok bool) {
 	sx := t.sx
 	ps := sx.pieces[u]
 	for i := range ps {
-		t.work++
-		t.pieceSets(&ps[i], i)
+		t.pieceSets(&ps[i])
 	}
-	// Forward: the unions of the first i pieces' sets, level[i].
-	for i := range ps {
-		clear(sx.seen[i+1][:])
-		sx.level[i+1] = sx.level[i+1][:0]
-	}
-	clear(sx.seen[0][:])
-	sx.level[0] = append(sx.level[0][:0], 0)
-	sx.seen[0][0] = true
-	for i := range ps {
-		for _, m := range sx.level[i] {
-			for _, s := range sx.sets[i] {
-				if m&s == 0 && !sx.seen[i+1][m|s] {
-					sx.seen[i+1][m|s] = true
-					sx.level[i+1] = append(sx.level[i+1], m|s)
-				}
-			}
-		}
-	}
-	// Backward: the unions from which the later pieces finish the unit,
-	// and the sets of each piece on such a path.
-	full := uint16(1)<<t.l.N - 1
 	m := len(ps)
-	for i := 0; i <= m; i++ {
-		for _, x := range sx.level[i] {
-			sx.good[i][x] = false
+	sx.fwd[0] = bits512{1}
+	for i := range ps {
+		sx.fwd[i+1] = bits512{}
+		for _, s := range ps[i].sets {
+			sx.fwd[i+1].or(sx.fwd[i].and(&disjoint[s]).shl(int(s)))
 		}
 	}
-	if sx.seen[m][full] {
-		sx.good[m][full] = true
+	full := 1<<t.l.N - 1
+	if !sx.fwd[m].has(full) {
+		sx.fwd[m] = bits512{} // no choice finishes the unit: every digit leaves
 	}
+	var end bits512
+	end.set(full)
+	next := &end
 	for i := m - 1; i >= 0; i-- {
-		clear(sx.ok[i][:])
-		for _, x := range sx.level[i] {
-			for _, s := range sx.sets[i] {
-				if x&s == 0 && sx.seen[i+1][x|s] && sx.good[i+1][x|s] {
-					sx.good[i][x] = true
-					sx.ok[i][s] = true
-				}
+		sx.bwd[i], sx.okb[i] = bits512{}, bits512{}
+		sx.cut[i] = false
+		for _, s := range ps[i].sets {
+			from := next.shr(int(s)).and(&disjoint[s])
+			if from.and(&sx.fwd[i]).empty() {
+				sx.cut[i] = true
+				continue
 			}
+			sx.bwd[i].or(from)
+			sx.okb[i].set(int(s))
 		}
+		next = &sx.bwd[i]
 	}
 	ev := -1
 	for i := range ps {
+		// A piece that keeps every set keeps what its cage's fillings
+		// allow, which the cage's own rule has followed.
+		if !sx.cut[i] {
+			continue
+		}
 		p := &ps[i]
-		support := t.pieceSupport(p, &sx.ok[i])
+		support := t.pieceSupport(p, &sx.okb[i])
 		for j, c := range p.in {
 			for x := t.cand[c] &^ support[j]; x != 0; x &= x - 1 {
 				if ev < 0 {
@@ -470,15 +470,92 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 	return ev >= 0, true
 }
 
-// pieceSets leaves in sx.sets[i] the digit sets piece p may take: the
-// sets its cells take, all different, in a filling of its cage with the
-// cage's other cells.
-func (t *trial) pieceSets(p *piece, i int) {
+// bits512 is a set of digit sets of up to 9 digits, a bit each.
+type bits512 [8]uint64
+
+// disjoint[s] are the digit sets disjoint from s.
+var disjoint = func() (d [512]bits512) {
+	for s := range 512 {
+		for x := range 512 {
+			if s&x == 0 {
+				d[s].set(x)
+			}
+		}
+	}
+	return d
+}()
+
+func (b *bits512) set(x int)      { b[x>>6] |= 1 << (x & 63) }
+func (b *bits512) has(x int) bool { return b[x>>6]&(1<<(x&63)) != 0 }
+
+func (b *bits512) or(c bits512) {
+	for i := range b {
+		b[i] |= c[i]
+	}
+}
+
+func (b bits512) and(c *bits512) bits512 {
+	var out bits512
+	for i := range b {
+		out[i] = b[i] & c[i]
+	}
+	return out
+}
+
+func (b bits512) empty() bool {
+	var x uint64
+	for _, w := range b {
+		x |= w
+	}
+	return x == 0
+}
+
+// shl returns the sets of b with k added to each (k < 512).
+func (b bits512) shl(k int) bits512 {
+	var out bits512
+	w, s := k>>6, uint(k&63)
+	for i := 7; i >= w; i-- {
+		out[i] = b[i-w] << s
+		if s > 0 && i-w-1 >= 0 {
+			out[i] |= b[i-w-1] >> (64 - s)
+		}
+	}
+	return out
+}
+
+// shr returns the sets of b less k, those at least k.
+func (b *bits512) shr(k int) bits512 {
+	var out bits512
+	w, s := k>>6, uint(k&63)
+	for i := 0; i+w < 8; i++ {
+		out[i] = b[i+w] >> s
+		if s > 0 && i+w+1 < 8 {
+			out[i] |= b[i+w+1] << (64 - s)
+		}
+	}
+	return out
+}
+
+// pieceSets leaves in p.sets the digit sets piece p may take: the sets
+// its cells take, all different, in a filling of its cage with the
+// cage's other cells. It keeps them while its cells' candidates stay.
+func (t *trial) pieceSets(p *piece) {
 	sx := t.sx
-	sx.sets[i] = sx.sets[i][:0]
+	var key [grid.MaxSize]grid.Digits
+	for j, c := range p.in {
+		key[j] = t.cand[c]
+	}
+	for j, c := range p.rest {
+		key[len(p.in)+j] = t.cand[c]
+	}
+	if p.valid && key == p.key {
+		return
+	}
+	p.key, p.valid = key, true
+	p.sets = p.sets[:0]
 	if p.cage < 0 {
 		for ds := t.cand[p.in[0]]; ds != 0; ds &= ds - 1 {
-			sx.sets[i] = append(sx.sets[i], uint16(ds&-ds))
+			p.sets = append(p.sets, uint16(ds&-ds))
 		}
 		return
 	}
@@ -486,7 +563,7 @@ func (t *trial) pieceSets(p *piece, i int) {
 	if len(p.rest) == 0 {
 		for _, s := range ends {
 			if int(digitSums[s]) == p.target {
-				sx.sets[i] = append(sx.sets[i], s)
+				p.sets = append(p.sets, s)
 			}
 		}
 		return
@@ -507,7 +584,7 @@ func (t *trial) pieceSets(p *piece, i int) {
 		}
 		for _, r := range sx.rest[need] {
 			if r&s == 0 {
-				sx.sets[i] = append(sx.sets[i], s)
+				p.sets = append(p.sets, s)
 				break
 			}
 		}
@@ -538,7 +615,7 @@ func (t *trial) walkCells(cells []int, level *[grid.MaxSize + 1][]uint16, seen *
 
 // pieceSupport returns the digits each cell of piece p takes in an
 // assignment of different digits to its cells whose set ok holds.
-func (t *trial) pieceSupport(p *piece, ok *[512]bool) [grid.MaxSize]grid.Digits {
+func (t *trial) pieceSupport(p *piece, ok *bits512) [grid.MaxSize]grid.Digits {
 	sx := t.sx
 	var support [grid.MaxSize]grid.Digits
 	n := len(p.in)
@@ -549,7 +626,7 @@ func (t *trial) pieceSupport(p *piece, ok *[512]bool) [grid.MaxSize]grid.Digits 
 		}
 	}
 	for _, s := range ends {
-		sx.back[n][s] = ok[s]
+		sx.back[n][s] = ok.has(int(s))
 	}
 	for j := n - 1; j >= 0; j-- {
 		for _, m := range sx.level[j] {
