@@ -39,10 +39,9 @@ func TestKillerGolden(t *testing.T) {
 		// after 20 steps, every cell open, before).
 		{"killer-nested-contradiction", "L<<H<N<L<^L>^>^D^^>^BJ<I^<I^>^^G^<>^FF<F^<C^H^^I^<>^>^^I^<FE<^MD^<>^^H<^^<G<<>^>^", true, false},
 		// killer9-tarek.txt line 18 (no givens): finished without a
-		// guess since Long Nested Cage Contradiction (stuck after 43
-		// steps, every cell open, before); since session 10 Strong Nested
-		// Cage Contradiction, which comes before it, takes 5 steps and it
-		// 6. Both are Deep, so a mixed solve guesses there instead.
+		// guess since Long Nested Cage Contradiction, which takes 7 steps
+		// (stuck after 43 steps, every cell open, before). The technique
+		// is Deep, so a mixed solve guesses there instead.
 		{"killer-long-nested", "E<D<KA<H<^J<<^O<<^E^I<^J<^C^^^^^^^^^F<<K<M<<<B^X<^I<R9^>^^I^^^^K<^>^>>^F^^A<^7<>^", true, true},
 	}
 	for _, tt := range tests {
