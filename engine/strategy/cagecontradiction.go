@@ -62,6 +62,11 @@ type trialEvent struct {
 	// A locked digit's places in unit, which rule it out of their common
 	// peers, are t.places[from:to] (from == to for other events).
 	from, to int32
+	// kind is a Strong Nested Cage Contradiction rule's event (a subset
+	// or a unit's cages together, see strongnested.go), 0 for the others;
+	// digits are a subset's digits.
+	kind   strongKind
+	digits grid.Digits
 }
 
 // trial is the working state of a search, kept in a pool.
@@ -109,6 +114,10 @@ type trial struct {
 	// badDigits the digits (0 for all).
 	badCells  []int
 	badDigits grid.Digits
+	// strong is set on the trials of Strong Nested Cage Contradiction,
+	// which follow subsets and unit combinations too (strongnested.go).
+	strong bool
+	sx     *strongState
 }
 
 var trialPool keptPool[trial]
@@ -515,7 +524,7 @@ func (t *trial) run() bool {
 			return false
 		}
 	}
-	return true
+	return !t.strong || t.strongRun()
 }
 
 // singles fixes the naked and hidden singles of unit u.
@@ -699,6 +708,9 @@ func (t *trial) eventNode(s *Step, e int) Node {
 	if e >= 0 {
 		ev = &t.events[e]
 	}
+	if ev.kind != 0 {
+		return t.strongNode(ev, e)
+	}
 	if ev.group < 0 {
 		if ev.to > ev.from {
 			return Node{Kind: GroupNode, Digit: ev.digit, Cells: slices.Clone(t.places[ev.from:ev.to])}
@@ -769,6 +781,9 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 	case CandidateNode:
 		return n.CellName(nd.Cells[0]) + "=" + n.DigitName(nd.Digit)
 	case GroupNode:
+		if nd.Digit == 0 { // a Strong Nested Cage Contradiction rule
+			return nd.Origin
+		}
 		return n.DigitName(nd.Digit) + " locked in " + cellSum(n, nd.Cells)
 	}
 	s := trialGroupName(nd, n)
@@ -828,6 +843,9 @@ func (t *trial) cone() []int {
 				need[by] = true
 				ev := &t.events[by]
 				switch {
+				case ev.kind != 0:
+					cells, ds := t.strongReads(ev)
+					mark(cells, ds, by)
 				case ev.group >= 0:
 					mark(t.groups[ev.group].cells, 0, by)
 				case ev.unit >= 0:

@@ -29,8 +29,8 @@ import (
 // (nestedforcing.go); T2 and U2 are Compartment Trial and Law of
 // Leftovers (str8tstrial.go, leftovers.go); S2 is Str8ts Pattern Trial
 // (str8tspatterntrial.go); P2 is Long Nested Cage Contradiction
-// (longnested.go). Q2 was set aside and not used; it is the next free
-// letter. The letters are given in the technique table (techniques.go).
+// (longnested.go); Q2 is Strong Nested Cage Contradiction
+// (strongnested.go). The letters are given in the technique table (techniques.go).
 
 // strategies are the strategies of the technique table in solving order,
 // and rows the row of each's first pass.

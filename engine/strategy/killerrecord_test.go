@@ -83,7 +83,7 @@ func TestKillerStepsRecorded(t *testing.T) {
 	// The record predates the nested trials, which go on where the
 	// recorded solves of stuck killers stopped.
 	passes := Plan(func(st *Strategy) bool {
-		return !st.OptIn() && st != NestedContradiction() && st != LongNestedContradiction() && st != NestedForcingNet()
+		return !st.OptIn() && st != NestedContradiction() && st != LongNestedContradiction() && st != StrongNestedContradiction() && st != NestedForcingNet()
 	})
 	for _, set := range killerStepSets {
 		texts := []string{killerSumChain}

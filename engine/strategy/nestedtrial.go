@@ -257,6 +257,12 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTr
 	for _, x := range t.cone() {
 		in.nodes = append(in.nodes, t.eventNode(&s, x))
 		switch ev := &t.events[x]; {
+		case ev.kind != 0:
+			cells, ds := t.strongReads(ev)
+			if ds == 0 {
+				ds = ^grid.Digits(0)
+			}
+			looked(cells, ds)
 		case ev.group >= 0:
 			looked(t.groups[ev.group].cells, ^grid.Digits(0))
 		case ev.unit >= 0:

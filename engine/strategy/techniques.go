@@ -143,6 +143,12 @@ var table = [...]Pass{
 	// every other pass finds nothing: its search that finds nothing is
 	// the dearest of a killer solve.
 	{Order: 8680, Letter: "P2", Strategy: LongNestedContradiction(), Name: "Long Nested Cage Contradiction", Cost: Deep},
+	// Nested Cage Contradiction with subsets and unit combinations in its
+	// trials at both levels, where the longer plain search finds nothing:
+	// before it, it took every step Long Nested Cage Contradiction takes
+	// on tarek's killer 18 (its golden and tests), and a search that
+	// finds nothing costs seconds either way.
+	{Order: 8690, Letter: "Q2", Strategy: StrongNestedContradiction(), Name: "Strong Nested Cage Contradiction", Cost: Deep},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
