@@ -61,6 +61,11 @@ type nestedState struct {
 	held     []bool  // by index in order: refute found no contradiction with narrow lemmas
 	premises []int32 // the premise, then the lemmas found for it (false literals)
 	needed   []bool  // by index in premises: what the contradiction rests on
+	// holds are the candidates a lemma trial of refute would not refute
+	// under the premises as they are: each candidate implied true where a
+	// trial reached no contradiction (see refute), a plane per digit as
+	// implications.on.
+	holds []uint64
 }
 
 // nestedPremise is a candidate to assume and the size of its net.
@@ -170,12 +175,22 @@ func (f *forcing) nestedOrder() {
 // reaches a contradiction, reporting whether it did; f.nested.premises
 // then holds p and its lemmas, f.a the contradiction. Lemmas are sought
 // in the cells p's net narrowed, or, when wide, in every open cell.
+//
+// A trial of a candidate q that reaches no contradiction shows that no
+// candidate q's net implies true reaches one either, under the same
+// premises: the net of such a candidate lies within q's (a net is the
+// least set closed under its rules, and its rules only add), so those
+// are not tried until a lemma is found (holds). On boards with cage or
+// compartment rules, whose nets are closed afresh, every candidate is
+// tried.
 func (f *forcing) refute(p int32, wide bool) bool {
 	ns := &f.nested
 	ns.premises = append(ns.premises[:0], p)
 	if f.close(&f.a, p) {
 		return true
 	}
+	ns.holds = slices.Grow(ns.holds[:0], f.words)[:f.words]
+	clear(ns.holds)
 	for progress := true; progress; {
 		progress = false
 	cells:
@@ -189,10 +204,19 @@ func (f *forcing) refute(p int32, wide bool) bool {
 					return false
 				}
 				q := f.cand(cell, bits.TrailingZeros32(uint32(alive)))
+				if ns.holds[q>>6]&(1<<(q&63)) != 0 {
+					continue
+				}
 				if !f.assume(&f.c, q<<1|1) {
+					if !f.rules {
+						for j, w := range f.c.on {
+							ns.holds[j] |= w
+						}
+					}
 					continue
 				}
 				progress = true
+				clear(ns.holds) // the premises grow: what held may not
 				if f.assume(&f.a, q<<1) {
 					ns.premises = append(ns.premises, q<<1)
 					return true
