@@ -50,8 +50,11 @@ func NestedForcingNet() *Strategy { return nestedForcingNetStrategy }
 // (budgetFor) one nested search may spend: 30-300 ms of CPU on a 25×25.
 const nestedScale = 16
 
-// nestedBudget returns the work budget of a nested search on layout l.
-func nestedBudget(l *grid.Layout) int { return nestedScale * budgetFor(l) }
+// nestedBudget returns the work budget of a nested search on layout l
+// for sink (see Sink.Thrift).
+func nestedBudget(l *grid.Layout, sink *Sink) int {
+	return nestedScale * budgetFor(l) / max(sink.Thrift, 1)
+}
 
 // nestedState is the working state of a nested search, kept with the
 // forcing state it uses.
@@ -85,7 +88,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	defer func() { f.sink = nil }() // the pool keeps no sink
 	f.setup(b, true, false)
 	f.limit = math.MaxInt32
-	f.work, f.budget = 0, nestedBudget(b.Layout())
+	f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	f.nestedOrder()
 	ns := &f.nested
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
@@ -107,7 +110,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	if from := f.nestedStart(sink.nestedFrom); from > 0 {
 		f.budget /= 4
 		f.nestedPass(sink, from, false)
-		f.work, f.budget = 0, nestedBudget(b.Layout())
+		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	}
 	// Lemmas in the cells the premise narrowed first: a contradiction
 	// seldom needs the others, and they are most of the board.
