@@ -69,6 +69,9 @@ type nestedState struct {
 	// trial reached no contradiction (see refute), a plane per digit as
 	// implications.on.
 	holds []uint64
+	// trials are the nets of those trials, on then off, each of the
+	// candidates' words twice over (see keepTrials).
+	trials []uint64
 }
 
 // nestedPremise is a candidate to assume and the size of its net.
@@ -183,9 +186,9 @@ func (f *forcing) nestedOrder() {
 // candidate q's net implies true reaches one either, under the same
 // premises: the net of such a candidate lies within q's (a net is the
 // least set closed under its rules, and its rules only add), so those
-// are not tried until a lemma is found (holds). On boards with cage or
-// compartment rules, whose nets are closed afresh, every candidate is
-// tried.
+// are not tried (holds), while the lemmas found since are all implied
+// false by q's net (see keepTrials). On boards with cage or compartment
+// rules, whose nets are closed afresh, every candidate is tried.
 func (f *forcing) refute(p int32, wide bool) bool {
 	ns := &f.nested
 	ns.premises = append(ns.premises[:0], p)
@@ -194,6 +197,7 @@ func (f *forcing) refute(p int32, wide bool) bool {
 	}
 	ns.holds = slices.Grow(ns.holds[:0], f.words)[:f.words]
 	clear(ns.holds)
+	ns.trials = ns.trials[:0]
 	for progress := true; progress; {
 		progress = false
 	cells:
@@ -215,11 +219,12 @@ func (f *forcing) refute(p int32, wide bool) bool {
 						for j, w := range f.c.on {
 							ns.holds[j] |= w
 						}
+						ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
 					}
 					continue
 				}
 				progress = true
-				clear(ns.holds) // the premises grow: what held may not
+				f.keepTrials(q)
 				if f.assume(&f.a, q<<1) {
 					ns.premises = append(ns.premises, q<<1)
 					return true
@@ -230,6 +235,28 @@ func (f *forcing) refute(p int32, wide bool) bool {
 		}
 	}
 	return false
+}
+
+// keepTrials keeps, of the lemma trials that held (f.nested.trials), those
+// whose nets imply candidate q false, now that it is a lemma, and marks
+// anew what they vouch for in f.nested.holds. A net that implied the lemma
+// is the same with it among the premises, so its trial still holds; any
+// other may not.
+func (f *forcing) keepTrials(q int32) {
+	ns, w := &f.nested, f.words
+	clear(ns.holds)
+	kept := 0
+	for t := 0; t < len(ns.trials); t += 2 * w {
+		net := ns.trials[t : t+2*w]
+		if net[w+int(q>>6)]&(1<<(q&63)) == 0 {
+			continue
+		}
+		for j, x := range net[:w] {
+			ns.holds[j] |= x
+		}
+		kept += copy(ns.trials[kept:], net)
+	}
+	ns.trials = ns.trials[:kept]
 }
 
 // assume closes into im (f.a or f.c) the net of f.nested.premises with
