@@ -1124,12 +1124,20 @@ func (f *forcing) unitVerity() {
 // The intersection is kept in f.acc (on, then off) at the words listed in
 // f.accAt, in order, those not zero: a closure sets a few dozen words of
 // the board's hundreds (250 of each on a 25×25), so each branch after the
-// first costs as many words as are left, not the board's.
+// first costs as many words as are left, not the board's. Small boards
+// (below sparseWords) intersect the whole sets, then list the words left.
 func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 	w := f.words
 	acc := f.acc
 	at := f.accAt[:0]
-	for i, c := range branch {
+	sparse := branch
+	if w < sparseWords {
+		if f.intersect(branch) {
+			at = appendNonzero(at, acc, acc, 0)
+		}
+		sparse = nil
+	}
+	for i, c := range sparse {
 		on, off := f.trueTable(int(c))
 		if i == 0 {
 			at = appendNonzero(at, acc, on, 0)
@@ -1218,6 +1226,35 @@ func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 			f.consider(form, premise, lit, cost, limit)
 		}
 	}
+}
+
+// sparseWords is the size of a candidate plane set, in words, from which
+// verity intersects closures word by word as listed: below it (a 9×9
+// board's 18 words) the whole sets cost less than the list.
+const sparseWords = 32
+
+// intersect leaves in f.acc (on, then off) what the closures of every
+// candidate of branch true imply, reporting whether it is anything.
+func (f *forcing) intersect(branch []int32) bool {
+	w, acc := f.words, f.acc
+	for i, c := range branch {
+		on, off := f.trueTable(int(c))
+		if i == 0 {
+			copy(acc[:w], on)
+			copy(acc[w:], off)
+			continue
+		}
+		any := uint64(0)
+		for j := 0; j < w; j++ {
+			acc[j] &= on[j]
+			acc[w+j] &= off[j]
+			any |= acc[j] | acc[w+j]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // appendNonzero copies the words of src that are not zero to acc from
