@@ -61,3 +61,30 @@ const WaitFrom = 16
 func Waits(l *grid.Layout, idle, left int) bool {
 	return l.N >= WaitFrom && idle > 0 && idle-left < l.N
 }
+
+// ThriftFrom is the side from which a mixed solve gives the Nested
+// Forcing Net a smaller budget (see Thrift).
+const ThriftFrom = 25
+
+// thriftDivisor is the divisor of Thrift.
+const thriftDivisor = 8
+
+// Thrift returns the divisor of the Nested Forcing Net's work budget in a
+// solve of type t on a board of layout l (strategy.Sink.Thrift): 8 in
+// mixed solving on boards of side ThriftFrom or more, 1 (none) otherwise.
+// On a 25×25 the Nested Forcing Net searches that find a step in the
+// puzzles logic finishes spend under 0.2 million implications (x25,
+// 25x25-hard, 25x25.txt; 3.7 million is an eighth of the budget), while
+// on the published 25×25, which logic does not finish, the searches run
+// up to 24 million to find a step, and the last one, which finds nothing,
+// spends the whole 29 million (about 0.5 s of CPU) before the solve
+// guesses. A mixed solve hands such a board to guessing sooner; a
+// logic-only solve, which has nothing to hand over to, keeps the whole
+// budget, as do 16×16 boards, whose searches that find a step spend up to
+// half of it (x16-extreme).
+func Thrift(t SolvingType, l *grid.Layout) int {
+	if t == Mixed && l.N >= ThriftFrom {
+		return thriftDivisor
+	}
+	return 1
+}

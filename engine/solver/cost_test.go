@@ -316,3 +316,45 @@ func TestWaitingPassRuns(t *testing.T) {
 		t.Errorf("idle of the pass that found a step = %d, want 0", r.idle[nested])
 	}
 }
+
+func TestThrift(t *testing.T) {
+	tests := []struct {
+		typ  SolvingType
+		n    int
+		want int
+	}{
+		{Mixed, 9, 1},
+		{Mixed, 16, 1},
+		{Mixed, 25, thriftDivisor},
+		{Mixed, 32, thriftDivisor},
+		{LogicOnly, 25, 1},
+		{GuessingOnly, 25, 1},
+	}
+	for _, tt := range tests {
+		l := newEmpty(t, tt.n).Layout()
+		if got := Thrift(tt.typ, l); got != tt.want {
+			t.Errorf("Thrift(%d, %d×%d) = %d, want %d", tt.typ, tt.n, tt.n, got, tt.want)
+		}
+	}
+}
+
+// TestThriftBoundsNestedSearch: at the board where logic stopped before
+// the Nested Forcing Net, whose searches find steps there, a sink's
+// Thrift divides their budget: a large one leaves them nothing to find.
+func TestThriftBoundsNestedSearch(t *testing.T) {
+	b := fixtureBoard(t, "testdata/x16-nested.txt")
+	for _, tt := range []struct {
+		thrift int
+		found  bool
+	}{
+		{0, true},
+		{1, true},
+		{1 << 16, false},
+	} {
+		sink := strategy.Sink{Thrift: tt.thrift}
+		strategy.NestedForcingNet().Find(b, &sink)
+		if got := len(sink.Steps()) > 0; got != tt.found {
+			t.Errorf("Thrift %d: found a step %v, want %v", tt.thrift, got, tt.found)
+		}
+	}
+}

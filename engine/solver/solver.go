@@ -246,6 +246,7 @@ func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, shar
 	s.plan(opts)
 	s.done = ctx.Done()
 	s.sink.Cancel = s.done // long finders stop with the solve
+	s.sink.Thrift = Thrift(opts.Type, start.Layout())
 	if share != nil && s.guessing {
 		// A solve that cannot guess has nothing to hand the time over to.
 		s.sink.Cancel = share

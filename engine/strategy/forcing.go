@@ -200,6 +200,7 @@ type forcing struct {
 	store            []uint64     // on and off of every candidate's "true" closure, by slot
 	slot             []int32      // by candidate: its slot in store
 	acc              []uint64
+	accAt            []int32 // the words of acc in use (see verity)
 	costs            []int32 // by literal
 	list             []int32
 	best             forcingFind
@@ -1119,28 +1120,55 @@ func (f *forcing) unitVerity() {
 
 // verity reports what the closures of every candidate of branch true (one
 // of which holds) all imply.
+//
+// The intersection is kept in f.acc (on, then off) at the words listed in
+// f.accAt, in order, those not zero: a closure sets a few dozen words of
+// the board's hundreds (250 of each on a 25×25), so each branch after the
+// first costs as many words as are left, not the board's. Small boards
+// (below sparseWords) intersect the whole sets, then list the words left.
 func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 	w := f.words
 	acc := f.acc
-	for i, c := range branch {
+	at := f.accAt[:0]
+	sparse := branch
+	if w < sparseWords {
+		if f.intersect(branch) {
+			at = appendNonzero(at, acc, acc, 0)
+		}
+		sparse = nil
+	}
+	for i, c := range sparse {
 		on, off := f.trueTable(int(c))
 		if i == 0 {
-			copy(acc[:w], on)
-			copy(acc[w:], off)
+			at = appendNonzero(at, acc, on, 0)
+			at = appendNonzero(at, acc, off, w)
 			continue
 		}
-		any := uint64(0)
-		for j := 0; j < w; j++ {
-			acc[j] &= on[j]
-			acc[w+j] &= off[j]
-			any |= acc[j] | acc[w+j]
+		kept := at[:0]
+		for _, j := range at {
+			x := acc[j]
+			if j < int32(w) {
+				x &= on[j]
+			} else {
+				x &= off[int(j)-w]
+			}
+			if x != 0 {
+				acc[j] = x
+				kept = append(kept, j)
+			}
 		}
-		if any == 0 {
-			return
+		at = kept
+		if len(at) == 0 {
+			break
 		}
 	}
+	f.accAt = at
+	if len(at) == 0 {
+		return
+	}
 	list := f.list[:0]
-	for j, word := range acc {
+	for _, at := range at {
+		j, word := int(at), acc[at]
 		for ; word != 0; word &= word - 1 {
 			lit := int32((j%w)*64+bits.TrailingZeros64(word)) << 1
 			if j < w {
@@ -1198,6 +1226,47 @@ func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 			f.consider(form, premise, lit, cost, limit)
 		}
 	}
+}
+
+// sparseWords is the size of a candidate plane set, in words, from which
+// verity intersects closures word by word as listed: below it (a 9×9
+// board's 18 words) the whole sets cost less than the list.
+const sparseWords = 32
+
+// intersect leaves in f.acc (on, then off) what the closures of every
+// candidate of branch true imply, reporting whether it is anything.
+func (f *forcing) intersect(branch []int32) bool {
+	w, acc := f.words, f.acc
+	for i, c := range branch {
+		on, off := f.trueTable(int(c))
+		if i == 0 {
+			copy(acc[:w], on)
+			copy(acc[w:], off)
+			continue
+		}
+		any := uint64(0)
+		for j := 0; j < w; j++ {
+			acc[j] &= on[j]
+			acc[w+j] &= off[j]
+			any |= acc[j] | acc[w+j]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// appendNonzero copies the words of src that are not zero to acc from
+// index base on, appending their indices in acc to at.
+func appendNonzero(at []int32, acc, src []uint64, base int) []int32 {
+	for j, x := range src {
+		if x != 0 {
+			acc[base+j] = x
+			at = append(at, int32(base+j))
+		}
+	}
+	return at
 }
 
 // report fills a step from fd, rebuilding its closures.

@@ -50,8 +50,11 @@ func NestedForcingNet() *Strategy { return nestedForcingNetStrategy }
 // (budgetFor) one nested search may spend: 30-300 ms of CPU on a 25×25.
 const nestedScale = 16
 
-// nestedBudget returns the work budget of a nested search on layout l.
-func nestedBudget(l *grid.Layout) int { return nestedScale * budgetFor(l) }
+// nestedBudget returns the work budget of a nested search on layout l
+// for sink (see Sink.Thrift).
+func nestedBudget(l *grid.Layout, sink *Sink) int {
+	return nestedScale * budgetFor(l) / max(sink.Thrift, 1)
+}
 
 // nestedState is the working state of a nested search, kept with the
 // forcing state it uses.
@@ -61,6 +64,14 @@ type nestedState struct {
 	held     []bool  // by index in order: refute found no contradiction with narrow lemmas
 	premises []int32 // the premise, then the lemmas found for it (false literals)
 	needed   []bool  // by index in premises: what the contradiction rests on
+	// holds are the candidates a lemma trial of refute would not refute
+	// under the premises as they are: each candidate implied true where a
+	// trial reached no contradiction (see refute), a plane per digit as
+	// implications.on.
+	holds []uint64
+	// trials are the nets of those trials, on then off, each of the
+	// candidates' words twice over (see keepTrials).
+	trials []uint64
 }
 
 // nestedPremise is a candidate to assume and the size of its net.
@@ -80,7 +91,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	defer func() { f.sink = nil }() // the pool keeps no sink
 	f.setup(b, true, false)
 	f.limit = math.MaxInt32
-	f.work, f.budget = 0, nestedBudget(b.Layout())
+	f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	f.nestedOrder()
 	ns := &f.nested
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
@@ -102,7 +113,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	if from := f.nestedStart(sink.nestedFrom); from > 0 {
 		f.budget /= 4
 		f.nestedPass(sink, from, false)
-		f.work, f.budget = 0, nestedBudget(b.Layout())
+		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	}
 	// Lemmas in the cells the premise narrowed first: a contradiction
 	// seldom needs the others, and they are most of the board.
@@ -170,12 +181,23 @@ func (f *forcing) nestedOrder() {
 // reaches a contradiction, reporting whether it did; f.nested.premises
 // then holds p and its lemmas, f.a the contradiction. Lemmas are sought
 // in the cells p's net narrowed, or, when wide, in every open cell.
+//
+// A trial of a candidate q that reaches no contradiction shows that no
+// candidate q's net implies true reaches one either, under the same
+// premises: the net of such a candidate lies within q's (a net is the
+// least set closed under its rules, and its rules only add), so those
+// are not tried (holds), while the lemmas found since are all implied
+// false by q's net (see keepTrials). On boards with cage or compartment
+// rules, whose nets are closed afresh, every candidate is tried.
 func (f *forcing) refute(p int32, wide bool) bool {
 	ns := &f.nested
 	ns.premises = append(ns.premises[:0], p)
 	if f.close(&f.a, p) {
 		return true
 	}
+	ns.holds = slices.Grow(ns.holds[:0], f.words)[:f.words]
+	clear(ns.holds)
+	ns.trials = ns.trials[:0]
 	for progress := true; progress; {
 		progress = false
 	cells:
@@ -189,10 +211,20 @@ func (f *forcing) refute(p int32, wide bool) bool {
 					return false
 				}
 				q := f.cand(cell, bits.TrailingZeros32(uint32(alive)))
+				if ns.holds[q>>6]&(1<<(q&63)) != 0 {
+					continue
+				}
 				if !f.assume(&f.c, q<<1|1) {
+					if !f.rules {
+						for j, w := range f.c.on {
+							ns.holds[j] |= w
+						}
+						ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
+					}
 					continue
 				}
 				progress = true
+				f.keepTrials(q)
 				if f.assume(&f.a, q<<1) {
 					ns.premises = append(ns.premises, q<<1)
 					return true
@@ -203,6 +235,28 @@ func (f *forcing) refute(p int32, wide bool) bool {
 		}
 	}
 	return false
+}
+
+// keepTrials keeps, of the lemma trials that held (f.nested.trials), those
+// whose nets imply candidate q false, now that it is a lemma, and marks
+// anew what they vouch for in f.nested.holds. A net that implied the lemma
+// is the same with it among the premises, so its trial still holds; any
+// other may not.
+func (f *forcing) keepTrials(q int32) {
+	ns, w := &f.nested, f.words
+	clear(ns.holds)
+	kept := 0
+	for t := 0; t < len(ns.trials); t += 2 * w {
+		net := ns.trials[t : t+2*w]
+		if net[w+int(q>>6)]&(1<<(q&63)) == 0 {
+			continue
+		}
+		for j, x := range net[:w] {
+			ns.holds[j] |= x
+		}
+		kept += copy(ns.trials[kept:], net)
+	}
+	ns.trials = ns.trials[:kept]
 }
 
 // assume closes into im (f.a or f.c) the net of f.nested.premises with

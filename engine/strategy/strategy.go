@@ -356,6 +356,11 @@ type Sink struct {
 	// iterations and return early, with the steps found so far or none,
 	// which the caller is to discard.
 	Cancel <-chan struct{}
+	// Thrift, when above 1, divides the work budget of each Nested
+	// Forcing Net search: a solve that can guess where logic is stuck
+	// sets it on boards where a search that finds nothing costs more than
+	// the guesses it could save (solver.Thrift).
+	Thrift int
 	// nestedFrom is the net size of the premise the Nested Forcing Net
 	// last refuted on this sink (0 before any): a solve reuses its sink
 	// from step to step, and the next search starts among premises of
