@@ -10,6 +10,7 @@ import (
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/bench"
+	"github.com/sudokuwise/solver/internal/cputime"
 )
 
 // benchHelp is the long help of bench (see command).
@@ -68,12 +69,12 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	rounds := 0
 	cpuOK := true
 	for rounds == 0 || elapsed < *minTime {
-		c0, ok0 := bench.ProcessCPU()
+		c0, ok0 := cputime.Process()
 		d, err := b.Round(ctx, *threads, *each)
 		if err != nil {
 			return err
 		}
-		c1, ok1 := bench.ProcessCPU()
+		c1, ok1 := cputime.Process()
 		cpuOK = cpuOK && ok0 && ok1
 		elapsed += d
 		cpu += c1 - c0
@@ -128,7 +129,7 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	}
 	fmt.Fprintf(w, "guesses/puzzle: %.2f\n", float64(guesses)/float64(len(puzzles)))
 	if *each {
-		_, threadTimed := bench.ThreadCPU()
+		_, threadTimed := cputime.Thread()
 		for i := range puzzles {
 			p := &puzzles[i]
 			fmt.Fprintf(w, "line %d: solutions %d, guesses %d", p.Line, p.Count, p.Guesses)

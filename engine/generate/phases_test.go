@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sudokuwise/solver/internal/cputime"
 )
 
 // TestPhases25 runs the steps of a 25×25 attempt one by one (the grid,
@@ -31,18 +33,18 @@ func TestPhases25(t *testing.T) {
 		}
 		ctx := context.Background()
 		rng := newRand(seed)
-		c0 := cpuTime()
+		c0 := cputime.Used()
 		l, sol, err := g.newGrid(ctx, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c1 := cpuTime()
+		c1 := cputime.Used()
 		d := newDigger(g, l, sol)
 		dug, minimal, err := d.dig(ctx, rng, sol)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c2 := cpuTime()
+		c2 := cputime.Used()
 		if !minimal {
 			t.Errorf("seed %d: the puzzle is not proved minimal", seed)
 		}
@@ -60,7 +62,7 @@ func TestPhases25(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c3 := cpuTime()
+		c3 := cputime.Used()
 		hardest := ""
 		if h := res.Grade.Rating.Hardest; h != nil {
 			hardest = h.Name()

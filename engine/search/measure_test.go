@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sudokuwise/solver/internal/cputime"
 )
 
 // TestMeasureLines counts to 2, one after another, the puzzles of the
@@ -21,18 +23,18 @@ func TestMeasureLines(t *testing.T) {
 	boards := puzzleBoards(t, file)
 	var s Searcher
 	var total int64
-	cpuAll := cpuTime()
+	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {
-		cpu := cpuTime()
+		cpu := cputime.Used()
 		res, err := s.Count(context.Background(), boards[n-1], 2)
-		c := cpuTime() - cpu
+		c := cputime.Used() - cpu
 		if err != nil || len(res.Solutions) != 1 || !res.Complete {
 			t.Fatalf("line %d: %d solutions (complete %v), %v", n, len(res.Solutions), res.Complete, err)
 		}
 		total += res.Nodes
 		t.Logf("line %d: %d guesses, %.0f ms CPU", n, res.Nodes, c.Seconds()*1e3)
 	}
-	t.Logf("all: %d guesses, %.0f ms CPU", total, (cpuTime()-cpuAll).Seconds()*1e3)
+	t.Logf("all: %d guesses, %.0f ms CPU", total, (cputime.Used()-cpuAll).Seconds()*1e3)
 }
 
 // measureLines parses a list of line numbers and ranges; empty means

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/internal/cputime"
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
@@ -63,7 +64,7 @@ func BenchmarkBigBoardDefaults(b *testing.B) {
 		for i, board := range bigBoards(b, file) {
 			b.Run(fmt.Sprintf("%s/%d", name, i+1), func(b *testing.B) {
 				guesses := 0
-				cpu := cpuTime()
+				cpu := cputime.Used()
 				for range b.N {
 					res, err := Solve(context.Background(), board, serviceDefaults, nil)
 					if err != nil {
@@ -74,7 +75,7 @@ func BenchmarkBigBoardDefaults(b *testing.B) {
 					}
 					guesses = res.Guesses
 				}
-				if c := cpuTime() - cpu; c > 0 {
+				if c := cputime.Used() - cpu; c > 0 {
 					b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/solve")
 				}
 				b.ReportMetric(float64(guesses), "guesses")

@@ -10,6 +10,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/cputime"
 )
 
 func newEmpty(t testing.TB, n int) *grid.Board {
@@ -243,13 +244,13 @@ func TestGrade(t *testing.T) {
 func benchmarkEmpty(b *testing.B, n int, typ SolvingType) {
 	board := newEmpty(b, n)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for b.Loop() {
 		if _, err := Solve(context.Background(), board, Options{Type: typ}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if c := cpuTime() - cpu; c > 0 {
+	if c := cputime.Used() - cpu; c > 0 {
 		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/internal/cputime"
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
@@ -27,13 +28,13 @@ func BenchmarkLogicKillerTarek(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for i := range b.N {
 		if _, err := Solve(context.Background(), boards[i%len(boards)], Options{Type: LogicOnly}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if c := cpuTime() - cpu; c > 0 {
+	if c := cputime.Used() - cpu; c > 0 {
 		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/puzzle")
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/cputime"
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
@@ -415,7 +416,7 @@ func benchmarkLogic(b *testing.B, file string, max int, typ SolvingType) {
 	noGuess := 0
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	for i := 0; i < b.N; i++ {
 		res, err := Solve(context.Background(), boards[i%len(boards)], Options{Type: typ}, nil)
 		if err != nil {
@@ -432,7 +433,7 @@ func benchmarkLogic(b *testing.B, file string, max int, typ SolvingType) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-	if c := cpuTime() - cpu; c > 0 {
+	if c := cputime.Used() - cpu; c > 0 {
 		b.ReportMetric(float64(c.Microseconds())/1000/float64(b.N), "cpu-ms/puzzle")
 	}
 	b.ReportMetric(100*float64(noGuess)/float64(b.N), "%nog")

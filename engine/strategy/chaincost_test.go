@@ -10,6 +10,7 @@ import (
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/cputime"
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
@@ -178,7 +179,7 @@ func BenchmarkKillerChainsNets(b *testing.B) {
 		b.Run(st.name, func(b *testing.B) {
 			var sink Sink
 			found := 0
-			start := cpuTime()
+			start := cputime.Used()
 			for range b.N {
 				for _, s := range states {
 					sink.Reset()
@@ -189,7 +190,7 @@ func BenchmarkKillerChainsNets(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(found)/float64(b.N), "found/op")
-			b.ReportMetric(float64(cpuTime()-start)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(cputime.Used()-start)/1e6/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/search/classic"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/cputime"
 	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
 )
@@ -50,7 +51,7 @@ type Puzzle struct {
 	// Count is the number of solutions found (up to the count asked for)
 	// and Guesses the guesses (or nodes) the search took, in the last
 	// round; CPU is the thread CPU time of its searches, summed over the
-	// rounds, zero where threads are not timed (see ThreadCPU).
+	// rounds, zero where threads are not timed (see cputime.Thread).
 	Count   int
 	Guesses int64
 	CPU     time.Duration
@@ -166,7 +167,7 @@ func (b *Bench) search(ctx context.Context, p *Puzzle, fast *classic.Solver, slo
 	var c0 time.Duration
 	timed := false
 	if each {
-		c0, timed = ThreadCPU()
+		c0, timed = cputime.Thread()
 	}
 	if p.p != nil {
 		res, err := fast.Count(ctx, p.p, b.countTo, p.sols)
@@ -183,7 +184,7 @@ func (b *Bench) search(ctx context.Context, p *Puzzle, fast *classic.Solver, slo
 		p.Count, p.Guesses, p.others = len(res.Solutions), res.Nodes, res.Solutions
 	}
 	if timed {
-		if c1, ok := ThreadCPU(); ok {
+		if c1, ok := cputime.Thread(); ok {
 			p.CPU += c1 - c0
 		}
 	}

@@ -1,14 +1,14 @@
 //go:build unix
 
-package bench
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// ProcessCPU returns the user and system CPU time of the process so far.
-func ProcessCPU() (time.Duration, bool) {
+// Process returns the user and system CPU time of the process so far.
+func Process() (time.Duration, bool) {
 	return rusage(syscall.RUSAGE_SELF)
 }
 
