@@ -821,11 +821,8 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			g.queue.push(id)
 		}
 	}
-	if !m.locked {
-		return g.takeCounts(f, cell, gone)
-	}
 	// A cell left with two candidates may make a naked pair in its units.
-	pair := hasTwo(c)
+	pair := m.locked && hasTwo(c)
 	for k, u := range m.counted[cell] {
 		if pair {
 			g.pairsIn(u, nakedPairs)
@@ -845,37 +842,11 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 				}
 			case 2:
 				// A digit left with two places may make a hidden pair.
-				g.pairsIn(u, hiddenPairs)
+				if m.locked {
+					g.pairsIn(u, hiddenPairs)
+				}
 			}
 			if counts[d] == few {
-				f.few[u] |= grid.Digits(1) << d
-			}
-		}
-	}
-	return true
-}
-
-// takeCounts is the rest of remove on boards without locked candidates: it
-// takes the digits gone from the counts of cell's units, queueing the
-// hidden singles; false when a unit is left without a place for one.
-func (g *generic) takeCounts(f *frame, cell int, gone grid.Digits) bool {
-	few := uint8(g.m.few)
-	for _, u := range g.m.counted[cell] {
-		counts := f.count[u*32 : u*32+32]
-		for x := gone; x != 0; x &= x - 1 {
-			d := bits.TrailingZeros32(uint32(x)) & 31
-			n := counts[d] - 1
-			counts[d] = n
-			if n <= 1 {
-				if n == 0 {
-					g.bumpUnit(u)
-					return false
-				}
-				if f.placed[u]>>d&1 == 0 {
-					g.hidden = append(g.hidden, int32(u*32+d))
-				}
-			}
-			if n == few {
 				f.few[u] |= grid.Digits(1) << d
 			}
 		}
