@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 
@@ -172,7 +173,7 @@ func (t *trial) strongSetup(l *grid.Layout) *strongState {
 				continue
 			}
 			for _, c := range l.Cage(p.cage).Cells {
-				if !containsInt(unit.Cells, c) {
+				if !slices.Contains(unit.Cells, c) {
 					p.rest = append(p.rest, c)
 					sx.reads[u] = append(sx.reads[u], c)
 				}
@@ -181,16 +182,6 @@ func (t *trial) strongSetup(l *grid.Layout) *strongState {
 		sx.rmask[u] = cellMask(sx.reads[u])
 	}
 	return sx
-}
-
-// containsInt reports whether xs holds x.
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // strongRun follows the strong rules after the plain ones (run) until
@@ -330,7 +321,7 @@ func (t *trial) nakedWalk(u, k, from, depth int, ds grid.Digits) (any, ok bool) 
 func (t *trial) applyNaked(u int, open, pick []int, ds grid.Digits) (any, ok bool) {
 	ev := -1
 	for _, c := range open {
-		if containsInt(pick, c) || t.cand[c]&ds == 0 {
+		if slices.Contains(pick, c) || t.cand[c]&ds == 0 {
 			continue
 		}
 		if ev < 0 {

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -384,7 +385,7 @@ func urType3Step(b *grid.Board, sink *Sink, r *rect, u, e1, e2 int, pick []int, 
 		}
 		for _, c := range l.Unit(v).Cells {
 			del := b.Cands(c) & ds
-			if del == 0 || c == e1 || c == e2 || uqContains(pick, c) || uqHasElimination(s, c) {
+			if del == 0 || c == e1 || c == e2 || slices.Contains(pick, c) || uqHasElimination(s, c) {
 				continue
 			}
 			if s == nil {
@@ -489,15 +490,6 @@ func hiddenRectangleSteps(b *grid.Board, sink *Sink, r *rect) bool {
 			if sink.Done() {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func uqContains(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
 		}
 	}
 	return false
