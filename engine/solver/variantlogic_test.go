@@ -64,7 +64,7 @@ var variantSets = []variantSet{
 
 // readPuzzles returns the boards of a file of puzzle texts, one a line
 // (blank lines and lines starting with # left out).
-func readPuzzles(t *testing.T, path string) []*grid.Board {
+func readPuzzles(t testing.TB, path string) []*grid.Board {
 	t.Helper()
 	var boards []*grid.Board
 	for _, line := range shared.Lines(t, path) {
