@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Lit is a literal: variable v is 2v, its negation 2v+1.
@@ -321,6 +322,12 @@ func (s *Solver) attach(lits []Lit, learnt bool, lbd int32) int32 {
 	meta := Lit(lbd << 2)
 	if learnt {
 		meta |= learntFlag
+	}
+	if need := len(s.arena) + clauseHeader + len(lits); need > cap(s.arena) {
+		// Double it: append grows a slice this large by a quarter, so
+		// an arena growing to its limit (maxArena, 8 MB) would be copied
+		// whole some twenty times.
+		s.arena = slices.Grow(s.arena, max(need, 2*cap(s.arena))-len(s.arena))
 	}
 	s.arena = append(s.arena, Lit(len(lits)), meta, 0)
 	s.arena = append(s.arena, lits...)
