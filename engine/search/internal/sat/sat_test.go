@@ -619,3 +619,29 @@ func TestSatLeavesNothingToPop(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaDoubles adds clauses until the arena holds a million literals:
+// it is moved to a larger buffer about twenty times, doubling, not the
+// forty-odd times of append's growth by a quarter, each a copy of all.
+func TestArenaDoubles(t *testing.T) {
+	const vars, size, total = 1000, 100, 1 << 20
+	s := New(vars)
+	lits := make([]Lit, size)
+	moves := 0
+	for len(s.arena) < total {
+		for i := range lits {
+			lits[i] = Pos((len(s.arena) + i*7) % vars)
+		}
+		before := cap(s.arena)
+		s.attach(lits, true, 2)
+		if cap(s.arena) != before {
+			moves++
+			if len(s.arena) > size+clauseHeader && cap(s.arena) < 2*before {
+				t.Fatalf("the arena grew from %d to %d words: less than double", before, cap(s.arena))
+			}
+		}
+	}
+	if moves > 25 {
+		t.Errorf("the arena was moved %d times on its way to %d words, want at most 25", moves, total)
+	}
+}
