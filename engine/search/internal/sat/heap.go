@@ -37,6 +37,14 @@ func (h *heap) pop() int32 {
 	return v
 }
 
+// clear empties the heap, as popping every variable would.
+func (h *heap) clear() {
+	for _, v := range h.vars {
+		h.index[v] = -1
+	}
+	h.vars = h.vars[:0]
+}
+
 // update restores the order after v's activity rose.
 func (h *heap) update(v int32) {
 	if i := h.index[v]; i >= 0 {

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Lit is a literal: variable v is 2v, its negation 2v+1.
@@ -110,12 +111,11 @@ type Solver struct {
 	// is a cache miss of its own on a large board. AddGroup marks it
 	// stale.
 	flat flatGroups
-	// falses counts the variables of each group set false and
-	// propagated (those before qhead on the trail).
-	falses []int32
-	// rest holds the sum of the variables of each group not counted in
-	// falses: when all but one are, it is that one.
-	rest    []int64
+	// counts holds, for each group, its size, the number of its
+	// variables set false and propagated (those before qhead on the
+	// trail), and the sum of the others: when all but one are false, it
+	// is that one. Together they are one cache line's visit, not three.
+	counts  []groupCount
 	arena   []Lit     // the clauses (see clauseHeader)
 	wasted  int       // words of the arena held by deleted clauses
 	spare   []Lit     // the buffer that compact moves the clauses to
@@ -176,6 +176,7 @@ type Solver struct {
 	// oneBlock is the ends of Solve's single block.
 	oneBlock [1]int
 	assigned int64 // assignments made, for the tests
+	popped   int64 // variables popped from the heap, for the tests
 }
 
 // New returns a solver over n variables, all unassigned.
@@ -238,8 +239,7 @@ func (s *Solver) AddGroup(vars []int32) {
 		}
 		rest += int64(v)
 	}
-	s.falses = append(s.falses, falses)
-	s.rest = append(s.rest, rest)
+	s.counts = append(s.counts, groupCount{rest: rest, falses: falses, size: int32(len(vars))})
 	switch {
 	case one >= 0:
 		for _, w := range vars {
@@ -323,6 +323,12 @@ func (s *Solver) attach(lits []Lit, learnt bool, lbd int32) int32 {
 	if learnt {
 		meta |= learntFlag
 	}
+	if need := len(s.arena) + clauseHeader + len(lits); need > cap(s.arena) {
+		// Double it: append grows a slice this large by a quarter, so
+		// an arena growing to its limit (maxArena, 8 MB) would be copied
+		// whole some twenty times.
+		s.arena = slices.Grow(s.arena, max(need, 2*cap(s.arena))-len(s.arena))
+	}
 	s.arena = append(s.arena, Lit(len(lits)), meta, 0)
 	s.arena = append(s.arena, lits...)
 	lits = s.lits(ref)
@@ -368,8 +374,9 @@ func (s *Solver) cancelUntil(level int) {
 		v := l.Var()
 		if i < s.qhead && !l.positive() {
 			for _, g := range s.flat.groupsOf(int32(v)) {
-				s.falses[g]--
-				s.rest[g] += int64(v)
+				c := &s.counts[g]
+				c.falses--
+				c.rest += int64(v)
 			}
 		}
 		s.val[l], s.val[l.Not()] = 0, 0
@@ -433,16 +440,17 @@ func (s *Solver) propagate() (conflict, bool) {
 		} else {
 			gs := f.groupsOf(v)
 			for _, g := range gs {
-				s.falses[g]++
-				s.rest[g] -= int64(v)
+				c := &s.counts[g]
+				c.falses++
+				c.rest -= int64(v)
 			}
 			for _, g := range gs {
-				size := f.size(g)
-				switch s.falses[g] {
-				case size:
+				c := &s.counts[g]
+				switch c.falses {
+				case c.size:
 					return conflict{clause: groupConflict, a: g}, false
-				case size - 1:
-					if w := int(s.rest[g]); s.val[2*w] == 0 {
+				case c.size - 1:
+					if w := int(c.rest); s.val[2*w] == 0 {
 						s.assign(Pos(w), amoReason-int32(len(s.level))-g)
 					}
 				}
@@ -881,6 +889,15 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 			}
 			continue
 		}
+		if len(s.trail) == len(s.level) {
+			// Every variable is assigned: the heap holds only those
+			// that propagation set, which pick would pop one by one to
+			// find none (on a 25×25 board most of the 15,625, at every
+			// solution found). Emptying it at once leaves it as those
+			// pops would, so the search is the same.
+			s.heap.clear()
+			return Sat, nil
+		}
 		v := s.pick()
 		if v < 0 {
 			return Sat, nil
@@ -936,6 +953,7 @@ func (s *Solver) trueMate(v int) int {
 // pick returns the unassigned variable of highest activity, or -1.
 func (s *Solver) pick() int {
 	for s.heap.len() > 0 {
+		s.popped++
 		v := int(s.heap.pop())
 		if s.val[2*v] == 0 {
 			return v
@@ -1118,6 +1136,13 @@ func luby(i int64) int64 {
 	return int64(1) << seq
 }
 
+// groupCount is the state of a group in propagation (see Solver.counts).
+type groupCount struct {
+	rest   int64 // the sum of the variables not counted in falses
+	falses int32 // the variables set false and propagated
+	size   int32 // the variables of the group
+}
+
 // flatGroups is the groups of a solver, and the groups of each variable,
 // each in one array: the variables of group g are vars[varsAt[g]:varsAt[g+1]],
 // the groups of variable v ofVar[ofVarAt[v]:ofVarAt[v+1]].
@@ -1146,7 +1171,6 @@ func flatten(flat, at []int32, lists [][]int32) ([]int32, []int32) {
 }
 
 func (f *flatGroups) vars(g int32) []int32 { return f.varsFlat[f.varsAt[g]:f.varsAt[g+1]] }
-func (f *flatGroups) size(g int32) int32   { return f.varsAt[g+1] - f.varsAt[g] }
 func (f *flatGroups) groupsOf(v int32) []int32 {
 	return f.ofVar[f.ofVarAt[v]:f.ofVarAt[v+1]]
 }

@@ -564,3 +564,84 @@ func TestSolveBlocksKeepsPropagation(t *testing.T) {
 		t.Fatalf("the second solve made %d assignments, want at most %d: the first block (%d) was propagated again", got, most, kept)
 	}
 }
+
+// TestSatLeavesNothingToPop solves under assumptions that make a whole
+// Latin square, each solve with another: a solve whose assignment is
+// complete stops without popping from the heap the variables propagation
+// set (all of them here, where the assumptions decide everything), and
+// leaves the heap empty, as those pops would have, so that the next solve
+// pushes back every variable it undoes and searches as before.
+func TestSatLeavesNothingToPop(t *testing.T) {
+	const n = 9
+	s := latin(n)
+	square := make([]Lit, 0, n*n)
+	squares := 0
+	for shift := range n {
+		square = square[:0]
+		for r := range n {
+			for c := range n {
+				square = append(square, Pos((r*n+c)*n+(r*shift%n+r/3+c)%n))
+			}
+		}
+		popped := s.popped
+		st, err := s.Solve(context.Background(), square)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != Sat {
+			continue // not a Latin square for this shift
+		}
+		squares++
+		if got := s.popped - popped; got != 0 {
+			t.Errorf("shift %d: %d variables popped from the heap, want none: every variable was assigned", shift, got)
+		}
+		if s.heap.len() != 0 {
+			t.Fatalf("shift %d: %d variables left in the heap", shift, s.heap.len())
+		}
+		for v, at := range s.heap.index {
+			if at >= 0 {
+				t.Fatalf("shift %d: variable %d still indexed at %d", shift, v, at)
+			}
+		}
+	}
+	if squares < 2 {
+		t.Fatalf("%d shifts made a Latin square, want 2 or more", squares)
+	}
+	// The next solve undoes the square: every variable is back in the
+	// heap, and the solver finds a square of its own.
+	if st, err := s.Solve(context.Background(), nil); err != nil || st != Sat {
+		t.Fatalf("a solve without assumptions: %v, %v", st, err)
+	}
+	s.cancelUntil(0)
+	for v := range s.Vars() {
+		if s.val[Pos(v)] == 0 && s.heap.index[v] < 0 {
+			t.Fatalf("variable %d unassigned but not in the heap", v)
+		}
+	}
+}
+
+// TestArenaDoubles adds clauses until the arena holds a million literals:
+// it is moved to a larger buffer about twenty times, doubling, not the
+// forty-odd times of append's growth by a quarter, each a copy of all.
+func TestArenaDoubles(t *testing.T) {
+	const vars, size, total = 1000, 100, 1 << 20
+	s := New(vars)
+	lits := make([]Lit, size)
+	moves := 0
+	for len(s.arena) < total {
+		for i := range lits {
+			lits[i] = Pos((len(s.arena) + i*7) % vars)
+		}
+		before := cap(s.arena)
+		s.attach(lits, true, 2)
+		if cap(s.arena) != before {
+			moves++
+			if len(s.arena) > size+clauseHeader && cap(s.arena) < 2*before {
+				t.Fatalf("the arena grew from %d to %d words: less than double", before, cap(s.arena))
+			}
+		}
+	}
+	if moves > 25 {
+		t.Errorf("the arena was moved %d times on its way to %d words, want at most 25", moves, total)
+	}
+}
