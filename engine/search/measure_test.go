@@ -22,6 +22,17 @@ func TestMeasureLines(t *testing.T) {
 	}
 	boards := puzzleBoards(t, file)
 	var s Searcher
+	if v := os.Getenv("SEARCH_UNIT_KNOB"); v != "" {
+		unitKnob, _ = strconv.Atoi(v)
+	}
+	if v := os.Getenv("SEARCH_MEASURE_UNIT_DEPTH"); v != "" {
+		d, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("SEARCH_MEASURE_UNIT_DEPTH: %v", err)
+		}
+		s.Options.UnitCombosDepth = d
+		s.Options.NoUnitCombos = d < 0
+	}
 	var total int64
 	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {
@@ -33,6 +44,8 @@ func TestMeasureLines(t *testing.T) {
 		}
 		total += res.Nodes
 		t.Logf("line %d: %d guesses, %.0f ms CPU", n, res.Nodes, c.Seconds()*1e3)
+		t.Logf("unit visits %d, pruning %d", s.generic.unitVisits, s.generic.unitPrunes)
+		s.generic.unitVisits, s.generic.unitPrunes = 0, 0
 	}
 	t.Logf("all: %d guesses, %.0f ms CPU", total, (cputime.Used()-cpuAll).Seconds()*1e3)
 }

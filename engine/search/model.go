@@ -106,6 +106,13 @@ type model struct {
 	// unitPeers tells whether the peers of a cell are the cells of its
 	// units, all counted: no cages and no partial units.
 	unitPeers bool
+	// unitTables are the units propagated as unit combinations (see
+	// generic.unitCombos), and touch[c] has bit i when cell c is in a piece
+	// of unitTables[i] (nil without them). unitOptions bounds the options
+	// listed by a visit of one of them.
+	unitTables  []unitTable
+	touch       []uint64
+	unitOptions int
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -146,6 +153,12 @@ type Options struct {
 	// clause-learning count took 2 to 8 times the CPU of the depth-first
 	// search, the hardest killers included (see docs/search.md).
 	CageLearnFrom int64
+	// NoUnitCombos turns off the unit combinations (see
+	// generic.unitCombos).
+	NoUnitCombos bool
+	// UnitCombosDepth is the depth of guesses from which the unit
+	// combinations are no longer propagated; 0 means any depth.
+	UnitCombosDepth int
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -224,6 +237,7 @@ func newModel(l *grid.Layout, opts Options) *model {
 		m.derive()
 	}
 	m.index()
+	m.unitOptions = m.buildUnitTables()
 	return m
 }
 

@@ -126,6 +126,17 @@ type generic struct {
 	// marks them.
 	matches  []int32
 	matching []bool
+	// unitsDirty has bit i when model.unitTables[i] waits to be
+	// propagated (see unitCombos), once the queues above are empty; uopts
+	// is room for the options of one visit, disjoint the subsets of digits
+	// without a digit of each, unitWords the words of a subsets value the
+	// board's digits take, and depth the depth of the frame propagated.
+	unitsDirty             uint64
+	unitVisits, unitPrunes int64
+	uopts                  []unitOption
+	disjoint               *[1 << maxUnitDigits]subsets
+	unitWords              int
+	depth                  int
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
@@ -262,6 +273,11 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.twice = make([]grid.Digits, l.N)
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
+		g.uopts = make([]unitOption, 0, g.m.unitOptions)
+		if len(g.m.unitTables) > 0 {
+			g.disjoint = disjointFrom()
+			g.unitWords = max(1, (1<<l.N)/64)
+		}
 	}
 	// The search reads the model's layout, which has l's tables: one copy
 	// of them stays in the cache across the boards of a batch, each with
@@ -393,12 +409,14 @@ func (g *generic) root(b *grid.Board) bool {
 			g.pairsIn(u, nakedPairs|hiddenPairs)
 		}
 	}
+	g.unitsDirty = uint64(1)<<len(g.m.unitTables) - 1
 	return true
 }
 
 func (g *generic) solve(depth int) error {
 	f := g.frames[depth]
 	for {
+		g.depth = depth
 		if !g.propagate(f) {
 			g.blame(depth)
 			return nil
@@ -686,6 +704,23 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
+		if g.unitsDirty != 0 && (g.opts.UnitCombosDepth <= 0 || g.depth < g.opts.UnitCombosDepth) {
+			i := bits.TrailingZeros64(g.unitsDirty)
+			g.unitsDirty &^= 1 << i
+			t := &g.m.unitTables[i]
+			g.unitVisits++
+			before := g.unitsDirty
+			if ok = g.unitCombos(f, t); !ok || g.unitsDirty != before || len(g.naked)+len(g.hidden)+len(g.sums)+g.queue.size > 0 {
+				g.unitPrunes++
+			}
+			if unitKnob&2 != 0 {
+				g.unitsDirty &^= 1 << i
+			}
+			if !ok {
+				g.bumpUnit(int(t.unit))
+			}
+			continue
+		}
 		if g.m.locked {
 			var changed bool
 			if lockedPasses < maxLockedPasses {
@@ -728,6 +763,7 @@ func (g *generic) clearQueues() {
 		g.matching[id] = false
 	}
 	g.matches = g.matches[:0]
+	g.unitsDirty = 0
 }
 
 // ring is a first-in first-out queue of constraints over fixed slots.
@@ -807,6 +843,9 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.naked = append(g.naked, int32(cell))
 	}
 	m := g.m
+	if m.touch != nil {
+		g.unitsDirty |= m.touch[cell]
+	}
 	few := uint8(m.few)
 	for _, id := range m.watch[cell] {
 		if id < 0 {

@@ -1,0 +1,511 @@
+package search
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// maxUnitDigits is the largest side of a board whose units are propagated
+// as unit combinations (see generic.unitCombos): the subsets of a unit's
+// digits, 2^N of them, are the bits of a subsets value.
+const maxUnitDigits = 9
+
+// subsets is a set of subsets of the digits 1..maxUnitDigits, a bit for
+// each: bit x stands for the digits of x as a grid.Digits.
+type subsets [1 << maxUnitDigits / 64]uint64
+
+// disjointFrom returns, for every subset x of the digits, the subsets
+// without a digit of x.
+var disjointFrom = sync.OnceValue(func() *[1 << maxUnitDigits]subsets {
+	var t [1 << maxUnitDigits]subsets
+	for x := range t {
+		for y := range 1 << maxUnitDigits {
+			if x&y == 0 {
+				t[x][y/64] |= 1 << (y % 64)
+			}
+		}
+	}
+	return &t
+})
+
+// unitKnob selects experimental variants (temporary).
+var unitKnob = 0
+
+// unitPiece is the cells of a unit that one cage's table covers, or one
+// cell of the unit that no table does.
+type unitPiece struct {
+	// con is the cage's combos constraint, or -1 for a single cell.
+	con int32
+	// in are the piece's cells, in the unit; out the cage's other cells.
+	in, out []int32
+}
+
+// unitTable is a unit whose cells cages cut into pieces: each piece holds
+// a part of one of its cage's sets, and the parts are disjoint and make
+// the unit's digits.
+type unitTable struct {
+	unit   int32
+	pieces []unitPiece
+}
+
+// unitOption is a way a cage's piece fills its cells in a unit: with the
+// set of index set of its cage's table, the empty cells of the piece
+// taking the digits here, and the cage's empty cells outside the unit the
+// digits there (the rest of the set less the digits placed).
+type unitOption struct {
+	set int32
+	// in is here renumbered as the open digits of the unit (see
+	// digitPacker).
+	in          int32
+	here, there grid.Digits
+}
+
+// buildUnitTables builds the unit combinations of m (see generic.unitCombos):
+// on boards of at most maxUnitDigits digits a side and 64 units, every
+// complete unit met by a cage with a table of sets, and for every cell
+// the units to visit again when it changes. It returns the most options
+// a visit of one unit lists.
+func (m *model) buildUnitTables() int {
+	l := m.l
+	if m.opts.NoUnitCombos || m.opts.NoTables || l.N > maxUnitDigits || len(l.Units()) > 64 || l.Variant.IsStr8ts() {
+		return 0
+	}
+	// The combos constraint of each cage, or -1.
+	cageCon := make([]int32, len(l.Cages()))
+	for k := range cageCon {
+		cageCon[k] = -1
+	}
+	for id, c := range m.cons {
+		if c.kind == conCombos && c.cage >= 0 {
+			cageCon[c.cage] = int32(id)
+		}
+	}
+	most := 0
+	for u := range l.Units() {
+		unit := l.Unit(u)
+		if unit.Partial || len(unit.Cells) != l.N {
+			continue
+		}
+		t := unitTable{unit: int32(u)}
+		cages := false
+		for _, cell := range unit.Cells {
+			con := int32(-1)
+			if k := l.CellCage(cell); k >= 0 {
+				con = cageCon[k]
+			}
+			if con < 0 {
+				t.pieces = append(t.pieces, unitPiece{con: -1, in: []int32{int32(cell)}})
+				continue
+			}
+			at := -1
+			for i, p := range t.pieces {
+				if p.con == con {
+					at = i
+				}
+			}
+			if at < 0 {
+				at = len(t.pieces)
+				t.pieces = append(t.pieces, unitPiece{con: con})
+			}
+			t.pieces[at].in = append(t.pieces[at].in, int32(cell))
+		}
+		for i := range t.pieces {
+			p := &t.pieces[i]
+			if p.con < 0 {
+				continue
+			}
+			c := &m.cons[p.con]
+			for _, cell := range m.cells[c.start:c.end] {
+				if !containsCell(p.in, cell) {
+					p.out = append(p.out, cell)
+				}
+			}
+			if len(p.in)+len(p.out) >= 2 {
+				cages = true
+			}
+		}
+		if !cages {
+			continue
+		}
+		most = max(most, unitOptionsBound(m, &t))
+		m.unitTables = append(m.unitTables, t)
+	}
+	if len(m.unitTables) == 0 {
+		return 0
+	}
+	m.touch = make([]uint64, l.Cells)
+	for i, t := range m.unitTables {
+		for _, p := range t.pieces {
+			for _, cell := range p.in {
+				m.touch[cell] |= 1 << i
+			}
+			if unitKnob&1 == 0 {
+				for _, cell := range p.out {
+					m.touch[cell] |= 1 << i
+				}
+			}
+		}
+	}
+	return most
+}
+
+// unitOptionsBound returns the most options (see unitOption) the cage
+// pieces of t can list at once: for each set of a cage, the ways to
+// choose the digits of its cells in the unit.
+func unitOptionsBound(m *model, t *unitTable) int {
+	n := 0
+	for _, p := range t.pieces {
+		if p.con < 0 {
+			continue
+		}
+		for _, set := range m.cons[p.con].combos {
+			n += binomial(popcount(set), len(p.in))
+		}
+	}
+	return n
+}
+
+// binomial returns n choose k.
+func binomial(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1
+	for i := range k {
+		r = r * (n - i) / (i + 1)
+	}
+	return r
+}
+
+// containsCell reports whether cells holds cell.
+func containsCell(cells []int32, cell int32) bool {
+	for _, c := range cells {
+		if c == cell {
+			return true
+		}
+	}
+	return false
+}
+
+// unitCombos propagates the unit combinations of table t: the cages
+// crossing the unit each put a part of one of their sets in it (a
+// single cell outside any table one of its candidates), and the parts
+// are disjoint and make the unit's digits. Every way each piece may fill
+// its cells (a set still possible, the digits its cells in the unit take,
+// the rest going to its cells outside) is listed, and kept only if the
+// others can fill the rest of the unit. The cells then keep the digits of
+// the ways kept, inside the unit and out, and a cage's sets with none
+// kept leave its table. It is found by sweeping the sets of digits the
+// pieces can fill together, forward and back, a bit per set of the
+// digits not yet placed in the unit (renumbered from bit 0, so that a
+// unit with six or fewer open digits takes one word); false on a
+// contradiction.
+func (g *generic) unitCombos(f *frame, t *unitTable) bool {
+	open := grid.AllDigits(g.l.N) &^ f.placed[t.unit]
+	if open == 0 {
+		return true
+	}
+	var pack digitPacker
+	pack.init(open)
+	words := max(1, (1<<popcount(open))/64)
+	disjoint := g.disjoint
+	var start [maxUnitDigits + 1]int
+	var opts [maxUnitDigits]subsets
+	var at [maxUnitDigits]int32 // the pieces with an empty cell in the unit
+	n := 0
+	g.uopts = g.uopts[:0]
+	for i := range t.pieces {
+		p := &t.pieces[i]
+		if !g.emptyIn(f, p.in) {
+			continue
+		}
+		start[n], at[n] = len(g.uopts), int32(i)
+		if !g.pieceOptions(f, p, &pack, &opts[n]) {
+			return false
+		}
+		n++
+	}
+	start[n] = len(g.uopts)
+	// reach[i] holds the sets of digits pieces 0..i-1 can fill together.
+	var reach [maxUnitDigits + 1]subsets
+	reach[0][0] = 1
+	for i := range n {
+		next := &reach[i+1]
+		for w := range words {
+			for x := opts[i][w]; x != 0; x &= x - 1 {
+				d := w*64 + bits.TrailingZeros64(x)
+				orShifted(next, &reach[i], &disjoint[d], uint(d), words)
+			}
+		}
+		if isEmpty(next, words) {
+			return false
+		}
+	}
+	full := 1<<popcount(open) - 1
+	if reach[n][full/64]>>(full%64)&1 == 0 {
+		return false
+	}
+	// back holds the sets of digits that pieces i+1.. leave to the
+	// pieces before (the open digits less what they fill).
+	var back subsets
+	back[full/64] = 1 << (full % 64)
+	for i := n - 1; i >= 0; i-- {
+		var kept, before subsets
+		all := true
+		for w := range words {
+			for x := opts[i][w]; x != 0; x &= x - 1 {
+				d := w*64 + bits.TrailingZeros64(x)
+				if meetsShifted(&reach[i], &disjoint[d], uint(d), &back, words) {
+					kept[w] |= x & -x
+					orShiftedDown(&before, &back, &disjoint[d], uint(d), words)
+				} else {
+					all = false
+				}
+			}
+		}
+		if !all && !g.keepPiece(f, &t.pieces[at[i]], &pack, &kept, g.uopts[start[i]:start[i+1]]) {
+			return false
+		}
+		for w := range words {
+			back[w] = before[w] & reach[i][w]
+		}
+	}
+	return true
+}
+
+// digitPacker renumbers the digits of a set, open, from bit 0 in order.
+type digitPacker struct {
+	lo [32]uint16 // the digits 1..5
+	hi [16]uint16 // the digits 6..9
+}
+
+// init readies p for the digits of open.
+func (p *digitPacker) init(open grid.Digits) {
+	for x := range p.lo {
+		p.lo[x] = uint16(packBits(uint32(x), uint32(open)&31))
+	}
+	shift := popcount(open & 31)
+	for x := range p.hi {
+		p.hi[x] = uint16(packBits(uint32(x), uint32(open)>>5&15) << shift)
+	}
+}
+
+// pack returns the digits of d, all of them open, renumbered.
+func (p *digitPacker) pack(d grid.Digits) int {
+	return int(p.lo[d&31] | p.hi[d>>5&15])
+}
+
+// packBits returns the bits of x at the places of mask, gathered from
+// bit 0 in order.
+func packBits(x, mask uint32) uint32 {
+	var r uint32
+	i := 0
+	for m := mask; m != 0; m &= m - 1 {
+		if x&(m&-m) != 0 {
+			r |= 1 << i
+		}
+		i++
+	}
+	return r
+}
+
+// emptyIn reports whether a cell of cells is empty.
+func (g *generic) emptyIn(f *frame, cells []int32) bool {
+	for _, cell := range cells {
+		if f.value[cell] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pieceOptions lists in g.uopts the ways piece p may fill its cells (see
+// unitOption), and sets in opts the open digits they put in the unit,
+// renumbered by pack; false when there is none.
+func (g *generic) pieceOptions(f *frame, p *unitPiece, pack *digitPacker, opts *subsets) bool {
+	if p.con < 0 {
+		for d := f.cand[p.in[0]]; d != 0; d &= d - 1 {
+			x := pack.pack(d & -d)
+			opts[x/64] |= 1 << (x % 64)
+		}
+		return true
+	}
+	var placedIn, placedOut, candIn, candOut grid.Digits
+	var in, out [maxUnitDigits]grid.Digits // the candidates of the empty cells
+	var emptyIn, emptyOut int
+	for _, cell := range p.in {
+		if v := f.value[cell]; v != 0 {
+			placedIn |= grid.Bit(int(v))
+		} else {
+			candIn |= f.cand[cell]
+			in[emptyIn] = f.cand[cell]
+			emptyIn++
+		}
+	}
+	for _, cell := range p.out {
+		if v := f.value[cell]; v != 0 {
+			placedOut |= grid.Bit(int(v))
+		} else if emptyOut < len(out) {
+			candOut |= f.cand[cell]
+			out[emptyOut] = f.cand[cell]
+			emptyOut++
+		} else {
+			// A cage larger than a unit: its cells outside are not
+			// checked one by one.
+			candOut |= f.cand[cell]
+		}
+	}
+	placed := placedIn | placedOut
+	c := &g.m.cons[p.con]
+	any := false
+	alive := f.sets(c)
+	for w := range alive {
+		for x := alive[w]; x != 0; x &= x - 1 {
+			i := w*64 + bits.TrailingZeros64(x)
+			set := c.combos[i]
+			rest := set &^ placed
+			if set&placed != placed || rest&^(candIn|candOut) != 0 {
+				continue
+			}
+			// Digits only the cells in the unit (or only those out) can
+			// take go there; the others may go either way.
+			mustIn, mustOut := rest&^candOut, rest&^candIn
+			k := emptyIn - popcount(mustIn)
+			if k < 0 || popcount(mustOut) > len(p.out) {
+				continue
+			}
+			free := rest &^ mustIn &^ mustOut
+			for y := free; ; y = (y - 1) & free {
+				if popcount(y) == k {
+					here := mustIn | y
+					there := rest &^ here
+					if meetAll(in[:emptyIn], here) && meetAll(out[:emptyOut], there) {
+						x := pack.pack(here)
+						g.uopts = append(g.uopts, unitOption{set: int32(i), in: int32(x), here: here, there: there})
+						opts[x/64] |= 1 << (x % 64)
+						any = true
+					}
+				}
+				if y == 0 {
+					break
+				}
+			}
+		}
+	}
+	return any
+}
+
+// meetAll reports whether every one of cands has a digit of digits.
+func meetAll(cands []grid.Digits, digits grid.Digits) bool {
+	for _, c := range cands {
+		if c&digits == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// keepPiece keeps piece p to the ways of options whose digits in the unit
+// (renumbered by pack) kept holds: its cells lose the digits of no such way, and its cage's
+// sets without one leave the table.
+func (g *generic) keepPiece(f *frame, p *unitPiece, pack *digitPacker, kept *subsets, options []unitOption) bool {
+	if p.con < 0 {
+		cell := p.in[0]
+		var keep grid.Digits
+		for d := f.cand[cell]; d != 0; d &= d - 1 {
+			x := pack.pack(d & -d)
+			if kept[x/64]>>(x%64)&1 != 0 {
+				keep |= d & -d
+			}
+		}
+		return g.remove(f, int(cell), f.cand[cell]&^keep)
+	}
+	var here, there grid.Digits
+	var sets [maxCombos / 64]uint64
+	for _, o := range options {
+		if kept[o.in/64]>>(o.in%64)&1 != 0 {
+			here |= o.here
+			there |= o.there
+			sets[o.set/64] |= 1 << (o.set % 64)
+		}
+	}
+	c := &g.m.cons[p.con]
+	alive := f.sets(c)
+	dropped := false
+	for w := range alive {
+		if gone := alive[w] &^ sets[w]; gone != 0 {
+			alive[w] &^= gone
+			dropped = true
+		}
+	}
+	if dropped && !g.queued[p.con] {
+		// The sets left may need more of the cage's digits.
+		g.queued[p.con] = true
+		g.queue.push(p.con)
+	}
+	for _, cell := range p.in {
+		if f.value[cell] == 0 && !g.remove(f, int(cell), f.cand[cell]&^here) {
+			return false
+		}
+	}
+	for _, cell := range p.out {
+		if f.value[cell] == 0 && !g.remove(f, int(cell), f.cand[cell]&^there) {
+			return false
+		}
+	}
+	return true
+}
+
+// orShifted adds to dst the sets of digits x | d for each x of src and of
+// mask (without a digit of d).
+func orShifted(dst, src, mask *subsets, d uint, words int) {
+	q, b := int(d/64), d%64
+	for i := words - 1; i >= q; i-- {
+		x := (src[i-q] & mask[i-q]) << b
+		if i-q > 0 {
+			x |= (src[i-q-1] & mask[i-q-1]) >> (64 - b)
+		}
+		dst[i] |= x
+	}
+}
+
+// meetsShifted reports whether some x of src and of mask makes, with
+// the digits d, a set of digits of to.
+func meetsShifted(src, mask *subsets, d uint, to *subsets, words int) bool {
+	q, b := int(d/64), d%64
+	for i := words - 1; i >= q; i-- {
+		x := (src[i-q] & mask[i-q]) << b
+		if i-q > 0 {
+			x |= (src[i-q-1] & mask[i-q-1]) >> (64 - b)
+		}
+		if x&to[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// orShiftedDown adds to dst the sets of digits y less d for each y of src
+// that holds the digits d, those of mask.
+func orShiftedDown(dst, src, mask *subsets, d uint, words int) {
+	q, b := int(d/64), d%64
+	for i := 0; i+q < words; i++ {
+		x := src[i+q] >> b
+		if i+q+1 < words {
+			x |= src[i+q+1] << (64 - b)
+		}
+		dst[i] |= x & mask[i]
+	}
+}
+
+// isEmpty reports whether s holds no set.
+func isEmpty(s *subsets, words int) bool {
+	for _, w := range s[:words] {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
