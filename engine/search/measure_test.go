@@ -44,7 +44,7 @@ func TestMeasureLines(t *testing.T) {
 		}
 		total += res.Nodes
 		t.Logf("line %d: %d guesses, %.0f ms CPU", n, res.Nodes, c.Seconds()*1e3)
-		t.Logf("unit visits %d, pruning %d", s.generic.unitVisits, s.generic.unitPrunes)
+		t.Logf("unit visits %d, pruning %d, cache %d hits %d misses", s.generic.unitVisits, s.generic.unitPrunes, s.generic.cacheHit, s.generic.cacheMiss)
 		s.generic.unitVisits, s.generic.unitPrunes = 0, 0
 	}
 	t.Logf("all: %d guesses, %.0f ms CPU", total, (cputime.Used()-cpuAll).Seconds()*1e3)

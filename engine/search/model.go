@@ -108,11 +108,13 @@ type model struct {
 	unitPeers bool
 	// unitTables are the units propagated as unit combinations (see
 	// generic.unitCombos), and touch[c] has bit i when cell c is in a piece
-	// of unitTables[i] (nil without them). unitOptions bounds the options
-	// listed by a visit of one of them.
-	unitTables  []unitTable
-	touch       []uint64
-	unitOptions int
+	// of unitTables[i] (nil without them). cagePieces counts their pieces
+	// of cages.
+	unitTables []unitTable
+	touch      []uint64
+	cagePieces int
+	// cageUnits[k] has bit i when cage k has a piece in unitTables[i].
+	cageUnits []uint64
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -237,7 +239,7 @@ func newModel(l *grid.Layout, opts Options) *model {
 		m.derive()
 	}
 	m.index()
-	m.unitOptions = m.buildUnitTables()
+	m.buildUnitTables()
 	return m
 }
 
@@ -734,6 +736,7 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 		}
 	}
 	alive := f.sets(c)
+	was := g.setsWere(c, alive)
 	allowed, must, ok := keepSets(c.combos, alive, placed, open, 0, narrow)
 	if !ok {
 		return false
@@ -746,6 +749,7 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 			}
 		}
 	}
+	g.setsDropped(c, alive, was)
 	for _, cell := range cells {
 		if f.value[cell] != 0 {
 			continue
@@ -789,6 +793,7 @@ func (g *generic) match(f *frame, id int32) bool {
 func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
 	var support [maxMatchCells]grid.Digits
 	alive := f.sets(c)
+	was := g.setsWere(c, alive)
 	must, ok := keepMatched(c.combos, alive, placed, open, 0, empty, support[:len(empty)])
 	if !ok {
 		return false
@@ -802,6 +807,7 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 			}
 		}
 	}
+	g.setsDropped(c, alive, was)
 	i := 0
 	for _, cell := range cells {
 		if f.value[cell] != 0 {

@@ -127,13 +127,14 @@ type generic struct {
 	matches  []int32
 	matching []bool
 	// unitsDirty has bit i when model.unitTables[i] waits to be
-	// propagated (see unitCombos), once the queues above are empty; uopts
-	// is room for the options of one visit, disjoint the subsets of digits
+	// propagated (see unitCombos), once the queues above are empty; pieces
+	// are the options of each cage's piece of them, disjoint the subsets of digits
 	// without a digit of each, unitWords the words of a subsets value the
 	// board's digits take, and depth the depth of the frame propagated.
 	unitsDirty             uint64
 	unitVisits, unitPrunes int64
-	uopts                  []unitOption
+	cacheHit, cacheMiss    int64
+	pieces                 []pieceCache
 	disjoint               *[1 << maxUnitDigits]subsets
 	unitWords              int
 	depth                  int
@@ -273,7 +274,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.twice = make([]grid.Digits, l.N)
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
-		g.uopts = make([]unitOption, 0, g.m.unitOptions)
+		g.pieces = g.m.pieceCaches()
 		if len(g.m.unitTables) > 0 {
 			g.disjoint = disjointFrom()
 			g.unitWords = max(1, (1<<l.N)/64)
@@ -797,6 +798,9 @@ func (r *ring) pop() int32 {
 func (g *generic) place(f *frame, cell int) bool {
 	bit := f.cand[cell]
 	f.value[cell] = uint8(bits.TrailingZeros32(uint32(bit)) + 1)
+	if g.m.touch != nil && unitKnob&32 != 0 {
+		g.unitsDirty |= g.m.touch[cell]
+	}
 	f.cand[cell] = 0
 	f.empty--
 	for _, u := range g.l.CellUnit(cell) {
@@ -843,7 +847,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.naked = append(g.naked, int32(cell))
 	}
 	m := g.m
-	if m.touch != nil {
+	if m.touch != nil && unitKnob&32 == 0 {
 		g.unitsDirty |= m.touch[cell]
 	}
 	few := uint8(m.few)

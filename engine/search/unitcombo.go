@@ -40,6 +40,9 @@ type unitPiece struct {
 	con int32
 	// in are the piece's cells, in the unit; out the cage's other cells.
 	in, out []int32
+	// cache is the piece's place in generic.pieces, and bound the most
+	// options it lists (see unitOption), for a cage's piece.
+	cache, bound int32
 }
 
 // unitTable is a unit whose cells cages cut into pieces: each piece holds
@@ -55,22 +58,37 @@ type unitTable struct {
 // taking the digits here, and the cage's empty cells outside the unit the
 // digits there (the rest of the set less the digits placed).
 type unitOption struct {
-	set int32
-	// in is here renumbered as the open digits of the unit (see
-	// digitPacker).
-	in          int32
+	set         int32
 	here, there grid.Digits
 }
+
+// pieceCache holds the options of a cage's piece (see unitOption) for
+// the state of the cage it was listed for: the candidates of its cells
+// (in, then out; a placed digit with the bit placedState), and its sets
+// still possible. A piece meets the same state again and again: the
+// changes that send a unit back to the queue are mostly in other cages.
+type pieceCache struct {
+	state   []grid.Digits
+	alive   []uint64
+	options []unitOption
+	ok      bool
+	// packed holds the digits in the unit of the options, renumbered as
+	// the digits open in the unit (see digitPacker), open.
+	open   grid.Digits
+	packed subsets
+}
+
+// placedState marks the state of a placed cell in pieceCache.
+const placedState grid.Digits = 1 << 31
 
 // buildUnitTables builds the unit combinations of m (see generic.unitCombos):
 // on boards of at most maxUnitDigits digits a side and 64 units, every
 // complete unit met by a cage with a table of sets, and for every cell
-// the units to visit again when it changes. It returns the most options
-// a visit of one unit lists.
-func (m *model) buildUnitTables() int {
+// the units to visit again when it changes.
+func (m *model) buildUnitTables() {
 	l := m.l
 	if m.opts.NoUnitCombos || m.opts.NoTables || l.N > maxUnitDigits || len(l.Units()) > 64 || l.Variant.IsStr8ts() {
-		return 0
+		return
 	}
 	// The combos constraint of each cage, or -1.
 	cageCon := make([]int32, len(l.Cages()))
@@ -82,10 +100,12 @@ func (m *model) buildUnitTables() int {
 			cageCon[c.cage] = int32(id)
 		}
 	}
-	most := 0
 	for u := range l.Units() {
 		unit := l.Unit(u)
 		if unit.Partial || len(unit.Cells) != l.N {
+			continue
+		}
+		if unitKnob&8 != 0 && unit.Kind != grid.Region || unitKnob&16 != 0 && unit.Kind == grid.Region {
 			continue
 		}
 		t := unitTable{unit: int32(u)}
@@ -129,15 +149,27 @@ func (m *model) buildUnitTables() int {
 		if !cages {
 			continue
 		}
-		most = max(most, unitOptionsBound(m, &t))
+		for i := range t.pieces {
+			if p := &t.pieces[i]; p.con >= 0 {
+				p.cache = int32(m.cagePieces)
+				m.cagePieces++
+				for _, set := range m.cons[p.con].combos {
+					p.bound += 1 << popcount(set)
+				}
+			}
+		}
 		m.unitTables = append(m.unitTables, t)
 	}
 	if len(m.unitTables) == 0 {
-		return 0
+		return
 	}
 	m.touch = make([]uint64, l.Cells)
+	m.cageUnits = make([]uint64, len(l.Cages()))
 	for i, t := range m.unitTables {
 		for _, p := range t.pieces {
+			if p.con >= 0 {
+				m.cageUnits[m.cons[p.con].cage] |= 1 << i
+			}
 			for _, cell := range p.in {
 				m.touch[cell] |= 1 << i
 			}
@@ -148,35 +180,6 @@ func (m *model) buildUnitTables() int {
 			}
 		}
 	}
-	return most
-}
-
-// unitOptionsBound returns the most options (see unitOption) the cage
-// pieces of t can list at once: for each set of a cage, the ways to
-// choose the digits of its cells in the unit.
-func unitOptionsBound(m *model, t *unitTable) int {
-	n := 0
-	for _, p := range t.pieces {
-		if p.con < 0 {
-			continue
-		}
-		for _, set := range m.cons[p.con].combos {
-			n += binomial(popcount(set), len(p.in))
-		}
-	}
-	return n
-}
-
-// binomial returns n choose k.
-func binomial(n, k int) int {
-	if k < 0 || k > n {
-		return 0
-	}
-	r := 1
-	for i := range k {
-		r = r * (n - i) / (i + 1)
-	}
-	return r
 }
 
 // containsCell reports whether cells holds cell.
@@ -211,27 +214,67 @@ func (g *generic) unitCombos(f *frame, t *unitTable) bool {
 	pack.init(open)
 	words := max(1, (1<<popcount(open))/64)
 	disjoint := g.disjoint
-	var start [maxUnitDigits + 1]int
 	var opts [maxUnitDigits]subsets
 	var at [maxUnitDigits]int32 // the pieces with an empty cell in the unit
 	n := 0
-	g.uopts = g.uopts[:0]
 	for i := range t.pieces {
 		p := &t.pieces[i]
 		if !g.emptyIn(f, p.in) {
 			continue
 		}
-		start[n], at[n] = len(g.uopts), int32(i)
-		if !g.pieceOptions(f, p, &pack, &opts[n]) {
-			return false
+		at[n] = int32(i)
+		if p.con < 0 {
+			for d := f.cand[p.in[0]]; d != 0; d &= d - 1 {
+				x := pack.pack(d & -d)
+				opts[n][x/64] |= 1 << (x % 64)
+			}
+		} else {
+			c := &g.pieces[p.cache]
+			if !c.holds(f, p, g.m.cons[p.con].word) {
+				g.pieceOptions(f, p, c)
+				c.open = 0
+				g.cacheMiss++
+			} else {
+				g.cacheHit++
+			}
+			if !c.ok {
+				return false
+			}
+			if c.open != open {
+				c.open, c.packed = open, subsets{}
+				for _, o := range c.options {
+					x := pack.pack(o.here)
+					c.packed[x/64] |= 1 << (x % 64)
+				}
+			}
+			opts[n] = c.packed
 		}
 		n++
 	}
-	start[n] = len(g.uopts)
-	// reach[i] holds the sets of digits pieces 0..i-1 can fill together.
-	var reach [maxUnitDigits + 1]subsets
-	reach[0][0] = 1
-	for i := range n {
+	if n == 0 {
+		return false
+	}
+	// The pieces of most options go first and last, where they cost a
+	// test of a bit each (see below).
+	for _, to := range [2]int{0, n - 1} {
+		best, most := to, -1
+		for i := range n {
+			if i == 0 && to == n-1 && n > 1 {
+				continue
+			}
+			if k := count(&opts[i], words); k > most {
+				best, most = i, k
+			}
+		}
+		opts[to], opts[best] = opts[best], opts[to]
+		at[to], at[best] = at[best], at[to]
+	}
+	full := 1<<popcount(open) - 1
+	// reach[i] holds the sets of digits pieces 0..i-1 can fill together;
+	// reach[1] is the options of piece 0.
+	var reach [maxUnitDigits]subsets
+	reach[1] = opts[0]
+	for i := 1; i < n-1; i++ {
 		next := &reach[i+1]
 		for w := range words {
 			for x := opts[i][w]; x != 0; x &= x - 1 {
@@ -243,12 +286,10 @@ func (g *generic) unitCombos(f *frame, t *unitTable) bool {
 			return false
 		}
 	}
-	full := 1<<popcount(open) - 1
-	if reach[n][full/64]>>(full%64)&1 == 0 {
-		return false
-	}
 	// back holds the sets of digits that pieces i+1.. leave to the
-	// pieces before (the open digits less what they fill).
+	// pieces before (the open digits less what they fill): for the last
+	// piece, all of them, so that an option of it is kept when the
+	// others can fill the rest.
 	var back subsets
 	back[full/64] = 1 << (full % 64)
 	for i := n - 1; i >= 0; i-- {
@@ -257,22 +298,50 @@ func (g *generic) unitCombos(f *frame, t *unitTable) bool {
 		for w := range words {
 			for x := opts[i][w]; x != 0; x &= x - 1 {
 				d := w*64 + bits.TrailingZeros64(x)
-				if meetsShifted(&reach[i], &disjoint[d], uint(d), &back, words) {
+				var ok bool
+				switch {
+				case i == 0:
+					// Nothing before: the option must be what is left.
+					ok = back[w]&(x&-x) != 0
+				case i == n-1:
+					r := full ^ d
+					if ok = reach[i][r/64]>>(r%64)&1 != 0; ok {
+						before[r/64] |= 1 << (r % 64)
+					}
+				default:
+					if ok = meetsShifted(&reach[i], &disjoint[d], uint(d), &back, words); ok {
+						orShiftedDown(&before, &back, &disjoint[d], uint(d), words)
+					}
+				}
+				if ok {
 					kept[w] |= x & -x
-					orShiftedDown(&before, &back, &disjoint[d], uint(d), words)
 				} else {
 					all = false
 				}
 			}
 		}
-		if !all && !g.keepPiece(f, &t.pieces[at[i]], &pack, &kept, g.uopts[start[i]:start[i+1]]) {
+		if isEmpty(&kept, words) {
 			return false
 		}
-		for w := range words {
-			back[w] = before[w] & reach[i][w]
+		if !all && !g.keepPiece(f, &t.pieces[at[i]], &pack, &kept) {
+			return false
+		}
+		if i > 0 {
+			for w := range words {
+				back[w] = before[w] & reach[i][w]
+			}
 		}
 	}
 	return true
+}
+
+// count returns the sets of digits s holds.
+func count(s *subsets, words int) int {
+	n := 0
+	for _, w := range s[:words] {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
 // digitPacker renumbers the digits of a set, open, from bit 0 in order.
@@ -283,32 +352,27 @@ type digitPacker struct {
 
 // init readies p for the digits of open.
 func (p *digitPacker) init(open grid.Digits) {
-	for x := range p.lo {
-		p.lo[x] = uint16(packBits(uint32(x), uint32(open)&31))
+	// A set's renumbering is its lowest digit's joined with the rest's;
+	// the digits that are not open are never packed.
+	var rank [9]uint16
+	r := uint16(0)
+	for j := range rank {
+		rank[j] = 1 << r
+		if open>>j&1 != 0 {
+			r++
+		}
 	}
-	shift := popcount(open & 31)
-	for x := range p.hi {
-		p.hi[x] = uint16(packBits(uint32(x), uint32(open)>>5&15) << shift)
+	for x := 1; x < len(p.lo); x++ {
+		p.lo[x] = p.lo[x&(x-1)] | rank[bits.TrailingZeros32(uint32(x))]
+	}
+	for x := 1; x < len(p.hi); x++ {
+		p.hi[x] = p.hi[x&(x-1)] | rank[5+bits.TrailingZeros32(uint32(x))]
 	}
 }
 
 // pack returns the digits of d, all of them open, renumbered.
 func (p *digitPacker) pack(d grid.Digits) int {
 	return int(p.lo[d&31] | p.hi[d>>5&15])
-}
-
-// packBits returns the bits of x at the places of mask, gathered from
-// bit 0 in order.
-func packBits(x, mask uint32) uint32 {
-	var r uint32
-	i := 0
-	for m := mask; m != 0; m &= m - 1 {
-		if x&(m&-m) != 0 {
-			r |= 1 << i
-		}
-		i++
-	}
-	return r
 }
 
 // emptyIn reports whether a cell of cells is empty.
@@ -321,17 +385,45 @@ func (g *generic) emptyIn(f *frame, cells []int32) bool {
 	return false
 }
 
-// pieceOptions lists in g.uopts the ways piece p may fill its cells (see
-// unitOption), and sets in opts the open digits they put in the unit,
-// renumbered by pack; false when there is none.
-func (g *generic) pieceOptions(f *frame, p *unitPiece, pack *digitPacker, opts *subsets) bool {
-	if p.con < 0 {
-		for d := f.cand[p.in[0]]; d != 0; d &= d - 1 {
-			x := pack.pack(d & -d)
-			opts[x/64] |= 1 << (x % 64)
+// holds reports whether c holds the options of piece p in the state of
+// f, and if not, records that state in c; word is where the sets of
+// p's cage start in frame.alive.
+func (c *pieceCache) holds(f *frame, p *unitPiece, word int32) bool {
+	same := true
+	for i, cell := range p.in {
+		same = c.note(i, f, cell) && same
+	}
+	for i, cell := range p.out {
+		same = c.note(len(p.in)+i, f, cell) && same
+	}
+	for i, w := range f.alive[word : int(word)+len(c.alive)] {
+		if c.alive[i] != w {
+			c.alive[i] = w
+			same = false
 		}
+	}
+	return same
+}
+
+// note records the state of cell as the i-th of c's, and reports whether
+// it was there already.
+func (c *pieceCache) note(i int, f *frame, cell int32) bool {
+	s := f.cand[cell]
+	if v := f.value[cell]; v != 0 {
+		s = placedState | grid.Bit(int(v))
+	}
+	if c.state[i] == s {
 		return true
 	}
+	c.state[i] = s
+	return false
+}
+
+// pieceOptions lists in c the ways the cage's piece p may fill its cells
+// (see unitOption), and whether there is one.
+func (g *generic) pieceOptions(f *frame, p *unitPiece, c *pieceCache) {
+	c.options = c.options[:0]
+	c.ok = false
 	var placedIn, placedOut, candIn, candOut grid.Digits
 	var in, out [maxUnitDigits]grid.Digits // the candidates of the empty cells
 	var emptyIn, emptyOut int
@@ -358,13 +450,12 @@ func (g *generic) pieceOptions(f *frame, p *unitPiece, pack *digitPacker, opts *
 		}
 	}
 	placed := placedIn | placedOut
-	c := &g.m.cons[p.con]
-	any := false
-	alive := f.sets(c)
+	con := &g.m.cons[p.con]
+	alive := f.sets(con)
 	for w := range alive {
 		for x := alive[w]; x != 0; x &= x - 1 {
 			i := w*64 + bits.TrailingZeros64(x)
-			set := c.combos[i]
+			set := con.combos[i]
 			rest := set &^ placed
 			if set&placed != placed || rest&^(candIn|candOut) != 0 {
 				continue
@@ -377,15 +468,20 @@ func (g *generic) pieceOptions(f *frame, p *unitPiece, pack *digitPacker, opts *
 				continue
 			}
 			free := rest &^ mustIn &^ mustOut
-			for y := free; ; y = (y - 1) & free {
+			y := free
+			switch f := popcount(free); {
+			case k > f:
+				continue
+			case k == 0:
+				y = 0
+			}
+			for ; ; y = (y - 1) & free {
 				if popcount(y) == k {
 					here := mustIn | y
 					there := rest &^ here
 					if meetAll(in[:emptyIn], here) && meetAll(out[:emptyOut], there) {
-						x := pack.pack(here)
-						g.uopts = append(g.uopts, unitOption{set: int32(i), in: int32(x), here: here, there: there})
-						opts[x/64] |= 1 << (x % 64)
-						any = true
+						c.options = append(c.options, unitOption{set: int32(i), here: here, there: there})
+						c.ok = true
 					}
 				}
 				if y == 0 {
@@ -394,7 +490,6 @@ func (g *generic) pieceOptions(f *frame, p *unitPiece, pack *digitPacker, opts *
 			}
 		}
 	}
-	return any
 }
 
 // meetAll reports whether every one of cands has a digit of digits.
@@ -407,10 +502,10 @@ func meetAll(cands []grid.Digits, digits grid.Digits) bool {
 	return true
 }
 
-// keepPiece keeps piece p to the ways of options whose digits in the unit
-// (renumbered by pack) kept holds: its cells lose the digits of no such way, and its cage's
+// keepPiece keeps piece p to its options (see pieceCache) whose digits in
+// the unit (renumbered by pack) kept holds: its cells lose the digits of no such way, and its cage's
 // sets without one leave the table.
-func (g *generic) keepPiece(f *frame, p *unitPiece, pack *digitPacker, kept *subsets, options []unitOption) bool {
+func (g *generic) keepPiece(f *frame, p *unitPiece, pack *digitPacker, kept *subsets) bool {
 	if p.con < 0 {
 		cell := p.in[0]
 		var keep grid.Digits
@@ -424,8 +519,8 @@ func (g *generic) keepPiece(f *frame, p *unitPiece, pack *digitPacker, kept *sub
 	}
 	var here, there grid.Digits
 	var sets [maxCombos / 64]uint64
-	for _, o := range options {
-		if kept[o.in/64]>>(o.in%64)&1 != 0 {
+	for _, o := range g.pieces[p.cache].options {
+		if x := pack.pack(o.here); kept[x/64]>>(x%64)&1 != 0 {
 			here |= o.here
 			there |= o.there
 			sets[o.set/64] |= 1 << (o.set % 64)
@@ -508,4 +603,54 @@ func isEmpty(s *subsets, words int) bool {
 		}
 	}
 	return true
+}
+
+// pieceCaches returns empty caches of the options of every cage's piece of
+// the unit tables, each with room for as many as it may list.
+func (m *model) pieceCaches() []pieceCache {
+	caches := make([]pieceCache, m.cagePieces)
+	for _, t := range m.unitTables {
+		for _, p := range t.pieces {
+			if p.con < 0 {
+				continue
+			}
+			c := &m.cons[p.con]
+			caches[p.cache] = pieceCache{
+				state:   make([]grid.Digits, len(p.in)+len(p.out)),
+				alive:   make([]uint64, (len(c.combos)+63)/64),
+				options: make([]unitOption, 0, p.bound),
+			}
+		}
+	}
+	return caches
+}
+
+// setsWere returns a sum of the words of alive, the sets of cage
+// constraint c still possible, when a cage's sets ruled out send unit
+// tables back to the queue (see setsDropped).
+func (g *generic) setsWere(c *constraint, alive []uint64) uint64 {
+	if g.m.cageUnits == nil || c.cage < 0 || unitKnob&64 == 0 {
+		return 0
+	}
+	var sum uint64
+	for _, w := range alive {
+		sum += w
+	}
+	return sum
+}
+
+// setsDropped queues the unit tables with a piece of cage constraint c
+// when sets of it have left alive since setsWere returned was: sets only
+// leave, so the sum of the words falls.
+func (g *generic) setsDropped(c *constraint, alive []uint64, was uint64) {
+	if g.m.cageUnits == nil || c.cage < 0 || unitKnob&64 == 0 {
+		return
+	}
+	var sum uint64
+	for _, w := range alive {
+		sum += w
+	}
+	if sum != was {
+		g.unitsDirty |= g.m.cageUnits[c.cage]
+	}
 }
