@@ -22,17 +22,8 @@ func TestMeasureLines(t *testing.T) {
 	}
 	boards := puzzleBoards(t, file)
 	var s Searcher
-	if v := os.Getenv("SEARCH_UNIT_KNOB"); v != "" {
-		unitKnob, _ = strconv.Atoi(v)
-	}
-	if v := os.Getenv("SEARCH_MEASURE_UNIT_DEPTH"); v != "" {
-		d, err := strconv.Atoi(v)
-		if err != nil {
-			t.Fatalf("SEARCH_MEASURE_UNIT_DEPTH: %v", err)
-		}
-		s.Options.UnitCombosDepth = d
-		s.Options.NoUnitCombos = d < 0
-	}
+	// SEARCH_MEASURE_UNITCOMBOS=1 turns on Options.UnitCombos.
+	s.Options.UnitCombos = os.Getenv("SEARCH_MEASURE_UNITCOMBOS") == "1"
 	var total int64
 	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {
@@ -44,8 +35,6 @@ func TestMeasureLines(t *testing.T) {
 		}
 		total += res.Nodes
 		t.Logf("line %d: %d guesses, %.0f ms CPU", n, res.Nodes, c.Seconds()*1e3)
-		t.Logf("unit visits %d, pruning %d, cache %d hits %d misses", s.generic.unitVisits, s.generic.unitPrunes, s.generic.cacheHit, s.generic.cacheMiss)
-		s.generic.unitVisits, s.generic.unitPrunes = 0, 0
 	}
 	t.Logf("all: %d guesses, %.0f ms CPU", total, (cputime.Used()-cpuAll).Seconds()*1e3)
 }

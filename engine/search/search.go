@@ -128,16 +128,11 @@ type generic struct {
 	matching []bool
 	// unitsDirty has bit i when model.unitTables[i] waits to be
 	// propagated (see unitCombos), once the queues above are empty; pieces
-	// are the options of each cage's piece of them, disjoint the subsets of digits
-	// without a digit of each, unitWords the words of a subsets value the
-	// board's digits take, and depth the depth of the frame propagated.
-	unitsDirty             uint64
-	unitVisits, unitPrunes int64
-	cacheHit, cacheMiss    int64
-	pieces                 []pieceCache
-	disjoint               *[1 << maxUnitDigits]subsets
-	unitWords              int
-	depth                  int
+	// are the options of each cage's piece of them, and disjoint the
+	// subsets of the digits without a digit of each.
+	unitsDirty uint64
+	pieces     []pieceCache
+	disjoint   *[1 << maxUnitDigits]subsets
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
@@ -277,7 +272,6 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.pieces = g.m.pieceCaches()
 		if len(g.m.unitTables) > 0 {
 			g.disjoint = disjointFrom()
-			g.unitWords = max(1, (1<<l.N)/64)
 		}
 	}
 	// The search reads the model's layout, which has l's tables: one copy
@@ -417,7 +411,6 @@ func (g *generic) root(b *grid.Board) bool {
 func (g *generic) solve(depth int) error {
 	f := g.frames[depth]
 	for {
-		g.depth = depth
 		if !g.propagate(f) {
 			g.blame(depth)
 			return nil
@@ -705,19 +698,11 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
-		if g.unitsDirty != 0 && (g.opts.UnitCombosDepth <= 0 || g.depth < g.opts.UnitCombosDepth) {
+		if g.unitsDirty != 0 {
 			i := bits.TrailingZeros64(g.unitsDirty)
 			g.unitsDirty &^= 1 << i
 			t := &g.m.unitTables[i]
-			g.unitVisits++
-			before := g.unitsDirty
-			if ok = g.unitCombos(f, t); !ok || g.unitsDirty != before || len(g.naked)+len(g.hidden)+len(g.sums)+g.queue.size > 0 {
-				g.unitPrunes++
-			}
-			if unitKnob&2 != 0 {
-				g.unitsDirty &^= 1 << i
-			}
-			if !ok {
+			if ok = g.unitCombos(f, t); !ok {
 				g.bumpUnit(int(t.unit))
 			}
 			continue
@@ -798,7 +783,9 @@ func (r *ring) pop() int32 {
 func (g *generic) place(f *frame, cell int) bool {
 	bit := f.cand[cell]
 	f.value[cell] = uint8(bits.TrailingZeros32(uint32(bit)) + 1)
-	if g.m.touch != nil && unitKnob&32 != 0 {
+	if g.m.touch != nil {
+		// A digit placed in a unit's cell changes what its pieces can
+		// fill (see unitCombos).
 		g.unitsDirty |= g.m.touch[cell]
 	}
 	f.cand[cell] = 0
@@ -847,9 +834,6 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.naked = append(g.naked, int32(cell))
 	}
 	m := g.m
-	if m.touch != nil && unitKnob&32 == 0 {
-		g.unitsDirty |= m.touch[cell]
-	}
 	few := uint8(m.few)
 	for _, id := range m.watch[cell] {
 		if id < 0 {

@@ -30,9 +30,6 @@ var disjointFrom = sync.OnceValue(func() *[1 << maxUnitDigits]subsets {
 	return &t
 })
 
-// unitKnob selects experimental variants (temporary).
-var unitKnob = 0
-
 // unitPiece is the cells of a unit that one cage's table covers, or one
 // cell of the unit that no table does.
 type unitPiece struct {
@@ -87,7 +84,7 @@ const placedState grid.Digits = 1 << 31
 // the units to visit again when it changes.
 func (m *model) buildUnitTables() {
 	l := m.l
-	if m.opts.NoUnitCombos || m.opts.NoTables || l.N > maxUnitDigits || len(l.Units()) > 64 || l.Variant.IsStr8ts() {
+	if !m.opts.UnitCombos || m.opts.NoTables || l.N > maxUnitDigits || len(l.Units()) > 64 || l.Variant.IsStr8ts() {
 		return
 	}
 	// The combos constraint of each cage, or -1.
@@ -103,9 +100,6 @@ func (m *model) buildUnitTables() {
 	for u := range l.Units() {
 		unit := l.Unit(u)
 		if unit.Partial || len(unit.Cells) != l.N {
-			continue
-		}
-		if unitKnob&8 != 0 && unit.Kind != grid.Region || unitKnob&16 != 0 && unit.Kind == grid.Region {
 			continue
 		}
 		t := unitTable{unit: int32(u)}
@@ -164,19 +158,10 @@ func (m *model) buildUnitTables() {
 		return
 	}
 	m.touch = make([]uint64, l.Cells)
-	m.cageUnits = make([]uint64, len(l.Cages()))
 	for i, t := range m.unitTables {
 		for _, p := range t.pieces {
-			if p.con >= 0 {
-				m.cageUnits[m.cons[p.con].cage] |= 1 << i
-			}
 			for _, cell := range p.in {
 				m.touch[cell] |= 1 << i
-			}
-			if unitKnob&1 == 0 {
-				for _, cell := range p.out {
-					m.touch[cell] |= 1 << i
-				}
 			}
 		}
 	}
@@ -233,9 +218,6 @@ func (g *generic) unitCombos(f *frame, t *unitTable) bool {
 			if !c.holds(f, p, g.m.cons[p.con].word) {
 				g.pieceOptions(f, p, c)
 				c.open = 0
-				g.cacheMiss++
-			} else {
-				g.cacheHit++
 			}
 			if !c.ok {
 				return false
@@ -623,34 +605,4 @@ func (m *model) pieceCaches() []pieceCache {
 		}
 	}
 	return caches
-}
-
-// setsWere returns a sum of the words of alive, the sets of cage
-// constraint c still possible, when a cage's sets ruled out send unit
-// tables back to the queue (see setsDropped).
-func (g *generic) setsWere(c *constraint, alive []uint64) uint64 {
-	if g.m.cageUnits == nil || c.cage < 0 || unitKnob&64 == 0 {
-		return 0
-	}
-	var sum uint64
-	for _, w := range alive {
-		sum += w
-	}
-	return sum
-}
-
-// setsDropped queues the unit tables with a piece of cage constraint c
-// when sets of it have left alive since setsWere returned was: sets only
-// leave, so the sum of the words falls.
-func (g *generic) setsDropped(c *constraint, alive []uint64, was uint64) {
-	if g.m.cageUnits == nil || c.cage < 0 || unitKnob&64 == 0 {
-		return
-	}
-	var sum uint64
-	for _, w := range alive {
-		sum += w
-	}
-	if sum != was {
-		g.unitsDirty |= g.m.cageUnits[c.cage]
-	}
 }
