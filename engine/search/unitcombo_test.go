@@ -226,3 +226,27 @@ func TestDigitPacker(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkUnitCombos counts the killer and KenKen sets to 2 with the unit
+// combinations (Options.UnitCombos), beside BenchmarkGeneric's default
+// search of the same files. KillerMathemagic takes seconds a puzzle: run
+// it with -benchtime 3x (lines 1–3) or 14x.
+func BenchmarkUnitCombos(b *testing.B) {
+	for _, bm := range []struct {
+		name string
+		file string
+	}{
+		{"Killer9", "testdata/killer9.txt"},
+		{"KenKen9", "testdata/kenken9.txt"},
+		{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
+		{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
+		{"KillerTarek", "testdata/killer9-tarek.txt"},
+		{"KillerExtreme", "testdata/killer9-extreme.txt"},
+		{"KillerHard5", "testdata/killer9-hard5.txt"},
+		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			benchmarkSearcher(b, Searcher{Options: Options{UnitCombos: true}}, puzzleBoards(b, bm.file), 2)
+		})
+	}
+}
