@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -62,8 +63,9 @@ type unitOption struct {
 // pieceCache holds the options of a cage's piece (see unitOption) for
 // the state of the cage it was listed for: the candidates of its cells
 // (in, then out; a placed digit with the bit placedState), and its sets
-// still possible. A piece meets the same state again and again: the
-// changes that send a unit back to the queue are mostly in other cages.
+// still possible. A piece meets the same state again when the search
+// comes back to a frame, and when its unit is visited for a digit placed
+// in another cage.
 type pieceCache struct {
 	state   []grid.Digits
 	alive   []uint64
@@ -81,7 +83,7 @@ const placedState grid.Digits = 1 << 31
 // buildUnitTables builds the unit combinations of m (see generic.unitCombos):
 // on boards of at most maxUnitDigits digits a side and 64 units, every
 // complete unit met by a cage with a table of sets, and for every cell
-// the units to visit again when it changes.
+// the units to visit again when a digit is placed in it.
 func (m *model) buildUnitTables() {
 	l := m.l
 	if !m.opts.UnitCombos || m.opts.NoTables || l.N > maxUnitDigits || len(l.Units()) > 64 || l.Variant.IsStr8ts() {
@@ -132,7 +134,7 @@ func (m *model) buildUnitTables() {
 			}
 			c := &m.cons[p.con]
 			for _, cell := range m.cells[c.start:c.end] {
-				if !containsCell(p.in, cell) {
+				if !slices.Contains(p.in, cell) {
 					p.out = append(p.out, cell)
 				}
 			}
@@ -165,16 +167,6 @@ func (m *model) buildUnitTables() {
 			}
 		}
 	}
-}
-
-// containsCell reports whether cells holds cell.
-func containsCell(cells []int32, cell int32) bool {
-	for _, c := range cells {
-		if c == cell {
-			return true
-		}
-	}
-	return false
 }
 
 // unitCombos propagates the unit combinations of table t: the cages
