@@ -155,10 +155,10 @@ type Options struct {
 	CageLearnFrom int64
 	// UnitCombos propagates the unit combinations of 9×9 and smaller
 	// killers (see generic.unitCombos): each unit's cages filled jointly.
-	// Off by default: on the hardest killers it cuts the guesses by a
-	// third to a half for about as much CPU as it saves, and on tarek's
-	// and the extreme killers it costs more than it saves (see
-	// docs/search.md, session 11).
+	// Off by default: on the hardest killers it cuts the guesses by about
+	// two fifths for as much CPU as it saves or a fifth more, and on
+	// tarek's and the extreme killers it costs 10–30 % more CPU than it
+	// saves (see docs/search.md, session 11).
 	UnitCombos bool
 }
 
