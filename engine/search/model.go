@@ -156,9 +156,10 @@ type Options struct {
 	// UnitCombos propagates the unit combinations of 9×9 and smaller
 	// killers (see generic.unitCombos): each unit's cages filled jointly.
 	// Off by default: on the hardest killers it cuts the guesses by about
-	// two fifths for as much CPU as it saves or a fifth more, and on
-	// tarek's and the extreme killers it costs 10–30 % more CPU than it
-	// saves (see docs/search.md, session 11).
+	// two fifths for about as much CPU (9 % less over the 14 of
+	// killer9-mathemagic.txt, line 7 twice as much), and on tarek's and
+	// the extreme killers it costs 10–30 % more CPU than it saves (see
+	// docs/search.md, session 11).
 	UnitCombos bool
 }
 
