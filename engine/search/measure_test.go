@@ -22,6 +22,8 @@ func TestMeasureLines(t *testing.T) {
 	}
 	boards := puzzleBoards(t, file)
 	var s Searcher
+	// SEARCH_MEASURE_UNITCOMBOS=1 turns on Options.UnitCombos.
+	s.Options.UnitCombos = os.Getenv("SEARCH_MEASURE_UNITCOMBOS") == "1"
 	var total int64
 	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {

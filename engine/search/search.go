@@ -126,6 +126,13 @@ type generic struct {
 	// marks them.
 	matches  []int32
 	matching []bool
+	// unitsDirty has bit i when model.unitTables[i] waits to be
+	// propagated (see unitCombos), once the queues above are empty; pieces
+	// are the options of each cage's piece of them, and disjoint the
+	// subsets of the digits without a digit of each.
+	unitsDirty uint64
+	pieces     []pieceCache
+	disjoint   *[1 << maxUnitDigits]subsets
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
@@ -262,6 +269,10 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.twice = make([]grid.Digits, l.N)
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
+		g.pieces = g.m.pieceCaches()
+		if len(g.m.unitTables) > 0 {
+			g.disjoint = disjointFrom()
+		}
 	}
 	// The search reads the model's layout, which has l's tables: one copy
 	// of them stays in the cache across the boards of a batch, each with
@@ -393,6 +404,7 @@ func (g *generic) root(b *grid.Board) bool {
 			g.pairsIn(u, nakedPairs|hiddenPairs)
 		}
 	}
+	g.unitsDirty = uint64(1)<<len(g.m.unitTables) - 1
 	return true
 }
 
@@ -686,6 +698,15 @@ func (g *generic) propagate(f *frame) bool {
 			}
 			continue
 		}
+		if g.unitsDirty != 0 {
+			i := bits.TrailingZeros64(g.unitsDirty)
+			g.unitsDirty &^= 1 << i
+			t := &g.m.unitTables[i]
+			if ok = g.unitCombos(f, t); !ok {
+				g.bumpUnit(int(t.unit))
+			}
+			continue
+		}
 		if g.m.locked {
 			var changed bool
 			if lockedPasses < maxLockedPasses {
@@ -728,6 +749,7 @@ func (g *generic) clearQueues() {
 		g.matching[id] = false
 	}
 	g.matches = g.matches[:0]
+	g.unitsDirty = 0
 }
 
 // ring is a first-in first-out queue of constraints over fixed slots.
@@ -761,6 +783,11 @@ func (r *ring) pop() int32 {
 func (g *generic) place(f *frame, cell int) bool {
 	bit := f.cand[cell]
 	f.value[cell] = uint8(bits.TrailingZeros32(uint32(bit)) + 1)
+	if g.m.touch != nil {
+		// A digit placed in a unit's cell changes what its pieces can
+		// fill (see unitCombos).
+		g.unitsDirty |= g.m.touch[cell]
+	}
 	f.cand[cell] = 0
 	f.empty--
 	for _, u := range g.l.CellUnit(cell) {
