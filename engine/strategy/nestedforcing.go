@@ -72,6 +72,11 @@ type nestedState struct {
 	// trials are the nets of those trials, on then off, each of the
 	// candidates' words twice over (see keepTrials).
 	trials []uint64
+	// vouched are, for the narrow passes of a search and for its wide
+	// pass, the candidates implied true by the net with lemmas of a
+	// premise that held in such a pass, a plane per digit: these premises
+	// hold as well (see nestedPass).
+	vouched, wideVouched []uint64
 }
 
 // nestedPremise is a candidate to assume and the size of its net.
@@ -98,6 +103,10 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.held)
+	ns.vouched = slices.Grow(ns.vouched[:0], f.words)[:f.words]
+	clear(ns.vouched)
+	ns.wideVouched = slices.Grow(ns.wideVouched[:0], f.words)[:f.words]
+	clear(ns.wideVouched)
 	// First the premises from the net size of the one the last search of
 	// the solve refuted down, with a quarter of the budget: those above
 	// it were tried then and held, and one step seldom changes that. On a
@@ -126,22 +135,69 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 // reporting each one refuted, with lemmas in the cells the premise's net
 // narrowed or, when wide, in every open cell (see refute); a narrow pass
 // skips the premises an earlier one of the search found to hold.
+//
+// A premise its pass finds to hold vouches for those its net with lemmas
+// implies true, which are then not tried: such a premise's net lies
+// within that net, and so does, one by one, each lemma trial of it that
+// would reach a contradiction (the candidate tried is open in the larger
+// net, in a cell it narrowed too, and its trial there held), so its net
+// with lemmas reaches none either. On 16×16 X boards a sixth of the
+// premises a pass tries are so vouched for.
+//
+// Which premises hold does not depend on the order lemmas are tried in
+// (a lemma stays one when more are known, so the lemmas of a premise, or
+// its contradiction, are the same whichever order finds them): a premise
+// is tried with lemmas in the order of f.nested.order (tryPremise), whose
+// larger nets vouch for more of the candidates left to try, and only the
+// one refuted is tried again in the order of the cells, whose lemmas the
+// step reports.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
+	vouched := ns.vouched
+	if wide {
+		vouched = ns.wideVouched
+	}
 	for i := from; i < len(ns.order) && !f.spent() && !sink.Done(); i++ {
 		p := ns.order[i]
 		if ns.refuted[i] || !wide && ns.held[i] {
 			continue
 		}
+		if vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
+			ns.held[i] = ns.held[i] || !wide
+			continue
+		}
 		switch {
-		case f.refute(p.cand<<1|1, wide):
+		case f.tryPremise(p.cand<<1|1, wide):
 			ns.refuted[i] = true
 			sink.nestedFrom = p.size
 			f.reportNested(sink)
-		case !wide && !f.spent():
-			ns.held[i] = true // the same again in this search
+		case !f.spent():
+			for j, w := range f.a.on {
+				vouched[j] |= w
+			}
+			ns.held[i] = ns.held[i] || !wide // the same again in this search
 		}
 	}
+}
+
+// tryPremise reports whether premise p (a true literal) is refuted with
+// lemmas (see refute), trying lemmas in the order of f.nested.order; when
+// it is, it is refuted again with lemmas in the order of the cells, so
+// that f.nested.premises holds the lemmas and f.a the net refute finds.
+// The second search is not counted toward the budget. When p holds, f.a
+// is its net with lemmas.
+func (f *forcing) tryPremise(p int32, wide bool) bool {
+	if f.rules {
+		return f.refute(p, wide, false)
+	}
+	if !f.refute(p, wide, true) {
+		return false
+	}
+	work, budget := f.work, f.budget
+	f.budget = math.MaxInt
+	refuted := f.refute(p, wide, false)
+	f.work, f.budget = work, budget
+	return refuted
 }
 
 // nestedStart returns the index in f.nested.order of the first premise
@@ -180,7 +236,9 @@ func (f *forcing) nestedOrder() {
 // refute looks for lemmas under premise p (a true literal) until its net
 // reaches a contradiction, reporting whether it did; f.nested.premises
 // then holds p and its lemmas, f.a the contradiction. Lemmas are sought
-// in the cells p's net narrowed, or, when wide, in every open cell.
+// in the cells p's net narrowed, or, when wide, in every open cell; they
+// are tried cell by cell or, when ranked, in the order of f.nested.order
+// (see nestedPass).
 //
 // A trial of a candidate q that reaches no contradiction shows that no
 // candidate q's net implies true reaches one either, under the same
@@ -189,7 +247,7 @@ func (f *forcing) nestedOrder() {
 // are not tried (holds), while the lemmas found since are all implied
 // false by q's net (see keepTrials). On boards with cage or compartment
 // rules, whose nets are closed afresh, every candidate is tried.
-func (f *forcing) refute(p int32, wide bool) bool {
+func (f *forcing) refute(p int32, wide, ranked bool) bool {
 	ns := &f.nested
 	ns.premises = append(ns.premises[:0], p)
 	if f.close(&f.a, p) {
@@ -200,6 +258,24 @@ func (f *forcing) refute(p int32, wide bool) bool {
 	ns.trials = ns.trials[:0]
 	for progress := true; progress; {
 		progress = false
+		if ranked {
+			for _, o := range ns.order {
+				cell, di := f.split(o.cand)
+				alive := f.a.alive[cell]
+				if alive&(1<<di) == 0 || alive.Count() < 2 || alive == f.b.Cands(cell) && !wide {
+					continue
+				}
+				lemma, bad := f.tryLemma(o.cand)
+				if bad {
+					return true
+				}
+				if f.spent() {
+					return false
+				}
+				progress = progress || lemma
+			}
+			continue
+		}
 	cells:
 		for cell, ds := range f.b.Candidates() {
 			alive := f.a.alive[cell]
@@ -207,34 +283,47 @@ func (f *forcing) refute(p int32, wide bool) bool {
 				continue
 			}
 			for ; alive != 0; alive &= alive - 1 {
+				lemma, bad := f.tryLemma(f.cand(cell, bits.TrailingZeros32(uint32(alive))))
+				if bad {
+					return true
+				}
 				if f.spent() {
 					return false
 				}
-				q := f.cand(cell, bits.TrailingZeros32(uint32(alive)))
-				if ns.holds[q>>6]&(1<<(q&63)) != 0 {
-					continue
+				if lemma {
+					progress = true
+					continue cells // the cell's candidates have changed
 				}
-				if !f.assume(&f.c, q<<1|1) {
-					if !f.rules {
-						for j, w := range f.c.on {
-							ns.holds[j] |= w
-						}
-						ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
-					}
-					continue
-				}
-				progress = true
-				f.keepTrials(q)
-				if f.assume(&f.a, q<<1) {
-					ns.premises = append(ns.premises, q<<1)
-					return true
-				}
-				ns.premises = append(ns.premises, q<<1)
-				continue cells // the cell's candidates have changed
 			}
 		}
 	}
 	return false
+}
+
+// tryLemma tries candidate q, open in the net of f.nested.premises (f.a),
+// as a lemma: unless the trials that held vouch for it (holds), it closes
+// the net with q assumed as well; when that reaches a contradiction, q's
+// being false is a lemma, added to the premises and to f.a. It reports
+// whether q is a lemma and whether f.a then reaches a contradiction. It
+// tries nothing once the budget is spent.
+func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
+	ns := &f.nested
+	if f.spent() || ns.holds[q>>6]&(1<<(q&63)) != 0 {
+		return false, false
+	}
+	if !f.assume(&f.c, q<<1|1) {
+		if !f.rules {
+			for j, w := range f.c.on {
+				ns.holds[j] |= w
+			}
+			ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
+		}
+		return false, false
+	}
+	f.keepTrials(q)
+	bad = f.assume(&f.a, q<<1)
+	ns.premises = append(ns.premises, q<<1)
+	return true, bad
 }
 
 // keepTrials keeps, of the lemma trials that held (f.nested.trials), those
