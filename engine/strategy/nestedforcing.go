@@ -107,6 +107,13 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	clear(ns.vouched)
 	ns.wideVouched = slices.Grow(ns.wideVouched[:0], f.words)[:f.words]
 	clear(ns.wideVouched)
+	// After a step that needed wide lemmas, on a 16×16 first a wide pass
+	// from the top with a sixteenth of the budget (see wideProbe).
+	if sink.nestedWide && wideProbe(b.Layout()) {
+		f.budget /= wideProbeShare
+		f.nestedPass(sink, 0, true)
+		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+	}
 	// First the premises from the net size of the one the last search of
 	// the solve refuted down, with a quarter of the budget: those above
 	// it were tried then and held, and one step seldom changes that. On a
@@ -119,7 +126,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// premise above may have turned false since, and a search that found
 	// it from the top before must find it still (x16-extreme lines 3 and
 	// 6 guessed when the quarter went round to the top instead).
-	if from := f.nestedStart(sink.nestedFrom); from > 0 {
+	if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
 		f.budget /= 4
 		f.nestedPass(sink, from, false)
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
@@ -130,6 +137,26 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	f.nestedPass(sink, 0, true)
 	f.b, f.l = nil, nil
 }
+
+// wideProbeShare is the share of its budget (one in so many) a search
+// spends on its first, wide pass when the last step needed wide lemmas
+// (see wideProbe).
+const wideProbeShare = 16
+
+// wideProbe reports whether on layout l a search whose last step needed
+// lemmas outside the cells its premise narrowed (Sink.nestedWide) first
+// tries every premise from the top with wide lemmas, on a share of its
+// budget (wideProbeShare), before the narrow passes: on boards of side 16
+// up to 24. There a step that needs wide lemmas most often comes after
+// one that did, with no premise refuted by narrow lemmas left on the
+// board, and each such search failed its narrow passes over every premise
+// first, for 10 to 40 times the work of the wide step (x16-extreme line 3:
+// about 20 of its searches, 2.5 million implications each). The step
+// found may then differ from the narrow one a search without the probe
+// would find further down. 9×9 boards keep their steps (and the step
+// records theirs); on the published 25×25s the change measured in session
+// 9 slowed the solves down.
+func wideProbe(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 
 // nestedPass tries the premises of f.nested.order from index from on,
 // reporting each one refuted, with lemmas in the cells the premise's net
@@ -170,6 +197,7 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 		case f.tryPremise(p.cand<<1|1, wide):
 			ns.refuted[i] = true
 			sink.nestedFrom = p.size
+			sink.nestedWide = wide
 			f.reportNested(sink)
 		case !f.spent():
 			for j, w := range f.a.on {
