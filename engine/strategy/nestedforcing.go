@@ -77,6 +77,8 @@ type nestedState struct {
 	// premise that held in such a pass, a plane per digit: these premises
 	// hold as well (see nestedPass).
 	vouched, wideVouched []uint64
+	// shortcuts is nestedShortcuts of the board searched.
+	shortcuts bool
 }
 
 // nestedPremise is a candidate to assume and the size of its net.
@@ -99,6 +101,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	f.nestedOrder()
 	ns := &f.nested
+	ns.shortcuts = nestedShortcuts(b.Layout())
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
@@ -108,8 +111,8 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	ns.wideVouched = slices.Grow(ns.wideVouched[:0], f.words)[:f.words]
 	clear(ns.wideVouched)
 	// After a step that needed wide lemmas, on a 16×16 first a wide pass
-	// from the top with a sixteenth of the budget (see wideProbe).
-	if sink.nestedWide && wideProbe(b.Layout()) {
+	// from the top with a sixteenth of the budget (see nestedShortcuts).
+	if sink.nestedWide && ns.shortcuts {
 		f.budget /= wideProbeShare
 		f.nestedPass(sink, 0, true)
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
@@ -140,23 +143,32 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 
 // wideProbeShare is the share of its budget (one in so many) a search
 // spends on its first, wide pass when the last step needed wide lemmas
-// (see wideProbe).
+// (see nestedShortcuts).
 const wideProbeShare = 16
 
-// wideProbe reports whether on layout l a search whose last step needed
-// lemmas outside the cells its premise narrowed (Sink.nestedWide) first
-// tries every premise from the top with wide lemmas, on a share of its
-// budget (wideProbeShare), before the narrow passes: on boards of side 16
-// up to 24. There a step that needs wide lemmas most often comes after
-// one that did, with no premise refuted by narrow lemmas left on the
-// board, and each such search failed its narrow passes over every premise
-// first, for 10 to 40 times the work of the wide step (x16-extreme line 3:
-// about 20 of its searches, 2.5 million implications each). The step
-// found may then differ from the narrow one a search without the probe
-// would find further down. 9×9 boards keep their steps (and the step
-// records theirs); on the published 25×25s the change measured in session
-// 9 slowed the solves down.
-func wideProbe(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
+// nestedShortcuts reports whether the searches on layout l take the
+// shortcuts measured on 16×16 boards (session 11): on boards of side 16
+// up to 24.
+//
+//   - Vouching and lemmas in premise order (see nestedPass): the same
+//     steps for less work. On the published 25×25s, where the Thrift
+//     budget binds, a premise costing less work let the searches reach
+//     other premises, and line 3 took 496 steps instead of 487 for 20%
+//     more CPU (the same 26 guesses); 25×25 and larger boards keep their
+//     steps.
+//   - The wide probe: a search whose last step needed lemmas outside the
+//     cells its premise narrowed (Sink.nestedWide) first tries every
+//     premise from the top with wide lemmas, on a share of its budget
+//     (wideProbeShare), before the narrow passes. There a step that needs
+//     wide lemmas most often comes after one that did, with no premise
+//     refuted by narrow lemmas left but far down the order, and each such
+//     search failed its narrow passes over the premises first, for 10 to
+//     40 times the work of the wide step (x16-extreme line 3: about 20 of
+//     its searches, 2.5 million implications each). The step found may
+//     differ from the narrow one a search without the probe would find.
+//
+// 9×9 boards keep their steps (and the step records theirs).
+func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 
 // nestedPass tries the premises of f.nested.order from index from on,
 // reporting each one refuted, with lemmas in the cells the premise's net
@@ -169,7 +181,8 @@ func wideProbe(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // would reach a contradiction (the candidate tried is open in the larger
 // net, in a cell it narrowed too, and its trial there held), so its net
 // with lemmas reaches none either. On 16×16 X boards a sixth of the
-// premises a pass tries are so vouched for.
+// premises a pass tries are so vouched for (where the search takes
+// shortcuts, nestedShortcuts).
 //
 // Which premises hold does not depend on the order lemmas are tried in
 // (a lemma stays one when more are known, so the lemmas of a premise, or
@@ -189,7 +202,7 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 		if ns.refuted[i] || !wide && ns.held[i] {
 			continue
 		}
-		if vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
+		if ns.shortcuts && vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
 			ns.held[i] = ns.held[i] || !wide
 			continue
 		}
@@ -209,13 +222,13 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 }
 
 // tryPremise reports whether premise p (a true literal) is refuted with
-// lemmas (see refute), trying lemmas in the order of f.nested.order; when
-// it is, it is refuted again with lemmas in the order of the cells, so
-// that f.nested.premises holds the lemmas and f.a the net refute finds.
-// The second search is not counted toward the budget. When p holds, f.a
-// is its net with lemmas.
+// lemmas (see refute), trying lemmas in the order of f.nested.order where
+// the search takes shortcuts (nestedShortcuts); when it is, it is refuted
+// again with lemmas in the order of the cells, so that f.nested.premises
+// holds the lemmas and f.a the net refute finds. The second search is not
+// counted toward the budget. When p holds, f.a is its net with lemmas.
 func (f *forcing) tryPremise(p int32, wide bool) bool {
-	if f.rules {
+	if f.rules || !f.nested.shortcuts {
 		return f.refute(p, wide, false)
 	}
 	if !f.refute(p, wide, true) {
