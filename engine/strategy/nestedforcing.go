@@ -62,6 +62,7 @@ type nestedState struct {
 	order    []nestedPremise
 	refuted  []bool  // by index in order (find-all mode)
 	held     []bool  // by index in order: refute found no contradiction with narrow lemmas
+	wideHeld []bool  // by index in order: nor with wide lemmas (the wide probe)
 	premises []int32 // the premise, then the lemmas found for it (false literals)
 	needed   []bool  // by index in premises: what the contradiction rests on
 	// holds are the candidates a lemma trial of refute would not refute
@@ -106,6 +107,8 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.held)
+	ns.wideHeld = slices.Grow(ns.wideHeld[:0], len(ns.order))[:len(ns.order)]
+	clear(ns.wideHeld)
 	ns.vouched = slices.Grow(ns.vouched[:0], f.words)[:f.words]
 	clear(ns.vouched)
 	ns.wideVouched = slices.Grow(ns.wideVouched[:0], f.words)[:f.words]
@@ -173,7 +176,8 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // nestedPass tries the premises of f.nested.order from index from on,
 // reporting each one refuted, with lemmas in the cells the premise's net
 // narrowed or, when wide, in every open cell (see refute); a narrow pass
-// skips the premises an earlier one of the search found to hold.
+// skips the premises an earlier one of the search found to hold, and a
+// wide pass those the wide probe found to hold (see nestedShortcuts).
 //
 // A premise its pass finds to hold vouches for those its net with lemmas
 // implies true, which are then not tried: such a premise's net lies
@@ -193,17 +197,17 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // step reports.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
-	vouched := ns.vouched
+	vouched, held := ns.vouched, ns.held
 	if wide {
-		vouched = ns.wideVouched
+		vouched, held = ns.wideVouched, ns.wideHeld
 	}
 	for i := from; i < len(ns.order) && !f.spent() && !sink.Done(); i++ {
 		p := ns.order[i]
-		if ns.refuted[i] || !wide && ns.held[i] {
+		if ns.refuted[i] || held[i] {
 			continue
 		}
 		if ns.shortcuts && vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
-			ns.held[i] = ns.held[i] || !wide
+			held[i] = true
 			continue
 		}
 		switch {
@@ -216,7 +220,7 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 			for j, w := range f.a.on {
 				vouched[j] |= w
 			}
-			ns.held[i] = ns.held[i] || !wide // the same again in this search
+			held[i] = true // the same again in this search
 		}
 	}
 }
