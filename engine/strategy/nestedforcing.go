@@ -114,7 +114,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	ns.wideVouched = slices.Grow(ns.wideVouched[:0], f.words)[:f.words]
 	clear(ns.wideVouched)
 	// After a step that needed wide lemmas, on a 16×16 first a wide pass
-	// from the top with a sixteenth of the budget (see nestedShortcuts).
+	// from the top with a quarter of the budget (see nestedShortcuts).
 	if sink.nestedWide && ns.shortcuts {
 		f.budget /= wideProbeShare
 		f.nestedPass(sink, 0, true)
@@ -146,8 +146,12 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 
 // wideProbeShare is the share of its budget (one in so many) a search
 // spends on its first, wide pass when the last step needed wide lemmas
-// (see nestedShortcuts).
-const wideProbeShare = 16
+// (see nestedShortcuts). Lemma-trial work of x16-extreme lines 3, 6 and
+// 9 (the lines with wide steps) with shares of 1, 2, 4, 8, 16 and 32:
+// 159, 159, 147, 188, 206 and 252 million implications, line 6 taking
+// 561, 561, 516, 535, 535 and 535 steps, lines 3 and 9 548 and 536 but
+// with 32 (475 and 536), no guess with any.
+const wideProbeShare = 4
 
 // nestedShortcuts reports whether the searches on layout l take the
 // shortcuts measured on 16×16 boards (session 11): on boards of side 16
