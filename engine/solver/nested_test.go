@@ -71,3 +71,39 @@ func withoutNested() []*strategy.Strategy {
 	}
 	return list
 }
+
+// TestNestedWideProbe: after a Nested Forcing Net step that needed lemmas
+// outside the cells its premise narrowed, the next search of the solve on
+// a 16×16 first tries the premises from the top with wide lemmas. At
+// testdata/x16-wide.txt (x16-extreme line 3 before its step 48) a search
+// finds r9c12<>12 with wide lemmas; on the board it leaves, the search of
+// the same solve (its sink reused) takes r11c3<>10, the second premise of
+// the order, with wide lemmas, where a search without that step before it
+// (a fresh sink) takes r11c14<>7 with narrow lemmas far down the order,
+// as every search did before the probe. Each step is checked against the
+// solution.
+func TestNestedWideProbe(t *testing.T) {
+	b := fixtureBoard(t, "testdata/x16-wide.txt")
+	sol := solutionOf(t, b)
+	n := grid.Notation{Layout: b.Layout()}
+	st := strategy.NestedForcingNet()
+	find := func(sink *strategy.Sink, want string) *strategy.Step {
+		t.Helper()
+		sink.Reset()
+		st.Find(b, sink)
+		steps := sink.Steps()
+		if len(steps) == 0 {
+			t.Fatalf("no step, want %s", want)
+		}
+		checkStep(t, sol, n, "a nested forcing step", &steps[0])
+		if got := n.CellName(steps[0].Eliminations[0].Cell) + "<>" + n.DigitName(steps[0].Eliminations[0].Digit); got != want {
+			t.Errorf("step %s (%s), want %s", got, steps[0].Explain(n), want)
+		}
+		return &steps[0]
+	}
+	var solve strategy.Sink
+	find(&solve, "r9c12<>12").Apply(b)
+	var fresh strategy.Sink
+	find(&fresh, "r11c14<>7")
+	find(&solve, "r11c3<>10")
+}

@@ -62,6 +62,7 @@ type nestedState struct {
 	order    []nestedPremise
 	refuted  []bool  // by index in order (find-all mode)
 	held     []bool  // by index in order: refute found no contradiction with narrow lemmas
+	wideHeld []bool  // by index in order: nor with wide lemmas (the wide probe)
 	premises []int32 // the premise, then the lemmas found for it (false literals)
 	needed   []bool  // by index in premises: what the contradiction rests on
 	// holds are the candidates a lemma trial of refute would not refute
@@ -72,6 +73,13 @@ type nestedState struct {
 	// trials are the nets of those trials, on then off, each of the
 	// candidates' words twice over (see keepTrials).
 	trials []uint64
+	// vouched are, for the narrow passes of a search and for its wide
+	// pass, the candidates implied true by the net with lemmas of a
+	// premise that held in such a pass, a plane per digit: these premises
+	// hold as well (see nestedPass).
+	vouched, wideVouched []uint64
+	// shortcuts is nestedShortcuts of the board searched.
+	shortcuts bool
 }
 
 // nestedPremise is a candidate to assume and the size of its net.
@@ -94,10 +102,24 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	f.nestedOrder()
 	ns := &f.nested
+	ns.shortcuts = nestedShortcuts(b.Layout())
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.held)
+	ns.wideHeld = slices.Grow(ns.wideHeld[:0], len(ns.order))[:len(ns.order)]
+	clear(ns.wideHeld)
+	ns.vouched = slices.Grow(ns.vouched[:0], f.words)[:f.words]
+	clear(ns.vouched)
+	ns.wideVouched = slices.Grow(ns.wideVouched[:0], f.words)[:f.words]
+	clear(ns.wideVouched)
+	// After a step that needed wide lemmas, on a 16×16 first a wide pass
+	// from the top with a quarter of the budget (see nestedShortcuts).
+	if sink.nestedWide && ns.shortcuts {
+		f.budget /= wideProbeShare
+		f.nestedPass(sink, 0, true)
+		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+	}
 	// First the premises from the net size of the one the last search of
 	// the solve refuted down, with a quarter of the budget: those above
 	// it were tried then and held, and one step seldom changes that. On a
@@ -110,7 +132,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// premise above may have turned false since, and a search that found
 	// it from the top before must find it still (x16-extreme lines 3 and
 	// 6 guessed when the quarter went round to the top instead).
-	if from := f.nestedStart(sink.nestedFrom); from > 0 {
+	if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
 		f.budget /= 4
 		f.nestedPass(sink, from, false)
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
@@ -122,26 +144,109 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	f.b, f.l = nil, nil
 }
 
+// wideProbeShare is the share of its budget (one in so many) a search
+// spends on its first, wide pass when the last step needed wide lemmas
+// (see nestedShortcuts). Lemma-trial work of x16-extreme lines 3, 6 and
+// 9 (the lines with wide steps) with shares of 1, 2, 4, 8, 16 and 32:
+// 159, 159, 147, 188, 206 and 252 million implications, line 6 taking
+// 561, 561, 516, 535, 535 and 535 steps, lines 3 and 9 548 and 536 but
+// with 32 (475 and 536), no guess with any.
+const wideProbeShare = 4
+
+// nestedShortcuts reports whether the searches on layout l take the
+// shortcuts measured on 16×16 boards (session 11): on boards of side 16
+// up to 24.
+//
+//   - Vouching and lemmas in premise order (see nestedPass): the same
+//     steps for less work. On the published 25×25s, where the Thrift
+//     budget binds, a premise costing less work let the searches reach
+//     other premises, and line 3 took 496 steps instead of 487 for 20%
+//     more CPU (the same 26 guesses); 25×25 and larger boards keep their
+//     steps.
+//   - The wide probe: a search whose last step needed lemmas outside the
+//     cells its premise narrowed (Sink.nestedWide) first tries every
+//     premise from the top with wide lemmas, on a share of its budget
+//     (wideProbeShare), before the narrow passes. There a step that needs
+//     wide lemmas most often comes after one that did, with no premise
+//     refuted by narrow lemmas left but far down the order, and each such
+//     search failed its narrow passes over the premises first, for 10 to
+//     40 times the work of the wide step (x16-extreme line 3: about 20 of
+//     its searches, 2.5 million implications each). The step found may
+//     differ from the narrow one a search without the probe would find.
+//
+// 9×9 boards keep their steps (and the step records theirs).
+func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
+
 // nestedPass tries the premises of f.nested.order from index from on,
 // reporting each one refuted, with lemmas in the cells the premise's net
 // narrowed or, when wide, in every open cell (see refute); a narrow pass
-// skips the premises an earlier one of the search found to hold.
+// skips the premises an earlier one of the search found to hold, and a
+// wide pass those the wide probe found to hold (see nestedShortcuts).
+//
+// A premise its pass finds to hold vouches for those its net with lemmas
+// implies true, which are then not tried: such a premise's net lies
+// within that net, and so does, one by one, each lemma trial of it that
+// would reach a contradiction (the candidate tried is open in the larger
+// net, in a cell it narrowed too, and its trial there held), so its net
+// with lemmas reaches none either. On 16×16 X boards a sixth of the
+// premises a pass tries are so vouched for (where the search takes
+// shortcuts, nestedShortcuts).
+//
+// Which premises hold does not depend on the order lemmas are tried in
+// (a lemma stays one when more are known, so the lemmas of a premise, or
+// its contradiction, are the same whichever order finds them): a premise
+// is tried with lemmas in the order of f.nested.order (tryPremise), whose
+// larger nets vouch for more of the candidates left to try, and only the
+// one refuted is tried again in the order of the cells, whose lemmas the
+// step reports.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
+	vouched, held := ns.vouched, ns.held
+	if wide {
+		vouched, held = ns.wideVouched, ns.wideHeld
+	}
 	for i := from; i < len(ns.order) && !f.spent() && !sink.Done(); i++ {
 		p := ns.order[i]
-		if ns.refuted[i] || !wide && ns.held[i] {
+		if ns.refuted[i] || held[i] {
+			continue
+		}
+		if ns.shortcuts && vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
+			held[i] = true
 			continue
 		}
 		switch {
-		case f.refute(p.cand<<1|1, wide):
+		case f.tryPremise(p.cand<<1|1, wide):
 			ns.refuted[i] = true
 			sink.nestedFrom = p.size
+			sink.nestedWide = wide
 			f.reportNested(sink)
-		case !wide && !f.spent():
-			ns.held[i] = true // the same again in this search
+		case !f.spent():
+			for j, w := range f.a.on {
+				vouched[j] |= w
+			}
+			held[i] = true // the same again in this search
 		}
 	}
+}
+
+// tryPremise reports whether premise p (a true literal) is refuted with
+// lemmas (see refute), trying lemmas in the order of f.nested.order where
+// the search takes shortcuts (nestedShortcuts); when it is, it is refuted
+// again with lemmas in the order of the cells, so that f.nested.premises
+// holds the lemmas and f.a the net refute finds. The second search is not
+// counted toward the budget. When p holds, f.a is its net with lemmas.
+func (f *forcing) tryPremise(p int32, wide bool) bool {
+	if f.rules || !f.nested.shortcuts {
+		return f.refute(p, wide, false)
+	}
+	if !f.refute(p, wide, true) {
+		return false
+	}
+	work, budget := f.work, f.budget
+	f.budget = math.MaxInt
+	refuted := f.refute(p, wide, false)
+	f.work, f.budget = work, budget
+	return refuted
 }
 
 // nestedStart returns the index in f.nested.order of the first premise
@@ -180,7 +285,9 @@ func (f *forcing) nestedOrder() {
 // refute looks for lemmas under premise p (a true literal) until its net
 // reaches a contradiction, reporting whether it did; f.nested.premises
 // then holds p and its lemmas, f.a the contradiction. Lemmas are sought
-// in the cells p's net narrowed, or, when wide, in every open cell.
+// in the cells p's net narrowed, or, when wide, in every open cell; they
+// are tried cell by cell or, when ranked, in the order of f.nested.order
+// (see nestedPass).
 //
 // A trial of a candidate q that reaches no contradiction shows that no
 // candidate q's net implies true reaches one either, under the same
@@ -189,7 +296,7 @@ func (f *forcing) nestedOrder() {
 // are not tried (holds), while the lemmas found since are all implied
 // false by q's net (see keepTrials). On boards with cage or compartment
 // rules, whose nets are closed afresh, every candidate is tried.
-func (f *forcing) refute(p int32, wide bool) bool {
+func (f *forcing) refute(p int32, wide, ranked bool) bool {
 	ns := &f.nested
 	ns.premises = append(ns.premises[:0], p)
 	if f.close(&f.a, p) {
@@ -200,6 +307,24 @@ func (f *forcing) refute(p int32, wide bool) bool {
 	ns.trials = ns.trials[:0]
 	for progress := true; progress; {
 		progress = false
+		if ranked {
+			for _, o := range ns.order {
+				cell, di := f.split(o.cand)
+				alive := f.a.alive[cell]
+				if alive&(1<<di) == 0 || alive.Count() < 2 || alive == f.b.Cands(cell) && !wide {
+					continue
+				}
+				lemma, bad := f.tryLemma(o.cand)
+				if bad {
+					return true
+				}
+				if f.spent() {
+					return false
+				}
+				progress = progress || lemma
+			}
+			continue
+		}
 	cells:
 		for cell, ds := range f.b.Candidates() {
 			alive := f.a.alive[cell]
@@ -207,34 +332,47 @@ func (f *forcing) refute(p int32, wide bool) bool {
 				continue
 			}
 			for ; alive != 0; alive &= alive - 1 {
+				lemma, bad := f.tryLemma(f.cand(cell, bits.TrailingZeros32(uint32(alive))))
+				if bad {
+					return true
+				}
 				if f.spent() {
 					return false
 				}
-				q := f.cand(cell, bits.TrailingZeros32(uint32(alive)))
-				if ns.holds[q>>6]&(1<<(q&63)) != 0 {
-					continue
+				if lemma {
+					progress = true
+					continue cells // the cell's candidates have changed
 				}
-				if !f.assume(&f.c, q<<1|1) {
-					if !f.rules {
-						for j, w := range f.c.on {
-							ns.holds[j] |= w
-						}
-						ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
-					}
-					continue
-				}
-				progress = true
-				f.keepTrials(q)
-				if f.assume(&f.a, q<<1) {
-					ns.premises = append(ns.premises, q<<1)
-					return true
-				}
-				ns.premises = append(ns.premises, q<<1)
-				continue cells // the cell's candidates have changed
 			}
 		}
 	}
 	return false
+}
+
+// tryLemma tries candidate q, open in the net of f.nested.premises (f.a),
+// as a lemma: unless the trials that held vouch for it (holds), it closes
+// the net with q assumed as well; when that reaches a contradiction, q's
+// being false is a lemma, added to the premises and to f.a. It reports
+// whether q is a lemma and whether f.a then reaches a contradiction. It
+// tries nothing once the budget is spent.
+func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
+	ns := &f.nested
+	if f.spent() || ns.holds[q>>6]&(1<<(q&63)) != 0 {
+		return false, false
+	}
+	if !f.assume(&f.c, q<<1|1) {
+		if !f.rules {
+			for j, w := range f.c.on {
+				ns.holds[j] |= w
+			}
+			ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
+		}
+		return false, false
+	}
+	f.keepTrials(q)
+	bad = f.assume(&f.a, q<<1)
+	ns.premises = append(ns.premises, q<<1)
+	return true, bad
 }
 
 // keepTrials keeps, of the lemma trials that held (f.nested.trials), those

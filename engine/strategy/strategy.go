@@ -366,6 +366,10 @@ type Sink struct {
 	// from step to step, and the next search starts among premises of
 	// that size, past those that failed (see findNestedForcingNets).
 	nestedFrom int32
+	// nestedWide is whether the Nested Forcing Net step last found on
+	// this sink needed lemmas outside the cells its premise's net
+	// narrowed (see findNestedForcingNets).
+	nestedWide bool
 	steps      []Step
 	strategy   *Strategy // the strategy finding (see Strategy.Find)
 }
