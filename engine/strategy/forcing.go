@@ -569,7 +569,7 @@ func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
 		}
 	}
 	if t := &f.tables[k]; t.kind != tableNone {
-		if t.kind == tableFew {
+		if t.kind == tableFew && listFillings {
 			if a, ok := f.listedAllows(t, k, key.opts[:g.Len()]); ok {
 				return a
 			}

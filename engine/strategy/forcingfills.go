@@ -39,6 +39,10 @@ func (f *forcing) resetFills() {
 	}
 }
 
+// listFillings is whether nets list the fillings of small sum groups;
+// tests turn it off to hold the listed fillings to the memo and the tables.
+var listFillings = true
+
 // listedAllows returns what the fillings of group k, whose table t is
 // tableFew, allow its cells with options opts (each within the cell's
 // options on the board), and whether they are listed; when they are not,
@@ -51,12 +55,18 @@ func (f *forcing) listedAllows(t *groupTable, k int, opts []grid.Digits) (cageAl
 	if lf.n < 0 {
 		return cageAllows{}, false
 	}
+	return fillsAllow(f.fillList[lf.off:lf.off+lf.n], opts), true
+}
+
+// fillsAllow returns what the fillings fills (packed, 9 bits a cell)
+// inside options opts allow the cells.
+func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 	var packed uint64
 	for i, o := range opts {
 		packed |= uint64(o) << (maxTableDigits * i)
 	}
 	var support uint64
-	for _, x := range f.fillList[lf.off : lf.off+lf.n] {
+	for _, x := range fills {
 		if x&^packed == 0 {
 			support |= x
 		}
@@ -65,7 +75,7 @@ func (f *forcing) listedAllows(t *groupTable, k int, opts []grid.Digits) (cageAl
 	for i := range opts {
 		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
 	}
-	return a, true
+	return a
 }
 
 // listFills lists the fillings of group k (tableFew, table t) on the
@@ -83,29 +93,28 @@ func (f *forcing) listFills(t *groupTable, k int) {
 		}
 	}
 	start := len(f.fillList)
-	n := int32(-1)
-	if f.appendFills(t, opts[:g.Len()], start, 0, t.target, 0) {
-		n = int32(len(f.fillList) - start)
-	} else {
-		f.fillList = f.fillList[:start]
+	var ok bool
+	f.fillList, ok = appendFills(f.fillList, t, opts[:g.Len()], start, 0, t.target, 0)
+	n := int32(len(f.fillList) - start)
+	if !ok {
+		f.fillList, n = f.fillList[:start], -1
 	}
 	f.listed[k] = listedFills{gen: f.listGen, off: int32(start), n: n}
 }
 
-// appendFills appends to f.fillList the fillings of cells i and after,
-// with options opts, adding up to rest, given the digits packed of the
-// cells before i; it reports false, stopping, when the group's fillings
-// (those from f.fillList[start:]) would be more than maxListedFills.
-func (f *forcing) appendFills(t *groupTable, opts []grid.Digits, start, i, rest int, packed uint64) bool {
+// appendFills appends to list the fillings of cells i and after, with
+// options opts, adding up to rest, given the digits packed of the cells
+// before i; it reports false, stopping, when the group's fillings (those
+// from list[start:]) would be more than maxListedFills.
+func appendFills(list []uint64, t *groupTable, opts []grid.Digits, start, i, rest int, packed uint64) ([]uint64, bool) {
 	if i == len(opts) {
 		if rest != 0 {
-			return true
+			return list, true
 		}
-		if len(f.fillList)-start == maxListedFills {
-			return false
+		if len(list)-start == maxListedFills {
+			return list, false
 		}
-		f.fillList = append(f.fillList, packed)
-		return true
+		return append(list, packed), true
 	}
 	left := len(opts) - i - 1 // cells after i, each at least 1
 	for ds := opts[i]; ds != 0; ds &= ds - 1 {
@@ -116,11 +125,13 @@ func (f *forcing) appendFills(t *groupTable, opts []grid.Digits, start, i, rest 
 		if t.apart[i]&holding(packed, i, d) != 0 {
 			continue
 		}
-		if !f.appendFills(t, opts, start, i+1, rest-d, packed|uint64(grid.Bit(d))<<(maxTableDigits*i)) {
-			return false
+		var ok bool
+		list, ok = appendFills(list, t, opts, start, i+1, rest-d, packed|uint64(grid.Bit(d))<<(maxTableDigits*i))
+		if !ok {
+			return list, false
 		}
 	}
-	return true
+	return list, true
 }
 
 // holding returns the cells before cell i to which packed gives digit d,
