@@ -16,7 +16,7 @@ import (
 // more than maxListedFills fillings on the board keeps the memo.
 
 // maxListedFills bounds the fillings listed for one group.
-const maxListedFills = 64
+const maxListedFills = 128
 
 // listedFills is where the fillings of a group are listed for a search.
 type listedFills struct {
