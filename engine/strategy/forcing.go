@@ -260,6 +260,13 @@ type forcing struct {
 	// nested is the state of a nested forcing net search
 	// (nestedforcing.go).
 	nested nestedState
+
+	// listed and fillList are the fillings of the small sum groups on
+	// the board, listed for the search (forcingfills.go); listGen
+	// numbers the searches.
+	listed   []listedFills
+	fillList []uint64
+	listGen  uint32
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -394,6 +401,9 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		}
 	}
 	f.setupRules(l, net)
+	if f.rules {
+		f.resetFills()
+	}
 	if !net {
 		f.linkStrong()
 	}
@@ -559,6 +569,11 @@ func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
 		}
 	}
 	if t := &f.tables[k]; t.kind != tableNone {
+		if t.kind == tableFew && listFillings {
+			if a, ok := f.listedAllows(t, k, key.opts[:g.Len()]); ok {
+				return a
+			}
+		}
 		return f.tableAllows(t, k, key.opts[:g.Len()])
 	}
 	if a, ok := f.cageFills[key]; ok {

@@ -1,0 +1,121 @@
+package strategy
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// killerPositions returns per positions of each of the first n killers
+// of killer9-tarek.txt: the solution kept, some cells placed and other
+// candidates dropped at random, more at each position.
+func killerPositions(t *testing.T, n, per int) []*grid.Board {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(38, 11))
+	var s search.Searcher
+	var boards []*grid.Board
+	path := "../search/testdata/killer9-tarek.txt"
+	for i, line := range shared.Lines(t, path)[:n] {
+		line = strings.Fields(line)[0]
+		p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		b, err := p.Board(grid.Killer)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		sol := uniqueSolution(t, &s, b, line)
+		for k := range per {
+			randomPosition(rng, b, sol, k == 0, 0.1+0.1*float64(k))
+			boards = append(boards, b.Clone())
+		}
+	}
+	return boards
+}
+
+// TestFirstChainMatchesWalksOnKillers holds the scan for the first chain
+// (firstChain: blocks of starts one after the other, each cut at the
+// shortest chain found before it, clearing what it touched) to a walk from
+// every start in turn, in every chain mode, on killers: at the states
+// along tarek line 1's logic solve where the grouped chains are asked (the
+// ALS mode then scans thousands of group and ALS starts, a dozen blocks)
+// and at random positions of tarek killers, where chains are many. The
+// boards are visited in turn with one pooled graph, so each scan meets the
+// sets the scans before it left.
+func TestFirstChainMatchesWalksOnKillers(t *testing.T) {
+	states := killerLateStates(t, 1)
+	puzzles, every := 3, 1
+	if quick() {
+		puzzles, every = 1, 5
+	}
+	var boards []*grid.Board
+	for i, b := range states {
+		if i%every == 0 {
+			boards = append(boards, b)
+		}
+	}
+	boards = append(boards, killerPositions(t, puzzles, 3)...)
+	modes := []*chainMode{&xChainMode, &xyChainMode, &niceLoopMode, &groupedLoopMode, &alsLoopMode}
+	found, blocks := map[string]int{}, 0
+	for i, b := range boards {
+		g := getChainGraph(b)
+		for _, m := range modes {
+			got, want, nb := firstAndWalks(g, b, m)
+			if got != want {
+				chainGraphs.Put(g)
+				t.Fatalf("board %d, mode %s: the scan finds %s, the walks %s", i, m.aic.name, got, want)
+			}
+			if got != "none" {
+				found[m.aic.name]++
+			}
+			blocks = max(blocks, nb)
+		}
+		chainGraphs.Put(g)
+	}
+	t.Logf("%d boards, chains found by mode %v, at most %d blocks of starts", len(boards), found, blocks)
+	floor := map[string]int{"Grouped AIC": 10, "AIC": 5}
+	if quick() {
+		floor = map[string]int{"Grouped AIC": 3}
+	}
+	atLeast(t, found, floor)
+	if blocks < 4 {
+		t.Errorf("at most %d blocks of starts in a scan: want 4 or more", blocks)
+	}
+}
+
+// firstAndWalks returns the chain firstChain finds on graph g of b in mode
+// m and the one the walks from every start in turn find, and the most
+// blocks of starts of a scan.
+func firstAndWalks(g *chainGraph, b *grid.Board, m *chainMode) (got, want string, blocks int) {
+	g.prepare(b, new(Sink), m)
+	s := &g.search
+	s.bestDepth = maxChainDepth + 1
+	g.firstChain(b, new(Sink))
+	got = chainFound(s)
+	s.bestDepth = maxChainDepth + 1
+	s.limit = maxChainDepth
+	classes := []int{startsAll}
+	if m.candFirst {
+		classes = []int{startsCand, startsOther}
+	}
+	for _, class := range classes {
+		starts := 0
+		for start := int32(0); start < int32(len(g.nodes)); start++ {
+			if g.isStart(start, class) {
+				g.bfs(b, start, false, false)
+				starts++
+			}
+		}
+		blocks = max(blocks, (starts+startBlock-1)/startBlock)
+		if s.bestDepth <= maxChainDepth {
+			break
+		}
+	}
+	return got, chainFound(s), blocks
+}

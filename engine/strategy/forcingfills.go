@@ -1,0 +1,145 @@
+package strategy
+
+import (
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// Listed fillings of the small sum groups of a net. A closure only takes
+// candidates away from the board's, so the fillings a sum group of up to
+// four cells (tableFew) has in a closure are those it has on the board
+// whose digits its cells still hold. A search lists a group's fillings on
+// the board once, when a closure first asks for them, each packed as the
+// memo packs options (9 bits a cell, the cell's digit set); what a
+// closure's options allow is then the union of the listed fillings inside
+// them, a loop of a few dozen mask tests instead of a memo lookup (a
+// random read of a 192 KiB table) or fewAllows on a miss. A group with
+// more than maxListedFills fillings on the board keeps the memo.
+
+// maxListedFills bounds the fillings listed for one group.
+const maxListedFills = 128
+
+// listedFills is where the fillings of a group are listed for a search.
+type listedFills struct {
+	gen uint32 // forcing.fillsGen when listed; another: not listed yet
+	off int32  // the fillings are forcing.fillList[off:off+n]
+	n   int32  // -1: more than maxListedFills, not listed
+}
+
+// resetFills forgets the fillings listed for the groups of an earlier
+// search (setup calls it once the board and the groups are known).
+func (f *forcing) resetFills() {
+	f.fillList = f.fillList[:0]
+	if len(f.listed) < len(f.groups) {
+		f.listed = make([]listedFills, len(f.groups))
+		f.listGen = 0
+	}
+	if f.listGen++; f.listGen == 0 {
+		clear(f.listed)
+		f.listGen = 1
+	}
+}
+
+// listFillings is whether nets list the fillings of small sum groups;
+// tests turn it off to hold the listed fillings to the memo and the tables.
+var listFillings = true
+
+// listedAllows returns what the fillings of group k, whose table t is
+// tableFew, allow its cells with options opts (each within the cell's
+// options on the board), and whether they are listed; when they are not,
+// the caller asks the memo.
+func (f *forcing) listedAllows(t *groupTable, k int, opts []grid.Digits) (cageAllows, bool) {
+	lf := &f.listed[k]
+	if lf.gen != f.listGen {
+		f.listFills(t, k)
+	}
+	if lf.n < 0 {
+		return cageAllows{}, false
+	}
+	return fillsAllow(f.fillList[lf.off:lf.off+lf.n], opts), true
+}
+
+// fillsAllow returns what the fillings fills (packed, 9 bits a cell)
+// inside options opts allow the cells.
+func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
+	var packed uint64
+	for i, o := range opts {
+		packed |= uint64(o) << (maxTableDigits * i)
+	}
+	var support uint64
+	for _, x := range fills {
+		if x&^packed == 0 {
+			support |= x
+		}
+	}
+	a := cageAllows{ok: true, none: support == 0}
+	for i := range opts {
+		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	}
+	return a
+}
+
+// listFills lists the fillings of group k (tableFew, table t) on the
+// board: digits of the cells' options (a placed cell's digit, an open
+// cell's candidates) adding up to the target, differing where cells see
+// each other (t.apart), as fewAllows counts them.
+func (f *forcing) listFills(t *groupTable, k int) {
+	g := &f.groups[k]
+	var opts [maxFewCells]grid.Digits
+	for i, c := range g.Cells() {
+		if v := f.b.Value(c); v != 0 {
+			opts[i] = grid.Bit(int(v))
+		} else {
+			opts[i] = f.b.Cands(c)
+		}
+	}
+	start := len(f.fillList)
+	var ok bool
+	f.fillList, ok = appendFills(f.fillList, t, opts[:g.Len()], start, 0, t.target, 0)
+	n := int32(len(f.fillList) - start)
+	if !ok {
+		f.fillList, n = f.fillList[:start], -1
+	}
+	f.listed[k] = listedFills{gen: f.listGen, off: int32(start), n: n}
+}
+
+// appendFills appends to list the fillings of cells i and after, with
+// options opts, adding up to rest, given the digits packed of the cells
+// before i; it reports false, stopping, when the group's fillings (those
+// from list[start:]) would be more than maxListedFills.
+func appendFills(list []uint64, t *groupTable, opts []grid.Digits, start, i, rest int, packed uint64) ([]uint64, bool) {
+	if i == len(opts) {
+		if rest != 0 {
+			return list, true
+		}
+		if len(list)-start == maxListedFills {
+			return list, false
+		}
+		return append(list, packed), true
+	}
+	left := len(opts) - i - 1 // cells after i, each at least 1
+	for ds := opts[i]; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if d > rest-left {
+			break // the digits go up
+		}
+		if t.apart[i]&holding(packed, i, d) != 0 {
+			continue
+		}
+		var ok bool
+		list, ok = appendFills(list, t, opts, start, i+1, rest-d, packed|uint64(grid.Bit(d))<<(maxTableDigits*i))
+		if !ok {
+			return list, false
+		}
+	}
+	return list, true
+}
+
+// holding returns the cells before cell i to which packed gives digit d,
+// a bit each.
+func holding(packed uint64, i, d int) uint8 {
+	var m uint8
+	for j := range i {
+		m |= uint8(packed>>(maxTableDigits*j+d-1)&1) << j
+	}
+	return m
+}

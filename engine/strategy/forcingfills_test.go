@@ -1,0 +1,131 @@
+package strategy
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestListedFillsMatchTables holds the listed fillings of small sum groups
+// to the tables (fewAllows): random groups of one to four cells, some
+// seeing each other, with random options on the board and a target those
+// reach; the options of closures within them, at random, must be allowed
+// by the listed fillings what the table allows (nothing, where the
+// digits drawn for the target repeat in cells that see each other), and a
+// group with more
+// fillings than maxListedFills must not be listed.
+func TestListedFillsMatchTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 38))
+	groups, compared, some, tooMany := 400, 0, 0, 0
+	if quick() {
+		groups = 200
+	}
+	for range groups {
+		n := 1 + rng.IntN(maxFewCells)
+		tab := groupTable{kind: tableFew}
+		for i := range n {
+			for j := range i {
+				if rng.IntN(3) > 0 {
+					tab.apart[i] |= 1 << j
+					tab.apart[j] |= 1 << i
+				}
+			}
+		}
+		base := make([]grid.Digits, n)
+		dense := rng.IntN(3) == 0 // about 8 candidates a cell, else 3
+		for i := range base {
+			for base[i] == 0 {
+				if dense {
+					base[i] = grid.Digits(rng.Uint32()|rng.Uint32()|rng.Uint32()) & (1<<maxTableDigits - 1)
+				} else {
+					base[i] = grid.Digits(rng.Uint32()&(rng.Uint32()|rng.Uint32())) & (1<<maxTableDigits - 1)
+				}
+			}
+			tab.target += randomDigit(rng, base[i])
+		}
+		list, ok := appendFills(nil, &tab, base, 0, 0, tab.target, 0)
+		if !ok {
+			tooMany++
+			if len(list) < maxListedFills {
+				t.Fatalf("options %v sum %d: gave up after %d fillings", base, tab.target, len(list))
+			}
+			continue
+		}
+		opts := make([]grid.Digits, n)
+		for range 30 {
+			for i := range opts {
+				opts[i] = base[i] & grid.Digits(rng.Uint32()|rng.Uint32())
+			}
+			got, want := fillsAllow(list, opts), tab.allows(opts)
+			if got != want {
+				t.Fatalf("options %v (on the board %v) sum %d apart %v: listed fillings allow %+v, the table %+v", opts, base, tab.target, tab.apart, got, want)
+			}
+			compared++
+			if !got.none {
+				some++
+			}
+		}
+	}
+	t.Logf("%d options compared, %d with a filling; %d groups with too many fillings to list", compared, some, tooMany)
+	if some < compared/10 || tooMany == 0 {
+		t.Errorf("%d options with a filling of %d, %d groups not listed: the cases miss a side", some, compared, tooMany)
+	}
+}
+
+// randomDigit returns one of the digits of ds, at random.
+func randomDigit(rng *rand.Rand, ds grid.Digits) int {
+	k := rng.IntN(ds.Count())
+	for range k {
+		ds &= ds - 1
+	}
+	return ds.Min()
+}
+
+// TestNetsListedMatchTables holds the forcing nets with the listed
+// fillings to the nets asking the memo and the tables alone, at the states
+// along tarek line 1's logic solve where the chains and nets are asked and
+// at random positions of tarek killers: each must find the same steps
+// (first step, and the full list at some), with a floor of steps found.
+func TestNetsListedMatchTables(t *testing.T) {
+	states := killerLateStates(t, 1)
+	puzzles, every := 3, 1
+	if quick() {
+		puzzles, every = 1, 4
+	}
+	var boards []*grid.Board
+	for i, b := range states {
+		if i%every == 0 {
+			boards = append(boards, b)
+		}
+	}
+	boards = append(boards, killerPositions(t, puzzles, 3)...)
+	defer func() { listFillings = true }()
+	var sink Sink
+	find := func(b *grid.Board, all, listed bool) string {
+		listFillings = listed
+		sink.Reset()
+		sink.All = all
+		ForcingNet().Find(b, &sink)
+		return explainSteps(b, sink.Steps())
+	}
+	found := map[string]int{}
+	for i, b := range boards {
+		for _, all := range []bool{false, true} {
+			if all && i%4 != 0 {
+				continue // the full list of steps is dear
+			}
+			got, want := find(b, all, true), find(b, all, false)
+			if got != want {
+				t.Fatalf("state %d (all %v): with listed fillings the nets find\n%s\nwith the tables\n%s", i, all, got, want)
+			}
+			found["Forcing Net"] += len(sink.Steps())
+		}
+	}
+	t.Logf("%d states, steps compared: %v", len(boards), found)
+	floor := map[string]int{"Forcing Net": 60}
+	if quick() {
+		floor = map[string]int{"Forcing Net": 15}
+	}
+	atLeast(t, found, floor)
+}
