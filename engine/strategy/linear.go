@@ -413,14 +413,20 @@ func (s *linearSearch) probe(i int, sum [maxLinearRows]int) bool {
 }
 
 // stateHash hashes the state of a probe at cell i: the run, i, the rows'
-// sums and the digits the cells i.. may take; never 0.
+// sums and the digits the cells i.. may take, two cells a multiply;
+// never 0.
 func (s *linearSearch) stateHash(i int, sum *[maxLinearRows]int) uint64 {
 	h := s.runSeed ^ uint64(i)*0x9e3779b97f4a7c15
 	for r := 0; r < s.rows; r++ {
 		h = (h ^ uint64(uint32(sum[r]))) * 0xbf58476d1ce4e5b9
 	}
-	for _, a := range s.avail[i:len(s.cells)] {
-		h = (h ^ uint64(a)) * 0x94d049bb133111eb
+	avail := s.avail[i:len(s.cells)]
+	for len(avail) >= 2 {
+		h = (h ^ uint64(avail[0]) ^ uint64(avail[1])<<32) * 0x94d049bb133111eb
+		avail = avail[2:]
+	}
+	if len(avail) == 1 {
+		h = (h ^ uint64(avail[0])) * 0x94d049bb133111eb
 	}
 	return (h ^ h>>31) | 1
 }
@@ -555,7 +561,17 @@ func (s *linearSearch) cliqueFits(i, r, sum int, used grid.Digits) bool {
 		return false
 	}
 	need := s.target[r] - sum
-	lo, hi := 0, 0
+	if free < 1<<spanDigits {
+		span := cliqueSpans[k][free]
+		return int(span&0xff) <= need && need <= int(span>>8)
+	}
+	lo, hi := digitSpan(free, k)
+	return lo <= need && need <= hi
+}
+
+// digitSpan returns the least and the most sum k different digits of
+// free make (free holding k digits or more).
+func digitSpan(free grid.Digits, k int) (lo, hi int) {
 	low, high := free, free
 	for range k {
 		lo += low.Min()
@@ -564,5 +580,25 @@ func (s *linearSearch) cliqueFits(i, r, sum int, used grid.Digits) bool {
 		hi += top
 		high &^= grid.Bit(top)
 	}
-	return lo <= need && need <= hi
+	return lo, hi
+}
+
+// spanDigits is the most digits cliqueSpans covers.
+const spanDigits = 9
+
+// cliqueSpans holds digitSpan(set, k) for each set of digits
+// 1..spanDigits and k up to its size, the least sum in the low byte and
+// the most in the high byte: cliqueFits runs at each node of the walks.
+var cliqueSpans = newCliqueSpans()
+
+// newCliqueSpans computes cliqueSpans.
+func newCliqueSpans() *[spanDigits + 1][1 << spanDigits]uint16 {
+	var t [spanDigits + 1][1 << spanDigits]uint16
+	for set := grid.Digits(1); set < 1<<spanDigits; set++ {
+		for k := 1; k <= set.Count(); k++ {
+			lo, hi := digitSpan(set, k)
+			t[k][set] = uint16(lo) | uint16(hi)<<8
+		}
+	}
+	return &t
 }
