@@ -31,7 +31,8 @@ func cpuTime(t *testing.T) time.Duration {
 // each killer of the files in SUDOKU_DEEP_FILES (comma-separated, paths
 // from engine/solver; the killer sets by default), or its lines
 // SUDOKU_DEEP_LINES (1-based, comma-separated), by a mixed solve with
-// DeepLooks = SUDOKU_DEEP_REPORT, and logs for each its status, guesses,
+// DeepLooks = SUDOKU_DEEP_REPORT and otherwise solverctl solve's
+// defaults, and logs for each its status, guesses,
 // Deep steps and CPU (user+system, the process's). Run it with
 // GOMAXPROCS=1, once with SUDOKU_DEEP_REPORT=0 for the defaults.
 func TestDeepLooksReport(t *testing.T) {
@@ -67,7 +68,10 @@ func TestDeepLooksReport(t *testing.T) {
 		for _, ln := range pick {
 			deep := 0
 			start := cpuTime(t)
-			res, err := solver.Solve(context.Background(), boards[ln-1].Clone(), solver.Options{Type: solver.Mixed, DeepLooks: looks}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+			// solverctl solve's defaults: guesses guided by the solution,
+			// the solutions counted.
+			opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, DeepLooks: looks}
+			res, err := solver.Solve(context.Background(), boards[ln-1].Clone(), opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
 				if s.Strategy.Cost() == strategy.Deep {
 					deep++
 				}
