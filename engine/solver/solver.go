@@ -116,6 +116,14 @@ type Options struct {
 	// than half of it (see Solve), so that its steps and rating do not
 	// depend on the machine's speed: for a solve that grades a puzzle.
 	WholeDeadline bool
+	// DeepLooks, when above 0, lets a Mixed solve run the Deep strategies
+	// it leaves out (Long and Strong Nested Cage Contradiction, on
+	// killers) where it would make its first guess, each search bounded
+	// by DeepLooks looks at fillings (strategy.Sink.DeepLooks): a step
+	// found is taken and logic goes on; the first such round that finds
+	// nothing leaves the solve to guess, and none runs after it. 0, the
+	// default, keeps them out (see Allows).
+	DeepLooks int
 }
 
 // Status is the outcome of a solve.
@@ -306,6 +314,9 @@ type run struct {
 	// for); nil when there is none.
 	guide  []uint8
 	guided bool
+	// deepSpent records that a round of the Deep passes under
+	// Options.DeepLooks found nothing (see deepRound).
+	deepSpent bool
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
@@ -477,6 +488,12 @@ func (r *run) run(ctx context.Context) error {
 			r.res.Status = Stuck
 			return nil
 		}
+		if found, err := r.deepRound(ctx); found || err != nil {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if r.opts.CheckMultiple && !r.counted {
 			// Count before the first guess, while the board holds only
 			// what logic proved.
@@ -493,6 +510,35 @@ func (r *run) run(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// deepRound runs, where a Mixed solve would make its first guess, the
+// Deep passes the solve leaves out, each search bounded by
+// Options.DeepLooks looks at fillings, and applies the first step found.
+// It runs until a round finds nothing, and never after a guess.
+func (r *run) deepRound(ctx context.Context) (bool, error) {
+	if r.opts.DeepLooks <= 0 || r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
+		return false, nil
+	}
+	defer func() { r.sink.DeepLooks = 0 }()
+	r.sink.DeepLooks = r.opts.DeepLooks
+	for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
+		if found, stop, err := r.try(ctx, p, -1, 0); found || stop || err != nil {
+			return found, err
+		}
+	}
+	r.deepSpent = true
+	return false, nil
+}
+
+// deepPasses returns the passes of the Deep strategies a logic-only solve
+// with opts would run on a board of the kind and opts itself does not.
+func deepPasses(opts Options, kind boardKind) []strategy.Pass {
+	logic := opts
+	logic.Type = LogicOnly
+	return strategy.Plan(func(st *strategy.Strategy) bool {
+		return st.Cost() == Deep && logic.allows(st, kind) && !opts.allows(st, kind)
+	})
 }
 
 // deduce applies the first step of the cheapest strategy that has one,
@@ -532,8 +578,9 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 	return false, nil
 }
 
-// try runs pass p, the i-th active one, on the board of left open
-// candidates, and applies its first step if it finds one. It reports
+// try runs pass p, the i-th active one (-1 for one of deepRound), on the
+// board of left open candidates, and applies its first step if it finds
+// one. It reports
 // stop when the pass was cancelled because logic's share of the time is
 // spent: the solve then hands over to guessing.
 func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, stop bool, err error) {
@@ -575,7 +622,7 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		return false, true, nil
 	}
 	steps := r.sink.Steps()
-	if i < len(r.idle) {
+	if i >= 0 && i < len(r.idle) {
 		r.idle[i] = 0
 		if len(steps) == 0 {
 			r.idle[i] = left

@@ -31,6 +31,16 @@ func findLongNested(b *grid.Board, sink *Sink) {
 	t := trialPool.get()
 	defer trialPool.put(t)
 	if t.start(b) {
-		t.findNested(sink, longNestedBudget)
+		t.findNested(sink, deepBudget(longNestedBudget, sink, 1))
 	}
+}
+
+// deepBudget returns the looks a Deep search of budget own, whose looks
+// cost about weight plain ones, may take for sink: own, or
+// sink.DeepLooks/weight where that is smaller (at least one).
+func deepBudget(own int, sink *Sink, weight int) int {
+	if sink.DeepLooks > 0 {
+		return min(own, max(sink.DeepLooks/weight, 1))
+	}
+	return own
 }

@@ -361,6 +361,14 @@ type Sink struct {
 	// sets it on boards where a search that finds nothing costs more than
 	// the guesses it could save (solver.Thrift).
 	Thrift int
+	// DeepLooks, when above 0, bounds each Long or Strong Nested Cage
+	// Contradiction search where its own budget is larger: Long Nested's
+	// to DeepLooks looks at fillings (the first 150,000 repeat Nested
+	// Cage Contradiction's search, from the trial cache), Strong Nested's
+	// to a tenth of it (a strong look costs about ten plain ones). A
+	// mixed solve runs them so before its first guess when asked to
+	// (solver.Options.DeepLooks).
+	DeepLooks int
 	// nestedFrom is the net size of the premise the Nested Forcing Net
 	// last refuted on this sink (0 before any): a solve reuses its sink
 	// from step to step, and the next search starts among premises of

@@ -20,9 +20,12 @@ type trialFill struct {
 
 // maxTrialMemo bounds the group states a search remembers: a tarek
 // killer's logic solve looks some 30,000 up (a memo of 1<<15 started again
-// four times in tarek 1-6, missing 200,000 looks against 153,000 with this
-// one), in 4 MiB of table.
-const maxTrialMemo = 1 << 16
+// four times in tarek 1-6, missing 200,000 looks against 153,000 with
+// 1<<16), and a Long Nested Cage Contradiction search of 2,000,000 looks
+// that finds nothing some 450,000 (1<<16 started again seven times a
+// search on tarek 41; with 1<<20 the solve took half the CPU). The table
+// grows as needed, to 64 MiB at most.
+const maxTrialMemo = 1 << 20
 
 // trialMemo remembers what the fillings of the trials' groups allowed, by
 // the group and its cells' options: an open-addressed table of packed
