@@ -231,31 +231,15 @@ func (s *SumFiller) follow(e int32, i int) bool {
 		nodes, count, must = s.pair(i, left, taken, s.taken(k, n-1))
 		s.store(e, nodes, count, must)
 		return true
+	case n - 3:
+		s.followPairs(e, i, left, taken)
+		return true
 	}
-	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
+	// The digits after which the later cells' least and most can still
+	// make what is left.
+	for ds := s.opts[i] &^ taken & digitRange(left-s.hi[i+1], left-s.lo[i+1]); ds != 0; ds &= ds - 1 {
 		d := ds.Min()
-		if d+s.lo[i+1] > left || d+s.hi[i+1] < left {
-			continue
-		}
 		bit := ds & -ds
-		if i+1 == n-2 {
-			// The last two cells: their pairs without a state.
-			ta, tb := s.taken(k, n-2), s.taken(k, n-1)
-			if s.seenBy[i]&(1<<(n-2)) != 0 {
-				ta |= bit
-			}
-			if s.seenBy[i]&(1<<(n-1)) != 0 {
-				tb |= bit
-			}
-			pn, pc, pm := s.pair(n-2, left-d, ta, tb)
-			nodes += pn
-			if pc > 0 {
-				count += pc
-				s.support[i] |= bit
-				must &= bit | pm
-			}
-			continue
-		}
 		c := &s.scratch[i+1]
 		*c = *k // the cells before i are zero in k
 		c[s.word[i]] &^= s.field[i] << s.shift[i]
@@ -281,6 +265,37 @@ func (s *SumFiller) follow(e int32, i int) bool {
 	}
 	s.store(e, nodes, count, must)
 	return true
+}
+
+// followPairs fills in state e, at cell i = n-3 with key scratch[i],
+// left what is left of the target and taken the digits cell i may not
+// take: each digit of cell i, then the last two cells' pairs (pair)
+// without a state.
+func (s *SumFiller) followPairs(e int32, i, left int, taken Digits) {
+	n := s.n
+	k := &s.scratch[i]
+	ta0, tb0 := s.taken(k, n-2), s.taken(k, n-1)
+	seesA, seesB := s.seenBy[i]>>(n-2)&1 != 0, s.seenBy[i]>>(n-1)&1 != 0
+	nodes, count := int32(1), int32(0)
+	must := ^Digits(0)
+	for ds := s.opts[i] &^ taken & digitRange(left-s.hi[i+1], left-s.lo[i+1]); ds != 0; ds &= ds - 1 {
+		bit := ds & -ds
+		ta, tb := ta0, tb0
+		if seesA {
+			ta |= bit
+		}
+		if seesB {
+			tb |= bit
+		}
+		pn, pc, pm := s.pair(n-2, left-ds.Min(), ta, tb)
+		nodes += pn
+		if pc > 0 {
+			count += pc
+			s.support[i] |= bit
+			must &= bit | pm
+		}
+	}
+	s.store(e, nodes, count, must)
 }
 
 // pair returns the nodes, the fillings and the digits every filling
