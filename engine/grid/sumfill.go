@@ -26,14 +26,17 @@ type SumFiller struct {
 	seenBy [MaxGroupCells]uint32
 	lo, hi [MaxGroupCells + 1]int // the least and most cells i.. add
 	// A state's key packs, in words words, the digits taken from each
-	// cell j (zero before the state's cell) at bit shift[j] of word
-	// word[j], width bits each, and the state's cell and what is left of
-	// the target (the target less the sum so far) at bit restShift of
-	// word restWord (see restCellShift).
+	// cell j from 1 (zero before the state's cell) at bit shift[j] of
+	// word word[j], under field[j] (width bits), and the state's cell and
+	// what is left of the target (the target less the sum so far) at bit
+	// restShift of word restWord (see restCellShift). Cell 0 sees no
+	// earlier cell, so takes no field (field[0] is zero): six cells of
+	// nine digits fit one word.
 	words     int
 	width     uint
 	word      [MaxGroupCells]uint8
 	shift     [MaxGroupCells]uint8
+	field     [MaxGroupCells]uint64
 	restWord  int
 	restShift uint8
 	keys      []uint64 // the states' keys, words words each
@@ -149,7 +152,9 @@ func (s *SumFiller) pack() {
 	}
 	s.width = uint(max(union.Max(), 1))
 	w, used := 0, uint(0)
-	for j := range s.n {
+	s.word[0], s.shift[0], s.field[0] = 0, 0, 0
+	for j := 1; j < s.n; j++ {
+		s.field[j] = 1<<s.width - 1
 		if used+s.width > 64 {
 			w, used = w+1, 0
 		}
@@ -166,7 +171,7 @@ func (s *SumFiller) pack() {
 // taken returns the digits cell j may not take in the state of key k:
 // those of the earlier cells it sees, among its options.
 func (s *SumFiller) taken(k *fillKey, j int) Digits {
-	return Digits(k[s.word[j]] >> s.shift[j] & (1<<s.width - 1))
+	return Digits(k[s.word[j]] >> s.shift[j] & s.field[j])
 }
 
 // state returns the index of the state at cell i whose key is
@@ -226,34 +231,18 @@ func (s *SumFiller) follow(e int32, i int) bool {
 		nodes, count, must = s.pair(i, left, taken, s.taken(k, n-1))
 		s.store(e, nodes, count, must)
 		return true
+	case n - 3:
+		s.followPairs(e, i, left, taken)
+		return true
 	}
-	for ds := s.opts[i] &^ taken; ds != 0; ds &= ds - 1 {
+	// The digits after which the later cells' least and most can still
+	// make what is left.
+	for ds := s.opts[i] &^ taken & digitRange(left-s.hi[i+1], left-s.lo[i+1]); ds != 0; ds &= ds - 1 {
 		d := ds.Min()
-		if d+s.lo[i+1] > left || d+s.hi[i+1] < left {
-			continue
-		}
 		bit := ds & -ds
-		if i+1 == n-2 {
-			// The last two cells: their pairs without a state.
-			ta, tb := s.taken(k, n-2), s.taken(k, n-1)
-			if s.seenBy[i]&(1<<(n-2)) != 0 {
-				ta |= bit
-			}
-			if s.seenBy[i]&(1<<(n-1)) != 0 {
-				tb |= bit
-			}
-			pn, pc, pm := s.pair(n-2, left-d, ta, tb)
-			nodes += pn
-			if pc > 0 {
-				count += pc
-				s.support[i] |= bit
-				must &= bit | pm
-			}
-			continue
-		}
 		c := &s.scratch[i+1]
 		*c = *k // the cells before i are zero in k
-		c[s.word[i]] &^= (1<<s.width - 1) << s.shift[i]
+		c[s.word[i]] &^= s.field[i] << s.shift[i]
 		for m := s.seenBy[i]; m != 0; m &= m - 1 {
 			j := lowBit(m)
 			c[s.word[j]] |= uint64(bit&s.opts[j]) << s.shift[j]
@@ -278,6 +267,37 @@ func (s *SumFiller) follow(e int32, i int) bool {
 	return true
 }
 
+// followPairs fills in state e, at cell i = n-3 with key scratch[i],
+// left what is left of the target and taken the digits cell i may not
+// take: each digit of cell i, then the last two cells' pairs (pair)
+// without a state.
+func (s *SumFiller) followPairs(e int32, i, left int, taken Digits) {
+	n := s.n
+	k := &s.scratch[i]
+	ta0, tb0 := s.taken(k, n-2), s.taken(k, n-1)
+	seesA, seesB := s.seenBy[i]>>(n-2)&1 != 0, s.seenBy[i]>>(n-1)&1 != 0
+	nodes, count := int32(1), int32(0)
+	must := ^Digits(0)
+	for ds := s.opts[i] &^ taken & digitRange(left-s.hi[i+1], left-s.lo[i+1]); ds != 0; ds &= ds - 1 {
+		bit := ds & -ds
+		ta, tb := ta0, tb0
+		if seesA {
+			ta |= bit
+		}
+		if seesB {
+			tb |= bit
+		}
+		pn, pc, pm := s.pair(n-2, left-ds.Min(), ta, tb)
+		nodes += pn
+		if pc > 0 {
+			count += pc
+			s.support[i] |= bit
+			must &= bit | pm
+		}
+	}
+	s.store(e, nodes, count, must)
+}
+
 // pair returns the nodes, the fillings and the digits every filling
 // uses of the last two cells, i and i+1, with left what is left of the
 // target and ta and tb the digits each may not take. The last cell's digit
@@ -298,7 +318,7 @@ func (s *SumFiller) pair(i int, left int, ta, tb Digits) (nodes, count int32, mu
 		// Every filling uses both digits of a pair only when there is one
 		// pair (the two digits either way round).
 		x0 := x.Min()
-		if p := Bit(x0) | mirror(Bit(x0), left); x&^p == 0 {
+		if p := Bit(x0) | Bit(left-x0); x&^p == 0 {
 			must = p
 		}
 		s.support[i] |= x
@@ -319,6 +339,15 @@ func digitRange(lo, hi int) Digits {
 // mirror returns the digits left-d for the digits d of ds (those from 1
 // to MaxSize).
 func mirror(ds Digits, left int) Digits {
+	if ds < 1<<mirrorDigits {
+		// Digit d is at bit mirrorDigits-d of the table's set; digit
+		// left-d belongs at bit left-d-1.
+		r := uint64(reversed[ds])
+		if left >= mirrorDigits+1 {
+			return Digits(r << (left - mirrorDigits - 1))
+		}
+		return Digits(r >> (mirrorDigits + 1 - left))
+	}
 	r := uint64(bits.Reverse32(uint32(ds))) // digit d at bit 32-d
 	// Digit left-d belongs at bit left-d-1.
 	if left <= 33 {
@@ -326,6 +355,18 @@ func mirror(ds Digits, left int) Digits {
 	}
 	return Digits(r << (left - 33))
 }
+
+// mirrorDigits is the most digits of the sets mirror reverses by table
+// (those of boards of up to 9 digits), the set of digits 10-d for the
+// digits d of each being reversed[set].
+const mirrorDigits = 9
+
+var reversed = func() (t [1 << mirrorDigits]uint16) {
+	for m := range t {
+		t[m] = uint16(bits.Reverse16(uint16(m)) >> (16 - mirrorDigits))
+	}
+	return t
+}()
 
 // store records what state e holds.
 func (s *SumFiller) store(e, nodes, count int32, must Digits) {

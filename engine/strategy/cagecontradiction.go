@@ -87,7 +87,12 @@ type trial struct {
 	places []int       // the places of the trial's locked digits
 	// read is the cells whose candidates the current trial looked at.
 	read [2]uint64
-	kept trialCache
+	// settled is the cells holding one candidate that no peer holds any
+	// more in the current trial (fixed, or found so by openPeer): they
+	// stay so, candidates only leaving, and singles passes them by. Their
+	// peers are in read already.
+	settled [2]uint64
+	kept    trialCache
 	// base is the board's candidates, every rule followed, order its open
 	// cells, fewest candidates first (see startTrials); xs and assumed
 	// are Nested Cage Contradiction's outer trials.
@@ -265,7 +270,11 @@ func (t *trial) begin(cand []grid.Digits) {
 	clear(t.by)
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.read = [2]uint64{}
+	t.settled = [2]uint64{}
 }
+
+// settle notes that cell c holds one candidate that no peer holds.
+func (t *trial) settle(c int) { t.settled[c>>6] |= 1 << (c & 63) }
 
 // looked notes that the trial looked at the candidates of the cells of m.
 func (t *trial) looked(m [2]uint64) {
@@ -499,6 +508,7 @@ func (t *trial) fix(c, d, ev int) bool {
 			return false
 		}
 	}
+	t.settle(c)
 	return true
 }
 
@@ -534,7 +544,14 @@ func (t *trial) singles(u int) bool {
 	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
 	for _, c := range cells {
-		if ds := t.cand[c]; t.b.Value(c) == 0 && ds.Count() == 1 && t.openPeer(c, ds) {
+		if t.settled[c>>6]&(1<<(c&63)) != 0 {
+			continue
+		}
+		if ds := t.cand[c]; t.b.Value(c) == 0 && ds.Count() == 1 {
+			if !t.openPeer(c, ds) {
+				t.settle(c)
+				continue
+			}
 			ev := len(t.events)
 			t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
 			if !t.fix(c, ds.Min(), ev) {
@@ -542,31 +559,71 @@ func (t *trial) singles(u int) bool {
 			}
 		}
 	}
-	for d := 1; d <= t.l.N; d++ {
-		bit := grid.Bit(d)
-		n, at := 0, -1
-		for _, c := range cells {
-			if t.cand[c]&bit != 0 {
-				n, at = n+1, c
-			}
-		}
-		if n == 0 {
+	return t.hiddenSingles(u, cells)
+}
+
+// hiddenSingles fixes the hidden singles of unit u, of cells cells, and
+// follows its locked digits, digit by digit in order: a digit with no
+// place left is a contradiction, one with one place is fixed there, one
+// with two or three places leaves the cells that see them all (lock).
+// The digits are counted together, a bit per digit (unitCounts), and
+// counted again after an event, which may have changed the counts of
+// the digits after it.
+func (t *trial) hiddenSingles(u int, cells []int) bool {
+	none, one, few := t.unitCounts(cells, grid.AllDigits(t.l.N))
+	for todo := none | one | few; todo != 0; {
+		bit := todo & -todo
+		d := bit.Min()
+		if none&bit != 0 {
 			t.bad = trialEvent{group: -1, unit: u, digit: d, cell: -1}
 			t.badCells, t.badDigits = append(t.badCells[:0], cells...), bit
 			return false
 		}
-		if n == 1 && t.b.Value(at) == 0 && t.cand[at] != bit {
-			ev := len(t.events)
-			t.events = append(t.events, trialEvent{group: -1, cell: at, digit: d, unit: u})
-			if !t.fix(at, d, ev) {
-				return false
+		events := len(t.events)
+		if one&bit != 0 {
+			at := -1
+			for _, c := range cells {
+				if t.cand[c]&bit != 0 {
+					at = c
+				}
 			}
-		}
-		if n > 1 && n <= 3 && !t.lock(u, d) {
+			if t.b.Value(at) == 0 && t.cand[at] != bit {
+				t.events = append(t.events, trialEvent{group: -1, cell: at, digit: d, unit: u})
+				if !t.fix(at, d, events) {
+					return false
+				}
+			}
+		} else if !t.lock(u, d) {
 			return false
 		}
+		if len(t.events) == events {
+			todo &^= bit
+			continue
+		}
+		// The event removed candidates: the later digits are counted
+		// again.
+		none, one, few = t.unitCounts(cells, grid.AllDigits(t.l.N)&^(bit<<1-1))
+		todo = none | one | few
 	}
 	return true
+}
+
+// unitCounts returns, of the digits of mask, those no cell of cells
+// holds, those one cell holds and those two or three cells hold.
+func (t *trial) unitCounts(cells []int, mask grid.Digits) (none, one, few grid.Digits) {
+	// A count per digit in bits: b0 the ones, b1 the twos, b2 four or more.
+	var b0, b1, b2 grid.Digits
+	for _, c := range cells {
+		x := t.cand[c]
+		carry := b0 & x
+		b0 ^= x
+		b2 |= b1 & carry
+		b1 ^= carry
+	}
+	none = mask &^ (b0 | b1 | b2)
+	one = mask & b0 &^ (b1 | b2)
+	few = mask & b1 &^ b2
+	return none, one, few
 }
 
 // lock rules digit d out of the cells that see all its places in unit u

@@ -8,9 +8,9 @@ import (
 )
 
 // TestTrialFillsAgree checks the trial's enumerations of a group's
-// fillings, fillDistinct (cells that all see each other) and fillSeeing
-// (the others), against grid's Board.Fill on random groups of a 9×9
-// board: random cells (up to maxVirtualOpen, or a row's first cells),
+// fillings, fillDistinct and fillSets (cells that all see each other)
+// and fillSeeing (the others), against grid's Board.Fill on random groups
+// of a 9×9 board: random cells (up to maxVirtualOpen, or a row's first cells),
 // random candidates, a target near their sums. Both must agree on
 // whether there is a filling, on the digits each cell takes in some
 // filling and on those every filling uses, and give up on the same
@@ -67,6 +67,10 @@ func TestTrialFillsAgree(t *testing.T) {
 		var got trialFill
 		if grp.distinct {
 			got = tr.fillDistinct(opts, target)
+			sets := fillSets(opts, target)
+			if sets.none != got.none || !got.none && sets != got {
+				t.Fatalf("cells %v options %v target %d: fillSets %+v, fillDistinct %+v", cells, opts, target, sets, got)
+			}
 		} else {
 			got = tr.fillSeeing(grp, opts)
 		}

@@ -150,7 +150,7 @@ func (t *trial) fill(g int) trialFill {
 func (t *trial) fillGroup(grp *trialGroup, opts []grid.Digits) trialFill {
 	var f trialFill
 	if grp.distinct {
-		f = t.fillDistinct(opts, grp.target)
+		f = fillSets(opts, grp.target)
 	} else {
 		f = t.fillSeeing(grp, opts)
 	}
@@ -213,6 +213,34 @@ func fillWith(sf *grid.SumFiller, opts []grid.Digits, sees *[grid.MaxGroupCells]
 	var f grid.Fills
 	sf.Fill(opts, sees, target, &f)
 	return trialFill{support: f.Support, must: f.Must, none: f.OK && f.Count == 0, ok: f.OK}
+}
+
+// fillSets returns what the fillings of cells of options opts, all
+// different, summing to target allow each cell, as fillDistinct finds it
+// (TestTrialFillsAgree): the digit sets of their number and sum
+// (sumSets) that the options cover are matched to the cells (matchSet);
+// the support is the union of the digits the matchings let each cell
+// take, must the intersection of the sets matched. A set costs a few
+// mask operations, where the walk follows every set of digits each first
+// few cells can take.
+func fillSets(opts []grid.Digits, target int) trialFill {
+	n := len(opts)
+	f := trialFill{ok: true, none: n > 0 || target != 0}
+	if n == 0 || n > maxTableDigits || target < 0 || target >= len(sumSets[n]) {
+		return f // no set of n digits makes target
+	}
+	var union grid.Digits
+	for _, o := range opts {
+		union |= o
+	}
+	f.must = ^grid.Digits(0)
+	for _, set := range sumSets[n][target] {
+		if set&^union == 0 && matchSet(opts, set, f.support[:n]) {
+			f.none = false
+			f.must &= set
+		}
+	}
+	return f
 }
 
 // fillDistinct returns what the fillings of cells of options opts, all
