@@ -323,8 +323,9 @@ type keptTrial struct {
 // maxKeptVals bounds trialCache.vals (4 bytes each): past it the cache
 // starts again. A Nested Cage Contradiction search that finds nothing
 // keeps some 600,000 (1<<19 started again in each, so Long Nested Cage
-// Contradiction's search after it followed its trials again).
-const maxKeptVals = 1 << 21
+// Contradiction's search after it followed its trials again); 1<<20
+// (4 MiB) holds them.
+const maxKeptVals = 1 << 20
 
 // placedFlag marks a placed cell's candidates in trialCache.vals: a
 // trial treats it apart from an open cell with one candidate left.

@@ -23,9 +23,11 @@ type trialFill struct {
 // four times in tarek 1-6, missing 200,000 looks against 153,000 with
 // 1<<16), and a Long Nested Cage Contradiction search of 2,000,000 looks
 // that finds nothing some 450,000 (1<<16 started again seven times a
-// search on tarek 41; with 1<<20 the solve took half the CPU). The table
-// grows as needed, to 64 MiB at most.
-const maxTrialMemo = 1 << 20
+// search on tarek 41; with 1<<18 the solve took a third of the CPU). The
+// table grows as needed, to 16 MiB at most: with 1<<20 (64 MiB) the
+// --type logic solves of tarek 41 and extreme 3 peaked at 227-232 MB of
+// resident memory, close to a 256 MiB pod on their own, for no less CPU.
+const maxTrialMemo = 1 << 18
 
 // trialMemo remembers what the fillings of the trials' groups allowed, by
 // the group and its cells' options: an open-addressed table of packed
