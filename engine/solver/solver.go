@@ -580,9 +580,8 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 
 // try runs pass p, the i-th active one (-1 for one of deepRound), on the
 // board of left open candidates, and applies its first step if it finds
-// one. It reports
-// stop when the pass was cancelled because logic's share of the time is
-// spent: the solve then hands over to guessing.
+// one. It reports stop when the pass was cancelled because logic's share
+// of the time is spent: the solve then hands over to guessing.
 func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, stop bool, err error) {
 	if p.Strategy.NeedsUnique() && !r.unique {
 		if r.counted {
