@@ -248,27 +248,31 @@ func puzzleBoards(t testing.TB, file string) []*grid.Board {
 	return boardsOf(t, puzzles)
 }
 
+// cageSets are the killer and KenKen fixture sets the benchmarks of the
+// search's cage options count, each beside BenchmarkGeneric's default.
+var cageSets = []struct {
+	name string
+	file string
+}{
+	{"Killer9", "testdata/killer9.txt"},
+	{"Killer9Big", "testdata/killer9-big.txt"},
+	{"Killer16", "testdata/killer16.txt"},
+	{"KenKen9", "testdata/kenken9.txt"},
+	{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
+	{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
+	{"KillerTarek", "testdata/killer9-tarek.txt"},
+	{"KillerExtreme", "testdata/killer9-extreme.txt"},
+	{"KillerHard5", "testdata/killer9-hard5.txt"},
+	{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
+}
+
 // BenchmarkCageLearn counts the killer and KenKen sets to 2 with clause
 // learning from the second guess (Options.CageLearnFrom 1), beside
 // BenchmarkGeneric's depth-first search of the same files; guesses/puzzle
 // counts the guesses and conflicts. KillerMathemagic takes seconds a
 // puzzle: run it with -benchtime 14x.
 func BenchmarkCageLearn(b *testing.B) {
-	for _, bm := range []struct {
-		name string
-		file string
-	}{
-		{"Killer9", "testdata/killer9.txt"},
-		{"Killer9Big", "testdata/killer9-big.txt"},
-		{"Killer16", "testdata/killer16.txt"},
-		{"KenKen9", "testdata/kenken9.txt"},
-		{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
-		{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
-		{"KillerTarek", "testdata/killer9-tarek.txt"},
-		{"KillerExtreme", "testdata/killer9-extreme.txt"},
-		{"KillerHard5", "testdata/killer9-hard5.txt"},
-		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
-	} {
+	for _, bm := range cageSets {
 		b.Run(bm.name, func(b *testing.B) {
 			benchmarkSearcher(b, cageLearnSearcher(0), puzzleBoards(b, bm.file), 2)
 		})

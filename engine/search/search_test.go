@@ -868,6 +868,33 @@ func TestRing(t *testing.T) {
 	}
 }
 
+// droppedCagesKiller returns a 9×9 killer with the cages of one of
+// sources, two to four of them chosen at random dropped (so that many
+// such killers have several solutions), and with clue a clue from a
+// random classic solution (base's) where the cages allow its digit.
+func droppedCagesKiller(t *testing.T, rng *rand.Rand, sources []*grid.Board, base *grid.Layout, clue bool) *grid.Board {
+	t.Helper()
+	cages := slices.Clone(sources[rng.IntN(len(sources))].Layout().Cages())
+	for range 2 + rng.IntN(3) {
+		k := rng.IntN(len(cages))
+		cages = slices.Delete(cages, k, k+1)
+	}
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: cages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	if clue {
+		if other := randomSolution(t, rng, base); other != nil {
+			cell := rng.IntN(l.Cells)
+			if b.Cands(cell).Has(int(other[cell])) {
+				b.Place(cell, int(other[cell]))
+			}
+		}
+	}
+	return b
+}
+
 // TestCageBranchingAgreesRandom counts killers to 30 with guesses in
 // cells only and with guesses of cage sets (see generic.branchCage): both
 // find the same solutions, and the same number, complete or not. The killers are the
@@ -891,25 +918,7 @@ func TestCageBranchingAgreesRandom(t *testing.T) {
 		t.Fatal(err)
 	}
 	for j := range boards {
-		src := sources[rng.IntN(len(sources))].Layout()
-		cages := slices.Clone(src.Cages())
-		for range 2 + rng.IntN(3) {
-			k := rng.IntN(len(cages))
-			cages = slices.Delete(cages, k, k+1)
-		}
-		l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: cages})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := grid.NewBoard(l)
-		if j%3 == 2 {
-			if other := randomSolution(t, rng, base); other != nil {
-				cell := rng.IntN(l.Cells)
-				if b.Cands(cell).Has(int(other[cell])) {
-					b.Place(cell, int(other[cell]))
-				}
-			}
-		}
+		b := droppedCagesKiller(t, rng, sources, base, j%3 == 2)
 		var want [][]uint8
 		var wantComplete bool
 		for _, cells := range []bool{true, false} {

@@ -122,23 +122,7 @@ func TestUnitCombosAgree(t *testing.T) {
 		n = 8
 	}
 	for j := range n {
-		cages := slices.Clone(sources[rng.IntN(len(sources))].Layout().Cages())
-		for range 2 + rng.IntN(3) {
-			k := rng.IntN(len(cages))
-			cages = slices.Delete(cages, k, k+1)
-		}
-		l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: cages})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := grid.NewBoard(l)
-		if j%3 == 2 {
-			if other := randomSolution(t, rng, base); other != nil {
-				cell := rng.IntN(l.Cells)
-				b.Place(cell, int(other[cell]))
-			}
-		}
-		boards = append(boards, b)
+		boards = append(boards, droppedCagesKiller(t, rng, sources, base, j%3 == 2))
 	}
 	counts := map[int]int{}
 	for i, b := range boards {
@@ -232,19 +216,7 @@ func TestDigitPacker(t *testing.T) {
 // search of the same files. KillerMathemagic takes seconds a puzzle: run
 // it with -benchtime 3x (lines 1–3) or 14x.
 func BenchmarkUnitCombos(b *testing.B) {
-	for _, bm := range []struct {
-		name string
-		file string
-	}{
-		{"Killer9", "testdata/killer9.txt"},
-		{"KenKen9", "testdata/kenken9.txt"},
-		{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
-		{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
-		{"KillerTarek", "testdata/killer9-tarek.txt"},
-		{"KillerExtreme", "testdata/killer9-extreme.txt"},
-		{"KillerHard5", "testdata/killer9-hard5.txt"},
-		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
-	} {
+	for _, bm := range cageSets {
 		b.Run(bm.name, func(b *testing.B) {
 			benchmarkSearcher(b, Searcher{Options: Options{UnitCombos: true}}, puzzleBoards(b, bm.file), 2)
 		})
