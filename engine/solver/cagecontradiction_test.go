@@ -10,6 +10,18 @@ import (
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
+// onlySolution returns b's solution, which the exact search proves is
+// its only one.
+func onlySolution(t *testing.T, b *grid.Board) []uint8 {
+	t.Helper()
+	var srch search.Searcher
+	counted, err := srch.Count(context.Background(), b, 2)
+	if err != nil || len(counted.Solutions) != 1 {
+		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
+	}
+	return counted.Solutions[0]
+}
+
 // TestCageContradictionSound solves the first of tarek's killers (no
 // givens; logic was stuck after 22 steps before Cage Contradiction) by
 // logic, checking every step against the solution the exact search
@@ -21,12 +33,7 @@ func TestCageContradictionSound(t *testing.T) {
 		t.Skip("skipped under -race and -short: seconds of trials; CI runs it in full")
 	}
 	b := readPuzzles(t, "../search/testdata/killer9-tarek.txt")[0]
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	taken := 0
 	res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {

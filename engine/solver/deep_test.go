@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
@@ -59,12 +58,7 @@ func TestDeepLooksBeforeGuess(t *testing.T) {
 		t.Skip("skipped under -race and -short: a killer solve with nested trials, seconds of CPU")
 	}
 	b := readPuzzles(t, "../search/testdata/killer9-tarek.txt")[36]
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), b, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("count: %d solutions, %v; want one", len(counted.Solutions), err)
-	}
-	sol := counted.Solutions[0]
+	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	for _, tc := range []struct {
 		looks int

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
@@ -44,12 +43,7 @@ func TestNestedContradictionSound(t *testing.T) {
 		{strategy.StrongNestedContradiction(), 37, 3, true},
 	} {
 		b := boards[tt.line-1]
-		var srch search.Searcher
-		counted, err := srch.Count(context.Background(), b, 2)
-		if err != nil || len(counted.Solutions) != 1 {
-			t.Fatalf("line %d: count: %d solutions, %v; want one", tt.line, len(counted.Solutions), err)
-		}
-		sol := counted.Solutions[0]
+		sol := onlySolution(t, b)
 		n := grid.Notation{Layout: b.Layout()}
 		taken := 0
 		res, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(k int, s *strategy.Step, _ *grid.Board) error {

@@ -39,6 +39,25 @@ func killerPositions(t *testing.T, n, per int) []*grid.Board {
 	return boards
 }
 
+// killerStatesAndPositions returns the states along tarek line 1's logic
+// solve where the chains and nets are asked, and random positions of three
+// tarek killers; under -short every quickEvery-th state and one killer's.
+func killerStatesAndPositions(t *testing.T, quickEvery int) []*grid.Board {
+	t.Helper()
+	states := killerLateStates(t, 1)
+	puzzles, every := 3, 1
+	if quick() {
+		puzzles, every = 1, quickEvery
+	}
+	var boards []*grid.Board
+	for i, b := range states {
+		if i%every == 0 {
+			boards = append(boards, b)
+		}
+	}
+	return append(boards, killerPositions(t, puzzles, 3)...)
+}
+
 // TestFirstChainMatchesWalksOnKillers holds the scan for the first chain
 // (firstChain: blocks of starts one after the other, each cut at the
 // shortest chain found before it, clearing what it touched) to a walk from
@@ -49,18 +68,7 @@ func killerPositions(t *testing.T, n, per int) []*grid.Board {
 // boards are visited in turn with one pooled graph, so each scan meets the
 // sets the scans before it left.
 func TestFirstChainMatchesWalksOnKillers(t *testing.T) {
-	states := killerLateStates(t, 1)
-	puzzles, every := 3, 1
-	if quick() {
-		puzzles, every = 1, 5
-	}
-	var boards []*grid.Board
-	for i, b := range states {
-		if i%every == 0 {
-			boards = append(boards, b)
-		}
-	}
-	boards = append(boards, killerPositions(t, puzzles, 3)...)
+	boards := killerStatesAndPositions(t, 5)
 	modes := []*chainMode{&xChainMode, &xyChainMode, &niceLoopMode, &groupedLoopMode, &alsLoopMode}
 	found, blocks := map[string]int{}, 0
 	for i, b := range boards {

@@ -88,18 +88,7 @@ func randomDigit(rng *rand.Rand, ds grid.Digits) int {
 // at random positions of tarek killers: each must find the same steps
 // (first step, and the full list at some), with a floor of steps found.
 func TestNetsListedMatchTables(t *testing.T) {
-	states := killerLateStates(t, 1)
-	puzzles, every := 3, 1
-	if quick() {
-		puzzles, every = 1, 4
-	}
-	var boards []*grid.Board
-	for i, b := range states {
-		if i%every == 0 {
-			boards = append(boards, b)
-		}
-	}
-	boards = append(boards, killerPositions(t, puzzles, 3)...)
+	boards := killerStatesAndPositions(t, 4)
 	defer func() { listFillings = true }()
 	var sink Sink
 	find := func(b *grid.Board, all, listed bool) string {
