@@ -165,9 +165,14 @@ type chainSearch struct {
 	start int32
 	limit int32 // the longest chain looked for
 
-	// The scan for the shortest chain (firstChain), one block of starts
-	// at a time.
-	block         scanBlock
+	// The scan for the shortest chain (firstChain), block by block, the
+	// blocks' sets in one buffer each (states, rel, weakTo and relDone of
+	// scanBlock).
+	blocks        []scanBlock
+	stateBuf      []scanState
+	relBuf        []startSet
+	weakBuf       []startSet
+	relDone       []bool
 	starts, cands []int32
 	elims         []CellDigit
 	path          []int32 // states of the chain being looked at, start first
@@ -329,7 +334,7 @@ func (g *chainGraph) packLinks() {
 // firstChain finds the shortest chain of the mode, the first from the
 // lowest start among those of its length: what a breadth-first walk from
 // every start in turn finds, at a fraction of the cost. A scan walks from
-// the starts of a block (256) at once, level by level, a bit per start,
+// every start at once, level by level, a bit per start (in blocks of 256),
 // and finds at each level the starts whose walks reach a node that may end
 // a chain from them (sharing a weakly linked candidate with the start, or
 // closing a loop); the walks from those starts then tell whether they make
@@ -346,27 +351,32 @@ func (g *chainGraph) firstChain(b *grid.Board, sink *Sink) {
 
 // scan looks for the first chain from the starts of a class, and reports
 // whether it found one; it stops, finding none, when sink is cancelled.
-//
-// The blocks are scanned one after the other, each to the end of its
-// walks or to the level before the shortest chain found in a block
-// before it: a later block has higher starts, so a chain of its own wins
-// only when shorter. One block's sets are then all the scan keeps (a
-// fraction of a cache's size where every block's together were not), and
-// each block clears only the sets its walks touched.
 func (g *chainGraph) scan(b *grid.Board, sink *Sink, class int) bool {
 	s := &g.search
 	g.scanStart(class)
-	for k := 0; k*startBlock < len(s.starts); k++ {
-		starts := s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
-		if !g.scanBlock(b, sink, starts) {
+	for d := int32(1); d <= maxChainDepth; d++ {
+		live := g.scanLevel(d)
+		s.limit = d
+		for _, start := range s.cands {
+			if sink.Cancelled() {
+				return false
+			}
+			g.bfs(b, start, false, false)
+			if s.bestDepth <= maxChainDepth {
+				return true
+			}
+		}
+		if !live {
 			return false
 		}
 	}
-	return s.bestDepth <= maxChainDepth
+	return false
 }
 
-// scanStart lists the starts of a class (nodes with a strong link) and
-// sizes the block's sets for the graph.
+// scanStart readies the scan from the starts of a class (nodes with a
+// strong link): the starts in blocks, each block's walks at their starts
+// (level 0), and what relates the nodes to the starts they may end a chain
+// from (relate).
 func (g *chainGraph) scanStart(class int) {
 	s := &g.search
 	nn := len(g.nodes)
@@ -376,82 +386,37 @@ func (g *chainGraph) scanStart(class int) {
 			s.starts = append(s.starts, u)
 		}
 	}
-	// The sets are clear (closeBlock clears what a block touched), also
-	// past their length: grow keeps the capacity.
-	bl := &s.block
-	bl.states = grow(bl.states, 2*nn)
-	bl.rel = grow(bl.rel, nn)
-	bl.weakTo = grow(bl.weakTo, nn)
-	bl.relDone = grow(bl.relDone, nn)
-	// A level holds each state at most once: lists of 2n never grow.
-	bl.front = slices.Grow(bl.front[:0], 2*nn)
-	bl.next = slices.Grow(bl.next[:0], 2*nn)
-	bl.cur = slices.Grow(bl.cur[:0], 2*nn)
-	bl.touched = slices.Grow(bl.touched[:0], 2*nn)
-	bl.related = slices.Grow(bl.related[:0], nn)
-	s.cands = slices.Grow(s.cands[:0], startBlock)
-}
-
-// scanBlock scans the walks from a block of starts, up to the level before
-// the shortest chain found so far; it reports false when sink is cancelled.
-func (g *chainGraph) scanBlock(b *grid.Board, sink *Sink, starts []int32) bool {
-	s := &g.search
-	g.openBlock(starts)
-	defer g.closeBlock()
-	for d := int32(1); d < s.bestDepth && d <= maxChainDepth; d++ {
-		live := g.scanLevel(d)
-		s.limit = d
-		for _, start := range s.cands {
-			if sink.Cancelled() {
-				return false
-			}
-			g.bfs(b, start, false, false)
-			if s.bestDepth <= d {
-				return true
-			}
+	nb := (len(s.starts) + startBlock - 1) / startBlock
+	s.stateBuf = grow(s.stateBuf, nb*2*nn)
+	s.relBuf = grow(s.relBuf, nb*nn)
+	s.weakBuf = grow(s.weakBuf, nb*nn)
+	s.relDone = grow(s.relDone, nb*nn)
+	clear(s.stateBuf)
+	clear(s.relBuf)
+	clear(s.weakBuf)
+	clear(s.relDone)
+	s.cands = slices.Grow(s.cands[:0], len(s.starts))
+	s.blocks = extend(s.blocks, nb)
+	for k := range s.blocks {
+		bl := &s.blocks[k]
+		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
+		bl.states = s.stateBuf[k*2*nn : (k+1)*2*nn]
+		bl.rel = s.relBuf[k*nn : (k+1)*nn]
+		bl.weakTo = s.weakBuf[k*nn : (k+1)*nn]
+		bl.relDone = s.relDone[k*nn : (k+1)*nn]
+		// A level holds each state at most once: lists of 2n never grow.
+		bl.front = slices.Grow(bl.front[:0], 2*nn)
+		bl.next = slices.Grow(bl.next[:0], 2*nn)
+		bl.cur = slices.Grow(bl.cur[:0], 2*nn)
+		for i, st := range bl.starts {
+			var bit startSet
+			bit[i>>6&3] = 1 << (i & 63)
+			bl.states[st<<1].vis = bit
+			bl.front = append(bl.front, st<<1)
+			bl.cur = append(bl.cur, bit)
 		}
-		if !live {
-			return true
-		}
+		g.relate(bl)
 	}
-	return true
-}
-
-// openBlock readies the scan of a block of starts: its walks at their
-// starts (level 0), and what relates the nodes to the starts they may end
-// a chain from (relate).
-func (g *chainGraph) openBlock(starts []int32) {
-	bl := &g.search.block
-	bl.starts = starts
-	bl.front, bl.cur = bl.front[:0], bl.cur[:0]
-	for i, st := range starts {
-		var bit startSet
-		bit[i>>6&3] = 1 << (i & 63)
-		bl.states[st<<1].vis = bit
-		bl.touched = append(bl.touched, st<<1)
-		bl.front = append(bl.front, st<<1)
-		bl.cur = append(bl.cur, bit)
-	}
-	g.relate(bl)
-}
-
-// closeBlock clears the sets the scan of a block touched.
-func (g *chainGraph) closeBlock() {
-	bl := &g.search.block
-	for _, st := range bl.touched {
-		bl.states[st] = scanState{}
-	}
-	for _, y := range bl.related {
-		bl.rel[y] = startSet{}
-		bl.relDone[y] = false
-	}
-	for _, st := range bl.starts {
-		bl.rel[st] = startSet{}
-		for _, e := range g.weak[st] {
-			bl.weakTo[e.to] = startSet{}
-		}
-	}
-	bl.touched, bl.related = bl.touched[:0], bl.related[:0]
 }
 
 // relate readies the relations of the block's starts to the nodes that
@@ -494,7 +459,6 @@ func (g *chainGraph) relateEnd(bl *scanBlock, y int32) {
 	}
 	bl.rel[y].or(&acc)
 	bl.relDone[y] = true
-	bl.related = append(bl.related, y)
 }
 
 // extend returns s resized to n, keeping the elements past its length
@@ -506,50 +470,51 @@ func extend[T any](s []T, n int) []T {
 	return append(s[:cap(s)], make([]T, n-cap(s))...)
 }
 
-// scanLevel takes the block's walks one link further, to level d, and
+// scanLevel takes every block's walks one link further, to level d, and
 // sets s.cands to the starts (in order) whose walks may end a chain there.
 // It reports whether any walk goes on.
 func (g *chainGraph) scanLevel(d int32) bool {
 	s := &g.search
 	s.cands = s.cands[:0]
 	check := d&1 == 1 && d >= 3
-	bl := &s.block
-	if len(bl.front) == 0 {
-		return false
-	}
-	states, next, touched := bl.states, bl.next[:0], bl.touched
-	for i, st := range bl.front {
-		reach := bl.cur[i]
-		for _, ns := range s.next[s.off[st]:s.off[st+1]] {
-			// The starts reaching the next state first.
-			x := &states[ns]
-			v := &x.vis
-			nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
-			if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
-				continue
-			}
-			if v[0]|v[1]|v[2]|v[3] == 0 {
-				touched = append(touched, ns)
-			}
-			v.or(&nb)
-			nx := &x.next
-			if nx[0]|nx[1]|nx[2]|nx[3] == 0 {
-				next = append(next, ns)
-			}
-			nx.or(&nb)
+	live := false
+	for k := range s.blocks {
+		bl := &s.blocks[k]
+		if len(bl.front) == 0 {
+			continue
 		}
-	}
-	bl.touched = touched
-	// The next level becomes the current one: its sets move to cur, in
-	// the order of the front.
-	bl.front, bl.next = next, bl.front
-	bl.cur = bl.cur[:0]
-	for _, ns := range bl.front {
-		x := &states[ns].next
-		bl.cur = append(bl.cur, *x)
-		*x = startSet{}
-	}
-	if check {
+		states, next := bl.states, bl.next[:0]
+		for i, st := range bl.front {
+			reach := bl.cur[i]
+			for _, ns := range s.next[s.off[st]:s.off[st+1]] {
+				// The starts reaching the next state first.
+				x := &states[ns]
+				v := &x.vis
+				nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
+				if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
+					continue
+				}
+				v.or(&nb)
+				nx := &x.next
+				if nx[0]|nx[1]|nx[2]|nx[3] == 0 {
+					next = append(next, ns)
+				}
+				nx.or(&nb)
+			}
+		}
+		// The next level becomes the current one: its sets move to cur,
+		// in the order of the front.
+		bl.front, bl.next = next, bl.front
+		bl.cur = bl.cur[:0]
+		for _, ns := range bl.front {
+			x := &states[ns].next
+			bl.cur = append(bl.cur, *x)
+			*x = startSet{}
+		}
+		live = live || len(bl.front) > 0
+		if !check {
+			continue
+		}
 		for i, ns := range bl.front {
 			y := ns >> 1
 			if !bl.relDone[y] {
@@ -562,10 +527,10 @@ func (g *chainGraph) scanLevel(d int32) bool {
 				}
 			}
 		}
-		slices.Sort(s.cands)
-		s.cands = slices.Compact(s.cands)
 	}
-	return len(bl.front) > 0
+	slices.Sort(s.cands)
+	s.cands = slices.Compact(s.cands)
+	return live
 }
 
 // startBlock is the number of starts a scan walks from at once, a bit
@@ -596,8 +561,6 @@ type scanBlock struct {
 	weakTo  []startSet
 	relDone []bool
 	byDigit [grid.MaxSize + 1]startSet
-	// What closeBlock clears: the states reached, the nodes related.
-	touched, related []int32
 }
 
 // scanState is what a block's scan knows of a state: the starts that

@@ -59,9 +59,8 @@ func killerStatesAndPositions(t *testing.T, quickEvery int) []*grid.Board {
 }
 
 // TestFirstChainMatchesWalksOnKillers holds the scan for the first chain
-// (firstChain: blocks of starts one after the other, each cut at the
-// shortest chain found before it, clearing what it touched) to a walk from
-// every start in turn, in every chain mode, on killers: at the states
+// (firstChain: the walks from every start at once, level by level, in
+// blocks of starts) to a walk from every start in turn, in every chain mode, on killers: at the states
 // along tarek line 1's logic solve where the grouped chains are asked (the
 // ALS mode then scans thousands of group and ALS starts, a dozen blocks)
 // and at random positions of tarek killers, where chains are many. The
