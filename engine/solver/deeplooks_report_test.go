@@ -1,5 +1,3 @@
-//go:build unix
-
 package solver_test
 
 import (
@@ -7,24 +5,14 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/cputime"
 )
-
-// cpuTime returns the CPU time (user and system) of the process so far.
-func cpuTime(t *testing.T) time.Duration {
-	t.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		t.Fatalf("getrusage: %v", err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // TestDeepLooksReport is the measurement behind Options.DeepLooks
 // (docs/variant-techniques.md, "Session 11: Deep searches"): it solves
@@ -67,7 +55,7 @@ func TestDeepLooksReport(t *testing.T) {
 		logic, total := 0, time.Duration(0)
 		for _, ln := range pick {
 			deep := 0
-			start := cpuTime(t)
+			start := cputime.Used()
 			// solverctl solve's defaults: guesses guided by the solution,
 			// the solutions counted.
 			opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, DeepLooks: looks}
@@ -77,7 +65,7 @@ func TestDeepLooksReport(t *testing.T) {
 				}
 				return nil
 			})
-			cpu := cpuTime(t) - start
+			cpu := cputime.Used() - start
 			if err != nil {
 				t.Fatalf("%s line %d: %v", file, ln, err)
 			}
