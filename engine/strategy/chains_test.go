@@ -192,28 +192,8 @@ func TestFirstChainMatchesWalks(t *testing.T) {
 		g := getChainGraph(b)
 		defer chainGraphs.Put(g)
 		for _, m := range modes {
-			g.prepare(b, new(Sink), m)
-			s := &g.search
-			s.bestDepth = maxChainDepth + 1
-			g.firstChain(b, new(Sink))
-			got := chainFound(s)
-			s.bestDepth = maxChainDepth + 1
-			s.limit = maxChainDepth
-			classes := []int{startsAll}
-			if m.candFirst {
-				classes = []int{startsCand, startsOther}
-			}
-			for _, class := range classes {
-				for start := int32(0); start < int32(len(g.nodes)); start++ {
-					if g.isStart(start, class) {
-						g.bfs(b, start, false, false)
-					}
-				}
-				if s.bestDepth <= maxChainDepth {
-					break
-				}
-			}
-			if want := chainFound(s); got != want {
+			got, want, _ := firstAndWalks(g, b, m)
+			if got != want {
 				t.Fatalf("%s, mode %s: the scan finds %s, the walks %s", line, m.aic.name, got, want)
 			}
 		}
