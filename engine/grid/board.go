@@ -105,8 +105,12 @@ func (b *Board) SetView(src *Board, cand []Digits) {
 }
 
 // StraightWindows returns the windows open to the cells of a compartment
-// with the board's digits and the candidates cand (see StraightWindows).
+// with the board's digits and the candidates cand, or the board's own
+// when cand is nil (see StraightWindows).
 func (b *Board) StraightWindows(cells []int, cand []Digits) Digits {
+	if cand == nil {
+		cand = b.cand
+	}
 	return StraightWindows(b.l.N, cells, b.value, cand)
 }
 

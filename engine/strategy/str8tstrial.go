@@ -36,7 +36,20 @@ type straightTrial struct {
 	comps  []int // the compartments
 	others []int // the other units: rows, columns, boxes, diagonals
 	work   *grid.Board
-	cand   []grid.Digits // the work board's candidates, a scratch copy
+	// settled[i] holds, for compartment comps[i], its cells' candidates
+	// and digits when applyStraights last changed nothing there during
+	// the current trial (settledIn[i] == trials), so that it can be
+	// skipped while they stay the same: within a trial candidates only
+	// go, so nothing outside the compartment can make it cut again.
+	settled   [][]cellState
+	settledIn []int
+	trials    int
+}
+
+// cellState is what applyStraights reads of a cell of its compartment.
+type cellState struct {
+	cand  grid.Digits
+	value uint8
 }
 
 // trialFailure is where a tried straight ran out: a cell without a
@@ -51,10 +64,12 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 	for u := range l.Units() {
 		if l.Unit(u).Kind == grid.Compartment {
 			st.comps = append(st.comps, u)
+			st.settled = append(st.settled, make([]cellState, len(l.Unit(u).Cells)))
 		} else {
 			st.others = append(st.others, u)
 		}
 	}
+	st.settledIn = make([]int, len(st.comps))
 	return st
 }
 
@@ -161,6 +176,7 @@ func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (
 // reports false, and where, when they run out.
 func (st *straightTrial) propagate() (trialFailure, bool) {
 	w := st.work
+	st.trials++
 	for changed := true; changed; {
 		changed = false
 		for c := range st.l.Cells {
@@ -174,10 +190,16 @@ func (st *straightTrial) propagate() (trialFailure, bool) {
 				changed = w.Place(c, ds.Min()) || changed
 			}
 		}
-		for _, u := range st.comps {
+		for i, u := range st.comps {
+			if st.isSettled(i) {
+				continue
+			}
 			ch, ok := st.applyStraights(u)
 			if !ok {
 				return trialFailure{cell: -1, unit: u}, false
+			}
+			if !ch {
+				st.settle(i)
 			}
 			changed = changed || ch
 		}
@@ -192,6 +214,28 @@ func (st *straightTrial) propagate() (trialFailure, bool) {
 	return trialFailure{}, true
 }
 
+// isSettled reports whether compartment comps[i] is as it was when
+// applyStraights last changed nothing there in this trial.
+func (st *straightTrial) isSettled(i int) bool {
+	if st.settledIn[i] != st.trials {
+		return false
+	}
+	for j, c := range st.l.Unit(st.comps[i]).Cells {
+		if st.settled[i][j] != (cellState{st.work.Cands(c), st.work.Value(c)}) {
+			return false
+		}
+	}
+	return true
+}
+
+// settle records compartment comps[i] as applyStraights left it unchanged.
+func (st *straightTrial) settle(i int) {
+	for j, c := range st.l.Unit(st.comps[i]).Cells {
+		st.settled[i][j] = cellState{st.work.Cands(c), st.work.Value(c)}
+	}
+	st.settledIn[i] = st.trials
+}
+
 // applyStraights applies the straights still open to compartment u:
 // candidates outside all of them go, a digit all of them hold with one
 // place left goes in, and one with more places leaves the cells outside
@@ -200,8 +244,7 @@ func (st *straightTrial) propagate() (trialFailure, bool) {
 func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
 	w := st.work
 	cells := st.l.Unit(u).Cells
-	st.cand = w.AppendCandidates(st.cand[:0])
-	windows := w.StraightWindows(cells, st.cand)
+	windows := w.StraightWindows(cells, nil)
 	if windows == 0 {
 		return false, false
 	}
