@@ -139,6 +139,10 @@ var table = [...]Pass{
 	// Nets with lemmas, where the single-premise nets and the trials
 	// through cages find nothing: the dearest search of all.
 	{Order: 8670, Letter: "R2", Strategy: NestedForcingNet(), Name: "Nested Forcing Net", Cost: Dear},
+	// Cage Contradiction with subsets and unit combinations in its trial,
+	// where every other Dear pass finds nothing, with a small budget: the
+	// last logic a mixed solve tries before it guesses.
+	{Order: 8675, Letter: "V2", Strategy: StrongCageContradiction(), Name: "Strong Cage Contradiction", Cost: Dear},
 	// Nested Cage Contradiction's search over the whole board, where
 	// every other pass finds nothing: its search that finds nothing is
 	// the dearest of a killer solve.
