@@ -139,10 +139,6 @@ var table = [...]Pass{
 	// Nets with lemmas, where the single-premise nets and the trials
 	// through cages find nothing: the dearest search of all.
 	{Order: 8670, Letter: "R2", Strategy: NestedForcingNet(), Name: "Nested Forcing Net", Cost: Dear},
-	// Cage Contradiction with subsets and unit combinations in its trial,
-	// where every other Dear pass finds nothing, with a small budget: the
-	// last logic a mixed solve tries before it guesses.
-	{Order: 8675, Letter: "V2", Strategy: StrongCageContradiction(), Name: "Strong Cage Contradiction", Cost: Dear},
 	// Nested Cage Contradiction's search over the whole board, where
 	// every other pass finds nothing: its search that finds nothing is
 	// the dearest of a killer solve.
@@ -153,6 +149,12 @@ var table = [...]Pass{
 	// on tarek's killer 18 (its golden and tests), and a search that
 	// finds nothing costs seconds either way.
 	{Order: 8690, Letter: "Q2", Strategy: StrongNestedContradiction(), Name: "Strong Nested Cage Contradiction", Cost: Deep},
+	// Cage Contradiction's search with Strong Nested Cage Contradiction's
+	// trial (subsets and unit combinations), one assumption deep, with a
+	// small budget: the last logic a mixed solve tries before it guesses
+	// (it finishes tarek's killer 18 there). After the Deep passes, so
+	// that a logic-only solve takes their steps first, as before it.
+	{Order: 8695, Letter: "V2", Strategy: StrongCageContradiction(), Name: "Strong Cage Contradiction", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.
