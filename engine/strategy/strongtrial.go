@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"slices"
+
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -23,24 +25,36 @@ var strongContradictionStrategy = newStrategy(Elimination, strongContradiction, 
 // and Nested Forcing Net included, finds nothing: on tarek's killer 18
 // that is where a mixed solve would guess, and its trials refute two
 // candidates there that no plain trial, nested or not, refutes within
-// its budget. The cells with fewest candidates are assumed first, and a
-// search is bounded by strongTrialBudget looks at fillings (a unit
-// combination's pieces counted as looks), so that one that finds
-// nothing costs a bounded share of a second.
+// its budget. It assumes the strongTrialCandidates candidates whose plain
+// trial reaches furthest, in that order, and a search is bounded by
+// strongTrialBudget looks at fillings (a unit combination's pieces
+// counted as looks), so that one that finds nothing costs a bounded
+// share of a second.
 func StrongCageContradiction() *Strategy { return strongContradictionStrategy }
 
 var strongContradiction = &Technique{name: "Strong Cage Contradiction", level: Extreme, score: 800, se: 95}
 
 // strongTrialBudget is the most looks at fillings one search takes (a
-// strong look costs about ten plain ones). Where a mixed solve of the
-// stuck tarek, extreme and Mathemagic killers first guesses, a search of
-// every candidate takes 10,000-31,000 looks and 0.2-0.36 s of CPU; the
-// first step on tarek's killer 18 comes after 15,000-20,000
-// (docs/variant-techniques.md, session 12).
-const strongTrialBudget = 30_000
+// strong look costs about ten plain ones), and strongTrialCandidates the
+// most candidates it assumes: those whose plain trial (Cage
+// Contradiction's, which the trial cache holds when Nested Cage
+// Contradiction has just run on the board) removes the most candidates.
+// Where a mixed solve of the stuck tarek, extreme and Mathemagic killers
+// first guesses, a search of every candidate (600-700) takes 10,000-31,000
+// looks and 0.2-0.37 s of CPU; the two candidates refuted on tarek's killer
+// 18 there come 60th and 97th by reach (docs/variant-techniques.md,
+// session 12).
+const (
+	strongTrialBudget     = 30_000
+	strongTrialCandidates = 128
+)
 
 func findStrongContradictions(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
+		return
+	}
+	picks := strongPicks(b)
+	if len(picks) == 0 {
 		return
 	}
 	t := strongPool.Get().(*trial)
@@ -50,27 +64,52 @@ func findStrongContradictions(b *grid.Board, sink *Sink) {
 	ok := t.start(b)
 	t.sx.all = false
 	if ok {
-		t.findStrong(sink, strongTrialBudget)
+		t.findStrong(sink, picks, strongTrialBudget)
 	}
 }
 
-// findStrong adds the Strong Cage Contradiction steps of the board
-// started (see start) with a strong trial to sink, looking at budget
-// fillings at most.
-func (t *trial) findStrong(sink *Sink, budget int) {
+// strongPicks returns the candidates of b Strong Cage Contradiction
+// assumes, at most strongTrialCandidates, those whose plain trial
+// removes the most candidates first; none when a plain trial breaks a
+// rule (Cage Contradiction's step) or the board does.
+func strongPicks(b *grid.Board) []assumed {
+	t := trialPool.get()
+	defer trialPool.put(t)
+	if !t.start(b) {
+		return nil
+	}
+	var picks []assumed
 	for _, c := range t.order {
 		for ds := t.base[c]; ds != 0; ds &= ds - 1 {
-			if t.work > budget || sink.Cancelled() {
-				return
-			}
 			d := ds.Min()
-			if !t.tryKept(0, t.base, c, d, true) {
-				continue
+			if t.tryKept(0, t.base, c, d, false) {
+				return nil
 			}
-			t.report(sink, c, d)
-			if sink.Done() {
-				return
+			a := assumed{c: c, d: d}
+			for x := range t.base {
+				a.reach += t.base[x].Count() - t.cand[x].Count()
 			}
+			picks = append(picks, a)
+		}
+	}
+	slices.SortStableFunc(picks, func(x, y assumed) int { return y.reach - x.reach })
+	return picks[:min(len(picks), strongTrialCandidates)]
+}
+
+// findStrong adds the Strong Cage Contradiction steps of the board
+// started (see start) with a strong trial to sink: the candidates picks
+// refuted, looking at budget fillings at most.
+func (t *trial) findStrong(sink *Sink, picks []assumed, budget int) {
+	for _, a := range picks {
+		if t.work > budget || sink.Cancelled() {
+			return
+		}
+		if !t.base[a.c].Has(a.d) || !t.tryKept(0, t.base, a.c, a.d, true) {
+			continue
+		}
+		t.report(sink, a.c, a.d)
+		if sink.Done() {
+			return
 		}
 	}
 }
