@@ -67,6 +67,6 @@ func StrongScan(b *grid.Board, budget int) (steps []Step, looks int) {
 	if !ok {
 		return nil, 0
 	}
-	t.findStrong(&sink, strongPicks(b), budget)
+	t.findStrong(&sink, strongPicks(b, nil), budget)
 	return sink.Steps(), t.work
 }

@@ -53,37 +53,37 @@ func findStrongContradictions(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
 		return
 	}
-	picks := strongPicks(b)
-	if len(picks) == 0 {
-		return
-	}
 	t := strongPool.Get().(*trial)
 	defer strongPool.Put(t)
+	t.assumed = strongPicks(b, t.assumed[:0])
+	if len(t.assumed) == 0 {
+		return
+	}
 	t.sx = t.strongSetup(b.Layout())
 	t.sx.all = true // the board's own candidates: every unit once
 	ok := t.start(b)
 	t.sx.all = false
 	if ok {
-		t.findStrong(sink, picks, strongTrialBudget)
+		t.findStrong(sink, t.assumed, strongTrialBudget)
 	}
 }
 
-// strongPicks returns the candidates of b Strong Cage Contradiction
-// assumes, at most strongTrialCandidates, those whose plain trial
-// removes the most candidates first; none when a plain trial breaks a
-// rule (Cage Contradiction's step) or the board does.
-func strongPicks(b *grid.Board) []assumed {
+// strongPicks appends to picks the candidates of b Strong Cage
+// Contradiction assumes, at most strongTrialCandidates, those whose plain
+// trial removes the most candidates first, and returns it; it returns
+// picks empty when a plain trial breaks a rule (Cage Contradiction's
+// step) or the board does.
+func strongPicks(b *grid.Board, picks []assumed) []assumed {
 	t := trialPool.get()
 	defer trialPool.put(t)
 	if !t.start(b) {
-		return nil
+		return picks[:0]
 	}
-	var picks []assumed
 	for _, c := range t.order {
 		for ds := t.base[c]; ds != 0; ds &= ds - 1 {
 			d := ds.Min()
 			if t.tryKept(0, t.base, c, d, false) {
-				return nil
+				return picks[:0]
 			}
 			a := assumed{c: c, d: d}
 			for x := range t.base {
