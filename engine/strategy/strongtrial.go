@@ -70,9 +70,9 @@ func findStrongContradictions(b *grid.Board, sink *Sink) {
 
 // strongPicks appends to picks the candidates of b Strong Cage
 // Contradiction assumes, at most strongTrialCandidates, those whose plain
-// trial removes the most candidates first, and returns it; it returns
-// picks empty when a plain trial breaks a rule (Cage Contradiction's
-// step) or the board does.
+// trial removes the most candidates first, and returns it: not those
+// whose plain trial breaks a rule (Cage Contradiction's steps), none
+// when the board does.
 func strongPicks(b *grid.Board, picks []assumed) []assumed {
 	t := trialPool.get()
 	defer trialPool.put(t)
@@ -83,7 +83,7 @@ func strongPicks(b *grid.Board, picks []assumed) []assumed {
 		for ds := t.base[c]; ds != 0; ds &= ds - 1 {
 			d := ds.Min()
 			if t.tryKept(0, t.base, c, d, false) {
-				return picks[:0]
+				continue // Cage Contradiction's
 			}
 			a := assumed{c: c, d: d}
 			for x := range t.base {
