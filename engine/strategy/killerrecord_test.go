@@ -80,10 +80,11 @@ func TestKillerStepsRecorded(t *testing.T) {
 		t.Skip("a record of one goroutine's steps: the race detector adds nothing but a tenfold cost; go test ./engine/... checks it")
 	}
 	r := &fishRecorder{digest: map[string]*fishDigest{}}
-	// The record predates the nested trials, which go on where the
-	// recorded solves of stuck killers stopped.
+	// The record predates the nested trials and Strong Cage
+	// Contradiction, which go on where the recorded solves of stuck
+	// killers stopped.
 	passes := Plan(func(st *Strategy) bool {
-		return !st.OptIn() && st != NestedContradiction() && st != LongNestedContradiction() && st != StrongNestedContradiction() && st != NestedForcingNet()
+		return !st.OptIn() && st != NestedContradiction() && st != LongNestedContradiction() && st != StrongNestedContradiction() && st != StrongCageContradiction() && st != NestedForcingNet()
 	})
 	for _, set := range killerStepSets {
 		texts := []string{killerSumChain}

@@ -149,6 +149,12 @@ var table = [...]Pass{
 	// on tarek's killer 18 (its golden and tests), and a search that
 	// finds nothing costs seconds either way.
 	{Order: 8690, Letter: "Q2", Strategy: StrongNestedContradiction(), Name: "Strong Nested Cage Contradiction", Cost: Deep},
+	// Cage Contradiction's search with Strong Nested Cage Contradiction's
+	// trial (subsets and unit combinations), one assumption deep, with a
+	// small budget: the last logic a mixed solve tries before it guesses
+	// (it finishes tarek's killer 18 there). After the Deep passes, so
+	// that a logic-only solve takes their steps first, as before it.
+	{Order: 8695, Letter: "V2", Strategy: StrongCageContradiction(), Name: "Strong Cage Contradiction", Cost: Dear},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.

@@ -1,0 +1,143 @@
+package strategy_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/cputime"
+)
+
+// boardBeforeGuess returns the board where a default mixed solve of b
+// makes its first guess, and the steps before it.
+func boardBeforeGuess(t *testing.T, b *grid.Board) (*grid.Board, int) {
+	t.Helper()
+	var first *grid.Board
+	before := b.Clone()
+	steps := 0
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.Mixed}, func(i int, s *strategy.Step, after *grid.Board) error {
+		if s.Strategy == strategy.Guessing() || s.Strategy == strategy.StrongCageContradiction() {
+			first = before.Clone()
+			return errFound
+		}
+		steps = i
+		before.CopyFrom(after)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		t.Fatal(err)
+	}
+	if first == nil {
+		t.Fatalf("the solve takes no guess")
+	}
+	return first, steps
+}
+
+// TestDeepLogicProbe is the measurement behind Strong Cage Contradiction
+// (docs/variant-techniques.md, session 12): on the board where the
+// default mixed solve of each killer named by SUDOKU_PROBE (file:line of
+// engine/search/testdata, comma-separated) first guesses, or takes its
+// first Strong Cage Contradiction step, it follows every open candidate
+// with Cage Contradiction's trial (the strong one with
+// SUDOKU_PROBE_STRONG set) and, with SUDOKU_PROBE_NESTED set, with the
+// nested trial, and logs what they refute, whether any of it is the
+// solution's, and the looks of the nested refutations in the order of
+// reach. Skipped without SUDOKU_PROBE.
+func TestDeepLogicProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_PROBE")
+	if spec == "" {
+		t.Skip("SUDOKU_PROBE=file:line,... runs it")
+	}
+	strong := os.Getenv("SUDOKU_PROBE_STRONG") != ""
+	nested := os.Getenv("SUDOKU_PROBE_NESTED") != ""
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		sol := onlySolution(t, b)
+		pos, steps := boardBeforeGuess(t, b)
+		open, falseN := 0, 0
+		for c := range pos.Layout().Cells {
+			if pos.Value(c) == 0 {
+				open += pos.Cands(c).Count()
+				falseN += pos.Cands(c).Count() - 1
+			}
+		}
+		start := time.Now()
+		rs := strategy.Probe(pos, strong, nested)
+		el := time.Since(start)
+		d1, nn, wrong := 0, 0, 0
+		var looks []int
+		total := 0
+		for _, r := range rs {
+			if (r.Depth1 || r.Nested) && int(sol[r.Cell]) == r.Digit {
+				wrong++
+			}
+			total += r.Looks
+			if r.Depth1 {
+				d1++
+			}
+			if r.Nested {
+				nn++
+				looks = append(looks, r.Looks)
+			}
+		}
+		slices.Sort(looks)
+		// looks to the first refutation in the order of reach (O2's), and
+		// the refuted ones' reach ranks
+		byReach := slices.Clone(rs)
+		slices.SortStableFunc(byReach, func(x, y strategy.ProbeResult) int { return y.Reach - x.Reach })
+		firstAt, sum := -1, 0
+		var ranks []string
+		for i, r := range byReach {
+			sum += r.Looks
+			if r.Nested {
+				if firstAt < 0 {
+					firstAt = sum
+				}
+				ranks = append(ranks, fmt.Sprintf("r%dc%d<>%d rank %d reach %d looks %d cands %d", r.Cell/9+1, r.Cell%9+1, r.Digit, i, r.Reach, r.Looks, pos.Cands(r.Cell).Count()))
+			}
+		}
+		t.Logf("%s:%d steps %d open %d false %d | depth1 %d nested %d wrong %d | refuted looks %v | all looks %d, first by reach at %d | %.1fs",
+			file, line, steps, open, falseN, d1, nn, wrong, looks, total, firstAt, el.Seconds())
+		for _, s := range ranks {
+			t.Log("   ", s)
+		}
+	}
+}
+
+// TestStrongScanProbe runs Strong Cage Contradiction's search, for every
+// step, with SUDOKU_SCAN_BUDGET looks, on the board where the default
+// mixed solve of each killer named by SUDOKU_SCAN (as SUDOKU_PROBE) first
+// guesses or takes its first step of it, and logs the steps, the looks
+// and the CPU. Skipped without SUDOKU_SCAN.
+func TestStrongScanProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_SCAN")
+	if spec == "" {
+		t.Skip("SUDOKU_SCAN=file:line,... runs it")
+	}
+	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_SCAN_BUDGET"))
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		pos, steps := boardBeforeGuess(t, b)
+		c0 := cputime.Used()
+		st, looks := strategy.StrongScan(pos, budget)
+		cpu := cputime.Used() - c0
+		var names []string
+		for _, s := range st {
+			names = append(names, fmt.Sprint(s.Eliminations))
+		}
+		t.Logf("%s:%d steps %d: V2 steps %d %v looks %d cpu %.3fs", file, line, steps, len(st), names, looks, cpu.Seconds())
+	}
+}
