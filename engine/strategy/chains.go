@@ -175,6 +175,7 @@ type chainSearch struct {
 	relDone       []bool
 	starts, cands []int32
 	startKeys     []int64 // clusterStarts' sort keys
+	nodeOrder     bool    // the starts in node order (tests)
 	elims         []CellDigit
 	path          []int32 // states of the chain being looked at, start first
 	als           []int32 // the ALS of the link into each state, or -1
@@ -387,7 +388,7 @@ func (g *chainGraph) scanStart(class int) {
 			s.starts = append(s.starts, u)
 		}
 	}
-	if len(s.starts) > startBlock {
+	if len(s.starts) > startBlock && !s.nodeOrder {
 		g.clusterStarts()
 	}
 	nb := (len(s.starts) + startBlock - 1) / startBlock
