@@ -174,11 +174,15 @@ type chainSearch struct {
 	weakBuf       []startSet
 	relDone       []bool
 	starts, cands []int32
-	startKeys     []int64 // clusterStarts' sort keys
-	nodeOrder     bool    // the starts in node order (tests)
 	elims         []CellDigit
 	path          []int32 // states of the chain being looked at, start first
 	als           []int32 // the ALS of the link into each state, or -1
+
+	// clusterStarts' scratch: the starts' lowest neighbours, their counts,
+	// the starts sorted (the buffers of starts and startsBy swap)
+	startLow, lowCount []int32
+	startsBy           []int32
+	nodeOrder          bool // the starts in node order (tests)
 
 	// the best chain so far (first-step mode)
 	bestDepth  int32
@@ -433,19 +437,30 @@ func (g *chainGraph) scanStart(class int) {
 // at a level are sorted before their walks (scanLevel).
 func (g *chainGraph) clusterStarts() {
 	s := &g.search
-	keys := s.startKeys[:0]
-	for _, u := range s.starts {
-		low := int32(len(g.nodes))
+	nn := int32(len(g.nodes))
+	// A counting sort by the neighbour (nn for none), stable: starts of
+	// one neighbour stay in node order.
+	count := grow(s.lowCount, int(nn)+2)
+	clear(count)
+	low := grow(s.startLow, len(s.starts))
+	for i, u := range s.starts {
+		l := nn
 		for _, ns := range s.next[s.off[2*u]:s.off[2*u+1]] {
-			low = min(low, ns>>1)
+			l = min(l, ns>>1)
 		}
-		keys = append(keys, int64(low)<<32|int64(u))
+		low[i] = l
+		count[l+1]++
 	}
-	slices.Sort(keys)
-	for i, k := range keys {
-		s.starts[i] = int32(k)
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
 	}
-	s.startKeys = keys
+	sorted := grow(s.startsBy, len(s.starts))
+	for i, u := range s.starts {
+		sorted[count[low[i]]] = u
+		count[low[i]]++
+	}
+	s.starts, s.startsBy = sorted, s.starts
+	s.lowCount, s.startLow = count, low
 }
 
 // relate readies the relations of the block's starts to the nodes that
