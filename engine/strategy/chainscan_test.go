@@ -16,17 +16,23 @@ import (
 // candidates dropped at random, more at each position.
 func killerPositions(t *testing.T, n, per int) []*grid.Board {
 	t.Helper()
+	return puzzlePositions(t, "../search/testdata/killer9-tarek.txt", grid.Killer, n, per)
+}
+
+// puzzlePositions returns per positions of each of the first n puzzles of
+// the file at path, as killerPositions does.
+func puzzlePositions(t *testing.T, path string, variant grid.Variant, n, per int) []*grid.Board {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(38, 11))
 	var s search.Searcher
 	var boards []*grid.Board
-	path := "../search/testdata/killer9-tarek.txt"
 	for i, line := range shared.Lines(t, path)[:n] {
 		line = strings.Fields(line)[0]
 		p, _, err := codec.Decode(line, codec.DecodeOptions{Tolerant: true})
 		if err != nil {
 			t.Fatalf("%s:%d: %v", path, i+1, err)
 		}
-		b, err := p.Board(grid.Killer)
+		b, err := p.Board(variant)
 		if err != nil {
 			t.Fatalf("%s:%d: %v", path, i+1, err)
 		}
@@ -125,4 +131,62 @@ func firstAndWalks(g *chainGraph, b *grid.Board, m *chainMode) (got, want string
 		}
 	}
 	return got, chainFound(s), blocks
+}
+
+// TestClusteredStartsMatchNodeOrder holds the scan with its starts ordered
+// by their lowest strong neighbour (clusterStarts) to the scan with them in
+// node order, in every chain mode: at the states along tarek line 1's
+// logic solve where the grouped chains are asked, at random positions of
+// tarek killers and of top1465 puzzles. The boards are visited in turn
+// with one pooled graph. A floor of scans in several blocks (where the
+// order applies) and of chains found.
+func TestClusteredStartsMatchNodeOrder(t *testing.T) {
+	puzzles := 3
+	if quick() {
+		puzzles = 2
+	}
+	boards := killerStatesAndPositions(t, 5)
+	boards = append(boards, puzzlePositions(t, shared.Path(t, top1465), grid.Classic, puzzles, 3)...)
+	modes := []*chainMode{&xChainMode, &xyChainMode, &niceLoopMode, &groupedLoopMode, &alsLoopMode}
+	found, clustered := map[string]int{}, 0
+	for i, b := range boards {
+		g := getChainGraph(b)
+		for _, m := range modes {
+			g.search.nodeOrder = false
+			got, blocks := firstFound(g, b, m)
+			g.search.nodeOrder = true
+			want, _ := firstFound(g, b, m)
+			g.search.nodeOrder = false
+			if got != want {
+				chainGraphs.Put(g)
+				t.Fatalf("board %d, mode %s: with the starts clustered the scan finds %s, in node order %s", i, m.aic.name, got, want)
+			}
+			if got != "none" {
+				found[m.aic.name]++
+			}
+			if blocks > 1 {
+				clustered++
+			}
+		}
+		chainGraphs.Put(g)
+	}
+	t.Logf("%d boards, chains found by mode %v, %d scans in several blocks", len(boards), found, clustered)
+	floor, several := map[string]int{"Grouped AIC": 20, "AIC": 8}, 30
+	if quick() {
+		floor, several = map[string]int{"Grouped AIC": 8}, 8
+	}
+	atLeast(t, found, floor)
+	if clustered < several {
+		t.Errorf("%d scans in several blocks of starts: want %d or more", clustered, several)
+	}
+}
+
+// firstFound returns the chain firstChain finds on graph g of b in mode m,
+// and the blocks of starts of its last scan.
+func firstFound(g *chainGraph, b *grid.Board, m *chainMode) (string, int) {
+	g.prepare(b, new(Sink), m)
+	s := &g.search
+	s.bestDepth = maxChainDepth + 1
+	g.firstChain(b, new(Sink))
+	return chainFound(s), len(s.blocks)
 }
