@@ -161,6 +161,10 @@ type Options struct {
 	// the extreme killers it costs 10–30 % more CPU than it saves (see
 	// docs/search.md, session 11).
 	UnitCombos bool
+	// NoMatchMemo matches a cage's sets afresh at every visit, without
+	// the memo of recent matchings (see matchMemo); the search is the
+	// same either way.
+	NoMatchMemo bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -781,17 +785,17 @@ func (g *generic) match(f *frame, id int32) bool {
 	if len(empty) < 2 {
 		return true
 	}
-	return g.matchCombos(f, cells, c, placed, open, empty)
+	return g.matchCombos(f, id, cells, c, placed, open, empty)
 }
 
 // matchCombos is combos for at most maxMatchCells empty cells, with
 // candidates empty: a set is out as well when its digits cannot go one
 // to a cell (see matchSupport), and each cell keeps the digits it takes
 // in some assignment of a set still possible.
-func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
+func (g *generic) matchCombos(f *frame, id int32, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
 	var support [maxMatchCells]grid.Digits
 	alive := f.sets(c)
-	must, ok := keepMatched(c.combos, alive, placed, open, 0, empty, support[:len(empty)])
+	must, ok := g.keepMatchedMemo(id, c, alive, placed, open, 0, empty, support[:len(empty)])
 	if !ok {
 		return false
 	}
@@ -799,7 +803,7 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 		// Only a digit some sets lack can rule sets out.
 		if need := g.needed(f, c.parts, maybe); need != 0 {
 			clear(support[:])
-			if must, ok = keepMatched(c.combos, alive, placed, open, need, empty, support[:len(empty)]); !ok {
+			if must, ok = g.keepMatchedMemo(id, c, alive, placed, open, need, empty, support[:len(empty)]); !ok {
 				return false
 			}
 		}

@@ -133,6 +133,8 @@ type generic struct {
 	unitsDirty uint64
 	pieces     []pieceCache
 	disjoint   *[1 << maxUnitDigits]subsets
+	// memo holds recent matchings of cage sets (see matchMemo).
+	memo matchMemo
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
@@ -270,6 +272,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
 		g.pieces = g.m.pieceCaches()
+		g.memo.reset()
 		if len(g.m.unitTables) > 0 {
 			g.disjoint = disjointFrom()
 		}
