@@ -54,6 +54,9 @@ type constraint struct {
 	// which lose the digits the compartment must hold.
 	unit int32
 	rest []int32
+	// sum is the place of a conSum constraint's bounds in frame.lo and
+	// frame.hi.
+	sum int32
 }
 
 // part is the cells of a constraint inside one unit.
@@ -76,7 +79,12 @@ type model struct {
 	neg   []bool
 	// watch[c] are the constraints over cell c, slices of one array; a
 	// sum is stored as ^id, to be queued apart (see generic.sums).
-	watch [][]int32
+	// watchSum[c][k] is, for a sum watch[c][k], its place in frame.lo
+	// (constraint.sum), as ^place where it takes cell c negatively.
+	watch    [][]int32
+	watchSum [][]int32
+	// sums counts the conSum constraints (see frame.lo).
+	sums int
 	// locked tells whether locked candidates are looked for: on boards of
 	// Options.LockedFrom cells a side and more, with regular boxes.
 	locked bool
@@ -278,6 +286,10 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 		m.neg = append(m.neg, neg != nil && neg[i])
 	}
 	c.end = int32(len(m.cells))
+	if c.kind == conSum {
+		c.sum = int32(m.sums)
+		m.sums++
+	}
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
 		c.within = m.within(m.cells[c.start:c.end])
@@ -343,6 +355,7 @@ func (m *model) index() {
 		at[c+1] += at[c]
 	}
 	all := make([]int32, len(m.cells))
+	allSum := make([]int32, len(m.cells))
 	next := slices.Clone(at[:n])
 	for id := range m.cons {
 		c := &m.cons[id]
@@ -350,14 +363,19 @@ func (m *model) index() {
 		if c.kind == conSum {
 			w = ^w
 		}
-		for _, cell := range m.cells[c.start:c.end] {
+		for i, cell := range m.cells[c.start:c.end] {
 			all[next[cell]] = w
+			if allSum[next[cell]] = c.sum; m.neg[int(c.start)+i] {
+				allSum[next[cell]] = ^c.sum
+			}
 			next[cell]++
 		}
 	}
 	m.watch = make([][]int32, n)
+	m.watchSum = make([][]int32, n)
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
+		m.watchSum[c] = allSum[at[c]:at[c+1]:at[c+1]]
 	}
 }
 
@@ -589,6 +607,16 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
+		// The bounds kept with the frame (see frame.lo) settle most
+		// visits: a sum whose slack on both sides is as wide as a
+		// cell's widest span (N-1) takes nothing out.
+		lo, hi, t := f.lo[c.sum], f.hi[c.sum], c.target
+		if t < lo || t > hi {
+			return false
+		}
+		if min(hi-t, t-lo) >= int32(g.l.N-1) {
+			return true
+		}
 		return g.sum(f, cells, m.neg[c.start:c.end], int(c.target))
 	case conStraight:
 		return g.straight(f, c)
