@@ -877,7 +877,10 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	few := uint8(m.few)
 	// How far the cell's least digit rose and its greatest fell: the
 	// bounds of its sums move by as much.
-	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+	var up, down int32
+	if m.sums > 0 {
+		up, down = int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+	}
 	for k, id := range m.watch[cell] {
 		if id < 0 {
 			if up|down != 0 {
