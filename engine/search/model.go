@@ -59,10 +59,11 @@ type constraint struct {
 	sum int32
 }
 
-// part is the cells of a constraint inside one unit.
+// part is the cells of a constraint inside one unit, and the unit's other
+// cells (rest).
 type part struct {
-	unit  int32
-	cells []int32
+	unit        int32
+	cells, rest []int32
 }
 
 // model is what the generic search derives once from a layout: its cage
@@ -318,6 +319,11 @@ func (m *model) parts(cells []int32) []part {
 	parts := all[:0]
 	for _, p := range all {
 		if len(p.cells) >= 2 {
+			for _, cell := range m.l.Unit(int(p.unit)).Cells {
+				if !slices.Contains(p.cells, int32(cell)) {
+					p.rest = append(p.rest, int32(cell))
+				}
+			}
 			parts = append(parts, p)
 			m.few = max(m.few, len(p.cells))
 		}
@@ -972,28 +978,20 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 		if few == 0 {
 			continue
 		}
-		var union grid.Digits
+		// A placed cell has no candidates: the digits the part's cells
+		// can take, less those the unit's other cells can.
+		var in grid.Digits
 		for _, cell := range p.cells {
-			if f.value[cell] == 0 {
-				union |= f.cand[cell]
-			}
+			in |= f.cand[cell]
 		}
-		counts := f.count[p.unit*32 : p.unit*32+32]
-		for x := union & few; x != 0; x &= x - 1 {
-			d := bits.TrailingZeros32(uint32(x)) & 31
-			if int(counts[d]) > len(p.cells) {
-				continue
+		x := in & few
+		for _, cell := range p.rest {
+			if x == 0 {
+				break
 			}
-			bit, n := grid.Digits(1)<<d, 0
-			for _, cell := range p.cells {
-				if f.value[cell] == 0 && f.cand[cell]&bit != 0 {
-					n++
-				}
-			}
-			if n == int(counts[d]) {
-				need |= bit
-			}
+			x &^= f.cand[cell]
 		}
+		need |= x
 	}
 	return need
 }
