@@ -71,12 +71,18 @@ func (mm *matchMemo) slot(k *matchKey) *matchEntry {
 	return &mm.entries[h>>(64-matchMemoBits)]
 }
 
+// memoFrom is the guesses a count makes before it matches through the
+// memo: a state comes back in the subtrees of a search, and an easy
+// count would only fill the memo (a cache miss a matching).
+const memoFrom = 256
+
 // keepMatchedMemo is keepMatched for combos constraint id (c), through
-// the memo unless Options.NoMatchMemo is set or the table has more than
-// 64 sets: the same outcome, alive and support written as keepMatched
-// writes them (support must come in empty).
+// the memo unless Options.NoMatchMemo is set, the count has made fewer
+// than memoFrom guesses or the table has more than 64 sets: the same
+// outcome, alive and support written as keepMatched writes them (support
+// must come in empty).
 func (g *generic) keepMatchedMemo(id int32, c *constraint, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
-	if g.opts.NoMatchMemo || len(alive) != 1 {
+	if g.opts.NoMatchMemo || g.nodes < memoFrom || len(alive) != 1 {
 		return keepMatched(c.combos, alive, placed, open, need, empty, support)
 	}
 	mm := &g.memo

@@ -76,7 +76,7 @@ func TestMatchMemoExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := generic{}
+	g := generic{nodes: memoFrom}
 	g.memo.reset()
 	var tables [][]grid.Digits
 	for n := 2; n <= maxMatchCells; n++ {
