@@ -59,11 +59,12 @@ type constraint struct {
 	sum int32
 }
 
-// part is the cells of a constraint inside one unit, and the unit's other
-// cells (rest).
+// part is the cells of a constraint inside one unit; rest has a bit for
+// each other cell of the unit, by its place in the unit.
 type part struct {
-	unit        int32
-	cells, rest []int32
+	unit  int32
+	rest  uint32
+	cells []int32
 }
 
 // model is what the generic search derives once from a layout: its cage
@@ -319,9 +320,9 @@ func (m *model) parts(cells []int32) []part {
 	parts := all[:0]
 	for _, p := range all {
 		if len(p.cells) >= 2 {
-			for _, cell := range m.l.Unit(int(p.unit)).Cells {
+			for i, cell := range m.l.Unit(int(p.unit)).Cells {
 				if !slices.Contains(p.cells, int32(cell)) {
-					p.rest = append(p.rest, int32(cell))
+					p.rest |= 1 << i
 				}
 			}
 			parts = append(parts, p)
@@ -985,11 +986,9 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 			in |= f.cand[cell]
 		}
 		x := in & few
-		for _, cell := range p.rest {
-			if x == 0 {
-				break
-			}
-			x &^= f.cand[cell]
+		cells := g.l.Unit(int(p.unit)).Cells
+		for r := p.rest; r != 0 && x != 0; r &= r - 1 {
+			x &^= f.cand[cells[bits.TrailingZeros32(r)]]
 		}
 		need |= x
 	}
