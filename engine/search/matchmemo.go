@@ -3,8 +3,10 @@ package search
 import "github.com/sudokuwise/solver/engine/grid"
 
 // matchMemoBits sizes the memo of matchings (see matchMemo): 1<<matchMemoBits
-// entries of 96 bytes.
-const matchMemoBits = 14
+// entries of 96 bytes (384 KiB). 1<<14 entries answered about a tenth more
+// matchings but took as much CPU as no memo on the busy machine (the
+// table outgrows the core's cache; see docs/search.md, session 12).
+const matchMemoBits = 12
 
 // matchKey is the state a cage's sets are matched in (see keepMatched):
 // the model (a generation of the memo), the constraint, its sets still
