@@ -79,12 +79,12 @@ func (mm *matchMemo) slot(k *matchKey) *matchEntry {
 const memoFrom = 256
 
 // keepMatchedMemo is keepMatched for combos constraint id (c), through
-// the memo unless Options.NoMatchMemo is set, the count has made fewer
-// than memoFrom guesses or the table has more than 64 sets: the same
-// outcome, alive and support written as keepMatched writes them (support
-// must come in empty).
+// the memo when Options.MatchMemo is set, the count has made memoFrom
+// guesses or more and the table has at most 64 sets: the same outcome,
+// alive and support written as keepMatched writes them (support must
+// come in empty).
 func (g *generic) keepMatchedMemo(id int32, c *constraint, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
-	if g.opts.NoMatchMemo || g.nodes < memoFrom || len(alive) != 1 {
+	if !g.opts.MatchMemo || g.nodes < memoFrom || len(alive) != 1 {
 		return keepMatched(c.combos, alive, placed, open, need, empty, support)
 	}
 	mm := &g.memo
