@@ -81,10 +81,10 @@ type model struct {
 	neg   []bool
 	// watch[c] are the constraints over cell c, slices of one array; a
 	// sum is stored as ^id, to be queued apart (see generic.sums).
-	// watchSum[c][k] is, for a sum watch[c][k], its place in frame.lo
-	// (constraint.sum), as ^place where it takes cell c negatively.
-	watch    [][]int32
-	watchSum [][]int32
+	// sumsOf[c] are the places in frame.lo (constraint.sum) of the sums
+	// over cell c, as ^place where one takes the cell negatively.
+	watch  [][]int32
+	sumsOf [][]int32
 	// sums counts the conSum constraints (see frame.lo).
 	sums int
 	// locked tells whether locked candidates are looked for: on boards of
@@ -365,27 +365,48 @@ func (m *model) index() {
 		at[c+1] += at[c]
 	}
 	all := make([]int32, len(m.cells))
-	allSum := make([]int32, len(m.cells))
 	next := slices.Clone(at[:n])
+	// The sums over each cell, in a slab of their own: sumAt[c] sums
+	// before cell c's.
+	sumAt := make([]int32, n+1)
 	for id := range m.cons {
 		c := &m.cons[id]
 		w := int32(id)
 		if c.kind == conSum {
 			w = ^w
 		}
-		for i, cell := range m.cells[c.start:c.end] {
+		for _, cell := range m.cells[c.start:c.end] {
 			all[next[cell]] = w
-			if allSum[next[cell]] = c.sum; m.neg[int(c.start)+i] {
-				allSum[next[cell]] = ^c.sum
-			}
 			next[cell]++
+			if c.kind == conSum {
+				sumAt[cell+1]++
+			}
+		}
+	}
+	for c := range n {
+		sumAt[c+1] += sumAt[c]
+	}
+	sums := make([]int32, sumAt[n])
+	nextSum := slices.Clone(sumAt[:n])
+	for id := range m.cons {
+		c := &m.cons[id]
+		if c.kind != conSum {
+			continue
+		}
+		for i, cell := range m.cells[c.start:c.end] {
+			s := c.sum
+			if m.neg[int(c.start)+i] {
+				s = ^s
+			}
+			sums[nextSum[cell]] = s
+			nextSum[cell]++
 		}
 	}
 	m.watch = make([][]int32, n)
-	m.watchSum = make([][]int32, n)
+	m.sumsOf = make([][]int32, n)
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
-		m.watchSum[c] = allSum[at[c]:at[c+1]:at[c+1]]
+		m.sumsOf[c] = sums[sumAt[c]:sumAt[c+1]:sumAt[c+1]]
 	}
 }
 

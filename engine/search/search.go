@@ -875,23 +875,11 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	m := g.m
 	few := uint8(m.few)
-	// How far the cell's least digit rose and its greatest fell: the
-	// bounds of its sums move by as much.
-	var up, down int32
-	if m.sums > 0 {
-		up, down = int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+	if sums := m.sumsOf[cell]; len(sums) > 0 {
+		g.moveBounds(f, sums, was, c)
 	}
-	for k, id := range m.watch[cell] {
+	for _, id := range m.watch[cell] {
 		if id < 0 {
-			if up|down != 0 {
-				if s := m.watchSum[cell][k]; s < 0 {
-					f.lo[^s] += down
-					f.hi[^s] -= up
-				} else {
-					f.lo[s] += up
-					f.hi[s] -= down
-				}
-			}
 			if id = ^id; !g.queued[id] {
 				g.queued[id] = true
 				g.sums = append(g.sums, id)
@@ -934,6 +922,25 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 	}
 	return true
+}
+
+// moveBounds moves the bounds of sums (see model.sumsOf) over a cell
+// whose candidates went from was to c: by as far as its least digit rose
+// and its greatest fell.
+func (g *generic) moveBounds(f *frame, sums []int32, was, c grid.Digits) {
+	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+	if up|down == 0 {
+		return
+	}
+	for _, s := range sums {
+		if s < 0 {
+			f.lo[^s] += down
+			f.hi[^s] -= up
+		} else {
+			f.lo[s] += up
+			f.hi[s] -= down
+		}
+	}
 }
 
 // pairKinds is a set of the kinds of pair a unit may hold.
