@@ -875,8 +875,8 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	m := g.m
 	few := uint8(m.few)
-	if sums := m.sumsOf[cell]; len(sums) > 0 {
-		g.moveBounds(f, sums, was, c)
+	if m.sums > 0 {
+		g.moveBounds(f, m.sumsOf[cell], was, c)
 	}
 	for _, id := range m.watch[cell] {
 		if id < 0 {
@@ -929,7 +929,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 // and its greatest fell.
 func (g *generic) moveBounds(f *frame, sums []int32, was, c grid.Digits) {
 	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
-	if up|down == 0 {
+	if up|down == 0 || len(sums) == 0 {
 		return
 	}
 	for _, s := range sums {
