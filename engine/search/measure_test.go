@@ -24,17 +24,19 @@ func TestMeasureLines(t *testing.T) {
 	var s Searcher
 	// SEARCH_MEASURE_UNITCOMBOS=1 turns on Options.UnitCombos.
 	s.Options.UnitCombos = os.Getenv("SEARCH_MEASURE_UNITCOMBOS") == "1"
+	// SEARCH_MEASURE_MATCHMEMO=1 turns on Options.MatchMemo.
+	s.Options.MatchMemo = os.Getenv("SEARCH_MEASURE_MATCHMEMO") == "1"
 	var total int64
 	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {
-		cpu := cputime.Used()
+		cpu, hits := cputime.Used(), s.generic.memo.hits
 		res, err := s.Count(context.Background(), boards[n-1], 2)
 		c := cputime.Used() - cpu
 		if err != nil || len(res.Solutions) != 1 || !res.Complete {
 			t.Fatalf("line %d: %d solutions (complete %v), %v", n, len(res.Solutions), res.Complete, err)
 		}
 		total += res.Nodes
-		t.Logf("line %d: %d guesses, %.0f ms CPU", n, res.Nodes, c.Seconds()*1e3)
+		t.Logf("line %d: %d guesses, %.0f ms CPU, %d matchings from the memo", n, res.Nodes, c.Seconds()*1e3, s.generic.memo.hits-hits)
 	}
 	t.Logf("all: %d guesses, %.0f ms CPU", total, (cputime.Used()-cpuAll).Seconds()*1e3)
 }

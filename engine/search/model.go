@@ -54,11 +54,16 @@ type constraint struct {
 	// which lose the digits the compartment must hold.
 	unit int32
 	rest []int32
+	// sum is the place of a conSum constraint's bounds in frame.lo and
+	// frame.hi.
+	sum int32
 }
 
-// part is the cells of a constraint inside one unit.
+// part is the cells of a constraint inside one unit; rest has a bit for
+// each other cell of the unit, by its place in the unit.
 type part struct {
 	unit  int32
+	rest  uint32
 	cells []int32
 }
 
@@ -76,7 +81,12 @@ type model struct {
 	neg   []bool
 	// watch[c] are the constraints over cell c, slices of one array; a
 	// sum is stored as ^id, to be queued apart (see generic.sums).
-	watch [][]int32
+	// sumsOf[c] are the places in frame.lo (constraint.sum) of the sums
+	// over cell c, as ^place where one takes the cell negatively.
+	watch  [][]int32
+	sumsOf [][]int32
+	// sums counts the conSum constraints (see frame.lo).
+	sums int
 	// locked tells whether locked candidates are looked for: on boards of
 	// Options.LockedFrom cells a side and more, with regular boxes.
 	locked bool
@@ -161,6 +171,13 @@ type Options struct {
 	// the extreme killers it costs 10–30 % more CPU than it saves (see
 	// docs/search.md, session 11).
 	UnitCombos bool
+	// MatchMemo answers the matchings of a cage's sets (see keepMatched)
+	// from a memo of recent ones by the cage's state (see matchMemo); the
+	// search is the same either way. Off by default: on the hardest
+	// killers it saves about a tenth of the instructions, but the CPU on
+	// the busy machine it was measured on was the same with it and
+	// without (see docs/search.md, session 12).
+	MatchMemo bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -274,6 +291,10 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 		m.neg = append(m.neg, neg != nil && neg[i])
 	}
 	c.end = int32(len(m.cells))
+	if c.kind == conSum {
+		c.sum = int32(m.sums)
+		m.sums++
+	}
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
 		c.within = m.within(m.cells[c.start:c.end])
@@ -302,6 +323,11 @@ func (m *model) parts(cells []int32) []part {
 	parts := all[:0]
 	for _, p := range all {
 		if len(p.cells) >= 2 {
+			for i, cell := range m.l.Unit(int(p.unit)).Cells {
+				if !slices.Contains(p.cells, int32(cell)) {
+					p.rest |= 1 << i
+				}
+			}
 			parts = append(parts, p)
 			m.few = max(m.few, len(p.cells))
 		}
@@ -340,6 +366,9 @@ func (m *model) index() {
 	}
 	all := make([]int32, len(m.cells))
 	next := slices.Clone(at[:n])
+	// The sums over each cell, in a slab of their own: sumAt[c] sums
+	// before cell c's.
+	sumAt := make([]int32, n+1)
 	for id := range m.cons {
 		c := &m.cons[id]
 		w := int32(id)
@@ -349,11 +378,35 @@ func (m *model) index() {
 		for _, cell := range m.cells[c.start:c.end] {
 			all[next[cell]] = w
 			next[cell]++
+			if c.kind == conSum {
+				sumAt[cell+1]++
+			}
+		}
+	}
+	for c := range n {
+		sumAt[c+1] += sumAt[c]
+	}
+	sums := make([]int32, sumAt[n])
+	nextSum := slices.Clone(sumAt[:n])
+	for id := range m.cons {
+		c := &m.cons[id]
+		if c.kind != conSum {
+			continue
+		}
+		for i, cell := range m.cells[c.start:c.end] {
+			s := c.sum
+			if m.neg[int(c.start)+i] {
+				s = ^s
+			}
+			sums[nextSum[cell]] = s
+			nextSum[cell]++
 		}
 	}
 	m.watch = make([][]int32, n)
+	m.sumsOf = make([][]int32, n)
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
+		m.sumsOf[c] = sums[sumAt[c]:sumAt[c+1]:sumAt[c+1]]
 	}
 }
 
@@ -585,6 +638,16 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
+		// The bounds kept with the frame (see frame.lo) settle most
+		// visits: a sum whose slack on both sides is as wide as a
+		// cell's widest span (N-1) takes nothing out.
+		lo, hi, t := f.lo[c.sum], f.hi[c.sum], c.target
+		if t < lo || t > hi {
+			return false
+		}
+		if min(hi-t, t-lo) >= int32(g.l.N-1) {
+			return true
+		}
 		return g.sum(f, cells, m.neg[c.start:c.end], int(c.target))
 	case conStraight:
 		return g.straight(f, c)
@@ -781,17 +844,17 @@ func (g *generic) match(f *frame, id int32) bool {
 	if len(empty) < 2 {
 		return true
 	}
-	return g.matchCombos(f, cells, c, placed, open, empty)
+	return g.matchCombos(f, id, cells, c, placed, open, empty)
 }
 
 // matchCombos is combos for at most maxMatchCells empty cells, with
 // candidates empty: a set is out as well when its digits cannot go one
 // to a cell (see matchSupport), and each cell keeps the digits it takes
 // in some assignment of a set still possible.
-func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
+func (g *generic) matchCombos(f *frame, id int32, cells []int32, c *constraint, placed, open grid.Digits, empty []grid.Digits) bool {
 	var support [maxMatchCells]grid.Digits
 	alive := f.sets(c)
-	must, ok := keepMatched(c.combos, alive, placed, open, 0, empty, support[:len(empty)])
+	must, ok := g.keepMatchedMemo(id, c, alive, placed, open, 0, empty, support[:len(empty)])
 	if !ok {
 		return false
 	}
@@ -799,7 +862,7 @@ func (g *generic) matchCombos(f *frame, cells []int32, c *constraint, placed, op
 		// Only a digit some sets lack can rule sets out.
 		if need := g.needed(f, c.parts, maybe); need != 0 {
 			clear(support[:])
-			if must, ok = keepMatched(c.combos, alive, placed, open, need, empty, support[:len(empty)]); !ok {
+			if must, ok = g.keepMatchedMemo(id, c, alive, placed, open, need, empty, support[:len(empty)]); !ok {
 				return false
 			}
 		}
@@ -940,28 +1003,18 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 		if few == 0 {
 			continue
 		}
-		var union grid.Digits
+		// A placed cell has no candidates: the digits the part's cells
+		// can take, less those the unit's other cells can.
+		var in grid.Digits
 		for _, cell := range p.cells {
-			if f.value[cell] == 0 {
-				union |= f.cand[cell]
-			}
+			in |= f.cand[cell]
 		}
-		counts := f.count[p.unit*32 : p.unit*32+32]
-		for x := union & few; x != 0; x &= x - 1 {
-			d := bits.TrailingZeros32(uint32(x)) & 31
-			if int(counts[d]) > len(p.cells) {
-				continue
-			}
-			bit, n := grid.Digits(1)<<d, 0
-			for _, cell := range p.cells {
-				if f.value[cell] == 0 && f.cand[cell]&bit != 0 {
-					n++
-				}
-			}
-			if n == int(counts[d]) {
-				need |= bit
-			}
+		x := in & few
+		cells := g.l.Unit(int(p.unit)).Cells
+		for r := p.rest; r != 0 && x != 0; r &= r - 1 {
+			x &^= f.cand[cells[bits.TrailingZeros32(r)]]
 		}
+		need |= x
 	}
 	return need
 }

@@ -133,6 +133,8 @@ type generic struct {
 	unitsDirty uint64
 	pieces     []pieceCache
 	disjoint   *[1 << maxUnitDigits]subsets
+	// memo holds recent matchings of cage sets (see matchMemo).
+	memo matchMemo
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
@@ -191,7 +193,12 @@ type frame struct {
 	// alive holds a bit for each set of each combos constraint's table
 	// that propagation has not ruled out (see constraint.word).
 	alive []uint64
-	empty int
+	// lo and hi are the least and the greatest total of each conSum
+	// constraint's cells (see constraint.sum): a placed digit counts as
+	// itself, an empty cell its least and greatest candidate (greatest
+	// and least negated where the sum takes it negatively).
+	lo, hi []int32
+	empty  int
 }
 
 // errStop ends a search that has found enough solutions, and errLearn one
@@ -259,6 +266,8 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.m = newModel(l.Private(), g.opts)
 		for _, f := range g.frames {
 			f.alive = slices.Grow(f.alive[:0], g.m.words)[:g.m.words]
+			f.lo = slices.Grow(f.lo[:0], g.m.sums)[:g.m.sums]
+			f.hi = slices.Grow(f.hi[:0], g.m.sums)[:g.m.sums]
 		}
 		g.queued = make([]bool, len(g.m.cons))
 		g.matching = make([]bool, len(g.m.cons))
@@ -270,6 +279,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.inChanged = make([]pairKinds, len(l.Units()))
 		g.changed = make([]int32, 0, len(l.Units()))
 		g.pieces = g.m.pieceCaches()
+		g.memo.reset()
 		if len(g.m.unitTables) > 0 {
 			g.disjoint = disjointFrom()
 		}
@@ -301,6 +311,8 @@ func (g *generic) frame(depth int) *frame {
 			few:    make([]grid.Digits, u),
 			pairs:  make([]uint32, u),
 			alive:  make([]uint64, g.m.words),
+			lo:     make([]int32, g.m.sums),
+			hi:     make([]int32, g.m.sums),
 		})
 	}
 	return g.frames[depth]
@@ -345,6 +357,7 @@ func (g *generic) root(b *grid.Board) bool {
 			}
 		}
 	}
+	g.sumBounds(f)
 	clear(f.count)
 	for u := range l.Units() {
 		if l.Unit(u).Partial {
@@ -482,6 +495,8 @@ func (g *generic) child(depth int, f *frame) *frame {
 	copy(next.few, f.few)
 	copy(next.pairs, f.pairs)
 	copy(next.alive, f.alive)
+	copy(next.lo, f.lo)
+	copy(next.hi, f.hi)
 	next.empty = f.empty
 	return next
 }
@@ -752,6 +767,30 @@ func (g *generic) clearQueues() {
 	g.unitsDirty = 0
 }
 
+// sumBounds sets the bounds of every conSum constraint in f (see
+// frame.lo) from its cells.
+func (g *generic) sumBounds(f *frame) {
+	m := g.m
+	for id := range m.cons {
+		c := &m.cons[id]
+		if c.kind != conSum {
+			continue
+		}
+		var lo, hi int32
+		for i, cell := range m.cells[c.start:c.end] {
+			mn, mx := int32(f.value[cell]), int32(f.value[cell])
+			if mn == 0 {
+				mn, mx = int32(f.cand[cell].Min()), int32(f.cand[cell].Max())
+			}
+			if m.neg[int(c.start)+i] {
+				mn, mx = -mx, -mn
+			}
+			lo, hi = lo+mn, hi+mx
+		}
+		f.lo[c.sum], f.hi[c.sum] = lo, hi
+	}
+}
+
 // ring is a first-in first-out queue of constraints over fixed slots.
 type ring struct {
 	slots      []int32
@@ -825,7 +864,8 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	if gone == 0 {
 		return true
 	}
-	c := f.cand[cell] &^ gone
+	was := f.cand[cell]
+	c := was &^ gone
 	f.cand[cell] = c
 	if c&(c-1) == 0 {
 		if c == 0 {
@@ -835,6 +875,9 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	m := g.m
 	few := uint8(m.few)
+	if m.sums > 0 {
+		g.moveBounds(f, m.sumsOf[cell], was, c)
+	}
 	for _, id := range m.watch[cell] {
 		if id < 0 {
 			if id = ^id; !g.queued[id] {
@@ -879,6 +922,25 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 	}
 	return true
+}
+
+// moveBounds moves the bounds of sums (see model.sumsOf) over a cell
+// whose candidates went from was to c: by as far as its least digit rose
+// and its greatest fell.
+func (g *generic) moveBounds(f *frame, sums []int32, was, c grid.Digits) {
+	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+	if up|down == 0 || len(sums) == 0 {
+		return
+	}
+	for _, s := range sums {
+		if s < 0 {
+			f.lo[^s] += down
+			f.hi[^s] -= up
+		} else {
+			f.lo[s] += up
+			f.hi[s] -= down
+		}
+	}
 }
 
 // pairKinds is a set of the kinds of pair a unit may hold.
