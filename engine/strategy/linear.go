@@ -34,9 +34,14 @@ type linearSearch struct {
 	// used[r] the digits its cells before took.
 	rowsOf []uint8
 	clique uint8
-	left   [][maxLinearRows]int8
-	union  [][maxLinearRows]grid.Digits
-	used   [maxLinearRows]grid.Digits
+	// perm has bit r for each clique row with two cells or more in no
+	// other row, permCells[r] those cells: the digits a solution puts
+	// there may be put there in any order the options allow (expand).
+	perm      uint8
+	permCells [maxLinearRows]uint32
+	left      [][maxLinearRows]int8
+	union     [][maxLinearRows]grid.Digits
+	used      [maxLinearRows]grid.Digits
 	// support holds, after run, the digits some solution puts in each
 	// cell, and those whose search was cut short.
 	support []grid.Digits
@@ -47,6 +52,7 @@ type linearSearch struct {
 	memo  []linearMemo
 	sig   []int32
 	found []uint8
+	clock uint64 // counts the runs, for linearMemo.stamp
 	// avail is what each cell may still take in a probe; fails holds the
 	// hashes of the probes' states without a completion (see probe),
 	// runSeed telling this run's from the others'.
@@ -64,11 +70,15 @@ type linearMemo struct {
 	support []grid.Digits
 	ok      bool
 	sols    []uint8
+	// stamp is when the system was last run (linearSearch.clock).
+	stamp uint64
 }
 
-// linearMemoBits sizes the memo: 1<<linearMemoBits systems, direct-mapped
-// by signature (a 9×9 killer's solve runs some 700 systems, which a memo
-// of 512 had evict one another); maxWitnesses is the most solutions kept
+// linearMemoBits sizes the memo: 1<<linearMemoBits systems, two slots a
+// signature, the one run last kept (a 9×9 killer's solve runs some 700
+// systems, which a memo of 512 had evict one another; direct-mapped,
+// 4,096 slots still left tarek 1-6 7,868 searches without stored
+// solutions, two ways 4,469); maxWitnesses is the most solutions kept
 // a system (a 9×9 block's support rarely needs half as many).
 const (
 	linearMemoBits = 12
@@ -120,6 +130,7 @@ func (s *linearSearch) run() bool {
 		return false
 	}
 	s.findCliques()
+	s.findPerms()
 	// The support depends on the system and the options alone: a run on
 	// the options of the system's last run gives its answer again.
 	e := s.memoEntry()
@@ -141,13 +152,17 @@ func (s *linearSearch) run() bool {
 }
 
 // search finds the support of the loaded system, taking as solutions
-// those of e, the system's last run, that the options still allow.
+// those of e, the system's last run, that the options still allow (or,
+// their perm rows' digits in another order, allow: repair). Each
+// solution found or taken brings the orders of its perm rows' digits
+// (expand), so fewer candidates need a search of their own.
 func (s *linearSearch) search(e *linearMemo) bool {
 	s.found = s.found[:0]
 	if !s.solve() {
 		return false
 	}
 	s.keepFound()
+	s.expand(s.found)
 	// A stored solution the cells' options still allow is a solution
 	// now: the digits it puts in the cells need no search. The support is
 	// the same either way, since a candidate's own search depends on the
@@ -159,6 +174,9 @@ func (s *linearSearch) search(e *linearMemo) bool {
 			for j, d := range w[:n] {
 				s.support[j] |= grid.Bit(int(d))
 			}
+			s.expand(w[:n])
+		} else {
+			s.repair(w[:n])
 		}
 	}
 	for i := range s.cells {
@@ -169,12 +187,14 @@ func (s *linearSearch) search(e *linearMemo) bool {
 			}
 			all := s.opts[i]
 			s.opts[i] = d
-			if s.solveCandidate() {
+			found := s.solveCandidate()
+			s.opts[i] = all
+			if found {
 				s.keepFound()
+				s.expand(s.found[len(s.found)-n:])
 			} else if s.aborted {
 				s.support[i] |= d
 			}
-			s.opts[i] = all
 		}
 	}
 	return true
@@ -202,7 +222,16 @@ func (s *linearSearch) memoEntry() *linearMemo {
 	if s.memo == nil {
 		s.memo = make([]linearMemo, 1<<linearMemoBits)
 	}
-	e := &s.memo[h>>(64-linearMemoBits)]
+	s.clock++
+	// Two slots a system, the one used last kept when a third comes.
+	at := h >> (64 - linearMemoBits) &^ 1
+	e := &s.memo[at]
+	if !slices.Equal(e.sig, s.sig) {
+		if o := &s.memo[at+1]; slices.Equal(o.sig, s.sig) || o.stamp < e.stamp {
+			e = o
+		}
+	}
+	e.stamp = s.clock
 	if !slices.Equal(e.sig, s.sig) {
 		e.sig = append(e.sig[:0], s.sig...)
 		e.opts, e.sols = e.opts[:0], e.sols[:0]
@@ -284,6 +313,127 @@ func (s *linearSearch) findCliques() {
 			in[r] |= 1 << i
 		}
 	}
+}
+
+// findPerms fills perm and permCells: the cells of each clique row that
+// are in no other row.
+func (s *linearSearch) findPerms() {
+	s.perm = 0
+	for r := 0; r < s.rows; r++ {
+		var cells uint32
+		if s.clique&(1<<r) != 0 {
+			for i, rows := range s.rowsOf {
+				if rows == 1<<r {
+					cells |= 1 << i
+				}
+			}
+		}
+		s.permCells[r] = cells
+		if bits.OnesCount32(cells) >= 2 {
+			s.perm |= 1 << r
+		}
+	}
+}
+
+// expand adds to support the digits of the solutions that solution w
+// (one digit a cell) leads to by putting the digits of the cells of a
+// perm row in another order, the other cells keeping theirs: such a
+// solution keeps every row's sum, the cells of the row see each other,
+// and each takes a digit of its options that no cell outside the row it
+// sees holds (matchSet finds the orders). Each digit added is in a
+// solution, so the support is the one the candidates' searches would
+// find, with fewer of them.
+func (s *linearSearch) expand(w []uint8) {
+	if s.perm == 0 || s.b.Layout().N > maxTableDigits {
+		return
+	}
+	var opts, sup [32]grid.Digits
+	var at [32]int
+	for m := s.perm; m != 0; m &= m - 1 {
+		cells := s.permCells[bits.TrailingZeros8(m)]
+		var set grid.Digits
+		k := 0
+		for c := cells; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros32(c)
+			set |= grid.Bit(int(w[i]))
+			o := s.opts[i]
+			for x := (s.sees[i] | s.later[i]) &^ cells; x != 0; x &= x - 1 {
+				o &^= grid.Bit(int(w[bits.TrailingZeros32(x)]))
+			}
+			opts[k], sup[k], at[k] = o, 0, i
+			k++
+		}
+		if !matchSet(opts[:k], set, sup[:k]) {
+			continue // cannot happen: w is a solution
+		}
+		for j, i := range at[:k] {
+			s.support[i] |= sup[j]
+		}
+	}
+}
+
+// repair adds to support the digits of the solutions that solution w of
+// the system, which the options no longer allow, leads to by putting the
+// digits of the perm rows' cells in other orders, and reports whether
+// there are any: the cells of no perm row must hold w's digits, and the
+// cells of each perm row take its digits in an order the options allow,
+// each cell leaving aside the digits of the cells it sees outside its
+// row, and all of another perm row's digits when it sees one of its
+// cells. Two cells of different perm rows that see each other then hold
+// digits of their own rows alone, so any choice of orders, one a row, is
+// a solution.
+func (s *linearSearch) repair(w []uint8) bool {
+	if s.perm == 0 || s.b.Layout().N > maxTableDigits {
+		return false
+	}
+	var inPerm uint32
+	var sets [maxLinearRows]grid.Digits
+	for m := s.perm; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros8(m)
+		inPerm |= s.permCells[r]
+		for c := s.permCells[r]; c != 0; c &= c - 1 {
+			sets[r] |= grid.Bit(int(w[bits.TrailingZeros32(c)]))
+		}
+	}
+	for i, d := range w {
+		if inPerm&(1<<i) == 0 && !s.opts[i].Has(int(d)) {
+			return false
+		}
+	}
+	var opts, sup [32]grid.Digits
+	var at [32]int
+	k := 0
+	for m := s.perm; m != 0; m &= m - 1 {
+		r := bits.TrailingZeros8(m)
+		cells := s.permCells[r]
+		from := k
+		for c := cells; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros32(c)
+			o := s.opts[i]
+			for x := (s.sees[i] | s.later[i]) &^ cells; x != 0; x &= x - 1 {
+				y := bits.TrailingZeros32(x)
+				if inPerm&(1<<y) == 0 {
+					o &^= grid.Bit(int(w[y]))
+				} else {
+					o &^= sets[bits.TrailingZeros8(s.rowsOf[y])]
+				}
+			}
+			opts[k], sup[k], at[k] = o, 0, i
+			k++
+		}
+		if !matchSet(opts[from:k], sets[r], sup[from:k]) {
+			return false
+		}
+	}
+	for i, d := range w {
+		if inPerm&(1<<i) == 0 {
+			s.support[i] |= grid.Bit(int(d))
+		}
+	}
+	for j, i := range at[:k] {
+		s.support[i] |= sup[j]
+	}
+	return true
 }
 
 // solve looks for one solution with the cells' options, adding its
