@@ -53,6 +53,9 @@ type linearSearch struct {
 	sig   []int32
 	found []uint8
 	clock uint64 // counts the runs, for linearMemo.stamp
+	// expanded and repaired count the solutions whose other orders
+	// (expand) or repair brought a digit to the support, for the tests.
+	expanded, repaired int
 	// avail is what each cell may still take in a probe; fails holds the
 	// hashes of the probes' states without a completion (see probe),
 	// runSeed telling this run's from the others'.
@@ -367,6 +370,9 @@ func (s *linearSearch) expand(w []uint8) {
 			continue // cannot happen: w is a solution
 		}
 		for j, i := range at[:k] {
+			if sup[j]&^s.support[i] != 0 {
+				s.expanded++
+			}
 			s.support[i] |= sup[j]
 		}
 	}
@@ -430,6 +436,7 @@ func (s *linearSearch) repair(w []uint8) bool {
 			s.support[i] |= grid.Bit(int(d))
 		}
 	}
+	s.repaired++
 	for j, i := range at[:k] {
 		s.support[i] |= sup[j]
 	}
