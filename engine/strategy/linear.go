@@ -34,11 +34,12 @@ type linearSearch struct {
 	// used[r] the digits its cells before took.
 	rowsOf []uint8
 	clique uint8
-	// perm has bit r for each clique row with two cells or more in no
-	// other row, permCells[r] those cells: the digits a solution puts
-	// there may be put there in any order the options allow (expand).
-	perm      uint8
-	permCells [maxLinearRows]uint32
+	// perms are the perm groups (a bit a cell): two cells or more of one
+	// row, in no other, of one coefficient, that all see each other;
+	// permOf[i] is cell i's group, or -1. The digits a solution puts in a
+	// group may be put there in any order the options allow (expand).
+	perms  []uint32
+	permOf [32]int8
 	left      [][maxLinearRows]int8
 	union     [][maxLinearRows]grid.Digits
 	used      [maxLinearRows]grid.Digits
@@ -156,8 +157,8 @@ func (s *linearSearch) run() bool {
 
 // search finds the support of the loaded system, taking as solutions
 // those of e, the system's last run, that the options still allow (or,
-// their perm rows' digits in another order, allow: repair). Each
-// solution found or taken brings the orders of its perm rows' digits
+// their perm groups' digits in another order, allow: repair). Each
+// solution found or taken brings the orders of its perm groups' digits
 // (expand), so fewer candidates need a search of their own.
 func (s *linearSearch) search(e *linearMemo) bool {
 	s.found = s.found[:0]
@@ -318,42 +319,63 @@ func (s *linearSearch) findCliques() {
 	}
 }
 
-// findPerms fills perm and permCells: the cells of each clique row that
-// are in no other row.
+// findPerms fills perms and permOf: the cells of each row in no other
+// row, of each coefficient, put in the first group of the row whose cells
+// they all see.
 func (s *linearSearch) findPerms() {
-	s.perm = 0
+	s.perms = s.perms[:0]
+	var groups [32]uint32
 	for r := 0; r < s.rows; r++ {
-		var cells uint32
-		if s.clique&(1<<r) != 0 {
+		for _, coef := range [2]int8{1, -1} {
+			n := 0
+		cells:
 			for i, rows := range s.rowsOf {
-				if rows == 1<<r {
-					cells |= 1 << i
+				if rows != 1<<r || s.coef[i][r] != coef {
+					continue
+				}
+				adj := s.sees[i] | s.later[i]
+				for g := range n {
+					if groups[g]&^adj == 0 {
+						groups[g] |= 1 << i
+						continue cells
+					}
+				}
+				groups[n] = 1 << i
+				n++
+			}
+			for _, g := range groups[:n] {
+				if bits.OnesCount32(g) >= 2 {
+					s.perms = append(s.perms, g)
 				}
 			}
 		}
-		s.permCells[r] = cells
-		if bits.OnesCount32(cells) >= 2 {
-			s.perm |= 1 << r
+	}
+	for i := range s.cells {
+		s.permOf[i] = -1
+	}
+	for g, cells := range s.perms {
+		for c := cells; c != 0; c &= c - 1 {
+			s.permOf[bits.TrailingZeros32(c)] = int8(g)
 		}
 	}
 }
 
 // expand adds to support the digits of the solutions that solution w
-// (one digit a cell) leads to by putting the digits of the cells of a
-// perm row in another order, the other cells keeping theirs: such a
-// solution keeps every row's sum, the cells of the row see each other,
-// and each takes a digit of its options that no cell outside the row it
-// sees holds (matchSet finds the orders). Each digit added is in a
-// solution, so the support is the one the candidates' searches would
-// find, with fewer of them.
+// (one digit a cell) leads to by putting the digits of a perm group's
+// cells in another order, the other cells keeping theirs: such a
+// solution keeps every row's sum (the group's cells are in one row, of
+// one coefficient), the group's cells see each other, and each takes a
+// digit of its options that no cell outside the group it sees holds
+// (matchSet finds the orders). Each digit added is in a solution, so the
+// support is the one the candidates' searches would find, with fewer of
+// them.
 func (s *linearSearch) expand(w []uint8) {
-	if s.perm == 0 || s.b.Layout().N > maxTableDigits {
+	if len(s.perms) == 0 || s.b.Layout().N > maxTableDigits {
 		return
 	}
 	var opts, sup [32]grid.Digits
 	var at [32]int
-	for m := s.perm; m != 0; m &= m - 1 {
-		cells := s.permCells[bits.TrailingZeros8(m)]
+	for _, cells := range s.perms {
 		var set grid.Digits
 		k := 0
 		for c := cells; c != 0; c &= c - 1 {
@@ -380,25 +402,24 @@ func (s *linearSearch) expand(w []uint8) {
 
 // repair adds to support the digits of the solutions that solution w of
 // the system, which the options no longer allow, leads to by putting the
-// digits of the perm rows' cells in other orders, and reports whether
-// there are any: the cells of no perm row must hold w's digits, and the
-// cells of each perm row take its digits in an order the options allow,
+// digits of the perm groups' cells in other orders, and reports whether
+// there are any: the cells of no perm group must hold w's digits, and the
+// cells of each group take its digits in an order the options allow,
 // each cell leaving aside the digits of the cells it sees outside its
-// row, and all of another perm row's digits when it sees one of its
-// cells. Two cells of different perm rows that see each other then hold
-// digits of their own rows alone, so any choice of orders, one a row, is
-// a solution.
+// group, and all of another group's digits when it sees one of its
+// cells. Two cells of different groups that see each other then hold
+// digits of their own groups alone, so any choice of orders, one a group,
+// is a solution.
 func (s *linearSearch) repair(w []uint8) bool {
-	if s.perm == 0 || s.b.Layout().N > maxTableDigits {
+	if len(s.perms) == 0 || s.b.Layout().N > maxTableDigits {
 		return false
 	}
 	var inPerm uint32
-	var sets [maxLinearRows]grid.Digits
-	for m := s.perm; m != 0; m &= m - 1 {
-		r := bits.TrailingZeros8(m)
-		inPerm |= s.permCells[r]
-		for c := s.permCells[r]; c != 0; c &= c - 1 {
-			sets[r] |= grid.Bit(int(w[bits.TrailingZeros32(c)]))
+	var sets [32]grid.Digits
+	for g, cells := range s.perms {
+		inPerm |= cells
+		for c := cells; c != 0; c &= c - 1 {
+			sets[g] |= grid.Bit(int(w[bits.TrailingZeros32(c)]))
 		}
 	}
 	for i, d := range w {
@@ -409,9 +430,7 @@ func (s *linearSearch) repair(w []uint8) bool {
 	var opts, sup [32]grid.Digits
 	var at [32]int
 	k := 0
-	for m := s.perm; m != 0; m &= m - 1 {
-		r := bits.TrailingZeros8(m)
-		cells := s.permCells[r]
+	for g, cells := range s.perms {
 		from := k
 		for c := cells; c != 0; c &= c - 1 {
 			i := bits.TrailingZeros32(c)
@@ -421,13 +440,13 @@ func (s *linearSearch) repair(w []uint8) bool {
 				if inPerm&(1<<y) == 0 {
 					o &^= grid.Bit(int(w[y]))
 				} else {
-					o &^= sets[bits.TrailingZeros8(s.rowsOf[y])]
+					o &^= sets[s.permOf[y]]
 				}
 			}
 			opts[k], sup[k], at[k] = o, 0, i
 			k++
 		}
-		if !matchSet(opts[from:k], sets[r], sup[from:k]) {
+		if !matchSet(opts[from:k], sets[g], sup[from:k]) {
 			return false
 		}
 	}
