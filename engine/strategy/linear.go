@@ -40,9 +40,9 @@ type linearSearch struct {
 	// group may be put there in any order the options allow (expand).
 	perms  []uint32
 	permOf [32]int8
-	left      [][maxLinearRows]int8
-	union     [][maxLinearRows]grid.Digits
-	used      [maxLinearRows]grid.Digits
+	left   [][maxLinearRows]int8
+	union  [][maxLinearRows]grid.Digits
+	used   [maxLinearRows]grid.Digits
 	// support holds, after run, the digits some solution puts in each
 	// cell, and those whose search was cut short.
 	support []grid.Digits
