@@ -157,7 +157,7 @@ func TestCliqueSpans(t *testing.T) {
 
 // TestLinearShortcutsOnKillers holds linearSearch.run, with its
 // shortcuts (the memo's stored solutions, the other orders of a
-// solution's clique rows, expand, and the repair of stored solutions the
+// solution's perm groups, expand, and the repair of stored solutions the
 // options no longer allow), to the plain search (plainSupport) on the
 // systems the killer finders run: the unit blocks of Cage Block and the
 // joint fillings of Cage Intersection, at the states along tarek line
