@@ -71,6 +71,12 @@ func TestTrialFillsAgree(t *testing.T) {
 			if sets.none != got.none || !got.none && sets != got {
 				t.Fatalf("cells %v options %v target %d: fillSets %+v, fillDistinct %+v", cells, opts, target, sets, got)
 			}
+			if n == 2 {
+				pair := fillPair(opts[0], opts[1], target)
+				if pair.none != got.none || !got.none && pair != got {
+					t.Fatalf("cells %v options %v target %d: fillPair %+v, fillDistinct %+v", cells, opts, target, pair, got)
+				}
+			}
 		} else {
 			got = tr.fillSeeing(grp, opts)
 		}
@@ -102,5 +108,31 @@ func TestTrialFillsAgree(t *testing.T) {
 	}
 	if filled < 800 || kinds[true] < 1000 || kinds[false] < 1000 || gaveUp < 40 {
 		t.Errorf("%d groups with fillings, %v distinct/not, %d given up: too few to compare", filled, kinds, gaveUp)
+	}
+}
+
+// TestFillPairMatchesSets holds fillPair, the trials' fill of a two-cell
+// cage, to fillSets on every pair of option sets of nine digits and every
+// target from 0 to 20 (under -short, every seventh first set).
+func TestFillPairMatchesSets(t *testing.T) {
+	step, pairs := grid.Digits(1), 0
+	if quick() {
+		step = 7
+	}
+	for a := grid.Digits(1); a < 1<<9; a += step {
+		for b := grid.Digits(1); b < 1<<9; b++ {
+			for target := range 21 {
+				got, want := fillPair(a, b, target), fillSets([]grid.Digits{a, b}, target)
+				if got.none != want.none || !want.none && got != want {
+					t.Fatalf("options %v %v target %d: fillPair %+v, fillSets %+v", a, b, target, got, want)
+				}
+				if !got.none {
+					pairs++
+				}
+			}
+		}
+	}
+	if pairs < 1000 {
+		t.Errorf("%d option pairs with a filling: too few", pairs)
 	}
 }

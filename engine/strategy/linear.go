@@ -34,6 +34,12 @@ type linearSearch struct {
 	// used[r] the digits its cells before took.
 	rowsOf []uint8
 	clique uint8
+	// perms are the perm groups (a bit a cell): two cells or more of one
+	// row, in no other, of one coefficient, that all see each other;
+	// permOf[i] is cell i's group, or -1. The digits a solution puts in a
+	// group may be put there in any order the options allow (expand).
+	perms  []uint32
+	permOf [32]int8
 	left   [][maxLinearRows]int8
 	union  [][maxLinearRows]grid.Digits
 	used   [maxLinearRows]grid.Digits
@@ -47,6 +53,10 @@ type linearSearch struct {
 	memo  []linearMemo
 	sig   []int32
 	found []uint8
+	clock uint64 // counts the runs, for linearMemo.stamp
+	// expanded and repaired count the solutions whose other orders
+	// (expand) or repair brought a digit to the support, for the tests.
+	expanded, repaired int
 	// avail is what each cell may still take in a probe; fails holds the
 	// hashes of the probes' states without a completion (see probe),
 	// runSeed telling this run's from the others'.
@@ -64,11 +74,15 @@ type linearMemo struct {
 	support []grid.Digits
 	ok      bool
 	sols    []uint8
+	// stamp is when the system was last run (linearSearch.clock).
+	stamp uint64
 }
 
-// linearMemoBits sizes the memo: 1<<linearMemoBits systems, direct-mapped
-// by signature (a 9×9 killer's solve runs some 700 systems, which a memo
-// of 512 had evict one another); maxWitnesses is the most solutions kept
+// linearMemoBits sizes the memo: 1<<linearMemoBits systems, two slots a
+// signature, the one run last kept (a 9×9 killer's solve runs some 700
+// systems, which a memo of 512 had evict one another; direct-mapped,
+// 4,096 slots still left tarek 1-6 7,868 searches without stored
+// solutions, two ways 4,469); maxWitnesses is the most solutions kept
 // a system (a 9×9 block's support rarely needs half as many).
 const (
 	linearMemoBits = 12
@@ -120,6 +134,7 @@ func (s *linearSearch) run() bool {
 		return false
 	}
 	s.findCliques()
+	s.findPerms()
 	// The support depends on the system and the options alone: a run on
 	// the options of the system's last run gives its answer again.
 	e := s.memoEntry()
@@ -141,13 +156,17 @@ func (s *linearSearch) run() bool {
 }
 
 // search finds the support of the loaded system, taking as solutions
-// those of e, the system's last run, that the options still allow.
+// those of e, the system's last run, that the options still allow (or,
+// their perm groups' digits in another order, allow: repair). Each
+// solution found or taken brings the orders of its perm groups' digits
+// (expand), so fewer candidates need a search of their own.
 func (s *linearSearch) search(e *linearMemo) bool {
 	s.found = s.found[:0]
 	if !s.solve() {
 		return false
 	}
 	s.keepFound()
+	s.expand(s.found)
 	// A stored solution the cells' options still allow is a solution
 	// now: the digits it puts in the cells need no search. The support is
 	// the same either way, since a candidate's own search depends on the
@@ -159,6 +178,9 @@ func (s *linearSearch) search(e *linearMemo) bool {
 			for j, d := range w[:n] {
 				s.support[j] |= grid.Bit(int(d))
 			}
+			s.expand(w[:n])
+		} else {
+			s.repair(w[:n])
 		}
 	}
 	for i := range s.cells {
@@ -169,12 +191,14 @@ func (s *linearSearch) search(e *linearMemo) bool {
 			}
 			all := s.opts[i]
 			s.opts[i] = d
-			if s.solveCandidate() {
+			found := s.solveCandidate()
+			s.opts[i] = all
+			if found {
 				s.keepFound()
+				s.expand(s.found[len(s.found)-n:])
 			} else if s.aborted {
 				s.support[i] |= d
 			}
-			s.opts[i] = all
 		}
 	}
 	return true
@@ -202,7 +226,16 @@ func (s *linearSearch) memoEntry() *linearMemo {
 	if s.memo == nil {
 		s.memo = make([]linearMemo, 1<<linearMemoBits)
 	}
-	e := &s.memo[h>>(64-linearMemoBits)]
+	s.clock++
+	// Two slots a system, the one used last kept when a third comes.
+	at := h >> (64 - linearMemoBits) &^ 1
+	e := &s.memo[at]
+	if !slices.Equal(e.sig, s.sig) {
+		if o := &s.memo[at+1]; slices.Equal(o.sig, s.sig) || o.stamp < e.stamp {
+			e = o
+		}
+	}
+	e.stamp = s.clock
 	if !slices.Equal(e.sig, s.sig) {
 		e.sig = append(e.sig[:0], s.sig...)
 		e.opts, e.sols = e.opts[:0], e.sols[:0]
@@ -284,6 +317,149 @@ func (s *linearSearch) findCliques() {
 			in[r] |= 1 << i
 		}
 	}
+}
+
+// findPerms fills perms and permOf: the cells of each row in no other
+// row, of each coefficient, put in the first group of the row whose cells
+// they all see.
+func (s *linearSearch) findPerms() {
+	s.perms = s.perms[:0]
+	var groups [32]uint32
+	for r := 0; r < s.rows; r++ {
+		for _, coef := range [2]int8{1, -1} {
+			n := 0
+		cells:
+			for i, rows := range s.rowsOf {
+				if rows != 1<<r || s.coef[i][r] != coef {
+					continue
+				}
+				adj := s.sees[i] | s.later[i]
+				for g := range n {
+					if groups[g]&^adj == 0 {
+						groups[g] |= 1 << i
+						continue cells
+					}
+				}
+				groups[n] = 1 << i
+				n++
+			}
+			for _, g := range groups[:n] {
+				if bits.OnesCount32(g) >= 2 {
+					s.perms = append(s.perms, g)
+				}
+			}
+		}
+	}
+	for i := range s.cells {
+		s.permOf[i] = -1
+	}
+	for g, cells := range s.perms {
+		for c := cells; c != 0; c &= c - 1 {
+			s.permOf[bits.TrailingZeros32(c)] = int8(g)
+		}
+	}
+}
+
+// expand adds to support the digits of the solutions that solution w
+// (one digit a cell) leads to by putting the digits of a perm group's
+// cells in another order, the other cells keeping theirs: such a
+// solution keeps every row's sum (the group's cells are in one row, of
+// one coefficient), the group's cells see each other, and each takes a
+// digit of its options that no cell outside the group it sees holds
+// (matchSet finds the orders). Each digit added is in a solution, so the
+// support is the one the candidates' searches would find, with fewer of
+// them.
+func (s *linearSearch) expand(w []uint8) {
+	if len(s.perms) == 0 || s.b.Layout().N > maxTableDigits {
+		return
+	}
+	var opts, sup [32]grid.Digits
+	var at [32]int
+	for _, cells := range s.perms {
+		var set grid.Digits
+		k := 0
+		for c := cells; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros32(c)
+			set |= grid.Bit(int(w[i]))
+			o := s.opts[i]
+			for x := (s.sees[i] | s.later[i]) &^ cells; x != 0; x &= x - 1 {
+				o &^= grid.Bit(int(w[bits.TrailingZeros32(x)]))
+			}
+			opts[k], sup[k], at[k] = o, 0, i
+			k++
+		}
+		if !matchSet(opts[:k], set, sup[:k]) {
+			continue // cannot happen: w is a solution
+		}
+		for j, i := range at[:k] {
+			if sup[j]&^s.support[i] != 0 {
+				s.expanded++
+			}
+			s.support[i] |= sup[j]
+		}
+	}
+}
+
+// repair adds to support the digits of the solutions that solution w of
+// the system, which the options no longer allow, leads to by putting the
+// digits of the perm groups' cells in other orders, and reports whether
+// there are any: the cells of no perm group must hold w's digits, and the
+// cells of each group take its digits in an order the options allow,
+// each cell leaving aside the digits of the cells it sees outside its
+// group, and all of another group's digits when it sees one of its
+// cells. Two cells of different groups that see each other then hold
+// digits of their own groups alone, so any choice of orders, one a group,
+// is a solution.
+func (s *linearSearch) repair(w []uint8) bool {
+	if len(s.perms) == 0 || s.b.Layout().N > maxTableDigits {
+		return false
+	}
+	var inPerm uint32
+	var sets [32]grid.Digits
+	for g, cells := range s.perms {
+		inPerm |= cells
+		for c := cells; c != 0; c &= c - 1 {
+			sets[g] |= grid.Bit(int(w[bits.TrailingZeros32(c)]))
+		}
+	}
+	for i, d := range w {
+		if inPerm&(1<<i) == 0 && !s.opts[i].Has(int(d)) {
+			return false
+		}
+	}
+	var opts, sup [32]grid.Digits
+	var at [32]int
+	k := 0
+	for g, cells := range s.perms {
+		from := k
+		for c := cells; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros32(c)
+			o := s.opts[i]
+			for x := (s.sees[i] | s.later[i]) &^ cells; x != 0; x &= x - 1 {
+				y := bits.TrailingZeros32(x)
+				if inPerm&(1<<y) == 0 {
+					o &^= grid.Bit(int(w[y]))
+				} else {
+					o &^= sets[s.permOf[y]]
+				}
+			}
+			opts[k], sup[k], at[k] = o, 0, i
+			k++
+		}
+		if !matchSet(opts[from:k], sets[g], sup[from:k]) {
+			return false
+		}
+	}
+	for i, d := range w {
+		if inPerm&(1<<i) == 0 {
+			s.support[i] |= grid.Bit(int(d))
+		}
+	}
+	s.repaired++
+	for j, i := range at[:k] {
+		s.support[i] |= sup[j]
+	}
+	return true
 }
 
 // solve looks for one solution with the cells' options, adding its

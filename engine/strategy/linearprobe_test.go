@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -151,5 +152,87 @@ func TestCliqueSpans(t *testing.T) {
 	}
 	if lo, hi := digitSpan(grid.AllDigits(9), 3); lo != 6 || hi != 24 {
 		t.Errorf("3 of 1-9: %d-%d, want 6-24", lo, hi)
+	}
+}
+
+// TestLinearShortcutsOnKillers holds linearSearch.run, with its
+// shortcuts (the memo's stored solutions, the other orders of a
+// solution's perm groups, expand, and the repair of stored solutions the
+// options no longer allow), to the plain search (plainSupport) on the
+// systems the killer finders run: the unit blocks of Cage Block and the
+// joint fillings of Cage Intersection, at the states along tarek line
+// 1's logic solve and at random positions of tarek killers, visited in
+// turn on one search so that each run meets what the runs before it
+// kept. Floors: systems with a solution, solutions that expand brought
+// digits from, stored solutions repaired.
+func TestLinearShortcutsOnKillers(t *testing.T) {
+	boards := killerStatesAndPositions(t, 5)
+	ls := new(linearSearch)
+	systems, solved := 0, 0
+	check := func(b *grid.Board, what string) {
+		got := ls.run()
+		want, support := plainSupport(ls, b)
+		systems++
+		if got != want || got && !slices.Equal(ls.support, support) {
+			t.Fatalf("%s, cells %v targets %v: run %v %v, plain %v %v", what, ls.cells, ls.target[:ls.rows], got, ls.support, want, support)
+		}
+		if got {
+			solved++
+		}
+	}
+	for _, b := range boards {
+		l := b.Layout()
+		var open, cages []int
+		for u := range l.Units() {
+			open = open[:0]
+			for _, c := range l.Unit(u).Cells {
+				if b.Value(c) == 0 {
+					open = append(open, c)
+				}
+			}
+			cages = blockCages(l, open, cages[:0])
+			ls.reset(b)
+			if len(cages) < 2 || len(cages) > maxLinearRows || !loadBlockCages(b, ls, cages) || len(ls.cells) > maxUnitBlockCells {
+				continue
+			}
+			check(b, fmt.Sprintf("unit %d", u))
+		}
+		vcs := virtualCagesOf(l)
+		var g, k grid.Group
+		for i := range vcs {
+			if !loadVirtual(b, &vcs[i], &g) {
+				continue
+			}
+			for _, c := range g.Cells() {
+				kc := l.CellCage(c)
+				if kc < 0 || !k.LoadCage(l, kc) {
+					continue
+				}
+				open, target := open[:0], k.Target
+				for _, x := range k.Cells() {
+					if d := b.Value(x); d != 0 {
+						target -= int(d)
+					} else {
+						open = append(open, x)
+					}
+				}
+				if subset(open, g.Cells()) || subset(g.Cells(), open) {
+					continue
+				}
+				ls.reset(b)
+				ra, rc := ls.row(g.Target), ls.row(target)
+				for _, x := range g.Cells() {
+					ls.add(ra, x, 1)
+				}
+				for _, x := range open {
+					ls.add(rc, x, 1)
+				}
+				check(b, fmt.Sprintf("virtual cage %d and cage %d", i, kc))
+			}
+		}
+	}
+	t.Logf("%d boards, %d systems, %d with a solution; %d solutions expanded, %d repaired", len(boards), systems, solved, ls.expanded, ls.repaired)
+	if solved < systems/2 || ls.expanded < solved/4 || ls.repaired < 20 {
+		t.Errorf("%d systems, %d with a solution, %d expanded, %d repaired: too few", systems, solved, ls.expanded, ls.repaired)
 	}
 }
