@@ -189,6 +189,7 @@ type forcing struct {
 	closeWork        int
 	cw               int          // words of a digit's plane
 	peers            []uint64     // the peers of each cell, a plane each
+	unitPlanes       []uint64     // the cells of each unit, a plane each
 	candPlanes       []uint64     // the board's candidates
 	layout           *grid.Layout // the layout of peers
 	net, all, stored bool
@@ -356,6 +357,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.words = n * f.cw
 		lits := 2 * cands
 		f.peers = make([]uint64, l.Cells*f.cw)
+		f.unitPlanes = make([]uint64, len(l.Units())*f.cw)
 		f.candPlanes = make([]uint64, f.words)
 		f.layout = nil
 		f.a.init(f.words, lits, l.Cells, len(l.Units())*n)
@@ -380,6 +382,12 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		for cell := range l.Cells {
 			for _, p := range l.Peers(cell) {
 				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
+			}
+		}
+		clear(f.unitPlanes)
+		for u := range l.Units() {
+			for _, p := range l.Unit(u).Cells {
+				f.unitPlanes[u*f.cw+p>>6] |= 1 << (p & 63)
 			}
 		}
 	}
@@ -885,12 +893,7 @@ func (f *forcing) follow(im *implications) bool {
 			case r == 0:
 				im.bad, im.badAt = badUnit, int32(k)
 			case r == 1:
-				for _, p := range l.Unit(u).Cells {
-					if im.alive[p]&bit != 0 {
-						im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
-						break
-					}
-				}
+				f.unitSingle(im, u, di, next)
 			}
 		}
 		if f.rules && im.bad == badNone {
@@ -899,6 +902,32 @@ func (f *forcing) follow(im *implications) bool {
 	}
 	f.work += len(im.queue) + f.closeWork
 	return im.bad != badNone
+}
+
+// unitSingle makes true the one place left to digit di+1 in unit u of
+// im (the digit's other places there having been followed false), by
+// predUnitSingle. The place is the unit's candidate of the digit not
+// implied false, found a plane word at a time; when it is implied false
+// too (queued, not yet followed), the unit's cells are scanned for the
+// one still alive, and setting it true notes the contradiction.
+func (f *forcing) unitSingle(im *implications, u, di int, next int32) {
+	cw := f.cw
+	units := f.unitPlanes[u*cw : u*cw+cw]
+	plane := di * cw
+	for j, uw := range units {
+		w := plane + j
+		if x := uw & f.candPlanes[w] &^ im.off[w]; x != 0 {
+			im.set(int32(w*64+bits.TrailingZeros64(x))<<1|1, predUnitSingle-int32(u), next)
+			return
+		}
+	}
+	bit := grid.Digits(1) << di
+	for _, p := range f.l.Unit(u).Cells {
+		if im.alive[p]&bit != 0 {
+			im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
+			return
+		}
+	}
 }
 
 // spent reports whether the search has used up its work budget, or is
