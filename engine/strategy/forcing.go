@@ -157,6 +157,11 @@ type implications struct {
 	gen     uint32
 	seen    []uint32
 	support [][grid.MaxGroupCells]grid.Digits
+	// fillsIn[k] is, when fillsAt[k] == gen, the listed fillings of
+	// group k (forcingfills.go) inside the options the closure leaves its
+	// cells, a bit each.
+	fillsAt []uint32
+	fillsIn [][2]uint64
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -262,12 +267,13 @@ type forcing struct {
 	// (nestedforcing.go).
 	nested nestedState
 
-	// listed and fillList are the fillings of the small sum groups on
-	// the board, listed for the search (forcingfills.go); listGen
+	// listed are the fillings of the small sum groups on the board,
+	// listed for the search or kept from an earlier one on the same
+	// options (forcingfills.go), of the groups of listedFor; listGen
 	// numbers the searches.
-	listed   []listedFills
-	fillList []uint64
-	listGen  uint32
+	listed    []listedFills
+	listedFor *grid.Layout
+	listGen   uint32
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -537,7 +543,7 @@ func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 			return // no filling put the digit there: they are the same
 		}
 	}
-	allows := f.cageAllows(im.alive, k, cell, di)
+	allows := f.cageAllows(im, k, cell, di)
 	// As when enumerated, memo or not: the budget cuts at the same place
 	// whatever earlier searches left in the memo.
 	f.work += 4 * g.Len()
@@ -562,8 +568,8 @@ func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 // from its table (cagetables.go); otherwise from the memo, from the memo's
 // state before that when no filling put di+1 in cell (the fillings are
 // the same), or enumerated.
-func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
-	g := &f.groups[k]
+func (f *forcing) cageAllows(im *implications, k, cell, di int) cageAllows {
+	g, alive := &f.groups[k], im.alive
 	key := cageState{cage: k}
 	at := -1
 	for i, c := range g.Cells() {
@@ -578,7 +584,7 @@ func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
 	}
 	if t := &f.tables[k]; t.kind != tableNone {
 		if t.kind == tableFew && listFillings {
-			if a, ok := f.listedAllows(t, k, key.opts[:g.Len()]); ok {
+			if a, ok := f.listedAllows(im, t, k, at, di, key.opts[:g.Len()]); ok {
 				return a
 			}
 		}
@@ -800,6 +806,7 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	im.bad = badNone
 	if im.gen++; im.gen == 0 {
 		clear(im.seen)
+		clear(im.fillsAt)
 		im.gen = 1
 	}
 	for _, p := range premises {
@@ -886,14 +893,17 @@ func (f *forcing) follow(im *implications) bool {
 		if f.rules {
 			units = f.cellUnits[cell]
 		}
+		rem := im.rem
 		for _, u := range units {
 			k := u*n + di
-			im.rem[k]--
-			switch r := im.rem[k]; {
-			case r == 0:
-				im.bad, im.badAt = badUnit, int32(k)
-			case r == 1:
-				f.unitSingle(im, u, di, next)
+			r := rem[k] - 1
+			rem[k] = r
+			if r <= 1 {
+				if r == 0 {
+					im.bad, im.badAt = badUnit, int32(k)
+				} else {
+					f.unitSingle(im, u, di, next)
+				}
 			}
 		}
 		if f.rules && im.bad == badNone {

@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"math/bits"
+
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -15,26 +17,36 @@ import (
 // random read of a 192 KiB table) or fewAllows on a miss. A group with
 // more than maxListedFills fillings on the board keeps the memo.
 
-// maxListedFills bounds the fillings listed for one group.
+// maxListedFills bounds the fillings listed for one group: a closure
+// keeps those inside its options as bits of two words.
 const maxListedFills = 128
 
-// listedFills is where the fillings of a group are listed for a search.
+// listedFills is where the fillings of a group are listed.
 type listedFills struct {
-	gen uint32 // forcing.fillsGen when listed; another: not listed yet
-	off int32  // the fillings are forcing.fillList[off:off+n]
-	n   int32  // -1: more than maxListedFills, not listed
+	gen    uint32 // forcing.listGen when last checked; another: to check
+	listed bool   // fills lists the fillings for the options opts
+	opts   uint64 // the options of the cells on the board, packed
+	n      int32  // the fillings listed, or -1: more than maxListedFills
+	fills  []uint64
+	// without[i*maxTableDigits+d-1] are the fillings that put digit d
+	// in cell i, a bit each.
+	without [maxFewCells * maxTableDigits][2]uint64
 }
 
-// resetFills forgets the fillings listed for the groups of an earlier
-// search (setup calls it once the board and the groups are known).
+// resetFills readies the fillings listed for a new search (setup calls
+// it once the board and the groups are known): a group's are listed
+// again, when first asked for, only if its cells' options on the board
+// have changed since they were.
 func (f *forcing) resetFills() {
-	f.fillList = f.fillList[:0]
-	if len(f.listed) < len(f.groups) {
+	if f.listedFor != f.rulesFor || len(f.listed) < len(f.groups) {
 		f.listed = make([]listedFills, len(f.groups))
+		f.listedFor = f.rulesFor
 		f.listGen = 0
 	}
 	if f.listGen++; f.listGen == 0 {
-		clear(f.listed)
+		for i := range f.listed {
+			f.listed[i].gen = 0
+		}
 		f.listGen = 1
 	}
 }
@@ -45,61 +57,125 @@ var listFillings = true
 
 // listedAllows returns what the fillings of group k, whose table t is
 // tableFew, allow its cells with options opts (each within the cell's
-// options on the board), and whether they are listed; when they are not,
-// the caller asks the memo.
-func (f *forcing) listedAllows(t *groupTable, k int, opts []grid.Digits) (cageAllows, bool) {
+// options on the board) in closure im, just after digit di+1 left its
+// cell at (its index in the group), and whether they are listed; when
+// they are not, the caller asks the memo.
+//
+// The closure keeps the fillings inside its options (implications.
+// fillsIn): the first time it asks, those inside opts; after that, those
+// it kept less those that put di+1 at cell at. A closure only takes
+// candidates away, and every one it takes from a cell of the group comes
+// here (applyCage; when no filling kept puts the digit there, applyCage
+// returns before, and there is nothing to take), so these are the ones
+// inside opts.
+func (f *forcing) listedAllows(im *implications, t *groupTable, k, at, di int, opts []grid.Digits) (cageAllows, bool) {
 	lf := &f.listed[k]
 	if lf.gen != f.listGen {
-		f.listFills(t, k)
+		f.checkListed(t, k)
 	}
 	if lf.n < 0 {
 		return cageAllows{}, false
 	}
-	return fillsAllow(f.fillList[lf.off:lf.off+lf.n], opts), true
+	if len(im.fillsAt) < len(f.groups) {
+		im.fillsAt = append(im.fillsAt, make([]uint32, len(f.groups)-len(im.fillsAt))...)
+		im.fillsIn = append(im.fillsIn, make([][2]uint64, len(f.groups)-len(im.fillsIn))...)
+	}
+	in := &im.fillsIn[k]
+	if im.fillsAt[k] == im.gen && at >= 0 {
+		gone := &lf.without[at*maxTableDigits+di]
+		in[0] &^= gone[0]
+		in[1] &^= gone[1]
+	} else {
+		*in = fillsInside(lf.fills[:lf.n], opts)
+		im.fillsAt[k] = im.gen
+	}
+	return allowedBy(lf.fills, *in, len(opts)), true
 }
 
-// fillsAllow returns what the fillings fills (packed, 9 bits a cell)
-// inside options opts allow the cells.
-func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
+// fillsInside returns the fillings of fills (packed, 9 bits a cell, at
+// most maxListedFills) inside options opts, a bit each.
+func fillsInside(fills []uint64, opts []grid.Digits) [2]uint64 {
 	var packed uint64
 	for i, o := range opts {
 		packed |= uint64(o) << (maxTableDigits * i)
 	}
-	var support uint64
-	for _, x := range fills {
+	var in [2]uint64
+	for j, x := range fills {
 		if x&^packed == 0 {
-			support |= x
+			in[j>>6] |= 1 << (j & 63)
+		}
+	}
+	return in
+}
+
+// allowedBy returns what the fillings of fills marked in in allow the
+// group's cells.
+func allowedBy(fills []uint64, in [2]uint64, cells int) cageAllows {
+	var support uint64
+	for w, x := range in {
+		for ; x != 0; x &= x - 1 {
+			support |= fills[w*64+bits.TrailingZeros64(x)]
 		}
 	}
 	a := cageAllows{ok: true, none: support == 0}
-	for i := range opts {
+	for i := range cells {
 		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
 	}
 	return a
 }
 
-// listFills lists the fillings of group k (tableFew, table t) on the
-// board: digits of the cells' options (a placed cell's digit, an open
-// cell's candidates) adding up to the target, differing where cells see
-// each other (t.apart), as fewAllows counts them.
-func (f *forcing) listFills(t *groupTable, k int) {
-	g := &f.groups[k]
-	var opts [maxFewCells]grid.Digits
+// fillsAllow returns what the fillings fills (packed, 9 bits a cell)
+// inside options opts allow the cells.
+func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
+	return allowedBy(fills, fillsInside(fills, opts), len(opts))
+}
+
+// checkListed readies the fillings of group k (tableFew, table t) for the
+// search: those listed before when its cells have the same options on
+// the board, else listed again (listFills).
+func (f *forcing) checkListed(t *groupTable, k int) {
+	g, lf := &f.groups[k], &f.listed[k]
+	var packed uint64
 	for i, c := range g.Cells() {
+		o := f.b.Cands(c)
 		if v := f.b.Value(c); v != 0 {
-			opts[i] = grid.Bit(int(v))
-		} else {
-			opts[i] = f.b.Cands(c)
+			o = grid.Bit(int(v))
+		}
+		packed |= uint64(o) << (maxTableDigits * i)
+	}
+	lf.gen = f.listGen
+	if lf.listed && lf.opts == packed {
+		return
+	}
+	f.listFills(t, k, packed)
+}
+
+// listFills lists the fillings of group k (tableFew, table t) on the
+// board, whose cells' options (a placed cell's digit, an open cell's
+// candidates) are packed: digits of those options adding up to the
+// target, differing where cells see each other (t.apart), as fewAllows
+// counts them.
+func (f *forcing) listFills(t *groupTable, k int, packed uint64) {
+	g, lf := &f.groups[k], &f.listed[k]
+	var opts [maxFewCells]grid.Digits
+	for i := range g.Len() {
+		opts[i] = grid.Digits(packed>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	}
+	var ok bool
+	lf.fills, ok = appendFills(lf.fills[:0], t, opts[:g.Len()], 0, 0, t.target, 0)
+	lf.listed, lf.opts, lf.n = true, packed, int32(len(lf.fills))
+	if !ok {
+		lf.n = -1
+		return
+	}
+	clear(lf.without[:])
+	for j, x := range lf.fills {
+		for i := range g.Len() {
+			for ds := grid.Digits(x>>(maxTableDigits*i)) & (1<<maxTableDigits - 1); ds != 0; ds &= ds - 1 {
+				lf.without[i*maxTableDigits+bits.TrailingZeros32(uint32(ds))][j>>6] |= 1 << (j & 63)
+			}
 		}
 	}
-	start := len(f.fillList)
-	var ok bool
-	f.fillList, ok = appendFills(f.fillList, t, opts[:g.Len()], start, 0, t.target, 0)
-	n := int32(len(f.fillList) - start)
-	if !ok {
-		f.fillList, n = f.fillList[:start], -1
-	}
-	f.listed[k] = listedFills{gen: f.listGen, off: int32(start), n: n}
 }
 
 // appendFills appends to list the fillings of cells i and after, with
