@@ -819,6 +819,9 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 // f.limit, stopping at the first contradiction; it reports whether it
 // reached one.
 func (f *forcing) follow(im *implications) bool {
+	if f.net && !f.rules {
+		return f.followNet(im)
+	}
 	fb := f.b
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
@@ -911,6 +914,99 @@ func (f *forcing) follow(im *implications) bool {
 		}
 	}
 	f.work += len(im.queue) + f.closeWork
+	return im.bad != badNone
+}
+
+// followNet is follow for a net without cage or compartment rules (the
+// loop of the nested searches on Sudoku X boards), its state in locals
+// and the implications of one premise set inline: the same literals, in
+// the same order, with the same predecessors and depths.
+func (f *forcing) followNet(im *implications) bool {
+	n, l, cw, plane, limit := f.n, f.l, f.cw, f.plane, f.limit
+	on, off, alive, rem := im.on, im.off, im.alive, im.rem
+	pred, depth := im.pred, im.depth
+	queue := im.queue
+	for qi := 0; qi < len(queue) && im.bad == badNone; qi++ {
+		lit := queue[qi]
+		dep := depth[lit]
+		if dep >= limit {
+			break
+		}
+		cell, di := f.split(lit >> 1)
+		bit := grid.Digits(1) << di
+		next := dep + 1
+		if lit&1 != 0 {
+			// Weak links: the cell's other digits and the peers' copies
+			// are false.
+			for o := alive[cell] &^ bit; o != 0 && im.bad == badNone; o &= o - 1 {
+				c := bits.TrailingZeros32(uint32(o))*plane + cell
+				w, m := c>>6, uint64(1)<<(c&63)
+				if off[w]&m != 0 {
+					continue
+				}
+				x := int32(c) << 1
+				pred[x], depth[x] = lit, next
+				if on[w]&m != 0 {
+					im.bad, im.badAt = badLiteral, x
+					break
+				}
+				off[w] |= m
+				queue = append(queue, x)
+			}
+			peers := f.peers[cell*cw : cell*cw+cw]
+			base := di * cw
+			cands := f.candPlanes[base : base+cw]
+			for j, pw := range peers {
+				w := base + j
+				fresh := pw & cands[j] &^ off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & on[w]; clash != 0 {
+					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
+					pred[x], depth[x] = lit, next
+					im.bad, im.badAt = badLiteral, x
+					break
+				}
+				off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
+					pred[x], depth[x] = lit, next
+					queue = append(queue, x)
+				}
+			}
+			continue
+		}
+		// A cell left with one candidate, a digit left with one place in
+		// a unit, holds it; none left is a contradiction.
+		left := alive[cell] &^ bit
+		alive[cell] = left
+		if left == 0 {
+			im.bad, im.badAt = badCell, int32(cell)
+			break
+		}
+		if left&(left-1) == 0 {
+			im.queue = queue
+			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
+			queue = im.queue
+		}
+		for _, u := range l.CellUnit(cell) {
+			k := u*n + di
+			r := rem[k] - 1
+			rem[k] = r
+			if r <= 1 {
+				if r == 0 {
+					im.bad, im.badAt = badUnit, int32(k)
+				} else {
+					im.queue = queue
+					f.unitSingle(im, u, di, next)
+					queue = im.queue
+				}
+			}
+		}
+	}
+	im.queue = queue
+	f.work += len(queue) + f.closeWork
 	return im.bad != badNone
 }
 

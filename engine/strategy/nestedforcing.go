@@ -101,6 +101,7 @@ type orderMemo struct {
 	cells      []uint64      // by candidate number: the cells its net read, a plane (cw words)
 	counts     []uint64      // by candidate number: the unit and digit counts it read (countWords words)
 	countWords int
+	kept       int // sizes taken from the memo (tests count them)
 }
 
 // maxOrderMemo bounds the words of an orderMemo's tables (about 4 MiB);
@@ -306,6 +307,7 @@ func (f *forcing) nestedOrder() {
 		for ; ds != 0; ds &= ds - 1 {
 			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
 			if memo && m.size[c] >= 0 {
+				m.kept++
 				f.work += int(m.size[c]) + f.closeWork
 				ns.order = append(ns.order, nestedPremise{cand: c, size: m.size[c]})
 				continue
