@@ -157,11 +157,6 @@ type implications struct {
 	gen     uint32
 	seen    []uint32
 	support [][grid.MaxGroupCells]grid.Digits
-	// fillsIn[k] is, when fillsAt[k] == gen, the listed fillings of
-	// group k (forcingfills.go) inside the options the closure leaves its
-	// cells, a bit each.
-	fillsAt []uint32
-	fillsIn [][2]uint64
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -584,7 +579,7 @@ func (f *forcing) cageAllows(im *implications, k, cell, di int) cageAllows {
 	}
 	if t := &f.tables[k]; t.kind != tableNone {
 		if t.kind == tableFew && listFillings {
-			if a, ok := f.listedAllows(im, t, k, at, di, key.opts[:g.Len()]); ok {
+			if a, ok := f.listedAllows(t, k, key.opts[:g.Len()]); ok {
 				return a
 			}
 		}
@@ -806,7 +801,6 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	im.bad = badNone
 	if im.gen++; im.gen == 0 {
 		clear(im.seen)
-		clear(im.fillsAt)
 		im.gen = 1
 	}
 	for _, p := range premises {

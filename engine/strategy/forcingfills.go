@@ -1,8 +1,6 @@
 package strategy
 
 import (
-	"math/bits"
-
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -17,8 +15,7 @@ import (
 // random read of a 192 KiB table) or fewAllows on a miss. A group with
 // more than maxListedFills fillings on the board keeps the memo.
 
-// maxListedFills bounds the fillings listed for one group: a closure
-// keeps those inside its options as bits of two words.
+// maxListedFills bounds the fillings listed for one group.
 const maxListedFills = 128
 
 // listedFills is where the fillings of a group are listed.
@@ -28,9 +25,6 @@ type listedFills struct {
 	opts   uint64 // the options of the cells on the board, packed
 	n      int32  // the fillings listed, or -1: more than maxListedFills
 	fills  []uint64
-	// without[i*maxTableDigits+d-1] are the fillings that put digit d
-	// in cell i, a bit each.
-	without [maxFewCells * maxTableDigits][2]uint64
 }
 
 // resetFills readies the fillings listed for a new search (setup calls
@@ -57,18 +51,9 @@ var listFillings = true
 
 // listedAllows returns what the fillings of group k, whose table t is
 // tableFew, allow its cells with options opts (each within the cell's
-// options on the board) in closure im, just after digit di+1 left its
-// cell at (its index in the group), and whether they are listed; when
-// they are not, the caller asks the memo.
-//
-// The closure keeps the fillings inside its options (implications.
-// fillsIn): the first time it asks, those inside opts; after that, those
-// it kept less those that put di+1 at cell at. A closure only takes
-// candidates away, and every one it takes from a cell of the group comes
-// here (applyCage; when no filling kept puts the digit there, applyCage
-// returns before, and there is nothing to take), so these are the ones
-// inside opts.
-func (f *forcing) listedAllows(im *implications, t *groupTable, k, at, di int, opts []grid.Digits) (cageAllows, bool) {
+// options on the board), and whether they are listed; when they are not,
+// the caller asks the memo.
+func (f *forcing) listedAllows(t *groupTable, k int, opts []grid.Digits) (cageAllows, bool) {
 	lf := &f.listed[k]
 	if lf.gen != f.listGen {
 		f.checkListed(t, k)
@@ -76,58 +61,27 @@ func (f *forcing) listedAllows(im *implications, t *groupTable, k, at, di int, o
 	if lf.n < 0 {
 		return cageAllows{}, false
 	}
-	if len(im.fillsAt) < len(f.groups) {
-		im.fillsAt = append(im.fillsAt, make([]uint32, len(f.groups)-len(im.fillsAt))...)
-		im.fillsIn = append(im.fillsIn, make([][2]uint64, len(f.groups)-len(im.fillsIn))...)
-	}
-	in := &im.fillsIn[k]
-	if im.fillsAt[k] == im.gen && at >= 0 {
-		gone := &lf.without[at*maxTableDigits+di]
-		in[0] &^= gone[0]
-		in[1] &^= gone[1]
-	} else {
-		*in = fillsInside(lf.fills[:lf.n], opts)
-		im.fillsAt[k] = im.gen
-	}
-	return allowedBy(lf.fills, *in, len(opts)), true
-}
-
-// fillsInside returns the fillings of fills (packed, 9 bits a cell, at
-// most maxListedFills) inside options opts, a bit each.
-func fillsInside(fills []uint64, opts []grid.Digits) [2]uint64 {
-	var packed uint64
-	for i, o := range opts {
-		packed |= uint64(o) << (maxTableDigits * i)
-	}
-	var in [2]uint64
-	for j, x := range fills {
-		if x&^packed == 0 {
-			in[j>>6] |= 1 << (j & 63)
-		}
-	}
-	return in
-}
-
-// allowedBy returns what the fillings of fills marked in in allow the
-// group's cells.
-func allowedBy(fills []uint64, in [2]uint64, cells int) cageAllows {
-	var support uint64
-	for w, x := range in {
-		for ; x != 0; x &= x - 1 {
-			support |= fills[w*64+bits.TrailingZeros64(x)]
-		}
-	}
-	a := cageAllows{ok: true, none: support == 0}
-	for i := range cells {
-		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
-	}
-	return a
+	return fillsAllow(lf.fills, opts), true
 }
 
 // fillsAllow returns what the fillings fills (packed, 9 bits a cell)
 // inside options opts allow the cells.
 func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
-	return allowedBy(fills, fillsInside(fills, opts), len(opts))
+	var packed uint64
+	for i, o := range opts {
+		packed |= uint64(o) << (maxTableDigits * i)
+	}
+	var support uint64
+	for _, x := range fills {
+		if x&^packed == 0 {
+			support |= x
+		}
+	}
+	a := cageAllows{ok: true, none: support == 0}
+	for i := range opts {
+		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	}
+	return a
 }
 
 // checkListed readies the fillings of group k (tableFew, table t) for the
@@ -166,15 +120,6 @@ func (f *forcing) listFills(t *groupTable, k int, packed uint64) {
 	lf.listed, lf.opts, lf.n = true, packed, int32(len(lf.fills))
 	if !ok {
 		lf.n = -1
-		return
-	}
-	clear(lf.without[:])
-	for j, x := range lf.fills {
-		for i := range g.Len() {
-			for ds := grid.Digits(x>>(maxTableDigits*i)) & (1<<maxTableDigits - 1); ds != 0; ds &= ds - 1 {
-				lf.without[i*maxTableDigits+bits.TrailingZeros32(uint32(ds))][j>>6] |= 1 << (j & 63)
-			}
-		}
 	}
 }
 
