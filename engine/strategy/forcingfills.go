@@ -7,9 +7,11 @@ import (
 // Listed fillings of the small sum groups of a net. A closure only takes
 // candidates away from the board's, so the fillings a sum group of up to
 // four cells (tableFew) has in a closure are those it has on the board
-// whose digits its cells still hold. A search lists a group's fillings on
-// the board once, when a closure first asks for them, each packed as the
-// memo packs options (9 bits a cell, the cell's digit set); what a
+// whose digits its cells still hold. A group's fillings on the board are
+// listed when a closure first asks for them (again in a later search
+// only if the options of its cells on the board have changed), each
+// packed as the memo packs options (9 bits a cell, the cell's digit
+// set); what a
 // closure's options allow is then the union of the listed fillings inside
 // them, a loop of a few dozen mask tests instead of a memo lookup (a
 // random read of a 192 KiB table) or fewAllows on a miss. A group with
