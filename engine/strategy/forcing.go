@@ -189,6 +189,7 @@ type forcing struct {
 	closeWork        int
 	cw               int          // words of a digit's plane
 	peers            []uint64     // the peers of each cell, a plane each
+	unitPlanes       []uint64     // the cells of each unit, a plane each
 	candPlanes       []uint64     // the board's candidates
 	layout           *grid.Layout // the layout of peers
 	net, all, stored bool
@@ -261,12 +262,13 @@ type forcing struct {
 	// (nestedforcing.go).
 	nested nestedState
 
-	// listed and fillList are the fillings of the small sum groups on
-	// the board, listed for the search (forcingfills.go); listGen
+	// listed are the fillings of the small sum groups on the board,
+	// listed for the search or kept from an earlier one on the same
+	// options (forcingfills.go), of the groups of listedFor; listGen
 	// numbers the searches.
-	listed   []listedFills
-	fillList []uint64
-	listGen  uint32
+	listed    []listedFills
+	listedFor *grid.Layout
+	listGen   uint32
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -356,6 +358,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.words = n * f.cw
 		lits := 2 * cands
 		f.peers = make([]uint64, l.Cells*f.cw)
+		f.unitPlanes = make([]uint64, len(l.Units())*f.cw)
 		f.candPlanes = make([]uint64, f.words)
 		f.layout = nil
 		f.a.init(f.words, lits, l.Cells, len(l.Units())*n)
@@ -380,6 +383,12 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		for cell := range l.Cells {
 			for _, p := range l.Peers(cell) {
 				f.peers[cell*f.cw+p>>6] |= 1 << (p & 63)
+			}
+		}
+		clear(f.unitPlanes)
+		for u := range l.Units() {
+			for _, p := range l.Unit(u).Cells {
+				f.unitPlanes[u*f.cw+p>>6] |= 1 << (p & 63)
 			}
 		}
 	}
@@ -529,7 +538,7 @@ func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 			return // no filling put the digit there: they are the same
 		}
 	}
-	allows := f.cageAllows(im.alive, k, cell, di)
+	allows := f.cageAllows(im, k, cell, di)
 	// As when enumerated, memo or not: the budget cuts at the same place
 	// whatever earlier searches left in the memo.
 	f.work += 4 * g.Len()
@@ -554,8 +563,8 @@ func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 // from its table (cagetables.go); otherwise from the memo, from the memo's
 // state before that when no filling put di+1 in cell (the fillings are
 // the same), or enumerated.
-func (f *forcing) cageAllows(alive []grid.Digits, k, cell, di int) cageAllows {
-	g := &f.groups[k]
+func (f *forcing) cageAllows(im *implications, k, cell, di int) cageAllows {
+	g, alive := &f.groups[k], im.alive
 	key := cageState{cage: k}
 	at := -1
 	for i, c := range g.Cells() {
@@ -804,6 +813,9 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 // f.limit, stopping at the first contradiction; it reports whether it
 // reached one.
 func (f *forcing) follow(im *implications) bool {
+	if f.net && !f.rules {
+		return f.followNet(im)
+	}
 	fb := f.b
 	n, l, net, cw := f.n, f.l, f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
@@ -878,18 +890,16 @@ func (f *forcing) follow(im *implications) bool {
 		if f.rules {
 			units = f.cellUnits[cell]
 		}
+		rem := im.rem
 		for _, u := range units {
 			k := u*n + di
-			im.rem[k]--
-			switch r := im.rem[k]; {
-			case r == 0:
-				im.bad, im.badAt = badUnit, int32(k)
-			case r == 1:
-				for _, p := range l.Unit(u).Cells {
-					if im.alive[p]&bit != 0 {
-						im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
-						break
-					}
+			r := rem[k] - 1
+			rem[k] = r
+			if r <= 1 {
+				if r == 0 {
+					im.bad, im.badAt = badUnit, int32(k)
+				} else {
+					f.unitSingle(im, u, di, next)
 				}
 			}
 		}
@@ -899,6 +909,125 @@ func (f *forcing) follow(im *implications) bool {
 	}
 	f.work += len(im.queue) + f.closeWork
 	return im.bad != badNone
+}
+
+// followNet is follow for a net without cage or compartment rules (the
+// loop of the nested searches on Sudoku X boards), its state in locals
+// and the implications of one premise set inline: the same literals, in
+// the same order, with the same predecessors and depths.
+func (f *forcing) followNet(im *implications) bool {
+	n, l, cw, plane, limit := f.n, f.l, f.cw, f.plane, f.limit
+	on, off, alive, rem := im.on, im.off, im.alive, im.rem
+	pred, depth := im.pred, im.depth
+	queue := im.queue
+	for qi := 0; qi < len(queue) && im.bad == badNone; qi++ {
+		lit := queue[qi]
+		dep := depth[lit]
+		if dep >= limit {
+			break
+		}
+		cell, di := f.split(lit >> 1)
+		bit := grid.Digits(1) << di
+		next := dep + 1
+		if lit&1 != 0 {
+			// Weak links: the cell's other digits and the peers' copies
+			// are false.
+			for o := alive[cell] &^ bit; o != 0 && im.bad == badNone; o &= o - 1 {
+				c := bits.TrailingZeros32(uint32(o))*plane + cell
+				w, m := c>>6, uint64(1)<<(c&63)
+				if off[w]&m != 0 {
+					continue
+				}
+				x := int32(c) << 1
+				pred[x], depth[x] = lit, next
+				if on[w]&m != 0 {
+					im.bad, im.badAt = badLiteral, x
+					break
+				}
+				off[w] |= m
+				queue = append(queue, x)
+			}
+			peers := f.peers[cell*cw : cell*cw+cw]
+			base := di * cw
+			cands := f.candPlanes[base : base+cw]
+			for j, pw := range peers {
+				w := base + j
+				fresh := pw & cands[j] &^ off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & on[w]; clash != 0 {
+					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
+					pred[x], depth[x] = lit, next
+					im.bad, im.badAt = badLiteral, x
+					break
+				}
+				off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
+					pred[x], depth[x] = lit, next
+					queue = append(queue, x)
+				}
+			}
+			continue
+		}
+		// A cell left with one candidate, a digit left with one place in
+		// a unit, holds it; none left is a contradiction.
+		left := alive[cell] &^ bit
+		alive[cell] = left
+		if left == 0 {
+			im.bad, im.badAt = badCell, int32(cell)
+			break
+		}
+		if left&(left-1) == 0 {
+			im.queue = queue
+			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
+			queue = im.queue
+		}
+		for _, u := range l.CellUnit(cell) {
+			k := u*n + di
+			r := rem[k] - 1
+			rem[k] = r
+			if r <= 1 {
+				if r == 0 {
+					im.bad, im.badAt = badUnit, int32(k)
+				} else {
+					im.queue = queue
+					f.unitSingle(im, u, di, next)
+					queue = im.queue
+				}
+			}
+		}
+	}
+	im.queue = queue
+	f.work += len(queue) + f.closeWork
+	return im.bad != badNone
+}
+
+// unitSingle makes true the one place left to digit di+1 in unit u of
+// im (the digit's other places there having been followed false), by
+// predUnitSingle. The place is the unit's candidate of the digit not
+// implied false, found a plane word at a time; when it is implied false
+// too (queued, not yet followed), the unit's cells are scanned for the
+// one still alive, and setting it true notes the contradiction.
+func (f *forcing) unitSingle(im *implications, u, di int, next int32) {
+	cw := f.cw
+	units := f.unitPlanes[u*cw : u*cw+cw]
+	plane := di * cw
+	for j, uw := range units {
+		w := plane + j
+		if x := uw & f.candPlanes[w] &^ im.off[w]; x != 0 {
+			im.set(int32(w*64+bits.TrailingZeros64(x))<<1|1, predUnitSingle-int32(u), next)
+			return
+		}
+	}
+	bit := grid.Digits(1) << di
+	for _, p := range f.l.Unit(u).Cells {
+		if im.alive[p]&bit != 0 {
+			im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
+			return
+		}
+	}
 }
 
 // spent reports whether the search has used up its work budget, or is

@@ -7,9 +7,11 @@ import (
 // Listed fillings of the small sum groups of a net. A closure only takes
 // candidates away from the board's, so the fillings a sum group of up to
 // four cells (tableFew) has in a closure are those it has on the board
-// whose digits its cells still hold. A search lists a group's fillings on
-// the board once, when a closure first asks for them, each packed as the
-// memo packs options (9 bits a cell, the cell's digit set); what a
+// whose digits its cells still hold. A group's fillings on the board are
+// listed when a closure first asks for them (again in a later search
+// only if the options of its cells on the board have changed), each
+// packed as the memo packs options (9 bits a cell, the cell's digit
+// set); what a
 // closure's options allow is then the union of the listed fillings inside
 // them, a loop of a few dozen mask tests instead of a memo lookup (a
 // random read of a 192 KiB table) or fewAllows on a miss. A group with
@@ -18,23 +20,29 @@ import (
 // maxListedFills bounds the fillings listed for one group.
 const maxListedFills = 128
 
-// listedFills is where the fillings of a group are listed for a search.
+// listedFills is where the fillings of a group are listed.
 type listedFills struct {
-	gen uint32 // forcing.fillsGen when listed; another: not listed yet
-	off int32  // the fillings are forcing.fillList[off:off+n]
-	n   int32  // -1: more than maxListedFills, not listed
+	gen    uint32 // forcing.listGen when last checked; another: to check
+	listed bool   // fills lists the fillings for the options opts
+	opts   uint64 // the options of the cells on the board, packed
+	n      int32  // the fillings listed, or -1: more than maxListedFills
+	fills  []uint64
 }
 
-// resetFills forgets the fillings listed for the groups of an earlier
-// search (setup calls it once the board and the groups are known).
+// resetFills readies the fillings listed for a new search (setup calls
+// it once the board and the groups are known): a group's are listed
+// again, when first asked for, only if its cells' options on the board
+// have changed since they were.
 func (f *forcing) resetFills() {
-	f.fillList = f.fillList[:0]
-	if len(f.listed) < len(f.groups) {
+	if f.listedFor != f.rulesFor || len(f.listed) < len(f.groups) {
 		f.listed = make([]listedFills, len(f.groups))
+		f.listedFor = f.rulesFor
 		f.listGen = 0
 	}
 	if f.listGen++; f.listGen == 0 {
-		clear(f.listed)
+		for i := range f.listed {
+			f.listed[i].gen = 0
+		}
 		f.listGen = 1
 	}
 }
@@ -50,12 +58,12 @@ var listFillings = true
 func (f *forcing) listedAllows(t *groupTable, k int, opts []grid.Digits) (cageAllows, bool) {
 	lf := &f.listed[k]
 	if lf.gen != f.listGen {
-		f.listFills(t, k)
+		f.checkListed(t, k)
 	}
 	if lf.n < 0 {
 		return cageAllows{}, false
 	}
-	return fillsAllow(f.fillList[lf.off:lf.off+lf.n], opts), true
+	return fillsAllow(lf.fills, opts), true
 }
 
 // fillsAllow returns what the fillings fills (packed, 9 bits a cell)
@@ -78,28 +86,43 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 	return a
 }
 
-// listFills lists the fillings of group k (tableFew, table t) on the
-// board: digits of the cells' options (a placed cell's digit, an open
-// cell's candidates) adding up to the target, differing where cells see
-// each other (t.apart), as fewAllows counts them.
-func (f *forcing) listFills(t *groupTable, k int) {
-	g := &f.groups[k]
-	var opts [maxFewCells]grid.Digits
+// checkListed readies the fillings of group k (tableFew, table t) for the
+// search: those listed before when its cells have the same options on
+// the board, else listed again (listFills).
+func (f *forcing) checkListed(t *groupTable, k int) {
+	g, lf := &f.groups[k], &f.listed[k]
+	var packed uint64
 	for i, c := range g.Cells() {
+		o := f.b.Cands(c)
 		if v := f.b.Value(c); v != 0 {
-			opts[i] = grid.Bit(int(v))
-		} else {
-			opts[i] = f.b.Cands(c)
+			o = grid.Bit(int(v))
 		}
+		packed |= uint64(o) << (maxTableDigits * i)
 	}
-	start := len(f.fillList)
+	lf.gen = f.listGen
+	if lf.listed && lf.opts == packed {
+		return
+	}
+	f.listFills(t, k, packed)
+}
+
+// listFills lists the fillings of group k (tableFew, table t) on the
+// board, whose cells' options (a placed cell's digit, an open cell's
+// candidates) are packed: digits of those options adding up to the
+// target, differing where cells see each other (t.apart), as fewAllows
+// counts them.
+func (f *forcing) listFills(t *groupTable, k int, packed uint64) {
+	g, lf := &f.groups[k], &f.listed[k]
+	var opts [maxFewCells]grid.Digits
+	for i := range g.Len() {
+		opts[i] = grid.Digits(packed>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	}
 	var ok bool
-	f.fillList, ok = appendFills(f.fillList, t, opts[:g.Len()], start, 0, t.target, 0)
-	n := int32(len(f.fillList) - start)
+	lf.fills, ok = appendFills(lf.fills[:0], t, opts[:g.Len()], 0, 0, t.target, 0)
+	lf.listed, lf.opts, lf.n = true, packed, int32(len(lf.fills))
 	if !ok {
-		f.fillList, n = f.fillList[:start], -1
+		lf.n = -1
 	}
-	f.listed[k] = listedFills{gen: f.listGen, off: int32(start), n: n}
 }
 
 // appendFills appends to list the fillings of cells i and after, with

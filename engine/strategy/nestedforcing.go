@@ -80,7 +80,33 @@ type nestedState struct {
 	vouched, wideVouched []uint64
 	// shortcuts is nestedShortcuts of the board searched.
 	shortcuts bool
+	// sizes remembers the net sizes nestedOrder found (see orderMemo).
+	sizes orderMemo
 }
+
+// orderMemo keeps, from one nested search to the next, the size of each
+// premise's net (nestedOrder) with what the closure read of the board:
+// the cells of its literals (whose candidates it read) and, by unit and
+// digit, the places it counted (a unit's count of places of the digit,
+// which every literal false there takes down). A board that has only lost
+// candidates since leaves a net as it was unless one of them is in a cell
+// it read or is a place of a unit and digit it counted: the closure then
+// does the same work and reaches the same size. Boards with cage or
+// compartment rules, whose closures read more, keep no memo.
+type orderMemo struct {
+	layout     *grid.Layout
+	cands      []grid.Digits // the board's candidates when last checked
+	size       []int32       // by candidate number: its net's size, or -1
+	known      []int32       // the candidates whose size is kept
+	cells      []uint64      // by candidate number: the cells its net read, a plane (cw words)
+	counts     []uint64      // by candidate number: the unit and digit counts it read (countWords words)
+	countWords int
+	kept       int // sizes taken from the memo (tests count them)
+}
+
+// maxOrderMemo bounds the words of an orderMemo's tables (about 4 MiB);
+// larger boards (25×25) keep none.
+const maxOrderMemo = 1 << 19
 
 // nestedPremise is a candidate to assume and the size of its net.
 type nestedPremise struct {
@@ -266,20 +292,127 @@ func (f *forcing) nestedStart(size int32) int {
 
 // nestedOrder lists the open candidates of the board in f.nested.order,
 // those whose "true" net implies most first.
+//
+// A size kept from an earlier search (orderMemo) is taken as it is, its
+// closure's work counted as when closed.
 func (f *forcing) nestedOrder() {
 	ns := &f.nested
 	ns.order = ns.order[:0]
+	m := &ns.sizes
+	memo := f.readyOrderMemo()
 	for cell, ds := range f.b.Candidates() {
 		if ds.Count() < 2 {
 			continue
 		}
 		for ; ds != 0; ds &= ds - 1 {
 			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
+			if memo && m.size[c] >= 0 {
+				m.kept++
+				f.work += int(m.size[c]) + f.closeWork
+				ns.order = append(ns.order, nestedPremise{cand: c, size: m.size[c]})
+				continue
+			}
 			f.close(&f.a, c<<1|1)
-			ns.order = append(ns.order, nestedPremise{cand: c, size: int32(len(f.a.queue))})
+			size := int32(len(f.a.queue))
+			if memo {
+				f.noteOrderReads(c, size)
+			}
+			ns.order = append(ns.order, nestedPremise{cand: c, size: size})
 		}
 	}
 	slices.SortStableFunc(ns.order, func(x, y nestedPremise) int { return int(y.size - x.size) })
+}
+
+// readyOrderMemo readies f.nested.sizes for the board searched, reporting
+// whether nestedOrder is to use it: it forgets the sizes of the nets the
+// candidates the board lost since read, or every size when the board is
+// not the last one less some candidates.
+func (f *forcing) readyOrderMemo() bool {
+	m := &f.nested.sizes
+	l := f.l
+	countWords := (len(l.Units())*f.n + 63) / 64
+	if f.rules || f.cands*(f.cw+countWords) > maxOrderMemo {
+		m.layout = nil
+		return false
+	}
+	fresh := m.layout != l || len(m.size) != f.cands
+	if !fresh {
+		for cell, ds := range f.b.Candidates() {
+			if ds&^m.cands[cell] != 0 {
+				fresh = true
+				break
+			}
+		}
+	}
+	if fresh {
+		m.layout, m.countWords = l, countWords
+		m.size = slices.Grow(m.size[:0], f.cands)[:f.cands]
+		for i := range m.size {
+			m.size[i] = -1
+		}
+		m.cells = slices.Grow(m.cells[:0], f.cands*f.cw)[:f.cands*f.cw]
+		m.counts = slices.Grow(m.counts[:0], f.cands*countWords)[:f.cands*countWords]
+		m.known = m.known[:0]
+		m.cands = f.b.AppendCandidates(m.cands[:0])
+		return true
+	}
+	for cell, ds := range f.b.Candidates() {
+		for gone := m.cands[cell] &^ ds; gone != 0; gone &= gone - 1 {
+			f.forgetOrderReads(cell, bits.TrailingZeros32(uint32(gone)))
+		}
+		m.cands[cell] = ds
+	}
+	return true
+}
+
+// forgetOrderReads forgets the sizes of the nets that read candidate
+// di+1 of cell: those with a literal in the cell, or that counted the
+// digit's places in one of its units.
+func (f *forcing) forgetOrderReads(cell, di int) {
+	m := &f.nested.sizes
+	cw, n, cwc := f.cw, f.n, m.countWords
+	w, bit := cell>>6, uint64(1)<<(cell&63)
+	units := f.l.CellUnit(cell)
+	kept := m.known[:0]
+	for _, p := range m.known {
+		read := m.cells[int(p)*cw+w]&bit != 0
+		counts := m.counts[int(p)*cwc : int(p)*cwc+cwc]
+		for _, u := range units {
+			k := u*n + di
+			read = read || counts[k>>6]&(1<<(k&63)) != 0
+		}
+		if read {
+			m.size[p] = -1
+			continue
+		}
+		kept = append(kept, p)
+	}
+	m.known = kept
+}
+
+// noteOrderReads keeps size, the size of candidate c's net (in f.a),
+// with what the net read of the board (see orderMemo): every literal of
+// a net without rules is in its queue.
+func (f *forcing) noteOrderReads(c, size int32) {
+	m := &f.nested.sizes
+	cw, n, cwc := f.cw, f.n, m.countWords
+	cells := m.cells[int(c)*cw : int(c)*cw+cw]
+	counts := m.counts[int(c)*cwc : int(c)*cwc+cwc]
+	clear(cells)
+	clear(counts)
+	for _, lit := range f.a.queue {
+		cell, di := f.split(lit >> 1)
+		cells[cell>>6] |= 1 << (cell & 63)
+		if lit&1 != 0 {
+			continue
+		}
+		for _, u := range f.l.CellUnit(cell) {
+			k := u*n + di
+			counts[k>>6] |= 1 << (k & 63)
+		}
+	}
+	m.size[c] = size
+	m.known = append(m.known, c)
 }
 
 // refute looks for lemmas under premise p (a true literal) until its net

@@ -1,11 +1,15 @@
 package strategy
 
 import (
+	"math"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // withLemmas counts, in a soundness run's seen map, the Nested Forcing
@@ -110,4 +114,93 @@ func TestNestedStart(t *testing.T) {
 			t.Errorf("nestedStart(%d) = %d, want %d", tt.last, got, tt.want)
 		}
 	}
+}
+
+// TestNestedOrderMemo holds the premise order of Nested Forcing Net
+// searches that keep net sizes from search to search (orderMemo) to the
+// order closed afresh, with the same work counted toward the budget: along
+// the solve of testdata/x16-nested.txt (engine/solver, a 16×16 X board
+// where every single-premise net fails) by singles and nested nets, one
+// forcing state kept throughout as the pool keeps it, and at boards of
+// other solves met in between (an X 9×9 and another X 16×16, which the
+// memo must not take for this one's). A floor on the sizes taken from the
+// memo.
+func TestNestedOrderMemo(t *testing.T) {
+	b := fileBoard(t, "../solver/testdata/x16-nested.txt", 1)
+	others := map[int]*grid.Board{
+		10: fileBoard(t, "../solver/testdata/x9-extreme.txt", 1),
+		20: fileBoard(t, "../solver/testdata/x16-extreme.txt", 2),
+	}
+	var kept forcing
+	order := func(f *forcing, b *grid.Board) ([]nestedPremise, int) {
+		f.setup(b, true, false)
+		f.limit, f.work = math.MaxInt32, 0
+		f.nestedOrder()
+		f.b, f.l = nil, nil
+		return f.nested.order, f.work
+	}
+	steps := 40
+	if quick() {
+		steps = 12
+	}
+	var sink Sink
+	for step := 0; step < steps && !b.Solved(); step++ {
+		got, gotWork := order(&kept, b)
+		var fresh forcing
+		want, wantWork := order(&fresh, b)
+		if !slices.Equal(got, want) || gotWork != wantWork {
+			t.Fatalf("step %d: order with the memo differs from the order closed afresh (work %d, want %d)", step, gotWork, wantWork)
+		}
+		if other := others[step]; other != nil {
+			got, gotWork := order(&kept, other)
+			var fresh forcing
+			if want, wantWork := order(&fresh, other); !slices.Equal(got, want) || gotWork != wantWork {
+				t.Fatalf("step %d: order of another board with the memo differs from the order closed afresh", step)
+			}
+		}
+		var steps []Step
+		for _, st := range []*Strategy{NakedSingle(), HiddenSingle(), NestedForcingNet()} {
+			sink.Reset()
+			st.Find(b, &sink)
+			if steps = sink.Steps(); len(steps) > 0 {
+				break
+			}
+		}
+		if len(steps) == 0 {
+			t.Fatalf("step %d: stuck", step)
+		}
+		steps[0].Apply(b)
+	}
+	t.Logf("%d sizes taken from the memo", kept.nested.sizes.kept)
+	floor := 10000 // about half of what the run took when set
+	if quick() {
+		floor = 2500
+	}
+	if kept.nested.sizes.kept < floor {
+		t.Errorf("%d sizes taken from the memo, want at least %d", kept.nested.sizes.kept, floor)
+	}
+}
+
+// fileBoard decodes puzzle line (from 1, comments left out) of the file
+// at path, its first field, as a board (of the variant the line names, else classic).
+func fileBoard(t *testing.T, path string, line int) *grid.Board {
+	t.Helper()
+	var lines []string
+	for _, l := range shared.Lines(t, path) {
+		if !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	if line < 1 || line > len(lines) {
+		t.Fatalf("%s has no line %d", path, line)
+	}
+	p, _, err := codec.Decode(strings.Fields(lines[line-1])[0], codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatalf("%s:%d: %v", path, line, err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatalf("%s:%d: %v", path, line, err)
+	}
+	return b
 }
