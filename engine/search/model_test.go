@@ -512,53 +512,25 @@ func TestAliveSetsKeepSolution(t *testing.T) {
 // others, picks the cage that testing every set picks: once propagation
 // is done, a set still on is possible.
 func TestChooseCageCountsAliveSets(t *testing.T) {
-	rng := rand.New(rand.NewPCG(38, 10))
 	var boards []*grid.Board
 	for _, file := range []string{"testdata/killer9-tarek.txt", "testdata/killer9-extreme.txt", "testdata/killer9-mathemagic.txt"} {
 		boards = append(boards, puzzleBoards(t, file)...)
 	}
-	states, cages := 0, 0
-	for i, b := range boards {
-		g := generic{}
-		g.prepare(b.Layout())
-		for range 3 {
-			if !g.root(b) {
-				t.Fatalf("board %d: the root fails", i)
-			}
-			f := g.frames[0]
-			for depth := 0; g.propagate(f) && f.empty > 0; depth++ {
-				for _, n := range []int{2, 3, 4} {
-					want := chooseCageTestingAll(&g, f, n)
-					if got := g.chooseCage(f, n); got != want {
-						t.Fatalf("board %d, depth %d, n %d: chooseCage %d, testing every set %d", i, depth, n, got, want)
-					}
-					if want >= 0 {
-						cages++
-					}
-				}
-				states++
-				// Descend: a random digit of a random empty cell.
-				var empty []int
-				for cell, c := range f.cand {
-					if c != 0 {
-						empty = append(empty, cell)
-					}
-				}
-				cell := empty[rng.IntN(len(empty))]
-				var digits []grid.Digits
-				for x := f.cand[cell]; x != 0; x &= x - 1 {
-					digits = append(digits, x&-x)
-				}
-				bit := digits[rng.IntN(len(digits))]
-				next := g.child(depth, f)
-				if !g.remove(next, cell, next.cand[cell]&^bit) {
-					break
-				}
-				f = next
-			}
-			g.clearQueues()
+	cages := 0
+	states := descend(t, rand.New(rand.NewPCG(38, 10)), boards, func(i, depth int, g *generic, f *frame) {
+		if f.empty == 0 {
+			return
 		}
-	}
+		for _, n := range []int{2, 3, 4} {
+			want := chooseCageTestingAll(g, f, n)
+			if got := g.chooseCage(f, n); got != want {
+				t.Fatalf("board %d, depth %d, n %d: chooseCage %d, testing every set %d", i, depth, n, got, want)
+			}
+			if want >= 0 {
+				cages++
+			}
+		}
+	})
 	if states < 300 || cages < 100 {
 		t.Errorf("%d states, %d cage choices, want at least 300 and 100", states, cages)
 	}
