@@ -172,6 +172,7 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 	opts.MaxSolutions = int(capped(uint64(o.GetMaxSolutions()), 2, uint64(s.cfg.MaxSolutions)))
 	opts.MaxNodes = int64(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
 	opts.MaxSteps = int(capped(uint64(o.GetMaxSteps()), uint64(s.cfg.MaxSteps), uint64(s.cfg.MaxSteps)))
+	opts.DeepLooks = int(min(o.GetDeepLooks(), maxDeepLooks))
 	return opts, nil
 }
 
@@ -253,11 +254,15 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 		{"guess_order", o.GetGuessOrder() != sudokuv1.GuessOrder_GUESS_ORDER_UNSPECIFIED},
 		{"count_weight", o.GetCountWeight() != sudokuv1.CountWeight_COUNT_WEIGHT_UNSPECIFIED},
 		{"random_seed", o.GetRandomSeed() != 0},
+		{"deep_looks", o.GetDeepLooks() != 0},
 	}
 	for _, f := range tuning {
 		if f.set && rule != 0 {
 			return &OptionConflict{Rule: rule, Field: f.name, Index: -1, Type: t}
 		}
+	}
+	if o.GetDeepLooks() != 0 && t == sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY {
+		return &OptionConflict{Rule: DeepLooksGuessingOnly, Field: "deep_looks", Index: -1, Type: t}
 	}
 	if o.GetRandomSeed() != 0 && o.GetGuessOrder() != sudokuv1.GuessOrder_GUESS_ORDER_RANDOM {
 		return &OptionConflict{Rule: SeedWithoutRandom, Field: "random_seed", Index: -1, Type: t}
@@ -284,6 +289,9 @@ const (
 	// SeedWithoutRandom: random_seed set with a guess order other than
 	// GUESS_ORDER_RANDOM.
 	SeedWithoutRandom
+	// DeepLooksGuessingOnly: deep_looks set on a solve that uses singles
+	// and guessing only.
+	DeepLooksGuessingOnly
 )
 
 // OptionConflict is a contradiction between the fields of SolveOptions,
@@ -326,6 +334,8 @@ func (c *OptionConflict) Reason() string {
 		return fmt.Sprintf("%s tunes guessing, but strategies lists no guessing method (C), so the solve never guesses; leave it unset", c.Field)
 	case SeedWithoutRandom:
 		return "random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0"
+	case DeepLooksGuessingOnly:
+		return fmt.Sprintf("deep_looks bounds the deep strategies a mixed solve tries before it guesses, but solving_type %s uses singles and guessing only; leave it 0", c.Type)
 	}
 	return fmt.Sprintf("options rule %d broken", c.Rule)
 }
@@ -335,6 +345,10 @@ func (c *OptionConflict) Error() string { return c.Path() + ": " + c.Reason() }
 // Unwrap gives the conflict as a *grid.FieldError, which the service maps
 // to InvalidArgument with a BadRequest violation (and FieldOf reads).
 func (c *OptionConflict) Unwrap() error { return &grid.FieldError{Field: c.Path(), Reason: c.Reason()} }
+
+// maxDeepLooks caps SolveOptions.deep_looks: at it one deep search on a
+// 9×9 killer takes seconds of CPU, and a solve may run several.
+const maxDeepLooks = 4_000_000
 
 // capped returns v, or def when v is 0, and never more than limit.
 func capped(v, def, limit uint64) uint64 {

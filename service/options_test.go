@@ -27,6 +27,9 @@ func TestOptionConflicts(t *testing.T) {
 		{"on_guess on logic", &sudokuv1.SolveOptions{SolvingType: logic, OnGuess: sudokuv1.OnGuess_ON_GUESS_BACKTRACK}, TuningLogicOnly, "options.on_guess", nil},
 		{"weight without C", &sudokuv1.SolveOptions{Strategies: []string{"A", "B"}, CountWeight: sudokuv1.CountWeight_COUNT_WEIGHT_NONE}, TuningWithoutGuessing, "options.count_weight", nil},
 		{"seed without random", &sudokuv1.SolveOptions{RandomSeed: 7}, SeedWithoutRandom, "options.random_seed", nil},
+		{"deep_looks on logic", &sudokuv1.SolveOptions{SolvingType: logic, DeepLooks: 400_000}, TuningLogicOnly, "options.deep_looks", nil},
+		{"deep_looks without C", &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "b"}, DeepLooks: 400_000}, TuningWithoutGuessing, "options.deep_looks", nil},
+		{"deep_looks on guessing", &sudokuv1.SolveOptions{SolvingType: guess, DeepLooks: 400_000}, DeepLooksGuessingOnly, "options.deep_looks", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,7 +47,36 @@ func TestOptionConflicts(t *testing.T) {
 			}
 		})
 	}
-	if err := CheckSolveOptions(&sudokuv1.SolveOptions{SolvingType: logic, Strategies: []string{"A", "B", "F"}}); err != nil {
-		t.Errorf("consistent options refused: %v", err)
+	for _, o := range []*sudokuv1.SolveOptions{
+		{SolvingType: logic, Strategies: []string{"A", "B", "F"}},
+		{DeepLooks: 400_000},
+		{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_MIXED, DeepLooks: 400_000},
+	} {
+		if err := CheckSolveOptions(o); err != nil {
+			t.Errorf("consistent options %v refused: %v", o, err)
+		}
+	}
+}
+
+// TestDeepLooksReachesSolver checks that SolveOptions.deep_looks becomes
+// the solver's DeepLooks, capped at maxDeepLooks, and 0 when unset.
+func TestDeepLooksReachesSolver(t *testing.T) {
+	s := New(Config{})
+	for _, tt := range []struct {
+		looks uint32
+		want  int
+	}{
+		{0, 0},
+		{400_000, 400_000},
+		{maxDeepLooks, maxDeepLooks},
+		{1 << 31, maxDeepLooks},
+	} {
+		opts, err := s.solveOptions(&sudokuv1.SolveOptions{DeepLooks: tt.looks})
+		if err != nil {
+			t.Fatalf("deep_looks %d: %v", tt.looks, err)
+		}
+		if opts.DeepLooks != tt.want {
+			t.Errorf("deep_looks %d: solver DeepLooks %d, want %d", tt.looks, opts.DeepLooks, tt.want)
+		}
 	}
 }

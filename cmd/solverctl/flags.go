@@ -42,6 +42,7 @@ type solveFlags struct {
 	maxSolutions  uint32
 	maxNodes      uint64
 	maxSteps      uint32
+	deepLooks     uint32
 
 	// checkMultipleSet tells whether -check-multiple was on the command
 	// line; unset, the request leaves the field unset too.
@@ -127,6 +128,7 @@ func (f *solveFlags) register(fs *flag.FlagSet) {
 	fs.Var((*flagvalue.Uint32)(&f.maxSolutions), "max-solutions", "count at most `n` solutions; 0 means 2")
 	fs.Uint64Var(&f.maxNodes, "max-nodes", 0, "spend at most `n` search nodes (guesses); 0 means the service's default")
 	fs.Var((*flagvalue.Uint32)(&f.maxSteps), "max-steps", "take at most `n` steps; 0 means the service's default")
+	fs.Var((*flagvalue.Uint32)(&f.deepLooks), "deep-looks", "on killers, before the first guess try the deep strategies (Long and Strong Nested Cage Contradiction), each search bounded by `n` looks at cage fillings (400000 finishes more killers by logic, at seconds of CPU); 0 never")
 }
 
 // parseSolveArgs parses the flags and the puzzle of command cmd. extra
@@ -314,6 +316,7 @@ func (f *solveFlags) options() *sudokuv1.SolveOptions {
 		MaxSolutions: f.maxSolutions,
 		MaxNodes:     f.maxNodes,
 		MaxSteps:     f.maxSteps,
+		DeepLooks:    f.deepLooks,
 	}
 	if f.checkMultipleSet {
 		o.CheckMultiple = proto.Bool(f.checkMultiple)

@@ -86,6 +86,7 @@ var optionFlags = map[string]string{
 	"guess_order":  "-order",
 	"count_weight": "-weight",
 	"random_seed":  "-seed",
+	"deep_looks":   "-deep-looks",
 }
 
 // typeFlags gives the -type value of each solving type a rule names.
@@ -130,6 +131,8 @@ func conflictWords(c *service.OptionConflict) string {
 		return fmt.Sprintf("%s tunes guessing, but -strategies lists no guessing method (C), so the solve never guesses", optionFlags[c.Field])
 	case service.SeedWithoutRandom:
 		return "-seed drives -order random only; add -order random or drop -seed"
+	case service.DeepLooksGuessingOnly:
+		return fmt.Sprintf("-deep-looks bounds the deep strategies a mixed solve tries before it guesses, but %s uses singles and guessing only", typeFlags[c.Type])
 	}
 	return c.Error()
 }

@@ -36,7 +36,10 @@ func TestOptionChecks(t *testing.T) {
 		{"weight without C", []string{"solve", "--strategies", "A,B", "--weight", "none"}, "-weight tunes guessing, but -strategies lists no guessing method (C)"},
 		{"seed without random", []string{"solve", "--seed", "7"}, "-seed drives -order random only"},
 		{"seed with desc", []string{"batch", "--order", "desc", "--seed", "7", "-"}, "-seed drives -order random only"},
+		{"deep-looks with logic", []string{"solve", "--type", "logic", "--deep-looks", "400000"}, "-deep-looks tunes guessing, but -type logic never guesses"},
+		{"deep-looks with guess", []string{"steps", "--type", "guess", "--deep-looks", "400000"}, "-deep-looks bounds the deep strategies a mixed solve tries before it guesses, but -type guess uses singles and guessing only"},
 		{"seed with random", []string{"solve", "--order", "random", "--seed", "7"}, ""},
+		{"deep-looks mixed", []string{"solve", "--deep-looks", "400000"}, ""},
 		{"guess options with guessing", []string{"solve", "--type", "guess", "--on-guess", "backtrack", "--weight", "single", "--order", "asc"}, ""},
 	}
 	for _, tt := range tests {

@@ -1580,8 +1580,19 @@ type SolveOptions struct {
 	// Also rate the puzzle as Sudoku Explainer does (SolveResult.explainer):
 	// classic 9×9 puzzles only, from their digits.
 	ExplainerRating bool `protobuf:"varint,12,opt,name=explainer_rating,json=explainerRating,proto3" json:"explainer_rating,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Lets a mixed solve of a killer try the deep strategies (Long and
+	// Strong Nested Cage Contradiction, which SOLVING_TYPE_LOGIC_ONLY runs
+	// unbounded) where it would first guess, each search bounded by this
+	// many looks at cage fillings; a step found is taken and logic goes on,
+	// and the first round that finds nothing leaves the solve to guess.
+	// 400000 finishes one more of the forum's pathological killers by logic
+	// for seconds of CPU more on the others. 0, the default, never; the
+	// service caps it at 4000000. It tunes what precedes a guess: refused
+	// with a solving type or strategies that never guess, and with
+	// SOLVING_TYPE_GUESSING_ONLY.
+	DeepLooks     uint32 `protobuf:"varint,13,opt,name=deep_looks,json=deepLooks,proto3" json:"deep_looks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SolveOptions) Reset() {
@@ -1696,6 +1707,13 @@ func (x *SolveOptions) GetExplainerRating() bool {
 		return x.ExplainerRating
 	}
 	return false
+}
+
+func (x *SolveOptions) GetDeepLooks() uint32 {
+	if x != nil {
+		return x.DeepLooks
+	}
+	return 0
 }
 
 // Difficulty rates a solve.
@@ -4403,7 +4421,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"region_map\x18\x05 \x01(\tR\tregionMap\x12,\n" +
 	"\avariant\x18\x06 \x01(\x0e2\x12.sudoku.v1.VariantR\avariant\x12\x1a\n" +
 	"\btolerant\x18\a \x01(\bR\btolerantB\b\n" +
-	"\x06source\"\x8d\x04\n" +
+	"\x06source\"\xac\x04\n" +
 	"\fSolveOptions\x129\n" +
 	"\fsolving_type\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolvingTypeR\vsolvingType\x12-\n" +
 	"\bon_guess\x18\x02 \x01(\x0e2\x12.sudoku.v1.OnGuessR\aonGuess\x126\n" +
@@ -4421,7 +4439,9 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tmax_steps\x18\n" +
 	" \x01(\rR\bmaxSteps\x12\x16\n" +
 	"\x06unique\x18\v \x01(\bR\x06unique\x12)\n" +
-	"\x10explainer_rating\x18\f \x01(\bR\x0fexplainerRatingB\x11\n" +
+	"\x10explainer_rating\x18\f \x01(\bR\x0fexplainerRating\x12\x1d\n" +
+	"\n" +
+	"deep_looks\x18\r \x01(\rR\tdeepLooksB\x11\n" +
 	"\x0f_check_multiple\"\xec\x01\n" +
 	"\n" +
 	"Difficulty\x120\n" +
