@@ -50,15 +50,8 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 			if !changed && !sink.through(l.Cage(kc).Cells) || !k.LoadCage(l, kc) {
 				continue
 			}
-			open = open[:0]
-			target := k.Target
-			for _, x := range k.Cells() {
-				if d := b.Value(x); d != 0 {
-					target -= int(d)
-				} else {
-					open = append(open, x)
-				}
-			}
+			var target int
+			open, target = openRest(b, &k, open[:0])
 			if subset(open, g.Cells()) || subset(g.Cells(), open) {
 				continue
 			}
@@ -132,4 +125,18 @@ func jointFill(ls *linearSearch, b *grid.Board, a, c []int, ta, tc int) (cells [
 		return nil, nil, false
 	}
 	return ls.cells, ls.support, true
+}
+
+// openRest appends the empty cells of cage group k to open and returns
+// it, with k's target less the digits placed in it.
+func openRest(b *grid.Board, k *grid.Group, open []int) ([]int, int) {
+	target := k.Target
+	for _, x := range k.Cells() {
+		if d := b.Value(x); d != 0 {
+			target -= int(d)
+		} else {
+			open = append(open, x)
+		}
+	}
+	return open, target
 }

@@ -208,14 +208,7 @@ func TestLinearShortcutsOnKillers(t *testing.T) {
 				if kc < 0 || !k.LoadCage(l, kc) {
 					continue
 				}
-				open, target := open[:0], k.Target
-				for _, x := range k.Cells() {
-					if d := b.Value(x); d != 0 {
-						target -= int(d)
-					} else {
-						open = append(open, x)
-					}
-				}
+				open, target := openRest(b, &k, open[:0])
 				if subset(open, g.Cells()) || subset(g.Cells(), open) {
 					continue
 				}
