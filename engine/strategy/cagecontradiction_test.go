@@ -88,11 +88,26 @@ var errFound = errors.New("found")
 // first step of st, failing t when the solve takes none.
 func boardBeforeFirst(t *testing.T, b *grid.Board, st *strategy.Strategy) *grid.Board {
 	t.Helper()
+	first := boardBefore(t, b, solver.LogicOnly, st)
+	if first == nil {
+		t.Fatalf("the solve takes no %s step", st.Name())
+	}
+	return first
+}
+
+// boardBefore returns the board where a solve of b of the given type
+// takes its first step of st, or nil when it takes none before its
+// first guess or its end.
+func boardBefore(t *testing.T, b *grid.Board, typ solver.SolvingType, st *strategy.Strategy) *grid.Board {
+	t.Helper()
 	var first *grid.Board
 	before := b.Clone()
-	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.LogicOnly}, func(i int, s *strategy.Step, after *grid.Board) error {
-		if s.Strategy == st {
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: typ}, func(i int, s *strategy.Step, after *grid.Board) error {
+		switch s.Strategy {
+		case st:
 			first = before.Clone()
+			return errFound
+		case strategy.Guessing():
 			return errFound
 		}
 		before.CopyFrom(after)
@@ -101,10 +116,23 @@ func boardBeforeFirst(t *testing.T, b *grid.Board, st *strategy.Strategy) *grid.
 	if err != nil && !errors.Is(err, errFound) {
 		t.Fatal(err)
 	}
-	if first == nil {
-		t.Fatalf("the solve takes no %s step", st.Name())
-	}
 	return first
+}
+
+// findsNone fails t for every step one of sts finds on b.
+func findsNone(t *testing.T, b *grid.Board, sts ...*strategy.Strategy) {
+	t.Helper()
+	n := grid.Notation{Layout: b.Layout()}
+	for _, st := range sts {
+		opts := solver.FindOptions{Strategies: []*strategy.Strategy{st}}
+		err := solver.FindSteps(context.Background(), b, opts, func(s *strategy.Step) bool {
+			t.Errorf("%s finds %s", st.Name(), s.Explain(n))
+			return false
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // digitSum returns the sum of the digits of ds.

@@ -18,30 +18,6 @@ import (
 // Contradiction's words under its own name.
 var strongTrialText = regexp.MustCompile(strings.Replace(contradictionText.String(), "^Cage", "^Strong Cage", 1))
 
-// mixedBoardBefore returns the board where a default mixed solve of b
-// takes its first step of st, or nil when it takes none before its
-// first guess or its end.
-func mixedBoardBefore(t *testing.T, b *grid.Board, st *strategy.Strategy) *grid.Board {
-	t.Helper()
-	var first *grid.Board
-	before := b.Clone()
-	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.Mixed}, func(i int, s *strategy.Step, after *grid.Board) error {
-		switch s.Strategy {
-		case st:
-			first = before.Clone()
-			return errFound
-		case strategy.Guessing():
-			return errFound
-		}
-		before.CopyFrom(after)
-		return nil
-	})
-	if err != nil && !errors.Is(err, errFound) {
-		t.Fatal(err)
-	}
-	return first
-}
-
 // TestStrongCageContradictionFindSteps follows the default mixed solve
 // of line 18 of engine/search/testdata/killer9-tarek.txt (no givens),
 // which guessed after 43 steps, every cell open, before Strong Cage
@@ -59,7 +35,7 @@ func TestStrongCageContradictionFindSteps(t *testing.T) {
 	sol := onlySolution(t, b)
 	n := grid.Notation{Layout: b.Layout()}
 	st := strategy.StrongCageContradiction()
-	first := mixedBoardBefore(t, b, st)
+	first := boardBefore(t, b, solver.Mixed, st)
 	if first == nil {
 		t.Fatalf("the mixed solve takes no %s step before it guesses", st.Name())
 	}
@@ -92,16 +68,7 @@ func TestStrongCageContradictionFindSteps(t *testing.T) {
 	if found < 1 || strong < 1 {
 		t.Errorf("FindSteps offers %d %s steps, %d subsets or unit combinations in them; want at least 1 and 1", found, st.Name(), strong)
 	}
-	for _, weaker := range []*strategy.Strategy{strategy.CageContradiction(), strategy.NestedContradiction()} {
-		opts.Strategies = []*strategy.Strategy{weaker}
-		err = solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
-			t.Errorf("%s finds %s", weaker.Name(), s.Explain(n))
-			return false
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	findsNone(t, first, strategy.CageContradiction(), strategy.NestedContradiction())
 }
 
 // TestStrongCageContradictionSound follows the default mixed solves of
