@@ -391,7 +391,15 @@ func TestWebPlay(t *testing.T) {
 			p.clickCell(dup)
 			p.keys(fmt.Sprint(board.GetCells()[clue].GetValue()))
 			p.until(func(g playGame) bool { return len(g.Conflicts) > 0 })
-			marked := eval[[]string](ctx, t, `Array.from(document.querySelectorAll('#board .conflict')).map(r => r.dataset.cell)`)
+			// The board is drawn after the game state changes: wait for
+			// the marks as for the state, on a loaded machine.
+			conflicted := func() []string {
+				return eval[[]string](ctx, t, `Array.from(document.querySelectorAll('#board .conflict')).map(r => r.dataset.cell)`)
+			}
+			marked := conflicted()
+			for deadline := time.Now().Add(20 * time.Second); (!slices.Contains(marked, fmt.Sprint(dup)) || !slices.Contains(marked, fmt.Sprint(clue))) && time.Now().Before(deadline); marked = conflicted() {
+				time.Sleep(50 * time.Millisecond)
+			}
 			if !slices.Contains(marked, fmt.Sprint(dup)) || !slices.Contains(marked, fmt.Sprint(clue)) {
 				t.Errorf("a repeat of cell %d's %d in cell %d marks cells %v in conflict", clue, board.GetCells()[clue].GetValue(), dup, marked)
 			}
