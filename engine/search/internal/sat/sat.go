@@ -176,6 +176,7 @@ type Solver struct {
 	// oneBlock is the ends of Solve's single block.
 	oneBlock [1]int
 	assigned int64 // assignments made, for the tests
+	noShrink bool  // for the tests: simplify keeps the groups whole
 	popped   int64 // variables popped from the heap, for the tests
 }
 
@@ -1101,6 +1102,9 @@ func (s *Solver) simplify() {
 // visits were to such variables. The counts of a group keep their
 // meaning: every variable dropped was counted in falses.
 func (s *Solver) shrinkGroups() {
+	if s.noShrink {
+		return
+	}
 	for g, vars := range s.groups {
 		j := 0
 		for _, w := range vars {

@@ -645,3 +645,74 @@ func TestArenaDoubles(t *testing.T) {
 		t.Errorf("the arena was moved %d times on its way to %d words, want at most 25", moves, total)
 	}
 }
+
+// TestShrinkGroupsKeepsSearch enumerates Latin squares of order 9 with
+// four rows fixed at level 0, enough for Solve to simplify, with and
+// without shrinking the groups: the groups must lose the variables false
+// at level 0, and the search must be the same, conflict for conflict.
+func TestShrinkGroupsKeepsSearch(t *testing.T) {
+	const n = 9
+	v := func(r, c, d int) int { return (r*n+c)*n + d }
+	run := func(noShrink bool) (*Solver, []int64) {
+		s := latin(n)
+		s.noShrink = noShrink
+		for r := range 4 {
+			for c := range n {
+				s.Fix(Pos(v(r, c, (r*2+c)%n)))
+			}
+		}
+		var trace []int64
+		for range 300 {
+			st, err := s.Solve(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			trace = append(trace, s.Conflicts, s.assigned, s.popped)
+			if st == Unsat {
+				break
+			}
+			var block []Lit
+			for x := range s.Vars() {
+				if s.Value(x) {
+					block = append(block, Neg(x))
+				}
+			}
+			s.AddClause(block)
+		}
+		return s, trace
+	}
+	shrunk, got := run(false)
+	whole, want := run(true)
+	if len(got) != len(want) {
+		t.Fatalf("%d solves with the groups shrunk, %d without", len(got)/3, len(want)/3)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("solve %d: conflicts, assignments, pops %v with the groups shrunk, %v without", i/3, got[i/3*3:i/3*3+3], want[i/3*3:i/3*3+3])
+		}
+	}
+	if got[len(got)-3] == 0 {
+		t.Fatal("no conflicts: the test proves nothing")
+	}
+	// The variables false at level 0 when simplify last ran.
+	gone := make([]bool, shrunk.Vars())
+	for _, l := range shrunk.trail[:shrunk.simplified] {
+		if !l.positive() {
+			gone[l.Var()] = true
+		}
+	}
+	sizes := func(s *Solver) (vars int) {
+		for g, gv := range s.groups {
+			for _, x := range gv {
+				if s == shrunk && gone[x] {
+					t.Fatalf("group %d keeps variable %d, false at level 0", g, x)
+				}
+			}
+			vars += len(gv)
+		}
+		return vars
+	}
+	if a, b := sizes(shrunk), sizes(whole); a >= b {
+		t.Fatalf("the groups hold %d variables shrunk, %d whole", a, b)
+	}
+}
