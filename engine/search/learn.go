@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search/internal/sat"
@@ -51,17 +52,191 @@ func newSAT(l *grid.Layout) *sat.Solver {
 // learnCount counts the solutions of b up to limit with the
 // clause-learning solver, within budget conflicts (0: no bound), adding
 // to res, which holds solutions already found: it excludes them first.
-// The board's digits and candidates are fixed as unit clauses; each
-// solution found is excluded by a clause before looking for the next.
-// Nodes counts the conflicts.
+// The solver has a variable only for each candidate still open (see
+// openSAT); each solution found is excluded by a clause before looking
+// for the next. Nodes counts the conflicts.
 func learnCount(ctx context.Context, b *grid.Board, limit int, budget int64, res Result) (Result, error) {
+	o := newOpenSAT(b)
+	return o.count(ctx, limit, budget, res)
+}
+
+// openSAT is the encoding of a board for the clause-learning solver with
+// a variable for each candidate of an empty cell that no digit placed in
+// one of its units rules out, numbered in the order of cell·N + d: each
+// empty cell takes one of its candidates, and each unit each digit it
+// lacks once. The digits placed and the candidates ruled out have no
+// variable at all: encoded over every cell·N + d (see newSAT), a 25×25
+// board that logic has left with some 1,700 candidates open has 15,625
+// variables, the rest false at level 0, and the solver's arrays, its
+// groups and its heap are ten times the size that the search needs.
+type openSAT struct {
+	s      *sat.Solver
+	n      int
+	values []uint8   // the board's digits (0: empty)
+	first  []int32   // by cell: its first variable (cells without one: the next cell's)
+	digit  []uint8   // by variable: its digit
+	cell   []int32   // by variable: its cell
+	block  []sat.Lit // scratch of exclude
+}
+
+// newOpenSAT encodes b (see openSAT), starting the heuristic at the
+// cells with fewest candidates, as fixBoard does.
+func newOpenSAT(b *grid.Board) *openSAT {
 	l := b.Layout()
-	values, cands := make([]uint8, l.Cells), make([]grid.Digits, l.Cells)
-	b.CopyValues(values)
-	b.CopyCandidates(cands)
-	s := newSAT(l)
-	fixBoard(s, l.N, values, cands, nil)
-	return satCount(ctx, s, l, limit, budget, res)
+	n := l.N
+	o := &openSAT{n: n, values: make([]uint8, l.Cells), first: make([]int32, l.Cells+1)}
+	b.CopyValues(o.values)
+	// placed[u] holds the digits placed in unit u.
+	placed := make([]grid.Digits, len(l.Units()))
+	for i, u := range l.Units() {
+		for _, c := range u.Cells {
+			if v := o.values[c]; v != 0 {
+				placed[i] |= grid.Bit(int(v))
+			}
+		}
+	}
+	open := make([]grid.Digits, l.Cells)
+	vars := 0
+	for cell, v := range o.values {
+		o.first[cell] = int32(vars)
+		if v != 0 {
+			continue
+		}
+		c := b.Cands(cell)
+		for _, u := range l.CellUnit(cell) {
+			c &^= placed[u]
+		}
+		open[cell] = c
+		vars += popcount(c)
+	}
+	o.first[l.Cells] = int32(vars)
+	o.digit, o.cell = make([]uint8, vars), make([]int32, vars)
+	for cell, c := range open {
+		x := o.first[cell]
+		for d := 1; d <= n; d++ {
+			if c.Has(d) {
+				o.digit[x], o.cell[x] = uint8(d), int32(cell)
+				x++
+			}
+		}
+	}
+	o.s = sat.New(vars)
+	for cell, v := range o.values {
+		if v == 0 {
+			o.s.AddGroup(o.cellVars(cell))
+		}
+	}
+	group := make([]int32, 0, n)
+	for i, u := range l.Units() {
+		for d := 1; d <= n; d++ {
+			if placed[i].Has(d) {
+				continue
+			}
+			group = group[:0]
+			for _, c := range u.Cells {
+				if x := o.varOf(c, d); x >= 0 {
+					group = append(group, x)
+				}
+			}
+			// An empty group makes the solver unsatisfiable.
+			o.s.AddGroup(group)
+		}
+	}
+	for cell, v := range o.values {
+		if v != 0 {
+			continue
+		}
+		k := popcount(b.Cands(cell))
+		for _, x := range o.cellVars(cell) {
+			o.s.Bump(int(x), float64(n-k)/float64(n))
+		}
+	}
+	return o
+}
+
+// cellVars returns the variables of cell's open candidates.
+func (o *openSAT) cellVars(cell int) []int32 {
+	vars := make([]int32, 0, o.first[cell+1]-o.first[cell])
+	for x := o.first[cell]; x < o.first[cell+1]; x++ {
+		vars = append(vars, x)
+	}
+	return vars
+}
+
+// varOf returns the variable that cell holds digit d, or -1 when the
+// cell is filled or d is not among its open candidates.
+func (o *openSAT) varOf(cell, d int) int32 {
+	for x := o.first[cell]; x < o.first[cell+1]; x++ {
+		if int(o.digit[x]) == d {
+			return x
+		}
+	}
+	return -1
+}
+
+// exclude adds the clause that a solution differs from sol in a cell. A
+// sol that breaks the board (a digit other than one placed, or than the
+// open candidates of an empty cell) is excluded already.
+func (o *openSAT) exclude(sol []uint8) {
+	o.block = o.block[:0]
+	for cell, v := range sol {
+		if p := o.values[cell]; p != 0 {
+			if p != v {
+				return
+			}
+			continue
+		}
+		x := o.varOf(cell, int(v))
+		if x < 0 {
+			return
+		}
+		o.block = append(o.block, sat.Neg(int(x)))
+	}
+	o.s.AddClause(o.block)
+}
+
+// solution returns the solution the solver found: the board's digits
+// and, in each empty cell, the digit of its variable set true.
+func (o *openSAT) solution() []uint8 {
+	sol := slices.Clone(o.values)
+	for x := range o.digit {
+		if o.s.Value(x) {
+			sol[o.cell[x]] = o.digit[x]
+		}
+	}
+	return sol
+}
+
+// count counts the solutions of the board up to limit, within budget
+// conflicts (0: no bound), adding to res, whose solutions it excludes
+// first. Nodes counts the conflicts.
+func (o *openSAT) count(ctx context.Context, limit int, budget int64, res Result) (Result, error) {
+	for _, sol := range res.Solutions {
+		o.exclude(sol)
+	}
+	spent := int64(0)
+	for len(res.Solutions) < limit {
+		o.s.MaxConflicts = 0
+		if budget > 0 {
+			o.s.MaxConflicts = max(budget-spent, 1)
+		}
+		st, err := o.s.Solve(ctx, nil)
+		spent += o.s.Conflicts
+		res.Nodes += o.s.Conflicts
+		switch {
+		case errors.Is(err, sat.ErrBudget):
+			return res, fmt.Errorf("%w after %d guesses and conflicts", ErrNodeLimit, res.Nodes)
+		case err != nil:
+			return res, err
+		case st == sat.Unsat:
+			res.Complete = true
+			return res, nil
+		}
+		sol := o.solution()
+		res.Solutions = append(res.Solutions, sol)
+		o.exclude(sol)
+	}
+	return res, nil
 }
 
 // fixBoard fixes the digits placed (values) and the candidates of the

@@ -3,7 +3,10 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
 )
 
 // TestLearningMatchesSearch counts the large fixtures, thinned out to have
@@ -60,4 +63,135 @@ func TestLearningMatchesSearch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOpenSAT counts 16×16 fixtures through the encoding over open
+// candidates and through the one over every cell and digit (newSAT): the
+// same solutions, with a variable only for each candidate that no digit
+// placed in a unit of its cell rules out. The boards are the fixtures
+// with a few clues taken out, some candidates ruled out by hand, and
+// some given back that a digit placed beside them rules out; and
+// boards with no solution, or solved already.
+func TestOpenSAT(t *testing.T) {
+	ctx := context.Background()
+	lines := readFixture(t, "testdata/16x16.txt")[:2]
+	several := 0
+	for i, line := range lines {
+		for _, tc := range []struct {
+			name  string
+			edit  func(b *grid.Board)
+			given bool // res starts with a solution that breaks the board
+		}{
+			{"as given", func(*grid.Board) {}, false},
+			{"thinned", func(b *grid.Board) { thinClues(b, 3, uint64(i)) }, false},
+			{"candidates back", func(b *grid.Board) {
+				thinClues(b, 3, uint64(i))
+				for cell := range b.Layout().Cells {
+					if b.Value(cell) == 0 && cell%5 == 0 {
+						b.SetCands(cell, grid.AllDigits(b.Layout().N))
+					}
+				}
+			}, false},
+			{"candidates out", func(b *grid.Board) {
+				for cell := range b.Layout().Cells {
+					if c := b.Cands(cell); b.Value(cell) == 0 && c.Count() > 2 {
+						b.SetCands(cell, c&^grid.Bit(c.Max()))
+					}
+				}
+			}, false},
+			{"empty cell without candidates", func(b *grid.Board) {
+				for cell := range b.Layout().Cells {
+					if b.Value(cell) == 0 {
+						b.SetCands(cell, 0)
+						return
+					}
+				}
+			}, false},
+			{"solved", func(b *grid.Board) {
+				res, err := (&Searcher{}).Count(ctx, b, 1)
+				if err != nil || len(res.Solutions) != 1 {
+					t.Fatalf("solving: %v", err)
+				}
+				b.Reset(res.Solutions[0], nil)
+			}, false},
+			{"a solution given that breaks the board", func(*grid.Board) {}, true},
+		} {
+			b := board(t, line)
+			tc.edit(b)
+			var res Result
+			if tc.given {
+				bad := b.Values()
+				for cell := range bad {
+					if bad[cell] == 0 {
+						bad[cell] = 1
+					}
+				}
+				res.Solutions = append(res.Solutions, bad)
+			}
+			want := fullCount(t, b, 1000, res)
+			got, err := learnCount(ctx, b, 1000, 0, res)
+			if err != nil {
+				t.Fatalf("line %d, %s: %v", i+1, tc.name, err)
+			}
+			several = max(several, len(got.Solutions))
+			if !got.Complete || !want.Complete || !sameSets(got.Solutions, want.Solutions) {
+				t.Fatalf("line %d, %s: %d solutions (complete %v), the full encoding %d (complete %v)",
+					i+1, tc.name, len(got.Solutions), got.Complete, len(want.Solutions), want.Complete)
+			}
+			if vars, open := newOpenSAT(b).s.Vars(), openCandidates(b); vars != open {
+				t.Fatalf("line %d, %s: %d variables, %d candidates open", i+1, tc.name, vars, open)
+			}
+		}
+	}
+	if several < 3 {
+		t.Fatalf("at most %d solutions: the test proves little", several)
+	}
+}
+
+// thinClues empties k cells drawn with seed.
+func thinClues(b *grid.Board, k int, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 38))
+	clues := b.Values()
+	for range k {
+		clues[rng.IntN(len(clues))] = 0
+	}
+	b.Reset(clues, nil)
+}
+
+// fullCount counts b with the encoding over every cell and digit.
+func fullCount(t *testing.T, b *grid.Board, limit int, res Result) Result {
+	t.Helper()
+	l := b.Layout()
+	values, cands := b.Values(), make([]grid.Digits, l.Cells)
+	b.CopyCandidates(cands)
+	s := newSAT(l)
+	fixBoard(s, l.N, values, cands, nil)
+	res.Solutions = slices.Clone(res.Solutions)
+	got, err := satCount(context.Background(), s, l, limit, 0, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// openCandidates counts the candidates of the empty cells of b that no
+// digit placed in a unit of the cell rules out.
+func openCandidates(b *grid.Board) int {
+	l := b.Layout()
+	open := 0
+	for cell := range l.Cells {
+		if b.Value(cell) != 0 {
+			continue
+		}
+		c := b.Cands(cell)
+		for _, u := range l.CellUnit(cell) {
+			for _, p := range l.Units()[u].Cells {
+				if v := b.Value(p); v != 0 {
+					c &^= grid.Bit(int(v))
+				}
+			}
+		}
+		open += c.Count()
+	}
+	return open
 }

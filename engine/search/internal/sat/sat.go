@@ -245,6 +245,9 @@ func (s *Solver) AddGroup(vars []int32) {
 	}
 	s.counts = append(s.counts, groupCount{rest: rest, falses: falses, size: int32(len(vars))})
 	switch {
+	case s.unsat:
+		// Propagation stopped at the contradiction, with variables false
+		// but not counted in their groups: the counts are moot.
 	case one >= 0:
 		for _, w := range vars {
 			if w != one {
@@ -282,6 +285,11 @@ func (s *Solver) SetPhase(v int, value bool) { s.phase[v] = value }
 // Fix adds the unit clause l: l holds in every assignment.
 func (s *Solver) Fix(l Lit) {
 	s.cancelUntil(0)
+	if s.unsat {
+		// Propagation stopped at a contradiction: going on from there
+		// would count in the groups again what it had counted.
+		return
+	}
 	switch s.val[l] {
 	case 1:
 		return
