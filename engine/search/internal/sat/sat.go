@@ -437,13 +437,14 @@ func (s *Solver) propagate() (conflict, bool) {
 		v := int32(p.Var())
 		if p.positive() {
 			for _, g := range f.groupsOf(v) {
+				// Most of the others are false already: their value
+				// alone settles them, before the test that w is v.
 				for _, w := range f.vars(g) {
-					if w == v {
-						continue
-					}
 					switch s.val[2*w] {
 					case 1:
-						return conflict{clause: amoConflict, a: v, b: w}, false
+						if w != v {
+							return conflict{clause: amoConflict, a: v, b: w}, false
+						}
 					case 0:
 						s.assign(Neg(int(w)), amoReason-v)
 					}
@@ -1129,7 +1130,13 @@ func (s *Solver) shrinkGroups() {
 		c.size = int32(j)
 		s.groups[g] = vars[:j]
 	}
-	s.flat.stale = true
+	// The groups of each variable stay as they are: those dropped are
+	// never propagated or undone again.
+	if s.flat.stale {
+		return
+	}
+	f := &s.flat
+	f.varsFlat, f.varsAt = flatten(f.varsFlat[:0], f.varsAt[:0], s.groups)
 }
 
 // locked reports whether clause ref is the reason of an assignment.
