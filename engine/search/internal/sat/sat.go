@@ -104,8 +104,11 @@ type Solver struct {
 	// cell, a decision then places a digit rather than ruling one out.
 	DecideTrue bool
 
-	groups   [][]int32 // variables of each group
-	groupsOf [][]int32 // groups of each variable
+	groups [][]int32 // variables of each group
+	// groupVars holds the variables of the groups added since it last
+	// grew: each group's slice of it, or of an array it grew from.
+	groupVars []int32
+	groupsOf  [][]int32 // groups of each variable
 	// flat holds groups and groupsOf in two flat arrays for propagate,
 	// which reads them for every assignment: a slice header a variable
 	// is a cache miss of its own on a large board. AddGroup marks it
@@ -221,8 +224,12 @@ func (s *Solver) Vars() int { return len(s.level) }
 func (s *Solver) AddGroup(vars []int32) {
 	s.cancelUntil(0)
 	g := int32(len(s.groups))
-	// A copy: simplify drops from it the variables false at level 0.
-	vars = slices.Clone(vars)
+	// A copy, which simplify may shrink (see shrinkGroups), in storage
+	// shared by the groups: one allocation each would be most of what
+	// a count on a killer allocates.
+	at := len(s.groupVars)
+	s.groupVars = append(s.groupVars, vars...)
+	vars = s.groupVars[at:len(s.groupVars):len(s.groupVars)]
 	s.groups = append(s.groups, vars)
 	s.flat.stale = true
 	if len(vars) > cap(s.buf) {
