@@ -716,3 +716,75 @@ func TestShrinkGroupsKeepsSearch(t *testing.T) {
 		t.Fatalf("the groups hold %d variables shrunk, %d whole", a, b)
 	}
 }
+
+// TestBuildAfterContradiction builds small random problems of groups and
+// units over 8 variables in a random order, units often first, and
+// compares Solve with trying every assignment: a contradiction found
+// while building (propagation stopped part way) must leave every later
+// AddGroup and Fix harmless.
+func TestBuildAfterContradiction(t *testing.T) {
+	const vars = 8
+	rng := rand.New(rand.NewPCG(13, 38))
+	contradictions := 0
+	for round := range 3000 {
+		type step struct {
+			group []int32
+			unit  Lit
+		}
+		var steps []step
+		for range 2 + rng.IntN(6) {
+			if rng.IntN(3) == 0 {
+				steps = append(steps, step{unit: Lit(rng.IntN(2 * vars))})
+				continue
+			}
+			var g []int32
+			for v := range vars {
+				if rng.IntN(3) == 0 {
+					g = append(g, int32(v))
+				}
+			}
+			steps = append(steps, step{group: g})
+		}
+		s := New(vars)
+		for _, st := range steps {
+			if st.group == nil {
+				s.Fix(st.unit)
+			} else {
+				s.AddGroup(st.group)
+			}
+		}
+		if s.unsat {
+			contradictions++
+		}
+		want := Unsat
+		for a := range 1 << vars {
+			ok := true
+			for _, st := range steps {
+				if st.group == nil {
+					if (a>>st.unit.Var()&1 == 1) != st.unit.positive() {
+						ok = false
+					}
+					continue
+				}
+				ones := 0
+				for _, v := range st.group {
+					ones += a >> v & 1
+				}
+				if ones != 1 {
+					ok = false
+				}
+			}
+			if ok {
+				want = Sat
+				break
+			}
+		}
+		got, err := s.Solve(context.Background(), nil)
+		if err != nil || got != want {
+			t.Fatalf("round %d: %v (%v), want %v", round, got, err, want)
+		}
+	}
+	if contradictions < 100 {
+		t.Fatalf("%d contradictions while building: the test proves little", contradictions)
+	}
+}
