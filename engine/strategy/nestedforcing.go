@@ -158,6 +158,16 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// premise above may have turned false since, and a search that found
 	// it from the top before must find it still (x16-extreme lines 3 and
 	// 6 guessed when the quarter went round to the top instead).
+	// On a 25×25 searched with the whole budget, after a step that needed
+	// wide lemmas, first a wide pass from that step's premise down (see
+	// wideFirst).
+	wideFirst := wideFirst(b.Layout(), sink)
+	if wideFirst && sink.nestedWide {
+		if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
+			f.nestedPass(sink, from, true)
+			f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+		}
+	}
 	if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
 		f.budget /= 4
 		f.nestedPass(sink, from, false)
@@ -166,8 +176,37 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// Lemmas in the cells the premise narrowed first: a contradiction
 	// seldom needs the others, and they are most of the board.
 	f.nestedPass(sink, 0, false)
+	if wideFirst && !sink.Done() {
+		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+	}
 	f.nestedPass(sink, 0, true)
 	f.b, f.l = nil, nil
+}
+
+// wideFrom is the side from which a nested search with the whole budget
+// gives its wide passes a budget of their own (see wideFirst).
+const wideFrom = 25
+
+// wideFirst reports whether the nested searches on layout l for sink give
+// the wide lemmas their own budget: on boards of side wideFrom or more
+// searched with the whole budget (Sink.Thrift 1, logic-only solving).
+// There the wide pass from the top gets a budget of its own rather than
+// what the narrow passes left, and after a step that needed wide lemmas
+// (Sink.nestedWide) a search first tries, with wide lemmas, the premises
+// from the net size of that step's down.
+//
+// Past their first hundred steps every Nested Forcing Net step of the
+// published 25×25s needs wide lemmas (at line 1's stuck board on main, 39
+// premises are refuted with wide lemmas, none with narrow ones), and a
+// narrow pass over the board's 1,600 premises spends the whole budget, so
+// the wide pass never ran and logic stopped. A premise that holds with
+// wide lemmas costs about 200,000 implications, ten times a narrow one;
+// the refuted ones move down the order from step to step, as the narrow
+// ones do (see the quarter pass). A thrifty search (mixed solving) keeps
+// the passes as they were: with an eighth of the budget the wide passes
+// find nothing more and cost 50-70% more CPU before the solve guesses.
+func wideFirst(l *grid.Layout, sink *Sink) bool {
+	return l.N >= wideFrom && sink.Thrift <= 1
 }
 
 // wideProbeShare is the share of its budget (one in so many) a search
