@@ -36,14 +36,17 @@ func TestNestedWideOwnBudget(t *testing.T) {
 	}
 }
 
-// TestPublished25ByLogic: logic alone (LogicOnly) finishes the published
-// 25×25s of 25x25-published.txt lines 1 and 3, where it stopped on main
-// after 108 and 191 steps: the Nested Forcing Net's wide passes have a
-// budget of their own and start after a wide step from its premise (see
-// strategy.NestedForcingNet). It can fail when a search of one of these
-// solves runs out of budget before the premise it needs (the budgets are
-// in implications followed, so the same on every machine) or when the
-// steps go wrong (each checked against the solution). Line 2 still
+// TestPublished25ByLogic: logic alone (LogicOnly, solutions counted as
+// solverctl solve --type logic does, so that the uniqueness strategies
+// run) finishes the published 25×25s of 25x25-published.txt lines 1 and
+// 3, where it stopped on main after 108 and 191 steps: the Nested Forcing
+// Net's wide passes have a budget of their own and start after a wide
+// step from its premise (see strategy.NestedForcingNet). It can fail when
+// a search of one of these solves runs out of budget before the premise
+// it needs (the budgets are in implications followed, so the same on
+// every machine; without the uniqueness strategies line 1 takes another
+// path and stops after 170 steps) or when the steps go wrong (each
+// checked against the solution). Line 2 still
 // stops (after about 100 steps: two premises are refuted there, each
 // found only after 40 million implications). About 30 s of CPU a line,
 // so skipped under -short.
@@ -55,7 +58,7 @@ func TestPublished25ByLogic(t *testing.T) {
 		b := variantLine(t, "25x25-published.txt", line)
 		sol := solutionOf(t, b)
 		n := grid.Notation{Layout: b.Layout()}
-		res, err := Solve(context.Background(), b, Options{Type: LogicOnly}, func(_ int, st *strategy.Step, _ *grid.Board) error {
+		res, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true}, func(_ int, st *strategy.Step, _ *grid.Board) error {
 			checkStep(t, sol, n, "a step", st)
 			return nil
 		})
