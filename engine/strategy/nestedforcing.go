@@ -150,6 +150,16 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 		f.nestedPass(sink, 0, true)
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	}
+	// On a 25×25 searched with the whole budget, after a step that needed
+	// wide lemmas, first a wide pass from that step's premise down (see
+	// wideFirst).
+	ownWide := ns.wideShortcuts
+	if ownWide && sink.nestedWide {
+		if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
+			f.nestedPass(sink, from, true)
+			f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+		}
+	}
 	// First the premises from the net size of the one the last search of
 	// the solve refuted down, with a quarter of the budget: those above
 	// it were tried then and held, and one step seldom changes that. On a
@@ -162,16 +172,6 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// premise above may have turned false since, and a search that found
 	// it from the top before must find it still (x16-extreme lines 3 and
 	// 6 guessed when the quarter went round to the top instead).
-	// On a 25×25 searched with the whole budget, after a step that needed
-	// wide lemmas, first a wide pass from that step's premise down (see
-	// wideFirst).
-	wideFirst := wideFirst(b.Layout(), sink)
-	if wideFirst && sink.nestedWide {
-		if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
-			f.nestedPass(sink, from, true)
-			f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
-		}
-	}
 	if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
 		f.budget /= 4
 		f.nestedPass(sink, from, false)
@@ -180,7 +180,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// Lemmas in the cells the premise narrowed first: a contradiction
 	// seldom needs the others, and they are most of the board.
 	f.nestedPass(sink, 0, false)
-	if wideFirst && !sink.Done() {
+	if ownWide && !sink.Done() {
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	}
 	f.nestedPass(sink, 0, true)
@@ -210,10 +210,11 @@ const wideFrom = 25
 // shortcuts of 16×16 boards, vouching and lemmas in premise order (see
 // nestedPass), which take a wide pass over every premise of line 1's
 // stuck board from 452 to 269 million implications (the steps differ:
-// lines 1 and 3 finish in 1,007 and 1,059 steps instead of 914 and 1,013).
-// A thrifty search (mixed solving) keeps
-// the passes as they were: with an eighth of the budget the wide passes
-// find nothing more and cost 50-70% more CPU before the solve guesses.
+// lines 1 and 3 finish in 1,007 and 1,059 steps instead of 914 and
+// 1,013). A thrifty search (mixed solving) keeps the passes as they were:
+// with an eighth of the budget the wide passes find nothing more and cost
+// CPU before the solve guesses (published lines 1-3 with solverctl solve
+// defaults: 1.9-3.1 s instead of 1.1-1.8 s, the same guesses).
 func wideFirst(l *grid.Layout, sink *Sink) bool {
 	return l.N >= wideFrom && sink.Thrift <= 1
 }
@@ -307,10 +308,10 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 // tryPremise reports whether premise p (a true literal) is refuted with
 // lemmas (see refute), trying lemmas in the order of f.nested.order when
 // the pass takes shortcuts (nestedShortcuts, or a wide pass under
-// wideFirst); when it is, it is refuted
-// again with lemmas in the order of the cells, so that f.nested.premises
-// holds the lemmas and f.a the net refute finds. The second search is not
-// counted toward the budget. When p holds, f.a is its net with lemmas.
+// wideFirst); when it is, it is refuted again with lemmas in the order of
+// the cells, so that f.nested.premises holds the lemmas and f.a the net
+// refute finds. The second search is not counted toward the budget. When
+// p holds, f.a is its net with lemmas.
 func (f *forcing) tryPremise(p int32, wide, shortcuts bool) bool {
 	if f.rules || !shortcuts {
 		return f.refute(p, wide, false)
