@@ -80,6 +80,9 @@ type nestedState struct {
 	vouched, wideVouched []uint64
 	// shortcuts is nestedShortcuts of the board searched.
 	shortcuts bool
+	// wideShortcuts is whether the wide passes take the shortcuts too
+	// (see wideFirst).
+	wideShortcuts bool
 	// sizes remembers the net sizes nestedOrder found (see orderMemo).
 	sizes orderMemo
 }
@@ -129,6 +132,7 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	f.nestedOrder()
 	ns := &f.nested
 	ns.shortcuts = nestedShortcuts(b.Layout())
+	ns.wideShortcuts = wideFirst(b.Layout(), sink)
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
@@ -145,6 +149,16 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 		f.budget /= wideProbeShare
 		f.nestedPass(sink, 0, true)
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+	}
+	// On a 25×25 searched with the whole budget, after a step that needed
+	// wide lemmas, first a wide pass from that step's premise down (see
+	// wideFirst).
+	ownWide := ns.wideShortcuts
+	if ownWide && sink.nestedWide {
+		if from := f.nestedStart(sink.nestedFrom); from > 0 && !sink.Done() {
+			f.nestedPass(sink, from, true)
+			f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+		}
 	}
 	// First the premises from the net size of the one the last search of
 	// the solve refuted down, with a quarter of the budget: those above
@@ -166,8 +180,43 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 	// Lemmas in the cells the premise narrowed first: a contradiction
 	// seldom needs the others, and they are most of the board.
 	f.nestedPass(sink, 0, false)
+	if ownWide && !sink.Done() {
+		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
+	}
 	f.nestedPass(sink, 0, true)
 	f.b, f.l = nil, nil
+}
+
+// wideFrom is the side from which a nested search with the whole budget
+// gives its wide passes a budget of their own (see wideFirst).
+const wideFrom = 25
+
+// wideFirst reports whether the nested searches on layout l for sink give
+// the wide lemmas their own budget: on boards of side wideFrom or more
+// searched with the whole budget (Sink.Thrift 1, logic-only solving).
+// There the wide pass from the top gets a budget of its own rather than
+// what the narrow passes left, and after a step that needed wide lemmas
+// (Sink.nestedWide) a search first tries, with wide lemmas, the premises
+// from the net size of that step's down.
+//
+// Past their first hundred steps every Nested Forcing Net step of the
+// published 25×25s needs wide lemmas (at line 1's stuck board on main, 39
+// premises are refuted with wide lemmas, none with narrow ones), and a
+// narrow pass over the board's 1,600 premises spends the whole budget, so
+// the wide pass never ran and logic stopped. A premise that holds with
+// wide lemmas costs about 200,000 implications, ten times a narrow one;
+// the refuted ones move down the order from step to step, as the narrow
+// ones do (see the quarter pass). The wide passes also take the
+// shortcuts of 16×16 boards, vouching and lemmas in premise order (see
+// nestedPass), which take a wide pass over every premise of line 1's
+// stuck board from 452 to 269 million implications (the steps differ:
+// lines 1 and 3 finish in 1,007 and 1,059 steps instead of 914 and
+// 1,013). A thrifty search (mixed solving) keeps the passes as they were:
+// with an eighth of the budget the wide passes find nothing more and cost
+// CPU before the solve guesses (published lines 1-3 with solverctl solve
+// defaults: 1.9-3.1 s instead of 1.1-1.8 s, the same guesses).
+func wideFirst(l *grid.Layout, sink *Sink) bool {
+	return l.N >= wideFrom && sink.Thrift <= 1
 }
 
 // wideProbeShare is the share of its budget (one in so many) a search
@@ -231,17 +280,18 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	if wide {
 		vouched, held = ns.wideVouched, ns.wideHeld
 	}
+	shortcuts := ns.shortcuts || wide && ns.wideShortcuts
 	for i := from; i < len(ns.order) && !f.spent() && !sink.Done(); i++ {
 		p := ns.order[i]
 		if ns.refuted[i] || held[i] {
 			continue
 		}
-		if ns.shortcuts && vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
+		if shortcuts && vouched[p.cand>>6]&(1<<(p.cand&63)) != 0 {
 			held[i] = true
 			continue
 		}
 		switch {
-		case f.tryPremise(p.cand<<1|1, wide):
+		case f.tryPremise(p.cand<<1|1, wide, shortcuts):
 			ns.refuted[i] = true
 			sink.nestedFrom = p.size
 			sink.nestedWide = wide
@@ -256,13 +306,14 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 }
 
 // tryPremise reports whether premise p (a true literal) is refuted with
-// lemmas (see refute), trying lemmas in the order of f.nested.order where
-// the search takes shortcuts (nestedShortcuts); when it is, it is refuted
-// again with lemmas in the order of the cells, so that f.nested.premises
-// holds the lemmas and f.a the net refute finds. The second search is not
-// counted toward the budget. When p holds, f.a is its net with lemmas.
-func (f *forcing) tryPremise(p int32, wide bool) bool {
-	if f.rules || !f.nested.shortcuts {
+// lemmas (see refute), trying lemmas in the order of f.nested.order when
+// the pass takes shortcuts (nestedShortcuts, or a wide pass under
+// wideFirst); when it is, it is refuted again with lemmas in the order of
+// the cells, so that f.nested.premises holds the lemmas and f.a the net
+// refute finds. The second search is not counted toward the budget. When
+// p holds, f.a is its net with lemmas.
+func (f *forcing) tryPremise(p int32, wide, shortcuts bool) bool {
+	if f.rules || !shortcuts {
 		return f.refute(p, wide, false)
 	}
 	if !f.refute(p, wide, true) {
