@@ -49,10 +49,10 @@ func TestNestedWideOwnBudget(t *testing.T) {
 // checked against the solution). Line 2 still
 // stops (after about 100 steps: two premises are refuted there, each
 // found only after 40 million implications). About 30 s of CPU a line,
-// so skipped under -short.
+// so skipped under -short and -race (CI runs it without -race).
 func TestPublished25ByLogic(t *testing.T) {
-	if testing.Short() {
-		t.Skip("about a minute of CPU")
+	if testing.Short() || race {
+		t.Skip("about a minute of CPU (ten under -race)")
 	}
 	for _, line := range []int{1, 3} {
 		b := variantLine(t, "25x25-published.txt", line)
