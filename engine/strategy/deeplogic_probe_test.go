@@ -141,3 +141,43 @@ func TestStrongScanProbe(t *testing.T) {
 		t.Logf("%s:%d steps %d: V2 steps %d %v looks %d cpu %.3fs", file, line, steps, len(st), names, looks, cpu.Seconds())
 	}
 }
+
+// TestVerityProbe follows, where the default mixed solve of each killer
+// named by SUDOKU_VERITY (as SUDOKU_PROBE) first guesses, every
+// branching set (a cell's candidates, a digit's places in a unit or a
+// cage, a cage's combinations, at most SUDOKU_VERITY_COMBOS of them)
+// with the plain trial and the strong one, and logs the candidates every
+// surviving branch removes (verities), how many the solution holds
+// (wrong), and the looks and CPU. Skipped without SUDOKU_VERITY.
+func TestVerityProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_VERITY")
+	if spec == "" {
+		t.Skip("SUDOKU_VERITY=file:line,... runs it")
+	}
+	maxCombos, _ := strconv.Atoi(os.Getenv("SUDOKU_VERITY_COMBOS"))
+	if maxCombos == 0 {
+		maxCombos = 12
+	}
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		sol := onlySolution(t, b)
+		pos, steps := boardBeforeGuess(t, b)
+		for _, strong := range []bool{false, true} {
+			kinds, cut := strategy.VerityProbe(pos, strong, maxCombos)
+			for _, k := range kinds {
+				wrong := 0
+				var es []string
+				for _, e := range k.Elims {
+					if int(sol[e.Cell]) == e.Digit {
+						wrong++
+					}
+					es = append(es, fmt.Sprintf("r%dc%d<>%d", e.Cell/9+1, e.Cell%9+1, e.Digit))
+				}
+				t.Logf("%s:%d steps %d strong=%v basecut %d | %-10s sets %4d branches %4d broken %3d | verities %3d wrong %d | looks %6d cpu %.3fs %v",
+					file, line, steps, strong, cut, k.Name, k.Sets, k.Branches, k.Broken, len(k.Elims), wrong, k.Looks, k.CPU.Seconds(), es)
+			}
+		}
+	}
+}
