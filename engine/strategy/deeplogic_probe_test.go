@@ -181,3 +181,78 @@ func TestVerityProbe(t *testing.T) {
 		}
 	}
 }
+
+// TestVerityScanProbe runs Cage Filling Verity's search, for every step,
+// with SUDOKU_VSCAN_MOST fillings a group and SUDOKU_VSCAN_BUDGET looks,
+// where the default mixed solve of each killer named by SUDOKU_VSCAN (as
+// SUDOKU_PROBE) first guesses, and logs the steps, the looks and the CPU.
+// Skipped without SUDOKU_VSCAN.
+func TestVerityScanProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_VSCAN")
+	if spec == "" {
+		t.Skip("SUDOKU_VSCAN=file:line,... runs it")
+	}
+	most, _ := strconv.Atoi(os.Getenv("SUDOKU_VSCAN_MOST"))
+	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_VSCAN_BUDGET"))
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		sol := onlySolution(t, b)
+		pos, steps := boardBeforeGuess(t, b)
+		c0 := cputime.Used()
+		st, looks := strategy.VerityScan(pos, most, budget)
+		cpu := cputime.Used() - c0
+		n := grid.Notation{Layout: pos.Layout()}
+		wrong := 0
+		for _, s := range st {
+			for _, e := range s.Eliminations {
+				if int(sol[e.Cell]) == e.Digit {
+					wrong++
+				}
+			}
+			t.Log("   ", s.Explain(n))
+		}
+		t.Logf("%s:%d steps %d: W2 steps %d wrong %d looks %d cpu %.3fs", file, line, steps, len(st), wrong, looks, cpu.Seconds())
+	}
+}
+
+// TestVerityFinishProbe solves each killer named by SUDOKU_VFINISH (as
+// SUDOKU_PROBE) mixed, with Cage Filling Verity's limits
+// SUDOKU_VFINISH_MOST and SUDOKU_VFINISH_BUDGET, and logs its guesses,
+// its Cage Filling Verity steps (before the first guess and in all) and
+// the CPU. Skipped without SUDOKU_VFINISH.
+func TestVerityFinishProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_VFINISH")
+	if spec == "" {
+		t.Skip("SUDOKU_VFINISH=file:line,... runs it")
+	}
+	most, _ := strconv.Atoi(os.Getenv("SUDOKU_VFINISH_MOST"))
+	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_VFINISH_BUDGET"))
+	defer strategy.SetVerityLimits(most, budget)()
+	w2 := strategy.CageFillingVerity()
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		guesses, before, all, elims := 0, 0, 0, 0
+		c0 := cputime.Used()
+		_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.Mixed}, func(i int, s *strategy.Step, after *grid.Board) error {
+			switch s.Strategy {
+			case strategy.Guessing():
+				guesses++
+			case w2:
+				all++
+				if guesses == 0 {
+					before++
+					elims += len(s.Eliminations)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s:%d guesses %d W2 steps before the first guess %d (%d eliminations), in all %d, cpu %.2fs", file, line, guesses, before, elims, all, (cputime.Used() - c0).Seconds())
+	}
+}

@@ -231,7 +231,11 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 		var br [][]grid.Digits
 		for _, f := range fills {
 			fillKind.Branches++
-			if t.tryFilling(base, grp.cells, f) {
+			f8 := make([]uint8, len(f))
+			for i, d := range f {
+				f8[i] = uint8(d)
+			}
+			if t.tryFilling(base, grp.cells, f8) {
 				fillKind.Broken++
 				br = append(br, nil)
 				continue
@@ -304,23 +308,28 @@ func groupFillings(grp *trialGroup, cand []grid.Digits, most int) [][]int {
 	return out
 }
 
-// tryFilling assumes the cells hold digits in a copy of base and reports
-// whether it leads to a contradiction.
-func (t *trial) tryFilling(base []grid.Digits, cells []int, digits []int) bool {
-	t.begin(base)
-	t.events = append(t.events, trialEvent{group: -1, cell: cells[0], digit: digits[0], unit: -1})
-	ok := true
-	for i, c := range cells {
-		if !ok {
-			break
-		}
-		if !t.cand[c].Has(digits[i]) {
-			ok = false
-			break
-		}
-		ok = t.fix(c, digits[i], 0)
+// VerityScan runs Cage Filling Verity's search on b with most fillings a
+// group and budget looks, for every step, and returns the steps and the
+// looks it took.
+func VerityScan(b *grid.Board, most, budget int) (steps []Step, looks int) {
+	sink := Sink{strategy: fillingVerityStrategy, All: true}
+	t := new(trial)
+	t.strong = true
+	t.sx = t.strongSetup(b.Layout())
+	t.sx.all = true
+	ok := t.start(b)
+	t.sx.all = false
+	if !ok {
+		return nil, 0
 	}
-	ok = ok && t.run()
-	t.drain()
-	return !ok
+	t.findVerities(&sink, new(verityState), most, budget)
+	return sink.Steps(), t.work
+}
+
+// SetVerityLimits sets Cage Filling Verity's most fillings a group and
+// looks a search, returning a function that puts them back.
+func SetVerityLimits(most, budget int) (undo func()) {
+	m, b := verityFillings, verityBudget
+	verityFillings, verityBudget = most, budget
+	return func() { verityFillings, verityBudget = m, b }
 }
