@@ -213,6 +213,10 @@ func TestVerityScanProbe(t *testing.T) {
 			}
 			t.Log("   ", s.Explain(n))
 		}
+		for _, l := range strategy.VerityLog {
+			t.Log("   ", l)
+		}
+		strategy.VerityLog = nil
 		t.Logf("%s:%d steps %d: W2 steps %d wrong %d looks %d cpu %.3fs", file, line, steps, len(st), wrong, looks, cpu.Seconds())
 	}
 }

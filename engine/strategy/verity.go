@@ -41,8 +41,8 @@ var fillingVerity = &Technique{name: "Cage Filling Verity", level: Extreme, scor
 // and verityBudget the most looks at fillings one search takes (a strong
 // trial takes 30-40 of them at the first-guess positions).
 var (
-	verityFillings = 600
-	verityBudget   = 300_000
+	verityFillings = 2000
+	verityBudget   = 2_000_000
 )
 
 // verityState is the working state of a Cage Filling Verity search, kept

@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -308,6 +309,9 @@ func groupFillings(grp *trialGroup, cand []grid.Digits, most int) [][]int {
 	return out
 }
 
+// VerityLog collects VerityScan's notes on the sets with steps.
+var VerityLog []string
+
 // VerityScan runs Cage Filling Verity's search on b with most fillings a
 // group and budget looks, for every step, and returns the steps and the
 // looks it took.
@@ -322,7 +326,19 @@ func VerityScan(b *grid.Board, most, budget int) (steps []Step, looks int) {
 	if !ok {
 		return nil, 0
 	}
-	t.findVerities(&sink, new(verityState), most, budget)
+	v := new(verityState)
+	v.collect(t, most)
+	for i, s := range v.sets {
+		if t.work > budget {
+			break
+		}
+		w := t.work
+		n := len(sink.steps)
+		t.verity(&sink, v, s)
+		if len(sink.steps) > n {
+			VerityLog = append(VerityLog, fmt.Sprintf("set %d of %d: %d fillings, %d alive, looks %d (at %d)", i, len(v.sets), s.n, len(v.alive), t.work-w, t.work))
+		}
+	}
 	return sink.Steps(), t.work
 }
 
