@@ -176,9 +176,13 @@ func (v *verityState) clashes(grp *trialGroup, i, d int) bool {
 func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	grp := &t.groups[s.g]
 	k := len(grp.cells)
-	v.union = append(v.union[:0], make([]grid.Digits, len(t.base))...)
+	v.union = slices.Grow(v.union[:0], len(t.base))[:len(t.base)]
+	clear(v.union)
 	v.alive = v.alive[:0]
 	for i := range s.n {
+		if i&63 == 63 && sink.Cancelled() {
+			return false
+		}
 		off := s.off + i*k
 		if t.tryFilling(t.base, grp.cells, v.fills[off:off+k]) {
 			continue
