@@ -84,16 +84,19 @@ func TestCageFillingVerityFindSteps(t *testing.T) {
 // first eight generated killers of
 // engine/solver/testdata/killer9-cagesize.txt (no givens; two under
 // -short), until their end or first guess, and at every third position
-// asks FindSteps for the first Cage Filling Verity step (groups of at most
-// 64 fillings, 30,000 looks): each must be sound against the solution and
-// worded as the technique's, and the run must check at least
-// verityFloor of them, so that the test fails if the verities stop being
-// found.
+// asks FindSteps for every Cage Filling Verity step (groups of at most 64
+// fillings, 30,000 looks): each must be sound against the solution and
+// worded as the technique's, and the run must check at least verityFloor
+// of them, severalFloor with more than one filling left (a step of one
+// filling left is a contradiction of the others, sound whatever the union
+// of the fillings' trials; taking the first filling's trial alone for
+// the union fails the test), so that the test fails if the verities stop
+// being found.
 func TestCageFillingVeritySound(t *testing.T) {
 	if strategy.Race {
 		t.Skip("skipped under -race: killer solves with trials, minutes under the race detector")
 	}
-	const verityFloor = 80 // of eight killers
+	const verityFloor, severalFloor = 2000, 400 // of eight killers: 4,952 and 907 found
 	defer strategy.SetVerityLimits(64, 30_000)()
 	limit := 8
 	if testing.Short() {
@@ -101,7 +104,7 @@ func TestCageFillingVeritySound(t *testing.T) {
 	}
 	st := strategy.CageFillingVerity()
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{st}}
-	checked, puzzles := 0, 0
+	checked, several, puzzles := 0, 0, 0
 	for _, line := range shared.Lines(t, "../solver/testdata/killer9-cagesize.txt") {
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
@@ -128,16 +131,22 @@ func TestCageFillingVeritySound(t *testing.T) {
 			}
 			return solver.FindSteps(context.Background(), after, opts, func(s *strategy.Step) bool {
 				checked++
+				if len(s.Nodes) > 2 {
+					several++
+				}
 				checkVerity(t, s, n, sol)
-				return false
+				return true
 			})
 		})
 		if err != nil && !errors.Is(err, errFound) {
 			t.Fatalf("puzzle %d: %v", puzzles, err)
 		}
 	}
-	t.Logf("%d steps checked on %d killers", checked, min(puzzles, limit))
+	t.Logf("%d steps checked on %d killers, %d of them with several fillings left", checked, min(puzzles, limit), several)
 	if floor := verityFloor * limit / 8; checked < floor {
 		t.Errorf("%d %s steps checked, want at least %d", checked, st.Name(), floor)
+	}
+	if floor := severalFloor * limit / 8; several < floor {
+		t.Errorf("%d %s steps with several fillings left checked, want at least %d", several, st.Name(), floor)
 	}
 }
