@@ -163,10 +163,10 @@ func planIndex(passes []Pass, st *Strategy) int {
 // TestSelectUnknown: Select names the first key that holds no strategy,
 // and the strategy of its other case when it is a letter in the wrong one.
 func TestSelectUnknown(t *testing.T) {
-	_, err := Select([]string{"A", "d", "w2"})
+	_, err := Select([]string{"A", "d", "w9"})
 	var unknown *UnknownStrategyError
 	if !errors.As(err, &unknown) || unknown.Index != 2 || unknown.Other != nil {
-		t.Errorf("Select(A, d, w2) = %v, want unknown entry 2", err)
+		t.Errorf("Select(A, d, w9) = %v, want unknown entry 2", err)
 	}
 	_, err = Select([]string{"A", "a2"})
 	if !errors.As(err, &unknown) || unknown.Index != 1 || unknown.Other == nil || !strings.Contains(err.Error(), `"A2" is `+unknown.Other.name) {
@@ -194,9 +194,9 @@ func testFamilies() map[string][]*Strategy {
 
 // checkedInWholeSolves are the Dear strategies with no family of their
 // own: their steps are checked along whole solves (TestLogicSoundTop1465,
-// TestStr8tsStepsSound, TestCompartmentTrialSound, TestPatternTrialSound, TestKillerGolden, TestNestedContradictionSound, TestStrongCageContradictionSound, TestKenKenLineFillingsSound and the finder tests of
+// TestStr8tsStepsSound, TestCompartmentTrialSound, TestPatternTrialSound, TestKillerGolden, TestNestedContradictionSound, TestStrongCageContradictionSound, TestCageFillingVeritySound, TestKenKenLineFillingsSound and the finder tests of
 // engine/solver), as the Cheap ones are.
-var checkedInWholeSolves = []*Strategy{HighLowStranding(), LineFillings(), CompartmentSubsets(), KillerSubsets(), VirtualCages(), CombinationCrossover(), CageIntersection(), InnieOutieDifference(), CageBlock(), CageContradiction(), NestedContradiction(), LongNestedContradiction(), StrongNestedContradiction(), StrongCageContradiction(), LineCageFillings(), TwoLineCageFillings(), BasicFish(), Str8tsFish(), Settis(), Str8tsUniqueRectangle(), CompartmentTrial(), PatternTrial(), LawOfLeftovers()}
+var checkedInWholeSolves = []*Strategy{HighLowStranding(), LineFillings(), CompartmentSubsets(), KillerSubsets(), VirtualCages(), CombinationCrossover(), CageIntersection(), InnieOutieDifference(), CageBlock(), CageContradiction(), NestedContradiction(), LongNestedContradiction(), StrongNestedContradiction(), StrongCageContradiction(), CageFillingVerity(), LineCageFillings(), TwoLineCageFillings(), BasicFish(), Str8tsFish(), Settis(), Str8tsUniqueRectangle(), CompartmentTrial(), PatternTrial(), LawOfLeftovers()}
 
 // TestFamiliesFollowTable holds the test families to the technique table:
 // each holds strategies of the table, once each, the families whose order

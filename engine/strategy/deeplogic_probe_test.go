@@ -141,3 +141,122 @@ func TestStrongScanProbe(t *testing.T) {
 		t.Logf("%s:%d steps %d: V2 steps %d %v looks %d cpu %.3fs", file, line, steps, len(st), names, looks, cpu.Seconds())
 	}
 }
+
+// TestVerityProbe follows, where the default mixed solve of each killer
+// named by SUDOKU_VERITY (as SUDOKU_PROBE) first guesses, every
+// branching set (a cell's candidates, a digit's places in a unit or a
+// cage, a cage's combinations, at most SUDOKU_VERITY_COMBOS of them)
+// with the plain trial and the strong one, and logs the candidates every
+// surviving branch removes (verities), how many the solution holds
+// (wrong), and the looks and CPU. Skipped without SUDOKU_VERITY.
+func TestVerityProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_VERITY")
+	if spec == "" {
+		t.Skip("SUDOKU_VERITY=file:line,... runs it")
+	}
+	maxCombos, _ := strconv.Atoi(os.Getenv("SUDOKU_VERITY_COMBOS"))
+	if maxCombos == 0 {
+		maxCombos = 12
+	}
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		sol := onlySolution(t, b)
+		pos, steps := boardBeforeGuess(t, b)
+		for _, strong := range []bool{false, true} {
+			kinds, cut := strategy.VerityProbe(pos, strong, maxCombos)
+			for _, k := range kinds {
+				wrong := 0
+				var es []string
+				for _, e := range k.Elims {
+					if int(sol[e.Cell]) == e.Digit {
+						wrong++
+					}
+					es = append(es, fmt.Sprintf("r%dc%d<>%d", e.Cell/9+1, e.Cell%9+1, e.Digit))
+				}
+				t.Logf("%s:%d steps %d strong=%v basecut %d | %-10s sets %4d branches %4d broken %3d | verities %3d wrong %d | looks %6d cpu %.3fs %v",
+					file, line, steps, strong, cut, k.Name, k.Sets, k.Branches, k.Broken, len(k.Elims), wrong, k.Looks, k.CPU.Seconds(), es)
+			}
+		}
+	}
+}
+
+// TestVerityScanProbe runs Cage Filling Verity's search, for every step,
+// with SUDOKU_VSCAN_MOST fillings a group and SUDOKU_VSCAN_BUDGET looks,
+// where the default mixed solve of each killer named by SUDOKU_VSCAN (as
+// SUDOKU_PROBE) first guesses, and logs the steps, the looks and the CPU.
+// Skipped without SUDOKU_VSCAN.
+func TestVerityScanProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_VSCAN")
+	if spec == "" {
+		t.Skip("SUDOKU_VSCAN=file:line,... runs it")
+	}
+	most, _ := strconv.Atoi(os.Getenv("SUDOKU_VSCAN_MOST"))
+	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_VSCAN_BUDGET"))
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		sol := onlySolution(t, b)
+		pos, steps := boardBeforeGuess(t, b)
+		c0 := cputime.Used()
+		st, looks := strategy.VerityScan(pos, most, budget)
+		cpu := cputime.Used() - c0
+		n := grid.Notation{Layout: pos.Layout()}
+		wrong := 0
+		for _, s := range st {
+			for _, e := range s.Eliminations {
+				if int(sol[e.Cell]) == e.Digit {
+					wrong++
+				}
+			}
+			t.Log("   ", s.Explain(n))
+		}
+		for _, l := range strategy.VerityLog {
+			t.Log("   ", l)
+		}
+		strategy.VerityLog = nil
+		t.Logf("%s:%d steps %d: W2 steps %d wrong %d looks %d cpu %.3fs", file, line, steps, len(st), wrong, looks, cpu.Seconds())
+	}
+}
+
+// TestVerityFinishProbe solves each killer named by SUDOKU_VFINISH (as
+// SUDOKU_PROBE) mixed, with Cage Filling Verity's limits
+// SUDOKU_VFINISH_MOST and SUDOKU_VFINISH_BUDGET, and logs its guesses,
+// its Cage Filling Verity steps (before the first guess and in all) and
+// the CPU. Skipped without SUDOKU_VFINISH.
+func TestVerityFinishProbe(t *testing.T) {
+	spec := os.Getenv("SUDOKU_VFINISH")
+	if spec == "" {
+		t.Skip("SUDOKU_VFINISH=file:line,... runs it")
+	}
+	most, _ := strconv.Atoi(os.Getenv("SUDOKU_VFINISH_MOST"))
+	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_VFINISH_BUDGET"))
+	defer strategy.SetVerityLimits(most, budget)()
+	w2 := strategy.CageFillingVerity()
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, _ := strconv.Atoi(ls)
+		b := killerLine(t, file, line)
+		guesses, before, all, elims := 0, 0, 0, 0
+		c0 := cputime.Used()
+		_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.Mixed}, func(i int, s *strategy.Step, after *grid.Board) error {
+			switch s.Strategy {
+			case strategy.Guessing():
+				guesses++
+			case w2:
+				all++
+				if guesses == 0 {
+					before++
+					elims += len(s.Eliminations)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s:%d guesses %d W2 steps before the first guess %d (%d eliminations), in all %d, cpu %.2fs", file, line, guesses, before, elims, all, (cputime.Used() - c0).Seconds())
+	}
+}

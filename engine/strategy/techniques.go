@@ -155,6 +155,12 @@ var table = [...]Pass{
 	// (it finishes tarek's killer 18 there). After the Deep passes, so
 	// that a logic-only solve takes their steps first, as before it.
 	{Order: 8695, Letter: "V2", Strategy: StrongCageContradiction(), Name: "Strong Cage Contradiction", Cost: Dear},
+	// A forcing verity over the fillings of a cage or virtual cage, each
+	// followed by Strong Cage Contradiction's trial: where that trial
+	// refutes no candidate, after it. Opt-in: a search that finds nothing
+	// costs seconds, and it finishes one stuck killer of the measured sets
+	// (docs/variant-techniques.md, session 13).
+	{Order: 8697, Letter: "W2", Strategy: CageFillingVerity(), Name: "Cage Filling Verity", Cost: Dear, OptIn: true},
 	// HoDoKu's Template Set (8700) and Template Delete (8800) in one pass.
 	{Order: 8700, Letter: "v", Strategy: Templates(), Name: "Templates", Cost: Dear, OptIn: true},
 	// HoDoKu's Brute Force: the solver guesses when no pass has a step.

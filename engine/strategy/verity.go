@@ -1,0 +1,325 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var fillingVerityStrategy = newStrategy(Elimination, fillingVerity, findFillingVerities, explainFillingVerity)
+
+// CageFillingVerity (W2) is a forcing verity over a cage's fillings: take
+// a cage or a virtual cage (cells whose sum the rule of 45 gives) with
+// few fillings left, assume each filling in turn and follow it with
+// Strong Cage Contradiction's trial (singles, locked digits, the fillings
+// of every cage and virtual cage, the subsets of every unit and each
+// unit's cages together); the fillings whose trial breaks a rule are
+// false, and a candidate every other filling's trial removes is false
+// whichever filling holds. It reads: "Cage Filling Verity: cage 9+ at
+// r1c2 (r1c2+r2c2=9) keeps {4,5},{3,6}; of its fillings (r1c2,r2c2) the
+// strong trial leaves 45, 54, each removing r3c2<>9; so r3c2<>9". The
+// fillings the trial breaks are not listed: each is a Strong Cage
+// Contradiction of the whole filling.
+//
+// A filling fixes every cell of its cage, which reaches further than one
+// candidate does: where a mixed solve of the stuck tarek and extreme
+// killers first guesses, no cell's candidates, no digit's places and no
+// cage's combinations have a verity under the strong trial, and the
+// fillings of small cages have some (docs/variant-techniques.md, session
+// 13). It runs where every other Dear pass, Strong Cage Contradiction
+// included, finds nothing; a search follows the groups of at most
+// verityFillings fillings, fewest first, and stops after verityBudget
+// looks at fillings. It is opt-in: it finishes killer9-extreme's killers
+// 1 and 3 by logic, but a search that finds nothing costs seconds.
+func CageFillingVerity() *Strategy { return fillingVerityStrategy }
+
+var fillingVerity = &Technique{name: "Cage Filling Verity", level: Extreme, score: 820, se: 96}
+
+// verityFillings is the most fillings a group may have to be followed,
+// and verityBudget the most looks at fillings one search takes (a strong
+// trial takes 30-40 of them at the first-guess positions). The steps that
+// finish extreme 3 lie in groups of 1,000-2,000 fillings, up to 1,250,000
+// looks into a search; extreme 1 needs more than 2,000,000 looks. They
+// are variables for the tests.
+var (
+	verityFillings = 2000
+	verityBudget   = 5_000_000
+)
+
+// verityState is the working state of a Cage Filling Verity search, kept
+// in a pool.
+type verityState struct {
+	// fills holds the fillings of the groups followed, each a digit a
+	// cell, in sets' order.
+	fills []uint8
+	sets  []veritySet
+	union []grid.Digits
+	// alive are the offsets in fills of the fillings of the group
+	// followed whose trial did not break.
+	alive  []int
+	digits [grid.MaxGroupCells]uint8
+	count  int // the fillings walk found
+}
+
+// veritySet is a group and its fillings, fills[off:off+n*len(cells)].
+type veritySet struct {
+	g, n, off int
+}
+
+var verityPool = sync.Pool{New: func() any { return new(verityState) }}
+
+func findFillingVerities(b *grid.Board, sink *Sink) {
+	if !trialSuits(b.Layout()) {
+		return
+	}
+	t := strongPool.Get().(*trial)
+	defer strongPool.Put(t)
+	v := verityPool.Get().(*verityState)
+	defer verityPool.Put(v)
+	t.sx = t.strongSetup(b.Layout())
+	t.sx.all = true // the board's own candidates: every unit once
+	ok := t.start(b)
+	t.sx.all = false
+	if ok {
+		t.findVerities(sink, v, verityFillings, verityBudget)
+	}
+}
+
+// findVerities adds the Cage Filling Verity steps of the board started
+// (see start) with a strong trial to sink: those of the groups of at
+// most most fillings, fewest first, looking at budget fillings at most.
+func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
+	v.collect(t, most)
+	for _, s := range v.sets {
+		if t.work > budget || sink.Cancelled() {
+			return
+		}
+		if t.verity(sink, v, s) && sink.Done() {
+			return
+		}
+	}
+}
+
+// collect lists in v the groups of t with two to most fillings from its
+// base, fewest first.
+func (v *verityState) collect(t *trial, most int) {
+	v.fills, v.sets = v.fills[:0], v.sets[:0]
+	for g := range t.groups {
+		grp := &t.groups[g]
+		open := 0
+		for _, c := range grp.cells {
+			if t.b.Value(c) == 0 {
+				open++
+			}
+		}
+		if open < 2 {
+			continue
+		}
+		off := len(v.fills)
+		v.count = 0
+		ok := v.walk(grp, t.base, 0, 0, most)
+		if n := v.count; !ok || n < 2 {
+			v.fills = v.fills[:off]
+			continue
+		}
+		v.sets = append(v.sets, veritySet{g: g, n: v.count, off: off})
+	}
+	slices.SortStableFunc(v.sets, func(x, y veritySet) int { return x.n - y.n })
+}
+
+// walk appends to v.fills the fillings of grp's cells i.. from cand that
+// bring sum to its target, the digits of cells before i in v.digits,
+// counting them in v.count; false when the group has more than most.
+func (v *verityState) walk(grp *trialGroup, cand []grid.Digits, i, sum, most int) bool {
+	if i == len(grp.cells) {
+		if sum != grp.target {
+			return true
+		}
+		v.fills = append(v.fills, v.digits[:i]...)
+		v.count++
+		return v.count <= most
+	}
+	for ds := cand[grp.cells[i]]; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if sum+d > grp.target {
+			break
+		}
+		if v.clashes(grp, i, d) {
+			continue
+		}
+		v.digits[i] = uint8(d)
+		if !v.walk(grp, cand, i+1, sum+d, most) {
+			return false
+		}
+	}
+	return true
+}
+
+// clashes reports whether digit d in cell i of grp repeats the digit of
+// an earlier cell it sees.
+func (v *verityState) clashes(grp *trialGroup, i, d int) bool {
+	for j := range i {
+		if grp.sees[i]&(1<<j) != 0 && int(v.digits[j]) == d {
+			return true
+		}
+	}
+	return false
+}
+
+// verity follows each filling of set s from the base and adds the step
+// of the candidates every filling whose trial does not break removes,
+// reporting whether it added one. It stops at the first filling after
+// which the surviving fillings keep every candidate of the base.
+func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
+	grp := &t.groups[s.g]
+	k := len(grp.cells)
+	v.union = slices.Grow(v.union[:0], len(t.base))[:len(t.base)]
+	clear(v.union)
+	v.alive = v.alive[:0]
+	for i := range s.n {
+		if i&63 == 63 && sink.Cancelled() {
+			return false
+		}
+		off := s.off + i*k
+		if t.tryFilling(t.base, grp.cells, v.fills[off:off+k]) {
+			continue
+		}
+		v.alive = append(v.alive, off)
+		for x, ds := range t.cand {
+			v.union[x] |= ds
+		}
+		if !t.verityLeft(v.union) {
+			return false
+		}
+	}
+	if len(v.alive) == 0 {
+		return false // the board has no solution: the solver's business
+	}
+	t.reportVerity(sink, v, grp, s)
+	return true
+}
+
+// verityLeft reports whether some open cell of the board has a candidate
+// of the base union lacks.
+func (t *trial) verityLeft(union []grid.Digits) bool {
+	for x, ds := range t.base {
+		if t.b.Value(x) == 0 && ds&^union[x] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// tryFilling assumes the cells hold digits in a copy of base and reports
+// whether it leads to a contradiction.
+func (t *trial) tryFilling(base []grid.Digits, cells []int, digits []uint8) bool {
+	t.begin(base)
+	t.events = append(t.events, trialEvent{group: -1, cell: cells[0], digit: int(digits[0]), unit: -1})
+	ok := true
+	for i, c := range cells {
+		if ok = t.cand[c].Has(int(digits[i])) && t.fix(c, int(digits[i]), 0); !ok {
+			break
+		}
+	}
+	ok = ok && t.run()
+	t.drain()
+	return !ok
+}
+
+// reportVerity adds the step of group grp, whose fillings are set s: its
+// node (with the combinations of its fillings), a node for each filling
+// in v.alive (its cells, and its digits in Origin), and as eliminations
+// the base's candidates v.union lacks.
+func (t *trial) reportVerity(sink *Sink, v *verityState, grp *trialGroup, s veritySet) {
+	st := sink.Add()
+	n := grid.Notation{Layout: t.l}
+	for x, ds := range t.base {
+		if t.b.Value(x) != 0 {
+			continue
+		}
+		for out := ds &^ v.union[x]; out != 0; out &= out - 1 {
+			d := out.Min()
+			st.Eliminations = append(st.Eliminations, CellDigit{x, d})
+			st.Digits |= grid.Bit(d)
+			st.Marks = append(st.Marks, Mark{Cell: x, Digit: d, Role: RoleTarget})
+		}
+	}
+	st.Cells = append(st.Cells, grp.cells...)
+	k := len(grp.cells)
+	nd := Node{Kind: CageNode, Cells: slices.Clone(grp.cells), Cage: grp.cage, Target: grp.target}
+	for i := range s.n {
+		var set grid.Digits
+		for _, d := range v.fills[s.off+i*k : s.off+i*k+k] {
+			set |= grid.Bit(int(d))
+		}
+		if !slices.Contains(nd.Combos, set) {
+			nd.Combos = append(nd.Combos, set)
+		}
+	}
+	slices.Sort(nd.Combos)
+	if grp.cage >= 0 {
+		st.Cages = append(st.Cages, grp.cage)
+	} else {
+		nd.Kind, nd.Origin = SumNode, grp.sum.from(n)
+	}
+	st.Nodes = append(st.Nodes, nd)
+	for _, off := range v.alive {
+		st.Nodes = append(st.Nodes, Node{Kind: GroupNode, Cells: slices.Clone(grp.cells), Cage: -1, Origin: fillingText(n, v.fills[off:off+k])})
+	}
+}
+
+// fillingText words a filling's digits in its cells' order: "4,5,9"
+// ("459" with digits of one character).
+func fillingText(n grid.Notation, digits []uint8) string {
+	ds := make([]string, len(digits))
+	short := true
+	for i, d := range digits {
+		ds[i] = n.DigitName(int(d))
+		short = short && len(ds[i]) == 1
+	}
+	if short {
+		return strings.Join(ds, "")
+	}
+	return strings.Join(ds, ",")
+}
+
+// explainFillingVerity explains a Cage Filling Verity, e.g. "Cage Filling
+// Verity: cage 9+ at r1c2 (r1c2+r2c2) keeps {4,5},{3,6}; of its fillings
+// (r1c2,r2c2) the strong trial leaves 45, 54, each removing r3c2<>9; so
+// r3c2<>9".
+func explainFillingVerity(s *Step, n grid.Notation) string {
+	if len(s.Nodes) < 2 || len(s.Eliminations) == 0 {
+		return s.Name()
+	}
+	var sb strings.Builder
+	g := &s.Nodes[0]
+	fmt.Fprintf(&sb, "%s: %s", s.Name(), trialGroupName(g, n))
+	if g.Kind == CageNode {
+		sb.WriteString(" (" + cellSum(n, g.Cells) + "=" + fmt.Sprint(g.Target) + ")")
+	}
+	names := make([]string, len(g.Cells))
+	for i, c := range g.Cells {
+		names[i] = n.CellName(c)
+	}
+	fmt.Fprintf(&sb, " keeps %s; of its fillings (%s) the strong trial leaves ", comboList(n, g.Combos), strings.Join(names, ","))
+	for i := 1; i < len(s.Nodes); i++ {
+		if i > 1 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(s.Nodes[i].Origin)
+	}
+	elims := make([]string, len(s.Eliminations))
+	for i, e := range s.Eliminations {
+		elims[i] = n.CellName(e.Cell) + "<>" + n.DigitName(e.Digit)
+	}
+	list := strings.Join(elims, ", ")
+	if len(s.Nodes) == 2 {
+		fmt.Fprintf(&sb, ", which removes %s; so %s", list, list)
+	} else {
+		fmt.Fprintf(&sb, ", each removing %s; so %s", list, list)
+	}
+	return sb.String()
+}
