@@ -204,9 +204,114 @@ func unpackFill(v [2]uint64, n int) trialFill {
 }
 
 // fillSeeing returns what the fillings of group grp allow each cell, its
-// cells' options opts (see sumFill).
+// cells' options opts (see sumFill): walked when they are few (walkFill),
+// else from grid's SumFiller.
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
+	if fillLeaves(opts) <= maxWalkLeaves {
+		return t.walkFill(opts, &grp.sees, grp.target)
+	}
 	return fillWith(&t.filler, opts, &grp.sees, grp.target)
+}
+
+// maxWalkLeaves bounds the digit choices of a group (the product of its
+// cells' option counts) that walkFill walks: below it a walk visits fewer
+// nodes than the SumFiller's search follows states, and far fewer than
+// grid's bound, so Board.Fill never gives up on such a group.
+const maxWalkLeaves = 1024
+
+// fillLeaves returns the product of the option counts of opts (an empty
+// cell counted as one), stopping once past maxWalkLeaves.
+func fillLeaves(opts []grid.Digits) int {
+	p := 1
+	for _, o := range opts {
+		if p *= max(o.Count(), 1); p > maxWalkLeaves {
+			break
+		}
+	}
+	return p
+}
+
+// walkFill returns what the fillings of cells of options opts summing to
+// target allow each cell, digits distinct between cells that see each
+// other (sees[i] has bit j for each earlier cell j that cell i sees), by
+// walking them cell by cell: what sumFill finds on groups of at most
+// maxWalkLeaves digit choices, where it never gives up.
+func (t *trial) walkFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
+	w := &t.walker
+	n := len(opts)
+	w.opts, w.sees = opts, sees
+	w.lo[n], w.hi[n] = 0, 0
+	for i := n - 1; i >= 0; i-- {
+		w.lo[i] = w.lo[i+1] + opts[i].Min()
+		w.hi[i] = w.hi[i+1] + opts[i].Max()
+	}
+	w.support = [grid.MaxGroupCells]grid.Digits{}
+	w.must, w.none = ^grid.Digits(0), true
+	w.walk(0, target)
+	f := trialFill{support: w.support, must: w.must, none: w.none, ok: true}
+	if f.none {
+		f.must = 0
+	}
+	return f
+}
+
+// fillWalker is walkFill's walk, kept in the trial so that it allocates
+// nothing.
+type fillWalker struct {
+	opts   []grid.Digits
+	sees   *[grid.MaxGroupCells]uint32
+	lo, hi [grid.MaxGroupCells + 1]int // the least and most cells i.. add
+	digit  [grid.MaxGroupCells]grid.Digits
+	// What the fillings walked so far allow.
+	support [grid.MaxGroupCells]grid.Digits
+	must    grid.Digits
+	none    bool
+}
+
+// walk walks the fillings of cells i and after adding up to rest, the
+// cells before holding w.digit.
+func (w *fillWalker) walk(i, rest int) {
+	n := len(w.opts)
+	if i == n-1 {
+		if rest < 1 || rest > maxTrialDigits {
+			return
+		}
+		bit := grid.Bit(rest)
+		if w.opts[i]&bit == 0 {
+			return
+		}
+		var used grid.Digits
+		for m := w.sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			used |= w.digit[bits.TrailingZeros32(m)]
+		}
+		if used&bit != 0 {
+			return
+		}
+		w.digit[i] = bit
+		var all grid.Digits
+		for j, d := range w.digit[:n] {
+			w.support[j] |= d
+			all |= d
+		}
+		w.must &= all
+		w.none = false
+		return
+	}
+	var used grid.Digits
+	for m := w.sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+		used |= w.digit[bits.TrailingZeros32(m)]
+	}
+	for ds := w.opts[i] &^ used; ds != 0; ds &= ds - 1 {
+		d := ds.Min()
+		if d+w.lo[i+1] > rest {
+			break // the digits go up
+		}
+		if d+w.hi[i+1] < rest {
+			continue
+		}
+		w.digit[i] = ds & -ds
+		w.walk(i+1, rest-d)
+	}
 }
 
 // sumFillers keeps the searches of sumFill.
