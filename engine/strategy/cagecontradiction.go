@@ -105,18 +105,17 @@ type trial struct {
 	queueU  []int
 	work    int
 	memo    trialMemo
-	// top is the search's base as start left it, which the states of its
-	// trials lie within; lists the groups' fillings on it (triallist.go),
-	// checked again in each search (listGen); listOn once top is set.
+	// top is the board's candidates (a placed cell's digit) as setup
+	// loaded them, which every state of the search lies within; lists
+	// the groups' fillings on them (triallist.go), checked again in each
+	// search (listGen).
 	top     []grid.Digits
 	lists   []trialList
 	listGen uint32
-	listOn  bool
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
 	filler grid.SumFiller
-	walker fillWalker                      // the walk of groups of few digit choices (walkFill)
 	opts   [grid.MaxGroupCells]grid.Digits // the options of the group fill searches
 	dp     [grid.MaxGroupCells + 1][512]bool
 	back   [grid.MaxGroupCells + 1][512]bool
@@ -188,12 +187,6 @@ func (t *trial) start(b *grid.Board) bool {
 	if !t.propagateAll(t.base) {
 		return false
 	}
-	t.listOn = true
-	t.top = append(t.top[:0], t.base...)
-	if t.listGen++; t.listGen == 0 {
-		t.resetLists()
-		t.listGen = 1
-	}
 	t.order = t.order[:0]
 	for c := range b.Layout().Cells {
 		if b.Value(c) == 0 && t.base[c].Count() > 1 {
@@ -252,7 +245,11 @@ func (t *trial) setup(b *grid.Board) {
 			t.cand[c] = grid.Bit(int(v))
 		}
 	}
-	t.listOn = false
+	t.top = append(t.top[:0], t.cand...)
+	if t.listGen++; t.listGen == 0 {
+		t.resetLists()
+		t.listGen = 1
+	}
 }
 
 // addGroup appends g, noting whether its cells all see each other.

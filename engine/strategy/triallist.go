@@ -78,7 +78,7 @@ func packOpts(ds []grid.Digits) uint64 {
 // options opts, from the fillings listed on the board, and whether they
 // are listed and hold the options (else the caller asks the memo).
 func (t *trial) listedFill(g int, opts []grid.Digits) (trialFill, bool) {
-	if len(opts) > trialListCells || !t.listOn {
+	if len(opts) > trialListCells {
 		return trialFill{}, false
 	}
 	lf := &t.lists[g]
