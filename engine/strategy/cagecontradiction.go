@@ -105,13 +105,6 @@ type trial struct {
 	queueU  []int
 	work    int
 	memo    trialMemo
-	// top is the board's candidates (a placed cell's digit) as setup
-	// loaded them, which every state of the search lies within; lists
-	// the groups' fillings on them (triallist.go), checked again in each
-	// search (listGen).
-	top     []grid.Digits
-	lists   []trialList
-	listGen uint32
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
@@ -238,17 +231,11 @@ func (t *trial) setup(b *grid.Board) {
 		}
 		t.memo.reset()
 		t.kept.reset()
-		t.resetLists()
 	}
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {
 			t.cand[c] = grid.Bit(int(v))
 		}
-	}
-	t.top = append(t.top[:0], t.cand...)
-	if t.listGen++; t.listGen == 0 {
-		t.resetLists()
-		t.listGen = 1
 	}
 }
 

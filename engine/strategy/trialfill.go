@@ -124,17 +124,9 @@ func (t *trial) fill(g int) trialFill {
 	// what a search finds does not depend on what earlier ones left in
 	// the memo.
 	t.work++
-	if grp.distinct && n == 2 {
+	if g >= memoMaxGroups || grp.distinct && n == 2 {
 		// A pair of cells is filled in fewer operations than a look in
 		// the memo (mostly a cache miss) takes.
-		return t.fillGroup(grp, opts)
-	}
-	if listTrialFills {
-		if f, ok := t.listedFill(g, opts); ok {
-			return f
-		}
-	}
-	if g >= memoMaxGroups {
 		return t.fillGroup(grp, opts)
 	}
 	key := packDigits(opts)
