@@ -80,7 +80,7 @@ func TestTrialFillsAgree(t *testing.T) {
 			}
 		} else {
 			got = tr.fillSeeing(grp, opts)
-			if _, ok := seeingOrder(opts, &grp.sees); ok {
+			if _, ok := seeingOrder(opts, &grp.sees, target); ok {
 				reordered++
 			}
 		}
