@@ -255,7 +255,9 @@ func fillWith(sf *grid.SumFiller, opts []grid.Digits, sees *[grid.MaxGroupCells]
 // most cells before it (its digit then differs from theirs, not a state of
 // the search to follow), of those the one with the fewest options. Along
 // the trials of tarek killers the searches of the cells so ordered take
-// about 30% less CPU than in the cells' order, Virtual Cage's about half.
+// about 30% less CPU than in the cells' order, Virtual Cage's a fifth
+// less (docs/variant-techniques.md, "Session 13: sum fills in another
+// order").
 // It reports false when the order is the cells' own, or when either
 // order's enumeration might pass grid's bound on the nodes of a walk
 // (Board.Fill and the search give up past it, and where depends on the
