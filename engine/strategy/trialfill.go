@@ -216,11 +216,149 @@ func sumFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) t
 	return f
 }
 
-// fillWith is sumFill with the search sf.
+// fillWith is sumFill with the search sf. The search follows the cells
+// in the order seeingOrder gives, when it may (what it finds does not
+// depend on the order, only its work does).
 func fillWith(sf *grid.SumFiller, opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) trialFill {
 	var f grid.Fills
-	sf.Fill(opts, sees, target, &f)
-	return trialFill{support: f.Support, must: f.Must, none: f.OK && f.Count == 0, ok: f.OK}
+	order, ok := seeingOrder(opts, sees, target)
+	if !ok {
+		sf.Fill(opts, sees, target, &f)
+		return trialFill{support: f.Support, must: f.Must, none: f.OK && f.Count == 0, ok: f.OK}
+	}
+	n := len(opts)
+	var ordered [grid.MaxGroupCells]grid.Digits
+	var pos [grid.MaxGroupCells]int
+	for k, i := range order[:n] {
+		ordered[k] = opts[i]
+		pos[i] = k
+	}
+	var seen [grid.MaxGroupCells]uint32
+	for i := range n {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			a, b := pos[i], pos[j]
+			seen[max(a, b)] |= 1 << min(a, b)
+		}
+	}
+	sf.Fill(ordered[:n], &seen, target, &f)
+	fill := trialFill{must: f.Must, none: f.OK && f.Count == 0, ok: f.OK}
+	for k, i := range order[:n] {
+		fill.support[i] = f.Support[k]
+	}
+	return fill
+}
+
+// seeingOrder returns the order in which a sum search best follows cells
+// of options opts adding up to target, where sees[i] has bit j for each
+// earlier cell j that cell i sees: each next cell the one that sees the
+// most cells before it (its digit then differs from theirs, not a state of
+// the search to follow), of those the one with the fewest options. Along
+// the trials of tarek killers the searches of the cells so ordered take
+// about 30% less CPU than in the cells' order, Virtual Cage's a fifth
+// less (docs/variant-techniques.md, "Session 13: sum fills in another
+// order").
+// It reports false when the order is the cells' own, or when either
+// order's enumeration might pass grid's bound on the nodes of a walk
+// (Board.Fill and the search give up past it, and where depends on the
+// order): there the cells' order is kept.
+func seeingOrder(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) (order [grid.MaxGroupCells]int, ok bool) {
+	n := len(opts)
+	if n < 3 || n > grid.MaxGroupCells {
+		return order, false
+	}
+	var adj [grid.MaxGroupCells]uint32
+	for i := range n {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			adj[i] |= 1 << j
+			adj[j] |= 1 << i
+		}
+	}
+	var done uint32
+	same := true
+	for k := range n {
+		best, score := -1, 0
+		for i := range n {
+			if done>>i&1 != 0 {
+				continue
+			}
+			if s := bits.OnesCount32(adj[i]&done)<<5 - opts[i].Count(); best < 0 || s > score {
+				best, score = i, s
+			}
+		}
+		order[k] = best
+		done |= 1 << best
+		same = same && best == k
+	}
+	var own [grid.MaxGroupCells]int
+	for i := range n {
+		own[i] = i
+	}
+	if same || walkBound(opts, own[:n], target) > fillNodeBound || walkBound(opts, order[:n], target) > fillNodeBound {
+		return order, false
+	}
+	return order, true
+}
+
+// walkBound returns a bound on the nodes of a walk over cells of options
+// opts, taken in order, adding up to target, stopping once past
+// fillNodeBound: the walk of grid's sum search, which places in each cell
+// a digit after which the least and most the later cells add can still
+// make the target, and one no earlier cell it sees holds. Without that
+// last rule it visits more nodes: the root and, at each depth, the
+// product of the option counts before it, or fewer, the partial fillings
+// the first rule lets through (counted by their sums).
+func walkBound(opts []grid.Digits, order []int, target int) int {
+	nodes, level := 1, 1
+	for _, i := range order {
+		level *= max(opts[i].Count(), 1)
+		if nodes += level; nodes > fillNodeBound {
+			break
+		}
+	}
+	if nodes <= fillNodeBound || target < 0 || target > maxWalkSum {
+		return nodes
+	}
+	n := len(order)
+	var lo, hi [grid.MaxGroupCells + 1]int // the least and most cells k.. add
+	for k := n - 1; k >= 0; k-- {
+		lo[k] = lo[k+1] + opts[order[k]].Min()
+		hi[k] = hi[k+1] + opts[order[k]].Max()
+	}
+	// ways[left]: the partial fillings of the cells before k leaving left.
+	var ways, next [maxWalkSum + 1]int
+	ways[target] = 1
+	nodes = 1
+	for k, i := range order {
+		next = [maxWalkSum + 1]int{}
+		for left, w := range ways[:target+1] {
+			if w == 0 {
+				continue
+			}
+			for ds := opts[i] & digitsBetween(left-hi[k+1], left-lo[k+1]); ds != 0; ds &= ds - 1 {
+				next[left-bits.TrailingZeros32(uint32(ds))-1] += w
+				if nodes += w; nodes > fillNodeBound {
+					return nodes
+				}
+			}
+		}
+		ways = next
+	}
+	return nodes
+}
+
+// maxWalkSum is the largest target walkBound counts partial fillings for
+// by their sums (a 9×9 board's seven-cell virtual cage makes at most 63).
+const maxWalkSum = 127
+
+// digitsBetween returns the digits from lo to hi (within 1 to 32).
+func digitsBetween(lo, hi int) grid.Digits {
+	lo, hi = max(lo, 1), min(hi, 32)
+	if lo > hi {
+		return 0
+	}
+	return grid.Digits((uint64(1)<<hi - 1) &^ (uint64(1)<<(lo-1) - 1))
 }
 
 // fillSets returns what the fillings of cells of options opts, all
