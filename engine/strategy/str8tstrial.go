@@ -44,6 +44,13 @@ type straightTrial struct {
 	settled   [][]cellState
 	settledIn []int
 	trials    int
+	// peers holds each cell's peers and comp each compartment's cells
+	// (comps order), words cells a set, so that the cells a sure digit's
+	// places all see are found by intersecting sets.
+	words   int
+	peers   []uint64
+	comp    []uint64
+	scratch CellSet
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -70,7 +77,33 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 		}
 	}
 	st.settledIn = make([]int, len(st.comps))
+	st.words = (l.Cells + 63) / 64
+	st.peers = make([]uint64, l.Cells*st.words)
+	for c := range l.Cells {
+		set := st.peerSet(c)
+		for _, p := range l.Peers(c) {
+			set.Add(p)
+		}
+	}
+	st.comp = make([]uint64, len(st.comps)*st.words)
+	for i, u := range st.comps {
+		set := st.compSet(i)
+		for _, c := range l.Unit(u).Cells {
+			set.Add(c)
+		}
+	}
+	st.scratch = make(CellSet, st.words)
 	return st
+}
+
+// peerSet returns the peers of cell c.
+func (st *straightTrial) peerSet(c int) CellSet {
+	return CellSet(st.peers[c*st.words : (c+1)*st.words])
+}
+
+// compSet returns the cells of compartment comps[i].
+func (st *straightTrial) compSet(i int) CellSet {
+	return CellSet(st.comp[i*st.words : (i+1)*st.words])
 }
 
 func findCompartmentTrials(b *grid.Board, sink *Sink) {
@@ -194,7 +227,7 @@ func (st *straightTrial) propagate() (trialFailure, bool) {
 			if st.isSettled(i) {
 				continue
 			}
-			ch, ok := st.applyStraights(u)
+			ch, ok := st.applyStraights(i)
 			if !ok {
 				return trialFailure{cell: -1, unit: u}, false
 			}
@@ -236,14 +269,14 @@ func (st *straightTrial) settle(i int) {
 	st.settledIn[i] = st.trials
 }
 
-// applyStraights applies the straights still open to compartment u:
-// candidates outside all of them go, a digit all of them hold with one
-// place left goes in, and one with more places leaves the cells outside
-// the compartment that see them all. It reports a change, and false when
-// no straight is left.
-func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
+// applyStraights applies the straights still open to compartment
+// comps[i]: candidates outside all of them go, a digit all of them hold
+// with one place left goes in, and one with more places leaves the cells
+// outside the compartment that see them all. It reports a change, and
+// false when no straight is left.
+func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 	w := st.work
-	cells := st.l.Unit(u).Cells
+	cells := st.l.Unit(st.comps[i]).Cells
 	windows := w.StraightWindows(cells, nil)
 	if windows == 0 {
 		return false, false
@@ -257,25 +290,29 @@ func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
 			changed = true
 		}
 	}
+	var places [grid.MaxSize]int
 	for ; sure != 0; sure &= sure - 1 {
 		d := sure.Min()
-		var places []int
+		n := 0
 		for _, c := range cells {
 			if w.Cands(c).Has(d) {
-				places = append(places, c)
+				places[n] = c
+				n++
 			}
 		}
-		if len(places) == 1 {
+		if n == 1 {
 			changed = w.Place(places[0], d) || changed
 			continue
 		}
-		for _, p := range st.l.Peers(places[0]) {
-			if slices.Contains(cells, p) || !w.Cands(p).Has(d) {
-				continue
-			}
-			if seesAll(st.l, p, places[1:]) {
-				changed = w.Eliminate(p, d) || changed
-			}
+		// The cells that see every place, outside the compartment.
+		see := st.scratch
+		see.Copy(st.peerSet(places[0]))
+		for _, c := range places[1:n] {
+			see.And(st.peerSet(c))
+		}
+		see.AndNot(st.compSet(i))
+		for p := see.Next(0); p >= 0; p = see.Next(p + 1) {
+			changed = w.Eliminate(p, d) || changed
 		}
 	}
 	return changed, true
