@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/bits"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -383,8 +384,19 @@ func explainMindTheGap(s *Step, n grid.Notation) string {
 }
 
 // lineRuns returns the runs of white cells of a row (across) or a
-// column, single cells included.
+// column, single cells included. They are the layout's, shared: a caller
+// must not change them.
 func lineRuns(l *grid.Layout, line int, across bool) [][]int {
+	ls := newStr8tsLines(l)
+	if across {
+		return ls.runsAcross[line]
+	}
+	return ls.runsDown[line]
+}
+
+// buildLineRuns returns the runs of white cells of a row (across) or a
+// column, single cells included.
+func buildLineRuns(l *grid.Layout, line int, across bool) [][]int {
 	n := l.N
 	var runs [][]int
 	var run []int
@@ -430,14 +442,29 @@ func compartmentUnits(l *grid.Layout) (across, down map[int]int) {
 // compartments across and down, for the finders that work one direction
 // (across: the rows) at a time.
 type str8tsLines struct {
-	rows, cols   [grid.MaxSize]int
-	across, down map[int]int // compartmentUnits
+	l                    *grid.Layout
+	rows, cols           [grid.MaxSize]int
+	across, down         map[int]int // compartmentUnits
+	runsAcross, runsDown [][][]int   // lineRuns, by row and by column
 }
 
+// lastStr8tsLines holds the lines of the layout last asked for: they are
+// read-only, and the finders inside a trial ask for them many times.
+var lastStr8tsLines atomic.Pointer[str8tsLines]
+
+// newStr8tsLines returns the lines of layout l, shared and read-only.
 func newStr8tsLines(l *grid.Layout) *str8tsLines {
-	ls := &str8tsLines{}
+	if ls := lastStr8tsLines.Load(); ls != nil && ls.l == l {
+		return ls
+	}
+	ls := &str8tsLines{l: l}
 	ls.rows, ls.cols = lineUnits(l)
 	ls.across, ls.down = compartmentUnits(l)
+	for line := range l.N {
+		ls.runsAcross = append(ls.runsAcross, buildLineRuns(l, line, true))
+		ls.runsDown = append(ls.runsDown, buildLineRuns(l, line, false))
+	}
+	lastStr8tsLines.Store(ls)
 	return ls
 }
 
@@ -497,6 +524,9 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
+	var all []compartment // each line's, reused
+	var windows []grid.Digits
+	var lens []int
 	for _, across := range []bool{true, false} {
 		units := lines.compartments(across)
 		for line := range n {
@@ -504,8 +534,11 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			if len(runs) < 2 {
 				continue
 			}
-			comps := make([]compartment, len(runs))
-			windows := make([]grid.Digits, len(runs))
+			for len(all) < len(runs) {
+				all = append(all, compartment{})
+			}
+			comps := all[:len(runs)]
+			windows = append(windows[:0], make([]grid.Digits, len(runs))...)
 			broken := false
 			for i, run := range runs {
 				unit, ok := units[run[0]]
@@ -519,9 +552,9 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			if broken {
 				continue
 			}
-			lens := make([]int, len(runs))
-			for i, run := range runs {
-				lens[i] = len(run)
+			lens = lens[:0]
+			for _, run := range runs {
+				lens = append(lens, len(run))
 			}
 			used, ok := disjointStraights(windows, lens, 0, maxStrandingNodes)
 			if !ok {
@@ -582,6 +615,8 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 		lo, hi = k, k
 	}
 	var c compartment
+	var list, where []int
+	var gone []CellDigit
 	for size := lo; size <= hi && size <= 3; size++ {
 		for u := range l.Units() {
 			if l.Unit(u).Kind != grid.Compartment {
@@ -596,7 +631,7 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 				continue
 			}
 			_, sure := grid.StraightSpan(windows, len(c.cells))
-			var list []int
+			list = list[:0]
 			for m := sure &^ c.placed; m != 0; m &= m - 1 {
 				list = append(list, m.Min())
 			}
@@ -606,8 +641,7 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 				for _, i := range idx {
 					digits |= grid.Bit(list[i])
 				}
-				var where []int
-				var gone []CellDigit
+				where, gone = where[:0], gone[:0]
 				for i, cell := range c.empty {
 					if c.cand[i]&digits == 0 {
 						continue
