@@ -77,6 +77,7 @@ type trialMemoSet struct {
 	searches int
 	base     *memoBase // the current search's, made when it first records
 	board    *grid.Board
+	last     *memoBase // the base of the last search that recorded
 }
 
 // begin starts a search on board b, forgetting everything recorded on
@@ -86,7 +87,7 @@ func (ms *trialMemoSet) begin(b *grid.Board) (reset bool) {
 	ms.searches++
 	ms.base, ms.board = nil, b
 	if ms.l != b.Layout() {
-		ms.l = b.Layout()
+		ms.l, ms.last = b.Layout(), nil
 		return true
 	}
 	return false
@@ -97,6 +98,7 @@ func (ms *trialMemoSet) begin(b *grid.Board) (reset bool) {
 func (ms *trialMemoSet) currentBase() *memoBase {
 	if ms.base == nil {
 		ms.base = &memoBase{board: ms.board.Clone(), checked: ms.searches, within: true}
+		ms.last = ms.base
 	}
 	return ms.base
 }
