@@ -11,3 +11,16 @@ func SetTrialMemo(on bool) (restore func()) {
 // TrialMemoHits returns the trials the memos of the Str8ts trials have
 // spared so far.
 func TrialMemoHits() int64 { return trialMemoHits.Load() }
+
+// CheckFollowedPatterns makes the Str8ts trials look for the patterns
+// their simple rules follow too, and returns a function that restores the
+// setting and returns the steps those found.
+func CheckFollowedPatterns() (restore func() int64) {
+	old := trialCheckFollowed
+	trialCheckFollowed = true
+	before := trialFollowedFound.Load()
+	return func() int64 {
+		trialCheckFollowed = old
+		return trialFollowedFound.Load() - before
+	}
+}

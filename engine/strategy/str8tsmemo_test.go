@@ -85,3 +85,27 @@ func TestTrialMemoAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestTrialFollowedPatterns: inside Str8ts Pattern Trial's trials,
+// Compartment Range and Sure Digits are not looked for where the simple
+// rules have ended, as they would find nothing there. Solving puzzles 2
+// and 7 of str8ts-extreme.txt with them looked for all the same, they
+// find no step, and the solve takes the same steps.
+func TestTrialFollowedPatterns(t *testing.T) {
+	puzzles := []int{2, 7}
+	if testing.Short() || strategy.Race {
+		puzzles = puzzles[:1]
+	}
+	for _, n := range puzzles {
+		b := str8tsExtreme(t, n)
+		want := logicSteps(t, b)
+		restore := strategy.CheckFollowedPatterns()
+		got := logicSteps(t, b)
+		if found := restore(); found != 0 {
+			t.Errorf("puzzle %d: inside the trials, Compartment Range and Sure Digits found %d steps", n, found)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("puzzle %d: the steps differ when the trials look for Compartment Range and Sure Digits", n)
+		}
+	}
+}

@@ -101,6 +101,11 @@ var (
 	// trialMemoHits counts the trials (a phase of a candidate's, a
 	// straight's) the memos spared, for tests.
 	trialMemoHits atomic.Int64
+	// trialCheckFollowed makes the trials look for the patterns
+	// followedBySimpleRules leaves out all the same, and count in
+	// trialFollowedFound the steps they find (a test wants none).
+	trialCheckFollowed bool
+	trialFollowedFound atomic.Int64
 )
 
 // start begins a search on b: it sets the memo up afresh on a new layout.
@@ -233,9 +238,16 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 		}
 		applied := false
 		for i, p := range patterns {
+			followed := followedBySimpleRules(p)
+			if followed && !trialCheckFollowed {
+				continue
+			}
 			run.sink.Reset()
 			p.Find(w, &run.sink)
 			if steps := run.sink.Steps(); len(steps) > 0 {
+				if followed {
+					trialFollowedFound.Add(1)
+				}
 				steps[0].Apply(w)
 				tc.used |= 1 << i
 				applied = true
@@ -270,6 +282,20 @@ func (run *patternTrialRun) tryWarm(b *grid.Board, tc *trialCandidate) bool {
 	}
 	_, ok := w.Check()
 	return ok
+}
+
+// followedBySimpleRules reports whether pattern p finds nothing where the
+// simple rules of a trial have ended (see straightTrial.propagate), so
+// that a trial need not look for it there. Compartment Range removes a
+// compartment's candidates outside the straights in reach of its cells,
+// which are at least those the matching of applyStraights leaves open:
+// these candidates are gone already. Sure Digits finds the digits every
+// such straight holds, as applyStraights does, and places one with one
+// place in the compartment, or removes it from the cells outside that
+// see all its places, as applyStraights has. With no step to apply, the
+// pattern changes neither the trial's course nor its patterns applied.
+func followedBySimpleRules(p *Strategy) bool {
+	return p == compartmentRange || p == sureDigits
 }
 
 // conflict returns the board conflict of a failure of the simple rules.
