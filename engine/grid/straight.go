@@ -73,6 +73,27 @@ func eachMeets(cand []Digits, free Digits) bool {
 // tells whether they can take exactly the digits of free.
 func Matchable(cand []Digits, free Digits) bool {
 	var m matching
+	return m.match(cand, free)
+}
+
+// Matching is Matchable that also gives, when the cells can take distinct
+// digits of free, the digit each takes in one such matching: match[i]
+// (match as long as cand) is cell i's, as a set of one digit.
+func Matching(cand []Digits, free Digits, match []Digits) bool {
+	var m matching
+	if !m.match(cand, free) {
+		return false
+	}
+	for d := m.used; d != 0; d &= d - 1 {
+		digit := bits.TrailingZeros32(uint32(d)) + 1
+		match[m.owner[digit]-1] = Bit(digit)
+	}
+	return true
+}
+
+// match matches every cell of cand to a distinct digit of free, and
+// reports whether it could.
+func (m *matching) match(cand []Digits, free Digits) bool {
 	for i := range cand {
 		opts := cand[i] & free
 		if open := opts &^ m.used; open != 0 {

@@ -48,7 +48,20 @@ func TestMatchable(t *testing.T) {
 	}
 }
 
-// TestMatchableAgreesWithHall checks Matchable against Hall's condition
+// checkMatching fails t unless match gives each cell of cand one of its
+// candidates in free, no two cells the same.
+func checkMatching(t *testing.T, cand []Digits, free Digits, match []Digits) {
+	t.Helper()
+	var taken Digits
+	for i, m := range match {
+		if m.Count() != 1 || m&cand[i]&free == 0 || m&taken != 0 {
+			t.Fatalf("Matching(%v, %v) gives %v: cell %d takes %v", cand, free, match, i, m)
+		}
+		taken |= m
+	}
+}
+
+// TestMatchableAgreesWithHall checks Matchable and Matching against Hall's condition
 // on random cells of up to nine digits, sparse and dense, as a
 // compartment's empty cells and a window's free digits give them.
 func TestMatchableAgreesWithHall(t *testing.T) {
@@ -68,6 +81,13 @@ func TestMatchableAgreesWithHall(t *testing.T) {
 		want := matchableByHall(cand, free)
 		if got := Matchable(cand, free); got != want {
 			t.Fatalf("Matchable(%v, %v) = %v, Hall's condition says %v", cand, free, got, want)
+		}
+		match := make([]Digits, len(cand))
+		if got := Matching(cand, free, match); got != want {
+			t.Fatalf("Matching(%v, %v) = %v, Hall's condition says %v", cand, free, got, want)
+		}
+		if want {
+			checkMatching(t, cand, free, match)
 		}
 		if want {
 			yes++

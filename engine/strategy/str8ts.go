@@ -342,23 +342,31 @@ func describeEliminations(s *Step, n grid.Notation) string {
 }
 
 // fillings returns, for each empty cell of c, the candidates some filling
-// of an open window gives it.
+// of an open window gives it. Each filling found marks the digit of every
+// cell, so that only the candidates none has given yet are tried.
 func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) []grid.Digits {
 	keep = keep[:0]
 	for range c.empty {
 		keep = append(keep, 0)
 	}
-	trial := make([]grid.Digits, len(c.cand))
+	e := len(c.cand)
+	var buf [2 * grid.MaxSize]grid.Digits
+	trial, match := buf[:e], buf[e:2*e]
 	k := len(c.cells)
 	for w := windows; w != 0; w &= w - 1 {
 		free := grid.Straight(w.Min(), k) &^ c.placed
 		for i := range c.cand {
 			for d := c.cand[i] & free &^ keep[i]; d != 0; d &= d - 1 {
 				bit := d & -d
+				if keep[i]&bit != 0 {
+					continue // a filling found since has it
+				}
 				copy(trial, c.cand)
 				trial[i] = bit
-				if grid.Matchable(trial, free) {
-					keep[i] |= bit
+				if grid.Matching(trial, free, match) {
+					for j, m := range match {
+						keep[j] |= m
+					}
 				}
 			}
 		}
