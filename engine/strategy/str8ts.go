@@ -376,13 +376,77 @@ func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) [
 
 func findMindTheGap(b *grid.Board, sink *Sink) {
 	l := b.Layout()
-	var c compartment
-	var keep []grid.Digits
-	for u, windows := range c.open(b, false) {
-		keep = c.fillings(l.N, windows, keep)
-		if c.dropOutside(sink, u, windows, func(i int) grid.Digits { return keep[i] }) {
+	gm := gapMemos.get()
+	defer gapMemos.put(gm)
+	if gm.l != l || trialMemoOff {
+		gm.l, gm.entries = l, make([]gapEntry, len(l.Units()))
+	}
+	c := &gm.c
+	for u := range l.Units() {
+		cells := l.Unit(u).Cells
+		if l.Unit(u).Kind != grid.Compartment {
+			continue
+		}
+		c.load(b, u, cells)
+		if len(c.empty) == 0 {
+			continue
+		}
+		e := &gm.entries[u]
+		if !e.holds(b, cells) {
+			e.windows, e.keep = c.windows(l.N, false), e.keep[:0]
+			if e.windows != 0 {
+				e.keep = c.fillings(l.N, e.windows, e.keep)
+			}
+			e.store(b, cells)
+		}
+		if e.windows == 0 {
+			continue // broken: the solver's check reports it
+		}
+		keep := e.keep
+		if c.dropOutside(sink, u, e.windows, func(i int) grid.Digits { return keep[i] }) {
 			return
 		}
+	}
+}
+
+// gapMemo keeps, for each compartment, its windows and fillings (see
+// compartment.fillings) for the digits and candidates its cells last
+// had: inside the Str8ts trials Mind the Gap looks at the same
+// compartments again and again, most of them unchanged.
+type gapMemo struct {
+	l       *grid.Layout
+	entries []gapEntry // by unit
+	c       compartment
+}
+
+// gapEntry is a compartment's windows and fillings for the state of its
+// cells.
+type gapEntry struct {
+	state   []cellState
+	windows grid.Digits
+	keep    []grid.Digits
+}
+
+var gapMemos keptPool[gapMemo]
+
+// holds reports whether the cells are as e recorded them.
+func (e *gapEntry) holds(b *grid.Board, cells []int) bool {
+	if len(e.state) != len(cells) {
+		return false
+	}
+	for i, c := range cells {
+		if e.state[i] != (cellState{b.Cands(c), b.Value(c)}) {
+			return false
+		}
+	}
+	return true
+}
+
+// store records the state of the cells.
+func (e *gapEntry) store(b *grid.Board, cells []int) {
+	e.state = e.state[:0]
+	for _, c := range cells {
+		e.state = append(e.state, cellState{b.Cands(c), b.Value(c)})
 	}
 }
 
