@@ -599,6 +599,11 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 	var all []compartment // each line's, reused
 	var windows []grid.Digits
 	var lens []int
+	// The windows Mind the Gap found for compartments as they are still
+	// (inside the trials it has just looked at the same board).
+	gm := gapMemos.get()
+	defer gapMemos.put(gm)
+	memo := gm.l == l && !trialMemoOff
 	for _, across := range []bool{true, false} {
 		units := lines.compartments(across)
 		for line := range n {
@@ -618,7 +623,11 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 					unit = -1
 				}
 				comps[i].load(b, unit, run)
-				windows[i] = comps[i].windows(n, false)
+				if memo && unit >= 0 && gm.entries[unit].holds(b, run) {
+					windows[i] = gm.entries[unit].windows
+				} else {
+					windows[i] = comps[i].windows(n, false)
+				}
 				broken = broken || windows[i] == 0
 			}
 			if broken {
