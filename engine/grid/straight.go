@@ -72,22 +72,73 @@ func eachMeets(cand []Digits, free Digits) bool {
 // every cell, found by augmenting paths). With as many digits as cells it
 // tells whether they can take exactly the digits of free.
 func Matchable(cand []Digits, free Digits) bool {
-	var owner [33]int8 // owner[d] is one more than the cell given digit d
+	var m matching
+	return m.match(cand, free)
+}
+
+// Matching is Matchable that also gives, when the cells can take distinct
+// digits of free, the digit each takes in one such matching: match[i]
+// (match as long as cand) is cell i's, as a set of one digit.
+func Matching(cand []Digits, free Digits, match []Digits) bool {
+	var m matching
+	if !m.match(cand, free) {
+		return false
+	}
+	for d := m.used; d != 0; d &= d - 1 {
+		digit := bits.TrailingZeros32(uint32(d)) + 1
+		match[m.owner[digit]-1] = Bit(digit)
+	}
+	return true
+}
+
+// match matches every cell of cand to a distinct digit of free, and
+// reports whether it could.
+func (m *matching) match(cand []Digits, free Digits) bool {
 	for i := range cand {
+		opts := cand[i] & free
+		if open := opts &^ m.used; open != 0 {
+			// A digit no cell has taken yet: the common case.
+			m.take(i, open)
+			continue
+		}
 		var seen Digits
-		if !augment(i, cand, free, &owner, &seen) {
+		if opts == 0 || !m.augment(i, cand, free, &seen) {
 			return false
 		}
 	}
 	return true
 }
 
-func augment(i int, cand []Digits, free Digits, owner *[33]int8, seen *Digits) bool {
-	for c := cand[i] & free &^ *seen; c != 0; c &= c - 1 {
+// matching is the state of Matchable: the cell each digit went to and the
+// digits taken.
+type matching struct {
+	owner [33]int8 // owner[d] is one more than the cell given digit d
+	used  Digits
+}
+
+// take gives cell i the lowest digit of open, a set of digits no cell has.
+func (m *matching) take(i int, open Digits) {
+	d := bits.TrailingZeros32(uint32(open)) + 1
+	m.owner[d] = int8(i + 1)
+	m.used |= Bit(d)
+}
+
+// augment finds cell i a digit of free among its candidates not in seen,
+// moving the cells that hold them along an augmenting path: it takes a
+// digit no cell has where it finds one, the digits of the cells it moves
+// through otherwise. Every digit it reaches goes into seen before it is
+// followed, so each is followed once.
+func (m *matching) augment(i int, cand []Digits, free Digits, seen *Digits) bool {
+	opts := cand[i] & free &^ *seen
+	if open := opts &^ m.used; open != 0 {
+		m.take(i, open)
+		return true
+	}
+	*seen |= opts
+	for c := opts; c != 0; c &= c - 1 {
 		d := bits.TrailingZeros32(uint32(c)) + 1
-		*seen |= Bit(d)
-		if j := owner[d]; j == 0 || augment(int(j)-1, cand, free, owner, seen) {
-			owner[d] = int8(i + 1)
+		if m.augment(int(m.owner[d])-1, cand, free, seen) {
+			m.owner[d] = int8(i + 1)
 			return true
 		}
 	}

@@ -15,7 +15,7 @@ import (
 
 // testdataBoards returns the boards of a file of puzzle texts in
 // testdata, one a line (lines starting with # left out).
-func testdataBoards(t *testing.T, name string) []*grid.Board {
+func testdataBoards(t testing.TB, name string) []*grid.Board {
 	t.Helper()
 	var boards []*grid.Board
 	for _, line := range shared.Lines(t, filepath.Join("testdata", name)) {

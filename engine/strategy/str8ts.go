@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/bits"
 	"strings"
+	"sync/atomic"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -341,23 +342,31 @@ func describeEliminations(s *Step, n grid.Notation) string {
 }
 
 // fillings returns, for each empty cell of c, the candidates some filling
-// of an open window gives it.
+// of an open window gives it. Each filling found marks the digit of every
+// cell, so that only the candidates none has given yet are tried.
 func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) []grid.Digits {
 	keep = keep[:0]
 	for range c.empty {
 		keep = append(keep, 0)
 	}
-	trial := make([]grid.Digits, len(c.cand))
+	e := len(c.cand)
+	var buf [2 * grid.MaxSize]grid.Digits
+	trial, match := buf[:e], buf[e:2*e]
 	k := len(c.cells)
 	for w := windows; w != 0; w &= w - 1 {
 		free := grid.Straight(w.Min(), k) &^ c.placed
 		for i := range c.cand {
 			for d := c.cand[i] & free &^ keep[i]; d != 0; d &= d - 1 {
 				bit := d & -d
+				if keep[i]&bit != 0 {
+					continue // a filling found since has it
+				}
 				copy(trial, c.cand)
 				trial[i] = bit
-				if grid.Matchable(trial, free) {
-					keep[i] |= bit
+				if grid.Matching(trial, free, match) {
+					for j, m := range match {
+						keep[j] |= m
+					}
 				}
 			}
 		}
@@ -367,13 +376,77 @@ func (c *compartment) fillings(n int, windows grid.Digits, keep []grid.Digits) [
 
 func findMindTheGap(b *grid.Board, sink *Sink) {
 	l := b.Layout()
-	var c compartment
-	var keep []grid.Digits
-	for u, windows := range c.open(b, false) {
-		keep = c.fillings(l.N, windows, keep)
-		if c.dropOutside(sink, u, windows, func(i int) grid.Digits { return keep[i] }) {
+	gm := gapMemos.get()
+	defer gapMemos.put(gm)
+	if gm.l != l || trialMemoOff {
+		gm.l, gm.entries = l, make([]gapEntry, len(l.Units()))
+	}
+	c := &gm.c
+	for u := range l.Units() {
+		cells := l.Unit(u).Cells
+		if l.Unit(u).Kind != grid.Compartment {
+			continue
+		}
+		c.load(b, u, cells)
+		if len(c.empty) == 0 {
+			continue
+		}
+		e := &gm.entries[u]
+		if !e.holds(b, cells) {
+			e.windows, e.keep = c.windows(l.N, false), e.keep[:0]
+			if e.windows != 0 {
+				e.keep = c.fillings(l.N, e.windows, e.keep)
+			}
+			e.store(b, cells)
+		}
+		if e.windows == 0 {
+			continue // broken: the solver's check reports it
+		}
+		keep := e.keep
+		if c.dropOutside(sink, u, e.windows, func(i int) grid.Digits { return keep[i] }) {
 			return
 		}
+	}
+}
+
+// gapMemo keeps, for each compartment, its windows and fillings (see
+// compartment.fillings) for the digits and candidates its cells last
+// had: inside the Str8ts trials Mind the Gap looks at the same
+// compartments again and again, most of them unchanged.
+type gapMemo struct {
+	l       *grid.Layout
+	entries []gapEntry // by unit
+	c       compartment
+}
+
+// gapEntry is a compartment's windows and fillings for the state of its
+// cells.
+type gapEntry struct {
+	state   []cellState
+	windows grid.Digits
+	keep    []grid.Digits
+}
+
+var gapMemos keptPool[gapMemo]
+
+// holds reports whether the cells are as e recorded them.
+func (e *gapEntry) holds(b *grid.Board, cells []int) bool {
+	if len(e.state) != len(cells) {
+		return false
+	}
+	for i, c := range cells {
+		if e.state[i] != (cellState{b.Cands(c), b.Value(c)}) {
+			return false
+		}
+	}
+	return true
+}
+
+// store records the state of the cells.
+func (e *gapEntry) store(b *grid.Board, cells []int) {
+	e.state = e.state[:0]
+	for _, c := range cells {
+		e.state = append(e.state, cellState{b.Cands(c), b.Value(c)})
 	}
 }
 
@@ -383,8 +456,19 @@ func explainMindTheGap(s *Step, n grid.Notation) string {
 }
 
 // lineRuns returns the runs of white cells of a row (across) or a
-// column, single cells included.
+// column, single cells included. They are the layout's, shared: a caller
+// must not change them.
 func lineRuns(l *grid.Layout, line int, across bool) [][]int {
+	ls := newStr8tsLines(l)
+	if across {
+		return ls.runsAcross[line]
+	}
+	return ls.runsDown[line]
+}
+
+// buildLineRuns returns the runs of white cells of a row (across) or a
+// column, single cells included.
+func buildLineRuns(l *grid.Layout, line int, across bool) [][]int {
 	n := l.N
 	var runs [][]int
 	var run []int
@@ -430,14 +514,29 @@ func compartmentUnits(l *grid.Layout) (across, down map[int]int) {
 // compartments across and down, for the finders that work one direction
 // (across: the rows) at a time.
 type str8tsLines struct {
-	rows, cols   [grid.MaxSize]int
-	across, down map[int]int // compartmentUnits
+	l                    *grid.Layout
+	rows, cols           [grid.MaxSize]int
+	across, down         map[int]int // compartmentUnits
+	runsAcross, runsDown [][][]int   // lineRuns, by row and by column
 }
 
+// lastStr8tsLines holds the lines of the layout last asked for: they are
+// read-only, and the finders inside a trial ask for them many times.
+var lastStr8tsLines atomic.Pointer[str8tsLines]
+
+// newStr8tsLines returns the lines of layout l, shared and read-only.
 func newStr8tsLines(l *grid.Layout) *str8tsLines {
-	ls := &str8tsLines{}
+	if ls := lastStr8tsLines.Load(); ls != nil && ls.l == l {
+		return ls
+	}
+	ls := &str8tsLines{l: l}
 	ls.rows, ls.cols = lineUnits(l)
 	ls.across, ls.down = compartmentUnits(l)
+	for line := range l.N {
+		ls.runsAcross = append(ls.runsAcross, buildLineRuns(l, line, true))
+		ls.runsDown = append(ls.runsDown, buildLineRuns(l, line, false))
+	}
+	lastStr8tsLines.Store(ls)
 	return ls
 }
 
@@ -497,6 +596,14 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
+	var all []compartment // each line's, reused
+	var windows []grid.Digits
+	var lens []int
+	// The windows Mind the Gap found for compartments as they are still
+	// (inside the trials it has just looked at the same board).
+	gm := gapMemos.get()
+	defer gapMemos.put(gm)
+	memo := gm.l == l && !trialMemoOff
 	for _, across := range []bool{true, false} {
 		units := lines.compartments(across)
 		for line := range n {
@@ -504,8 +611,11 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			if len(runs) < 2 {
 				continue
 			}
-			comps := make([]compartment, len(runs))
-			windows := make([]grid.Digits, len(runs))
+			for len(all) < len(runs) {
+				all = append(all, compartment{})
+			}
+			comps := all[:len(runs)]
+			windows = append(windows[:0], make([]grid.Digits, len(runs))...)
 			broken := false
 			for i, run := range runs {
 				unit, ok := units[run[0]]
@@ -513,15 +623,19 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 					unit = -1
 				}
 				comps[i].load(b, unit, run)
-				windows[i] = comps[i].windows(n, false)
+				if memo && unit >= 0 && gm.entries[unit].holds(b, run) {
+					windows[i] = gm.entries[unit].windows
+				} else {
+					windows[i] = comps[i].windows(n, false)
+				}
 				broken = broken || windows[i] == 0
 			}
 			if broken {
 				continue
 			}
-			lens := make([]int, len(runs))
-			for i, run := range runs {
-				lens[i] = len(run)
+			lens = lens[:0]
+			for _, run := range runs {
+				lens = append(lens, len(run))
 			}
 			used, ok := disjointStraights(windows, lens, 0, maxStrandingNodes)
 			if !ok {
@@ -582,6 +696,8 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 		lo, hi = k, k
 	}
 	var c compartment
+	var list, where []int
+	var gone []CellDigit
 	for size := lo; size <= hi && size <= 3; size++ {
 		for u := range l.Units() {
 			if l.Unit(u).Kind != grid.Compartment {
@@ -596,7 +712,7 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 				continue
 			}
 			_, sure := grid.StraightSpan(windows, len(c.cells))
-			var list []int
+			list = list[:0]
 			for m := sure &^ c.placed; m != 0; m &= m - 1 {
 				list = append(list, m.Min())
 			}
@@ -606,8 +722,7 @@ func findCompartmentSubsets(b *grid.Board, sink *Sink) {
 				for _, i := range idx {
 					digits |= grid.Bit(list[i])
 				}
-				var where []int
-				var gone []CellDigit
+				where, gone = where[:0], gone[:0]
 				for i, cell := range c.empty {
 					if c.cand[i]&digits == 0 {
 						continue

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -75,6 +76,70 @@ type trialCandidate struct {
 	state       *grid.Board // the trial's board when the last phase stopped, nil before the first
 	used        uint32      // the patterns applied, by index in the last phase's patterns
 	refuted     bool
+	known       int           // the phases the memo says end unbroken at state
+	memo        *trialOutcome // what the memo keeps of the trial
+	// warm is where the simple rules ended on an earlier board this one
+	// lies within: they end within it here too, so the first phase may
+	// start from what both allow.
+	warm *grid.Board
+}
+
+// patternMemo is what Pattern Trial keeps between searches: the
+// outcomes of its trials (see trialMemo) by cell and digit, and the
+// simple rules' working state.
+type patternMemo struct {
+	set      trialMemoSet
+	outcomes []trialOutcome // by cell*(N+1)+digit
+	st       *straightTrial
+}
+
+var patternMemos keptPool[patternMemo]
+
+var (
+	// trialMemoOff turns the trial memos off (a test compares the steps).
+	trialMemoOff bool
+	// trialMemoHits counts the trials (a phase of a candidate's, a
+	// straight's) the memos spared, for tests.
+	trialMemoHits atomic.Int64
+	// trialCheckFollowed makes the trials look for the patterns
+	// followedBySimpleRules leaves out all the same, and count in
+	// trialFollowedFound the steps they find (a test wants none).
+	trialCheckFollowed bool
+	trialFollowedFound atomic.Int64
+)
+
+// start begins a search on b: it sets the memo up afresh on a new layout.
+func (pm *patternMemo) start(b *grid.Board) {
+	if pm.set.begin(b) || trialMemoOff {
+		l := b.Layout()
+		pm.outcomes = make([]trialOutcome, l.Cells*(l.N+1))
+		pm.st = newStraightTrial(l)
+	}
+}
+
+// candidate returns candidate d of cell c to try, with what the memo
+// still knows of its trial.
+func (pm *patternMemo) candidate(c, d int) trialCandidate {
+	o := &pm.outcomes[c*(pm.set.l.N+1)+d]
+	tc := trialCandidate{cell: c, digit: d, memo: o}
+	if o.phases == 0 || !pm.set.holds(o) {
+		return tc
+	}
+	if !boardWithin(o.start, pm.set.board) {
+		tc.warm = o.start
+		return tc
+	}
+	tc.known, tc.state, tc.used = o.phases, o.state, o.used
+	trialMemoHits.Add(int64(o.phases))
+	return tc
+}
+
+// record keeps in the memo that phase ph of tc's trial ended unbroken at
+// tc.state.
+func (pm *patternMemo) record(tc *trialCandidate, ph int, w *grid.Board) {
+	o := tc.memo
+	pm.set.keep(o, w, ph == 0)
+	o.phases, o.state, o.used = ph+1, tc.state, tc.used
 }
 
 func findPatternTrials(b *grid.Board, sink *Sink) {
@@ -82,7 +147,10 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 	if l.BlackCells() == nil {
 		return
 	}
-	run := &patternTrialRun{st: newStraightTrial(l)}
+	pm := patternMemos.get()
+	defer patternMemos.put(pm)
+	pm.start(b)
+	run := &patternTrialRun{st: pm.st}
 	run.sink.Cancel = sink.Cancel // a cancelled pattern finds nothing: the trial goes on to the next candidate's check
 	// Cells with fewest candidates first: a refuted candidate of a cell
 	// with two places its other, and their trials end soonest.
@@ -96,26 +164,42 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 	var cands []trialCandidate
 	for _, c := range cells {
 		for ds := b.Cands(c); ds != 0; ds &= ds - 1 {
-			cands = append(cands, trialCandidate{cell: c, digit: ds.Min()})
+			cands = append(cands, pm.candidate(c, ds.Min()))
 		}
 	}
-	for _, ph := range trialPhases() {
+	for pi, ph := range trialPhases() {
 		for i := range cands {
 			tc := &cands[i]
-			if tc.refuted {
-				continue // reported by an earlier phase
+			if tc.refuted || tc.known > pi {
+				continue // reported by an earlier phase, or known to end unbroken
 			}
 			if sink.Cancelled() {
 				return
 			}
+			if pi == 0 && tc.warm != nil && run.tryWarm(b, tc) {
+				if tc.state == nil {
+					tc.state = tc.memo.state
+				}
+				tc.state = copyBoard(tc.state, run.st.work)
+				if !sink.Cancelled() {
+					pm.record(tc, pi, run.st.work)
+				}
+				trialMemoHits.Add(1)
+				continue
+			}
 			conflict, broken := run.try(b, tc, ph.patterns)
 			if !broken {
 				if tc.state == nil {
-					tc.state = run.st.work.Clone()
-				} else {
-					tc.state.CopyFrom(run.st.work)
+					tc.state = tc.memo.state // the memo's board, if any, is tc's to reuse
+				}
+				tc.state = copyBoard(tc.state, run.st.work)
+				if !sink.Cancelled() {
+					pm.record(tc, pi, run.st.work)
 				}
 				continue
+			}
+			if pi == 0 {
+				tc.memo.phases = 0
 			}
 			tc.refuted = true
 			run.addStep(b, sink, tc, ph, conflict)
@@ -154,9 +238,16 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 		}
 		applied := false
 		for i, p := range patterns {
+			followed := followedBySimpleRules(p)
+			if followed && !trialCheckFollowed {
+				continue
+			}
 			run.sink.Reset()
 			p.Find(w, &run.sink)
 			if steps := run.sink.Steps(); len(steps) > 0 {
+				if followed {
+					trialFollowedFound.Add(1)
+				}
 				steps[0].Apply(w)
 				tc.used |= 1 << i
 				applied = true
@@ -167,6 +258,44 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 			return grid.Conflict{}, false
 		}
 	}
+}
+
+// tryWarm follows the simple rules from candidate tc on b, starting from
+// what b with the premise and tc.warm both allow, and reports whether they
+// end unbroken, as try would: the board they reach from there is the one
+// they reach from b (see trialMemo), and it lies within tc.warm, where
+// they ended on an earlier board. When they run out it reports false: try
+// follows them again from b, for the place where they run out.
+func (run *patternTrialRun) tryWarm(b *grid.Board, tc *trialCandidate) bool {
+	st := run.st
+	if st.work == nil {
+		st.work = b.Clone()
+	}
+	w := st.work
+	w.CopyFrom(b)
+	w.Place(tc.cell, tc.digit)
+	if !meetBoard(w, tc.warm) {
+		return false
+	}
+	if _, ok := st.propagate(); !ok {
+		return false
+	}
+	_, ok := w.Check()
+	return ok
+}
+
+// followedBySimpleRules reports whether pattern p finds nothing where the
+// simple rules of a trial have ended (see straightTrial.propagate), so
+// that a trial need not look for it there. Compartment Range removes a
+// compartment's candidates outside the straights in reach of its cells,
+// which are at least those the matching of applyStraights leaves open:
+// these candidates are gone already. Sure Digits finds the digits every
+// such straight holds, as applyStraights does, and places one with one
+// place in the compartment, or removes it from the cells outside that
+// see all its places, as applyStraights has. With no step to apply, the
+// pattern changes neither the trial's course nor its patterns applied.
+func followedBySimpleRules(p *Strategy) bool {
+	return p == compartmentRange || p == sureDigits
 }
 
 // conflict returns the board conflict of a failure of the simple rules.

@@ -44,6 +44,14 @@ type straightTrial struct {
 	settled   [][]cellState
 	settledIn []int
 	trials    int
+	// peers holds each cell's peers and comp each compartment's cells
+	// (comps order), words cells a set, so that the cells a sure digit's
+	// places all see are found by intersecting sets.
+	words   int
+	peers   []uint64
+	comp    []uint64
+	scratch CellSet
+	index   []int // by unit, its index in comps (-1 for other units)
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -70,7 +78,40 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 		}
 	}
 	st.settledIn = make([]int, len(st.comps))
+	st.index = make([]int, len(l.Units()))
+	for u := range st.index {
+		st.index[u] = -1
+	}
+	for i, u := range st.comps {
+		st.index[u] = i
+	}
+	st.words = (l.Cells + 63) / 64
+	st.peers = make([]uint64, l.Cells*st.words)
+	for c := range l.Cells {
+		set := st.peerSet(c)
+		for _, p := range l.Peers(c) {
+			set.Add(p)
+		}
+	}
+	st.comp = make([]uint64, len(st.comps)*st.words)
+	for i, u := range st.comps {
+		set := st.compSet(i)
+		for _, c := range l.Unit(u).Cells {
+			set.Add(c)
+		}
+	}
+	st.scratch = make(CellSet, st.words)
 	return st
+}
+
+// peerSet returns the peers of cell c.
+func (st *straightTrial) peerSet(c int) CellSet {
+	return CellSet(st.peers[c*st.words : (c+1)*st.words])
+}
+
+// compSet returns the cells of compartment comps[i].
+func (st *straightTrial) compSet(i int) CellSet {
+	return CellSet(st.comp[i*st.words : (i+1)*st.words])
 }
 
 func findCompartmentTrials(b *grid.Board, sink *Sink) {
@@ -78,7 +119,10 @@ func findCompartmentTrials(b *grid.Board, sink *Sink) {
 	if l.BlackCells() == nil {
 		return
 	}
-	st := newStraightTrial(l)
+	ms := compartmentMemos.get()
+	defer compartmentMemos.put(ms)
+	m := ms.pick(b)
+	st := m.st
 	// Compartments with fewest straights first: their steps are shortest.
 	type option struct {
 		unit    int
@@ -98,36 +142,84 @@ func findCompartmentTrials(b *grid.Board, sink *Sink) {
 		if sink.Cancelled() {
 			return
 		}
-		if st.tryCompartment(b, sink, o.unit, o.windows, keep) && sink.Done() {
+		if m.tryCompartment(b, sink, o.unit, o.windows, keep) && sink.Done() {
 			return
 		}
 	}
 }
 
+// compartmentMemo is what Compartment Trial keeps between searches: the
+// outcomes of its trials (see trialMemo), by compartment and straight,
+// and the simple rules' working state.
+type compartmentMemo struct {
+	set      trialMemoSet
+	outcomes []trialOutcome // by index in st.comps*(N+1)+lowest digit
+	st       *straightTrial
+	used     int // the search count of compartmentMemoSet when last picked
+}
+
+// compartmentMemoSet holds a few memos: the searches of a solve's boards
+// and those inside the trials of Str8ts Nested Trial (on each trial's
+// boards) each find theirs, the one whose last board holds the new one.
+type compartmentMemoSet struct {
+	memos    [4]compartmentMemo
+	searches int
+}
+
+var compartmentMemos keptPool[compartmentMemoSet]
+
+// pick returns the memo for a search on b, its search begun: the one
+// whose last board b lies within, or else the one least recently used,
+// set up afresh.
+func (ms *compartmentMemoSet) pick(b *grid.Board) *compartmentMemo {
+	ms.searches++
+	var m *compartmentMemo
+	for i := range ms.memos {
+		x := &ms.memos[i]
+		if last := x.set.last; last != nil && x.set.l == b.Layout() && boardWithin(b, last.board) {
+			m = x
+			break
+		}
+		if m == nil || x.used < m.used {
+			m = x
+		}
+	}
+	m.used = ms.searches
+	if m.set.last == nil || !boardWithin(b, m.set.last.board) {
+		m.set.l = nil // not a board of this memo's searches: start afresh
+	}
+	if m.set.begin(b) || trialMemoOff {
+		l := b.Layout()
+		m.st = newStraightTrial(l)
+		m.outcomes = make([]trialOutcome, len(m.st.comps)*(l.N+1))
+	}
+	return m
+}
+
 // tryCompartment tries each of windows, the straights open to compartment
 // u, and adds a step when what the surviving ones keep rules out a
-// candidate; it reports whether it added one.
-func (st *straightTrial) tryCompartment(b *grid.Board, sink *Sink, u int, windows grid.Digits, keep []grid.Digits) bool {
+// candidate; it reports whether it added one. The straights are followed
+// as the memo allows (see follow); when a step comes of them, those that
+// ran out are followed again from b for where they did.
+func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windows grid.Digits, keep []grid.Digits) bool {
+	st := m.st
 	cells := st.l.Unit(u).Cells
 	clear(keep)
-	var nodes []Node
 	alive := 0
+	var broken grid.Digits // the windows whose straight ran out
 	for w := windows; w != 0; w &= w - 1 {
-		straight := grid.Straight(w.Min(), len(cells))
-		fail, ok := st.try(b, cells, straight)
-		nd := Node{Kind: CompartmentNode, Unit: u, Cells: slices.Clone(cells), Combos: []grid.Digits{straight}}
+		lo := w.Min()
+		end, ok := m.follow(b, st.index[u], lo)
 		if !ok {
-			nd.Origin = failureText(st.l, fail)
-			nodes = append(nodes, nd)
+			broken |= grid.Bit(lo)
 			continue
 		}
 		alive++
-		nodes = append(nodes, nd)
 		for c := range st.l.Cells {
-			if v := st.work.Value(c); v != 0 {
+			if v := end.Value(c); v != 0 {
 				keep[c] |= grid.Bit(int(v))
 			} else {
-				keep[c] |= st.work.Cands(c)
+				keep[c] |= end.Cands(c)
 			}
 		}
 	}
@@ -146,6 +238,16 @@ func (st *straightTrial) tryCompartment(b *grid.Board, sink *Sink, u int, window
 	if len(gone) == 0 {
 		return false
 	}
+	var nodes []Node
+	for w := windows; w != 0; w &= w - 1 {
+		straight := grid.Straight(w.Min(), len(cells))
+		nd := Node{Kind: CompartmentNode, Unit: u, Cells: slices.Clone(cells), Combos: []grid.Digits{straight}}
+		if broken.Has(w.Min()) {
+			fail, _ := st.try(b, cells, straight)
+			nd.Origin = failureText(st.l, fail)
+		}
+		nodes = append(nodes, nd)
+	}
 	s := sink.Add()
 	s.Digits = windows
 	s.Units = append(s.Units, u)
@@ -153,6 +255,58 @@ func (st *straightTrial) tryCompartment(b *grid.Board, sink *Sink, u int, window
 	s.Nodes = nodes
 	s.Eliminations = gone
 	return true
+}
+
+// follow follows the straight from lo of compartment comps[i] on b and
+// reports where the simple rules end, and false when they run out. An
+// outcome the memo holds for a board b lies within is not followed again;
+// one whose end no longer lies within b gives the board to start from
+// (what b with the straight and that end both allow). The board it
+// returns is the memo's or st.work, valid until the next call.
+func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
+	st := m.st
+	cells := st.l.Unit(st.comps[i]).Cells
+	straight := grid.Straight(lo, len(cells))
+	o := &m.outcomes[i*(st.l.N+1)+lo]
+	if o.base == nil || !m.set.holds(o) {
+		_, ok := st.try(b, cells, straight)
+		m.record(o, ok)
+		return st.work, ok
+	}
+	switch {
+	case o.broken:
+		trialMemoHits.Add(1)
+		return nil, false
+	case boardWithin(o.start, b):
+		trialMemoHits.Add(1)
+		return o.start, true
+	}
+	if st.work == nil {
+		st.work = b.Clone()
+	} else {
+		st.work.CopyFrom(b)
+	}
+	for _, c := range cells {
+		if st.work.Value(c) == 0 {
+			st.work.Restrict(c, straight)
+		}
+	}
+	ok := meetBoard(st.work, o.start)
+	if ok {
+		_, ok = st.propagate()
+	}
+	m.record(o, ok)
+	return st.work, ok
+}
+
+// record keeps in o how a straight's trial on the search's board ended:
+// unbroken at st.work, or run out.
+func (m *compartmentMemo) record(o *trialOutcome, ok bool) {
+	o.base = m.set.currentBase()
+	o.broken = !ok
+	if ok {
+		o.start = copyBoard(o.start, m.st.work)
+	}
 }
 
 // try places straight in cells on a copy of b and follows the simple
@@ -194,7 +348,7 @@ func (st *straightTrial) propagate() (trialFailure, bool) {
 			if st.isSettled(i) {
 				continue
 			}
-			ch, ok := st.applyStraights(u)
+			ch, ok := st.applyStraights(i)
 			if !ok {
 				return trialFailure{cell: -1, unit: u}, false
 			}
@@ -236,14 +390,14 @@ func (st *straightTrial) settle(i int) {
 	st.settledIn[i] = st.trials
 }
 
-// applyStraights applies the straights still open to compartment u:
-// candidates outside all of them go, a digit all of them hold with one
-// place left goes in, and one with more places leaves the cells outside
-// the compartment that see them all. It reports a change, and false when
-// no straight is left.
-func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
+// applyStraights applies the straights still open to compartment
+// comps[i]: candidates outside all of them go, a digit all of them hold
+// with one place left goes in, and one with more places leaves the cells
+// outside the compartment that see them all. It reports a change, and
+// false when no straight is left.
+func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 	w := st.work
-	cells := st.l.Unit(u).Cells
+	cells := st.l.Unit(st.comps[i]).Cells
 	windows := w.StraightWindows(cells, nil)
 	if windows == 0 {
 		return false, false
@@ -257,25 +411,29 @@ func (st *straightTrial) applyStraights(u int) (changed, ok bool) {
 			changed = true
 		}
 	}
+	var places [grid.MaxSize]int
 	for ; sure != 0; sure &= sure - 1 {
 		d := sure.Min()
-		var places []int
+		n := 0
 		for _, c := range cells {
 			if w.Cands(c).Has(d) {
-				places = append(places, c)
+				places[n] = c
+				n++
 			}
 		}
-		if len(places) == 1 {
+		if n == 1 {
 			changed = w.Place(places[0], d) || changed
 			continue
 		}
-		for _, p := range st.l.Peers(places[0]) {
-			if slices.Contains(cells, p) || !w.Cands(p).Has(d) {
-				continue
-			}
-			if seesAll(st.l, p, places[1:]) {
-				changed = w.Eliminate(p, d) || changed
-			}
+		// The cells that see every place, outside the compartment.
+		see := st.scratch
+		see.Copy(st.peerSet(places[0]))
+		for _, c := range places[1:n] {
+			see.And(st.peerSet(c))
+		}
+		see.AndNot(st.compSet(i))
+		for p := see.Next(0); p >= 0; p = see.Next(p + 1) {
+			changed = w.Eliminate(p, d) || changed
 		}
 	}
 	return changed, true

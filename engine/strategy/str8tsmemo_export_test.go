@@ -1,0 +1,26 @@
+package strategy
+
+// SetTrialMemo turns the memos of the Str8ts trials on or off and
+// returns a function that restores the setting.
+func SetTrialMemo(on bool) (restore func()) {
+	old := trialMemoOff
+	trialMemoOff = !on
+	return func() { trialMemoOff = old }
+}
+
+// TrialMemoHits returns the trials the memos of the Str8ts trials have
+// spared so far.
+func TrialMemoHits() int64 { return trialMemoHits.Load() }
+
+// CheckFollowedPatterns makes the Str8ts trials look for the patterns
+// their simple rules follow too, and returns a function that restores the
+// setting and returns the steps those found.
+func CheckFollowedPatterns() (restore func() int64) {
+	old := trialCheckFollowed
+	trialCheckFollowed = true
+	before := trialFollowedFound.Load()
+	return func() int64 {
+		trialCheckFollowed = old
+		return trialFollowedFound.Load() - before
+	}
+}

@@ -1,0 +1,111 @@
+package strategy_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// str8tsExtreme returns puzzle n (from 1, comments left out) of
+// engine/solver/testdata/str8ts-extreme.txt.
+func str8tsExtreme(t *testing.T, n int) *grid.Board {
+	t.Helper()
+	var puzzles []string
+	for _, line := range shared.Lines(t, "../solver/testdata/str8ts-extreme.txt") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			puzzles = append(puzzles, line)
+		}
+	}
+	if n < 1 || n > len(puzzles) {
+		t.Fatalf("str8ts-extreme.txt has no puzzle %d", n)
+	}
+	p, _, err := codec.Decode(puzzles[n-1], codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatalf("str8ts-extreme.txt puzzle %d: %v", n, err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatalf("str8ts-extreme.txt puzzle %d: %v", n, err)
+	}
+	return b
+}
+
+// logicSteps solves b by logic and returns the explanation of every step.
+func logicSteps(t *testing.T, b *grid.Board) []string {
+	t.Helper()
+	n := grid.Notation{Layout: b.Layout()}
+	var steps []string
+	_, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.LogicOnly}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+		steps = append(steps, s.Name()+": "+s.Explain(n))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return steps
+}
+
+// TestTrialMemoAgrees solves Str8ts whose logic takes Compartment Trial,
+// Str8ts Pattern Trial and Nested Trial steps (puzzles 2 and 7 of
+// str8ts-extreme.txt: 10 and 21 trial steps, one nested) with the trials'
+// memos and without, and wants the same steps, and trials the memos
+// spared: a memo that kept an outcome no longer true, or one that kept
+// nothing, fails here.
+func TestTrialMemoAgrees(t *testing.T) {
+	puzzles := []int{2, 7}
+	if testing.Short() || strategy.Race {
+		puzzles = puzzles[:1]
+	}
+	for _, n := range puzzles {
+		b := str8tsExtreme(t, n)
+		restore := strategy.SetTrialMemo(false)
+		want := logicSteps(t, b)
+		restore()
+		hits := strategy.TrialMemoHits()
+		got := logicSteps(t, b)
+		spared := strategy.TrialMemoHits() - hits
+		t.Logf("puzzle %d: %d steps, %d trials spared", n, len(got), spared)
+		if len(got) != len(want) {
+			t.Errorf("puzzle %d: %d steps with the memos, %d without", n, len(got), len(want))
+		}
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("puzzle %d step %d: %q with the memos, %q without", n, i+1, got[i], want[i])
+				break
+			}
+		}
+		if spared == 0 {
+			t.Errorf("puzzle %d: the memos spared no trial", n)
+		}
+	}
+}
+
+// TestTrialFollowedPatterns: inside Str8ts Pattern Trial's trials,
+// Compartment Range and Sure Digits are not looked for where the simple
+// rules have ended, as they would find nothing there. Solving puzzles 2
+// and 7 of str8ts-extreme.txt with them looked for all the same, they
+// find no step, and the solve takes the same steps.
+func TestTrialFollowedPatterns(t *testing.T) {
+	puzzles := []int{2, 7}
+	if testing.Short() || strategy.Race {
+		puzzles = puzzles[:1]
+	}
+	for _, n := range puzzles {
+		b := str8tsExtreme(t, n)
+		want := logicSteps(t, b)
+		restore := strategy.CheckFollowedPatterns()
+		got := logicSteps(t, b)
+		if found := restore(); found != 0 {
+			t.Errorf("puzzle %d: inside the trials, Compartment Range and Sure Digits found %d steps", n, found)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("puzzle %d: the steps differ when the trials look for Compartment Range and Sure Digits", n)
+		}
+	}
+}
