@@ -89,15 +89,42 @@ func TestStrongCageContradictionSound(t *testing.T) {
 		limit = 2
 	}
 	st := strategy.StrongCageContradiction()
+	checked := 0
+	puzzles := everyThirdPosition(t, limit, st, func(puzzle int, s *strategy.Step, n grid.Notation, sol []uint8) bool {
+		checked++
+		text := s.Explain(n)
+		m := strongTrialText.FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("puzzle %d: %q does not match %s", puzzle, text, strongTrialText)
+			return false
+		}
+		checkTrialPremise(t, s, text, m, n, sol)
+		return false
+	})
+	t.Logf("%d steps checked on %d killers", checked, puzzles)
+	if floor := strongTrialFloor * limit / 8; checked < floor {
+		t.Errorf("%d %s steps checked, want at least %d", checked, st.Name(), floor)
+	}
+}
+
+// everyThirdPosition follows the default mixed solves of the first limit
+// generated killers of engine/solver/testdata/killer9-cagesize.txt until
+// their end or first guess and, at every third position, hands check the
+// steps FindSteps finds there with st alone (each with the board's
+// notation and the puzzle's solution) while check returns true. It
+// returns the number of killers followed.
+func everyThirdPosition(t *testing.T, limit int, st *strategy.Strategy, check func(puzzle int, s *strategy.Step, n grid.Notation, sol []uint8) bool) int {
+	t.Helper()
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{st}}
-	checked, puzzles := 0, 0
+	puzzles := 0
 	for _, line := range shared.Lines(t, "../solver/testdata/killer9-cagesize.txt") {
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		if puzzles++; puzzles > limit {
+		if puzzles == limit {
 			break
 		}
+		puzzles++
 		p, _, err := codec.Decode(strings.TrimSpace(line), codec.DecodeOptions{Tolerant: true})
 		if err != nil {
 			t.Fatalf("puzzle %d: %v", puzzles, err)
@@ -116,23 +143,12 @@ func TestStrongCageContradictionSound(t *testing.T) {
 				return nil
 			}
 			return solver.FindSteps(context.Background(), after, opts, func(s *strategy.Step) bool {
-				checked++
-				text := s.Explain(n)
-				m := strongTrialText.FindStringSubmatch(text)
-				if m == nil {
-					t.Errorf("puzzle %d: %q does not match %s", puzzles, text, strongTrialText)
-					return false
-				}
-				checkTrialPremise(t, s, text, m, n, sol)
-				return false
+				return check(puzzles, s, n, sol)
 			})
 		})
 		if err != nil && !errors.Is(err, errFound) {
 			t.Fatalf("puzzle %d: %v", puzzles, err)
 		}
 	}
-	t.Logf("%d steps checked on %d killers", checked, min(puzzles, limit))
-	if floor := strongTrialFloor * limit / 8; checked < floor {
-		t.Errorf("%d %s steps checked, want at least %d", checked, st.Name(), floor)
-	}
+	return puzzles
 }
