@@ -211,32 +211,7 @@ func (o *openSAT) solution() []uint8 {
 // conflicts (0: no bound), adding to res, whose solutions it excludes
 // first. Nodes counts the conflicts.
 func (o *openSAT) count(ctx context.Context, limit int, budget int64, res Result) (Result, error) {
-	for _, sol := range res.Solutions {
-		o.exclude(sol)
-	}
-	spent := int64(0)
-	for len(res.Solutions) < limit {
-		o.s.MaxConflicts = 0
-		if budget > 0 {
-			o.s.MaxConflicts = max(budget-spent, 1)
-		}
-		st, err := o.s.Solve(ctx, nil)
-		spent += o.s.Conflicts
-		res.Nodes += o.s.Conflicts
-		switch {
-		case errors.Is(err, sat.ErrBudget):
-			return res, fmt.Errorf("%w after %d guesses and conflicts", ErrNodeLimit, res.Nodes)
-		case err != nil:
-			return res, err
-		case st == sat.Unsat:
-			res.Complete = true
-			return res, nil
-		}
-		sol := o.solution()
-		res.Solutions = append(res.Solutions, sol)
-		o.exclude(sol)
-	}
-	return res, nil
+	return countModels(ctx, o.s, limit, budget, res, o.solution, o.exclude)
 }
 
 // fixBoard fixes the digits placed (values) and the candidates of the
@@ -283,6 +258,27 @@ func satCount(ctx context.Context, s *sat.Solver, l *grid.Layout, limit int, bud
 		}
 		s.AddClause(block)
 	}
+	solution := func() []uint8 {
+		sol := make([]uint8, l.Cells)
+		for cell := range sol {
+			for d := range n {
+				if s.Value(cell*n + d) {
+					sol[cell] = uint8(d + 1)
+					break
+				}
+			}
+		}
+		return sol
+	}
+	return countModels(ctx, s, limit, budget, res, solution, exclude)
+}
+
+// countModels counts the models of s up to limit, within budget conflicts
+// (0: no bound), adding to res, whose solutions it excludes first: after
+// each model, solution reads it as a board's digits and exclude adds the
+// clause that rules it out, before the solver runs again (keeping what it
+// learnt). Nodes counts the conflicts.
+func countModels(ctx context.Context, s *sat.Solver, limit int, budget int64, res Result, solution func() []uint8, exclude func([]uint8)) (Result, error) {
 	for _, sol := range res.Solutions {
 		exclude(sol)
 	}
@@ -304,15 +300,7 @@ func satCount(ctx context.Context, s *sat.Solver, l *grid.Layout, limit int, bud
 			res.Complete = true
 			return res, nil
 		}
-		sol := make([]uint8, l.Cells)
-		for cell := range sol {
-			for d := range n {
-				if s.Value(cell*n + d) {
-					sol[cell] = uint8(d + 1)
-					break
-				}
-			}
-		}
+		sol := solution()
 		res.Solutions = append(res.Solutions, sol)
 		exclude(sol)
 	}
