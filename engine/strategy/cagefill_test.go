@@ -141,3 +141,84 @@ func TestFillPairMatchesSets(t *testing.T) {
 		t.Errorf("%d option pairs with a filling: too few", pairs)
 	}
 }
+
+// TestCoverFills holds coverFills to grid's Board.Fill on random groups
+// of a 9×9 board (up to maxVirtualOpen cells, a row's first cells or
+// scattered ones, most options open, targets about the middle of their
+// sums): where it reports every option allowed and no digit in all
+// fillings, Board.Fill must find the same or give up. Floors: groups it
+// covers, groups Board.Fill finds an option of no filling in, and groups
+// whose every option is allowed but a digit is in all fillings (which
+// coverFills must not cover).
+func TestCoverFills(t *testing.T) {
+	l := testLayout(t, grid.Config{Size: 9})
+	rng := rand.New(rand.NewPCG(41, 42))
+	cand := make([]grid.Digits, l.Cells)
+	var view grid.Board
+	var fills grid.Fills
+	covered, narrowed, mustOnly, gaveUp := 0, 0, 0, 0
+	for round := range 3000 {
+		n := 3 + rng.IntN(maxVirtualOpen-2)
+		var cells []int
+		for len(cells) < n {
+			c := rng.IntN(l.Cells)
+			if round%2 == 0 {
+				c = 9*(round/2%9) + len(cells) // a row's first cells
+			}
+			if !containsCell(cells, c) {
+				cells = append(cells, c)
+			}
+		}
+		opts := make([]grid.Digits, n)
+		lo, hi := 0, 0
+		for i, c := range cells {
+			for cand[c] == 0 {
+				cand[c] = grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32()&rng.Uint32())
+			}
+			opts[i] = cand[c]
+			lo, hi = lo+opts[i].Min(), hi+opts[i].Max()
+		}
+		target := lo + rng.IntN(hi-lo+1)
+		var sees [grid.MaxGroupCells]uint32
+		for i, c := range cells {
+			for j, e := range cells[:i] {
+				if l.Sees(c, e) {
+					sees[i] |= 1 << j
+				}
+			}
+		}
+		cov := coverFills(opts, &sees, target)
+		var pg grid.Group
+		pg.Reset(grid.OpAdd, target)
+		for _, c := range cells {
+			pg.Add(c)
+		}
+		view.SetView(grid.NewBoard(l), cand)
+		view.Fill(&pg, &fills)
+		all := fills.OK && fills.Count > 0
+		for i := range n {
+			all = all && fills.Support[i] == opts[i]
+		}
+		switch {
+		case !fills.OK:
+			gaveUp++
+		case !all:
+			narrowed++
+		case fills.Must != 0:
+			mustOnly++
+		}
+		if cov {
+			covered++
+			if fills.OK && (!all || fills.Must != 0) {
+				t.Fatalf("cells %v options %v target %d: covered, Board.Fill %d fillings, support %v, must %v", cells, opts, target, fills.Count, fills.Support[:n], fills.Must)
+			}
+		}
+		for _, c := range cells {
+			cand[c] = 0
+		}
+	}
+	t.Logf("%d groups covered, %d with an option of no filling, %d with every option allowed but a digit in all, %d given up", covered, narrowed, mustOnly, gaveUp)
+	if covered < 500 || narrowed < 300 || mustOnly < 20 {
+		t.Errorf("%d covered, %d narrowed, %d with a digit in all: too few to check", covered, narrowed, mustOnly)
+	}
+}

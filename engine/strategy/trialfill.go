@@ -197,8 +197,30 @@ func unpackFill(v [2]uint64, n int) trialFill {
 
 // fillSeeing returns what the fillings of group grp allow each cell, its
 // cells' options opts (see sumFill).
+// Where a few fillings show every option allowed and no digit in all
+// (coverFills), that is what the search finds, unless it gives up: the
+// walk in the cells' order must stay within grid's bound (walkBound).
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
+	if coverFills(opts, &grp.sees, grp.target) && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
+		return allowAll(opts)
+	}
 	return fillWith(&t.filler, opts, &grp.sees, grp.target)
+}
+
+// ownOrder is the cells of a group in their own order.
+var ownOrder = func() (o [grid.MaxGroupCells]int) {
+	for i := range o {
+		o[i] = i
+	}
+	return o
+}()
+
+// allowAll returns the trialFill of cells of options opts whose fillings
+// allow every option, no digit in all of them.
+func allowAll(opts []grid.Digits) trialFill {
+	f := trialFill{ok: true}
+	copy(f.support[:], opts)
+	return f
 }
 
 // sumFillers keeps the searches of sumFill.
@@ -291,11 +313,7 @@ func seeingOrder(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 		done |= 1 << best
 		same = same && best == k
 	}
-	var own [grid.MaxGroupCells]int
-	for i := range n {
-		own[i] = i
-	}
-	if same || walkBound(opts, own[:n], target) > fillNodeBound || walkBound(opts, order[:n], target) > fillNodeBound {
+	if same || walkBound(opts, ownOrder[:n], target) > fillNodeBound || walkBound(opts, order[:n], target) > fillNodeBound {
 		return order, false
 	}
 	return order, true

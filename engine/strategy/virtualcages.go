@@ -409,7 +409,11 @@ func findVirtualCages(b *grid.Board, sink *Sink) {
 }
 
 // groupFill returns what the fillings of group g (an add group of open
-// cells) allow each cell, as Board.Fill finds them (see sumFill).
+// cells) allow each cell, as Board.Fill finds them (see sumFill), or,
+// where a few fillings show every candidate allowed and no digit in all
+// of them (coverFills), that without the search: Board.Fill finds the
+// same or gives up past its bound on nodes, and findVirtualCages takes
+// no step either way.
 func groupFill(b *grid.Board, g *grid.Group) trialFill {
 	cells := g.Cells()
 	var opts [grid.MaxGroupCells]grid.Digits
@@ -422,6 +426,9 @@ func groupFill(b *grid.Board, g *grid.Group) trialFill {
 				sees[i] |= 1 << j
 			}
 		}
+	}
+	if coverFills(opts[:len(cells)], &sees, g.Target) {
+		return allowAll(opts[:len(cells)])
 	}
 	return sumFill(opts[:len(cells)], &sees, g.Target)
 }
