@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -34,6 +35,16 @@ func (f *forcing) applyDistinct(im *implications, u int) {
 func (f *forcing) ruleNodeKind(r int) bool {
 	return r < len(f.l.Cages()) || f.isSum(r) || f.l.Unit(r-len(f.l.Cages())).Kind == grid.Compartment
 }
+
+// netCompartmentAfresh, set by tests, makes the nets judge every window
+// of a compartment and set everything its rule implies at each call, as
+// they did before they kept im.comp; netCompartmentFollowed counts, when
+// tests set netCompartmentCount, the calls that went on from what the
+// closure had found.
+var (
+	netCompartmentAfresh, netCompartmentCount bool
+	netCompartmentFollowed                    atomic.Int64
+)
 
 // compState is what the rule of a compartment found when a closure last
 // followed it: the windows open to it, the digits they allow and those
@@ -119,13 +130,18 @@ func (f *forcing) applyCompartment(im *implications, u, di int, next int32) {
 		im.comp = append(im.comp, make([]compState, len(l.Units())-len(im.comp))...)
 	}
 	st := &im.comp[u]
-	fresh := st.gen != im.gen
+	fresh := st.gen != im.gen || netCompartmentAfresh
 	prev := st.windows
 	if fresh {
 		prev = f.compWin[u]
 	}
 	holding := prev & grid.Straight(di+2-k, k) // the windows lo..lo+k-1 holding di+1
 	windows := prev&^holding | f.b.StraightWindowsAmong(cells, im.alive, holding)
+	if netCompartmentAfresh {
+		windows = f.b.StraightWindows(cells, im.alive)
+	} else if !fresh && netCompartmentCount {
+		netCompartmentFollowed.Add(1)
+	}
 	f.work += k
 	if windows == 0 {
 		st.gen = 0
