@@ -22,7 +22,20 @@ func Straight(lo, k int) Digits {
 // each cell a distinct digit, a placed cell its own, an empty cell one of
 // its candidates. n is the size of the board.
 func StraightWindows(n int, cells []int, value []uint8, cand []Digits) Digits {
+	return StraightWindowsAmong(n, cells, value, cand, ^Digits(0))
+}
+
+// StraightWindowsAmong is StraightWindows judging only the windows of
+// among (bit lo-1 for the window from lo); the others are not open in
+// what it returns. Each window is judged on its own digits alone, so a
+// caller that knows which windows a change of candidates can close need
+// judge only those again.
+func StraightWindowsAmong(n int, cells []int, value []uint8, cand []Digits, among Digits) Digits {
 	k := len(cells)
+	among &= Straight(1, n-k+1)
+	if among == 0 {
+		return 0
+	}
 	var placed Digits
 	var open [MaxSize]Digits
 	empty := 0
@@ -42,8 +55,10 @@ func StraightWindows(n int, cells []int, value []uint8, cand []Digits) Digits {
 		union |= c
 	}
 	var windows Digits
-	w := Straight(1, k)
-	for lo := 1; lo+k-1 <= n; lo, w = lo+1, w<<1 {
+	first := Straight(1, k)
+	for ws := among; ws != 0; ws &= ws - 1 {
+		lo := bits.TrailingZeros32(uint32(ws)) + 1
+		w := first << (lo - 1)
 		free := w &^ placed
 		// The empty cells take exactly the digits of free: cheap bit
 		// tests rule out most windows before the matching.
@@ -55,6 +70,15 @@ func StraightWindows(n int, cells []int, value []uint8, cand []Digits) Digits {
 		}
 	}
 	return windows
+}
+
+// StraightWindowsAmong is Board.StraightWindows judging only the windows
+// of among (see StraightWindowsAmong).
+func (b *Board) StraightWindowsAmong(cells []int, cand []Digits, among Digits) Digits {
+	if cand == nil {
+		cand = b.cand
+	}
+	return StraightWindowsAmong(b.l.N, cells, b.value, cand, among)
 }
 
 // eachMeets reports whether every set of cand has a digit of free.

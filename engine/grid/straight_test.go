@@ -99,3 +99,76 @@ func TestMatchableAgreesWithHall(t *testing.T) {
 		t.Errorf("%d matchable and %d not of 20000: the cases are too one-sided to test", yes, no)
 	}
 }
+
+// windowsByHall returns the windows open to cells by their definition:
+// each window whose digits the placed cells hold distinct and the empty
+// cells can take (Hall's condition on the digits the placed ones leave).
+func windowsByHall(n int, cells []int, value []uint8, cand []Digits) Digits {
+	k := len(cells)
+	var windows Digits
+	for lo := 1; lo+k-1 <= n; lo++ {
+		w := Straight(lo, k)
+		var placed Digits
+		var open []Digits
+		ok := true
+		for _, c := range cells {
+			switch v := value[c]; {
+			case v == 0:
+				open = append(open, cand[c])
+			case placed.Has(int(v)) || !w.Has(int(v)):
+				ok = false
+			default:
+				placed |= Bit(int(v))
+			}
+		}
+		if ok && matchableByHall(open, w&^placed) {
+			windows |= Bit(lo)
+		}
+	}
+	return windows
+}
+
+// TestStraightWindowsAmong checks StraightWindowsAmong, on random
+// compartments of a row of a 9×9 board with some digits placed and random
+// sets of windows to judge, against the windows by their definition kept
+// to those sets (StraightWindows being the case of every window).
+func TestStraightWindowsAmong(t *testing.T) {
+	r := rand.New(rand.NewPCG(38, 30))
+	const n = 9
+	open, shut := 0, 0
+	for range 20000 {
+		k := 2 + r.IntN(n-1)
+		start := r.IntN(n - k + 1)
+		cells := make([]int, k)
+		value := make([]uint8, n)
+		cand := make([]Digits, n)
+		density := 2 + r.IntN(5)
+		for i := range cells {
+			c := start + i
+			cells[i] = c
+			if r.IntN(5) == 0 {
+				value[c] = uint8(1 + r.IntN(n))
+				continue
+			}
+			for range density {
+				cand[c] |= Bit(1 + r.IntN(n))
+			}
+		}
+		among := Digits(r.Uint32())
+		if r.IntN(4) == 0 {
+			among = ^Digits(0)
+		}
+		all := windowsByHall(n, cells, value, cand)
+		if got := StraightWindows(n, cells, value, cand); got != all {
+			t.Fatalf("StraightWindows(%v, %v, %v) = %b, want %b", cells, value, cand, got, all)
+		}
+		if got, want := StraightWindowsAmong(n, cells, value, cand, among), all&among; got != want {
+			t.Fatalf("StraightWindowsAmong(%v, %v, %v, %b) = %b, want %b", cells, value, cand, among, got, want)
+		}
+		open += (all & among).Count()
+		shut += (Straight(1, n-k+1) &^ all & among).Count()
+	}
+	if open < 2000 || shut < 2000 {
+		t.Errorf("%d windows open and %d shut of those judged: the cases are too one-sided to test", open, shut)
+	}
+}

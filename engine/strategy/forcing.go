@@ -157,6 +157,9 @@ type implications struct {
 	gen     uint32
 	seen    []uint32
 	support [][grid.MaxGroupCells]grid.Digits
+	// comp[u] is, when comp[u].gen == gen, what compartment u's rule
+	// found when the closure last followed it (str8tsnets.go).
+	comp []compState
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -231,11 +234,18 @@ type forcing struct {
 	cellUnits   [][]int
 	cellComp    [][2]int
 	cellPartial [][]int
-	groups      []grid.Group
-	tables      []groupTable // by group: how its fillings are found (cagetables.go)
-	memo        []memoEntry  // what groups' fillings allowed, by group and options (cagetables.go)
-	fills       grid.Fills
-	scratch     grid.Board
+	// compOut lists, by unit, the cells of a compartment's row or column
+	// outside it, in order along the line; compWin and compPlaced are, by
+	// unit, the windows open to a compartment on the board and the digits
+	// placed in it (str8tsnets.go).
+	compOut    [][]int
+	compWin    []grid.Digits
+	compPlaced []grid.Digits
+	groups     []grid.Group
+	tables     []groupTable // by group: how its fillings are found (cagetables.go)
+	memo       []memoEntry  // what groups' fillings allowed, by group and options (cagetables.go)
+	fills      grid.Fills
+	scratch    grid.Board
 	// cageFills remembers what the fillings of a cage of rulesFor allow
 	// for the options of its cells: closures reach the same few states of
 	// a cage over and over, within a search and from one step to the next.
@@ -412,6 +422,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	f.setupRules(l, net)
 	if f.rules {
 		f.resetFills()
+		f.boardWindows()
 	}
 	if !net {
 		f.linkStrong()
@@ -458,6 +469,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 	if !net || len(l.Cages()) == 0 && !partial {
 		f.cellUnits, f.cellComp, f.cellPartial, f.groups, f.tables, f.sums, f.cellSums = nil, nil, nil, nil, nil, nil, nil
+		f.compOut = nil
 		f.rulesFor = nil
 		return
 	}
@@ -480,6 +492,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 			}
 		}
 	}
+	f.compOut = compartmentOutside(l)
 	f.groups = make([]grid.Group, len(l.Cages()))
 	clear(f.cageFills)
 	clear(f.memo)
@@ -511,7 +524,8 @@ func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	}
 	for _, u := range f.cellComp[cell] {
 		if u >= 0 && im.bad == badNone {
-			f.applyCompartment(im, u, next)
+			_, di := f.split(lit >> 1)
+			f.applyCompartment(im, u, di, next)
 		}
 	}
 	for _, u := range f.cellPartial[cell] {
@@ -610,69 +624,6 @@ func (f *forcing) cageAllows(im *implications, k, cell, di int) cageAllows {
 	}
 	f.cageFills[key] = a
 	return a
-}
-
-// applyCompartment makes false the candidates of compartment u outside
-// every straight still open to it, and true a digit every open straight
-// holds with one place left in it; a compartment with no straight left is
-// a contradiction.
-func (f *forcing) applyCompartment(im *implications, u int, next int32) {
-	l := f.b.Layout()
-	cells := l.Unit(u).Cells
-	rule := predRule - int32(len(l.Cages())+u)
-	windows := f.b.StraightWindows(cells, im.alive)
-	f.work += len(cells)
-	if windows == 0 {
-		im.bad, im.badAt = badRule, int32(len(l.Cages())+u)
-		return
-	}
-	allowed, sure := grid.StraightSpan(windows, len(cells))
-	for _, c := range cells {
-		if f.b.Value(c) != 0 {
-			sure &^= grid.Bit(int(f.b.Value(c)))
-		}
-	}
-	for _, c := range cells {
-		for ds := im.alive[c] &^ allowed; ds != 0; ds &= ds - 1 {
-			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, rule, next)
-		}
-	}
-	// A sure digit of the compartment is in it, so not elsewhere in its
-	// row or column (a compartment has two or more cells of one line).
-	n := l.N
-	across := cells[0]/n == cells[1]/n
-	first, last := cells[0]/n, cells[len(cells)-1]/n // the run along the line
-	if across {
-		first, last = cells[0]%n, cells[len(cells)-1]%n
-	}
-	for ds := sure; ds != 0; ds &= ds - 1 {
-		d := ds.Min()
-		for i := 0; i < n; i++ {
-			c := i*n + cells[0]%n
-			if across {
-				c = cells[0]/n*n + i
-			}
-			if (i < first || i > last) && im.alive[c].Has(d) {
-				im.set(f.cand(c, d-1)<<1, rule, next)
-			}
-		}
-	}
-	for ; sure != 0; sure &= sure - 1 {
-		d := sure.Min()
-		place := -1
-		for _, c := range cells {
-			if im.alive[c].Has(d) {
-				if place >= 0 {
-					place = -2
-					break
-				}
-				place = c
-			}
-		}
-		if place >= 0 {
-			im.set(f.cand(place, d-1)<<1|1, rule, next)
-		}
-	}
 }
 
 // linkStrong lists the strong links of every candidate.
@@ -801,6 +752,7 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	im.bad = badNone
 	if im.gen++; im.gen == 0 {
 		clear(im.seen)
+		clear(im.comp)
 		im.gen = 1
 	}
 	for _, p := range premises {

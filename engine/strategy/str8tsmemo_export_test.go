@@ -24,3 +24,17 @@ func CheckFollowedPatterns() (restore func() int64) {
 		return trialFollowedFound.Load() - before
 	}
 }
+
+// SetNetCompartmentAfresh makes the forcing nets judge Str8ts
+// compartments afresh at every call (or not) and returns a function that
+// restores the setting; until then the calls that go on from what their
+// closure found are counted (NetCompartmentFollowed).
+func SetNetCompartmentAfresh(on bool) (restore func()) {
+	old, count := netCompartmentAfresh, netCompartmentCount
+	netCompartmentAfresh, netCompartmentCount = on, true
+	return func() { netCompartmentAfresh, netCompartmentCount = old, count }
+}
+
+// NetCompartmentFollowed returns the calls of the nets' compartment rule
+// that went on from what their closure had found so far.
+func NetCompartmentFollowed() int64 { return netCompartmentFollowed.Load() }

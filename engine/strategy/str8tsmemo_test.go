@@ -109,3 +109,40 @@ func TestTrialFollowedPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestNetCompartmentAgrees solves Str8ts whose logic takes many forcing
+// nets (puzzles 13 and 8 of str8ts-extreme.txt) with the nets judging
+// each compartment afresh at every call and going on from what their
+// closure found, and wants the same steps, and calls that went on: a rule
+// that kept a window no longer open, or missed what a digit leaving made
+// sure, fails here.
+func TestNetCompartmentAgrees(t *testing.T) {
+	puzzles := []int{13, 8}
+	if testing.Short() || strategy.Race {
+		puzzles = puzzles[:1]
+	}
+	for _, n := range puzzles {
+		b := str8tsExtreme(t, n)
+		restore := strategy.SetNetCompartmentAfresh(true)
+		want := logicSteps(t, b)
+		restore()
+		restore = strategy.SetNetCompartmentAfresh(false)
+		followed := strategy.NetCompartmentFollowed()
+		got := logicSteps(t, b)
+		followed = strategy.NetCompartmentFollowed() - followed
+		restore()
+		t.Logf("puzzle %d: %d steps, %d calls went on from their closure", n, len(got), followed)
+		if len(got) != len(want) {
+			t.Errorf("puzzle %d: %d steps going on, %d afresh", n, len(got), len(want))
+		}
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("puzzle %d step %d: %q going on, %q afresh", n, i+1, got[i], want[i])
+				break
+			}
+		}
+		if followed < 100000 {
+			t.Errorf("puzzle %d: %d calls went on from their closure, want 100,000 or more", n, followed)
+		}
+	}
+}
