@@ -93,6 +93,7 @@ type chainGraph struct {
 	alc       []alCage     // the almost locked cages, with the ALS nodes
 	alcCells  []int
 	alcDigits []grid.Digits
+	combos    comboMemo // the almost locked cages' combinations (alcages.go)
 	nodes     []chainNode
 	cells     []int32
 	sets      []uint64
