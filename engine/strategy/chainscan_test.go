@@ -3,6 +3,7 @@ package strategy
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -222,6 +223,13 @@ func TestALCCombosMatchFresh(t *testing.T) {
 		}
 		if got, want := len(g.nodes), len(fresh.nodes); got != want {
 			t.Fatalf("board %d: %d nodes with the memo, %d afresh", i, got, want)
+		}
+		// The index of the nodes seen from each candidate, extended with
+		// the ALS nodes (indexMore), against one built over all nodes.
+		at, by := slices.Clone(fresh.seenAt), slices.Clone(fresh.seenBy)
+		fresh.indexSeenBy()
+		if !slices.Equal(at, fresh.seenAt) || !slices.Equal(by, fresh.seenBy) {
+			t.Fatalf("board %d: the index extended with the ALS nodes differs from one built whole", i)
 		}
 		cages += len(g.alc)
 	}
