@@ -60,17 +60,20 @@ func (g *chainGraph) addCageLinks(b *grid.Board) {
 	g.alc = g.alc[:0]
 	g.alcDigits = g.alcDigits[:0]
 	g.alcCells = g.alcCells[:0]
-	for k := range killerCages(l) {
+	cages := killerCages(l)
+	var vcs []virtualCage
+	if isKiller(l) {
+		vcs = virtualCagesOf(l)
+	}
+	g.combos.size(l, len(cages)+len(vcs))
+	for k := range cages {
 		cg := l.Cage(k)
 		if cg.Op == grid.OpAdd {
-			g.addALC(b, k, nil, cg.Cells, cg.Target)
+			g.addALC(b, k, nil, cg.Cells, cg.Target, k)
 		}
 	}
-	if isKiller(l) {
-		vcs := virtualCagesOf(l)
-		for i := range vcs {
-			g.addALC(b, -1, &vcs[i], vcs[i].cells, vcs[i].target)
-		}
+	for i := range vcs {
+		g.addALC(b, -1, &vcs[i], vcs[i].cells, vcs[i].target, len(cages)+i)
 	}
 	for i := range g.alc {
 		a := &g.alc[i]
@@ -84,7 +87,8 @@ func (g *chainGraph) addCageLinks(b *grid.Board) {
 // cage k, or virtual cage v) with its nodes and strong links, when its
 // open cells, two or more, have two combinations or more; the open cells
 // of a virtual cage must see each other and be at most maxVirtualOpen.
-func (g *chainGraph) addALC(b *grid.Board, k int, v *virtualCage, cells []int, target int) {
+// Slot numbers the cage in the memo of combinations (g.combos).
+func (g *chainGraph) addALC(b *grid.Board, k int, v *virtualCage, cells []int, target int, slot int) {
 	n := g.l.N
 	off := len(g.alcCells)
 	allowed := grid.Digits(0)
@@ -103,7 +107,7 @@ func (g *chainGraph) addALC(b *grid.Board, k int, v *virtualCage, cells []int, t
 	}
 	start := len(g.alcDigits)
 	// nil past maxMemberCombos: too open a cage links nothing.
-	g.alcDigits = append(g.alcDigits, cageCombos(b, open, target, allowed)...)
+	g.alcDigits = append(g.alcDigits, g.combos.of(b, slot, cells, open, target, allowed)...)
 	combos := g.alcDigits[start:]
 	if len(combos) < 2 {
 		g.alcDigits = g.alcDigits[:start]
@@ -142,6 +146,63 @@ func (g *chainGraph) addALC(b *grid.Board, k int, v *virtualCage, cells []int, t
 			g.addStrong(ids[x], ids[y], strongALC, idx|alsCage)
 		}
 	}
+}
+
+// comboMemo keeps the combinations of each almost locked cage (real cages
+// first, then virtual ones, by slot) with the cells' state they were worked
+// out on, so that a cage whose cells are unchanged since the last state
+// the pooled graph was built for costs a comparison instead of a walk
+// (cageCombos): a step changes few cells, and the cages are many (tarek
+// line 1 has 24 cages and 199 virtual ones).
+type comboMemo struct {
+	l     *grid.Layout // the layout the slots belong to
+	slots []comboSlot
+}
+
+// comboSlot is one cage's entry of a comboMemo.
+type comboSlot struct {
+	valid  bool
+	state  []uint64      // per cell of the cage: value<<32 | candidates
+	combos []grid.Digits // what cageCombos returned (nil past maxMemberCombos)
+}
+
+// size readies the memo for n cages of layout l, dropping every entry
+// when the layout changed.
+func (m *comboMemo) size(l *grid.Layout, n int) {
+	if m.l != l {
+		m.l = l
+		for i := range m.slots[:cap(m.slots)] {
+			m.slots[:cap(m.slots)][i].valid = false
+		}
+	}
+	m.slots = extend(m.slots, n)
+}
+
+// of returns the combinations of the open cells of cells (their sum left
+// target, their candidates together allowed) on b, as cageCombos does,
+// from slot's entry when cells hold what they held when it was made. The
+// open cells, the sum left and the candidates follow from the cells'
+// values and candidates, so equal states give equal combinations.
+func (m *comboMemo) of(b *grid.Board, slot int, cells, open []int, target int, allowed grid.Digits) []grid.Digits {
+	if m.l != b.Layout() || slot >= len(m.slots) {
+		return cageCombos(b, open, target, allowed)
+	}
+	e := &m.slots[slot]
+	same := e.valid && len(e.state) == len(cells)
+	e.state = grow(e.state, len(cells))
+	for i, c := range cells {
+		x := uint64(b.Value(c))<<32 | uint64(b.Cands(c))
+		if e.state[i] != x {
+			e.state[i] = x
+			same = false
+		}
+	}
+	if same {
+		return e.combos
+	}
+	e.combos = append(e.combos[:0], cageCombos(b, open, target, allowed)...)
+	e.valid = true
+	return e.combos
 }
 
 // allSee reports whether the cells see each other, pairwise.

@@ -1,7 +1,9 @@
 package strategy
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,4 +191,127 @@ func firstFound(g *chainGraph, b *grid.Board, m *chainMode) (string, int) {
 	s.bestDepth = maxChainDepth + 1
 	g.firstChain(b, new(Sink))
 	return chainFound(s), len(s.blocks)
+}
+
+// TestALCCombosMatchFresh holds the almost locked cages of a pooled graph,
+// whose combinations come from its memo (comboMemo) where a cage's cells
+// are unchanged, to those of a graph built afresh: at the states along
+// tarek line 1's logic solve and at random positions of tarek killers,
+// visited forwards and then backwards with one graph, so that its memo
+// meets cages changed by one step, by many, and boards of another layout;
+// then pairs of boards differing only in the digit placed in a cell of a
+// cage (its candidates gone from its peers first), whose cells have the
+// same candidates but not the same sum left. A floor of cages answered from the memo keeps the test from passing on
+// a memo never used.
+func TestALCCombosMatchFresh(t *testing.T) {
+	boards := killerStatesAndPositions(t, 4)
+	for i := len(boards) - 1; i >= 0; i-- {
+		boards = append(boards, boards[i])
+	}
+	boards = append(boards, placedPairs(boards[:len(boards)/2])...)
+	g := new(chainGraph)
+	hits, cages := 0, 0
+	for i, b := range boards {
+		hits += memoHits(g, b)
+		g.build(b)
+		g.addALSNodes(b)
+		fresh := new(chainGraph)
+		fresh.build(b)
+		fresh.addALSNodes(b)
+		if got, want := describeALCs(g), describeALCs(fresh); got != want {
+			t.Fatalf("board %d: almost locked cages with the memo\n%s\nafresh\n%s", i, got, want)
+		}
+		if got, want := len(g.nodes), len(fresh.nodes); got != want {
+			t.Fatalf("board %d: %d nodes with the memo, %d afresh", i, got, want)
+		}
+		// The index of the nodes seen from each candidate, extended with
+		// the ALS nodes (indexMore), against one built over all nodes.
+		at, by := slices.Clone(fresh.seenAt), slices.Clone(fresh.seenBy)
+		fresh.indexSeenBy()
+		if !slices.Equal(at, fresh.seenAt) || !slices.Equal(by, fresh.seenBy) {
+			t.Fatalf("board %d: the index extended with the ALS nodes differs from one built whole", i)
+		}
+		cages += len(g.alc)
+	}
+	t.Logf("%d boards, %d almost locked cages, %d cages' combinations from the memo", len(boards), cages, hits)
+	if hits < 1000 || cages < 1000 {
+		t.Fatalf("%d cages from the memo, %d almost locked cages; want 1000 at least", hits, cages)
+	}
+}
+
+// placedPairs returns, for each board, two boards that differ only in the
+// digit placed in the first open cell of at least two candidates that lies
+// in a killer cage with two other open cells at least: its two lowest
+// candidates, taken from its peers before.
+func placedPairs(boards []*grid.Board) []*grid.Board {
+	var out []*grid.Board
+	for _, b := range boards {
+		l := b.Layout()
+		for k := range l.Cages() {
+			open := 0
+			for _, c := range l.Cage(k).Cells {
+				if b.Value(c) == 0 {
+					open++
+				}
+			}
+			c := l.Cage(k).Cells[0]
+			if open < 3 || b.Value(c) != 0 || b.Cands(c).Count() < 2 {
+				continue
+			}
+			x := b.Cands(c).Min()
+			y := (b.Cands(c) &^ grid.Bit(x)).Min()
+			base := b.Clone()
+			for _, p := range l.Peers(c) {
+				base.Eliminate(p, x)
+				base.Eliminate(p, y)
+			}
+			b1, b2 := base.Clone(), base.Clone()
+			b1.Place(c, x)
+			b2.Place(c, y)
+			out = append(out, b1, b2)
+			break
+		}
+	}
+	return out
+}
+
+// memoHits returns how many cages of b the memo of g holds in their
+// current state, about to be answered from it.
+func memoHits(g *chainGraph, b *grid.Board) int {
+	l := b.Layout()
+	if g.combos.l != l || !isKiller(l) {
+		return 0
+	}
+	var cells [][]int
+	for k := range l.Cages() {
+		cells = append(cells, l.Cage(k).Cells)
+	}
+	for _, v := range virtualCagesOf(l) {
+		cells = append(cells, v.cells)
+	}
+	n := 0
+	for slot, cs := range cells {
+		if slot >= len(g.combos.slots) || !g.combos.slots[slot].valid {
+			continue
+		}
+		e := &g.combos.slots[slot]
+		same := len(e.state) == len(cs)
+		for i := 0; same && i < len(cs); i++ {
+			same = e.state[i] == uint64(b.Value(cs[i]))<<32|uint64(b.Cands(cs[i]))
+		}
+		if same {
+			n++
+		}
+	}
+	return n
+}
+
+// describeALCs lists the almost locked cages of g: cage, open cells and
+// combinations.
+func describeALCs(g *chainGraph) string {
+	var sb strings.Builder
+	for _, a := range g.alc {
+		fmt.Fprintf(&sb, "cage %d virtual %v open %v combos %v\n", a.cage, a.virt != nil, a.open, a.combos)
+	}
+	return sb.String()
 }

@@ -93,6 +93,7 @@ type chainGraph struct {
 	alc       []alCage     // the almost locked cages, with the ALS nodes
 	alcCells  []int
 	alcDigits []grid.Digits
+	combos    comboMemo // the almost locked cages' combinations (alcages.go)
 	nodes     []chainNode
 	cells     []int32
 	sets      []uint64
@@ -108,7 +109,11 @@ type chainGraph struct {
 	// seenBy[seenAt[k]:seenAt[k+1]]: the multi-cell nodes seen whole from
 	// candidate k's cell (indexSeenBy)
 	seenAt, seenBy []int32
-	scratch        []uint64
+	// seenUpTo: the index covers the nodes below it (0: no index)
+	seenUpTo int32
+	// seenCur, seenBuf: indexMore's scratch (cursors, the next list)
+	seenCur, seenBuf []int32
+	scratch          []uint64
 	// planes holds the cells of each candidate (plane), then those of
 	// three candidates or more (wide).
 	planes []uint64
@@ -146,6 +151,7 @@ func (g *chainGraph) build(b *grid.Board) {
 	g.cand = b.AppendCandidates(g.cand[:0])
 	g.value = b.AppendValues(g.value[:0])
 	g.alsIn = false
+	g.seenUpTo = 0
 	g.sums = isKiller(l)
 	g.col.setLayout(l)
 	g.w = g.col.Words()
@@ -550,7 +556,11 @@ func (g *chainGraph) weakLinks(b *grid.Board) {
 	for id := range g.nodes {
 		if len(g.strong[id]) > 0 && !g.weakDone[id] {
 			if !indexed && g.nodes[id].n == 1 {
-				g.indexSeenBy()
+				if g.seenUpTo > 0 {
+					g.indexMore()
+				} else {
+					g.indexSeenBy()
+				}
 				indexed = true
 			}
 			g.nodeWeak(b, int32(id))
@@ -662,6 +672,68 @@ func (g *chainGraph) indexSeenBy() {
 	copy(at[1:], at[:keys])
 	at[0] = 0
 	g.seenAt, g.seenBy = at, by
+	g.seenUpTo = int32(len(g.nodes))
+}
+
+// indexMore extends the index of indexSeenBy with the multi-cell nodes
+// added since it was built (the ALS nodes): they come after the others,
+// so each candidate's list is its old list, then the new nodes in node
+// order, as indexSeenBy would list them. The nodes indexed already, the
+// candidates and what each node sees are unchanged, so the old lists
+// are copied rather than found again.
+func (g *chainGraph) indexMore() {
+	n := g.l.N
+	keys := g.l.Cells * n
+	from := g.seenUpTo
+	at := g.seenAt
+	// The new nodes per candidate, into cur[k+1].
+	cur := grow(g.seenCur, keys+1)
+	clear(cur)
+	for m := from; m < int32(len(g.nodes)); m++ {
+		nd := &g.nodes[m]
+		if nd.n < 2 {
+			continue
+		}
+		d := int(nd.digit)
+		plane := g.plane(d)
+		for i, sw := range g.seeOf(m) {
+			for x := sw & plane[i]; x != 0; x &= x - 1 {
+				cur[(i<<6|bits.TrailingZeros64(x))*n+d]++
+			}
+		}
+	}
+	// The new list: each candidate's old entries, then room for its new.
+	size := int(at[keys])
+	for k := 1; k <= keys; k++ {
+		size += int(cur[k])
+		cur[k] += cur[k-1] + at[k] - at[k-1]
+	}
+	by := grow(g.seenBuf, size)
+	for k := 0; k < keys; k++ {
+		cur[k] += int32(copy(by[cur[k]:], g.seenBy[at[k]:at[k+1]]))
+	}
+	// cur[k] is where candidate k's new entries go; its list then ends
+	// at the old start of k+1's.
+	for m := from; m < int32(len(g.nodes)); m++ {
+		nd := &g.nodes[m]
+		if nd.n < 2 {
+			continue
+		}
+		d := int(nd.digit)
+		plane := g.plane(d)
+		for i, sw := range g.seeOf(m) {
+			for x := sw & plane[i]; x != 0; x &= x - 1 {
+				k := (i<<6|bits.TrailingZeros64(x))*n + d - 1
+				by[cur[k]] = m
+				cur[k]++
+			}
+		}
+	}
+	copy(at[1:], cur[:keys])
+	at[0] = 0
+	g.seenBuf, g.seenBy = g.seenBy, by
+	g.seenCur = cur
+	g.seenUpTo = int32(len(g.nodes))
 }
 
 // sortEdges orders links by node, the order the nodes were made in, which
