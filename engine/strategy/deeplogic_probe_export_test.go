@@ -16,16 +16,11 @@ type ProbeResult struct {
 // or plain.
 func Probe(b *grid.Board, strong, nested bool) []ProbeResult {
 	t := new(trial)
+	ok := t.start
 	if strong {
-		t.strong = true
-		t.sx = t.strongSetup(b.Layout())
-		t.sx.all = true
+		ok = t.startStrong
 	}
-	ok := t.start(b)
-	if strong {
-		t.sx.all = false
-	}
-	if !ok {
+	if !ok(b) {
 		return nil
 	}
 	var out []ProbeResult
@@ -59,12 +54,7 @@ func Probe(b *grid.Board, strong, nested bool) []ProbeResult {
 func StrongScan(b *grid.Board, budget int) (steps []Step, looks int) {
 	sink := Sink{strategy: strongContradictionStrategy, All: true}
 	t := new(trial)
-	t.strong = true
-	t.sx = t.strongSetup(b.Layout())
-	t.sx.all = true
-	ok := t.start(b)
-	t.sx.all = false
-	if !ok {
+	if !t.startStrong(b) {
 		return nil, 0
 	}
 	t.findStrong(&sink, strongPicks(b, nil), budget)

@@ -65,11 +65,7 @@ func findStrongNested(b *grid.Board, sink *Sink) {
 	}
 	t := strongPool.Get().(*trial)
 	defer strongPool.Put(t)
-	t.sx = t.strongSetup(b.Layout())
-	t.sx.all = true // the board's own candidates: every unit once
-	ok := t.start(b)
-	t.sx.all = false
-	if ok {
+	if t.startStrong(b) {
 		t.findNested(sink, deepBudget(strongNestedBudget, sink, strongLookCost))
 	}
 }
@@ -138,6 +134,20 @@ type piece struct {
 	// gen counts the changes of sets; prev is the last sets' storage.
 	gen  uint32
 	prev []uint16
+}
+
+// startStrong starts t, a strong trial, on b (see start): its strong
+// state set up for b's layout, the base followed with every unit's
+// subsets and combinations once (the board's own candidates), the
+// trials after it only where the trial changed something. It reports
+// whether the base holds.
+func (t *trial) startStrong(b *grid.Board) bool {
+	t.strong = true
+	t.sx = t.strongSetup(b.Layout())
+	t.sx.all = true
+	ok := t.start(b)
+	t.sx.all = false
+	return ok
 }
 
 // strongSetup returns the strong state for layout l.

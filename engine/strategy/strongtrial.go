@@ -59,11 +59,7 @@ func findStrongContradictions(b *grid.Board, sink *Sink) {
 	if len(t.assumed) == 0 {
 		return
 	}
-	t.sx = t.strongSetup(b.Layout())
-	t.sx.all = true // the board's own candidates: every unit once
-	ok := t.start(b)
-	t.sx.all = false
-	if ok {
+	if t.startStrong(b) {
 		t.findStrong(sink, t.assumed, strongTrialBudget)
 	}
 }

@@ -79,11 +79,7 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 	defer strongPool.Put(t)
 	v := verityPool.Get().(*verityState)
 	defer verityPool.Put(v)
-	t.sx = t.strongSetup(b.Layout())
-	t.sx.all = true // the board's own candidates: every unit once
-	ok := t.start(b)
-	t.sx.all = false
-	if ok {
+	if t.startStrong(b) {
 		t.findVerities(sink, v, verityFillings, verityBudget)
 	}
 }

@@ -29,16 +29,11 @@ type VerityKind struct {
 // candidates the base itself removes.
 func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind, baseCut int) {
 	t := new(trial)
+	ok := t.start
 	if strong {
-		t.strong = true
-		t.sx = t.strongSetup(b.Layout())
-		t.sx.all = true
+		ok = t.startStrong
 	}
-	ok := t.start(b)
-	if strong {
-		t.sx.all = false
-	}
-	if !ok {
+	if !ok(b) {
 		return nil, 0
 	}
 	l := t.l
@@ -318,12 +313,7 @@ var VerityLog []string
 func VerityScan(b *grid.Board, most, budget int) (steps []Step, looks int) {
 	sink := Sink{strategy: fillingVerityStrategy, All: true}
 	t := new(trial)
-	t.strong = true
-	t.sx = t.strongSetup(b.Layout())
-	t.sx.all = true
-	ok := t.start(b)
-	t.sx.all = false
-	if !ok {
+	if !t.startStrong(b) {
 		return nil, 0
 	}
 	v := new(verityState)
