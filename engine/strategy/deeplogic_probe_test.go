@@ -53,15 +53,11 @@ func boardBeforeGuess(t *testing.T, b *grid.Board) (*grid.Board, int) {
 // solution's, and the looks of the nested refutations in the order of
 // reach. Skipped without SUDOKU_PROBE.
 func TestDeepLogicProbe(t *testing.T) {
-	spec := os.Getenv("SUDOKU_PROBE")
-	if spec == "" {
-		t.Skip("SUDOKU_PROBE=file:line,... runs it")
-	}
+	puzzles := probePuzzles(t, "SUDOKU_PROBE")
 	strong := os.Getenv("SUDOKU_PROBE_STRONG") != ""
 	nested := os.Getenv("SUDOKU_PROBE_NESTED") != ""
-	for _, item := range strings.Split(spec, ",") {
-		file, ls, _ := strings.Cut(item, ":")
-		line, _ := strconv.Atoi(ls)
+	for _, pz := range puzzles {
+		file, line := pz.file, pz.line
 		b := killerLine(t, file, line)
 		sol := onlySolution(t, b)
 		pos, steps := boardBeforeGuess(t, b)
@@ -121,14 +117,10 @@ func TestDeepLogicProbe(t *testing.T) {
 // guesses or takes its first step of it, and logs the steps, the looks
 // and the CPU. Skipped without SUDOKU_SCAN.
 func TestStrongScanProbe(t *testing.T) {
-	spec := os.Getenv("SUDOKU_SCAN")
-	if spec == "" {
-		t.Skip("SUDOKU_SCAN=file:line,... runs it")
-	}
+	puzzles := probePuzzles(t, "SUDOKU_SCAN")
 	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_SCAN_BUDGET"))
-	for _, item := range strings.Split(spec, ",") {
-		file, ls, _ := strings.Cut(item, ":")
-		line, _ := strconv.Atoi(ls)
+	for _, pz := range puzzles {
+		file, line := pz.file, pz.line
 		b := killerLine(t, file, line)
 		pos, steps := boardBeforeGuess(t, b)
 		c0 := cputime.Used()
@@ -150,17 +142,13 @@ func TestStrongScanProbe(t *testing.T) {
 // surviving branch removes (verities), how many the solution holds
 // (wrong), and the looks and CPU. Skipped without SUDOKU_VERITY.
 func TestVerityProbe(t *testing.T) {
-	spec := os.Getenv("SUDOKU_VERITY")
-	if spec == "" {
-		t.Skip("SUDOKU_VERITY=file:line,... runs it")
-	}
+	puzzles := probePuzzles(t, "SUDOKU_VERITY")
 	maxCombos, _ := strconv.Atoi(os.Getenv("SUDOKU_VERITY_COMBOS"))
 	if maxCombos == 0 {
 		maxCombos = 12
 	}
-	for _, item := range strings.Split(spec, ",") {
-		file, ls, _ := strings.Cut(item, ":")
-		line, _ := strconv.Atoi(ls)
+	for _, pz := range puzzles {
+		file, line := pz.file, pz.line
 		b := killerLine(t, file, line)
 		sol := onlySolution(t, b)
 		pos, steps := boardBeforeGuess(t, b)
@@ -188,15 +176,11 @@ func TestVerityProbe(t *testing.T) {
 // SUDOKU_PROBE) first guesses, and logs the steps, the looks and the CPU.
 // Skipped without SUDOKU_VSCAN.
 func TestVerityScanProbe(t *testing.T) {
-	spec := os.Getenv("SUDOKU_VSCAN")
-	if spec == "" {
-		t.Skip("SUDOKU_VSCAN=file:line,... runs it")
-	}
+	puzzles := probePuzzles(t, "SUDOKU_VSCAN")
 	most, _ := strconv.Atoi(os.Getenv("SUDOKU_VSCAN_MOST"))
 	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_VSCAN_BUDGET"))
-	for _, item := range strings.Split(spec, ",") {
-		file, ls, _ := strings.Cut(item, ":")
-		line, _ := strconv.Atoi(ls)
+	for _, pz := range puzzles {
+		file, line := pz.file, pz.line
 		b := killerLine(t, file, line)
 		sol := onlySolution(t, b)
 		pos, steps := boardBeforeGuess(t, b)
@@ -227,17 +211,13 @@ func TestVerityScanProbe(t *testing.T) {
 // its Cage Filling Verity steps (before the first guess and in all) and
 // the CPU. Skipped without SUDOKU_VFINISH.
 func TestVerityFinishProbe(t *testing.T) {
-	spec := os.Getenv("SUDOKU_VFINISH")
-	if spec == "" {
-		t.Skip("SUDOKU_VFINISH=file:line,... runs it")
-	}
+	puzzles := probePuzzles(t, "SUDOKU_VFINISH")
 	most, _ := strconv.Atoi(os.Getenv("SUDOKU_VFINISH_MOST"))
 	budget, _ := strconv.Atoi(os.Getenv("SUDOKU_VFINISH_BUDGET"))
 	defer strategy.SetVerityLimits(most, budget)()
 	w2 := strategy.CageFillingVerity()
-	for _, item := range strings.Split(spec, ",") {
-		file, ls, _ := strings.Cut(item, ":")
-		line, _ := strconv.Atoi(ls)
+	for _, pz := range puzzles {
+		file, line := pz.file, pz.line
 		b := killerLine(t, file, line)
 		guesses, before, all, elims := 0, 0, 0, 0
 		c0 := cputime.Used()
@@ -259,4 +239,31 @@ func TestVerityFinishProbe(t *testing.T) {
 		}
 		t.Logf("%s:%d guesses %d W2 steps before the first guess %d (%d eliminations), in all %d, cpu %.2fs", file, line, guesses, before, elims, all, (cputime.Used() - c0).Seconds())
 	}
+}
+
+// probePuzzle is a puzzle a probe names: a file of killers and the
+// puzzle's line in it (counted as killerLine counts).
+type probePuzzle struct {
+	file string
+	line int
+}
+
+// probePuzzles returns the puzzles the environment variable env names as
+// file:line,..., skipping t when it is unset.
+func probePuzzles(t *testing.T, env string) []probePuzzle {
+	t.Helper()
+	spec := os.Getenv(env)
+	if spec == "" {
+		t.Skip(env + "=file:line,... runs it")
+	}
+	var out []probePuzzle
+	for _, item := range strings.Split(spec, ",") {
+		file, ls, _ := strings.Cut(item, ":")
+		line, err := strconv.Atoi(ls)
+		if err != nil {
+			t.Fatalf("%s: %q is not file:line", env, item)
+		}
+		out = append(out, probePuzzle{file, line})
+	}
+	return out
 }
