@@ -39,7 +39,9 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 	l := t.l
 	base := slices.Clone(t.base)
 	for c := range l.Cells {
-		baseCut += b.Cands(c).Count() - base[c].Count()
+		if b.Value(c) == 0 { // a placed cell's base holds its digit
+			baseCut += b.Cands(c).Count() - base[c].Count()
+		}
 	}
 	open := func(c int) bool { return b.Value(c) == 0 && base[c].Count() > 1 }
 
@@ -88,6 +90,22 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 				into[x*16+ds.Min()] = true
 			}
 		}
+	}
+	// branch follows the n branches of one set of kind k, try(i) reporting
+	// whether branch i breaks, and adds its verities to got.
+	branch := func(k *VerityKind, got map[int]bool, n int, try func(i int) bool) {
+		k.Sets++
+		var br [][]grid.Digits
+		for i := range n {
+			k.Branches++
+			if try(i) {
+				k.Broken++
+				br = append(br, nil)
+				continue
+			}
+			br = append(br, slices.Clone(t.cand))
+		}
+		elims(br, got)
 	}
 	list := func(m map[int]bool) []CellDigit {
 		var out []CellDigit
@@ -198,18 +216,7 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 			continue
 		}
 		grp := &t.groups[gc.g]
-		comboKind.Sets++
-		var br [][]grid.Digits
-		for _, set := range gc.combos {
-			comboKind.Branches++
-			if t.tryCombo(base, grp.cells, set) {
-				comboKind.Broken++
-				br = append(br, nil)
-				continue
-			}
-			br = append(br, slices.Clone(t.cand))
-		}
-		elims(br, got)
+		branch(&comboKind, got, len(gc.combos), func(i int) bool { return t.tryCombo(base, grp.cells, gc.combos[i]) })
 	}
 	comboKind.Elims = list(got)
 	comboKind.CPU, comboKind.Looks = cputime.Used()-c0, t.work-w0
@@ -223,22 +230,13 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 		if len(fills) < 2 {
 			continue
 		}
-		fillKind.Sets++
-		var br [][]grid.Digits
-		for _, f := range fills {
-			fillKind.Branches++
-			f8 := make([]uint8, len(f))
-			for i, d := range f {
-				f8[i] = uint8(d)
+		branch(&fillKind, got, len(fills), func(i int) bool {
+			f8 := make([]uint8, len(fills[i]))
+			for j, d := range fills[i] {
+				f8[j] = uint8(d)
 			}
-			if t.tryFilling(base, grp.cells, f8) {
-				fillKind.Broken++
-				br = append(br, nil)
-				continue
-			}
-			br = append(br, slices.Clone(t.cand))
-		}
-		elims(br, got)
+			return t.tryFilling(base, grp.cells, f8)
+		})
 	}
 	fillKind.Elims = list(got)
 	fillKind.CPU, fillKind.Looks = cputime.Used()-c0, t.work-w0
