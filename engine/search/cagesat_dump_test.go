@@ -96,6 +96,15 @@ func TestCountCageCNF(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%s enc %q: %d solutions complete %v, %d conflicts, %.2f s CPU", spec, enc, len(res.Solutions), res.Complete, res.Nodes, cpuNow()-start)
+	if os.Getenv("CAGESAT_DFS") != "" {
+		start = cpuNow()
+		var dfs Searcher
+		res, err = dfs.Count(context.Background(), b, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s depth-first: %d solutions, %d guesses, %.2f s CPU", spec, len(res.Solutions), res.Nodes, cpuNow()-start)
+	}
 }
 
 func cpuNow() float64 {
