@@ -30,6 +30,10 @@ type trialFill struct {
 // there a new state takes the place of its bucket's least recently used
 // one instead of the whole table starting again.
 type trialMemo struct {
+	// front keeps the states looked at or added last, direct-mapped
+	// (trialMemoFront entries, 256 KiB, within a core's cache): two looks
+	// in three find their state there.
+	front   []trialMemoEntry
 	buckets []trialMemoBucket
 	shift   uint // 64 less the bits of a bucket's index
 	n       int  // the entries taken
@@ -59,6 +63,7 @@ const (
 	memoCellBits   = 1<<memoGroupShift - 1
 	trialMemoWays  = 4
 	minTrialMemo   = 1 << 10
+	trialMemoFront = 1 << 14
 	maxTrialMemo   = 1 << 16
 )
 
@@ -74,31 +79,44 @@ func packDigits(ds []grid.Digits) (w uint64) {
 // reset empties the memo, keeping its table.
 func (m *trialMemo) reset() {
 	if m.buckets == nil {
+		m.front = make([]trialMemoEntry, trialMemoFront)
 		m.buckets = make([]trialMemoBucket, minTrialMemo)
 		m.shift = 64 - uint(bits.TrailingZeros(minTrialMemo))
 	}
 	if m.n > 0 {
+		clear(m.front)
 		clear(m.buckets)
 	}
 	m.n = 0
 }
 
-// bucket returns the bucket of key.
-func (m *trialMemo) bucket(key uint64) *trialMemoBucket {
+// memoHash returns the hash of key: its top bits pick a bucket, its low
+// bits a front entry.
+func memoHash(key uint64) uint64 {
 	h := key * 0x9e3779b97f4a7c15
-	h = (h ^ h>>29) * 0xbf58476d1ce4e5b9
-	return &m.buckets[h>>m.shift]
+	return (h ^ h>>29) * 0xbf58476d1ce4e5b9
 }
 
-// look returns the value kept under key, moving its entry to the front
-// of its bucket; false when there is none.
+// bucket returns the bucket of key.
+func (m *trialMemo) bucket(key uint64) *trialMemoBucket {
+	return &m.buckets[memoHash(key)>>m.shift]
+}
+
+// look returns the value kept under key: from the front, or from its
+// bucket, where it moves to the bucket's front, and to the front; false
+// when there is none.
 func (m *trialMemo) look(key uint64) (uint64, bool) {
-	b := m.bucket(key)
+	h := memoHash(key)
+	f := &m.front[h&(trialMemoFront-1)]
+	if f.key == key {
+		return f.val, true
+	}
+	b := &m.buckets[h>>m.shift]
 	for i := range b {
 		if b[i].key == key {
 			e := b[i]
 			copy(b[1:i+1], b[:i])
-			b[0] = e
+			b[0], *f = e, e
 			return e.val, true
 		}
 	}
@@ -120,6 +138,7 @@ func (m *trialMemo) add(key, val uint64) {
 	}
 	copy(b[1:], b[:trialMemoWays-1])
 	b[0] = trialMemoEntry{key, val}
+	m.front[memoHash(key)&(trialMemoFront-1)] = b[0]
 	if 2*m.n > trialMemoWays*len(m.buckets) && len(m.buckets) < maxTrialMemo {
 		m.grow()
 	}
