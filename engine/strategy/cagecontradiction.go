@@ -702,7 +702,7 @@ func (t *trial) follow(g int) bool {
 		for w, word := range common {
 			for ; word != 0; word &= word - 1 {
 				c := w*64 + bits.TrailingZeros64(word)
-				if t.cand[c]&grid.Bit(d) == 0 || slices.Contains(grp.cells, c) {
+				if t.cand[c]&grid.Bit(d) == 0 || grp.mask[w]&(1<<(c&63)) != 0 {
 					continue
 				}
 				if ev < 0 {
@@ -889,35 +889,7 @@ func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
 // that removed a candidate of the cells it looks at, and theirs.
 func (t *trial) cone() []int {
 	need := make([]bool, len(t.events))
-	var mark func(cells []int, digits grid.Digits, before int)
-	mark = func(cells []int, digits grid.Digits, before int) {
-		for _, c := range cells {
-			for d := 1; d <= t.l.N; d++ {
-				if digits != 0 && !digits.Has(d) {
-					continue
-				}
-				by := int(t.by[c*16+d]) - 1
-				if by < 0 || by >= before || need[by] {
-					continue
-				}
-				need[by] = true
-				ev := &t.events[by]
-				switch {
-				case ev.kind != 0:
-					cells, ds := t.strongReads(ev)
-					mark(cells, ds, by)
-				case ev.group >= 0:
-					mark(t.groups[ev.group].cells, 0, by)
-				case ev.unit >= 0:
-					mark(t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit), by)
-				case by > 0:
-					mark([]int{ev.cell}, 0, by)
-				}
-			}
-		}
-	}
-	need[0] = true
-	mark(t.badCells, t.badDigits, len(t.events))
+	t.markCone(need)
 	var out []int
 	for i, ok := range need {
 		if ok {
@@ -925,4 +897,42 @@ func (t *trial) cone() []int {
 		}
 	}
 	return out
+}
+
+// markCone sets in need, an entry an event, the events the contradiction
+// rests on (see cone). Those need holds already are taken with what they
+// rest on, so that the cones of several contradictions on one trial's
+// events are marked together in one pass each.
+func (t *trial) markCone(need []bool) {
+	need[0] = true
+	t.markBy(need, t.badCells, t.badDigits, len(t.events))
+}
+
+// markBy sets in need the events before event before that removed a
+// digit of digits (0 for all) from cells, and those they rest on.
+func (t *trial) markBy(need []bool, cells []int, digits grid.Digits, before int) {
+	for _, c := range cells {
+		for d := 1; d <= t.l.N; d++ {
+			if digits != 0 && !digits.Has(d) {
+				continue
+			}
+			by := int(t.by[c*16+d]) - 1
+			if by < 0 || by >= before || need[by] {
+				continue
+			}
+			need[by] = true
+			ev := &t.events[by]
+			switch {
+			case ev.kind != 0:
+				cells, ds := t.strongReads(ev)
+				t.markBy(need, cells, ds, by)
+			case ev.group >= 0:
+				t.markBy(need, t.groups[ev.group].cells, 0, by)
+			case ev.unit >= 0:
+				t.markBy(need, t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit), by)
+			case by > 0:
+				t.markBy(need, []int{ev.cell}, 0, by)
+			}
+		}
+	}
 }

@@ -188,10 +188,8 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	events, by, cand := slices.Clone(t.events), slices.Clone(t.by), slices.Clone(t.cand)
 	places := slices.Clone(t.places)
 	bad, badCells, badDigits := t.bad, slices.Clone(t.badCells), t.badDigits
-	need := map[int]bool{}
-	for _, e := range t.cone() {
-		need[e] = true
-	}
+	need := make([]bool, len(t.events))
+	t.markCone(need)
 	inner := map[int]*innerTrial{}
 	for e := t.nextCut(need, isCut, inner); e >= 0; e = t.nextCut(need, isCut, inner) {
 		in := t.innerTrial(base, by, e, events[e].cell, events[e].digit)
@@ -203,11 +201,10 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 			return
 		}
 		inner[e] = in
+		// The cones of the candidates it relies on, marked together.
 		for _, r := range in.relies {
 			t.badCells, t.badDigits = append(t.badCells[:0], r.Cell), grid.Bit(r.Digit)
-			for _, x := range t.cone() {
-				need[x] = true
-			}
+			t.markCone(need)
 		}
 	}
 	t.bad, t.badCells, t.badDigits = bad, badCells, badDigits
@@ -216,7 +213,7 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 
 // nextCut returns the first cut event in need whose inner trial is not
 // yet followed, or -1.
-func (t *trial) nextCut(need, isCut map[int]bool, inner map[int]*innerTrial) int {
+func (t *trial) nextCut(need []bool, isCut map[int]bool, inner map[int]*innerTrial) int {
 	for e := range t.events {
 		if need[e] && isCut[e] && inner[e] == nil {
 			return e
@@ -295,7 +292,7 @@ func (t *trial) endNode(s *Step) Node {
 // the contradiction (endNode); then each inner trial's, its premise
 // linked from its cut's node and each of its nodes to the next, the last
 // its end.
-func (t *trial) buildNested(sink *Sink, need map[int]bool, inner map[int]*innerTrial) {
+func (t *trial) buildNested(sink *Sink, need []bool, inner map[int]*innerTrial) {
 	s := sink.Add()
 	ev0 := &t.events[0]
 	s.Eliminations = append(s.Eliminations, CellDigit{ev0.cell, ev0.digit})

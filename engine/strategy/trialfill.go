@@ -19,93 +19,149 @@ type trialFill struct {
 	ok      bool
 }
 
-// maxTrialMemo bounds the group states a search remembers: a tarek
-// killer's logic solve looks some 30,000 up (a memo of 1<<15 started again
-// four times in tarek 1-6, missing 200,000 looks against 153,000 with
-// 1<<16), and a Long Nested Cage Contradiction search of 2,000,000 looks
-// that finds nothing some 450,000 (1<<16 started again seven times a
-// search on tarek 41; with 1<<18 the solve took a third of the CPU). The
-// table grows as needed, to 16 MiB at most: with 1<<20 (64 MiB) the
-// --type logic solves of tarek 41 and extreme 3 peaked at 227-232 MB of
-// resident memory, close to a 256 MiB pod on their own, for no less CPU.
-const maxTrialMemo = 1 << 18
-
-// trialMemo remembers what the fillings of the trials' groups allowed, by
-// the group and its cells' options: an open-addressed table of packed
-// entries (see trialMemoEntry), which a lookup reads in one cache line
-// where a map of trialFill read several. It holds up to maxTrialMemo
-// states in twice as many slots (growing to them), and starts again when
-// full.
+// trialMemo remembers what the fillings of the trials' groups of up to
+// trialMemoCells cells allowed, by the group and its cells' options: a
+// set-associative table of buckets of trialMemoWays entries, one cache line
+// each, the entry used last first. A look reads one line, where an
+// open-addressed table of two-word keys and values (sessions 10-13) read
+// 1.6 slots of 32 bytes a look in a table of up to 16 MiB, most of them
+// cache misses. It starts with minTrialMemo buckets and doubles while
+// more than half its entries are taken, up to maxTrialMemo (4 MiB);
+// there a new state takes the place of its bucket's least recently used
+// one instead of the whole table starting again.
 type trialMemo struct {
-	slots []trialMemoEntry
-	n     int
+	// front keeps the states looked at or added last, direct-mapped
+	// (trialMemoFront entries, 256 KiB, within a core's cache): two looks
+	// in three find their state there.
+	front   []trialMemoEntry
+	buckets []trialMemoBucket
+	shift   uint // 64 less the bits of a bucket's index
+	n       int  // the entries taken
 }
+
+// trialMemoBucket is one cache line of trialMemo: its entries, the one looked
+// at last first, the empty ones (a zero key) last.
+type trialMemoBucket [trialMemoWays]trialMemoEntry
 
 // trialMemoEntry is one state of a group in trialMemo. Its key packs the
-// options of the group's cells, maxTrialDigits bits a cell, cells 0-6 in
-// the first word and 7-11 in the low bits of the second, whose top bits
-// (from memoGroupShift) hold the group's index plus one, so an empty slot
-// has a zero second word. Its value packs the digits the fillings allow
-// the cells the same way, with ok in the first word's top bit, and must
-// and none above the cells in the second.
+// options of the group's cells, maxTrialDigits bits a cell, and above
+// them (from memoGroupShift) the group's index plus one, so no key is
+// zero. Its value packs the digits the fillings allow the cells the same
+// way, must above them (from memoMustShift) and ok in the top bit; none
+// is a value with ok and no digit allowed (a group with a filling allows
+// each cell a digit).
 type trialMemoEntry struct {
-	key, val [2]uint64
+	key, val uint64
 }
 
-// The layout of a trialMemoEntry: trialMemoCells cells a word; the
-// group's index plus one, must and none above the second word's cells.
+// The layout of a trialMemoEntry, and the table's sizes.
 const (
-	trialMemoCells = 64 / maxTrialDigits
-	memoGroupShift = maxTrialDigits * (grid.MaxGroupCells - trialMemoCells)
+	trialMemoCells = 6 // the most cells of a group the memo keeps
+	memoGroupShift = maxTrialDigits * trialMemoCells
 	memoMustShift  = memoGroupShift
-	memoNoneBit    = memoMustShift + maxTrialDigits
 	memoMaxGroups  = 1<<(64-memoGroupShift) - 1
+	memoCellBits   = 1<<memoGroupShift - 1
+	trialMemoWays  = 4
+	minTrialMemo   = 1 << 10
+	trialMemoFront = 1 << 14
+	maxTrialMemo   = 1 << 16
 )
 
-// packDigits packs ds, digit sets below 1<<maxTrialDigits, trialMemoCells
-// to a word.
-func packDigits(ds []grid.Digits) (w [2]uint64) {
+// packDigits packs ds, at most trialMemoCells digit sets below
+// 1<<maxTrialDigits, into a word.
+func packDigits(ds []grid.Digits) (w uint64) {
 	for i, d := range ds {
-		w[i/trialMemoCells] |= uint64(d) << (maxTrialDigits * (i % trialMemoCells))
+		w |= uint64(d) << (maxTrialDigits * i)
 	}
 	return w
 }
 
-// minTrialMemoSlots is the table a memo starts with; it doubles as it
-// fills, up to 2*maxTrialMemo slots, so that a short search does not
-// clear a large table.
-const minTrialMemoSlots = 1 << 12
-
 // reset empties the memo, keeping its table.
 func (m *trialMemo) reset() {
-	if m.slots == nil {
-		m.slots = make([]trialMemoEntry, minTrialMemoSlots)
+	if m.buckets == nil {
+		m.front = make([]trialMemoEntry, trialMemoFront)
+		m.buckets = make([]trialMemoBucket, minTrialMemo)
+		m.shift = 64 - uint(bits.TrailingZeros(minTrialMemo))
 	}
 	if m.n > 0 {
-		clear(m.slots)
+		clear(m.front)
+		clear(m.buckets)
 	}
 	m.n = 0
 }
 
-// grow doubles the table, putting its entries in their new slots.
-func (m *trialMemo) grow() {
-	old := m.slots
-	m.slots = make([]trialMemoEntry, 2*len(old))
-	for i := range old {
-		if e := &old[i]; e.key[1] != 0 {
-			*m.slot(e.key) = *e
+// memoHash returns the hash of key: its top bits pick a bucket, its low
+// bits a front entry.
+func memoHash(key uint64) uint64 {
+	h := key * 0x9e3779b97f4a7c15
+	return (h ^ h>>29) * 0xbf58476d1ce4e5b9
+}
+
+// bucket returns the bucket of key.
+func (m *trialMemo) bucket(key uint64) *trialMemoBucket {
+	return &m.buckets[memoHash(key)>>m.shift]
+}
+
+// look returns the value kept under key: from the front, or from its
+// bucket, where it moves to the bucket's front, and to the front; false
+// when there is none.
+func (m *trialMemo) look(key uint64) (uint64, bool) {
+	h := memoHash(key)
+	f := &m.front[h&(trialMemoFront-1)]
+	if f.key == key {
+		return f.val, true
+	}
+	b := &m.buckets[h>>m.shift]
+	for i := range b {
+		if b[i].key == key {
+			e := b[i]
+			copy(b[1:i+1], b[:i])
+			b[0], *f = e, e
+			return e.val, true
 		}
+	}
+	return 0, false
+}
+
+// add keeps val under key, not in the memo, at the front of its bucket.
+// Below maxTrialMemo buckets the table doubles when the bucket is full
+// or more than half its entries are taken; at it the bucket's last entry
+// leaves.
+func (m *trialMemo) add(key, val uint64) {
+	b := m.bucket(key)
+	for b[trialMemoWays-1].key != 0 && len(m.buckets) < maxTrialMemo {
+		m.grow()
+		b = m.bucket(key)
+	}
+	if b[trialMemoWays-1].key == 0 {
+		m.n++
+	}
+	copy(b[1:], b[:trialMemoWays-1])
+	b[0] = trialMemoEntry{key, val}
+	m.front[memoHash(key)&(trialMemoFront-1)] = b[0]
+	if 2*m.n > trialMemoWays*len(m.buckets) && len(m.buckets) < maxTrialMemo {
+		m.grow()
 	}
 }
 
-// slot returns the slot of key: its entry, or the empty slot where it
-// goes.
-func (m *trialMemo) slot(key [2]uint64) *trialMemoEntry {
-	h := (key[0]*0x9e3779b97f4a7c15 ^ key[1]) * 0xbf58476d1ce4e5b9
-	mask := uint64(len(m.slots) - 1)
-	for p := h >> 32 & mask; ; p = (p + 1) & mask {
-		if e := &m.slots[p]; e.key[1] == 0 || e.key == key {
-			return e
+// grow doubles the table, each entry moving to its bucket there in the
+// order it had (an old bucket's entries go to two new ones).
+func (m *trialMemo) grow() {
+	old := m.buckets
+	m.buckets = make([]trialMemoBucket, 2*len(old))
+	m.shift--
+	for i := range old {
+		for _, e := range old[i] {
+			if e.key == 0 {
+				break
+			}
+			b := m.bucket(e.key)
+			for w := range b {
+				if b[w].key == 0 {
+					b[w] = e
+					break
+				}
+			}
 		}
 	}
 }
@@ -124,28 +180,17 @@ func (t *trial) fill(g int) trialFill {
 	// what a search finds does not depend on what earlier ones left in
 	// the memo.
 	t.work++
-	if g >= memoMaxGroups || grp.distinct && n == 2 {
+	if n > trialMemoCells || g >= memoMaxGroups || grp.distinct && n == 2 {
 		// A pair of cells is filled in fewer operations than a look in
 		// the memo (mostly a cache miss) takes.
 		return t.fillGroup(grp, opts)
 	}
-	key := packDigits(opts)
-	key[1] |= uint64(g+1) << memoGroupShift
-	e := t.memo.slot(key)
-	if e.key[1] != 0 {
-		return unpackFill(e.val, n)
+	key := packDigits(opts) | uint64(g+1)<<memoGroupShift
+	if val, ok := t.memo.look(key); ok {
+		return unpackFill(val, n)
 	}
 	f := t.fillGroup(grp, opts)
-	if 2*(t.memo.n+1) > len(t.memo.slots) {
-		if t.memo.n >= maxTrialMemo {
-			t.memo.reset()
-		} else {
-			t.memo.grow()
-		}
-		e = t.memo.slot(key)
-	}
-	t.memo.n++
-	e.key, e.val = key, packFill(&f, n)
+	t.memo.add(key, packFill(&f, n))
 	return f
 }
 
@@ -163,34 +208,37 @@ func (t *trial) fillGroup(grp *trialGroup, opts []grid.Digits) trialFill {
 		f = t.fillSeeing(grp, opts)
 	}
 	if !f.ok || f.none {
-		f.must = 0
+		// What follow reads of it: nothing more (and what trialMemo
+		// keeps).
+		return trialFill{ok: f.ok, none: f.none}
 	}
 	return f
 }
 
-// packFill packs what f allows n cells as a trialMemoEntry's value.
-func packFill(f *trialFill, n int) [2]uint64 {
-	v := packDigits(f.support[:n])
-	v[1] |= uint64(f.must) << memoMustShift
-	if f.ok {
-		v[0] |= 1 << 63
+// packFill packs what f allows n cells (at most trialMemoCells) as a
+// trialMemoEntry's value.
+func packFill(f *trialFill, n int) uint64 {
+	switch {
+	case !f.ok:
+		return 0
+	case f.none:
+		return 1 << 63
 	}
-	if f.none {
-		v[1] |= 1 << memoNoneBit
-	}
-	return v
+	return packDigits(f.support[:n]) | uint64(f.must)<<memoMustShift | 1<<63
 }
 
 // unpackFill returns the trialFill of n cells packed in v by packFill.
-func unpackFill(v [2]uint64, n int) trialFill {
+func unpackFill(v uint64, n int) trialFill {
 	const cell = 1<<maxTrialDigits - 1
-	f := trialFill{
-		must: grid.Digits(v[1] >> memoMustShift & cell),
-		none: v[1]>>memoNoneBit&1 != 0,
-		ok:   v[0]>>63 != 0,
+	if v>>63 == 0 {
+		return trialFill{}
 	}
+	if v&memoCellBits == 0 {
+		return trialFill{ok: true, none: true}
+	}
+	f := trialFill{must: grid.Digits(v >> memoMustShift & cell), ok: true}
 	for i := range n {
-		f.support[i] = grid.Digits(v[i/trialMemoCells] >> (maxTrialDigits * (i % trialMemoCells)) & cell)
+		f.support[i] = grid.Digits(v >> (maxTrialDigits * i) & cell)
 	}
 	return f
 }

@@ -7,57 +7,104 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-// TestTrialMemoPacking checks that the trials' memo gives back what it
-// was given: random fillings of groups of every size up to
-// grid.MaxGroupCells, under keys of the first and last groups it packs,
-// are stored and read again, each different from the others.
+// randomTrialFill returns a random trialFill of n cells as fillGroup
+// returns them: nothing but ok and none where there is no filling or the
+// search gave up, else a digit allowed in each cell.
+func randomTrialFill(rng *rand.Rand, n int) trialFill {
+	switch rng.IntN(6) {
+	case 0:
+		return trialFill{}
+	case 1:
+		return trialFill{ok: true, none: true}
+	}
+	f := trialFill{ok: true, must: grid.Digits(rng.Uint32()) & grid.AllDigits(maxTrialDigits)}
+	for j := range n {
+		f.support[j] = grid.Digits(1+rng.IntN(1<<maxTrialDigits-1)) & grid.AllDigits(maxTrialDigits)
+	}
+	return f
+}
+
+// TestTrialMemoPacking checks that a trialMemoEntry's value gives back
+// the fill packed in it, for groups of every size the memo keeps.
 func TestTrialMemoPacking(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 38))
+	kinds := map[[2]bool]int{}
+	for range 5000 {
+		n := 1 + rng.IntN(trialMemoCells)
+		f := randomTrialFill(rng, n)
+		if got := unpackFill(packFill(&f, n), n); got != f {
+			t.Fatalf("%d cells: got %+v, packed %+v", n, got, f)
+		}
+		kinds[[2]bool{f.ok, f.none}]++
+	}
+	if len(kinds) != 3 {
+		t.Errorf("fills drawn %v: a kind missing", kinds)
+	}
+}
+
+// TestTrialMemoKeeps fills the trials' memo with random states of groups
+// (the first and last indexes it packs among them) past its size, and
+// checks that a look finds only what was added under its key, that the
+// table grows to its bound and that the states added last are found: a
+// state leaves only when its bucket takes trialMemoWays newer ones.
+func TestTrialMemoKeeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 16))
 	var m trialMemo
 	m.reset()
-	type stored struct {
-		key [2]uint64
-		n   int
-		f   trialFill
-	}
-	var all []stored
-	for i := range 2000 {
-		n := 1 + rng.IntN(grid.MaxGroupCells)
-		g := rng.IntN(1000)
-		if i%2 == 0 {
+	added := map[uint64]uint64{}
+	var order []uint64
+	for i := range 3 * trialMemoWays * maxTrialMemo / 2 {
+		n := 1 + rng.IntN(trialMemoCells)
+		g := rng.IntN(200)
+		if i%3 == 0 {
 			g = memoMaxGroups - 1 - rng.IntN(3)
 		}
-		var opts [grid.MaxGroupCells]grid.Digits
+		var opts [trialMemoCells]grid.Digits
 		for j := range n {
 			opts[j] = grid.Digits(rng.Uint32()) & grid.AllDigits(maxTrialDigits)
 		}
-		key := packDigits(opts[:n])
-		key[1] |= uint64(g+1) << memoGroupShift
-		f := trialFill{ok: rng.IntN(4) > 0, none: rng.IntN(3) == 0}
-		if f.ok && !f.none {
-			f.must = grid.Digits(rng.Uint32()) & grid.AllDigits(maxTrialDigits)
+		key := packDigits(opts[:n]) | uint64(g+1)<<memoGroupShift
+		if _, ok := added[key]; ok {
+			continue
 		}
-		for j := range n {
-			f.support[j] = grid.Digits(rng.Uint32()) & grid.AllDigits(maxTrialDigits)
+		if _, ok := m.look(key); ok {
+			t.Fatalf("key %x: found before it was added", key)
 		}
-		e := m.slot(key)
-		if e.key[1] != 0 {
-			continue // the same key drawn again
-		}
-		m.n++
-		e.key, e.val = key, packFill(&f, n)
-		all = append(all, stored{key, n, f})
+		f := randomTrialFill(rng, n)
+		val := packFill(&f, n)
+		m.add(key, val)
+		added[key] = val
+		order = append(order, key)
 	}
-	for _, s := range all {
-		e := m.slot(s.key)
-		if e.key != s.key {
-			t.Fatalf("key %x: not found", s.key)
-		}
-		if got := unpackFill(e.val, s.n); got != s.f {
-			t.Fatalf("key %x: got %+v, stored %+v", s.key, got, s.f)
+	if len(m.buckets) != maxTrialMemo {
+		t.Errorf("%d buckets, want %d", len(m.buckets), maxTrialMemo)
+	}
+	found := 0
+	for _, key := range order {
+		if val, ok := m.look(key); ok {
+			found++
+			if val != added[key] {
+				t.Fatalf("key %x: got %x, added %x", key, val, added[key])
+			}
 		}
 	}
-	if len(all) < 1900 {
-		t.Errorf("%d entries stored: too few", len(all))
+	if found < len(order)/2 || found > trialMemoWays*maxTrialMemo {
+		t.Errorf("%d of %d states found in %d entries", found, len(order), trialMemoWays*maxTrialMemo)
+	}
+	m.reset()
+	recent := 0
+	for i, key := range order {
+		m.add(key, added[key])
+		if i >= len(order)-1000 {
+			continue
+		}
+	}
+	for _, key := range order[len(order)-1000:] {
+		if val, ok := m.look(key); ok && val == added[key] {
+			recent++
+		}
+	}
+	if recent < 990 {
+		t.Errorf("%d of the 1,000 states added last found", recent)
 	}
 }
