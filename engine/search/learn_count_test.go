@@ -159,8 +159,9 @@ func TestLearnCountSpread(t *testing.T) {
 		t.Logf("board %d: as caught first %d total %d; isomorphs first mean %d median %d, total mean %d median %d",
 			i+1, firsts[0], totals[0], mean(firsts[1:]), median(firsts[1:]), mean(totals[1:]), median(totals[1:]))
 	}
-	t.Logf("all: total mean %d median %d over %d counts, %.0f cpu-ms",
-		mean(all), median(all), len(all), (cputime.Used() - cpu).Seconds()*1e3)
+	ms := (cputime.Used() - cpu).Seconds() * 1e3
+	t.Logf("all: total mean %d median %d over %d counts, %.0f cpu-ms, %.1f cpu-us a conflict",
+		mean(all), median(all), len(all), ms, ms*1e3/float64(mean(all)*int64(len(all))))
 }
 
 func mean(xs []int64) int64 {
