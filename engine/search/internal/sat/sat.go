@@ -879,7 +879,9 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 				return Unsat, nil
 			}
 			back, lbd := s.analyze(cf)
-			lbds.add(lbd)
+			if s.LBDRestarts {
+				lbds.add(lbd)
+			}
 			s.cancelUntil(back)
 			if len(s.learnt) == 1 {
 				s.assign(s.learnt[0], noReason)
