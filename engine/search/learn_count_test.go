@@ -157,14 +157,14 @@ func TestLearnCountSpread(t *testing.T) {
 		}
 		all = append(all, totals...)
 		t.Logf("board %d: as caught first %d total %d; isomorphs first mean %d median %d, total mean %d median %d",
-			i+1, firsts[0], totals[0], mean(firsts[1:]), median(firsts[1:]), mean(totals[1:]), median(totals[1:]))
+			i+1, firsts[0], totals[0], countMean(firsts[1:]), countMedian(firsts[1:]), countMean(totals[1:]), countMedian(totals[1:]))
 	}
 	ms := (cputime.Used() - cpu).Seconds() * 1e3
 	t.Logf("all: total mean %d median %d over %d counts, %.0f cpu-ms, %.1f cpu-us a conflict",
-		mean(all), median(all), len(all), ms, ms*1e3/float64(mean(all)*int64(len(all))))
+		countMean(all), countMedian(all), len(all), ms, ms*1e3/float64(countMean(all)*int64(len(all))))
 }
 
-func mean(xs []int64) int64 {
+func countMean(xs []int64) int64 {
 	var sum int64
 	for _, x := range xs {
 		sum += x
@@ -172,7 +172,7 @@ func mean(xs []int64) int64 {
 	return sum / int64(max(len(xs), 1))
 }
 
-func median(xs []int64) int64 {
+func countMedian(xs []int64) int64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	return s[len(s)/2]
