@@ -121,6 +121,11 @@ func newOpenSAT(b *grid.Board) *openSAT {
 		}
 	}
 	o.s = sat.New(vars)
+	// A count's search is long and starts from scratch: Glucose's
+	// restarts and CaDiCaL's tiers of learnt clauses pay there (see
+	// sat.LBDRestarts), where they slow the generator's short checks.
+	o.s.LBDRestarts = true
+	o.s.TieredReduce = true
 	for cell, v := range o.values {
 		if v == 0 {
 			o.s.AddGroup(o.cellVars(cell))

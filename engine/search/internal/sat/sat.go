@@ -70,6 +70,11 @@ const (
 	clauseHeader = 3
 	learntFlag   = 1
 	deletedFlag  = 2
+	// usedFlag marks a learnt clause that took part in a conflict's
+	// analysis since the last reduceTiers.
+	usedFlag = 4
+	// lbdShift is the position of the LBD in a clause's flags word.
+	lbdShift = 3
 )
 
 func (s *Solver) lits(ref int32) []Lit {
@@ -79,7 +84,7 @@ func (s *Solver) lits(ref int32) []Lit {
 }
 
 func (s *Solver) learntClause(ref int32) bool { return s.arena[ref+1]&learntFlag != 0 }
-func (s *Solver) lbd(ref int32) int32         { return int32(s.arena[ref+1] >> 2) }
+func (s *Solver) lbd(ref int32) int32         { return int32(s.arena[ref+1] >> lbdShift) }
 
 func (s *Solver) clauseActivity(ref int32) float32 {
 	return math.Float32frombits(uint32(s.arena[ref+2]))
@@ -103,6 +108,18 @@ type Solver struct {
 	// true instead. On a board whose first group of each variable is its
 	// cell, a decision then places a digit rather than ruling one out.
 	DecideTrue bool
+	// LBDRestarts has Solve restart when the clauses it learns get worse
+	// than usual (Glucose's policy: a fast moving average of their LBD
+	// above emaMargin times a slow one) rather than on the Luby schedule
+	// of lubyUnit conflicts.
+	LBDRestarts bool
+	// TieredReduce has the solver delete, every tierEvery conflicts (a
+	// few more each time), the learnt clauses of LBD above coreLBD that
+	// no conflict has used since the last time, those of LBD above
+	// tier2LBD whether used or not, as CaDiCaL does; the halving of
+	// reduce (see SetLearntLimit) stays as a bound. Conflicts are then
+	// cheaper, the learnt clauses fewer and shorter to visit.
+	TieredReduce bool
 
 	groups [][]int32 // variables of each group
 	// groupVars holds the variables of the groups added since it last
@@ -142,8 +159,11 @@ type Solver struct {
 	heap     heap
 	phase    []bool // the last value of each variable (phase saving)
 
-	claInc     float32
-	maxLearnts float64
+	claInc float32
+	// conflicts counts the conflicts of every Solve, and nextTier is the
+	// count at which reduceTiers next runs, the tiers-th time.
+	conflicts, nextTier, tiers int64
+	maxLearnts                 float64
 	// arenaLimit is the size of the arena at which the learnt clauses are
 	// reduced, however few (see maxArena).
 	arenaLimit int
@@ -200,6 +220,7 @@ func New(n int) *Solver {
 		varInc:     1,
 		claInc:     1,
 		maxLearnts: firstReduce,
+		nextTier:   tierEvery,
 		arenaLimit: maxArena,
 		flat:       flatGroups{stale: true},
 	}
@@ -338,7 +359,7 @@ func (s *Solver) AddClause(lits []Lit) {
 // attach stores a clause of two or more literals, watching its first two.
 func (s *Solver) attach(lits []Lit, learnt bool, lbd int32) int32 {
 	ref := int32(len(s.arena))
-	meta := Lit(lbd << 2)
+	meta := Lit(lbd << lbdShift)
 	if learnt {
 		meta |= learntFlag
 	}
@@ -788,6 +809,7 @@ func (s *Solver) bumpVar(v int) {
 }
 
 func (s *Solver) bumpClause(ref int32) {
+	s.arena[ref+1] |= usedFlag
 	a := s.clauseActivity(ref) + s.claInc
 	s.setClauseActivity(ref, a)
 	if a > 1e20 {
@@ -838,6 +860,7 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 	done := ctx.Done()
 	restart := int64(0)
 	nextRestart := lubyUnit * luby(0)
+	var lbds lbdAverages
 	// The blocks are decided at levels 1 to base: a conflict there
 	// refutes them, and restarts go back to base, not to level 0.
 	base := len(ends)
@@ -845,6 +868,7 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 	for {
 		if cf, ok := s.propagate(); !ok {
 			s.Conflicts++
+			s.conflicts++
 			switch dl := s.decisionLevel(); {
 			case dl == 0:
 				s.unsat = true
@@ -855,6 +879,9 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 				return Unsat, nil
 			}
 			back, lbd := s.analyze(cf)
+			if s.LBDRestarts {
+				lbds.add(lbd)
+			}
 			s.cancelUntil(back)
 			if len(s.learnt) == 1 {
 				s.assign(s.learnt[0], noReason)
@@ -879,10 +906,18 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 			}
 			continue
 		}
-		if s.Conflicts >= nextRestart {
+		switch {
+		case s.LBDRestarts:
+			if lbds.restart() {
+				s.cancelUntil(base)
+			}
+		case s.Conflicts >= nextRestart:
 			restart++
 			nextRestart = s.Conflicts + lubyUnit*luby(restart)
 			s.cancelUntil(base)
+		}
+		if s.TieredReduce && s.conflicts >= s.nextTier {
+			s.reduceTiers()
 		}
 		if float64(len(s.learnts)) >= s.maxLearnts || len(s.arena) >= s.arenaLimit {
 			s.reduce()
@@ -1001,6 +1036,29 @@ func (s *Solver) reduce() {
 	s.learnts = keep
 	s.maxLearnts *= 1.1
 	s.compact()
+}
+
+// reduceTiers deletes the learnt clauses of LBD above coreLBD that no
+// conflict used since it last ran and those of LBD above tier2LBD, but
+// for the reasons of assignments (see TieredReduce), and schedules its
+// next run.
+func (s *Solver) reduceTiers() {
+	keep := s.learnts[:0]
+	for _, ref := range s.learnts {
+		lbd := s.lbd(ref)
+		used := s.arena[ref+1]&usedFlag != 0
+		s.arena[ref+1] &^= usedFlag
+		if lbd <= coreLBD || (used && lbd <= tier2LBD) || s.locked(ref) {
+			keep = append(keep, ref)
+			continue
+		}
+		s.arena[ref+1] |= deletedFlag
+		s.wasted += clauseHeader + int(s.arena[ref])
+	}
+	s.learnts = keep
+	s.compact()
+	s.tiers++
+	s.nextTier = s.conflicts + tierEvery + tierGrowth*s.tiers
 }
 
 // compact moves the clauses left to a new arena, without the deleted
@@ -1177,6 +1235,56 @@ const (
 	// that has Solve simplify first.
 	simplifyEvery = 500
 )
+
+// The parameters of LBDRestarts and TieredReduce. Counting to 2 the
+// boards that the default solve of the published 25×25 puzzles hands to
+// the count, and 8 isomorphs of each (TestLearnCountSpread), the LBD
+// restarts took 5 % fewer conflicts than Luby's (8,002 against 8,424 on
+// average), a margin of 1.1 and a gap of 2 (CaDiCaL's) 8,034, blocking
+// restarts on a long trail (Glucose's) 8,154; the tiers 12 % less CPU
+// for 5 % more conflicts (a tier-2 bound of 6: 14 % more conflicts; 8:
+// 10 %; 16: 4 % more, but 4 % more CPU a conflict than 12).
+const (
+	emaFast    = 1.0 / 32
+	emaSlow    = 1.0 / 4096
+	emaMargin  = 1.25
+	emaGap     = 50
+	coreLBD    = 2
+	tier2LBD   = 12
+	tierEvery  = 2000
+	tierGrowth = 300
+)
+
+// lbdAverages holds the moving averages of the LBD of the clauses a
+// Solve learns, for LBDRestarts: fast follows the last few dozen, slow
+// all of them, since the last restart at conflict last of n.
+type lbdAverages struct {
+	fast, slow float64
+	n, last    int64
+}
+
+// add counts the LBD of a clause learnt.
+func (a *lbdAverages) add(lbd int32) {
+	x := float64(lbd)
+	a.n++
+	if a.n == 1 {
+		a.fast, a.slow = x, x
+		return
+	}
+	a.fast += emaFast * (x - a.fast)
+	a.slow += emaSlow * (x - a.slow)
+}
+
+// restart reports whether to restart now, and notes that it does: at
+// least emaGap conflicts since the last time, and the recent clauses
+// worse than the average by emaMargin.
+func (a *lbdAverages) restart() bool {
+	if a.n-a.last < emaGap || a.fast <= emaMargin*a.slow {
+		return false
+	}
+	a.last = a.n
+	return true
+}
 
 // luby returns the i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 …
 func luby(i int64) int64 {

@@ -3,8 +3,10 @@ package sat
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -787,4 +789,161 @@ func TestBuildAfterContradiction(t *testing.T) {
 	if contradictions < 100 {
 		t.Fatalf("%d contradictions while building: the test proves little", contradictions)
 	}
+}
+
+// TestRestartsAndTiersKeepAnswers counts Latin squares with LBDRestarts
+// and TieredReduce, each alone and both, with the tiers due at every
+// Solve so that they delete clauses many times over.
+func TestRestartsAndTiersKeepAnswers(t *testing.T) {
+	tests := []struct {
+		order int
+		fixed int // cells of the first row fixed to 1, 2, …
+		want  int
+	}{
+		{4, 0, 576},
+		{5, 5, 56 * 24},
+	}
+	for _, tt := range tests {
+		for _, opt := range []struct{ restarts, tiers bool }{{true, false}, {false, true}, {true, true}} {
+			s := latin(tt.order)
+			s.LBDRestarts, s.TieredReduce = opt.restarts, opt.tiers
+			var assumptions []Lit
+			for c := range tt.fixed {
+				assumptions = append(assumptions, Pos(c*tt.order+c))
+			}
+			// enumerate, with the tiers due at every Solve.
+			got := 0
+			for {
+				s.nextTier = s.conflicts
+				st, err := s.Solve(context.Background(), assumptions)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st == Unsat {
+					break
+				}
+				got++
+				var block []Lit
+				for v := range s.Vars() {
+					if s.Value(v) {
+						block = append(block, Neg(v))
+					}
+				}
+				s.AddClause(block)
+			}
+			if got != tt.want {
+				t.Errorf("order %d, %+v: %d squares, want %d", tt.order, opt, got, tt.want)
+			}
+			if opt.tiers && s.tiers == 0 {
+				t.Errorf("order %d, %+v: reduceTiers never ran in %d conflicts", tt.order, opt, s.conflicts)
+			}
+			s.simplify()
+			checkArena(t, s)
+			t.Logf("order %d, %+v: %d conflicts, %d tier reductions", tt.order, opt, s.conflicts, s.tiers)
+		}
+	}
+}
+
+// TestReduceTiersKeeps checks what reduceTiers keeps of the learnt
+// clauses: those of LBD coreLBD or less, those of LBD tier2LBD or less
+// used since it last ran, and the reasons of assignments; it clears the
+// marks of use.
+func TestReduceTiersKeeps(t *testing.T) {
+	s := latin(4)
+	if got := count(t, s, nil); got != 576 {
+		t.Fatalf("%d squares, want 576", got)
+	}
+	if len(s.learnts) < 100 {
+		t.Fatalf("%d clauses learnt, too few to test", len(s.learnts))
+	}
+	type clause struct {
+		lits []Lit
+		lbd  int32
+		used bool
+	}
+	before := map[string]clause{}
+	key := func(lits []Lit) string { return fmt.Sprint(lits) }
+	for i, ref := range s.learnts {
+		// Mark every third clause used, and give the clauses every LBD
+		// from 1 to 16 in turn.
+		s.arena[ref+1] = s.arena[ref+1]&(learntFlag|deletedFlag) | Lit(int32(i%16+1)<<lbdShift)
+		if i%3 == 0 {
+			s.arena[ref+1] |= usedFlag
+		}
+		c := clause{lits: slices.Clone(s.lits(ref)), lbd: s.lbd(ref), used: i%3 == 0}
+		before[key(c.lits)] = c
+	}
+	locked := 0
+	for _, ref := range s.learnts {
+		if s.locked(ref) {
+			locked++
+		}
+	}
+	s.reduceTiers()
+	kept := map[string]bool{}
+	for _, ref := range s.learnts {
+		c, ok := before[key(s.lits(ref))]
+		if !ok {
+			t.Fatalf("clause %v kept is not one learnt", s.lits(ref))
+		}
+		kept[key(c.lits)] = true
+		if s.arena[ref+1]&usedFlag != 0 {
+			t.Errorf("clause %v still marked used", c.lits)
+		}
+		if c.lbd > coreLBD && !(c.used && c.lbd <= tier2LBD) && !s.locked(ref) {
+			t.Errorf("clause %v of LBD %d, used %v, kept", c.lits, c.lbd, c.used)
+		}
+	}
+	deleted := 0
+	for k, c := range before {
+		if kept[k] {
+			continue
+		}
+		deleted++
+		if c.lbd <= coreLBD || (c.used && c.lbd <= tier2LBD) {
+			t.Errorf("clause %v of LBD %d, used %v, deleted", c.lits, c.lbd, c.used)
+		}
+	}
+	if deleted == 0 {
+		t.Error("nothing deleted")
+	}
+	t.Logf("%d learnt, %d locked, %d deleted", len(before), locked, deleted)
+}
+
+// TestLBDAverages checks when LBDRestarts restarts: once the recent
+// clauses are worse than the average by emaMargin, emaGap conflicts
+// after the last restart at the soonest.
+func TestLBDAverages(t *testing.T) {
+	tests := []struct {
+		name string
+		lbds []int32
+		want []int // the conflicts after which it restarts
+	}{
+		{"steady", repeat(5, 200), nil},
+		{"worse", append(repeat(3, 100), repeat(20, 20)...), []int{102}},
+		{"too soon", append(repeat(3, 10), repeat(20, 50)...), []int{50}},
+		{"better", append(repeat(20, 100), repeat(3, 50)...), nil},
+		{"worse for long", append(repeat(3, 100), repeat(30, 120)...), []int{101, 151, 201}},
+	}
+	for _, tt := range tests {
+		var a lbdAverages
+		var got []int
+		for i, lbd := range tt.lbds {
+			a.add(lbd)
+			if a.restart() {
+				got = append(got, i+1)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: restarts after conflicts %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func repeat(lbd int32, n int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = lbd
+	}
+	return out
 }
