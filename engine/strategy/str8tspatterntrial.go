@@ -65,6 +65,7 @@ type trialPhase struct {
 type patternTrialRun struct {
 	st   *straightTrial // the simple rules, on st.work
 	sink Sink           // the patterns' steps inside a trial
+	ref  *grid.Board    // the board before a pattern's step
 }
 
 // trialCandidate is a candidate a search tries, and where its last trial
@@ -220,14 +221,19 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 		st.work = b.Clone()
 	}
 	w := st.work
+	// ref is where the simple rules ended last, unless they have yet to
+	// run: the previous phase's end, then the board before each pattern's
+	// step.
+	var ref *grid.Board
 	if tc.state != nil {
 		w.CopyFrom(tc.state)
+		ref = tc.state
 	} else {
 		w.CopyFrom(b)
 		w.Place(tc.cell, tc.digit)
 	}
 	for {
-		if f, ok := st.propagate(); !ok {
+		if f, ok := st.propagateExact(ref); !ok {
 			return f.conflict(), true
 		}
 		if conflict, ok := w.Check(); !ok {
@@ -248,6 +254,8 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 				if followed {
 					trialFollowedFound.Add(1)
 				}
+				run.ref = copyBoard(run.ref, w)
+				ref = run.ref
 				steps[0].Apply(w)
 				tc.used |= 1 << i
 				applied = true
@@ -274,10 +282,7 @@ func (run *patternTrialRun) tryWarm(b *grid.Board, tc *trialCandidate) bool {
 	w := st.work
 	w.CopyFrom(b)
 	w.Place(tc.cell, tc.digit)
-	if !meetBoard(w, tc.warm) {
-		return false
-	}
-	if _, ok := st.propagate(); !ok {
+	if !meetBoard(w, tc.warm) || !st.propagateFrom(tc.warm) {
 		return false
 	}
 	_, ok := w.Check()

@@ -52,6 +52,16 @@ type straightTrial struct {
 	comp    []uint64
 	scratch CellSet
 	index   []int // by unit, its index in comps (-1 for other units)
+	// The state of propagateFrom: the cells a round judges, the board
+	// as the round began (to find what it changed), the units to judge
+	// (marked with the round's generation) and the board before the
+	// rules ran (for propagateExact).
+	dirty    []int
+	prevCand []grid.Digits
+	prevVal  []uint8
+	unitMark []int
+	gen      int
+	pre      *grid.Board
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -101,6 +111,10 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 		}
 	}
 	st.scratch = make(CellSet, st.words)
+	st.dirty = make([]int, 0, l.Cells)
+	st.prevCand = make([]grid.Digits, l.Cells)
+	st.prevVal = make([]uint8, l.Cells)
+	st.unitMark = make([]int, len(l.Units()))
 	return st
 }
 
@@ -269,7 +283,7 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 	straight := grid.Straight(lo, len(cells))
 	o := &m.outcomes[i*(st.l.N+1)+lo]
 	if o.base == nil || !m.set.holds(o) {
-		_, ok := st.try(b, cells, straight)
+		ok := st.reach(b, cells, straight)
 		m.record(o, ok)
 		return st.work, ok
 	}
@@ -291,10 +305,7 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 			st.work.Restrict(c, straight)
 		}
 	}
-	ok := meetBoard(st.work, o.start)
-	if ok {
-		_, ok = st.propagate()
-	}
+	ok := meetBoard(st.work, o.start) && st.propagateFrom(o.start)
 	m.record(o, ok)
 	return st.work, ok
 }
@@ -324,6 +335,98 @@ func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (
 		}
 	}
 	return st.propagate()
+}
+
+// reach is try without the place where the rules run out: it reports
+// whether the straight's trial ends unbroken, at st.work.
+func (st *straightTrial) reach(b *grid.Board, cells []int, straight grid.Digits) bool {
+	if st.work == nil {
+		st.work = b.Clone()
+	} else {
+		st.work.CopyFrom(b)
+	}
+	w := st.work
+	for _, c := range cells {
+		if w.Value(c) == 0 {
+			w.Restrict(c, straight)
+		}
+	}
+	return st.propagateFrom(nil)
+}
+
+// propagateExact is propagateFrom(ref) that reports where the rules run
+// out as propagate does: when they do, it follows them again by
+// propagate from the board it started with, which runs out as well (the
+// rules are monotone) and leaves the work board as propagate leaves it.
+func (st *straightTrial) propagateExact(ref *grid.Board) (trialFailure, bool) {
+	st.pre = copyBoard(st.pre, st.work)
+	if st.propagateFrom(ref) {
+		return trialFailure{}, true
+	}
+	st.work.CopyFrom(st.pre)
+	return st.propagate()
+}
+
+// propagateFrom follows the simple rules on the work board to the end
+// propagate reaches, and reports false when they run out (where they do
+// may differ from propagate's). Each rule reads the cells of one unit (a
+// cell's singles its cell), so only the units of cells that changed are
+// judged again: all of them in the first round when ref is nil;
+// otherwise ref is a board the rules leave unchanged, unbroken, that the
+// work board lies within, and the first round judges only the units of
+// the cells where the two differ (the others read what they read on ref,
+// where what they would remove or place is gone or placed already). The
+// rules are monotone, so the order does not change where they end, nor
+// whether they run out.
+func (st *straightTrial) propagateFrom(ref *grid.Board) bool {
+	w := st.work
+	l := st.l
+	st.dirty = st.dirty[:0]
+	for c := range l.Cells {
+		if ref == nil || w.Value(c) != ref.Value(c) || w.Cands(c) != ref.Cands(c) {
+			st.dirty = append(st.dirty, c)
+		}
+	}
+	for len(st.dirty) > 0 {
+		w.CopyCandidates(st.prevCand)
+		w.CopyValues(st.prevVal)
+		st.gen++
+		for _, c := range st.dirty {
+			for _, u := range l.CellUnit(c) {
+				st.unitMark[u] = st.gen
+			}
+			if w.Value(c) != 0 || l.IsBlack(c) {
+				continue
+			}
+			switch ds := w.Cands(c); ds.Count() {
+			case 0:
+				return false
+			case 1:
+				w.Place(c, ds.Min())
+			}
+		}
+		for i, u := range st.comps {
+			if st.unitMark[u] == st.gen {
+				if _, ok := st.applyStraights(i); !ok {
+					return false
+				}
+			}
+		}
+		for _, u := range st.others {
+			if st.unitMark[u] == st.gen {
+				if _, ok := st.applyDistinct(u); !ok {
+					return false
+				}
+			}
+		}
+		st.dirty = st.dirty[:0]
+		for c := range l.Cells {
+			if w.Value(c) != st.prevVal[c] || w.Cands(c) != st.prevCand[c] {
+				st.dirty = append(st.dirty, c)
+			}
+		}
+	}
+	return true
 }
 
 // propagate follows the simple rules on the work board to their end; it
