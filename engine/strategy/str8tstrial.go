@@ -170,6 +170,7 @@ type compartmentMemo struct {
 	outcomes []trialOutcome // by index in st.comps*(N+1)+lowest digit
 	st       *straightTrial
 	used     int // the search count of compartmentMemoSet when last picked
+	kin      *compartmentMemoSet
 }
 
 // compartmentMemoSet holds a few memos: the searches of a solve's boards
@@ -198,7 +199,7 @@ func (ms *compartmentMemoSet) pick(b *grid.Board) *compartmentMemo {
 			m = x
 		}
 	}
-	m.used = ms.searches
+	m.used, m.kin = ms.searches, ms
 	if m.set.last == nil || !boardWithin(b, m.set.last.board) {
 		m.set.l = nil // not a board of this memo's searches: start afresh
 	}
@@ -282,18 +283,29 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 	cells := st.l.Unit(st.comps[i]).Cells
 	straight := grid.Straight(lo, len(cells))
 	o := &m.outcomes[i*(st.l.N+1)+lo]
+	known := o
 	if o.base == nil || !m.set.holds(o) {
-		ok := st.reach(b, cells, straight)
-		m.record(o, ok)
-		return st.work, ok
+		if known = m.kinOutcome(b, i, lo); known == nil {
+			ok := st.reach(b, cells, straight)
+			m.record(o, ok)
+			return st.work, ok
+		}
 	}
 	switch {
-	case o.broken:
+	case known.broken:
 		trialMemoHits.Add(1)
+		if known != o {
+			m.record(o, false)
+		}
 		return nil, false
-	case boardWithin(o.start, b):
+	case boardWithin(known.start, b):
 		trialMemoHits.Add(1)
-		return o.start, true
+		if known == o {
+			return o.start, true
+		}
+		st.work = copyBoard(st.work, known.start)
+		m.record(o, true)
+		return st.work, true
 	}
 	if st.work == nil {
 		st.work = b.Clone()
@@ -305,9 +317,31 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 			st.work.Restrict(c, straight)
 		}
 	}
-	ok := meetBoard(st.work, o.start) && st.propagateFrom(o.start)
+	ok := meetBoard(st.work, known.start) && st.propagateFrom(known.start)
 	m.record(o, ok)
 	return st.work, ok
+}
+
+// kinOutcome returns what another memo of the set knows of the straight
+// from lo of compartment comps[i] on a board b lies within (see
+// trialMemo), or nil: a search that begins a lineage of boards (the first
+// of a Nested Trial's trial, within the board of the search around it)
+// finds there the outcomes of the searches on the boards above it.
+func (m *compartmentMemo) kinOutcome(b *grid.Board, i, lo int) *trialOutcome {
+	if m.kin == nil || trialMemoOff {
+		return nil
+	}
+	for j := range m.kin.memos {
+		x := &m.kin.memos[j]
+		if x == m || x.set.l != b.Layout() || x.outcomes == nil {
+			continue
+		}
+		o := &x.outcomes[i*(m.st.l.N+1)+lo]
+		if o.base != nil && boardWithin(b, o.base.board) {
+			return o
+		}
+	}
+	return nil
 }
 
 // record keeps in o how a straight's trial on the search's board ended:
