@@ -135,6 +135,12 @@ func findCompartmentTrials(b *grid.Board, sink *Sink) {
 	}
 	ms := compartmentMemos.get()
 	defer compartmentMemos.put(ms)
+	searchCompartmentTrials(b, sink, ms)
+}
+
+// searchCompartmentTrials is findCompartmentTrials with the memos of ms.
+func searchCompartmentTrials(b *grid.Board, sink *Sink, ms *compartmentMemoSet) {
+	l := b.Layout()
 	m := ms.pick(b)
 	st := m.st
 	// Compartments with fewest straights first: their steps are shortest.
@@ -179,6 +185,11 @@ type compartmentMemo struct {
 type compartmentMemoSet struct {
 	memos    [4]compartmentMemo
 	searches int
+	// root, when not nil, is the set of the searches on the boards a
+	// Pattern Trial search tries its candidates on, while the trials'
+	// own searches use this set: a lineage begun here finds in root
+	// what the searches above it knew (see kinOutcome).
+	root *compartmentMemoSet
 }
 
 var compartmentMemos keptPool[compartmentMemoSet]
@@ -331,8 +342,21 @@ func (m *compartmentMemo) kinOutcome(b *grid.Board, i, lo int) *trialOutcome {
 	if m.kin == nil || trialMemoOff {
 		return nil
 	}
-	for j := range m.kin.memos {
-		x := &m.kin.memos[j]
+	if o := m.kin.outcome(m, b, i, lo); o != nil {
+		return o
+	}
+	if m.kin.root != nil {
+		return m.kin.root.outcome(m, b, i, lo)
+	}
+	return nil
+}
+
+// outcome returns the outcome a memo of ms other than m keeps of the
+// straight from lo of compartment comps[i] on a board b lies within, or
+// nil.
+func (ms *compartmentMemoSet) outcome(m *compartmentMemo, b *grid.Board, i, lo int) *trialOutcome {
+	for j := range ms.memos {
+		x := &ms.memos[j]
 		if x == m || x.set.l != b.Layout() || x.outcomes == nil {
 			continue
 		}
