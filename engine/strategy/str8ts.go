@@ -417,6 +417,12 @@ type gapMemo struct {
 	l       *grid.Layout
 	entries []gapEntry // by unit
 	c       compartment
+	// High/Low Stranding's buffers: a line's runs, their windows and
+	// lengths, and the search of their straights.
+	runs    []compartment
+	windows []grid.Digits
+	lens    []int
+	picker  straightPicker
 }
 
 // gapEntry is a compartment's windows and fillings for the state of its
@@ -567,43 +573,64 @@ const maxStrandingNodes = 100_000
 // taken; lens are the runs' lengths. It reports false when the search
 // went past budget nodes and so concludes nothing.
 func disjointStraights(windows []grid.Digits, lens []int, taken grid.Digits, budget int) ([]grid.Digits, bool) {
-	used := make([]grid.Digits, len(windows))
-	pick := make([]int, len(windows))
-	nodes := 0
-	var choose func(i int, taken grid.Digits)
-	choose = func(i int, taken grid.Digits) {
-		if nodes++; nodes > budget {
-			return
+	var p straightPicker
+	return p.pick(windows, lens, taken, budget)
+}
+
+// straightPicker is the search of disjointStraights, its buffers kept
+// between searches.
+type straightPicker struct {
+	windows []grid.Digits
+	lens    []int
+	used    []grid.Digits
+	chosen  []int
+	nodes   int
+	budget  int
+}
+
+// pick is disjointStraights; the slice it returns is the picker's, valid
+// until its next search.
+func (p *straightPicker) pick(windows []grid.Digits, lens []int, taken grid.Digits, budget int) ([]grid.Digits, bool) {
+	p.windows, p.lens, p.nodes, p.budget = windows, lens, 0, budget
+	p.used = append(p.used[:0], make([]grid.Digits, len(windows))...)
+	p.chosen = append(p.chosen[:0], make([]int, len(windows))...)
+	p.choose(0, taken)
+	p.windows, p.lens = nil, nil
+	return p.used, p.nodes <= budget
+}
+
+// choose picks a straight for run i and those after it, none sharing a
+// digit with taken or each other, and marks in used each full choice.
+func (p *straightPicker) choose(i int, taken grid.Digits) {
+	if p.nodes++; p.nodes > p.budget {
+		return
+	}
+	if i == len(p.windows) {
+		for j, lo := range p.chosen {
+			p.used[j] |= grid.Bit(lo)
 		}
-		if i == len(windows) {
-			for j, lo := range pick {
-				used[j] |= grid.Bit(lo)
-			}
-			return
-		}
-		for w := windows[i]; w != 0; w &= w - 1 {
-			if win := grid.Straight(w.Min(), lens[i]); win&taken == 0 {
-				pick[i] = w.Min()
-				choose(i+1, taken|win)
-			}
+		return
+	}
+	for w := p.windows[i]; w != 0; w &= w - 1 {
+		if win := grid.Straight(w.Min(), p.lens[i]); win&taken == 0 {
+			p.chosen[i] = w.Min()
+			p.choose(i+1, taken|win)
 		}
 	}
-	choose(0, taken)
-	return used, nodes <= budget
 }
 
 func findHighLowStranding(b *grid.Board, sink *Sink) {
 	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
-	var all []compartment // each line's, reused
-	var windows []grid.Digits
-	var lens []int
 	// The windows Mind the Gap found for compartments as they are still
-	// (inside the trials it has just looked at the same board).
+	// (inside the trials it has just looked at the same board), and the
+	// buffers kept with them.
 	gm := gapMemos.get()
 	defer gapMemos.put(gm)
 	memo := gm.l == l && !trialMemoOff
+	all, windows, lens := gm.runs, gm.windows, gm.lens // each line's, reused
+	defer func() { gm.runs, gm.windows, gm.lens = all, windows, lens }()
 	for _, across := range []bool{true, false} {
 		units := lines.compartments(across)
 		for line := range n {
@@ -637,7 +664,7 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			for _, run := range runs {
 				lens = append(lens, len(run))
 			}
-			used, ok := disjointStraights(windows, lens, 0, maxStrandingNodes)
+			used, ok := gm.picker.pick(windows, lens, 0, maxStrandingNodes)
 			if !ok {
 				continue // cut short: concludes nothing
 			}

@@ -144,28 +144,33 @@ func searchCompartmentTrials(b *grid.Board, sink *Sink, ms *compartmentMemoSet) 
 	m := ms.pick(b)
 	st := m.st
 	// Compartments with fewest straights first: their steps are shortest.
-	type option struct {
-		unit    int
-		windows grid.Digits
-	}
-	var opts []option
-	cand := b.AppendCandidates(nil)
+	opts := ms.opts[:0]
 	for _, u := range st.comps {
-		w := b.StraightWindows(l.Unit(u).Cells, cand)
+		w := b.StraightWindows(l.Unit(u).Cells, nil)
 		if c := w.Count(); c >= 2 && c <= maxTrialStraights {
-			opts = append(opts, option{u, w})
+			opts = append(opts, trialOption{u, w})
 		}
 	}
-	slices.SortStableFunc(opts, func(x, y option) int { return x.windows.Count() - y.windows.Count() })
-	keep := make([]grid.Digits, l.Cells)
+	ms.opts = opts
+	slices.SortStableFunc(opts, func(x, y trialOption) int { return x.windows.Count() - y.windows.Count() })
+	if len(ms.keep) != l.Cells {
+		ms.keep = make([]grid.Digits, l.Cells)
+	}
 	for _, o := range opts {
 		if sink.Cancelled() {
 			return
 		}
-		if m.tryCompartment(b, sink, o.unit, o.windows, keep) && sink.Done() {
+		if m.tryCompartment(b, sink, o.unit, o.windows, ms.keep) && sink.Done() {
 			return
 		}
 	}
+}
+
+// trialOption is a compartment a Compartment Trial search tries and the
+// straights open to it.
+type trialOption struct {
+	unit    int
+	windows grid.Digits
 }
 
 // compartmentMemo is what Compartment Trial keeps between searches: the
@@ -190,6 +195,10 @@ type compartmentMemoSet struct {
 	// own searches use this set: a lineage begun here finds in root
 	// what the searches above it knew (see kinOutcome).
 	root *compartmentMemoSet
+	// A search's buffers: the compartments to try and the candidates
+	// the straights keep.
+	opts []trialOption
+	keep []grid.Digits
 }
 
 var compartmentMemos keptPool[compartmentMemoSet]
@@ -215,11 +224,23 @@ func (ms *compartmentMemoSet) pick(b *grid.Board) *compartmentMemo {
 		m.set.l = nil // not a board of this memo's searches: start afresh
 	}
 	if m.set.begin(b) || trialMemoOff {
-		l := b.Layout()
-		m.st = newStraightTrial(l)
-		m.outcomes = make([]trialOutcome, len(m.st.comps)*(l.N+1))
+		m.reset(b.Layout())
 	}
 	return m
+}
+
+// reset forgets every outcome m keeps, for searches on layout l: the
+// working state and the outcomes' boards are kept for reuse when l is the
+// layout they were made for.
+func (m *compartmentMemo) reset(l *grid.Layout) {
+	if m.st == nil || m.st.l != l || trialMemoOff {
+		m.st = newStraightTrial(l)
+		m.outcomes = make([]trialOutcome, len(m.st.comps)*(l.N+1))
+		return
+	}
+	for i := range m.outcomes {
+		m.outcomes[i] = trialOutcome{start: m.outcomes[i].start}
+	}
 }
 
 // tryCompartment tries each of windows, the straights open to compartment
