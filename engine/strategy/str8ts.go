@@ -378,9 +378,7 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 	l := b.Layout()
 	gm := gapMemos.get()
 	defer gapMemos.put(gm)
-	if gm.l != l || trialMemoOff {
-		gm.l, gm.entries = l, make([]gapEntry, len(l.Units()))
-	}
+	gm.begin(l)
 	c := &gm.c
 	for u := range l.Units() {
 		cells := l.Unit(u).Cells
@@ -391,13 +389,18 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 		if len(c.empty) == 0 {
 			continue
 		}
-		e := &gm.entries[u]
-		if !e.holds(b, cells) {
-			e.windows, e.keep = c.windows(l.N, false), e.keep[:0]
+		e := gm.lookup(b, u, cells)
+		if e == nil {
+			e = gm.victim(u)
+			e.windows, e.filled = c.windows(l.N, false), false
+			e.store(b, cells)
+		}
+		if !e.filled {
+			e.keep = e.keep[:0]
 			if e.windows != 0 {
 				e.keep = c.fillings(l.N, e.windows, e.keep)
 			}
-			e.store(b, cells)
+			e.filled = true
 		}
 		if e.windows == 0 {
 			continue // broken: the solver's check reports it
@@ -410,12 +413,14 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 }
 
 // gapMemo keeps, for each compartment, its windows and fillings (see
-// compartment.fillings) for the digits and candidates its cells last
-// had: inside the Str8ts trials Mind the Gap looks at the same
-// compartments again and again, most of them unchanged.
+// compartment.fillings) for the last few states of its cells (digits
+// and candidates): inside the Str8ts trials Mind the Gap looks at the
+// same compartments again and again, most of them unchanged or as
+// another trial left them.
 type gapMemo struct {
 	l       *grid.Layout
-	entries []gapEntry // by unit
+	entries []gapEntry // by unit*gapWays + way
+	next    []uint8    // by unit, the way victim gives next
 	c       compartment
 	// High/Low Stranding's buffers: a line's runs, their windows and
 	// lengths, and the search of their straights.
@@ -425,15 +430,48 @@ type gapMemo struct {
 	picker  straightPicker
 }
 
+// gapWays is how many states of each compartment a gapMemo keeps.
+const gapWays = 8
+
 // gapEntry is a compartment's windows and fillings for the state of its
 // cells.
 type gapEntry struct {
 	state   []cellState
 	windows grid.Digits
 	keep    []grid.Digits
+	filled  bool // keep holds the fillings (High/Low Stranding stores windows only)
 }
 
 var gapMemos keptPool[gapMemo]
+
+// begin readies the memo for a search on layout l, forgetting what it
+// kept for another.
+func (gm *gapMemo) begin(l *grid.Layout) {
+	if gm.l != l || trialMemoOff {
+		gm.l = l
+		gm.entries = make([]gapEntry, len(l.Units())*gapWays)
+		gm.next = make([]uint8, len(l.Units()))
+	}
+}
+
+// lookup returns the entry of compartment u for its cells as they are on
+// b, or nil.
+func (gm *gapMemo) lookup(b *grid.Board, u int, cells []int) *gapEntry {
+	for i := u * gapWays; i < (u+1)*gapWays; i++ {
+		if gm.entries[i].holds(b, cells) {
+			return &gm.entries[i]
+		}
+	}
+	return nil
+}
+
+// victim returns the entry of compartment u to record a new state in,
+// the ways taken in turn.
+func (gm *gapMemo) victim(u int) *gapEntry {
+	w := int(gm.next[u])
+	gm.next[u] = uint8((w + 1) % gapWays)
+	return &gm.entries[u*gapWays+w]
+}
 
 // holds reports whether the cells are as e recorded them.
 func (e *gapEntry) holds(b *grid.Board, cells []int) bool {
@@ -650,9 +688,19 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 					unit = -1
 				}
 				comps[i].load(b, unit, run)
-				if memo && unit >= 0 && gm.entries[unit].holds(b, run) {
-					windows[i] = gm.entries[unit].windows
-				} else {
+				var e *gapEntry
+				if memo && unit >= 0 {
+					e = gm.lookup(b, unit, l.Unit(unit).Cells)
+				}
+				switch {
+				case e != nil:
+					windows[i] = e.windows
+				case memo && unit >= 0:
+					e = gm.victim(unit)
+					e.windows, e.filled = comps[i].windows(n, false), false
+					e.store(b, l.Unit(unit).Cells)
+					windows[i] = e.windows
+				default:
 					windows[i] = comps[i].windows(n, false)
 				}
 				broken = broken || windows[i] == 0
