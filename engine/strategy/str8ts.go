@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -428,6 +429,52 @@ type gapMemo struct {
 	windows []grid.Digits
 	lens    []int
 	picker  straightPicker
+	// strands keeps, for each line (rows, then columns) and the last few
+	// windows of its runs, the straights the search found them to use.
+	strands []strandEntry // by (line + N if down)*strandWays + way
+	snext   []uint8
+}
+
+// strandWays is how many windows of its runs a line's memo keeps.
+const strandWays = 4
+
+// strandEntry is what the search of disjointStraights found for the
+// windows of a line's runs.
+type strandEntry struct {
+	windows, used []grid.Digits
+	ok            bool
+}
+
+// strand returns disjointStraights(windows, lens, 0, maxStrandingNodes)
+// for the runs of a row (across) or a column, from the memo when it
+// judged the same windows there before; the slice is the memo's, valid
+// until the next call.
+func (gm *gapMemo) strand(across bool, line int, windows []grid.Digits, lens []int, memo bool) ([]grid.Digits, bool) {
+	if !memo {
+		return gm.picker.pick(windows, lens, 0, maxStrandingNodes)
+	}
+	n := gm.l.N
+	if len(gm.strands) != 2*n*strandWays {
+		gm.strands, gm.snext = make([]strandEntry, 2*n*strandWays), make([]uint8, 2*n)
+	}
+	key := line
+	if !across {
+		key += n
+	}
+	ways := gm.strands[key*strandWays : (key+1)*strandWays]
+	for i := range ways {
+		if e := &ways[i]; e.windows != nil && slices.Equal(e.windows, windows) {
+			return e.used, e.ok
+		}
+	}
+	used, ok := gm.picker.pick(windows, lens, 0, maxStrandingNodes)
+	w := int(gm.snext[key])
+	gm.snext[key] = uint8((w + 1) % strandWays)
+	e := &ways[w]
+	e.windows = append(e.windows[:0], windows...)
+	e.used = append(e.used[:0], used...)
+	e.ok = ok
+	return e.used, ok
 }
 
 // gapWays is how many states of each compartment a gapMemo keeps.
@@ -451,6 +498,7 @@ func (gm *gapMemo) begin(l *grid.Layout) {
 		gm.l = l
 		gm.entries = make([]gapEntry, len(l.Units())*gapWays)
 		gm.next = make([]uint8, len(l.Units()))
+		gm.strands, gm.snext = nil, nil
 	}
 }
 
@@ -712,7 +760,7 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			for _, run := range runs {
 				lens = append(lens, len(run))
 			}
-			used, ok := gm.picker.pick(windows, lens, 0, maxStrandingNodes)
+			used, ok := gm.strand(across, line, windows, lens, memo)
 			if !ok {
 				continue // cut short: concludes nothing
 			}

@@ -62,6 +62,7 @@ type straightTrial struct {
 	unitMark []int
 	gen      int
 	pre      *grid.Board
+	changed  bool // propagateFrom changed the work board
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -466,6 +467,7 @@ func (st *straightTrial) propagateFrom(ref *grid.Board) bool {
 			st.dirty = append(st.dirty, c)
 		}
 	}
+	st.changed = len(st.dirty) > 0
 	for len(st.dirty) > 0 {
 		w.CopyCandidates(st.prevCand)
 		w.CopyValues(st.prevVal)
