@@ -255,8 +255,11 @@ func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windo
 	clear(keep)
 	alive := 0
 	var broken grid.Digits // the windows whose straight ran out
-	for w := windows; w != 0; w &= w - 1 {
-		lo := w.Min()
+	// The lowest and highest straights first, the only ones to keep the
+	// compartment's lowest and highest digits: once the straights followed
+	// keep every candidate of b, the others can rule nothing out.
+	for w := straightOrder(windows); w != 0; w >>= 5 {
+		lo := int(w & 31)
 		end, ok := m.follow(b, st.index[u], lo)
 		if !ok {
 			broken |= grid.Bit(lo)
@@ -269,6 +272,9 @@ func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windo
 			} else {
 				keep[c] |= end.Cands(c)
 			}
+		}
+		if w>>5 != 0 && keepsAll(b, keep) {
+			return false
 		}
 	}
 	if alive == 0 {
@@ -302,6 +308,35 @@ func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windo
 	s.Cells = append(s.Cells, cells...)
 	s.Nodes = nodes
 	s.Eliminations = gone
+	return true
+}
+
+// straightOrder returns the order in which tryCompartment follows the
+// straights of windows: the lowest digits of the lowest window, the
+// highest and then the others, lowest first, five bits each from the
+// lowest bits up (at most maxTrialStraights of them, each from 1 to 31).
+func straightOrder(windows grid.Digits) uint64 {
+	lo, hi := windows.Min(), windows.Max()
+	order, shift := uint64(lo), 5
+	if hi != lo {
+		order |= uint64(hi) << shift
+		shift += 5
+	}
+	for w := windows &^ grid.Bit(lo) &^ grid.Bit(hi); w != 0; w &= w - 1 {
+		order |= uint64(w.Min()) << shift
+		shift += 5
+	}
+	return order
+}
+
+// keepsAll reports whether keep holds every candidate of every empty cell
+// of b.
+func keepsAll(b *grid.Board, keep []grid.Digits) bool {
+	for c, k := range keep {
+		if b.Value(c) == 0 && b.Cands(c)&^k != 0 {
+			return false
+		}
+	}
 	return true
 }
 
