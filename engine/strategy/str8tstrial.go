@@ -63,6 +63,11 @@ type straightTrial struct {
 	gen      int
 	pre      *grid.Board
 	changed  bool // propagateFrom changed the work board
+	// lastWin[i] holds the windows applyStraights found open to
+	// compartment comps[i] when its cells were as winState[i] holds
+	// (after its own changes, which close none); 0 for none.
+	lastWin  []grid.Digits
+	winState [][]cellState
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -116,6 +121,10 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 	st.prevCand = make([]grid.Digits, l.Cells)
 	st.prevVal = make([]uint8, l.Cells)
 	st.unitMark = make([]int, len(l.Units()))
+	st.lastWin = make([]grid.Digits, len(st.comps))
+	for _, u := range st.comps {
+		st.winState = append(st.winState, make([]cellState, len(l.Unit(u).Cells)))
+	}
 	return st
 }
 
@@ -617,10 +626,11 @@ func (st *straightTrial) settle(i int) {
 func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 	w := st.work
 	cells := st.l.Unit(st.comps[i]).Cells
-	windows := w.StraightWindows(cells, nil)
+	windows := st.windows(i, cells)
 	if windows == 0 {
 		return false, false
 	}
+	defer st.noteWindows(i, cells, windows)
 	allowed, sure := grid.StraightSpan(windows, len(cells))
 	for _, c := range cells {
 		if v := w.Value(c); v != 0 {
@@ -656,6 +666,67 @@ func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// windows returns the windows open to compartment comps[i] on the work
+// board. When the compartment's cells lie within the state noted with its
+// windows last (noteWindows), only the windows holding a digit that left
+// a cell since are judged again: the others see the same candidates
+// among their digits, and a window closed stays closed.
+func (st *straightTrial) windows(i int, cells []int) grid.Digits {
+	w := st.work
+	last := st.lastWin[i]
+	if last == 0 {
+		return w.StraightWindows(cells, nil)
+	}
+	var left, placed grid.Digits
+	for j, c := range cells {
+		was, v := st.winState[i][j], w.Value(c)
+		switch {
+		case was.value != 0:
+			if v != was.value {
+				return w.StraightWindows(cells, nil)
+			}
+		case v != 0:
+			if !was.cand.Has(int(v)) {
+				return w.StraightWindows(cells, nil)
+			}
+			left |= was.cand &^ grid.Bit(int(v))
+		default:
+			if w.Cands(c)&^was.cand != 0 {
+				return w.StraightWindows(cells, nil)
+			}
+			left |= was.cand &^ w.Cands(c)
+		}
+		if v != 0 {
+			if placed.Has(int(v)) {
+				return 0 // a digit twice: no straight
+			}
+			placed |= grid.Bit(int(v))
+		}
+	}
+	if left == 0 {
+		return last
+	}
+	var again grid.Digits
+	for ws := last; ws != 0; ws &= ws - 1 {
+		if lo := ws.Min(); grid.Straight(lo, len(cells))&left != 0 {
+			again |= grid.Bit(lo)
+		}
+	}
+	if again == 0 {
+		return last
+	}
+	return last&^again | w.StraightWindowsAmong(cells, nil, again)
+}
+
+// noteWindows notes windows as those open to compartment comps[i] with
+// its cells as they are on the work board.
+func (st *straightTrial) noteWindows(i int, cells []int, windows grid.Digits) {
+	for j, c := range cells {
+		st.winState[i][j] = cellState{st.work.Cands(c), st.work.Value(c)}
+	}
+	st.lastWin[i] = windows
 }
 
 // applyDistinct checks that unit u's white cells have digits enough left
