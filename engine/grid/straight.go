@@ -10,11 +10,14 @@ import "math/bits"
 
 // Straight returns the digits lo..lo+k-1 (clipped to 1..32).
 func Straight(lo, k int) Digits {
-	var w Digits
-	for d := max(lo, 1); d < lo+k && d <= 32; d++ {
-		w |= Bit(d)
+	hi := min(lo+k-1, 32) // the highest digit, clipped
+	lo = max(lo, 1)
+	if hi < lo {
+		return 0
 	}
-	return w
+	// Digits up to hi less those below lo, as 64-bit masks: no shift
+	// reaches 64.
+	return Digits(uint64(1)<<hi - uint64(1)<<(lo-1))
 }
 
 // StraightWindows returns the windows open to the cells of a compartment:

@@ -172,3 +172,22 @@ func TestStraightWindowsAmong(t *testing.T) {
 		t.Errorf("%d windows open and %d shut of those judged: the cases are too one-sided to test", open, shut)
 	}
 }
+
+// TestStraight checks Straight, a mask, against its definition, the
+// digits lo..lo+k-1 within 1..32, for every start and length around that
+// range.
+func TestStraight(t *testing.T) {
+	for lo := -40; lo <= 40; lo++ {
+		for k := -2; k <= 40; k++ {
+			var want Digits
+			for d := lo; d < lo+k; d++ {
+				if d >= 1 && d <= 32 {
+					want |= Bit(d)
+				}
+			}
+			if got := Straight(lo, k); got != want {
+				t.Fatalf("Straight(%d, %d) = %b, want %b", lo, k, got, want)
+			}
+		}
+	}
+}

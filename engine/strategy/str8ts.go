@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -378,9 +379,7 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 	l := b.Layout()
 	gm := gapMemos.get()
 	defer gapMemos.put(gm)
-	if gm.l != l || trialMemoOff {
-		gm.l, gm.entries = l, make([]gapEntry, len(l.Units()))
-	}
+	gm.begin(l)
 	c := &gm.c
 	for u := range l.Units() {
 		cells := l.Unit(u).Cells
@@ -391,13 +390,18 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 		if len(c.empty) == 0 {
 			continue
 		}
-		e := &gm.entries[u]
-		if !e.holds(b, cells) {
-			e.windows, e.keep = c.windows(l.N, false), e.keep[:0]
+		e := gm.lookup(b, u, cells)
+		if e == nil {
+			e = gm.victim(u)
+			e.windows, e.filled = c.windows(l.N, false), false
+			e.store(b, cells)
+		}
+		if !e.filled {
+			e.keep = e.keep[:0]
 			if e.windows != 0 {
 				e.keep = c.fillings(l.N, e.windows, e.keep)
 			}
-			e.store(b, cells)
+			e.filled = true
 		}
 		if e.windows == 0 {
 			continue // broken: the solver's check reports it
@@ -410,14 +414,71 @@ func findMindTheGap(b *grid.Board, sink *Sink) {
 }
 
 // gapMemo keeps, for each compartment, its windows and fillings (see
-// compartment.fillings) for the digits and candidates its cells last
-// had: inside the Str8ts trials Mind the Gap looks at the same
-// compartments again and again, most of them unchanged.
+// compartment.fillings) for the last few states of its cells (digits
+// and candidates): inside the Str8ts trials Mind the Gap looks at the
+// same compartments again and again, most of them unchanged or as
+// another trial left them.
 type gapMemo struct {
 	l       *grid.Layout
-	entries []gapEntry // by unit
+	entries []gapEntry // by unit*gapWays + way
+	next    []uint8    // by unit, the way victim gives next
 	c       compartment
+	// High/Low Stranding's buffers: a line's runs, their windows and
+	// lengths, and the search of their straights.
+	runs    []compartment
+	windows []grid.Digits
+	lens    []int
+	picker  straightPicker
+	// strands keeps, for each line (rows, then columns) and the last few
+	// windows of its runs, the straights the search found them to use.
+	strands []strandEntry // by (line + N if down)*strandWays + way
+	snext   []uint8
 }
+
+// strandWays is how many windows of its runs a line's memo keeps.
+const strandWays = 4
+
+// strandEntry is what the search of disjointStraights found for the
+// windows of a line's runs.
+type strandEntry struct {
+	windows, used []grid.Digits
+	ok            bool
+}
+
+// strand returns disjointStraights(windows, lens, 0, maxStrandingNodes)
+// for the runs of a row (across) or a column, from the memo when it
+// judged the same windows there before; the slice is the memo's, valid
+// until the next call.
+func (gm *gapMemo) strand(across bool, line int, windows []grid.Digits, lens []int, memo bool) ([]grid.Digits, bool) {
+	if !memo {
+		return gm.picker.pick(windows, lens, 0, maxStrandingNodes)
+	}
+	n := gm.l.N
+	if len(gm.strands) != 2*n*strandWays {
+		gm.strands, gm.snext = make([]strandEntry, 2*n*strandWays), make([]uint8, 2*n)
+	}
+	key := line
+	if !across {
+		key += n
+	}
+	ways := gm.strands[key*strandWays : (key+1)*strandWays]
+	for i := range ways {
+		if e := &ways[i]; e.windows != nil && slices.Equal(e.windows, windows) {
+			return e.used, e.ok
+		}
+	}
+	used, ok := gm.picker.pick(windows, lens, 0, maxStrandingNodes)
+	w := int(gm.snext[key])
+	gm.snext[key] = uint8((w + 1) % strandWays)
+	e := &ways[w]
+	e.windows = append(e.windows[:0], windows...)
+	e.used = append(e.used[:0], used...)
+	e.ok = ok
+	return e.used, ok
+}
+
+// gapWays is how many states of each compartment a gapMemo keeps.
+const gapWays = 8
 
 // gapEntry is a compartment's windows and fillings for the state of its
 // cells.
@@ -425,9 +486,40 @@ type gapEntry struct {
 	state   []cellState
 	windows grid.Digits
 	keep    []grid.Digits
+	filled  bool // keep holds the fillings (High/Low Stranding stores windows only)
 }
 
 var gapMemos keptPool[gapMemo]
+
+// begin readies the memo for a search on layout l, forgetting what it
+// kept for another.
+func (gm *gapMemo) begin(l *grid.Layout) {
+	if gm.l != l || trialMemoOff {
+		gm.l = l
+		gm.entries = make([]gapEntry, len(l.Units())*gapWays)
+		gm.next = make([]uint8, len(l.Units()))
+		gm.strands, gm.snext = nil, nil
+	}
+}
+
+// lookup returns the entry of compartment u for its cells as they are on
+// b, or nil.
+func (gm *gapMemo) lookup(b *grid.Board, u int, cells []int) *gapEntry {
+	for i := u * gapWays; i < (u+1)*gapWays; i++ {
+		if gm.entries[i].holds(b, cells) {
+			return &gm.entries[i]
+		}
+	}
+	return nil
+}
+
+// victim returns the entry of compartment u to record a new state in,
+// the ways taken in turn.
+func (gm *gapMemo) victim(u int) *gapEntry {
+	w := int(gm.next[u])
+	gm.next[u] = uint8((w + 1) % gapWays)
+	return &gm.entries[u*gapWays+w]
+}
 
 // holds reports whether the cells are as e recorded them.
 func (e *gapEntry) holds(b *grid.Board, cells []int) bool {
@@ -567,43 +659,64 @@ const maxStrandingNodes = 100_000
 // taken; lens are the runs' lengths. It reports false when the search
 // went past budget nodes and so concludes nothing.
 func disjointStraights(windows []grid.Digits, lens []int, taken grid.Digits, budget int) ([]grid.Digits, bool) {
-	used := make([]grid.Digits, len(windows))
-	pick := make([]int, len(windows))
-	nodes := 0
-	var choose func(i int, taken grid.Digits)
-	choose = func(i int, taken grid.Digits) {
-		if nodes++; nodes > budget {
-			return
+	var p straightPicker
+	return p.pick(windows, lens, taken, budget)
+}
+
+// straightPicker is the search of disjointStraights, its buffers kept
+// between searches.
+type straightPicker struct {
+	windows []grid.Digits
+	lens    []int
+	used    []grid.Digits
+	chosen  []int
+	nodes   int
+	budget  int
+}
+
+// pick is disjointStraights; the slice it returns is the picker's, valid
+// until its next search.
+func (p *straightPicker) pick(windows []grid.Digits, lens []int, taken grid.Digits, budget int) ([]grid.Digits, bool) {
+	p.windows, p.lens, p.nodes, p.budget = windows, lens, 0, budget
+	p.used = append(p.used[:0], make([]grid.Digits, len(windows))...)
+	p.chosen = append(p.chosen[:0], make([]int, len(windows))...)
+	p.choose(0, taken)
+	p.windows, p.lens = nil, nil
+	return p.used, p.nodes <= budget
+}
+
+// choose picks a straight for run i and those after it, none sharing a
+// digit with taken or each other, and marks in used each full choice.
+func (p *straightPicker) choose(i int, taken grid.Digits) {
+	if p.nodes++; p.nodes > p.budget {
+		return
+	}
+	if i == len(p.windows) {
+		for j, lo := range p.chosen {
+			p.used[j] |= grid.Bit(lo)
 		}
-		if i == len(windows) {
-			for j, lo := range pick {
-				used[j] |= grid.Bit(lo)
-			}
-			return
-		}
-		for w := windows[i]; w != 0; w &= w - 1 {
-			if win := grid.Straight(w.Min(), lens[i]); win&taken == 0 {
-				pick[i] = w.Min()
-				choose(i+1, taken|win)
-			}
+		return
+	}
+	for w := p.windows[i]; w != 0; w &= w - 1 {
+		if win := grid.Straight(w.Min(), p.lens[i]); win&taken == 0 {
+			p.chosen[i] = w.Min()
+			p.choose(i+1, taken|win)
 		}
 	}
-	choose(0, taken)
-	return used, nodes <= budget
 }
 
 func findHighLowStranding(b *grid.Board, sink *Sink) {
 	l := b.Layout()
 	n := l.N
 	lines := newStr8tsLines(l)
-	var all []compartment // each line's, reused
-	var windows []grid.Digits
-	var lens []int
 	// The windows Mind the Gap found for compartments as they are still
-	// (inside the trials it has just looked at the same board).
+	// (inside the trials it has just looked at the same board), and the
+	// buffers kept with them.
 	gm := gapMemos.get()
 	defer gapMemos.put(gm)
 	memo := gm.l == l && !trialMemoOff
+	all, windows, lens := gm.runs, gm.windows, gm.lens // each line's, reused
+	defer func() { gm.runs, gm.windows, gm.lens = all, windows, lens }()
 	for _, across := range []bool{true, false} {
 		units := lines.compartments(across)
 		for line := range n {
@@ -623,9 +736,19 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 					unit = -1
 				}
 				comps[i].load(b, unit, run)
-				if memo && unit >= 0 && gm.entries[unit].holds(b, run) {
-					windows[i] = gm.entries[unit].windows
-				} else {
+				var e *gapEntry
+				if memo && unit >= 0 {
+					e = gm.lookup(b, unit, l.Unit(unit).Cells)
+				}
+				switch {
+				case e != nil:
+					windows[i] = e.windows
+				case memo && unit >= 0:
+					e = gm.victim(unit)
+					e.windows, e.filled = comps[i].windows(n, false), false
+					e.store(b, l.Unit(unit).Cells)
+					windows[i] = e.windows
+				default:
 					windows[i] = comps[i].windows(n, false)
 				}
 				broken = broken || windows[i] == 0
@@ -637,7 +760,7 @@ func findHighLowStranding(b *grid.Board, sink *Sink) {
 			for _, run := range runs {
 				lens = append(lens, len(run))
 			}
-			used, ok := disjointStraights(windows, lens, 0, maxStrandingNodes)
+			used, ok := gm.strand(across, line, windows, lens, memo)
 			if !ok {
 				continue // cut short: concludes nothing
 			}

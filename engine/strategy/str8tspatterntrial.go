@@ -63,8 +63,10 @@ type trialPhase struct {
 
 // patternTrialRun is the working state of one Pattern Trial search.
 type patternTrialRun struct {
-	st   *straightTrial // the simple rules, on st.work
-	sink Sink           // the patterns' steps inside a trial
+	st     *straightTrial // the simple rules, on st.work
+	sink   Sink           // the patterns' steps inside a trial
+	ref    *grid.Board    // the board before a pattern's step
+	nested *compartmentMemoSet
 }
 
 // trialCandidate is a candidate a search tries, and where its last trial
@@ -91,6 +93,7 @@ type patternMemo struct {
 	set      trialMemoSet
 	outcomes []trialOutcome // by cell*(N+1)+digit
 	st       *straightTrial
+	nested   compartmentMemoSet // the memos of Compartment Trial inside the trials
 }
 
 var patternMemos keptPool[patternMemo]
@@ -150,7 +153,13 @@ func findPatternTrials(b *grid.Board, sink *Sink) {
 	pm := patternMemos.get()
 	defer patternMemos.put(pm)
 	pm.start(b)
-	run := &patternTrialRun{st: pm.st}
+	// The trials' Compartment Trial searches keep their memos apart from
+	// those of the searches on the solve's boards, which they read.
+	top := compartmentMemos.get()
+	defer compartmentMemos.put(top)
+	pm.nested.root = top
+	defer func() { pm.nested.root = nil }()
+	run := &patternTrialRun{st: pm.st, nested: &pm.nested}
 	run.sink.Cancel = sink.Cancel // a cancelled pattern finds nothing: the trial goes on to the next candidate's check
 	// Cells with fewest candidates first: a refuted candidate of a cell
 	// with two places its other, and their trials end soonest.
@@ -220,18 +229,27 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 		st.work = b.Clone()
 	}
 	w := st.work
+	// ref is where the simple rules ended last, unless they have yet to
+	// run: the previous phase's end, then the board before each pattern's
+	// step.
+	var ref *grid.Board
 	if tc.state != nil {
 		w.CopyFrom(tc.state)
+		ref = tc.state
 	} else {
 		w.CopyFrom(b)
 		w.Place(tc.cell, tc.digit)
 	}
 	for {
-		if f, ok := st.propagate(); !ok {
+		if f, ok := st.propagateExact(ref); !ok {
 			return f.conflict(), true
 		}
-		if conflict, ok := w.Check(); !ok {
-			return conflict, true
+		// The previous phase's end passed the check: unchanged, it passes
+		// again.
+		if ref != tc.state || st.changed {
+			if conflict, ok := w.Check(); !ok {
+				return conflict, true
+			}
 		}
 		if w.Solved() {
 			return grid.Conflict{}, false
@@ -243,11 +261,13 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 				continue
 			}
 			run.sink.Reset()
-			p.Find(w, &run.sink)
+			run.find(p, w)
 			if steps := run.sink.Steps(); len(steps) > 0 {
 				if followed {
 					trialFollowedFound.Add(1)
 				}
+				run.ref = copyBoard(run.ref, w)
+				ref = run.ref
 				steps[0].Apply(w)
 				tc.used |= 1 << i
 				applied = true
@@ -258,6 +278,17 @@ func (run *patternTrialRun) try(b *grid.Board, tc *trialCandidate, patterns []*S
 			return grid.Conflict{}, false
 		}
 	}
+}
+
+// find looks for pattern p on the trial's board w: Compartment Trial
+// with the memos of the trials (see compartmentMemoSet.root).
+func (run *patternTrialRun) find(p *Strategy, w *grid.Board) {
+	if p != compartmentTrial || run.sink.Cancelled() {
+		p.Find(w, &run.sink)
+		return
+	}
+	run.sink.strategy = p
+	searchCompartmentTrials(w, &run.sink, run.nested)
 }
 
 // tryWarm follows the simple rules from candidate tc on b, starting from
@@ -274,10 +305,7 @@ func (run *patternTrialRun) tryWarm(b *grid.Board, tc *trialCandidate) bool {
 	w := st.work
 	w.CopyFrom(b)
 	w.Place(tc.cell, tc.digit)
-	if !meetBoard(w, tc.warm) {
-		return false
-	}
-	if _, ok := st.propagate(); !ok {
+	if !meetBoard(w, tc.warm) || !st.propagateFrom(tc.warm) {
 		return false
 	}
 	_, ok := w.Check()

@@ -52,6 +52,22 @@ type straightTrial struct {
 	comp    []uint64
 	scratch CellSet
 	index   []int // by unit, its index in comps (-1 for other units)
+	// The state of propagateFrom: the cells a round judges, the board
+	// as the round began (to find what it changed), the units to judge
+	// (marked with the round's generation) and the board before the
+	// rules ran (for propagateExact).
+	dirty    []int
+	prevCand []grid.Digits
+	prevVal  []uint8
+	unitMark []int
+	gen      int
+	pre      *grid.Board
+	changed  bool // propagateFrom changed the work board
+	// lastWin[i] holds the windows applyStraights found open to
+	// compartment comps[i] when its cells were as winState[i] holds
+	// (after its own changes, which close none); 0 for none.
+	lastWin  []grid.Digits
+	winState [][]cellState
 }
 
 // cellState is what applyStraights reads of a cell of its compartment.
@@ -101,6 +117,14 @@ func newStraightTrial(l *grid.Layout) *straightTrial {
 		}
 	}
 	st.scratch = make(CellSet, st.words)
+	st.dirty = make([]int, 0, l.Cells)
+	st.prevCand = make([]grid.Digits, l.Cells)
+	st.prevVal = make([]uint8, l.Cells)
+	st.unitMark = make([]int, len(l.Units()))
+	st.lastWin = make([]grid.Digits, len(st.comps))
+	for _, u := range st.comps {
+		st.winState = append(st.winState, make([]cellState, len(l.Unit(u).Cells)))
+	}
 	return st
 }
 
@@ -121,31 +145,42 @@ func findCompartmentTrials(b *grid.Board, sink *Sink) {
 	}
 	ms := compartmentMemos.get()
 	defer compartmentMemos.put(ms)
+	searchCompartmentTrials(b, sink, ms)
+}
+
+// searchCompartmentTrials is findCompartmentTrials with the memos of ms.
+func searchCompartmentTrials(b *grid.Board, sink *Sink, ms *compartmentMemoSet) {
+	l := b.Layout()
 	m := ms.pick(b)
 	st := m.st
 	// Compartments with fewest straights first: their steps are shortest.
-	type option struct {
-		unit    int
-		windows grid.Digits
-	}
-	var opts []option
-	cand := b.AppendCandidates(nil)
+	opts := ms.opts[:0]
 	for _, u := range st.comps {
-		w := b.StraightWindows(l.Unit(u).Cells, cand)
+		w := b.StraightWindows(l.Unit(u).Cells, nil)
 		if c := w.Count(); c >= 2 && c <= maxTrialStraights {
-			opts = append(opts, option{u, w})
+			opts = append(opts, trialOption{u, w})
 		}
 	}
-	slices.SortStableFunc(opts, func(x, y option) int { return x.windows.Count() - y.windows.Count() })
-	keep := make([]grid.Digits, l.Cells)
+	ms.opts = opts
+	slices.SortStableFunc(opts, func(x, y trialOption) int { return x.windows.Count() - y.windows.Count() })
+	if len(ms.keep) != l.Cells {
+		ms.keep = make([]grid.Digits, l.Cells)
+	}
 	for _, o := range opts {
 		if sink.Cancelled() {
 			return
 		}
-		if m.tryCompartment(b, sink, o.unit, o.windows, keep) && sink.Done() {
+		if m.tryCompartment(b, sink, o.unit, o.windows, ms.keep) && sink.Done() {
 			return
 		}
 	}
+}
+
+// trialOption is a compartment a Compartment Trial search tries and the
+// straights open to it.
+type trialOption struct {
+	unit    int
+	windows grid.Digits
 }
 
 // compartmentMemo is what Compartment Trial keeps between searches: the
@@ -156,6 +191,7 @@ type compartmentMemo struct {
 	outcomes []trialOutcome // by index in st.comps*(N+1)+lowest digit
 	st       *straightTrial
 	used     int // the search count of compartmentMemoSet when last picked
+	kin      *compartmentMemoSet
 }
 
 // compartmentMemoSet holds a few memos: the searches of a solve's boards
@@ -164,6 +200,15 @@ type compartmentMemo struct {
 type compartmentMemoSet struct {
 	memos    [4]compartmentMemo
 	searches int
+	// root, when not nil, is the set of the searches on the boards a
+	// Pattern Trial search tries its candidates on, while the trials'
+	// own searches use this set: a lineage begun here finds in root
+	// what the searches above it knew (see kinOutcome).
+	root *compartmentMemoSet
+	// A search's buffers: the compartments to try and the candidates
+	// the straights keep.
+	opts []trialOption
+	keep []grid.Digits
 }
 
 var compartmentMemos keptPool[compartmentMemoSet]
@@ -184,16 +229,28 @@ func (ms *compartmentMemoSet) pick(b *grid.Board) *compartmentMemo {
 			m = x
 		}
 	}
-	m.used = ms.searches
+	m.used, m.kin = ms.searches, ms
 	if m.set.last == nil || !boardWithin(b, m.set.last.board) {
 		m.set.l = nil // not a board of this memo's searches: start afresh
 	}
 	if m.set.begin(b) || trialMemoOff {
-		l := b.Layout()
-		m.st = newStraightTrial(l)
-		m.outcomes = make([]trialOutcome, len(m.st.comps)*(l.N+1))
+		m.reset(b.Layout())
 	}
 	return m
+}
+
+// reset forgets every outcome m keeps, for searches on layout l: the
+// working state and the outcomes' boards are kept for reuse when l is the
+// layout they were made for.
+func (m *compartmentMemo) reset(l *grid.Layout) {
+	if m.st == nil || m.st.l != l || trialMemoOff {
+		m.st = newStraightTrial(l)
+		m.outcomes = make([]trialOutcome, len(m.st.comps)*(l.N+1))
+		return
+	}
+	for i := range m.outcomes {
+		m.outcomes[i] = trialOutcome{start: m.outcomes[i].start}
+	}
 }
 
 // tryCompartment tries each of windows, the straights open to compartment
@@ -207,8 +264,11 @@ func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windo
 	clear(keep)
 	alive := 0
 	var broken grid.Digits // the windows whose straight ran out
-	for w := windows; w != 0; w &= w - 1 {
-		lo := w.Min()
+	// The lowest and highest straights first, the only ones to keep the
+	// compartment's lowest and highest digits: once the straights followed
+	// keep every candidate of b, the others can rule nothing out.
+	for w := straightOrder(windows); w != 0; w >>= 5 {
+		lo := int(w & 31)
 		end, ok := m.follow(b, st.index[u], lo)
 		if !ok {
 			broken |= grid.Bit(lo)
@@ -221,6 +281,9 @@ func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windo
 			} else {
 				keep[c] |= end.Cands(c)
 			}
+		}
+		if w>>5 != 0 && keepsAll(b, keep) {
+			return false
 		}
 	}
 	if alive == 0 {
@@ -257,6 +320,35 @@ func (m *compartmentMemo) tryCompartment(b *grid.Board, sink *Sink, u int, windo
 	return true
 }
 
+// straightOrder returns the order in which tryCompartment follows the
+// straights of windows: the lowest digits of the lowest window, the
+// highest and then the others, lowest first, five bits each from the
+// lowest bits up (at most maxTrialStraights of them, each from 1 to 31).
+func straightOrder(windows grid.Digits) uint64 {
+	lo, hi := windows.Min(), windows.Max()
+	order, shift := uint64(lo), 5
+	if hi != lo {
+		order |= uint64(hi) << shift
+		shift += 5
+	}
+	for w := windows &^ grid.Bit(lo) &^ grid.Bit(hi); w != 0; w &= w - 1 {
+		order |= uint64(w.Min()) << shift
+		shift += 5
+	}
+	return order
+}
+
+// keepsAll reports whether keep holds every candidate of every empty cell
+// of b.
+func keepsAll(b *grid.Board, keep []grid.Digits) bool {
+	for c, k := range keep {
+		if b.Value(c) == 0 && b.Cands(c)&^k != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // follow follows the straight from lo of compartment comps[i] on b and
 // reports where the simple rules end, and false when they run out. An
 // outcome the memo holds for a board b lies within is not followed again;
@@ -268,18 +360,29 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 	cells := st.l.Unit(st.comps[i]).Cells
 	straight := grid.Straight(lo, len(cells))
 	o := &m.outcomes[i*(st.l.N+1)+lo]
+	known := o
 	if o.base == nil || !m.set.holds(o) {
-		_, ok := st.try(b, cells, straight)
-		m.record(o, ok)
-		return st.work, ok
+		if known = m.kinOutcome(b, i, lo); known == nil {
+			ok := st.reach(b, cells, straight)
+			m.record(o, ok)
+			return st.work, ok
+		}
 	}
 	switch {
-	case o.broken:
+	case known.broken:
 		trialMemoHits.Add(1)
+		if known != o {
+			m.record(o, false)
+		}
 		return nil, false
-	case boardWithin(o.start, b):
+	case boardWithin(known.start, b):
 		trialMemoHits.Add(1)
-		return o.start, true
+		if known == o {
+			return o.start, true
+		}
+		st.work = copyBoard(st.work, known.start)
+		m.record(o, true)
+		return st.work, true
 	}
 	if st.work == nil {
 		st.work = b.Clone()
@@ -291,12 +394,44 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 			st.work.Restrict(c, straight)
 		}
 	}
-	ok := meetBoard(st.work, o.start)
-	if ok {
-		_, ok = st.propagate()
-	}
+	ok := meetBoard(st.work, known.start) && st.propagateFrom(known.start)
 	m.record(o, ok)
 	return st.work, ok
+}
+
+// kinOutcome returns what another memo of the set knows of the straight
+// from lo of compartment comps[i] on a board b lies within (see
+// trialMemo), or nil: a search that begins a lineage of boards (the first
+// of a Nested Trial's trial, within the board of the search around it)
+// finds there the outcomes of the searches on the boards above it.
+func (m *compartmentMemo) kinOutcome(b *grid.Board, i, lo int) *trialOutcome {
+	if m.kin == nil || trialMemoOff {
+		return nil
+	}
+	if o := m.kin.outcome(m, b, i, lo); o != nil {
+		return o
+	}
+	if m.kin.root != nil {
+		return m.kin.root.outcome(m, b, i, lo)
+	}
+	return nil
+}
+
+// outcome returns the outcome a memo of ms other than m keeps of the
+// straight from lo of compartment comps[i] on a board b lies within, or
+// nil.
+func (ms *compartmentMemoSet) outcome(m *compartmentMemo, b *grid.Board, i, lo int) *trialOutcome {
+	for j := range ms.memos {
+		x := &ms.memos[j]
+		if x == m || x.set.l != b.Layout() || x.outcomes == nil {
+			continue
+		}
+		o := &x.outcomes[i*(m.st.l.N+1)+lo]
+		if o.base != nil && boardWithin(b, o.base.board) {
+			return o
+		}
+	}
+	return nil
 }
 
 // record keeps in o how a straight's trial on the search's board ended:
@@ -324,6 +459,99 @@ func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (
 		}
 	}
 	return st.propagate()
+}
+
+// reach is try without the place where the rules run out: it reports
+// whether the straight's trial ends unbroken, at st.work.
+func (st *straightTrial) reach(b *grid.Board, cells []int, straight grid.Digits) bool {
+	if st.work == nil {
+		st.work = b.Clone()
+	} else {
+		st.work.CopyFrom(b)
+	}
+	w := st.work
+	for _, c := range cells {
+		if w.Value(c) == 0 {
+			w.Restrict(c, straight)
+		}
+	}
+	return st.propagateFrom(nil)
+}
+
+// propagateExact is propagateFrom(ref) that reports where the rules run
+// out as propagate does: when they do, it follows them again by
+// propagate from the board it started with, which runs out as well (the
+// rules are monotone) and leaves the work board as propagate leaves it.
+func (st *straightTrial) propagateExact(ref *grid.Board) (trialFailure, bool) {
+	st.pre = copyBoard(st.pre, st.work)
+	if st.propagateFrom(ref) {
+		return trialFailure{}, true
+	}
+	st.work.CopyFrom(st.pre)
+	return st.propagate()
+}
+
+// propagateFrom follows the simple rules on the work board to the end
+// propagate reaches, and reports false when they run out (where they do
+// may differ from propagate's). Each rule reads the cells of one unit (a
+// cell's singles its cell), so only the units of cells that changed are
+// judged again: all of them in the first round when ref is nil;
+// otherwise ref is a board the rules leave unchanged, unbroken, that the
+// work board lies within, and the first round judges only the units of
+// the cells where the two differ (the others read what they read on ref,
+// where what they would remove or place is gone or placed already). The
+// rules are monotone, so the order does not change where they end, nor
+// whether they run out.
+func (st *straightTrial) propagateFrom(ref *grid.Board) bool {
+	w := st.work
+	l := st.l
+	st.dirty = st.dirty[:0]
+	for c := range l.Cells {
+		if ref == nil || w.Value(c) != ref.Value(c) || w.Cands(c) != ref.Cands(c) {
+			st.dirty = append(st.dirty, c)
+		}
+	}
+	st.changed = len(st.dirty) > 0
+	for len(st.dirty) > 0 {
+		w.CopyCandidates(st.prevCand)
+		w.CopyValues(st.prevVal)
+		st.gen++
+		for _, c := range st.dirty {
+			for _, u := range l.CellUnit(c) {
+				st.unitMark[u] = st.gen
+			}
+			if w.Value(c) != 0 || l.IsBlack(c) {
+				continue
+			}
+			switch ds := w.Cands(c); ds.Count() {
+			case 0:
+				return false
+			case 1:
+				w.Place(c, ds.Min())
+			}
+		}
+		for i, u := range st.comps {
+			if st.unitMark[u] == st.gen {
+				if _, ok := st.applyStraights(i); !ok {
+					return false
+				}
+			}
+		}
+		for _, u := range st.others {
+			if st.unitMark[u] == st.gen {
+				if _, ok := st.applyDistinct(u); !ok {
+					return false
+				}
+			}
+		}
+		st.dirty = st.dirty[:0]
+		for c := range l.Cells {
+			if w.Value(c) != st.prevVal[c] || w.Cands(c) != st.prevCand[c] {
+				st.dirty = append(st.dirty, c)
+			}
+		}
+	}
+	return true
 }
 
 // propagate follows the simple rules on the work board to their end; it
@@ -398,10 +626,11 @@ func (st *straightTrial) settle(i int) {
 func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 	w := st.work
 	cells := st.l.Unit(st.comps[i]).Cells
-	windows := w.StraightWindows(cells, nil)
+	windows := st.windows(i, cells)
 	if windows == 0 {
 		return false, false
 	}
+	defer st.noteWindows(i, cells, windows)
 	allowed, sure := grid.StraightSpan(windows, len(cells))
 	for _, c := range cells {
 		if v := w.Value(c); v != 0 {
@@ -437,6 +666,67 @@ func (st *straightTrial) applyStraights(i int) (changed, ok bool) {
 		}
 	}
 	return changed, true
+}
+
+// windows returns the windows open to compartment comps[i] on the work
+// board. When the compartment's cells lie within the state noted with its
+// windows last (noteWindows), only the windows holding a digit that left
+// a cell since are judged again: the others see the same candidates
+// among their digits, and a window closed stays closed.
+func (st *straightTrial) windows(i int, cells []int) grid.Digits {
+	w := st.work
+	last := st.lastWin[i]
+	if last == 0 {
+		return w.StraightWindows(cells, nil)
+	}
+	var left, placed grid.Digits
+	for j, c := range cells {
+		was, v := st.winState[i][j], w.Value(c)
+		switch {
+		case was.value != 0:
+			if v != was.value {
+				return w.StraightWindows(cells, nil)
+			}
+		case v != 0:
+			if !was.cand.Has(int(v)) {
+				return w.StraightWindows(cells, nil)
+			}
+			left |= was.cand &^ grid.Bit(int(v))
+		default:
+			if w.Cands(c)&^was.cand != 0 {
+				return w.StraightWindows(cells, nil)
+			}
+			left |= was.cand &^ w.Cands(c)
+		}
+		if v != 0 {
+			if placed.Has(int(v)) {
+				return 0 // a digit twice: no straight
+			}
+			placed |= grid.Bit(int(v))
+		}
+	}
+	if left == 0 {
+		return last
+	}
+	var again grid.Digits
+	for ws := last; ws != 0; ws &= ws - 1 {
+		if lo := ws.Min(); grid.Straight(lo, len(cells))&left != 0 {
+			again |= grid.Bit(lo)
+		}
+	}
+	if again == 0 {
+		return last
+	}
+	return last&^again | w.StraightWindowsAmong(cells, nil, again)
+}
+
+// noteWindows notes windows as those open to compartment comps[i] with
+// its cells as they are on the work board.
+func (st *straightTrial) noteWindows(i int, cells []int, windows grid.Digits) {
+	for j, c := range cells {
+		st.winState[i][j] = cellState{st.work.Cands(c), st.work.Value(c)}
+	}
+	st.lastWin[i] = windows
 }
 
 // applyDistinct checks that unit u's white cells have digits enough left

@@ -1,0 +1,146 @@
+package strategy
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// str8tsExtremeBoard returns puzzle n (from 1) of
+// engine/solver/testdata/str8ts-extreme.txt as given.
+func str8tsExtremeBoard(t *testing.T, n int) *grid.Board {
+	t.Helper()
+	var puzzles []string
+	for _, line := range shared.Lines(t, "../solver/testdata/str8ts-extreme.txt") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			puzzles = append(puzzles, line)
+		}
+	}
+	p, _, err := codec.Decode(puzzles[n-1], codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// sameBoard reports whether x and y hold the same digits and candidates.
+func sameBoard(x, y *grid.Board) bool {
+	for c := range x.Layout().Cells {
+		if x.Value(c) != y.Value(c) || x.Cands(c) != y.Cands(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPropagateFromAgrees follows the simple rules of the Str8ts trials
+// from random boards (a candidate placed and a few others removed on
+// extreme puzzles 2, 8 and 13 after their simple rules) three ways: by
+// propagate, which judges every unit each round; by propagateFrom from
+// scratch; and by propagateFrom from the end of the rules on the puzzle,
+// a board the random one lies within (the warm start of the memos). All
+// three must agree on whether the rules run out and where they end, and
+// propagateExact must run out where propagate does. The windows a trial
+// notes (straightTrial.windows) are checked against StraightWindows on
+// every compartment of every end. Floors on both outcomes keep the test
+// from passing on boards that all end one way.
+func TestPropagateFromAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 38))
+	var ended, ranOut int
+	for _, n := range []int{2, 8, 13} {
+		b := str8tsExtremeBoard(t, n)
+		l := b.Layout()
+		full, warm, exact := newStraightTrial(l), newStraightTrial(l), newStraightTrial(l)
+		full.work = b.Clone()
+		if _, ok := full.propagate(); !ok {
+			t.Fatalf("puzzle %d: the simple rules run out on the puzzle", n)
+		}
+		ref := full.work.Clone()
+		for range 400 {
+			x := ref.Clone()
+			var open []int
+			for c := range l.Cells {
+				if x.Value(c) == 0 && !l.IsBlack(c) && x.Cands(c).Count() >= 2 {
+					open = append(open, c)
+				}
+			}
+			if len(open) == 0 {
+				break
+			}
+			c := open[rng.IntN(len(open))]
+			ds := x.Cands(c)
+			for range rng.IntN(ds.Count()) {
+				ds &= ds - 1
+			}
+			x.Place(c, ds.Min())
+			for range rng.IntN(4) {
+				c := open[rng.IntN(len(open))]
+				if x.Value(c) == 0 && x.Cands(c).Count() >= 2 {
+					x.Eliminate(c, x.Cands(c).Max())
+				}
+			}
+			full.work = copyBoard(full.work, x)
+			fail, ok := full.propagate()
+			warm.work = copyBoard(warm.work, x)
+			warmOK := warm.propagateFrom(ref)
+			cold := x.Clone()
+			exact.work = cold
+			coldOK := exact.propagateFrom(nil)
+			if warmOK != ok || coldOK != ok {
+				t.Fatalf("puzzle %d: propagate ends %v, propagateFrom from the puzzle's end %v, from scratch %v", n, ok, warmOK, coldOK)
+			}
+			if !ok {
+				ranOut++
+				exact.work = copyBoard(exact.work, x)
+				got, gotOK := exact.propagateExact(nil)
+				if gotOK || got != fail || !sameBoard(exact.work, full.work) {
+					t.Fatalf("puzzle %d: propagateExact ran out at %+v, propagate at %+v (or left another board)", n, got, fail)
+				}
+				continue
+			}
+			ended++
+			if !sameBoard(warm.work, full.work) || !sameBoard(cold, full.work) {
+				t.Fatalf("puzzle %d: propagateFrom ends elsewhere than propagate", n)
+			}
+			for i, u := range warm.comps {
+				cells := l.Unit(u).Cells
+				if got, want := warm.windows(i, cells), warm.work.StraightWindows(cells, nil); got != want {
+					t.Fatalf("puzzle %d: compartment %s: windows %b noted, %b open", n, l.Unit(u).Name(), got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d boards ended, %d ran out", ended, ranOut)
+	if ended < 200 || ranOut < 50 {
+		t.Errorf("%d boards ended and %d ran out, want at least 200 and 50", ended, ranOut)
+	}
+}
+
+// TestStraightOrder checks the order Compartment Trial follows the
+// straights in: every window once, the lowest first, then the highest.
+func TestStraightOrder(t *testing.T) {
+	for _, windows := range []grid.Digits{0b1, 0b11, 0b111, 0b101101, 0b111111 << 19} {
+		var got []int
+		for w := straightOrder(windows); w != 0; w >>= 5 {
+			got = append(got, int(w&31))
+		}
+		if len(got) != windows.Count() || got[0] != windows.Min() || len(got) > 1 && got[1] != windows.Max() {
+			t.Errorf("straightOrder(%b) = %v", windows, got)
+		}
+		var seen grid.Digits
+		for _, lo := range got {
+			seen |= grid.Bit(lo)
+		}
+		if seen != windows {
+			t.Errorf("straightOrder(%b) = %v: not every window once", windows, got)
+		}
+	}
+}
