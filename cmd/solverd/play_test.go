@@ -167,22 +167,37 @@ func (p player) keys(keys string, mods ...chromedp.Modifier) {
 	p.do(chromedp.KeyEvent(keys, opts...))
 }
 
-// clickCell clicks the middle of a cell of the board.
+// clickCell clicks the middle of a cell of the board and waits until the
+// page has selected it, clicking again (up to five times) when it has
+// not: on a loaded machine the page can move the board between reading
+// its place and the click (the solve's stream ending and filling the
+// panels around it), so the click lands on another cell, as a person's
+// would, who then clicks again.
 func (p player) clickCell(cell int) {
 	p.t.Helper()
-	// The cell is brought into view first, as a person would scroll to it.
-	xy := eval[[]float64](p.ctx, p.t, fmt.Sprintf(`(() => {
-		const svg = document.getElementById('board');
-		const n = window.sudokuPlay.game().vals.length ** 0.5;
-		const at = () => {
-			const r = svg.getBoundingClientRect(), s = r.width / (n * 60 + 6);
-			return [r.left + ((%[1]d %% n) * 60 + 33) * s, r.top + (Math.floor(%[1]d / n) * 60 + 33) * s];
-		};
-		const [x, y] = at();
-		if (y < 20 || y > innerHeight - 20) window.scrollBy(0, y - innerHeight / 2);
-		return at();
-	})()`, cell))
-	p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+	for try := 0; try < 5; try++ {
+		// The cell is brought into view first, as a person would scroll to it.
+		xy := eval[[]float64](p.ctx, p.t, fmt.Sprintf(`(() => {
+			const svg = document.getElementById('board');
+			const n = window.sudokuPlay.game().vals.length ** 0.5;
+			const at = () => {
+				const r = svg.getBoundingClientRect(), s = r.width / (n * 60 + 6);
+				return [r.left + ((%[1]d %% n) * 60 + 33) * s, r.top + (Math.floor(%[1]d / n) * 60 + 33) * s];
+			};
+			const [x, y] = at();
+			if (y < 20 || y > innerHeight - 20) window.scrollBy(0, y - innerHeight / 2);
+			return at();
+		})()`, cell))
+		p.do(chromedp.MouseClickXY(xy[0], xy[1]))
+		g := p.game()
+		for deadline := time.Now().Add(3 * time.Second); g.Sel != cell && time.Now().Before(deadline); g = p.game() {
+			time.Sleep(50 * time.Millisecond)
+		}
+		if g.Sel == cell {
+			return
+		}
+	}
+	p.t.Fatalf("five clicks on cell %d did not select it", cell)
 }
 
 // pad clicks a digit of the pad under the board.
