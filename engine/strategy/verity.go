@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -59,9 +58,18 @@ type verityState struct {
 	union []grid.Digits
 	// alive are the offsets in fills of the fillings of the group
 	// followed whose trial did not break.
-	alive  []int
-	digits [grid.MaxGroupCells]uint8
-	count  int // the fillings walk found
+	alive []int
+	// states[i] holds the candidates after the trial of the first i
+	// cells of the filling followed (see verity).
+	states [][]grid.Digits
+	// last is the filling prefixTrial last followed, have the depth of
+	// its prefixes v.states holds, broke that of its prefix whose trial
+	// broke (0: none).
+	last        []uint8
+	have, broke int
+	kept        verityKept
+	digits      [grid.MaxGroupCells]uint8
+	count       int // the fillings walk found
 }
 
 // veritySet is a group and its fillings, fills[off:off+n*len(cells)].
@@ -69,7 +77,9 @@ type veritySet struct {
 	g, n, off int
 }
 
-var verityPool = sync.Pool{New: func() any { return new(verityState) }}
+// verityPool keeps the searches' states, with the outcomes they carry
+// (see verityKept), from one search to the next.
+var verityPool keptPool[verityState]
 
 func findFillingVerities(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
@@ -77,10 +87,14 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 	}
 	t := strongPool.Get().(*trial)
 	defer strongPool.Put(t)
-	v := verityPool.Get().(*verityState)
-	defer verityPool.Put(v)
+	v := verityPool.get()
+	defer verityPool.put(v)
+	budget := verityBudget
+	if sink.DeepLooks > 0 {
+		budget = min(budget, sink.DeepLooks)
+	}
 	if t.startStrong(b) {
-		t.findVerities(sink, v, verityFillings, verityBudget)
+		t.findVerities(sink, v, verityFillings, budget)
 	}
 }
 
@@ -89,6 +103,7 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 // most most fillings, fewest first, looking at budget fillings at most.
 func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
 	v.collect(t, most)
+	v.kept.load(t.l, t.b, t.base)
 	for _, s := range v.sets {
 		if t.work > budget || sink.Cancelled() {
 			return
@@ -169,18 +184,31 @@ func (v *verityState) clashes(grp *trialGroup, i, d int) bool {
 // of the candidates every filling whose trial does not break removes,
 // reporting whether it added one. It stops at the first filling after
 // which the surviving fillings keep every candidate of the base.
+//
+// The fillings come in the order of their cells' digits (see walk), so
+// that consecutive ones share a prefix: the trial of a prefix (its cells
+// fixed and every rule followed) is kept, and the next filling's trial
+// starts from the longest prefix it shares, fixing only its other cells
+// (see extend). The rules only remove candidates, each where it would
+// on any smaller candidates too, so that a trial reaches the same
+// candidates from any start between the filling's premise and its end:
+// what the prefix's trial removed, the filling's would. A prefix whose
+// trial breaks breaks every filling under it.
 func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	grp := &t.groups[s.g]
 	k := len(grp.cells)
 	v.union = slices.Grow(v.union[:0], len(t.base))[:len(t.base)]
 	clear(v.union)
 	v.alive = v.alive[:0]
+	v.prefixes(k, len(t.base))
+	v.have, v.broke, v.last = 0, 0, nil
 	for i := range s.n {
 		if i&63 == 63 && sink.Cancelled() {
 			return false
 		}
 		off := s.off + i*k
-		if t.tryFilling(t.base, grp.cells, v.fills[off:off+k]) {
+		f := v.fills[off : off+k]
+		if !t.verityFilling(v, s.g, f) {
 			continue
 		}
 		v.alive = append(v.alive, off)
@@ -196,6 +224,97 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	}
 	t.reportVerity(sink, v, grp, s)
 	return true
+}
+
+// verityFilling follows filling f of group g, reporting whether its
+// trial holds (the candidates after it in t.cand): from the outcome
+// carried from an earlier search when there is one, else from the
+// longest prefix it shares with the last filling followed afresh.
+func (t *trial) verityFilling(v *verityState, g int, f []uint8) bool {
+	key := fillingKey(g, f)
+	if verityCarry {
+		if off, ok := v.kept.at[key]; ok {
+			if off < 0 {
+				v.kept.dead++
+				return false
+			}
+			v.kept.resumed++
+			end := v.kept.cand[int(off) : int(off)+len(t.base)]
+			if !t.resume(end) {
+				v.kept.broke(key)
+				return false
+			}
+			copy(end, t.cand)
+			return true
+		}
+	}
+	v.kept.fresh++
+	if !t.prefixTrial(v, t.groups[g].cells, f) {
+		v.kept.broke(key)
+		return false
+	}
+	v.kept.held(key, t.cand)
+	return true
+}
+
+// prefixTrial follows filling f of cells from the longest prefix it
+// shares with the last filling it followed (v.last), whose prefixes'
+// trials v.states holds to depth v.have (v.states[0] is the base) and
+// of which the one of depth v.broke broke (0: none).
+func (t *trial) prefixTrial(v *verityState, cells []int, f []uint8) bool {
+	k := len(cells)
+	p := commonPrefix(v.last, f)
+	v.last = f
+	if v.broke > 0 && p >= v.broke {
+		return false // under a prefix whose trial broke
+	}
+	v.broke = 0
+	v.have = min(v.have, p)
+	from := t.base
+	if v.have > 0 {
+		from = v.states[v.have]
+	}
+	for v.have < k-1 {
+		if !t.extend(from, cells[v.have], int(f[v.have])) {
+			v.broke = v.have + 1
+			return false
+		}
+		v.have++
+		copy(v.states[v.have], t.cand)
+		from = v.states[v.have]
+	}
+	return t.extend(from, cells[k-1], int(f[k-1]))
+}
+
+// prefixes makes room in v.states for the trials of the prefixes of a
+// group of k cells on a board of n cells.
+func (v *verityState) prefixes(k, n int) {
+	for len(v.states) < k {
+		v.states = append(v.states, nil)
+	}
+	for i := 1; i < k; i++ {
+		v.states[i] = slices.Grow(v.states[i][:0], n)[:n]
+	}
+}
+
+// commonPrefix returns how many leading digits a and b share.
+func commonPrefix(a, b []uint8) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// extend assumes cell c holds digit d in a copy of from, whose every
+// rule is followed, and follows the rules: false at a contradiction,
+// else the candidates after it are in t.cand.
+func (t *trial) extend(from []grid.Digits, c, d int) bool {
+	t.begin(from)
+	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
+	ok := from[c].Has(d) && t.fix(c, d, 0) && t.run()
+	t.drain()
+	return ok
 }
 
 // verityLeft reports whether some open cell of the board has a candidate
