@@ -59,17 +59,21 @@ type verityState struct {
 	// alive are the offsets in fills of the fillings of the group
 	// followed whose trial did not break.
 	alive []int
+	// fresh are the offsets in fills of the group's fillings no earlier
+	// search followed.
+	fresh []int
 	// states[i] holds the candidates after the trial of the first i
 	// cells of the filling followed (see verity).
 	states [][]grid.Digits
-	// last is the filling prefixTrial last followed, have the depth of
-	// its prefixes v.states holds, broke that of its prefix whose trial
-	// broke (0: none).
-	last        []uint8
-	have, broke int
-	kept        verityKept
-	digits      [grid.MaxGroupCells]uint8
-	count       int // the fillings walk found
+	// last is the filling prefixTrial last followed, depths those of its
+	// prefixes whose trials v.states holds, increasing, broke that of its
+	// prefix whose trial broke (0: none).
+	last   []uint8
+	depths []int
+	broke  int
+	kept   verityKept
+	digits [grid.MaxGroupCells]uint8
+	count  int // the fillings walk found
 }
 
 // veritySet is a group and its fillings, fills[off:off+n*len(cells)].
@@ -199,69 +203,99 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	k := len(grp.cells)
 	v.union = slices.Grow(v.union[:0], len(t.base))[:len(t.base)]
 	clear(v.union)
-	v.alive = v.alive[:0]
+	v.alive, v.fresh = v.alive[:0], v.fresh[:0]
 	v.prefixes(k, len(t.base))
-	v.have, v.broke, v.last = 0, 0, nil
+	v.depths, v.broke, v.last = v.depths[:0], 0, nil
+	// The fillings whose outcome an earlier search carried come first:
+	// whether the group has a step does not depend on the order, and
+	// theirs cost little (most groups stop within them).
 	for i := range s.n {
 		if i&63 == 63 && sink.Cancelled() {
 			return false
 		}
 		off := s.off + i*k
-		f := v.fills[off : off+k]
-		if !t.verityFilling(v, s.g, f) {
+		held, carried := t.carried(v, s.g, v.fills[off:off+k])
+		if !carried {
+			v.fresh = append(v.fresh, off)
 			continue
 		}
-		v.alive = append(v.alive, off)
-		for x, ds := range t.cand {
-			v.union[x] |= ds
+		if held && !t.verityAdd(v, off) {
+			return false
 		}
-		if !t.verityLeft(v.union) {
+	}
+	for i, off := range v.fresh {
+		if i&63 == 63 && sink.Cancelled() {
+			return false
+		}
+		f := v.fills[off : off+k]
+		var next []uint8
+		if i+1 < len(v.fresh) {
+			next = v.fills[v.fresh[i+1] : v.fresh[i+1]+k]
+		}
+		v.kept.fresh++
+		key := fillingKey(s.g, f)
+		if !t.prefixTrial(v, grp.cells, f, next) {
+			v.kept.broke(key)
+			continue
+		}
+		v.kept.held(key, t.cand)
+		if !t.verityAdd(v, off) {
 			return false
 		}
 	}
 	if len(v.alive) == 0 {
 		return false // the board has no solution: the solver's business
 	}
+	slices.Sort(v.alive)
 	t.reportVerity(sink, v, grp, s)
 	return true
 }
 
-// verityFilling follows filling f of group g, reporting whether its
-// trial holds (the candidates after it in t.cand): from the outcome
-// carried from an earlier search when there is one, else from the
-// longest prefix it shares with the last filling followed afresh.
-func (t *trial) verityFilling(v *verityState, g int, f []uint8) bool {
+// verityAdd adds the filling at off in v.fills, whose trial held with
+// the candidates in t.cand, to those alive, reporting whether the base
+// still has a candidate none of them keeps.
+func (t *trial) verityAdd(v *verityState, off int) bool {
+	v.alive = append(v.alive, off)
+	for x, ds := range t.cand {
+		v.union[x] |= ds
+	}
+	return t.verityLeft(v.union)
+}
+
+// carried follows filling f of group g from the outcome an earlier
+// search carried, reporting whether there was one and whether the
+// filling's trial holds (the candidates after it in t.cand).
+func (t *trial) carried(v *verityState, g int, f []uint8) (held, ok bool) {
+	if !verityCarry {
+		return false, false
+	}
 	key := fillingKey(g, f)
-	if verityCarry {
-		if off, ok := v.kept.at[key]; ok {
-			if off < 0 {
-				v.kept.dead++
-				return false
-			}
-			v.kept.resumed++
-			end := v.kept.cand[int(off) : int(off)+len(t.base)]
-			if !t.resume(end) {
-				v.kept.broke(key)
-				return false
-			}
-			copy(end, t.cand)
-			return true
-		}
+	off, ok := v.kept.at[key]
+	if !ok {
+		return false, false
 	}
-	v.kept.fresh++
-	if !t.prefixTrial(v, t.groups[g].cells, f) {
+	if off < 0 {
+		v.kept.dead++
+		return false, true
+	}
+	v.kept.resumed++
+	end := v.kept.cand[int(off) : int(off)+len(t.base)]
+	if !t.resume(end) {
 		v.kept.broke(key)
-		return false
+		return false, true
 	}
-	v.kept.held(key, t.cand)
-	return true
+	copy(end, t.cand)
+	return true, true
 }
 
 // prefixTrial follows filling f of cells from the longest prefix it
-// shares with the last filling it followed (v.last), whose prefixes'
-// trials v.states holds to depth v.have (v.states[0] is the base) and
-// of which the one of depth v.broke broke (0: none).
-func (t *trial) prefixTrial(v *verityState, cells []int, f []uint8) bool {
+// shares with the last filling it followed (v.last) whose trial v.states
+// holds (at the depths v.depths lists, the base at depth 0), unless it
+// shares the prefix of depth v.broke, whose trial broke (0: none). It
+// keeps the trial of the prefix f shares with next, the filling after
+// it, when that is deeper: a filling no other shares a prefix with is
+// followed in one trial.
+func (t *trial) prefixTrial(v *verityState, cells []int, f, next []uint8) bool {
 	k := len(cells)
 	p := commonPrefix(v.last, f)
 	v.last = f
@@ -269,21 +303,27 @@ func (t *trial) prefixTrial(v *verityState, cells []int, f []uint8) bool {
 		return false // under a prefix whose trial broke
 	}
 	v.broke = 0
-	v.have = min(v.have, p)
-	from := t.base
-	if v.have > 0 {
-		from = v.states[v.have]
+	for len(v.depths) > 0 && v.depths[len(v.depths)-1] > p {
+		v.depths = v.depths[:len(v.depths)-1]
 	}
-	for v.have < k-1 {
-		if !t.extend(from, cells[v.have], int(f[v.have])) {
-			v.broke = v.have + 1
+	have := 0
+	if len(v.depths) > 0 {
+		have = v.depths[len(v.depths)-1]
+	}
+	from := t.base
+	if have > 0 {
+		from = v.states[have]
+	}
+	if need := min(commonPrefix(f, next), k-1); need > have {
+		if !t.extend(from, cells[have:need], f[have:need]) {
+			v.broke = need
 			return false
 		}
-		v.have++
-		copy(v.states[v.have], t.cand)
-		from = v.states[v.have]
+		copy(v.states[need], t.cand)
+		v.depths = append(v.depths, need)
+		have, from = need, v.states[need]
 	}
-	return t.extend(from, cells[k-1], int(f[k-1]))
+	return t.extend(from, cells[have:], f[have:])
 }
 
 // prefixes makes room in v.states for the trials of the prefixes of a
@@ -306,13 +346,19 @@ func commonPrefix(a, b []uint8) int {
 	return n
 }
 
-// extend assumes cell c holds digit d in a copy of from, whose every
-// rule is followed, and follows the rules: false at a contradiction,
-// else the candidates after it are in t.cand.
-func (t *trial) extend(from []grid.Digits, c, d int) bool {
+// extend assumes cells hold digits in a copy of from, whose every rule
+// is followed, and follows the rules: false at a contradiction, else the
+// candidates after it are in t.cand.
+func (t *trial) extend(from []grid.Digits, cells []int, digits []uint8) bool {
 	t.begin(from)
-	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
-	ok := from[c].Has(d) && t.fix(c, d, 0) && t.run()
+	t.events = append(t.events, trialEvent{group: -1, cell: cells[0], digit: int(digits[0]), unit: -1})
+	ok := true
+	for i, c := range cells {
+		if ok = t.cand[c].Has(int(digits[i])) && t.fix(c, int(digits[i]), 0); !ok {
+			break
+		}
+	}
+	ok = ok && t.run()
 	t.drain()
 	return ok
 }

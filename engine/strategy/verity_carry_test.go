@@ -51,7 +51,9 @@ func verityMixed(t *testing.T, b *grid.Board) (texts []string, guesses, w2 int, 
 // CPU. Skipped without SUDOKU_W2COST.
 func TestVerityCostProbe(t *testing.T) {
 	for _, pz := range probePuzzles(t, "SUDOKU_W2COST") {
+		strategy.VerityCarryCounts()
 		_, guesses, w2, cpu := verityMixed(t, killerLine(t, pz.file, pz.line))
-		t.Logf("%s:%d guesses %d W2 steps %d cpu %.2fs", pz.file, pz.line, guesses, w2, cpu)
+		dead, resumed, fresh := strategy.VerityCarryCounts()
+		t.Logf("%s:%d guesses %d W2 steps %d cpu %.2fs; fillings carried dead %d, resumed %d, followed afresh %d", pz.file, pz.line, guesses, w2, cpu, dead, resumed, fresh)
 	}
 }
