@@ -57,3 +57,49 @@ func TestVerityCostProbe(t *testing.T) {
 		t.Logf("%s:%d guesses %d W2 steps %d cpu %.2fs; fillings carried dead %d, resumed %d, followed afresh %d", pz.file, pz.line, guesses, w2, cpu, dead, resumed, fresh)
 	}
 }
+
+// TestCageFillingVerityCarried follows the default mixed solves of the
+// first two generated killers of engine/solver/testdata/killer9-cagesize.txt
+// (the first has no step; 5 s of CPU) and, at every third position, asks FindSteps for
+// every Cage Filling Verity step (groups of at most 64 fillings, no bound
+// on the looks, so that what a search finds does not depend on the work
+// it skips), once with the fillings' outcomes carried from the last
+// search and once afresh: the steps must be the same, in the same order,
+// and the carried searches must have used at least carriedFloor carried
+// outcomes, so that the test fails if carrying stops or changes a step.
+func TestCageFillingVerityCarried(t *testing.T) {
+	if strategy.Race {
+		t.Skip("skipped under -race: killer solves with trials, minutes under the race detector")
+	}
+	const carriedFloor = 20_000
+	defer strategy.SetVerityLimits(64, 1<<40)()
+	const limit = 2
+	st := strategy.CageFillingVerity()
+	steps := func(carry bool) (texts []string, dead, resumed, fresh int) {
+		defer strategy.SetVerityCarry(carry)()
+		strategy.VerityCarryCounts()
+		everyThirdPosition(t, limit, st, func(_ int, s *strategy.Step, n grid.Notation, _ []uint8) bool {
+			texts = append(texts, s.Explain(n))
+			return true
+		})
+		dead, resumed, fresh = strategy.VerityCarryCounts()
+		return texts, dead, resumed, fresh
+	}
+	afresh, _, _, afreshTrials := steps(false)
+	carried, dead, resumed, fresh := steps(true)
+	t.Logf("%d steps; afresh %d fillings followed; carried %d broken and %d resumed, %d followed afresh", len(afresh), afreshTrials, dead, resumed, fresh)
+	if len(afresh) == 0 {
+		t.Fatal("no Cage Filling Verity step found")
+	}
+	if len(carried) != len(afresh) {
+		t.Errorf("%d steps carried, %d afresh", len(carried), len(afresh))
+	}
+	for i := range min(len(carried), len(afresh)) {
+		if carried[i] != afresh[i] {
+			t.Fatalf("step %d: carried %q, afresh %q", i, carried[i], afresh[i])
+		}
+	}
+	if floor := carriedFloor; dead+resumed < floor {
+		t.Errorf("%d outcomes carried, want at least %d", dead+resumed, floor)
+	}
+}
