@@ -62,6 +62,16 @@ type verityState struct {
 	// fresh are the offsets in fills of the group's fillings no earlier
 	// search followed.
 	fresh []int
+	order []int
+	// budget is the most looks the search takes: a group it ends in has
+	// no step.
+	budget int
+	// blockN counts the fresh fillings by first digit, firstState tells
+	// whether the trial of the first cell's digit was followed (1, its
+	// end in firsts) or broke (2).
+	blockN     [grid.MaxSize + 1]int
+	firstState [grid.MaxSize + 1]uint8
+	firsts     [grid.MaxSize + 1][]grid.Digits
 	// states[i] holds the candidates after the trial of the first i
 	// cells of the filling followed (see verity).
 	states [][]grid.Digits
@@ -108,6 +118,7 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
 	v.collect(t, most)
 	v.kept.load(t.l, t.b, t.base)
+	v.budget = budget
 	for _, s := range v.sets {
 		if t.work > budget || sink.Cancelled() {
 			return
@@ -210,7 +221,7 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	// whether the group has a step does not depend on the order, and
 	// theirs cost little (most groups stop within them).
 	for i := range s.n {
-		if i&63 == 63 && sink.Cancelled() {
+		if t.work > v.budget || i&63 == 63 && sink.Cancelled() {
 			return false
 		}
 		off := s.off + i*k
@@ -223,8 +234,11 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 			return false
 		}
 	}
+	if verityInterleave {
+		v.interleave(k)
+	}
 	for i, off := range v.fresh {
-		if i&63 == 63 && sink.Cancelled() {
+		if t.work > v.budget || i&63 == 63 && sink.Cancelled() {
 			return false
 		}
 		f := v.fills[off : off+k]
@@ -234,7 +248,13 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 		}
 		v.kept.fresh++
 		key := fillingKey(s.g, f)
-		if !t.prefixTrial(v, grp.cells, f, next) {
+		var held bool
+		if verityInterleave {
+			held = t.firstTrial(v, grp.cells, f)
+		} else {
+			held = t.prefixTrial(v, grp.cells, f, next)
+		}
+		if !held {
 			v.kept.broke(key)
 			continue
 		}
@@ -324,6 +344,56 @@ func (t *trial) prefixTrial(v *verityState, cells []int, f, next []uint8) bool {
 		have, from = need, v.states[need]
 	}
 	return t.extend(from, cells[have:], f[have:])
+}
+
+var verityInterleave = true
+
+// interleave orders v.fresh, fillings of k cells in the order of their
+// digits, by turns among their first digits, each first digit's in
+// their order, and counts them by first digit in v.blockN; their first
+// cells' trials not followed yet.
+func (v *verityState) interleave(k int) {
+	v.blockN = [grid.MaxSize + 1]int{}
+	v.firstState = [grid.MaxSize + 1]uint8{}
+	var at [grid.MaxSize + 1]int // each first digit's first filling in fresh
+	for i := len(v.fresh) - 1; i >= 0; i-- {
+		d := v.fills[v.fresh[i]]
+		v.blockN[d]++
+		at[d] = i
+	}
+	var seen [grid.MaxSize + 1]int
+	v.order = v.order[:0]
+	for len(v.order) < len(v.fresh) {
+		for d := range v.blockN {
+			if seen[d] < v.blockN[d] {
+				v.order = append(v.order, v.fresh[at[d]+seen[d]])
+				seen[d]++
+			}
+		}
+	}
+	v.fresh, v.order = v.order, v.fresh
+	_ = k
+}
+
+// firstTrial follows filling f of cells from the trial of its first
+// cell's digit, kept for the group's other fillings of that digit.
+func (t *trial) firstTrial(v *verityState, cells []int, f []uint8) bool {
+	d := f[0]
+	if v.blockN[d] < 2 {
+		return t.extend(t.base, cells, f)
+	}
+	switch v.firstState[d] {
+	case 0:
+		if !t.extend(t.base, cells[:1], f[:1]) {
+			v.firstState[d] = 2
+			return false
+		}
+		v.firsts[d] = append(v.firsts[d][:0], t.cand...)
+		v.firstState[d] = 1
+	case 2:
+		return false
+	}
+	return t.extend(v.firsts[d], cells[1:], f[1:])
 }
 
 // prefixes makes room in v.states for the trials of the prefixes of a
