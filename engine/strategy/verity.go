@@ -31,8 +31,12 @@ var fillingVerityStrategy = newStrategy(Elimination, fillingVerity, findFillingV
 // 13). It runs where every other Dear pass, Strong Cage Contradiction
 // included, finds nothing; a search follows the groups of at most
 // verityFillings fillings, fewest first, and stops after verityBudget
-// looks at fillings. It is opt-in: it finishes killer9-extreme's killers
-// 1 and 3 by logic, but a search that finds nothing costs seconds.
+// looks at fillings (Sink.DeepLooks where smaller: a mixed solve's deep
+// round under solver.Options.VerityLooks). Its searches carry each
+// filling's outcome to the next search of the same solve (see
+// verityKept). It is opt-in: it finishes killer9-extreme's killers 1 and
+// 3 by logic, but at 15 s and more of CPU, and a search that finds
+// nothing costs up to a second.
 func CageFillingVerity() *Strategy { return fillingVerityStrategy }
 
 var fillingVerity = &Technique{name: "Cage Filling Verity", level: Extreme, score: 820, se: 96}
@@ -72,18 +76,9 @@ type verityState struct {
 	blockN     [grid.MaxSize + 1]int
 	firstState [grid.MaxSize + 1]uint8
 	firsts     [grid.MaxSize + 1][]grid.Digits
-	// states[i] holds the candidates after the trial of the first i
-	// cells of the filling followed (see verity).
-	states [][]grid.Digits
-	// last is the filling prefixTrial last followed, depths those of its
-	// prefixes whose trials v.states holds, increasing, broke that of its
-	// prefix whose trial broke (0: none).
-	last   []uint8
-	depths []int
-	broke  int
-	kept   verityKept
-	digits [grid.MaxGroupCells]uint8
-	count  int // the fillings walk found
+	kept       verityKept
+	digits     [grid.MaxGroupCells]uint8
+	count      int // the fillings walk found
 }
 
 // veritySet is a group and its fillings, fills[off:off+n*len(cells)].
@@ -117,7 +112,7 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 // most most fillings, fewest first, looking at budget fillings at most.
 func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
 	v.collect(t, most)
-	v.kept.load(t.l, t.b, t.base)
+	v.kept.load(t.l, t.base)
 	v.budget = budget
 	for _, s := range v.sets {
 		if t.work > budget || sink.Cancelled() {
@@ -198,28 +193,20 @@ func (v *verityState) clashes(grp *trialGroup, i, d int) bool {
 // verity follows each filling of set s from the base and adds the step
 // of the candidates every filling whose trial does not break removes,
 // reporting whether it added one. It stops at the first filling after
-// which the surviving fillings keep every candidate of the base.
+// which the surviving fillings keep every candidate of the base, or past
+// the search's budget (a group it ends in has no step).
 //
-// The fillings come in the order of their cells' digits (see walk), so
-// that consecutive ones share a prefix: the trial of a prefix (its cells
-// fixed and every rule followed) is kept, and the next filling's trial
-// starts from the longest prefix it shares, fixing only its other cells
-// (see extend). The rules only remove candidates, each where it would
-// on any smaller candidates too, so that a trial reaches the same
-// candidates from any start between the filling's premise and its end:
-// what the prefix's trial removed, the filling's would. A prefix whose
-// trial breaks breaks every filling under it.
+// The fillings whose outcome an earlier search carried (see verityKept)
+// come first, then the others by turns among their first cells' digits,
+// each first digit's trial kept for the others of that digit (see
+// firstTrial): whether the group has a step, and which, does not depend
+// on the order, and in this one a group without a step stops sooner.
 func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	grp := &t.groups[s.g]
 	k := len(grp.cells)
 	v.union = slices.Grow(v.union[:0], len(t.base))[:len(t.base)]
 	clear(v.union)
 	v.alive, v.fresh = v.alive[:0], v.fresh[:0]
-	v.prefixes(k, len(t.base))
-	v.depths, v.broke, v.last = v.depths[:0], 0, nil
-	// The fillings whose outcome an earlier search carried come first:
-	// whether the group has a step does not depend on the order, and
-	// theirs cost little (most groups stop within them).
 	for i := range s.n {
 		if t.work > v.budget || i&63 == 63 && sink.Cancelled() {
 			return false
@@ -234,27 +221,15 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 			return false
 		}
 	}
-	if verityInterleave {
-		v.interleave(k)
-	}
+	v.interleave()
 	for i, off := range v.fresh {
 		if t.work > v.budget || i&63 == 63 && sink.Cancelled() {
 			return false
 		}
 		f := v.fills[off : off+k]
-		var next []uint8
-		if i+1 < len(v.fresh) {
-			next = v.fills[v.fresh[i+1] : v.fresh[i+1]+k]
-		}
 		v.kept.fresh++
 		key := fillingKey(s.g, f)
-		var held bool
-		if verityInterleave {
-			held = t.firstTrial(v, grp.cells, f)
-		} else {
-			held = t.prefixTrial(v, grp.cells, f, next)
-		}
-		if !held {
+		if !t.firstTrial(v, grp.cells, f) {
 			v.kept.broke(key)
 			continue
 		}
@@ -308,51 +283,11 @@ func (t *trial) carried(v *verityState, g int, f []uint8) (held, ok bool) {
 	return true, true
 }
 
-// prefixTrial follows filling f of cells from the longest prefix it
-// shares with the last filling it followed (v.last) whose trial v.states
-// holds (at the depths v.depths lists, the base at depth 0), unless it
-// shares the prefix of depth v.broke, whose trial broke (0: none). It
-// keeps the trial of the prefix f shares with next, the filling after
-// it, when that is deeper: a filling no other shares a prefix with is
-// followed in one trial.
-func (t *trial) prefixTrial(v *verityState, cells []int, f, next []uint8) bool {
-	k := len(cells)
-	p := commonPrefix(v.last, f)
-	v.last = f
-	if v.broke > 0 && p >= v.broke {
-		return false // under a prefix whose trial broke
-	}
-	v.broke = 0
-	for len(v.depths) > 0 && v.depths[len(v.depths)-1] > p {
-		v.depths = v.depths[:len(v.depths)-1]
-	}
-	have := 0
-	if len(v.depths) > 0 {
-		have = v.depths[len(v.depths)-1]
-	}
-	from := t.base
-	if have > 0 {
-		from = v.states[have]
-	}
-	if need := min(commonPrefix(f, next), k-1); need > have {
-		if !t.extend(from, cells[have:need], f[have:need]) {
-			v.broke = need
-			return false
-		}
-		copy(v.states[need], t.cand)
-		v.depths = append(v.depths, need)
-		have, from = need, v.states[need]
-	}
-	return t.extend(from, cells[have:], f[have:])
-}
-
-var verityInterleave = true
-
-// interleave orders v.fresh, fillings of k cells in the order of their
-// digits, by turns among their first digits, each first digit's in
-// their order, and counts them by first digit in v.blockN; their first
-// cells' trials not followed yet.
-func (v *verityState) interleave(k int) {
+// interleave orders v.fresh, fillings in the order of their digits, by
+// turns among their first digits, each first digit's in their order, and
+// counts them by first digit in v.blockN, their first cells' trials not
+// followed yet.
+func (v *verityState) interleave() {
 	v.blockN = [grid.MaxSize + 1]int{}
 	v.firstState = [grid.MaxSize + 1]uint8{}
 	var at [grid.MaxSize + 1]int // each first digit's first filling in fresh
@@ -372,11 +307,15 @@ func (v *verityState) interleave(k int) {
 		}
 	}
 	v.fresh, v.order = v.order, v.fresh
-	_ = k
 }
 
 // firstTrial follows filling f of cells from the trial of its first
-// cell's digit, kept for the group's other fillings of that digit.
+// cell's digit, kept for the group's other fillings of that digit (one
+// that broke breaks them all), reporting whether it holds (the
+// candidates after it in t.cand). The strong trial's rules only remove
+// candidates, each where it would on any smaller candidates too, so that
+// a trial ends where it would from any start between its premise and its
+// end: from the first digit's end it ends as from the base.
 func (t *trial) firstTrial(v *verityState, cells []int, f []uint8) bool {
 	d := f[0]
 	if v.blockN[d] < 2 {
@@ -394,26 +333,6 @@ func (t *trial) firstTrial(v *verityState, cells []int, f []uint8) bool {
 		return false
 	}
 	return t.extend(v.firsts[d], cells[1:], f[1:])
-}
-
-// prefixes makes room in v.states for the trials of the prefixes of a
-// group of k cells on a board of n cells.
-func (v *verityState) prefixes(k, n int) {
-	for len(v.states) < k {
-		v.states = append(v.states, nil)
-	}
-	for i := 1; i < k; i++ {
-		v.states[i] = slices.Grow(v.states[i][:0], n)[:n]
-	}
-}
-
-// commonPrefix returns how many leading digits a and b share.
-func commonPrefix(a, b []uint8) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
 }
 
 // extend assumes cells hold digits in a copy of from, whose every rule

@@ -45,10 +45,9 @@ func fillingKey(g int, digits []uint8) uint64 {
 	return key
 }
 
-// load readies k for a search from base, of layout l and n cells: its
-// outcomes are kept when base lies within the last search's, and
-// dropped otherwise.
-func (k *verityKept) load(l *grid.Layout, b *grid.Board, base []grid.Digits) {
+// load readies k for a search from base, of layout l: its outcomes are
+// kept when base lies within the last search's, and dropped otherwise.
+func (k *verityKept) load(l *grid.Layout, base []grid.Digits) {
 	keep := verityCarry && k.l == l && len(k.ref) == len(base) && len(k.cand) < maxVerityKept
 	if keep {
 		for x, ds := range base {
