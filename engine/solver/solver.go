@@ -124,6 +124,14 @@ type Options struct {
 	// nothing leaves the solve to guess, and none runs after it. 0, the
 	// default, keeps them out (see Allows).
 	DeepLooks int
+	// VerityLooks, when above 0, lets a Mixed solve of a killer run Cage
+	// Filling Verity (opt-in) in the same round, after the Deep passes,
+	// where it would make its first guess and its plan leaves the
+	// strategy out, each search bounded by VerityLooks looks at fillings
+	// (strategy.Sink.DeepLooks). Its searches carry their trials'
+	// outcomes to the next, so that a round after a step costs a
+	// fraction of the first. 0, the default, keeps it out.
+	VerityLooks int
 }
 
 // Status is the outcome of a solve.
@@ -514,17 +522,28 @@ func (r *run) run(ctx context.Context) error {
 
 // deepRound runs, where a Mixed solve would make its first guess, the
 // Deep passes the solve leaves out, each search bounded by
-// Options.DeepLooks looks at fillings, and applies the first step found.
-// It runs until a round finds nothing, and never after a guess.
+// Options.DeepLooks looks at fillings, then Cage Filling Verity under
+// Options.VerityLooks, and applies the first step found. It runs until a
+// round finds nothing, and never after a guess.
 func (r *run) deepRound(ctx context.Context) (bool, error) {
-	if r.opts.DeepLooks <= 0 || r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
+	if r.opts.DeepLooks <= 0 && r.opts.VerityLooks <= 0 || r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
 		return false, nil
 	}
 	defer func() { r.sink.DeepLooks = 0 }()
-	r.sink.DeepLooks = r.opts.DeepLooks
-	for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
-		if found, stop, err := r.try(ctx, p, -1, 0); found || stop || err != nil {
-			return found, err
+	if r.opts.DeepLooks > 0 {
+		r.sink.DeepLooks = r.opts.DeepLooks
+		for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
+			if found, stop, err := r.try(ctx, p, -1, 0); found || stop || err != nil {
+				return found, err
+			}
+		}
+	}
+	if st := strategy.CageFillingVerity(); r.opts.VerityLooks > 0 && !slices.Contains(r.opts.Strategies, st) {
+		r.sink.DeepLooks = r.opts.VerityLooks
+		for _, p := range strategy.Plan(func(s *strategy.Strategy) bool { return s == st }) {
+			if found, stop, err := r.try(ctx, p, -1, 0); found || stop || err != nil {
+				return found, err
+			}
 		}
 	}
 	r.deepSpent = true

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -32,8 +31,12 @@ var fillingVerityStrategy = newStrategy(Elimination, fillingVerity, findFillingV
 // 13). It runs where every other Dear pass, Strong Cage Contradiction
 // included, finds nothing; a search follows the groups of at most
 // verityFillings fillings, fewest first, and stops after verityBudget
-// looks at fillings. It is opt-in: it finishes killer9-extreme's killers
-// 1 and 3 by logic, but a search that finds nothing costs seconds.
+// looks at fillings (Sink.DeepLooks where smaller: a mixed solve's deep
+// round under solver.Options.VerityLooks). Its searches carry each
+// filling's outcome to the next search of the same solve (see
+// verityKept). It is opt-in: it finishes killer9-extreme's killers 1 and
+// 3 by logic, but at 15 s and more of CPU, and a search that finds
+// nothing costs up to a second.
 func CageFillingVerity() *Strategy { return fillingVerityStrategy }
 
 var fillingVerity = &Technique{name: "Cage Filling Verity", level: Extreme, score: 820, se: 96}
@@ -59,9 +62,23 @@ type verityState struct {
 	union []grid.Digits
 	// alive are the offsets in fills of the fillings of the group
 	// followed whose trial did not break.
-	alive  []int
-	digits [grid.MaxGroupCells]uint8
-	count  int // the fillings walk found
+	alive []int
+	// fresh are the offsets in fills of the group's fillings no earlier
+	// search followed.
+	fresh []int
+	order []int
+	// budget is the most looks the search takes: a group it ends in has
+	// no step.
+	budget int
+	// blockN counts the fresh fillings by first digit, firstState tells
+	// whether the trial of the first cell's digit was followed (1, its
+	// end in firsts) or broke (2).
+	blockN     [grid.MaxSize + 1]int
+	firstState [grid.MaxSize + 1]uint8
+	firsts     [grid.MaxSize + 1][]grid.Digits
+	kept       verityKept
+	digits     [grid.MaxGroupCells]uint8
+	count      int // the fillings walk found
 }
 
 // veritySet is a group and its fillings, fills[off:off+n*len(cells)].
@@ -69,7 +86,9 @@ type veritySet struct {
 	g, n, off int
 }
 
-var verityPool = sync.Pool{New: func() any { return new(verityState) }}
+// verityPool keeps the searches' states, with the outcomes they carry
+// (see verityKept), from one search to the next.
+var verityPool keptPool[verityState]
 
 func findFillingVerities(b *grid.Board, sink *Sink) {
 	if !trialSuits(b.Layout()) {
@@ -77,10 +96,14 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 	}
 	t := strongPool.Get().(*trial)
 	defer strongPool.Put(t)
-	v := verityPool.Get().(*verityState)
-	defer verityPool.Put(v)
+	v := verityPool.get()
+	defer verityPool.put(v)
+	budget := verityBudget
+	if sink.DeepLooks > 0 {
+		budget = min(budget, sink.DeepLooks)
+	}
 	if t.startStrong(b) {
-		t.findVerities(sink, v, verityFillings, verityBudget)
+		t.findVerities(sink, v, verityFillings, budget)
 	}
 }
 
@@ -89,6 +112,8 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 // most most fillings, fewest first, looking at budget fillings at most.
 func (t *trial) findVerities(sink *Sink, v *verityState, most, budget int) {
 	v.collect(t, most)
+	v.kept.load(t.l, t.base)
+	v.budget = budget
 	for _, s := range v.sets {
 		if t.work > budget || sink.Cancelled() {
 			return
@@ -168,34 +193,163 @@ func (v *verityState) clashes(grp *trialGroup, i, d int) bool {
 // verity follows each filling of set s from the base and adds the step
 // of the candidates every filling whose trial does not break removes,
 // reporting whether it added one. It stops at the first filling after
-// which the surviving fillings keep every candidate of the base.
+// which the surviving fillings keep every candidate of the base, or past
+// the search's budget (a group it ends in has no step).
+//
+// The fillings whose outcome an earlier search carried (see verityKept)
+// come first, then the others by turns among their first cells' digits,
+// each first digit's trial kept for the others of that digit (see
+// firstTrial): whether the group has a step, and which, does not depend
+// on the order, and in this one a group without a step stops sooner.
 func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	grp := &t.groups[s.g]
 	k := len(grp.cells)
 	v.union = slices.Grow(v.union[:0], len(t.base))[:len(t.base)]
 	clear(v.union)
-	v.alive = v.alive[:0]
+	v.alive, v.fresh = v.alive[:0], v.fresh[:0]
 	for i := range s.n {
-		if i&63 == 63 && sink.Cancelled() {
+		if t.work > v.budget || i&63 == 63 && sink.Cancelled() {
 			return false
 		}
 		off := s.off + i*k
-		if t.tryFilling(t.base, grp.cells, v.fills[off:off+k]) {
+		held, carried := t.carried(v, s.g, v.fills[off:off+k])
+		if !carried {
+			v.fresh = append(v.fresh, off)
 			continue
 		}
-		v.alive = append(v.alive, off)
-		for x, ds := range t.cand {
-			v.union[x] |= ds
+		if held && !t.verityAdd(v, off) {
+			return false
 		}
-		if !t.verityLeft(v.union) {
+	}
+	v.interleave()
+	for i, off := range v.fresh {
+		if t.work > v.budget || i&63 == 63 && sink.Cancelled() {
+			return false
+		}
+		f := v.fills[off : off+k]
+		v.kept.fresh++
+		key := fillingKey(s.g, f)
+		if !t.firstTrial(v, grp.cells, f) {
+			v.kept.broke(key)
+			continue
+		}
+		v.kept.held(key, t.cand)
+		if !t.verityAdd(v, off) {
 			return false
 		}
 	}
 	if len(v.alive) == 0 {
 		return false // the board has no solution: the solver's business
 	}
+	slices.Sort(v.alive)
 	t.reportVerity(sink, v, grp, s)
 	return true
+}
+
+// verityAdd adds the filling at off in v.fills, whose trial held with
+// the candidates in t.cand, to those alive, reporting whether the base
+// still has a candidate none of them keeps.
+func (t *trial) verityAdd(v *verityState, off int) bool {
+	v.alive = append(v.alive, off)
+	for x, ds := range t.cand {
+		v.union[x] |= ds
+	}
+	return t.verityLeft(v.union)
+}
+
+// carried follows filling f of group g from the outcome an earlier
+// search carried, reporting whether there was one and whether the
+// filling's trial holds (the candidates after it in t.cand).
+func (t *trial) carried(v *verityState, g int, f []uint8) (held, ok bool) {
+	if !verityCarry {
+		return false, false
+	}
+	key := fillingKey(g, f)
+	off, ok := v.kept.at[key]
+	if !ok {
+		return false, false
+	}
+	if off < 0 {
+		v.kept.dead++
+		return false, true
+	}
+	v.kept.resumed++
+	end := v.kept.cand[int(off) : int(off)+len(t.base)]
+	if !t.resume(end) {
+		v.kept.broke(key)
+		return false, true
+	}
+	copy(end, t.cand)
+	return true, true
+}
+
+// interleave orders v.fresh, fillings in the order of their digits, by
+// turns among their first digits, each first digit's in their order, and
+// counts them by first digit in v.blockN, their first cells' trials not
+// followed yet.
+func (v *verityState) interleave() {
+	v.blockN = [grid.MaxSize + 1]int{}
+	v.firstState = [grid.MaxSize + 1]uint8{}
+	var at [grid.MaxSize + 1]int // each first digit's first filling in fresh
+	for i := len(v.fresh) - 1; i >= 0; i-- {
+		d := v.fills[v.fresh[i]]
+		v.blockN[d]++
+		at[d] = i
+	}
+	var seen [grid.MaxSize + 1]int
+	v.order = v.order[:0]
+	for len(v.order) < len(v.fresh) {
+		for d := range v.blockN {
+			if seen[d] < v.blockN[d] {
+				v.order = append(v.order, v.fresh[at[d]+seen[d]])
+				seen[d]++
+			}
+		}
+	}
+	v.fresh, v.order = v.order, v.fresh
+}
+
+// firstTrial follows filling f of cells from the trial of its first
+// cell's digit, kept for the group's other fillings of that digit (one
+// that broke breaks them all), reporting whether it holds (the
+// candidates after it in t.cand). The strong trial's rules only remove
+// candidates, each where it would on any smaller candidates too, so that
+// a trial ends where it would from any start between its premise and its
+// end: from the first digit's end it ends as from the base.
+func (t *trial) firstTrial(v *verityState, cells []int, f []uint8) bool {
+	d := f[0]
+	if v.blockN[d] < 2 {
+		return t.extend(t.base, cells, f)
+	}
+	switch v.firstState[d] {
+	case 0:
+		if !t.extend(t.base, cells[:1], f[:1]) {
+			v.firstState[d] = 2
+			return false
+		}
+		v.firsts[d] = append(v.firsts[d][:0], t.cand...)
+		v.firstState[d] = 1
+	case 2:
+		return false
+	}
+	return t.extend(v.firsts[d], cells[1:], f[1:])
+}
+
+// extend assumes cells hold digits in a copy of from, whose every rule
+// is followed, and follows the rules: false at a contradiction, else the
+// candidates after it are in t.cand.
+func (t *trial) extend(from []grid.Digits, cells []int, digits []uint8) bool {
+	t.begin(from)
+	t.events = append(t.events, trialEvent{group: -1, cell: cells[0], digit: int(digits[0]), unit: -1})
+	ok := true
+	for i, c := range cells {
+		if ok = t.cand[c].Has(int(digits[i])) && t.fix(c, int(digits[i]), 0); !ok {
+			break
+		}
+	}
+	ok = ok && t.run()
+	t.drain()
+	return ok
 }
 
 // verityLeft reports whether some open cell of the board has a candidate

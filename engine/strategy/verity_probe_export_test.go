@@ -337,3 +337,23 @@ func SetVerityLimits(most, budget int) (undo func()) {
 	verityFillings, verityBudget = most, budget
 	return func() { verityFillings, verityBudget = m, b }
 }
+
+// SetVerityCarry sets whether Cage Filling Verity carries its fillings'
+// outcomes from one search to the next, returning what undoes it.
+func SetVerityCarry(on bool) (undo func()) {
+	was := verityCarry
+	verityCarry = on
+	return func() { verityCarry = was }
+}
+
+// VerityCarryCounts returns, and zeroes, the counts of the kept Cage
+// Filling Verity state: the fillings whose outcome a search carried
+// (broken, skipped; held, resumed) and those it followed afresh.
+func VerityCarryCounts() (dead, resumed, fresh int) {
+	v := verityPool.get()
+	defer verityPool.put(v)
+	k := &v.kept
+	dead, resumed, fresh = k.dead, k.resumed, k.fresh
+	k.dead, k.resumed, k.fresh = 0, 0, 0
+	return dead, resumed, fresh
+}

@@ -1,0 +1,105 @@
+package strategy_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/cputime"
+)
+
+// verityStrategies returns what `solverctl solve --strategies` names to
+// add Cage Filling Verity to the defaults: every strategy neither opt-in
+// nor Deep, and Cage Filling Verity.
+func verityStrategies() []*strategy.Strategy {
+	var sts []*strategy.Strategy
+	for _, st := range strategy.All() {
+		if !st.OptIn() && st.Cost() != strategy.Deep {
+			sts = append(sts, st)
+		}
+	}
+	return append(sts, strategy.CageFillingVerity())
+}
+
+// verityMixed solves b mixed with verityStrategies, returning the steps'
+// texts, the guesses, the Cage Filling Verity steps and the CPU.
+func verityMixed(t *testing.T, b *grid.Board) (texts []string, guesses, w2 int, cpu float64) {
+	t.Helper()
+	n := grid.Notation{Layout: b.Layout()}
+	c0 := cputime.Used()
+	_, err := solver.Solve(context.Background(), b, solver.Options{Type: solver.Mixed, Strategies: verityStrategies()}, func(i int, s *strategy.Step, after *grid.Board) error {
+		switch s.Strategy {
+		case strategy.Guessing():
+			guesses++
+		case strategy.CageFillingVerity():
+			w2++
+		}
+		texts = append(texts, s.Explain(n))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return texts, guesses, w2, (cputime.Used() - c0).Seconds()
+}
+
+// TestVerityCostProbe solves each killer SUDOKU_W2COST names (as
+// SUDOKU_PROBE) mixed with the default strategies and Cage Filling
+// Verity, and logs the guesses, the Cage Filling Verity steps and the
+// CPU. Skipped without SUDOKU_W2COST.
+func TestVerityCostProbe(t *testing.T) {
+	for _, pz := range probePuzzles(t, "SUDOKU_W2COST") {
+		strategy.VerityCarryCounts()
+		_, guesses, w2, cpu := verityMixed(t, killerLine(t, pz.file, pz.line))
+		dead, resumed, fresh := strategy.VerityCarryCounts()
+		t.Logf("%s:%d guesses %d W2 steps %d cpu %.2fs; fillings carried dead %d, resumed %d, followed afresh %d", pz.file, pz.line, guesses, w2, cpu, dead, resumed, fresh)
+	}
+}
+
+// TestCageFillingVerityCarried follows the default mixed solves of the
+// first two generated killers of engine/solver/testdata/killer9-cagesize.txt
+// (the first has no step; 5 s of CPU) and, at every third position, asks FindSteps for
+// every Cage Filling Verity step (groups of at most 64 fillings, no bound
+// on the looks, so that what a search finds does not depend on the work
+// it skips), once with the fillings' outcomes carried from the last
+// search and once afresh: the steps must be the same, in the same order,
+// and the carried searches must have used at least carriedFloor carried
+// outcomes, so that the test fails if carrying stops or changes a step.
+func TestCageFillingVerityCarried(t *testing.T) {
+	if strategy.Race {
+		t.Skip("skipped under -race: killer solves with trials, minutes under the race detector")
+	}
+	const carriedFloor = 20_000
+	defer strategy.SetVerityLimits(64, 1<<40)()
+	const limit = 2
+	st := strategy.CageFillingVerity()
+	steps := func(carry bool) (texts []string, dead, resumed, fresh int) {
+		defer strategy.SetVerityCarry(carry)()
+		strategy.VerityCarryCounts()
+		everyThirdPosition(t, limit, st, func(_ int, s *strategy.Step, n grid.Notation, _ []uint8) bool {
+			texts = append(texts, s.Explain(n))
+			return true
+		})
+		dead, resumed, fresh = strategy.VerityCarryCounts()
+		return texts, dead, resumed, fresh
+	}
+	afresh, _, _, afreshTrials := steps(false)
+	carried, dead, resumed, fresh := steps(true)
+	t.Logf("%d steps; afresh %d fillings followed; carried %d broken and %d resumed, %d followed afresh", len(afresh), afreshTrials, dead, resumed, fresh)
+	if len(afresh) == 0 {
+		t.Fatal("no Cage Filling Verity step found")
+	}
+	if len(carried) != len(afresh) {
+		t.Errorf("%d steps carried, %d afresh", len(carried), len(afresh))
+	}
+	for i := range min(len(carried), len(afresh)) {
+		if carried[i] != afresh[i] {
+			t.Fatalf("step %d: carried %q, afresh %q", i, carried[i], afresh[i])
+		}
+	}
+	if floor := carriedFloor; dead+resumed < floor {
+		t.Errorf("%d outcomes carried, want at least %d", dead+resumed, floor)
+	}
+}
