@@ -58,8 +58,7 @@ func TestDeepLooksBeforeGuess(t *testing.T) {
 		t.Skip("skipped under -race and -short: a killer solve with nested trials, seconds of CPU")
 	}
 	b := readPuzzles(t, "../search/testdata/killer9-tarek.txt")[36]
-	sol := onlySolution(t, b)
-	n := grid.Notation{Layout: b.Layout()}
+	deep := func(s *strategy.Strategy) bool { return s.Cost() == strategy.Deep }
 	for _, tc := range []struct {
 		looks int
 		want  *strategy.Strategy // the first Deep or guessing step
@@ -67,26 +66,64 @@ func TestDeepLooksBeforeGuess(t *testing.T) {
 		{0, strategy.Guessing()},
 		{400_000, strategy.StrongNestedContradiction()},
 	} {
-		var first *strategy.Strategy
-		_, err := solver.Solve(context.Background(), b.Clone(), solver.Options{Type: solver.Mixed, DeepLooks: tc.looks}, func(k int, s *strategy.Step, _ *grid.Board) error {
-			if s.Strategy != strategy.Guessing() && s.Strategy.Cost() != strategy.Deep {
-				return nil
-			}
-			first = s.Strategy
-			if s.Strategy.Cost() == strategy.Deep {
-				for _, e := range s.Eliminations {
-					if sol[e.Cell] == uint8(e.Digit) {
-						t.Errorf("looks %d: step %d removes the solution's %d from %s: %s", tc.looks, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
-					}
-				}
-			}
-			return errEnough
-		})
-		if !errors.Is(err, errEnough) {
-			t.Fatalf("looks %d: the solve ended (%v) without a guess or Deep step", tc.looks, err)
-		}
+		first := firstBeforeGuess(t, b, solver.Options{Type: solver.Mixed, DeepLooks: tc.looks}, deep)
 		if first != tc.want {
 			t.Errorf("looks %d: first guess or Deep step %s, want %s", tc.looks, first.Name(), tc.want.Name())
 		}
 	}
+}
+
+// TestVerityLooksBeforeGuess follows the default mixed solve of killer 38
+// of engine/search/testdata/killer9-tarek.txt to its first guess or Cage
+// Filling Verity step: by default (VerityLooks 0) it guesses first; with
+// VerityLooks, the deep round before the first guess runs Cage Filling
+// Verity and takes its step (r3c2<>9) there instead, sound against the
+// solution.
+func TestVerityLooksBeforeGuess(t *testing.T) {
+	if solver.Race || solver.Quick() {
+		t.Skip("skipped under -race and -short: a killer solve with strong trials, seconds of CPU")
+	}
+	b := readPuzzles(t, "../search/testdata/killer9-tarek.txt")[37]
+	w2 := strategy.CageFillingVerity()
+	verity := func(s *strategy.Strategy) bool { return s == w2 }
+	for _, tc := range []struct {
+		looks int
+		want  *strategy.Strategy // the first Cage Filling Verity or guessing step
+	}{
+		{0, strategy.Guessing()},
+		{1_000_000, w2},
+	} {
+		first := firstBeforeGuess(t, b, solver.Options{Type: solver.Mixed, VerityLooks: tc.looks}, verity)
+		if first != tc.want {
+			t.Errorf("looks %d: first guess or Cage Filling Verity step %s, want %s", tc.looks, first.Name(), tc.want.Name())
+		}
+	}
+}
+
+// firstBeforeGuess solves b with opts to its first guess or first step of
+// a strategy that watched reports, checks that step's eliminations
+// against the solution and returns its strategy.
+func firstBeforeGuess(t *testing.T, b *grid.Board, opts solver.Options, watched func(*strategy.Strategy) bool) *strategy.Strategy {
+	t.Helper()
+	sol := onlySolution(t, b)
+	n := grid.Notation{Layout: b.Layout()}
+	var first *strategy.Strategy
+	_, err := solver.Solve(context.Background(), b.Clone(), opts, func(k int, s *strategy.Step, _ *grid.Board) error {
+		if s.Strategy != strategy.Guessing() && !watched(s.Strategy) {
+			return nil
+		}
+		first = s.Strategy
+		if s.Strategy != strategy.Guessing() {
+			for _, e := range s.Eliminations {
+				if sol[e.Cell] == uint8(e.Digit) {
+					t.Errorf("step %d removes the solution's %d from %s: %s", k, e.Digit, n.CellName(e.Cell), s.Explain(n))
+				}
+			}
+		}
+		return errEnough
+	})
+	if !errors.Is(err, errEnough) {
+		t.Fatalf("the solve ended (%v) without a guess or a step of the strategy watched", err)
+	}
+	return first
 }

@@ -447,34 +447,28 @@ func (m *compartmentMemo) record(o *trialOutcome, ok bool) {
 // try places straight in cells on a copy of b and follows the simple
 // rules to their end; it reports false, and where, when they run out.
 func (st *straightTrial) try(b *grid.Board, cells []int, straight grid.Digits) (trialFailure, bool) {
+	st.place(b, cells, straight)
+	return st.propagate()
+}
+
+// place copies b to st.work and restricts the open cells to straight.
+func (st *straightTrial) place(b *grid.Board, cells []int, straight grid.Digits) {
 	if st.work == nil {
 		st.work = b.Clone()
 	} else {
 		st.work.CopyFrom(b)
 	}
-	w := st.work
 	for _, c := range cells {
-		if w.Value(c) == 0 {
-			w.Restrict(c, straight)
+		if st.work.Value(c) == 0 {
+			st.work.Restrict(c, straight)
 		}
 	}
-	return st.propagate()
 }
 
 // reach is try without the place where the rules run out: it reports
 // whether the straight's trial ends unbroken, at st.work.
 func (st *straightTrial) reach(b *grid.Board, cells []int, straight grid.Digits) bool {
-	if st.work == nil {
-		st.work = b.Clone()
-	} else {
-		st.work.CopyFrom(b)
-	}
-	w := st.work
-	for _, c := range cells {
-		if w.Value(c) == 0 {
-			w.Restrict(c, straight)
-		}
-	}
+	st.place(b, cells, straight)
 	return st.propagateFrom(nil)
 }
 

@@ -366,17 +366,7 @@ func (t *trial) verityLeft(union []grid.Digits) bool {
 // tryFilling assumes the cells hold digits in a copy of base and reports
 // whether it leads to a contradiction.
 func (t *trial) tryFilling(base []grid.Digits, cells []int, digits []uint8) bool {
-	t.begin(base)
-	t.events = append(t.events, trialEvent{group: -1, cell: cells[0], digit: int(digits[0]), unit: -1})
-	ok := true
-	for i, c := range cells {
-		if ok = t.cand[c].Has(int(digits[i])) && t.fix(c, int(digits[i]), 0); !ok {
-			break
-		}
-	}
-	ok = ok && t.run()
-	t.drain()
-	return !ok
+	return !t.extend(base, cells, digits)
 }
 
 // reportVerity adds the step of group grp, whose fillings are set s: its
