@@ -70,36 +70,8 @@ func TestCageLearnAgreesRandom(t *testing.T) {
 	handed := 0
 	for i, tt := range configs {
 		rng := rand.New(rand.NewPCG(38, uint64(i)))
-		base, err := grid.NewLayout(baseConfig(tt.cfg))
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards := tt.boards
-		if race || testing.Short() {
-			boards = max(2, boards/4)
-		}
-		for j := range boards {
-			sol := randomSolution(t, rng, base)
-			other := randomSolution(t, rng, base)
-			if sol == nil || other == nil {
-				continue
-			}
-			cfg := tt.cfg
-			cfg.Cages = randomCages(rng, cfg.Size, sol, tt.maxCage, cfg.Variant.Arithmetic())
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := grid.NewBoard(l)
-			// Every third board takes a clue or two from another
-			// solution, which the cages may not allow.
-			for range j % 3 {
-				cell := rng.IntN(l.Cells)
-				if b.Value(cell) == 0 && b.Cands(cell).Has(int(other[cell])) {
-					b.Place(cell, int(other[cell]))
-				}
-			}
-			res, learnt := countBoth(t, b, 2, fmt.Sprintf("%v board %d", cfg.Variant, j))
+		for j, b := range randomCagedBoards(t, rng, tt.cfg, tt.maxCage, tt.boards) {
+			res, learnt := countBoth(t, b, 2, fmt.Sprintf("%v board %d", tt.cfg.Variant, j))
 			counts[len(res.Solutions)]++
 			if learnt {
 				handed++
@@ -277,4 +249,42 @@ func BenchmarkCageLearn(b *testing.B) {
 			benchmarkSearcher(b, cageLearnSearcher(0), puzzleBoards(b, bm.file), 2)
 		})
 	}
+}
+
+// randomCagedBoards returns up to count boards (a quarter under -race and
+// -short) of cfg's variant with random cages of up to maxCage cells over
+// a random solution; every third board takes a clue or two from another
+// solution, which the cages may not allow.
+func randomCagedBoards(t *testing.T, rng *rand.Rand, cfg grid.Config, maxCage, count int) []*grid.Board {
+	t.Helper()
+	base, err := grid.NewLayout(baseConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if race || testing.Short() {
+		count = max(2, count/4)
+	}
+	var boards []*grid.Board
+	for j := range count {
+		sol := randomSolution(t, rng, base)
+		other := randomSolution(t, rng, base)
+		if sol == nil || other == nil {
+			continue
+		}
+		c := cfg
+		c.Cages = randomCages(rng, c.Size, sol, maxCage, c.Variant.Arithmetic())
+		l, err := grid.NewLayout(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := grid.NewBoard(l)
+		for range j % 3 {
+			cell := rng.IntN(l.Cells)
+			if b.Value(cell) == 0 && b.Cands(cell).Has(int(other[cell])) {
+				b.Place(cell, int(other[cell]))
+			}
+		}
+		boards = append(boards, b)
+	}
+	return boards
 }

@@ -96,34 +96,8 @@ func TestCageEncodingsAgreeRandom(t *testing.T) {
 	counts := map[int]int{} // boards by solutions found (up to 2)
 	for i, tt := range configs {
 		rng := rand.New(rand.NewPCG(14, uint64(i)))
-		base, err := grid.NewLayout(baseConfig(tt.cfg))
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards := tt.boards
-		if race || testing.Short() {
-			boards = max(2, boards/4)
-		}
-		for j := range boards {
-			sol := randomSolution(t, rng, base)
-			other := randomSolution(t, rng, base)
-			if sol == nil || other == nil {
-				continue
-			}
-			cfg := tt.cfg
-			cfg.Cages = randomCages(rng, cfg.Size, sol, tt.maxCage, cfg.Variant.Arithmetic())
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := grid.NewBoard(l)
-			for range j % 3 {
-				cell := rng.IntN(l.Cells)
-				if b.Value(cell) == 0 && b.Cands(cell).Has(int(other[cell])) {
-					b.Place(cell, int(other[cell]))
-				}
-			}
-			res := countEncodings(t, b, 2, fmt.Sprintf("%v board %d", cfg.Variant, j))
+		for j, b := range randomCagedBoards(t, rng, tt.cfg, tt.maxCage, tt.boards) {
+			res := countEncodings(t, b, 2, fmt.Sprintf("%v board %d", tt.cfg.Variant, j))
 			counts[len(res.Solutions)]++
 		}
 	}
