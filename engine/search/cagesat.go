@@ -135,6 +135,11 @@ func newCageSATWith(m *model, enc cageEncoding) *sat.Solver {
 	if enc.regionCells > 0 {
 		e.regions(m, enc.regionCells)
 	}
+	return e.solver()
+}
+
+// solver returns a solver built with the groups, clauses and units of e.
+func (e *cnf) solver() *sat.Solver {
 	s := sat.New(e.vars)
 	for _, g := range e.groups {
 		s.AddGroup(g)

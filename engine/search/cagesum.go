@@ -137,17 +137,7 @@ func (e *cnf) sum(n int, cells []int32, neg []bool, target int) {
 			target += n + 1
 		}
 	}
-	for len(terms) > 1 {
-		next := terms[:0:0]
-		for i := 0; i+1 < len(terms); i += 2 {
-			next = append(next, e.add(terms[i], terms[i+1]))
-		}
-		if len(terms)%2 == 1 {
-			next = append(next, terms[len(terms)-1])
-		}
-		terms = next
-	}
-	t := terms[0]
+	t := e.tree(terms)
 	e.clause(t.atLeast(target))
 	e.clause(not(t.atLeast(target + 1)))
 }

@@ -156,16 +156,7 @@ func TestOrderedSumExact(t *testing.T) {
 			e.groups = append(e.groups, g)
 		}
 		e.sum(n, cells, neg, target)
-		s := sat.New(e.vars)
-		for _, g := range e.groups {
-			s.AddGroup(g)
-		}
-		for _, cl := range e.clauses {
-			s.AddClause(cl)
-		}
-		for _, u := range e.units {
-			s.Fix(u)
-		}
+		s := e.solver()
 		got := 0
 		for ; ; got++ {
 			st, err := s.Solve(ctx, nil)

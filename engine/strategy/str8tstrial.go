@@ -384,16 +384,7 @@ func (m *compartmentMemo) follow(b *grid.Board, i, lo int) (*grid.Board, bool) {
 		m.record(o, true)
 		return st.work, true
 	}
-	if st.work == nil {
-		st.work = b.Clone()
-	} else {
-		st.work.CopyFrom(b)
-	}
-	for _, c := range cells {
-		if st.work.Value(c) == 0 {
-			st.work.Restrict(c, straight)
-		}
-	}
+	st.place(b, cells, straight)
 	ok := meetBoard(st.work, known.start) && st.propagateFrom(known.start)
 	m.record(o, ok)
 	return st.work, ok
