@@ -34,6 +34,16 @@ func addLatin(s *Solver, n int) {
 	}
 }
 
+// firstRow returns the assumptions that fix the first cells of the first
+// row of a Latin square of the order (see latin) to 1, 2, ….
+func firstRow(order, cells int) []Lit {
+	var assumptions []Lit
+	for c := range cells {
+		assumptions = append(assumptions, Pos(c*order+c))
+	}
+	return assumptions
+}
+
 // count enumerates the solutions under the assumptions (see enumerate).
 func count(t *testing.T, s *Solver, assumptions []Lit) int {
 	t.Helper()
@@ -48,8 +58,17 @@ func count(t *testing.T, s *Solver, assumptions []Lit) int {
 // not negative, excluding each one found by a clause over all its true
 // variables.
 func enumerate(ctx context.Context, s *Solver, assumptions []Lit, limit int) (int, error) {
+	return enumerateEach(ctx, s, assumptions, limit, nil)
+}
+
+// enumerateEach is enumerate calling before, if not nil, before each
+// Solve.
+func enumerateEach(ctx context.Context, s *Solver, assumptions []Lit, limit int, before func()) (int, error) {
 	n := 0
 	for limit < 0 || n < limit {
+		if before != nil {
+			before()
+		}
 		st, err := s.Solve(ctx, assumptions)
 		if err != nil || st == Unsat {
 			return n, err
@@ -93,10 +112,7 @@ func TestLatinSquares(t *testing.T) {
 					s.SetPhase(v, d == (r+c)%n)
 				}
 			}
-			var assumptions []Lit
-			for c := range tt.fixed {
-				assumptions = append(assumptions, Pos(c*tt.order+c))
-			}
+			assumptions := firstRow(tt.order, tt.fixed)
 			if got := count(t, s, assumptions); got != tt.want {
 				t.Errorf("order %d, %d fixed, DecideTrue %v: %d squares, want %d", tt.order, tt.fixed, decideTrue, got, tt.want)
 			}
@@ -264,10 +280,7 @@ func TestReduceKeepsAnswers(t *testing.T) {
 	for _, tt := range tests {
 		s := latin(tt.order)
 		s.SetLearntLimit(start)
-		var assumptions []Lit
-		for c := range tt.fixed {
-			assumptions = append(assumptions, Pos(c*tt.order+c))
-		}
+		assumptions := firstRow(tt.order, tt.fixed)
 		if got := count(t, s, assumptions); got != tt.want {
 			t.Errorf("order %d: %d squares, want %d", tt.order, got, tt.want)
 		}
@@ -807,29 +820,11 @@ func TestRestartsAndTiersKeepAnswers(t *testing.T) {
 		for _, opt := range []struct{ restarts, tiers bool }{{true, false}, {false, true}, {true, true}} {
 			s := latin(tt.order)
 			s.LBDRestarts, s.TieredReduce = opt.restarts, opt.tiers
-			var assumptions []Lit
-			for c := range tt.fixed {
-				assumptions = append(assumptions, Pos(c*tt.order+c))
-			}
-			// enumerate, with the tiers due at every Solve.
-			got := 0
-			for {
-				s.nextTier = s.conflicts
-				st, err := s.Solve(context.Background(), assumptions)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if st == Unsat {
-					break
-				}
-				got++
-				var block []Lit
-				for v := range s.Vars() {
-					if s.Value(v) {
-						block = append(block, Neg(v))
-					}
-				}
-				s.AddClause(block)
+			assumptions := firstRow(tt.order, tt.fixed)
+			// The tiers due at every Solve.
+			got, err := enumerateEach(context.Background(), s, assumptions, -1, func() { s.nextTier = s.conflicts })
+			if err != nil {
+				t.Fatal(err)
 			}
 			if got != tt.want {
 				t.Errorf("order %d, %+v: %d squares, want %d", tt.order, opt, got, tt.want)
