@@ -1,5 +1,15 @@
 package strategy
 
+import (
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// FileBoard is fileBoard for the external tests: puzzle line (from 1,
+// comments left out) of the file at path.
+func FileBoard(t *testing.T, path string, line int) *grid.Board { return fileBoard(t, path, line) }
+
 // SetTrialMemo turns the memos of the Str8ts trials on or off and
 // returns a function that restores the setting.
 func SetTrialMemo(on bool) (restore func()) {

@@ -5,35 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // str8tsExtreme returns puzzle n (from 1, comments left out) of
 // engine/solver/testdata/str8ts-extreme.txt.
 func str8tsExtreme(t *testing.T, n int) *grid.Board {
 	t.Helper()
-	var puzzles []string
-	for _, line := range shared.Lines(t, "../solver/testdata/str8ts-extreme.txt") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			puzzles = append(puzzles, line)
-		}
-	}
-	if n < 1 || n > len(puzzles) {
-		t.Fatalf("str8ts-extreme.txt has no puzzle %d", n)
-	}
-	p, _, err := codec.Decode(puzzles[n-1], codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatalf("str8ts-extreme.txt puzzle %d: %v", n, err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatalf("str8ts-extreme.txt puzzle %d: %v", n, err)
-	}
-	return b
+	return strategy.FileBoard(t, "../solver/testdata/str8ts-extreme.txt", n)
 }
 
 // logicSteps solves b by logic and returns the explanation of every step.

@@ -2,34 +2,10 @@ package strategy
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/internal/shared"
 )
-
-// str8tsExtremeBoard returns puzzle n (from 1) of
-// engine/solver/testdata/str8ts-extreme.txt as given.
-func str8tsExtremeBoard(t *testing.T, n int) *grid.Board {
-	t.Helper()
-	var puzzles []string
-	for _, line := range shared.Lines(t, "../solver/testdata/str8ts-extreme.txt") {
-		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			puzzles = append(puzzles, line)
-		}
-	}
-	p, _, err := codec.Decode(puzzles[n-1], codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // sameBoard reports whether x and y hold the same digits and candidates.
 func sameBoard(x, y *grid.Board) bool {
@@ -56,7 +32,7 @@ func TestPropagateFromAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 38))
 	var ended, ranOut int
 	for _, n := range []int{2, 8, 13} {
-		b := str8tsExtremeBoard(t, n)
+		b := fileBoard(t, "../solver/testdata/str8ts-extreme.txt", n)
 		l := b.Layout()
 		full, warm, exact := newStraightTrial(l), newStraightTrial(l), newStraightTrial(l)
 		full.work = b.Clone()
