@@ -164,12 +164,16 @@ type chainSearch struct {
 
 	start int32
 	limit int32 // the longest chain looked for
+	// afterCands: the scan is of the other starts, the candidates' found
+	// no chain (relateEnd)
+	afterCands bool
 
 	// The scan for the shortest chain (firstChain), block by block, the
-	// blocks' sets in one buffer each (states, rel, weakTo and relDone of
+	// blocks' sets in one buffer each (vis, rel, weakTo and relDone of
 	// scanBlock).
 	blocks        []scanBlock
-	stateBuf      []scanState
+	visBuf        []startSet
+	slot          []int32 // state → its index in the next level of the block scanned, or -1
 	relBuf        []startSet
 	weakBuf       []startSet
 	relDone       []bool
@@ -359,6 +363,7 @@ func (g *chainGraph) firstChain(b *grid.Board, sink *Sink) {
 // whether it found one; it stops, finding none, when sink is cancelled.
 func (g *chainGraph) scan(b *grid.Board, sink *Sink, class int) bool {
 	s := &g.search
+	s.afterCands = class == startsOther
 	g.scanStart(class)
 	for d := int32(1); d <= maxChainDepth; d++ {
 		live := g.scanLevel(d)
@@ -396,11 +401,17 @@ func (g *chainGraph) scanStart(class int) {
 		g.clusterStarts()
 	}
 	nb := (len(s.starts) + startBlock - 1) / startBlock
-	s.stateBuf = grow(s.stateBuf, nb*2*nn)
+	s.visBuf = grow(s.visBuf, nb*2*nn)
+	if len(s.slot) < 2*nn {
+		s.slot = make([]int32, 2*nn)
+		for i := range s.slot {
+			s.slot[i] = -1
+		}
+	}
 	s.relBuf = grow(s.relBuf, nb*nn)
 	s.weakBuf = grow(s.weakBuf, nb*nn)
 	s.relDone = grow(s.relDone, nb*nn)
-	clear(s.stateBuf)
+	clear(s.visBuf)
 	clear(s.relBuf)
 	clear(s.weakBuf)
 	clear(s.relDone)
@@ -409,7 +420,7 @@ func (g *chainGraph) scanStart(class int) {
 	for k := range s.blocks {
 		bl := &s.blocks[k]
 		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
-		bl.states = s.stateBuf[k*2*nn : (k+1)*2*nn]
+		bl.vis = s.visBuf[k*2*nn : (k+1)*2*nn]
 		bl.rel = s.relBuf[k*nn : (k+1)*nn]
 		bl.weakTo = s.weakBuf[k*nn : (k+1)*nn]
 		bl.relDone = s.relDone[k*nn : (k+1)*nn]
@@ -417,10 +428,11 @@ func (g *chainGraph) scanStart(class int) {
 		bl.front = slices.Grow(bl.front[:0], 2*nn)
 		bl.next = slices.Grow(bl.next[:0], 2*nn)
 		bl.cur = slices.Grow(bl.cur[:0], 2*nn)
+		bl.nextSets = slices.Grow(bl.nextSets[:0], 2*nn)
 		for i, st := range bl.starts {
 			var bit startSet
 			bit[i>>6&3] = 1 << (i & 63)
-			bl.states[st<<1].vis = bit
+			bl.vis[st<<1] = bit
 			bl.front = append(bl.front, st<<1)
 			bl.cur = append(bl.cur, bit)
 		}
@@ -485,13 +497,25 @@ func (g *chainGraph) relate(bl *scanBlock) {
 // relateEnd adds to bl.rel[y] the starts that node y may end a chain from:
 // those sharing a weakly linked candidate with y (of its digit in a mode of
 // one digit), and in a mode with loops those weakly linked to y.
+//
+// A scan of the other starts after the candidates found no chain relates
+// a candidate y to the starts weakly linked to it alone. An AIC from such a
+// start u to y, u and y not weakly linked, reads backwards as an AIC from
+// y to u of the same length (the links go both ways, and a walk's shortest
+// paths with them), with the same eliminations (the candidates weakly
+// linked to both ends) and a group or ALS in it (u): the scan of the
+// candidates would have found it. A loop (y weakly linked to u) is not so
+// mirrored: its eliminations depend on the path the walk takes.
 func (g *chainGraph) relateEnd(bl *scanBlock, y int32) {
-	m := g.search.m
+	s := &g.search
+	m := s.m
 	var acc startSet
 	ncand := g.ncand
-	for _, e := range g.weak[y] {
-		if e.to < ncand {
-			acc.or(&bl.weakTo[e.to])
+	if !s.afterCands || y >= ncand {
+		for _, e := range g.weak[y] {
+			if e.to < ncand {
+				acc.or(&bl.weakTo[e.to])
+			}
 		}
 	}
 	if m.sameDigit {
@@ -527,34 +551,32 @@ func (g *chainGraph) scanLevel(d int32) bool {
 		if len(bl.front) == 0 {
 			continue
 		}
-		states, next := bl.states, bl.next[:0]
+		vis, next, nextSets, slot := bl.vis, bl.next[:0], bl.nextSets[:0], s.slot
 		for i, st := range bl.front {
 			reach := bl.cur[i]
 			for _, ns := range s.next[s.off[st]:s.off[st+1]] {
 				// The starts reaching the next state first.
-				x := &states[ns]
-				v := &x.vis
+				v := &vis[ns]
 				nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
 				if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
 					continue
 				}
 				v.or(&nb)
-				nx := &x.next
-				if nx[0]|nx[1]|nx[2]|nx[3] == 0 {
-					next = append(next, ns)
+				if j := slot[ns]; j >= 0 {
+					nextSets[j].or(&nb)
+					continue
 				}
-				nx.or(&nb)
+				slot[ns] = int32(len(next))
+				next = append(next, ns)
+				nextSets = append(nextSets, nb)
 			}
 		}
-		// The next level becomes the current one: its sets move to cur,
-		// in the order of the front.
-		bl.front, bl.next = next, bl.front
-		bl.cur = bl.cur[:0]
-		for _, ns := range bl.front {
-			x := &states[ns].next
-			bl.cur = append(bl.cur, *x)
-			*x = startSet{}
+		// The next level becomes the current one, its sets cur.
+		for _, ns := range next {
+			slot[ns] = -1
 		}
+		bl.front, bl.next = next, bl.front
+		bl.cur, bl.nextSets = nextSets, bl.cur
 		live = live || len(bl.front) > 0
 		if !check {
 			continue
@@ -592,26 +614,20 @@ func (a *startSet) or(b *startSet) {
 }
 
 // scanBlock is the scan of a block of starts: per state, the starts that
-// reached it (states); per node, the starts it may end a chain from (rel);
+// reached it (vis); per node, the starts it may end a chain from (rel);
 // the states of this level (front) and the next (next).
 type scanBlock struct {
 	starts      []int32
-	states      []scanState
+	vis         []startSet
 	rel         []startSet
 	front, next []int32
 	cur         []startSet // the starts that reached each state of front first
+	nextSets    []startSet // the starts that reach each state of next first
 	// For the relations, known once relDone: per node, the starts weakly
 	// linked to it; per digit, the starts of the digit.
 	weakTo  []startSet
 	relDone []bool
 	byDigit [grid.MaxSize + 1]startSet
-}
-
-// scanState is what a block's scan knows of a state: the starts that
-// reached it, and those that reached it first at the next level. They sit
-// together (a cache line): a link reads and writes those of its state.
-type scanState struct {
-	vis, next startSet
 }
 
 // sizeSearch sizes the search's scratch space for the graph's nodes.
