@@ -168,19 +168,16 @@ type chainSearch struct {
 	// no chain (relateEnd)
 	afterCands bool
 
-	// The scan for the shortest chain (firstChain), block by block, the
-	// blocks' sets in one buffer each (vis, rel, weakTo and relDone of
-	// scanBlock).
-	blocks        []scanBlock
-	visBuf        []startSet
-	slot          []int32 // state → its index in the next level of the block scanned, or -1
-	relBuf        []startSet
-	weakBuf       []startSet
-	relDone       []bool
-	starts, cands []int32
-	elims         []CellDigit
-	path          []int32 // states of the chain being looked at, start first
-	als           []int32 // the ALS of the link into each state, or -1
+	// The scan for the shortest chain (firstChain), block by block (the
+	// blocks' starts), each walked with the buffers of walk.
+	blocks []scanBlock
+	walk   scanBlock
+	slot   []int32 // state → its index in the next level of the walk, or -1
+	pairs  []scanPair
+	starts []int32
+	elims  []CellDigit
+	path   []int32 // states of the chain being looked at, start first
+	als    []int32 // the ALS of the link into each state, or -1
 
 	// clusterStarts' scratch: the starts' lowest neighbours, their counts,
 	// the starts sorted (the buffers of starts and startsBy swap)
@@ -361,33 +358,50 @@ func (g *chainGraph) firstChain(b *grid.Board, sink *Sink) {
 
 // scan looks for the first chain from the starts of a class, and reports
 // whether it found one; it stops, finding none, when sink is cancelled.
+// The blocks of starts are walked one after the other, each to the end of
+// its walks (or the level of the best chain found so far), with one set of
+// buffers that stays in cache; the walks from the block's starts that may
+// end a chain at a level then tell, in order of level and start, whether
+// they make one. The first chain of all is the least by level and start.
 func (g *chainGraph) scan(b *grid.Board, sink *Sink, class int) bool {
 	s := &g.search
 	s.afterCands = class == startsOther
 	g.scanStart(class)
-	for d := int32(1); d <= maxChainDepth; d++ {
-		live := g.scanLevel(d)
-		s.limit = d
-		for _, start := range s.cands {
-			if sink.Cancelled() {
-				return false
-			}
-			g.bfs(b, start, false, false)
-			if s.bestDepth <= maxChainDepth {
-				return true
-			}
-		}
-		if !live {
+	bestLevel, bestStart, bestDepth := int32(maxChainDepth+1), int32(-1), int32(maxChainDepth+1)
+	for k := range s.blocks {
+		if sink.Cancelled() {
+			s.bestDepth = maxChainDepth + 1
 			return false
 		}
+		g.walkBlock(s.blocks[k].starts, bestLevel)
+		for _, p := range s.pairs {
+			if p.level > bestLevel || p.level == bestLevel && p.start >= bestStart {
+				break
+			}
+			if sink.Cancelled() {
+				s.bestDepth = maxChainDepth + 1
+				return false
+			}
+			s.limit = p.level
+			s.bestDepth = maxChainDepth + 1
+			g.bfs(b, p.start, false, false)
+			if s.bestDepth <= maxChainDepth {
+				bestLevel, bestStart, bestDepth = p.level, p.start, s.bestDepth
+				break
+			}
+		}
 	}
-	return false
+	s.bestDepth = bestDepth
+	return bestDepth <= maxChainDepth
+}
+
+// scanPair is a start whose walk may end a chain at a level.
+type scanPair struct {
+	level, start int32
 }
 
 // scanStart readies the scan from the starts of a class (nodes with a
-// strong link): the starts in blocks, each block's walks at their starts
-// (level 0), and what relates the nodes to the starts they may end a chain
-// from (relate).
+// strong link): the starts in blocks, and the buffers of a block's walk.
 func (g *chainGraph) scanStart(class int) {
 	s := &g.search
 	nn := len(g.nodes)
@@ -401,42 +415,53 @@ func (g *chainGraph) scanStart(class int) {
 		g.clusterStarts()
 	}
 	nb := (len(s.starts) + startBlock - 1) / startBlock
-	s.visBuf = grow(s.visBuf, nb*2*nn)
 	if len(s.slot) < 2*nn {
 		s.slot = make([]int32, 2*nn)
 		for i := range s.slot {
 			s.slot[i] = -1
 		}
 	}
-	s.relBuf = grow(s.relBuf, nb*nn)
-	s.weakBuf = grow(s.weakBuf, nb*nn)
-	s.relDone = grow(s.relDone, nb*nn)
-	clear(s.visBuf)
-	clear(s.relBuf)
-	clear(s.weakBuf)
-	clear(s.relDone)
-	s.cands = slices.Grow(s.cands[:0], len(s.starts))
+	bl := &s.walk
+	bl.vis = grow(bl.vis, 2*nn)
+	bl.rel = grow(bl.rel, nn)
+	bl.weakTo = grow(bl.weakTo, nn)
+	bl.relDone = grow(bl.relDone, nn)
+	// A level holds each state at most once: lists of 2n never grow.
+	bl.front = slices.Grow(bl.front[:0], 2*nn)
+	bl.next = slices.Grow(bl.next[:0], 2*nn)
+	bl.cur = slices.Grow(bl.cur[:0], 2*nn)
+	bl.nextSets = slices.Grow(bl.nextSets[:0], 2*nn)
 	s.blocks = extend(s.blocks, nb)
 	for k := range s.blocks {
-		bl := &s.blocks[k]
-		bl.starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
-		bl.vis = s.visBuf[k*2*nn : (k+1)*2*nn]
-		bl.rel = s.relBuf[k*nn : (k+1)*nn]
-		bl.weakTo = s.weakBuf[k*nn : (k+1)*nn]
-		bl.relDone = s.relDone[k*nn : (k+1)*nn]
-		// A level holds each state at most once: lists of 2n never grow.
-		bl.front = slices.Grow(bl.front[:0], 2*nn)
-		bl.next = slices.Grow(bl.next[:0], 2*nn)
-		bl.cur = slices.Grow(bl.cur[:0], 2*nn)
-		bl.nextSets = slices.Grow(bl.nextSets[:0], 2*nn)
-		for i, st := range bl.starts {
-			var bit startSet
-			bit[i>>6&3] = 1 << (i & 63)
-			bl.vis[st<<1] = bit
-			bl.front = append(bl.front, st<<1)
-			bl.cur = append(bl.cur, bit)
+		s.blocks[k].starts = s.starts[k*startBlock : min((k+1)*startBlock, len(s.starts))]
+	}
+}
+
+// walkBlock walks from the starts of a block at once, level by level up
+// to level bound at most, and sets s.pairs to the starts whose walks may
+// end a chain at a level, by level and start.
+func (g *chainGraph) walkBlock(starts []int32, bound int32) {
+	s := &g.search
+	bl := &s.walk
+	bl.starts = starts
+	clear(bl.vis)
+	clear(bl.rel)
+	clear(bl.weakTo)
+	clear(bl.relDone)
+	bl.front, bl.cur = bl.front[:0], bl.cur[:0]
+	for i, st := range starts {
+		var bit startSet
+		bit[i>>6&3] = 1 << (i & 63)
+		bl.vis[st<<1] = bit
+		bl.front = append(bl.front, st<<1)
+		bl.cur = append(bl.cur, bit)
+	}
+	g.relate(bl)
+	s.pairs = s.pairs[:0]
+	for d := int32(1); d <= bound; d++ {
+		if !g.walkLevel(bl, d) {
+			return
 		}
-		g.relate(bl)
 	}
 }
 
@@ -538,65 +563,57 @@ func extend[T any](s []T, n int) []T {
 	return append(s[:cap(s)], make([]T, n-cap(s))...)
 }
 
-// scanLevel takes every block's walks one link further, to level d, and
-// sets s.cands to the starts (in order) whose walks may end a chain there.
+// walkLevel takes the block's walks one link further, to level d, and
+// adds to s.pairs the starts (in order) whose walks may end a chain there.
 // It reports whether any walk goes on.
-func (g *chainGraph) scanLevel(d int32) bool {
+func (g *chainGraph) walkLevel(bl *scanBlock, d int32) bool {
 	s := &g.search
-	s.cands = s.cands[:0]
-	check := d&1 == 1 && d >= 3
-	live := false
-	for k := range s.blocks {
-		bl := &s.blocks[k]
-		if len(bl.front) == 0 {
-			continue
-		}
-		vis, next, nextSets, slot := bl.vis, bl.next[:0], bl.nextSets[:0], s.slot
-		for i, st := range bl.front {
-			reach := bl.cur[i]
-			for _, ns := range s.next[s.off[st]:s.off[st+1]] {
-				// The starts reaching the next state first.
-				v := &vis[ns]
-				nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
-				if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
-					continue
-				}
-				v.or(&nb)
-				if j := slot[ns]; j >= 0 {
-					nextSets[j].or(&nb)
-					continue
-				}
-				slot[ns] = int32(len(next))
-				next = append(next, ns)
-				nextSets = append(nextSets, nb)
+	vis, next, nextSets, slot := bl.vis, bl.next[:0], bl.nextSets[:0], s.slot
+	for i, st := range bl.front {
+		reach := bl.cur[i]
+		for _, ns := range s.next[s.off[st]:s.off[st+1]] {
+			// The starts reaching the next state first.
+			v := &vis[ns]
+			nb := startSet{reach[0] &^ v[0], reach[1] &^ v[1], reach[2] &^ v[2], reach[3] &^ v[3]}
+			if nb[0]|nb[1]|nb[2]|nb[3] == 0 {
+				continue
 			}
-		}
-		// The next level becomes the current one, its sets cur.
-		for _, ns := range next {
-			slot[ns] = -1
-		}
-		bl.front, bl.next = next, bl.front
-		bl.cur, bl.nextSets = nextSets, bl.cur
-		live = live || len(bl.front) > 0
-		if !check {
-			continue
-		}
-		for i, ns := range bl.front {
-			y := ns >> 1
-			if !bl.relDone[y] {
-				g.relateEnd(bl, y)
+			v.or(&nb)
+			if j := slot[ns]; j >= 0 {
+				nextSets[j].or(&nb)
+				continue
 			}
-			nb, r := &bl.cur[i], &bl.rel[y]
-			for w := range nb {
-				for h := nb[w] & r[w]; h != 0; h &= h - 1 {
-					s.cands = append(s.cands, bl.starts[w<<6|bits.TrailingZeros64(h)])
-				}
+			slot[ns] = int32(len(next))
+			next = append(next, ns)
+			nextSets = append(nextSets, nb)
+		}
+	}
+	// The next level becomes the current one, its sets cur.
+	for _, ns := range next {
+		slot[ns] = -1
+	}
+	bl.front, bl.next = next, bl.front
+	bl.cur, bl.nextSets = nextSets, bl.cur
+	if d&1 == 0 || d < 3 {
+		return len(bl.front) > 0
+	}
+	from := len(s.pairs)
+	for i, ns := range bl.front {
+		y := ns >> 1
+		if !bl.relDone[y] {
+			g.relateEnd(bl, y)
+		}
+		nb, r := &bl.cur[i], &bl.rel[y]
+		for w := range nb {
+			for h := nb[w] & r[w]; h != 0; h &= h - 1 {
+				s.pairs = append(s.pairs, scanPair{d, bl.starts[w<<6|bits.TrailingZeros64(h)]})
 			}
 		}
 	}
-	slices.Sort(s.cands)
-	s.cands = slices.Compact(s.cands)
-	return live
+	level := s.pairs[from:]
+	slices.SortFunc(level, func(a, b scanPair) int { return int(a.start - b.start) })
+	s.pairs = append(s.pairs[:from], slices.Compact(level)...)
+	return len(bl.front) > 0
 }
 
 // startBlock is the number of starts a scan walks from at once, a bit
