@@ -509,7 +509,8 @@ func (g *chainGraph) relate(bl *scanBlock) {
 	bl.byDigit = [grid.MaxSize + 1]startSet{}
 	for i, st := range bl.starts {
 		w, b := i>>6&3, uint64(1)<<(i&63) // the start's word and bit
-		if m.loops {
+		// A group or ALS reached back (true) ends no chain (reached).
+		if m.loops && !g.search.afterCands {
 			bl.rel[st][w] |= b
 		}
 		bl.byDigit[g.nodes[st].digit][w] |= b
@@ -540,6 +541,8 @@ func (g *chainGraph) relateEnd(bl *scanBlock, y int32) {
 		for _, e := range g.weak[y] {
 			if e.to < ncand {
 				acc.or(&bl.weakTo[e.to])
+			} else if y >= ncand {
+				break // a multi-cell node lists its candidates first
 			}
 		}
 	}
@@ -600,10 +603,19 @@ func (g *chainGraph) walkLevel(bl *scanBlock, d int32) bool {
 	from := len(s.pairs)
 	for i, ns := range bl.front {
 		y := ns >> 1
+		nb := &bl.cur[i]
+		if s.afterCands {
+			// Groups and ALSs are weakly linked to nodes of their digit
+			// alone: of these starts, only those of y's digit relate to y.
+			bd := &bl.byDigit[g.nodes[y].digit]
+			if nb[0]&bd[0]|nb[1]&bd[1]|nb[2]&bd[2]|nb[3]&bd[3] == 0 {
+				continue
+			}
+		}
 		if !bl.relDone[y] {
 			g.relateEnd(bl, y)
 		}
-		nb, r := &bl.cur[i], &bl.rel[y]
+		r := &bl.rel[y]
 		for w := range nb {
 			for h := nb[w] & r[w]; h != 0; h &= h - 1 {
 				s.pairs = append(s.pairs, scanPair{d, bl.starts[w<<6|bits.TrailingZeros64(h)]})
@@ -763,7 +775,13 @@ func (g *chainGraph) bfs(b *grid.Board, start int32, on, all bool) {
 func (g *chainGraph) sharesWeak(v int32) bool {
 	s := &g.search
 	for _, e := range g.weak[v] {
-		if s.wmark[e.to] == s.ws && e.to < g.ncand {
+		if e.to >= g.ncand {
+			if v >= g.ncand {
+				break // a multi-cell node lists its candidates first
+			}
+			continue
+		}
+		if s.wmark[e.to] == s.ws {
 			return true
 		}
 	}

@@ -315,3 +315,35 @@ func describeALCs(g *chainGraph) string {
 	}
 	return sb.String()
 }
+
+// TestMultiNodesListCandidatesFirst holds the order the walks rely on when
+// they look for the candidates weakly linked to a group or ALS node
+// (relateEnd, sharesWeak stop at the first node past them): on killers,
+// with the ALS nodes in, every multi-cell node lists its weak links to
+// candidates before those to other multi-cell nodes, and has some of both
+// on some boards.
+func TestMultiNodesListCandidatesFirst(t *testing.T) {
+	boards := killerStatesAndPositions(t, 5)
+	both := 0
+	for i, b := range boards {
+		g := new(chainGraph)
+		g.build(b)
+		g.addALSNodes(b)
+		for y := g.ncand; y < int32(len(g.nodes)); y++ {
+			multi := false
+			for _, e := range g.weak[y] {
+				if e.to >= g.ncand {
+					multi = true
+				} else if multi {
+					t.Fatalf("board %d: node %d lists candidate %d after a multi-cell node: %v", i, y, e.to, g.weak[y])
+				}
+			}
+			if multi && len(g.weak[y]) > 0 && g.weak[y][0].to < g.ncand {
+				both++
+			}
+		}
+	}
+	if both < 100 {
+		t.Errorf("%d multi-cell nodes linked to candidates and multi-cell nodes: want 100 or more", both)
+	}
+}

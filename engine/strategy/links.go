@@ -576,7 +576,9 @@ func (g *chainGraph) growWeakDone() {
 	}
 }
 
-// nodeWeak lists the weak links of node id.
+// nodeWeak lists the weak links of node id. A multi-cell node lists its
+// candidates first (linkNewMulti adds only multi-cell nodes after them):
+// the walks stop at the first node past them when they want candidates.
 func (g *chainGraph) nodeWeak(b *grid.Board, id int32) {
 	n := g.l.N
 	nd := &g.nodes[id]
