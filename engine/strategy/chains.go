@@ -173,7 +173,7 @@ type chainSearch struct {
 	blocks []scanBlock
 	walk   scanBlock
 	slot   []int32 // state → its index in the next level of the walk, or -1
-	pairs  []scanPair
+	pairs  []int32 // the starts whose walks may end a chain at a level
 	starts []int32
 	elims  []CellDigit
 	path   []int32 // states of the chain being looked at, start first
@@ -358,46 +358,48 @@ func (g *chainGraph) firstChain(b *grid.Board, sink *Sink) {
 
 // scan looks for the first chain from the starts of a class, and reports
 // whether it found one; it stops, finding none, when sink is cancelled.
-// The blocks of starts are walked one after the other, each to the end of
-// its walks (or the level of the best chain found so far), with one set of
-// buffers that stays in cache; the walks from the block's starts that may
-// end a chain at a level then tell, in order of level and start, whether
-// they make one. The first chain of all is the least by level and start.
+// The blocks of starts are walked one after the other, with one set of
+// buffers that stays in cache; at each level of a block's walks, the
+// walks from its starts that may end a chain there tell, in order, whether
+// they make one. A block stops at the level of the best chain found so
+// far (the first of all is the least by level and start), or as soon as
+// it finds one of its own.
 func (g *chainGraph) scan(b *grid.Board, sink *Sink, class int) bool {
 	s := &g.search
 	s.afterCands = class == startsOther
 	g.scanStart(class)
-	bestLevel, bestStart, bestDepth := int32(maxChainDepth+1), int32(-1), int32(maxChainDepth+1)
+	bestLevel, bestStart, bestDepth := int32(maxChainDepth), int32(-1), int32(maxChainDepth+1)
 	for k := range s.blocks {
 		if sink.Cancelled() {
 			s.bestDepth = maxChainDepth + 1
 			return false
 		}
-		g.walkBlock(s.blocks[k].starts, bestLevel)
-		for _, p := range s.pairs {
-			if p.level > bestLevel || p.level == bestLevel && p.start >= bestStart {
-				break
-			}
-			if sink.Cancelled() {
+		g.walkStart(s.blocks[k].starts)
+		for d := int32(1); d <= bestLevel; d++ {
+			live := g.walkLevel(&s.walk, d)
+			found := false
+			for _, start := range s.pairs {
+				if found || bestDepth <= maxChainDepth && d == bestLevel && start >= bestStart {
+					break
+				}
+				if sink.Cancelled() {
+					s.bestDepth = maxChainDepth + 1
+					return false
+				}
+				s.limit = d
 				s.bestDepth = maxChainDepth + 1
-				return false
+				g.bfs(b, start, false, false)
+				if s.bestDepth <= maxChainDepth {
+					bestLevel, bestStart, bestDepth, found = d, start, s.bestDepth, true
+				}
 			}
-			s.limit = p.level
-			s.bestDepth = maxChainDepth + 1
-			g.bfs(b, p.start, false, false)
-			if s.bestDepth <= maxChainDepth {
-				bestLevel, bestStart, bestDepth = p.level, p.start, s.bestDepth
+			if found || !live {
 				break
 			}
 		}
 	}
 	s.bestDepth = bestDepth
 	return bestDepth <= maxChainDepth
-}
-
-// scanPair is a start whose walk may end a chain at a level.
-type scanPair struct {
-	level, start int32
 }
 
 // scanStart readies the scan from the starts of a class (nodes with a
@@ -437,10 +439,10 @@ func (g *chainGraph) scanStart(class int) {
 	}
 }
 
-// walkBlock walks from the starts of a block at once, level by level up
-// to level bound at most, and sets s.pairs to the starts whose walks may
-// end a chain at a level, by level and start.
-func (g *chainGraph) walkBlock(starts []int32, bound int32) {
+// walkStart readies the walks from the starts of a block: the buffers
+// cleared, the walks at their starts (level 0), and what relates the
+// nodes to the starts they may end a chain from (relate).
+func (g *chainGraph) walkStart(starts []int32) {
 	s := &g.search
 	bl := &s.walk
 	bl.starts = starts
@@ -457,12 +459,6 @@ func (g *chainGraph) walkBlock(starts []int32, bound int32) {
 		bl.cur = append(bl.cur, bit)
 	}
 	g.relate(bl)
-	s.pairs = s.pairs[:0]
-	for d := int32(1); d <= bound; d++ {
-		if !g.walkLevel(bl, d) {
-			return
-		}
-	}
 }
 
 // clusterStarts orders the starts by their lowest strong neighbour, so
@@ -567,7 +563,7 @@ func extend[T any](s []T, n int) []T {
 }
 
 // walkLevel takes the block's walks one link further, to level d, and
-// adds to s.pairs the starts (in order) whose walks may end a chain there.
+// sets s.pairs to the starts (in order) whose walks may end a chain there.
 // It reports whether any walk goes on.
 func (g *chainGraph) walkLevel(bl *scanBlock, d int32) bool {
 	s := &g.search
@@ -597,10 +593,10 @@ func (g *chainGraph) walkLevel(bl *scanBlock, d int32) bool {
 	}
 	bl.front, bl.next = next, bl.front
 	bl.cur, bl.nextSets = nextSets, bl.cur
+	s.pairs = s.pairs[:0]
 	if d&1 == 0 || d < 3 {
 		return len(bl.front) > 0
 	}
-	from := len(s.pairs)
 	for i, ns := range bl.front {
 		y := ns >> 1
 		nb := &bl.cur[i]
@@ -618,13 +614,12 @@ func (g *chainGraph) walkLevel(bl *scanBlock, d int32) bool {
 		r := &bl.rel[y]
 		for w := range nb {
 			for h := nb[w] & r[w]; h != 0; h &= h - 1 {
-				s.pairs = append(s.pairs, scanPair{d, bl.starts[w<<6|bits.TrailingZeros64(h)]})
+				s.pairs = append(s.pairs, bl.starts[w<<6|bits.TrailingZeros64(h)])
 			}
 		}
 	}
-	level := s.pairs[from:]
-	slices.SortFunc(level, func(a, b scanPair) int { return int(a.start - b.start) })
-	s.pairs = append(s.pairs[:from], slices.Compact(level)...)
+	slices.Sort(s.pairs)
+	s.pairs = slices.Compact(s.pairs)
 	return len(bl.front) > 0
 }
 
