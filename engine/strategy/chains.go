@@ -341,12 +341,13 @@ func (g *chainGraph) packLinks() {
 // firstChain finds the shortest chain of the mode, the first from the
 // lowest start among those of its length: what a breadth-first walk from
 // every start in turn finds, at a fraction of the cost. A scan walks from
-// every start at once, level by level, a bit per start (in blocks of 256),
+// the starts of a block (256) at once, level by level, a bit per start,
 // and finds at each level the starts whose walks reach a node that may end
 // a chain from them (sharing a weakly linked candidate with the start, or
 // closing a loop); the walks from those starts then tell whether they make
 // a chain (a loop may eliminate nothing, a grouped mode wants a group or
-// ALS in the chain). If none does, the scan goes on to the next level.
+// ALS in the chain). If none does, the scan goes on to the next level,
+// then to the next block (scan).
 // A mode of candidates first scans the candidates, then the other starts.
 func (g *chainGraph) firstChain(b *grid.Board, sink *Sink) {
 	if !g.search.m.candFirst {
