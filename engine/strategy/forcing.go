@@ -154,6 +154,11 @@ type implications struct {
 	rem   []uint16
 	bad   uint8 // the contradiction reached, if any
 	badAt int32 // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
+	// bare is set, by its user, for a closure of a net without rules
+	// whose predecessors and depths nothing reads (nestedOrder's sizes,
+	// the lemma trials of a nested search): followNet then leaves pred
+	// and depth as they were, unless the closure is cut at a depth limit.
+	bare bool
 	// support[k] is, when seen[k] == gen, what the fillings of group k
 	// (forcing.groups) allowed each of its cells when the closure last
 	// followed it: a digit it did not allow a cell leaves the fillings
@@ -931,22 +936,27 @@ func (f *forcing) follow(im *implications) bool {
 // followNet is follow for a net without cage or compartment rules (the
 // loop of the nested searches on Sudoku X boards), its state in locals
 // and the implications of one premise set inline: the same literals, in
-// the same order, with the same predecessors and depths.
+// the same order, with the same predecessors and depths (none, for a bare
+// closure not cut at a depth: see implications.bare).
 func (f *forcing) followNet(im *implications) bool {
 	cw, plane, limit := f.cw, f.plane, f.limit
 	refs, refAt := f.unitRefs, f.unitRefAt
 	on, off, alive, rem := im.on, im.off, im.alive, im.rem
 	pred, depth := im.pred, im.depth
+	trace := !im.bare || limit != math.MaxInt32
 	queue := im.queue
 	for qi := 0; qi < len(queue) && im.bad == badNone; qi++ {
 		lit := queue[qi]
-		dep := depth[lit]
-		if dep >= limit {
-			break
+		next := int32(0)
+		if trace {
+			dep := depth[lit]
+			if dep >= limit {
+				break
+			}
+			next = dep + 1
 		}
 		cell, di := f.split(lit >> 1)
 		bit := grid.Digits(1) << di
-		next := dep + 1
 		if lit&1 != 0 {
 			// Weak links: the cell's other digits and the peers' copies
 			// are false.
@@ -957,7 +967,9 @@ func (f *forcing) followNet(im *implications) bool {
 					continue
 				}
 				x := int32(c) << 1
-				pred[x], depth[x] = lit, next
+				if trace {
+					pred[x], depth[x] = lit, next
+				}
 				if on[w]&m != 0 {
 					im.bad, im.badAt = badLiteral, x
 					break
@@ -976,11 +988,19 @@ func (f *forcing) followNet(im *implications) bool {
 				}
 				if clash := fresh & on[w]; clash != 0 {
 					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
-					pred[x], depth[x] = lit, next
+					if trace {
+						pred[x], depth[x] = lit, next
+					}
 					im.bad, im.badAt = badLiteral, x
 					break
 				}
 				off[w] |= fresh
+				if !trace {
+					for ; fresh != 0; fresh &= fresh - 1 {
+						queue = append(queue, int32(w*64+bits.TrailingZeros64(fresh))<<1)
+					}
+					continue
+				}
 				for ; fresh != 0; fresh &= fresh - 1 {
 					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
 					pred[x], depth[x] = lit, next
@@ -997,23 +1017,28 @@ func (f *forcing) followNet(im *implications) bool {
 			im.bad, im.badAt = badCell, int32(cell)
 			break
 		}
-		if left&(left-1) == 0 {
+		// A single already implied true is left as it is (as set does).
+		if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); left&(left-1) == 0 && on[c>>6]&(1<<(c&63)) == 0 {
 			im.queue = queue
-			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
+			im.set(c<<1|1, predCellSingle, next)
 			queue = im.queue
 		}
 		for _, ref := range refs[refAt[cell]:refAt[cell+1]] {
 			k := int(ref.base) + di
 			r := (rem[k] - 1) ^ ref.pos
 			rem[k] = r
-			if r&remCount <= 1 {
-				if r&remCount == 0 {
-					im.bad, im.badAt = badUnit, int32(k)
-				} else {
-					im.queue = queue
-					f.unitSingle(im, ref, r, di, next)
-					queue = im.queue
-				}
+			if r&remCount > 1 {
+				continue
+			}
+			if r&remCount == 0 {
+				im.bad, im.badAt = badUnit, int32(k)
+				continue
+			}
+			c := f.cand(int(f.unitCells[int(ref.base)+int(r>>remPosShift)]), di)
+			if on[c>>6]&(1<<(c&63)) == 0 {
+				im.queue = queue
+				im.set(c<<1|1, predUnitSingle-int32(ref.unit), next)
+				queue = im.queue
 			}
 		}
 	}

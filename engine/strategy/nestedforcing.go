@@ -363,7 +363,9 @@ func (f *forcing) nestedOrder() {
 				ns.order = append(ns.order, nestedPremise{cand: c, size: m.size[c]})
 				continue
 			}
+			f.a.bare = true
 			f.close(&f.a, c<<1|1)
+			f.a.bare = false
 			size := int32(len(f.a.queue))
 			if memo {
 				f.noteOrderReads(c, size)
@@ -544,7 +546,10 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 	if f.spent() || ns.holds[q>>6]&(1<<(q&63)) != 0 {
 		return false, false
 	}
-	if !f.assume(&f.c, q<<1|1) {
+	f.c.bare = true
+	held := !f.assume(&f.c, q<<1|1)
+	f.c.bare = false
+	if held {
 		if !f.rules {
 			for j, w := range f.c.on {
 				ns.holds[j] |= w

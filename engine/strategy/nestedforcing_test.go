@@ -183,7 +183,7 @@ func TestNestedOrderMemo(t *testing.T) {
 
 // fileBoard decodes puzzle line (from 1, comments left out) of the file
 // at path, its first field, as a board (of the variant the line names, else classic).
-func fileBoard(t *testing.T, path string, line int) *grid.Board {
+func fileBoard(t testing.TB, path string, line int) *grid.Board {
 	t.Helper()
 	var lines []string
 	for _, l := range shared.Lines(t, path) {
