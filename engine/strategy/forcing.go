@@ -934,117 +934,122 @@ func (f *forcing) follow(im *implications) bool {
 }
 
 // followNet is follow for a net without cage or compartment rules (the
-// loop of the nested searches on Sudoku X boards), its state in locals
-// and the implications of one premise set inline: the same literals, in
+// loop of the nested searches on Sudoku X boards): the same literals, in
 // the same order, with the same predecessors and depths (none, for a bare
-// closure not cut at a depth: see implications.bare).
+// closure not cut at a depth: see implications.bare). Each literal is
+// followed by a method of its own (netTrue, netFalse), whose few locals
+// stay in registers.
 func (f *forcing) followNet(im *implications) bool {
-	cw, plane, limit := f.cw, f.plane, f.limit
-	refs, refAt := f.unitRefs, f.unitRefAt
-	on, off, alive, rem := im.on, im.off, im.alive, im.rem
-	pred, depth := im.pred, im.depth
+	limit := f.limit
 	trace := !im.bare || limit != math.MaxInt32
-	queue := im.queue
-	for qi := 0; qi < len(queue) && im.bad == badNone; qi++ {
-		lit := queue[qi]
+	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
+		lit := im.queue[qi]
 		next := int32(0)
 		if trace {
-			dep := depth[lit]
+			dep := im.depth[lit]
 			if dep >= limit {
 				break
 			}
 			next = dep + 1
 		}
-		cell, di := f.split(lit >> 1)
-		bit := grid.Digits(1) << di
 		if lit&1 != 0 {
-			// Weak links: the cell's other digits and the peers' copies
-			// are false.
-			for o := alive[cell] &^ bit; o != 0 && im.bad == badNone; o &= o - 1 {
-				c := bits.TrailingZeros32(uint32(o))*plane + cell
-				w, m := c>>6, uint64(1)<<(c&63)
-				if off[w]&m != 0 {
-					continue
-				}
-				x := int32(c) << 1
-				if trace {
-					pred[x], depth[x] = lit, next
-				}
-				if on[w]&m != 0 {
-					im.bad, im.badAt = badLiteral, x
-					break
-				}
-				off[w] |= m
-				queue = append(queue, x)
-			}
-			peers := f.peers[cell*cw : cell*cw+cw]
-			base := di * cw
-			cands := f.candPlanes[base : base+cw]
-			for j, pw := range peers {
-				w := base + j
-				fresh := pw & cands[j] &^ off[w]
-				if fresh == 0 {
-					continue
-				}
-				if clash := fresh & on[w]; clash != 0 {
-					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
-					if trace {
-						pred[x], depth[x] = lit, next
-					}
-					im.bad, im.badAt = badLiteral, x
-					break
-				}
-				off[w] |= fresh
-				if !trace {
-					for ; fresh != 0; fresh &= fresh - 1 {
-						queue = append(queue, int32(w*64+bits.TrailingZeros64(fresh))<<1)
-					}
-					continue
-				}
-				for ; fresh != 0; fresh &= fresh - 1 {
-					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
-					pred[x], depth[x] = lit, next
-					queue = append(queue, x)
-				}
-			}
+			f.netTrue(im, lit, next, trace)
+		} else {
+			f.netFalse(im, lit, next)
+		}
+	}
+	f.work += len(im.queue) + f.closeWork
+	return im.bad != badNone
+}
+
+// netTrue follows lit, a true literal of im, by the weak links: the
+// cell's other digits and the peers' copies are false, at depth next
+// (recorded when trace).
+func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
+	cell, di := f.split(lit >> 1)
+	on, off, queue := im.on, im.off, im.queue
+	plane := f.plane
+	for o := im.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(uint32(o))*plane + cell
+		w, m := c>>6, uint64(1)<<(c&63)
+		if off[w]&m != 0 {
 			continue
 		}
-		// A cell left with one candidate, a digit left with one place in
-		// a unit, holds it; none left is a contradiction.
-		left := alive[cell] &^ bit
-		alive[cell] = left
-		if left == 0 {
-			im.bad, im.badAt = badCell, int32(cell)
+		x := int32(c) << 1
+		if trace {
+			im.pred[x], im.depth[x] = lit, next
+		}
+		if on[w]&m != 0 {
+			im.bad, im.badAt = badLiteral, x
 			break
 		}
-		// A single already implied true is left as it is (as set does).
-		if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); left&(left-1) == 0 && on[c>>6]&(1<<(c&63)) == 0 {
-			im.queue = queue
-			im.set(c<<1|1, predCellSingle, next)
-			queue = im.queue
+		off[w] |= m
+		queue = append(queue, x)
+	}
+	cw := f.cw
+	peers := f.peers[cell*cw : cell*cw+cw]
+	base := di * cw
+	cands := f.candPlanes[base : base+cw]
+	on, off = on[base:base+cw], off[base:base+cw]
+	for j, pw := range peers {
+		fresh := pw & cands[j] &^ off[j]
+		if fresh == 0 {
+			continue
 		}
-		for _, ref := range refs[refAt[cell]:refAt[cell+1]] {
-			k := int(ref.base) + di
-			r := (rem[k] - 1) ^ ref.pos
-			rem[k] = r
-			if r&remCount > 1 {
-				continue
+		w := (base + j) * 64
+		if clash := fresh & on[j]; clash != 0 {
+			x := int32(w+bits.TrailingZeros64(clash)) << 1
+			if trace {
+				im.pred[x], im.depth[x] = lit, next
 			}
-			if r&remCount == 0 {
-				im.bad, im.badAt = badUnit, int32(k)
-				continue
+			im.bad, im.badAt = badLiteral, x
+			break
+		}
+		off[j] |= fresh
+		for ; fresh != 0; fresh &= fresh - 1 {
+			x := int32(w+bits.TrailingZeros64(fresh)) << 1
+			if trace {
+				im.pred[x], im.depth[x] = lit, next
 			}
-			c := f.cand(int(f.unitCells[int(ref.base)+int(r>>remPosShift)]), di)
-			if on[c>>6]&(1<<(c&63)) == 0 {
-				im.queue = queue
-				im.set(c<<1|1, predUnitSingle-int32(ref.unit), next)
-				queue = im.queue
-			}
+			queue = append(queue, x)
 		}
 	}
 	im.queue = queue
-	f.work += len(queue) + f.closeWork
-	return im.bad != badNone
+}
+
+// netFalse follows lit, a false literal of im: a cell left with one
+// candidate, a digit left with one place in a unit, holds it, at depth
+// next; none left is a contradiction. A single already implied true is
+// left as it is (as set does).
+func (f *forcing) netFalse(im *implications, lit, next int32) {
+	cell, di := f.split(lit >> 1)
+	left := im.alive[cell] &^ (1 << di)
+	im.alive[cell] = left
+	if left == 0 {
+		im.bad, im.badAt = badCell, int32(cell)
+		return
+	}
+	on := im.on
+	if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); left&(left-1) == 0 && on[c>>6]&(1<<(c&63)) == 0 {
+		im.set(c<<1|1, predCellSingle, next)
+	}
+	rem := im.rem
+	for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
+		k := int(ref.base) + di
+		r := (rem[k] - 1) ^ ref.pos
+		rem[k] = r
+		if r&remCount > 1 {
+			continue
+		}
+		if r&remCount == 0 {
+			im.bad, im.badAt = badUnit, int32(k)
+			continue
+		}
+		c := f.cand(int(f.unitCells[int(ref.base)+int(r>>remPosShift)]), di)
+		if on[c>>6]&(1<<(c&63)) == 0 {
+			im.set(c<<1|1, predUnitSingle-int32(ref.unit), next)
+		}
+	}
 }
 
 // unitSingle makes true the one place left to digit di+1 in unit ref of

@@ -448,7 +448,7 @@ func (f *forcing) forgetOrderReads(cell, di int) {
 // a net without rules is in its queue.
 func (f *forcing) noteOrderReads(c, size int32) {
 	m := &f.nested.sizes
-	cw, n, cwc := f.cw, f.n, m.countWords
+	cw, cwc := f.cw, m.countWords
 	cells := m.cells[int(c)*cw : int(c)*cw+cw]
 	counts := m.counts[int(c)*cwc : int(c)*cwc+cwc]
 	clear(cells)
@@ -459,8 +459,8 @@ func (f *forcing) noteOrderReads(c, size int32) {
 		if lit&1 != 0 {
 			continue
 		}
-		for _, u := range f.l.CellUnit(cell) {
-			k := u*n + di
+		for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
+			k := int(ref.base) + di
 			counts[k>>6] |= 1 << (k & 63)
 		}
 	}
