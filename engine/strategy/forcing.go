@@ -1030,8 +1030,10 @@ func (f *forcing) netFalse(im *implications, lit, next int32) {
 		return
 	}
 	on := im.on
-	if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); left&(left-1) == 0 && on[c>>6]&(1<<(c&63)) == 0 {
-		im.set(c<<1|1, predCellSingle, next)
+	if left&(left-1) == 0 {
+		if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); on[c>>6]&(1<<(c&63)) == 0 {
+			im.set(c<<1|1, predCellSingle, next)
+		}
 	}
 	rem := im.rem
 	for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
