@@ -147,9 +147,18 @@ type implications struct {
 	// implies nothing: they are implied but never queued.
 	leaves []uint64
 	alive  []grid.Digits
-	rem    []uint8 // places of each digit in each unit not implied false (unit*N + digit-1)
-	bad    uint8   // the contradiction reached, if any
-	badAt  int32   // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
+	// rem holds, by unit and digit (unit*N + digit-1), the places of the
+	// digit in the unit not followed false: their count (remCount) and
+	// the exclusive or of their positions in the unit's cells, shifted
+	// by remPosShift, so that the last place is known when one is left.
+	rem   []uint16
+	bad   uint8 // the contradiction reached, if any
+	badAt int32 // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
+	// bare is set, by its user, for a closure of a net without rules
+	// whose predecessors and depths nothing reads (nestedOrder's sizes,
+	// the lemma trials of a nested search): followNet then leaves pred
+	// and depth as they were, unless the closure is cut at a depth limit.
+	bare bool
 	// support[k] is, when seen[k] == gen, what the fillings of group k
 	// (forcing.groups) allowed each of its cells when the closure last
 	// followed it: a digit it did not allow a cell leaves the fillings
@@ -160,6 +169,23 @@ type implications struct {
 	// comp[u] is, when comp[u].gen == gen, what compartment u's rule
 	// found when the closure last followed it (str8tsnets.go).
 	comp []compState
+}
+
+// The packing of implications.rem: a count of places in the low bits,
+// the exclusive or of their positions in the unit above them (a unit has
+// at most grid.MaxSize cells, so 6 bits each).
+const (
+	remPosShift        = 6
+	remCount    uint16 = 1<<remPosShift - 1
+)
+
+// unitRef is a unit of a cell as the closures count it: the unit's first
+// index in implications.rem (unit*N), the unit, and the cell's position
+// among the unit's cells, shifted as in implications.rem.
+type unitRef struct {
+	base int32
+	unit uint16
+	pos  uint16
 }
 
 // forcingFind is a step found, to rebuild once chosen.
@@ -272,6 +298,17 @@ type forcing struct {
 	// (nestedforcing.go).
 	nested nestedState
 
+	// baseUnits is implications.rem of the board.
+	baseUnits []uint16
+	// unitRefs[unitRefAt[cell]:unitRefAt[cell+1]] are the units of cell
+	// (Layout.CellUnit), fullRefs[fullRefAt[cell]:fullRefAt[cell+1]] its
+	// complete ones (those the unit rules of nets with cage or
+	// compartment rules apply to), in the same order; unitCells holds
+	// the cells of unit u from u*N on.
+	unitRefs, fullRefs   []unitRef
+	unitRefAt, fullRefAt []int32
+	unitCells            []int32
+
 	// listed are the fillings of the small sum groups on the board,
 	// listed for the search or kept from an earlier one on the same
 	// options (forcingfills.go), of the groups of listedFor; listGen
@@ -375,6 +412,8 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.f.init(f.words, lits, l.Cells, len(l.Units())*n)
 		f.c.init(f.words, lits, l.Cells, len(l.Units())*n)
 		f.baseRem = make([]uint8, len(l.Units())*n)
+		f.baseUnits = make([]uint16, len(l.Units())*n)
+		f.unitCells = make([]int32, len(l.Units())*n)
 		f.slot = make([]int32, cands)
 		f.store = nil
 		f.acc = make([]uint64, 2*f.words)
@@ -401,6 +440,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 				f.unitPlanes[u*f.cw+p>>6] |= 1 << (p & 63)
 			}
 		}
+		f.refUnits(l)
 	}
 	clear(f.candPlanes)
 	for cell, ds := range b.Candidates() {
@@ -412,10 +452,14 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	f.slotStore()
 	for u := range l.Units() {
 		base := f.baseRem[u*n : u*n+n]
+		packed := f.baseUnits[u*n : u*n+n]
 		clear(base)
-		for _, cell := range l.Unit(u).Cells {
+		clear(packed)
+		for pos, cell := range l.Unit(u).Cells {
 			for ds := b.Cands(cell); ds != 0; ds &= ds - 1 {
-				base[bits.TrailingZeros32(uint32(ds))]++
+				di := bits.TrailingZeros32(uint32(ds))
+				base[di]++
+				packed[di] = (packed[di] + 1) ^ uint16(pos)<<remPosShift
 			}
 		}
 	}
@@ -426,6 +470,32 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	}
 	if !net {
 		f.linkStrong()
+	}
+}
+
+// refUnits lists the units of each cell of layout l for the closures
+// (unitRefs, fullRefs, unitCells).
+func (f *forcing) refUnits(l *grid.Layout) {
+	n := l.N
+	f.unitRefs, f.fullRefs = f.unitRefs[:0], f.fullRefs[:0]
+	f.unitRefAt = append(f.unitRefAt[:0], 0)
+	f.fullRefAt = append(f.fullRefAt[:0], 0)
+	for cell := range l.Cells {
+		for _, u := range l.CellUnit(cell) {
+			unit := l.Unit(u)
+			ref := unitRef{base: int32(u * n), unit: uint16(u), pos: uint16(slices.Index(unit.Cells, cell)) << remPosShift}
+			f.unitRefs = append(f.unitRefs, ref)
+			if !unit.Partial {
+				f.fullRefs = append(f.fullRefs, ref)
+			}
+		}
+		f.unitRefAt = append(f.unitRefAt, int32(len(f.unitRefs)))
+		f.fullRefAt = append(f.fullRefAt, int32(len(f.fullRefs)))
+	}
+	for u := range l.Units() {
+		for pos, cell := range l.Unit(u).Cells {
+			f.unitCells[u*n+pos] = int32(cell)
+		}
 	}
 }
 
@@ -694,7 +764,7 @@ func (im *implications) init(words, lits, cells, unitDigits int) {
 		depth: make([]int32, lits),
 		queue: make([]int32, 0, lits),
 		alive: make([]grid.Digits, cells),
-		rem:   make([]uint8, unitDigits),
+		rem:   make([]uint16, unitDigits),
 	}
 }
 
@@ -747,7 +817,7 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 	}
 	if f.net {
 		f.b.CopyCandidates(im.alive)
-		copy(im.rem, f.baseRem)
+		copy(im.rem, f.baseUnits)
 	}
 	im.bad = badNone
 	if im.gen++; im.gen == 0 {
@@ -769,7 +839,7 @@ func (f *forcing) follow(im *implications) bool {
 		return f.followNet(im)
 	}
 	fb := f.b
-	n, l, net, cw := f.n, f.l, f.net, f.cw
+	net, cw := f.net, f.cw
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
 		lit := im.queue[qi]
 		dep := im.depth[lit]
@@ -838,20 +908,20 @@ func (f *forcing) follow(im *implications) bool {
 		if left&(left-1) == 0 {
 			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
 		}
-		units := l.CellUnit(cell)
+		refs := f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]]
 		if f.rules {
-			units = f.cellUnits[cell]
+			refs = f.fullRefs[f.fullRefAt[cell]:f.fullRefAt[cell+1]]
 		}
 		rem := im.rem
-		for _, u := range units {
-			k := u*n + di
-			r := rem[k] - 1
+		for _, ref := range refs {
+			k := int(ref.base) + di
+			r := (rem[k] - 1) ^ ref.pos
 			rem[k] = r
-			if r <= 1 {
-				if r == 0 {
+			if r&remCount <= 1 {
+				if r&remCount == 0 {
 					im.bad, im.badAt = badUnit, int32(k)
 				} else {
-					f.unitSingle(im, u, di, next)
+					f.unitSingle(im, ref, r, di, next)
 				}
 			}
 		}
@@ -864,122 +934,134 @@ func (f *forcing) follow(im *implications) bool {
 }
 
 // followNet is follow for a net without cage or compartment rules (the
-// loop of the nested searches on Sudoku X boards), its state in locals
-// and the implications of one premise set inline: the same literals, in
-// the same order, with the same predecessors and depths.
+// loop of the nested searches on Sudoku X boards): the same literals, in
+// the same order, with the same predecessors and depths (none, for a bare
+// closure not cut at a depth: see implications.bare). Each literal is
+// followed by a method of its own (netTrue, netFalse), whose few locals
+// stay in registers.
 func (f *forcing) followNet(im *implications) bool {
-	n, l, cw, plane, limit := f.n, f.l, f.cw, f.plane, f.limit
-	on, off, alive, rem := im.on, im.off, im.alive, im.rem
-	pred, depth := im.pred, im.depth
-	queue := im.queue
-	for qi := 0; qi < len(queue) && im.bad == badNone; qi++ {
-		lit := queue[qi]
-		dep := depth[lit]
-		if dep >= limit {
-			break
+	limit := f.limit
+	trace := !im.bare || limit != math.MaxInt32
+	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
+		lit := im.queue[qi]
+		next := int32(0)
+		if trace {
+			dep := im.depth[lit]
+			if dep >= limit {
+				break
+			}
+			next = dep + 1
 		}
-		cell, di := f.split(lit >> 1)
-		bit := grid.Digits(1) << di
-		next := dep + 1
 		if lit&1 != 0 {
-			// Weak links: the cell's other digits and the peers' copies
-			// are false.
-			for o := alive[cell] &^ bit; o != 0 && im.bad == badNone; o &= o - 1 {
-				c := bits.TrailingZeros32(uint32(o))*plane + cell
-				w, m := c>>6, uint64(1)<<(c&63)
-				if off[w]&m != 0 {
-					continue
-				}
-				x := int32(c) << 1
-				pred[x], depth[x] = lit, next
-				if on[w]&m != 0 {
-					im.bad, im.badAt = badLiteral, x
-					break
-				}
-				off[w] |= m
-				queue = append(queue, x)
-			}
-			peers := f.peers[cell*cw : cell*cw+cw]
-			base := di * cw
-			cands := f.candPlanes[base : base+cw]
-			for j, pw := range peers {
-				w := base + j
-				fresh := pw & cands[j] &^ off[w]
-				if fresh == 0 {
-					continue
-				}
-				if clash := fresh & on[w]; clash != 0 {
-					x := int32(w*64+bits.TrailingZeros64(clash)) << 1
-					pred[x], depth[x] = lit, next
-					im.bad, im.badAt = badLiteral, x
-					break
-				}
-				off[w] |= fresh
-				for ; fresh != 0; fresh &= fresh - 1 {
-					x := int32(w*64+bits.TrailingZeros64(fresh)) << 1
-					pred[x], depth[x] = lit, next
-					queue = append(queue, x)
-				}
-			}
-			continue
-		}
-		// A cell left with one candidate, a digit left with one place in
-		// a unit, holds it; none left is a contradiction.
-		left := alive[cell] &^ bit
-		alive[cell] = left
-		if left == 0 {
-			im.bad, im.badAt = badCell, int32(cell)
-			break
-		}
-		if left&(left-1) == 0 {
-			im.queue = queue
-			im.set(f.cand(cell, bits.TrailingZeros32(uint32(left)))<<1|1, predCellSingle, next)
-			queue = im.queue
-		}
-		for _, u := range l.CellUnit(cell) {
-			k := u*n + di
-			r := rem[k] - 1
-			rem[k] = r
-			if r <= 1 {
-				if r == 0 {
-					im.bad, im.badAt = badUnit, int32(k)
-				} else {
-					im.queue = queue
-					f.unitSingle(im, u, di, next)
-					queue = im.queue
-				}
-			}
+			f.netTrue(im, lit, next, trace)
+		} else {
+			f.netFalse(im, lit, next)
 		}
 	}
-	im.queue = queue
-	f.work += len(queue) + f.closeWork
+	f.work += len(im.queue) + f.closeWork
 	return im.bad != badNone
 }
 
-// unitSingle makes true the one place left to digit di+1 in unit u of
-// im (the digit's other places there having been followed false), by
-// predUnitSingle. The place is the unit's candidate of the digit not
-// implied false, found a plane word at a time; when it is implied false
-// too (queued, not yet followed), the unit's cells are scanned for the
-// one still alive, and setting it true notes the contradiction.
-func (f *forcing) unitSingle(im *implications, u, di int, next int32) {
+// netTrue follows lit, a true literal of im, by the weak links: the
+// cell's other digits and the peers' copies are false, at depth next
+// (recorded when trace).
+func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
+	cell, di := f.split(lit >> 1)
+	on, off, queue := im.on, im.off, im.queue
+	plane := f.plane
+	for o := im.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(uint32(o))*plane + cell
+		w, m := c>>6, uint64(1)<<(c&63)
+		if off[w]&m != 0 {
+			continue
+		}
+		x := int32(c) << 1
+		if trace {
+			im.pred[x], im.depth[x] = lit, next
+		}
+		if on[w]&m != 0 {
+			im.bad, im.badAt = badLiteral, x
+			break
+		}
+		off[w] |= m
+		queue = append(queue, x)
+	}
 	cw := f.cw
-	units := f.unitPlanes[u*cw : u*cw+cw]
-	plane := di * cw
-	for j, uw := range units {
-		w := plane + j
-		if x := uw & f.candPlanes[w] &^ im.off[w]; x != 0 {
-			im.set(int32(w*64+bits.TrailingZeros64(x))<<1|1, predUnitSingle-int32(u), next)
-			return
+	peers := f.peers[cell*cw : cell*cw+cw]
+	base := di * cw
+	cands := f.candPlanes[base : base+cw]
+	on, off = on[base:base+cw], off[base:base+cw]
+	for j, pw := range peers {
+		fresh := pw & cands[j] &^ off[j]
+		if fresh == 0 {
+			continue
+		}
+		w := (base + j) * 64
+		if clash := fresh & on[j]; clash != 0 {
+			x := int32(w+bits.TrailingZeros64(clash)) << 1
+			if trace {
+				im.pred[x], im.depth[x] = lit, next
+			}
+			im.bad, im.badAt = badLiteral, x
+			break
+		}
+		off[j] |= fresh
+		for ; fresh != 0; fresh &= fresh - 1 {
+			x := int32(w+bits.TrailingZeros64(fresh)) << 1
+			if trace {
+				im.pred[x], im.depth[x] = lit, next
+			}
+			queue = append(queue, x)
 		}
 	}
-	bit := grid.Digits(1) << di
-	for _, p := range f.l.Unit(u).Cells {
-		if im.alive[p]&bit != 0 {
-			im.set(f.cand(p, di)<<1|1, predUnitSingle-int32(u), next)
-			return
+	im.queue = queue
+}
+
+// netFalse follows lit, a false literal of im: a cell left with one
+// candidate, a digit left with one place in a unit, holds it, at depth
+// next; none left is a contradiction. A single already implied true is
+// left as it is (as set does).
+func (f *forcing) netFalse(im *implications, lit, next int32) {
+	cell, di := f.split(lit >> 1)
+	left := im.alive[cell] &^ (1 << di)
+	im.alive[cell] = left
+	if left == 0 {
+		im.bad, im.badAt = badCell, int32(cell)
+		return
+	}
+	on := im.on
+	if left&(left-1) == 0 {
+		if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); on[c>>6]&(1<<(c&63)) == 0 {
+			im.set(c<<1|1, predCellSingle, next)
 		}
 	}
+	rem := im.rem
+	for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
+		k := int(ref.base) + di
+		r := (rem[k] - 1) ^ ref.pos
+		rem[k] = r
+		if r&remCount > 1 {
+			continue
+		}
+		if r&remCount == 0 {
+			im.bad, im.badAt = badUnit, int32(k)
+			continue
+		}
+		c := f.cand(int(f.unitCells[int(ref.base)+int(r>>remPosShift)]), di)
+		if on[c>>6]&(1<<(c&63)) == 0 {
+			im.set(c<<1|1, predUnitSingle-int32(ref.unit), next)
+		}
+	}
+}
+
+// unitSingle makes true the one place left to digit di+1 in unit ref of
+// im (the digit's other places there having been followed false), by
+// predUnitSingle: the place at the position rem (the unit's entry in
+// im.rem) holds. When that place is implied false too (queued, not yet
+// followed), setting it true notes the contradiction.
+func (f *forcing) unitSingle(im *implications, ref unitRef, rem uint16, di int, next int32) {
+	cell := f.unitCells[int(ref.base)+int(rem>>remPosShift)]
+	im.set(f.cand(int(cell), di)<<1|1, predUnitSingle-int32(ref.unit), next)
 }
 
 // spent reports whether the search has used up its work budget, or is

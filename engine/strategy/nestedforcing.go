@@ -363,7 +363,9 @@ func (f *forcing) nestedOrder() {
 				ns.order = append(ns.order, nestedPremise{cand: c, size: m.size[c]})
 				continue
 			}
+			f.a.bare = true
 			f.close(&f.a, c<<1|1)
+			f.a.bare = false
 			size := int32(len(f.a.queue))
 			if memo {
 				f.noteOrderReads(c, size)
@@ -446,7 +448,7 @@ func (f *forcing) forgetOrderReads(cell, di int) {
 // a net without rules is in its queue.
 func (f *forcing) noteOrderReads(c, size int32) {
 	m := &f.nested.sizes
-	cw, n, cwc := f.cw, f.n, m.countWords
+	cw, cwc := f.cw, m.countWords
 	cells := m.cells[int(c)*cw : int(c)*cw+cw]
 	counts := m.counts[int(c)*cwc : int(c)*cwc+cwc]
 	clear(cells)
@@ -457,8 +459,8 @@ func (f *forcing) noteOrderReads(c, size int32) {
 		if lit&1 != 0 {
 			continue
 		}
-		for _, u := range f.l.CellUnit(cell) {
-			k := u*n + di
+		for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
+			k := int(ref.base) + di
 			counts[k>>6] |= 1 << (k & 63)
 		}
 	}
@@ -544,7 +546,10 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 	if f.spent() || ns.holds[q>>6]&(1<<(q&63)) != 0 {
 		return false, false
 	}
-	if !f.assume(&f.c, q<<1|1) {
+	f.c.bare = true
+	held := !f.assume(&f.c, q<<1|1)
+	f.c.bare = false
+	if held {
 		if !f.rules {
 			for j, w := range f.c.on {
 				ns.holds[j] |= w
