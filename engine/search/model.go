@@ -178,6 +178,12 @@ type Options struct {
 	// the busy machine it was measured on was the same with it and
 	// without (see docs/search.md, session 12).
 	MatchMemo bool
+	// PartialOuties is a prototype (issue 38, session 15): more derived
+	// sums per region, counting some of the cages that cross it as
+	// inside (bit 1: the cages with more than half their cells inside;
+	// bit 2: the wholly inside ones and each crossing cage by itself;
+	// bit 4: only those of bit 2 with one cell outside).
+	PartialOuties int
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -500,8 +506,60 @@ func (m *model) derive() {
 		if outies && len(cells) <= maxDerivedCells {
 			key = m.addDerived(seen, key, cells, neg, diff)
 		}
+		if m.opts.PartialOuties&1 != 0 {
+			cells, neg, diff = m.partial(region, in, mark, cells[:0], neg[:0], func(k int) bool {
+				return sumCage[k] && 2*inside[k] > len(l.Cage(k).Cells)
+			})
+			if len(cells) > 0 && len(cells) <= maxDerivedCells {
+				key = m.addDerived(seen, key, cells, neg, diff)
+			}
+		}
+		if m.opts.PartialOuties&6 != 0 {
+			for j, cg := range l.Cages() {
+				out := len(cg.Cells) - inside[j]
+				if !sumCage[j] || inside[j] == 0 || out == 0 || m.opts.PartialOuties&4 != 0 && out != 1 {
+					continue
+				}
+				cells, neg, diff = m.partial(region, in, mark, cells[:0], neg[:0], func(k int) bool {
+					return sumCage[k] && (k == j || inside[k] == len(l.Cage(k).Cells))
+				})
+				if len(cells) > 0 && len(cells) <= maxDerivedCells {
+					key = m.addDerived(seen, key, cells, neg, diff)
+				}
+			}
+		}
 	}
 	m.eachRegion(visit)
+}
+
+// partial appends to cells the cells of region (marked in in by mark)
+// outside the cages counted as inside (taken positively), then the cells
+// of those cages outside region (negatively), and returns them with
+// their total: region's total less the counted cages' targets.
+func (m *model) partial(region []int, in []int, mark int, cells []int, neg []bool, counted func(k int) bool) ([]int, []bool, int) {
+	l := m.l
+	n := l.N
+	total := n * (n + 1) / 2 * len(region) / n
+	for _, c := range region {
+		if k := l.CellCage(c); k >= 0 && counted(k) {
+			continue
+		}
+		cells = append(cells, c)
+		neg = append(neg, false)
+	}
+	for k, cg := range l.Cages() {
+		if !counted(k) {
+			continue
+		}
+		total -= cg.Target
+		for _, c := range cg.Cells {
+			if in[c] != mark {
+				cells = append(cells, c)
+				neg = append(neg, true)
+			}
+		}
+	}
+	return cells, neg, total
 }
 
 // eachRegion visits the unions of whole units that derive and the digit
