@@ -26,8 +26,8 @@ func TestMeasureLines(t *testing.T) {
 	s.Options.UnitCombos = os.Getenv("SEARCH_MEASURE_UNITCOMBOS") == "1"
 	// SEARCH_MEASURE_MATCHMEMO=1 turns on Options.MatchMemo.
 	s.Options.MatchMemo = os.Getenv("SEARCH_MEASURE_MATCHMEMO") == "1"
-	// SEARCH_MEASURE_PARTIAL=n sets Options.PartialOuties.
-	s.Options.PartialOuties, _ = strconv.Atoi(os.Getenv("SEARCH_MEASURE_PARTIAL"))
+	// SEARCH_MEASURE_NOSINGLEOUTIES=1 turns on Options.NoSingleOuties.
+	s.Options.NoSingleOuties = os.Getenv("SEARCH_MEASURE_NOSINGLEOUTIES") == "1"
 	var total int64
 	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {

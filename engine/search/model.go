@@ -178,12 +178,10 @@ type Options struct {
 	// the busy machine it was measured on was the same with it and
 	// without (see docs/search.md, session 12).
 	MatchMemo bool
-	// PartialOuties is a prototype (issue 38, session 15): more derived
-	// sums per region, counting some of the cages that cross it as
-	// inside (bit 1: the cages with more than half their cells inside;
-	// bit 2: the wholly inside ones and each crossing cage by itself;
-	// bit 4: only those of bit 2 with one cell outside).
-	PartialOuties int
+	// NoSingleOuties turns off the derived sums of a region less the
+	// cages wholly inside and one cage with a single cell outside it
+	// (see model.derive); the other derived sums stay.
+	NoSingleOuties bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -422,9 +420,11 @@ func (m *model) index() {
 // adds up to a known total. The sum cages inside R then leave the other
 // cells of R (the innies) a known total; and with the sum cages that
 // meet R, the innies less the cells of those cages outside R (the
-// outies) are a known difference. Each such set of at most
-// maxDerivedCells cells becomes a constraint: a table of sets when its
-// cells are distinct, else a sum pruned by bounds.
+// outies) are a known difference, as are the innies less the outside
+// cell of one cage that has a single cell outside R (unless
+// Options.NoSingleOuties). Each such set of at most maxDerivedCells cells
+// becomes a constraint: a table of sets when its cells are distinct, else
+// a sum pruned by bounds.
 func (m *model) derive() {
 	l := m.l
 	sumCage := make([]bool, len(l.Cages()))
@@ -506,26 +506,20 @@ func (m *model) derive() {
 		if outies && len(cells) <= maxDerivedCells {
 			key = m.addDerived(seen, key, cells, neg, diff)
 		}
-		if m.opts.PartialOuties&1 != 0 {
-			cells, neg, diff = m.partial(region, in, mark, cells[:0], neg[:0], func(k int) bool {
-				return sumCage[k] && 2*inside[k] > len(l.Cage(k).Cells)
-			})
-			if len(cells) > 0 && len(cells) <= maxDerivedCells {
-				key = m.addDerived(seen, key, cells, neg, diff)
+		// One crossing cage at a time: a sum cage with a single cell
+		// outside R counted as inside, with the cages wholly inside, so
+		// that R less them all, less that outside cell, is a known
+		// difference (the "hidden cages" of the Interactive Sudoku
+		// Solver's optimizer, over our regions).
+		for j, cg := range l.Cages() {
+			if m.opts.NoSingleOuties || !sumCage[j] || inside[j] != len(cg.Cells)-1 || inside[j] == 0 {
+				continue
 			}
-		}
-		if m.opts.PartialOuties&6 != 0 {
-			for j, cg := range l.Cages() {
-				out := len(cg.Cells) - inside[j]
-				if !sumCage[j] || inside[j] == 0 || out == 0 || m.opts.PartialOuties&4 != 0 && out != 1 {
-					continue
-				}
-				cells, neg, diff = m.partial(region, in, mark, cells[:0], neg[:0], func(k int) bool {
-					return sumCage[k] && (k == j || inside[k] == len(l.Cage(k).Cells))
-				})
-				if len(cells) > 0 && len(cells) <= maxDerivedCells {
-					key = m.addDerived(seen, key, cells, neg, diff)
-				}
+			cells, neg, diff = m.partial(region, in, mark, cells[:0], neg[:0], func(k int) bool {
+				return sumCage[k] && (k == j || inside[k] == len(l.Cage(k).Cells))
+			})
+			if len(cells) <= maxDerivedCells {
+				key = m.addDerived(seen, key, cells, neg, diff)
 			}
 		}
 	}
@@ -535,7 +529,9 @@ func (m *model) derive() {
 // partial appends to cells the cells of region (marked in in by mark)
 // outside the cages counted as inside (taken positively), then the cells
 // of those cages outside region (negatively), and returns them with
-// their total: region's total less the counted cages' targets.
+// their total: region's total less the counted cages' targets. Any
+// choice of sum cages meeting region makes such a sum: each counted
+// cage's cells in region add up to its target less its cells outside.
 func (m *model) partial(region []int, in []int, mark int, cells []int, neg []bool, counted func(k int) bool) ([]int, []bool, int) {
 	l := m.l
 	n := l.N
