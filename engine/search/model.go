@@ -423,9 +423,9 @@ func (m *model) index() {
 // meet R, the innies less the cells of those cages outside R (the
 // outies) are a known difference, as are, on killers of 9×9 and smaller,
 // the innies less the outside cell of one cage that has a single cell
-// outside R (unless Options.NoSingleOuties). Each such set of at most maxDerivedCells cells
-// becomes a constraint: a table of sets when its cells are distinct, else
-// a sum pruned by bounds.
+// outside R (unless Options.NoSingleOuties). Each such set of at most
+// maxDerivedCells cells becomes a constraint: a table of sets when its
+// cells are distinct, else a sum pruned by bounds.
 func (m *model) derive() {
 	l := m.l
 	sumCage := make([]bool, len(l.Cages()))
