@@ -26,6 +26,8 @@ func TestMeasureLines(t *testing.T) {
 	s.Options.UnitCombos = os.Getenv("SEARCH_MEASURE_UNITCOMBOS") == "1"
 	// SEARCH_MEASURE_MATCHMEMO=1 turns on Options.MatchMemo.
 	s.Options.MatchMemo = os.Getenv("SEARCH_MEASURE_MATCHMEMO") == "1"
+	// SEARCH_MEASURE_NOSINGLEOUTIES=1 turns on Options.NoSingleOuties.
+	s.Options.NoSingleOuties = os.Getenv("SEARCH_MEASURE_NOSINGLEOUTIES") == "1"
 	var total int64
 	cpuAll := cputime.Used()
 	for _, n := range measureLines(t, os.Getenv("SEARCH_MEASURE_LINES"), len(boards)) {
@@ -36,7 +38,7 @@ func TestMeasureLines(t *testing.T) {
 			t.Fatalf("line %d: %d solutions (complete %v), %v", n, len(res.Solutions), res.Complete, err)
 		}
 		total += res.Nodes
-		t.Logf("line %d: %d guesses, %.0f ms CPU, %d matchings from the memo", n, res.Nodes, c.Seconds()*1e3, s.generic.memo.hits-hits)
+		t.Logf("line %d: %d guesses, %.0f ms CPU, %d matchings from the memo, %d derived sums", n, res.Nodes, c.Seconds()*1e3, s.generic.memo.hits-hits, s.generic.m.derived)
 	}
 	t.Logf("all: %d guesses, %.0f ms CPU", total, (cputime.Used()-cpuAll).Seconds()*1e3)
 }

@@ -178,6 +178,11 @@ type Options struct {
 	// the busy machine it was measured on was the same with it and
 	// without (see docs/search.md, session 12).
 	MatchMemo bool
+	// NoSingleOuties turns off the derived sums of a region less the
+	// cages wholly inside and one cage with a single cell outside it
+	// (see model.derive), made on killers of 9×9 and smaller whose
+	// cages are all sums; the other derived sums stay.
+	NoSingleOuties bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -416,20 +421,27 @@ func (m *model) index() {
 // adds up to a known total. The sum cages inside R then leave the other
 // cells of R (the innies) a known total; and with the sum cages that
 // meet R, the innies less the cells of those cages outside R (the
-// outies) are a known difference. Each such set of at most
+// outies) are a known difference, as are, on killers of 9×9 and smaller,
+// the innies less the outside cell of one cage that has a single cell
+// outside R (unless Options.NoSingleOuties). Each such set of at most
 // maxDerivedCells cells becomes a constraint: a table of sets when its
 // cells are distinct, else a sum pruned by bounds.
 func (m *model) derive() {
 	l := m.l
 	sumCage := make([]bool, len(l.Cages()))
-	any := false
+	any, all := false, true
 	for k, cg := range l.Cages() {
 		sumCage[k] = cg.Op == grid.OpAdd || cg.Op == grid.OpNone
 		any = any || sumCage[k]
+		all = all && sumCage[k]
 	}
 	if !any {
 		return
 	}
+	// The single outies (below) pay on 9×9 killers; on KenKen and on the
+	// easy 16×16 killers of the fixtures, building them cost more than
+	// they saved (see docs/search.md, session 15).
+	single := all && l.N <= 9 && !m.opts.NoSingleOuties
 	n := l.N
 	total := n * (n + 1) / 2
 	in := make([]int, l.Cells)            // region number + 1 of the cells of R
@@ -438,6 +450,7 @@ func (m *model) derive() {
 	var cells []int
 	var neg []bool
 	var key []byte
+	var crossing []int // sum cages with one cell outside R
 	r := 0
 	visit := func(region []int) {
 		r++
@@ -469,6 +482,7 @@ func (m *model) derive() {
 			}
 		}
 		innies -= inTotal
+		nInnies := len(cells)
 		if len(cells) > 0 && len(cells) < len(region) && len(cells) <= maxDerivedCells {
 			key = m.addDerived(seen, key, cells, neg, innies)
 		}
@@ -499,6 +513,41 @@ func (m *model) derive() {
 		}
 		if outies && len(cells) <= maxDerivedCells {
 			key = m.addDerived(seen, key, cells, neg, diff)
+		}
+		if !single {
+			return
+		}
+		// Single outies: a sum cage with one cell outside R has its cells
+		// in R add up to its target less that cell, so the innies less
+		// the cage's cells in R, less its cell outside, add up to the
+		// innies' total less its target (the "hidden cages" of the
+		// Interactive Sudoku Solver's optimizer, here over every region).
+		crossing = crossing[:0]
+		for _, c := range region {
+			k := l.CellCage(c)
+			if k >= 0 && sumCage[k] && inside[k] == len(l.Cage(k).Cells)-1 &&
+				nInnies-inside[k]+1 <= maxDerivedCells && !slices.Contains(crossing, k) {
+				crossing = append(crossing, k)
+			}
+		}
+		slices.Sort(crossing)
+		for _, j := range crossing {
+			cells, neg = cells[:0], neg[:0]
+			for _, c := range region {
+				k := l.CellCage(c)
+				if k >= 0 && sumCage[k] && (k == j || inside[k] == len(l.Cage(k).Cells)) {
+					continue
+				}
+				cells = append(cells, c)
+				neg = append(neg, false)
+			}
+			for _, c := range l.Cage(j).Cells {
+				if in[c] != mark {
+					cells = append(cells, c)
+					neg = append(neg, true)
+				}
+			}
+			key = m.addDerived(seen, key, cells, neg, innies-l.Cage(j).Target)
 		}
 	}
 	m.eachRegion(visit)
@@ -603,11 +652,11 @@ func (m *model) addDerived(seen map[string]bool, key []byte, cells []int, neg []
 	if distinct && !m.opts.NoTables {
 		var combos []grid.Digits
 		if sumSets(l.N, len(cells), target, 1, 0, &combos) {
-			m.add(constraint{kind: conCombos, cage: -1, combos: combos}, slices.Clone(cells), nil)
+			m.add(constraint{kind: conCombos, cage: -1, combos: combos}, cells, nil)
 			return key
 		}
 	}
-	m.add(constraint{kind: conSum, cage: -1, target: int32(target)}, slices.Clone(cells), slices.Clone(neg))
+	m.add(constraint{kind: conSum, cage: -1, target: int32(target)}, cells, neg)
 	return key
 }
 

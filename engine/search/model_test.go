@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -227,6 +229,7 @@ func TestOptionsAgree(t *testing.T) {
 	ctx := context.Background()
 	options := []Options{
 		{NoDerived: true},
+		{NoSingleOuties: true},
 		{NoTables: true},
 		{LockedFrom: -1},
 		{LockedFrom: 4},
@@ -557,4 +560,78 @@ func chooseCageTestingAll(g *generic, f *frame, n int) int32 {
 		}
 	}
 	return best
+}
+
+// TestSingleOutiesHold checks every derived sum of the model against a
+// solution: on random killers of 6×6 and 9×9 and on tarek's published
+// ones, each derived table's cells take one of its sets and each derived
+// sum adds up to its target. The sums of a region less one crossing cage
+// with a single cell outside it (Options.NoSingleOuties) must add a floor
+// of sums, so that the check covers them.
+func TestSingleOutiesHold(t *testing.T) {
+	type solved struct {
+		l   *grid.Layout
+		sol []uint8
+	}
+	var boards []solved
+	rng := rand.New(rand.NewPCG(38, 15))
+	for i := range 40 {
+		n := []int{6, 9}[i%2]
+		base, err := grid.NewLayout(grid.Config{Size: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol := randomSolution(t, rng, base)
+		if sol == nil {
+			continue
+		}
+		l, err := grid.NewLayout(grid.Config{Size: n, Variant: grid.Killer, Cages: randomCages(rng, n, sol, 5, false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, solved{l, sol})
+	}
+	for i, b := range fixtureBoards(t, "testdata/killer9-tarek.txt")[:12] {
+		res := countUnique(t, Searcher{MaxNodes: 100_000}, b, fmt.Sprintf("tarek line %d", i+1))
+		boards = append(boards, solved{b.Layout(), res.Solutions[0]})
+	}
+	added, checked := 0, 0
+	for i, b := range boards {
+		m := newModel(b.l, Options{})
+		added += m.derived - newModel(b.l, Options{NoSingleOuties: true}).derived
+		for id := range m.cons {
+			c := &m.cons[id]
+			if c.cage >= 0 {
+				continue
+			}
+			cells := m.cells[c.start:c.end]
+			switch c.kind {
+			case conSum:
+				total := int32(0)
+				for j, cell := range cells {
+					if m.neg[int(c.start)+j] {
+						total -= int32(b.sol[cell])
+					} else {
+						total += int32(b.sol[cell])
+					}
+				}
+				if total != c.target {
+					t.Fatalf("board %d, constraint %d: the solution adds up to %d, want %d", i, id, total, c.target)
+				}
+			case conCombos:
+				var set grid.Digits
+				for _, cell := range cells {
+					set |= grid.Bit(int(b.sol[cell]))
+				}
+				if !slices.Contains(c.combos, set) {
+					t.Fatalf("board %d, constraint %d: the solution's digits %v are no set of its table", i, id, set)
+				}
+			}
+			checked++
+		}
+	}
+	if added < 500 {
+		t.Errorf("%d sums with a single outie over %d boards, want at least 500", added, len(boards))
+	}
+	t.Logf("%d derived sums checked on %d boards, %d of them with a single outie", checked, len(boards), added)
 }

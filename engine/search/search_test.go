@@ -719,7 +719,9 @@ func countUnique(t *testing.T, s Searcher, b *grid.Board, where string) Result {
 // TestConflictWeightsFindTheKnot proves unique the published killer that
 // plain fewest-candidates branching takes longest on (tarek's #42, the last
 // line of killer9-tarek.txt: 672,984 guesses without conflict weights,
-// about 5,300 with them) within a budget only the weighted choice meets.
+// about 5,300 with them when this test was written, 438 at session 14's
+// end and 136 with the single outies of model.derive) within a budget
+// only the weighted choice meets.
 func TestConflictWeightsFindTheKnot(t *testing.T) {
 	boards := fixtureBoards(t, "testdata/killer9-tarek.txt")
 	b := boards[len(boards)-1]
@@ -760,8 +762,10 @@ func TestHard5KillersWithinBudget(t *testing.T) {
 
 // TestMathemagicKillerWithinBudget proves unique the first of the
 // published hardest killers (killer9-mathemagic.txt) within 200,000
-// guesses: it takes 93,878 with failing guesses blamed on their cells
-// (see generic.blame), 107,511 without, 361,139 without the cage sets
+// guesses: it takes 71,003 with the derived sums of a region less one
+// crossing cage with a single cell outside it (Options.NoSingleOuties),
+// 93,051 without, 107,511 without failing guesses blamed on their cells
+// either (see generic.blame), 361,139 without the cage sets
 // matched to their cells either (see matchSupport), and 1,051,749
 // without cage branching and the sums over blocks of boxes.
 func TestMathemagicKillerWithinBudget(t *testing.T) {
