@@ -82,6 +82,13 @@ type trial struct {
 	events []trialEvent
 	dirtyG []bool
 	dirtyU []bool
+	// lockU[u] is the digits of unit u whose locked digit (lock) may
+	// rule something out: those a cell of u lost since their last lock
+	// in the trial, or since its start when it does not start from
+	// candidates with every rule followed. lockG[g] is the same for the
+	// digits every filling of group g uses (follow).
+	lockU  []grid.Digits
+	lockG  []grid.Digits
 	peers  [][2]uint64 // each cell's peers, a bit per cell
 	units  [][2]uint64 // each unit's cells, a bit per cell
 	places []int       // the places of the trial's locked digits
@@ -218,6 +225,8 @@ func (t *trial) setup(b *grid.Board) {
 		}
 		t.dirtyG = make([]bool, len(t.groups))
 		t.dirtyU = make([]bool, len(l.Units()))
+		t.lockG = make([]grid.Digits, len(t.groups))
+		t.lockU = make([]grid.Digits, len(l.Units()))
 		t.by = make([]int32, l.Cells*16)
 		t.peers = make([][2]uint64, l.Cells)
 		for c := range l.Cells {
@@ -266,11 +275,29 @@ func cellMask(cells []int) [2]uint64 {
 
 // begin starts a trial from candidates cand, with no event yet.
 func (t *trial) begin(cand []grid.Digits) {
+	t.beginFrom(cand, false)
+}
+
+// beginFrom is begin, cand holding every rule followed when followed is
+// set (a search's base, or what a trial from it left): then no digit
+// is locked in a unit until one of its cells loses it, as that would
+// rule nothing out (the units' locks follow a rule).
+func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 	copy(t.cand, cand)
 	clear(t.by)
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.read = [2]uint64{}
 	t.settled = [2]uint64{}
+	all := grid.AllDigits(t.l.N)
+	for g := range t.lockG {
+		t.lockG[g] = all
+	}
+	if followed {
+		all = 0
+	}
+	for u := range t.lockU {
+		t.lockU[u] = all
+	}
 }
 
 // settle notes that cell c holds one candidate that no peer holds.
@@ -286,9 +313,10 @@ func (t *trial) looked(m [2]uint64) {
 func (t *trial) lookedAt(c int) { t.read[c>>6] |= 1 << (c & 63) }
 
 // try assumes candidate d of cell c in a copy of base and reports whether
-// it leads to a contradiction (left in t.events and t.bad).
-func (t *trial) try(base []grid.Digits, c, d int) bool {
-	t.begin(base)
+// it leads to a contradiction (left in t.events and t.bad); followed is
+// set when every rule is followed in base (see beginFrom).
+func (t *trial) try(base []grid.Digits, c, d int, followed bool) bool {
+	t.beginFrom(base, followed)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
 	t.drain()
@@ -361,7 +389,7 @@ func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 		}
 	}
 	work := t.work
-	broken := t.try(in, c, d)
+	broken := t.try(in, c, d, true)
 	t.keep(key, in, broken, t.work-work, ctx == 0 && !broken)
 	return broken
 }
@@ -483,9 +511,11 @@ func (t *trial) remove(c, d, ev int) bool {
 	t.by[c*16+d] = int32(ev) + 1
 	for _, g := range t.cellGrp[c] {
 		t.markG(g)
+		t.lockG[g] |= bit
 	}
 	for _, u := range t.l.CellUnit(c) {
 		t.markU(u)
+		t.lockU[u] |= bit
 	}
 	if t.cand[c] == 0 {
 		t.bad = trialEvent{group: -1, cell: c, unit: -1}
@@ -594,8 +624,13 @@ func (t *trial) hiddenSingles(u int, cells []int) bool {
 					return false
 				}
 			}
-		} else if !t.lock(u, d) {
-			return false
+		} else if t.lockU[u]&bit != 0 {
+			// A digit whose places are those of its last lock (or of the
+			// start, every rule followed) rules nothing more out.
+			t.lockU[u] &^= bit
+			if !t.lock(u, d) {
+				return false
+			}
 		}
 		if len(t.events) == events {
 			todo &^= bit
@@ -696,8 +731,11 @@ func (t *trial) follow(g int) bool {
 	}
 	// A digit every filling uses leaves the cells that see all its places
 	// in the group.
-	for ds := f.must; ds != 0; ds &= ds - 1 {
+	// One whose places are those of its last such lock in the trial
+	// rules nothing more out.
+	for ds := f.must & t.lockG[g]; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
+		t.lockG[g] &^= grid.Bit(d)
 		common := t.commonPeers(grp.cells, d)
 		for w, word := range common {
 			for ; word != 0; word &= word - 1 {

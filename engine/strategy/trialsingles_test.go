@@ -110,6 +110,8 @@ func copyTrial(dst, src *trial) {
 		events: slices.Clone(src.events),
 		dirtyG: slices.Clone(src.dirtyG),
 		dirtyU: slices.Clone(src.dirtyU),
+		lockU:  slices.Clone(src.lockU),
+		lockG:  slices.Clone(src.lockG),
 		places: slices.Clone(src.places),
 		read:   src.read, settled: src.settled,
 		queueG: slices.Clone(src.queueG), headG: src.headG,
