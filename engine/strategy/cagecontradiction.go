@@ -85,13 +85,14 @@ type trial struct {
 	// lockU[u] is the digits of unit u whose locked digit (lock) may
 	// rule something out: those a cell of u lost since their last lock
 	// in the trial, or since its start when it does not start from
-	// candidates with every rule followed. lockG[g] is the same for the
-	// digits every filling of group g uses (follow).
-	lockU  []grid.Digits
-	lockG  []grid.Digits
-	peers  [][2]uint64 // each cell's peers, a bit per cell
-	units  [][2]uint64 // each unit's cells, a bit per cell
-	places []int       // the places of the trial's locked digits
+	// candidates with every rule followed. lockedG[g] is the digits
+	// every filling of group g uses whose places in g are those of their
+	// last lock in the trial (follow): they rule nothing more out.
+	lockU   []grid.Digits
+	lockedG []grid.Digits
+	peers   [][2]uint64 // each cell's peers, a bit per cell
+	units   [][2]uint64 // each unit's cells, a bit per cell
+	places  []int       // the places of the trial's locked digits
 	// read is the cells whose candidates the current trial looked at.
 	read [2]uint64
 	// settled is the cells holding one candidate that no peer holds any
@@ -225,7 +226,7 @@ func (t *trial) setup(b *grid.Board) {
 		}
 		t.dirtyG = make([]bool, len(t.groups))
 		t.dirtyU = make([]bool, len(l.Units()))
-		t.lockG = make([]grid.Digits, len(t.groups))
+		t.lockedG = make([]grid.Digits, len(t.groups))
 		t.lockU = make([]grid.Digits, len(l.Units()))
 		t.by = make([]int32, l.Cells*16)
 		t.peers = make([][2]uint64, l.Cells)
@@ -288,10 +289,8 @@ func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.read = [2]uint64{}
 	t.settled = [2]uint64{}
+	clear(t.lockedG)
 	all := grid.AllDigits(t.l.N)
-	for g := range t.lockG {
-		t.lockG[g] = all
-	}
 	if followed {
 		all = 0
 	}
@@ -511,7 +510,7 @@ func (t *trial) remove(c, d, ev int) bool {
 	t.by[c*16+d] = int32(ev) + 1
 	for _, g := range t.cellGrp[c] {
 		t.markG(g)
-		t.lockG[g] |= bit
+		t.lockedG[g] &^= bit
 	}
 	for _, u := range t.l.CellUnit(c) {
 		t.markU(u)
@@ -534,8 +533,11 @@ func (t *trial) fix(c, d, ev int) bool {
 			return false
 		}
 	}
+	// Each peer is looked at; those holding d lose it.
+	t.looked(t.peers[c])
+	bit := grid.Bit(d)
 	for _, p := range t.l.Peers(c) {
-		if !t.remove(p, d, ev) {
+		if t.cand[p]&bit != 0 && !t.remove(p, d, ev) {
 			return false
 		}
 	}
@@ -578,7 +580,7 @@ func (t *trial) singles(u int) bool {
 		if t.settled[c>>6]&(1<<(c&63)) != 0 {
 			continue
 		}
-		if ds := t.cand[c]; t.b.Value(c) == 0 && ds.Count() == 1 {
+		if ds := t.cand[c]; ds&(ds-1) == 0 && ds != 0 && t.b.Value(c) == 0 {
 			if !t.openPeer(c, ds) {
 				t.settle(c)
 				continue
@@ -599,10 +601,12 @@ func (t *trial) singles(u int) bool {
 // with two or three places leaves the cells that see them all (lock).
 // The digits are counted together, a bit per digit (unitCounts), and
 // counted again after an event, which may have changed the counts of
-// the digits after it.
+// the digits after it. A digit held alone by its one cell, or locked
+// in places that have not changed since (lockU), rules nothing out and
+// is passed by.
 func (t *trial) hiddenSingles(u int, cells []int) bool {
 	none, one, few := t.unitCounts(cells, grid.AllDigits(t.l.N))
-	for todo := none | one | few; todo != 0; {
+	for todo := none | one | few&t.lockU[u]; todo != 0; {
 		bit := todo & -todo
 		d := bit.Min()
 		if none&bit != 0 {
@@ -624,9 +628,7 @@ func (t *trial) hiddenSingles(u int, cells []int) bool {
 					return false
 				}
 			}
-		} else if t.lockU[u]&bit != 0 {
-			// A digit whose places are those of its last lock (or of the
-			// start, every rule followed) rules nothing more out.
+		} else {
 			t.lockU[u] &^= bit
 			if !t.lock(u, d) {
 				return false
@@ -639,25 +641,30 @@ func (t *trial) hiddenSingles(u int, cells []int) bool {
 		// The event removed candidates: the later digits are counted
 		// again.
 		none, one, few = t.unitCounts(cells, grid.AllDigits(t.l.N)&^(bit<<1-1))
-		todo = none | one | few
+		todo = none | one | few&t.lockU[u]
 	}
 	return true
 }
 
 // unitCounts returns, of the digits of mask, those no cell of cells
-// holds, those one cell holds and those two or three cells hold.
+// holds, those one cell holds with other candidates (a cell holding the
+// digit alone, placed or not, is passed by: its hidden single is fixed)
+// and those two or three cells hold.
 func (t *trial) unitCounts(cells []int, mask grid.Digits) (none, one, few grid.Digits) {
 	// A count per digit in bits: b0 the ones, b1 the twos, b2 four or more.
-	var b0, b1, b2 grid.Digits
+	var b0, b1, b2, alone grid.Digits
 	for _, c := range cells {
 		x := t.cand[c]
+		if x&(x-1) == 0 {
+			alone |= x
+		}
 		carry := b0 & x
 		b0 ^= x
 		b2 |= b1 & carry
 		b1 ^= carry
 	}
 	none = mask &^ (b0 | b1 | b2)
-	one = mask & b0 &^ (b1 | b2)
+	one = mask & b0 &^ (b1 | b2 | alone)
 	few = mask & b1 &^ b2
 	return none, one, few
 }
@@ -733,9 +740,9 @@ func (t *trial) follow(g int) bool {
 	// in the group.
 	// One whose places are those of its last such lock in the trial
 	// rules nothing more out.
-	for ds := f.must & t.lockG[g]; ds != 0; ds &= ds - 1 {
+	for ds := f.must &^ t.lockedG[g]; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
-		t.lockG[g] &^= grid.Bit(d)
+		t.lockedG[g] |= grid.Bit(d)
 		common := t.commonPeers(grp.cells, d)
 		for w, word := range common {
 			for ; word != 0; word &= word - 1 {

@@ -180,9 +180,9 @@ func (t *trial) fill(g int) trialFill {
 	// what a search finds does not depend on what earlier ones left in
 	// the memo.
 	t.work++
-	if n > trialMemoCells || g >= memoMaxGroups || grp.distinct && n == 2 {
-		// A pair of cells is filled in fewer operations than a look in
-		// the memo (mostly a cache miss) takes.
+	if n > trialMemoCells || g >= memoMaxGroups || grp.distinct && n <= 3 {
+		// A pair or a triple of cells is filled in fewer operations than
+		// a look in the memo (mostly a cache miss) takes.
 		return t.fillGroup(grp, opts)
 	}
 	key := packDigits(opts) | uint64(g+1)<<memoGroupShift
@@ -202,6 +202,8 @@ func (t *trial) fillGroup(grp *trialGroup, opts []grid.Digits) trialFill {
 	switch {
 	case grp.distinct && len(opts) == 2:
 		f = fillPair(opts[0], opts[1], grp.target)
+	case grp.distinct && len(opts) == 3:
+		f = fillTriple(opts[0], opts[1], opts[2], grp.target)
 	case grp.distinct:
 		f = fillSets(opts, grp.target)
 	default:
@@ -468,6 +470,31 @@ func fillPair(a, b grid.Digits, target int) trialFill {
 	f.support[0], f.support[1] = x, mirrorDigits(x, target)
 	if both := x | f.support[1]; both.Count() == 2 {
 		f.must = both
+	}
+	return f
+}
+
+// fillTriple is fillSets for three cells of options a, b and c: each
+// digit x of a and y of b, another, with z = target-x-y a third digit c
+// holds, is a filling.
+func fillTriple(a, b, c grid.Digits, target int) trialFill {
+	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
+	for xs := a; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := b &^ x; ys != 0; ys &= ys - 1 {
+			y := ys & -ys
+			z := target - x.Min() - y.Min()
+			if z < 1 || z > maxTrialDigits {
+				continue
+			}
+			if zb := grid.Bit(z); c&zb != 0 && zb&(x|y) == 0 {
+				f.none = false
+				f.support[0] |= x
+				f.support[1] |= y
+				f.support[2] |= zb
+				f.must &= x | y | zb
+			}
+		}
 	}
 	return f
 }
