@@ -332,8 +332,11 @@ type trialCache struct {
 	at      map[uint32]int32 // a trial's key (see tryKept) to its entry
 	entries []keptTrial
 	// vals holds each entry's cells' candidates before the trial (a
-	// placed cell's with placedFlag) and, for one from the base, after.
+	// placed cell's with placedFlag) and, for one from the base, after;
+	// an entry followed again appends its new ones, and compact drops
+	// the old. byOff is compact's order of the entries.
 	vals        []grid.Digits
+	byOff       []int32
 	hits, tries int // for the tests and measurements
 }
 
@@ -347,16 +350,43 @@ type keptTrial struct {
 	after  bool // the candidates after it follow those before
 }
 
-// maxKeptVals bounds trialCache.vals (4 bytes each): past it the cache
-// starts again. A Nested Cage Contradiction search that finds nothing
-// keeps some 600,000 (1<<19 started again in each, so Long Nested Cage
+// maxKeptVals bounds trialCache.vals (4 bytes each): past it the values
+// of the entries followed again since are dropped (compact), and the
+// cache starts again only when those of the entries held fill half of
+// it. A Nested Cage Contradiction search that finds nothing keeps some
+// 600,000 (1<<19 started again in each, so Long Nested Cage
 // Contradiction's search after it followed its trials again); 1<<20
-// (4 MiB) holds them.
+// (4 MiB) holds them. On the tarek killers the entries held take some
+// 90,000, where the cache started again after about 7,000 trials (every
+// few searches, its hits lost) before session 15.
 const maxKeptVals = 1 << 20
 
 // placedFlag marks a placed cell's candidates in trialCache.vals: a
 // trial treats it apart from an open cell with one candidate left.
 const placedFlag = grid.Digits(1) << 31
+
+// compact drops from vals the values of no entry (those of entries
+// followed again), moving those of the entries down in the order they
+// hold.
+func (k *trialCache) compact() {
+	k.byOff = k.byOff[:0]
+	for i := range k.entries {
+		k.byOff = append(k.byOff, int32(i))
+	}
+	slices.SortFunc(k.byOff, func(a, b int32) int { return int(k.entries[a].off - k.entries[b].off) })
+	at := 0
+	for _, i := range k.byOff {
+		e := &k.entries[i]
+		n := bits.OnesCount64(e.read[0]) + bits.OnesCount64(e.read[1])
+		if e.after {
+			n *= 2
+		}
+		copy(k.vals[at:], k.vals[e.off:int(e.off)+n])
+		e.off = int32(at)
+		at += n
+	}
+	k.vals = k.vals[:at]
+}
 
 // reset empties the cache.
 func (k *trialCache) reset() {
@@ -434,7 +464,9 @@ func (t *trial) restore(e *keptTrial, in []grid.Digits) {
 func (t *trial) keep(key uint32, in []grid.Digits, broken bool, work int, after bool) {
 	n := bits.OnesCount64(t.read[0]) + bits.OnesCount64(t.read[1])
 	if len(t.kept.vals)+2*n > maxKeptVals {
-		t.kept.reset()
+		if t.kept.compact(); len(t.kept.vals) > maxKeptVals/2 {
+			t.kept.reset()
+		}
 	}
 	e := keptTrial{read: t.read, off: int32(len(t.kept.vals)), work: int32(work), broken: broken, after: after}
 	for w, word := range t.read {
