@@ -608,7 +608,12 @@ func (t *trial) run() bool {
 func (t *trial) singles(u int) bool {
 	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
+	// The unit's digits are counted on the way (for hiddenSingles, when
+	// no single changes them).
+	var n digitCount
+	events := len(t.events)
 	for _, c := range cells {
+		n.add(t.cand[c])
 		if t.settled[c>>6]&(1<<(c&63)) != 0 {
 			continue
 		}
@@ -624,20 +629,23 @@ func (t *trial) singles(u int) bool {
 			}
 		}
 	}
-	return t.hiddenSingles(u, cells)
+	if len(t.events) != events {
+		n = t.count(cells)
+	}
+	return t.hiddenSingles(u, cells, n)
 }
 
 // hiddenSingles fixes the hidden singles of unit u, of cells cells, and
 // follows its locked digits, digit by digit in order: a digit with no
 // place left is a contradiction, one with one place is fixed there, one
 // with two or three places leaves the cells that see them all (lock).
-// The digits are counted together, a bit per digit (unitCounts), and
+// The digits are counted together, a bit per digit (n, digitCount), and
 // counted again after an event, which may have changed the counts of
 // the digits after it. A digit held alone by its one cell, or locked
 // in places that have not changed since (lockU), rules nothing out and
 // is passed by.
-func (t *trial) hiddenSingles(u int, cells []int) bool {
-	none, one, few := t.unitCounts(cells, grid.AllDigits(t.l.N))
+func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
+	none, one, few := n.split(grid.AllDigits(t.l.N))
 	for todo := none | one | few&t.lockU[u]; todo != 0; {
 		bit := todo & -todo
 		d := bit.Min()
@@ -672,32 +680,48 @@ func (t *trial) hiddenSingles(u int, cells []int) bool {
 		}
 		// The event removed candidates: the later digits are counted
 		// again.
-		none, one, few = t.unitCounts(cells, grid.AllDigits(t.l.N)&^(bit<<1-1))
+		n = t.count(cells)
+		none, one, few = n.split(grid.AllDigits(t.l.N) &^ (bit<<1 - 1))
 		todo = none | one | few&t.lockU[u]
 	}
 	return true
 }
 
-// unitCounts returns, of the digits of mask, those no cell of cells
-// holds, those one cell holds with other candidates (a cell holding the
-// digit alone, placed or not, is passed by: its hidden single is fixed)
-// and those two or three cells hold.
-func (t *trial) unitCounts(cells []int, mask grid.Digits) (none, one, few grid.Digits) {
-	// A count per digit in bits: b0 the ones, b1 the twos, b2 four or more.
-	var b0, b1, b2, alone grid.Digits
-	for _, c := range cells {
-		x := t.cand[c]
-		if x&(x-1) == 0 {
-			alone |= x
-		}
-		carry := b0 & x
-		b0 ^= x
-		b2 |= b1 & carry
-		b1 ^= carry
+// digitCount counts the places of the digits of a unit together, a bit
+// per digit: b0 the ones, b1 the twos, b2 four or more; alone is the
+// digits a cell holds alone.
+type digitCount struct {
+	b0, b1, b2, alone grid.Digits
+}
+
+// add counts the candidates x of one more cell.
+func (n *digitCount) add(x grid.Digits) {
+	if x&(x-1) == 0 {
+		n.alone |= x
 	}
-	none = mask &^ (b0 | b1 | b2)
-	one = mask & b0 &^ (b1 | b2 | alone)
-	few = mask & b1 &^ b2
+	carry := n.b0 & x
+	n.b0 ^= x
+	n.b2 |= n.b1 & carry
+	n.b1 ^= carry
+}
+
+// count returns the count of the digits of cells.
+func (t *trial) count(cells []int) digitCount {
+	var n digitCount
+	for _, c := range cells {
+		n.add(t.cand[c])
+	}
+	return n
+}
+
+// split returns, of the digits of mask, those no cell holds, those one
+// cell holds with other candidates (a cell holding the digit alone,
+// placed or not, is passed by: its hidden single is fixed) and those two
+// or three cells hold.
+func (n digitCount) split(mask grid.Digits) (none, one, few grid.Digits) {
+	none = mask &^ (n.b0 | n.b1 | n.b2)
+	one = mask & n.b0 &^ (n.b1 | n.b2 | n.alone)
+	few = mask & n.b1 &^ n.b2
 	return none, one, few
 }
 
