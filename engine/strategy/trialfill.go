@@ -33,7 +33,11 @@ type trialMemo struct {
 	// front keeps the states looked at or added last, direct-mapped
 	// (trialMemoFront entries, 256 KiB, within a core's cache): two looks
 	// in three find their state there.
-	front   []trialMemoEntry
+	front []trialMemoEntry
+	// near keeps fewer of them, direct-mapped by other bits of the hash
+	// (trialMemoNear entries, 32 KiB, within a core's first-level
+	// cache), looked at first.
+	near    []trialMemoEntry
 	buckets []trialMemoBucket
 	shift   uint // 64 less the bits of a bucket's index
 	n       int  // the entries taken
@@ -64,6 +68,7 @@ const (
 	trialMemoWays  = 4
 	minTrialMemo   = 1 << 10
 	trialMemoFront = 1 << 14
+	trialMemoNear  = 1 << 11
 	maxTrialMemo   = 1 << 16
 )
 
@@ -80,11 +85,13 @@ func packDigits(ds []grid.Digits) (w uint64) {
 func (m *trialMemo) reset() {
 	if m.buckets == nil {
 		m.front = make([]trialMemoEntry, trialMemoFront)
+		m.near = make([]trialMemoEntry, trialMemoNear)
 		m.buckets = make([]trialMemoBucket, minTrialMemo)
 		m.shift = 64 - uint(bits.TrailingZeros(minTrialMemo))
 	}
 	if m.n > 0 {
 		clear(m.front)
+		clear(m.near)
 		clear(m.buckets)
 	}
 	m.n = 0
@@ -107,8 +114,13 @@ func (m *trialMemo) bucket(key uint64) *trialMemoBucket {
 // when there is none.
 func (m *trialMemo) look(key uint64) (uint64, bool) {
 	h := memoHash(key)
+	nr := &m.near[h>>32&(trialMemoNear-1)]
+	if nr.key == key {
+		return nr.val, true
+	}
 	f := &m.front[h&(trialMemoFront-1)]
 	if f.key == key {
+		*nr = *f
 		return f.val, true
 	}
 	b := &m.buckets[h>>m.shift]
@@ -116,7 +128,7 @@ func (m *trialMemo) look(key uint64) (uint64, bool) {
 		if b[i].key == key {
 			e := b[i]
 			copy(b[1:i+1], b[:i])
-			b[0], *f = e, e
+			b[0], *f, *nr = e, e, e
 			return e.val, true
 		}
 	}
@@ -138,7 +150,9 @@ func (m *trialMemo) add(key, val uint64) {
 	}
 	copy(b[1:], b[:trialMemoWays-1])
 	b[0] = trialMemoEntry{key, val}
-	m.front[memoHash(key)&(trialMemoFront-1)] = b[0]
+	h := memoHash(key)
+	m.front[h&(trialMemoFront-1)] = b[0]
+	m.near[h>>32&(trialMemoNear-1)] = b[0]
 	if 2*m.n > trialMemoWays*len(m.buckets) && len(m.buckets) < maxTrialMemo {
 		m.grow()
 	}
