@@ -82,9 +82,17 @@ type trial struct {
 	events []trialEvent
 	dirtyG []bool
 	dirtyU []bool
-	peers  [][2]uint64 // each cell's peers, a bit per cell
-	units  [][2]uint64 // each unit's cells, a bit per cell
-	places []int       // the places of the trial's locked digits
+	// lockU[u] is the digits of unit u whose locked digit (lock) may
+	// rule something out: those a cell of u lost since their last lock
+	// in the trial, or since its start when it does not start from
+	// candidates with every rule followed. lockedG[g] is the digits
+	// every filling of group g uses whose places in g are those of their
+	// last lock in the trial (follow): they rule nothing more out.
+	lockU   []grid.Digits
+	lockedG []grid.Digits
+	peers   [][2]uint64 // each cell's peers, a bit per cell
+	units   [][2]uint64 // each unit's cells, a bit per cell
+	places  []int       // the places of the trial's locked digits
 	// read is the cells whose candidates the current trial looked at.
 	read [2]uint64
 	// settled is the cells holding one candidate that no peer holds any
@@ -218,6 +226,8 @@ func (t *trial) setup(b *grid.Board) {
 		}
 		t.dirtyG = make([]bool, len(t.groups))
 		t.dirtyU = make([]bool, len(l.Units()))
+		t.lockedG = make([]grid.Digits, len(t.groups))
+		t.lockU = make([]grid.Digits, len(l.Units()))
 		t.by = make([]int32, l.Cells*16)
 		t.peers = make([][2]uint64, l.Cells)
 		for c := range l.Cells {
@@ -266,11 +276,27 @@ func cellMask(cells []int) [2]uint64 {
 
 // begin starts a trial from candidates cand, with no event yet.
 func (t *trial) begin(cand []grid.Digits) {
+	t.beginFrom(cand, false)
+}
+
+// beginFrom is begin, cand holding every rule followed when followed is
+// set (a search's base, or what a trial from it left): then no digit
+// is locked in a unit until one of its cells loses it, as that would
+// rule nothing out (the units' locks follow a rule).
+func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 	copy(t.cand, cand)
 	clear(t.by)
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.read = [2]uint64{}
 	t.settled = [2]uint64{}
+	clear(t.lockedG)
+	all := grid.AllDigits(t.l.N)
+	if followed {
+		all = 0
+	}
+	for u := range t.lockU {
+		t.lockU[u] = all
+	}
 }
 
 // settle notes that cell c holds one candidate that no peer holds.
@@ -286,9 +312,10 @@ func (t *trial) looked(m [2]uint64) {
 func (t *trial) lookedAt(c int) { t.read[c>>6] |= 1 << (c & 63) }
 
 // try assumes candidate d of cell c in a copy of base and reports whether
-// it leads to a contradiction (left in t.events and t.bad).
-func (t *trial) try(base []grid.Digits, c, d int) bool {
-	t.begin(base)
+// it leads to a contradiction (left in t.events and t.bad); followed is
+// set when every rule is followed in base (see beginFrom).
+func (t *trial) try(base []grid.Digits, c, d int, followed bool) bool {
+	t.beginFrom(base, followed)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
 	t.drain()
@@ -305,8 +332,11 @@ type trialCache struct {
 	at      map[uint32]int32 // a trial's key (see tryKept) to its entry
 	entries []keptTrial
 	// vals holds each entry's cells' candidates before the trial (a
-	// placed cell's with placedFlag) and, for one from the base, after.
+	// placed cell's with placedFlag) and, for one from the base, after;
+	// an entry followed again appends its new ones, and compact drops
+	// the old. byOff is compact's order of the entries.
 	vals        []grid.Digits
+	byOff       []int32
 	hits, tries int // for the tests and measurements
 }
 
@@ -320,16 +350,43 @@ type keptTrial struct {
 	after  bool // the candidates after it follow those before
 }
 
-// maxKeptVals bounds trialCache.vals (4 bytes each): past it the cache
-// starts again. A Nested Cage Contradiction search that finds nothing
-// keeps some 600,000 (1<<19 started again in each, so Long Nested Cage
+// maxKeptVals bounds trialCache.vals (4 bytes each): past it the values
+// of the entries followed again since are dropped (compact), and the
+// cache starts again only when those of the entries held fill half of
+// it. A Nested Cage Contradiction search that finds nothing keeps some
+// 600,000 (1<<19 started again in each, so Long Nested Cage
 // Contradiction's search after it followed its trials again); 1<<20
-// (4 MiB) holds them.
+// (4 MiB) holds them. On the tarek killers the entries held take some
+// 90,000, where the cache started again after about 7,000 trials (every
+// few searches, its hits lost) before session 15.
 const maxKeptVals = 1 << 20
 
 // placedFlag marks a placed cell's candidates in trialCache.vals: a
 // trial treats it apart from an open cell with one candidate left.
 const placedFlag = grid.Digits(1) << 31
+
+// compact drops from vals the values of no entry (those of entries
+// followed again), moving those of the entries down in the order they
+// hold.
+func (k *trialCache) compact() {
+	k.byOff = k.byOff[:0]
+	for i := range k.entries {
+		k.byOff = append(k.byOff, int32(i))
+	}
+	slices.SortFunc(k.byOff, func(a, b int32) int { return int(k.entries[a].off - k.entries[b].off) })
+	at := 0
+	for _, i := range k.byOff {
+		e := &k.entries[i]
+		n := bits.OnesCount64(e.read[0]) + bits.OnesCount64(e.read[1])
+		if e.after {
+			n *= 2
+		}
+		copy(k.vals[at:], k.vals[e.off:int(e.off)+n])
+		e.off = int32(at)
+		at += n
+	}
+	k.vals = k.vals[:at]
+}
 
 // reset empties the cache.
 func (k *trialCache) reset() {
@@ -361,7 +418,7 @@ func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 		}
 	}
 	work := t.work
-	broken := t.try(in, c, d)
+	broken := t.try(in, c, d, true)
 	t.keep(key, in, broken, t.work-work, ctx == 0 && !broken)
 	return broken
 }
@@ -407,7 +464,9 @@ func (t *trial) restore(e *keptTrial, in []grid.Digits) {
 func (t *trial) keep(key uint32, in []grid.Digits, broken bool, work int, after bool) {
 	n := bits.OnesCount64(t.read[0]) + bits.OnesCount64(t.read[1])
 	if len(t.kept.vals)+2*n > maxKeptVals {
-		t.kept.reset()
+		if t.kept.compact(); len(t.kept.vals) > maxKeptVals/2 {
+			t.kept.reset()
+		}
 	}
 	e := keptTrial{read: t.read, off: int32(len(t.kept.vals)), work: int32(work), broken: broken, after: after}
 	for w, word := range t.read {
@@ -483,9 +542,11 @@ func (t *trial) remove(c, d, ev int) bool {
 	t.by[c*16+d] = int32(ev) + 1
 	for _, g := range t.cellGrp[c] {
 		t.markG(g)
+		t.lockedG[g] &^= bit
 	}
 	for _, u := range t.l.CellUnit(c) {
 		t.markU(u)
+		t.lockU[u] |= bit
 	}
 	if t.cand[c] == 0 {
 		t.bad = trialEvent{group: -1, cell: c, unit: -1}
@@ -504,8 +565,11 @@ func (t *trial) fix(c, d, ev int) bool {
 			return false
 		}
 	}
+	// Each peer is looked at; those holding d lose it.
+	t.looked(t.peers[c])
+	bit := grid.Bit(d)
 	for _, p := range t.l.Peers(c) {
-		if !t.remove(p, d, ev) {
+		if t.cand[p]&bit != 0 && !t.remove(p, d, ev) {
 			return false
 		}
 	}
@@ -544,11 +608,16 @@ func (t *trial) run() bool {
 func (t *trial) singles(u int) bool {
 	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
+	// The unit's digits are counted on the way (for hiddenSingles, when
+	// no single changes them).
+	var n digitCount
+	events := len(t.events)
 	for _, c := range cells {
+		n.add(t.cand[c])
 		if t.settled[c>>6]&(1<<(c&63)) != 0 {
 			continue
 		}
-		if ds := t.cand[c]; t.b.Value(c) == 0 && ds.Count() == 1 {
+		if ds := t.cand[c]; ds&(ds-1) == 0 && ds != 0 && t.b.Value(c) == 0 {
 			if !t.openPeer(c, ds) {
 				t.settle(c)
 				continue
@@ -560,19 +629,24 @@ func (t *trial) singles(u int) bool {
 			}
 		}
 	}
-	return t.hiddenSingles(u, cells)
+	if len(t.events) != events {
+		n = t.count(cells)
+	}
+	return t.hiddenSingles(u, cells, n)
 }
 
 // hiddenSingles fixes the hidden singles of unit u, of cells cells, and
 // follows its locked digits, digit by digit in order: a digit with no
 // place left is a contradiction, one with one place is fixed there, one
 // with two or three places leaves the cells that see them all (lock).
-// The digits are counted together, a bit per digit (unitCounts), and
+// The digits are counted together, a bit per digit (n, digitCount), and
 // counted again after an event, which may have changed the counts of
-// the digits after it.
-func (t *trial) hiddenSingles(u int, cells []int) bool {
-	none, one, few := t.unitCounts(cells, grid.AllDigits(t.l.N))
-	for todo := none | one | few; todo != 0; {
+// the digits after it. A digit held alone by its one cell, or locked
+// in places that have not changed since (lockU), rules nothing out and
+// is passed by.
+func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
+	none, one, few := n.split(grid.AllDigits(t.l.N))
+	for todo := none | one | few&t.lockU[u]; todo != 0; {
 		bit := todo & -todo
 		d := bit.Min()
 		if none&bit != 0 {
@@ -594,8 +668,11 @@ func (t *trial) hiddenSingles(u int, cells []int) bool {
 					return false
 				}
 			}
-		} else if !t.lock(u, d) {
-			return false
+		} else {
+			t.lockU[u] &^= bit
+			if !t.lock(u, d) {
+				return false
+			}
 		}
 		if len(t.events) == events {
 			todo &^= bit
@@ -603,27 +680,48 @@ func (t *trial) hiddenSingles(u int, cells []int) bool {
 		}
 		// The event removed candidates: the later digits are counted
 		// again.
-		none, one, few = t.unitCounts(cells, grid.AllDigits(t.l.N)&^(bit<<1-1))
-		todo = none | one | few
+		n = t.count(cells)
+		none, one, few = n.split(grid.AllDigits(t.l.N) &^ (bit<<1 - 1))
+		todo = none | one | few&t.lockU[u]
 	}
 	return true
 }
 
-// unitCounts returns, of the digits of mask, those no cell of cells
-// holds, those one cell holds and those two or three cells hold.
-func (t *trial) unitCounts(cells []int, mask grid.Digits) (none, one, few grid.Digits) {
-	// A count per digit in bits: b0 the ones, b1 the twos, b2 four or more.
-	var b0, b1, b2 grid.Digits
-	for _, c := range cells {
-		x := t.cand[c]
-		carry := b0 & x
-		b0 ^= x
-		b2 |= b1 & carry
-		b1 ^= carry
+// digitCount counts the places of the digits of a unit together, a bit
+// per digit: b0 the ones, b1 the twos, b2 four or more; alone is the
+// digits a cell holds alone.
+type digitCount struct {
+	b0, b1, b2, alone grid.Digits
+}
+
+// add counts the candidates x of one more cell.
+func (n *digitCount) add(x grid.Digits) {
+	if x&(x-1) == 0 {
+		n.alone |= x
 	}
-	none = mask &^ (b0 | b1 | b2)
-	one = mask & b0 &^ (b1 | b2)
-	few = mask & b1 &^ b2
+	carry := n.b0 & x
+	n.b0 ^= x
+	n.b2 |= n.b1 & carry
+	n.b1 ^= carry
+}
+
+// count returns the count of the digits of cells.
+func (t *trial) count(cells []int) digitCount {
+	var n digitCount
+	for _, c := range cells {
+		n.add(t.cand[c])
+	}
+	return n
+}
+
+// split returns, of the digits of mask, those no cell holds, those one
+// cell holds with other candidates (a cell holding the digit alone,
+// placed or not, is passed by: its hidden single is fixed) and those two
+// or three cells hold.
+func (n digitCount) split(mask grid.Digits) (none, one, few grid.Digits) {
+	none = mask &^ (n.b0 | n.b1 | n.b2)
+	one = mask & n.b0 &^ (n.b1 | n.b2 | n.alone)
+	few = mask & n.b1 &^ n.b2
 	return none, one, few
 }
 
@@ -696,8 +794,11 @@ func (t *trial) follow(g int) bool {
 	}
 	// A digit every filling uses leaves the cells that see all its places
 	// in the group.
-	for ds := f.must; ds != 0; ds &= ds - 1 {
+	// One whose places are those of its last such lock in the trial
+	// rules nothing more out.
+	for ds := f.must &^ t.lockedG[g]; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
+		t.lockedG[g] |= grid.Bit(d)
 		common := t.commonPeers(grp.cells, d)
 		for w, word := range common {
 			for ; word != 0; word &= word - 1 {

@@ -35,7 +35,7 @@ func TestTrialAllocs(t *testing.T) {
 	}
 	follow := func() {
 		for _, p := range premises {
-			tr.try(tr.base, p.Cell, p.Digit)
+			tr.try(tr.base, p.Cell, p.Digit, true)
 		}
 	}
 	skip := func() {

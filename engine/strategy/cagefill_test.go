@@ -72,6 +72,12 @@ func TestTrialFillsAgree(t *testing.T) {
 			if sets.none != got.none || !got.none && sets != got {
 				t.Fatalf("cells %v options %v target %d: fillSets %+v, fillDistinct %+v", cells, opts, target, sets, got)
 			}
+			if n == 3 {
+				triple := fillTriple(opts[0], opts[1], opts[2], target)
+				if triple.none != got.none || !got.none && triple != got {
+					t.Fatalf("cells %v options %v target %d: fillTriple %+v, fillDistinct %+v", cells, opts, target, triple, got)
+				}
+			}
 			if n == 2 {
 				pair := fillPair(opts[0], opts[1], target)
 				if pair.none != got.none || !got.none && pair != got {

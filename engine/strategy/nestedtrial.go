@@ -145,7 +145,7 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 // cut takes d out of cell c of cand and follows; false at a
 // contradiction.
 func (t *trial) cut(cand []grid.Digits, c, d int) bool {
-	t.begin(cand)
+	t.beginFrom(cand, true)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.remove(c, d, 0) && t.run()
 	t.drain()
@@ -170,7 +170,7 @@ type innerTrial struct {
 // and the outer events that trial rests on.
 func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	base := t.base
-	t.begin(base)
+	t.beginFrom(base, true)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
 	isCut := map[int]bool{}
@@ -234,7 +234,7 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTr
 			}
 		}
 	}
-	if !t.try(before, c, d) {
+	if !t.try(before, c, d, false) {
 		return nil
 	}
 	in := &innerTrial{}

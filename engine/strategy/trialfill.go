@@ -33,7 +33,11 @@ type trialMemo struct {
 	// front keeps the states looked at or added last, direct-mapped
 	// (trialMemoFront entries, 256 KiB, within a core's cache): two looks
 	// in three find their state there.
-	front   []trialMemoEntry
+	front []trialMemoEntry
+	// near keeps fewer of them, direct-mapped by other bits of the hash
+	// (trialMemoNear entries, 32 KiB, within a core's first-level
+	// cache), looked at first.
+	near    []trialMemoEntry
 	buckets []trialMemoBucket
 	shift   uint // 64 less the bits of a bucket's index
 	n       int  // the entries taken
@@ -64,6 +68,7 @@ const (
 	trialMemoWays  = 4
 	minTrialMemo   = 1 << 10
 	trialMemoFront = 1 << 14
+	trialMemoNear  = 1 << 11
 	maxTrialMemo   = 1 << 16
 )
 
@@ -80,11 +85,13 @@ func packDigits(ds []grid.Digits) (w uint64) {
 func (m *trialMemo) reset() {
 	if m.buckets == nil {
 		m.front = make([]trialMemoEntry, trialMemoFront)
+		m.near = make([]trialMemoEntry, trialMemoNear)
 		m.buckets = make([]trialMemoBucket, minTrialMemo)
 		m.shift = 64 - uint(bits.TrailingZeros(minTrialMemo))
 	}
 	if m.n > 0 {
 		clear(m.front)
+		clear(m.near)
 		clear(m.buckets)
 	}
 	m.n = 0
@@ -107,8 +114,13 @@ func (m *trialMemo) bucket(key uint64) *trialMemoBucket {
 // when there is none.
 func (m *trialMemo) look(key uint64) (uint64, bool) {
 	h := memoHash(key)
+	nr := &m.near[h>>32&(trialMemoNear-1)]
+	if nr.key == key {
+		return nr.val, true
+	}
 	f := &m.front[h&(trialMemoFront-1)]
 	if f.key == key {
+		*nr = *f
 		return f.val, true
 	}
 	b := &m.buckets[h>>m.shift]
@@ -116,7 +128,7 @@ func (m *trialMemo) look(key uint64) (uint64, bool) {
 		if b[i].key == key {
 			e := b[i]
 			copy(b[1:i+1], b[:i])
-			b[0], *f = e, e
+			b[0], *f, *nr = e, e, e
 			return e.val, true
 		}
 	}
@@ -138,7 +150,9 @@ func (m *trialMemo) add(key, val uint64) {
 	}
 	copy(b[1:], b[:trialMemoWays-1])
 	b[0] = trialMemoEntry{key, val}
-	m.front[memoHash(key)&(trialMemoFront-1)] = b[0]
+	h := memoHash(key)
+	m.front[h&(trialMemoFront-1)] = b[0]
+	m.near[h>>32&(trialMemoNear-1)] = b[0]
 	if 2*m.n > trialMemoWays*len(m.buckets) && len(m.buckets) < maxTrialMemo {
 		m.grow()
 	}
@@ -180,9 +194,9 @@ func (t *trial) fill(g int) trialFill {
 	// what a search finds does not depend on what earlier ones left in
 	// the memo.
 	t.work++
-	if n > trialMemoCells || g >= memoMaxGroups || grp.distinct && n == 2 {
-		// A pair of cells is filled in fewer operations than a look in
-		// the memo (mostly a cache miss) takes.
+	if n > trialMemoCells || g >= memoMaxGroups || grp.distinct && n <= 3 {
+		// A pair or a triple of cells is filled in fewer operations than
+		// a look in the memo (mostly a cache miss) takes.
 		return t.fillGroup(grp, opts)
 	}
 	key := packDigits(opts) | uint64(g+1)<<memoGroupShift
@@ -202,6 +216,8 @@ func (t *trial) fillGroup(grp *trialGroup, opts []grid.Digits) trialFill {
 	switch {
 	case grp.distinct && len(opts) == 2:
 		f = fillPair(opts[0], opts[1], grp.target)
+	case grp.distinct && len(opts) == 3:
+		f = fillTriple(opts[0], opts[1], opts[2], grp.target)
 	case grp.distinct:
 		f = fillSets(opts, grp.target)
 	default:
@@ -468,6 +484,31 @@ func fillPair(a, b grid.Digits, target int) trialFill {
 	f.support[0], f.support[1] = x, mirrorDigits(x, target)
 	if both := x | f.support[1]; both.Count() == 2 {
 		f.must = both
+	}
+	return f
+}
+
+// fillTriple is fillSets for three cells of options a, b and c: each
+// digit x of a and y of b, another, with z = target-x-y a third digit c
+// holds, is a filling.
+func fillTriple(a, b, c grid.Digits, target int) trialFill {
+	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
+	for xs := a; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := b &^ x; ys != 0; ys &= ys - 1 {
+			y := ys & -ys
+			z := target - x.Min() - y.Min()
+			if z < 1 || z > maxTrialDigits {
+				continue
+			}
+			if zb := grid.Bit(z); c&zb != 0 && zb&(x|y) == 0 {
+				f.none = false
+				f.support[0] |= x
+				f.support[1] |= y
+				f.support[2] |= zb
+				f.must &= x | y | zb
+			}
+		}
 	}
 	return f
 }

@@ -105,13 +105,15 @@ func nthDigit(ds grid.Digits, k int) int {
 func copyTrial(dst, src *trial) {
 	*dst = trial{
 		b: src.b, l: src.l, groups: src.groups, cellGrp: src.cellGrp, peers: src.peers, units: src.units,
-		cand:   slices.Clone(src.cand),
-		by:     slices.Clone(src.by),
-		events: slices.Clone(src.events),
-		dirtyG: slices.Clone(src.dirtyG),
-		dirtyU: slices.Clone(src.dirtyU),
-		places: slices.Clone(src.places),
-		read:   src.read, settled: src.settled,
+		cand:    slices.Clone(src.cand),
+		by:      slices.Clone(src.by),
+		events:  slices.Clone(src.events),
+		dirtyG:  slices.Clone(src.dirtyG),
+		dirtyU:  slices.Clone(src.dirtyU),
+		lockU:   slices.Clone(src.lockU),
+		lockedG: slices.Clone(src.lockedG),
+		places:  slices.Clone(src.places),
+		read:    src.read, settled: src.settled,
 		queueG: slices.Clone(src.queueG), headG: src.headG,
 		queueU: slices.Clone(src.queueU),
 	}

@@ -56,7 +56,7 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 		for ds := base[c]; ds != 0; ds &= ds - 1 {
 			d := ds.Min()
 			trials++
-			if t.try(base, c, d) {
+			if t.try(base, c, d, false) {
 				broken++
 				after[c*16+d] = nil
 				continue

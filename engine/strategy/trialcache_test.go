@@ -1,0 +1,127 @@
+package strategy
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// TestTrialCacheCompacts checks that a trial cache whose values fill up
+// drops those of no entry and keeps its entries: on the first tarek
+// killer's board as given, the trials of the first cells' candidates
+// are kept, the cache's values padded with values of no entry to the
+// brim, and one more trial kept; each trial kept before is then skipped,
+// ending as a fresh trial does, its candidates after it the same.
+func TestTrialCacheCompacts(t *testing.T) {
+	lines := shared.Lines(t, "../search/testdata/killer9-tarek.txt")
+	p, _, err := codec.Decode(strings.TrimSpace(lines[0]), codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, fresh := new(trial), new(trial)
+	if !tr.start(b) || !fresh.start(b) {
+		t.Fatal("the board breaks a rule")
+	}
+	var premises []CellDigit
+	for _, c := range tr.order[:6] {
+		for ds := tr.base[c]; ds != 0; ds &= ds - 1 {
+			premises = append(premises, CellDigit{c, ds.Min()})
+		}
+	}
+	last := premises[len(premises)-1]
+	premises = premises[:len(premises)-1]
+	for _, p := range premises {
+		tr.tryKept(0, tr.base, p.Cell, p.Digit, false)
+	}
+	tr.kept.vals = append(tr.kept.vals, make([]grid.Digits, maxKeptVals-len(tr.kept.vals))...)
+	tr.tryKept(0, tr.base, last.Cell, last.Digit, false)
+	if len(tr.kept.vals) >= maxKeptVals/2 {
+		t.Fatalf("%d values kept after the cache filled, want fewer than %d", len(tr.kept.vals), maxKeptVals/2)
+	}
+	for _, p := range premises {
+		hits, work := tr.kept.hits, tr.work
+		broken := tr.tryKept(0, tr.base, p.Cell, p.Digit, false)
+		if tr.kept.hits != hits+1 {
+			t.Fatalf("trial of r%dc%d=%d not skipped after the cache filled", p.Cell/9+1, p.Cell%9+1, p.Digit)
+		}
+		want := fresh.work
+		if fresh.try(fresh.base, p.Cell, p.Digit, true) != broken {
+			t.Fatalf("trial of r%dc%d=%d: kept and fresh trials end apart", p.Cell/9+1, p.Cell%9+1, p.Digit)
+		}
+		if got, want := tr.work-work, fresh.work-want; got != want {
+			t.Errorf("trial of r%dc%d=%d: %d looks kept, %d fresh", p.Cell/9+1, p.Cell%9+1, p.Digit, got, want)
+		}
+		if !broken && !slices.Equal(tr.cand, fresh.cand) {
+			t.Errorf("trial of r%dc%d=%d: candidates after it differ from a fresh trial's", p.Cell/9+1, p.Cell%9+1, p.Digit)
+		}
+	}
+}
+
+// TestTrialFromFollowedBase checks that a trial from candidates with
+// every rule followed, which locks no digit in a unit until a cell of it
+// loses the digit (beginFrom), ends as one that locks every digit does:
+// the same events, candidates after it and looks at fillings, reading no
+// cell more. On the first and eighteenth tarek killers as given, each
+// candidate of the first cells is tried from the base, and from what
+// the first trial that does not break leaves (Nested Cage
+// Contradiction's inner trials).
+func TestTrialFromFollowedBase(t *testing.T) {
+	lines := shared.Lines(t, "../search/testdata/killer9-tarek.txt")
+	tried, inner := 0, 0
+	for _, line := range []int{1, 18} {
+		p, _, err := codec.Decode(strings.TrimSpace(lines[line-1]), codec.DecodeOptions{Tolerant: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := p.Board(grid.Classic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lean, full := new(trial), new(trial)
+		if !lean.start(b) || !full.start(b) {
+			t.Fatalf("killer9-tarek.txt:%d breaks a rule", line)
+		}
+		bases := [][]grid.Digits{lean.base}
+		for _, c := range lean.order[:12] {
+			for ds := lean.base[c]; ds != 0; ds &= ds - 1 {
+				for _, base := range bases {
+					d := ds.Min()
+					if !base[c].Has(d) || base[c].Count() < 2 {
+						continue
+					}
+					lw, fw := lean.work, full.work
+					lb, fb := lean.try(base, c, d, true), full.try(base, c, d, false)
+					switch {
+					case lb != fb:
+						t.Fatalf("killer9-tarek.txt:%d, r%dc%d=%d: broken %v from the followed base, %v locking every digit", line, c/9+1, c%9+1, d, lb, fb)
+					case !slices.Equal(lean.events, full.events) || !slices.Equal(lean.cand, full.cand) || !slices.Equal(lean.by, full.by):
+						t.Fatalf("killer9-tarek.txt:%d, r%dc%d=%d: the trials' events or candidates differ", line, c/9+1, c%9+1, d)
+					case lean.work-lw != full.work-fw:
+						t.Fatalf("killer9-tarek.txt:%d, r%dc%d=%d: %d looks, %d locking every digit", line, c/9+1, c%9+1, d, lean.work-lw, full.work-fw)
+					case lean.read[0]&^full.read[0] != 0 || lean.read[1]&^full.read[1] != 0:
+						t.Fatalf("killer9-tarek.txt:%d, r%dc%d=%d: reads cells the trial locking every digit does not", line, c/9+1, c%9+1, d)
+					}
+					tried++
+					if len(bases) > 1 && &base[0] == &bases[1][0] {
+						inner++
+					}
+					if !lb && len(bases) == 1 {
+						bases = append(bases, slices.Clone(lean.cand))
+					}
+				}
+			}
+		}
+	}
+	if tried < 200 || inner < 50 {
+		t.Errorf("%d trials compared, %d of them inner; want 200 and 50 at least", tried, inner)
+	}
+	t.Logf("%d trials compared, %d of them inner", tried, inner)
+}
