@@ -381,25 +381,61 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 	return g.Len() > 0
 }
 
-// through reports whether a local finder is to look at the area (see
-// Sink.through): its innies and outies, their sums and what the cages
-// cutting it leave, stand on the area's cells and on those of the cages
-// with a cell in it.
-func (a *area) through(l *grid.Layout, sink *Sink) bool {
+// areaCells keeps, for the last few killer layouts, the cells each area
+// of forEachArea stands on, in its order (see areaCellsOf).
+var areaCells layoutCache[[]CellSet]
+
+// areaCellsOf returns, for each area forEachArea visits on l, in its
+// order, the cells the area's innies and outies stand on: its own and
+// those of the cages with a cell in it (their sums, what is placed in
+// them and what their open cells hold). A local finder looks at an area
+// again only when one of them changed (Sink.Changed).
+func areaCellsOf(l *grid.Layout) []CellSet {
+	return areaCells.get(l, func(l *grid.Layout) []CellSet {
+		var a area
+		var sets []CellSet
+		forEachArea(l, &a, func() bool {
+			set := make(CellSet, (l.Cells+63)/64)
+			for _, u := range a.units[:a.nu] {
+				for _, c := range l.Unit(u).Cells {
+					set.Add(c)
+					if k := l.CellCage(c); k >= 0 {
+						for _, x := range l.Cage(k).Cells {
+							set.Add(x)
+						}
+					}
+				}
+			}
+			sets = append(sets, set)
+			return true
+		})
+		return sets
+	})
+}
+
+// areaFilter tells a local finder, for each area forEachArea visits in
+// turn, whether to look at it (see Sink.through and areaCellsOf).
+type areaFilter struct {
+	sets    []CellSet // the cells each area stands on; nil: every area
+	changed CellSet
+	next    int
+}
+
+// throughAreas returns the filter of the areas of l for sink.
+func throughAreas(l *grid.Layout, sink *Sink) areaFilter {
 	if sink.Changed == nil {
+		return areaFilter{}
+	}
+	return areaFilter{sets: areaCellsOf(l), changed: sink.Changed}
+}
+
+// through reports whether the next area is to be looked at.
+func (f *areaFilter) through() bool {
+	if f.sets == nil {
 		return true
 	}
-	for i := 0; i < a.nu; i++ {
-		for _, c := range l.Unit(a.units[i]).Cells {
-			if sink.Changed.Has(c) {
-				return true
-			}
-			if k := l.CellCage(c); k >= 0 && sink.through(l.Cage(k).Cells) {
-				return true
-			}
-		}
-	}
-	return false
+	f.next++
+	return f.sets[f.next-1].Intersects(f.changed)
 }
 
 func (a *area) whole(l *grid.Layout, k int) bool {
@@ -425,8 +461,9 @@ func findInniesOuties(b *grid.Board, sink *Sink) {
 	var a area
 	var g grid.Group
 	var f grid.Fills
+	through := throughAreas(l, sink)
 	forEachArea(l, &a, func() bool {
-		if !a.through(l, sink) {
+		if !through.through() {
 			return true
 		}
 		for _, side := range [2]func(*grid.Board, *grid.Group) bool{a.innies, a.outies} {
@@ -453,8 +490,9 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 	var a area
 	var in, out grid.Group
 	var f grid.Fills
+	through := throughAreas(l, sink)
 	forEachArea(l, &a, func() bool {
-		if !a.through(l, sink) || !a.innies(b, &in) || in.Len() < 2 {
+		if !through.through() || !a.innies(b, &in) || in.Len() < 2 {
 			return true
 		}
 		// The innies must be the inside part of a single cut cage.

@@ -161,18 +161,25 @@ func (s *linearSearch) run() bool {
 // solution found or taken brings the orders of its perm groups' digits
 // (expand), so fewer candidates need a search of their own.
 func (s *linearSearch) search(e *linearMemo) bool {
+	n := len(s.cells)
 	s.found = s.found[:0]
-	if !s.solve() {
+	if s.walkKept(e) {
+		s.takeSolution(e.sols[:n])
+	} else if !s.solve() {
 		return false
 	}
 	s.keepFound()
-	s.expand(s.found)
+	first := s.found[:n]
+	s.expand(first)
 	// A stored solution the cells' options still allow is a solution
 	// now: the digits it puts in the cells need no search. The support is
 	// the same either way, since a candidate's own search depends on the
 	// options alone and keeps the candidate whenever some solution has it.
-	n := len(s.cells)
+	// The walk's solution, stored first, is kept once.
 	for w := e.sols; len(w) >= n; w = w[n:] {
+		if slices.Equal(w[:n], first) {
+			continue
+		}
 		if s.allows(w[:n]) {
 			s.found = append(s.found, w[:n]...)
 			for j, d := range w[:n] {
@@ -202,6 +209,34 @@ func (s *linearSearch) search(e *linearMemo) bool {
 		}
 	}
 	return true
+}
+
+// walkKept reports whether the walk of solve would find the solution
+// the walk of e, the system's last run, found (stored first in e.sols),
+// without being cut short: the options, each within the last run's,
+// still allow that solution. A walk on narrower options visits, in the
+// same order, only nodes the wider walk visited (its bounds are tighter),
+// and any solution before that one would have been the wider walk's.
+func (s *linearSearch) walkKept(e *linearMemo) bool {
+	n := len(s.cells)
+	if len(e.sols) < n || len(e.opts) != n {
+		return false
+	}
+	for i, o := range s.opts {
+		if o&^e.opts[i] != 0 {
+			return false
+		}
+	}
+	return s.allows(e.sols[:n])
+}
+
+// takeSolution makes w (one digit a cell) the solution found, as walkFound
+// does, its digits added to support.
+func (s *linearSearch) takeSolution(w []uint8) {
+	for j, d := range w {
+		s.digit[j] = int(d)
+	}
+	s.addSupport()
 }
 
 // memoEntry returns the memo's entry for the loaded system (its rows'
