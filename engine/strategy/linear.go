@@ -63,6 +63,13 @@ type linearSearch struct {
 	avail   [32]grid.Digits
 	fails   []uint64
 	runSeed uint64
+	// dead holds the stored solutions of this run's system that its
+	// options no longer allow, nor allow repaired (n digits each), and
+	// hint the one the probe of a candidate follows first, or nil: a
+	// solution near one that had the candidate tends to have it and the
+	// other candidates that lost their solution with it.
+	dead []uint8
+	hint []uint8
 }
 
 // linearMemo is what the last run of one system of equations found: its
@@ -162,7 +169,7 @@ func (s *linearSearch) run() bool {
 // (expand), so fewer candidates need a search of their own.
 func (s *linearSearch) search(e *linearMemo) bool {
 	n := len(s.cells)
-	s.found = s.found[:0]
+	s.found, s.dead, s.hint = s.found[:0], s.dead[:0], nil
 	if s.walkKept(e) {
 		s.takeSolution(e.sols[:n])
 	} else if !s.solve() {
@@ -186,8 +193,8 @@ func (s *linearSearch) search(e *linearMemo) bool {
 				s.support[j] |= grid.Bit(int(d))
 			}
 			s.expand(w[:n])
-		} else {
-			s.repair(w[:n])
+		} else if !s.repair(w[:n]) {
+			s.dead = append(s.dead, w[:n]...)
 		}
 	}
 	for i := range s.cells {
@@ -198,6 +205,7 @@ func (s *linearSearch) search(e *linearMemo) bool {
 			}
 			all := s.opts[i]
 			s.opts[i] = d
+			s.hint = s.deadWith(i, d)
 			found := s.solveCandidate()
 			s.opts[i] = all
 			if found {
@@ -209,6 +217,20 @@ func (s *linearSearch) search(e *linearMemo) bool {
 		}
 	}
 	return true
+}
+
+// deadWith returns the first of the stored solutions this run could
+// neither take nor repair (dead) that puts digit d (a bit) in cell i, or
+// nil: the probe for that candidate follows it where the options allow
+// (see probe).
+func (s *linearSearch) deadWith(i int, d grid.Digits) []uint8 {
+	n := len(s.cells)
+	for w := s.dead; len(w) >= n; w = w[n:] {
+		if grid.Bit(int(w[i])) == d {
+			return w[:n]
+		}
+	}
+	return nil
 }
 
 // walkKept reports whether the walk of solve would find the solution
@@ -583,8 +605,9 @@ const probeMemoBits = 12
 // i.. may still take, a digit placed leaving the later cells that see its
 // cell, and a digit that leaves one of them none is not tried. It finds
 // some solution, not necessarily walk's first, giving up past
-// maxProbeNodes. Each cell tries first the digits not yet in its
-// support, so that the solution found tends to bring candidates no
+// maxProbeNodes. Each cell tries first the digit of hint (a stored
+// solution the options no longer allow that had the candidate searched),
+// then the digits not yet in its support, so that the solution found tends to bring candidates no
 // solution found before has, sparing their own searches: which
 // solutions are found never changes the support (a candidate is kept
 // when some solution has it, whichever finds it, and one in none is
@@ -612,7 +635,16 @@ func (s *linearSearch) probe(i int, sum [maxLinearRows]int) bool {
 		}
 	}
 	rows := s.rowsOf[i]
-	for _, set := range [2]grid.Digits{s.avail[i] &^ s.support[i], s.avail[i] & s.support[i]} {
+	avail := s.avail[i]
+	if s.hint != nil {
+		if h := grid.Bit(int(s.hint[i])) & avail; h != 0 {
+			if s.probeDigits(i, sum, rows, h) {
+				return true
+			}
+			avail &^= h
+		}
+	}
+	for _, set := range [2]grid.Digits{avail &^ s.support[i], avail & s.support[i]} {
 		if s.probeDigits(i, sum, rows, set) {
 			return true
 		}
