@@ -140,8 +140,6 @@ func (s *linearSearch) run() bool {
 	if !s.load() {
 		return false
 	}
-	s.findCliques()
-	s.findPerms()
 	// The support depends on the system and the options alone: a run on
 	// the options of the system's last run gives its answer again.
 	e := s.memoEntry()
@@ -149,6 +147,8 @@ func (s *linearSearch) run() bool {
 		copy(s.support, e.support)
 		return e.ok
 	}
+	s.findCliques()
+	s.findPerms()
 	s.runSeed = (s.runSeed + 1) * 0xd6e8feb86659fd93
 	if s.fails == nil {
 		s.fails = make([]uint64, 1<<probeMemoBits)
