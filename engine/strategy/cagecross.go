@@ -73,14 +73,15 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 		}
 	}
 	missing := grid.AllDigits(l.N) &^ placed
-	taken := map[int]bool{}
+	var takenCells [(grid.MaxSize*grid.MaxSize + 63) / 64]uint64
+	taken := CellSet(takenCells[:])
 	var members []crossMember
 	add := func(cage int, cells []int, target int) {
 		var open []int
 		for _, c := range cells {
 			if v := b.Value(c); v != 0 {
 				target -= int(v)
-			} else if taken[c] {
+			} else if taken.Has(c) {
 				return
 			} else {
 				open = append(open, c)
@@ -94,26 +95,52 @@ func crossMembers(b *grid.Board, u int, vcs []virtualCage) []crossMember {
 			return
 		}
 		for _, c := range open {
-			taken[c] = true
+			taken.Add(c)
 		}
 		members = append(members, crossMember{cage: cage, cells: open, combos: combos, keep: make([]bool, len(combos))})
 	}
-	for k := range l.Cages() {
-		if l.Cage(k).Op == grid.OpAdd && unitHoldsAll(l, u, l.Cage(k).Cells) {
-			add(k, l.Cage(k).Cells, l.Cage(k).Target)
-		}
+	in := crossInsideOf(l)[u]
+	for _, k := range in.cages {
+		add(k, l.Cage(k).Cells, l.Cage(k).Target)
 	}
-	var inside []*virtualCage
-	for i := range vcs {
-		if unitHoldsAll(l, u, vcs[i].cells) {
-			inside = append(inside, &vcs[i])
-		}
-	}
-	slices.SortStableFunc(inside, func(x, y *virtualCage) int { return len(x.cells) - len(y.cells) })
-	for _, v := range inside {
-		add(-1, v.cells, v.target)
+	for _, i := range in.virtual {
+		add(-1, vcs[i].cells, vcs[i].target)
 	}
 	return members
+}
+
+// crossInside is what lies wholly in one unit of a killer layout: its
+// add cages, ascending, and its virtual cages (indexes into
+// virtualCagesOf), smallest first (in their order among equals).
+type crossInside struct {
+	cages, virtual []int
+}
+
+// crossInsides keeps, for the last few killer layouts, crossInsideOf.
+var crossInsides layoutCache[[]crossInside]
+
+// crossInsideOf returns, per unit of killer layout l, what lies wholly in
+// it (crossMembers' candidates, which depend on the layout alone).
+func crossInsideOf(l *grid.Layout) []crossInside {
+	return crossInsides.get(l, func(l *grid.Layout) []crossInside {
+		vcs := virtualCagesOf(l)
+		out := make([]crossInside, len(l.Units()))
+		for u := range l.Units() {
+			in := &out[u]
+			for k := range l.Cages() {
+				if l.Cage(k).Op == grid.OpAdd && unitHoldsAll(l, u, l.Cage(k).Cells) {
+					in.cages = append(in.cages, k)
+				}
+			}
+			for i := range vcs {
+				if unitHoldsAll(l, u, vcs[i].cells) {
+					in.virtual = append(in.virtual, i)
+				}
+			}
+			slices.SortStableFunc(in.virtual, func(x, y int) int { return len(vcs[x].cells) - len(vcs[y].cells) })
+		}
+		return out
+	})
 }
 
 // crossStep searches the choices of one combination per member of unit

@@ -13,20 +13,20 @@ import (
 // They share one enumerator (cagesearch.go): the fillings of a cage, or of
 // a pseudo-cage derived from the rule of 45, that meet its target.
 var (
-	cageCombinations = newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
-		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })
-	cagePermutations = newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
-		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })
-	cageOverlap = newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
-		findCageOverlap, explainOverlap)
-	inniesOutiesStrategy = &Strategy{
+	cageCombinations = local(newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
+		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") }))
+	cagePermutations = local(newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
+		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") }))
+	cageOverlap = local(newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
+		findCageOverlap, explainOverlap))
+	inniesOutiesStrategy = local(&Strategy{
 		name: "Innies and Outies", class: Elimination,
 		techniques: []*Technique{innieSingle, innieMulti},
 		explain:    explainPseudo,
 		find:       findInniesOuties,
-	}
-	cageSplittingStrategy = newStrategy(Elimination, cageSplitting,
-		findCageSplitting, explainPseudo)
+	})
+	cageSplittingStrategy = local(newStrategy(Elimination, cageSplitting,
+		findCageSplitting, explainPseudo))
 	lineRulesStrategy = newStrategy(Elimination, lineRules,
 		findLineRules, explainPseudo)
 
@@ -38,6 +38,12 @@ var (
 
 // CageCombinations (X): a digit that no combination of the cage's
 // digits can use leaves every cell of the cage.
+//
+// It is local (Strategy.Local): a cage is looked at again only when one
+// of its cells changed since the pass last found nothing; so are Cage
+// Permutations, Cage/Unit Overlap (a cage, or a unit for a digit confined
+// to one cage), Innies and Outies and Cage Splitting (a union of units
+// with the cages that touch it).
 func CageCombinations() *Strategy { return cageCombinations }
 
 // CagePermutations (Y): a digit that no filling of the cage puts in a
@@ -70,11 +76,17 @@ func LineRules() *Strategy { return lineRulesStrategy }
 // with its fillings (a broken cage is the solver's check to report). The
 // group and the fillings are reused from one cage to the next.
 func filledCages(b *grid.Board) iter.Seq2[*grid.Group, *grid.Fills] {
+	return filledCagesThrough(b, nil)
+}
+
+// filledCagesThrough is filledCages for a local finder: the cages with a
+// cell in sink.Changed alone (every cage for a nil sink).
+func filledCagesThrough(b *grid.Board, sink *Sink) iter.Seq2[*grid.Group, *grid.Fills] {
 	return func(yield func(*grid.Group, *grid.Fills) bool) {
 		var g grid.Group
 		var f grid.Fills
 		for k := range b.Layout().Cages() {
-			if !g.LoadCage(b.Layout(), k) {
+			if sink != nil && !sink.through(b.Layout().Cage(k).Cells) || !g.LoadCage(b.Layout(), k) {
 				continue
 			}
 			b.Fill(&g, &f)
@@ -89,7 +101,7 @@ func filledCages(b *grid.Board) iter.Seq2[*grid.Group, *grid.Fills] {
 // combination (CageCombinations) or no filling (CagePermutations, perm)
 // uses.
 func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
-	for g, f := range filledCages(b) {
+	for g, f := range filledCagesThrough(b, sink) {
 		var s *Step
 		for i, c := range g.Cells() {
 			keep := f.Used
@@ -141,7 +153,7 @@ func keptCombos(s *Step, n grid.Notation) string {
 
 func findCageOverlap(b *grid.Board, sink *Sink) {
 	l := b.Layout()
-	for g, f := range filledCages(b) {
+	for g, f := range filledCagesThrough(b, sink) {
 		// A digit the cage must hold, whose cage cells share a unit.
 		for must := f.Must; must != 0; must &= must - 1 {
 			d := must.Min()
@@ -188,6 +200,9 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 	// unit, so not elsewhere.
 	for u := range l.Units() {
 		cells := l.Unit(u).Cells
+		if !sink.through(cells) {
+			continue
+		}
 		for d := 1; d <= l.N; d++ {
 			cage := -2
 			for _, c := range cells {
@@ -366,6 +381,63 @@ func (a *area) outies(b *grid.Board, g *grid.Group) bool {
 	return g.Len() > 0
 }
 
+// areaCells keeps, for the last few killer layouts, the cells each area
+// of forEachArea stands on, in its order (see areaCellsOf).
+var areaCells layoutCache[[]CellSet]
+
+// areaCellsOf returns, for each area forEachArea visits on l, in its
+// order, the cells the area's innies and outies stand on: its own and
+// those of the cages with a cell in it (their sums, what is placed in
+// them and what their open cells hold). A local finder looks at an area
+// again only when one of them changed (Sink.Changed).
+func areaCellsOf(l *grid.Layout) []CellSet {
+	return areaCells.get(l, func(l *grid.Layout) []CellSet {
+		var a area
+		var sets []CellSet
+		forEachArea(l, &a, func() bool {
+			set := make(CellSet, (l.Cells+63)/64)
+			for _, u := range a.units[:a.nu] {
+				for _, c := range l.Unit(u).Cells {
+					set.Add(c)
+					if k := l.CellCage(c); k >= 0 {
+						for _, x := range l.Cage(k).Cells {
+							set.Add(x)
+						}
+					}
+				}
+			}
+			sets = append(sets, set)
+			return true
+		})
+		return sets
+	})
+}
+
+// areaFilter tells a local finder, for each area forEachArea visits in
+// turn, whether to look at it (see Sink.through and areaCellsOf).
+type areaFilter struct {
+	sets    []CellSet // the cells each area stands on; nil: every area
+	changed CellSet
+	next    int
+}
+
+// throughAreas returns the filter of the areas of l for sink.
+func throughAreas(l *grid.Layout, sink *Sink) areaFilter {
+	if sink.Changed == nil {
+		return areaFilter{}
+	}
+	return areaFilter{sets: areaCellsOf(l), changed: sink.Changed}
+}
+
+// through reports whether the next area is to be looked at.
+func (f *areaFilter) through() bool {
+	if f.sets == nil {
+		return true
+	}
+	f.next++
+	return f.sets[f.next-1].Intersects(f.changed)
+}
+
 func (a *area) whole(l *grid.Layout, k int) bool {
 	for _, c := range l.Cage(k).Cells {
 		if !a.in[c] {
@@ -389,7 +461,11 @@ func findInniesOuties(b *grid.Board, sink *Sink) {
 	var a area
 	var g grid.Group
 	var f grid.Fills
+	through := throughAreas(l, sink)
 	forEachArea(l, &a, func() bool {
+		if !through.through() {
+			return true
+		}
 		for _, side := range [2]func(*grid.Board, *grid.Group) bool{a.innies, a.outies} {
 			if !side(b, &g) || g.Len() > maxCells {
 				continue
@@ -414,8 +490,9 @@ func findCageSplitting(b *grid.Board, sink *Sink) {
 	var a area
 	var in, out grid.Group
 	var f grid.Fills
+	through := throughAreas(l, sink)
 	forEachArea(l, &a, func() bool {
-		if !a.innies(b, &in) || in.Len() < 2 {
+		if !through.through() || !a.innies(b, &in) || in.Len() < 2 {
 			return true
 		}
 		// The innies must be the inside part of a single cut cage.

@@ -13,7 +13,9 @@ var kenkenOnly = map[*Strategy]bool{LineCageFillings(): true, TwoLineCageFilling
 // where a local finder found nothing on a
 // state, its first step on a later state is the one it finds through the
 // cells changed since. Line Cage Fillings must find some steps after a
-// state without; Two-Line Cage Fillings, which finds a step on nearly
+// state without, and so must the cage strategies that are local on every
+// cage board (Cage Combinations, Cage Permutations, Cage/Unit Overlap);
+// Two-Line Cage Fillings, which finds a step on nearly
 // every state until the end (in find-all mode it finds a line's steps
 // with each line a cage joins to it), must at least be checked on some
 // states.
@@ -23,9 +25,10 @@ func TestKenKenLocalFinders(t *testing.T) {
 	if quick() {
 		puzzles = map[int]bool{28: true}
 	}
-	lc := newLocalCheck([]*Strategy{LineCageFillings(), TwoLineCageFillings()})
+	cages := []*Strategy{CageCombinations(), CagePermutations(), CageOverlap()}
+	lc := newLocalCheck(append([]*Strategy{LineCageFillings(), TwoLineCageFillings()}, cages...))
 	lc.solveFile(t, "../solver/testdata/kenken-hard.txt", func(n int) bool { return puzzles[n] })
-	lc.wantFound(t, LineCageFillings())
+	lc.wantFound(t, append([]*Strategy{LineCageFillings()}, cages...)...)
 	if lc.checked[TwoLineCageFillings().name] == 0 {
 		t.Errorf("%s: no state checked after a state without a step: want some", TwoLineCageFillings().name)
 	}

@@ -10,10 +10,24 @@ import (
 	"github.com/sudokuwise/solver/internal/shared"
 )
 
-// killerOnly are the local strategies that find steps only on killer
-// boards: TestLocalFinders checks them along killer solves
-// (TestKillerLocalFinders), not along top1465.
-var killerOnly = map[*Strategy]bool{VirtualCages(): true, CombinationCrossover(): true, CageIntersection(): true, InnieOutieDifference(): true, CageBlock(): true}
+// killerOnly are the local strategies that find steps only on cage
+// boards (killers; the cage strategies on KenKen too): TestLocalFinders
+// checks them along killer solves (TestKillerLocalFinders,
+// TestTarekLocalFinders), not along top1465.
+var killerOnly = map[*Strategy]bool{
+	VirtualCages(): true, CombinationCrossover(): true, CageIntersection(): true, InnieOutieDifference(): true, CageBlock(): true,
+	CageCombinations(): true, CagePermutations(): true, CageOverlap(): true, InniesOutiesStrategy(): true, CageSplitting(): true,
+	KillerSubsets(): true,
+}
+
+// killerLocals returns the strategies of killerOnly.
+func killerLocals() []*Strategy {
+	var all []*Strategy
+	for st := range killerOnly {
+		all = append(all, st)
+	}
+	return all
+}
 
 // TestKillerLocalFinders checks what CellMemo relies on for the killer
 // strategies, along the logic solves of generated killers without givens
@@ -26,13 +40,34 @@ func TestKillerLocalFinders(t *testing.T) {
 	if quick() {
 		first = 1 // the second alone, which takes all three
 	}
-	var locals []*Strategy
-	for st := range killerOnly {
-		locals = append(locals, st)
-	}
+	locals := killerLocals()
 	lc := newLocalCheck(locals)
 	lc.solveFile(t, "../solver/testdata/killer9-cagesize.txt", func(n int) bool { return n > first && n <= max })
 	lc.wantFound(t, locals...)
+	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
+}
+
+// TestTarekLocalFinders is TestKillerLocalFinders along the logic solves
+// of published extreme killers (tarek's, engine/search/testdata), whose
+// states take the cage strategies the most; a floor of steps found after
+// a state without keeps the check from passing on states where nothing
+// is found.
+func TestTarekLocalFinders(t *testing.T) {
+	puzzles := map[int]bool{1: true, 2: true}
+	if quick() {
+		puzzles = map[int]bool{1: true}
+	}
+	locals := killerLocals()
+	lc := newLocalCheck(locals)
+	lc.solveFile(t, "../search/testdata/killer9-tarek.txt", func(n int) bool { return puzzles[n] })
+	lc.wantFound(t, locals...)
+	total := 0
+	for _, n := range lc.found {
+		total += n
+	}
+	if floor := 40 * len(puzzles); total < floor {
+		t.Errorf("%d steps found after a state without, want %d at least", total, floor)
+	}
 	t.Logf("states checked: %v; steps found after a state without: %v", lc.checked, lc.found)
 }
 

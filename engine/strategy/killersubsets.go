@@ -8,13 +8,13 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var killerSubsets = &Strategy{
+var killerSubsets = local(&Strategy{
 	name: "Killer Subsets", class: Elimination,
 	technique:  nakedKillerPair,
 	techniques: []*Technique{nakedKillerPair, nakedKillerTriple, hiddenKillerPair, hiddenKillerTriple},
 	explain:    explainKillerSubset,
 	find:       findKillerSubsets,
-}
+})
 
 // KillerSubsets (w): naked and hidden subsets of a unit of a killer whose
 // members may be whole cages inside the unit as well as cells (Sudopedia's
@@ -32,6 +32,10 @@ var killerSubsets = &Strategy{
 // least one a cage, none of which can hold two digits of D. Each digit of
 // D is somewhere in the members, so each member holds exactly one: a
 // cage's combinations without a digit of D go, and a cell keeps only D.
+//
+// It is local (Strategy.Local): a unit's members and their fillings
+// stand on its cells alone, so a unit is looked at again only when one of
+// its cells changed since the pass last found nothing.
 func KillerSubsets() *Strategy { return killerSubsets }
 
 var (
@@ -61,7 +65,7 @@ func findKillerSubsets(b *grid.Board, sink *Sink) {
 	}
 	var members []killerMember
 	for u := range l.Units() {
-		if l.Unit(u).Partial {
+		if l.Unit(u).Partial || !sink.through(l.Unit(u).Cells) {
 			continue
 		}
 		members = killerMembers(b, u, members[:0])

@@ -63,6 +63,13 @@ type linearSearch struct {
 	avail   [32]grid.Digits
 	fails   []uint64
 	runSeed uint64
+	// dead holds the stored solutions of this run's system that its
+	// options no longer allow, nor allow repaired (n digits each), and
+	// hint the one the probe of a candidate follows first, or nil: a
+	// solution near one that had the candidate tends to have it and the
+	// other candidates that lost their solution with it.
+	dead []uint8
+	hint []uint8
 }
 
 // linearMemo is what the last run of one system of equations found: its
@@ -133,8 +140,6 @@ func (s *linearSearch) run() bool {
 	if !s.load() {
 		return false
 	}
-	s.findCliques()
-	s.findPerms()
 	// The support depends on the system and the options alone: a run on
 	// the options of the system's last run gives its answer again.
 	e := s.memoEntry()
@@ -142,6 +147,8 @@ func (s *linearSearch) run() bool {
 		copy(s.support, e.support)
 		return e.ok
 	}
+	s.findCliques()
+	s.findPerms()
 	s.runSeed = (s.runSeed + 1) * 0xd6e8feb86659fd93
 	if s.fails == nil {
 		s.fails = make([]uint64, 1<<probeMemoBits)
@@ -161,26 +168,33 @@ func (s *linearSearch) run() bool {
 // solution found or taken brings the orders of its perm groups' digits
 // (expand), so fewer candidates need a search of their own.
 func (s *linearSearch) search(e *linearMemo) bool {
-	s.found = s.found[:0]
-	if !s.solve() {
+	n := len(s.cells)
+	s.found, s.dead, s.hint = s.found[:0], s.dead[:0], nil
+	if s.walkKept(e) {
+		s.takeSolution(e.sols[:n])
+	} else if !s.solve() {
 		return false
 	}
 	s.keepFound()
-	s.expand(s.found)
+	first := s.found[:n]
+	s.expand(first)
 	// A stored solution the cells' options still allow is a solution
 	// now: the digits it puts in the cells need no search. The support is
 	// the same either way, since a candidate's own search depends on the
 	// options alone and keeps the candidate whenever some solution has it.
-	n := len(s.cells)
+	// The walk's solution, stored first, is kept once.
 	for w := e.sols; len(w) >= n; w = w[n:] {
+		if slices.Equal(w[:n], first) {
+			continue
+		}
 		if s.allows(w[:n]) {
 			s.found = append(s.found, w[:n]...)
 			for j, d := range w[:n] {
 				s.support[j] |= grid.Bit(int(d))
 			}
 			s.expand(w[:n])
-		} else {
-			s.repair(w[:n])
+		} else if !s.repair(w[:n]) {
+			s.dead = append(s.dead, w[:n]...)
 		}
 	}
 	for i := range s.cells {
@@ -191,6 +205,7 @@ func (s *linearSearch) search(e *linearMemo) bool {
 			}
 			all := s.opts[i]
 			s.opts[i] = d
+			s.hint = s.deadWith(i, d)
 			found := s.solveCandidate()
 			s.opts[i] = all
 			if found {
@@ -202,6 +217,48 @@ func (s *linearSearch) search(e *linearMemo) bool {
 		}
 	}
 	return true
+}
+
+// deadWith returns the first of the stored solutions this run could
+// neither take nor repair (dead) that puts digit d (a bit) in cell i, or
+// nil: the probe for that candidate follows it where the options allow
+// (see probe).
+func (s *linearSearch) deadWith(i int, d grid.Digits) []uint8 {
+	n := len(s.cells)
+	for w := s.dead; len(w) >= n; w = w[n:] {
+		if grid.Bit(int(w[i])) == d {
+			return w[:n]
+		}
+	}
+	return nil
+}
+
+// walkKept reports whether the walk of solve would find the solution
+// the walk of e, the system's last run, found (stored first in e.sols),
+// without being cut short: the options, each within the last run's,
+// still allow that solution. A walk on narrower options visits, in the
+// same order, only nodes the wider walk visited (its bounds are tighter),
+// and any solution before that one would have been the wider walk's.
+func (s *linearSearch) walkKept(e *linearMemo) bool {
+	n := len(s.cells)
+	if len(e.sols) < n || len(e.opts) != n {
+		return false
+	}
+	for i, o := range s.opts {
+		if o&^e.opts[i] != 0 {
+			return false
+		}
+	}
+	return s.allows(e.sols[:n])
+}
+
+// takeSolution makes w (one digit a cell) the solution found, as walkFound
+// does, its digits added to support.
+func (s *linearSearch) takeSolution(w []uint8) {
+	for j, d := range w {
+		s.digit[j] = int(d)
+	}
+	s.addSupport()
 }
 
 // memoEntry returns the memo's entry for the loaded system (its rows'
@@ -548,8 +605,9 @@ const probeMemoBits = 12
 // i.. may still take, a digit placed leaving the later cells that see its
 // cell, and a digit that leaves one of them none is not tried. It finds
 // some solution, not necessarily walk's first, giving up past
-// maxProbeNodes. Each cell tries first the digits not yet in its
-// support, so that the solution found tends to bring candidates no
+// maxProbeNodes. Each cell tries first the digit of hint (a stored
+// solution the options no longer allow that had the candidate searched),
+// then the digits not yet in its support, so that the solution found tends to bring candidates no
 // solution found before has, sparing their own searches: which
 // solutions are found never changes the support (a candidate is kept
 // when some solution has it, whichever finds it, and one in none is
@@ -577,7 +635,16 @@ func (s *linearSearch) probe(i int, sum [maxLinearRows]int) bool {
 		}
 	}
 	rows := s.rowsOf[i]
-	for _, set := range [2]grid.Digits{s.avail[i] &^ s.support[i], s.avail[i] & s.support[i]} {
+	avail := s.avail[i]
+	if s.hint != nil {
+		if h := grid.Bit(int(s.hint[i])) & avail; h != 0 {
+			if s.probeDigits(i, sum, rows, h) {
+				return true
+			}
+			avail &^= h
+		}
+	}
+	for _, set := range [2]grid.Digits{avail &^ s.support[i], avail & s.support[i]} {
 		if s.probeDigits(i, sum, rows, set) {
 			return true
 		}
