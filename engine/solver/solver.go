@@ -348,7 +348,8 @@ func (r *run) plan(opts Options) {
 // and for listing steps alike: st must be among o.Strategies (when not
 // nil); guessing only solves without elimination logic, and logic only
 // without guessing; the uniqueness strategies need the puzzle known to
-// have one solution (o.Unique) and a board without cages; the opt-in
+// have one solution (o.Unique) and a board without cages, the cage
+// strategies (Strategy.NeedsCages) a board with cages; the opt-in
 // strategies (Strategy.OptIn) run only when o.Strategies names them, and
 // the Deep ones (strategy.Deep) in logic-only solves or when named. A
 // Solve with CheckMultiple also runs the uniqueness strategies once its
@@ -394,6 +395,9 @@ func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
 	case st.Cost() == strategy.Deep && o.Type != LogicOnly && o.Strategies == nil:
 		// A Deep search that finds nothing costs more than the guesses
 		// it could save.
+		return false
+	case st.NeedsCages() && !cages:
+		// It finds nothing there, and a pass costs a look all the same.
 		return false
 	case st.NeedsUnique() && (!o.Unique || cages):
 		// Deadly patterns ignore cages: swapping two digits can break a

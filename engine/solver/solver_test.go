@@ -520,6 +520,7 @@ func TestAllows(t *testing.T) {
 		{"uniqueness on cages", Options{Unique: true}, killer, strategy.UniqueRectangles(), false},
 		{"avoidable on cages", Options{Unique: true}, killer, strategy.AvoidableRectangles(), false},
 		{"cage strategy", Options{}, killer, strategy.CageCombinations(), true},
+		{"cage strategy without cages", Options{}, classic, strategy.CageCombinations(), false},
 		{"selected", Options{Strategies: singles}, classic, strategy.HiddenSingle(), true},
 		{"not selected", Options{Strategies: singles}, classic, strategy.LockedRegions(), false},
 		{"nothing selected", Options{Strategies: []*strategy.Strategy{}}, classic, strategy.NakedSingle(), false},

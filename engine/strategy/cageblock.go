@@ -7,7 +7,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var cageBlockStrategy = local(newStrategy(Elimination, cageBlock, findCageBlocks, explainCageBlock))
+var cageBlockStrategy = onCages(local(newStrategy(Elimination, cageBlock, findCageBlocks, explainCageBlock)))
 
 // CageBlock (K2): an equation of the rule of 45 over a union of units
 // (see InnieOutieDifference: a sum of innies, of outies, or innies less

@@ -9,7 +9,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var cageContradictionStrategy = newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction)
+var cageContradictionStrategy = onCages(newStrategy(Elimination, cageContradiction, findCageContradictions, explainCageContradiction))
 
 // CageContradiction (N2) is the contradiction move of the killer
 // walkthroughs: assume a candidate, follow what the cages and the rule of

@@ -8,7 +8,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var combinationCrossoverStrategy = local(newStrategy(Elimination, combinationCrossover, findCombinationCrossover, explainCrossover))
+var combinationCrossoverStrategy = onCages(local(newStrategy(Elimination, combinationCrossover, findCombinationCrossover, explainCrossover)))
 
 // CombinationCrossover (G2): the cages lying wholly in a unit of a killer,
 // real or virtual (see VirtualCages), take different digits, and the

@@ -6,7 +6,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var cageIntersectionStrategy = local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection))
+var cageIntersectionStrategy = onCages(local(newStrategy(Elimination, cageIntersection, findCageIntersection, explainCageIntersection)))
 
 // CageIntersection (H2): a virtual cage (see VirtualCages) and a real cage
 // that share cells, neither inside the other, must meet both sums at

@@ -13,22 +13,22 @@ import (
 // They share one enumerator (cagesearch.go): the fillings of a cage, or of
 // a pseudo-cage derived from the rule of 45, that meet its target.
 var (
-	cageCombinations = local(newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
-		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") }))
-	cagePermutations = local(newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
-		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") }))
-	cageOverlap = local(newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
-		findCageOverlap, explainOverlap))
-	inniesOutiesStrategy = local(&Strategy{
+	cageCombinations = onCages(local(newStrategy(Elimination, &Technique{name: "Cage Combinations", level: Easy, score: 4, se: 12},
+		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, false) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no combination") })))
+	cagePermutations = onCages(local(newStrategy(Elimination, &Technique{name: "Cage Permutations", level: Easy, score: 8, se: 23},
+		func(b *grid.Board, sink *Sink) { findCageEliminations(b, sink, true) }, func(s *Step, n grid.Notation) string { return explainCage(s, n, "no filling") })))
+	cageOverlap = onCages(local(newStrategy(Elimination, &Technique{name: "Cage/Unit Overlap", level: Medium, score: 20, se: 28},
+		findCageOverlap, explainOverlap)))
+	inniesOutiesStrategy = onCages(local(&Strategy{
 		name: "Innies and Outies", class: Elimination,
 		techniques: []*Technique{innieSingle, innieMulti},
 		explain:    explainPseudo,
 		find:       findInniesOuties,
-	})
-	cageSplittingStrategy = local(newStrategy(Elimination, cageSplitting,
-		findCageSplitting, explainPseudo))
-	lineRulesStrategy = newStrategy(Elimination, lineRules,
-		findLineRules, explainPseudo)
+	}))
+	cageSplittingStrategy = onCages(local(newStrategy(Elimination, cageSplitting,
+		findCageSplitting, explainPseudo)))
+	lineRulesStrategy = onCages(newStrategy(Elimination, lineRules,
+		findLineRules, explainPseudo))
 
 	innieSingle   = &Technique{name: "Innies and Outies", level: Medium, score: 20, se: 26}
 	innieMulti    = &Technique{name: "Multi-cell Innies and Outies", level: Hard, score: 60, se: 36}

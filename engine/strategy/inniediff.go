@@ -8,7 +8,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var innieOutieDifference = local(newStrategy(Elimination, innieOutieDiff, findInnieOutieDiffs, explainInnieOutieDiff))
+var innieOutieDifference = onCages(local(newStrategy(Elimination, innieOutieDiff, findInnieOutieDiffs, explainInnieOutieDiff)))
 
 // InnieOutieDifference (J2): the rule of 45 over a union of units (see
 // VirtualCages for the unions) with some of the cages that cut it taken

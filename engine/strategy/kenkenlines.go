@@ -16,10 +16,10 @@ import (
 // 45 on KenKen), parity, and killer pairs and triples inside the line at
 // once.
 var (
-	lineCageFillingsStrategy = local(newStrategy(Elimination, lineCageFillings,
-		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 1) }, explainLineCageFillings))
-	twoLineCageFillingsStrategy = local(newStrategy(Elimination, twoLineCageFillings,
-		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 2) }, explainLineCageFillings))
+	lineCageFillingsStrategy = onCages(local(newStrategy(Elimination, lineCageFillings,
+		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 1) }, explainLineCageFillings)))
+	twoLineCageFillingsStrategy = onCages(local(newStrategy(Elimination, twoLineCageFillings,
+		func(b *grid.Board, sink *Sink) { findLineCageFillings(b, sink, 2) }, explainLineCageFillings)))
 
 	lineCageFillings    = &Technique{name: "Line Cage Fillings", level: Hard, score: 90, se: 36}
 	twoLineCageFillings = &Technique{name: "Two-Line Cage Fillings", level: Hard, score: 110, se: 44}

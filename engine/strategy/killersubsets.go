@@ -8,13 +8,13 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var killerSubsets = local(&Strategy{
+var killerSubsets = onCages(local(&Strategy{
 	name: "Killer Subsets", class: Elimination,
 	technique:  nakedKillerPair,
 	techniques: []*Technique{nakedKillerPair, nakedKillerTriple, hiddenKillerPair, hiddenKillerTriple},
 	explain:    explainKillerSubset,
 	find:       findKillerSubsets,
-})
+}))
 
 // KillerSubsets (w): naked and hidden subsets of a unit of a killer whose
 // members may be whole cages inside the unit as well as cells (Sudopedia's

@@ -2,7 +2,7 @@ package strategy
 
 import "github.com/sudokuwise/solver/engine/grid"
 
-var longNestedStrategy = newStrategy(Elimination, longNested, findLongNested, explainNestedContradiction)
+var longNestedStrategy = onCages(newStrategy(Elimination, longNested, findLongNested, explainNestedContradiction))
 
 // LongNestedContradiction (P2) is Nested Cage Contradiction searched
 // further: the same trial inside a trial (assume a candidate, follow it

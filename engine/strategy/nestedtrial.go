@@ -8,7 +8,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var nestedContradictionStrategy = newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction)
+var nestedContradictionStrategy = onCages(newStrategy(Elimination, nestedContradiction, findNestedContradictions, explainNestedContradiction))
 
 // NestedContradiction (O2) is the contradiction move of the hardest
 // killer walkthroughs, a trial inside a trial: assume a candidate and

@@ -478,6 +478,7 @@ type Strategy struct {
 	str8ts      Str8tsUse
 	perDigit    bool
 	local       bool
+	cages       bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
@@ -531,6 +532,17 @@ func (s *Strategy) PerDigit() bool { return s.perDigit }
 // remembers where a pass found nothing looks only through the cells
 // changed since (CellMemo).
 func (s *Strategy) Local() bool { return s.local }
+
+// NeedsCages reports whether the strategy's patterns stand on cages
+// (killer and KenKen strategies): on a board without cages it finds
+// nothing, and a solver leaves it out.
+func (s *Strategy) NeedsCages() bool { return s.cages }
+
+// onCages marks s as one that finds steps only on boards with cages.
+func onCages(s *Strategy) *Strategy {
+	s.cages = true
+	return s
+}
 
 // newStrategy returns the strategy of one technique, named after it.
 func newStrategy(class Class, t *Technique, find func(b *grid.Board, sink *Sink), explain func(s *Step, n grid.Notation) string) *Strategy {

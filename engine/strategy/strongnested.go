@@ -9,7 +9,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var strongNestedStrategy = newStrategy(Elimination, strongNested, findStrongNested, explainNestedContradiction)
+var strongNestedStrategy = onCages(newStrategy(Elimination, strongNested, findStrongNested, explainNestedContradiction))
 
 // StrongNestedContradiction (Q2) is Nested Cage Contradiction with a
 // stronger trial at both of its levels: besides singles, locked digits

@@ -8,7 +8,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var fillingVerityStrategy = newStrategy(Elimination, fillingVerity, findFillingVerities, explainFillingVerity)
+var fillingVerityStrategy = onCages(newStrategy(Elimination, fillingVerity, findFillingVerities, explainFillingVerity))
 
 // CageFillingVerity (W2) is a forcing verity over a cage's fillings: take
 // a cage or a virtual cage (cells whose sum the rule of 45 gives) with

@@ -9,7 +9,7 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
-var virtualCages = local(newStrategy(Elimination, virtualCageTech, findVirtualCages, explainVirtualCage))
+var virtualCages = onCages(local(newStrategy(Elimination, virtualCageTech, findVirtualCages, explainVirtualCage)))
 
 // VirtualCages (F2): the rule of 45 over a union of units (one unit, a run
 // of adjacent rows or columns, two adjacent boxes or jigsaw regions) gives
