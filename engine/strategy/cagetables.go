@@ -158,12 +158,40 @@ func distinctAllows(opts []grid.Digits, target int, combos []grid.Digits) cageAl
 		return cageAllows{}
 	}
 	a := cageAllows{ok: true, none: true}
+	support := a.support[:len(opts)]
 	for _, set := range combos {
-		if set&^union == 0 && matchSet(opts, set, a.support[:len(opts)]) {
+		if set&^union != 0 || !a.none && holdsAll(opts, set, support) {
+			continue
+		}
+		if matchSet(opts, set, support) {
 			a.none = false
+			if allowsAll(opts, support) {
+				break // no set allows more
+			}
 		}
 	}
 	return a
+}
+
+// holdsAll reports whether support already has every digit of set each
+// cell's options (opts) have: matching the cells to set adds nothing.
+func holdsAll(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
+	for i, o := range opts {
+		if o&set&^support[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// allowsAll reports whether support has every option of every cell.
+func allowsAll(opts, support []grid.Digits) bool {
+	for i, o := range opts {
+		if support[i] != o {
+			return false
+		}
+	}
+	return true
 }
 
 // matchSet reports whether the cells, with options opts, can take the

@@ -76,7 +76,9 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 	var support uint64
 	for _, x := range fills {
 		if x&^packed == 0 {
-			support |= x
+			if support |= x; support == packed {
+				break // every option is allowed
+			}
 		}
 	}
 	a := cageAllows{ok: true, none: support == 0}
