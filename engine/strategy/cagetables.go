@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -128,7 +129,11 @@ func tableFor(l *grid.Layout, g *grid.Group) groupTable {
 	case distinct && n <= maxTableDigits:
 		t := groupTable{kind: tableDistinct, target: g.Target}
 		if g.Target >= 0 && g.Target < len(sumSets[n]) {
-			t.combos = sumSets[n][g.Target] // none for a sum out of reach
+			// None for a sum out of reach. The sets that bring the most
+			// digits come first: distinctAllows stops once every option
+			// is allowed.
+			t.combos = slices.Clone(sumSets[n][g.Target])
+			coverFirst(t.combos)
 		}
 		return t
 	}

@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"math/bits"
+
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -124,6 +126,31 @@ func (f *forcing) listFills(t *groupTable, k int, packed uint64) {
 	lf.listed, lf.opts, lf.n = true, packed, int32(len(lf.fills))
 	if !ok {
 		lf.n = -1
+		return
+	}
+	coverFirst(lf.fills)
+}
+
+// coverFirst orders fills (packed fillings, or digit sets) so that each,
+// in turn, has the most digits the ones before it do not: fillsAllow and
+// distinctAllows, which stop once what they have met allows every option,
+// then meet it in a few when a closure has left a group's options as
+// they were (most of its checks). The union of the fillings, what they
+// allow, is the same in any order.
+func coverFirst[T grid.Digits | uint64](fills []T) {
+	var covered T
+	for i := range fills {
+		best, gain := i, -1
+		for j := i; j < len(fills); j++ {
+			if g := bits.OnesCount64(uint64(fills[j] &^ covered)); g > gain {
+				best, gain = j, g
+			}
+		}
+		if gain == 0 {
+			return // the rest add nothing: their order does not matter
+		}
+		fills[i], fills[best] = fills[best], fills[i]
+		covered |= fills[i]
 	}
 }
 
