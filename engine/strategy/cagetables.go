@@ -496,10 +496,13 @@ var reversedDigits = func() (t [1 << maxTableDigits]uint16) {
 }()
 
 // memoBits sizes the memo of group results: 1<<memoBits entries of 24
-// bytes, direct-mapped. (1<<15 left 148,000 of 2.9 million lookups on
-// four tarek killers missing a state another had evicted, against
-// 506,000, with no gain measured in CPU: not worth 768 KiB a net.)
-const memoBits = 13
+// bytes (768 KiB), direct-mapped. (1<<15 left 148,000 of 2.9 million
+// lookups on four tarek killers missing a state another had evicted,
+// against 506,000 with 1<<13; no gain was measured in CPU while the memo
+// lasted one search, but it lasts from step to step since session 15:
+// Forcing Net on the boards of tarek 1, 9 and 15 then took 1582-1616 ms
+// with 1<<15, 1655-1807 with 1<<14, 1708-2579 with 1<<13.)
+const memoBits = 15
 
 // memoCells is the most cells of a group the memo keeps: their options
 // and support take 9 bits a cell of a 64-bit word.

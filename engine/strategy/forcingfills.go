@@ -77,10 +77,11 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 	}
 	var support uint64
 	for _, x := range fills {
-		if x&^packed == 0 {
-			if support |= x; support == packed {
-				break // every option is allowed
-			}
+		// x when inside the options, else 0, without a branch: which
+		// fillings are inside is not to be predicted.
+		out := int64(x &^ packed) // below 2^36
+		if support |= x &^ uint64((out|-out)>>63); support == packed {
+			break // every option is allowed
 		}
 	}
 	a := cageAllows{ok: true, none: support == 0}
