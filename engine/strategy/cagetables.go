@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -128,7 +129,11 @@ func tableFor(l *grid.Layout, g *grid.Group) groupTable {
 	case distinct && n <= maxTableDigits:
 		t := groupTable{kind: tableDistinct, target: g.Target}
 		if g.Target >= 0 && g.Target < len(sumSets[n]) {
-			t.combos = sumSets[n][g.Target] // none for a sum out of reach
+			// None for a sum out of reach. The sets that bring the most
+			// digits come first: distinctAllows stops once every option
+			// is allowed.
+			t.combos = slices.Clone(sumSets[n][g.Target])
+			coverFirst(t.combos)
 		}
 		return t
 	}
@@ -158,12 +163,40 @@ func distinctAllows(opts []grid.Digits, target int, combos []grid.Digits) cageAl
 		return cageAllows{}
 	}
 	a := cageAllows{ok: true, none: true}
+	support := a.support[:len(opts)]
 	for _, set := range combos {
-		if set&^union == 0 && matchSet(opts, set, a.support[:len(opts)]) {
+		if set&^union != 0 || !a.none && holdsAll(opts, set, support) {
+			continue
+		}
+		if matchSet(opts, set, support) {
 			a.none = false
+			if allowsAll(opts, support) {
+				break // no set allows more
+			}
 		}
 	}
 	return a
+}
+
+// holdsAll reports whether support already has every digit of set each
+// cell's options (opts) have: matching the cells to set adds nothing.
+func holdsAll(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
+	for i, o := range opts {
+		if o&set&^support[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// allowsAll reports whether support has every option of every cell.
+func allowsAll(opts, support []grid.Digits) bool {
+	for i, o := range opts {
+		if support[i] != o {
+			return false
+		}
+	}
+	return true
 }
 
 // matchSet reports whether the cells, with options opts, can take the
@@ -463,10 +496,13 @@ var reversedDigits = func() (t [1 << maxTableDigits]uint16) {
 }()
 
 // memoBits sizes the memo of group results: 1<<memoBits entries of 24
-// bytes, direct-mapped. (1<<15 left 148,000 of 2.9 million lookups on
-// four tarek killers missing a state another had evicted, against
-// 506,000, with no gain measured in CPU: not worth 768 KiB a net.)
-const memoBits = 13
+// bytes (768 KiB), direct-mapped. (1<<15 left 148,000 of 2.9 million
+// lookups on four tarek killers missing a state another had evicted,
+// against 506,000 with 1<<13; no gain was measured in CPU while the memo
+// lasted one search, but it lasts from step to step since session 15:
+// Forcing Net on the boards of tarek 1, 9 and 15 then took 1582-1616 ms
+// with 1<<15, 1655-1807 with 1<<14, 1708-2579 with 1<<13.)
+const memoBits = 15
 
 // memoCells is the most cells of a group the memo keeps: their options
 // and support take 9 bits a cell of a 64-bit word.

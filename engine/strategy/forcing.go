@@ -294,6 +294,9 @@ type forcing struct {
 	// combination's premises (forcingcages.go).
 	combos   []grid.Digits
 	premises []int32
+	// verityCombos keeps each cage's combinations of rulesFor as
+	// cageVerity last listed them (forcingcages.go).
+	verityCombos []verityCombo
 	// nested is the state of a nested forcing net search
 	// (nestedforcing.go).
 	nested nestedState
@@ -528,16 +531,23 @@ func (f *forcing) slotStore() {
 func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	f.rules = false
 	f.scratch.SetView(f.b, nil)
-	if f.rulesFor == l && net {
+	if !net {
+		// Chains follow no rules. What the nets keep for rulesFor (the
+		// groups and their memos) stays for the next net: a forcing chain
+		// search runs between two net searches at every step.
+		return
+	}
+	if f.rulesFor == l {
 		f.rules = f.cellComp != nil
 		return
 	}
 	f.rulesFor = l
+	f.verityCombos = f.verityCombos[:0] // kept for another layout
 	partial := false
 	for u := range l.Units() {
 		partial = partial || l.Unit(u).Partial
 	}
-	if !net || len(l.Cages()) == 0 && !partial {
+	if len(l.Cages()) == 0 && !partial {
 		f.cellUnits, f.cellComp, f.cellPartial, f.groups, f.tables, f.sums, f.cellSums = nil, nil, nil, nil, nil, nil, nil
 		f.compOut = nil
 		f.rulesFor = nil

@@ -34,7 +34,7 @@ func (f *forcing) cageVerity() {
 		if f.spent() {
 			return
 		}
-		f.combos = fillingCombos(f.b, k, nil, f.combos[:0])
+		f.combos = f.verityCombosOf(k)
 		nb := int32(len(f.combos))
 		if nb < 2 || nb > maxCageBranches || !f.all && f.best.cost > 0 && nb >= f.best.cost {
 			continue
@@ -69,6 +69,48 @@ func (f *forcing) cageVerity() {
 			}
 		}
 	}
+}
+
+// verityCombo is a cage's combinations for some options of its cells on
+// the board (a placed cell's digit, an open cell's candidates): the
+// combinations depend on nothing else.
+type verityCombo struct {
+	kept   bool
+	opts   [grid.MaxGroupCells]grid.Digits
+	n      int8 // the combinations, or -1: fewer than two or more than maxCageBranches
+	combos [maxCageBranches]grid.Digits
+}
+
+// verityCombosOf returns, in f.combos, the combinations of cage k on the
+// board when a cage forcing net branches on them (two to
+// maxCageBranches), else none: fillingCombos', kept from an earlier
+// search when the options of the cage's cells on the board are the same.
+// From one step to the next few cages change, and the searches that find
+// no step are as many as those that do.
+func (f *forcing) verityCombosOf(k int) []grid.Digits {
+	cells := f.l.Cage(k).Cells
+	if len(cells) > grid.MaxGroupCells {
+		return f.combos[:0] // fillingCombos lists none
+	}
+	if len(f.verityCombos) != len(f.l.Cages()) {
+		f.verityCombos = make([]verityCombo, len(f.l.Cages()))
+	}
+	var opts [grid.MaxGroupCells]grid.Digits
+	for i, c := range cells {
+		opts[i] = f.b.Cands(c)
+		if v := f.b.Value(c); v != 0 {
+			opts[i] = grid.Bit(int(v))
+		}
+	}
+	kc := &f.verityCombos[k]
+	if !kc.kept || kc.opts != opts {
+		f.combos = fillingCombos(f.b, k, nil, f.combos[:0])
+		kc.kept, kc.opts, kc.n = true, opts, -1
+		if len(f.combos) >= 2 && len(f.combos) <= maxCageBranches {
+			kc.n = int8(copy(kc.combos[:], f.combos))
+		}
+	}
+	return append(f.combos[:0], kc.combos[:max(kc.n, 0)]...)
 }
 
 // cageBranches leaves in f.acc what the closures of every combination in

@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"math/bits"
+
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
@@ -75,8 +77,11 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 	}
 	var support uint64
 	for _, x := range fills {
-		if x&^packed == 0 {
-			support |= x
+		// x when inside the options, else 0, without a branch: which
+		// fillings are inside is not to be predicted.
+		out := int64(x &^ packed) // below 2^36
+		if support |= x &^ uint64((out|-out)>>63); support == packed {
+			break // every option is allowed
 		}
 	}
 	a := cageAllows{ok: true, none: support == 0}
@@ -122,6 +127,31 @@ func (f *forcing) listFills(t *groupTable, k int, packed uint64) {
 	lf.listed, lf.opts, lf.n = true, packed, int32(len(lf.fills))
 	if !ok {
 		lf.n = -1
+		return
+	}
+	coverFirst(lf.fills)
+}
+
+// coverFirst orders fills (packed fillings, or digit sets) so that each,
+// in turn, has the most digits the ones before it do not: fillsAllow and
+// distinctAllows, which stop once what they have met allows every option,
+// then meet it in a few when a closure has left a group's options as
+// they were (most of its checks). The union of the fillings, what they
+// allow, is the same in any order.
+func coverFirst[T grid.Digits | uint64](fills []T) {
+	var covered T
+	for i := range fills {
+		best, gain := i, -1
+		for j := i; j < len(fills); j++ {
+			if g := bits.OnesCount64(uint64(fills[j] &^ covered)); g > gain {
+				best, gain = j, g
+			}
+		}
+		if gain == 0 {
+			return // the rest add nothing: their order does not matter
+		}
+		fills[i], fills[best] = fills[best], fills[i]
+		covered |= fills[i]
 	}
 }
 
