@@ -454,19 +454,9 @@ func TestAliveSetsKeepSolution(t *testing.T) {
 		boards = 20
 	}
 	for i := range boards {
-		n := []int{6, 9}[i%2]
-		base, err := grid.NewLayout(grid.Config{Size: n})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol := randomSolution(t, rng, base)
-		if sol == nil {
+		l, sol := randomSolvedKiller(t, rng, []int{6, 9}[i%2])
+		if l == nil {
 			continue
-		}
-		cfg := grid.Config{Size: n, Variant: grid.Killer, Cages: randomCages(rng, n, sol, 5, false)}
-		l, err := grid.NewLayout(cfg)
-		if err != nil {
-			t.Fatal(err)
 		}
 		b := grid.NewBoard(l)
 		clues := []int{0, 10, 25}[i%3]
@@ -576,20 +566,9 @@ func TestSingleOutiesHold(t *testing.T) {
 	var boards []solved
 	rng := rand.New(rand.NewPCG(38, 15))
 	for i := range 40 {
-		n := []int{6, 9}[i%2]
-		base, err := grid.NewLayout(grid.Config{Size: n})
-		if err != nil {
-			t.Fatal(err)
+		if l, sol := randomSolvedKiller(t, rng, []int{6, 9}[i%2]); l != nil {
+			boards = append(boards, solved{l, sol})
 		}
-		sol := randomSolution(t, rng, base)
-		if sol == nil {
-			continue
-		}
-		l, err := grid.NewLayout(grid.Config{Size: n, Variant: grid.Killer, Cages: randomCages(rng, n, sol, 5, false)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards = append(boards, solved{l, sol})
 	}
 	for i, b := range fixtureBoards(t, "testdata/killer9-tarek.txt")[:12] {
 		res := countUnique(t, Searcher{MaxNodes: 100_000}, b, fmt.Sprintf("tarek line %d", i+1))
@@ -634,4 +613,23 @@ func TestSingleOutiesHold(t *testing.T) {
 		t.Errorf("%d sums with a single outie over %d boards, want at least 500", added, len(boards))
 	}
 	t.Logf("%d derived sums checked on %d boards, %d of them with a single outie", checked, len(boards), added)
+}
+
+// randomSolvedKiller returns a random killer of side n with cages of up to
+// five cells, and its solution; nil when no random solution was found.
+func randomSolvedKiller(t *testing.T, rng *rand.Rand, n int) (*grid.Layout, []uint8) {
+	t.Helper()
+	base, err := grid.NewLayout(grid.Config{Size: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := randomSolution(t, rng, base)
+	if sol == nil {
+		return nil, nil
+	}
+	l, err := grid.NewLayout(grid.Config{Size: n, Variant: grid.Killer, Cages: randomCages(rng, n, sol, 5, false)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, sol
 }

@@ -2,12 +2,9 @@ package strategy
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // TestTrialCacheCompacts checks that a trial cache whose values fill up
@@ -17,15 +14,7 @@ import (
 // brim, and one more trial kept; each trial kept before is then skipped,
 // ending as a fresh trial does, its candidates after it the same.
 func TestTrialCacheCompacts(t *testing.T) {
-	lines := shared.Lines(t, "../search/testdata/killer9-tarek.txt")
-	p, _, err := codec.Decode(strings.TrimSpace(lines[0]), codec.DecodeOptions{Tolerant: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := fileBoard(t, "../search/testdata/killer9-tarek.txt", 1)
 	tr, fresh := new(trial), new(trial)
 	if !tr.start(b) || !fresh.start(b) {
 		t.Fatal("the board breaks a rule")
@@ -74,17 +63,9 @@ func TestTrialCacheCompacts(t *testing.T) {
 // the first trial that does not break leaves (Nested Cage
 // Contradiction's inner trials).
 func TestTrialFromFollowedBase(t *testing.T) {
-	lines := shared.Lines(t, "../search/testdata/killer9-tarek.txt")
 	tried, inner := 0, 0
 	for _, line := range []int{1, 18} {
-		p, _, err := codec.Decode(strings.TrimSpace(lines[line-1]), codec.DecodeOptions{Tolerant: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := fileBoard(t, "../search/testdata/killer9-tarek.txt", line)
 		lean, full := new(trial), new(trial)
 		if !lean.start(b) || !full.start(b) {
 			t.Fatalf("killer9-tarek.txt:%d breaks a rule", line)
