@@ -15,7 +15,8 @@ import (
 // a mixed solve (the default) leaves it out, while the Dear strategies
 // run in both.
 func TestDeepRunsOnlyInLogicOnly(t *testing.T) {
-	l, err := grid.NewLayout(grid.Config{Size: 9})
+	// A killer's: the cage strategies run only on boards with cages.
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1}, Target: 3, Op: grid.OpAdd}}})
 	if err != nil {
 		t.Fatal(err)
 	}
