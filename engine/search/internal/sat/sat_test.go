@@ -85,20 +85,38 @@ func enumerateEach(ctx context.Context, s *Solver, assumptions []Lit, limit int,
 	return n, nil
 }
 
-func TestLatinSquares(t *testing.T) {
-	tests := []struct {
-		order int
-		fixed int // cells of the first row fixed to 1, 2, …
-		want  int
-	}{
-		{1, 0, 1},
-		{2, 0, 2},
-		{3, 0, 12},
-		{4, 0, 576},
-		{4, 4, 24},
-		{5, 5, 56 * 24},
+// latinCount is the number of Latin squares of an order with the first
+// cells of their first row fixed to 1, 2, ….
+type latinCount struct {
+	order int
+	fixed int // cells of the first row fixed to 1, 2, …
+	want  int
+}
+
+// latinCounts are the counts the tests check.
+var latinCounts = []latinCount{
+	{1, 0, 1},
+	{2, 0, 2},
+	{3, 0, 12},
+	{4, 0, 576},
+	{4, 4, 24},
+	{5, 5, 56 * 24},
+}
+
+// largeLatinCounts returns the latinCounts of enough conflicts to reduce
+// and restart many times: order 4 with nothing fixed and order 5.
+func largeLatinCounts() []latinCount {
+	var large []latinCount
+	for _, tt := range latinCounts {
+		if tt.order == 5 || tt.order == 4 && tt.fixed == 0 {
+			large = append(large, tt)
+		}
 	}
-	for _, tt := range tests {
+	return large
+}
+
+func TestLatinSquares(t *testing.T) {
+	for _, tt := range latinCounts {
 		for _, decideTrue := range []bool{false, true} {
 			s := latin(tt.order)
 			if decideTrue {
@@ -269,15 +287,7 @@ func TestSimplifyKeepsAnswers(t *testing.T) {
 // exact and the arena whole (checked after a simplify).
 func TestReduceKeepsAnswers(t *testing.T) {
 	const start = 20
-	tests := []struct {
-		order int
-		fixed int // cells of the first row fixed to 1, 2, …
-		want  int
-	}{
-		{4, 0, 576},
-		{5, 5, 56 * 24},
-	}
-	for _, tt := range tests {
+	for _, tt := range largeLatinCounts() {
 		s := latin(tt.order)
 		s.SetLearntLimit(start)
 		assumptions := firstRow(tt.order, tt.fixed)
@@ -808,15 +818,7 @@ func TestBuildAfterContradiction(t *testing.T) {
 // and TieredReduce, each alone and both, with the tiers due at every
 // Solve so that they delete clauses many times over.
 func TestRestartsAndTiersKeepAnswers(t *testing.T) {
-	tests := []struct {
-		order int
-		fixed int // cells of the first row fixed to 1, 2, …
-		want  int
-	}{
-		{4, 0, 576},
-		{5, 5, 56 * 24},
-	}
-	for _, tt := range tests {
+	for _, tt := range largeLatinCounts() {
 		for _, opt := range []struct{ restarts, tiers bool }{{true, false}, {false, true}, {true, true}} {
 			s := latin(tt.order)
 			s.LBDRestarts, s.TieredReduce = opt.restarts, opt.tiers
