@@ -223,9 +223,8 @@ type forcing struct {
 	layout           *grid.Layout // the layout of peers
 	net, all, stored bool
 	limit            int32
-	work             int // implications followed in this search
-	budget           int // the most work of a search (budgetFor)
-	baseRem          []uint8
+	work             int          // implications followed in this search
+	budget           int          // the most work of a search (budgetFor)
 	a, f, c          implications // premise true, premise false, scratch
 	store            []uint64     // on and off of every candidate's "true" closure, by slot
 	slot             []int32      // by candidate: its slot in store
@@ -401,7 +400,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	n := l.N
 	cw := (l.Cells + 63) / 64
 	cands := n * cw * 64
-	if f.n != n || f.cands != cands || len(f.baseRem) != len(l.Units())*n {
+	if f.n != n || f.cands != cands || len(f.baseUnits) != len(l.Units())*n {
 		f.n, f.cands, f.cw, f.plane = n, cands, cw, cw*64
 		f.magic = (1<<32 + uint64(f.plane) - 1) / uint64(f.plane)
 		f.closeWork = n << max(6, bits.Len(uint(l.Cells-1))) / 64 / 8
@@ -414,7 +413,6 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		f.a.init(f.words, lits, l.Cells, len(l.Units())*n)
 		f.f.init(f.words, lits, l.Cells, len(l.Units())*n)
 		f.c.init(f.words, lits, l.Cells, len(l.Units())*n)
-		f.baseRem = make([]uint8, len(l.Units())*n)
 		f.baseUnits = make([]uint16, len(l.Units())*n)
 		f.unitCells = make([]int32, len(l.Units())*n)
 		f.slot = make([]int32, cands)
@@ -454,14 +452,11 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	}
 	f.slotStore()
 	for u := range l.Units() {
-		base := f.baseRem[u*n : u*n+n]
 		packed := f.baseUnits[u*n : u*n+n]
-		clear(base)
 		clear(packed)
 		for pos, cell := range l.Unit(u).Cells {
 			for ds := b.Cands(cell); ds != 0; ds &= ds - 1 {
 				di := bits.TrailingZeros32(uint32(ds))
-				base[di]++
 				packed[di] = (packed[di] + 1) ^ uint16(pos)<<remPosShift
 			}
 		}
@@ -731,7 +726,7 @@ func (f *forcing) linkStrong() {
 				f.strong = append(f.strong, f.cand(cell, bits.TrailingZeros32(uint32(other))))
 			}
 			for _, u := range l.CellUnit(cell) {
-				if f.baseRem[u*n+di] != 2 {
+				if f.baseUnits[u*n+di]&remCount != 2 {
 					continue
 				}
 				for _, p := range l.Unit(u).Cells {
@@ -1226,7 +1221,7 @@ func (f *forcing) implies(cell, di int) bool {
 		return true
 	}
 	for _, u := range f.l.CellUnit(cell) {
-		if f.baseRem[u*f.n+di] <= 2 {
+		if f.baseUnits[u*f.n+di]&remCount <= 2 {
 			return true
 		}
 	}
@@ -1290,7 +1285,7 @@ func (f *forcing) unitVerity() {
 			continue // a digit need not be in it
 		}
 		for di := 0; di < n; di++ {
-			k := f.baseRem[u*n+di]
+			k := f.baseUnits[u*n+di] & remCount
 			if k < 2 || !f.all && f.best.cost > 0 && int32(k) >= f.best.cost {
 				continue
 			}
