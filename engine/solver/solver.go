@@ -299,7 +299,7 @@ type run struct {
 	// cells the patterns of a local pass that stand on no changed cell.
 	memo  strategy.DigitMemo
 	cells strategy.CellMemo
-	// idle is, on a board of side WaitFrom or more, by active pass, the
+	// idle is, on a board where passes wait (WaitLoss), by active pass, the
 	// open candidates the board had when the pass last found nothing (0
 	// once it finds a step), and waited the Dear passes a deduce left to
 	// the end (see Waits).
@@ -325,6 +325,9 @@ type run struct {
 	// deepSpent records that a round of the Deep passes under
 	// Options.DeepLooks found nothing (see deepRound).
 	deepSpent bool
+	// dearRuns counts the Dear passes run, and waits the times one
+	// waited instead (see Waits); the tests of the rule read them.
+	dearRuns, waits int
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
@@ -568,16 +571,16 @@ func deepPasses(opts Options, kind boardKind) []strategy.Pass {
 // among the Cheap ones only where the others do not pay (see Pays). A
 // uniqueness strategy runs only when the puzzle is known to have one
 // solution; under CheckMultiple the first one reached counts the
-// solutions to find out. On a large board a Dear pass that found nothing
-// waits while the board changes little (see Waits), unless no other pass
-// finds a step: then those that waited run, so that the solve is stuck
-// only where every pass finds nothing.
+// solutions to find out. On a large board, and on one with cages, a Dear
+// pass that found nothing waits while the board changes little (see
+// Waits), unless no other pass finds a step: then those that waited run,
+// so that the solve is stuck only where every pass finds nothing.
 func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
 	passes := r.activePasses()
 	left := 0
-	if r.b.Layout().N >= WaitFrom {
+	if WaitLoss(r.b.Layout()) > 0 {
 		if len(r.idle) != len(passes) {
 			r.idle = make([]int, len(passes))
 		}
@@ -587,6 +590,7 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 	for i, p := range passes {
 		if p.Cost == Dear && i < len(r.idle) && Waits(r.b.Layout(), r.idle[i], left) {
 			r.waited = append(r.waited, i)
+			r.waits++
 			continue
 		}
 		if found, stop, err := r.try(ctx, p, i, left); found || stop || err != nil {
@@ -629,6 +633,9 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		if r.sink.Changed, run = r.cells.Changed(p.Strategy, p.Form); !run {
 			return false, false, nil // no cell changed since the pass found nothing
 		}
+	}
+	if p.Cost == Dear {
+		r.dearRuns++
 	}
 	p.Strategy.Find(r.b, &r.sink)
 	if r.sink.Cancelled() {
