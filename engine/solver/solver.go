@@ -574,7 +574,8 @@ func deepPasses(opts Options, kind boardKind) []strategy.Pass {
 // solutions to find out. On a large board, and on one with cages, a Dear
 // pass that found nothing waits while the board changes little (see
 // Waits), unless no other pass finds a step: then those that waited run,
-// so that the solve is stuck only where every pass finds nothing.
+// before any Deep pass, so that the solve is stuck only where every pass
+// finds nothing.
 func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
@@ -587,7 +588,16 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 		left = openCandidates(r.b)
 	}
 	r.waited = r.waited[:0]
+	ran := 0 // the passes of waited run so far
 	for i, p := range passes {
+		if p.Cost == Deep && ran < len(r.waited) {
+			// Those that waited run before the Deep passes, dearer still.
+			found, stop, err := r.tryWaited(ctx, passes, ran, left)
+			if found || stop || err != nil {
+				return found, err
+			}
+			ran = len(r.waited)
+		}
 		if p.Cost == Dear && i < len(r.idle) && Waits(r.b.Layout(), r.idle[i], left) {
 			r.waited = append(r.waited, i)
 			r.waits++
@@ -597,12 +607,19 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 			return found, err
 		}
 	}
-	for _, i := range r.waited {
+	found, _, err := r.tryWaited(ctx, passes, ran, left)
+	return found, err
+}
+
+// tryWaited runs the passes that waited in this deduce, from the from-th
+// on, until one finds a step (see try).
+func (r *run) tryWaited(ctx context.Context, passes []strategy.Pass, from, left int) (found, stop bool, err error) {
+	for _, i := range r.waited[from:] {
 		if found, stop, err := r.try(ctx, passes[i], i, left); found || stop || err != nil {
-			return found, err
+			return found, stop, err
 		}
 	}
-	return false, nil
+	return false, false, nil
 }
 
 // try runs pass p, the i-th active one (-1 for one of deepRound), on the

@@ -71,21 +71,33 @@ func TestCageWaitsSaveDearRuns(t *testing.T) {
 // 1 of killer9-tarek.txt for Cage Contradiction with the singles only),
 // a solve whose pass found nothing on this very board (so waits) still
 // runs it once no other pass finds a step, and takes its step: waiting
-// never leaves a solve stuck where its passes would go on.
+// never leaves a solve stuck where its passes would go on. It runs before
+// a Deep pass (Long Nested Cage Contradiction, which finds a step there
+// too).
 func TestWaitingPassRuns(t *testing.T) {
 	singles := []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle()}
+	tarek := fixture(t, "killer9-tarek.txt", 0)
 	tests := []struct {
 		name string
 		b    *grid.Board
 		pass *strategy.Strategy
+		deep *strategy.Strategy // a Deep pass after it, or nil
 	}{
-		{"x16-nested", fixtureBoard(t, "testdata/x16-nested.txt"), strategy.NestedForcingNet()},
-		{"tarek 1", fixture(t, "killer9-tarek.txt", 0), strategy.CageContradiction()},
+		{"x16-nested", fixtureBoard(t, "testdata/x16-nested.txt"), strategy.NestedForcingNet(), nil},
+		{"tarek 1", tarek, strategy.CageContradiction(), nil},
+		{"tarek 1, a Deep pass after", tarek, strategy.CageContradiction(), strategy.LongNestedContradiction()},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := Options{Type: LogicOnly, Strategies: append(slices.Clone(singles), tt.pass)}
-			r := newRun(tt.b, opts, nil)
+			if tt.deep != nil {
+				opts.Strategies = append(opts.Strategies, tt.deep)
+			}
+			took := "none"
+			r := newRun(tt.b, opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
+				took = s.Strategy.Name()
+				return nil
+			})
 			r.plan(opts)
 			i := slices.IndexFunc(r.passes, func(p strategy.Pass) bool { return p.Strategy == tt.pass })
 			if i < 0 {
@@ -100,8 +112,8 @@ func TestWaitingPassRuns(t *testing.T) {
 			if !slices.Contains(r.waited, i) {
 				t.Errorf("%s did not wait (waited %v)", tt.pass.Name(), r.waited)
 			}
-			if !found || r.res.Steps != 1 {
-				t.Errorf("deduce found %v (%d steps), want the waiting pass's step", found, r.res.Steps)
+			if !found || r.res.Steps != 1 || took != tt.pass.Name() {
+				t.Errorf("deduce found %v (%d steps, the last of %s), want the waiting pass's step", found, r.res.Steps, took)
 			}
 			if r.idle[i] != 0 {
 				t.Errorf("idle of the pass that found a step = %d, want 0", r.idle[i])
