@@ -62,12 +62,13 @@ const CageWaitSides = 4
 // Contradiction, Nested Cage Contradiction, Forcing Net) and take a
 // candidate or two, and after each one the Dear passes before them ran
 // again to find nothing: 160,606 Dear runs over the 42 lines of
-// killer9-tarek.txt with defaults, 12,360 with the wait (about 45 % of
-// the CPU saved; waits of 27 to 60 candidates save about as much, 9
-// less, 250 less again, as the cheaper Dear passes then wait while the
-// dearest take the steps). The steps change, not where logic stops: the
-// same 38 lines finish, and the 4 others stop on the same board. Plain
-// and Str8ts boards keep every pass running after every step.
+// killer9-tarek.txt with defaults, 12,360 with the wait, and about 40 %
+// of the CPU saved (60 % on the logic-only BenchmarkLogicKillerTarek);
+// waits of 27 to 60 candidates save about as much, 9 less, 250 less
+// again, as the cheaper Dear passes then wait while the dearest take the
+// steps. The steps change, not where logic stops: the same 38 lines
+// finish, and the 4 others stop on the same board. Plain and Str8ts
+// boards keep every pass running after every step.
 func WaitLoss(l *grid.Layout) int {
 	switch {
 	case l.N >= WaitFrom:
@@ -91,6 +92,24 @@ func WaitLoss(l *grid.Layout) int {
 func Waits(l *grid.Layout, idle, left int) bool {
 	w := WaitLoss(l)
 	return w > 0 && idle > 0 && idle-left < w
+}
+
+// Batches reports whether a solve runs strategy st in find-all mode and,
+// after taking its first step, takes the others it found when no Cheap
+// pass finds a step, before any Dear pass runs again, as long as what
+// each eliminates is still a candidate (see deduce): Nested Cage
+// Contradiction. A step it finds is a contradiction of the trials from
+// a candidate, which stays one on any later board, which has fewer
+// candidates, so its elimination stays sound. Its first-step runs stop
+// at the first contradiction, and most of a killer solve's CPU went to
+// them once the Dear passes waited (see Waits): 679 runs over tarek's
+// lines 1-20, about half of the finders' time, each finding one
+// candidate of the several a full run finds. Taking the others saves
+// about a fifth of the CPU of those lines, with their SE ratings
+// unchanged. Cage Contradiction and Forcing Net in batches too save
+// nothing more (Forcing Net ranks its steps: a full run costs two).
+func Batches(st *strategy.Strategy) bool {
+	return st == strategy.NestedContradiction()
 }
 
 // ThriftFrom is the side from which a mixed solve gives the Nested

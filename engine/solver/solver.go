@@ -328,6 +328,12 @@ type run struct {
 	// dearRuns counts the Dear passes run, and waits the times one
 	// waited instead (see Waits); the tests of the rule read them.
 	dearRuns, waits int
+	// batch holds the steps of the last run of a batching pass (see
+	// Batches), batchNext the first not taken, and batched counts those
+	// taken after the first.
+	batch     strategy.Sink
+	batchNext int
+	batched   int
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
@@ -588,8 +594,16 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 		left = openCandidates(r.b)
 	}
 	r.waited = r.waited[:0]
-	ran := 0 // the passes of waited run so far
+	ran := 0         // the passes of waited run so far
+	batched := false // the batch was looked at (see Batches)
 	for i, p := range passes {
+		if p.Cost != Cheap && !batched {
+			// The steps left of a batch come after the Cheap passes.
+			batched = true
+			if r.takeBatched() {
+				return true, r.report(&r.batch.Steps()[r.batchNext-1])
+			}
+		}
 		if p.Cost == Deep && ran < len(r.waited) {
 			// Those that waited run before the Deep passes, dearer still.
 			found, stop, err := r.tryWaited(ctx, passes, ran, left)
@@ -609,6 +623,50 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 	}
 	found, _, err := r.tryWaited(ctx, passes, ran, left)
 	return found, err
+}
+
+// batchSink returns the sink of a batching pass p (see Batches), reset
+// for a find-all run: its steps stay there for takeBatched until the
+// pass runs again.
+func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
+	k := &r.batch
+	k.Reset()
+	k.All, k.Form, k.Cancel, k.Thrift, k.DeepLooks = true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks
+	r.batchNext = 0
+	return k
+}
+
+// takeBatched applies the next step of the last batch (see Batches) that
+// is still open, what it eliminates still candidates and what it places
+// still open cells, and reports whether it found one.
+func (r *run) takeBatched() bool {
+	steps := r.batch.Steps()
+	for r.batchNext < len(steps) {
+		st := &steps[r.batchNext]
+		r.batchNext++
+		if stillOpen(r.b, st) {
+			st.Apply(r.b)
+			r.batched++
+			return true
+		}
+	}
+	return false
+}
+
+// stillOpen reports whether every elimination of step st is a candidate
+// of an open cell of b and every placement one too.
+func stillOpen(b *grid.Board, st *strategy.Step) bool {
+	for _, e := range st.Eliminations {
+		if b.Value(e.Cell) != 0 || !b.Cands(e.Cell).Has(e.Digit) {
+			return false
+		}
+	}
+	for _, pl := range st.Placements {
+		if b.Value(pl.Cell) != 0 || !b.Cands(pl.Cell).Has(pl.Digit) {
+			return false
+		}
+	}
+	return len(st.Eliminations)+len(st.Placements) > 0
 }
 
 // tryWaited runs the passes that waited in this deduce, from the from-th
@@ -654,10 +712,15 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 	if p.Cost == Dear {
 		r.dearRuns++
 	}
-	p.Strategy.Find(r.b, &r.sink)
-	if r.sink.Cancelled() {
+	sink := &r.sink
+	if Batches(p.Strategy) && r.res.Guesses == 0 {
+		sink = r.batchSink(p)
+	}
+	p.Strategy.Find(r.b, sink)
+	if sink.Cancelled() {
 		// The finder may have stopped short: its steps, or their
 		// absence, say nothing.
+		r.batch.Reset()
 		if err := ctx.Err(); err != nil {
 			return false, true, err
 		}
@@ -667,7 +730,7 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		r.sink.Cancel = r.done
 		return false, true, nil
 	}
-	steps := r.sink.Steps()
+	steps := sink.Steps()
 	if i >= 0 && i < len(r.idle) {
 		r.idle[i] = 0
 		if len(steps) == 0 {
@@ -676,6 +739,7 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 	}
 	if len(steps) > 0 {
 		steps[0].Apply(r.b)
+		r.batchNext = 1 // of a batch, the others are left to take
 		return true, false, r.report(&steps[0])
 	}
 	if p.Strategy.PerDigit() {
@@ -724,6 +788,7 @@ func (r *run) report(s *strategy.Step) error {
 // guess places a digit on trial in the best cell.
 func (r *run) guess() error {
 	b := r.b
+	r.batch.Reset()
 	r.res.Guesses++
 	if r.opts.MaxNodes > 0 && int64(r.res.Guesses) > r.opts.MaxNodes {
 		return fmt.Errorf("%w after %d guesses", ErrNodeLimit, r.opts.MaxNodes)
@@ -752,6 +817,7 @@ func (r *run) guess() error {
 // eliminates the digit it tried.
 func (r *run) backtrack(conflict grid.Conflict) error {
 	b := r.b
+	r.batch.Reset()
 	f := r.frames[len(r.frames)-1]
 	r.frames = r.frames[:len(r.frames)-1]
 	undone := strategy.SafeCopy

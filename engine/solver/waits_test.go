@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
 
@@ -188,4 +189,49 @@ func sameBoard(a, b *grid.Board) bool {
 		}
 	}
 	return true
+}
+
+// TestBatchedStepsSound: on killers that logic finishes by Nested Cage
+// Contradiction steps (lines 5 and 10 of killer9-tarek.txt), the solve
+// takes steps left of its batches (see Batches), 49 and 48 when the rule
+// came, and every step it takes keeps the solution.
+func TestBatchedStepsSound(t *testing.T) {
+	if quick() {
+		t.Skip("skipped under -race and -short: killer solves by nets and cage trials")
+	}
+	for _, line := range []int{5, 10} {
+		b := fixture(t, "killer9-tarek.txt", line-1)
+		var s search.Searcher
+		res, err := s.Count(context.Background(), b, 2)
+		if err != nil || len(res.Solutions) != 1 {
+			t.Fatalf("line %d: %d solutions (%v), want 1", line, len(res.Solutions), err)
+		}
+		sol := res.Solutions[0]
+		n := grid.Notation{Layout: b.Layout()}
+		opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided}
+		r := newRun(b, opts, func(k int, s *strategy.Step, _ *grid.Board) error {
+			for _, e := range s.Eliminations {
+				if sol[e.Cell] == uint8(e.Digit) {
+					t.Errorf("line %d: step %d removes the solution's %d from %s: %s", line, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
+				}
+			}
+			for _, p := range s.Placements {
+				if sol[p.Cell] != uint8(p.Digit) {
+					t.Errorf("line %d: step %d places %d in %s, not the solution's: %s", line, k, p.Digit, n.CellName(p.Cell), s.Explain(n))
+				}
+			}
+			return nil
+		})
+		r.plan(opts)
+		if err := r.run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("line %d: %d steps, %d of them left of batches", line, r.res.Steps, r.batched)
+		if r.res.Status != Solved || r.res.Guesses != 0 {
+			t.Errorf("line %d: status %v after %d guesses, want solved by logic", line, r.res.Status, r.res.Guesses)
+		}
+		if r.batched < 20 {
+			t.Errorf("line %d: %d steps taken from batches, want 20 at least", line, r.batched)
+		}
+	}
 }
