@@ -739,7 +739,9 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 	}
 	if len(steps) > 0 {
 		steps[0].Apply(r.b)
-		r.batchNext = 1 // of a batch, the others are left to take
+		if sink == &r.batch {
+			r.batchNext = 1 // the others are left to take
+		}
 		return true, false, r.report(&steps[0])
 	}
 	if p.Strategy.PerDigit() {
