@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -266,55 +265,34 @@ func BenchmarkSolveEmpty(b *testing.B) {
 
 var waitsTests = []struct {
 	n, idle, left int
+	cages         bool
 	want          bool
 }{
-	{9, 300, 300, false},   // 9×9: never
-	{16, 0, 900, false},    // not run yet, or found a step since
-	{16, 900, 900, true},   // unchanged
-	{16, 900, 885, true},   // 15 candidates fewer
-	{16, 900, 884, false},  // 16 fewer: the side
-	{25, 1600, 1576, true}, // 24 fewer
-	{25, 1600, 1575, false},
-	{32, 4000, 4000, true},
+	{9, 300, 300, false, false}, // a plain 9×9: never
+	{9, 300, 300, true, true},   // a killer's, unchanged
+	{9, 300, 265, true, true},   // 35 fewer
+	{9, 300, 264, true, false},  // 36 fewer: four sides
+	{9, 0, 300, true, false},
+	{16, 900, 885, true, true}, // 16×16 killers: the side
+	{16, 900, 884, true, false},
+	{16, 0, 900, false, false},    // not run yet, or found a step since
+	{16, 900, 900, false, true},   // unchanged
+	{16, 900, 885, false, true},   // 15 candidates fewer
+	{16, 900, 884, false, false},  // 16 fewer: the side
+	{25, 1600, 1576, false, true}, // 24 fewer
+	{25, 1600, 1575, false, false},
+	{32, 4000, 4000, false, true},
 }
 
 func TestWaits(t *testing.T) {
 	for _, tt := range waitsTests {
 		l := newEmpty(t, tt.n).Layout()
-		if got := Waits(l, tt.idle, tt.left); got != tt.want {
-			t.Errorf("Waits(%d×%d, idle %d, left %d) = %v, want %v", tt.n, tt.n, tt.idle, tt.left, got, tt.want)
+		if tt.cages {
+			l = killerLayout(t, tt.n)
 		}
-	}
-}
-
-// TestWaitingPassRuns: at testdata/x16-nested.txt, where only Nested
-// Forcing Net finds a step, a solve whose Nested Forcing Net pass found
-// nothing on this very board (so waits) still runs it once no other
-// pass finds a step, and takes its step: waiting never leaves a solve
-// stuck where its passes would go on.
-func TestWaitingPassRuns(t *testing.T) {
-	b := fixtureBoard(t, "testdata/x16-nested.txt")
-	opts := Options{Type: LogicOnly, Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle(), strategy.NestedForcingNet()}}
-	r := newRun(b, opts, nil)
-	r.plan(opts)
-	nested := slices.IndexFunc(r.passes, func(p strategy.Pass) bool { return p.Strategy == strategy.NestedForcingNet() })
-	if nested < 0 {
-		t.Fatal("no Nested Forcing Net pass in the plan")
-	}
-	r.idle = make([]int, len(r.passes))
-	r.idle[nested] = openCandidates(r.b)
-	found, err := r.deduce(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(r.waited, nested) {
-		t.Errorf("Nested Forcing Net did not wait (waited %v)", r.waited)
-	}
-	if !found || r.res.Steps != 1 {
-		t.Errorf("deduce found %v (%d steps), want the waiting pass's step", found, r.res.Steps)
-	}
-	if r.idle[nested] != 0 {
-		t.Errorf("idle of the pass that found a step = %d, want 0", r.idle[nested])
+		if got := Waits(l, tt.idle, tt.left); got != tt.want {
+			t.Errorf("Waits(%d×%d, cages %v, idle %d, left %d) = %v, want %v", tt.n, tt.n, tt.cages, tt.idle, tt.left, got, tt.want)
+		}
 	}
 }
 

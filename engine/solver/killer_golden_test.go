@@ -32,10 +32,10 @@ func TestKillerGolden(t *testing.T) {
 		// Innie-Outie Difference and Cage Block steps.
 		{"killer-cage-block", "D<I<<F<J<^I<<B<^E^H<L<D^>^A^I<^^<GD^9^9<<>^^^^<A<N<D^HHF<^^>^>^^<^A<<I<FD<<K<<^>^", false, false},
 		// killer9-cagesize.txt line 4 (no givens, 3-cell cages): finished
-		// without a guess since Cage Contradiction, which takes a step.
+		// without a guess since Cage Contradiction, which takes two steps.
 		{"killer-cage-contradiction", "H<KC<9K<<^L^L^<NH^^^^^<>^^<P^^^PH^^L^^L<^^OI^^J<^^^^^^^^^^^^^^^MJ<<E<^^K^<<^^^>>^", false, false},
 		// killer9-tarek.txt line 5 (no givens): finished without a guess
-		// since Nested Cage Contradiction, which takes two steps (stuck
+		// since Nested Cage Contradiction, which takes 50 steps (stuck
 		// after 20 steps, every cell open, before).
 		{"killer-nested-contradiction", "L<<H<N<L<^L>^>^D^^>^BJ<I^<I^>^^G^<>^FF<F^<C^H^^I^<>^>^^I^<FE<^MD^<>^^H<^^<G<<>^>^", true, false},
 		// killer9-tarek.txt line 18 (no givens): finished without a

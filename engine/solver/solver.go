@@ -299,7 +299,7 @@ type run struct {
 	// cells the patterns of a local pass that stand on no changed cell.
 	memo  strategy.DigitMemo
 	cells strategy.CellMemo
-	// idle is, on a board of side WaitFrom or more, by active pass, the
+	// idle is, on a board where passes wait (WaitLoss), by active pass, the
 	// open candidates the board had when the pass last found nothing (0
 	// once it finds a step), and waited the Dear passes a deduce left to
 	// the end (see Waits).
@@ -325,6 +325,15 @@ type run struct {
 	// deepSpent records that a round of the Deep passes under
 	// Options.DeepLooks found nothing (see deepRound).
 	deepSpent bool
+	// dearRuns counts the Dear passes run, and waits the times one
+	// waited instead (see Waits); the tests of the rule read them.
+	dearRuns, waits int
+	// batch holds the steps of the last run of a batching pass (see
+	// Batches), batchNext the first not taken, and batched counts those
+	// taken after the first.
+	batch     strategy.Sink
+	batchNext int
+	batched   int
 }
 
 // plan chooses the passes of the run: those of the strategies opts allows
@@ -568,37 +577,107 @@ func deepPasses(opts Options, kind boardKind) []strategy.Pass {
 // among the Cheap ones only where the others do not pay (see Pays). A
 // uniqueness strategy runs only when the puzzle is known to have one
 // solution; under CheckMultiple the first one reached counts the
-// solutions to find out. On a large board a Dear pass that found nothing
-// waits while the board changes little (see Waits), unless no other pass
-// finds a step: then those that waited run, so that the solve is stuck
-// only where every pass finds nothing.
+// solutions to find out. On a large board, and on one with cages, a Dear
+// pass that found nothing waits while the board changes little (see
+// Waits), unless no other pass finds a step: then those that waited run,
+// before any Deep pass, so that the solve is stuck only where every pass
+// finds nothing.
 func (r *run) deduce(ctx context.Context) (bool, error) {
 	r.memo.Load(r.b)
 	r.cells.Load(r.b)
 	passes := r.activePasses()
 	left := 0
-	if r.b.Layout().N >= WaitFrom {
+	if WaitLoss(r.b.Layout()) > 0 {
 		if len(r.idle) != len(passes) {
 			r.idle = make([]int, len(passes))
 		}
 		left = openCandidates(r.b)
 	}
 	r.waited = r.waited[:0]
+	ran := 0         // the passes of waited run so far
+	batched := false // the batch was looked at (see Batches)
 	for i, p := range passes {
+		if p.Cost != Cheap && !batched {
+			// The steps left of a batch come after the Cheap passes.
+			batched = true
+			if r.takeBatched() {
+				return true, r.report(&r.batch.Steps()[r.batchNext-1])
+			}
+		}
+		if p.Cost == Deep && ran < len(r.waited) {
+			// Those that waited run before the Deep passes, dearer still.
+			found, stop, err := r.tryWaited(ctx, passes, ran, left)
+			if found || stop || err != nil {
+				return found, err
+			}
+			ran = len(r.waited)
+		}
 		if p.Cost == Dear && i < len(r.idle) && Waits(r.b.Layout(), r.idle[i], left) {
 			r.waited = append(r.waited, i)
+			r.waits++
 			continue
 		}
 		if found, stop, err := r.try(ctx, p, i, left); found || stop || err != nil {
 			return found, err
 		}
 	}
-	for _, i := range r.waited {
-		if found, stop, err := r.try(ctx, passes[i], i, left); found || stop || err != nil {
-			return found, err
+	found, _, err := r.tryWaited(ctx, passes, ran, left)
+	return found, err
+}
+
+// batchSink returns the sink of a batching pass p (see Batches), reset
+// for a find-all run: its steps stay there for takeBatched until the
+// pass runs again.
+func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
+	k := &r.batch
+	k.Reset()
+	k.All, k.Form, k.Cancel, k.Thrift, k.DeepLooks = true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks
+	r.batchNext = 0
+	return k
+}
+
+// takeBatched applies the next step of the last batch (see Batches) that
+// is still open, what it eliminates still candidates and what it places
+// still open cells, and reports whether it found one.
+func (r *run) takeBatched() bool {
+	steps := r.batch.Steps()
+	for r.batchNext < len(steps) {
+		st := &steps[r.batchNext]
+		r.batchNext++
+		if stillOpen(r.b, st) {
+			st.Apply(r.b)
+			r.batched++
+			return true
 		}
 	}
-	return false, nil
+	return false
+}
+
+// stillOpen reports whether every elimination of step st is a candidate
+// of an open cell of b and every placement one too.
+func stillOpen(b *grid.Board, st *strategy.Step) bool {
+	for _, e := range st.Eliminations {
+		if b.Value(e.Cell) != 0 || !b.Cands(e.Cell).Has(e.Digit) {
+			return false
+		}
+	}
+	for _, pl := range st.Placements {
+		if b.Value(pl.Cell) != 0 || !b.Cands(pl.Cell).Has(pl.Digit) {
+			return false
+		}
+	}
+	return len(st.Eliminations)+len(st.Placements) > 0
+}
+
+// tryWaited runs the passes that waited in this deduce, from the from-th
+// on, until one finds a step (see try).
+func (r *run) tryWaited(ctx context.Context, passes []strategy.Pass, from, left int) (found, stop bool, err error) {
+	for _, i := range r.waited[from:] {
+		if found, stop, err := r.try(ctx, passes[i], i, left); found || stop || err != nil {
+			return found, stop, err
+		}
+	}
+	return false, false, nil
 }
 
 // try runs pass p, the i-th active one (-1 for one of deepRound), on the
@@ -630,10 +709,18 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 			return false, false, nil // no cell changed since the pass found nothing
 		}
 	}
-	p.Strategy.Find(r.b, &r.sink)
-	if r.sink.Cancelled() {
+	if p.Cost == Dear {
+		r.dearRuns++
+	}
+	sink := &r.sink
+	if Batches(p.Strategy) && r.res.Guesses == 0 {
+		sink = r.batchSink(p)
+	}
+	p.Strategy.Find(r.b, sink)
+	if sink.Cancelled() {
 		// The finder may have stopped short: its steps, or their
 		// absence, say nothing.
+		r.batch.Reset()
 		if err := ctx.Err(); err != nil {
 			return false, true, err
 		}
@@ -643,7 +730,7 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		r.sink.Cancel = r.done
 		return false, true, nil
 	}
-	steps := r.sink.Steps()
+	steps := sink.Steps()
 	if i >= 0 && i < len(r.idle) {
 		r.idle[i] = 0
 		if len(steps) == 0 {
@@ -652,6 +739,9 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 	}
 	if len(steps) > 0 {
 		steps[0].Apply(r.b)
+		if sink == &r.batch {
+			r.batchNext = 1 // the others are left to take
+		}
 		return true, false, r.report(&steps[0])
 	}
 	if p.Strategy.PerDigit() {
@@ -700,6 +790,7 @@ func (r *run) report(s *strategy.Step) error {
 // guess places a digit on trial in the best cell.
 func (r *run) guess() error {
 	b := r.b
+	r.batch.Reset()
 	r.res.Guesses++
 	if r.opts.MaxNodes > 0 && int64(r.res.Guesses) > r.opts.MaxNodes {
 		return fmt.Errorf("%w after %d guesses", ErrNodeLimit, r.opts.MaxNodes)
@@ -728,6 +819,7 @@ func (r *run) guess() error {
 // eliminates the digit it tried.
 func (r *run) backtrack(conflict grid.Conflict) error {
 	b := r.b
+	r.batch.Reset()
 	f := r.frames[len(r.frames)-1]
 	r.frames = r.frames[:len(r.frames)-1]
 	undone := strategy.SafeCopy
