@@ -1018,8 +1018,14 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 	// The digit's count in each unit of the cell is settled: set beyond
 	// reach (remSettled), it ends no more, where it could only have ended
 	// on this place, implied true already (netFalse would leave it).
-	rem := im.rem
-	for _, ref := range f.cellRefs[cell] {
+	rem, rs := im.rem, f.cellRefs[cell]
+	if len(rs) >= 3 {
+		rem[int(rs[0].base)+di] |= remSettled
+		rem[int(rs[1].base)+di] |= remSettled
+		rem[int(rs[2].base)+di] |= remSettled
+		rs = rs[3:]
+	}
+	for _, ref := range rs {
 		rem[int(ref.base)+di] |= remSettled
 	}
 	cw := f.cw
@@ -1113,8 +1119,17 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (i
 				ends |= 1 << i
 			}
 		}
-		if ends != 0 || left&(left-1) == 0 {
-			f.netEnds(im, cell, di, left, ends, next)
+		// The cell's last candidate, unless implied true already (as
+		// when the literal is one of the cell's others made false by it).
+		single := int32(-1)
+		if left&(left-1) == 0 {
+			c := f.cand(cell, bits.TrailingZeros32(uint32(left)))
+			if im.on[c>>6]&(1<<(c&63)) == 0 {
+				single = c
+			}
+		}
+		if ends != 0 || single >= 0 {
+			f.netEnds(im, cell, di, single, ends, next)
 		}
 	}
 	return qi, false
@@ -1131,13 +1146,14 @@ func unitDown(rem []uint16, ref unitRef, di int) uint16 {
 }
 
 // netEnds follows, for netFalse, what digit di+1 leaving cell ended: the
-// cell's last candidate left, and for each unit of the cell in ends (a
-// bit by the cell's units in unitRefs), the count of the digit's places
-// there at one or none (see implications.rem): none left is a
-// contradiction, the one left holds, at depth next.
-func (f *forcing) netEnds(im *implications, cell, di int, left grid.Digits, ends uint64, next int32) {
-	if left&(left-1) == 0 {
-		f.netSingle(im, f.cand(cell, bits.TrailingZeros32(uint32(left))), predCellSingle, next)
+// cell's last candidate left, single (-1 for none, or one implied true
+// already), holds; and for each unit of the cell in ends (a bit by the
+// cell's units in cellRefs), the count of the digit's places there is at
+// one or none (see implications.rem): none left is a contradiction, the
+// one left holds. What holds does at depth next.
+func (f *forcing) netEnds(im *implications, cell, di int, single int32, ends uint64, next int32) {
+	if single >= 0 {
+		im.set(single<<1|1, predCellSingle, next)
 	}
 	refs := f.cellRefs[cell]
 	for ; ends != 0; ends &= ends - 1 {

@@ -658,7 +658,9 @@ func (f *forcing) reportNested(sink *Sink) {
 			s.Nodes[i].Origin = clash
 		}
 	}
-	// The lemmas, in the order found, each named by its contradiction.
+	// The lemmas, in the order found, each named by its contradiction:
+	// the closure is bare, as its wording reads only the contradiction.
+	im.bare = true
 	for i := 1; i < len(kept); i++ {
 		kept[i] ^= 1
 		f.close(im, kept[:i+1]...)
@@ -668,6 +670,7 @@ func (f *forcing) reportNested(sink *Sink) {
 		s.Nodes[len(s.Nodes)-1].Origin = n.CellName(lc) + "=" + n.DigitName(ld+1) + " => " + f.clashText(im, n)
 		s.Marks = append(s.Marks, Mark{Cell: lc, Digit: ld + 1, Role: RoleOff})
 	}
+	im.bare = false
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: di + 1, Role: RoleTarget})
 	f.placeRuleNodes(s)
 }
