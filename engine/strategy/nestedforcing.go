@@ -373,7 +373,20 @@ func (f *forcing) nestedOrder() {
 			ns.order = append(ns.order, nestedPremise{cand: c, size: size})
 		}
 	}
-	slices.SortStableFunc(ns.order, func(x, y nestedPremise) int { return int(y.size - x.size) })
+	// Largest first, in the order listed (by cell, then digit) among
+	// nets of one size: the order of a stable sort by size, which costs
+	// more (its merges) than sorting by both keys.
+	slices.SortFunc(ns.order, func(x, y nestedPremise) int {
+		if x.size != y.size {
+			return int(y.size - x.size)
+		}
+		xc, xd := f.split(x.cand)
+		yc, yd := f.split(y.cand)
+		if xc != yc {
+			return xc - yc
+		}
+		return xd - yd
+	})
 }
 
 // readyOrderMemo readies f.nested.sizes for the board searched, reporting
@@ -459,7 +472,7 @@ func (f *forcing) noteOrderReads(c, size int32) {
 		if lit&1 != 0 {
 			continue
 		}
-		for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
+		for _, ref := range f.cellRefs[cell] {
 			k := int(ref.base) + di
 			counts[k>>6] |= 1 << (k & 63)
 		}
