@@ -1076,9 +1076,13 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 // ends is followed (netEnds) in the order of the units: that order is
 // the same, as a count is not read again before the next literal.
 func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (int, bool) {
+	// Only netEnds adds to the queue or notes a contradiction (but for
+	// a cell left empty, which ends the run), so the queue is read anew,
+	// and the contradiction looked at, after it only.
 	alive, rem, cellRefs := im.alive, im.rem, f.cellRefs
-	for ; qi < len(im.queue) && im.bad == badNone; qi++ {
-		lit := im.queue[qi]
+	queue := im.queue
+	for ; qi < len(queue); qi++ {
+		lit := queue[qi]
 		if lit&1 != 0 {
 			break
 		}
@@ -1091,7 +1095,7 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (i
 			next = dep + 1
 		}
 		cell, di := f.split(lit >> 1)
-		left := alive[cell] &^ (1 << di)
+		left := alive[cell] &^ (1 << (di & 31)) // a digit is below grid.MaxSize
 		alive[cell] = left
 		if left == 0 {
 			im.bad, im.badAt = badCell, int32(cell)
@@ -1130,6 +1134,10 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (i
 		}
 		if ends != 0 || single >= 0 {
 			f.netEnds(im, cell, di, single, ends, next)
+			if im.bad != badNone {
+				return qi + 1, false
+			}
+			queue = im.queue
 		}
 	}
 	return qi, false
