@@ -177,6 +177,14 @@ type implications struct {
 const (
 	remPosShift        = 6
 	remCount    uint16 = 1<<remPosShift - 1
+	// remSettled is the count followNet gives a unit's digit once it
+	// has followed a place of it true: no place of the digit in the unit
+	// can then be followed false but the others (the one true is never
+	// queued false), so the count could only end on it, and setting it
+	// at remCount, more than a unit's places (grid.MaxSize) above two,
+	// spares following that. The positions above the count are then
+	// not read.
+	remSettled = remCount
 )
 
 // unitRef is a unit of a cell as the closures count it: the unit's first
@@ -310,6 +318,9 @@ type forcing struct {
 	unitRefs, fullRefs   []unitRef
 	unitRefAt, fullRefAt []int32
 	unitCells            []int32
+	// cellRefs[cell] is unitRefs[unitRefAt[cell]:unitRefAt[cell+1]],
+	// sliced once: followNet reads it for every literal.
+	cellRefs [][]unitRef
 
 	// listed are the fillings of the small sum groups on the board,
 	// listed for the search or kept from an earlier one on the same
@@ -489,6 +500,10 @@ func (f *forcing) refUnits(l *grid.Layout) {
 		}
 		f.unitRefAt = append(f.unitRefAt, int32(len(f.unitRefs)))
 		f.fullRefAt = append(f.fullRefAt, int32(len(f.fullRefs)))
+	}
+	f.cellRefs = slices.Grow(f.cellRefs[:0], l.Cells)[:l.Cells]
+	for cell := range f.cellRefs {
+		f.cellRefs[cell] = f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]]
 	}
 	for u := range l.Units() {
 		for pos, cell := range l.Unit(u).Cells {
@@ -947,8 +962,15 @@ func (f *forcing) follow(im *implications) bool {
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
 	trace := !im.bare || limit != math.MaxInt32
-	for qi := 0; qi < len(im.queue) && im.bad == badNone; qi++ {
+	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
+		if lit&1 == 0 {
+			var cut bool
+			if qi, cut = f.netFalse(im, qi, limit, trace); cut {
+				break
+			}
+			continue
+		}
 		next := int32(0)
 		if trace {
 			dep := im.depth[lit]
@@ -957,11 +979,8 @@ func (f *forcing) followNet(im *implications) bool {
 			}
 			next = dep + 1
 		}
-		if lit&1 != 0 {
-			f.netTrue(im, lit, next, trace)
-		} else {
-			f.netFalse(im, lit, next)
-		}
+		f.netTrue(im, lit, next, trace)
+		qi++
 	}
 	f.work += len(im.queue) + f.closeWork
 	return im.bad != badNone
@@ -969,10 +988,14 @@ func (f *forcing) followNet(im *implications) bool {
 
 // netTrue follows lit, a true literal of im, by the weak links: the
 // cell's other digits and the peers' copies are false, at depth next
-// (recorded when trace).
+// (recorded when trace). The literals are queued by index into the
+// queue's capacity, which holds every literal once (implications.init).
 func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 	cell, di := f.split(lit >> 1)
-	on, off, queue := im.on, im.off, im.queue
+	on, off := im.on, im.off
+	queue := im.queue
+	n := len(queue)
+	queue = queue[:cap(queue)]
 	plane := f.plane
 	for o := im.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(uint32(o))*plane + cell
@@ -989,7 +1012,21 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 			break
 		}
 		off[w] |= m
-		queue = append(queue, x)
+		queue[n] = x
+		n++
+	}
+	// The digit's count in each unit of the cell is settled: set beyond
+	// reach (remSettled), it ends no more, where it could only have ended
+	// on this place, implied true already (netFalse would leave it).
+	rem, rs := im.rem, f.cellRefs[cell]
+	if len(rs) >= 3 {
+		rem[int(rs[0].base)+di] |= remSettled
+		rem[int(rs[1].base)+di] |= remSettled
+		rem[int(rs[2].base)+di] |= remSettled
+		rs = rs[3:]
+	}
+	for _, ref := range rs {
+		rem[int(ref.base)+di] |= remSettled
 	}
 	cw := f.cw
 	peers := f.peers[cell*cw : cell*cw+cw]
@@ -1011,51 +1048,140 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 			break
 		}
 		off[j] |= fresh
-		for ; fresh != 0; fresh &= fresh - 1 {
-			x := int32(w+bits.TrailingZeros64(fresh)) << 1
-			if trace {
-				im.pred[x], im.depth[x] = lit, next
+		if !trace {
+			for ; fresh != 0; fresh &= fresh - 1 {
+				queue[n] = int32(w+bits.TrailingZeros64(fresh)) << 1
+				n++
 			}
-			queue = append(queue, x)
-		}
-	}
-	im.queue = queue
-}
-
-// netFalse follows lit, a false literal of im: a cell left with one
-// candidate, a digit left with one place in a unit, holds it, at depth
-// next; none left is a contradiction. A single already implied true is
-// left as it is (as set does).
-func (f *forcing) netFalse(im *implications, lit, next int32) {
-	cell, di := f.split(lit >> 1)
-	left := im.alive[cell] &^ (1 << di)
-	im.alive[cell] = left
-	if left == 0 {
-		im.bad, im.badAt = badCell, int32(cell)
-		return
-	}
-	on := im.on
-	if left&(left-1) == 0 {
-		if c := f.cand(cell, bits.TrailingZeros32(uint32(left))); on[c>>6]&(1<<(c&63)) == 0 {
-			im.set(c<<1|1, predCellSingle, next)
-		}
-	}
-	rem := im.rem
-	for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
-		k := int(ref.base) + di
-		r := (rem[k] - 1) ^ ref.pos
-		rem[k] = r
-		if r&remCount > 1 {
 			continue
 		}
+		for ; fresh != 0; fresh &= fresh - 1 {
+			x := int32(w+bits.TrailingZeros64(fresh)) << 1
+			im.pred[x], im.depth[x] = lit, next
+			queue[n] = x
+			n++
+		}
+	}
+	im.queue = queue[:n]
+}
+
+// netFalse follows the false literals of im's queue from index qi on,
+// up to the first true one, for followNet, returning the index of the
+// literal after them, and cut when it met one at depth limit (when
+// trace). A false literal's cell left with one candidate, a digit left
+// with one place in a unit, holds it, at the depth after the literal's;
+// none left is a contradiction. A single already implied true is left as
+// it is (as set does). The counts of the cell's units are taken down
+// first, noting those that end (one place left, or none), then what
+// ends is followed (netEnds) in the order of the units: that order is
+// the same, as a count is not read again before the next literal.
+func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (int, bool) {
+	// Only netEnds adds to the queue or notes a contradiction (but for
+	// a cell left empty, which ends the run), so the queue is read anew,
+	// and the contradiction looked at, after it only.
+	alive, rem, cellRefs := im.alive, im.rem, f.cellRefs
+	queue := im.queue
+	for ; qi < len(queue); qi++ {
+		lit := queue[qi]
+		if lit&1 != 0 {
+			break
+		}
+		next := int32(0)
+		if trace {
+			dep := im.depth[lit]
+			if dep >= limit {
+				return qi, true
+			}
+			next = dep + 1
+		}
+		cell, di := f.split(lit >> 1)
+		left := alive[cell] &^ (1 << (di & 31)) // a digit is below grid.MaxSize
+		alive[cell] = left
+		if left == 0 {
+			im.bad, im.badAt = badCell, int32(cell)
+			return qi + 1, false
+		}
+		// Most cells have three units or more: the first three are
+		// taken down without a loop, whose counter the compiler keeps on
+		// the stack.
+		rs := cellRefs[cell]
+		ends, from := uint64(0), 0
+		if len(rs) >= 3 {
+			if unitDown(rem, rs[0], di) <= 1 {
+				ends |= 1
+			}
+			if unitDown(rem, rs[1], di) <= 1 {
+				ends |= 2
+			}
+			if unitDown(rem, rs[2], di) <= 1 {
+				ends |= 4
+			}
+			from = 3
+		}
+		for i := from; i < len(rs); i++ {
+			if unitDown(rem, rs[i], di) <= 1 {
+				ends |= 1 << i
+			}
+		}
+		// The cell's last candidate, unless implied true already (as
+		// when the literal is one of the cell's others made false by it).
+		single := int32(-1)
+		if left&(left-1) == 0 {
+			c := f.cand(cell, bits.TrailingZeros32(uint32(left)))
+			if im.on[c>>6]&(1<<(c&63)) == 0 {
+				single = c
+			}
+		}
+		if ends != 0 || single >= 0 {
+			f.netEnds(im, cell, di, single, ends, next)
+			if im.bad != badNone {
+				return qi + 1, false
+			}
+			queue = im.queue
+		}
+	}
+	return qi, false
+}
+
+// unitDown takes down the count of digit di+1's places in unit ref of
+// rem (implications.rem) for one of them followed false, returning the
+// count left.
+func unitDown(rem []uint16, ref unitRef, di int) uint16 {
+	k := int(ref.base) + di
+	r := (rem[k] - 1) ^ ref.pos
+	rem[k] = r
+	return r & remCount
+}
+
+// netEnds follows, for netFalse, what digit di+1 leaving cell ended: the
+// cell's last candidate left, single (-1 for none, or one implied true
+// already), holds; and for each unit of the cell in ends (a bit by the
+// cell's units in cellRefs), the count of the digit's places there is at
+// one or none (see implications.rem): none left is a contradiction, the
+// one left holds. What holds does at depth next.
+func (f *forcing) netEnds(im *implications, cell, di int, single int32, ends uint64, next int32) {
+	if single >= 0 {
+		im.set(single<<1|1, predCellSingle, next)
+	}
+	refs := f.cellRefs[cell]
+	for ; ends != 0; ends &= ends - 1 {
+		ref := refs[bits.TrailingZeros64(ends)]
+		k := int(ref.base) + di
+		r := im.rem[k]
 		if r&remCount == 0 {
 			im.bad, im.badAt = badUnit, int32(k)
 			continue
 		}
 		c := f.cand(int(f.unitCells[int(ref.base)+int(r>>remPosShift)]), di)
-		if on[c>>6]&(1<<(c&63)) == 0 {
-			im.set(c<<1|1, predUnitSingle-int32(ref.unit), next)
-		}
+		f.netSingle(im, c, predUnitSingle-int32(ref.unit), next)
+	}
+}
+
+// netSingle sets candidate c true in im by pred at depth next, unless it
+// is implied true already.
+func (f *forcing) netSingle(im *implications, c, pred, next int32) {
+	if im.on[c>>6]&(1<<(c&63)) == 0 {
+		im.set(c<<1|1, pred, next)
 	}
 }
 

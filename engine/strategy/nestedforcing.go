@@ -373,7 +373,20 @@ func (f *forcing) nestedOrder() {
 			ns.order = append(ns.order, nestedPremise{cand: c, size: size})
 		}
 	}
-	slices.SortStableFunc(ns.order, func(x, y nestedPremise) int { return int(y.size - x.size) })
+	// Largest first, in the order listed (by cell, then digit) among
+	// nets of one size: the order of a stable sort by size, which costs
+	// more (its merges) than sorting by both keys.
+	slices.SortFunc(ns.order, func(x, y nestedPremise) int {
+		if x.size != y.size {
+			return int(y.size - x.size)
+		}
+		xc, xd := f.split(x.cand)
+		yc, yd := f.split(y.cand)
+		if xc != yc {
+			return xc - yc
+		}
+		return xd - yd
+	})
 }
 
 // readyOrderMemo readies f.nested.sizes for the board searched, reporting
@@ -459,7 +472,7 @@ func (f *forcing) noteOrderReads(c, size int32) {
 		if lit&1 != 0 {
 			continue
 		}
-		for _, ref := range f.unitRefs[f.unitRefAt[cell]:f.unitRefAt[cell+1]] {
+		for _, ref := range f.cellRefs[cell] {
 			k := int(ref.base) + di
 			counts[k>>6] |= 1 << (k & 63)
 		}
@@ -658,7 +671,9 @@ func (f *forcing) reportNested(sink *Sink) {
 			s.Nodes[i].Origin = clash
 		}
 	}
-	// The lemmas, in the order found, each named by its contradiction.
+	// The lemmas, in the order found, each named by its contradiction:
+	// the closure is bare, as its wording reads only the contradiction.
+	im.bare = true
 	for i := 1; i < len(kept); i++ {
 		kept[i] ^= 1
 		f.close(im, kept[:i+1]...)
@@ -668,6 +683,7 @@ func (f *forcing) reportNested(sink *Sink) {
 		s.Nodes[len(s.Nodes)-1].Origin = n.CellName(lc) + "=" + n.DigitName(ld+1) + " => " + f.clashText(im, n)
 		s.Marks = append(s.Marks, Mark{Cell: lc, Digit: ld + 1, Role: RoleOff})
 	}
+	im.bare = false
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: di + 1, Role: RoleTarget})
 	f.placeRuleNodes(s)
 }
