@@ -95,10 +95,14 @@ func (t *trial) findNested(sink *Sink, budget int) {
 		}
 		var broken bool
 		xs := t.xs[a.at : a.at+cells]
+		work, spread := t.work, t.spread
 		if broken, cuts = t.nested(1+a.c*16+a.d, xs, cuts[:0]); !broken {
 			continue
 		}
-		work := t.work
+		if !t.reached(work, spread, budget, -1, 0) {
+			return
+		}
+		work = t.work
 		t.reportNested(sink, a.c, a.d, cuts)
 		t.work = work // what a search finds does not depend on its reports
 		if sink.Done() {
