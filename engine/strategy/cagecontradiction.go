@@ -341,7 +341,10 @@ func (t *trial) try(base []grid.Digits, c, d int, followed bool) bool {
 // runs on the candidates (and placed values) of the cells it looks at
 // alone, so one whose cells hold what they held before ends as it did.
 // A trial skipped counts the looks it took against the budget, so that
-// what a search finds does not depend on what the cache holds.
+// what a search finds does not depend on what the cache holds. A trial
+// from the base whose cells hold fewer candidates than before is followed
+// on from where it ended (followOn), its looks counted by bounds until a
+// step's search needs them exactly (reached).
 type trialCache struct {
 	at      map[uint32]int32 // a trial's key (see tryKept) to its entry
 	entries []keptTrial
