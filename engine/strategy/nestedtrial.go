@@ -90,6 +90,13 @@ func (t *trial) findNested(sink *Sink, budget int) {
 	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
 	for _, a := range t.assumed {
+		if t.work+t.spread > budget && t.work <= budget {
+			// Whether the search stops here depends on the looks of the
+			// outer trials followed on, counted exactly now: a step
+			// found later would need them, and a search past its budget
+			// would follow inner trials to no end.
+			t.exact()
+		}
 		if t.work > budget || sink.Cancelled() {
 			return
 		}
