@@ -112,7 +112,13 @@ type trial struct {
 	headG   int // queueG's first group not yet followed
 	queueU  []int
 	work    int
-	memo    trialMemo
+	// spread is what the trials followed on (followOn) this search may
+	// have looked at beyond what work counts of them, pending those
+	// trials; monotone is set on layouts where following on is sound.
+	spread   int
+	pending  []pendingTrial
+	monotone bool
+	memo     trialMemo
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
@@ -166,8 +172,15 @@ func (t *trial) findContradictions(sink *Sink) {
 			}
 			d := ds.Min()
 			// A candidate the cheap rules already rule out is left to them.
-			if !t.base[c].Has(d) || !t.tryKept(0, t.base, c, d, true) {
+			if !t.base[c].Has(d) {
 				continue
+			}
+			work, spread := t.work, t.spread
+			if !t.tryKept(0, t.base, c, d, true) {
+				continue
+			}
+			if !t.reached(work, spread, trialBudget, c, d) {
+				return
 			}
 			t.report(sink, c, d)
 			if sink.Done() {
@@ -202,7 +215,7 @@ func (t *trial) start(b *grid.Board) bool {
 func (t *trial) setup(b *grid.Board) {
 	l := b.Layout()
 	t.b, t.cand = b, b.AppendCandidates(t.cand[:0])
-	t.work = 0
+	t.work, t.spread, t.pending = 0, 0, t.pending[:0]
 	if t.l != l {
 		t.l = l
 		t.groups = t.groups[:0]
@@ -239,6 +252,7 @@ func (t *trial) setup(b *grid.Board) {
 		for u := range l.Units() {
 			t.units[u] = cellMask(l.Unit(u).Cells)
 		}
+		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
 		t.kept.reset()
 	}
@@ -327,7 +341,10 @@ func (t *trial) try(base []grid.Digits, c, d int, followed bool) bool {
 // runs on the candidates (and placed values) of the cells it looks at
 // alone, so one whose cells hold what they held before ends as it did.
 // A trial skipped counts the looks it took against the budget, so that
-// what a search finds does not depend on what the cache holds.
+// what a search finds does not depend on what the cache holds. A trial
+// from the base whose cells hold fewer candidates than before is followed
+// on from where it ended (followOn), its looks counted by bounds until a
+// step's search needs them exactly (reached).
 type trialCache struct {
 	at      map[uint32]int32 // a trial's key (see tryKept) to its entry
 	entries []keptTrial
@@ -338,6 +355,7 @@ type trialCache struct {
 	vals        []grid.Digits
 	byOff       []int32
 	hits, tries int // for the tests and measurements
+	followed    int // the trials followed on (followOn), likewise
 }
 
 // keptTrial is a trial followed: the cells it looked at, their
@@ -346,6 +364,7 @@ type keptTrial struct {
 	read   [2]uint64
 	off    int32
 	work   int32
+	spread int32 // for a trial followed on, see trial.spread
 	broken bool
 	after  bool // the candidates after it follow those before
 }
@@ -408,19 +427,194 @@ func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 	key := uint32(ctx)<<11 | uint32(c*16+d)
 	t.kept.tries++
 	if i, ok := t.kept.at[key]; ok {
-		if e := &t.kept.entries[i]; !(e.broken && events) && t.holds(e, in) {
+		e := &t.kept.entries[i]
+		if !(e.broken && events) && t.holds(e, in) {
 			t.kept.hits++
-			t.work += int(e.work)
+			t.countTrial(c, d, int(e.work), int(e.spread))
 			if e.after {
 				t.restore(e, in)
 			}
 			return e.broken
+		}
+		if ctx == 0 && t.monotone && !t.strong && e.after && t.within(e, in) && t.followOn(e, in) {
+			t.kept.followed++
+			lo, hi := t.lookBounds(in)
+			t.countTrial(c, d, lo, hi-lo)
+			t.keepAll(key, in, lo, hi-lo)
+			return false
 		}
 	}
 	work := t.work
 	broken := t.try(in, c, d, true)
 	t.keep(key, in, broken, t.work-work, ctx == 0 && !broken)
 	return broken
+}
+
+// A trial from the base whose cells' candidates are those of a trial of
+// the same premise before, or fewer (the base of a later search of the
+// same solve), is followed on from where that one ended (followOn): the
+// candidates it left, less those the base lacks now, followed until
+// nothing changes. It ends as the trial from the base would: each rule
+// a trial follows (singles, locked digits, the fillings of its groups)
+// rules out at least as much from fewer candidates, so a trial ends on
+// the most candidates its rules leave (their greatest fixed point), and
+// one reached from less ends on the same. The fillings' searches must
+// never give up for that (groupsNeverGiveUp). The looks at fillings the
+// trial from the base would take are not known, only bounds (lookBounds):
+// work counts the least of them and spread what they may take beyond,
+// and a search that must know whether it reached a step within its
+// budget follows those trials again (reached).
+
+// pendingTrial is a trial from the base counted by its bounds (see
+// trial.spread): the premise c=d and the looks counted for it.
+type pendingTrial struct {
+	c, d, work, spread int
+}
+
+// countTrial counts a trial of premise c=d from the base: work looks at
+// fillings, and spread more it may have taken (pending when above 0).
+func (t *trial) countTrial(c, d, work, spread int) {
+	t.work += work
+	if spread > 0 {
+		t.spread += spread
+		t.pending = append(t.pending, pendingTrial{c: c, d: d, work: work, spread: spread})
+	}
+}
+
+// reached reports whether a search whose work counts every trial's own
+// looks exactly came to the trial just followed, one of premise c=d that
+// broke (followed from the base, its looks exact), before which work and
+// spread were counted: whether the looks before it were within budget.
+// When the bounds leave that open, the pending trials are followed from
+// the base again for their looks (exact), and the trial of c=d after
+// them, to leave its events for the report (c < 0 for none).
+func (t *trial) reached(work, spread, budget, c, d int) bool {
+	if work+spread <= budget {
+		return true
+	}
+	own := t.work - work
+	t.exact()
+	if t.work-own > budget {
+		return false
+	}
+	if c >= 0 {
+		w := t.work
+		t.try(t.base, c, d, true)
+		t.work = w
+	}
+	return true
+}
+
+// exact counts the pending trials' own looks: each is followed from the
+// base again, and kept with them.
+func (t *trial) exact() {
+	for _, p := range t.pending {
+		t.work -= p.work
+		t.spread -= p.spread
+		work := t.work
+		broken := t.try(t.base, p.c, p.d, true)
+		t.keep(uint32(p.c*16+p.d), t.base, broken, t.work-work, !broken)
+	}
+	t.pending = t.pending[:0]
+}
+
+// within reports whether the cells entry e, a trial from a base that did
+// not break, looked at hold in in what they held before it or fewer
+// candidates (a cell placed then placed still).
+func (t *trial) within(e *keptTrial, in []grid.Digits) bool {
+	at := int(e.off)
+	for w, word := range e.read {
+		for ; word != 0; word &= word - 1 {
+			x := w<<6 + bits.TrailingZeros64(word)
+			was, now := t.kept.vals[at], t.keptVal(in, x)
+			if now&^was&^placedFlag != 0 || was&placedFlag > now&placedFlag {
+				return false
+			}
+			at++
+		}
+	}
+	return true
+}
+
+// followOn follows on from the end of entry e's trial (see within) with
+// in's candidates, and reports whether that ends without a contradiction,
+// leaving its end in t.cand; its looks are not counted.
+func (t *trial) followOn(e *keptTrial, in []grid.Digits) bool {
+	work := t.work
+	t.restore(e, in)
+	t.beginFrom(t.cand, true)
+	t.events = append(t.events, trialEvent{group: -1, cell: -1, unit: -1})
+	ok := true
+	for w, word := range e.read {
+		for ; ok && word != 0; word &= word - 1 {
+			x := w<<6 + bits.TrailingZeros64(word)
+			for gone := t.cand[x] &^ in[x]; ok && gone != 0; gone &= gone - 1 {
+				ok = t.remove(x, gone.Min(), 0)
+			}
+		}
+	}
+	ok = ok && t.run()
+	t.drain()
+	t.work = work
+	return ok
+}
+
+// lookBounds returns bounds on the looks at fillings a trial from in
+// that ended on t.cand without a contradiction took: each group with a
+// cell that lost a candidate was followed once at least, and each
+// candidate lost had each group of its cell followed once more at most.
+func (t *trial) lookBounds(in []grid.Digits) (lo, hi int) {
+	for x, ds := range in {
+		gone := (ds &^ t.cand[x]).Count()
+		if gone == 0 {
+			continue
+		}
+		hi += gone * len(t.cellGrp[x])
+		for _, g := range t.cellGrp[x] {
+			if !t.dirtyG[g] {
+				t.dirtyG[g] = true
+				lo++
+			}
+		}
+	}
+	clear(t.dirtyG)
+	return lo, hi
+}
+
+// groupsNeverGiveUp reports whether no filling search of the trial's
+// groups can give up, on any candidates: for each group whose cells do
+// not all see each other (the others are filled by sets, which never
+// give up), the walk of its search with every digit in every cell stays
+// within the searches' bound (walkBound), and so does any walk on fewer
+// candidates.
+func (t *trial) groupsNeverGiveUp() bool {
+	var opts [grid.MaxGroupCells]grid.Digits
+	for g := range t.groups {
+		grp := &t.groups[g]
+		if grp.distinct {
+			continue
+		}
+		n := len(grp.cells)
+		for i := range n {
+			opts[i] = grid.AllDigits(t.l.N)
+		}
+		if walkBound(opts[:n], ownOrder[:n], grp.target) > fillNodeBound {
+			return false
+		}
+	}
+	return true
+}
+
+// keepAll stores the trial of key followed on from in (followOn), its
+// end in t.cand: as every cell's candidates may have led to its end, it
+// holds for a base whose cells all hold what they hold in in.
+func (t *trial) keepAll(key uint32, in []grid.Digits, work, spread int) {
+	t.read = [2]uint64{}
+	for x := range in {
+		t.read[x>>6] |= 1 << (x & 63)
+	}
+	t.keep(key, in, false, work, true)
+	t.kept.entries[t.kept.at[key]].spread = int32(spread)
 }
 
 // holds reports whether the cells entry e looked at hold in them what

@@ -90,15 +90,26 @@ func (t *trial) findNested(sink *Sink, budget int) {
 	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
 	for _, a := range t.assumed {
+		if t.work+t.spread > budget && t.work <= budget {
+			// Whether the search stops here depends on the looks of the
+			// outer trials followed on, counted exactly now: a step
+			// found later would need them, and a search past its budget
+			// would follow inner trials to no end.
+			t.exact()
+		}
 		if t.work > budget || sink.Cancelled() {
 			return
 		}
 		var broken bool
 		xs := t.xs[a.at : a.at+cells]
+		work, spread := t.work, t.spread
 		if broken, cuts = t.nested(1+a.c*16+a.d, xs, cuts[:0]); !broken {
 			continue
 		}
-		work := t.work
+		if !t.reached(work, spread, budget, -1, 0) {
+			return
+		}
+		work = t.work
 		t.reportNested(sink, a.c, a.d, cuts)
 		t.work = work // what a search finds does not depend on its reports
 		if sink.Done() {

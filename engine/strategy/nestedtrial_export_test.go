@@ -18,7 +18,8 @@ func NewTrial() *Trial { return new(trial) }
 // Search runs Cage Contradiction, or Nested Cage Contradiction when nested
 // is set, on b with t in place of a pooled state, for the first step as
 // the solver asks, and returns the steps found, the looks at fillings the
-// search took and the trials it skipped, its cache holding them.
+// search took (the trials followed on counted exactly, see exact) and the
+// trials it skipped, its cache holding them.
 func (t *trial) Search(b *grid.Board, nested bool) (steps []Step, looks, skipped int) {
 	sink := Sink{strategy: cageContradictionStrategy}
 	if nested {
@@ -33,5 +34,8 @@ func (t *trial) Search(b *grid.Board, nested bool) (steps []Step, looks, skipped
 	} else {
 		t.findContradictions(&sink)
 	}
+	// The trials followed on count their least looks; their own are
+	// counted again for the looks the search took.
+	t.exact()
 	return sink.Steps(), t.work, t.kept.hits - hits
 }
