@@ -123,6 +123,10 @@ type model struct {
 	unitTables []unitTable
 	touch      []uint64
 	cagePieces int
+	// prior is the conflict weight each cell starts a search with, on
+	// killers (see model.priorities); nil elsewhere, where every cell
+	// starts at 1.
+	prior []int32
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -183,6 +187,11 @@ type Options struct {
 	// (see model.derive), made on killers of 9×9 and smaller whose
 	// cages are all sums; the other derived sums stay.
 	NoSingleOuties bool
+	// NoPriorities starts every cell's conflict weight at 1 on killers
+	// too, as on other boards, instead of the weight of the derived sums
+	// over it, and leaves it out of the choice of the first guesses (see
+	// model.priorities).
+	NoPriorities bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -262,7 +271,45 @@ func newModel(l *grid.Layout, opts Options) *model {
 	}
 	m.index()
 	m.buildUnitTables()
+	m.priorities()
 	return m
+}
+
+// priorities sets model.prior, the conflict weight every cell starts a
+// search with, on killers whose cages are all sums (unless
+// Options.NoPriorities): N for each of its units and, for each derived
+// sum over it, 2N less the sum's cells (N at least). The derived sums
+// are where cages and units bind each other; a cell under many of them,
+// and under small ones, settles much when it is decided. Before the
+// conflict weights steer (see weighFrom), the priority breaks the ties
+// of the fewest candidates and the cheapest cage; after, the weights
+// start from it (the Interactive Sudoku Solver's initial cell
+// priorities, which weigh every constraint over a cell so). Elsewhere
+// prior stays nil and every cell starts at 1.
+func (m *model) priorities() {
+	if m.opts.NoPriorities || m.derived == 0 {
+		return
+	}
+	for _, cg := range m.l.Cages() {
+		if cg.Op != grid.OpAdd && cg.Op != grid.OpNone {
+			// On KenKen they cost guesses (kenken-hard.txt 862 → 900).
+			return
+		}
+	}
+	n := int32(m.l.N)
+	m.prior = make([]int32, m.l.Cells)
+	for cell := range m.prior {
+		m.prior[cell] = n * int32(len(m.counted[cell]))
+	}
+	for _, c := range m.cons {
+		if c.cage >= 0 || c.kind != conCombos && c.kind != conSum {
+			continue // a cage's own constraint
+		}
+		w := max(2*n-(c.end-c.start), n)
+		for _, cell := range m.cells[c.start:c.end] {
+			m.prior[cell] += w
+		}
+	}
 }
 
 // straights adds a conStraight constraint for every compartment of a

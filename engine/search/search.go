@@ -135,10 +135,10 @@ type generic struct {
 	disjoint   *[1 << maxUnitDigits]subsets
 	// memo holds recent matchings of cage sets (see matchMemo).
 	memo matchMemo
-	// weight is the conflict weight of every cell: 1, plus 1 for every
-	// contradiction met so far in this search by a unit or constraint over
-	// the cell, plus 1 for every one met below a guess in the cell (see
-	// blame). fails counts the contradictions; the weights steer the
+	// weight is the conflict weight of every cell: 1 (on killers its
+	// priority, model.prior), plus 1 for every contradiction met so far in
+	// this search by a unit or constraint over the cell, plus 1 for every
+	// one met below a guess in the cell (see blame). fails counts the contradictions; the weights steer the
 	// choice of guesses from weighFrom on.
 	weight []int32
 	fails  int
@@ -291,8 +291,12 @@ func (g *generic) prepare(l *grid.Layout) {
 	if len(g.weight) != l.Cells {
 		g.weight = make([]int32, l.Cells)
 	}
-	for i := range g.weight {
-		g.weight[i] = 1
+	if g.m.prior != nil {
+		copy(g.weight, g.m.prior)
+	} else {
+		for i := range g.weight {
+			g.weight[i] = 1
+		}
 	}
 	g.fails = 0
 }
@@ -601,14 +605,15 @@ func (g *generic) branchCage(depth int, f *frame, id int32) error {
 // subtrees that fail for the same reason (the dom/wdeg rule of constraint
 // solvers). Among cells that score the same, a cell of a cage comes first,
 // the cage with the fewest sets or fillings first: placing its digits
-// narrows the rest of the cage.
+// narrows the rest of the cage; then, before weighFrom, the cell of the
+// highest priority (see model.priorities), which the weights start from.
 func (g *generic) choose(f *frame) (int, grid.Digits) {
 	if g.opts.PlainBranching {
 		cell := bestCell(f)
 		return cell, f.cand[cell] & -f.cand[cell]
 	}
 	l, cost := g.l, g.m.cageCost
-	weigh := g.fails >= weighFrom
+	weigh, prior := g.fails >= weighFrom, g.m.prior
 	best, bestN, bestW, bestCost := -1, int64(0), int64(1), int64(0)
 	for cell, c := range f.cand {
 		if c == 0 {
@@ -625,6 +630,11 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 			} else {
 				cst = 1 << 31
 			}
+		}
+		if prior != nil && !weigh {
+			// The cage's cost first, then the priority, highest first
+			// (it is below 1<<16).
+			cst = cst<<16 - int64(prior[cell])
 		}
 		// n/w < bestN/bestW, multiplied out.
 		if a, b := n*bestW, bestN*w; best < 0 || a < b || a == b && cst < bestCost {
