@@ -123,9 +123,8 @@ type model struct {
 	unitTables []unitTable
 	touch      []uint64
 	cagePieces int
-	// prior is the conflict weight each cell starts a search with, on
-	// killers (see model.priorities); nil elsewhere, where every cell
-	// starts at 1.
+	// prior is the priority of each cell when the search chooses its
+	// first guesses, on killers (see model.priorities); nil elsewhere.
 	prior []int32
 }
 
@@ -187,10 +186,8 @@ type Options struct {
 	// (see model.derive), made on killers of 9×9 and smaller whose
 	// cages are all sums; the other derived sums stay.
 	NoSingleOuties bool
-	// NoPriorities starts every cell's conflict weight at 1 on killers
-	// too, as on other boards, instead of the weight of the derived sums
-	// over it, and leaves it out of the choice of the first guesses (see
-	// model.priorities).
+	// NoPriorities leaves the priorities of the cells (see
+	// model.priorities) out of the choice of a killer's first guesses.
 	NoPriorities bool
 }
 
@@ -275,17 +272,19 @@ func newModel(l *grid.Layout, opts Options) *model {
 	return m
 }
 
-// priorities sets model.prior, the conflict weight every cell starts a
-// search with, on killers whose cages are all sums (unless
+// priorities sets model.prior, the priority of every cell for the first
+// guesses, on killers whose cages are all sums (unless
 // Options.NoPriorities): N for each of its units and, for each derived
 // sum over it, 2N less the sum's cells (N at least). The derived sums
 // are where cages and units bind each other; a cell under many of them,
-// and under small ones, settles much when it is decided. Before the
-// conflict weights steer (see weighFrom), the priority breaks the ties
-// of the fewest candidates and the cheapest cage; after, the weights
-// start from it (the Interactive Sudoku Solver's initial cell
-// priorities, which weigh every constraint over a cell so). Elsewhere
-// prior stays nil and every cell starts at 1.
+// and under small ones, settles much when it is decided. Until the
+// conflict weights steer the choice (see weighFrom), the priority breaks
+// the ties of the fewest candidates and the cheapest cage, so it shapes
+// the top of the search tree, which the weights never revisit (the
+// Interactive Sudoku Solver's initial cell priorities weigh every
+// constraint over a cell alike; it starts its conflict scores from them,
+// which here cost the hardest killers guesses: see docs/search.md,
+// session 16). Elsewhere prior stays nil.
 func (m *model) priorities() {
 	if m.opts.NoPriorities || m.derived == 0 {
 		return

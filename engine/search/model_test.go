@@ -635,8 +635,8 @@ func randomSolvedKiller(t *testing.T, rng *rand.Rand, n int) (*grid.Layout, []ui
 	return l, sol
 }
 
-// TestPriorities checks the starting conflict weights of model.priorities:
-// set on killers with derived sums, each cell at least the weight of its
+// TestPriorities checks the cells' priorities of model.priorities: set on
+// killers with derived sums, each cell at least the weight of its
 // units, the cells of derived sums above it and by as much as the sums
 // over them weigh; nil on boards without cages, on KenKen, with
 // NoPriorities and without derived sums. It fails if the priorities stop steering (all

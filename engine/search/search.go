@@ -135,10 +135,10 @@ type generic struct {
 	disjoint   *[1 << maxUnitDigits]subsets
 	// memo holds recent matchings of cage sets (see matchMemo).
 	memo matchMemo
-	// weight is the conflict weight of every cell: 1 (on killers its
-	// priority, model.prior), plus 1 for every contradiction met so far in
-	// this search by a unit or constraint over the cell, plus 1 for every
-	// one met below a guess in the cell (see blame). fails counts the contradictions; the weights steer the
+	// weight is the conflict weight of every cell: 1, plus 1 for every
+	// contradiction met so far in this search by a unit or constraint over
+	// the cell, plus 1 for every one met below a guess in the cell (see
+	// blame). fails counts the contradictions; the weights steer the
 	// choice of guesses from weighFrom on.
 	weight []int32
 	fails  int
@@ -291,12 +291,8 @@ func (g *generic) prepare(l *grid.Layout) {
 	if len(g.weight) != l.Cells {
 		g.weight = make([]int32, l.Cells)
 	}
-	if g.m.prior != nil {
-		copy(g.weight, g.m.prior)
-	} else {
-		for i := range g.weight {
-			g.weight[i] = 1
-		}
+	for i := range g.weight {
+		g.weight[i] = 1
 	}
 	g.fails = 0
 }
@@ -605,8 +601,8 @@ func (g *generic) branchCage(depth int, f *frame, id int32) error {
 // subtrees that fail for the same reason (the dom/wdeg rule of constraint
 // solvers). Among cells that score the same, a cell of a cage comes first,
 // the cage with the fewest sets or fillings first: placing its digits
-// narrows the rest of the cage; then, before weighFrom, the cell of the
-// highest priority (see model.priorities), which the weights start from.
+// narrows the rest of the cage; then, until the weights steer, the cell
+// of the highest priority on killers (see model.priorities).
 func (g *generic) choose(f *frame) (int, grid.Digits) {
 	if g.opts.PlainBranching {
 		cell := bestCell(f)
@@ -633,7 +629,7 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 		}
 		if prior != nil && !weigh {
 			// The cage's cost first, then the priority, highest first
-			// (it is below 1<<16).
+			// (priorities are below 1<<16).
 			cst = cst<<16 - int64(prior[cell])
 		}
 		// n/w < bestN/bestW, multiplied out.

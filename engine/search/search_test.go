@@ -732,8 +732,9 @@ func TestConflictWeightsFindTheKnot(t *testing.T) {
 // TestPrioritiesUntieTarek39 proves unique tarek's line 39, the killer of
 // the 42 where the Interactive Sudoku Solver made a sixth of our guesses
 // (6,520 against 37,968 at session 15's end), within a budget that only
-// the cells' starting priorities meet (see model.priorities): about
-// 6,900 guesses with them, 37,968 without.
+// the cells' priorities for the first guesses meet (see
+// model.priorities): about
+// 7,700 guesses with them, 37,968 without.
 func TestPrioritiesUntieTarek39(t *testing.T) {
 	b := fixtureBoards(t, "testdata/killer9-tarek.txt")[38]
 	res := countUnique(t, Searcher{MaxNodes: 15_000}, b, "tarek's line 39")
