@@ -291,7 +291,8 @@ func (m *model) priorities() {
 	}
 	for _, cg := range m.l.Cages() {
 		if cg.Op != grid.OpAdd && cg.Op != grid.OpNone {
-			// On KenKen they cost guesses (kenken-hard.txt 862 → 900).
+			// On KenKen they cost guesses (kenken-hard.txt 862 → 900
+			// when they also started the conflict weights).
 			return
 		}
 	}
