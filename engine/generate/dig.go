@@ -58,6 +58,9 @@ type digger struct {
 	// digging, each a check saved.
 	witnessed int
 	plan      []int // scratch: the cells of a pass, in order (see widePass)
+	// built is the work of building (see search.LearnWork), for the
+	// measurements of TestPhases25.
+	built search.LearnWork
 }
 
 func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
@@ -302,6 +305,18 @@ func (d *digger) proveByWitness(clues []uint8, w *witness) {
 // slower.
 const digWidth = 2
 
+// checkWork returns the work of the checks after building, by the
+// checkers of d and its forks (see search.LearnWork).
+func (d *digger) checkWork() search.LearnWork {
+	var w search.LearnWork
+	for _, x := range d.workers() {
+		if x.checker != nil {
+			w = w.Add(x.checker.Work())
+		}
+	}
+	return w
+}
+
 // workers returns the diggers of widePass's checks: d itself and its
 // forks, each with its own scratch boards and checker.
 func (d *digger) workers() []*digger {
@@ -445,6 +460,7 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 	if adder == nil {
 		return nil, false, nil
 	}
+	defer func() { d.built = adder.Work() }()
 	orbitOf := make([]int, d.l.Cells)
 	for i, orbit := range orbits {
 		for _, cell := range orbit {

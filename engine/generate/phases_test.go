@@ -13,9 +13,12 @@ import (
 // TestPhases25 runs the steps of a 25×25 attempt one by one (the grid,
 // building and digging, the grade) and logs the CPU of each, user and
 // system, and the puzzle: SUDOKU_PHASES=3,11 names the seeds (the test
-// skips without it), SUDOKU_PHASES_NOGRADE=1 leaves the grade out. Each
-// puzzle must come out proved minimal. Run it alone (-run 'Phases25$'):
-// the CPU is the process's.
+// skips without it), SUDOKU_PHASES_NOGRADE=1 leaves the grade out. It also
+// logs the work of building and of digging's checks (searches, conflicts
+// and assignments of the clause-learning solvers, search.LearnWork),
+// which unlike the CPU does not move with the load of the machine, and
+// the grade's steps. Each puzzle must come out proved minimal. Run it
+// alone (-run 'Phases25$'): the CPU is the process's.
 func TestPhases25(t *testing.T) {
 	env := os.Getenv("SUDOKU_PHASES")
 	if env == "" {
@@ -54,6 +57,7 @@ func TestPhases25(t *testing.T) {
 				clues++
 			}
 		}
+		t.Logf("seed %d: building %v; digging %v", seed, d.built, d.checkWork())
 		if !grade {
 			t.Logf("seed %d: grid %.2f s, build and dig %.2f s; %d clues", seed, (c1 - c0).Seconds(), (c2 - c1).Seconds(), clues)
 			continue
@@ -67,8 +71,8 @@ func TestPhases25(t *testing.T) {
 		if h := res.Grade.Rating.Hardest; h != nil {
 			hardest = h.Name()
 		}
-		t.Logf("seed %d: grid %.2f s, build and dig %.2f s, grade %.2f s; %d clues, %s (hardest %s), %d guesses",
+		t.Logf("seed %d: grid %.2f s, build and dig %.2f s, grade %.2f s; %d clues, %s (hardest %s, score %d), %d steps, %d guesses",
 			seed, (c1 - c0).Seconds(), (c2 - c1).Seconds(), (c3 - c2).Seconds(), clues,
-			res.Grade.Rating.Level, hardest, res.Grade.Guesses)
+			res.Grade.Rating.Level, hardest, res.Grade.Rating.Score, res.Grade.Steps, res.Grade.Guesses)
 	}
 }

@@ -29,6 +29,7 @@ type ClueChecker struct {
 	assume  []sat.Lit
 	ends    []int
 	cells   [][]int32 // scratch: the clues of each block
+	checks  int64     // Differs calls (see Work)
 }
 
 // NewClueChecker returns a checker for puzzles of layout l whose only
@@ -77,6 +78,7 @@ func (c *ClueChecker) Plan(cells []int) {
 // conflicts (0: no bound) first; err is ctx's error.
 func (c *ClueChecker) Differs(ctx context.Context, clues []uint8, cell int, budget int64) (differs, settled bool, err error) {
 	c.blocks(clues, cell)
+	c.checks++
 	c.s.MaxConflicts = budget
 	st, err := c.s.SolveBlocks(ctx, c.assume, c.ends)
 	switch {
@@ -155,6 +157,31 @@ func (c *ClueChecker) Near(other []uint8) {
 	}
 }
 
+// LearnWork measures the work of a ClueChecker or ClueAdder: its
+// searches (checks, or other solutions sought), and the conflicts and
+// assignments of its clause-learning solver. Unlike CPU time it does not
+// move with the load of the machine, and a change that keeps the search
+// keeps it exactly.
+type LearnWork struct {
+	Searches, Conflicts, Assignments int64
+}
+
+// Add returns the sum of w and o.
+func (w LearnWork) Add(o LearnWork) LearnWork {
+	return LearnWork{w.Searches + o.Searches, w.Conflicts + o.Conflicts, w.Assignments + o.Assignments}
+}
+
+// String formats the work as "N searches, C conflicts, A assignments".
+func (w LearnWork) String() string {
+	return fmt.Sprintf("%d searches, %d conflicts, %d assignments", w.Searches, w.Conflicts, w.Assignments)
+}
+
+// Work returns the checker's work so far (see LearnWork).
+func (c *ClueChecker) Work() LearnWork {
+	conflicts, assigned := c.s.Work()
+	return LearnWork{c.checks, conflicts, assigned}
+}
+
 // Keep tells the checker that the clue at cell stays in every puzzle it
 // is asked about from now on (it was proved needed): the clue is fixed,
 // which makes the checks after it cheaper. Fixing it undoes the clues
@@ -183,6 +210,7 @@ type ClueAdder struct {
 	n        int
 	solution []uint8
 	other    []uint8
+	searches int64 // Other calls (see Work)
 }
 
 // NewClueAdder returns an adder for puzzles of layout l whose only
@@ -218,6 +246,12 @@ func (a *ClueAdder) Add(cell int) {
 	a.s.Fix(a.lit(cell))
 }
 
+// Work returns the adder's work so far (see LearnWork).
+func (a *ClueAdder) Work() LearnWork {
+	conflicts, assigned := a.s.Work()
+	return LearnWork{a.searches, conflicts, assigned}
+}
+
 // Other returns a solution of the clues added so far that differs from
 // the adder's solution, or nil when there is none (the clues make a
 // unique puzzle). The slice is reused by the next call. settled is false
@@ -232,6 +266,7 @@ func (a *ClueAdder) Other(ctx context.Context, budget int64) (other []uint8, set
 			a.s.SetPhase(cell*a.n+d, d == int(v)-1)
 		}
 	}
+	a.searches++
 	a.s.MaxConflicts = budget
 	st, err := a.s.Solve(ctx, nil)
 	switch {

@@ -214,3 +214,84 @@ func TestClueCheckerPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnWork builds a 9×9 puzzle with a ClueAdder and checks each of
+// its clues with a ClueChecker, adding up the conflicts of each search
+// (the solver's Conflicts, of its last Solve): Work must report the
+// searches made and those conflicts, and more assignments than a search
+// that found a solution makes alone (every cell's variables).
+func TestLearnWork(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Searcher
+	res, err := s.Count(context.Background(), grid.NewBoard(l), 1)
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("no solution grid: %v", err)
+	}
+	sol := res.Solutions[0]
+	a := NewClueAdder(l, sol)
+	rng := rand.New(rand.NewPCG(9, 3))
+	clues := make([]uint8, l.Cells)
+	var want LearnWork
+	for {
+		other, settled, err := a.Other(context.Background(), 0)
+		if err != nil || !settled {
+			t.Fatalf("Other: settled %v, %v", settled, err)
+		}
+		want.Searches++
+		want.Conflicts += a.s.Conflicts
+		if other == nil {
+			break
+		}
+		var diff []int
+		for cell, v := range other {
+			if v != sol[cell] {
+				diff = append(diff, cell)
+			}
+		}
+		cell := diff[rng.IntN(len(diff))]
+		clues[cell] = sol[cell]
+		a.Add(cell)
+	}
+	checkWork(t, "adder", a.Work(), want, l.Cells*l.N)
+	c := NewClueChecker(l, sol)
+	want = LearnWork{}
+	differs := 0
+	for cell, v := range clues {
+		if v == 0 {
+			continue
+		}
+		clues[cell] = 0
+		got, settled, err := c.Differs(context.Background(), clues, cell, 0)
+		clues[cell] = v
+		if err != nil || !settled {
+			t.Fatalf("clue at %d: settled %v, %v", cell, settled, err)
+		}
+		if got {
+			differs++
+		}
+		want.Searches++
+		want.Conflicts += c.s.Conflicts
+	}
+	if differs == 0 {
+		t.Fatal("no clue needed: no check found a solution")
+	}
+	checkWork(t, "checker", c.Work(), want, l.Cells*l.N)
+}
+
+// checkWork compares work with the searches and conflicts counted, and
+// its assignments with the least a search that found a solution made.
+func checkWork(t *testing.T, name string, got, want LearnWork, vars int) {
+	t.Helper()
+	if got.Searches != want.Searches || got.Conflicts != want.Conflicts {
+		t.Errorf("%s: Work %v, want %d searches and %d conflicts", name, got, want.Searches, want.Conflicts)
+	}
+	if got.Assignments < int64(vars) {
+		t.Errorf("%s: %d assignments, fewer than the %d variables of a solution found", name, got.Assignments, vars)
+	}
+	if got.Conflicts == 0 {
+		t.Errorf("%s: no conflict: the test proves nothing", name)
+	}
+}

@@ -198,7 +198,7 @@ type Solver struct {
 	base int
 	// oneBlock is the ends of Solve's single block.
 	oneBlock [1]int
-	assigned int64 // assignments made, for the tests
+	assigned int64 // assignments made (see Work)
 	noShrink bool  // for the tests: simplify keeps the groups whole
 	popped   int64 // variables popped from the heap, for the tests
 }
@@ -238,6 +238,11 @@ func New(n int) *Solver {
 
 // Vars returns the number of variables.
 func (s *Solver) Vars() int { return len(s.level) }
+
+// Work returns the conflicts and the assignments of every Solve and Fix
+// so far: a measure of the solver's work that, unlike its CPU time, does
+// not move with the load of the machine.
+func (s *Solver) Work() (conflicts, assignments int64) { return s.conflicts, s.assigned }
 
 // AddGroup adds the constraint that exactly one of the variables is true.
 // Groups and clauses may be added in any order, between Solves too. The
