@@ -123,6 +123,9 @@ type model struct {
 	unitTables []unitTable
 	touch      []uint64
 	cagePieces int
+	// prior is the priority of each cell when the search chooses its
+	// first guesses, on killers (see model.priorities); nil elsewhere.
+	prior []int32
 }
 
 // Options tune the generic search. The zero value is the default.
@@ -183,6 +186,9 @@ type Options struct {
 	// (see model.derive), made on killers of 9×9 and smaller whose
 	// cages are all sums; the other derived sums stay.
 	NoSingleOuties bool
+	// NoPriorities leaves the priorities of the cells (see
+	// model.priorities) out of the choice of a killer's first guesses.
+	NoPriorities bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom. Below it the
@@ -262,7 +268,48 @@ func newModel(l *grid.Layout, opts Options) *model {
 	}
 	m.index()
 	m.buildUnitTables()
+	m.priorities()
 	return m
+}
+
+// priorities sets model.prior, the priority of every cell for the first
+// guesses, on killers whose cages are all sums (unless
+// Options.NoPriorities): N for each of its units and, for each derived
+// sum over it, 2N less the sum's cells (N at least). The derived sums
+// are where cages and units bind each other; a cell under many of them,
+// and under small ones, settles much when it is decided. Until the
+// conflict weights steer the choice (see weighFrom), the priority breaks
+// the ties of the fewest candidates and the cheapest cage, so it shapes
+// the top of the search tree, which the weights never revisit (the
+// Interactive Sudoku Solver's initial cell priorities weigh every
+// constraint over a cell alike; it starts its conflict scores from them,
+// which here cost the hardest killers guesses: see docs/search.md,
+// session 16). Elsewhere prior stays nil.
+func (m *model) priorities() {
+	if m.opts.NoPriorities || m.derived == 0 {
+		return
+	}
+	for _, cg := range m.l.Cages() {
+		if cg.Op != grid.OpAdd && cg.Op != grid.OpNone {
+			// On KenKen they cost guesses (kenken-hard.txt 862 → 900
+			// when they also started the conflict weights).
+			return
+		}
+	}
+	n := int32(m.l.N)
+	m.prior = make([]int32, m.l.Cells)
+	for cell := range m.prior {
+		m.prior[cell] = n * int32(len(m.counted[cell]))
+	}
+	for _, c := range m.cons {
+		if c.cage >= 0 || c.kind != conCombos && c.kind != conSum {
+			continue // a cage's own constraint
+		}
+		w := max(2*n-(c.end-c.start), n)
+		for _, cell := range m.cells[c.start:c.end] {
+			m.prior[cell] += w
+		}
+	}
 }
 
 // straights adds a conStraight constraint for every compartment of a

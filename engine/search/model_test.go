@@ -230,6 +230,7 @@ func TestOptionsAgree(t *testing.T) {
 	options := []Options{
 		{NoDerived: true},
 		{NoSingleOuties: true},
+		{NoPriorities: true},
 		{NoTables: true},
 		{LockedFrom: -1},
 		{LockedFrom: 4},
@@ -632,4 +633,60 @@ func randomSolvedKiller(t *testing.T, rng *rand.Rand, n int) (*grid.Layout, []ui
 		t.Fatal(err)
 	}
 	return l, sol
+}
+
+// TestPriorities checks the cells' priorities of model.priorities: set on
+// killers with derived sums, each cell at least the weight of its
+// units, the cells of derived sums above it and by as much as the sums
+// over them weigh; nil on boards without cages, on KenKen, with
+// NoPriorities and without derived sums. It fails if the priorities stop steering (all
+// cells alike) or weigh the cages' own constraints.
+func TestPriorities(t *testing.T) {
+	killer := fixtureBoards(t, "testdata/killer9-tarek.txt")[0].Layout()
+	kenken := fixtureBoards(t, "testdata/kenken9.txt")[0].Layout()
+	classic, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		l    *grid.Layout
+		opts Options
+		want bool
+	}{
+		{"killer", killer, Options{}, true},
+		{"killer, NoPriorities", killer, Options{NoPriorities: true}, false},
+		{"killer, NoDerived", killer, Options{NoDerived: true}, false},
+		{"classic", classic, Options{}, false},
+		{"KenKen", kenken, Options{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(tc.l, tc.opts)
+			if (m.prior != nil) != tc.want {
+				t.Fatalf("priorities set %v, want %v", m.prior != nil, tc.want)
+			}
+			if m.prior == nil {
+				return
+			}
+			n := int32(tc.l.N)
+			want := make([]int32, tc.l.Cells)
+			for cell := range want {
+				want[cell] = n * int32(len(tc.l.CellUnit(cell)))
+			}
+			for _, c := range m.cons {
+				if c.cage >= 0 {
+					continue
+				}
+				for _, cell := range m.cells[c.start:c.end] {
+					want[cell] += max(2*n-(c.end-c.start), n)
+				}
+			}
+			if !slices.Equal(m.prior, want) {
+				t.Errorf("priorities %v, want %v", m.prior, want)
+			}
+			if slices.Min(m.prior) == slices.Max(m.prior) {
+				t.Errorf("every cell weighs %d: the priorities do not steer", m.prior[0])
+			}
+		})
+	}
 }

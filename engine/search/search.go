@@ -601,14 +601,15 @@ func (g *generic) branchCage(depth int, f *frame, id int32) error {
 // subtrees that fail for the same reason (the dom/wdeg rule of constraint
 // solvers). Among cells that score the same, a cell of a cage comes first,
 // the cage with the fewest sets or fillings first: placing its digits
-// narrows the rest of the cage.
+// narrows the rest of the cage; then, until the weights steer, the cell
+// of the highest priority on killers (see model.priorities).
 func (g *generic) choose(f *frame) (int, grid.Digits) {
 	if g.opts.PlainBranching {
 		cell := bestCell(f)
 		return cell, f.cand[cell] & -f.cand[cell]
 	}
 	l, cost := g.l, g.m.cageCost
-	weigh := g.fails >= weighFrom
+	weigh, prior := g.fails >= weighFrom, g.m.prior
 	best, bestN, bestW, bestCost := -1, int64(0), int64(1), int64(0)
 	for cell, c := range f.cand {
 		if c == 0 {
@@ -625,6 +626,11 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 			} else {
 				cst = 1 << 31
 			}
+		}
+		if prior != nil && !weigh {
+			// The cage's cost first, then the priority, highest first
+			// (priorities are below 1<<16).
+			cst = cst<<16 - int64(prior[cell])
 		}
 		// n/w < bestN/bestW, multiplied out.
 		if a, b := n*bestW, bestN*w; best < 0 || a < b || a == b && cst < bestCost {
