@@ -8,6 +8,27 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+// gridAdder returns the layout of an empty size×size Sudoku, the first
+// solution grid the search finds for it, and a ClueAdder toward it.
+func gridAdder(t *testing.T, size int) (*grid.Layout, []uint8, *ClueAdder) {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s Searcher
+	res, err := s.Count(context.Background(), grid.NewBoard(l), 1)
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("%d×%d: no solution grid: %v", size, size, err)
+	}
+	sol := res.Solutions[0]
+	a := NewClueAdder(l, sol)
+	if a == nil {
+		t.Fatalf("%d×%d: no adder", size, size)
+	}
+	return l, sol, a
+}
+
 // TestClueAdder adds clues of a solution grid to an empty board, each at
 // a random cell where the adder's other solution differs from the grid,
 // and checks every other solution (valid, keeps the clues, differs from
@@ -19,20 +40,7 @@ func TestClueAdder(t *testing.T) {
 		sizes = sizes[:1]
 	}
 	for _, size := range sizes {
-		l, err := grid.NewLayout(grid.Config{Size: size})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var s Searcher
-		res, err := s.Count(context.Background(), grid.NewBoard(l), 1)
-		if err != nil || len(res.Solutions) != 1 {
-			t.Fatalf("%d×%d: no solution grid: %v", size, size, err)
-		}
-		sol := res.Solutions[0]
-		a := NewClueAdder(l, sol)
-		if a == nil {
-			t.Fatalf("%d×%d: no adder", size, size)
-		}
+		l, sol, a := gridAdder(t, size)
 		rng := rand.New(rand.NewPCG(uint64(size), 1))
 		clues := make([]uint8, l.Cells)
 		found := 0
@@ -65,7 +73,8 @@ func TestClueAdder(t *testing.T) {
 		}
 		b := grid.NewBoard(l)
 		b.Reset(clues, nil)
-		res, err = s.Count(context.Background(), b, 2)
+		var s Searcher
+		res, err := s.Count(context.Background(), b, 2)
 		if err != nil || !res.Complete || len(res.Solutions) != 1 {
 			t.Fatalf("%d×%d: the clues built have %d solutions (complete %v, %v), want 1", size, size, len(res.Solutions), res.Complete, err)
 		}
@@ -84,17 +93,7 @@ func TestClueAdder(t *testing.T) {
 // was added for (Near): the verdicts must agree with each other and with
 // the depth-first search's count of the puzzle less that clue.
 func TestClueCheckerNear(t *testing.T) {
-	l, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s Searcher
-	res, err := s.Count(context.Background(), grid.NewBoard(l), 1)
-	if err != nil || len(res.Solutions) != 1 {
-		t.Fatalf("no solution grid: %v", err)
-	}
-	sol := res.Solutions[0]
-	a := NewClueAdder(l, sol)
+	l, sol, a := gridAdder(t, 9)
 	rng := rand.New(rand.NewPCG(9, 2))
 	clues := make([]uint8, l.Cells)
 	others := map[int][]uint8{} // the other solution each clue was added for
@@ -123,6 +122,7 @@ func TestClueCheckerNear(t *testing.T) {
 		clues[cell] = 0
 		b := grid.NewBoard(l)
 		b.Reset(clues, nil)
+		var s Searcher
 		res, err := s.Count(context.Background(), b, 2)
 		if err != nil || len(res.Solutions) < 2 && !res.Complete {
 			t.Fatalf("counting without the clue at %d: %v", cell, err)
@@ -221,17 +221,7 @@ func TestClueCheckerPlan(t *testing.T) {
 // searches made and those conflicts, and more assignments than a search
 // that found a solution makes alone (every cell's variables).
 func TestLearnWork(t *testing.T) {
-	l, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s Searcher
-	res, err := s.Count(context.Background(), grid.NewBoard(l), 1)
-	if err != nil || len(res.Solutions) != 1 {
-		t.Fatalf("no solution grid: %v", err)
-	}
-	sol := res.Solutions[0]
-	a := NewClueAdder(l, sol)
+	l, sol, a := gridAdder(t, 9)
 	rng := rand.New(rand.NewPCG(9, 3))
 	clues := make([]uint8, l.Cells)
 	var want LearnWork
