@@ -8,6 +8,22 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 )
 
+// differingCell returns a random cell where other differs from sol; it
+// fails the test when they are the same grid.
+func differingCell(t *testing.T, rng *rand.Rand, sol, other []uint8) int {
+	t.Helper()
+	var diff []int
+	for cell, v := range other {
+		if v != sol[cell] {
+			diff = append(diff, cell)
+		}
+	}
+	if len(diff) == 0 {
+		t.Fatalf("the other solution is the grid")
+	}
+	return diff[rng.IntN(len(diff))]
+}
+
 // gridAdder returns the layout of an empty size×size Sudoku, the first
 // solution grid the search finds for it, and a ClueAdder toward it.
 func gridAdder(t *testing.T, size int) (*grid.Layout, []uint8, *ClueAdder) {
@@ -58,16 +74,7 @@ func TestClueAdder(t *testing.T) {
 			if !valid(b, other) {
 				t.Fatalf("%d×%d: another solution breaks the rules or a clue", size, size)
 			}
-			var diff []int
-			for cell, v := range other {
-				if v != sol[cell] {
-					diff = append(diff, cell)
-				}
-			}
-			if len(diff) == 0 {
-				t.Fatalf("%d×%d: the other solution is the grid", size, size)
-			}
-			cell := diff[rng.IntN(len(diff))]
+			cell := differingCell(t, rng, sol, other)
 			clues[cell] = sol[cell]
 			a.Add(cell)
 		}
@@ -105,13 +112,7 @@ func TestClueCheckerNear(t *testing.T) {
 		if other == nil {
 			break
 		}
-		var diff []int
-		for cell, v := range other {
-			if v != sol[cell] {
-				diff = append(diff, cell)
-			}
-		}
-		cell := diff[rng.IntN(len(diff))]
+		cell := differingCell(t, rng, sol, other)
 		clues[cell] = sol[cell]
 		others[cell] = append([]uint8(nil), other...)
 		a.Add(cell)
@@ -235,13 +236,7 @@ func TestLearnWork(t *testing.T) {
 		if other == nil {
 			break
 		}
-		var diff []int
-		for cell, v := range other {
-			if v != sol[cell] {
-				diff = append(diff, cell)
-			}
-		}
-		cell := diff[rng.IntN(len(diff))]
+		cell := differingCell(t, rng, sol, other)
 		clues[cell] = sol[cell]
 		a.Add(cell)
 	}

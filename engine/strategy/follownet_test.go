@@ -128,11 +128,7 @@ func refClose(f *forcing, im *implications, premises ...int32) bool {
 // refAssume is forcing.assume (into f.c, from f.a) with refFollowNet,
 // from ref, the reference's closure of the premises, into into.
 func refAssume(f *forcing, ref, into *implications, lit int32) bool {
-	copy(into.on, ref.on)
-	copy(into.off, ref.off)
-	copy(into.alive, ref.alive)
-	copy(into.rem, ref.rem)
-	into.leaves = nil
+	into.loadFrom(ref)
 	into.queue = into.queue[:0]
 	into.bad = badNone
 	into.set(lit, predPremise, 0)

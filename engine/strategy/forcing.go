@@ -788,6 +788,16 @@ func (im *implications) init(words, lits, cells, unitDigits int) {
 	}
 }
 
+// loadFrom makes im's candidates and unit counts those of a (a closure
+// of the premises), with no leaves, ready for a premise to be set.
+func (im *implications) loadFrom(a *implications) {
+	copy(im.on, a.on)
+	copy(im.off, a.off)
+	copy(im.alive, a.alive)
+	copy(im.rem, a.rem)
+	im.leaves = nil
+}
+
 // set records lit as implied by pred at depth dep, noting a contradiction
 // when its opposite is already implied.
 func (im *implications) set(lit, pred, dep int32) {

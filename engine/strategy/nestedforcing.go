@@ -614,11 +614,7 @@ func (f *forcing) assume(im *implications, lit int32) bool {
 		return bad
 	}
 	if a := &f.a; im != a {
-		copy(im.on, a.on)
-		copy(im.off, a.off)
-		copy(im.alive, a.alive)
-		copy(im.rem, a.rem)
-		im.leaves = nil
+		im.loadFrom(a)
 	}
 	im.queue = im.queue[:0]
 	im.bad = badNone
