@@ -415,16 +415,22 @@ func (s *Solver) search(depth int) bool {
 		if found || st.unsolvedCount() > s.leaves && st.claim() {
 			continue
 		}
-		j, x := st.guessCell(s.leaves)
+		j, k, x := st.guessCell(s.leaves)
 		// Place the first candidate in a copy; when that is exhausted, rule
 		// it out here and go on with the cell's other candidates.
+		row := ^rowMask[bits.TrailingZeros32(x)&31] | x
 		child := &s.stack[depth+1]
 		*child = *st
-		child.and(j, ^rowMask[bits.TrailingZeros32(x)&31]|x)
+		child.and(j, row)
 		if s.guess() || s.search(depth+1) {
 			return true
 		}
 		st.and(j, ^x)
+		// A cell of two candidates is left with one: place it now rather
+		// than wait for the next search for naked singles to find it.
+		if k >= 0 {
+			st.and(k, row)
+		}
 	}
 }
 
@@ -449,8 +455,9 @@ func (st *state) unsolvedCount() int {
 }
 
 // guessCell chooses the guess: bit x of band word j, a digit in a cell. The
-// cell has two candidates when there is one, else the fewest.
-func (st *state) guessCell(leaves int) (j int, x uint32) {
+// cell has two candidates when there is one, else the fewest. k is the word
+// of the cell's other candidate when it has two, else -1.
+func (st *state) guessCell(leaves int) (j, k int, x uint32) {
 	// Near the leaves the choice matters less than its cost: with at most
 	// leaves cells left, take the first cell with two candidates.
 	if st.unsolvedCount() <= leaves {
@@ -459,7 +466,9 @@ func (st *state) guessCell(leaves int) (j int, x uint32) {
 				x = p & -p
 				for j = b; st.cand[j&31]&x == 0; j += 3 {
 				}
-				return j, x
+				for k = j + 3; st.cand[k&31]&x == 0; k += 3 {
+				}
+				return j, k, x
 			}
 		}
 	}
@@ -475,9 +484,9 @@ func (st *state) guessCell(leaves int) (j int, x uint32) {
 			k += 3
 		}
 		if st.reach(j, x) <= st.reach(k, x) {
-			j = k
+			j, k = k, j
 		}
-		return j, x
+		return j, k, x
 	}
 	// No cell has two candidates: take one with the fewest.
 	fewest := 10
@@ -497,7 +506,7 @@ func (st *state) guessCell(leaves int) (j int, x uint32) {
 			}
 		}
 	}
-	return j, x
+	return j, -1, x
 }
 
 // scorePairsGeneric scores each cell with two candidates by how much

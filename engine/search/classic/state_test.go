@@ -118,3 +118,57 @@ func TestScorePairsMatchesGeneric(t *testing.T) {
 		t.Errorf("only %d of 5000 states had cells with two candidates", scored)
 	}
 }
+
+// TestGuessCellOther checks the other candidate guessCell names, which the
+// search places once the guess is exhausted: on settled states (no naked
+// single left), near the leaves and far from them, it must be the cell's
+// other candidate when the cell has two, and -1 when it has more.
+func TestGuessCellOther(t *testing.T) {
+	counts := map[string]int{}
+	randomStates(t, 5, 60, func(text string, st *state, _ *rand.Rand) {
+		st.dirty = all27
+		for {
+			if !st.propagate() {
+				return
+			}
+			found, ok := st.nakedSingles()
+			if !ok {
+				return
+			}
+			if !found {
+				break
+			}
+		}
+		if st.unsolvedCount() == 0 {
+			return
+		}
+		for _, leaves := range []int{0, 81} {
+			j, k, x := st.guessCell(leaves)
+			b := j % 3
+			var words []int
+			for w := b; w < 27; w += 3 {
+				if st.cand[w]&x != 0 {
+					words = append(words, w)
+				}
+			}
+			switch {
+			case st.cand[j&31]&x == 0:
+				t.Fatalf("%s: leaves %d: guess %#x of word %d is not a candidate", text, leaves, x, j)
+			case len(words) == 2:
+				counts["two"]++
+				if k < 0 || k == j || k%3 != b || st.cand[k&31]&x == 0 {
+					t.Fatalf("%s: leaves %d: cell %#x of band %d holds words %v; guess %d, other %d", text, leaves, x, b, words, j, k)
+				}
+			default:
+				counts["more"]++
+				if k != -1 {
+					t.Fatalf("%s: leaves %d: cell %#x of band %d holds words %v; other %d, want -1", text, leaves, x, b, words, k)
+				}
+			}
+		}
+	})
+	// Both kinds of cell must be met, or the test proves little.
+	if counts["two"] < 1000 || counts["more"] == 0 {
+		t.Errorf("guesses on cells of two candidates %d, of more %d: want at least 1000 and 1", counts["two"], counts["more"])
+	}
+}
