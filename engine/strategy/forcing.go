@@ -1456,13 +1456,29 @@ func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 		}
 		sparse = nil
 	}
-	for i, c := range sparse {
-		on, off := f.trueTable(int(c))
-		if i == 0 {
+	// The first branch's words, with the second's taken at once where
+	// both tables are stored (trueTable computes an unstored one into
+	// f.c, which the next would overwrite): most words of the first
+	// table are gone once the second is taken, and listing them first
+	// cost a quarter of the unit verities on 16×16 X boards.
+	if len(sparse) > 0 {
+		on, off := f.trueTable(int(sparse[0]))
+		if len(sparse) > 1 && f.stored {
+			on1, off1 := f.trueTable(int(sparse[1]))
+			at = appendAnd(at, acc, on, on1, 0)
+			at = appendAnd(at, acc, off, off1, w)
+			sparse = sparse[2:]
+		} else {
 			at = appendNonzero(at, acc, on, 0)
 			at = appendNonzero(at, acc, off, w)
-			continue
+			sparse = sparse[1:]
 		}
+	}
+	for _, c := range sparse {
+		if len(at) == 0 {
+			break
+		}
+		on, off := f.trueTable(int(c))
 		kept := at[:0]
 		for _, j := range at {
 			x := acc[j]
@@ -1477,9 +1493,6 @@ func (f *forcing) verity(form uint8, premise int32, branch []int32) {
 			}
 		}
 		at = kept
-		if len(at) == 0 {
-			break
-		}
 	}
 	f.accAt = at
 	if len(at) == 0 {
@@ -1582,6 +1595,19 @@ func appendNonzero(at []int32, acc, src []uint64, base int) []int32 {
 	for j, x := range src {
 		if x != 0 {
 			acc[base+j] = x
+			at = append(at, int32(base+j))
+		}
+	}
+	return at
+}
+
+// appendAnd writes the words of x&y that are not zero to acc from index
+// base on, appending their indices in acc to at.
+func appendAnd(at []int32, acc, x, y []uint64, base int) []int32 {
+	y = y[:len(x)]
+	for j, v := range x {
+		if v &= y[j]; v != 0 {
+			acc[base+j] = v
 			at = append(at, int32(base+j))
 		}
 	}
