@@ -137,6 +137,7 @@ type trial struct {
 	// which follow subsets and unit combinations too (strongnested.go).
 	strong bool
 	sx     *strongState
+	rep    nestedReport // Nested Cage Contradiction's reports
 }
 
 var trialPool keptPool[trial]
@@ -1158,9 +1159,10 @@ func trialGroupName(nd *Node, n grid.Notation) string {
 }
 
 // combos returns the combinations group grp keeps at event e: the digit
-// sets of its fillings given the candidates left before the event.
+// sets of its fillings given the candidates left before the event (see
+// distinctSets).
 func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
-	opts := make([]grid.Digits, len(grp.cells))
+	var opts [grid.MaxGroupCells]grid.Digits
 	for i, c := range grp.cells {
 		opts[i] = t.cand[c]
 		// Put back what this event and later ones removed.
@@ -1170,11 +1172,29 @@ func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
 			}
 		}
 	}
-	t.fillDistinct(opts, grp.target)
+	return distinctSets(opts[:len(grp.cells)], grp.target)
+}
+
+// distinctSets returns the digit sets of the fillings of cells of options
+// opts that all see each other adding up to target, in increasing order
+// of their masks (nil for none): the sets of their number adding up to
+// target (sumSets, in that order) whose digits the cells can each take
+// one of (matchSet). They are the sets fillDistinct's walk reaches, found
+// without it.
+func distinctSets(opts []grid.Digits, target int) []grid.Digits {
+	n := len(opts)
+	if n == 0 || n > maxTableDigits || target < 0 || target >= len(sumSets[n]) {
+		return nil
+	}
+	var union grid.Digits
+	for _, o := range opts {
+		union |= o
+	}
 	var out []grid.Digits
-	for m := 0; m < 512; m++ {
-		if t.back[len(opts)][m] {
-			out = append(out, grid.Digits(m))
+	var support [maxTableDigits]grid.Digits
+	for _, set := range sumSets[n][target] {
+		if set&^union == 0 && matchSet(opts, set, support[:n]) {
+			out = append(out, set)
 		}
 	}
 	return out

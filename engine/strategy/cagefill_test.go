@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -227,4 +228,44 @@ func TestCoverFills(t *testing.T) {
 	if covered < 500 || narrowed < 300 || mustOnly < 20 {
 		t.Errorf("%d covered, %d narrowed, %d with a digit in all: too few to check", covered, narrowed, mustOnly)
 	}
+}
+
+// TestDistinctSetsMatchWalk checks distinctSets, which names the
+// combinations of a step's cage nodes, against the sets fillDistinct's
+// walk reaches (its back table at the last cell, in increasing order of
+// their masks), on random cells that all see each other: from one to
+// nine, random options, a target near their sums.
+func TestDistinctSetsMatchWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	tr := &trial{}
+	kept, sets := 0, 0
+	for range 20000 {
+		n := 1 + rng.IntN(maxTableDigits)
+		opts := make([]grid.Digits, n)
+		for i := range opts {
+			for opts[i] == 0 {
+				opts[i] = grid.Digits(rng.IntN(512)) | grid.Digits(rng.IntN(512))
+			}
+		}
+		target := n*(n+1)/2 + rng.IntN(n*(9-n)+2)
+		tr.fillDistinct(opts, target)
+		var want []grid.Digits
+		for m := range 512 {
+			if tr.back[n][m] {
+				want = append(want, grid.Digits(m))
+			}
+		}
+		got := distinctSets(opts, target)
+		if !slices.Equal(got, want) {
+			t.Fatalf("options %v target %d: distinctSets %v, the walk %v", opts, target, got, want)
+		}
+		if len(want) > 0 {
+			kept++
+			sets += len(want)
+		}
+	}
+	if kept < 5000 || sets < 2*kept {
+		t.Fatalf("only %d groups with a filling (%d sets): the test checks too little", kept, sets)
+	}
+	t.Logf("%d groups with a filling, %d sets", kept, sets)
 }

@@ -174,6 +174,25 @@ type innerTrial struct {
 	relies []CellDigit
 }
 
+// nestedReport holds reportNested's copies of the outer trial's state,
+// which the inner trials overwrite, and its marks, kept with the trial so
+// that a report grows them once.
+type nestedReport struct {
+	events []trialEvent
+	by     []int32
+	cand   []grid.Digits
+	places []int
+	// badCells are the cells of the outer contradiction (trial.badCells).
+	badCells []int
+	// need marks the events the contradiction rests on, isCut the cuts,
+	// inner the inner trials followed, all by event.
+	need   []bool
+	isCut  []bool
+	inner  []*innerTrial
+	before []grid.Digits // an inner trial's start (innerTrial)
+	cone   []bool        // the marks of an inner trial's cone
+}
+
 // reportNested adds the step of the contradiction the trial of c=d and
 // the inner trials that cut cuts out of it reach. It replays the outer
 // trial with each cut as an event, then keeps the events the
@@ -181,13 +200,14 @@ type innerTrial struct {
 // and the outer events that trial rests on.
 func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	base := t.base
+	r := &t.rep
 	t.beginFrom(base, true)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
-	isCut := map[int]bool{}
+	r.isCut = r.isCut[:0]
 	for i := 0; ok && i < len(cuts); i++ {
 		ev := len(t.events)
-		isCut[ev] = true
+		r.isCut = markAt(r.isCut, ev)
 		t.events = append(t.events, trialEvent{group: -1, cell: cuts[i].Cell, digit: cuts[i].Digit, unit: -1})
 		ok = t.remove(cuts[i].Cell, cuts[i].Digit, ev) && t.run()
 	}
@@ -196,37 +216,53 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 		return // not reached again: no step rather than a wrong one
 	}
 	// The outer trial's state, which the inner trials overwrite.
-	events, by, cand := slices.Clone(t.events), slices.Clone(t.by), slices.Clone(t.cand)
-	places := slices.Clone(t.places)
-	bad, badCells, badDigits := t.bad, slices.Clone(t.badCells), t.badDigits
-	need := make([]bool, len(t.events))
+	r.events = append(r.events[:0], t.events...)
+	r.by = append(r.by[:0], t.by...)
+	r.cand = append(r.cand[:0], t.cand...)
+	r.places = append(r.places[:0], t.places...)
+	events, by := r.events, r.by
+	bad, badDigits := t.bad, t.badDigits
+	r.badCells = append(r.badCells[:0], t.badCells...)
+	r.need = append(r.need[:0], make([]bool, len(events))...)
+	r.isCut = append(r.isCut, make([]bool, len(events)-len(r.isCut))...)
+	r.inner = append(r.inner[:0], make([]*innerTrial, len(events))...)
+	need := r.need
 	t.markCone(need)
-	inner := map[int]*innerTrial{}
-	for e := t.nextCut(need, isCut, inner); e >= 0; e = t.nextCut(need, isCut, inner) {
+	for e := t.nextCut(); e >= 0; e = t.nextCut() {
 		in := t.innerTrial(base, by, e, events[e].cell, events[e].digit)
 		t.events = append(t.events[:0], events...)
-		t.places = append(t.places[:0], places...)
+		t.places = append(t.places[:0], r.places...)
 		copy(t.by, by)
-		copy(t.cand, cand)
+		copy(t.cand, r.cand)
 		if in == nil {
 			return
 		}
-		inner[e] = in
+		r.inner[e] = in
 		// The cones of the candidates it relies on, marked together.
-		for _, r := range in.relies {
-			t.badCells, t.badDigits = append(t.badCells[:0], r.Cell), grid.Bit(r.Digit)
+		for _, rl := range in.relies {
+			t.badCells, t.badDigits = append(t.badCells[:0], rl.Cell), grid.Bit(rl.Digit)
 			t.markCone(need)
 		}
 	}
-	t.bad, t.badCells, t.badDigits = bad, badCells, badDigits
-	t.buildNested(sink, need, inner)
+	t.bad, t.badCells, t.badDigits = bad, append(t.badCells[:0], r.badCells...), badDigits
+	t.buildNested(sink, need, r.inner)
 }
 
-// nextCut returns the first cut event in need whose inner trial is not
-// yet followed, or -1.
-func (t *trial) nextCut(need []bool, isCut map[int]bool, inner map[int]*innerTrial) int {
-	for e := range t.events {
-		if need[e] && isCut[e] && inner[e] == nil {
+// markAt returns marks with mark i set, grown to hold it.
+func markAt(marks []bool, i int) []bool {
+	for len(marks) <= i {
+		marks = append(marks, false)
+	}
+	marks[i] = true
+	return marks
+}
+
+// nextCut returns the first cut event of the report (t.rep) the
+// contradiction rests on whose inner trial is not yet followed, or -1.
+func (t *trial) nextCut() int {
+	r := &t.rep
+	for e := range r.need {
+		if r.need[e] && r.isCut[e] && r.inner[e] == nil {
 			return e
 		}
 	}
@@ -237,10 +273,12 @@ func (t *trial) nextCut(need []bool, isCut map[int]bool, inner map[int]*innerTri
 // candidates before event e (by is the outer trial's t.by) and returns
 // what its contradiction rests on, or nil if it reaches none.
 func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTrial {
-	before := make([]grid.Digits, len(base))
+	r := &t.rep
+	before := append(r.before[:0], make([]grid.Digits, len(base))...)
+	r.before = before
 	for x := range base {
 		for ds := base[x]; ds != 0; ds &= ds - 1 {
-			if r := int(by[x*16+ds.Min()]) - 1; r < 0 || r >= e {
+			if gone := int(by[x*16+ds.Min()]) - 1; gone < 0 || gone >= e {
 				before[x] |= ds & -ds
 			}
 		}
@@ -262,7 +300,12 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTr
 	}
 	looked(t.badCells, all)
 	var s Step // the outer step names the cages again
-	for _, x := range t.cone() {
+	r.cone = append(r.cone[:0], make([]bool, len(t.events))...)
+	t.markCone(r.cone)
+	for x, ok := range r.cone {
+		if !ok {
+			continue
+		}
 		in.nodes = append(in.nodes, t.eventNode(&s, x))
 		switch ev := &t.events[x]; {
 		case ev.kind != 0:
@@ -303,7 +346,7 @@ func (t *trial) endNode(s *Step) Node {
 // the contradiction (endNode); then each inner trial's, its premise
 // linked from its cut's node and each of its nodes to the next, the last
 // its end.
-func (t *trial) buildNested(sink *Sink, need []bool, inner map[int]*innerTrial) {
+func (t *trial) buildNested(sink *Sink, need []bool, inner []*innerTrial) {
 	s := sink.Add()
 	ev0 := &t.events[0]
 	s.Eliminations = append(s.Eliminations, CellDigit{ev0.cell, ev0.digit})
