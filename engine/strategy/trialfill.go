@@ -463,12 +463,32 @@ func fillSets(opts []grid.Digits, target int) trialFill {
 	}
 	f.must = ^grid.Digits(0)
 	for _, set := range sumSets[n][target] {
-		if set&^union == 0 && matchSet(opts, set, f.support[:n]) {
+		if set&^union != 0 {
+			continue
+		}
+		if !f.none && f.must&^set == 0 && supportHolds(opts, set, f.support[:n]) {
+			// Matched or not, the set adds nothing: a filling is known,
+			// must is within it and each cell's digits of it are
+			// allowed already.
+			continue
+		}
+		if matchSet(opts, set, f.support[:n]) {
 			f.none = false
 			f.must &= set
 		}
 	}
 	return f
+}
+
+// supportHolds reports whether support allows each cell of options opts
+// every digit of set it holds.
+func supportHolds(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
+	for i, o := range opts {
+		if o&set&^support[i] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // fillPair is fillSets for two cells of options a and b: the digits d
