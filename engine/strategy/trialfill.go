@@ -261,12 +261,14 @@ func unpackFill(v uint64, n int) trialFill {
 
 // fillSeeing returns what the fillings of group grp allow each cell, its
 // cells' options opts (see sumFill).
-// Where a few fillings show every option allowed and no digit in all
-// (coverFills), that is what the search finds, unless it gives up: the
-// walk in the cells' order must stay within grid's bound (walkBound).
+// Where coverFills's walks settle every option and every digit of the
+// fillings they find (witnessFill), that is what the search finds,
+// unless it gives up: the walk in the cells' order must stay within
+// grid's bound (walkBound). Most groups with an option of no filling or
+// a digit in all fillings are settled so too, without the search.
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
-	if coverFills(opts, &grp.sees, grp.target) && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
-		return allowAll(opts)
+	if f, ok := witnessFill(opts, &grp.sees, grp.target); ok && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
+		return f
 	}
 	return fillWith(&t.filler, opts, &grp.sees, grp.target)
 }

@@ -73,6 +73,66 @@ func coverFills(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int
 	return true
 }
 
+// witnessFill returns what the fillings of cells of options opts adding
+// up to target, digits distinct between cells that see each other (sees
+// as for coverFills), allow each cell, from coverFills's walks: each
+// option of each cell is in a filling found or its walk ends without one
+// (it is in none), and each digit of every filling found is in every
+// filling or a walk that leaves it out finds one. It reports false when
+// the walks pass maxWitnessNodes nodes: they then say nothing of the
+// group. Where the sum search does not give up, it finds the same.
+func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) (trialFill, bool) {
+	n := len(opts)
+	if n == 0 || n > grid.MaxGroupCells {
+		return trialFill{}, false
+	}
+	w := witnessWalk{opts: opts}
+	for i := range n {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			w.adj[i] |= 1 << j
+			w.adj[j] |= 1 << i
+		}
+	}
+	var in [grid.MaxGroupCells]grid.Digits // the options in no filling
+	every := ^grid.Digits(0)               // the digits of every filling found
+	found := false
+	for i := range n {
+		for left := opts[i] &^ w.covered[i]; left != 0; left = opts[i] &^ w.covered[i] &^ in[i] {
+			d := left & -left
+			w.start(i)
+			if !w.find(0, target, d) {
+				if w.nodes > maxWitnessNodes {
+					return trialFill{}, false
+				}
+				in[i] |= d
+				continue
+			}
+			found = true
+			every &= w.found()
+		}
+	}
+	if !found {
+		return trialFill{ok: true, none: true}, true
+	}
+	f := trialFill{ok: true}
+	for every != 0 {
+		w.start(0)
+		w.avoid = every & -every
+		if !w.find(0, target, ^grid.Digits(0)) {
+			if w.nodes > maxWitnessNodes {
+				return trialFill{}, false
+			}
+			f.must |= w.avoid
+			every &^= w.avoid
+			continue
+		}
+		every &= w.found()
+	}
+	copy(f.support[:n], w.covered[:n])
+	return f, true
+}
+
 // found adds the filling just found to the options covered and returns
 // its digits.
 func (w *witnessWalk) found() grid.Digits {
