@@ -283,7 +283,11 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTr
 			}
 		}
 	}
-	if !t.try(before, c, d, false) {
+	// before is where the outer trial's run stopped, every rule followed,
+	// so a unit's digit is locked again only once a cell of it loses the
+	// digit (see beginFrom): a lock of another would rule nothing out and
+	// add no event. The strong rules keep their own state.
+	if !t.try(before, c, d, !t.strong) {
 		return nil
 	}
 	in := &innerTrial{}
