@@ -111,9 +111,10 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 			found = true
 			every &= w.found()
 		}
-	}
-	if !found {
-		return trialFill{ok: true, none: true}, true
+		if !found {
+			// Cell 0 takes none of its options: there is no filling.
+			return trialFill{ok: true, none: true}, true
+		}
 	}
 	f := trialFill{ok: true}
 	for every != 0 {
