@@ -138,6 +138,9 @@ type trial struct {
 	strong bool
 	sx     *strongState
 	rep    nestedReport // Nested Cage Contradiction's reports
+	// fresh is set when the last tryKept followed its trial, its events
+	// and end left in the trial, rather than take it from the cache.
+	fresh bool
 }
 
 var trialPool keptPool[trial]
@@ -427,6 +430,7 @@ func (k *trialCache) reset() {
 func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 	key := uint32(ctx)<<11 | uint32(c*16+d)
 	t.kept.tries++
+	t.fresh = false
 	if i, ok := t.kept.at[key]; ok {
 		e := &t.kept.entries[i]
 		if !(e.broken && events) && t.holds(e, in) {
@@ -448,6 +452,7 @@ func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 	work := t.work
 	broken := t.try(in, c, d, true)
 	t.keep(key, in, broken, t.work-work, ctx == 0 && !broken)
+	t.fresh = true
 	return broken
 }
 

@@ -128,6 +128,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 // finds more steps in fewer looks.
 func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []CellDigit) {
 	start := t.work
+	t.rep.cutTrials = t.rep.cutTrials[:0]
 	for changed := true; changed; {
 		changed = false
 		for _, c := range t.order {
@@ -142,6 +143,7 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 				if !xs[c].Has(d) || !t.tryKept(ctx, xs, c, d, false) {
 					continue
 				}
+				t.keepCut(xs, c, d)
 				cuts = append(cuts, CellDigit{c, d})
 				if !t.cut(xs, c, d) {
 					return true, cuts
@@ -151,6 +153,75 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 		}
 	}
 	return false, cuts
+}
+
+// cutTrial is the trial of a cut as nested followed it (see keepCut):
+// its premise c=d, the candidates it started from and what it left, for
+// the inner trial of the cut's report (innerTrial). held is false for a
+// cut whose trial came from the cache.
+type cutTrial struct {
+	held      bool
+	c, d      int
+	start     []grid.Digits
+	events    []trialEvent
+	by        []int32
+	places    []int
+	cand      []grid.Digits
+	bad       trialEvent
+	badCells  []int
+	badDigits grid.Digits
+}
+
+// keepCutTrials is whether nested keeps its cuts' trials for the
+// reports (keepCut); the tests compare the reports without them.
+var keepCutTrials = true
+
+// keepCut keeps the trial of c=d from xs that tryKept has just found
+// broken, as the next of the cuts of the current nested search: its
+// events and end, when tryKept followed it (fresh) as a report's inner
+// trial follows it (not strong, see innerTrial).
+func (t *trial) keepCut(xs []grid.Digits, c, d int) {
+	r := &t.rep
+	if len(r.cutTrials) < cap(r.cutTrials) {
+		r.cutTrials = r.cutTrials[:len(r.cutTrials)+1]
+	} else {
+		r.cutTrials = append(r.cutTrials, cutTrial{})
+	}
+	k := &r.cutTrials[len(r.cutTrials)-1]
+	k.held = keepCutTrials && t.fresh && !t.strong
+	if !k.held {
+		return
+	}
+	k.c, k.d = c, d
+	k.start = append(k.start[:0], xs...)
+	k.events = append(k.events[:0], t.events...)
+	k.by = append(k.by[:0], t.by...)
+	k.places = append(k.places[:0], t.places...)
+	k.cand = append(k.cand[:0], t.cand...)
+	k.bad, k.badDigits = t.bad, t.badDigits
+	k.badCells = append(k.badCells[:0], t.badCells...)
+}
+
+// loadCut reports whether cut i of the last nested search is the trial
+// of c=d from before kept (keepCut), and loads its events and end into
+// the trial if so, as following it would leave them.
+func (t *trial) loadCut(i int, before []grid.Digits, c, d int) bool {
+	r := &t.rep
+	if i < 0 || i >= len(r.cutTrials) {
+		return false
+	}
+	k := &r.cutTrials[i]
+	if !k.held || k.c != c || k.d != d || t.strong || !slices.Equal(k.start, before) {
+		return false
+	}
+	t.events = append(t.events[:0], k.events...)
+	copy(t.by, k.by)
+	t.places = append(t.places[:0], k.places...)
+	copy(t.cand, k.cand)
+	t.bad, t.badDigits = k.bad, k.badDigits
+	t.badCells = append(t.badCells[:0], k.badCells...)
+	r.loaded++
+	return true
 }
 
 // cut takes d out of cell c of cand and follows; false at a
@@ -184,6 +255,11 @@ type nestedReport struct {
 	places []int
 	// badCells are the cells of the outer contradiction (trial.badCells).
 	badCells []int
+	// cutTrials are the trials of the last nested search's cuts, in
+	// order (keepCut), and cutEv the events of the cuts in the replay.
+	cutTrials []cutTrial
+	cutEv     []int
+	loaded    int // the inner trials taken from cutTrials, for the tests
 	// need marks the events the contradiction rests on, isCut the cuts,
 	// inner the inner trials followed, all by event.
 	need   []bool
@@ -204,10 +280,10 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	t.beginFrom(base, true)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
-	r.isCut = r.isCut[:0]
+	r.isCut, r.cutEv = r.isCut[:0], r.cutEv[:0]
 	for i := 0; ok && i < len(cuts); i++ {
 		ev := len(t.events)
-		r.isCut = markAt(r.isCut, ev)
+		r.isCut, r.cutEv = markAt(r.isCut, ev), append(r.cutEv, ev)
 		t.events = append(t.events, trialEvent{group: -1, cell: cuts[i].Cell, digit: cuts[i].Digit, unit: -1})
 		ok = t.remove(cuts[i].Cell, cuts[i].Digit, ev) && t.run()
 	}
@@ -229,7 +305,7 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	need := r.need
 	t.markCone(need)
 	for e := t.nextCut(); e >= 0; e = t.nextCut() {
-		in := t.innerTrial(base, by, e, events[e].cell, events[e].digit)
+		in := t.innerTrial(base, by, e, slices.Index(r.cutEv, e), events[e].cell, events[e].digit)
 		t.events = append(t.events[:0], events...)
 		t.places = append(t.places[:0], r.places...)
 		copy(t.by, by)
@@ -269,10 +345,11 @@ func (t *trial) nextCut() int {
 	return -1
 }
 
-// innerTrial follows the trial of cell c = d from the outer trial's
-// candidates before event e (by is the outer trial's t.by) and returns
+// innerTrial follows the trial of cell c = d, cut i of the report, from
+// the outer trial's candidates before event e (by is the outer trial's
+// t.by), or takes it from the nested search's (loadCut), and returns
 // what its contradiction rests on, or nil if it reaches none.
-func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTrial {
+func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *innerTrial {
 	r := &t.rep
 	before := append(r.before[:0], make([]grid.Digits, len(base))...)
 	r.before = before
@@ -287,7 +364,7 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTr
 	// so a unit's digit is locked again only once a cell of it loses the
 	// digit (see beginFrom): a lock of another would rule nothing out and
 	// add no event. The strong rules keep their own state.
-	if !t.try(before, c, d, !t.strong) {
+	if !t.loadCut(i, before, c, d) && !t.try(before, c, d, !t.strong) {
 		return nil
 	}
 	in := &innerTrial{}
