@@ -169,9 +169,6 @@ func (w *witnessWalk) start(i int) {
 // in a filling found; false when there is no such filling or the walk
 // passes maxWitnessNodes nodes.
 func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
-	if k == len(w.opts) {
-		return left == 0
-	}
 	c := w.order[k]
 	ds := w.opts[c] &^ w.avoid & digitsBetween(left-w.hi[k+1], left-w.lo[k+1])
 	if k == 0 {
@@ -182,15 +179,34 @@ func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
 			ds &^= w.digit[p]
 		}
 	}
-	for _, try := range [2]grid.Digits{ds &^ w.covered[c], ds & w.covered[c]} {
-		for ; try != 0; try &= try - 1 {
-			if w.nodes++; w.nodes > maxWitnessNodes {
-				return false
-			}
-			w.digit[c] = try & -try
-			if w.find(k+1, left-bits.TrailingZeros32(uint32(try))-1, d) {
-				return true
-			}
+	if k == len(w.opts)-1 {
+		// The last cell takes what is left of the target, the one digit
+		// digitsBetween lets through, if it may.
+		if ds == 0 {
+			return false
+		}
+		if w.nodes++; w.nodes > maxWitnessNodes {
+			return false
+		}
+		w.digit[c] = ds
+		return true
+	}
+	for try := ds &^ w.covered[c]; try != 0; try &= try - 1 {
+		if w.nodes++; w.nodes > maxWitnessNodes {
+			return false
+		}
+		w.digit[c] = try & -try
+		if w.find(k+1, left-bits.TrailingZeros32(uint32(try))-1, d) {
+			return true
+		}
+	}
+	for try := ds & w.covered[c]; try != 0; try &= try - 1 {
+		if w.nodes++; w.nodes > maxWitnessNodes {
+			return false
+		}
+		w.digit[c] = try & -try
+		if w.find(k+1, left-bits.TrailingZeros32(uint32(try))-1, d) {
+			return true
 		}
 	}
 	return false
