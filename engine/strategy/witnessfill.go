@@ -118,6 +118,12 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 	}
 	f := trialFill{ok: true}
 	for every != 0 {
+		if x := every & -every; !sumWithout(opts, x, target) {
+			// The cells without x cannot make the target.
+			f.must |= x
+			every &^= x
+			continue
+		}
 		w.start(0)
 		w.avoid = every & -every
 		if !w.find(0, target, ^grid.Digits(0)) {
@@ -132,6 +138,22 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 	}
 	copy(f.support[:n], w.covered[:n])
 	return f, true
+}
+
+// sumWithout reports whether cells of options opts without digit x may
+// add up to target as far as their least and most digits tell: each
+// keeps an option, and target lies between the sums of their least and
+// of their most. False proves every filling uses x.
+func sumWithout(opts []grid.Digits, x grid.Digits, target int) bool {
+	lo, hi := 0, 0
+	for _, o := range opts {
+		o &^= x
+		if o == 0 {
+			return false
+		}
+		lo, hi = lo+o.Min(), hi+o.Max()
+	}
+	return lo <= target && target <= hi
 }
 
 // found adds the filling just found to the options covered and returns
