@@ -464,7 +464,7 @@ func fillSets(opts []grid.Digits, target int) trialFill {
 		union |= o
 	}
 	f.must = ^grid.Digits(0)
-	for _, set := range sumSets[n][target] {
+	for _, set := range fillOrder[n][target] {
 		if set&^union != 0 {
 			continue
 		}
@@ -477,10 +477,31 @@ func fillSets(opts []grid.Digits, target int) trialFill {
 		if matchSet(opts, set, f.support[:n]) {
 			f.none = false
 			f.must &= set
+			if f.must == 0 && supportHolds(opts, ^grid.Digits(0), f.support[:n]) {
+				break // every option allowed, no digit in all: nothing to add
+			}
 		}
 	}
 	return f
 }
+
+// fillOrder[size][sum] holds the sets of sumSets[size][sum] in the order
+// fillSets matches them: from both ends of their order in turn (the
+// first, the last, the second, ...), so that sets of low and of high
+// digits come early, allow most options and leave few digits in all.
+var fillOrder = func() (t [maxTableDigits + 1][46][]grid.Digits) {
+	for k := range sumSets {
+		for s, sets := range sumSets[k] {
+			for i, j := 0, len(sets)-1; i <= j; i, j = i+1, j-1 {
+				t[k][s] = append(t[k][s], sets[i])
+				if i < j {
+					t[k][s] = append(t[k][s], sets[j])
+				}
+			}
+		}
+	}
+	return t
+}()
 
 // supportHolds reports whether support allows each cell of options opts
 // every digit of set it holds.
