@@ -45,6 +45,7 @@ func TestNestedReportsFromCuts(t *testing.T) {
 	if testing.Short() || race {
 		t.Skip("skipped under -short and -race: six find-all searches on a killer")
 	}
+	t.Cleanup(func() { keepCutTrials = true })
 	b := tarekBoard(t, 9)
 	steps, loaded := 0, 0
 	for round := range 6 {
