@@ -137,6 +137,10 @@ type trial struct {
 	// which follow subsets and unit combinations too (strongnested.go).
 	strong bool
 	sx     *strongState
+	rep    nestedReport // Nested Cage Contradiction's reports
+	// fresh is set when the last tryKept followed its trial, its events
+	// and end left in the trial, rather than take it from the cache.
+	fresh bool
 }
 
 var trialPool keptPool[trial]
@@ -426,6 +430,7 @@ func (k *trialCache) reset() {
 func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 	key := uint32(ctx)<<11 | uint32(c*16+d)
 	t.kept.tries++
+	t.fresh = false
 	if i, ok := t.kept.at[key]; ok {
 		e := &t.kept.entries[i]
 		if !(e.broken && events) && t.holds(e, in) {
@@ -447,6 +452,7 @@ func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 	work := t.work
 	broken := t.try(in, c, d, true)
 	t.keep(key, in, broken, t.work-work, ctx == 0 && !broken)
+	t.fresh = true
 	return broken
 }
 
@@ -1158,9 +1164,10 @@ func trialGroupName(nd *Node, n grid.Notation) string {
 }
 
 // combos returns the combinations group grp keeps at event e: the digit
-// sets of its fillings given the candidates left before the event.
+// sets of its fillings given the candidates left before the event (see
+// distinctSets).
 func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
-	opts := make([]grid.Digits, len(grp.cells))
+	var opts [grid.MaxGroupCells]grid.Digits
 	for i, c := range grp.cells {
 		opts[i] = t.cand[c]
 		// Put back what this event and later ones removed.
@@ -1170,11 +1177,29 @@ func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
 			}
 		}
 	}
-	t.fillDistinct(opts, grp.target)
+	return distinctSets(opts[:len(grp.cells)], grp.target)
+}
+
+// distinctSets returns the digit sets of the fillings of cells of options
+// opts that all see each other adding up to target, in increasing order
+// of their masks (nil for none): the sets of their number adding up to
+// target (sumSets, in that order) whose digits the cells can each take
+// one of (matchSet). They are the sets fillDistinct's walk reaches, found
+// without it.
+func distinctSets(opts []grid.Digits, target int) []grid.Digits {
+	n := len(opts)
+	if n == 0 || n > maxTableDigits || target < 0 || target >= len(sumSets[n]) {
+		return nil
+	}
+	var union grid.Digits
+	for _, o := range opts {
+		union |= o
+	}
 	var out []grid.Digits
-	for m := 0; m < 512; m++ {
-		if t.back[len(opts)][m] {
-			out = append(out, grid.Digits(m))
+	var support [maxTableDigits]grid.Digits
+	for _, set := range sumSets[n][target] {
+		if set&^union == 0 && matchSet(opts, set, support[:n]) {
+			out = append(out, set)
 		}
 	}
 	return out

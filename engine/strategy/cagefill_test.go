@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -226,5 +227,133 @@ func TestCoverFills(t *testing.T) {
 	t.Logf("%d groups covered, %d with an option of no filling, %d with every option allowed but a digit in all, %d given up", covered, narrowed, mustOnly, gaveUp)
 	if covered < 500 || narrowed < 300 || mustOnly < 20 {
 		t.Errorf("%d covered, %d narrowed, %d with a digit in all: too few to check", covered, narrowed, mustOnly)
+	}
+}
+
+// TestDistinctSetsMatchWalk checks distinctSets, which names the
+// combinations of a step's cage nodes, against the sets fillDistinct's
+// walk reaches (its back table at the last cell, in increasing order of
+// their masks), on random cells that all see each other: from one to
+// nine, random options, a target near their sums.
+func TestDistinctSetsMatchWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	tr := &trial{}
+	kept, sets := 0, 0
+	for range 20000 {
+		n := 1 + rng.IntN(maxTableDigits)
+		opts := make([]grid.Digits, n)
+		for i := range opts {
+			for opts[i] == 0 {
+				opts[i] = grid.Digits(rng.IntN(512)) | grid.Digits(rng.IntN(512))
+			}
+		}
+		target := n*(n+1)/2 + rng.IntN(n*(9-n)+2)
+		tr.fillDistinct(opts, target)
+		var want []grid.Digits
+		for m := range 512 {
+			if tr.back[n][m] {
+				want = append(want, grid.Digits(m))
+			}
+		}
+		got := distinctSets(opts, target)
+		if !slices.Equal(got, want) {
+			t.Fatalf("options %v target %d: distinctSets %v, the walk %v", opts, target, got, want)
+		}
+		if len(want) > 0 {
+			kept++
+			sets += len(want)
+		}
+	}
+	if kept < 5000 || sets < 2*kept {
+		t.Fatalf("only %d groups with a filling (%d sets): the test checks too little", kept, sets)
+	}
+	t.Logf("%d groups with a filling, %d sets", kept, sets)
+}
+
+// TestWitnessFill holds witnessFill, the trials' fill of a group whose
+// cells do not all see each other, to grid's Board.Fill on random groups
+// as TestCoverFills draws them, and to the look at random options
+// narrowed further: where it reports a result, Board.Fill must find the
+// same support and must, or no filling, or give up. Floors: results with
+// an option of no filling, with a digit in every filling, with none, and
+// groups left to the search.
+func TestWitnessFill(t *testing.T) {
+	l := testLayout(t, grid.Config{Size: 9})
+	rng := rand.New(rand.NewPCG(43, 44))
+	cand := make([]grid.Digits, l.Cells)
+	var view grid.Board
+	var fills grid.Fills
+	narrowed, must, none, left := 0, 0, 0, 0
+	for round := range 6000 {
+		n := 3 + rng.IntN(maxVirtualOpen-2)
+		var cells []int
+		for len(cells) < n {
+			c := rng.IntN(l.Cells)
+			if round%2 == 0 {
+				c = 9*(round/2%9) + len(cells) // a row's first cells
+			}
+			if !containsCell(cells, c) {
+				cells = append(cells, c)
+			}
+		}
+		opts := make([]grid.Digits, n)
+		lo, hi := 0, 0
+		for i, c := range cells {
+			for cand[c] == 0 {
+				cand[c] = grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32())
+				if round%3 == 0 {
+					cand[c] &= grid.Digits(rng.Uint32())
+				}
+			}
+			opts[i] = cand[c]
+			lo, hi = lo+opts[i].Min(), hi+opts[i].Max()
+		}
+		target := lo + rng.IntN(hi-lo+1)
+		var sees [grid.MaxGroupCells]uint32
+		for i, c := range cells {
+			for j, e := range cells[:i] {
+				if l.Sees(c, e) {
+					sees[i] |= 1 << j
+				}
+			}
+		}
+		got, ok := witnessFill(opts, &sees, target)
+		var pg grid.Group
+		pg.Reset(grid.OpAdd, target)
+		for _, c := range cells {
+			pg.Add(c)
+		}
+		view.SetView(grid.NewBoard(l), cand)
+		view.Fill(&pg, &fills)
+		switch {
+		case !ok:
+			left++
+		case !fills.OK:
+		case fills.Count == 0:
+			if !got.ok || !got.none {
+				t.Fatalf("cells %v options %v target %d: %+v, Board.Fill no filling", cells, opts, target, got)
+			}
+			none++
+		default:
+			if !got.ok || got.none || got.support != fills.Support || got.must != fills.Must {
+				t.Fatalf("cells %v options %v target %d: %+v, Board.Fill support %v must %v", cells, opts, target, got, fills.Support[:n], fills.Must)
+			}
+			if got.must != 0 {
+				must++
+			}
+			for i := range n {
+				if got.support[i] != opts[i] {
+					narrowed++
+					break
+				}
+			}
+		}
+		for _, c := range cells {
+			cand[c] = 0
+		}
+	}
+	t.Logf("%d with an option of no filling, %d with a digit in all, %d with none, %d left to the search", narrowed, must, none, left)
+	if narrowed < 500 || must < 100 || none < 100 || left < 10 {
+		t.Errorf("%d narrowed, %d with a digit in all, %d with none, %d left: too few to check", narrowed, must, none, left)
 	}
 }

@@ -247,11 +247,11 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 		i++
 	}
 	for c, o := range opts {
+		// Each digit of set the cell holds, by its index in digit: the
+		// digits of set below it.
 		var l uint8
-		for j, d := range digit[:k] {
-			if o&d != 0 {
-				l |= 1 << j
-			}
+		for x := o & set; x != 0; x &= x - 1 {
+			l |= 1 << bits.OnesCount16(uint16(set&(x&-x-1)))
 		}
 		local[c] = l
 	}

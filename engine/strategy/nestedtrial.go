@@ -128,6 +128,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 // finds more steps in fewer looks.
 func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []CellDigit) {
 	start := t.work
+	t.rep.cutTrials = t.rep.cutTrials[:0]
 	for changed := true; changed; {
 		changed = false
 		for _, c := range t.order {
@@ -142,6 +143,7 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 				if !xs[c].Has(d) || !t.tryKept(ctx, xs, c, d, false) {
 					continue
 				}
+				t.keepCut(xs, c, d)
 				cuts = append(cuts, CellDigit{c, d})
 				if !t.cut(xs, c, d) {
 					return true, cuts
@@ -151,6 +153,75 @@ func (t *trial) nested(ctx int, xs []grid.Digits, cuts []CellDigit) (bool, []Cel
 		}
 	}
 	return false, cuts
+}
+
+// cutTrial is the trial of a cut as nested followed it (see keepCut):
+// its premise c=d, the candidates it started from and what it left, for
+// the inner trial of the cut's report (innerTrial). held is false for a
+// cut whose trial came from the cache.
+type cutTrial struct {
+	held      bool
+	c, d      int
+	start     []grid.Digits
+	events    []trialEvent
+	by        []int32
+	places    []int
+	cand      []grid.Digits
+	bad       trialEvent
+	badCells  []int
+	badDigits grid.Digits
+}
+
+// keepCutTrials is whether nested keeps its cuts' trials for the
+// reports (keepCut); the tests compare the reports without them.
+var keepCutTrials = true
+
+// keepCut keeps the trial of c=d from xs that tryKept has just found
+// broken, as the next of the cuts of the current nested search: its
+// events and end, when tryKept followed it (fresh) as a report's inner
+// trial follows it (not strong, see innerTrial).
+func (t *trial) keepCut(xs []grid.Digits, c, d int) {
+	r := &t.rep
+	if len(r.cutTrials) < cap(r.cutTrials) {
+		r.cutTrials = r.cutTrials[:len(r.cutTrials)+1]
+	} else {
+		r.cutTrials = append(r.cutTrials, cutTrial{})
+	}
+	k := &r.cutTrials[len(r.cutTrials)-1]
+	k.held = keepCutTrials && t.fresh && !t.strong
+	if !k.held {
+		return
+	}
+	k.c, k.d = c, d
+	k.start = append(k.start[:0], xs...)
+	k.events = append(k.events[:0], t.events...)
+	k.by = append(k.by[:0], t.by...)
+	k.places = append(k.places[:0], t.places...)
+	k.cand = append(k.cand[:0], t.cand...)
+	k.bad, k.badDigits = t.bad, t.badDigits
+	k.badCells = append(k.badCells[:0], t.badCells...)
+}
+
+// loadCut reports whether cut i of the last nested search is the trial
+// of c=d from before kept (keepCut), and loads its events and end into
+// the trial if so, as following it would leave them.
+func (t *trial) loadCut(i int, before []grid.Digits, c, d int) bool {
+	r := &t.rep
+	if i < 0 || i >= len(r.cutTrials) {
+		return false
+	}
+	k := &r.cutTrials[i]
+	if !k.held || k.c != c || k.d != d || t.strong || !slices.Equal(k.start, before) {
+		return false
+	}
+	t.events = append(t.events[:0], k.events...)
+	copy(t.by, k.by)
+	t.places = append(t.places[:0], k.places...)
+	copy(t.cand, k.cand)
+	t.bad, t.badDigits = k.bad, k.badDigits
+	t.badCells = append(t.badCells[:0], k.badCells...)
+	r.loaded++
+	return true
 }
 
 // cut takes d out of cell c of cand and follows; false at a
@@ -174,6 +245,30 @@ type innerTrial struct {
 	relies []CellDigit
 }
 
+// nestedReport holds reportNested's copies of the outer trial's state,
+// which the inner trials overwrite, and its marks, kept with the trial so
+// that a report grows them once.
+type nestedReport struct {
+	events []trialEvent
+	by     []int32
+	cand   []grid.Digits
+	places []int
+	// badCells are the cells of the outer contradiction (trial.badCells).
+	badCells []int
+	// cutTrials are the trials of the last nested search's cuts, in
+	// order (keepCut), and cutEv the events of the cuts in the replay.
+	cutTrials []cutTrial
+	cutEv     []int
+	loaded    int // the inner trials taken from cutTrials, for the tests
+	// need marks the events the contradiction rests on, isCut the cuts,
+	// inner the inner trials followed, all by event.
+	need   []bool
+	isCut  []bool
+	inner  []*innerTrial
+	before []grid.Digits // an inner trial's start (innerTrial)
+	cone   []bool        // the marks of an inner trial's cone
+}
+
 // reportNested adds the step of the contradiction the trial of c=d and
 // the inner trials that cut cuts out of it reach. It replays the outer
 // trial with each cut as an event, then keeps the events the
@@ -181,13 +276,14 @@ type innerTrial struct {
 // and the outer events that trial rests on.
 func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	base := t.base
+	r := &t.rep
 	t.beginFrom(base, true)
 	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: d, unit: -1})
 	ok := t.fix(c, d, 0) && t.run()
-	isCut := map[int]bool{}
+	r.isCut, r.cutEv = r.isCut[:0], r.cutEv[:0]
 	for i := 0; ok && i < len(cuts); i++ {
 		ev := len(t.events)
-		isCut[ev] = true
+		r.isCut, r.cutEv = markAt(r.isCut, ev), append(r.cutEv, ev)
 		t.events = append(t.events, trialEvent{group: -1, cell: cuts[i].Cell, digit: cuts[i].Digit, unit: -1})
 		ok = t.remove(cuts[i].Cell, cuts[i].Digit, ev) && t.run()
 	}
@@ -196,56 +292,79 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 		return // not reached again: no step rather than a wrong one
 	}
 	// The outer trial's state, which the inner trials overwrite.
-	events, by, cand := slices.Clone(t.events), slices.Clone(t.by), slices.Clone(t.cand)
-	places := slices.Clone(t.places)
-	bad, badCells, badDigits := t.bad, slices.Clone(t.badCells), t.badDigits
-	need := make([]bool, len(t.events))
+	r.events = append(r.events[:0], t.events...)
+	r.by = append(r.by[:0], t.by...)
+	r.cand = append(r.cand[:0], t.cand...)
+	r.places = append(r.places[:0], t.places...)
+	events, by := r.events, r.by
+	bad, badDigits := t.bad, t.badDigits
+	r.badCells = append(r.badCells[:0], t.badCells...)
+	r.need = append(r.need[:0], make([]bool, len(events))...)
+	r.isCut = append(r.isCut, make([]bool, len(events)-len(r.isCut))...)
+	r.inner = append(r.inner[:0], make([]*innerTrial, len(events))...)
+	need := r.need
 	t.markCone(need)
-	inner := map[int]*innerTrial{}
-	for e := t.nextCut(need, isCut, inner); e >= 0; e = t.nextCut(need, isCut, inner) {
-		in := t.innerTrial(base, by, e, events[e].cell, events[e].digit)
+	for e := t.nextCut(); e >= 0; e = t.nextCut() {
+		in := t.innerTrial(base, by, e, slices.Index(r.cutEv, e), events[e].cell, events[e].digit)
 		t.events = append(t.events[:0], events...)
-		t.places = append(t.places[:0], places...)
+		t.places = append(t.places[:0], r.places...)
 		copy(t.by, by)
-		copy(t.cand, cand)
+		copy(t.cand, r.cand)
 		if in == nil {
 			return
 		}
-		inner[e] = in
+		r.inner[e] = in
 		// The cones of the candidates it relies on, marked together.
-		for _, r := range in.relies {
-			t.badCells, t.badDigits = append(t.badCells[:0], r.Cell), grid.Bit(r.Digit)
+		for _, rl := range in.relies {
+			t.badCells, t.badDigits = append(t.badCells[:0], rl.Cell), grid.Bit(rl.Digit)
 			t.markCone(need)
 		}
 	}
-	t.bad, t.badCells, t.badDigits = bad, badCells, badDigits
-	t.buildNested(sink, need, inner)
+	t.bad, t.badCells, t.badDigits = bad, append(t.badCells[:0], r.badCells...), badDigits
+	t.buildNested(sink, need, r.inner)
 }
 
-// nextCut returns the first cut event in need whose inner trial is not
-// yet followed, or -1.
-func (t *trial) nextCut(need []bool, isCut map[int]bool, inner map[int]*innerTrial) int {
-	for e := range t.events {
-		if need[e] && isCut[e] && inner[e] == nil {
+// markAt returns marks with mark i set, grown to hold it.
+func markAt(marks []bool, i int) []bool {
+	for len(marks) <= i {
+		marks = append(marks, false)
+	}
+	marks[i] = true
+	return marks
+}
+
+// nextCut returns the first cut event of the report (t.rep) the
+// contradiction rests on whose inner trial is not yet followed, or -1.
+func (t *trial) nextCut() int {
+	r := &t.rep
+	for e := range r.need {
+		if r.need[e] && r.isCut[e] && r.inner[e] == nil {
 			return e
 		}
 	}
 	return -1
 }
 
-// innerTrial follows the trial of cell c = d from the outer trial's
-// candidates before event e (by is the outer trial's t.by) and returns
+// innerTrial follows the trial of cell c = d, cut i of the report, from
+// the outer trial's candidates before event e (by is the outer trial's
+// t.by), or takes it from the nested search's (loadCut), and returns
 // what its contradiction rests on, or nil if it reaches none.
-func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTrial {
-	before := make([]grid.Digits, len(base))
+func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *innerTrial {
+	r := &t.rep
+	before := append(r.before[:0], make([]grid.Digits, len(base))...)
+	r.before = before
 	for x := range base {
 		for ds := base[x]; ds != 0; ds &= ds - 1 {
-			if r := int(by[x*16+ds.Min()]) - 1; r < 0 || r >= e {
+			if gone := int(by[x*16+ds.Min()]) - 1; gone < 0 || gone >= e {
 				before[x] |= ds & -ds
 			}
 		}
 	}
-	if !t.try(before, c, d, false) {
+	// before is where the outer trial's run stopped, every rule followed,
+	// so a unit's digit is locked again only once a cell of it loses the
+	// digit (see beginFrom): a lock of another would rule nothing out and
+	// add no event. The strong rules keep their own state.
+	if !t.loadCut(i, before, c, d) && !t.try(before, c, d, !t.strong) {
 		return nil
 	}
 	in := &innerTrial{}
@@ -262,7 +381,12 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, c, d int) *innerTr
 	}
 	looked(t.badCells, all)
 	var s Step // the outer step names the cages again
-	for _, x := range t.cone() {
+	r.cone = append(r.cone[:0], make([]bool, len(t.events))...)
+	t.markCone(r.cone)
+	for x, ok := range r.cone {
+		if !ok {
+			continue
+		}
 		in.nodes = append(in.nodes, t.eventNode(&s, x))
 		switch ev := &t.events[x]; {
 		case ev.kind != 0:
@@ -303,7 +427,7 @@ func (t *trial) endNode(s *Step) Node {
 // the contradiction (endNode); then each inner trial's, its premise
 // linked from its cut's node and each of its nodes to the next, the last
 // its end.
-func (t *trial) buildNested(sink *Sink, need []bool, inner map[int]*innerTrial) {
+func (t *trial) buildNested(sink *Sink, need []bool, inner []*innerTrial) {
 	s := sink.Add()
 	ev0 := &t.events[0]
 	s.Eliminations = append(s.Eliminations, CellDigit{ev0.cell, ev0.digit})

@@ -261,12 +261,14 @@ func unpackFill(v uint64, n int) trialFill {
 
 // fillSeeing returns what the fillings of group grp allow each cell, its
 // cells' options opts (see sumFill).
-// Where a few fillings show every option allowed and no digit in all
-// (coverFills), that is what the search finds, unless it gives up: the
-// walk in the cells' order must stay within grid's bound (walkBound).
+// Where coverFills's walks settle every option and every digit of the
+// fillings they find (witnessFill), that is what the search finds,
+// unless it gives up: the walk in the cells' order must stay within
+// grid's bound (walkBound). Most groups with an option of no filling or
+// a digit in all fillings are settled so too, without the search.
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
-	if coverFills(opts, &grp.sees, grp.target) && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
-		return allowAll(opts)
+	if f, ok := witnessFill(opts, &grp.sees, grp.target); ok && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
+		return f
 	}
 	return fillWith(&t.filler, opts, &grp.sees, grp.target)
 }
@@ -462,13 +464,54 @@ func fillSets(opts []grid.Digits, target int) trialFill {
 		union |= o
 	}
 	f.must = ^grid.Digits(0)
-	for _, set := range sumSets[n][target] {
-		if set&^union == 0 && matchSet(opts, set, f.support[:n]) {
+	for _, set := range fillOrder[n][target] {
+		if set&^union != 0 {
+			continue
+		}
+		if !f.none && f.must&^set == 0 && supportHolds(opts, set, f.support[:n]) {
+			// Matched or not, the set adds nothing: a filling is known,
+			// must is within it and each cell's digits of it are
+			// allowed already.
+			continue
+		}
+		if matchSet(opts, set, f.support[:n]) {
 			f.none = false
 			f.must &= set
+			if f.must == 0 && supportHolds(opts, ^grid.Digits(0), f.support[:n]) {
+				break // every option allowed, no digit in all: nothing to add
+			}
 		}
 	}
 	return f
+}
+
+// fillOrder[size][sum] holds the sets of sumSets[size][sum] in the order
+// fillSets matches them: from both ends of their order in turn (the
+// first, the last, the second, ...), so that sets of low and of high
+// digits come early, allow most options and leave few digits in all.
+var fillOrder = func() (t [maxTableDigits + 1][46][]grid.Digits) {
+	for k := range sumSets {
+		for s, sets := range sumSets[k] {
+			for i, j := 0, len(sets)-1; i <= j; i, j = i+1, j-1 {
+				t[k][s] = append(t[k][s], sets[i])
+				if i < j {
+					t[k][s] = append(t[k][s], sets[j])
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// supportHolds reports whether support allows each cell of options opts
+// every digit of set it holds.
+func supportHolds(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
+	for i, o := range opts {
+		if o&set&^support[i] != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // fillPair is fillSets for two cells of options a and b: the digits d

@@ -73,6 +73,89 @@ func coverFills(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int
 	return true
 }
 
+// witnessFill returns what the fillings of cells of options opts adding
+// up to target, digits distinct between cells that see each other (sees
+// as for coverFills), allow each cell, from coverFills's walks: each
+// option of each cell is in a filling found or its walk ends without one
+// (it is in none), and each digit of every filling found is in every
+// filling or a walk that leaves it out finds one. It reports false when
+// the walks pass maxWitnessNodes nodes: they then say nothing of the
+// group. Where the sum search does not give up, it finds the same.
+func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) (trialFill, bool) {
+	n := len(opts)
+	if n == 0 || n > grid.MaxGroupCells {
+		return trialFill{}, false
+	}
+	w := witnessWalk{opts: opts}
+	for i := range n {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			w.adj[i] |= 1 << j
+			w.adj[j] |= 1 << i
+		}
+	}
+	var in [grid.MaxGroupCells]grid.Digits // the options in no filling
+	every := ^grid.Digits(0)               // the digits of every filling found
+	found := false
+	for i := range n {
+		for left := opts[i] &^ w.covered[i]; left != 0; left = opts[i] &^ w.covered[i] &^ in[i] {
+			d := left & -left
+			w.start(i)
+			if !w.find(0, target, d) {
+				if w.nodes > maxWitnessNodes {
+					return trialFill{}, false
+				}
+				in[i] |= d
+				continue
+			}
+			found = true
+			every &= w.found()
+		}
+		if !found {
+			// Cell 0 takes none of its options: there is no filling.
+			return trialFill{ok: true, none: true}, true
+		}
+	}
+	f := trialFill{ok: true}
+	for every != 0 {
+		if x := every & -every; !sumWithout(opts, x, target) {
+			// The cells without x cannot make the target.
+			f.must |= x
+			every &^= x
+			continue
+		}
+		w.start(0)
+		w.avoid = every & -every
+		if !w.find(0, target, ^grid.Digits(0)) {
+			if w.nodes > maxWitnessNodes {
+				return trialFill{}, false
+			}
+			f.must |= w.avoid
+			every &^= w.avoid
+			continue
+		}
+		every &= w.found()
+	}
+	copy(f.support[:n], w.covered[:n])
+	return f, true
+}
+
+// sumWithout reports whether cells of options opts without digit x may
+// add up to target as far as their least and most digits tell: each
+// keeps an option, and target lies between the sums of their least and
+// of their most. False proves every filling uses x.
+func sumWithout(opts []grid.Digits, x grid.Digits, target int) bool {
+	lo, hi := 0, 0
+	for _, o := range opts {
+		o &^= x
+		if o == 0 {
+			return false
+		}
+		lo, hi = lo+o.Min(), hi+o.Max()
+	}
+	return lo <= target && target <= hi
+}
+
 // found adds the filling just found to the options covered and returns
 // its digits.
 func (w *witnessWalk) found() grid.Digits {
@@ -108,9 +191,6 @@ func (w *witnessWalk) start(i int) {
 // in a filling found; false when there is no such filling or the walk
 // passes maxWitnessNodes nodes.
 func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
-	if k == len(w.opts) {
-		return left == 0
-	}
 	c := w.order[k]
 	ds := w.opts[c] &^ w.avoid & digitsBetween(left-w.hi[k+1], left-w.lo[k+1])
 	if k == 0 {
@@ -121,15 +201,34 @@ func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
 			ds &^= w.digit[p]
 		}
 	}
-	for _, try := range [2]grid.Digits{ds &^ w.covered[c], ds & w.covered[c]} {
-		for ; try != 0; try &= try - 1 {
-			if w.nodes++; w.nodes > maxWitnessNodes {
-				return false
-			}
-			w.digit[c] = try & -try
-			if w.find(k+1, left-bits.TrailingZeros32(uint32(try))-1, d) {
-				return true
-			}
+	if k == len(w.opts)-1 {
+		// The last cell takes what is left of the target, the one digit
+		// digitsBetween lets through, if it may.
+		if ds == 0 {
+			return false
+		}
+		if w.nodes++; w.nodes > maxWitnessNodes {
+			return false
+		}
+		w.digit[c] = ds
+		return true
+	}
+	for try := ds &^ w.covered[c]; try != 0; try &= try - 1 {
+		if w.nodes++; w.nodes > maxWitnessNodes {
+			return false
+		}
+		w.digit[c] = try & -try
+		if w.find(k+1, left-bits.TrailingZeros32(uint32(try))-1, d) {
+			return true
+		}
+	}
+	for try := ds & w.covered[c]; try != 0; try &= try - 1 {
+		if w.nodes++; w.nodes > maxWitnessNodes {
+			return false
+		}
+		w.digit[c] = try & -try
+		if w.find(k+1, left-bits.TrailingZeros32(uint32(try))-1, d) {
+			return true
 		}
 	}
 	return false
