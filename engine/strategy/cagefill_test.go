@@ -149,6 +149,64 @@ func TestFillPairMatchesSets(t *testing.T) {
 	}
 }
 
+// fillGroup is a random sum group of a 9×9 board for the fill tests: its
+// cells, their options, a target between their least and most sums, and
+// which cells see which, as coverFills and witnessFill take them.
+type fillGroup struct {
+	cells  []int
+	opts   []grid.Digits
+	target int
+	sees   [grid.MaxGroupCells]uint32
+}
+
+// drawFillGroup draws the round-th group: 3 to maxVirtualOpen cells, a
+// row's first ones on even rounds and scattered ones on odd rounds, each
+// cell's candidates in cand drawn by draw where it has none yet.
+func drawFillGroup(l *grid.Layout, rng *rand.Rand, cand []grid.Digits, round int, draw func() grid.Digits) fillGroup {
+	n := 3 + rng.IntN(maxVirtualOpen-2)
+	var g fillGroup
+	for len(g.cells) < n {
+		c := rng.IntN(l.Cells)
+		if round%2 == 0 {
+			c = 9*(round/2%9) + len(g.cells) // a row's first cells
+		}
+		if !containsCell(g.cells, c) {
+			g.cells = append(g.cells, c)
+		}
+	}
+	g.opts = make([]grid.Digits, n)
+	lo, hi := 0, 0
+	for i, c := range g.cells {
+		for cand[c] == 0 {
+			cand[c] = draw()
+		}
+		g.opts[i] = cand[c]
+		lo, hi = lo+g.opts[i].Min(), hi+g.opts[i].Max()
+	}
+	g.target = lo + rng.IntN(hi-lo+1)
+	for i, c := range g.cells {
+		for j, e := range g.cells[:i] {
+			if l.Sees(c, e) {
+				g.sees[i] |= 1 << j
+			}
+		}
+	}
+	return g
+}
+
+// fill sets fills to what grid's Board.Fill finds of the group on a board
+// of candidates cand, the reference of the fill tests.
+func (g *fillGroup) fill(l *grid.Layout, cand []grid.Digits, fills *grid.Fills) {
+	var pg grid.Group
+	pg.Reset(grid.OpAdd, g.target)
+	for _, c := range g.cells {
+		pg.Add(c)
+	}
+	var view grid.Board
+	view.SetView(grid.NewBoard(l), cand)
+	view.Fill(&pg, fills)
+}
+
 // TestCoverFills holds coverFills to grid's Board.Fill on random groups
 // of a 9×9 board (up to maxVirtualOpen cells, a row's first cells or
 // scattered ones, most options open, targets about the middle of their
@@ -161,47 +219,15 @@ func TestCoverFills(t *testing.T) {
 	l := testLayout(t, grid.Config{Size: 9})
 	rng := rand.New(rand.NewPCG(41, 42))
 	cand := make([]grid.Digits, l.Cells)
-	var view grid.Board
 	var fills grid.Fills
 	covered, narrowed, mustOnly, gaveUp := 0, 0, 0, 0
 	for round := range 3000 {
-		n := 3 + rng.IntN(maxVirtualOpen-2)
-		var cells []int
-		for len(cells) < n {
-			c := rng.IntN(l.Cells)
-			if round%2 == 0 {
-				c = 9*(round/2%9) + len(cells) // a row's first cells
-			}
-			if !containsCell(cells, c) {
-				cells = append(cells, c)
-			}
-		}
-		opts := make([]grid.Digits, n)
-		lo, hi := 0, 0
-		for i, c := range cells {
-			for cand[c] == 0 {
-				cand[c] = grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32()&rng.Uint32())
-			}
-			opts[i] = cand[c]
-			lo, hi = lo+opts[i].Min(), hi+opts[i].Max()
-		}
-		target := lo + rng.IntN(hi-lo+1)
-		var sees [grid.MaxGroupCells]uint32
-		for i, c := range cells {
-			for j, e := range cells[:i] {
-				if l.Sees(c, e) {
-					sees[i] |= 1 << j
-				}
-			}
-		}
-		cov := coverFills(opts, &sees, target)
-		var pg grid.Group
-		pg.Reset(grid.OpAdd, target)
-		for _, c := range cells {
-			pg.Add(c)
-		}
-		view.SetView(grid.NewBoard(l), cand)
-		view.Fill(&pg, &fills)
+		g := drawFillGroup(l, rng, cand, round, func() grid.Digits {
+			return grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32()&rng.Uint32())
+		})
+		cells, opts, target, n := g.cells, g.opts, g.target, len(g.cells)
+		cov := coverFills(opts, &g.sees, target)
+		g.fill(l, cand, &fills)
 		all := fills.OK && fills.Count > 0
 		for i := range n {
 			all = all && fills.Support[i] == opts[i]
@@ -281,50 +307,19 @@ func TestWitnessFill(t *testing.T) {
 	l := testLayout(t, grid.Config{Size: 9})
 	rng := rand.New(rand.NewPCG(43, 44))
 	cand := make([]grid.Digits, l.Cells)
-	var view grid.Board
 	var fills grid.Fills
 	narrowed, must, none, left := 0, 0, 0, 0
 	for round := range 6000 {
-		n := 3 + rng.IntN(maxVirtualOpen-2)
-		var cells []int
-		for len(cells) < n {
-			c := rng.IntN(l.Cells)
-			if round%2 == 0 {
-				c = 9*(round/2%9) + len(cells) // a row's first cells
+		g := drawFillGroup(l, rng, cand, round, func() grid.Digits {
+			ds := grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32())
+			if round%3 == 0 {
+				ds &= grid.Digits(rng.Uint32())
 			}
-			if !containsCell(cells, c) {
-				cells = append(cells, c)
-			}
-		}
-		opts := make([]grid.Digits, n)
-		lo, hi := 0, 0
-		for i, c := range cells {
-			for cand[c] == 0 {
-				cand[c] = grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32())
-				if round%3 == 0 {
-					cand[c] &= grid.Digits(rng.Uint32())
-				}
-			}
-			opts[i] = cand[c]
-			lo, hi = lo+opts[i].Min(), hi+opts[i].Max()
-		}
-		target := lo + rng.IntN(hi-lo+1)
-		var sees [grid.MaxGroupCells]uint32
-		for i, c := range cells {
-			for j, e := range cells[:i] {
-				if l.Sees(c, e) {
-					sees[i] |= 1 << j
-				}
-			}
-		}
-		got, ok := witnessFill(opts, &sees, target)
-		var pg grid.Group
-		pg.Reset(grid.OpAdd, target)
-		for _, c := range cells {
-			pg.Add(c)
-		}
-		view.SetView(grid.NewBoard(l), cand)
-		view.Fill(&pg, &fills)
+			return ds
+		})
+		cells, opts, target, n := g.cells, g.opts, g.target, len(g.cells)
+		got, ok := witnessFill(opts, &g.sees, target)
+		g.fill(l, cand, &fills)
 		switch {
 		case !ok:
 			left++

@@ -41,14 +41,7 @@ func coverFills(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int
 	if n == 0 || n > grid.MaxGroupCells {
 		return false
 	}
-	w := witnessWalk{opts: opts}
-	for i := range n {
-		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
-			j := bits.TrailingZeros32(m)
-			w.adj[i] |= 1 << j
-			w.adj[j] |= 1 << i
-		}
-	}
+	w := newWitnessWalk(opts, sees)
 	every := ^grid.Digits(0) // the digits of every filling found
 	for i := range n {
 		for opts[i]&^w.covered[i] != 0 {
@@ -73,6 +66,20 @@ func coverFills(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int
 	return true
 }
 
+// newWitnessWalk returns the walk of cells of options opts that see each
+// other as sees says (see coverFills), each cell's neighbours both ways.
+func newWitnessWalk(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32) witnessWalk {
+	w := witnessWalk{opts: opts}
+	for i := range opts {
+		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m)
+			w.adj[i] |= 1 << j
+			w.adj[j] |= 1 << i
+		}
+	}
+	return w
+}
+
 // witnessFill returns what the fillings of cells of options opts adding
 // up to target, digits distinct between cells that see each other (sees
 // as for coverFills), allow each cell, from coverFills's walks: each
@@ -86,14 +93,7 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 	if n == 0 || n > grid.MaxGroupCells {
 		return trialFill{}, false
 	}
-	w := witnessWalk{opts: opts}
-	for i := range n {
-		for m := sees[i] & (1<<i - 1); m != 0; m &= m - 1 {
-			j := bits.TrailingZeros32(m)
-			w.adj[i] |= 1 << j
-			w.adj[j] |= 1 << i
-		}
-	}
+	w := newWitnessWalk(opts, sees)
 	var in [grid.MaxGroupCells]grid.Digits // the options in no filling
 	every := ^grid.Digits(0)               // the digits of every filling found
 	found := false
