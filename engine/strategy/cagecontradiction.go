@@ -124,9 +124,6 @@ type trial struct {
 	// nothing once grown (a sync.Pool may drop what it holds).
 	filler grid.SumFiller
 	opts   [grid.MaxGroupCells]grid.Digits // the options of the group fill searches
-	dp     [grid.MaxGroupCells + 1][512]bool
-	back   [grid.MaxGroupCells + 1][512]bool
-	level  [grid.MaxGroupCells + 1][]uint16 // the sets dp reached at each step
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,
@@ -1184,8 +1181,8 @@ func (t *trial) combos(grp *trialGroup, e int) []grid.Digits {
 // opts that all see each other adding up to target, in increasing order
 // of their masks (nil for none): the sets of their number adding up to
 // target (sumSets, in that order) whose digits the cells can each take
-// one of (matchSet). They are the sets fillDistinct's walk reaches, found
-// without it.
+// one of (matchSet). They are the sets a walk over the cells reaches
+// (TestDistinctSetsMatchWalk), found without it.
 func distinctSets(opts []grid.Digits, target int) []grid.Digits {
 	n := len(opts)
 	if n == 0 || n > maxTableDigits || target < 0 || target >= len(sumSets[n]) {

@@ -9,7 +9,8 @@ import (
 )
 
 // TestTrialFillsAgree checks the trial's enumerations of a group's
-// fillings, fillDistinct and fillSets (cells that all see each other)
+// fillings, fillSets (cells that all see each other, against the walk of
+// distinctWalk)
 // and fillSeeing (the others, searched in seeingOrder's order where it
 // may), against grid's Board.Fill on random groups
 // of a 9×9 board: random cells (up to maxVirtualOpen, or a row's first cells),
@@ -21,6 +22,7 @@ func TestTrialFillsAgree(t *testing.T) {
 	l := testLayout(t, grid.Config{Size: 9})
 	rng := rand.New(rand.NewPCG(37, 38))
 	tr := &trial{l: l}
+	walk := new(distinctWalk)
 	cand := make([]grid.Digits, l.Cells)
 	var view grid.Board
 	var fills grid.Fills
@@ -68,21 +70,21 @@ func TestTrialFillsAgree(t *testing.T) {
 		}
 		var got trialFill
 		if grp.distinct {
-			got = tr.fillDistinct(opts, target)
+			got = walk.fill(opts, target)
 			sets := fillSets(opts, target)
 			if sets.none != got.none || !got.none && sets != got {
-				t.Fatalf("cells %v options %v target %d: fillSets %+v, fillDistinct %+v", cells, opts, target, sets, got)
+				t.Fatalf("cells %v options %v target %d: fillSets %+v, the walk %+v", cells, opts, target, sets, got)
 			}
 			if n == 3 {
 				triple := fillTriple(opts[0], opts[1], opts[2], target)
 				if triple.none != got.none || !got.none && triple != got {
-					t.Fatalf("cells %v options %v target %d: fillTriple %+v, fillDistinct %+v", cells, opts, target, triple, got)
+					t.Fatalf("cells %v options %v target %d: fillTriple %+v, the walk %+v", cells, opts, target, triple, got)
 				}
 			}
 			if n == 2 {
 				pair := fillPair(opts[0], opts[1], target)
 				if pair.none != got.none || !got.none && pair != got {
-					t.Fatalf("cells %v options %v target %d: fillPair %+v, fillDistinct %+v", cells, opts, target, pair, got)
+					t.Fatalf("cells %v options %v target %d: fillPair %+v, the walk %+v", cells, opts, target, pair, got)
 				}
 			}
 		} else {
@@ -257,13 +259,13 @@ func TestCoverFills(t *testing.T) {
 }
 
 // TestDistinctSetsMatchWalk checks distinctSets, which names the
-// combinations of a step's cage nodes, against the sets fillDistinct's
-// walk reaches (its back table at the last cell, in increasing order of
+// combinations of a step's cage nodes, against the sets distinctWalk
+// reaches (its back table at the last cell, in increasing order of
 // their masks), on random cells that all see each other: from one to
 // nine, random options, a target near their sums.
 func TestDistinctSetsMatchWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	tr := &trial{}
+	walk := new(distinctWalk)
 	kept, sets := 0, 0
 	for range 20000 {
 		n := 1 + rng.IntN(maxTableDigits)
@@ -274,10 +276,10 @@ func TestDistinctSetsMatchWalk(t *testing.T) {
 			}
 		}
 		target := n*(n+1)/2 + rng.IntN(n*(9-n)+2)
-		tr.fillDistinct(opts, target)
+		walk.fill(opts, target)
 		var want []grid.Digits
 		for m := range 512 {
-			if tr.back[n][m] {
+			if walk.back[n][m] {
 				want = append(want, grid.Digits(m))
 			}
 		}

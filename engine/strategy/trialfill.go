@@ -446,8 +446,8 @@ func digitsBetween(lo, hi int) grid.Digits {
 }
 
 // fillSets returns what the fillings of cells of options opts, all
-// different, summing to target allow each cell, as fillDistinct finds it
-// (TestTrialFillsAgree): the digit sets of their number and sum
+// different, summing to target allow each cell, as a walk over the digit
+// sets of the cells finds it (TestTrialFillsAgree): the digit sets of their number and sum
 // (sumSets) that the options cover are matched to the cells (matchSet);
 // the support is the union of the digits the matchings let each cell
 // take, must the intersection of the sets matched. A set costs a few
@@ -569,66 +569,4 @@ func mirrorDigits(ds grid.Digits, target int) grid.Digits {
 		m = r >> (17 - target)
 	}
 	return grid.Digits(m) & (1<<maxTrialDigits - 1)
-}
-
-// fillDistinct returns what the fillings of cells of options opts, all
-// different, summing to target allow each cell: the digits used so far are
-// the state of a walk over the cells (their sum is the mask's), so the
-// fillings are the paths from the empty set to a set of the target's sum.
-// The sets reached at each step are listed (in t.level), so the walk and
-// the clearing of dp and back touch only those, and a set whose sum the
-// later cells cannot bring to the target is not reached.
-func (t *trial) fillDistinct(opts []grid.Digits, target int) trialFill {
-	n := len(opts)
-	for i := range t.level {
-		for _, m := range t.level[i] {
-			t.dp[i][m], t.back[i][m] = false, false
-		}
-		t.level[i] = t.level[i][:0]
-	}
-	// lo[i] and hi[i] are the least and most cells i.. add: a set whose
-	// sum they cannot bring to the target is not followed.
-	var lo, hi [grid.MaxGroupCells + 1]int
-	for i := n - 1; i >= 0; i-- {
-		lo[i] = lo[i+1] + opts[i].Min()
-		hi[i] = hi[i+1] + opts[i].Max()
-	}
-	t.dp[0][0] = true
-	t.level[0] = append(t.level[0], 0)
-	for i, o := range opts {
-		for _, m := range t.level[i] {
-			for ds := o &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				next := m | uint16(ds&-ds)
-				if sum := int(digitSums[next]); sum+lo[i+1] > target || sum+hi[i+1] < target {
-					continue
-				}
-				if !t.dp[i+1][next] {
-					t.dp[i+1][next] = true
-					t.level[i+1] = append(t.level[i+1], next)
-				}
-			}
-		}
-	}
-	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
-	for _, m := range t.level[n] {
-		if int(digitSums[m]) == target {
-			t.back[n][m] = true
-			f.none = false
-			f.must &= grid.Digits(m)
-		}
-	}
-	if f.none {
-		return f
-	}
-	for i := n - 1; i >= 0; i-- {
-		for _, m := range t.level[i] {
-			for ds := opts[i] &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				if t.back[i+1][m|uint16(ds&-ds)] {
-					t.back[i][m] = true
-					f.support[i] |= ds & -ds
-				}
-			}
-		}
-	}
-	return f
 }

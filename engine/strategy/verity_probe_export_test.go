@@ -170,6 +170,7 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 		combos []grid.Digits
 	}
 	var gcs []groupCombos
+	walk := new(distinctWalk)
 	for g := range t.groups {
 		grp := &t.groups[g]
 		if !grp.distinct {
@@ -186,11 +187,11 @@ func VerityProbe(b *grid.Board, strong bool, maxCombos int) (kinds []VerityKind,
 		if nopen < 2 {
 			continue
 		}
-		t.fillDistinct(opts, grp.target)
+		walk.fill(opts, grp.target)
 		var combos []grid.Digits
 		all := grid.AllDigits(l.N)
 		for m := 0; m < 512; m++ {
-			if t.back[len(opts)][m] {
+			if walk.back[len(opts)][m] {
 				combos = append(combos, grid.Digits(m))
 				all &= grid.Digits(m)
 			}
