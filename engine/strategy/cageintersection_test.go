@@ -46,23 +46,15 @@ func cageIntersectionBoards(tb testing.TB) []*grid.Board {
 // which the golden files of the enumeration's steps were written along.
 func everyPassSteps(b *grid.Board, opts solver.Options, after func(k int, b *grid.Board)) {
 	passes := strategy.Plan(func(st *strategy.Strategy) bool { return opts.Allows(st, b.Layout()) })
-	var sink strategy.Sink
-	for k := 1; !b.Solved(); k++ {
-		found := false
-		for _, p := range passes {
-			sink.Reset()
-			sink.Form = p.Form
-			p.Strategy.Find(b, &sink)
-			if steps := sink.Steps(); len(steps) > 0 {
-				steps[0].Apply(b)
-				after(k, b)
-				found = true
-				break
-			}
+	k := 0 // the steps taken before the state SolveByFirstSteps hands over
+	strategy.SolveByFirstSteps(b, passes, func(b *grid.Board, _ *strategy.Step) {
+		if k > 0 {
+			after(k, b)
 		}
-		if !found {
-			return
-		}
+		k++
+	})
+	if b.Solved() && k > 0 {
+		after(k, b) // the state after the last step, which it does not hand over
 	}
 }
 
