@@ -642,10 +642,14 @@ func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
 			return // no filling put the digit there: they are the same
 		}
 	}
-	allows := f.cageAllows(im, k, cell, di)
 	// As when enumerated, memo or not: the budget cuts at the same place
 	// whatever earlier searches left in the memo.
 	f.work += 4 * g.Len()
+	if support, ok := f.listedSupport(im, k); ok {
+		f.applyListed(im, k, r, support, next)
+		return
+	}
+	allows := f.cageAllows(im, k, cell, di)
 	if !allows.ok {
 		im.seen[k] = 0
 		return
