@@ -1,7 +1,10 @@
 package strategy
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -200,4 +203,57 @@ func sameOptions(a, b *grid.Board, cells []int) bool {
 		}
 	}
 	return true
+}
+
+// TestNetGroupsFollowLayout holds a forcing state used on random
+// positions of tarek lines 1-2 and killer9-hard lines 1-2 in turn (other cages and sum groups) to a fresh one at each board: the same groups of each cell
+// (refGroups) and the same first step, with a floor of steps found.
+func TestNetGroupsFollowLayout(t *testing.T) {
+	// The positions, by puzzle, taken in turn.
+	byCages := map[string][]*grid.Board{}
+	var keys []string
+	for _, b := range append(killerPositions(t, 2, 3), puzzlePositions(t, "../solver/testdata/killer9-hard.txt", grid.Killer, 2, 3)...) {
+		key := fmt.Sprint(b.Layout().Cages())
+		if byCages[key] == nil {
+			keys = append(keys, key)
+		}
+		byCages[key] = append(byCages[key], b)
+	}
+	var boards []*grid.Board
+	for i := range 3 {
+		for _, key := range keys {
+			if i < len(byCages[key]) {
+				boards = append(boards, byCages[key][i])
+			}
+		}
+	}
+	first := func(f *forcing, b *grid.Board) forcingFind {
+		var sink Sink
+		f.sink = &sink
+		f.setup(b, true, false)
+		f.limit, f.best = math.MaxInt32, forcingFind{}
+		f.pass()
+		return f.best
+	}
+	kept, switches, found := new(forcing), 0, 0
+	for i, b := range boards {
+		if i > 0 && fmt.Sprint(b.Layout().Cages()) != fmt.Sprint(boards[i-1].Layout().Cages()) {
+			switches++
+		}
+		fresh := new(forcing)
+		got, want := first(kept, b), first(fresh, b)
+		if !reflect.DeepEqual(kept.cellGroups, fresh.cellGroups) {
+			t.Fatalf("board %d: the cells' groups are those of another layout", i)
+		}
+		if got != want {
+			t.Fatalf("board %d: reused state finds %+v, a fresh one %+v", i, got, want)
+		}
+		if want.cost > 0 {
+			found++
+		}
+	}
+	t.Logf("%d boards, %d layout switches, %d steps", len(boards), switches, found)
+	if switches < 8 || found < 5 {
+		t.Fatalf("%d layout switches and %d steps, want at least 8 and 5", switches, found)
+	}
 }
