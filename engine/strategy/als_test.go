@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -429,5 +430,49 @@ func TestDeathBlossomOverlappingPetals(t *testing.T) {
 	}
 	if overlapping == 0 || disjoint != 0 {
 		t.Errorf("Death Blossoms removing 5 from r1c5: %d with overlapping petals, %d with disjoint ones; want some, none", overlapping, disjoint)
+	}
+}
+
+// TestALSDonorConcurrent runs Grouped Nice Loop/AIC and Death Blossom (which
+// borrows the pooled link graph's collector as its donor) from several
+// goroutines at once over stuck boards, each board after the other: every
+// goroutine finds the steps of a lone run. Under -race it checks that a
+// borrowed collector is nobody else's meanwhile.
+func TestALSDonorConcurrent(t *testing.T) {
+	n := 40
+	if quick() {
+		n = 8
+	}
+	boards := patStuckBoards(t, n)
+	pair := []*Strategy{GroupedNiceLoop(), DeathBlossom()}
+	run := func() []string {
+		var sink Sink
+		var out []string
+		for _, b := range boards {
+			for _, st := range pair {
+				sink.Reset()
+				sink.All = true
+				st.Find(b, &sink)
+				out = append(out, explainSteps(b, sink.Steps()))
+			}
+		}
+		return out
+	}
+	want := run()
+	const workers = 4
+	got := make([][]string, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[w] = run()
+		}()
+	}
+	wg.Wait()
+	for w := range workers {
+		if !slices.Equal(got[w], want) {
+			t.Fatalf("worker %d found other steps than a lone run", w)
+		}
 	}
 }
