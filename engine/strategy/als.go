@@ -136,7 +136,11 @@ func (g *alsScratch) collect(b *grid.Board) {
 	g.layout = b.Layout()
 	g.last = b.AppendCandidates(g.last[:0])
 	g.linked = false
-	g.sets = g.col.Collect(b)
+	// Death Blossom runs where Grouped Nice Loop/AIC found nothing, on
+	// the board whose sets the link graph's collector just collected.
+	cg := chainGraphs.Get().(*chainGraph)
+	g.sets = g.col.collectFrom(b, &cg.col)
+	chainGraphs.Put(cg)
 	g.w = g.col.Words()
 	g.n = b.Layout().N
 	w, n := g.w, g.n

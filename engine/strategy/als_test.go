@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -152,6 +153,84 @@ func TestALSCollectorKeepsUnits(t *testing.T) {
 		t.Fatal("no sets collected")
 	}
 	t.Logf("%d states, %d sets", states, sets)
+}
+
+// TestALSCollectorTakesDonorUnits checks the units collectFrom takes from
+// a donor collector: along logic solves, a collector whose units are a
+// state behind takes the changed ones from a donor that has just collected
+// the state, and one given a donor a state behind must search them; both
+// find exactly the sets of a fresh collector, and the sets taken stay so
+// after the donor moves on to the next state.
+func TestALSCollectorTakesDonorUnits(t *testing.T) {
+	max := 20
+	if quick() {
+		max = 3
+	}
+	var donor, taker, stale ALSCollector
+	var before []ALS // the fresh sets of the state taker last collected
+	states, taken := 0, 0
+	eachLogicState(t, top1465, max, func(b *grid.Board, line string, _ *Step) {
+		want := new(ALSCollector).Collect(b)
+		alsSameSets(t, line+" (donor a state behind)", stale.collectFrom(b, &donor), want)
+		donor.Collect(b)
+		if before != nil {
+			alsSameSets(t, line+" (taken, after the donor moved on)", taker.Sets(), before)
+		}
+		for slot := range taker.units {
+			if !alsSlotHolds(b, &taker.units[slot], alsSlotCells(b.Layout(), slot)) {
+				taken++
+			}
+		}
+		alsSameSets(t, line+" (taken)", taker.collectFrom(b, &donor), want)
+		before = want
+		states++
+	})
+	if states == 0 || taken == 0 {
+		t.Fatalf("%d states, %d units taken", states, taken)
+	}
+	t.Logf("%d states, %d units taken", states, taken)
+}
+
+// alsSlotCells returns the cells of a collector's unit slot: a unit, then
+// the killer cages.
+func alsSlotCells(l *grid.Layout, slot int) []int {
+	if slot < len(l.Units()) {
+		return l.Unit(slot).Cells
+	}
+	return killerCages(l)[slot-len(l.Units())].Cells
+}
+
+// alsSlotHolds reports whether the cache us holds the sets of cells as
+// they stand on b (unitSets.same without recording them).
+func alsSlotHolds(b *grid.Board, us *unitSets, cells []int) bool {
+	if !us.valid || len(us.cand) != len(cells) {
+		return false
+	}
+	for i, cell := range cells {
+		c := b.Cands(cell)
+		if b.Value(cell) != 0 {
+			c = 0
+		}
+		if us.cand[i] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// alsSameSets fails t unless got holds the sets of want, in order.
+func alsSameSets(t *testing.T, what string, got, want []ALS) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d sets, %d fresh", what, len(got), len(want))
+	}
+	for i := range got {
+		g, w := &got[i], &want[i]
+		if g.Unit != w.Unit || g.Cage != w.Cage || g.Digits != w.Digits || !slices.Equal(g.Cells, w.Cells) ||
+			!slices.Equal(g.Set, w.Set) || !slices.Equal(g.per, w.per) {
+			t.Fatalf("%s: set %d is %v %v, fresh %v %v", what, i, g.Cells, g.Digits, w.Cells, w.Digits)
+		}
+	}
 }
 
 func cellsInUnit(l *grid.Layout, cells []int, u int) bool {
@@ -351,5 +430,49 @@ func TestDeathBlossomOverlappingPetals(t *testing.T) {
 	}
 	if overlapping == 0 || disjoint != 0 {
 		t.Errorf("Death Blossoms removing 5 from r1c5: %d with overlapping petals, %d with disjoint ones; want some, none", overlapping, disjoint)
+	}
+}
+
+// TestALSDonorConcurrent runs Grouped Nice Loop/AIC and Death Blossom (which
+// borrows the pooled link graph's collector as its donor) from several
+// goroutines at once over stuck boards, each board after the other: every
+// goroutine finds the steps of a lone run. Under -race it checks that a
+// borrowed collector is nobody else's meanwhile.
+func TestALSDonorConcurrent(t *testing.T) {
+	n := 40
+	if quick() {
+		n = 8
+	}
+	boards := patStuckBoards(t, n)
+	pair := []*Strategy{GroupedNiceLoop(), DeathBlossom()}
+	run := func() []string {
+		var sink Sink
+		var out []string
+		for _, b := range boards {
+			for _, st := range pair {
+				sink.Reset()
+				sink.All = true
+				st.Find(b, &sink)
+				out = append(out, explainSteps(b, sink.Steps()))
+			}
+		}
+		return out
+	}
+	want := run()
+	const workers = 4
+	got := make([][]string, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[w] = run()
+		}()
+	}
+	wg.Wait()
+	for w := range workers {
+		if !slices.Equal(got[w], want) {
+			t.Fatalf("worker %d found other steps than a lone run", w)
+		}
 	}
 }
