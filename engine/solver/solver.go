@@ -631,7 +631,7 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 	k := &r.batch
 	k.Reset()
-	k.All, k.Form, k.Cancel, k.Thrift, k.DeepLooks = true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks
+	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks
 	r.batchNext = 0
 	return k
 }

@@ -289,6 +289,11 @@ type forcing struct {
 	sums     []*virtualCage
 	cellSums [][]int32
 	sumBase  int
+	// cellGroups lists the groups of each cell of rulesFor (refGroups);
+	// compRules is whether any of its cells has a compartment or a
+	// partial unit, whose rules applyRules then follows too.
+	cellGroups [][]groupRef
+	compRules  bool
 	// ruleNodes are the cage and compartment nodes of the step being
 	// reported, appended after its candidate nodes (whose marks are in
 	// step with them); links to rule node i have the index -1-i until
@@ -559,7 +564,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 	if len(l.Cages()) == 0 && !partial {
 		f.cellUnits, f.cellComp, f.cellPartial, f.groups, f.tables, f.sums, f.cellSums = nil, nil, nil, nil, nil, nil, nil
-		f.compOut = nil
+		f.compOut, f.cellGroups = nil, nil
 		f.rulesFor = nil
 		return
 	}
@@ -593,28 +598,24 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	}
 	f.loadSums(l)
 	f.loadTables(l)
+	f.refGroups(l)
 }
 
 // applyRules follows the rules of the cage and the compartments of cell,
 // whose candidate lit has just been made false in im (a net's closure).
 func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
-	if k := f.b.Layout().CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
-		_, di := f.split(lit >> 1)
-		f.applyCage(im, k, k, cell, di, next)
-	}
-	if f.cellSums != nil {
-		base := len(f.l.Cages())
-		for _, v := range f.cellSums[cell] {
-			if im.bad != badNone {
-				return
-			}
-			_, di := f.split(lit >> 1)
-			f.applyCage(im, base+int(v), f.sumBase+int(v), cell, di, next)
+	_, di := f.split(lit >> 1)
+	for _, ref := range f.cellGroups[cell] {
+		if im.bad != badNone {
+			return
 		}
+		f.applyCage(im, int(ref.group), int(ref.rule), int(ref.at), cell, di, next)
+	}
+	if !f.compRules {
+		return
 	}
 	for _, u := range f.cellComp[cell] {
 		if u >= 0 && im.bad == badNone {
-			_, di := f.split(lit >> 1)
 			f.applyCompartment(im, u, di, next)
 		}
 	}
@@ -625,27 +626,63 @@ func (f *forcing) applyRules(im *implications, cell int, lit, next int32) {
 	}
 }
 
+// groupRef is a group of forcing.groups a cell is in (its cage, or a sum
+// group): the group, its rule (see predRule) and the cell's position
+// among its cells.
+type groupRef struct {
+	group, rule int32
+	at          int32
+}
+
+// refGroups lists in f.cellGroups the groups each cell of layout l is in,
+// in the order applyRules follows them (the cage, then the sum groups),
+// and notes in f.compRules whether any cell has a compartment or a
+// partial unit.
+func (f *forcing) refGroups(l *grid.Layout) {
+	f.cellGroups = make([][]groupRef, l.Cells)
+	f.compRules = false
+	for cell := range l.Cells {
+		if k := l.CellCage(cell); k >= 0 && f.groups[k].Len() > 0 {
+			at := slices.Index(f.groups[k].Cells(), cell)
+			f.cellGroups[cell] = append(f.cellGroups[cell], groupRef{group: int32(k), rule: int32(k), at: int32(at)})
+		}
+		if f.cellSums != nil {
+			base := len(l.Cages())
+			for _, v := range f.cellSums[cell] {
+				k := base + int(v)
+				at := slices.Index(f.groups[k].Cells(), cell)
+				f.cellGroups[cell] = append(f.cellGroups[cell], groupRef{group: int32(k), rule: int32(f.sumBase) + v, at: int32(at)})
+			}
+		}
+		f.compRules = f.compRules || f.cellComp[cell] != [2]int{-1, -1} || len(f.cellPartial[cell]) > 0
+	}
+}
+
 // applyCage makes false the candidates no filling of group k (a cage, or
 // a sum group after them) puts in their cells, given the candidates im
 // leaves now that digit di+1 has left cell, or notes a contradiction when
 // the group has no filling left; r is the group's rule (see predRule).
-func (f *forcing) applyCage(im *implications, k, r, cell, di int, next int32) {
+// at is cell's position among the group's cells.
+func (f *forcing) applyCage(im *implications, k, r, at, cell, di int, next int32) {
 	g := &f.groups[k]
 	if len(im.seen) < len(f.groups) {
 		im.seen = append(im.seen, make([]uint32, len(f.groups)-len(im.seen))...)
 		im.support = append(im.support, make([][grid.MaxGroupCells]grid.Digits, len(f.groups)-len(im.support))...)
 	}
 	if im.seen[k] == im.gen {
-		at := slices.Index(g.Cells(), cell)
 		if !im.support[k][at].Has(di + 1) {
 			f.work++
 			return // no filling put the digit there: they are the same
 		}
 	}
-	allows := f.cageAllows(im, k, cell, di)
 	// As when enumerated, memo or not: the budget cuts at the same place
 	// whatever earlier searches left in the memo.
 	f.work += 4 * g.Len()
+	if support, ok := f.listedSupport(im, k); ok {
+		f.applyListed(im, k, r, support, next)
+		return
+	}
+	allows := f.cageAllows(im, k, cell, di)
 	if !allows.ok {
 		im.seen[k] = 0
 		return

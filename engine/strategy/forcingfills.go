@@ -28,7 +28,10 @@ type listedFills struct {
 	listed bool   // fills lists the fillings for the options opts
 	opts   uint64 // the options of the cells on the board, packed
 	n      int32  // the fillings listed, or -1: more than maxListedFills
-	fills  []uint64
+	// placed holds the digits of the group's placed cells on the board
+	// (packed as opts), placedMask their 9 bits each; set with gen.
+	placed, placedMask uint64
+	fills              []uint64
 }
 
 // resetFills readies the fillings listed for a new search (setup calls
@@ -75,6 +78,17 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 	for i, o := range opts {
 		packed |= uint64(o) << (maxTableDigits * i)
 	}
+	support := fillsSupport(fills, packed)
+	a := cageAllows{ok: true, none: support == 0}
+	for i := range opts {
+		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	}
+	return a
+}
+
+// fillsSupport returns what the fillings fills inside the options packed
+// allow the cells, packed as they are (9 bits a cell).
+func fillsSupport(fills []uint64, packed uint64) uint64 {
 	var support uint64
 	for _, x := range fills {
 		// x when inside the options, else 0, without a branch: which
@@ -84,11 +98,57 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 			break // every option is allowed
 		}
 	}
-	a := cageAllows{ok: true, none: support == 0}
-	for i := range opts {
-		a.support[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	return support
+}
+
+// listedSupport returns what the listed fillings of group k allow its
+// cells with the candidates closure im leaves them (packed, 9 bits a
+// cell), and whether they are listed: applyCage's path for the small sum
+// groups, which answers them without building a memo key or copying
+// cageAllows (listedAllows gives the same for the same options).
+func (f *forcing) listedSupport(im *implications, k int) (uint64, bool) {
+	t := &f.tables[k]
+	if t.kind != tableFew || !listFillings {
+		return 0, false
 	}
-	return a
+	lf := &f.listed[k]
+	if lf.gen != f.listGen {
+		f.checkListed(t, k)
+	}
+	if lf.n < 0 {
+		return 0, false
+	}
+	// A placed cell's option is its digit (lf.placed), an open cell's
+	// its candidates in the closure.
+	var packed uint64
+	for i, c := range f.groups[k].Cells() {
+		packed |= uint64(im.alive[c]) << (maxTableDigits * i)
+	}
+	return fillsSupport(lf.fills, packed&^lf.placedMask|lf.placed), true
+}
+
+// applyListed is applyCage's end for group k (rule r) whose listed
+// fillings allow support (packed) with the candidates im leaves: it
+// keeps support for the cells, notes a contradiction when it is empty,
+// and makes false the candidates it leaves out, as applyCage does with a
+// cageAllows.
+func (f *forcing) applyListed(im *implications, k, r int, support uint64, next int32) {
+	im.seen[k] = im.gen
+	kept := &im.support[k]
+	*kept = [grid.MaxGroupCells]grid.Digits{}
+	cells := f.groups[k].Cells()
+	for i := range cells {
+		kept[i] = grid.Digits(support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
+	}
+	if support == 0 {
+		im.bad, im.badAt = badRule, int32(r)
+		return
+	}
+	for i, c := range cells {
+		for ds := im.alive[c] &^ kept[i]; ds != 0; ds &= ds - 1 {
+			im.set(f.cand(c, bits.TrailingZeros32(uint32(ds)))<<1, predRule-int32(r), next)
+		}
+	}
 }
 
 // checkListed readies the fillings of group k (tableFew, table t) for the
@@ -97,10 +157,13 @@ func fillsAllow(fills []uint64, opts []grid.Digits) cageAllows {
 func (f *forcing) checkListed(t *groupTable, k int) {
 	g, lf := &f.groups[k], &f.listed[k]
 	var packed uint64
+	lf.placed, lf.placedMask = 0, 0
 	for i, c := range g.Cells() {
 		o := f.b.Cands(c)
 		if v := f.b.Value(c); v != 0 {
 			o = grid.Bit(int(v))
+			lf.placed |= uint64(o) << (maxTableDigits * i)
+			lf.placedMask |= (1<<maxTableDigits - 1) << (maxTableDigits * i)
 		}
 		packed |= uint64(o) << (maxTableDigits * i)
 	}

@@ -39,3 +39,7 @@ func (t *trial) Search(b *grid.Board, nested bool) (steps []Step, looks, skipped
 	t.exact()
 	return sink.Steps(), t.work, t.kept.hits - hits
 }
+
+// NestedChainFrom is nestedChainFrom, the steps a chained Nested Cage
+// Contradiction search finds before it takes them as given.
+const NestedChainFrom = nestedChainFrom

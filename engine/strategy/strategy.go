@@ -369,6 +369,11 @@ type Sink struct {
 	// mixed solve runs them so before its first guess when asked to
 	// (solver.Options.DeepLooks).
 	DeepLooks int
+	// Chain, with All, lets Nested Cage Contradiction take steps it has
+	// found as given for the steps it finds after them, which then rest
+	// on them: the steps are to be applied in order, as a solve takes
+	// its batches (solver.Batches).
+	Chain bool
 	// nestedFrom is the net size of the premise the Nested Forcing Net
 	// last refuted on this sink (0 before any): a solve reuses its sink
 	// from step to step, and the next search starts among premises of
