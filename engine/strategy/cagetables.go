@@ -247,13 +247,7 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 		i++
 	}
 	for c, o := range opts {
-		// Each digit of set the cell holds, by its index in digit: the
-		// digits of set below it.
-		var l uint8
-		for x := o & set; x != 0; x &= x - 1 {
-			l |= 1 << bits.OnesCount16(uint16(set&(x&-x-1)))
-		}
-		local[c] = l
+		local[c] = localDigits(o, set)
 	}
 	all := uint(1)<<k - 1
 	var prefix [7]uint64
@@ -277,6 +271,65 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 		after = shrinkSubsets(after, local[c])
 	}
 	return true
+}
+
+// localDigits returns the digits of set that o holds, by their index in
+// set (the digits of set below them), a bit each: those of the first
+// five digits and those of the next four from the tables of compressLow
+// and compressHigh, digit by digit when set has digits past
+// maxTableDigits.
+func localDigits(o, set grid.Digits) uint8 {
+	if set < 1<<maxTableDigits {
+		lo := set & (1<<compressBits - 1)
+		return compressLow[lo][o&lo] | compressHigh[set>>compressBits][o>>compressBits&(set>>compressBits)]<<bits.OnesCount8(uint8(lo))
+	}
+	var l uint8
+	for x := o & set; x != 0; x &= x - 1 {
+		l |= 1 << bits.OnesCount16(uint16(set&(x&-x-1)))
+	}
+	return l
+}
+
+// compressBits is the digits compressLow covers; compressHigh covers the
+// rest of maxTableDigits.
+const compressBits = 5
+
+// compressLow[s][x] packs the digits of x, within s, of the first
+// compressBits digits to the low bits in their order (each to its index
+// in s); compressHigh[s][x] does the same for the next ones.
+var compressLow = func() (t [1 << compressBits][1 << compressBits]uint8) {
+	for s := range t {
+		for x := range t[s] {
+			t[s][x] = compressDigits(x, s)
+		}
+	}
+	return t
+}()
+
+var compressHigh = func() (t [1 << (maxTableDigits - compressBits)][1 << (maxTableDigits - compressBits)]uint8) {
+	for s := range t {
+		for x := range t[s] {
+			t[s][x] = compressDigits(x, s)
+		}
+	}
+	return t
+}()
+
+// compressDigits packs the bits of x that s has to the low bits, in
+// their order.
+func compressDigits(x, s int) uint8 {
+	var l uint8
+	i := 0
+	for j := 0; s>>j != 0; j++ {
+		if s>>j&1 == 0 {
+			continue
+		}
+		if x>>j&1 != 0 {
+			l |= 1 << i
+		}
+		i++
+	}
+	return l
 }
 
 // extendSubsets returns the subsets made by adding to a subset of from

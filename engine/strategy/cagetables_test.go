@@ -195,3 +195,50 @@ func randomDigits(rng *rand.Rand, p float64) grid.Digits {
 		}
 	}
 }
+
+// TestLocalDigits checks matchSet's index of a cell's digits within a
+// set (localDigits, from its tables below 1<<maxTableDigits) against the
+// count of the set's digits below each digit, on every set of up to six
+// of the first nine digits and every cell's digits, and on sets with
+// digits past the ninth.
+func TestLocalDigits(t *testing.T) {
+	want := func(o, set grid.Digits) uint8 {
+		var l uint8
+		i := 0
+		for d := range 16 {
+			bit := grid.Digits(1) << d
+			if set&bit == 0 {
+				continue
+			}
+			if o&bit != 0 {
+				l |= 1 << i
+			}
+			i++
+		}
+		return l
+	}
+	checked := 0
+	for set := grid.Digits(1); set < 1<<maxTableDigits; set++ {
+		if set.Count() > len(lacks) {
+			continue
+		}
+		for o := grid.Digits(0); o < 1<<maxTableDigits; o++ {
+			if got, w := localDigits(o, set), want(o, set); got != w {
+				t.Fatalf("localDigits(%09b, %09b) = %06b, want %06b", o, set, got, w)
+			}
+			checked++
+		}
+	}
+	for _, tc := range []struct{ o, set grid.Digits }{
+		{0b1010_0000_0001, 0b1010_0100_0001},
+		{0b1111_1111_1111_1111, 0b1000_0000_0010_0001},
+		{0b0100_0000_0000, 0b0110_0000_0000},
+	} {
+		if got, w := localDigits(tc.o, tc.set), want(tc.o, tc.set); got != w {
+			t.Errorf("localDigits(%b, %b) = %b, want %b", tc.o, tc.set, got, w)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no set checked")
+	}
+}

@@ -677,14 +677,17 @@ func (s *linearSearch) stateHash(i int, sum *[maxLinearRows]int) uint64 {
 // probeDigits is probe trying the digits of set in cell i, the rows it is
 // in being rows.
 func (s *linearSearch) probeDigits(i int, sum [maxLinearRows]int, rows uint8, set grid.Digits) bool {
+	// The cell's coefficients and the bounds of the cells after it, taken
+	// once for its digits.
+	coef, lo, hi := &s.coef[i], &s.lo[i+1], &s.hi[i+1]
 next:
 	for ds := set; ds != 0 && s.nodes <= maxProbeNodes; ds &= ds - 1 {
 		d, bit := ds.Min(), ds&-ds
 		next := sum
 		for m := rows; m != 0; m &= m - 1 {
-			r := bits.TrailingZeros8(m)
-			next[r] += int(s.coef[i][r]) * d
-			if next[r]+s.lo[i+1][r] > s.target[r] || next[r]+s.hi[i+1][r] < s.target[r] {
+			r := bits.TrailingZeros8(m) & (maxLinearRows - 1)
+			next[r] += int(coef[r]) * d
+			if next[r]+lo[r] > s.target[r] || next[r]+hi[r] < s.target[r] {
 				continue next
 			}
 			if s.clique&(1<<r) != 0 && !s.cliqueFits(i+1, r, next[r], s.used[r]|bit) {

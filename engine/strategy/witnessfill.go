@@ -20,9 +20,12 @@ const maxWitnessNodes = 1024
 // a target, digits distinct between cells that see each other (adj[i]
 // has bit j for each cell j that cell i sees), followed in order.
 type witnessWalk struct {
-	opts    []grid.Digits
-	adj     [grid.MaxGroupCells]uint32
-	order   [grid.MaxGroupCells]int
+	opts  []grid.Digits
+	adj   [grid.MaxGroupCells]uint32
+	order [grid.MaxGroupCells]int
+	// before[k] has bit j for each cell j that cell order[k] sees among
+	// the cells order[:k], whose digits it may not take.
+	before  [grid.MaxGroupCells]uint32
 	lo, hi  [grid.MaxGroupCells + 1]int // the least and most cells order[k:] add
 	digit   [grid.MaxGroupCells]grid.Digits
 	covered [grid.MaxGroupCells]grid.Digits // the options in a filling found
@@ -168,7 +171,7 @@ func (w *witnessWalk) found() grid.Digits {
 }
 
 // start orders the cells for a walk that puts a digit in cell i: cell i
-// first, then the others in their order, and sets lo and hi.
+// first, then the others in their order, and sets before, lo and hi.
 func (w *witnessWalk) start(i int) {
 	n := len(w.opts)
 	w.order[0] = i
@@ -178,6 +181,11 @@ func (w *witnessWalk) start(i int) {
 			w.order[k] = j
 			k++
 		}
+	}
+	var placed uint32
+	for k, c := range w.order[:n] {
+		w.before[k] = w.adj[c] & placed
+		placed |= 1 << c
 	}
 	for k := n - 1; k >= 0; k-- {
 		o := w.opts[w.order[k]]
@@ -196,10 +204,8 @@ func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
 	if k == 0 {
 		ds &= d
 	}
-	for _, p := range w.order[:k] {
-		if w.adj[c]>>p&1 != 0 {
-			ds &^= w.digit[p]
-		}
+	for m := w.before[k]; m != 0; m &= m - 1 {
+		ds &^= w.digit[bits.TrailingZeros32(m)]
 	}
 	if k == len(w.opts)-1 {
 		// The last cell takes what is left of the target, the one digit
