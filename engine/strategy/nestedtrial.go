@@ -147,7 +147,8 @@ func (t *trial) findNested(sink *Sink, budget int) {
 // 16 and 70 in two); taking them from the first (or the fifth) step,
 // the batches that find a few change too, and line 18 then reaches a
 // board where the budget finds nothing and the solve guesses. From the
-// tenth, the 42 lines cost 0.74 times the CPU, the same 38 finished.
+// tenth, the 42 lines with solve defaults cost 0.81-0.86 times the CPU,
+// the same 38 finished (docs/variant-techniques.md, session 18).
 const nestedChainFrom = 10
 
 // chainSteps takes the candidates of the steps a chained search found
