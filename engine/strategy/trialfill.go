@@ -447,8 +447,9 @@ func digitsBetween(lo, hi int) grid.Digits {
 
 // fillSets returns what the fillings of cells of options opts, all
 // different, summing to target allow each cell, as a walk over the digit
-// sets of the cells finds it (TestTrialFillsAgree): the digit sets of their number and sum
-// (sumSets) that the options cover are matched to the cells (matchSet);
+// sets of the cells finds it (TestTrialFillsAgree): the digit sets of
+// their number and sum (sumSets) that the options cover are matched to
+// the cells (matchSet);
 // the support is the union of the digits the matchings let each cell
 // take, must the intersection of the sets matched. A set costs a few
 // mask operations, where the walk follows every set of digits each first
