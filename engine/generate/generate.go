@@ -191,7 +191,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if seed == 0 {
 		seed = rand.Uint64() | 1
 	}
-	stop, firstDig, cancel := deadlines(ctx, g.digShare())
+	stop, firstDig, answer, cancel := deadlines(ctx, g.digShare())
 	defer cancel()
 	var best *Result
 	made := 0 // attempts started
@@ -225,7 +225,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if best != nil {
 		best.Made = made
-		return g.finish(ctx, best), nil
+		return g.finish(answer, best), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("generating a puzzle: %w", err)
@@ -237,7 +237,10 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // finish completes the grade of a closest puzzle whose grading stopped
-// early, leaving it ungraded if ctx ends first.
+// early, leaving it ungraded if ctx ends first (Generate's answer
+// context, which ends before the call's deadline: a 16×16 X asked for at
+// Hard grades Extreme on every attempt, and its full grade can take longer
+// than the time left).
 func (g *generator) finish(ctx context.Context, r *Result) *Result {
 	if !r.partial {
 		return r
@@ -250,22 +253,25 @@ func (g *generator) finish(ctx context.Context, r *Result) *Result {
 	return r
 }
 
-// deadlines returns the contexts of a generation under ctx: stop ends a
-// little before ctx's deadline, leaving time to answer; firstDig ends the
-// digging of the first attempt earlier, after share (a fraction) of the
-// time, leaving the rest to grade.
-func deadlines(ctx context.Context, share float64) (stop, firstDig context.Context, cancel context.CancelFunc) {
+// deadlines returns the contexts of a generation under ctx: stop ends the
+// attempts a margin before ctx's deadline; answer ends half that margin
+// before it, so that completing the closest puzzle's grade (finish) still
+// leaves time to answer; firstDig ends the digging of the first attempt
+// earlier, after share (a fraction) of the time, leaving the rest to
+// grade.
+func deadlines(ctx context.Context, share float64) (stop, firstDig, answer context.Context, cancel context.CancelFunc) {
 	deadline, ok := ctx.Deadline()
 	if !ok {
 		stop, cancel = context.WithCancel(ctx)
-		return stop, stop, cancel
+		return stop, stop, ctx, cancel
 	}
 	now := time.Now()
 	left := deadline.Sub(now)
 	margin := min(max(left/20, 20*time.Millisecond), time.Second)
-	stop, cancelStop := context.WithDeadline(ctx, deadline.Add(-margin))
+	answer, cancelAnswer := context.WithDeadline(ctx, deadline.Add(-margin/2))
+	stop, cancelStop := context.WithDeadline(answer, deadline.Add(-margin))
 	firstDig, cancelDig := context.WithDeadline(stop, now.Add(time.Duration(float64(left-margin)*share)))
-	return stop, firstDig, func() { cancelDig(); cancelStop() }
+	return stop, firstDig, answer, func() { cancelDig(); cancelStop(); cancelAnswer() }
 }
 
 // digShare is the part of the time to the deadline that the first attempt

@@ -936,6 +936,30 @@ func TestDeadlineGivesClosest(t *testing.T) {
 	checkUnique(t, res)
 }
 
+// TestClosestAnswersBeforeDeadline checks that a generation whose level
+// is out of reach answers before its deadline when the closest puzzle's
+// grade has to be completed: a 16×16 X asked for at Hard grades Extreme
+// on every attempt, and completing that grade could take the time left,
+// so that the call failed with its deadline instead of answering.
+func TestClosestAnswersBeforeDeadline(t *testing.T) {
+	if testing.Short() || race {
+		t.Skip("generates 16×16 puzzles for seconds; skipped under -short and -race")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Second)
+	defer cancel()
+	res, err := Generate(ctx, Config{Variant: grid.X, Size: 16, Level: strategy.Hard, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx.Err() != nil {
+		t.Errorf("answered after the deadline (%v)", ctx.Err())
+	}
+	if res.LevelMet {
+		t.Errorf("level met at attempt %d; the test needs a level out of reach", res.Attempts)
+	}
+	checkUnique(t, res)
+}
+
 // TestDigShare checks the part of the time the first attempt digs: more
 // when the grade only informs than when it decides.
 func TestDigShare(t *testing.T) {
@@ -959,9 +983,16 @@ func TestDigShare(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		start := time.Now()
-		stop, dig, cancelAll := deadlines(ctx, share)
+		stop, dig, answer, cancelAll := deadlines(ctx, share)
 		stopAt, _ := stop.Deadline()
 		digAt, _ := dig.Deadline()
+		answerAt, _ := answer.Deadline()
+		deadline, _ := ctx.Deadline()
+		// The closest puzzle's grade is completed after stop, and ends
+		// before the call's deadline, leaving time to answer.
+		if !stopAt.Before(answerAt) || !answerAt.Before(deadline) {
+			t.Errorf("%+v: stop %v, answer %v, deadline %v after the start; want them in that order", tt.cfg, stopAt.Sub(start), answerAt.Sub(start), deadline.Sub(start))
+		}
 		// The margin before the deadline is half a second of ten.
 		want := start.Add(time.Duration(float64(9500*time.Millisecond) * share))
 		if d := digAt.Sub(want); d < -time.Second || d > time.Second || !digAt.Before(stopAt) {
