@@ -59,6 +59,19 @@ type constraint struct {
 	sum int32
 }
 
+// sumRef is a conSum constraint over a cell: its id and the place of its
+// bounds in frame.lo (constraint.sum), as ^place where it takes the cell
+// negatively.
+type sumRef struct {
+	place, id int32
+}
+
+// sumInfo is the place of a conSum constraint's bounds in frame.lo and its
+// target.
+type sumInfo struct {
+	place, target int32
+}
+
 // part is the cells of a constraint inside one unit; rest has a bit for
 // each other cell of the unit, by its place in the unit.
 type part struct {
@@ -79,12 +92,14 @@ type model struct {
 	// cells and neg hold the cells of every constraint, in one slab.
 	cells []int32
 	neg   []bool
-	// watch[c] are the constraints over cell c, slices of one array; a
-	// sum is stored as ^id, to be queued apart (see generic.sums).
-	// sumsOf[c] are the places in frame.lo (constraint.sum) of the sums
-	// over cell c, as ^place where one takes the cell negatively.
-	watch  [][]int32
-	sumsOf [][]int32
+	// watch[c] are the constraints over cell c other than the sums,
+	// slices of one array, and sumsOf[c] the sums over it, queued apart
+	// (see generic.sums); sumInfo[id] is where conSum constraint id keeps
+	// its bounds and its target, read without the constraint when it is
+	// visited (most visits end on the bounds).
+	watch   [][]int32
+	sumsOf  [][]sumRef
+	sumInfo []sumInfo
 	// sums counts the conSum constraints (see frame.lo).
 	sums int
 	// locked tells whether locked candidates are looked for: on boards of
@@ -406,56 +421,55 @@ func (m *model) within(cells []int32) [][]uint32 {
 	return all
 }
 
-// index builds the watch lists.
+// index builds the watch lists: watch[c] the constraints over cell c but
+// the sums, and sumsOf[c] the sums over it (see sumRef), each in the order
+// of the constraints.
 func (m *model) index() {
 	n := m.l.Cells
 	at := make([]int32, n+1)
-	for _, c := range m.cells {
-		at[c+1]++
-	}
-	for c := range n {
-		at[c+1] += at[c]
-	}
-	all := make([]int32, len(m.cells))
-	next := slices.Clone(at[:n])
 	// The sums over each cell, in a slab of their own: sumAt[c] sums
 	// before cell c's.
 	sumAt := make([]int32, n+1)
 	for id := range m.cons {
 		c := &m.cons[id]
-		w := int32(id)
-		if c.kind == conSum {
-			w = ^w
-		}
 		for _, cell := range m.cells[c.start:c.end] {
-			all[next[cell]] = w
-			next[cell]++
 			if c.kind == conSum {
 				sumAt[cell+1]++
+			} else {
+				at[cell+1]++
 			}
 		}
 	}
 	for c := range n {
+		at[c+1] += at[c]
 		sumAt[c+1] += sumAt[c]
 	}
-	sums := make([]int32, sumAt[n])
+	all := make([]int32, at[n])
+	next := slices.Clone(at[:n])
+	sums := make([]sumRef, sumAt[n])
 	nextSum := slices.Clone(sumAt[:n])
+	m.sumInfo = make([]sumInfo, len(m.cons))
 	for id := range m.cons {
 		c := &m.cons[id]
 		if c.kind != conSum {
+			for _, cell := range m.cells[c.start:c.end] {
+				all[next[cell]] = int32(id)
+				next[cell]++
+			}
 			continue
 		}
+		m.sumInfo[id] = sumInfo{place: c.sum, target: c.target}
 		for i, cell := range m.cells[c.start:c.end] {
 			s := c.sum
 			if m.neg[int(c.start)+i] {
 				s = ^s
 			}
-			sums[nextSum[cell]] = s
+			sums[nextSum[cell]] = sumRef{place: s, id: int32(id)}
 			nextSum[cell]++
 		}
 	}
 	m.watch = make([][]int32, n)
-	m.sumsOf = make([][]int32, n)
+	m.sumsOf = make([][]sumRef, n)
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
 		m.sumsOf[c] = sums[sumAt[c]:sumAt[c+1]:sumAt[c+1]]
@@ -734,22 +748,30 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
-		// The bounds kept with the frame (see frame.lo) settle most
-		// visits: a sum whose slack on both sides is as wide as a
-		// cell's widest span (N-1) takes nothing out.
-		lo, hi, t := f.lo[c.sum], f.hi[c.sum], c.target
-		if t < lo || t > hi {
-			return false
-		}
-		if min(hi-t, t-lo) >= int32(g.l.N-1) {
-			return true
-		}
-		return g.sum(f, cells, m.neg[c.start:c.end], int(c.target))
+		return g.visitSum(f, id)
 	case conStraight:
 		return g.straight(f, c)
 	default:
 		return g.l.CageFeasible(int(c.cage), f.value, f.cand)
 	}
+}
+
+// visitSum applies conSum constraint id to f; false on a contradiction.
+// The bounds kept with the frame (see frame.lo) settle most visits
+// without the constraint's cells: a sum whose slack on both sides is as
+// wide as a cell's widest span (N-1) takes nothing out.
+func (g *generic) visitSum(f *frame, id int32) bool {
+	s := g.m.sumInfo[id]
+	lo, hi, t := f.lo[s.place], f.hi[s.place], s.target
+	if t < lo || t > hi {
+		return false
+	}
+	if min(hi-t, t-lo) >= int32(g.l.N-1) {
+		return true
+	}
+	m := g.m
+	c := &m.cons[id]
+	return g.sum(f, m.cells[c.start:c.end], m.neg[c.start:c.end], int(c.target))
 }
 
 // sum prunes the cells of a sum by bounds: each cell keeps the digits

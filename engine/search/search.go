@@ -703,7 +703,12 @@ func (g *generic) propagate(f *frame) bool {
 				id = g.queue.pop()
 			}
 			g.queued[id] = false
-			if ok = g.propagateConstraint(f, id); !ok {
+			if n > 0 {
+				ok = g.visitSum(f, id)
+			} else {
+				ok = g.propagateConstraint(f, id)
+			}
+			if !ok {
 				c := &g.m.cons[id]
 				g.bump(g.m.cells[c.start:c.end])
 			}
@@ -885,13 +890,6 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.moveBounds(f, m.sumsOf[cell], was, c)
 	}
 	for _, id := range m.watch[cell] {
-		if id < 0 {
-			if id = ^id; !g.queued[id] {
-				g.queued[id] = true
-				g.sums = append(g.sums, id)
-			}
-			continue
-		}
 		if !g.queued[id] {
 			g.queued[id] = true
 			g.queue.push(id)
@@ -931,20 +929,30 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 }
 
 // moveBounds moves the bounds of sums (see model.sumsOf) over a cell
-// whose candidates went from was to c: by as far as its least digit rose
-// and its greatest fell.
-func (g *generic) moveBounds(f *frame, sums []int32, was, c grid.Digits) {
+// whose candidates went from was to c, by as far as its least digit rose
+// and its greatest fell, and queues the sums.
+func (g *generic) moveBounds(f *frame, sums []sumRef, was, c grid.Digits) {
 	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
-	if up|down == 0 || len(sums) == 0 {
+	if up|down == 0 {
+		for _, s := range sums {
+			if !g.queued[s.id] {
+				g.queued[s.id] = true
+				g.sums = append(g.sums, s.id)
+			}
+		}
 		return
 	}
 	for _, s := range sums {
-		if s < 0 {
-			f.lo[^s] += down
-			f.hi[^s] -= up
+		if p := s.place; p < 0 {
+			f.lo[^p] += down
+			f.hi[^p] -= up
 		} else {
-			f.lo[s] += up
-			f.hi[s] -= down
+			f.lo[p] += up
+			f.hi[p] -= down
+		}
+		if !g.queued[s.id] {
+			g.queued[s.id] = true
+			g.sums = append(g.sums, s.id)
 		}
 	}
 }
