@@ -74,16 +74,19 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 	}
 	var digit [maxMatchCells]grid.Digits
 	var local [maxMatchCells]uint8 // the candidates of each cell, by index in digit
+	// index[d] is the index in digit of digit d+1 of rest: the number of
+	// digits of rest below it.
+	var index [32]uint8
 	i := 0
 	for x := rest; x != 0; x &= x - 1 {
 		digit[i] = x & -x
+		index[bits.TrailingZeros32(uint32(x))] = uint8(i)
 		i++
 	}
 	for c, cand := range cands {
-		// A digit's index is the number of digits of rest below it.
 		var l uint8
 		for x := cand & rest; x != 0; x &= x - 1 {
-			l |= 1 << popcount(rest&(x&-x-1))
+			l |= 1 << index[bits.TrailingZeros32(uint32(x))]
 		}
 		local[c] = l
 	}
