@@ -1004,7 +1004,7 @@ func (g *generic) matchCombos(f *frame, id int32, cells []int32, c *constraint, 
 // digits left go one to each empty cell (candidates empty). support[i]
 // gains the digits cell i takes in such an assignment. As in keepSets,
 // only the sets of alive are tried, and those found impossible leave it.
-func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
+func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits, cache *matchCache) (must grid.Digits, ok bool) {
 	must = ^grid.Digits(0)
 	// covered counts the cells whose support holds all their candidates:
 	// once it is all of them, a set is only checked, not matched in full.
@@ -1015,7 +1015,7 @@ func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Di
 			set := table[w*64+i]
 			rest := set &^ placed
 			if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) ||
-				!matchCells(empty, rest, support, covered < len(empty)) {
+				!matchCells(empty, rest, support, covered < len(empty), cache) {
 				alive[w] &^= 1 << i
 				continue
 			}

@@ -133,8 +133,11 @@ type generic struct {
 	unitsDirty uint64
 	pieces     []pieceCache
 	disjoint   *[1 << maxUnitDigits]subsets
-	// memo holds recent matchings of cage sets (see matchMemo).
-	memo matchMemo
+	// memo holds recent matchings of cage sets (see matchMemo), and
+	// matched recent matchings of a set's digits to a cage's cells (see
+	// matchCache), made on first use.
+	memo    matchMemo
+	matched *matchCache
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
