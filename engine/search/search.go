@@ -526,8 +526,18 @@ func (g *generic) chooseCage(f *frame, n int) int32 {
 		if k >= bestN {
 			continue
 		}
+		// The cage's cells are read once, when a set off is met.
+		var cells cageState
+		read := false
 		for i, set := range c.combos {
-			if alive[i/64]>>(i%64)&1 == 0 && g.setPossible(f, c, set) {
+			if alive[i/64]>>(i%64)&1 != 0 {
+				continue
+			}
+			if !read {
+				cells.read(f, g.m.cells[c.start:c.end])
+				read = true
+			}
+			if cells.possible(set) {
 				if k++; k >= bestN {
 					break
 				}
@@ -540,22 +550,44 @@ func (g *generic) chooseCage(f *frame, n int) int32 {
 	return best
 }
 
-// setPossible reports whether the cells of combos constraint c can still
-// hold the digits of set: it has the digits placed there, each empty cell
-// has a candidate in it, and each of its digits not placed a cell. So
-// when two sets are possible, keeping the cells to either narrows some.
-func (g *generic) setPossible(f *frame, c *constraint, set grid.Digits) bool {
-	placed, open := grid.Digits(0), grid.Digits(0)
-	for _, cell := range g.m.cells[c.start:c.end] {
+// cageState is what chooseCage reads of a cage's cells to test its sets
+// off (see possible): the digits placed, the candidates of the empty
+// cells, and their union.
+type cageState struct {
+	placed, open grid.Digits
+	n            int
+	empty        [grid.MaxSize]grid.Digits
+}
+
+// read sets s from the cells of a combos constraint (distinct, at most
+// grid.MaxSize).
+func (s *cageState) read(f *frame, cells []int32) {
+	s.placed, s.open, s.n = 0, 0, 0
+	for _, cell := range cells {
 		if v := f.value[cell]; v != 0 {
-			placed |= grid.Bit(int(v))
-		} else if f.cand[cell]&set == 0 {
-			return false
+			s.placed |= grid.Bit(int(v))
 		} else {
-			open |= f.cand[cell]
+			s.open |= f.cand[cell]
+			s.empty[s.n] = f.cand[cell]
+			s.n++
 		}
 	}
-	return placed&^set == 0 && set&^placed&^open == 0
+}
+
+// possible reports whether the cells read can still hold the digits of
+// set: it has the digits placed there, each empty cell has a candidate in
+// it, and each of its digits not placed a cell. So when two sets are
+// possible, keeping the cells to either narrows some.
+func (s *cageState) possible(set grid.Digits) bool {
+	if s.placed&^set != 0 || set&^s.placed&^s.open != 0 {
+		return false
+	}
+	for _, c := range s.empty[:s.n] {
+		if c&set == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // branchCage tries, one by one, each set still possible of combos
