@@ -24,6 +24,35 @@ var lacks = func() (t [maxMatchCells]uint64) {
 	return t
 }()
 
+// squeeze5[m<<5|v] packs the bits of v (five of them) at the places of
+// the bits of m into the lowest bits, in order; squeeze4[m<<4|v] the same
+// for four bits.
+var (
+	squeeze5 = [1 << 10]uint8(squeezeTable(5))
+	squeeze4 = [1 << 8]uint8(squeezeTable(4))
+)
+
+// squeezeTable returns the table of squeeze5 or squeeze4 for width 5 or
+// 4.
+func squeezeTable(width int) []uint8 {
+	t := make([]uint8, 1<<(2*width))
+	for m := range 1 << width {
+		for v := range 1 << width {
+			var x, k uint8
+			for b := range width {
+				if m>>b&1 != 0 {
+					if v>>b&1 != 0 {
+						x |= 1 << k
+					}
+					k++
+				}
+			}
+			t[m<<width|v] = x
+		}
+	}
+	return t
+}
+
 // matchSupport reports whether the empty cells of a combos constraint,
 // with candidates cands, can take the digits rest (as many as the cells)
 // one each, and adds to support[i] every digit that cell i takes in some
@@ -76,21 +105,32 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 	}
 	var digit [maxMatchCells]grid.Digits
 	var local [maxMatchCells]uint8 // the candidates of each cell, by index in digit
-	// index[d] is the index in digit of digit d+1 of rest: the number of
-	// digits of rest below it.
-	var index [32]uint8
 	i := 0
 	for x := rest; x != 0; x &= x - 1 {
 		digit[i] = x & -x
-		index[bits.TrailingZeros32(uint32(x))] = uint8(i)
 		i++
 	}
-	for c, cand := range cands {
-		var l uint8
-		for x := cand & rest; x != 0; x &= x - 1 {
-			l |= 1 << index[bits.TrailingZeros32(uint32(x))]
+	// A digit's index in digit is the number of digits of rest below it.
+	if rest < 1<<9 {
+		// Digits 1-9: five places of rest, then four, packed by table.
+		lo, hi := uint32(rest)&31<<5, uint32(rest)>>5<<4
+		shift := popcount(rest&31) & 7
+		for c, cand := range cands {
+			x := uint32(cand)
+			local[c] = squeeze5[(lo|x&31)&1023] | squeeze4[(hi|x>>5&15)&255]<<shift
 		}
-		local[c] = l
+	} else {
+		var index [32]uint8 // by the digit's bit
+		for i, d := range digit[:k] {
+			index[bits.TrailingZeros32(uint32(d))] = uint8(i)
+		}
+		for c, cand := range cands {
+			var l uint8
+			for x := cand & rest; x != 0; x &= x - 1 {
+				l |= 1 << (index[bits.TrailingZeros32(uint32(x))] & 7)
+			}
+			local[c] = l
+		}
 	}
 	// The outcome depends on nothing but k and the cells' digits by index
 	// (local), which the key holds.
