@@ -49,6 +49,10 @@ type constraint struct {
 	// within[i][k] has a bit for each cell of a conCombos constraint (by
 	// its index among the cells) in unit model.counted[cell i][k].
 	within [][]uint32
+	// outside[i][k] has a bit for each cell of unit model.counted[cell
+	// i][k] not among the constraint's cells, by its place in the unit
+	// (conCombos).
+	outside [][]uint32
 	// unit is the compartment of a conStraight constraint (an index into
 	// Layout.Units), and rest the other white cells of its row or column,
 	// which lose the digits the compartment must hold.
@@ -365,6 +369,7 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
 		c.within = m.within(m.cells[c.start:c.end])
+		c.outside = m.outside(m.cells[c.start:c.end])
 		c.word = int32(m.words)
 		m.words += (len(c.combos) + 63) / 64
 	}
@@ -400,6 +405,25 @@ func (m *model) parts(cells []int32) []part {
 		}
 	}
 	return parts
+}
+
+// outside returns, for each of cells and each unit counted of it, the
+// other cells of that unit, a bit each by place in the unit (see
+// constraint.outside).
+func (m *model) outside(cells []int32) [][]uint32 {
+	all := make([][]uint32, len(cells))
+	for i, cell := range cells {
+		units := m.counted[cell]
+		all[i] = make([]uint32, len(units))
+		for k, u := range units {
+			for j, other := range m.l.Unit(u).Cells {
+				if !slices.Contains(cells, int32(other)) {
+					all[i][k] |= 1 << j
+				}
+			}
+		}
+	}
+	return all
 }
 
 // within returns, for each of cells (distinct, at most grid.MaxSize) and
@@ -1151,11 +1175,11 @@ func (g *generic) pointCombo(f *frame, c *constraint, cells []int32, at, places 
 			// have one outside it.
 			continue
 		}
-		for _, cell := range g.l.Unit(u).Cells {
-			if f.value[cell] != 0 || f.cand[cell]&bit == 0 || slices.Contains(cells, int32(cell)) {
-				continue
-			}
-			if !g.remove(f, cell, bit) {
+		// The unit's other cells, in order (a placed cell has no
+		// candidates).
+		unit := g.l.Unit(u).Cells
+		for r := c.outside[at][k]; r != 0; r &= r - 1 {
+			if cell := unit[bits.TrailingZeros32(r)]; f.cand[cell]&bit != 0 && !g.remove(f, cell, bit) {
 				return false
 			}
 		}
