@@ -954,9 +954,7 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 		}
 	}
 	for _, cell := range cells {
-		if f.value[cell] != 0 {
-			continue
-		}
+		// A placed cell has no candidates.
 		if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
 			return false
 		}
@@ -1070,9 +1068,7 @@ func (g *generic) placeMust(f *frame, c *constraint, cells []int32, must grid.Di
 	var buf [grid.MaxSize]grid.Digits
 	cand := buf[:len(cells)]
 	for i, cell := range cells {
-		if f.value[cell] == 0 {
-			cand[i] = f.cand[cell]
-		}
+		cand[i] = f.cand[cell] // none for a placed cell
 	}
 	for m := must; m != 0; m &= m - 1 {
 		bit := m & -m
