@@ -104,6 +104,8 @@ type model struct {
 	watch   [][]int32
 	sumsOf  [][]sumRef
 	sumInfo []sumInfo
+	// span is the widest span of a cell's digits, N-1.
+	span int32
 	// sums counts the conSum constraints (see frame.lo).
 	sums int
 	// locked tells whether locked candidates are looked for: on boards of
@@ -221,7 +223,7 @@ const DefaultLearnFrom = 2000
 
 // newModel builds the model of l.
 func newModel(l *grid.Layout, opts Options) *model {
-	m := &model{l: l, opts: opts, few: 2}
+	m := &model{l: l, opts: opts, few: 2, span: int32(l.N - 1)}
 	from := opts.LockedFrom
 	if from == 0 {
 		from = 16
@@ -785,15 +787,15 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 // without the constraint's cells: a sum whose slack on both sides is as
 // wide as a cell's widest span (N-1) takes nothing out.
 func (g *generic) visitSum(f *frame, id int32) bool {
-	s := g.m.sumInfo[id]
+	m := g.m
+	s := m.sumInfo[id]
 	lo, hi, t := f.lo[s.place], f.hi[s.place], s.target
 	if t < lo || t > hi {
 		return false
 	}
-	if min(hi-t, t-lo) >= int32(g.l.N-1) {
+	if min(hi-t, t-lo) >= m.span {
 		return true
 	}
-	m := g.m
 	c := &m.cons[id]
 	return g.sum(f, m.cells[c.start:c.end], m.neg[c.start:c.end], int(c.target))
 }
