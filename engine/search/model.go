@@ -50,8 +50,8 @@ type constraint struct {
 	// its index among the cells) in unit model.counted[cell i][k].
 	within [][]uint32
 	// outside[i][k] has a bit for each cell of unit model.counted[cell
-	// i][k] not among the constraint's cells, by its place in the unit
-	// (conCombos).
+	// i][k] not among the constraint's cells, by its place in the unit,
+	// when the unit holds two or more of them (see outside; conCombos).
 	outside [][]uint32
 	// unit is the compartment of a conStraight constraint (an index into
 	// Layout.Units), and rest the other white cells of its row or column,
@@ -371,7 +371,7 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
 		c.within = m.within(m.cells[c.start:c.end])
-		c.outside = m.outside(m.cells[c.start:c.end])
+		c.outside = outside(m.cells[c.start:c.end], m.counted, c.parts)
 		c.word = int32(m.words)
 		m.words += (len(c.combos) + 63) / 64
 	}
@@ -410,17 +410,19 @@ func (m *model) parts(cells []int32) []part {
 }
 
 // outside returns, for each of cells and each unit counted of it, the
-// other cells of that unit, a bit each by place in the unit (see
+// other cells of that unit, a bit each by place in the unit, when the
+// unit holds two or more of cells (a part's rest), else 0: a digit with
+// two places or more among the cells is within such a unit or none (see
 // constraint.outside).
-func (m *model) outside(cells []int32) [][]uint32 {
+func outside(cells []int32, counted [][]int, parts []part) [][]uint32 {
 	all := make([][]uint32, len(cells))
 	for i, cell := range cells {
-		units := m.counted[cell]
+		units := counted[cell]
 		all[i] = make([]uint32, len(units))
 		for k, u := range units {
-			for j, other := range m.l.Unit(u).Cells {
-				if !slices.Contains(cells, int32(other)) {
-					all[i][k] |= 1 << j
+			for _, p := range parts {
+				if p.unit == int32(u) {
+					all[i][k] = p.rest
 				}
 			}
 		}
