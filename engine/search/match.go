@@ -24,6 +24,35 @@ var lacks = func() (t [maxMatchCells]uint64) {
 	return t
 }()
 
+// squeeze5[m<<5|v] packs the bits of v (five of them) at the places of
+// the bits of m into the lowest bits, in order; squeeze4[m<<4|v] the same
+// for four bits.
+var (
+	squeeze5 = [1 << 10]uint8(squeezeTable(5))
+	squeeze4 = [1 << 8]uint8(squeezeTable(4))
+)
+
+// squeezeTable returns the table of squeeze5 or squeeze4 for width 5 or
+// 4.
+func squeezeTable(width int) []uint8 {
+	t := make([]uint8, 1<<(2*width))
+	for m := range 1 << width {
+		for v := range 1 << width {
+			var x, k uint8
+			for b := range width {
+				if m>>b&1 != 0 {
+					if v>>b&1 != 0 {
+						x |= 1 << k
+					}
+					k++
+				}
+			}
+			t[m<<width|v] = x
+		}
+	}
+	return t
+}
+
 // matchSupport reports whether the empty cells of a combos constraint,
 // with candidates cands, can take the digits rest (as many as the cells)
 // one each, and adds to support[i] every digit that cell i takes in some
@@ -36,13 +65,15 @@ var lacks = func() (t [maxMatchCells]uint64) {
 // each; cell i takes digit j when a subset of the cells before it without
 // j, with j, leaves what the cells after it can fill.
 func matchSupport(cands []grid.Digits, rest grid.Digits, support []grid.Digits) bool {
-	return matchCells(cands, rest, support, true)
+	return matchCells(cands, rest, support, true, nil)
 }
 
 // matchCells is matchSupport, which adds to support only when full is
 // set: when every cell's support already holds all its candidates, only
-// whether the digits go one to each cell is left to find.
-func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, full bool) bool {
+// whether the digits go one to each cell is left to find. With a cache,
+// it looks the cells up there before it works them out, and keeps what
+// it works out.
+func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, full bool, cache *matchCache) bool {
 	k := len(cands)
 	// Hall's condition: cells T of the others than cell c leave c digit d
 	// unless they have, d aside, fewer digits among them than their
@@ -79,13 +110,51 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 		digit[i] = x & -x
 		i++
 	}
-	for c, cand := range cands {
-		// A digit's index is the number of digits of rest below it.
-		var l uint8
-		for x := cand & rest; x != 0; x &= x - 1 {
-			l |= 1 << popcount(rest&(x&-x-1))
+	// A digit's index in digit is the number of digits of rest below it.
+	if rest < 1<<9 {
+		// Digits 1-9: five places of rest, then four, packed by table.
+		lo, hi := uint32(rest)&31<<5, uint32(rest)>>5<<4
+		shift := popcount(rest&31) & 7
+		for c, cand := range cands {
+			x := uint32(cand)
+			local[c] = squeeze5[(lo|x&31)&1023] | squeeze4[(hi|x>>5&15)&255]<<shift
 		}
-		local[c] = l
+	} else {
+		var index [32]uint8 // by the digit's bit
+		for i, d := range digit[:k] {
+			index[bits.TrailingZeros32(uint32(d))] = uint8(i)
+		}
+		for c, cand := range cands {
+			var l uint8
+			for x := cand & rest; x != 0; x &= x - 1 {
+				l |= 1 << (index[bits.TrailingZeros32(uint32(x))] & 7)
+			}
+			local[c] = l
+		}
+	}
+	// The outcome depends on nothing but k and the cells' digits by index
+	// (local), which the key holds.
+	var e *matchCached
+	if cache != nil {
+		key := uint64(k)
+		for _, l := range local[:k] {
+			key = key<<maxMatchCells | uint64(l)
+		}
+		e = &cache[key*0x9e3779b97f4a7c15>>(64-matchCacheBits)]
+		if e.key == key && (!full || e.val&cachedSupport != 0) {
+			if e.val&cachedOK == 0 {
+				return false
+			}
+			if full {
+				for c := range k {
+					for l := uint8(e.val>>(maxMatchCells*c)) & (1<<maxMatchCells - 1); l != 0; l &= l - 1 {
+						support[c] |= digit[bits.TrailingZeros8(l)]
+					}
+				}
+			}
+			return true
+		}
+		e.key = key
 	}
 	all := uint(1)<<k - 1
 	var prefix [maxMatchCells + 1]uint64
@@ -94,25 +163,63 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 		prefix[c+1] = extend(prefix[c], local[c])
 	}
 	if prefix[k]>>all&1 == 0 {
+		if e != nil {
+			e.val = cachedSupport // no support to give
+		}
 		return false
 	}
 	if !full {
+		if e != nil {
+			e.val = cachedOK
+		}
 		return true
 	}
 	// after holds the subsets that cells c+1.. leave unfilled (full less
 	// what they fill), so that cell c and those before it fill them.
+	val := uint64(cachedOK | cachedSupport)
 	after := uint64(1) << all
 	for c := k - 1; c >= 0; c-- {
 		for l := local[c]; l != 0; l &= l - 1 {
 			j := bits.TrailingZeros8(l)
 			if (prefix[c]&lacks[j])<<(1<<j)&after != 0 {
 				support[c] |= digit[j]
+				val |= 1 << (maxMatchCells*c + j)
 			}
 		}
 		after = shrink(after, local[c])
 	}
+	if e != nil {
+		e.val = val
+	}
 	return true
 }
+
+// matchCacheBits sizes the cache of matchings (see matchCache):
+// 1<<matchCacheBits entries of 16 bytes.
+const matchCacheBits = 12
+
+// matchCache remembers recent matchings of matchCells that went past its
+// test of Hall's condition, by the cells' digits numbered within the set
+// (at most six cells of six bits each, and their number): the cages of
+// a killer meet the same few patterns over and over, whatever their
+// digits (on Mathemagic's line 1, 1.8 million such matchings had 0.3
+// million distinct patterns). It is direct-mapped: a new pattern takes
+// the slot of the one it hashes to. An empty slot's key, 0, is no
+// pattern's (a key holds k, 2 or more, above the digits).
+type matchCache [1 << matchCacheBits]matchCached
+
+// matchCached is one matching of a matchCache: the key, and in val
+// whether the digits go one to each cell (cachedOK), whether the support
+// was worked out (cachedSupport: full was set, or there is none), and the
+// support, six bits a cell by index in the set from bit 0.
+type matchCached struct {
+	key, val uint64
+}
+
+const (
+	cachedOK      = 1 << 63
+	cachedSupport = 1 << 62
+)
 
 // shrink returns the subsets made by taking from a subset of from one
 // digit of l that it has.

@@ -78,6 +78,7 @@ func TestMatchSupport(t *testing.T) {
 // of 16.
 func TestMatchSupportExhaustive(t *testing.T) {
 	r := rand.New(rand.NewPCG(38, 2))
+	cache := new(matchCache)
 	for _, n := range []int{9, 16} {
 		found := 0
 		for range 20_000 {
@@ -104,8 +105,20 @@ func TestMatchSupportExhaustive(t *testing.T) {
 			// Checking alone (support already full) answers the same and
 			// leaves support alone.
 			none := make([]grid.Digits, k)
-			if only := matchCells(cands, rest, none, false); only != wantOK || slices.ContainsFunc(none, func(d grid.Digits) bool { return d != 0 }) {
+			if only := matchCells(cands, rest, none, false, nil); only != wantOK || slices.ContainsFunc(none, func(d grid.Digits) bool { return d != 0 }) {
 				t.Fatalf("%s: matchCells without support = %v, support %v; want %v, none", where, only, none, wantOK)
+			}
+			// Through a cache shared by all the cases: checking alone,
+			// then with support (twice), then checking alone again, each
+			// as without it.
+			for i, full := range []bool{false, true, true, false} {
+				sup := make([]grid.Digits, k)
+				if got := matchCells(cands, rest, sup, full, cache); got != wantOK {
+					t.Fatalf("%s: call %d through the cache = %v, want %v", where, i, got, wantOK)
+				}
+				if full && wantOK && !slices.Equal(sup, want) || !full && slices.ContainsFunc(sup, func(d grid.Digits) bool { return d != 0 }) {
+					t.Fatalf("%s: call %d through the cache: support %v, want %v", where, i, sup, want)
+				}
 			}
 			if ok {
 				found++
@@ -176,5 +189,51 @@ func TestMatchingAgrees(t *testing.T) {
 	t.Logf("guesses without matching %d, with %d", guesses[0], guesses[1])
 	if guesses[1] >= guesses[0] {
 		t.Errorf("guesses with matching %d, want fewer than without (%d)", guesses[1], guesses[0])
+	}
+}
+
+// TestMatchCacheAnswers checks that matchCells answers from its cache
+// (see matchCache) a pattern met before, under other digits: cells of the
+// same shape share one entry, and an entry altered by hand changes the
+// answer.
+func TestMatchCacheAnswers(t *testing.T) {
+	// Two cells left with the same two digits of three leave the third
+	// cell the last digit: past the test of Hall's condition.
+	tests := []struct {
+		cands []grid.Digits
+		rest  grid.Digits
+	}{
+		{[]grid.Digits{0b011, 0b011, 0b111}, 0b111},
+		{[]grid.Digits{0b001001000, 0b001001000, 0b101001000}, 0b101001000},
+	}
+	cache := new(matchCache)
+	entries := func() (n int) {
+		for i := range cache {
+			if cache[i].key != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	for i, tt := range tests {
+		want := make([]grid.Digits, len(tt.cands))
+		if !matchSupport(tt.cands, tt.rest, want) || want[2] == tt.rest {
+			t.Fatalf("cells %d: support %v, want the third cell narrowed", i, want)
+		}
+		got := make([]grid.Digits, len(tt.cands))
+		if !matchCells(tt.cands, tt.rest, got, true, cache) || !slices.Equal(got, want) {
+			t.Fatalf("cells %d through the cache: support %v, want %v", i, got, want)
+		}
+		if n := entries(); n != 1 {
+			t.Fatalf("cells %d: %d entries, want 1 (one pattern)", i, n)
+		}
+	}
+	// The pattern's entry, said to have no matching: the cache answers so.
+	for i := range cache {
+		cache[i].val &^= cachedOK
+	}
+	tt := tests[1]
+	if matchCells(tt.cands, tt.rest, make([]grid.Digits, len(tt.cands)), true, cache) {
+		t.Error("the altered entry did not answer")
 	}
 }

@@ -84,8 +84,11 @@ const memoFrom = 256
 // alive and support written as keepMatched writes them (support must
 // come in empty).
 func (g *generic) keepMatchedMemo(id int32, c *constraint, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
+	if g.matched == nil {
+		g.matched = new(matchCache)
+	}
 	if !g.opts.MatchMemo || g.nodes < memoFrom || len(alive) != 1 {
-		return keepMatched(c.combos, alive, placed, open, need, empty, support)
+		return keepMatched(c.combos, alive, placed, open, need, empty, support, g.matched)
 	}
 	mm := &g.memo
 	k := matchKey{gen: mm.gen, con: uint32(id), n: int32(len(empty)), placed: placed, need: need, alive: alive[0]}
@@ -97,7 +100,7 @@ func (g *generic) keepMatchedMemo(id int32, c *constraint, alive []uint64, place
 		mm.hits++
 		return e.must, e.ok
 	}
-	must, ok = keepMatched(c.combos, alive, placed, open, need, empty, support)
+	must, ok = keepMatched(c.combos, alive, placed, open, need, empty, support, g.matched)
 	e.key, e.alive, e.must, e.ok = k, alive[0], must, ok
 	copy(e.support[:], support)
 	return must, ok

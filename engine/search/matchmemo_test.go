@@ -145,7 +145,7 @@ func TestMatchMemoExact(t *testing.T) {
 			}
 			wantAlive := []uint64{s.alive}
 			wantSupport := make([]grid.Digits, len(s.empty))
-			wantMust, wantOK := keepMatched(c.combos, wantAlive, s.placed, open, s.need, s.empty, wantSupport)
+			wantMust, wantOK := keepMatched(c.combos, wantAlive, s.placed, open, s.need, s.empty, wantSupport, nil)
 			gotAlive := []uint64{s.alive}
 			gotSupport := make([]grid.Digits, len(s.empty))
 			gotMust, gotOK := g.keepMatchedMemo(s.id, c, gotAlive, s.placed, open, s.need, s.empty, gotSupport)

@@ -49,6 +49,10 @@ type constraint struct {
 	// within[i][k] has a bit for each cell of a conCombos constraint (by
 	// its index among the cells) in unit model.counted[cell i][k].
 	within [][]uint32
+	// outside[i][k] has a bit for each cell of unit model.counted[cell
+	// i][k] not among the constraint's cells, by its place in the unit,
+	// when the unit holds two or more of them (see outside; conCombos).
+	outside [][]uint32
 	// unit is the compartment of a conStraight constraint (an index into
 	// Layout.Units), and rest the other white cells of its row or column,
 	// which lose the digits the compartment must hold.
@@ -57,6 +61,19 @@ type constraint struct {
 	// sum is the place of a conSum constraint's bounds in frame.lo and
 	// frame.hi.
 	sum int32
+}
+
+// sumRef is a conSum constraint over a cell: its id and the place of its
+// bounds in frame.lo (constraint.sum), as ^place where it takes the cell
+// negatively.
+type sumRef struct {
+	place, id int32
+}
+
+// sumInfo is the place of a conSum constraint's bounds in frame.lo and its
+// target.
+type sumInfo struct {
+	place, target int32
 }
 
 // part is the cells of a constraint inside one unit; rest has a bit for
@@ -79,12 +96,16 @@ type model struct {
 	// cells and neg hold the cells of every constraint, in one slab.
 	cells []int32
 	neg   []bool
-	// watch[c] are the constraints over cell c, slices of one array; a
-	// sum is stored as ^id, to be queued apart (see generic.sums).
-	// sumsOf[c] are the places in frame.lo (constraint.sum) of the sums
-	// over cell c, as ^place where one takes the cell negatively.
-	watch  [][]int32
-	sumsOf [][]int32
+	// watch[c] are the constraints over cell c other than the sums,
+	// slices of one array, and sumsOf[c] the sums over it, queued apart
+	// (see generic.sums); sumInfo[id] is where conSum constraint id keeps
+	// its bounds and its target, read without the constraint when it is
+	// visited (most visits end on the bounds).
+	watch   [][]int32
+	sumsOf  [][]sumRef
+	sumInfo []sumInfo
+	// span is the widest span of a cell's digits, N-1.
+	span int32
 	// sums counts the conSum constraints (see frame.lo).
 	sums int
 	// locked tells whether locked candidates are looked for: on boards of
@@ -202,7 +223,7 @@ const DefaultLearnFrom = 2000
 
 // newModel builds the model of l.
 func newModel(l *grid.Layout, opts Options) *model {
-	m := &model{l: l, opts: opts, few: 2}
+	m := &model{l: l, opts: opts, few: 2, span: int32(l.N - 1)}
 	from := opts.LockedFrom
 	if from == 0 {
 		from = 16
@@ -350,6 +371,7 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
 		c.within = m.within(m.cells[c.start:c.end])
+		c.outside = outside(m.cells[c.start:c.end], m.counted, c.parts)
 		c.word = int32(m.words)
 		m.words += (len(c.combos) + 63) / 64
 	}
@@ -387,6 +409,27 @@ func (m *model) parts(cells []int32) []part {
 	return parts
 }
 
+// outside returns, for each of cells and each unit counted of it, the
+// other cells of that unit, a bit each by place in the unit, when the
+// unit holds two or more of cells (a part's rest), else 0: a digit with
+// two places or more among the cells is within such a unit or none (see
+// constraint.outside).
+func outside(cells []int32, counted [][]int, parts []part) [][]uint32 {
+	all := make([][]uint32, len(cells))
+	for i, cell := range cells {
+		units := counted[cell]
+		all[i] = make([]uint32, len(units))
+		for k, u := range units {
+			for _, p := range parts {
+				if p.unit == int32(u) {
+					all[i][k] = p.rest
+				}
+			}
+		}
+	}
+	return all
+}
+
 // within returns, for each of cells (distinct, at most grid.MaxSize) and
 // each unit counted of it, the cells in that unit, a bit each by index
 // (see constraint.within).
@@ -406,56 +449,55 @@ func (m *model) within(cells []int32) [][]uint32 {
 	return all
 }
 
-// index builds the watch lists.
+// index builds the watch lists: watch[c] the constraints over cell c but
+// the sums, and sumsOf[c] the sums over it (see sumRef), each in the order
+// of the constraints.
 func (m *model) index() {
 	n := m.l.Cells
 	at := make([]int32, n+1)
-	for _, c := range m.cells {
-		at[c+1]++
-	}
-	for c := range n {
-		at[c+1] += at[c]
-	}
-	all := make([]int32, len(m.cells))
-	next := slices.Clone(at[:n])
 	// The sums over each cell, in a slab of their own: sumAt[c] sums
 	// before cell c's.
 	sumAt := make([]int32, n+1)
 	for id := range m.cons {
 		c := &m.cons[id]
-		w := int32(id)
-		if c.kind == conSum {
-			w = ^w
-		}
 		for _, cell := range m.cells[c.start:c.end] {
-			all[next[cell]] = w
-			next[cell]++
 			if c.kind == conSum {
 				sumAt[cell+1]++
+			} else {
+				at[cell+1]++
 			}
 		}
 	}
 	for c := range n {
+		at[c+1] += at[c]
 		sumAt[c+1] += sumAt[c]
 	}
-	sums := make([]int32, sumAt[n])
+	all := make([]int32, at[n])
+	next := slices.Clone(at[:n])
+	sums := make([]sumRef, sumAt[n])
 	nextSum := slices.Clone(sumAt[:n])
+	m.sumInfo = make([]sumInfo, len(m.cons))
 	for id := range m.cons {
 		c := &m.cons[id]
 		if c.kind != conSum {
+			for _, cell := range m.cells[c.start:c.end] {
+				all[next[cell]] = int32(id)
+				next[cell]++
+			}
 			continue
 		}
+		m.sumInfo[id] = sumInfo{place: c.sum, target: c.target}
 		for i, cell := range m.cells[c.start:c.end] {
 			s := c.sum
 			if m.neg[int(c.start)+i] {
 				s = ^s
 			}
-			sums[nextSum[cell]] = s
+			sums[nextSum[cell]] = sumRef{place: s, id: int32(id)}
 			nextSum[cell]++
 		}
 	}
 	m.watch = make([][]int32, n)
-	m.sumsOf = make([][]int32, n)
+	m.sumsOf = make([][]sumRef, n)
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
 		m.sumsOf[c] = sums[sumAt[c]:sumAt[c+1]:sumAt[c+1]]
@@ -734,22 +776,30 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 	case conTuples:
 		return g.tuples(f, cells, c.tuples)
 	case conSum:
-		// The bounds kept with the frame (see frame.lo) settle most
-		// visits: a sum whose slack on both sides is as wide as a
-		// cell's widest span (N-1) takes nothing out.
-		lo, hi, t := f.lo[c.sum], f.hi[c.sum], c.target
-		if t < lo || t > hi {
-			return false
-		}
-		if min(hi-t, t-lo) >= int32(g.l.N-1) {
-			return true
-		}
-		return g.sum(f, cells, m.neg[c.start:c.end], int(c.target))
+		return g.visitSum(f, id)
 	case conStraight:
 		return g.straight(f, c)
 	default:
 		return g.l.CageFeasible(int(c.cage), f.value, f.cand)
 	}
+}
+
+// visitSum applies conSum constraint id to f; false on a contradiction.
+// The bounds kept with the frame (see frame.lo) settle most visits
+// without the constraint's cells: a sum whose slack on both sides is as
+// wide as a cell's widest span (N-1) takes nothing out.
+func (g *generic) visitSum(f *frame, id int32) bool {
+	m := g.m
+	s := m.sumInfo[id]
+	lo, hi, t := f.lo[s.place], f.hi[s.place], s.target
+	if t < lo || t > hi {
+		return false
+	}
+	if min(hi-t, t-lo) >= m.span {
+		return true
+	}
+	c := &m.cons[id]
+	return g.sum(f, m.cells[c.start:c.end], m.neg[c.start:c.end], int(c.target))
 }
 
 // sum prunes the cells of a sum by bounds: each cell keeps the digits
@@ -908,9 +958,7 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 		}
 	}
 	for _, cell := range cells {
-		if f.value[cell] != 0 {
-			continue
-		}
+		// A placed cell has no candidates.
 		if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
 			return false
 		}
@@ -982,7 +1030,7 @@ func (g *generic) matchCombos(f *frame, id int32, cells []int32, c *constraint, 
 // digits left go one to each empty cell (candidates empty). support[i]
 // gains the digits cell i takes in such an assignment. As in keepSets,
 // only the sets of alive are tried, and those found impossible leave it.
-func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits) (must grid.Digits, ok bool) {
+func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Digits, empty, support []grid.Digits, cache *matchCache) (must grid.Digits, ok bool) {
 	must = ^grid.Digits(0)
 	// covered counts the cells whose support holds all their candidates:
 	// once it is all of them, a set is only checked, not matched in full.
@@ -993,7 +1041,7 @@ func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Di
 			set := table[w*64+i]
 			rest := set &^ placed
 			if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) ||
-				!matchCells(empty, rest, support, covered < len(empty)) {
+				!matchCells(empty, rest, support, covered < len(empty), cache) {
 				alive[w] &^= 1 << i
 				continue
 			}
@@ -1024,9 +1072,7 @@ func (g *generic) placeMust(f *frame, c *constraint, cells []int32, must grid.Di
 	var buf [grid.MaxSize]grid.Digits
 	cand := buf[:len(cells)]
 	for i, cell := range cells {
-		if f.value[cell] == 0 {
-			cand[i] = f.cand[cell]
-		}
+		cand[i] = f.cand[cell] // none for a placed cell
 	}
 	for m := must; m != 0; m &= m - 1 {
 		bit := m & -m
@@ -1129,11 +1175,11 @@ func (g *generic) pointCombo(f *frame, c *constraint, cells []int32, at, places 
 			// have one outside it.
 			continue
 		}
-		for _, cell := range g.l.Unit(u).Cells {
-			if f.value[cell] != 0 || f.cand[cell]&bit == 0 || slices.Contains(cells, int32(cell)) {
-				continue
-			}
-			if !g.remove(f, cell, bit) {
+		// The unit's other cells, in order (a placed cell has no
+		// candidates).
+		unit := g.l.Unit(u).Cells
+		for r := c.outside[at][k]; r != 0; r &= r - 1 {
+			if cell := unit[bits.TrailingZeros32(r)]; f.cand[cell]&bit != 0 && !g.remove(f, cell, bit) {
 				return false
 			}
 		}

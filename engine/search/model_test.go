@@ -531,6 +531,25 @@ func TestChooseCageCountsAliveSets(t *testing.T) {
 	t.Logf("%d states, %d cage choices", states, cages)
 }
 
+// setPossible reports, as cageState.possible does, reading the cells
+// for each set, whether the cells of combos constraint c can still
+// hold the digits of set: it has the digits placed there, each empty cell
+// has a candidate in it, and each of its digits not placed a cell. So
+// when two sets are possible, keeping the cells to either narrows some.
+func (g *generic) setPossible(f *frame, c *constraint, set grid.Digits) bool {
+	placed, open := grid.Digits(0), grid.Digits(0)
+	for _, cell := range g.m.cells[c.start:c.end] {
+		if v := f.value[cell]; v != 0 {
+			placed |= grid.Bit(int(v))
+		} else if f.cand[cell]&set == 0 {
+			return false
+		} else {
+			open |= f.cand[cell]
+		}
+	}
+	return placed&^set == 0 && set&^placed&^open == 0
+}
+
 // chooseCageTestingAll is generic.chooseCage testing every set of each
 // cage's table with setPossible, as it did before it counted the sets
 // still on.

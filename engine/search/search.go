@@ -133,8 +133,11 @@ type generic struct {
 	unitsDirty uint64
 	pieces     []pieceCache
 	disjoint   *[1 << maxUnitDigits]subsets
-	// memo holds recent matchings of cage sets (see matchMemo).
-	memo matchMemo
+	// memo holds recent matchings of cage sets (see matchMemo), and
+	// matched recent matchings of a set's digits to a cage's cells (see
+	// matchCache), made on first use.
+	memo    matchMemo
+	matched *matchCache
 	// weight is the conflict weight of every cell: 1, plus 1 for every
 	// contradiction met so far in this search by a unit or constraint over
 	// the cell, plus 1 for every one met below a guess in the cell (see
@@ -523,8 +526,18 @@ func (g *generic) chooseCage(f *frame, n int) int32 {
 		if k >= bestN {
 			continue
 		}
+		// The cage's cells are read once, when a set off is met.
+		var cells cageState
+		read := false
 		for i, set := range c.combos {
-			if alive[i/64]>>(i%64)&1 == 0 && g.setPossible(f, c, set) {
+			if alive[i/64]>>(i%64)&1 != 0 {
+				continue
+			}
+			if !read {
+				cells.read(f, g.m.cells[c.start:c.end])
+				read = true
+			}
+			if cells.possible(set) {
 				if k++; k >= bestN {
 					break
 				}
@@ -537,22 +550,44 @@ func (g *generic) chooseCage(f *frame, n int) int32 {
 	return best
 }
 
-// setPossible reports whether the cells of combos constraint c can still
-// hold the digits of set: it has the digits placed there, each empty cell
-// has a candidate in it, and each of its digits not placed a cell. So
-// when two sets are possible, keeping the cells to either narrows some.
-func (g *generic) setPossible(f *frame, c *constraint, set grid.Digits) bool {
-	placed, open := grid.Digits(0), grid.Digits(0)
-	for _, cell := range g.m.cells[c.start:c.end] {
+// cageState is what chooseCage reads of a cage's cells to test its sets
+// off (see possible): the digits placed, the candidates of the empty
+// cells, and their union.
+type cageState struct {
+	placed, open grid.Digits
+	n            int
+	empty        [grid.MaxSize]grid.Digits
+}
+
+// read sets s from the cells of a combos constraint (distinct, at most
+// grid.MaxSize).
+func (s *cageState) read(f *frame, cells []int32) {
+	s.placed, s.open, s.n = 0, 0, 0
+	for _, cell := range cells {
 		if v := f.value[cell]; v != 0 {
-			placed |= grid.Bit(int(v))
-		} else if f.cand[cell]&set == 0 {
-			return false
+			s.placed |= grid.Bit(int(v))
 		} else {
-			open |= f.cand[cell]
+			s.open |= f.cand[cell]
+			s.empty[s.n] = f.cand[cell]
+			s.n++
 		}
 	}
-	return placed&^set == 0 && set&^placed&^open == 0
+}
+
+// possible reports whether the cells read can still hold the digits of
+// set: it has the digits placed there, each empty cell has a candidate in
+// it, and each of its digits not placed a cell. So when two sets are
+// possible, keeping the cells to either narrows some.
+func (s *cageState) possible(set grid.Digits) bool {
+	if s.placed&^set != 0 || set&^s.placed&^s.open != 0 {
+		return false
+	}
+	for _, c := range s.empty[:s.n] {
+		if c&set == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // branchCage tries, one by one, each set still possible of combos
@@ -703,7 +738,12 @@ func (g *generic) propagate(f *frame) bool {
 				id = g.queue.pop()
 			}
 			g.queued[id] = false
-			if ok = g.propagateConstraint(f, id); !ok {
+			if n > 0 {
+				ok = g.visitSum(f, id)
+			} else {
+				ok = g.propagateConstraint(f, id)
+			}
+			if !ok {
 				c := &g.m.cons[id]
 				g.bump(g.m.cells[c.start:c.end])
 			}
@@ -885,13 +925,6 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.moveBounds(f, m.sumsOf[cell], was, c)
 	}
 	for _, id := range m.watch[cell] {
-		if id < 0 {
-			if id = ^id; !g.queued[id] {
-				g.queued[id] = true
-				g.sums = append(g.sums, id)
-			}
-			continue
-		}
 		if !g.queued[id] {
 			g.queued[id] = true
 			g.queue.push(id)
@@ -931,20 +964,30 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 }
 
 // moveBounds moves the bounds of sums (see model.sumsOf) over a cell
-// whose candidates went from was to c: by as far as its least digit rose
-// and its greatest fell.
-func (g *generic) moveBounds(f *frame, sums []int32, was, c grid.Digits) {
+// whose candidates went from was to c, by as far as its least digit rose
+// and its greatest fell, and queues the sums.
+func (g *generic) moveBounds(f *frame, sums []sumRef, was, c grid.Digits) {
 	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
-	if up|down == 0 || len(sums) == 0 {
+	if up|down == 0 {
+		for _, s := range sums {
+			if !g.queued[s.id] {
+				g.queued[s.id] = true
+				g.sums = append(g.sums, s.id)
+			}
+		}
 		return
 	}
 	for _, s := range sums {
-		if s < 0 {
-			f.lo[^s] += down
-			f.hi[^s] -= up
+		if p := s.place; p < 0 {
+			f.lo[^p] += down
+			f.hi[^p] -= up
 		} else {
-			f.lo[s] += up
-			f.hi[s] -= down
+			f.lo[p] += up
+			f.hi[p] -= down
+		}
+		if !g.queued[s.id] {
+			g.queued[s.id] = true
+			g.sums = append(g.sums, s.id)
 		}
 	}
 }
