@@ -1313,13 +1313,17 @@ type groupCount struct {
 }
 
 // flatGroups is the groups of a solver, and the groups of each variable,
-// each in one array: the variables of group g are vars[varsAt[g]:varsAt[g+1]],
-// the groups of variable v ofVar[ofVarAt[v]:ofVarAt[v+1]].
+// each in one array: the variables of group g are varsFlat[varsAt[g]],
+// the groups of variable v ofVar[ofVarAt[v]]. A list's bounds are one
+// entry, read with one bounds check, where an array of starts took two.
 type flatGroups struct {
 	stale           bool
 	varsFlat, ofVar []int32
-	varsAt, ofVarAt []int32
+	varsAt, ofVarAt []span
 }
+
+// span is the bounds of a list in a flat array: flat[lo:hi].
+type span struct{ lo, hi int32 }
 
 // build lays out groups and groupsOf (see flatGroups).
 func (f *flatGroups) build(groups, groupsOf [][]int32) {
@@ -1329,17 +1333,22 @@ func (f *flatGroups) build(groups, groupsOf [][]int32) {
 }
 
 // flatten appends the lists to flat and their bounds to at: list i is
-// flat[at[i]:at[i+1]].
-func flatten(flat, at []int32, lists [][]int32) ([]int32, []int32) {
-	at = append(at, 0)
+// flat[at[i].lo:at[i].hi].
+func flatten(flat []int32, at []span, lists [][]int32) ([]int32, []span) {
 	for _, l := range lists {
+		lo := int32(len(flat))
 		flat = append(flat, l...)
-		at = append(at, int32(len(flat)))
+		at = append(at, span{lo, int32(len(flat))})
 	}
 	return flat, at
 }
 
-func (f *flatGroups) vars(g int32) []int32 { return f.varsFlat[f.varsAt[g]:f.varsAt[g+1]] }
+func (f *flatGroups) vars(g int32) []int32 {
+	r := f.varsAt[g]
+	return f.varsFlat[r.lo:r.hi]
+}
+
 func (f *flatGroups) groupsOf(v int32) []int32 {
-	return f.ofVar[f.ofVarAt[v]:f.ofVarAt[v+1]]
+	r := f.ofVarAt[v]
+	return f.ofVar[r.lo:r.hi]
 }
