@@ -131,10 +131,10 @@ type Solver struct {
 	// is a cache miss of its own on a large board. AddGroup marks it
 	// stale.
 	flat flatGroups
-	// counts holds, for each group, its size, the number of its
-	// variables set false and propagated (those before qhead on the
-	// trail), and the sum of the others: when all but one are false, it
-	// is that one. Together they are one cache line's visit, not three.
+	// counts holds, for each group, the number of its variables not
+	// set false and propagated (those before qhead on the trail) and
+	// their xor: when one is left, it is that one. Together they are
+	// one visit, not two.
 	counts  []groupCount
 	arena   []Lit     // the clauses (see clauseHeader)
 	wasted  int       // words of the arena held by deleted clauses
@@ -264,7 +264,7 @@ func (s *Solver) AddGroup(vars []int32) {
 	// Count the variables false at level 0 (all propagated there), as
 	// propagate would have, and apply the group to what is assigned.
 	falses, one := int32(0), int32(-1)
-	var rest int64
+	var rest int32
 	for _, v := range vars {
 		s.groupsOf[v] = append(s.groupsOf[v], g)
 		switch s.val[Pos(int(v))] {
@@ -274,9 +274,9 @@ func (s *Solver) AddGroup(vars []int32) {
 		case 1:
 			one = v
 		}
-		rest += int64(v)
+		rest ^= v
 	}
-	s.counts = append(s.counts, groupCount{rest: rest, falses: falses, size: int32(len(vars))})
+	s.counts = append(s.counts, groupCount{rest: rest, left: int32(len(vars)) - falses})
 	switch {
 	case s.unsat:
 		// Propagation stopped at the contradiction, with variables false
@@ -420,8 +420,8 @@ func (s *Solver) cancelUntil(level int) {
 		if i < s.qhead && !l.positive() {
 			for _, g := range s.flat.groupsOf(int32(v)) {
 				c := &s.counts[g]
-				c.falses--
-				c.rest += int64(v)
+				c.left++
+				c.rest ^= int32(v)
 			}
 		}
 		s.val[l], s.val[l.Not()] = 0, 0
@@ -484,22 +484,27 @@ func (s *Solver) propagate() (conflict, bool) {
 				}
 			}
 		} else {
-			gs := f.groupsOf(v)
-			for _, g := range gs {
+			// Every group counts v before the conflict, if any, is
+			// returned: cancelUntil uncounts it from all of them. A
+			// group's check reads its own count only, so checking each
+			// as it is counted assigns what checking them all after
+			// would, in the same order.
+			empty := int32(-1)
+			for _, g := range f.groupsOf(v) {
 				c := &s.counts[g]
-				c.falses++
-				c.rest -= int64(v)
-			}
-			for _, g := range gs {
-				c := &s.counts[g]
-				switch c.falses {
-				case c.size:
-					return conflict{clause: groupConflict, a: g}, false
-				case c.size - 1:
-					if w := int(c.rest); s.val[2*w] == 0 {
-						s.assign(Pos(w), amoReason-int32(len(s.level))-g)
-					}
+				c.left--
+				c.rest ^= v
+				if c.left > 1 || empty >= 0 {
+					continue
 				}
+				if c.left == 0 {
+					empty = g
+				} else if w := int(c.rest); s.val[2*w] == 0 {
+					s.assign(Pos(w), amoReason-int32(len(s.level))-g)
+				}
+			}
+			if empty >= 0 {
+				return conflict{clause: groupConflict, a: empty}, false
 			}
 		}
 		if q := p.Not(); s.watched[q>>6]&(1<<(q&63)) != 0 {
@@ -1178,8 +1183,8 @@ func (s *Solver) simplify() {
 // a variable false at level 0 does nothing in either, so the search is
 // the same, but counting a 25×25 board from the candidates that logic
 // left (some 1,700 of its 15,625 variables not false), most of those
-// visits were to such variables. The counts of a group keep their
-// meaning: every variable dropped was counted in falses.
+// visits were to such variables. The counts of a group stay as they
+// are: every variable dropped was counted false.
 func (s *Solver) shrinkGroups() {
 	if s.noShrink {
 		return
@@ -1192,12 +1197,6 @@ func (s *Solver) shrinkGroups() {
 				j++
 			}
 		}
-		if j == len(vars) {
-			continue
-		}
-		c := &s.counts[g]
-		c.falses -= int32(len(vars) - j)
-		c.size = int32(j)
 		s.groups[g] = vars[:j]
 	}
 	// The groups of each variable stay as they are: those dropped are
@@ -1309,19 +1308,22 @@ func luby(i int64) int64 {
 
 // groupCount is the state of a group in propagation (see Solver.counts).
 type groupCount struct {
-	rest   int64 // the sum of the variables not counted in falses
-	falses int32 // the variables set false and propagated
-	size   int32 // the variables of the group
+	rest int32 // the xor of the variables not counted false
+	left int32 // the variables not set false and propagated
 }
 
 // flatGroups is the groups of a solver, and the groups of each variable,
-// each in one array: the variables of group g are vars[varsAt[g]:varsAt[g+1]],
-// the groups of variable v ofVar[ofVarAt[v]:ofVarAt[v+1]].
+// each in one array: the variables of group g are varsFlat[varsAt[g]],
+// the groups of variable v ofVar[ofVarAt[v]]. A list's bounds are one
+// entry, read with one bounds check, where an array of starts took two.
 type flatGroups struct {
 	stale           bool
 	varsFlat, ofVar []int32
-	varsAt, ofVarAt []int32
+	varsAt, ofVarAt []span
 }
+
+// span is the bounds of a list in a flat array: flat[lo:hi].
+type span struct{ lo, hi int32 }
 
 // build lays out groups and groupsOf (see flatGroups).
 func (f *flatGroups) build(groups, groupsOf [][]int32) {
@@ -1331,17 +1333,22 @@ func (f *flatGroups) build(groups, groupsOf [][]int32) {
 }
 
 // flatten appends the lists to flat and their bounds to at: list i is
-// flat[at[i]:at[i+1]].
-func flatten(flat, at []int32, lists [][]int32) ([]int32, []int32) {
-	at = append(at, 0)
+// flat[at[i].lo:at[i].hi].
+func flatten(flat []int32, at []span, lists [][]int32) ([]int32, []span) {
 	for _, l := range lists {
+		lo := int32(len(flat))
 		flat = append(flat, l...)
-		at = append(at, int32(len(flat)))
+		at = append(at, span{lo, int32(len(flat))})
 	}
 	return flat, at
 }
 
-func (f *flatGroups) vars(g int32) []int32 { return f.varsFlat[f.varsAt[g]:f.varsAt[g+1]] }
+func (f *flatGroups) vars(g int32) []int32 {
+	r := f.varsAt[g]
+	return f.varsFlat[r.lo:r.hi]
+}
+
 func (f *flatGroups) groupsOf(v int32) []int32 {
-	return f.ofVar[f.ofVarAt[v]:f.ofVarAt[v+1]]
+	r := f.ofVarAt[v]
+	return f.ofVar[r.lo:r.hi]
 }
