@@ -1009,6 +1009,9 @@ func (f *forcing) follow(im *implications) bool {
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
 	trace := !im.bare || limit != math.MaxInt32
+	if !trace {
+		return f.followBare(im)
+	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
 		if lit&1 == 0 {
@@ -1031,6 +1034,135 @@ func (f *forcing) followNet(im *implications) bool {
 	}
 	f.work += len(im.queue) + f.closeWork
 	return im.bad != badNone
+}
+
+// followBare is followNet for a bare closure not cut at a depth (the
+// lemma trials and the order of a nested search): the same literals in
+// the same order, the same contradiction, in one loop over the queue
+// whose state stays in locals, with netTrue, netFalse and netEnds written
+// out in it and no predecessors or depths recorded. Most of a 16×16 or
+// 25×25 solve's closures are these.
+func (f *forcing) followBare(im *implications) bool {
+	alive, rem, on, off := im.alive, im.rem, im.on, im.off
+	cellRefs, peers, cands, unitCells := f.cellRefs, f.peers, f.candPlanes, f.unitCells
+	plane, magic, cw := f.plane, f.magic, f.cw
+	queue := im.queue[:cap(im.queue)] // every literal once (implications.init)
+	n := len(im.queue)
+	bad, badAt := im.bad, im.badAt
+	for qi := 0; qi < n && bad == badNone; qi++ {
+		lit := queue[qi]
+		c := int(lit >> 1)
+		di := int(uint64(c) * magic >> 32) // as split
+		cell := c - di*plane
+		rs := cellRefs[cell]
+		if lit&1 != 0 {
+			// netTrue: the cell's other digits and the peers' copies are
+			// false; the digit's counts in the cell's units settled.
+			for o := alive[cell] &^ (1 << (di & 31)); o != 0; o &= o - 1 {
+				x := bits.TrailingZeros32(uint32(o))*plane + cell
+				w, m := x>>6, uint64(1)<<(x&63)
+				if off[w]&m != 0 {
+					continue
+				}
+				if on[w]&m != 0 {
+					bad, badAt = badLiteral, int32(x)<<1
+					break
+				}
+				off[w] |= m
+				queue[n] = int32(x) << 1
+				n++
+			}
+			for _, ref := range rs {
+				rem[int(ref.base)+di] |= remSettled
+			}
+			base := di * cw
+			pw := peers[cell*cw : cell*cw+cw]
+			for j, p := range pw {
+				w := base + j
+				fresh := p & cands[w] &^ off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & on[w]; clash != 0 {
+					bad, badAt = badLiteral, int32(w*64+bits.TrailingZeros64(clash))<<1
+					break
+				}
+				off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					queue[n] = int32(w*64+bits.TrailingZeros64(fresh)) << 1
+					n++
+				}
+			}
+			continue
+		}
+		// netFalse: the cell's candidates and the digit's counts in its
+		// units go down; a cell or a count left at one holds it, at none
+		// is a contradiction.
+		left := alive[cell] &^ (1 << (di & 31))
+		alive[cell] = left
+		if left == 0 {
+			bad, badAt = badCell, int32(cell)
+			break
+		}
+		// As in netFalse, the first three units without a loop.
+		ends, from := uint64(0), 0
+		if len(rs) >= 3 {
+			if unitDown(rem, rs[0], di) <= 1 {
+				ends |= 1
+			}
+			if unitDown(rem, rs[1], di) <= 1 {
+				ends |= 2
+			}
+			if unitDown(rem, rs[2], di) <= 1 {
+				ends |= 4
+			}
+			from = 3
+		}
+		for i := from; i < len(rs); i++ {
+			if unitDown(rem, rs[i], di) <= 1 {
+				ends |= 1 << i
+			}
+		}
+		if left&(left-1) == 0 {
+			// The cell's last candidate, unless implied true already.
+			x := bits.TrailingZeros32(uint32(left))*plane + cell
+			w, m := x>>6, uint64(1)<<(x&63)
+			if on[w]&m == 0 {
+				if off[w]&m != 0 {
+					bad, badAt = badLiteral, int32(x)<<1|1
+				} else {
+					on[w] |= m
+					queue[n] = int32(x)<<1 | 1
+					n++
+				}
+			}
+		}
+		for ; ends != 0; ends &= ends - 1 {
+			ref := rs[bits.TrailingZeros64(ends)]
+			k := int(ref.base) + di
+			r := rem[k]
+			if r&remCount == 0 {
+				bad, badAt = badUnit, int32(k)
+				continue
+			}
+			x := int(unitCells[int(ref.base)+int(r>>remPosShift)]) + di*plane
+			w, m := x>>6, uint64(1)<<(x&63)
+			if on[w]&m != 0 || bad != badNone {
+				continue
+			}
+			if off[w]&m != 0 {
+				bad, badAt = badLiteral, int32(x)<<1|1
+				continue
+			}
+			on[w] |= m
+			queue[n] = int32(x)<<1 | 1
+			n++
+		}
+	}
+	im.queue = queue[:n]
+	im.bad, im.badAt = bad, badAt
+	f.work += n + f.closeWork
+	return bad != badNone
 }
 
 // netTrue follows lit, a true literal of im, by the weak links: the
