@@ -606,8 +606,12 @@ func (f *forcing) keepTrials(q int32) {
 // literals among lits.
 func vouch(holds []uint64, lits []int32) {
 	for _, x := range lits {
-		c := x >> 1
-		holds[c>>6] |= uint64(x&1) << (c & 63)
+		// Most are false: a test costs less than a store to each one's
+		// word, one after the other.
+		if x&1 != 0 {
+			c := x >> 1
+			holds[c>>6] |= 1 << (c & 63)
+		}
 	}
 }
 
