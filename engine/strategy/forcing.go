@@ -1002,34 +1002,29 @@ func (f *forcing) follow(im *implications) bool {
 
 // followNet is follow for a net without cage or compartment rules (the
 // loop of the nested searches on Sudoku X boards): the same literals, in
-// the same order, with the same predecessors and depths (none, for a bare
-// closure not cut at a depth: see implications.bare). Each literal is
-// followed by a method of its own (netTrue, netFalse), whose few locals
-// stay in registers.
+// the same order, with the same predecessors and depths; a bare closure
+// not cut at a depth (see implications.bare) is followBare's. Each
+// literal is followed by a method of its own (netTrue, netFalse), whose
+// few locals stay in registers.
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
-	trace := !im.bare || limit != math.MaxInt32
-	if !trace {
+	if im.bare && limit == math.MaxInt32 {
 		return f.followBare(im)
 	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
 		if lit&1 == 0 {
 			var cut bool
-			if qi, cut = f.netFalse(im, qi, limit, trace); cut {
+			if qi, cut = f.netFalse(im, qi, limit); cut {
 				break
 			}
 			continue
 		}
-		next := int32(0)
-		if trace {
-			dep := im.depth[lit]
-			if dep >= limit {
-				break
-			}
-			next = dep + 1
+		dep := im.depth[lit]
+		if dep >= limit {
+			break
 		}
-		f.netTrue(im, lit, next, trace)
+		f.netTrue(im, lit, dep+1)
 		qi++
 	}
 	f.work += len(im.queue) + f.closeWork
@@ -1037,11 +1032,12 @@ func (f *forcing) followNet(im *implications) bool {
 }
 
 // followBare is followNet for a bare closure not cut at a depth (the
-// lemma trials and the order of a nested search): the same literals in
-// the same order, the same contradiction, in one loop over the queue
-// whose state stays in locals, with netTrue, netFalse and netEnds written
-// out in it and no predecessors or depths recorded. Most of a 16×16 or
-// 25×25 solve's closures are these.
+// lemma trials and the order of a nested search, the wording of its
+// lemmas): the same literals in the same order, the same contradiction,
+// in one loop over the queue whose state stays in locals, with netTrue,
+// netFalse and netEnds written out in it and no predecessors or depths
+// recorded (a traced closure sets a literal's before it reads them).
+// Most of a 16×16 or 25×25 solve's closures are these.
 func (f *forcing) followBare(im *implications) bool {
 	alive, rem, on, off := im.alive, im.rem, im.on, im.off
 	cellRefs, peers, cands, unitCells := f.cellRefs, f.peers, f.candPlanes, f.unitCells
@@ -1166,10 +1162,10 @@ func (f *forcing) followBare(im *implications) bool {
 }
 
 // netTrue follows lit, a true literal of im, by the weak links: the
-// cell's other digits and the peers' copies are false, at depth next
-// (recorded when trace). The literals are queued by index into the
+// cell's other digits and the peers' copies are false, at depth next.
+// The literals are queued by index into the
 // queue's capacity, which holds every literal once (implications.init).
-func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
+func (f *forcing) netTrue(im *implications, lit, next int32) {
 	cell, di := f.split(lit >> 1)
 	on, off := im.on, im.off
 	queue := im.queue
@@ -1183,9 +1179,7 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 			continue
 		}
 		x := int32(c) << 1
-		if trace {
-			im.pred[x], im.depth[x] = lit, next
-		}
+		im.pred[x], im.depth[x] = lit, next
 		if on[w]&m != 0 {
 			im.bad, im.badAt = badLiteral, x
 			break
@@ -1220,20 +1214,11 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 		w := (base + j) * 64
 		if clash := fresh & on[j]; clash != 0 {
 			x := int32(w+bits.TrailingZeros64(clash)) << 1
-			if trace {
-				im.pred[x], im.depth[x] = lit, next
-			}
+			im.pred[x], im.depth[x] = lit, next
 			im.bad, im.badAt = badLiteral, x
 			break
 		}
 		off[j] |= fresh
-		if !trace {
-			for ; fresh != 0; fresh &= fresh - 1 {
-				queue[n] = int32(w+bits.TrailingZeros64(fresh)) << 1
-				n++
-			}
-			continue
-		}
 		for ; fresh != 0; fresh &= fresh - 1 {
 			x := int32(w+bits.TrailingZeros64(fresh)) << 1
 			im.pred[x], im.depth[x] = lit, next
@@ -1246,15 +1231,14 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 
 // netFalse follows the false literals of im's queue from index qi on,
 // up to the first true one, for followNet, returning the index of the
-// literal after them, and cut when it met one at depth limit (when
-// trace). A false literal's cell left with one candidate, a digit left
+// literal after them, and cut when it met one at depth limit. A false literal's cell left with one candidate, a digit left
 // with one place in a unit, holds it, at the depth after the literal's;
 // none left is a contradiction. A single already implied true is left as
 // it is (as set does). The counts of the cell's units are taken down
 // first, noting those that end (one place left, or none), then what
 // ends is followed (netEnds) in the order of the units: that order is
 // the same, as a count is not read again before the next literal.
-func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (int, bool) {
+func (f *forcing) netFalse(im *implications, qi int, limit int32) (int, bool) {
 	// Only netEnds adds to the queue or notes a contradiction (but for
 	// a cell left empty, which ends the run), so the queue is read anew,
 	// and the contradiction looked at, after it only.
@@ -1265,14 +1249,11 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (i
 		if lit&1 != 0 {
 			break
 		}
-		next := int32(0)
-		if trace {
-			dep := im.depth[lit]
-			if dep >= limit {
-				return qi, true
-			}
-			next = dep + 1
+		dep := im.depth[lit]
+		if dep >= limit {
+			return qi, true
 		}
+		next := dep + 1
 		cell, di := f.split(lit >> 1)
 		left := alive[cell] &^ (1 << (di & 31)) // a digit is below grid.MaxSize
 		alive[cell] = left
