@@ -1002,42 +1002,170 @@ func (f *forcing) follow(im *implications) bool {
 
 // followNet is follow for a net without cage or compartment rules (the
 // loop of the nested searches on Sudoku X boards): the same literals, in
-// the same order, with the same predecessors and depths (none, for a bare
-// closure not cut at a depth: see implications.bare). Each literal is
-// followed by a method of its own (netTrue, netFalse), whose few locals
-// stay in registers.
+// the same order, with the same predecessors and depths; a bare closure
+// not cut at a depth (see implications.bare) is followBare's. Each
+// literal is followed by a method of its own (netTrue, netFalse), whose
+// few locals stay in registers.
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
-	trace := !im.bare || limit != math.MaxInt32
+	if im.bare && limit == math.MaxInt32 {
+		return f.followBare(im)
+	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
 		if lit&1 == 0 {
 			var cut bool
-			if qi, cut = f.netFalse(im, qi, limit, trace); cut {
+			if qi, cut = f.netFalse(im, qi, limit); cut {
 				break
 			}
 			continue
 		}
-		next := int32(0)
-		if trace {
-			dep := im.depth[lit]
-			if dep >= limit {
-				break
-			}
-			next = dep + 1
+		dep := im.depth[lit]
+		if dep >= limit {
+			break
 		}
-		f.netTrue(im, lit, next, trace)
+		f.netTrue(im, lit, dep+1)
 		qi++
 	}
 	f.work += len(im.queue) + f.closeWork
 	return im.bad != badNone
 }
 
+// followBare is followNet for a bare closure not cut at a depth (the
+// lemma trials and the order of a nested search, the wording of its
+// lemmas): the same literals in the same order, the same contradiction,
+// in one loop over the queue whose state stays in locals, with netTrue,
+// netFalse and netEnds written out in it and no predecessors or depths
+// recorded (a traced closure sets a literal's before it reads them).
+// Most of a 16×16 or 25×25 solve's closures are these.
+func (f *forcing) followBare(im *implications) bool {
+	alive, rem, on, off := im.alive, im.rem, im.on, im.off
+	cellRefs, peers, cands, unitCells := f.cellRefs, f.peers, f.candPlanes, f.unitCells
+	plane, magic, cw := f.plane, f.magic, f.cw
+	queue := im.queue[:cap(im.queue)] // every literal once (implications.init)
+	n := len(im.queue)
+	bad, badAt := im.bad, im.badAt
+	for qi := 0; qi < n && bad == badNone; qi++ {
+		lit := queue[qi]
+		c := int(lit >> 1)
+		di := int(uint64(c) * magic >> 32) // as split
+		cell := c - di*plane
+		rs := cellRefs[cell]
+		if lit&1 != 0 {
+			// netTrue: the cell's other digits and the peers' copies are
+			// false; the digit's counts in the cell's units settled.
+			for o := alive[cell] &^ (1 << (di & 31)); o != 0; o &= o - 1 {
+				x := bits.TrailingZeros32(uint32(o))*plane + cell
+				w, m := x>>6, uint64(1)<<(x&63)
+				if off[w]&m != 0 {
+					continue
+				}
+				if on[w]&m != 0 {
+					bad, badAt = badLiteral, int32(x)<<1
+					break
+				}
+				off[w] |= m
+				queue[n] = int32(x) << 1
+				n++
+			}
+			for _, ref := range rs {
+				rem[int(ref.base)+di] |= remSettled
+			}
+			base := di * cw
+			pw := peers[cell*cw : cell*cw+cw]
+			for j, p := range pw {
+				w := base + j
+				fresh := p & cands[w] &^ off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & on[w]; clash != 0 {
+					bad, badAt = badLiteral, int32(w*64+bits.TrailingZeros64(clash))<<1
+					break
+				}
+				off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					queue[n] = int32(w*64+bits.TrailingZeros64(fresh)) << 1
+					n++
+				}
+			}
+			continue
+		}
+		// netFalse: the cell's candidates and the digit's counts in its
+		// units go down; a cell or a count left at one holds it, at none
+		// is a contradiction.
+		left := alive[cell] &^ (1 << (di & 31))
+		alive[cell] = left
+		if left == 0 {
+			bad, badAt = badCell, int32(cell)
+			break
+		}
+		// As in netFalse, the first three units without a loop.
+		ends, from := uint64(0), 0
+		if len(rs) >= 3 {
+			if unitDown(rem, rs[0], di) <= 1 {
+				ends |= 1
+			}
+			if unitDown(rem, rs[1], di) <= 1 {
+				ends |= 2
+			}
+			if unitDown(rem, rs[2], di) <= 1 {
+				ends |= 4
+			}
+			from = 3
+		}
+		for i := from; i < len(rs); i++ {
+			if unitDown(rem, rs[i], di) <= 1 {
+				ends |= 1 << i
+			}
+		}
+		if left&(left-1) == 0 {
+			// The cell's last candidate, unless implied true already.
+			x := bits.TrailingZeros32(uint32(left))*plane + cell
+			w, m := x>>6, uint64(1)<<(x&63)
+			if on[w]&m == 0 {
+				if off[w]&m != 0 {
+					bad, badAt = badLiteral, int32(x)<<1|1
+				} else {
+					on[w] |= m
+					queue[n] = int32(x)<<1 | 1
+					n++
+				}
+			}
+		}
+		for ; ends != 0; ends &= ends - 1 {
+			ref := rs[bits.TrailingZeros64(ends)]
+			k := int(ref.base) + di
+			r := rem[k]
+			if r&remCount == 0 {
+				bad, badAt = badUnit, int32(k)
+				continue
+			}
+			x := int(unitCells[int(ref.base)+int(r>>remPosShift)]) + di*plane
+			w, m := x>>6, uint64(1)<<(x&63)
+			if on[w]&m != 0 || bad != badNone {
+				continue
+			}
+			if off[w]&m != 0 {
+				bad, badAt = badLiteral, int32(x)<<1|1
+				continue
+			}
+			on[w] |= m
+			queue[n] = int32(x)<<1 | 1
+			n++
+		}
+	}
+	im.queue = queue[:n]
+	im.bad, im.badAt = bad, badAt
+	f.work += n + f.closeWork
+	return bad != badNone
+}
+
 // netTrue follows lit, a true literal of im, by the weak links: the
-// cell's other digits and the peers' copies are false, at depth next
-// (recorded when trace). The literals are queued by index into the
+// cell's other digits and the peers' copies are false, at depth next.
+// The literals are queued by index into the
 // queue's capacity, which holds every literal once (implications.init).
-func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
+func (f *forcing) netTrue(im *implications, lit, next int32) {
 	cell, di := f.split(lit >> 1)
 	on, off := im.on, im.off
 	queue := im.queue
@@ -1051,9 +1179,7 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 			continue
 		}
 		x := int32(c) << 1
-		if trace {
-			im.pred[x], im.depth[x] = lit, next
-		}
+		im.pred[x], im.depth[x] = lit, next
 		if on[w]&m != 0 {
 			im.bad, im.badAt = badLiteral, x
 			break
@@ -1088,20 +1214,11 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 		w := (base + j) * 64
 		if clash := fresh & on[j]; clash != 0 {
 			x := int32(w+bits.TrailingZeros64(clash)) << 1
-			if trace {
-				im.pred[x], im.depth[x] = lit, next
-			}
+			im.pred[x], im.depth[x] = lit, next
 			im.bad, im.badAt = badLiteral, x
 			break
 		}
 		off[j] |= fresh
-		if !trace {
-			for ; fresh != 0; fresh &= fresh - 1 {
-				queue[n] = int32(w+bits.TrailingZeros64(fresh)) << 1
-				n++
-			}
-			continue
-		}
 		for ; fresh != 0; fresh &= fresh - 1 {
 			x := int32(w+bits.TrailingZeros64(fresh)) << 1
 			im.pred[x], im.depth[x] = lit, next
@@ -1114,15 +1231,14 @@ func (f *forcing) netTrue(im *implications, lit, next int32, trace bool) {
 
 // netFalse follows the false literals of im's queue from index qi on,
 // up to the first true one, for followNet, returning the index of the
-// literal after them, and cut when it met one at depth limit (when
-// trace). A false literal's cell left with one candidate, a digit left
+// literal after them, and cut when it met one at depth limit. A false literal's cell left with one candidate, a digit left
 // with one place in a unit, holds it, at the depth after the literal's;
 // none left is a contradiction. A single already implied true is left as
 // it is (as set does). The counts of the cell's units are taken down
 // first, noting those that end (one place left, or none), then what
 // ends is followed (netEnds) in the order of the units: that order is
 // the same, as a count is not read again before the next literal.
-func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (int, bool) {
+func (f *forcing) netFalse(im *implications, qi int, limit int32) (int, bool) {
 	// Only netEnds adds to the queue or notes a contradiction (but for
 	// a cell left empty, which ends the run), so the queue is read anew,
 	// and the contradiction looked at, after it only.
@@ -1133,14 +1249,11 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32, trace bool) (i
 		if lit&1 != 0 {
 			break
 		}
-		next := int32(0)
-		if trace {
-			dep := im.depth[lit]
-			if dep >= limit {
-				return qi, true
-			}
-			next = dep + 1
+		dep := im.depth[lit]
+		if dep >= limit {
+			return qi, true
 		}
+		next := dep + 1
 		cell, di := f.split(lit >> 1)
 		left := alive[cell] &^ (1 << (di & 31)) // a digit is below grid.MaxSize
 		alive[cell] = left

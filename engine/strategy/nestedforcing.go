@@ -68,11 +68,13 @@ type nestedState struct {
 	// holds are the candidates a lemma trial of refute would not refute
 	// under the premises as they are: each candidate implied true where a
 	// trial reached no contradiction (see refute), a plane per digit as
-	// implications.on.
+	// implications.on, but for those the premises' net implies true,
+	// whose cells have no other candidate left to try.
 	holds []uint64
-	// trials are the nets of those trials, on then off, each of the
-	// candidates' words twice over (see keepTrials).
-	trials []uint64
+	// trials are the nets of those trials, each as the number of
+	// literals it added to the premises' net and those literals (its
+	// queue; see keepTrials).
+	trials []int32
 	// vouched are, for the narrow passes of a search and for its wide
 	// pass, the candidates implied true by the net with lemmas of a
 	// premise that held in such a pass, a plane per digit: these premises
@@ -564,10 +566,11 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 	f.c.bare = false
 	if held {
 		if !f.rules {
-			for j, w := range f.c.on {
-				ns.holds[j] |= w
-			}
-			ns.trials = append(append(ns.trials, f.c.on...), f.c.off...)
+			// What the trial added: the candidates the premises' net
+			// implies true are never tried (their cells have one left).
+			added := f.c.queue
+			vouch(ns.holds, added)
+			ns.trials = append(append(ns.trials, int32(len(added))), added...)
 		}
 		return false, false
 	}
@@ -581,22 +584,35 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 // whose nets imply candidate q false, now that it is a lemma, and marks
 // anew what they vouch for in f.nested.holds. A net that implied the lemma
 // is the same with it among the premises, so its trial still holds; any
-// other may not.
+// other may not. A net implies q false when its trial did: q is open in
+// the premises' net, which has only grown since.
 func (f *forcing) keepTrials(q int32) {
-	ns, w := &f.nested, f.words
+	ns := &f.nested
 	clear(ns.holds)
 	kept := 0
-	for t := 0; t < len(ns.trials); t += 2 * w {
-		net := ns.trials[t : t+2*w]
-		if net[w+int(q>>6)]&(1<<(q&63)) == 0 {
+	for t := 0; t < len(ns.trials); {
+		net := ns.trials[t : t+1+int(ns.trials[t])]
+		t += len(net)
+		if !slices.Contains(net[1:], q<<1) {
 			continue
 		}
-		for j, x := range net[:w] {
-			ns.holds[j] |= x
-		}
+		vouch(ns.holds, net[1:])
 		kept += copy(ns.trials[kept:], net)
 	}
 	ns.trials = ns.trials[:kept]
+}
+
+// vouch marks in holds (a plane per digit) the candidates of the true
+// literals among lits.
+func vouch(holds []uint64, lits []int32) {
+	for _, x := range lits {
+		// Most are false: a test costs less than a store to each one's
+		// word, one after the other.
+		if x&1 != 0 {
+			c := x >> 1
+			holds[c>>6] |= 1 << (c & 63)
+		}
+	}
 }
 
 // assume closes into im (f.a or f.c) the net of f.nested.premises with
