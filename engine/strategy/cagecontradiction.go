@@ -414,6 +414,13 @@ func (k *trialCache) reset() {
 		k.at = make(map[uint32]int32)
 	}
 	clear(k.at)
+	if cap(k.vals) < maxKeptVals {
+		// All the room vals may take, at once: grown by append, each
+		// doubling copied it into pages new to the process (4 MiB of
+		// copies and page faults a solve); these pages are touched only
+		// as the values come.
+		k.vals = make([]grid.Digits, 0, maxKeptVals)
+	}
 	k.entries, k.vals = k.entries[:0], k.vals[:0]
 }
 

@@ -485,7 +485,7 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 		sx.cut[i] = false
 		for _, s := range ps[i].sets {
 			from := next.shr(int(s)).and(&disjoint[s])
-			if from.and(&sx.fwd[i]).empty() {
+			if !from.meets(&sx.fwd[i]) {
 				sx.cut[i] = true
 				continue
 			}
@@ -551,52 +551,62 @@ var disjoint = func() (d [512]bits512) {
 func (b *bits512) set(x int)      { b[x>>6] |= 1 << (x & 63) }
 func (b *bits512) has(x int) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 
+// The operations on bits512 are written out word by word: the compiler
+// does not unroll loops, and unitUnion spends most of its time here.
+
 func (b *bits512) or(c bits512) {
-	for i := range b {
-		b[i] |= c[i]
-	}
+	b[0] |= c[0]
+	b[1] |= c[1]
+	b[2] |= c[2]
+	b[3] |= c[3]
+	b[4] |= c[4]
+	b[5] |= c[5]
+	b[6] |= c[6]
+	b[7] |= c[7]
 }
 
 func (b bits512) and(c *bits512) bits512 {
-	var out bits512
-	for i := range b {
-		out[i] = b[i] & c[i]
-	}
-	return out
+	return bits512{b[0] & c[0], b[1] & c[1], b[2] & c[2], b[3] & c[3],
+		b[4] & c[4], b[5] & c[5], b[6] & c[6], b[7] & c[7]}
 }
 
-func (b bits512) empty() bool {
-	var x uint64
-	for _, w := range b {
-		x |= w
-	}
-	return x == 0
+// meets reports whether b and c have a set in common.
+func (b *bits512) meets(c *bits512) bool {
+	return b[0]&c[0]|b[1]&c[1]|b[2]&c[2]|b[3]&c[3]|
+		b[4]&c[4]|b[5]&c[5]|b[6]&c[6]|b[7]&c[7] != 0
 }
 
-// shl returns the sets of b with k added to each (k < 512).
+// shl returns the sets of b with k added to each (k < 512). The words
+// below b read as zero, and a shift by 64 as nothing (Go's shifts of
+// the word's width or more give 0), so no word needs a branch.
 func (b bits512) shl(k int) bits512 {
-	var out bits512
-	w, s := k>>6, uint(k&63)
-	for i := 7; i >= w; i-- {
-		out[i] = b[i-w] << s
-		if s > 0 && i-w-1 >= 0 {
-			out[i] |= b[i-w-1] >> (64 - s)
-		}
+	var buf [16]uint64
+	copy(buf[8:], b[:])
+	w, s := k>>6&7, uint(k&63)
+	hi := (*[8]uint64)(buf[8-w : 16-w])
+	lo := (*[8]uint64)(buf[7-w : 15-w])
+	return bits512{
+		hi[0]<<s | lo[0]>>(64-s), hi[1]<<s | lo[1]>>(64-s),
+		hi[2]<<s | lo[2]>>(64-s), hi[3]<<s | lo[3]>>(64-s),
+		hi[4]<<s | lo[4]>>(64-s), hi[5]<<s | lo[5]>>(64-s),
+		hi[6]<<s | lo[6]>>(64-s), hi[7]<<s | lo[7]>>(64-s),
 	}
-	return out
 }
 
-// shr returns the sets of b less k, those at least k.
+// shr returns the sets of b less k, those at least k (k < 512), the
+// words above b reading as zero.
 func (b *bits512) shr(k int) bits512 {
-	var out bits512
-	w, s := k>>6, uint(k&63)
-	for i := 0; i+w < 8; i++ {
-		out[i] = b[i+w] >> s
-		if s > 0 && i+w+1 < 8 {
-			out[i] |= b[i+w+1] << (64 - s)
-		}
+	var buf [17]uint64
+	copy(buf[:8], b[:])
+	w, s := k>>6&7, uint(k&63)
+	lo := (*[8]uint64)(buf[w : w+8])
+	hi := (*[8]uint64)(buf[w+1 : w+9])
+	return bits512{
+		lo[0]>>s | hi[0]<<(64-s), lo[1]>>s | hi[1]<<(64-s),
+		lo[2]>>s | hi[2]<<(64-s), lo[3]>>s | hi[3]<<(64-s),
+		lo[4]>>s | hi[4]<<(64-s), lo[5]>>s | hi[5]<<(64-s),
+		lo[6]>>s | hi[6]<<(64-s), lo[7]>>s | hi[7]<<(64-s),
 	}
-	return out
 }
 
 // pieceSets leaves in p.sets the digit sets piece p may take: the sets

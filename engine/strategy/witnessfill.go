@@ -31,6 +31,10 @@ type witnessWalk struct {
 	covered [grid.MaxGroupCells]grid.Digits // the options in a filling found
 	avoid   grid.Digits                     // a digit the walk leaves out
 	nodes   int
+	// started is the cell start ordered the walk for, plus one (0: none):
+	// the walks of one cell's options share their order, which find does
+	// not change.
+	started int
 }
 
 // coverFills reports whether every option of every cell of cells of
@@ -173,6 +177,10 @@ func (w *witnessWalk) found() grid.Digits {
 // start orders the cells for a walk that puts a digit in cell i: cell i
 // first, then the others in their order, and sets before, lo and hi.
 func (w *witnessWalk) start(i int) {
+	if w.started == i+1 {
+		return
+	}
+	w.started = i + 1
 	n := len(w.opts)
 	w.order[0] = i
 	k := 1
