@@ -799,43 +799,16 @@ func (g *generic) visitSum(f *frame, id int32) bool {
 		return true
 	}
 	c := &m.cons[id]
-	return g.sum(f, m.cells[c.start:c.end], m.neg[c.start:c.end], int(c.target))
+	return g.sum(f, m.cells[c.start:c.end], m.neg[c.start:c.end], int(t), int(lo), int(hi))
 }
 
 // sum prunes the cells of a sum by bounds: each cell keeps the digits
-// that the least and the greatest the other cells can add leave room
-// for. Bounds taken before a cell narrowed are looser, so pruning the
-// next cells with them is sound; the constraint is queued again by the
-// narrowing and tightens on its next visit.
-func (g *generic) sum(f *frame, cells []int32, neg []bool, target int) bool {
-	lo, hi, span := 0, 0, 0
-	for i, cell := range cells {
-		if v := int(f.value[cell]); v != 0 {
-			if neg[i] {
-				target += v
-			} else {
-				target -= v
-			}
-			continue
-		}
-		c := f.cand[cell]
-		mn, mx := c.Min(), c.Max()
-		if neg[i] {
-			lo, hi = lo-mx, hi-mn
-		} else {
-			lo, hi = lo+mn, hi+mx
-		}
-		span = max(span, mx-mn)
-	}
-	if target < lo || target > hi {
-		return false
-	}
-	// A cell loses digits only when its span (greatest less least) is
-	// wider than the slack of the sum on one side: hi-target above,
-	// target-lo below.
-	if span <= min(hi-target, target-lo) {
-		return true
-	}
+// that the least (lo) and the greatest (hi) the other cells can add leave
+// room for; lo and hi are the bounds of the whole sum (frame.lo), placed
+// cells included, taken once. Bounds taken before a cell narrowed are
+// looser, so pruning the next cells with them is sound; the constraint is
+// queued again by the narrowing and tightens on its next visit.
+func (g *generic) sum(f *frame, cells []int32, neg []bool, target, lo, hi int) bool {
 	for i, cell := range cells {
 		if f.value[cell] != 0 {
 			continue
