@@ -195,3 +195,36 @@ func openCandidates(b *grid.Board) int {
 	}
 	return open
 }
+
+// TestLargeLearnFrom checks the default hand-over to clause learning on
+// 25×25 boards (LargeLearnFrom): the fixtures that the depth-first search
+// finishes stay there, and the board the default solve of a published
+// puzzle hands to the count goes to learning after LargeLearnFrom
+// guesses, not DefaultLearnFrom.
+func TestLargeLearnFrom(t *testing.T) {
+	if race || testing.Short() {
+		t.Skip("counts of 25×25 boards take seconds under the race detector")
+	}
+	ctx := context.Background()
+	for _, file := range []string{"testdata/25x25-hard.txt", "testdata/x25.txt"} {
+		for i, b := range puzzleBoards(t, file) {
+			var s Searcher
+			res, err := s.Count(ctx, b, 2)
+			if err != nil || !res.Complete || len(res.Solutions) != 1 {
+				t.Fatalf("%s line %d: %d solutions, complete %v, %v", file, i+1, len(res.Solutions), res.Complete, err)
+			}
+			if s.generic.learnt != 0 {
+				t.Errorf("%s line %d: handed over to learning after %d guesses", file, i+1, s.generic.nodes)
+			}
+		}
+	}
+	b := countBoards(t, "testdata/25x25-published-count.txt")[0]
+	var s Searcher
+	res, err := s.Count(ctx, b, 2)
+	if err != nil || !res.Complete || len(res.Solutions) != 1 {
+		t.Fatalf("published count board 1: %d solutions, complete %v, %v", len(res.Solutions), res.Complete, err)
+	}
+	if s.generic.learnt != 1 || s.generic.nodes != LargeLearnFrom+1 {
+		t.Errorf("published count board 1: %d hand-overs after %d guesses, want 1 after %d", s.generic.learnt, s.generic.nodes, LargeLearnFrom+1)
+	}
+}

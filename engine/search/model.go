@@ -177,7 +177,8 @@ type Options struct {
 	// LearnFrom is the number of guesses without a new solution after
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see
-	// learnCount); 0 means DefaultLearnFrom, a negative value never.
+	// learnCount); 0 means DefaultLearnFrom, or LargeLearnFrom on boards
+	// of 25×25 and larger, a negative value never.
 	LearnFrom int64
 	// CageLearnFrom is the number of guesses without a new solution after
 	// which a board with cages goes from the depth-first search to clause
@@ -220,6 +221,16 @@ type Options struct {
 // the published 25×25 puzzles of the fixtures takes 0.7–1.7 s of CPU with
 // it, 2.0–6.7 s without.
 const DefaultLearnFrom = 2000
+
+// LargeLearnFrom is the default of Options.LearnFrom on boards of 25×25
+// and larger, where a guess costs some 25 µs and learning from scratch
+// about as much as the depth-first search even on the puzzles that
+// search finishes: counting to 2 25x25-hard.txt and x25.txt (483–695
+// guesses each, none of them 500 without a new solution) took 15–26 ms a
+// puzzle either way. The boards the default solve of the published 25×25
+// puzzles hands to the count, which the depth-first search never
+// finishes, spend 1,500 guesses fewer before learning, some 35 ms each.
+const LargeLearnFrom = 500
 
 // newModel builds the model of l.
 func newModel(l *grid.Layout, opts Options) *model {

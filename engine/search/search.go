@@ -225,7 +225,11 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	switch {
 	case learn:
 		g.learnFrom = g.opts.LearnFrom
-		if g.learnFrom == 0 {
+		switch {
+		case g.learnFrom != 0:
+		case b.Layout().N >= 25:
+			g.learnFrom = LargeLearnFrom
+		default:
 			g.learnFrom = DefaultLearnFrom
 		}
 	case g.opts.CageLearnFrom > 0 && cageLearnSuits(g.m):
