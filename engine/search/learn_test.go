@@ -196,12 +196,14 @@ func openCandidates(b *grid.Board) int {
 	return open
 }
 
-// TestLargeLearnFrom checks the default hand-over to clause learning on
-// 25×25 boards (LargeLearnFrom): the fixtures that the depth-first search
-// finishes stay there, and the board the default solve of a published
-// puzzle hands to the count goes to learning after LargeLearnFrom
-// guesses, not DefaultLearnFrom.
-func TestLargeLearnFrom(t *testing.T) {
+// TestLearnFromBySize checks the default hand-over to clause learning by
+// the board's size (see defaultLearnFrom): on 25×25 the fixtures that the
+// depth-first search finishes stay there, and the board the default
+// solve of a published puzzle hands to the count goes to learning after
+// LargeLearnFrom guesses, not DefaultLearnFrom; on 16×16 x16-extreme line
+// 11, which the search finishes in some 17,000 guesses, stays with the
+// search (MidLearnFrom).
+func TestLearnFromBySize(t *testing.T) {
 	if race || testing.Short() {
 		t.Skip("counts of 25×25 boards take seconds under the race detector")
 	}
@@ -217,6 +219,14 @@ func TestLargeLearnFrom(t *testing.T) {
 				t.Errorf("%s line %d: handed over to learning after %d guesses", file, i+1, s.generic.nodes)
 			}
 		}
+	}
+	x16 := puzzleBoards(t, "../solver/testdata/x16-extreme.txt")[10]
+	var x Searcher
+	if res, err := x.Count(ctx, x16, 2); err != nil || !res.Complete || len(res.Solutions) != 1 {
+		t.Fatalf("x16-extreme line 11: %d solutions, complete %v, %v", len(res.Solutions), res.Complete, err)
+	}
+	if x.generic.learnt != 0 || x.generic.nodes <= DefaultLearnFrom {
+		t.Errorf("x16-extreme line 11: %d hand-overs after %d guesses, want none, after more than %d", x.generic.learnt, x.generic.nodes, DefaultLearnFrom)
 	}
 	b := countBoards(t, "testdata/25x25-published-count.txt")[0]
 	var s Searcher

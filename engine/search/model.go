@@ -177,8 +177,8 @@ type Options struct {
 	// LearnFrom is the number of guesses without a new solution after
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see
-	// learnCount); 0 means DefaultLearnFrom, or LargeLearnFrom on boards
-	// of 25×25 and larger, a negative value never.
+	// learnCount); 0 means the default of the board's size (see
+	// defaultLearnFrom), a negative value never.
 	LearnFrom int64
 	// CageLearnFrom is the number of guesses without a new solution after
 	// which a board with cages goes from the depth-first search to clause
@@ -213,10 +213,11 @@ type Options struct {
 	NoPriorities bool
 }
 
-// DefaultLearnFrom is the default of Options.LearnFrom. Below it the
-// depth-first search is cheaper: counting to 2 the easy 25×25 fixtures
-// takes 12 ms a puzzle with clause learning from the first guess, 1 ms
-// without.
+// DefaultLearnFrom is the default of Options.LearnFrom on boards smaller
+// than 16×16 (see defaultLearnFrom; it was the default of every size when
+// measured so). Below it the depth-first search is cheaper: counting to 2
+// the easy 25×25 fixtures takes 12 ms a puzzle with clause learning from
+// the first guess, 1 ms without.
 // Above it learning wins, and by more the harder the board: counting to 2
 // the published 25×25 puzzles of the fixtures takes 0.7–1.7 s of CPU with
 // it, 2.0–6.7 s without.
@@ -231,6 +232,30 @@ const DefaultLearnFrom = 2000
 // puzzles hands to the count, which the depth-first search never
 // finishes, spend 1,500 guesses fewer before learning, some 35 ms each.
 const LargeLearnFrom = 500
+
+// MidLearnFrom is the default of Options.LearnFrom on boards from 16×16
+// to below 25×25. There a guess costs some 15 µs and a conflict of the
+// clause-learning solver twice that, and learning took about as many
+// conflicts as the depth-first search took guesses on every 16×16 X
+// board measured: counting to 2 x16-extreme.txt and x16.txt as given,
+// all 15 puzzles within 17,262 guesses, took 542 ms by the search alone
+// against 734 ms with DefaultLearnFrom (x16-extreme line 11 214 against
+// 329 ms, line 3 42 against 102 ms); the board its default solve
+// counts, 155 against 319 ms. Past it, a board the search finds hard
+// still goes to learning, having spent some 0.3 s.
+const MidLearnFrom = 20000
+
+// defaultLearnFrom returns the default of Options.LearnFrom on boards of
+// side n.
+func defaultLearnFrom(n int) int64 {
+	switch {
+	case n >= 25:
+		return LargeLearnFrom
+	case n >= 16:
+		return MidLearnFrom
+	}
+	return DefaultLearnFrom
+}
 
 // newModel builds the model of l.
 func newModel(l *grid.Layout, opts Options) *model {

@@ -225,12 +225,8 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	switch {
 	case learn:
 		g.learnFrom = g.opts.LearnFrom
-		switch {
-		case g.learnFrom != 0:
-		case b.Layout().N >= 25:
-			g.learnFrom = LargeLearnFrom
-		default:
-			g.learnFrom = DefaultLearnFrom
+		if g.learnFrom == 0 {
+			g.learnFrom = defaultLearnFrom(b.Layout().N)
 		}
 	case g.opts.CageLearnFrom > 0 && cageLearnSuits(g.m):
 		g.learnFrom = g.opts.CageLearnFrom
