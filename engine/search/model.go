@@ -177,8 +177,8 @@ type Options struct {
 	// LearnFrom is the number of guesses without a new solution after
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see
-	// learnCount); 0 means the default of the board's size (see
-	// defaultLearnFrom), a negative value never.
+	// learnCount); 0 means the default of the board's size and the
+	// count's limit (see defaultLearnFrom), a negative value never.
 	LearnFrom int64
 	// CageLearnFrom is the number of guesses without a new solution after
 	// which a board with cages goes from the depth-first search to clause
@@ -246,8 +246,19 @@ const LargeLearnFrom = 500
 const MidLearnFrom = 20000
 
 // defaultLearnFrom returns the default of Options.LearnFrom on boards of
-// side n.
-func defaultLearnFrom(n int) int64 {
+// side n counted up to limit solutions. The defaults by size are for
+// counts to 2, which ask whether the board is unique: there learning's
+// proof that no other solution exists is what pays. A count to more
+// keeps DefaultLearnFrom whatever the size, since learning pays a
+// blocking clause and a restart from level 0 for each solution where the
+// search pays a few guesses: an open 32×32 Sudoku X (the service's fault
+// tests) counted to 1,000 went to learning after LargeLearnFrom guesses
+// without its first solution and took 3.5 s (30 s and more under the
+// race detector) where the search takes 0.2 s.
+func defaultLearnFrom(n, limit int) int64 {
+	if limit > 2 {
+		return DefaultLearnFrom
+	}
 	switch {
 	case n >= 25:
 		return LargeLearnFrom
