@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -194,4 +195,116 @@ func openCandidates(b *grid.Board) int {
 		open += c.Count()
 	}
 	return open
+}
+
+// TestLearnFromBySize checks the default hand-over to clause learning by
+// the board's size (see defaultLearnFrom): on 25×25 the fixtures that the
+// depth-first search finishes stay there, and the board the default
+// solve of a published puzzle hands to the count goes to learning after
+// LargeLearnFrom guesses, not DefaultLearnFrom; on 16×16 x16-extreme line
+// 11, which the search finishes in some 17,000 guesses, stays with the
+// search (MidLearnFrom).
+func TestLearnFromBySize(t *testing.T) {
+	if race || testing.Short() {
+		t.Skip("counts of 25×25 boards take seconds under the race detector")
+	}
+	ctx := context.Background()
+	for _, file := range []string{"testdata/25x25-hard.txt", "testdata/x25.txt"} {
+		for i, b := range puzzleBoards(t, file) {
+			var s Searcher
+			res, err := s.Count(ctx, b, 2)
+			if err != nil || !res.Complete || len(res.Solutions) != 1 {
+				t.Fatalf("%s line %d: %d solutions, complete %v, %v", file, i+1, len(res.Solutions), res.Complete, err)
+			}
+			if s.generic.learnt != 0 {
+				t.Errorf("%s line %d: handed over to learning after %d guesses", file, i+1, s.generic.nodes)
+			}
+		}
+	}
+	x16 := puzzleBoards(t, "../solver/testdata/x16-extreme.txt")[10]
+	var x Searcher
+	if res, err := x.Count(ctx, x16, 2); err != nil || !res.Complete || len(res.Solutions) != 1 {
+		t.Fatalf("x16-extreme line 11: %d solutions, complete %v, %v", len(res.Solutions), res.Complete, err)
+	}
+	if x.generic.learnt != 0 || x.generic.nodes <= DefaultLearnFrom {
+		t.Errorf("x16-extreme line 11: %d hand-overs after %d guesses, want none, after more than %d", x.generic.learnt, x.generic.nodes, DefaultLearnFrom)
+	}
+	b := countBoards(t, "testdata/25x25-published-count.txt")[0]
+	var s Searcher
+	res, err := s.Count(ctx, b, 2)
+	if err != nil || !res.Complete || len(res.Solutions) != 1 {
+		t.Fatalf("published count board 1: %d solutions, complete %v, %v", len(res.Solutions), res.Complete, err)
+	}
+	if s.generic.learnt != 1 || s.generic.nodes != LargeLearnFrom+1 {
+		t.Errorf("published count board 1: %d hand-overs after %d guesses, want 1 after %d", s.generic.learnt, s.generic.nodes, LargeLearnFrom+1)
+	}
+}
+
+// cancelledLate is a context already cancelled whose Err answers nil the
+// first time: the check on entry to the count passes, and only the polls
+// inside the solver can see the cancellation.
+type cancelledLate struct {
+	context.Context
+	asked bool
+}
+
+func (c *cancelledLate) Err() error {
+	if !c.asked {
+		c.asked = true
+		return nil
+	}
+	return c.Context.Err()
+}
+
+// openX32 returns an empty 32×32 Sudoku X, the board of the service's
+// fault tests.
+func openX32(t *testing.T) *grid.Board {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: 32, Variant: grid.X})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return grid.NewBoard(l)
+}
+
+// TestLearnCountCancelled: the clause-learning count of an open 32×32
+// Sudoku X, which decides thousands of its 32,768 variables between
+// conflicts, stops at its context's cancellation before finding a
+// solution and before the solver's first poll of its conflicts (at 128):
+// it polls its decisions too.
+func TestLearnCountCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := learnCount(&cancelledLate{Context: ctx}, openX32(t), 1000, 0, Result{})
+	if !errors.Is(err, context.Canceled) || len(res.Solutions) != 0 || res.Nodes >= 128 {
+		t.Fatalf("learnCount = %d solutions after %d conflicts, %v; want none, before the first poll of the conflicts (128), context.Canceled", len(res.Solutions), res.Nodes, err)
+	}
+}
+
+// TestManySolutionsStayWithSearch: a count to more than 2 keeps
+// DefaultLearnFrom whatever the board's size. The service's fault tests
+// count an open 32×32 Sudoku X to 1,000: after LargeLearnFrom guesses
+// without its first solution it went to learning, which pays a clause
+// and a restart for each solution (seconds, and 30 s under the race
+// detector, where the search takes some 10,000 guesses).
+func TestManySolutionsStayWithSearch(t *testing.T) {
+	var s Searcher
+	res, err := s.Count(context.Background(), openX32(t), 1000)
+	if err != nil || len(res.Solutions) != 1000 {
+		t.Fatalf("Count = %d solutions, %v; want 1000", len(res.Solutions), err)
+	}
+	if s.generic.learnt != 0 {
+		t.Errorf("handed over to learning after %d guesses, want the search alone", s.generic.nodes)
+	}
+	for _, tt := range []struct {
+		n, limit int
+		want     int64
+	}{
+		{32, 1000, DefaultLearnFrom}, {25, 3, DefaultLearnFrom}, {25, 2, LargeLearnFrom},
+		{16, 2, MidLearnFrom}, {16, 1000, DefaultLearnFrom}, {9, 2, DefaultLearnFrom},
+	} {
+		if got := defaultLearnFrom(tt.n, tt.limit); got != tt.want {
+			t.Errorf("defaultLearnFrom(%d, %d) = %d, want %d", tt.n, tt.limit, got, tt.want)
+		}
+	}
 }

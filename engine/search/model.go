@@ -177,7 +177,8 @@ type Options struct {
 	// LearnFrom is the number of guesses without a new solution after
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see
-	// learnCount); 0 means DefaultLearnFrom, a negative value never.
+	// learnCount); 0 means the default of the board's size and the
+	// count's limit (see defaultLearnFrom), a negative value never.
 	LearnFrom int64
 	// CageLearnFrom is the number of guesses without a new solution after
 	// which a board with cages goes from the depth-first search to clause
@@ -212,14 +213,60 @@ type Options struct {
 	NoPriorities bool
 }
 
-// DefaultLearnFrom is the default of Options.LearnFrom. Below it the
-// depth-first search is cheaper: counting to 2 the easy 25×25 fixtures
-// takes 12 ms a puzzle with clause learning from the first guess, 1 ms
-// without.
+// DefaultLearnFrom is the default of Options.LearnFrom on boards smaller
+// than 16×16 (see defaultLearnFrom; it was the default of every size when
+// measured so). Below it the depth-first search is cheaper: counting to 2
+// the easy 25×25 fixtures takes 12 ms a puzzle with clause learning from
+// the first guess, 1 ms without.
 // Above it learning wins, and by more the harder the board: counting to 2
 // the published 25×25 puzzles of the fixtures takes 0.7–1.7 s of CPU with
 // it, 2.0–6.7 s without.
 const DefaultLearnFrom = 2000
+
+// LargeLearnFrom is the default of Options.LearnFrom on boards of 25×25
+// and larger, where a guess costs some 25 µs and learning from scratch
+// about as much as the depth-first search even on the puzzles that
+// search finishes: counting to 2 25x25-hard.txt and x25.txt (483–695
+// guesses each, none of them 500 without a new solution) took 15–26 ms a
+// puzzle either way. The boards the default solve of the published 25×25
+// puzzles hands to the count, which the depth-first search never
+// finishes, spend 1,500 guesses fewer before learning, some 35 ms each.
+const LargeLearnFrom = 500
+
+// MidLearnFrom is the default of Options.LearnFrom on boards from 16×16
+// to below 25×25. There a guess costs some 15 µs and a conflict of the
+// clause-learning solver twice that, and learning took about as many
+// conflicts as the depth-first search took guesses on every 16×16 X
+// board measured: counting to 2 x16-extreme.txt and x16.txt as given,
+// all 15 puzzles within 17,262 guesses, took 542 ms by the search alone
+// against 734 ms with DefaultLearnFrom (x16-extreme line 11 214 against
+// 329 ms, line 3 42 against 102 ms); the board its default solve
+// counts, 155 against 319 ms. Past it, a board the search finds hard
+// still goes to learning, having spent some 0.3 s.
+const MidLearnFrom = 20000
+
+// defaultLearnFrom returns the default of Options.LearnFrom on boards of
+// side n counted up to limit solutions. The defaults by size are for
+// counts to 2, which ask whether the board is unique: there learning's
+// proof that no other solution exists is what pays. A count to more
+// keeps DefaultLearnFrom whatever the size, since learning pays a
+// blocking clause and a restart from level 0 for each solution where the
+// search pays a few guesses: an open 32×32 Sudoku X (the service's fault
+// tests) counted to 1,000 went to learning after LargeLearnFrom guesses
+// without its first solution and took 3.5 s (30 s and more under the
+// race detector) where the search takes 0.2 s.
+func defaultLearnFrom(n, limit int) int64 {
+	if limit > 2 {
+		return DefaultLearnFrom
+	}
+	switch {
+	case n >= 25:
+		return LargeLearnFrom
+	case n >= 16:
+		return MidLearnFrom
+	}
+	return DefaultLearnFrom
+}
 
 // newModel builds the model of l.
 func newModel(l *grid.Layout, opts Options) *model {

@@ -226,7 +226,7 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	case learn:
 		g.learnFrom = g.opts.LearnFrom
 		if g.learnFrom == 0 {
-			g.learnFrom = DefaultLearnFrom
+			g.learnFrom = defaultLearnFrom(b.Layout().N, limit)
 		}
 	case g.opts.CageLearnFrom > 0 && cageLearnSuits(g.m):
 		g.learnFrom = g.opts.CageLearnFrom

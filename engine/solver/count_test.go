@@ -126,3 +126,71 @@ func TestCountAfterLogicHonoursContext(t *testing.T) {
 		t.Fatalf("cancelled during the solve: err = %v", err)
 	}
 }
+
+// TestCountWaitsForAStep: under CheckMultiple, a uniqueness strategy that
+// finds nothing does not have the solutions counted: a puzzle that logic
+// finishes without a uniqueness step is never counted (its uniqueness
+// strategies ran, unproved, and found nothing), and one with such a step
+// is counted, and takes it.
+func TestCountWaitsForAStep(t *testing.T) {
+	tests := []struct {
+		name, file string
+		line       int // among the puzzles of the file, from 1
+		counted    bool
+	}{
+		// Logic finishes it; no uniqueness strategy finds a step.
+		{"windoku, no uniqueness step", "testdata/windoku9-extreme.txt", 1, false},
+		// Logic finishes it with two uniqueness steps.
+		{"jigsaw, uniqueness steps", "testdata/jigsaw9-extreme.txt", 2, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fileLine(t, tt.file, tt.line)
+			opts := Options{CheckMultiple: true}
+			r := newRun(b, opts, nil)
+			r.plan(opts)
+			unique := 0
+			r.emit = func(_ int, st *strategy.Step, _ *grid.Board) error {
+				if st.Strategy != nil && st.Strategy.NeedsUnique() {
+					unique++
+				}
+				return nil
+			}
+			if err := r.run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if r.res.Status != Solved || r.res.Guesses != 0 {
+				t.Fatalf("status %v after %d guesses, want solved by logic (fixture changed?)", r.res.Status, r.res.Guesses)
+			}
+			if r.counted != tt.counted || (unique > 0) != tt.counted {
+				t.Errorf("counted %v with %d uniqueness steps, want counted %v", r.counted, unique, tt.counted)
+			}
+			if tt.counted && (!r.counts.Complete || len(r.counts.Solutions) != 1) {
+				t.Errorf("count: %d solutions, complete %v", len(r.counts.Solutions), r.counts.Complete)
+			}
+		})
+	}
+}
+
+// fileLine returns the board of the line-th puzzle (from 1) of a file of
+// puzzles, one a line, # comments and blank lines skipped.
+func fileLine(t *testing.T, file string, line int) *grid.Board {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for l := range strings.Lines(string(data)) {
+		f := strings.Fields(l)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if n++; n == line {
+			p, _, err := codec.Decode(f[0], codec.DecodeOptions{Tolerant: true})
+			return classicBoard(t, p, err)
+		}
+	}
+	t.Fatalf("%s has no puzzle %d", file, line)
+	return nil
+}

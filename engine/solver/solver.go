@@ -224,9 +224,9 @@ type frame struct {
 //
 // With CheckMultiple, logic runs first and the solutions are counted only
 // when the solve needs to know, at the first of: a uniqueness strategy
-// about to be tried (it runs only if the count proves the solution
-// unique), a guess about to be made, or the end of a solve that logic did
-// not prove (see Options.CheckMultiple). Sound logic keeps every solution,
+// that found a step (the step is taken only if the count proves the
+// solution unique), a guess about to be made, or the end of a solve that
+// logic did not prove (see Options.CheckMultiple). Sound logic keeps every solution,
 // so counting the board it reached counts the puzzle's solutions, and more
 // cheaply. The count has its own budget of MaxNodes: when it runs out, the
 // solve goes on without the uniqueness strategies and reports the count
@@ -338,7 +338,7 @@ type run struct {
 
 // plan chooses the passes of the run: those of the strategies opts allows
 // on the board (see Allows). Under CheckMultiple the plan holds the
-// uniqueness strategies, which deduce skips until uniqueness is known.
+// uniqueness strategies, whose steps wait until uniqueness is known.
 func (r *run) plan(opts Options) {
 	opts.Unique = opts.Unique || opts.CheckMultiple
 	kind := kindOf(r.b.Layout())
@@ -576,8 +576,8 @@ func deepPasses(opts Options, kind boardKind) []strategy.Pass {
 // deduce applies the first step of the cheapest strategy that has one,
 // among the Cheap ones only where the others do not pay (see Pays). A
 // uniqueness strategy runs only when the puzzle is known to have one
-// solution; under CheckMultiple the first one reached counts the
-// solutions to find out. On a large board, and on one with cages, a Dear
+// solution; under CheckMultiple the first one that finds a step counts
+// the solutions to find out. On a large board, and on one with cages, a Dear
 // pass that found nothing waits while the board changes little (see
 // Waits), unless no other pass finds a step: then those that waited run,
 // before any Deep pass, so that the solve is stuck only where every pass
@@ -685,16 +685,15 @@ func (r *run) tryWaited(ctx context.Context, passes []strategy.Pass, from, left 
 // one. It reports stop when the pass was cancelled because logic's share
 // of the time is spent: the solve then hands over to guessing.
 func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, stop bool, err error) {
-	if p.Strategy.NeedsUnique() && !r.unique {
-		if r.counted {
-			return false, false, nil
-		}
-		if err := r.countSolutions(ctx); err != nil {
-			return false, false, err
-		}
-		if !r.unique {
-			return false, false, nil
-		}
+	// A uniqueness strategy not known sound yet looks first and has the
+	// solutions counted only when it finds a step: on the board it looks
+	// at, a pass that finds nothing finds nothing whatever the count, so
+	// the steps are those of counting first, and the count waits for a
+	// board that logic has narrowed further, or is never needed (a
+	// puzzle that logic finishes proves itself unique).
+	unproved := p.Strategy.NeedsUnique() && !r.unique
+	if unproved && r.counted {
+		return false, false, nil
 	}
 	r.sink.Reset()
 	r.sink.Form, r.sink.Digits, r.sink.Changed = p.Form, 0, nil
@@ -731,6 +730,14 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		return false, true, nil
 	}
 	steps := sink.Steps()
+	if unproved && len(steps) > 0 {
+		if err := r.countSolutions(ctx); err != nil {
+			return false, false, err
+		}
+		if !r.unique {
+			return false, false, nil
+		}
+	}
 	if i >= 0 && i < len(r.idle) {
 		r.idle[i] = 0
 		if len(steps) == 0 {

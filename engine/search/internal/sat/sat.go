@@ -869,6 +869,7 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 	}
 	done := ctx.Done()
 	restart := int64(0)
+	decisions := 0
 	nextRestart := lubyUnit * luby(0)
 	var lbds lbdAverages
 	// The blocks are decided at levels 1 to base: a conflict there
@@ -962,6 +963,18 @@ func (s *Solver) SolveBlocks(ctx context.Context, assumptions []Lit, ends []int)
 			// pops would, so the search is the same.
 			s.heap.clear()
 			return Sat, nil
+		}
+		// Decisions poll ctx too: a solve that finds a model with few
+		// conflicts (an open board of 32×32 has some 32,000 variables,
+		// most decided without one) would otherwise not look at it.
+		decisions++
+		if decisions%256 == 0 && done != nil {
+			select {
+			case <-done:
+				s.cancelUntil(base)
+				return 0, ctx.Err()
+			default:
+			}
 		}
 		v := s.pick()
 		if v < 0 {

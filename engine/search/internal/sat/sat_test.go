@@ -944,3 +944,37 @@ func repeat(lbd int32, n int) []int32 {
 	}
 	return out
 }
+
+// lateCancel is a context already cancelled whose Err answers nil the
+// first time: Solve's check on entry passes, and only its polls can see
+// the cancellation.
+type lateCancel struct {
+	context.Context
+	asked bool
+}
+
+func (c *lateCancel) Err() error {
+	if !c.asked {
+		c.asked = true
+		return nil
+	}
+	return c.Context.Err()
+}
+
+// TestSolvePollsDecisions: a solve that decides thousands of variables
+// without a conflict (as on an open 32×32 board) still sees its context
+// cancelled, within a few hundred decisions.
+func TestSolvePollsDecisions(t *testing.T) {
+	for _, vars := range []int{4000, 40000} {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		s := New(vars)
+		st, err := s.Solve(&lateCancel{Context: ctx}, nil)
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%d variables: Solve = %v, %v; want context.Canceled", vars, st, err)
+		}
+		if n := s.decisionLevel(); n != 0 {
+			t.Errorf("%d variables: left at level %d, want 0", vars, n)
+		}
+	}
+}
