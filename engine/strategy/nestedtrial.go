@@ -99,6 +99,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 	}
 	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
+	placed := t.placed()
 	for _, a := range t.assumed {
 		if t.work+t.spread > budget && t.work <= budget {
 			// Whether the search stops here depends on the looks of the
@@ -125,7 +126,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 			}
 		}
 		work, spread := t.work, t.spread
-		if broken, cuts = t.nested(1+a.c*16+a.d, xs, cuts[:0]); !broken {
+		if broken, cuts = t.nestedKept(1+a.c*16+a.d, xs, placed, cuts[:0]); !broken {
 			continue
 		}
 		if !t.reached(work, spread, budget, -1, 0) {
