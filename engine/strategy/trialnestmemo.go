@@ -49,6 +49,10 @@ type nestEntry struct {
 	broken        bool
 }
 
+// nestMemoOn is whether Nested Cage Contradiction uses its memo; the
+// tests compare its searches without it.
+var nestMemoOn = true
+
 // maxNestVals bounds nestMemo.vals (4 bytes each, a search some 150):
 // past it the memo starts again.
 const maxNestVals = 1 << 18
@@ -80,7 +84,7 @@ func (t *trial) placed() [2]uint64 {
 // (nestedCandidateBudget) is the same for every search, so a search cut
 // short by it is remembered as one.
 func (t *trial) nestedKept(ctx int, xs []grid.Digits, placed [2]uint64, cuts []CellDigit) (bool, []CellDigit) {
-	if t.strong {
+	if t.strong || !nestMemoOn {
 		// The strong rules keep state of their own: not remembered.
 		return t.nested(ctx, xs, cuts)
 	}
