@@ -135,6 +135,12 @@ type trial struct {
 	strong bool
 	sx     *strongState
 	rep    nestedReport // Nested Cage Contradiction's reports
+	// nest remembers Nested Cage Contradiction's nested searches that
+	// ended without a contradiction, nestOrder is a key's order
+	// (nestKey) and nestStart a search's start.
+	nest      nestMemo
+	nestOrder []grid.Digits
+	nestStart []grid.Digits
 	// fresh is set when the last tryKept followed its trial, its events
 	// and end left in the trial, rather than take it from the cache.
 	fresh bool
@@ -256,6 +262,7 @@ func (t *trial) setup(b *grid.Board) {
 		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
 		t.kept.reset()
+		t.nest.reset()
 	}
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {

@@ -99,6 +99,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 	}
 	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
+	placed := t.placed()
 	for _, a := range t.assumed {
 		if t.work+t.spread > budget && t.work <= budget {
 			// Whether the search stops here depends on the looks of the
@@ -125,7 +126,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 			}
 		}
 		work, spread := t.work, t.spread
-		if broken, cuts = t.nested(1+a.c*16+a.d, xs, cuts[:0]); !broken {
+		if broken, cuts = t.nestedKept(1+a.c*16+a.d, xs, placed, cuts[:0]); !broken {
 			continue
 		}
 		if !t.reached(work, spread, budget, -1, 0) {
@@ -349,9 +350,14 @@ type nestedReport struct {
 	loaded  int // the inner trials taken from cutTrials, for the tests
 	// need marks the events the contradiction rests on, isCut the cuts,
 	// inner the inner trials followed, all by event.
-	need   []bool
-	isCut  []bool
-	inner  []*innerTrial
+	need  []bool
+	isCut []bool
+	inner []*innerTrial
+	// spare are the inner trials of the reports before, which a report
+	// takes again (their nodes are copied into its step), used the
+	// first of them taken.
+	spare  []*innerTrial
+	used   int
 	before []grid.Digits // an inner trial's start (innerTrial)
 	cone   []bool        // the marks of an inner trial's cone
 }
@@ -389,6 +395,7 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	r.need = append(r.need[:0], make([]bool, len(events))...)
 	r.isCut = append(r.isCut, make([]bool, len(events)-len(r.isCut))...)
 	r.inner = append(r.inner[:0], make([]*innerTrial, len(events))...)
+	r.used = 0
 	need := r.need
 	t.markCone(need)
 	for e := t.nextCut(); e >= 0; e = t.nextCut() {
@@ -454,7 +461,12 @@ func (t *trial) innerTrial(base []grid.Digits, by []int32, e, i, c, d int) *inne
 	if !t.loadCut(i, before, c, d) && !t.try(before, c, d, !t.strong) {
 		return nil
 	}
-	in := &innerTrial{}
+	if r.used == len(r.spare) {
+		r.spare = append(r.spare, &innerTrial{})
+	}
+	in := r.spare[r.used]
+	r.used++
+	in.nodes, in.relies = in.nodes[:0], in.relies[:0]
 	all := ^grid.Digits(0)
 	looked := func(cells []int, ds grid.Digits) {
 		for _, x := range cells {

@@ -1,0 +1,75 @@
+package strategy
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestNestMemoAgrees checks that Nested Cage Contradiction's memo of its
+// nested searches (nestMemo) changes nothing a search finds: along
+// chained find-all searches from a tarek killer as given, each board the
+// one before it with the steps found applied, a trial with the memo
+// (kept from search to search, as the pool keeps it) and a fresh trial
+// without it find the same steps, word for word, after the same looks.
+// The memo must be taken from (the two premises of a two-cell cage
+// meet there) in the first search and in a later one, with entries kept
+// from search to search, or the test tests nothing.
+func TestNestMemoAgrees(t *testing.T) {
+	if testing.Short() || Race {
+		t.Skip("skipped under -short and -race: Nested Cage Contradiction searches, seconds of CPU")
+	}
+	defer func() { nestMemoOn = true }()
+	cases := []struct {
+		line, searches int
+	}{
+		{18, 4},
+		{9, 3},
+	}
+	hits, later := 0, 0
+	for _, tc := range cases {
+		b := fileBoard(t, "../search/testdata/killer9-tarek.txt", tc.line)
+		n := grid.Notation{Layout: b.Layout()}
+		kept := new(trial)
+		for s := range tc.searches {
+			find := func(tr *trial, memo bool) ([]string, []Step, int) {
+				nestMemoOn = memo
+				sink := Sink{strategy: nestedContradictionStrategy, All: true, Chain: true}
+				if !tr.start(b) {
+					t.Fatalf("line %d, search %d: the board breaks a rule", tc.line, s+1)
+				}
+				tr.findNested(&sink, nestedContradictionBudget)
+				var texts []string
+				for i := range sink.Steps() {
+					texts = append(texts, sink.Steps()[i].Explain(n))
+				}
+				return texts, sink.Steps(), tr.work
+			}
+			before := kept.nest.hits
+			got, steps, gotWork := find(kept, true)
+			want, _, wantWork := find(new(trial), false)
+			if !slices.Equal(got, want) {
+				t.Fatalf("line %d, search %d: with the memo %d steps %q, without %d %q", tc.line, s+1, len(got), got, len(want), want)
+			}
+			if gotWork != wantWork {
+				t.Errorf("line %d, search %d: %d looks with the memo, %d without", tc.line, s+1, gotWork, wantWork)
+			}
+			hits += kept.nest.hits - before
+			if s > 0 {
+				later += kept.nest.hits - before
+			}
+			t.Logf("line %d, search %d: %d steps, %d nested searches from the memo", tc.line, s+1, len(got), kept.nest.hits-before)
+			if len(steps) == 0 {
+				break
+			}
+			b = b.Clone()
+			for i := range steps {
+				steps[i].Apply(b)
+			}
+		}
+	}
+	if hits == later || later == 0 {
+		t.Errorf("%d nested searches from the memo, %d of them after a line's first search: want some in both", hits, later)
+	}
+}
