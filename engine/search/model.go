@@ -190,11 +190,11 @@ type Options struct {
 	CageLearnFrom int64
 	// UnitCombos propagates the unit combinations of 9×9 and smaller
 	// killers (see generic.unitCombos): each unit's cages filled jointly.
-	// Off by default: on the hardest killers it cuts the guesses by about
-	// two fifths for about as much CPU (9 % less over the 14 of
-	// killer9-mathemagic.txt, line 7 twice as much), and on tarek's and
-	// the extreme killers it costs 10–30 % more CPU than it saves (see
-	// docs/search.md, session 11).
+	// Off by default: on the hardest killers it cuts the guesses by 29 %
+	// for as much CPU or more (killer9-mathemagic.txt, session 21; 9 %
+	// less CPU when session 11 measured it), and on tarek's and the
+	// extreme killers it costs 10–30 % more CPU than it saves (see
+	// docs/search.md, sessions 11 and 21).
 	UnitCombos bool
 	// MatchMemo answers the matchings of a cage's sets (see keepMatched)
 	// from a memo of recent ones by the cage's state (see matchMemo); the
