@@ -101,8 +101,8 @@ type nestedState struct {
 	kept heldMemo
 }
 
-// heldMemo keeps, from one nested search to the next on boards where the
-// searches take shortcuts (nestedShortcuts), the premises found to hold,
+// heldMemo keeps, from one nested search to the next on boards of side 16
+// or more without cage or compartment rules, the premises found to hold,
 // narrow and wide, each with the candidates its net with lemmas implied
 // false and the work its search counted. A premise that held on a board
 // holds on any board that has since lost only candidates its net with
@@ -332,7 +332,7 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // step reports.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
-	if ns.kept.layout == nil || !ns.shortcuts {
+	if ns.kept.layout == nil {
 		f.nestedPassFrom(sink, from, wide, false)
 		return
 	}
@@ -975,11 +975,12 @@ func explainNestedForcing(s *Step, n grid.Notation) string {
 // readyHeldMemo readies f.nested.kept for the board searched: it forgets
 // the premises whose nets did not imply false every candidate the board
 // has lost since, or every premise when the board is not the last one
-// less some candidates; boards where the searches take no shortcuts, or
-// with rules, keep none.
+// less some candidates; boards below 16×16 (the classic path, where a
+// search seldom tries more than a few premises), or with rules, keep
+// none.
 func (f *forcing) readyHeldMemo() {
 	m := &f.nested.kept
-	if !f.nested.shortcuts || f.rules {
+	if f.l.N < 16 || f.rules {
 		m.layout = nil
 		return
 	}
