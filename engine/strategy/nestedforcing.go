@@ -43,7 +43,10 @@ var nestedForcingNetStrategy = &Strategy{
 // lemmas first among the cells the premise's net has narrowed, then
 // among every open cell. The search is bounded by nestedBudget. Within a
 // solve (a sink reused from step to step) a search first tries the
-// premises from the one the last search refuted down, then the rest.
+// premises from the one the last search refuted down, then the rest; on
+// boards of side 16 or more it does not try again a premise an earlier
+// search found to hold when the board has since lost only candidates its
+// net with lemmas implied false (the same steps, see heldMemo).
 func NestedForcingNet() *Strategy { return nestedForcingNetStrategy }
 
 // nestedScale is how many times a single-premise search's work budget
@@ -330,6 +333,12 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // larger nets vouch for more of the candidates left to try, and only the
 // one refuted is tried again in the order of the cells, whose lemmas the
 // step reports.
+//
+// Where f.nested.kept is kept (heldMemo), the pass first skips the
+// premises it knows to hold, counting for each heldCharge halves of the
+// work its last search counted; a pass that finds its step within the
+// budget so finds the one the pass trying them all finds. One that spends
+// its budget is replayed (replayPass) and goes on as that pass would.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
 	if ns.kept.layout == nil {
@@ -975,9 +984,8 @@ func explainNestedForcing(s *Step, n grid.Notation) string {
 // readyHeldMemo readies f.nested.kept for the board searched: it forgets
 // the premises whose nets did not imply false every candidate the board
 // has lost since, or every premise when the board is not the last one
-// less some candidates; boards below 16×16 (the classic path, where a
-// search seldom tries more than a few premises), or with rules, keep
-// none.
+// less some candidates; boards below 16×16 (the classic path, left as
+// it was), or with rules, keep none.
 func (f *forcing) readyHeldMemo() {
 	m := &f.nested.kept
 	if f.l.N < 16 || f.rules {
