@@ -336,9 +336,11 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 //
 // Where f.nested.kept is kept (heldMemo), the pass first skips the
 // premises it knows to hold, counting for each heldCharge halves of the
-// work its last search counted; a pass that finds its step within the
-// budget so finds the one the pass trying them all finds. One that spends
-// its budget is replayed (replayPass) and goes on as that pass would.
+// work its last search counted. While a skipped premise's work now is at
+// most that (measured: 0.24 to 1.24 times its last), a pass that finds its
+// step within the budget so finds the one the pass trying them all finds;
+// one that spends its budget is replayed (replayPass) and goes on as that
+// pass would, exactly.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
 	if ns.kept.layout == nil {
