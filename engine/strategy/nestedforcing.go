@@ -111,7 +111,7 @@ type nestedState struct {
 // holds on any board that has since lost only candidates its net with
 // lemmas implied false: closing its premises there comes to the same net,
 // and every lemma trial the search made in that net holds in the smaller
-// nets a new search makes on the way (see skipHeld). A premise that held
+// nets a new search makes on the way (see nestedPass). A premise that held
 // with wide lemmas holds with narrow ones too.
 type heldMemo struct {
 	layout *grid.Layout
@@ -134,9 +134,10 @@ type heldMemo struct {
 // pass must end where the pass trying every premise would: it stops
 // counting the real work of the premises skipped, and the work of such a
 // premise on the smaller board was 0.24 to 1.24 times what it was (327
-// premises skipped on x16-extreme line 6). Charged more than that, a
-// pass that finds its step within the budget would have found it trying
-// them all; one that spends its budget is run again without skipping.
+// premises that could be skipped on x16-extreme line 6, tried). Charged
+// more than that, a pass that finds its step within the budget would have
+// found it trying them all; one that spends its budget is replayed
+// exactly (replayPass).
 const heldCharge = 3 // halves: 1.5 times
 
 // orderMemo keeps, from one nested search to the next, the size of each
