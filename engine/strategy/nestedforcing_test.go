@@ -251,3 +251,65 @@ func TestBareClosuresMatch(t *testing.T) {
 		t.Errorf("%d literals and %d contradictions compared, want at least 100000 and 100", lits, bad)
 	}
 }
+
+// TestNestedHeldMemo: along a solve of x16-extreme.txt line 6 by singles
+// and nested nets, a search with one forcing state kept throughout (its
+// heldMemo skipping the premises known to hold) finds the step a search
+// with a fresh state finds, a board of another solve searched in between
+// (the memo starting afresh); a floor of premises skipped. It fails when
+// the memo keeps a premise whose net did not imply false a candidate the
+// board lost, and when a skipped premise counts no work (heldCharge 0).
+func TestNestedHeldMemo(t *testing.T) {
+	b := fileBoard(t, "../solver/testdata/x16-extreme.txt", 6)
+	other := fileBoard(t, "../solver/testdata/x16-extreme.txt", 2)
+	var kept forcing
+	var keptSink, freshSink Sink
+	keptSink.strategy, freshSink.strategy = nestedForcingNetStrategy, nestedForcingNetStrategy
+	n := grid.Notation{Layout: b.Layout()}
+	steps := 400
+	if quick() {
+		steps = 100
+	}
+	var sink Sink
+	searches := 0
+	for step := 0; step < steps && !b.Solved(); step++ {
+		var found []Step
+		for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
+			sink.Reset()
+			st.Find(b, &sink)
+			if found = sink.Steps(); len(found) > 0 {
+				break
+			}
+		}
+		if len(found) == 0 {
+			if step == 20 {
+				// A board of another solve: the memo starts afresh.
+				var s Sink
+				s.strategy = nestedForcingNetStrategy
+				kept.findNested(other, &s)
+			}
+			searches++
+			keptSink.Reset()
+			kept.findNested(b, &keptSink)
+			freshSink.Reset()
+			new(forcing).findNested(b, &freshSink)
+			got, want := keptSink.Steps(), freshSink.Steps()
+			if len(got) == 0 || len(want) == 0 {
+				t.Fatalf("step %d: kept state found %d steps, fresh %d", step, len(got), len(want))
+			}
+			if g, w := got[0].Explain(n), want[0].Explain(n); g != w {
+				t.Fatalf("step %d: with the held memo\n%s\nwant\n%s", step, g, w)
+			}
+			found = got
+		}
+		found[0].Apply(b)
+	}
+	t.Logf("%d searches, %d premises skipped as held", searches, kept.nested.kept.skipped)
+	floor := 1300 // about half of what the run took when set
+	if quick() {
+		floor = 300
+	}
+	if kept.nested.kept.skipped < floor {
+		t.Errorf("%d premises skipped as held, want at least %d", kept.nested.kept.skipped, floor)
+	}
+}
