@@ -140,6 +140,12 @@ type heldMemo struct {
 // exactly (replayPass).
 const heldCharge = 3 // halves: 1.5 times
 
+// maxHeldBytes bounds the nets a heldMemo keeps (its off rows), so that a
+// pooled forcing state stays small on the largest boards (a 25×25 net is
+// 1,960 bytes, a 32×32 one 4 KiB); a premise that finds no room is not
+// kept and is tried again, as without the memo.
+const maxHeldBytes = 4 << 20
+
 // orderMemo keeps, from one nested search to the next, the size of each
 // premise's net (nestedOrder) with what the closure read of the board:
 // the cells of its literals (whose candidates it read) and, by unit and
@@ -415,7 +421,11 @@ func (f *forcing) replayPass(from int, wide bool) (int, bool) {
 		if e.skipped {
 			work := f.work
 			if f.tryPremise(p.cand<<1|1, wide, shortcuts) {
-				panic("strategy: a premise kept as holding is refuted")
+				// Cannot happen (see heldMemo); should it, the memo is
+				// dropped and the pass ends without a step rather than
+				// take one the pass trying every premise might not.
+				f.nested.kept.layout = nil
+				return 0, false
 			}
 			if f.spent() {
 				return 0, false
@@ -1079,6 +1089,9 @@ func (f *forcing) keepHeld(c int32, wide bool, work int) {
 		if n := len(m.free); n > 0 {
 			r, m.free = m.free[n-1], m.free[:n-1]
 		} else {
+			if (len(m.off)+f.words)*8 > maxHeldBytes {
+				return // not kept: the premise is tried again
+			}
 			r = int32(len(m.off) / f.words)
 			m.off = append(m.off, f.a.off...)
 		}
