@@ -821,10 +821,30 @@ func (t *trial) singles(u int) bool {
 	t.looked(t.units[u])
 	// The unit's digits are counted on the way (for hiddenSingles, when
 	// no single changes them).
+	// Singles are few: a first pass counts the digits and finds the
+	// cells of one candidate or none (ones), and the loop that fixes
+	// singles starts at the first of them not settled (before it, it
+	// would fix nothing).
 	var n digitCount
+	var ones uint64
+	for i, c := range cells {
+		if n.add(t.cand[c]) {
+			ones |= 1 << (i & 63)
+		}
+	}
+	from := len(cells)
+	if len(cells) > 64 {
+		ones, from = 0, 0 // more cells than ones has bits
+	}
+	for ; ones != 0; ones &= ones - 1 {
+		i := bits.TrailingZeros64(ones)
+		if c := cells[i]; t.settled[c>>6]&(1<<(c&63)) == 0 {
+			from = i
+			break
+		}
+	}
 	events := len(t.events)
-	for _, c := range cells {
-		n.add(t.cand[c])
+	for _, c := range cells[from:] {
 		if t.settled[c>>6]&(1<<(c&63)) != 0 {
 			continue
 		}
@@ -905,15 +925,18 @@ type digitCount struct {
 	b0, b1, b2, alone grid.Digits
 }
 
-// add counts the candidates x of one more cell.
-func (n *digitCount) add(x grid.Digits) {
+// add counts the candidates x of one more cell, and reports whether
+// they are one candidate or none.
+func (n *digitCount) add(x grid.Digits) (one bool) {
 	if x&(x-1) == 0 {
 		n.alone |= x
+		one = true
 	}
 	carry := n.b0 & x
 	n.b0 ^= x
 	n.b2 |= n.b1 & carry
 	n.b1 ^= carry
+	return one
 }
 
 // count returns the count of the digits of cells.

@@ -27,7 +27,7 @@ func TestTrialFillsAgree(t *testing.T) {
 	var view grid.Board
 	var fills grid.Fills
 	kinds := map[bool]int{}
-	filled, gaveUp, reordered := 0, 0, 0
+	filled, gaveUp, reordered, quads := 0, 0, 0, 0
 	for round := range 4000 {
 		n := 1 + rng.IntN(maxVirtualOpen)
 		var cells []int
@@ -81,6 +81,16 @@ func TestTrialFillsAgree(t *testing.T) {
 					t.Fatalf("cells %v options %v target %d: fillTriple %+v, the walk %+v", cells, opts, target, triple, got)
 				}
 			}
+			if n == 4 {
+				quad := fillQuad(opts[0], opts[1], opts[2], opts[3], target)
+				if quad.none != got.none || !got.none && quad != got {
+					t.Fatalf("cells %v options %v target %d: fillQuad %+v, the walk %+v", cells, opts, target, quad, got)
+				}
+				if fewest := fillQuadFewest(opts, target); fewest.none != got.none || !got.none && fewest != got {
+					t.Fatalf("cells %v options %v target %d: fillQuadFewest %+v, the walk %+v", cells, opts, target, fewest, got)
+				}
+				quads++
+			}
 			if n == 2 {
 				pair := fillPair(opts[0], opts[1], target)
 				if pair.none != got.none || !got.none && pair != got {
@@ -119,9 +129,9 @@ func TestTrialFillsAgree(t *testing.T) {
 			cand[c] = 0
 		}
 	}
-	t.Logf("%d groups with fillings, %v distinct/not, %d of the others searched in another order (seeingOrder), %d given up", filled, kinds, reordered, gaveUp)
-	if filled < 800 || kinds[true] < 1000 || kinds[false] < 1000 || reordered < 300 || gaveUp < 40 {
-		t.Errorf("%d groups with fillings, %v distinct/not, %d searched in another order, %d given up: too few to compare", filled, kinds, reordered, gaveUp)
+	t.Logf("%d groups with fillings, %v distinct/not, %d of the others searched in another order (seeingOrder), %d given up, %d distinct four-cell groups (fillQuad)", filled, kinds, reordered, gaveUp, quads)
+	if filled < 800 || kinds[true] < 1000 || kinds[false] < 1000 || reordered < 300 || gaveUp < 40 || quads < 100 {
+		t.Errorf("%d groups with fillings, %v distinct/not, %d searched in another order, %d given up, %d four-cell distinct: too few to compare", filled, kinds, reordered, gaveUp, quads)
 	}
 }
 

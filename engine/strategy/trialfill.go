@@ -218,6 +218,8 @@ func (t *trial) fillGroup(grp *trialGroup, opts []grid.Digits) trialFill {
 		f = fillPair(opts[0], opts[1], grp.target)
 	case grp.distinct && len(opts) == 3:
 		f = fillTriple(opts[0], opts[1], opts[2], grp.target)
+	case grp.distinct && len(opts) == 4:
+		f = fillQuadFewest(opts, grp.target)
 	case grp.distinct:
 		f = fillSets(opts, grp.target)
 	default:
@@ -551,6 +553,68 @@ func fillTriple(a, b, c grid.Digits, target int) trialFill {
 				f.support[1] |= y
 				f.support[2] |= zb
 				f.must &= x | y | zb
+			}
+		}
+	}
+	return f
+}
+
+// fillQuadFewest is fillQuad for the four cells of options opts, the two
+// cells of fewest options first (fillQuad's work is their product).
+func fillQuadFewest(opts []grid.Digits, target int) trialFill {
+	p := [4]int{0, 1, 2, 3}
+	// The two of fewest options to the front, in the cells' order.
+	for i := range 2 {
+		m := i
+		for j := i + 1; j < 4; j++ {
+			if opts[p[j]].Count() < opts[p[m]].Count() {
+				m = j
+			}
+		}
+		p[i], p[m] = p[m], p[i]
+	}
+	q := fillQuad(opts[p[0]], opts[p[1]], opts[p[2]], opts[p[3]], target)
+	f := q
+	for i, c := range p {
+		f.support[c] = q.support[i]
+	}
+	return f
+}
+
+// fillQuad is fillSets for four cells of options a, b, c and e: for
+// each digit x of a and y of b, another, the last two cells take the
+// pairs of the digits left adding up to target-x-y, as fillPair finds
+// them.
+func fillQuad(a, b, c, e grid.Digits, target int) trialFill {
+	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
+	for xs := a; xs != 0; xs &= xs - 1 {
+		x := xs & -xs
+		for ys := b &^ x; ys != 0; ys &= ys - 1 {
+			y := ys & -ys
+			xy := x | y
+			rest := target - x.Min() - y.Min()
+			if rest < 3 || rest > 2*maxTrialDigits-1 {
+				continue
+			}
+			z := c &^ xy & mirrorDigits(e&^xy, rest)
+			if rest%2 == 0 {
+				z &^= grid.Bit(rest / 2)
+			}
+			if z == 0 {
+				continue
+			}
+			w := mirrorDigits(z, rest)
+			f.none = false
+			f.support[0] |= x
+			f.support[1] |= y
+			f.support[2] |= z
+			f.support[3] |= w
+			// The pairs share no digit: every one of them uses both
+			// digits when there is one pair.
+			if zw := z | w; zw.Count() == 2 {
+				f.must &= xy | zw
+			} else {
+				f.must &= xy
 			}
 		}
 	}

@@ -35,6 +35,10 @@ type witnessWalk struct {
 	// the walks of one cell's options share their order, which find does
 	// not change.
 	started int
+	// pairs has find fill the last two cells together (findPair).
+	// coverFills does not: where its walks give up decides what Virtual
+	// Cage does, and findPair counts its nodes otherwise.
+	pairs bool
 }
 
 // coverFills reports whether every option of every cell of cells of
@@ -101,6 +105,7 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 		return trialFill{}, false
 	}
 	w := newWitnessWalk(opts, sees)
+	w.pairs = true
 	var in [grid.MaxGroupCells]grid.Digits // the options in no filling
 	every := ^grid.Digits(0)               // the digits of every filling found
 	found := false
@@ -227,6 +232,9 @@ func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
 		w.digit[c] = ds
 		return true
 	}
+	if w.pairs && k == len(w.opts)-2 {
+		return w.findPair(k, left, ds)
+	}
 	for try := ds &^ w.covered[c]; try != 0; try &= try - 1 {
 		if w.nodes++; w.nodes > maxWitnessNodes {
 			return false
@@ -246,4 +254,50 @@ func (w *witnessWalk) find(k, left int, d grid.Digits) bool {
 		}
 	}
 	return false
+}
+
+// findPair is find for the last two cells, cell order[k] of digits ds
+// (what find leaves it) and the last, which takes what is left of the
+// target: a node for the pair instead of one for each digit of ds. Of the
+// digits of ds whose partner the last cell may take, it takes the first
+// not yet in a filling found for cell order[k], else the first whose
+// partner is not for the last cell, else the first.
+func (w *witnessWalk) findPair(k, left int, ds grid.Digits) bool {
+	c, last := w.order[k], w.order[k+1]
+	ls := w.opts[last] &^ w.avoid
+	for m := w.before[k+1] &^ (1 << c); m != 0; m &= m - 1 {
+		ls &^= w.digit[bits.TrailingZeros32(m)]
+	}
+	sees := w.before[k+1]>>c&1 != 0
+	var pick, partner grid.Digits
+	class := 3 // the preference of pick: 0 best
+	for m := ds; m != 0 && class > 0; m &= m - 1 {
+		z := m & -m
+		p := left - bits.TrailingZeros32(uint32(m)) - 1
+		if p < 1 || p > 32 {
+			continue
+		}
+		pb := grid.Bit(p)
+		if ls&pb == 0 || sees && pb == z {
+			continue
+		}
+		cl := 2
+		switch {
+		case z&w.covered[c] == 0:
+			cl = 0
+		case pb&w.covered[last] == 0:
+			cl = 1
+		}
+		if cl < class {
+			pick, partner, class = z, pb, cl
+		}
+	}
+	if class == 3 {
+		return false
+	}
+	if w.nodes++; w.nodes > maxWitnessNodes {
+		return false
+	}
+	w.digit[c], w.digit[last] = pick, partner
+	return true
 }
