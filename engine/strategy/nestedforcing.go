@@ -102,6 +102,14 @@ type nestedState struct {
 	// kept remembers the premises earlier searches found to hold (see
 	// heldMemo).
 	kept heldMemo
+	// late and wideLate are the candidates whose premises the last search
+	// on the sink held with narrow and wide lemmas (Sink.nestedHeld), tried
+	// after the others by the narrow and the wide passes; nil where the
+	// passes keep the order (see passOrder).
+	late, wideLate []uint64
+	// seq is the order of a pass: indices in order, from the pass's first
+	// on, those not late first (see passOrder).
+	seq []int32
 }
 
 // heldMemo keeps, from one nested search to the next on boards of side 16
@@ -199,6 +207,7 @@ func (f *forcing) findNested(b *grid.Board, sink *Sink) {
 	ns.shortcuts = nestedShortcuts(b.Layout())
 	ns.wideShortcuts = wideFirst(b.Layout(), sink)
 	f.readyHeldMemo()
+	f.readyLate(sink)
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
@@ -250,7 +259,79 @@ func (f *forcing) findNested(b *grid.Board, sink *Sink) {
 		f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
 	}
 	f.nestedPass(sink, 0, true)
+	f.keepLate(sink)
 	f.b, f.l = nil, nil
+}
+
+// readyLate sets f.nested.late and wideLate from what the last search on
+// sink found to hold (Sink.nestedHeld), on boards of side 16 or more
+// without rules (where heldMemo is kept), or to nil.
+//
+// A premise that held at the last search most often holds again: the
+// steps since removed a few candidates, seldom in its net. Of the premises
+// the wide probe of x16-extreme line 6 tried, half the work went to such
+// premises (31 of 58 million), half of it to ones not provably holding
+// (heldMemo), and the premise refuted was most often below them.
+// Trying the others first reaches it sooner; the steps found may differ
+// from those of the order by net size alone.
+func (f *forcing) readyLate(sink *Sink) {
+	ns := &f.nested
+	ns.late, ns.wideLate = ns.late[:0], ns.wideLate[:0]
+	if ns.kept.layout == nil || len(sink.nestedHeld) != f.words {
+		ns.late, ns.wideLate = nil, nil
+		return
+	}
+	ns.late = append(ns.late, sink.nestedHeld...)
+	ns.wideLate = append(ns.wideLate, sink.nestedWideHeld...)
+}
+
+// keepLate keeps in sink the premises this search found to hold (see
+// readyLate).
+func (f *forcing) keepLate(sink *Sink) {
+	ns := &f.nested
+	if ns.kept.layout == nil {
+		sink.nestedHeld, sink.nestedWideHeld = sink.nestedHeld[:0], sink.nestedWideHeld[:0]
+		return
+	}
+	words := f.words
+	sink.nestedHeld = slices.Grow(sink.nestedHeld[:0], words)[:words]
+	sink.nestedWideHeld = slices.Grow(sink.nestedWideHeld[:0], words)[:words]
+	clear(sink.nestedHeld)
+	clear(sink.nestedWideHeld)
+	for i, p := range ns.order {
+		bit := uint64(1) << (p.cand & 63)
+		if ns.wideHeld[i] {
+			sink.nestedWideHeld[p.cand>>6] |= bit
+			sink.nestedHeld[p.cand>>6] |= bit
+		} else if ns.held[i] {
+			sink.nestedHeld[p.cand>>6] |= bit
+		}
+	}
+}
+
+// passOrder sets f.nested.seq to the order of a pass from index from of
+// f.nested.order: the premises not late (see readyLate) in order, then
+// the late ones in order. It reports false, leaving seq as it is, where
+// there are no late premises: the pass then takes the order itself.
+func (f *forcing) passOrder(from int, wide bool) bool {
+	ns := &f.nested
+	late := ns.late
+	if wide {
+		late = ns.wideLate
+	}
+	if late == nil {
+		return false
+	}
+	ns.seq = ns.seq[:0]
+	for pass := range 2 {
+		for i := from; i < len(ns.order); i++ {
+			c := ns.order[i].cand
+			if (late[c>>6]&(1<<(c&63)) != 0) == (pass == 1) {
+				ns.seq = append(ns.seq, int32(i))
+			}
+		}
+	}
+	return true
 }
 
 // wideFrom is the side from which a nested search with the whole budget
@@ -350,8 +431,12 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // pass would, exactly.
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
+	var seq []int32 // the pass's order, or nil for f.nested.order's
+	if f.passOrder(from, wide) {
+		seq, from = ns.seq, 0
+	}
 	if ns.kept.layout == nil {
-		f.nestedPassFrom(sink, from, wide, false)
+		f.nestedPassFrom(sink, seq, from, wide, false)
 		return
 	}
 	// First skipping the premises known to hold (heldMemo); when that
@@ -365,21 +450,21 @@ func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns.saveHeld = append(ns.saveHeld[:0], held...)
 	ns.saveVouched = append(ns.saveVouched[:0], vouched...)
 	ns.log, ns.logOn = ns.log[:0], ns.logOn[:0]
-	if !f.nestedPassFrom(sink, from, wide, true) || sink.Done() || sink.Cancelled() {
+	if !f.nestedPassFrom(sink, seq, from, wide, true) || sink.Done() || sink.Cancelled() {
 		return
 	}
 	copy(held, ns.saveHeld)
 	copy(vouched, ns.saveVouched)
 	f.work = work
-	if next, ok := f.replayPass(from, wide); ok {
-		f.nestedPassFrom(sink, next, wide, false)
+	if next, ok := f.replayPass(seq, from, wide); ok {
+		f.nestedPassFrom(sink, seq, next, wide, false)
 	}
 }
 
 // passEntry is a premise a pass skipping those known to hold tried to the
 // end, or skipped, in the order it did (see replayPass).
 type passEntry struct {
-	at      int32 // index in f.nested.order
+	at      int32 // place in the pass's order (see nestedPassFrom)
 	work    int32 // the work its search counted, when tried
 	skipped bool
 }
@@ -389,11 +474,12 @@ type passEntry struct {
 // skipped some (f.nested.log) spent its budget, held and vouched being
 // back as they were before it: the premises that one tried count their
 // work again and vouch with their nets kept, those it skipped are tried.
-// It reports the index from which the pass goes on, and false when the
+// It reports the place in the pass's order seq (nil for f.nested.order
+// itself) from which the pass goes on, and false when the
 // pass would have spent its budget before. The premises that pass took as
 // vouched for are vouched for here too: a premise skipped vouches for at
 // least as much on being tried.
-func (f *forcing) replayPass(from int, wide bool) (int, bool) {
+func (f *forcing) replayPass(seq []int32, from int, wide bool) (int, bool) {
 	ns := &f.nested
 	vouched, held := ns.vouched, ns.held
 	if wide {
@@ -404,11 +490,14 @@ func (f *forcing) replayPass(from int, wide bool) (int, bool) {
 	tried := 0 // the nets of the premises tried so far in ns.logOn
 	for _, e := range ns.log {
 		i := int(e.at)
+		next = i + 1
+		if seq != nil {
+			i = int(seq[i])
+		}
 		p := ns.order[i]
 		if f.spent() {
 			return 0, false
 		}
-		next = i + 1
 		on := ns.logOn[:0]
 		if !e.skipped {
 			on = ns.logOn[tried*words : tried*words+words]
@@ -443,17 +532,27 @@ func (f *forcing) replayPass(from int, wide bool) (int, bool) {
 	return next, !f.spent()
 }
 
-// nestedPassFrom is nestedPass, skipping the premises known to hold when
-// skip is set (see heldMemo) and then logging what it tried and skipped
-// (see replayPass); it reports whether it spent its budget.
-func (f *forcing) nestedPassFrom(sink *Sink, from int, wide, skip bool) bool {
+// nestedPassFrom is nestedPass over the premises of seq (indices in
+// f.nested.order; nil for the order itself) from place from on, skipping
+// the premises known to hold when skip is set (see heldMemo) and then
+// logging what it tried and skipped (see replayPass); it reports whether
+// it spent its budget.
+func (f *forcing) nestedPassFrom(sink *Sink, seq []int32, from int, wide, skip bool) bool {
 	ns := &f.nested
 	vouched, held := ns.vouched, ns.held
 	if wide {
 		vouched, held = ns.wideVouched, ns.wideHeld
 	}
 	shortcuts := ns.shortcuts || wide && ns.wideShortcuts
-	for i := from; i < len(ns.order) && !f.spent() && !sink.Done(); i++ {
+	end := len(ns.order)
+	if seq != nil {
+		end = len(seq)
+	}
+	for k := from; k < end && !f.spent() && !sink.Done(); k++ {
+		i := k
+		if seq != nil {
+			i = int(seq[k])
+		}
 		p := ns.order[i]
 		if ns.refuted[i] || held[i] {
 			continue
@@ -468,7 +567,7 @@ func (f *forcing) nestedPassFrom(sink *Sink, from int, wide, skip bool) bool {
 				f.work += w * heldCharge / 2
 				ns.kept.skipped++
 				held[i] = true
-				ns.log = append(ns.log, passEntry{at: int32(i), skipped: true})
+				ns.log = append(ns.log, passEntry{at: int32(k), skipped: true})
 				continue
 			}
 		}
@@ -488,7 +587,7 @@ func (f *forcing) nestedPassFrom(sink *Sink, from int, wide, skip bool) bool {
 				f.keepHeld(p.cand, wide, f.work-work)
 			}
 			if skip {
-				ns.log = append(ns.log, passEntry{at: int32(i), work: int32(min(f.work-work, math.MaxInt32))})
+				ns.log = append(ns.log, passEntry{at: int32(k), work: int32(min(f.work-work, math.MaxInt32))})
 				ns.logOn = append(ns.logOn, f.a.on...)
 			}
 		}
@@ -499,8 +598,9 @@ func (f *forcing) nestedPassFrom(sink *Sink, from int, wide, skip bool) bool {
 // tryPremise reports whether premise p (a true literal) is refuted with
 // lemmas (see refute), trying lemmas in the order of f.nested.order when
 // the pass takes shortcuts (nestedShortcuts, or a wide pass under
-// wideFirst); when it is, it is refuted again with lemmas in the order of
-// the cells, so that f.nested.premises holds the lemmas and f.a the net
+// wideFirst); when it is, but on boards of side 16 or more without rules
+// (where heldMemo is kept), it is refuted again with lemmas in the order
+// of the cells, so that f.nested.premises holds the lemmas and f.a the net
 // refute finds. The second search is not counted toward the budget. When
 // p holds, f.a is its net with lemmas.
 func (f *forcing) tryPremise(p int32, wide, shortcuts bool) bool {
@@ -509,6 +609,13 @@ func (f *forcing) tryPremise(p int32, wide, shortcuts bool) bool {
 	}
 	if !f.refute(p, wide, true) {
 		return false
+	}
+	if f.nested.kept.layout != nil {
+		// On boards of side 16 or more without rules the step reports the
+		// lemmas found in premise order: the search again in the order of
+		// the cells, only for the step's text, cost x16-extreme line 6
+		// 8.6% of its instructions.
+		return true
 	}
 	work, budget := f.work, f.budget
 	f.budget = math.MaxInt

@@ -383,8 +383,15 @@ type Sink struct {
 	// this sink needed lemmas outside the cells its premise's net
 	// narrowed (see findNestedForcingNets).
 	nestedWide bool
-	steps      []Step
-	strategy   *Strategy // the strategy finding (see Strategy.Find)
+	// nestedHeld and nestedWideHeld are the candidates whose premises the
+	// last Nested Forcing Net search on this sink found to hold, with
+	// narrow and with wide lemmas, a plane per digit, on boards of side
+	// 16 or more: the next search of the solve tries them after the
+	// others (see findNested). They are the sink's, so that a solve's
+	// steps do not depend on another solve's.
+	nestedHeld, nestedWideHeld []uint64
+	steps                      []Step
+	strategy                   *Strategy // the strategy finding (see Strategy.Find)
 }
 
 // Cancelled reports whether Cancel is closed (false for a nil sink). It
