@@ -102,11 +102,6 @@ type nestedState struct {
 	// kept remembers the premises earlier searches found to hold (see
 	// heldMemo).
 	kept heldMemo
-	// late and wideLate are the candidates whose premises the last search
-	// on the sink held with narrow and wide lemmas (Sink.nestedHeld), tried
-	// after the others by the narrow and the wide passes; nil where the
-	// passes keep the order (see passOrder).
-	late, wideLate []uint64
 	// seq is the order of a pass: indices in order, from the pass's first
 	// on, those not late first (see passOrder).
 	seq []int32
@@ -126,13 +121,12 @@ type heldMemo struct {
 	board  []uint64 // the candidates of the board when last checked, a plane per digit
 	lost   []uint64 // the candidates the board has lost since
 	// row is, by candidate number and kind (narrow 0, wide 1), the row
-	// of off holding its net's false literals, or -1; off has f.words
-	// words a row.
+	// of off holding its net's false literals, or -1 where the premise is
+	// not known to hold; off has f.words words a row.
 	row  [2][]int32
 	off  []uint64
 	work [2][]int32 // by candidate number and kind: the work counted
-	live [2][]bool  // by candidate number and kind: the row still holds
-	free []int32    // rows no longer live
+	free []int32    // rows no longer in use
 	// skipped counts the premises taken as holding (tests count them).
 	skipped int
 }
@@ -207,7 +201,6 @@ func (f *forcing) findNested(b *grid.Board, sink *Sink) {
 	ns.shortcuts = nestedShortcuts(b.Layout())
 	ns.wideShortcuts = wideFirst(b.Layout(), sink)
 	f.readyHeldMemo()
-	f.readyLate(sink)
 	ns.refuted = slices.Grow(ns.refuted[:0], len(ns.order))[:len(ns.order)]
 	clear(ns.refuted)
 	ns.held = slices.Grow(ns.held[:0], len(ns.order))[:len(ns.order)]
@@ -263,30 +256,8 @@ func (f *forcing) findNested(b *grid.Board, sink *Sink) {
 	f.b, f.l = nil, nil
 }
 
-// readyLate sets f.nested.late and wideLate from what the last search on
-// sink found to hold (Sink.nestedHeld), on boards of side 16 or more
-// without rules (where heldMemo is kept), or to nil.
-//
-// A premise that held at the last search most often holds again: the
-// steps since removed a few candidates, seldom in its net. Of the premises
-// the wide probe of x16-extreme line 6 tried, half the work went to such
-// premises (31 of 58 million), half of it to ones not provably holding
-// (heldMemo), and the premise refuted was most often below them.
-// Trying the others first reaches it sooner; the steps found may differ
-// from those of the order by net size alone.
-func (f *forcing) readyLate(sink *Sink) {
-	ns := &f.nested
-	ns.late, ns.wideLate = ns.late[:0], ns.wideLate[:0]
-	if ns.kept.layout == nil || len(sink.nestedHeld) != f.words {
-		ns.late, ns.wideLate = nil, nil
-		return
-	}
-	ns.late = append(ns.late, sink.nestedHeld...)
-	ns.wideLate = append(ns.wideLate, sink.nestedWideHeld...)
-}
-
-// keepLate keeps in sink the premises this search found to hold (see
-// readyLate).
+// keepLate keeps in sink the premises this search found to hold, which
+// the next search on sink tries late (see passOrder).
 func (f *forcing) keepLate(sink *Sink) {
 	ns := &f.nested
 	if ns.kept.layout == nil {
@@ -309,17 +280,28 @@ func (f *forcing) keepLate(sink *Sink) {
 	}
 }
 
-// passOrder sets f.nested.seq to the order of a pass from index from of
-// f.nested.order: the premises not late (see readyLate) in order, then
-// the late ones in order. It reports false, leaving seq as it is, where
-// there are no late premises: the pass then takes the order itself.
-func (f *forcing) passOrder(from int, wide bool) bool {
+// passOrder sets f.nested.seq to the order of a pass on sink from index
+// from of f.nested.order: the premises not late in order, then the late
+// ones in order. The late premises are those the last search on sink found
+// to hold with narrow (wide, for a wide pass) lemmas (Sink.nestedHeld,
+// kept by keepLate), on boards of side 16 or more without rules (where
+// heldMemo is kept). It reports false, leaving seq as it is, where there
+// are none: the pass then takes the order itself.
+//
+// A premise that held at the last search most often holds again: the
+// steps since removed a few candidates, seldom in its net. Of the premises
+// the wide probe of x16-extreme line 6 tried, half the work went to such
+// premises (31 of 58 million), half of it to ones not provably holding
+// (heldMemo), and the premise refuted was most often below them.
+// Trying the others first reaches it sooner; the steps found may differ
+// from those of the order by net size alone.
+func (f *forcing) passOrder(sink *Sink, from int, wide bool) bool {
 	ns := &f.nested
-	late := ns.late
+	late := sink.nestedHeld
 	if wide {
-		late = ns.wideLate
+		late = sink.nestedWideHeld
 	}
-	if late == nil {
+	if ns.kept.layout == nil || len(late) != f.words {
 		return false
 	}
 	ns.seq = ns.seq[:0]
@@ -420,7 +402,7 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 // is tried with lemmas in the order of f.nested.order (tryPremise), whose
 // larger nets vouch for more of the candidates left to try, and only the
 // one refuted is tried again in the order of the cells, whose lemmas the
-// step reports.
+// step reports (not on boards where heldMemo is kept: see tryPremise).
 //
 // Where f.nested.kept is kept (heldMemo), the pass first skips the
 // premises it knows to hold, counting for each heldCharge halves of the
@@ -432,7 +414,7 @@ func nestedShortcuts(l *grid.Layout) bool { return l.N >= 16 && l.N < 25 }
 func (f *forcing) nestedPass(sink *Sink, from int, wide bool) {
 	ns := &f.nested
 	var seq []int32 // the pass's order, or nil for f.nested.order's
-	if f.passOrder(from, wide) {
+	if f.passOrder(sink, from, wide) {
 		seq, from = ns.seq, 0
 	}
 	if ns.kept.layout == nil {
@@ -598,11 +580,11 @@ func (f *forcing) nestedPassFrom(sink *Sink, seq []int32, from int, wide, skip b
 // tryPremise reports whether premise p (a true literal) is refuted with
 // lemmas (see refute), trying lemmas in the order of f.nested.order when
 // the pass takes shortcuts (nestedShortcuts, or a wide pass under
-// wideFirst); when it is, but on boards of side 16 or more without rules
-// (where heldMemo is kept), it is refuted again with lemmas in the order
-// of the cells, so that f.nested.premises holds the lemmas and f.a the net
-// refute finds. The second search is not counted toward the budget. When
-// p holds, f.a is its net with lemmas.
+// wideFirst). When it is refuted, f.nested.premises holds the lemmas and
+// f.a the net the step reports: on boards of side 16 or more without rules
+// (where heldMemo is kept) those of that search; elsewhere those of a
+// second search with lemmas in the order of the cells, not counted toward
+// the budget. When p holds, f.a is its net with lemmas.
 func (f *forcing) tryPremise(p int32, wide, shortcuts bool) bool {
 	if f.rules || !shortcuts {
 		return f.refute(p, wide, false)
@@ -1128,8 +1110,6 @@ func (f *forcing) readyHeldMemo() {
 				m.row[k][i] = -1
 			}
 			m.work[k] = slices.Grow(m.work[k][:0], f.cands)[:f.cands]
-			m.live[k] = slices.Grow(m.live[k][:0], f.cands)[:f.cands]
-			clear(m.live[k])
 		}
 		m.off = m.off[:0]
 		m.free = m.free[:0]
@@ -1138,17 +1118,16 @@ func (f *forcing) readyHeldMemo() {
 	for i, w := range m.board {
 		m.lost[i] &^= w // the old board less the new
 	}
-	for k := range m.live {
-		for c, live := range m.live[k] {
-			if !live {
+	for k := range m.row {
+		for c, row := range m.row[k] {
+			if row < 0 {
 				continue
 			}
-			r := int(m.row[k][c]) * words
+			r := int(row) * words
 			off := m.off[r : r+words]
 			for i, w := range m.lost {
 				if w&^off[i] != 0 {
-					m.live[k][c] = false
-					m.free = append(m.free, m.row[k][c])
+					m.free = append(m.free, row)
 					m.row[k][c] = -1
 					break
 				}
@@ -1173,10 +1152,10 @@ func (f *forcing) heldBoard(plane []uint64) {
 // wide, wide lemmas, or -1.
 func (f *forcing) heldWork(c int32, wide bool) int {
 	m := &f.nested.kept
-	if m.live[1][c] {
+	if m.row[1][c] >= 0 {
 		return int(m.work[1][c])
 	}
-	if !wide && m.live[0][c] {
+	if !wide && m.row[0][c] >= 0 {
 		return int(m.work[0][c])
 	}
 	return -1
@@ -1206,5 +1185,4 @@ func (f *forcing) keepHeld(c int32, wide bool, work int) {
 	}
 	copy(m.off[int(r)*f.words:], f.a.off)
 	m.work[k][c] = int32(min(work, math.MaxInt32))
-	m.live[k][c] = true
 }

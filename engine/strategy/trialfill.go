@@ -584,7 +584,9 @@ func fillQuadFewest(opts []grid.Digits, target int) trialFill {
 // fillQuad is fillSets for four cells of options a, b, c and e: for
 // each digit x of a and y of b, another, the last two cells take the
 // pairs of the digits left adding up to target-x-y, as fillPair finds
-// them.
+// them. It does the pair's work inline: calling fillPair (not inlined)
+// there cost tarek's killer 18 0.8% more instructions, all that fillQuad
+// saves (7.325 against 7.382 G, session 21).
 func fillQuad(a, b, c, e grid.Digits, target int) trialFill {
 	f := trialFill{ok: true, none: true, must: ^grid.Digits(0)}
 	for xs := a; xs != 0; xs &= xs - 1 {
