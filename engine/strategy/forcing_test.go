@@ -358,14 +358,7 @@ func forcingSolveChecked(t *testing.T, b *grid.Board, solution []uint8, seen map
 	t.Helper()
 	var sink Sink
 	for step := 0; step < 4*b.Layout().Cells && !b.Solved(); step++ {
-		var steps []Step
-		for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
-			sink.Reset()
-			st.Find(b, &sink)
-			if steps = sink.Steps(); len(steps) > 0 {
-				break
-			}
-		}
+		steps := singleSteps(b, &sink)
 		for _, st := range forcingStrategies {
 			if len(steps) == 0 {
 				steps = checkForcingSteps(t, b, solution, st, seen)

@@ -273,14 +273,7 @@ func TestNestedHeldMemo(t *testing.T) {
 	var sink Sink
 	searches := 0
 	for step := 0; step < steps && !b.Solved(); step++ {
-		var found []Step
-		for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
-			sink.Reset()
-			st.Find(b, &sink)
-			if found = sink.Steps(); len(found) > 0 {
-				break
-			}
-		}
+		found := singleSteps(b, &sink)
 		if len(found) == 0 {
 			if step == 20 {
 				// A board of another solve: the memo starts afresh.
@@ -338,13 +331,9 @@ func TestNestedLateOwnSolve(t *testing.T) {
 			return "", false
 		}
 		var single Sink
-		for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
-			single.Reset()
-			st.Find(b, &single)
-			if s := single.Steps(); len(s) > 0 {
-				s[0].Apply(b)
-				return "", false
-			}
+		if s := singleSteps(b, &single); len(s) > 0 {
+			s[0].Apply(b)
+			return "", false
 		}
 		sink.Reset()
 		f.findNested(b, sink)

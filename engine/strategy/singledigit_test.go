@@ -364,14 +364,9 @@ func patStuckBoards(tb testing.TB, max int) []*grid.Board {
 	sharedBoards(tb, "testdata/puzzles/se_rated_top1465.txt", func(b *grid.Board, _ string) bool {
 		for progress := true; progress; {
 			progress = false
-			for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
-				sink.Reset()
-				st.Find(b, &sink)
-				if len(sink.Steps()) > 0 {
-					sink.Steps()[0].Apply(b)
-					progress = true
-					break
-				}
+			if s := singleSteps(b, &sink); len(s) > 0 {
+				s[0].Apply(b)
+				progress = true
 			}
 		}
 		if !b.Solved() {

@@ -83,6 +83,19 @@ func TestHiddenSingleNamesItsUnit(t *testing.T) {
 	t.Fatalf("no hidden single r3c1=1 among %d steps", len(sink.Steps()))
 }
 
+// singleSteps returns the Naked Single steps of b or, when there are
+// none, its Hidden Single steps, found with sink (reset first).
+func singleSteps(b *grid.Board, sink *Sink) []Step {
+	for _, st := range []*Strategy{NakedSingle(), HiddenSingle()} {
+		sink.Reset()
+		st.Find(b, sink)
+		if steps := sink.Steps(); len(steps) > 0 {
+			return steps
+		}
+	}
+	return nil
+}
+
 func TestSinglesDoNotAllocate(t *testing.T) {
 	pauseGC(t)
 	b := board(t, "000105000009060400060000070400010003050402010600030004020000050003090800000206000")
