@@ -58,20 +58,19 @@ type constraint struct {
 	// which lose the digits the compartment must hold.
 	unit int32
 	rest []int32
-	// sum is the place of a conSum constraint's bounds in frame.lo and
-	// frame.hi.
+	// sum is the place of a conSum constraint's bounds in frame.bounds.
 	sum int32
 }
 
 // sumRef is a conSum constraint over a cell: its id and the place of its
-// bounds in frame.lo (constraint.sum), as ^place where it takes the cell
-// negatively.
+// bounds in frame.bounds (constraint.sum), as ^place where it takes the
+// cell negatively.
 type sumRef struct {
 	place, id int32
 }
 
-// sumInfo is the place of a conSum constraint's bounds in frame.lo and its
-// target.
+// sumInfo is the place of a conSum constraint's bounds in frame.bounds
+// and its target.
 type sumInfo struct {
 	place, target int32
 }
@@ -106,7 +105,7 @@ type model struct {
 	sumInfo []sumInfo
 	// span is the widest span of a cell's digits, N-1.
 	span int32
-	// sums counts the conSum constraints (see frame.lo).
+	// sums counts the conSum constraints (see frame.bounds).
 	sums int
 	// locked tells whether locked candidates are looked for: on boards of
 	// Options.LockedFrom cells a side and more, with regular boxes.
@@ -832,13 +831,14 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 }
 
 // visitSum applies conSum constraint id to f; false on a contradiction.
-// The bounds kept with the frame (see frame.lo) settle most visits
+// The bounds kept with the frame (see frame.bounds) settle most visits
 // without the constraint's cells: a sum whose slack on both sides is as
 // wide as a cell's widest span (N-1) takes nothing out.
 func (g *generic) visitSum(f *frame, id int32) bool {
 	m := g.m
 	s := m.sumInfo[id]
-	lo, hi, t := f.lo[s.place], f.hi[s.place], s.target
+	lo, hi := unpackBounds(f.bounds[s.place])
+	t := s.target
 	if t < lo || t > hi {
 		return false
 	}
@@ -851,7 +851,7 @@ func (g *generic) visitSum(f *frame, id int32) bool {
 
 // sum prunes the cells of a sum by bounds: each cell keeps the digits
 // that the least (lo) and the greatest (hi) the other cells can add leave
-// room for; lo and hi are the bounds of the whole sum (frame.lo), placed
+// room for; lo and hi are the bounds of the whole sum (frame.bounds), placed
 // cells included, taken once. Bounds taken before a cell narrowed are
 // looser, so pruning the next cells with them is sound; the constraint is
 // queued again by the narrowing and tightens on its next visit.

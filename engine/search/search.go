@@ -196,11 +196,12 @@ type frame struct {
 	// alive holds a bit for each set of each combos constraint's table
 	// that propagation has not ruled out (see constraint.word).
 	alive []uint64
-	// lo and hi are the least and the greatest total of each conSum
-	// constraint's cells (see constraint.sum): a placed digit counts as
-	// itself, an empty cell its least and greatest candidate (greatest
-	// and least negated where the sum takes it negatively).
-	lo, hi []int32
+	// bounds holds the least and the greatest total of each conSum
+	// constraint's cells (see constraint.sum), packed in one word (see
+	// packBounds): a placed digit counts as itself, an empty cell its
+	// least and greatest candidate (greatest and least negated where the
+	// sum takes it negatively).
+	bounds []int64
 	empty  int
 }
 
@@ -269,8 +270,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.m = newModel(l.Private(), g.opts)
 		for _, f := range g.frames {
 			f.alive = slices.Grow(f.alive[:0], g.m.words)[:g.m.words]
-			f.lo = slices.Grow(f.lo[:0], g.m.sums)[:g.m.sums]
-			f.hi = slices.Grow(f.hi[:0], g.m.sums)[:g.m.sums]
+			f.bounds = slices.Grow(f.bounds[:0], g.m.sums)[:g.m.sums]
 		}
 		g.queued = make([]bool, len(g.m.cons))
 		g.matching = make([]bool, len(g.m.cons))
@@ -314,8 +314,7 @@ func (g *generic) frame(depth int) *frame {
 			few:    make([]grid.Digits, u),
 			pairs:  make([]uint32, u),
 			alive:  make([]uint64, g.m.words),
-			lo:     make([]int32, g.m.sums),
-			hi:     make([]int32, g.m.sums),
+			bounds: make([]int64, g.m.sums),
 		})
 	}
 	return g.frames[depth]
@@ -498,8 +497,7 @@ func (g *generic) child(depth int, f *frame) *frame {
 	copy(next.few, f.few)
 	copy(next.pairs, f.pairs)
 	copy(next.alive, f.alive)
-	copy(next.lo, f.lo)
-	copy(next.hi, f.hi)
+	copy(next.bounds, f.bounds)
 	next.empty = f.empty
 	return next
 }
@@ -814,7 +812,7 @@ func (g *generic) clearQueues() {
 }
 
 // sumBounds sets the bounds of every conSum constraint in f (see
-// frame.lo) from its cells.
+// frame.bounds) from its cells.
 func (g *generic) sumBounds(f *frame) {
 	m := g.m
 	for id := range m.cons {
@@ -833,8 +831,19 @@ func (g *generic) sumBounds(f *frame) {
 			}
 			lo, hi = lo+mn, hi+mx
 		}
-		f.lo[c.sum], f.hi[c.sum] = lo, hi
+		f.bounds[c.sum] = packBounds(lo, hi)
 	}
+}
+
+// packBounds packs the least and the greatest total of a sum into one
+// word, hi·2³² + lo, so that a cell's move shifts both by one addition
+// (see moveBounds) and a visit reads both with one load.
+func packBounds(lo, hi int32) int64 { return int64(hi)<<32 + int64(lo) }
+
+// unpackBounds returns the least and the greatest total packed in b.
+func unpackBounds(b int64) (lo, hi int32) {
+	lo = int32(b)
+	return lo, int32((b - int64(lo)) >> 32)
 }
 
 // ring is a first-in first-out queue of constraints over fixed slots.
@@ -977,13 +986,14 @@ func (g *generic) moveBounds(f *frame, sums []sumRef, was, c grid.Digits) {
 		}
 		return
 	}
+	// The sums that take the cell positively gain up on their least total
+	// and lose down on their greatest; the others the other way round.
+	pos, neg := packBounds(up, -down), packBounds(down, -up)
 	for _, s := range sums {
 		if p := s.place; p < 0 {
-			f.lo[^p] += down
-			f.hi[^p] -= up
+			f.bounds[^p] += neg
 		} else {
-			f.lo[p] += up
-			f.hi[p] -= down
+			f.bounds[p] += pos
 		}
 		if !g.queued[s.id] {
 			g.queued[s.id] = true
