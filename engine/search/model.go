@@ -69,6 +69,14 @@ type sumRef struct {
 	place, id int32
 }
 
+// cellWatch is what a change of a cell's candidates reaches (see
+// model.cellWatch).
+type cellWatch struct {
+	sums  []sumRef
+	watch []int32
+	units []int
+}
+
 // sumInfo is the place of a conSum constraint's bounds in frame.bounds
 // and its target.
 type sumInfo struct {
@@ -103,6 +111,9 @@ type model struct {
 	watch   [][]int32
 	sumsOf  [][]sumRef
 	sumInfo []sumInfo
+	// cellWatch[c] holds watch[c], sumsOf[c] and counted[c] side by side,
+	// for generic.remove, which reads all three for every cell changed.
+	cellWatch []cellWatch
 	// span is the widest span of a cell's digits, N-1.
 	span int32
 	// sums counts the conSum constraints (see frame.bounds).
@@ -547,6 +558,10 @@ func (m *model) index() {
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
 		m.sumsOf[c] = sums[sumAt[c]:sumAt[c+1]:sumAt[c+1]]
+	}
+	m.cellWatch = make([]cellWatch, n)
+	for c := range n {
+		m.cellWatch[c] = cellWatch{sums: m.sumsOf[c], watch: m.watch[c], units: m.counted[c]}
 	}
 }
 

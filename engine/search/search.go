@@ -699,7 +699,7 @@ func bestCell(f *frame) int {
 // candidates and pairs, until nothing is left to do; it reports false on a
 // contradiction, with the queues emptied.
 func (g *generic) propagate(f *frame) bool {
-	l := g.l
+	l, m := g.l, g.m
 	ok := true
 	lockedPasses := 0
 	for ok {
@@ -732,13 +732,17 @@ func (g *generic) propagate(f *frame) bool {
 			var id int32
 			if n > 0 {
 				id, g.sums = g.sums[n-1], g.sums[:n-1]
-			} else {
-				id = g.queue.pop()
-			}
-			g.queued[id] = false
-			if n > 0 {
+				g.queued[id] = false
+				// Most visits end on the bounds (see visitSum), here.
+				s := m.sumInfo[id]
+				lo, hi := unpackBounds(f.bounds[s.place])
+				if t := s.target; t >= lo && t <= hi && min(hi-t, t-lo) >= m.span {
+					continue
+				}
 				ok = g.visitSum(f, id)
 			} else {
+				id = g.queue.pop()
+				g.queued[id] = false
 				ok = g.propagateConstraint(f, id)
 			}
 			if !ok {
@@ -930,18 +934,31 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	m := g.m
 	few := uint8(m.few)
-	if m.sums > 0 {
-		g.moveBounds(f, m.sumsOf[cell], was, c)
+	w := &m.cellWatch[cell]
+	queued := g.queued
+	if len(w.sums) > 0 {
+		// The sums' bounds move by as far as the cell's least digit rose
+		// and its greatest fell; the sums are queued either way.
+		up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+		if up|down != 0 {
+			g.moveBounds(f, w.sums, up, down)
+		}
+		for _, s := range w.sums {
+			if !queued[s.id] {
+				queued[s.id] = true
+				g.sums = append(g.sums, s.id)
+			}
+		}
 	}
-	for _, id := range m.watch[cell] {
-		if !g.queued[id] {
-			g.queued[id] = true
+	for _, id := range w.watch {
+		if !queued[id] {
+			queued[id] = true
 			g.queue.push(id)
 		}
 	}
 	// A cell left with two candidates may make a naked pair in its units.
 	pair := m.locked && hasTwo(c)
-	for k, u := range m.counted[cell] {
+	for k, u := range w.units {
 		if pair {
 			g.pairsIn(u, nakedPairs)
 			f.pairs[u] |= 1 << m.at[cell][k]
@@ -973,31 +990,17 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 }
 
 // moveBounds moves the bounds of sums (see model.sumsOf) over a cell
-// whose candidates went from was to c, by as far as its least digit rose
-// and its greatest fell, and queues the sums.
-func (g *generic) moveBounds(f *frame, sums []sumRef, was, c grid.Digits) {
-	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
-	if up|down == 0 {
-		for _, s := range sums {
-			if !g.queued[s.id] {
-				g.queued[s.id] = true
-				g.sums = append(g.sums, s.id)
-			}
-		}
-		return
-	}
+// whose least digit rose by up and whose greatest fell by down.
+func (g *generic) moveBounds(f *frame, sums []sumRef, up, down int32) {
 	// The sums that take the cell positively gain up on their least total
 	// and lose down on their greatest; the others the other way round.
 	pos, neg := packBounds(up, -down), packBounds(down, -up)
+	bounds := f.bounds
 	for _, s := range sums {
 		if p := s.place; p < 0 {
-			f.bounds[^p] += neg
+			bounds[^p] += neg
 		} else {
-			f.bounds[p] += pos
-		}
-		if !g.queued[s.id] {
-			g.queued[s.id] = true
-			g.sums = append(g.sums, s.id)
+			bounds[p] += pos
 		}
 	}
 }
