@@ -1205,7 +1205,7 @@ func (g *generic) pointCombo(f *frame, c *constraint, cells []int32, at, places 
 	d := bits.TrailingZeros32(uint32(bit))
 	within := c.within[at]
 	for k, u := range g.m.counted[cells[at]] {
-		if int(f.count[u*32+d]) == places || where&^within[k] != 0 {
+		if int(f.count[u][d]) == places || where&^within[k] != 0 {
 			// The unit has no other place for the digit, or the cells
 			// have one outside it.
 			continue
@@ -1354,7 +1354,7 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 		if kinds&hiddenPairs == 0 {
 			continue
 		}
-		counts := f.count[int(u)*32 : int(u)*32+32]
+		counts := &f.count[u]
 		var twice grid.Digits
 		for x := f.few[u] &^ f.placed[u]; x != 0; x &= x - 1 {
 			if d := bits.TrailingZeros32(uint32(x)) & 31; counts[d] == 2 {

@@ -181,9 +181,9 @@ type generic struct {
 type frame struct {
 	value []uint8
 	cand  []grid.Digits
-	// count[u*32+d-1] is the number of cells of unit u that hold d or have
+	// count[u][d-1] is the number of cells of unit u that hold d or have
 	// it as a candidate.
-	count []uint8
+	count [][32]uint8
 	// placed holds the digits placed in each unit.
 	placed []grid.Digits
 	// few holds, for each unit, the digits with at most model.few places
@@ -309,7 +309,7 @@ func (g *generic) frame(depth int) *frame {
 		g.frames = append(g.frames, &frame{
 			value:  make([]uint8, n),
 			cand:   make([]grid.Digits, n),
-			count:  make([]uint8, 32*u),
+			count:  make([][32]uint8, u),
 			placed: make([]grid.Digits, u),
 			few:    make([]grid.Digits, u),
 			pairs:  make([]uint32, u),
@@ -375,16 +375,16 @@ func (g *generic) root(b *grid.Board) bool {
 				placed |= c
 			}
 			for ; c != 0; c &= c - 1 {
-				f.count[u*32+bits.TrailingZeros32(uint32(c))]++
+				f.count[u][bits.TrailingZeros32(uint32(c))&31]++
 			}
 		}
 		f.placed[u] = placed
 		f.few[u] = 0
 		for d := range l.N {
-			if int(f.count[u*32+d]) <= g.m.few {
+			if int(f.count[u][d]) <= g.m.few {
 				f.few[u] |= grid.Digits(1) << d
 			}
-			switch f.count[u*32+d] {
+			switch f.count[u][d] {
 			case 0:
 				return false
 			case 1:
@@ -896,7 +896,7 @@ func (g *generic) place(f *frame, cell int) bool {
 		// once the digit has no place in it but the cell.
 		d := bits.TrailingZeros32(uint32(bit))
 		for _, u := range g.l.CellUnit(cell) {
-			count := &f.count[u*32+d]
+			count := &f.count[u][d]
 			for _, p := range g.l.Unit(u).Cells {
 				if *count <= 1 {
 					break
@@ -963,9 +963,9 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 			g.pairsIn(u, nakedPairs)
 			f.pairs[u] |= 1 << m.at[cell][k]
 		}
-		counts := f.count[u*32 : u*32+32]
+		counts := &f.count[u]
 		for x := gone; x != 0; x &= x - 1 {
-			d := bits.TrailingZeros32(uint32(x))
+			d := bits.TrailingZeros32(uint32(x)) & 31
 			counts[d]--
 			switch counts[d] {
 			case 0:

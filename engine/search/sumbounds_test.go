@@ -130,7 +130,7 @@ func neededByCounts(f *frame, p part) grid.Digits {
 				n++
 			}
 		}
-		if n > 0 && n == int(f.count[int(p.unit)*32+d]) {
+		if n > 0 && n == int(f.count[p.unit][d]) {
 			need |= bit
 		}
 	}
