@@ -44,8 +44,12 @@ type constraint struct {
 	word   int32
 	tuples []uint8
 	// parts are, for a conCombos constraint, its cells in each unit
-	// holding two or more of them.
-	parts []part
+	// holding two or more of them; partUnit[i] is parts[i].unit and
+	// partIn[i] has a bit for each of its cells by index among the
+	// constraint's (see placeMust).
+	parts    []part
+	partUnit []int32
+	partIn   []uint32
 	// within[i][k] has a bit for each cell of a conCombos constraint (by
 	// its index among the cells) in unit model.counted[cell i][k].
 	within [][]uint32
@@ -427,6 +431,16 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	}
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
+		for _, p := range c.parts {
+			var in uint32
+			for i, cell := range m.cells[c.start:c.end] {
+				if slices.Contains(p.cells, cell) {
+					in |= 1 << i
+				}
+			}
+			c.partUnit = append(c.partUnit, p.unit)
+			c.partIn = append(c.partIn, in)
+		}
 		c.within = m.within(m.cells[c.start:c.end])
 		c.outside = outside(m.cells[c.start:c.end], m.counted, c.parts)
 		c.word = int32(m.words)
@@ -1129,8 +1143,17 @@ func (g *generic) placeMust(f *frame, c *constraint, cells []int32, must grid.Di
 			}
 			continue
 		}
-		if !g.pointCombo(f, c, cells, at, places, where, bit) {
-			return false
+		// Pointing takes the digit from a unit holding all its places
+		// among the cells and others: a part's unit. Most digits have
+		// none, or no other place there.
+		d := bits.TrailingZeros32(uint32(bit))
+		for i, in := range c.partIn {
+			if where&^in == 0 && int(f.count[c.partUnit[i]][d]) != places {
+				if !g.pointCombo(f, c, cells, at, places, where, bit) {
+					return false
+				}
+				break
+			}
 		}
 	}
 	return true
