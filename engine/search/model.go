@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 
@@ -1196,10 +1197,19 @@ func keepSets(table []grid.Digits, alive []uint64, placed, open, need grid.Digit
 // only in the empty cells of its part: the cells must hold them.
 func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits {
 	var need grid.Digits
+	nine := g.l.N <= 9
 	for _, p := range parts {
-		// Only a digit with few places in the unit can be needed: the
-		// cells are read only when the unit has one.
-		few := maybe & f.few[p.unit] &^ f.placed[p.unit]
+		// Only a digit with no more places in the unit than the part has
+		// cells can be needed: the cells are read only when the unit has
+		// one. On boards of nine digits or fewer the counts are compared
+		// eight at a time; on the others, the digits of few places (see
+		// frame.few) stand for them.
+		var few grid.Digits
+		if nine {
+			few = maybe & fewerPlaces(&f.count[p.unit], len(p.cells)) &^ f.placed[p.unit]
+		} else {
+			few = maybe & f.few[p.unit] &^ f.placed[p.unit]
+		}
 		if few == 0 {
 			continue
 		}
@@ -1217,6 +1227,20 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 		need |= x
 	}
 	return need
+}
+
+// fewerPlaces returns the digits 1-9 of at most k places by counts (a
+// unit's, see frame.count; k at most 9): each count of digits 1-8, a
+// byte, plus 127-k has its high bit clear when it is at most k.
+func fewerPlaces(counts *[32]uint8, k int) grid.Digits {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	sum := binary.LittleEndian.Uint64(counts[:8]) + uint64(127-k)*ones
+	// The high bits clear, gathered to bit i for byte i.
+	low := grid.Digits((^sum & highs >> 7) * 0x0102040810204080 >> 56)
+	if int(counts[8]) <= k {
+		low |= 1 << 8
+	}
+	return low
 }
 
 // pointCombo takes digit bit, which cells must hold, from the rest of
