@@ -45,12 +45,12 @@ type constraint struct {
 	word   int32
 	tuples []uint8
 	// parts are, for a conCombos constraint, its cells in each unit
-	// holding two or more of them; partUnit[i] is parts[i].unit and
-	// partIn[i] has a bit for each of its cells by index among the
-	// constraint's (see placeMust).
+	// holding two or more of them; partUnit[i] is parts[i].unit, and
+	// partsOf[w] has bit i when parts[i] holds every cell of w (a bit
+	// each by index among the constraint's cells; see placeMust).
 	parts    []part
 	partUnit []int32
-	partIn   []uint32
+	partsOf  []uint16
 	// within[i][k] has a bit for each cell of a conCombos constraint (by
 	// its index among the cells) in unit model.counted[cell i][k].
 	within [][]uint32
@@ -432,15 +432,9 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	}
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
+		c.partsOf = partsOf(m.cells[c.start:c.end], c.parts)
 		for _, p := range c.parts {
-			var in uint32
-			for i, cell := range m.cells[c.start:c.end] {
-				if slices.Contains(p.cells, cell) {
-					in |= 1 << i
-				}
-			}
 			c.partUnit = append(c.partUnit, p.unit)
-			c.partIn = append(c.partIn, in)
 		}
 		c.within = m.within(m.cells[c.start:c.end])
 		c.outside = outside(m.cells[c.start:c.end], m.counted, c.parts)
@@ -479,6 +473,30 @@ func (m *model) parts(cells []int32) []part {
 		}
 	}
 	return parts
+}
+
+// partsOf returns, for each set w of cells (a bit each by index), the
+// parts holding all of w, a bit each; nil when cells are too many or
+// parts more than 16.
+func partsOf(cells []int32, parts []part) []uint16 {
+	if len(cells) > 10 || len(parts) > 16 {
+		return nil
+	}
+	of := make([]uint16, 1<<len(cells))
+	for i, p := range parts {
+		var in int
+		for j, cell := range cells {
+			if slices.Contains(p.cells, cell) {
+				in |= 1 << j
+			}
+		}
+		for w := range of {
+			if w&^in == 0 {
+				of[w] |= 1 << i
+			}
+		}
+	}
+	return of
 }
 
 // outside returns, for each of cells and each unit counted of it, the
@@ -1147,9 +1165,15 @@ func (g *generic) placeMust(f *frame, c *constraint, cells []int32, must grid.Di
 		// Pointing takes the digit from a unit holding all its places
 		// among the cells and others: a part's unit. Most digits have
 		// none, or no other place there.
+		if c.partsOf == nil {
+			if !g.pointCombo(f, c, cells, at, places, where, bit) {
+				return false
+			}
+			continue
+		}
 		d := bits.TrailingZeros32(uint32(bit))
-		for i, in := range c.partIn {
-			if where&^in == 0 && int(f.count[c.partUnit[i]][d]) != places {
+		for p := uint32(c.partsOf[where]); p != 0; p &= p - 1 {
+			if int(f.count[c.partUnit[bits.TrailingZeros32(p)]][d]) != places {
 				if !g.pointCombo(f, c, cells, at, places, where, bit) {
 					return false
 				}
