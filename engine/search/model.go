@@ -1108,7 +1108,9 @@ func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Di
 			i := bits.TrailingZeros64(x)
 			set := table[w*64+i]
 			rest := set &^ placed
-			if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) ||
+			// The placed digits in the set, its digits left all open,
+			// among them need (one test), and one for each empty cell.
+			if placed&^set|rest&^open|need&^rest != 0 || popcount(rest) != len(empty) ||
 				!matchCells(empty, rest, support, covered < len(empty), cache) {
 				alive[w] &^= 1 << i
 				continue
@@ -1199,7 +1201,9 @@ func keepSets(table []grid.Digits, alive []uint64, placed, open, need grid.Digit
 			i := bits.TrailingZeros64(x)
 			set := table[w*64+i]
 			rest := set &^ placed
-			if set&placed != placed || rest&^open != 0 || rest&need != need {
+			// The placed digits in the set, its digits left all open,
+			// among them need: one test.
+			if placed&^set|rest&^open|need&^rest != 0 {
 				alive[w] &^= 1 << i
 				continue
 			}

@@ -736,7 +736,9 @@ func (g *generic) propagate(f *frame) bool {
 				// Most visits end on the bounds (see visitSum), here.
 				s := m.sumInfo[id]
 				lo, hi := unpackBounds(f.bounds[s.place])
-				if t := s.target; t >= lo && t <= hi && min(hi-t, t-lo) >= m.span {
+				// (A slack of span or more, which is not negative, puts the
+				// target within the bounds.)
+				if t := s.target; min(hi-t, t-lo) >= m.span {
 					continue
 				}
 				ok = g.visitSum(f, id)
