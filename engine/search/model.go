@@ -130,6 +130,11 @@ type model struct {
 	// cell to guess: the number of sets or fillings of its table, or a
 	// large number for a cage without one.
 	cageCost []int32
+	// cellCost[c] is what choose weighs cell c by among cells of one
+	// score once the weights steer: the cost of its cage, 1<<31 for a
+	// cell in none, 0 on boards without cages; cellRank[c] the same
+	// before, less the priority (see model.priorities).
+	cellCost, cellRank []int64
 	// cageTables are the combos constraints of the cages (indices into
 	// cons), on which the search may branch set by set (see chooseCage).
 	cageTables []int32
@@ -352,6 +357,24 @@ func newModel(l *grid.Layout, opts Options) *model {
 	m.index()
 	m.buildUnitTables()
 	m.priorities()
+	m.cellCost = make([]int64, l.Cells)
+	m.cellRank = make([]int64, l.Cells)
+	for cell := range l.Cells {
+		var cst int64
+		if len(m.cageCost) > 0 {
+			if k := l.CellCage(cell); k >= 0 {
+				cst = int64(m.cageCost[k])
+			} else {
+				cst = 1 << 31
+			}
+		}
+		m.cellCost[cell], m.cellRank[cell] = cst, cst
+		if m.prior != nil {
+			// The cage's cost first, then the priority, highest first
+			// (priorities are below 1<<16).
+			m.cellRank[cell] = cst<<16 - int64(m.prior[cell])
+		}
+	}
 	return m
 }
 

@@ -641,34 +641,26 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 		cell := bestCell(f)
 		return cell, f.cand[cell] & -f.cand[cell]
 	}
-	l, cost := g.l, g.m.cageCost
-	weigh, prior := g.fails >= weighFrom, g.m.prior
+	cages := len(g.m.cageCost) > 0
+	weigh := g.fails >= weighFrom
+	rank := g.m.cellRank
+	if weigh {
+		rank = g.m.cellCost
+	}
 	best, bestN, bestW, bestCost := -1, int64(0), int64(1), int64(0)
 	for cell, c := range f.cand {
 		if c == 0 {
 			// Filled (no candidates left), or a black cell of a Str8ts board.
 			continue
 		}
-		n, w, cst := int64(popcount(c)), int64(1), int64(0)
+		n, w, cst := int64(popcount(c)), int64(1), rank[cell]
 		if weigh {
 			w = int64(g.weight[cell])
-		}
-		if len(cost) > 0 {
-			if k := l.CellCage(cell); k >= 0 {
-				cst = int64(cost[k])
-			} else {
-				cst = 1 << 31
-			}
-		}
-		if prior != nil && !weigh {
-			// The cage's cost first, then the priority, highest first
-			// (priorities are below 1<<16).
-			cst = cst<<16 - int64(prior[cell])
 		}
 		// n/w < bestN/bestW, multiplied out.
 		if a, b := n*bestW, bestN*w; best < 0 || a < b || a == b && cst < bestCost {
 			best, bestN, bestW, bestCost = cell, n, w, cst
-			if len(cost) == 0 && !weigh && n <= 2 {
+			if !cages && !weigh && n <= 2 {
 				// Singles are placed: no cell scores better.
 				break
 			}
