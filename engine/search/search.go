@@ -914,6 +914,73 @@ func (g *generic) place(f *frame, cell int) bool {
 // updating the counts of its units and queueing the singles that appear;
 // it reports false when the cell or a unit is left without a place.
 func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
+	m := g.m
+	if m.locked {
+		return g.removeLocked(f, cell, gone)
+	}
+	// Without pairs to look for, the loops below keep their state in
+	// registers.
+	if gone == 0 {
+		return true
+	}
+	was := f.cand[cell]
+	c := was &^ gone
+	f.cand[cell] = c
+	if c&(c-1) == 0 {
+		if c == 0 {
+			return false
+		}
+		g.naked = append(g.naked, int32(cell))
+	}
+	w := &m.cellWatch[cell]
+	queued := g.queued
+	if len(w.sums) > 0 {
+		// The sums' bounds move by as far as the cell's least digit rose
+		// and its greatest fell; the sums are queued either way.
+		up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+		if up|down != 0 {
+			g.moveBounds(f, w.sums, up, down)
+		}
+		for _, s := range w.sums {
+			if !queued[s.id] {
+				queued[s.id] = true
+				g.sums = append(g.sums, s.id)
+			}
+		}
+	}
+	for _, id := range w.watch {
+		if !queued[id] {
+			queued[id] = true
+			g.queue.push(id)
+		}
+	}
+	few := uint8(m.few)
+	for _, u := range w.units {
+		counts := &f.count[u]
+		for x := gone; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(uint32(x)) & 31
+			n := counts[d] - 1
+			counts[d] = n
+			if n <= 1 {
+				if n == 0 {
+					g.bumpUnit(u)
+					return false
+				}
+				if f.placed[u]>>d&1 == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+			if n == few {
+				f.few[u] |= grid.Digits(1) << d
+			}
+		}
+	}
+	return true
+}
+
+// removeLocked is remove on boards with locked candidates (see
+// model.locked), which also marks the units that may hold a new pair.
+func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
 	if gone == 0 {
 		return true
 	}
