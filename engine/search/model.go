@@ -928,10 +928,12 @@ func (g *generic) visitSum(f *frame, id int32) bool {
 // queued again by the narrowing and tightens on its next visit.
 func (g *generic) sum(f *frame, cells []int32, neg []bool, target, lo, hi int) bool {
 	for i, cell := range cells {
-		if f.value[cell] != 0 {
+		c := f.cand[cell]
+		if c == 0 {
+			// Placed (an empty cell without candidates has nothing to
+			// lose).
 			continue
 		}
-		c := f.cand[cell]
 		mn, mx := c.Min(), c.Max()
 		cmin, cmax := mn, mx
 		if neg[i] {
