@@ -955,6 +955,27 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 	}
 	few := uint8(m.few)
+	if gone&(gone-1) == 0 {
+		// One digit, as when a digit placed leaves its peers.
+		d := bits.TrailingZeros32(uint32(gone)) & 31
+		for _, u := range w.units {
+			n := f.count[u][d] - 1
+			f.count[u][d] = n
+			if n <= 1 {
+				if n == 0 {
+					g.bumpUnit(u)
+					return false
+				}
+				if f.placed[u]&gone == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+			if n == few {
+				f.few[u] |= gone
+			}
+		}
+		return true
+	}
 	for _, u := range w.units {
 		counts := &f.count[u]
 		for x := gone; x != 0; x &= x - 1 {
