@@ -80,13 +80,15 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 	// number. T has at least as many digits as its widest cell, so when
 	// for every s < k at most s-1 cells have s digits or fewer, no such T
 	// exists and every cell takes each of its digits.
-	var upTo [maxMatchCells + 1]int // cells with this many digits of rest
+	// upTo[n] counts the cells with n digits of rest: rest has one digit
+	// a cell, so n is at most k, at most maxMatchCells.
+	var upTo [8]int
 	for _, cand := range cands {
 		n := popcount(cand & rest)
 		if n == 0 {
 			return false
 		}
-		upTo[min(n, k)]++
+		upTo[n&7]++
 	}
 	wide := true
 	for s, cells := 1, 0; s < k; s++ {
