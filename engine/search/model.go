@@ -1050,10 +1050,14 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 			}
 		}
 	}
-	for _, cell := range cells {
-		// A placed cell has no candidates.
-		if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
-			return false
+	if open&^allowed != 0 {
+		// Some empty cell has a digit no set still possible leaves to
+		// place (open is their candidates').
+		for _, cell := range cells {
+			// A placed cell has no candidates.
+			if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
+				return false
+			}
 		}
 	}
 	return g.placeMust(f, c, cells, must)
