@@ -1108,15 +1108,26 @@ func (g *generic) matchCombos(f *frame, id int32, cells []int32, c *constraint, 
 			}
 		}
 	}
-	i := 0
-	for _, cell := range cells {
-		if f.value[cell] != 0 {
-			continue
+	// The cells are read again only when some cell lacks support for a
+	// candidate (empty holds their candidates as read).
+	cut := false
+	for i, cand := range empty {
+		if cand&^support[i] != 0 {
+			cut = true
+			break
 		}
-		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
-			return false
+	}
+	if cut {
+		i := 0
+		for _, cell := range cells {
+			if f.value[cell] != 0 {
+				continue
+			}
+			if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
+				return false
+			}
+			i++
 		}
-		i++
 	}
 	return g.placeMust(f, c, cells, must)
 }
