@@ -228,7 +228,7 @@ func TestFewFollowsCounts(t *testing.T) {
 			for u := range g.l.Units() {
 				var want grid.Digits
 				for d := range g.l.N {
-					if int(f.count[u*32+d]) <= g.m.few {
+					if int(f.count[u][d]) <= g.m.few {
 						want |= grid.Digits(1) << d
 					}
 				}

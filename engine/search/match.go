@@ -80,13 +80,15 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 	// number. T has at least as many digits as its widest cell, so when
 	// for every s < k at most s-1 cells have s digits or fewer, no such T
 	// exists and every cell takes each of its digits.
-	var upTo [maxMatchCells + 1]int // cells with this many digits of rest
+	// upTo[n] counts the cells with n digits of rest: rest has one digit
+	// a cell, so n is at most k, at most maxMatchCells.
+	var upTo [8]int
 	for _, cand := range cands {
 		n := popcount(cand & rest)
 		if n == 0 {
 			return false
 		}
-		upTo[min(n, k)]++
+		upTo[n&7]++
 	}
 	wide := true
 	for s, cells := 1, 0; s < k; s++ {
@@ -103,13 +105,10 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 		}
 		return true
 	}
+	// digit holds the digits of rest in order, listed only when a
+	// support is to be written (see listDigits).
 	var digit [maxMatchCells]grid.Digits
 	var local [maxMatchCells]uint8 // the candidates of each cell, by index in digit
-	i := 0
-	for x := rest; x != 0; x &= x - 1 {
-		digit[i] = x & -x
-		i++
-	}
 	// A digit's index in digit is the number of digits of rest below it.
 	if rest < 1<<9 {
 		// Digits 1-9: five places of rest, then four, packed by table.
@@ -120,6 +119,7 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 			local[c] = squeeze5[(lo|x&31)&1023] | squeeze4[(hi|x>>5&15)&255]<<shift
 		}
 	} else {
+		listDigits(rest, &digit)
 		var index [32]uint8 // by the digit's bit
 		for i, d := range digit[:k] {
 			index[bits.TrailingZeros32(uint32(d))] = uint8(i)
@@ -146,6 +146,7 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 				return false
 			}
 			if full {
+				listDigits(rest, &digit)
 				for c := range k {
 					for l := uint8(e.val>>(maxMatchCells*c)) & (1<<maxMatchCells - 1); l != 0; l &= l - 1 {
 						support[c] |= digit[bits.TrailingZeros8(l)]
@@ -174,6 +175,7 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 		}
 		return true
 	}
+	listDigits(rest, &digit)
 	// after holds the subsets that cells c+1.. leave unfilled (full less
 	// what they fill), so that cell c and those before it fill them.
 	val := uint64(cachedOK | cachedSupport)
@@ -192,6 +194,15 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 		e.val = val
 	}
 	return true
+}
+
+// listDigits lists the digits of rest (at most maxMatchCells) in digit, in
+// order.
+func listDigits(rest grid.Digits, digit *[maxMatchCells]grid.Digits) {
+	for i := 0; rest != 0 && i < maxMatchCells; i++ {
+		digit[i] = rest & -rest
+		rest &= rest - 1
+	}
 }
 
 // matchCacheBits sizes the cache of matchings (see matchCache):

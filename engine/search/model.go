@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 
@@ -44,8 +45,12 @@ type constraint struct {
 	word   int32
 	tuples []uint8
 	// parts are, for a conCombos constraint, its cells in each unit
-	// holding two or more of them.
-	parts []part
+	// holding two or more of them; partUnit[i] is parts[i].unit, and
+	// partsOf[w] has bit i when parts[i] holds every cell of w (a bit
+	// each by index among the constraint's cells; see placeMust).
+	parts    []part
+	partUnit []int32
+	partsOf  []uint16
 	// within[i][k] has a bit for each cell of a conCombos constraint (by
 	// its index among the cells) in unit model.counted[cell i][k].
 	within [][]uint32
@@ -58,20 +63,27 @@ type constraint struct {
 	// which lose the digits the compartment must hold.
 	unit int32
 	rest []int32
-	// sum is the place of a conSum constraint's bounds in frame.lo and
-	// frame.hi.
+	// sum is the place of a conSum constraint's bounds in frame.bounds.
 	sum int32
 }
 
 // sumRef is a conSum constraint over a cell: its id and the place of its
-// bounds in frame.lo (constraint.sum), as ^place where it takes the cell
-// negatively.
+// bounds in frame.bounds (constraint.sum), as ^place where it takes the
+// cell negatively.
 type sumRef struct {
 	place, id int32
 }
 
-// sumInfo is the place of a conSum constraint's bounds in frame.lo and its
-// target.
+// cellWatch is what a change of a cell's candidates reaches (see
+// model.cellWatch).
+type cellWatch struct {
+	sums  []sumRef
+	watch []int32
+	units []int
+}
+
+// sumInfo is the place of a conSum constraint's bounds in frame.bounds
+// and its target.
 type sumInfo struct {
 	place, target int32
 }
@@ -104,9 +116,12 @@ type model struct {
 	watch   [][]int32
 	sumsOf  [][]sumRef
 	sumInfo []sumInfo
+	// cellWatch[c] holds watch[c], sumsOf[c] and counted[c] side by side,
+	// for generic.remove, which reads all three for every cell changed.
+	cellWatch []cellWatch
 	// span is the widest span of a cell's digits, N-1.
 	span int32
-	// sums counts the conSum constraints (see frame.lo).
+	// sums counts the conSum constraints (see frame.bounds).
 	sums int
 	// locked tells whether locked candidates are looked for: on boards of
 	// Options.LockedFrom cells a side and more, with regular boxes.
@@ -115,6 +130,11 @@ type model struct {
 	// cell to guess: the number of sets or fillings of its table, or a
 	// large number for a cage without one.
 	cageCost []int32
+	// cellCost[c] is what choose weighs cell c by among cells of one
+	// score once the weights steer: the cost of its cage, 1<<31 for a
+	// cell in none, 0 on boards without cages; cellRank[c] the same
+	// before, less the priority (see model.priorities).
+	cellCost, cellRank []int64
 	// cageTables are the combos constraints of the cages (indices into
 	// cons), on which the search may branch set by set (see chooseCage).
 	cageTables []int32
@@ -337,6 +357,24 @@ func newModel(l *grid.Layout, opts Options) *model {
 	m.index()
 	m.buildUnitTables()
 	m.priorities()
+	m.cellCost = make([]int64, l.Cells)
+	m.cellRank = make([]int64, l.Cells)
+	for cell := range l.Cells {
+		var cst int64
+		if len(m.cageCost) > 0 {
+			if k := l.CellCage(cell); k >= 0 {
+				cst = int64(m.cageCost[k])
+			} else {
+				cst = 1 << 31
+			}
+		}
+		m.cellCost[cell], m.cellRank[cell] = cst, cst
+		if m.prior != nil {
+			// The cage's cost first, then the priority, highest first
+			// (priorities are below 1<<16).
+			m.cellRank[cell] = cst<<16 - int64(m.prior[cell])
+		}
+	}
 	return m
 }
 
@@ -417,6 +455,10 @@ func (m *model) add(c constraint, cells []int, neg []bool) {
 	}
 	if c.kind == conCombos {
 		c.parts = m.parts(m.cells[c.start:c.end])
+		c.partsOf = partsOf(m.cells[c.start:c.end], c.parts)
+		for _, p := range c.parts {
+			c.partUnit = append(c.partUnit, p.unit)
+		}
 		c.within = m.within(m.cells[c.start:c.end])
 		c.outside = outside(m.cells[c.start:c.end], m.counted, c.parts)
 		c.word = int32(m.words)
@@ -454,6 +496,30 @@ func (m *model) parts(cells []int32) []part {
 		}
 	}
 	return parts
+}
+
+// partsOf returns, for each set w of cells (a bit each by index), the
+// parts holding all of w, a bit each; nil when cells are too many or
+// parts more than 16.
+func partsOf(cells []int32, parts []part) []uint16 {
+	if len(cells) > 10 || len(parts) > 16 {
+		return nil
+	}
+	of := make([]uint16, 1<<len(cells))
+	for i, p := range parts {
+		var in int
+		for j, cell := range cells {
+			if slices.Contains(p.cells, cell) {
+				in |= 1 << j
+			}
+		}
+		for w := range of {
+			if w&^in == 0 {
+				of[w] |= 1 << i
+			}
+		}
+	}
+	return of
 }
 
 // outside returns, for each of cells and each unit counted of it, the
@@ -548,6 +614,10 @@ func (m *model) index() {
 	for c := range n {
 		m.watch[c] = all[at[c]:at[c+1]:at[c+1]]
 		m.sumsOf[c] = sums[sumAt[c]:sumAt[c+1]:sumAt[c+1]]
+	}
+	m.cellWatch = make([]cellWatch, n)
+	for c := range n {
+		m.cellWatch[c] = cellWatch{sums: m.sumsOf[c], watch: m.watch[c], units: m.counted[c]}
 	}
 }
 
@@ -832,13 +902,14 @@ func (g *generic) propagateConstraint(f *frame, id int32) bool {
 }
 
 // visitSum applies conSum constraint id to f; false on a contradiction.
-// The bounds kept with the frame (see frame.lo) settle most visits
+// The bounds kept with the frame (see frame.bounds) settle most visits
 // without the constraint's cells: a sum whose slack on both sides is as
 // wide as a cell's widest span (N-1) takes nothing out.
 func (g *generic) visitSum(f *frame, id int32) bool {
 	m := g.m
 	s := m.sumInfo[id]
-	lo, hi, t := f.lo[s.place], f.hi[s.place], s.target
+	lo, hi := unpackBounds(f.bounds[s.place])
+	t := s.target
 	if t < lo || t > hi {
 		return false
 	}
@@ -851,16 +922,18 @@ func (g *generic) visitSum(f *frame, id int32) bool {
 
 // sum prunes the cells of a sum by bounds: each cell keeps the digits
 // that the least (lo) and the greatest (hi) the other cells can add leave
-// room for; lo and hi are the bounds of the whole sum (frame.lo), placed
+// room for; lo and hi are the bounds of the whole sum (frame.bounds), placed
 // cells included, taken once. Bounds taken before a cell narrowed are
 // looser, so pruning the next cells with them is sound; the constraint is
 // queued again by the narrowing and tightens on its next visit.
 func (g *generic) sum(f *frame, cells []int32, neg []bool, target, lo, hi int) bool {
 	for i, cell := range cells {
-		if f.value[cell] != 0 {
+		c := f.cand[cell]
+		if c == 0 {
+			// Placed (an empty cell without candidates has nothing to
+			// lose).
 			continue
 		}
-		c := f.cand[cell]
 		mn, mx := c.Min(), c.Max()
 		cmin, cmax := mn, mx
 		if neg[i] {
@@ -977,10 +1050,14 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 			}
 		}
 	}
-	for _, cell := range cells {
-		// A placed cell has no candidates.
-		if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
-			return false
+	if open&^allowed != 0 {
+		// Some empty cell has a digit no set still possible leaves to
+		// place (open is their candidates').
+		for _, cell := range cells {
+			// A placed cell has no candidates.
+			if gone := f.cand[cell] &^ allowed; gone != 0 && !g.remove(f, int(cell), gone) {
+				return false
+			}
 		}
 	}
 	return g.placeMust(f, c, cells, must)
@@ -1031,15 +1108,26 @@ func (g *generic) matchCombos(f *frame, id int32, cells []int32, c *constraint, 
 			}
 		}
 	}
-	i := 0
-	for _, cell := range cells {
-		if f.value[cell] != 0 {
-			continue
+	// The cells are read again only when some cell lacks support for a
+	// candidate (empty holds their candidates as read).
+	cut := false
+	for i, cand := range empty {
+		if cand&^support[i] != 0 {
+			cut = true
+			break
 		}
-		if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
-			return false
+	}
+	if cut {
+		i := 0
+		for _, cell := range cells {
+			if f.value[cell] != 0 {
+				continue
+			}
+			if gone := f.cand[cell] &^ support[i]; gone != 0 && !g.remove(f, int(cell), gone) {
+				return false
+			}
+			i++
 		}
-		i++
 	}
 	return g.placeMust(f, c, cells, must)
 }
@@ -1060,7 +1148,9 @@ func keepMatched(table []grid.Digits, alive []uint64, placed, open, need grid.Di
 			i := bits.TrailingZeros64(x)
 			set := table[w*64+i]
 			rest := set &^ placed
-			if set&placed != placed || rest&^open != 0 || rest&need != need || popcount(rest) != len(empty) ||
+			// The placed digits in the set, its digits left all open,
+			// among them need (one test), and one for each empty cell.
+			if placed&^set|rest&^open|need&^rest != 0 || popcount(rest) != len(empty) ||
 				!matchCells(empty, rest, support, covered < len(empty), cache) {
 				alive[w] &^= 1 << i
 				continue
@@ -1114,8 +1204,23 @@ func (g *generic) placeMust(f *frame, c *constraint, cells []int32, must grid.Di
 			}
 			continue
 		}
-		if !g.pointCombo(f, c, cells, at, places, where, bit) {
-			return false
+		// Pointing takes the digit from a unit holding all its places
+		// among the cells and others: a part's unit. Most digits have
+		// none, or no other place there.
+		if c.partsOf == nil {
+			if !g.pointCombo(f, c, cells, at, places, where, bit) {
+				return false
+			}
+			continue
+		}
+		d := bits.TrailingZeros32(uint32(bit))
+		for p := uint32(c.partsOf[where]); p != 0; p &= p - 1 {
+			if int(f.count[c.partUnit[bits.TrailingZeros32(p)]][d]) != places {
+				if !g.pointCombo(f, c, cells, at, places, where, bit) {
+					return false
+				}
+				break
+			}
 		}
 	}
 	return true
@@ -1136,7 +1241,9 @@ func keepSets(table []grid.Digits, alive []uint64, placed, open, need grid.Digit
 			i := bits.TrailingZeros64(x)
 			set := table[w*64+i]
 			rest := set &^ placed
-			if set&placed != placed || rest&^open != 0 || rest&need != need {
+			// The placed digits in the set, its digits left all open,
+			// among them need: one test.
+			if placed&^set|rest&^open|need&^rest != 0 {
 				alive[w] &^= 1 << i
 				continue
 			}
@@ -1158,10 +1265,19 @@ func keepSets(table []grid.Digits, alive []uint64, placed, open, need grid.Digit
 // only in the empty cells of its part: the cells must hold them.
 func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits {
 	var need grid.Digits
+	nine := g.l.N <= 9
 	for _, p := range parts {
-		// Only a digit with few places in the unit can be needed: the
-		// cells are read only when the unit has one.
-		few := maybe & f.few[p.unit] &^ f.placed[p.unit]
+		// Only a digit with no more places in the unit than the part has
+		// cells can be needed: the cells are read only when the unit has
+		// one. On boards of nine digits or fewer the counts are compared
+		// eight at a time; on the others, the digits of few places (see
+		// frame.few) stand for them.
+		var few grid.Digits
+		if nine {
+			few = maybe & fewerPlaces(&f.count[p.unit], len(p.cells)) &^ f.placed[p.unit]
+		} else {
+			few = maybe & f.few[p.unit] &^ f.placed[p.unit]
+		}
 		if few == 0 {
 			continue
 		}
@@ -1181,6 +1297,20 @@ func (g *generic) needed(f *frame, parts []part, maybe grid.Digits) grid.Digits 
 	return need
 }
 
+// fewerPlaces returns the digits 1-9 of at most k places by counts (a
+// unit's, see frame.count; k at most 9): each count of digits 1-8, a
+// byte, plus 127-k has its high bit clear when it is at most k.
+func fewerPlaces(counts *[32]uint8, k int) grid.Digits {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	sum := binary.LittleEndian.Uint64(counts[:8]) + uint64(127-k)*ones
+	// The high bits clear, gathered to bit i for byte i.
+	low := grid.Digits((^sum & highs >> 7) * 0x0102040810204080 >> 56)
+	if int(counts[8]) <= k {
+		low |= 1 << 8
+	}
+	return low
+}
+
 // pointCombo takes digit bit, which cells must hold, from the rest of
 // every unit holding all the places of the digit among the cells (where
 // has a bit for each of them by its index in cells, at the last, places
@@ -1190,7 +1320,7 @@ func (g *generic) pointCombo(f *frame, c *constraint, cells []int32, at, places 
 	d := bits.TrailingZeros32(uint32(bit))
 	within := c.within[at]
 	for k, u := range g.m.counted[cells[at]] {
-		if int(f.count[u*32+d]) == places || where&^within[k] != 0 {
+		if int(f.count[u][d]) == places || where&^within[k] != 0 {
 			// The unit has no other place for the digit, or the cells
 			// have one outside it.
 			continue
@@ -1339,7 +1469,7 @@ func (g *generic) pairs(f *frame) (changed, ok bool) {
 		if kinds&hiddenPairs == 0 {
 			continue
 		}
-		counts := f.count[int(u)*32 : int(u)*32+32]
+		counts := &f.count[u]
 		var twice grid.Digits
 		for x := f.few[u] &^ f.placed[u]; x != 0; x &= x - 1 {
 			if d := bits.TrailingZeros32(uint32(x)) & 31; counts[d] == 2 {

@@ -181,9 +181,9 @@ type generic struct {
 type frame struct {
 	value []uint8
 	cand  []grid.Digits
-	// count[u*32+d-1] is the number of cells of unit u that hold d or have
+	// count[u][d-1] is the number of cells of unit u that hold d or have
 	// it as a candidate.
-	count []uint8
+	count [][32]uint8
 	// placed holds the digits placed in each unit.
 	placed []grid.Digits
 	// few holds, for each unit, the digits with at most model.few places
@@ -196,11 +196,12 @@ type frame struct {
 	// alive holds a bit for each set of each combos constraint's table
 	// that propagation has not ruled out (see constraint.word).
 	alive []uint64
-	// lo and hi are the least and the greatest total of each conSum
-	// constraint's cells (see constraint.sum): a placed digit counts as
-	// itself, an empty cell its least and greatest candidate (greatest
-	// and least negated where the sum takes it negatively).
-	lo, hi []int32
+	// bounds holds the least and the greatest total of each conSum
+	// constraint's cells (see constraint.sum), packed in one word (see
+	// packBounds): a placed digit counts as itself, an empty cell its
+	// least and greatest candidate (greatest and least negated where the
+	// sum takes it negatively).
+	bounds []int64
 	empty  int
 }
 
@@ -269,8 +270,7 @@ func (g *generic) prepare(l *grid.Layout) {
 		g.m = newModel(l.Private(), g.opts)
 		for _, f := range g.frames {
 			f.alive = slices.Grow(f.alive[:0], g.m.words)[:g.m.words]
-			f.lo = slices.Grow(f.lo[:0], g.m.sums)[:g.m.sums]
-			f.hi = slices.Grow(f.hi[:0], g.m.sums)[:g.m.sums]
+			f.bounds = slices.Grow(f.bounds[:0], g.m.sums)[:g.m.sums]
 		}
 		g.queued = make([]bool, len(g.m.cons))
 		g.matching = make([]bool, len(g.m.cons))
@@ -309,13 +309,12 @@ func (g *generic) frame(depth int) *frame {
 		g.frames = append(g.frames, &frame{
 			value:  make([]uint8, n),
 			cand:   make([]grid.Digits, n),
-			count:  make([]uint8, 32*u),
+			count:  make([][32]uint8, u),
 			placed: make([]grid.Digits, u),
 			few:    make([]grid.Digits, u),
 			pairs:  make([]uint32, u),
 			alive:  make([]uint64, g.m.words),
-			lo:     make([]int32, g.m.sums),
-			hi:     make([]int32, g.m.sums),
+			bounds: make([]int64, g.m.sums),
 		})
 	}
 	return g.frames[depth]
@@ -376,16 +375,16 @@ func (g *generic) root(b *grid.Board) bool {
 				placed |= c
 			}
 			for ; c != 0; c &= c - 1 {
-				f.count[u*32+bits.TrailingZeros32(uint32(c))]++
+				f.count[u][bits.TrailingZeros32(uint32(c))&31]++
 			}
 		}
 		f.placed[u] = placed
 		f.few[u] = 0
 		for d := range l.N {
-			if int(f.count[u*32+d]) <= g.m.few {
+			if int(f.count[u][d]) <= g.m.few {
 				f.few[u] |= grid.Digits(1) << d
 			}
-			switch f.count[u*32+d] {
+			switch f.count[u][d] {
 			case 0:
 				return false
 			case 1:
@@ -498,8 +497,7 @@ func (g *generic) child(depth int, f *frame) *frame {
 	copy(next.few, f.few)
 	copy(next.pairs, f.pairs)
 	copy(next.alive, f.alive)
-	copy(next.lo, f.lo)
-	copy(next.hi, f.hi)
+	copy(next.bounds, f.bounds)
 	next.empty = f.empty
 	return next
 }
@@ -643,34 +641,26 @@ func (g *generic) choose(f *frame) (int, grid.Digits) {
 		cell := bestCell(f)
 		return cell, f.cand[cell] & -f.cand[cell]
 	}
-	l, cost := g.l, g.m.cageCost
-	weigh, prior := g.fails >= weighFrom, g.m.prior
+	cages := len(g.m.cageCost) > 0
+	weigh := g.fails >= weighFrom
+	rank := g.m.cellRank
+	if weigh {
+		rank = g.m.cellCost
+	}
 	best, bestN, bestW, bestCost := -1, int64(0), int64(1), int64(0)
 	for cell, c := range f.cand {
 		if c == 0 {
 			// Filled (no candidates left), or a black cell of a Str8ts board.
 			continue
 		}
-		n, w, cst := int64(popcount(c)), int64(1), int64(0)
+		n, w, cst := int64(popcount(c)), int64(1), rank[cell]
 		if weigh {
 			w = int64(g.weight[cell])
-		}
-		if len(cost) > 0 {
-			if k := l.CellCage(cell); k >= 0 {
-				cst = int64(cost[k])
-			} else {
-				cst = 1 << 31
-			}
-		}
-		if prior != nil && !weigh {
-			// The cage's cost first, then the priority, highest first
-			// (priorities are below 1<<16).
-			cst = cst<<16 - int64(prior[cell])
 		}
 		// n/w < bestN/bestW, multiplied out.
 		if a, b := n*bestW, bestN*w; best < 0 || a < b || a == b && cst < bestCost {
 			best, bestN, bestW, bestCost = cell, n, w, cst
-			if len(cost) == 0 && !weigh && n <= 2 {
+			if !cages && !weigh && n <= 2 {
 				// Singles are placed: no cell scores better.
 				break
 			}
@@ -701,7 +691,7 @@ func bestCell(f *frame) int {
 // candidates and pairs, until nothing is left to do; it reports false on a
 // contradiction, with the queues emptied.
 func (g *generic) propagate(f *frame) bool {
-	l := g.l
+	l, m := g.l, g.m
 	ok := true
 	lockedPasses := 0
 	for ok {
@@ -734,13 +724,19 @@ func (g *generic) propagate(f *frame) bool {
 			var id int32
 			if n > 0 {
 				id, g.sums = g.sums[n-1], g.sums[:n-1]
-			} else {
-				id = g.queue.pop()
-			}
-			g.queued[id] = false
-			if n > 0 {
+				g.queued[id] = false
+				// Most visits end on the bounds (see visitSum), here.
+				s := m.sumInfo[id]
+				lo, hi := unpackBounds(f.bounds[s.place])
+				// (A slack of span or more, which is not negative, puts the
+				// target within the bounds.)
+				if t := s.target; min(hi-t, t-lo) >= m.span {
+					continue
+				}
 				ok = g.visitSum(f, id)
 			} else {
+				id = g.queue.pop()
+				g.queued[id] = false
 				ok = g.propagateConstraint(f, id)
 			}
 			if !ok {
@@ -814,7 +810,7 @@ func (g *generic) clearQueues() {
 }
 
 // sumBounds sets the bounds of every conSum constraint in f (see
-// frame.lo) from its cells.
+// frame.bounds) from its cells.
 func (g *generic) sumBounds(f *frame) {
 	m := g.m
 	for id := range m.cons {
@@ -833,8 +829,19 @@ func (g *generic) sumBounds(f *frame) {
 			}
 			lo, hi = lo+mn, hi+mx
 		}
-		f.lo[c.sum], f.hi[c.sum] = lo, hi
+		f.bounds[c.sum] = packBounds(lo, hi)
 	}
+}
+
+// packBounds packs the least and the greatest total of a sum into one
+// word, hi·2³² + lo, so that a cell's move shifts both by one addition
+// (see moveBounds) and a visit reads both with one load.
+func packBounds(lo, hi int32) int64 { return int64(hi)<<32 + int64(lo) }
+
+// unpackBounds returns the least and the greatest total packed in b.
+func unpackBounds(b int64) (lo, hi int32) {
+	lo = int32(b)
+	return lo, int32((b - int64(lo)) >> 32)
 }
 
 // ring is a first-in first-out queue of constraints over fixed slots.
@@ -883,7 +890,7 @@ func (g *generic) place(f *frame, cell int) bool {
 		// once the digit has no place in it but the cell.
 		d := bits.TrailingZeros32(uint32(bit))
 		for _, u := range g.l.CellUnit(cell) {
-			count := &f.count[u*32+d]
+			count := &f.count[u][d]
 			for _, p := range g.l.Unit(u).Cells {
 				if *count <= 1 {
 					break
@@ -907,6 +914,94 @@ func (g *generic) place(f *frame, cell int) bool {
 // updating the counts of its units and queueing the singles that appear;
 // it reports false when the cell or a unit is left without a place.
 func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
+	m := g.m
+	if m.locked {
+		return g.removeLocked(f, cell, gone)
+	}
+	// Without pairs to look for, the loops below keep their state in
+	// registers.
+	if gone == 0 {
+		return true
+	}
+	was := f.cand[cell]
+	c := was &^ gone
+	f.cand[cell] = c
+	if c&(c-1) == 0 {
+		if c == 0 {
+			return false
+		}
+		g.naked = append(g.naked, int32(cell))
+	}
+	w := &m.cellWatch[cell]
+	queued := g.queued
+	if len(w.sums) > 0 {
+		// The sums' bounds move by as far as the cell's least digit rose
+		// and its greatest fell; the sums are queued either way.
+		up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+		if up|down != 0 {
+			g.moveBounds(f, w.sums, up, down)
+		}
+		for _, s := range w.sums {
+			if !queued[s.id] {
+				queued[s.id] = true
+				g.sums = append(g.sums, s.id)
+			}
+		}
+	}
+	for _, id := range w.watch {
+		if !queued[id] {
+			queued[id] = true
+			g.queue.push(id)
+		}
+	}
+	few := uint8(m.few)
+	if gone&(gone-1) == 0 {
+		// One digit, as when a digit placed leaves its peers.
+		d := bits.TrailingZeros32(uint32(gone)) & 31
+		for _, u := range w.units {
+			n := f.count[u][d] - 1
+			f.count[u][d] = n
+			if n <= 1 {
+				if n == 0 {
+					g.bumpUnit(u)
+					return false
+				}
+				if f.placed[u]&gone == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+			if n == few {
+				f.few[u] |= gone
+			}
+		}
+		return true
+	}
+	for _, u := range w.units {
+		counts := &f.count[u]
+		for x := gone; x != 0; x &= x - 1 {
+			d := bits.TrailingZeros32(uint32(x)) & 31
+			n := counts[d] - 1
+			counts[d] = n
+			if n <= 1 {
+				if n == 0 {
+					g.bumpUnit(u)
+					return false
+				}
+				if f.placed[u]>>d&1 == 0 {
+					g.hidden = append(g.hidden, int32(u*32+d))
+				}
+			}
+			if n == few {
+				f.few[u] |= grid.Digits(1) << d
+			}
+		}
+	}
+	return true
+}
+
+// removeLocked is remove on boards with locked candidates (see
+// model.locked), which also marks the units that may hold a new pair.
+func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
 	if gone == 0 {
 		return true
 	}
@@ -921,25 +1016,38 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	}
 	m := g.m
 	few := uint8(m.few)
-	if m.sums > 0 {
-		g.moveBounds(f, m.sumsOf[cell], was, c)
+	w := &m.cellWatch[cell]
+	queued := g.queued
+	if len(w.sums) > 0 {
+		// The sums' bounds move by as far as the cell's least digit rose
+		// and its greatest fell; the sums are queued either way.
+		up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+		if up|down != 0 {
+			g.moveBounds(f, w.sums, up, down)
+		}
+		for _, s := range w.sums {
+			if !queued[s.id] {
+				queued[s.id] = true
+				g.sums = append(g.sums, s.id)
+			}
+		}
 	}
-	for _, id := range m.watch[cell] {
-		if !g.queued[id] {
-			g.queued[id] = true
+	for _, id := range w.watch {
+		if !queued[id] {
+			queued[id] = true
 			g.queue.push(id)
 		}
 	}
 	// A cell left with two candidates may make a naked pair in its units.
 	pair := m.locked && hasTwo(c)
-	for k, u := range m.counted[cell] {
+	for k, u := range w.units {
 		if pair {
 			g.pairsIn(u, nakedPairs)
 			f.pairs[u] |= 1 << m.at[cell][k]
 		}
-		counts := f.count[u*32 : u*32+32]
+		counts := &f.count[u]
 		for x := gone; x != 0; x &= x - 1 {
-			d := bits.TrailingZeros32(uint32(x))
+			d := bits.TrailingZeros32(uint32(x)) & 31
 			counts[d]--
 			switch counts[d] {
 			case 0:
@@ -964,30 +1072,17 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 }
 
 // moveBounds moves the bounds of sums (see model.sumsOf) over a cell
-// whose candidates went from was to c, by as far as its least digit rose
-// and its greatest fell, and queues the sums.
-func (g *generic) moveBounds(f *frame, sums []sumRef, was, c grid.Digits) {
-	up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
-	if up|down == 0 {
-		for _, s := range sums {
-			if !g.queued[s.id] {
-				g.queued[s.id] = true
-				g.sums = append(g.sums, s.id)
-			}
-		}
-		return
-	}
+// whose least digit rose by up and whose greatest fell by down.
+func (g *generic) moveBounds(f *frame, sums []sumRef, up, down int32) {
+	// The sums that take the cell positively gain up on their least total
+	// and lose down on their greatest; the others the other way round.
+	pos, neg := packBounds(up, -down), packBounds(down, -up)
+	bounds := f.bounds
 	for _, s := range sums {
 		if p := s.place; p < 0 {
-			f.lo[^p] += down
-			f.hi[^p] -= up
+			bounds[^p] += neg
 		} else {
-			f.lo[p] += up
-			f.hi[p] -= down
-		}
-		if !g.queued[s.id] {
-			g.queued[s.id] = true
-			g.sums = append(g.sums, s.id)
+			bounds[p] += pos
 		}
 	}
 }

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -65,16 +64,20 @@ func descend(t *testing.T, rng *rand.Rand, boards []*grid.Board, visit func(i, d
 }
 
 // TestSumBoundsKept checks at the frames of random descents (see
-// descend) that the bounds of every sum kept with the frame (frame.lo,
-// frame.hi) are those its cells give: it fails if a removal or a
+// descend) that the bounds of every sum kept with the frame
+// (frame.bounds) are those its cells give: it fails if a removal or a
 // placement leaves the bounds behind.
 func TestSumBoundsKept(t *testing.T) {
 	sums := 0
 	states := descend(t, rand.New(rand.NewPCG(38, 14)), descentBoards(t), func(i, depth int, g *generic, f *frame) {
-		want := frame{value: f.value, cand: f.cand, lo: make([]int32, g.m.sums), hi: make([]int32, g.m.sums)}
+		want := frame{value: f.value, cand: f.cand, bounds: make([]int64, g.m.sums)}
 		g.sumBounds(&want)
-		if !slices.Equal(f.lo, want.lo) || !slices.Equal(f.hi, want.hi) {
-			t.Fatalf("board %d, depth %d: bounds %v..%v, the cells give %v..%v", i, depth, f.lo, f.hi, want.lo, want.hi)
+		for k, b := range f.bounds {
+			if b != want.bounds[k] {
+				lo, hi := unpackBounds(b)
+				wlo, whi := unpackBounds(want.bounds[k])
+				t.Fatalf("board %d, depth %d, sum %d: bounds %d..%d, the cells give %d..%d", i, depth, k, lo, hi, wlo, whi)
+			}
 		}
 		sums += g.m.sums
 	})
@@ -127,7 +130,7 @@ func neededByCounts(f *frame, p part) grid.Digits {
 				n++
 			}
 		}
-		if n > 0 && n == int(f.count[int(p.unit)*32+d]) {
+		if n > 0 && n == int(f.count[p.unit][d]) {
 			need |= bit
 		}
 	}
