@@ -100,7 +100,22 @@ type trial struct {
 	// stay so, candidates only leaving, and singles passes them by. Their
 	// peers are in read already.
 	settled [2]uint64
-	kept    trialCache
+	// unitCnt[u] counts the places of unit u's digits in the current
+	// trial, kept up to date by remove, so that singles need not count
+	// them at each pass; singleCells is the cells of one candidate (or
+	// none). A trial starts them from startCnt and startSingles, those of
+	// the candidates startCand (most trials start from the candidates the
+	// one before started from). placedCells is the board's placed cells;
+	// ascending is set when every unit lists its cells in increasing
+	// order (singles then walks its singles as bits).
+	unitCnt      []unitCount
+	singleCells  [2]uint64
+	startCnt     []unitCount
+	startCand    []grid.Digits
+	startSingles [2]uint64
+	placedCells  [2]uint64
+	ascending    bool
+	kept         trialCache
 	// base is the board's candidates, every rule followed, order its open
 	// cells, fewest candidates first (see startTrials); xs and assumed
 	// are Nested Cage Contradiction's outer trials.
@@ -256,17 +271,24 @@ func (t *trial) setup(b *grid.Board) {
 			}
 		}
 		t.units = make([][2]uint64, len(l.Units()))
+		t.ascending = true
 		for u := range l.Units() {
 			t.units[u] = cellMask(l.Unit(u).Cells)
+			t.ascending = t.ascending && slices.IsSorted(l.Unit(u).Cells)
 		}
+		t.unitCnt = make([]unitCount, len(l.Units()))
+		t.startCnt = make([]unitCount, len(l.Units()))
 		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
 		t.kept.reset()
 		t.nest.reset()
 	}
+	t.placedCells = [2]uint64{}
+	t.startCand = t.startCand[:0] // the layout may have changed
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {
 			t.cand[c] = grid.Bit(int(v))
+			t.placedCells[c>>6] |= 1 << (c & 63)
 		}
 	}
 }
@@ -310,7 +332,13 @@ func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 	clear(t.by)
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.read = [2]uint64{}
-	t.settled = [2]uint64{}
+	// Placed cells are passed by as settled ones are (singles).
+	t.settled = t.placedCells
+	if !slices.Equal(cand, t.startCand) {
+		t.countUnits(cand)
+	}
+	copy(t.unitCnt, t.startCnt)
+	t.singleCells = t.startSingles
 	clear(t.lockedG)
 	all := grid.AllDigits(t.l.N)
 	if followed {
@@ -750,6 +778,11 @@ func (t *trial) remove(c, d, ev int) bool {
 		return true
 	}
 	t.cand[c] &^= bit
+	x := t.cand[c]
+	one := x&(x-1) == 0
+	if one {
+		t.singleCells[c>>6] |= 1 << (c & 63)
+	}
 	t.by[c*16+d] = int32(ev) + 1
 	for _, g := range t.cellGrp[c] {
 		t.markG(g)
@@ -758,6 +791,7 @@ func (t *trial) remove(c, d, ev int) bool {
 	for _, u := range t.l.CellUnit(c) {
 		t.markU(u)
 		t.lockU[u] |= bit
+		t.unitCnt[u].remove(bit, x, one)
 	}
 	if t.cand[c] == 0 {
 		t.bad = trialEvent{group: -1, cell: c, unit: -1}
@@ -817,18 +851,129 @@ func (t *trial) run() bool {
 
 // singles fixes the naked and hidden singles of unit u.
 func (t *trial) singles(u int) bool {
+	if !t.ascending {
+		return t.singlesScan(u)
+	}
 	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
-	// The unit's digits are counted on the way (for hiddenSingles, when
-	// no single changes them).
-	// Singles are few: a first pass counts the digits and finds the
-	// cells of one candidate or none (ones), and the loop that fixes
-	// singles starts at the first of them not settled (before it, it
-	// would fix nothing).
-	var n digitCount
+	n := t.unitCnt[u].digitCount()
+	// The naked singles in the unit's order: the cells of one candidate
+	// not settled (nor placed). A single fixed may leave one in a later
+	// cell, which the pass fixes too, as one walking the cells does.
+	events := len(t.events)
+	m0 := t.singleCells[0] & t.units[u][0] &^ t.settled[0]
+	m1 := t.singleCells[1] & t.units[u][1] &^ t.settled[1]
+	for m0|m1 != 0 {
+		var c int
+		if m0 != 0 {
+			c = bits.TrailingZeros64(m0)
+			m0 &= m0 - 1
+		} else {
+			c = 64 + bits.TrailingZeros64(m1)
+			m1 &= m1 - 1
+		}
+		ds := t.cand[c]
+		if !t.openPeer(c, ds) {
+			t.settle(c)
+			continue
+		}
+		ev := len(t.events)
+		t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
+		if !t.fix(c, ds.Min(), ev) {
+			return false
+		}
+		// The cells after c again: the fix may have left singles there.
+		m0 = t.singleCells[0] & t.units[u][0] &^ t.settled[0]
+		m1 = t.singleCells[1] & t.units[u][1] &^ t.settled[1]
+		if c < 64 {
+			m0 &^= 2<<c - 1
+		} else {
+			m0, m1 = 0, m1&^(2<<(c-64)-1)
+		}
+	}
+	if len(t.events) != events {
+		n = t.unitCnt[u].digitCount()
+	}
+	return t.hiddenSingles(u, cells, n)
+}
+
+// unitCount counts the places of a unit's digits in a trial, a bit per
+// digit in four planes (p0 the ones, p1 the twos, p2 the fours, p3 the
+// eights: a unit of at most maxTrialDigits cells); alone is the digits a
+// cell holds alone.
+type unitCount struct {
+	p0, p1, p2, p3, alone grid.Digits
+}
+
+// remove counts out the digit bit of a cell, which holds x after it (one
+// when x is one digit or none).
+func (k *unitCount) remove(bit, x grid.Digits, one bool) {
+	borrow := bit
+	o := k.p0
+	k.p0 ^= borrow
+	borrow &^= o
+	o = k.p1
+	k.p1 ^= borrow
+	borrow &^= o
+	o = k.p2
+	k.p2 ^= borrow
+	borrow &^= o
+	k.p3 ^= borrow
+	if one {
+		k.alone |= x
+	}
+}
+
+// digitCount returns k as hiddenSingles reads it.
+func (k *unitCount) digitCount() digitCount {
+	return digitCount{b0: k.p0, b1: k.p1, b2: k.p2 | k.p3, alone: k.alone}
+}
+
+// countUnits counts the places of the units' digits, and the cells of
+// one candidate, in cand, as the start of the trials from cand.
+func (t *trial) countUnits(cand []grid.Digits) {
+	t.startCand = append(t.startCand[:0], cand...)
+	t.startSingles = [2]uint64{}
+	for c, x := range cand {
+		if x&(x-1) == 0 {
+			t.startSingles[c>>6] |= 1 << (c & 63)
+		}
+	}
+	for u := range t.startCnt {
+		t.startCnt[u] = countUnit(cand, t.l.Unit(u).Cells)
+	}
+}
+
+// countUnit returns the counts of the digits of cells in cand.
+func countUnit(cand []grid.Digits, cells []int) unitCount {
+	var p0, p1, p2, p3, alone grid.Digits
+	for _, c := range cells {
+		x := cand[c]
+		if x&(x-1) == 0 {
+			alone |= x
+		}
+		c0 := p0 & x
+		p0 ^= x
+		c1 := p1 & c0
+		p1 ^= c0
+		p3 |= p2 & c1
+		p2 ^= c1
+	}
+	return unitCount{p0: p0, p1: p1, p2: p2, p3: p3, alone: alone}
+}
+
+// singlesScan is singles for layouts whose units do not list their cells
+// in increasing order: it counts the unit's digits at each pass.
+func (t *trial) singlesScan(u int) bool {
+	cells := t.l.Unit(u).Cells
+	t.looked(t.units[u])
+	n := t.unitCnt[u].digitCount()
+	// Singles are few: a first pass finds the cells of one candidate or
+	// none (ones), and the loop that fixes singles starts at the first of
+	// them not settled (before it, it would fix nothing).
 	var ones uint64
 	for i, c := range cells {
-		if n.add(t.cand[c]) {
+		if x := t.cand[c]; x&(x-1) == 0 {
 			ones |= 1 << (i & 63)
 		}
 	}
@@ -861,7 +1006,7 @@ func (t *trial) singles(u int) bool {
 		}
 	}
 	if len(t.events) != events {
-		n = t.count(cells)
+		n = t.unitCnt[u].digitCount()
 	}
 	return t.hiddenSingles(u, cells, n)
 }
@@ -911,7 +1056,7 @@ func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
 		}
 		// The event removed candidates: the later digits are counted
 		// again.
-		n = t.count(cells)
+		n = t.unitCnt[u].digitCount()
 		none, one, few = n.split(grid.AllDigits(t.l.N) &^ (bit<<1 - 1))
 		todo = none | one | few&t.lockU[u]
 	}
@@ -923,29 +1068,6 @@ func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
 // digits a cell holds alone.
 type digitCount struct {
 	b0, b1, b2, alone grid.Digits
-}
-
-// add counts the candidates x of one more cell, and reports whether
-// they are one candidate or none.
-func (n *digitCount) add(x grid.Digits) (one bool) {
-	if x&(x-1) == 0 {
-		n.alone |= x
-		one = true
-	}
-	carry := n.b0 & x
-	n.b0 ^= x
-	n.b2 |= n.b1 & carry
-	n.b1 ^= carry
-	return one
-}
-
-// count returns the count of the digits of cells.
-func (t *trial) count(cells []int) digitCount {
-	var n digitCount
-	for _, c := range cells {
-		n.add(t.cand[c])
-	}
-	return n
 }
 
 // split returns, of the digits of mask, those no cell holds, those one

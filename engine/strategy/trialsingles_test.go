@@ -1,6 +1,7 @@
 package strategy
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -82,6 +83,9 @@ func TestTrialSinglesPlain(t *testing.T) {
 				if msg := trialsDiffer(tr, &plain, ok, plainOK); msg != "" {
 					t.Fatalf("killer9-tarek.txt:%d, unit %d after events %v: %s", i+1, u, tr.events[:events], msg)
 				}
+				if msg := countsDiffer(tr); ok && msg != "" {
+					t.Fatalf("killer9-tarek.txt:%d, unit %d after events %v: %s", i+1, u, tr.events[:events], msg)
+				}
 			}
 			tr.drain()
 		}
@@ -114,6 +118,7 @@ func copyTrial(dst, src *trial) {
 		lockedG: slices.Clone(src.lockedG),
 		places:  slices.Clone(src.places),
 		read:    src.read, settled: src.settled,
+		unitCnt: slices.Clone(src.unitCnt), singleCells: src.singleCells,
 		queueG: slices.Clone(src.queueG), headG: src.headG,
 		queueU: slices.Clone(src.queueU),
 	}
@@ -139,6 +144,27 @@ func trialsDiffer(a, b *trial, okA, okB bool) string {
 		return "queues differ"
 	case !okA && (a.bad != b.bad || !slices.Equal(a.badCells, b.badCells) || a.badDigits != b.badDigits):
 		return "contradictions differ"
+	}
+	return ""
+}
+
+// countsDiffer describes how the digits' counts t keeps for its units
+// and its cells of one candidate, which remove keeps up to date, differ
+// from those counted afresh from its candidates ("" when they do not).
+func countsDiffer(t *trial) string {
+	for u := range t.l.Units() {
+		if k := countUnit(t.cand, t.l.Unit(u).Cells); t.unitCnt[u] != k {
+			return fmt.Sprintf("unit %d counted %+v, kept %+v", u, k, t.unitCnt[u])
+		}
+	}
+	var ones [2]uint64
+	for c, x := range t.cand {
+		if x&(x-1) == 0 {
+			ones[c>>6] |= 1 << (c & 63)
+		}
+	}
+	if ones != t.singleCells {
+		return fmt.Sprintf("cells of one candidate %x, kept %x", ones, t.singleCells)
 	}
 	return ""
 }
