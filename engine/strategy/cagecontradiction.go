@@ -108,11 +108,17 @@ type trial struct {
 	// one before started from). placedCells is the board's placed cells;
 	// ascending is set when every unit lists its cells in increasing
 	// order (singles then walks its singles as bits).
+	// digitCells[d] is the cells holding d, kept so too (startCells at
+	// the start): the peers that lose a digit fixed, a digit's places in
+	// a unit or group, a single's open peers are read from it rather
+	// than cell by cell.
 	unitCnt      []unitCount
 	singleCells  [2]uint64
+	digitCells   [maxTrialDigits + 1][2]uint64
 	startCnt     []unitCount
 	startCand    []grid.Digits
 	startSingles [2]uint64
+	startCells   [maxTrialDigits + 1][2]uint64
 	placedCells  [2]uint64
 	ascending    bool
 	kept         trialCache
@@ -338,7 +344,7 @@ func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 		t.countUnits(cand)
 	}
 	copy(t.unitCnt, t.startCnt)
-	t.singleCells = t.startSingles
+	t.singleCells, t.digitCells = t.startSingles, t.startCells
 	clear(t.lockedG)
 	all := grid.AllDigits(t.l.N)
 	if followed {
@@ -778,6 +784,7 @@ func (t *trial) remove(c, d, ev int) bool {
 		return true
 	}
 	t.cand[c] &^= bit
+	t.digitCells[d][c>>6] &^= 1 << (c & 63)
 	x := t.cand[c]
 	one := x&(x-1) == 0
 	if one {
@@ -929,18 +936,50 @@ func (k *unitCount) digitCount() digitCount {
 	return digitCount{b0: k.p0, b1: k.p1, b2: k.p2 | k.p3, alone: k.alone}
 }
 
-// countUnits counts the places of the units' digits, and the cells of
-// one candidate, in cand, as the start of the trials from cand.
+// countUnits counts the places of the units' digits, the cells of one
+// candidate and the cells of each digit in cand, as the start of the
+// trials from cand: from the last start's, the cells whose candidates
+// differ and their units counted again (all of them after setup).
 func (t *trial) countUnits(cand []grid.Digits) {
-	t.startCand = append(t.startCand[:0], cand...)
-	t.startSingles = [2]uint64{}
-	for c, x := range cand {
-		if x&(x-1) == 0 {
+	if len(t.startCand) != len(cand) || len(t.startCnt) > 64 {
+		t.startCand = append(t.startCand[:0], make([]grid.Digits, len(cand))...)
+		t.startSingles = [2]uint64{}
+		t.startCells = [maxTrialDigits + 1][2]uint64{}
+		for u := range t.startCnt {
+			t.startCnt[u] = unitCount{}
+		}
+		for c := range cand {
+			// Every cell differs from none.
 			t.startSingles[c>>6] |= 1 << (c & 63)
 		}
 	}
+	var dirty uint64 // the units to count again, a bit each
+	all := len(t.startCnt) > 64
+	for c, x := range cand {
+		was := t.startCand[c]
+		if x == was {
+			continue
+		}
+		bit := uint64(1) << (c & 63)
+		if x&(x-1) == 0 {
+			t.startSingles[c>>6] |= bit
+		} else {
+			t.startSingles[c>>6] &^= bit
+		}
+		for ds := x ^ was; ds != 0; ds &= ds - 1 {
+			t.startCells[ds.Min()][c>>6] ^= bit
+		}
+		if !all {
+			for _, u := range t.l.CellUnit(c) {
+				dirty |= 1 << u
+			}
+		}
+	}
+	copy(t.startCand, cand)
 	for u := range t.startCnt {
-		t.startCnt[u] = countUnit(cand, t.l.Unit(u).Cells)
+		if all || dirty&(1<<u) != 0 {
+			t.startCnt[u] = countUnit(cand, t.l.Unit(u).Cells)
+		}
 	}
 }
 
@@ -1085,14 +1124,13 @@ func (n digitCount) split(mask grid.Digits) (none, one, few grid.Digits) {
 // (a box and line's locked candidates).
 func (t *trial) lock(u, d int) bool {
 	cells := t.l.Unit(u).Cells
-	common := t.commonPeers(cells, d)
+	// The cells that see every place and hold d; a removal changes only
+	// its own cell.
+	hit := and2(t.commonPeers(t.units[u], d), t.digitCells[d])
 	ev := -1
-	for w, word := range common {
+	for w, word := range hit {
 		for ; word != 0; word &= word - 1 {
 			c := w*64 + bits.TrailingZeros64(word)
-			if t.cand[c]&grid.Bit(d) == 0 {
-				continue
-			}
 			if ev < 0 {
 				ev = len(t.events)
 				from := len(t.places)
@@ -1115,13 +1153,16 @@ func (t *trial) lock(u, d int) bool {
 // not yet followed.
 func (t *trial) openPeer(c int, ds grid.Digits) bool {
 	t.looked(t.peers[c])
-	for _, p := range t.l.Peers(c) {
-		if t.cand[p]&ds != 0 {
+	for ; ds != 0; ds &= ds - 1 {
+		if hit := and2(t.peers[c], t.digitCells[ds.Min()]); hit[0]|hit[1] != 0 {
 			return true
 		}
 	}
 	return false
 }
+
+// and2 returns the cells of both a and b.
+func and2(a, b [2]uint64) [2]uint64 { return [2]uint64{a[0] & b[0], a[1] & b[1]} }
 
 // follow removes the candidates no filling of group g puts in its cells.
 func (t *trial) follow(g int) bool {
@@ -1155,13 +1196,10 @@ func (t *trial) follow(g int) bool {
 	for ds := f.must &^ t.lockedG[g]; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
 		t.lockedG[g] |= grid.Bit(d)
-		common := t.commonPeers(grp.cells, d)
-		for w, word := range common {
-			for ; word != 0; word &= word - 1 {
+		hit := and2(t.commonPeers(grp.mask, d), t.digitCells[d])
+		for w, word := range hit {
+			for word &^= grp.mask[w]; word != 0; word &= word - 1 {
 				c := w*64 + bits.TrailingZeros64(word)
-				if t.cand[c]&grid.Bit(d) == 0 || grp.mask[w]&(1<<(c&63)) != 0 {
-					continue
-				}
 				if ev < 0 {
 					ev = len(t.events)
 					t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
@@ -1175,20 +1213,18 @@ func (t *trial) follow(g int) bool {
 	return true
 }
 
-// commonPeers returns the cells that see every cell of cells holding d
-// (none when no cell holds it).
-func (t *trial) commonPeers(cells []int, d int) [2]uint64 {
-	common := [2]uint64{^uint64(0), ^uint64(0)}
-	any := false
-	for _, c := range cells {
-		if t.cand[c].Has(d) {
-			any = true
-			common[0] &= t.peers[c][0]
-			common[1] &= t.peers[c][1]
-		}
-	}
-	if !any {
+// commonPeers returns the cells that see every cell of cells (a bit per
+// cell) holding d (none when no cell holds it).
+func (t *trial) commonPeers(cells [2]uint64, d int) [2]uint64 {
+	places := and2(cells, t.digitCells[d])
+	if places[0]|places[1] == 0 {
 		return [2]uint64{}
+	}
+	common := [2]uint64{^uint64(0), ^uint64(0)}
+	for w := range places {
+		for word := places[w]; word != 0; word &= word - 1 {
+			common = and2(common, t.peers[w<<6+bits.TrailingZeros64(word)])
+		}
 	}
 	t.looked(common) // the caller looks at d in each
 	return common

@@ -440,11 +440,12 @@ const maxWalkSum = 127
 
 // digitsBetween returns the digits from lo to hi (within 1 to 32).
 func digitsBetween(lo, hi int) grid.Digits {
-	lo, hi = max(lo, 1), min(hi, 32)
-	if lo > hi {
-		return 0
-	}
-	return grid.Digits((uint64(1)<<hi - 1) &^ (uint64(1)<<(lo-1) - 1))
+	// Without a branch (the witness walks' inner loop): the bits below
+	// hi less those below lo-1, a shift of 64 or more giving 0, so all
+	// bits once less one.
+	below := uint64(1)<<uint(max(hi, 0)) - 1
+	under := uint64(1)<<uint(max(lo-1, 0)) - 1
+	return grid.Digits(below &^ under)
 }
 
 // fillSets returns what the fillings of cells of options opts, all
