@@ -145,6 +145,7 @@ type trial struct {
 	// nothing once grown (a sync.Pool may drop what it holds).
 	filler grid.SumFiller
 	opts   [grid.MaxGroupCells]grid.Digits // the options of the group fill searches
+	filled trialFill                       // what fill found
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,
