@@ -1421,14 +1421,24 @@ func (t *trial) markCone(need []bool) {
 	t.markBy(need, t.badCells, t.badDigits, len(t.events))
 }
 
+// oneCell[c:c+1] is cell c alone (a trial's board has at most
+// maxTrialDigits² cells), for markBy without an allocation.
+var oneCell = func() (t [maxTrialDigits * maxTrialDigits]int) {
+	for c := range t {
+		t[c] = c
+	}
+	return t
+}()
+
 // markBy sets in need the events before event before that removed a
 // digit of digits (0 for all) from cells, and those they rest on.
 func (t *trial) markBy(need []bool, cells []int, digits grid.Digits, before int) {
+	if digits == 0 {
+		digits = grid.AllDigits(t.l.N)
+	}
 	for _, c := range cells {
-		for d := 1; d <= t.l.N; d++ {
-			if digits != 0 && !digits.Has(d) {
-				continue
-			}
+		for ds := digits; ds != 0; ds &= ds - 1 {
+			d := ds.Min()
 			by := int(t.by[c*16+d]) - 1
 			if by < 0 || by >= before || need[by] {
 				continue
@@ -1444,7 +1454,7 @@ func (t *trial) markBy(need []bool, cells []int, digits grid.Digits, before int)
 			case ev.unit >= 0:
 				t.markBy(need, t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit), by)
 			case by > 0:
-				t.markBy(need, []int{ev.cell}, 0, by)
+				t.markBy(need, oneCell[ev.cell:ev.cell+1], 0, by)
 			}
 		}
 	}
