@@ -902,6 +902,11 @@ func (t *trial) singles(u int) bool {
 	if len(t.events) != events {
 		n = t.unitCnt[u].digitCount()
 	}
+	// Most passes have no digit to follow: they end here, without the
+	// call.
+	if none, one, few := n.split(grid.AllDigits(t.l.N)); none|one|few&t.lockU[u] == 0 {
+		return true
+	}
 	return t.hiddenSingles(u, cells, n)
 }
 
