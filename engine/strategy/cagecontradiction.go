@@ -948,6 +948,9 @@ func (k *unitCount) digitCount() digitCount {
 // differ and their units counted again (all of them after setup).
 func (t *trial) countUnits(cand []grid.Digits) {
 	if len(t.startCand) != len(cand) || len(t.startCnt) > 64 {
+		// After setup: the last start taken as no candidate anywhere,
+		// whose counts and digits' cells are empty and whose every cell
+		// holds one candidate or none.
 		t.startCand = append(t.startCand[:0], make([]grid.Digits, len(cand))...)
 		t.startSingles = [2]uint64{}
 		t.startCells = [maxTrialDigits + 1][2]uint64{}
@@ -955,7 +958,6 @@ func (t *trial) countUnits(cand []grid.Digits) {
 			t.startCnt[u] = unitCount{}
 		}
 		for c := range cand {
-			// Every cell differs from none.
 			t.startSingles[c>>6] |= 1 << (c & 63)
 		}
 	}
