@@ -100,7 +100,28 @@ type trial struct {
 	// stay so, candidates only leaving, and singles passes them by. Their
 	// peers are in read already.
 	settled [2]uint64
-	kept    trialCache
+	// unitCnt[u] counts the places of unit u's digits in the current
+	// trial, kept up to date by remove, so that singles need not count
+	// them at each pass; singleCells is the cells of one candidate (or
+	// none). A trial starts them from startCnt and startSingles, those of
+	// the candidates startCand (most trials start from the candidates the
+	// one before started from). placedCells is the board's placed cells;
+	// ascending is set when every unit lists its cells in increasing
+	// order (singles then walks its singles as bits).
+	// digitCells[d] is the cells holding d, kept so too (startCells at
+	// the start): the peers that lose a digit fixed, a digit's places in
+	// a unit or group, a single's open peers are read from it rather
+	// than cell by cell.
+	unitCnt      []unitCount
+	singleCells  [2]uint64
+	digitCells   [maxTrialDigits + 1][2]uint64
+	startCnt     []unitCount
+	startCand    []grid.Digits
+	startSingles [2]uint64
+	startCells   [maxTrialDigits + 1][2]uint64
+	placedCells  [2]uint64
+	ascending    bool
+	kept         trialCache
 	// base is the board's candidates, every rule followed, order its open
 	// cells, fewest candidates first (see startTrials); xs and assumed
 	// are Nested Cage Contradiction's outer trials.
@@ -124,6 +145,7 @@ type trial struct {
 	// nothing once grown (a sync.Pool may drop what it holds).
 	filler grid.SumFiller
 	opts   [grid.MaxGroupCells]grid.Digits // the options of the group fill searches
+	filled trialFill                       // what fill found
 	// bad is the event of the contradiction reached.
 	bad trialEvent
 	// badCells are the cells whose removals the contradiction rests on,
@@ -256,17 +278,24 @@ func (t *trial) setup(b *grid.Board) {
 			}
 		}
 		t.units = make([][2]uint64, len(l.Units()))
+		t.ascending = true
 		for u := range l.Units() {
 			t.units[u] = cellMask(l.Unit(u).Cells)
+			t.ascending = t.ascending && slices.IsSorted(l.Unit(u).Cells)
 		}
+		t.unitCnt = make([]unitCount, len(l.Units()))
+		t.startCnt = make([]unitCount, len(l.Units()))
 		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
 		t.kept.reset()
 		t.nest.reset()
 	}
+	t.placedCells = [2]uint64{}
+	t.startCand = t.startCand[:0] // the layout may have changed
 	for c := range l.Cells {
 		if v := b.Value(c); v != 0 {
 			t.cand[c] = grid.Bit(int(v))
+			t.placedCells[c>>6] |= 1 << (c & 63)
 		}
 	}
 }
@@ -310,7 +339,13 @@ func (t *trial) beginFrom(cand []grid.Digits, followed bool) {
 	clear(t.by)
 	t.events, t.places = t.events[:0], t.places[:0]
 	t.read = [2]uint64{}
-	t.settled = [2]uint64{}
+	// Placed cells are passed by as settled ones are (singles).
+	t.settled = t.placedCells
+	if !slices.Equal(cand, t.startCand) {
+		t.countUnits(cand)
+	}
+	copy(t.unitCnt, t.startCnt)
+	t.singleCells, t.digitCells = t.startSingles, t.startCells
 	clear(t.lockedG)
 	all := grid.AllDigits(t.l.N)
 	if followed {
@@ -750,6 +785,12 @@ func (t *trial) remove(c, d, ev int) bool {
 		return true
 	}
 	t.cand[c] &^= bit
+	t.digitCells[d][c>>6] &^= 1 << (c & 63)
+	x := t.cand[c]
+	one := x&(x-1) == 0
+	if one {
+		t.singleCells[c>>6] |= 1 << (c & 63)
+	}
 	t.by[c*16+d] = int32(ev) + 1
 	for _, g := range t.cellGrp[c] {
 		t.markG(g)
@@ -758,6 +799,7 @@ func (t *trial) remove(c, d, ev int) bool {
 	for _, u := range t.l.CellUnit(c) {
 		t.markU(u)
 		t.lockU[u] |= bit
+		t.unitCnt[u].remove(bit, x, one)
 	}
 	if t.cand[c] == 0 {
 		t.bad = trialEvent{group: -1, cell: c, unit: -1}
@@ -817,18 +859,168 @@ func (t *trial) run() bool {
 
 // singles fixes the naked and hidden singles of unit u.
 func (t *trial) singles(u int) bool {
+	if !t.ascending {
+		return t.singlesScan(u)
+	}
 	cells := t.l.Unit(u).Cells
 	t.looked(t.units[u])
-	// The unit's digits are counted on the way (for hiddenSingles, when
-	// no single changes them).
-	// Singles are few: a first pass counts the digits and finds the
-	// cells of one candidate or none (ones), and the loop that fixes
-	// singles starts at the first of them not settled (before it, it
-	// would fix nothing).
-	var n digitCount
+	n := t.unitCnt[u].digitCount()
+	// The naked singles in the unit's order: the cells of one candidate
+	// not settled (nor placed). A single fixed may leave one in a later
+	// cell, which the pass fixes too, as one walking the cells does.
+	events := len(t.events)
+	m0 := t.singleCells[0] & t.units[u][0] &^ t.settled[0]
+	m1 := t.singleCells[1] & t.units[u][1] &^ t.settled[1]
+	for m0|m1 != 0 {
+		var c int
+		if m0 != 0 {
+			c = bits.TrailingZeros64(m0)
+			m0 &= m0 - 1
+		} else {
+			c = 64 + bits.TrailingZeros64(m1)
+			m1 &= m1 - 1
+		}
+		ds := t.cand[c]
+		if !t.openPeer(c, ds) {
+			t.settle(c)
+			continue
+		}
+		ev := len(t.events)
+		t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
+		if !t.fix(c, ds.Min(), ev) {
+			return false
+		}
+		// The cells after c again: the fix may have left singles there.
+		m0 = t.singleCells[0] & t.units[u][0] &^ t.settled[0]
+		m1 = t.singleCells[1] & t.units[u][1] &^ t.settled[1]
+		if c < 64 {
+			m0 &^= 2<<c - 1
+		} else {
+			m0, m1 = 0, m1&^(2<<(c-64)-1)
+		}
+	}
+	if len(t.events) != events {
+		n = t.unitCnt[u].digitCount()
+	}
+	// Most passes have no digit to follow: they end here, without the
+	// call.
+	if none, one, few := n.split(grid.AllDigits(t.l.N)); none|one|few&t.lockU[u] == 0 {
+		return true
+	}
+	return t.hiddenSingles(u, cells, n)
+}
+
+// unitCount counts the places of a unit's digits in a trial, a bit per
+// digit in four planes (p0 the ones, p1 the twos, p2 the fours, p3 the
+// eights: a unit of at most maxTrialDigits cells); alone is the digits a
+// cell holds alone.
+type unitCount struct {
+	p0, p1, p2, p3, alone grid.Digits
+}
+
+// remove counts out the digit bit of a cell, which holds x after it (one
+// when x is one digit or none).
+func (k *unitCount) remove(bit, x grid.Digits, one bool) {
+	borrow := bit
+	o := k.p0
+	k.p0 ^= borrow
+	borrow &^= o
+	o = k.p1
+	k.p1 ^= borrow
+	borrow &^= o
+	o = k.p2
+	k.p2 ^= borrow
+	borrow &^= o
+	k.p3 ^= borrow
+	if one {
+		k.alone |= x
+	}
+}
+
+// digitCount returns k as hiddenSingles reads it.
+func (k *unitCount) digitCount() digitCount {
+	return digitCount{b0: k.p0, b1: k.p1, b2: k.p2 | k.p3, alone: k.alone}
+}
+
+// countUnits counts the places of the units' digits, the cells of one
+// candidate and the cells of each digit in cand, as the start of the
+// trials from cand: from the last start's, the cells whose candidates
+// differ and their units counted again (all of them after setup).
+func (t *trial) countUnits(cand []grid.Digits) {
+	if len(t.startCand) != len(cand) || len(t.startCnt) > 64 {
+		// After setup: the last start taken as no candidate anywhere,
+		// whose counts and digits' cells are empty and whose every cell
+		// holds one candidate or none.
+		t.startCand = append(t.startCand[:0], make([]grid.Digits, len(cand))...)
+		t.startSingles = [2]uint64{}
+		t.startCells = [maxTrialDigits + 1][2]uint64{}
+		for u := range t.startCnt {
+			t.startCnt[u] = unitCount{}
+		}
+		for c := range cand {
+			t.startSingles[c>>6] |= 1 << (c & 63)
+		}
+	}
+	var dirty uint64 // the units to count again, a bit each
+	all := len(t.startCnt) > 64
+	for c, x := range cand {
+		was := t.startCand[c]
+		if x == was {
+			continue
+		}
+		bit := uint64(1) << (c & 63)
+		if x&(x-1) == 0 {
+			t.startSingles[c>>6] |= bit
+		} else {
+			t.startSingles[c>>6] &^= bit
+		}
+		for ds := x ^ was; ds != 0; ds &= ds - 1 {
+			t.startCells[ds.Min()][c>>6] ^= bit
+		}
+		if !all {
+			for _, u := range t.l.CellUnit(c) {
+				dirty |= 1 << u
+			}
+		}
+	}
+	copy(t.startCand, cand)
+	for u := range t.startCnt {
+		if all || dirty&(1<<u) != 0 {
+			t.startCnt[u] = countUnit(cand, t.l.Unit(u).Cells)
+		}
+	}
+}
+
+// countUnit returns the counts of the digits of cells in cand.
+func countUnit(cand []grid.Digits, cells []int) unitCount {
+	var p0, p1, p2, p3, alone grid.Digits
+	for _, c := range cells {
+		x := cand[c]
+		if x&(x-1) == 0 {
+			alone |= x
+		}
+		c0 := p0 & x
+		p0 ^= x
+		c1 := p1 & c0
+		p1 ^= c0
+		p3 |= p2 & c1
+		p2 ^= c1
+	}
+	return unitCount{p0: p0, p1: p1, p2: p2, p3: p3, alone: alone}
+}
+
+// singlesScan is singles for layouts whose units do not list their cells
+// in increasing order: it counts the unit's digits at each pass.
+func (t *trial) singlesScan(u int) bool {
+	cells := t.l.Unit(u).Cells
+	t.looked(t.units[u])
+	n := t.unitCnt[u].digitCount()
+	// Singles are few: a first pass finds the cells of one candidate or
+	// none (ones), and the loop that fixes singles starts at the first of
+	// them not settled (before it, it would fix nothing).
 	var ones uint64
 	for i, c := range cells {
-		if n.add(t.cand[c]) {
+		if x := t.cand[c]; x&(x-1) == 0 {
 			ones |= 1 << (i & 63)
 		}
 	}
@@ -861,7 +1053,7 @@ func (t *trial) singles(u int) bool {
 		}
 	}
 	if len(t.events) != events {
-		n = t.count(cells)
+		n = t.unitCnt[u].digitCount()
 	}
 	return t.hiddenSingles(u, cells, n)
 }
@@ -911,7 +1103,7 @@ func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
 		}
 		// The event removed candidates: the later digits are counted
 		// again.
-		n = t.count(cells)
+		n = t.unitCnt[u].digitCount()
 		none, one, few = n.split(grid.AllDigits(t.l.N) &^ (bit<<1 - 1))
 		todo = none | one | few&t.lockU[u]
 	}
@@ -923,29 +1115,6 @@ func (t *trial) hiddenSingles(u int, cells []int, n digitCount) bool {
 // digits a cell holds alone.
 type digitCount struct {
 	b0, b1, b2, alone grid.Digits
-}
-
-// add counts the candidates x of one more cell, and reports whether
-// they are one candidate or none.
-func (n *digitCount) add(x grid.Digits) (one bool) {
-	if x&(x-1) == 0 {
-		n.alone |= x
-		one = true
-	}
-	carry := n.b0 & x
-	n.b0 ^= x
-	n.b2 |= n.b1 & carry
-	n.b1 ^= carry
-	return one
-}
-
-// count returns the count of the digits of cells.
-func (t *trial) count(cells []int) digitCount {
-	var n digitCount
-	for _, c := range cells {
-		n.add(t.cand[c])
-	}
-	return n
 }
 
 // split returns, of the digits of mask, those no cell holds, those one
@@ -963,14 +1132,13 @@ func (n digitCount) split(mask grid.Digits) (none, one, few grid.Digits) {
 // (a box and line's locked candidates).
 func (t *trial) lock(u, d int) bool {
 	cells := t.l.Unit(u).Cells
-	common := t.commonPeers(cells, d)
+	// The cells that see every place and hold d; a removal changes only
+	// its own cell.
+	hit := and2(t.commonPeers(t.units[u], d), t.digitCells[d])
 	ev := -1
-	for w, word := range common {
+	for w, word := range hit {
 		for ; word != 0; word &= word - 1 {
 			c := w*64 + bits.TrailingZeros64(word)
-			if t.cand[c]&grid.Bit(d) == 0 {
-				continue
-			}
 			if ev < 0 {
 				ev = len(t.events)
 				from := len(t.places)
@@ -993,13 +1161,16 @@ func (t *trial) lock(u, d int) bool {
 // not yet followed.
 func (t *trial) openPeer(c int, ds grid.Digits) bool {
 	t.looked(t.peers[c])
-	for _, p := range t.l.Peers(c) {
-		if t.cand[p]&ds != 0 {
+	for ; ds != 0; ds &= ds - 1 {
+		if hit := and2(t.peers[c], t.digitCells[ds.Min()]); hit[0]|hit[1] != 0 {
 			return true
 		}
 	}
 	return false
 }
+
+// and2 returns the cells of both a and b.
+func and2(a, b [2]uint64) [2]uint64 { return [2]uint64{a[0] & b[0], a[1] & b[1]} }
 
 // follow removes the candidates no filling of group g puts in its cells.
 func (t *trial) follow(g int) bool {
@@ -1033,13 +1204,10 @@ func (t *trial) follow(g int) bool {
 	for ds := f.must &^ t.lockedG[g]; ds != 0; ds &= ds - 1 {
 		d := ds.Min()
 		t.lockedG[g] |= grid.Bit(d)
-		common := t.commonPeers(grp.cells, d)
-		for w, word := range common {
-			for ; word != 0; word &= word - 1 {
+		hit := and2(t.commonPeers(grp.mask, d), t.digitCells[d])
+		for w, word := range hit {
+			for word &^= grp.mask[w]; word != 0; word &= word - 1 {
 				c := w*64 + bits.TrailingZeros64(word)
-				if t.cand[c]&grid.Bit(d) == 0 || grp.mask[w]&(1<<(c&63)) != 0 {
-					continue
-				}
 				if ev < 0 {
 					ev = len(t.events)
 					t.events = append(t.events, trialEvent{group: g, cell: -1, unit: -1})
@@ -1053,20 +1221,18 @@ func (t *trial) follow(g int) bool {
 	return true
 }
 
-// commonPeers returns the cells that see every cell of cells holding d
-// (none when no cell holds it).
-func (t *trial) commonPeers(cells []int, d int) [2]uint64 {
-	common := [2]uint64{^uint64(0), ^uint64(0)}
-	any := false
-	for _, c := range cells {
-		if t.cand[c].Has(d) {
-			any = true
-			common[0] &= t.peers[c][0]
-			common[1] &= t.peers[c][1]
-		}
-	}
-	if !any {
+// commonPeers returns the cells that see every cell of cells (a bit per
+// cell) holding d (none when no cell holds it).
+func (t *trial) commonPeers(cells [2]uint64, d int) [2]uint64 {
+	places := and2(cells, t.digitCells[d])
+	if places[0]|places[1] == 0 {
 		return [2]uint64{}
+	}
+	common := [2]uint64{^uint64(0), ^uint64(0)}
+	for w := range places {
+		for word := places[w]; word != 0; word &= word - 1 {
+			common = and2(common, t.peers[w<<6+bits.TrailingZeros64(word)])
+		}
 	}
 	t.looked(common) // the caller looks at d in each
 	return common
@@ -1262,14 +1428,24 @@ func (t *trial) markCone(need []bool) {
 	t.markBy(need, t.badCells, t.badDigits, len(t.events))
 }
 
+// oneCell[c:c+1] is cell c alone (a trial's board has at most
+// maxTrialDigits² cells), for markBy without an allocation.
+var oneCell = func() (t [maxTrialDigits * maxTrialDigits]int) {
+	for c := range t {
+		t[c] = c
+	}
+	return t
+}()
+
 // markBy sets in need the events before event before that removed a
 // digit of digits (0 for all) from cells, and those they rest on.
 func (t *trial) markBy(need []bool, cells []int, digits grid.Digits, before int) {
+	if digits == 0 {
+		digits = grid.AllDigits(t.l.N)
+	}
 	for _, c := range cells {
-		for d := 1; d <= t.l.N; d++ {
-			if digits != 0 && !digits.Has(d) {
-				continue
-			}
+		for ds := digits; ds != 0; ds &= ds - 1 {
+			d := ds.Min()
 			by := int(t.by[c*16+d]) - 1
 			if by < 0 || by >= before || need[by] {
 				continue
@@ -1285,7 +1461,7 @@ func (t *trial) markBy(need []bool, cells []int, digits grid.Digits, before int)
 			case ev.unit >= 0:
 				t.markBy(need, t.l.Unit(ev.unit).Cells, grid.Bit(ev.digit), by)
 			case by > 0:
-				t.markBy(need, []int{ev.cell}, 0, by)
+				t.markBy(need, oneCell[ev.cell:ev.cell+1], 0, by)
 			}
 		}
 	}

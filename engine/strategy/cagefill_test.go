@@ -364,3 +364,19 @@ func TestWitnessFill(t *testing.T) {
 		t.Errorf("%d narrowed, %d with a digit in all, %d with none, %d left: too few to check", narrowed, must, none, left)
 	}
 }
+
+// TestDigitsBetween holds digitsBetween, which has no branch, to the
+// digits counted one by one, on bounds well past both ends.
+func TestDigitsBetween(t *testing.T) {
+	for lo := -70; lo <= 70; lo++ {
+		for hi := -70; hi <= 70; hi++ {
+			var want grid.Digits
+			for d := max(lo, 1); d <= min(hi, 32); d++ {
+				want |= grid.Bit(d)
+			}
+			if got := digitsBetween(lo, hi); got != want {
+				t.Fatalf("digitsBetween(%d, %d) = %b, want %b", lo, hi, got, want)
+			}
+		}
+	}
+}

@@ -108,8 +108,6 @@ type strongState struct {
 	bwd   [grid.MaxSize]bits512
 	level [grid.MaxSize + 1][]uint16 // a walk's masks at each step
 	seen  [grid.MaxSize + 1][512]bool
-	rest  [46][]uint16 // the masks of a cage's cells outside the unit, by sum
-	ins   []uint16     // a piece's own sets
 	back  [grid.MaxSize + 1][512]bool
 	// The subset searches' scratch.
 	open    [grid.MaxSize]int
@@ -657,45 +655,71 @@ func (t *trial) memoSets(p *piece, key *[grid.MaxSize]grid.Digits) {
 }
 
 // fillSets leaves in p.sets, empty, the digit sets piece p may take (see
-// pieceSets).
+// pieceSets), in increasing order.
 func (t *trial) fillSets(p *piece) {
-	sx := t.sx
 	if p.cage < 0 {
 		for ds := t.cand[p.in[0]]; ds != 0; ds &= ds - 1 {
 			p.sets = append(p.sets, uint16(ds&-ds))
 		}
 		return
 	}
-	ends := t.walkCells(p.in, &sx.level, &sx.seen)
+	ins := t.cellSets(p.in)
 	if len(p.rest) == 0 {
-		for _, s := range ends {
-			if int(digitSums[s]) == p.target {
-				p.sets = append(p.sets, s)
-			}
-		}
+		ins = ins.and(&sumSets512[p.target])
+		p.sets = ins.appendTo(p.sets)
 		return
 	}
-	// The sets the cage's other cells take, by their sum: a set of the
-	// piece stays when one of them, disjoint from it, makes the target.
-	sx.ins = append(sx.ins[:0], ends...)
-	for s := range sx.rest {
-		sx.rest[s] = sx.rest[s][:0]
-	}
-	for _, r := range t.walkCells(p.rest, &sx.level, &sx.seen) {
-		sx.rest[digitSums[r]] = append(sx.rest[digitSums[r]], r)
-	}
-	for _, s := range sx.ins {
-		need := p.target - int(digitSums[s])
-		if need < 0 || need >= len(sx.rest) {
-			continue
-		}
-		for _, r := range sx.rest[need] {
-			if r&s == 0 {
-				p.sets = append(p.sets, s)
-				break
+	// A set of the piece stays when a set the cage's other cells take,
+	// disjoint from it, makes the target with it.
+	rest := t.cellSets(p.rest)
+	for w, word := range ins {
+		for ; word != 0; word &= word - 1 {
+			s := w<<6 + bits.TrailingZeros64(word)
+			need := p.target - int(digitSums[s])
+			if need < 0 || need >= len(sumSets512) {
+				continue
+			}
+			if r := rest.and(&disjoint[s]); r.meets(&sumSets512[need]) {
+				p.sets = append(p.sets, uint16(s))
 			}
 		}
 	}
+}
+
+// cellSets returns the sets of different digits cells take from their
+// candidates (of at most 9 digits): the empty set, then each set of the
+// cells before with a digit of the next cell that it lacks added (a
+// union of disjoint sets is their sum).
+func (t *trial) cellSets(cells []int) bits512 {
+	cur := bits512{1}
+	for _, c := range cells {
+		var next bits512
+		for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
+			d := int(ds & -ds)
+			next.or(cur.and(&disjoint[d]).shl(d))
+		}
+		cur = next
+	}
+	return cur
+}
+
+// sumSets512[s] are the digit sets (of up to 9 digits) whose digits add
+// up to s.
+var sumSets512 = func() (t [46]bits512) {
+	for m := range 512 {
+		t[digitSums[m]].set(m)
+	}
+	return t
+}()
+
+// appendTo appends the sets of b to sets in increasing order.
+func (b *bits512) appendTo(sets []uint16) []uint16 {
+	for w, word := range b {
+		for ; word != 0; word &= word - 1 {
+			sets = append(sets, uint16(w<<6+bits.TrailingZeros64(word)))
+		}
+	}
+	return sets
 }
 
 // walkCells returns the sets of different digits cells take from their

@@ -76,3 +76,91 @@ func pieceKey(cand []grid.Digits, p *piece) [grid.MaxSize]grid.Digits {
 	}
 	return key
 }
+
+// TestPieceFillSetsPlain holds fillSets (sets of digit sets walked as 512
+// bits) to a plain enumeration, plainPieceSets: on the layout of tarek's
+// first killer with random candidates, every piece's sets, in increasing
+// order. Enough pieces must lose a set to their cage's other cells, and
+// enough keep some, for the comparison to mean something.
+func TestPieceFillSetsPlain(t *testing.T) {
+	l := tarekBoard(t, 1).Layout()
+	rng := rand.New(rand.NewPCG(22, 38))
+	tr := &trial{}
+	tr.sx = tr.strongSetup(l)
+	tr.cand = make([]grid.Digits, l.Cells)
+	restCut, kept := 0, 0
+	for round := range 200 {
+		for c := range tr.cand {
+			tr.cand[c] = grid.AllDigits(l.N)
+			for range rng.IntN(8) {
+				if ds := tr.cand[c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
+					tr.cand[c] = ds
+				}
+			}
+		}
+		for u := range tr.sx.pieces {
+			for i := range tr.sx.pieces[u] {
+				p := &tr.sx.pieces[u][i]
+				p.sets = p.sets[:0]
+				tr.fillSets(p)
+				want, alone := plainPieceSets(tr.cand, p)
+				if !slices.Equal(p.sets, want) {
+					t.Fatalf("round %d, unit %d, piece %d (cage %d): sets %v, want %v", round, u, i, p.cage, p.sets, want)
+				}
+				if len(want) > 0 {
+					kept++
+				}
+				if alone > len(want) {
+					restCut++
+				}
+			}
+		}
+	}
+	if restCut < 100 || kept < 1000 {
+		t.Errorf("%d pieces lost sets to their cages' other cells, %d kept some: too few to compare", restCut, kept)
+	}
+}
+
+// plainPieceSets returns the digit sets piece p takes with candidates cand,
+// in increasing order: each set of different digits its cells take, when
+// its cage's other cells (if any) take different digits outside it that
+// make the cage's target with it; for a cell in no cage, its candidates.
+// alone is the number of its sets before the other cells are asked.
+func plainPieceSets(cand []grid.Digits, p *piece) (sets []uint16, alone int) {
+	if p.cage < 0 {
+		for ds := cand[p.in[0]]; ds != 0; ds &= ds - 1 {
+			sets = append(sets, uint16(ds&-ds))
+		}
+		return sets, len(sets)
+	}
+	var walk func(cells []int, used uint16, f func(uint16))
+	walk = func(cells []int, used uint16, f func(uint16)) {
+		if len(cells) == 0 {
+			f(used)
+			return
+		}
+		for d := 1; d <= 9; d++ {
+			if b := uint16(1) << (d - 1); cand[cells[0]].Has(d) && used&b == 0 {
+				walk(cells[1:], used|b, f)
+			}
+		}
+	}
+	var own [512]bool
+	walk(p.in, 0, func(s uint16) { own[s] = true })
+	for s := range own {
+		if !own[s] {
+			continue
+		}
+		alone++
+		ok := false
+		walk(p.rest, uint16(s), func(all uint16) {
+			if int(digitSums[all]) == p.target {
+				ok = true
+			}
+		})
+		if ok {
+			sets = append(sets, uint16(s))
+		}
+	}
+	return sets, alone
+}

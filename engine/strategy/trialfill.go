@@ -181,15 +181,20 @@ func (m *trialMemo) grow() {
 }
 
 // fill returns what the fillings of group g allow with the current
-// candidates. Its must is zero where there is no filling or the search
-// gave up (follow reads it only where there is one).
-func (t *trial) fill(g int) trialFill {
+// candidates, in t.filled (its cells' support past the group's cells
+// left as they were). Its must is zero where there is no filling or the
+// search gave up (follow reads it only where there is one).
+func (t *trial) fill(g int) *trialFill {
 	grp := &t.groups[g]
 	n := len(grp.cells)
+	var key uint64 // the options packed as packDigits packs them
 	for i, c := range grp.cells {
-		t.opts[i] = t.cand[c]
+		o := t.cand[c]
+		t.opts[i] = o
+		key |= uint64(o) << (maxTrialDigits * i)
 	}
 	opts := t.opts[:n]
+	f := &t.filled
 	// Every look counts against the budget, remembered or not, so that
 	// what a search finds does not depend on what earlier ones left in
 	// the memo.
@@ -197,14 +202,16 @@ func (t *trial) fill(g int) trialFill {
 	if n > trialMemoCells || g >= memoMaxGroups || grp.distinct && n <= 3 {
 		// A pair or a triple of cells is filled in fewer operations than
 		// a look in the memo (mostly a cache miss) takes.
-		return t.fillGroup(grp, opts)
+		*f = t.fillGroup(grp, opts)
+		return f
 	}
-	key := packDigits(opts) | uint64(g+1)<<memoGroupShift
+	key |= uint64(g+1) << memoGroupShift
 	if val, ok := t.memo.look(key); ok {
-		return unpackFill(val, n)
+		unpackFill(f, val, n)
+		return f
 	}
-	f := t.fillGroup(grp, opts)
-	t.memo.add(key, packFill(&f, n))
+	*f = t.fillGroup(grp, opts)
+	t.memo.add(key, packFill(f, n))
 	return f
 }
 
@@ -245,20 +252,18 @@ func packFill(f *trialFill, n int) uint64 {
 	return packDigits(f.support[:n]) | uint64(f.must)<<memoMustShift | 1<<63
 }
 
-// unpackFill returns the trialFill of n cells packed in v by packFill.
-func unpackFill(v uint64, n int) trialFill {
+// unpackFill leaves in f the trialFill of n cells packed in v by
+// packFill, f's support past them left as it was.
+func unpackFill(f *trialFill, v uint64, n int) {
 	const cell = 1<<maxTrialDigits - 1
-	if v>>63 == 0 {
-		return trialFill{}
+	f.ok, f.none, f.must = v>>63 != 0, v>>63 != 0 && v&memoCellBits == 0, 0
+	if !f.ok || f.none {
+		return
 	}
-	if v&memoCellBits == 0 {
-		return trialFill{ok: true, none: true}
-	}
-	f := trialFill{must: grid.Digits(v >> memoMustShift & cell), ok: true}
+	f.must = grid.Digits(v >> memoMustShift & cell)
 	for i := range n {
 		f.support[i] = grid.Digits(v >> (maxTrialDigits * i) & cell)
 	}
-	return f
 }
 
 // fillSeeing returns what the fillings of group grp allow each cell, its
@@ -440,11 +445,12 @@ const maxWalkSum = 127
 
 // digitsBetween returns the digits from lo to hi (within 1 to 32).
 func digitsBetween(lo, hi int) grid.Digits {
-	lo, hi = max(lo, 1), min(hi, 32)
-	if lo > hi {
-		return 0
-	}
-	return grid.Digits((uint64(1)<<hi - 1) &^ (uint64(1)<<(lo-1) - 1))
+	// Without a branch (the witness walks' inner loop): the bits below
+	// hi less those below lo-1, a shift of 64 or more giving 0, so all
+	// bits once less one.
+	below := uint64(1)<<uint(max(hi, 0)) - 1
+	under := uint64(1)<<uint(max(lo-1, 0)) - 1
+	return grid.Digits(below &^ under)
 }
 
 // fillSets returns what the fillings of cells of options opts, all

@@ -32,7 +32,8 @@ func TestTrialMemoPacking(t *testing.T) {
 	for range 5000 {
 		n := 1 + rng.IntN(trialMemoCells)
 		f := randomTrialFill(rng, n)
-		if got := unpackFill(packFill(&f, n), n); got != f {
+		var got trialFill
+		if unpackFill(&got, packFill(&f, n), n); got != f {
 			t.Fatalf("%d cells: got %+v, packed %+v", n, got, f)
 		}
 		kinds[[2]bool{f.ok, f.none}]++

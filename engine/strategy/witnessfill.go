@@ -109,9 +109,15 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 	var in [grid.MaxGroupCells]grid.Digits // the options in no filling
 	every := ^grid.Digits(0)               // the digits of every filling found
 	found := false
+	var last [grid.MaxGroupCells]grid.Digits // the last filling found
 	for i := range n {
 		for left := opts[i] &^ w.covered[i]; left != 0; left = opts[i] &^ w.covered[i] &^ in[i] {
 			d := left & -left
+			if found && w.repair(&last, i, d) {
+				every &= w.found()
+				copy(last[:n], w.digit[:n])
+				continue
+			}
 			w.start(i)
 			if !w.find(0, target, d) {
 				if w.nodes > maxWitnessNodes {
@@ -122,6 +128,7 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 			}
 			found = true
 			every &= w.found()
+			copy(last[:n], w.digit[:n])
 		}
 		if !found {
 			// Cell 0 takes none of its options: there is no filling.
@@ -150,6 +157,61 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 	}
 	copy(f.support[:n], w.covered[:n])
 	return f, true
+}
+
+// repair reports whether the filling last, cell i given digit d instead
+// and one other cell j the digit that keeps the sum, is a filling, and
+// leaves it in w.digit if so: most options not yet covered are so
+// covered without a walk. Of the cells j that may, it takes the first
+// whose new digit is not yet covered, else the first.
+func (w *witnessWalk) repair(last *[grid.MaxGroupCells]grid.Digits, i int, d grid.Digits) bool {
+	n := len(w.opts)
+	// Cell i may take d unless a neighbour other than j holds it.
+	var holds uint32 // the neighbours of i holding d
+	for m := w.adj[i]; m != 0; m &= m - 1 {
+		if k := bits.TrailingZeros32(m); last[k] == d {
+			holds |= 1 << k
+		}
+	}
+	js := (uint32(1)<<n - 1) &^ (1 << i) // the cells j that may change
+	if holds != 0 {
+		js &= holds // that one neighbour, if it is the only one
+		if holds&(holds-1) != 0 {
+			return false
+		}
+	}
+	shift := bits.TrailingZeros32(uint32(last[i])) - bits.TrailingZeros32(uint32(d)) // j's digit moves up by it
+	pick, digit := -1, grid.Digits(0)
+	for ; js != 0; js &= js - 1 {
+		j := bits.TrailingZeros32(js)
+		e := bits.TrailingZeros32(uint32(last[j])) + shift // e+1 is j's new digit
+		if e < 0 || e >= maxTrialDigits {
+			continue
+		}
+		eb := grid.Digits(1) << e
+		if w.opts[j]&eb == 0 || w.adj[j]>>i&1 != 0 && eb == d {
+			continue
+		}
+		ok := true
+		for m := w.adj[j] &^ (1 << i); m != 0; m &= m - 1 {
+			if last[bits.TrailingZeros32(m)] == eb {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if pick < 0 || digit&w.covered[pick] != 0 && eb&w.covered[j] == 0 {
+			pick, digit = j, eb
+		}
+	}
+	if pick < 0 {
+		return false
+	}
+	copy(w.digit[:n], last[:n])
+	w.digit[i], w.digit[pick] = d, digit
+	return true
 }
 
 // sumWithout reports whether cells of options opts without digit x may
