@@ -1,0 +1,202 @@
+package strategy
+
+import (
+	"math/bits"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// Boards of side 16 (256 cells, a digit's plane in 4 words) whose cells
+// have three or four units each (classic, X, jigsaw 16×16) close their
+// bare nets in followBare16, over arrays of fixed size: the closure's
+// candidates and counts (bare16) and the layout's tables (tables16). One
+// pointer reaches each, and indices masked to the arrays' sizes need no
+// bounds checks, so that the loop's state stays in registers: followBare
+// on slices kept 18 slice words live and spilled most of them (session
+// 22).
+const (
+	side16      = 16
+	cells16     = 256
+	words16     = side16 * 4  // a closure's words of on and off
+	remSlots16  = 1024        // implications.rem: units × 16 digits, at most 64 units
+	queueSlots  = 2 * 4096    // implications.queue: every literal once
+	plane16Bits = 8           // a candidate is digit-1 << 8 | cell
+	cellMask16  = cells16 - 1 // a candidate's cell
+)
+
+// bare16 holds the candidates and counts of a closure on a board of side
+// 16 (implications.on, off, alive and rem view it).
+type bare16 struct {
+	on, off [words16]uint64
+	alive   [cells16]grid.Digits
+	rem     [remSlots16]uint16
+}
+
+// tables16 is what followBare16 reads of a layout of side 16 and its
+// board: forcing.peers, candPlanes and unitCells, and each cell's units
+// as cellRefs has them, three or four (fourth marks the cells with four).
+type tables16 struct {
+	peers     [cells16][4]uint64
+	cands     [words16]uint64
+	unitCells [remSlots16]int32
+	refs      [cells16][4]unitRef
+	fourth    [cells16]bool
+}
+
+// fits16 reports whether closures of the sizes given (implications.init)
+// are kept in a bare16.
+func fits16(words, lits, cells, unitDigits int) bool {
+	return words == words16 && lits == queueSlots && cells == cells16 && unitDigits <= remSlots16
+}
+
+// ready16 sets f.t16 for layout l (after refUnits), or nil when l is not
+// one followBare16 takes.
+func (f *forcing) ready16(l *grid.Layout) {
+	if l.N != side16 || l.Cells != cells16 || f.a.b16 == nil || f.c.b16 == nil {
+		f.t16 = nil
+		return
+	}
+	for cell := range l.Cells {
+		if k := len(f.cellRefs[cell]); k < 3 || k > 4 {
+			f.t16 = nil
+			return
+		}
+	}
+	if f.t16 == nil {
+		f.t16 = new(tables16)
+	}
+	t := f.t16
+	for cell := range l.Cells {
+		copy(t.peers[cell][:], f.peers[cell*4:cell*4+4])
+		rs := f.cellRefs[cell]
+		copy(t.refs[cell][:], rs)
+		t.fourth[cell] = len(rs) == 4
+	}
+	clear(t.unitCells[:])
+	copy(t.unitCells[:], f.unitCells)
+}
+
+// unitDown16 is unitDown on a bare16's counts.
+func unitDown16(rem *[remSlots16]uint16, ref unitRef, di int) uint16 {
+	k := (int(ref.base) + di) & (remSlots16 - 1)
+	r := (rem[k] - 1) ^ ref.pos
+	rem[k] = r
+	return r & remCount
+}
+
+// followBare16 is followBare on a board of side 16: the same literals in
+// the same order, the same contradiction.
+func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
+	queue := (*[queueSlots]int32)(im.queue[:queueSlots])
+	n := len(im.queue)
+	bad, badAt := im.bad, im.badAt
+	for qi := 0; qi < n && bad == badNone; qi++ {
+		lit := queue[qi&(queueSlots-1)]
+		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
+		cell := int(lit>>1) & cellMask16
+		rs := &t.refs[cell]
+		if lit&1 != 0 {
+			// netTrue: the cell's other digits and the peers' copies are
+			// false; the digit's counts in the cell's units settled.
+			for o := s.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
+				x := bits.TrailingZeros32(uint32(o))<<plane16Bits | cell
+				w, m := x>>6&(words16-1), uint64(1)<<(x&63)
+				if s.off[w]&m != 0 {
+					continue
+				}
+				if s.on[w]&m != 0 {
+					bad, badAt = badLiteral, int32(x)<<1
+					break
+				}
+				s.off[w] |= m
+				queue[n&(queueSlots-1)] = int32(x) << 1
+				n++
+			}
+			s.rem[(int(rs[0].base)+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(rs[1].base)+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(rs[2].base)+di)&(remSlots16-1)] |= remSettled
+			if t.fourth[cell] {
+				s.rem[(int(rs[3].base)+di)&(remSlots16-1)] |= remSettled
+			}
+			pw := &t.peers[cell]
+			for j := range 4 {
+				w := (di<<2 | j) & (words16 - 1)
+				fresh := pw[j] & t.cands[w] &^ s.off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & s.on[w]; clash != 0 {
+					bad, badAt = badLiteral, int32(w<<6|bits.TrailingZeros64(clash))<<1
+					break
+				}
+				s.off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					queue[n&(queueSlots-1)] = int32(w<<6|bits.TrailingZeros64(fresh)) << 1
+					n++
+				}
+			}
+			continue
+		}
+		// netFalse: the cell's candidates and the digit's counts in its
+		// units go down; a cell or a count left at one holds it, at none
+		// is a contradiction.
+		left := s.alive[cell] &^ (1 << di)
+		s.alive[cell] = left
+		if left == 0 {
+			bad, badAt = badCell, int32(cell)
+			break
+		}
+		ends := uint64(0)
+		if unitDown16(&s.rem, rs[0], di) <= 1 {
+			ends |= 1
+		}
+		if unitDown16(&s.rem, rs[1], di) <= 1 {
+			ends |= 2
+		}
+		if unitDown16(&s.rem, rs[2], di) <= 1 {
+			ends |= 4
+		}
+		if t.fourth[cell] && unitDown16(&s.rem, rs[3], di) <= 1 {
+			ends |= 8
+		}
+		if left&(left-1) == 0 {
+			// The cell's last candidate, unless implied true already.
+			x := bits.TrailingZeros32(uint32(left))<<plane16Bits | cell
+			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
+			if s.on[w]&m == 0 {
+				if s.off[w]&m != 0 {
+					bad, badAt = badLiteral, int32(x)<<1|1
+				} else {
+					s.on[w] |= m
+					queue[n&(queueSlots-1)] = int32(x)<<1 | 1
+					n++
+				}
+			}
+		}
+		for ; ends != 0; ends &= ends - 1 {
+			ref := rs[bits.TrailingZeros64(ends)&3]
+			k := (int(ref.base) + di) & (remSlots16 - 1)
+			r := s.rem[k]
+			if r&remCount == 0 {
+				bad, badAt = badUnit, int32(k)
+				continue
+			}
+			x := int(t.unitCells[(int(ref.base)+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
+			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
+			if s.on[w]&m != 0 || bad != badNone {
+				continue
+			}
+			if s.off[w]&m != 0 {
+				bad, badAt = badLiteral, int32(x)<<1|1
+				continue
+			}
+			s.on[w] |= m
+			queue[n&(queueSlots-1)] = int32(x)<<1 | 1
+			n++
+		}
+	}
+	im.queue = im.queue[:n]
+	im.bad, im.badAt = bad, badAt
+	f.work += n + f.closeWork
+	return bad != badNone
+}
