@@ -1024,6 +1024,9 @@ func (f *forcing) followNet(im *implications) bool {
 	if im.bare && limit == math.MaxInt32 {
 		return f.followBare(im)
 	}
+	if f.t16 != nil && im.b16 != nil {
+		return f.followNet16(im, im.b16, f.t16, limit)
+	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
 		if lit&1 == 0 {

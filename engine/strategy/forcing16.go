@@ -200,3 +200,136 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 	f.work += n + f.closeWork
 	return bad != badNone
 }
+
+// followNet16 is followNet on a board of side 16 for a closure traced or
+// cut at depth limit: the same literals in the same order, with the same
+// predecessors and depths (netTrue, netFalse, netEnds and set written out
+// in one loop), the same contradiction.
+func (f *forcing) followNet16(im *implications, s *bare16, t *tables16, limit int32) bool {
+	queue := (*[queueSlots]int32)(im.queue[:queueSlots])
+	pred := (*[queueSlots]int32)(im.pred)
+	depth := (*[queueSlots]int32)(im.depth)
+	n := len(im.queue)
+	bad, badAt := im.bad, im.badAt
+	for qi := 0; qi < n && bad == badNone; qi++ {
+		lit := queue[qi&(queueSlots-1)]
+		dep := depth[lit&(queueSlots-1)]
+		if dep >= limit {
+			break
+		}
+		next := dep + 1
+		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
+		cell := int(lit>>1) & cellMask16
+		rs := &t.refs[cell]
+		if lit&1 != 0 {
+			// netTrue.
+			for o := s.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
+				x := bits.TrailingZeros32(uint32(o))<<plane16Bits | cell
+				w, m := x>>6&(words16-1), uint64(1)<<(x&63)
+				if s.off[w]&m != 0 {
+					continue
+				}
+				xl := int32(x) << 1
+				pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = lit, next
+				if s.on[w]&m != 0 {
+					bad, badAt = badLiteral, xl
+					break
+				}
+				s.off[w] |= m
+				queue[n&(queueSlots-1)] = xl
+				n++
+			}
+			s.rem[(int(rs[0].base)+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(rs[1].base)+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(rs[2].base)+di)&(remSlots16-1)] |= remSettled
+			if t.fourth[cell] {
+				s.rem[(int(rs[3].base)+di)&(remSlots16-1)] |= remSettled
+			}
+			pw := &t.peers[cell]
+			for j := range 4 {
+				w := (di<<2 | j) & (words16 - 1)
+				fresh := pw[j] & t.cands[w] &^ s.off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & s.on[w]; clash != 0 {
+					xl := int32(w<<6|bits.TrailingZeros64(clash)) << 1
+					pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = lit, next
+					bad, badAt = badLiteral, xl
+					break
+				}
+				s.off[w] |= fresh
+				for ; fresh != 0; fresh &= fresh - 1 {
+					xl := int32(w<<6|bits.TrailingZeros64(fresh)) << 1
+					pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = lit, next
+					queue[n&(queueSlots-1)] = xl
+					n++
+				}
+			}
+			continue
+		}
+		// netFalse and netEnds.
+		left := s.alive[cell] &^ (1 << di)
+		s.alive[cell] = left
+		if left == 0 {
+			bad, badAt = badCell, int32(cell)
+			break
+		}
+		ends := uint64(0)
+		if unitDown16(&s.rem, rs[0], di) <= 1 {
+			ends |= 1
+		}
+		if unitDown16(&s.rem, rs[1], di) <= 1 {
+			ends |= 2
+		}
+		if unitDown16(&s.rem, rs[2], di) <= 1 {
+			ends |= 4
+		}
+		if t.fourth[cell] && unitDown16(&s.rem, rs[3], di) <= 1 {
+			ends |= 8
+		}
+		if left&(left-1) == 0 {
+			// The cell's last candidate, unless implied true already.
+			x := bits.TrailingZeros32(uint32(left))<<plane16Bits | cell
+			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
+			if s.on[w]&m == 0 {
+				xl := int32(x)<<1 | 1
+				pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = predCellSingle, next
+				if s.off[w]&m != 0 {
+					bad, badAt = badLiteral, xl
+				} else {
+					s.on[w] |= m
+					queue[n&(queueSlots-1)] = xl
+					n++
+				}
+			}
+		}
+		for ; ends != 0; ends &= ends - 1 {
+			ref := rs[bits.TrailingZeros64(ends)&3]
+			k := (int(ref.base) + di) & (remSlots16 - 1)
+			r := s.rem[k]
+			if r&remCount == 0 {
+				bad, badAt = badUnit, int32(k)
+				continue
+			}
+			x := int(t.unitCells[(int(ref.base)+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
+			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
+			if s.on[w]&m != 0 || bad != badNone {
+				continue
+			}
+			xl := int32(x)<<1 | 1
+			pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = predUnitSingle-int32(ref.unit), next
+			if s.off[w]&m != 0 {
+				bad, badAt = badLiteral, xl
+				continue
+			}
+			s.on[w] |= m
+			queue[n&(queueSlots-1)] = xl
+			n++
+		}
+	}
+	im.queue = im.queue[:n]
+	im.bad, im.badAt = bad, badAt
+	f.work += n + f.closeWork
+	return bad != badNone
+}
