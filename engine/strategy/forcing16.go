@@ -87,9 +87,19 @@ func unitDown16(rem *[remSlots16]uint16, ref unitRef, di int) uint16 {
 // followBare16 is followBare on a board of side 16: the same literals in
 // the same order, the same contradiction.
 func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
-	queue := (*[queueSlots]int32)(im.queue[:queueSlots])
-	n := len(im.queue)
-	bad, badAt := im.bad, im.badAt
+	n, bad, badAt := bareLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, im.badAt, s, t)
+	im.queue = im.queue[:n]
+	im.bad, im.badAt = bad, badAt
+	f.work += n + f.closeWork
+	return bad != badNone
+}
+
+// bareLoop16 is followBare16's loop over queue, whose first n literals
+// are queued, from the contradiction bad at badAt (badNone: none yet),
+// returning the literals queued and the contradiction. Neither
+// the forcing state nor the closure is live in it, which leaves their
+// registers to the loop.
+func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare16, t *tables16) (int, uint8, int32) {
 	for qi := 0; qi < n && bad == badNone; qi++ {
 		lit := queue[qi&(queueSlots-1)]
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
@@ -195,10 +205,7 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 			n++
 		}
 	}
-	im.queue = im.queue[:n]
-	im.bad, im.badAt = bad, badAt
-	f.work += n + f.closeWork
-	return bad != badNone
+	return n, bad, badAt
 }
 
 // followNet16 is followNet on a board of side 16 for a closure traced or
@@ -206,11 +213,22 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 // predecessors and depths (netTrue, netFalse, netEnds and set written out
 // in one loop), the same contradiction.
 func (f *forcing) followNet16(im *implications, s *bare16, t *tables16, limit int32) bool {
-	queue := (*[queueSlots]int32)(im.queue[:queueSlots])
-	pred := (*[queueSlots]int32)(im.pred)
-	depth := (*[queueSlots]int32)(im.depth)
-	n := len(im.queue)
-	bad, badAt := im.bad, im.badAt
+	tr := trace16{(*[queueSlots]int32)(im.pred), (*[queueSlots]int32)(im.depth)}
+	n, bad, badAt := netLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, im.badAt, limit, s, t, tr)
+	im.queue = im.queue[:n]
+	im.bad, im.badAt = bad, badAt
+	f.work += n + f.closeWork
+	return bad != badNone
+}
+
+// trace16 is a traced closure's predecessors and depths, by literal.
+type trace16 struct {
+	pred, depth *[queueSlots]int32
+}
+
+// netLoop16 is followNet16's loop, as bareLoop16 is followBare16's.
+func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s *bare16, t *tables16, tr trace16) (int, uint8, int32) {
+	pred, depth := tr.pred, tr.depth
 	for qi := 0; qi < n && bad == badNone; qi++ {
 		lit := queue[qi&(queueSlots-1)]
 		dep := depth[lit&(queueSlots-1)]
@@ -328,8 +346,5 @@ func (f *forcing) followNet16(im *implications, s *bare16, t *tables16, limit in
 			n++
 		}
 	}
-	im.queue = im.queue[:n]
-	im.bad, im.badAt = bad, badAt
-	f.work += n + f.closeWork
-	return bad != badNone
+	return n, bad, badAt
 }
