@@ -34,12 +34,16 @@ type bare16 struct {
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
 // board: forcing.peers, candPlanes and unitCells, and each cell's units
-// as cellRefs has them, three or four (fourth marks the cells with four).
+// as cellRefs has them, three or four (fourth marks the cells with
+// four), their fields in arrays of their own (base, pos, unit), which a
+// cell indexes at a stride the loads scale by.
 type tables16 struct {
 	peers     [cells16][4]uint64
 	cands     [words16]uint64
 	unitCells [remSlots16]int32
-	refs      [cells16][4]unitRef
+	base      [cells16][4]uint16 // unitRef.base
+	pos       [cells16][4]uint16 // unitRef.pos
+	unit      [cells16][4]uint16 // unitRef.unit
 	fourth    [cells16]bool
 }
 
@@ -69,17 +73,20 @@ func (f *forcing) ready16(l *grid.Layout) {
 	for cell := range l.Cells {
 		copy(t.peers[cell][:], f.peers[cell*4:cell*4+4])
 		rs := f.cellRefs[cell]
-		copy(t.refs[cell][:], rs)
+		t.base[cell], t.pos[cell], t.unit[cell] = [4]uint16{}, [4]uint16{}, [4]uint16{}
+		for i, ref := range rs {
+			t.base[cell][i], t.pos[cell][i], t.unit[cell][i] = uint16(ref.base), ref.pos, ref.unit
+		}
 		t.fourth[cell] = len(rs) == 4
 	}
 	clear(t.unitCells[:])
 	copy(t.unitCells[:], f.unitCells)
 }
 
-// unitDown16 is unitDown on a bare16's counts.
-func unitDown16(rem *[remSlots16]uint16, ref unitRef, di int) uint16 {
-	k := (int(ref.base) + di) & (remSlots16 - 1)
-	r := (rem[k] - 1) ^ ref.pos
+// unitDown16 is unitDown on a bare16's counts, for unit i of cell.
+func unitDown16(rem *[remSlots16]uint16, t *tables16, cell, i, di int) uint16 {
+	k := (int(t.base[cell][i&3]) + di) & (remSlots16 - 1)
+	r := (rem[k] - 1) ^ t.pos[cell][i&3]
 	rem[k] = r
 	return r & remCount
 }
@@ -104,7 +111,6 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 		lit := queue[qi&(queueSlots-1)]
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
 		cell := int(lit>>1) & cellMask16
-		rs := &t.refs[cell]
 		if lit&1 != 0 {
 			// netTrue: the cell's other digits and the peers' copies are
 			// false; the digit's counts in the cell's units settled.
@@ -122,11 +128,11 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 				queue[n&(queueSlots-1)] = int32(x) << 1
 				n++
 			}
-			s.rem[(int(rs[0].base)+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(rs[1].base)+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(rs[2].base)+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(t.base[cell][0])+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(t.base[cell][1])+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(t.base[cell][2])+di)&(remSlots16-1)] |= remSettled
 			if t.fourth[cell] {
-				s.rem[(int(rs[3].base)+di)&(remSlots16-1)] |= remSettled
+				s.rem[(int(t.base[cell][3])+di)&(remSlots16-1)] |= remSettled
 			}
 			pw := &t.peers[cell]
 			for j := range 4 {
@@ -157,16 +163,16 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 			break
 		}
 		ends := uint64(0)
-		if unitDown16(&s.rem, rs[0], di) <= 1 {
+		if unitDown16(&s.rem, t, cell, 0, di) <= 1 {
 			ends |= 1
 		}
-		if unitDown16(&s.rem, rs[1], di) <= 1 {
+		if unitDown16(&s.rem, t, cell, 1, di) <= 1 {
 			ends |= 2
 		}
-		if unitDown16(&s.rem, rs[2], di) <= 1 {
+		if unitDown16(&s.rem, t, cell, 2, di) <= 1 {
 			ends |= 4
 		}
-		if t.fourth[cell] && unitDown16(&s.rem, rs[3], di) <= 1 {
+		if t.fourth[cell] && unitDown16(&s.rem, t, cell, 3, di) <= 1 {
 			ends |= 8
 		}
 		if left&(left-1) == 0 {
@@ -184,14 +190,15 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 			}
 		}
 		for ; ends != 0; ends &= ends - 1 {
-			ref := rs[bits.TrailingZeros64(ends)&3]
-			k := (int(ref.base) + di) & (remSlots16 - 1)
+			i := bits.TrailingZeros64(ends) & 3
+			b := int(t.base[cell][i])
+			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {
 				bad, badAt = badUnit, int32(k)
 				continue
 			}
-			x := int(t.unitCells[(int(ref.base)+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
+			x := int(t.unitCells[(b+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
 			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
 			if s.on[w]&m != 0 || bad != badNone {
 				continue
@@ -238,7 +245,6 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 		next := dep + 1
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
 		cell := int(lit>>1) & cellMask16
-		rs := &t.refs[cell]
 		if lit&1 != 0 {
 			// netTrue.
 			for o := s.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
@@ -257,11 +263,11 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 				queue[n&(queueSlots-1)] = xl
 				n++
 			}
-			s.rem[(int(rs[0].base)+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(rs[1].base)+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(rs[2].base)+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(t.base[cell][0])+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(t.base[cell][1])+di)&(remSlots16-1)] |= remSettled
+			s.rem[(int(t.base[cell][2])+di)&(remSlots16-1)] |= remSettled
 			if t.fourth[cell] {
-				s.rem[(int(rs[3].base)+di)&(remSlots16-1)] |= remSettled
+				s.rem[(int(t.base[cell][3])+di)&(remSlots16-1)] |= remSettled
 			}
 			pw := &t.peers[cell]
 			for j := range 4 {
@@ -294,16 +300,16 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 			break
 		}
 		ends := uint64(0)
-		if unitDown16(&s.rem, rs[0], di) <= 1 {
+		if unitDown16(&s.rem, t, cell, 0, di) <= 1 {
 			ends |= 1
 		}
-		if unitDown16(&s.rem, rs[1], di) <= 1 {
+		if unitDown16(&s.rem, t, cell, 1, di) <= 1 {
 			ends |= 2
 		}
-		if unitDown16(&s.rem, rs[2], di) <= 1 {
+		if unitDown16(&s.rem, t, cell, 2, di) <= 1 {
 			ends |= 4
 		}
-		if t.fourth[cell] && unitDown16(&s.rem, rs[3], di) <= 1 {
+		if t.fourth[cell] && unitDown16(&s.rem, t, cell, 3, di) <= 1 {
 			ends |= 8
 		}
 		if left&(left-1) == 0 {
@@ -323,20 +329,21 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 			}
 		}
 		for ; ends != 0; ends &= ends - 1 {
-			ref := rs[bits.TrailingZeros64(ends)&3]
-			k := (int(ref.base) + di) & (remSlots16 - 1)
+			i := bits.TrailingZeros64(ends) & 3
+			b := int(t.base[cell][i])
+			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {
 				bad, badAt = badUnit, int32(k)
 				continue
 			}
-			x := int(t.unitCells[(int(ref.base)+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
+			x := int(t.unitCells[(b+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
 			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
 			if s.on[w]&m != 0 || bad != badNone {
 				continue
 			}
 			xl := int32(x)<<1 | 1
-			pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = predUnitSingle-int32(ref.unit), next
+			pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = predUnitSingle-int32(t.unit[cell][i]), next
 			if s.off[w]&m != 0 {
 				bad, badAt = badLiteral, xl
 				continue
