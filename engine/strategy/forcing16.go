@@ -30,6 +30,9 @@ type bare16 struct {
 	on, off [words16]uint64
 	alive   [cells16]grid.Digits
 	rem     [remSlots16]uint16
+	// grown has a bit for each word of on the last bare closure set a
+	// bit in (followBare16; tryLemma reads it).
+	grown uint64
 }
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
@@ -94,6 +97,7 @@ func unitDown16(rem *[remSlots16]uint16, t *tables16, cell, i, di int) uint16 {
 // followBare16 is followBare on a board of side 16: the same literals in
 // the same order, the same contradiction.
 func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
+	s.grown = 0
 	n, bad, badAt := bareLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, im.badAt, s, t)
 	im.queue = im.queue[:n]
 	im.bad, im.badAt = bad, badAt
@@ -103,7 +107,8 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 
 // bareLoop16 is followBare16's loop over queue, whose first n literals
 // are queued, from the contradiction bad at badAt (badNone: none yet),
-// returning the literals queued and the contradiction. Neither
+// returning the literals queued and the contradiction; it notes in
+// s.grown the words of on it sets a bit in. Neither
 // the forcing state nor the closure is live in it, which leaves their
 // registers to the loop.
 func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare16, t *tables16) (int, uint8, int32) {
@@ -184,6 +189,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 					bad, badAt = badLiteral, int32(x)<<1|1
 				} else {
 					s.on[w] |= m
+					s.grown |= 1 << w
 					queue[n&(queueSlots-1)] = int32(x)<<1 | 1
 					n++
 				}
@@ -208,6 +214,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 				continue
 			}
 			s.on[w] |= m
+			s.grown |= 1 << w
 			queue[n&(queueSlots-1)] = int32(x)<<1 | 1
 			n++
 		}
@@ -220,6 +227,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 // predecessors and depths (netTrue, netFalse, netEnds and set written out
 // in one loop), the same contradiction.
 func (f *forcing) followNet16(im *implications, s *bare16, t *tables16, limit int32) bool {
+	s.grown = ^uint64(0) // not noted here: every word may have grown
 	tr := trace16{(*[queueSlots]int32)(im.pred), (*[queueSlots]int32)(im.depth)}
 	n, bad, badAt := netLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, im.badAt, limit, s, t, tr)
 	im.queue = im.queue[:n]

@@ -847,7 +847,18 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 			// What the trial added: the candidates the premises' net
 			// implies true are never tried (their cells have one left).
 			added := f.c.queue
-			vouch(ns.holds, added)
+			if c := &f.c; c.b16 != nil && f.t16 != nil {
+				// The same: a literal the trial found true is one of its
+				// net's, not of the premises' (on 16×16, from the words
+				// the closure grew and q's).
+				a, grown := &f.a, c.b16.grown|1<<(q>>6&63)
+				for ; grown != 0; grown &= grown - 1 {
+					w := bits.TrailingZeros64(grown)
+					ns.holds[w] |= c.b16.on[w] &^ a.b16.on[w]
+				}
+			} else {
+				vouch(ns.holds, added)
+			}
 			ns.trials = append(append(ns.trials, int32(len(added))), added...)
 		}
 		return false, false
