@@ -113,7 +113,7 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 // registers to the loop.
 func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare16, t *tables16) (int, uint8, int32) {
 	for qi := 0; qi < n && bad == badNone; qi++ {
-		lit := queue[qi&(queueSlots-1)]
+		lit := uint32(queue[qi&(queueSlots-1)])
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
 		cell := int(lit>>1) & cellMask16
 		if lit&1 != 0 {
@@ -251,8 +251,8 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 			break
 		}
 		next := dep + 1
-		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
-		cell := int(lit>>1) & cellMask16
+		di := int(uint32(lit)>>(1+plane16Bits)) & (side16 - 1)
+		cell := int(uint32(lit)>>1) & cellMask16
 		if lit&1 != 0 {
 			// netTrue.
 			for o := s.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
