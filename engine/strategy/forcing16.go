@@ -33,6 +33,10 @@ type bare16 struct {
 	// grown has a bit for each word of on the last bare closure set a
 	// bit in (followBare16; tryLemma reads it).
 	grown uint64
+	// badAt is the place of a bare closure's contradiction (see
+	// implications.badAt), kept here rather than in a register of the
+	// loop.
+	badAt int32
 }
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
@@ -97,10 +101,10 @@ func unitDown16(rem *[remSlots16]uint16, t *tables16, cell, i, di int) uint16 {
 // followBare16 is followBare on a board of side 16: the same literals in
 // the same order, the same contradiction.
 func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
-	s.grown = 0
-	n, bad, badAt := bareLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, im.badAt, s, t)
+	s.grown, s.badAt = 0, im.badAt
+	n, bad := bareLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, s, t)
 	im.queue = im.queue[:n]
-	im.bad, im.badAt = bad, badAt
+	im.bad, im.badAt = bad, s.badAt
 	f.work += n + f.closeWork
 	return bad != badNone
 }
@@ -111,7 +115,7 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 // s.grown the words of on it sets a bit in. Neither
 // the forcing state nor the closure is live in it, which leaves their
 // registers to the loop.
-func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare16, t *tables16) (int, uint8, int32) {
+func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables16) (int, uint8) {
 	for qi := 0; qi < n && bad == badNone; qi++ {
 		lit := uint32(queue[qi&(queueSlots-1)])
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
@@ -126,7 +130,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 					continue
 				}
 				if s.on[w]&m != 0 {
-					bad, badAt = badLiteral, int32(x)<<1
+					bad, s.badAt = badLiteral, int32(x)<<1
 					break
 				}
 				s.off[w] |= m
@@ -147,7 +151,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 					continue
 				}
 				if clash := fresh & s.on[w]; clash != 0 {
-					bad, badAt = badLiteral, int32(w<<6|bits.TrailingZeros64(clash))<<1
+					bad, s.badAt = badLiteral, int32(w<<6|bits.TrailingZeros64(clash))<<1
 					break
 				}
 				s.off[w] |= fresh
@@ -164,7 +168,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 		left := s.alive[cell] &^ (1 << di)
 		s.alive[cell] = left
 		if left == 0 {
-			bad, badAt = badCell, int32(cell)
+			bad, s.badAt = badCell, int32(cell)
 			break
 		}
 		ends := uint64(0)
@@ -186,7 +190,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
 			if s.on[w]&m == 0 {
 				if s.off[w]&m != 0 {
-					bad, badAt = badLiteral, int32(x)<<1|1
+					bad, s.badAt = badLiteral, int32(x)<<1|1
 				} else {
 					s.on[w] |= m
 					s.grown |= 1 << w
@@ -201,7 +205,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {
-				bad, badAt = badUnit, int32(k)
+				bad, s.badAt = badUnit, int32(k)
 				continue
 			}
 			x := int(t.unitCells[(b+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
@@ -210,7 +214,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 				continue
 			}
 			if s.off[w]&m != 0 {
-				bad, badAt = badLiteral, int32(x)<<1|1
+				bad, s.badAt = badLiteral, int32(x)<<1|1
 				continue
 			}
 			s.on[w] |= m
@@ -219,7 +223,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt int32, s *bare
 			n++
 		}
 	}
-	return n, bad, badAt
+	return n, bad
 }
 
 // followNet16 is followNet on a board of side 16 for a closure traced or
