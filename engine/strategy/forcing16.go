@@ -37,6 +37,7 @@ type bare16 struct {
 	// implications.badAt), kept here rather than in a register of the
 	// loop.
 	badAt int32
+	bad   uint8
 }
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
@@ -101,9 +102,10 @@ func unitDown16(rem *[remSlots16]uint16, t *tables16, cell, i, di int) uint16 {
 // followBare16 is followBare on a board of side 16: the same literals in
 // the same order, the same contradiction.
 func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
-	s.grown, s.badAt = 0, im.badAt
-	n, bad := bareLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, s, t)
+	s.grown, s.bad, s.badAt = 0, im.bad, im.badAt
+	n := bareLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), s, t)
 	im.queue = im.queue[:n]
+	bad := s.bad
 	im.bad, im.badAt = bad, s.badAt
 	f.work += n + f.closeWork
 	return bad != badNone
@@ -115,8 +117,8 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 // s.grown the words of on it sets a bit in. Neither
 // the forcing state nor the closure is live in it, which leaves their
 // registers to the loop.
-func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables16) (int, uint8) {
-	for qi := 0; qi < n && bad == badNone; qi++ {
+func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
+	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := uint32(queue[qi&(queueSlots-1)])
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
 		cell := int(lit>>1) & cellMask16
@@ -130,7 +132,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables
 					continue
 				}
 				if s.on[w]&m != 0 {
-					bad, s.badAt = badLiteral, int32(x)<<1
+					s.bad, s.badAt = badLiteral, int32(x)<<1
 					break
 				}
 				s.off[w] |= m
@@ -151,7 +153,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables
 					continue
 				}
 				if clash := fresh & s.on[w]; clash != 0 {
-					bad, s.badAt = badLiteral, int32(w<<6|bits.TrailingZeros64(clash))<<1
+					s.bad, s.badAt = badLiteral, int32(w<<6|bits.TrailingZeros64(clash))<<1
 					break
 				}
 				s.off[w] |= fresh
@@ -168,7 +170,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables
 		left := s.alive[cell] &^ (1 << di)
 		s.alive[cell] = left
 		if left == 0 {
-			bad, s.badAt = badCell, int32(cell)
+			s.bad, s.badAt = badCell, int32(cell)
 			break
 		}
 		ends := uint64(0)
@@ -190,7 +192,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables
 			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
 			if s.on[w]&m == 0 {
 				if s.off[w]&m != 0 {
-					bad, s.badAt = badLiteral, int32(x)<<1|1
+					s.bad, s.badAt = badLiteral, int32(x)<<1|1
 				} else {
 					s.on[w] |= m
 					s.grown |= 1 << w
@@ -205,16 +207,16 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables
 			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {
-				bad, s.badAt = badUnit, int32(k)
+				s.bad, s.badAt = badUnit, int32(k)
 				continue
 			}
 			x := int(t.unitCells[(b+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
 			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
-			if s.on[w]&m != 0 || bad != badNone {
+			if s.on[w]&m != 0 || s.bad != badNone {
 				continue
 			}
 			if s.off[w]&m != 0 {
-				bad, s.badAt = badLiteral, int32(x)<<1|1
+				s.bad, s.badAt = badLiteral, int32(x)<<1|1
 				continue
 			}
 			s.on[w] |= m
@@ -223,7 +225,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, bad uint8, s *bare16, t *tables
 			n++
 		}
 	}
-	return n, bad
+	return n
 }
 
 // followNet16 is followNet on a board of side 16 for a closure traced or
