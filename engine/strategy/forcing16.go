@@ -235,9 +235,11 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 func (f *forcing) followNet16(im *implications, s *bare16, t *tables16, limit int32) bool {
 	s.grown = ^uint64(0) // not noted here: every word may have grown
 	tr := trace16{(*[queueSlots]int32)(im.pred), (*[queueSlots]int32)(im.depth)}
-	n, bad, badAt := netLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), im.bad, im.badAt, limit, s, t, tr)
+	s.bad, s.badAt = im.bad, im.badAt
+	n := netLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), limit, s, t, tr)
 	im.queue = im.queue[:n]
-	im.bad, im.badAt = bad, badAt
+	bad := s.bad
+	im.bad, im.badAt = bad, s.badAt
 	f.work += n + f.closeWork
 	return bad != badNone
 }
@@ -248,9 +250,9 @@ type trace16 struct {
 }
 
 // netLoop16 is followNet16's loop, as bareLoop16 is followBare16's.
-func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s *bare16, t *tables16, tr trace16) (int, uint8, int32) {
+func netLoop16(queue *[queueSlots]int32, n int, limit int32, s *bare16, t *tables16, tr trace16) int {
 	pred, depth := tr.pred, tr.depth
-	for qi := 0; qi < n && bad == badNone; qi++ {
+	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := queue[qi&(queueSlots-1)]
 		dep := depth[lit&(queueSlots-1)]
 		if dep >= limit {
@@ -270,7 +272,7 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 				xl := int32(x) << 1
 				pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = lit, next
 				if s.on[w]&m != 0 {
-					bad, badAt = badLiteral, xl
+					s.bad, s.badAt = badLiteral, xl
 					break
 				}
 				s.off[w] |= m
@@ -293,7 +295,7 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 				if clash := fresh & s.on[w]; clash != 0 {
 					xl := int32(w<<6|bits.TrailingZeros64(clash)) << 1
 					pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = lit, next
-					bad, badAt = badLiteral, xl
+					s.bad, s.badAt = badLiteral, xl
 					break
 				}
 				s.off[w] |= fresh
@@ -310,7 +312,7 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 		left := s.alive[cell] &^ (1 << di)
 		s.alive[cell] = left
 		if left == 0 {
-			bad, badAt = badCell, int32(cell)
+			s.bad, s.badAt = badCell, int32(cell)
 			break
 		}
 		ends := uint64(0)
@@ -334,7 +336,7 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 				xl := int32(x)<<1 | 1
 				pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = predCellSingle, next
 				if s.off[w]&m != 0 {
-					bad, badAt = badLiteral, xl
+					s.bad, s.badAt = badLiteral, xl
 				} else {
 					s.on[w] |= m
 					queue[n&(queueSlots-1)] = xl
@@ -348,18 +350,18 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {
-				bad, badAt = badUnit, int32(k)
+				s.bad, s.badAt = badUnit, int32(k)
 				continue
 			}
 			x := int(t.unitCells[(b+int(r>>remPosShift))&(remSlots16-1)]) + di<<plane16Bits
 			w, m := x>>6&(words16-1), uint64(1)<<(x&63)
-			if s.on[w]&m != 0 || bad != badNone {
+			if s.on[w]&m != 0 || s.bad != badNone {
 				continue
 			}
 			xl := int32(x)<<1 | 1
 			pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = predUnitSingle-int32(t.unit[cell][i]), next
 			if s.off[w]&m != 0 {
-				bad, badAt = badLiteral, xl
+				s.bad, s.badAt = badLiteral, xl
 				continue
 			}
 			s.on[w] |= m
@@ -367,5 +369,5 @@ func netLoop16(queue *[queueSlots]int32, n int, bad uint8, badAt, limit int32, s
 			n++
 		}
 	}
-	return n, bad, badAt
+	return n
 }
