@@ -38,6 +38,7 @@ type bare16 struct {
 	// loop.
 	badAt int32
 	bad   uint8
+	limit int32 // followNet16's depth limit
 }
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
@@ -235,8 +236,8 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 func (f *forcing) followNet16(im *implications, s *bare16, t *tables16, limit int32) bool {
 	s.grown = ^uint64(0) // not noted here: every word may have grown
 	tr := trace16{(*[queueSlots]int32)(im.pred), (*[queueSlots]int32)(im.depth)}
-	s.bad, s.badAt = im.bad, im.badAt
-	n := netLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), limit, s, t, tr)
+	s.bad, s.badAt, s.limit = im.bad, im.badAt, limit
+	n := netLoop16((*[queueSlots]int32)(im.queue[:queueSlots]), len(im.queue), s, t, tr)
 	im.queue = im.queue[:n]
 	bad := s.bad
 	im.bad, im.badAt = bad, s.badAt
@@ -250,12 +251,12 @@ type trace16 struct {
 }
 
 // netLoop16 is followNet16's loop, as bareLoop16 is followBare16's.
-func netLoop16(queue *[queueSlots]int32, n int, limit int32, s *bare16, t *tables16, tr trace16) int {
+func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace16) int {
 	pred, depth := tr.pred, tr.depth
 	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := queue[qi&(queueSlots-1)]
 		dep := depth[lit&(queueSlots-1)]
-		if dep >= limit {
+		if dep >= s.limit {
 			break
 		}
 		next := dep + 1
