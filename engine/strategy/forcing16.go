@@ -158,8 +158,9 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 					break
 				}
 				s.off[w] |= fresh
+				wl := int32(w) << 7 // the false literal of the word's first bit
 				for ; fresh != 0; fresh &= fresh - 1 {
-					queue[n&(queueSlots-1)] = int32(w<<6|bits.TrailingZeros64(fresh)) << 1
+					queue[n&(queueSlots-1)] = wl | int32(bits.TrailingZeros64(fresh))<<1
 					n++
 				}
 			}
@@ -300,8 +301,9 @@ func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace
 					break
 				}
 				s.off[w] |= fresh
+				wl := int32(w) << 7 // the false literal of the word's first bit
 				for ; fresh != 0; fresh &= fresh - 1 {
-					xl := int32(w<<6|bits.TrailingZeros64(fresh)) << 1
+					xl := wl | int32(bits.TrailingZeros64(fresh))<<1
 					pred[xl&(queueSlots-1)], depth[xl&(queueSlots-1)] = lit, next
 					queue[n&(queueSlots-1)] = xl
 					n++
