@@ -1023,7 +1023,8 @@ func (f *forcing) follow(im *implications) bool {
 // the same order, with the same predecessors and depths; a bare closure
 // not cut at a depth (see implications.bare) is followBare's. Each
 // literal is followed by a method of its own (netTrue, netFalse), whose
-// few locals stay in registers.
+// few locals stay in registers. On boards of side 16 both are
+// forcing16.go's.
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
 	if im.bare && limit == math.MaxInt32 {
@@ -1058,7 +1059,8 @@ func (f *forcing) followNet(im *implications) bool {
 // in one loop over the queue whose state stays in locals, with netTrue,
 // netFalse and netEnds written out in it and no predecessors or depths
 // recorded (a traced closure sets a literal's before it reads them).
-// Most of a 16×16 or 25×25 solve's closures are these.
+// Most of a 16×16 or 25×25 solve's closures are these; on boards of side
+// 16 followBare16 (forcing16.go) follows them over arrays of fixed size.
 func (f *forcing) followBare(im *implications) bool {
 	if f.t16 != nil && im.b16 != nil {
 		return f.followBare16(im, im.b16, f.t16)

@@ -12,8 +12,8 @@ import (
 // candidates and counts (bare16) and the layout's tables (tables16). One
 // pointer reaches each, and indices masked to the arrays' sizes need no
 // bounds checks, so that the loop's state stays in registers: followBare
-// on slices kept 18 slice words live and spilled most of them (session
-// 22).
+// on slices keeps 18 slice words live and spills most of them (session
+// 22). followNet16 does the same for the traced and depth-cut closures.
 const (
 	side16      = 16
 	cells16     = 256
@@ -31,14 +31,16 @@ type bare16 struct {
 	alive   [cells16]grid.Digits
 	rem     [remSlots16]uint16
 	// grown has a bit for each word of on the last bare closure set a
-	// bit in (followBare16; tryLemma reads it).
+	// bit in (followBare16; tryLemma reads it), or every bit after a
+	// traced one.
 	grown uint64
-	// badAt is the place of a bare closure's contradiction (see
-	// implications.badAt), kept here rather than in a register of the
-	// loop.
+	// bad and badAt are the closure's contradiction while the loops run
+	// (implications.bad, badAt), and limit followNet16's depth limit:
+	// kept here, read and written seldom, rather than in registers the
+	// loops need.
 	badAt int32
 	bad   uint8
-	limit int32 // followNet16's depth limit
+	limit int32
 }
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
@@ -113,9 +115,9 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 }
 
 // bareLoop16 is followBare16's loop over queue, whose first n literals
-// are queued, from the contradiction bad at badAt (badNone: none yet),
-// returning the literals queued and the contradiction; it notes in
-// s.grown the words of on it sets a bit in. Neither
+// are queued, from the contradiction in s.bad (badNone: none yet),
+// returning the literals queued; it leaves the contradiction in s.bad and
+// s.badAt, and notes in s.grown the words of on it sets a bit in. Neither
 // the forcing state nor the closure is live in it, which leaves their
 // registers to the loop.
 func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
