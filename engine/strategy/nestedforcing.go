@@ -746,6 +746,12 @@ func (f *forcing) noteOrderReads(c, size int32) {
 	counts := m.counts[int(c)*cwc : int(c)*cwc+cwc]
 	clear(cells)
 	clear(counts)
+	if t := f.t16; t != nil && len(cells) == 4 {
+		noteReads16(t, (*[4]uint64)(cells), counts, f.a.queue)
+		m.size[c] = size
+		m.known = append(m.known, c)
+		return
+	}
 	for _, lit := range f.a.queue {
 		cell, di := f.split(lit >> 1)
 		cells[cell>>6] |= 1 << (cell & 63)
@@ -759,6 +765,30 @@ func (f *forcing) noteOrderReads(c, size int32) {
 	}
 	m.size[c] = size
 	m.known = append(m.known, c)
+}
+
+// noteReads16 is noteOrderReads' loop on a board of side 16 (tables16):
+// the cells of the literals of queue, and the unit and digit counts its
+// false literals took down.
+func noteReads16(t *tables16, cells *[4]uint64, counts []uint64, queue []int32) {
+	for _, lit := range queue {
+		u := uint32(lit)
+		cell, di := int(u>>1)&cellMask16, int(u>>(1+plane16Bits))&(side16-1)
+		cells[cell>>6&3] |= 1 << (cell & 63)
+		if u&1 != 0 {
+			continue
+		}
+		k := int(t.base[cell][0]) + di
+		counts[k>>6] |= 1 << (k & 63)
+		k = int(t.base[cell][1]) + di
+		counts[k>>6] |= 1 << (k & 63)
+		k = int(t.base[cell][2]) + di
+		counts[k>>6] |= 1 << (k & 63)
+		if t.fourth[cell] {
+			k = int(t.base[cell][3]) + di
+			counts[k>>6] |= 1 << (k & 63)
+		}
+	}
 }
 
 // refute looks for lemmas under premise p (a true literal) until its net
