@@ -841,11 +841,6 @@ func (im *implications) init(words, lits, cells, unitDigits int) {
 // loadFrom makes im's candidates and unit counts those of a (a closure
 // of the premises), with no leaves, ready for a premise to be set.
 func (im *implications) loadFrom(a *implications) {
-	if im.b16 != nil && a.b16 != nil {
-		*im.b16 = *a.b16 // one copy rather than four
-		im.leaves = nil
-		return
-	}
 	copy(im.on, a.on)
 	copy(im.off, a.off)
 	copy(im.alive, a.alive)
