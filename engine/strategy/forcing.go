@@ -169,6 +169,9 @@ type implications struct {
 	// comp[u] is, when comp[u].gen == gen, what compartment u's rule
 	// found when the closure last followed it (str8tsnets.go).
 	comp []compState
+	// b16, on a board of side 16, holds on, off, alive and rem, which
+	// view it (followBare16).
+	b16 *bare16
 }
 
 // The packing of implications.rem: a count of places in the low bits,
@@ -326,6 +329,8 @@ type forcing struct {
 	// cellRefs[cell] is unitRefs[unitRefAt[cell]:unitRefAt[cell+1]],
 	// sliced once: followNet reads it for every literal.
 	cellRefs [][]unitRef
+	// t16 holds the tables of followBare16 on a layout it takes.
+	t16 *tables16
 
 	// listed are the fillings of the small sum groups on the board,
 	// listed for the search or kept from an earlier one on the same
@@ -458,6 +463,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 			}
 		}
 		f.refUnits(l)
+		f.ready16(l)
 	}
 	clear(f.candPlanes)
 	for cell, ds := range b.Candidates() {
@@ -465,6 +471,9 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 			c := f.cand(cell, bits.TrailingZeros32(uint32(ds)))
 			f.candPlanes[c>>6] |= 1 << (c & 63)
 		}
+	}
+	if f.t16 != nil {
+		copy(f.t16.cands[:], f.candPlanes)
 	}
 	f.slotStore()
 	for u := range l.Units() {
@@ -815,14 +824,18 @@ func (f *forcing) split(c int32) (cell, di int) {
 
 func (im *implications) init(words, lits, cells, unitDigits int) {
 	*im = implications{
-		on:    make([]uint64, words),
-		off:   make([]uint64, words),
 		pred:  make([]int32, lits),
 		depth: make([]int32, lits),
 		queue: make([]int32, 0, lits),
-		alive: make([]grid.Digits, cells),
-		rem:   make([]uint16, unitDigits),
 	}
+	if fits16(words, lits, cells, unitDigits) {
+		b := new(bare16)
+		im.b16 = b
+		im.on, im.off, im.alive, im.rem = b.on[:], b.off[:], b.alive[:], b.rem[:unitDigits]
+		return
+	}
+	im.on, im.off = make([]uint64, words), make([]uint64, words)
+	im.alive, im.rem = make([]grid.Digits, cells), make([]uint16, unitDigits)
 }
 
 // loadFrom makes im's candidates and unit counts those of a (a closure
@@ -1005,11 +1018,15 @@ func (f *forcing) follow(im *implications) bool {
 // the same order, with the same predecessors and depths; a bare closure
 // not cut at a depth (see implications.bare) is followBare's. Each
 // literal is followed by a method of its own (netTrue, netFalse), whose
-// few locals stay in registers.
+// few locals stay in registers. On boards of side 16 both are
+// forcing16.go's.
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
 	if im.bare && limit == math.MaxInt32 {
 		return f.followBare(im)
+	}
+	if f.t16 != nil && im.b16 != nil {
+		return f.followNet16(im, im.b16, f.t16, limit)
 	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
@@ -1037,8 +1054,12 @@ func (f *forcing) followNet(im *implications) bool {
 // in one loop over the queue whose state stays in locals, with netTrue,
 // netFalse and netEnds written out in it and no predecessors or depths
 // recorded (a traced closure sets a literal's before it reads them).
-// Most of a 16×16 or 25×25 solve's closures are these.
+// Most of a 16×16 or 25×25 solve's closures are these; on boards of side
+// 16 followBare16 (forcing16.go) follows them over arrays of fixed size.
 func (f *forcing) followBare(im *implications) bool {
+	if f.t16 != nil && im.b16 != nil {
+		return f.followBare16(im, im.b16, f.t16)
+	}
 	alive, rem, on, off := im.alive, im.rem, im.on, im.off
 	cellRefs, peers, cands, unitCells := f.cellRefs, f.peers, f.candPlanes, f.unitCells
 	plane, magic, cw := f.plane, f.magic, f.cw

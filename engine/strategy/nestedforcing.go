@@ -746,6 +746,12 @@ func (f *forcing) noteOrderReads(c, size int32) {
 	counts := m.counts[int(c)*cwc : int(c)*cwc+cwc]
 	clear(cells)
 	clear(counts)
+	if t := f.t16; t != nil && len(cells) == 4 {
+		noteReads16(t, (*[4]uint64)(cells), counts, f.a.queue)
+		m.size[c] = size
+		m.known = append(m.known, c)
+		return
+	}
 	for _, lit := range f.a.queue {
 		cell, di := f.split(lit >> 1)
 		cells[cell>>6] |= 1 << (cell & 63)
@@ -759,6 +765,30 @@ func (f *forcing) noteOrderReads(c, size int32) {
 	}
 	m.size[c] = size
 	m.known = append(m.known, c)
+}
+
+// noteReads16 is noteOrderReads' loop on a board of side 16 (tables16):
+// the cells of the literals of queue, and the unit and digit counts its
+// false literals took down.
+func noteReads16(t *tables16, cells *[4]uint64, counts []uint64, queue []int32) {
+	for _, lit := range queue {
+		u := uint32(lit)
+		cell, di := int(u>>1)&cellMask16, int(u>>(1+plane16Bits))&(side16-1)
+		cells[cell>>6&3] |= 1 << (cell & 63)
+		if u&1 != 0 {
+			continue
+		}
+		k := int(t.base[cell][0]) + di
+		counts[k>>6] |= 1 << (k & 63)
+		k = int(t.base[cell][1]) + di
+		counts[k>>6] |= 1 << (k & 63)
+		k = int(t.base[cell][2]) + di
+		counts[k>>6] |= 1 << (k & 63)
+		if t.fourth[cell] {
+			k = int(t.base[cell][3]) + di
+			counts[k>>6] |= 1 << (k & 63)
+		}
+	}
 }
 
 // refute looks for lemmas under premise p (a true literal) until its net
@@ -847,7 +877,18 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 			// What the trial added: the candidates the premises' net
 			// implies true are never tried (their cells have one left).
 			added := f.c.queue
-			vouch(ns.holds, added)
+			if c := &f.c; c.b16 != nil && f.t16 != nil {
+				// The same: a literal the trial found true is one of its
+				// net's, not of the premises' (on 16×16, from the words
+				// the closure grew and q's).
+				a, grown := &f.a, c.b16.grown|1<<(q>>6&63)
+				for ; grown != 0; grown &= grown - 1 {
+					w := bits.TrailingZeros64(grown)
+					ns.holds[w] |= c.b16.on[w] &^ a.b16.on[w]
+				}
+			} else {
+				vouch(ns.holds, added)
+			}
 			ns.trials = append(append(ns.trials, int32(len(added))), added...)
 		}
 		return false, false
