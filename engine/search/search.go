@@ -933,27 +933,7 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		g.naked = append(g.naked, int32(cell))
 	}
 	w := &m.cellWatch[cell]
-	queued := g.queued
-	if len(w.sums) > 0 {
-		// The sums' bounds move by as far as the cell's least digit rose
-		// and its greatest fell; the sums are queued either way.
-		up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
-		if up|down != 0 {
-			g.moveBounds(f, w.sums, up, down)
-		}
-		for _, s := range w.sums {
-			if !queued[s.id] {
-				queued[s.id] = true
-				g.sums = append(g.sums, s.id)
-			}
-		}
-	}
-	for _, id := range w.watch {
-		if !queued[id] {
-			queued[id] = true
-			g.queue.push(id)
-		}
-	}
+	g.queueWatch(f, w, was, c)
 	few := uint8(m.few)
 	if gone&(gone-1) == 0 {
 		// One digit, as when a digit placed leaves its peers.
@@ -999,24 +979,10 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 	return true
 }
 
-// removeLocked is remove on boards with locked candidates (see
-// model.locked), which also marks the units that may hold a new pair.
-func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
-	if gone == 0 {
-		return true
-	}
-	was := f.cand[cell]
-	c := was &^ gone
-	f.cand[cell] = c
-	if c&(c-1) == 0 {
-		if c == 0 {
-			return false
-		}
-		g.naked = append(g.naked, int32(cell))
-	}
-	m := g.m
-	few := uint8(m.few)
-	w := &m.cellWatch[cell]
+// queueWatch queues what a change of a cell's candidates from was to c
+// reaches (w, the cell's cellWatch): its sums, their bounds moved, and
+// the constraints that watch it.
+func (g *generic) queueWatch(f *frame, w *cellWatch, was, c grid.Digits) {
 	queued := g.queued
 	if len(w.sums) > 0 {
 		// The sums' bounds move by as far as the cell's least digit rose
@@ -1038,6 +1004,27 @@ func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
 			g.queue.push(id)
 		}
 	}
+}
+
+// removeLocked is remove on boards with locked candidates (see
+// model.locked), which also marks the units that may hold a new pair.
+func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
+	if gone == 0 {
+		return true
+	}
+	was := f.cand[cell]
+	c := was &^ gone
+	f.cand[cell] = c
+	if c&(c-1) == 0 {
+		if c == 0 {
+			return false
+		}
+		g.naked = append(g.naked, int32(cell))
+	}
+	m := g.m
+	few := uint8(m.few)
+	w := &m.cellWatch[cell]
+	g.queueWatch(f, w, was, c)
 	// A cell left with two candidates may make a naked pair in its units.
 	pair := m.locked && hasTwo(c)
 	for k, u := range w.units {
