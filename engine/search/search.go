@@ -914,12 +914,6 @@ func (g *generic) place(f *frame, cell int) bool {
 // updating the counts of its units and queueing the singles that appear;
 // it reports false when the cell or a unit is left without a place.
 func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
-	m := g.m
-	if m.locked {
-		return g.removeLocked(f, cell, gone)
-	}
-	// Without pairs to look for, the loops below keep their state in
-	// registers.
 	if gone == 0 {
 		return true
 	}
@@ -932,8 +926,14 @@ func (g *generic) remove(f *frame, cell int, gone grid.Digits) bool {
 		}
 		g.naked = append(g.naked, int32(cell))
 	}
+	m := g.m
 	w := &m.cellWatch[cell]
 	g.queueWatch(f, w, was, c)
+	if m.locked {
+		return g.countLocked(f, cell, c, gone, w.units)
+	}
+	// Without pairs to look for, the loops below keep their state in
+	// registers.
 	few := uint8(m.few)
 	if gone&(gone-1) == 0 {
 		// One digit, as when a digit placed leaves its peers.
@@ -1006,28 +1006,15 @@ func (g *generic) queueWatch(f *frame, w *cellWatch, was, c grid.Digits) {
 	}
 }
 
-// removeLocked is remove on boards with locked candidates (see
-// model.locked), which also marks the units that may hold a new pair.
-func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
-	if gone == 0 {
-		return true
-	}
-	was := f.cand[cell]
-	c := was &^ gone
-	f.cand[cell] = c
-	if c&(c-1) == 0 {
-		if c == 0 {
-			return false
-		}
-		g.naked = append(g.naked, int32(cell))
-	}
+// countLocked is remove's count of the digits gone from cell, which
+// holds c after them, in its units on boards with locked candidates (see
+// model.locked): it also marks the units that may hold a new pair.
+func (g *generic) countLocked(f *frame, cell int, c, gone grid.Digits, units []int) bool {
 	m := g.m
 	few := uint8(m.few)
-	w := &m.cellWatch[cell]
-	g.queueWatch(f, w, was, c)
 	// A cell left with two candidates may make a naked pair in its units.
-	pair := m.locked && hasTwo(c)
-	for k, u := range w.units {
+	pair := hasTwo(c)
+	for k, u := range units {
 		if pair {
 			g.pairsIn(u, nakedPairs)
 			f.pairs[u] |= 1 << m.at[cell][k]
@@ -1046,9 +1033,7 @@ func (g *generic) removeLocked(f *frame, cell int, gone grid.Digits) bool {
 				}
 			case 2:
 				// A digit left with two places may make a hidden pair.
-				if m.locked {
-					g.pairsIn(u, hiddenPairs)
-				}
+				g.pairsIn(u, hiddenPairs)
 			}
 			if counts[d] == few {
 				f.few[u] |= grid.Digits(1) << d
