@@ -880,17 +880,10 @@ func (t *trial) singles(u int) bool {
 			c = 64 + bits.TrailingZeros64(m1)
 			m1 &= m1 - 1
 		}
-		ds := t.cand[c]
-		if !t.openPeer(c, ds) {
-			t.settle(c)
-			continue
-		}
-		ev := len(t.events)
-		t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
-		if !t.fix(c, ds.Min(), ev) {
+		if !t.nakedSingle(c) {
 			return false
 		}
-		// The cells after c again: the fix may have left singles there.
+		// The cells after c again: a fix may have left singles there.
 		m0 = t.singleCells[0] & t.units[u][0] &^ t.settled[0]
 		m1 = t.singleCells[1] & t.units[u][1] &^ t.settled[1]
 		if c < 64 {
@@ -908,6 +901,20 @@ func (t *trial) singles(u int) bool {
 		return true
 	}
 	return t.hiddenSingles(u, cells, n)
+}
+
+// nakedSingle fixes the one candidate of cell c, or settles c when no
+// open peer holds it (the fix would remove nothing); false on a
+// contradiction.
+func (t *trial) nakedSingle(c int) bool {
+	ds := t.cand[c]
+	if !t.openPeer(c, ds) {
+		t.settle(c)
+		return true
+	}
+	ev := len(t.events)
+	t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
+	return t.fix(c, ds.Min(), ev)
 }
 
 // unitCount counts the places of a unit's digits in a trial, a bit per
@@ -1040,16 +1047,8 @@ func (t *trial) singlesScan(u int) bool {
 		if t.settled[c>>6]&(1<<(c&63)) != 0 {
 			continue
 		}
-		if ds := t.cand[c]; ds&(ds-1) == 0 && ds != 0 && t.b.Value(c) == 0 {
-			if !t.openPeer(c, ds) {
-				t.settle(c)
-				continue
-			}
-			ev := len(t.events)
-			t.events = append(t.events, trialEvent{group: -1, cell: c, digit: ds.Min(), unit: -1})
-			if !t.fix(c, ds.Min(), ev) {
-				return false
-			}
+		if ds := t.cand[c]; ds&(ds-1) == 0 && ds != 0 && t.b.Value(c) == 0 && !t.nakedSingle(c) {
+			return false
 		}
 	}
 	if len(t.events) != events {
