@@ -11,7 +11,8 @@ import (
 )
 
 // Convert decodes a puzzle in any format and encodes it in the one asked
-// for (FORMAT_V2, or none, writes the 2.0 string of the puzzle's variant),
+// for (FORMAT_V2 writes the 2.0 string of the puzzle's variant; none does
+// too, but SudoCue's form for a killer X, which has no 2.0 string),
 // returning the decoded board with its pencil marks as given and the
 // format the text was read as.
 func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*sudokuv1.ConvertResponse, error) {

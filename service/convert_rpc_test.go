@@ -24,6 +24,9 @@ const (
 	// A killer of tarek's list in the forum's arrow form, its cages joined
 	// diagonally.
 	killerArrowsDiagonal = "ORH9GOCG<I```````^I````N```8``````9`I````DA``K`O`OL```C```L````I``3`````^<```````"
+	// A killer X in SudoCue's form (flag d), the first of the forum's
+	// "human-solvable zero" killers (engine/solver/testdata/killer-hs.txt).
+	sudoCueKillerX = "3x3:d:k:3841:7705:7705:7705:7705:7705:26:3847:3847:3841:27:3846:3846:3846:7705:4361:3847:3848:3841:3843:4621:4876:28:4361:4361:4619:3848:29:3843:4621:4876:4876:5395:5395:4619:3848:3844:3843:4621:4114:4114:5395:4619:30:3850:3844:4878:4880:31:4114:3605:3605:3850:3850:3844:4878:4880:4880:4372:3350:3605:4632:32:4367:4878:33:4625:4372:3350:3350:4632:4632:4367:4367:4625:4625:4372:34:4375:4375:4375:"
 )
 
 func convertRequest(text string, to sudokuv1.Format) *sudokuv1.ConvertRequest {
@@ -85,6 +88,14 @@ func TestConvert(t *testing.T) {
 		{
 			name: "killer arrows to SudoCue", req: convertRequest(killerArrowsDiagonal, sudokuv1.Format_FORMAT_SUDOCUE),
 			wantText: "3x3::k:6145:6914:4355:", wantDetected: sudokuv1.Format_FORMAT_KILLER_ARROWS, wantVariant: sudokuv1.Variant_VARIANT_KILLER, wantCages: 24,
+		},
+		{
+			name: "killer X unspecified", req: convertRequest(sudoCueKillerX, sudokuv1.Format_FORMAT_UNSPECIFIED),
+			wantText: "3x3:d:k:", wantDetected: sudokuv1.Format_FORMAT_SUDOCUE, wantVariant: sudokuv1.Variant_VARIANT_KILLER_X, wantCages: 23,
+		},
+		{
+			name: "killer X to SudoCue", req: convertRequest(sudoCueKillerX, sudokuv1.Format_FORMAT_SUDOCUE),
+			wantText: "3x3:d:k:", wantDetected: sudokuv1.Format_FORMAT_SUDOCUE, wantVariant: sudokuv1.Variant_VARIANT_KILLER_X, wantCages: 23,
 		},
 		{
 			name: "URL page decides", req: convertRequest("https://www.sudokuwiki.org/SudokuX.aspx?bd="+seedEasy, sudokuv1.Format_FORMAT_V2),
@@ -189,7 +200,8 @@ func TestConvertErrors(t *testing.T) {
 		{"diagonal cages to L9B", convertRequest(killerArrowsDiagonal, sudokuv1.Format_FORMAT_V2), "to", "not orthogonally connected"},
 		{"KenKen to SudoCue", convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_SUDOCUE), "to", "SudoCue strings hold killers, not KenKen boards"},
 		{"arrows loop", convertRequest("><"+killerArrowsDiagonal[2:], sudokuv1.Format_FORMAT_V2), "puzzle.text", "go round a loop (r1c1 → r1c2 → r1c1)"},
-		{"SudoCue killer X", convertRequest("3x3:d:k:"+strings.Repeat("2817:", 81), sudokuv1.Format_FORMAT_V2), "puzzle.text", "diagonals (killer X) are not supported"},
+		{"killer X to V2", convertRequest(sudoCueKillerX, sudokuv1.Format_FORMAT_V2), "to", "no 2.0 encoding for killer X boards"},
+		{"killer X to arrows", convertRequest(sudoCueKillerX, sudokuv1.Format_FORMAT_KILLER_ARROWS), "to", "killer arrow strings hold killers, not killer X boards"},
 		{"unknown format", convertRequest(seedEasy, sudokuv1.Format(99)), "to", "unknown format 99"},
 		{"explicit format mismatch", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded as v1"},
 		{"jigsaw map does not tile", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},

@@ -38,7 +38,9 @@ type target struct {
 // header (case-insensitive) or json.
 func parseTarget(name string) (target, error) {
 	if strings.EqualFold(name, "json") {
-		return target{format: sudokuv1.Format_FORMAT_V2, json: true}, nil
+		// Any format will do: the board comes beside the text. None
+		// asks for the one that carries every variant (see ConvertRequest).
+		return target{format: sudokuv1.Format_FORMAT_UNSPECIFIED, json: true}, nil
 	}
 	for _, c := range convertFormats {
 		if strings.EqualFold(name, c.name) {

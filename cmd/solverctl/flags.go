@@ -74,6 +74,7 @@ var (
 		{"jigsaw", sudokuv1.Variant_VARIANT_JIGSAW},
 		{"killer", sudokuv1.Variant_VARIANT_KILLER},
 		{"killer-jigsaw", sudokuv1.Variant_VARIANT_KILLER_JIGSAW},
+		{"killer-x", sudokuv1.Variant_VARIANT_KILLER_X},
 		{"kenken", sudokuv1.Variant_VARIANT_KENKEN},
 		{"kendoku", sudokuv1.Variant_VARIANT_KENDOKU},
 		{"str8ts", sudokuv1.Variant_VARIANT_STR8TS},

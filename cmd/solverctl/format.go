@@ -47,7 +47,9 @@ func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 		fmt.Fprintf(&b, "seed: %d\n", seed)
 	}
 	fmt.Fprintf(&b, "plain: %s\n", r.GetPlain())
-	fmt.Fprintf(&b, "packed: %s\n", r.GetPacked())
+	if packed := r.GetPacked(); packed != "" { // none where no 2.0 string carries the board
+		fmt.Fprintf(&b, "packed: %s\n", packed)
+	}
 	// A board logic left unfinished has no solution of its own: the one
 	// the count found is the solution, not another.
 	label := "other solution"

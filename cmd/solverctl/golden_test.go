@@ -62,8 +62,17 @@ var transcriptCases = []struct {
 	// convert's refusals, client- and server-side, in one style.
 	{"convert-header-mismatch", "", []string{"convert", "--to", "s6b", seedPuzzle}},
 	{"convert-cannot-carry", "", []string{"convert", "--to", "killer-v1", seedPuzzle}},
+	// Killer X: SudoCue's flag d, which no 2.0 header names.
+	{"killer-x-solve", "", []string{"solve", sudoCueKillerX}},
+	{"killer-x-json", "", []string{"convert", "--to", "json", sudoCueKillerX}},
+	{"killer-x-v2", "", []string{"convert", "--to", "v2", sudoCueKillerX}},
+	{"generate-killer-x", "", []string{"generate", "--variant", "killer-x", "--seed", "1"}},
 	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},
 }
+
+// sudoCueKillerX is a killer X (the forum's first "human-solvable zero",
+// engine/solver/testdata/killer-hs.txt) in SudoCue's form.
+const sudoCueKillerX = "3x3:d:k:3841:7705:7705:7705:7705:7705:26:3847:3847:3841:27:3846:3846:3846:7705:4361:3847:3848:3841:3843:4621:4876:28:4361:4361:4619:3848:29:3843:4621:4876:4876:5395:5395:4619:3848:3844:3843:4621:4114:4114:5395:4619:30:3850:3844:4878:4880:31:4114:3605:3605:3850:3850:3844:4878:4880:4880:4372:3350:3605:4632:32:4367:4878:33:4625:4372:3350:3350:4632:4632:4367:4367:4625:4625:4372:34:4375:4375:4375:"
 
 // seedS9B is seedPuzzle as a 2.0 string.
 const seedS9B = "S9Bepepepepepepepepepep07epep04epep01ep03ep0105ep0604ep08epepepepepepepepepep06epep01epep04ep01ep0507ep0908ep03epepepepepepepepepep03epep07epep02ep02ep0408ep0507ep09"

@@ -188,7 +188,7 @@ func DecodeKillerArrows(s string) (*Puzzle, error) {
 // it), sums at most 45, and cages whose cells touch, at least at corners.
 func EncodeKillerArrows(p *Puzzle) (string, error) {
 	const format = "killer arrow strings"
-	cage, err := freshKiller9Cages(p, format)
+	cage, err := freshKiller9Cages(p, format, false)
 	if err != nil {
 		return "", err
 	}
@@ -271,20 +271,17 @@ func touching(n int, cells, cage []int, k int) bool {
 // freshKiller9Cages checks that p is a 9×9 killer that a string named
 // format can hold, one of the forms that carry cages alone: no jigsaw
 // regions, no clues and no progress (but for the sum of a cage of one cell
-// written as a solved cell), sums 1..45 and no cell in two cages. It
-// returns the index in p.Cages of every cell's cage, -1 for none.
-func freshKiller9Cages(p *Puzzle, format string) ([]int, error) {
+// written as a solved cell), sums 1..45 and no cell in two cages; a killer
+// X only when the form has the diagonals. It returns the index in p.Cages
+// of every cell's cage, -1 for none.
+func freshKiller9Cages(p *Puzzle, format string, diagonals bool) ([]int, error) {
 	if err := checkPuzzle(p); err != nil {
 		return nil, err
 	}
-	v := p.EffectiveVariant(grid.Classic)
-	if !p.VariantSet && len(p.Cages) > 0 {
-		v = p.EffectiveVariant(grid.Killer)
-	}
-	switch {
+	switch v := killerVariant(p); {
 	case v == grid.KillerJigsaw || p.Regions != nil && !grid.IsRegular(p.Size, p.Regions):
 		return nil, grid.FieldErrorf("board", "%s have no jigsaw regions", format)
-	case v != grid.Killer:
+	case v != grid.Killer && (v != grid.KillerX || !diagonals):
 		return nil, grid.FieldErrorf("board", "%s hold killers, not %s boards", format, v)
 	case p.Size != 9:
 		return nil, grid.FieldErrorf("board", "%s hold 9×9 boards, not %d×%d", format, p.Size, p.Size)
@@ -336,4 +333,13 @@ func freshKiller9Cages(p *Puzzle, format string) ([]int, error) {
 		}
 	}
 	return cage, nil
+}
+
+// killerVariant returns the variant of p, a killer when it names none and
+// has cages.
+func killerVariant(p *Puzzle) grid.Variant {
+	if !p.VariantSet && len(p.Cages) > 0 {
+		return p.EffectiveVariant(grid.Killer)
+	}
+	return p.EffectiveVariant(grid.Classic)
 }

@@ -370,12 +370,17 @@ func Detect(text string, o DecodeOptions) Format {
 }
 
 // Encode renders a puzzle in format f; FormatAuto means FormatV2, the 2.0
-// string of the puzzle's variant. Formats that cannot carry part of the
-// puzzle (cages, black cells, jigsaw regions) refuse it rather than drop
-// it.
+// string of the puzzle's variant, but for a killer X, which no 2.0 header
+// names: SudoCue's form. Formats that cannot carry part of the puzzle
+// (cages, black cells, jigsaw regions) refuse it rather than drop it.
 func Encode(p *Puzzle, f Format) (string, error) {
 	switch f {
-	case FormatAuto, FormatV2:
+	case FormatAuto:
+		if killerVariant(p) == grid.KillerX {
+			return EncodeSudoCue(p)
+		}
+		return EncodeV2(p)
+	case FormatV2:
 		return EncodeV2(p)
 	case FormatPlain:
 		return encodePlain(p)

@@ -188,7 +188,7 @@ func TestKillerFormErrors(t *testing.T) {
 		{"short arrows detected", arrowsTarek[1:], FormatAuto, "looks like a killer arrow string, which has 81 characters, but has 80"},
 		{"SudoCue too few", sudoCue(func(f []string) []string { return append(f[:5], f[6:]...) }), FormatAuto, "has 81 numbers after 3x3::k:, got 80"},
 		{"SudoCue too many", sudoCue(func(f []string) []string { return append(f, "5", "") }), FormatAuto, "has 81 numbers after 3x3::k:, got 83"},
-		{"SudoCue killer X", sudoCue(func(f []string) []string { f[1] = "d"; return f }), FormatAuto, "diagonals (killer X) are not supported"},
+		{"SudoCue two flags", sudoCue(func(f []string) []string { f[1] = "dd"; return f }), FormatAuto, `unknown SudoCue flags "dd": the only flag is d`},
 		{"SudoCue unknown flag", sudoCue(func(f []string) []string { f[1] = "q"; return f }), FormatAuto, `unknown SudoCue flags "q"`},
 		{"SudoCue not a number", sudoCue(func(f []string) []string { f[4] = "38x4"; return f }), FormatAuto, `cell r1c2: "38x4" at position 13 is not a decimal number`},
 		{"SudoCue empty number", sudoCue(func(f []string) []string { f[4] = ""; return f }), FormatAuto, `cell r1c2: "" at position 13 is not a decimal number`},
@@ -222,6 +222,8 @@ func TestEncodeKillerFormsRefuse(t *testing.T) {
 	sixes := &Puzzle{Size: 6, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, 36), Cages: []grid.Cage{pair}}
 	jigsaw := killer(pair)
 	jigsaw.Variant = grid.KillerJigsaw
+	killerX := killer(pair)
+	killerX.Variant = grid.KillerX
 	classic := &Puzzle{Size: 9, Cells: make([]grid.CellState, 81)}
 	testRefusals(t, []refusal{
 		{"clue", withCell(killer(pair), 5, grid.CellState{Value: 4, Given: true}), FormatKillerArrows, "cell r1c6 holds 4, a clue; killer arrow strings hold the cages alone"},
@@ -234,6 +236,7 @@ func TestEncodeKillerFormsRefuse(t *testing.T) {
 		{"6×6", sixes, FormatKillerArrows, "killer arrow strings hold 9×9 boards, not 6×6"},
 		{"killer jigsaw", jigsaw, FormatSudoCue, "SudoCue strings have no jigsaw regions"},
 		{"classic", classic, FormatKillerArrows, "killer arrow strings hold killers, not classic boards"},
+		{"killer X", killerX, FormatKillerArrows, "killer arrow strings hold killers, not killer X boards"},
 	})
 	// SudoCue writes a cage in pieces, and a one-cell cage's sum as a
 	// solved cell is no progress.
@@ -374,5 +377,48 @@ func TestKillerFormsRandom(t *testing.T) {
 			}
 			checkStable(t, p2)
 		}
+	}
+}
+
+// sudoCueKillerX is the first of the forum's "human-solvable zero" killers
+// (forum.enjoysudoku.com, t33357), a killer X, as the Interactive Sudoku
+// Solver's data/collections.js holds it, with its solution.
+const (
+	sudoCueKillerX    = "3x3:d:k:3841:7705:7705:7705:7705:7705:26:3847:3847:3841:27:3846:3846:3846:7705:4361:3847:3848:3841:3843:4621:4876:28:4361:4361:4619:3848:29:3843:4621:4876:4876:5395:5395:4619:3848:3844:3843:4621:4114:4114:5395:4619:30:3850:3844:4878:4880:31:4114:3605:3605:3850:3850:3844:4878:4880:4880:4372:3350:3605:4632:32:4367:4878:33:4625:4372:3350:3350:4632:4632:4367:4367:4625:4625:4372:34:4375:4375:4375:"
+	sudoCueKillerXSol = "875329146312674958469815372146298735253746819798153624687432591521987463934561287"
+)
+
+// TestSudoCueKillerX reads the flag d as a killer X, whose layout has the
+// two diagonals as units and fits the published solution, and writes the
+// flag back.
+func TestSudoCueKillerX(t *testing.T) {
+	p, f, err := Decode(sudoCueKillerX, DecodeOptions{})
+	if err != nil || f != FormatSudoCue {
+		t.Fatalf("Decode = format %v, %v; want SudoCue", f, err)
+	}
+	if p.Variant != grid.KillerX || !p.VariantSet {
+		t.Fatalf("variant %v (set %v), want killer X", p.Variant, p.VariantSet)
+	}
+	l, err := p.Layout(grid.Classic)
+	if err != nil {
+		t.Fatalf("Layout: %v", err)
+	}
+	diagonals := 0
+	for _, u := range l.Units() {
+		if u.Kind == grid.Diagonal {
+			diagonals++
+		}
+	}
+	if diagonals != 2 || len(l.Cages()) != len(p.Cages) {
+		t.Errorf("%d diagonal units and %d cages, want 2 and %d", diagonals, len(l.Cages()), len(p.Cages))
+	}
+	checkSolutionFits(t, p, sudoCueKillerXSol)
+	s, err := Encode(p, FormatSudoCue)
+	if err != nil || !strings.HasPrefix(s, "3x3:d:k:") {
+		t.Fatalf("Encode = %.12s…, %v; want the flag d", s, err)
+	}
+	p2, _, err := Decode(s, DecodeOptions{})
+	if err != nil || p2.Variant != grid.KillerX || !slices.EqualFunc(p2.Cages, p.Cages, func(a, b grid.Cage) bool { return slices.Equal(a.Cells, b.Cells) && a.Target == b.Target }) {
+		t.Fatalf("Decode(Encode) = %v, %v; want the same killer X", p2, err)
 	}
 }

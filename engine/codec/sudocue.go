@@ -15,9 +15,8 @@ import (
 //
 // A number is sum×256 + cage id. The cells of one id with a non-zero sum
 // form a cage, which need not be connected; a cell whose sum is 0 is in
-// no cage. The flag "d" makes the two diagonals units too (killer X),
-// which no variant here has, so such strings are refused. The form has no
-// clues and no progress.
+// no cage. The flag "d" makes the two diagonals units too: a killer X
+// (grid.KillerX). The form has no clues and no progress.
 //
 // The encoder numbers the cages from 1 in the order of their first cells,
 // row-major, and gives every cell in no cage a number of sum 0 and an id
@@ -38,7 +37,7 @@ func isSudoCue(s string) bool {
 
 // DecodeSudoCue decodes a SudoCue killer string (see the description of
 // the form above). Errors name the cell and the position of a number at
-// fault; the flag d (killer X) is refused.
+// fault.
 func DecodeSudoCue(s string) (*Puzzle, error) {
 	s = strings.TrimSpace(s)
 	if len(s) < len(sudoCuePrefix) || !strings.EqualFold(s[:len(sudoCuePrefix)], sudoCuePrefix) {
@@ -52,11 +51,13 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 		}
 		return nil, grid.FieldErrorf("text", "a SudoCue killer string is 3x3:<flags>:k:<81 numbers>; its third field is %q, not k", third)
 	}
-	switch flags := parts[1]; {
-	case strings.ContainsAny(flags, "dD"):
-		return nil, grid.FieldErrorf("text", "SudoCue flag d makes the diagonals units too: diagonals (killer X) are not supported")
-	case flags != "":
-		return nil, grid.FieldErrorf("text", "unknown SudoCue flags %q: the only flag is d (diagonals), which is not supported either", flags)
+	variant := grid.Killer
+	switch flags := parts[1]; flags {
+	case "":
+	case "d", "D":
+		variant = grid.KillerX
+	default:
+		return nil, grid.FieldErrorf("text", "unknown SudoCue flags %q: the only flag is d (the diagonals are units too: killer X)", flags)
 	}
 	const n = 9
 	numbers := parts[3:]
@@ -66,7 +67,7 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 	if len(numbers) != n*n {
 		return nil, grid.FieldErrorf("text", "a SudoCue killer string has %d numbers after 3x3:%s:k:, got %d", n*n, parts[1], len(numbers))
 	}
-	p := &Puzzle{Size: n, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, n*n)}
+	p := &Puzzle{Size: n, Variant: variant, VariantSet: true, Cells: make([]grid.CellState, n*n)}
 	cageOf := make(map[int]int) // id → index in p.Cages
 	at := len(parts[0]) + len(parts[1]) + len(parts[2]) + 3
 	for cell, field := range numbers {
@@ -100,17 +101,22 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 // EncodeSudoCue renders a 9×9 killer as a SudoCue killer string. The
 // puzzle must be its cages alone, with no clues or progress (a cage of one
 // cell may hold its sum as a solved cell, as SudokuWiki's strings have
-// it), and sums at most 45; cages of any shape are written.
+// it), and sums at most 45; cages of any shape are written. A killer X
+// gets the flag d.
 func EncodeSudoCue(p *Puzzle) (string, error) {
-	cage, err := freshKiller9Cages(p, "SudoCue strings")
+	cage, err := freshKiller9Cages(p, "SudoCue strings", true)
 	if err != nil {
 		return "", err
+	}
+	flags := ""
+	if killerVariant(p) == grid.KillerX {
+		flags = "d"
 	}
 	idOf := make([]int, len(p.Cages)) // 0 until the cage's first cell
 	id := 0
 	var b strings.Builder
-	b.Grow(len("3x3::k:") + 81*5)
-	b.WriteString("3x3::k:")
+	b.Grow(len("3x3:d:k:") + 81*5)
+	b.WriteString("3x3:" + flags + ":k:")
 	for _, k := range cage {
 		x := 0
 		switch {

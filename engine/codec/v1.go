@@ -125,11 +125,21 @@ func checkPlainSudoku(p *Puzzle, what, alt string) error {
 	v := p.EffectiveVariant(grid.Classic)
 	switch {
 	case len(p.Cages) > 0 || v.HasCages():
-		return grid.FieldErrorf("board", "%s cannot carry the cages of a %s board; use v2", what, v)
+		return grid.FieldErrorf("board", "%s cannot carry the cages of a %s board; use %s", what, v, cageFormat(v))
 	case v.IsStr8ts() || p.Black != nil:
 		return grid.FieldErrorf("board", "%s cannot carry the black cells of a %s board; use v2", what, v)
 	case v.Irregular() || p.Regions != nil && !grid.IsRegular(p.Size, p.Regions):
 		return grid.FieldErrorf("board", "%s cannot carry jigsaw regions; use %s or v2", what, alt)
 	}
 	return nil
+}
+
+// cageFormat names the format to use for the cages of a board of variant
+// v: the 2.0 string, or SudoCue's form for a killer X, which has no 2.0
+// header.
+func cageFormat(v grid.Variant) string {
+	if v == grid.KillerX {
+		return "sudocue"
+	}
+	return "v2"
 }

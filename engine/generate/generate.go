@@ -417,7 +417,7 @@ func (g *generator) initNew() error {
 		n = DefaultSize(v)
 	}
 	g.n, g.variant = n, v
-	if int(v) >= int(grid.Str8tsBX)+1 {
+	if int(v) > int(grid.KillerX) {
 		return grid.FieldErrorf("variant", "cannot generate %s puzzles", v)
 	}
 	if minSize, maxSize := SizeRange(v); n < minSize || n > maxSize {
@@ -476,6 +476,8 @@ func (g *generator) fillLayout(regions []int) (*grid.Layout, error) {
 	switch g.variant {
 	case grid.Killer:
 		c.Variant = grid.Classic
+	case grid.KillerX:
+		c.Variant = grid.X
 	case grid.KenKen, grid.KenDoku:
 		for r := 0; r < n; r++ {
 			cells := make([]int, n)

@@ -691,6 +691,7 @@ var variantTests = []struct {
 	{"killer 6", 6, grid.Killer, true},
 	{"killer 10", 10, grid.Killer, false}, // more digits than the cage trials follow
 	{"killer jigsaw", 9, grid.KillerJigsaw, false},
+	{"killer X", 9, grid.KillerX, false},
 	{"KenKen 4", 4, grid.KenKen, true},
 	{"KenKen 6", 6, grid.KenKen, true},
 	{"KenDoku 6", 6, grid.KenDoku, true},

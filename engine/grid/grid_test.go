@@ -43,6 +43,7 @@ func TestLayoutUnits(t *testing.T) {
 		{"Colour", Config{Size: 9, Variant: Colour}, 36, 24, 24},
 		{"KenKen", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1, 2, 3}, Target: 24, Op: OpMul}, {Cells: []int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, Target: 30, Op: OpAdd}}}, 8, 6, 6},
 		{"killer", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 5}, Target: 3, Op: OpAdd}}}, 12, 7, 7},
+		{"killer X", Config{Size: 4, Variant: KillerX, Cages: []Cage{{Cells: []int{0, 5}, Target: 3, Op: OpAdd}}}, 14, 9, 9},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,6 +91,8 @@ func TestLayoutErrors(t *testing.T) {
 		{"map uneven", Config{Size: 4, Regions: regions("0011001122332232")}, "regions", "covers"},
 		{"windoku 6", Config{Size: 6, Variant: Windoku}, "variant", "square regular boxes"},
 		{"killer without cages", Config{Size: 4, Variant: Killer}, "cages", "needs cages"},
+		{"killer X without cages", Config{Size: 4, Variant: KillerX}, "cages", "needs cages"},
+		{"killer X repeats", Config{Size: 4, Variant: KillerX, Cages: []Cage{{Cells: []int{0, 1}, Target: 8, Op: OpAdd}}}, "cages[0]", "no 2 distinct digits sum to 8"},
 		{"cages on classic", Config{Size: 4, Cages: []Cage{{Cells: []int{0}, Target: 1}}}, "cages", "has no cages"},
 		{"overlapping cages", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}, {Cells: []int{1, 2}, Target: 3, Op: OpAdd}}}, "cages[1]", "cage of r1c2, r1c3: cell r1c2 is also in the cage of r1c1, r1c2"},
 		{"unreachable sum", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 8, Op: OpAdd}}}, "cages[0]", "cage of r1c1, r1c2: no 2 distinct digits sum to 8"},

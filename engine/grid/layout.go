@@ -27,13 +27,15 @@ const (
 	Str8tsX
 	Str8tsB
 	Str8tsBX
+	// KillerX is a killer whose two main diagonals are units too.
+	KillerX
 )
 
 var variantNames = [...]string{
 	Classic: "classic", X: "X", Windoku: "Windoku", Colour: "Colour",
 	Jigsaw: "jigsaw", Killer: "killer", KillerJigsaw: "killer jigsaw",
 	KenKen: "KenKen", KenDoku: "KenDoku", Str8ts: "Str8ts", Str8tsX: "Str8ts X",
-	Str8tsB: "Str8ts B", Str8tsBX: "Str8ts BX",
+	Str8tsB: "Str8ts B", Str8tsBX: "Str8ts BX", KillerX: "killer X",
 }
 
 // String returns the variant's name.
@@ -59,11 +61,15 @@ func (v Variant) Irregular() bool { return v == Jigsaw || v == KillerJigsaw }
 // HasCages reports whether the variant has cages.
 func (v Variant) HasCages() bool {
 	switch v {
-	case Killer, KillerJigsaw, KenKen, KenDoku:
+	case Killer, KillerJigsaw, KillerX, KenKen, KenDoku:
 		return true
 	}
 	return false
 }
+
+// IsKiller reports whether the variant's cages are killer cages: sums of
+// digits that do not repeat within a cage.
+func (v Variant) IsKiller() bool { return v == Killer || v == KillerJigsaw || v == KillerX }
 
 // Arithmetic reports whether the variant's cages use the four operators
 // (KenKen rules: digits may repeat in a cage when not sharing a unit).
@@ -627,7 +633,7 @@ func IsRegular(n int, regions []int) bool {
 func (l *Layout) addExtras() error {
 	n := l.N
 	switch l.Variant {
-	case X, Str8tsX, Str8tsBX:
+	case X, Str8tsX, Str8tsBX, KillerX:
 		l.addUnit(Diagonal, 0, func(i int) int { return i*n + i })
 		l.addUnit(Diagonal, 1, func(i int) int { return i*n + n - 1 - i })
 	case Windoku:
@@ -695,7 +701,7 @@ func (l *Layout) addCages(cages []Cage) error {
 		}
 		l.cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
 	}
-	if l.Variant == Killer || l.Variant == KillerJigsaw {
+	if l.Variant.IsKiller() {
 		// Killer cages need not cover the grid; when they do, their sums
 		// must total that of every digit in every row.
 		total, covered := 0, true
@@ -733,7 +739,7 @@ func (l *Layout) checkCage(cg Cage) error {
 			return fmt.Errorf("single-cell target %d exceeds %d", cg.Target, n)
 		}
 	case OpAdd:
-		if l.Variant == Killer || l.Variant == KillerJigsaw {
+		if l.Variant.IsKiller() {
 			if k > n {
 				return fmt.Errorf("%d distinct digits cannot fill %d cells", n, k)
 			}
@@ -782,7 +788,7 @@ func (l *Layout) index() {
 			l.cellUnit[cell] = append(l.cellUnit[cell], u)
 		}
 	}
-	distinctCages := l.Variant == Killer || l.Variant == KillerJigsaw
+	distinctCages := l.Variant.IsKiller()
 	l.peers = make([][]int, l.Cells)
 	seen := make([]int, l.Cells)
 	for cell := range l.peers {

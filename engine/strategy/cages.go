@@ -193,7 +193,7 @@ func findCageOverlap(b *grid.Board, sink *Sink) {
 			}
 		}
 	}
-	if l.Variant != grid.Killer && l.Variant != grid.KillerJigsaw {
+	if !l.Variant.IsKiller() {
 		return // KenKen cages may repeat a digit away from the unit
 	}
 	// A digit of a unit confined to one cage: the cage holds it in the
@@ -447,7 +447,7 @@ func (a *area) whole(l *grid.Layout, k int) bool {
 	return true
 }
 
-func isKiller(l *grid.Layout) bool { return l.Variant == grid.Killer || l.Variant == grid.KillerJigsaw }
+func isKiller(l *grid.Layout) bool { return l.Variant.IsKiller() }
 
 func findInniesOuties(b *grid.Board, sink *Sink) {
 	l := b.Layout()

@@ -31,6 +31,7 @@ var VariantFromProto = map[sudokuv1.Variant]grid.Variant{
 	sudokuv1.Variant_VARIANT_STR8TS_X:      grid.Str8tsX,
 	sudokuv1.Variant_VARIANT_STR8TS_B:      grid.Str8tsB,
 	sudokuv1.Variant_VARIANT_STR8TS_BX:     grid.Str8tsBX,
+	sudokuv1.Variant_VARIANT_KILLER_X:      grid.KillerX,
 }
 
 // VariantToProto maps each engine variant to the API's.

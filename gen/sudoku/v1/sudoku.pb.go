@@ -64,6 +64,9 @@ const (
 	Variant_VARIANT_STR8TS_B Variant = 12
 	// Str8ts plus boxes and diagonals.
 	Variant_VARIANT_STR8TS_BX Variant = 13
+	// Killer plus the two main diagonals (killer X): sum cages whose digits
+	// are distinct, and each diagonal holds every digit once.
+	Variant_VARIANT_KILLER_X Variant = 14
 )
 
 // Enum value maps for Variant.
@@ -83,6 +86,7 @@ var (
 		11: "VARIANT_STR8TS_X",
 		12: "VARIANT_STR8TS_B",
 		13: "VARIANT_STR8TS_BX",
+		14: "VARIANT_KILLER_X",
 	}
 	Variant_value = map[string]int32{
 		"VARIANT_UNSPECIFIED":   0,
@@ -99,6 +103,7 @@ var (
 		"VARIANT_STR8TS_X":      11,
 		"VARIANT_STR8TS_B":      12,
 		"VARIANT_STR8TS_BX":     13,
+		"VARIANT_KILLER_X":      14,
 	}
 )
 
@@ -2033,7 +2038,7 @@ type Step struct {
 	// (its charset, or 1-9 then A-Z), as the plain text does.
 	Explanation string `protobuf:"bytes,9,opt,name=explanation,proto3" json:"explanation,omitempty"`
 	// The board after the step as a packed SudokuWiki 2.0 string (S9B for a
-	// classic 9x9).
+	// classic 9x9); empty for a board no 2.0 string carries (killer X).
 	Board string `protobuf:"bytes,10,opt,name=board,proto3" json:"board,omitempty"`
 	// The number of guesses in force after the step.
 	Depth uint32 `protobuf:"varint,11,opt,name=depth,proto3" json:"depth,omitempty"`
@@ -2475,7 +2480,8 @@ type SolveResult struct {
 	// The board as plain text, one symbol per cell ('.' for empty), in the
 	// request's charset when it gave one.
 	Plain string `protobuf:"bytes,3,opt,name=plain,proto3" json:"plain,omitempty"`
-	// The board as a packed SudokuWiki 2.0 string.
+	// The board as a packed SudokuWiki 2.0 string; empty for a board no
+	// 2.0 string carries (killer X, cages touching only at corners).
 	Packed string `protobuf:"bytes,4,opt,name=packed,proto3" json:"packed,omitempty"`
 	// The number of solutions found, up to the limit counted.
 	SolutionCount uint32 `protobuf:"varint,5,opt,name=solution_count,json=solutionCount,proto3" json:"solution_count,omitempty"`
@@ -3385,7 +3391,9 @@ type ConvertRequest struct {
 	// The puzzle, in any format.
 	Puzzle *Puzzle `protobuf:"bytes,1,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
 	// The format to encode it in. FORMAT_V2 picks the header of the
-	// board's variant and size (S9B, J9B, L9B, K6C, ...).
+	// board's variant and size (S9B, J9B, L9B, K6C, ...). Unspecified is
+	// FORMAT_V2, but SudoCue's form for a killer X, which no 2.0 header
+	// names.
 	To Format `protobuf:"varint,2,opt,name=to,proto3,enum=sudoku.v1.Format" json:"to,omitempty"`
 	// Accept strings with known defects (Str8ts strings with the live
 	// off-by-one, interim base-32 2.0 strings) where strict decoding fails.
@@ -4657,7 +4665,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x16ListStrategiesResponse\x127\n" +
 	"\n" +
 	"strategies\x18\x01 \x03(\v2\x17.sudoku.v1.StrategyInfoR\n" +
-	"strategies*\xb2\x02\n" +
+	"strategies*\xc8\x02\n" +
 	"\aVariant\x12\x17\n" +
 	"\x13VARIANT_UNSPECIFIED\x10\x00\x12\x13\n" +
 	"\x0fVARIANT_CLASSIC\x10\x01\x12\r\n" +
@@ -4673,7 +4681,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x12\x14\n" +
 	"\x10VARIANT_STR8TS_X\x10\v\x12\x14\n" +
 	"\x10VARIANT_STR8TS_B\x10\f\x12\x15\n" +
-	"\x11VARIANT_STR8TS_BX\x10\r*\xae\x01\n" +
+	"\x11VARIANT_STR8TS_BX\x10\r\x12\x14\n" +
+	"\x10VARIANT_KILLER_X\x10\x0e*\xae\x01\n" +
 	"\fCageOperator\x12\x1d\n" +
 	"\x19CAGE_OPERATOR_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12CAGE_OPERATOR_NONE\x10\x01\x12\x15\n" +

@@ -128,7 +128,7 @@
       }
     };
     L.units.forEach((u) => repeats(u.cells));
-    const killer = L.variant === 'VARIANT_KILLER' || L.variant === 'VARIANT_KILLER_JIGSAW';
+    const killer = ['VARIANT_KILLER', 'VARIANT_KILLER_JIGSAW', 'VARIANT_KILLER_X'].includes(L.variant);
     for (const cage of L.cages) {
       if (killer) repeats(cage.cells);
       const ds = cage.cells.map((cell) => v[cell]).filter(Boolean);

@@ -196,7 +196,7 @@
     }
     const windows = [];
     let diagonals = false;
-    if (['VARIANT_X', 'VARIANT_STR8TS_X', 'VARIANT_STR8TS_BX'].includes(variant)) {
+    if (['VARIANT_X', 'VARIANT_STR8TS_X', 'VARIANT_STR8TS_BX', 'VARIANT_KILLER_X'].includes(variant)) {
       diagonals = true;
       add('UNIT_KIND_DIAGONAL', 0, seq((i) => i * n + i));
       add('UNIT_KIND_DIAGONAL', 1, seq((i) => i * n + n - 1 - i));
@@ -223,7 +223,7 @@
     const cages = (board.cages || []).map((c) => ({ cells: c.cells || [], target: c.target || 0, op: c.operator || '' }));
     const cageOf = new Int32Array(N).fill(-1);
     cages.forEach((c, k) => c.cells.forEach((cell) => { cageOf[cell] = k; }));
-    const distinctCages = variant === 'VARIANT_KILLER' || variant === 'VARIANT_KILLER_JIGSAW';
+    const distinctCages = ['VARIANT_KILLER', 'VARIANT_KILLER_JIGSAW', 'VARIANT_KILLER_X'].includes(variant);
 
     const peerSets = Array.from({ length: N }, () => new Set());
     const link = (cells) => {
