@@ -115,7 +115,7 @@ func FuzzDecodeKillerArrows(f *testing.F) {
 
 func FuzzDecodeSudoCue(f *testing.F) {
 	fuzzDecoder(f, strict(DecodeSudoCue), false, FormatSudoCue,
-		sudoCueExample, "3x3:d:k:"+strings.Repeat("11521:", 81), "3x3::k:"+strings.Repeat("0:", 80)+"0")
+		sudoCueExample, sudoCueKillerX, "3x3:d:k:"+strings.Repeat("11521:", 81), "3x3::k:"+strings.Repeat("0:", 80)+"0")
 }
 
 func FuzzDecodeJigsawV1(f *testing.F) {
