@@ -97,11 +97,12 @@ func watchEnd(final tea.Model) error {
 }
 
 // convertBoard asks the service for the structured board of a puzzle:
-// its cells, regions, variant and cages. It converts to the 2.0 string,
-// which most boards have, else to the N×N form or plain text.
+// its cells, regions, variant and cages. It converts to the service's
+// choice (the 2.0 string, which most boards have, or SudoCue's form for a
+// killer X), else to the N×N form or plain text.
 func convertBoard(ctx context.Context, client sudokuv1.SudokuServiceClient, puzzle *sudokuv1.Puzzle) (*sudokuv1.Board, error) {
 	var first error
-	for _, to := range []sudokuv1.Format{sudokuv1.Format_FORMAT_V2, sudokuv1.Format_FORMAT_NXN, sudokuv1.Format_FORMAT_PLAIN} {
+	for _, to := range []sudokuv1.Format{sudokuv1.Format_FORMAT_UNSPECIFIED, sudokuv1.Format_FORMAT_NXN, sudokuv1.Format_FORMAT_PLAIN} {
 		resp, err := client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: puzzle, To: to})
 		if err == nil {
 			return resp.GetBoard(), nil
