@@ -85,6 +85,26 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
+// TestJSONKillerX: convert --to json writes a killer X, which no 2.0
+// string carries, and SudoCue's form is what it converts back to.
+func TestJSONKillerX(t *testing.T) {
+	out, _, err := runCLI(t, "", "convert", "--to", "json", sudoCueKillerX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b sudokuv1.Board
+	if err := protojson.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.GetVariant() != sudokuv1.Variant_VARIANT_KILLER_X || len(b.GetCages()) != 23 {
+		t.Fatalf("variant %v with %d cages, want a killer X with 23", b.GetVariant(), len(b.GetCages()))
+	}
+	back, _, err := runCLI(t, "", "convert", "--to", "sudocue", strings.TrimSpace(out))
+	if err != nil || !strings.HasPrefix(back, "3x3:d:k:") {
+		t.Fatalf("convert --to sudocue = %q, %v; want the flag d", back, err)
+	}
+}
+
 // diagonalKiller is the seed puzzle as a killer board with a cage of two
 // cells that touch only diagonally, r1c1 and r2c2: no text format can
 // carry it, since their cages are orthogonally connected regions of one

@@ -64,7 +64,6 @@ var transcriptCases = []struct {
 	{"convert-cannot-carry", "", []string{"convert", "--to", "killer-v1", seedPuzzle}},
 	// Killer X: SudoCue's flag d, which no 2.0 header names.
 	{"killer-x-solve", "", []string{"solve", sudoCueKillerX}},
-	{"killer-x-json", "", []string{"convert", "--to", "json", sudoCueKillerX}},
 	{"killer-x-v2", "", []string{"convert", "--to", "v2", sudoCueKillerX}},
 	{"generate-killer-x", "", []string{"generate", "--variant", "killer-x", "--seed", "1"}},
 	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},
