@@ -778,14 +778,15 @@ func noteReads16(t *tables16, cells *[4]uint64, counts []uint64, queue []int32) 
 		if u&1 != 0 {
 			continue
 		}
-		k := int(t.base[cell][0]) + di
+		r := &t.refs[cell]
+		k := int(r.base[0]) + di
 		counts[k>>6] |= 1 << (k & 63)
-		k = int(t.base[cell][1]) + di
+		k = int(r.base[1]) + di
 		counts[k>>6] |= 1 << (k & 63)
-		k = int(t.base[cell][2]) + di
+		k = int(r.base[2]) + di
 		counts[k>>6] |= 1 << (k & 63)
-		if t.fourth[cell] {
-			k = int(t.base[cell][3]) + di
+		if r.fourth() {
+			k = int(r.base[3]) + di
 			counts[k>>6] |= 1 << (k & 63)
 		}
 	}
