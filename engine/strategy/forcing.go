@@ -1127,19 +1127,19 @@ func (f *forcing) followBare(im *implications) bool {
 		// 16×16 solve (x16 line 2, session 20).
 		ends, from := uint64(0), 0
 		if len(rs) >= 3 {
-			if unitDown(rem, rs[0], di) <= 1 {
+			if unitDown(rem, rs[0], di) {
 				ends |= 1
 			}
-			if unitDown(rem, rs[1], di) <= 1 {
+			if unitDown(rem, rs[1], di) {
 				ends |= 2
 			}
-			if unitDown(rem, rs[2], di) <= 1 {
+			if unitDown(rem, rs[2], di) {
 				ends |= 4
 			}
 			from = 3
 		}
 		for i := from; i < len(rs); i++ {
-			if unitDown(rem, rs[i], di) <= 1 {
+			if unitDown(rem, rs[i], di) {
 				ends |= 1 << i
 			}
 		}
@@ -1291,19 +1291,19 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32) (int, bool) {
 		rs := cellRefs[cell]
 		ends, from := uint64(0), 0
 		if len(rs) >= 3 {
-			if unitDown(rem, rs[0], di) <= 1 {
+			if unitDown(rem, rs[0], di) {
 				ends |= 1
 			}
-			if unitDown(rem, rs[1], di) <= 1 {
+			if unitDown(rem, rs[1], di) {
 				ends |= 2
 			}
-			if unitDown(rem, rs[2], di) <= 1 {
+			if unitDown(rem, rs[2], di) {
 				ends |= 4
 			}
 			from = 3
 		}
 		for i := from; i < len(rs); i++ {
-			if unitDown(rem, rs[i], di) <= 1 {
+			if unitDown(rem, rs[i], di) {
 				ends |= 1 << i
 			}
 		}
@@ -1328,13 +1328,14 @@ func (f *forcing) netFalse(im *implications, qi int, limit int32) (int, bool) {
 }
 
 // unitDown takes down the count of digit di+1's places in unit ref of
-// rem (implications.rem) for one of them followed false, returning the
-// count left.
-func unitDown(rem []uint16, ref unitRef, di int) uint16 {
+// rem (implications.rem) for one of them followed false, reporting
+// whether it ends: one place left, or none (the count's bits but the
+// lowest clear, one test).
+func unitDown(rem []uint16, ref unitRef, di int) bool {
 	k := int(ref.base) + di
 	r := (rem[k] - 1) ^ ref.pos
 	rem[k] = r
-	return r & remCount
+	return r&(remCount-1) == 0
 }
 
 // netEnds follows, for netFalse, what digit di+1 leaving cell ended: the

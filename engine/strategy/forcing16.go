@@ -104,8 +104,7 @@ func (f *forcing) ready16(l *grid.Layout) {
 }
 
 // unitDown16 is unitDown on a bare16's counts, for unit i of a cell
-// (refs r) and digit di+1, reporting whether the count is left at one or
-// none (rather than the count: a test of its bits but the lowest).
+// (refs r).
 func unitDown16(rem *[remSlots16]uint16, r *refs16, i, di int) bool {
 	k := (int(r.base[i&3]) + di) & (remSlots16 - 1)
 	v := (rem[k] - 1) ^ r.pos[i&3]
