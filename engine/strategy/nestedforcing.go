@@ -68,6 +68,9 @@ type nestedState struct {
 	wideHeld []bool  // by index in order: nor with wide lemmas (the wide probe)
 	premises []int32 // the premise, then the lemmas found for it (false literals)
 	needed   []bool  // by index in premises: what the contradiction rests on
+	// clashes are, by index in premises, the contradictions of the
+	// lemmas' own nets as reportNested closed them (see lemmaClash).
+	clashes []lemmaClash
 	// holds are the candidates a lemma trial of refute would not refute
 	// under the premises as they are: each candidate implied true where a
 	// trial reached no contradiction (see refute), a plane per digit as
@@ -171,6 +174,14 @@ type orderMemo struct {
 // maxOrderMemo bounds the words of an orderMemo's tables (about 4 MiB);
 // larger boards (25×25) keep none.
 const maxOrderMemo = 1 << 19
+
+// lemmaClash is the contradiction a lemma's own net reached (its bad and
+// badAt) and the work its closure counted.
+type lemmaClash struct {
+	bad   uint8
+	badAt int32
+	work  int
+}
 
 // nestedPremise is a candidate to assume and the size of its net.
 type nestedPremise struct {
@@ -967,6 +978,7 @@ func (f *forcing) reportNested(sink *Sink) {
 	ns.needed = slices.Grow(ns.needed[:0], k)[:k]
 	clear(ns.needed)
 	ns.needed[0] = true
+	ns.clashes = slices.Grow(ns.clashes[:0], k)[:k]
 	f.markNeeded(&f.a, k)
 	for i := k - 1; i > 0; i-- {
 		if !ns.needed[i] {
@@ -975,9 +987,23 @@ func (f *forcing) reportNested(sink *Sink) {
 		// The lemma's own net: the premise, the lemmas before it, its
 		// opposite assumed.
 		ns.premises[i] ^= 1
+		work := f.work
 		f.close(&f.c, ns.premises[:i+1]...)
 		ns.premises[i] ^= 1
+		ns.clashes[i] = lemmaClash{f.c.bad, f.c.badAt, f.work - work}
 		f.markNeeded(&f.c, i)
+	}
+	// same is how many of the premises, from the first, are all needed:
+	// the lemmas among them have the same premises before them kept as
+	// when closed above, and so the same net and contradiction.
+	// (Not on boards with rules, whose closures keep what each cage
+	// last allowed: there each is closed again.)
+	same := slices.Index(ns.needed, false)
+	if same < 0 {
+		same = k
+	}
+	if f.rules {
+		same = 0
 	}
 	kept := ns.premises[:0]
 	for i, lit := range ns.premises {
@@ -1007,12 +1033,18 @@ func (f *forcing) reportNested(sink *Sink) {
 	// the closure is bare, as its wording reads only the contradiction.
 	im.bare = true
 	for i := 1; i < len(kept); i++ {
-		kept[i] ^= 1
-		f.close(im, kept[:i+1]...)
-		kept[i] ^= 1
+		c := ns.clashes[i]
+		if i >= same {
+			kept[i] ^= 1
+			f.close(im, kept[:i+1]...)
+			kept[i] ^= 1
+			c.bad, c.badAt = im.bad, im.badAt
+		} else {
+			f.work += c.work // as closing it again would count
+		}
 		lc, ld := f.split(kept[i] >> 1)
 		addCandidateNode(s, lc, ld+1)
-		s.Nodes[len(s.Nodes)-1].Origin = n.CellName(lc) + "=" + n.DigitName(ld+1) + " => " + f.clashText(im, n)
+		s.Nodes[len(s.Nodes)-1].Origin = n.CellName(lc) + "=" + n.DigitName(ld+1) + " => " + f.clashWords(c.bad, c.badAt, n)
 		s.Marks = append(s.Marks, Mark{Cell: lc, Digit: ld + 1, Role: RoleOff})
 	}
 	im.bare = false
@@ -1037,6 +1069,12 @@ func (f *forcing) markNeeded(im *implications, k int) {
 // node keeps it in Origin, which explainNestedForcing renders in the
 // caller's symbols (symbolic).
 func (f *forcing) clashText(im *implications, n grid.Notation) string {
+	return f.clashWords(im.bad, im.badAt, n)
+}
+
+// clashWords is clashText for the contradiction bad at badAt
+// (implications.bad, badAt).
+func (f *forcing) clashWords(bad uint8, badAt int32, n grid.Notation) string {
 	lit := func(x int32) string {
 		cell, di := f.split(x >> 1)
 		op := "<>"
@@ -1045,16 +1083,16 @@ func (f *forcing) clashText(im *implications, n grid.Notation) string {
 		}
 		return n.CellName(cell) + op + n.DigitName(di+1)
 	}
-	switch im.bad {
+	switch bad {
 	case badLiteral:
-		return lit(im.badAt|1) + " and " + lit(im.badAt&^1)
+		return lit(badAt|1) + " and " + lit(badAt&^1)
 	case badCell:
-		return n.CellName(int(im.badAt)) + " has no candidate left"
+		return n.CellName(int(badAt)) + " has no candidate left"
 	case badUnit:
-		u, di := int(im.badAt)/f.n, int(im.badAt)%f.n
+		u, di := int(badAt)/f.n, int(badAt)%f.n
 		return "no place for " + n.DigitName(di+1) + " in " + f.l.Unit(u).Name()
 	case badRule:
-		r := int(im.badAt)
+		r := int(badAt)
 		switch {
 		case f.isSum(r):
 			v := f.sumOf(r)
