@@ -142,6 +142,7 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 // the forcing state nor the closure is live in it, which leaves their
 // registers to the loop.
 func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
+	nilChecks16(queue, s, t)
 	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := uint32(queue[qi&(queueSlots-1)])
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
@@ -249,6 +250,12 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 	return n
 }
 
+// nilChecks16 checks the loops' pointers for nil once, ahead of their
+// loops, which then check them no more (rather than once a literal).
+func nilChecks16(queue *[queueSlots]int32, s *bare16, t *tables16) {
+	_, _, _ = queue[0], s.bad, t.refs[0]
+}
+
 // followNet16 is followNet on a board of side 16 for a closure traced or
 // cut at depth limit: the same literals in the same order, with the same
 // predecessors and depths (netTrue, netFalse, netEnds and set written out
@@ -273,6 +280,8 @@ type trace16 struct {
 // netLoop16 is followNet16's loop, as bareLoop16 is followBare16's.
 func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace16) int {
 	pred, depth := tr.pred, tr.depth
+	nilChecks16(queue, s, t)
+	_, _ = pred[0], depth[0]
 	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := queue[qi&(queueSlots-1)]
 		dep := depth[lit&(queueSlots-1)]
