@@ -202,8 +202,8 @@ func findNestedForcingNets(b *grid.Board, sink *Sink) {
 // findNested is findNestedForcingNets with forcing state f, whose memos
 // (orderMemo, heldMemo) carry over from its last search.
 func (f *forcing) findNested(b *grid.Board, sink *Sink) {
-	f.sink = sink
-	defer func() { f.sink = nil }() // the pool keeps no sink
+	f.sink, f.polls = sink, 0
+	defer func() { f.sink, f.cancelled = nil, nil }() // the pool keeps no sink
 	f.setup(b, true, false)
 	f.limit = math.MaxInt32
 	f.work, f.budget = 0, nestedBudget(b.Layout(), sink)
