@@ -108,6 +108,8 @@ type nestedState struct {
 	// seq is the order of a pass: indices in order, from the pass's first
 	// on, those not late first (see passOrder).
 	seq []int32
+	// keys are nestedOrder's sort keys (premiseKey).
+	keys []uint64
 }
 
 // heldMemo keeps, from one nested search to the next on boards of side 16
@@ -666,18 +668,25 @@ func (f *forcing) nestedOrder() {
 	}
 	// Largest first, in the order listed (by cell, then digit) among
 	// nets of one size: the order of a stable sort by size, which costs
-	// more (its merges) than sorting by both keys.
-	slices.SortFunc(ns.order, func(x, y nestedPremise) int {
-		if x.size != y.size {
-			return int(y.size - x.size)
-		}
-		xc, xd := f.split(x.cand)
-		yc, yd := f.split(y.cand)
-		if xc != yc {
-			return xc - yc
-		}
-		return xd - yd
-	})
+	// more (its merges) than sorting by both keys. The keys are numbers
+	// (premiseKey), which sort without calling a comparison (a third of
+	// the sort's instructions on x16-extreme line 3).
+	ns.keys = ns.keys[:0]
+	for i, p := range ns.order {
+		ns.keys = append(ns.keys, premiseKey(p, i))
+	}
+	slices.Sort(ns.keys)
+	for i, k := range ns.keys {
+		ns.order[i] = nestedPremise{cand: int32(k & 0xffff), size: math.MaxInt32 - int32(k>>32)}
+	}
+}
+
+// premiseKey returns a number that orders premise p, listed at index i,
+// as nestedOrder sorts: by size, largest first, then by i; premise p is
+// in its lowest 16 bits (a candidate number and an index are below
+// 2^15, the candidates of a 32×32 board).
+func premiseKey(p nestedPremise, i int) uint64 {
+	return uint64(math.MaxInt32-p.size)<<32 | uint64(i)<<16 | uint64(p.cand)
 }
 
 // readyOrderMemo readies f.nested.sizes for the board searched, reporting

@@ -383,3 +383,40 @@ func TestNestedLateOwnSolve(t *testing.T) {
 		t.Errorf("%d nested steps compared, want at least %d", compared, floor)
 	}
 }
+
+// TestPremiseKeyOrder: the premises sorted by premiseKey are in the
+// order of the comparison nestedOrder means (size, largest first, then
+// the order listed, by cell then digit), on every board size up to
+// 32×32, with ties in size and the largest candidate numbers.
+func TestPremiseKeyOrder(t *testing.T) {
+	for _, size := range []int{9, 16, 25, 32} {
+		l, err := grid.NewLayout(grid.Config{Size: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := new(forcing)
+		f.setup(grid.NewBoard(l), true, false)
+		// Every candidate, listed by cell then digit, with sizes that
+		// tie often and reach the most a net holds.
+		var listed []nestedPremise
+		for cell := range l.Cells {
+			for di := range size {
+				n := int32((cell*7+di*13)%5) * int32(f.cands/4)
+				listed = append(listed, nestedPremise{cand: f.cand(cell, di), size: n})
+			}
+		}
+		want := slices.Clone(listed)
+		slices.SortStableFunc(want, func(x, y nestedPremise) int { return int(y.size - x.size) })
+		keys := make([]uint64, len(listed))
+		for i, p := range listed {
+			keys[i] = premiseKey(p, i)
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			got := nestedPremise{cand: int32(k & 0xffff), size: math.MaxInt32 - int32(k>>32)}
+			if got != want[i] {
+				t.Fatalf("%d×%d: place %d: %+v, want %+v", size, size, i, got, want[i])
+			}
+		}
+	}
+}
