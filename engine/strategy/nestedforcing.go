@@ -839,9 +839,12 @@ func (f *forcing) refute(p int32, wide, ranked bool) bool {
 		progress = false
 		if ranked {
 			for _, o := range ns.order {
+				// Open in the premises' net, in a cell with another left
+				// (a test of the lowest bit, not a count) and, unless
+				// wide, narrowed by it.
 				cell, di := f.split(o.cand)
 				alive := f.a.alive[cell]
-				if alive&(1<<di) == 0 || alive.Count() < 2 || alive == f.b.Cands(cell) && !wide {
+				if alive&(1<<di) == 0 || alive&(alive-1) == 0 || alive == f.b.Cands(cell) && !wide {
 					continue
 				}
 				lemma, bad := f.tryLemma(o.cand)
@@ -858,7 +861,7 @@ func (f *forcing) refute(p int32, wide, ranked bool) bool {
 	cells:
 		for cell, ds := range f.b.Candidates() {
 			alive := f.a.alive[cell]
-			if alive.Count() < 2 || alive == ds && !wide {
+			if alive&(alive-1) == 0 || alive == ds && !wide {
 				continue
 			}
 			for ; alive != 0; alive &= alive - 1 {
