@@ -420,3 +420,53 @@ func TestPremiseKeyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedLemmaTexts: each lemma of a Nested Forcing Net step on 16×16
+// X boards is worded with the contradiction of its own net closed afresh
+// (the premise and the lemmas kept before it, its opposite assumed), as
+// reportNested words it, also where it takes that contradiction from
+// the net it closed to find what the step rests on (clashWords).
+func TestNestedLemmaTexts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a 16×16 X by first steps")
+	}
+	lemmas := 0
+	for _, b := range netBenchBoards(t, 1, 4) {
+		var sink Sink
+		NestedForcingNet().Find(b, &sink)
+		f := new(forcing)
+		f.setup(b, true, false)
+		f.limit = math.MaxInt32
+		n := grid.Notation{Layout: b.Layout()}
+		for i := range sink.Steps() {
+			s := &sink.Steps()[i]
+			e := s.Eliminations[0]
+			kept := []int32{f.cand(e.Cell, e.Digit-1)<<1 | 1}
+			var texts []string
+			// The lemmas' nodes, in the order found, as
+			// explainNestedForcing reads them.
+			for j, nd := range s.Nodes {
+				if nd.Kind == CandidateNode && nd.Origin != "" && j < len(s.Marks) && s.Marks[j].Role == RoleOff {
+					kept = append(kept, f.cand(nd.Cells[0], nd.Digit-1)<<1)
+					_, text, _ := strings.Cut(nd.Origin, " => ")
+					texts = append(texts, text)
+				}
+			}
+			f.c.bare = true
+			for j := 1; j < len(kept); j++ {
+				kept[j] ^= 1
+				f.close(&f.c, kept[:j+1]...)
+				kept[j] ^= 1
+				if want := f.clashText(&f.c, n); texts[j-1] != want {
+					t.Errorf("step %q: lemma %d worded %q, its net closed afresh %q", s.Explain(n), j, texts[j-1], want)
+				}
+				lemmas++
+			}
+			f.c.bare = false
+		}
+	}
+	if lemmas == 0 {
+		t.Fatal("no lemma checked")
+	}
+	t.Logf("%d lemmas", lemmas)
+}
