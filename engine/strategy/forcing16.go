@@ -45,18 +45,28 @@ type bare16 struct {
 
 // tables16 is what followBare16 reads of a layout of side 16 and its
 // board: forcing.peers, candPlanes and unitCells, and each cell's units
-// as cellRefs has them, three or four (fourth marks the cells with
-// four), their fields in arrays of their own (base, pos, unit), which a
-// cell indexes at a stride the loads scale by.
+// as cellRefs has them, three or four (refs16), with the units' numbers
+// (unitRef.unit) apart, as only traced closures read them.
 type tables16 struct {
 	peers     [cells16][4]uint64
 	cands     [words16]uint64
 	unitCells [remSlots16]int32
-	base      [cells16][4]uint16 // unitRef.base
-	pos       [cells16][4]uint16 // unitRef.pos
+	refs      [cells16]refs16
 	unit      [cells16][4]uint16 // unitRef.unit
-	fourth    [cells16]bool
 }
+
+// refs16 is a cell's units as cellRefs has them (unitRef.base and pos),
+// in one record a closure reaches through one pointer, whose fields it
+// reads at constant offsets. A cell with three units has base[3] noUnit16.
+type refs16 struct {
+	base, pos [4]uint16
+}
+
+// noUnit16 marks the fourth unit of a cell that has three (refs16).
+const noUnit16 = 0xffff
+
+// fourth reports whether the cell has a fourth unit.
+func (r *refs16) fourth() bool { return r.base[3] != noUnit16 }
 
 // fits16 reports whether closures of the sizes given (implications.init)
 // are kept in a bare16.
@@ -83,23 +93,34 @@ func (f *forcing) ready16(l *grid.Layout) {
 	t := f.t16
 	for cell := range l.Cells {
 		copy(t.peers[cell][:], f.peers[cell*4:cell*4+4])
-		rs := f.cellRefs[cell]
-		t.base[cell], t.pos[cell], t.unit[cell] = [4]uint16{}, [4]uint16{}, [4]uint16{}
-		for i, ref := range rs {
-			t.base[cell][i], t.pos[cell][i], t.unit[cell][i] = uint16(ref.base), ref.pos, ref.unit
+		r := &t.refs[cell]
+		*r, t.unit[cell] = refs16{base: [4]uint16{3: noUnit16}}, [4]uint16{}
+		for i, ref := range f.cellRefs[cell] {
+			r.base[i], r.pos[i], t.unit[cell][i] = uint16(ref.base), ref.pos, ref.unit
 		}
-		t.fourth[cell] = len(rs) == 4
 	}
 	clear(t.unitCells[:])
 	copy(t.unitCells[:], f.unitCells)
 }
 
-// unitDown16 is unitDown on a bare16's counts, for unit i of cell.
-func unitDown16(rem *[remSlots16]uint16, t *tables16, cell, i, di int) uint16 {
-	k := (int(t.base[cell][i&3]) + di) & (remSlots16 - 1)
-	r := (rem[k] - 1) ^ t.pos[cell][i&3]
-	rem[k] = r
-	return r & remCount
+// unitDown16 is unitDown on a bare16's counts, for unit i of a cell
+// (refs r).
+func unitDown16(rem *[remSlots16]uint16, r *refs16, i, di int) bool {
+	k := (int(r.base[i&3]) + di) & (remSlots16 - 1)
+	v := (rem[k] - 1) ^ r.pos[i&3]
+	rem[k] = v
+	return v&(remCount-1) == 0
+}
+
+// settle16 marks settled the counts of digit di+1 in the units of a cell
+// (refs r), which a literal has made true.
+func settle16(rem *[remSlots16]uint16, r *refs16, di int) {
+	rem[(int(r.base[0])+di)&(remSlots16-1)] |= remSettled
+	rem[(int(r.base[1])+di)&(remSlots16-1)] |= remSettled
+	rem[(int(r.base[2])+di)&(remSlots16-1)] |= remSettled
+	if r.fourth() {
+		rem[(int(r.base[3])+di)&(remSlots16-1)] |= remSettled
+	}
 }
 
 // followBare16 is followBare on a board of side 16: the same literals in
@@ -121,6 +142,7 @@ func (f *forcing) followBare16(im *implications, s *bare16, t *tables16) bool {
 // the forcing state nor the closure is live in it, which leaves their
 // registers to the loop.
 func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
+	nilChecks16(queue, s, t)
 	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := uint32(queue[qi&(queueSlots-1)])
 		di := int(lit>>(1+plane16Bits)) & (side16 - 1)
@@ -142,12 +164,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 				queue[n&(queueSlots-1)] = int32(x) << 1
 				n++
 			}
-			s.rem[(int(t.base[cell][0])+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(t.base[cell][1])+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(t.base[cell][2])+di)&(remSlots16-1)] |= remSettled
-			if t.fourth[cell] {
-				s.rem[(int(t.base[cell][3])+di)&(remSlots16-1)] |= remSettled
-			}
+			settle16(&s.rem, &t.refs[cell], di)
 			pw := &t.peers[cell]
 			for j := range 4 {
 				w := (di<<2 | j) & (words16 - 1)
@@ -177,17 +194,18 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 			s.bad, s.badAt = badCell, int32(cell)
 			break
 		}
+		refs := &t.refs[cell]
 		ends := uint64(0)
-		if unitDown16(&s.rem, t, cell, 0, di) <= 1 {
+		if unitDown16(&s.rem, refs, 0, di) {
 			ends |= 1
 		}
-		if unitDown16(&s.rem, t, cell, 1, di) <= 1 {
+		if unitDown16(&s.rem, refs, 1, di) {
 			ends |= 2
 		}
-		if unitDown16(&s.rem, t, cell, 2, di) <= 1 {
+		if unitDown16(&s.rem, refs, 2, di) {
 			ends |= 4
 		}
-		if t.fourth[cell] && unitDown16(&s.rem, t, cell, 3, di) <= 1 {
+		if refs.fourth() && unitDown16(&s.rem, refs, 3, di) {
 			ends |= 8
 		}
 		if left&(left-1) == 0 {
@@ -207,7 +225,7 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 		}
 		for ; ends != 0; ends &= ends - 1 {
 			i := bits.TrailingZeros64(ends) & 3
-			b := int(t.base[cell][i])
+			b := int(refs.base[i])
 			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {
@@ -230,6 +248,12 @@ func bareLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16) int {
 		}
 	}
 	return n
+}
+
+// nilChecks16 checks the loops' pointers for nil once, ahead of their
+// loops, which then check them no more (rather than once a literal).
+func nilChecks16(queue *[queueSlots]int32, s *bare16, t *tables16) {
+	_, _, _ = queue[0], s.bad, t.refs[0]
 }
 
 // followNet16 is followNet on a board of side 16 for a closure traced or
@@ -256,6 +280,8 @@ type trace16 struct {
 // netLoop16 is followNet16's loop, as bareLoop16 is followBare16's.
 func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace16) int {
 	pred, depth := tr.pred, tr.depth
+	nilChecks16(queue, s, t)
+	_, _ = pred[0], depth[0]
 	for qi := 0; qi < n && s.bad == badNone; qi++ {
 		lit := queue[qi&(queueSlots-1)]
 		dep := depth[lit&(queueSlots-1)]
@@ -283,12 +309,7 @@ func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace
 				queue[n&(queueSlots-1)] = xl
 				n++
 			}
-			s.rem[(int(t.base[cell][0])+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(t.base[cell][1])+di)&(remSlots16-1)] |= remSettled
-			s.rem[(int(t.base[cell][2])+di)&(remSlots16-1)] |= remSettled
-			if t.fourth[cell] {
-				s.rem[(int(t.base[cell][3])+di)&(remSlots16-1)] |= remSettled
-			}
+			settle16(&s.rem, &t.refs[cell], di)
 			pw := &t.peers[cell]
 			for j := range 4 {
 				w := (di<<2 | j) & (words16 - 1)
@@ -320,17 +341,18 @@ func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace
 			s.bad, s.badAt = badCell, int32(cell)
 			break
 		}
+		refs := &t.refs[cell]
 		ends := uint64(0)
-		if unitDown16(&s.rem, t, cell, 0, di) <= 1 {
+		if unitDown16(&s.rem, refs, 0, di) {
 			ends |= 1
 		}
-		if unitDown16(&s.rem, t, cell, 1, di) <= 1 {
+		if unitDown16(&s.rem, refs, 1, di) {
 			ends |= 2
 		}
-		if unitDown16(&s.rem, t, cell, 2, di) <= 1 {
+		if unitDown16(&s.rem, refs, 2, di) {
 			ends |= 4
 		}
-		if t.fourth[cell] && unitDown16(&s.rem, t, cell, 3, di) <= 1 {
+		if refs.fourth() && unitDown16(&s.rem, refs, 3, di) {
 			ends |= 8
 		}
 		if left&(left-1) == 0 {
@@ -351,7 +373,7 @@ func netLoop16(queue *[queueSlots]int32, n int, s *bare16, t *tables16, tr trace
 		}
 		for ; ends != 0; ends &= ends - 1 {
 			i := bits.TrailingZeros64(ends) & 3
-			b := int(t.base[cell][i])
+			b := int(refs.base[i])
 			k := (b + di) & (remSlots16 - 1)
 			r := s.rem[k]
 			if r&remCount == 0 {

@@ -537,3 +537,42 @@ func TestCandidateNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestSpentPolls: spent, which polls the sink's cancellation once in
+// spentPoll calls, says so at a search's first call when the sink was
+// cancelled before, within spentPoll calls when it is cancelled during,
+// and at every call after; and only of the sink found cancelled.
+func TestSpentPolls(t *testing.T) {
+	f := &forcing{budget: 1 << 30}
+	cancel := make(chan struct{})
+	sink := &Sink{Cancel: cancel}
+	f.sink, f.polls = sink, 0
+	for i := range 3 * spentPoll {
+		if f.spent() {
+			t.Fatalf("call %d: spent before the sink was cancelled", i)
+		}
+	}
+	close(cancel)
+	calls := 0
+	for !f.spent() {
+		if calls++; calls > spentPoll {
+			t.Fatalf("not spent %d calls after the sink was cancelled", calls)
+		}
+	}
+	for i := range 2 * spentPoll {
+		if !f.spent() {
+			t.Fatalf("call %d after: no longer spent", i)
+		}
+	}
+	// A new search, on a sink cancelled before it: its first call.
+	other := &Sink{Cancel: cancel}
+	f.sink, f.polls = other, 0
+	if !f.spent() {
+		t.Error("the first call on a sink cancelled before is not spent")
+	}
+	// A sink not cancelled is not taken for the one that was.
+	f.sink, f.polls = &Sink{Cancel: make(chan struct{})}, 0
+	if f.spent() {
+		t.Error("spent on a sink not cancelled")
+	}
+}

@@ -383,3 +383,90 @@ func TestNestedLateOwnSolve(t *testing.T) {
 		t.Errorf("%d nested steps compared, want at least %d", compared, floor)
 	}
 }
+
+// TestPremiseKeyOrder: the premises sorted by premiseKey are in the
+// order of the comparison nestedOrder means (size, largest first, then
+// the order listed, by cell then digit), on every board size up to
+// 32×32, with ties in size and the largest candidate numbers.
+func TestPremiseKeyOrder(t *testing.T) {
+	for _, size := range []int{9, 16, 25, 32} {
+		l, err := grid.NewLayout(grid.Config{Size: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := new(forcing)
+		f.setup(grid.NewBoard(l), true, false)
+		// Every candidate, listed by cell then digit, with sizes that
+		// tie often and reach the most a net holds.
+		var listed []nestedPremise
+		for cell := range l.Cells {
+			for di := range size {
+				n := int32((cell*7+di*13)%5) * int32(f.cands/4)
+				listed = append(listed, nestedPremise{cand: f.cand(cell, di), size: n})
+			}
+		}
+		want := slices.Clone(listed)
+		slices.SortStableFunc(want, func(x, y nestedPremise) int { return int(y.size - x.size) })
+		keys := make([]uint64, len(listed))
+		for i, p := range listed {
+			keys[i] = premiseKey(p, i)
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			got := nestedPremise{cand: int32(k & 0xffff), size: math.MaxInt32 - int32(k>>32)}
+			if got != want[i] {
+				t.Fatalf("%d×%d: place %d: %+v, want %+v", size, size, i, got, want[i])
+			}
+		}
+	}
+}
+
+// TestNestedLemmaTexts: each lemma of a Nested Forcing Net step on 16×16
+// X boards is worded with the contradiction of its own net closed afresh
+// (the premise and the lemmas kept before it, its opposite assumed), as
+// reportNested words it, also where it takes that contradiction from
+// the net it closed to find what the step rests on (clashWords).
+func TestNestedLemmaTexts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves a 16×16 X by first steps")
+	}
+	lemmas := 0
+	for _, b := range netBenchBoards(t, 1, 4) {
+		var sink Sink
+		NestedForcingNet().Find(b, &sink)
+		f := new(forcing)
+		f.setup(b, true, false)
+		f.limit = math.MaxInt32
+		n := grid.Notation{Layout: b.Layout()}
+		for i := range sink.Steps() {
+			s := &sink.Steps()[i]
+			e := s.Eliminations[0]
+			kept := []int32{f.cand(e.Cell, e.Digit-1)<<1 | 1}
+			var texts []string
+			// The lemmas' nodes, in the order found, as
+			// explainNestedForcing reads them.
+			for j, nd := range s.Nodes {
+				if nd.Kind == CandidateNode && nd.Origin != "" && j < len(s.Marks) && s.Marks[j].Role == RoleOff {
+					kept = append(kept, f.cand(nd.Cells[0], nd.Digit-1)<<1)
+					_, text, _ := strings.Cut(nd.Origin, " => ")
+					texts = append(texts, text)
+				}
+			}
+			f.c.bare = true
+			for j := 1; j < len(kept); j++ {
+				kept[j] ^= 1
+				f.close(&f.c, kept[:j+1]...)
+				kept[j] ^= 1
+				if want := f.clashText(&f.c, n); texts[j-1] != want {
+					t.Errorf("step %q: lemma %d worded %q, its net closed afresh %q", s.Explain(n), j, texts[j-1], want)
+				}
+				lemmas++
+			}
+			f.c.bare = false
+		}
+	}
+	if lemmas == 0 {
+		t.Fatal("no lemma checked")
+	}
+	t.Logf("%d lemmas", lemmas)
+}
