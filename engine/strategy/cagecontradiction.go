@@ -559,15 +559,23 @@ func (t *trial) reached(work, spread, budget, c, d int) bool {
 
 // exact counts the pending trials' own looks: each is followed from the
 // base again, and kept with them.
-func (t *trial) exact() {
-	for _, p := range t.pending {
+func (t *trial) exact() { t.exactWithin(-1) }
+
+// exactWithin counts the pending trials' own looks as exact does, the
+// last pending first, until the bounds settle whether the looks counted
+// pass budget: until work passes it (the trials counted so far take more
+// already) or work and spread together do not (all of them take no
+// more), or none is pending. A budget below 0 counts them all.
+func (t *trial) exactWithin(budget int) {
+	for len(t.pending) > 0 && (budget < 0 || t.work <= budget && t.work+t.spread > budget) {
+		p := t.pending[len(t.pending)-1]
+		t.pending = t.pending[:len(t.pending)-1]
 		t.work -= p.work
 		t.spread -= p.spread
 		work := t.work
 		broken := t.try(t.base, p.c, p.d, true)
 		t.keep(uint32(p.c*16+p.d), t.base, broken, t.work-work, !broken)
 	}
-	t.pending = t.pending[:0]
 }
 
 // within reports whether the cells entry e, a trial from a base that did
