@@ -49,6 +49,7 @@ type trialGroup struct {
 	sees [grid.MaxGroupCells]uint32
 	cage int          // the real cage, or -1
 	sum  *virtualCage // the virtual cage, when cage is -1
+	pool int          // its fillings in trial.pools, or -1
 }
 
 // trialEvent is one deduction of a trial: a cell's digit fixed (a single,
@@ -140,6 +141,9 @@ type trial struct {
 	pending  []pendingTrial
 	monotone bool
 	memo     trialMemo
+	// pools keeps fillings of the groups whose cells do not all see each
+	// other, found by their witness walks (see witnessFillFrom).
+	pools []fillPool
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
@@ -287,6 +291,13 @@ func (t *trial) setup(b *grid.Board) {
 		t.startCnt = make([]unitCount, len(l.Units()))
 		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
+		t.pools = t.pools[:0]
+		for g := range t.groups {
+			if grp := &t.groups[g]; !grp.distinct && len(grp.cells) <= poolCells {
+				grp.pool = len(t.pools)
+				t.pools = append(t.pools, fillPool{})
+			}
+		}
 		t.kept.reset()
 		t.nest.reset()
 	}
@@ -303,7 +314,7 @@ func (t *trial) setup(b *grid.Board) {
 // addGroup appends g, noting whether its cells all see each other.
 func (t *trial) addGroup(g trialGroup) {
 	g.mask = cellMask(g.cells)
-	g.distinct = true
+	g.distinct, g.pool = true, -1
 	for i, a := range g.cells {
 		for j, b := range g.cells[:i] {
 			if t.l.Sees(a, b) {
