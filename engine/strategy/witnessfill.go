@@ -177,7 +177,7 @@ func witnessFillFrom(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, targe
 // of its group.
 const (
 	poolFills = 32
-	poolCells = trialMemoCells
+	poolCells = trialMemoCells // cover folds six cells' digits
 )
 
 // fillPool keeps the fillings of a group that witnessFillFrom found last,
@@ -204,26 +204,26 @@ func (p *fillPool) add(digits []grid.Digits) {
 func (p *fillPool) cover(opts []grid.Digits, covered *[grid.MaxGroupCells]grid.Digits, every *grid.Digits, last *[grid.MaxGroupCells]grid.Digits) bool {
 	const cell = 1<<maxTrialDigits - 1
 	key := packDigits(opts)
-	var all uint64 // the kept fillings' digits, packed
-	found := false
+	var all, lastFill uint64 // the kept fillings' digits, and the last, packed
 	for _, f := range p.fills {
 		if f == 0 || f&^key != 0 {
 			continue
 		}
-		all |= f
-		var used grid.Digits
-		for i := range opts {
-			d := grid.Digits(f >> (maxTrialDigits * i) & cell)
-			last[i] = d
-			used |= d
-		}
-		*every &= used
-		found = true
+		all, lastFill = all|f, f
+		// The digits of its (at most six) cells folded onto the first.
+		u := f | f>>(3*maxTrialDigits)
+		u |= u >> (2 * maxTrialDigits)
+		u |= u >> maxTrialDigits
+		*every &= grid.Digits(u & cell)
+	}
+	if lastFill == 0 {
+		return false
 	}
 	for i := range opts {
 		covered[i] |= grid.Digits(all >> (maxTrialDigits * i) & cell)
+		last[i] = grid.Digits(lastFill >> (maxTrialDigits * i) & cell)
 	}
-	return found
+	return true
 }
 
 // repair reports whether the filling last, cell i given digit d instead
