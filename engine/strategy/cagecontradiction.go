@@ -578,6 +578,11 @@ func (t *trial) exact() { t.exactWithin(-1) }
 // already) or work and spread together do not (all of them take no
 // more), or none is pending. A budget below 0 counts them all.
 func (t *trial) exactWithin(budget int) {
+	if budget >= 0 && len(t.pending) > 0 && t.work <= budget && t.work+t.spread > budget {
+		// Those that may take most beyond their least first (last in
+		// pending): each followed narrows the bounds by about that.
+		slices.SortStableFunc(t.pending, func(a, b pendingTrial) int { return a.spread - b.spread })
+	}
 	for len(t.pending) > 0 && (budget < 0 || t.work <= budget && t.work+t.spread > budget) {
 		p := t.pending[len(t.pending)-1]
 		t.pending = t.pending[:len(t.pending)-1]
