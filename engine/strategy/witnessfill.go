@@ -176,7 +176,7 @@ func witnessFillFrom(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, targe
 // poolFills is the fillings a fillPool keeps, and poolCells the most cells
 // of its group.
 const (
-	poolFills = 32
+	poolFills = 64
 	poolCells = trialMemoCells // cover folds six cells' digits
 )
 
