@@ -49,6 +49,7 @@ type trialGroup struct {
 	sees [grid.MaxGroupCells]uint32
 	cage int          // the real cage, or -1
 	sum  *virtualCage // the virtual cage, when cage is -1
+	pool int          // its fillings in trial.pools, or -1
 }
 
 // trialEvent is one deduction of a trial: a cell's digit fixed (a single,
@@ -140,6 +141,9 @@ type trial struct {
 	pending  []pendingTrial
 	monotone bool
 	memo     trialMemo
+	// pools keeps fillings of the groups whose cells do not all see each
+	// other, found by their witness walks (see witnessFillFrom).
+	pools []fillPool
 	// filler searches the fillings of groups whose cells do not all see
 	// each other (fillSeeing): the trial's own, so that a trial allocates
 	// nothing once grown (a sync.Pool may drop what it holds).
@@ -287,6 +291,13 @@ func (t *trial) setup(b *grid.Board) {
 		t.startCnt = make([]unitCount, len(l.Units()))
 		t.monotone = t.groupsNeverGiveUp()
 		t.memo.reset()
+		t.pools = t.pools[:0]
+		for g := range t.groups {
+			if grp := &t.groups[g]; !grp.distinct && len(grp.cells) <= poolCells {
+				grp.pool = len(t.pools)
+				t.pools = append(t.pools, fillPool{})
+			}
+		}
 		t.kept.reset()
 		t.nest.reset()
 	}
@@ -303,7 +314,7 @@ func (t *trial) setup(b *grid.Board) {
 // addGroup appends g, noting whether its cells all see each other.
 func (t *trial) addGroup(g trialGroup) {
 	g.mask = cellMask(g.cells)
-	g.distinct = true
+	g.distinct, g.pool = true, -1
 	for i, a := range g.cells {
 		for j, b := range g.cells[:i] {
 			if t.l.Sees(a, b) {
@@ -559,15 +570,28 @@ func (t *trial) reached(work, spread, budget, c, d int) bool {
 
 // exact counts the pending trials' own looks: each is followed from the
 // base again, and kept with them.
-func (t *trial) exact() {
-	for _, p := range t.pending {
+func (t *trial) exact() { t.exactWithin(-1) }
+
+// exactWithin counts the pending trials' own looks as exact does, the
+// last pending first, until the bounds settle whether the looks counted
+// pass budget: until work passes it (the trials counted so far take more
+// already) or work and spread together do not (all of them take no
+// more), or none is pending. A budget below 0 counts them all.
+func (t *trial) exactWithin(budget int) {
+	if budget >= 0 && len(t.pending) > 0 && t.work <= budget && t.work+t.spread > budget {
+		// Those that may take most beyond their least first (last in
+		// pending): each followed narrows the bounds by about that.
+		slices.SortStableFunc(t.pending, func(a, b pendingTrial) int { return a.spread - b.spread })
+	}
+	for len(t.pending) > 0 && (budget < 0 || t.work <= budget && t.work+t.spread > budget) {
+		p := t.pending[len(t.pending)-1]
+		t.pending = t.pending[:len(t.pending)-1]
 		t.work -= p.work
 		t.spread -= p.spread
 		work := t.work
 		broken := t.try(t.base, p.c, p.d, true)
 		t.keep(uint32(p.c*16+p.d), t.base, broken, t.work-work, !broken)
 	}
-	t.pending = t.pending[:0]
 }
 
 // within reports whether the cells entry e, a trial from a base that did

@@ -365,6 +365,59 @@ func TestWitnessFill(t *testing.T) {
 	}
 }
 
+// TestWitnessFillFromPool holds witnessFillFrom, started from the
+// fillings a pool kept of the group's fills before, to grid's Board.Fill:
+// groups of up to poolCells cells, each filled five times, a candidate
+// of a cell taken out between fills (as along a trial), the pool kept
+// throughout. Most fills after the first start from a kept filling.
+func TestWitnessFillFromPool(t *testing.T) {
+	l := testLayout(t, grid.Config{Size: 9})
+	rng := rand.New(rand.NewPCG(45, 46))
+	cand := make([]grid.Digits, l.Cells)
+	var fills grid.Fills
+	checked, seeded := 0, 0
+	for round := range 3000 {
+		g := drawFillGroup(l, rng, cand, round, func() grid.Digits {
+			return grid.AllDigits(9) &^ grid.Digits(rng.Uint32()&rng.Uint32())
+		})
+		cells, opts, target, n := g.cells, g.opts, g.target, len(g.cells)
+		if n > poolCells {
+			for _, c := range cells {
+				cand[c] = 0
+			}
+			continue
+		}
+		var pool fillPool
+		for range 5 {
+			var covered, last [grid.MaxGroupCells]grid.Digits
+			every := ^grid.Digits(0)
+			if pool.cover(opts, &covered, &every, &last) {
+				seeded++
+			}
+			got, ok := witnessFillFrom(opts, &g.sees, target, &pool)
+			g.fill(l, cand, &fills)
+			if ok && fills.OK {
+				checked++
+				if got.none != (fills.Count == 0) || !got.none && (got.support != fills.Support || got.must != fills.Must) {
+					t.Fatalf("cells %v options %v target %d: %+v, Board.Fill %d fillings, support %v must %v", cells, opts, target, got, fills.Count, fills.Support[:n], fills.Must)
+				}
+			}
+			i := rng.IntN(n)
+			if opts[i].Count() > 1 {
+				opts[i] &^= grid.Bit(opts[i].Max())
+				cand[cells[i]] = opts[i]
+			}
+		}
+		for _, c := range cells {
+			cand[c] = 0
+		}
+	}
+	t.Logf("%d fills checked, %d started from kept fillings", checked, seeded)
+	if checked < 3000 || seeded < 1000 {
+		t.Errorf("%d fills checked, %d started from kept fillings: too few", checked, seeded)
+	}
+}
+
 // TestDigitsBetween holds digitsBetween, which has no branch, to the
 // digits counted one by one, on bounds well past both ends.
 func TestDigitsBetween(t *testing.T) {

@@ -101,13 +101,11 @@ func (t *trial) findNested(sink *Sink, budget int) {
 	var cuts []CellDigit
 	placed := t.placed()
 	for _, a := range t.assumed {
-		if t.work+t.spread > budget && t.work <= budget {
-			// Whether the search stops here depends on the looks of the
-			// outer trials followed on, counted exactly now: a step
-			// found later would need them, and a search past its budget
-			// would follow inner trials to no end.
-			t.exact()
-		}
+		// Whether the search stops here depends on the looks of the
+		// outer trials followed on, counted exactly now as far as that
+		// needs: a step found later would need them, and a search past
+		// its budget would follow inner trials to no end.
+		t.exactWithin(budget)
 		if t.work > budget || sink.Cancelled() {
 			return
 		}

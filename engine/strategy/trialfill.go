@@ -274,10 +274,22 @@ func unpackFill(f *trialFill, v uint64, n int) {
 // grid's bound (walkBound). Most groups with an option of no filling or
 // a digit in all fillings are settled so too, without the search.
 func (t *trial) fillSeeing(grp *trialGroup, opts []grid.Digits) trialFill {
-	if f, ok := witnessFill(opts, &grp.sees, grp.target); ok && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
+	if f, ok := witnessFillFrom(opts, &grp.sees, grp.target, t.fillPool(grp, len(opts))); ok && walkBound(opts, ownOrder[:len(opts)], grp.target) <= fillNodeBound {
 		return f
 	}
 	return fillWith(&t.filler, opts, &grp.sees, grp.target)
+}
+
+// fillPool returns the fillings kept of group grp, of n cells, for its
+// witness walks (see witnessFillFrom), or nil where they are not to
+// start from them: a walk so started may give up where one started from
+// none would not (or the other way), which changes the outcome unless no
+// fill search of the layout gives up (trial.monotone).
+func (t *trial) fillPool(grp *trialGroup, n int) *fillPool {
+	if !t.monotone || n > poolCells || grp.pool < 0 {
+		return nil
+	}
+	return &t.pools[grp.pool]
 }
 
 // ownOrder is the cells of a group in their own order.

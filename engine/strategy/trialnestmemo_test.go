@@ -40,6 +40,10 @@ func TestNestMemoAgrees(t *testing.T) {
 					t.Fatalf("line %d, search %d: the board breaks a rule", tc.line, s+1)
 				}
 				tr.findNested(&sink, nestedContradictionBudget)
+				// The trials followed on count their least looks until
+				// the budget needs more (exactWithin): their own, for
+				// the looks the search took.
+				tr.exact()
 				var texts []string
 				for i := range sink.Steps() {
 					texts = append(texts, sink.Steps()[i].Explain(n))

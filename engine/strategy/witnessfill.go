@@ -100,6 +100,14 @@ func newWitnessWalk(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32) witnes
 // the walks pass maxWitnessNodes nodes: they then say nothing of the
 // group. Where the sum search does not give up, it finds the same.
 func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int) (trialFill, bool) {
+	return witnessFillFrom(opts, sees, target, nil)
+}
+
+// witnessFillFrom is witnessFill starting from the fillings of the group
+// in pool (nil for none) that opts allow, and adding to pool the fillings
+// its walks find: the options they hold need no walk. The group is the
+// pool's, of at most poolCells cells.
+func witnessFillFrom(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target int, pool *fillPool) (trialFill, bool) {
 	n := len(opts)
 	if n == 0 || n > grid.MaxGroupCells {
 		return trialFill{}, false
@@ -110,12 +118,16 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 	every := ^grid.Digits(0)               // the digits of every filling found
 	found := false
 	var last [grid.MaxGroupCells]grid.Digits // the last filling found
+	if pool != nil {
+		found = pool.cover(opts, &w.covered, &every, &last)
+	}
 	for i := range n {
 		for left := opts[i] &^ w.covered[i]; left != 0; left = opts[i] &^ w.covered[i] &^ in[i] {
 			d := left & -left
 			if found && w.repair(&last, i, d) {
 				every &= w.found()
 				copy(last[:n], w.digit[:n])
+				pool.add(w.digit[:n])
 				continue
 			}
 			w.start(i)
@@ -129,6 +141,7 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 			found = true
 			every &= w.found()
 			copy(last[:n], w.digit[:n])
+			pool.add(w.digit[:n])
 		}
 		if !found {
 			// Cell 0 takes none of its options: there is no filling.
@@ -154,9 +167,63 @@ func witnessFill(opts []grid.Digits, sees *[grid.MaxGroupCells]uint32, target in
 			continue
 		}
 		every &= w.found()
+		pool.add(w.digit[:n])
 	}
 	copy(f.support[:n], w.covered[:n])
 	return f, true
+}
+
+// poolFills is the fillings a fillPool keeps, and poolCells the most cells
+// of its group.
+const (
+	poolFills = 64
+	poolCells = trialMemoCells // cover folds six cells' digits
+)
+
+// fillPool keeps the fillings of a group that witnessFillFrom found last,
+// each packed as packDigits packs a cell's options (one digit a cell), in
+// a ring: a filling found for some options is one for any others that
+// hold its digits.
+type fillPool struct {
+	fills [poolFills]uint64 // 0: none
+	next  int
+}
+
+// add keeps the filling digits (no-op on a nil pool).
+func (p *fillPool) add(digits []grid.Digits) {
+	if p == nil {
+		return
+	}
+	p.fills[p.next] = packDigits(digits)
+	p.next = (p.next + 1) % poolFills
+}
+
+// cover adds to covered the digits of each kept filling that opts allow
+// and keeps in every the digits all of them use, in last the last of
+// them; it reports whether there is one.
+func (p *fillPool) cover(opts []grid.Digits, covered *[grid.MaxGroupCells]grid.Digits, every *grid.Digits, last *[grid.MaxGroupCells]grid.Digits) bool {
+	const cell = 1<<maxTrialDigits - 1
+	key := packDigits(opts)
+	var all, lastFill uint64 // the kept fillings' digits, and the last, packed
+	for _, f := range p.fills {
+		if f == 0 || f&^key != 0 {
+			continue
+		}
+		all, lastFill = all|f, f
+		// The digits of its (at most six) cells folded onto the first.
+		u := f | f>>(3*maxTrialDigits)
+		u |= u >> (2 * maxTrialDigits)
+		u |= u >> maxTrialDigits
+		*every &= grid.Digits(u & cell)
+	}
+	if lastFill == 0 {
+		return false
+	}
+	for i := range opts {
+		covered[i] |= grid.Digits(all >> (maxTrialDigits * i) & cell)
+		last[i] = grid.Digits(lastFill >> (maxTrialDigits * i) & cell)
+	}
+	return true
 }
 
 // repair reports whether the filling last, cell i given digit d instead
