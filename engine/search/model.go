@@ -216,13 +216,13 @@ type Options struct {
 	// extreme killers it costs 10–30 % more CPU than it saves (see
 	// docs/search.md, sessions 11 and 21).
 	UnitCombos bool
-	// MatchMemo answers the matchings of a cage's sets (see keepMatched)
-	// from a memo of recent ones by the cage's state (see matchMemo); the
-	// search is the same either way. Off by default: on the hardest
-	// killers it saves about a tenth of the instructions, but the CPU on
-	// the busy machine it was measured on was the same with it and
-	// without (see docs/search.md, session 12).
-	MatchMemo bool
+	// NoMatchMemo matches a cage's sets (see keepMatched) every time,
+	// without the memo of recent matchings by the cage's state (see
+	// matchMemo); the search is the same either way. The memo takes
+	// about 4 % off the instructions and the CPU of counting the
+	// hardest killers (killer9-mathemagic.txt; see docs/search.md,
+	// sessions 12 and 23).
+	NoMatchMemo bool
 	// NoSingleOuties turns off the derived sums of a region less the
 	// cages wholly inside and one cage with a single cell outside it
 	// (see model.derive), made on killers of 9×9 and smaller whose
