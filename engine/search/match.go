@@ -53,6 +53,25 @@ func squeezeTable(width int) []uint8 {
 	return t
 }
 
+// The constants of matchCells' test of Hall's condition, a byte for each
+// number of digits s: bytesOne has 1 in every byte, bytesHigh the high bit
+// of every byte, hallFewer s-1 in byte s (from 1), and hallBytes[k] the
+// high bits of bytes 1 to k-1.
+const (
+	bytesOne  = 0x0101010101010101
+	bytesHigh = 0x8080808080808080
+	hallFewer = 0x0605040302010000
+)
+
+var hallBytes = func() (t [8]uint64) {
+	for k := range t {
+		for s := 1; s < k; s++ {
+			t[k] |= 0x80 << (8 * s)
+		}
+	}
+	return t
+}()
+
 // matchSupport reports whether the empty cells of a combos constraint,
 // with candidates cands, can take the digits rest (as many as the cells)
 // one each, and adds to support[i] every digit that cell i takes in some
@@ -80,23 +99,21 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 	// number. T has at least as many digits as its widest cell, so when
 	// for every s < k at most s-1 cells have s digits or fewer, no such T
 	// exists and every cell takes each of its digits.
-	// upTo[n] counts the cells with n digits of rest: rest has one digit
-	// a cell, so n is at most k, at most maxMatchCells.
-	var upTo [8]int
+	// Byte n of upTo counts the cells with n digits of rest: rest has one
+	// digit a cell, so n is at most k, at most maxMatchCells.
+	var upTo uint64
 	for _, cand := range cands {
 		n := popcount(cand & rest)
 		if n == 0 {
 			return false
 		}
-		upTo[n&7]++
+		upTo += 1 << (n << 3 & 63)
 	}
-	wide := true
-	for s, cells := 1, 0; s < k; s++ {
-		if cells += upTo[s]; cells > s-1 {
-			wide = false
-			break
-		}
-	}
+	// Byte s of the product counts the cells of s digits or fewer (at most
+	// 6, so no byte carries), and byte s of hallFewer is s-1: their
+	// difference keeps the byte's high bit where s-1 is not less.
+	fewer := (hallFewer | bytesHigh) - upTo*bytesOne
+	wide := fewer&hallBytes[k&7] == hallBytes[k&7]
 	if wide {
 		if full {
 			for c, cand := range cands {
