@@ -32,6 +32,14 @@ var (
 	squeeze4 = [1 << 8]uint8(squeezeTable(4))
 )
 
+// spread5[m<<5|v] puts the lowest bits of v at the places of the bits of
+// m (five of them), in order: squeeze5 undone; spread4[m<<4|v] the same
+// for four bits.
+var (
+	spread5 = [1 << 10]uint8(spreadTable(5))
+	spread4 = [1 << 8]uint8(spreadTable(4))
+)
+
 // squeezeTable returns the table of squeeze5 or squeeze4 for width 5 or
 // 4.
 func squeezeTable(width int) []uint8 {
@@ -43,6 +51,26 @@ func squeezeTable(width int) []uint8 {
 				if m>>b&1 != 0 {
 					if v>>b&1 != 0 {
 						x |= 1 << k
+					}
+					k++
+				}
+			}
+			t[m<<width|v] = x
+		}
+	}
+	return t
+}
+
+// spreadTable returns the table of spread5 or spread4 for width 5 or 4.
+func spreadTable(width int) []uint8 {
+	t := make([]uint8, 1<<(2*width))
+	for m := range 1 << width {
+		for v := range 1 << width {
+			var x, k uint8
+			for b := range width {
+				if m>>b&1 != 0 {
+					if v>>k&1 != 0 {
+						x |= 1 << b
 					}
 					k++
 				}
@@ -127,10 +155,11 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 	var digit [maxMatchCells]grid.Digits
 	var local [maxMatchCells]uint8 // the candidates of each cell, by index in digit
 	// A digit's index in digit is the number of digits of rest below it.
-	if rest < 1<<9 {
-		// Digits 1-9: five places of rest, then four, packed by table.
-		lo, hi := uint32(rest)&31<<5, uint32(rest)>>5<<4
-		shift := popcount(rest&31) & 7
+	// Digits 1-9: five places of rest, then four, packed by table.
+	nine := rest < 1<<9
+	lo, hi := uint32(rest)&31<<5, uint32(rest)>>5<<4
+	shift := popcount(rest&31) & 7
+	if nine {
 		for c, cand := range cands {
 			x := uint32(cand)
 			local[c] = squeeze5[(lo|x&31)&1023] | squeeze4[(hi|x>>5&15)&255]<<shift
@@ -162,7 +191,13 @@ func matchCells(cands []grid.Digits, rest grid.Digits, support []grid.Digits, fu
 			if e.val&cachedOK == 0 {
 				return false
 			}
-			if full {
+			if full && nine {
+				// The indices back to digits, by table.
+				for c := range k {
+					l := uint32(e.val>>(maxMatchCells*c)) & (1<<maxMatchCells - 1)
+					support[c] |= grid.Digits(spread5[(lo|l&31)&1023]) | grid.Digits(spread4[(hi|l>>shift&15)&255])<<5
+				}
+			} else if full {
 				listDigits(rest, &digit)
 				for c := range k {
 					for l := uint8(e.val>>(maxMatchCells*c)) & (1<<maxMatchCells - 1); l != 0; l &= l - 1 {
