@@ -237,3 +237,40 @@ func TestMatchCacheAnswers(t *testing.T) {
 		t.Error("the altered entry did not answer")
 	}
 }
+
+// TestMatchCacheRandom matches random cells to random digits through one
+// cache, many patterns met again under other digits (of boards of nine
+// digits and of sixteen), and requires the answer and the support
+// worked out without the cache each time.
+func TestMatchCacheRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 23))
+	cache := new(matchCache)
+	for i := range 20000 {
+		n := 9
+		if i%4 == 3 {
+			n = 16
+		}
+		k := 2 + rng.IntN(maxMatchCells-1)
+		var rest grid.Digits
+		for popcount(rest) < k {
+			rest |= grid.Bit(1 + rng.IntN(n))
+		}
+		cands := make([]grid.Digits, k)
+		for c := range cands {
+			cands[c] = grid.Digits(rng.Uint32()) & (1<<n - 1)
+			if rng.IntN(8) != 0 {
+				// Mostly cells of two or three digits of rest, as past
+				// Hall's quick test.
+				cands[c] &= rest & (grid.Digits(rng.Uint32()) | grid.Digits(rng.Uint32()))
+			}
+		}
+		want := make([]grid.Digits, k)
+		wantOK := matchCells(cands, rest, want, true, nil)
+		for pass := range 2 {
+			got := make([]grid.Digits, k)
+			if ok := matchCells(cands, rest, got, true, cache); ok != wantOK || ok && !slices.Equal(got, want) {
+				t.Fatalf("case %d pass %d: cells %b, rest %b: %v %b through the cache, want %v %b", i, pass, cands, rest, ok, got, wantOK, want)
+			}
+		}
+	}
+}

@@ -79,7 +79,7 @@ func (mm *matchMemo) slot(k *matchKey) *matchEntry {
 const memoFrom = 256
 
 // keepMatchedMemo is keepMatched for combos constraint id (c), through
-// the memo when Options.MatchMemo is set, the count has made memoFrom
+// the memo unless Options.NoMatchMemo is set, the count has made memoFrom
 // guesses or more and the table has at most 64 sets: the same outcome,
 // alive and support written as keepMatched writes them (support must
 // come in empty).
@@ -87,7 +87,7 @@ func (g *generic) keepMatchedMemo(id int32, c *constraint, alive []uint64, place
 	if g.matched == nil {
 		g.matched = new(matchCache)
 	}
-	if !g.opts.MatchMemo || g.nodes < memoFrom || len(alive) != 1 {
+	if g.opts.NoMatchMemo || g.nodes < memoFrom || len(alive) != 1 {
 		return keepMatched(c.combos, alive, placed, open, need, empty, support, g.matched)
 	}
 	mm := &g.memo

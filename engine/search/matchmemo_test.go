@@ -10,7 +10,7 @@ import (
 )
 
 // TestMatchMemoAgrees counts killers with the memo of matchings
-// (Options.MatchMemo) and without and requires the same search: the same
+// (the default) and without (Options.NoMatchMemo) and requires the same search: the same
 // guesses, solutions and completeness, board by board. Each way one
 // Searcher counts all the boards in turn, so the memo carries entries
 // from one layout to the next (its generations must keep them apart).
@@ -38,8 +38,8 @@ func TestMatchMemoAgrees(t *testing.T) {
 	for j := range dropped {
 		boards = append(boards, droppedCagesKiller(t, rng, sources, base, j%3 == 2))
 	}
-	with := Searcher{MaxNodes: 500_000, Options: Options{MatchMemo: true}}
-	without := Searcher{MaxNodes: 500_000}
+	with := Searcher{MaxNodes: 500_000}
+	without := Searcher{MaxNodes: 500_000, Options: Options{NoMatchMemo: true}}
 	var nodes int64
 	for i, b := range boards {
 		want, errWant := without.Count(context.Background(), b, 30)
@@ -57,7 +57,7 @@ func TestMatchMemoAgrees(t *testing.T) {
 	hits := with.generic.memo.hits
 	t.Logf("%d boards, %d guesses, %d matchings from the memo", len(boards), nodes, hits)
 	if without.generic.memo.hits != 0 {
-		t.Errorf("%d matchings from the memo without Options.MatchMemo, want none", without.generic.memo.hits)
+		t.Errorf("%d matchings from the memo with Options.NoMatchMemo, want none", without.generic.memo.hits)
 	}
 	// Today about three a guess.
 	if hits < nodes {
@@ -76,7 +76,7 @@ func TestMatchMemoExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := generic{nodes: memoFrom, opts: Options{MatchMemo: true}}
+	g := generic{nodes: memoFrom}
 	g.memo.reset()
 	var tables [][]grid.Digits
 	for n := 2; n <= maxMatchCells; n++ {

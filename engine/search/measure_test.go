@@ -24,8 +24,8 @@ func TestMeasureLines(t *testing.T) {
 	var s Searcher
 	// SEARCH_MEASURE_UNITCOMBOS=1 turns on Options.UnitCombos.
 	s.Options.UnitCombos = os.Getenv("SEARCH_MEASURE_UNITCOMBOS") == "1"
-	// SEARCH_MEASURE_MATCHMEMO=1 turns on Options.MatchMemo.
-	s.Options.MatchMemo = os.Getenv("SEARCH_MEASURE_MATCHMEMO") == "1"
+	// SEARCH_MEASURE_NOMATCHMEMO=1 turns on Options.NoMatchMemo.
+	s.Options.NoMatchMemo = os.Getenv("SEARCH_MEASURE_NOMATCHMEMO") == "1"
 	// SEARCH_MEASURE_NOSINGLEOUTIES=1 turns on Options.NoSingleOuties.
 	s.Options.NoSingleOuties = os.Getenv("SEARCH_MEASURE_NOSINGLEOUTIES") == "1"
 	var total int64

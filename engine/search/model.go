@@ -216,13 +216,13 @@ type Options struct {
 	// extreme killers it costs 10–30 % more CPU than it saves (see
 	// docs/search.md, sessions 11 and 21).
 	UnitCombos bool
-	// MatchMemo answers the matchings of a cage's sets (see keepMatched)
-	// from a memo of recent ones by the cage's state (see matchMemo); the
-	// search is the same either way. Off by default: on the hardest
-	// killers it saves about a tenth of the instructions, but the CPU on
-	// the busy machine it was measured on was the same with it and
-	// without (see docs/search.md, session 12).
-	MatchMemo bool
+	// NoMatchMemo matches a cage's sets (see keepMatched) every time,
+	// without the memo of recent matchings by the cage's state (see
+	// matchMemo); the search is the same either way. The memo takes
+	// about 4 % off the instructions and the CPU of counting the
+	// hardest killers (killer9-mathemagic.txt; see docs/search.md,
+	// sessions 12 and 23).
+	NoMatchMemo bool
 	// NoSingleOuties turns off the derived sums of a region less the
 	// cages wholly inside and one cage with a single cell outside it
 	// (see model.derive), made on killers of 9×9 and smaller whose
@@ -1010,16 +1010,20 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 	// The candidates of the empty cells; distinct cells are at most
 	// grid.MaxSize.
 	var buf [grid.MaxSize]grid.Digits
-	empty := buf[:0]
+	k := 0
 	for _, cell := range cells {
 		if v := f.value[cell]; v != 0 {
 			placed |= grid.Bit(int(v))
 		} else {
 			c := f.cand[cell]
 			open |= c
-			empty = append(empty, c)
+			// (k is below grid.MaxSize, a power of two: the mask spares
+			// the bounds check.)
+			buf[k&(grid.MaxSize-1)] = c
+			k++
 		}
 	}
+	empty := buf[:k]
 	// Matching pays on cages: it halves the guesses on the hardest
 	// killers (killer9-mathemagic.txt); on derived sums it cut 1 % more
 	// for its cost. It waits for the cheaper propagation to be done.
@@ -1031,12 +1035,14 @@ func (g *generic) combos(f *frame, id int32, cells []int32, c *constraint) bool 
 	// candidates than the open digits the set leaves out shares one with
 	// it. Only the others need checking.
 	spare := popcount(open) - len(empty)
-	narrow := empty[:0]
+	n := 0
 	for _, c := range empty {
 		if popcount(c) <= spare {
-			narrow = append(narrow, c)
+			empty[n] = c
+			n++
 		}
 	}
+	narrow := empty[:n]
 	alive := f.sets(c)
 	allowed, must, ok := keepSets(c.combos, alive, placed, open, 0, narrow)
 	if !ok {
@@ -1070,22 +1076,23 @@ func (g *generic) match(f *frame, id int32) bool {
 	cells := g.m.cells[c.start:c.end]
 	var placed, open grid.Digits
 	var buf [maxMatchCells]grid.Digits
-	empty := buf[:0]
+	k := 0
 	for _, cell := range cells {
 		if v := f.value[cell]; v != 0 {
 			placed |= grid.Bit(int(v))
-		} else if len(empty) == maxMatchCells {
+		} else if k == maxMatchCells {
 			// Not queued with so many empty cells.
 			return true
 		} else {
 			open |= f.cand[cell]
-			empty = append(empty, f.cand[cell])
+			buf[k] = f.cand[cell]
+			k++
 		}
 	}
-	if len(empty) < 2 {
+	if k < 2 {
 		return true
 	}
-	return g.matchCombos(f, id, cells, c, placed, open, empty)
+	return g.matchCombos(f, id, cells, c, placed, open, buf[:k])
 }
 
 // matchCombos is combos for at most maxMatchCells empty cells, with

@@ -986,8 +986,10 @@ func (g *generic) queueWatch(f *frame, w *cellWatch, was, c grid.Digits) {
 	queued := g.queued
 	if len(w.sums) > 0 {
 		// The sums' bounds move by as far as the cell's least digit rose
-		// and its greatest fell; the sums are queued either way.
-		up, down := int32(c.Min()-was.Min()), int32(was.Max()-c.Max())
+		// and its greatest fell; the sums are queued either way. (Neither
+		// was nor c is empty: their digits' places are their bits'.)
+		up := int32(bits.TrailingZeros32(uint32(c)) - bits.TrailingZeros32(uint32(was)))
+		down := int32(bits.LeadingZeros32(uint32(c)) - bits.LeadingZeros32(uint32(was)))
 		if up|down != 0 {
 			g.moveBounds(f, w.sums, up, down)
 		}
