@@ -28,52 +28,38 @@ var lacks = func() (t [maxMatchCells]uint64) {
 // the bits of m into the lowest bits, in order; squeeze4[m<<4|v] the same
 // for four bits.
 var (
-	squeeze5 = [1 << 10]uint8(squeezeTable(5))
-	squeeze4 = [1 << 8]uint8(squeezeTable(4))
+	squeeze5 = [1 << 10]uint8(bitTable(5, false))
+	squeeze4 = [1 << 8]uint8(bitTable(4, false))
 )
 
 // spread5[m<<5|v] puts the lowest bits of v at the places of the bits of
 // m (five of them), in order: squeeze5 undone; spread4[m<<4|v] the same
 // for four bits.
 var (
-	spread5 = [1 << 10]uint8(spreadTable(5))
-	spread4 = [1 << 8]uint8(spreadTable(4))
+	spread5 = [1 << 10]uint8(bitTable(5, true))
+	spread4 = [1 << 8]uint8(bitTable(4, true))
 )
 
-// squeezeTable returns the table of squeeze5 or squeeze4 for width 5 or
-// 4.
-func squeezeTable(width int) []uint8 {
+// bitTable returns the table of squeeze5 or squeeze4 (spread false), or
+// of spread5 or spread4 (spread true), for width 5 or 4: entry m<<width|v
+// holds the bits of v at the places of m's bits packed low (squeeze), or
+// the lowest bits of v put at those places (spread).
+func bitTable(width int, spread bool) []uint8 {
 	t := make([]uint8, 1<<(2*width))
 	for m := range 1 << width {
 		for v := range 1 << width {
 			var x, k uint8
 			for b := range width {
-				if m>>b&1 != 0 {
-					if v>>b&1 != 0 {
-						x |= 1 << k
-					}
-					k++
+				if m>>b&1 == 0 {
+					continue
 				}
-			}
-			t[m<<width|v] = x
-		}
-	}
-	return t
-}
-
-// spreadTable returns the table of spread5 or spread4 for width 5 or 4.
-func spreadTable(width int) []uint8 {
-	t := make([]uint8, 1<<(2*width))
-	for m := range 1 << width {
-		for v := range 1 << width {
-			var x, k uint8
-			for b := range width {
-				if m>>b&1 != 0 {
-					if v>>k&1 != 0 {
-						x |= 1 << b
-					}
-					k++
+				switch {
+				case !spread && v>>b&1 != 0:
+					x |= 1 << k
+				case spread && v>>k&1 != 0:
+					x |= 1 << b
 				}
+				k++
 			}
 			t[m<<width|v] = x
 		}
