@@ -292,8 +292,12 @@ func (g *generator) digShare() float64 {
 
 // SizeRange returns the sizes of the new puzzles of variant v Generate
 // makes: 4..32 (grid.MaxSize), from 3 for arithmetic and jigsaw variants,
-// up to 16 for Str8ts.
+// up to 16 for Str8ts, and 9 alone for killer X, whose one text form
+// (SudoCue's) is 9×9.
 func SizeRange(v grid.Variant) (minSize, maxSize int) {
+	if v == grid.KillerX {
+		return 9, 9
+	}
 	minSize, maxSize = 4, grid.MaxSize
 	if v.Arithmetic() || v.Irregular() {
 		minSize = 3
