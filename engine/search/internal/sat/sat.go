@@ -417,8 +417,7 @@ func (s *Solver) cancelUntil(level int) {
 		s.flat.build(s.groups, s.groupsOf)
 	}
 	start := int(s.lim[level])
-	// Locals, as in propagate: heap.push stores through s.
-	f, val, counts, phase, index := s.flat, s.val, s.counts, s.phase, s.heap.index
+	f, counts := &s.flat, s.counts
 	for i := len(s.trail) - 1; i >= start; i-- {
 		l := s.trail[i]
 		v := l.Var()
@@ -429,9 +428,9 @@ func (s *Solver) cancelUntil(level int) {
 				c.rest ^= int32(v)
 			}
 		}
-		val[l], val[l.Not()] = 0, 0
-		phase[v] = l.positive()
-		if index[v] < 0 {
+		s.val[l], s.val[l.Not()] = 0, 0
+		s.phase[v] = l.positive()
+		if s.heap.index[v] < 0 {
 			s.heap.push(int32(v))
 		}
 	}
@@ -470,13 +469,19 @@ func (s *Solver) propagate() (conflict, bool) {
 	}
 	// Locals: assign stores through s, and the compiler would load
 	// these slices again after each store, in the innermost loops.
-	f, val, counts := s.flat, s.val, s.counts
+	f, val, counts := &s.flat, s.val, s.counts
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		v := int32(p.Var())
 		if p.positive() {
 			for _, g := range f.groupsOf(v) {
+				if counts[g].left == 1 {
+					// The others are all false and propagated (v
+					// itself is not false): nothing to assign. So it
+					// is in the group whose count set v true.
+					continue
+				}
 				// Most of the others are false already: their value
 				// alone settles them, before the test that w is v.
 				for _, w := range f.vars(g) {
@@ -548,16 +553,9 @@ func (s *Solver) propagateClauses(false_ Lit) int32 {
 			j++
 			continue
 		}
-		moved := false
-		for k := 2; k < len(lits); k++ {
-			if val[lits[k]] != -1 {
-				lits[1], lits[k] = lits[k], false_
-				s.watch(lits[1], watch{w.clause, first})
-				moved = true
-				break
-			}
-		}
-		if moved {
+		if k := notFalse(val, lits); k >= 0 {
+			lits[1], lits[k] = lits[k], false_
+			s.watch(lits[1], watch{w.clause, first})
 			continue
 		}
 		ws[j] = watch{w.clause, first}
@@ -573,6 +571,21 @@ func (s *Solver) propagateClauses(false_ Lit) int32 {
 	s.watches[false_] = ws[:j]
 	if j == 0 {
 		s.watched[false_>>6] &^= 1 << (false_ & 63)
+	}
+	return -1
+}
+
+// notFalse returns the index of the first literal of lits, from the
+// third, that val does not make false, or -1. Learnt clauses run to
+// hundreds of literals: on its own, the loop keeps its few values in
+// registers.
+//
+//go:noinline
+func notFalse(val []int8, lits []Lit) int {
+	for k := 2; k < len(lits); k++ {
+		if val[lits[k]] != -1 {
+			return k
+		}
 	}
 	return -1
 }
