@@ -16,7 +16,8 @@ type heap struct {
 
 func (h *heap) len() int { return len(h.vars) }
 
-func (h *heap) less(a, b int32) bool { return h.act[a] > h.act[b] }
+// before reports whether variable a goes before b: its activity is higher.
+func before(act []float64, a, b int32) bool { return act[a] > act[b] }
 
 func (h *heap) push(v int32) {
 	h.index[v] = int32(len(h.vars))
@@ -52,41 +53,46 @@ func (h *heap) update(v int32) {
 	}
 }
 
+// up and down work on local copies of the slices: the compiler would
+// load them again from h after each store.
+
 func (h *heap) up(i int) {
-	v := h.vars[i]
+	act, vars, index := h.act, h.vars, h.index
+	v := vars[i]
 	for i > 0 {
 		p := (i - 1) / 2
-		if !h.less(v, h.vars[p]) {
+		if !before(act, v, vars[p]) {
 			break
 		}
-		h.vars[i] = h.vars[p]
-		h.index[h.vars[i]] = int32(i)
+		vars[i] = vars[p]
+		index[vars[i]] = int32(i)
 		i = p
 	}
-	h.vars[i] = v
-	h.index[v] = int32(i)
+	vars[i] = v
+	index[v] = int32(i)
 }
 
 func (h *heap) down(i int) {
-	v := h.vars[i]
-	n := len(h.vars)
+	act, vars, index := h.act, h.vars, h.index
+	v := vars[i]
+	n := len(vars)
 	for {
 		c := 2*i + 1
 		if c >= n {
 			break
 		}
-		if c+1 < n && h.less(h.vars[c+1], h.vars[c]) {
+		if c+1 < n && before(act, vars[c+1], vars[c]) {
 			c++
 		}
-		if !h.less(h.vars[c], v) {
+		if !before(act, vars[c], v) {
 			break
 		}
-		h.vars[i] = h.vars[c]
-		h.index[h.vars[i]] = int32(i)
+		vars[i] = vars[c]
+		index[vars[i]] = int32(i)
 		i = c
 	}
-	h.vars[i] = v
-	h.index[v] = int32(i)
+	vars[i] = v
+	index[v] = int32(i)
 }
 
 // sortLearnts orders learnt clauses from the least useful: highest LBD

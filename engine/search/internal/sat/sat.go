@@ -77,10 +77,13 @@ const (
 	lbdShift = 3
 )
 
-func (s *Solver) lits(ref int32) []Lit {
+func (s *Solver) lits(ref int32) []Lit { return clauseLits(s.arena, ref) }
+
+// clauseLits returns the literals of clause ref of arena.
+func clauseLits(arena []Lit, ref int32) []Lit {
 	start := ref + clauseHeader
-	end := start + int32(s.arena[ref])
-	return s.arena[start:end:end]
+	end := start + int32(arena[ref])
+	return arena[start:end:end]
 }
 
 func (s *Solver) learntClause(ref int32) bool { return s.arena[ref+1]&learntFlag != 0 }
@@ -414,12 +417,13 @@ func (s *Solver) cancelUntil(level int) {
 		s.flat.build(s.groups, s.groupsOf)
 	}
 	start := int(s.lim[level])
+	f, counts := &s.flat, s.counts
 	for i := len(s.trail) - 1; i >= start; i-- {
 		l := s.trail[i]
 		v := l.Var()
 		if i < s.qhead && !l.positive() {
-			for _, g := range s.flat.groupsOf(int32(v)) {
-				c := &s.counts[g]
+			for _, g := range f.groupsOf(int32(v)) {
+				c := &counts[g]
 				c.left++
 				c.rest ^= int32(v)
 			}
@@ -463,17 +467,25 @@ func (s *Solver) propagate() (conflict, bool) {
 	if s.flat.stale {
 		s.flat.build(s.groups, s.groupsOf)
 	}
-	f := &s.flat
+	// Locals: assign stores through s, and the compiler would load
+	// these slices again after each store, in the innermost loops.
+	f, val, counts := &s.flat, s.val, s.counts
 	for s.qhead < len(s.trail) {
 		p := s.trail[s.qhead]
 		s.qhead++
 		v := int32(p.Var())
 		if p.positive() {
 			for _, g := range f.groupsOf(v) {
+				if counts[g].left == 1 {
+					// The others are all false and propagated (v
+					// itself is not false): nothing to assign. So it
+					// is in the group whose count set v true.
+					continue
+				}
 				// Most of the others are false already: their value
 				// alone settles them, before the test that w is v.
 				for _, w := range f.vars(g) {
-					switch s.val[2*w] {
+					switch val[2*w] {
 					case 1:
 						if w != v {
 							return conflict{clause: amoConflict, a: v, b: w}, false
@@ -491,7 +503,7 @@ func (s *Solver) propagate() (conflict, bool) {
 			// would, in the same order.
 			empty := int32(-1)
 			for _, g := range f.groupsOf(v) {
-				c := &s.counts[g]
+				c := &counts[g]
 				c.left--
 				c.rest ^= v
 				if c.left > 1 || empty >= 0 {
@@ -499,7 +511,7 @@ func (s *Solver) propagate() (conflict, bool) {
 				}
 				if c.left == 0 {
 					empty = g
-				} else if w := int(c.rest); s.val[2*w] == 0 {
+				} else if w := int(c.rest); val[2*w] == 0 {
 					s.assign(Pos(w), amoReason-int32(len(s.level))-g)
 				}
 			}
@@ -520,40 +532,35 @@ func (s *Solver) propagate() (conflict, bool) {
 // false, returning the index of a clause left false, or -1.
 func (s *Solver) propagateClauses(false_ Lit) int32 {
 	ws := s.watches[false_]
+	// Locals, as in propagate: neither changes while clauses propagate.
+	val, arena := s.val, s.arena
 	i, j := 0, 0
 	for i < len(ws) {
 		w := ws[i]
 		i++
-		if s.val[w.blocker] == 1 {
+		if val[w.blocker] == 1 {
 			ws[j] = w
 			j++
 			continue
 		}
-		lits := s.lits(w.clause)
+		lits := clauseLits(arena, w.clause)
 		if lits[0] == false_ {
 			lits[0], lits[1] = lits[1], false_
 		}
 		first := lits[0]
-		if first != w.blocker && s.val[first] == 1 {
+		if first != w.blocker && val[first] == 1 {
 			ws[j] = watch{w.clause, first}
 			j++
 			continue
 		}
-		moved := false
-		for k := 2; k < len(lits); k++ {
-			if s.val[lits[k]] != -1 {
-				lits[1], lits[k] = lits[k], false_
-				s.watch(lits[1], watch{w.clause, first})
-				moved = true
-				break
-			}
-		}
-		if moved {
+		if k := notFalse(val, lits); k >= 0 {
+			lits[1], lits[k] = lits[k], false_
+			s.watch(lits[1], watch{w.clause, first})
 			continue
 		}
 		ws[j] = watch{w.clause, first}
 		j++
-		if s.val[first] == -1 {
+		if val[first] == -1 {
 			copy(ws[j:], ws[i:])
 			j += len(ws) - i
 			s.watches[false_] = ws[:j]
@@ -564,6 +571,21 @@ func (s *Solver) propagateClauses(false_ Lit) int32 {
 	s.watches[false_] = ws[:j]
 	if j == 0 {
 		s.watched[false_>>6] &^= 1 << (false_ & 63)
+	}
+	return -1
+}
+
+// notFalse returns the index of the first literal of lits, from the
+// third, that val does not make false, or -1. Learnt clauses run to
+// hundreds of literals: on its own, the loop keeps its few values in
+// registers.
+//
+//go:noinline
+func notFalse(val []int8, lits []Lit) int {
+	for k := 2; k < len(lits); k++ {
+		if val[lits[k]] != -1 {
+			return k
+		}
 	}
 	return -1
 }

@@ -978,3 +978,68 @@ func TestSolvePollsDecisions(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupCountsMatchValues checks, after each solve of a run of Latin
+// squares (each blocked once found), that a group's count is the number
+// of its variables not false: propagate skips the groups of a variable
+// set true whose count is one, trusting that the others are all false.
+func TestGroupCountsMatchValues(t *testing.T) {
+	const n = 7
+	s := latin(n)
+	for c := range 3 {
+		s.Fix(Pos((0*n+c)*n + c))
+	}
+	for solve := range 100 {
+		st, err := s.Solve(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st == Unsat {
+			break
+		}
+		if s.qhead != len(s.trail) {
+			t.Fatalf("solve %d: %d of %d assignments propagated", solve, s.qhead, len(s.trail))
+		}
+		for g, vars := range s.groups {
+			left := int32(0)
+			for _, w := range vars {
+				if s.val[Pos(int(w))] != -1 {
+					left++
+				}
+			}
+			if s.counts[g].left != left {
+				t.Fatalf("solve %d: group %d counts %d variables not false, has %d", solve, g, s.counts[g].left, left)
+			}
+		}
+		var block []Lit
+		for x := range s.Vars() {
+			if s.Value(x) {
+				block = append(block, Neg(x))
+			}
+		}
+		s.AddClause(block)
+	}
+	if s.conflicts == 0 {
+		t.Fatal("no conflicts: the test proves nothing")
+	}
+}
+
+// TestNotFalse checks the index of the first literal not false, from the
+// third.
+func TestNotFalse(t *testing.T) {
+	val := []int8{-1, 1, 0, 0, 1, -1} // by literal: variables 0, 1, 2
+	for _, c := range []struct {
+		lits []Lit
+		want int
+	}{
+		{[]Lit{1, 2}, -1},
+		{[]Lit{1, 2, 0, 5}, -1},
+		{[]Lit{1, 2, 0, 5, 3}, 4},
+		{[]Lit{1, 2, 4, 3}, 2},
+		{[]Lit{0, 5, 0, 2}, 3},
+	} {
+		if got := notFalse(val, c.lits); got != c.want {
+			t.Errorf("notFalse(%v) = %d, want %d", c.lits, got, c.want)
+		}
+	}
+}
