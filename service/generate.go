@@ -251,8 +251,9 @@ func probePuzzle(cfg generate.Config) *codec.Puzzle {
 }
 
 // encodeGenerated renders a generated puzzle in format f. With auto it is
-// the variant's 2.0 string, or where the variant has none plain text (or
-// SudoCue's form for a killer X).
+// what codec.Encode writes for FormatAuto (the variant's 2.0 string, or
+// SudoCue's form for a killer X), or plain text where the variant has
+// neither.
 // The puzzle's charset, when given, renders the formats that use one.
 func encodeGenerated(b *grid.Board, f codec.Format, charset string, auto bool) (string, error) {
 	p := codec.FromBoard(b)
@@ -267,14 +268,11 @@ func encodeGenerated(b *grid.Board, f codec.Format, charset string, auto bool) (
 	if !auto {
 		return "", grid.FieldErrorf("format", "%s cannot carry this puzzle: %v", f, reason(err))
 	}
-	// Plain text where the cells are all there is; SudoCue's killer form
-	// for a killer X, which no 2.0 string carries.
-	for _, f := range []codec.Format{codec.FormatPlain, codec.FormatSudoCue} {
-		if text, perr := codec.Encode(p, f); perr == nil {
-			return text, nil
-		}
+	text, perr := codec.Encode(p, codec.FormatPlain)
+	if perr != nil {
+		return "", fmt.Errorf("encoding the puzzle: no format carries it: %w", err)
 	}
-	return "", fmt.Errorf("encoding the puzzle: no format carries it: %w", err)
+	return text, nil
 }
 
 // generateError names the request field behind a generation error.
