@@ -26,7 +26,10 @@ const (
 	killerArrowsDiagonal = "ORH9GOCG<I```````^I````N```8``````9`I````DA``K`O`OL```C```L````I``3`````^<```````"
 	// A killer X in SudoCue's form (flag d), the first of the forum's
 	// "human-solvable zero" killers (engine/solver/testdata/killer-hs.txt).
-	sudoCueKillerX = "3x3:d:k:3841:7705:7705:7705:7705:7705:26:3847:3847:3841:27:3846:3846:3846:7705:4361:3847:3848:3841:3843:4621:4876:28:4361:4361:4619:3848:29:3843:4621:4876:4876:5395:5395:4619:3848:3844:3843:4621:4114:4114:5395:4619:30:3850:3844:4878:4880:31:4114:3605:3605:3850:3850:3844:4878:4880:4880:4372:3350:3605:4632:32:4367:4878:33:4625:4372:3350:3350:4632:4632:4367:4367:4625:4625:4372:34:4375:4375:4375:"
+	// The Interactive Sudoku Solver's "Killer sudoku [0 cage, hard]": two
+	// heads 0 over six cells each, cages without a total.
+	killerArrowsBare = "Z<<<<W<<<^0<<>^X<T>^j>>>^>^c^^<<>>^T^<<<^>>>^^S<<^<<0^>^L<<<^^<^>^U<>>^Q>>>^>>>>^"
+	sudoCueKillerX   = "3x3:d:k:3841:7705:7705:7705:7705:7705:26:3847:3847:3841:27:3846:3846:3846:7705:4361:3847:3848:3841:3843:4621:4876:28:4361:4361:4619:3848:29:3843:4621:4876:4876:5395:5395:4619:3848:3844:3843:4621:4114:4114:5395:4619:30:3850:3844:4878:4880:31:4114:3605:3605:3850:3850:3844:4878:4880:4880:4372:3350:3605:4632:32:4367:4878:33:4625:4372:3350:3350:4632:4632:4367:4367:4625:4625:4372:34:4375:4375:4375:"
 )
 
 func convertRequest(text string, to sudokuv1.Format) *sudokuv1.ConvertRequest {
@@ -202,6 +205,8 @@ func TestConvertErrors(t *testing.T) {
 		{"arrows loop", convertRequest("><"+killerArrowsDiagonal[2:], sudokuv1.Format_FORMAT_V2), "puzzle.text", "go round a loop (r1c1 → r1c2 → r1c1)"},
 		{"killer X to V2", convertRequest(sudoCueKillerX, sudokuv1.Format_FORMAT_V2), "to", "no 2.0 encoding for killer X boards"},
 		{"killer X to arrows", convertRequest(sudoCueKillerX, sudokuv1.Format_FORMAT_KILLER_ARROWS), "to", "killer arrow strings hold killers, not killer X boards"},
+		{"no total to SudoCue", convertRequest(killerArrowsBare, sudokuv1.Format_FORMAT_SUDOCUE), "to", "cage at r2c2 has no total, which SudoCue strings cannot hold (the killer arrow form can)"},
+		{"no total with a target", boardRequest(bareBoard(3)), "puzzle.board.cages[1]", "a cage without a total has target 0, not 3"},
 		{"unknown format", convertRequest(seedEasy, sudokuv1.Format(99)), "to", "unknown format 99"},
 		{"explicit format mismatch", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedEasy}, Format: sudokuv1.Format_FORMAT_V1}}, "puzzle.format", "cannot be decoded as v1"},
 		{"jigsaw map does not tile", &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},
@@ -214,6 +219,50 @@ func TestConvertErrors(t *testing.T) {
 	}
 }
 
+// bareBoard is a structured killer with a cage of 3 at r1c1-2 and a cage
+// without a total at r1c3-4 whose target is target (0 to be valid).
+func bareBoard(target uint32) *sudokuv1.Board {
+	return &sudokuv1.Board{Size: 9, Variant: sudokuv1.Variant_VARIANT_KILLER, Cells: make([]*sudokuv1.Cell, 81), Cages: []*sudokuv1.Cage{
+		{Cells: []uint32{0, 1}, Target: 3},
+		{Cells: []uint32{2, 3}, Target: target, Operator: sudokuv1.CageOperator_CAGE_OPERATOR_DISTINCT},
+	}}
+}
+
+// boardRequest asks for a structured board in the automatic format.
+func boardRequest(b *sudokuv1.Board) *sudokuv1.ConvertRequest {
+	return &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}}
+}
+
+// TestConvertBareCages reads cages without a total from the arrow form
+// into the structured board, and writes a structured board's back in the
+// arrow form, the automatic choice for them.
+func TestConvertBareCages(t *testing.T) {
+	client := newClient(t, Config{})
+	resp := convert(t, client, killerArrowsBare, sudokuv1.Format_FORMAT_UNSPECIFIED)
+	if resp.GetText() != killerArrowsBare {
+		t.Errorf("text = %s, want the arrow string back", resp.GetText())
+	}
+	bare := 0
+	for _, cg := range resp.GetBoard().GetCages() {
+		if cg.GetOperator() == sudokuv1.CageOperator_CAGE_OPERATOR_DISTINCT {
+			bare++
+			if cg.GetTarget() != 0 || len(cg.GetCells()) != 6 {
+				t.Errorf("cage without a total %v, want 6 cells and target 0", cg)
+			}
+		}
+	}
+	if bare != 2 || len(resp.GetBoard().GetCages()) != 13 {
+		t.Errorf("%d cages, %d without a total, want 13 and 2", len(resp.GetBoard().GetCages()), bare)
+	}
+	out, err := client.Convert(context.Background(), boardRequest(bareBoard(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.GetText(), "3<0<"; !strings.HasPrefix(got, want) {
+		t.Errorf("text = %s, want the arrow form starting %s", got, want)
+	}
+}
+
 // FuzzConvert feeds arbitrary request bytes to Convert: every request is
 // converted or rejected with InvalidArgument, never a panic or another
 // code.
@@ -223,6 +272,8 @@ func FuzzConvert(f *testing.F) {
 		convertRequest(k6cVeryEasy, sudokuv1.Format_FORMAT_JIGSAW_V1),
 		convertRequest(killerUnpacked, sudokuv1.Format_FORMAT_URL),
 		convertRequest(killerArrowsDiagonal, sudokuv1.Format_FORMAT_SUDOCUE),
+		convertRequest(killerArrowsBare, sudokuv1.Format_FORMAT_UNSPECIFIED),
+		boardRequest(bareBoard(0)),
 		{Puzzle: textPuzzle("T9B0g03" + strings.Repeat("f0", 79)), Tolerant: true, To: sudokuv1.Format_FORMAT_GRID},
 	} {
 		data, err := proto.Marshal(req)

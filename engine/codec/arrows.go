@@ -19,7 +19,9 @@ import (
 //	, v .    down-left, down, down-right
 //
 // Following the pointers from any cell must reach a head; the cells that
-// reach one make its cage, and a head of sum 0 gathers cells in no cage.
+// reach one make its cage. A head of sum 0 marks a cage drawn without its
+// total (grid.OpDistinct: its digits differ), or, alone, a cell in no
+// cage, as sigh's Interactive Sudoku Solver reads it.
 // Since pointers may go diagonally, the cells of a cage may touch at
 // corners only, which SudokuWiki's strings cannot express. The form has no
 // clues and no progress.
@@ -28,10 +30,9 @@ import (
 // head, and every other cell as a pointer to its parent in a breadth-first
 // tree from the head: orthogonal steps as far as they go, and diagonal
 // steps only to cells they cannot reach (taken from the cells of the tree
-// in the order reached, after which orthogonal steps go on). The cells in
-// no cage are written the same way, as areas of touching cells under heads
-// of sum 0. This gives back the forum's published strings character for
-// character.
+// in the order reached, after which orthogonal steps go on); a cage without
+// a total has the head 0. Each cell in no cage is a head 0 of its own.
+// This gives back the forum's published strings character for character.
 
 const (
 	arrowsLen = 81
@@ -166,16 +167,24 @@ func DecodeKillerArrows(s string) (*Puzzle, error) {
 	// the order of their first cells.
 	p := &Puzzle{Size: n, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, arrowsLen)}
 	cageOf := make(map[int]int) // head → index in p.Cages
+	size := make(map[int]int)   // head → cells
+	for _, h := range head {
+		size[h]++
+	}
 	for cell, h := range head {
 		sum, _ := arrowSum(s[h])
-		if sum == 0 {
-			continue
+		if sum == 0 && size[h] == 1 {
+			continue // a cell in no cage
 		}
 		k, ok := cageOf[h]
 		if !ok {
 			k = len(p.Cages)
 			cageOf[h] = k
-			p.Cages = append(p.Cages, grid.Cage{Target: sum, Op: grid.OpAdd})
+			cg := grid.Cage{Target: sum, Op: grid.OpAdd}
+			if sum == 0 {
+				cg.Op = grid.OpDistinct
+			}
+			p.Cages = append(p.Cages, cg)
 		}
 		p.Cages[k].Cells = append(p.Cages[k].Cells, cell)
 	}
@@ -188,7 +197,7 @@ func DecodeKillerArrows(s string) (*Puzzle, error) {
 // it), sums at most 45, and cages whose cells touch, at least at corners.
 func EncodeKillerArrows(p *Puzzle) (string, error) {
 	const format = "killer arrow strings"
-	cage, err := freshKiller9Cages(p, format, false)
+	cage, err := freshKiller9Cages(p, format, false, true)
 	if err != nil {
 		return "", err
 	}
@@ -204,13 +213,16 @@ func EncodeKillerArrows(p *Puzzle) (string, error) {
 		if out[start] != 0 {
 			continue
 		}
-		// The first cell of its cage (or of its area of cells in no
-		// cage) in row-major order: the cells before it are written.
+		// The first cell of its cage in row-major order: the cells before
+		// it are written. A cell in no cage is a head of its own.
 		sum := 0
 		if k := cage[start]; k >= 0 {
 			sum = p.Cages[k].Target
 		}
 		out[start] = arrowSumChar(sum)
+		if cage[start] < 0 {
+			continue
+		}
 		tree = append(tree[:0], start)
 		// attach adds the cells of the group that steps from a cell of
 		// the tree reach to the tree, pointing back at that cell.
@@ -272,9 +284,10 @@ func touching(n int, cells, cage []int, k int) bool {
 // format can hold, one of the forms that carry cages alone: no jigsaw
 // regions, no clues and no progress (but for the sum of a cage of one cell
 // written as a solved cell), sums 1..45 and no cell in two cages; a killer
-// X only when the form has the diagonals. It returns the index in p.Cages
-// of every cell's cage, -1 for none.
-func freshKiller9Cages(p *Puzzle, format string, diagonals bool) ([]int, error) {
+// X only when the form has the diagonals, cages without a total only when
+// it has bare cages. It returns the index in p.Cages of every cell's cage,
+// -1 for none.
+func freshKiller9Cages(p *Puzzle, format string, diagonals, bare bool) ([]int, error) {
 	if err := checkPuzzle(p); err != nil {
 		return nil, err
 	}
@@ -305,6 +318,12 @@ func freshKiller9Cages(p *Puzzle, format string, diagonals bool) ([]int, error) 
 					j+1, cellName(n, slices.Min(p.Cages[j].Cells)), k+1, cellName(n, first))
 			}
 			cage[cell] = k
+		}
+		if cg.Op == grid.OpDistinct {
+			if !bare {
+				return nil, bareCageError(n, first, format)
+			}
+			continue
 		}
 		if cg.Op != grid.OpAdd && cg.Op != grid.OpNone {
 			return nil, grid.FieldErrorf("board", "cage at %s has operator %s; %s hold sums only", cellName(n, first), cg.Op, format)

@@ -237,6 +237,9 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 	}
 	for k, cg := range p.Cages {
 		first := slices.Min(cg.Cells)
+		if cg.Op == grid.OpDistinct {
+			return nil, bareCageError(n, first, format)
+		}
 		if cg.Target < 1 || int64(cg.Target) > clueMax {
 			return nil, grid.FieldErrorf("board", "cage at %s has target %d; %s holds 1..%d", cellName(n, first), cg.Target, format, clueMax)
 		}
@@ -259,6 +262,12 @@ func cageFieldsOf(p *Puzzle, format string, arithmetic bool, maxColours int, clu
 		}
 	}
 	return f, nil
+}
+
+// bareCageError is the refusal of a form named format that has no way to
+// write the cage at first, drawn without a total.
+func bareCageError(n, first int, format string) error {
+	return grid.FieldErrorf("board", "cage at %s has no total, which %s cannot hold (the killer arrow form can)", cellName(n, first), format)
 }
 
 // connected reports whether cells, all of node k, are orthogonally

@@ -3,6 +3,7 @@ package codec
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -371,12 +372,17 @@ func Detect(text string, o DecodeOptions) Format {
 
 // Encode renders a puzzle in format f; FormatAuto means FormatV2, the 2.0
 // string of the puzzle's variant, but for a killer X, which no 2.0 header
-// names: SudoCue's form. Formats that cannot carry part of the puzzle
-// (cages, black cells, jigsaw regions) refuse it rather than drop it.
+// names: SudoCue's form, and for a killer with a cage drawn without its
+// total: the killer arrow form. Formats that cannot carry part of the
+// puzzle (cages, black cells, jigsaw regions) refuse it rather than drop
+// it.
 func Encode(p *Puzzle, f Format) (string, error) {
 	switch f {
 	case FormatAuto:
-		if killerVariant(p) == grid.KillerX {
+		switch {
+		case slices.ContainsFunc(p.Cages, func(cg grid.Cage) bool { return cg.Op == grid.OpDistinct }):
+			return EncodeKillerArrows(p)
+		case killerVariant(p) == grid.KillerX:
 			return EncodeSudoCue(p)
 		}
 		return EncodeV2(p)

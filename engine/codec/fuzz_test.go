@@ -110,7 +110,7 @@ func FuzzDecodeKillerV1(f *testing.F) {
 
 func FuzzDecodeKillerArrows(f *testing.F) {
 	fuzzDecoder(f, strict(DecodeKillerArrows), false, FormatKillerArrows,
-		arrowsTarek, arrowsZeroHead, arrowsDiagonal, "0"+strings.Repeat("<", 80), "j"+strings.Repeat("`", 80))
+		arrowsTarek, arrowsZeroHead, arrowsDiagonal, arrowsBare, "0"+strings.Repeat("<", 80), "j"+strings.Repeat("`", 80))
 }
 
 func FuzzDecodeSudoCue(f *testing.F) {

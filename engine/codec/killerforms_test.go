@@ -17,17 +17,21 @@ import (
 // Killers of tarek's list of pathological killers in the forum's arrow
 // form, and a SudoCue killer, with their solutions.
 const (
-	arrowsTarek       = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
-	arrowsTarekSol    = "432851769786239415159467823263974581971583642548612397397148256614725938825396174"
-	arrowsZeroHead    = "B<7<JF<B<^T<<^V<<^A^L<^R<^8^^^^^^^^^G<<M0^C<<AS>^OF<SB^^^^^^^^^H^<<^>>^E^<9<^8<>^"
-	arrowsZeroSol     = "735286941189435276462971583623718495547629318891354762274863159316597824958142637"
-	arrowsDiagonal    = "ORH9GOCG<I```````^I````N```8``````9`I````DA``K`O`OL```C```L````I``3`````^<```````"
+	arrowsTarek    = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
+	arrowsTarekSol = "432851769786239415159467823263974581971583642548612397397148256614725938825396174"
+	arrowsZeroHead = "B<7<JF<B<^T<<^V<<^A^L<^R<^8^^^^^^^^^G<<M0^C<<AS>^OF<SB^^^^^^^^^H^<<^>>^E^<9<^8<>^"
+	arrowsZeroSol  = "735286941189435276462971583623718495547629318891354762274863159316597824958142637"
+	arrowsDiagonal = "ORH9GOCG<I```````^I````N```8``````9`I````DA``K`O`OL```C```L````I``3`````^<```````"
+	// The Interactive Sudoku Solver's "Killer sudoku [0 cage, hard]": two
+	// heads 0 over six cells each, cages without a total.
+	arrowsBare        = "Z<<<<W<<<^0<<>^X<T>^j>>>^>^c^^<<>>^T^<<<^>>>^^S<<^<<0^>^L<<<^^<^>^U<>>^Q>>>^>>>>^"
+	arrowsBareSol     = "458723196936185274271496583392547618867931452514268739783612945645379821129854367"
 	sudoCueExample    = "3x3::k:3595:3595:3844:3844:3090:3336:3336:2575:2575:3595:4620:4620:3348:3090:5:5648:5648:2575:3350:4620:4620:3348:3090:23:5648:5648:3841:3350:2581:24:3348:25:26:27:2579:3841:28:2581:29:30:4625:4625:4625:2579:31:3843:2581:32:33:34:35:36:2579:3335:3843:4878:4878:37:38:39:4618:4618:3335:3341:4878:4878:40:41:42:4618:4618:3593:3341:3341:3334:3334:43:3842:3842:3593:3593:"
 	sudoCueExampleSol = "279648531581739426463251798956483217128975643734162859812597364697324185345816972"
 )
 
 // checkSolutionFits checks that a solution keeps the cages of p: the sum
-// of each, no digit twice in one.
+// of each that has a total, no digit twice in one.
 func checkSolutionFits(t *testing.T, p *Puzzle, solution string) {
 	t.Helper()
 	for _, cg := range p.Cages {
@@ -40,7 +44,7 @@ func checkSolutionFits(t *testing.T, p *Puzzle, solution string) {
 			seen[d] = true
 			sum += int(d - '0')
 		}
-		if sum != cg.Target {
+		if cg.Op != grid.OpDistinct && sum != cg.Target {
 			t.Errorf("cage at %s: the solution sums to %d, want %d", cellName(9, cg.Cells[0]), sum, cg.Target)
 		}
 	}
@@ -71,18 +75,20 @@ func TestDecodeKillerForms(t *testing.T) {
 		in         string
 		format     Format
 		cages      int
+		bare       int  // cages without a total, of cages
 		uncaged    int  // cells in no cage
 		orthogonal bool // every cage orthogonally connected
 		solution   string
 		sameText   bool // the encoder gives the text back
 	}{
-		{"arrows", arrowsTarek, FormatKillerArrows, 24, 0, true, arrowsTarekSol, true},
-		{"arrows with a 0 head", arrowsZeroHead, FormatKillerArrows, 24, 1, true, arrowsZeroSol, true},
-		{"arrows with diagonal cages", arrowsDiagonal, FormatKillerArrows, 24, 0, false, "", true},
-		{"arrows with spaces around", "  " + arrowsTarek + "\n", FormatKillerArrows, 24, 0, true, arrowsTarekSol, false},
-		{"SudoCue", sudoCueExample, FormatSudoCue, 21, 22, true, sudoCueExampleSol, false},
-		{"SudoCue without the trailing colon", strings.TrimSuffix(sudoCueExample, ":"), FormatSudoCue, 21, 22, true, sudoCueExampleSol, false},
-		{"SudoCue upper case", strings.ToUpper(sudoCueExample), FormatSudoCue, 21, 22, true, sudoCueExampleSol, false},
+		{"arrows", arrowsTarek, FormatKillerArrows, 24, 0, 0, true, arrowsTarekSol, true},
+		{"arrows with a 0 head", arrowsZeroHead, FormatKillerArrows, 24, 0, 1, true, arrowsZeroSol, true},
+		{"arrows with diagonal cages", arrowsDiagonal, FormatKillerArrows, 24, 0, 0, false, "", true},
+		{"arrows with spaces around", "  " + arrowsTarek + "\n", FormatKillerArrows, 24, 0, 0, true, arrowsTarekSol, false},
+		{"arrows with cages without a total", arrowsBare, FormatKillerArrows, 13, 2, 0, true, arrowsBareSol, true},
+		{"SudoCue", sudoCueExample, FormatSudoCue, 21, 0, 22, true, sudoCueExampleSol, false},
+		{"SudoCue without the trailing colon", strings.TrimSuffix(sudoCueExample, ":"), FormatSudoCue, 21, 0, 22, true, sudoCueExampleSol, false},
+		{"SudoCue upper case", strings.ToUpper(sudoCueExample), FormatSudoCue, 21, 0, 22, true, sudoCueExampleSol, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,12 +105,20 @@ func TestDecodeKillerForms(t *testing.T) {
 			if len(p.Cages) != tt.cages {
 				t.Errorf("%d cages, want %d", len(p.Cages), tt.cages)
 			}
-			caged := 0
+			caged, bare := 0, 0
 			for _, cg := range p.Cages {
 				caged += len(cg.Cells)
-				if !slices.IsSorted(cg.Cells) || cg.Op != grid.OpAdd {
-					t.Errorf("cage %+v: cells not ascending or not a sum", cg)
+				if cg.Op == grid.OpDistinct && cg.Target == 0 {
+					bare++
+				} else if cg.Op != grid.OpAdd {
+					t.Errorf("cage %+v: neither a sum nor without a total", cg)
 				}
+				if !slices.IsSorted(cg.Cells) {
+					t.Errorf("cage %+v: cells not ascending", cg)
+				}
+			}
+			if bare != tt.bare {
+				t.Errorf("%d cages without a total, want %d", bare, tt.bare)
 			}
 			if got := 81 - caged; got != tt.uncaged {
 				t.Errorf("%d cells in no cage, want %d", got, tt.uncaged)
@@ -217,6 +231,7 @@ func TestEncodeKillerFormsRefuse(t *testing.T) {
 		return &Puzzle{Size: 9, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, 81), Cages: cages}
 	}
 	pair := grid.Cage{Cells: []int{0, 1}, Target: 3, Op: grid.OpAdd}
+	bareCage := grid.Cage{Cells: []int{9, 10}, Op: grid.OpDistinct}
 	withCell := func(p *Puzzle, cell int, c grid.CellState) *Puzzle { p.Cells[cell] = c; return p }
 	apart := killer(grid.Cage{Cells: []int{0, 2}, Target: 3, Op: grid.OpAdd})
 	sixes := &Puzzle{Size: 6, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, 36), Cages: []grid.Cage{pair}}
@@ -237,7 +252,15 @@ func TestEncodeKillerFormsRefuse(t *testing.T) {
 		{"killer jigsaw", jigsaw, FormatSudoCue, "SudoCue strings have no jigsaw regions"},
 		{"classic", classic, FormatKillerArrows, "killer arrow strings hold killers, not classic boards"},
 		{"killer X", killerX, FormatKillerArrows, "killer arrow strings hold killers, not killer X boards"},
+		{"no total in SudoCue", killer(pair, bareCage), FormatSudoCue, "cage at r2c1 has no total, which SudoCue strings cannot hold (the killer arrow form can)"},
+		{"no total in v2", killer(pair, bareCage), FormatV2, "cage at r2c1 has no total, which L9B cannot hold"},
+		{"no total in killer v1", killer(pair, bareCage), FormatKillerV1, "cage at r2c1 has no total"},
 	})
+	// The automatic choice for a killer with a cage without a total is
+	// the arrow form, which keeps it.
+	if s, err := Encode(killer(pair, bareCage), FormatAuto); err != nil || s[9:11] != "0<" {
+		t.Errorf("Encode(auto) of a cage without a total = %q, %v, want the arrow form with the head 0 at r2c1", s, err)
+	}
 	// SudoCue writes a cage in pieces, and a one-cell cage's sum as a
 	// solved cell is no progress.
 	one := withCell(killer(grid.Cage{Cells: []int{40}, Target: 7, Op: grid.OpNone}), 40, grid.CellState{Value: 7})
@@ -358,7 +381,8 @@ func randomKingCages(r *rand.Rand) []grid.Cage {
 }
 
 // TestKillerFormsRandom writes random killers, cages joined diagonally
-// included, in both forms and reads them back.
+// included, in both forms and reads them back; then, some of their cages
+// without a total, in the arrow form.
 func TestKillerFormsRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 200 {
@@ -376,6 +400,19 @@ func TestKillerFormsRandom(t *testing.T) {
 				t.Fatalf("round trip through %s changed the puzzle:\ngot  %+v\nwant %+v", s, p2.Cages, p.Cages)
 			}
 			checkStable(t, p2)
+		}
+		// Cages without a total, in the arrow form alone.
+		for k := range p.Cages {
+			if len(p.Cages[k].Cells) > 1 && r.IntN(4) == 0 {
+				p.Cages[k].Target, p.Cages[k].Op = 0, grid.OpDistinct
+			}
+		}
+		s, err := Encode(p, FormatAuto)
+		if err != nil {
+			t.Fatalf("Encode(auto) with cages without a total: %v", err)
+		}
+		if p2, detected, err := Decode(s, DecodeOptions{}); err != nil || detected != FormatKillerArrows || !sameState(p2, p) {
+			t.Fatalf("round trip through %s (%v, %v) changed the puzzle:\ngot  %+v\nwant %+v", s, detected, err, p2, p.Cages)
 		}
 	}
 }

@@ -104,7 +104,7 @@ func DecodeSudoCue(s string) (*Puzzle, error) {
 // it), and sums at most 45; cages of any shape are written. A killer X
 // gets the flag d.
 func EncodeSudoCue(p *Puzzle) (string, error) {
-	cage, err := freshKiller9Cages(p, "SudoCue strings", true)
+	cage, err := freshKiller9Cages(p, "SudoCue strings", true, false)
 	if err != nil {
 		return "", err
 	}

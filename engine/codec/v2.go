@@ -3,6 +3,7 @@ package codec
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -622,7 +623,8 @@ func PackBoard(b *grid.Board) (string, error) { return EncodeV2(FromBoard(b)) }
 // FromBoard returns the puzzle state of a board.
 func FromBoard(b *grid.Board) *Puzzle {
 	l := b.Layout()
-	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: l.Cages(), Cells: make([]grid.CellState, l.Cells), Marks: true}
+	cages := append(slices.Clip(l.Cages()), l.BareCages()...)
+	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: cages, Cells: make([]grid.CellState, l.Cells), Marks: true}
 	if l.Regions() != nil && l.BoxRows == 0 {
 		p.Regions = make([]int, l.Cells)
 		for i, k := range l.Regions() {

@@ -373,8 +373,8 @@ var valueBits = func() (t [256]Digits) {
 }()
 
 // Check finds a reason the board cannot be completed: an empty cell without
-// candidates, a digit with no place in a unit, or a cage that can no longer
-// reach its target. It reports ok when it finds none; that does not prove a
+// candidates, a digit with no place in a unit, a cage that can no longer
+// reach its target, or a digit placed twice in a cage without a total. It reports ok when it finds none; that does not prove a
 // solution exists. It writes scratch space of b, so it may not run at the
 // same time as another method of b.
 func (b *Board) Check() (Conflict, bool) {
@@ -422,9 +422,21 @@ func (b *Board) Check() (Conflict, bool) {
 			return UnitConflict(u, missing.Min()), false
 		}
 	}
-	for k := range b.l.cages {
+	for k := range b.l.Cages() {
 		if !b.CageFeasible(k) {
 			return CageConflict(k), false
+		}
+	}
+	for _, cg := range b.l.BareCages() {
+		// Placing a digit takes it from its peers' candidates, so only
+		// digits placed together (clues) can repeat in a bare cage.
+		var placed Digits
+		for _, cell := range cg.Cells {
+			bit := valueBits[value[cell]]
+			if placed&bit != 0 {
+				return CellConflict(cell, int(value[cell])), false
+			}
+			placed |= bit
 		}
 	}
 	return Conflict{}, true

@@ -103,6 +103,12 @@ func TestLayoutErrors(t *testing.T) {
 		{"kenken minus of 3", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1, 2}, Target: 1, Op: OpSub}}}, "cages[0]", "cage of r1c1, r1c2, r1c3: operator - needs exactly 2 cells"},
 		{"kenken product prime", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 4294967291, Op: OpMul}}}, "cages[0]", "prime factor larger than 4"},
 		{"kenken uncovered", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}}}, "cages", "in no cage"},
+		{"bare cage on kenken", Config{Size: 4, Variant: KenKen, Cages: []Cage{{Cells: []int{0, 1}, Op: OpDistinct}}}, "cages[0]", "without a total is only for killers"},
+		{"bare cage with a target", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0}, Target: 1, Op: OpNone}, {Cells: []int{1, 2}, Target: 3, Op: OpDistinct}}}, "cages[1]", "has target 0, not 3"},
+		{"bare cage of one cell", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0}, Target: 1, Op: OpNone}, {Cells: []int{1}, Op: OpDistinct}}}, "cages[1]", "needs 2 cells or more, not 1"},
+		{"bare cage too large", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0}, Target: 1, Op: OpNone}, {Cells: []int{1, 2, 3, 4, 5}, Op: OpDistinct}}}, "cages[1]", "4 distinct digits cannot fill 5 cells"},
+		{"bare cages alone", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Op: OpDistinct}}}, "cages", "needs a cage with a total"},
+		{"bare cage overlapping", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Op: OpDistinct}, {Cells: []int{1, 2}, Target: 3, Op: OpAdd}}}, "cages[0]", "cell r1c2 is also in the cage of r1c2, r1c3"},
 		{"black cells on classic", Config{Size: 4, Black: make([]bool, 16)}, "black", "has no black cells"},
 		{"black map short", Config{Size: 4, Variant: Str8ts, Black: make([]bool, 15)}, "black", "15 cells, want 16"},
 	}
@@ -566,5 +572,57 @@ func TestStr8tsVariants(t *testing.T) {
 		if kinds[Diagonal] != tt.diagonals || kinds[Region] != tt.boxes {
 			t.Errorf("%s: %d diagonals, %d boxes; want %d, %d", tt.v, kinds[Diagonal], kinds[Region], tt.diagonals, tt.boxes)
 		}
+	}
+}
+
+// TestBareCage builds a killer with a cage drawn without its total: its
+// cells are peers of each other, in no unit and in no cage with a target,
+// and a digit placed twice in it is a conflict.
+func TestBareCage(t *testing.T) {
+	l, err := NewLayout(Config{Size: 9, Variant: Killer, Cages: []Cage{
+		{Cells: []int{0, 1}, Target: 3, Op: OpAdd},
+		{Cells: []int{40, 50, 60}, Op: OpDistinct}, // r5c5, r6c6, r7c7: no unit holds them all
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(l.Cages()); got != 1 {
+		t.Fatalf("%d cages with a total, want 1", got)
+	}
+	bare := l.BareCages()
+	if len(bare) != 1 || !slices.Equal(bare[0].Cells, []int{40, 50, 60}) || bare[0].Op != OpDistinct {
+		t.Fatalf("bare cages %v, want one of r5c5, r6c6, r7c7", bare)
+	}
+	if len(l.Units()) != 27 {
+		t.Errorf("%d units, want 27: a bare cage is no unit", len(l.Units()))
+	}
+	for _, c := range []int{40, 50, 60} {
+		if l.CellCage(c) != -1 {
+			t.Errorf("cell %d is in cage %d, want none with a total", c, l.CellCage(c))
+		}
+	}
+	if !slices.Contains(l.Peers(40), 60) || !slices.Contains(l.Peers(60), 40) {
+		t.Error("r5c5 and r7c7 are no peers")
+	}
+	if slices.Contains(l.Peers(41), 60) {
+		t.Error("r5c6 sees r7c7")
+	}
+	b := NewBoard(l)
+	if !b.Place(40, 4) || b.Cands(60).Has(4) {
+		t.Fatalf("4 placed in r5c5 stays a candidate of r7c7: %v", b.Cands(60))
+	}
+	// Clues are written whether their peers still allow them or not.
+	clues := NewBoard(l)
+	given := make([]uint8, l.Cells)
+	given[40], given[60] = 4, 4
+	clues.Reset(given, nil)
+	if c, ok := clues.Check(); ok {
+		t.Fatal("4 twice in the bare cage is no conflict")
+	} else if cell, at := c.Cell(); !at || cell != 60 || c.Digit() != 4 {
+		t.Errorf("conflict %v, want 4 at r7c7", c.Describe(Notation{Layout: l}))
+	}
+	c := l.clone()
+	if len(c.BareCages()) != 1 || &c.BareCages()[0].Cells[0] == &bare[0].Cells[0] {
+		t.Error("a copy of the layout shares its bare cages")
 	}
 }

@@ -139,9 +139,12 @@ const (
 	OpSub
 	OpMul
 	OpDiv
+	// OpDistinct is a killer cage drawn without its total: its digits
+	// differ, and their sum is not given. Its target is 0.
+	OpDistinct
 )
 
-var opSymbols = [...]string{OpNone: "", OpAdd: "+", OpSub: "-", OpMul: "×", OpDiv: "÷"}
+var opSymbols = [...]string{OpNone: "", OpAdd: "+", OpSub: "-", OpMul: "×", OpDiv: "÷", OpDistinct: ""}
 
 // String returns the operator's symbol.
 func (o Op) String() string {
@@ -194,7 +197,10 @@ type Layout struct {
 	units    []Unit
 	cellUnit [][]int // indexes into units of the units holding each cell
 	peers    [][]int // cells that may not hold the same digit as each cell
+	// cages holds the cages with a target, then those without one
+	// (OpDistinct, see BareCages): sums is the number of the first.
 	cages    []Cage
+	sums     int
 	cellCage []int // cage index of each cell, -1 when none; no method returns it, so copies share it
 	// overlaps lists every ordered pair of units sharing two or more cells
 	// (a box and a row, a jigsaw region and a column, ...), where locked
@@ -234,11 +240,18 @@ func (l *Layout) Peers(cell int) []int { return l.peers[cell] }
 // Cage returns cage k. Read-only.
 func (l *Layout) Cage(k int) *Cage { return &l.cages[k] }
 
-// Cages returns every cage, none for variants without cages. Read-only.
-func (l *Layout) Cages() []Cage { return l.cages }
+// Cages returns every cage with a target, none for variants without cages.
+// Read-only.
+func (l *Layout) Cages() []Cage { return l.cages[:l.sums:l.sums] }
 
-// CellCage returns the index (for Cage) of the cage holding cell, -1 when
-// none.
+// BareCages returns the killer cages drawn without a total (OpDistinct):
+// their cells are peers of each other and nothing more, so the strategies
+// and the searches that reason on cages see them through Peers alone.
+// Read-only.
+func (l *Layout) BareCages() []Cage { return l.cages[l.sums:] }
+
+// CellCage returns the index (for Cage) of the cage with a target holding
+// cell, -1 when none.
 func (l *Layout) CellCage(cell int) int { return l.cellCage[cell] }
 
 // Overlaps returns every ordered pair of units sharing two or more cells
@@ -679,33 +692,53 @@ func (l *Layout) addCages(cages []Cage) error {
 	if !l.Variant.HasCages() {
 		return FieldErrorf("cages", "a %s board has no cages", l.Variant)
 	}
-	l.cages = make([]Cage, len(cages))
-	for k, cg := range cages {
-		field := fmt.Sprintf("cages[%d]", k)
-		if len(cg.Cells) == 0 {
-			return FieldErrorf(field, "cage %d of %d has no cells", k+1, len(cages))
-		}
-		for _, cell := range cg.Cells {
-			if cell < 0 || cell >= l.Cells {
-				return FieldErrorf(field, "cage %d of %d: cell %d is outside the %d cells of the board", k+1, len(cages), cell, l.Cells)
+	// The cages with a target first, then the bare ones, each in the
+	// caller's order; owner maps a cell to the caller's index of its cage.
+	owner := make([]int, l.Cells)
+	for i := range owner {
+		owner[i] = -1
+	}
+	l.cages = make([]Cage, 0, len(cages))
+	for _, bare := range []bool{false, true} {
+		for k, cg := range cages {
+			if (cg.Op == OpDistinct) != bare {
+				continue
 			}
-		}
-		for _, cell := range cg.Cells {
-			if other := l.cellCage[cell]; other >= 0 {
-				return FieldErrorf(field, "%s: cell %s is also in the %s", l.cageName(cg.Cells), l.CellName(cell), l.cageName(cages[other].Cells))
+			field := fmt.Sprintf("cages[%d]", k)
+			if len(cg.Cells) == 0 {
+				return FieldErrorf(field, "cage %d of %d has no cells", k+1, len(cages))
 			}
-			l.cellCage[cell] = k
+			for _, cell := range cg.Cells {
+				if cell < 0 || cell >= l.Cells {
+					return FieldErrorf(field, "cage %d of %d: cell %d is outside the %d cells of the board", k+1, len(cages), cell, l.Cells)
+				}
+			}
+			for _, cell := range cg.Cells {
+				if other := owner[cell]; other >= 0 {
+					return FieldErrorf(field, "%s: cell %s is also in the %s", l.cageName(cg.Cells), l.CellName(cell), l.cageName(cages[other].Cells))
+				}
+				owner[cell] = k
+				if !bare {
+					l.cellCage[cell] = len(l.cages)
+				}
+			}
+			if err := l.checkCage(cg); err != nil {
+				return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
+			}
+			l.cages = append(l.cages, Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op})
 		}
-		if err := l.checkCage(cg); err != nil {
-			return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
+		if !bare {
+			l.sums = len(l.cages)
 		}
-		l.cages[k] = Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op}
+	}
+	if l.Variant.IsKiller() && l.sums == 0 {
+		return FieldErrorf("cages", "a %s board needs a cage with a total; its %d cages have none", l.Variant, len(cages))
 	}
 	if l.Variant.IsKiller() {
-		// Killer cages need not cover the grid; when they do, their sums
-		// must total that of every digit in every row.
+		// Killer cages need not cover the grid; when those with a target
+		// do, their sums must total that of every digit in every row.
 		total, covered := 0, true
-		for _, cg := range l.cages {
+		for _, cg := range l.Cages() {
 			total += cg.Target
 		}
 		for _, k := range l.cellCage {
@@ -727,6 +760,19 @@ func (l *Layout) addCages(cages []Cage) error {
 // checkCage validates a cage's operator and whether its target is reachable.
 func (l *Layout) checkCage(cg Cage) error {
 	n, k := l.N, len(cg.Cells)
+	if cg.Op == OpDistinct {
+		switch {
+		case !l.Variant.IsKiller():
+			return fmt.Errorf("a cage without a total is only for killers")
+		case cg.Target != 0:
+			return fmt.Errorf("a cage without a total has target 0, not %d", cg.Target)
+		case k < 2:
+			return fmt.Errorf("a cage without a total needs 2 cells or more, not %d", k)
+		case k > n:
+			return fmt.Errorf("%d distinct digits cannot fill %d cells", n, k)
+		}
+		return nil
+	}
 	if cg.Target <= 0 {
 		return fmt.Errorf("target %d must be positive", cg.Target)
 	}
@@ -812,6 +858,21 @@ func (l *Layout) index() {
 			}
 		}
 		l.peers[cell] = peers
+	}
+	for _, cg := range l.BareCages() {
+		for _, cell := range cg.Cells {
+			mark := cell + 1
+			for _, p := range l.peers[cell] {
+				seen[p] = mark
+			}
+			seen[cell] = mark
+			for _, p := range cg.Cells {
+				if seen[p] != mark {
+					seen[p] = mark
+					l.peers[cell] = append(l.peers[cell], p)
+				}
+			}
+		}
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 // fillings that the encoding states exactly.
 func cageLearnSuits(m *model) bool {
 	l := m.l
-	if len(l.Cages()) == 0 || l.BlackCells() != nil || l.Variant.IsStr8ts() {
-		return false
+	if len(l.Cages()) == 0 || len(l.BareCages()) > 0 || l.BlackCells() != nil || l.Variant.IsStr8ts() {
+		return false // the encoding has no cages without a total
 	}
 	for _, u := range l.Units() {
 		if u.Partial || len(u.Cells) != l.N {

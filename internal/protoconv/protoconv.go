@@ -6,6 +6,7 @@ package protoconv
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -45,6 +46,7 @@ var OpFromProto = map[sudokuv1.CageOperator]grid.Op{
 	sudokuv1.CageOperator_CAGE_OPERATOR_SUBTRACT: grid.OpSub,
 	sudokuv1.CageOperator_CAGE_OPERATOR_MULTIPLY: grid.OpMul,
 	sudokuv1.CageOperator_CAGE_OPERATOR_DIVIDE:   grid.OpDiv,
+	sudokuv1.CageOperator_CAGE_OPERATOR_DISTINCT: grid.OpDistinct,
 }
 
 // OpToProto maps the engine's cage operators to the API's.
@@ -201,7 +203,7 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 	if l.Regions() != nil && l.BoxRows == 0 {
 		pb.Regions = uint32s(l.Regions())
 	}
-	pb.Cages = CagesToProto(l.Cages())
+	pb.Cages = CagesToProto(append(slices.Clip(l.Cages()), l.BareCages()...))
 	return pb
 }
 

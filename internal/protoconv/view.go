@@ -21,7 +21,7 @@ type Geometry struct {
 	// the board has no cages.
 	CellCage []int
 	// CageLabel is the label of each cage ("15", "12×" on an arithmetic
-	// board).
+	// board; "" on a killer cage without a total, after the others).
 	CageLabel []string
 	Black     []bool    // black cells of a Str8ts board
 	Peers     [][]int   // cells that may not hold the same digit as each cell
@@ -83,6 +83,13 @@ func NewGeometry(pb *sudokuv1.Board, charset string) (*Geometry, *Position, erro
 			label += cg.Op.String()
 		}
 		g.CageLabel = append(g.CageLabel, label)
+	}
+	for _, cg := range l.BareCages() {
+		// Drawn as a cage, without a label.
+		for _, c := range cg.Cells {
+			g.CellCage[c] = len(g.CageLabel)
+		}
+		g.CageLabel = append(g.CageLabel, "")
 	}
 	for _, u := range l.Units() {
 		g.Units = append(g.Units, UnitRef{Kind: UnitKindToProto[u.Kind], Index: u.Index, Cells: u.Cells})

@@ -152,6 +152,11 @@ const (
 	CageOperator_CAGE_OPERATOR_MULTIPLY CageOperator = 4
 	// The larger digit divided by the smaller equals the target (two cells).
 	CageOperator_CAGE_OPERATOR_DIVIDE CageOperator = 5
+	// No total: a killer cage drawn without its sum, whose digits only
+	// differ (two cells or more, target 0). A killer needs at least one cage
+	// with a total besides. Of the text forms only the killer arrow form
+	// writes one (a head of sum 0 over two cells or more).
+	CageOperator_CAGE_OPERATOR_DISTINCT CageOperator = 6
 )
 
 // Enum value maps for CageOperator.
@@ -163,6 +168,7 @@ var (
 		3: "CAGE_OPERATOR_SUBTRACT",
 		4: "CAGE_OPERATOR_MULTIPLY",
 		5: "CAGE_OPERATOR_DIVIDE",
+		6: "CAGE_OPERATOR_DISTINCT",
 	}
 	CageOperator_value = map[string]int32{
 		"CAGE_OPERATOR_UNSPECIFIED": 0,
@@ -171,6 +177,7 @@ var (
 		"CAGE_OPERATOR_SUBTRACT":    3,
 		"CAGE_OPERATOR_MULTIPLY":    4,
 		"CAGE_OPERATOR_DIVIDE":      5,
+		"CAGE_OPERATOR_DISTINCT":    6,
 	}
 )
 
@@ -231,9 +238,10 @@ const (
 	Format_FORMAT_URL Format = 8
 	// The 9 x 9 killer "arrow" form of the enjoysudoku forum: 81 characters,
 	// one a cell, each a cage sum ('0'-'9', 'A'-'Z' for 10-35, 'a'-'j' for
-	// 36-45; a sum of 0 marks cells in no cage) or a pointer to another cell
-	// of its cage ('<', '>', '^', 'v', and '`', '\”, ',', '.' diagonally),
-	// so cages may join at corners. It holds the cages alone.
+	// 36-45) or a pointer to another cell of its cage ('<', '>', '^', 'v',
+	// and '`', '\”, ',', '.' diagonally), so cages may join at corners. A
+	// head of sum 0 is a cell in no cage, or, with pointers to it, a cage
+	// without a total (CAGE_OPERATOR_DISTINCT). It holds the cages alone.
 	Format_FORMAT_KILLER_ARROWS Format = 9
 	// SudoCue's 9 x 9 killer form: "3x3:", flags, ":k:", then 81 decimal
 	// numbers sum * 256 + cage id separated by ':'; a sum of 0 is a cell in
@@ -3393,7 +3401,8 @@ type ConvertRequest struct {
 	// The format to encode it in. FORMAT_V2 picks the header of the
 	// board's variant and size (S9B, J9B, L9B, K6C, ...). Unspecified is
 	// FORMAT_V2, but SudoCue's form for a killer X, which no 2.0 header
-	// names.
+	// names, and the killer arrow form for a killer with a cage without a
+	// total (CAGE_OPERATOR_DISTINCT).
 	To Format `protobuf:"varint,2,opt,name=to,proto3,enum=sudoku.v1.Format" json:"to,omitempty"`
 	// Accept strings with known defects (Str8ts strings with the live
 	// off-by-one, interim base-32 2.0 strings) where strict decoding fails.
@@ -4682,14 +4691,15 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10VARIANT_STR8TS_X\x10\v\x12\x14\n" +
 	"\x10VARIANT_STR8TS_B\x10\f\x12\x15\n" +
 	"\x11VARIANT_STR8TS_BX\x10\r\x12\x14\n" +
-	"\x10VARIANT_KILLER_X\x10\x0e*\xae\x01\n" +
+	"\x10VARIANT_KILLER_X\x10\x0e*\xca\x01\n" +
 	"\fCageOperator\x12\x1d\n" +
 	"\x19CAGE_OPERATOR_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12CAGE_OPERATOR_NONE\x10\x01\x12\x15\n" +
 	"\x11CAGE_OPERATOR_ADD\x10\x02\x12\x1a\n" +
 	"\x16CAGE_OPERATOR_SUBTRACT\x10\x03\x12\x1a\n" +
 	"\x16CAGE_OPERATOR_MULTIPLY\x10\x04\x12\x18\n" +
-	"\x14CAGE_OPERATOR_DIVIDE\x10\x05*\xdb\x01\n" +
+	"\x14CAGE_OPERATOR_DIVIDE\x10\x05\x12\x1a\n" +
+	"\x16CAGE_OPERATOR_DISTINCT\x10\x06*\xdb\x01\n" +
 	"\x06Format\x12\x16\n" +
 	"\x12FORMAT_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fFORMAT_PLAIN\x10\x01\x12\x0e\n" +

@@ -147,6 +147,7 @@
       case 'CAGE_OPERATOR_MULTIPLY': return full ? prod === cage.target : cage.target % prod === 0;
       case 'CAGE_OPERATOR_SUBTRACT': return !full || Math.abs(ds[0] - ds[1]) === cage.target;
       case 'CAGE_OPERATOR_DIVIDE': return !full || Math.max(...ds) === cage.target * Math.min(...ds);
+      case 'CAGE_OPERATOR_DISTINCT': return true; // no total: only repeats break it
       default: return full ? sum === cage.target : sum + (size - ds.length) <= cage.target; // each empty cell adds 1 at least
     }
   }

@@ -433,7 +433,7 @@
         if (!inCage(r, c + 1, k)) path += `M${x1 - d},${y0 + ext(inCage(r - 1, c, k), inCage(r - 1, c + 1, k))}V${y1 - ext(inCage(r + 1, c, k), inCage(r + 1, c + 1, k))}`;
       }
       if (path) el('path', { d: path, class: 'cage' }, g);
-      if (!cage.cells.length) return;
+      if (!cage.cells.length || cage.op === 'CAGE_OPERATOR_DISTINCT') return; // a cage without a total has no label
       const first = Math.min(...cage.cells);
       const arithmetic = L.variant === 'VARIANT_KENKEN' || L.variant === 'VARIANT_KENDOKU';
       const label = String(cage.target) + (arithmetic && OPS[cage.op] && cage.cells.length > 1 ? OPS[cage.op] : '');
