@@ -1,0 +1,100 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
+)
+
+// publishedPuzzle is a puzzle of a fixture with its published solution.
+type publishedPuzzle struct {
+	name, text string
+	p          *codec.Puzzle
+	sol        []uint8
+}
+
+// puzzleLines returns the lines of a fixture, less blank lines and lines
+// starting with #.
+func puzzleLines(t *testing.T, path string) []string {
+	t.Helper()
+	var out []string
+	for _, line := range shared.Lines(t, path) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// readPublished reads a fixture of lines "<puzzle text> <solution, 81
+// digits>".
+func readPublished(t *testing.T, path string) []publishedPuzzle {
+	t.Helper()
+	var out []publishedPuzzle
+	for i, line := range puzzleLines(t, path) {
+		text, sol, ok := strings.Cut(line, " ")
+		if !ok || len(sol) != 81 {
+			t.Fatalf("%s line %q: want <puzzle> <81 digits>", path, line)
+		}
+		p, _, err := codec.Decode(text, codec.DecodeOptions{})
+		if err != nil {
+			t.Fatalf("%s puzzle %d: %v", path, i+1, err)
+		}
+		digits := make([]uint8, 81)
+		for j := range sol {
+			digits[j] = sol[j] - '0'
+		}
+		out = append(out, publishedPuzzle{fmt.Sprintf("%s puzzle %d", path, i+1), text, p, digits})
+	}
+	return out
+}
+
+// solvePublished solves p as the service does by default, checks every
+// step against its solution, and that the count proves that solution the
+// only one.
+func solvePublished(t *testing.T, p publishedPuzzle) *Result {
+	t.Helper()
+	b, err := p.p.Board(grid.Classic)
+	if err != nil {
+		t.Fatalf("%s: %v", p.name, err)
+	}
+	n := grid.Notation{Layout: b.Layout()}
+	opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided, Weight: Weighted}
+	res, err := Solve(context.Background(), b, opts, func(k int, st *strategy.Step, _ *grid.Board) error {
+		if st.Kind != strategy.Guess && st.Kind != strategy.Backtrack {
+			checkStep(t, p.sol, n, fmt.Sprintf("%s step %d", p.name, k), st)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", p.name, err)
+	}
+	if res.Status != Solved || res.Count != 1 || !res.CountComplete || !slices.Equal(res.Board.Values(), p.sol) {
+		t.Fatalf("%s: status %v, count %d (complete %v), want the published solution, proved unique", p.name, res.Status, res.Count, res.CountComplete)
+	}
+	return res
+}
+
+// TestKillerSitesPublished solves the killers of two puzzle sites in
+// testdata/killer9-sites.txt (sudoku.com's daily and expert killers,
+// dailykillersudoku.com's difficulty 10) with the service's defaults, every
+// step checked against the published solution: all finish without a
+// guess.
+func TestKillerSitesPublished(t *testing.T) {
+	puzzles := readPublished(t, "testdata/killer9-sites.txt")
+	if len(puzzles) != 14 {
+		t.Fatalf("%d puzzles in killer9-sites.txt, want 14", len(puzzles))
+	}
+	for _, p := range puzzles {
+		if res := solvePublished(t, p); res.Guesses != 0 {
+			t.Errorf("%s: %d guesses, want none", p.name, res.Guesses)
+		}
+	}
+}
