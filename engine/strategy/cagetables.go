@@ -577,7 +577,7 @@ type memoEntry struct {
 // closures reach the same states of a group.
 func (f *forcing) tableAllows(t *groupTable, k int, opts []grid.Digits) cageAllows {
 	if len(opts) > memoCells {
-		return t.allows(opts)
+		return f.wideAllows(t, k, opts)
 	}
 	var packed uint64
 	for i, o := range opts {
@@ -601,5 +601,55 @@ func (f *forcing) tableAllows(t *groupTable, k int, opts []grid.Digits) cageAllo
 		support |= uint64(a.support[i]) << (maxTableDigits * i)
 	}
 	*e = memoEntry{opts: packed, support: support, group: int32(k + 1), ok: a.ok, none: a.none}
+	return a
+}
+
+// wideMemoBits sizes the memo of the groups of more than memoCells cells:
+// 1<<wideMemoBits entries of 40 bytes (160 KiB), direct-mapped. Those
+// groups (cages of eight or nine cells, the innies or outies of a region
+// and a cage) cost the most to fill (matchLarge, fillNodes), and the nets
+// reach the same states of them over and over: four in five of the 47,000
+// lookups of the Interactive Sudoku Solver's "Killer sudoku [0 cage,
+// hard]" (testdata/killer-bare.txt) repeat an earlier one.
+const wideMemoBits = 12
+
+// wideMemoEntry is a memoEntry of a group of more than memoCells cells (up
+// to twice as many): the options and support of its first memoCells cells
+// in the first word, of the others in the second.
+type wideMemoEntry struct {
+	opts    [2]uint64
+	support [2]uint64
+	group   int32
+	ok      bool
+	none    bool
+}
+
+// wideAllows is tableAllows for a group of more than memoCells cells.
+func (f *forcing) wideAllows(t *groupTable, k int, opts []grid.Digits) cageAllows {
+	if len(opts) > 2*memoCells {
+		return t.allows(opts)
+	}
+	var packed [2]uint64
+	for i, o := range opts {
+		packed[i/memoCells] |= uint64(o) << (maxTableDigits * (i % memoCells))
+	}
+	if f.wideMemo == nil {
+		f.wideMemo = make([]wideMemoEntry, 1<<wideMemoBits)
+	}
+	h := (packed[0] ^ packed[1]*0x94d049bb133111eb ^ uint64(k+1)*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9 >> (64 - wideMemoBits)
+	e := &f.wideMemo[h]
+	if e.group == int32(k+1) && e.opts == packed {
+		a := cageAllows{ok: e.ok, none: e.none}
+		for i := range opts {
+			a.support[i] = grid.Digits(e.support[i/memoCells]>>(maxTableDigits*(i%memoCells))) & (1<<maxTableDigits - 1)
+		}
+		return a
+	}
+	a := t.allows(opts)
+	var support [2]uint64
+	for i := range opts {
+		support[i/memoCells] |= uint64(a.support[i]) << (maxTableDigits * (i % memoCells))
+	}
+	*e = wideMemoEntry{opts: packed, support: support, group: int32(k + 1), ok: a.ok, none: a.none}
 	return a
 }

@@ -283,8 +283,9 @@ type forcing struct {
 	compWin    []grid.Digits
 	compPlaced []grid.Digits
 	groups     []grid.Group
-	tables     []groupTable // by group: how its fillings are found (cagetables.go)
-	memo       []memoEntry  // what groups' fillings allowed, by group and options (cagetables.go)
+	tables     []groupTable    // by group: how its fillings are found (cagetables.go)
+	memo       []memoEntry     // what groups' fillings allowed, by group and options (cagetables.go)
+	wideMemo   []wideMemoEntry // the same for groups of more than memoCells cells
 	fills      grid.Fills
 	scratch    grid.Board
 	// cageFills remembers what the fillings of a cage of rulesFor allow
@@ -605,6 +606,7 @@ func (f *forcing) setupRules(l *grid.Layout, net bool) {
 	f.groups = make([]grid.Group, len(l.Cages()))
 	clear(f.cageFills)
 	clear(f.memo)
+	clear(f.wideMemo)
 	for k := range l.Cages() {
 		if !f.groups[k].LoadCage(l, k) {
 			f.groups[k] = grid.Group{}
