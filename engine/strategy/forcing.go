@@ -156,8 +156,9 @@ type implications struct {
 	badAt int32 // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
 	// bare is set, by its user, for a closure of a net without rules
 	// whose predecessors and depths nothing reads (nestedOrder's sizes,
-	// the lemma trials of a nested search): followNet then leaves pred
-	// and depth as they were, unless the closure is cut at a depth limit.
+	// the lemma trials of a nested search, a Forcing Net pass): followNet
+	// then leaves pred and depth as they were, unless the closure is cut
+	// at a depth limit (see forcing.bareAt).
 	bare bool
 	// support[k] is, when seen[k] == gen, what the fillings of group k
 	// (forcing.groups) allowed each of its cells when the closure last
@@ -1021,13 +1022,13 @@ func (f *forcing) follow(im *implications) bool {
 // followNet is follow for a net without cage or compartment rules (the
 // loop of the nested searches on Sudoku X boards): the same literals, in
 // the same order, with the same predecessors and depths; a bare closure
-// not cut at a depth (see implications.bare) is followBare's. Each
+// (see implications.bare and bareAt) is followBare's. Each
 // literal is followed by a method of its own (netTrue, netFalse), whose
 // few locals stay in registers. On boards of side 16 both are
 // forcing16.go's.
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
-	if im.bare && limit == math.MaxInt32 {
+	if f.bareAt(im, limit) {
 		return f.followBare(im)
 	}
 	if f.t16 != nil && im.b16 != nil {
@@ -1053,12 +1054,19 @@ func (f *forcing) followNet(im *implications) bool {
 	return im.bad != badNone
 }
 
-// followBare is followNet for a bare closure not cut at a depth (the
-// lemma trials and the order of a nested search, the wording of its
-// lemmas): the same literals in the same order, the same contradiction,
-// in one loop over the queue whose state stays in locals, with netTrue,
-// netFalse and netEnds written out in it and no predecessors or depths
-// recorded (a traced closure sets a literal's before it reads them).
+// bareAt reports whether followNet closes im bare at depth limit: when
+// im.bare is set and the closure is not cut at a depth.
+func (f *forcing) bareAt(im *implications, limit int32) bool {
+	return im.bare && limit == math.MaxInt32
+}
+
+// followBare is followNet for a bare closure (the lemma trials and the
+// order of a nested search, the wording of its lemmas, a Forcing Net pass;
+// see bareAt): the same literals in the same order, the same
+// contradiction, in one loop over the queue whose state stays in locals,
+// with netTrue, netFalse and netEnds written out in it and no
+// predecessors or depths recorded (a traced closure sets a literal's
+// before it reads them).
 // Most of a 16×16 or 25×25 solve's closures are these; on boards of side
 // 16 followBare16 (forcing16.go) follows them over arrays of fixed size.
 func (f *forcing) followBare(im *implications) bool {
@@ -1503,9 +1511,19 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 }
 
 // pass looks for steps with closures cut at f.limit.
+//
+// Until it finds a step (whose cost then cuts the closures after it), a
+// pass of a net without rules in first-step mode closes its premises
+// bare (see bareAt): the same literals, contradictions and work as
+// traced, without the depths, which only a step's cost reads. A closure
+// that reaches a contradiction, or a pair whose digit verity concludes
+// anything, is closed again traced, its work not counted twice.
 func (f *forcing) pass() {
 	b, w := f.b, f.words
 	f.work = 0
+	bare := bareNetPasses && f.net && !f.rules && !f.all
+	defer func() { f.a.bare, f.f.bare = false, false }()
+	f.a.bare, f.f.bare = bare, bare
 	// The combinations of killer cages first: a few closures a cage,
 	// which the budget, often spent by the premises on killers, would
 	// otherwise cut.
@@ -1521,6 +1539,7 @@ func (f *forcing) pass() {
 			limit := f.limit
 			badOn := f.close(&f.a, on)
 			if badOn {
+				f.traced(&f.a, on, limit)
 				f.consider(formContradiction, on, off, f.badCost(&f.a), limit)
 			}
 			if f.stored {
@@ -1533,16 +1552,51 @@ func (f *forcing) pass() {
 			}
 			limit = f.limit
 			if f.close(&f.f, off) {
+				f.traced(&f.f, off, limit)
 				f.consider(formContradiction, off, on, f.badCost(&f.f), limit)
 				continue
 			}
-			if !badOn {
+			if !badOn && f.digitCommon() {
+				f.traced(&f.a, on, limit)
+				f.traced(&f.f, off, limit)
 				f.digitVerity(c, limit)
 			}
 		}
 	}
 	f.cellVerity()
 	f.unitVerity()
+}
+
+// bareNetPasses is whether Forcing Net passes close their premises bare
+// (see pass); tests turn it off to hold them to the traced closures.
+var bareNetPasses = true
+
+// traced closes premise lit into im again with its depths where the
+// closure just made, cut at limit, was bare (see bareAt), counting no
+// more work: the same closure, traced.
+func (f *forcing) traced(im *implications, lit, limit int32) {
+	if !f.bareAt(im, limit) {
+		return
+	}
+	work := f.work
+	im.bare = false
+	f.close(im, lit)
+	im.bare = true
+	f.work = work
+}
+
+// digitCommon reports whether the closures of a candidate true and false
+// (in f.a and f.f) imply anything both: whether digitVerity has any
+// conclusion to consider.
+func (f *forcing) digitCommon() bool {
+	aOn, aOff := f.a.on, f.a.off
+	oOn, oOff := f.f.on[:len(aOn)], f.f.off[:len(aOn)]
+	aOff = aOff[:len(aOn)]
+	any := uint64(0)
+	for i, x := range aOn {
+		any |= x&oOn[i] | aOff[i]&oOff[i]
+	}
+	return any != 0
 }
 
 // implies reports whether candidate di+1 of cell false implies anything:

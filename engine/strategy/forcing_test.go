@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -574,5 +576,53 @@ func TestSpentPolls(t *testing.T) {
 	f.sink, f.polls = &Sink{Cancel: make(chan struct{})}, 0
 	if f.spent() {
 		t.Error("spent on a sink not cancelled")
+	}
+}
+
+// TestBareNetPasses holds Forcing Net passes that close their premises
+// bare until they find a step (bareNetPasses) to passes that trace every
+// closure: the same step, the same work counted, on boards where the
+// nets run (x16-extreme lines 2 and 6, classic top1465 boards stuck
+// before the forcing chains). It fails when a bare closure takes the
+// place of a traced one whose depths a step's cost reads, or counts other
+// work.
+func TestBareNetPasses(t *testing.T) {
+	every := 4
+	if quick() {
+		every = 16
+	}
+	boards := append(netBenchBoards(t, 2, every), netBenchBoards(t, 6, every)...)
+	boards = append(boards, forcingStuckBoards(t, 20)...)
+	defer func() { bareNetPasses = true }()
+	run := func(b *grid.Board, bare bool) (forcingFind, int, string) {
+		bareNetPasses = bare
+		sink := Sink{strategy: forcingNet}
+		f := new(forcing)
+		f.sink = &sink
+		f.setup(b, true, false)
+		f.limit, f.best = math.MaxInt32, forcingFind{}
+		f.pass()
+		work := f.work
+		text := ""
+		if f.best.cost > 0 {
+			f.report(&sink, f.best)
+			s := sink.Steps()[0]
+			text = fmt.Sprintf("%s: %s %v %v", s.Technique.Name(), s.Explain(grid.Notation{Layout: b.Layout()}), s.Nodes, s.Links)
+		}
+		return f.best, work, text
+	}
+	found := 0
+	for i, b := range boards {
+		got, gotWork, gotText := run(b, true)
+		want, wantWork, wantText := run(b, false)
+		if got != want || gotWork != wantWork || gotText != wantText {
+			t.Fatalf("board %d: bare pass found %+v, work %d, want %+v, work %d\n%s\nwant\n%s", i, got, gotWork, want, wantWork, gotText, wantText)
+		}
+		if got.cost > 0 {
+			found++
+		}
+	}
+	if found == 0 || found == len(boards) {
+		t.Errorf("steps found on %d of %d boards: want some with and some without", found, len(boards))
 	}
 }
