@@ -156,8 +156,9 @@ type implications struct {
 	badAt int32 // badLiteral: the literal; badCell: the cell; badUnit: unit*N + digit-1; badRule: the rule (see predRule)
 	// bare is set, by its user, for a closure of a net without rules
 	// whose predecessors and depths nothing reads (nestedOrder's sizes,
-	// the lemma trials of a nested search): followNet then leaves pred
-	// and depth as they were, unless the closure is cut at a depth limit.
+	// the lemma trials of a nested search, a Forcing Net pass): followNet
+	// then leaves pred and depth as they were, unless the closure is cut
+	// at a depth limit (see forcing.bareAt).
 	bare bool
 	// support[k] is, when seen[k] == gen, what the fillings of group k
 	// (forcing.groups) allowed each of its cells when the closure last
@@ -172,6 +173,9 @@ type implications struct {
 	// b16, on a board of side 16, holds on, off, alive and rem, which
 	// view it (followBare16).
 	b16 *bare16
+	// kept is set when a pass took the closure from passNets: its on and
+	// off are set, nothing else (see closePass).
+	kept bool
 }
 
 // The packing of implications.rem: a count of places in the low bits,
@@ -321,6 +325,8 @@ type forcing struct {
 	// nested is the state of a nested forcing net search
 	// (nestedforcing.go).
 	nested nestedState
+	// nets keeps the closures of a Forcing Net pass for the next.
+	nets passNets
 
 	// baseUnits is implications.rem of the board.
 	baseUnits []uint16
@@ -906,7 +912,7 @@ func (f *forcing) close(im *implications, premises ...int32) bool {
 		f.b.CopyCandidates(im.alive)
 		copy(im.rem, f.baseUnits)
 	}
-	im.bad = badNone
+	im.bad, im.kept = badNone, false
 	if im.gen++; im.gen == 0 {
 		clear(im.seen)
 		clear(im.comp)
@@ -1023,13 +1029,13 @@ func (f *forcing) follow(im *implications) bool {
 // followNet is follow for a net without cage or compartment rules (the
 // loop of the nested searches on Sudoku X boards): the same literals, in
 // the same order, with the same predecessors and depths; a bare closure
-// not cut at a depth (see implications.bare) is followBare's. Each
+// (see implications.bare and bareAt) is followBare's. Each
 // literal is followed by a method of its own (netTrue, netFalse), whose
 // few locals stay in registers. On boards of side 16 both are
 // forcing16.go's.
 func (f *forcing) followNet(im *implications) bool {
 	limit := f.limit
-	if im.bare && limit == math.MaxInt32 {
+	if f.bareAt(im, limit) {
 		return f.followBare(im)
 	}
 	if f.t16 != nil && im.b16 != nil {
@@ -1055,12 +1061,19 @@ func (f *forcing) followNet(im *implications) bool {
 	return im.bad != badNone
 }
 
-// followBare is followNet for a bare closure not cut at a depth (the
-// lemma trials and the order of a nested search, the wording of its
-// lemmas): the same literals in the same order, the same contradiction,
-// in one loop over the queue whose state stays in locals, with netTrue,
-// netFalse and netEnds written out in it and no predecessors or depths
-// recorded (a traced closure sets a literal's before it reads them).
+// bareAt reports whether followNet closes im bare at depth limit: when
+// im.bare is set and the closure is not cut at a depth.
+func (f *forcing) bareAt(im *implications, limit int32) bool {
+	return im.bare && limit == math.MaxInt32
+}
+
+// followBare is followNet for a bare closure (the lemma trials and the
+// order of a nested search, the wording of its lemmas, a Forcing Net pass;
+// see bareAt): the same literals in the same order, the same
+// contradiction, in one loop over the queue whose state stays in locals,
+// with netTrue, netFalse and netEnds written out in it and no
+// predecessors or depths recorded (a traced closure sets a literal's
+// before it reads them).
 // Most of a 16×16 or 25×25 solve's closures are these; on boards of side
 // 16 followBare16 (forcing16.go) follows them over arrays of fixed size.
 func (f *forcing) followBare(im *implications) bool {
@@ -1505,9 +1518,23 @@ func (f *forcing) consider(form uint8, premise, concl, cost, limit int32) {
 }
 
 // pass looks for steps with closures cut at f.limit.
+//
+// On boards of side 16 without rules a pass takes the closures the last
+// one kept where they are the same (see passNets). Elsewhere, until it
+// finds a step (whose cost then cuts the closures after it), a pass of a
+// net without rules in first-step mode closes its premises bare (see
+// bareAt): the same literals, contradictions and work as traced, without
+// the depths, which only a step's cost reads. A closure that reaches a
+// contradiction, or a pair whose digit verity concludes anything, is
+// closed again traced (or taken, as traced: it has no depths), its work
+// not counted twice.
 func (f *forcing) pass() {
 	b, w := f.b, f.words
 	f.work = 0
+	kept := f.readyPassNets()
+	bare := bareNetPasses && f.net && !f.rules && !f.all && !kept
+	defer func() { f.a.bare, f.f.bare = false, false }()
+	f.a.bare, f.f.bare = bare, bare
 	// The combinations of killer cages first: a few closures a cage,
 	// which the budget, often spent by the premises on killers, would
 	// otherwise cut.
@@ -1521,8 +1548,9 @@ func (f *forcing) pass() {
 			c := f.cand(cell, di)
 			on, off := c<<1|1, c<<1
 			limit := f.limit
-			badOn := f.close(&f.a, on)
+			badOn := f.closePass(&f.a, on, kept)
 			if badOn {
+				f.traced(&f.a, on, limit)
 				f.consider(formContradiction, on, off, f.badCost(&f.a), limit)
 			}
 			if f.stored {
@@ -1534,17 +1562,228 @@ func (f *forcing) pass() {
 				continue // "false" implies nothing, so no digit verity either
 			}
 			limit = f.limit
-			if f.close(&f.f, off) {
+			if f.closePass(&f.f, off, kept) {
+				f.traced(&f.f, off, limit)
 				f.consider(formContradiction, off, on, f.badCost(&f.f), limit)
 				continue
 			}
-			if !badOn {
+			if !badOn && f.digitCommon() {
+				f.traced(&f.a, on, limit)
+				f.traced(&f.f, off, limit)
 				f.digitVerity(c, limit)
 			}
 		}
 	}
 	f.cellVerity()
 	f.unitVerity()
+}
+
+// bareNetPasses is whether Forcing Net passes close their premises bare
+// (see pass); tests turn it off to hold them to the traced closures.
+var bareNetPasses = true
+
+// traced closes premise lit into im again with its depths where the
+// closure just made, cut at limit, was bare (see bareAt) or taken from
+// passNets, counting no more work: the same closure, traced.
+func (f *forcing) traced(im *implications, lit, limit int32) {
+	if !im.kept && !f.bareAt(im, limit) {
+		return
+	}
+	work, bare := f.work, im.bare
+	im.bare = false
+	f.close(im, lit)
+	im.bare = bare
+	f.work = work
+}
+
+// passNets keeps, from one Forcing Net pass to the next on boards of side
+// 16 without rules (tables16), the closures of the premise literals that
+// reached no contradiction: their on and off sets, the work they counted
+// (their queue's length), the depth limit they were cut at and the depth
+// of their deepest literal. A board that has only lost candidates since
+// leaves a closure as it was unless one of them is in a cell it has a
+// literal in, or is a place of a digit in a unit where it has a literal
+// false (it counted the unit's places of the digit): see readMemo. The
+// same closure is the pass's at any limit it reaches whole (a limit no
+// smaller than its deepest literal's depth, when it was not cut), or at
+// the limit it was cut at. Many closures of a pass read none of the few
+// candidates a step and its singles remove (29% to 47% of them taken on
+// x16-extreme), and taking one costs a copy of its sets.
+type passNets struct {
+	layout *grid.Layout
+	cands  []grid.Digits // the board's candidates when last readied
+	// row, limit, deep and work are by premise literal: its row in rows
+	// (-1 where none is kept), the depth limit it was cut at, its deepest
+	// literal's depth and the length of its queue.
+	row, limit, deep, work []int32
+	// rows hold, passRow words each, a closure's on, off and the cells of
+	// its literals.
+	rows  []uint64
+	free  []int32 // rows no longer in use
+	known []int32 // the premise literals whose closure is kept
+	kept  int     // closures taken (tests count them)
+}
+
+// passRow is the words of a row of passNets.rows: on and off (words16
+// each) and the cells of the literals (a plane).
+const passRow = 2*words16 + cells16/64
+
+// readyPassNets readies f.nets for a pass on f's board, reporting whether
+// the pass keeps and takes closures there: on boards of side 16 without
+// rules. It forgets the closures that read a candidate the board lost
+// since the last pass, or all of them when the board is not that one
+// less some candidates.
+func (f *forcing) readyPassNets() bool {
+	m := &f.nets
+	if f.t16 == nil || !f.net || f.rules {
+		return false // what m keeps is of another board
+	}
+	fresh := m.layout != f.l || len(m.row) != 2*f.cands
+	for cell, ds := range f.b.Candidates() {
+		if fresh || ds&^m.cands[cell] != 0 {
+			fresh = true
+			break
+		}
+	}
+	if fresh {
+		lits := 2 * f.cands
+		m.layout = f.l
+		m.row = slices.Grow(m.row[:0], lits)[:lits]
+		for i := range m.row {
+			m.row[i] = -1
+		}
+		m.limit = slices.Grow(m.limit[:0], lits)[:lits]
+		m.deep = slices.Grow(m.deep[:0], lits)[:lits]
+		m.work = slices.Grow(m.work[:0], lits)[:lits]
+		m.rows, m.free, m.known = m.rows[:0], m.free[:0], m.known[:0]
+		m.cands = f.b.AppendCandidates(m.cands[:0])
+		return true
+	}
+	// The cells that lost a candidate, and by digit the cells of the
+	// units where it lost a place.
+	var lostCells [cells16 / 64]uint64
+	var unitCells [side16][cells16 / 64]uint64
+	lostDigits := grid.Digits(0)
+	for cell, ds := range f.b.Candidates() {
+		gone := m.cands[cell] &^ ds
+		if gone == 0 {
+			continue
+		}
+		m.cands[cell] = ds
+		lostCells[cell>>6&3] |= 1 << (cell & 63)
+		lostDigits |= gone
+		for ; gone != 0; gone &= gone - 1 {
+			d := bits.TrailingZeros32(uint32(gone)) & (side16 - 1)
+			for _, u := range f.l.CellUnit(cell) {
+				for j, w := range f.unitPlanes[u*4 : u*4+4] {
+					unitCells[d][j] |= w
+				}
+			}
+		}
+	}
+	if lostDigits == 0 {
+		return true
+	}
+	kept := m.known[:0]
+	for _, p := range m.known {
+		r := m.rows[int(m.row[p])*passRow:][:passRow]
+		off, cells := r[words16:2*words16], r[2*words16:]
+		read := uint64(0)
+		for j, w := range lostCells {
+			read |= cells[j] & w
+		}
+		for ds := lostDigits; ds != 0 && read == 0; ds &= ds - 1 {
+			d := bits.TrailingZeros32(uint32(ds)) & (side16 - 1)
+			for j, w := range unitCells[d] {
+				read |= off[d*4+j] & w
+			}
+		}
+		if read != 0 {
+			m.free = append(m.free, m.row[p])
+			m.row[p] = -1
+			continue
+		}
+		kept = append(kept, p)
+	}
+	m.known = kept
+	return true
+}
+
+// closePass is close of premise literal p into im for a pass (cut at
+// f.limit), taking the closure from f.nets where it keeps one that is the
+// same, when kept is set: it then sets im's on and off and im.kept, and
+// counts the same work. Otherwise it closes im, keeping the closure in
+// f.nets when it reaches no contradiction. A closure taken has no depths
+// (see traced).
+func (f *forcing) closePass(im *implications, p int32, kept bool) bool {
+	if !kept {
+		return f.close(im, p)
+	}
+	m := &f.nets
+	if r := m.row[p]; r >= 0 {
+		limit, deep := f.limit, m.deep[p]
+		if limit >= deep && (deep < m.limit[p] || limit == m.limit[p]) {
+			row := m.rows[int(r)*passRow:][:passRow]
+			copy(im.on, row[:words16])
+			copy(im.off, row[words16:2*words16])
+			im.queue, im.bad, im.kept = im.queue[:0], badNone, true
+			f.work += int(m.work[p]) + f.closeWork
+			m.kept++
+			return false
+		}
+	}
+	if f.close(im, p) {
+		return true
+	}
+	f.keepPassNet(im, p)
+	return false
+}
+
+// keepPassNet keeps in f.nets the closure of premise literal p in im,
+// closed traced at f.limit without a contradiction, unless the rows would
+// pass maxHeldBytes.
+func (f *forcing) keepPassNet(im *implications, p int32) {
+	m := &f.nets
+	r := m.row[p]
+	if r < 0 {
+		if k := len(m.free); k > 0 {
+			r, m.free = m.free[k-1], m.free[:k-1]
+		} else {
+			if (len(m.rows)+passRow)*8 > maxHeldBytes {
+				return
+			}
+			r = int32(len(m.rows) / passRow)
+			m.rows = slices.Grow(m.rows, passRow)[:len(m.rows)+passRow]
+		}
+		m.row[p] = r
+		m.known = append(m.known, p)
+	}
+	row := m.rows[int(r)*passRow:][:passRow]
+	copy(row, im.on)
+	copy(row[words16:], im.off)
+	cells := row[2*words16:]
+	clear(cells)
+	for d := 0; d < side16; d++ {
+		for j := range cells {
+			cells[j] |= im.on[d*4+j] | im.off[d*4+j]
+		}
+	}
+	m.limit[p], m.work[p] = f.limit, int32(len(im.queue))
+	m.deep[p] = im.depth[im.queue[len(im.queue)-1]]
+}
+
+// digitCommon reports whether the closures of a candidate true and false
+// (in f.a and f.f) imply anything both: whether digitVerity has any
+// conclusion to consider.
+func (f *forcing) digitCommon() bool {
+	aOn, aOff := f.a.on, f.a.off
+	oOn, oOff := f.f.on[:len(aOn)], f.f.off[:len(aOn)]
+	aOff = aOff[:len(aOn)]
+	any := uint64(0)
+	for i, x := range aOn {
+		any |= x&oOn[i] | aOff[i]&oOff[i]
+	}
+	return any != 0
 }
 
 // implies reports whether candidate di+1 of cell false implies anything:

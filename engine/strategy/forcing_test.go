@@ -1,6 +1,8 @@
 package strategy
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -574,5 +576,97 @@ func TestSpentPolls(t *testing.T) {
 	f.sink, f.polls = &Sink{Cancel: make(chan struct{})}, 0
 	if f.spent() {
 		t.Error("spent on a sink not cancelled")
+	}
+}
+
+// TestBareNetPasses holds Forcing Net passes that close their premises
+// bare until they find a step (bareNetPasses) to passes that trace every
+// closure: the same step, the same work counted, on boards where the
+// nets run (classic top1465 boards stuck before the forcing chains, X
+// 9×9 and 25×25 starts; 16×16 boards take passNets instead). It fails
+// when a bare closure takes the place of a traced one whose depths a
+// step's cost reads, or counts other work.
+func TestBareNetPasses(t *testing.T) {
+	boards := forcingStuckBoards(t, 20)
+	for line := 1; line <= 3; line++ {
+		boards = append(boards, fileBoard(t, "../solver/testdata/x9-extreme.txt", line))
+	}
+	if !quick() {
+		boards = append(boards, fileBoard(t, "../search/testdata/x25.txt", 1))
+	}
+	defer func() { bareNetPasses = true }()
+	run := func(b *grid.Board, bare bool) (forcingFind, int, string) {
+		bareNetPasses = bare
+		return passResult(new(forcing), b)
+	}
+	found := 0
+	for i, b := range boards {
+		got, gotWork, gotText := run(b, true)
+		want, wantWork, wantText := run(b, false)
+		if got != want || gotWork != wantWork || gotText != wantText {
+			t.Fatalf("board %d: bare pass found %+v, work %d, want %+v, work %d\n%s\nwant\n%s", i, got, gotWork, want, wantWork, gotText, wantText)
+		}
+		if got.cost > 0 {
+			found++
+		}
+	}
+	if found == 0 || found == len(boards) {
+		t.Errorf("steps found on %d of %d boards: want some with and some without", found, len(boards))
+	}
+}
+
+// passResult runs a Forcing Net pass of f (first-step mode) on b,
+// returning the step it finds, the work it counts and the step's text.
+func passResult(f *forcing, b *grid.Board) (forcingFind, int, string) {
+	sink := Sink{strategy: forcingNet}
+	f.sink = &sink
+	defer func() { f.sink, f.b, f.l = nil, nil, nil }()
+	f.setup(b, true, false)
+	f.limit, f.best = math.MaxInt32, forcingFind{}
+	f.pass()
+	work := f.work
+	text := ""
+	if f.best.cost > 0 {
+		f.report(&sink, f.best)
+		s := sink.Steps()[0]
+		text = fmt.Sprintf("%s: %s %v %v", s.Technique.Name(), s.Explain(grid.Notation{Layout: b.Layout()}), s.Nodes, s.Links)
+	}
+	return f.best, work, text
+}
+
+// TestPassNets holds Forcing Net passes that take closures from the last
+// pass (passNets) to passes closing them all: the same step, the same
+// work counted, along the boards of x16-extreme line 2's solve where the
+// nets run, one forcing state kept throughout as the pool keeps it, and
+// at a board of another solve met in between (which it must not take
+// for this one's). A floor on the closures taken.
+func TestPassNets(t *testing.T) {
+	every := 1
+	if quick() {
+		every = 4
+	}
+	boards := netBenchBoards(t, 2, every)
+	other := fileBoard(t, "../solver/testdata/x16-extreme.txt", 6)
+	var kept forcing
+	check := func(i int, b *grid.Board) {
+		got, gotWork, gotText := passResult(&kept, b)
+		want, wantWork, wantText := passResult(new(forcing), b)
+		if got != want || gotWork != wantWork || gotText != wantText {
+			t.Fatalf("board %d: the pass taking kept closures found %+v, work %d, want %+v, work %d\n%s\nwant\n%s", i, got, gotWork, want, wantWork, gotText, wantText)
+		}
+	}
+	for i, b := range boards {
+		check(i, b)
+		if i == len(boards)/2 {
+			check(-1, other)
+		}
+	}
+	t.Logf("%d boards, %d closures taken", len(boards), kept.nets.kept)
+	floor := 40000 // about half of what the run took when set
+	if quick() {
+		floor = 4000
+	}
+	if kept.nets.kept < floor {
+		t.Errorf("%d closures taken, want at least %d", kept.nets.kept, floor)
 	}
 }

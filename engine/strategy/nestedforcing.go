@@ -936,13 +936,30 @@ func (f *forcing) keepTrials(q int32) {
 	for t := 0; t < len(ns.trials); {
 		net := ns.trials[t : t+1+int(ns.trials[t])]
 		t += len(net)
-		if !slices.Contains(net[1:], q<<1) {
+		if !hasLiteral(net[1:], q<<1) {
 			continue
 		}
 		vouch(ns.holds, net[1:])
 		kept += copy(ns.trials[kept:], net)
 	}
 	ns.trials = ns.trials[:kept]
+}
+
+// hasLiteral reports whether lits holds lit: slices.Contains four at a
+// time, for fewer instructions (keepTrials scans every trial's net for
+// each lemma found: 3% of the Nested Forcing Net's on x16-extreme line 6).
+func hasLiteral(lits []int32, lit int32) bool {
+	for ; len(lits) >= 4; lits = lits[4:] {
+		if lits[0] == lit || lits[1] == lit || lits[2] == lit || lits[3] == lit {
+			return true
+		}
+	}
+	for _, x := range lits {
+		if x == lit {
+			return true
+		}
+	}
+	return false
 }
 
 // vouch marks in holds (a plane per digit) the candidates of the true

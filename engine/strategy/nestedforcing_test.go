@@ -470,3 +470,19 @@ func TestNestedLemmaTexts(t *testing.T) {
 	}
 	t.Logf("%d lemmas", lemmas)
 }
+
+// TestHasLiteral holds hasLiteral to slices.Contains on lists of every
+// length up to 9, the literal at each place or absent.
+func TestHasLiteral(t *testing.T) {
+	for n := 0; n <= 9; n++ {
+		lits := make([]int32, n)
+		for i := range lits {
+			lits[i] = int32(2*i + 1)
+		}
+		for x := int32(0); x <= int32(2*n+2); x++ {
+			if got, want := hasLiteral(lits, x), slices.Contains(lits, x); got != want {
+				t.Errorf("hasLiteral(%v, %d) = %v, want %v", lits, x, got, want)
+			}
+		}
+	}
+}
