@@ -198,7 +198,9 @@ type Options struct {
 	// which a board without cages, whose units all hold every digit, goes
 	// from the depth-first search to a clause-learning one (see
 	// learnCount); 0 means the default of the board's size and the
-	// count's limit (see defaultLearnFrom), a negative value never.
+	// count's limit (see defaultLearnFrom), with a bound on the
+	// contradictions too on large boards (see LargeLearnFails), a
+	// negative value never.
 	LearnFrom int64
 	// CageLearnFrom is the number of guesses without a new solution after
 	// which a board with cages goes from the depth-first search to clause
@@ -253,6 +255,20 @@ const DefaultLearnFrom = 2000
 // finishes, spend 1,500 guesses fewer before learning, some 35 ms each.
 const LargeLearnFrom = 500
 
+// LargeLearnFails is the number of contradictions without a new solution
+// after which the depth-first search of a 25×25 or larger board counted
+// to 2 hands over to clause learning, before LargeLearnFrom guesses. A
+// search that keeps failing is one that learning finishes sooner, and
+// contradictions tell it from one that is only filling an open board
+// (an empty 25×25 takes some 460 guesses to two solutions without one).
+// Counting to 2 the boards the default solve of the published 25×25
+// puzzles hands to the count (25x25-published-count.txt), the search
+// hands over after 60–114 guesses rather than 501, and 25x25-hard.txt
+// and x25.txt, which it finishes in 266–695 guesses, after 57–74:
+// 6.43 G → 6.16 G instructions for the three published boards, 0.52 G
+// → 0.42 G for the four others (see docs/search.md, session 24).
+const LargeLearnFails = 32
+
 // MidLearnFrom is the default of Options.LearnFrom on boards from 16×16
 // to below 25×25. There a guess costs some 15 µs and a conflict of the
 // clause-learning solver twice that, and learning took about as many
@@ -286,6 +302,18 @@ func defaultLearnFrom(n, limit int) int64 {
 		return MidLearnFrom
 	}
 	return DefaultLearnFrom
+}
+
+// defaultLearnFails returns the number of contradictions without a new
+// solution after which the depth-first search of a board of side n,
+// counted up to limit solutions, hands over to clause learning whatever
+// its guesses (see LargeLearnFails), or 0 for none: on 25×25 and larger,
+// counting to 2.
+func defaultLearnFails(n, limit int) int {
+	if limit > 2 || n < 25 {
+		return 0
+	}
+	return LargeLearnFails
 }
 
 // newModel builds the model of l.

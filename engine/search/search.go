@@ -168,6 +168,10 @@ type generic struct {
 	// strength: only one stuck proving that no more exist is handed over.
 	learnFrom int64
 	found     int64
+	// learnFails, when positive, is the number of contradictions
+	// without a new solution after which the search hands over too (see
+	// LargeLearnFails); foundFails is fails at the last solution.
+	learnFails, foundFails int
 	// learnt counts the searches handed over to clause learning, and
 	// cageNodes the guesses of a cage's set (see branchCage).
 	learnt    int
@@ -222,12 +226,14 @@ func (g *generic) count(ctx context.Context, b *grid.Board, limit int, maxNodes 
 	g.limit, g.max, g.nodes, g.ctx, g.done, g.res = limit, maxNodes, 0, ctx, ctx.Done(), &res
 	defer func() { g.ctx, g.done, g.res = nil, nil, nil }()
 	g.learnFrom, g.found = 0, 0
+	g.learnFails, g.foundFails = 0, 0
 	learn := learnSuits(b.Layout())
 	switch {
 	case learn:
 		g.learnFrom = g.opts.LearnFrom
 		if g.learnFrom == 0 {
 			g.learnFrom = defaultLearnFrom(b.Layout().N, limit)
+			g.learnFails = defaultLearnFails(b.Layout().N, limit)
 		}
 	case g.opts.CageLearnFrom > 0 && cageLearnSuits(g.m):
 		g.learnFrom = g.opts.CageLearnFrom
@@ -432,7 +438,7 @@ func (g *generic) solve(depth int) error {
 		}
 		if f.empty == 0 {
 			g.res.Solutions = append(g.res.Solutions, append([]uint8(nil), f.value...))
-			g.found = g.nodes
+			g.found, g.foundFails = g.nodes, g.fails
 			if len(g.res.Solutions) >= g.limit {
 				return errStop
 			}
@@ -470,6 +476,9 @@ func (g *generic) solve(depth int) error {
 func (g *generic) countNode() error {
 	g.nodes++
 	if g.learnFrom > 0 && g.nodes-g.found > g.learnFrom {
+		return errLearn
+	}
+	if g.learnFails > 0 && g.fails-g.foundFails > g.learnFails {
 		return errLearn
 	}
 	if g.max > 0 && g.nodes > g.max {
