@@ -258,19 +258,24 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 	if prefix[k]>>all&1 == 0 {
 		return false
 	}
+	if holdsAll(opts, set, support) {
+		return true // the cells can take set, and it adds no digit
+	}
 	// after holds the subsets that cells c+1.. leave unfilled (all less
 	// what they fill), so that cell c and those before it fill them.
 	after := uint64(1) << all
-	for c := k - 1; c >= 0; c-- {
+	for c := k - 1; ; c-- {
 		for l := local[c]; l != 0; l &= l - 1 {
 			j := bits.TrailingZeros8(l)
 			if (prefix[c]&lacks[j])<<(1<<j)&after != 0 {
 				support[c] |= digit[j]
 			}
 		}
+		if c == 0 {
+			return true
+		}
 		after = shrinkSubsets(after, local[c])
 	}
-	return true
 }
 
 // localDigits returns the digits of set that o holds, by their index in
