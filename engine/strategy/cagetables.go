@@ -202,7 +202,8 @@ func allowsAll(opts, support []grid.Digits) bool {
 // matchSet reports whether the cells, with options opts, can take the
 // digits of set (as many as the cells) one each, and adds to support[i]
 // every digit cell i takes in some such assignment (engine/search's
-// matchSupport does the same for its combination constraints).
+// matchSupport does the same for its combination constraints); a nil
+// support asks only whether they can.
 //
 // Up to six cells, it works on the subsets of set, numbered by bits over
 // its digits in order: prefix[i] holds the subsets cells 0..i-1 can fill,
@@ -231,8 +232,8 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 		}
 	}
 	if wide {
-		for c, o := range opts {
-			support[c] |= o & set
+		for c := range support {
+			support[c] |= opts[c] & set
 		}
 		return true
 	}
@@ -258,8 +259,8 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 	if prefix[k]>>all&1 == 0 {
 		return false
 	}
-	if holdsAll(opts, set, support) {
-		return true // the cells can take set, and it adds no digit
+	if support == nil {
+		return true
 	}
 	// after holds the subsets that cells c+1.. leave unfilled (all less
 	// what they fill), so that cell c and those before it fill them.
@@ -378,8 +379,8 @@ func matchLarge(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool
 			tail[m] = tail[m&^(x&-x)]
 		}
 	}
-	if !head[set] {
-		return false
+	if !head[set] || support == nil {
+		return head[set]
 	}
 	for m := grid.Digits(0); ; m = (m - set) & set {
 		c := m.Count()
