@@ -179,3 +179,44 @@ func TestTrialCacheKeepsInnerTrials(t *testing.T) {
 		t.Errorf("inner trial skipped after %d others, want it followed", keptInner)
 	}
 }
+
+// TestNestedOuterTrialsExact checks that Nested Cage Contradiction's
+// outer trials, followed afresh while it searches (trial.exactOuter),
+// give the steps and looks of those followed on from the trials before
+// (followOn): on the eighteenth tarek killer as given, then after its
+// first step, a search with each kind of outer trial finds the same step
+// after the same looks, and in the second only the search without
+// exactOuter follows trials on.
+func TestNestedOuterTrialsExact(t *testing.T) {
+	if testing.Short() || race {
+		t.Skip("skipped under -short and -race: Nested Cage Contradiction's searches, a second of CPU")
+	}
+	board := fileBoard(t, "../search/testdata/killer9-tarek.txt", 18)
+	n := grid.Notation{Layout: board.Layout()}
+	exact, bounded := new(trial), new(trial)
+	exact.exactOuter = true
+	for round := range 2 {
+		followed := exact.kept.followed
+		want, wantLooks, _ := bounded.Search(board, true)
+		got, looks, _ := exact.Search(board, true)
+		if len(got) == 0 || len(got) != len(want) {
+			t.Fatalf("round %d: %d steps from the exact outer trials, %d from those followed on; want one at least", round, len(got), len(want))
+		}
+		if g, w := got[0].Explain(n), want[0].Explain(n); g != w {
+			t.Errorf("round %d: step %q from the exact outer trials, %q from those followed on", round, g, w)
+		}
+		if looks != wantLooks {
+			t.Errorf("round %d: %d looks from the exact outer trials, %d from those followed on", round, looks, wantLooks)
+		}
+		if round == 1 {
+			if exact.kept.followed != followed {
+				t.Errorf("%d trials followed on under exactOuter, want none", exact.kept.followed-followed)
+			}
+			if bounded.kept.followed == 0 {
+				t.Error("no trial followed on without exactOuter: the test compares nothing")
+			}
+		}
+		board = board.Clone()
+		got[0].Apply(board)
+	}
+}
