@@ -170,6 +170,13 @@ type trial struct {
 	// fresh is set when the last tryKept followed its trial, its events
 	// and end left in the trial, rather than take it from the cache.
 	fresh bool
+	// exactOuter is set while Nested Cage Contradiction searches: a trial
+	// from the base the cache holds no end of is followed afresh, its
+	// looks exact, rather than followed on (followOn). Its searches end at
+	// their budget, whose check then needs most of the looks of those
+	// followed on exactly (exactWithin follows them again): on tarek's
+	// killer 18, 117-624 of some 650 a search.
+	exactOuter bool
 }
 
 var trialPool keptPool[trial]
@@ -419,9 +426,24 @@ type keptTrial struct {
 	off    int32
 	work   int32
 	spread int32 // for a trial followed on, see trial.spread
+	// older is the entry (plus one; 0: none) of the inner trial of the
+	// same key kept before this one (see keptInner); dead marks an entry
+	// dropped from its key's entries, whose values compact drops.
+	older  int32
 	broken bool
 	after  bool // the candidates after it follow those before
+	dead   bool
 }
+
+// keptInner is the most trials of one key an inner trial of Nested Cage
+// Contradiction (ctx above 0, see tryKept) is compared with: the last
+// ones of its premise. A nested search tries a candidate again after
+// each pass that cut something, and the next search of the premise, on
+// a board changed elsewhere, passes through the same states again: on
+// tarek's killer 18 the trials of some searches match one kept up to 16
+// trials of their key before (all of one search, two searches back),
+// where the last one alone matches none.
+const keptInner = 16
 
 // maxKeptVals bounds trialCache.vals (4 bytes each): past it the values
 // of the entries followed again since are dropped (compact), and the
@@ -444,7 +466,9 @@ const placedFlag = grid.Digits(1) << 31
 func (k *trialCache) compact() {
 	k.byOff = k.byOff[:0]
 	for i := range k.entries {
-		k.byOff = append(k.byOff, int32(i))
+		if !k.entries[i].dead {
+			k.byOff = append(k.byOff, int32(i))
+		}
 	}
 	slices.SortFunc(k.byOff, func(a, b int32) int { return int(k.entries[a].off - k.entries[b].off) })
 	at := 0
@@ -459,6 +483,17 @@ func (k *trialCache) compact() {
 		at += n
 	}
 	k.vals = k.vals[:at]
+}
+
+// dropOlder keeps each key's last entry alone (see keptInner), the
+// others dead.
+func (k *trialCache) dropOlder() {
+	for i := range k.entries {
+		k.entries[i].dead = true
+	}
+	for _, i := range k.at {
+		k.entries[i].dead, k.entries[i].older = false, 0
+	}
 }
 
 // reset empties the cache.
@@ -498,12 +533,21 @@ func (t *trial) tryKept(ctx int, in []grid.Digits, c, d int, events bool) bool {
 			}
 			return e.broken
 		}
-		if ctx == 0 && t.monotone && !t.strong && e.after && t.within(e, in) && t.followOn(e, in) {
+		if ctx == 0 && t.monotone && !t.strong && !t.exactOuter && e.after && t.within(e, in) && t.followOn(e, in) {
 			t.kept.followed++
 			lo, hi := t.lookBounds(in)
 			t.countTrial(c, d, lo, hi-lo)
 			t.keepAll(key, in, lo, hi-lo)
 			return false
+		}
+		for j := e.older; j > 0; {
+			o := &t.kept.entries[j-1]
+			if !(o.broken && events) && t.holds(o, in) {
+				t.kept.hits++
+				t.countTrial(c, d, int(o.work), 0)
+				return o.broken // an inner trial keeps no candidates after it
+			}
+			j = o.older
 		}
 	}
 	work := t.work
@@ -735,7 +779,11 @@ func (t *trial) keep(key uint32, in []grid.Digits, broken bool, work int, after 
 	n := bits.OnesCount64(t.read[0]) + bits.OnesCount64(t.read[1])
 	if len(t.kept.vals)+2*n > maxKeptVals {
 		if t.kept.compact(); len(t.kept.vals) > maxKeptVals/2 {
-			t.kept.reset()
+			// The older inner trials go first (see keptInner).
+			t.kept.dropOlder()
+			if t.kept.compact(); len(t.kept.vals) > maxKeptVals/2 {
+				t.kept.reset()
+			}
 		}
 	}
 	e := keptTrial{read: t.read, off: int32(len(t.kept.vals)), work: int32(work), broken: broken, after: after}
@@ -751,11 +799,37 @@ func (t *trial) keep(key uint32, in []grid.Digits, broken bool, work int, after 
 			}
 		}
 	}
-	if i, ok := t.kept.at[key]; ok {
+	i, ok := t.kept.at[key]
+	switch {
+	case ok && key>>11 == 0:
 		t.kept.entries[i] = e
-	} else {
-		t.kept.at[key] = int32(len(t.kept.entries))
-		t.kept.entries = append(t.kept.entries, e)
+		return
+	case ok:
+		// An inner trial: the entries of its key before stay, the
+		// keptInner-th and older dead.
+		e.older = i + 1
+		t.kept.dropFrom(i, keptInner-1)
+	}
+	t.kept.at[key] = int32(len(t.kept.entries))
+	t.kept.entries = append(t.kept.entries, e)
+}
+
+// dropFrom marks dead the entries of a key from entry i on (older ones
+// along keptTrial.older) after the first n, n at least one.
+func (k *trialCache) dropFrom(i int32, n int) {
+	for ; n > 0; n-- {
+		j := k.entries[i].older
+		if j == 0 {
+			return
+		}
+		if n == 1 {
+			k.entries[i].older = 0
+			for ; j > 0; j = k.entries[j-1].older {
+				k.entries[j-1].dead = true
+			}
+			return
+		}
+		i = j - 1
 	}
 }
 

@@ -202,7 +202,8 @@ func allowsAll(opts, support []grid.Digits) bool {
 // matchSet reports whether the cells, with options opts, can take the
 // digits of set (as many as the cells) one each, and adds to support[i]
 // every digit cell i takes in some such assignment (engine/search's
-// matchSupport does the same for its combination constraints).
+// matchSupport does the same for its combination constraints); a nil
+// support asks only whether they can.
 //
 // Up to six cells, it works on the subsets of set, numbered by bits over
 // its digits in order: prefix[i] holds the subsets cells 0..i-1 can fill,
@@ -231,8 +232,8 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 		}
 	}
 	if wide {
-		for c, o := range opts {
-			support[c] |= o & set
+		for c := range support {
+			support[c] |= opts[c] & set
 		}
 		return true
 	}
@@ -258,19 +259,24 @@ func matchSet(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool {
 	if prefix[k]>>all&1 == 0 {
 		return false
 	}
+	if support == nil {
+		return true
+	}
 	// after holds the subsets that cells c+1.. leave unfilled (all less
 	// what they fill), so that cell c and those before it fill them.
 	after := uint64(1) << all
-	for c := k - 1; c >= 0; c-- {
+	for c := k - 1; ; c-- {
 		for l := local[c]; l != 0; l &= l - 1 {
 			j := bits.TrailingZeros8(l)
 			if (prefix[c]&lacks[j])<<(1<<j)&after != 0 {
 				support[c] |= digit[j]
 			}
 		}
+		if c == 0 {
+			return true
+		}
 		after = shrinkSubsets(after, local[c])
 	}
-	return true
 }
 
 // localDigits returns the digits of set that o holds, by their index in
@@ -373,8 +379,8 @@ func matchLarge(opts []grid.Digits, set grid.Digits, support []grid.Digits) bool
 			tail[m] = tail[m&^(x&-x)]
 		}
 	}
-	if !head[set] {
-		return false
+	if !head[set] || support == nil {
+		return head[set]
 	}
 	for m := grid.Digits(0); ; m = (m - set) & set {
 		c := m.Count()

@@ -242,3 +242,35 @@ func TestLocalDigits(t *testing.T) {
 		t.Fatal("no set checked")
 	}
 }
+
+// TestMatchSetWithoutSupport checks that matchSet with a nil support
+// (whether the cells can take the set) answers as with one, on random
+// cells of one to nine cells (matchLarge past six) and the sets of
+// their size.
+func TestMatchSetWithoutSupport(t *testing.T) {
+	rng := rand.New(rand.NewPCG(24, 38))
+	checked, matched := 0, 0
+	for range 3000 {
+		k := 1 + rng.IntN(maxTableDigits)
+		opts := make([]grid.Digits, k)
+		for i := range opts {
+			opts[i] = grid.Digits(rng.IntN(1<<maxTableDigits-1) + 1)
+		}
+		for _, sets := range sumSets[k] {
+			for _, set := range sets {
+				support := make([]grid.Digits, k)
+				want := matchSet(opts, set, support)
+				if got := matchSet(opts, set, nil); got != want {
+					t.Fatalf("matchSet(%v, %09b, nil) = %v, %v with a support", opts, set, got, want)
+				}
+				checked++
+				if want {
+					matched++
+				}
+			}
+		}
+	}
+	if matched == 0 || matched == checked {
+		t.Fatalf("%d of %d sets matched, want some and not all", matched, checked)
+	}
+}

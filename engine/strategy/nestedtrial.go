@@ -56,7 +56,9 @@ func findNestedContradictions(b *grid.Board, sink *Sink) {
 	t := trialPool.get()
 	defer trialPool.put(t)
 	if t.start(b) {
+		t.exactOuter = true
 		t.findNested(sink, nestedContradictionBudget)
+		t.exactOuter = false
 	}
 }
 

@@ -106,3 +106,117 @@ func TestTrialFromFollowedBase(t *testing.T) {
 	}
 	t.Logf("%d trials compared, %d of them inner", tried, inner)
 }
+
+// TestTrialCacheKeepsInnerTrials checks that the cache compares an inner
+// trial of Nested Cage Contradiction with the last keptInner trials of
+// its key, not the last alone: on the eighteenth tarek killer as given,
+// an inner trial from the outer trial's candidates is kept, then the
+// same trial from keptInner-1 other states (one candidate fewer in a
+// cell it read); from the first state again it is skipped, ending as a
+// fresh trial does after as many looks, and once one state more is kept
+// it is followed again.
+func TestTrialCacheKeepsInnerTrials(t *testing.T) {
+	b := fileBoard(t, "../search/testdata/killer9-tarek.txt", 18)
+	tr, fresh := new(trial), new(trial)
+	if !tr.start(b) || !fresh.start(b) {
+		t.Fatal("the board breaks a rule")
+	}
+	// An outer trial that does not break, and a cell it changed.
+	var xs []grid.Digits
+	ctx, c, d := 0, -1, 0
+	for _, oc := range tr.order {
+		od := tr.base[oc].Min()
+		if tr.try(tr.base, oc, od, true) {
+			continue
+		}
+		xs = slices.Clone(tr.cand)
+		for _, x := range tr.order {
+			if x != oc && xs[x] != tr.base[x] && xs[x].Count() > 1 {
+				c, d = x, xs[x].Min()
+				break
+			}
+		}
+		if c >= 0 {
+			ctx = 1 + oc*16 + od
+			break
+		}
+	}
+	if c < 0 {
+		t.Fatal("no outer trial changes a cell it leaves open")
+	}
+	tr.tryKept(ctx, xs, c, d, false)
+	// The other states: a candidate fewer in a cell the trial read.
+	var others [][]grid.Digits
+	for x := range xs {
+		if x != c && tr.read[x>>6]>>(x&63)&1 != 0 && xs[x].Count() > 1 {
+			o := slices.Clone(xs)
+			o[x] &^= o[x] & -o[x]
+			others = append(others, o)
+		}
+	}
+	if len(others) < keptInner {
+		t.Fatalf("%d other states, want %d", len(others), keptInner)
+	}
+	for _, o := range others[:keptInner-1] {
+		if tr.tryKept(ctx, o, c, d, false); !tr.fresh {
+			t.Fatal("a trial from another state skipped")
+		}
+	}
+	hits, work := tr.kept.hits, tr.work
+	broken := tr.tryKept(ctx, xs, c, d, false)
+	if tr.kept.hits != hits+1 || tr.fresh {
+		t.Fatalf("inner trial of r%dc%d=%d not skipped after %d others", c/9+1, c%9+1, d, keptInner-1)
+	}
+	want := fresh.work
+	if fresh.try(xs, c, d, true) != broken {
+		t.Fatal("kept and fresh trials end apart")
+	}
+	if got, want := tr.work-work, fresh.work-want; got != want {
+		t.Errorf("%d looks kept, %d fresh", got, want)
+	}
+	tr.tryKept(ctx, others[keptInner-1], c, d, false)
+	if tr.tryKept(ctx, xs, c, d, false); !tr.fresh {
+		t.Errorf("inner trial skipped after %d others, want it followed", keptInner)
+	}
+}
+
+// TestNestedOuterTrialsExact checks that Nested Cage Contradiction's
+// outer trials, followed afresh while it searches (trial.exactOuter),
+// give the steps and looks of those followed on from the trials before
+// (followOn): on the eighteenth tarek killer as given, then after its
+// first step, a search with each kind of outer trial finds the same step
+// after the same looks, and in the second only the search without
+// exactOuter follows trials on.
+func TestNestedOuterTrialsExact(t *testing.T) {
+	if testing.Short() || race {
+		t.Skip("skipped under -short and -race: Nested Cage Contradiction's searches, a second of CPU")
+	}
+	board := fileBoard(t, "../search/testdata/killer9-tarek.txt", 18)
+	n := grid.Notation{Layout: board.Layout()}
+	exact, bounded := new(trial), new(trial)
+	exact.exactOuter = true
+	for round := range 2 {
+		followed := exact.kept.followed
+		want, wantLooks, _ := bounded.Search(board, true)
+		got, looks, _ := exact.Search(board, true)
+		if len(got) == 0 || len(got) != len(want) {
+			t.Fatalf("round %d: %d steps from the exact outer trials, %d from those followed on; want one at least", round, len(got), len(want))
+		}
+		if g, w := got[0].Explain(n), want[0].Explain(n); g != w {
+			t.Errorf("round %d: step %q from the exact outer trials, %q from those followed on", round, g, w)
+		}
+		if looks != wantLooks {
+			t.Errorf("round %d: %d looks from the exact outer trials, %d from those followed on", round, looks, wantLooks)
+		}
+		if round == 1 {
+			if exact.kept.followed != followed {
+				t.Errorf("%d trials followed on under exactOuter, want none", exact.kept.followed-followed)
+			}
+			if bounded.kept.followed == 0 {
+				t.Error("no trial followed on without exactOuter: the test compares nothing")
+			}
+		}
+		board = board.Clone()
+		got[0].Apply(board)
+	}
+}

@@ -489,13 +489,17 @@ func fillSets(opts []grid.Digits, target int) trialFill {
 		if set&^union != 0 {
 			continue
 		}
-		if !f.none && f.must&^set == 0 && supportHolds(opts, set, f.support[:n]) {
-			// Matched or not, the set adds nothing: a filling is known,
-			// must is within it and each cell's digits of it are
-			// allowed already.
-			continue
+		support := f.support[:n]
+		if !f.none && supportHolds(opts, set, support) {
+			if f.must&^set == 0 {
+				// Matched or not, the set adds nothing: a filling is
+				// known, must is within it and each cell's digits of it
+				// are allowed already.
+				continue
+			}
+			support = nil // it may narrow must alone
 		}
-		if matchSet(opts, set, f.support[:n]) {
+		if matchSet(opts, set, support) {
 			f.none = false
 			f.must &= set
 			if f.must == 0 && supportHolds(opts, ^grid.Digits(0), f.support[:n]) {
