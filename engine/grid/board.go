@@ -374,9 +374,10 @@ var valueBits = func() (t [256]Digits) {
 
 // Check finds a reason the board cannot be completed: an empty cell without
 // candidates, a digit with no place in a unit, a cage that can no longer
-// reach its target, or a digit placed twice in a cage without a total. It reports ok when it finds none; that does not prove a
-// solution exists. It writes scratch space of b, so it may not run at the
-// same time as another method of b.
+// reach its target, or a digit placed twice in a cage without a total. It
+// reports ok when it finds none; that does not prove a solution exists. It
+// writes scratch space of b, so it may not run at the same time as another
+// method of b.
 func (b *Board) Check() (Conflict, bool) {
 	value, cand := b.value, b.cand
 	// A filled cell has no candidates and an empty one no value bit: each

@@ -802,6 +802,7 @@ func (t *trial) keep(key uint32, in []grid.Digits, broken bool, work int, after 
 	i, ok := t.kept.at[key]
 	switch {
 	case ok && key>>11 == 0:
+		// An outer trial (ctx 0, see tryKept's key): the last one alone.
 		t.kept.entries[i] = e
 		return
 	case ok:
