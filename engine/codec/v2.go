@@ -3,7 +3,6 @@ package codec
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -623,8 +622,7 @@ func PackBoard(b *grid.Board) (string, error) { return EncodeV2(FromBoard(b)) }
 // FromBoard returns the puzzle state of a board.
 func FromBoard(b *grid.Board) *Puzzle {
 	l := b.Layout()
-	cages := append(slices.Clip(l.Cages()), l.BareCages()...)
-	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: cages, Cells: make([]grid.CellState, l.Cells), Marks: true}
+	p := &Puzzle{Size: l.N, Variant: l.Variant, VariantSet: true, Cages: l.AllCages(), Cells: make([]grid.CellState, l.Cells), Marks: true}
 	if l.Regions() != nil && l.BoxRows == 0 {
 		p.Regions = make([]int, l.Cells)
 		for i, k := range l.Regions() {

@@ -244,6 +244,10 @@ func (l *Layout) Cage(k int) *Cage { return &l.cages[k] }
 // Read-only.
 func (l *Layout) Cages() []Cage { return l.cages[:l.sums:l.sums] }
 
+// AllCages returns every cage, those with a target then those without
+// (BareCages): what a Config needs to build the layout again. Read-only.
+func (l *Layout) AllCages() []Cage { return l.cages }
+
 // BareCages returns the killer cages drawn without a total (OpDistinct):
 // their cells are peers of each other and nothing more, so the strategies
 // and the searches that reason on cages see them through Peers alone.

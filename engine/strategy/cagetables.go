@@ -585,10 +585,7 @@ func (f *forcing) tableAllows(t *groupTable, k int, opts []grid.Digits) cageAllo
 	if len(opts) > memoCells {
 		return f.wideAllows(t, k, opts)
 	}
-	var packed uint64
-	for i, o := range opts {
-		packed |= uint64(o) << (maxTableDigits * i)
-	}
+	packed := packDigits(opts)
 	if f.memo == nil {
 		f.memo = make([]memoEntry, 1<<memoBits)
 	}
@@ -596,17 +593,11 @@ func (f *forcing) tableAllows(t *groupTable, k int, opts []grid.Digits) cageAllo
 	e := &f.memo[h]
 	if e.group == int32(k+1) && e.opts == packed {
 		a := cageAllows{ok: e.ok, none: e.none}
-		for i := range opts {
-			a.support[i] = grid.Digits(e.support>>(maxTableDigits*i)) & (1<<maxTableDigits - 1)
-		}
+		unpackDigits(e.support, a.support[:len(opts)])
 		return a
 	}
 	a := t.allows(opts)
-	var support uint64
-	for i := range opts {
-		support |= uint64(a.support[i]) << (maxTableDigits * i)
-	}
-	*e = memoEntry{opts: packed, support: support, group: int32(k + 1), ok: a.ok, none: a.none}
+	*e = memoEntry{opts: packed, support: packDigits(a.support[:len(opts)]), group: int32(k + 1), ok: a.ok, none: a.none}
 	return a
 }
 
@@ -635,10 +626,8 @@ func (f *forcing) wideAllows(t *groupTable, k int, opts []grid.Digits) cageAllow
 	if len(opts) > 2*memoCells {
 		return t.allows(opts)
 	}
-	var packed [2]uint64
-	for i, o := range opts {
-		packed[i/memoCells] |= uint64(o) << (maxTableDigits * (i % memoCells))
-	}
+	head := min(len(opts), memoCells)
+	packed := [2]uint64{packDigits(opts[:head]), packDigits(opts[head:])}
 	if f.wideMemo == nil {
 		f.wideMemo = make([]wideMemoEntry, 1<<wideMemoBits)
 	}
@@ -646,16 +635,12 @@ func (f *forcing) wideAllows(t *groupTable, k int, opts []grid.Digits) cageAllow
 	e := &f.wideMemo[h]
 	if e.group == int32(k+1) && e.opts == packed {
 		a := cageAllows{ok: e.ok, none: e.none}
-		for i := range opts {
-			a.support[i] = grid.Digits(e.support[i/memoCells]>>(maxTableDigits*(i%memoCells))) & (1<<maxTableDigits - 1)
-		}
+		unpackDigits(e.support[0], a.support[:head])
+		unpackDigits(e.support[1], a.support[head:len(opts)])
 		return a
 	}
 	a := t.allows(opts)
-	var support [2]uint64
-	for i := range opts {
-		support[i/memoCells] |= uint64(a.support[i]) << (maxTableDigits * (i % memoCells))
-	}
+	support := [2]uint64{packDigits(a.support[:head]), packDigits(a.support[head:len(opts)])}
 	*e = wideMemoEntry{opts: packed, support: support, group: int32(k + 1), ok: a.ok, none: a.none}
 	return a
 }

@@ -72,13 +72,22 @@ const (
 	maxTrialMemo   = 1 << 16
 )
 
-// packDigits packs ds, at most trialMemoCells digit sets below
-// 1<<maxTrialDigits, into a word.
+// packDigits packs ds, digit sets below 1<<maxTrialDigits, into a word,
+// maxTrialDigits bits a set, the first lowest: at most 7 sets (the trial
+// memo packs trialMemoCells, the forcing nets' group memo memoCells;
+// maxTableDigits is maxTrialDigits).
 func packDigits(ds []grid.Digits) (w uint64) {
 	for i, d := range ds {
 		w |= uint64(d) << (maxTrialDigits * i)
 	}
 	return w
+}
+
+// unpackDigits sets ds to the digit sets packDigits packed into w.
+func unpackDigits(w uint64, ds []grid.Digits) {
+	for i := range ds {
+		ds[i] = grid.Digits(w>>(maxTrialDigits*i)) & (1<<maxTrialDigits - 1)
+	}
 }
 
 // reset empties the memo, keeping its table.

@@ -6,7 +6,6 @@ package protoconv
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -203,7 +202,7 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 	if l.Regions() != nil && l.BoxRows == 0 {
 		pb.Regions = uint32s(l.Regions())
 	}
-	pb.Cages = CagesToProto(append(slices.Clip(l.Cages()), l.BareCages()...))
+	pb.Cages = CagesToProto(l.AllCages())
 	return pb
 }
 
