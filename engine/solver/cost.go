@@ -113,7 +113,7 @@ func Waits(l *grid.Layout, idle, left int) bool {
 // next, which the solve then takes in order; on tarek's 42 with solve
 // defaults that saves about a sixth of the CPU more.
 func Batches(st *strategy.Strategy) bool {
-	return st == strategy.NestedContradiction()
+	return st == strategy.NestedContradiction() || st == strategy.LockedNestedTrial()
 }
 
 // ThriftFrom is the side from which a mixed solve gives the Nested

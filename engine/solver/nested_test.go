@@ -59,13 +59,13 @@ func TestFindNestedNets(t *testing.T) {
 }
 
 // withoutNested returns the strategies a solve allows by default less
-// Nested Forcing Net, for the tests of a logic solve that gets stuck: its
-// nets finish the puzzles they use (eleven's hardest and the 25×25 of
-// 25x25-hard.txt too).
+// Nested Forcing Net and Locked Nested Trial, for the tests of a logic
+// solve that gets stuck: their trials finish the puzzles they use
+// (eleven's hardest and the 25×25 of 25x25-hard.txt too).
 func withoutNested() []*strategy.Strategy {
 	var list []*strategy.Strategy
 	for _, st := range strategy.All() {
-		if !st.OptIn() && st != strategy.NestedForcingNet() {
+		if !st.OptIn() && st != strategy.NestedForcingNet() && st != strategy.LockedNestedTrial() {
 			list = append(list, st)
 		}
 	}

@@ -1440,6 +1440,10 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 	case CandidateNode:
 		return n.CellName(nd.Cells[0]) + "=" + n.DigitName(nd.Digit)
 	case GroupNode:
+		if nd.Digit == 0 && (nd.Origin == nakedPairOrigin || nd.Origin == hiddenPairOrigin) && len(nd.Combos) == 1 {
+			// A Locked Nested Trial pair.
+			return nd.Origin + " {" + n.DigitList(nd.Combos[0], ",") + "} in " + strings.Join(cellNames(n, nd.Cells), ",") + " (" + n.Layout.Unit(nd.Unit).Name() + ")"
+		}
 		if nd.Digit == 0 { // a Strong Nested Cage Contradiction rule
 			return nd.Origin
 		}

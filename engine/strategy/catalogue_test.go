@@ -194,9 +194,9 @@ func testFamilies() map[string][]*Strategy {
 
 // checkedInWholeSolves are the Dear strategies with no family of their
 // own: their steps are checked along whole solves (TestLogicSoundTop1465,
-// TestStr8tsStepsSound, TestCompartmentTrialSound, TestPatternTrialSound, TestKillerGolden, TestNestedContradictionSound, TestStrongCageContradictionSound, TestCageFillingVeritySound, TestKenKenLineFillingsSound and the finder tests of
+// TestStr8tsStepsSound, TestCompartmentTrialSound, TestPatternTrialSound, TestKillerGolden, TestNestedContradictionSound, TestStrongCageContradictionSound, TestCageFillingVeritySound, TestLockedNestedTrial, TestX16Published, TestKenKenLineFillingsSound and the finder tests of
 // engine/solver), as the Cheap ones are.
-var checkedInWholeSolves = []*Strategy{HighLowStranding(), LineFillings(), CompartmentSubsets(), KillerSubsets(), VirtualCages(), CombinationCrossover(), CageIntersection(), InnieOutieDifference(), CageBlock(), CageContradiction(), NestedContradiction(), LongNestedContradiction(), StrongNestedContradiction(), StrongCageContradiction(), CageFillingVerity(), LineCageFillings(), TwoLineCageFillings(), BasicFish(), Str8tsFish(), Settis(), Str8tsUniqueRectangle(), CompartmentTrial(), PatternTrial(), LawOfLeftovers()}
+var checkedInWholeSolves = []*Strategy{HighLowStranding(), LineFillings(), CompartmentSubsets(), KillerSubsets(), VirtualCages(), CombinationCrossover(), CageIntersection(), InnieOutieDifference(), CageBlock(), CageContradiction(), NestedContradiction(), LongNestedContradiction(), StrongNestedContradiction(), StrongCageContradiction(), CageFillingVerity(), LineCageFillings(), TwoLineCageFillings(), BasicFish(), Str8tsFish(), Settis(), Str8tsUniqueRectangle(), CompartmentTrial(), PatternTrial(), LawOfLeftovers(), LockedNestedTrial()}
 
 // TestFamiliesFollowTable holds the test families to the technique table:
 // each holds strategies of the table, once each, the families whose order

@@ -623,7 +623,10 @@ func nestedNodeText(s *Step, n grid.Notation, i, outer int, next map[int][]int) 
 		}
 		sb.WriteString(" " + trialNodeText(&s.Nodes[k], n))
 	}
-	sb.WriteString("; then " + endText(&s.Nodes[block[len(block)-1]], n) + ")")
+	if len(block) > 2 {
+		sb.WriteString(";")
+	}
+	sb.WriteString(" then " + endText(&s.Nodes[block[len(block)-1]], n) + ")")
 	return sb.String()
 }
 

@@ -1,0 +1,965 @@
+package strategy
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+var lockedNested = &Technique{name: "Locked Nested Trial", level: Extreme, score: 950, se: 100}
+
+var lockedNestedStrategy = newStrategy(Elimination, lockedNested, findLockedNested, explainNestedContradiction)
+
+// LockedNestedTrial (X2) is a trial inside a trial whose trials follow
+// locked candidates and pairs as well as singles, on boards of side 16 or
+// more without cages: assume a candidate and follow what the singles, the
+// box/line (and diagonal) intersections and the naked and hidden pairs
+// then force; where that stops, try each candidate left in turn, and one
+// whose own trial (the same rules) breaks a rule leaves; follow again,
+// until some cell or unit is left with nothing: the candidate assumed is
+// false.
+//
+// It is the Nested Forcing Net (R2) with pointing, claiming and pairs
+// inside its trials, and it comes after it: at the boards where R2's
+// search with no budget refutes no premise (x16-extreme line 11, the
+// forum's "very hard" 16×16 X) they refute some. The step reads as Nested
+// Cage Contradiction's: "r6c11<>10 (if it were 10: ...; then ...)" for
+// each trial inside, "7 locked in r2c3+r2c4" for an intersection, "naked
+// pair {3,7} in r1c1,r1c2 (row 1)" for a pair. A search tries the
+// candidates whose own trial removes most first, first with lemmas in the
+// cells the premise narrowed, then in every cell; a solve takes every step
+// of a search (solver.Batches). Its work is bounded by lockedBudget
+// eliminations a search.
+func LockedNestedTrial() *Strategy { return lockedNestedStrategy }
+
+// lockedNestedFrom is the least side the trial runs on: on 9×9 boards
+// the forcing nets and chains finish what logic finishes (top1465 1462 of
+// 1465), and the trial's search would only cost where they are stuck.
+const lockedNestedFrom = 16
+
+// lockedNestedBudget is the most eliminations one search on a 16×16
+// follows, inner trials included (about 0.9 s of CPU), and four times that
+// on larger boards, divided by Sink.Thrift in a mixed solve (see
+// lockedBudget).
+const lockedNestedBudget = 10_000_000
+
+// lockedBudget returns the eliminations a search on layout l for sink
+// may follow. A quarter of the 16×16 budget and the forum's "very hard"
+// 16×16 X still finishes by logic in a mixed solve (9.4 s of CPU against
+// 11 s with four times it), while x16-extreme line 11, which guesses
+// either way, costs 5 s rather than 14 s; an eighth of it and the very
+// hard one guesses. On the published 25×25s the mixed solve's eighth of
+// four times it finishes lines 1 and 3 by logic in 9-11 s (17-24 s with
+// the whole).
+func lockedBudget(l *grid.Layout, sink *Sink) int {
+	budget := lockedNestedBudget
+	if l.N > 16 {
+		budget *= 4
+	}
+	return budget / max(sink.Thrift, 1)
+}
+
+// lockedSuits reports whether the trial runs on layout l: of side
+// lockedNestedFrom or more, without cages and not Str8ts.
+func lockedSuits(l *grid.Layout) bool {
+	return l.N >= lockedNestedFrom && len(l.AllCages()) == 0 && !l.Variant.IsStr8ts()
+}
+
+var lockedPool = sync.Pool{New: func() any { return new(lockedTrial) }}
+
+// findLockedNested adds the Locked Nested Trial steps of b to sink.
+func findLockedNested(b *grid.Board, sink *Sink) {
+	if !lockedSuits(b.Layout()) {
+		return
+	}
+	t := lockedPool.Get().(*lockedTrial)
+	defer lockedPool.Put(t)
+	if t.start(b) {
+		t.find(sink, lockedBudget(b.Layout(), sink))
+	}
+}
+
+// lockedTrial is the state of a Locked Nested Trial search: a board's
+// candidates with the places left of each digit in each unit, changed by
+// eliminations that a trail undoes.
+type lockedTrial struct {
+	l     *grid.Layout
+	n     int
+	units [][]int        // the full units' cells
+	cellU [][]lockedRef  // by cell: its full units and its place in each
+	inter [][]lockedLink // by unit: its intersections with other units
+	// fams are, by unit, its intersections by the kind of the other unit,
+	// each as the intersection (index in inter[u], -1 for none) of each
+	// place: two places or more of a digit lie in at most one of a kind's.
+	fams      [][][]int16
+	unitPeers bool // every cell's peers are its full units' other cells
+	// lockQ marks, by unit*n + digit-1, the intersection checks queued.
+	lockQ []uint64
+	cand  []grid.Digits
+	rem   []uint32 // by unit*n + digit-1: the places of the digit left in the unit
+	trail []int32  // the eliminations, cell*32 + digit-1, to undo
+	queue []int32  // what is left to follow (see the lk* kinds)
+	head  int
+	work  int
+	polls int
+	bad   lockedBad
+	// Logging, for the report: the events of a trial and the eliminations
+	// each made, with where each elimination is (elimAt, by cell*n +
+	// digit-1, -1 for none) and the event that placed each cell.
+	logOn    bool
+	events   []lockedEvent
+	elims    []lockedElim
+	elimAt   []int32
+	placedBy []int32
+	// snaps are, during a logged outer trial, the candidates before each
+	// lemma's trial (n*n per lemma), to follow it again for its report.
+	snaps []grid.Digits
+	cand0 []grid.Digits // the candidates when the logged trial began
+	// needs marks the events of a logged trial its contradiction rests on
+	// (see trace); stack is trace's.
+	needs []bool
+	stack []int32
+	order []lockedPremise
+	// unitOf is, by index in units, the unit's index in the layout.
+	unitOf []int
+	base   []grid.Digits // the board's candidates (see find)
+	held   []uint64      // by cell*32 + digit-1: vouched for (see lemma)
+	// vouchedP are, by cell*32 + digit-1, the premises of a pass that a
+	// premise which held vouches for (see find).
+	vouchedP []uint64
+}
+
+// lockedRef is a unit of a cell and the cell's place among its cells.
+type lockedRef struct{ u, pos int32 }
+
+// lockedLink is an intersection of unit u with another: the places in u
+// of the cells they share (at least two), the other unit, and its cells
+// outside u.
+type lockedLink struct {
+	mask    uint32
+	other   int32
+	outside []int
+}
+
+// lockedBad is the contradiction a trial reached: a cell with no
+// candidate (unit -1) or a digit with no place in a unit.
+type lockedBad struct {
+	on         bool
+	cell, unit int
+	digit      int
+}
+
+// lockedEvent is a deduction of a logged trial.
+type lockedEvent struct {
+	kind   uint8 // lePremise, leNaked, leHidden, leLock, leLemma
+	cell   int   // the cell placed (premise, naked, hidden) or the lemma's
+	digit  int
+	unit   int         // hidden: the unit; lock: the unit whose places are locked
+	other  int         // lock: the unit they lie in with it
+	cells  []int       // lock: the digit's places left in unit; pairs: the two cells
+	digits grid.Digits // pairs: the two digits
+	snap   int         // lemma: its snapshot in snaps
+}
+
+// The Origin of a trial's pair node (a GroupNode of Digit 0), which
+// trialNodeText words with the pair's digits, cells and unit.
+const (
+	nakedPairOrigin  = "naked pair"
+	hiddenPairOrigin = "hidden pair"
+)
+
+// The kinds of event.
+const (
+	lePremise uint8 = iota
+	leNaked
+	leHidden
+	leLock
+	leLemma
+	leNakedPair  // cells hold only digits in unit
+	leHiddenPair // digits have no place in unit but cells
+)
+
+// lockedElim is an elimination of a logged trial and the event that made
+// it.
+type lockedElim struct {
+	cell, digit int
+	ev          int32
+}
+
+// lockedPremise is a candidate to assume and what its own trial removed.
+type lockedPremise struct {
+	cell, digit, reach int
+}
+
+// The kinds of what a trial has left to follow, in the top bits of a
+// queue entry.
+const (
+	lkSingle     = iota << 28 // a cell with one candidate left: its peers lose it
+	lkHidden                  // unit*n + digit-1 with one place left: the place is the digit
+	lkLock                    // unit*n + digit-1 whose places may lie in an intersection
+	lkPair                    // a cell with two candidates left (naked pairs)
+	lkHiddenPair              // unit*n + digit-1 with two places left (hidden pairs)
+	lkMask       = 1<<28 - 1
+)
+
+// start loads board b into t and follows its singles and intersections
+// once; it reports false when that removes a candidate or breaks a rule:
+// cheaper strategies take the board first.
+func (t *lockedTrial) start(b *grid.Board) bool {
+	l := b.Layout()
+	if t.l != l {
+		t.setup(l)
+	}
+	n := t.n
+	t.cand = slices.Grow(t.cand[:0], l.Cells)[:l.Cells]
+	for c := range l.Cells {
+		t.cand[c] = b.Cands(c)
+		if v := b.Value(c); v != 0 {
+			t.cand[c] = grid.Bit(int(v))
+		}
+	}
+	t.loadRem()
+	t.trail, t.queue, t.head, t.work, t.bad, t.logOn = t.trail[:0], t.queue[:0], 0, 0, lockedBad{}, false
+	clear(t.lockQ)
+	for c, ds := range t.cand {
+		if ds == 0 {
+			return false
+		}
+		if ds&(ds-1) == 0 {
+			t.queue = append(t.queue, lkSingle|int32(c))
+		}
+	}
+	for u := range t.units {
+		for d := range n {
+			if t.rem[u*n+d] == 0 {
+				return false
+			}
+			t.queue = append(t.queue, lkLock|int32(u*n+d))
+			if t.rem[u*n+d]&(t.rem[u*n+d]-1) == 0 {
+				t.queue = append(t.queue, lkHidden|int32(u*n+d))
+			}
+		}
+	}
+	return t.run() && len(t.trail) == 0
+}
+
+// setup reads layout l's full units, each cell's, and the intersections.
+func (t *lockedTrial) setup(l *grid.Layout) {
+	t.l, t.n = l, l.N
+	t.units, t.inter, t.unitOf = t.units[:0], t.inter[:0], t.unitOf[:0]
+	t.cellU = make([][]lockedRef, l.Cells)
+	for u := range l.Units() {
+		un := l.Unit(u)
+		if un.Partial || len(un.Cells) != l.N {
+			continue
+		}
+		k := int32(len(t.units))
+		for pos, c := range un.Cells {
+			t.cellU[c] = append(t.cellU[c], lockedRef{k, int32(pos)})
+		}
+		t.units = append(t.units, un.Cells)
+		t.unitOf = append(t.unitOf, u)
+	}
+	t.inter = make([][]lockedLink, len(t.units))
+	for u, cells := range t.units {
+		for v, other := range t.units {
+			if u == v {
+				continue
+			}
+			var mask uint32
+			var outside []int
+			for pos, c := range cells {
+				if slices.Contains(other, c) {
+					mask |= 1 << pos
+				}
+			}
+			if bits.OnesCount32(mask) < 2 {
+				continue
+			}
+			for _, c := range other {
+				if !slices.Contains(cells, c) {
+					outside = append(outside, c)
+				}
+			}
+			t.inter[u] = append(t.inter[u], lockedLink{mask: mask, other: int32(v), outside: outside})
+		}
+	}
+	// The intersections by family (the kind of the other unit): the
+	// places of a digit, two or more, lie in at most one of a family's.
+	// (Two diagonals cross a box at its centre: a family holds
+	// intersections whose places do not meet.)
+	t.fams = make([][][]int16, len(t.units))
+	for u := range t.units {
+		var kinds []grid.UnitKind
+		var used []uint32
+		for k, in := range t.inter[u] {
+			kind := l.Unit(t.unitOf[in.other]).Kind
+			f := 0
+			for f < len(kinds) && (kinds[f] != kind || used[f]&in.mask != 0) {
+				f++
+			}
+			if f == len(kinds) {
+				fam := make([]int16, l.N)
+				for i := range fam {
+					fam[i] = -1
+				}
+				t.fams[u] = append(t.fams[u], fam)
+				kinds, used = append(kinds, kind), append(used, 0)
+			}
+			used[f] |= in.mask
+			for m := in.mask; m != 0; m &= m - 1 {
+				t.fams[u][f][bits.TrailingZeros32(m)] = int16(k)
+			}
+		}
+	}
+	// Whether every cell's peers are the other cells of its full units.
+	t.unitPeers = true
+	for c := range l.Cells {
+		seen := map[int]bool{}
+		for _, r := range t.cellU[c] {
+			for _, x := range t.units[r.u] {
+				if x != c {
+					seen[x] = true
+				}
+			}
+		}
+		t.unitPeers = t.unitPeers && len(seen) == len(l.Peers(c))
+	}
+	t.lockQ = make([]uint64, (len(t.units)*l.N+63)/64)
+	t.elimAt = make([]int32, l.Cells*l.N)
+	t.placedBy = make([]int32, l.Cells)
+}
+
+// loadRem sets the places left of every digit in every unit from t.cand.
+func (t *lockedTrial) loadRem() {
+	n := t.n
+	t.rem = slices.Grow(t.rem[:0], len(t.units)*n)[:len(t.units)*n]
+	clear(t.rem)
+	for u, cells := range t.units {
+		for pos, c := range cells {
+			for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
+				t.rem[u*n+bits.TrailingZeros32(uint32(ds))] |= 1 << pos
+			}
+		}
+	}
+}
+
+// elim removes digit d from cell c, made by event ev (when logging),
+// queueing what follows; it reports false when that breaks a rule.
+func (t *lockedTrial) elim(c, d int, ev int32) bool {
+	bit := grid.Bit(d)
+	if t.cand[c]&bit == 0 {
+		return true
+	}
+	t.work++
+	t.cand[c] &^= bit
+	t.trail = append(t.trail, int32(c*32+d-1))
+	if t.logOn {
+		t.elimAt[c*t.n+d-1] = int32(len(t.elims))
+		t.elims = append(t.elims, lockedElim{cell: c, digit: d, ev: ev})
+	}
+	ds := t.cand[c]
+	if ds == 0 {
+		t.bad = lockedBad{on: true, cell: c, unit: -1}
+		return false
+	}
+	switch rest := ds & (ds - 1); {
+	case rest == 0:
+		t.queue = append(t.queue, lkSingle|int32(c))
+	case rest&(rest-1) == 0:
+		t.queue = append(t.queue, lkPair|int32(c))
+	}
+	n := t.n
+	for _, r := range t.cellU[c] {
+		i := int(r.u)*n + d - 1
+		t.rem[i] &^= 1 << r.pos
+		switch left := t.rem[i]; {
+		case left == 0:
+			t.bad = lockedBad{on: true, cell: -1, unit: int(r.u), digit: d}
+			return false
+		case left&(left-1) == 0:
+			t.queue = append(t.queue, lkHidden|int32(i))
+		default:
+			if w, bit := i>>6, uint64(1)<<(i&63); t.lockQ[w]&bit == 0 {
+				t.lockQ[w] |= bit
+				t.queue = append(t.queue, lkLock|int32(i))
+			}
+			if rest := left & (left - 1); rest&(rest-1) == 0 {
+				t.queue = append(t.queue, lkHiddenPair|int32(i))
+			}
+		}
+	}
+	return true
+}
+
+// nakedPair follows cell c, left with two candidates: where another cell
+// of one of its units has the same two, the unit's other cells lose them.
+func (t *lockedTrial) nakedPair(c int) bool {
+	ds := t.cand[c]
+	if bits.OnesCount32(uint32(ds)) != 2 {
+		return true
+	}
+	n := t.n
+	d1 := bits.TrailingZeros32(uint32(ds)) + 1
+	for _, r := range t.cellU[c] {
+		// The partner is among the first digit's places in the unit.
+		u := int(r.u)
+		for m := t.rem[u*n+d1-1] &^ (1 << r.pos); m != 0; m &= m - 1 {
+			p := t.units[u][bits.TrailingZeros32(m)]
+			if t.cand[p] != ds {
+				continue
+			}
+			pair := 1<<r.pos | m&-m
+			ev := int32(-1)
+			for dd := ds; dd != 0; dd &= dd - 1 {
+				d := bits.TrailingZeros32(uint32(dd)) + 1
+				for left := t.rem[u*n+d-1] &^ pair; left != 0; left &= left - 1 {
+					if t.logOn && ev < 0 {
+						ev = t.event(lockedEvent{kind: leNakedPair, unit: u, digits: ds, cells: []int{c, p}})
+					}
+					if !t.elim(t.units[u][bits.TrailingZeros32(left)], d, ev) {
+						return false
+					}
+				}
+			}
+			break
+		}
+	}
+	return true
+}
+
+// hiddenPair follows digit d of unit u, left with two places: where
+// another digit has the same two places in the unit, the two cells lose
+// their other candidates.
+func (t *lockedTrial) hiddenPair(u, d int) bool {
+	n := t.n
+	m := t.rem[u*n+d-1]
+	if bits.OnesCount32(m) != 2 {
+		return true
+	}
+	a, b := t.units[u][bits.TrailingZeros32(m)], t.units[u][31-bits.LeadingZeros32(m)]
+	for e := 1; e <= n; e++ {
+		if e == d || t.rem[u*n+e-1] != m {
+			continue
+		}
+		both := grid.Bit(d) | grid.Bit(e)
+		if (t.cand[a]|t.cand[b])&^both == 0 {
+			return true
+		}
+		ev := int32(-1)
+		if t.logOn {
+			ev = t.event(lockedEvent{kind: leHiddenPair, unit: u, digits: both, cells: []int{a, b}})
+		}
+		for _, c := range []int{a, b} {
+			for ds := t.cand[c] &^ both; ds != 0; ds &= ds - 1 {
+				if !t.elim(c, bits.TrailingZeros32(uint32(ds))+1, ev) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// undo takes back the eliminations after the first at of the trail.
+func (t *lockedTrial) undo(at int) {
+	n := t.n
+	for _, x := range t.trail[at:] {
+		c, d := int(x>>5), int(x&31)+1
+		t.cand[c] |= grid.Bit(d)
+		for _, r := range t.cellU[c] {
+			t.rem[int(r.u)*n+d-1] |= 1 << r.pos
+		}
+	}
+	t.trail = t.trail[:at]
+	t.queue, t.head, t.bad = t.queue[:0], 0, lockedBad{}
+	clear(t.lockQ)
+}
+
+// assume places digit d in cell c (its other candidates leave) as the
+// premise of a trial.
+func (t *lockedTrial) assume(c, d int) bool {
+	ev := int32(-1)
+	if t.logOn {
+		ev = t.event(lockedEvent{kind: lePremise, cell: c, digit: d})
+		t.placedBy[c] = ev
+	}
+	for ds := t.cand[c] &^ grid.Bit(d); ds != 0; ds &= ds - 1 {
+		if !t.elim(c, bits.TrailingZeros32(uint32(ds))+1, ev) {
+			return false
+		}
+	}
+	return true
+}
+
+// event logs e and returns its index.
+func (t *lockedTrial) event(e lockedEvent) int32 {
+	t.events = append(t.events, e)
+	return int32(len(t.events) - 1)
+}
+
+// run follows the queue: singles and intersections until nothing more
+// follows; it reports false on a contradiction.
+func (t *lockedTrial) run() bool {
+	if t.bad.on {
+		return false
+	}
+	n := t.n
+	for t.head < len(t.queue) {
+		x := t.queue[t.head]
+		t.head++
+		switch x &^ lkMask {
+		case lkSingle:
+			c := int(x & lkMask)
+			ds := t.cand[c]
+			d := bits.TrailingZeros32(uint32(ds)) + 1
+			ev := int32(-1)
+			if t.logOn {
+				if ev = t.placedBy[c]; ev < 0 {
+					ev = t.event(lockedEvent{kind: leNaked, cell: c, digit: d})
+					t.placedBy[c] = ev
+				}
+			}
+			if !t.unitPeers {
+				for _, p := range t.l.Peers(c) {
+					if t.cand[p]&ds != 0 && !t.elim(p, d, ev) {
+						return false
+					}
+				}
+				continue
+			}
+			// The peers are the cells of the cell's units: the digit's
+			// places left in each.
+			for _, r := range t.cellU[c] {
+				for left := t.rem[int(r.u)*n+d-1] &^ (1 << r.pos); left != 0; left &= left - 1 {
+					if !t.elim(t.units[r.u][bits.TrailingZeros32(left)], d, ev) {
+						return false
+					}
+				}
+			}
+		case lkHidden:
+			i := int(x & lkMask)
+			u, d := i/n, i%n+1
+			left := t.rem[i]
+			c := t.units[u][bits.TrailingZeros32(left)]
+			others := t.cand[c] &^ grid.Bit(d)
+			if others == 0 {
+				continue
+			}
+			ev := int32(-1)
+			if t.logOn {
+				ev = t.event(lockedEvent{kind: leHidden, cell: c, digit: d, unit: u})
+				t.placedBy[c] = ev
+			}
+			for ; others != 0; others &= others - 1 {
+				if !t.elim(c, bits.TrailingZeros32(uint32(others))+1, ev) {
+					return false
+				}
+			}
+		case lkPair:
+			if !t.nakedPair(int(x & lkMask)) {
+				return false
+			}
+		case lkHiddenPair:
+			i := int(x & lkMask)
+			if !t.hiddenPair(i/n, i%n+1) {
+				return false
+			}
+		case lkLock:
+			i := int(x & lkMask)
+			t.lockQ[i>>6] &^= 1 << (i & 63)
+			u, d := i/n, i%n+1
+			left := t.rem[i]
+			if left&(left-1) == 0 {
+				continue // a hidden single's, or a contradiction's
+			}
+			low := bits.TrailingZeros32(left)
+			for _, fam := range t.fams[u] {
+				k := fam[low]
+				if k < 0 {
+					continue
+				}
+				in := &t.inter[u][k]
+				if left&^in.mask != 0 {
+					continue
+				}
+				ev := int32(-1)
+				for _, o := range in.outside {
+					if t.cand[o].Has(d) {
+						if t.logOn && ev < 0 {
+							ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, other: int(in.other), cells: t.places(u, left)})
+						}
+						if !t.elim(o, d, ev) {
+							return false
+						}
+					}
+				}
+			}
+		}
+	}
+	t.queue, t.head = t.queue[:0], 0
+	return true
+}
+
+// places returns the cells of unit u at the places of mask.
+func (t *lockedTrial) places(u int, mask uint32) []int {
+	var cells []int
+	for ; mask != 0; mask &= mask - 1 {
+		cells = append(cells, t.units[u][bits.TrailingZeros32(mask)])
+	}
+	return cells
+}
+
+// spent reports whether the search is past budget or cancelled.
+func (t *lockedTrial) spent(sink *Sink, budget int) bool {
+	if t.work > budget {
+		return true
+	}
+	t.polls++
+	return t.polls%cancelEvery == 0 && sink.Cancelled()
+}
+
+// find adds the steps of the board started to sink: the candidates
+// assumed in order of what their own trial removes, most first, each
+// refuted with lemmas (see refutes), within budget eliminations.
+func (t *lockedTrial) find(sink *Sink, budget int) {
+	t.order = t.order[:0]
+	for c, ds := range t.cand {
+		if ds&(ds-1) == 0 {
+			continue
+		}
+		for ; ds != 0; ds &= ds - 1 {
+			d := bits.TrailingZeros32(uint32(ds)) + 1
+			at := len(t.trail)
+			t.assume(c, d)
+			t.run()
+			t.order = append(t.order, lockedPremise{cell: c, digit: d, reach: len(t.trail) - at})
+			t.undo(at)
+		}
+	}
+	slices.SortStableFunc(t.order, func(x, y lockedPremise) int { return y.reach - x.reach })
+	t.base = append(t.base[:0], t.cand...)
+	words := (len(t.cand) + 1) / 2
+	t.vouchedP = slices.Grow(t.vouchedP[:0], words)[:words]
+	for _, wide := range []bool{false, true} {
+		found := len(sink.steps)
+		// A premise that held vouches for those its trial placed, in this
+		// pass (see refutes).
+		clear(t.vouchedP)
+		for _, p := range t.order {
+			if t.spent(sink, budget) {
+				return
+			}
+			if k := p.cell*32 + p.digit - 1; t.vouchedP[k>>6]&(1<<(k&63)) != 0 {
+				continue
+			}
+			if !t.cand[p.cell].Has(p.digit) || !t.refutes(p.cell, p.digit, wide, sink, budget) {
+				continue
+			}
+			t.report(sink, p.cell, p.digit, wide)
+			if sink.Done() {
+				return
+			}
+		}
+		if len(sink.steps) > found {
+			return
+		}
+	}
+}
+
+// refutes reports whether assuming digit d in cell c reaches a
+// contradiction, with lemmas: the candidates whose own trial then breaks
+// a rule leave, until nothing more does. The board is as it was after.
+//
+// Narrow, it tries as lemmas only the candidates of cells the trial has
+// narrowed (their candidates differ from the board's, t.base): the
+// contradictions most often need only those, and they are a few of the
+// board's. Wide, it tries every open cell's.
+func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool {
+	at := len(t.trail)
+	defer t.undo(at)
+	ok := t.assume(c, d) && t.run()
+	t.held = slices.Grow(t.held[:0], (len(t.cand)+1)/2)[:(len(t.cand)+1)/2]
+	clear(t.held)
+	for progress := ok; progress && ok; {
+		progress = false
+		for q := range t.cand {
+			if t.cand[q]&(t.cand[q]-1) == 0 || !wide && t.cand[q] == t.base[q] {
+				continue
+			}
+			for ds := t.cand[q]; ok && ds != 0; ds &= ds - 1 {
+				e := bits.TrailingZeros32(uint32(ds)) + 1
+				if !t.cand[q].Has(e) || t.cand[q]&(t.cand[q]-1) == 0 || t.vouched(q, e) {
+					continue // gone, the cell's last, or holding
+				}
+				if t.spent(sink, budget) {
+					return false
+				}
+				if !t.lemma(q, e) {
+					continue
+				}
+				progress = true
+				clear(t.held)
+				ev := int32(-1)
+				if t.logOn {
+					ev = t.event(lockedEvent{kind: leLemma, cell: q, digit: e, snap: t.snapshot()})
+				}
+				ok = t.elim(q, e, ev) && t.run()
+			}
+			if !ok {
+				break
+			}
+		}
+	}
+	if !ok && t.logOn {
+		t.trace()
+	}
+	if ok && !t.logOn && t.work <= budget {
+		// It holds: so does each candidate it placed, whose own trial
+		// leaves at least the candidates this one left at every turn,
+		// with lemmas among the cells this one narrowed.
+		for cell, ds := range t.cand {
+			if ds&(ds-1) == 0 && t.base[cell] != ds {
+				k := cell*32 + bits.TrailingZeros32(uint32(ds))
+				t.vouchedP[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
+	return !ok
+}
+
+// lemma reports whether digit e in cell q breaks a rule under the trial
+// in force (its own trial, taken back).
+//
+// A trial that holds vouches for the candidates it placed (t.held): the
+// trial of one of them, which it implies, removes no more than it did
+// and holds too, until a lemma changes the trial in force.
+func (t *lockedTrial) lemma(q, e int) bool {
+	logOn := t.logOn
+	t.logOn = false
+	at := len(t.trail)
+	bad := !(t.assume(q, e) && t.run())
+	if !bad {
+		for _, x := range t.trail[at:] {
+			c := int(x >> 5)
+			if ds := t.cand[c]; ds&(ds-1) == 0 {
+				k := c*32 + bits.TrailingZeros32(uint32(ds))
+				t.held[k>>6] |= 1 << (k & 63)
+			}
+		}
+	}
+	t.undo(at)
+	t.logOn = logOn
+	return bad
+}
+
+// vouched reports whether a trial that held since the last lemma placed
+// digit e in cell q (see lemma).
+func (t *lockedTrial) vouched(q, e int) bool {
+	k := q*32 + e - 1
+	return t.held[k>>6]&(1<<(k&63)) != 0
+}
+
+// snapshot keeps the candidates as they are in t.snaps and returns the
+// index of the copy.
+func (t *lockedTrial) snapshot() int {
+	t.snaps = append(t.snaps, t.cand...)
+	return len(t.snaps)/len(t.cand) - 1
+}
+
+// beginLog starts logging a trial from the candidates as they are.
+func (t *lockedTrial) beginLog() {
+	t.logOn = true
+	t.events, t.elims = t.events[:0], t.elims[:0]
+	for i := range t.elimAt {
+		t.elimAt[i] = -1
+	}
+	for i := range t.placedBy {
+		t.placedBy[i] = -1
+	}
+	t.cand0 = append(t.cand0[:0], t.cand...)
+}
+
+// trace marks in t.needs the events of the logged trial its
+// contradiction (t.bad) rests on.
+func (t *lockedTrial) trace() {
+	t.needs = slices.Grow(t.needs[:0], len(t.events))[:len(t.events)]
+	clear(t.needs)
+	t.stack = t.stack[:0]
+	n := t.n
+	want := func(c, d int) {
+		if i := t.elimAt[c*n+d-1]; i >= 0 {
+			if ev := t.elims[i].ev; ev >= 0 && !t.needs[ev] {
+				t.needs[ev] = true
+				t.stack = append(t.stack, ev)
+			}
+		}
+	}
+	wantUnit := func(u, d, skip int, except uint32) {
+		for pos, c := range t.units[u] {
+			if c != skip && except&(1<<pos) == 0 && t.cand0[c].Has(d) {
+				want(c, d)
+			}
+		}
+	}
+	if t.bad.unit >= 0 {
+		wantUnit(t.bad.unit, t.bad.digit, -1, 0)
+	} else {
+		for ds := t.cand0[t.bad.cell]; ds != 0; ds &= ds - 1 {
+			want(t.bad.cell, bits.TrailingZeros32(uint32(ds))+1)
+		}
+	}
+	for len(t.stack) > 0 {
+		e := &t.events[t.stack[len(t.stack)-1]]
+		t.stack = t.stack[:len(t.stack)-1]
+		switch e.kind {
+		case leNaked:
+			for ds := t.cand0[e.cell] &^ grid.Bit(e.digit); ds != 0; ds &= ds - 1 {
+				want(e.cell, bits.TrailingZeros32(uint32(ds))+1)
+			}
+		case leHidden:
+			wantUnit(e.unit, e.digit, e.cell, 0)
+		case leNakedPair:
+			for _, c := range e.cells {
+				for ds := t.cand0[c] &^ e.digits; ds != 0; ds &= ds - 1 {
+					want(c, bits.TrailingZeros32(uint32(ds))+1)
+				}
+			}
+		case leHiddenPair:
+			var mask uint32
+			for pos, c := range t.units[e.unit] {
+				if slices.Contains(e.cells, c) {
+					mask |= 1 << pos
+				}
+			}
+			for dd := e.digits; dd != 0; dd &= dd - 1 {
+				wantUnit(e.unit, bits.TrailingZeros32(uint32(dd))+1, -1, mask)
+			}
+		case leLock:
+			var mask uint32
+			for _, in := range t.inter[e.unit] {
+				if int(in.other) == e.other {
+					mask = in.mask
+				}
+			}
+			wantUnit(e.unit, e.digit, -1, mask)
+		}
+	}
+}
+
+// report adds the step of the premise digit d in cell c, which refutes
+// found refuted: its trial followed again, logged, and each lemma its
+// contradiction rests on followed again from where it was found. The
+// nodes are those of Nested Cage Contradiction (see buildNested): the
+// outer trial's deductions in order, each linked to the next, the last
+// its contradiction; then each lemma's own trial, linked from the
+// lemma's node.
+func (t *lockedTrial) report(sink *Sink, c, d int, wide bool) {
+	defer func() {
+		copy(t.cand, t.base)
+		t.loadRem()
+		t.trail, t.queue, t.head, t.bad, t.logOn = t.trail[:0], t.queue[:0], 0, lockedBad{}, false
+		clear(t.lockQ)
+	}()
+	t.snaps = t.snaps[:0]
+	t.beginLog()
+	if !t.refutes(c, d, wide, sink, int(^uint(0)>>1)) {
+		return // cancelled
+	}
+	t.logOn = false
+	events, needs, bad := slices.Clone(t.events), slices.Clone(t.needs), t.bad
+	s := sink.Add()
+	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
+	s.Digits = grid.Bit(d)
+	s.Cells = append(s.Cells, c)
+	s.Marks = append(s.Marks, Mark{Cell: c, Digit: d, Role: RoleTarget})
+	s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: d, Cells: []int{c}})
+	var cuts []int // the lemma events, and at their nodes
+	var at []int
+	for i := 1; i < len(events); i++ {
+		if !needs[i] {
+			continue
+		}
+		if events[i].kind == leLemma {
+			cuts, at = append(cuts, i), append(at, len(s.Nodes))
+		}
+		s.Nodes = append(s.Nodes, t.eventNode(&events[i]))
+	}
+	s.Nodes = append(s.Nodes, t.badNode(bad))
+	s.Conflict = t.conflict(bad)
+	for i := 1; i < len(s.Nodes); i++ {
+		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+	}
+	cells := len(t.cand)
+	for k, i := range cuts {
+		e := &events[i]
+		copy(t.cand, t.snaps[e.snap*cells:(e.snap+1)*cells])
+		t.loadRem()
+		t.trail, t.queue, t.head, t.bad = t.trail[:0], t.queue[:0], 0, lockedBad{}
+		clear(t.lockQ)
+		t.beginLog()
+		if t.assume(e.cell, e.digit) && t.run() {
+			// Cannot happen: the lemma's trial broke from this state.
+			sink.steps = sink.steps[:len(sink.steps)-1]
+			return
+		}
+		t.logOn = false
+		t.trace()
+		from := at[k]
+		add := func(nd Node) {
+			s.Links = append(s.Links, Link{From: from, To: len(s.Nodes), Kind: Weak})
+			from = len(s.Nodes)
+			s.Nodes = append(s.Nodes, nd)
+		}
+		add(Node{Kind: CandidateNode, Digit: e.digit, Cells: []int{e.cell}})
+		for j := 1; j < len(t.events); j++ {
+			if t.needs[j] {
+				add(t.eventNode(&t.events[j]))
+			}
+		}
+		add(t.badNode(t.bad))
+	}
+}
+
+// eventNode returns the node of a deduction: the cell placed, the cell
+// and digit of a lemma, or the places a digit is locked in.
+func (t *lockedTrial) eventNode(e *lockedEvent) Node {
+	switch e.kind {
+	case leLock:
+		return Node{Kind: GroupNode, Digit: e.digit, Cells: e.cells}
+	case leNakedPair:
+		return Node{Kind: GroupNode, Unit: t.unitOf[e.unit], Cells: e.cells, Combos: []grid.Digits{e.digits}, Origin: nakedPairOrigin}
+	case leHiddenPair:
+		return Node{Kind: GroupNode, Unit: t.unitOf[e.unit], Cells: e.cells, Combos: []grid.Digits{e.digits}, Origin: hiddenPairOrigin}
+	}
+	return Node{Kind: CandidateNode, Digit: e.digit, Cells: []int{e.cell}}
+}
+
+// badNode returns the node of contradiction bad: the cell with no
+// candidate, or the unit with no place for the digit.
+func (t *lockedTrial) badNode(bad lockedBad) Node {
+	if bad.unit >= 0 {
+		return Node{Kind: GroupNode, Digit: bad.digit, Cells: slices.Clone(t.units[bad.unit])}
+	}
+	return Node{Kind: CandidateNode, Cells: []int{bad.cell}}
+}
+
+// conflict returns contradiction bad as a board conflict.
+func (t *lockedTrial) conflict(bad lockedBad) grid.Conflict {
+	if bad.unit >= 0 {
+		return grid.UnitConflict(t.unitOf[bad.unit], bad.digit)
+	}
+	return grid.CellConflict(bad.cell, 0)
+}
+
+// cellNames returns the names of cells in notation n.
+func cellNames(n grid.Notation, cells []int) []string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = n.CellName(c)
+	}
+	return names
+}
