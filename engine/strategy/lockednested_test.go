@@ -137,3 +137,23 @@ func BenchmarkLockedNestedTrial(b *testing.B) {
 		}
 	}
 }
+
+// TestLockedNestedTrialCancel: a search whose sink is cancelled stops
+// early: it finds fewer steps than the whole search on every board where
+// that finds any (the caller discards what a cancelled finder leaves).
+func TestLockedNestedTrialCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped under -short: nested searches of seconds")
+	}
+	done := make(chan struct{})
+	close(done)
+	for i, b := range lockedBoards(t) {
+		whole := strategy.Sink{All: true}
+		strategy.LockedNestedTrial().Find(b, &whole)
+		cancelled := strategy.Sink{All: true, Cancel: done}
+		strategy.LockedNestedTrial().Find(b, &cancelled)
+		if len(whole.Steps()) == 0 || len(cancelled.Steps()) >= len(whole.Steps()) {
+			t.Errorf("board %d: %d steps cancelled, %d whole; want fewer, and some whole", i, len(cancelled.Steps()), len(whole.Steps()))
+		}
+	}
+}
