@@ -102,29 +102,6 @@ func TestLockedNestedTrial(t *testing.T) {
 	}
 }
 
-// TestLockedNestedTrialElsewhere: the trial finds nothing on a 9×9 board,
-// where it does not run.
-func TestLockedNestedTrialElsewhere(t *testing.T) {
-	for _, text := range []string{
-		// top95's first, a classic 9×9.
-		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-	} {
-		p, _, err := codec.Decode(text, codec.DecodeOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := p.Board(p.Variant)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sink strategy.Sink
-		strategy.LockedNestedTrial().Find(b, &sink)
-		if len(sink.Steps()) > 0 {
-			t.Errorf("%s: %d steps on a 9×9 board", text, len(sink.Steps()))
-		}
-	}
-}
-
 // BenchmarkLockedNestedTrial runs Locked Nested Trial in find-all mode on
 // the boards of testdata/locked-nested.txt.
 func BenchmarkLockedNestedTrial(b *testing.B) {
