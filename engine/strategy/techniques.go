@@ -139,7 +139,7 @@ var table = [...]Pass{
 	// Nets with lemmas, where the single-premise nets and the trials
 	// through cages find nothing: the dearest search of all.
 	{Order: 8670, Letter: "R2", Strategy: NestedForcingNet(), Name: "Nested Forcing Net", Cost: Dear},
-	// Nested Forcing Net with pointing and claiming inside its trials, on
+	// Nested Forcing Net with pointing, claiming and pairs inside its trials, on
 	// boards of side 16 or more without cages, where R2 finds nothing.
 	{Order: 8675, Letter: "X2", Strategy: LockedNestedTrial(), Name: "Locked Nested Trial", Cost: Dear},
 	// Nested Cage Contradiction's search over the whole board, where
