@@ -417,7 +417,7 @@ func (t *lockedTrial) nakedPair(c int) bool {
 				d := bits.TrailingZeros32(uint32(dd)) + 1
 				for left := t.rem[u*n+d-1] &^ pair; left != 0; left &= left - 1 {
 					if t.logOn && ev < 0 {
-						ev = t.event(lockedEvent{kind: leNakedPair, unit: u, digits: ds, cells: []int{c, p}})
+						ev = t.event(lockedEvent{kind: leNakedPair, unit: u, digits: ds, cells: []int{min(c, p), max(c, p)}})
 					}
 					if !t.elim(t.units[u][bits.TrailingZeros32(left)], d, ev) {
 						return false
