@@ -35,8 +35,8 @@ var lockedNestedStrategy = newStrategy(Elimination, lockedNested, findLockedNest
 func LockedNestedTrial() *Strategy { return lockedNestedStrategy }
 
 // lockedNestedFrom is the least side the trial runs on: on 9×9 boards
-// the forcing nets and chains finish what logic finishes (top1465 1462 of
-// 1465), and the trial's search would only cost where they are stuck.
+// the nets and chains finish top1465 by logic, and the trial was not
+// measured there.
 const lockedNestedFrom = 16
 
 // lockedNestedBudget is the most eliminations one search on a 16×16
@@ -46,13 +46,12 @@ const lockedNestedFrom = 16
 const lockedNestedBudget = 10_000_000
 
 // lockedBudget returns the eliminations a search on layout l for sink
-// may follow. A quarter of the 16×16 budget and the forum's "very hard"
-// 16×16 X still finishes by logic in a mixed solve (9.4 s of CPU against
-// 11 s with four times it), while x16-extreme line 11, which guesses
-// either way, costs 5 s rather than 14 s; an eighth of it and the very
-// hard one guesses. On the published 25×25s the mixed solve's eighth of
-// four times it finishes lines 1 and 3 by logic in 9-11 s (17-24 s with
-// the whole).
+// may follow. With the 16×16 budget the forum's "very hard" 16×16 X
+// finishes by logic in a mixed solve (9.4 s of CPU; 11 s with four times
+// it), and x16-extreme line 11, which guesses either way, costs 5 s (14 s
+// with four times it); with half of it the very hard one guesses. On the
+// published 25×25s a mixed solve's eighth of four times it finishes lines
+// 1 and 3 by logic in 9-11 s (17-24 s with the whole).
 func lockedBudget(l *grid.Layout, sink *Sink) int {
 	budget := lockedNestedBudget
 	if l.N > 16 {
