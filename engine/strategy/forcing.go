@@ -2514,11 +2514,7 @@ func sumName(n grid.Notation, nd *Node) string {
 
 // cellSum names cells added up, e.g. "r2c2+r2c7".
 func cellSum(n grid.Notation, cells []int) string {
-	names := make([]string, len(cells))
-	for i, c := range cells {
-		names[i] = n.CellName(c)
-	}
-	return strings.Join(names, "+")
+	return strings.Join(cellNames(n, cells), "+")
 }
 
 // cageName names cage k, e.g. "cage 12+ at r2c3".

@@ -203,10 +203,7 @@ func eliminationCells(s *Step) []int {
 	return cells
 }
 
+// cellList names cells in a list, e.g. "r2c2, r2c7".
 func cellList(n grid.Notation, cells []int) string {
-	names := make([]string, len(cells))
-	for i, c := range cells {
-		names[i] = n.CellName(c)
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(cellNames(n, cells), ", ")
 }

@@ -40,7 +40,8 @@ func LockedNestedTrial() *Strategy { return lockedNestedStrategy }
 const lockedNestedFrom = 16
 
 // lockedNestedBudget is the most eliminations one search on a 16×16
-// follows, inner trials included (about 0.9 s of CPU), and four times that
+// follows, inner trials included (a search of four times it took 3.7 s
+// of CPU at the very hard 16×16 X's stuck board), and four times that
 // on larger boards, divided by Sink.Thrift in a mixed solve (see
 // lockedBudget).
 const lockedNestedBudget = 10_000_000
@@ -155,8 +156,8 @@ type lockedEvent struct {
 	kind   uint8 // lePremise, leNaked, leHidden, leLock, leLemma
 	cell   int   // the cell placed (premise, naked, hidden) or the lemma's
 	digit  int
-	unit   int         // hidden: the unit; lock: the unit whose places are locked
-	other  int         // lock: the unit they lie in with it
+	unit   int         // hidden, pairs: the unit; lock: the unit whose places are locked
+	mask   uint32      // lock: the places in unit it shares with the other unit
 	cells  []int       // lock: the digit's places left in unit; pairs: the two cells
 	digits grid.Digits // pairs: the two digits
 	snap   int         // lemma: its snapshot in snaps
@@ -589,7 +590,7 @@ func (t *lockedTrial) run() bool {
 				for _, o := range in.outside {
 					if t.cand[o].Has(d) {
 						if t.logOn && ev < 0 {
-							ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, other: int(in.other), cells: t.places(u, left)})
+							ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, mask: in.mask, cells: t.places(u, left)})
 						}
 						if !t.elim(o, d, ev) {
 							return false
@@ -838,13 +839,7 @@ func (t *lockedTrial) trace() {
 				wantUnit(e.unit, bits.TrailingZeros32(uint32(dd))+1, -1, mask)
 			}
 		case leLock:
-			var mask uint32
-			for _, in := range t.inter[e.unit] {
-				if int(in.other) == e.other {
-					mask = in.mask
-				}
-			}
-			wantUnit(e.unit, e.digit, -1, mask)
+			wantUnit(e.unit, e.digit, -1, e.mask)
 		}
 	}
 }
