@@ -112,8 +112,16 @@ func Waits(l *grid.Layout, idle, left int) bool {
 // ten steps, it takes those it found as given in its search for the
 // next, which the solve then takes in order; on tarek's 42 with solve
 // defaults that saves about a sixth of the CPU more.
-func Batches(st *strategy.Strategy) bool {
-	return st == strategy.NestedContradiction() || st == strategy.LockedNestedTrial()
+//
+// Locked Nested Trial batches for the same reason, and so does the
+// Forcing Net on boards of side 16 or more, where a solve takes it
+// hundreds of times (201 steps on the 25×25 of generate seed 3), each a
+// pass over every premise of the board: a full run costs about two, and
+// the solve takes the others it found only up to the first rated above
+// the solve so far and the batch's first (see batchEnd), so that its SE
+// rating stays what the shortest steps give.
+func Batches(st *strategy.Strategy, l *grid.Layout) bool {
+	return st == strategy.NestedContradiction() || st == strategy.LockedNestedTrial() || st == strategy.ForcingNet() && l.N >= 16
 }
 
 // ThriftFrom is the side from which a mixed solve gives the Nested
@@ -141,4 +149,23 @@ func Thrift(t SolvingType, l *grid.Layout) int {
 		return thriftDivisor
 	}
 	return 1
+}
+
+// batchEnd returns how many of steps, a batch of strategy st (see
+// Batches), a solve whose steps so far rate se on Sudoku Explainer's scale
+// takes: all of them, but for the Forcing Net only those up to the first
+// rated above both se and the batch's first step (the shortest), so that
+// taking a batch does not raise the solve's rating where the steps found
+// afresh would not.
+func batchEnd(st *strategy.Strategy, steps []strategy.Step, se strategy.SERating) int {
+	if st != strategy.ForcingNet() || len(steps) == 0 {
+		return len(steps)
+	}
+	ceiling := max(se, steps[0].SERating())
+	for i := range steps {
+		if steps[i].SERating() > ceiling {
+			return i
+		}
+	}
+	return len(steps)
 }

@@ -329,10 +329,12 @@ type run struct {
 	// waited instead (see Waits); the tests of the rule read them.
 	dearRuns, waits int
 	// batch holds the steps of the last run of a batching pass (see
-	// Batches), batchNext the first not taken, and batched counts those
-	// taken after the first.
+	// Batches), batchNext the first not taken, batchEnd the end of those
+	// to take (see batchEnd), and batched counts those taken after the
+	// first.
 	batch     strategy.Sink
 	batchNext int
+	batchEnd  int
 	batched   int
 }
 
@@ -632,7 +634,7 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 	k := &r.batch
 	k.Reset()
 	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks
-	r.batchNext = 0
+	r.batchNext, r.batchEnd = 0, 0
 	return k
 }
 
@@ -641,7 +643,7 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 // still open cells, and reports whether it found one.
 func (r *run) takeBatched() bool {
 	steps := r.batch.Steps()
-	for r.batchNext < len(steps) {
+	for r.batchNext < min(r.batchEnd, len(steps)) {
 		st := &steps[r.batchNext]
 		r.batchNext++
 		if stillOpen(r.b, st) {
@@ -712,7 +714,7 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		r.dearRuns++
 	}
 	sink := &r.sink
-	if Batches(p.Strategy) && r.res.Guesses == 0 {
+	if Batches(p.Strategy, r.b.Layout()) && r.res.Guesses == 0 {
 		sink = r.batchSink(p)
 	}
 	p.Strategy.Find(r.b, sink)
@@ -748,6 +750,7 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 		steps[0].Apply(r.b)
 		if sink == &r.batch {
 			r.batchNext = 1 // the others are left to take
+			r.batchEnd = batchEnd(p.Strategy, steps, r.res.Rating.SE)
 		}
 		return true, false, r.report(&steps[0])
 	}
