@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -178,7 +179,7 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 func (d *digger) pass(ctx context.Context, clues []uint8, todo [][2]int, budget int64, graded bool) (later [][2]int, err error) {
 	for _, orbit := range todo {
 		removed := d.clueCells(orbit, clues)
-		if len(removed) == 0 || d.needed[removed[0]] {
+		if len(removed) == 0 || d.anyNeeded(removed) {
 			continue
 		}
 		for _, cell := range removed {
@@ -209,15 +210,23 @@ func (d *digger) pass(ctx context.Context, clues []uint8, todo [][2]int, budget 
 }
 
 // putBack restores the clues of cells, marking them needed (see needed)
-// when their removal was proved to lose uniqueness.
+// when their removal was proved to lose uniqueness. A clue proved needed
+// meanwhile (a witness, while widePass took the verdicts of a wave) stays
+// needed whatever this check found: the checkers have it fixed for good.
 func (d *digger) putBack(clues []uint8, cells []int, needed bool) {
 	for _, cell := range cells {
 		clues[cell] = d.solution[cell]
-		d.needed[cell] = false
 	}
 	if needed {
 		d.markNeeded(cells)
 	}
+}
+
+// anyNeeded reports whether a clue of cells, an orbit's, is needed. The
+// checkers hold a needed clue fixed, so a check that takes it away would
+// answer for a puzzle that still has it.
+func (d *digger) anyNeeded(cells []int) bool {
+	return slices.ContainsFunc(cells, func(cell int) bool { return d.needed[cell] })
 }
 
 // markNeeded marks the clues of cells needed (see needed), fixing them in
@@ -290,6 +299,12 @@ func (d *digger) proveByWitness(clues []uint8, w *witness) {
 	// puzzle digging keeps unique: it cannot happen.
 	if k == 0 || d.needed[cells[0]] {
 		return
+	}
+	if m := mate(d.l.N, cells[0], d.g.cfg.Symmetry); k == 1 && m != cells[0] && clues[m] != 0 && !d.l.IsBlack(m) {
+		// The orbit's clues go together: its other clue stays with this
+		// one, and the checkers must fix both (see anyNeeded).
+		cells[k] = m
+		k++
 	}
 	d.markNeeded(cells[:k])
 	d.witnessed++
@@ -380,7 +395,7 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 			orbit := queue[0]
 			queue = queue[1:]
 			cells := d.clueCells(orbit, clues)
-			if len(cells) == 0 || d.needed[cells[0]] {
+			if len(cells) == 0 || d.anyNeeded(cells) {
 				// A witness may have proved it needed since.
 				continue
 			}
