@@ -1263,3 +1263,43 @@ func TestDig25Unique(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmUnique: the final check of a checker's puzzle refutes a
+// puzzle of two solutions, confirms one of one, and lets through one
+// whose search spends its budget.
+func TestConfirmUnique(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	digits := func(s string) []uint8 {
+		out := make([]uint8, len(s))
+		for i := range s {
+			if s[i] != '.' {
+				out[i] = s[i] - '0'
+			}
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		clues    string
+		maxNodes int64
+		want     bool
+	}{
+		{"two solutions (a deadly rectangle blanked)", ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", 0, false},
+		{"one solution", "396187452578243916.21596378783654291962318547145729863657932184839471625214865739", 0, true},
+		{"out of budget", strings.Repeat(".", 81), 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := confirmUnique(context.Background(), l, digits(tt.clues), tt.maxNodes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("confirmUnique = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
