@@ -551,9 +551,11 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 		// search confirms the one solution (a 25×25's count takes 10-25
 		// ms, a hundredth of its digging). A puzzle it refutes is an
 		// attempt that made none.
-		if unique, err := confirmUnique(ctx, l, dug, g.maxNodes); err != nil {
+		unique, err := confirmUnique(ctx, l, dug, g.maxNodes)
+		if err != nil {
 			return nil, err
-		} else if !unique {
+		}
+		if !unique {
 			return nil, errRetry
 		}
 	}
