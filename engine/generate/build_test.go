@@ -272,7 +272,7 @@ func TestPutBackKeepsNeeded(t *testing.T) {
 	clues := append([]uint8(nil), sol...)
 	const cell = 40
 	clues[cell] = 0
-	d.markNeeded([]int{cell})
+	d.markNeeded(clues, []int{cell})
 	d.putBack(clues, []int{cell}, false)
 	if clues[cell] != sol[cell] {
 		t.Errorf("clue %d = %d after putBack, want %d", cell, clues[cell], sol[cell])

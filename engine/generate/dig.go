@@ -218,7 +218,7 @@ func (d *digger) putBack(clues []uint8, cells []int, needed bool) {
 		clues[cell] = d.solution[cell]
 	}
 	if needed {
-		d.markNeeded(cells)
+		d.markNeeded(clues, cells)
 	}
 }
 
@@ -229,16 +229,29 @@ func (d *digger) anyNeeded(cells []int) bool {
 	return slices.ContainsFunc(cells, func(cell int) bool { return d.needed[cell] })
 }
 
-// markNeeded marks the clues of cells needed (see needed), fixing them in
-// the checkers.
-func (d *digger) markNeeded(cells []int) {
+// markNeeded marks needed (see needed) the clues of cells and the other
+// clue of each one's orbit, fixing them in the checkers: an orbit's clues
+// are taken away together, so they stay together, and a check must never
+// take away a clue the checkers hold fixed (see anyNeeded).
+func (d *digger) markNeeded(clues []uint8, cells []int) {
 	for _, cell := range cells {
-		d.needed[cell] = true
-		if d.checker != nil {
-			d.checker.Keep(cell)
-			for _, w := range d.forks {
-				w.checker.Keep(cell)
-			}
+		d.need(cell)
+		if m := mate(d.l.N, cell, d.g.cfg.Symmetry); m != cell && clues[m] != 0 && !d.l.IsBlack(m) {
+			d.need(m)
+		}
+	}
+}
+
+// need marks the clue at cell needed and fixes it in the checkers.
+func (d *digger) need(cell int) {
+	if d.needed[cell] {
+		return
+	}
+	d.needed[cell] = true
+	if d.checker != nil {
+		d.checker.Keep(cell)
+		for _, w := range d.forks {
+			w.checker.Keep(cell)
 		}
 	}
 }
@@ -300,13 +313,7 @@ func (d *digger) proveByWitness(clues []uint8, w *witness) {
 	if k == 0 || d.needed[cells[0]] {
 		return
 	}
-	if m := mate(d.l.N, cells[0], d.g.cfg.Symmetry); k == 1 && m != cells[0] && clues[m] != 0 && !d.l.IsBlack(m) {
-		// The orbit's clues go together: its other clue stays with this
-		// one, and the checkers must fix both (see anyNeeded).
-		cells[k] = m
-		k++
-	}
-	d.markNeeded(cells[:k])
+	d.markNeeded(clues, cells[:k])
 	d.witnessed++
 }
 
@@ -571,9 +578,8 @@ func (d *digger) build(ctx context.Context, rng *rand.Rand, start []uint8, orbit
 			continue
 		}
 		for _, cell := range orbits[w.orbit] {
-			if cell >= 0 && clues[cell] != 0 && !d.needed[cell] {
-				d.needed[cell] = true
-				d.checker.Keep(cell)
+			if cell >= 0 && clues[cell] != 0 {
+				d.need(cell)
 			}
 		}
 	}
@@ -697,6 +703,18 @@ func (d *digger) count(ctx context.Context, b *grid.Board, limit int, budget int
 		return 0, false, false, err
 	}
 	return len(res.Solutions), res.Complete, true, nil
+}
+
+// confirmUnique reports whether the generator's search, apart from the
+// checker, finds no second solution of the puzzle of clues within d's
+// node budget; a search that spends it confirms nothing and refutes
+// nothing (true).
+func (d *digger) confirmUnique(ctx context.Context, clues []uint8) (bool, error) {
+	n, _, _, err := d.count(ctx, boardOf(d.l, clues, nil), 2, d.maxNodes)
+	if err != nil {
+		return false, fmt.Errorf("confirming the puzzle unique: %w", err)
+	}
+	return n < 2, nil
 }
 
 // stillUnique is unique, with a budget of nodes a search, for clues just

@@ -551,7 +551,7 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 		// search confirms the one solution (a 25×25's count takes 10-25
 		// ms, a hundredth of its digging). A puzzle it refutes is an
 		// attempt that made none.
-		unique, err := confirmUnique(ctx, l, dug, g.maxNodes)
+		unique, err := d.confirmUnique(ctx, dug)
 		if err != nil {
 			return nil, err
 		}
@@ -560,18 +560,6 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 		}
 	}
 	return g.result(ctx, l, dug, solution, minimal, first)
-}
-
-// confirmUnique reports whether a fresh search, within maxNodes guesses,
-// finds no second solution of the puzzle of clues on layout l; a search
-// that spends its budget confirms nothing and refutes nothing (true).
-func confirmUnique(ctx context.Context, l *grid.Layout, clues []uint8, maxNodes int64) (bool, error) {
-	s := search.Searcher{MaxNodes: maxNodes}
-	res, err := s.Count(ctx, boardOf(l, clues, nil), 2)
-	if err != nil && !errors.Is(err, search.ErrNodeLimit) {
-		return false, fmt.Errorf("confirming the puzzle unique: %w", err)
-	}
-	return len(res.Solutions) < 2, nil
 }
 
 // newGrid draws the layout (regions for jigsaw variants) and a random

@@ -1272,6 +1272,10 @@ func TestConfirmUnique(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g, err := newGenerator(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	digits := func(s string) []uint8 {
 		out := make([]uint8, len(s))
 		for i := range s {
@@ -1293,7 +1297,9 @@ func TestConfirmUnique(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := confirmUnique(context.Background(), l, digits(tt.clues), tt.maxNodes)
+			d := newDigger(g, l, nil)
+			d.maxNodes = tt.maxNodes
+			got, err := d.confirmUnique(context.Background(), digits(tt.clues))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -83,16 +84,7 @@ func TestForcingNetBatches(t *testing.T) {
 			case strategy.NestedContradiction(), strategy.LockedNestedTrial():
 				others++
 			}
-			for _, e := range s.Eliminations {
-				if sol[e.Cell] == uint8(e.Digit) {
-					t.Errorf("%s line %d: step %d removes the solution's %d from %s: %s", tt.file, tt.line, k, e.Digit, n.CellName(e.Cell), s.Explain(n))
-				}
-			}
-			for _, p := range s.Placements {
-				if sol[p.Cell] != uint8(p.Digit) {
-					t.Errorf("%s line %d: step %d places %d in %s, not the solution's: %s", tt.file, tt.line, k, p.Digit, n.CellName(p.Cell), s.Explain(n))
-				}
-			}
+			checkStep(t, sol, n, fmt.Sprintf("%s line %d step %d", tt.file, tt.line, k), s)
 			return nil
 		})
 		r.plan(opts)
