@@ -173,6 +173,9 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 	opts.MaxNodes = int64(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
 	opts.MaxSteps = int(capped(uint64(o.GetMaxSteps()), uint64(s.cfg.MaxSteps), uint64(s.cfg.MaxSteps)))
 	opts.DeepLooks = int(min(o.GetDeepLooks(), maxDeepLooks))
+	// Without deep_looks, a mixed solve of a killer still tries Long
+	// Nested Cage Contradiction once before its first guess.
+	opts.OneDeepSearch = opts.DeepLooks == 0
 	return opts, nil
 }
 

@@ -39,9 +39,13 @@ func TestKillerGolden(t *testing.T) {
 		// after 20 steps, every cell open, before).
 		{"killer-nested-contradiction", "L<<H<N<L<^L>^>^D^^>^BJ<I^<I^>^^G^<>^FF<F^<C^H^^I^<>^>^^I^<FE<^MD^<>^^H<^^<G<<>^>^", true, false},
 		// killer9-tarek.txt line 18 (no givens): finished without a
-		// guess since Long Nested Cage Contradiction, which takes 7 steps
-		// (stuck after 43 steps, every cell open, before). The technique
-		// is Deep, so a mixed solve guesses there instead.
+		// guess since Long Nested Cage Contradiction (stuck after 43
+		// steps, every cell open, before). Its searches take their steps
+		// in batches since session 27 (solver.Batches): 84 steps, where
+		// first-step searches took 7 and left the rest to Nested Cage
+		// Contradiction. The technique is Deep, so a mixed solve runs one
+		// search of it before its first guess only with
+		// Options.OneDeepSearch (the service's default).
 		{"killer-long-nested", "E<D<KA<H<^J<<^O<<^E^I<^J<^C^^^^^^^^^F<<K<M<<<B^X<^I<R9^>^^I^^^^K<^>^>>^F^^A<^7<>^", true, true},
 	}
 	for _, tt := range tests {

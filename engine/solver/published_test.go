@@ -73,7 +73,7 @@ func solvePublished(t *testing.T, p publishedPuzzle) *Result {
 		t.Fatalf("%s: %v", p.name, err)
 	}
 	n := grid.Notation{Layout: b.Layout()}
-	opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided, Weight: Weighted}
+	opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided, Weight: Weighted, OneDeepSearch: true}
 	res, err := Solve(context.Background(), b, opts, func(k int, st *strategy.Step, _ *grid.Board) error {
 		if st.Kind != strategy.Guess && st.Kind != strategy.Backtrack {
 			checkStep(t, p.sol, n, fmt.Sprintf("%s step %d", p.name, k), st)

@@ -124,6 +124,16 @@ type Options struct {
 	// nothing leaves the solve to guess, and none runs after it. 0, the
 	// default, keeps them out (see Allows).
 	DeepLooks int
+	// OneDeepSearch lets a Mixed solve of a killer whose DeepLooks is 0
+	// run Long Nested Cage Contradiction once, where it would make its
+	// first guess: one search of the strategy's own budget, every step
+	// it found taken in order (a batch, see Batches), then logic goes on
+	// and guesses where it is stuck again. The service sets it unless a
+	// request asks for deep_looks: it finishes the forum's Wecoc #2
+	// (extreme line 3) and HS killer 9 by logic, and costs a killer that
+	// logic still cannot finish one search that finds nothing, about
+	// half a second of CPU (docs/variant-techniques.md, session 27).
+	OneDeepSearch bool
 	// VerityLooks, when above 0, lets a Mixed solve of a killer run Cage
 	// Filling Verity (opt-in) in the same round, after the Deep passes,
 	// where it would make its first guess and its plan leaves the
@@ -323,7 +333,8 @@ type run struct {
 	guide  []uint8
 	guided bool
 	// deepSpent records that a round of the Deep passes under
-	// Options.DeepLooks found nothing (see deepRound).
+	// Options.DeepLooks found nothing, or that the one search of
+	// Options.OneDeepSearch ran (see deepRound).
 	deepSpent bool
 	// dearRuns counts the Dear passes run, and waits the times one
 	// waited instead (see Waits); the tests of the rule read them.
@@ -539,9 +550,24 @@ func (r *run) run(ctx context.Context) error {
 // Deep passes the solve leaves out, each search bounded by
 // Options.DeepLooks looks at fillings, then Cage Filling Verity under
 // Options.VerityLooks, and applies the first step found. It runs until a
-// round finds nothing, and never after a guess.
+// round finds nothing, and never after a guess. Under
+// Options.OneDeepSearch alone it runs Long Nested Cage Contradiction's
+// search once in the solve.
 func (r *run) deepRound(ctx context.Context) (bool, error) {
-	if r.opts.DeepLooks <= 0 && r.opts.VerityLooks <= 0 || r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
+	if r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
+		return false, nil
+	}
+	if r.opts.DeepLooks <= 0 && r.opts.VerityLooks <= 0 {
+		if !r.opts.OneDeepSearch {
+			return false, nil
+		}
+		r.deepSpent = true
+		for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
+			if p.Strategy == strategy.LongNestedContradiction() {
+				found, _, err := r.try(ctx, p, -1, 0)
+				return found, err
+			}
+		}
 		return false, nil
 	}
 	defer func() { r.sink.DeepLooks = 0 }()

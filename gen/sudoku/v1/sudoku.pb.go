@@ -1599,9 +1599,12 @@ type SolveOptions struct {
 	// many looks at cage fillings; a step found is taken and logic goes on,
 	// and the first round that finds nothing leaves the solve to guess.
 	// 400000 finishes one more of the forum's pathological killers by logic
-	// for seconds of CPU more on the others. 0, the default, never; the
-	// service caps it at 4000000. It tunes what precedes a guess: refused
-	// with a solving type or strategies that never guess, and with
+	// for seconds of CPU more on the others. 0, the default, runs Long
+	// Nested Cage Contradiction alone, once in the solve, with its own
+	// budget, every step its search finds taken (about half a second of
+	// CPU on a 9×9 killer; a list of strategies without it leaves it out);
+	// the service caps it at 4000000. It tunes what precedes a guess:
+	// refused with a solving type or strategies that never guess, and with
 	// SOLVING_TYPE_GUESSING_ONLY.
 	DeepLooks     uint32 `protobuf:"varint,13,opt,name=deep_looks,json=deepLooks,proto3" json:"deep_looks,omitempty"`
 	unknownFields protoimpl.UnknownFields
