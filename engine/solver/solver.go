@@ -130,9 +130,11 @@ type Options struct {
 	// it found taken in order (a batch, see Batches), then logic goes on
 	// and guesses where it is stuck again. The service sets it unless a
 	// request asks for deep_looks: it finishes the forum's Wecoc #2
-	// (extreme line 3) and HS killer 9 by logic, and costs a killer that
-	// logic still cannot finish one search that finds nothing, about
-	// half a second of CPU (docs/variant-techniques.md, session 27).
+	// (extreme line 3) and HS killer 9 by logic (2.0 and 1.7 s of CPU,
+	// against 0.4 and 0.9 s with guesses), and a search that has found
+	// nothing for a while stops (strategy.Sink.DeepStall), so that a
+	// killer logic still cannot finish costs 0.1-0.4 s of CPU more
+	// (docs/variant-techniques.md, session 27).
 	OneDeepSearch bool
 	// VerityLooks, when above 0, lets a Mixed solve of a killer run Cage
 	// Filling Verity (opt-in) in the same round, after the Deep passes,
@@ -564,7 +566,9 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 		r.deepSpent = true
 		for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
 			if p.Strategy == strategy.LongNestedContradiction() {
+				r.sink.DeepStall = oneDeepStall
 				found, _, err := r.try(ctx, p, -1, 0)
+				r.sink.DeepStall = 0
 				return found, err
 			}
 		}
@@ -590,6 +594,15 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 	r.deepSpent = true
 	return false, nil
 }
+
+// oneDeepStall is the looks at fillings after which the one deep search
+// of Options.OneDeepSearch stops when they found no step, from its start
+// or its last step (strategy.Sink.DeepStall): the searches that finish
+// the forum's Wecoc #2 and HS killer 9 find their first step after
+// 328,000 and 277,000 looks and the next ones at most 289,000 apart,
+// while one that finds nothing then costs a quarter of the whole budget
+// of 2,000,000.
+const oneDeepStall = 500_000
 
 // deepPasses returns the passes of the Deep strategies a logic-only solve
 // with opts would run on a board of the kind and opts itself does not.
@@ -659,7 +672,7 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 	k := &r.batch
 	k.Reset()
-	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks
+	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks, k.DeepStall = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks, r.sink.DeepStall
 	r.batchNext, r.batchEnd = 0, 0
 	return k
 }

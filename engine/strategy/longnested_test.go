@@ -2,6 +2,7 @@ package strategy_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,4 +30,39 @@ func TestLongNestedFindSteps(t *testing.T) {
 	// Nested Cage Contradiction, the same trial with a shorter search,
 	// finds none here.
 	nestedFindSteps(t, 18, strategy.LongNestedContradiction(), longNestedText, strategy.NestedContradiction(), 3, func(*strategy.Step, string, *grid.Board) {})
+}
+
+// TestDeepStall runs Long Nested Cage Contradiction's search, in find-all
+// mode, on the board of TestLongNestedFindSteps (tarek's killer 18 before
+// its first step of the technique) with Sink.DeepStall: unset, the search
+// finds steps; with a stall of the whole budget, the same steps; with a
+// stall of one look, none (the outer trials alone spend more before the
+// first candidate is assumed).
+func TestDeepStall(t *testing.T) {
+	if testing.Short() || strategy.Race {
+		t.Skip("skipped under -short and -race: nested trials, seconds of CPU (minutes under -race)")
+	}
+	b := boardAt(t, "../search/testdata/killer9-tarek.txt", 18)
+	first := boardBeforeFirst(t, b, strategy.LongNestedContradiction())
+	n := grid.Notation{Layout: first.Layout()}
+	find := func(stall int) []string {
+		sink := strategy.Sink{All: true, DeepStall: stall}
+		strategy.LongNestedContradiction().Find(first.Clone(), &sink)
+		var texts []string
+		for _, s := range sink.Steps() {
+			texts = append(texts, s.Explain(n))
+		}
+		return texts
+	}
+	all := find(0)
+	if len(all) == 0 {
+		t.Fatal("no step without a stall")
+	}
+	if got := find(2_000_000); !slices.Equal(got, all) {
+		t.Errorf("with a stall of the whole budget %d steps, want the %d found without one", len(got), len(all))
+	}
+	if got := find(1); len(got) != 0 {
+		t.Errorf("with a stall of one look %d steps, want none", len(got))
+	}
+	t.Logf("%d steps", len(all))
 }

@@ -102,13 +102,14 @@ func (t *trial) findNested(sink *Sink, budget int) {
 	slices.SortStableFunc(t.assumed, func(x, y assumed) int { return y.reach - x.reach })
 	var cuts []CellDigit
 	placed := t.placed()
+	lastStep := 0 // the looks when the search last found a step (see Sink.DeepStall)
 	for _, a := range t.assumed {
 		// Whether the search stops here depends on the looks of the
 		// outer trials followed on, counted exactly now as far as that
 		// needs: a step found later would need them, and a search past
 		// its budget would follow inner trials to no end.
 		t.exactWithin(budget)
-		if t.work > budget || sink.Cancelled() {
+		if t.work > budget || sink.Cancelled() || sink.DeepStall > 0 && t.work-lastStep > sink.DeepStall {
 			return
 		}
 		var broken bool
@@ -135,6 +136,7 @@ func (t *trial) findNested(sink *Sink, budget int) {
 		work = t.work
 		t.reportNested(sink, a.c, a.d, cuts)
 		t.work = work // what a search finds does not depend on its reports
+		lastStep = work
 		if sink.Done() || chain && !t.chainSteps(sink, found) {
 			return
 		}

@@ -369,6 +369,12 @@ type Sink struct {
 	// mixed solve runs them so before its first guess when asked to
 	// (solver.Options.DeepLooks).
 	DeepLooks int
+	// DeepStall, when above 0, stops a Nested, Long or Strong Nested
+	// Cage Contradiction search once DeepStall looks at fillings have
+	// passed without a step, since its start or its last step; within
+	// its budget, one that keeps finding steps goes on. A mixed solve's
+	// one deep search sets it (solver.Options.OneDeepSearch).
+	DeepStall int
 	// Chain, with All, lets Nested Cage Contradiction take steps it has
 	// found as given for the steps it finds after them, which then rest
 	// on them: the steps are to be applied in order, as a solve takes
