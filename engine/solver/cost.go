@@ -128,9 +128,8 @@ func Waits(l *grid.Layout, idle, left int) bool {
 // Nested Cage Contradiction's with larger budgets) batch too: a search of
 // theirs that finds one step has most often found the few more that
 // finish the board. Logic-only solves of the forum's Wecoc #2 (extreme
-// line 3) and HS killer 9 took 4.6 and 5.4 s of CPU with a first-step
-// search each time (32 Long Nested searches that found a step); in
-// batches 1.8 and 1.7 s (two).
+// line 3), tarek 41 and HS killer 9 took 3.6, 16.9 and 3.5 s of CPU with
+// a first-step search each time; in batches 2.0, 11.3 and 1.4 s.
 func Batches(st *strategy.Strategy, l *grid.Layout) bool {
 	switch st {
 	case strategy.NestedContradiction(), strategy.LongNestedContradiction(), strategy.StrongNestedContradiction(), strategy.LockedNestedTrial():

@@ -595,13 +595,13 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 	return false, nil
 }
 
-// oneDeepStall is the looks at fillings after which the one deep search
-// of Options.OneDeepSearch stops when they found no step, from its start
-// or its last step (strategy.Sink.DeepStall): the searches that finish
-// the forum's Wecoc #2 and HS killer 9 find their first step after
-// 328,000 and 277,000 looks and the next ones at most 289,000 apart,
-// while one that finds nothing then costs a quarter of the whole budget
-// of 2,000,000.
+// oneDeepStall is how many looks at fillings without a step, counted
+// from its start or its last step, stop the one deep search of
+// Options.OneDeepSearch (strategy.Sink.DeepStall): the searches that
+// finish the forum's Wecoc #2 and HS killer 9 find their first step
+// after 328,000 and 277,000 looks and the next ones at most 289,000
+// apart, while a search that finds nothing then costs a quarter of its
+// whole budget of 2,000,000.
 const oneDeepStall = 500_000
 
 // deepPasses returns the passes of the Deep strategies a logic-only solve
