@@ -3,14 +3,11 @@ package solver_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // TestDeepRunsOnlyInLogicOnly checks the rule of the Deep cost class: a
@@ -130,101 +127,4 @@ func firstBeforeGuess(t *testing.T, b *grid.Board, opts solver.Options, watched 
 		t.Fatalf("the solve ended (%v) without a guess or a step of the strategy watched", err)
 	}
 	return first
-}
-
-// TestOneDeepSearch solves, with and without Options.OneDeepSearch, the
-// forum's HS killer 9 (line 9 of testdata/killer-hs.txt), which logic
-// without the Deep strategies leaves to guesses, and tarek's killer 37,
-// which one Long Nested Cage Contradiction search does not finish. With
-// it, HS 9 is finished without a guess by the Long Nested steps of one
-// search, taken in a batch (at least two of them, each checked against
-// the solution); tarek 37 still guesses, and no Deep step comes after its
-// first guess, nor any Strong Nested one (the option runs Long Nested
-// alone, once). Without it, both guess and take no Deep step.
-func TestOneDeepSearch(t *testing.T) {
-	if solver.Race || solver.Quick() {
-		t.Skip("skipped under -race and -short: killer solves with nested trials, seconds of CPU")
-	}
-	hs := readPublishedBoards(t, "testdata/killer-hs.txt")
-	tarek := readPuzzles(t, "../search/testdata/killer9-tarek.txt")
-	if len(hs) != 9 || len(tarek) != 42 {
-		t.Fatalf("%d and %d puzzles, want 9 and 42", len(hs), len(tarek))
-	}
-	long := strategy.LongNestedContradiction()
-	for _, tc := range []struct {
-		name      string
-		b         *grid.Board
-		one       bool
-		guesses   bool // whether the solve guesses
-		minLong   int  // Long Nested steps, at least
-		onlyFirst bool // the Deep steps all before the first guess
-	}{
-		{"HS 9, one deep search", hs[8], true, false, 2, true},
-		{"HS 9, default", hs[8], false, true, 0, true},
-		{"tarek 37, one deep search", tarek[36], true, true, 0, true},
-		{"tarek 37, default", tarek[36], false, true, 0, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			sol := onlySolution(t, tc.b)
-			n := grid.Notation{Layout: tc.b.Layout()}
-			var longSteps, afterGuess, strong int
-			guessed := false
-			opts := solver.Options{Type: solver.Mixed, CheckMultiple: true, Order: solver.Guided, Weight: solver.Weighted, OneDeepSearch: tc.one}
-			res, err := solver.Solve(context.Background(), tc.b.Clone(), opts, func(k int, s *strategy.Step, _ *grid.Board) error {
-				switch {
-				case s.Strategy == strategy.Guessing():
-					guessed = true
-				case s.Strategy.Cost() == strategy.Deep:
-					if guessed {
-						afterGuess++
-					}
-					if s.Strategy == long {
-						longSteps++
-					} else {
-						strong++
-					}
-				}
-				if !guessed {
-					for _, e := range s.Eliminations {
-						if sol[e.Cell] == uint8(e.Digit) {
-							t.Errorf("step %d removes the solution's %d from %s: %s", k, e.Digit, n.CellName(e.Cell), s.Explain(n))
-						}
-					}
-				}
-				return nil
-			})
-			if err != nil || res.Status != solver.Solved || res.Count != 1 || !res.CountComplete {
-				t.Fatalf("status %v, count %d (complete %v), %v; want solved, unique", res.Status, res.Count, res.CountComplete, err)
-			}
-			if (res.Guesses > 0) != tc.guesses {
-				t.Errorf("%d guesses; want guesses %v", res.Guesses, tc.guesses)
-			}
-			if longSteps < tc.minLong || !tc.one && longSteps > 0 || strong > 0 || afterGuess > 0 {
-				t.Errorf("%d Long Nested steps (want at least %d, none without the option), %d other Deep steps, %d Deep steps after a guess; want none", longSteps, tc.minLong, strong, afterGuess)
-			}
-		})
-	}
-}
-
-// readPublishedBoards reads the puzzles of a fixture of lines "<puzzle
-// text> <solution>", the solutions left out.
-func readPublishedBoards(t *testing.T, path string) []*grid.Board {
-	t.Helper()
-	var boards []*grid.Board
-	for _, line := range shared.Lines(t, path) {
-		text, _, _ := strings.Cut(strings.TrimSpace(line), " ")
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		p, _, err := codec.Decode(text, codec.DecodeOptions{})
-		if err != nil {
-			t.Fatalf("%s: %.40s: %v", path, text, err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatalf("%s: %.40s: %v", path, text, err)
-		}
-		boards = append(boards, b)
-	}
-	return boards
 }
