@@ -106,23 +106,27 @@ func Waits(l *grid.Layout, idle, left int) bool {
 // lines 1-20, about half of the finders' time, each finding one
 // candidate of the several a full run finds. Taking the others saves
 // about a fifth of the CPU of those lines, with their SE ratings
-// unchanged. Cage Contradiction and Forcing Net in batches too save
-// nothing more (Forcing Net ranks its steps: a full run costs two).
+// unchanged. Cage Contradiction in batches too saves nothing more.
 // The batches are chained (strategy.Sink.Chain): once a search has found
 // ten steps, it takes those it found as given in its search for the
 // next, which the solve then takes in order; on tarek's 42 with solve
 // defaults that saves about a sixth of the CPU more.
 //
 // Locked Nested Trial batches for the same reason, and so does the
-// Forcing Net on boards of side 16 or more, where a solve takes it
-// hundreds of times (201 steps on the 25×25 of generate seed 3), each a
-// pass over every premise of the board. The solve takes the others a
-// Forcing Net run found only up to the first rated above the solve so
-// far and the batch's first (see batchEnd), so that its SE rating stays
-// what the shortest steps give: with that, the 16×16 and 25×25 fixtures
-// take 0.83 of their CPU (0.41 on x25), the same guesses, and the grade
-// of generate seed 3 0.41. The Nice Loops and the Forcing Chain in
-// batches cost more than they saved.
+// Forcing Net on boards of side 16 or more and on killers, where a solve
+// takes it hundreds of times (201 steps on the 25×25 of generate seed 3;
+// 218 over seven of the slowest killers logic finishes), each a pass
+// over every premise of the board. The solve takes the others a Forcing
+// Net run found only up to the first rated above the solve so far and
+// the batch's first (see batchEnd), so that its SE rating stays what the
+// shortest steps give: with that, the 16×16 and 25×25 fixtures take 0.83
+// of their CPU (0.41 on x25), the same guesses, and the grade of
+// generate seed 3 0.41; the published killers (tarek's 42, the extreme
+// four, killer-hs, killer9-sites, killer-bare) about 0.94 (two rounds
+// alternating, 23.6 → 22.2 s and 27.4 → 25.9 s), the same guesses, the
+// SE rating the same but on tarek 30 (9.6 → 9.5). On KenKen it saved
+// nothing. The Nice Loops and the Forcing Chain in batches cost more
+// than they saved.
 //
 // Long and Strong Nested Cage Contradiction (the Deep searches, which are
 // Nested Cage Contradiction's with larger budgets) batch too: a search of
@@ -135,7 +139,7 @@ func Batches(st *strategy.Strategy, l *grid.Layout) bool {
 	case strategy.NestedContradiction(), strategy.LongNestedContradiction(), strategy.StrongNestedContradiction(), strategy.LockedNestedTrial():
 		return true
 	}
-	return st == strategy.ForcingNet() && l.N >= 16
+	return st == strategy.ForcingNet() && (l.N >= 16 || l.Variant.IsKiller())
 }
 
 // ThriftFrom is the side from which a mixed solve gives the Nested

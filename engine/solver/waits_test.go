@@ -43,9 +43,10 @@ func TestWaitLoss(t *testing.T) {
 
 // TestCageWaitsSaveDearRuns: on a killer that logic finishes (line 27
 // of killer9-tarek.txt), the Dear passes that found nothing wait: the
-// solve runs under a quarter of the Dear passes it ran without the rule
-// (1,841 at 6c0389f, 173 with it, 1,322 waits), and still finishes by
-// logic.
+// solve runs under half of the Dear passes it runs without the rule, and
+// still finishes by logic. (1,841 without it at 6c0389f, 173 with it and
+// 1,322 waits; since the Forcing Net takes its steps in batches on
+// killers, session 27, 400 without it, 129 with it and 298 waits.)
 func TestCageWaitsSaveDearRuns(t *testing.T) {
 	if quick() {
 		t.Skip("skipped under -race and -short: a killer solve by nets and cage trials")
@@ -61,7 +62,7 @@ func TestCageWaitsSaveDearRuns(t *testing.T) {
 		t.Fatalf("status %v after %d guesses, want solved by logic", r.res.Status, r.res.Guesses)
 	}
 	t.Logf("%d Dear passes run, %d waits", r.dearRuns, r.waits)
-	const before, most, leastWaits = 1841, 460, 1000
+	const before, most, leastWaits = 400, 200, 200
 	if r.dearRuns > most || r.waits < leastWaits {
 		t.Errorf("%d Dear passes run, %d waits; want at most %d runs (%d without waiting) and %d waits at least", r.dearRuns, r.waits, most, before, leastWaits)
 	}
