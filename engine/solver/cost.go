@@ -115,7 +115,7 @@ func Waits(l *grid.Layout, idle, left int) bool {
 // Locked Nested Trial batches for the same reason, and so does the
 // Forcing Net on boards of side 16 or more and on killers, where a solve
 // takes it hundreds of times (201 steps on the 25×25 of generate seed 3;
-// 218 over seven of the slowest killers logic finishes), each a pass
+// 218 over seven slow killers, tarek 18 among them), each a pass
 // over every premise of the board. The solve takes the others a Forcing
 // Net run found only up to the first rated above the solve so far and
 // the batch's first (see batchEnd), so that its SE rating stays what the

@@ -1601,9 +1601,10 @@ type SolveOptions struct {
 	// 400000 finishes one more of the forum's pathological killers by logic
 	// for seconds of CPU more on the others. 0, the default, runs Long
 	// Nested Cage Contradiction alone, once in the solve, with its own
-	// budget, every step its search finds taken, stopping once its search
-	// has found nothing for a while (0.1-0.4 s of CPU more on a 9×9 killer
-	// it does not finish; a list of strategies without it leaves it out);
+	// budget, every step its search finds taken, stopping once 500000
+	// looks have passed without a step (0.1-0.4 s of CPU more on a 9×9
+	// killer it does not finish; a list of strategies without it leaves it
+	// out);
 	// the service caps it at 4000000. It tunes what precedes a guess:
 	// refused with a solving type or strategies that never guess, and with
 	// SOLVING_TYPE_GUESSING_ONLY.
