@@ -78,10 +78,10 @@ func TestForcingNetBatches(t *testing.T) {
 		nets, others := 0, 0 // Forcing Net steps, other batching strategies' steps
 		opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided}
 		r := newRun(b, opts, func(k int, s *strategy.Step, _ *grid.Board) error {
-			switch s.Strategy {
-			case strategy.ForcingNet():
+			switch {
+			case s.Strategy == strategy.ForcingNet():
 				nets++
-			case strategy.NestedContradiction(), strategy.LockedNestedTrial():
+			case Batches(s.Strategy, b.Layout()):
 				others++
 			}
 			checkStep(t, sol, n, fmt.Sprintf("%s line %d step %d", tt.file, tt.line, k), s)
