@@ -90,10 +90,13 @@ type lockedTrial struct {
 	units [][]int        // the full units' cells
 	cellU [][]lockedRef  // by cell: its full units and its place in each
 	inter [][]lockedLink // by unit: its intersections with other units
-	// fams are, by unit, its intersections by the kind of the other unit,
-	// each as the intersection (index in inter[u], -1 for none) of each
-	// place: two places or more of a digit lie in at most one of a kind's.
-	fams      [][][]int16
+	// fams lists, at (u*n + place)*famWidth, the intersections of unit
+	// u (indexes in inter[u]) holding the place, one for each kind of
+	// other unit that has one, in the order of the kinds; -1 ends a list
+	// shorter than famWidth. Two places or more of a digit lie in at most
+	// one intersection of a kind.
+	fams      []int16
+	famWidth  int
 	unitPeers bool // every cell's peers are its full units' other cells
 	// lockQ marks, by unit*n + digit-1, the intersection checks queued.
 	lockQ []uint64
@@ -135,12 +138,12 @@ type lockedTrial struct {
 type lockedRef struct{ u, pos int32 }
 
 // lockedLink is an intersection of unit u with another: the places in u
-// of the cells they share (at least two), the other unit, and its cells
-// outside u.
+// of the cells they share (at least two), the other unit, and the places
+// in it of its cells outside u.
 type lockedLink struct {
-	mask    uint32
-	other   int32
-	outside []int
+	mask  uint32
+	other int32
+	out   uint32
 }
 
 // lockedBad is the contradiction a trial reached: a cell with no
@@ -268,8 +271,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 			if u == v {
 				continue
 			}
-			var mask uint32
-			var outside []int
+			var mask, out uint32
 			for pos, c := range cells {
 				if slices.Contains(other, c) {
 					mask |= 1 << pos
@@ -278,19 +280,20 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 			if bits.OnesCount32(mask) < 2 {
 				continue
 			}
-			for _, c := range other {
+			for pos, c := range other {
 				if !slices.Contains(cells, c) {
-					outside = append(outside, c)
+					out |= 1 << pos
 				}
 			}
-			t.inter[u] = append(t.inter[u], lockedLink{mask: mask, other: int32(v), outside: outside})
+			t.inter[u] = append(t.inter[u], lockedLink{mask: mask, other: int32(v), out: out})
 		}
 	}
 	// The intersections by family (the kind of the other unit): the
 	// places of a digit, two or more, lie in at most one of a family's.
 	// (Two diagonals cross a box at its centre: a family holds
 	// intersections whose places do not meet.)
-	t.fams = make([][][]int16, len(t.units))
+	fams := make([][][]int16, len(t.units))
+	t.famWidth = 1
 	for u := range t.units {
 		var kinds []grid.UnitKind
 		var used []uint32
@@ -305,12 +308,28 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 				for i := range fam {
 					fam[i] = -1
 				}
-				t.fams[u] = append(t.fams[u], fam)
+				fams[u] = append(fams[u], fam)
 				kinds, used = append(kinds, kind), append(used, 0)
 			}
 			used[f] |= in.mask
 			for m := in.mask; m != 0; m &= m - 1 {
-				t.fams[u][f][bits.TrailingZeros32(m)] = int16(k)
+				fams[u][f][bits.TrailingZeros32(m)] = int16(k)
+			}
+		}
+		t.famWidth = max(t.famWidth, len(fams[u]))
+	}
+	t.fams = make([]int16, len(t.units)*l.N*t.famWidth)
+	for i := range t.fams {
+		t.fams[i] = -1
+	}
+	for u := range t.units {
+		for pos := range l.N {
+			at := (u*l.N + pos) * t.famWidth
+			for _, fam := range fams[u] {
+				if k := fam[pos]; k >= 0 {
+					t.fams[at] = k
+					at++
+				}
 			}
 		}
 	}
@@ -576,25 +595,25 @@ func (t *lockedTrial) run() bool {
 			if left&(left-1) == 0 {
 				continue // a hidden single's, or a contradiction's
 			}
-			low := bits.TrailingZeros32(left)
-			for _, fam := range t.fams[u] {
-				k := fam[low]
+			at := (i - i%n + bits.TrailingZeros32(left)) * t.famWidth
+			for _, k := range t.fams[at : at+t.famWidth] {
 				if k < 0 {
-					continue
+					break
 				}
 				in := &t.inter[u][k]
 				if left&^in.mask != 0 {
 					continue
 				}
+				// The digit's places in the other unit outside u, in
+				// the order of its cells.
 				ev := int32(-1)
-				for _, o := range in.outside {
-					if t.cand[o].Has(d) {
-						if t.logOn && ev < 0 {
-							ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, mask: in.mask, cells: t.places(u, left)})
-						}
-						if !t.elim(o, d, ev) {
-							return false
-						}
+				other := t.units[in.other]
+				for m := t.rem[int(in.other)*n+d-1] & in.out; m != 0; m &= m - 1 {
+					if t.logOn && ev < 0 {
+						ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, mask: in.mask, cells: t.places(u, left)})
+					}
+					if !t.elim(other[bits.TrailingZeros32(m)], d, ev) {
+						return false
 					}
 				}
 			}
