@@ -88,14 +88,16 @@ type lockedTrial struct {
 	l     *grid.Layout
 	n     int
 	units [][]int        // the full units' cells
+	ucell []int32        // the same, unit u's at u*n
 	cellU [][]lockedRef  // by cell: its full units and its place in each
 	inter [][]lockedLink // by unit: its intersections with other units
 	// fams lists, at (u*n + place)*famWidth, the intersections of unit
-	// u (indexes in inter[u]) holding the place, one for each kind of
-	// other unit that has one, in the order of the kinds; -1 ends a list
-	// shorter than famWidth. Two places or more of a digit lie in at most
-	// one intersection of a kind.
-	fams      []int16
+	// u holding the place (their places in u, and their indexes in
+	// links), one for each kind of other unit that has one, in the order
+	// of the kinds; link -1 ends a list shorter than famWidth. Two places
+	// or more of a digit lie in at most one intersection of a kind.
+	fams      []lockedFam
+	links     []lockedLink // inter's, one after the other
 	famWidth  int
 	unitPeers bool // every cell's peers are its full units' other cells
 	// lockQ marks, by unit*n + digit-1, the intersection checks queued.
@@ -144,6 +146,13 @@ type lockedLink struct {
 	mask  uint32
 	other int32
 	out   uint32
+}
+
+// lockedFam is an intersection in a list of Locked Nested Trial's fams:
+// its places in the unit and its index in links.
+type lockedFam struct {
+	mask uint32
+	link int32
 }
 
 // lockedBad is the contradiction a trial reached: a cell with no
@@ -200,12 +209,17 @@ type lockedPremise struct {
 // queue entry.
 const (
 	lkSingle     = iota << 28 // a cell with one candidate left: its peers lose it
-	lkHidden                  // unit*n + digit-1 with one place left: the place is the digit
-	lkLock                    // unit*n + digit-1 whose places may lie in an intersection
+	lkHidden                  // unit<<5 | digit-1 with one place left: the place is the digit
+	lkLock                    // unit<<5 | digit-1 whose places may lie in an intersection
 	lkPair                    // a cell with two candidates left (naked pairs)
-	lkHiddenPair              // unit*n + digit-1 with two places left (hidden pairs)
+	lkHiddenPair              // unit<<5 | digit-1 with two places left (hidden pairs)
 	lkMask       = 1<<28 - 1
 )
+
+// lkUnit and lkDigit read the unit and the digit of a queue entry of unit
+// u and digit d (u<<5 | d-1, which spares the loop a division).
+func lkUnit(x int32) int  { return int(x&lkMask) >> 5 }
+func lkDigit(x int32) int { return int(x&31) + 1 }
 
 // start loads board b into t and follows its singles and intersections
 // once; it reports false when that removes a candidate or breaks a rule:
@@ -239,9 +253,9 @@ func (t *lockedTrial) start(b *grid.Board) bool {
 			if t.rem[u*n+d] == 0 {
 				return false
 			}
-			t.queue = append(t.queue, lkLock|int32(u*n+d))
+			t.queue = append(t.queue, lkLock|int32(u<<5|d))
 			if t.rem[u*n+d]&(t.rem[u*n+d]-1) == 0 {
-				t.queue = append(t.queue, lkHidden|int32(u*n+d))
+				t.queue = append(t.queue, lkHidden|int32(u<<5|d))
 			}
 		}
 	}
@@ -318,19 +332,28 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 		}
 		t.famWidth = max(t.famWidth, len(fams[u]))
 	}
-	t.fams = make([]int16, len(t.units)*l.N*t.famWidth)
+	t.fams = make([]lockedFam, len(t.units)*l.N*t.famWidth)
 	for i := range t.fams {
-		t.fams[i] = -1
+		t.fams[i].link = -1
 	}
+	t.links = t.links[:0]
 	for u := range t.units {
+		first := int32(len(t.links))
+		t.links = append(t.links, t.inter[u]...)
 		for pos := range l.N {
 			at := (u*l.N + pos) * t.famWidth
 			for _, fam := range fams[u] {
 				if k := fam[pos]; k >= 0 {
-					t.fams[at] = k
+					t.fams[at] = lockedFam{mask: t.inter[u][k].mask, link: first + int32(k)}
 					at++
 				}
 			}
+		}
+	}
+	t.ucell = t.ucell[:0]
+	for _, cells := range t.units {
+		for _, c := range cells {
+			t.ucell = append(t.ucell, int32(c))
 		}
 	}
 	// Whether every cell's peers are the other cells of its full units.
@@ -399,14 +422,14 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 			t.bad = lockedBad{on: true, cell: -1, unit: int(r.u), digit: d}
 			return false
 		case left&(left-1) == 0:
-			t.queue = append(t.queue, lkHidden|int32(i))
+			t.queue = append(t.queue, lkHidden|r.u<<5|int32(d-1))
 		default:
 			if w, bit := i>>6, uint64(1)<<(i&63); t.lockQ[w]&bit == 0 {
 				t.lockQ[w] |= bit
-				t.queue = append(t.queue, lkLock|int32(i))
+				t.queue = append(t.queue, lkLock|r.u<<5|int32(d-1))
 			}
 			if rest := left & (left - 1); rest&(rest-1) == 0 {
-				t.queue = append(t.queue, lkHiddenPair|int32(i))
+				t.queue = append(t.queue, lkHiddenPair|r.u<<5|int32(d-1))
 			}
 		}
 	}
@@ -459,8 +482,10 @@ func (t *lockedTrial) hiddenPair(u, d int) bool {
 		return true
 	}
 	a, b := t.units[u][bits.TrailingZeros32(m)], t.units[u][31-bits.LeadingZeros32(m)]
-	for e := 1; e <= n; e++ {
-		if e == d || t.rem[u*n+e-1] != m {
+	// A digit with the same two places is a candidate of both cells.
+	for es := t.cand[a] & t.cand[b] &^ grid.Bit(d); es != 0; es &= es - 1 {
+		e := bits.TrailingZeros32(uint32(es)) + 1
+		if t.rem[u*n+e-1] != m {
 			continue
 		}
 		both := grid.Bit(d) | grid.Bit(e)
@@ -554,16 +579,15 @@ func (t *lockedTrial) run() bool {
 			// places left in each.
 			for _, r := range t.cellU[c] {
 				for left := t.rem[int(r.u)*n+d-1] &^ (1 << r.pos); left != 0; left &= left - 1 {
-					if !t.elim(t.units[r.u][bits.TrailingZeros32(left)], d, ev) {
+					if !t.elim(int(t.ucell[int(r.u)*n+bits.TrailingZeros32(left)]), d, ev) {
 						return false
 					}
 				}
 			}
 		case lkHidden:
-			i := int(x & lkMask)
-			u, d := i/n, i%n+1
-			left := t.rem[i]
-			c := t.units[u][bits.TrailingZeros32(left)]
+			u, d := lkUnit(x), lkDigit(x)
+			left := t.rem[u*n+d-1]
+			c := int(t.ucell[u*n+bits.TrailingZeros32(left)])
 			others := t.cand[c] &^ grid.Bit(d)
 			if others == 0 {
 				continue
@@ -583,36 +607,35 @@ func (t *lockedTrial) run() bool {
 				return false
 			}
 		case lkHiddenPair:
-			i := int(x & lkMask)
-			if !t.hiddenPair(i/n, i%n+1) {
+			if !t.hiddenPair(lkUnit(x), lkDigit(x)) {
 				return false
 			}
 		case lkLock:
-			i := int(x & lkMask)
+			u, d := lkUnit(x), lkDigit(x)
+			i := u*n + d - 1
 			t.lockQ[i>>6] &^= 1 << (i & 63)
-			u, d := i/n, i%n+1
 			left := t.rem[i]
 			if left&(left-1) == 0 {
 				continue // a hidden single's, or a contradiction's
 			}
-			at := (i - i%n + bits.TrailingZeros32(left)) * t.famWidth
-			for _, k := range t.fams[at : at+t.famWidth] {
-				if k < 0 {
+			at := (u*n + bits.TrailingZeros32(left)) * t.famWidth
+			for _, f := range t.fams[at : at+t.famWidth] {
+				if f.link < 0 {
 					break
 				}
-				in := &t.inter[u][k]
-				if left&^in.mask != 0 {
+				if left&^f.mask != 0 {
 					continue
 				}
+				in := &t.links[f.link]
 				// The digit's places in the other unit outside u, in
 				// the order of its cells.
 				ev := int32(-1)
-				other := t.units[in.other]
-				for m := t.rem[int(in.other)*n+d-1] & in.out; m != 0; m &= m - 1 {
+				other := int(in.other) * n
+				for m := t.rem[other+d-1] & in.out; m != 0; m &= m - 1 {
 					if t.logOn && ev < 0 {
 						ev = t.event(lockedEvent{kind: leLock, digit: d, unit: u, mask: in.mask, cells: t.places(u, left)})
 					}
-					if !t.elim(other[bits.TrailingZeros32(m)], d, ev) {
+					if !t.elim(int(t.ucell[other+bits.TrailingZeros32(m)]), d, ev) {
 						return false
 					}
 				}
