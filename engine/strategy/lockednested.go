@@ -138,6 +138,11 @@ type lockedTrial struct {
 	// saves are the states kept before a premise's trial (0) and a
 	// lemma's (1), to go back to (see save).
 	saves [2]lockedSave
+	// broke are the lemmas (cell*32 + digit-1) that broke a rule in the
+	// last unlogged refutes, in order, and brokeWork the eliminations it
+	// followed: report follows them again without their search (replay).
+	broke     []int32
+	brokeWork int
 }
 
 // lockedSave is the candidates and the places of a trial's state, kept
@@ -742,9 +747,13 @@ func (t *lockedTrial) find(sink *Sink, budget int) {
 // contradictions most often need only those, and they are a few of the
 // board's. Wide, it tries every open cell's.
 func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool {
-	at := len(t.trail)
+	at, work := len(t.trail), t.work
 	t.save(0)
 	defer t.back(0, at)
+	if !t.logOn {
+		t.broke = t.broke[:0]
+		defer func() { t.brokeWork = t.work - work }()
+	}
 	ok := t.assume(c, d) && t.run()
 	t.held = slices.Grow(t.held[:0], (len(t.cand)+1)/2)[:(len(t.cand)+1)/2]
 	clear(t.held)
@@ -770,6 +779,8 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 				ev := int32(-1)
 				if t.logOn {
 					ev = t.event(lockedEvent{kind: leLemma, cell: q, digit: e, snap: t.snapshot()})
+				} else {
+					t.broke = append(t.broke, int32(q*32+e-1))
 				}
 				ok = t.elim(q, e, ev) && t.run()
 			}
@@ -793,6 +804,34 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 		}
 	}
 	return !ok
+}
+
+// replay follows again, logged, the trial of premise c=d that the last
+// unlogged refutes found broken: its lemmas that broke a rule (t.broke)
+// taken in the same order, without the search for them. A lemma's own
+// trial logs nothing, so it logs what refutes would, and it counts the
+// work refutes took. It reports false, leaving the state as it was, if
+// the lemmas do not break the trial (refutes must then run again).
+func (t *lockedTrial) replay(c, d int) bool {
+	at, work := len(t.trail), t.work
+	t.save(0)
+	defer t.back(0, at)
+	ok := t.assume(c, d) && t.run()
+	for _, x := range t.broke {
+		if !ok {
+			break
+		}
+		q, e := int(x>>5), int(x&31)+1
+		ev := t.event(lockedEvent{kind: leLemma, cell: q, digit: e, snap: t.snapshot()})
+		ok = t.elim(q, e, ev) && t.run()
+	}
+	if ok {
+		t.work = work
+		return false
+	}
+	t.work = work + t.brokeWork
+	t.trace()
+	return true
 }
 
 // lemma reports whether digit e in cell q breaks a rule under the trial
@@ -925,8 +964,12 @@ func (t *lockedTrial) report(sink *Sink, c, d int, wide bool) {
 	}()
 	t.snaps = t.snaps[:0]
 	t.beginLog()
-	if !t.refutes(c, d, wide, sink, int(^uint(0)>>1)) {
-		return // cancelled
+	if !t.replay(c, d) {
+		t.snaps = t.snaps[:0]
+		t.beginLog()
+		if !t.refutes(c, d, wide, sink, int(^uint(0)>>1)) {
+			return // cancelled
+		}
 	}
 	t.logOn = false
 	events, needs, bad := slices.Clone(t.events), slices.Clone(t.needs), t.bad
