@@ -87,17 +87,16 @@ func findLockedNested(b *grid.Board, sink *Sink) {
 type lockedTrial struct {
 	l     *grid.Layout
 	n     int
-	units [][]int        // the full units' cells
-	ucell []int32        // the same, unit u's at u*n
-	cellU [][]lockedRef  // by cell: its full units and its place in each
-	inter [][]lockedLink // by unit: its intersections with other units
+	units [][]int       // the full units' cells
+	ucell []int32       // the same, unit u's at u*n
+	cellU [][]lockedRef // by cell: its full units and its place in each
 	// fams lists, at (u*n + place)*famWidth, the intersections of unit
 	// u holding the place (their places in u, and their indexes in
 	// links), one for each kind of other unit that has one, in the order
 	// of the kinds; link -1 ends a list shorter than famWidth. Two places
 	// or more of a digit lie in at most one intersection of a kind.
 	fams      []lockedFam
-	links     []lockedLink // inter's, one after the other
+	links     []lockedLink // every unit's intersections with other units, unit by unit
 	widest    int          // the most places of an intersection in a unit
 	famWidth  int
 	unitPeers bool // every cell's peers are its full units' other cells
@@ -281,7 +280,7 @@ func (t *lockedTrial) start(b *grid.Board) bool {
 // setup reads layout l's full units, each cell's, and the intersections.
 func (t *lockedTrial) setup(l *grid.Layout) {
 	t.l, t.n = l, l.N
-	t.units, t.inter, t.unitOf = t.units[:0], t.inter[:0], t.unitOf[:0]
+	t.units, t.unitOf = t.units[:0], t.unitOf[:0]
 	t.cellU = make([][]lockedRef, l.Cells)
 	for u := range l.Units() {
 		un := l.Unit(u)
@@ -295,7 +294,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 		t.units = append(t.units, un.Cells)
 		t.unitOf = append(t.unitOf, u)
 	}
-	t.inter = make([][]lockedLink, len(t.units))
+	inter := make([][]lockedLink, len(t.units)) // by unit: its intersections
 	for u, cells := range t.units {
 		for v, other := range t.units {
 			if u == v {
@@ -315,7 +314,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 					out |= 1 << pos
 				}
 			}
-			t.inter[u] = append(t.inter[u], lockedLink{mask: mask, other: int32(v), out: out})
+			inter[u] = append(inter[u], lockedLink{mask: mask, other: int32(v), out: out})
 		}
 	}
 	// The intersections by family (the kind of the other unit): the
@@ -327,7 +326,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	for u := range t.units {
 		var kinds []grid.UnitKind
 		var used []uint32
-		for k, in := range t.inter[u] {
+		for k, in := range inter[u] {
 			kind := l.Unit(t.unitOf[in.other]).Kind
 			f := 0
 			for f < len(kinds) && (kinds[f] != kind || used[f]&in.mask != 0) {
@@ -354,16 +353,16 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	}
 	t.links, t.widest = t.links[:0], 0
 	for u := range t.units {
-		for _, in := range t.inter[u] {
+		for _, in := range inter[u] {
 			t.widest = max(t.widest, bits.OnesCount32(in.mask))
 		}
 		first := int32(len(t.links))
-		t.links = append(t.links, t.inter[u]...)
+		t.links = append(t.links, inter[u]...)
 		for pos := range l.N {
 			at := (u*l.N + pos) * t.famWidth
 			for _, fam := range fams[u] {
 				if k := fam[pos]; k >= 0 {
-					t.fams[at] = lockedFam{mask: t.inter[u][k].mask, link: first + int32(k)}
+					t.fams[at] = lockedFam{mask: inter[u][k].mask, link: first + int32(k)}
 					at++
 				}
 			}
@@ -727,7 +726,7 @@ func (t *lockedTrial) find(sink *Sink, budget int) {
 			if !t.cand[p.cell].Has(p.digit) || !t.refutes(p.cell, p.digit, wide, sink, budget) {
 				continue
 			}
-			t.report(sink, p.cell, p.digit, wide)
+			t.report(sink, p.cell, p.digit)
 			if sink.Done() {
 				return
 			}
@@ -746,14 +745,16 @@ func (t *lockedTrial) find(sink *Sink, budget int) {
 // narrowed (their candidates differ from the board's, t.base): the
 // contradictions most often need only those, and they are a few of the
 // board's. Wide, it tries every open cell's.
+//
+// It logs nothing: it records the lemmas that broke a rule, in order, in
+// t.broke and its work in t.brokeWork, from which replay logs the trial
+// for a step's report.
 func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool {
 	at, work := len(t.trail), t.work
 	t.save(0)
 	defer t.back(0, at)
-	if !t.logOn {
-		t.broke = t.broke[:0]
-		defer func() { t.brokeWork = t.work - work }()
-	}
+	t.broke = t.broke[:0]
+	defer func() { t.brokeWork = t.work - work }()
 	ok := t.assume(c, d) && t.run()
 	t.held = slices.Grow(t.held[:0], (len(t.cand)+1)/2)[:(len(t.cand)+1)/2]
 	clear(t.held)
@@ -776,23 +777,15 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 				}
 				progress = true
 				clear(t.held)
-				ev := int32(-1)
-				if t.logOn {
-					ev = t.event(lockedEvent{kind: leLemma, cell: q, digit: e, snap: t.snapshot()})
-				} else {
-					t.broke = append(t.broke, int32(q*32+e-1))
-				}
-				ok = t.elim(q, e, ev) && t.run()
+				t.broke = append(t.broke, int32(q*32+e-1))
+				ok = t.elim(q, e, -1) && t.run()
 			}
 			if !ok {
 				break
 			}
 		}
 	}
-	if !ok && t.logOn {
-		t.trace()
-	}
-	if ok && !t.logOn && t.work <= budget {
+	if ok && t.work <= budget {
 		// It holds: so does each candidate it placed, whose own trial
 		// leaves at least the candidates this one left at every turn,
 		// with lemmas among the cells this one narrowed.
@@ -807,11 +800,11 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 }
 
 // replay follows again, logged, the trial of premise c=d that the last
-// unlogged refutes found broken: its lemmas that broke a rule (t.broke)
-// taken in the same order, without the search for them. A lemma's own
-// trial logs nothing, so it logs what refutes would, and it counts the
-// work refutes took. It reports false, leaving the state as it was, if
-// the lemmas do not break the trial (refutes must then run again).
+// refutes found broken: its lemmas that broke a rule (t.broke) taken in
+// the same order, without the search for them, and counts the work
+// refutes took. It reports false, leaving the state as it was, if the
+// lemmas do not break the trial, which cannot happen: refutes took them
+// from the same state.
 func (t *lockedTrial) replay(c, d int) bool {
 	at, work := len(t.trail), t.work
 	t.save(0)
@@ -841,8 +834,6 @@ func (t *lockedTrial) replay(c, d int) bool {
 // trial of one of them, which it implies, removes no more than it did
 // and holds too, until a lemma changes the trial in force.
 func (t *lockedTrial) lemma(q, e int) bool {
-	logOn := t.logOn
-	t.logOn = false
 	at := len(t.trail)
 	t.save(1)
 	bad := !(t.assume(q, e) && t.run())
@@ -856,7 +847,6 @@ func (t *lockedTrial) lemma(q, e int) bool {
 		}
 	}
 	t.back(1, at)
-	t.logOn = logOn
 	return bad
 }
 
@@ -949,13 +939,14 @@ func (t *lockedTrial) trace() {
 }
 
 // report adds the step of the premise digit d in cell c, which refutes
-// found refuted: its trial followed again, logged, and each lemma its
-// contradiction rests on followed again from where it was found. The
+// just found refuted: its trial followed again, logged (replay), and
+// each lemma its contradiction rests on followed again from where it was
+// found. The
 // nodes are those of Nested Cage Contradiction (see buildNested): the
 // outer trial's deductions in order, each linked to the next, the last
 // its contradiction; then each lemma's own trial, linked from the
 // lemma's node.
-func (t *lockedTrial) report(sink *Sink, c, d int, wide bool) {
+func (t *lockedTrial) report(sink *Sink, c, d int) {
 	defer func() {
 		copy(t.cand, t.base)
 		t.loadRem()
@@ -965,11 +956,7 @@ func (t *lockedTrial) report(sink *Sink, c, d int, wide bool) {
 	t.snaps = t.snaps[:0]
 	t.beginLog()
 	if !t.replay(c, d) {
-		t.snaps = t.snaps[:0]
-		t.beginLog()
-		if !t.refutes(c, d, wide, sink, int(^uint(0)>>1)) {
-			return // cancelled
-		}
+		return
 	}
 	t.logOn = false
 	events, needs, bad := slices.Clone(t.events), slices.Clone(t.needs), t.bad
