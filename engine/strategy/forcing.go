@@ -171,8 +171,10 @@ type implications struct {
 	// found when the closure last followed it (str8tsnets.go).
 	comp []compState
 	// b16, on a board of side 16, holds on, off, alive and rem, which
-	// view it (followBare16).
+	// view it (followBare16); b25 does on a board of side 25
+	// (followBare25).
 	b16 *bare16
+	b25 *bare25
 	// kept is set when a pass took the closure from passNets: its on and
 	// off are set, nothing else (see closePass).
 	kept bool
@@ -341,8 +343,10 @@ type forcing struct {
 	// cellRefs[cell] is unitRefs[unitRefAt[cell]:unitRefAt[cell+1]],
 	// sliced once: followNet reads it for every literal.
 	cellRefs [][]unitRef
-	// t16 holds the tables of followBare16 on a layout it takes.
+	// t16 holds the tables of followBare16 on a layout it takes, t25
+	// those of followBare25.
 	t16 *tables16
+	t25 *tables25
 
 	// listed are the fillings of the small sum groups on the board,
 	// listed for the search or kept from an earlier one on the same
@@ -476,6 +480,7 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 		}
 		f.refUnits(l)
 		f.ready16(l)
+		f.ready25(l)
 	}
 	clear(f.candPlanes)
 	for cell, ds := range b.Candidates() {
@@ -486,6 +491,9 @@ func (f *forcing) setup(b *grid.Board, net, all bool) {
 	}
 	if f.t16 != nil {
 		copy(f.t16.cands[:], f.candPlanes)
+	}
+	if f.t25 != nil {
+		copy(f.t25.cands[:], f.candPlanes)
 	}
 	f.slotStore()
 	for u := range l.Units() {
@@ -847,6 +855,14 @@ func (im *implications) init(words, lits, cells, unitDigits int) {
 		im.on, im.off, im.alive, im.rem = b.on[:], b.off[:], b.alive[:], b.rem[:unitDigits]
 		return
 	}
+	if fits25(words, lits, cells, unitDigits) {
+		// followBare25 reads the queue as an array of a power of two.
+		im.queue = make([]int32, 0, queueSlots25)
+		b := new(bare25)
+		im.b25 = b
+		im.on, im.off, im.alive, im.rem = b.on[:words], b.off[:words], b.alive[:cells], b.rem[:unitDigits]
+		return
+	}
 	im.on, im.off = make([]uint64, words), make([]uint64, words)
 	im.alive, im.rem = make([]grid.Digits, cells), make([]uint16, unitDigits)
 }
@@ -1041,6 +1057,10 @@ func (f *forcing) followNet(im *implications) bool {
 	if f.t16 != nil && im.b16 != nil {
 		return f.followNet16(im, im.b16, f.t16, limit)
 	}
+	if im.b25 != nil {
+		// Not noted here: every word may have grown.
+		im.b25.grown = grownAll25
+	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]
 		if lit&1 == 0 {
@@ -1079,6 +1099,9 @@ func (f *forcing) bareAt(im *implications, limit int32) bool {
 func (f *forcing) followBare(im *implications) bool {
 	if f.t16 != nil && im.b16 != nil {
 		return f.followBare16(im, im.b16, f.t16)
+	}
+	if f.t25 != nil && im.b25 != nil {
+		return f.followBare25(im, im.b25, f.t25)
 	}
 	alive, rem, on, off := im.alive, im.rem, im.on, im.off
 	cellRefs, peers, cands, unitCells := f.cellRefs, f.peers, f.candPlanes, f.unitCells

@@ -910,6 +910,16 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 					w := bits.TrailingZeros64(grown)
 					ns.holds[w] |= c.b16.on[w] &^ a.b16.on[w]
 				}
+			} else if c.b25 != nil && f.t25 != nil {
+				// The same on 25×25.
+				a, grown := &f.a, c.b25.grown
+				grown[q>>12&(grownWords25-1)] |= 1 << (q >> 6 & 63)
+				for i, g := range grown {
+					for ; g != 0; g &= g - 1 {
+						w := (i<<6 | bits.TrailingZeros64(g)) & (wordSlots25 - 1)
+						ns.holds[w] |= c.b25.on[w] &^ a.b25.on[w]
+					}
+				}
 			} else {
 				vouch(ns.holds, added)
 			}
