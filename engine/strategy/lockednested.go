@@ -389,6 +389,10 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 	}
 	t.lockQ = make([]uint64, (len(t.units)*l.N+63)/64)
 	t.elimAt = make([]int32, l.Cells*l.N)
+	for i := range t.elimAt {
+		t.elimAt[i] = -1
+	}
+	t.elims = t.elims[:0] // of another layout's elimAt
 	t.placedBy = make([]int32, l.Cells)
 }
 
@@ -867,10 +871,11 @@ func (t *lockedTrial) snapshot() int {
 // beginLog starts logging a trial from the candidates as they are.
 func (t *lockedTrial) beginLog() {
 	t.logOn = true
-	t.events, t.elims = t.events[:0], t.elims[:0]
-	for i := range t.elimAt {
-		t.elimAt[i] = -1
+	// elimAt is -1 but where the last log's eliminations set it.
+	for _, e := range t.elims {
+		t.elimAt[e.cell*t.n+e.digit-1] = -1
 	}
+	t.events, t.elims = t.events[:0], t.elims[:0]
 	for i := range t.placedBy {
 		t.placedBy[i] = -1
 	}
