@@ -413,48 +413,65 @@ func (t *lockedTrial) loadRem() {
 // elim removes digit d from cell c, made by event ev (when logging),
 // queueing what follows; it reports false when that breaks a rule.
 func (t *lockedTrial) elim(c, d int, ev int32) bool {
-	bit := grid.Bit(d)
-	if t.cand[c]&bit == 0 {
+	di := int32(d-1) & 31
+	bit := grid.Digits(1) << di
+	ds := t.cand[c]
+	if ds&bit == 0 {
 		return true
 	}
 	t.work++
-	t.cand[c] &^= bit
-	t.trail = append(t.trail, int32(c*32+d-1))
+	ds &^= bit
+	t.cand[c] = ds
+	t.trail = append(t.trail, int32(c*32)+di)
 	if t.logOn {
 		t.elimAt[c*t.n+d-1] = int32(len(t.elims))
 		t.elims = append(t.elims, lockedElim{cell: c, digit: d, ev: ev})
 	}
-	ds := t.cand[c]
 	if ds == 0 {
 		t.bad = lockedBad{on: true, cell: c, unit: -1}
 		return false
 	}
+	// The queue grows here at most once a unit, and twice in one (a
+	// cell of a unit and a pair): no appends, whose calls would spill
+	// the loop's locals, nor loads of the slices from t after a store.
+	refs := t.cellU[c]
+	rem, lockQ, n := t.rem, t.lockQ, t.n
+	queue := slices.Grow(t.queue, 2*len(refs)+1)
+	k := len(queue)
+	queue = queue[:cap(queue)]
 	switch rest := ds & (ds - 1); {
 	case rest == 0:
-		t.queue = append(t.queue, lkSingle|int32(c))
+		queue[k] = lkSingle | int32(c)
+		k++
 	case rest&(rest-1) == 0:
-		t.queue = append(t.queue, lkPair|int32(c))
+		queue[k] = lkPair | int32(c)
+		k++
 	}
-	n := t.n
-	for _, r := range t.cellU[c] {
-		i := int(r.u)*n + d - 1
-		t.rem[i] &^= 1 << r.pos
-		switch left := t.rem[i]; {
+	for _, r := range refs {
+		i := int(r.u)*n + int(di)
+		left := rem[i] &^ (1 << (r.pos & 31))
+		rem[i] = left
+		switch {
 		case left == 0:
+			t.queue = queue[:k]
 			t.bad = lockedBad{on: true, cell: -1, unit: int(r.u), digit: d}
 			return false
 		case left&(left-1) == 0:
-			t.queue = append(t.queue, lkHidden|r.u<<5|int32(d-1))
+			queue[k] = lkHidden | r.u<<5 | di
+			k++
 		default:
-			if w, bit := i>>6, uint64(1)<<(i&63); t.lockQ[w]&bit == 0 {
-				t.lockQ[w] |= bit
-				t.queue = append(t.queue, lkLock|r.u<<5|int32(d-1))
+			if w, bit := i>>6, uint64(1)<<(i&63); lockQ[w]&bit == 0 {
+				lockQ[w] |= bit
+				queue[k] = lkLock | r.u<<5 | di
+				k++
 			}
 			if rest := left & (left - 1); rest&(rest-1) == 0 {
-				t.queue = append(t.queue, lkHiddenPair|r.u<<5|int32(d-1))
+				queue[k] = lkHiddenPair | r.u<<5 | di
+				k++
 			}
 		}
 	}
+	t.queue = queue[:k]
 	return true
 }
 
@@ -606,7 +623,7 @@ func (t *lockedTrial) run() bool {
 			// The peers are the cells of the cell's units: the digit's
 			// places left in each.
 			for _, r := range t.cellU[c] {
-				for left := t.rem[int(r.u)*n+d-1] &^ (1 << r.pos); left != 0; left &= left - 1 {
+				for left := t.rem[int(r.u)*n+d-1] &^ (1 << (r.pos & 31)); left != 0; left &= left - 1 {
 					if !t.elim(int(t.ucell[int(r.u)*n+bits.TrailingZeros32(left)]), d, ev) {
 						return false
 					}
