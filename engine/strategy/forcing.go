@@ -856,7 +856,9 @@ func (im *implications) init(words, lits, cells, unitDigits int) {
 		return
 	}
 	if fits25(words, lits, cells, unitDigits) {
-		// followBare25 reads the queue as an array of a power of two.
+		// followBare25 and followNet25 read the queue, predecessors and
+		// depths as arrays of a power of two.
+		im.pred, im.depth = make([]int32, queueSlots25), make([]int32, queueSlots25)
 		im.queue = make([]int32, 0, queueSlots25)
 		b := new(bare25)
 		im.b25 = b
@@ -1057,9 +1059,8 @@ func (f *forcing) followNet(im *implications) bool {
 	if f.t16 != nil && im.b16 != nil {
 		return f.followNet16(im, im.b16, f.t16, limit)
 	}
-	if im.b25 != nil {
-		// Not noted here: every word may have grown.
-		im.b25.grown = grownAll25
+	if f.t25 != nil && im.b25 != nil {
+		return f.followNet25(im, im.b25, f.t25, limit)
 	}
 	for qi := 0; qi < len(im.queue) && im.bad == badNone; {
 		lit := im.queue[qi]

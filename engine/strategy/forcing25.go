@@ -40,10 +40,11 @@ type bare25 struct {
 	// bit in (followBare25; tryLemma reads it), or every bit after a
 	// traced one.
 	grown [grownWords25]uint64
-	// bad and badAt are the closure's contradiction while the loop runs
-	// (implications.bad, badAt).
+	// bad and badAt are the closure's contradiction while the loops run
+	// (implications.bad, badAt), and limit followNet25's depth limit.
 	badAt int32
 	bad   uint8
+	limit int32
 }
 
 // grownAll25 is bare25.grown with a bit for every word of on.
@@ -51,12 +52,14 @@ var grownAll25 = [grownWords25]uint64{^uint64(0), ^uint64(0), ^uint64(0), 1<<(wo
 
 // tables25 is what followBare25 reads of a layout of side 25 and its
 // board: forcing.peers, candPlanes and unitCells, and each cell's units
-// as cellRefs has them.
+// as cellRefs has them, with the units' numbers (unitRef.unit) apart, as
+// only traced closures read them.
 type tables25 struct {
 	peers     [cellSlots25][cw25]uint64
 	cands     [wordSlots25]uint64
 	unitCells [remSlots25]int32
 	refs      [cellSlots25]refs16
+	unit      [cellSlots25][4]uint16
 }
 
 // fits25 reports whether closures of the sizes given (implications.init)
@@ -85,9 +88,9 @@ func (f *forcing) ready25(l *grid.Layout) {
 	for cell := range l.Cells {
 		copy(t.peers[cell][:], f.peers[cell*cw25:cell*cw25+cw25])
 		r := &t.refs[cell]
-		*r = refs16{base: [4]uint16{3: noUnit16}}
+		*r, t.unit[cell] = refs16{base: [4]uint16{3: noUnit16}}, [4]uint16{}
 		for i, ref := range f.cellRefs[cell] {
-			r.base[i], r.pos[i] = uint16(ref.base), ref.pos
+			r.base[i], r.pos[i], t.unit[cell][i] = uint16(ref.base), ref.pos, ref.unit
 		}
 	}
 	clear(t.unitCells[:])
@@ -234,6 +237,151 @@ func bareLoop25(queue *[queueSlots25]int32, n int, s *bare25, t *tables25) int {
 			s.on[w] |= m
 			s.grown[w>>6&(grownWords25-1)] |= 1 << (w & 63)
 			queue[n&(queueSlots25-1)] = int32(x)<<1 | 1
+			n++
+		}
+	}
+	return n
+}
+
+// followNet25 is followNet on a board of side 25 for a closure traced or
+// cut at depth limit, as followNet16 is on a board of side 16: the same
+// literals in the same order, with the same predecessors and depths, the
+// same contradiction.
+func (f *forcing) followNet25(im *implications, s *bare25, t *tables25, limit int32) bool {
+	s.grown = grownAll25 // not noted here: every word may have grown
+	tr := trace25{(*[queueSlots25]int32)(im.pred), (*[queueSlots25]int32)(im.depth)}
+	s.bad, s.badAt, s.limit = im.bad, im.badAt, limit
+	n := netLoop25((*[queueSlots25]int32)(im.queue[:queueSlots25]), len(im.queue), s, t, tr)
+	im.queue = im.queue[:n]
+	bad := s.bad
+	im.bad, im.badAt = bad, s.badAt
+	f.work += n + f.closeWork
+	return bad != badNone
+}
+
+// trace25 is a traced closure's predecessors and depths, by literal.
+type trace25 struct {
+	pred, depth *[queueSlots25]int32
+}
+
+// netLoop25 is followNet25's loop, as bareLoop25 is followBare25's.
+func netLoop25(queue *[queueSlots25]int32, n int, s *bare25, t *tables25, tr trace25) int {
+	pred, depth := tr.pred, tr.depth
+	_, _, _, _, _ = queue[0], s.bad, t.refs[0], pred[0], depth[0] // nil checks once
+	for qi := 0; qi < n && s.bad == badNone; qi++ {
+		lit := queue[qi&(queueSlots25-1)]
+		dep := depth[lit&(queueSlots25-1)]
+		if dep >= s.limit {
+			break
+		}
+		next := dep + 1
+		c := uint32(lit) >> 1
+		d := c / plane25
+		di := int(d) & 31
+		cell := int(c-d*plane25) & (cellSlots25 - 1)
+		if lit&1 != 0 {
+			// netTrue.
+			for o := s.alive[cell] &^ (1 << di); o != 0; o &= o - 1 {
+				x := bits.TrailingZeros32(uint32(o))*plane25 + cell
+				w, m := x>>6&(wordSlots25-1), uint64(1)<<(x&63)
+				if s.off[w]&m != 0 {
+					continue
+				}
+				xl := int32(x) << 1
+				pred[xl&(queueSlots25-1)], depth[xl&(queueSlots25-1)] = lit, next
+				if s.on[w]&m != 0 {
+					s.bad, s.badAt = badLiteral, xl
+					break
+				}
+				s.off[w] |= m
+				queue[n&(queueSlots25-1)] = xl
+				n++
+			}
+			settle25(&s.rem, &t.refs[cell], di)
+			pw := &t.peers[cell]
+			base := di * cw25
+			for j := range cw25 {
+				w := (base + j) & (wordSlots25 - 1)
+				fresh := pw[j] & t.cands[w] &^ s.off[w]
+				if fresh == 0 {
+					continue
+				}
+				if clash := fresh & s.on[w]; clash != 0 {
+					xl := int32(w<<6|bits.TrailingZeros64(clash)) << 1
+					pred[xl&(queueSlots25-1)], depth[xl&(queueSlots25-1)] = lit, next
+					s.bad, s.badAt = badLiteral, xl
+					break
+				}
+				s.off[w] |= fresh
+				wl := int32(w) << 7 // the false literal of the word's first bit
+				for ; fresh != 0; fresh &= fresh - 1 {
+					xl := wl | int32(bits.TrailingZeros64(fresh))<<1
+					pred[xl&(queueSlots25-1)], depth[xl&(queueSlots25-1)] = lit, next
+					queue[n&(queueSlots25-1)] = xl
+					n++
+				}
+			}
+			continue
+		}
+		// netFalse and netEnds.
+		left := s.alive[cell] &^ (1 << di)
+		s.alive[cell] = left
+		if left == 0 {
+			s.bad, s.badAt = badCell, int32(cell)
+			break
+		}
+		refs := &t.refs[cell]
+		ends := uint64(0)
+		if unitDown25(&s.rem, refs, 0, di) {
+			ends |= 1
+		}
+		if unitDown25(&s.rem, refs, 1, di) {
+			ends |= 2
+		}
+		if unitDown25(&s.rem, refs, 2, di) {
+			ends |= 4
+		}
+		if refs.fourth() && unitDown25(&s.rem, refs, 3, di) {
+			ends |= 8
+		}
+		if left&(left-1) == 0 {
+			// The cell's last candidate, unless implied true already.
+			x := bits.TrailingZeros32(uint32(left))*plane25 + cell
+			w, m := x>>6&(wordSlots25-1), uint64(1)<<(x&63)
+			if s.on[w]&m == 0 {
+				xl := int32(x)<<1 | 1
+				pred[xl&(queueSlots25-1)], depth[xl&(queueSlots25-1)] = predCellSingle, next
+				if s.off[w]&m != 0 {
+					s.bad, s.badAt = badLiteral, xl
+				} else {
+					s.on[w] |= m
+					queue[n&(queueSlots25-1)] = xl
+					n++
+				}
+			}
+		}
+		for ; ends != 0; ends &= ends - 1 {
+			i := bits.TrailingZeros64(ends) & 3
+			b := int(refs.base[i])
+			k := (b + di) & (remSlots25 - 1)
+			r := s.rem[k]
+			if r&remCount == 0 {
+				s.bad, s.badAt = badUnit, int32(k)
+				continue
+			}
+			x := int(t.unitCells[(b+int(r>>remPosShift))&(remSlots25-1)]) + di*plane25
+			w, m := x>>6&(wordSlots25-1), uint64(1)<<(x&63)
+			if s.on[w]&m != 0 || s.bad != badNone {
+				continue
+			}
+			xl := int32(x)<<1 | 1
+			pred[xl&(queueSlots25-1)], depth[xl&(queueSlots25-1)] = predUnitSingle-int32(t.unit[cell][i]), next
+			if s.off[w]&m != 0 {
+				s.bad, s.badAt = badLiteral, xl
+				continue
+			}
+			s.on[w] |= m
+			queue[n&(queueSlots25-1)] = xl
 			n++
 		}
 	}
