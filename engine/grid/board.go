@@ -26,6 +26,7 @@ type Board struct {
 	tracking bool
 	trail    []change
 	digits   []Digits // scratch of Check
+	placed   []Digits // scratch of Reset: the digits placed in each unit
 }
 
 type change struct {
@@ -123,6 +124,9 @@ func NewBoard(l *Layout) *Board {
 		given: make([]bool, l.Cells),
 		empty: l.Cells,
 	}
+	if l.unitPeers {
+		b.placed = make([]Digits, len(l.units))
+	}
 	all := AllDigits(l.N)
 	for i := range b.cand {
 		b.cand[i] = all
@@ -171,6 +175,15 @@ func (b *Board) CopyFrom(src *Board) {
 // dropped. A cell with a clue takes the clue. Reset does not check the
 // digits (Load does) and does not allocate.
 func (b *Board) Reset(clues, entries []uint8) {
+	if b.l.unitPeers {
+		b.resetUnits(clues, entries)
+		return
+	}
+	b.resetPeers(clues, entries)
+}
+
+// resetPeers is Reset placing each digit in turn, as Place does.
+func (b *Board) resetPeers(clues, entries []uint8) {
 	all := AllDigits(b.l.N)
 	for cell := range b.value {
 		b.value[cell], b.cand[cell], b.given[cell] = 0, all, false
@@ -191,6 +204,51 @@ func (b *Board) Reset(clues, entries []uint8) {
 	}
 	b.blackOut()
 	b.tracking = tracking
+	b.trail = b.trail[:0]
+}
+
+// resetUnits is Reset on a layout whose peers are the cells of each
+// cell's units (Layout.unitPeers): an empty cell's candidates are the
+// digits none of its units has placed, which is what placing each digit in
+// turn leaves, in a pass over the units and one over the cells.
+func (b *Board) resetUnits(clues, entries []uint8) {
+	b.empty = len(b.value)
+	for cell := range b.value {
+		v := uint8(0)
+		given := false
+		if cell < len(clues) && clues[cell] != 0 {
+			v, given = clues[cell], true
+		} else if cell < len(entries) {
+			v = entries[cell]
+		}
+		b.value[cell], b.given[cell] = v, given
+		if v != 0 {
+			b.empty--
+		}
+	}
+	units := b.l.units
+	if len(b.placed) != len(units) {
+		b.placed = make([]Digits, len(units))
+	}
+	for u := range units {
+		var m Digits
+		for _, cell := range units[u].Cells {
+			m |= valueBits[b.value[cell]]
+		}
+		b.placed[u] = m
+	}
+	all := AllDigits(b.l.N)
+	for cell := range b.cand {
+		if b.value[cell] != 0 {
+			b.cand[cell] = 0
+			continue
+		}
+		c := all
+		for _, u := range b.l.cellUnit[cell] {
+			c &^= b.placed[u]
+		}
+		b.cand[cell] = c
+	}
 	b.trail = b.trail[:0]
 }
 

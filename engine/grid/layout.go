@@ -213,6 +213,10 @@ type Layout struct {
 	// variants. A black cell is no member of any unit: it holds a clue or
 	// nothing, and a clue's digit is excluded from the cells it sees.
 	black []bool
+	// unitPeers is set when the peers of every cell are the other cells of
+	// its units: no cage adds any, and no unit lost its black cells
+	// (Board.Reset).
+	unitPeers bool
 }
 
 // Region returns the region of cell, 0..N-1, numbered by first appearance.
@@ -480,6 +484,7 @@ func (l *Layout) str8ts(black []bool) {
 	n := l.N
 	l.black = make([]bool, l.Cells)
 	copy(l.black, black)
+	l.unitPeers = false // the peers stay those of whole lines
 	for u := range l.units {
 		unit := &l.units[u]
 		white := unit.Cells[:0:0]
@@ -839,6 +844,7 @@ func (l *Layout) index() {
 		}
 	}
 	distinctCages := l.Variant.IsKiller()
+	l.unitPeers = true
 	l.peers = make([][]int, l.Cells)
 	seen := make([]int, l.Cells)
 	for cell := range l.peers {
@@ -857,8 +863,12 @@ func (l *Layout) index() {
 			}
 		}
 		if k := l.cellCage[cell]; distinctCages && k >= 0 {
+			before := len(peers)
 			for _, p := range l.cages[k].Cells {
 				add(p)
+			}
+			if len(peers) > before {
+				l.unitPeers = false
 			}
 		}
 		l.peers[cell] = peers
@@ -874,6 +884,7 @@ func (l *Layout) index() {
 				if seen[p] != mark {
 					seen[p] = mark
 					l.peers[cell] = append(l.peers[cell], p)
+					l.unitPeers = false
 				}
 			}
 		}
