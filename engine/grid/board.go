@@ -173,7 +173,8 @@ func (b *Board) CopyFrom(src *Board) {
 // for none; entries may be nil): every digit placed, the clues marked
 // given, every empty cell's candidates those the digits leave, the trail
 // dropped. A cell with a clue takes the clue. Reset does not check the
-// digits (Load does) and does not allocate.
+// digits (Load does) and does not allocate, but for a scratch table the
+// first time on a board made by Clone.
 func (b *Board) Reset(clues, entries []uint8) {
 	if b.l.unitPeers {
 		b.resetUnits(clues, entries)

@@ -8,13 +8,17 @@ import (
 
 // Boards of side 25 (625 cells, a digit's plane in 10 words) whose cells
 // have three or four units each (classic and jigsaw 25×25) close their
-// bare nets in followBare25, over arrays of fixed size, as boards of side
-// 16 do in followBare16 (forcing16.go): one pointer reaches the closure's
-// candidates and counts (bare25), one the layout's tables (tables25), and
-// indices masked to the arrays' sizes need no bounds checks. The arrays
-// are a power of two long, so some of their slots are never used. A
-// plane of 640 bits is no power of two: a literal's digit is a division
-// by a constant, a multiplication.
+// nets in followBare25 and followNet25, over arrays of fixed size, as
+// boards of side 16 do in followBare16 and followNet16 (forcing16.go): one
+// pointer reaches the closure's candidates and counts (bare25), one the
+// layout's tables (tables25), and indices masked to the arrays' sizes need
+// no bounds checks. The arrays are a power of two long, so some of their
+// slots are never used. A plane of 640 bits is no power of two: a
+// literal's digit is a division by a constant, a multiplication. The loops
+// are written out again rather than shared with forcing16.go's: Go's
+// generics take no array length as a parameter, and the loops' speed
+// rests on their sizes being constants (TestClosures16MatchSlices holds
+// both to the closures on slices).
 const (
 	side25       = 25
 	cells25      = 625

@@ -431,9 +431,12 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 		t.bad = lockedBad{on: true, cell: c, unit: -1}
 		return false
 	}
-	// The queue grows here at most once a unit, and twice in one (a
-	// cell of a unit and a pair): no appends, whose calls would spill
-	// the loop's locals, nor loads of the slices from t after a store.
+	// An elimination queues at most one entry for its cell (a single or
+	// a pair) and two for each of its units (a hidden single, or a lock
+	// and a hidden pair): room for them is made once and they are written
+	// by index, with the slices in locals: appends' calls made the
+	// compiler keep the loop's values on the stack, and each store
+	// through t made it load the slices from t again.
 	refs := t.cellU[c]
 	rem, lockQ, n := t.rem, t.lockQ, t.n
 	queue := slices.Grow(t.queue, 2*len(refs)+1)
