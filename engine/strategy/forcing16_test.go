@@ -11,7 +11,7 @@ import (
 // TestClosures16MatchSlices holds followBare16 and followNet16 (boards of
 // side 16) and followBare25 (side 25) to the closures on slices they
 // stand in for (followBare, followNet with forcing.t16 and t25 unset),
-// and checks which layouts take them: every candidate's closure true and
+// 25×25 X among them, and checks which layouts take them: every candidate's closure true and
 // false, traced, bare and cut at a depth, and each true one without a
 // contradiction continued with a lemma trial, whose words grown
 // (bare25.grown) must hold every literal it found true. It fails when the
@@ -39,7 +39,10 @@ func TestClosures16MatchSlices(t *testing.T) {
 		}, false, true},
 		{"x25 nets (the centre has five units)", func(t *testing.T) []*grid.Board {
 			return []*grid.Board{fileBoard(t, "../solver/testdata/x25-nets.txt", 1)}
-		}, false, false},
+		}, false, true},
+		{"x25 start", func(t *testing.T) []*grid.Board {
+			return []*grid.Board{fileBoard(t, "../search/testdata/x25.txt", 1)}
+		}, false, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 )
 
 // Boards of side 25 (625 cells, a digit's plane in 10 words) whose cells
-// have three or four units each (classic and jigsaw 25×25) close their
+// have three to five units each (classic, jigsaw and X 25×25) close their
 // nets in followBare25 and followNet25, over arrays of fixed size, as
 // boards of side 16 do in followBare16 and followNet16 (forcing16.go): one
 // pointer reaches the closure's candidates and counts (bare25), one the
@@ -62,9 +62,19 @@ type tables25 struct {
 	peers     [cellSlots25][cw25]uint64
 	cands     [wordSlots25]uint64
 	unitCells [remSlots25]int32
-	refs      [cellSlots25]refs16
-	unit      [cellSlots25][4]uint16
+	refs      [cellSlots25]refs25
+	unit      [cellSlots25][8]uint16
 }
+
+// refs25 is a cell's units as cellRefs has them (unitRef.base and pos),
+// three to five (a 25×25 X's centre cell is on both diagonals), as refs16
+// is on 16×16; the slots past the cell's last hold noUnit16.
+type refs25 struct {
+	base, pos [8]uint16
+}
+
+// has reports whether the cell has an i-th unit (from 0).
+func (r *refs25) has(i int) bool { return r.base[i&7] != noUnit16 }
 
 // fits25 reports whether closures of the sizes given (implications.init)
 // are kept in a bare25.
@@ -80,7 +90,7 @@ func (f *forcing) ready25(l *grid.Layout) {
 		return
 	}
 	for cell := range l.Cells {
-		if k := len(f.cellRefs[cell]); k < 3 || k > 4 {
+		if k := len(f.cellRefs[cell]); k < 3 || k > 5 {
 			f.t25 = nil
 			return
 		}
@@ -92,7 +102,7 @@ func (f *forcing) ready25(l *grid.Layout) {
 	for cell := range l.Cells {
 		copy(t.peers[cell][:], f.peers[cell*cw25:cell*cw25+cw25])
 		r := &t.refs[cell]
-		*r, t.unit[cell] = refs16{base: [4]uint16{3: noUnit16}}, [4]uint16{}
+		*r, t.unit[cell] = refs25{base: [8]uint16{3: noUnit16, 4: noUnit16}}, [8]uint16{}
 		for i, ref := range f.cellRefs[cell] {
 			r.base[i], r.pos[i], t.unit[cell][i] = uint16(ref.base), ref.pos, ref.unit
 		}
@@ -103,21 +113,24 @@ func (f *forcing) ready25(l *grid.Layout) {
 
 // unitDown25 is unitDown on a bare25's counts, for unit i of a cell
 // (refs r).
-func unitDown25(rem *[remSlots25]uint16, r *refs16, i, di int) bool {
-	k := (int(r.base[i&3]) + di) & (remSlots25 - 1)
-	v := (rem[k] - 1) ^ r.pos[i&3]
+func unitDown25(rem *[remSlots25]uint16, r *refs25, i, di int) bool {
+	k := (int(r.base[i&7]) + di) & (remSlots25 - 1)
+	v := (rem[k] - 1) ^ r.pos[i&7]
 	rem[k] = v
 	return v&(remCount-1) == 0
 }
 
 // settle25 marks settled the counts of digit di+1 in the units of a cell
 // (refs r), which a literal has made true.
-func settle25(rem *[remSlots25]uint16, r *refs16, di int) {
+func settle25(rem *[remSlots25]uint16, r *refs25, di int) {
 	rem[(int(r.base[0])+di)&(remSlots25-1)] |= remSettled
 	rem[(int(r.base[1])+di)&(remSlots25-1)] |= remSettled
 	rem[(int(r.base[2])+di)&(remSlots25-1)] |= remSettled
-	if r.fourth() {
+	if r.has(3) {
 		rem[(int(r.base[3])+di)&(remSlots25-1)] |= remSettled
+		if r.has(4) {
+			rem[(int(r.base[4])+di)&(remSlots25-1)] |= remSettled
+		}
 	}
 }
 
@@ -202,8 +215,13 @@ func bareLoop25(queue *[queueSlots25]int32, n int, s *bare25, t *tables25) int {
 		if unitDown25(&s.rem, refs, 2, di) {
 			ends |= 4
 		}
-		if refs.fourth() && unitDown25(&s.rem, refs, 3, di) {
-			ends |= 8
+		if refs.has(3) {
+			if unitDown25(&s.rem, refs, 3, di) {
+				ends |= 8
+			}
+			if refs.has(4) && unitDown25(&s.rem, refs, 4, di) {
+				ends |= 16
+			}
 		}
 		if left&(left-1) == 0 {
 			// The cell's last candidate, unless implied true already.
@@ -221,7 +239,7 @@ func bareLoop25(queue *[queueSlots25]int32, n int, s *bare25, t *tables25) int {
 			}
 		}
 		for ; ends != 0; ends &= ends - 1 {
-			i := bits.TrailingZeros64(ends) & 3
+			i := bits.TrailingZeros64(ends) & 7
 			b := int(refs.base[i])
 			k := (b + di) & (remSlots25 - 1)
 			r := s.rem[k]
@@ -345,8 +363,13 @@ func netLoop25(queue *[queueSlots25]int32, n int, s *bare25, t *tables25, tr tra
 		if unitDown25(&s.rem, refs, 2, di) {
 			ends |= 4
 		}
-		if refs.fourth() && unitDown25(&s.rem, refs, 3, di) {
-			ends |= 8
+		if refs.has(3) {
+			if unitDown25(&s.rem, refs, 3, di) {
+				ends |= 8
+			}
+			if refs.has(4) && unitDown25(&s.rem, refs, 4, di) {
+				ends |= 16
+			}
 		}
 		if left&(left-1) == 0 {
 			// The cell's last candidate, unless implied true already.
@@ -365,7 +388,7 @@ func netLoop25(queue *[queueSlots25]int32, n int, s *bare25, t *tables25, tr tra
 			}
 		}
 		for ; ends != 0; ends &= ends - 1 {
-			i := bits.TrailingZeros64(ends) & 3
+			i := bits.TrailingZeros64(ends) & 7
 			b := int(refs.base[i])
 			k := (b + di) & (remSlots25 - 1)
 			r := s.rem[k]
