@@ -241,6 +241,10 @@ func (l *Layout) CellUnit(cell int) []int { return l.cellUnit[cell] }
 // Read-only.
 func (l *Layout) Peers(cell int) []int { return l.peers[cell] }
 
+// PeersAreUnits reports whether the peers of every cell are the other
+// cells of its units: no cage adds any, and no unit lost its black cells.
+func (l *Layout) PeersAreUnits() bool { return l.unitPeers }
+
 // Cage returns cage k. Read-only.
 func (l *Layout) Cage(k int) *Cage { return &l.cages[k] }
 

@@ -44,8 +44,8 @@ func TestResetUnitsMatchesPlace(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if l.unitPeers != tc.units {
-			t.Errorf("%s: peers by units %v, want %v", tc.name, l.unitPeers, tc.units)
+		if l.PeersAreUnits() != tc.units {
+			t.Errorf("%s: peers by units %v, want %v", tc.name, l.PeersAreUnits(), tc.units)
 			continue
 		}
 		if !tc.units {

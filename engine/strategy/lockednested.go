@@ -151,8 +151,12 @@ type lockedSave struct {
 	rem  []uint32
 }
 
-// lockedRef is a unit of a cell and the cell's place among its cells.
-type lockedRef struct{ u, pos int32 }
+// lockedRef is a unit of a cell and the cell's place among its cells, as
+// a bit (1 << place), the one way rem and its masks read it.
+type lockedRef struct {
+	u     int32
+	place uint32
+}
 
 // lockedLink is an intersection of unit u with another: the places in u
 // of the cells they share (at least two), the other unit, and the places
@@ -289,7 +293,7 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 		}
 		k := int32(len(t.units))
 		for pos, c := range un.Cells {
-			t.cellU[c] = append(t.cellU[c], lockedRef{k, int32(pos)})
+			t.cellU[c] = append(t.cellU[c], lockedRef{k, 1 << pos})
 		}
 		t.units = append(t.units, un.Cells)
 		t.unitOf = append(t.unitOf, u)
@@ -374,19 +378,9 @@ func (t *lockedTrial) setup(l *grid.Layout) {
 			t.ucell = append(t.ucell, int32(c))
 		}
 	}
-	// Whether every cell's peers are the other cells of its full units.
-	t.unitPeers = true
-	for c := range l.Cells {
-		seen := map[int]bool{}
-		for _, r := range t.cellU[c] {
-			for _, x := range t.units[r.u] {
-				if x != c {
-					seen[x] = true
-				}
-			}
-		}
-		t.unitPeers = t.unitPeers && len(seen) == len(l.Peers(c))
-	}
+	// Every cell's peers are the other cells of its full units when they
+	// are those of its units and every unit is full.
+	t.unitPeers = l.PeersAreUnits() && len(t.units) == len(l.Units())
 	t.lockQ = make([]uint64, (len(t.units)*l.N+63)/64)
 	t.elimAt = make([]int32, l.Cells*l.N)
 	for i := range t.elimAt {
@@ -452,7 +446,7 @@ func (t *lockedTrial) elim(c, d int, ev int32) bool {
 	}
 	for _, r := range refs {
 		i := int(r.u)*n + int(di)
-		left := rem[i] &^ (1 << (r.pos & 31))
+		left := rem[i] &^ r.place
 		rem[i] = left
 		switch {
 		case left == 0:
@@ -490,12 +484,12 @@ func (t *lockedTrial) nakedPair(c int) bool {
 	for _, r := range t.cellU[c] {
 		// The partner is among the first digit's places in the unit.
 		u := int(r.u)
-		for m := t.rem[u*n+d1-1] &^ (1 << r.pos); m != 0; m &= m - 1 {
+		for m := t.rem[u*n+d1-1] &^ r.place; m != 0; m &= m - 1 {
 			p := t.units[u][bits.TrailingZeros32(m)]
 			if t.cand[p] != ds {
 				continue
 			}
-			pair := 1<<r.pos | m&-m
+			pair := r.place | m&-m
 			ev := int32(-1)
 			for dd := ds; dd != 0; dd &= dd - 1 {
 				d := bits.TrailingZeros32(uint32(dd)) + 1
@@ -626,7 +620,7 @@ func (t *lockedTrial) run() bool {
 			// The peers are the cells of the cell's units: the digit's
 			// places left in each.
 			for _, r := range t.cellU[c] {
-				for left := t.rem[int(r.u)*n+d-1] &^ (1 << (r.pos & 31)); left != 0; left &= left - 1 {
+				for left := t.rem[int(r.u)*n+d-1] &^ r.place; left != 0; left &= left - 1 {
 					if !t.elim(int(t.ucell[int(r.u)*n+bits.TrailingZeros32(left)]), d, ev) {
 						return false
 					}
@@ -966,11 +960,10 @@ func (t *lockedTrial) trace() {
 // report adds the step of the premise digit d in cell c, which refutes
 // just found refuted: its trial followed again, logged (replay), and
 // each lemma its contradiction rests on followed again from where it was
-// found. The
-// nodes are those of Nested Cage Contradiction (see buildNested): the
-// outer trial's deductions in order, each linked to the next, the last
-// its contradiction; then each lemma's own trial, linked from the
-// lemma's node.
+// found. The nodes are those of Nested Cage Contradiction (see
+// buildNested): the outer trial's deductions in order, each linked to
+// the next, the last its contradiction; then each lemma's own trial,
+// linked from the lemma's node.
 func (t *lockedTrial) report(sink *Sink, c, d int) {
 	defer func() {
 		copy(t.cand, t.base)

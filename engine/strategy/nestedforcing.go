@@ -901,26 +901,14 @@ func (f *forcing) tryLemma(q int32) (lemma, bad bool) {
 			// What the trial added: the candidates the premises' net
 			// implies true are never tried (their cells have one left).
 			added := f.c.queue
-			if c := &f.c; c.b16 != nil && f.t16 != nil {
-				// The same: a literal the trial found true is one of its
-				// net's, not of the premises' (on 16×16, from the words
-				// the closure grew and q's).
-				a, grown := &f.a, c.b16.grown|1<<(q>>6&63)
-				for ; grown != 0; grown &= grown - 1 {
-					w := bits.TrailingZeros64(grown)
-					ns.holds[w] |= c.b16.on[w] &^ a.b16.on[w]
-				}
-			} else if c.b25 != nil && f.t25 != nil {
-				// The same on 25×25.
-				a, grown := &f.a, c.b25.grown
-				grown[q>>12&(grownWords25-1)] |= 1 << (q >> 6 & 63)
-				for i, g := range grown {
-					for ; g != 0; g &= g - 1 {
-						w := (i<<6 | bits.TrailingZeros64(g)) & (wordSlots25 - 1)
-						ns.holds[w] |= c.b25.on[w] &^ a.b25.on[w]
-					}
-				}
-			} else {
+			switch c := &f.c; {
+			case c.b16 != nil && f.t16 != nil:
+				grown := [1]uint64{c.b16.grown}
+				vouchGrown(ns.holds, grown[:], c.on, f.a.on, q)
+			case c.b25 != nil && f.t25 != nil:
+				grown := c.b25.grown
+				vouchGrown(ns.holds, grown[:], c.on, f.a.on, q)
+			default:
 				vouch(ns.holds, added)
 			}
 			ns.trials = append(append(ns.trials, int32(len(added))), added...)
@@ -970,6 +958,20 @@ func hasLiteral(lits []int32, lit int32) bool {
 		}
 	}
 	return false
+}
+
+// vouchGrown does what vouch does for a bare trial of candidate q on a
+// board of side 16 or 25, whose closure noted the words of on it grew
+// (bare16.grown, bare25.grown): a literal the trial found true is one of
+// on's, not of base's (the premises' net), in those words or q's.
+func vouchGrown(holds, grown, on, base []uint64, q int32) {
+	grown[q>>12] |= 1 << (q >> 6 & 63)
+	for i, g := range grown {
+		for ; g != 0; g &= g - 1 {
+			w := i<<6 | bits.TrailingZeros64(g)
+			holds[w] |= on[w] &^ base[w]
+		}
+	}
 }
 
 // vouch marks in holds (a plane per digit) the candidates of the true
