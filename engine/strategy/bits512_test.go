@@ -5,55 +5,78 @@ import (
 	"testing"
 )
 
-// TestBits512Shifts checks bits512's word-by-word shifts and meets against
-// a bit-by-bit reference, on random sets and every shift at a word's
-// edges.
-func TestBits512Shifts(t *testing.T) {
+// TestBits512Ops checks bits512's word-wise operations (addTo, takeFrom,
+// meetsApart) against a bit-by-bit reference, on random sets of sets and
+// every digit set s.
+func TestBits512Ops(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 38))
-	shifts := []int{0, 1, 62, 63, 64, 65, 127, 128, 255, 256, 447, 448, 510, 511}
-	for range 200 {
-		shifts = append(shifts, r.IntN(512))
-	}
-	for _, k := range shifts {
-		for range 20 {
-			var b, c bits512
-			for i := range b {
-				b[i], c[i] = r.Uint64(), r.Uint64()&r.Uint64()&r.Uint64()
+	random := func(sparse bool) (b bits512) {
+		for i := range b {
+			b[i] = r.Uint64()
+			if sparse {
+				b[i] &= r.Uint64() & r.Uint64() & r.Uint64()
 			}
-			var shl, shr bits512
-			meets := false
+		}
+		return b
+	}
+	checked := 0
+	for s := range 512 {
+		for round := range 6 {
+			b, c := random(round%2 == 0), random(round%3 == 0)
+			out := random(true)
+			var add, take bits512
+			hit, meets := false, false
 			for x := range 512 {
-				if b.has(x) && x+k < 512 {
-					shl.set(x + k)
+				if x&s != 0 {
+					continue
 				}
-				if b.has(x) && x >= k {
-					shr.set(x - k)
+				if b.has(x) {
+					add.set(x | s)
+				}
+				if b.has(x|s) && c.has(x) {
+					hit = true
 				}
 				meets = meets || b.has(x) && c.has(x)
 			}
-			if got := b.shl(k); got != shl {
-				t.Fatalf("shl(%d) = %x, want %x", k, got, shl)
+			for x := range 512 {
+				if x&s == 0 && b.has(x|s) {
+					take.set(x)
+				}
 			}
-			if got := b.shr(k); got != shr {
-				t.Fatalf("shr(%d) = %x, want %x", k, got, shr)
+			gotAdd := out
+			b.addTo(&gotAdd, s)
+			if want := or512(out, add); gotAdd != want {
+				t.Fatalf("addTo(%d) = %x, want %x", s, gotAdd, want)
 			}
-			if got := b.meets(&c); got != meets {
-				t.Fatalf("meets = %v, want %v", got, meets)
+			gotTake := out
+			if got := b.takeFrom(&gotTake, &c, s); got != hit {
+				t.Fatalf("takeFrom(%d) reports %v, want %v", s, got, hit)
 			}
-			up := c.shl(k)
-			if got := up.shr(k).and(&b); got != refAnd(c, b, k) {
-				t.Fatalf("shl(%d).shr.and: %x, want %x", k, got, refAnd(c, b, k))
+			want := out
+			if hit {
+				want = or512(out, take)
+			}
+			if gotTake != want {
+				t.Fatalf("takeFrom(%d) = %x, want %x", s, gotTake, want)
+			}
+			if got := b.meetsApart(&c, s); got != meets {
+				t.Fatalf("meetsApart(%d) = %v, want %v", s, got, meets)
+			}
+			if hit {
+				checked++
 			}
 		}
 	}
+	// The random sets must reach both outcomes of takeFrom.
+	if checked == 0 || checked == 512*6 {
+		t.Fatalf("takeFrom held on %d of %d cases: the test does not tell its outcomes apart", checked, 512*6)
+	}
 }
 
-// refAnd returns the sets of c below 512-k that b holds too, bit by bit.
-func refAnd(c, b bits512, k int) (out bits512) {
-	for x := range 512 - k {
-		if c.has(x) && b.has(x) {
-			out.set(x)
-		}
+// or512 returns the sets in a or in b.
+func or512(a, b bits512) (out bits512) {
+	for i := range out {
+		out[i] = a[i] | b[i]
 	}
 	return out
 }

@@ -468,7 +468,7 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 	for i := range ps {
 		sx.fwd[i+1] = bits512{}
 		for _, s := range ps[i].sets {
-			sx.fwd[i+1].or(sx.fwd[i].and(&disjoint[s]).shl(int(s)))
+			sx.fwd[i].addTo(&sx.fwd[i+1], int(s))
 		}
 	}
 	full := 1<<t.l.N - 1
@@ -482,12 +482,10 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 		sx.bwd[i], sx.okb[i] = bits512{}, bits512{}
 		sx.cut[i] = false
 		for _, s := range ps[i].sets {
-			from := next.shr(int(s)).and(&disjoint[s])
-			if !from.meets(&sx.fwd[i]) {
+			if !next.takeFrom(&sx.bwd[i], &sx.fwd[i], int(s)) {
 				sx.cut[i] = true
 				continue
 			}
-			sx.bwd[i].or(from)
 			sx.okb[i].set(int(s))
 		}
 		next = &sx.bwd[i]
@@ -534,12 +532,13 @@ func sameGens(ps []piece, gens []uint32) bool {
 // bits512 is a set of digit sets of up to 9 digits, a bit each.
 type bits512 [8]uint64
 
-// disjoint[s] are the digit sets disjoint from s.
-var disjoint = func() (d [512]bits512) {
-	for s := range 512 {
-		for x := range 512 {
-			if s&x == 0 {
-				d[s].set(x)
+// lowDisjoint[b] are the sets of digits 1-6 (a set's bits 0-5, the
+// bit's place in a word of a bits512) disjoint from b, a bit each.
+var lowDisjoint = func() (d [64]uint64) {
+	for b := range 64 {
+		for x := range 64 {
+			if b&x == 0 {
+				d[b] |= 1 << x
 			}
 		}
 	}
@@ -549,62 +548,67 @@ var disjoint = func() (d [512]bits512) {
 func (b *bits512) set(x int)      { b[x>>6] |= 1 << (x & 63) }
 func (b *bits512) has(x int) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 
-// The operations on bits512 are written out word by word: the compiler
-// does not unroll loops, and unitUnion spends most of its time here.
+// The operations on bits512 below work on a set's two halves: digits 7-9
+// pick the word (a set's bits 6-8) and digits 1-6 the bit in it, so a
+// set x disjoint from s lies in a word disjoint from s's word, at a bit
+// disjoint from s's bit, and x|s (their sum) is at word x's|s's, bit
+// x's+s's. Each takes only the words disjoint from s's (8, 4, 2 or 1)
+// and needs no carry between words.
 
-func (b *bits512) or(c bits512) {
-	b[0] |= c[0]
-	b[1] |= c[1]
-	b[2] |= c[2]
-	b[3] |= c[3]
-	b[4] |= c[4]
-	b[5] |= c[5]
-	b[6] |= c[6]
-	b[7] |= c[7]
+// addTo adds to out the sets x|s of the sets x of b disjoint from s.
+func (b *bits512) addTo(out *bits512, s int) {
+	ws, bs := s>>6&7, uint(s&63)
+	keep, free := lowDisjoint[bs], 7&^ws
+	for wx := free; ; wx = (wx - 1) & free {
+		out[wx|ws] |= (b[wx] & keep) << bs
+		if wx == 0 {
+			return
+		}
+	}
+}
+
+// takeFrom adds to out, and reports whether there are any, the sets x
+// disjoint from s with x|s in b, when one of them is in with too;
+// otherwise it leaves out as it is.
+func (b *bits512) takeFrom(out, with *bits512, s int) bool {
+	ws, bs := s>>6&7, uint(s&63)
+	keep, free := lowDisjoint[bs], 7&^ws
+	var hit uint64
+	for wx := free; ; wx = (wx - 1) & free {
+		hit |= b[wx|ws] >> bs & keep & with[wx]
+		if wx == 0 {
+			break
+		}
+	}
+	if hit == 0 {
+		return false
+	}
+	for wx := free; ; wx = (wx - 1) & free {
+		out[wx] |= b[wx|ws] >> bs & keep
+		if wx == 0 {
+			return true
+		}
+	}
+}
+
+// meetsApart reports whether b and c have a set in common disjoint from
+// s.
+func (b *bits512) meetsApart(c *bits512, s int) bool {
+	ws := s >> 6 & 7
+	keep, free := lowDisjoint[s&63], 7&^ws
+	for wx := free; ; wx = (wx - 1) & free {
+		if b[wx]&c[wx]&keep != 0 {
+			return true
+		}
+		if wx == 0 {
+			return false
+		}
+	}
 }
 
 func (b bits512) and(c *bits512) bits512 {
 	return bits512{b[0] & c[0], b[1] & c[1], b[2] & c[2], b[3] & c[3],
 		b[4] & c[4], b[5] & c[5], b[6] & c[6], b[7] & c[7]}
-}
-
-// meets reports whether b and c have a set in common.
-func (b *bits512) meets(c *bits512) bool {
-	return b[0]&c[0]|b[1]&c[1]|b[2]&c[2]|b[3]&c[3]|
-		b[4]&c[4]|b[5]&c[5]|b[6]&c[6]|b[7]&c[7] != 0
-}
-
-// shl returns the sets of b with k added to each (k < 512). The words
-// below b read as zero, and a shift by 64 as nothing (Go's shifts of
-// the word's width or more give 0), so no word needs a branch.
-func (b bits512) shl(k int) bits512 {
-	var buf [16]uint64
-	copy(buf[8:], b[:])
-	w, s := k>>6&7, uint(k&63)
-	hi := (*[8]uint64)(buf[8-w : 16-w])
-	lo := (*[8]uint64)(buf[7-w : 15-w])
-	return bits512{
-		hi[0]<<s | lo[0]>>(64-s), hi[1]<<s | lo[1]>>(64-s),
-		hi[2]<<s | lo[2]>>(64-s), hi[3]<<s | lo[3]>>(64-s),
-		hi[4]<<s | lo[4]>>(64-s), hi[5]<<s | lo[5]>>(64-s),
-		hi[6]<<s | lo[6]>>(64-s), hi[7]<<s | lo[7]>>(64-s),
-	}
-}
-
-// shr returns the sets of b less k, those at least k (k < 512), the
-// words above b reading as zero.
-func (b *bits512) shr(k int) bits512 {
-	var buf [17]uint64
-	copy(buf[:8], b[:])
-	w, s := k>>6&7, uint(k&63)
-	lo := (*[8]uint64)(buf[w : w+8])
-	hi := (*[8]uint64)(buf[w+1 : w+9])
-	return bits512{
-		lo[0]>>s | hi[0]<<(64-s), lo[1]>>s | hi[1]<<(64-s),
-		lo[2]>>s | hi[2]<<(64-s), lo[3]>>s | hi[3]<<(64-s),
-		lo[4]>>s | hi[4]<<(64-s), lo[5]>>s | hi[5]<<(64-s),
-		lo[6]>>s | hi[6]<<(64-s), lo[7]>>s | hi[7]<<(64-s),
-	}
 }
 
 // pieceSets leaves in p.sets the digit sets piece p may take: the sets
@@ -679,7 +683,7 @@ func (t *trial) fillSets(p *piece) {
 			if need < 0 || need >= len(sumSets512) {
 				continue
 			}
-			if r := rest.and(&disjoint[s]); r.meets(&sumSets512[need]) {
+			if rest.meetsApart(&sumSets512[need], s) {
 				p.sets = append(p.sets, uint16(s))
 			}
 		}
@@ -696,7 +700,7 @@ func (t *trial) cellSets(cells []int) bits512 {
 		var next bits512
 		for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
 			d := int(ds & -ds)
-			next.or(cur.and(&disjoint[d]).shl(d))
+			cur.addTo(&next, d)
 		}
 		cur = next
 	}
