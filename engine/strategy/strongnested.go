@@ -102,13 +102,13 @@ type strongState struct {
 	snap    []grid.Digits // the candidates at the last pass
 	// okb[i] are the sets of piece i of the unit followed that survive,
 	// cut[i] whether some did not; fwd and bwd the unions of unitUnion.
-	okb   [grid.MaxSize]bits512
-	cut   [grid.MaxSize]bool
-	fwd   [grid.MaxSize + 1]bits512
-	bwd   [grid.MaxSize]bits512
-	level [grid.MaxSize + 1][]uint16 // a walk's masks at each step
-	seen  [grid.MaxSize + 1][512]bool
-	back  [grid.MaxSize + 1][512]bool
+	okb [grid.MaxSize]bits512
+	cut [grid.MaxSize]bool
+	fwd [grid.MaxSize + 1]bits512
+	bwd [grid.MaxSize]bits512
+	// lv[j] are the sets of different digits the first j cells of a
+	// piece take (see pieceSupport).
+	lv [grid.MaxSize + 1]bits512
 	// The subset searches' scratch.
 	open    [grid.MaxSize]int
 	nopen   int
@@ -558,9 +558,22 @@ func (b *bits512) has(x int) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 // addTo adds to out the sets x|s of the sets x of b disjoint from s.
 func (b *bits512) addTo(out *bits512, s int) {
 	ws, bs := s>>6&7, uint(s&63)
-	keep, free := lowDisjoint[bs], 7&^ws
+	keep := lowDisjoint[bs]
+	if ws == 0 {
+		// Every word: the case of most sets, written out.
+		out[0] |= (b[0] & keep) << bs
+		out[1] |= (b[1] & keep) << bs
+		out[2] |= (b[2] & keep) << bs
+		out[3] |= (b[3] & keep) << bs
+		out[4] |= (b[4] & keep) << bs
+		out[5] |= (b[5] & keep) << bs
+		out[6] |= (b[6] & keep) << bs
+		out[7] |= (b[7] & keep) << bs
+		return
+	}
+	free := 7 &^ ws
 	for wx := free; ; wx = (wx - 1) & free {
-		out[wx|ws] |= (b[wx] & keep) << bs
+		out[(wx|ws)&7] |= (b[wx&7] & keep) << bs
 		if wx == 0 {
 			return
 		}
@@ -573,9 +586,26 @@ func (b *bits512) addTo(out *bits512, s int) {
 func (b *bits512) takeFrom(out, with *bits512, s int) bool {
 	ws, bs := s>>6&7, uint(s&63)
 	keep, free := lowDisjoint[bs], 7&^ws
+	if ws == 0 {
+		// Every word, written out (see addTo).
+		x0, x1, x2, x3 := b[0]>>bs&keep, b[1]>>bs&keep, b[2]>>bs&keep, b[3]>>bs&keep
+		x4, x5, x6, x7 := b[4]>>bs&keep, b[5]>>bs&keep, b[6]>>bs&keep, b[7]>>bs&keep
+		if x0&with[0]|x1&with[1]|x2&with[2]|x3&with[3]|x4&with[4]|x5&with[5]|x6&with[6]|x7&with[7] == 0 {
+			return false
+		}
+		out[0] |= x0
+		out[1] |= x1
+		out[2] |= x2
+		out[3] |= x3
+		out[4] |= x4
+		out[5] |= x5
+		out[6] |= x6
+		out[7] |= x7
+		return true
+	}
 	var hit uint64
 	for wx := free; ; wx = (wx - 1) & free {
-		hit |= b[wx|ws] >> bs & keep & with[wx]
+		hit |= b[(wx|ws)&7] >> bs & keep & with[wx&7]
 		if wx == 0 {
 			break
 		}
@@ -584,7 +614,7 @@ func (b *bits512) takeFrom(out, with *bits512, s int) bool {
 		return false
 	}
 	for wx := free; ; wx = (wx - 1) & free {
-		out[wx] |= b[wx|ws] >> bs & keep
+		out[wx&7] |= b[(wx|ws)&7] >> bs & keep
 		if wx == 0 {
 			return true
 		}
@@ -597,7 +627,7 @@ func (b *bits512) meetsApart(c *bits512, s int) bool {
 	ws := s >> 6 & 7
 	keep, free := lowDisjoint[s&63], 7&^ws
 	for wx := free; ; wx = (wx - 1) & free {
-		if b[wx]&c[wx]&keep != 0 {
+		if b[wx&7]&c[wx&7]&keep != 0 {
 			return true
 		}
 		if wx == 0 {
@@ -726,52 +756,31 @@ func (b *bits512) appendTo(sets []uint16) []uint16 {
 	return sets
 }
 
-// walkCells returns the sets of different digits cells take from their
-// candidates, walking them in level and seen (which it overwrites).
-func (t *trial) walkCells(cells []int, level *[grid.MaxSize + 1][]uint16, seen *[grid.MaxSize + 1][512]bool) []uint16 {
-	level[0] = append(level[0][:0], 0)
-	for j, c := range cells {
-		for _, x := range level[j+1] {
-			seen[j+1][x] = false
-		}
-		level[j+1] = level[j+1][:0]
-		for _, m := range level[j] {
-			for ds := t.cand[c] &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				next := m | uint16(ds&-ds)
-				if !seen[j+1][next] {
-					seen[j+1][next] = true
-					level[j+1] = append(level[j+1], next)
-				}
-			}
-		}
-	}
-	return level[len(cells)]
-}
-
 // pieceSupport returns the digits each cell of piece p takes in an
-// assignment of different digits to its cells whose set ok holds.
+// assignment of different digits to its cells whose set ok holds: the
+// sets the first cells take (cellSets's levels), then, from the last
+// cell back, the sets of the first cells that some digits of the cells
+// after them finish into a set ok holds.
 func (t *trial) pieceSupport(p *piece, ok *bits512) [grid.MaxSize]grid.Digits {
-	sx := t.sx
+	lv := &t.sx.lv
 	var support [grid.MaxSize]grid.Digits
 	n := len(p.in)
-	ends := t.walkCells(p.in, &sx.level, &sx.seen)
-	for j := 0; j <= n; j++ {
-		for _, m := range sx.level[j] {
-			sx.back[j][m] = false
+	lv[0] = bits512{1}
+	for j, c := range p.in {
+		lv[j+1] = bits512{}
+		for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
+			lv[j].addTo(&lv[j+1], int(ds&-ds))
 		}
 	}
-	for _, s := range ends {
-		sx.back[n][s] = ok.has(int(s))
-	}
+	back := lv[n].and(ok)
 	for j := n - 1; j >= 0; j-- {
-		for _, m := range sx.level[j] {
-			for ds := t.cand[p.in[j]] &^ grid.Digits(m); ds != 0; ds &= ds - 1 {
-				if sx.back[j+1][m|uint16(ds&-ds)] {
-					sx.back[j][m] = true
-					support[j] |= ds & -ds
-				}
+		var prev bits512
+		for ds := t.cand[p.in[j]]; ds != 0; ds &= ds - 1 {
+			if back.takeFrom(&prev, &lv[j], int(ds&-ds)) {
+				support[j] |= ds & -ds
 			}
 		}
+		back = prev.and(&lv[j])
 	}
 	return support
 }
