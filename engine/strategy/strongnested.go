@@ -466,14 +466,7 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 	if sx.quietOK[u] && sameGens(ps, sx.quiet[u]) {
 		return false, true // the sets its last pass cut none of
 	}
-	if e, hit := sx.unionMemo(u, ps); hit {
-		e.load(sx, ps)
-	} else {
-		t.unionSets(ps)
-		if e != nil {
-			e.keep(sx, u, ps)
-		}
-	}
+	t.combine(u, ps)
 	sx.quiet[u], sx.quietOK[u] = sx.quiet[u][:0], true
 	for i := range ps {
 		sx.quiet[u] = append(sx.quiet[u], ps[i].gen)
@@ -500,6 +493,22 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 		}
 	}
 	return ev >= 0, true
+}
+
+// combine leaves in sx.cut and sx.okb which sets of unit u's pieces ps
+// survive its cages together (see unionSets), taken from the memo where
+// it holds them.
+func (t *trial) combine(u int, ps []piece) {
+	sx := t.sx
+	e, hit := sx.unionMemo(u, ps)
+	if hit {
+		e.load(sx, ps)
+		return
+	}
+	t.unionSets(ps)
+	if e != nil {
+		e.keep(sx, u, ps)
+	}
 }
 
 // unionSets works out which sets of the pieces ps of a unit survive its

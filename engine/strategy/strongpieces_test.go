@@ -164,3 +164,76 @@ func plainPieceSets(cand []grid.Digits, p *piece) (sets []uint16, alone int) {
 	}
 	return sets, alone
 }
+
+// TestUnionMemo checks the unit combinations a strong trial takes from
+// its memo (combine) against those worked out afresh (unionSets): on the
+// layout of tarek's first killer, boards of random candidates, each but
+// the first the first with a few cells narrowed, taken in random turns,
+// so that a unit comes back to its pieces' sets (a hit) and to other
+// sets hashed to the same entry. Which pieces lose a set, and the sets
+// that survive of those that do, must be the fresh ones; the memo must
+// serve some, and some pieces must lose sets.
+func TestUnionMemo(t *testing.T) {
+	l := tarekBoard(t, 1).Layout()
+	rng := rand.New(rand.NewPCG(30, 38))
+	boards := make([][]grid.Digits, 8)
+	boards[0] = make([]grid.Digits, l.Cells)
+	for c := range boards[0] {
+		boards[0][c] = grid.AllDigits(l.N)
+		for range rng.IntN(7) {
+			if ds := boards[0][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
+				boards[0][c] = ds
+			}
+		}
+	}
+	for i := 1; i < len(boards); i++ {
+		boards[i] = slices.Clone(boards[0])
+		for range 4 {
+			c := rng.IntN(l.Cells)
+			for range 3 {
+				if ds := boards[i][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
+					boards[i][c] = ds
+				}
+			}
+		}
+	}
+	memo, fresh := &trial{}, &trial{}
+	memo.sx, fresh.sx = memo.strongSetup(l), fresh.strongSetup(l)
+	memo.l, fresh.l = l, l
+	hits, cuts := 0, 0
+	for round := range 400 {
+		cand := boards[rng.IntN(len(boards))]
+		memo.cand, fresh.cand = cand, cand
+		for u := range memo.sx.pieces {
+			ps, qs := memo.sx.pieces[u], fresh.sx.pieces[u]
+			if ps == nil {
+				continue
+			}
+			for i := range ps {
+				memo.pieceSets(&ps[i])
+				fresh.pieceSets(&qs[i])
+			}
+			if _, hit := memo.sx.unionMemo(u, ps); hit {
+				hits++
+			}
+			memo.combine(u, ps)
+			fresh.unionSets(qs)
+			for i := range ps {
+				if memo.sx.cut[i] != fresh.sx.cut[i] {
+					t.Fatalf("round %d, unit %d, piece %d: cut %v, want %v", round, u, i, memo.sx.cut[i], fresh.sx.cut[i])
+				}
+				if !fresh.sx.cut[i] {
+					continue
+				}
+				cuts++
+				if memo.sx.okb[i] != fresh.sx.okb[i] {
+					t.Fatalf("round %d, unit %d, piece %d: sets kept %x, want %x", round, u, i, memo.sx.okb[i], fresh.sx.okb[i])
+				}
+			}
+		}
+	}
+	if hits == 0 || cuts < 100 {
+		t.Errorf("%d combinations from the memo, %d pieces cut: too few to compare", hits, cuts)
+	}
+	t.Logf("%d combinations from the memo, %d pieces cut", hits, cuts)
+}
