@@ -11,14 +11,15 @@ import (
 
 // TestOneDeepSearch solves, with and without Options.OneDeepSearch, the
 // forum's HS killer 9 (line 9 of testdata/killer-hs.txt), which logic
-// without the Deep strategies leaves to guesses, and tarek's killer 37,
-// which one Long Nested Cage Contradiction search does not finish. With
-// it, HS 9 is finished without a guess by the Long Nested steps of one
-// search, taken in a batch (at least two of them); tarek 37 still
-// guesses, and no Deep step comes after its first guess, nor any Strong
-// Nested one (the option runs Long Nested alone, once). Without it, both
-// guess and take no Deep step. Every step before a guess is checked
-// against the solution.
+// without the Deep strategies leaves to guesses, and tarek's killers 37
+// and 41, where one Long Nested Cage Contradiction search finds a step
+// and does not finish them. With it, HS 9 is finished without a guess by
+// the Long Nested steps of one search, taken in a batch (at least two of
+// them), and no Strong Nested search runs; tarek 41 is finished without
+// a guess by the Strong Nested searches that follow the Long one; tarek
+// 37 still guesses after Strong Nested steps, and no Deep step comes
+// after its first guess. Without it, all three guess and take no Deep
+// step. Every step before a guess is checked against the solution.
 func TestOneDeepSearch(t *testing.T) {
 	if quick() {
 		t.Skip("skipped under -race and -short: killer solves with nested trials, seconds of CPU")
@@ -31,29 +32,37 @@ func TestOneDeepSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tarek37 := variantLine(t, "killer9-tarek.txt", 37)
-	var srch search.Searcher
-	counted, err := srch.Count(context.Background(), tarek37, 2)
-	if err != nil || len(counted.Solutions) != 1 {
-		t.Fatalf("tarek 37: %d solutions, %v; want one", len(counted.Solutions), err)
+	tarek := func(line int) (*grid.Board, []uint8) {
+		b := variantLine(t, "killer9-tarek.txt", line)
+		var srch search.Searcher
+		counted, err := srch.Count(context.Background(), b, 2)
+		if err != nil || len(counted.Solutions) != 1 {
+			t.Fatalf("tarek %d: %d solutions, %v; want one", line, len(counted.Solutions), err)
+		}
+		return b, counted.Solutions[0]
 	}
-	long := strategy.LongNestedContradiction()
+	tarek37, sol37 := tarek(37)
+	tarek41, sol41 := tarek(41)
+	long, strong := strategy.LongNestedContradiction(), strategy.StrongNestedContradiction()
 	for _, tc := range []struct {
-		name    string
-		b       *grid.Board
-		sol     []uint8
-		one     bool
-		guesses bool // whether the solve guesses
-		minLong int  // Long Nested steps, at least
+		name      string
+		b         *grid.Board
+		sol       []uint8
+		one       bool
+		guesses   bool // whether the solve guesses
+		minLong   int  // Long Nested steps, at least
+		minStrong int  // Strong Nested steps, at least (none when 0)
 	}{
-		{"HS 9, one deep search", hs9, hs[8].sol, true, false, 2},
-		{"HS 9, default", hs9, hs[8].sol, false, true, 0},
-		{"tarek 37, one deep search", tarek37, counted.Solutions[0], true, true, 0},
-		{"tarek 37, default", tarek37, counted.Solutions[0], false, true, 0},
+		{"HS 9, one deep search", hs9, hs[8].sol, true, false, 2, 0},
+		{"HS 9, default", hs9, hs[8].sol, false, true, 0, 0},
+		{"tarek 37, one deep search", tarek37, sol37, true, true, 1, 1},
+		{"tarek 37, default", tarek37, sol37, false, true, 0, 0},
+		{"tarek 41, one deep search", tarek41, sol41, true, false, 1, 1},
+		{"tarek 41, default", tarek41, sol41, false, true, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := grid.Notation{Layout: tc.b.Layout()}
-			var longSteps, otherDeep, afterGuess int
+			var longSteps, strongSteps, otherDeep, afterGuess int
 			guessed := false
 			opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided, Weight: Weighted, OneDeepSearch: tc.one}
 			res, err := Solve(context.Background(), tc.b.Clone(), opts, func(k int, s *strategy.Step, _ *grid.Board) error {
@@ -65,9 +74,12 @@ func TestOneDeepSearch(t *testing.T) {
 					if guessed {
 						afterGuess++
 					}
-					if s.Strategy == long {
+					switch s.Strategy {
+					case long:
 						longSteps++
-					} else {
+					case strong:
+						strongSteps++
+					default:
 						otherDeep++
 					}
 				}
@@ -84,6 +96,9 @@ func TestOneDeepSearch(t *testing.T) {
 			}
 			if longSteps < tc.minLong || !tc.one && longSteps > 0 || otherDeep > 0 || afterGuess > 0 {
 				t.Errorf("%d Long Nested steps (want at least %d, none without the option), %d other Deep steps, %d Deep steps after a guess; want none", longSteps, tc.minLong, otherDeep, afterGuess)
+			}
+			if strongSteps < tc.minStrong || tc.minStrong == 0 && strongSteps > 0 {
+				t.Errorf("%d Strong Nested steps; want at least %d (none when 0)", strongSteps, tc.minStrong)
 			}
 		})
 	}

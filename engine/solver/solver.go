@@ -127,14 +127,20 @@ type Options struct {
 	// OneDeepSearch lets a Mixed solve of a killer whose DeepLooks is 0
 	// run Long Nested Cage Contradiction once, where it would make its
 	// first guess: one search of the strategy's own budget, every step
-	// it found taken in order (a batch, see Batches), then logic goes on
-	// and guesses where it is stuck again. The service sets it unless a
-	// request asks for deep_looks: it finishes the forum's Wecoc #2
-	// (extreme line 3) and HS killer 9 by logic (2.0 and 1.7 s of CPU,
-	// against 0.4 and 0.9 s with guesses), and a search that has found
-	// nothing for a while stops (strategy.Sink.DeepStall), so that a
-	// killer logic still cannot finish costs 0.1-0.4 s of CPU more
-	// (docs/variant-techniques.md, session 27).
+	// it found taken in order (a batch, see Batches), then logic goes on.
+	// When that search found a step, each later place where the solve
+	// would guess gets a Strong Nested Cage Contradiction search the same
+	// way, up to strongDeepSearches of them, while each finds a step;
+	// then the solve guesses where it is stuck. A search that has found
+	// nothing for a while stops (strategy.Sink.DeepStall: oneDeepStall,
+	// strongDeepStall). The service sets it unless a request asks for
+	// deep_looks: the Long search finishes the forum's Wecoc #2 (extreme
+	// line 3) and HS killer 9 by logic (2.0 and 1.7 s of CPU, against
+	// 0.4 and 0.9 s with guesses), the Strong ones tarek's killer 41 (the
+	// forum's fourth extreme; 8 s, against 0.7 s with 7 guesses); a
+	// killer logic still cannot finish costs 0.1-0.4 s of CPU more, or
+	// 3-7 s where a Long step leads to Strong searches that do not
+	// finish it (docs/variant-techniques.md, sessions 27 and 30).
 	OneDeepSearch bool
 	// VerityLooks, when above 0, lets a Mixed solve of a killer run Cage
 	// Filling Verity (opt-in) in the same round, after the Deep passes,
@@ -335,9 +341,13 @@ type run struct {
 	guide  []uint8
 	guided bool
 	// deepSpent records that a round of the Deep passes under
-	// Options.DeepLooks found nothing, or that the one search of
-	// Options.OneDeepSearch ran (see deepRound).
-	deepSpent bool
+	// Options.DeepLooks found nothing, or that the searches of
+	// Options.OneDeepSearch are over (see deepRound); longFound that its
+	// Long search found a step, and strongRuns the Strong searches it
+	// ran since.
+	deepSpent  bool
+	longFound  bool
+	strongRuns int
 	// dearRuns counts the Dear passes run, and waits the times one
 	// waited instead (see Waits); the tests of the rule read them.
 	dearRuns, waits int
@@ -554,7 +564,8 @@ func (r *run) run(ctx context.Context) error {
 // Options.VerityLooks, and applies the first step found. It runs until a
 // round finds nothing, and never after a guess. Under
 // Options.OneDeepSearch alone it runs Long Nested Cage Contradiction's
-// search once in the solve.
+// search once in the solve, then, if that found a step, Strong Nested
+// Cage Contradiction's while each finds one (see oneDeep).
 func (r *run) deepRound(ctx context.Context) (bool, error) {
 	if r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
 		return false, nil
@@ -563,16 +574,7 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 		if !r.opts.OneDeepSearch {
 			return false, nil
 		}
-		r.deepSpent = true
-		for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
-			if p.Strategy == strategy.LongNestedContradiction() {
-				r.sink.DeepStall = oneDeepStall
-				found, _, err := r.try(ctx, p, -1, 0)
-				r.sink.DeepStall = 0
-				return found, err
-			}
-		}
-		return false, nil
+		return r.oneDeep(ctx)
 	}
 	defer func() { r.sink.DeepLooks = 0 }()
 	if r.opts.DeepLooks > 0 {
@@ -595,14 +597,60 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 	return false, nil
 }
 
+// oneDeep runs the next search of Options.OneDeepSearch: Long Nested
+// Cage Contradiction's first, then, once that found a step, Strong
+// Nested Cage Contradiction's, each taking every step it finds. The
+// searches are over when one finds nothing or strongDeepSearches
+// Strong ones have run.
+func (r *run) oneDeep(ctx context.Context) (bool, error) {
+	want, stall := strategy.LongNestedContradiction(), oneDeepStall
+	if r.longFound {
+		want, stall = strategy.StrongNestedContradiction(), strongDeepStall
+		r.strongRuns++
+	}
+	found := false
+	for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
+		if p.Strategy != want {
+			continue
+		}
+		r.sink.DeepStall = stall
+		var err error
+		found, _, err = r.try(ctx, p, -1, 0)
+		r.sink.DeepStall = 0
+		if err != nil {
+			return false, err
+		}
+		break
+	}
+	switch {
+	case !found || r.strongRuns >= strongDeepSearches:
+		r.deepSpent = true
+	case want == strategy.LongNestedContradiction():
+		r.longFound = true
+	}
+	return found, nil
+}
+
 // oneDeepStall is how many looks at fillings without a step, counted
-// from its start or its last step, stop the one deep search of
+// from its start or its last step, stop the Long search of
 // Options.OneDeepSearch (strategy.Sink.DeepStall): the searches that
 // finish the forum's Wecoc #2 and HS killer 9 find their first step
 // after 328,000 and 277,000 looks and the next ones at most 289,000
 // apart, while a search that finds nothing then costs a quarter of its
 // whole budget of 2,000,000.
 const oneDeepStall = 500_000
+
+// strongDeepStall is how many looks at fillings without a step stop a
+// Strong search of Options.OneDeepSearch, and strongDeepSearches the
+// most of them a solve runs. The two that finish tarek's killer 41 find
+// their steps at most about 104,000 looks apart (with 80,000 it
+// guesses); on tarek 37 and 38, which they do not finish, three and four
+// searches took 6-7 s of CPU with 150,000, and 10 and 22 s with 500,000
+// (docs/variant-techniques.md, session 30).
+const (
+	strongDeepStall    = 150_000
+	strongDeepSearches = 4
+)
 
 // deepPasses returns the passes of the Deep strategies a logic-only solve
 // with opts would run on a board of the kind and opts itself does not.

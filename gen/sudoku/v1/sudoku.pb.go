@@ -1600,11 +1600,15 @@ type SolveOptions struct {
 	// and the first round that finds nothing leaves the solve to guess.
 	// 400000 finishes one more of the forum's pathological killers by logic
 	// for seconds of CPU more on the others. 0, the default, runs Long
-	// Nested Cage Contradiction alone, once in the solve, with its own
-	// budget, every step its search finds taken, stopping once 500000
-	// looks have passed without a step (0.1-0.4 s of CPU more on a 9×9
-	// killer it does not finish; a list of strategies without it leaves it
-	// out);
+	// Nested Cage Contradiction once in the solve, with its own budget,
+	// every step its search finds taken, stopping once 500000 looks have
+	// passed without a step (0.1-0.4 s of CPU more on a 9×9 killer it does
+	// not finish); when it found a step, Strong Nested Cage Contradiction
+	// then searches the same way where the solve would guess again, up to
+	// four times while each search finds a step, stopping once 150000 looks
+	// have passed without one (it finishes the forum's fourth extreme
+	// killer in seconds; 3-7 s of CPU more on a killer it does not finish).
+	// A list of strategies without them leaves them out;
 	// the service caps it at 4000000. It tunes what precedes a guess:
 	// refused with a solving type or strategies that never guess, and with
 	// SOLVING_TYPE_GUESSING_ONLY.
