@@ -19,29 +19,8 @@ import (
 func TestPieceSetsMemo(t *testing.T) {
 	l := tarekBoard(t, 1).Layout()
 	rng := rand.New(rand.NewPCG(18, 38))
-	boards := make([][]grid.Digits, 6)
-	boards[0] = make([]grid.Digits, l.Cells)
-	for c := range boards[0] {
-		boards[0][c] = grid.AllDigits(l.N)
-		for range rng.IntN(4) {
-			if ds := boards[0][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
-				boards[0][c] = ds
-			}
-		}
-	}
-	for i := 1; i < len(boards); i++ {
-		boards[i] = slices.Clone(boards[0])
-		for range 3 {
-			c := rng.IntN(l.Cells)
-			for range 3 {
-				if ds := boards[i][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
-					boards[i][c] = ds
-				}
-			}
-		}
-	}
-	memo, fresh := &trial{}, &trial{}
-	memo.sx, fresh.sx = memo.strongSetup(l), fresh.strongSetup(l)
+	boards := narrowedBoards(l, rng, 6, 4, 3)
+	memo, fresh := twoStrongTrials(l)
 	hits := 0
 	for round := range 300 {
 		cand := boards[rng.IntN(len(boards))]
@@ -65,6 +44,43 @@ func TestPieceSetsMemo(t *testing.T) {
 	if hits == 0 {
 		t.Error("no piece took its sets from its memo")
 	}
+}
+
+// twoStrongTrials returns two strong trials set up for layout l, one to
+// work through its memos and one to work afresh.
+func twoStrongTrials(l *grid.Layout) (memo, fresh *trial) {
+	memo, fresh = &trial{l: l}, &trial{l: l}
+	memo.sx, fresh.sx = memo.strongSetup(l), fresh.strongSetup(l)
+	return memo, fresh
+}
+
+// narrowedBoards returns count boards of candidates for layout l: the
+// first with up to cuts-1 random digits taken from each cell, each other
+// the first with changed random cells narrowed further (three digits
+// drawn for each), a cell never left empty.
+func narrowedBoards(l *grid.Layout, rng *rand.Rand, count, cuts, changed int) [][]grid.Digits {
+	boards := make([][]grid.Digits, count)
+	boards[0] = make([]grid.Digits, l.Cells)
+	for c := range boards[0] {
+		boards[0][c] = grid.AllDigits(l.N)
+		for range rng.IntN(cuts) {
+			if ds := boards[0][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
+				boards[0][c] = ds
+			}
+		}
+	}
+	for i := 1; i < len(boards); i++ {
+		boards[i] = slices.Clone(boards[0])
+		for range changed {
+			c := rng.IntN(l.Cells)
+			for range 3 {
+				if ds := boards[i][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
+					boards[i][c] = ds
+				}
+			}
+		}
+	}
+	return boards
 }
 
 // pieceKey returns the candidates of piece p's cells, those in its unit
@@ -176,30 +192,8 @@ func plainPieceSets(cand []grid.Digits, p *piece) (sets []uint16, alone int) {
 func TestUnionMemo(t *testing.T) {
 	l := tarekBoard(t, 1).Layout()
 	rng := rand.New(rand.NewPCG(30, 38))
-	boards := make([][]grid.Digits, 8)
-	boards[0] = make([]grid.Digits, l.Cells)
-	for c := range boards[0] {
-		boards[0][c] = grid.AllDigits(l.N)
-		for range rng.IntN(7) {
-			if ds := boards[0][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
-				boards[0][c] = ds
-			}
-		}
-	}
-	for i := 1; i < len(boards); i++ {
-		boards[i] = slices.Clone(boards[0])
-		for range 4 {
-			c := rng.IntN(l.Cells)
-			for range 3 {
-				if ds := boards[i][c] &^ grid.Bit(1+rng.IntN(l.N)); ds != 0 {
-					boards[i][c] = ds
-				}
-			}
-		}
-	}
-	memo, fresh := &trial{}, &trial{}
-	memo.sx, fresh.sx = memo.strongSetup(l), fresh.strongSetup(l)
-	memo.l, fresh.l = l, l
+	boards := narrowedBoards(l, rng, 8, 7, 4)
+	memo, fresh := twoStrongTrials(l)
 	hits, cuts := 0, 0
 	for round := range 400 {
 		cand := boards[rng.IntN(len(boards))]
