@@ -137,9 +137,9 @@ type Options struct {
 	// deep_looks: the Long search finishes the forum's Wecoc #2 (extreme
 	// line 3) and HS killer 9 by logic (2.0 and 1.7 s of CPU, against
 	// 0.4 and 0.9 s with guesses), the Strong ones tarek's killer 41 (the
-	// forum's fourth extreme; 8 s, against 0.7 s with 7 guesses); a
+	// forum's fourth extreme; 6.5 s, against 0.7 s with 7 guesses); a
 	// killer logic still cannot finish costs 0.1-0.4 s of CPU more, or
-	// 3-7 s where a Long step leads to Strong searches that do not
+	// 3-6 s where a Long step leads to Strong searches that do not
 	// finish it (docs/variant-techniques.md, sessions 27 and 30).
 	OneDeepSearch bool
 	// VerityLooks, when above 0, lets a Mixed solve of a killer run Cage

@@ -101,7 +101,7 @@ type strongState struct {
 	quietOK []bool
 	snap    []grid.Digits // the candidates at the last pass
 	// okb[i] are the sets of piece i of the unit followed that survive,
-	// cut[i] whether some did not; fwd and bwd the unions of unitUnion.
+	// cut[i] whether some did not; fwd and bwd the unions of unionSets.
 	okb [grid.MaxSize]bits512
 	cut [grid.MaxSize]bool
 	fwd [grid.MaxSize + 1]bits512
