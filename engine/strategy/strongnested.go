@@ -175,6 +175,11 @@ func (t *trial) strongSetup(l *grid.Layout) *strongState {
 		return t.sx
 	}
 	sx := &strongState{l: l, snap: make([]grid.Digits, l.Cells)}
+	if t.sx != nil {
+		// A combination depends on its pieces' sets alone: the memo
+		// serves the next layout too, allocated once a pooled trial.
+		sx.unions = t.sx.unions
+	}
 	cageOf := make([]int, l.Cells)
 	for c := range cageOf {
 		cageOf[c] = -1
@@ -468,7 +473,7 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 	if sx.quietOK[u] && sameGens(ps, sx.quiet[u]) {
 		return false, true // the sets its last pass cut none of
 	}
-	t.combine(u, ps)
+	t.combine(ps)
 	sx.quiet[u], sx.quietOK[u] = sx.quiet[u][:0], true
 	for i := range ps {
 		sx.quiet[u] = append(sx.quiet[u], ps[i].gen)
@@ -497,19 +502,19 @@ func (t *trial) unitUnion(u int) (any, ok bool) {
 	return ev >= 0, true
 }
 
-// combine leaves in sx.cut and sx.okb which sets of unit u's pieces ps
+// combine leaves in sx.cut and sx.okb which sets of a unit's pieces ps
 // survive its cages together (see unionSets), taken from the memo where
 // it holds them.
-func (t *trial) combine(u int, ps []piece) {
+func (t *trial) combine(ps []piece) {
 	sx := t.sx
-	e, hit := sx.unionMemo(u, ps)
+	e, hit := sx.unionMemo(t.l.N, ps)
 	if hit {
 		e.load(sx, ps)
 		return
 	}
 	t.unionSets(ps)
 	if e != nil {
-		e.keep(sx, u, ps)
+		e.keep(sx, t.l.N, ps)
 	}
 }
 
@@ -548,12 +553,12 @@ func (t *trial) unionSets(ps []piece) {
 	}
 }
 
-// unionMemoBits sizes a layout's memo of unit combinations (see
+// unionMemoBits sizes a strong trial's memo of unit combinations (see
 // unionEntry): 1<<unionMemoBits entries of about 420 bytes. A strong
 // search meets the same sets of a unit's pieces again in other trials:
 // on tarek's killer 41, 69 % of the unit combinations worked out had
-// been worked out before, and 53 % were still in a memo of 4,096
-// entries.
+// been worked out before, and a simulated memo of 4,096 entries held
+// 53 % of them.
 const unionMemoBits = 12
 
 // unionMemoSets is the most sets a unit's pieces may have in all for
@@ -561,27 +566,31 @@ const unionMemoBits = 12
 const unionMemoSets = 128
 
 // unionEntry is a unit's pieces' sets (key, n of them, lens of them a
-// piece) and which of each piece's sets survived their combination
-// (alive, a bit a set in order; cut, a bit a piece that lost any).
+// piece, m pieces, on a board of side side) and which of each piece's
+// sets survived their combination (alive, a bit a set in order; cut, a
+// bit a piece that lost any). The combination depends on nothing else,
+// so the memo is not the layout's: a trial keeps it from one to the
+// next (see strongSetup).
 type unionEntry struct {
-	u     int32
 	n     int32 // -1: empty
+	side  uint8
+	m     uint8
 	lens  [maxTrialDigits]uint8
 	cut   uint16
 	key   [unionMemoSets]uint16
 	alive [maxTrialDigits][unionMemoSets / 64]uint64
 }
 
-// unionMemo returns the entry of the memo for unit u's pieces ps and
-// whether it holds their combination; nil when they have too many sets
-// to be kept (or a unit has more pieces than a board of maxTrialDigits
-// digits, which cannot be).
-func (sx *strongState) unionMemo(u int, ps []piece) (*unionEntry, bool) {
+// unionMemo returns the entry of the memo for a unit's pieces ps, on a
+// board of side side, and whether it holds their combination; nil when
+// they have too many sets to be kept (or more pieces than a board of
+// maxTrialDigits digits has cells in a unit, which cannot be).
+func (sx *strongState) unionMemo(side int, ps []piece) (*unionEntry, bool) {
 	if len(ps) > maxTrialDigits {
 		return nil, false
 	}
 	n := 0
-	h := uint64(u+1) * 0x9e3779b97f4a7c15
+	h := uint64(side<<8|len(ps)) * 0x9e3779b97f4a7c15
 	for i := range ps {
 		n += len(ps[i].sets)
 		if n > unionMemoSets {
@@ -599,7 +608,7 @@ func (sx *strongState) unionMemo(u int, ps []piece) (*unionEntry, bool) {
 		}
 	}
 	e := &sx.unions[h>>(64-unionMemoBits)]
-	if e.u != int32(u) || e.n != int32(n) {
+	if e.n != int32(n) || int(e.side) != side || int(e.m) != len(ps) {
 		return e, false
 	}
 	at := 0
@@ -614,8 +623,8 @@ func (sx *strongState) unionMemo(u int, ps []piece) (*unionEntry, bool) {
 
 // keep records in e the combination unionSets just worked out for the
 // pieces ps.
-func (e *unionEntry) keep(sx *strongState, u int, ps []piece) {
-	e.u, e.n, e.cut = 0, 0, 0
+func (e *unionEntry) keep(sx *strongState, side int, ps []piece) {
+	e.cut = 0
 	at := 0
 	for i := range ps {
 		sets := ps[i].sets
@@ -633,7 +642,7 @@ func (e *unionEntry) keep(sx *strongState, u int, ps []piece) {
 			}
 		}
 	}
-	e.u, e.n = int32(u), int32(at)
+	e.n, e.side, e.m = int32(at), uint8(side), uint8(len(ps))
 }
 
 // load sets, from e, which pieces of ps lost a set (sx.cut) and the sets

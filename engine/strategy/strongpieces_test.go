@@ -183,51 +183,70 @@ func plainPieceSets(cand []grid.Digits, p *piece) (sets []uint16, alone int) {
 
 // TestUnionMemo checks the unit combinations a strong trial takes from
 // its memo (combine) against those worked out afresh (unionSets): on the
-// layout of tarek's first killer, boards of random candidates, each but
-// the first the first with a few cells narrowed, taken in random turns,
-// so that a unit comes back to its pieces' sets (a hit) and to other
-// sets hashed to the same entry. Which pieces lose a set, and the sets
-// that survive of those that do, must be the fresh ones; the memo must
-// serve some, and some pieces must lose sets.
+// layouts of tarek's first and second killers in turn, the memo carried
+// from the first to the second as a pooled trial carries it, boards of
+// random candidates, each but the first the first with a few cells
+// narrowed, taken in random turns, so that a unit comes back to its
+// pieces' sets (a hit) and to other sets hashed to the same entry. Which
+// pieces lose a set, and the sets that survive of those that do, must be
+// the fresh ones; the memo must serve some on each layout, and some
+// pieces must lose sets.
 func TestUnionMemo(t *testing.T) {
-	l := tarekBoard(t, 1).Layout()
 	rng := rand.New(rand.NewPCG(30, 38))
-	boards := narrowedBoards(l, rng, 8, 7, 4)
-	memo, fresh := twoStrongTrials(l)
-	hits, cuts := 0, 0
-	for round := range 400 {
-		cand := boards[rng.IntN(len(boards))]
-		memo.cand, fresh.cand = cand, cand
-		for u := range memo.sx.pieces {
-			ps, qs := memo.sx.pieces[u], fresh.sx.pieces[u]
-			if ps == nil {
-				continue
+	var memo *trial
+	cuts := 0
+	for _, line := range []int{1, 2} {
+		l := tarekBoard(t, line).Layout()
+		boards := narrowedBoards(l, rng, 8, 7, 4)
+		var fresh *trial
+		if memo == nil {
+			memo, fresh = twoStrongTrials(l)
+		} else {
+			kept := memo.sx.unions
+			memo.l, memo.sx = l, memo.strongSetup(l)
+			if kept == nil || &memo.sx.unions[0] != &kept[0] {
+				t.Fatalf("tarek %d: the memo was not carried to the next layout", line)
 			}
-			for i := range ps {
-				memo.pieceSets(&ps[i])
-				fresh.pieceSets(&qs[i])
-			}
-			if _, hit := memo.sx.unionMemo(u, ps); hit {
-				hits++
-			}
-			memo.combine(u, ps)
-			fresh.unionSets(qs)
-			for i := range ps {
-				if memo.sx.cut[i] != fresh.sx.cut[i] {
-					t.Fatalf("round %d, unit %d, piece %d: cut %v, want %v", round, u, i, memo.sx.cut[i], fresh.sx.cut[i])
-				}
-				if !fresh.sx.cut[i] {
+			_, fresh = twoStrongTrials(l)
+		}
+		hits := 0
+		for round := range 400 {
+			cand := boards[rng.IntN(len(boards))]
+			memo.cand, fresh.cand = cand, cand
+			for u := range memo.sx.pieces {
+				ps, qs := memo.sx.pieces[u], fresh.sx.pieces[u]
+				if ps == nil {
 					continue
 				}
-				cuts++
-				if memo.sx.okb[i] != fresh.sx.okb[i] {
-					t.Fatalf("round %d, unit %d, piece %d: sets kept %x, want %x", round, u, i, memo.sx.okb[i], fresh.sx.okb[i])
+				for i := range ps {
+					memo.pieceSets(&ps[i])
+					fresh.pieceSets(&qs[i])
+				}
+				if _, hit := memo.sx.unionMemo(l.N, ps); hit {
+					hits++
+				}
+				memo.combine(ps)
+				fresh.unionSets(qs)
+				for i := range ps {
+					if memo.sx.cut[i] != fresh.sx.cut[i] {
+						t.Fatalf("tarek %d, round %d, unit %d, piece %d: cut %v, want %v", line, round, u, i, memo.sx.cut[i], fresh.sx.cut[i])
+					}
+					if !fresh.sx.cut[i] {
+						continue
+					}
+					cuts++
+					if memo.sx.okb[i] != fresh.sx.okb[i] {
+						t.Fatalf("tarek %d, round %d, unit %d, piece %d: sets kept %x, want %x", line, round, u, i, memo.sx.okb[i], fresh.sx.okb[i])
+					}
 				}
 			}
 		}
+		if hits == 0 {
+			t.Errorf("tarek %d: no combination from the memo", line)
+		}
+		t.Logf("tarek %d: %d combinations from the memo", line, hits)
 	}
-	if hits == 0 || cuts < 100 {
-		t.Errorf("%d combinations from the memo, %d pieces cut: too few to compare", hits, cuts)
+	if cuts < 100 {
+		t.Errorf("%d pieces cut: too few to compare", cuts)
 	}
-	t.Logf("%d combinations from the memo, %d pieces cut", hits, cuts)
 }
