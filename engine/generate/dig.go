@@ -59,9 +59,10 @@ type digger struct {
 	// digging, each a check saved.
 	witnessed int
 	plan      []int // scratch: the cells of a pass, in order (see widePass)
-	// built is the work of building (see search.LearnWork), for the
-	// measurements of TestPhases25.
-	built search.LearnWork
+	// built is the work of building (see search.LearnWork), and wasted
+	// that of digging's checks whose budget ran out before they settled
+	// (widePass), for the measurements of TestPhases25.
+	built, wasted search.LearnWork
 }
 
 func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
@@ -389,6 +390,7 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 		clues           []uint8
 		unique, settled bool
 		err             error
+		work            search.LearnWork // the check's, by its checker
 	}
 	var wave [digWidth]check
 	for i := range wave {
@@ -419,7 +421,10 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 			wg.Add(1)
 			go func(c *check, w *digger) {
 				defer wg.Done()
+				before := w.checker.Work()
 				c.unique, c.settled, c.err = w.stillUnique(ctx, c.clues, c.cells, budget)
+				after := w.checker.Work()
+				c.work = search.LearnWork{Searches: 1, Conflicts: after.Conflicts - before.Conflicts, Assignments: after.Assignments - before.Assignments}
 			}(&wave[i], workers[i])
 		}
 		wg.Wait()
@@ -442,6 +447,7 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 				d.putBack(clues, c.cells, c.settled)
 				if !c.settled {
 					later = append(later, c.orbit)
+					d.wasted = d.wasted.Add(c.work)
 				}
 			}
 		}

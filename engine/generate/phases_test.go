@@ -16,8 +16,9 @@ import (
 // skips without it), SUDOKU_PHASES_NOGRADE=1 leaves the grade out. It also
 // logs the work of building and of digging's checks (searches, conflicts
 // and assignments of the clause-learning solvers, search.LearnWork),
-// which unlike the CPU does not move with the load of the machine, and
-// the grade's steps. Each puzzle must come out proved minimal. Run it
+// which unlike the CPU does not move with the load of the machine, the
+// part of digging's that went to checks whose budget ran out before they
+// settled (checked again in a later pass), and the grade's steps. Each puzzle must come out proved minimal. Run it
 // alone (-run 'Phases25$'): the CPU is the process's.
 func TestPhases25(t *testing.T) {
 	env := os.Getenv("SUDOKU_PHASES")
@@ -57,7 +58,11 @@ func TestPhases25(t *testing.T) {
 				clues++
 			}
 		}
-		t.Logf("seed %d: building %v; digging %v", seed, d.built, d.checkWork())
+		checked, wasted := d.checkWork(), d.wasted
+		t.Logf("seed %d: building %v; digging %v, of which checks whose budget ran out %v", seed, d.built, checked, wasted)
+		if wasted.Searches > checked.Searches || wasted.Conflicts > checked.Conflicts || wasted.Assignments > checked.Assignments {
+			t.Errorf("seed %d: the checks cut short did more work (%v) than all of digging's (%v)", seed, wasted, checked)
+		}
 		if !grade {
 			t.Logf("seed %d: grid %.2f s, build and dig %.2f s; %d clues", seed, (c1 - c0).Seconds(), (c2 - c1).Seconds(), clues)
 			continue
