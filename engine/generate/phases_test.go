@@ -18,8 +18,9 @@ import (
 // and assignments of the clause-learning solvers, search.LearnWork),
 // which unlike the CPU does not move with the load of the machine, the
 // part of digging's that went to checks whose budget ran out before they
-// settled (checked again in a later pass), and the grade's steps. Each puzzle must come out proved minimal. Run it
-// alone (-run 'Phases25$'): the CPU is the process's.
+// settled (checked again in a later pass), and the grade's steps. Each
+// puzzle must come out proved minimal. Run it alone (-run 'Phases25$'):
+// the CPU is the process's.
 func TestPhases25(t *testing.T) {
 	env := os.Getenv("SUDOKU_PHASES")
 	if env == "" {
