@@ -423,8 +423,7 @@ func (d *digger) widePass(ctx context.Context, clues []uint8, todo [][2]int, bud
 				defer wg.Done()
 				before := w.checker.Work()
 				c.unique, c.settled, c.err = w.stillUnique(ctx, c.clues, c.cells, budget)
-				after := w.checker.Work()
-				c.work = search.LearnWork{Searches: 1, Conflicts: after.Conflicts - before.Conflicts, Assignments: after.Assignments - before.Assignments}
+				c.work = w.checker.Work().Sub(before)
 			}(&wave[i], workers[i])
 		}
 		wg.Wait()

@@ -171,6 +171,12 @@ func (w LearnWork) Add(o LearnWork) LearnWork {
 	return LearnWork{w.Searches + o.Searches, w.Conflicts + o.Conflicts, w.Assignments + o.Assignments}
 }
 
+// Sub returns the work of w less o: what a checker did between the two
+// readings o and w of its Work.
+func (w LearnWork) Sub(o LearnWork) LearnWork {
+	return LearnWork{w.Searches - o.Searches, w.Conflicts - o.Conflicts, w.Assignments - o.Assignments}
+}
+
 // String formats the work as "N searches, C conflicts, A assignments".
 func (w LearnWork) String() string {
 	return fmt.Sprintf("%d searches, %d conflicts, %d assignments", w.Searches, w.Conflicts, w.Assignments)

@@ -249,6 +249,7 @@ func TestLearnWork(t *testing.T) {
 			continue
 		}
 		clues[cell] = 0
+		before := c.Work()
 		got, settled, err := c.Differs(context.Background(), clues, cell, 0)
 		clues[cell] = v
 		if err != nil || !settled {
@@ -256,6 +257,10 @@ func TestLearnWork(t *testing.T) {
 		}
 		if got {
 			differs++
+		}
+		// One check's work, as the generator's digging counts it.
+		if d := c.Work().Sub(before); d.Searches != 1 || d.Conflicts != c.s.Conflicts || d.Assignments < 0 {
+			t.Errorf("clue at %d: the check's work %v, want 1 search and %d conflicts", cell, d, c.s.Conflicts)
 		}
 		want.Searches++
 		want.Conflicts += c.s.Conflicts
