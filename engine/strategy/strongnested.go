@@ -132,18 +132,26 @@ type piece struct {
 	sets  []uint16
 	key   [grid.MaxSize]grid.Digits
 	valid bool
-	// gen counts the changes of sets; prev is the last sets' storage.
+	// gen counts the changes of sets, hash hashes them (setsHash); prev
+	// is the last sets' storage.
 	gen  uint32
+	hash uint64
 	prev []uint16
 	// memo keeps the sets of earlier keys, direct-mapped by their hash
 	// (see pieceMemoBits), for a cage's piece.
 	memo []pieceMemo
+	// inSets and restSets are the sets of different digits in and rest
+	// take (cellSets) when inOK and restOK: a key that misses the memo
+	// most often changed in one of the two.
+	inSets, restSets bits512
+	inOK, restOK     bool
 }
 
 // pieceMemo is the sets a piece may take with the candidates key of its
 // cells (see pieceSets), when ok.
 type pieceMemo struct {
 	key  [grid.MaxSize]grid.Digits
+	hash uint64 // of key's entries in use
 	sets []uint16
 	ok   bool
 }
@@ -392,13 +400,15 @@ func (t *trial) hiddenSubsets(u int) (any, ok bool) {
 	sx := t.sx
 	cells := t.l.Unit(u).Cells
 	sx.ndigits = 0
-	for d := 1; d <= t.l.N; d++ {
-		sx.places[d] = 0
-		for i, c := range cells {
-			if t.cand[c].Has(d) {
-				sx.places[d] |= 1 << i
-			}
+	// The places of each digit, a cell's candidates at a time (a scan of
+	// the unit for each digit looked at every cell N times).
+	clear(sx.places[:t.l.N+1])
+	for i, c := range cells {
+		for ds := t.cand[c]; ds != 0; ds &= ds - 1 {
+			sx.places[bits.TrailingZeros32(uint32(ds))+1] |= 1 << i
 		}
+	}
+	for d := 1; d <= t.l.N; d++ {
 		if k := bits.OnesCount16(sx.places[d]); k >= 2 && k <= 4 {
 			sx.digits[sx.ndigits] = d
 			sx.ndigits++
@@ -596,10 +606,7 @@ func (sx *strongState) unionMemo(side int, ps []piece) (*unionEntry, bool) {
 		if n > unionMemoSets {
 			return nil, false
 		}
-		h = (h ^ uint64(len(ps[i].sets))) * 0x94d049bb133111eb
-		for _, x := range ps[i].sets {
-			h = (h ^ uint64(x)) * 0xbf58476d1ce4e5b9
-		}
+		h = (h ^ ps[i].hash) * 0x94d049bb133111eb
 	}
 	if sx.unions == nil {
 		sx.unions = make([]unionEntry, 1<<unionMemoBits)
@@ -700,40 +707,60 @@ func (b *bits512) has(x int) bool { return b[x>>6]&(1<<(x&63)) != 0 }
 // and needs no carry between words.
 
 // addTo adds to out the sets x|s of the sets x of b disjoint from s.
+// Each case of s's word (its digits 7-9) is written out: a loop over the
+// words free of them waited on its branch and its index at every word.
 func (b *bits512) addTo(out *bits512, s int) {
-	ws, bs := s>>6&7, uint(s&63)
-	keep := lowDisjoint[bs]
-	if ws == 0 {
-		// Every word: the case of most sets, written out.
-		out[0] |= (b[0] & keep) << bs
-		out[1] |= (b[1] & keep) << bs
-		out[2] |= (b[2] & keep) << bs
-		out[3] |= (b[3] & keep) << bs
-		out[4] |= (b[4] & keep) << bs
-		out[5] |= (b[5] & keep) << bs
-		out[6] |= (b[6] & keep) << bs
-		out[7] |= (b[7] & keep) << bs
-		return
-	}
-	free := 7 &^ ws
-	for wx := free; ; wx = (wx - 1) & free {
-		out[(wx|ws)&7] |= (b[wx&7] & keep) << bs
-		if wx == 0 {
-			return
-		}
+	bs := uint(s & 63)
+	k := lowDisjoint[bs]
+	switch s >> 6 & 7 {
+	case 0:
+		out[0] |= (b[0] & k) << bs
+		out[1] |= (b[1] & k) << bs
+		out[2] |= (b[2] & k) << bs
+		out[3] |= (b[3] & k) << bs
+		out[4] |= (b[4] & k) << bs
+		out[5] |= (b[5] & k) << bs
+		out[6] |= (b[6] & k) << bs
+		out[7] |= (b[7] & k) << bs
+	case 1:
+		out[1] |= (b[0] & k) << bs
+		out[3] |= (b[2] & k) << bs
+		out[5] |= (b[4] & k) << bs
+		out[7] |= (b[6] & k) << bs
+	case 2:
+		out[2] |= (b[0] & k) << bs
+		out[3] |= (b[1] & k) << bs
+		out[6] |= (b[4] & k) << bs
+		out[7] |= (b[5] & k) << bs
+	case 3:
+		out[3] |= (b[0] & k) << bs
+		out[7] |= (b[4] & k) << bs
+	case 4:
+		out[4] |= (b[0] & k) << bs
+		out[5] |= (b[1] & k) << bs
+		out[6] |= (b[2] & k) << bs
+		out[7] |= (b[3] & k) << bs
+	case 5:
+		out[5] |= (b[0] & k) << bs
+		out[7] |= (b[2] & k) << bs
+	case 6:
+		out[6] |= (b[0] & k) << bs
+		out[7] |= (b[1] & k) << bs
+	default:
+		out[7] |= (b[0] & k) << bs
 	}
 }
 
 // takeFrom adds to out, and reports whether there are any, the sets x
 // disjoint from s with x|s in b, when one of them is in with too;
-// otherwise it leaves out as it is.
+// otherwise it leaves out as it is. Its cases are addTo's, the other way.
 func (b *bits512) takeFrom(out, with *bits512, s int) bool {
-	ws, bs := s>>6&7, uint(s&63)
-	keep, free := lowDisjoint[bs], 7&^ws
-	if ws == 0 {
-		// Every word, written out (see addTo).
-		x0, x1, x2, x3 := b[0]>>bs&keep, b[1]>>bs&keep, b[2]>>bs&keep, b[3]>>bs&keep
-		x4, x5, x6, x7 := b[4]>>bs&keep, b[5]>>bs&keep, b[6]>>bs&keep, b[7]>>bs&keep
+	bs := uint(s & 63)
+	k := lowDisjoint[bs]
+	switch s >> 6 & 7 {
+	case 0:
+		x0, x1, x2, x3 := b[0]>>bs&k, b[1]>>bs&k, b[2]>>bs&k, b[3]>>bs&k
+		x4, x5, x6, x7 := b[4]>>bs&k, b[5]>>bs&k, b[6]>>bs&k, b[7]>>bs&k
 		if x0&with[0]|x1&with[1]|x2&with[2]|x3&with[3]|x4&with[4]|x5&with[5]|x6&with[6]|x7&with[7] == 0 {
 			return false
 		}
@@ -745,39 +772,85 @@ func (b *bits512) takeFrom(out, with *bits512, s int) bool {
 		out[5] |= x5
 		out[6] |= x6
 		out[7] |= x7
-		return true
-	}
-	var hit uint64
-	for wx := free; ; wx = (wx - 1) & free {
-		hit |= b[(wx|ws)&7] >> bs & keep & with[wx&7]
-		if wx == 0 {
-			break
+	case 1:
+		x0, x2, x4, x6 := b[1]>>bs&k, b[3]>>bs&k, b[5]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x2&with[2]|x4&with[4]|x6&with[6] == 0 {
+			return false
 		}
-	}
-	if hit == 0 {
-		return false
-	}
-	for wx := free; ; wx = (wx - 1) & free {
-		out[wx&7] |= b[(wx|ws)&7] >> bs & keep
-		if wx == 0 {
-			return true
+		out[0] |= x0
+		out[2] |= x2
+		out[4] |= x4
+		out[6] |= x6
+	case 2:
+		x0, x1, x4, x5 := b[2]>>bs&k, b[3]>>bs&k, b[6]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x1&with[1]|x4&with[4]|x5&with[5] == 0 {
+			return false
 		}
+		out[0] |= x0
+		out[1] |= x1
+		out[4] |= x4
+		out[5] |= x5
+	case 3:
+		x0, x4 := b[3]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x4&with[4] == 0 {
+			return false
+		}
+		out[0] |= x0
+		out[4] |= x4
+	case 4:
+		x0, x1, x2, x3 := b[4]>>bs&k, b[5]>>bs&k, b[6]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x1&with[1]|x2&with[2]|x3&with[3] == 0 {
+			return false
+		}
+		out[0] |= x0
+		out[1] |= x1
+		out[2] |= x2
+		out[3] |= x3
+	case 5:
+		x0, x2 := b[5]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x2&with[2] == 0 {
+			return false
+		}
+		out[0] |= x0
+		out[2] |= x2
+	case 6:
+		x0, x1 := b[6]>>bs&k, b[7]>>bs&k
+		if x0&with[0]|x1&with[1] == 0 {
+			return false
+		}
+		out[0] |= x0
+		out[1] |= x1
+	default:
+		x0 := b[7] >> bs & k
+		if x0&with[0] == 0 {
+			return false
+		}
+		out[0] |= x0
 	}
+	return true
 }
 
 // meetsApart reports whether b and c have a set in common disjoint from
-// s.
+// s, by addTo's cases.
 func (b *bits512) meetsApart(c *bits512, s int) bool {
-	ws := s >> 6 & 7
-	keep, free := lowDisjoint[s&63], 7&^ws
-	for wx := free; ; wx = (wx - 1) & free {
-		if b[wx&7]&c[wx&7]&keep != 0 {
-			return true
-		}
-		if wx == 0 {
-			return false
-		}
+	k := lowDisjoint[s&63]
+	switch s >> 6 & 7 {
+	case 0:
+		return (b[0]&c[0]|b[1]&c[1]|b[2]&c[2]|b[3]&c[3]|b[4]&c[4]|b[5]&c[5]|b[6]&c[6]|b[7]&c[7])&k != 0
+	case 1:
+		return (b[0]&c[0]|b[2]&c[2]|b[4]&c[4]|b[6]&c[6])&k != 0
+	case 2:
+		return (b[0]&c[0]|b[1]&c[1]|b[4]&c[4]|b[5]&c[5])&k != 0
+	case 3:
+		return (b[0]&c[0]|b[4]&c[4])&k != 0
+	case 4:
+		return (b[0]&c[0]|b[1]&c[1]|b[2]&c[2]|b[3]&c[3])&k != 0
+	case 5:
+		return (b[0]&c[0]|b[2]&c[2])&k != 0
+	case 6:
+		return (b[0]&c[0]|b[1]&c[1])&k != 0
 	}
+	return b[0]&c[0]&k != 0
 }
 
 func (b bits512) and(c *bits512) bits512 {
@@ -789,46 +862,68 @@ func (b bits512) and(c *bits512) bits512 {
 // its cells take, all different, in a filling of its cage with the
 // cage's other cells. It keeps them while its cells' candidates stay.
 func (t *trial) pieceSets(p *piece) {
-	var key [grid.MaxSize]grid.Digits
+	// p.key holds the candidates of in, then rest, when p.valid; the
+	// entries past them stay 0. Only those of the cage's cells are read
+	// and compared: a key of grid.MaxSize copied and compared whole at
+	// every look cost a tenth of a strong search.
+	changed := !p.valid
 	for j, c := range p.in {
-		key[j] = t.cand[c]
+		if ds := t.cand[c]; p.key[j] != ds {
+			p.key[j], changed, p.inOK = ds, true, false
+		}
 	}
+	rest := p.key[len(p.in) : len(p.in)+len(p.rest)]
 	for j, c := range p.rest {
-		key[len(p.in)+j] = t.cand[c]
+		if ds := t.cand[c]; rest[j] != ds {
+			rest[j], changed, p.restOK = ds, true, false
+		}
 	}
-	if p.valid && key == p.key {
+	if !changed {
 		return
 	}
-	p.key, p.valid = key, true
+	p.valid = true
 	p.prev, p.sets = p.sets, p.prev[:0]
 	if p.cage < 0 {
 		t.fillSets(p)
 	} else {
-		t.memoSets(p, &key)
+		t.memoSets(p)
 	}
 	if !slices.Equal(p.sets, p.prev) {
 		p.gen++
+		p.hash = setsHash(p.sets)
 	}
 }
 
+// setsHash hashes a piece's sets for the memo of unit combinations (see
+// unionMemo); no sets hash to 0, as a piece's hash starts.
+func setsHash(sets []uint16) uint64 {
+	h := uint64(len(sets)) * 0x94d049bb133111eb
+	for _, x := range sets {
+		h = (h ^ uint64(x)) * 0xbf58476d1ce4e5b9
+	}
+	return h
+}
+
 // memoSets leaves in p.sets, empty, the sets of cage piece p with the
-// candidates key (see pieceSets): those kept for key in its memo, or
-// fillSets's, then kept.
-func (t *trial) memoSets(p *piece, key *[grid.MaxSize]grid.Digits) {
+// candidates p.key (see pieceSets): those kept for the key in its memo,
+// or fillSets's, then kept.
+func (t *trial) memoSets(p *piece) {
 	if p.memo == nil {
 		p.memo = make([]pieceMemo, 1<<pieceMemoBits)
 	}
+	key := p.key[:len(p.in)+len(p.rest)]
 	h := uint64(0x9e3779b97f4a7c15)
-	for _, ds := range key[:len(p.in)+len(p.rest)] {
+	for _, ds := range key {
 		h = (h ^ uint64(ds)) * 0xbf58476d1ce4e5b9
 	}
 	m := &p.memo[h>>(64-pieceMemoBits)]
-	if m.ok && m.key == *key {
+	if m.ok && m.hash == h && slices.Equal(m.key[:len(key)], key) {
 		p.sets = append(p.sets, m.sets...)
 		return
 	}
 	t.fillSets(p)
-	m.key, m.ok = *key, true
+	copy(m.key[:], key)
+	m.hash, m.ok = h, true
 	m.sets = append(m.sets[:0], p.sets...)
 }
 
@@ -841,7 +936,10 @@ func (t *trial) fillSets(p *piece) {
 		}
 		return
 	}
-	ins := t.cellSets(p.in)
+	if !p.inOK {
+		p.inSets, p.inOK = t.cellSets(p.in), true
+	}
+	ins := p.inSets
 	if len(p.rest) == 0 {
 		ins = ins.and(&sumSets512[p.target])
 		p.sets = ins.appendTo(p.sets)
@@ -849,7 +947,10 @@ func (t *trial) fillSets(p *piece) {
 	}
 	// A set of the piece stays when a set the cage's other cells take,
 	// disjoint from it, makes the target with it.
-	rest := t.cellSets(p.rest)
+	if !p.restOK {
+		p.restSets, p.restOK = t.cellSets(p.rest), true
+	}
+	rest := &p.restSets
 	for w, word := range ins {
 		for ; word != 0; word &= word - 1 {
 			s := w<<6 + bits.TrailingZeros64(word)

@@ -34,6 +34,7 @@ func TestPieceSetsMemo(t *testing.T) {
 				}
 				memo.pieceSets(p)
 				q.sets = q.sets[:0]
+				q.inOK, q.restOK = false, false // afresh, not from its cells' sets kept
 				fresh.fillSets(q)
 				if !slices.Equal(p.sets, q.sets) {
 					t.Fatalf("round %d, unit %d, piece %d (cage %d): sets %v, want %v", round, u, i, p.cage, p.sets, q.sets)
@@ -118,6 +119,7 @@ func TestPieceFillSetsPlain(t *testing.T) {
 			for i := range tr.sx.pieces[u] {
 				p := &tr.sx.pieces[u][i]
 				p.sets = p.sets[:0]
+				p.inOK, p.restOK = false, false // afresh, not from its cells' sets kept
 				tr.fillSets(p)
 				want, alone := plainPieceSets(tr.cand, p)
 				if !slices.Equal(p.sets, want) {
