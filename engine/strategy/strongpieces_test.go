@@ -9,7 +9,8 @@ import (
 )
 
 // TestPieceSetsMemo checks the sets a strong trial's pieces take, from
-// their memo (memoSets) or worked out, against fillSets on pieces with no
+// their memo (memoSets) or worked out from the sets of digit sets kept
+// for their cells (inSets, restSets), against fillSets on pieces with no
 // memo, on the layout of tarek's first killer: a few boards of random
 // candidates, each but the first the first with a few cells narrowed,
 // taken in random turns, so that a piece comes back to a key it had (a
