@@ -929,7 +929,10 @@ func (t *trial) memoSets(p *piece) {
 }
 
 // fillSets leaves in p.sets, empty, the digit sets piece p may take (see
-// pieceSets), in increasing order.
+// pieceSets), in increasing order. It reads p.inSets and p.restSets where
+// inOK and restOK say they hold: pieceSets clears those flags when the
+// cells' candidates change, so a caller that changes candidates without
+// it (as the tests that work sets afresh do) clears them first.
 func (t *trial) fillSets(p *piece) {
 	if p.cage < 0 {
 		for ds := t.cand[p.in[0]]; ds != 0; ds &= ds - 1 {
