@@ -29,7 +29,7 @@ func TestPieceSetsMemo(t *testing.T) {
 		for u := range memo.sx.pieces {
 			for i := range memo.sx.pieces[u] {
 				p, q := &memo.sx.pieces[u][i], &fresh.sx.pieces[u][i]
-				key := pieceKey(cand, p)
+				key := keyOf(cand, p)
 				if (!p.valid || key != p.key) && slices.ContainsFunc(p.memo, func(m pieceMemo) bool { return m.ok && m.key == key }) {
 					hits++
 				}
@@ -85,12 +85,12 @@ func narrowedBoards(l *grid.Layout, rng *rand.Rand, count, cuts, changed int) []
 	return boards
 }
 
-// pieceKey returns the candidates of piece p's cells, those in its unit
+// keyOf returns the candidates of piece p's cells, those in its unit
 // first, as pieceSets keys them.
-func pieceKey(cand []grid.Digits, p *piece) [grid.MaxSize]grid.Digits {
-	var key [grid.MaxSize]grid.Digits
+func keyOf(cand []grid.Digits, p *piece) pieceKey {
+	var key pieceKey
 	for j, c := range append(slices.Clone(p.in), p.rest...) {
-		key[j] = cand[c]
+		key[j] = uint16(cand[c])
 	}
 	return key
 }
