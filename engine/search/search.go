@@ -995,17 +995,20 @@ func (g *generic) queueWatch(f *frame, w *cellWatch, was, c grid.Digits) {
 	queued := g.queued
 	if len(w.sums) > 0 {
 		// The sums' bounds move by as far as the cell's least digit rose
-		// and its greatest fell; the sums are queued either way. (Neither
-		// was nor c is empty: their digits' places are their bits'.)
+		// and its greatest fell. (Neither was nor c is empty: their
+		// digits' places are their bits'.) A sum is queued only then: its
+		// visit reads its bounds and its cells' least and greatest digits
+		// alone (see sum), so a digit gone from inside a cell's range
+		// leaves it with nothing more to take out.
 		up := int32(bits.TrailingZeros32(uint32(c)) - bits.TrailingZeros32(uint32(was)))
 		down := int32(bits.LeadingZeros32(uint32(c)) - bits.LeadingZeros32(uint32(was)))
 		if up|down != 0 {
 			g.moveBounds(f, w.sums, up, down)
-		}
-		for _, s := range w.sums {
-			if !queued[s.id] {
-				queued[s.id] = true
-				g.sums = append(g.sums, s.id)
+			for _, s := range w.sums {
+				if !queued[s.id] {
+					queued[s.id] = true
+					g.sums = append(g.sums, s.id)
+				}
 			}
 		}
 	}
