@@ -623,6 +623,10 @@ func TestWebPlayBig(t *testing.T) {
 				if g := p.game(); g.Vals[c] == 0 && c != white && !conv.GetBoard().GetCells()[c].GetBlack() {
 					p.clickCell(c)
 					p.keys(tt.key)
+					// The page draws the conflict after the digit goes in:
+					// on a loaded machine a look at once can come first.
+					p.until(func(g playGame) bool { return g.Vals[c] == tt.digit })
+					_, _ = chromedp.Run(ctx, poll(`document.querySelectorAll('#board .conflict').length >= 2`, 10*time.Second))
 					break
 				}
 			}
