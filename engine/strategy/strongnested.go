@@ -155,9 +155,10 @@ type piece struct {
 type pieceKey [maxTrialDigits]uint16
 
 // pieceMemo is the sets a piece may take with the candidates key of its
-// cells (see pieceSets), when ok. An entry takes 56 bytes: with a key of
-// grid.MaxSize grid.Digits it took 168, and a strong trial's memos on a
-// 9×9 killer about 1.4 MB rather than 0.5 MB.
+// cells (see pieceSets), when ok. An entry takes 56 bytes (168 with a key
+// of grid.MaxSize grid.Digits): on tarek's killers 1, 37 and 41, with 135
+// to 206 pieces of cages, the memos' entries take 0.47-0.72 MB, their sets
+// aside.
 type pieceMemo struct {
 	hash uint64 // of key's entries in use
 	key  pieceKey
