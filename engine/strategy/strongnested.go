@@ -112,6 +112,11 @@ type strongState struct {
 	// unions is the memo of unit combinations (see unionMemo), made at
 	// its first use.
 	unions []unionEntry
+	// parts are the sets of cells the pieces' in and rest make up, each
+	// once, with their last sets of digit sets (see cellsPart); partHits
+	// counts the sets taken from them without working them out.
+	parts    []cellsPart
+	partHits int
 	// The subset searches' scratch.
 	open    [grid.MaxSize]int
 	nopen   int
@@ -145,6 +150,23 @@ type piece struct {
 	// most often changed in one of the two.
 	inSets, restSets bits512
 	inOK, restOK     bool
+	// inPart and restPart are the places in strongState.parts of in's
+	// and rest's cells (-1 for none).
+	inPart, restPart int32
+}
+
+// cellsPart is a set of cells that some piece's cells in its unit, or
+// its cage's other cells, make up (see strongState.parts), and the sets
+// of different digits they take (cellSets) with the candidates key,
+// cell by cell, when ok. The pieces of one cage in different units share
+// them: on tarek's killer 37 with defaults, 54 % of the cellSets asked
+// for had just been worked out for the same cells and candidates by
+// another piece.
+type cellsPart struct {
+	cells []int
+	key   pieceKey
+	sets  bits512
+	ok    bool
 }
 
 // pieceKey is the candidates of a piece's cells, its cells in the unit
@@ -251,7 +273,56 @@ func (t *trial) strongSetup(l *grid.Layout) *strongState {
 		}
 		sx.rmask[u] = cellMask(sx.reads[u])
 	}
+	sx.setParts()
 	return sx
+}
+
+// setParts lists in sx.parts each set of cells that a piece's cells in
+// its unit or its cage's other cells make up, once, and points the
+// pieces at them.
+func (sx *strongState) setParts() {
+	at := map[[2]uint64]int32{}
+	part := func(cells []int) int32 {
+		if len(cells) == 0 {
+			return -1
+		}
+		m := cellMask(cells)
+		i, ok := at[m]
+		if !ok {
+			i = int32(len(sx.parts))
+			at[m] = i
+			sx.parts = append(sx.parts, cellsPart{cells: slices.Sorted(slices.Values(cells))})
+		}
+		return i
+	}
+	for u := range sx.pieces {
+		for i := range sx.pieces[u] {
+			p := &sx.pieces[u][i]
+			p.inPart, p.restPart = -1, -1
+			if p.cage >= 0 {
+				p.inPart, p.restPart = part(p.in), part(p.rest)
+			}
+		}
+	}
+}
+
+// partSets returns the sets of different digits the cells of part i
+// take (cellSets), worked out again only when their candidates are not
+// those of the last time.
+func (t *trial) partSets(i int32) *bits512 {
+	pt := &t.sx.parts[i]
+	same := pt.ok
+	for j, c := range pt.cells {
+		if ds := uint16(t.cand[c]); pt.key[j] != ds {
+			pt.key[j], same = ds, false
+		}
+	}
+	if !same {
+		pt.sets, pt.ok = t.cellSets(pt.cells), true
+	} else {
+		t.sx.partHits++
+	}
+	return &pt.sets
 }
 
 // strongRun follows the strong rules after the plain ones (run) until
@@ -952,7 +1023,7 @@ func (t *trial) fillSets(p *piece) {
 		return
 	}
 	if !p.inOK {
-		p.inSets, p.inOK = t.cellSets(p.in), true
+		p.inSets, p.inOK = *t.partSets(p.inPart), true
 	}
 	ins := p.inSets
 	if len(p.rest) == 0 {
@@ -963,7 +1034,7 @@ func (t *trial) fillSets(p *piece) {
 	// A set of the piece stays when a set the cage's other cells take,
 	// disjoint from it, makes the target with it.
 	if !p.restOK {
-		p.restSets, p.restOK = t.cellSets(p.rest), true
+		p.restSets, p.restOK = *t.partSets(p.restPart), true
 	}
 	rest := &p.restSets
 	for w, word := range ins {

@@ -99,7 +99,9 @@ func keyOf(cand []grid.Digits, p *piece) pieceKey {
 // bits) to a plain enumeration, plainPieceSets: on the layout of tarek's
 // first killer with random candidates, every piece's sets, in increasing
 // order. Enough pieces must lose a set to their cage's other cells, and
-// enough keep some, for the comparison to mean something.
+// enough keep some, for the comparison to mean something; and enough of
+// their cells' sets must come from another piece's cells of the same
+// cage (strongState.parts), which each round's new candidates make stale.
 func TestPieceFillSetsPlain(t *testing.T) {
 	l := tarekBoard(t, 1).Layout()
 	rng := rand.New(rand.NewPCG(22, 38))
@@ -137,6 +139,9 @@ func TestPieceFillSetsPlain(t *testing.T) {
 	}
 	if restCut < 100 || kept < 1000 {
 		t.Errorf("%d pieces lost sets to their cages' other cells, %d kept some: too few to compare", restCut, kept)
+	}
+	if tr.sx.partHits < 10000 {
+		t.Errorf("%d cells' sets shared between pieces: too few to compare", tr.sx.partHits)
 	}
 }
 
