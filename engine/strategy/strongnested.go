@@ -1056,6 +1056,26 @@ func (t *trial) fillSets(p *piece) {
 // cells before with a digit of the next cell that it lacks added (a
 // union of disjoint sets is their sum).
 func (t *trial) cellSets(cells []int) bits512 {
+	// One or two cells, the most of the parts, are written bit by bit:
+	// a level of addTo for each digit cost more.
+	switch len(cells) {
+	case 1:
+		var out bits512
+		for ds := t.cand[cells[0]]; ds != 0; ds &= ds - 1 {
+			out.set(int(ds & -ds))
+		}
+		return out
+	case 2:
+		var out bits512
+		second := t.cand[cells[1]]
+		for ds := t.cand[cells[0]]; ds != 0; ds &= ds - 1 {
+			a := ds & -ds
+			for es := second &^ a; es != 0; es &= es - 1 {
+				out.set(int(a | es&-es))
+			}
+		}
+		return out
+	}
 	cur := bits512{1}
 	for _, c := range cells {
 		var next bits512
