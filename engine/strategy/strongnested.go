@@ -145,13 +145,10 @@ type piece struct {
 	// memo keeps the sets of earlier keys, direct-mapped by their hash
 	// (see pieceMemoBits), for a cage's piece.
 	memo []pieceMemo
-	// inSets and restSets are the sets of different digits in and rest
-	// take (cellSets) when inOK and restOK: a key that misses the memo
-	// most often changed in one of the two.
-	inSets, restSets bits512
-	inOK, restOK     bool
 	// inPart and restPart are the places in strongState.parts of in's
-	// and rest's cells (-1 for none).
+	// and rest's cells (-1 for none), whose sets of different digits are
+	// kept there: a key that misses the memo most often changed in one
+	// of the two.
 	inPart, restPart int32
 }
 
@@ -953,13 +950,13 @@ func (t *trial) pieceSets(p *piece) {
 	changed := !p.valid
 	for j, c := range p.in {
 		if ds := uint16(t.cand[c]); p.key[j] != ds {
-			p.key[j], changed, p.inOK = ds, true, false
+			p.key[j], changed = ds, true
 		}
 	}
 	rest := p.key[len(p.in) : len(p.in)+len(p.rest)]
 	for j, c := range p.rest {
 		if ds := uint16(t.cand[c]); rest[j] != ds {
-			rest[j], changed, p.restOK = ds, true, false
+			rest[j], changed = ds, true
 		}
 	}
 	if !changed {
@@ -1011,10 +1008,8 @@ func (t *trial) memoSets(p *piece) {
 }
 
 // fillSets leaves in p.sets, empty, the digit sets piece p may take (see
-// pieceSets), in increasing order. It reads p.inSets and p.restSets where
-// inOK and restOK say they hold: pieceSets clears those flags when the
-// cells' candidates change, so a caller that changes candidates without
-// it (as the tests that work sets afresh do) clears them first.
+// pieceSets), in increasing order, from the sets of different digits of
+// its parts (partSets).
 func (t *trial) fillSets(p *piece) {
 	if p.cage < 0 {
 		for ds := t.cand[p.in[0]]; ds != 0; ds &= ds - 1 {
@@ -1022,10 +1017,7 @@ func (t *trial) fillSets(p *piece) {
 		}
 		return
 	}
-	if !p.inOK {
-		p.inSets, p.inOK = *t.partSets(p.inPart), true
-	}
-	ins := p.inSets
+	ins := *t.partSets(p.inPart)
 	if len(p.rest) == 0 {
 		ins = ins.and(&sumSets512[p.target])
 		p.sets = ins.appendTo(p.sets)
@@ -1033,10 +1025,7 @@ func (t *trial) fillSets(p *piece) {
 	}
 	// A set of the piece stays when a set the cage's other cells take,
 	// disjoint from it, makes the target with it.
-	if !p.restOK {
-		p.restSets, p.restOK = *t.partSets(p.restPart), true
-	}
-	rest := &p.restSets
+	rest := t.partSets(p.restPart)
 	for w, word := range ins {
 		for ; word != 0; word &= word - 1 {
 			s := w<<6 + bits.TrailingZeros64(word)

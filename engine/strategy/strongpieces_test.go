@@ -10,8 +10,8 @@ import (
 
 // TestPieceSetsMemo checks the sets a strong trial's pieces take, from
 // their memo (memoSets) or worked out from the sets of digit sets kept
-// for their cells (inSets, restSets), against fillSets on pieces with no
-// memo, on the layout of tarek's first killer: a few boards of random
+// for their cells (strongState.parts), against fillSets on pieces with no
+// memo and no parts' sets kept, on the layout of tarek's first killer: a few boards of random
 // candidates, each but the first the first with a few cells narrowed,
 // taken in random turns, so that a piece comes back to a key it had (a
 // hit) and to one whose cells in the unit hold what they held with its
@@ -35,7 +35,7 @@ func TestPieceSetsMemo(t *testing.T) {
 				}
 				memo.pieceSets(p)
 				q.sets = q.sets[:0]
-				q.inOK, q.restOK = false, false // afresh, not from its cells' sets kept
+				forgetParts(fresh, q) // afresh, not from its cells' sets kept
 				fresh.fillSets(q)
 				if !slices.Equal(p.sets, q.sets) {
 					t.Fatalf("round %d, unit %d, piece %d (cage %d): sets %v, want %v", round, u, i, p.cage, p.sets, q.sets)
@@ -85,6 +85,16 @@ func narrowedBoards(l *grid.Layout, rng *rand.Rand, count, cuts, changed int) []
 	return boards
 }
 
+// forgetParts drops the sets of digit sets tr keeps for piece p's
+// cells, so that fillSets works them out afresh.
+func forgetParts(tr *trial, p *piece) {
+	for _, i := range []int32{p.inPart, p.restPart} {
+		if i >= 0 {
+			tr.sx.parts[i].ok = false
+		}
+	}
+}
+
 // keyOf returns the candidates of piece p's cells, those in its unit
 // first, as pieceSets keys them.
 func keyOf(cand []grid.Digits, p *piece) pieceKey {
@@ -122,7 +132,6 @@ func TestPieceFillSetsPlain(t *testing.T) {
 			for i := range tr.sx.pieces[u] {
 				p := &tr.sx.pieces[u][i]
 				p.sets = p.sets[:0]
-				p.inOK, p.restOK = false, false // afresh, not from its cells' sets kept
 				tr.fillSets(p)
 				want, alone := plainPieceSets(tr.cand, p)
 				if !slices.Equal(p.sets, want) {
