@@ -174,7 +174,9 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 	opts.MaxSteps = int(capped(uint64(o.GetMaxSteps()), uint64(s.cfg.MaxSteps), uint64(s.cfg.MaxSteps)))
 	opts.DeepLooks = int(min(o.GetDeepLooks(), maxDeepLooks))
 	// Without deep_looks, a mixed solve of a killer still tries Long
-	// Nested Cage Contradiction once before its first guess.
+	// Nested Cage Contradiction once before its first guess, and Cage
+	// Filling Verity after the nested searches (a logic-only one where it
+	// would be stuck).
 	opts.OneDeepSearch = opts.DeepLooks == 0
 	return opts, nil
 }

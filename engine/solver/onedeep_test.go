@@ -32,18 +32,10 @@ func TestOneDeepSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tarek := func(line int) (*grid.Board, []uint8) {
-		b := variantLine(t, "killer9-tarek.txt", line)
-		var srch search.Searcher
-		counted, err := srch.Count(context.Background(), b, 2)
-		if err != nil || len(counted.Solutions) != 1 {
-			t.Fatalf("tarek %d: %d solutions, %v; want one", line, len(counted.Solutions), err)
-		}
-		return b, counted.Solutions[0]
-	}
-	tarek37, sol37 := tarek(37)
-	tarek41, sol41 := tarek(41)
-	long, strong := strategy.LongNestedContradiction(), strategy.StrongNestedContradiction()
+	tarek37, sol37 := counted(t, variantLine(t, "killer9-tarek.txt", 37))
+	tarek41, sol41 := counted(t, variantLine(t, "killer9-tarek.txt", 41))
+	wecoc, solWecoc := counted(t, variantLine(t, "killer9-extreme.txt", 1))
+	long, strong, verity := strategy.LongNestedContradiction(), strategy.StrongNestedContradiction(), strategy.CageFillingVerity()
 	for _, tc := range []struct {
 		name      string
 		b         *grid.Board
@@ -52,17 +44,20 @@ func TestOneDeepSearch(t *testing.T) {
 		guesses   bool // whether the solve guesses
 		minLong   int  // Long Nested steps, at least
 		minStrong int  // Strong Nested steps, at least (none when 0)
+		minVerity int  // Cage Filling Verity steps, at least (none when 0)
 	}{
-		{"HS 9, one deep search", hs9, hs[8].sol, true, false, 2, 0},
-		{"HS 9, default", hs9, hs[8].sol, false, true, 0, 0},
-		{"tarek 37, one deep search", tarek37, sol37, true, true, 1, 1},
-		{"tarek 37, default", tarek37, sol37, false, true, 0, 0},
-		{"tarek 41, one deep search", tarek41, sol41, true, false, 1, 1},
-		{"tarek 41, default", tarek41, sol41, false, true, 0, 0},
+		{"HS 9, one deep search", hs9, hs[8].sol, true, false, 2, 0, 0},
+		{"HS 9, default", hs9, hs[8].sol, false, true, 0, 0, 0},
+		{"tarek 37, one deep search", tarek37, sol37, true, true, 1, 1, 0},
+		{"tarek 37, default", tarek37, sol37, false, true, 0, 0, 0},
+		{"tarek 41, one deep search", tarek41, sol41, true, false, 1, 1, 0},
+		{"tarek 41, default", tarek41, sol41, false, true, 0, 0, 0},
+		{"Wecoc #1, one deep search", wecoc, solWecoc, true, false, 0, 0, 10},
+		{"Wecoc #1, default", wecoc, solWecoc, false, true, 0, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := grid.Notation{Layout: tc.b.Layout()}
-			var longSteps, strongSteps, otherDeep, afterGuess int
+			var longSteps, strongSteps, veritySteps, otherDeep, afterGuess int
 			guessed := false
 			opts := Options{Type: Mixed, CheckMultiple: true, Order: Guided, Weight: Weighted, OneDeepSearch: tc.one}
 			res, err := Solve(context.Background(), tc.b.Clone(), opts, func(k int, s *strategy.Step, _ *grid.Board) error {
@@ -70,6 +65,11 @@ func TestOneDeepSearch(t *testing.T) {
 				case s.Strategy == strategy.Guessing():
 					guessed = true
 					return nil
+				case s.Strategy == verity:
+					veritySteps++
+					if guessed {
+						afterGuess++
+					}
 				case s.Strategy.Cost() == strategy.Deep:
 					if guessed {
 						afterGuess++
@@ -100,6 +100,69 @@ func TestOneDeepSearch(t *testing.T) {
 			if strongSteps < tc.minStrong || tc.minStrong == 0 && strongSteps > 0 {
 				t.Errorf("%d Strong Nested steps; want at least %d (none when 0)", strongSteps, tc.minStrong)
 			}
+			if veritySteps < tc.minVerity || tc.minVerity == 0 && veritySteps > 0 {
+				t.Errorf("%d Cage Filling Verity steps; want at least %d (none when 0)", veritySteps, tc.minVerity)
+			}
 		})
+	}
+}
+
+// counted returns b and its solution, which the exact search proves
+// unique.
+func counted(t *testing.T, b *grid.Board) (*grid.Board, []uint8) {
+	t.Helper()
+	var srch search.Searcher
+	res, err := srch.Count(context.Background(), b, 2)
+	if err != nil || len(res.Solutions) != 1 {
+		t.Fatalf("%d solutions, %v; want one", len(res.Solutions), err)
+	}
+	return b, res.Solutions[0]
+}
+
+// TestOneDeepVerityBudget: the Cage Filling Verity searches of
+// Options.OneDeepSearch run where a mixed solve would first guess and
+// where a logic-only one would be stuck, and stop once oneVerityLooks
+// looks at fillings are spent in a solve. Wecoc #1's first such step
+// lies 3.8 million looks into its search: with a million in all, neither
+// solve takes one, the mixed one guesses and the logic-only one is stuck,
+// and each spent the million (within a filling's trial).
+func TestOneDeepVerityBudget(t *testing.T) {
+	if quick() {
+		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")
+	}
+	defer func(n int) { oneVerityLooks = n }(oneVerityLooks)
+	oneVerityLooks = 1_000_000
+	b, sol := counted(t, variantLine(t, "killer9-extreme.txt", 1))
+	n := grid.Notation{Layout: b.Layout()}
+	for _, typ := range []SolvingType{Mixed, LogicOnly} {
+		steps, guessed := 0, false
+		r := newRun(b, Options{Type: typ, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+			switch s.Strategy {
+			case strategy.Guessing():
+				guessed = true
+			case strategy.CageFillingVerity():
+				steps++
+			}
+			if !guessed {
+				checkStep(t, sol, n, "Wecoc #1", s)
+			}
+			return nil
+		})
+		r.plan(r.opts)
+		if err := r.run(context.Background()); err != nil {
+			t.Fatalf("type %v: %v", typ, err)
+		}
+		want := Solved
+		if typ == LogicOnly {
+			want = Stuck
+		}
+		if r.res.Status != want || steps > 0 || guessed != (typ == Mixed) {
+			t.Errorf("type %v: status %v, guessed %v, %d Cage Filling Verity steps; want %v, guesses only when mixed, no such step", typ, r.res.Status, guessed, steps, want)
+		}
+		// A search checks its budget at every filling, whose trial takes
+		// a few dozen looks.
+		if r.verityLooks < oneVerityLooks || r.verityLooks > oneVerityLooks+1000 {
+			t.Errorf("type %v: the Cage Filling Verity searches took %d looks; want %d and a filling's at most", typ, r.verityLooks, oneVerityLooks)
+		}
 	}
 }

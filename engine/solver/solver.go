@@ -131,16 +131,22 @@ type Options struct {
 	// When that search found a step, each later place where the solve
 	// would guess gets a Strong Nested Cage Contradiction search the same
 	// way, up to strongDeepSearches of them, while each finds a step;
-	// then the solve guesses where it is stuck. A search that has found
-	// nothing for a while stops (strategy.Sink.DeepStall: oneDeepStall,
-	// strongDeepStall). The service sets it unless a request asks for
-	// deep_looks: the Long search finishes the forum's Wecoc #2 (extreme
-	// line 3) and HS killer 9 by logic (2.0 and 1.7 s of CPU, against
-	// 0.4 and 0.9 s with guesses), the Strong ones tarek's killer 41 (the
-	// forum's fourth extreme; 6.5 s, against 0.7 s with 7 guesses); a
-	// killer logic still cannot finish costs 0.1-0.4 s of CPU more, or
-	// 3-6 s where a Long step leads to Strong searches that do not
-	// finish it (docs/variant-techniques.md, sessions 27 and 30).
+	// then, once those searches are over, Cage Filling Verity (opt-in
+	// otherwise) searches the same way while each finds a step, within
+	// oneVerityLooks looks at fillings in all; then the solve guesses
+	// where it is stuck. A LogicOnly solve with it runs those Cage
+	// Filling Verity searches where it would be stuck. A search that has
+	// found nothing for a while stops (strategy.Sink.DeepStall:
+	// oneDeepStall, strongDeepStall). The service sets it unless a
+	// request asks for deep_looks: the Long search finishes the forum's
+	// Wecoc #2 (extreme line 3) and HS killer 9 by logic (2.0 and 1.7 s
+	// of CPU, against 0.4 and 0.9 s with guesses), the Strong ones
+	// tarek's killer 41 (the forum's fourth extreme; 6.5 s, against 0.7 s
+	// with 7 guesses), the verities the forum's Wecoc #1 (extreme line 1;
+	// about 10 s, against 0.5 s with 12 guesses); a killer logic still
+	// cannot finish costs 0.4-3 s of CPU more, or 3-6 s where a Long
+	// step leads to Strong searches that do not finish it
+	// (docs/variant-techniques.md, sessions 27, 30 and 35).
 	OneDeepSearch bool
 	// VerityLooks, when above 0, lets a Mixed solve of a killer run Cage
 	// Filling Verity (opt-in) in the same round, after the Deep passes,
@@ -348,6 +354,11 @@ type run struct {
 	deepSpent  bool
 	longFound  bool
 	strongRuns int
+	// verityRuns records that the nested searches of
+	// Options.OneDeepSearch are over and its Cage Filling Verity searches
+	// run, verityLooks the looks at fillings they took (see verityDeep).
+	verityRuns  bool
+	verityLooks int
 	// dearRuns counts the Dear passes run, and waits the times one
 	// waited instead (see Waits); the tests of the rule read them.
 	dearRuns, waits int
@@ -531,6 +542,16 @@ func (r *run) run(ctx context.Context) error {
 			continue
 		}
 		if !r.guessing {
+			if r.opts.OneDeepSearch && !r.deepSpent {
+				// The Cage Filling Verity searches of a mixed solve's
+				// deep round, where this one would be stuck.
+				if found, err := r.verityDeep(ctx); found || err != nil {
+					if err != nil {
+						return err
+					}
+					continue
+				}
+			}
 			r.res.Status = Stuck
 			return nil
 		}
@@ -565,7 +586,8 @@ func (r *run) run(ctx context.Context) error {
 // round finds nothing, and never after a guess. Under
 // Options.OneDeepSearch alone it runs Long Nested Cage Contradiction's
 // search once in the solve, then, if that found a step, Strong Nested
-// Cage Contradiction's while each finds one (see oneDeep).
+// Cage Contradiction's while each finds one, then Cage Filling Verity's
+// (see oneDeep).
 func (r *run) deepRound(ctx context.Context) (bool, error) {
 	if r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
 		return false, nil
@@ -600,9 +622,12 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 // oneDeep runs the next search of Options.OneDeepSearch: Long Nested
 // Cage Contradiction's first, then, once that found a step, Strong
 // Nested Cage Contradiction's, each taking every step it finds. The
-// searches are over when one finds nothing or strongDeepSearches
-// Strong ones have run.
+// nested searches are over when one finds nothing or strongDeepSearches
+// Strong ones have run; Cage Filling Verity's follow (see verityDeep).
 func (r *run) oneDeep(ctx context.Context) (bool, error) {
+	if r.verityRuns {
+		return r.verityDeep(ctx)
+	}
 	want, stall := strategy.LongNestedContradiction(), oneDeepStall
 	if r.longFound {
 		want, stall = strategy.StrongNestedContradiction(), strongDeepStall
@@ -623,13 +648,56 @@ func (r *run) oneDeep(ctx context.Context) (bool, error) {
 		break
 	}
 	switch {
-	case !found || r.strongRuns >= strongDeepSearches:
-		r.deepSpent = true
+	case !found:
+		// Cage Filling Verity where the nested searches left off.
+		r.verityRuns = true
+		return r.verityDeep(ctx)
+	case r.strongRuns >= strongDeepSearches:
+		r.verityRuns = true
 	case want == strategy.LongNestedContradiction():
 		r.longFound = true
 	}
 	return found, nil
 }
+
+// verityDeep runs a Cage Filling Verity search of Options.OneDeepSearch,
+// within what is left of oneVerityLooks looks at fillings in the solve,
+// and takes the step it finds; the searches are over when one finds
+// nothing or the looks are spent.
+func (r *run) verityDeep(ctx context.Context) (bool, error) {
+	st := strategy.CageFillingVerity()
+	left := oneVerityLooks - r.verityLooks
+	if left <= 0 || r.opts.Strategies != nil || kindOf(r.b.Layout()) != cageBoard {
+		// Spent; or a list of strategies, which runs it when it names
+		// it; or a board without cages.
+		r.deepSpent = true
+		return false, nil
+	}
+	found := false
+	for _, p := range strategy.Plan(func(s *strategy.Strategy) bool { return s == st }) {
+		r.sink.DeepLooks, r.sink.VerityLooks = left, 0
+		var err error
+		found, _, err = r.try(ctx, p, -1, 0)
+		r.sink.DeepLooks = 0
+		r.verityLooks += r.sink.VerityLooks
+		if err != nil {
+			return false, err
+		}
+		break
+	}
+	if !found {
+		r.deepSpent = true
+	}
+	return found, nil
+}
+
+// oneVerityLooks is how many looks at fillings the Cage Filling Verity
+// searches of Options.OneDeepSearch take in all in a solve. The 17 that
+// finish the forum's Wecoc #1 (killer9-extreme.txt line 1) by logic take
+// 6.0 million, the first 3.8 million of them (about 10 s of CPU in
+// all); one that finds nothing follows every group of its board in
+// 0.3-1.2 million on the Mathemagic and extreme killers (1.0-2.7 s).
+var oneVerityLooks = 8_000_000 // a variable for the tests
 
 // oneDeepStall is how many looks at fillings without a step, counted
 // from its start or its last step, stop the Long search of

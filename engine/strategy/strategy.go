@@ -375,6 +375,10 @@ type Sink struct {
 	// its budget, one that keeps finding steps goes on. A mixed solve's
 	// one deep search sets it (solver.Options.OneDeepSearch).
 	DeepStall int
+	// VerityLooks is set by a Cage Filling Verity search to the looks at
+	// fillings it took, so that a solve can bound its searches' total
+	// (solver.Options.OneDeepSearch).
+	VerityLooks int
 	// Chain, with All, lets Nested Cage Contradiction take steps it has
 	// found as given for the steps it finds after them, which then rest
 	// on them: the steps are to be applied in order, as a solve takes

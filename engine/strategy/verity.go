@@ -34,9 +34,12 @@ var fillingVerityStrategy = onCages(newStrategy(Elimination, fillingVerity, find
 // looks at fillings (Sink.DeepLooks where smaller: a mixed solve's deep
 // round under solver.Options.VerityLooks). Its searches carry each
 // filling's outcome to the next search of the same solve (see
-// verityKept). It is opt-in: it finishes killer9-extreme's killers 1 and
-// 3 by logic, but at 15 s and more of CPU, and a search that finds
-// nothing costs up to a second.
+// verityKept). It is opt-in in the order of play: a search that finds
+// nothing costs up to a few seconds. A mixed solve runs it once its deep
+// searches are over, where it would guess, and a logic-only one where it
+// would be stuck (solver.Options.OneDeepSearch): so it finishes the
+// forum's Wecoc #1 (killer9-extreme.txt line 1) by logic, in about 10 s
+// of CPU.
 func CageFillingVerity() *Strategy { return fillingVerityStrategy }
 
 var fillingVerity = &Technique{name: "Cage Filling Verity", level: Extreme, score: 820, se: 96}
@@ -105,6 +108,7 @@ func findFillingVerities(b *grid.Board, sink *Sink) {
 	if t.startStrong(b) {
 		t.findVerities(sink, v, verityFillings, budget)
 	}
+	sink.VerityLooks = t.work
 }
 
 // findVerities adds the Cage Filling Verity steps of the board started

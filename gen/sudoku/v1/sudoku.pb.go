@@ -1607,8 +1607,12 @@ type SolveOptions struct {
 	// then searches the same way where the solve would guess again, up to
 	// four times while each search finds a step, stopping once 150000 looks
 	// have passed without one (it finishes the forum's fourth extreme
-	// killer in seconds; 3-7 s of CPU more on a killer it does not finish).
-	// A list of strategies without them leaves them out;
+	// killer in seconds; 3-7 s of CPU more on a killer it does not finish);
+	// then Cage Filling Verity searches while each finds a step, 8000000
+	// looks in all (the forum's Wecoc #1 by logic in about 10 s; 0.4-3 s
+	// more on a killer it does not finish), as a logic-only solve also
+	// does where it would be stuck. A list of strategies leaves all of
+	// that to the list;
 	// the service caps it at 4000000. It tunes what precedes a guess:
 	// refused with a solving type or strategies that never guess, and with
 	// SOLVING_TYPE_GUESSING_ONLY.
