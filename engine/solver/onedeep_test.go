@@ -123,20 +123,22 @@ func counted(t *testing.T, b *grid.Board) (*grid.Board, []uint8) {
 // Options.OneDeepSearch run where a mixed solve would first guess and
 // where a logic-only one would be stuck, and stop once oneVerityLooks
 // looks at fillings are spent in a solve. Wecoc #1's first such step
-// lies 3.8 million looks into its search: with a million in all, neither
-// solve takes one, the mixed one guesses and the logic-only one is stuck,
-// and each spent the million (within a filling's trial).
+// lies 1.5 million looks into the mixed solve's search, and a
+// logic-only solve, whose nested steps take it further first, finds one
+// within a million: with 20,000 in all, neither solve takes one, the
+// mixed one guesses and the logic-only one is stuck, and each spent the
+// 20,000 (within a filling's trial).
 func TestOneDeepVerityBudget(t *testing.T) {
 	if quick() {
 		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")
 	}
 	defer func(n int) { oneVerityLooks = n }(oneVerityLooks)
-	oneVerityLooks = 1_000_000
+	oneVerityLooks = 20_000
 	b, sol := counted(t, variantLine(t, "killer9-extreme.txt", 1))
 	n := grid.Notation{Layout: b.Layout()}
 	for _, typ := range []SolvingType{Mixed, LogicOnly} {
 		steps, guessed := 0, false
-		r := newRun(b, Options{Type: typ, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+		r := newRun(b, Options{Type: typ, Order: Guided, CheckMultiple: typ == Mixed, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
 			switch s.Strategy {
 			case strategy.Guessing():
 				guessed = true
@@ -164,5 +166,35 @@ func TestOneDeepVerityBudget(t *testing.T) {
 		if r.verityLooks < oneVerityLooks || r.verityLooks > oneVerityLooks+1000 {
 			t.Errorf("type %v: the Cage Filling Verity searches took %d looks; want %d and a filling's at most", typ, r.verityLooks, oneVerityLooks)
 		}
+	}
+}
+
+// TestOneDeepVerityFruitless: on a killer where Cage Filling Verity
+// finds nothing (Mathemagic line 1), the mixed solve's one search follows
+// every group of fillings, each up to the filling after which those
+// left keep every candidate, and then guesses. Its fillings' order (see
+// strategy's coverOrder) brings that filling early: 38,685 looks, where
+// the order of their digits took 289,701.
+func TestOneDeepVerityFruitless(t *testing.T) {
+	if quick() {
+		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")
+	}
+	b, _ := counted(t, variantLine(t, "killer9-mathemagic.txt", 1))
+	steps := 0
+	r := newRun(b, Options{Type: Mixed, Order: Guided, CheckMultiple: true, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+		if s.Strategy == strategy.CageFillingVerity() {
+			steps++
+		}
+		return nil
+	})
+	r.plan(r.opts)
+	if err := r.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if r.res.Status != Solved || r.res.Guesses == 0 || steps > 0 {
+		t.Fatalf("status %v, %d guesses, %d Cage Filling Verity steps; want solved by guesses, no such step", r.res.Status, r.res.Guesses, steps)
+	}
+	if r.verityLooks == 0 || r.verityLooks > 100_000 {
+		t.Errorf("the Cage Filling Verity search took %d looks; want some, at most 100,000", r.verityLooks)
 	}
 }
