@@ -328,18 +328,18 @@ func (v *verityState) interleave() {
 // round placed there yet (the first such in the order given, on a
 // tie), and a round ends when none places any. A group without a step
 // stops at the first filling after which the surviving fillings keep
-// every candidate, and those of its cells first: a digit that few
-// fillings place in a cell comes late in the order of the digits, and
-// rounds bring it early. On the stuck killers' first-guess positions
-// this cuts the looks of a search that finds nothing by 75-87 %
+// every candidate, its own cells' included; in the order of the digits
+// a digit that few fillings place in a cell comes late, and the rounds
+// bring it early. On the stuck killers' first-guess positions this cuts
+// the looks of a search that finds nothing by 75-87 %
 // (docs/variant-techniques.md, session 35).
 type coverOrder struct {
 	// score is, by filling, how many of its digits are new to the
 	// round, or -1 once picked; used holds the round's digits by cell.
 	score []int8
 	used  [grid.MaxGroupCells]grid.Digits
-	// with lists by cell and digit (index cell*(maxTrialDigits+1)+digit)
-	// the fillings that place it, at[x] to at[x+1] in fills.
+	// with lists by cell and digit (index x = cell*(maxTrialDigits+1) +
+	// digit) the fillings that place it, with[at[x]:at[x+1]].
 	with []int32
 	at   [grid.MaxGroupCells*(maxTrialDigits+1) + 1]int32
 	left int
