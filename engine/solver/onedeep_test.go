@@ -123,7 +123,7 @@ func counted(t *testing.T, b *grid.Board) (*grid.Board, []uint8) {
 // Options.OneDeepSearch run where a mixed solve would first guess and
 // where a logic-only one would be stuck, and stop once oneVerityLooks
 // looks at fillings are spent in a solve. Wecoc #1's first such step
-// lies 1.5 million looks into the mixed solve's search, and a
+// lies 0.8 million looks into the mixed solve's search, and a
 // logic-only solve, whose nested steps take it further first, finds one
 // within a million: with 20,000 in all, neither solve takes one, the
 // mixed one guesses and the logic-only one is stuck, and each spent the
@@ -173,8 +173,9 @@ func TestOneDeepVerityBudget(t *testing.T) {
 // finds nothing (Mathemagic line 1), the mixed solve's one search follows
 // every group of fillings, each up to the filling after which those
 // left keep every candidate, and then guesses. Its fillings' order (see
-// strategy's coverOrder) brings that filling early: 38,685 looks, where
-// the order of their digits took 289,701.
+// strategy's coverOrder) brings that filling early, and a trial stops
+// once it can add nothing: 12,382 looks, where the order of their
+// digits, each trial to its end, took 289,701.
 func TestOneDeepVerityFruitless(t *testing.T) {
 	if quick() {
 		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")

@@ -143,8 +143,8 @@ type Options struct {
 	// of CPU, against 0.4 and 0.9 s with guesses), the Strong ones
 	// tarek's killer 41 (the forum's fourth extreme; 6.5 s, against 0.7 s
 	// with 7 guesses), the verities the forum's Wecoc #1 (extreme line 1;
-	// about 8 s, against 0.5 s with 12 guesses); a killer logic still
-	// cannot finish costs 0.1-0.8 s of CPU more, or 3-6 s where a Long
+	// about 6 s, against 0.5 s with 12 guesses); a killer logic still
+	// cannot finish costs 0.1-0.5 s of CPU more, or 3-6 s where a Long
 	// step leads to Strong searches that do not finish it
 	// (docs/variant-techniques.md, sessions 27, 30 and 35).
 	OneDeepSearch bool
@@ -694,9 +694,9 @@ func (r *run) verityDeep(ctx context.Context) (bool, error) {
 // oneVerityLooks is how many looks at fillings the Cage Filling Verity
 // searches of Options.OneDeepSearch take in all in a solve. The 17 that
 // finish the forum's Wecoc #1 (killer9-extreme.txt line 1) by logic take
-// 3.7 million, the first 1.5 million of them (about 8 s of CPU in all);
-// one that finds nothing follows every group of its board in 0.03-0.3
-// million on the tarek, Mathemagic and extreme killers (0.1-0.8 s).
+// 2.3 million, the first 0.8 million of them (about 6 s of CPU in all);
+// one that finds nothing follows every group of its board in 0.01-0.15
+// million on the tarek, Mathemagic and extreme killers (0.1-0.5 s).
 var oneVerityLooks = 8_000_000 // a variable for the tests
 
 // oneDeepStall is how many looks at fillings without a step, counted

@@ -160,7 +160,14 @@ type trial struct {
 	// which follow subsets and unit combinations too (strongnested.go).
 	strong bool
 	sx     *strongState
-	rep    nestedReport // Nested Cage Contradiction's reports
+	// stopCells, when not nil, lets a trial stop once the candidates
+	// stopMask holds for each of these cells are all gone (stopped set):
+	// Cage Filling Verity's, whose filling can then add nothing to the
+	// candidates its group's other fillings keep (see verity).
+	stopCells []int
+	stopMask  []grid.Digits
+	stopped   bool
+	rep       nestedReport // Nested Cage Contradiction's reports
 	// nest remembers Nested Cage Contradiction's nested searches that
 	// ended without a contradiction, nestOrder is a key's order
 	// (nestKey) and nestStart a search's start.
@@ -930,9 +937,13 @@ func (t *trial) fix(c, d, ev int) bool {
 }
 
 // run follows the units and groups marked until nothing changes; false
-// at a contradiction.
+// at a contradiction. It stops early, reporting true, once the
+// candidates of stopCells are gone (see stopNow).
 func (t *trial) run() bool {
 	for len(t.queueU) > 0 || t.headG < len(t.queueG) {
+		if t.stopNow() {
+			return true
+		}
 		if len(t.queueU) > 0 {
 			u := t.queueU[len(t.queueU)-1]
 			t.queueU = t.queueU[:len(t.queueU)-1]
@@ -953,7 +964,27 @@ func (t *trial) run() bool {
 			return false
 		}
 	}
+	if t.stopNow() {
+		return true
+	}
 	return !t.strong || t.strongRun()
+}
+
+// stopNow reports whether the trial is to stop, every candidate of
+// stopMask gone from its cell of stopCells, and if so sets stopped. The
+// rules only remove candidates: what has gone stays gone to the trial's
+// end, whether it holds or breaks.
+func (t *trial) stopNow() bool {
+	if t.stopCells == nil {
+		return false
+	}
+	for i, c := range t.stopCells {
+		if t.cand[c]&t.stopMask[i] != 0 {
+			return false
+		}
+	}
+	t.stopped = true
+	return true
 }
 
 // singles fixes the naked and hidden singles of unit u.

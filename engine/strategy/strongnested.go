@@ -344,6 +344,9 @@ func (t *trial) strongRun() bool {
 		}
 	}
 	for changed != [2]uint64{} {
+		if t.stopNow() {
+			return true
+		}
 		copy(sx.snap, t.cand)
 		any, ok := t.strongPass(changed)
 		if !ok {

@@ -32,8 +32,9 @@ type verityKept struct {
 	at   map[uint64]int32
 	cand []grid.Digits
 	// counts, for the tests and measurements: fillings whose outcome was
-	// carried (dead skipped, alive resumed) and trials followed afresh.
-	dead, resumed, fresh int
+	// carried (dead skipped, alive resumed), trials followed afresh, and
+	// of those the ones that stopped early (see verity).
+	dead, resumed, fresh, stopped int
 }
 
 // fillingKey is the key of filling digits of group g in verityKept.at.

@@ -103,3 +103,53 @@ func TestCageFillingVerityCarried(t *testing.T) {
 		t.Errorf("%d outcomes carried, want at least %d", dead+resumed, floor)
 	}
 }
+
+// TestCageFillingVerityStop solves the forum's Wecoc #1
+// (killer9-extreme.txt line 1) as the service does, whose Cage Filling
+// Verity searches finish it by logic, once with the fillings' trials
+// stopping when they have removed every candidate no filling alive keeps
+// yet and once with every trial followed to its end: the steps must be
+// the same, in the same order (the fillings each verity lists
+// included), and at least stopFloor trials must have stopped early, so
+// that the test fails if the stop changes a step or never happens.
+func TestCageFillingVerityStop(t *testing.T) {
+	if strategy.Race || testing.Short() {
+		t.Skip("skipped under -race and -short: two killer solves of seconds")
+	}
+	const stopFloor = 10_000
+	b := killerLine(t, "killer9-extreme.txt", 1)
+	n := grid.Notation{Layout: b.Layout()}
+	steps := func(stop bool) (texts []string, w2, stops int) {
+		defer strategy.SetVerityStop(stop)()
+		strategy.VerityStops()
+		opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, OneDeepSearch: true}
+		_, err := solver.Solve(context.Background(), b.Clone(), opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
+			if s.Strategy == strategy.CageFillingVerity() {
+				w2++
+			}
+			texts = append(texts, s.Explain(n))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return texts, w2, strategy.VerityStops()
+	}
+	whole, w2, _ := steps(false)
+	stopped, _, stops := steps(true)
+	t.Logf("%d steps, %d of them Cage Filling Verity; %d trials stopped early", len(whole), w2, stops)
+	if w2 == 0 {
+		t.Fatal("no Cage Filling Verity step")
+	}
+	if len(stopped) != len(whole) {
+		t.Errorf("%d steps with the stop, %d without", len(stopped), len(whole))
+	}
+	for i := range min(len(stopped), len(whole)) {
+		if stopped[i] != whole[i] {
+			t.Fatalf("step %d: with the stop %q, without %q", i, stopped[i], whole[i])
+		}
+	}
+	if stops < stopFloor {
+		t.Errorf("%d trials stopped early, want at least %d", stops, stopFloor)
+	}
+}

@@ -358,3 +358,22 @@ func VerityCarryCounts() (dead, resumed, fresh int) {
 	k.dead, k.resumed, k.fresh = 0, 0, 0
 	return dead, resumed, fresh
 }
+
+// SetVerityStop sets whether a Cage Filling Verity trial may stop once
+// it has removed every candidate no filling alive keeps yet, returning
+// what undoes it.
+func SetVerityStop(on bool) (undo func()) {
+	was := verityStop
+	verityStop = on
+	return func() { verityStop = was }
+}
+
+// VerityStops returns, and zeroes, the count of Cage Filling Verity
+// trials that stopped early.
+func VerityStops() int {
+	v := verityPool.get()
+	defer verityPool.put(v)
+	n := v.kept.stopped
+	v.kept.stopped = 0
+	return n
+}

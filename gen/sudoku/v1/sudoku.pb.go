@@ -1609,7 +1609,7 @@ type SolveOptions struct {
 	// have passed without one (it finishes the forum's fourth extreme
 	// killer in seconds; 3-7 s of CPU more on a killer it does not finish);
 	// then Cage Filling Verity searches while each finds a step, 8000000
-	// looks in all (the forum's Wecoc #1 by logic in about 8 s; 0.1-0.8 s
+	// looks in all (the forum's Wecoc #1 by logic in about 6 s; 0.1-0.5 s
 	// more on a killer it does not finish), as a logic-only solve also
 	// does where it would be stuck. A list of strategies leaves all of
 	// that to the list;
