@@ -91,14 +91,7 @@ func TestCageFillingVerityCarried(t *testing.T) {
 	if len(afresh) == 0 {
 		t.Fatal("no Cage Filling Verity step found")
 	}
-	if len(carried) != len(afresh) {
-		t.Errorf("%d steps carried, %d afresh", len(carried), len(afresh))
-	}
-	for i := range min(len(carried), len(afresh)) {
-		if carried[i] != afresh[i] {
-			t.Fatalf("step %d: carried %q, afresh %q", i, carried[i], afresh[i])
-		}
-	}
+	sameSteps(t, "carried", carried, "afresh", afresh)
 	if floor := carriedFloor; dead+resumed < floor {
 		t.Errorf("%d outcomes carried, want at least %d", dead+resumed, floor)
 	}
@@ -141,15 +134,22 @@ func TestCageFillingVerityStop(t *testing.T) {
 	if w2 == 0 {
 		t.Fatal("no Cage Filling Verity step")
 	}
-	if len(stopped) != len(whole) {
-		t.Errorf("%d steps with the stop, %d without", len(stopped), len(whole))
-	}
-	for i := range min(len(stopped), len(whole)) {
-		if stopped[i] != whole[i] {
-			t.Fatalf("step %d: with the stop %q, without %q", i, stopped[i], whole[i])
-		}
-	}
+	sameSteps(t, "with the stop", stopped, "without", whole)
 	if stops < stopFloor {
 		t.Errorf("%d trials stopped early, want at least %d", stops, stopFloor)
+	}
+}
+
+// sameSteps fails t unless the step texts a (taken as what) and b (as
+// other) are the same, in the same order.
+func sameSteps(t *testing.T, what string, a []string, other string, b []string) {
+	t.Helper()
+	if len(a) != len(b) {
+		t.Errorf("%d steps %s, %d %s", len(a), what, len(b), other)
+	}
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			t.Fatalf("step %d: %s %q, %s %q", i, what, a[i], other, b[i])
+		}
 	}
 }
