@@ -138,7 +138,7 @@ func TestOneDeepVerityBudget(t *testing.T) {
 	n := grid.Notation{Layout: b.Layout()}
 	for _, typ := range []SolvingType{Mixed, LogicOnly} {
 		steps, guessed := 0, false
-		r := newRun(b, Options{Type: typ, Order: Guided, CheckMultiple: typ == Mixed, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+		r := runDeep(t, b, Options{Type: typ, Order: Guided, CheckMultiple: typ == Mixed, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
 			switch s.Strategy {
 			case strategy.Guessing():
 				guessed = true
@@ -150,10 +150,6 @@ func TestOneDeepVerityBudget(t *testing.T) {
 			}
 			return nil
 		})
-		r.plan(r.opts)
-		if err := r.run(context.Background()); err != nil {
-			t.Fatalf("type %v: %v", typ, err)
-		}
 		want := Solved
 		if typ == LogicOnly {
 			want = Stuck
@@ -180,22 +176,31 @@ func TestOneDeepVerityFruitless(t *testing.T) {
 	if quick() {
 		t.Skip("skipped under -race and -short: a killer's deep searches, seconds of CPU")
 	}
-	b, _ := counted(t, variantLine(t, "killer9-mathemagic.txt", 1))
+	b := variantLine(t, "killer9-mathemagic.txt", 1)
 	steps := 0
-	r := newRun(b, Options{Type: Mixed, Order: Guided, CheckMultiple: true, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
+	r := runDeep(t, b, Options{Type: Mixed, Order: Guided, CheckMultiple: true, OneDeepSearch: true}, func(_ int, s *strategy.Step, _ *grid.Board) error {
 		if s.Strategy == strategy.CageFillingVerity() {
 			steps++
 		}
 		return nil
 	})
-	r.plan(r.opts)
-	if err := r.run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
 	if r.res.Status != Solved || r.res.Guesses == 0 || steps > 0 {
 		t.Fatalf("status %v, %d guesses, %d Cage Filling Verity steps; want solved by guesses, no such step", r.res.Status, r.res.Guesses, steps)
 	}
 	if r.verityLooks == 0 || r.verityLooks > 100_000 {
 		t.Errorf("the Cage Filling Verity search took %d looks; want some, at most 100,000", r.verityLooks)
 	}
+}
+
+// runDeep runs a solve of b with opts and emit as Solve does, without a
+// deadline or the final count, and returns it, so that a test can read
+// its deep searches' state.
+func runDeep(t *testing.T, b *grid.Board, opts Options, emit Emit) *run {
+	t.Helper()
+	r := newRun(b, opts, emit)
+	r.plan(opts)
+	if err := r.run(context.Background()); err != nil {
+		t.Fatalf("type %v: %v", opts.Type, err)
+	}
+	return r
 }

@@ -609,10 +609,8 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 	}
 	if st := strategy.CageFillingVerity(); r.opts.VerityLooks > 0 && !slices.Contains(r.opts.Strategies, st) {
 		r.sink.DeepLooks = r.opts.VerityLooks
-		for _, p := range strategy.Plan(func(s *strategy.Strategy) bool { return s == st }) {
-			if found, stop, err := r.try(ctx, p, -1, 0); found || stop || err != nil {
-				return found, err
-			}
+		if found, stop, err := r.tryStrategy(ctx, st); found || stop || err != nil {
+			return found, err
 		}
 	}
 	r.deepSpent = true
@@ -673,22 +671,28 @@ func (r *run) verityDeep(ctx context.Context) (bool, error) {
 		r.deepSpent = true
 		return false, nil
 	}
-	found := false
-	for _, p := range strategy.Plan(func(s *strategy.Strategy) bool { return s == st }) {
-		r.sink.DeepLooks, r.sink.VerityLooks = left, 0
-		var err error
-		found, _, err = r.try(ctx, p, -1, 0)
-		r.sink.DeepLooks = 0
-		r.verityLooks += r.sink.VerityLooks
-		if err != nil {
-			return false, err
-		}
-		break
+	r.sink.DeepLooks, r.sink.VerityLooks = left, 0
+	found, _, err := r.tryStrategy(ctx, st)
+	r.sink.DeepLooks = 0
+	r.verityLooks += r.sink.VerityLooks
+	if err != nil {
+		return false, err
 	}
 	if !found {
 		r.deepSpent = true
 	}
 	return found, nil
+}
+
+// tryStrategy runs the passes of strategy st in order (see try) until one
+// finds a step or stops.
+func (r *run) tryStrategy(ctx context.Context, st *strategy.Strategy) (found, stop bool, err error) {
+	for _, p := range strategy.Plan(func(s *strategy.Strategy) bool { return s == st }) {
+		if found, stop, err = r.try(ctx, p, -1, 0); found || stop || err != nil {
+			return found, stop, err
+		}
+	}
+	return false, false, nil
 }
 
 // oneVerityLooks is how many looks at fillings the Cage Filling Verity

@@ -250,38 +250,23 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 			return false
 		}
 		off := v.fresh[j]
-		f := v.fills[off : off+k]
 		v.kept.fresh++
-		key := fillingKey(s.g, f)
 		// A filling whose trial removes every candidate no filling
 		// alive keeps yet adds none to those the group keeps, whether
 		// its trial then holds or breaks: it stops there, and only a
 		// group with a step follows it to its end, to list it or not.
 		stop := verityStop && len(v.alive) > 0 && v.leftN <= maxVerityStop
-		t.stopped = false
-		if !t.firstTrial(v, grp.cells, f, stop) {
-			v.kept.broke(key)
-			continue
-		}
-		if t.stopped {
-			v.kept.stopped++
+		switch held, stopped := t.followFresh(v, s.g, grp.cells, off, stop); {
+		case stopped:
 			v.aborted = append(v.aborted, off)
-			continue
-		}
-		v.kept.held(key, t.cand)
-		if !t.verityAdd(v, off) {
+		case held && !t.verityAdd(v, off):
 			return false
 		}
 	}
 	for _, off := range v.aborted {
-		f := v.fills[off : off+k]
-		key := fillingKey(s.g, f)
-		if !t.firstTrial(v, grp.cells, f, false) {
-			v.kept.broke(key)
-			continue
+		if held, _ := t.followFresh(v, s.g, grp.cells, off, false); held {
+			v.alive = append(v.alive, off)
 		}
-		v.kept.held(key, t.cand)
-		v.alive = append(v.alive, off)
 	}
 	if len(v.alive) == 0 {
 		return false // the board has no solution: the solver's business
@@ -289,6 +274,26 @@ func (t *trial) verity(sink *Sink, v *verityState, s veritySet) bool {
 	slices.Sort(v.alive)
 	t.reportVerity(sink, v, grp, s)
 	return true
+}
+
+// followFresh follows the filling at off in v.fills of group g, whose
+// cells are cells, from the trial of its first digit (see firstTrial),
+// reporting whether its trial held (the candidates after it in t.cand)
+// and whether it stopped early instead (stop: see extendStop); the
+// outcome of a trial followed to its end is kept for the next search.
+func (t *trial) followFresh(v *verityState, g int, cells []int, off int, stop bool) (held, stopped bool) {
+	f := v.fills[off : off+len(cells)]
+	key := fillingKey(g, f)
+	if !t.firstTrial(v, cells, f, stop) {
+		v.kept.broke(key)
+		return false, false
+	}
+	if t.stopped {
+		v.kept.stopped++
+		return false, true
+	}
+	v.kept.held(key, t.cand)
+	return true, false
 }
 
 // verityAdd adds the filling at off in v.fills, whose trial held with
@@ -492,6 +497,7 @@ func (t *trial) firstTrial(v *verityState, cells []int, f []uint8, stop bool) bo
 // extendStop is extend, stopping once the trial has removed every
 // candidate of v.leftMask when stop is set (t.stopped then set).
 func (t *trial) extendStop(v *verityState, from []grid.Digits, cells []int, digits []uint8, stop bool) bool {
+	t.stopped = false
 	if !stop {
 		return t.extend(from, cells, digits)
 	}
