@@ -117,9 +117,12 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 		if lo, hi := generate.SizeRange(variant); req.GetSize() != 0 && (req.GetSize() < uint32(lo) || req.GetSize() > uint32(hi)) {
 			return cfg, 0, grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", req.GetSize(), lo, hi, variant)
 		}
-		cfg.Size, cfg.Variant = int(req.GetSize()), variant
+		cfg.Size, cfg.Variant, cfg.CageSize = int(req.GetSize()), variant, int(req.GetCageSize())
 		probe = probePuzzle(cfg)
 	} else {
+		if req.GetCageSize() != 0 {
+			return cfg, 0, grid.FieldErrorf("cage_size", "a cage size applies to new puzzles (mode GENERATE_MODE_NEW), not to mode %s", req.GetMode())
+		}
 		base, err := generateBase(req)
 		if err != nil {
 			return cfg, 0, err

@@ -33,6 +33,7 @@ var generateTests = []struct {
 	{"jigsaw", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_JIGSAW}, "J9B"},
 	{"killer", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_KILLER}, "L9B"},
 	{"KenKen", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_KENKEN}, "K6C"},
+	{"killer of 5-cell cages", &sudokuv1.GenerateRequest{Seed: 2, Variant: sudokuv1.Variant_VARIANT_KILLER, CageSize: 5}, "L9B"},
 	{"plain", &sudokuv1.GenerateRequest{Seed: 4, Format: sudokuv1.Format_FORMAT_PLAIN}, ""},
 	{"start from", &sudokuv1.GenerateRequest{Seed: 5, Mode: sudokuv1.GenerateMode_GENERATE_MODE_START_FROM, Puzzle: textPuzzle(seedHard)}, "S9B"},
 	{"base on map", &sudokuv1.GenerateRequest{Seed: 6, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
@@ -67,7 +68,7 @@ func TestGenerate(t *testing.T) {
 			}
 			clues := 0
 			for _, c := range resp.GetBoard().GetCells() {
-				if c.GetValue() != 0 {
+				if c.GetGiven() {
 					clues++
 				}
 			}
@@ -217,6 +218,11 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"new with a board", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4}}}}, "puzzle.board", "only read with mode"},
 		{"new with a region map", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle.region_map", "only read with mode"},
 		{"2.0 string of another variant", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_KILLER, Puzzle: textPuzzle(seedS9B)}, "variant", "VARIANT_KILLER contradicts the puzzle, a 2.0 string whose header S9B fixes the variant"},
+		{"cage size of a classic", &sudokuv1.GenerateRequest{CageSize: 5}, "cage_size", "applies to killer puzzles, not classic"},
+		{"cage size of KenKen", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENKEN, CageSize: 3}, "cage_size", "not KenKen"},
+		{"cage size too small", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER, CageSize: 1}, "cage_size", "out of range 2..9"},
+		{"cage size too large", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER, CageSize: 1 << 31}, "cage_size", "out of range 2..9"},
+		{"cage size from a puzzle", &sudokuv1.GenerateRequest{Mode: start, CageSize: 5, Puzzle: textPuzzle(seedHard)}, "cage_size", "applies to new puzzles"},
 		{"variant differs", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_X,
 			Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedHard}, Variant: sudokuv1.Variant_VARIANT_CLASSIC}}, "variant", "differs"},
 	}

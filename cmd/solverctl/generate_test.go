@@ -25,6 +25,7 @@ var generateCLITests = []struct {
 	{"2.0 header", []string{"generate", "--seed", "1", "--to", "S9B"}, "S9B", nil},
 	{"killer", []string{"generate", "--variant", "killer", "--seed", "2"}, "L9B", []string{"seed: 2"}},
 	{"kenken", []string{"generate", "--variant", "kenken", "--size", "4", "--seed", "2"}, "K4C", nil},
+	{"killer of 5-cell cages", []string{"generate", "--variant", "killer", "--cage-size", "5", "--seed", "2", "--to", "killer-arrows"}, "M<<<<R<<<", []string{"clues: 0", "seed: 2"}},
 	{"start", []string{"generate", "--mode", "start", "--to", "plain", seedPuzzle}, "", []string{"clues: "}},
 	{"no guessing asked", []string{"generate", "--seed", "5", "--no-guessing"}, "S9B", []string{"level met: yes", "solved without guessing: yes"}},
 	{"json", []string{"generate", "--seed", "5", "--to", "json"}, `{"size":`, []string{"seed: 5"}},
@@ -135,6 +136,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
 		{"two puzzles", []string{"generate", "--mode", "start", seedPuzzle, seedPuzzle}, true, "at most one"},
 		{"service rejects", []string{"generate", "--size", "7"}, false, "no regular boxes"},
+		{"cage size of a classic", []string{"generate", "--cage-size", "5"}, false, "cage_size: a cage size applies to killer puzzles, not classic"},
+		{"bad cage size", []string{"generate", "--cage-size", "five"}, true, "cage-size"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := runCLI(t, "", tt.args...)

@@ -34,20 +34,27 @@ var (
 func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.Layout, solution []uint8) (*grid.Layout, []uint8, error) {
 	var l *grid.Layout
 	for range maxCageLayouts {
-		var cages []grid.Cage
 		if g.cfg.CageSize > 0 {
-			cages = exactCages(fill, g.cfg.CageSize, solution, rng)
-		} else {
-			cages = randomCages(fill, g.variant.Arithmetic(), solution, rng)
+			cells := exactCages(fill, g.cfg.CageSize, solution, rng)
+			if cells == nil {
+				continue
+			}
+			l, err := g.recutCages(ctx, rng, fill, solution, cells)
+			if err != nil {
+				return nil, nil, err
+			}
+			if l != nil {
+				return l, make([]uint8, l.Cells), nil
+			}
+			continue
 		}
+		cages := randomCages(fill, g.variant.Arithmetic(), solution, rng)
 		if cages == nil {
 			continue
 		}
 		var err error
-		l, err = grid.NewLayout(grid.Config{Size: g.n, Variant: g.variant, Regions: regionsOf(fill), Cages: cages})
-		if err != nil {
-			// Cages drawn here that fail are a bug, not bad input.
-			return nil, nil, fmt.Errorf("building a %s layout: %v", g.variant, err)
+		if l, err = g.cageLayoutOf(fill, cages); err != nil {
+			return nil, nil, err
 		}
 		if g.cagesUnique(ctx, l) {
 			return l, make([]uint8, l.Cells), nil
@@ -61,6 +68,16 @@ func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.L
 		return nil, nil, errRetry
 	}
 	return l, solution, nil
+}
+
+// cageLayoutOf returns the layout of fill's regions with cages.
+func (g *generator) cageLayoutOf(fill *grid.Layout, cages []grid.Cage) (*grid.Layout, error) {
+	l, err := grid.NewLayout(grid.Config{Size: g.n, Variant: g.variant, Regions: regionsOf(fill), Cages: cages})
+	if err != nil {
+		// Cages drawn here that fail are a bug, not bad input.
+		return nil, fmt.Errorf("building a %s layout: %v", g.variant, err)
+	}
+	return l, nil
 }
 
 // cagesUnique reports whether the cages of l alone, without clues, are
@@ -159,20 +176,15 @@ func randomCages(l *grid.Layout, arithmetic bool, solution []uint8, rng *rand.Ra
 const exactPartitions = 2000
 
 // exactCages partitions the cells into connected killer cages of size
-// cells with distinct digits, the Cells mod size cells left over being
-// cages of one cell, and gives each its sum; nil when no draw succeeds.
+// cells with distinct digits of solution, the Cells mod size cells left
+// over being cages of one cell, and returns each cage's cells; nil when
+// no draw succeeds.
 // Each cage starts at the free cell with the fewest free neighbours and
 // grows to the frontier cell with the fewest, which rarely strands one.
-func exactCages(l *grid.Layout, size int, solution []uint8, rng *rand.Rand) []grid.Cage {
+func exactCages(l *grid.Layout, size int, solution []uint8, rng *rand.Rand) [][]int {
 	for range exactPartitions {
 		if cages := exactPartition(l, size, solution, rng); cages != nil {
-			out := make([]grid.Cage, len(cages))
-			for i, cells := range cages {
-				slices.Sort(cells)
-				out[i] = cageOf(cells, false, solution, rng)
-			}
-			slices.SortFunc(out, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
-			return out
+			return cages
 		}
 	}
 	return nil

@@ -645,10 +645,28 @@ func boardOf(l *grid.Layout, clues, entries []uint8) *grid.Board {
 	return b
 }
 
+// singleCages returns the entries of the killer cages of one cell of l
+// (of cage-size puzzles, see Config.CageSize): each its digit of
+// solution, as the puzzle's text gives it back (2.0 strings write such a
+// cage as its cell solved), so that the puzzle is graded as its text is;
+// nil when l has none.
+func singleCages(l *grid.Layout, solution []uint8) []uint8 {
+	var entries []uint8
+	for _, cg := range l.Cages() {
+		if len(cg.Cells) == 1 && cg.Op == grid.OpAdd {
+			if entries == nil {
+				entries = make([]uint8, l.Cells)
+			}
+			entries[cg.Cells[0]] = solution[cg.Cells[0]]
+		}
+	}
+	return entries
+}
+
 // result grades a dug puzzle and builds its Result. A grading cut short
 // ends the attempt, except the first, which returns the puzzle ungraded.
 func (g *generator) result(ctx context.Context, l *grid.Layout, clues, solution []uint8, minimal, first bool) (*Result, error) {
-	puzzle := boardOf(l, clues, nil)
+	puzzle := boardOf(l, clues, singleCages(l, solution))
 	graded, tooHard, err := g.grade(ctx, puzzle, solution, g.cuts())
 	ungraded := err != nil && first && (errors.Is(err, errRetry) || ctx.Err() != nil && errors.Is(err, ctx.Err()))
 	switch {

@@ -1104,8 +1104,8 @@ func TestExactCages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cages := exactCages(l, size, sol, rng)
-			if cages == nil {
+			cages := killerCages(exactCages(l, size, sol, rng), sol)
+			if len(cages) == 0 {
 				t.Fatalf("size %d seed %d: no partition", size, seed)
 			}
 			owner := make([]int, l.Cells)

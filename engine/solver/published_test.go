@@ -106,6 +106,33 @@ func TestKillerSitesPublished(t *testing.T) {
 	}
 }
 
+// TestKillerCage5Generated solves the generator's killers of the hardest
+// killers' shape (testdata/killer9-cage5.txt: no givens, sixteen 5-cell
+// cages and one of one cell) with the service's defaults, every step
+// checked against the solution: all twenty finish without a guess. Under
+// -short and the race detector only the first four are solved.
+func TestKillerCage5Generated(t *testing.T) {
+	puzzles := readPublished(t, "testdata/killer9-cage5.txt")
+	if len(puzzles) != 20 {
+		t.Fatalf("%d puzzles in killer9-cage5.txt, want 20", len(puzzles))
+	}
+	if testing.Short() || race {
+		puzzles = puzzles[:4]
+	}
+	for _, p := range puzzles {
+		cages := map[int]int{}
+		for _, cg := range p.p.Cages {
+			cages[len(cg.Cells)]++
+		}
+		if cages[5] != 16 || cages[1] != 1 || len(cages) != 2 {
+			t.Errorf("%s: cages by size %v, want 16 of 5 cells and one of 1", p.name, cages)
+		}
+		if res := solvePublished(t, p); res.Guesses != 0 {
+			t.Errorf("%s: %d guesses, want none", p.name, res.Guesses)
+		}
+	}
+}
+
 // TestX16Published solves the forum's 16×16 Sudoku X and Windoku as the
 // Interactive Sudoku Solver collects them (testdata/x16-published.txt)
 // with the service's defaults, every step checked against the published

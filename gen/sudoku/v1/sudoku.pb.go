@@ -3905,7 +3905,13 @@ type GenerateRequest struct {
 	// Whether to return the solution.
 	IncludeSolution bool `protobuf:"varint,11,opt,name=include_solution,json=includeSolution,proto3" json:"include_solution,omitempty"`
 	// The strategies the grading solver may use; empty allows all.
-	Strategies    []string `protobuf:"bytes,12,rep,name=strategies,proto3" json:"strategies,omitempty"`
+	Strategies []string `protobuf:"bytes,12,rep,name=strategies,proto3" json:"strategies,omitempty"`
+	// For a new puzzle of a killer variant (killer, killer jigsaw, killer
+	// X): every cage this many cells (2 up to the size), the cells left over
+	// (size² modulo cage_size) cages of one cell, and no clues, the cages
+	// alone making the puzzle unique. 0 draws cages of 2 to 5 cells and adds
+	// clues where the cages alone leave several solutions.
+	CageSize      uint32 `protobuf:"varint,13,opt,name=cage_size,json=cageSize,proto3" json:"cage_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4022,6 +4028,13 @@ func (x *GenerateRequest) GetStrategies() []string {
 		return x.Strategies
 	}
 	return nil
+}
+
+func (x *GenerateRequest) GetCageSize() uint32 {
+	if x != nil {
+		return x.CageSize
+	}
+	return 0
 }
 
 // GenerateResponse is a generated puzzle.
@@ -4635,7 +4648,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"strategies\x12\x1b\n" +
 	"\tmax_steps\x18\x03 \x01(\rR\bmaxSteps\":\n" +
 	"\x11FindStepsResponse\x12%\n" +
-	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\"\xda\x03\n" +
+	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\"\xf7\x03\n" +
 	"\x0fGenerateRequest\x12+\n" +
 	"\x04mode\x18\x01 \x01(\x0e2\x17.sudoku.v1.GenerateModeR\x04mode\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\rR\x04size\x12,\n" +
@@ -4653,7 +4666,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10include_solution\x18\v \x01(\bR\x0fincludeSolution\x12\x1e\n" +
 	"\n" +
 	"strategies\x18\f \x03(\tR\n" +
-	"strategies\"\x8d\x03\n" +
+	"strategies\x12\x1b\n" +
+	"\tcage_size\x18\r \x01(\rR\bcageSize\"\x8d\x03\n" +
 	"\x10GenerateResponse\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12,\n" +

@@ -1,0 +1,130 @@
+package generate
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
+)
+
+// TestRecut draws partitions of 9×9 solution grids into 5-cell cages,
+// finds a second solution of each that has one, and recuts: the cages
+// stay a partition of connected cages of their sizes with distinct digits
+// of the solution, exactly two of them change, and the second solution
+// breaks one of those two (a sum or a repeated digit). It fails when
+// fewer than 8 of the 12 draws are recut.
+func TestRecut(t *testing.T) {
+	fill, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recuts := 0
+	for seed := range uint64(12) {
+		rng := newRand(seed + 1)
+		sol, err := fillRandom(context.Background(), grid.NewBoard(fill), rng, DefaultMaxNodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells := exactCages(fill, 5, sol, rng)
+		if cells == nil {
+			t.Fatalf("seed %d: no partition", seed+1)
+		}
+		cl, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Killer, Cages: killerCages(cells, sol)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := (&search.Searcher{MaxNodes: DefaultMaxNodes}).Count(context.Background(), grid.NewBoard(cl), 2)
+		if err != nil || len(res.Solutions) < 2 {
+			continue // unique as drawn (or not counted): nothing to recut
+		}
+		other := res.Solutions[0]
+		if slices.Equal(other, sol) {
+			other = res.Solutions[1]
+		}
+		before := make([][]int, len(cells))
+		for i, cs := range cells {
+			before[i] = slices.Clone(cs)
+		}
+		if !recut(9, cells, sol, other, rng) {
+			t.Logf("seed %d: no recut", seed+1)
+			continue
+		}
+		recuts++
+		owner := make([]int, fill.Cells)
+		var changed []int
+		for k, cs := range cells {
+			if len(cs) != len(before[k]) {
+				t.Fatalf("seed %d: cage %d has %d cells, had %d", seed+1, k, len(cs), len(before[k]))
+			}
+			if !connected(9, cs) {
+				t.Errorf("seed %d: cage %d %v is not connected", seed+1, k, cs)
+			}
+			var used grid.Digits
+			for _, c := range cs {
+				if owner[c] != 0 {
+					t.Fatalf("seed %d: cell %d in two cages", seed+1, c)
+				}
+				owner[c] = k + 1
+				if used.Has(int(sol[c])) {
+					t.Errorf("seed %d: cage %d repeats %d", seed+1, k, sol[c])
+				}
+				used |= grid.Bit(int(sol[c]))
+			}
+			if !sameCells(cs, before[k]) {
+				changed = append(changed, k)
+			}
+		}
+		if slices.Contains(owner, 0) {
+			t.Fatalf("seed %d: a cell in no cage", seed+1)
+		}
+		if len(changed) != 2 {
+			t.Fatalf("seed %d: %d cages changed, want 2", seed+1, len(changed))
+		}
+		broken := false
+		for _, k := range changed {
+			sum, want := 0, 0
+			var used grid.Digits
+			for _, c := range cells[k] {
+				sum += int(other[c])
+				want += int(sol[c])
+				broken = broken || used.Has(int(other[c]))
+				used |= grid.Bit(int(other[c]))
+			}
+			broken = broken || sum != want
+		}
+		if !broken {
+			t.Errorf("seed %d: the second solution fits the recut cages", seed+1)
+		}
+	}
+	if recuts < 8 {
+		t.Fatalf("%d of 12 draws recut, want at least 8", recuts)
+	}
+}
+
+// TestCageSizeKiller9 makes 9×9 killers of 5-cell cages, the shape of the
+// forum's hardest killers (docs/search.md): no clues, sixteen cages of
+// five cells and one of one, and a fresh search proves each unique.
+func TestCageSizeKiller9(t *testing.T) {
+	for _, seed := range []uint64{2, 7, 13} {
+		r, err := Generate(context.Background(), Config{Variant: grid.Killer, CageSize: 5, Seed: seed, MaxAttempts: 20})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if r.Clues != 0 {
+			t.Errorf("seed %d: %d clues, want none", seed, r.Clues)
+		}
+		sizes := map[int]int{}
+		for _, cg := range r.Puzzle.Layout().Cages() {
+			sizes[len(cg.Cells)]++
+		}
+		if sizes[5] != 16 || sizes[1] != 1 || len(sizes) != 2 {
+			t.Errorf("seed %d: cages by size %v, want 16 of 5 cells and 1 of 1", seed, sizes)
+		}
+		res, err := (&search.Searcher{}).Count(context.Background(), r.Puzzle, 2)
+		if err != nil || !res.Complete || len(res.Solutions) != 1 {
+			t.Errorf("seed %d: %d solutions (complete %v, err %v), want 1", seed, len(res.Solutions), res.Complete, err)
+		}
+	}
+}
