@@ -645,7 +645,9 @@ func BenchmarkCount(b *testing.B) {
 // collected in the Interactive Sudoku Solver's data/killers.js); they
 // take seconds each, so run it with -benchtime 14x.
 // KenKenHard and KillerCageSize are the solver's generated KenKen of
-// grade Extreme and killers of equal cage sizes (engine/solver/testdata).
+// grade Extreme and killers of equal cage sizes (engine/solver/testdata);
+// KillerCage5 twenty generated killers of the hardest killers' shape
+// (solverctl generate --cage-size 5, seeds 1-20).
 // 25x25Published is three published 25×25 puzzles that the search takes
 // seconds on (see the README); run it with -benchtime 3x to count each.
 func BenchmarkGeneric(b *testing.B) {
@@ -668,6 +670,7 @@ func BenchmarkGeneric(b *testing.B) {
 		{"KillerMathemagic", "testdata/killer9-mathemagic.txt"},
 		{"KenKenHard", "../solver/testdata/kenken-hard.txt"},
 		{"KillerCageSize", "../solver/testdata/killer9-cagesize.txt"},
+		{"KillerCage5", "../solver/testdata/killer9-cage5.txt"},
 		{"25x25Published", "testdata/25x25-published.txt"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
