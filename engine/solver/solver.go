@@ -696,9 +696,9 @@ func (r *run) tryStrategy(ctx context.Context, st *strategy.Strategy) (found, st
 }
 
 // oneVerityLooks is how many looks at fillings the Cage Filling Verity
-// searches of Options.OneDeepSearch take in all in a solve. The 17 that
+// searches of Options.OneDeepSearch take in all in a solve. The 13 that
 // finish the forum's Wecoc #1 (killer9-extreme.txt line 1) by logic take
-// 2.3 million, the first 0.8 million of them (about 6 s of CPU in all);
+// 2.2 million, the first 0.8 million of them (about 5.5 s of CPU in all);
 // one that finds nothing follows every group of its board in 0.01-0.15
 // million on the tarek, Mathemagic and extreme killers (0.1-0.5 s).
 var oneVerityLooks = 8_000_000 // a variable for the tests

@@ -400,8 +400,14 @@ type Sink struct {
 	// others (see findNested). They are the sink's, so that a solve's
 	// steps do not depend on another solve's.
 	nestedHeld, nestedWideHeld []uint64
-	steps                      []Step
-	strategy                   *Strategy // the strategy finding (see Strategy.Find)
+	// verityAfter is the group (of the trial's groups, plus one; 0 for
+	// none) of the Cage Filling Verity step last found on this sink: the
+	// groups before it found nothing then and most often find nothing
+	// again, so the next search of the solve starts after it and comes
+	// round to them last (see findVerities).
+	verityAfter int
+	steps       []Step
+	strategy    *Strategy // the strategy finding (see Strategy.Find)
 }
 
 // Cancelled reports whether Cancel is closed (false for a nil sink). It

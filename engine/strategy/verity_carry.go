@@ -95,6 +95,11 @@ func (k *verityKept) held(key uint64, cand []grid.Digits) {
 // those removals are followed. False at a contradiction, else the
 // candidates after it are in t.cand.
 func (t *trial) resume(end []grid.Digits) bool {
+	if within(end, t.base) {
+		// The base lacks nothing the trial kept: it ends where it did.
+		copy(t.cand, end)
+		return true
+	}
 	t.begin(end)
 	t.events = append(t.events, trialEvent{group: -1, cell: -1, unit: -1})
 	ok := true
@@ -109,4 +114,14 @@ func (t *trial) resume(end []grid.Digits) bool {
 	ok = ok && t.run()
 	t.drain()
 	return ok
+}
+
+// within reports whether every candidate of cand is one of base's.
+func within(cand, base []grid.Digits) bool {
+	for x, ds := range cand {
+		if ds&^base[x] != 0 {
+			return false
+		}
+	}
+	return true
 }

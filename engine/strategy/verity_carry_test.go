@@ -140,6 +140,45 @@ func TestCageFillingVerityStop(t *testing.T) {
 	}
 }
 
+// TestCageFillingVerityTurn solves the forum's Wecoc #1 (killer9-
+// extreme.txt line 1) as the service does, its Cage Filling Verity
+// searches starting after the group of the last step (the default) and
+// from the first group: both finish without a guess through at least ten
+// such steps, and starting after the last step's group follows fewer
+// fillings afresh and resumes fewer, as the groups before it found
+// nothing then (docs/variant-techniques.md, session 36).
+func TestCageFillingVerityTurn(t *testing.T) {
+	if strategy.Race || testing.Short() {
+		t.Skip("skipped under -race and -short: two killer solves of seconds")
+	}
+	b := killerLine(t, "killer9-extreme.txt", 1)
+	solve := func(turn bool) (w2, trials int) {
+		defer strategy.SetVerityTurn(turn)()
+		strategy.VerityCarryCounts()
+		opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, OneDeepSearch: true}
+		res, err := solver.Solve(context.Background(), b.Clone(), opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
+			if s.Strategy == strategy.CageFillingVerity() {
+				w2++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != solver.Solved || res.Guesses != 0 || w2 < 10 {
+			t.Fatalf("turn %v: status %v, %d guesses, %d Cage Filling Verity steps; want solved by logic, at least 10 such steps", turn, res.Status, res.Guesses, w2)
+		}
+		_, resumed, fresh := strategy.VerityCarryCounts()
+		return w2, resumed + fresh
+	}
+	w2First, first := solve(false)
+	w2Turn, turn := solve(true)
+	t.Logf("from the first group: %d steps, %d trials; after the last step's: %d steps, %d trials", w2First, first, w2Turn, turn)
+	if turn >= first {
+		t.Errorf("%d trials starting after the last step's group, %d from the first; want fewer", turn, first)
+	}
+}
+
 // sameSteps fails t unless the step texts a (taken as what) and b (as
 // other) are the same, in the same order.
 func sameSteps(t *testing.T, what string, a []string, other string, b []string) {

@@ -359,6 +359,15 @@ func VerityCarryCounts() (dead, resumed, fresh int) {
 	return dead, resumed, fresh
 }
 
+// SetVerityTurn sets whether a Cage Filling Verity search for one step
+// starts after the group of the last step found on its sink, returning
+// what undoes it.
+func SetVerityTurn(on bool) (undo func()) {
+	was := verityTurn
+	verityTurn = on
+	return func() { verityTurn = was }
+}
+
 // SetVerityStop sets whether a Cage Filling Verity trial may stop once
 // it has removed every candidate no filling alive keeps yet, returning
 // what undoes it.
