@@ -646,7 +646,7 @@ func boardOf(l *grid.Layout, clues, entries []uint8) *grid.Board {
 }
 
 // singleCages returns the entries of the killer cages of one cell of l
-// (of cage-size puzzles, see Config.CageSize): each its digit of
+// (cage-size puzzles have one, see Config.CageSize): each its digit of
 // solution, as the puzzle's text gives it back (2.0 strings write such a
 // cage as its cell solved), so that the puzzle is graded as its text is;
 // nil when l has none.

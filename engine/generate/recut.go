@@ -128,10 +128,16 @@ func differs(cells []int, solution, other []uint8) bool {
 	return false
 }
 
+// maxCutsTried bounds the cuts cutAgain tries for one pair of cages: all
+// of them up to cages of 9 cells (24,310 for two cages of 9), the first
+// ones in order for larger cages, whose cuts run into the millions.
+const maxCutsTried = 25_000
+
 // cutAgain returns a random cut of the cells of cages a and b (of one
 // size) into two other connected cages of that size, each with distinct
 // digits of solution, one of which other breaks (its sum there differs
-// from solution's, or a digit repeats); nil when there is none.
+// from solution's, or a digit repeats); nil when there is none among the
+// first maxCutsTried.
 func cutAgain(n int, a, b []int, solution, other []uint8, rng *rand.Rand) (x, y []int) {
 	k := len(a)
 	union := append(slices.Clone(a), b...)
@@ -139,9 +145,14 @@ func cutAgain(n int, a, b []int, solution, other []uint8, rng *rand.Rand) (x, y 
 	var cuts [][2][]int
 	part := make([]int, 1, k)
 	part[0] = union[0] // each cut once: the part holding union[0]
+	tried := 0
 	var walk func(from int)
 	walk = func(from int) {
+		if tried >= maxCutsTried {
+			return
+		}
 		if len(part) == k {
+			tried++
 			rest := make([]int, 0, k)
 			for _, c := range union {
 				if !slices.Contains(part, c) {
