@@ -37,6 +37,7 @@ var variantSets = []variantSet{
 	{name: "killer9-hard5", file: "killer9-hard5.txt"},
 	{name: "killer9-mathemagic", file: "killer9-mathemagic.txt"},
 	{name: "killer9-cagesize", file: "testdata/killer9-cagesize.txt"},
+	{name: "killer9-cage5-hard", file: "testdata/killer9-cage5-hard.txt"},
 	{name: "killer9-big", file: "killer9-big.txt"},
 	{name: "killer9", file: "killer9.txt"},
 	{name: "killer16", file: "killer16.txt"},
