@@ -169,6 +169,17 @@ func Thrift(t SolvingType, l *grid.Layout) int {
 	return 1
 }
 
+// lockedWideStall is how many eliminations a Locked Nested Trial search's
+// wide pass follows without a step before a mixed solve's search stops
+// (strategy.Sink.WideStall). On the 16×16 and 25×25 fixtures the wide
+// passes that find a step find their first 0.18-0.82 million after they
+// start, and then go on to the budget for more (the batch); the one that
+// finds nothing before x16-extreme line 11 guesses spent 6.8 million of
+// its 16×16 budget of 10 million, and a generated 16×16 X's (seed 90005)
+// 6.7 million, about 0.5 s of CPU each. A logic-only solve, which has
+// nothing to hand the board to, keeps the whole budget.
+var lockedWideStall = 2_000_000 // a variable for the tests
+
 // batchEnd returns how many of steps, a batch of strategy st (see
 // Batches), a solve whose steps so far rate se on Sudoku Explainer's scale
 // takes: all of them, but for the Forcing Net only those up to the first

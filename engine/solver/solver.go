@@ -287,6 +287,9 @@ func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, shar
 	s.done = ctx.Done()
 	s.sink.Cancel = s.done // long finders stop with the solve
 	s.sink.Thrift = Thrift(opts.Type, start.Layout())
+	if opts.Type == Mixed {
+		s.sink.WideStall = lockedWideStall
+	}
 	if share != nil && s.guessing {
 		// A solve that cannot guess has nothing to hand the time over to.
 		s.sink.Cancel = share
@@ -792,7 +795,7 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 	k := &r.batch
 	k.Reset()
-	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks, k.DeepStall = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks, r.sink.DeepStall
+	k.All, k.Chain, k.Form, k.Cancel, k.Thrift, k.DeepLooks, k.DeepStall, k.WideStall = true, true, p.Form, r.sink.Cancel, r.sink.Thrift, r.sink.DeepLooks, r.sink.DeepStall, r.sink.WideStall
 	r.batchNext, r.batchEnd = 0, 0
 	return k
 }

@@ -730,12 +730,12 @@ func (t *lockedTrial) find(sink *Sink, budget int) {
 	words := (len(t.cand) + 1) / 2
 	t.vouchedP = slices.Grow(t.vouchedP[:0], words)[:words]
 	for _, wide := range []bool{false, true} {
-		found := len(sink.steps)
+		found, start := len(sink.steps), t.work
 		// A premise that held vouches for those its trial placed, in this
 		// pass (see refutes).
 		clear(t.vouchedP)
 		for _, p := range t.order {
-			if t.spent(sink, budget) {
+			if t.spent(sink, budget) || wide && sink.WideStall > 0 && len(sink.steps) == found && t.work-start > sink.WideStall {
 				return
 			}
 			if k := p.cell*32 + p.digit - 1; t.vouchedP[k>>6]&(1<<(k&63)) != 0 {

@@ -375,6 +375,13 @@ type Sink struct {
 	// its budget, one that keeps finding steps goes on. A mixed solve's
 	// one deep search sets it (solver.Options.OneDeepSearch).
 	DeepStall int
+	// WideStall, when above 0, stops a Locked Nested Trial search whose
+	// wide pass (lemmas from every open cell, after the narrow pass found
+	// nothing) has followed WideStall eliminations without a step. A
+	// mixed solve sets it (2 million): there a search that finds nothing
+	// hands the board to guessing, and the wide passes that find a step
+	// find their first soon after they start.
+	WideStall int
 	// VerityLooks is set by a Cage Filling Verity search to the looks at
 	// fillings it took, so that a solve can bound its searches' total
 	// (solver.Options.OneDeepSearch).
