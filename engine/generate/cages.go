@@ -156,7 +156,7 @@ func randomCages(l *grid.Layout, arithmetic bool, solution []uint8, rng *rand.Ra
 	if !arithmetic {
 		cages = mergeSingles(n, cages, owner, solution, rng)
 	}
-	out := make([]grid.Cage, 0, len(cages))
+	kept := cages[:0]
 	for _, cells := range cages {
 		switch {
 		case len(cells) == 0:
@@ -164,8 +164,21 @@ func randomCages(l *grid.Layout, arithmetic bool, solution []uint8, rng *rand.Ra
 		case len(cells) == 1 && !arithmetic:
 			return nil
 		}
-		slices.Sort(cells)
-		out = append(out, cageOf(cells, arithmetic, solution, rng))
+		kept = append(kept, cells)
+	}
+	return cagesOf(kept, arithmetic, solution, rng)
+}
+
+// cagesOf returns the cages of cells with their operators and targets
+// from solution (see cageOf, called in the order of cells), each cage's
+// cells ascending (cells itself is left as it is: recutCages draws its
+// recuts in the order of its cells) and the cages in the order of their
+// first cells, as decoders give them back, so that the grade of a puzzle
+// and of its text agree.
+func cagesOf(cells [][]int, arithmetic bool, solution []uint8, rng *rand.Rand) []grid.Cage {
+	out := make([]grid.Cage, len(cells))
+	for i, cs := range cells {
+		out[i] = cageOf(slices.Sorted(slices.Values(cs)), arithmetic, solution, rng)
 	}
 	slices.SortFunc(out, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
 	return out

@@ -1104,7 +1104,7 @@ func TestExactCages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cages := killerCages(exactCages(l, size, sol, rng), sol)
+			cages := cagesOf(exactCages(l, size, sol, rng), false, sol, nil)
 			if len(cages) == 0 {
 				t.Fatalf("size %d seed %d: no partition", size, seed)
 			}

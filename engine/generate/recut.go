@@ -28,7 +28,7 @@ const maxRecuts = 60
 // (docs/search.md, session 36).
 func (g *generator) recutCages(ctx context.Context, rng *rand.Rand, fill *grid.Layout, solution []uint8, cells [][]int) (*grid.Layout, error) {
 	for range maxRecuts {
-		l, err := g.cageLayoutOf(fill, killerCages(cells, solution))
+		l, err := g.cageLayoutOf(fill, cagesOf(cells, false, solution, nil))
 		if err != nil {
 			return nil, err
 		}
@@ -53,20 +53,6 @@ func (g *generator) recutCages(ctx context.Context, rng *rand.Rand, fill *grid.L
 		}
 	}
 	return nil, nil
-}
-
-// killerCages returns the killer cages of cells with their sums in
-// solution, each cage's cells ascending and the cages in the order of
-// their first cells, as decoders give them back.
-func killerCages(cells [][]int, solution []uint8) []grid.Cage {
-	out := make([]grid.Cage, len(cells))
-	for i, cs := range cells {
-		cs = slices.Clone(cs)
-		slices.Sort(cs)
-		out[i] = cageOf(cs, false, solution, nil)
-	}
-	slices.SortFunc(out, func(a, b grid.Cage) int { return a.Cells[0] - b.Cells[0] })
-	return out
 }
 
 // recut cuts two neighbouring cages of cells, of one size and more than
@@ -140,8 +126,8 @@ const maxCutsTried = 25_000
 // first maxCutsTried.
 func cutAgain(n int, a, b []int, solution, other []uint8, rng *rand.Rand) (x, y []int) {
 	k := len(a)
-	union := append(slices.Clone(a), b...)
-	slices.Sort(union)
+	a, b = slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))
+	union := slices.Sorted(slices.Values(append(slices.Clone(a), b...)))
 	var cuts [][2][]int
 	part := make([]int, 1, k)
 	part[0] = union[0] // each cut once: the part holding union[0]
@@ -159,7 +145,8 @@ func cutAgain(n int, a, b []int, solution, other []uint8, rng *rand.Rand) (x, y 
 					rest = append(rest, c)
 				}
 			}
-			if sameCells(part, a) || sameCells(part, b) || !distinct(part, solution) || !distinct(rest, solution) ||
+			// part and rest are ascending, as union is.
+			if slices.Equal(part, a) || slices.Equal(part, b) || !distinct(part, solution) || !distinct(rest, solution) ||
 				!inOnePiece(n, part) || !inOnePiece(n, rest) || fitsBoth(part, rest, solution, other) {
 				return
 			}
@@ -178,19 +165,6 @@ func cutAgain(n int, a, b []int, solution, other []uint8, rng *rand.Rand) (x, y 
 	}
 	c := cuts[rng.IntN(len(cuts))]
 	return c[0], c[1]
-}
-
-// sameCells reports whether x and y hold the same cells.
-func sameCells(x, y []int) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for _, c := range x {
-		if !slices.Contains(y, c) {
-			return false
-		}
-	}
-	return true
 }
 
 // distinct reports whether the digits of values in cells differ.

@@ -2,10 +2,8 @@ package solver
 
 import (
 	"context"
-	"strings"
 	"testing"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/strategy"
 )
@@ -36,19 +34,7 @@ func TestLockedWideStall(t *testing.T) {
 		}
 		return texts, res
 	}
-	x16 := func(path string, i int) *grid.Board {
-		text, _, _ := strings.Cut(puzzleLines(t, path)[i], " ")
-		p, _, err := codec.Decode(text, codec.DecodeOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := p.Board(grid.Classic)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	b := x16("testdata/x16-extreme.txt", 10)
+	b := fileLine(t, "testdata/x16-extreme.txt", 11)
 	stopped, res := solve(b, lockedWideStall)
 	whole, resWhole := solve(b, 0)
 	if res.Guesses == 0 || res.Guesses != resWhole.Guesses {
@@ -62,7 +48,7 @@ func TestLockedWideStall(t *testing.T) {
 			t.Fatalf("step %d:\nwith the stop %s\nwithout      %s", i+1, stopped[i], whole[i])
 		}
 	}
-	if _, res := solve(x16("testdata/x16-published.txt", 1), 1); res.Guesses == 0 {
+	if _, res := solve(fileLine(t, "testdata/x16-published.txt", 2), 1); res.Guesses == 0 {
 		t.Error("the very hard 16×16 X finished by logic with wide passes stopped after one elimination; want guesses")
 	}
 }

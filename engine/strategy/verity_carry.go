@@ -49,15 +49,7 @@ func fillingKey(g int, digits []uint8) uint64 {
 // load readies k for a search from base, of layout l: its outcomes are
 // kept when base lies within the last search's, and dropped otherwise.
 func (k *verityKept) load(l *grid.Layout, base []grid.Digits) {
-	keep := verityCarry && k.l == l && len(k.ref) == len(base) && len(k.cand) < maxVerityKept
-	if keep {
-		for x, ds := range base {
-			if ds&^k.ref[x] != 0 {
-				keep = false
-				break
-			}
-		}
-	}
+	keep := verityCarry && k.l == l && len(k.ref) == len(base) && len(k.cand) < maxVerityKept && within(base, k.ref)
 	if !keep {
 		if k.at == nil {
 			k.at = make(map[uint64]int32)

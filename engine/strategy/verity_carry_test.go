@@ -111,21 +111,10 @@ func TestCageFillingVerityStop(t *testing.T) {
 	}
 	const stopFloor = 10_000
 	b := killerLine(t, "killer9-extreme.txt", 1)
-	n := grid.Notation{Layout: b.Layout()}
 	steps := func(stop bool) (texts []string, w2, stops int) {
 		defer strategy.SetVerityStop(stop)()
 		strategy.VerityStops()
-		opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, OneDeepSearch: true}
-		_, err := solver.Solve(context.Background(), b.Clone(), opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
-			if s.Strategy == strategy.CageFillingVerity() {
-				w2++
-			}
-			texts = append(texts, s.Explain(n))
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		texts, w2, _ = serviceSolve(t, b)
 		return texts, w2, strategy.VerityStops()
 	}
 	whole, w2, _ := steps(false)
@@ -155,16 +144,7 @@ func TestCageFillingVerityTurn(t *testing.T) {
 	solve := func(turn bool) (w2, trials int) {
 		defer strategy.SetVerityTurn(turn)()
 		strategy.VerityCarryCounts()
-		opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, OneDeepSearch: true}
-		res, err := solver.Solve(context.Background(), b.Clone(), opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
-			if s.Strategy == strategy.CageFillingVerity() {
-				w2++
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, w2, res := serviceSolve(t, b)
 		if res.Status != solver.Solved || res.Guesses != 0 || w2 < 10 {
 			t.Fatalf("turn %v: status %v, %d guesses, %d Cage Filling Verity steps; want solved by logic, at least 10 such steps", turn, res.Status, res.Guesses, w2)
 		}
@@ -177,6 +157,26 @@ func TestCageFillingVerityTurn(t *testing.T) {
 	if turn >= first {
 		t.Errorf("%d trials starting after the last step's group, %d from the first; want fewer", turn, first)
 	}
+}
+
+// serviceSolve solves a copy of b as the service does by default,
+// returning the explanations of its steps, how many are Cage Filling
+// Verity's, and the result.
+func serviceSolve(t *testing.T, b *grid.Board) (texts []string, w2 int, res *solver.Result) {
+	t.Helper()
+	n := grid.Notation{Layout: b.Layout()}
+	opts := solver.Options{Type: solver.Mixed, Order: solver.Guided, CheckMultiple: true, OneDeepSearch: true}
+	res, err := solver.Solve(context.Background(), b.Clone(), opts, func(_ int, s *strategy.Step, _ *grid.Board) error {
+		if s.Strategy == strategy.CageFillingVerity() {
+			w2++
+		}
+		texts = append(texts, s.Explain(n))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return texts, w2, res
 }
 
 // sameSteps fails t unless the step texts a (taken as what) and b (as
