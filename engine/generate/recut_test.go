@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 
@@ -126,5 +127,82 @@ func TestCageSizeKiller9(t *testing.T) {
 		if err != nil || !res.Complete || len(res.Solutions) != 1 {
 			t.Errorf("seed %d: %d solutions (complete %v, err %v), want 1", seed, len(res.Solutions), res.Complete, err)
 		}
+	}
+}
+
+// TestCageSizeLargeBoards makes 12×12 killers of 4-cell cages and 16×16
+// killers of 3-cell cages, which took tens of seconds or ran past any
+// deadline before their cages were drawn tight and their counts restarted
+// (see tightest and restartNodes): no clues, every cage of the size but
+// the Cells mod size of one cell, and a fresh search proves each unique.
+func TestCageSizeLargeBoards(t *testing.T) {
+	tests := []struct {
+		size, cageSize int
+		seeds          []uint64
+	}{
+		{12, 4, []uint64{1, 3}},
+		{16, 3, []uint64{4}},
+	}
+	for _, tt := range tests {
+		for _, seed := range tt.seeds {
+			r, err := Generate(context.Background(), Config{Variant: grid.Killer, Size: tt.size, CageSize: tt.cageSize, Seed: seed})
+			if err != nil {
+				t.Fatalf("%d×%d, cage size %d, seed %d: %v", tt.size, tt.size, tt.cageSize, seed, err)
+			}
+			if r.Clues != 0 {
+				t.Errorf("%d×%d seed %d: %d clues, want none", tt.size, tt.size, seed, r.Clues)
+			}
+			cells := tt.size * tt.size
+			sizes := map[int]int{}
+			for _, cg := range r.Puzzle.Layout().Cages() {
+				sizes[len(cg.Cells)]++
+			}
+			want := map[int]int{tt.cageSize: cells / tt.cageSize}
+			if cells%tt.cageSize != 0 {
+				want[1] = cells % tt.cageSize
+			}
+			if !maps.Equal(sizes, want) {
+				t.Errorf("%d×%d seed %d: cages by size %v, want %v", tt.size, tt.size, seed, sizes, want)
+			}
+			res, err := (&search.Searcher{}).Count(context.Background(), r.Puzzle, 2)
+			if err != nil || !res.Complete || len(res.Solutions) != 1 {
+				t.Errorf("%d×%d seed %d: %d solutions (complete %v, err %v), want 1", tt.size, tt.size, seed, len(res.Solutions), res.Complete, err)
+			}
+		}
+	}
+}
+
+// TestTightest checks the choice of the frontier cell that grows a cage
+// on a large board: among the cells with at most one free neighbour more
+// than the fewest, the one whose digit takes the cage's sum furthest from
+// its middle.
+func TestTightest(t *testing.T) {
+	// A 16×16 solution where only the digits of cells 0–4 matter.
+	solution := make([]uint8, 256)
+	copy(solution, []uint8{2, 15, 1, 3, 16})
+	tests := []struct {
+		name     string
+		cage     []int
+		frontier []int
+		free     map[int]int
+		want     int
+	}{
+		// The cage (2) is below the middle of 8.5: 1 takes it further
+		// below than 3 does, and than 16 takes it above.
+		{"low cage", []int{0}, []int{4, 2, 3}, map[int]int{2: 1, 3: 1, 4: 1}, 2},
+		// The cage (15) is above it: 16 takes it further.
+		{"high cage", []int{1}, []int{2, 4}, map[int]int{2: 1, 4: 1}, 4},
+		// A cell with one free neighbour more than the fewest still counts.
+		{"slack of one", []int{0}, []int{3, 2}, map[int]int{3: 0, 2: 1}, 2},
+		// One with two more does not.
+		{"beyond the slack", []int{0}, []int{3, 2}, map[int]int{3: 0, 2: 2}, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			free := func(c int) int { return tt.free[c] }
+			if got := tightest(tt.frontier, free, solution, tt.cage, 16, newRand(1)); got != tt.want {
+				t.Errorf("tightest = cell %d, want %d", got, tt.want)
+			}
+		})
 	}
 }
