@@ -35,8 +35,8 @@ type digger struct {
 	// clues stay necessary to the end.
 	needed  []bool
 	scratch [2]int
-	// checker, on boards above 16×16 that clause learning takes, answers
-	// the checks after the singles instead of the search (see
+	// checker, on boards of 16×16 and above that clause learning takes,
+	// answers the checks after the singles instead of the search (see
 	// search.ClueChecker); its budgets are conflicts.
 	checker *search.ClueChecker
 	// forks are the diggers of the checks widePass runs beside d's.
@@ -73,7 +73,10 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 		needed:  make([]bool, l.Cells),
 		passes:  digPasses(l.N, g.maxNodes),
 	}
-	if l.N > 16 && solution != nil {
+	// From 16×16 up the checker pays: 16×16 X took 0.25–0.57 s rather
+	// than 0.43–1.40 s (seeds 1–4), jigsaw a third to a half of the time,
+	// classic the same (docs/generating.md, session 37).
+	if l.N >= 16 && solution != nil {
 		if d.checker = search.NewClueChecker(l, solution); d.checker != nil {
 			d.passes = learnPasses(g.maxNodes)
 		}
@@ -132,7 +135,8 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 	graded := d.g.cfg.NonMinimal && d.g.cfg.Level != strategy.Unrated && d.g.cfg.Level < strategy.Extreme
 	orbits := shuffledOrbits(d.l.N, d.g.cfg.Symmetry, rng)
 	todo := orbits
-	// Above 16×16, where a check costs most, checks run side by side,
+	// From 16×16 up (with a checker), where a check costs most, checks
+	// run side by side,
 	// unless each removal must also keep the grade; and digging starts
 	// from a unique puzzle built by adding clues, with the orbits it
 	// proved needed set aside.

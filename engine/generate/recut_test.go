@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"testing"
@@ -203,6 +204,40 @@ func TestTightest(t *testing.T) {
 			if got := tightest(tt.frontier, free, solution, tt.cage, 16, newRand(1)); got != tt.want {
 				t.Errorf("tightest = cell %d, want %d", got, tt.want)
 			}
+		})
+	}
+}
+
+// TestGenerate16Checked makes 16×16 jigsaws, whose solution the exact
+// search finds (see searchFill), and a 16×16 X, both dug with the clause
+// learning checker (see newDigger), and checks each independently of
+// both: connected irregular regions, one solution by a fresh search, and
+// every clue needed. It skips under -short and the race detector.
+func TestGenerate16Checked(t *testing.T) {
+	if testing.Short() || race {
+		t.Skip("16×16 generations and their checks take about 10 s of CPU: skipped under -short and -race")
+	}
+	tests := []struct {
+		variant grid.Variant
+		seed    uint64
+	}{
+		{grid.Jigsaw, 1},
+		{grid.X, 1},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%v seed %d", tt.variant, tt.seed), func(t *testing.T) {
+			res, err := Generate(context.Background(), Config{Variant: tt.variant, Size: 16, Seed: tt.seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Minimal {
+				t.Fatal("Minimal = false, want true")
+			}
+			if tt.variant == grid.Jigsaw {
+				checkRegions(t, res.Puzzle.Layout())
+			}
+			checkUnique(t, res)
+			checkMinimal(t, res, NoSymmetry)
 		})
 	}
 }
