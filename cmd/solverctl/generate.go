@@ -49,7 +49,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")
 	fs.Var(&enumValue[sudokuv1.Symmetry]{&req.Symmetry, symmetryNames}, "symmetry", "`symmetry` of the clues: "+names(symmetryNames)+", none by default")
 	fs.BoolVar(&req.NonMinimal, "non-minimal", false, "allow clues that could be removed")
-	fs.Var((*flagvalue.Uint32)(&req.CageSize), "cage-size", "`cells` of every cage of a new killer (2 up to its size; the cells left over are cages of one cell), which then has no clues; 0 draws cages of 2 to 5 cells and adds clues where needed")
+	fs.Var((*flagvalue.Uint32)(&req.CageSize), "cage-size", "`cells` of every cage of a new killer (2 up to its size less one; the cells left over are cages of one cell), which then has no clues; 0 draws cages of 2 to 5 cells and adds clues where needed")
 	fs.Uint64Var(&req.Seed, "seed", 0, "random `seed`; 0 draws one (printed, it reproduces the puzzle)")
 	fs.StringVar(&to, "to", "auto", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
 	fs.BoolVar(&req.IncludeSolution, "solution", false, "also print the solution")

@@ -138,6 +138,7 @@ func TestGenerateErrors(t *testing.T) {
 		{"service rejects", []string{"generate", "--size", "7"}, false, "no regular boxes"},
 		{"cage size of a classic", []string{"generate", "--cage-size", "5"}, false, "cage_size: a cage size applies to killer puzzles, not classic"},
 		{"bad cage size", []string{"generate", "--cage-size", "five"}, true, "cage-size"},
+		{"cage of every digit", []string{"generate", "--variant", "killer", "--cage-size", "9"}, false, "cage_size: cage size 9: every cage would hold all 9 digits and sum to 45"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := runCLI(t, "", tt.args...)

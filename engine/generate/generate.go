@@ -110,7 +110,7 @@ type Config struct {
 	// solve; 0 means DefaultMaxNodes.
 	MaxNodes int64
 	// CageSize, for killer variants of New, gives every cage exactly this
-	// many cells, the cells left over (Size² mod CageSize) being cages of
+	// many cells (2 to Size-1), the cells left over (Size² mod CageSize) being cages of
 	// one cell, and asks for a puzzle without clues (the attempt is
 	// dropped when the cages alone do not make it unique); 0 draws cages
 	// of 2 to 5 cells and adds clues where needed.
@@ -453,8 +453,13 @@ func (g *generator) initNew() error {
 		if !v.HasCages() || v.Arithmetic() {
 			return grid.FieldErrorf("cage_size", "a cage size applies to killer puzzles, not %s", v)
 		}
-		if c < 2 || c > n {
-			return grid.FieldErrorf("cage_size", "cage size %d is out of range 2..%d", c, n)
+		switch {
+		case c == n:
+			// Any relabelling of the digits of a solution keeps every
+			// cage's sum: no such puzzle is unique.
+			return grid.FieldErrorf("cage_size", "cage size %d: every cage would hold all %d digits and sum to %d, so the cages alone could never tell the digits apart; at most %d", c, n, n*(n+1)/2, n-1)
+		case c < 2 || c > n:
+			return grid.FieldErrorf("cage_size", "cage size %d is out of range 2..%d", c, n-1)
 		}
 	}
 	return nil

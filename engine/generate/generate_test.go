@@ -906,6 +906,9 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Variant: grid.KenKen, CageSize: 2}, "cage_size"},
 		{Config{Variant: grid.Killer, CageSize: 1}, "cage_size"},
 		{Config{Variant: grid.Killer, CageSize: 10}, "cage_size"},
+		// Cages of every digit all sum to 45: never unique.
+		{Config{Variant: grid.Killer, CageSize: 9}, "cage_size"},
+		{Config{Variant: grid.Killer, Size: 6, CageSize: 6}, "cage_size"},
 	} {
 		_, err := Generate(context.Background(), tt.cfg)
 		var ce *grid.FieldError

@@ -3907,7 +3907,8 @@ type GenerateRequest struct {
 	// The strategies the grading solver may use; empty allows all.
 	Strategies []string `protobuf:"bytes,12,rep,name=strategies,proto3" json:"strategies,omitempty"`
 	// For a new puzzle of a killer variant (killer, killer jigsaw, killer
-	// X): every cage this many cells (2 up to the size), the cells left over
+	// X): every cage this many cells (2 up to the size less one: cages of
+	// every digit all sum alike), the cells left over
 	// (size² modulo cage_size) cages of one cell, and no clues, the cages
 	// alone making the puzzle unique. 0 draws cages of 2 to 5 cells and adds
 	// clues where the cages alone leave several solutions.
