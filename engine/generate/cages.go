@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -225,19 +226,11 @@ func exactPartition(l *grid.Layout, size int, solution []uint8, rng *rand.Rand) 
 	// fewest returns a random one of the cells with the fewest free
 	// neighbours.
 	fewest := func(cells []int) int {
-		best, count, pick := 5, 0, -1
+		d := newDraw(rng)
 		for _, c := range cells {
-			switch f := free(c); {
-			case f < best:
-				best, count, pick = f, 1, c
-			case f == best:
-				count++
-				if rng.IntN(count) == 0 {
-					pick = c
-				}
-			}
+			d.offer(c, -free(c))
 		}
-		return pick
+		return d.pick
 	}
 	singles := l.Cells % size
 	var cages [][]int
@@ -313,23 +306,41 @@ func tightest(frontier []int, free func(int) int, solution []uint8, cells []int,
 	for _, c := range cells {
 		off += 2*int(solution[c]) - (n + 1)
 	}
-	best, count, pick := -1, 0, -1
+	d := newDraw(rng)
 	for _, c := range frontier {
 		if free(c) > fewest+1 {
 			continue
 		}
-		d := off + 2*int(solution[c]) - (n + 1)
-		switch d = max(d, -d); {
-		case d > best:
-			best, count, pick = d, 1, c
-		case d == best:
-			count++
-			if rng.IntN(count) == 0 {
-				pick = c
-			}
+		t := off + 2*int(solution[c]) - (n + 1)
+		d.offer(c, max(t, -t))
+	}
+	return d.pick
+}
+
+// draw picks one of the cells offered to it with the highest score, at
+// random among the ties (each of k tied cells with probability 1/k).
+type draw struct {
+	rng   *rand.Rand
+	best  int
+	count int // the cells offered with the best score
+	pick  int // the cell picked, -1 before any
+}
+
+func newDraw(rng *rand.Rand) draw {
+	return draw{rng: rng, best: math.MinInt, pick: -1}
+}
+
+// offer considers cell c with score.
+func (d *draw) offer(c, score int) {
+	switch {
+	case score > d.best:
+		d.best, d.count, d.pick = score, 1, c
+	case score == d.best:
+		d.count++
+		if d.rng.IntN(d.count) == 0 {
+			d.pick = c
 		}
 	}
-	return pick
 }
 
 // mergeSingles joins each killer cage of one cell to a random neighbouring
