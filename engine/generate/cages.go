@@ -326,6 +326,7 @@ type draw struct {
 	pick  int // the cell picked, -1 before any
 }
 
+// newDraw returns a draw with nothing offered yet.
 func newDraw(rng *rand.Rand) draw {
 	return draw{rng: rng, best: math.MinInt, pick: -1}
 }

@@ -134,11 +134,10 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 	graded := d.g.cfg.NonMinimal && d.g.cfg.Level != strategy.Unrated && d.g.cfg.Level < strategy.Extreme
 	orbits := shuffledOrbits(d.l.N, d.g.cfg.Symmetry, rng)
 	todo := orbits
-	// From 16×16 up (with a checker), where a check costs most, checks
-	// run side by side,
-	// unless each removal must also keep the grade; and digging starts
-	// from a unique puzzle built by adding clues, with the orbits it
-	// proved needed set aside.
+	// With a checker (from 16×16 up), where a check costs most, checks
+	// run side by side, unless each removal must also keep the grade; and
+	// digging starts from a unique puzzle built by adding clues, with the
+	// orbits it proved needed set aside.
 	wide := d.checker != nil && !graded
 	if wide {
 		built, ok, err := d.build(ctx, rng, clues, orbits)

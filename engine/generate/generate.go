@@ -110,10 +110,10 @@ type Config struct {
 	// solve; 0 means DefaultMaxNodes.
 	MaxNodes int64
 	// CageSize, for killer variants of New, gives every cage exactly this
-	// many cells (2 to Size-1), the cells left over (Size² mod CageSize) being cages of
-	// one cell, and asks for a puzzle without clues (the attempt is
-	// dropped when the cages alone do not make it unique); 0 draws cages
-	// of 2 to 5 cells and adds clues where needed.
+	// many cells (2 to Size-1), the cells left over (Size² mod CageSize)
+	// being cages of one cell, and asks for a puzzle without clues (the
+	// attempt is dropped when the cages alone do not make it unique); 0
+	// draws cages of 2 to 5 cells and adds clues where needed.
 	CageSize int
 	// MaxAttempts bounds the attempts; 0 means no bound, so that without
 	// one and without a deadline on the context an unattainable level is
@@ -624,9 +624,11 @@ const searchNodes = 30_000
 // nine layouts in ten, which all have solutions: the exact search, with
 // clause learning, finds one of each in 20,000–220,000 nodes, heavy-tailed,
 // so a layout it does not settle in searchNodes gives way to a new one.
-// 16×16 jigsaws took 8–57 s (seeds 1–4) and 25×25 ones ran past a minute
-// (docs/generating.md). Relabelling keeps a solution (jigsaw rules treat
-// every digit alike) and hides the search's order of digits.
+// 16×16 jigsaws took 21–57 s (seeds 1–4), 4–22 s with this and the
+// clause-learning checker (docs/generating.md); 25×25 ones still run past
+// a minute, no layout settled within their budget. Relabelling keeps a
+// solution (jigsaw rules treat every digit alike) and hides the search's
+// order of digits.
 func (g *generator) searchFill(ctx context.Context, rng *rand.Rand, l *grid.Layout) ([]uint8, error) {
 	g.searcher.MaxNodes = min(g.maxNodes, searchNodes)
 	res, err := g.searcher.Count(ctx, grid.NewBoard(l), 1)
