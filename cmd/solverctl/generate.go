@@ -122,7 +122,29 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	}
 	// The level is met trivially when none was asked: say nothing of it.
 	levelAsked := req.Level != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || req.NoGuessing
-	return printGenerated(e.stdout, first, resp, f.charset, levelAsked)
+	if err := printGenerated(e.stdout, first, resp, f.charset, levelAsked); err != nil {
+		return err
+	}
+	if note := levelNote(req, resp); note != "" {
+		fmt.Fprintln(e.stderr, "solverctl: note: "+note)
+	}
+	return nil
+}
+
+// levelNote returns advice when a minimal puzzle came back harder than
+// the level asked (or ungraded), else "". Minimal puzzles of large boards
+// are seldom easy: a 16×16 jigsaw asked for at level easy runs to the
+// deadline minimal and too hard (or too hard to grade in time), and comes
+// in a second with --non-minimal.
+func levelNote(req *sudokuv1.GenerateRequest, resp *sudokuv1.GenerateResponse) string {
+	asked, got := req.GetLevel(), resp.GetDifficulty().GetLevel()
+	if asked == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || resp.GetLevelMet() || !resp.GetMinimal() {
+		return ""
+	}
+	if got != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED && got <= asked {
+		return ""
+	}
+	return "no minimal puzzle as easy as that came in time; --non-minimal keeps the clues an easier level needs"
 }
 
 // generateFormat reads the name of a --to format: auto, a format name, a

@@ -155,3 +155,39 @@ func TestGenerateErrors(t *testing.T) {
 		t.Errorf("help generate: %v\n%s", err, out)
 	}
 }
+
+// TestLevelNote checks when generate advises --non-minimal: a minimal
+// puzzle that missed the level by being harder, or that came ungraded.
+func TestLevelNote(t *testing.T) {
+	const (
+		none    = sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED
+		easy    = sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY
+		hard    = sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_HARD
+		extreme = sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME
+	)
+	tests := []struct {
+		name         string
+		asked, got   sudokuv1.DifficultyLevel
+		met, minimal bool
+		want         bool
+	}{
+		{"too hard", easy, hard, false, true, true},
+		{"ungraded", easy, none, false, true, true},
+		{"too easy", extreme, hard, false, true, false},
+		{"met", hard, hard, true, true, false},
+		{"not minimal", easy, hard, false, false, false},
+		{"no level asked", none, hard, true, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := &sudokuv1.GenerateRequest{Level: tt.asked}
+			resp := &sudokuv1.GenerateResponse{LevelMet: tt.met, Minimal: tt.minimal}
+			if tt.got != none {
+				resp.Difficulty = &sudokuv1.Difficulty{Level: tt.got}
+			}
+			if got := levelNote(req, resp) != ""; got != tt.want {
+				t.Errorf("levelNote gives a note: %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
