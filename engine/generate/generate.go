@@ -617,8 +617,7 @@ const searchNodes = 30_000
 
 // searchFill returns a solution of the empty board of layout l (a jigsaw
 // layout without clues) found by the exact search, its digits relabelled
-// at random: ErrNoSolution when there is none, errRetry when the search
-// spent its budget.
+// at random: errRetry when the search finds none within searchNodes.
 //
 // Above 12×12 the random fill (see fillRandom) spends its whole budget on
 // nine layouts in ten, which all have solutions: the exact search, with
@@ -630,22 +629,31 @@ const searchNodes = 30_000
 // solution (jigsaw rules treat every digit alike) and hides the search's
 // order of digits.
 func (g *generator) searchFill(ctx context.Context, rng *rand.Rand, l *grid.Layout) ([]uint8, error) {
-	g.searcher.MaxNodes = min(g.maxNodes, searchNodes)
-	res, err := g.searcher.Count(ctx, grid.NewBoard(l), 1)
-	switch {
-	case errors.Is(err, search.ErrNodeLimit):
-		return nil, errRetry
-	case err != nil:
+	sol, err := g.firstSolution(ctx, grid.NewBoard(l), searchNodes)
+	if err != nil {
 		return nil, err
-	case len(res.Solutions) == 0:
-		return nil, ErrNoSolution
 	}
 	perm := rng.Perm(l.N)
-	sol := res.Solutions[0]
 	for i, v := range sol {
 		sol[i] = uint8(perm[v-1] + 1)
 	}
 	return sol, nil
+}
+
+// firstSolution returns the first solution the exact search finds of b
+// within budget nodes (and the generator's own bound), errRetry when it
+// finds none within them or proves there is none: a new layout is then
+// cheaper than a longer search.
+func (g *generator) firstSolution(ctx context.Context, b *grid.Board, budget int64) ([]uint8, error) {
+	g.searcher.MaxNodes = min(g.maxNodes, budget)
+	res, err := g.searcher.Count(ctx, b, 1)
+	if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+		return nil, err
+	}
+	if len(res.Solutions) == 0 {
+		return nil, errRetry
+	}
+	return res.Solutions[0], nil
 }
 
 // complete returns a random solution of layout l that keeps the digits of

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/engine/search"
 )
 
 // blackShare is the share of the cells of a generated Str8ts board that are
@@ -78,13 +77,9 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 		if _, ok := b.Check(); !ok {
 			continue
 		}
-		g.searcher.MaxNodes = min(g.maxNodes, maxFillNodes)
-		res, err := g.searcher.Count(ctx, b, 1)
-		if err != nil && !errors.Is(err, search.ErrNodeLimit) {
-			return nil, err
-		}
-		if len(res.Solutions) == 1 {
-			return res.Solutions[0], nil
+		sol, err := g.firstSolution(ctx, b, maxFillNodes)
+		if !errors.Is(err, errRetry) {
+			return sol, err
 		}
 	}
 	return nil, errRetry
