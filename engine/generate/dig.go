@@ -23,7 +23,7 @@ type digger struct {
 	spare    *grid.Board // scratch board of the singles
 	trial    *grid.Board // scratch board of a search for another solution
 	classic  bool        // whether the layout is classic 9×9
-	implied  [][]int     // the units the layout implies (impliedUnits)
+	implied  [][]int     // the units the layout implies (grid.Layout.ImpliedUnits)
 	maxNodes int64       // the node budget of a search
 	// passes are the node budgets of the passes of digging: each pass
 	// tries again the orbits the one before could not settle.
@@ -68,7 +68,7 @@ func newDigger(g *generator, l *grid.Layout, solution []uint8) *digger {
 	d := &digger{
 		g: g, l: l, solution: solution,
 		board: grid.NewBoard(l), spare: grid.NewBoard(l), trial: grid.NewBoard(l), classic: search.IsClassic(l), maxNodes: g.maxNodes,
-		implied: impliedUnits(l),
+		implied: l.ImpliedUnits(),
 		needed:  make([]bool, l.Cells),
 		passes:  digPasses(l.N, g.maxNodes),
 	}

@@ -22,7 +22,7 @@ type filler struct {
 	budget int64
 	digits []int
 	// implied are units the rules imply beyond the layout's (see
-	// impliedUnits), which propagation also keeps.
+	// grid.Layout.ImpliedUnits), which propagation also keeps.
 	implied [][]int
 }
 
@@ -34,7 +34,7 @@ type filler struct {
 func fillRandom(ctx context.Context, b *grid.Board, rng *rand.Rand, maxNodes int64) ([]uint8, error) {
 	b.Track(true)
 	defer b.Track(false)
-	f := &filler{ctx: ctx, rng: rng, implied: impliedUnits(b.Layout())}
+	f := &filler{ctx: ctx, rng: rng, implied: b.Layout().ImpliedUnits()}
 	budget := max(int64(4*b.Layout().Cells), 1000)
 	for spent := int64(0); spent < maxNodes; spent += f.nodes {
 		f.nodes, f.budget = 0, min(budget, maxNodes-spent)
@@ -104,55 +104,11 @@ func (f *filler) chooseCell(b *grid.Board) int {
 	return best
 }
 
-// impliedUnits returns the units a Windoku layout implies besides its own:
-// the columns of a strip of b columns under b-1 windows (b the box side)
-// hold each digit b times, the windows b-1 times, so the b cells of the
-// strip left out of the windows, in the b rows between and around them,
-// hold each digit once; the same goes for rows, and for those b rows and
-// b columns together. A b×b Windoku has 2(b-1)+1 such units. Other
-// layouts imply none here (nil).
-func impliedUnits(l *grid.Layout) [][]int {
-	b := l.BoxRows
-	if l.Variant != grid.Windoku || b < 2 || l.BoxCols != b {
-		return nil
-	}
-	n := l.N
-	var gaps []int // the lines outside every window: 0, b+1, 2(b+1), ...
-	for i := 0; i < n; i += b + 1 {
-		gaps = append(gaps, i)
-	}
-	var strips [][]int // the lines of each band of windows
-	for t := 1; t+b <= n; t += b + 1 {
-		strip := make([]int, b)
-		for i := range strip {
-			strip[i] = t + i
-		}
-		strips = append(strips, strip)
-	}
-	if len(gaps) != b || len(strips) != b-1 {
-		return nil
-	}
-	cells := func(rows, cols []int) []int {
-		var out []int
-		for _, r := range rows {
-			for _, c := range cols {
-				out = append(out, r*n+c)
-			}
-		}
-		return out
-	}
-	units := [][]int{cells(gaps, gaps)}
-	for _, s := range strips {
-		units = append(units, cells(gaps, s), cells(s, gaps))
-	}
-	return units
-}
-
 // propagate places naked and hidden singles until none is left, in the
-// layout's units and the implied ones (see impliedUnits); it reports false
-// when the board reaches a contradiction. The partial units of a Str8ts
-// board need not hold every digit: they have no hidden singles, and Check
-// keeps them and their straights.
+// layout's units and the implied ones (see grid.Layout.ImpliedUnits); it
+// reports false when the board reaches a contradiction. The partial units
+// of a Str8ts board need not hold every digit: they have no hidden
+// singles, and Check keeps them and their straights.
 func propagate(b *grid.Board, implied [][]int) bool {
 	l := b.Layout()
 	all := grid.AllDigits(l.N)

@@ -582,6 +582,10 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 				return nil, nil, fmt.Errorf("building the %s layout: %v", g.variant, err)
 			}
 		}
+		if patterned(g.variant, l.N) {
+			sol, err := patternGrid(l, rng)
+			return l, sol, err
+		}
 		sol, err := g.complete(ctx, rng, l, nil)
 		return l, sol, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/internal/cputime"
 )
 
@@ -19,20 +20,29 @@ import (
 // which unlike the CPU does not move with the load of the machine, the
 // part of digging's that went to checks whose budget ran out before they
 // settled (checked again in a later pass), and the grade's steps. Each
-// puzzle must come out proved minimal. Run it alone (-run 'Phases25$'):
-// the CPU is the process's.
+// puzzle must come out proved minimal. SUDOKU_PHASES_VARIANT names
+// another variant than classic by its name (X, Windoku, killer, ...).
+// Run it alone (-run 'Phases25$'): the CPU is the process's.
 func TestPhases25(t *testing.T) {
 	env := os.Getenv("SUDOKU_PHASES")
 	if env == "" {
 		t.Skip("SUDOKU_PHASES names the seeds to measure")
 	}
 	grade := os.Getenv("SUDOKU_PHASES_NOGRADE") == ""
+	variant := grid.Classic
+	if name := os.Getenv("SUDOKU_PHASES_VARIANT"); name != "" {
+		for variant = 0; variant.String() != name; variant++ {
+			if strings.HasPrefix(variant.String(), "variant(") {
+				t.Fatalf("SUDOKU_PHASES_VARIANT: no variant %q", name)
+			}
+		}
+	}
 	for _, s := range strings.Split(env, ",") {
 		seed, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
 			t.Fatalf("SUDOKU_PHASES: %v", err)
 		}
-		g, err := newGenerator(Config{Size: 25, Seed: seed})
+		g, err := newGenerator(Config{Size: 25, Variant: variant, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

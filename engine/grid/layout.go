@@ -241,6 +241,51 @@ func (l *Layout) CellUnit(cell int) []int { return l.cellUnit[cell] }
 // Read-only.
 func (l *Layout) Peers(cell int) []int { return l.peers[cell] }
 
+// ImpliedUnits returns the units a Windoku layout implies besides its own:
+// the columns of a strip of b columns under b-1 windows (b the box side)
+// hold each digit b times, the windows b-1 times, so the b cells of the
+// strip left out of the windows, in the b rows between and around them,
+// hold each digit once; the same goes for rows, and for those b rows and
+// b columns together. A b×b Windoku has 2(b-1)+1 such units. Other
+// layouts imply none here (nil). The cells of each unit are in row order,
+// and the result is new on every call.
+func (l *Layout) ImpliedUnits() [][]int {
+	b := l.BoxRows
+	if l.Variant != Windoku || b < 2 || l.BoxCols != b {
+		return nil
+	}
+	n := l.N
+	var gaps []int // the lines outside every window: 0, b+1, 2(b+1), ...
+	for i := 0; i < n; i += b + 1 {
+		gaps = append(gaps, i)
+	}
+	var strips [][]int // the lines of each band of windows
+	for t := 1; t+b <= n; t += b + 1 {
+		strip := make([]int, b)
+		for i := range strip {
+			strip[i] = t + i
+		}
+		strips = append(strips, strip)
+	}
+	if len(gaps) != b || len(strips) != b-1 {
+		return nil
+	}
+	cells := func(rows, cols []int) []int {
+		var out []int
+		for _, r := range rows {
+			for _, c := range cols {
+				out = append(out, r*n+c)
+			}
+		}
+		return out
+	}
+	units := [][]int{cells(gaps, gaps)}
+	for _, s := range strips {
+		units = append(units, cells(gaps, s), cells(s, gaps))
+	}
+	return units
+}
+
 // PeersAreUnits reports whether the peers of every cell are the other
 // cells of its units: no cage adds any, and no unit lost its black cells.
 func (l *Layout) PeersAreUnits() bool { return l.unitPeers }

@@ -26,7 +26,8 @@ func learnSuits(l *grid.Layout) bool {
 
 // newSAT encodes the rules of layout l for the clause-learning solver:
 // variable cell·N + d is digit d+1 in the cell; each cell takes one digit,
-// and each unit each digit once.
+// and each unit, and each unit the rules imply (grid.Layout.ImpliedUnits),
+// each digit once.
 func newSAT(l *grid.Layout) *sat.Solver {
 	n := l.N
 	s := sat.New(l.Cells * n)
@@ -37,10 +38,14 @@ func newSAT(l *grid.Layout) *sat.Solver {
 		}
 		s.AddGroup(vars)
 	}
+	units := make([][]int, 0, len(l.Units()))
 	for _, u := range l.Units() {
+		units = append(units, u.Cells)
+	}
+	for _, cells := range append(units, l.ImpliedUnits()...) {
 		for d := range n {
-			vars := make([]int32, len(u.Cells))
-			for i, cell := range u.Cells {
+			vars := make([]int32, len(cells))
+			for i, cell := range cells {
 				vars[i] = int32(cell*n + d)
 			}
 			s.AddGroup(vars)
