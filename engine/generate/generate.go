@@ -163,7 +163,20 @@ type Result struct {
 	// partial marks a grading stopped once the puzzle was sure to be too
 	// hard: Grade holds the grade so far, a lower bound.
 	partial bool
+	// unsettled marks a puzzle not proved minimal though digging ran to
+	// its end: some check spent its node budget (see maxUnsettled).
+	unsettled bool
 }
+
+// maxUnsettled is the number of attempts whose digging ran to its end
+// without proving the puzzle minimal (a check spent its node budget)
+// after which Generate takes a puzzle that meets the level as it is, not
+// proved minimal. Without a deadline it would otherwise try forever where
+// no attempt settles every check: a 25×25 Colour board leaves about 28
+// clues of 207 unsettled within 10,000 conflicts each (23 within 30,000),
+// a minute of CPU an attempt. A 25×25 X's second attempt was the first
+// minimal one on seed 2.
+const maxUnsettled = 2
 
 // Errors about the base board of BaseOnMap and StartFrom.
 var (
@@ -175,7 +188,9 @@ var (
 
 // Generate makes a puzzle as cfg asks. It repeats attempts, each from a
 // seed derived from the previous one, until a puzzle meets the level (and
-// NoGuessing), then returns it. When ctx nears its deadline or
+// NoGuessing) and is proved minimal (unless NonMinimal), then returns it;
+// after maxUnsettled attempts whose checks spent their node budget, one
+// that meets the level will do unproved. When ctx nears its deadline or
 // MaxAttempts is spent it returns the closest puzzle found, with LevelMet
 // false. The first attempt always returns a puzzle if it can: when time
 // runs short it stops digging (the puzzle is unique but may not be
@@ -194,7 +209,8 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	stop, firstDig, answer, cancel := deadlines(ctx, g.digShare())
 	defer cancel()
 	var best *Result
-	made := 0 // attempts started
+	made := 0      // attempts started
+	unsettled := 0 // attempts not proved minimal though digging ran to its end
 	for attempt := 0; cfg.MaxAttempts == 0 || attempt < cfg.MaxAttempts; attempt++ {
 		if stop.Err() != nil {
 			break
@@ -212,7 +228,10 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 				best = res
 			}
 			best.Made = made
-			if best.LevelMet && (best.Minimal || cfg.NonMinimal) {
+			if res.unsettled {
+				unsettled++
+			}
+			if best.LevelMet && (best.Minimal || cfg.NonMinimal || unsettled >= maxUnsettled) {
 				return best, nil
 			}
 		case errors.Is(err, errRetry):
@@ -545,8 +564,9 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 	}
 	d := newDigger(g, l, solution)
 	dug, minimal, err := d.dig(dig, rng, clues)
+	cut := false // digging stopped by its deadline
 	if err != nil && first && dig.Err() != nil && ctx.Err() == nil && errors.Is(err, dig.Err()) {
-		dug, minimal, err = d.clues, false, nil
+		dug, minimal, err, cut = d.clues, false, nil, true
 	}
 	if err != nil {
 		return nil, err
@@ -564,7 +584,11 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 			return nil, errRetry
 		}
 	}
-	return g.result(ctx, l, dug, solution, minimal, first)
+	res, err := g.result(ctx, l, dug, solution, minimal, first)
+	if err == nil {
+		res.unsettled = !minimal && !cut && !g.cfg.NonMinimal
+	}
+	return res, err
 }
 
 // newGrid draws the layout (regions for jigsaw variants) and a random

@@ -1317,3 +1317,27 @@ func TestConfirmUnique(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsettledAttemptsEnd checks that Generate without a deadline stops
+// once maxUnsettled attempts ran their digging to the end without proving
+// the puzzle minimal: a 25×25 Colour board whose checks may spend 30
+// conflicts each never settles every clue, and Generate used to try
+// forever. The context's deadline only turns such a hang into a failure.
+func TestUnsettledAttemptsEnd(t *testing.T) {
+	if race || testing.Short() {
+		t.Skip("digging two 25×25 boards: skipped under -race and -short")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := Generate(ctx, Config{Size: 25, Variant: grid.Colour, MaxNodes: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx.Err() != nil {
+		t.Fatalf("Generate ran to the test's deadline: %d attempts", res.Made)
+	}
+	if res.Minimal || !res.LevelMet || res.Made != maxUnsettled {
+		t.Errorf("minimal %v, level met %v, %d attempts made; want an unproved puzzle after %d", res.Minimal, res.LevelMet, res.Made, maxUnsettled)
+	}
+	checkUnique(t, res)
+}
