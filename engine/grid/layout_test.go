@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -124,5 +125,49 @@ func checkPeersSolve(t *testing.T, l *Layout) {
 		if got, want := b.Cands(cell), Bit(int(solution[cell])); got != want {
 			t.Errorf("%s has candidates %v, want %v", l.CellName(cell), got, want)
 		}
+	}
+}
+
+// TestImpliedUnits checks which layouts imply units and their shape: a
+// b×b-boxed Windoku 2(b−1)+1 of N cells each, no cell of them in a
+// window, every other layout none. (The generator's tests check that
+// solutions hold each digit once in them.)
+func TestImpliedUnits(t *testing.T) {
+	for _, tt := range []struct {
+		variant Variant
+		size    int
+		want    int
+	}{
+		{Windoku, 4, 3}, {Windoku, 9, 5}, {Windoku, 16, 7}, {Windoku, 25, 9},
+		{Classic, 9, 0}, {X, 16, 0}, {Colour, 9, 0},
+	} {
+		t.Run(fmt.Sprintf("%v %d", tt.variant, tt.size), func(t *testing.T) {
+			l, err := NewLayout(Config{Size: tt.size, Variant: tt.variant})
+			if err != nil {
+				t.Fatal(err)
+			}
+			units := l.ImpliedUnits()
+			if len(units) != tt.want {
+				t.Fatalf("%d implied units, want %d", len(units), tt.want)
+			}
+			inWindow := make([]bool, l.Cells)
+			for _, u := range l.Units() {
+				if u.Kind == Window {
+					for _, c := range u.Cells {
+						inWindow[c] = true
+					}
+				}
+			}
+			for _, u := range units {
+				if len(u) != tt.size {
+					t.Errorf("implied unit %v has %d cells, want %d", u, len(u), tt.size)
+				}
+				for _, c := range u {
+					if inWindow[c] {
+						t.Errorf("implied unit %v holds %s, in a window", u, l.CellName(c))
+					}
+				}
+			}
+		})
 	}
 }
