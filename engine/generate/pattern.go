@@ -83,13 +83,10 @@ func shuffleGrid(l *grid.Layout, sol []uint8, rng *rand.Rand) {
 	n := l.N
 	br, bc := max(l.BoxRows, 1), max(l.BoxCols, 1)
 	next := make([]uint8, len(sol))
-	perm := make([]int, n)
+	perm := make([]int, n) // line i of next is line perm[i] of sol
 	in := make([]bool, len(sol))
 	var queue []int
 	for range shuffleMoves * n {
-		for i := range perm {
-			perm[i] = i
-		}
 		kind := rng.IntN(8)
 		if kind == 7 {
 			cell := rng.IntN(len(sol))
@@ -100,12 +97,18 @@ func shuffleGrid(l *grid.Layout, sol []uint8, rng *rand.Rand) {
 			queue = swapDigits(l, sol, cell, other, in, queue)
 			continue
 		}
-		h := br // the height of a band, or the width of a stack
-		if kind%2 == 1 {
+		for i := range perm {
+			perm[i] = i
+		}
+		// Even kinds move rows, odd ones columns; h is the height of a
+		// band, or the width of a stack.
+		rows, h := kind%2 == 0, br
+		if !rows {
 			h = bc
 		}
+		transpose := false
 		switch kind {
-		case 0, 1: // two rows (columns) of one band (stack)
+		case 0, 1: // two lines of one band (stack)
 			band, i, j := rng.IntN(n/h), rng.IntN(h), rng.IntN(h)
 			perm[band*h+i], perm[band*h+j] = band*h+j, band*h+i
 		case 2, 3: // two bands (stacks)
@@ -113,40 +116,31 @@ func shuffleGrid(l *grid.Layout, sol []uint8, rng *rand.Rand) {
 			for k := range h {
 				perm[a*h+k], perm[b*h+k] = b*h+k, a*h+k
 			}
-		case 4, 5: // the same two rows (columns) in every band (stack)
+		case 4, 5: // the same two lines in every band (stack)
 			i, j := rng.IntN(h), rng.IntN(h)
 			for band := range n / h {
 				perm[band*h+i], perm[band*h+j] = band*h+j, band*h+i
 			}
-		case 6: // reversed rows, or columns, or transposed
-			switch rng.IntN(3) {
-			case 0:
-				for r := range n {
-					copy(next[r*n:(r+1)*n], sol[(n-1-r)*n:(n-r)*n])
-				}
-			case 1:
-				for r := range n {
-					for c := range n {
-						next[r*n+c] = sol[r*n+n-1-c]
-					}
+		case 6: // the rows or the columns in reverse order, or the grid transposed
+			switch k := rng.IntN(3); k {
+			case 0, 1:
+				rows = k == 0
+				for i := range perm {
+					perm[i] = n - 1 - i
 				}
 			default:
-				for r := range n {
-					for c := range n {
-						next[r*n+c] = sol[c*n+r]
-					}
-				}
+				transpose = true
 			}
 		}
-		switch kind {
-		case 0, 2, 4:
-			for r, from := range perm {
-				copy(next[r*n:(r+1)*n], sol[from*n:(from+1)*n])
-			}
-		case 1, 3, 5:
-			for r := range n {
-				for c, from := range perm {
-					next[r*n+c] = sol[r*n+from]
+		for r := range n {
+			for c := range n {
+				switch {
+				case transpose:
+					next[r*n+c] = sol[c*n+r]
+				case rows:
+					next[r*n+c] = sol[perm[r]*n+c]
+				default:
+					next[r*n+c] = sol[r*n+perm[c]]
 				}
 			}
 		}
@@ -203,7 +197,9 @@ func swapDigits(l *grid.Layout, sol []uint8, cell int, other uint8, in []bool, q
 }
 
 // solves reports whether values, a digit 1..N in every cell, take each
-// digit at most once in every unit of l.
+// digit at most once in every unit of l. Board.Duplicate tells the same of
+// a board, but loading the grid into one (Reset) for each of shuffleGrid's
+// moves costs 74 µs on a 32×32 Colour board, against 5 µs here.
 func solves(l *grid.Layout, values []uint8) bool {
 	for _, v := range values {
 		if v < 1 || int(v) > l.N {
