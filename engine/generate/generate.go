@@ -613,6 +613,9 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 		sol, err := g.complete(ctx, rng, l, nil)
 		return l, sol, err
 	}
+	if _, _, boxed := grid.BoxShape(g.n); boxed && g.n > maxDrawnRegions {
+		return g.solvedJigsaw(ctx, rng)
+	}
 	for range maxRegionTries {
 		regions := randomRegions(g.n, rng)
 		l, err := g.fillLayout(regions)
@@ -636,6 +639,40 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 	return nil, nil, errRetry
 }
 
+// maxDrawnRegions is the largest size whose jigsaw layouts are drawn
+// first and filled after (randomRegions, then the fill or searchFill).
+// Above it, boards with boxes get their regions moved around a solution
+// (solvedJigsaw): 20×20, 21×21, 24×24 and 25×25 jigsaws drawn first never
+// made a puzzle within 30 s, and 18×18 ones took 12 s of CPU.
+const maxDrawnRegions = 16
+
+// solvedJigsaw returns a jigsaw layout of a board with boxes and a solution
+// of it: a random solution of the regular boxes, whose regions solvedRegions
+// then moves.
+func (g *generator) solvedJigsaw(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
+	n := g.n
+	br, bc, _ := grid.BoxShape(n)
+	boxes := make([]int, n*n)
+	for cell := range boxes {
+		boxes[cell] = (cell/n/br)*(n/bc) + cell%n/bc
+	}
+	l, err := g.fillLayout(boxes)
+	if err != nil {
+		return nil, nil, fmt.Errorf("building the boxes' layout: %v", err)
+	}
+	sol, err := g.complete(ctx, rng, l, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	regions := solvedRegions(n, sol, rng)
+	if l, err = g.fillLayout(regions); err != nil {
+		// The trades keep every region connected and whole: a failure
+		// is a bug, not bad input.
+		return nil, nil, fmt.Errorf("building a jigsaw layout: %v", err)
+	}
+	return l, sol, nil
+}
+
 // maxRegionTries is the number of region layouts an attempt draws before
 // giving up on finding one that admits a solution.
 const maxRegionTries = 20
@@ -652,8 +689,8 @@ const searchNodes = 30_000
 // clause learning, finds one of each in 20,000–220,000 nodes, heavy-tailed,
 // so a layout it does not settle in searchNodes gives way to a new one.
 // 16×16 jigsaws took 21–57 s (seeds 1–4), 4–22 s with this and the
-// clause-learning checker (docs/generating.md); 25×25 ones still run past
-// a minute, no layout settled within their budget. Relabelling keeps a
+// clause-learning checker (docs/generating.md). Larger boards with boxes
+// do not come here (see solvedJigsaw). Relabelling keeps a
 // solution (jigsaw rules treat every digit alike) and hides the search's
 // order of digits.
 func (g *generator) searchFill(ctx context.Context, rng *rand.Rand, l *grid.Layout) ([]uint8, error) {

@@ -119,3 +119,144 @@ func (s *swapper) connected(cell int) bool {
 
 // irregular reports whether the layout is not the regular boxes.
 func (s *swapper) irregular() bool { return !grid.IsRegular(s.n, s.regions) }
+
+// solvedRegions returns a jigsaw region layout of an n×n grid that has
+// boxes, and a solution of it, in place of sol: sol is a solution of the
+// regular boxes on entry. The layout is not drawn first and filled after:
+// above 16×16 most drawn layouts either have no solution or hide it from
+// every search we have (no 25×25 layout settled within 400,000 nodes), so
+// the regions are moved around the solution instead. A trade moves a cell
+// of region A next to region B into B and B's cell of the same digit, next
+// to the rest of A, into A, when both regions stay connected: each region
+// keeps every digit once. Trades alone barely leave the boxes (a handful
+// of cells moved on 9×9 after thousands), since the two cells of a digit
+// seldom both lie along the regions' border; partial swaps of two digits
+// between the trades (see mixer.swap) change which trades are open.
+func solvedRegions(n int, sol []uint8, rng *rand.Rand) []int {
+	br, bc, _ := grid.BoxShape(n)
+	m := &mixer{
+		swapper: swapper{n: n, regions: make([]int, n*n), seen: make([]int, n*n)},
+		sol:     sol,
+		at:      make([]int, 3*n*n),
+		in:      make([]bool, n*n),
+	}
+	for cell := range m.regions {
+		r, c := cell/n, cell%n
+		m.regions[cell] = (r/br)*(n/bc) + c/bc
+	}
+	for cell := range sol {
+		m.place(cell)
+	}
+	want := mixTrades * n * n
+	for done, tries := 0, 0; (done < want || !m.irregular()) && tries < 50*want; tries++ {
+		if rng.IntN(mixSwapEvery) == 0 {
+			m.swap(rng.IntN(n*n), uint8(rng.IntN(n)+1))
+		} else if m.trade(rng) {
+			done++
+		}
+	}
+	return m.regions
+}
+
+// mixTrades is the number of trades solvedRegions makes, times the cells
+// of the board, and mixSwapEvery the moves among which it takes one partial
+// digit swap (the others are trades).
+const (
+	mixTrades    = 128
+	mixSwapEvery = 4
+)
+
+// mixer moves jigsaw regions around a solution (see solvedRegions).
+type mixer struct {
+	swapper
+	sol []uint8
+	// at[k*n*n + unit*n + d-1] is the cell of digit d in unit number unit
+	// of kind k: rows, columns, regions.
+	at []int
+	in []bool
+}
+
+// place records cell's digit in the cell's three units.
+func (m *mixer) place(cell int) {
+	n := m.n
+	d := int(m.sol[cell]) - 1
+	m.at[(cell/n)*n+d] = cell
+	m.at[n*n+(cell%n)*n+d] = cell
+	m.at[2*n*n+m.regions[cell]*n+d] = cell
+}
+
+// trade moves a random cell a of region A next to region B into B, and
+// B's cell of a's digit into A, when that cell lies next to the rest of A
+// and both regions stay connected; it reports whether it did.
+func (m *mixer) trade(rng *rand.Rand) bool {
+	n := m.n
+	a := rng.IntN(n * n)
+	x, ok := neighbour(n, a, rng.IntN(4))
+	ra, rb := m.regions[a], m.regions[x]
+	if !ok || ra == rb {
+		return false
+	}
+	b := m.at[2*n*n+rb*n+int(m.sol[a])-1]
+	next := false
+	for dir := range 4 {
+		if p, ok := neighbour(n, b, dir); ok && p != a && m.regions[p] == ra {
+			next = true
+			break
+		}
+	}
+	if !next {
+		return false
+	}
+	m.regions[a], m.regions[b] = rb, ra
+	if !m.connected(a) || !m.connected(b) {
+		m.regions[a], m.regions[b] = ra, rb
+		return false
+	}
+	m.place(a)
+	m.place(b)
+	return true
+}
+
+// swap swaps the digit of cell and digit other in the smallest set of
+// cells holding one of the two that holds cell and meets every row,
+// column and region in both or neither of its cells of the two, as
+// swapDigits does on a layout; a set of every cell of the two (a
+// relabelling) is left alone.
+func (m *mixer) swap(cell int, other uint8) {
+	n := m.n
+	digit := m.sol[cell]
+	if digit == other {
+		return
+	}
+	q := append(m.queue[:0], cell)
+	m.in[cell] = true
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		want := int(digit) - 1
+		if m.sol[c] == digit {
+			want = int(other) - 1
+		}
+		for _, p := range [3]int{m.at[(c/n)*n+want], m.at[n*n+(c%n)*n+want], m.at[2*n*n+m.regions[c]*n+want]} {
+			if !m.in[p] {
+				m.in[p] = true
+				q = append(q, p)
+			}
+		}
+	}
+	if len(q) < 2*n {
+		for _, c := range q {
+			if m.sol[c] == digit {
+				m.sol[c] = other
+			} else {
+				m.sol[c] = digit
+			}
+		}
+		for _, c := range q {
+			m.place(c)
+		}
+	}
+	for _, c := range q {
+		m.in[c] = false
+	}
+	m.queue = q
+}
