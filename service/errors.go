@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/sudokuwise/solver/engine/generate"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -94,6 +95,7 @@ var errorCodes = []struct {
 	{is(errOverloaded), codes.ResourceExhausted},
 	{is(errStalled), codes.ResourceExhausted},
 	{is(errTooLarge), codes.ResourceExhausted},
+	{is(generate.ErrNoPuzzle), codes.ResourceExhausted},
 	{is(context.DeadlineExceeded), codes.DeadlineExceeded},
 	{is(context.Canceled), codes.Canceled},
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -232,5 +234,17 @@ func TestGenerateInvalidArgument(t *testing.T) {
 			_, err := client.Generate(context.Background(), tt.req)
 			checkViolation(t, err, tt.wantField, tt.wantText)
 		})
+	}
+}
+
+// TestGenerateNoPuzzle checks that a generation no attempt can finish (a
+// node cap too small for the fill, an operator's setting) ends with
+// ResourceExhausted saying why, rather than running until its deadline.
+func TestGenerateNoPuzzle(t *testing.T) {
+	client := newClient(t, Config{MaxNodes: 20, DefaultTimeout: 2 * time.Minute})
+	_, err := client.Generate(context.Background(), &sudokuv1.GenerateRequest{Seed: 1})
+	st := status.Convert(err)
+	if st.Code() != codes.ResourceExhausted || !strings.Contains(st.Message(), "attempts in a row made none") {
+		t.Fatalf("err = %v, want ResourceExhausted: attempts in a row made none", err)
 	}
 }

@@ -178,6 +178,19 @@ type Result struct {
 // minimal one on seed 2.
 const maxUnsettled = 2
 
+// maxFailed is the number of attempts in a row that made no puzzle after
+// which Generate gives up when it has none: without a deadline it would
+// otherwise try forever where no attempt can succeed, as when MaxNodes is
+// too small for the fill (a 9×9 with 20 nodes fails every attempt in a few
+// microseconds). Attempts that fail for want of luck do not come near it:
+// a killer whose cages all have five cells, the hardest asked of the
+// random layouts, makes one within a few hundred.
+const maxFailed = 10_000
+
+// ErrNoPuzzle is returned, wrapped, when the attempts end without a
+// puzzle: MaxAttempts of them, or maxFailed in a row.
+var ErrNoPuzzle = errors.New("no attempt made a puzzle")
+
 // Errors about the base board of BaseOnMap and StartFrom.
 var (
 	// ErrNoSolution: the base board cannot be completed.
@@ -211,6 +224,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	var best *Result
 	made := 0      // attempts started
 	unsettled := 0 // attempts not proved minimal though digging ran to its end
+	failed := 0    // attempts in a row that made no puzzle
 	for attempt := 0; cfg.MaxAttempts == 0 || attempt < cfg.MaxAttempts; attempt++ {
 		if stop.Err() != nil {
 			break
@@ -221,7 +235,14 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		made++
 		res, err := g.attempt(stop, dig, seed, first)
+		if errors.Is(err, errRetry) {
+			failed++
+		} else {
+			failed = 0
+		}
 		switch {
+		case errors.Is(err, errRetry) && best == nil && failed >= maxFailed:
+			return nil, fmt.Errorf("generating a puzzle: %d attempts in a row made none (each search was bounded by %d nodes; a larger bound may help): %w", failed, g.maxNodes, ErrNoPuzzle)
 		case err == nil:
 			res.Seed, res.Attempts = seed, attempt
 			if best == nil || closer(g, res, best) {
@@ -252,7 +273,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if err := stop.Err(); err != nil {
 		return nil, fmt.Errorf("generating a puzzle: %w", context.DeadlineExceeded)
 	}
-	return nil, fmt.Errorf("generating a puzzle: no attempt of %d made one", cfg.MaxAttempts)
+	return nil, fmt.Errorf("generating a puzzle: %w of %d", ErrNoPuzzle, cfg.MaxAttempts)
 }
 
 // finish completes the grade of a closest puzzle whose grading stopped

@@ -1341,3 +1341,22 @@ func TestUnsettledAttemptsEnd(t *testing.T) {
 	}
 	checkUnique(t, res)
 }
+
+// TestFailedAttemptsEnd checks that Generate without a deadline gives up
+// when no attempt can make a puzzle (a node bound too small for the fill)
+// rather than trying forever, with ErrNoPuzzle after maxFailed attempts.
+// The context's deadline only turns a hang into a failure.
+func TestFailedAttemptsEnd(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := Generate(ctx, Config{Size: 9, MaxNodes: 20, Seed: 1})
+	if ctx.Err() != nil {
+		t.Fatal("Generate ran to the test's deadline")
+	}
+	if !errors.Is(err, ErrNoPuzzle) || res != nil {
+		t.Fatalf("got %v and a puzzle %v, want ErrNoPuzzle and none", err, res != nil)
+	}
+	if want := fmt.Sprintf("%d attempts in a row", maxFailed); !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+}
