@@ -267,18 +267,19 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		best.Made = made
 		return g.finish(answer, best), nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("generating a puzzle: %w", err)
+	err = ctx.Err()
+	if err == nil && stop.Err() != nil {
+		err = context.DeadlineExceeded
 	}
-	if err := stop.Err(); err != nil {
-		if cfg.CageSize > 0 {
+	if err != nil {
+		if cfg.CageSize > 0 && errors.Is(err, context.DeadlineExceeded) {
 			// The larger the cages and the board, the likelier a layout
 			// is to leave other solutions or counts past their bound
 			// (docs/generating.md, session 39): say so, as more time
 			// may not help.
-			return nil, fmt.Errorf("generating a puzzle: no layout of %d-cell cages without clues was proved unique in %d attempts (smaller cages, or no cage size, make one sooner): %w", cfg.CageSize, made, context.DeadlineExceeded)
+			return nil, fmt.Errorf("generating a puzzle: no layout of %d-cell cages without clues was proved unique in %d attempts (smaller cages, or no cage size, make one sooner): %w", cfg.CageSize, made, err)
 		}
-		return nil, fmt.Errorf("generating a puzzle: %w", context.DeadlineExceeded)
+		return nil, fmt.Errorf("generating a puzzle: %w", err)
 	}
 	return nil, fmt.Errorf("generating a puzzle: %w of %d", ErrNoPuzzle, cfg.MaxAttempts)
 }
