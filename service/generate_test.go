@@ -205,6 +205,7 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"size too small", &sudokuv1.GenerateRequest{Size: 2}, "size", "out of range 4..32"},
 		{"kenken size too small", &sudokuv1.GenerateRequest{Size: 2, Variant: sudokuv1.Variant_VARIANT_KENKEN}, "size", "out of range 3..32"},
 		{"str8ts size too large", &sudokuv1.GenerateRequest{Size: 20, Variant: sudokuv1.Variant_VARIANT_STR8TS}, "size", "out of range 4..16"},
+		{"str8ts b size too large", &sudokuv1.GenerateRequest{Size: 16, Variant: sudokuv1.Variant_VARIANT_STR8TS_B}, "size", "out of range 4..12 for Str8ts B"},
 		{"killer X not 9×9", &sudokuv1.GenerateRequest{Size: 6, Variant: sudokuv1.Variant_VARIANT_KILLER_X}, "size", "out of range 9..9 for killer X"},
 		{"prime size", &sudokuv1.GenerateRequest{Size: 7}, "size", "no regular boxes"},
 		{"windoku 6", &sudokuv1.GenerateRequest{Size: 6, Variant: sudokuv1.Variant_VARIANT_WINDOKU}, "variant", "Windoku"},

@@ -340,8 +340,8 @@ func (g *generator) digShare() float64 {
 
 // SizeRange returns the sizes of the new puzzles of variant v Generate
 // makes: 4..32 (grid.MaxSize), from 3 for arithmetic and jigsaw variants,
-// up to 16 for Str8ts, and 9 alone for killer X, whose one text form
-// (SudoCue's) is 9×9.
+// up to 16 for Str8ts (12 for Str8ts B and BX, with boxes), and 9 alone
+// for killer X, whose one text form (SudoCue's) is 9×9.
 func SizeRange(v grid.Variant) (minSize, maxSize int) {
 	if v == grid.KillerX {
 		return 9, 9
@@ -351,10 +351,13 @@ func SizeRange(v grid.Variant) (minSize, maxSize int) {
 		minSize = 3
 	}
 	if v.IsStr8ts() {
-		// Above 16×16 random black layouts seldom admit a solution the
-		// search finds quickly: a generation would spend its deadline
-		// looking for one.
+		// Above 16×16 (12×12 with boxes) random black layouts seldom
+		// admit a solution the search finds quickly: a generation would
+		// spend its deadline looking for one.
 		maxSize = maxStr8tsSize
+		if v.HasBoxes() {
+			maxSize = maxBoxedStr8tsSize
+		}
 	}
 	return minSize, maxSize
 }

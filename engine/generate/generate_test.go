@@ -901,7 +901,9 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Size: 6, Variant: grid.Windoku}, "variant"},
 		{Config{Size: 7, Variant: grid.Str8tsB}, "size"}, // no boxes
 		{Config{Size: 25, Variant: grid.Str8ts}, "size"},
-		{Config{Size: 6, Variant: grid.KillerX}, "size"}, // SudoCue's form is 9×9
+		{Config{Size: 16, Variant: grid.Str8tsB}, "size"},  // black layouts with boxes: no solution
+		{Config{Size: 14, Variant: grid.Str8tsBX}, "size"}, // (maxBoxedStr8tsSize)
+		{Config{Size: 6, Variant: grid.KillerX}, "size"},   // SudoCue's form is 9×9
 		{Config{Variant: 99}, "variant"},
 		{Config{Mode: 7}, "mode"},
 		{Config{Mode: StartFrom}, "base"},

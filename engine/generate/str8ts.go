@@ -85,8 +85,16 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 	return nil, errRetry
 }
 
-// maxStr8tsSize is the largest Str8ts board generated.
-const maxStr8tsSize = 16
+// maxStr8tsSize is the largest Str8ts board generated, and
+// maxBoxedStr8tsSize the largest Str8ts B or BX board: with boxes, random
+// black layouts above 12×12 almost never admit a solution (none of 20 at
+// 16×16, with 20 to 45 % of the cells black, each proved so by the search
+// within a few hundred nodes), and 14×14 and 15×15 made a puzzle within
+// 30 s on one seed of twelve (docs/generating.md, session 39).
+const (
+	maxStr8tsSize      = 16
+	maxBoxedStr8tsSize = 12
+)
 
 // maxBlackTries is the number of black layouts an attempt draws before
 // giving up on finding one that admits a solution: with boxes, one in
