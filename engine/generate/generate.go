@@ -682,13 +682,7 @@ const maxDrawnRegions = 16
 // of it: a random solution of the regular boxes, whose regions solvedRegions
 // then moves.
 func (g *generator) solvedJigsaw(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
-	n := g.n
-	br, bc, _ := grid.BoxShape(n)
-	boxes := make([]int, n*n)
-	for cell := range boxes {
-		boxes[cell] = (cell/n/br)*(n/bc) + cell%n/bc
-	}
-	l, err := g.fillLayout(boxes)
+	l, err := g.fillLayout(boxRegions(g.n))
 	if err != nil {
 		return nil, nil, fmt.Errorf("building the boxes' layout: %v", err)
 	}
@@ -696,7 +690,7 @@ func (g *generator) solvedJigsaw(ctx context.Context, rng *rand.Rand) (*grid.Lay
 	if err != nil {
 		return nil, nil, err
 	}
-	regions := solvedRegions(n, sol, rng)
+	regions := solvedRegions(g.n, sol, rng)
 	if l, err = g.fillLayout(regions); err != nil {
 		// The trades keep every region connected and whole: a failure
 		// is a bug, not bad input.

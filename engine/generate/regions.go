@@ -14,14 +14,13 @@ import (
 // when both regions stay connected. Whether a solution exists is for the
 // caller to find out.
 func randomRegions(n int, rng *rand.Rand) []int {
-	regions := make([]int, n*n)
-	br, bc, boxed := grid.BoxShape(n)
-	for cell := range regions {
-		r, c := cell/n, cell%n
-		if boxed {
-			regions[cell] = (r/br)*(n/bc) + c/bc
-		} else {
-			regions[cell] = r
+	var regions []int
+	if _, _, boxed := grid.BoxShape(n); boxed {
+		regions = boxRegions(n)
+	} else {
+		regions = make([]int, n*n)
+		for cell := range regions {
+			regions[cell] = cell / n
 		}
 	}
 	if n < 3 {
@@ -133,20 +132,7 @@ func (s *swapper) irregular() bool { return !grid.IsRegular(s.n, s.regions) }
 // seldom both lie along the regions' border; partial swaps of two digits
 // between the trades (see mixer.swap) change which trades are open.
 func solvedRegions(n int, sol []uint8, rng *rand.Rand) []int {
-	br, bc, _ := grid.BoxShape(n)
-	m := &mixer{
-		swapper: swapper{n: n, regions: make([]int, n*n), seen: make([]int, n*n)},
-		sol:     sol,
-		at:      make([]int, 3*n*n),
-		in:      make([]bool, n*n),
-	}
-	for cell := range m.regions {
-		r, c := cell/n, cell%n
-		m.regions[cell] = (r/br)*(n/bc) + c/bc
-	}
-	for cell := range sol {
-		m.place(cell)
-	}
+	m := newMixer(n, sol)
 	want := mixTrades * n * n
 	for done, tries := 0, 0; (done < want || !m.irregular()) && tries < 50*want; tries++ {
 		if rng.IntN(mixSwapEvery) == 0 {
@@ -174,6 +160,32 @@ type mixer struct {
 	// of kind k: rows, columns, regions.
 	at []int
 	in []bool
+}
+
+// newMixer returns a mixer of the regular boxes of an n×n board that has
+// them, around sol, a solution of them.
+func newMixer(n int, sol []uint8) *mixer {
+	m := &mixer{
+		swapper: swapper{n: n, regions: boxRegions(n), seen: make([]int, n*n)},
+		sol:     sol,
+		at:      make([]int, 3*n*n),
+		in:      make([]bool, n*n),
+	}
+	for cell := range sol {
+		m.place(cell)
+	}
+	return m
+}
+
+// boxRegions returns the regular boxes of an n×n board that has them, as
+// the region of each cell (0..n-1, row by row of boxes).
+func boxRegions(n int) []int {
+	br, bc, _ := grid.BoxShape(n)
+	regions := make([]int, n*n)
+	for cell := range regions {
+		regions[cell] = (cell/n/br)*(n/bc) + cell%n/bc
+	}
+	return regions
 }
 
 // place records cell's digit in the cell's three units.

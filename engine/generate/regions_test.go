@@ -31,7 +31,7 @@ func TestSolvedJigsaw(t *testing.T) {
 				t.Skip("a second or more a layout; skipped under -short and -race")
 			}
 			n := tt.size
-			br, bc, _ := grid.BoxShape(n)
+			boxes := boxRegions(n)
 			var layouts [][]int
 			for seed := uint64(1); seed <= 2; seed++ {
 				g, err := newGenerator(Config{Size: n, Variant: tt.variant, Seed: seed})
@@ -55,10 +55,9 @@ func TestSolvedJigsaw(t *testing.T) {
 				// holding it holds fewer than half of that box's cells.
 				moved := 0
 				for c := range regions {
-					box := (c/n/br)*(n/bc) + c%n/bc
 					same := 0
 					for d := range regions {
-						if (d/n/br)*(n/bc)+d%n/bc == box && regions[d] == regions[c] {
+						if boxes[d] == boxes[c] && regions[d] == regions[c] {
 							same++
 						}
 					}
@@ -110,18 +109,7 @@ func TestMixerMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &mixer{
-		swapper: swapper{n: n, regions: make([]int, n*n), seen: make([]int, n*n)},
-		sol:     sol,
-		at:      make([]int, 3*n*n),
-		in:      make([]bool, n*n),
-	}
-	for cell := range m.regions {
-		m.regions[cell] = (cell/n/3)*3 + cell%n/3
-	}
-	for cell := range sol {
-		m.place(cell)
-	}
+	m := newMixer(n, sol)
 	trades, swaps := 0, 0
 	for i := range 4000 {
 		if i%2 == 0 {
