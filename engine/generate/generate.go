@@ -281,7 +281,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		return nil, fmt.Errorf("generating a puzzle: %w", err)
 	}
-	return nil, fmt.Errorf("generating a puzzle: %w of %d", ErrNoPuzzle, cfg.MaxAttempts)
+	return nil, fmt.Errorf("generating a puzzle: %w (%d attempts)", ErrNoPuzzle, cfg.MaxAttempts)
 }
 
 // finish completes the grade of a closest puzzle whose grading stopped
@@ -691,6 +691,10 @@ func (g *generator) solvedJigsaw(ctx context.Context, rng *rand.Rand) (*grid.Lay
 		return nil, nil, err
 	}
 	regions := solvedRegions(g.n, sol, rng)
+	if grid.IsRegular(g.n, regions) {
+		// Its moves ran out before leaving the boxes: never seen.
+		return nil, nil, errRetry
+	}
 	if l, err = g.fillLayout(regions); err != nil {
 		// The trades keep every region connected and whole: a failure
 		// is a bug, not bad input.

@@ -87,10 +87,11 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 
 // maxStr8tsSize is the largest Str8ts board generated, and
 // maxBoxedStr8tsSize the largest Str8ts B or BX board: with boxes, random
-// black layouts above 12×12 almost never admit a solution (none of 20 at
-// 16×16, with 20 to 45 % of the cells black, each proved so by the search
-// within a few hundred nodes), and 14×14 and 15×15 made a puzzle within
-// 30 s on one seed of twelve (docs/generating.md, session 39).
+// black layouts above 12×12 almost never admit a solution (at 16×16 none
+// of 20 layouts had one found, with 20, 27, 35 or 45 % of the cells black,
+// nearly all proved to have none within a few thousand nodes), and 14×14
+// and 15×15 made a puzzle within 30 s on one seed of twelve
+// (docs/generating.md, session 39).
 const (
 	maxStr8tsSize      = 16
 	maxBoxedStr8tsSize = 12
