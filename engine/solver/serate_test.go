@@ -218,13 +218,20 @@ func TestRatingSE(t *testing.T) {
 	if r.SE != 52 || r.SEPearl != 42 || r.SEDiamond != 32 {
 		t.Errorf("SE %s, pearl %s, diamond %s; want 5.2, 4.2, 3.2", r.SE, r.SEPearl, r.SEDiamond)
 	}
+	before := r.Grade()
 	r.beyondLogic()
 	if want := strategy.SEBeyondLogic(); r.SE != want || r.SEPearl != 42 || r.SEDiamond != 32 {
 		t.Errorf("unfinished: SE %s, pearl %s, diamond %s; want %s, 4.2, 3.2", r.SE, r.SEPearl, r.SEDiamond, want)
+	}
+	if got := r.Grade(); before == strategy.Extreme || got != strategy.Extreme {
+		t.Errorf("unfinished: grade %v (before %v), want Extreme from below it", got, before)
 	}
 	var none Rating
 	none.beyondLogic()
 	if want := strategy.SEBeyondLogic(); none.SE != want || none.SEPearl != want || none.SEDiamond != want {
 		t.Errorf("unfinished without a step: SE %s, pearl %s, diamond %s; want %s each", none.SE, none.SEPearl, none.SEDiamond, want)
+	}
+	if got := none.Grade(); got != strategy.Extreme {
+		t.Errorf("unfinished without a step: grade %v, want Extreme", got)
 	}
 }

@@ -194,6 +194,10 @@ type Rating struct {
 	// SEPearl (EP) is the highest up to the first step that places a
 	// digit, SEDiamond (ED) the first step's. All are 0 before any step.
 	SE, SEPearl, SEDiamond strategy.SERating
+	// Unfinished marks a solve that logic left unfinished (Stuck): it
+	// grades Extreme, as its SE rating is SEBeyondLogic, whatever the
+	// steps it took before.
+	Unfinished bool
 }
 
 // Result is the outcome of a solve.
@@ -1237,6 +1241,7 @@ func (r *Rating) Add(s *strategy.Step) {
 // to strategy.SEBeyondLogic: what remains needs more than every strategy
 // tried (SE's nested forcing chains).
 func (r *Rating) beyondLogic() {
+	r.Unfinished = true
 	b := strategy.SEBeyondLogic()
 	r.SE = max(r.SE, b)
 	if r.SEPearl == 0 {
@@ -1250,8 +1255,13 @@ func (r *Rating) beyondLogic() {
 // Grade returns the level the rating earns: the hardest technique's level,
 // raised one level at a time while the score, scaled to a 9×9 board
 // (Score × 81 / Cells, so that a larger board's many easy steps do not
-// count as hardness), exceeds the level's maximum (Level.MaxScore).
+// count as hardness), exceeds the level's maximum (Level.MaxScore); and
+// Extreme for a solve that logic left unfinished, which needs more than
+// every strategy tried.
 func (r Rating) Grade() strategy.Level {
+	if r.Unfinished {
+		return strategy.Extreme
+	}
 	if r.Hardest == nil {
 		return strategy.Unrated
 	}

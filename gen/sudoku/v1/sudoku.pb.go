@@ -1746,7 +1746,9 @@ func (x *SolveOptions) GetDeepLooks() uint32 {
 type Difficulty struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The grade: the hardest technique's level, raised while the score
-	// scaled to 81 cells passes the level's bound (see DifficultyLevel).
+	// scaled to 81 cells passes the level's bound (see DifficultyLevel);
+	// EXTREME for a solve that logic left unfinished (status STUCK), which
+	// needs more than every strategy tried (as se_rating says).
 	Level DifficultyLevel `protobuf:"varint,1,opt,name=level,proto3,enum=sudoku.v1.DifficultyLevel" json:"level,omitempty"`
 	// The grade as 1 to 5 stars.
 	Stars uint32 `protobuf:"varint,2,opt,name=stars,proto3" json:"stars,omitempty"`
