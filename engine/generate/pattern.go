@@ -158,42 +158,66 @@ func shuffleGrid(l *grid.Layout, sol []uint8, rng *rand.Rand) {
 
 // swapDigits swaps the digit of cell and digit other in the smallest set
 // of cells holding one of the two that holds cell and meets every unit in
-// both or neither of its cells of the two, which keeps sol a solution of
-// l; it leaves sol as it is when that set holds every cell of the two (the
-// swap would only relabel them). in is scratch of len(sol), all false,
-// and so left; queue is scratch too, returned for the next call.
+// both or neither of its cells of the two (see swapSet), which keeps sol a
+// solution of l; it leaves sol as it is when that set holds every cell of
+// the two (the swap would only relabel them). in is scratch of len(sol),
+// all false, and so left; queue is scratch too, returned for the next
+// call.
 func swapDigits(l *grid.Layout, sol []uint8, cell int, other uint8, in []bool, queue []int) []int {
+	digit := sol[cell]
+	queue = swapSet(sol, cell, other, in, queue, func(c int, want uint8, add func(int)) {
+		for _, u := range l.CellUnit(c) {
+			for _, p := range l.Unit(u).Cells {
+				if sol[p] == want {
+					add(p)
+				}
+			}
+		}
+	})
+	if len(queue) < 2*l.N {
+		swapIn(sol, queue, digit, other)
+	}
+	return queue
+}
+
+// swapSet returns, in queue, the smallest set of cells holding the digit
+// of cell or other that holds cell and that every unit meets in both or
+// neither of its cells of the two: partners(c, want, add) calls add with
+// the cells of digit want in the units of c. in is scratch of len(sol),
+// all false, and so left.
+func swapSet(sol []uint8, cell int, other uint8, in []bool, queue []int, partners func(c int, want uint8, add func(int))) []int {
 	digit := sol[cell]
 	queue = append(queue[:0], cell)
 	in[cell] = true
+	add := func(p int) {
+		if !in[p] {
+			in[p] = true
+			queue = append(queue, p)
+		}
+	}
 	for i := 0; i < len(queue); i++ {
 		c := queue[i]
 		want := digit // the digit that c's units must give the set
 		if sol[c] == digit {
 			want = other
 		}
-		for _, u := range l.CellUnit(c) {
-			for _, p := range l.Unit(u).Cells {
-				if sol[p] == want && !in[p] {
-					in[p] = true
-					queue = append(queue, p)
-				}
-			}
-		}
-	}
-	if len(queue) < 2*l.N {
-		for _, c := range queue {
-			if sol[c] == digit {
-				sol[c] = other
-			} else {
-				sol[c] = digit
-			}
-		}
+		partners(c, want, add)
 	}
 	for _, c := range queue {
 		in[c] = false
 	}
 	return queue
+}
+
+// swapIn swaps digit and other in the cells of set.
+func swapIn(sol []uint8, set []int, digit, other uint8) {
+	for _, c := range set {
+		if sol[c] == digit {
+			sol[c] = other
+		} else {
+			sol[c] = digit
+		}
+	}
 }
 
 // solves reports whether values, a digit 1..N in every cell, take each

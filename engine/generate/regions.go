@@ -69,28 +69,47 @@ type swapper struct {
 // random cell b of B next to another cell of A into A, when both regions
 // stay connected; it reports whether it did.
 func (s *swapper) trade(rng *rand.Rand) bool {
-	n := s.n
-	a := rng.IntN(n * n)
-	x, ok := neighbour(n, a, rng.IntN(4))
-	ra, rb := s.regions[a], s.regions[x]
-	if !ok || ra == rb {
+	a, x, ok := s.draw(rng)
+	if !ok {
 		return false
 	}
 	// The cells of B next to A other than a.
 	s.connected(x)
 	var options []int
 	for _, c := range s.queue {
-		for dir := range 4 {
-			if p, ok := neighbour(n, c, dir); ok && p != a && s.regions[p] == ra {
-				options = append(options, c)
-				break
-			}
+		if s.nextTo(c, s.regions[a], a) {
+			options = append(options, c)
 		}
 	}
 	if len(options) == 0 {
 		return false
 	}
-	b := options[rng.IntN(len(options))]
+	return s.exchange(a, options[rng.IntN(len(options))])
+}
+
+// draw picks a random cell a and a random neighbour x of it in another
+// region; ok is false when the neighbour drawn is off the grid or in a's
+// region.
+func (s *swapper) draw(rng *rand.Rand) (a, x int, ok bool) {
+	a = rng.IntN(s.n * s.n)
+	x, ok = neighbour(s.n, a, rng.IntN(4))
+	return a, x, ok && s.regions[a] != s.regions[x]
+}
+
+// nextTo reports whether cell has a neighbour in region other than except.
+func (s *swapper) nextTo(cell, region, except int) bool {
+	for dir := range 4 {
+		if p, ok := neighbour(s.n, cell, dir); ok && p != except && s.regions[p] == region {
+			return true
+		}
+	}
+	return false
+}
+
+// exchange swaps the regions of cells a and b when both regions stay
+// connected, reporting whether it did.
+func (s *swapper) exchange(a, b int) bool {
+	ra, rb := s.regions[a], s.regions[b]
 	s.regions[a], s.regions[b] = rb, ra
 	if s.connected(a) && s.connected(b) {
 		return true
@@ -201,27 +220,13 @@ func (m *mixer) place(cell int) {
 // B's cell of a's digit into A, when that cell lies next to the rest of A
 // and both regions stay connected; it reports whether it did.
 func (m *mixer) trade(rng *rand.Rand) bool {
-	n := m.n
-	a := rng.IntN(n * n)
-	x, ok := neighbour(n, a, rng.IntN(4))
-	ra, rb := m.regions[a], m.regions[x]
-	if !ok || ra == rb {
+	a, x, ok := m.draw(rng)
+	if !ok {
 		return false
 	}
-	b := m.at[2*n*n+rb*n+int(m.sol[a])-1]
-	next := false
-	for dir := range 4 {
-		if p, ok := neighbour(n, b, dir); ok && p != a && m.regions[p] == ra {
-			next = true
-			break
-		}
-	}
-	if !next {
-		return false
-	}
-	m.regions[a], m.regions[b] = rb, ra
-	if !m.connected(a) || !m.connected(b) {
-		m.regions[a], m.regions[b] = ra, rb
+	n, ra := m.n, m.regions[a]
+	b := m.at[2*n*n+m.regions[x]*n+int(m.sol[a])-1]
+	if !m.nextTo(b, ra, a) || !m.exchange(a, b) {
 		return false
 	}
 	m.place(a)
@@ -231,44 +236,20 @@ func (m *mixer) trade(rng *rand.Rand) bool {
 
 // swap swaps the digit of cell and digit other in the smallest set of
 // cells holding one of the two that holds cell and meets every row,
-// column and region in both or neither of its cells of the two, as
-// swapDigits does on a layout; a set of every cell of the two (a
-// relabelling) is left alone.
+// column and region in both or neither of its cells of the two (see
+// swapSet), unless that set holds every cell of the two (a relabelling).
 func (m *mixer) swap(cell int, other uint8) {
-	n := m.n
-	digit := m.sol[cell]
-	if digit == other {
-		return
-	}
-	q := append(m.queue[:0], cell)
-	m.in[cell] = true
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		want := int(digit) - 1
-		if m.sol[c] == digit {
-			want = int(other) - 1
-		}
-		for _, p := range [3]int{m.at[(c/n)*n+want], m.at[n*n+(c%n)*n+want], m.at[2*n*n+m.regions[c]*n+want]} {
-			if !m.in[p] {
-				m.in[p] = true
-				q = append(q, p)
-			}
-		}
-	}
-	if len(q) < 2*n {
-		for _, c := range q {
-			if m.sol[c] == digit {
-				m.sol[c] = other
-			} else {
-				m.sol[c] = digit
-			}
-		}
-		for _, c := range q {
+	n, digit := m.n, m.sol[cell]
+	m.queue = swapSet(m.sol, cell, other, m.in, m.queue, func(c int, want uint8, add func(int)) {
+		d := int(want) - 1
+		add(m.at[(c/n)*n+d])
+		add(m.at[n*n+(c%n)*n+d])
+		add(m.at[2*n*n+m.regions[c]*n+d])
+	})
+	if len(m.queue) < 2*n {
+		swapIn(m.sol, m.queue, digit, other)
+		for _, c := range m.queue {
 			m.place(c)
 		}
 	}
-	for _, c := range q {
-		m.in[c] = false
-	}
-	m.queue = q
 }
