@@ -106,6 +106,26 @@ func TestKillerSitesPublished(t *testing.T) {
 	}
 }
 
+// TestKenKenPublished solves the published KenKen of
+// testdata/kenken-published.txt (the New York Times' 5×5 and 7×7,
+// kenkenpuzzle.com's 8×8 and 9×9) with the service's defaults, every step
+// checked against the solution (the one the count proves unique; the
+// sources print none): all nine finish without a guess.
+func TestKenKenPublished(t *testing.T) {
+	puzzles := readPublished(t, "testdata/kenken-published.txt")
+	if len(puzzles) != 9 {
+		t.Fatalf("%d puzzles in kenken-published.txt, want 9", len(puzzles))
+	}
+	for _, p := range puzzles {
+		if p.p.Variant != grid.KenKen {
+			t.Errorf("%s: variant %v, want KenKen", p.name, p.p.Variant)
+		}
+		if res := solvePublished(t, p); res.Guesses != 0 {
+			t.Errorf("%s: %d guesses, want none", p.name, res.Guesses)
+		}
+	}
+}
+
 // TestKillerCage5Generated solves the generator's killers of the hardest
 // killers' shape (testdata/killer9-cage5.txt: no givens, sixteen 5-cell
 // cages and one of one cell) with the service's defaults, every step
