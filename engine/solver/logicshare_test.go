@@ -11,8 +11,10 @@ import (
 
 // TestLogicShare: a Mixed solve whose share of time for logic is spent
 // hands over to guessing and still solves, and says so; a share that does
-// not run out, or a solve that cannot guess, changes nothing. The share is
-// given as a channel (see solve), so nothing here depends on timing.
+// not run out, or a solve that cannot guess, changes nothing; once the
+// count has proved the solution unique an extended share that is not
+// spent lets logic finish. The shares are given as channels (see solve),
+// so nothing here depends on timing.
 func TestLogicShare(t *testing.T) {
 	spent := make(chan struct{})
 	close(spent)
@@ -25,16 +27,22 @@ func TestLogicShare(t *testing.T) {
 		name        string
 		board       int // 0 hard, 1 easy
 		opts        Options
-		share       chan struct{}
+		share, more chan struct{}
 		wantSpent   bool
 		wantGuesses bool
 	}{
 		// Ascending guesses take about a second here: sampled out under
 		// -short and -race.
-		{"spent", 0, Options{}, spent, true, true},
-		{"spent, Guided, CheckMultiple", 0, Options{Order: Guided, CheckMultiple: true}, spent, true, true},
-		{"left", 1, Options{CheckMultiple: true}, left, false, false},
-		{"spent, LogicOnly", 1, Options{Type: LogicOnly, CheckMultiple: true}, spent, false, false},
+		{"spent", 0, Options{}, spent, nil, true, true},
+		{"spent, Guided, CheckMultiple", 0, Options{Order: Guided, CheckMultiple: true}, spent, nil, true, true},
+		{"left", 1, Options{CheckMultiple: true}, left, nil, false, false},
+		{"spent, LogicOnly", 1, Options{Type: LogicOnly, CheckMultiple: true}, spent, nil, false, false},
+		// The count proves the solution unique, so logic gets the
+		// extended share and finishes; without a count, or with the
+		// extended share spent too, the solve guesses.
+		{"spent, extended", 0, Options{Order: Guided, CheckMultiple: true}, spent, left, false, false},
+		{"spent, extended and spent", 0, Options{Order: Guided, CheckMultiple: true}, spent, spent, true, true},
+		{"spent, uncounted", 0, Options{Order: Guided}, spent, left, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,7 +51,7 @@ func TestLogicShare(t *testing.T) {
 			}
 			b := [...]*grid.Board{hard, easy}[tt.board]
 			sol := solutionOf(t, b)
-			res, err := solve(context.Background(), b, tt.opts, nil, tt.share)
+			res, err := solve(context.Background(), b, tt.opts, nil, tt.share, tt.more)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -221,7 +221,8 @@ type Result struct {
 	// otherwise.
 	Conflict grid.Conflict
 	// LogicShareSpent reports that logic spent its share of a Mixed
-	// solve's deadline (see Solve) and the solve went on by guessing:
+	// solve's deadline (see Solve), its extended share too when it got
+	// one, and the solve went on by guessing:
 	// logic may have had steps left to find, so the steps and the
 	// rating are not those of a solve without a deadline.
 	LogicShareSpent bool
@@ -267,22 +268,43 @@ type frame struct {
 // first under CheckMultiple), with the Cheap strategies only, and reports
 // Result.LogicShareSpent. The search then has the rest of the time, which
 // spares a hard board that logic cannot finish a deadline the search would
-// have met. Without a deadline, with Options.WholeDeadline, and for the
-// other solving types, logic runs until it is stuck.
+// have met. Once that count has proved the solution unique, though, the
+// search's work is done (the guesses left follow the solution it found),
+// so logic gets the time left but a tenth of the whole, and at least a
+// second (logicReserve), and the strategy stopped runs again: a board
+// whose logic takes more than half of the deadline, on a slow or loaded
+// machine, is still finished by logic. Without a deadline, with
+// Options.WholeDeadline, and for the other solving types, logic runs
+// until it is stuck.
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
-	var share <-chan struct{}
+	var share, more <-chan struct{}
 	if deadline, ok := ctx.Deadline(); ok && opts.Type == Mixed && !opts.WholeDeadline {
-		sctx, cancel := context.WithTimeout(ctx, time.Until(deadline)/2)
+		left := time.Until(deadline)
+		sctx, cancel := context.WithTimeout(ctx, left/2)
 		defer cancel()
-		share = sctx.Done()
+		mctx, cancelMore := context.WithDeadline(ctx, deadline.Add(-max(left/logicReserve, minLogicReserve)))
+		defer cancelMore()
+		share, more = sctx.Done(), mctx.Done()
 	}
-	return solve(ctx, start, opts, emit, share)
+	return solve(ctx, start, opts, emit, share, more)
 }
 
+// logicReserve is the part of a Mixed solve's deadline (its inverse) left
+// to guessing when logic's share is extended (see Solve), and
+// minLogicReserve the least time left so: guesses that follow a counted
+// solution, with the Cheap strategies between them, take milliseconds on
+// 9×9 and 16×16 boards and about half a second on the published 25×25s.
+// A deadline of two seconds or less gets no extension.
+const (
+	logicReserve    = 10
+	minLogicReserve = time.Second
+)
+
 // solve is Solve with logic's share of the time given as a channel that
-// closes when the share is spent (and at the latest with ctx); nil gives
-// logic all of the time.
-func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, share <-chan struct{}) (*Result, error) {
+// closes when the share is spent (and at the latest with ctx), and more,
+// the extended share (see Solve), another that closes later; nil gives
+// logic all of the time, and a nil more no extension.
+func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, share, more <-chan struct{}) (*Result, error) {
 	if opts.Solution != nil && len(opts.Solution) != start.Layout().Cells {
 		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.Layout().Cells)
 	}
@@ -296,7 +318,7 @@ func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, shar
 	}
 	if share != nil && s.guessing {
 		// A solve that cannot guess has nothing to hand the time over to.
-		s.sink.Cancel = share
+		s.sink.Cancel, s.more = share, more
 	}
 	s.res.Rating.Cells = start.Layout().Cells
 	err := s.run(ctx)
@@ -326,6 +348,9 @@ type run struct {
 	// done is the solve's ctx.Done(), the sink's Cancel once logic's
 	// share of the time is spent (see Solve).
 	done <-chan struct{}
+	// more closes when logic's extended share is spent (see Solve and
+	// extendShare); nil once taken, or for a solve without one.
+	more <-chan struct{}
 	// memo skips the digits on which a per-digit pass found nothing before,
 	// cells the patterns of a local pass that stand on no changed cell.
 	memo  strategy.DigitMemo
@@ -575,6 +600,9 @@ func (r *run) run(ctx context.Context) error {
 				return err
 			}
 		}
+		if r.extendShare() {
+			continue
+		}
 		if r.opts.Order == Guided && !r.guided {
 			if err := r.findGuide(ctx); err != nil {
 				return err
@@ -584,6 +612,26 @@ func (r *run) run(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// extendShare gives logic its extended share of the time (see Solve) and
+// reports whether it did: only once, before the first guess, after
+// logic's first share was spent and the count proved the solution unique,
+// and while the extended share is not spent too.
+func (r *run) extendShare() bool {
+	if r.more == nil || !r.res.LogicShareSpent || !r.unique || r.res.Guesses > 0 {
+		return false
+	}
+	more := r.more
+	r.more = nil
+	select {
+	case <-more:
+		return false
+	default:
+	}
+	r.sink.Cancel = more
+	r.res.LogicShareSpent = false
+	return true
 }
 
 // deepRound runs, where a Mixed solve would make its first guess, the
