@@ -336,6 +336,30 @@ func (b *Board) Empty() int { return b.empty }
 // Given reports whether the digit of cell is a clue.
 func (b *Board) Given(cell int) bool { return b.given[cell] }
 
+// Entered reports whether some cell holds a digit that is not a clue:
+// progress entered with the puzzle, or placed since.
+func (b *Board) Entered() bool {
+	for cell, v := range b.value {
+		if v != 0 && !b.given[cell] {
+			return true
+		}
+	}
+	return false
+}
+
+// CluesOnly returns a new board of b's layout holding b's clues alone.
+func (b *Board) CluesOnly() *Board {
+	clues := make([]uint8, len(b.value))
+	for cell, v := range b.value {
+		if b.given[cell] {
+			clues[cell] = v
+		}
+	}
+	c := NewBoard(b.l)
+	c.Reset(clues, nil)
+	return c
+}
+
 // Clues returns the number of clue cells.
 func (b *Board) Clues() int {
 	n := 0

@@ -81,3 +81,38 @@ func TestResetUnitsMatchesPlace(t *testing.T) {
 		t.Errorf("%d resets compared, want at least 1000", compared)
 	}
 }
+
+// TestEnteredAndCluesOnly: Entered tells a board holding a digit that is
+// not a clue from one of clues alone, and CluesOnly keeps the clues, given,
+// with every entry gone and the candidates of the clues alone.
+func TestEnteredAndCluesOnly(t *testing.T) {
+	l, err := NewLayout(Config{Size: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clues := []uint8{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4}
+	entries := []uint8{0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	cases := []struct {
+		name           string
+		clues, entries []uint8
+		entered        bool
+	}{
+		{"clues", clues, nil, false},
+		{"clues and an entry", clues, entries, true},
+		{"an entry alone", nil, entries, true},
+		{"empty", nil, nil, false},
+	}
+	for _, tt := range cases {
+		b := NewBoard(l)
+		b.Reset(tt.clues, tt.entries)
+		if got := b.Entered(); got != tt.entered {
+			t.Errorf("%s: Entered() = %v, want %v", tt.name, got, tt.entered)
+		}
+		c := b.CluesOnly()
+		want := NewBoard(l)
+		want.Reset(tt.clues, nil)
+		if c.Entered() || !slices.Equal(c.Values(), want.Values()) || !c.CandidatesEqual(want.AppendCandidates(nil)) || c.Clues() != want.Clues() {
+			t.Errorf("%s: CluesOnly() = %v, want the clues alone %v", tt.name, c.Values(), want.Values())
+		}
+	}
+}

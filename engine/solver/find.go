@@ -2,6 +2,8 @@ package solver
 
 import (
 	"context"
+	"errors"
+	"slices"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
@@ -21,9 +23,11 @@ type FindOptions struct {
 // FindSteps reports every step the chosen strategies can take on b as
 // given, strategy by strategy in solving order, where the solver's rule
 // allows them (Options.Allows): the uniqueness strategies take part only
-// when b is proved to have one solution and has no cages. Each step goes to
-// found, valid only during the call; FindSteps stops when found returns
-// false, and returns ctx's error when ctx ends first (a finder polls it).
+// when b is proved to have one solution and has no cages (those that swap
+// placed digits, strategy.SwapsPlaced, only when b's clues alone are
+// proved to have one too). Each step goes to found, valid only during the
+// call; FindSteps stops when found returns false, and returns ctx's error
+// when ctx ends first (a finder polls it).
 func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(*strategy.Step) bool) error {
 	chosen := opts.Strategies
 	if chosen == nil {
@@ -33,10 +37,21 @@ func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(
 	if err != nil {
 		return err
 	}
+	// The strategies that swap placed digits need the clues alone to have
+	// one solution, which a board holding digits that are not clues does
+	// not show by having one itself.
+	cluesUnique := unique
+	if unique && b.Entered() && slices.ContainsFunc(chosen, (*strategy.Strategy).SwapsPlaced) {
+		// A count out of nodes proves nothing: they stay out.
+		cluesUnique, err = provedUnique(ctx, b.CluesOnly(), opts.MaxNodes)
+		if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+			return err
+		}
+	}
 	sink := strategy.Sink{All: true, Cancel: ctx.Done()}
 	rule := Options{Unique: unique, Strategies: chosen}
 	for _, st := range chosen {
-		if !st.HasFinder() || !rule.Allows(st, b.Layout()) {
+		if !st.HasFinder() || !rule.Allows(st, b.Layout()) || st.SwapsPlaced() && !cluesUnique {
 			continue
 		}
 		if err := ctx.Err(); err != nil {

@@ -374,6 +374,12 @@ type run struct {
 	// with the outcome in counts.
 	counted bool
 	counts  search.Result
+	// cluesUnique records that the strategies swapping placed digits
+	// (strategy.SwapsPlaced) may run as far as the clues go: the puzzle
+	// is declared unique, or the board given holds nothing but clues
+	// (unique then says), or the clues alone were counted to one
+	// solution (cluesCounted, see countClues).
+	cluesUnique, cluesCounted bool
 	// guide is the solution Guided guesses follow, once guided (looked
 	// for); nil when there is none.
 	guide  []uint8
@@ -530,6 +536,8 @@ func makePlan(opts Options, kind boardKind) plan {
 
 func newRun(start *grid.Board, opts Options, emit Emit) *run {
 	r := &run{opts: opts, emit: emit, start: start, b: start.Clone(), res: &Result{}, unique: opts.Unique}
+	// A board of clues alone has the clues' solutions: its count says.
+	r.cluesUnique = opts.Unique || !start.Entered()
 	if opts.OnGuess == BacktrackChanges {
 		r.b.Track(true)
 	}
@@ -911,6 +919,19 @@ func (r *run) try(ctx context.Context, p strategy.Pass, i, left int) (found, sto
 	if unproved && r.counted {
 		return false, false, nil
 	}
+	if p.Strategy.SwapsPlaced() && !r.cluesUnique {
+		// Its patterns swap digits entered with the puzzle as well, so
+		// the clues alone must have one solution, which the count of the
+		// board given does not show.
+		if !r.cluesCounted {
+			if err := r.countClues(ctx); err != nil {
+				return false, false, err
+			}
+		}
+		if !r.cluesUnique {
+			return false, false, nil
+		}
+	}
 	r.sink.Reset()
 	r.sink.Form, r.sink.Digits, r.sink.Changed = p.Form, 0, nil
 	if p.Strategy.PerDigit() {
@@ -1193,6 +1214,20 @@ func (r *run) countSolutions(ctx context.Context) error {
 	res.Complete = res.Complete && err == nil
 	r.counted, r.counts = true, res
 	r.unique = r.unique || res.Complete && len(res.Solutions) == 1
+	return nil
+}
+
+// countClues counts the solutions of the given board's clues alone, for
+// the strategies that swap placed digits (strategy.SwapsPlaced), and
+// records whether there is one. A count that spends its node budget
+// proves nothing; only the end of ctx is an error.
+func (r *run) countClues(ctx context.Context) error {
+	res, err := r.search(ctx, r.start.CluesOnly())
+	if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+		return err
+	}
+	r.cluesCounted = true
+	r.cluesUnique = err == nil && res.Complete && len(res.Solutions) == 1
 	return nil
 }
 

@@ -17,6 +17,7 @@ var avoidableRectangles = &Strategy{
 	techniques:  []*Technique{arType1, arType2},
 	class:       Elimination,
 	needsUnique: true,
+	swapsPlaced: true,
 	explain:     explainAvoidableRectangle,
 	find:        findAvoidableRectangles,
 }
@@ -24,7 +25,8 @@ var avoidableRectangles = &Strategy{
 // AvoidableRectangles (V) avoids deadly rectangles among digits the solver
 // placed: if four cells in two rows, two columns and two regions, none of
 // them a clue, ended up as a/b/b/a, the two digits could be swapped without
-// touching a clue, giving a second solution. Type 1 has three such placed
+// touching a clue, giving a second solution of the clues (so the clues
+// alone must have one: see SwapsPlaced). Type 1 has three such placed
 // corners and removes the completing digit from the fourth; Type 2 has two
 // placed corners in a row or column and two empty corners holding the
 // completing digits and one same extra digit, which one of them must hold.

@@ -510,6 +510,9 @@ type Strategy struct {
 	techniques  []*Technique
 	class       Class
 	needsUnique bool
+	// swapsPlaced marks a uniqueness strategy whose patterns take in
+	// digits placed on the board (see SwapsPlaced).
+	swapsPlaced bool
 	str8ts      Str8tsUse
 	perDigit    bool
 	local       bool
@@ -548,6 +551,15 @@ func (s *Strategy) Class() Class { return s.class }
 // NeedsUnique reports whether the strategy is only sound when the puzzle
 // has exactly one solution (uniqueness strategies).
 func (s *Strategy) NeedsUnique() bool { return s.needsUnique }
+
+// SwapsPlaced reports whether the strategy is a uniqueness strategy whose
+// deadly patterns take in digits placed on the board, not only candidates
+// (Avoidable Rectangles): swapping them gives another solution of the
+// clues, not of the board, so it is sound only when the puzzle of the
+// clues alone has one solution. A board holding digits that are not clues
+// (progress entered with the puzzle) may have one solution where its
+// clues have many.
+func (s *Strategy) SwapsPlaced() bool { return s.swapsPlaced }
 
 // Str8ts tells whether the strategy runs on Str8ts boards (see Str8tsUse).
 func (s *Strategy) Str8ts() Str8tsUse { return s.str8ts }
