@@ -373,9 +373,10 @@ func Detect(text string, o DecodeOptions) Format {
 // Encode renders a puzzle in format f; FormatAuto means FormatV2, the 2.0
 // string of the puzzle's variant, but for a killer X, which no 2.0 header
 // names: SudoCue's form, and for a killer with a cage drawn without its
-// total: the killer arrow form. Formats that cannot carry part of the
-// puzzle (cages, black cells, jigsaw regions) refuse it rather than drop
-// it.
+// total, or with a cage whose cells touch at corners only, which 2.0
+// strings cannot draw: the killer arrow form. Formats that cannot carry
+// part of the puzzle (cages, black cells, jigsaw regions) refuse it rather
+// than drop it.
 func Encode(p *Puzzle, f Format) (string, error) {
 	switch f {
 	case FormatAuto:
@@ -385,7 +386,15 @@ func Encode(p *Puzzle, f Format) (string, error) {
 		case killerVariant(p) == grid.KillerX:
 			return EncodeSudoCue(p)
 		}
-		return EncodeV2(p)
+		s, err := EncodeV2(p)
+		if err != nil && killerVariant(p) == grid.Killer {
+			// The arrow form draws a cage whose cells touch at corners
+			// (the forum's killers have them), when it has no clue.
+			if a, aerr := EncodeKillerArrows(p); aerr == nil {
+				return a, nil
+			}
+		}
+		return s, err
 	case FormatV2:
 		return EncodeV2(p)
 	case FormatPlain:

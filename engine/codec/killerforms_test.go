@@ -261,6 +261,16 @@ func TestEncodeKillerFormsRefuse(t *testing.T) {
 	if s, err := Encode(killer(pair, bareCage), FormatAuto); err != nil || s[9:11] != "0<" {
 		t.Errorf("Encode(auto) of a cage without a total = %q, %v, want the arrow form with the head 0 at r2c1", s, err)
 	}
+	// A cage whose cells touch at corners only: no 2.0 string draws it,
+	// so the automatic choice is the arrow form; with a clue, which that
+	// form cannot hold, the 2.0 string's refusal stands.
+	corner := killer(grid.Cage{Cells: []int{0, 10}, Target: 3, Op: grid.OpAdd})
+	if s, err := Encode(corner, FormatAuto); err != nil || s[0] != '3' || s[10] != '`' {
+		t.Errorf("Encode(auto) of a cage touching at a corner = %q, %v, want the arrow form, 3 at r1c1 and r2c2 pointing to it", s, err)
+	}
+	if _, err := Encode(withCell(corner, 5, grid.CellState{Value: 4, Given: true}), FormatAuto); err == nil || !strings.Contains(err.Error(), "not orthogonally connected, which L9B cannot express") {
+		t.Errorf("Encode(auto) of a cage touching at a corner, with a clue: %v, want L9B's refusal", err)
+	}
 	// SudoCue writes a cage in pieces, and a one-cell cage's sum as a
 	// solved cell is no progress.
 	one := withCell(killer(grid.Cage{Cells: []int{40}, Target: 7, Op: grid.OpNone}), 40, grid.CellState{Value: 7})

@@ -3417,7 +3417,8 @@ type ConvertRequest struct {
 	// board's variant and size (S9B, J9B, L9B, K6C, ...). Unspecified is
 	// FORMAT_V2, but SudoCue's form for a killer X, which no 2.0 header
 	// names, and the killer arrow form for a killer with a cage without a
-	// total (CAGE_OPERATOR_DISTINCT).
+	// total (CAGE_OPERATOR_DISTINCT) or with a cage whose cells touch at
+	// corners only (when it has no clue), which 2.0 strings cannot draw.
 	To Format `protobuf:"varint,2,opt,name=to,proto3,enum=sudoku.v1.Format" json:"to,omitempty"`
 	// Accept strings with known defects (Str8ts strings with the live
 	// off-by-one, interim base-32 2.0 strings) where strict decoding fails.
