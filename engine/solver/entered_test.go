@@ -45,7 +45,10 @@ func avoidableProgress(l *grid.Layout, clues, sol []uint8) *grid.Board {
 	b := grid.NewBoard(l)
 	for x := range 81 {
 		for y := x/9*9 + x%9 + 1; y < x/9*9+9; y++ {
-			for z := x%9 + 9; z < 81; z += 9 {
+			for z := x % 9; z < 81; z += 9 {
+				if z/9 == x/9 {
+					continue
+				}
 				w := z/9*9 + y%9
 				corners := []int{x, y, z, w}
 				boxes := map[int]bool{}
