@@ -42,9 +42,7 @@ func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(
 	// not show by having one itself.
 	cluesUnique := unique
 	if unique && b.Entered() && slices.ContainsFunc(chosen, (*strategy.Strategy).SwapsPlaced) {
-		// A count out of nodes proves nothing: they stay out.
-		cluesUnique, err = provedUnique(ctx, b.CluesOnly(), opts.MaxNodes)
-		if err != nil && !errors.Is(err, search.ErrNodeLimit) {
+		if cluesUnique, err = cluesProvedUnique(ctx, b, opts.MaxNodes); err != nil {
 			return err
 		}
 	}
@@ -69,6 +67,18 @@ func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(
 		}
 	}
 	return nil
+}
+
+// cluesProvedUnique reports whether b's clues alone have exactly one
+// solution, proved within maxNodes nodes of the search (for the
+// strategies that swap placed digits, strategy.SwapsPlaced); a count that
+// spends its nodes proves nothing, and only the end of ctx is an error.
+func cluesProvedUnique(ctx context.Context, b *grid.Board, maxNodes int64) (bool, error) {
+	unique, err := provedUnique(ctx, b.CluesOnly(), maxNodes)
+	if errors.Is(err, search.ErrNodeLimit) {
+		return false, nil
+	}
+	return unique, err
 }
 
 // provedUnique reports whether b has exactly one solution, proved within

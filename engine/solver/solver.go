@@ -277,14 +277,27 @@ type frame struct {
 // Options.WholeDeadline, and for the other solving types, logic runs
 // until it is stuck.
 func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Result, error) {
-	var share, more <-chan struct{}
+	var (
+		share <-chan struct{}
+		more  func() <-chan struct{}
+	)
 	if deadline, ok := ctx.Deadline(); ok && opts.Type == Mixed && !opts.WholeDeadline {
 		left := time.Until(deadline)
 		sctx, cancel := context.WithTimeout(ctx, left/2)
 		defer cancel()
-		mctx, cancelMore := context.WithDeadline(ctx, deadline.Add(-max(left/logicReserve, minLogicReserve)))
-		defer cancelMore()
-		share, more = sctx.Done(), mctx.Done()
+		share = sctx.Done()
+		// The extended share's timer is made only when a solve takes it.
+		end := deadline.Add(-max(left/logicReserve, minLogicReserve))
+		cancelMore := context.CancelFunc(func() {})
+		defer func() { cancelMore() }()
+		more = func() <-chan struct{} {
+			if time.Until(end) <= 0 {
+				return nil
+			}
+			var mctx context.Context
+			mctx, cancelMore = context.WithDeadline(ctx, end)
+			return mctx.Done()
+		}
 	}
 	return solve(ctx, start, opts, emit, share, more)
 }
@@ -292,19 +305,20 @@ func Solve(ctx context.Context, start *grid.Board, opts Options, emit Emit) (*Re
 // logicReserve is the part of a Mixed solve's deadline (its inverse) left
 // to guessing when logic's share is extended (see Solve), and
 // minLogicReserve the least time left so: guesses that follow a counted
-// solution, with the Cheap strategies between them, take milliseconds on
-// 9×9 and 16×16 boards and about half a second on the published 25×25s.
-// A deadline of two seconds or less gets no extension.
+// solution, with the Cheap strategies between them, take milliseconds
+// even from an open board (4–20 ms beyond the count on tarek 37,
+// Mathemagic 1, the very hard 16×16 X and the published 25×25s). A
+// deadline of two seconds or less gets no extension.
 const (
 	logicReserve    = 10
 	minLogicReserve = time.Second
 )
 
 // solve is Solve with logic's share of the time given as a channel that
-// closes when the share is spent (and at the latest with ctx), and more,
-// the extended share (see Solve), another that closes later; nil gives
-// logic all of the time, and a nil more no extension.
-func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, share, more <-chan struct{}) (*Result, error) {
+// closes when the share is spent (and at the latest with ctx), and more
+// returning the extended share's (see Solve), nil when none is left; a
+// nil share gives logic all of the time, and a nil more no extension.
+func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, share <-chan struct{}, more func() <-chan struct{}) (*Result, error) {
 	if opts.Solution != nil && len(opts.Solution) != start.Layout().Cells {
 		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.Layout().Cells)
 	}
@@ -348,9 +362,10 @@ type run struct {
 	// done is the solve's ctx.Done(), the sink's Cancel once logic's
 	// share of the time is spent (see Solve).
 	done <-chan struct{}
-	// more closes when logic's extended share is spent (see Solve and
-	// extendShare); nil once taken, or for a solve without one.
-	more <-chan struct{}
+	// more returns the channel that closes when logic's extended share is
+	// spent, nil when none is left (see Solve and extendShare); nil once
+	// called, or for a solve without one.
+	more func() <-chan struct{}
 	// memo skips the digits on which a per-digit pass found nothing before,
 	// cells the patterns of a local pass that stand on no changed cell.
 	memo  strategy.DigitMemo
@@ -630,12 +645,10 @@ func (r *run) extendShare() bool {
 	if r.more == nil || !r.res.LogicShareSpent || !r.unique || r.res.Guesses > 0 {
 		return false
 	}
-	more := r.more
+	more := r.more()
 	r.more = nil
-	select {
-	case <-more:
+	if more == nil {
 		return false
-	default:
 	}
 	r.sink.Cancel = more
 	r.res.LogicShareSpent = false
@@ -650,9 +663,11 @@ func (r *run) extendShare() bool {
 // Options.OneDeepSearch alone it runs Long Nested Cage Contradiction's
 // search once in the solve, then, if that found a step, Strong Nested
 // Cage Contradiction's while each finds one, then Cage Filling Verity's
-// (see oneDeep).
+// (see oneDeep). Like the other passes it belongs to logic's share of the
+// time (see Solve): it does not run once the share is spent, and a search
+// the share cut short runs again if logic gets the extended share.
 func (r *run) deepRound(ctx context.Context) (bool, error) {
-	if r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 {
+	if r.opts.Type != Mixed || r.deepSpent || r.res.Guesses > 0 || r.res.LogicShareSpent {
 		return false, nil
 	}
 	if r.opts.DeepLooks <= 0 && r.opts.VerityLooks <= 0 {
@@ -692,21 +707,27 @@ func (r *run) oneDeep(ctx context.Context) (bool, error) {
 	want, stall := strategy.LongNestedContradiction(), oneDeepStall
 	if r.longFound {
 		want, stall = strategy.StrongNestedContradiction(), strongDeepStall
-		r.strongRuns++
 	}
-	found := false
+	found, stop := false, false
 	for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
 		if p.Strategy != want {
 			continue
 		}
 		r.sink.DeepStall = stall
 		var err error
-		found, _, err = r.try(ctx, p, -1, 0)
+		found, stop, err = r.try(ctx, p, -1, 0)
 		r.sink.DeepStall = 0
 		if err != nil {
 			return false, err
 		}
 		break
+	}
+	if stop {
+		// Cut short by logic's share of the time: it says nothing.
+		return false, nil
+	}
+	if want == strategy.StrongNestedContradiction() {
+		r.strongRuns++
 	}
 	switch {
 	case !found:
@@ -735,13 +756,13 @@ func (r *run) verityDeep(ctx context.Context) (bool, error) {
 		return false, nil
 	}
 	r.sink.DeepLooks, r.sink.VerityLooks = left, 0
-	found, _, err := r.tryStrategy(ctx, st)
+	found, stop, err := r.tryStrategy(ctx, st)
 	r.sink.DeepLooks = 0
 	r.verityLooks += r.sink.VerityLooks
 	if err != nil {
 		return false, err
 	}
-	if !found {
+	if !found && !stop {
 		r.deepSpent = true
 	}
 	return found, nil
@@ -1217,18 +1238,13 @@ func (r *run) countSolutions(ctx context.Context) error {
 	return nil
 }
 
-// countClues counts the solutions of the given board's clues alone, for
-// the strategies that swap placed digits (strategy.SwapsPlaced), and
-// records whether there is one. A count that spends its node budget
-// proves nothing; only the end of ctx is an error.
+// countClues records whether the given board's clues alone have one
+// solution (see cluesProvedUnique), for the strategies that swap placed
+// digits (strategy.SwapsPlaced).
 func (r *run) countClues(ctx context.Context) error {
-	res, err := r.search(ctx, r.start.CluesOnly())
-	if err != nil && !errors.Is(err, search.ErrNodeLimit) {
-		return err
-	}
-	r.cluesCounted = true
-	r.cluesUnique = err == nil && res.Complete && len(res.Solutions) == 1
-	return nil
+	unique, err := cluesProvedUnique(ctx, r.start, r.opts.MaxNodes)
+	r.cluesCounted, r.cluesUnique = err == nil, unique
+	return err
 }
 
 // finishCount settles the count of a CheckMultiple solve that ended
