@@ -1306,7 +1306,9 @@ func (r *run) count(res search.Result) {
 			// Report the first solution rather than a stuck state.
 			r.b.Track(false)
 			for cell, v := range res.Solutions[0] {
-				if r.b.Value(cell) == 0 {
+				// A Str8ts black cell without a clue holds no digit (0)
+				// in a solution too.
+				if r.b.Value(cell) == 0 && v != 0 {
 					r.b.Place(cell, int(v))
 				}
 			}

@@ -493,6 +493,36 @@ func TestMultipleSolutionsReported(t *testing.T) {
 	}
 }
 
+// TestStr8tsSeveralSolutionsReported solves by logic a Str8ts of two
+// solutions (a generated 6×6, `solverctl generate --variant str8ts --size
+// 6 --seed 3`, less three clues): logic is stuck, and the solve reports
+// the first solution counted, whose black cells without a clue hold no
+// digit. Placing those zeros on the board panicked (the service answered
+// Internal), found by TestSolveAgreesWithCount.
+func TestStr8tsSeveralSolutionsReported(t *testing.T) {
+	b := loadStr8ts(t, "T6B2a2a2a0d2a2a072a072a2a2a07072a2a2a2a032a2a2a07072a032a072a092a2a072a2a2a")
+	for _, ty := range []SolvingType{LogicOnly, Mixed} {
+		res, err := Solve(context.Background(), b, Options{Type: ty, CheckMultiple: true}, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", ty, err)
+		}
+		if res.Status != MultipleSolutions || res.Count != 2 || len(res.Others) != 1 {
+			t.Fatalf("%v: status %v, count %d, %d others; want multiple solutions, 2, 1", ty, res.Status, res.Count, len(res.Others))
+		}
+		for i, g := range [][]uint8{res.Board.Values(), res.Others[0]} {
+			sol := loadStr8ts(t, "T6B2a2a2a0d2a2a072a072a2a2a07072a2a2a2a032a2a2a07072a032a072a092a2a072a2a2a")
+			for cell, v := range g {
+				if v != 0 {
+					sol.Place(cell, int(v))
+				}
+			}
+			if _, ok := sol.Check(); !ok || !sol.Solved() {
+				t.Errorf("%v: grid %d is not a solution", ty, i)
+			}
+		}
+	}
+}
+
 func TestAllows(t *testing.T) {
 	classic, err := grid.NewLayout(grid.Config{Size: 9})
 	if err != nil {
