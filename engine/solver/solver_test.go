@@ -523,6 +523,48 @@ func TestStr8tsSeveralSolutionsReported(t *testing.T) {
 	}
 }
 
+// TestVerityKeepsEverySolution solves by logic, with the deep round's Cage
+// Filling Verity searches, a 4×4 killer of six solutions (a cage without
+// its total on r1c1-r1c2): no step may remove a digit of any of them.
+// The searches' carried trials once took another group's filling for the
+// one at hand (their keys collided, see strategy.TestFillingKeysDistinct),
+// and a verity then removed r3c3<>2, which a solution has; found by a
+// random sweep of boards against the exact search.
+func TestVerityKeepsEverySolution(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 4, Variant: grid.Killer, Cages: []grid.Cage{
+		{Cells: []int{8, 4, 12}, Target: 9, Op: grid.OpAdd}, {Cells: []int{5, 9}, Target: 5, Op: grid.OpAdd},
+		{Cells: []int{0, 1}, Op: grid.OpDistinct}, {Cells: []int{6, 7, 2, 3}, Target: 10, Op: grid.OpAdd},
+		{Cells: []int{11, 15, 10, 14}, Target: 10, Op: grid.OpAdd}, {Cells: []int{13}, Target: 3, Op: grid.OpAdd}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	var s search.Searcher
+	res, err := s.Count(context.Background(), b, 10)
+	if err != nil || len(res.Solutions) != 6 || !res.Complete {
+		t.Fatalf("the search counts %d solutions (complete %v, %v), want 6", len(res.Solutions), res.Complete, err)
+	}
+	steps := 0
+	emit := func(index int, st *strategy.Step, b *grid.Board) error {
+		steps++
+		for _, e := range st.Eliminations {
+			for _, sol := range res.Solutions {
+				if sol[e.Cell] == uint8(e.Digit) {
+					return fmt.Errorf("step %d (%s) removes %s<>%d, which a solution has", index, st.Name(), b.Layout().CellName(e.Cell), e.Digit)
+				}
+			}
+		}
+		return nil
+	}
+	out, err := Solve(context.Background(), b, Options{Type: LogicOnly, CheckMultiple: true, OneDeepSearch: true}, emit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != MultipleSolutions || steps < 9 {
+		t.Fatalf("status %v after %d steps, want multiple solutions after the 9 steps logic takes", out.Status, steps)
+	}
+}
+
 func TestAllows(t *testing.T) {
 	classic, err := grid.NewLayout(grid.Config{Size: 9})
 	if err != nil {

@@ -29,7 +29,7 @@ type verityKept struct {
 	ref []grid.Digits // the base of the last search
 	// at maps a filling (see fillingKey) to its outcome: -1 broke, else
 	// the offset in cand of the candidates its trial ended with.
-	at   map[uint64]int32
+	at   map[fillKey]int32
 	cand []grid.Digits
 	// counts, for the tests and measurements: fillings whose outcome was
 	// carried (dead skipped, alive resumed), trials followed afresh, and
@@ -37,13 +37,25 @@ type verityKept struct {
 	dead, resumed, fresh, stopped int
 }
 
-// fillingKey is the key of filling digits of group g in verityKept.at.
-func fillingKey(g int, digits []uint8) uint64 {
-	key := uint64(g + 1)
+// fillKey is a filling of a group (see fillingKey).
+type fillKey struct {
+	group  int32
+	digits uint64
+}
+
+// fillingKey is the key of filling digits of group g in verityKept.at:
+// the group, and the digits four bits each after a leading 1 that marks
+// how many there are (a group has at most grid.MaxGroupCells cells). The
+// key once packed the group's number before the digits, so that group 17's
+// 3,4 was group 0's 2,3,4 (both 0x1234): a search then took one filling's
+// trial for the other's, and its verities removed true candidates
+// (TestFillingKeysDistinct).
+func fillingKey(g int, digits []uint8) fillKey {
+	key := uint64(1)
 	for _, d := range digits {
 		key = key<<4 | uint64(d)
 	}
-	return key
+	return fillKey{group: int32(g), digits: key}
 }
 
 // load readies k for a search from base, of layout l: its outcomes are
@@ -52,7 +64,7 @@ func (k *verityKept) load(l *grid.Layout, base []grid.Digits) {
 	keep := verityCarry && k.l == l && len(k.ref) == len(base) && len(k.cand) < maxVerityKept && within(base, k.ref)
 	if !keep {
 		if k.at == nil {
-			k.at = make(map[uint64]int32)
+			k.at = make(map[fillKey]int32)
 		}
 		clear(k.at)
 		k.cand = k.cand[:0]
@@ -62,14 +74,14 @@ func (k *verityKept) load(l *grid.Layout, base []grid.Digits) {
 }
 
 // broke notes that the trial of the filling of key broke.
-func (k *verityKept) broke(key uint64) {
+func (k *verityKept) broke(key fillKey) {
 	if verityCarry {
 		k.at[key] = -1
 	}
 }
 
 // held notes that the trial of the filling of key ended with cand.
-func (k *verityKept) held(key uint64, cand []grid.Digits) {
+func (k *verityKept) held(key fillKey, cand []grid.Digits) {
 	if !verityCarry {
 		return
 	}
