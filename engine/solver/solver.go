@@ -623,6 +623,14 @@ func (r *run) run(ctx context.Context) error {
 				return err
 			}
 		}
+		if len(r.frames) == 0 && r.counted && r.counts.Complete && len(r.counts.Solutions) == 0 {
+			// The count proved that the board has no solution: guessing
+			// would only search for it again, with the strategies
+			// allowed (with the singles alone, a killer's blind guesses
+			// reached the step limit first).
+			r.res.Status = NoSolution
+			return nil
+		}
 		if r.extendShare() {
 			continue
 		}

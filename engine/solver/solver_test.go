@@ -565,6 +565,48 @@ func TestVerityKeepsEverySolution(t *testing.T) {
 	}
 }
 
+// TestNoSolutionCountedBeforeGuessing solves a killer without a solution
+// (tarek's first, engine/search/testdata/killer9-tarek.txt, with two cage
+// targets moved apart) with the singles and guessing only: the count
+// before the first guess proves it has none, and the solve ends there.
+// It went on guessing, every order, until the step limit (100,000 steps,
+// 41,249 guesses), so the service answered ResourceExhausted.
+func TestNoSolutionCountedBeforeGuessing(t *testing.T) {
+	p, _, err := codec.Decode(shared.Lines(t, "../search/testdata/killer9-tarek.txt")[0], codec.DecodeOptions{Tolerant: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b0, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cages := slices.Clone(b0.Layout().AllCages())
+	cages[0].Target++
+	cages[1].Target--
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: b0.Layout().Variant, Cages: cages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := grid.NewBoard(l)
+	singles := []*strategy.Strategy{strategy.NakedSingle(), strategy.HiddenSingle(), strategy.Guessing()}
+	for _, o := range []Options{
+		{Strategies: singles, Order: Guided},
+		{Strategies: singles, Order: Ascending},
+		{Strategies: singles, Order: Descending, OnGuess: BacktrackChanges},
+		{Strategies: singles, Order: Random, Seed: 3},
+		{Type: GuessingOnly, Order: Ascending},
+	} {
+		o.CheckMultiple, o.MaxSteps = true, 100_000
+		res, err := Solve(context.Background(), b, o, nil)
+		if err != nil {
+			t.Fatalf("type %v, order %v: %v", o.Type, o.Order, err)
+		}
+		if res.Status != NoSolution || res.Count != 0 || !res.CountComplete || res.Guesses != 0 {
+			t.Errorf("type %v, order %v: status %v, count %d (complete %v), %d guesses; want no solution, 0, complete, none", o.Type, o.Order, res.Status, res.Count, res.CountComplete, res.Guesses)
+		}
+	}
+}
+
 func TestAllows(t *testing.T) {
 	classic, err := grid.NewLayout(grid.Config{Size: 9})
 	if err != nil {
