@@ -67,8 +67,9 @@ type agreeCase struct {
 //     the search found or places one that a solution lacks, and ends
 //     solved only on the one solution;
 //   - on boards of 6×6 and smaller, mixed solves guessing in descending
-//     order with backtracking and in random order, and a guessing-only
-//     solve, end with the same status.
+//     order with backtracking and in random order, and guessing-only
+//     solves in the guided and ascending orders, end with the same
+//     status.
 //
 // The unique generated puzzles are what the other soundness tests check;
 // the boards of several solutions or none are where a step presuming
@@ -255,10 +256,11 @@ func newAgreeCase(t *testing.T, cfg grid.Config, clues, entries []uint8, what st
 	return agreeCase{name: what, board: b}, true
 }
 
-// agreeOptions are the service's defaults for a solve (see
-// service.Server.solveOptions): counting, the deep round, its caps.
+// agreeOptions are the service's defaults for a solve of type ty (see
+// service.Server.solveOptions): counting, guesses guided by the count's
+// solution, the deep round, its caps.
 func agreeOptions(ty solver.SolvingType) solver.Options {
-	return solver.Options{Type: ty, CheckMultiple: true, OneDeepSearch: true, MaxNodes: 2_000_000, MaxSteps: 100_000}
+	return solver.Options{Type: ty, Order: solver.Guided, CheckMultiple: true, OneDeepSearch: true, MaxNodes: 10_000_000, MaxSteps: 100_000}
 }
 
 // checkStatus reports whether a solve's outcome agrees with the solutions
@@ -340,7 +342,7 @@ func checkLogicAgrees(t *testing.T, c agreeCase) int {
 }
 
 // checkOptionsAgree solves c's board guessing in other ways than the
-// defaults: each must end with the status of the count.
+// mixed defaults: each must end with the status of the count.
 func checkOptionsAgree(t *testing.T, c agreeCase) {
 	t.Helper()
 	desc := agreeOptions(solver.Mixed)
@@ -349,7 +351,7 @@ func checkOptionsAgree(t *testing.T, c agreeCase) {
 	random.Order, random.Seed = solver.Random, 7
 	guess := agreeOptions(solver.GuessingOnly)
 	guess.Order = solver.Ascending
-	for _, o := range []solver.Options{desc, random, guess} {
+	for _, o := range []solver.Options{desc, random, agreeOptions(solver.GuessingOnly), guess} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		res, err := solver.Solve(ctx, c.board, o, nil)
 		cancel()
