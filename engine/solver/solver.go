@@ -568,6 +568,12 @@ func newRun(start *grid.Board, opts Options, emit Emit) *run {
 
 func (r *run) run(ctx context.Context) error {
 	b := r.b
+	if conflict, dup := b.Duplicate(); dup {
+		// Digits repeated among peers, which Check does not look for
+		// (grid.Load refuses such a board; Board.Reset builds it).
+		r.res.Status, r.res.Conflict = NoSolution, conflict
+		return nil
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

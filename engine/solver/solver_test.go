@@ -607,6 +607,78 @@ func TestNoSolutionCountedBeforeGuessing(t *testing.T) {
 	}
 }
 
+// TestRepeatedDigitsNoSolution solves boards built with Board.Reset
+// (which, unlike grid.Load, refuses nothing) whose digits repeat among
+// peers: each has no solution, and every solving type says so at once,
+// with the clash as its conflict. Board.Check, which the solve runs after
+// every step, does not look for such repeats: a Str8ts of two black clues
+// of one digit in a row solved to "solved, count 1" (a sweep of changed
+// clues against the exact search, which counts none).
+func TestRepeatedDigitsNoSolution(t *testing.T) {
+	classic := strings.Repeat(".", 81)
+	for _, tt := range []struct {
+		name            string
+		board           *grid.Board
+		clues, entries  []uint8
+		wantCell, wantD int
+	}{
+		{name: "two clues in a row", board: parse(t, classic, "", ""), clues: cellDigits(81, 0, 5, 8, 5), wantCell: 8, wantD: 5},
+		{name: "a clue and an entry in a box", board: parse(t, classic, "", ""), clues: cellDigits(81, 0, 7), entries: cellDigits(81, 20, 7), wantCell: 20, wantD: 7},
+		// Generated (solverctl generate --variant str8ts-b --size 6
+		// --seed 2); its first row's black cells get the same clue below.
+		{name: "two Str8ts black clues in a row", board: loadStr8ts(t, "B6B0d072a2a0307072a2a2a012a2a2a2a0d2a2a2a2a072a2a2a2a012a2a2a07072a2a030707")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := tt.board
+			if tt.clues == nil {
+				// Two black cells of the first row, both holding 1.
+				l := b.Layout()
+				tt.clues = make([]uint8, l.Cells)
+				for c := range l.Cells {
+					if b.Given(c) {
+						tt.clues[c] = b.Value(c)
+					}
+				}
+				var black []int
+				for c := range l.N {
+					if l.IsBlack(c) {
+						black = append(black, c)
+					}
+				}
+				if len(black) < 2 {
+					t.Fatalf("the first row has %d black cells, want 2", len(black))
+				}
+				tt.clues[black[0]], tt.clues[black[1]] = 1, 1
+				tt.wantCell, tt.wantD = -1, 0
+			}
+			b.Reset(tt.clues, tt.entries)
+			for _, ty := range []SolvingType{Mixed, LogicOnly, GuessingOnly} {
+				res, err := Solve(context.Background(), b, Options{Type: ty, CheckMultiple: true}, nil)
+				if err != nil {
+					t.Fatalf("%v: %v", ty, err)
+				}
+				if res.Status != NoSolution || res.Count != 0 || !res.CountComplete || res.Steps != 0 {
+					t.Fatalf("%v: status %v, count %d (complete %v), %d steps; want no solution at once", ty, res.Status, res.Count, res.CountComplete, res.Steps)
+				}
+				cell, ok := res.Conflict.Cell()
+				if !ok || tt.wantD != 0 && (cell != tt.wantCell || res.Conflict.Digit() != tt.wantD) {
+					t.Errorf("%v: conflict %s, want %s and a peer both holding %d", ty, res.Conflict.Describe(grid.Notation{Layout: b.Layout()}), b.Layout().CellName(tt.wantCell), tt.wantD)
+				}
+			}
+		})
+	}
+}
+
+// cellDigits returns n cells, empty but for the digits given as cell,
+// digit pairs.
+func cellDigits(n int, pairs ...int) []uint8 {
+	v := make([]uint8, n)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		v[pairs[i]] = uint8(pairs[i+1])
+	}
+	return v
+}
+
 func TestAllows(t *testing.T) {
 	classic, err := grid.NewLayout(grid.Config{Size: 9})
 	if err != nil {
