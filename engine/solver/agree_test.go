@@ -177,6 +177,9 @@ func perturb(t *testing.T, puzzle *grid.Board, sol []uint8, change int, rng *ran
 	if change == clueChanged && len(givens) == 0 {
 		change = targetsMoved
 	}
+	if change == targetsMoved && len(cfg.Cages) == 0 {
+		return agreeCase{}, false // no clue and no cage to change
+	}
 	var entries []uint8
 	var what string
 	switch change {
