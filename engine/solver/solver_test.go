@@ -649,7 +649,6 @@ func TestRepeatedDigitsNoSolution(t *testing.T) {
 					t.Fatalf("the first row has %d black cells, want 2", len(black))
 				}
 				tt.clues[black[0]], tt.clues[black[1]] = 1, 1
-				tt.wantCell, tt.wantD = -1, 0
 			}
 			b.Reset(tt.clues, tt.entries)
 			for _, ty := range []SolvingType{Mixed, LogicOnly, GuessingOnly} {
@@ -660,9 +659,12 @@ func TestRepeatedDigitsNoSolution(t *testing.T) {
 				if res.Status != NoSolution || res.Count != 0 || !res.CountComplete || res.Steps != 0 {
 					t.Fatalf("%v: status %v, count %d (complete %v), %d steps; want no solution at once", ty, res.Status, res.Count, res.CountComplete, res.Steps)
 				}
-				cell, ok := res.Conflict.Cell()
-				if !ok || tt.wantD != 0 && (cell != tt.wantCell || res.Conflict.Digit() != tt.wantD) {
-					t.Errorf("%v: conflict %s, want %s and a peer both holding %d", ty, res.Conflict.Describe(grid.Notation{Layout: b.Layout()}), b.Layout().CellName(tt.wantCell), tt.wantD)
+				conflict := res.Conflict.Describe(grid.Notation{Layout: b.Layout()})
+				switch cell, ok := res.Conflict.Cell(); {
+				case !ok || res.Conflict.Digit() == 0:
+					t.Errorf("%v: conflict %q, want a cell and a peer holding one digit", ty, conflict)
+				case tt.wantD != 0 && (cell != tt.wantCell || res.Conflict.Digit() != tt.wantD):
+					t.Errorf("%v: conflict %q, want %s and a peer both holding %d", ty, conflict, b.Layout().CellName(tt.wantCell), tt.wantD)
 				}
 			}
 		})
