@@ -311,19 +311,9 @@ func checkLogicAgrees(t *testing.T, c agreeCase) int {
 	steps := 0
 	emit := func(index int, st *strategy.Step, b *grid.Board) error {
 		n := grid.Notation{Layout: b.Layout()}
-		for _, p := range st.Placements {
-			for _, sol := range c.solutions {
-				if sol[p.Cell] != uint8(p.Digit) {
-					return fmt.Errorf("step %d (%s: %s) places %s=%d, a solution has %d", index, st.Name(), st.Explain(n), n.CellName(p.Cell), p.Digit, sol[p.Cell])
-				}
-			}
-		}
-		for _, e := range st.Eliminations {
-			for _, sol := range c.solutions {
-				if sol[e.Cell] == uint8(e.Digit) {
-					return fmt.Errorf("step %d (%s: %s) removes %s=%d, which a solution has", index, st.Name(), st.Explain(n), n.CellName(e.Cell), e.Digit)
-				}
-			}
+		what := fmt.Sprintf("%s: step %d (%s)", c.name, index, st.Name())
+		for _, sol := range c.solutions {
+			solver.CheckStep(t, sol, n, what, st)
 		}
 		steps++
 		return nil
