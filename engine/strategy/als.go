@@ -107,6 +107,17 @@ type alsScratch struct {
 	blossom []grid.Digits // the digits z still possible after k petals
 	seerAt  []int32       // see indexPetals
 	seers   []int32
+
+	polls int // the searches' iterations, for stopped
+}
+
+// stopped reports, every cancelEvery calls, whether the sink asks the
+// search to stop: on a board of many open cells (a list of strategies
+// without the singles, a 25×25) the sets' pairs and chains number in
+// the millions.
+func (g *alsScratch) stopped(sink *Sink) bool {
+	g.polls++
+	return g.polls%cancelEvery == 0 && sink.Cancelled()
 }
 
 type alsPair struct {
@@ -269,6 +280,9 @@ func findALSXZ(b *grid.Board, sink *Sink) {
 	defer alsPool.Put(g)
 	g.build(b)
 	for _, p := range g.pairs {
+		if g.stopped(sink) {
+			return
+		}
 		a, c := &g.sets[p.i], &g.sets[p.j]
 		var mask grid.Digits
 		if p.rc.Count() == 1 {
@@ -332,6 +346,9 @@ func findALSXYWing(b *grid.Board, sink *Sink) {
 		for p := range adj {
 			a := &g.sets[adj[p].to]
 			for q := p + 1; q < len(adj); q++ {
+				if g.stopped(sink) {
+					return
+				}
 				bb := &g.sets[adj[q].to]
 				common := a.Digits & bb.Digits
 				if common == 0 {
@@ -398,6 +415,9 @@ func findALSChain(b *grid.Board, sink *Sink) {
 				maxLinks = bestLinks - 1
 			}
 			end := g.chainSearch(b, ai, x1, maxLinks, sink.All, sink)
+			if sink.Cancelled() {
+				return
+			}
 			if sink.All || end < 0 {
 				continue
 			}
@@ -445,6 +465,9 @@ func (g *alsScratch) chainSearch(b *grid.Board, ai, x1, maxLinks int, all bool, 
 	}
 	first := &g.sets[ai]
 	for q := 0; q < len(g.queue); q++ {
+		if g.stopped(sink) {
+			return -1
+		}
 		st := g.queue[q]
 		j, x, links := int(st)/3/g.n, int(st)/3%g.n+1, int(g.depth[st])
 		if links >= 3 && g.chainTargets(first, &g.sets[j], x1, x) != 0 && g.chainSimple(ai, st) && g.chainMask(ai, x1, st) != 0 {

@@ -816,6 +816,9 @@ func (g *chainGraph) reached(b *grid.Board, v int32, d int32, all bool) {
 		for o := b.Cands(cell) &^ grid.Bit(int(g.nodes[start].digit)); o != 0; o &= o - 1 {
 			s.elims = append(s.elims, CellDigit{cell, o.Min()})
 		}
+		if len(s.elims) == 0 {
+			return // the start is its cell's last candidate: nothing to take
+		}
 		g.record(shapePlace, -1, v, d, all, s.elims)
 		return
 	}

@@ -7,6 +7,7 @@ package strategy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -293,6 +294,22 @@ func (s *Step) Apply(b *grid.Board) {
 	for _, e := range s.Eliminations {
 		b.Eliminate(e.Cell, e.Digit)
 	}
+}
+
+// Changes reports whether applying the step would change b: it places a
+// digit in an open cell or eliminates a candidate b still has.
+func (s *Step) Changes(b *grid.Board) bool {
+	for _, p := range s.Placements {
+		if b.Value(p.Cell) == 0 {
+			return true
+		}
+	}
+	for _, e := range s.Eliminations {
+		if b.Cands(e.Cell).Has(e.Digit) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Step) reset(st *Strategy) {
@@ -611,7 +628,15 @@ func (s *Strategy) Find(b *grid.Board, sink *Sink) {
 		return
 	}
 	sink.strategy = s
+	n := len(sink.steps)
 	s.find(b, sink)
+	// A step that would change nothing on b is dropped: a solve taking it
+	// would stay where it was and find it again, to its step limit. No
+	// finder means to report one; this keeps an oversight on a board it
+	// did not expect (a cell left with one candidate by a list of
+	// strategies without the singles) from making a solve spin.
+	kept := slices.DeleteFunc(sink.steps[n:], func(st Step) bool { return !st.Changes(b) })
+	sink.steps = sink.steps[:n+len(kept)]
 }
 
 // HasFinder reports whether the strategy finds its own steps; guessing
