@@ -2,6 +2,9 @@ package service
 
 import (
 	"context"
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
@@ -66,14 +69,32 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	defer sl.release()
 	packed, names := protoconv.Pack(p.board), p.names()
 	resp := &sudokuv1.FindStepsResponse{}
-	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes)}
+	// Every step carries the packed board, so no more than fit steps of
+	// that size fit in an answer: the finders are asked for no more (one
+	// more, so that an answer too large is refused as such). On an open
+	// board a fish search finds a million steps, gigabytes kept until
+	// the answer is built.
+	fit := s.cfg.MaxSendMsgSize/(len(packed)+2) + 1
+	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes), MaxSteps: min(limit, fit)}
+	// The answer is sized as it grows: one larger than the server sends is
+	// refused as soon as it is, not after every step asked was found.
+	size, big := 0, error(nil)
 	err = solver.FindSteps(ctx, p.board, opts, func(st *strategy.Step) bool {
 		if len(resp.Steps) == limit {
 			return false
 		}
-		resp.Steps = append(resp.Steps, protoconv.StepToProto(len(resp.Steps)+1, st, names, packed))
+		ps := protoconv.StepToProto(len(resp.Steps)+1, st, names, packed)
+		if size += messageOverhead + proto.Size(ps); size > s.cfg.MaxSendMsgSize {
+			big = fmt.Errorf("%w: the answer with its first %d steps is %d bytes, more than the limit of %d; lower max_steps or ask for fewer strategies",
+				errTooLarge, len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
+			return false
+		}
+		resp.Steps = append(resp.Steps, ps)
 		return true
 	})
+	if err == nil {
+		err = big
+	}
 	if err != nil {
 		return nil, toStatus(err)
 	}

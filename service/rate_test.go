@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -227,5 +228,37 @@ func TestFindStepsDeadline(t *testing.T) {
 	defer cancel()
 	if _, err := client.FindSteps(ctx, &sudokuv1.FindStepsRequest{Puzzle: textPuzzle(seedEasy), MaxSteps: 1}); err != nil {
 		t.Fatalf("the next call, which needs the slot: %v", err)
+	}
+}
+
+// openColour is an open Colour board (solverctl generate --variant colour
+// --seed 4401) on which Mutant Fish, asked for every step, found 1.19
+// million of them: 1.7 GB held at once, past any pod's memory.
+const openColour = "C9Bepepep0302ep06epepep09epepepepepepep03epepepep08ep02epep05ep09epepepep0602epepep0405ep08epepepepepepepepep05ep080107epepepepepepep04epep09epepepep07epep05epepepep"
+
+// TestFindStepsOpenBoard asks for Mutant Fish on that board: a few steps
+// come back at once, and max_steps at the server's cap gets an answer too
+// large to send, refused with ResourceExhausted naming max_steps, after
+// the finders were asked for no more steps than an answer can hold (a
+// few hundred megabytes allocated, not gigabytes).
+func TestFindStepsOpenBoard(t *testing.T) {
+	client := newClient(t, Config{})
+	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: openColour}}
+	resp, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: puzzle, Strategies: []string{"Mutant Fish"}, MaxSteps: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.GetSteps()) != 50 {
+		t.Errorf("%d steps, want 50", len(resp.GetSteps()))
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: puzzle, Strategies: []string{"Mutant Fish"}, MaxSteps: 100_000})
+	runtime.ReadMemStats(&after)
+	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(err.Error(), "max_steps") {
+		t.Errorf("max_steps 100000: err = %v, want ResourceExhausted naming max_steps", err)
+	}
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 500 {
+		t.Errorf("%d MB allocated for an answer refused", mb)
 	}
 }

@@ -18,6 +18,11 @@ type FindOptions struct {
 	// MaxNodes bounds the search that proves the board unique (for the
 	// uniqueness strategies); 0 means no bound.
 	MaxNodes int64
+	// MaxSteps, when above 0, is the most steps reported: each finder is
+	// asked for no more than are left (strategy.Sink.Limit), so that a
+	// few steps asked of an open board, where a fish or ALS search finds
+	// a million, cost little memory and time.
+	MaxSteps int
 }
 
 // FindSteps reports every step the chosen strategies can take on b as
@@ -26,8 +31,8 @@ type FindOptions struct {
 // when b is proved to have one solution and has no cages (those that swap
 // placed digits, strategy.SwapsPlaced, only when b's clues alone are
 // proved to have one too). Each step goes to found, valid only during the
-// call; FindSteps stops when found returns false, and returns ctx's error
-// when ctx ends first (a finder polls it).
+// call; FindSteps stops when found returns false or after opts.MaxSteps
+// steps, and returns ctx's error when ctx ends first (a finder polls it).
 func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(*strategy.Step) bool) error {
 	chosen := opts.Strategies
 	if chosen == nil {
@@ -48,6 +53,7 @@ func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(
 	}
 	sink := strategy.Sink{All: true, Cancel: ctx.Done()}
 	rule := Options{Unique: unique, Strategies: chosen}
+	reported := 0
 	for _, st := range chosen {
 		if !st.HasFinder() || !rule.Allows(st, b.Layout()) || st.SwapsPlaced() && !cluesUnique {
 			continue
@@ -55,12 +61,22 @@ func FindSteps(ctx context.Context, b *grid.Board, opts FindOptions, found func(
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if opts.MaxSteps > 0 {
+			if reported >= opts.MaxSteps {
+				return nil
+			}
+			sink.Limit = opts.MaxSteps - reported
+		}
 		sink.Reset()
 		st.Find(b, &sink)
 		if err := ctx.Err(); err != nil {
 			return err // the finder stopped short
 		}
 		for i := range sink.Steps() {
+			if opts.MaxSteps > 0 && reported >= opts.MaxSteps {
+				return nil
+			}
+			reported++
 			if !found(&sink.Steps()[i]) {
 				return nil
 			}

@@ -415,7 +415,7 @@ func findALSChain(b *grid.Board, sink *Sink) {
 				maxLinks = bestLinks - 1
 			}
 			end := g.chainSearch(b, ai, x1, maxLinks, sink.All, sink)
-			if sink.Cancelled() {
+			if sink.Cancelled() || sink.All && sink.Done() {
 				return
 			}
 			if sink.All || end < 0 {
@@ -475,6 +475,9 @@ func (g *alsScratch) chainSearch(b *grid.Board, ai, x1, maxLinks int, all bool, 
 				return st
 			}
 			g.chainStep(b, sink, ai, x1, st)
+			if sink.Done() {
+				return -1 // as many as wanted (Sink.Limit)
+			}
 		}
 		if links >= maxLinks {
 			continue

@@ -268,6 +268,9 @@ func (g *chainGraph) run(b *grid.Board, sink *Sink, modes []*chainMode) {
 	}
 	if sink.All {
 		for i := range s.results {
+			if sink.Done() {
+				break // as many as wanted (Sink.Limit)
+			}
 			r := &s.results[i]
 			g.fillStep(b, sink.Add(), r.tech, r.shape, r.target, r.path, r.als, r.elims)
 		}

@@ -50,7 +50,7 @@ func FinnedFish() *Strategy { return finnedFish }
 // Siamese ones.
 func findFinnedFish(b *grid.Board, sink *Sink) {
 	findFish(b, sink, &finnedLineShape)
-	if !sink.All || sink.Cancelled() {
+	if !sink.All || sink.Done() || sink.Cancelled() {
 		return
 	}
 	// The Siamese fish pair the finned basic fish found in HoDoKu's order
@@ -64,7 +64,7 @@ func findFinnedFish(b *grid.Board, sink *Sink) {
 	findFish(b, scratch, &hodokuBasicShape)
 	n := len(scratch.steps)
 	addSiameseFish(scratch, 0)
-	for i := n; i < len(scratch.steps); i++ {
+	for i := n; i < len(scratch.steps) && !sink.Done(); i++ {
 		copyStep(sink.Add(), &scratch.steps[i])
 	}
 }

@@ -798,6 +798,9 @@ func (f *fishEngine) found(fr *fishFrame) {
 	if !f.sink.All {
 		f.stopped = true // the first fish will do
 	}
+	if k := f.sink.Limit; f.sink.All && k > 0 && len(f.pending)+len(f.sink.steps) >= k {
+		f.stopped = true // as many as wanted
+	}
 }
 
 // finsFit reports whether the fins of fr are what the shape reports:

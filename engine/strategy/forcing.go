@@ -406,6 +406,9 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 		}
 		slices.SortStableFunc(f.found, func(x, y forcingFind) int { return int(x.cost - y.cost) })
 		for _, fd := range f.found {
+			if sink.Done() {
+				break // as many as wanted (Sink.Limit)
+			}
 			f.report(sink, fd)
 		}
 		for _, fd := range f.found {

@@ -169,7 +169,10 @@ func siamese(t *Technique) *Technique {
 func addSiameseFish(sink *Sink, from int) {
 	end := len(sink.steps)
 	for i := from; i < end; i++ {
-		for j := i + 1; j < end; j++ {
+		if sink.Done() || sink.Cancelled() {
+			return
+		}
+		for j := i + 1; j < end && !sink.Done(); j++ {
 			a, b := &sink.steps[i], &sink.steps[j]
 			ia, oka := fishInfos[a.Technique]
 			ib, okb := fishInfos[b.Technique]

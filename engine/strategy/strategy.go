@@ -358,6 +358,11 @@ func eliminationList(n grid.Notation, es []CellDigit) string {
 type Sink struct {
 	// All asks finders for every step they can find, not just the first.
 	All bool
+	// Limit, when above 0, is the most steps wanted with All: once the
+	// sink holds that many, Done reports true and finders stop. On an
+	// open board a fish or ALS search in find-all mode finds a million
+	// steps (gigabytes), so a caller that shows a few sets it.
+	Limit int
 	// Form asks a finder of patterns of several forms (subsets and fish
 	// of several sizes, rectangles of several types) for one form only;
 	// the zero Form (AllForms) asks for every form it knows.
@@ -490,8 +495,10 @@ func (k *Sink) through(cells []int) bool {
 func (k *Sink) wants(d int) bool { return k.Digits == 0 || k.Digits.Has(d) }
 
 // Done reports whether a finder may stop: it has a step and not all are
-// wanted.
-func (k *Sink) Done() bool { return !k.All && len(k.steps) > 0 }
+// wanted, or it has as many as Limit.
+func (k *Sink) Done() bool {
+	return len(k.steps) > 0 && (!k.All || k.Limit > 0 && len(k.steps) >= k.Limit)
+}
 
 // Steps returns the steps collected.
 func (k *Sink) Steps() []Step { return k.steps }
