@@ -3775,7 +3775,9 @@ type FindStepsRequest struct {
 	Puzzle *Puzzle `protobuf:"bytes,1,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
 	// The strategies to look for, by letter or name; empty means all.
 	Strategies []string `protobuf:"bytes,2,rep,name=strategies,proto3" json:"strategies,omitempty"`
-	// The most steps to return; 0 means the service default.
+	// The most steps to return; 0 means the service default (1,000),
+	// capped at the server's step cap. An answer larger than the server
+	// sends is refused with RESOURCE_EXHAUSTED naming max_steps.
 	MaxSteps      uint32 `protobuf:"varint,3,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
