@@ -755,13 +755,14 @@ func (g *generator) firstSolution(ctx context.Context, b *grid.Board, budget int
 // start (nil for none): ErrNoSolution when there is none, errRetry when the
 // search spent its budget.
 func (g *generator) complete(ctx context.Context, rng *rand.Rand, l *grid.Layout, start []uint8) ([]uint8, error) {
-	b := grid.NewBoard(l)
-	for cell, v := range start {
-		if v != 0 {
-			b.Place(cell, int(v))
-		}
+	if l.Variant.IsStr8ts() {
+		return g.str8tsSolution(ctx, rng, l, start)
 	}
-	return fillRandom(ctx, b, rng, g.maxNodes)
+	// Reset places the digits as a board's clues: a Str8ts black cell's
+	// clue stays out of the count of empty cells, which placing it as a
+	// digit to find took it from a second time (the fill then stopped
+	// with white cells empty, or found no cell to try and panicked).
+	return fillRandom(ctx, boardOf(l, start, nil), rng, g.maxNodes)
 }
 
 // startSolution proves the StartFrom puzzle unique once and returns its

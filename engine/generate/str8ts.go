@@ -30,7 +30,7 @@ func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.La
 		if err != nil {
 			return nil, nil, err
 		}
-		sol, err := g.str8tsSolution(ctx, rng, l)
+		sol, err := g.str8tsSolution(ctx, rng, l, nil)
 		if err == nil {
 			blackClues(l, sol, rng)
 			return l, sol, nil
@@ -42,19 +42,20 @@ func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.La
 	return nil, nil, errRetry
 }
 
-// str8tsSolution returns a random solution of a Str8ts layout: digits
-// drawn at random in random white cells, a few a board, then the first
-// solution the exact search finds from them, whose straight propagation
-// completes a Str8ts board far faster than a random fill. errRetry when
-// the layout gives none within a few tries.
-func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.Layout) ([]uint8, error) {
+// str8tsSolution returns a random solution of a Str8ts layout that keeps
+// the digits of start (nil for none): digits drawn at random in random
+// empty white cells, a few a board, then the first solution the exact
+// search finds from them, whose straight propagation completes a Str8ts
+// board far faster than a random fill (which took minutes on some
+// layouts). errRetry when the layout gives none within a few tries.
+func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.Layout, start []uint8) ([]uint8, error) {
 	var white []int
 	for cell := range l.Cells {
-		if !l.IsBlack(cell) {
+		if !l.IsBlack(cell) && (start == nil || start[cell] == 0) {
 			white = append(white, cell)
 		}
 	}
-	if len(white) == 0 {
+	if len(white) == 0 && start == nil {
 		return nil, errRetry
 	}
 	seeds := max(len(white)/8, 1)
@@ -62,9 +63,9 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 		if try == 3 {
 			seeds = 0 // the search's own first solution
 		}
-		b := grid.NewBoard(l)
+		b := boardOf(l, start, nil)
 		rng.Shuffle(len(white), func(i, j int) { white[i], white[j] = white[j], white[i] })
-		for _, cell := range white[:seeds] {
+		for _, cell := range white[:min(seeds, len(white))] {
 			if b.Value(cell) != 0 || b.Cands(cell) == 0 {
 				continue
 			}

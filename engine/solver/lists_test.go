@@ -2,6 +2,7 @@ package solver_test
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"strings"
 	"testing"
@@ -68,9 +69,9 @@ func TestListWithoutSinglesEnds(t *testing.T) {
 // strategies without the singles (found by the same sweep), whose open
 // board gives the ALS searches millions of pairs and chains: they ran
 // for tens of seconds past the solve's deadline of one second, not
-// looking at it. They now stop with it, and the mixed solve guesses to
-// the solution. The bound is ten times the deadline, for a loaded
-// machine.
+// looking at it. They now stop with it: the solve ends within five times
+// the deadline (a loaded machine, the race detector), solved by guessing
+// when the machine is fast enough, else with the deadline's error.
 func TestListDeadlineHonoured(t *testing.T) {
 	res, list := listPuzzle(t, generate.Config{Size: 9, Variant: grid.Colour, Seed: 2402, MaxAttempts: 50},
 		"z,D,E,b,F2,J2,K2,J,D2,S,L,N,o,V,m,n,f,h,i,j,t,T2,s,S2,N2,X2,V2,W2,C")
@@ -78,13 +79,14 @@ func TestListDeadlineHonoured(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	out, err := solver.Solve(ctx, res.Puzzle.Clone(), solver.Options{Type: solver.Mixed, Strategies: list, CheckMultiple: true, Order: solver.Guided}, nil)
-	if took := time.Since(start); took > 10*time.Second {
+	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the solve took %v against a deadline of 1s", took)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+	case err != nil:
 		t.Fatalf("solve: %v", err)
-	}
-	if out.Status != solver.Solved || !out.Board.ValuesEqual(res.Solution.Values()) {
+	case out.Status != solver.Solved || !out.Board.ValuesEqual(res.Solution.Values()):
 		t.Errorf("status %v, want solved to the generated solution", out.Status)
 	}
 }
