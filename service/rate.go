@@ -69,11 +69,11 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	defer sl.release()
 	packed, names := protoconv.Pack(p.board), p.names()
 	resp := &sudokuv1.FindStepsResponse{}
-	// Every step carries the packed board, so no more than fit steps of
-	// that size fit in an answer: the finders are asked for no more (one
-	// more, so that an answer too large is refused as such). On an open
-	// board a fish search finds a million steps, gigabytes kept until
-	// the answer is built.
+	// Every step carries the packed board, so fewer than fit steps fit in
+	// an answer: the finders are asked for no more than fit, and an answer
+	// that reaches it is refused as too large. On an open board a fish
+	// search finds a million steps, gigabytes held until the answer is
+	// built.
 	fit := s.cfg.MaxSendMsgSize/(len(packed)+2) + 1
 	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes), MaxSteps: min(limit, fit)}
 	// The answer is sized as it grows: one larger than the server sends is

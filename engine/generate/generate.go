@@ -753,15 +753,13 @@ func (g *generator) firstSolution(ctx context.Context, b *grid.Board, budget int
 
 // complete returns a random solution of layout l that keeps the digits of
 // start (nil for none): ErrNoSolution when there is none, errRetry when the
-// search spent its budget.
+// search spent its budget. The digits are placed as a puzzle's clues are
+// (boardOf): a Str8ts black cell's clue stays out of the count of empty
+// cells, which placing it as a digit to find took it from a second time.
 func (g *generator) complete(ctx context.Context, rng *rand.Rand, l *grid.Layout, start []uint8) ([]uint8, error) {
 	if l.Variant.IsStr8ts() {
 		return g.str8tsSolution(ctx, rng, l, start)
 	}
-	// Reset places the digits as a board's clues: a Str8ts black cell's
-	// clue stays out of the count of empty cells, which placing it as a
-	// digit to find took it from a second time (the fill then stopped
-	// with white cells empty, or found no cell to try and panicked).
 	return fillRandom(ctx, boardOf(l, start, nil), rng, g.maxNodes)
 }
 
