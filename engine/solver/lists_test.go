@@ -3,6 +3,8 @@ package solver_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -150,5 +152,79 @@ func TestFindStepsMaxSteps(t *testing.T) {
 	}
 	if full < 3 {
 		t.Errorf("%d strategies reached the limit of 50, want at least 3", full)
+	}
+}
+
+// TestRandomListsKeepSolution solves a generated puzzle of each layout of
+// TestSolveAgreesWithCount by logic alone with random lists of strategies
+// (each strategy in with a chance of 0.4, then 0.8; the singles often
+// out), as requests may name them: every step must change the board and
+// keep the solution, and the solve must end solved to the solution or
+// stuck, or at its deadline. The lists leave boards the default order
+// never shows a finder (a cell with one candidate and no placement, open
+// boards), where session 42's sweep found a step that changed nothing
+// and searches deaf to the deadline. Floors on the steps checked and the
+// solves that ended keep it from passing on nothing.
+func TestRandomListsKeepSolution(t *testing.T) {
+	if solver.Race {
+		t.Skip("skipped under -race: a minute there; CI runs it without -race")
+	}
+	odds := []float64{0.4, 0.8}
+	if solver.Quick() {
+		odds = odds[:1]
+	}
+	rng := rand.New(rand.NewPCG(42, 7))
+	all := strategy.All()
+	steps, ended := 0, 0
+	for vi, v := range agreeVariants {
+		res, err := generate.Generate(context.Background(), generate.Config{Size: v.size, Variant: v.variant, Seed: uint64(4200 + vi), MaxAttempts: 50})
+		if err != nil {
+			t.Fatalf("%s: generate: %v", v.name, err)
+		}
+		sol := res.Solution.Values()
+		n := grid.Notation{Layout: res.Puzzle.Layout()}
+		for _, p := range odds {
+			var list []*strategy.Strategy
+			var names []string
+			for _, st := range all {
+				if rng.Float64() < p {
+					list = append(list, st)
+					names = append(names, st.Letter())
+				}
+			}
+			what := fmt.Sprintf("%s, list %s", v.name, strings.Join(names, ","))
+			prev := res.Puzzle.Clone()
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			out, err := solver.Solve(ctx, res.Puzzle.Clone(), solver.Options{Type: solver.LogicOnly, Strategies: list, CheckMultiple: true, MaxSteps: 5000},
+				func(i int, st *strategy.Step, after *grid.Board) error {
+					if !st.Changes(prev) {
+						t.Errorf("%s: step %d changes nothing: %s", what, i, st.Explain(n))
+					}
+					solver.CheckStep(t, sol, n, what, st)
+					prev.CopyFrom(after)
+					steps++
+					return nil
+				})
+			cancel()
+			switch {
+			case errors.Is(err, context.DeadlineExceeded):
+				continue
+			case err != nil:
+				t.Errorf("%s: %v", what, err)
+				continue
+			case out.Status == solver.Solved && !out.Board.ValuesEqual(sol):
+				t.Errorf("%s: solved to another board", what)
+			case out.Status != solver.Solved && out.Status != solver.Stuck:
+				t.Errorf("%s: status %v", what, out.Status)
+			}
+			ended++
+		}
+	}
+	t.Logf("%d solves ended, %d steps checked", ended, steps)
+	if floor := 15 * len(odds); ended < floor {
+		t.Errorf("%d solves ended before their deadline, want at least %d", ended, floor)
+	}
+	if floor := 1000 * len(odds); steps < floor {
+		t.Errorf("%d steps checked, want at least %d", steps, floor)
 	}
 }
