@@ -80,9 +80,6 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	// refused as soon as it is, not after every step asked was found.
 	size, big := 0, error(nil)
 	err = solver.FindSteps(ctx, p.board, opts, func(st *strategy.Step) bool {
-		if len(resp.Steps) == limit {
-			return false
-		}
 		ps := protoconv.StepToProto(len(resp.Steps)+1, st, names, packed)
 		if size += messageOverhead + proto.Size(ps); size > s.cfg.MaxSendMsgSize {
 			big = fmt.Errorf("%w: the answer with its first %d steps is %d bytes, more than the limit of %d; lower max_steps or ask for fewer strategies",

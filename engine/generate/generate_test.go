@@ -859,11 +859,11 @@ func TestBaseOnMap(t *testing.T) {
 // cells and black clues kept, into new puzzles. Placing a black clue as a
 // digit to find took its cell off the count of empty cells a second time:
 // the fill then stopped with white cells empty, and the puzzle dug from
-// that grid had
-// no solution (solverctl generate --mode base on a 9×9 Str8ts: "no
-// solution" three seeds of three), or found no cell to try and panicked
-// (Str8ts B: Internal). The fill is now the exact search's, as a new
-// Str8ts's, which a random fill took over 30 s to match on one board.
+// that grid had no solution (solverctl generate --mode base on a 9×9
+// Str8ts: "no solution" three seeds of three), or found no cell to try
+// and panicked (Str8ts B: Internal). The fill is now the exact search's,
+// as a new Str8ts's, which a random fill took over 30 s to match on one
+// board.
 func TestBaseOnMapStr8ts(t *testing.T) {
 	for _, v := range []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX} {
 		for _, seed := range []uint64{5, 6} {

@@ -32,6 +32,27 @@ func listPuzzle(t *testing.T, cfg generate.Config, letters string) (*generate.Re
 	return res, list
 }
 
+// solveChecked solves a copy of res's puzzle with opts, checking each step
+// as it is taken: it must change the board it is taken on and keep the
+// solution. It returns the result, the steps checked and the error.
+func solveChecked(t *testing.T, ctx context.Context, res *generate.Result, opts solver.Options, what string) (*solver.Result, int, error) {
+	t.Helper()
+	sol := res.Solution.Values()
+	n := grid.Notation{Layout: res.Puzzle.Layout()}
+	prev := res.Puzzle.Clone()
+	taken := 0
+	out, err := solver.Solve(ctx, res.Puzzle.Clone(), opts, func(i int, st *strategy.Step, after *grid.Board) error {
+		if !st.Changes(prev) {
+			t.Errorf("%s: step %d changes nothing: %s", what, i, st.Explain(n))
+		}
+		solver.CheckStep(t, sol, n, what, st)
+		prev.CopyFrom(after)
+		taken++
+		return nil
+	})
+	return out, taken, err
+}
+
 // TestListWithoutSinglesEnds solves by logic, with a list of strategies
 // that leaves out the singles (found by a sweep of random lists), a
 // puzzle where a cell is left with one candidate and no placement: the
@@ -42,20 +63,7 @@ func listPuzzle(t *testing.T, cfg generate.Config, letters string) (*generate.Re
 func TestListWithoutSinglesEnds(t *testing.T) {
 	res, list := listPuzzle(t, generate.Config{Size: 9, Variant: grid.Classic, Seed: 1101, MaxAttempts: 50},
 		"z,A2,I2,X,a,F,E,w,F2,G2,J2,K2,L2,M2,J,C2,D2,S,W,L,p,N,O,q,R,Q,E2,U,K,T,m,f,g,h,j,k,t,T2,s,N2,R2,Q2,V2,W2,v")
-	sol := res.Solution.Values()
-	n := grid.Notation{Layout: res.Puzzle.Layout()}
-	prev := res.Puzzle.Clone()
-	taken := 0
-	out, err := solver.Solve(context.Background(), res.Puzzle.Clone(), solver.Options{Type: solver.LogicOnly, Strategies: list, MaxSteps: 3000},
-		func(i int, st *strategy.Step, after *grid.Board) error {
-			if !st.Changes(prev) {
-				t.Errorf("step %d changes nothing: %s", i, st.Explain(n))
-			}
-			solver.CheckStep(t, sol, n, "step", st)
-			prev.CopyFrom(after)
-			taken++
-			return nil
-		})
+	out, taken, err := solveChecked(t, context.Background(), res, solver.Options{Type: solver.LogicOnly, Strategies: list, MaxSteps: 3000}, "classic 9")
 	if err != nil {
 		t.Fatalf("solve: %v after %d steps", err, taken)
 	}
@@ -181,8 +189,6 @@ func TestRandomListsKeepSolution(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: generate: %v", v.name, err)
 		}
-		sol := res.Solution.Values()
-		n := grid.Notation{Layout: res.Puzzle.Layout()}
 		for _, p := range odds {
 			var list []*strategy.Strategy
 			var names []string
@@ -193,26 +199,17 @@ func TestRandomListsKeepSolution(t *testing.T) {
 				}
 			}
 			what := fmt.Sprintf("%s, list %s", v.name, strings.Join(names, ","))
-			prev := res.Puzzle.Clone()
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-			out, err := solver.Solve(ctx, res.Puzzle.Clone(), solver.Options{Type: solver.LogicOnly, Strategies: list, CheckMultiple: true, MaxSteps: 5000},
-				func(i int, st *strategy.Step, after *grid.Board) error {
-					if !st.Changes(prev) {
-						t.Errorf("%s: step %d changes nothing: %s", what, i, st.Explain(n))
-					}
-					solver.CheckStep(t, sol, n, what, st)
-					prev.CopyFrom(after)
-					steps++
-					return nil
-				})
+			out, taken, err := solveChecked(t, ctx, res, solver.Options{Type: solver.LogicOnly, Strategies: list, CheckMultiple: true, MaxSteps: 5000}, what)
 			cancel()
+			steps += taken
 			switch {
 			case errors.Is(err, context.DeadlineExceeded):
 				continue
 			case err != nil:
 				t.Errorf("%s: %v", what, err)
 				continue
-			case out.Status == solver.Solved && !out.Board.ValuesEqual(sol):
+			case out.Status == solver.Solved && !out.Board.ValuesEqual(res.Solution.Values()):
 				t.Errorf("%s: solved to another board", what)
 			case out.Status != solver.Solved && out.Status != solver.Stuck:
 				t.Errorf("%s: status %v", what, out.Status)
