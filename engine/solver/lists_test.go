@@ -33,8 +33,9 @@ func listPuzzle(t *testing.T, cfg generate.Config, letters string) (*generate.Re
 }
 
 // solveChecked solves a copy of res's puzzle with opts, checking each step
-// as it is taken: it must change the board it is taken on and keep the
-// solution. It returns the result, the steps checked and the error.
+// as it is taken: it must change the board it is taken on, keep the
+// solution and be well formed (stepFlaws). It returns the result, the
+// steps checked and the error.
 func solveChecked(t *testing.T, ctx context.Context, res *generate.Result, opts solver.Options, what string) (*solver.Result, int, error) {
 	t.Helper()
 	sol := res.Solution.Values()
@@ -46,6 +47,9 @@ func solveChecked(t *testing.T, ctx context.Context, res *generate.Result, opts 
 			t.Errorf("%s: step %d changes nothing: %s", what, i, st.Explain(n))
 		}
 		solver.CheckStep(t, sol, n, what, st)
+		if flaws := stepFlaws(prev, st, n); len(flaws) > 0 {
+			t.Errorf("%s: step %d (%s) is malformed: %s: %s", what, i, st.Name(), strings.Join(flaws, "; "), st.Explain(n))
+		}
 		prev.CopyFrom(after)
 		taken++
 		return nil

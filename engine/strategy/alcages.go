@@ -328,9 +328,9 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 		}
 		nd := &st.Nodes[k]
 		nd.Kind = ALSNode
-		nd.Cells = append(nd.Cells[:0], a.open...)
+		nd.Cells = st.ownCells(len(st.cellBuf), a.open...)
 		nd.Cage = a.cage
-		nd.Combos = append(nd.Combos[:0], a.combos...)
+		nd.Combos = st.ownCombos(len(st.comboBuf), a.combos...)
 	}
 	if a.virt != nil {
 		for _, u := range a.virt.units {

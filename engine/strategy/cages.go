@@ -128,16 +128,11 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 // a node with the combinations its cells' candidates on b leave.
 func addCageNode(b *grid.Board, s *Step, k int) {
 	s.Cages = append(s.Cages, k)
-	i := len(s.Nodes)
-	if i < cap(s.Nodes) {
-		s.Nodes = s.Nodes[:i+1]
-	} else {
-		s.Nodes = append(s.Nodes, Node{})
-	}
-	nd := &s.Nodes[i]
-	nd.Kind, nd.Digit, nd.Cage, nd.Unit = CageNode, 0, k, 0
-	nd.Cells = append(nd.Cells[:0], b.Layout().Cage(k).Cells...)
-	nd.Combos = fillingCombos(b, k, nil, nd.Combos[:0])
+	nd := s.addNode(CageNode, 0, b.Layout().Cage(k).Cells...)
+	nd.Cage = k
+	o := len(s.comboBuf)
+	s.comboBuf = fillingCombos(b, k, nil, s.comboBuf)
+	nd.Combos = s.ownCombos(o)
 }
 
 // keptCombos words the combinations of the first cage node of s, e.g.

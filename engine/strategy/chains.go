@@ -1100,7 +1100,7 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 				continue
 			}
 			nd.Kind = ALSNode
-			nd.Cells = append(nd.Cells[:0], set.Cells...)
+			nd.Cells = st.ownCells(len(st.cellBuf), set.Cells...)
 		}
 		patAddUnit(st, set.Unit)
 		for _, c := range set.Cells {
@@ -1140,22 +1140,19 @@ func (g *chainGraph) addChainNode(st *Step, n int32, on bool) {
 	case nd.class&nodeALS != 0:
 		kind = ALSNode
 	}
-	var cells []int
-	if len(st.Nodes) < cap(st.Nodes) {
-		cells = st.Nodes[:len(st.Nodes)+1][len(st.Nodes)].Cells[:0]
-	}
+	o := len(st.cellBuf)
 	role := RoleOff
 	if on {
 		role = RoleOn
 	}
 	for _, c := range g.cellsOf(n) {
-		cells = append(cells, int(c))
+		st.cellBuf = append(st.cellBuf, int(c))
 		if !slices.Contains(st.Cells, int(c)) {
 			st.Cells = append(st.Cells, int(c))
 		}
 		st.Marks = append(st.Marks, Mark{Cell: int(c), Digit: int(nd.digit), Role: role})
 	}
-	st.Nodes = append(st.Nodes, Node{Kind: kind, Digit: int(nd.digit), Cells: cells})
+	st.Nodes = append(st.Nodes, Node{Kind: kind, Digit: int(nd.digit), Cells: st.ownCells(o)})
 }
 
 // addChainLink appends the link from node i to node j of the step and the

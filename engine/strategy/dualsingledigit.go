@@ -90,8 +90,7 @@ func findDualTwoStringKites(b *grid.Board, sink *Sink) {
 		d := k1.Digits.Min()
 		c := k1.Cells
 		for _, cell := range [6]int{c[0], c[1], c[2], c[3], k2.Cells[0], k2.Cells[3]} {
-			nd := dualAddNode(s, CandidateNode, d)
-			nd.Cells = append(nd.Cells, cell)
+			s.addNode(CandidateNode, d, cell)
 			s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
 		}
 		s.Links = append(s.Links, Link{0, 1, Strong}, Link{1, 2, Weak}, Link{2, 3, Strong}, Link{4, 2, Strong}, Link{1, 5, Strong})
@@ -134,36 +133,24 @@ func dualERChain(l *grid.Layout, s *Step, er *Step, box []int) {
 	inRow := l.Unit(er.Units[1]).Kind == grid.Column
 	first := len(s.Nodes)
 	for _, cell := range [2]int{y, x} {
-		nd := dualAddNode(s, CandidateNode, d)
-		nd.Cells = append(nd.Cells, cell)
+		s.addNode(CandidateNode, d, cell)
 		s.Marks = append(s.Marks, Mark{cell, d, RolePattern})
 	}
 	// The box's candidates in x's line, then the others.
 	for _, inLine := range [2]bool{true, false} {
-		nd := dualAddNode(s, GroupNode, d)
+		o := len(s.cellBuf)
 		for _, cell := range box {
 			if (inRow && cell/n == x/n || !inRow && cell%n == x%n) == inLine {
-				nd.Cells = append(nd.Cells, cell)
+				s.cellBuf = append(s.cellBuf, cell)
 			}
 		}
+		nd := s.addNode(GroupNode, d)
+		nd.Cells = s.ownCells(o)
 		if len(nd.Cells) == 1 {
 			nd.Kind = CandidateNode
 		}
 	}
 	s.Links = append(s.Links, Link{first, first + 1, Strong}, Link{first + 1, first + 2, Weak}, Link{first + 2, first + 3, Strong})
-}
-
-// dualAddNode appends a node to s, reusing the cell storage of the node
-// that last held its place, and returns it.
-func dualAddNode(s *Step, kind NodeKind, d int) *Node {
-	if len(s.Nodes) < cap(s.Nodes) {
-		s.Nodes = s.Nodes[:len(s.Nodes)+1]
-	} else {
-		s.Nodes = append(s.Nodes, Node{})
-	}
-	nd := &s.Nodes[len(s.Nodes)-1]
-	nd.Kind, nd.Digit, nd.Cells = kind, d, nd.Cells[:0]
-	return nd
 }
 
 // dualMergeElims sets the eliminations of s to those of p and q, sorted

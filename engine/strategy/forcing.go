@@ -2387,18 +2387,8 @@ func forcingLink(i int32, j int, from int32) Link {
 	return Link{From: int(i), To: j, Kind: Strong}
 }
 
-// addCandidateNode appends a candidate node to s, reusing the storage of
-// the node it replaces.
-func addCandidateNode(s *Step, cell, d int) {
-	i := len(s.Nodes)
-	if i < cap(s.Nodes) {
-		s.Nodes = s.Nodes[:i+1]
-		nd := &s.Nodes[i]
-		nd.Kind, nd.Digit, nd.Cells, nd.Origin = CandidateNode, d, append(nd.Cells[:0], cell), ""
-		return
-	}
-	s.Nodes = append(s.Nodes, Node{Kind: CandidateNode, Digit: d, Cells: []int{cell}})
-}
+// addCandidateNode appends a candidate node to s.
+func addCandidateNode(s *Step, cell, d int) { s.addNode(CandidateNode, d, cell) }
 
 // explainForcing renders a forcing step in HoDoKu's words, e.g.
 // "Forcing Chain Contradiction: r1c2=5 => r3c4=7 and r3c4<>7; so r1c2<>5",

@@ -245,20 +245,11 @@ func multiWeakLink(l *grid.Layout, s *Step, cc *colourClusters, a, c int32) {
 	}
 }
 
-// colourNode appends to the step's nodes the candidate d in cell, reusing
-// the storage of a node left from an earlier use of the step, and returns
-// its index.
+// colourNode appends to the step's nodes the candidate d in cell and
+// returns its index.
 func colourNode(s *Step, d, cell int) int {
-	n := len(s.Nodes)
-	if n < cap(s.Nodes) {
-		s.Nodes = s.Nodes[:n+1]
-	} else {
-		s.Nodes = append(s.Nodes, Node{})
-	}
-	nd := &s.Nodes[n]
-	nd.Kind, nd.Digit = CandidateNode, d
-	nd.Cells = append(nd.Cells[:0], cell)
-	return n
+	s.addNode(CandidateNode, d, cell)
+	return len(s.Nodes) - 1
 }
 
 // colourNodeIndex returns the index of the step's node on cell (steps of

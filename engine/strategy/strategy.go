@@ -154,6 +154,12 @@ type Step struct {
 	Links []Link
 	// Marks give highlighted candidates their role in the pattern.
 	Marks []Mark
+
+	// cellBuf and comboBuf hold the Cells and Combos of nodes made by
+	// addNode, storage the step owns and reuses when it is reset (see
+	// addNode).
+	cellBuf  []int
+	comboBuf []grid.Digits
 }
 
 // NodeKind tells what a chain node stands for.
@@ -161,11 +167,16 @@ type NodeKind uint8
 
 // The kinds of chain node.
 const (
-	// CandidateNode is one candidate: Digit in the one cell of Cells.
+	// CandidateNode is one candidate: Digit in the one cell of Cells. Of
+	// Digit 0, it is the end of a trial's contradiction: the cell left
+	// with no candidate.
 	CandidateNode NodeKind = iota
 	// GroupNode is Digit in every cell of Cells, cells of one unit that also
 	// share a second unit (a box/line intersection): true when one of them
-	// holds Digit.
+	// holds Digit. A GroupNode of Digit 0 is a deduction over Cells that
+	// Origin words, such as a naked or hidden subset (Combos its digits)
+	// or a unit's combination of cage fillings met in a trial, or a
+	// filling a verity tried.
 	GroupNode
 	// ALSNode is an almost locked set: Cells hold one more candidate than
 	// cells; the node stands for Digit being locked out of Cells (the
@@ -324,7 +335,37 @@ func (s *Step) reset(st *Strategy) {
 		Nodes:        s.Nodes[:0],
 		Links:        s.Links[:0],
 		Marks:        s.Marks[:0],
+		cellBuf:      s.cellBuf[:0],
+		comboBuf:     s.comboBuf[:0],
 	}
+}
+
+// addNode appends to s a node of kind and digit over a copy of cells, and
+// returns it for the caller to complete. The copy lives in storage the
+// step owns (see ownCells and ownCombos), reused without allocating when the sink
+// reuses the step. A finder never writes into the Cells or Combos of a
+// node it finds on a reused step: a sink's steps pass from finder to
+// finder, and another finder's node may share its cells with that
+// finder's scratch, the step's Cells or another node.
+func (s *Step) addNode(kind NodeKind, digit int, cells ...int) *Node {
+	s.Nodes = append(s.Nodes, Node{Kind: kind, Digit: digit, Cells: s.ownCells(len(s.cellBuf), cells...)})
+	return &s.Nodes[len(s.Nodes)-1]
+}
+
+// ownCells appends cells to the step's cell storage and returns the cells
+// stored from offset o on (o = len(s.cellBuf) before a run of appends).
+// The result's capacity ends at its length, so that an append to it
+// copies rather than writing over the next node's cells.
+func (s *Step) ownCells(o int, cells ...int) []int {
+	s.cellBuf = append(s.cellBuf, cells...)
+	return s.cellBuf[o:len(s.cellBuf):len(s.cellBuf)]
+}
+
+// ownCombos appends combos to the step's storage of digit sets and
+// returns the sets stored from offset o on, as ownCells does cells.
+func (s *Step) ownCombos(o int, combos ...grid.Digits) []grid.Digits {
+	s.comboBuf = append(s.comboBuf, combos...)
+	return s.comboBuf[o:len(s.comboBuf):len(s.comboBuf)]
 }
 
 // describeChanges renders placements and eliminations, e.g.

@@ -112,6 +112,51 @@ func TestSinglesDoNotAllocate(t *testing.T) {
 	}
 }
 
+// TestReusedStepNodes reuses a sink's step, as the solver's one sink
+// passes its steps from finder to finder, after a finder whose nodes share
+// their cells (ALS-XZ's are slices of its step's Cells) and carry fields
+// of their kind. The next finder's nodes must be its own: candidate nodes
+// written into the old nodes' storage overwrote one another (a Multi
+// Colours step drew r2c9 twice and lost r3c1, and linked to node -1), and
+// a cage node kept another step's origin ("the innies of columns 1-3"),
+// which the API sent.
+func TestReusedStepNodes(t *testing.T) {
+	sink := Sink{strategy: simpleColours}
+	s := sink.Add()
+	shared := []int{5, 6, 7}
+	s.Nodes = append(s.Nodes,
+		Node{Kind: ALSNode, Digit: 3, Cells: shared[0:1]},
+		Node{Kind: ALSNode, Digit: 4, Cells: shared[0:2]},
+		Node{Kind: SumNode, Cells: shared, Cage: 2, Combos: []grid.Digits{7}, Target: 12, Origin: "the innies of columns 1-3"})
+	sink.Reset()
+	s = sink.Add()
+	colourNode(s, 1, 10)
+	addCandidateNode(s, 11, 1)
+	killer := testLayout(t, grid.Config{Size: 9, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{2, 3, 12}, Target: 7, Op: grid.OpAdd}}})
+	b := testBoard(t, killer, nil, nil)
+	addCageNode(b, s, 0)
+	if !slices.Equal(shared, []int{5, 6, 7}) {
+		t.Errorf("the old nodes' cells became %v", shared)
+	}
+	want := []Node{
+		{Kind: CandidateNode, Digit: 1, Cells: []int{10}},
+		{Kind: CandidateNode, Digit: 1, Cells: []int{11}},
+		{Kind: CageNode, Cells: []int{2, 3, 12}},
+	}
+	if len(s.Nodes) != len(want) {
+		t.Fatalf("%d nodes, want %d", len(s.Nodes), len(want))
+	}
+	for i, nd := range s.Nodes {
+		w := want[i]
+		if nd.Kind != w.Kind || nd.Digit != w.Digit || !slices.Equal(nd.Cells, w.Cells) || nd.Cage != w.Cage || nd.Target != 0 || nd.Origin != "" || nd.Kind == CandidateNode && len(nd.Combos) > 0 {
+			t.Errorf("node %d is %+v, want %+v", i, nd, w)
+		}
+	}
+	if len(s.Nodes[2].Combos) == 0 {
+		t.Error("the cage node lists no combination")
+	}
+}
+
 func TestRegistry(t *testing.T) {
 	tests := []struct {
 		key  string

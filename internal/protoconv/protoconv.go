@@ -336,8 +336,8 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 
 // chainNodeToProto converts a chain node with its cells converted and its
 // origin text; a cage node also names its cage, target and operator on
-// layout l, a sum node its sum, and a rule node lists the digit sets it
-// kept.
+// layout l, a sum node its sum, and a rule node (or a subset's group
+// node of digit 0) lists the digit sets it kept.
 func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
 	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells, Origin: n.Origin}
 	switch n.Kind {
@@ -350,6 +350,10 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 	case strategy.CompartmentNode:
 	case strategy.SumNode:
 		pn.Target, pn.Operator = uint32(n.Target), sudokuv1.CageOperator_CAGE_OPERATOR_ADD
+	case strategy.GroupNode:
+		if n.Digit != 0 {
+			return pn
+		}
 	default:
 		return pn
 	}

@@ -119,8 +119,8 @@ func kenken(extra ...*sudokuv1.Cage) *sudokuv1.Board {
 }
 
 // TestChainNodeKinds: every kind of chain node the engine draws has a
-// kind of its own in the API, and a sum node of the rule of 45 keeps its
-// cells, sum and origin.
+// kind of its own in the API, a sum node of the rule of 45 keeps its
+// cells, sum and origin, and a subset's group node its digits.
 func TestChainNodeKinds(t *testing.T) {
 	seen := map[sudokuv1.NodeKind]bool{}
 	for k := strategy.CandidateNode; k <= strategy.SumNode; k++ {
@@ -141,6 +141,8 @@ func TestChainNodeKinds(t *testing.T) {
 			{Kind: strategy.SumNode, Cells: []int{10, 19, 28}, Target: 12, Origin: "the innies of column 2"},
 			{Kind: strategy.CompartmentNode, Cells: []int{3, 4}, Origin: "leaves r1c4 no candidate"},
 			{Kind: strategy.CandidateNode, Digit: 5, Cells: []int{7}, Origin: "r1c8=5 => no place for 7 in row 3"},
+			{Kind: strategy.GroupNode, Cells: []int{27, 29}, Combos: []grid.Digits{grid.Bit(2) | grid.Bit(9)}, Origin: "naked pair {2,9} in r4c1,r4c3 (row 4)"},
+			{Kind: strategy.GroupNode, Digit: 4, Cells: []int{0, 1}, Combos: []grid.Digits{grid.Bit(4)}},
 		},
 		Links: []strategy.Link{{From: 0, To: 1, Kind: strategy.Strong}},
 	}
@@ -152,9 +154,17 @@ func TestChainNodeKinds(t *testing.T) {
 	}
 	// Every node kind keeps its origin: a compartment trial's dead end, a
 	// nested net's lemma.
-	for i, want := range []string{"", "the innies of column 2", "leaves r1c4 no candidate", "r1c8=5 => no place for 7 in row 3"} {
+	for i, want := range []string{"", "the innies of column 2", "leaves r1c4 no candidate", "r1c8=5 => no place for 7 in row 3", "naked pair {2,9} in r4c1,r4c3 (row 4)"} {
 		if got := ps.GetNodes()[i].GetOrigin(); got != want {
 			t.Errorf("node %d origin %q, want %q", i, got, want)
 		}
+	}
+	// A subset's group node (digit 0) lists its digits; a group of a digit
+	// has no combinations.
+	if got := ps.GetNodes()[4].GetCombinations(); !slices.Equal(got, []uint32{1<<1 | 1<<8}) {
+		t.Errorf("subset node's combinations %v, want [%d]", got, 1<<1|1<<8)
+	}
+	if got := ps.GetNodes()[5].GetCombinations(); len(got) != 0 {
+		t.Errorf("group node of digit 4 has combinations %v", got)
 	}
 }

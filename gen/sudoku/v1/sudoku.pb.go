@@ -822,10 +822,14 @@ type NodeKind int32
 const (
 	// Never sent.
 	NodeKind_NODE_KIND_UNSPECIFIED NodeKind = 0
-	// One candidate: the digit in the node's one cell.
+	// One candidate: the digit in the node's one cell. With digit 0, the end
+	// of a trial's contradiction: the cell left with no candidate.
 	NodeKind_NODE_KIND_CANDIDATE NodeKind = 1
 	// The digit in a group of cells of one unit intersection: true when one
-	// of them holds it.
+	// of them holds it. With digit 0, a deduction over the cells that origin
+	// words: a naked or hidden subset ("naked pair {2,9} in r4c1,r4c3
+	// (row 4)", combinations its digits), a unit's combination of cage
+	// fillings met in a trial, or a filling of a cage a verity tried.
 	NodeKind_NODE_KIND_GROUP NodeKind = 2
 	// An almost locked set: the node's cells hold one candidate more than
 	// cells; the node stands for the digit locked out of them.
@@ -2262,13 +2266,15 @@ type ChainNode struct {
 	Target   uint32       `protobuf:"varint,5,opt,name=target,proto3" json:"target,omitempty"`
 	Operator CageOperator `protobuf:"varint,6,opt,name=operator,proto3,enum=sudoku.v1.CageOperator" json:"operator,omitempty"`
 	// For NODE_KIND_CAGE and NODE_KIND_COMPARTMENT: the sets of digits the
-	// rule keeps there (a cage's combinations, a compartment's straights),
+	// rule keeps there (a cage's combinations, a compartment's straights;
+	// for a subset's NODE_KIND_GROUP of digit 0, its digits),
 	// each a mask with bit d-1 set for digit d, in the order their digit
 	// lists read. Empty when there are too many to list, or none is left
 	// (the node is then the contradiction a net ends on).
 	Combinations []uint32 `protobuf:"varint,7,rep,packed,name=combinations,proto3" json:"combinations,omitempty"`
 	// For NODE_KIND_SUM: where the rule of 45 gives the sum, e.g. "the
-	// innies of rows 1-3 less cage 12+ at r2c2". For NODE_KIND_COMPARTMENT
+	// innies of rows 1-3 less cage 12+ at r2c2". For NODE_KIND_GROUP of
+	// digit 0: the deduction in words. For NODE_KIND_COMPARTMENT
 	// in a Compartment Trial: where the tried straight ran out ("leaves
 	// r4c2 no candidate"). For a NODE_KIND_CANDIDATE lemma of a Nested
 	// Forcing Net: the contradiction that removed it under the assumption.

@@ -595,8 +595,9 @@
   }
 
   // Chain nodes drawn as circles on their candidates; any other kind (ALS,
-  // and kinds newer than this page, such as cages or compartments) is
-  // drawn by outlining its cells. The rule of 45 (NODE_KIND_SUM) is also
+  // and kinds newer than this page, such as cages or compartments), and a
+  // group of no digit (a subset or a unit's combination in a trial, which
+  // its origin words), is drawn by outlining its cells. The rule of 45 (NODE_KIND_SUM) is also
   // labelled with its sum, and tells where it comes from on hover; any
   // other node with an origin (a compartment trial's dead end, a nested
   // net's lemma) shows it on hover.
@@ -613,7 +614,7 @@
       if (!cells.length) return null;
       const d = node.digit || 0;
       const onCandidate = d >= 1 && d <= L.n;
-      if (!CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE')) {
+      if (!CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE') || !onCandidate) {
         for (const cell of cells) {
           const box = el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, rx: 6, class: 'node cells', 'data-kind': node.kind || '' }, view.chain);
           if (node.origin && node.kind !== 'NODE_KIND_SUM') el('title', {}, box).textContent = node.origin;
