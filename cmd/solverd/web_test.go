@@ -316,6 +316,21 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	if lemma := eval[string](ctx, t, `(document.querySelector('#hl-chain circle.node title') || {}).textContent || ''`); lemma != "r1c2=6 => r2c2 has no candidate" {
 		t.Errorf("candidate node tooltip %q; want its origin", lemma)
 	}
+	// Nodes of no digit (a trial's subset, worded by its origin, and the
+	// cell it left with no candidate) are drawn by outlining their cells.
+	eval[bool](ctx, t, `sudokuViewer.show({index: 97, method: 'v', strategy: 'Test Trial', explanation: 'a trial through a subset',
+		nodes: [{kind: 'NODE_KIND_GROUP', cells: [27, 29], combinations: [258], origin: 'naked pair {2,9} in r4c1,r4c3 (row 4)'},
+		        {kind: 'NODE_KIND_CANDIDATE', cells: [30]}],
+		links: [{to: 1, kind: 'LINK_KIND_WEAK'}]}) === undefined`)
+	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Trial')`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	subset := eval[int](ctx, t, `document.querySelectorAll('#hl-chain rect.node.cells[data-kind="NODE_KIND_GROUP"]').length`)
+	empty := eval[int](ctx, t, `document.querySelectorAll('#hl-chain rect.node.cells[data-kind="NODE_KIND_CANDIDATE"]').length`)
+	subsetTip := eval[string](ctx, t, `(document.querySelector('#hl-chain rect.node.cells[data-kind="NODE_KIND_GROUP"] title') || {}).textContent || ''`)
+	if subset != 2 || empty != 1 || subsetTip != "naked pair {2,9} in r4c1,r4c3 (row 4)" {
+		t.Errorf("nodes of no digit drawn with %d and %d outlined cells, tooltip %q; want 2, 1 and the subset's origin", subset, empty, subsetTip)
+	}
 	// Back to the solve's own step.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {
 		t.Fatal(err)
