@@ -15,11 +15,25 @@ import (
 // 9×9) as their clues' digits, with their solutions.
 func top1465Boards(t *testing.T, n int) (*grid.Layout, [][]uint8, [][]uint8) {
 	t.Helper()
+	l, puzzles := top1465Clues(t, n)
+	var sols [][]uint8
+	for _, clues := range puzzles {
+		b := grid.NewBoard(l)
+		b.Reset(clues, nil)
+		sols = append(sols, solutionOf(t, b))
+	}
+	return l, puzzles, sols
+}
+
+// top1465Clues returns the first n puzzles of top1465 (in the layout of
+// 9×9) as their clues' digits.
+func top1465Clues(t *testing.T, n int) (*grid.Layout, [][]uint8) {
+	t.Helper()
 	l, err := grid.NewLayout(grid.Config{Size: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var puzzles, sols [][]uint8
+	var puzzles [][]uint8
 	for _, line := range shared.Lines(t, shared.Path(t, "testdata/puzzles/se_rated_top1465.txt"))[:n] {
 		vals := make([]uint8, 81)
 		for j := range vals {
@@ -27,11 +41,9 @@ func top1465Boards(t *testing.T, n int) (*grid.Layout, [][]uint8, [][]uint8) {
 				vals[j] = c - '0'
 			}
 		}
-		b := grid.NewBoard(l)
-		b.Reset(vals, nil)
-		puzzles, sols = append(puzzles, vals), append(sols, solutionOf(t, b))
+		puzzles = append(puzzles, vals)
 	}
-	return l, puzzles, sols
+	return l, puzzles
 }
 
 // avoidableProgress returns the board of the clues with three cells of

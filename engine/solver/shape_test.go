@@ -10,7 +10,6 @@ import (
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
-	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // TestStepDrawingsTop1465 solves the first 400 puzzles of top1465 (120
@@ -30,19 +29,10 @@ func TestStepDrawingsTop1465(t *testing.T) {
 	if solver.Quick() {
 		n = 120
 	}
-	l, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, puzzles := solver.Top1465Clues(t, n)
 	names := grid.Notation{Layout: l}
 	steps, drawn := 0, 0
-	for i, line := range shared.Lines(t, shared.Path(t, "testdata/puzzles/se_rated_top1465.txt"))[:n] {
-		clues := make([]uint8, 81)
-		for j := range clues {
-			if c := line[j]; c >= '1' && c <= '9' {
-				clues[j] = c - '0'
-			}
-		}
+	for i, clues := range puzzles {
 		b := grid.NewBoard(l)
 		b.Reset(clues, nil)
 		prev := b.Clone()
