@@ -138,14 +138,14 @@ func dualERChain(l *grid.Layout, s *Step, er *Step, box []int) {
 	}
 	// The box's candidates in x's line, then the others.
 	for _, inLine := range [2]bool{true, false} {
-		o := len(s.cellBuf)
+		var buf [grid.MaxSize]int
+		cells := buf[:0]
 		for _, cell := range box {
 			if (inRow && cell/n == x/n || !inRow && cell%n == x%n) == inLine {
-				s.cellBuf = append(s.cellBuf, cell)
+				cells = append(cells, cell)
 			}
 		}
-		nd := s.addNode(GroupNode, d)
-		nd.Cells = s.ownCells(o)
+		nd := s.addNode(GroupNode, d, cells...)
 		if len(nd.Cells) == 1 {
 			nd.Kind = CandidateNode
 		}

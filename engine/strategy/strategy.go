@@ -342,11 +342,11 @@ func (s *Step) reset(st *Strategy) {
 
 // addNode appends to s a node of kind and digit over a copy of cells, and
 // returns it for the caller to complete. The copy lives in storage the
-// step owns (see ownCells and ownCombos), reused without allocating when the sink
-// reuses the step. A finder never writes into the Cells or Combos of a
-// node it finds on a reused step: a sink's steps pass from finder to
-// finder, and another finder's node may share its cells with that
-// finder's scratch, the step's Cells or another node.
+// step owns (see ownCells and ownCombos), reused without allocating when
+// the sink reuses the step. A finder never writes into the Cells or
+// Combos of a node it finds on a reused step: a sink's steps pass from
+// finder to finder, and another finder's node may share its cells with
+// that finder's scratch, the step's Cells or another node.
 func (s *Step) addNode(kind NodeKind, digit int, cells ...int) *Node {
 	s.Nodes = append(s.Nodes, Node{Kind: kind, Digit: digit, Cells: s.ownCells(len(s.cellBuf), cells...)})
 	return &s.Nodes[len(s.Nodes)-1]

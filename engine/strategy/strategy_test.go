@@ -117,7 +117,8 @@ func TestSinglesDoNotAllocate(t *testing.T) {
 // their cells (ALS-XZ's are slices of its step's Cells) and carry fields
 // of their kind. The next finder's nodes must be its own: candidate nodes
 // written into the old nodes' storage overwrote one another (a Multi
-// Colours step drew r2c9 twice and lost r3c1, and linked to node -1), and
+// Colours step drew r8c1 and r3c3 twice, lost r2c9 and r3c1, and linked
+// to node -1), and
 // a cage node kept another step's origin ("the innies of columns 1-3"),
 // which the API sent.
 func TestReusedStepNodes(t *testing.T) {
