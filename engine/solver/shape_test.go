@@ -182,3 +182,41 @@ func sortedCells(cells []int) []int {
 	slices.Sort(cells)
 	return cells
 }
+
+// TestBatchedNetsRedrawn solves tarek's killer 3 with the defaults, where
+// the Forcing Net runs in batches (Batches): a batch's later steps were
+// found on the board its first was, and 29 of them were drawn through
+// candidates that the steps taken since had removed. Each is drawn again
+// on the board it is taken on (strategy.Redraw): every forcing step must
+// be drawn on its board, keep the solution and be well formed.
+func TestBatchedNetsRedrawn(t *testing.T) {
+	b := readPuzzles(t, "../search/testdata/killer9-tarek.txt")[2]
+	sol := onlySolution(t, b)
+	names := grid.Notation{Layout: b.Layout()}
+	if !solver.Batches(strategy.ForcingNet(), b.Layout()) {
+		t.Fatal("the Forcing Net does not batch on a killer")
+	}
+	prev := b.Clone()
+	nets := 0
+	res, err := solver.Solve(context.Background(), b, solver.Options{CheckMultiple: true, OneDeepSearch: true}, func(k int, st *strategy.Step, after *grid.Board) error {
+		solver.CheckStep(t, sol, names, fmt.Sprintf("step %d", k), st)
+		if st.Strategy == strategy.ForcingNet() {
+			nets++
+			if !st.DrawnOn(prev) {
+				t.Errorf("step %d (%s) is drawn through candidates the board no longer has: %s", k, st.Name(), st.Explain(names))
+			}
+			if flaws := stepFlaws(prev, st, names); len(flaws) > 0 {
+				t.Errorf("step %d (%s): %s", k, st.Name(), strings.Join(flaws, "; "))
+			}
+		}
+		prev.CopyFrom(after)
+		return nil
+	})
+	if err != nil || res.Status != solver.Solved || res.Guesses != 0 {
+		t.Fatalf("status %v, %d guesses, %v; want solved by logic", res.Status, res.Guesses, err)
+	}
+	if nets < 30 {
+		t.Errorf("%d Forcing Net steps checked, want at least 30", nets)
+	}
+	t.Logf("%d Forcing Net steps checked", nets)
+}

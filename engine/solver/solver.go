@@ -420,6 +420,7 @@ type run struct {
 	// to take (see batchEnd), and batched counts those taken after the
 	// first.
 	batch     strategy.Sink
+	redraw    strategy.Sink // a batched step drawn again (see takeBatched)
 	batchNext int
 	batchEnd  int
 	batched   int
@@ -859,8 +860,8 @@ func (r *run) deduce(ctx context.Context) (bool, error) {
 		if p.Cost != Cheap && !batched {
 			// The steps left of a batch come after the Cheap passes.
 			batched = true
-			if r.takeBatched() {
-				return true, r.report(&r.batch.Steps()[r.batchNext-1])
+			if st := r.takeBatched(); st != nil {
+				return true, r.report(st)
 			}
 		}
 		if p.Cost == Deep && ran < len(r.waited) {
@@ -897,19 +898,29 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 
 // takeBatched applies the next step of the last batch (see Batches) that
 // is still open, what it eliminates still candidates and what it places
-// still open cells, and reports whether it found one.
-func (r *run) takeBatched() bool {
+// still open cells, and returns it (nil when none is). A step drawn
+// through candidates the board no longer has (it was found on the board
+// the batch's first was) is drawn again on the board where the technique
+// can (strategy.Redraw): a forcing net's premises closed anew.
+func (r *run) takeBatched() *strategy.Step {
 	steps := r.batch.Steps()
 	for r.batchNext < min(r.batchEnd, len(steps)) {
 		st := &steps[r.batchNext]
 		r.batchNext++
-		if stillOpen(r.b, st) {
-			st.Apply(r.b)
-			r.batched++
-			return true
+		if !stillOpen(r.b, st) {
+			continue
 		}
+		if !st.DrawnOn(r.b) {
+			r.redraw.Reset()
+			if strategy.Redraw(r.b, st, &r.redraw) {
+				st = &r.redraw.Steps()[0]
+			}
+		}
+		st.Apply(r.b)
+		r.batched++
+		return st
 	}
-	return false
+	return nil
 }
 
 // stillOpen reports whether every elimination of step st is a candidate

@@ -432,6 +432,37 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 	f.b, f.l = nil, nil
 }
 
+// Redraw finds again on b the forcing chain or net step st, found on an
+// earlier board of which b keeps some candidates (a batch's later step,
+// taken after others: see solver.Batches), and adds it to sink drawn
+// through b's candidates, with the same conclusion. It reports false,
+// adding nothing, for a step of another technique, or one whose premises
+// no longer reach its conclusion within the depth they had.
+func Redraw(b *grid.Board, st *Step, sink *Sink) bool {
+	if !st.redrawable {
+		return false
+	}
+	f := forcingPool.Get().(*forcing)
+	defer forcingPool.Put(f)
+	f.sink, f.polls, f.work = sink, 0, 0
+	defer func() { f.sink, f.cancelled, f.b, f.l = nil, nil, nil, nil }()
+	f.setup(b, st.forcingNet, false)
+	fd := st.forcing
+	f.limit = fd.limit
+	if fd.form == formContradiction && !f.close(&f.c, fd.premise) {
+		return false
+	}
+	sink.strategy = st.Strategy
+	n := len(sink.steps)
+	f.report(sink, fd)
+	ns := &sink.steps[len(sink.steps)-1]
+	if !slices.Equal(ns.Placements, st.Placements) || !slices.Equal(ns.Eliminations, st.Eliminations) || !ns.DrawnOn(b) {
+		sink.steps = sink.steps[:n]
+		return false
+	}
+	return true
+}
+
 // setup sizes the state for b's layout.
 func (f *forcing) setup(b *grid.Board, net, all bool) {
 	l := b.Layout()
@@ -2081,6 +2112,7 @@ func appendAnd(at []int32, acc, x, y []uint64, base int) []int32 {
 func (f *forcing) report(sink *Sink, fd forcingFind) {
 	n := f.n
 	s := sink.Add()
+	s.forcing, s.forcingNet, s.redrawable = fd, f.net, true
 	contradiction := fd.form == formContradiction
 	switch {
 	case fd.form == formCage:

@@ -160,6 +160,28 @@ type Step struct {
 	// addNode).
 	cellBuf  []int
 	comboBuf []grid.Digits
+	// forcing is what a forcing chain or net step was found as, for
+	// Redraw; forcingNet tells a net's from a chain's, redrawable that
+	// the step has one.
+	forcing    forcingFind
+	forcingNet bool
+	redrawable bool
+}
+
+// DrawnOn reports whether every candidate node of the step's drawing (of
+// a digit) is a candidate of b or its cell's digit: whether a person
+// shown b can follow it.
+func (s *Step) DrawnOn(b *grid.Board) bool {
+	for _, nd := range s.Nodes {
+		if nd.Kind != CandidateNode || nd.Digit == 0 || len(nd.Cells) != 1 {
+			continue
+		}
+		c := nd.Cells[0]
+		if v := int(b.Value(c)); v != nd.Digit && (v != 0 || !b.Cands(c).Has(nd.Digit)) {
+			return false
+		}
+	}
+	return true
 }
 
 // NodeKind tells what a chain node stands for.
