@@ -328,9 +328,9 @@ func (g *chainGraph) addCageNodes(b *grid.Board, st *Step, i, shape, count int, 
 		}
 		nd := &st.Nodes[k]
 		nd.Kind = ALSNode
-		nd.Cells = st.ownCells(len(st.cellBuf), a.open...)
+		nd.Cells = st.ownCells(a.open...)
 		nd.Cage = a.cage
-		nd.Combos = st.ownCombos(len(st.comboBuf), a.combos...)
+		nd.Combos = st.ownCombos(a.combos...)
 	}
 	if a.virt != nil {
 		for _, u := range a.virt.units {

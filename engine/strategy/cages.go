@@ -132,7 +132,7 @@ func addCageNode(b *grid.Board, s *Step, k int) {
 	nd.Cage = k
 	o := len(s.comboBuf)
 	s.comboBuf = fillingCombos(b, k, nil, s.comboBuf)
-	nd.Combos = s.ownCombos(o)
+	nd.Combos = s.combosFrom(o)
 }
 
 // keptCombos words the combinations of the first cage node of s, e.g.

@@ -1100,7 +1100,7 @@ func (g *chainGraph) fillStep(b *grid.Board, st *Step, tech *Technique, shape in
 				continue
 			}
 			nd.Kind = ALSNode
-			nd.Cells = st.ownCells(len(st.cellBuf), set.Cells...)
+			nd.Cells = st.ownCells(set.Cells...)
 		}
 		patAddUnit(st, set.Unit)
 		for _, c := range set.Cells {
@@ -1140,19 +1140,20 @@ func (g *chainGraph) addChainNode(st *Step, n int32, on bool) {
 	case nd.class&nodeALS != 0:
 		kind = ALSNode
 	}
-	o := len(st.cellBuf)
+	var buf [grid.MaxSize]int
+	cells := buf[:0]
 	role := RoleOff
 	if on {
 		role = RoleOn
 	}
 	for _, c := range g.cellsOf(n) {
-		st.cellBuf = append(st.cellBuf, int(c))
+		cells = append(cells, int(c))
 		if !slices.Contains(st.Cells, int(c)) {
 			st.Cells = append(st.Cells, int(c))
 		}
 		st.Marks = append(st.Marks, Mark{Cell: int(c), Digit: int(nd.digit), Role: role})
 	}
-	st.Nodes = append(st.Nodes, Node{Kind: kind, Digit: int(nd.digit), Cells: st.ownCells(o)})
+	st.addNode(kind, int(nd.digit), cells...)
 }
 
 // addChainLink appends the link from node i to node j of the step and the

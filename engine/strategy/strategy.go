@@ -370,22 +370,29 @@ func (s *Step) reset(st *Strategy) {
 // finder to finder, and another finder's node may share its cells with
 // that finder's scratch, the step's Cells or another node.
 func (s *Step) addNode(kind NodeKind, digit int, cells ...int) *Node {
-	s.Nodes = append(s.Nodes, Node{Kind: kind, Digit: digit, Cells: s.ownCells(len(s.cellBuf), cells...)})
+	s.Nodes = append(s.Nodes, Node{Kind: kind, Digit: digit, Cells: s.ownCells(cells...)})
 	return &s.Nodes[len(s.Nodes)-1]
 }
 
-// ownCells appends cells to the step's cell storage and returns the cells
-// stored from offset o on (o = len(s.cellBuf) before a run of appends).
-// The result's capacity ends at its length, so that an append to it
-// copies rather than writing over the next node's cells.
-func (s *Step) ownCells(o int, cells ...int) []int {
+// ownCells returns a copy of cells in the step's cell storage. The copy's
+// capacity ends at its length, so that an append to it copies rather
+// than writing over the next node's cells.
+func (s *Step) ownCells(cells ...int) []int {
+	o := len(s.cellBuf)
 	s.cellBuf = append(s.cellBuf, cells...)
 	return s.cellBuf[o:len(s.cellBuf):len(s.cellBuf)]
 }
 
-// ownCombos appends combos to the step's storage of digit sets and
-// returns the sets stored from offset o on, as ownCells does cells.
-func (s *Step) ownCombos(o int, combos ...grid.Digits) []grid.Digits {
+// ownCombos returns a copy of combos in the step's storage of digit sets,
+// as ownCells does cells.
+func (s *Step) ownCombos(combos ...grid.Digits) []grid.Digits {
+	return s.combosFrom(len(s.comboBuf), combos...)
+}
+
+// combosFrom appends combos to the step's storage of digit sets and
+// returns the sets stored from offset o on, where a finder appended
+// others first (o = len(s.comboBuf) before it did).
+func (s *Step) combosFrom(o int, combos ...grid.Digits) []grid.Digits {
 	s.comboBuf = append(s.comboBuf, combos...)
 	return s.comboBuf[o:len(s.comboBuf):len(s.comboBuf)]
 }
