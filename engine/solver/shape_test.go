@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
+	"github.com/sudokuwise/solver/internal/shared"
 )
 
 // TestStepDrawingsTop1465 solves the first 400 puzzles of top1465 (120
@@ -183,40 +185,96 @@ func sortedCells(cells []int) []int {
 	return cells
 }
 
-// TestBatchedNetsRedrawn solves tarek's killer 3 with the defaults, where
-// the Forcing Net runs in batches (Batches): a batch's later steps were
-// found on the board its first was, and 29 of them were drawn through
-// candidates that the steps taken since had removed. Each is drawn again
-// on the board it is taken on (strategy.Redraw): every forcing step must
-// be drawn on its board, keep the solution and be well formed.
-func TestBatchedNetsRedrawn(t *testing.T) {
-	b := readPuzzles(t, "../search/testdata/killer9-tarek.txt")[2]
-	sol := onlySolution(t, b)
-	names := grid.Notation{Layout: b.Layout()}
-	if !solver.Batches(strategy.ForcingNet(), b.Layout()) {
-		t.Fatal("the Forcing Net does not batch on a killer")
+// TestBatchedStepsRedrawn solves published killers and a 16×16 X with
+// the defaults, where the Forcing Net, the Nested Cage Contradiction
+// family and Locked Nested Trial run in batches (Batches): a batch's later
+// steps were found on the board its first was, and were drawn through
+// candidates that the steps taken since had removed (tarek's killer 3: 29
+// Forcing Net steps; 21: 12 Nested Cage Contradiction; 16: 4 Cage
+// Contradiction, found by a nested search; x16-published 4: 30 Locked
+// Nested Trial). Each is drawn again on the board it is taken on
+// (strategy.Redraw): every step must be drawn on its board, keep the
+// solution and be well formed, and the techniques batched must have
+// taken at least floor steps.
+func TestBatchedStepsRedrawn(t *testing.T) {
+	for _, tc := range []struct {
+		file      string
+		line      int
+		published bool // the file is readPublished's: puzzle, then solution
+		slow      bool
+		floor     map[string]int
+		// stale bounds the steps of a technique that may stay drawn on
+		// their batch's board: a Forcing Net Verity one of whose premises
+		// now reaches a contradiction before its conclusion, which
+		// Redraw leaves as it was found.
+		stale map[string]int
+	}{
+		{"../search/testdata/killer9-tarek.txt", 3, false, false, map[string]int{"Forcing Net Contradiction": 20}, nil},
+		{"../search/testdata/killer9-tarek.txt", 21, false, false, map[string]int{"Nested Cage Contradiction": 20}, nil},
+		{"../search/testdata/killer9-tarek.txt", 16, false, false, map[string]int{"Cage Contradiction": 5, "Nested Cage Contradiction": 10}, nil},
+		{"testdata/x16-published.txt", 2, true, true, map[string]int{"Locked Nested Trial": 30, "Forcing Net Contradiction": 30}, map[string]int{"Forcing Net Verity": 4}},
+	} {
+		t.Run(fmt.Sprintf("%s:%d", tc.file, tc.line), func(t *testing.T) {
+			if tc.slow && (solver.Quick() || solver.Race) {
+				t.Skip("seconds of CPU: skipped with -short and -race")
+			}
+			var b *grid.Board
+			if tc.published {
+				b = publishedBoard(t, tc.file, tc.line)
+			} else {
+				b = readPuzzles(t, tc.file)[tc.line-1]
+			}
+			sol := onlySolution(t, b)
+			names := grid.Notation{Layout: b.Layout()}
+			prev := b.Clone()
+			taken, stale := map[string]int{}, map[string]int{}
+			res, err := solver.Solve(context.Background(), b, solver.Options{CheckMultiple: true, OneDeepSearch: true}, func(k int, st *strategy.Step, after *grid.Board) error {
+				solver.CheckStep(t, sol, names, fmt.Sprintf("step %d", k), st)
+				taken[st.Name()]++
+				if !st.DrawnOn(prev) {
+					if stale[st.Name()]++; stale[st.Name()] > tc.stale[st.Name()] {
+						t.Errorf("step %d (%s) is drawn through candidates the board no longer has: %s", k, st.Name(), st.Explain(names))
+					}
+				}
+				if flaws := stepFlaws(prev, st, names); len(flaws) > 0 {
+					t.Errorf("step %d (%s): %s", k, st.Name(), strings.Join(flaws, "; "))
+				}
+				prev.CopyFrom(after)
+				return nil
+			})
+			if err != nil || res.Status != solver.Solved || res.Guesses != 0 {
+				t.Fatalf("status %v, %d guesses, %v; want solved by logic", res.Status, res.Guesses, err)
+			}
+			for name, floor := range tc.floor {
+				if taken[name] < floor {
+					t.Errorf("%d %s steps taken, want at least %d", taken[name], name, floor)
+				}
+			}
+			t.Logf("steps taken: %v; drawn on their batch's board: %v", taken, stale)
+		})
 	}
-	prev := b.Clone()
-	nets := 0
-	res, err := solver.Solve(context.Background(), b, solver.Options{CheckMultiple: true, OneDeepSearch: true}, func(k int, st *strategy.Step, after *grid.Board) error {
-		solver.CheckStep(t, sol, names, fmt.Sprintf("step %d", k), st)
-		if st.Strategy == strategy.ForcingNet() {
-			nets++
-			if !st.DrawnOn(prev) {
-				t.Errorf("step %d (%s) is drawn through candidates the board no longer has: %s", k, st.Name(), st.Explain(names))
-			}
-			if flaws := stepFlaws(prev, st, names); len(flaws) > 0 {
-				t.Errorf("step %d (%s): %s", k, st.Name(), strings.Join(flaws, "; "))
-			}
+}
+
+// publishedBoard returns the board of the line-th puzzle of a file of
+// published puzzles, a puzzle and its solution a line.
+func publishedBoard(t *testing.T, path string, line int) *grid.Board {
+	t.Helper()
+	var texts []string
+	for _, l := range shared.Lines(t, path) {
+		if f := strings.Fields(l); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			texts = append(texts, f[0])
 		}
-		prev.CopyFrom(after)
-		return nil
-	})
-	if err != nil || res.Status != solver.Solved || res.Guesses != 0 {
-		t.Fatalf("status %v, %d guesses, %v; want solved by logic", res.Status, res.Guesses, err)
 	}
-	if nets < 30 {
-		t.Errorf("%d Forcing Net steps checked, want at least 30", nets)
+	if line > len(texts) {
+		t.Fatalf("%s has %d puzzles, want %d", path, len(texts), line)
 	}
-	t.Logf("%d Forcing Net steps checked", nets)
+	p, _, err := codec.Decode(texts[line-1], codec.DecodeOptions{})
+	if err != nil {
+		t.Fatalf("%s puzzle %d: %v", path, line, err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatalf("%s puzzle %d: %v", path, line, err)
+	}
+	return b
 }

@@ -1374,6 +1374,10 @@ func (t *trial) commonPeers(cells [2]uint64, d int) [2]uint64 {
 func (t *trial) report(sink *Sink, c, d int) {
 	need := t.cone()
 	s := sink.Add()
+	s.redraw = redrawCage
+	if t.strong {
+		s.redraw = redrawStrongCage
+	}
 	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 	s.Digits = grid.Bit(d)
 	s.Cells = append(s.Cells, c)

@@ -355,6 +355,10 @@ type forcing struct {
 	listed    []listedFills
 	listedFor *grid.Layout
 	listGen   uint32
+
+	// lost is set by report when a branch it draws does not reach the
+	// conclusion (see branch).
+	lost bool
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -432,16 +436,10 @@ func findForcing(b *grid.Board, sink *Sink, net bool) {
 	f.b, f.l = nil, nil
 }
 
-// Redraw finds again on b the forcing chain or net step st, found on an
-// earlier board of which b keeps some candidates (a batch's later step,
-// taken after others: see solver.Batches), and adds it to sink drawn
-// through b's candidates, with the same conclusion. It reports false,
-// adding nothing, for a step of another technique, or one whose premises
-// no longer reach its conclusion within the depth they had.
-func Redraw(b *grid.Board, st *Step, sink *Sink) bool {
-	if !st.redrawable {
-		return false
-	}
+// redrawForcingStep adds to sink the forcing chain or net step st drawn
+// on b (see Redraw): its premises closed again within the depth they
+// had, and the step reported from them.
+func redrawForcingStep(b *grid.Board, st *Step, sink *Sink) {
 	f := forcingPool.Get().(*forcing)
 	defer forcingPool.Put(f)
 	f.sink, f.polls, f.work = sink, 0, 0
@@ -450,17 +448,14 @@ func Redraw(b *grid.Board, st *Step, sink *Sink) bool {
 	fd := st.forcing
 	f.limit = fd.limit
 	if fd.form == formContradiction && !f.close(&f.c, fd.premise) {
-		return false
+		return
 	}
-	sink.strategy = st.Strategy
 	n := len(sink.steps)
+	f.lost = false
 	f.report(sink, fd)
-	ns := &sink.steps[len(sink.steps)-1]
-	if !slices.Equal(ns.Placements, st.Placements) || !slices.Equal(ns.Eliminations, st.Eliminations) || !ns.DrawnOn(b) {
+	if f.lost {
 		sink.steps = sink.steps[:n]
-		return false
 	}
-	return true
 }
 
 // setup sizes the state for b's layout.
@@ -2112,7 +2107,7 @@ func appendAnd(at []int32, acc, x, y []uint64, base int) []int32 {
 func (f *forcing) report(sink *Sink, fd forcingFind) {
 	n := f.n
 	s := sink.Add()
-	s.forcing, s.forcingNet, s.redrawable = fd, f.net, true
+	s.redraw, s.forcing, s.forcingNet = redrawForcing, fd, f.net
 	contradiction := fd.form == formContradiction
 	switch {
 	case fd.form == formCage:
@@ -2148,16 +2143,14 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		s.Cells = append(s.Cells, pc)
 		for _, premise := range [2]int32{fd.premise<<1 | 1, fd.premise << 1} {
 			f.close(im, premise)
-			f.list = append(f.list[:0], fd.concl)
-			f.addBranch(s, im, f.list)
+			f.branch(s, im, fd.concl)
 		}
 	case formCell:
 		pc := int(fd.premise)
 		s.Cells = append(s.Cells, pc)
 		for ds := f.b.Cands(pc); ds != 0; ds &= ds - 1 {
 			f.close(im, f.cand(pc, bits.TrailingZeros32(uint32(ds)))<<1|1)
-			f.list = append(f.list[:0], fd.concl)
-			f.addBranch(s, im, f.list)
+			f.branch(s, im, fd.concl)
 		}
 	case formCage:
 		f.reportCage(s, im, int(fd.premise), fd.concl)
@@ -2170,12 +2163,24 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 			}
 			s.Cells = append(s.Cells, p)
 			f.close(im, f.cand(p, di)<<1|1)
-			f.list = append(f.list[:0], fd.concl)
-			f.addBranch(s, im, f.list)
+			f.branch(s, im, fd.concl)
 		}
 	}
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
 	f.placeRuleNodes(s)
+}
+
+// branch adds to s the branch of a verity whose closure im reaches
+// concl. A closure that stops short of concl (a step redrawn where a
+// premise now reaches a contradiction first: see Redraw) sets f.lost, and
+// adds nothing.
+func (f *forcing) branch(s *Step, im *implications, concl int32) {
+	if !im.has(concl) {
+		f.lost = true
+		return
+	}
+	f.list = append(f.list[:0], concl)
+	f.addBranch(s, im, f.list)
 }
 
 // clashTargets returns, in f.list, the literals whose implication makes

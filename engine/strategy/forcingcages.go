@@ -181,8 +181,7 @@ func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
 	for _, combo := range combos {
 		premises := f.cagePremises(k, combo)
 		f.close(im, premises...)
-		f.list = append(f.list[:0], concl)
-		f.addBranch(s, im, f.list)
+		f.branch(s, im, concl)
 		i := len(f.ruleNodes)
 		f.ruleNodes = append(f.ruleNodes[:i], Node{Kind: CageNode, Cage: k, Cells: slices.Clone(f.l.Cage(k).Cells), Combos: []grid.Digits{combo}})
 		for _, p := range f.cagePremises(k, combo) {

@@ -820,29 +820,29 @@ func (t *lockedTrial) refutes(c, d int, wide bool, sink *Sink, budget int) bool 
 // replay follows again, logged, the trial of premise c=d that the last
 // refutes found broken: its lemmas that broke a rule (t.broke) taken in
 // the same order, without the search for them, and counts the work
-// refutes took. It reports false, leaving the state as it was, if the
-// lemmas do not break the trial, which cannot happen: refutes took them
-// from the same state.
-func (t *lockedTrial) replay(c, d int) bool {
+// refutes took. It returns the contradiction reached (the state, t.bad
+// with it, is taken back), or false if the lemmas do not break the
+// trial, which cannot happen from the state refutes took them from.
+func (t *lockedTrial) replay(c, d int) (bad lockedBad, ok bool) {
 	at, work := len(t.trail), t.work
 	t.save(0)
 	defer t.back(0, at)
-	ok := t.assume(c, d) && t.run()
+	holds := t.assume(c, d) && t.run()
 	for _, x := range t.broke {
-		if !ok {
+		if !holds {
 			break
 		}
 		q, e := int(x>>5), int(x&31)+1
 		ev := t.event(lockedEvent{kind: leLemma, cell: q, digit: e, snap: t.snapshot()})
-		ok = t.elim(q, e, ev) && t.run()
+		holds = t.elim(q, e, ev) && t.run()
 	}
-	if ok {
+	if holds {
 		t.work = work
-		return false
+		return lockedBad{}, false
 	}
 	t.work = work + t.brokeWork
 	t.trace()
-	return true
+	return t.bad, true
 }
 
 // lemma reports whether digit e in cell q breaks a rule under the trial
@@ -973,12 +973,17 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 	}()
 	t.snaps = t.snaps[:0]
 	t.beginLog()
-	if !t.replay(c, d) {
+	bad, ok := t.replay(c, d)
+	if !ok {
 		return
 	}
 	t.logOn = false
-	events, needs, bad := slices.Clone(t.events), slices.Clone(t.needs), t.bad
+	events, needs := slices.Clone(t.events), slices.Clone(t.needs)
 	s := sink.Add()
+	s.redraw = redrawLocked
+	for _, x := range t.broke {
+		s.cuts = append(s.cuts, CellDigit{int(x >> 5), int(x&31) + 1})
+	}
 	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 	s.Digits = grid.Bit(d)
 	s.Cells = append(s.Cells, c)

@@ -72,6 +72,19 @@ func TestLockedNestedTrial(t *testing.T) {
 			if !strings.HasPrefix(text, "Locked Nested Trial: if ") || len(s.Eliminations) != 1 || len(s.Nodes) < 2 {
 				t.Errorf("board %d: a step of %d eliminations and %d nodes: %s", i, len(s.Eliminations), len(s.Nodes), text)
 			}
+			// A unit left without a digit is a group node of that digit;
+			// one of no digit is a pair, worded by its origin. (The outer
+			// trial's end was a group node of no digit over row 1 on
+			// every step, its contradiction lost when the replay's state
+			// was taken back.)
+			for k, nd := range s.Nodes {
+				if nd.Kind == strategy.GroupNode && nd.Digit == 0 && nd.Origin == "" {
+					t.Errorf("board %d: node %d is a group node of no digit and no origin: %s", i, k, text)
+				}
+			}
+			if strings.Contains(text, "row 1 has too few digits") {
+				t.Errorf("board %d: %s", i, text)
+			}
 			for _, e := range s.Eliminations {
 				if sol[e.Cell] == uint8(e.Digit) {
 					t.Errorf("board %d: removes the solution's %d from %s: %s", i, e.Digit, n.CellName(e.Cell), text)

@@ -178,18 +178,29 @@ func (t *trial) chainSteps(sink *Sink, found int) bool {
 	return true
 }
 
-// reportBroken adds to sink the Cage Contradiction step of c=d, whose
-// trial from the base of a chained search breaks (see findNested): the
-// outer trial of a candidate that the steps taken leave broken.
+// reportBroken adds to sink the Cage Contradiction step of c=d (Strong
+// Cage Contradiction's, of a strong trial), whose trial from the base of
+// a chained search breaks (see findNested): the outer trial of a
+// candidate that the steps taken leave broken.
 func (t *trial) reportBroken(sink *Sink, c, d int) {
 	work := t.work
 	if t.try(t.base, c, d, true) {
 		nested := sink.strategy
-		sink.strategy = cageContradictionStrategy
+		sink.strategy = t.contradiction()
 		t.report(sink, c, d)
 		sink.strategy = nested
 	}
 	t.work = work // what a search finds does not depend on its reports
+}
+
+// contradiction returns the strategy of a contradiction the trial reaches
+// one assumption deep: Strong Cage Contradiction for a strong trial
+// (strongnested.go), Cage Contradiction for a plain one.
+func (t *trial) contradiction() *Strategy {
+	if t.strong {
+		return strongContradictionStrategy
+	}
+	return cageContradictionStrategy
 }
 
 // takeChained takes the candidates a chained search has taken (see
@@ -418,6 +429,11 @@ func (t *trial) reportNested(sink *Sink, c, d int, cuts []CellDigit) {
 	}
 	t.bad, t.badCells, t.badDigits = bad, append(t.badCells[:0], r.badCells...), badDigits
 	t.buildNested(sink, need, r.inner)
+	kind := redrawNested
+	if t.strong {
+		kind = redrawStrongNested
+	}
+	sink.steps[len(sink.steps)-1].setCuts(kind, cuts)
 }
 
 // markAt returns marks with mark i set, grown to hold it.

@@ -160,13 +160,28 @@ type Step struct {
 	// addNode).
 	cellBuf  []int
 	comboBuf []grid.Digits
-	// forcing is what a forcing chain or net step was found as, for
-	// Redraw; forcingNet tells a net's from a chain's, redrawable that
-	// the step has one.
+	// redraw tells what Redraw finds the step again as: for a forcing
+	// chain or net, forcing (forcingNet telling a net's from a chain's);
+	// for a trial's contradiction, the premise it eliminates and the
+	// candidates cuts its inner trials ruled out, in order.
+	redraw     redrawKind
 	forcing    forcingFind
 	forcingNet bool
-	redrawable bool
+	cuts       []CellDigit
 }
+
+// redrawKind tells how Redraw finds a step again.
+type redrawKind uint8
+
+const (
+	redrawNone         redrawKind = iota
+	redrawForcing                 // a forcing chain or net (forcing.go)
+	redrawCage                    // a Cage Contradiction's trial
+	redrawStrongCage              // the same, of a strong trial (strongnested.go)
+	redrawNested                  // a nested trial, with cuts
+	redrawStrongNested            // a strong nested trial, with cuts
+	redrawLocked                  // a Locked Nested Trial, with cuts (its lemmas)
+)
 
 // DrawnOn reports whether every candidate node of the step's drawing (of
 // a digit) is a candidate of b or its cell's digit: whether a person
@@ -359,6 +374,7 @@ func (s *Step) reset(st *Strategy) {
 		Marks:        s.Marks[:0],
 		cellBuf:      s.cellBuf[:0],
 		comboBuf:     s.comboBuf[:0],
+		cuts:         s.cuts[:0],
 	}
 }
 
