@@ -900,8 +900,9 @@ func (r *run) batchSink(p strategy.Pass) *strategy.Sink {
 // is still open, what it eliminates still candidates and what it places
 // still open cells, and returns it (nil when none is). A step drawn
 // through candidates the board no longer has (it was found on the board
-// the batch's first was) is drawn again on the board where the technique
-// can (strategy.Redraw): a forcing net's premises closed anew.
+// the batch's first was) is drawn again on the board where it can be
+// (strategy.Redraw): a forcing net's premises closed anew, a trial's
+// premise followed anew with the same cuts.
 func (r *run) takeBatched() *strategy.Step {
 	steps := r.batch.Steps()
 	for r.batchNext < min(r.batchEnd, len(steps)) {
