@@ -1344,14 +1344,16 @@ func (r *run) count(res search.Result) {
 }
 
 // Add counts a step taken in the rating: its technique's score, and the
-// technique when it is the hardest so far. Backtracks count nothing.
+// technique when it is the hardest so far (of a higher level, or of the
+// same level and a higher score: of two Extreme techniques, the one rated
+// harder). Backtracks count nothing.
 func (r *Rating) Add(s *strategy.Step) {
 	t := s.Technique
 	if t == nil || s.Kind == strategy.Backtrack {
 		return
 	}
 	r.Score += t.Score()
-	if r.Hardest == nil || t.Level() > r.Hardest.Level() {
+	if r.Hardest == nil || t.Level() > r.Hardest.Level() || t.Level() == r.Hardest.Level() && t.Score() > r.Hardest.Score() {
 		r.Hardest = t
 	}
 	se := s.SERating()
