@@ -240,6 +240,47 @@ func TestGrade(t *testing.T) {
 	}
 }
 
+// TestRatingHardest: the hardest technique is the one of the highest
+// level and, of one level, the highest score, whatever the order the
+// steps come in; backtracks count nothing.
+func TestRatingHardest(t *testing.T) {
+	nested := strategy.NestedContradiction().Technique()
+	long := strategy.LongNestedContradiction().Technique()
+	guess := strategy.Guessing().Technique()
+	pair := strategy.LockedCandidates().Technique()
+	single := strategy.NakedSingle().Technique()
+	if nested.Level() != long.Level() || nested.Score() >= long.Score() || long.Score() >= guess.Score() {
+		t.Fatalf("levels and scores: %s %s %d, %s %s %d, %s %s %d", nested.Name(), nested.Level(), nested.Score(), long.Name(), long.Level(), long.Score(), guess.Name(), guess.Level(), guess.Score())
+	}
+	for _, tt := range []struct {
+		steps []*strategy.Technique
+		want  *strategy.Technique
+	}{
+		{[]*strategy.Technique{single, pair, single}, pair},
+		{[]*strategy.Technique{nested, long, nested}, long},
+		{[]*strategy.Technique{long, nested}, long},
+		{[]*strategy.Technique{nested, guess, long}, guess},
+		{[]*strategy.Technique{pair, nested, single}, nested},
+	} {
+		var r Rating
+		for _, tech := range tt.steps {
+			r.Add(&strategy.Step{Technique: tech})
+		}
+		r.Add(&strategy.Step{Technique: guess, Kind: strategy.Backtrack})
+		if r.Hardest != tt.want {
+			t.Errorf("steps %v: hardest %s, want %s", techniqueNames(tt.steps), r.Hardest.Name(), tt.want.Name())
+		}
+	}
+}
+
+func techniqueNames(ts []*strategy.Technique) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Name())
+	}
+	return out
+}
+
 func benchmarkEmpty(b *testing.B, n int, typ SolvingType) {
 	board := newEmpty(b, n)
 	b.ReportAllocs()

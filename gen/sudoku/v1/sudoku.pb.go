@@ -1759,7 +1759,8 @@ type Difficulty struct {
 	// The sum of the base scores of every step taken (backtracks count
 	// nothing), not scaled by the board's size.
 	Score uint32 `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
-	// The name of the hardest technique used (e.g. "Naked Pair").
+	// The name of the hardest technique used (e.g. "Naked Pair"): of the
+	// highest level, and of that level the highest base score.
 	HardestStrategy string `protobuf:"bytes,4,opt,name=hardest_strategy,json=hardestStrategy,proto3" json:"hardest_strategy,omitempty"`
 	// The rating on Sudoku Explainer's scale (SE's ER, 1.0 to about 12 in
 	// steps of 0.1, e.g. 7.2): the highest SE rating of the steps taken,
