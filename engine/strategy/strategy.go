@@ -160,10 +160,11 @@ type Step struct {
 	// addNode).
 	cellBuf  []int
 	comboBuf []grid.Digits
-	// redraw tells what Redraw finds the step again as: for a forcing
-	// chain or net, forcing (forcingNet telling a net's from a chain's);
-	// for a trial's contradiction, the premise it eliminates and the
-	// candidates cuts its inner trials ruled out, in order.
+	// redraw tells what Redraw finds the step again as, and from what: a
+	// forcing chain or net from forcing (forcingNet telling a net's from
+	// a chain's); a trial's contradiction from its premise, the candidate
+	// it eliminates, and cuts, the candidates its inner trials ruled out,
+	// in order.
 	redraw     redrawKind
 	forcing    forcingFind
 	forcingNet bool
