@@ -2171,16 +2171,22 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 }
 
 // branch adds to s the branch of a verity whose closure im reaches
-// concl. A closure that stops short of concl (a step redrawn where a
-// premise now reaches a contradiction first: see Redraw) sets f.lost, and
-// adds nothing.
+// concl. On a board where the branch's premise is false (a step redrawn
+// on a later board: see Redraw), its closure may reach a contradiction
+// first: when that is a candidate implied both true and false (the only
+// one a traced net closure from a candidate was seen to reach), the
+// branch ends in its two nodes (explainForcing words it). A closure that
+// stops short of concl otherwise sets f.lost, and adds nothing.
 func (f *forcing) branch(s *Step, im *implications, concl int32) {
-	if !im.has(concl) {
+	switch {
+	case im.has(concl):
+		f.list = append(f.list[:0], concl)
+		f.addBranch(s, im, f.list)
+	case im.bad == badLiteral:
+		f.addBranch(s, im, f.clashTargets(s, im))
+	default:
 		f.lost = true
-		return
 	}
-	f.list = append(f.list[:0], concl)
-	f.addBranch(s, im, f.list)
 }
 
 // clashTargets returns, in f.list, the literals whose implication makes
@@ -2484,7 +2490,7 @@ func explainForcing(s *Step, n grid.Notation) string {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			fmt.Fprintf(&sb, "%s => %s", lit(r), concl)
+			fmt.Fprintf(&sb, "%s => %s", lit(r), verityEnd(s, n, r, concl, lit))
 		}
 	}
 	sb.WriteString("; so ")
@@ -2510,6 +2516,57 @@ func explainForcing(s *Step, n grid.Notation) string {
 		sb.WriteString(")")
 	}
 	return sb.String()
+}
+
+// verityEnd words where the branch of a verity from root r ends: concl,
+// or, for a branch that ends in a contradiction instead (its premise false
+// on the board the step is drawn on: see forcing.branch), that
+// contradiction: "r5c5=3 and r5c5<>3".
+func verityEnd(s *Step, n grid.Notation, r int, concl string, lit func(int) string) string {
+	nodes := s.Nodes
+	cd, on := CellDigit{Cell: -1}, false
+	switch {
+	case len(s.Placements) > 0:
+		cd, on = s.Placements[0], true
+	case len(s.Eliminations) > 0:
+		cd = s.Eliminations[0]
+	}
+	isOn := func(i int) bool { return i < len(s.Marks) && s.Marks[i].Role == RoleOn }
+	// The branch: the nodes r reaches (through rule nodes too).
+	next := make([][]int, len(nodes))
+	for _, k := range s.Links {
+		if k.From >= 0 && k.From < len(nodes) && k.To >= 0 && k.To < len(nodes) {
+			next[k.From] = append(next[k.From], k.To)
+		}
+	}
+	in := make([]bool, len(nodes))
+	in[r] = true
+	for queue := []int{r}; len(queue) > 0; queue = queue[1:] {
+		for _, j := range next[queue[0]] {
+			if !in[j] {
+				in[j] = true
+				queue = append(queue, j)
+			}
+		}
+	}
+	var branch []int
+	for i, ok := range in {
+		if ok && nodes[i].Kind == CandidateNode && nodes[i].Digit > 0 && len(nodes[i].Cells) == 1 {
+			if nodes[i].Cells[0] == cd.Cell && nodes[i].Digit == cd.Digit && isOn(i) == on {
+				return concl
+			}
+			branch = append(branch, i)
+		}
+	}
+	// A candidate both true and false (see forcing.branch).
+	for _, i := range branch {
+		for _, j := range branch {
+			if isOn(j) && !isOn(i) && nodes[j].Cells[0] == nodes[i].Cells[0] && nodes[j].Digit == nodes[i].Digit {
+				return lit(j) + " and " + lit(i)
+			}
+		}
+	}
+	return "a contradiction"
 }
 
 // forcingRules names the cage and compartment rules a forcing net

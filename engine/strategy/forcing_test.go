@@ -3,6 +3,8 @@ package strategy
 import (
 	"fmt"
 	"math"
+	"math/bits"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -668,5 +670,76 @@ func TestPassNets(t *testing.T) {
 	}
 	if kept.nets.kept < floor {
 		t.Errorf("%d closures taken, want at least %d", kept.nets.kept, floor)
+	}
+}
+
+// TestVerityBranchClash: a verity's branch whose premise reaches a
+// contradiction before the conclusion (on a board a step is redrawn on,
+// see Redraw) ends in that contradiction, a candidate both true and false
+// (the only one traced net closures from a candidate reach, true or false,
+// on these boards), and its explanation says so: "r2c3=4 => r5c5=3 and
+// r5c5<>3". A branch that reaches the conclusion reads "=> conclusion".
+func TestVerityBranchClash(t *testing.T) {
+	clashText := regexp.MustCompile(`^Forcing Net Verity: r\d+c\d+(=|<>)\w+ => (r\d+c\d+)=(\w+) and (r\d+c\d+)<>(\w+); so r\d+c\d+<>\w+$`)
+	clashes, reached, lost := 0, 0, 0
+	f := new(forcing)
+	for _, b := range append(forcingStuckBoards(t, 10), netBenchBoards(t, 1, 20)...) {
+		n := grid.Notation{Layout: b.Layout()}
+		f.setup(b, true, false)
+		f.limit = math.MaxInt32
+		for cell, ds := range b.Candidates() {
+			for ; ds != 0; ds &= ds - 1 {
+				for side := range int32(2) {
+					premise := f.cand(cell, bits.TrailingZeros32(uint32(ds)))<<1 | side
+					f.close(&f.c, premise)
+					// The conclusion: a false candidate of another cell the
+					// closure implies, or, for one that reaches a
+					// contradiction, one it does not (nor the candidate
+					// both true and false, whose two sides it draws).
+					concl := int32(-1)
+					for c2, ds2 := range b.Candidates() {
+						for ; ds2 != 0 && concl < 0; ds2 &= ds2 - 1 {
+							lit := f.cand(c2, bits.TrailingZeros32(uint32(ds2))) << 1
+							clash := f.c.bad == badLiteral && lit>>1 == f.c.badAt>>1
+							if c2 != cell && !clash && (f.c.bad != badNone) != f.c.has(lit) {
+								concl = lit
+							}
+						}
+					}
+					if concl < 0 {
+						continue
+					}
+					cc, di := f.split(concl >> 1)
+					s := &Step{Strategy: ForcingNet(), Technique: forcingNetVerity, Eliminations: []CellDigit{{cc, di + 1}}}
+					f.ruleNodes, f.lost = f.ruleNodes[:0], false
+					f.branch(s, &f.c, concl)
+					s.Marks = append(s.Marks, Mark{Cell: cc, Digit: di + 1, Role: RoleTarget})
+					f.placeRuleNodes(s)
+					text := s.Explain(n)
+					switch {
+					case f.c.bad == badNone:
+						if f.lost || !strings.HasSuffix(text, fmt.Sprintf("=> %s; so %[1]s", n.CellName(cc)+"<>"+n.DigitName(di+1))) {
+							t.Fatalf("a branch reaching its conclusion: lost %v, %s", f.lost, text)
+						}
+						reached++
+					case f.c.bad == badLiteral:
+						m := clashText.FindStringSubmatch(text)
+						if f.lost || m == nil || m[2] != m[4] || m[3] != m[5] {
+							t.Fatalf("a branch ending in a candidate both true and false: lost %v, %s", f.lost, text)
+						}
+						clashes++
+					default:
+						if !f.lost || len(s.Nodes) > 0 {
+							t.Fatalf("a branch ending in contradiction %d is drawn: %s", f.c.bad, text)
+						}
+						lost++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("branches reaching their conclusion %d, ending in a candidate both true and false %d, in another contradiction %d", reached, clashes, lost)
+	if clashes < 100 || reached < 1000 {
+		t.Errorf("%d clashes and %d branches reaching their conclusion, want at least 100 and 1000", clashes, reached)
 	}
 }
