@@ -2143,14 +2143,14 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		s.Cells = append(s.Cells, pc)
 		for _, premise := range [2]int32{fd.premise<<1 | 1, fd.premise << 1} {
 			f.close(im, premise)
-			f.branch(s, im, fd.concl)
+			f.branch(s, im, fd.concl, true)
 		}
 	case formCell:
 		pc := int(fd.premise)
 		s.Cells = append(s.Cells, pc)
 		for ds := f.b.Cands(pc); ds != 0; ds &= ds - 1 {
 			f.close(im, f.cand(pc, bits.TrailingZeros32(uint32(ds)))<<1|1)
-			f.branch(s, im, fd.concl)
+			f.branch(s, im, fd.concl, true)
 		}
 	case formCage:
 		f.reportCage(s, im, int(fd.premise), fd.concl)
@@ -2163,7 +2163,7 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 			}
 			s.Cells = append(s.Cells, p)
 			f.close(im, f.cand(p, di)<<1|1)
-			f.branch(s, im, fd.concl)
+			f.branch(s, im, fd.concl, true)
 		}
 	}
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
@@ -2174,15 +2174,16 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 // concl. On a board where the branch's premise is false (a step redrawn
 // on a later board: see Redraw), its closure may reach a contradiction
 // first: when that is a candidate implied both true and false (the only
-// one a traced net closure from a candidate was seen to reach), the
-// branch ends in its two nodes (explainForcing words it). A closure that
-// stops short of concl otherwise sets f.lost, and adds nothing.
-func (f *forcing) branch(s *Step, im *implications, concl int32) {
+// one a traced net closure from a candidate was seen to reach) and clash
+// is set, the branch ends in its two nodes (explainForcing words it). A
+// closure that stops short of concl otherwise sets f.lost, and adds
+// nothing.
+func (f *forcing) branch(s *Step, im *implications, concl int32, clash bool) {
 	switch {
 	case im.has(concl):
 		f.list = append(f.list[:0], concl)
 		f.addBranch(s, im, f.list)
-	case im.bad == badLiteral:
+	case clash && im.bad == badLiteral:
 		f.addBranch(s, im, f.clashTargets(s, im))
 	default:
 		f.lost = true
@@ -2486,11 +2487,17 @@ func explainForcing(s *Step, n grid.Notation) string {
 		sb.WriteString(" => ")
 		sb.WriteString(forcingClash(s, n, leaves, lit))
 	} else {
+		next := make([][]int, len(nodes))
+		for _, k := range s.Links {
+			if k.From >= 0 && k.From < len(nodes) && k.To >= 0 && k.To < len(nodes) {
+				next[k.From] = append(next[k.From], k.To)
+			}
+		}
 		for i, r := range roots {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			fmt.Fprintf(&sb, "%s => %s", lit(r), verityEnd(s, n, r, concl, lit))
+			fmt.Fprintf(&sb, "%s => %s", lit(r), verityEnd(s, r, concl, next, lit))
 		}
 	}
 	sb.WriteString("; so ")
@@ -2521,8 +2528,9 @@ func explainForcing(s *Step, n grid.Notation) string {
 // verityEnd words where the branch of a verity from root r ends: concl,
 // or, for a branch that ends in a contradiction instead (its premise false
 // on the board the step is drawn on: see forcing.branch), that
-// contradiction: "r5c5=3 and r5c5<>3".
-func verityEnd(s *Step, n grid.Notation, r int, concl string, lit func(int) string) string {
+// contradiction: "r5c5=3 and r5c5<>3". next[i] are the nodes node i links
+// to.
+func verityEnd(s *Step, r int, concl string, next [][]int, lit func(int) string) string {
 	nodes := s.Nodes
 	cd, on := CellDigit{Cell: -1}, false
 	switch {
@@ -2533,12 +2541,6 @@ func verityEnd(s *Step, n grid.Notation, r int, concl string, lit func(int) stri
 	}
 	isOn := func(i int) bool { return i < len(s.Marks) && s.Marks[i].Role == RoleOn }
 	// The branch: the nodes r reaches (through rule nodes too).
-	next := make([][]int, len(nodes))
-	for _, k := range s.Links {
-		if k.From >= 0 && k.From < len(nodes) && k.To >= 0 && k.To < len(nodes) {
-			next[k.From] = append(next[k.From], k.To)
-		}
-	}
 	in := make([]bool, len(nodes))
 	in[r] = true
 	for queue := []int{r}; len(queue) > 0; queue = queue[1:] {

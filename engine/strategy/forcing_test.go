@@ -712,7 +712,7 @@ func TestVerityBranchClash(t *testing.T) {
 					cc, di := f.split(concl >> 1)
 					s := &Step{Strategy: ForcingNet(), Technique: forcingNetVerity, Eliminations: []CellDigit{{cc, di + 1}}}
 					f.ruleNodes, f.lost = f.ruleNodes[:0], false
-					f.branch(s, &f.c, concl)
+					f.branch(s, &f.c, concl, true)
 					s.Marks = append(s.Marks, Mark{Cell: cc, Digit: di + 1, Role: RoleTarget})
 					f.placeRuleNodes(s)
 					text := s.Explain(n)

@@ -181,7 +181,7 @@ func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
 	for _, combo := range combos {
 		premises := f.cagePremises(k, combo)
 		f.close(im, premises...)
-		f.branch(s, im, concl)
+		f.branch(s, im, concl, false) // its explanation words no contradiction
 		i := len(f.ruleNodes)
 		f.ruleNodes = append(f.ruleNodes[:i], Node{Kind: CageNode, Cage: k, Cells: slices.Clone(f.l.Cage(k).Cells), Combos: []grid.Digits{combo}})
 		for _, p := range f.cagePremises(k, combo) {
