@@ -65,10 +65,11 @@ func TestStepDrawingsTop1465(t *testing.T) {
 // and no change listed twice; its cells, units, cages, marks and the
 // cells of its nodes in range; each node what its kind says (a candidate
 // node one cell, no digit sets and a candidate of before, batched steps
-// included, which strategy.Redraw draws on the board they are taken on; a cage node its cage's cells and no origin; a
-// compartment node a compartment; a sum node a positive sum), its cells
-// ascending as the API promises; each link between two of its nodes; and
-// its explanation free of formatting slips.
+// included, which strategy.Redraw draws on the board they are taken on;
+// a cage node its cage's cells and no origin; a compartment node a
+// compartment; a sum node a positive sum), its cells ascending as the API
+// promises; each link between two of its nodes; and its explanation free
+// of formatting slips.
 func stepFlaws(before *grid.Board, st *strategy.Step, n grid.Notation) []string {
 	l := before.Layout()
 	cells := l.N * l.N
