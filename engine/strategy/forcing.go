@@ -355,10 +355,6 @@ type forcing struct {
 	listed    []listedFills
 	listedFor *grid.Layout
 	listGen   uint32
-
-	// lost is set by report when a branch it draws does not reach the
-	// conclusion (see branch).
-	lost bool
 }
 
 // ruleUse is a rule node of a branch: the rule followed at a depth.
@@ -444,16 +440,14 @@ func redrawForcingStep(b *grid.Board, st *Step, sink *Sink) {
 	defer forcingPool.Put(f)
 	f.sink, f.polls, f.work = sink, 0, 0
 	defer func() { f.sink, f.cancelled, f.b, f.l = nil, nil, nil, nil }()
-	f.setup(b, st.forcingNet, false)
+	f.setup(b, st.redraw == redrawForcingNet, false)
 	fd := st.forcing
 	f.limit = fd.limit
 	if fd.form == formContradiction && !f.close(&f.c, fd.premise) {
 		return
 	}
 	n := len(sink.steps)
-	f.lost = false
-	f.report(sink, fd)
-	if f.lost {
+	if !f.report(sink, fd) {
 		sink.steps = sink.steps[:n]
 	}
 }
@@ -2103,11 +2097,16 @@ func appendAnd(at []int32, acc, x, y []uint64, base int) []int32 {
 	return at
 }
 
-// report fills a step from fd, rebuilding its closures.
-func (f *forcing) report(sink *Sink, fd forcingFind) {
+// report fills a step from fd, rebuilding its closures. It reports
+// whether every branch of a verity was drawn (see branch).
+func (f *forcing) report(sink *Sink, fd forcingFind) bool {
 	n := f.n
 	s := sink.Add()
-	s.redraw, s.forcing, s.forcingNet = redrawForcing, fd, f.net
+	s.redraw, s.forcing = redrawForcingChain, fd
+	if f.net {
+		s.redraw = redrawForcingNet
+	}
+	drawn := true
 	contradiction := fd.form == formContradiction
 	switch {
 	case fd.form == formCage:
@@ -2143,17 +2142,17 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 		s.Cells = append(s.Cells, pc)
 		for _, premise := range [2]int32{fd.premise<<1 | 1, fd.premise << 1} {
 			f.close(im, premise)
-			f.branch(s, im, fd.concl, true)
+			drawn = f.branch(s, im, fd.concl, true) && drawn
 		}
 	case formCell:
 		pc := int(fd.premise)
 		s.Cells = append(s.Cells, pc)
 		for ds := f.b.Cands(pc); ds != 0; ds &= ds - 1 {
 			f.close(im, f.cand(pc, bits.TrailingZeros32(uint32(ds)))<<1|1)
-			f.branch(s, im, fd.concl, true)
+			drawn = f.branch(s, im, fd.concl, true) && drawn
 		}
 	case formCage:
-		f.reportCage(s, im, int(fd.premise), fd.concl)
+		drawn = f.reportCage(s, im, int(fd.premise), fd.concl)
 	case formUnit:
 		u, di := int(fd.premise)/n, int(fd.premise)%n
 		s.Units = append(s.Units, u)
@@ -2163,11 +2162,12 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 			}
 			s.Cells = append(s.Cells, p)
 			f.close(im, f.cand(p, di)<<1|1)
-			f.branch(s, im, fd.concl, true)
+			drawn = f.branch(s, im, fd.concl, true) && drawn
 		}
 	}
 	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
 	f.placeRuleNodes(s)
+	return drawn
 }
 
 // branch adds to s the branch of a verity whose closure im reaches
@@ -2176,9 +2176,9 @@ func (f *forcing) report(sink *Sink, fd forcingFind) {
 // first: when that is a candidate implied both true and false (the only
 // one a traced net closure from a candidate was seen to reach) and clash
 // is set, the branch ends in its two nodes (explainForcing words it). A
-// closure that stops short of concl otherwise sets f.lost, and adds
-// nothing.
-func (f *forcing) branch(s *Step, im *implications, concl int32, clash bool) {
+// closure that stops short of concl otherwise adds nothing, and branch
+// reports false.
+func (f *forcing) branch(s *Step, im *implications, concl int32, clash bool) bool {
 	switch {
 	case im.has(concl):
 		f.list = append(f.list[:0], concl)
@@ -2186,8 +2186,9 @@ func (f *forcing) branch(s *Step, im *implications, concl int32, clash bool) {
 	case clash && im.bad == badLiteral:
 		f.addBranch(s, im, f.clashTargets(s, im))
 	default:
-		f.lost = true
+		return false
 	}
+	return true
 }
 
 // clashTargets returns, in f.list, the literals whose implication makes

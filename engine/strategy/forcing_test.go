@@ -681,7 +681,7 @@ func TestPassNets(t *testing.T) {
 // r5c5<>3". A branch that reaches the conclusion reads "=> conclusion".
 func TestVerityBranchClash(t *testing.T) {
 	clashText := regexp.MustCompile(`^Forcing Net Verity: r\d+c\d+(=|<>)\w+ => (r\d+c\d+)=(\w+) and (r\d+c\d+)<>(\w+); so r\d+c\d+<>\w+$`)
-	clashes, reached, lost := 0, 0, 0
+	clashes, reached, others := 0, 0, 0
 	f := new(forcing)
 	for _, b := range append(forcingStuckBoards(t, 10), netBenchBoards(t, 1, 20)...) {
 		n := grid.Notation{Layout: b.Layout()}
@@ -711,34 +711,34 @@ func TestVerityBranchClash(t *testing.T) {
 					}
 					cc, di := f.split(concl >> 1)
 					s := &Step{Strategy: ForcingNet(), Technique: forcingNetVerity, Eliminations: []CellDigit{{cc, di + 1}}}
-					f.ruleNodes, f.lost = f.ruleNodes[:0], false
-					f.branch(s, &f.c, concl, true)
+					f.ruleNodes = f.ruleNodes[:0]
+					lost := !f.branch(s, &f.c, concl, true)
 					s.Marks = append(s.Marks, Mark{Cell: cc, Digit: di + 1, Role: RoleTarget})
 					f.placeRuleNodes(s)
 					text := s.Explain(n)
 					switch {
 					case f.c.bad == badNone:
-						if f.lost || !strings.HasSuffix(text, fmt.Sprintf("=> %s; so %[1]s", n.CellName(cc)+"<>"+n.DigitName(di+1))) {
-							t.Fatalf("a branch reaching its conclusion: lost %v, %s", f.lost, text)
+						if lost || !strings.HasSuffix(text, fmt.Sprintf("=> %s; so %[1]s", n.CellName(cc)+"<>"+n.DigitName(di+1))) {
+							t.Fatalf("a branch reaching its conclusion: lost %v, %s", lost, text)
 						}
 						reached++
 					case f.c.bad == badLiteral:
 						m := clashText.FindStringSubmatch(text)
-						if f.lost || m == nil || m[2] != m[4] || m[3] != m[5] {
-							t.Fatalf("a branch ending in a candidate both true and false: lost %v, %s", f.lost, text)
+						if lost || m == nil || m[2] != m[4] || m[3] != m[5] {
+							t.Fatalf("a branch ending in a candidate both true and false: lost %v, %s", lost, text)
 						}
 						clashes++
 					default:
-						if !f.lost || len(s.Nodes) > 0 {
+						if !lost || len(s.Nodes) > 0 {
 							t.Fatalf("a branch ending in contradiction %d is drawn: %s", f.c.bad, text)
 						}
-						lost++
+						others++
 					}
 				}
 			}
 		}
 	}
-	t.Logf("branches reaching their conclusion %d, ending in a candidate both true and false %d, in another contradiction %d", reached, clashes, lost)
+	t.Logf("branches reaching their conclusion %d, ending in a candidate both true and false %d, in another contradiction %d", reached, clashes, others)
 	if clashes < 100 || reached < 1000 {
 		t.Errorf("%d clashes and %d branches reaching their conclusion, want at least 100 and 1000", clashes, reached)
 	}

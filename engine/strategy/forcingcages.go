@@ -169,8 +169,11 @@ func (f *forcing) cagePremises(k int, combo grid.Digits) []int32 {
 
 // reportCage draws a cage forcing net on s: for each combination of cage
 // k, a CageNode keeping it, linked to the premises its branch uses, and the
-// branch's implications leading to concl.
-func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
+// branch's implications leading to concl. It reports whether every
+// branch reached concl (see forcing.branch; a branch that did not is left
+// out, and its combination with it).
+func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) bool {
+	drawn := true
 	f.noteRule(s, k)
 	for _, c := range f.l.Cage(k).Cells {
 		if f.b.Value(c) == 0 {
@@ -181,7 +184,10 @@ func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
 	for _, combo := range combos {
 		premises := f.cagePremises(k, combo)
 		f.close(im, premises...)
-		f.branch(s, im, concl, false) // its explanation words no contradiction
+		if !f.branch(s, im, concl, false) { // its explanation words no contradiction
+			drawn = false
+			continue
+		}
 		i := len(f.ruleNodes)
 		f.ruleNodes = append(f.ruleNodes[:i], Node{Kind: CageNode, Cage: k, Cells: slices.Clone(f.l.Cage(k).Cells), Combos: []grid.Digits{combo}})
 		for _, p := range f.cagePremises(k, combo) {
@@ -190,6 +196,7 @@ func (f *forcing) reportCage(s *Step, im *implications, k int, concl int32) {
 			}
 		}
 	}
+	return drawn
 }
 
 // explainCageForcing explains a cage forcing net, e.g. "Cage Forcing Net:

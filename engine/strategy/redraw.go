@@ -21,7 +21,7 @@ func Redraw(b *grid.Board, st *Step, sink *Sink) bool {
 	n := len(sink.steps)
 	sink.strategy = st.Strategy
 	switch st.redraw {
-	case redrawForcing:
+	case redrawForcingChain, redrawForcingNet:
 		redrawForcingStep(b, st, sink)
 	case redrawCage, redrawStrongCage, redrawNested, redrawStrongNested:
 		redrawTrialStep(b, st, sink)

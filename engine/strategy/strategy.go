@@ -161,14 +161,12 @@ type Step struct {
 	cellBuf  []int
 	comboBuf []grid.Digits
 	// redraw tells what Redraw finds the step again as, and from what: a
-	// forcing chain or net from forcing (forcingNet telling a net's from
-	// a chain's); a trial's contradiction from its premise, the candidate
-	// it eliminates, and cuts, the candidates its inner trials ruled out,
-	// in order.
-	redraw     redrawKind
-	forcing    forcingFind
-	forcingNet bool
-	cuts       []CellDigit
+	// forcing chain or net from forcing; a trial's contradiction from its
+	// premise, the candidate it eliminates, and cuts, the candidates its
+	// inner trials ruled out, in order.
+	redraw  redrawKind
+	forcing forcingFind
+	cuts    []CellDigit
 }
 
 // redrawKind tells how Redraw finds a step again.
@@ -176,7 +174,8 @@ type redrawKind uint8
 
 const (
 	redrawNone         redrawKind = iota
-	redrawForcing                 // a forcing chain or net (forcing.go)
+	redrawForcingChain            // a forcing chain (forcing.go)
+	redrawForcingNet              // a forcing net
 	redrawCage                    // a Cage Contradiction's trial
 	redrawStrongCage              // the same, of a strong trial (strongnested.go)
 	redrawNested                  // a nested trial, with cuts
