@@ -14,18 +14,23 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
-// runSolve is the solve command: one unary Solve call.
+// runSolve is the solve command: one unary Solve call, or with -steps a
+// SolveSteps stream, whose messages stay small however many steps the
+// solve takes (a unary answer with the steps of a hard 25×25, about 10
+// MB, is refused as too large).
 func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 	var includeSteps bool
 	extra := func(fs *flag.FlagSet) {
 		fs.BoolVar(&includeSteps, "steps", false, "also print every step taken")
 	}
 	return solveWith(ctx, e, cmd, args, extra, func(ctx context.Context, f *solveFlags, puzzle *sudokuv1.Puzzle, client sudokuv1.SudokuServiceClient) error {
-		resp, err := client.Solve(ctx, &sudokuv1.SolveRequest{
-			Puzzle:       puzzle,
-			Options:      f.options(),
-			IncludeSteps: includeSteps,
-		})
+		var resp *sudokuv1.SolveResponse
+		var err error
+		if includeSteps {
+			resp, err = collectSteps(ctx, client, &sudokuv1.SolveStepsRequest{Puzzle: puzzle, Options: f.options()})
+		} else {
+			resp, err = client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: puzzle, Options: f.options()})
+		}
 		if err != nil {
 			return err
 		}
@@ -39,6 +44,36 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 		}
 		return outcome(resp.GetResult())
 	})
+}
+
+// collectSteps calls SolveSteps with req and returns what a Solve call
+// with include_steps answers: the steps streamed and the result. It
+// fails when the stream ends without a result.
+func collectSteps(ctx context.Context, client sudokuv1.SudokuServiceClient, req *sudokuv1.SolveStepsRequest) (*sudokuv1.SolveResponse, error) {
+	stream, err := client.SolveSteps(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	resp := &sudokuv1.SolveResponse{}
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch ev := msg.GetEvent().(type) {
+		case *sudokuv1.SolveStepsResponse_Step:
+			resp.Steps = append(resp.Steps, ev.Step)
+		case *sudokuv1.SolveStepsResponse_Result:
+			resp.Result = ev.Result
+		}
+	}
+	if resp.Result == nil {
+		return nil, errors.New("the stream ended without a result")
+	}
+	return resp, nil
 }
 
 // printSolve prints a Solve response in text form: its steps, then its
