@@ -65,7 +65,10 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 	f.rate = rate
 	var in io.Reader = e.stdin
 	total := -1 // unknown
-	if rate {
+	if name, ok := strings.CutPrefix(input, "@"); ok {
+		// @FILE, as the commands that take one puzzle read a file.
+		input = name
+	} else if rate {
 		var text io.Reader
 		if input, text = rateInput(input); text != nil {
 			in = text
@@ -200,7 +203,8 @@ func defaultPuzzleTimeout(timeout time.Duration) time.Duration {
 const batchHelp = `FILE holds one puzzle a line, in any format the service reads that fits on
 a line; only the first field is read, so rated lists work, but a line that
 starts with { is a whole JSON board (as convert --to json writes). Blank
-lines and lines starting with # are skipped; - reads standard input. Each
+lines and lines starting with # are skipped; @FILE is FILE, as in the
+other commands; - reads standard input. Each
 line is checked on its own before it is sent: a line longer than %d
 bytes, not valid UTF-8 or with bad JSON gets an InvalidArgument error line
 naming it, and the others go on. Input with no line break in its first

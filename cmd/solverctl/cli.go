@@ -45,14 +45,14 @@ var commands = []*command{
 	},
 	{
 		name:  "batch",
-		args:  "[flags] [-addr A]... FILE|-",
+		args:  "[flags] [-addr A]... FILE|@FILE|-",
 		short: "solve every puzzle of a file over a SolveBatch stream, one result line each",
 		long:  fmt.Sprintf(batchHelp, maxInput, batchStreamFailures),
 		run:   runBatch,
 	},
 	{
 		name:  "rate",
-		args:  "[flags] [-addr A]... FILE|-|PUZZLE",
+		args:  "[flags] [-addr A]... FILE|@FILE|-|PUZZLE",
 		short: "rate puzzles as Sudoku Explainer does: one line each, <puzzle> ED=<ER>/<EP>/<ED>",
 		long:  rateHelp,
 		run:   runRate,

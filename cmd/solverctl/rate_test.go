@@ -81,3 +81,30 @@ func TestOrdered(t *testing.T) {
 		t.Errorf("written %q, %d held back; want 01234, none", sb.String(), len(o.pending))
 	}
 }
+
+// TestBatchAtFile: rate and batch take their file as @FILE too, as the
+// commands that take one puzzle do; @ of a missing file is an error, not
+// a puzzle.
+func TestBatchAtFile(t *testing.T) {
+	var lines []string
+	var want strings.Builder
+	for _, p := range ratedPuzzles {
+		lines = append(lines, p.puzzle)
+		want.WriteString(p.puzzle + " ED=" + p.rating + "\n")
+	}
+	file := writeLines(t, lines)
+	out, _, err := runCLI(t, "", "rate", "@"+file)
+	if err != nil || out != want.String() {
+		t.Errorf("rate @FILE: %v\n%s\nwant\n%s", err, out, want.String())
+	}
+	out, _, err = runCLI(t, "", "batch", "@"+file)
+	if err != nil || len(parseBatchText(t, out)) != len(lines) {
+		t.Errorf("batch @FILE: %v\n%s", err, out)
+	}
+	for _, cmd := range []string{"rate", "batch"} {
+		_, _, err := runCLI(t, "", cmd, "@"+file+".missing")
+		if err == nil || !strings.Contains(err.Error(), "no such file") || strings.Contains(err.Error(), "@") {
+			t.Errorf("%s @missing: %v", cmd, err)
+		}
+	}
+}
