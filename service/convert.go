@@ -40,8 +40,9 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 		return nil, grid.FieldErrorf(field+".variant", "unknown variant %d", p.GetVariant())
 	}
 	var (
-		cp  *codec.Puzzle
-		err error
+		cp       *codec.Puzzle
+		detected = codec.FormatAuto
+		err      error
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
@@ -50,12 +51,15 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 			return nil, err
 		}
 	case *sudokuv1.Puzzle_Text:
-		cp, _, err = decodeText(field, p, p.GetTolerant())
+		cp, detected, err = decodeText(field, p, p.GetTolerant())
 		if err != nil {
 			return nil, err
 		}
 	default:
 		return nil, grid.FieldErrorf(field, "set either board or text")
+	}
+	if err := checkVariant(field, p, cp, detected); err != nil {
+		return nil, err
 	}
 	b, err := cp.Board(variant)
 	if err != nil {
@@ -92,19 +96,42 @@ func decodeText(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle,
 }
 
 // checkV2Fields refuses the fields of a puzzle that contradict its text,
-// a 2.0 string cp was decoded from: the string's header fixes the variant
-// and the layout, so a region_map, or a variant other than the header's,
-// cannot apply (rather than being ignored).
+// a 2.0 string cp was decoded from: the string's header fixes the layout,
+// so a region_map cannot apply (rather than being ignored). Its variant
+// is checkVariant's.
 func checkV2Fields(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle) error {
-	t := strings.TrimSpace(p.GetText())
-	header := strings.ToUpper(t[:min(3, len(t))])
 	if p.GetRegionMap() != "" {
-		return grid.FieldErrorf(field+".region_map", "cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; leave region_map empty", header)
-	}
-	if v := p.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED && cp.VariantSet && protoconv.VariantFromProto[v] != cp.Variant {
-		return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, a 2.0 string whose header %s fixes the variant: %s; leave variant unset or set it to that", v, header, protoconv.VariantToProto[cp.Variant])
+		return grid.FieldErrorf(field+".region_map", "cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; leave region_map empty", v2Header(p.GetText()))
 	}
 	return nil
+}
+
+// checkVariant refuses a puzzle's variant that contradicts the puzzle cp
+// read from it, when that fixes its variant (read as format detected, or
+// from a board, FormatAuto): a 2.0 string's header, a SudokuWiki URL, the
+// killer forms (killer v1, arrows, SudoCue: killer, or killer X for
+// SudoCue's d flag) and a board whose variant is set. Such a variant
+// would be ignored, and the board solved under other rules than asked.
+func checkVariant(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle, detected codec.Format) error {
+	v := p.GetVariant()
+	if v == sudokuv1.Variant_VARIANT_UNSPECIFIED || !cp.VariantSet || protoconv.VariantFromProto[v] == cp.Variant {
+		return nil
+	}
+	fixed := protoconv.VariantToProto[cp.Variant]
+	if p.GetBoard() != nil {
+		return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, a board whose variant is %s; leave variant unset or set it to that", v, fixed)
+	}
+	what := fmt.Sprintf("a %s text, which fixes the variant", detected)
+	if detected == codec.FormatV2 {
+		what = fmt.Sprintf("a 2.0 string whose header %s fixes the variant", v2Header(p.GetText()))
+	}
+	return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, %s: %s; leave variant unset or set it to that", v, what, fixed)
+}
+
+// v2Header returns the header of a 2.0 string (S9B, …), upper case.
+func v2Header(text string) string {
+	t := strings.TrimSpace(text)
+	return strings.ToUpper(t[:min(3, len(t))])
 }
 
 // BoardOf checks a puzzle as the service checks a request's and builds

@@ -68,6 +68,9 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 	default:
 		return nil, 0, grid.FieldErrorf(field, "set either board or text")
 	}
+	if err := checkVariant(field, p, cp, detected); err != nil {
+		return nil, 0, err
+	}
 	cp.Variant, cp.VariantSet = cp.EffectiveVariant(variant), true
 	if _, err := cp.Layout(cp.Variant); err != nil {
 		if p.GetBoard() != nil {

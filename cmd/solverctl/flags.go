@@ -256,6 +256,9 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 	if err := checkV2Flags(f.command, text, format, f.variant, regionMap, f.charset); err != nil {
 		return nil, err
 	}
+	if err := checkVariantFlag(f.command, text, format, f.variant, f.charset, regionMap, f.tolerant); err != nil {
+		return nil, err
+	}
 	return &sudokuv1.Puzzle{
 		Source:    &sudokuv1.Puzzle_Text{Text: text},
 		Format:    format,
@@ -296,6 +299,26 @@ func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1
 		return usageErrorf("%s: -variant %s contradicts the puzzle, a 2.0 string whose header %s fixes the variant: %s; drop -variant", command, asked, header, fixed)
 	}
 	return nil
+}
+
+// checkVariantFlag refuses, as a bad command line of command, -variant
+// naming another variant than the one a puzzle text other than a 2.0
+// string (checkV2Flags' business) fixes: a SudokuWiki URL, a killer in
+// the killer v1, arrow or SudoCue form (SudoCue's d flag: killer X). The
+// service refuses it too; here it is refused before any call.
+func checkVariantFlag(command, text string, format sudokuv1.Format, variant sudokuv1.Variant, charset, regionMap string, tolerant bool) error {
+	t := strings.TrimSpace(text)
+	if variant == sudokuv1.Variant_VARIANT_UNSPECIFIED || t == "" || format == sudokuv1.Format_FORMAT_V2 ||
+		format == sudokuv1.Format_FORMAT_UNSPECIFIED && protoconv.IsV2(t) {
+		return nil
+	}
+	v, form, ok := protoconv.FixedVariant(t, format, charset, regionMap, tolerant)
+	if !ok || v == variant {
+		return nil // the service tells what is wrong with the text, if anything
+	}
+	fixed := (&enumValue[sudokuv1.Variant]{&v, variantNames}).String()
+	asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String()
+	return usageErrorf("%s: -variant %s contradicts the puzzle, a %s text, which fixes the variant: %s; drop -variant", command, asked, form, fixed)
 }
 
 // liveStr8ts reports whether text is a Str8ts string as str8ts.com writes

@@ -95,6 +95,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		if err := checkV2Flags(cmd.name, text, f.format, req.Variant, "", ""); err != nil {
 			return err
 		}
+		if err := checkVariantFlag(cmd.name, text, f.format, req.Variant, f.charset, "", f.tolerant); err != nil {
+			return err
+		}
 	}
 
 	ctx, client, done, err := f.connect(ctx)

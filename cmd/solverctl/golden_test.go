@@ -64,6 +64,10 @@ var transcriptCases = []struct {
 	{"convert-cannot-carry", "", []string{"convert", "--to", "killer-v1", seedPuzzle}},
 	// Killer X: SudoCue's flag d, which no 2.0 header names.
 	{"killer-x-solve", "", []string{"solve", sudoCueKillerX}},
+	// The killer forms fix their variant as a 2.0 header does: SudoCue's
+	// killer X is no killer, and an arrow string no killer X.
+	{"killer-x-as-killer", "", []string{"solve", "--variant", "killer", sudoCueKillerX}},
+	{"killer-x-as-killer-agrees", "", []string{"solve", "--variant", "killer-x", "--type", "logic", "--strategies", "A", sudoCueKillerX}},
 	{"killer-x-v2", "", []string{"convert", "--to", "v2", sudoCueKillerX}},
 	{"generate-killer-x", "", []string{"generate", "--variant", "killer-x", "--seed", "1"}},
 	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},

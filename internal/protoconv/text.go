@@ -100,6 +100,22 @@ func V2Variant(text string) (sudokuv1.Variant, bool) {
 	return VariantToProto[p.Variant], true
 }
 
+// FixedVariant returns the variant that text, read in format (detected
+// when unspecified) with charset and regionMap as the service reads it,
+// fixes, and the name of the format it was read as; false when the text
+// names no variant (plain text, the N×N form) or does not decode.
+func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string, tolerant bool) (sudokuv1.Variant, string, bool) {
+	f, ok := FormatFromProto[format]
+	if !ok {
+		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
+	}
+	p, detected, err := codec.Decode(text, codec.DecodeOptions{Format: f, Charset: charset, RegionMap: regionMap, Tolerant: tolerant})
+	if err != nil || !p.VariantSet {
+		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
+	}
+	return VariantToProto[p.Variant], detected.String(), true
+}
+
 // LiveStr8ts reports whether text is a Str8ts string as str8ts.com writes
 // it live, with its candidates off by one: strict decoding refuses it and
 // tolerant decoding reads it as Str8ts.

@@ -1441,7 +1441,10 @@ type Puzzle struct {
 	// its region, in the same layout as the text. Characters outside the
 	// charset are ignored. Empty means regular boxes.
 	RegionMap string `protobuf:"bytes,5,opt,name=region_map,json=regionMap,proto3" json:"region_map,omitempty"`
-	// The variant of a text puzzle whose format does not carry one.
+	// The variant of a text puzzle whose format does not carry one. One that
+	// contradicts the variant the puzzle fixes (a 2.0 string's header, a
+	// SudokuWiki URL, the killer forms, a board's variant) is refused with
+	// InvalidArgument rather than ignored.
 	Variant Variant `protobuf:"varint,6,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
 	// Decode text with known defects (Str8ts strings with str8ts.com's live
 	// off-by-one in candidates, interim base-32 2.0 strings) where strict
