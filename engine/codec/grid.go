@@ -105,6 +105,8 @@ func EncodeNxN(p *Puzzle) (string, error) {
 		return "", grid.FieldErrorf("board", "the N×N form cannot carry the cages of a %s board; use %s", v, cageFormat(v))
 	case v.IsStr8ts() || p.Black != nil:
 		return "", grid.FieldErrorf("board", "the N×N form cannot carry the black cells of a %s board; use v2", v)
+	case extraUnits(v) != "":
+		return "", grid.FieldErrorf("board", "the N×N form cannot carry the %s; use v2", extraUnits(v))
 	}
 	n := p.Size
 	symbols := symbolsOf(p)

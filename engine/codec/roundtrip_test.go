@@ -300,6 +300,9 @@ func TestEncodeRefuses(t *testing.T) {
 	kenken := randomPuzzle(r, grid.KenKen, 6)
 	str8ts := randomPuzzle(r, grid.Str8ts, 9)
 	classic6 := randomPuzzle(r, grid.Classic, 6)
+	x := randomPuzzle(r, grid.X, 9)
+	windoku := randomPuzzle(r, grid.Windoku, 9)
+	colour := randomPuzzle(r, grid.Colour, 9)
 	// Cages the 2.0 strings cannot lay out: the error names the cage.
 	cagey := func(cages ...grid.Cage) *Puzzle {
 		return &Puzzle{Size: 9, Variant: grid.Killer, VariantSet: true, Cells: make([]grid.CellState, 81), Cages: cages}
@@ -320,6 +323,13 @@ func TestEncodeRefuses(t *testing.T) {
 		{"kenken to killer v1", kenken, FormatKillerV1, "hold killers, not KenKen"},
 		{"kenken to url", kenken, FormatURL, "no known solver page for KenKen"},
 		{"str8ts to plain", str8ts, FormatPlain, "black cells"},
+		// Read back, the digits alone would be a classic board.
+		{"X to plain", x, FormatPlain, "plain text cannot carry the diagonals of an X board; use v2"},
+		{"X to grid", x, FormatGrid, "a grid cannot carry the diagonals"},
+		{"X to nxn", x, FormatNxN, "the N×N form cannot carry the diagonals"},
+		{"X to v1", x, FormatV1, "a v1 string cannot carry the diagonals"},
+		{"Windoku to plain", windoku, FormatPlain, "cannot carry the windows of a Windoku board"},
+		{"Colour to nxn", colour, FormatNxN, "cannot carry the colour groups of a Colour board"},
 		{"6×6 to v1", classic6, FormatV1, "9×9 boards, not 6×6"},
 		{"6×6 to url", classic6, FormatURL, "9×9 boards, not 6×6"},
 	})

@@ -119,8 +119,8 @@ func v1Body(p *Puzzle) string {
 }
 
 // checkPlainSudoku checks that a puzzle has nothing that a format named
-// what, which holds only cells, would lose: cages, black cells or
-// irregular regions (for which alt is the format to use).
+// what, which holds only cells, would lose: cages, black cells, extra
+// units or irregular regions (for which alt is the format to use).
 func checkPlainSudoku(p *Puzzle, what, alt string) error {
 	v := p.EffectiveVariant(grid.Classic)
 	switch {
@@ -128,10 +128,27 @@ func checkPlainSudoku(p *Puzzle, what, alt string) error {
 		return grid.FieldErrorf("board", "%s cannot carry the cages of a %s board; use %s", what, v, cageFormat(v))
 	case v.IsStr8ts() || p.Black != nil:
 		return grid.FieldErrorf("board", "%s cannot carry the black cells of a %s board; use v2", what, v)
+	case extraUnits(v) != "":
+		return grid.FieldErrorf("board", "%s cannot carry the %s; use v2", what, extraUnits(v))
 	case v.Irregular() || p.Regions != nil && !grid.IsRegular(p.Size, p.Regions):
 		return grid.FieldErrorf("board", "%s cannot carry jigsaw regions; use %s or v2", what, alt)
 	}
 	return nil
+}
+
+// extraUnits names the units besides rows, columns and regions that
+// variant v adds and no format of cells alone carries (a text read back
+// would be a classic board, with more solutions), or "" for none.
+func extraUnits(v grid.Variant) string {
+	switch v {
+	case grid.X:
+		return "diagonals of an X board"
+	case grid.Windoku:
+		return "windows of a Windoku board"
+	case grid.Colour:
+		return "colour groups of a Colour board"
+	}
+	return ""
 }
 
 // cageFormat names the format to use for the cages of a board of variant
