@@ -72,14 +72,39 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 	return resp, nil
 }
 
+// CheckGenerateOptions refuses the options of a Generate request that
+// contradict each other or that no puzzle could meet, before its puzzle
+// is read: an unknown mode or variant, a cage size outside mode NEW, and
+// in mode NEW a variant, size or cage size that cannot be generated
+// (generate.CheckNew). The error is a *grid.FieldError on the field at
+// fault; solverctl applies the same check to its flags before any call.
+func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
+	mode, ok := generateModes[req.GetMode()]
+	if !ok {
+		return grid.FieldErrorf("mode", "unknown mode %d", req.GetMode())
+	}
+	variant, ok := protoconv.VariantFromProto[req.GetVariant()]
+	if !ok {
+		return grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
+	}
+	if mode != generate.New {
+		if req.GetCageSize() != 0 {
+			return grid.FieldErrorf("cage_size", "a cage size applies to new puzzles (mode GENERATE_MODE_NEW), not to mode %s", req.GetMode())
+		}
+		return nil
+	}
+	return generate.CheckNew(variant, int(req.GetSize()), int(req.GetCageSize()))
+}
+
 // generateConfig validates a Generate request and converts it, with the
 // format of the answer's text.
 func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config, codec.Format, error) {
 	var cfg generate.Config
 	var ok bool
-	if cfg.Mode, ok = generateModes[req.GetMode()]; !ok {
-		return cfg, 0, grid.FieldErrorf("mode", "unknown mode %d", req.GetMode())
+	if err := CheckGenerateOptions(req); err != nil {
+		return cfg, 0, err
 	}
+	cfg.Mode = generateModes[req.GetMode()]
 	if cfg.Symmetry, ok = symmetries[req.GetSymmetry()]; !ok {
 		return cfg, 0, grid.FieldErrorf("symmetry", "unknown symmetry %d", req.GetSymmetry())
 	}
@@ -114,15 +139,9 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 		if err := checkNewPuzzle(req.GetPuzzle()); err != nil {
 			return cfg, 0, err
 		}
-		if lo, hi := generate.SizeRange(variant); req.GetSize() != 0 && (req.GetSize() < uint32(lo) || req.GetSize() > uint32(hi)) {
-			return cfg, 0, grid.FieldErrorf("size", "size %d is out of range %d..%d for %s puzzles", req.GetSize(), lo, hi, variant)
-		}
 		cfg.Size, cfg.Variant, cfg.CageSize = int(req.GetSize()), variant, int(req.GetCageSize())
 		probe = probePuzzle(cfg)
 	} else {
-		if req.GetCageSize() != 0 {
-			return cfg, 0, grid.FieldErrorf("cage_size", "a cage size applies to new puzzles (mode GENERATE_MODE_NEW), not to mode %s", req.GetMode())
-		}
 		base, err := generateBase(req)
 		if err != nil {
 			return cfg, 0, err

@@ -73,6 +73,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return usageErrorf("%s: %v", cmd.name, err)
 	}
 	isNew := req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED || req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_NEW
+	if err := service.CheckGenerateOptions(req); err != nil {
+		return usageErrorf("%s: %v", cmd.name, generateFlagError(req, err))
+	}
 	switch {
 	case len(pos) > 1:
 		return usageErrorf("%s: want at most one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
@@ -203,4 +206,22 @@ func plainText(b *sudokuv1.Board, charset string) string {
 		}
 	}
 	return string(out)
+}
+
+// generateFlags are the flags of generate's options, by field of the
+// GenerateRequest.
+var generateFlags = map[string]string{"mode": "-mode", "variant": "-variant", "size": "-size", "cage_size": "-cage-size"}
+
+// generateFlagError words an error of service.CheckGenerateOptions on
+// req in flag terms.
+func generateFlagError(req *sudokuv1.GenerateRequest, err error) error {
+	field, reason, ok := service.FieldOf(err)
+	if !ok || generateFlags[field] == "" {
+		return err
+	}
+	if field == "cage_size" && req.GetCageSize() != 0 && req.GetMode() != sudokuv1.GenerateMode_GENERATE_MODE_UNSPECIFIED && req.GetMode() != sudokuv1.GenerateMode_GENERATE_MODE_NEW {
+		mode := (&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}).String()
+		return fmt.Errorf("-cage-size applies to new puzzles (-mode new), not to -mode %s", mode)
+	}
+	return fmt.Errorf("%s: %s", generateFlags[field], reason)
 }

@@ -135,10 +135,15 @@ func TestGenerateErrors(t *testing.T) {
 		{"puzzle in new mode", []string{"generate", seedPuzzle}, true, "--mode base or start"},
 		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
 		{"two puzzles", []string{"generate", "--mode", "start", seedPuzzle, seedPuzzle}, true, "at most one"},
-		{"service rejects", []string{"generate", "--size", "7"}, false, "no regular boxes"},
-		{"cage size of a classic", []string{"generate", "--cage-size", "5"}, false, "cage_size: a cage size applies to killer puzzles, not classic"},
+		// Options no puzzle can meet, refused before any call as the
+		// service refuses them (service.CheckGenerateOptions).
+		{"size without boxes", []string{"generate", "--size", "7"}, true, "-size: size 7 has no regular boxes"},
+		{"cage size of a classic", []string{"generate", "--cage-size", "5"}, true, "-cage-size: a cage size applies to killer puzzles, not classic"},
 		{"bad cage size", []string{"generate", "--cage-size", "five"}, true, "cage-size"},
-		{"cage of every digit", []string{"generate", "--variant", "killer", "--cage-size", "9"}, false, "cage_size: cage size 9: every cage would hold all 9 digits and sum to 45"},
+		{"cage of every digit", []string{"generate", "--variant", "killer", "--cage-size", "9"}, true, "-cage-size: cage size 9: every cage would hold all 9 digits and sum to 45"},
+		{"cage size with start", []string{"generate", "--mode", "start", "--cage-size", "3", seedPuzzle}, true, "-cage-size applies to new puzzles (-mode new), not to -mode start"},
+		{"Windoku of 6", []string{"generate", "--variant", "windoku", "--size", "6"}, true, "-variant: Windoku needs square regular boxes"},
+		{"killer X of 16", []string{"generate", "--variant", "killer-x", "--size", "16"}, true, "-size: size 16 is out of range 9..9 for killer X puzzles"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _, err := runCLI(t, "", tt.args...)

@@ -464,6 +464,14 @@ func DefaultSize(v grid.Variant) int {
 	return 9
 }
 
+// CheckNew checks the variant, size (0 for DefaultSize) and cage size (0
+// for none) of a New puzzle as Generate does before its first attempt:
+// an error is a *grid.FieldError on variant, size or cage_size.
+func CheckNew(v grid.Variant, size, cageSize int) error {
+	g := &generator{cfg: Config{Mode: New, Variant: v, Size: size, CageSize: cageSize}}
+	return g.initNew()
+}
+
 // initNew checks the size and variant of a New puzzle and builds the
 // layout shared by every attempt, when there is one.
 func (g *generator) initNew() error {
