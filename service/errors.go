@@ -127,7 +127,14 @@ func classify(err error) (codes.Code, string, []*errdetails.BadRequest_FieldViol
 	if errors.As(err, &fe) {
 		return code, fe.Error(), []*errdetails.BadRequest_FieldViolation{{Field: fe.Field, Description: fe.Reason}}
 	}
-	return code, err.Error(), nil
+	msg := err.Error()
+	switch {
+	case errors.Is(err, solver.ErrStepLimit):
+		msg += "; options.max_steps sets the limit, up to the server's cap"
+	case errors.Is(err, solver.ErrNodeLimit):
+		msg += "; options.max_nodes sets the budget, up to the server's cap"
+	}
+	return code, msg, nil
 }
 
 // toStatus maps every error the service returns to a gRPC status through

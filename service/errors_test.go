@@ -1,8 +1,10 @@
 package service
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -10,6 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 // TestInField checks the renaming of engine input errors through
@@ -68,5 +71,25 @@ func TestInvalidArgumentStatus(t *testing.T) {
 	other := errors.New("disk on fire")
 	if got := InvalidArgument(other); got != other {
 		t.Fatalf("InvalidArgument(other) = %v, want it unchanged", got)
+	}
+}
+
+// TestLimitsNamed: a solve that reaches its step limit or spends its node
+// budget is ResourceExhausted and names the option that sets it.
+func TestLimitsNamed(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	const hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	for _, tt := range []struct {
+		opts *sudokuv1.SolveOptions
+		want string
+	}{
+		{&sudokuv1.SolveOptions{MaxSteps: 5}, "step limit reached after 5 steps; options.max_steps sets the limit"},
+		{&sudokuv1.SolveOptions{MaxNodes: 1, SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY}, "; options.max_nodes sets the budget"},
+	} {
+		_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(hard), Options: tt.opts})
+		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) {
+			t.Errorf("Solve with %v: %v, want ResourceExhausted with %q", tt.opts, err, tt.want)
+		}
 	}
 }

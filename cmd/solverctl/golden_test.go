@@ -43,6 +43,8 @@ var transcriptCases = []struct {
 	{"exit-multiple", "", []string{"solve", "0000000000000000"}},
 	{"exit-stuck", "", []string{"solve", "--type", "logic", "--strategies", "A", hardPuzzle}},
 	{"check-multiple-false", "", []string{"solve", "--check-multiple=false", "0000000000000000"}},
+	// A limit reached names its flag.
+	{"max-steps-reached", "", []string{"solve", "--max-steps", "5", hardPuzzle}},
 	{"charset-grid", "", []string{"steps", "--charset", "#ABCD", "--map", "##AA ##AA BBCC BBCC", "#A#B #### C#D# ####"}},
 	// Texts no format reads: the formats tried, and why each failed.
 	{"format-xyz", "", []string{"solve", "xyz"}},

@@ -61,6 +61,10 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 	switch {
 	case code == codes.DeadlineExceeded && h.timeout > 0:
 		return fmt.Sprintf("the -timeout of %v expired before the answer came; raise -timeout (0 for no deadline)", h.timeout)
+	case code == codes.ResourceExhausted && strings.Contains(msg, "options.max_steps"):
+		return "raise -max-steps"
+	case code == codes.ResourceExhausted && strings.Contains(msg, "options.max_nodes"):
+		return "raise -max-nodes"
 	case h.addr == "":
 		return "" // in-process: no host, TLS or token
 	case code == codes.Unavailable && (strings.Contains(msg, "name resolver") || strings.Contains(msg, "no such host")):
