@@ -94,9 +94,12 @@ func looksKillerArrows(s string) bool {
 }
 
 // isKillerArrows reports whether s has the shape of a killer arrow string:
-// 81 characters of the form, at least one a pointer other than '.'.
+// 81 characters of the form, at least one a pointer other than '.'; or 81
+// characters with a pointer no other format writes ('<', '>', '^', '`'),
+// where one character of another kind is a typo the arrow form's decoder
+// names (plain text would name the first pointer instead).
 func isKillerArrows(s string) bool {
-	return len(s) == arrowsLen && looksKillerArrows(s)
+	return len(s) == arrowsLen && (looksKillerArrows(s) || strings.ContainsAny(s, "<>^`"))
 }
 
 // DecodeKillerArrows decodes a killer arrow string: 81 characters, each a

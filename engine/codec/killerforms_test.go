@@ -198,6 +198,7 @@ func TestKillerFormErrors(t *testing.T) {
 		{"off the left", with(arrowsTarek, 9, ","), FormatAuto, "cell r2c1: ',' at position 10 points off the board"},
 		{"off the bottom", with(arrowsTarek, 80, "."), FormatAuto, "cell r9c9: '.' at position 81 points off the board"},
 		{"bad character", with(arrowsTarek, 4, "k"), FormatKillerArrows, "cell r1c5: 'k' at position 5 is neither a cage sum (0-9, A-Z, a-j) nor a pointer"},
+		{"bad character detected", with(arrowsTarek, 1, "z"), FormatAuto, "cell r1c2: 'z' at position 2 is neither a cage sum (0-9, A-Z, a-j) nor a pointer"},
 		{"short arrows", arrowsTarek[1:], FormatKillerArrows, "has 81 characters, the text has 80"},
 		{"short arrows detected", arrowsTarek[1:], FormatAuto, "looks like a killer arrow string, which has 81 characters, but has 80"},
 		{"SudoCue too few", sudoCue(func(f []string) []string { return append(f[:5], f[6:]...) }), FormatAuto, "has 81 numbers after 3x3::k:, got 80"},
