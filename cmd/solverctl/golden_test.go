@@ -56,6 +56,10 @@ var transcriptCases = []struct {
 	// Flags that contradict a 2.0 string, and an empty -strategies entry.
 	{"v2-variant-contradiction", "", []string{"solve", "--variant", "x", seedS9B}},
 	{"v2-variant-agrees", "", []string{"solve", "--variant", "classic", seedS9B}},
+	// An interim base-32 string, read strictly in base 36, has no solution;
+	// the note names -tolerant, which reads it in base 32.
+	{"v2-interim-no-solution", "", []string{"solve", s9bInterim}},
+	{"v2-interim-tolerant", "", []string{"solve", "--tolerant", s9bInterim}},
 	{"v2-map", "", []string{"steps", "--map", "000122222000111222033331112003444411333345555664444577866655557888666777888886777", seedS9B}},
 	{"v2-charset", "", []string{"solve", "--charset", ".123456789", seedS9B}},
 	{"v2-charset-format-v2", "", []string{"solve", "--format", "v2", "--charset", ".ABCDEFGHI", seedS9B}},
@@ -137,3 +141,7 @@ func checkGolden(t *testing.T, path, got string) {
 		t.Errorf("output differs from %s (go test -update rewrites it):\n%s", path, got)
 	}
 }
+
+// s9bInterim is an interim base-32 S9B string (the shared SudokuWiki
+// vectors' s9b-interim-base32).
+const s9bInterim = "S9B030e0h0906070q0s013j049j030e029i089i1i029i0a4i0qae07a21l071p120d1i6209641t8j9l0807032a1t2405ci9i0b019i7q1q030k0f04078m05010mci090j050d0m0h021m07080c0g0602018i0e04"

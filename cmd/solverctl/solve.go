@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // runSolve is the solve command: one unary Solve call, or with -steps a
@@ -42,8 +44,19 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		return outcome(resp.GetResult())
+		return solveOutcome(e.stderr, puzzle, resp.GetResult())
 	})
+}
+
+// solveOutcome returns the outcome of a solve of puzzle (see outcome),
+// and notes on w when a 2.0 string without a solution reads as another
+// board with -tolerant: most likely an interim base-32 string (strict
+// decoding takes its base-36 reading, whose conflicts leave no solution).
+func solveOutcome(w io.Writer, puzzle *sudokuv1.Puzzle, r *sudokuv1.SolveResult) error {
+	if r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION && !puzzle.GetTolerant() && protoconv.TolerantReadsOtherwise(puzzle.GetText()) {
+		fmt.Fprintln(w, "solverctl: note: read with -tolerant this 2.0 string is another board: an interim base-32 string, as SudokuWiki wrote them early in November 2024? try -tolerant")
+	}
+	return outcome(r)
 }
 
 // collectSteps calls SolveSteps with req and returns what a Solve call
@@ -102,7 +115,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		return outcome(result)
+		return solveOutcome(e.stderr, puzzle, result)
 	})
 }
 

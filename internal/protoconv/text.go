@@ -1,6 +1,8 @@
 package protoconv
 
 import (
+	"slices"
+
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -114,6 +116,22 @@ func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string
 		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
 	}
 	return VariantToProto[p.Variant], detected.String(), true
+}
+
+// TolerantReadsOtherwise reports whether text is a 2.0 string that
+// tolerant decoding reads as another board than strict decoding does: an
+// interim base-32 string, whose base-36 reading is valid but has a digit
+// or candidate that a peer also holds (see codec.DecodeV2).
+func TolerantReadsOtherwise(text string) bool {
+	if !codec.IsV2(text) {
+		return false
+	}
+	strict, _, err := codec.Decode(text, codec.DecodeOptions{Format: codec.FormatV2})
+	if err != nil {
+		return false
+	}
+	loose, _, err := codec.Decode(text, codec.DecodeOptions{Format: codec.FormatV2, Tolerant: true})
+	return err == nil && !slices.Equal(strict.Cells, loose.Cells)
 }
 
 // LiveStr8ts reports whether text is a Str8ts string as str8ts.com writes
