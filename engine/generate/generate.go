@@ -768,8 +768,33 @@ func (g *generator) complete(ctx context.Context, rng *rand.Rand, l *grid.Layout
 	if l.Variant.IsStr8ts() {
 		return g.str8tsSolution(ctx, rng, l, start)
 	}
-	return fillRandom(ctx, boardOf(l, start, nil), rng, g.maxNodes)
+	if len(l.Cages()) == 0 {
+		return fillRandom(ctx, boardOf(l, start, nil), rng, g.maxNodes)
+	}
+	// The random fill reasons on no cage sum: on a hard killer's cages
+	// (BaseOnMap) it spent its whole budget attempt after attempt. After
+	// a short random fill, the exact search, which propagates the cages,
+	// gives the first solution in its order.
+	sol, err := fillRandom(ctx, boardOf(l, start, nil), rng, min(g.maxNodes, cageFillNodes))
+	if !errors.Is(err, errRetry) {
+		return sol, err
+	}
+	g.searcher.MaxNodes = g.maxNodes
+	res, err := g.searcher.Count(ctx, boardOf(l, start, nil), 1)
+	switch {
+	case len(res.Solutions) > 0:
+		return res.Solutions[0], nil
+	case err == nil:
+		return nil, ErrNoSolution
+	case errors.Is(err, search.ErrNodeLimit):
+		return nil, errRetry
+	}
+	return nil, err
 }
+
+// cageFillNodes is the budget of the random fill of a layout with cages
+// before the exact search completes it (see complete).
+const cageFillNodes = 100_000
 
 // startSolution proves the StartFrom puzzle unique once and returns its
 // solution.

@@ -855,6 +855,30 @@ func TestBaseOnMap(t *testing.T) {
 	}
 }
 
+// TestBaseOnMapHardKiller completes the cages of a hard killer without
+// clues (tarek's first, engine/search/testdata/killer9-tarek.txt), whose
+// sums the random fill does not reason on: within three attempts (the
+// fill spent its whole budget on each, 215 attempts for a seed), keeping
+// every cage.
+func TestBaseOnMapHardKiller(t *testing.T) {
+	const tarek1 = "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^"
+	p, _, err := codec.Decode(tarek1, codec.DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []uint64{1, 2} {
+		res := generateOK(t, Config{Mode: BaseOnMap, Base: base, Seed: seed, MaxAttempts: 3})
+		if got, want := len(res.Puzzle.Layout().Cages()), len(base.Layout().Cages()); got != want {
+			t.Fatalf("seed %d: %d cages, want %d", seed, got, want)
+		}
+		checkUnique(t, res)
+	}
+}
+
 // TestBaseOnMapStr8ts completes Str8ts boards of every kind, their black
 // cells and black clues kept, into new puzzles. Placing a black clue as a
 // digit to find took its cell off the count of empty cells a second time:
