@@ -245,8 +245,8 @@ const (
 	Format_FORMAT_KILLER_ARROWS Format = 9
 	// SudoCue's 9 x 9 killer form: "3x3:", flags, ":k:", then 81 decimal
 	// numbers sum * 256 + cage id separated by ':'; a sum of 0 is a cell in
-	// no cage. The flag "d" (killer X) is not supported. It holds the cages
-	// alone.
+	// no cage. The flag "d" makes the diagonals units too (VARIANT_KILLER_X,
+	// which no 2.0 header names). It holds the cages alone.
 	Format_FORMAT_SUDOCUE Format = 10
 )
 
@@ -1585,7 +1585,8 @@ type SolveOptions struct {
 	// Single"), case-insensitive. Empty allows every strategy.
 	Strategies []string `protobuf:"bytes,7,rep,name=strategies,proto3" json:"strategies,omitempty"`
 	// How many solutions to count at most when checking for more than one;
-	// 0 means 2. The service caps it.
+	// 0 means 2, and 1 counts 2 as well: one solution is told from several
+	// only by looking for a second. The service caps it.
 	MaxSolutions uint32 `protobuf:"varint,8,opt,name=max_solutions,json=maxSolutions,proto3" json:"max_solutions,omitempty"`
 	// The most search nodes (guesses) to spend, by the solve and, separately,
 	// by counting the solutions; 0 means the service default. A count that
