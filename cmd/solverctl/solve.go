@@ -68,20 +68,17 @@ func collectSteps(ctx context.Context, client sudokuv1.SudokuServiceClient, req 
 		return nil, err
 	}
 	resp := &sudokuv1.SolveResponse{}
-	for {
-		msg, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	err = recvAll(stream, func(msg *sudokuv1.SolveStepsResponse) error {
 		switch ev := msg.GetEvent().(type) {
 		case *sudokuv1.SolveStepsResponse_Step:
 			resp.Steps = append(resp.Steps, ev.Step)
 		case *sudokuv1.SolveStepsResponse_Result:
 			resp.Result = ev.Result
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if resp.Result == nil {
 		return nil, errors.New("the stream ended without a result")
@@ -142,38 +139,45 @@ func solveWith(ctx context.Context, e *env, cmd *command, args []string, extra f
 func printSteps(w io.Writer, asJSON bool, rv resultView, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) (*sudokuv1.SolveResult, error) {
 	sp := newStepPrinter(w, rv.charset)
 	var result *sudokuv1.SolveResult
-	for {
-		msg, err := stream.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
+	err := recvAll(stream, func(msg *sudokuv1.SolveStepsResponse) error {
+		if r := msg.GetResult(); r != nil {
+			result = r
 		}
 		if asJSON {
-			if err := printJSON(w, msg); err != nil {
-				return nil, err
-			}
-			if r := msg.GetResult(); r != nil {
-				result = r
-			}
-			continue
+			return printJSON(w, msg)
 		}
 		switch ev := msg.GetEvent().(type) {
 		case *sudokuv1.SolveStepsResponse_Step:
-			err = sp.print(ev.Step)
+			return sp.print(ev.Step)
 		case *sudokuv1.SolveStepsResponse_Result:
-			result = ev.Result
-			err = printResult(w, ev.Result, rv)
+			return printResult(w, ev.Result, rv)
 		}
-		if err != nil {
-			return nil, err
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if result == nil {
 		return nil, errors.New("the stream ended without a result")
 	}
 	return result, nil
+}
+
+// recvAll calls fn with each message of a SolveSteps stream until the
+// stream ends; it returns the stream's error or fn's, nil at the end.
+func recvAll(stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse], fn func(*sudokuv1.SolveStepsResponse) error) error {
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := fn(msg); err != nil {
+			return err
+		}
+	}
 }
 
 // helpIsNil turns the flag.ErrHelp of -h, whose usage is printed, into
