@@ -46,6 +46,9 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
+		if err := checkBoardFields(field, p); err != nil {
+			return nil, err
+		}
 		cp, err = protoconv.PuzzleFromBoard(field+".board", src.Board)
 		if err != nil {
 			return nil, err
@@ -102,6 +105,20 @@ func decodeText(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzle,
 func checkV2Fields(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle) error {
 	if p.GetRegionMap() != "" {
 		return grid.FieldErrorf(field+".region_map", "cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; leave region_map empty", v2Header(p.GetText()))
+	}
+	return nil
+}
+
+// checkBoardFields refuses the fields of a puzzle given as a board that
+// only a text reads: a region_map (the board's regions are
+// board.regions) and a format. They would be ignored, the board read
+// with other regions than sent.
+func checkBoardFields(field string, p *sudokuv1.Puzzle) error {
+	switch {
+	case p.GetRegionMap() != "":
+		return grid.FieldErrorf(field+".region_map", "cannot apply to a board, whose regions are board.regions; leave region_map empty")
+	case p.GetFormat() != sudokuv1.Format_FORMAT_UNSPECIFIED:
+		return grid.FieldErrorf(field+".format", "%s cannot apply to a board, which is read as it is; leave format unset", p.GetFormat())
 	}
 	return nil
 }

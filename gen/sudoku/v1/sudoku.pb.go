@@ -1431,7 +1431,8 @@ type Puzzle struct {
 	//	*Puzzle_Board
 	//	*Puzzle_Text
 	Source isPuzzle_Source `protobuf_oneof:"source"`
-	// The format of text; unspecified detects it.
+	// The format of text; unspecified detects it. Set beside a board, it is
+	// refused with InvalidArgument.
 	Format Format `protobuf:"varint,3,opt,name=format,proto3,enum=sudoku.v1.Format" json:"format,omitempty"`
 	// The charset of the N x N form: a blank symbol followed by the symbols
 	// of 1..N, e.g. "0123456789" or "#ABCD". Empty means digits and letters:
@@ -1439,7 +1440,8 @@ type Puzzle struct {
 	Charset string `protobuf:"bytes,4,opt,name=charset,proto3" json:"charset,omitempty"`
 	// The region map of the N x N form: one charset symbol per cell giving
 	// its region, in the same layout as the text. Characters outside the
-	// charset are ignored. Empty means regular boxes.
+	// charset are ignored. Empty means regular boxes. Set beside a board,
+	// whose regions are Board.regions, it is refused with InvalidArgument.
 	RegionMap string `protobuf:"bytes,5,opt,name=region_map,json=regionMap,proto3" json:"region_map,omitempty"`
 	// The variant of a text puzzle whose format does not carry one. One that
 	// contradicts the variant the puzzle fixes (a 2.0 string's header, a
