@@ -1209,7 +1209,8 @@ type Cell struct {
 	// The pencil marks of an empty cell, ascending. On input, an empty list
 	// means "none recorded": the solver computes them from the clues.
 	Candidates []uint32 `protobuf:"varint,3,rep,packed,name=candidates,proto3" json:"candidates,omitempty"`
-	// Whether the cell is black (Str8ts only).
+	// Whether the cell is black (Str8ts only; a black cell makes a board
+	// whose variant is unset a Str8ts board).
 	Black         bool `protobuf:"varint,4,opt,name=black,proto3" json:"black,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1348,7 +1349,9 @@ type Board struct {
 	// boxes of the size: 3x3 for 9, 2x3 for 6, 2x4 for 8, 3x4 for 12, ...
 	// Labels are arbitrary values; each label must cover exactly N cells.
 	Regions []uint32 `protobuf:"varint,3,rep,packed,name=regions,proto3" json:"regions,omitempty"`
-	// The rule set.
+	// The rule set. Unset, it is classic, or Str8ts when a cell is black (as
+	// the simple Str8ts text form, which names no variant, is read), or
+	// jigsaw when the regions are not regular boxes.
 	Variant Variant `protobuf:"varint,4,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
 	// The cages, for cage variants.
 	Cages         []*Cage `protobuf:"bytes,5,rep,name=cages,proto3" json:"cages,omitempty"`
