@@ -1349,9 +1349,10 @@ type Board struct {
 	// boxes of the size: 3x3 for 9, 2x3 for 6, 2x4 for 8, 3x4 for 12, ...
 	// Labels are arbitrary values; each label must cover exactly N cells.
 	Regions []uint32 `protobuf:"varint,3,rep,packed,name=regions,proto3" json:"regions,omitempty"`
-	// The rule set. Unset, it is classic, or Str8ts when a cell is black (as
-	// the simple Str8ts text form, which names no variant, is read), or
-	// jigsaw when the regions are not regular boxes.
+	// The rule set. Unset, it is Str8ts when a cell is black (as the simple
+	// Str8ts text form, which names no variant, is read), else the
+	// Puzzle's variant, else classic; a classic or killer one with regions
+	// that are not regular boxes is its jigsaw form.
 	Variant Variant `protobuf:"varint,4,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
 	// The cages, for cage variants.
 	Cages         []*Cage `protobuf:"bytes,5,rep,name=cages,proto3" json:"cages,omitempty"`
