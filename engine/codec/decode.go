@@ -116,7 +116,11 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	)
 	switch f {
 	case FormatPlain, FormatGrid:
-		p, err = ParseText(text, "", o.RegionMap)
+		charset := ""
+		if f == FormatPlain {
+			charset = o.Charset // its symbols, as EncodePlain writes them
+		}
+		p, err = ParseText(text, charset, o.RegionMap)
 		if err != nil && o.Format == FormatAuto {
 			err = betterError(trimmed, err, o.Tolerant)
 		}

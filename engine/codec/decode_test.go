@@ -110,6 +110,9 @@ func TestDecodeLikeButValid(t *testing.T) {
 		{"Str8ts simple form", strings.Repeat("0", 16) + " " + strings.Repeat("0", 15) + "1", DecodeOptions{}, 4},
 		{"2.0 string named v2 with a charset", "S4B" + strings.Repeat("0", 16), DecodeOptions{Format: FormatV2, Charset: "#ABCD"}, 4},
 		{"four cells", "1221", DecodeOptions{}, 2},
+		// Plain text with a charset is written in its symbols (EncodePlain),
+		// and read so when named plain.
+		{"plain named with a charset", "#A#B####C#D#####", DecodeOptions{Format: FormatPlain, Charset: "#ABCD"}, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
