@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -127,14 +128,19 @@ func classify(err error) (codes.Code, string, []*errdetails.BadRequest_FieldViol
 	if errors.As(err, &fe) {
 		return code, fe.Error(), []*errdetails.BadRequest_FieldViolation{{Field: fe.Field, Description: fe.Reason}}
 	}
-	msg := err.Error()
+	return code, err.Error(), nil
+}
+
+// optionLimits returns err, the error of a solve under a request's
+// SolveOptions, naming the option that sets a limit it reached.
+func optionLimits(err error) error {
 	switch {
 	case errors.Is(err, solver.ErrStepLimit):
-		msg += "; options.max_steps sets the limit, up to the server's cap"
+		return fmt.Errorf("%w; options.max_steps sets the limit, up to the server's cap", err)
 	case errors.Is(err, solver.ErrNodeLimit):
-		msg += "; options.max_nodes sets the budget, up to the server's cap"
+		return fmt.Errorf("%w; options.max_nodes sets the budget, up to the server's cap", err)
 	}
-	return code, msg, nil
+	return err
 }
 
 // toStatus maps every error the service returns to a gRPC status through

@@ -91,5 +91,12 @@ func TestLimitsNamed(t *testing.T) {
 		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) {
 			t.Errorf("Solve with %v: %v, want ResourceExhausted with %q", tt.opts, err, tt.want)
 		}
+		stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(hard), Options: tt.opts})
+		for err == nil {
+			_, err = stream.Recv()
+		}
+		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) {
+			t.Errorf("SolveSteps with %v: %v, want ResourceExhausted with %q", tt.opts, err, tt.want)
+		}
 	}
 }

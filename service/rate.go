@@ -33,7 +33,7 @@ func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (*sudokuv1
 	})
 	traceSolve(ctx, p.board, res, err)
 	if err != nil {
-		return nil, toStatus(err)
+		return nil, toStatus(optionLimits(err))
 	}
 	pr := protoconv.ResultToProto(res, p.symbols, false)
 	return &sudokuv1.RateResponse{

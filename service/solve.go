@@ -62,7 +62,7 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 	res, err := solver.Solve(ctx, p.board, opts, emit)
 	traceSolve(ctx, p.board, res, err)
 	if err != nil {
-		return nil, err
+		return nil, optionLimits(err)
 	}
 	resp.Result = protoconv.ResultToProto(res, p.symbols, basic)
 	if o.GetExplainerRating() {
@@ -158,7 +158,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	if err := out.wait(ctx); err != nil {
 		return s.streamStatus(err)
 	}
-	return s.streamStatus(solveErr)
+	return s.streamStatus(optionLimits(solveErr))
 }
 
 // streamStatus is toStatus for the end of a stream, counting stalls.
