@@ -253,10 +253,10 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 	if format == formatJSON {
 		format = sudokuv1.Format_FORMAT_UNSPECIFIED // a batch's template, or no puzzle
 	}
-	if err := checkV2Flags(f.command, text, format, f.variant, regionMap, f.charset); err != nil {
+	if err := checkV2Flags(f.command, text, format, regionMap, f.charset); err != nil {
 		return nil, err
 	}
-	if err := checkVariantFlag(f.command, text, format, f.variant, f.charset, regionMap, f.tolerant); err != nil {
+	if err := checkVariantFlag(f.command, text, format, f.variant, f.charset, regionMap); err != nil {
 		return nil, err
 	}
 	return &sudokuv1.Puzzle{
@@ -271,11 +271,10 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 
 // checkV2Flags refuses, as a bad command line of command, the flags that
 // contradict a puzzle text that is a 2.0 string (detected, or -format
-// v2): its header fixes the variant, and the string carries its own
-// regions and digits, so -variant naming another variant, -map, and
+// v2): the string carries its own regions and digits, so -map and
 // (without -format v2, where it names the digits printed) -charset
-// cannot apply.
-func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1.Variant, regionMap, charset string) error {
+// cannot apply. Its variant is checkVariantFlag's.
+func checkV2Flags(command, text string, format sudokuv1.Format, regionMap, charset string) error {
 	t := strings.TrimSpace(text)
 	detected := format == sudokuv1.Format_FORMAT_UNSPECIFIED && protoconv.IsV2(t)
 	if !detected && (format != sudokuv1.Format_FORMAT_V2 || len(t) < 3) {
@@ -287,38 +286,32 @@ func checkV2Flags(command, text string, format sudokuv1.Format, variant sudokuv1
 		return usageErrorf("%s: -map cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; drop -map", command, header)
 	case charset != "" && detected:
 		return usageErrorf("%s: -charset is for the N×N form, but the puzzle is a 2.0 string (%s…), which carries its own digits; drop -charset, or add -format v2 to read the string and print its digits with the charset", command, header)
-	case variant == sudokuv1.Variant_VARIANT_UNSPECIFIED:
-		return nil
-	}
-	v, ok := protoconv.V2Variant(t)
-	if !ok {
-		return nil // the service tells what is wrong with the string
-	}
-	fixed := (&enumValue[sudokuv1.Variant]{&v, variantNames}).String()
-	if asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String(); asked != fixed {
-		return usageErrorf("%s: -variant %s contradicts the puzzle, a 2.0 string whose header %s fixes the variant: %s; drop -variant", command, asked, header, fixed)
 	}
 	return nil
 }
 
 // checkVariantFlag refuses, as a bad command line of command, -variant
-// naming another variant than the one a puzzle text other than a 2.0
-// string (checkV2Flags' business) fixes: a SudokuWiki URL, a killer in
-// the killer v1, arrow or SudoCue form (SudoCue's d flag: killer X). The
-// service refuses it too; here it is refused before any call.
-func checkVariantFlag(command, text string, format sudokuv1.Format, variant sudokuv1.Variant, charset, regionMap string, tolerant bool) error {
+// naming another variant than the one the puzzle text fixes: a 2.0
+// string's header, a SudokuWiki URL, a killer in the killer v1, arrow or
+// SudoCue form (SudoCue's d flag: killer X). The service refuses it too
+// (read tolerantly here, so that a string with a known defect is checked
+// as well); here it is refused before any call.
+func checkVariantFlag(command, text string, format sudokuv1.Format, variant sudokuv1.Variant, charset, regionMap string) error {
 	t := strings.TrimSpace(text)
-	if variant == sudokuv1.Variant_VARIANT_UNSPECIFIED || t == "" || format == sudokuv1.Format_FORMAT_V2 ||
-		format == sudokuv1.Format_FORMAT_UNSPECIFIED && protoconv.IsV2(t) {
+	if variant == sudokuv1.Variant_VARIANT_UNSPECIFIED || t == "" {
 		return nil
 	}
-	v, form, ok := protoconv.FixedVariant(t, format, charset, regionMap, tolerant)
+	v, form, ok := protoconv.FixedVariant(t, format, charset, regionMap)
 	if !ok || v == variant {
 		return nil // the service tells what is wrong with the text, if anything
 	}
 	fixed := (&enumValue[sudokuv1.Variant]{&v, variantNames}).String()
 	asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String()
-	return usageErrorf("%s: -variant %s contradicts the puzzle, a %s text, which fixes the variant: %s; drop -variant", command, asked, form, fixed)
+	what := fmt.Sprintf("a %s text, which fixes the variant", form)
+	if form == "v2" {
+		what = fmt.Sprintf("a 2.0 string whose header %s fixes the variant", strings.ToUpper(t[:3]))
+	}
+	return usageErrorf("%s: -variant %s contradicts the puzzle, %s: %s; drop -variant", command, asked, what, fixed)
 }
 
 // liveStr8ts reports whether text is a Str8ts string as str8ts.com writes

@@ -95,10 +95,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		if req.Puzzle, err = f.puzzle(ctx, e, text); err != nil {
 			return err
 		}
-		if err := checkV2Flags(cmd.name, text, f.format, req.Variant, "", ""); err != nil {
-			return err
-		}
-		if err := checkVariantFlag(cmd.name, text, f.format, req.Variant, f.charset, "", f.tolerant); err != nil {
+		if err := checkVariantFlag(cmd.name, text, f.format, req.Variant, f.charset, ""); err != nil {
 			return err
 		}
 	}

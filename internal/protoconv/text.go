@@ -92,26 +92,17 @@ func isqrt(n int) int {
 // such as S9B, then its fields).
 func IsV2(text string) bool { return codec.IsV2(text) }
 
-// V2Variant returns the variant a 2.0 string's header fixes, read
-// tolerantly; false when text is no 2.0 string that decodes.
-func V2Variant(text string) (sudokuv1.Variant, bool) {
-	p, _, err := codec.Decode(text, codec.DecodeOptions{Format: codec.FormatV2, Tolerant: true})
-	if err != nil {
-		return sudokuv1.Variant_VARIANT_UNSPECIFIED, false
-	}
-	return VariantToProto[p.Variant], true
-}
-
-// FixedVariant returns the variant that text, read in format (detected
-// when unspecified) with charset and regionMap as the service reads it,
-// fixes, and the name of the format it was read as; false when the text
-// names no variant (plain text, the N×N form) or does not decode.
-func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string, tolerant bool) (sudokuv1.Variant, string, bool) {
+// FixedVariant returns the variant that text, read tolerantly in format
+// (detected when unspecified) with charset and regionMap as the service
+// reads it, fixes, and the name of the format it was read as; false when
+// the text names no variant (plain text, the N×N form) or does not
+// decode.
+func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string) (sudokuv1.Variant, string, bool) {
 	f, ok := FormatFromProto[format]
 	if !ok {
 		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
 	}
-	p, detected, err := codec.Decode(text, codec.DecodeOptions{Format: f, Charset: charset, RegionMap: regionMap, Tolerant: tolerant})
+	p, detected, err := codec.Decode(text, codec.DecodeOptions{Format: f, Charset: charset, RegionMap: regionMap, Tolerant: true})
 	if err != nil || !p.VariantSet {
 		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
 	}
