@@ -42,7 +42,7 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 	}
 	res, err := generate.Generate(ctx, cfg)
 	if err != nil {
-		return nil, toStatus(generateError(err))
+		return nil, toStatus(generateError(req, err))
 	}
 	text, err := encodeGenerated(res.Puzzle, format, req.GetPuzzle().GetCharset(), req.GetFormat() == sudokuv1.Format_FORMAT_UNSPECIFIED)
 	if err != nil {
@@ -298,8 +298,13 @@ func encodeGenerated(b *grid.Board, f codec.Format, charset string, auto bool) (
 }
 
 // generateError names the request field behind a generation error.
-func generateError(err error) error {
+func generateError(req *sudokuv1.GenerateRequest, err error) error {
 	if errors.Is(err, generate.ErrNoSolution) || errors.Is(err, generate.ErrNotUnique) {
+		if v := req.GetVariant(); v != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+			// The variant may be the request's, lent to a text that has
+			// none: a classic puzzle need not solve as Sudoku X.
+			return grid.FieldErrorf("puzzle", "%v as variant %s", err, v)
+		}
 		return grid.FieldErrorf("puzzle", "%v", err)
 	}
 	return inField("", generateConfig, err)

@@ -227,6 +227,11 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"cage size too large", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER, CageSize: 1 << 31}, "cage_size", "out of range 2..8"},
 		{"cage of every digit", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KILLER, CageSize: 9}, "cage_size", "could never tell the digits apart"},
 		{"cage size from a puzzle", &sudokuv1.GenerateRequest{Mode: start, CageSize: 5, Puzzle: textPuzzle(seedHard)}, "cage_size", "applies to new puzzles"},
+		{"no solution as the request's variant", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_X, Puzzle: textPuzzle(seedHard)},
+			"puzzle", "the puzzle has no solution as variant VARIANT_X"},
+		// seedHard's clues are mirror-symmetric; with r1c1's digit of its solution they are not.
+		{"start lacks the symmetry", &sudokuv1.GenerateRequest{Mode: start, Symmetry: sudokuv1.Symmetry_SYMMETRY_MIRROR, Puzzle: textPuzzle("7" + seedHard[1:])},
+			"symmetry", "the puzzle's clues are not mirror-symmetric: r1c1 holds a clue, r1c9 none"},
 		{"variant differs", &sudokuv1.GenerateRequest{Mode: start, Variant: sudokuv1.Variant_VARIANT_X,
 			Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedHard}, Variant: sudokuv1.Variant_VARIANT_CLASSIC}}, "variant", "differs"},
 	}

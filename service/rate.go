@@ -74,16 +74,25 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	// that reaches it is refused as too large. On an open board a fish
 	// search finds a million steps, gigabytes held until the answer is
 	// built.
+	// One step more than the answer holds tells whether it is truncated.
 	fit := s.cfg.MaxSendMsgSize/(len(packed)+2) + 1
-	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes), MaxSteps: min(limit, fit)}
+	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes), MaxSteps: min(limit, fit) + 1}
 	// The answer is sized as it grows: one larger than the server sends is
+	// cut there when the caller left the bound to the service, else
 	// refused as soon as it is, not after every step asked was found.
 	size, big := 0, error(nil)
 	err = solver.FindSteps(ctx, p.board, opts, func(st *strategy.Step) bool {
+		if len(resp.Steps) == limit {
+			resp.Truncated = true
+			return false
+		}
 		ps := protoconv.StepToProto(len(resp.Steps)+1, st, names, packed)
 		if size += messageOverhead + proto.Size(ps); size > s.cfg.MaxSendMsgSize {
-			big = fmt.Errorf("%w: the answer with its first %d steps is %d bytes, more than the limit of %d; lower max_steps or ask for fewer strategies",
-				errTooLarge, len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
+			resp.Truncated = true
+			if req.GetMaxSteps() != 0 {
+				big = fmt.Errorf("%w: the answer with its first %d steps is %d bytes, more than the limit of %d; lower max_steps or ask for fewer strategies",
+					errTooLarge, len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
+			}
 			return false
 		}
 		resp.Steps = append(resp.Steps, ps)

@@ -148,6 +148,9 @@ func TestFindSteps(t *testing.T) {
 	if !found {
 		t.Fatalf("no X-Wing eliminating %s among %v", xWingElims, resp.GetSteps())
 	}
+	if resp.GetTruncated() {
+		t.Errorf("every Basic Fish step of %d returned, yet truncated", len(resp.GetSteps()))
+	}
 	// Every strategy at once finds more, and a bound is honoured.
 	all, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: reglibPuzzle(xWingGivens), MaxSteps: 3})
 	if err != nil {
@@ -248,8 +251,8 @@ func TestFindStepsOpenBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(resp.GetSteps()) != 50 {
-		t.Errorf("%d steps, want 50", len(resp.GetSteps()))
+	if len(resp.GetSteps()) != 50 || !resp.GetTruncated() {
+		t.Errorf("%d steps, truncated %v, want 50, truncated", len(resp.GetSteps()), resp.GetTruncated())
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -260,5 +263,31 @@ func TestFindStepsOpenBoard(t *testing.T) {
 	}
 	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 500 {
 		t.Errorf("%d MB allocated for an answer refused", mb)
+	}
+}
+
+// TestFindStepsDefaultFits checks that with max_steps unset the answer
+// holds the steps that fit in what the server sends, marked truncated,
+// where max_steps set to as many is refused.
+func TestFindStepsDefaultFits(t *testing.T) {
+	const limit = 64 << 10
+	client := newClient(t, Config{MaxSendMsgSize: limit})
+	puzzle := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: openColour}}
+	resp, err := client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: puzzle, Strategies: []string{"Mutant Fish"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(resp.GetSteps())
+	if n < 10 || n >= defaultFindSteps || !resp.GetTruncated() || proto.Size(resp) > limit {
+		t.Fatalf("%d steps in %d bytes, truncated %v; want some, fewer than %d, truncated, within %d bytes", n, proto.Size(resp), resp.GetTruncated(), defaultFindSteps, limit)
+	}
+	for i, s := range resp.GetSteps() {
+		if s.GetIndex() != uint32(i+1) {
+			t.Fatalf("step %d has index %d", i+1, s.GetIndex())
+		}
+	}
+	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: puzzle, Strategies: []string{"Mutant Fish"}, MaxSteps: defaultFindSteps})
+	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(err.Error(), "max_steps") {
+		t.Errorf("max_steps %d: err = %v, want ResourceExhausted naming max_steps", defaultFindSteps, err)
 	}
 }

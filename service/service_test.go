@@ -271,6 +271,12 @@ func TestInvalidArgument(t *testing.T) {
 	}
 	badCand := board(4, 16)
 	badCand.GetBoard().Cells[3].Candidates = []uint32{5}
+	unsorted := board(4, 16)
+	unsorted.GetBoard().Cells[0].Candidates = []uint32{3, 2}
+	repeated := board(4, 16)
+	repeated.GetBoard().Cells[1].Candidates = []uint32{2, 2}
+	marked := board(4, 16)
+	marked.GetBoard().Cells[2].Value, marked.GetBoard().Cells[2].Candidates = 1, []uint32{2, 3}
 	tests := []struct {
 		name      string
 		req       *sudokuv1.SolveRequest
@@ -286,6 +292,9 @@ func TestInvalidArgument(t *testing.T) {
 		{"board size", &sudokuv1.SolveRequest{Puzzle: board(99, 0)}, "puzzle.board.size", "out of range"},
 		{"board cells", &sudokuv1.SolveRequest{Puzzle: board(9, 80)}, "puzzle.board.cells", "80 cells"},
 		{"board candidate", &sudokuv1.SolveRequest{Puzzle: badCand}, "puzzle.board.cells[3].candidates", "out of range"},
+		{"candidates unsorted", &sudokuv1.SolveRequest{Puzzle: unsorted}, "puzzle.board.cells[0].candidates", "candidate 2 after 3: candidates are ascending, each once"},
+		{"candidate repeated", &sudokuv1.SolveRequest{Puzzle: repeated}, "puzzle.board.cells[1].candidates", "candidate 2 after 2"},
+		{"candidates beside a digit", &sudokuv1.SolveRequest{Puzzle: marked}, "puzzle.board.cells[2].candidates", "the cell holds 1: only an empty cell has candidates"},
 		{"prime size needs a map", &sudokuv1.SolveRequest{Puzzle: board(7, 49)}, "puzzle.board.regions", "no regular boxes"},
 		{"unknown strategy", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "Z-Wing"}}}, "options.strategies[1]", "unknown strategy"},
 		{"charset repeats", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedSmall}, Charset: "#ABCB"}}, "puzzle.charset", "repeats"},

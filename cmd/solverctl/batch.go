@@ -521,10 +521,10 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		return nil, nil
 	}
 	j := b.newJob(line)
-	if b.flags.solve.format == formatJSON || b.flags.solve.format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, b.flags.solve.charset) {
+	if why, ok := readsJSON(text, b.flags.solve.format, b.flags.solve.charset); ok {
 		// A JSON board is the whole line, spaces and all.
 		j.puzzle = text
-		p, err := parseJSONPuzzle(text)
+		p, err := parseJSONPuzzle(text, why)
 		if err != nil {
 			return j, lineError(line, err)
 		}

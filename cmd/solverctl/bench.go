@@ -185,10 +185,10 @@ func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzl
 			continue
 		}
 		var bp bench.Puzzle
-		if in.Format == formatJSON || in.Format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, in.Charset) {
+		if why, ok := readsJSON(text, in.Format, in.Charset); ok {
 			// protojson may hold spaces: the whole line is the puzzle.
 			text = strings.TrimSpace(text)
-			p, err := parseJSONPuzzle(text)
+			p, err := parseJSONPuzzle(text, why)
 			if err == nil {
 				bp, err = bench.FromProto(line, text, benchFlags(in).jsonPuzzle(p, in.RegionMap))
 			}

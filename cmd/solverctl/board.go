@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -24,11 +23,24 @@ func looksJSON(text, charset string) bool {
 	return strings.HasPrefix(strings.TrimSpace(text), "{") && !strings.Contains(charset, "{")
 }
 
+// readsJSON reports whether text is read as protojson under format and
+// charset, and why, for its errors: the flag, or the text's opening brace.
+func readsJSON(text string, format sudokuv1.Format, charset string) (why string, ok bool) {
+	switch {
+	case format == formatJSON:
+		return "--format json", true
+	case format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, charset):
+		return "it starts with '{'", true
+	}
+	return "", false
+}
+
 // parseJSONPuzzle reads text as protojson: a Board (what convert --to json
 // writes), else a Puzzle ({"board": …} or {"text": …}). The error is the
 // Puzzle's for an object with a "text" or "board" member (one that sets
-// both says so), else the Board's, the form documented.
-func parseJSONPuzzle(text string) (*sudokuv1.Puzzle, error) {
+// both says so), else the Board's, the form documented; why (see
+// readsJSON) says in it why the text was read as JSON.
+func parseJSONPuzzle(text, why string) (*sudokuv1.Puzzle, error) {
 	b := new(sudokuv1.Board)
 	berr := protojson.Unmarshal([]byte(text), b)
 	if berr == nil {
@@ -42,12 +54,12 @@ func parseJSONPuzzle(text string) (*sudokuv1.Puzzle, error) {
 	keys := topLevelKeys(text)
 	switch {
 	case keys["text"] && keys["board"]:
-		return nil, errors.New(`reading the puzzle as JSON (--format json): it sets both "text" and "board", and a Puzzle takes one of them: the puzzle as text, or as a structured board`)
+		return nil, fmt.Errorf(`reading the puzzle as JSON (%s): it sets both "text" and "board", and a Puzzle takes one of them: the puzzle as text, or as a structured board`, why)
 	case perr != nil && (keys["text"] || keys["board"]):
 		// A Puzzle, not a Board: its own error says what is wrong.
-		return nil, fmt.Errorf("reading the puzzle as a JSON Puzzle (--format json): %v", perr)
+		return nil, fmt.Errorf("reading the puzzle as a JSON Puzzle (%s): %v", why, perr)
 	}
-	return nil, fmt.Errorf("reading the puzzle as a JSON board (--format json): %v", berr)
+	return nil, fmt.Errorf("reading the puzzle as a JSON board (%s): %v", why, berr)
 }
 
 // topLevelKeys returns the names of the members of the JSON object text,

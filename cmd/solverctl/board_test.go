@@ -177,11 +177,12 @@ func TestJSONErrors(t *testing.T) {
 		args    []string
 		wantErr string
 	}{
-		{"not a board", []string{"solve", `{"size": "nine"}`}, "reading the puzzle as a JSON board (--format json)"},
-		{"json asked, text given", []string{"solve", "--format", "json", seedPuzzle}, "reading the puzzle as a JSON board"},
+		{"not a board", []string{"solve", `{"size": "nine"}`}, "reading the puzzle as a JSON board (it starts with '{')"},
+		{"not a board, json asked", []string{"solve", "--format", "json", `{"size": "nine"}`}, "reading the puzzle as a JSON board (--format json)"},
+		{"json asked, text given", []string{"solve", "--format", "json", seedPuzzle}, "reading the puzzle as a JSON board (--format json)"},
 		{"unknown field", []string{"solve", `{"sise": 9}`}, "sise"},
 		{"text and board", []string{"solve", `{"text": "` + seedPuzzle + `", "board": {"size": 4}}`}, `it sets both "text" and "board", and a Puzzle takes one of them`},
-		{"bad Puzzle", []string{"solve", `{"text": "` + seedPuzzle + `", "format": "FORMAT_BOGUS"}`}, "reading the puzzle as a JSON Puzzle (--format json)"},
+		{"bad Puzzle", []string{"solve", `{"text": "` + seedPuzzle + `", "format": "FORMAT_BOGUS"}`}, "reading the puzzle as a JSON Puzzle (it starts with '{')"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

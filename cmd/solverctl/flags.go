@@ -243,8 +243,8 @@ func (f *solveFlags) readPuzzle(ctx context.Context, e *env, text string) (*sudo
 		return nil, err
 	}
 	format := f.format
-	if text != "" && (format == formatJSON || format == sudokuv1.Format_FORMAT_UNSPECIFIED && looksJSON(text, f.charset)) {
-		p, err := parseJSONPuzzle(text)
+	if why, ok := readsJSON(text, format, f.charset); ok && text != "" {
+		p, err := parseJSONPuzzle(text, why)
 		if err != nil {
 			return nil, err
 		}

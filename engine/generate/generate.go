@@ -450,9 +450,27 @@ func (g *generator) init() error {
 		if c, dup := b.Duplicate(); dup {
 			return grid.FieldErrorf("base", "%s", c.Describe(grid.Notation{Layout: b.Layout()}))
 		}
+		if cfg.Mode == StartFrom {
+			return g.startSymmetric()
+		}
 		return nil
 	}
 	return grid.FieldErrorf("mode", "unknown mode %d", cfg.Mode)
+}
+
+// startSymmetric refuses a StartFrom puzzle whose clues lack the symmetry
+// asked for: digging removes clues orbit by orbit, so the puzzle would come
+// back without it, proved minimal only for the removals the symmetry allows.
+func (g *generator) startSymmetric() error {
+	for cell, v := range g.start {
+		m := mate(g.n, cell, g.cfg.Symmetry)
+		if v == 0 || g.start[m] != 0 {
+			continue
+		}
+		return grid.FieldErrorf("symmetry", "the puzzle's clues are not %s-symmetric: %s holds a clue, %s none",
+			g.cfg.Symmetry, g.base.CellName(cell), g.base.CellName(m))
+	}
+	return nil
 }
 
 // DefaultSize returns the size of a New puzzle of the variant when

@@ -828,6 +828,27 @@ func TestStartFrom(t *testing.T) {
 	checkMinimal(t, res, NoSymmetry)
 }
 
+func TestStartFromSymmetry(t *testing.T) {
+	// seedHard's clues are symmetric both ways; with its solution's digit
+	// at r1c1 too (r1c9 and r9c9 are empty) they are neither.
+	symmetric := loadText(t, seedHard, "", grid.Classic)
+	solved := generateOK(t, Config{Mode: StartFrom, Base: symmetric, Seed: 4}).Solution
+	lopsided := loadText(t, fmt.Sprint(solved.Value(0))+seedHard[1:], "", grid.Classic)
+	for _, sym := range []Symmetry{Rotational, Mirror} {
+		res := generateOK(t, Config{Mode: StartFrom, Base: symmetric, Symmetry: sym, Seed: 4})
+		checkUnique(t, res)
+		checkMinimal(t, res, sym)
+
+		_, err := Generate(context.Background(), Config{Mode: StartFrom, Base: lopsided, Symmetry: sym, Seed: 4})
+		var fe *grid.FieldError
+		if !errors.As(err, &fe) || fe.Field != "symmetry" || !strings.Contains(fe.Reason, "not "+sym.String()+"-symmetric") {
+			t.Errorf("%s start from a lopsided puzzle: %v, want a FieldError on symmetry", sym, err)
+		}
+	}
+	// Without a symmetry the lopsided start is fine.
+	checkUnique(t, generateOK(t, Config{Mode: StartFrom, Base: lopsided, Seed: 4}))
+}
+
 func TestBaseOnMap(t *testing.T) {
 	regions := make([]int, 81)
 	for i, c := range seedJigsawMap {

@@ -107,10 +107,21 @@ func PuzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 		}
 		// A black cell holds a clue or nothing: its digit is a clue.
 		cs := grid.CellState{Value: int(c.GetValue()), Given: (c.GetGiven() || c.GetBlack()) && c.GetValue() != 0}
+		cf := fmt.Sprintf("%s.cells[%d].candidates", field, i)
+		if c.GetValue() != 0 && len(c.GetCandidates()) > 0 {
+			// Marks beside a digit would be dropped: say so rather than
+			// solve a board other than the one the client holds.
+			return nil, grid.FieldErrorf(cf, "the cell holds %d: only an empty cell has candidates", c.GetValue())
+		}
+		prev := uint32(0)
 		for _, d := range c.GetCandidates() {
 			if d < 1 || d > uint32(n) {
-				return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].candidates", field, i), "candidate %d is out of range 1..%d", d, n)
+				return nil, grid.FieldErrorf(cf, "candidate %d is out of range 1..%d", d, n)
 			}
+			if d <= prev {
+				return nil, grid.FieldErrorf(cf, "candidate %d after %d: candidates are ascending, each once", d, prev)
+			}
+			prev = d
 			cs.Cand |= grid.Bit(int(d))
 		}
 		p.Cells[i] = cs

@@ -1093,9 +1093,12 @@ const (
 	// ignored.
 	GenerateMode_GENERATE_MODE_NEW GenerateMode = 1
 	// Solve or complete the given board (its region map, cages and any
-	// digits), then derive a new puzzle from that solution.
+	// digits), then derive a new puzzle from that solution. Without a
+	// board or text, an empty board of the region map's size, else of size
+	// (default 9, or 6 for KenKen).
 	GenerateMode_GENERATE_MODE_BASE_ON_MAP GenerateMode = 2
-	// Keep removing clues from the given puzzle while it stays unique.
+	// Keep removing clues from the given puzzle while it stays unique. With
+	// a symmetry, the puzzle's clues must have it (refused otherwise).
 	GenerateMode_GENERATE_MODE_START_FROM GenerateMode = 3
 )
 
@@ -1206,8 +1209,10 @@ type Cell struct {
 	Value uint32 `protobuf:"varint,1,opt,name=value,proto3" json:"value,omitempty"`
 	// Whether value is a clue of the puzzle rather than a solved cell.
 	Given bool `protobuf:"varint,2,opt,name=given,proto3" json:"given,omitempty"`
-	// The pencil marks of an empty cell, ascending. On input, an empty list
-	// means "none recorded": the solver computes them from the clues.
+	// The pencil marks of an empty cell, ascending, each once. On input, an
+	// empty list means "none recorded": the solver computes them from the
+	// clues; marks on a cell that holds a digit, out of order or repeated
+	// are refused.
 	Candidates []uint32 `protobuf:"varint,3,rep,packed,name=candidates,proto3" json:"candidates,omitempty"`
 	// Whether the cell is black (Str8ts only; a black cell makes a board
 	// whose variant is unset a Str8ts board).
@@ -3792,9 +3797,10 @@ type FindStepsRequest struct {
 	Puzzle *Puzzle `protobuf:"bytes,1,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
 	// The strategies to look for, by letter or name; empty means all.
 	Strategies []string `protobuf:"bytes,2,rep,name=strategies,proto3" json:"strategies,omitempty"`
-	// The most steps to return; 0 means the service default (1,000),
-	// capped at the server's step cap. An answer larger than the server
-	// sends is refused with RESOURCE_EXHAUSTED naming max_steps.
+	// The most steps to return; 0 means the service default: up to 1,000,
+	// as many as fit in an answer the server sends. Capped at the server's
+	// step cap. With max_steps set, an answer larger than the server sends
+	// is refused with RESOURCE_EXHAUSTED naming max_steps.
 	MaxSteps      uint32 `protobuf:"varint,3,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -3857,7 +3863,11 @@ func (x *FindStepsRequest) GetMaxSteps() uint32 {
 type FindStepsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The steps.
-	Steps         []*Step `protobuf:"bytes,1,rep,name=steps,proto3" json:"steps,omitempty"`
+	Steps []*Step `protobuf:"bytes,1,rep,name=steps,proto3" json:"steps,omitempty"`
+	// Whether the list stops short of every step the strategies find: at
+	// max_steps (or the server's step cap), or, with max_steps unset, where
+	// the answer reached the largest the server sends.
+	Truncated     bool `protobuf:"varint,2,opt,name=truncated,proto3" json:"truncated,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3899,6 +3909,13 @@ func (x *FindStepsResponse) GetSteps() []*Step {
 	return nil
 }
 
+func (x *FindStepsResponse) GetTruncated() bool {
+	if x != nil {
+		return x.Truncated
+	}
+	return false
+}
+
 // GenerateRequest asks for a new puzzle.
 type GenerateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -3906,7 +3923,9 @@ type GenerateRequest struct {
 	Mode GenerateMode `protobuf:"varint,1,opt,name=mode,proto3,enum=sudoku.v1.GenerateMode" json:"mode,omitempty"`
 	// The size of a new puzzle (default 9, or 6 for KenKen).
 	Size uint32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
-	// The variant of a new puzzle (default classic).
+	// The variant of a new puzzle (default classic); with
+	// BASE_ON_MAP and START_FROM, the puzzle's when its text or board does
+	// not fix one (refused when it contradicts one the puzzle fixes).
 	Variant Variant `protobuf:"varint,3,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
 	// The board to base on or start from (its regions and cages count).
 	Puzzle *Puzzle `protobuf:"bytes,4,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
@@ -4669,9 +4688,10 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"strategies\x18\x02 \x03(\tR\n" +
 	"strategies\x12\x1b\n" +
-	"\tmax_steps\x18\x03 \x01(\rR\bmaxSteps\":\n" +
+	"\tmax_steps\x18\x03 \x01(\rR\bmaxSteps\"X\n" +
 	"\x11FindStepsResponse\x12%\n" +
-	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\"\xf7\x03\n" +
+	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\x12\x1c\n" +
+	"\ttruncated\x18\x02 \x01(\bR\ttruncated\"\xf7\x03\n" +
 	"\x0fGenerateRequest\x12+\n" +
 	"\x04mode\x18\x01 \x01(\x0e2\x17.sudoku.v1.GenerateModeR\x04mode\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\rR\x04size\x12,\n" +
