@@ -33,7 +33,7 @@ func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*su
 		}
 		return nil, toStatus(err)
 	}
-	return &sudokuv1.ConvertResponse{Text: text, Board: protoconv.PuzzleToProto(p), Detected: protoconv.FormatToProto[detected]}, nil
+	return &sudokuv1.ConvertResponse{Text: text, Board: protoconv.PuzzleToProto(p), Detected: protoconv.FormatToProto[detected], Charset: p.Charset}, nil
 }
 
 // convertInput decodes the puzzle of a Convert request and settles its

@@ -146,6 +146,32 @@ func TestConvert(t *testing.T) {
 
 // TestConvertBoard checks the structured board of a Convert: pencil marks
 // as the text gave them, cages with their operators, black cells.
+// TestConvertCharset checks that Convert says which symbols it read the
+// puzzle with: the request's charset, or an N×N text's own first line.
+func TestConvertCharset(t *testing.T) {
+	client := newClient(t, Config{})
+	tests := []struct {
+		name string
+		p    *sudokuv1.Puzzle
+		want string
+	}{
+		{"request's", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: "#A#B####C#D#####"}, Charset: "#ABCD"}, "#ABCD"},
+		{"the text's own", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: "#ABCD\n\n#A#B\n####\nC#D#\n####\n\n### Map\n\n##AA\n##AA\nBBCC\nBBCC\n"}}, "#ABCD"},
+		{"digits", textPuzzle(seedEasy), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: tt.p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resp.GetCharset(); got != tt.want {
+				t.Errorf("charset = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestConvertBoard(t *testing.T) {
 	client := newClient(t, Config{})
 	ctx := context.Background()

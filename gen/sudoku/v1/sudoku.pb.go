@@ -3508,7 +3508,11 @@ type ConvertResponse struct {
 	// The decoded board.
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
 	// The format the input was read as.
-	Detected      Format `protobuf:"varint,3,opt,name=detected,proto3,enum=sudoku.v1.Format" json:"detected,omitempty"`
+	Detected Format `protobuf:"varint,3,opt,name=detected,proto3,enum=sudoku.v1.Format" json:"detected,omitempty"`
+	// The symbols the input was read with, blank first: the request's
+	// charset, or the one an N×N text gives on its first line; empty for
+	// the default digits and letters.
+	Charset       string `protobuf:"bytes,4,opt,name=charset,proto3" json:"charset,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3562,6 +3566,13 @@ func (x *ConvertResponse) GetDetected() Format {
 		return x.Detected
 	}
 	return Format_FORMAT_UNSPECIFIED
+}
+
+func (x *ConvertResponse) GetCharset() string {
+	if x != nil {
+		return x.Charset
+	}
+	return ""
 }
 
 // RateRequest asks for the grade of a puzzle.
@@ -4658,11 +4669,12 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x0eConvertRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x12!\n" +
 	"\x02to\x18\x02 \x01(\x0e2\x11.sudoku.v1.FormatR\x02to\x12\x1a\n" +
-	"\btolerant\x18\x03 \x01(\bR\btolerant\"|\n" +
+	"\btolerant\x18\x03 \x01(\bR\btolerant\"\x96\x01\n" +
 	"\x0fConvertResponse\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12-\n" +
-	"\bdetected\x18\x03 \x01(\x0e2\x11.sudoku.v1.FormatR\bdetected\"k\n" +
+	"\bdetected\x18\x03 \x01(\x0e2\x11.sudoku.v1.FormatR\bdetected\x12\x18\n" +
+	"\acharset\x18\x04 \x01(\tR\acharset\"k\n" +
 	"\vRateRequest\x12)\n" +
 	"\x06puzzle\x18\x01 \x01(\v2\x11.sudoku.v1.PuzzleR\x06puzzle\x121\n" +
 	"\aoptions\x18\x02 \x01(\v2\x17.sudoku.v1.SolveOptionsR\aoptions\"\x80\x03\n" +

@@ -150,7 +150,7 @@
   function init() {
     $('copylink').addEventListener('click', withPosition((pos) => copy('link', pos.link)));
     $('copygrid').addEventListener('click', withPosition((pos) => copy('grid', gridText(pos))));
-    $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', pos.puzzle.text)));
+    $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', pos.raw)));
     $('copystep').addEventListener('click', withPosition((pos) => copy('step', pos.step)));
     $('savesvg').addEventListener('click', withPosition((pos) => {
       const url = URL.createObjectURL(new Blob([svgText(pos).text], { type: 'image/svg+xml' }));

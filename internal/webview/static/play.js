@@ -16,7 +16,11 @@
   // P is the person's game on the puzzle read last; null before one.
   let P = null;
   let on = false;
-  let linkBoard = new URLSearchParams(location.search).get('play'); // a permalink's board, used once
+  // A permalink's board, entered once, into that link's own puzzle.
+  let linkBoard = (() => {
+    const q = new URLSearchParams(location.search);
+    return q.get('play') ? { puzzle: (q.get('puzzle') || '').trim(), board: q.get('play') } : null;
+  })();
 
   // ---- The person's board -------------------------------------------------
 
@@ -111,7 +115,9 @@
     say('Pencil marks filled from the digits placed.');
   }
 
-  function say(text) { P.msg = text; V.redraw(); }
+  // say puts text where the step's caption goes, in place of any step or
+  // hint shown.
+  function say(text) { P.msg = text; P.shown = null; V.redraw(); }
 
   // ---- Conflicts ------------------------------------------------------------
 
@@ -479,8 +485,9 @@
     if (!P) return;
     buildPad(L);
     if (linkBoard) {
-      const text = linkBoard;
+      const { puzzle, board: text } = linkBoard;
       linkBoard = null;
+      if (V.puzzleText() !== puzzle) return; // that link's puzzle failed: this is another
       for (let cell = 0; cell < L.N && cell < text.length; cell++) {
         const i = L.symbols.indexOf(text[cell].toUpperCase());
         if (!locked(cell) && i >= 0 && i < L.n) P.vals[cell] = i + 1;

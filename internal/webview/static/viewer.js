@@ -473,6 +473,13 @@
       }
     }
 
+    // A solve without a solution ends on a dead end: its cells are outlined
+    // there, not on the steps before, where they are not dead yet.
+    if (run.dead) {
+      clear(view.faults);
+      if (!mine && !overlay && pos >= steps.length) markFaults(L, run.dead);
+    }
+
     // The step's highlights.
     clear(view.units); clear(view.cells); clear(view.marks); clear(view.chain);
     for (const t of view.litCands) t.setAttribute('class', 'cand');
@@ -487,7 +494,7 @@
       for (const h of step.highlights || []) mark(L, h.cell || 0, h.digit || 0, ROLES[h.role] || 'pattern');
       for (const e of step.eliminations || []) mark(L, e.cell || 0, e.digit || 0, 'elim');
       for (const p of step.placements || []) mark(L, p.cell || 0, p.digit || 0, 'place');
-      drawChain(L, step);
+      drawChain(L, step, st);
       if (zoom > 0) keepInView(L, step);
     }
     showCaption(step);
@@ -605,7 +612,9 @@
 
   // drawChain outlines the chain's nodes and joins them with its links:
   // strong links solid, weak links dashed, arrows in the inference's way.
-  function drawChain(L, step) {
+  // st is the board the step starts from: an outlined node with a digit
+  // (an ALS, a cage) is circled on the cells that hold it as a candidate.
+  function drawChain(L, step, st) {
     const nodes = step.nodes || [];
     if (!nodes.length) return;
     const r = Math.min(L.subX, L.subY) * 0.5;
@@ -621,10 +630,15 @@
         }
         if (node.kind === 'NODE_KIND_SUM') drawSumLabel(L, node, cells);
       }
-      const pts = cells.map((cell) => (onCandidate ? candidateCentre(L, cell, d) : [(cell % L.n + 0.5) * S, (Math.floor(cell / L.n) + 0.5) * S]));
+      let circled = cells;
+      if (onCandidate && !CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE')) {
+        const holding = cells.filter((cell) => st.cands[cell] & bit(d));
+        if (holding.length) circled = holding;
+      }
+      const pts = circled.map((cell) => (onCandidate ? candidateCentre(L, cell, d) : [(cell % L.n + 0.5) * S, (Math.floor(cell / L.n) + 0.5) * S]));
       if (onCandidate) {
-        for (const [x, y] of pts) {
-          const dot = el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node' }, view.chain);
+        for (const [i, [x, y]] of pts.entries()) {
+          const dot = el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), class: 'node', 'data-cell': circled[i], 'data-digit': d }, view.chain);
           // A nested net's lemma and premise say which contradiction they come from.
           if (node.origin) el('title', {}, dot).textContent = node.origin;
         }
@@ -792,7 +806,7 @@
     dirty = true;
   }
 
-  function go(p) { pos = p; overlay = null; hint = 0; dirty = true; }
+  function go(p) { pos = Math.max(0, Math.min(p, run ? run.steps.length : 0)); overlay = null; hint = 0; dirty = true; }
   function pause() { playing = false; dirty = true; }
 
   function showSpeed() {
@@ -830,7 +844,7 @@
   function link() {
     const q = new URLSearchParams();
     const p = run.puzzle;
-    q.set('puzzle', p.text);
+    q.set('puzzle', run.raw);
     for (const [param, field] of Object.entries(LINK_FIELDS)) if (p[field]) q.set(param, p[field]);
     if (p.tolerant) q.set('tolerant', '1');
     q.set('step', String(pos + 1));
@@ -846,20 +860,40 @@
     const text = q.get('puzzle');
     if (!text) return;
     $('puzzle').value = text;
-    $('format').value = q.get('format') || '';
-    $('variant').value = q.get('variant') || '';
+    // A variant or format by its name in the API ("VARIANT_KILLER_X") or
+    // short ("killer-x"); one the page does not know is said, not dropped.
+    const unknown = [['variant', 'VARIANT_'], ['format', 'FORMAT_']].filter(([param, prefix]) => {
+      const v = (q.get(param) || '').trim().toUpperCase().replace(/[- ]/g, '_');
+      const opt = v ? [...$(param).options].find((o) => o.value && (o.value === v || o.value === prefix + v)) : null;
+      $(param).value = opt ? opt.value : '';
+      return v && !opt;
+    }).map(([param]) => `${param} “${q.get(param)}”`);
     $('charset').value = q.get('charset') || '';
     $('regionmap').value = q.get('map') || '';
     $('tolerant').checked = ['1', 'true', 'yes'].includes(q.get('tolerant'));
     if (q.get('charset') || q.get('map') || q.get('format') || q.get('variant') || $('tolerant').checked) $('more').open = true;
+    if (unknown.length) {
+      setStatus(`The link's ${unknown.join(' and ')} is not one this page knows: choose one under “Variant, format, charset, region map”, then press Solve.`, true);
+      return;
+    }
     const step = parseInt(q.get('step') || '1', 10);
     solve(Number.isFinite(step) && step > 0 ? step : 1);
   }
 
   // ---- Solving -------------------------------------------------------------
 
+  // puzzleRequest reads the form as a Puzzle message: its text, or, for
+  // text that starts with a brace (what solverctl convert --to json
+  // writes), the structured board or the Puzzle that JSON holds. It
+  // throws when such text is not JSON.
   function puzzleRequest() {
-    const p = { text: $('puzzle').value.trim() };
+    const raw = $('puzzle').value.trim();
+    let p = { text: raw };
+    if (raw.startsWith('{') && !$('charset').value.includes('{')) {
+      const obj = JSON.parse(raw);
+      if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('not a JSON object');
+      p = 'text' in obj || 'board' in obj ? obj : { board: obj };
+    }
     if ($('format').value) p.format = $('format').value;
     if ($('variant').value) p.variant = $('variant').value;
     if ($('charset').value.trim()) p.charset = $('charset').value.trim();
@@ -873,8 +907,15 @@
   // solve reads the puzzle of the form and streams its solve. With at, it
   // stops at that step (1-based) once it arrives instead of playing.
   async function solve(at) {
-    const puzzle = puzzleRequest();
-    if (!puzzle.text) { setStatus('Paste a puzzle first.', true); return; }
+    const raw = $('puzzle').value.trim();
+    if (!raw) { setStatus('Paste a puzzle first.', true); return; }
+    let puzzle;
+    try {
+      puzzle = puzzleRequest();
+    } catch (e) {
+      setStatus(`Reading the puzzle as JSON (it starts with '{'): ${e.message}`, true);
+      return;
+    }
     if (latest) latest.abort(); // an earlier solve, or its Convert still on the way
     const controller = new AbortController();
     latest = controller;
@@ -898,13 +939,15 @@
     if (latest !== controller) return;
     let L;
     try {
-      L = buildLayout(conv.board || {}, puzzle.charset);
+      // The charset the text was read with: the form's, or an N×N text's own.
+      L = buildLayout(conv.board || {}, conv.charset || puzzle.charset);
     } catch (e) {
       failed(e);
       return;
     }
     run = newRun(L, conv.board);
     run.puzzle = puzzle;
+    run.raw = raw; // the text pasted, which a link carries
     run.board = conv.board;
     run.at = typeof at === 'number' ? at : null;
     run.linked = -1;
@@ -919,7 +962,8 @@
         if (run !== mine) return;
         if (msg.step) addStep(msg.step);
         else if (msg.result) run.result = msg.result;
-        if (msg.step && run.steps.length % 200 === 0) setStatus(`Solving… ${run.steps.length} steps received`);
+        // The count is a spoiler until revealed.
+        if (msg.step && run.steps.length % 200 === 0 && revealed()) setStatus(`Solving… ${run.steps.length} steps received`);
       }
       run.done = true;
       finish();
@@ -1001,7 +1045,7 @@
       const dead = c && c.description ? { text: c.description, cells: (c.cells || []).filter((cell) => cell < L.N) } : deadEnd(L, run.head);
       if (dead) {
         run.noSolution = `No solution: ${dead.text}.`;
-        markFaults(L, dead.cells);
+        run.dead = dead.cells; // outlined at the last step (render)
       }
     }
     run.summary = `${statusText(res)} in ${run.steps.length} steps${res.guessCount ? `, ${res.guessCount} guesses` : ''}.`;
@@ -1012,7 +1056,10 @@
     s.className = res.status === 'SOLVE_STATUS_SOLVED' && agree ? 'ok' : 'bad';
     s.textContent = (run.noSolution || statusText(res)) + (agree ? '' : ' (the steps replayed here disagree with the final board)');
     out.append(s);
-    if (res.difficulty) {
+    // A rating and an answer are a puzzle's with one solution; otherwise
+    // the board is labelled for what it is.
+    const solved = res.status === 'SOLVE_STATUS_SOLVED';
+    if (res.difficulty && solved) {
       const d = document.createElement('span');
       d.id = 'difficulty';
       d.textContent = difficultyText(res.difficulty);
@@ -1031,7 +1078,8 @@
       const code = document.createElement('code');
       code.id = 'plain';
       code.textContent = res.plain;
-      out.append(document.createElement('br'), code);
+      const label = res.status === 'SOLVE_STATUS_MULTIPLE_SOLUTIONS' ? 'One of the solutions: ' : solved ? '' : 'The board where the solve stopped: ';
+      out.append(document.createElement('br'), label, code);
     }
   }
 
@@ -1042,12 +1090,18 @@
     return e && e.message ? e.message : String(e);
   }
 
+  // captionText is the caption under the board as one line of text.
+  const captionText = () => `${$('strategy').textContent}. ${$('explanation').textContent}`.trim();
+
   // stepText is the step shown as one line of text.
   function stepText() {
     const step = overlay || (run && pos < run.steps.length ? run.steps[pos] : null);
-    if (!step) return `${$('strategy').textContent}. ${$('explanation').textContent}`.trim();
+    if (!step) return captionText();
     const tech = step.technique && step.technique !== step.strategy ? ` (${step.technique})` : '';
-    return `${step.index || pos + 1}. [${step.method || ''}] ${step.strategy || ''}${tech}: ${step.explanation || ''}`;
+    const expl = step.explanation || '';
+    // A chain's explanation starts with its technique ("AIC: (1)r3c7=…").
+    const named = [step.strategy, step.technique].some((name) => name && expl.startsWith(name + ':'));
+    return `${step.index || pos + 1}. [${step.method || ''}] ${named ? '' : `${step.strategy || ''}${tech}: `}${expl}`;
   }
 
   // ---- Wiring --------------------------------------------------------------
@@ -1092,6 +1146,9 @@
     });
     document.addEventListener('keydown', (e) => {
       if (typing(e.target)) return;
+      // Space ticks the box, opens the details or presses the button that
+      // has the focus, but for the transport controls and the digit pad.
+      if (e.key === ' ' && e.target.closest('button, summary, input[type=checkbox]') && !e.target.closest('#controls, #pad')) return;
       if (player && player.key(e)) { e.preventDefault(); return; }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const keys = {
@@ -1123,12 +1180,15 @@
     // position returns the board shown: its layout, digits, pencil marks
     // and clues, the puzzle's request, the step text and the link to it;
     // null before a puzzle is read.
+    // In play mode they are the person's board and play mode's caption,
+    // never the replay's step.
     position() {
       if (!run) return null;
-      const st = stateAt(pos);
+      const mine = playMode();
+      const st = mine ? player.state() : stateAt(pos);
       return {
-        L: run.L, vals: st.vals, cands: st.cands, given: run.given, puzzle: run.puzzle,
-        step: stepText(), link: link(), board: $('board'),
+        L: run.L, vals: st.vals, cands: st.cands, given: run.given, puzzle: run.puzzle, raw: run.raw,
+        step: mine ? captionText() : stepText(), link: link(), board: $('board'),
       };
     },
     setStatus,
@@ -1142,6 +1202,8 @@
     redraw() { dirty = true; },
     pause,
     link: () => (run ? link() : location.href),
+    // puzzleText is the text the puzzle shown was read from, '' before one.
+    puzzleText: () => (run ? run.raw : ''),
     // result is the solve's result once it is in, null before.
     result: () => (run && run.done && !run.error ? run.result : null),
     unary,

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// Puzzles of the checks below.
+const (
+	// nxnSmall is a 4×4 in the N×N form as solverctl convert --to nxn
+	// writes it: its charset on the first line, its map after "### Map".
+	nxnSmall = "#ABCD\n\n#A#B\n####\nC#D#\n####\n\n### Map\n\n##AA\n##AA\nBBCC\nBBCC\n"
+	// alsChain's step 16 is a Grouped AIC through an almost locked set:
+	// (3=4)r14c6-(4=6){r1c8,r1c9,r2c7,r2c9}-(6=3)r124c6 => r7c6<>3.
+	alsChain = "6..1..7......7..8...9..8..37..4..5...3.....2...4..5..81..2..4.........5...6..9..."
+	// deadLate is the page's easy example with a wrong 2 in r1c1 that
+	// breaks no rule: the solve ends in a dead end 23 steps on.
+	deadLate = "200105000009060400060000070400010003050402010600030004020000050003090800000206000"
+)
+
+// solveInPage pastes text into the form, presses Solve at the fastest
+// speed and waits until the replay is at its end.
+func solveInPage(ctx context.Context, t *testing.T, base, text string) {
+	t.Helper()
+	open(ctx, t, base)
+	err := chromedp.Do(ctx,
+		setSpeed(10),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`{ document.getElementById('puzzle').value = %q; document.getElementById('solve').click(); }`, text)),
+		poll(`document.body.dataset.state === 'done' || document.body.dataset.state === 'error'`, 30*time.Second))
+	if err != nil {
+		t.Fatalf("%v (status %q)", err, eval[string](ctx, t, `document.getElementById('status').textContent`))
+	}
+}
+
+// TestWebViewerReading checks what the page reads: an N×N text with its
+// own charset draws its symbols, a JSON board (solverctl convert --to
+// json) solves, text that starts with a brace but is not JSON says so, and
+// a link's variant is read by its short name or reported when unknown.
+func TestWebViewerReading(t *testing.T) {
+	ctx, base, client := webViewer(t, 2*time.Minute)
+
+	t.Run("charset in the text", func(t *testing.T) {
+		open(ctx, t, permalink(base, nxnSmall, 1))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === '0'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[string](ctx, t, boardJS); got != ".A.B....C.D....." {
+			t.Errorf("the board reads %q, want the clues in the text's symbols, .A.B....C.D.....", got)
+		}
+		pad := eval[string](ctx, t, `Array.from(document.querySelectorAll('#digits button')).map(b => b.textContent).join('')`)
+		if pad != "ABCD" {
+			t.Errorf("play mode's pad reads %q, want ABCD", pad)
+		}
+	})
+	t.Run("JSON board", func(t *testing.T) {
+		src := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: classicHard}}
+		conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: src})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: src})
+		if err != nil {
+			t.Fatal(err)
+		}
+		solveInPage(ctx, t, base, protojson.Format(conv.GetBoard()))
+		if got := eval[string](ctx, t, `(document.getElementById('plain') || {}).textContent || ''`); got != want.GetResult().GetPlain() {
+			t.Errorf("the JSON board solves to %q (status %q), want %s", got, eval[string](ctx, t, `document.getElementById('status').textContent`), want.GetResult().GetPlain())
+		}
+		if link := eval[string](ctx, t, `sudokuViewer.link()`); !strings.Contains(link, "puzzle=%7B") {
+			t.Errorf("the link %s does not carry the JSON text", link)
+		}
+	})
+	t.Run("not JSON", func(t *testing.T) {
+		open(ctx, t, base)
+		chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`{ document.getElementById('puzzle').value = '{"size": 9,'; document.getElementById('solve').click(); }`))
+		if status := eval[string](ctx, t, `document.getElementById('status').textContent`); !strings.Contains(status, "Reading the puzzle as JSON (it starts with '{')") {
+			t.Errorf("a broken JSON text says %q", status)
+		}
+	})
+	t.Run("link's variant", func(t *testing.T) {
+		open(ctx, t, permalink(base, classicHard, 1, "variant=x"))
+		if got := eval[string](ctx, t, `document.getElementById('variant').value`); got != "VARIANT_X" {
+			t.Errorf("variant=x selects %q, want VARIANT_X", got)
+		}
+		open(ctx, t, permalink(base, classicHard, 1, "variant=VARIANT_KILER"))
+		status := eval[string](ctx, t, `document.getElementById('status').textContent`)
+		cells := eval[int](ctx, t, `document.getElementById('board').childElementCount`)
+		if !strings.Contains(status, "variant “VARIANT_KILER” is not one this page knows") || cells != 0 {
+			t.Errorf("an unknown variant says %q and draws %d elements; want it named and nothing solved", status, cells)
+		}
+	})
+}
+
+// TestWebViewerReplayMarks checks what the replay draws and says: a dead
+// end is outlined at the last step only, an almost locked set is circled
+// on the cells that hold the digit, a chain's step text names its
+// technique once, stepping back from the first step leaves a position to
+// export, and a puzzle of several solutions gets no rating.
+func TestWebViewerReplayMarks(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	faults := `document.querySelectorAll('#hl-faults rect').length`
+
+	t.Run("dead end at the end", func(t *testing.T) {
+		open(ctx, t, permalink(base, deadLate, 2))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === '1' && sudokuViewer.result() !== null`, 20*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if n := eval[int](ctx, t, faults); n != 0 {
+			t.Errorf("at step 2 of a solve that ends in a dead end, %d cells are outlined", n)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("last")), poll(`document.body.dataset.state === 'done'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, poll(faults+` > 0`, 5*time.Second)); err != nil {
+			t.Errorf("at the last step the dead end is not outlined: %v", err)
+		}
+	})
+	t.Run("almost locked set", func(t *testing.T) {
+		open(ctx, t, permalink(base, alsChain, 16))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === '15'`, 20*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		step := eval[string](ctx, t, `sudokuViewer.position().step`)
+		if !strings.Contains(step, "{r1c8,r1c9,r2c7,r2c9}") || strings.Count(step, "Grouped AIC") != 1 {
+			t.Fatalf("step 16 reads %q, want the Grouped AIC through the ALS, named once", step)
+		}
+		// Every circle sits on a candidate of its cell; the ALS is outlined.
+		got := eval[[]int](ctx, t, `(() => {
+			const pos = sudokuViewer.position();
+			const dots = Array.from(document.querySelectorAll('#hl-chain circle.node'));
+			const off = dots.filter(c => !(pos.cands[Number(c.dataset.cell)] & 2 ** (Number(c.dataset.digit) - 1)));
+			return [dots.length, off.length, document.querySelectorAll('#hl-chain rect.node').length];
+		})()`)
+		if got[0] == 0 || got[1] != 0 || got[2] < 4 {
+			t.Errorf("%d chain circles, %d of them on a candidate the cell lacks, %d cells outlined; want circles, none off, the ALS's 4 cells outlined", got[0], got[1], got[2])
+		}
+	})
+	t.Run("back from the first step", func(t *testing.T) {
+		ok := eval[bool](ctx, t, `(() => { document.getElementById('first').click(); document.getElementById('back').click(); return sudokuExport.grid().length > 0 && sudokuViewer.position() !== null; })()`)
+		if !ok {
+			t.Error("no grid to export after stepping back from the first step")
+		}
+	})
+	t.Run("space on the form's controls", func(t *testing.T) {
+		open(ctx, t, permalink(base, classicHard, 3))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === '2'`, 10*time.Second),
+			chromedp.Evaluate[chromedp.Void](`{ document.getElementById('more').open = true; document.getElementById('tolerant').focus(); }`),
+			chromedp.KeyEvent(" ")); err != nil {
+			t.Fatal(err)
+		}
+		ticked := eval[bool](ctx, t, `document.getElementById('tolerant').checked`)
+		play := eval[string](ctx, t, `document.getElementById('play').textContent`)
+		if !ticked || play != "Play" {
+			t.Errorf("Space on the Tolerant box: ticked %v, the play button reads %q; want it ticked and the replay still paused", ticked, play)
+		}
+	})
+	t.Run("several solutions", func(t *testing.T) {
+		solveInPage(ctx, t, base, "1"+strings.Repeat(".", 80))
+		result := eval[string](ctx, t, `document.getElementById('result').textContent`)
+		if !strings.Contains(result, "More than one solution") || !strings.Contains(result, "One of the solutions: ") || strings.Contains(result, "score") {
+			t.Errorf("a puzzle of several solutions gets %q; want the outcome, the string labelled, no rating", result)
+		}
+	})
+}
+
+// TestWebPlayCaption checks what play mode says and exports: Check's
+// verdict replaces a hint shown, the exports are of the person's board,
+// and a link's play= board goes only into that link's puzzle.
+func TestWebPlayCaption(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+
+	t.Run("check after a hint", func(t *testing.T) {
+		p := startPlay(ctx, t, base, classicHard)
+		p.keys("h")
+		p.caption("Hint:")
+		p.keys("c")
+		p.caption("Still solvable")
+	})
+	t.Run("exports of the person's board", func(t *testing.T) {
+		p := startPlay(ctx, t, base, classicHard)
+		cell := eval[int](ctx, t, `window.sudokuPlay.game().vals.findIndex(v => v === 0)`)
+		p.clickCell(cell)
+		p.keys("5")
+		p.until(func(g playGame) bool { return g.Vals[cell] == 5 })
+		got := eval[[]string](ctx, t, fmt.Sprintf(`(() => { const pos = sudokuViewer.position(); return [String(pos.vals[%d]), pos.step]; })()`, cell))
+		if got[0] != "5" || !strings.HasPrefix(got[1], "Play mode.") {
+			t.Errorf("in play mode the export's position holds %s at cell %d with the text %q; want the person's 5 and play mode's caption", got[0], cell, got[1])
+		}
+	})
+	t.Run("a failed link's board", func(t *testing.T) {
+		open(ctx, t, permalink(base, "hello", 1, "play=.9"))
+		if err := chromedp.Do(ctx, poll(`document.getElementById('status').className === 'error'`, 10*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`{ document.getElementById('puzzle').value = '`+classicHard+`'; document.getElementById('solve').click(); }`))
+		if err := chromedp.Do(ctx, poll(`window.sudokuPlay.game() !== null`, 20*time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		p := player{ctx, t}
+		// r1c2 is empty in classicHard.
+		if g := p.game(); g.Vals[1] != 0 || eval[bool](ctx, t, `document.body.classList.contains('playing')`) {
+			t.Errorf("the next puzzle starts with %d in r1c2 (playing: %v); want a fresh replay", g.Vals[1], eval[bool](ctx, t, `document.body.classList.contains('playing')`))
+		}
+	})
+}
