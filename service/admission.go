@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	middleware "github.com/grpc-ecosystem/go-grpc-middleware/v2"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -34,6 +35,11 @@ const (
 	DefaultStreamWindow = 64 << 10
 	// DefaultConnWindow is the HTTP/2 flow-control window of a connection.
 	DefaultConnWindow = 1 << 20
+	// DefaultMaxHealthWatches is the most health Watch streams open at
+	// once: a Watch stream holds about 18 KiB (40,000 of them took the
+	// process to 733 MiB), so these hold under 20 MiB, and a client-side
+	// health check opens one a connection.
+	DefaultMaxHealthWatches = 1000
 )
 
 // heapSampleEvery is how often, at most, admission reads the heap size:
@@ -43,15 +49,19 @@ const heapSampleEvery = 100 * time.Millisecond
 
 // admission refuses new streams, before their request is read, when the
 // server already has its most streams in progress or its heap is above a
-// bound. Health checks are exempt: a probe must get its answer. A stream
-// counts from its admission until its context ends, which gRPC does when
-// the call ends in any way, so a stream whose client has stalled or gone
-// silent still counts.
+// bound. Health checks are exempt: a probe must get its answer. Health
+// Watch streams, which last, have a cap of their own, so that they stay
+// open beside a full server and yet no client can hold memory with them.
+// A stream counts from its admission until its context ends, which gRPC
+// does when the call ends in any way, so a stream whose client has
+// stalled or gone silent still counts.
 type admission struct {
 	maxStreams int64  // 0: no cap
 	maxHeap    uint64 // bytes; 0: no bound
+	maxWatches int64  // 0: no cap
 
 	streams atomic.Int64
+	watches atomic.Int64
 
 	heapMu     sync.Mutex
 	heapSample []metrics.Sample
@@ -60,18 +70,20 @@ type admission struct {
 
 	refusedStreams atomic.Uint64
 	refusedHeap    atomic.Uint64
+	refusedWatches atomic.Uint64
 
 	now      func() time.Time
 	readHeap func() uint64
 }
 
-// newAdmission returns the admission of at most maxStreams streams at
-// once and no new stream while the heap is above maxHeap bytes; 0 lifts
-// either.
-func newAdmission(maxStreams int, maxHeap uint64) *admission {
+// newAdmission returns the admission of at most maxStreams streams and
+// maxWatches health Watch streams at once, and no new stream while the
+// heap is above maxHeap bytes; 0 lifts any of them.
+func newAdmission(maxStreams int, maxHeap uint64, maxWatches int) *admission {
 	a := &admission{
 		maxStreams: int64(maxStreams),
 		maxHeap:    maxHeap,
+		maxWatches: int64(maxWatches),
 		heapSample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}},
 		now:        time.Now,
 	}
@@ -128,23 +140,76 @@ func (a *admission) admit() (release func(), err error) {
 	return func() { once.Do(func() { a.streams.Add(-1) }) }, nil
 }
 
-// admittedKey marks the context of a call the tap admitted.
+// admitHealth lets a health check through, counting a Watch stream in (or
+// refusing it with ResourceExhausted); the caller must call release once
+// the call has ended.
+func (a *admission) admitHealth(fullMethod string) (release func(), err error) {
+	if a.maxWatches <= 0 || fullMethod != healthWatchMethod {
+		return func() {}, nil
+	}
+	if n := a.watches.Add(1); n > a.maxWatches {
+		a.watches.Add(-1)
+		a.refusedWatches.Add(1)
+		return nil, status.Errorf(codes.ResourceExhausted,
+			"server overloaded: %d health Watch streams open, the most of -max-health-watches; retry later or poll Check", a.maxWatches)
+	}
+	var once sync.Once
+	return func() { once.Do(func() { a.watches.Add(-1) }) }, nil
+}
+
+// healthWatchMethod is the full method name of a health Watch stream.
+const healthWatchMethod = "/grpc.health.v1.Health/Watch"
+
+// admittedKey marks the context of a call the tap admitted; its value is
+// the *admission that counts it.
 type admittedKey struct{}
+
+// boardWeight is the number of calls a call on a board of side n counts
+// as against -max-total-streams: one up to 16×16, then one for each 8,192
+// of n³, which the peer tables of its layout grow with (854 KiB at 32×32,
+// 425 KiB at 25×25, 30 KiB at 9×9): a 25×25 counts as two calls, a 32×32
+// as four, so that the calls the cap admits fit the memory it is sized to
+// whatever their boards.
+func boardWeight(n int) int {
+	return max(1, (n*n*n+8191)/8192)
+}
+
+// weigh counts the call of ctx, admitted as one call, as the calls its
+// board of side n weighs (see boardWeight), until ctx ends; it refuses the
+// call with ResourceExhausted when that would pass the cap. A call no
+// admission counted passes.
+func weigh(ctx context.Context, n int) error {
+	a, _ := ctx.Value(admittedKey{}).(*admission)
+	extra := int64(boardWeight(n) - 1)
+	if a == nil || a.maxStreams <= 0 || extra == 0 {
+		return nil
+	}
+	if m := a.streams.Add(extra); m > a.maxStreams {
+		a.streams.Add(-extra)
+		a.refusedStreams.Add(1)
+		return status.Errorf(codes.ResourceExhausted,
+			"server overloaded: a %d×%d board counts as %d calls against -max-total-streams (%d), and %d are in progress; retry later",
+			n, n, extra+1, a.maxStreams, m-extra)
+	}
+	context.AfterFunc(ctx, func() { a.streams.Add(-extra) })
+	return nil
+}
 
 // tap is the tap handle of admission: it counts the stream in, or refuses
 // it with ResourceExhausted.
 func (a *admission) tap(ctx context.Context, info *tap.Info) (context.Context, error) {
+	admit := a.admit
 	if isHealthMethod(info.FullMethodName) {
-		return ctx, nil
+		admit = func() (func(), error) { return a.admitHealth(info.FullMethodName) }
 	}
-	release, err := a.admit()
+	release, err := admit()
 	if err != nil {
 		return ctx, err
 	}
 	// gRPC cancels a stream's context when the stream ends, however it
 	// ends, and when it is dropped before its handler starts.
 	context.AfterFunc(ctx, release)
-	return context.WithValue(ctx, admittedKey{}, true), nil
+	return context.WithValue(ctx, admittedKey{}, a), nil
 }
 
 // unary admits the unary calls that no tap saw: those served through
@@ -158,20 +223,26 @@ func (a *admission) unary(ctx context.Context, req any, info *grpc.UnaryServerIn
 		return nil, err
 	}
 	defer release()
-	return handler(ctx, req)
+	return handler(context.WithValue(ctx, admittedKey{}, a), req)
 }
 
 // stream is unary for streams.
 func (a *admission) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-	if ss.Context().Value(admittedKey{}) != nil || isHealthMethod(info.FullMethod) {
+	if ss.Context().Value(admittedKey{}) != nil {
 		return handler(srv, ss)
 	}
-	release, err := a.admit()
+	admit := a.admit
+	if isHealthMethod(info.FullMethod) {
+		admit = func() (func(), error) { return a.admitHealth(info.FullMethod) }
+	}
+	release, err := admit()
 	if err != nil {
 		return err
 	}
 	defer release()
-	return handler(srv, ss)
+	ws := middleware.WrapServerStream(ss)
+	ws.WrappedContext = context.WithValue(ss.Context(), admittedKey{}, a)
+	return handler(srv, ws)
 }
 
 // isHealthMethod reports whether a full method name ("/service/method")
@@ -189,6 +260,12 @@ func (a *admission) collectors() []prometheus.Collector {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "streams_refused_total",
 			Help: "Calls refused with ResourceExhausted because -max-total-streams calls were in progress."},
 			func() float64 { return float64(a.refusedStreams.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "sudoku", Name: "health_watches_open",
+			Help: "Health Watch streams open, counted against -max-health-watches."},
+			func() float64 { return float64(a.watches.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "health_watches_refused_total",
+			Help: "Health Watch streams refused with ResourceExhausted because -max-health-watches were open."},
+			func() float64 { return float64(a.refusedWatches.Load()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "heap_sheds_total",
 			Help: "Calls refused with ResourceExhausted because the heap was above -max-heap."},
 			func() float64 { return float64(a.refusedHeap.Load()) }),

@@ -65,12 +65,97 @@ func TestAdmissionStreamCap(t *testing.T) {
 	}
 }
 
+// TestAdmissionBoardWeight checks that a call on a large board counts as
+// the calls its board weighs against the cap while it runs: a 32×32 four.
+func TestAdmissionBoardWeight(t *testing.T) {
+	for n, want := range map[int]int{4: 1, 9: 1, 16: 1, 25: 2, 32: 4} {
+		if got := boardWeight(n); got != want {
+			t.Errorf("boardWeight(%d) = %d, want %d", n, got, want)
+		}
+	}
+	empty32 := textPuzzle(strings.Repeat(".", 32*32))
+	small := startServer(t, Config{}, GRPCConfig{MaxStreams: 3})
+	_, err := sudokuv1.NewSudokuServiceClient(small.conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: empty32})
+	if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "a 32×32 board counts as 4 calls against -max-total-streams (3)") {
+		t.Fatalf("a 32×32 Solve under a cap of 3: %v, want ResourceExhausted saying it counts as 4", err)
+	}
+
+	ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 4})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: empty32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != nil { // the call is in its handler, weighed
+		t.Fatal(err)
+	}
+	waitFor(t, "the 32×32 call to count as 4", func() bool { return ts.g.admission.streams.Load() == 4 })
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("Solve beside a 32×32 call under a cap of 4: %v, want ResourceExhausted", err)
+	}
+	cancel()
+	waitFor(t, "the 32×32 call to leave", func() bool { return ts.g.admission.streams.Load() == 0 })
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatalf("Solve once the 32×32 call ended: %v", err)
+	}
+}
+
+// TestAdmissionHealthWatches checks the cap of health Watch streams: they
+// pass beside a full server, one over their own cap is refused with
+// ResourceExhausted naming it, Check passes anyway, and a Watch that ends
+// makes room for another.
+func TestAdmissionHealthWatches(t *testing.T) {
+	const maxWatches = 2
+	ts := startServer(t, Config{}, GRPCConfig{MaxStreams: 1, MaxHealthWatches: maxWatches})
+	health := healthpb.NewHealthClient(ts.conn)
+	// The server is full: its one call is an idle batch stream.
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	if _, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx); err != nil {
+		t.Fatal(err)
+	}
+	watch := func() (context.CancelFunc, error) {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		w, err := health.Watch(ctx, &healthpb.HealthCheckRequest{})
+		if err != nil {
+			return cancel, err
+		}
+		_, err = w.Recv()
+		return cancel, err
+	}
+	var cancels []context.CancelFunc
+	for range maxWatches {
+		c, err := watch()
+		if err != nil {
+			t.Fatalf("Watch under its cap, beside a full server: %v", err)
+		}
+		cancels = append(cancels, c)
+	}
+	if _, err := watch(); status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "-max-health-watches") {
+		t.Fatalf("Watch over its cap: %v, want ResourceExhausted naming -max-health-watches", err)
+	}
+	if hc, err := health.Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil || hc.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("Check with every Watch taken: %v, %v; want SERVING", hc, err)
+	}
+	cancels[0]()
+	waitFor(t, "the cancelled Watch to leave", func() bool { return ts.g.admission.watches.Load() == maxWatches-1 })
+	if _, err := watch(); err != nil {
+		t.Fatalf("Watch once one ended: %v", err)
+	}
+	if got := ts.g.admission.refusedWatches.Load(); got != 1 {
+		t.Errorf("%d Watch streams counted as refused, want 1", got)
+	}
+}
+
 // TestAdmissionHeap checks the heap shedder: above the bound new calls are
 // refused with ResourceExhausted, health checks excepted; below, they pass.
 func TestAdmissionHeap(t *testing.T) {
 	var heap atomic.Uint64
 	heap.Store(100 << 20)
-	a := newAdmission(0, 64<<20)
+	a := newAdmission(0, 64<<20, 0)
 	a.readHeap = heap.Load
 	now := time.Unix(1000, 0)
 	a.now = func() time.Time { return now }
@@ -280,7 +365,7 @@ func TestMaxHeaderListSize(t *testing.T) {
 // (those through Server.ServeHTTP): counted while they run, refused over
 // the cap, health checks and calls the tap admitted let through.
 func TestAdmissionInterceptors(t *testing.T) {
-	a := newAdmission(1, 0)
+	a := newAdmission(1, 0, 0)
 	solve := &grpc.UnaryServerInfo{FullMethod: sudokuv1.SudokuService_Solve_FullMethodName}
 	var inHandler int64
 	handler := func(ctx context.Context, req any) (any, error) {

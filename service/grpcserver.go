@@ -157,6 +157,10 @@ type GRPCConfig struct {
 	// 100 ms) above which new calls, health checks excepted, are refused
 	// with ResourceExhausted before their request is read.
 	MaxHeap uint64
+	// MaxHealthWatches, when positive, is the most health Watch streams
+	// open at once (exempt from MaxStreams and MaxHeap, as every health
+	// check is): one more is refused with ResourceExhausted.
+	MaxHealthWatches int
 	// ServerOptions are appended to the server's own: keepalive, TLS
 	// credentials and the like. They must not include grpc.InTapHandle,
 	// of which a server has one: add to InTaps instead.
@@ -264,10 +268,10 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}
 	taps = append(taps, cfg.InTaps...)
 	var adm *admission
-	if cfg.MaxStreams > 0 || cfg.MaxHeap > 0 {
+	if cfg.MaxStreams > 0 || cfg.MaxHeap > 0 || cfg.MaxHealthWatches > 0 {
 		// Last of the taps that refuse: a stream refused after it was
 		// counted would never be let go.
-		adm = newAdmission(cfg.MaxStreams, cfg.MaxHeap)
+		adm = newAdmission(cfg.MaxStreams, cfg.MaxHeap, cfg.MaxHealthWatches)
 		taps = append(taps, adm.tap)
 		// Calls through ServeHTTP (the web viewer's) pass no tap.
 		unary = append(unary, adm.unary)

@@ -63,6 +63,16 @@ type slot struct {
 	held bool
 }
 
+// admitBoard is admit for a call on a board of side n, which first counts
+// the call as the calls its board weighs against -max-total-streams (see
+// boardWeight).
+func (s *Server) admitBoard(ctx context.Context, n int) (*slot, error) {
+	if err := weigh(ctx, n); err != nil {
+		return nil, err
+	}
+	return s.admit(ctx)
+}
+
 // admit takes a slot for a call, refusing it when the queue is full.
 func (s *Server) admit(ctx context.Context) (*slot, error) {
 	if err := s.limit.acquire(ctx, true); err != nil {

@@ -62,7 +62,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(err)
 	}
 	limit := int(capped(uint64(req.GetMaxSteps()), defaultFindSteps, uint64(s.cfg.MaxSteps)))
-	sl, err := s.admit(ctx)
+	sl, err := s.admitBoard(ctx, p.board.Layout().N)
 	if err != nil {
 		return nil, toStatus(err)
 	}

@@ -29,7 +29,7 @@ func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudoku
 	if err != nil {
 		return nil, toStatus(err)
 	}
-	sl, err := s.admit(ctx)
+	sl, err := s.admitBoard(ctx, p.board.Layout().N)
 	if err != nil {
 		return nil, toStatus(err)
 	}
@@ -197,7 +197,7 @@ func (s *Server) prepareAdmitted(ctx context.Context, p *sudokuv1.Puzzle, o *sud
 	if err != nil {
 		return nil, opts, nil, err
 	}
-	sl, err := s.admit(ctx)
+	sl, err := s.admitBoard(ctx, dp.board.Layout().N)
 	if err != nil {
 		return nil, opts, nil, err
 	}

@@ -43,6 +43,7 @@ type config struct {
 	maxConnections  int
 	maxTotalStreams int
 	maxHeap         int64
+	maxWatches      int
 
 	// Middleware.
 	rateLimit     float64
@@ -130,6 +131,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.maxRequestSize, "max-request-size", service.DefaultMaxRequestSize, "largest request of every method but SolveBatch, in `bytes` (a puzzle takes at most 64 KiB of text and 64 KiB of region map); larger ones are refused before they are decoded; -max-msg-size bounds it too")
 	fs.IntVar(&cfg.maxConnections, "max-connections", 512, "`connections` served at once; more wait to be accepted; 0 means no limit")
 	fs.IntVar(&cfg.maxTotalStreams, "max-total-streams", service.DefaultMaxStreams, "`calls` in progress at once across all connections, stalled ones included, health checks excepted; more are refused with ResourceExhausted before their request is read; 0 means no limit")
+	fs.IntVar(&cfg.maxWatches, "max-health-watches", service.DefaultMaxHealthWatches, "health Watch `streams` open at once (apart from -max-total-streams, so that they stay open beside a full server); more are refused with ResourceExhausted; 0 means no limit")
 	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound")
 
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted from each caller (its bearer token with -auth-token-file, else its IP address), health checks excepted; more are refused with ResourceExhausted; 0 means no limit")
@@ -223,6 +225,7 @@ func (cfg *config) check() error {
 		{"max-connections", float64(cfg.maxConnections)},
 		{"max-total-streams", float64(cfg.maxTotalStreams)},
 		{"max-heap", float64(cfg.maxHeap)},
+		{"max-health-watches", float64(cfg.maxWatches)},
 	}
 	for _, p := range notNegative {
 		if p.v < 0 {

@@ -253,6 +253,7 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 	}
 	gcfg.MaxRequestSize = min(cfg.maxRequestSize, cfg.maxMsgSize)
 	gcfg.MaxStreams = cfg.maxTotalStreams
+	gcfg.MaxHealthWatches = cfg.maxWatches
 	gcfg.MaxHeap = uint64(cfg.maxHeap)
 	if cfg.maxStreams > 0 {
 		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.MaxConcurrentStreams(cfg.maxStreams))
