@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"runtime/metrics"
 	"strings"
 	"sync"
@@ -124,7 +125,7 @@ func (a *admission) admit() (release func(), err error) {
 		if h := a.heap(); h > a.maxHeap {
 			a.refusedHeap.Add(1)
 			return nil, status.Errorf(codes.ResourceExhausted,
-				"server overloaded: its heap is %d MiB, above the %d MiB of -max-heap; retry later", h>>20, a.maxHeap>>20)
+				"server overloaded: its heap is %s, above the %s of -max-heap; retry later", mebibytes(h), mebibytes(a.maxHeap))
 		}
 	}
 	if a.maxStreams <= 0 {
@@ -159,6 +160,14 @@ func (a *admission) admitHealth(fullMethod string) (release func(), err error) {
 
 // healthWatchMethod is the full method name of a health Watch stream.
 const healthWatchMethod = "/grpc.health.v1.Health/Watch"
+
+// mebibytes writes a size in MiB, or in bytes below one.
+func mebibytes(n uint64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
+}
 
 // admittedKey marks the context of a call the tap admitted; its value is
 // the *admission that counts it.

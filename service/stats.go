@@ -145,6 +145,8 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	if ci.metrics != nil {
 		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, code.String()).Inc()
 		ci.metrics.handling.Observe(elapsed.Seconds())
+	} else {
+		h.countUnknown(code)
 	}
 	if isInfra(ci.service) {
 		return
@@ -157,7 +159,31 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	} else if s.Error != nil {
 		attrs = append(attrs, "grpc.error", st.Message())
 	}
-	sampler.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(code)), "finished call", attrs...)
+	sampler.log(ctx, h.logger, codeLevel(code), "finished call", attrs...)
+}
+
+// unknownLabel is the service, method and type a call of a method the
+// server does not have is counted under: one series, whatever the names
+// a client makes up.
+const unknownLabel = "unknown"
+
+// countUnknown counts the end of a call of a method the server does not
+// have.
+func (h *callStats) countUnknown(code codes.Code) {
+	if h.metrics != nil {
+		h.metrics.handled.WithLabelValues(unknownLabel, unknownLabel, unknownLabel, code.String()).Inc()
+	}
+}
+
+// codeLevel is the log level of a call that ended with code: go-grpc-
+// middleware's, but Unimplemented, which this server gives only to calls
+// of methods it does not have, is the client's mistake (a warning), not
+// the server's error.
+func codeLevel(code codes.Code) slog.Level {
+	if code == codes.Unimplemented {
+		return slog.LevelWarn
+	}
+	return slog.Level(logging.DefaultServerCodeToLevel(code))
 }
 
 // callAttrs returns the attributes of the log line of a call of m that
@@ -185,7 +211,7 @@ func (h *callStats) samplerFor(code codes.Code) *logSampler {
 	switch code {
 	case codes.Canceled:
 		return h.cancelled
-	case codes.Unauthenticated:
+	case codes.Unauthenticated, codes.Unimplemented:
 		return h.refused
 	}
 	return nil
@@ -205,12 +231,14 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		ci.metrics.started.Inc()
 		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, st.Code().String()).Inc()
 		ci.metrics.handling.Observe(0)
+	} else {
+		h.countUnknown(st.Code())
 	}
 	if isInfra(ci.service) {
 		return
 	}
 	attrs := append(callAttrs(ctx, ci, now, st.Code(), 0), "grpc.error", st.Message())
-	h.refused.log(ctx, h.logger, slog.Level(logging.DefaultServerCodeToLevel(st.Code())), "finished call", attrs...)
+	h.refused.log(ctx, h.logger, codeLevel(st.Code()), "finished call", attrs...)
 }
 
 // logSampler passes at most a number of log lines a second, and counts

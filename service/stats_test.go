@@ -120,10 +120,18 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 			labels := map[string]string{"grpc_method": tt.method, "grpc_code": tt.want.String()}
 			got, ok := metricValue(families, "grpc_server_handled_total", labels)
 			if tt.want == codes.Unimplemented {
-				// Not a method of the server: not counted, so that
-				// clients cannot make up labels.
+				// Not a method of the server: counted under "unknown", so
+				// that clients cannot make up labels, and logged as the
+				// client's mistake.
 				if ok {
-					t.Errorf("unknown method counted: %v", got)
+					t.Errorf("unknown method counted under its own name: %v", got)
+				}
+				unknown := map[string]string{"grpc_service": "unknown", "grpc_method": "unknown", "grpc_code": "Unimplemented"}
+				if got, _ := metricValue(families, "grpc_server_handled_total", unknown); got != 1 {
+					t.Errorf("grpc_server_handled_total%v = %v, want 1", unknown, got)
+				}
+				if level := lines[0]["level"]; level != "WARN" {
+					t.Errorf("unknown method logged at %v, want WARN", level)
 				}
 				return
 			}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -52,6 +54,22 @@ func parseJSONPuzzle(text, why string) (*sudokuv1.Puzzle, error) {
 		return p, nil
 	}
 	keys := topLevelKeys(text)
+	if keys == nil {
+		// Not a JSON object at all: say where the syntax breaks, rather
+		// than what protojson first disliked.
+		if t := strings.TrimSpace(text); !strings.HasPrefix(t, "{") {
+			r, _ := utf8.DecodeRuneInString(t)
+			return nil, fmt.Errorf("reading the puzzle as JSON (%s): the text is not a JSON object: it starts with %q, not '{'", why, r)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(text), &v); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				return nil, fmt.Errorf("reading the puzzle as JSON (%s): %v at byte %d", why, err, se.Offset)
+			}
+			return nil, fmt.Errorf("reading the puzzle as JSON (%s): %v", why, err)
+		}
+	}
 	switch {
 	case keys["text"] && keys["board"]:
 		return nil, fmt.Errorf(`reading the puzzle as JSON (%s): it sets both "text" and "board", and a Puzzle takes one of them: the puzzle as text, or as a structured board`, why)

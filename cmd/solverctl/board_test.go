@@ -179,8 +179,9 @@ func TestJSONErrors(t *testing.T) {
 	}{
 		{"not a board", []string{"solve", `{"size": "nine"}`}, "reading the puzzle as a JSON board (it starts with '{')"},
 		{"not a board, json asked", []string{"solve", "--format", "json", `{"size": "nine"}`}, "reading the puzzle as a JSON board (--format json)"},
-		{"json asked, text given", []string{"solve", "--format", "json", seedPuzzle}, "reading the puzzle as a JSON board (--format json)"},
+		{"json asked, text given", []string{"solve", "--format", "json", seedPuzzle}, "reading the puzzle as JSON (--format json): the text is not a JSON object: it starts with '0', not '{'"},
 		{"unknown field", []string{"solve", `{"sise": 9}`}, "sise"},
+		{"broken JSON", []string{"solve", `{"text": broken`}, "reading the puzzle as JSON (it starts with '{'): invalid character 'b' looking for beginning of value at byte 10"},
 		{"text and board", []string{"solve", `{"text": "` + seedPuzzle + `", "board": {"size": 4}}`}, `it sets both "text" and "board", and a Puzzle takes one of them`},
 		{"bad Puzzle", []string{"solve", `{"text": "` + seedPuzzle + `", "format": "FORMAT_BOGUS"}`}, "reading the puzzle as a JSON Puzzle (it starts with '{')"},
 	}

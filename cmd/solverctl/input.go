@@ -50,8 +50,12 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
-	return strings.TrimSpace(string(b)), nil
+	return strings.TrimSpace(strings.TrimPrefix(string(b), byteOrderMark)), nil
 }
+
+// byteOrderMark is the UTF-8 byte order mark that Windows editors write at
+// the start of a text file: not part of its first puzzle.
+const byteOrderMark = "\ufeff"
 
 // readBounded reads r to its end, at most limit bytes: beyond them it
 // fails with errTooLong. It returns ctx's error as soon as ctx ends; the
@@ -132,6 +136,9 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 		}
 		lr.line++
 		s := strings.TrimRight(string(lr.buf), "\r\n")
+		if lr.line == 1 {
+			s = strings.TrimPrefix(s, byteOrderMark)
+		}
 		if len(s) > lr.max {
 			return "", lr.line, true, nil
 		}

@@ -130,6 +130,19 @@ func waitInterrupted(t *testing.T, done <-chan error, within time.Duration, what
 	}
 }
 
+// TestReadArgByteOrderMark: a file as Windows editors write it (a byte
+// order mark, CRLF) reads as its puzzle.
+func TestReadArgByteOrderMark(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bom.txt")
+	if err := os.WriteFile(file, []byte("\ufeff"+seedPuzzle+"\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readArg(context.Background(), nil, "@"+file, false)
+	if err != nil || got != seedPuzzle {
+		t.Fatalf("readArg(@bom.txt) = %q, %v; want the puzzle", got, err)
+	}
+}
+
 func TestLineReader(t *testing.T) {
 	long := strings.Repeat("x", 100)
 	tests := []struct {
@@ -140,6 +153,7 @@ func TestLineReader(t *testing.T) {
 	}{
 		{"lines", "a\nbb\n\nccc", 10, []string{"a", "bb", "", "ccc"}},
 		{"crlf", "a\r\nbb\r\n", 2, []string{"a", "bb"}},
+		{"byte order mark", "\ufeffa\r\nb\ufeff\n", 10, []string{"a", "b\ufeff"}},
 		{"too long in the middle", "a\n" + long + "\nb\n", 10, []string{"a", "!", "b"}},
 		{"too long at the end", "a\n" + long, 10, []string{"a", "!"}},
 		{"at the limit", "0123456789\n01234567890\n", 10, []string{"0123456789", "!"}},

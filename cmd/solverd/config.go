@@ -196,6 +196,13 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	return cfg, nil
 }
 
+// Bounds of flags whose larger values could only be mistakes.
+const (
+	maxStreamBuffer = 4096 // messages; -stream-buffer-bytes bounds their bytes
+	maxBatchWorkers = 1024 // goroutines a SolveBatch stream; past -max-concurrent they only wait
+	minRateLimit    = 1e-3 // calls a second
+)
+
 // check rejects values out of range and flags that need others.
 func (cfg *config) check() error {
 	positive := []struct {
@@ -228,9 +235,32 @@ func (cfg *config) check() error {
 		{"max-health-watches", float64(cfg.maxWatches)},
 	}
 	for _, p := range notNegative {
-		if p.v < 0 {
+		if p.v < 0 || math.IsNaN(p.v) {
 			return fmt.Errorf("-%s must not be negative, not %v", p.name, p.v)
 		}
+	}
+	// Upper bounds where a value typed in the wrong unit would take the
+	// memory of every call (a channel of that many messages a SolveSteps
+	// stream, that many goroutines a SolveBatch stream).
+	for _, p := range []struct {
+		name   string
+		v, max int
+	}{
+		{"stream-buffer", cfg.service.StreamBuffer, maxStreamBuffer},
+		{"batch-workers", cfg.service.BatchWorkers, maxBatchWorkers},
+	} {
+		if p.v > p.max {
+			return fmt.Errorf("-%s must be at most %d, not %d", p.name, p.max, p.v)
+		}
+	}
+	// A rate below one call in 1,000 s would not limit: the limiter forgets
+	// a caller once its bucket has refilled, which then takes longer than a
+	// time.Duration holds.
+	if r := cfg.rateLimit; r != 0 && !(r >= minRateLimit && r <= math.MaxFloat64) {
+		return fmt.Errorf("-rate-limit must be 0 (no limit) or from %g to a finite number of calls a second, not %v", minRateLimit, r)
+	}
+	if r := cfg.noisyLogRate; math.IsInf(r, 0) || math.IsNaN(r) {
+		return fmt.Errorf("-noisy-log-rate must be a finite number of lines a second, not %v", r)
 	}
 	durations := []struct {
 		name     string

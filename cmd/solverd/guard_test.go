@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,4 +94,74 @@ func TestMetricsSecured(t *testing.T) {
 	}
 	cancel()
 	waitDone(t, done, 5*time.Second, log)
+}
+
+// TestBodyDeadline checks the web port's -request-timeout: a request
+// whose body trickles in is cut off at the deadline, and one whose body
+// has arrived in full keeps its connection and context past it, as a
+// SolveSteps stream must.
+func TestBodyDeadline(t *testing.T) {
+	const d = 300 * time.Millisecond
+	alive := make(chan error, 1)
+	srv := httptest.NewServer(bodyDeadline(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := io.ReadAll(r.Body); err != nil {
+			http.Error(w, err.Error(), http.StatusRequestTimeout)
+			return
+		}
+		time.Sleep(3 * d) // a stream answering after its body came
+		alive <- r.Context().Err()
+		io.WriteString(w, "ok")
+	}), d))
+	defer srv.Close()
+
+	resp, err := http.Post(srv.URL, "text/plain", strings.NewReader("all at once"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err := <-alive; err != nil || string(body) != "ok" {
+		t.Fatalf("a request read in full, answered after the deadline: context %v, body %q; want it alive and ok", err, body)
+	}
+
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	io.WriteString(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	reply, _ := io.ReadAll(conn) // until the server closes
+	if took := time.Since(start); took > 5*time.Second || !strings.Contains(string(reply), "408") {
+		t.Errorf("a trickled body was answered %q after %v; want 408 at the %v deadline", reply, took, d)
+	}
+}
+
+// TestWebSlowBody sends the web port a Connect call whose body never
+// arrives in full: it is answered 408 at -request-timeout, not held.
+func TestWebSlowBody(t *testing.T) {
+	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0", "--request-timeout", "500ms")
+	t.Cleanup(func() {
+		cancel()
+		waitDone(t, done, 10*time.Second, log)
+	})
+	m := webRE.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no web viewer address logged:\n%s", log)
+	}
+	conn, err := net.Dial("tcp", m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	io.WriteString(conn, "POST /sudoku.v1.SudokuService/Solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnect-Protocol-Version: 1\r\nContent-Length: 1000\r\n\r\n{")
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	buf := make([]byte, 4096)
+	n, _ := io.ReadAtLeast(conn, buf, 12)
+	reply := string(buf[:n])
+	if took := time.Since(start); took > 5*time.Second || !strings.HasPrefix(reply, "HTTP/1.1 408") {
+		t.Errorf("a trickled body was answered %q after %v; want 408 at the 500ms deadline", reply, took)
+	}
 }

@@ -107,7 +107,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	var web *http.Server
 	webDone := make(chan error, 1)
 	if cfg.httpListen != "" {
-		if web, err = startWeb(cfg.httpListen, g, tlsCfg, logger, webDone); err != nil {
+		if web, err = startWeb(cfg, g, tlsCfg, logger, webDone); err != nil {
 			ln.Close()
 			if metrics != nil {
 				metrics.Close()
@@ -174,14 +174,22 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 
 // startWeb serves the web viewer of g on addr, with TLS when tlsCfg is
 // not nil; the error that ends serving goes to done.
-func startWeb(addr string, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
+func startWeb(cfg *config, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
+	var h http.Handler
 	h, err := webview.New(g.Server, webview.WithLogger(logger))
 	if err != nil {
 		return nil, err
 	}
-	wln, err := net.Listen("tcp", addr)
+	if cfg.requestTimeout > 0 {
+		h = bodyDeadline(h, cfg.requestTimeout)
+	}
+	wln, err := net.Listen("tcp", cfg.httpListen)
 	if err != nil {
 		return nil, fmt.Errorf("web viewer: %w", err)
+	}
+	if cfg.maxConnections > 0 {
+		// As on the gRPC port (a cap of its own): more wait in the backlog.
+		wln = netutil.LimitListener(wln, cfg.maxConnections)
 	}
 	web := &http.Server{
 		Handler:           h,
@@ -202,6 +210,38 @@ func startWeb(addr string, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Log
 	}
 	logger.Info("serving web viewer", "addr", wln.Addr().String(), "url", scheme+"://"+wln.Addr().String()+"/")
 	return web, nil
+}
+
+// bodyDeadline gives each request with a body d to send it in full, as
+// -request-timeout does on the gRPC port: a client that trickles its body
+// is cut off rather than held. The deadline is lifted once the body has
+// been read, so that a SolveSteps stream answers as long as its solve.
+func bodyDeadline(h http.Handler, d time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			if rc.SetReadDeadline(time.Now().Add(d)) == nil {
+				r.Body = &deadlineBody{ReadCloser: r.Body, lift: func() { rc.SetReadDeadline(time.Time{}) }}
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// deadlineBody is a request body that lifts its read deadline at its end.
+type deadlineBody struct {
+	io.ReadCloser
+	lift func()
+	done bool
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		b.done = true
+		b.lift()
+	}
+	return n, err
 }
 
 // stopWeb stops the web viewer gracefully before the gRPC server: the

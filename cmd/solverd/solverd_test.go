@@ -297,6 +297,13 @@ func TestBadConfig(t *testing.T) {
 		{"negative connections", []string{"--max-connections", "-1"}, nil, "-max-connections must not be negative"},
 		{"negative total streams", []string{"--max-total-streams", "-5"}, nil, "-max-total-streams must not be negative"},
 		{"negative heap", []string{"--max-heap", "-1"}, nil, "-max-heap must not be negative"},
+		{"negative health watches", []string{"--max-health-watches", "-1"}, nil, "-max-health-watches must not be negative"},
+		{"huge stream buffer", []string{"--stream-buffer", "10000000000"}, nil, "-stream-buffer must be at most 4096"},
+		{"huge batch workers", []string{"--batch-workers", "1000000000"}, nil, "-batch-workers must be at most 1024"},
+		{"NaN rate", []string{"--rate-limit", "NaN"}, nil, "-rate-limit must not be negative, not NaN"},
+		{"tiny rate", []string{"--rate-limit", "1e-11"}, nil, "-rate-limit must be 0 (no limit) or from 0.001"},
+		{"infinite rate", []string{"--rate-limit", "+Inf"}, nil, "-rate-limit must be 0 (no limit) or from 0.001"},
+		{"NaN log rate", []string{"--noisy-log-rate", "NaN"}, nil, "-noisy-log-rate must"},
 		{"bad env bool", nil, map[string]string{"SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS": "maybe"}, "SOLVERD_KEEPALIVE_PERMIT_WITHOUT_CALLS"},
 		{"bad env", nil, map[string]string{"SOLVERD_MAX_NODES": "many"}, `invalid value "many" for SOLVERD_MAX_NODES`},
 	}

@@ -55,6 +55,12 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 	}
 	n, err := sizeOf("text", len(cells))
 	if err != nil {
+		if symbols != "" {
+			// The symbols outside the charset were skipped as noise.
+			if other := outside(text, symbols); other > 0 {
+				return nil, grid.FieldErrorf("text", "%s; %d characters of the text are not in the charset %q and were skipped as separators", reason(err), other, charset)
+			}
+		}
 		return nil, err
 	}
 	p := &Puzzle{Size: n, Charset: symbols}
@@ -247,6 +253,21 @@ func scanCharset(text, symbols string) []int {
 		}
 	}
 	return cells
+}
+
+// outside counts the characters of text that are neither in the
+// (upper-case) charset symbols nor space or a separator of plain text.
+func outside(text, symbols string) int {
+	n := 0
+	for _, r := range strings.ToUpper(text) {
+		switch {
+		case r <= unicode.MaxASCII && strings.IndexByte(symbols, byte(r)) >= 0:
+		case unicode.IsSpace(r) || r == '|' || r == '-' || r == '+' || r == '=' || (r >= 0x2500 && r <= 0x257F):
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // sizeOf returns N for a count of N×N cells.

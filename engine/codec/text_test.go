@@ -87,6 +87,7 @@ func TestParseTextErrors(t *testing.T) {
 		{name: "bad character", text: seedFirst[:10] + "#" + seedFirst[10:], wantInput: "text", wantReason: `unexpected character '#' at line 1, column 11`},
 		{name: "letter above size", text: "A" + seedFirst[1:], wantInput: "text", wantReason: "stands for 10, more than the size 9"},
 		{name: "empty", text: "", wantInput: "text", wantReason: "found 0 cells"},
+		{name: "digits beside a charset", text: seedFirst, charset: "#ABCD", wantInput: "text", wantReason: `found 0 cells; a puzzle needs a square number of cells (81 for 9×9); 81 characters of the text are not in the charset "#ABCD" and were skipped as separators`},
 		{name: "charset too short", text: "#A#B####C#A#####", charset: "#ABC", wantInput: "charset", wantReason: "needs 1..4"},
 		{name: "charset repeats", text: "#A#B####C#D#####", charset: "#ABCA", wantInput: "charset", wantReason: "repeats 'A'"},
 		{name: "charset non-ASCII first", text: "#A#B####C#D#####", charset: "·ABCD", wantInput: "charset", wantReason: `charset symbol '·' at position 1 is not a printable ASCII character`},

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"os"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -136,8 +137,10 @@ func rpcPath(path string) (service, method string, ok bool) {
 // checkBody reads the body of a Connect call (unary, or a stream's
 // envelopes), refuses it when it is not m's request message in codec
 // ("json" or "proto"), and otherwise hands the call on with the body as
-// read. A compressed body, a client stream's and one longer than the
-// transcoder takes pass unchecked.
+// read. A body longer than the transcoder takes is refused with
+// resource_exhausted (the transcoder would cancel the call, which the
+// gRPC server then counts as Unavailable). A compressed body and a client
+// stream's pass unchecked.
 func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, codec string, stream bool) {
 	enc := r.Header.Get("Content-Encoding")
 	if stream {
@@ -148,16 +151,18 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 		return
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxMessageBytes+1))
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		// The server's read deadline (solverd's -request-timeout) passed.
+		g.refuse(w, r, http.StatusRequestTimeout, codes.DeadlineExceeded, "the request body did not arrive in full in time", stream)
+		return
+	}
 	if err != nil {
 		g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument, fmt.Sprintf("reading the request body: %v", err), stream)
 		return
 	}
 	if len(body) > maxMessageBytes {
-		r.Body = struct {
-			io.Reader
-			io.Closer
-		}{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
-		g.next.ServeHTTP(w, r)
+		g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
+			fmt.Sprintf("the request body is more than %d bytes, the most this port takes", maxMessageBytes), stream)
 		return
 	}
 	msg := body

@@ -317,6 +317,8 @@ func TestClientMistakes(t *testing.T) {
 		{"stream, short envelope", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", "xx", http.StatusOK, "invalid_argument", "shorter than a Connect envelope"},
 		{"stream, malformed JSON", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{nope"), http.StatusOK, "invalid_argument", "not a sudoku.v1.SolveStepsRequest in JSON"},
 		{"stream, wrong length", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{}") + "x", http.StatusOK, "invalid_argument", "announces 2 bytes"},
+		// Not Unavailable, as the transcoder's cancelled call was counted.
+		{"too large", solve, "application/json", "1", `{"puzzle":{"text":"` + strings.Repeat(".", 4<<20) + `"}}`, http.StatusTooManyRequests, "resource_exhausted", "more than 4194304 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
