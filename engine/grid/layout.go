@@ -117,7 +117,7 @@ type Unit struct {
 	Cells []int
 	// Partial marks a unit that need not hold every digit.
 	Partial bool
-	label   string // the name of a compartment
+	label   string // the name of a compartment or a diagonal
 }
 
 // Name returns a human-readable name such as "row 3", or a
@@ -705,8 +705,11 @@ func (l *Layout) addExtras() error {
 	n := l.N
 	switch l.Variant {
 	case X, Str8tsX, Str8tsBX, KillerX:
+		// Named by their ends: "diagonal 2" would not say which it is.
 		l.addUnit(Diagonal, 0, func(i int) int { return i*n + i })
+		l.units[len(l.units)-1].label = fmt.Sprintf("diagonal r1c1-r%dc%d", n, n)
 		l.addUnit(Diagonal, 1, func(i int) int { return i*n + n - 1 - i })
+		l.units[len(l.units)-1].label = fmt.Sprintf("diagonal r1c%d-r%dc1", n, n)
 	case Windoku:
 		b := l.BoxRows
 		if b == 0 || l.BoxCols != b {

@@ -367,7 +367,7 @@ func explainCageLinks(s *Step, n grid.Notation) string {
 			continue
 		}
 		x, y := min(a.Digit, c.Digit), max(a.Digit, c.Digit)
-		parts = append(parts, name+" keeping "+comboList(n, a.Combos)+": every combination left holds "+n.DigitName(x)+" or "+n.DigitName(y))
+		parts = append(parts, name+" keeping "+nodeCombos(n, &a)+": every combination left holds "+n.DigitName(x)+" or "+n.DigitName(y))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -194,7 +194,7 @@ func explainCageBlock(s *Step, n grid.Notation) string {
 		}
 		part := cageName(n, nd.Cage)
 		if len(nd.Combos) > 0 {
-			part += " keeping " + comboList(n, nd.Combos)
+			part += " keeping " + nodeCombos(n, &nd)
 		}
 		parts = append(parts, part)
 	}

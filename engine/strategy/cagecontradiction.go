@@ -1486,7 +1486,7 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 	}
 	s := trialGroupName(nd, n)
 	if len(nd.Combos) > 0 {
-		return s + " keeps " + comboList(n, nd.Combos)
+		return s + " keeps " + nodeCombos(n, nd)
 	}
 	return s + " rules out what no filling puts in its cells"
 }

@@ -275,7 +275,7 @@ func explainCrossover(s *Step, n grid.Notation) string {
 		}
 		part := cageName(n, nd.Cage)
 		if len(nd.Combos) > 0 {
-			part += " keeps " + comboList(n, nd.Combos)
+			part += " keeps " + nodeCombos(n, &nd)
 		}
 		parts = append(parts, part)
 		for _, c := range nd.Cells {

@@ -140,7 +140,7 @@ func addCageNode(b *grid.Board, s *Step, k int) {
 func keptCombos(s *Step, n grid.Notation) string {
 	for _, nd := range s.Nodes {
 		if nd.Kind == CageNode && len(nd.Combos) > 0 {
-			return " keeps " + comboList(n, nd.Combos)
+			return " keeps " + nodeCombos(n, &nd)
 		}
 	}
 	return ""
@@ -662,11 +662,21 @@ func explainCage(s *Step, n grid.Notation, what string) string {
 	return fmt.Sprintf("cage %d%s at %s%s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), keptCombos(s, n), what, effects(n, s.Eliminations), must)
 }
 
+// explainOverlap words the two ways a cage and a unit share where a digit
+// goes: the unit's places for it all lie in the cage (the cage's other
+// cells lose it), or every combination of the cage uses it and the
+// cage's places for it all lie in the unit (the unit's other cells lose
+// it).
 func explainOverlap(s *Step, n grid.Notation) string {
 	l := n.Layout
 	k := l.CellCage(s.Cells[0])
-	cg := l.Cage(k)
-	return fmt.Sprintf("cage %d%s at %s and %s share where %s must go: remove %s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), l.Unit(s.Units[0]).Name(), n.DigitName(s.Digits.Min()), effects(n, s.Eliminations))
+	cage := cageName(n, k)
+	unit := l.Unit(s.Units[0]).Name()
+	d := n.DigitName(s.Digits.Min())
+	if len(s.Eliminations) > 0 && l.CellCage(s.Eliminations[0].Cell) == k {
+		return fmt.Sprintf("%s's %s can only go in %s: remove it from the cage's cells outside %s: %s", unit, d, cage, unit, effects(n, s.Eliminations))
+	}
+	return fmt.Sprintf("every combination of %s uses %s, and its places for %s all lie in %s: remove it from the rest of %s: %s", cage, d, d, unit, unit, effects(n, s.Eliminations))
 }
 
 // explainPseudo explains a step on a pseudo-cage: the units whose rule
@@ -801,12 +811,108 @@ func straightCombos(windows grid.Digits, k int, dst []grid.Digits) []grid.Digits
 
 // comboList renders digit sets, e.g. "{1,2,4,9},{1,3,4,8}".
 func comboList(n grid.Notation, combos []grid.Digits) string {
+	return cageComboList(n, combos, -1)
+}
+
+// nodeCombos renders the combinations of a node: those of a cage (a cage
+// node, or the ALS of a cage) with their repeats (see cageComboList).
+func nodeCombos(n grid.Notation, nd *Node) string {
+	k := -1
+	if nd.Kind == CageNode || nd.Kind == ALSNode && nd.Cage >= 0 {
+		k = nd.Cage
+	}
+	return cageComboList(n, nd.Combos, k)
+}
+
+// cageComboList renders the combinations of cage k (-1: of no cage) as
+// digit sets; where the cage's digits may repeat (a KenKen cage over
+// rows and columns, whose set {1,4,6} fills four cells as 1+4+4+6), each
+// set as the fillings of its digits that meet the cage's target, with
+// their repeats: "{1,4,4,6}", so that the arithmetic can be checked.
+func cageComboList(n grid.Notation, combos []grid.Digits, k int) string {
+	var cg *grid.Cage
+	if k >= 0 && k < len(n.Layout.Cages()) {
+		cg = n.Layout.Cage(k)
+		if !mayRepeat(n.Layout, cg.Cells) {
+			cg = nil
+		}
+	}
 	var sb strings.Builder
 	for i, c := range combos {
 		if i > 0 {
 			sb.WriteString(",")
 		}
-		sb.WriteString("{" + n.DigitList(c, ",") + "}")
+		var fills [][]int
+		if cg != nil {
+			fills = multisets(c, len(cg.Cells), cg)
+		}
+		if len(fills) == 0 {
+			sb.WriteString("{" + n.DigitList(c, ",") + "}")
+			continue
+		}
+		for j, f := range fills {
+			if j > 0 {
+				sb.WriteString(",")
+			}
+			names := make([]string, len(f))
+			for x, d := range f {
+				names[x] = n.DigitName(d)
+			}
+			sb.WriteString("{" + strings.Join(names, ",") + "}")
+		}
 	}
 	return sb.String()
+}
+
+// mayRepeat reports whether two of cells do not see each other, so that
+// a digit may fill both.
+func mayRepeat(l *grid.Layout, cells []int) bool {
+	for i, a := range cells {
+		for _, b := range cells[i+1:] {
+			if !l.Sees(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// multisets returns the ascending lists of size digits that use every
+// digit of set at least once and meet cg's target, nil when there are
+// none (or size cannot hold set).
+func multisets(set grid.Digits, size int, cg *grid.Cage) [][]int {
+	digits := set.List(nil)
+	if len(digits) == 0 || len(digits) > size {
+		return nil
+	}
+	var out [][]int
+	counts := make([]int, len(digits))
+	var walk func(i, left int)
+	walk = func(i, left int) {
+		if i == len(digits)-1 {
+			counts[i] = 1 + left
+			var f []int
+			sum, prod := 0, 1
+			for x, d := range digits {
+				for range counts[x] {
+					f = append(f, d)
+					sum, prod = sum+d, prod*d
+				}
+			}
+			second := 0
+			if len(f) > 1 {
+				second = f[1]
+			}
+			if cg.Op.Meets(cg.Target, sum, prod, f[0], second) {
+				out = append(out, f)
+			}
+			return
+		}
+		for extra := 0; extra <= left; extra++ {
+			counts[i] = 1 + extra
+			walk(i+1, left-extra)
+		}
+	}
+	walk(0, size-len(digits))
+	return out
 }

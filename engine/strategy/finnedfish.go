@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -84,5 +85,12 @@ func explainFinnedFish(s *Step, n grid.Notation) string {
 	}
 	base, cover := fishSets(s, n.Layout)
 	d := s.Digits.Min()
-	return fmt.Sprintf("%s on %s: base %v, cover %v, with fins; remove %s from %s, which sees every fin", s.Name(), n.DigitName(d), base, cover, n.DigitName(d), cellList(n, eliminationCells(s)))
+	var fins []int
+	for _, m := range s.Marks {
+		if m.Role == RoleFin {
+			fins = append(fins, m.Cell)
+		}
+	}
+	return fmt.Sprintf("%s on %s: base %s, cover %s, fins %s; remove %s from %s, which sees every fin",
+		s.Name(), n.DigitName(d), strings.Join(base, ", "), strings.Join(cover, ", "), cellList(n, fins), n.DigitName(d), cellList(n, eliminationCells(s)))
 }

@@ -2610,7 +2610,7 @@ func ruleKept(s *Step, n grid.Notation, kind NodeKind, i int, name, what string)
 		if nd.Kind != kind || len(nd.Combos) == 0 || kind == CageNode && nd.Cage != i || kind == CompartmentNode && nd.Unit != i {
 			continue
 		}
-		if c := comboList(n, nd.Combos); !slices.Contains(kept, c) {
+		if c := nodeCombos(n, &nd); !slices.Contains(kept, c) {
 			kept = append(kept, c)
 		}
 	}

@@ -214,7 +214,7 @@ func explainCageForcing(s *Step, n grid.Notation, concl string, roots []int) str
 		if i > 0 {
 			sb.WriteString(", ")
 		}
-		fmt.Fprintf(&sb, "%s => %s", comboList(n, s.Nodes[r].Combos), concl)
+		fmt.Fprintf(&sb, "%s => %s", nodeCombos(n, &s.Nodes[r]), concl)
 	}
 	sb.WriteString("; so ")
 	sb.WriteString(concl)

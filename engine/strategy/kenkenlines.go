@@ -409,7 +409,7 @@ func explainLineCageFillings(s *Step, n grid.Notation) string {
 	var kept []string
 	for _, nd := range s.Nodes {
 		if nd.Kind == CageNode {
-			kept = append(kept, cageName(n, nd.Cage)+" keeps "+comboList(n, nd.Combos))
+			kept = append(kept, cageName(n, nd.Cage)+" keeps "+nodeCombos(n, &nd))
 		}
 	}
 	holds := "holds each digit once, shared out among the cages through it"

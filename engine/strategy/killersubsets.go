@@ -452,14 +452,24 @@ func explainKillerSubset(s *Step, n grid.Notation) string {
 			}
 			continue
 		}
-		parts = append(parts, n.CellName(c))
+		// "cell": a cell beside a cage is not a cage of the same total
+		// that starts there.
+		parts = append(parts, "cell "+n.CellName(c))
 	}
 	digits := n.DigitList(s.Digits, "/")
 	how := "each hold one of " + digits
 	if s.Technique == hiddenKillerPair || s.Technique == hiddenKillerTriple {
-		how = "hold every place of " + digits + " and none two of them, so each holds one"
+		how = "hold every place of " + digits + " and none can hold two of them, so each holds one"
 	}
-	return fmt.Sprintf("%s %s in %s: %s %s: remove %s", s.Name(), digits, l.Unit(s.Units[0]).Name(), strings.Join(parts, ", "), how, effects(n, s.Eliminations))
+	return fmt.Sprintf("%s %s in %s: %s %s: remove %s", s.Name(), digits, l.Unit(s.Units[0]).Name(), andList(parts), how, effects(n, s.Eliminations))
+}
+
+// andList joins words as a list: "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 func containsCage(cages []int, k int) bool {

@@ -3,6 +3,7 @@ package strategy
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -262,9 +263,21 @@ func lineUnits(l *grid.Layout) (rows, cols [grid.MaxSize]int) {
 // findBasicFish reports the basic fish of b (the fish engine, fish.go).
 func findBasicFish(b *grid.Board, sink *Sink) { findFish(b, sink, &basicLineShape) }
 
+// explainSubset words a naked subset by the digits it removes from the
+// rest of its units, a hidden one by the other candidates it removes from
+// its own cells.
 func explainSubset(s *Step, n grid.Notation) string {
 	l := n.Layout
-	return fmt.Sprintf("%s %s in %s of %s: remove the other candidates (%s)", s.Name(), n.DigitList(s.Digits, "/"), cellList(n, s.Cells), l.Unit(s.Units[0]).Name(), cellList(n, eliminationCells(s)))
+	digits := n.DigitList(s.Digits, "/")
+	var units []string
+	for _, u := range s.Units {
+		units = append(units, l.Unit(u).Name())
+	}
+	where := strings.Join(units, " and ")
+	if strings.HasPrefix(s.Name(), "Hidden") {
+		return fmt.Sprintf("%s %s in %s of %s: those cells hold %s, so remove their other candidates (%s)", s.Name(), digits, cellList(n, s.Cells), where, digits, cellList(n, eliminationCells(s)))
+	}
+	return fmt.Sprintf("%s %s in %s of %s: remove %s from the other cells of %s (%s)", s.Name(), digits, cellList(n, s.Cells), where, digits, where, cellList(n, eliminationCells(s)))
 }
 
 // fishSets names the units of a fish step: its base sets, the first half
@@ -284,5 +297,5 @@ func fishSets(s *Step, l *grid.Layout) (base, cover []string) {
 func explainFish(s *Step, n grid.Notation) string {
 	base, cover := fishSets(s, n.Layout)
 	d := n.DigitName(s.Digits.Min())
-	return fmt.Sprintf("%s on %s: base %v, cover %v; remove %s from %s", s.Name(), d, base, cover, d, cellList(n, eliminationCells(s)))
+	return fmt.Sprintf("%s on %s: base %s, cover %s; remove %s from %s", s.Name(), d, strings.Join(base, ", "), strings.Join(cover, ", "), d, cellList(n, eliminationCells(s)))
 }

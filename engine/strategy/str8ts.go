@@ -242,8 +242,12 @@ func (c *compartment) dropOutside(sink *Sink, u int, windows grid.Digits, keep f
 
 func explainCompartmentRange(s *Step, n grid.Notation) string {
 	u := n.Layout.Unit(s.Units[0])
-	return fmt.Sprintf("%s holds %d consecutive digits, in reach of its digits and candidates only %s: %s",
-		u.Name(), len(u.Cells), windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
+	are := "straights that hold its digits and a candidate of each of its cells are"
+	if s.Digits.Count() == 1 {
+		are = "straight that holds its digits and a candidate of each of its cells is"
+	}
+	return fmt.Sprintf("%s holds %d consecutive digits; the only %s %s: %s",
+		u.Name(), len(u.Cells), are, windowNames(n, s.Digits, len(u.Cells)), describeChanges(s, n))
 }
 
 func findSureDigits(b *grid.Board, sink *Sink) {
@@ -312,7 +316,7 @@ func explainSureDigits(s *Step, n grid.Notation) string {
 	if s.Digits.Count() == 1 {
 		they = "it is"
 	}
-	what := fmt.Sprintf("every straight %s can hold has %s, so %s sure to be in it", units[s.Units[0]].Name(), n.DigitList(s.Digits, ","), they)
+	what := fmt.Sprintf("every straight that %s can hold has %s, so %s sure to be in it", units[s.Units[0]].Name(), n.DigitList(s.Digits, ","), they)
 	var parts []string
 	if len(s.Eliminations) > 0 {
 		line := &units[s.Units[1]]
