@@ -69,9 +69,21 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	feed := newStepFeed()
 	go feed.read(stream)
 
+	in := e.stdin
+	if f, ok := in.(*os.File); ok && !term.IsTerminal(f.Fd()) {
+		// The puzzle came on standard input (watch -), or it is not a
+		// terminal: the keys come from the terminal itself.
+		ttyIn, ttyOut, err := tea.OpenTTY()
+		if err != nil {
+			return fmt.Errorf("watch: standard input is not a terminal, and the terminal cannot be opened to read the keys: %w", err)
+		}
+		defer ttyIn.Close()
+		defer ttyOut.Close()
+		in = ttyIn
+	}
 	m := newWatchModel(wb, initial, feed)
 	m.paused = paused
-	p := tea.NewProgram(m, tea.WithContext(viewCtx), tea.WithOutput(out), tea.WithInput(e.stdin))
+	p := tea.NewProgram(m, tea.WithContext(viewCtx), tea.WithOutput(out), tea.WithInput(in))
 	final, err := p.Run()
 	cancel() // stops the stream of a solve left before its end
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
@@ -212,10 +224,12 @@ type watchModel struct {
 	listing       bool   // the step list shows beside the board
 
 	// cached states: the state after step pos of the last look-up, and,
-	// for boards without a packed string, every state replayed.
+	// for boards without a packed string, every state replayed with the
+	// boards the guesses in force after it saved (the last on top).
 	cachedPos   int
 	cachedState *watchState
 	replayed    map[int]*watchState
+	saved       map[int][]*watchState
 }
 
 // newWatchModel returns a model showing the puzzle, playing the steps of
@@ -287,7 +301,10 @@ func (m *watchModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.owed -= float64(n)
 		m.pos = min(m.pos+n, len(m.steps))
 		if m.ended && m.pos == len(m.steps) {
-			return m, nil // the end: the beat stops until a key restarts it
+			// The end: the player pauses there, and space plays again
+			// from the start.
+			m.paused = true
+			return m, nil
 		}
 		return m, m.tick()
 	case tea.KeyPressMsg:
@@ -550,17 +567,30 @@ func (m *watchModel) stateAt(pos int) *watchState {
 }
 
 // replay returns the state after step pos of a board whose steps carry no
-// packed board, from the placements and eliminations of the steps.
+// packed board, from the placements and eliminations of the steps, as the
+// solver went: a guess saves the board it starts from, and a backtrack
+// returns to the board its guess saved before it removes the digit that
+// failed.
 func (m *watchModel) replay(pos int) *watchState {
 	if m.replayed == nil {
 		m.replayed = map[int]*watchState{0: m.initial}
+		m.saved = map[int][]*watchState{0: nil}
 	}
 	start := pos
 	for m.replayed[start] == nil {
 		start--
 	}
 	for p := start + 1; p <= pos; p++ {
-		m.replayed[p] = m.board.apply(m.replayed[p-1], m.steps[p-1])
+		step, from, saved := m.steps[p-1], m.replayed[p-1], m.saved[p-1]
+		switch step.GetKind() {
+		case sudokuv1.StepKind_STEP_KIND_GUESS:
+			saved = append(saved[:len(saved):len(saved)], from) // a copy: earlier positions keep theirs
+		case sudokuv1.StepKind_STEP_KIND_BACKTRACK:
+			if k := len(saved); k > 0 {
+				from, saved = saved[k-1], saved[:k-1]
+			}
+		}
+		m.replayed[p], m.saved[p] = m.board.apply(from, step), saved
 	}
 	return m.replayed[pos]
 }

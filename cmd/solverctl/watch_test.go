@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,10 @@ func watchCases(t *testing.T) []watchCase {
 		{"4x4", small, 120, 50, demoStep(false)},
 		{"9x9-killer", text(readTestdata(t, "killer9.txt")), 120, 50, demoStep(true)},
 		{"9x9-killer-compact", text(readTestdata(t, "killer9.txt")), 80, 30, demoStep(true)},
+		// A KenKen label with no room on the compact board is listed under it.
+		{"9x9-kenken-compact", text(readTestdata(t, "kenken9.txt")), 120, 40, demoStep(false)},
+		// The commonest terminal: the compact board shows, its text cut.
+		{"9x9-killer-80x24", text(readTestdata(t, "killer9.txt")), 80, 24, demoStep(true)},
 		{"9x9-jigsaw", jigsaw, 120, 50, demoStep(false)},
 		{"9x9-x", x, 120, 50, demoStep(false)},
 		{"16x16", text(readTestdata(t, "classic16.txt")), 120, 50, demoStep(false)},
@@ -225,6 +230,13 @@ func TestChainRolesAndEureka(t *testing.T) {
 			name:   "simple chain",
 			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(5, 0), node(5, 1, 2), node(5, 20), node(7, 20)}, Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, false), link(2, 3, true)}},
 			eureka: "(5)r1c1=(5)r1c23-(5)r3c3=(7)r3c3",
+			roles:  []fgRole{fgOff, fgOn, fgOff, fgOn},
+		},
+		{
+			// A continuous loop's last link returns to its first node.
+			name:   "continuous loop",
+			step:   &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(9, 42), node(9, 51), node(9, 49), node(9, 39, 40)}, Links: []*sudokuv1.ChainLink{link(0, 1, true), link(1, 2, false), link(2, 3, true), link(3, 0, false)}},
+			eureka: "(9)r5c7=(9)r6c7-(9)r6c5=(9)r5c45-(9)r5c7",
 			roles:  []fgRole{fgOff, fgOn, fgOff, fgOn},
 		},
 		{
@@ -348,6 +360,46 @@ func newTestModel(t *testing.T, k int) *watchModel {
 		t.Fatalf("model has %d steps (ended %v), want %d", len(m.steps), m.ended, k)
 	}
 	return m
+}
+
+// TestWatchReplayBacktrack checks the boards replayed from steps that
+// carry no packed board (a killer X's, which no 2.0 string draws) across a
+// guess and its backtrack: the backtrack returns to the board the guess
+// started from, less the digit that failed, and the steps after it build
+// on that board.
+func TestWatchReplayBacktrack(t *testing.T) {
+	wb, initial := loadBoard(t, &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}})
+	cell := slices.Index(initial.Value, 0)
+	d := 0
+	for x := 1; x <= 9; x++ {
+		if initial.Has(cell, x) {
+			d = x
+			break
+		}
+	}
+	other := slices.IndexFunc(wb.geo.Peers[cell], func(p int) bool { return initial.Value[p] == 0 })
+	peer := wb.geo.Peers[cell][other]
+	steps := []*sudokuv1.Step{
+		{Index: 1, Kind: sudokuv1.StepKind_STEP_KIND_GUESS, Placements: []*sudokuv1.Placement{{Cell: uint32(cell), Digit: uint32(d)}}},
+		{Index: 2, Eliminations: []*sudokuv1.Elimination{{Cell: uint32(peer), Digit: 1}, {Cell: uint32(peer), Digit: 2}}},
+		{Index: 3, Kind: sudokuv1.StepKind_STEP_KIND_BACKTRACK, Eliminations: []*sudokuv1.Elimination{{Cell: uint32(cell), Digit: uint32(d)}}},
+	}
+	m := newWatchModel(wb, initial, newStepFeed())
+	m.steps = steps
+	if s := m.stateAt(1); s.Value[cell] != uint8(d) {
+		t.Fatalf("after the guess %s holds %d, want %d", wb.geo.CellName(cell), s.Value[cell], d)
+	}
+	back := m.stateAt(3)
+	want := initial.Clone()
+	want.Cand[cell] &^= 1 << (d - 1)
+	if !slices.Equal(back.Value, want.Value) || !slices.Equal(back.Cand, want.Cand) {
+		t.Errorf("after the backtrack the board is not the one before the guess less %d at %s", d, wb.geo.CellName(cell))
+	}
+	// Looked up again from the start, the same.
+	m.cachedPos, m.replayed, m.saved = -1, nil, nil
+	if again := m.stateAt(3); !slices.Equal(again.Cand, want.Cand) {
+		t.Error("the backtrack's board differs when replayed again")
+	}
 }
 
 func press(k string) tea.KeyPressMsg {
@@ -503,6 +555,16 @@ func TestWatchModelTicks(t *testing.T) {
 	}
 	if _, cmd := m.Update(tickMsg{gen: m.gen}); cmd != nil {
 		t.Error("the beat goes on after the last step of an ended stream")
+	}
+	if !m.paused || !strings.Contains(m.View().Content, "paused") {
+		t.Errorf("at the end the player is not paused:\n%s", m.View().Content)
+	}
+	m.Update(press("space"))
+	if m.paused || m.pos != 0 {
+		t.Errorf("space at the end: pos %d paused %v, want the replay from the start", m.pos, m.paused)
+	}
+	for range 12 {
+		m.Update(tickMsg{gen: m.gen})
 	}
 	if v := m.View().Content; !strings.Contains(v, "result: solved") || !strings.Contains(v, "step number 10") {
 		t.Errorf("the last view lacks the result or the step:\n%s", v)

@@ -179,4 +179,15 @@ func TestWatchTmux(t *testing.T) {
 	if sc := s.screen(false); !strings.Contains(sc, "EXIT=0") {
 		t.Errorf("watch did not exit with status 0:\n%s", sc)
 	}
+
+	// The puzzle on standard input (watch -): the keys come from the
+	// terminal.
+	s.run("kill-session", "-t", "watch")
+	piped := fmt.Sprintf("echo %s | TERM=xterm-256color %s watch --paused -; echo EXIT=$?; sleep 600", seedPuzzle, bin)
+	s.run("new-session", "-d", "-x", "120", "-y", "50", "-s", "watch", piped)
+	s.waitFor("the piped puzzle", func(sc string) bool { return strings.Contains(sc, "step 0 · paused") })
+	s.run("send-keys", "-t", "watch", "Right")
+	s.waitFor("a key read from the terminal", func(sc string) bool { return shownStep(sc) == 1 })
+	s.run("send-keys", "-t", "watch", "q")
+	s.waitFor("the piped watch's exit status", func(sc string) bool { return strings.Contains(sc, "EXIT=0") })
 }

@@ -81,8 +81,8 @@ func (wb *watchBoard) decodeState(packed string) (*watchState, bool) {
 }
 
 // apply returns the state after a step that carries no packed board: its
-// placements and eliminations applied to s. (A backtrack restores a saved
-// board that this does not know; every board with a 2.0 string carries it.)
+// placements and eliminations applied to s (for a backtrack, s is the
+// board its guess saved; see watchModel.replay).
 func (wb *watchBoard) apply(s *watchState, st *sudokuv1.Step) *watchState {
 	out := s.Clone()
 	n := wb.geo.N
@@ -623,17 +623,42 @@ func (wb *watchBoard) drawBoard(f *watchFrame, g geometry, m marks) *canvas {
 // drawLabel writes a cage's label on the separator line at x, y; a label
 // wider than its cell runs on over the cells to the right of its cage.
 func (wb *watchBoard) drawLabel(cv *canvas, x, y int, lb string, r, c int, g geometry) {
-	n := wb.geo.N
-	room := g.cw
-	for cc := c + 1; cc < n && wb.geo.CellCage[r*n+cc] == wb.geo.CellCage[r*n+c]; cc++ {
-		room += g.cw + 1
-	}
+	room := wb.labelRoom(lb, r, c, g)
 	for i, ch := range []rune(lb) {
 		if i >= room {
 			break
 		}
 		cv.set(x+i, y, ch, paint{fg: fgLabel})
 	}
+}
+
+// labelRoom returns the characters the label lb of the cage whose first
+// cell is at row r, column c may take on the board: along the cage's
+// cells, then over cells whose top edge carries no label of their own.
+func (wb *watchBoard) labelRoom(lb string, r, c int, g geometry) int {
+	n := wb.geo.N
+	room := g.cw
+	for cc := c + 1; cc < n && (wb.geo.CellCage[r*n+cc] == wb.geo.CellCage[r*n+c] || room < len([]rune(lb)) && wb.label[r*n+cc] == ""); cc++ {
+		room += g.cw + 1
+	}
+	return room
+}
+
+// cutLabels returns, as "r4c1 324×", the cage labels the board of
+// layout g has no room for: cut short, a label reads as another target
+// ("324×" as "324"), so they are listed under the board.
+func (wb *watchBoard) cutLabels(g geometry) []string {
+	var out []string
+	for cell, lb := range wb.label {
+		if lb == "" {
+			continue
+		}
+		r, c := cell/wb.geo.N, cell%wb.geo.N
+		if wb.labelRoom(lb, r, c, g) < len([]rune(lb)) {
+			out = append(out, wb.geo.CellName(cell)+" "+lb)
+		}
+	}
+	return out
 }
 
 // drawCell draws the inside of cell i at x, y.
@@ -767,17 +792,30 @@ func renderWatch(f *watchFrame) string {
 		width = 1 << 30
 	}
 	info := f.infoLines(width)
+	// Pencil marks when the board fits with room for the usual text under
+	// it, whatever this step's text: the layout stays put from step to
+	// step, and the text is cut to the room left.
 	g := wb.layoutBoard(true)
-	if f.width > 0 && (g.w > f.width || g.h+len(info)+1 > f.height) {
+	if f.width > 0 && (g.w > f.width || g.h+textRoom > f.height) {
 		g = wb.layoutBoard(false)
-		info = append(f.cellLines(m, width), info...)
+		if cells := f.cellLines(m, width); f.height <= 0 || g.h+len(cells)+len(info) <= f.height {
+			info = append(cells, info...)
+		}
+	}
+	if cut := wb.cutLabels(g); len(cut) > 0 {
+		var lines []infoLine
+		for _, ln := range wrap("cage labels cut short above: "+strings.Join(cut, ", "), width) {
+			lines = append(lines, infoLine{ln, fgLabel})
+		}
+		info = append(lines, info...)
 	}
 	var sb strings.Builder
-	if f.width > 0 && (g.w > f.width || g.h+len(info) > f.height) {
-		// The warning wraps to the width, and the lines under it are cut
-		// to the height, so that the warning itself is never cut.
-		warning := wrap(fmt.Sprintf("The terminal (%d×%d) is too small for this %d×%d board: it needs %d×%d.",
-			f.width, f.height, wb.geo.N, wb.geo.N, g.w, g.h+len(info)), f.width)
+	if f.width > 0 && (g.w > f.width || g.h+1 > f.height) {
+		// The board itself does not fit with its status line. The
+		// warning wraps to the width, and the lines under it are cut to
+		// the height, so that the warning itself is never cut.
+		warning := wrap(fmt.Sprintf("The terminal (%d×%d) is too small for this %d×%d board: it needs %d×%d at least.",
+			f.width, f.height, wb.geo.N, wb.geo.N, g.w, g.h+1), f.width)
 		for _, ln := range warning {
 			sb.WriteString(ln)
 			sb.WriteByte('\n')
@@ -786,6 +824,9 @@ func renderWatch(f *watchFrame) string {
 			info = info[:max(room, 0)]
 		}
 	} else {
+		if room := f.height - g.h; f.height > 0 && len(info) > room {
+			info = info[:room] // the status first: what is cut is the end of the text and the keys
+		}
 		cv := wb.drawBoard(f, g, m)
 		var side []string
 		if f.listed != nil {
@@ -808,6 +849,11 @@ func renderWatch(f *watchFrame) string {
 	}
 	return sb.String()
 }
+
+// textRoom is the lines of text a board with pencil marks leaves room for
+// under it (the status, the method, two of explanation, the chain and the
+// keys); with less, the board turns compact.
+const textRoom = 6
 
 // infoLine is one line of text under the board.
 type infoLine struct {
@@ -850,7 +896,8 @@ func (f *watchFrame) infoLines(width int) []infoLine {
 		add(fgTitle, title)
 		add(fgText, st.GetExplanation())
 		if ch := f.board.eureka(st); ch != "" {
-			add(fgPattern, "chain: "+ch)
+			// Nodes without links (a cage's combinations) are no chain.
+			add(fgPattern, pick(len(st.GetLinks()) > 0, "chain: ", "nodes: ")+ch)
 		}
 	}
 	if f.hint != "" {
@@ -944,9 +991,15 @@ func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
 	sign := func(k *sudokuv1.ChainLink) string {
 		return pick(k.GetKind() == sudokuv1.LinkKind_LINK_KIND_STRONG, "=", "-")
 	}
+	// A chain links each node to the next; a continuous loop's last link
+	// goes back to the first.
 	simple := len(links) > 0
 	for i, k := range links {
-		simple = simple && int(k.GetFrom()) == i && int(k.GetTo()) == i+1
+		next := i + 1
+		if i == len(links)-1 && len(links) == len(nodes) && len(nodes) > 2 {
+			next = 0
+		}
+		simple = simple && int(k.GetFrom()) == i && int(k.GetTo()) == next
 	}
 	var sb strings.Builder
 	switch {
