@@ -211,13 +211,30 @@ func newPalette(p colorprofile.Profile) *palette {
 				if p == colorprofile.Ascii {
 					s = s.Underline(true)
 				}
-			case fgDim, fgCell:
+			case fgDim, fgCell, fgOff:
+				// Without colour: a chain's false candidates faint
+				// beside its true ones, which stay plain.
 				if p == colorprofile.Ascii {
 					s = s.Faint(true)
 				}
+			case fgSolved:
+				// Without colour, a solved digit is underlined: a lone
+				// candidate in the middle of its cell looks the same.
+				if p == colorprofile.Ascii {
+					s = s.Underline(true)
+				}
+			case fgOn:
+				if p == colorprofile.Ascii {
+					s = s.Bold(true)
+				}
 			}
-			if p == colorprofile.Ascii && (bgRole(b) == bgPlace || bgRole(b) == bgCell) {
-				s = s.Reverse(true)
+			if p == colorprofile.Ascii {
+				switch bgRole(b) {
+				case bgPlace, bgCell:
+					s = s.Reverse(true)
+				case bgUnit, bgRemove:
+					s = s.Italic(true) // the step's units and the cells it changes
+				}
 			}
 			pal.open[f][b], pal.close[f][b], _ = strings.Cut(s.Render("\x00"), "\x00")
 		}
