@@ -131,14 +131,25 @@ func (a *admission) admit() (release func(), err error) {
 	if a.maxStreams <= 0 {
 		return func() {}, nil
 	}
-	if n := a.streams.Add(1); n > a.maxStreams {
-		a.streams.Add(-1)
-		a.refusedStreams.Add(1)
+	release, ok := take(&a.streams, a.maxStreams, &a.refusedStreams)
+	if !ok {
 		return nil, status.Errorf(codes.ResourceExhausted,
 			"server overloaded: %d calls in progress, the most of -max-total-streams; retry later", a.maxStreams)
 	}
+	return release, nil
+}
+
+// take counts one more in n, under max, and returns what gives it back
+// (once, however often called); over max it counts a refusal in refused
+// and reports false.
+func take(n *atomic.Int64, max int64, refused *atomic.Uint64) (release func(), ok bool) {
+	if v := n.Add(1); v > max {
+		n.Add(-1)
+		refused.Add(1)
+		return nil, false
+	}
 	var once sync.Once
-	return func() { once.Do(func() { a.streams.Add(-1) }) }, nil
+	return func() { once.Do(func() { n.Add(-1) }) }, true
 }
 
 // admitHealth lets a health check through, counting a Watch stream in (or
@@ -148,14 +159,12 @@ func (a *admission) admitHealth(fullMethod string) (release func(), err error) {
 	if a.maxWatches <= 0 || fullMethod != healthWatchMethod {
 		return func() {}, nil
 	}
-	if n := a.watches.Add(1); n > a.maxWatches {
-		a.watches.Add(-1)
-		a.refusedWatches.Add(1)
+	release, ok := take(&a.watches, a.maxWatches, &a.refusedWatches)
+	if !ok {
 		return nil, status.Errorf(codes.ResourceExhausted,
 			"server overloaded: %d health Watch streams open, the most of -max-health-watches; retry later or poll Check", a.maxWatches)
 	}
-	var once sync.Once
-	return func() { once.Do(func() { a.watches.Add(-1) }) }, nil
+	return release, nil
 }
 
 // healthWatchMethod is the full method name of a health Watch stream.

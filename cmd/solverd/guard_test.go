@@ -141,16 +141,8 @@ func TestBodyDeadline(t *testing.T) {
 // TestWebSlowBody sends the web port a Connect call whose body never
 // arrives in full: it is answered 408 at -request-timeout, not held.
 func TestWebSlowBody(t *testing.T) {
-	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0", "--request-timeout", "500ms")
-	t.Cleanup(func() {
-		cancel()
-		waitDone(t, done, 10*time.Second, log)
-	})
-	m := webRE.FindStringSubmatch(log.String())
-	if m == nil {
-		t.Fatalf("no web viewer address logged:\n%s", log)
-	}
-	conn, err := net.Dial("tcp", m[1])
+	_, web := startWebDaemon(t, "--request-timeout", "500ms")
+	conn, err := net.Dial("tcp", web)
 	if err != nil {
 		t.Fatal(err)
 	}

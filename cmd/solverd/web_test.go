@@ -53,15 +53,7 @@ func findChromium(t *testing.T) string {
 func webViewer(t *testing.T, timeout time.Duration) (context.Context, string, sudokuv1.SudokuServiceClient) {
 	t.Helper()
 	browser := findChromium(t)
-	addr, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
-	t.Cleanup(func() {
-		cancel()
-		waitDone(t, done, 10*time.Second, log)
-	})
-	m := webRE.FindStringSubmatch(log.String())
-	if m == nil {
-		t.Fatalf("no web viewer address logged:\n%s", log)
-	}
+	addr, web := startWebDaemon(t)
 	client := sudokuv1.NewSudokuServiceClient(dial(t, addr))
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -70,7 +62,24 @@ func webViewer(t *testing.T, timeout time.Duration) (context.Context, string, su
 		chromedp.WindowSize(1440, 960),
 		chromedp.Flag("hide-scrollbars", true),
 	)
-	return startBrowser(t, opts, timeout), "http://" + m[1] + "/", client
+	return startBrowser(t, opts, timeout), "http://" + web + "/", client
+}
+
+// startWebDaemon runs solverd with -http-listen on free ports and more
+// flags; it returns the gRPC port's address and the web viewer's. The
+// daemon stops when the test ends.
+func startWebDaemon(t *testing.T, args ...string) (addr, web string) {
+	t.Helper()
+	addr, cancel, done, log := startDaemon(t, append([]string{"--listen", "localhost:0", "--http-listen", "localhost:0"}, args...)...)
+	t.Cleanup(func() {
+		cancel()
+		waitDone(t, done, 10*time.Second, log)
+	})
+	m := webRE.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no web viewer address logged:\n%s", log)
+	}
+	return addr, m[1]
 }
 
 // startBrowser starts Chromium with opts and returns its tab's context,
