@@ -2508,6 +2508,14 @@ func explainForcing(s *Step, n grid.Notation) string {
 		sb.WriteString(rules)
 		sb.WriteString(")")
 	}
+	if s.Technique == forcingNetContradiction {
+		// A net's nodes are too many to list, and its premise and clash
+		// alone cannot be followed: the way from the premise to each side
+		// of the clash can.
+		if paths := clashPaths(s, n, from, leaves, lit); paths != "" {
+			sb.WriteString(" (" + paths + ")")
+		}
+	}
 	if s.Technique == forcingChainContradiction || s.Technique == forcingChainVerity {
 		sb.WriteString(" (")
 		for i, leaf := range leaves {
@@ -2524,6 +2532,48 @@ func explainForcing(s *Step, n grid.Notation) string {
 		sb.WriteString(")")
 	}
 	return sb.String()
+}
+
+// clashPaths words the ways from a net's premise to the nodes of its
+// clash (a candidate true and false), or to its first leaves when the
+// clash is of another kind, each node after the one it follows from:
+// "r2c8=3 -> r2c9<>3 -> cage 11+ at r3c9 keeps {3,8} -> r8c8=8; r2c8=3 ->
+// ... -> r8c8<>8". from[i] is the node node i follows from, -1 for none.
+func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) string) string {
+	nodes := s.Nodes
+	var ends []int
+	for _, i := range leaves {
+		for j := range nodes {
+			if j != i && nodes[j].Kind == CandidateNode && nodes[i].Kind == CandidateNode && len(nodes[j].Cells) > 0 && len(nodes[i].Cells) > 0 &&
+				nodes[j].Digit == nodes[i].Digit && nodes[j].Cells[0] == nodes[i].Cells[0] {
+				ends = []int{j, i}
+				break
+			}
+		}
+		if ends != nil {
+			break
+		}
+	}
+	if ends == nil {
+		ends = leaves[:min(len(leaves), 2)]
+	}
+	text := func(i int) string {
+		nd := &nodes[i]
+		if nd.Kind == CandidateNode && len(nd.Cells) == 1 {
+			return lit(i)
+		}
+		return trialNodeText(nd, n)
+	}
+	var paths []string
+	for _, end := range ends {
+		var path []string
+		for j := end; j >= 0 && len(path) <= len(nodes); j = from[j] {
+			path = append(path, text(j))
+		}
+		slices.Reverse(path)
+		paths = append(paths, strings.Join(path, " -> "))
+	}
+	return strings.Join(paths, "; ")
 }
 
 // verityEnd words where the branch of a verity from root r ends: concl,
