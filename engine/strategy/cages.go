@@ -682,11 +682,10 @@ func explainOverlap(s *Step, n grid.Notation) string {
 // explainPseudo explains a step on a pseudo-cage: the units whose rule
 // gives it, its cells, and the target they meet.
 func explainPseudo(s *Step, n grid.Notation) string {
-	var units []string
-	for _, u := range s.Units {
-		units = append(units, n.Layout.Unit(u).Name())
+	area := ""
+	if len(s.Units) > 0 {
+		area = areaName(n.Layout, s.Units)
 	}
-	area := strings.Join(units, " + ")
 	if (s.Technique == innieSingle || s.Technique == innieMulti) && len(s.Units) > 0 {
 		// Cells of the units are innies, cells out of them outies.
 		side := "outie"

@@ -64,9 +64,17 @@ func (v *virtualCage) from(n grid.Notation) string {
 	return s + " less " + cageName(n, v.cage)
 }
 
-// areaName names a union of units, e.g. "row 4", "rows 1-3", "box 1 + box
-// 2".
+// areaName names a union of units in order, e.g. "row 4", "rows 1-3",
+// "box 1 + box 2".
 func areaName(l *grid.Layout, units []int) string {
+	units = slices.Clone(units)
+	slices.SortFunc(units, func(a, b int) int {
+		ua, ub := l.Unit(a), l.Unit(b)
+		if ua.Kind != ub.Kind {
+			return int(ua.Kind) - int(ub.Kind)
+		}
+		return ua.Index - ub.Index
+	})
 	first := l.Unit(units[0])
 	run := len(units) > 1 && (first.Kind == grid.Row || first.Kind == grid.Column)
 	for i, u := range units {
