@@ -732,6 +732,11 @@ func (wb *watchBoard) drawCell(cv *canvas, f *watchFrame, g geometry, m marks, i
 			}
 		}
 		cv.set(x+1, y, ch, paint{fg: fg, bg: bg})
+		if fg == fgRemoved && f.pal.plain {
+			// Without styles (a dumb terminal) a removed candidate reads
+			// "-2", as in the list under the board, not as a digit.
+			cv.set(x, y, '-', paint{fg: fg, bg: bg})
+		}
 		return
 	}
 	for d := 1; d <= n; d++ {
@@ -742,7 +747,11 @@ func (wb *watchBoard) drawCell(cv *canvas, f *watchFrame, g geometry, m marks, i
 		if !marked {
 			role = fgCand
 		}
-		cv.set(x+1+2*((d-1)%g.k), y+(d-1)/g.k, rune(sym[d]), paint{fg: role, bg: bg})
+		cx, cy := x+1+2*((d-1)%g.k), y+(d-1)/g.k
+		cv.set(cx, cy, rune(sym[d]), paint{fg: role, bg: bg})
+		if role == fgRemoved && f.pal.plain {
+			cv.set(cx-1, cy, '-', paint{fg: role, bg: bg})
+		}
 	}
 }
 
