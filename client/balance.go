@@ -53,6 +53,9 @@ var errStreamRotated = errors.New("stream rotated")
 // unix. A plain host:port is not: it keeps gRPC's default of one address
 // at a time.
 func Balanced(target string) bool {
+	if strings.HasPrefix(target, "dns:") {
+		return true // dns:///name:port, dns://authority/name:port and dns:name:port alike
+	}
 	if !strings.Contains(target, "://") {
 		return false
 	}

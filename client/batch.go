@@ -20,11 +20,18 @@ import (
 // Bounds of the retries of a batch.
 const (
 	// batchTries is how often a puzzle is sent before it is given up, when
-	// the streams carrying it fail.
+	// the streams carrying it fail (over BatchConfig.GiveUpAfter at least).
 	batchTries = 3
 	// BatchStreamFailures is how many streams to a server may fail in a
-	// row, none having answered, before the server is given up.
+	// row, none having answered, over at least BatchConfig.GiveUpAfter,
+	// before the server is given up.
 	BatchStreamFailures = 5
+	// DefaultGiveUpAfter is the default of BatchConfig.GiveUpAfter.
+	DefaultGiveUpAfter = 20 * time.Second
+	// maxInFlight bounds BatchConfig.InFlight: the window is a buffered
+	// channel of that many slots a stream.
+	maxInFlight = 1 << 16
+
 	// DefaultMaxMsgSize is the default of BatchConfig.MaxMsgSize: that of
 	// solverd.
 	DefaultMaxMsgSize = 256 << 10
@@ -57,6 +64,11 @@ type BatchConfig struct {
 	// OnServerError, if not nil, is called with each error that made the
 	// batch give a client up.
 	OnServerError func(server string, err error)
+	// GiveUpAfter is how long the failures in a row of a client's streams
+	// (BatchStreamFailures of them at least) must go on before the client
+	// is given up, so that a server's restart (seconds of Unavailable)
+	// costs retries, not the server; 0 means DefaultGiveUpAfter.
+	GiveUpAfter time.Duration
 }
 
 // Answer is the outcome of one puzzle of a batch: the server's answer,
@@ -71,11 +83,18 @@ type Answer struct {
 
 // job is one puzzle of a batch.
 type job struct {
-	item     *sudokuv1.BatchItem
-	size     int // the bytes of its request item
-	tries    int
-	finished bool // answered; guarded by Batch.mu
+	item      *sudokuv1.BatchItem
+	size      int // the bytes of its request item
+	tries     int
+	firstFail time.Time // when the first stream that carried it failed
+	finished  bool      // answered; guarded by Batch.mu
 }
+
+// idleStreamAge is how long a stream with nothing out must have been open
+// for its end with Unavailable to be taken as the server closing an idle
+// stream (solverd's -batch-idle-timeout), not as a failure. A variable for
+// the tests.
+var idleStreamAge = time.Second
 
 // Batch streams puzzles over SolveBatch to one or more clients. Puzzles
 // go in with Add, each answered exactly once, in the order answered,
@@ -91,6 +110,10 @@ type Batch struct {
 	allDone chan struct{} // closed once the input is closed and every job answered
 	maxMsg  atomic.Int64  // the most bytes of items in a request message
 
+	// deliver serialises the calls of onAnswer, made without mu held so
+	// that the answer function may call the batch's methods.
+	deliver sync.Mutex
+
 	mu          sync.Mutex
 	inputDone   bool
 	outstanding int // jobs added and not answered
@@ -101,7 +124,9 @@ type Batch struct {
 }
 
 // NewBatch returns a batch to clients, whose puzzles are answered through
-// onAnswer: once each, calls never concurrent. A client with a balanced
+// onAnswer: once each, calls never concurrent. The answer function may
+// call the batch's methods (Answered, Add, ...); it holds up the stream
+// that delivers the answer while it runs. A client with a balanced
 // target gets several streams (see BatchConfig.Streams).
 func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch, error) {
 	switch {
@@ -109,8 +134,8 @@ func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch
 		return nil, errors.New("client: batch: no client")
 	case onAnswer == nil:
 		return nil, errors.New("client: batch: nil answer function")
-	case cfg.InFlight < 0:
-		return nil, fmt.Errorf("client: batch: InFlight %d is negative", cfg.InFlight)
+	case cfg.InFlight < 0 || cfg.InFlight > maxInFlight:
+		return nil, fmt.Errorf("client: batch: InFlight %d is out of range 0..%d", cfg.InFlight, maxInFlight)
 	case cfg.PerMessage < 0:
 		return nil, fmt.Errorf("client: batch: PerMessage %d is negative", cfg.PerMessage)
 	case cfg.MaxMsgSize != 0 && cfg.MaxMsgSize < 1<<10:
@@ -119,6 +144,11 @@ func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch
 		return nil, fmt.Errorf("client: batch: Streams %d is negative", cfg.Streams)
 	case cfg.PuzzleTimeout < 0:
 		return nil, fmt.Errorf("client: batch: PuzzleTimeout %v is negative; 0 means none", cfg.PuzzleTimeout)
+	case cfg.GiveUpAfter < 0:
+		return nil, fmt.Errorf("client: batch: GiveUpAfter %v is negative; 0 means %v", cfg.GiveUpAfter, DefaultGiveUpAfter)
+	}
+	if cfg.GiveUpAfter == 0 {
+		cfg.GiveUpAfter = DefaultGiveUpAfter
 	}
 	if cfg.InFlight == 0 {
 		cfg.InFlight = 256
@@ -162,7 +192,10 @@ func (b *Batch) Add(ctx context.Context, item *sudokuv1.BatchItem) error {
 	case b.inputDone:
 		b.mu.Unlock()
 		return errors.New("client: batch: Add after CloseInput")
-	case id == "" || id == probeID:
+	case id == "":
+		b.mu.Unlock()
+		return errors.New("client: batch: the item has no id (ids tag the answers)")
+	case id == probeID:
 		b.mu.Unlock()
 		return fmt.Errorf("client: batch: item id %q is reserved", id)
 	case b.ids[id]:
@@ -269,8 +302,8 @@ func (b *Batch) FailRemaining(ctx context.Context, err error) {
 // answer of j (a late one of a job answered elsewhere) is dropped.
 func (b *Batch) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	if j.finished {
+		b.mu.Unlock()
 		return
 	}
 	j.finished = true
@@ -278,9 +311,15 @@ func (b *Batch) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 	if resp != nil {
 		b.answered++
 	}
+	b.mu.Unlock()
+	b.deliver.Lock()
 	b.onAnswer(Answer{ID: j.item.GetId(), Answer: resp, Err: err})
+	b.deliver.Unlock()
+	// Counted out once delivered: Run returns after the last answer.
+	b.mu.Lock()
 	b.outstanding--
 	b.checkDoneLocked()
+	b.mu.Unlock()
 }
 
 // checkDoneLocked closes allDone once the input is closed and every job is
@@ -344,6 +383,7 @@ func (b *Batch) tryNext(fresh *<-chan *job) *job {
 // before it takes puzzles.
 func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 	failures := 0
+	var firstFailure time.Time
 	backoff := 100 * time.Millisecond
 	probe := false
 	for {
@@ -364,8 +404,11 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 		if answered > 0 {
 			failures, backoff = 0, 100*time.Millisecond
 		}
+		if failures == 0 {
+			firstFailure = time.Now()
+		}
 		failures++
-		if !retryable(err) || failures >= BatchStreamFailures {
+		if !retryable(err) || failures >= BatchStreamFailures && time.Since(firstFailure) >= b.cfg.GiveUpAfter {
 			return err
 		}
 		select {
@@ -476,7 +519,12 @@ func serverLimit(err error) (int, bool) {
 // err after batchTries.
 func (b *Batch) requeue(jobs map[string]*job, err error) {
 	for _, j := range jobs {
-		if j.tries++; j.tries >= batchTries {
+		if j.tries == 0 {
+			j.firstFail = time.Now()
+		}
+		// Given up after its tries, over GiveUpAfter at least: a
+		// server's restart fails a puzzle's streams in quick succession.
+		if j.tries++; j.tries >= batchTries && time.Since(j.firstFail) >= b.cfg.GiveUpAfter {
 			b.finish(j, nil, err)
 			continue
 		}
@@ -618,6 +666,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 	}()
 	stream, err := s.client.rpc.SolveBatch(sctx)
 	close(opened)
+	openedAt := time.Now()
 	if err != nil {
 		select {
 		case <-b.allDone:
@@ -766,6 +815,12 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 			case <-b.allDone:
 				return answered, nil // a probe cut short: the batch is over
 			default:
+			}
+			if status.Code(err) == codes.Unavailable && ctx.Err() == nil && time.Since(openedAt) >= idleStreamAge {
+				// The server closed a stream that had nothing to do for a
+				// while (the input was slow): open another, as after a
+				// quota, counting no failure.
+				return answered, errStreamRotated
 			}
 		}
 		if limit, ok := serverLimit(err); ok {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -155,7 +156,7 @@ func TestBatchServerGivenUp(t *testing.T) {
 				f.SudokuServiceServer = s
 				return f
 			})
-			got, err := runBatch(t, c, client.BatchConfig{InFlight: 4, PerMessage: 4}, 40, seed)
+			got, err := runBatch(t, c, client.BatchConfig{InFlight: 4, PerMessage: 4, GiveUpAfter: time.Millisecond}, 40, seed)
 			if silent && (err == nil || !strings.Contains(err.Error(), "no server left") || status.Code(err) != codes.Unavailable) {
 				t.Errorf("Run: %v, want no server left, Unavailable", err)
 			}
@@ -237,5 +238,136 @@ func TestBatchMessageSplit(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBatchServerRestarts: streams that fail BatchStreamFailures times in
+// a row, answering nothing, within GiveUpAfter (a server restarting) do
+// not give the server up: the puzzles are answered once it is back.
+func TestBatchServerRestarts(t *testing.T) {
+	f := &flaky{fail: client.BatchStreamFailures, silent: true}
+	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		f.SudokuServiceServer = s
+		return f
+	})
+	got, err := runBatch(t, c, client.BatchConfig{InFlight: 4, PerMessage: 4, GiveUpAfter: 2 * time.Second}, 20, seed)
+	if err != nil {
+		t.Fatalf("Run: %v, want every puzzle answered after %d failed streams", err, client.BatchStreamFailures)
+	}
+	for id, a := range got {
+		if a.Err != nil {
+			t.Errorf("item %s: %v", id, a.Err)
+		}
+	}
+}
+
+// TestBatchAnswerCallsBatch: the answer function may call the batch's
+// methods (its progress, a follow-up puzzle) without a deadlock.
+func TestBatchAnswerCallsBatch(t *testing.T) {
+	c := newTestClient(t, nil)
+	item := func(id string) *sudokuv1.BatchItem {
+		return &sudokuv1.BatchItem{Id: id, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}}
+	}
+	var (
+		b        *client.Batch
+		answered []string
+	)
+	b, err := client.NewBatch([]*client.Client{c}, client.BatchConfig{}, func(a client.Answer) {
+		answered = append(answered, fmt.Sprintf("%s after %d", a.ID, b.Answered()))
+		_ = b.Hangs()
+		if a.ID == "first" {
+			if err := b.Add(context.Background(), item("follow-up")); err != nil {
+				t.Error(err)
+			}
+			b.CloseInput()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(context.Background(), item("first")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	select {
+	case err := <-done:
+		if err != nil || strings.Join(answered, ", ") != "first after 1, follow-up after 2" {
+			t.Errorf("Run: %v; answers %q", err, answered)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not return: the answer function's calls deadlocked the batch")
+	}
+}
+
+// idler is a service that ends a SolveBatch stream with Unavailable when
+// its client sends nothing for a while, as solverd's -batch-idle-timeout
+// does.
+type idler struct {
+	sudokuv1.SudokuServiceServer
+	after  time.Duration
+	closed atomic.Int64
+}
+
+func (s *idler) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	first := make(chan *sudokuv1.SolveBatchRequest, 1)
+	go func() {
+		if req, err := stream.Recv(); err == nil {
+			first <- req
+		}
+	}()
+	select {
+	case req := <-first:
+		return s.SudokuServiceServer.SolveBatch(&replayed{SudokuService_SolveBatchServer: stream, first: req})
+	case <-time.After(s.after):
+		s.closed.Add(1)
+		return status.Error(codes.Unavailable, "idle stream closed: open a new stream to send more")
+	}
+}
+
+// replayed is a stream whose first request was read already.
+type replayed struct {
+	sudokuv1.SudokuService_SolveBatchServer
+	first *sudokuv1.SolveBatchRequest
+}
+
+func (r *replayed) Recv() (*sudokuv1.SolveBatchRequest, error) {
+	if req := r.first; req != nil {
+		r.first = nil
+		return req, nil
+	}
+	return r.SudokuService_SolveBatchServer.Recv()
+}
+
+// TestBatchIdleStreamsClosed: streams a server closes because a slow
+// input left them idle are opened again without counting as failures,
+// so the batch does not give a healthy server up.
+func TestBatchIdleStreamsClosed(t *testing.T) {
+	defer client.SetIdleStreamAge(10 * time.Millisecond)()
+	s := &idler{after: 50 * time.Millisecond}
+	c := newTestClient(t, func(srv sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		s.SudokuServiceServer = srv
+		return s
+	})
+	var got []string
+	b, err := client.NewBatch([]*client.Client{c}, client.BatchConfig{GiveUpAfter: time.Millisecond}, func(a client.Answer) {
+		got = append(got, fmt.Sprintf("%s %v %s", a.ID, a.Err, a.Answer.GetResult().GetPlain()))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer b.CloseInput()
+		for s.closed.Load() < 2*client.BatchStreamFailures {
+			time.Sleep(10 * time.Millisecond) // a slow input
+		}
+		b.Add(context.Background(), &sudokuv1.BatchItem{Id: "late", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}})
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := b.Run(ctx); err != nil || len(got) != 1 || got[0] != "late <nil> "+seedSolution {
+		t.Fatalf("Run: %v, answers %q; want the late puzzle solved after %d idle streams closed", err, got, s.closed.Load())
 	}
 }

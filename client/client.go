@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc"
@@ -118,7 +119,9 @@ func New(target string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	dialOpts = append(dialOpts, balanceOptions(target)...)
+	// The balanced service config first, so that a caller's own (through
+	// WithDialOptions) comes after it and wins.
+	dialOpts = append(balanceOptions(target), dialOpts...)
 	conn, err := grpc.NewClient(target, dialOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("client: %s: %w", target, err)
@@ -154,7 +157,13 @@ func dialOptions(opts []Option) ([]grpc.DialOption, error) {
 		creds = credentials.NewTLS(cfg)
 	}
 	out := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
-	token := o.token
+	// A token read with its line break (os.ReadFile) would make every call
+	// fail with Internal ("non-printable ASCII"): it is sent trimmed, as
+	// WithTokenFile's is.
+	token := strings.TrimSpace(o.token)
+	if o.token != "" && token == "" {
+		return nil, errors.New("client: WithToken: the token is blank")
+	}
 	if o.tokenFile != "" {
 		tokens, err := transport.ReadTokens(o.tokenFile)
 		if err != nil {

@@ -30,6 +30,7 @@ func TestNewBadOptions(t *testing.T) {
 		{"CA file missing", "h:1", []client.Option{client.WithTLS(missing)}, "missing.pem"},
 		{"CA file not PEM", "h:1", []client.Option{client.WithTLS(notPEM)}, "no PEM certificate"},
 		{"token twice", "h:1", []client.Option{client.WithToken("a"), client.WithTokenFile("t")}, "exclude each other"},
+		{"blank token", "h:1", []client.Option{client.WithToken(" \n")}, "the token is blank"},
 		{"token file missing", "h:1", []client.Option{client.WithTokenFile(missing)}, "missing.pem"},
 	}
 	for _, tt := range tests {
@@ -67,6 +68,8 @@ func TestNewBatchBadConfig(t *testing.T) {
 		{"nil client", []*client.Client{nil}, client.BatchConfig{}, noop, "nil client"},
 		{"nil function", one, client.BatchConfig{}, nil, "nil answer function"},
 		{"negative in flight", one, client.BatchConfig{InFlight: -1}, noop, "InFlight -1"},
+		{"huge in flight", one, client.BatchConfig{InFlight: 1 << 30}, noop, "InFlight 1073741824 is out of range"},
+		{"negative give-up time", one, client.BatchConfig{GiveUpAfter: -1}, noop, "GiveUpAfter"},
 		{"negative per message", one, client.BatchConfig{PerMessage: -2}, noop, "PerMessage -2"},
 		{"tiny messages", one, client.BatchConfig{MaxMsgSize: 100}, noop, "MaxMsgSize 100"},
 		{"negative streams", one, client.BatchConfig{Streams: -1}, noop, "Streams -1"},
@@ -90,7 +93,7 @@ func TestNewBatchBadConfig(t *testing.T) {
 	if err := b.Add(ctx, item("a")); err != nil {
 		t.Fatalf("Add(a): %v", err)
 	}
-	for id, want := range map[string]string{"": "reserved", "probe": "reserved", "a": "already out"} {
+	for id, want := range map[string]string{"": "has no id", "probe": "reserved", "a": "already out"} {
 		if err := b.Add(ctx, item(id)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Add(%q): %v, want %q in it", id, err, want)
 		}

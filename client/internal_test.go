@@ -13,6 +13,7 @@ func TestBalanced(t *testing.T) {
 	for target, want := range map[string]bool{
 		"dns:///solverd-headless.ns.svc:50051": true,
 		"dns://8.8.8.8/solverd.ns.svc:50051":   true,
+		"dns:solverd.ns.svc:50051":             true,
 		"localhost:50051":                      false,
 		"solverd.ns.svc:50051":                 false,
 		"passthrough:///localhost:50051":       false,
