@@ -29,6 +29,8 @@ const (
 	// batchStreamFailures is how many streams to a server may fail in a
 	// row, none having answered, before the server is given up.
 	batchStreamFailures = client.BatchStreamFailures
+	// batchGiveUpAfter is how long those failures must go on.
+	batchGiveUpAfter = client.DefaultGiveUpAfter
 	// defaultMaxMsgSize is the default of -max-msg-size: that of solverd.
 	defaultMaxMsgSize = client.DefaultMaxMsgSize
 )
@@ -228,7 +230,8 @@ answers. Puzzles of a stream that fails (a server shutting down), or that
 answers nothing for -puzzle-timeout while it has puzzles out (a server
 hung), go to the others, each answered once; a server is retried with
 backoff, first with a probe that carries no puzzle after a hang, and given
-up after %d failures in a row. The exit status is 1 when any puzzle failed
+up after %d failures in a row lasting %v (a restart costs retries, not
+the server). The exit status is 1 when any puzzle failed
 (status error or deadline) or the input could not be read, 2 for a bad
 command line, else 0.
 

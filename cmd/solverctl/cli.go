@@ -47,7 +47,7 @@ var commands = []*command{
 		name:  "batch",
 		args:  "[flags] [-addr A]... FILE|@FILE|-",
 		short: "solve every puzzle of a file over a SolveBatch stream, one result line each",
-		long:  fmt.Sprintf(batchHelp, maxInput, batchStreamFailures),
+		long:  fmt.Sprintf(batchHelp, maxInput, batchStreamFailures, batchGiveUpAfter),
 		run:   runBatch,
 	},
 	{
