@@ -832,8 +832,8 @@ func cageComboList(n grid.Notation, combos []grid.Digits, k int) string {
 	var cg *grid.Cage
 	if k >= 0 && k < len(n.Layout.Cages()) {
 		cg = n.Layout.Cage(k)
-		if !mayRepeat(n.Layout, cg.Cells) {
-			cg = nil
+		if allSee(n.Layout, cg.Cells) {
+			cg = nil // its digits differ: a set says it all
 		}
 	}
 	var sb strings.Builder
@@ -861,19 +861,6 @@ func cageComboList(n grid.Notation, combos []grid.Digits, k int) string {
 		}
 	}
 	return sb.String()
-}
-
-// mayRepeat reports whether two of cells do not see each other, so that
-// a digit may fill both.
-func mayRepeat(l *grid.Layout, cells []int) bool {
-	for i, a := range cells {
-		for _, b := range cells[i+1:] {
-			if !l.Sees(a, b) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // multisets returns the ascending lists of size digits that use every
