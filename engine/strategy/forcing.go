@@ -2534,6 +2534,21 @@ func explainForcing(s *Step, n grid.Notation) string {
 	return sb.String()
 }
 
+// clashPair returns a candidate leaf i of a net and another candidate
+// node j of the same cell and digit: the candidate its premise makes both
+// true and false.
+func clashPair(nodes []Node, leaves []int) (j, i int, ok bool) {
+	for _, i := range leaves {
+		for j := range nodes {
+			if j != i && nodes[j].Kind == CandidateNode && nodes[i].Kind == CandidateNode && len(nodes[j].Cells) > 0 && len(nodes[i].Cells) > 0 &&
+				nodes[j].Digit == nodes[i].Digit && nodes[j].Cells[0] == nodes[i].Cells[0] {
+				return j, i, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
 // clashPaths words the ways from a net's premise to the nodes of its
 // clash (a candidate true and false), or to its first leaves when the
 // clash is of another kind, each node after the one it follows from:
@@ -2541,21 +2556,9 @@ func explainForcing(s *Step, n grid.Notation) string {
 // ... -> r8c8<>8". from[i] is the node node i follows from, -1 for none.
 func clashPaths(s *Step, n grid.Notation, from, leaves []int, lit func(int) string) string {
 	nodes := s.Nodes
-	var ends []int
-	for _, i := range leaves {
-		for j := range nodes {
-			if j != i && nodes[j].Kind == CandidateNode && nodes[i].Kind == CandidateNode && len(nodes[j].Cells) > 0 && len(nodes[i].Cells) > 0 &&
-				nodes[j].Digit == nodes[i].Digit && nodes[j].Cells[0] == nodes[i].Cells[0] {
-				ends = []int{j, i}
-				break
-			}
-		}
-		if ends != nil {
-			break
-		}
-	}
-	if ends == nil {
-		ends = leaves[:min(len(leaves), 2)]
+	ends := leaves[:min(len(leaves), 2)]
+	if j, i, ok := clashPair(nodes, leaves); ok {
+		ends = []int{j, i}
 	}
 	text := func(i int) string {
 		nd := &nodes[i]
@@ -2700,12 +2703,8 @@ func forcingClash(s *Step, n grid.Notation, leaves []int, lit func(int) string) 
 			return fmt.Sprintf("%s (%s) can no longer sum to %d", cellSum(n, nd.Cells), nd.Origin, nd.Target)
 		}
 	}
-	for _, i := range leaves {
-		for j := range nodes {
-			if j != i && nodes[j].Digit == nodes[i].Digit && nodes[j].Cells[0] == nodes[i].Cells[0] {
-				return lit(j) + " and " + lit(i)
-			}
-		}
+	if j, i, ok := clashPair(nodes, leaves); ok {
+		return lit(j) + " and " + lit(i)
 	}
 	if len(leaves) == 0 {
 		return "a contradiction"
