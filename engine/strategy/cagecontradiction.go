@@ -1416,6 +1416,9 @@ func (t *trial) eventNode(s *Step, e int) Node {
 	if e >= 0 && grp.distinct {
 		nd.Combos = t.combos(grp, e)
 	}
+	if e >= 0 && len(nd.Combos) == 0 {
+		nd.Removed = t.removedBy(e)
+	}
 	if grp.cage >= 0 {
 		if !slices.Contains(s.Cages, grp.cage) {
 			s.Cages = append(s.Cages, grp.cage)
@@ -1487,6 +1490,9 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 	s := trialGroupName(nd, n)
 	if len(nd.Combos) > 0 {
 		return s + " keeps " + nodeCombos(n, nd)
+	}
+	if len(nd.Removed) > 0 {
+		return s + " gives" + removedText(n, nd.Removed)
 	}
 	return s + " rules out what no filling puts in its cells"
 }

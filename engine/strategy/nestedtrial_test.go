@@ -3,6 +3,7 @@ package strategy_test
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,6 +33,7 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 	if testing.Short() || strategy.Race {
 		t.Skip("skipped under -short and -race: a killer solve with trials, seconds of CPU (minutes under -race)")
 	}
+	removed := 0
 	nestedFindSteps(t, 5, strategy.NestedContradiction(), nestedText, strategy.CageContradiction(), 8, func(s *strategy.Step, text string, first *grid.Board) {
 		l := first.Layout()
 		n := grid.Notation{Layout: l}
@@ -59,6 +61,19 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 				if nd.Origin == "" || nd.Target <= 0 || len(nd.Cells) == 0 {
 					t.Errorf("%q: sum node %d without its sum", text, i)
 				}
+			}
+			// A group that lists no combinations names what it removed,
+			// in its cells or, when it confines a digit to some of them,
+			// in their peers (the text checks that none names nothing: a
+			// group left without a filling has no combinations either).
+			removed += len(nd.Removed)
+			for _, r := range nd.Removed {
+				if !first.Cands(r.Cell).Has(r.Digit) || !slices.ContainsFunc(nd.Cells, func(c int) bool { return c == r.Cell || l.Sees(c, r.Cell) }) {
+					t.Errorf("%q: node %d removes %s-%d, not a candidate of its cells or their peers", text, i, n.CellName(r.Cell), r.Digit)
+				}
+			}
+			switch nd.Kind {
+			case strategy.CageNode, strategy.SumNode:
 			case strategy.CandidateNode, strategy.GroupNode:
 				// The ends of trials: a cell of no digit, a unit's cells.
 				if nd.Digit == 0 || len(nd.Cells) == l.N {
@@ -73,10 +88,13 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 				t.Errorf("%q: node %d of kind %d", text, i, nd.Kind)
 			}
 		}
-		if strings.Contains(text, "rules out what no filling") && !strings.Contains(text, "(") {
-			t.Errorf("%q: names no group", text)
+		if strings.Contains(text, "rules out what no filling") {
+			t.Errorf("%q: a group names nothing it removed", text)
 		}
 	})
+	if removed == 0 {
+		t.Error("no group without combinations named what it removed: the check above saw nothing")
+	}
 }
 
 // TestTrialCacheAgrees checks that the trials Cage Contradiction and

@@ -261,6 +261,10 @@ type Node struct {
 	// when it did not.
 	Target int
 	Origin string
+	// Removed is what the rule of a group took out of its cells in a
+	// trial where it lists no combinations (cells that may repeat a
+	// digit), so that the deduction can be checked.
+	Removed []CellDigit
 }
 
 // LinkKind is the kind of inference between two chain nodes.

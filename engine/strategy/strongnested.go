@@ -1178,35 +1178,38 @@ func (t *trial) strongNode(ev *trialEvent, e int) Node {
 		}
 		sb.WriteString(" together")
 	}
-	sb.WriteString(":")
-	for w, c := range t.removedBy(e) {
-		if w > 0 {
-			sb.WriteString(",")
-		}
-		sb.WriteString(" " + n.CellName(c.Cell) + "<>" + n.DigitList(c.Digits, ""))
-	}
+	sb.WriteString(":" + removedText(n, t.removedBy(e)))
 	nd.Origin = sb.String()
 	return nd
 }
 
-// cellDigits is a cell and some of its digits.
-type cellDigits struct {
-	Cell   int
-	Digits grid.Digits
+// removedText words candidates by cell, each cell once: " r5c2<>17,
+// r6c2<>3" (the candidates of one cell come together, as removedBy
+// lists them).
+func removedText(n grid.Notation, removed []CellDigit) string {
+	var sb strings.Builder
+	for i := 0; i < len(removed); {
+		c, ds := removed[i].Cell, grid.Digits(0)
+		for ; i < len(removed) && removed[i].Cell == c; i++ {
+			ds |= grid.Bit(removed[i].Digit)
+		}
+		if sb.Len() > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(" " + n.CellName(c) + "<>" + n.DigitList(ds, ""))
+	}
+	return sb.String()
 }
 
-// removedBy returns the candidates event e of the trial removed, by cell.
-func (t *trial) removedBy(e int) []cellDigits {
-	var out []cellDigits
+// removedBy returns the candidates event e of the trial removed, cell by
+// cell.
+func (t *trial) removedBy(e int) []CellDigit {
+	var out []CellDigit
 	for c := range t.cand {
-		var ds grid.Digits
 		for d := 1; d <= t.l.N; d++ {
 			if int(t.by[c*16+d]) == e+1 {
-				ds |= grid.Bit(d)
+				out = append(out, CellDigit{c, d})
 			}
-		}
-		if ds != 0 {
-			out = append(out, cellDigits{c, ds})
 		}
 	}
 	return out
