@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -82,6 +83,14 @@ type DecodeOptions struct {
 // Decode reads a puzzle in the format asked for, or detects it (see
 // Detect), and returns the puzzle with the format it was read as.
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
+	// Invisible format characters (a zero-width space or a soft hyphen
+	// pasted from a web page, a byte order mark) are part of no format.
+	text = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, text)
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
 	if f == FormatAuto && strings.HasPrefix(trimmed, "{") && !strings.Contains(o.Charset, "{") {
@@ -189,6 +198,11 @@ func notShaped(f Format, s string) string {
 // reading are plausible (a v1 string may begin like a header), the error
 // names both. Otherwise it returns err.
 func betterError(s string, err error, tolerant bool) error {
+	if parts := strings.Count(strings.ReplaceAll(strings.ToLower(s), "%2c", ","), ",") + 1; parts > 2 && parts < 8 {
+		// A few commas read as plain text's separators: a killer v1
+		// string with a comma too many is as likely.
+		return grid.FieldErrorf("text", "the text is neither plain text (%s) nor a killer v1 string (two parts separated by one comma, got %d parts)", reason(err), parts)
+	}
 	if strings.ContainsAny(s, " \t\r\n") {
 		return err
 	}
@@ -366,12 +380,19 @@ func Detect(text string, o DecodeOptions) Format {
 		return FormatKillerArrows
 	case isSudoCue(text):
 		return FormatSudoCue
-	case strings.Contains(text, ",") || strings.Contains(strings.ToLower(text), "%2c"):
+	case isKillerV1Shape(text):
 		return FormatKillerV1
 	case isV1(text):
 		return FormatV1
 	}
 	return FormatPlain
+}
+
+// isKillerV1Shape reports whether text is two parts separated by one
+// comma (or its URL escape %2C), as killer v1 strings are; a text of more
+// commas is plain text with commas between its cells or rows.
+func isKillerV1Shape(text string) bool {
+	return strings.Count(strings.ReplaceAll(strings.ToLower(text), "%2c", ","), ",") == 1
 }
 
 // Encode renders a puzzle in format f; FormatAuto means FormatV2, the 2.0

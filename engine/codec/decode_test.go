@@ -139,6 +139,11 @@ func TestDocumentCharsetLine(t *testing.T) {
 		{"blank line", "#ABCD\n\n#A#B\n####\nC#D#\n####\n\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []int{0, 1, 0, 2}},
 		{"no blank line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []int{0, 1, 0, 2}},
 		{"distinct first row", "1234\n0000\n0000\n0000\n### Map\n0011\n0011\n2233\n2233\n", []int{1, 2, 3, 4}},
+		// Without a map, boxes.
+		{"no map", "#ABCD\n\n#A#B\n####\nC#D#\n####\n", []int{0, 1, 0, 2}},
+		{"no map, no blank line", "#ABCD\n#A#B\n####\nC#D#\n####\n", []int{0, 1, 0, 2}},
+		{"no map, digits", "01234\n\n0102\n0000\n3040\n0000\n", []int{0, 1, 0, 2}},
+		{"plain, distinct first row", "1234\n0000\n0000\n0000\n", []int{1, 2, 3, 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,8 +159,55 @@ func TestDocumentCharsetLine(t *testing.T) {
 					t.Errorf("r1c%d = %d, want %d", i+1, got, want)
 				}
 			}
-			if p.Regions == nil {
-				t.Error("no regions read from the map")
+			if hasMap := strings.Contains(tt.in, "Map"); (p.Regions != nil) != hasMap {
+				t.Errorf("regions %v, want them read from a map: %v", p.Regions, hasMap)
+			}
+		})
+	}
+}
+
+// TestDecodeSeparatorsAndInvisible checks that plain text lists its cells
+// with commas or semicolons as well as spaces, and that invisible format
+// characters pasted into any text (a zero-width space, a soft hyphen, a
+// byte order mark) are read as nothing: each text decodes as the clean
+// one does.
+func TestDecodeSeparatorsAndInvisible(t *testing.T) {
+	const plain = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	var rows []string
+	for r := 0; r < 9; r++ {
+		rows = append(rows, strings.Join(strings.Split(plain[9*r:9*r+9], ""), ","))
+	}
+	insert := func(s, what string, at int) string { return s[:at] + what + s[at:] }
+	tests := []struct {
+		name, in, clean string
+	}{
+		{"commas", strings.Join(strings.Split(plain, ""), ","), plain},
+		{"CSV rows", strings.Join(rows, "\n"), plain},
+		{"semicolons", strings.Join(strings.Split(plain, ""), ";"), plain},
+		{"zero-width space in S9B", insert(s9bTestStrings, "\u200b", 40), s9bTestStrings},
+		{"soft hyphen in arrows", insert(arrowsTarek, "\u00ad", 40), arrowsTarek},
+		{"byte order mark before v1", "\ufeff" + v1TestStrings, v1TestStrings},
+		{"zero-width joiner in plain", insert(plain, "\u200d", 9), plain},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, wf, err := Decode(tt.clean, DecodeOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, f, err := Decode(tt.in, DecodeOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f != wf {
+				t.Errorf("read as %v, want %v", f, wf)
+			}
+			got, err := Encode(p, FormatAuto)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w, _ := Encode(want, FormatAuto); got != w {
+				t.Errorf("decoded as %s, want %s", got, w)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -12,8 +13,9 @@ import (
 //
 // Without a charset it reads plain and noisy text: '1'-'9' and then letters
 // ('A' = 10 …) are clues; '0', '.', '_' and '*' are blanks ('…' is three
-// blanks); white space, '|', '-', '+', '=' and box-drawing characters are
-// ignored, so pretty-printed grids work. Any other character is an error.
+// blanks); white space, '|', '-', '+', '=', ',', ';' and box-drawing
+// characters are ignored, so pretty-printed grids and lists of cells
+// work. Any other character is an error.
 //
 // With a charset it reads the seed's N×N form: the first charset symbol is
 // the blank, the next ones are 1, 2, …; every character outside the charset
@@ -26,10 +28,28 @@ import (
 // The text may also be the seed's whole document: an optional charset line
 // (followed by a blank line, or not when the puzzle's cells read with it
 // number N×N for its N+1 symbols), the puzzle, then a line "### Map"
-// followed by the map.
+// followed by the map; or, without the map (boxes), a charset line and the
+// puzzle, read so when the text does not read as plain text.
 //
 // The size N is the square root of the number of cells read.
 func ParseText(text, charset, regionMap string) (*Puzzle, error) {
+	p, err := parseText(text, charset, regionMap)
+	if err != nil && charset == "" && regionMap == "" {
+		// The seed's document without a map (its symmetrical puzzles need
+		// none): a charset line, then the puzzle. Tried only when the text
+		// does not read as plain text, whose first row may look alike.
+		lines := strings.Split(text, "\n")
+		if cs, rest := charsetLine(splitParagraphs(lines)); cs != "" {
+			if q, qerr := parseText(joinParagraphs(rest), cs, ""); qerr == nil {
+				return q, nil
+			}
+		}
+	}
+	return p, err
+}
+
+// parseText is ParseText without its reading of a document without a map.
+func parseText(text, charset, regionMap string) (*Puzzle, error) {
 	if regionMap == "" {
 		var docCharset string
 		text, docCharset, regionMap = splitDocument(text)
@@ -110,22 +130,34 @@ func splitDocument(text string) (puzzle, charset, regionMap string) {
 		return text, "", ""
 	}
 	regionMap = strings.Join(lines[at+1:], "\n")
-	paragraphs := splitParagraphs(lines[:at])
+	charset, paragraphs := charsetLine(splitParagraphs(lines[:at]))
+	return joinParagraphs(paragraphs), charset, regionMap
+}
+
+// charsetLine returns the charset line that starts a document's
+// paragraphs, and the paragraphs after it; "" and the paragraphs as they
+// are when they start with none.
+func charsetLine(paragraphs [][]string) (string, [][]string) {
 	switch {
 	case len(paragraphs) >= 2 && len(paragraphs[0]) == 1 && distinctFold(paragraphs[0][0]):
-		charset = paragraphs[0][0]
-		paragraphs = paragraphs[1:]
+		return paragraphs[0][0], paragraphs[1:]
 	case len(paragraphs) >= 1 && len(paragraphs[0]) >= 2 && isCharsetLine(paragraphs[0][0], paragraphs):
 		// The charset line without the blank line after it.
-		charset = paragraphs[0][0]
-		paragraphs[0] = paragraphs[0][1:]
+		rest := slices.Clone(paragraphs)
+		rest[0] = rest[0][1:]
+		return paragraphs[0][0], rest
 	}
+	return "", paragraphs
+}
+
+// joinParagraphs joins paragraphs of lines back into text.
+func joinParagraphs(paragraphs [][]string) string {
 	var b strings.Builder
 	for _, p := range paragraphs {
 		b.WriteString(strings.Join(p, "\n"))
 		b.WriteByte('\n')
 	}
-	return b.String(), charset, regionMap
+	return b.String()
 }
 
 // isCharsetLine reports whether line, the first line of the document's
@@ -198,7 +230,7 @@ func scanPlain(text string) ([]int, error) {
 			cells = append(cells, 0)
 		case r == '…':
 			cells = append(cells, 0, 0, 0)
-		case unicode.IsSpace(r) || r == '|' || r == '-' || r == '+' || r == '=' || (r >= 0x2500 && r <= 0x257F):
+		case isSeparator(r):
 		default:
 			return nil, grid.FieldErrorf("text", "unexpected character %q at line %d, column %d", r, line, col)
 		}
@@ -207,6 +239,13 @@ func scanPlain(text string) ([]int, error) {
 		}
 	}
 	return cells, nil
+}
+
+// isSeparator reports whether plain text may hold r between its cells:
+// white space, '|', '-', '+', '=', box-drawing characters, and the commas
+// and semicolons of a list of cells.
+func isSeparator(r rune) bool {
+	return unicode.IsSpace(r) || r == '|' || r == '-' || r == '+' || r == '=' || r == ',' || r == ';' || (r >= 0x2500 && r <= 0x257F)
 }
 
 // maxCells bounds the cells read so that hostile input cannot make us
@@ -262,7 +301,7 @@ func outside(text, symbols string) int {
 	for _, r := range strings.ToUpper(text) {
 		switch {
 		case r <= unicode.MaxASCII && strings.IndexByte(symbols, byte(r)) >= 0:
-		case unicode.IsSpace(r) || r == '|' || r == '-' || r == '+' || r == '=' || (r >= 0x2500 && r <= 0x257F):
+		case isSeparator(r):
 		default:
 			n++
 		}
