@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -73,12 +74,35 @@ func TestNoSolutionConflict(t *testing.T) {
 		})
 	}
 
-	// A solved puzzle has no conflict.
-	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedHard)})
+	// A board whose progress contradicts its clues' solution names the
+	// cells at fault: seedHard with r1c1 entered wrong.
+	board := &sudokuv1.Board{Size: 9}
+	for i := range 81 {
+		c := &sudokuv1.Cell{}
+		if d := seedHard[i]; d >= '1' && d <= '9' {
+			c.Value, c.Given = uint32(d-'0'), true
+		}
+		board.Cells = append(board.Cells, c)
+	}
+	sol, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedHard)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := resp.GetResult().GetConflict(); c != nil {
+	open := strings.IndexAny(seedHard, ".0")
+	right := sol.GetResult().GetPlain()[open] - '0'
+	board.Cells[open].Value = uint32(right%9 + 1)
+	resp, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: board}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := resp.GetResult().GetConflict()
+	want := fmt.Sprintf("the clues have a solution, which the progress at r%dc%d (%d entered) contradicts", open/9+1, open%9+1, right%9+1)
+	if resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_NO_SOLUTION || c.GetDescription() != want || !slices.Equal(c.GetCells(), []uint32{uint32(open)}) {
+		t.Errorf("wrong entry: status %v, conflict %v; want no solution, %q at [%d]", resp.GetResult().GetStatus(), c, want, open)
+	}
+
+	// A solved puzzle has no conflict.
+	if c := sol.GetResult().GetConflict(); c != nil {
 		t.Errorf("a solved puzzle reports the conflict %v", c)
 	}
 }

@@ -31,6 +31,9 @@ func (f *solveFlags) resultView(charset string) resultView {
 func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "status: %s\n", enumText(r.GetStatus().String(), "SOLVE_STATUS_"))
+	if c := r.GetConflict(); c.GetDescription() != "" {
+		fmt.Fprintf(&b, "why: %s\n", c.GetDescription())
+	}
 	b.WriteString(protoconv.GridText(r.GetBoard(), v.charset))
 	if v.notCounted && r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED && !r.GetCountComplete() {
 		// The count stopped at the first solution: say so rather than

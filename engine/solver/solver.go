@@ -220,6 +220,12 @@ type Result struct {
 	// solution (NoSolution reached on the board); the zero Conflict
 	// otherwise.
 	Conflict grid.Conflict
+	// WrongProgress lists, when the board has no solution but its clues
+	// alone have one, the cells whose progress contradicts every solution
+	// of the clues, each with the digit entered there, or 0 where its
+	// candidates lack the solutions' digit: what makes the board
+	// unsolvable, where a player went wrong.
+	WrongProgress []strategy.CellDigit
 	// LogicShareSpent reports that logic spent its share of a Mixed
 	// solve's deadline (see Solve), its extended share too when it got
 	// one, and the solve went on by guessing:
@@ -338,6 +344,9 @@ func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, shar
 	err := s.run(ctx)
 	if err == nil && opts.CheckMultiple {
 		err = s.finishCount(ctx)
+	}
+	if err == nil && s.res.Status == NoSolution {
+		s.res.WrongProgress = wrongProgress(ctx, start, opts.MaxNodes)
 	}
 	s.res.Board = s.b
 	if err == nil && s.res.Status == Stuck {

@@ -6,6 +6,7 @@ package protoconv
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -412,8 +413,31 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 	pr.Difficulty = DifficultyToProto(res.Rating)
 	if res.Status == solver.NoSolution {
 		pr.Conflict = ConflictToProto(res.Conflict, b, symbols)
+		if len(res.WrongProgress) > 0 {
+			pr.Conflict = progressConflict(res.WrongProgress, b, symbols)
+		}
 	}
 	return pr
+}
+
+// progressConflict is the Conflict of a board whose progress (cells
+// wrong, see solver.Result.WrongProgress) leaves it without the solution
+// its clues have: "the clues have a solution, which the progress at r9c9
+// (1 entered) contradicts".
+func progressConflict(wrong []strategy.CellDigit, b *grid.Board, symbols string) *sudokuv1.Conflict {
+	n := grid.Notation{Layout: b.Layout(), Symbols: symbols}
+	pc := &sudokuv1.Conflict{}
+	var parts []string
+	for _, w := range wrong {
+		what := "its candidates lack the solution's digit"
+		if w.Digit != 0 {
+			what = n.DigitName(w.Digit) + " entered"
+		}
+		parts = append(parts, n.CellName(w.Cell)+" ("+what+")")
+		pc.Cells = append(pc.Cells, uint32(w.Cell))
+	}
+	pc.Description = "the clues have a solution, which the progress at " + strings.Join(parts, ", ") + " contradicts"
+	return pc
 }
 
 // ConflictToProto converts a contradiction on board b, its digits named

@@ -2551,8 +2551,11 @@ type SolveResult struct {
 	Explainer *ExplainerRating `protobuf:"bytes,12,opt,name=explainer,proto3" json:"explainer,omitempty"`
 	// Why the puzzle has no solution (status NO_SOLUTION), when the solve
 	// ended on a contradiction on the board: the cell, unit or cage at
-	// fault. Unset otherwise, and when counting the solutions found none on
-	// a board without a contradiction.
+	// fault; or, when the board holds progress (digits entered that are not
+	// clues, candidates) and its clues alone have a solution, the cells
+	// whose progress contradicts it (the description names each, "r9c9 (1
+	// entered)"). Unset otherwise, and when counting the solutions found
+	// none on a board without a contradiction.
 	Conflict      *Conflict `protobuf:"bytes,13,opt,name=conflict,proto3" json:"conflict,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
