@@ -25,8 +25,13 @@ func (s *Server) Convert(ctx context.Context, req *sudokuv1.ConvertRequest) (*su
 		return nil, toStatus(err)
 	}
 	text, err := codec.Encode(p, to)
+	var fe *grid.FieldError
+	if err != nil && to == codec.FormatAuto && errors.As(err, &fe) {
+		// No text format carries the board (a killer X with clues): the
+		// board alone answers a request that named none.
+		text, err = "", nil
+	}
 	if err != nil {
-		var fe *grid.FieldError
 		if errors.As(err, &fe) {
 			// The format asked for cannot carry the puzzle.
 			err = &grid.FieldError{Field: "to", Reason: fe.Reason}

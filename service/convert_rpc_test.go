@@ -352,3 +352,26 @@ func TestStepsPackCageBoards(t *testing.T) {
 		t.Fatal("no steps")
 	}
 }
+
+// TestConvertBoardWithoutText checks that a board no text format carries
+// (a killer X with a clue: SudoCue's form, the one text of a killer X,
+// holds cages alone) converts with no format named, its board back and
+// no text, while a format named still refuses it.
+func TestConvertBoardWithoutText(t *testing.T) {
+	client := newClient(t, Config{})
+	ctx := context.Background()
+	b := convert(t, client, sudoCueKillerX, sudokuv1.Format_FORMAT_SUDOCUE).GetBoard()
+	b.Cells[0] = &sudokuv1.Cell{Value: 1, Given: true}
+	p := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: b}}
+	resp, err := client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.GetText() != "" || resp.GetBoard().GetCells()[0].GetValue() != 1 || resp.GetBoard().GetVariant() != sudokuv1.Variant_VARIANT_KILLER_X {
+		t.Errorf("text %q, board variant %v, r1c1 %v; want no text and the killer X with its clue", resp.GetText(), resp.GetBoard().GetVariant(), resp.GetBoard().GetCells()[0])
+	}
+	_, err = client.Convert(ctx, &sudokuv1.ConvertRequest{Puzzle: p, To: sudokuv1.Format_FORMAT_SUDOCUE})
+	if got := status.Code(err); got != codes.InvalidArgument || !strings.Contains(err.Error(), "no clues or progress") {
+		t.Errorf("to SudoCue: %v, want InvalidArgument naming the clues", err)
+	}
+}

@@ -3506,7 +3506,9 @@ func (x *ConvertRequest) GetTolerant() bool {
 // ConvertResponse is the converted puzzle.
 type ConvertResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The puzzle in the requested format.
+	// The puzzle in the requested format; empty when the request named
+	// none and no text format carries the board (a killer X, or a killer
+	// with a cage without a total, with clues or progress): board holds it.
 	Text string `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
 	// The decoded board.
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
