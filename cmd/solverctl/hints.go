@@ -69,6 +69,10 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 		return "" // in-process: no host, TLS or token
 	case code == codes.Unavailable && (strings.Contains(msg, "name resolver") || strings.Contains(msg, "no such host")):
 		return fmt.Sprintf("the host of -addr %s cannot be resolved: check the name in -addr (or SOLVERCTL_ADDR)", h.addr)
+	case code == codes.Unavailable && strings.Contains(msg, "goaway"):
+		// The server went away (a graceful stop, a connection's age): a
+		// retry reaches it, or another, again.
+		return fmt.Sprintf("the server at -addr %s closed the connection (it is stopping or moving its clients): retry", h.addr)
 	case code == codes.Unavailable && !h.useTLS && (strings.Contains(msg, "server preface") || strings.Contains(msg, "connection reset") || strings.Contains(msg, "EOF")):
 		return fmt.Sprintf("-addr %s may expect TLS: add -tls (or -tls-ca for a private authority)", h.addr)
 	case code == codes.Unavailable && strings.Contains(msg, "connection refused"):

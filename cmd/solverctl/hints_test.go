@@ -86,6 +86,7 @@ func TestHintFor(t *testing.T) {
 		{"in-process, no address hints", &hinter{}, codes.Unauthenticated, "Request unauthenticated with bearer", ""},
 		{"no timeout, no hint", remote, codes.DeadlineExceeded, "context deadline exceeded", ""},
 		{"invalid argument", remote, codes.InvalidArgument, "puzzle.text: bad", ""},
+		{"graceful stop, not TLS", remote, codes.Unavailable, `closing transport due to: connection error: desc = "error reading from server: EOF", received prior goaway: code: NO_ERROR, debug data: "graceful_stop"`, "closed the connection (it is stopping or moving its clients): retry"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -198,9 +198,10 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 
 // Bounds of flags whose larger values could only be mistakes.
 const (
-	maxStreamBuffer = 4096 // messages; -stream-buffer-bytes bounds their bytes
-	maxBatchWorkers = 1024 // goroutines a SolveBatch stream; past -max-concurrent they only wait
-	minRateLimit    = 1e-3 // calls a second
+	maxStreamBuffer = 4096     // messages; -stream-buffer-bytes bounds their bytes
+	maxBatchWorkers = 1024     // goroutines a SolveBatch stream; past -max-concurrent they only wait
+	minRateLimit    = 1e-3     // calls a second
+	minMaxHeap      = 16 << 20 // bytes: an idle daemon's heap is a few MiB
 )
 
 // check rejects values out of range and flags that need others.
@@ -238,6 +239,11 @@ func (cfg *config) check() error {
 		if p.v < 0 || math.IsNaN(p.v) {
 			return fmt.Errorf("-%s must not be negative, not %v", p.name, p.v)
 		}
+	}
+	// A heap bound below a few MiB refuses every call and keeps the
+	// collector running (a value typed in MiB rather than bytes).
+	if h := cfg.maxHeap; h != 0 && h < minMaxHeap {
+		return fmt.Errorf("-max-heap must be 0 (no bound) or at least %d bytes (%d MiB), not %d: it counts bytes", minMaxHeap, minMaxHeap>>20, h)
 	}
 	// Upper bounds where a value typed in the wrong unit would take the
 	// memory of every call (a channel of that many messages a SolveSteps

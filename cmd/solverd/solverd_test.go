@@ -297,6 +297,7 @@ func TestBadConfig(t *testing.T) {
 		{"negative connections", []string{"--max-connections", "-1"}, nil, "-max-connections must not be negative"},
 		{"negative total streams", []string{"--max-total-streams", "-5"}, nil, "-max-total-streams must not be negative"},
 		{"negative heap", []string{"--max-heap", "-1"}, nil, "-max-heap must not be negative"},
+		{"heap in the wrong unit", []string{"--max-heap", "192"}, nil, "-max-heap must be 0 (no bound) or at least 16777216 bytes (16 MiB), not 192: it counts bytes"},
 		{"negative health watches", []string{"--max-health-watches", "-1"}, nil, "-max-health-watches must not be negative"},
 		{"huge stream buffer", []string{"--stream-buffer", "10000000000"}, nil, "-stream-buffer must be at most 4096"},
 		{"huge batch workers", []string{"--batch-workers", "1000000000"}, nil, "-batch-workers must be at most 1024"},
@@ -373,8 +374,8 @@ func TestMemoryBounds(t *testing.T) {
 		{"defaults", nil, service.GRPCConfig{StreamWindow: 64 << 10, ConnWindow: 1 << 20,
 			MaxRequestSize: service.DefaultMaxRequestSize, MaxStreams: 200, MaxHeap: 192 << 20}},
 		{"set", []string{"-stream-window", "131072", "-conn-window", "4194304", "-max-request-size", "4096",
-			"-max-total-streams", "10", "-max-heap", "1048576"},
-			service.GRPCConfig{StreamWindow: 128 << 10, ConnWindow: 4 << 20, MaxRequestSize: 4096, MaxStreams: 10, MaxHeap: 1 << 20}},
+			"-max-total-streams", "10", "-max-heap", "16777216"},
+			service.GRPCConfig{StreamWindow: 128 << 10, ConnWindow: 4 << 20, MaxRequestSize: 4096, MaxStreams: 10, MaxHeap: 16 << 20}},
 		{"dynamic windows, request size capped by the message size", []string{"-stream-window", "0", "-max-msg-size", "1000", "-max-total-streams", "0", "-max-heap", "0"},
 			service.GRPCConfig{StreamWindow: -1, ConnWindow: 1 << 20, MaxRequestSize: 1000}},
 	}
