@@ -213,6 +213,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		logger:    logger,
 		cancelled: newLogSampler(cfg.NoisyLogRate),
 		refused:   newLogSampler(cfg.NoisyLogRate),
+		exhausted: newLogSampler(cfg.NoisyLogRate),
 		timedOut:  newLogSampler(cfg.NoisyLogRate),
 	}
 	guardMetrics := newGuardMetrics()

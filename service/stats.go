@@ -35,12 +35,14 @@ import (
 // Calls a client can make end badly at will, as many as it likes, are
 // logged through samplers instead, at most so many lines a second: calls
 // it cancels (Canceled), calls refused for want of a valid token
-// (Unauthenticated), and calls whose request did not arrive in time.
+// (Unauthenticated), calls refused for its rate, a full queue or a limit
+// (ResourceExhausted), and calls whose request did not arrive in time.
 type callStats struct {
 	logger    *slog.Logger
 	metrics   *rpcMetrics // nil without a Registerer
 	cancelled *logSampler // Canceled calls
 	refused   *logSampler // Unauthenticated calls and calls refused by a tap
+	exhausted *logSampler // ResourceExhausted calls: rate limit, full queue, limits
 	timedOut  *logSampler // calls whose request did not arrive in time
 
 	methods map[string]methodInfo // by full method name; set by init
@@ -121,6 +123,8 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 	case *stats.Begin:
 		if m != nil {
 			m.started.Inc()
+		} else if h.metrics != nil {
+			h.metrics.started.WithLabelValues(unknownLabel, unknownLabel, unknownLabel).Inc()
 		}
 	case *stats.InPayload:
 		stopRequestTimer(ctx)
@@ -146,7 +150,7 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, code.String()).Inc()
 		ci.metrics.handling.Observe(elapsed.Seconds())
 	} else {
-		h.countUnknown(code)
+		h.countUnknown(code, elapsed)
 	}
 	if isInfra(ci.service) {
 		return
@@ -168,10 +172,11 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 const unknownLabel = "unknown"
 
 // countUnknown counts the end of a call of a method the server does not
-// have.
-func (h *callStats) countUnknown(code codes.Code) {
+// have, after elapsed (its start is counted with it).
+func (h *callStats) countUnknown(code codes.Code, elapsed time.Duration) {
 	if h.metrics != nil {
 		h.metrics.handled.WithLabelValues(unknownLabel, unknownLabel, unknownLabel, code.String()).Inc()
+		h.metrics.handling.WithLabelValues(unknownLabel, unknownLabel, unknownLabel).Observe(elapsed.Seconds())
 	}
 }
 
@@ -213,6 +218,8 @@ func (h *callStats) samplerFor(code codes.Code) *logSampler {
 		return h.cancelled
 	case codes.Unauthenticated, codes.Unimplemented:
 		return h.refused
+	case codes.ResourceExhausted:
+		return h.exhausted
 	}
 	return nil
 }
@@ -232,7 +239,10 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		h.metrics.handled.WithLabelValues(string(ci.typ), ci.service, ci.method, st.Code().String()).Inc()
 		ci.metrics.handling.Observe(0)
 	} else {
-		h.countUnknown(st.Code())
+		if h.metrics != nil {
+			h.metrics.started.WithLabelValues(unknownLabel, unknownLabel, unknownLabel).Inc()
+		}
+		h.countUnknown(st.Code(), 0)
 	}
 	if isInfra(ci.service) {
 		return

@@ -130,6 +130,14 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 				if got, _ := metricValue(families, "grpc_server_handled_total", unknown); got != 1 {
 					t.Errorf("grpc_server_handled_total%v = %v, want 1", unknown, got)
 				}
+				// Started and timed as it is handled, so that started
+				// less handled counts the calls in flight.
+				unknownStart := map[string]string{"grpc_service": "unknown", "grpc_method": "unknown"}
+				for _, name := range []string{"grpc_server_started_total", "grpc_server_handling_seconds"} {
+					if got, _ := metricValue(families, name, unknownStart); got != 1 {
+						t.Errorf("%s%v = %v, want 1", name, unknownStart, got)
+					}
+				}
 				if level := lines[0]["level"]; level != "WARN" {
 					t.Errorf("unknown method logged at %v, want WARN", level)
 				}
@@ -159,4 +167,26 @@ func callLines(t *testing.T, log, method string) []map[string]any {
 		}
 	}
 	return lines
+}
+
+// TestSamplers checks which calls are logged through samplers: those a
+// client can make end badly at will, the rate limit's and a full queue's
+// refusals (ResourceExhausted) among them, not the server's own errors.
+func TestSamplers(t *testing.T) {
+	h := &callStats{cancelled: newLogSampler(1), refused: newLogSampler(1), exhausted: newLogSampler(1)}
+	for _, tt := range []struct {
+		code codes.Code
+		want *logSampler
+	}{
+		{codes.Canceled, h.cancelled},
+		{codes.Unauthenticated, h.refused},
+		{codes.Unimplemented, h.refused},
+		{codes.ResourceExhausted, h.exhausted},
+		{codes.Internal, nil},
+		{codes.OK, nil},
+	} {
+		if got := h.samplerFor(tt.code); got != tt.want {
+			t.Errorf("sampler of %v = %p, want %p", tt.code, got, tt.want)
+		}
+	}
 }
