@@ -43,6 +43,7 @@ type config struct {
 	maxConnections  int
 	maxTotalStreams int
 	maxHeap         int64
+	memoryLimit     int64
 	maxWatches      int
 
 	// Middleware.
@@ -133,6 +134,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.maxTotalStreams, "max-total-streams", service.DefaultMaxStreams, "`calls` in progress at once across all connections, stalled ones included, health checks excepted; more are refused with ResourceExhausted before their request is read; 0 means no limit")
 	fs.IntVar(&cfg.maxWatches, "max-health-watches", service.DefaultMaxHealthWatches, "health Watch `streams` open at once (apart from -max-total-streams, so that they stay open beside a full server); more are refused with ResourceExhausted; 0 means no limit")
 	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound")
+	fs.Int64Var(&cfg.memoryLimit, "memory-limit", 0, "memory in `bytes` the process may use (a container's limit, which the kernel enforces): unless GOMEMLIMIT is set, Go's soft memory limit is set to 7/8 of it, leaving room for what Go does not count; 0: the soft limit is 7/6 of -max-heap")
 
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted from each caller (its bearer token with -auth-token-file, else its IP address), health checks excepted; more are refused with ResourceExhausted; 0 means no limit")
 	fs.IntVar(&cfg.rateBurst, "rate-burst", 0, "`calls` a caller may make at once above the rate limit; 0 means the rate")
@@ -233,6 +235,7 @@ func (cfg *config) check() error {
 		{"max-connections", float64(cfg.maxConnections)},
 		{"max-total-streams", float64(cfg.maxTotalStreams)},
 		{"max-heap", float64(cfg.maxHeap)},
+		{"memory-limit", float64(cfg.memoryLimit)},
 		{"max-health-watches", float64(cfg.maxWatches)},
 	}
 	for _, p := range notNegative {
@@ -244,6 +247,9 @@ func (cfg *config) check() error {
 	// collector running (a value typed in MiB rather than bytes).
 	if h := cfg.maxHeap; h != 0 && h < minMaxHeap {
 		return fmt.Errorf("-max-heap must be 0 (no bound) or at least %d bytes (%d MiB), not %d: it counts bytes", minMaxHeap, minMaxHeap>>20, h)
+	}
+	if m := cfg.memoryLimit; m != 0 && (m < minMaxHeap || cfg.maxHeap >= m/8*7) {
+		return fmt.Errorf("-memory-limit (%d bytes) must be 0 (none) or at least %d bytes (%d MiB) and above -max-heap (%d) by an eighth of it at least: the heap bound must come before the soft memory limit", m, minMaxHeap, minMaxHeap>>20, cfg.maxHeap)
 	}
 	// Upper bounds where a value typed in the wrong unit would take the
 	// memory of every call (a channel of that many messages a SolveSteps

@@ -60,9 +60,13 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	if limit := softMemoryLimit(cfg.maxHeap, lookupEnv); limit > 0 {
+	if limit := softMemoryLimit(cfg.maxHeap, cfg.memoryLimit, lookupEnv); limit > 0 {
 		debug.SetMemoryLimit(limit)
-		logger.Info("Go memory limit set from -max-heap (GOMEMLIMIT unset)", "limit_mib", limit>>20)
+		from := "-max-heap"
+		if cfg.memoryLimit > 0 {
+			from = "-memory-limit"
+		}
+		logger.Info("Go memory limit set from "+from+" (GOMEMLIMIT unset)", "limit_mib", limit>>20)
 	}
 	tp, err := newTracerProvider(ctx, cfg.otlpEndpoint, lookupEnv)
 	if err != nil {
@@ -400,14 +404,23 @@ func newMetricsServer(reg *prometheus.Registry, logger *slog.Logger, withPprof b
 }
 
 // softMemoryLimit returns the Go runtime's soft memory limit that solverd
-// sets when the environment sets no GOMEMLIMIT: a third above -max-heap
-// (256 MiB by default), so that the collector works harder as the heap
-// nears the bound at which new calls are refused, rather than let garbage
-// grow the process to three times its live heap (GOGC=200) under a flood
-// of calls. 0: set none (no bound, or GOMEMLIMIT set).
-func softMemoryLimit(maxHeap int64, lookupEnv func(string) (string, bool)) int64 {
-	if _, ok := lookupEnv("GOMEMLIMIT"); ok || maxHeap <= 0 {
+// sets when the environment sets no GOMEMLIMIT: 7/8 of -memory-limit (a
+// container's limit: the kernel kills the process past it, and charges it
+// with memory Go does not count, socket buffers among it), else a sixth
+// above -max-heap (224 MiB by default), so that the collector works
+// harder as the heap nears the bound at which new calls are refused,
+// rather than let garbage grow the process to three times its live heap
+// (GOGC=200) under a flood of calls. 0: set none (no bound, or GOMEMLIMIT
+// set).
+func softMemoryLimit(maxHeap, memoryLimit int64, lookupEnv func(string) (string, bool)) int64 {
+	if _, ok := lookupEnv("GOMEMLIMIT"); ok {
 		return 0
 	}
-	return maxHeap / 3 * 4
+	switch {
+	case memoryLimit > 0:
+		return memoryLimit / 8 * 7
+	case maxHeap > 0:
+		return maxHeap / 6 * 7
+	}
+	return 0
 }

@@ -298,6 +298,7 @@ func TestBadConfig(t *testing.T) {
 		{"negative total streams", []string{"--max-total-streams", "-5"}, nil, "-max-total-streams must not be negative"},
 		{"negative heap", []string{"--max-heap", "-1"}, nil, "-max-heap must not be negative"},
 		{"heap in the wrong unit", []string{"--max-heap", "192"}, nil, "-max-heap must be 0 (no bound) or at least 16777216 bytes (16 MiB), not 192: it counts bytes"},
+		{"memory limit under the heap bound", []string{"--memory-limit", "209715200"}, nil, "-memory-limit (209715200 bytes) must be 0 (none) or at least 16777216 bytes (16 MiB) and above -max-heap (201326592) by an eighth of it at least"},
 		{"negative health watches", []string{"--max-health-watches", "-1"}, nil, "-max-health-watches must not be negative"},
 		{"huge stream buffer", []string{"--stream-buffer", "10000000000"}, nil, "-stream-buffer must be at most 4096"},
 		{"huge batch workers", []string{"--batch-workers", "1000000000"}, nil, "-batch-workers must be at most 1024"},
@@ -404,17 +405,19 @@ func TestSoftMemoryLimit(t *testing.T) {
 		return func(k string) (string, bool) { v, ok := vars[k]; return v, ok }
 	}
 	tests := []struct {
-		name    string
-		maxHeap int64
-		env     map[string]string
-		want    int64
+		name            string
+		maxHeap, memory int64
+		env             map[string]string
+		want            int64
 	}{
-		{"default heap bound", 192 << 20, nil, 256 << 20},
-		{"GOMEMLIMIT set", 192 << 20, map[string]string{"GOMEMLIMIT": "1GiB"}, 0},
-		{"no heap bound", 0, nil, 0},
+		{"default heap bound", 192 << 20, 0, nil, 224 << 20},
+		{"a pod's limit", 192 << 20, 256 << 20, nil, 224 << 20},
+		{"a larger pod", 192 << 20, 1 << 30, nil, 896 << 20},
+		{"GOMEMLIMIT set", 192 << 20, 256 << 20, map[string]string{"GOMEMLIMIT": "1GiB"}, 0},
+		{"no heap bound", 0, 0, nil, 0},
 	}
 	for _, tt := range tests {
-		if got := softMemoryLimit(tt.maxHeap, env(tt.env)); got != tt.want {
+		if got := softMemoryLimit(tt.maxHeap, tt.memory, env(tt.env)); got != tt.want {
 			t.Errorf("%s: softMemoryLimit = %d, want %d", tt.name, got, tt.want)
 		}
 	}

@@ -417,8 +417,11 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 		}
 	}
 	// The Go runtime sized from the limits.
-	fromLimit := map[string]string{"GOMAXPROCS": "limits.cpu", "GOMEMLIMIT": "limits.memory"}
+	fromLimit := map[string]string{"GOMAXPROCS": "limits.cpu", "SOLVERD_MEMORY_LIMIT": "limits.memory"}
 	for _, e := range c.Env {
+		if e.Name == "GOMEMLIMIT" {
+			t.Error("GOMEMLIMIT set: it overrides the soft limit solverd sets below the container's (SOLVERD_MEMORY_LIMIT)")
+		}
 		if want, ok := fromLimit[e.Name]; ok {
 			if e.ValueFrom == nil || e.ValueFrom.ResourceFieldRef == nil || e.ValueFrom.ResourceFieldRef.Resource != want {
 				t.Errorf("%s: want resourceFieldRef %s", e.Name, want)
