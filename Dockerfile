@@ -38,7 +38,8 @@ COPY --from=build /out/solverd /out/solverctl /usr/local/bin/
 # listen on all interfaces (its default is localhost).
 ENV SOLVERD_LISTEN=:50051 \
     SOLVERD_METRICS_LISTEN=:9090 \
+    SOLVERD_HEALTH_LISTEN=:50052 \
     SOLVERD_LOG_FORMAT=json
-EXPOSE 50051 9090
+EXPOSE 50051 50052 9090
 USER 65532:65532
 ENTRYPOINT ["/usr/local/bin/solverd"]

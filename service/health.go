@@ -3,11 +3,13 @@ package service
 import (
 	"context"
 	"sync"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/status"
 )
 
@@ -81,3 +83,26 @@ func (w *watchStream) Send(m *healthpb.HealthCheckResponse) error {
 	w.last = m.GetStatus()
 	return w.ServerStreamingServer.Send(m)
 }
+
+// ProbeServer returns a gRPC server that carries the health service of g
+// alone, for probes (a kubelet's) on a port of their own: it reports what
+// g's health checks report, draining included, whatever g's clients do
+// with g's connections and streams. It takes at most a few streams a
+// connection and closes connections idle for a while; it is meant for a
+// port that no client reaches, so it has no TLS and no token.
+func (g *GRPC) ProbeServer(opts ...grpc.ServerOption) *grpc.Server {
+	ps := grpc.NewServer(append([]grpc.ServerOption{
+		grpc.MaxConcurrentStreams(probeStreams),
+		grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: probeIdle}),
+		grpc.ConnectionTimeout(probeIdle),
+	}, opts...)...)
+	healthpb.RegisterHealthServer(ps, g.watch)
+	return ps
+}
+
+// probeStreams is the most streams of a connection to a ProbeServer, and
+// probeIdle how long one may sit idle (or in its handshake).
+const (
+	probeStreams = 4
+	probeIdle    = 30 * time.Second
+)

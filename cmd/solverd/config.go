@@ -44,6 +44,7 @@ type config struct {
 	maxTotalStreams int
 	maxHeap         int64
 	memoryLimit     int64
+	healthListen    string
 	maxWatches      int
 
 	// Middleware.
@@ -134,6 +135,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.maxTotalStreams, "max-total-streams", service.DefaultMaxStreams, "`calls` in progress at once across all connections, stalled ones included, health checks excepted; more are refused with ResourceExhausted before their request is read; 0 means no limit")
 	fs.IntVar(&cfg.maxWatches, "max-health-watches", service.DefaultMaxHealthWatches, "health Watch `streams` open at once (apart from -max-total-streams, so that they stay open beside a full server); more are refused with ResourceExhausted; 0 means no limit")
 	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound")
+	fs.StringVar(&cfg.healthListen, "health-listen", "", "`address` of a port that serves gRPC health checks alone, in plaintext, for probes (a kubelet's): unlike -listen, its connections do not count against -max-connections, so clients holding every connection cannot starve the probes; keep it off the clients' network; empty serves none")
 	fs.Int64Var(&cfg.memoryLimit, "memory-limit", 0, "memory in `bytes` the process may use (a container's limit, which the kernel enforces): unless GOMEMLIMIT is set, Go's soft memory limit is set to 7/8 of it, leaving room for what Go does not count; 0: the soft limit is 7/6 of -max-heap")
 
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "`calls` per second accepted from each caller (its bearer token with -auth-token-file, else its IP address), health checks excepted; more are refused with ResourceExhausted; 0 means no limit")

@@ -120,13 +120,33 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		}
 	}
 
+	var probe *grpc.Server
+	probeDone := make(chan error, 1)
+	probeAddr := ""
+	if cfg.healthListen != "" {
+		hln, err := net.Listen("tcp", cfg.healthListen)
+		if err != nil {
+			ln.Close()
+			if metrics != nil {
+				metrics.Close()
+			}
+			if web != nil {
+				web.Close()
+			}
+			return fmt.Errorf("health checks: %w", err)
+		}
+		probeAddr = hln.Addr().String()
+		probe = g.ProbeServer()
+		go func() { probeDone <- probe.Serve(netutil.LimitListener(hln, maxProbeConnections)) }()
+	}
+
 	served := make(chan error, 1)
 	if cfg.maxConnections > 0 {
 		// Connections over the cap wait in the listen backlog.
 		ln = netutil.LimitListener(ln, cfg.maxConnections)
 	}
 	go func() { served <- g.Serve(ln) }()
-	logger.Info("serving", "addr", ln.Addr().String(), "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",
+	logger.Info("serving", "addr", ln.Addr().String(), "health_addr", probeAddr, "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",
 		"auth", cfg.authTokenFile != "", "solve_slots", srv.Config().MaxConcurrent)
 
 	var serveErr error
@@ -139,6 +159,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		<-served
 	case err := <-webDone:
 		serveErr = fmt.Errorf("web viewer: %w", err)
+		g.Server.Stop()
+		<-served
+	case err := <-probeDone:
+		serveErr = fmt.Errorf("health checks: %w", err)
 		g.Server.Stop()
 		<-served
 	case <-ctx.Done():
@@ -161,6 +185,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	if web != nil {
 		web.Close() // at once, unless stopWeb has already let it drain
 	}
+	if probe != nil {
+		// Probes saw NOT_SERVING from the drain on.
+		probe.Stop()
+	}
 	if metrics != nil {
 		// Scrapes could see the drain until now.
 		shutCtx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -175,6 +203,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	logger.Info("stopped", "batch_answers", srv.BatchAnswers())
 	return nil
 }
+
+// maxProbeConnections bounds the connections of -health-listen: a kubelet
+// opens one a probe.
+const maxProbeConnections = 16
 
 // startWeb serves the web viewer of g on addr, with TLS when tlsCfg is
 // not nil; the error that ends serving goes to done.

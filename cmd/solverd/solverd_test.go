@@ -446,3 +446,45 @@ func TestMaxConnections(t *testing.T) {
 		t.Fatalf("second connection once the first closed: %v", err)
 	}
 }
+
+// TestHealthListen checks that -health-listen answers health checks while
+// clients hold every connection -max-connections allows on -listen, and
+// that it reports the drain.
+func TestHealthListen(t *testing.T) {
+	addr, cancel, done, log := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "1",
+		"-health-listen", "127.0.0.1:0", "-drain-delay", "1s")
+	m := regexp.MustCompile(`health_addr=(\S+)`).FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no health_addr in the serving line:\n%s", log)
+	}
+	check := func(conn *grpc.ClientConn, timeout time.Duration) (healthpb.HealthCheckResponse_ServingStatus, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+		return resp.GetStatus(), err
+	}
+	client := dial(t, addr)
+	if _, err := check(client, 10*time.Second); err != nil {
+		t.Fatalf("the client's connection: %v", err)
+	}
+	if _, err := check(dial(t, addr), 300*time.Millisecond); status.Code(err) != codes.DeadlineExceeded {
+		t.Fatalf("a probe on -listen beside the client: %v, want DeadlineExceeded (the cap reached)", err)
+	}
+	probe := dial(t, m[1])
+	if st, err := check(probe, 10*time.Second); err != nil || st != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("a probe on -health-listen beside the client: %v, %v; want SERVING", st, err)
+	}
+	cancel()
+	deadline := time.Now().Add(900 * time.Millisecond)
+	for {
+		st, err := check(probe, time.Second)
+		if err == nil && st == healthpb.HealthCheckResponse_NOT_SERVING {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("draining: the probe got %v, %v; want NOT_SERVING", st, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	waitDone(t, done, 10*time.Second, log)
+}

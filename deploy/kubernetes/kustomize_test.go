@@ -31,8 +31,12 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// grpcPortName is the name of solverd's gRPC container port.
-const grpcPortName = "grpc"
+// grpcPortName is the name of solverd's gRPC container port, and
+// healthPortName that of its port of health checks alone.
+const (
+	grpcPortName   = "grpc"
+	healthPortName = "health"
+)
 
 // objects are the decoded objects of one kustomize build.
 type objects struct {
@@ -433,8 +437,8 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 		t.Errorf("no %s env from the container's limits", name)
 	}
 
-	// Ports and probes: every probe on the gRPC port, gRPC health probes
-	// unless the tcp-probes component replaced them.
+	// Ports and probes: every probe a plaintext gRPC health probe of the
+	// health port, which the clients' connections cannot starve.
 	var grpcPort int32
 	ports := map[string]int32{}
 	for _, p := range c.Ports {
@@ -452,20 +456,18 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 	if ml := cm.Data["SOLVERD_METRICS_LISTEN"]; ml != "" && !strings.HasSuffix(ml, fmt.Sprintf(":%d", ports["metrics"])) {
 		t.Errorf("SOLVERD_METRICS_LISTEN %q is not the metrics port %d", ml, ports["metrics"])
 	}
-	tcpProbes := slices.Contains(k.components, "tcp-probes")
-	tls := cm.Data["SOLVERD_TLS_CERT"] != ""
+	healthPort := ports[healthPortName]
+	if hl := cm.Data["SOLVERD_HEALTH_LISTEN"]; healthPort == 0 || !strings.HasSuffix(hl, fmt.Sprintf(":%d", healthPort)) {
+		t.Errorf("SOLVERD_HEALTH_LISTEN %q is not the port named %q (%d)", hl, healthPortName, healthPort)
+	}
 	for name, p := range map[string]*corev1.Probe{"startup": c.StartupProbe, "readiness": c.ReadinessProbe, "liveness": c.LivenessProbe} {
 		switch {
 		case p == nil:
 			t.Errorf("no %s probe", name)
-		case tcpProbes:
-			if p.TCPSocket == nil || !samePort(p.TCPSocket.Port, grpcPort, ports) || p.GRPC != nil {
-				t.Errorf("%s probe: want a TCP probe of the gRPC port %d", name, grpcPort)
-			}
-		case p.GRPC == nil || p.GRPC.Port != grpcPort || p.HTTPGet != nil || p.TCPSocket != nil || p.Exec != nil:
-			t.Errorf("%s probe: want a gRPC probe of port %d", name, grpcPort)
-		case tls != (p.GRPC.Mode != nil && *p.GRPC.Mode == corev1.GRPCProbeModeTLS):
-			t.Errorf("%s probe: TLS mode %v on a port with TLS %v", name, p.GRPC.Mode, tls)
+		case p.GRPC == nil || p.GRPC.Port != healthPort || p.HTTPGet != nil || p.TCPSocket != nil || p.Exec != nil:
+			t.Errorf("%s probe: want a gRPC probe of the health port %d", name, healthPort)
+		case p.GRPC.Mode != nil && *p.GRPC.Mode == corev1.GRPCProbeModeTLS:
+			t.Errorf("%s probe: TLS mode on the health port, which has no TLS", name)
 		}
 	}
 
@@ -617,6 +619,15 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 		})
 	}) {
 		t.Error("the NetworkPolicy does not let the gRPC port in")
+	}
+	// ... and no pod to the health port, for the kubelet's probes alone
+	// (a rule without ports admits every port).
+	for _, r := range o.netpols[0].Spec.Ingress {
+		if len(r.Ports) == 0 || slices.ContainsFunc(r.Ports, func(p networkingv1.NetworkPolicyPort) bool {
+			return p.Port != nil && samePort(*p.Port, ports[healthPortName], ports)
+		}) {
+			t.Error("the NetworkPolicy lets pods reach the health port")
+		}
 	}
 
 	// The ServiceMonitor, when there is one, scrapes a port of one Service.
