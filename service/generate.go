@@ -87,6 +87,15 @@ func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
 	if !ok {
 		return grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
 	}
+	if len(req.GetStrategies()) > 0 {
+		chosen, err := selectStrategies("strategies", req.GetStrategies())
+		if err != nil {
+			return err
+		}
+		if err := checkReachable(chosen, strategy.Level(req.GetLevel()), req.GetNoGuessing()); err != nil {
+			return err
+		}
+	}
 	if mode != generate.New {
 		if req.GetCageSize() != 0 {
 			return grid.FieldErrorf("cage_size", "a cage size applies to new puzzles (mode GENERATE_MODE_NEW), not to mode %s", req.GetMode())
@@ -94,6 +103,45 @@ func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
 		return nil
 	}
 	return generate.CheckNew(variant, int(req.GetSize()), int(req.GetCageSize()))
+}
+
+// checkReachable refuses a list of strategies for the grade of a
+// generated puzzle that no puzzle could meet: one that places no digit, a
+// list that places digits by guessing alone with no_guessing, and a level
+// above what singles alone can grade (their score: a step a cell, scaled
+// to 81 cells).
+func checkReachable(chosen []*strategy.Strategy, level strategy.Level, noGuessing bool) error {
+	places, guesses, singlesOnly := false, false, true
+	hardest, score := strategy.Easy, 0
+	for _, s := range chosen {
+		switch s.Class() {
+		case strategy.Solution:
+			places = true
+		case strategy.Search:
+			guesses = true
+		}
+		if s.Class() != strategy.Solution {
+			singlesOnly = false
+		}
+		for _, t := range s.AllTechniques() {
+			hardest, score = max(hardest, t.Level()), max(score, t.Score())
+		}
+	}
+	switch {
+	case !places && !guesses:
+		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit (a single such as A or B, or guessing, C): no puzzle could be solved with them")
+	case !places && noGuessing:
+		return grid.FieldErrorf("no_guessing", "the strategies listed place digits by guessing alone (C): no puzzle is solved with them without guessing; list a single such as A or B")
+	case singlesOnly && level > strategy.Easy && level <= strategy.Extreme:
+		reach := hardest
+		for reach < strategy.Extreme && 81*score > reach.MaxScore() {
+			reach++
+		}
+		if level > reach {
+			return grid.FieldErrorf("level", "the strategies listed, singles alone, grade a puzzle %s at most (a score of %d at most, a step a cell), not %s: list harder strategies or ask a lower level", reach, 81*score, level)
+		}
+	}
+	return nil
 }
 
 // generateConfig validates a Generate request and converts it, with the

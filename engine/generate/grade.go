@@ -26,13 +26,15 @@ var errTooHard = errors.New("harder than asked")
 // guess budget grades nothing and ends the attempt (errRetry).
 func (g *generator) grade(ctx context.Context, puzzle *grid.Board, solution []uint8, cut bool) (res *solver.Result, tooHard bool, err error) {
 	var emit solver.Emit
+	rating := solver.Rating{Cells: puzzle.Layout().Cells}
+	guessed := false
 	if cut {
-		rating := solver.Rating{Cells: puzzle.Layout().Cells}
 		emit = func(_ int, step *strategy.Step, _ *grid.Board) error {
 			if step.Technique == nil || step.Kind == strategy.Backtrack {
 				return nil
 			}
 			rating.Add(step)
+			guessed = guessed || step.Kind == strategy.Guess
 			if g.cfg.NoGuessing && step.Kind == strategy.Guess ||
 				g.cfg.Level != strategy.Unrated && rating.Grade() > g.cfg.Level {
 				return errTooHard
@@ -53,6 +55,11 @@ func (g *generator) grade(ctx context.Context, puzzle *grid.Board, solution []ui
 	case err == nil:
 		return res, false, nil
 	case errors.Is(err, errTooHard):
+		// The grade so far, the step that cut it included (see distance).
+		res.Rating.Level = rating.Grade()
+		if guessed {
+			res.Guesses = max(res.Guesses, 1)
+		}
 		return res, true, nil
 	case errors.Is(err, solver.ErrNodeLimit), errors.Is(err, solver.ErrStepLimit):
 		return nil, false, errRetry
@@ -89,15 +96,21 @@ func (g *generator) within(res *solver.Result) bool {
 // distance measures how far a puzzle is from what the config asks for:
 // missing the guessing condition counts most, then the levels between the
 // grade and the level asked, then a lack of minimality.
+//
+// A grading cut short (partial) holds the grade so far: past the level
+// asked when the puzzle was too hard, a lower bound that ranks it; else it
+// was cut for a guess under NoGuessing. Counting it as unsolved would make
+// every attempt too hard alike, and the first kept however close a later
+// one came.
 func (g *generator) distance(r *Result) int {
 	d := 0
+	level := r.Grade.Rating.Level
 	solved := r.Grade.Status == solver.Solved
-	if !solved || g.cfg.NoGuessing && r.Grade.Guesses > 0 {
+	if !solved && !r.partial || g.cfg.NoGuessing && r.Grade.Guesses > 0 {
 		d += 100
 	}
 	if g.cfg.Level != strategy.Unrated {
-		level := r.Grade.Rating.Level
-		if !solved {
+		if !solved && !r.partial {
 			level = strategy.Extreme + 1
 		}
 		d += 2 * max(int(level)-int(g.cfg.Level), int(g.cfg.Level)-int(level))
@@ -109,5 +122,14 @@ func (g *generator) distance(r *Result) int {
 }
 
 // closer reports whether a is closer than b to what the config asks for;
-// ties go to b, found first.
-func closer(g *generator, a, b *Result) bool { return g.distance(a) < g.distance(b) }
+// ties go to b, found first, but between two gradings cut short at the
+// same grade (too hard, see distance), to the one that went further: the
+// fewer cells open when it was cut, the less of the puzzle is beyond the
+// level asked.
+func closer(g *generator, a, b *Result) bool {
+	da, db := g.distance(a), g.distance(b)
+	if da == db && a.partial && b.partial && a.Grade.Board != nil && b.Grade.Board != nil {
+		return a.Grade.Board.Empty() < b.Grade.Board.Empty()
+	}
+	return da < db
+}
