@@ -35,8 +35,11 @@ var (
 func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.Layout, solution []uint8) (*grid.Layout, []uint8, error) {
 	var l *grid.Layout
 	for range maxCageLayouts {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		if g.cfg.CageSize > 0 {
-			cells := exactCages(fill, g.cfg.CageSize, solution, rng)
+			cells := exactCages(ctx, fill, g.cfg.CageSize, solution, rng)
 			if cells == nil {
 				continue
 			}
@@ -198,8 +201,14 @@ const exactPartitions = 2000
 // On boards larger than 9×9 it grows instead to the frontier cell, among
 // those with at most one free neighbour more than the fewest, whose digit
 // takes the cage's sum furthest from the middle (see tightest).
-func exactCages(l *grid.Layout, size int, solution []uint8, rng *rand.Rand) [][]int {
+//
+// A draw of a large board takes milliseconds (every cage scans the open
+// cells): exactCages stops, returning nil, once ctx ends.
+func exactCages(ctx context.Context, l *grid.Layout, size int, solution []uint8, rng *rand.Rand) [][]int {
 	for range exactPartitions {
+		if ctx.Err() != nil {
+			return nil
+		}
 		if cages := exactPartition(l, size, solution, rng); cages != nil {
 			return cages
 		}

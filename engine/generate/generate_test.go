@@ -1198,7 +1198,7 @@ func TestExactCages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cages := cagesOf(exactCages(l, size, sol, rng), false, sol, nil)
+			cages := cagesOf(exactCages(context.Background(), l, size, sol, rng), false, sol, nil)
 			if len(cages) == 0 {
 				t.Fatalf("size %d seed %d: no partition", size, seed)
 			}

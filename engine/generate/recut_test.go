@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -29,7 +30,7 @@ func TestRecut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cells := exactCages(fill, 5, sol, rng)
+		cells := exactCages(context.Background(), fill, 5, sol, rng)
 		if cells == nil {
 			t.Fatalf("seed %d: no partition", seed+1)
 		}
@@ -239,5 +240,32 @@ func TestGenerate16Checked(t *testing.T) {
 			checkUnique(t, res)
 			checkMinimal(t, res, NoSymmetry)
 		})
+	}
+}
+
+// TestCageLayoutCancelled checks that drawing the cages of a killer stops
+// with its context: draws of large cages on a 32×32 board, each scanning
+// the open cells, went on for seconds past a call's deadline.
+func TestCageLayoutCancelled(t *testing.T) {
+	fill, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := newRand(1)
+	sol, err := fillRandom(context.Background(), grid.NewBoard(fill), rng, DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exactCages(context.Background(), fill, 5, sol, rng) == nil {
+		t.Fatal("no partition with a live context: the check below would prove nothing")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if cells := exactCages(ctx, fill, 5, sol, rng); cells != nil {
+		t.Errorf("exactCages drew %d cages after its context ended", len(cells))
+	}
+	g := &generator{cfg: Config{Mode: New, Variant: grid.Killer, CageSize: 5}, variant: grid.Killer}
+	if _, _, err := g.cageLayout(ctx, rng, fill, sol); !errors.Is(err, context.Canceled) {
+		t.Errorf("cageLayout after its context ended: %v, want context.Canceled", err)
 	}
 }
