@@ -16,7 +16,9 @@ const blackShare = 0.27
 const clueShare = 0.35
 
 // newStr8tsGrid draws the black cells of a New Str8ts puzzle, symmetric
-// under a half turn as str8ts.com draws them, a random solution of the
+// under a half turn as str8ts.com draws them (under the reflection when
+// the clues are to be mirror-symmetric, so that a white clue's mirror is
+// white too), a random solution of the
 // white cells, and the clues of some black cells (digits their row and
 // column do not hold).
 func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, []uint8, error) {
@@ -25,7 +27,11 @@ func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.La
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		black := randomBlack(n, rng)
+		sym := Rotational
+		if g.cfg.Symmetry == Mirror {
+			sym = Mirror
+		}
+		black := randomBlack(n, sym, rng)
 		l, err := grid.NewLayout(grid.Config{Size: n, Variant: g.variant, Black: black})
 		if err != nil {
 			return nil, nil, err
@@ -108,21 +114,21 @@ const maxBlackTries = 60
 // while proving one has none can take a hundred thousand.
 const maxFillNodes = 5000
 
-// randomBlack returns black cells in pairs symmetric under a half turn,
-// about blackShare of the board.
-func randomBlack(n int, rng *rand.Rand) []bool {
+// randomBlack returns black cells in pairs symmetric under sym (a half
+// turn or the reflection), about blackShare of the board.
+func randomBlack(n int, sym Symmetry, rng *rand.Rand) []bool {
 	cells := n * n
 	black := make([]bool, cells)
 	want := int(float64(cells)*blackShare + 0.5)
 	for count := 0; count < want; {
 		cell := rng.IntN(cells)
-		mate := cells - 1 - cell
+		image := mate(n, cell, sym)
 		if black[cell] {
 			continue
 		}
-		black[cell], black[mate] = true, true
+		black[cell], black[image] = true, true
 		count += 2
-		if cell == mate {
+		if cell == image {
 			count--
 		}
 	}

@@ -52,3 +52,23 @@ func TestStr8ts(t *testing.T) {
 		})
 	}
 }
+
+// TestStr8tsMirror checks that a Str8ts asked for mirror-symmetric clues
+// has them: its black cells mirror-symmetric too (they were laid out under
+// a half turn whatever was asked, so a white clue's mirror could be black),
+// and every white clue's mirror a white clue.
+func TestStr8tsMirror(t *testing.T) {
+	for _, seed := range []uint64{4, 6} { // both asymmetric before
+		res := generateOK(t, Config{Variant: grid.Str8ts, Size: 9, Symmetry: Mirror, Seed: seed})
+		l := res.Puzzle.Layout()
+		for cell := range l.Cells {
+			m := mate(l.N, cell, Mirror)
+			if l.IsBlack(cell) != l.IsBlack(m) {
+				t.Fatalf("seed %d: %s black %v, its mirror %s black %v", seed, l.CellName(cell), l.IsBlack(cell), l.CellName(m), l.IsBlack(m))
+			}
+			if !l.IsBlack(cell) && res.Puzzle.Given(cell) != res.Puzzle.Given(m) {
+				t.Errorf("seed %d: clue at %s %v, at its mirror %s %v", seed, l.CellName(cell), res.Puzzle.Given(cell), l.CellName(m), res.Puzzle.Given(m))
+			}
+		}
+	}
+}
