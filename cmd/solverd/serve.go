@@ -143,7 +143,11 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	served := make(chan error, 1)
 	if cfg.maxConnections > 0 {
 		// Connections over the cap wait in the listen backlog.
-		ln = netutil.LimitListener(ln, cfg.maxConnections)
+		var r prometheus.Registerer // a nil *Registry is no nil Registerer
+		if reg != nil {
+			r = reg
+		}
+		ln = newCappedListener(ln, cfg.maxConnections, "grpc", r, logger)
 	}
 	go func() { served <- g.Serve(ln) }()
 	logger.Info("serving", "addr", ln.Addr().String(), "health_addr", probeAddr, "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",

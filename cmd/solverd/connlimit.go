@@ -1,0 +1,101 @@
+package main
+
+import (
+	"log/slog"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// cappedListener serves at most max connections of a listener at once, as
+// netutil.LimitListener does (more wait in the listen backlog), and says
+// so: a gauge of the connections open, a counter of the connections that
+// had to wait, and a warning, at most one every capLogEvery, when the cap
+// is reached, since waiting connections are otherwise silent (idle
+// clients holding every slot looked like a dead server).
+type cappedListener struct {
+	net.Listener
+	slots  chan struct{}
+	open   prometheus.Gauge
+	waited prometheus.Counter
+	logger *slog.Logger
+	name   string
+	last   atomic.Int64 // unix nanoseconds of the last warning
+
+	closeOnce sync.Once
+	done      chan struct{} // closed by Close: a wait for a slot ends
+}
+
+// capLogEvery is the least time between two warnings of a full listener.
+const capLogEvery = 10 * time.Second
+
+// newCappedListener returns ln serving at most max connections; name
+// labels its metrics (registered on reg when it is not nil) and its
+// warnings.
+func newCappedListener(ln net.Listener, max int, name string, reg prometheus.Registerer, logger *slog.Logger) *cappedListener {
+	labels := prometheus.Labels{"listener": name}
+	l := &cappedListener{
+		Listener: ln,
+		slots:    make(chan struct{}, max),
+		open: prometheus.NewGauge(prometheus.GaugeOpts{Namespace: "sudoku", Name: "connections_open",
+			Help: "Connections the listener serves now (at most -max-connections).", ConstLabels: labels}),
+		waited: prometheus.NewCounter(prometheus.CounterOpts{Namespace: "sudoku", Name: "connections_waited_total",
+			Help: "Connections that waited in the listen backlog because -max-connections were open.", ConstLabels: labels}),
+		logger: logger,
+		name:   name,
+		done:   make(chan struct{}),
+	}
+	if reg != nil {
+		reg.MustRegister(l.open, l.waited)
+	}
+	return l
+}
+
+// Accept waits for a free slot, then for a connection.
+func (l *cappedListener) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	default:
+		l.waited.Inc()
+		if now := time.Now().UnixNano(); now-l.last.Load() >= int64(capLogEvery) {
+			l.last.Store(now)
+			l.logger.Warn("connection cap reached: new connections wait in the listen backlog until one closes",
+				"listener", l.name, "max_connections", cap(l.slots))
+		}
+		select {
+		case l.slots <- struct{}{}:
+		case <-l.done:
+			return nil, net.ErrClosed
+		}
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	l.open.Inc()
+	return &cappedConn{Conn: c, release: func() { l.open.Dec(); <-l.slots }}, nil
+}
+
+// Close closes the listener and ends a wait for a slot.
+func (l *cappedListener) Close() error {
+	err := l.Listener.Close()
+	l.closeOnce.Do(func() { close(l.done) })
+	return err
+}
+
+// cappedConn gives its slot back once closed.
+type cappedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *cappedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
