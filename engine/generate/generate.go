@@ -716,7 +716,10 @@ func (g *generator) solvedJigsaw(ctx context.Context, rng *rand.Rand) (*grid.Lay
 	if err != nil {
 		return nil, nil, err
 	}
-	regions := solvedRegions(g.n, sol, rng)
+	regions, err := solvedRegions(ctx, g.n, sol, rng)
+	if err != nil {
+		return nil, nil, err
+	}
 	if grid.IsRegular(g.n, regions) {
 		// Its moves ran out before leaving the boxes: never seen.
 		return nil, nil, errRetry

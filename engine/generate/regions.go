@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -150,18 +151,30 @@ func (s *swapper) irregular() bool { return !grid.IsRegular(s.n, s.regions) }
 // of cells moved on 9×9 after thousands), since the two cells of a digit
 // seldom both lie along the regions' border; partial swaps of two digits
 // between the trades (see mixer.swap) change which trades are open.
-func solvedRegions(n int, sol []uint8, rng *rand.Rand) []int {
+//
+// On 25×25 and 32×32 boards the moves take seconds: solvedRegions stops
+// with ctx's error once ctx ends.
+func solvedRegions(ctx context.Context, n int, sol []uint8, rng *rand.Rand) ([]int, error) {
 	m := newMixer(n, sol)
 	want := mixTrades * n * n
 	for done, tries := 0, 0; (done < want || !m.irregular()) && tries < 50*want; tries++ {
+		if tries%mixCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		if rng.IntN(mixSwapEvery) == 0 {
 			m.swap(rng.IntN(n*n), uint8(rng.IntN(n)+1))
 		} else if m.trade(rng) {
 			done++
 		}
 	}
-	return m.regions
+	return m.regions, nil
 }
+
+// mixCheckEvery is how many moves solvedRegions makes between looks at
+// its context: a move takes about a microsecond.
+const mixCheckEvery = 1024
 
 // mixTrades is the number of trades solvedRegions makes, times the cells
 // of the board, and mixSwapEvery the moves among which it takes one partial

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -141,5 +142,26 @@ func TestMixerMoves(t *testing.T) {
 	}
 	if trades < 100 || swaps < 100 {
 		t.Errorf("%d trades and %d swaps that changed cells in 2,000 tries each, want at least 100 of each", trades, swaps)
+	}
+}
+
+// TestSolvedRegionsCancelled checks that moving the regions stops with its
+// context: on 32×32 boards the moves ran seconds past a call's deadline.
+func TestSolvedRegionsCancelled(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(1), DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solvedRegions(context.Background(), 9, slices.Clone(sol), newRand(1)); err != nil {
+		t.Fatalf("with a live context: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := solvedRegions(ctx, 9, slices.Clone(sol), newRand(1)); !errors.Is(err, context.Canceled) {
+		t.Errorf("after its context ended: %v, want context.Canceled", err)
 	}
 }
