@@ -46,6 +46,11 @@ func findCageIntersection(b *grid.Board, sink *Sink) {
 			if kc < 0 || seen[kc] {
 				continue
 			}
+			// A joint filling of large groups (16×16 killers) takes
+			// milliseconds: the finder stops with the solve.
+			if sink.Cancelled() {
+				return
+			}
 			seen[kc] = true
 			if !changed && !sink.through(l.Cage(kc).Cells) || !k.LoadCage(l, kc) {
 				continue

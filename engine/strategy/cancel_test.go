@@ -42,3 +42,24 @@ func TestFindCancelled(t *testing.T) {
 		})
 	}
 }
+
+// TestCageIntersectionCancelled checks that Cage Intersection's finder
+// stops once its sink is cancelled, on a 16×16 killer where it has steps:
+// its joint fillings of large groups went on for seconds past a FindSteps
+// deadline. Find itself returns at once for a sink cancelled before it,
+// so the finder is called directly.
+func TestCageIntersectionCancelled(t *testing.T) {
+	b := fileBoard(t, "../search/testdata/killer16.txt", 1)
+	live := Sink{strategy: cageIntersectionStrategy} // as Find sets it; the first step will do
+	findCageIntersection(b, &live)
+	if len(live.Steps()) == 0 {
+		t.Fatal("no Cage Intersection step on the board: the check below would prove nothing")
+	}
+	cancel := make(chan struct{})
+	close(cancel)
+	sink := Sink{All: true, Cancel: cancel, strategy: cageIntersectionStrategy}
+	findCageIntersection(b, &sink)
+	if n := len(sink.Steps()); n != 0 {
+		t.Errorf("a cancelled sink got %d steps", n)
+	}
+}
