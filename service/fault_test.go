@@ -540,13 +540,19 @@ func TestOverload(t *testing.T) {
 			}
 			return err
 		},
+		func() error {
+			// A generation takes a slot as a solve does (it took none, so
+			// -max-concurrent did not bound it).
+			_, err := client.Generate(context.Background(), &sudokuv1.GenerateRequest{})
+			return err
+		},
 	} {
 		if err := call(); status.Code(err) != codes.ResourceExhausted {
 			t.Errorf("call with a full queue = %v, want ResourceExhausted", err)
 		}
 	}
-	if got := ts.srv.limit.rejected.Load(); got != 2 {
-		t.Errorf("%d calls counted as refused, want 2", got)
+	if got := ts.srv.limit.rejected.Load(); got != 3 {
+		t.Errorf("%d calls counted as refused, want 3", got)
 	}
 	ts.srv.limit.release()
 	if err := <-queued; err != nil {

@@ -40,6 +40,17 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 	if err != nil {
 		return nil, toStatus(err)
 	}
+	// A generation solves puzzles by the hundred: it takes a solving slot
+	// as a solve does, so that -max-concurrent bounds it too.
+	size := cfg.Size
+	if size == 0 {
+		size = generate.DefaultSize(cfg.Variant)
+	}
+	sl, err := s.admitBoard(ctx, size)
+	if err != nil {
+		return nil, toStatus(err)
+	}
+	defer sl.release()
 	res, err := generate.Generate(ctx, cfg)
 	if err != nil {
 		return nil, toStatus(generateError(req, err))
