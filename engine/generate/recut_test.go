@@ -247,15 +247,8 @@ func TestGenerate16Checked(t *testing.T) {
 // with its context: draws of large cages on a 32×32 board, each scanning
 // the open cells, went on for seconds past a call's deadline.
 func TestCageLayoutCancelled(t *testing.T) {
-	fill, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
 	rng := newRand(1)
-	sol, err := fillRandom(context.Background(), grid.NewBoard(fill), rng, DefaultMaxNodes)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fill, sol := classicFill(t, rng)
 	if exactCages(context.Background(), fill, 5, sol, rng) == nil {
 		t.Fatal("no partition with a live context: the check below would prove nothing")
 	}

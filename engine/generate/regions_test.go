@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -148,14 +149,7 @@ func TestMixerMoves(t *testing.T) {
 // TestSolvedRegionsCancelled checks that moving the regions stops with its
 // context: on 32×32 boards the moves ran seconds past a call's deadline.
 func TestSolvedRegionsCancelled(t *testing.T) {
-	l, err := grid.NewLayout(grid.Config{Size: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := fillRandom(context.Background(), grid.NewBoard(l), newRand(1), DefaultMaxNodes)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, sol := classicFill(t, newRand(1))
 	if _, err := solvedRegions(context.Background(), 9, slices.Clone(sol), newRand(1)); err != nil {
 		t.Fatalf("with a live context: %v", err)
 	}
@@ -164,4 +158,19 @@ func TestSolvedRegionsCancelled(t *testing.T) {
 	if _, err := solvedRegions(ctx, 9, slices.Clone(sol), newRand(1)); !errors.Is(err, context.Canceled) {
 		t.Errorf("after its context ended: %v, want context.Canceled", err)
 	}
+}
+
+// classicFill returns the classic 9×9 layout and a random solution of it
+// drawn with rng.
+func classicFill(t *testing.T, rng *rand.Rand) (*grid.Layout, []uint8) {
+	t.Helper()
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := fillRandom(context.Background(), grid.NewBoard(l), rng, DefaultMaxNodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, sol
 }
