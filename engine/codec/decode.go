@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -84,13 +85,16 @@ type DecodeOptions struct {
 // Detect), and returns the puzzle with the format it was read as.
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	// Invisible format characters (a zero-width space or a soft hyphen
-	// pasted from a web page, a byte order mark) are part of no format.
-	text = strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, text)
+	// pasted from a web page, a byte order mark) are part of no format;
+	// none is ASCII, which most texts are throughout.
+	if strings.ContainsFunc(text, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		text = strings.Map(func(r rune) rune {
+			if unicode.Is(unicode.Cf, r) {
+				return -1
+			}
+			return r
+		}, text)
+	}
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
 	if f == FormatAuto && strings.HasPrefix(trimmed, "{") && !strings.Contains(o.Charset, "{") {
