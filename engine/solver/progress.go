@@ -12,8 +12,8 @@ import (
 // progress (digits entered that are not clues, or candidates narrowed
 // beyond what the digits on the board rule out), the cells whose progress
 // every solution of the clues alone contradicts: an entry that is not
-// the solutions' digit (with the digit), or candidates that lack it
-// where no digit on the board rules it out (with digit 0). It returns nil when
+// the solutions' digit (with the digit), or candidates that lack it where
+// no digit on the board rules it out (with digit 0). It returns nil when
 // start holds no progress, when the clues alone have no solution (the
 // puzzle itself is at fault), and when the count of the clues' solutions
 // ends early (ctx, maxNodes): the answer is a diagnosis, not the solve's.

@@ -261,9 +261,10 @@ type Node struct {
 	// when it did not.
 	Target int
 	Origin string
-	// Removed is what the rule of a group took out of its cells in a
-	// trial where it lists no combinations (cells that may repeat a
-	// digit), so that the deduction can be checked.
+	// Removed is what the rule of a group took out in a trial where it
+	// lists no combinations (cells that may repeat a digit): candidates
+	// of its cells, or of their peers when it confines a digit to some of
+	// them; so that the deduction can be checked.
 	Removed []CellDigit
 }
 
