@@ -130,6 +130,9 @@ func checkReachable(chosen []*strategy.Strategy, level strategy.Level, noGuessin
 			places = true
 		case strategy.Search:
 			guesses = true
+			if noGuessing {
+				continue // guessing cannot grade a puzzle asked without it
+			}
 		}
 		if s.Class() != strategy.Solution {
 			singlesOnly = false

@@ -215,6 +215,7 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"no strategy places a digit", &sudokuv1.GenerateRequest{Strategies: []string{"D"}}, "strategies", "none of the strategies listed places a digit"},
 		{"guessing alone without guessing", &sudokuv1.GenerateRequest{Strategies: []string{"C"}, NoGuessing: true}, "no_guessing", "by guessing alone"},
 		{"singles to extreme", &sudokuv1.GenerateRequest{Strategies: []string{"A", "B"}, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME}, "level", "grade a puzzle Hard at most"},
+		{"singles and guessing without guessing, to extreme", &sudokuv1.GenerateRequest{Strategies: []string{"A", "B", "C"}, NoGuessing: true, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME}, "level", "grade a puzzle Hard at most"},
 		{"format cannot carry cages", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_KENKEN, Format: sudokuv1.Format_FORMAT_V1}, "format", "cannot carry"},
 		{"no puzzle", &sudokuv1.GenerateRequest{Mode: start}, "puzzle", "needs a puzzle"},
 		{"bad puzzle", &sudokuv1.GenerateRequest{Mode: start, Puzzle: textPuzzle("123")}, "puzzle.text", ""},

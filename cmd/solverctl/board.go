@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // formatJSON is the --format of a structured board written as protojson:
@@ -43,6 +44,7 @@ func readsJSON(text string, format sudokuv1.Format, charset string) (why string,
 // both says so), else the Board's, the form documented; why (see
 // readsJSON) says in it why the text was read as JSON.
 func parseJSONPuzzle(text, why string) (*sudokuv1.Puzzle, error) {
+	text = protoconv.StripInvisible(text) // as every text format skips them
 	b := new(sudokuv1.Board)
 	berr := protojson.Unmarshal([]byte(text), b)
 	if berr == nil {

@@ -194,3 +194,18 @@ func TestJSONErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestJSONInvisible checks that a protojson board with invisible format
+// characters in it (a zero-width space, a byte order mark, pasted from a
+// web page) is read as the clean one, as every text format reads them.
+func TestJSONInvisible(t *testing.T) {
+	const clean = `{"size":4,"cells":[{"value":1,"given":true},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}]}`
+	text := "\ufeff" + clean[:10] + "\u200b" + clean[10:]
+	p, err := parseJSONPuzzle(text, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := p.GetBoard(); b.GetSize() != 4 || b.GetCells()[0].GetValue() != 1 {
+		t.Errorf("read %v, want the 4×4 board with 1 at r1c1", b)
+	}
+}

@@ -67,6 +67,8 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 			from = "-memory-limit"
 		}
 		logger.Info("Go memory limit set from "+from+" (GOMEMLIMIT unset)", "limit_mib", limit>>20)
+	} else if v, ok := lookupEnv("GOMEMLIMIT"); ok && cfg.memoryLimit > 0 {
+		logger.Warn("GOMEMLIMIT is set: -memory-limit does not set the Go memory limit", "gomemlimit", v, "memory_limit_mib", cfg.memoryLimit>>20)
 	}
 	tp, err := newTracerProvider(ctx, cfg.otlpEndpoint, lookupEnv)
 	if err != nil {

@@ -84,17 +84,7 @@ type DecodeOptions struct {
 // Decode reads a puzzle in the format asked for, or detects it (see
 // Detect), and returns the puzzle with the format it was read as.
 func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
-	// Invisible format characters (a zero-width space or a soft hyphen
-	// pasted from a web page, a byte order mark) are part of no format;
-	// none is ASCII, which most texts are throughout.
-	if strings.ContainsFunc(text, func(r rune) bool { return r >= utf8.RuneSelf }) {
-		text = strings.Map(func(r rune) rune {
-			if unicode.Is(unicode.Cf, r) {
-				return -1
-			}
-			return r
-		}, text)
-	}
+	text = StripInvisible(text)
 	trimmed := strings.TrimSpace(text)
 	f := o.Format
 	if f == FormatAuto && strings.HasPrefix(trimmed, "{") && !strings.Contains(o.Charset, "{") {
@@ -160,6 +150,22 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		return nil, f, err
 	}
 	return p, f, nil
+}
+
+// StripInvisible returns text without its invisible format characters
+// (Unicode's Cf: a zero-width space or a soft hyphen pasted from a web
+// page, a byte order mark), which are part of no puzzle format.
+func StripInvisible(text string) string {
+	// None is ASCII, which most texts are throughout.
+	if !strings.ContainsFunc(text, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return text
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, text)
 }
 
 // notShaped tells why a text does not have the shape of format f, or

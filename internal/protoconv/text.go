@@ -135,3 +135,8 @@ func LiveStr8ts(text string) bool {
 	p, _, err := codec.Decode(text, codec.DecodeOptions{Tolerant: true})
 	return err == nil && p.Variant.IsStr8ts()
 }
+
+// StripInvisible returns text without the invisible format characters
+// that every text format skips (see codec.StripInvisible), for a reader
+// of protojson text: JSON counts them as neither space nor a token.
+func StripInvisible(text string) string { return codec.StripInvisible(text) }
