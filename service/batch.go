@@ -353,18 +353,34 @@ func newItemClock(parent context.Context, timeout time.Duration) *itemClock {
 }
 
 // start returns the context of the next puzzle: done when the parent is,
-// or after the timeout.
+// or after the timeout, and with that deadline, which the solver reads to
+// share the time between logic and guessing as a unary solve does (a
+// batch puzzle of a deadline that logic alone would spend failed where
+// Solve answered).
 func (c *itemClock) start() context.Context {
+	deadline := time.Now().Add(c.timeout)
+	if d, ok := c.parent.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
 	if c.ctx != nil && c.ctx.Err() == nil {
 		c.timer.Reset(c.timeout)
-		return c.ctx
+		return itemContext{c.ctx, deadline}
 	}
 	c.close()
 	ctx, cancel := context.WithCancelCause(c.parent)
 	c.ctx, c.cancel = ctx, cancel
 	c.timer = time.AfterFunc(c.timeout, func() { cancel(context.DeadlineExceeded) })
-	return ctx
+	return itemContext{ctx, deadline}
 }
+
+// itemContext is an item clock's context with the puzzle's deadline.
+type itemContext struct {
+	context.Context
+	deadline time.Time
+}
+
+// Deadline returns the puzzle's deadline.
+func (c itemContext) Deadline() (time.Time, bool) { return c.deadline, true }
 
 // stop ends the time of the puzzle that ended with err, and returns err,
 // or DeadlineExceeded when its time ran out.

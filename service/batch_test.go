@@ -445,3 +445,31 @@ func TestRecentIDs(t *testing.T) {
 		t.Errorf("%d ids in the set, %d in the ring; want 3 and 3", len(r.set), len(r.ring))
 	}
 }
+
+// TestItemClockDeadline checks that a batch puzzle's context has its
+// deadline, which the solver reads to give logic half of it and guessing
+// the rest, as for a unary Solve: without one, logic took the whole time
+// of a hard puzzle and the batch failed it where Solve answered.
+func TestItemClockDeadline(t *testing.T) {
+	c := newItemClock(context.Background(), time.Minute)
+	defer c.close()
+	for range 2 { // a fresh context, then the one kept
+		before := time.Now()
+		ctx := c.start()
+		d, ok := ctx.Deadline()
+		if !ok || d.Before(before.Add(time.Minute)) || d.After(time.Now().Add(time.Minute)) {
+			t.Errorf("deadline %v, %v; want a minute from the start", d, ok)
+		}
+		if err := c.stop(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A parent's earlier deadline wins.
+	parent, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	pc := newItemClock(parent, time.Minute)
+	defer pc.close()
+	if d, _ := pc.start().Deadline(); d.After(time.Now().Add(time.Second)) {
+		t.Errorf("deadline %v past the parent's", d)
+	}
+}
