@@ -183,7 +183,9 @@ func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch
 
 // Add queues item to be sent, waiting while the queue is full; it fails
 // when ctx ends first, when the item has no id or an id not yet answered
-// (ids tag the answers), or after CloseInput. The batch keeps item: the
+// (ids tag the answers), or after CloseInput. An id answered before may
+// still be refused by the server, with an item error, when it repeats one
+// of the last 65,536 ids of the stream: give every puzzle an id of its own. The batch keeps item: the
 // caller must not change it.
 func (b *Batch) Add(ctx context.Context, item *sudokuv1.BatchItem) error {
 	id := item.GetId()
