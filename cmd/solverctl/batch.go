@@ -83,6 +83,14 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		}
 		defer file.Close()
 		in = file
+		if f.out != "" {
+			// Creating -out would empty the input before it is read.
+			if is, err := file.Stat(); err == nil {
+				if ofs, err := os.Stat(f.out); err == nil && os.SameFile(is, ofs) {
+					return usageErrorf("%s: -out %s is the input file: write the results elsewhere", cmd.name, f.out)
+				}
+			}
+		}
 		if isTerminal(e.stderr) && isRegular(file) {
 			total = countPuzzles(input)
 		}
@@ -120,8 +128,9 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 	if progress != nil {
 		progress.stop()
 	}
-	if ferr := b.flush(); err == nil {
-		err = ferr
+	if ferr := b.flush(); ferr != nil {
+		// The output failed: the run stopped for it (see answer).
+		err = fmt.Errorf("writing the results: %w", ferr)
 	}
 	fmt.Fprintln(e.stderr, b.summary())
 	if err != nil {
@@ -159,14 +168,14 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	switch {
 	case len(pos) != 1:
 		return nil, "", usageErrorf("%s: want one FILE or -, got %d arguments", cmd.name, len(pos))
-	case f.inflight < 1:
-		return nil, "", usageErrorf("%s: -inflight must be at least 1", cmd.name)
+	case f.inflight < 1 || f.inflight > maxBatchInFlight:
+		return nil, "", usageErrorf("%s: -inflight must be from 1 to %d, not %d", cmd.name, maxBatchInFlight, f.inflight)
 	case f.perMessage < 1:
 		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
 	case f.maxMsgSize < 1<<10:
 		return nil, "", usageErrorf("%s: -max-msg-size must be at least 1024", cmd.name)
-	case f.streams < 0:
-		return nil, "", usageErrorf("%s: -streams must not be negative", cmd.name)
+	case f.streams < 0 || f.streams > maxBatchStreams:
+		return nil, "", usageErrorf("%s: -streams must be from 0 to %d, not %d", cmd.name, maxBatchStreams, f.streams)
 	case f.puzzleTimeout < 0:
 		return nil, "", usageErrorf("%s: -puzzle-timeout %v is negative; 0 means none", cmd.name, f.puzzleTimeout)
 	}
@@ -184,6 +193,14 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	}
 	return f, pos[0], nil
 }
+
+// Bounds of batch's flags: the client's window of puzzles out a server
+// (client.BatchConfig.InFlight), and streams an address, each a goroutine
+// and buffers of its own (20,000 took 1.26 GB for 5,000 puzzles).
+const (
+	maxBatchInFlight = 1 << 16
+	maxBatchStreams  = 1024
+)
 
 // defaultPuzzleTimeout is the -puzzle-timeout of a batch to servers with
 // -timeout timeout: a quarter of it, so that a hung server leaves time to
@@ -310,8 +327,9 @@ type batcher struct {
 	pending     map[string]*job // sent, by id, not yet answered
 	w           *bufio.Writer
 	writeErr    error
-	readEOF     bool // the reading is over at the end of the input
-	outstanding int  // jobs read and not finished
+	abort       context.CancelFunc // stops the run: its output cannot be written
+	readEOF     bool               // the reading is over at the end of the input
+	outstanding int                // jobs read and not finished
 	done        int
 	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
@@ -353,6 +371,9 @@ func (b *batcher) newJob(line int) *job {
 func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, readToEnd bool, clients []*client.Client, stderr io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	b.mu.Lock()
+	b.abort = cancel
+	b.mu.Unlock()
 	sctx, scancel := withTimeout(ctx, timeout)
 	defer scancel()
 	// readCtx ends the reading: Ctrl-C, and the deadline unless the
@@ -612,7 +633,7 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 			_, werr = b.w.Write(append(line, '\n'))
 		}
 		if werr != nil {
-			b.writeErr = werr
+			b.failWrite(werr)
 		}
 	}
 	b.count(rec.Status, rec.Error != nil)
@@ -643,7 +664,7 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 		w.WriteByte('\t')
 		w.WriteString(difficultyWord(r.GetDifficulty().GetLevel()))
 		if _, werr := w.Write(newline); werr != nil {
-			b.writeErr = werr
+			b.failWrite(werr)
 		}
 	}
 	b.count(status, false)
@@ -651,6 +672,16 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 }
 
 var newline = []byte{'\n'}
+
+// failWrite records that the output failed with err and stops the run:
+// solving on would write nothing (a full disk once took a whole batch of
+// 200,000 puzzles to a summary of them all solved). b.mu is held.
+func (b *batcher) failWrite(err error) {
+	b.writeErr = err
+	if b.abort != nil {
+		b.abort()
+	}
+}
 
 // count records a job finished with status, failed or not.
 func (b *batcher) count(status string, failed bool) {

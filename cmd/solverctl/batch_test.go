@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"net"
@@ -328,5 +330,52 @@ func TestBatchResultLine(t *testing.T) {
 				t.Errorf("status %d level %d: wrote %q, want %q", s, l, out.String(), want)
 			}
 		}
+	}
+}
+
+// TestBatchOutput checks batch's output file and the bounds of its flags:
+// an -out that is the input is refused before it is emptied, out-of-range
+// -inflight and -streams are refused before -out is created, and a batch
+// whose output fails stops rather than solving on with nothing written.
+func TestBatchOutput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	var lines strings.Builder
+	for range 3000 {
+		lines.WriteString(seedPuzzle + "\n")
+	}
+	if err := os.WriteFile(in, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.txt")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"out is the input", []string{"batch", "-out", in, in}, "-out " + in + " is the input file"},
+		{"inflight", []string{"batch", "-out", out, "-inflight", "70000", in}, "-inflight must be from 1 to 65536, not 70000"},
+		{"streams", []string{"batch", "-out", out, "-streams", "20000", in}, "-streams must be from 0 to 1024, not 20000"},
+	} {
+		_, _, err := runCLI(t, "", tt.args...)
+		if !errors.As(err, new(*usageError)) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want a usage error containing %q", tt.name, err, tt.want)
+		}
+	}
+	if b, err := os.ReadFile(in); err != nil || len(b) != lines.Len() {
+		t.Errorf("the input has %d bytes after, want %d (%v)", len(b), lines.Len(), err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("-out created by a refused batch: %v", err)
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	_, stderr, err := runCLI(t, "", "batch", "-out", "/dev/full", in)
+	if err == nil || !strings.Contains(err.Error(), "writing the results") {
+		t.Fatalf("batch to /dev/full: %v, want an error writing the results", err)
+	}
+	if strings.Contains(stderr, "3000 solved") {
+		t.Errorf("the batch solved every puzzle after its output failed: %s", stderr)
 	}
 }
