@@ -185,8 +185,10 @@ func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch
 // when ctx ends first, when the item has no id or an id not yet answered
 // (ids tag the answers), or after CloseInput. An id answered before may
 // still be refused by the server, with an item error, when it repeats one
-// of the last 65,536 ids of the stream: give every puzzle an id of its own. The batch keeps item: the
-// caller must not change it.
+// of the last 65,536 ids of the stream: give every puzzle an id of its
+// own. The batch keeps item: the caller must not change it. Called from
+// the answer function, Add waits for room that only answers make: give it
+// a context that ends, or add from another goroutine.
 func (b *Batch) Add(ctx context.Context, item *sudokuv1.BatchItem) error {
 	id := item.GetId()
 	b.mu.Lock()
