@@ -258,7 +258,7 @@ func TestBatchUsage(t *testing.T) {
 	}{
 		{[]string{"batch"}, "want one FILE or -, got 0 arguments"},
 		{[]string{"batch", file, file}, "got 2 arguments"},
-		{[]string{"batch", "--inflight", "0", file}, "-inflight must be at least 1"},
+		{[]string{"batch", "--inflight", "0", file}, "-inflight must be from 1 to 65536, not 0"},
 		{[]string{"batch", "--per-message", "0", file}, "-per-message must be at least 1"},
 		{[]string{"batch", "--tls-cert", "c.pem", "--addr", "x:1", file}, "-tls-cert and -tls-key go together"},
 		{[]string{"batch", "--tls", file}, "TLS and token flags need -addr"},
