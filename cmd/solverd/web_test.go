@@ -340,6 +340,21 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	if subset != 2 || empty != 1 || subsetTip != "naked pair {2,9} in r4c1,r4c3 (row 4)" {
 		t.Errorf("nodes of no digit drawn with %d and %d outlined cells, tooltip %q; want 2, 1 and the subset's origin", subset, empty, subsetTip)
 	}
+	// A trial's sum of no combinations crosses out what it removed and
+	// names it on hover.
+	eval[bool](ctx, t, `sudokuViewer.show({index: 96, method: 'O', strategy: 'Test Removed', explanation: 'a trial through the outies',
+		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 9, cells: [0]},
+		        {kind: 'NODE_KIND_SUM', cells: [5, 6, 7], target: 15, operator: 'CAGE_OPERATOR_ADD', origin: 'the outies of box 3',
+		         removed: [{cell: 7, digit: 4}, {cell: 7, digit: 6}]}],
+		links: [{to: 1, kind: 'LINK_KIND_WEAK'}]}) === undefined`)
+	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Removed')`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	crosses := eval[string](ctx, t, `[...document.querySelectorAll('#hl-chain path.node-removed')].map((p) => p.dataset.cell + '-' + p.dataset.digit).join(' ')`)
+	removedTip := eval[string](ctx, t, `(document.querySelector('#hl-chain g.nodesum title') || {}).textContent || ''`)
+	if crosses != "7-4 7-6" || removedTip != "the outies of box 3: r1c6+r1c7+r1c8 sum to 15, gives r1c8<>46" {
+		t.Errorf("removed candidates crossed out at %q, sum tooltip %q; want 7-4 7-6 and what it gives", crosses, removedTip)
+	}
 	// Back to the solve's own step.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {
 		t.Fatal(err)

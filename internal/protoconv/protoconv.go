@@ -352,6 +352,12 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 // node of digit 0) lists the digit sets it kept.
 func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
 	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells, Origin: n.Origin}
+	if len(n.Removed) > 0 {
+		pn.Removed = make([]*sudokuv1.Elimination, len(n.Removed))
+		for i, r := range n.Removed {
+			pn.Removed[i] = &sudokuv1.Elimination{Cell: uint32(r.Cell), Digit: uint32(r.Digit)}
+		}
+	}
 	switch n.Kind {
 	case strategy.CageNode:
 		pn.Cage = uint32(n.Cage)

@@ -1,6 +1,7 @@
 package protoconv
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -143,6 +144,7 @@ func TestChainNodeKinds(t *testing.T) {
 			{Kind: strategy.CandidateNode, Digit: 5, Cells: []int{7}, Origin: "r1c8=5 => no place for 7 in row 3"},
 			{Kind: strategy.GroupNode, Cells: []int{27, 29}, Combos: []grid.Digits{grid.Bit(2) | grid.Bit(9)}, Origin: "naked pair {2,9} in r4c1,r4c3 (row 4)"},
 			{Kind: strategy.GroupNode, Digit: 4, Cells: []int{0, 1}, Combos: []grid.Digits{grid.Bit(4)}},
+			{Kind: strategy.SumNode, Cells: []int{2, 11}, Target: 10, Origin: "the innies of box 1", Removed: []strategy.CellDigit{{Cell: 11, Digit: 4}, {Cell: 11, Digit: 6}}},
 		},
 		Links: []strategy.Link{{From: 0, To: 1, Kind: strategy.Strong}},
 	}
@@ -166,5 +168,18 @@ func TestChainNodeKinds(t *testing.T) {
 	}
 	if got := ps.GetNodes()[5].GetCombinations(); len(got) != 0 {
 		t.Errorf("group node of digit 4 has combinations %v", got)
+	}
+	// A trial's group without combinations names what it removed.
+	var removed []string
+	for _, e := range ps.GetNodes()[6].GetRemoved() {
+		removed = append(removed, fmt.Sprintf("%d-%d", e.GetCell(), e.GetDigit()))
+	}
+	if want := []string{"11-4", "11-6"}; !slices.Equal(removed, want) {
+		t.Errorf("node's removed candidates %v, want %v", removed, want)
+	}
+	for i, nd := range ps.GetNodes()[:6] {
+		if len(nd.GetRemoved()) != 0 {
+			t.Errorf("node %d removes %v, which its step's node did not", i, nd.GetRemoved())
+		}
 	}
 }

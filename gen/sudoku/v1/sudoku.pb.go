@@ -2295,7 +2295,13 @@ type ChainNode struct {
 	// r4c2 no candidate"). For a NODE_KIND_CANDIDATE lemma of a Nested
 	// Forcing Net: the contradiction that removed it under the assumption.
 	// Empty otherwise.
-	Origin        string `protobuf:"bytes,8,opt,name=origin,proto3" json:"origin,omitempty"`
+	Origin string `protobuf:"bytes,8,opt,name=origin,proto3" json:"origin,omitempty"`
+	// For a NODE_KIND_CAGE, NODE_KIND_SUM or NODE_KIND_GROUP node of a trial
+	// that lists no combinations (its cells may repeat a digit): the
+	// candidates its rule took out under the trial's assumption, in its
+	// cells or, where it confines a digit to some of them, in their peers,
+	// as the explanation's "gives r4c8<>46" words them. Empty otherwise.
+	Removed       []*Elimination `protobuf:"bytes,9,rep,name=removed,proto3" json:"removed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2384,6 +2390,13 @@ func (x *ChainNode) GetOrigin() string {
 		return x.Origin
 	}
 	return ""
+}
+
+func (x *ChainNode) GetRemoved() []*Elimination {
+	if x != nil {
+		return x.Removed
+	}
+	return nil
 }
 
 // ChainLink is an inference between two nodes of a step.
@@ -4588,7 +4601,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
 	"highlights\x12\x14\n" +
-	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xfd\x01\n" +
+	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xaf\x02\n" +
 	"\tChainNode\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
@@ -4597,7 +4610,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x06target\x18\x05 \x01(\rR\x06target\x123\n" +
 	"\boperator\x18\x06 \x01(\x0e2\x17.sudoku.v1.CageOperatorR\boperator\x12\"\n" +
 	"\fcombinations\x18\a \x03(\rR\fcombinations\x12\x16\n" +
-	"\x06origin\x18\b \x01(\tR\x06origin\"X\n" +
+	"\x06origin\x18\b \x01(\tR\x06origin\x120\n" +
+	"\aremoved\x18\t \x03(\v2\x16.sudoku.v1.EliminationR\aremoved\"X\n" +
 	"\tChainLink\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\rR\x02to\x12'\n" +
@@ -4992,77 +5006,78 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	29, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
 	11, // 20: sudoku.v1.ChainNode.kind:type_name -> sudoku.v1.NodeKind
 	1,  // 21: sudoku.v1.ChainNode.operator:type_name -> sudoku.v1.CageOperator
-	12, // 22: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
-	13, // 23: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
-	7,  // 24: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	19, // 25: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	22, // 26: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	46, // 27: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
-	31, // 28: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
-	25, // 29: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
-	20, // 30: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 31: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 32: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	30, // 33: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 34: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 35: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 36: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 37: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	30, // 38: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	37, // 39: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 40: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 41: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 42: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	38, // 43: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	41, // 44: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	30, // 45: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	39, // 46: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 47: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 48: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 49: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 50: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 51: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 52: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 53: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 54: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 55: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	55, // 56: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	46, // 57: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 58: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 59: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 60: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 61: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 62: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 63: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 64: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 65: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 66: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 67: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 68: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	53, // 69: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	8,  // 70: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	52, // 71: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	32, // 72: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	34, // 73: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	36, // 74: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	42, // 75: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	44, // 76: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	47, // 77: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	49, // 78: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	51, // 79: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	33, // 80: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	35, // 81: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	40, // 82: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	43, // 83: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	45, // 84: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	48, // 85: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	50, // 86: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	54, // 87: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	80, // [80:88] is the sub-list for method output_type
-	72, // [72:80] is the sub-list for method input_type
-	72, // [72:72] is the sub-list for extension type_name
-	72, // [72:72] is the sub-list for extension extendee
-	0,  // [0:72] is the sub-list for field type_name
+	24, // 22: sudoku.v1.ChainNode.removed:type_name -> sudoku.v1.Elimination
+	12, // 23: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
+	13, // 24: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
+	7,  // 25: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
+	19, // 26: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	22, // 27: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	46, // 28: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	31, // 29: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
+	25, // 30: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
+	20, // 31: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 32: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 33: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	30, // 34: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 35: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 36: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 37: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 38: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	30, // 39: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	37, // 40: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 41: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 42: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 43: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	38, // 44: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	41, // 45: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	30, // 46: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	39, // 47: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 48: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 49: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 50: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 51: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 52: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 53: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 54: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 55: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 56: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	55, // 57: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	46, // 58: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 59: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 60: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 61: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 62: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 63: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 64: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 65: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 66: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 67: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 68: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 69: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	53, // 70: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	8,  // 71: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	52, // 72: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	32, // 73: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	34, // 74: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	36, // 75: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	42, // 76: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	44, // 77: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	47, // 78: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	49, // 79: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	51, // 80: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	33, // 81: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	35, // 82: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	40, // 83: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	43, // 84: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	45, // 85: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	48, // 86: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	50, // 87: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	54, // 88: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	81, // [81:89] is the sub-list for method output_type
+	73, // [73:81] is the sub-list for method input_type
+	73, // [73:73] is the sub-list for extension type_name
+	73, // [73:73] is the sub-list for extension extendee
+	0,  // [0:73] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }

@@ -607,7 +607,9 @@
   // its origin words), is drawn by outlining its cells. The rule of 45 (NODE_KIND_SUM) is also
   // labelled with its sum, and tells where it comes from on hover; any
   // other node with an origin (a compartment trial's dead end, a nested
-  // net's lemma) shows it on hover.
+  // net's lemma) shows it on hover. A trial's group that lists no
+  // combinations crosses out, lightly, the candidates it took out under
+  // the trial's assumption, and names them on hover.
   const CANDIDATE_NODES = new Set(['NODE_KIND_CANDIDATE', 'NODE_KIND_GROUP']);
 
   // drawChain outlines the chain's nodes and joins them with its links:
@@ -626,9 +628,11 @@
       if (!CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE') || !onCandidate) {
         for (const cell of cells) {
           const box = el('rect', { x: (cell % L.n) * S + 2, y: Math.floor(cell / L.n) * S + 2, width: S - 4, height: S - 4, rx: 6, class: 'node cells', 'data-kind': node.kind || '' }, view.chain);
-          if (node.origin && node.kind !== 'NODE_KIND_SUM') el('title', {}, box).textContent = node.origin;
+          const tip = nodeTip(L, node);
+          if (tip && node.kind !== 'NODE_KIND_SUM') el('title', {}, box).textContent = tip;
         }
         if (node.kind === 'NODE_KIND_SUM') drawSumLabel(L, node, cells);
+        drawRemoved(L, node);
       }
       let circled = cells;
       if (onCandidate && !CANDIDATE_NODES.has(node.kind || 'NODE_KIND_CANDIDATE')) {
@@ -666,6 +670,38 @@
     }
   }
 
+  // removedText words a node's removed candidates as the explanation does,
+  // "r4c8<>46", one cell after another.
+  function removedText(L, node) {
+    const byCell = new Map();
+    for (const e of node.removed || []) {
+      const c = e.cell || 0, d = e.digit || 0;
+      if (c >= L.N || d < 1 || d > L.n) continue;
+      if (!byCell.has(c)) byCell.set(c, []);
+      byCell.get(c).push(L.symbols[d - 1] || String(d));
+    }
+    return [...byCell].map(([c, ds]) => `${cellName(L, c)}<>${ds.join('')}`).join(', ');
+  }
+
+  // nodeTip is a node's hover text: its origin, then what it removed.
+  function nodeTip(L, node) {
+    const gives = removedText(L, node);
+    if (!gives) return node.origin || '';
+    return (node.origin ? node.origin + ': ' : '') + 'gives ' + gives;
+  }
+
+  // drawRemoved crosses out the candidates a trial's group took out.
+  function drawRemoved(L, node) {
+    const h = Math.min(L.subX, L.subY) * 0.3;
+    for (const e of node.removed || []) {
+      const c = e.cell || 0, d = e.digit || 0;
+      if (c >= L.N || d < 1 || d > L.n) continue;
+      const [x, y] = candidateCentre(L, c, d);
+      const g = el('path', { d: `M${(x - h).toFixed(1)},${(y - h).toFixed(1)} L${(x + h).toFixed(1)},${(y + h).toFixed(1)} M${(x - h).toFixed(1)},${(y + h).toFixed(1)} L${(x + h).toFixed(1)},${(y - h).toFixed(1)}`, class: 'node-removed', 'data-cell': c, 'data-digit': d }, view.chain);
+      el('title', {}, g).textContent = nodeTip(L, node);
+    }
+  }
+
   // drawSumLabel writes a rule-of-45 node's sum, "Σ12", in the bottom
   // corner of its last cell (a cage's sum sits in the top corner), with
   // where the sum comes from as its tooltip.
@@ -676,7 +712,8 @@
     const g = el('g', { class: 'nodesum' }, view.chain);
     el('rect', { x: x - 1, y: y - 10, width: 7 * label.length + 3, height: 12, class: 'bg' }, g);
     el('text', { x: x + 0.5, y: y, class: 'nodesum' }, g).textContent = label;
-    el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0);
+    const gives = removedText(L, node);
+    el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', gives ' + gives : '');
   }
 
   function showCaption(step) {
