@@ -90,30 +90,43 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (*
 // (generate.CheckNew). The error is a *grid.FieldError on the field at
 // fault; solverctl applies the same check to its flags before any call.
 func CheckGenerateOptions(req *sudokuv1.GenerateRequest) error {
-	mode, ok := generateModes[req.GetMode()]
-	if !ok {
-		return grid.FieldErrorf("mode", "unknown mode %d", req.GetMode())
+	_, err := checkGenerateOptions(req)
+	return err
+}
+
+// generateOptions is what CheckGenerateOptions read from a request.
+type generateOptions struct {
+	mode       generate.Mode
+	variant    grid.Variant
+	strategies []*strategy.Strategy // nil when the request lists none
+}
+
+// checkGenerateOptions is CheckGenerateOptions, returning what it read.
+func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error) {
+	var o generateOptions
+	var ok bool
+	if o.mode, ok = generateModes[req.GetMode()]; !ok {
+		return o, grid.FieldErrorf("mode", "unknown mode %d", req.GetMode())
 	}
-	variant, ok := protoconv.VariantFromProto[req.GetVariant()]
-	if !ok {
-		return grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
+	if o.variant, ok = protoconv.VariantFromProto[req.GetVariant()]; !ok {
+		return o, grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
 	}
 	if len(req.GetStrategies()) > 0 {
-		chosen, err := selectStrategies("strategies", req.GetStrategies())
-		if err != nil {
-			return err
+		var err error
+		if o.strategies, err = selectStrategies("strategies", req.GetStrategies()); err != nil {
+			return o, err
 		}
-		if err := checkReachable(chosen, strategy.Level(req.GetLevel()), req.GetNoGuessing()); err != nil {
-			return err
+		if err := checkReachable(o.strategies, strategy.Level(req.GetLevel()), req.GetNoGuessing()); err != nil {
+			return o, err
 		}
 	}
-	if mode != generate.New {
+	if o.mode != generate.New {
 		if req.GetCageSize() != 0 {
-			return grid.FieldErrorf("cage_size", "a cage size applies to new puzzles (mode GENERATE_MODE_NEW), not to mode %s", req.GetMode())
+			return o, grid.FieldErrorf("cage_size", "a cage size applies to new puzzles (mode GENERATE_MODE_NEW), not to mode %s", req.GetMode())
 		}
-		return nil
+		return o, nil
 	}
-	return generate.CheckNew(variant, int(req.GetSize()), int(req.GetCageSize()))
+	return o, generate.CheckNew(o.variant, int(req.GetSize()), int(req.GetCageSize()))
 }
 
 // checkReachable refuses a list of strategies for the grade of a
@@ -163,10 +176,12 @@ func checkReachable(chosen []*strategy.Strategy, level strategy.Level, noGuessin
 func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config, codec.Format, error) {
 	var cfg generate.Config
 	var ok bool
-	if err := CheckGenerateOptions(req); err != nil {
+	opts, err := checkGenerateOptions(req)
+	if err != nil {
 		return cfg, 0, err
 	}
-	cfg.Mode = generateModes[req.GetMode()]
+	cfg.Mode, cfg.Strategies = opts.mode, opts.strategies
+	variant := opts.variant
 	if cfg.Symmetry, ok = symmetries[req.GetSymmetry()]; !ok {
 		return cfg, 0, grid.FieldErrorf("symmetry", "unknown symmetry %d", req.GetSymmetry())
 	}
@@ -178,16 +193,6 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	format, ok := protoconv.FormatFromProto[req.GetFormat()]
 	if !ok {
 		return cfg, 0, grid.FieldErrorf("format", "unknown format %d", req.GetFormat())
-	}
-	variant, ok := protoconv.VariantFromProto[req.GetVariant()]
-	if !ok {
-		return cfg, 0, grid.FieldErrorf("variant", "unknown variant %d", req.GetVariant())
-	}
-	if len(req.GetStrategies()) > 0 {
-		var err error
-		if cfg.Strategies, err = selectStrategies("strategies", req.GetStrategies()); err != nil {
-			return cfg, 0, err
-		}
 	}
 	cfg.NoGuessing, cfg.NonMinimal, cfg.Seed = req.GetNoGuessing(), req.GetNonMinimal(), req.GetSeed()
 	if s.cfg.MaxNodes < generate.DefaultMaxNodes {
