@@ -451,7 +451,11 @@ func contradicts(p *Puzzle) bool {
 // puzzle's own colours when they do; a killer cage of one cell is written
 // as a solved cell, as SudokuWiki does. A cell without candidates is
 // written with every candidate unless the puzzle carries marks.
-func EncodeV2(p *Puzzle) (string, error) {
+func EncodeV2(p *Puzzle) (string, error) { return encodeV2(p, false) }
+
+// encodeV2 is EncodeV2; a snapshot writes an open killer cage of one cell
+// as open, with its candidates, as the board holds it.
+func encodeV2(p *Puzzle, snapshot bool) (string, error) {
 	v, err := v2Variant(p)
 	if err != nil {
 		return "", err
@@ -496,7 +500,7 @@ func EncodeV2(p *Puzzle) (string, error) {
 		if cf != nil {
 			values[i], values[i+1] = int64(cf.colour[cell]), cf.clue[cell]
 			i += 2
-			if c.Value == 0 && cf.single[cell] != 0 {
+			if c.Value == 0 && cf.single[cell] != 0 && !snapshot {
 				c = grid.CellState{Value: cf.single[cell]}
 			}
 		}
@@ -616,8 +620,9 @@ func canonicalLabels(n int, labels []int) []int {
 
 // PackBoard renders a board as a 2.0 string (see EncodeV2), with the
 // candidates of its empty cells: S9B for a classic 9×9, L9B for a killer,
-// K6C for a 6×6 KenKen, and so on.
-func PackBoard(b *grid.Board) (string, error) { return EncodeV2(FromBoard(b)) }
+// K6C for a 6×6 KenKen, and so on. It is the board as it stands: an open
+// killer cage of one cell stays open (EncodeV2 writes it solved).
+func PackBoard(b *grid.Board) (string, error) { return encodeV2(FromBoard(b), true) }
 
 // FromBoard returns the puzzle state of a board.
 func FromBoard(b *grid.Board) *Puzzle {

@@ -98,3 +98,64 @@ func TestDecodeV2Errors(t *testing.T) {
 		})
 	}
 }
+
+// TestPackBoardOpenSingleCage checks that the packed board of the step
+// stream is the board as it stands: a killer cage of one cell not yet
+// placed stays open with its candidates (EncodeV2, for SudokuWiki, writes
+// it solved), and reads back as the same board.
+func TestPackBoardOpenSingleCage(t *testing.T) {
+	// engine/solver/testdata/killer9-cage5.txt line 5: its cage of one
+	// cell, 3 at r7c3, is the only one.
+	const arrows = "P<L<V<<L<^>^R<^^L^^R^^>>>^^^^<^N<<<^>^U^O^J<PW>^<^>^U^^^3F^<^^^^>>^V^>^^^<^>^<<^^"
+	p, _, err := Decode(arrows, DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cell = 6*9 + 2 // r7c3
+	single := -1
+	for k, cg := range b.Layout().Cages() {
+		if len(cg.Cells) == 1 {
+			single = k
+		}
+	}
+	if single < 0 || b.Layout().Cage(single).Cells[0] != cell || b.Value(cell) != 0 {
+		t.Fatalf("fixture: cage of one cell %d, r7c3 value %d; want r7c3's, open", single, b.Value(cell))
+	}
+	s, err := PackBoard(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := DecodeV2(s)
+	if err != nil {
+		t.Fatalf("DecodeV2(%s): %v", s, err)
+	}
+	b2, err := p2.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b2.Value(cell) != 0 || b2.Cands(cell) != b.Cands(cell) {
+		t.Errorf("packed board reads back with r7c3 = %d, candidates %v; want open with %v", b2.Value(cell), b2.Cands(cell), b.Cands(cell))
+	}
+	if got := len(b2.Layout().Cages()); got != len(b.Layout().Cages()) {
+		t.Errorf("packed board reads back with %d cages, want %d", got, len(b.Layout().Cages()))
+	}
+	if s2, _ := PackBoard(b2); s2 != s {
+		t.Errorf("round trip\n%s\n%s", s, s2)
+	}
+	// A puzzle's own 2.0 string writes the cage solved, as SudokuWiki does.
+	e, err := EncodeV2(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p3, err := DecodeV2(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p3.Cells[cell].Value != 3 {
+		t.Errorf("EncodeV2 writes r7c3 as %v, want solved 3", p3.Cells[cell])
+	}
+}
