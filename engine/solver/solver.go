@@ -1111,7 +1111,7 @@ func (r *run) guess() error {
 	s := &r.step
 	s.Strategy, s.Technique, s.Kind = strategy.Guessing(), strategy.Guessing().Technique(), strategy.Guess
 	s.Placements = append(s.Placements[:0], strategy.CellDigit{Cell: cell, Digit: d})
-	s.Eliminations, s.Cells, s.Units = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0]
+	s.Eliminations, s.Cells, s.Units, s.Cages = s.Eliminations[:0], append(s.Cells[:0], cell), s.Units[:0], s.Cages[:0]
 	s.Digits = cands
 	return r.report(s)
 }
@@ -1136,12 +1136,17 @@ func (r *run) backtrack(conflict grid.Conflict) error {
 	s.Strategy, s.Technique, s.Kind = strategy.Guessing(), strategy.Guessing().Technique(), strategy.Backtrack
 	s.Placements = s.Placements[:0]
 	s.Eliminations = append(s.Eliminations[:0], strategy.CellDigit{Cell: f.cell, Digit: f.digit})
-	s.Cells, s.Units = s.Cells[:0], s.Units[:0]
+	s.Cells, s.Units, s.Cages = s.Cells[:0], s.Units[:0], s.Cages[:0]
 	if cell, ok := conflict.Cell(); ok {
 		s.Cells = append(s.Cells, cell)
 	}
 	if unit, ok := conflict.Unit(); ok {
 		s.Units = append(s.Units, unit)
+	}
+	if cage, ok := conflict.Cage(); ok {
+		// A cage that can no longer reach its target: its cells too.
+		s.Cages = append(s.Cages, cage)
+		s.Cells = append(s.Cells, b.Layout().Cage(cage).Cells...)
 	}
 	s.Digits, s.Conflict, s.Undone = 0, conflict, undone
 	return r.report(s)

@@ -741,3 +741,44 @@ func TestDefaultPlansLeaveOptInOut(t *testing.T) {
 		t.Errorf("plan of A and Franken fish has %d passes, want 4", len(chosen.passes))
 	}
 }
+
+// errEnough stops a solve whose steps a test has seen enough of.
+var errEnough = errors.New("seen enough")
+
+// TestBacktrackNamesCage: a guess undone because a cage can no longer
+// reach its target names the cage, and its cells, as a guess undone on a
+// cell or unit names those: a viewer outlines what ended the guess.
+func TestBacktrackNamesCage(t *testing.T) {
+	for _, tt := range []struct{ file string }{{"killer9.txt"}, {"kenken9.txt"}} {
+		b := fixture(t, tt.file, 0)
+		byCage := 0
+		emit := func(index int, s *strategy.Step, b *grid.Board) error {
+			if s.Kind != strategy.Backtrack {
+				return nil
+			}
+			k, ok := s.Conflict.Cage()
+			if !ok {
+				return nil
+			}
+			if byCage++; byCage > 20 {
+				return errEnough
+			}
+			if !slices.Equal(s.Cages, []int{k}) {
+				t.Errorf("%s step %d: a backtrack on cage %d names cages %v", tt.file, index, k, s.Cages)
+			}
+			for _, c := range b.Layout().Cage(k).Cells {
+				if !slices.Contains(s.Cells, c) {
+					t.Errorf("%s step %d: a backtrack on cage %d names cells %v, not its cell %d", tt.file, index, k, s.Cells, c)
+				}
+			}
+			return nil
+		}
+		opts := Options{Type: GuessingOnly, Order: Descending, MaxSteps: 100_000}
+		if _, err := Solve(context.Background(), b, opts, emit); err != nil && !errors.Is(err, errEnough) {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		if byCage == 0 {
+			t.Errorf("%s: no guess undone on a cage: the check above saw nothing", tt.file)
+		}
+	}
+}
