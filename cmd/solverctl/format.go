@@ -12,6 +12,9 @@ import (
 
 // resultView is how a solve result prints.
 type resultView struct {
+	// size is the board's, 0 when the puzzle did not read: steps then
+	// take it from their packed boards.
+	size int
 	// charset holds the symbols of the N×N form, blank first; the grid
 	// draws its digits with them when they cover the board's size.
 	charset string
@@ -20,10 +23,12 @@ type resultView struct {
 	notCounted bool
 }
 
-// resultView returns the view of a result of a solve under the flags, of
-// a puzzle with charset.
-func (f *solveFlags) resultView(charset string) resultView {
-	return resultView{charset: charset, notCounted: f.checkMultipleSet && !f.checkMultiple}
+// resultView returns the view of a result of a solve of puzzle under the
+// flags: the puzzle's size and symbols (the request's charset, else an
+// N×N text's own).
+func (f *solveFlags) resultView(puzzle *sudokuv1.Puzzle) resultView {
+	size, charset := protoconv.PuzzleShape(puzzle)
+	return resultView{size: size, charset: charset, notCounted: f.checkMultipleSet && !f.checkMultiple}
 }
 
 // printResult prints a solve result in text form: the status, the board as
@@ -108,8 +113,14 @@ type stepPrinter struct {
 	charset string
 }
 
-func newStepPrinter(w io.Writer, charset string) *stepPrinter {
-	return &stepPrinter{w: w, size: 9, charset: charset}
+// newStepPrinter returns a printer of steps of a solve whose result v
+// views: cells named on its board's size, digits by its symbols.
+func newStepPrinter(w io.Writer, v resultView) *stepPrinter {
+	size := v.size
+	if size == 0 {
+		size = 9 // until a step's packed board tells
+	}
+	return &stepPrinter{w: w, size: size, charset: v.charset}
 }
 
 // digit names digit d by its symbol.

@@ -75,7 +75,7 @@ func TestStepLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := newStepPrinter(&b, "").print(tt.step); err != nil {
+			if err := newStepPrinter(&b, resultView{}).print(tt.step); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tt.want {
@@ -170,7 +170,7 @@ func TestStepLineCharset(t *testing.T) {
 		Placements:  []*sudokuv1.Placement{{Cell: 0, Digit: 4}},
 		Explanation: "D is the only candidate left in r1c1",
 	}
-	if err := newStepPrinter(&b, "#ABCD").print(step); err != nil {
+	if err := newStepPrinter(&b, resultView{charset: "#ABCD"}).print(step); err != nil {
 		t.Fatal(err)
 	}
 	if want := "   1  A  Naked Single      r1c1=D            D is the only candidate left in r1c1\n"; b.String() != want {

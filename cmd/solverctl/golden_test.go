@@ -77,7 +77,16 @@ var transcriptCases = []struct {
 	{"killer-x-v2", "", []string{"convert", "--to", "v2", sudoCueKillerX}},
 	{"generate-killer-x", "", []string{"generate", "--variant", "killer-x", "--seed", "1"}},
 	{"format-document-no-blank-line", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"solve", "-"}},
+	// Steps name digits by the document's own charset, as its plain text
+	// does, and cells by the board's size where no step carries a packed
+	// board (a killer whose cages touch only at corners).
+	{"format-document-steps", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"steps", "-"}},
+	{"killer-corner-cages-steps", killerCornerCages, []string{"steps", "-"}},
 }
+
+// killerCornerCages is a 4×4 killer whose two cages are diagonal pairs
+// of cells, which no 2.0 string carries.
+const killerCornerCages = `{"size":4,"cells":[{},{"value":2,"given":true},{"value":3,"given":true},{"value":4,"given":true},{"value":3,"given":true},{},{"value":1,"given":true},{"value":2,"given":true},{"value":2,"given":true},{"value":1,"given":true},{},{"value":3,"given":true},{"value":4,"given":true},{"value":3,"given":true},{"value":2,"given":true},{}],"variant":"VARIANT_KILLER","cages":[{"cells":[0,5],"target":5,"operator":"CAGE_OPERATOR_ADD"},{"cells":[10,15],"target":5,"operator":"CAGE_OPERATOR_ADD"}]}`
 
 // sudoCueKillerX is a killer X (the forum's first "human-solvable zero",
 // engine/solver/testdata/killer-hs.txt) in SudoCue's form.

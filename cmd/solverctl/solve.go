@@ -39,7 +39,7 @@ func runSolve(ctx context.Context, e *env, cmd *command, args []string) error {
 		if f.json {
 			err = printJSON(e.stdout, resp)
 		} else {
-			err = printSolve(e.stdout, f, puzzle.GetCharset(), resp)
+			err = printSolve(e.stdout, f.resultView(puzzle), resp)
 		}
 		if err != nil {
 			return err
@@ -86,16 +86,16 @@ func collectSteps(ctx context.Context, client sudokuv1.SudokuServiceClient, req 
 	return resp, nil
 }
 
-// printSolve prints a Solve response in text form: its steps, then its
-// result.
-func printSolve(w io.Writer, f *solveFlags, charset string, resp *sudokuv1.SolveResponse) error {
-	sp := newStepPrinter(w, charset)
+// printSolve prints a Solve response in text form, as rv views it: its
+// steps, then its result.
+func printSolve(w io.Writer, rv resultView, resp *sudokuv1.SolveResponse) error {
+	sp := newStepPrinter(w, rv)
 	for _, s := range resp.GetSteps() {
 		if err := sp.print(s); err != nil {
 			return err
 		}
 	}
-	return printResult(w, resp.GetResult(), f.resultView(charset))
+	return printResult(w, resp.GetResult(), rv)
 }
 
 // runSteps is the steps command: a SolveSteps stream, printed as it comes.
@@ -108,7 +108,7 @@ func runSteps(ctx context.Context, e *env, cmd *command, args []string) error {
 		if err != nil {
 			return err
 		}
-		result, err := printSteps(e.stdout, f.json, f.resultView(puzzle.GetCharset()), stream)
+		result, err := printSteps(e.stdout, f.json, f.resultView(puzzle), stream)
 		if err != nil {
 			return err
 		}
@@ -137,7 +137,7 @@ func solveWith(ctx context.Context, e *env, cmd *command, args []string, extra f
 // protojson with asJSON, the result as rv says, and returns the result; it
 // fails when the stream ends without one.
 func printSteps(w io.Writer, asJSON bool, rv resultView, stream grpc.ServerStreamingClient[sudokuv1.SolveStepsResponse]) (*sudokuv1.SolveResult, error) {
-	sp := newStepPrinter(w, rv.charset)
+	sp := newStepPrinter(w, rv)
 	var result *sudokuv1.SolveResult
 	err := recvAll(stream, func(msg *sudokuv1.SolveStepsResponse) error {
 		if r := msg.GetResult(); r != nil {

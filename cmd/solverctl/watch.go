@@ -17,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // watchSpeeds are the playing speeds, in steps a second, that + and −
@@ -58,7 +59,8 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return err
 	}
-	wb, initial, err := newWatchBoard(board, puzzle.GetCharset())
+	_, charset := protoconv.PuzzleShape(puzzle) // the request's, else an N×N text's own
+	wb, initial, err := newWatchBoard(board, charset)
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}

@@ -181,7 +181,9 @@ func TestWatchTmux(t *testing.T) {
 	}
 
 	// The puzzle on standard input (watch -): the keys come from the
-	// terminal.
+	// terminal. The server outlives its last session meanwhile: else it
+	// exits as the new session starts ("server exited unexpectedly").
+	s.run("set-option", "-g", "exit-empty", "off")
 	s.run("kill-session", "-t", "watch")
 	piped := fmt.Sprintf("echo %s | TERM=xterm-256color %s watch --paused -; echo EXIT=$?; sleep 600", seedPuzzle, bin)
 	s.run("new-session", "-d", "-x", "120", "-y", "50", "-s", "watch", piped)

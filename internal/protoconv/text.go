@@ -109,6 +109,30 @@ func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string
 	return VariantToProto[p.Variant], detected.String(), true
 }
 
+// PuzzleShape returns the size of a request's puzzle and the symbols it
+// is written with, blank first: the request's charset, else the one an
+// N×N text gives on its first line (empty for the default digits and
+// letters). The size is 0 for a text that does not read (read
+// tolerantly; the service says what is wrong with it).
+func PuzzleShape(p *sudokuv1.Puzzle) (int, string) {
+	charset := p.GetCharset()
+	if b := p.GetBoard(); b != nil {
+		return int(b.GetSize()), charset
+	}
+	f, ok := FormatFromProto[p.GetFormat()]
+	if !ok {
+		return 0, charset
+	}
+	dp, _, err := codec.Decode(p.GetText(), codec.DecodeOptions{Format: f, Charset: charset, RegionMap: p.GetRegionMap(), Tolerant: true})
+	if err != nil {
+		return 0, charset
+	}
+	if charset == "" {
+		charset = dp.Charset
+	}
+	return dp.Size, charset
+}
+
 // TolerantReadsOtherwise reports whether text is a 2.0 string that
 // tolerant decoding reads as another board than strict decoding does: an
 // interim base-32 string, whose base-36 reading is valid but has a digit

@@ -94,3 +94,29 @@ func TestGridText(t *testing.T) {
 		})
 	}
 }
+
+// TestPuzzleShape: a request's puzzle's size and symbols, the request's
+// charset first, else an N×N document's own.
+func TestPuzzleShape(t *testing.T) {
+	const document = "#ABCD\n#A#B\n####\nC#D#\n####\n\n### Map\n##AA\n##AA\nBBCC\nBBCC\n"
+	text := func(s string) *sudokuv1.Puzzle { return &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: s}} }
+	withCharset := text("#W#X####Y#Z#####")
+	withCharset.Charset = "#WXYZ"
+	tests := []struct {
+		name    string
+		p       *sudokuv1.Puzzle
+		size    int
+		charset string
+	}{
+		{"classic text", text(strings.Repeat(".", 81)), 9, ""},
+		{"document's charset", text(document), 4, "#ABCD"},
+		{"request's charset", withCharset, 4, "#WXYZ"},
+		{"board", &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: valuesBoard(make([]uint32, 16), sudokuv1.Variant_VARIANT_CLASSIC, nil)}}, 4, ""},
+		{"unreadable", text("12x"), 0, ""},
+	}
+	for _, tt := range tests {
+		if size, charset := PuzzleShape(tt.p); size != tt.size || charset != tt.charset {
+			t.Errorf("%s: PuzzleShape = %d, %q; want %d, %q", tt.name, size, charset, tt.size, tt.charset)
+		}
+	}
+}
