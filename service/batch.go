@@ -316,6 +316,16 @@ func repeatedAnswer(id string) batchAnswer {
 func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1.BatchItem) (resp *sudokuv1.SolveResponse, err error) {
 	spanCtx, span := startItemSpan(ctx, item.GetId())
 	defer func() { endItemSpan(span, err) }()
+	defer func() {
+		// A worker's panic would end the process: it is this puzzle's
+		// Internal error instead, logged, and the stream goes on.
+		if p := recover(); p != nil {
+			resp, err = nil, s.recovered(ctx, p)
+		}
+	}()
+	if testHookSolveItem != nil {
+		testHookSolveItem(item)
+	}
 	p, opts, err := s.prepare(item.GetPuzzle(), item.GetOptions())
 	if err != nil {
 		return nil, err
@@ -335,6 +345,10 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 	resp, err = s.solve(solveCtx, p, opts, item.GetOptions(), item.GetIncludeSteps(), basic)
 	return resp, clock.stop(err)
 }
+
+// testHookSolveItem, when set, is called with each batch puzzle before
+// it is solved: a test's way to make one panic.
+var testHookSolveItem func(*sudokuv1.BatchItem)
 
 // itemClock gives each puzzle a worker solves a deadline of its own
 // without a context per puzzle, which costs more than a short solve

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/syncbuf"
 )
 
 // Three of the 17-clue puzzles of the shared set.
@@ -289,6 +291,37 @@ func (b *batchStream) checkOneFails(t *testing.T, items []*sudokuv1.BatchItem, f
 		} else if a.GetResult() == nil {
 			t.Errorf("%s answer %v, want a result", it.GetId(), a)
 		}
+	}
+}
+
+// TestSolveBatchItemPanics: a puzzle whose solve panics (a defect, as
+// a product that overflowed once was: it took solverd down) gets an
+// Internal item error, logged with its stack, and the stream and the
+// server go on.
+func TestSolveBatchItemPanics(t *testing.T) {
+	testHookSolveItem = func(item *sudokuv1.BatchItem) {
+		if item.GetId() == "boom" {
+			panic("a defect")
+		}
+	}
+	t.Cleanup(func() { testHookSolveItem = nil })
+	var logged syncbuf.Buffer
+	ts := startServer(t, Config{}, GRPCConfig{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	stream, err := openBatch(context.Background(), client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream.checkOneFails(t, []*sudokuv1.BatchItem{
+		{Id: "before", Puzzle: textPuzzle(seedHard)},
+		{Id: "boom", Puzzle: textPuzzle(seedHard)},
+		{Id: "after", Puzzle: textPuzzle(seedHard)},
+	}, "boom", codes.Internal)
+	if log := logged.String(); !strings.Contains(log, "panic in handler") || !strings.Contains(log, "a defect") || !strings.Contains(log, "solveItem") {
+		t.Errorf("the panic was not logged with its stack:\n%s", log)
+	}
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedHard)}); err != nil {
+		t.Errorf("the server after the panic: %v", err)
 	}
 }
 

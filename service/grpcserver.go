@@ -293,10 +293,12 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		unary = append(unary, selector.UnaryServerInterceptor(ratelimit.UnaryServerInterceptor(lim), notHealth))
 		stream = append(stream, selector.StreamServerInterceptor(ratelimit.StreamServerInterceptor(lim), notHealth))
 	}
-	recoverOpt := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
+	recovered := func(ctx context.Context, p any) error {
 		logger.ErrorContext(ctx, "panic in handler", "panic", p, "stack", string(debug.Stack()))
 		return status.Error(codes.Internal, "internal error")
-	})
+	}
+	srv.recovered = recovered // a batch puzzle's panic: see solveItem
+	recoverOpt := recovery.WithRecoveryHandlerContext(recovered)
 	unary = append(unary, recovery.UnaryServerInterceptor(recoverOpt))
 	stream = append(stream, recovery.StreamServerInterceptor(recoverOpt))
 

@@ -14,12 +14,15 @@
 package service
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // Config bounds the work of each request and of the server as a whole.
@@ -113,6 +116,12 @@ type Server struct {
 	drainOnce sync.Once
 	draining  chan struct{} // closed when a graceful shutdown begins
 
+	// recovered turns the panic of a batch puzzle, solved off the
+	// handler's goroutine where gRPC's recovery does not reach, into the
+	// puzzle's error; BuildGRPC has it log the panic as its recovery
+	// does.
+	recovered func(ctx context.Context, p any) error
+
 	batchAnswers    atomic.Uint64 // batch answers handed to gRPC
 	batchItemErrors atomic.Uint64 // of which item errors
 	stalls          atomic.Uint64 // streams ended because the client stopped reading
@@ -143,9 +152,10 @@ func New(cfg Config) *Server {
 	}
 	setDefault(&cfg.MaxSendMsgSize, def.MaxSendMsgSize)
 	return &Server{
-		cfg:      cfg,
-		limit:    newLimiter(cfg.MaxConcurrent, cfg.MaxQueue),
-		draining: make(chan struct{}),
+		cfg:       cfg,
+		limit:     newLimiter(cfg.MaxConcurrent, cfg.MaxQueue),
+		draining:  make(chan struct{}),
+		recovered: func(context.Context, any) error { return status.Error(codes.Internal, "internal error") },
 	}
 }
 

@@ -585,7 +585,11 @@ func (l *Layout) CageFeasible(k int, value []uint8, cand []Digits) bool {
 		prod, open := 1, false
 		for _, cell := range cg.Cells {
 			if v := int(value[cell]); v != 0 {
-				prod *= v
+				// Past the target no digit brings the product back (and
+				// going on could overflow).
+				if prod *= v; prod > cg.Target {
+					return false
+				}
 			} else {
 				open = true
 			}

@@ -213,6 +213,44 @@ func TestCageFeasible(t *testing.T) {
 	}
 }
 
+// TestCageFeasibleProduct: a product cage whose placed digits multiply
+// past its target is broken, even where their product overflows an int
+// (sixteen 16s make 2^64, which wrapped to 0 and divided by zero: a
+// panic that took solverd down from a SolveBatch item).
+func TestCageFeasibleProduct(t *testing.T) {
+	all := make([]int, 256)
+	for i := range all {
+		all[i] = i
+	}
+	l, err := NewLayout(Config{Size: 16, Variant: KenKen, Cages: []Cage{{Cells: all, Target: 1024, Op: OpMul}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	value, cand := make([]uint8, l.Cells), make([]Digits, l.Cells)
+	for i := range cand {
+		cand[i] = AllDigits(16)
+	}
+	for _, tt := range []struct {
+		name   string
+		placed int // cells of row 1 holding 16
+		want   bool
+	}{
+		{"below the target", 2, true},
+		{"past the target", 3, false},
+		{"past the target, the product wrapping to 0", 16, false},
+	} {
+		for i := range value {
+			value[i] = 0
+		}
+		for i := range tt.placed {
+			value[i] = 16
+		}
+		if got := l.CageFeasible(0, value, cand); got != tt.want {
+			t.Errorf("%s: CageFeasible = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestLoadRejectsDuplicates(t *testing.T) {
 	l, _ := NewLayout(Config{Size: 4})
 	cells := make([]CellState, 16)

@@ -524,9 +524,14 @@ func findLineRules(b *grid.Board, sink *Sink) {
 	if !l.Variant.Arithmetic() {
 		return
 	}
-	fact := 1
-	for d := 2; d <= l.N; d++ {
-		fact *= d
+	// The product of a line, N!, fits an int up to N = 20; above, lines
+	// get the sum rule alone.
+	fact := 0
+	if l.N <= 20 {
+		fact = 1
+		for d := 2; d <= l.N; d++ {
+			fact *= d
+		}
 	}
 	var g grid.Group
 	var f grid.Fills
@@ -537,6 +542,9 @@ func findLineRules(b *grid.Board, sink *Sink) {
 		}
 		a.set(l, u)
 		for _, op := range [2]grid.Op{grid.OpAdd, grid.OpMul} {
+			if op == grid.OpMul && fact == 0 {
+				continue
+			}
 			g.Reset(op, l.N*(l.N+1)/2)
 			if op == grid.OpMul {
 				g.Target = fact
