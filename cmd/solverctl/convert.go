@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 
@@ -114,6 +115,52 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	_, err = io.WriteString(e.stdout, out)
-	return err
+	if _, err := io.WriteString(e.stdout, out); err != nil {
+		return err
+	}
+	if note := progressLost(tg.format, resp.GetBoard()); note != "" {
+		fmt.Fprintf(e.stderr, "solverctl: note: %s\n", note)
+	}
+	return nil
+}
+
+// progressLost words what a text of format f leaves out of board: the
+// plain, grid and N×N forms carry digits alone, so an entered digit is
+// written as a clue and pencil marks are left out. Empty when nothing
+// is.
+func progressLost(f sudokuv1.Format, board *sudokuv1.Board) string {
+	switch f {
+	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID, sudokuv1.Format_FORMAT_NXN:
+	default:
+		return ""
+	}
+	entered, marked := 0, 0
+	for _, c := range board.GetCells() {
+		switch {
+		case c.GetValue() != 0 && !c.GetGiven():
+			entered++
+		case c.GetValue() == 0 && len(c.GetCandidates()) > 0:
+			marked++
+		}
+	}
+	var lost []string
+	if entered > 0 {
+		lost = append(lost, fmt.Sprintf("%d entered digit%s written as clue%s", entered, plural(entered), plural(entered)))
+	}
+	if marked > 0 {
+		lost = append(lost, fmt.Sprintf("the pencil marks of %d cell%s left out", marked, plural(marked)))
+	}
+	if len(lost) == 0 {
+		return ""
+	}
+	name := strings.ToLower(strings.TrimPrefix(f.String(), "FORMAT_"))
+	return fmt.Sprintf("%s carries digits alone: %s (v2 or --to json keep them)", name, strings.Join(lost, ", "))
+}
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

@@ -82,6 +82,8 @@ var transcriptCases = []struct {
 	// board (a killer whose cages touch only at corners).
 	{"format-document-steps", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"steps", "-"}},
 	{"killer-corner-cages-steps", killerCornerCages, []string{"steps", "-"}},
+	// Plain text carries digits alone: convert says what it left out.
+	{"convert-progress-plain", `{"size":4,"cells":[{"value":1,"given":true},{"value":2},{},{},{},{},{"candidates":[1,2]},{},{},{},{},{},{},{},{},{}]}`, []string{"convert", "--to", "plain", "-"}},
 }
 
 // killerCornerCages is a 4×4 killer whose two cages are diagonal pairs
