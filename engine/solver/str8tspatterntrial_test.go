@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestPatternTrialFindSteps(t *testing.T) {
 		t.Fatalf("the solve takes no Str8ts Pattern Trial step (err %v)", err)
 	}
 	n := grid.Notation{Layout: before.Layout()}
-	offered, withTaken := 0, false
+	offered, withTaken, endsAtCell := 0, false, 0
 	err = FindSteps(context.Background(), before, FindOptions{Strategies: []*strategy.Strategy{strategy.PatternTrial()}}, func(st *strategy.Step) bool {
 		checkStep(t, sol, n, "offered step", st)
 		offered++
@@ -108,8 +109,16 @@ func TestPatternTrialFindSteps(t *testing.T) {
 		if e := st.Eliminations; len(e) != 1 || e[0].Cell != premise.Cells[0] || e[0].Digit != premise.Digit {
 			t.Errorf("step %q eliminates %v, want its premise only", text, e)
 		}
-		if _, ok := st.Conflict.Cell(); !ok && !strings.Contains(text, "compartment") && !strings.Contains(text, "too few digits") {
+		cell, atCell := st.Conflict.Cell()
+		if !atCell && !strings.Contains(text, "compartment") && !strings.Contains(text, "too few digits") {
 			t.Errorf("explanation %q names no cell, compartment or line where the trial ran out", text)
+		}
+		// The cell it ran out at is among the step's cells, to outline.
+		if atCell {
+			endsAtCell++
+			if !slices.Contains(st.Cells, cell) {
+				t.Errorf("step %q: its cells %v lack %s, where it ran out", text, st.Cells, n.CellName(cell))
+			}
 		}
 		return true
 	})
@@ -117,6 +126,9 @@ func TestPatternTrialFindSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d steps offered; the solve took %q", offered, taken)
+	if endsAtCell == 0 {
+		t.Error("no step ran out at a cell: the check of their cells saw nothing")
+	}
 	if offered == 0 || !withTaken {
 		t.Errorf("FindSteps offers %d Str8ts Pattern Trial steps, the one the solve took among them: %v", offered, withTaken)
 	}

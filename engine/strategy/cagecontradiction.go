@@ -1369,8 +1369,10 @@ func (t *trial) commonPeers(cells [2]uint64, d int) [2]uint64 {
 
 // report adds the step of the contradiction the trial of c=d reached:
 // the premise, the singles and the groups it rests on as nodes in the
-// trial's order, each linked to the next; a group left without a filling
-// is the last node, else Conflict names the cell or unit left empty.
+// trial's order, each linked to the next; the last node is the end of the
+// contradiction (endNode): a group left without a filling, a unit left
+// without a place for a digit or a cell without a candidate, which
+// Conflict names too.
 func (t *trial) report(sink *Sink, c, d int) {
 	need := t.cone()
 	s := sink.Add()
@@ -1385,9 +1387,8 @@ func (t *trial) report(sink *Sink, c, d int) {
 	for _, e := range need {
 		s.Nodes = append(s.Nodes, t.eventNode(s, e))
 	}
-	if t.bad.group >= 0 {
-		s.Nodes = append(s.Nodes, t.eventNode(s, -1))
-	} else {
+	s.Nodes = append(s.Nodes, t.endNode(s))
+	if t.bad.group < 0 {
 		s.Conflict = t.badConflict()
 	}
 	for i := 1; i < len(s.Nodes); i++ {
@@ -1450,10 +1451,7 @@ func explainCageContradiction(s *Step, n grid.Notation) string {
 	var sb strings.Builder
 	e := s.Eliminations[0]
 	fmt.Fprintf(&sb, "%s: if %s were %s:", s.Name(), n.CellName(e.Cell), n.DigitName(e.Digit))
-	last := len(s.Nodes)
-	if s.Conflict == (grid.Conflict{}) {
-		last-- // the group left without a filling
-	}
+	last := len(s.Nodes) - 1 // the end (endNode)
 	for i := 1; i < last; i++ {
 		if i > 1 {
 			sb.WriteString(",")
@@ -1462,7 +1460,7 @@ func explainCageContradiction(s *Step, n grid.Notation) string {
 		sb.WriteString(trialNodeText(&s.Nodes[i], n))
 	}
 	sb.WriteString("; then ")
-	if last < len(s.Nodes) {
+	if s.Conflict == (grid.Conflict{}) {
 		sb.WriteString(trialGroupName(&s.Nodes[last], n) + " has no filling")
 	} else {
 		sb.WriteString(s.Conflict.Describe(n))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -30,7 +31,7 @@ func TestCageContradictionFindSteps(t *testing.T) {
 	l := b.Layout()
 	n := grid.Notation{Layout: l}
 	first := boardBeforeFirst(t, b, strategy.CageContradiction())
-	found := 0
+	found, ends := 0, 0
 	opts := solver.FindOptions{Strategies: []*strategy.Strategy{strategy.CageContradiction()}}
 	err := solver.FindSteps(context.Background(), first, opts, func(s *strategy.Step) bool {
 		found++
@@ -61,6 +62,9 @@ func TestCageContradictionFindSteps(t *testing.T) {
 					t.Errorf("%q: sum node %d without its sum", text, i)
 				}
 			case strategy.CandidateNode, strategy.GroupNode:
+				if i == len(s.Nodes)-1 && (nd.Digit == 0 || len(nd.Cells) == l.N) {
+					continue // the end: a cell of no candidate, a unit of no place
+				}
 				for _, c := range nd.Cells {
 					if !first.Cands(c).Has(nd.Digit) {
 						t.Errorf("%q: node %d, %s=%d, is no candidate", text, i, n.CellName(c), nd.Digit)
@@ -70,6 +74,25 @@ func TestCageContradictionFindSteps(t *testing.T) {
 				t.Errorf("%q: node %d of kind %d", text, i, nd.Kind)
 			}
 		}
+		// The last node is where the trial ends, which the text names
+		// last: the cell of no candidate, the unit of no place for a
+		// digit, or the group of no filling.
+		end := s.Nodes[len(s.Nodes)-1]
+		switch {
+		case end.Kind == strategy.CandidateNode && end.Digit == 0:
+			if cell := n.CellName(end.Cells[0]); !strings.Contains(text, "; then "+cell+" has no candidates left; so ") {
+				t.Errorf("%q: ends on node %s of no candidate, which the text does not end on", text, cell)
+			}
+			ends++
+		case end.Kind == strategy.GroupNode && len(end.Cells) == l.N:
+			if !strings.Contains(text, "has no place left in") {
+				t.Errorf("%q: ends on a unit of no place, which the text does not say", text)
+			}
+			ends++
+		case (end.Kind == strategy.CageNode || end.Kind == strategy.SumNode) && len(end.Combos) == 0:
+		default:
+			t.Errorf("%q: ends on node %+v, no end of a trial", text, end)
+		}
 		return true
 	})
 	if err != nil {
@@ -77,6 +100,9 @@ func TestCageContradictionFindSteps(t *testing.T) {
 	}
 	if found < 3 {
 		t.Errorf("FindSteps offers %d Cage Contradiction steps, want at least 3", found)
+	}
+	if ends == 0 {
+		t.Error("no step ends on a cell or a unit: the check of their end nodes saw nothing")
 	}
 	t.Logf("%d steps offered", found)
 }

@@ -792,6 +792,14 @@ func (f *forcing) cageAllows(im *implications, k, cell, di int) cageAllows {
 		ok = ok && a.ok && !a.support[at].Has(di+1)
 	}
 	if !ok {
+		// An enumeration may walk 200,000 fillings (a KenKen row whose
+		// product is 9!): a cancelled search enumerates no more, taking
+		// the cage to allow everything, which is sound, and stops at its
+		// next poll of spent. Within a closure, spent is not polled.
+		if f.sink != nil && (f.cancelled == f.sink || f.sink.Cancelled()) {
+			f.cancelled = f.sink
+			return cageAllows{}
+		}
 		f.scratch.SetView(f.b, alive)
 		f.scratch.Fill(g, &f.fills)
 		a = cageAllows{support: f.fills.Support, none: f.fills.Count == 0, ok: f.fills.OK}
@@ -2165,7 +2173,11 @@ func (f *forcing) report(sink *Sink, fd forcingFind) bool {
 			drawn = f.branch(s, im, fd.concl, true) && drawn
 		}
 	}
-	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: RoleTarget})
+	role := RoleTarget
+	if fd.concl&1 != 0 {
+		role = RoleOn // a placement: the candidate every branch makes true
+	}
+	s.Marks = append(s.Marks, Mark{Cell: cell, Digit: d, Role: role})
 	f.placeRuleNodes(s)
 	return drawn
 }

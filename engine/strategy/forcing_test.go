@@ -59,8 +59,13 @@ func checkForcingStep(t *testing.T, b *grid.Board, s *Step) {
 	if cands == 0 || len(s.Marks) != cands+1 || slices.ContainsFunc(s.Nodes[cands:], func(nd Node) bool { return !isRuleNode(nd) }) {
 		fail("%d nodes (%d candidates) and %d marks", len(s.Nodes), cands, len(s.Marks))
 	}
-	if m := s.Marks[cands]; m.Role != RoleTarget || m.Cell != concl.Cell || m.Digit != concl.Digit {
-		fail("last mark %+v is not the target", m)
+	// The conclusion: a candidate eliminated (target), or placed (on).
+	wantRole := RoleTarget
+	if len(s.Placements) == 1 {
+		wantRole = RoleOn
+	}
+	if m := s.Marks[cands]; m.Role != wantRole || m.Cell != concl.Cell || m.Digit != concl.Digit {
+		fail("last mark %+v is not the conclusion's, role %v", m, wantRole)
 	}
 	if !net && cands != len(s.Nodes) {
 		fail("a forcing chain with rule nodes")

@@ -348,6 +348,9 @@ func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, tc *trialCandidat
 	if u, ok := conflict.Unit(); ok {
 		s.Units = append(s.Units, u)
 	}
+	if x, ok := conflict.Cell(); ok && x != c {
+		s.Cells = append(s.Cells, x) // where the trial ran out, which the text names
+	}
 	s.Conflict = conflict
 	var names []string
 	for i, p := range ph.patterns {
