@@ -94,6 +94,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"killer X without cages", Config{Size: 4, Variant: KillerX}, "cages", "needs cages"},
 		{"killer X repeats", Config{Size: 4, Variant: KillerX, Cages: []Cage{{Cells: []int{0, 1}, Target: 8, Op: OpAdd}}}, "cages[0]", "no 2 distinct digits sum to 8"},
 		{"cages on classic", Config{Size: 4, Cages: []Cage{{Cells: []int{0}, Target: 1}}}, "cages", "has no cages"},
+		{"cell twice in a cage", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}, {Cells: []int{2, 3, 2}, Target: 7, Op: OpAdd}}}, "cages[1]", "lists cell r1c3 twice"},
 		{"overlapping cages", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 3, Op: OpAdd}, {Cells: []int{1, 2}, Target: 3, Op: OpAdd}}}, "cages[1]", "cage of r1c2, r1c3: cell r1c2 is also in the cage of r1c1, r1c2"},
 		{"unreachable sum", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Target: 8, Op: OpAdd}}}, "cages[0]", "cage of r1c1, r1c2: no 2 distinct digits sum to 8"},
 		{"unreachable sum, cells in any order", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0}, Target: 1, Op: OpNone}, {Cells: []int{5, 4, 1}, Target: 30, Op: OpAdd}}}, "cages[1]", "cage of r1c2, r2c1, r2c2: no 3 distinct digits sum to 30"},

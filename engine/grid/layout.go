@@ -775,7 +775,9 @@ func (l *Layout) addCages(cages []Cage) error {
 				}
 			}
 			for _, cell := range cg.Cells {
-				if other := owner[cell]; other >= 0 {
+				if other := owner[cell]; other == k {
+					return FieldErrorf(field, "%s: lists cell %s twice", l.cageName(cg.Cells), l.CellName(cell))
+				} else if other >= 0 {
 					return FieldErrorf(field, "%s: cell %s is also in the %s", l.cageName(cg.Cells), l.CellName(cell), l.cageName(cages[other].Cells))
 				}
 				owner[cell] = k

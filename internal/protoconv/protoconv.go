@@ -114,6 +114,9 @@ func PuzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 			// solve a board other than the one the client holds.
 			return nil, grid.FieldErrorf(cf, "the cell holds %d: only an empty cell has candidates", c.GetValue())
 		}
+		if c.GetBlack() && len(c.GetCandidates()) > 0 {
+			return nil, grid.FieldErrorf(cf, "the cell is black: only a white cell has candidates")
+		}
 		prev := uint32(0)
 		for _, d := range c.GetCandidates() {
 			if d < 1 || d > uint32(n) {
