@@ -113,7 +113,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	var web *http.Server
 	webDone := make(chan error, 1)
 	if cfg.httpListen != "" {
-		if web, err = startWeb(cfg, g, tlsCfg, logger, webDone); err != nil {
+		if web, err = startWeb(cfg, g, reg, tlsCfg, logger, webDone); err != nil {
 			ln.Close()
 			if metrics != nil {
 				metrics.Close()
@@ -215,8 +215,9 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 const maxProbeConnections = 16
 
 // startWeb serves the web viewer of g on addr, with TLS when tlsCfg is
-// not nil; the error that ends serving goes to done.
-func startWeb(cfg *config, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
+// not nil, its connections counted on reg when it is not nil; the error
+// that ends serving goes to done.
+func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
 	var h http.Handler
 	h, err := webview.New(g.Server, webview.WithLogger(logger))
 	if err != nil {
@@ -230,8 +231,13 @@ func startWeb(cfg *config, g *service.GRPC, tlsCfg *tls.Config, logger *slog.Log
 		return nil, fmt.Errorf("web viewer: %w", err)
 	}
 	if cfg.maxConnections > 0 {
-		// As on the gRPC port (a cap of its own): more wait in the backlog.
-		wln = netutil.LimitListener(wln, cfg.maxConnections)
+		// As on the gRPC port (a cap of its own): more wait in the
+		// backlog, counted and warned of as there.
+		var r prometheus.Registerer // a nil *Registry is no nil Registerer
+		if reg != nil {
+			r = reg
+		}
+		wln = newCappedListener(wln, cfg.maxConnections, "web", r, logger)
 	}
 	web := &http.Server{
 		Handler:           h,

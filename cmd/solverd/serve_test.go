@@ -234,6 +234,8 @@ func TestServeWebSecured(t *testing.T) {
 	checkMetrics(t, metricsAddr(t, log), []string{
 		`grpc_server_handled_total{grpc_code="OK",grpc_method="Convert",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
 		`grpc_server_handled_total{grpc_code="Unauthenticated",grpc_method="Convert",grpc_service="sudoku.v1.SudokuService",grpc_type="unary"} 1`,
+		// The web port's cap counts its connections as the gRPC port's does.
+		`sudoku_connections_waited_total{listener="web"} 0`,
 	})
 	cancel()
 	waitDone(t, done, 5*time.Second, log)
