@@ -269,6 +269,17 @@ func TestChainRolesAndEureka(t *testing.T) {
 			eureka: "(6)r1c2=SUM15:r1c2+r2c2+r3c2=(9)r2c2",
 			roles:  []fgRole{fgOff, fgOn, fgOn},
 		},
+		{
+			// A trial's course: what it found true under its premise, but
+			// the candidate it ruled out (highlighted off), which links on
+			// to its inner trial's premise.
+			name: "trial",
+			step: &sudokuv1.Step{Nodes: []*sudokuv1.ChainNode{node(7, 0), node(2, 1), node(4, 2), node(4, 2), node(5, 3)},
+				Links:      []*sudokuv1.ChainLink{{From: 0, To: 1, Kind: sudokuv1.LinkKind_LINK_KIND_THEN}, {From: 1, To: 2, Kind: sudokuv1.LinkKind_LINK_KIND_THEN}, {From: 2, To: 3, Kind: sudokuv1.LinkKind_LINK_KIND_THEN}, {From: 3, To: 4, Kind: sudokuv1.LinkKind_LINK_KIND_THEN}},
+				Highlights: []*sudokuv1.Highlight{{Cell: 2, Digit: 4, Role: sudokuv1.CandidateRole_CANDIDATE_ROLE_OFF}}},
+			eureka: "(7)r1c1⇒(2)r1c2⇒(4)r1c3⇒(4)r1c3⇒(5)r1c4",
+			roles:  []fgRole{fgOn, fgOn, fgOff, fgOff, fgOn},
+		},
 		{name: "no chain", step: &sudokuv1.Step{}},
 		{
 			name:   "bad indexes",

@@ -528,12 +528,33 @@ func chainRoles(st *sudokuv1.Step) []fgRole {
 		if from >= len(nodes) || to >= len(nodes) {
 			continue
 		}
+		if k.GetKind() == sudokuv1.LinkKind_LINK_KIND_THEN {
+			// A trial's course: what it found true under its premise,
+			// but the candidates it ruled out (highlighted off, below).
+			for _, i := range [2]int{from, to} {
+				if !set[i] {
+					roles[i], set[i] = fgOn, true
+				}
+			}
+			continue
+		}
 		strong := k.GetKind() == sudokuv1.LinkKind_LINK_KIND_STRONG
 		if !set[from] {
 			roles[from], set[from] = pick(strong, fgOff, fgOn), true
 		}
 		if !set[to] {
 			roles[to], set[to] = pick(strong, fgOn, fgOff), true
+		}
+	}
+	off := map[[2]uint32]bool{}
+	for _, h := range st.GetHighlights() {
+		if h.GetRole() == sudokuv1.CandidateRole_CANDIDATE_ROLE_OFF {
+			off[[2]uint32{h.GetCell(), h.GetDigit()}] = true
+		}
+	}
+	for i, nd := range nodes {
+		if c := nd.GetCells(); len(c) == 1 && off[[2]uint32{c[0], nd.GetDigit()}] {
+			roles[i] = fgOff
 		}
 	}
 	return roles
@@ -1015,7 +1036,13 @@ func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
 		return wb.nodeName(nodes[i])
 	}
 	sign := func(k *sudokuv1.ChainLink) string {
-		return pick(k.GetKind() == sudokuv1.LinkKind_LINK_KIND_STRONG, "=", "-")
+		switch k.GetKind() {
+		case sudokuv1.LinkKind_LINK_KIND_STRONG:
+			return "="
+		case sudokuv1.LinkKind_LINK_KIND_THEN:
+			return "⇒"
+		}
+		return "-"
 	}
 	// A chain links each node to the next; a continuous loop's last link
 	// goes back to the first.

@@ -346,7 +346,7 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 		nodes: [{kind: 'NODE_KIND_CANDIDATE', digit: 9, cells: [0]},
 		        {kind: 'NODE_KIND_SUM', cells: [5, 6, 7], target: 15, operator: 'CAGE_OPERATOR_ADD', origin: 'the outies of box 3',
 		         removed: [{cell: 7, digit: 4}, {cell: 7, digit: 6}]}],
-		links: [{to: 1, kind: 'LINK_KIND_WEAK'}]}) === undefined`)
+		links: [{to: 1, kind: 'LINK_KIND_THEN'}]}) === undefined`)
 	if err := chromedp.Do(ctx, poll(`document.getElementById('strategy').textContent.endsWith('Test Removed')`, 5*time.Second)); err != nil {
 		t.Fatal(err)
 	}
@@ -354,6 +354,12 @@ func checkHighlights(ctx context.Context, t *testing.T) {
 	removedTip := eval[string](ctx, t, `(document.querySelector('#hl-chain g.nodesum title') || {}).textContent || ''`)
 	if crosses != "7-4 7-6" || removedTip != "the outies of box 3: r1c6+r1c7+r1c8 sum to 15, gives r1c8<>46" {
 		t.Errorf("removed candidates crossed out at %q, sum tooltip %q; want 7-4 7-6 and what it gives", crosses, removedTip)
+	}
+	// The trial's course is a link of its own kind, neither strong nor weak.
+	thenLinks := eval[int](ctx, t, `document.querySelectorAll('#hl-chain path.link.then').length`)
+	thenDash := eval[string](ctx, t, `getComputedStyle(document.querySelector('#hl-chain path.link.then') || document.body).strokeDasharray`)
+	if thenLinks != 1 || thenDash == "none" || thenDash == "" {
+		t.Errorf("a trial's link drawn %d times as then (dash %q), want once, dotted", thenLinks, thenDash)
 	}
 	// Back to the solve's own step.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("back")), chromedp.Click(chromedp.ID("forward"))); err != nil {

@@ -1392,7 +1392,7 @@ func (t *trial) report(sink *Sink, c, d int) {
 		s.Conflict = t.badConflict()
 	}
 	for i := 1; i < len(s.Nodes); i++ {
-		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Then})
 	}
 }
 

@@ -45,6 +45,11 @@ func TestCageContradictionFindSteps(t *testing.T) {
 		if len(s.Links) != len(s.Nodes)-1 {
 			t.Errorf("%q: %d links for %d nodes", text, len(s.Links), len(s.Nodes))
 		}
+		for _, lk := range s.Links {
+			if lk.Kind != strategy.Then {
+				t.Errorf("%q: link %+v is no link of a trial's course", text, lk)
+			}
+		}
 		for i, nd := range s.Nodes {
 			switch nd.Kind {
 			case strategy.CageNode:

@@ -995,15 +995,17 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 		if !needs[i] {
 			continue
 		}
-		if events[i].kind == leLemma {
+		if e := &events[i]; e.kind == leLemma {
 			cuts, at = append(cuts, i), append(at, len(s.Nodes))
+			// A candidate the trial ruled out: false under its premise.
+			s.Marks = append(s.Marks, Mark{Cell: e.cell, Digit: e.digit, Role: RoleOff})
 		}
 		s.Nodes = append(s.Nodes, t.eventNode(&events[i]))
 	}
 	s.Nodes = append(s.Nodes, t.badNode(bad))
 	s.Conflict = t.conflict(bad)
 	for i := 1; i < len(s.Nodes); i++ {
-		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Then})
 	}
 	cells := len(t.cand)
 	for k, i := range cuts {
@@ -1022,7 +1024,7 @@ func (t *lockedTrial) report(sink *Sink, c, d int) {
 		t.trace()
 		from := at[k]
 		add := func(nd Node) {
-			s.Links = append(s.Links, Link{From: from, To: len(s.Nodes), Kind: Weak})
+			s.Links = append(s.Links, Link{From: from, To: len(s.Nodes), Kind: Then})
 			from = len(s.Nodes)
 			s.Nodes = append(s.Nodes, nd)
 		}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +53,7 @@ func TestLockedNestedTrial(t *testing.T) {
 	}
 	var texts []string
 	var srch search.Searcher
+	lemmas := 0
 	for i, b := range lockedBoards(t) {
 		n := grid.Notation{Layout: b.Layout()}
 		counted, err := srch.Count(context.Background(), b, 2)
@@ -85,6 +87,21 @@ func TestLockedNestedTrial(t *testing.T) {
 			if strings.Contains(text, "row 1 has too few digits") {
 				t.Errorf("board %d: %s", i, text)
 			}
+			// The trial's course; a lemma (a candidate ruled out) links on
+			// to its trial's premise, the same candidate, and is
+			// highlighted off.
+			for _, lk := range s.Links {
+				if lk.Kind != strategy.Then {
+					t.Errorf("board %d: link %+v is no link of a trial's course: %s", i, lk, text)
+				}
+				a, b := s.Nodes[lk.From], s.Nodes[lk.To]
+				if a.Kind == strategy.CandidateNode && b.Kind == strategy.CandidateNode && a.Digit == b.Digit && slices.Equal(a.Cells, b.Cells) {
+					lemmas++
+					if !slices.Contains(s.Marks, strategy.Mark{Cell: a.Cells[0], Digit: a.Digit, Role: strategy.RoleOff}) {
+						t.Errorf("board %d: node %d, a lemma, is not highlighted off: %s", i, lk.From, text)
+					}
+				}
+			}
 			for _, e := range s.Eliminations {
 				if sol[e.Cell] == uint8(e.Digit) {
 					t.Errorf("board %d: removes the solution's %d from %s: %s", i, e.Digit, n.CellName(e.Cell), text)
@@ -92,6 +109,9 @@ func TestLockedNestedTrial(t *testing.T) {
 			}
 		}
 		t.Logf("board %d: %d steps", i, len(sink.Steps()))
+	}
+	if lemmas == 0 {
+		t.Error("no lemma in the steps: the check of their links saw nothing")
 	}
 	const floor = 3
 	if len(texts) < floor {

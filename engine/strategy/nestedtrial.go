@@ -556,22 +556,27 @@ func (t *trial) buildNested(sink *Sink, need []bool, inner []*innerTrial) {
 		if !need[e] {
 			continue
 		}
+		nd := t.eventNode(s, e)
 		if inner[e] != nil {
 			cuts, at = append(cuts, e), append(at, len(s.Nodes))
+			// A candidate the trial ruled out: false under its premise.
+			if nd.Kind == CandidateNode && len(nd.Cells) == 1 {
+				s.Marks = append(s.Marks, Mark{Cell: nd.Cells[0], Digit: nd.Digit, Role: RoleOff})
+			}
 		}
-		s.Nodes = append(s.Nodes, t.eventNode(s, e))
+		s.Nodes = append(s.Nodes, nd)
 	}
 	s.Nodes = append(s.Nodes, t.endNode(s))
 	if t.bad.group < 0 {
 		s.Conflict = t.badConflict()
 	}
 	for i := 1; i < len(s.Nodes); i++ {
-		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Weak})
+		s.Links = append(s.Links, Link{From: i - 1, To: i, Kind: Then})
 	}
 	for i, e := range cuts {
 		from := at[i]
 		for _, nd := range inner[e].nodes {
-			s.Links = append(s.Links, Link{From: from, To: len(s.Nodes), Kind: Weak})
+			s.Links = append(s.Links, Link{From: from, To: len(s.Nodes), Kind: Then})
 			from = len(s.Nodes)
 			s.Nodes = append(s.Nodes, nd)
 			if nd.Kind == CageNode && !slices.Contains(s.Cages, nd.Cage) {

@@ -33,7 +33,7 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 	if testing.Short() || strategy.Race {
 		t.Skip("skipped under -short and -race: a killer solve with trials, seconds of CPU (minutes under -race)")
 	}
-	removed := 0
+	removed, cuts := 0, 0
 	nestedFindSteps(t, 5, strategy.NestedContradiction(), nestedText, strategy.CageContradiction(), 8, func(s *strategy.Step, text string, first *grid.Board) {
 		l := first.Layout()
 		n := grid.Notation{Layout: l}
@@ -48,6 +48,22 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 		for i, k := range into {
 			if want := min(i, 1); k != want {
 				t.Errorf("%q: %d links into node %d, want %d", text, k, i, want)
+			}
+		}
+		// Every link is the trial's course; a candidate it ruled out
+		// links on to its inner trial's premise, the same candidate, and
+		// is highlighted off.
+		for _, lk := range s.Links {
+			if lk.Kind != strategy.Then {
+				t.Errorf("%q: link %+v is no link of a trial's course", text, lk)
+			}
+			a, b := s.Nodes[lk.From], s.Nodes[lk.To]
+			if a.Kind != strategy.CandidateNode || b.Kind != strategy.CandidateNode || a.Digit != b.Digit || !slices.Equal(a.Cells, b.Cells) {
+				continue
+			}
+			cuts++
+			if !slices.Contains(s.Marks, strategy.Mark{Cell: a.Cells[0], Digit: a.Digit, Role: strategy.RoleOff}) {
+				t.Errorf("%q: node %d, ruled out, is not highlighted off", text, lk.From)
 			}
 		}
 		for i, nd := range s.Nodes {
@@ -94,6 +110,9 @@ func TestNestedContradictionFindSteps(t *testing.T) {
 	})
 	if removed == 0 {
 		t.Error("no group without combinations named what it removed: the check above saw nothing")
+	}
+	if cuts == 0 {
+		t.Error("no candidate ruled out by an inner trial: the check of their links saw nothing")
 	}
 }
 

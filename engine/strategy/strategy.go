@@ -277,6 +277,11 @@ const (
 	Weak LinkKind = iota
 	// Strong: if the first node is false, the second is true.
 	Strong
+	// Then: under the step's premise, the second node is deduced from the
+	// first and the nodes before it (a trial's course). A candidate the
+	// trial ruled out, marked RoleOff, links on to the premise of the
+	// inner trial that ruled it out: the same candidate, assumed.
+	Then
 )
 
 // Link is an inference from node From to node To (indexes into

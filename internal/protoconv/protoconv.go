@@ -310,6 +310,7 @@ var NodeKindToProto = map[strategy.NodeKind]sudokuv1.NodeKind{
 var LinkKindToProto = map[strategy.LinkKind]sudokuv1.LinkKind{
 	strategy.Weak:   sudokuv1.LinkKind_LINK_KIND_WEAK,
 	strategy.Strong: sudokuv1.LinkKind_LINK_KIND_STRONG,
+	strategy.Then:   sudokuv1.LinkKind_LINK_KIND_THEN,
 }
 
 // RoleToProto maps the roles of highlighted candidates to the API's.

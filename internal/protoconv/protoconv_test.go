@@ -123,6 +123,14 @@ func kenken(extra ...*sudokuv1.Cage) *sudokuv1.Board {
 // kind of its own in the API, a sum node of the rule of 45 keeps its
 // cells, sum and origin, and a subset's group node its digits.
 func TestChainNodeKinds(t *testing.T) {
+	links := map[sudokuv1.LinkKind]bool{}
+	for k := strategy.Weak; k <= strategy.Then; k++ {
+		pk, ok := LinkKindToProto[k]
+		if !ok || pk == sudokuv1.LinkKind_LINK_KIND_UNSPECIFIED || links[pk] {
+			t.Errorf("link kind %d maps to %v (mapped %v, seen before %v)", k, pk, ok, links[pk])
+		}
+		links[pk] = true
+	}
 	seen := map[sudokuv1.NodeKind]bool{}
 	for k := strategy.CandidateNode; k <= strategy.SumNode; k++ {
 		pk, ok := NodeKindToProto[k]

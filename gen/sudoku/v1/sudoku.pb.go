@@ -906,7 +906,9 @@ func (NodeKind) EnumDescriptor() ([]byte, []int) {
 	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
 }
 
-// LinkKind is the kind of inference between two chain nodes.
+// LinkKind is the kind of inference between two chain nodes. In a net (a
+// forcing net, whose node more than one link may reach), a node follows
+// from all the links into it together, not from each alone.
 type LinkKind int32
 
 const (
@@ -917,6 +919,15 @@ const (
 	LinkKind_LINK_KIND_WEAK LinkKind = 1
 	// If the first node is false, the second is true ("=").
 	LinkKind_LINK_KIND_STRONG LinkKind = 2
+	// The course of a trial (Cage Contradiction, the Nested and Strong
+	// Cage Contradictions, Locked Nested Trial): under the step's premise,
+	// the second node is deduced from the first and the nodes before it.
+	// Each node is what the trial found true there (a digit placed, a
+	// group's combinations), but for a candidate it ruled out, which a
+	// CANDIDATE_ROLE_OFF highlight marks: such a node links on to the
+	// premise of the inner trial that ruled it out (the same candidate,
+	// assumed).
+	LinkKind_LINK_KIND_THEN LinkKind = 3
 )
 
 // Enum value maps for LinkKind.
@@ -925,11 +936,13 @@ var (
 		0: "LINK_KIND_UNSPECIFIED",
 		1: "LINK_KIND_WEAK",
 		2: "LINK_KIND_STRONG",
+		3: "LINK_KIND_THEN",
 	}
 	LinkKind_value = map[string]int32{
 		"LINK_KIND_UNSPECIFIED": 0,
 		"LINK_KIND_WEAK":        1,
 		"LINK_KIND_STRONG":      2,
+		"LINK_KIND_THEN":        3,
 	}
 )
 
@@ -4871,11 +4884,12 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\rNODE_KIND_ALS\x10\x03\x12\x12\n" +
 	"\x0eNODE_KIND_CAGE\x10\x04\x12\x19\n" +
 	"\x15NODE_KIND_COMPARTMENT\x10\x05\x12\x11\n" +
-	"\rNODE_KIND_SUM\x10\x06*O\n" +
+	"\rNODE_KIND_SUM\x10\x06*c\n" +
 	"\bLinkKind\x12\x19\n" +
 	"\x15LINK_KIND_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eLINK_KIND_WEAK\x10\x01\x12\x14\n" +
-	"\x10LINK_KIND_STRONG\x10\x02*\xc5\x01\n" +
+	"\x10LINK_KIND_STRONG\x10\x02\x12\x12\n" +
+	"\x0eLINK_KIND_THEN\x10\x03*\xc5\x01\n" +
 	"\rCandidateRole\x12\x1e\n" +
 	"\x1aCANDIDATE_ROLE_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16CANDIDATE_ROLE_PATTERN\x10\x01\x12\x16\n" +

@@ -356,7 +356,7 @@
     svg.setAttribute('viewBox', `-3 -3 ${W + 6} ${W + 6}`);
     svg.setAttribute('aria-label', `${L.n}×${L.n} board`);
     const defs = el('defs', {}, svg);
-    for (const kind of ['strong', 'weak']) {
+    for (const kind of ['strong', 'weak', 'then']) {
       const m = el('marker', { id: 'arrow-' + kind, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-' + kind }, m);
     }
@@ -654,7 +654,8 @@
     for (const lk of step.links || []) {
       const a = centres[lk.from || 0], b = centres[lk.to || 0];
       if (!a || !b) continue;
-      const kind = lk.kind === 'LINK_KIND_STRONG' ? 'strong' : 'weak';
+      // A trial's course ("then", under its premise) is neither link of a chain.
+      const kind = { LINK_KIND_STRONG: 'strong', LINK_KIND_THEN: 'then' }[lk.kind] || 'weak';
       const dx = b[0] - a[0], dy = b[1] - a[1];
       const len = Math.hypot(dx, dy);
       if (len < 1) continue;
