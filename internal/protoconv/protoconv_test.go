@@ -119,26 +119,26 @@ func kenken(extra ...*sudokuv1.Cage) *sudokuv1.Board {
 	return pb
 }
 
+// mapsOneToOne checks that m maps each engine value from first to last
+// to an API value of its own, none unspecified.
+func mapsOneToOne[K ~uint8, V comparable](t *testing.T, what string, m map[K]V, first, last K, unspecified V) {
+	t.Helper()
+	seen := map[V]bool{}
+	for k := first; k <= last; k++ {
+		pk, ok := m[k]
+		if !ok || pk == unspecified || seen[pk] {
+			t.Errorf("%s %d maps to %v (mapped %v, seen before %v)", what, k, pk, ok, seen[pk])
+		}
+		seen[pk] = true
+	}
+}
+
 // TestChainNodeKinds: every kind of chain node the engine draws has a
 // kind of its own in the API, a sum node of the rule of 45 keeps its
 // cells, sum and origin, and a subset's group node its digits.
 func TestChainNodeKinds(t *testing.T) {
-	links := map[sudokuv1.LinkKind]bool{}
-	for k := strategy.Weak; k <= strategy.Then; k++ {
-		pk, ok := LinkKindToProto[k]
-		if !ok || pk == sudokuv1.LinkKind_LINK_KIND_UNSPECIFIED || links[pk] {
-			t.Errorf("link kind %d maps to %v (mapped %v, seen before %v)", k, pk, ok, links[pk])
-		}
-		links[pk] = true
-	}
-	seen := map[sudokuv1.NodeKind]bool{}
-	for k := strategy.CandidateNode; k <= strategy.SumNode; k++ {
-		pk, ok := NodeKindToProto[k]
-		if !ok || pk == sudokuv1.NodeKind_NODE_KIND_UNSPECIFIED || seen[pk] {
-			t.Errorf("node kind %d maps to %v (mapped %v, seen before %v)", k, pk, ok, seen[pk])
-		}
-		seen[pk] = true
-	}
+	mapsOneToOne(t, "link kind", LinkKindToProto, strategy.Weak, strategy.Then, sudokuv1.LinkKind_LINK_KIND_UNSPECIFIED)
+	mapsOneToOne(t, "node kind", NodeKindToProto, strategy.CandidateNode, strategy.SumNode, sudokuv1.NodeKind_NODE_KIND_UNSPECIFIED)
 	l, err := grid.NewLayout(grid.Config{Size: 9})
 	if err != nil {
 		t.Fatal(err)
