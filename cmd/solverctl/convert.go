@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
+	"google.golang.org/protobuf/proto"
 )
 
 // convertFormats are the names of the formats convert writes, besides the
@@ -134,15 +136,13 @@ func progressLost(f sudokuv1.Format, board *sudokuv1.Board) string {
 	default:
 		return ""
 	}
-	entered, marked := 0, 0
+	entered := 0
 	for _, c := range board.GetCells() {
-		switch {
-		case c.GetValue() != 0 && !c.GetGiven():
+		if c.GetValue() != 0 && !c.GetGiven() {
 			entered++
-		case c.GetValue() == 0 && len(c.GetCandidates()) > 0:
-			marked++
 		}
 	}
+	marked := marksBeyondDigits(board)
 	var lost []string
 	if entered > 0 {
 		lost = append(lost, fmt.Sprintf("%d entered digit%s written as clue%s", entered, plural(entered), plural(entered)))
@@ -155,6 +155,32 @@ func progressLost(f sudokuv1.Format, board *sudokuv1.Board) string {
 	}
 	name := strings.ToLower(strings.TrimPrefix(f.String(), "FORMAT_"))
 	return fmt.Sprintf("%s carries digits alone: %s (v2 or --to json keep them)", name, strings.Join(lost, ", "))
+}
+
+// marksBeyondDigits counts the empty cells of board whose pencil marks
+// say more than its digits do: marks the solver would not compute again
+// from the digits alone (a 2.0 or v1 string lists every cell's
+// candidates, most often just those).
+func marksBeyondDigits(board *sudokuv1.Board) int {
+	marked, err := protoconv.BoardFromProto("board", board)
+	if err != nil {
+		return 0
+	}
+	bare := proto.Clone(board).(*sudokuv1.Board)
+	for _, c := range bare.GetCells() {
+		c.Candidates = nil
+	}
+	digits, err := protoconv.BoardFromProto("board", bare)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for cell := range marked.Layout().Cells {
+		if marked.Value(cell) == 0 && marked.Cands(cell) != digits.Cands(cell) {
+			n++
+		}
+	}
+	return n
 }
 
 // plural is "s" unless n is 1.

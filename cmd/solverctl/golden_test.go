@@ -83,6 +83,9 @@ var transcriptCases = []struct {
 	{"format-document-steps", "#ABCD\n#A#B\n####\nC#D#\n####\n### Map\n##AA\n##AA\nBBCC\nBBCC\n", []string{"steps", "-"}},
 	{"killer-corner-cages-steps", killerCornerCages, []string{"steps", "-"}},
 	// Plain text carries digits alone: convert says what it left out.
+	// A 2.0 string lists every open cell's candidates: none beyond what
+	// its digits leave, nothing to say.
+	{"convert-v2-plain", "", []string{"convert", "--to", "plain", seedS9B}},
 	{"convert-progress-plain", `{"size":4,"cells":[{"value":1,"given":true},{"value":2},{},{},{},{},{"candidates":[1,2]},{},{},{},{},{},{},{},{},{}]}`, []string{"convert", "--to", "plain", "-"}},
 }
 
