@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -172,6 +173,30 @@ func TestSolveSeedExamples(t *testing.T) {
 				t.Errorf("packed board r1c1 = %d, result board %d", got, result.GetBoard().GetCells()[0].GetValue())
 			}
 		})
+	}
+}
+
+// TestSolveStepsTooLarge: a Solve whose steps outgrow the largest answer
+// is refused as soon as they do, not when the solve ends (a long solve's
+// steps, each with its board, took a gigabyte before).
+func TestSolveStepsTooLarge(t *testing.T) {
+	req := &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedHard), IncludeSteps: true}
+	full, err := newClient(t, Config{}).Solve(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = newClient(t, Config{MaxSendMsgSize: 8 << 10}).Solve(context.Background(), req)
+	if status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("err = %v, want ResourceExhausted", err)
+	}
+	msg := status.Convert(err).Message()
+	m := regexp.MustCompile(`first (\d+) steps`).FindStringSubmatch(msg)
+	if m == nil {
+		t.Fatalf("message %q names no step count", msg)
+	}
+	first, _ := strconv.Atoi(m[1])
+	if total := len(full.GetSteps()); first == 0 || first >= total {
+		t.Errorf("refused at step %d of %d, want as soon as the answer outgrew the limit", first, total)
 	}
 }
 

@@ -54,8 +54,18 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 	var emit solver.Emit
 	if includeSteps {
 		names := p.names()
+		// The answer is sized as it grows, and refused once it is larger
+		// than the server sends: every step carries the packed board (7 KB
+		// on a 32×32), and the steps of a long solve held to its end took
+		// a gigabyte before the answer was refused.
+		size := 0
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
-			resp.Steps = append(resp.Steps, protoconv.StepToProto(index, step, names, protoconv.Pack(b)))
+			ps := protoconv.StepToProto(index, step, names, protoconv.Pack(b))
+			if size += messageOverhead + proto.Size(ps); size > s.cfg.MaxSendMsgSize {
+				return fmt.Errorf("%w: the answer's first %d steps are %d bytes, more than the limit of %d; stream the steps with SolveSteps or lower options.max_steps",
+					errTooLarge, len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
+			}
+			resp.Steps = append(resp.Steps, ps)
 			return nil
 		}
 	}
