@@ -157,6 +157,9 @@ type model struct {
 	// unitPeers tells whether the peers of a cell are the cells of its
 	// units, all counted: no cages and no partial units.
 	unitPeers bool
+	// balance holds the rows, then the columns, of a Str8ts board for its
+	// digit balance (see generic.balance); nil on other boards.
+	balance []balanceLine
 	// unitTables are the units propagated as unit combinations (see
 	// generic.unitCombos), and touch[c] has bit i when cell c is in
 	// unitTables[i] (nil without them). cagePieces counts their pieces of
@@ -233,6 +236,9 @@ type Options struct {
 	// NoPriorities leaves the priorities of the cells (see
 	// model.priorities) out of the choice of a killer's first guesses.
 	NoPriorities bool
+	// NoBalance turns off the digit balance of Str8ts boards (see
+	// generic.balance).
+	NoBalance bool
 }
 
 // DefaultLearnFrom is the default of Options.LearnFrom on boards smaller
@@ -338,6 +344,7 @@ func newModel(l *grid.Layout, opts Options) *model {
 			}
 		}
 		m.straights()
+		m.balance = balanceLines(l, opts)
 	}
 	m.unitPeers = len(l.Cages()) == 0 && !l.Variant.IsStr8ts()
 	if m.locked {
@@ -996,6 +1003,7 @@ func (g *generic) straight(f *frame, c *constraint) bool {
 		return false
 	}
 	allowed, sure := grid.StraightSpan(windows, len(cells))
+	f.sure[c.unit] = sure
 	var placed grid.Digits
 	for _, cell := range cells {
 		if v := f.value[cell]; v != 0 {

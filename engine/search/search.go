@@ -197,6 +197,10 @@ type frame struct {
 	// candidates (on boards with locked candidates), and maybe some that
 	// have fewer since.
 	pairs []uint32
+	// sure holds, for each compartment of a Str8ts board (by unit), the
+	// digits of every window still open to it, as its constraint last
+	// found them (see generic.straight); the digit balance reads them.
+	sure []grid.Digits
 	// alive holds a bit for each set of each combos constraint's table
 	// that propagation has not ruled out (see constraint.word).
 	alive []uint64
@@ -319,6 +323,7 @@ func (g *generic) frame(depth int) *frame {
 			placed: make([]grid.Digits, u),
 			few:    make([]grid.Digits, u),
 			pairs:  make([]uint32, u),
+			sure:   make([]grid.Digits, u),
 			alive:  make([]uint64, g.m.words),
 			bounds: make([]int64, g.m.sums),
 		})
@@ -506,6 +511,9 @@ func (g *generic) child(depth int, f *frame) *frame {
 	copy(next.few, f.few)
 	copy(next.pairs, f.pairs)
 	copy(next.alive, f.alive)
+	if g.m.balance != nil {
+		copy(next.sure, f.sure)
+	}
 	copy(next.bounds, f.bounds)
 	next.empty = f.empty
 	return next
@@ -785,6 +793,13 @@ func (g *generic) propagate(f *frame) bool {
 				if changed, ok = g.pairs(f); !ok || changed {
 					continue
 				}
+			}
+		}
+		if g.m.balance != nil {
+			// Last: it reads every line of the board.
+			var changed bool
+			if changed, ok = g.balance(f); !ok || changed {
+				continue
 			}
 		}
 		break
