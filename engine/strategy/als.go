@@ -360,7 +360,7 @@ func findALSXYWing(b *grid.Board, sink *Sink) {
 						y := my.Min()
 						var mask grid.Digits
 						for m := common &^ (grid.Bit(x) | grid.Bit(y)); m != 0; m &= m - 1 {
-							if z := m.Min(); g.seeBoth(z, a, bb) && g.exclude(z, c) {
+							if z := m.Min(); g.seeBoth(z, a, bb) {
 								mask |= grid.Bit(z)
 							}
 						}
@@ -725,15 +725,6 @@ func (g *alsScratch) blossomSearch(b *grid.Board, sink *Sink, stem, k int) bool 
 		}
 	}
 	return false
-}
-
-// exclude removes the cells of a from the targets of z and reports whether
-// some are left: a set's own cells are never targets (HoDoKu's rule; the
-// digit's place in the set is what the pattern decides).
-func (g *alsScratch) exclude(z int, a *ALS) bool {
-	t := g.target(z)
-	t.AndNot(a.Set)
-	return !t.Empty()
 }
 
 // step adds a step eliminating the targets (g.target) of the digits

@@ -58,8 +58,10 @@ type rect struct {
 }
 
 // maxURSubset bounds the size of a Uniqueness Test 3 subset, the two
-// corners with extra candidates counting as one cell.
-const maxURSubset = 4
+// corners with extra candidates counting as one cell: no bound on a 9×9
+// (its units leave seven other cells), as HoDoKu's; on larger boards the
+// subsets of more cells cost more to look for than they find.
+const maxURSubset = 8
 
 // findUniqueRectangles reports unique rectangle steps; allowMissing admits
 // corners with extra candidates that miss a rectangle digit.
