@@ -157,6 +157,7 @@ func TestAdmissionHeap(t *testing.T) {
 	heap.Store(100 << 20)
 	a := newAdmission(0, 64<<20, 0)
 	a.readHeap = heap.Load
+	a.collect = func() {} // all of it live
 	now := time.Unix(1000, 0)
 	a.now = func() time.Time { return now }
 
@@ -187,6 +188,37 @@ func TestAdmissionHeap(t *testing.T) {
 	_, err = sudokuv1.NewSudokuServiceClient(ts.conn).Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
 	if status.Code(err) != codes.ResourceExhausted {
 		t.Fatalf("Solve over the heap bound: %v, want ResourceExhausted", err)
+	}
+}
+
+// TestAdmissionHeapCollects: a heap above the bound with little of it live
+// (a large call's garbage) is collected before a call is refused, at most
+// once every collectEvery.
+func TestAdmissionHeapCollects(t *testing.T) {
+	var heap atomic.Uint64
+	a := newAdmission(0, 64<<20, 0)
+	a.readHeap = heap.Load
+	collects := 0
+	a.collect = func() {
+		collects++
+		heap.Store(10 << 20)
+	}
+	now := time.Unix(1000, 0)
+	a.now = func() time.Time { return now }
+	solve := &tap.Info{FullMethodName: sudokuv1.SudokuService_Solve_FullMethodName}
+
+	heap.Store(100 << 20)
+	if _, err := a.tap(context.Background(), solve); err != nil || collects != 1 {
+		t.Fatalf("the heap at 100 MiB of garbage: %v after %d collections, want admitted after 1", err, collects)
+	}
+	heap.Store(100 << 20)
+	now = now.Add(heapSampleEvery)
+	if _, err := a.tap(context.Background(), solve); status.Code(err) != codes.ResourceExhausted || collects != 1 {
+		t.Fatalf("within collectEvery of the last collection: %v after %d collections, want refused without one", err, collects)
+	}
+	now = now.Add(collectEvery)
+	if _, err := a.tap(context.Background(), solve); err != nil || collects != 2 {
+		t.Fatalf("collectEvery later: %v after %d collections, want admitted after 2", err, collects)
 	}
 }
 
