@@ -53,16 +53,20 @@ func TestBalanceOpenBoard(t *testing.T) {
 }
 
 // TestBalanceSameSolutions counts every solution of small random Str8ts
-// boards (black cells, some with clues, and a few white clues) with and
+// boards of the four variants (black cells, some with clues, and a few
+// white clues) with and
 // without the digit balance: the solutions must be the same, and the
 // balance must prune somewhere (fewer nodes on some boards).
 func TestBalanceSameSolutions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	const limit = 500
 	var solved, pruned, none int
-	for i := range 600 {
+	for i := range 800 {
 		n := 4 + i%3
-		v := []grid.Variant{grid.Str8ts, grid.Str8tsX}[i/3%2]
+		v := []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX}[i/3%4]
+		if n == 5 && (v == grid.Str8tsB || v == grid.Str8tsBX) {
+			n = 6 // boxes of 2×3
+		}
 		var black []int
 		for c := range n * n {
 			if rng.IntN(5) == 0 {

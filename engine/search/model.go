@@ -338,7 +338,7 @@ func newModel(l *grid.Layout, opts Options) *model {
 	} else {
 		for cell := range l.Cells {
 			for _, u := range l.CellUnit(cell) {
-				if !l.Unit(u).Partial {
+				if counted(l, u) {
 					m.counted[cell] = append(m.counted[cell], u)
 				}
 			}
@@ -451,6 +451,17 @@ func (m *model) priorities() {
 			m.prior[cell] += w
 		}
 	}
+}
+
+// counted reports whether the search counts the places of every digit in
+// unit u of l, for hidden singles: a unit that holds every digit. The
+// partial units of a Str8ts board hold a digit at most once, and may miss
+// some; those of all white cells (a row or column without black cells,
+// or a box of a Str8ts B) hold every digit all the same (a compartment of
+// a whole line is its line again).
+func counted(l *grid.Layout, u int) bool {
+	unit := l.Unit(u)
+	return !unit.Partial || len(unit.Cells) == l.N && unit.Kind == grid.Region
 }
 
 // straights adds a conStraight constraint for every compartment of a

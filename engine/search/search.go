@@ -373,9 +373,7 @@ func (g *generic) root(b *grid.Board) bool {
 	g.sumBounds(f)
 	clear(f.count)
 	for u := range l.Units() {
-		if l.Unit(u).Partial {
-			// Str8ts units hold a digit at most once: a digit may be
-			// missing from them, and they are not counted.
+		if !counted(l, u) {
 			continue
 		}
 		var placed grid.Digits
