@@ -129,3 +129,155 @@ func sameSolutions(a, b [][]uint8) bool {
 	}
 	return slices.Equal(key(a), key(b))
 }
+
+// TestStr8tsCountBrute counts every solution of small random boards of the
+// four Str8ts variants with the search and with a brute force that knows
+// only the rules (no digit twice in a row, column, box of a B or diagonal
+// of an X, black clues included; every run of white cells a straight), and
+// wants the same counts: the digit balance and the boxes counted for
+// hidden singles rest on the search's reading of the rules.
+func TestStr8tsCountBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	const limit = 2000
+	var solved, none int
+	for i := range 300 {
+		n := 4
+		v := []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX}[i%4]
+		var black []int
+		for c := range n * n {
+			if rng.IntN(4) == 0 {
+				black = append(black, c)
+			}
+		}
+		l := str8tsBoard(t, n, v, black...).Layout()
+		cells := make([]grid.CellState, n*n)
+		for range rng.IntN(3) {
+			cells[rng.IntN(n*n)] = grid.CellState{Value: 1 + rng.IntN(n), Given: true}
+		}
+		b, err := grid.Load(l, cells)
+		if err != nil {
+			continue
+		}
+		var s Searcher
+		res, err := s.Count(context.Background(), b, limit)
+		if err != nil || !res.Complete {
+			t.Fatalf("board %d: complete %v, err %v", i, res.Complete, err)
+		}
+		if want := bruteStr8ts(b); len(res.Solutions) != want {
+			t.Fatalf("board %d (%v, black %v): %d solutions, the brute force %d", i, v, black, len(res.Solutions), want)
+		}
+		if len(res.Solutions) == 0 {
+			none++
+		} else {
+			solved++
+		}
+	}
+	t.Logf("%d boards with solutions, %d with none", solved, none)
+	if solved < 50 || none < 20 {
+		t.Errorf("too few boards tell: %d with solutions, %d with none", solved, none)
+	}
+}
+
+// bruteStr8ts counts the solutions of Str8ts board b cell by cell, by the
+// rules alone.
+func bruteStr8ts(b *grid.Board) int {
+	l := b.Layout()
+	n := l.N
+	v := b.Values()
+	// groups holds every set of cells that may not repeat a digit.
+	var groups [][]int
+	var runs [][]int
+	for _, across := range []bool{true, false} {
+		for line := range n {
+			var g, run []int
+			for i := range n {
+				cell := line*n + i
+				if !across {
+					cell = i*n + line
+				}
+				g = append(g, cell)
+				if l.IsBlack(cell) {
+					if len(run) > 0 {
+						runs = append(runs, run)
+					}
+					run = nil
+				} else {
+					run = append(run, cell)
+				}
+			}
+			if len(run) > 0 {
+				runs = append(runs, run)
+			}
+			groups = append(groups, g)
+		}
+	}
+	if l.Variant == grid.Str8tsB || l.Variant == grid.Str8tsBX {
+		for r := range n {
+			var g []int
+			for cell := range l.Cells {
+				if l.Region(cell) == r {
+					g = append(g, cell)
+				}
+			}
+			groups = append(groups, g)
+		}
+	}
+	if l.Variant == grid.Str8tsX || l.Variant == grid.Str8tsBX {
+		var d1, d2 []int
+		for i := range n {
+			d1, d2 = append(d1, i*n+i), append(d2, i*n+n-1-i)
+		}
+		groups = append(groups, d1, d2)
+	}
+	ok := func() bool {
+		for _, g := range groups {
+			var seen grid.Digits
+			for _, c := range g {
+				if v[c] != 0 {
+					if seen.Has(int(v[c])) {
+						return false
+					}
+					seen |= grid.Bit(int(v[c]))
+				}
+			}
+		}
+		return true
+	}
+	straight := func() bool {
+		for _, run := range runs {
+			lo, hi := n+1, 0
+			for _, c := range run {
+				lo, hi = min(lo, int(v[c])), max(hi, int(v[c]))
+			}
+			if hi-lo+1 != len(run) {
+				return false
+			}
+		}
+		return true
+	}
+	var count func(cell int) int
+	count = func(cell int) int {
+		if cell == l.Cells {
+			if straight() {
+				return 1
+			}
+			return 0
+		}
+		if v[cell] != 0 || l.IsBlack(cell) {
+			return count(cell + 1)
+		}
+		total := 0
+		for d := 1; d <= n; d++ {
+			v[cell] = uint8(d)
+			if ok() {
+				total += count(cell + 1)
+			}
+		}
+		v[cell] = 0
+		return total
+	}
+	if !ok() {
+		return 0
+	}
+	return count(0)
+}
