@@ -67,20 +67,9 @@ func TestBalanceSameSolutions(t *testing.T) {
 		if n == 5 && (v == grid.Str8tsB || v == grid.Str8tsBX) {
 			n = 6 // boxes of 2×3
 		}
-		var black []int
-		for c := range n * n {
-			if rng.IntN(5) == 0 {
-				black = append(black, c)
-			}
-		}
-		l := str8tsBoard(t, n, v, black...).Layout()
-		cells := make([]grid.CellState, n*n)
-		for range rng.IntN(n + 1) {
-			cells[rng.IntN(n*n)] = grid.CellState{Value: 1 + rng.IntN(n), Given: true}
-		}
-		b, err := grid.Load(l, cells)
-		if err != nil {
-			continue // clues repeated in a line
+		b, black := randomStr8ts(t, rng, n, v, 5, n)
+		if b == nil {
+			continue
 		}
 		var on, off Searcher
 		off.Options.NoBalance = true
@@ -113,6 +102,28 @@ func TestBalanceSameSolutions(t *testing.T) {
 	}
 }
 
+// randomStr8ts returns a Str8ts board of side n and variant v whose cells
+// are black one in oneIn, with up to clues clues (on white or black
+// cells), and its black cells; nil when the clues repeat a digit in a line.
+func randomStr8ts(t *testing.T, rng *rand.Rand, n int, v grid.Variant, oneIn, clues int) (*grid.Board, []int) {
+	t.Helper()
+	var black []int
+	for c := range n * n {
+		if rng.IntN(oneIn) == 0 {
+			black = append(black, c)
+		}
+	}
+	cells := make([]grid.CellState, n*n)
+	for range rng.IntN(clues + 1) {
+		cells[rng.IntN(n*n)] = grid.CellState{Value: 1 + rng.IntN(n), Given: true}
+	}
+	b, err := grid.Load(str8tsBoard(t, n, v, black...).Layout(), cells)
+	if err != nil {
+		return nil, nil
+	}
+	return b, black
+}
+
 // sameSolutions reports whether a and b hold the same solutions, in any
 // order.
 func sameSolutions(a, b [][]uint8) bool {
@@ -143,19 +154,8 @@ func TestStr8tsCountBrute(t *testing.T) {
 	for i := range 300 {
 		n := 4
 		v := []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX}[i%4]
-		var black []int
-		for c := range n * n {
-			if rng.IntN(4) == 0 {
-				black = append(black, c)
-			}
-		}
-		l := str8tsBoard(t, n, v, black...).Layout()
-		cells := make([]grid.CellState, n*n)
-		for range rng.IntN(3) {
-			cells[rng.IntN(n*n)] = grid.CellState{Value: 1 + rng.IntN(n), Given: true}
-		}
-		b, err := grid.Load(l, cells)
-		if err != nil {
+		b, black := randomStr8ts(t, rng, n, v, 4, 2)
+		if b == nil {
 			continue
 		}
 		var s Searcher
