@@ -134,6 +134,8 @@ func (a *admission) heap() uint64 {
 // one large call, for up to 2 s). So before it reports the heap above the
 // bound, it collects garbage, at most once every collectEvery, and reads
 // the heap again; under a flood, the heap stays above after a collection.
+// The collection holds up the call that runs it (tens of milliseconds on
+// a heap of 200 MiB), once a second at most.
 func (a *admission) overHeap() (uint64, bool) {
 	h := a.heap()
 	if h <= a.maxHeap {
