@@ -121,6 +121,12 @@ func (a *admission) heap() uint64 {
 	if last := a.heapReadAt.Load(); now-last < int64(heapSampleEvery) && last != 0 {
 		return a.heapBytes.Load()
 	}
+	return a.sampleHeap(now)
+}
+
+// sampleHeap reads the heap size and keeps it as the sample of time now
+// (UnixNano).
+func (a *admission) sampleHeap(now int64) uint64 {
 	h := a.readHeap()
 	a.heapBytes.Store(h)
 	a.heapReadAt.Store(now)
@@ -147,9 +153,7 @@ func (a *admission) overHeap() (uint64, bool) {
 		return h, true
 	}
 	a.collect()
-	h = a.readHeap()
-	a.heapBytes.Store(h)
-	a.heapReadAt.Store(a.now().UnixNano())
+	h = a.sampleHeap(a.now().UnixNano())
 	return h, h > a.maxHeap
 }
 

@@ -62,8 +62,7 @@ func (s *Server) solve(ctx context.Context, p *decodedPuzzle, opts solver.Option
 		emit = func(index int, step *strategy.Step, b *grid.Board) error {
 			ps := protoconv.StepToProto(index, step, names, protoconv.Pack(b))
 			if size += messageOverhead + proto.Size(ps); size > s.cfg.MaxSendMsgSize {
-				return fmt.Errorf("%w: the answer's first %d steps are %d bytes, more than the limit of %d; stream the steps with SolveSteps or lower options.max_steps",
-					errTooLarge, len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
+				return tooLarge(len(resp.Steps)+1, size, s.cfg.MaxSendMsgSize)
 			}
 			resp.Steps = append(resp.Steps, ps)
 			return nil
@@ -91,10 +90,11 @@ func (s *Server) checkSize(m proto.Message, steps int) error {
 	return tooLarge(steps, size, s.cfg.MaxSendMsgSize)
 }
 
-// tooLarge is the error of an answer of size bytes with steps steps, over
-// the limit.
+// tooLarge is the error of an answer whose first steps steps (all of them,
+// or those taken when it outgrew the limit) make size bytes, over the
+// limit.
 func tooLarge(steps, size, limit int) error {
-	return fmt.Errorf("%w: the answer with its %d steps is %d bytes, more than the limit of %d; stream the steps with SolveSteps or lower options.max_steps",
+	return fmt.Errorf("%w: the answer with its first %d steps is %d bytes, more than the limit of %d; stream the steps with SolveSteps or lower options.max_steps",
 		errTooLarge, steps, size, limit)
 }
 
