@@ -186,6 +186,15 @@ func TestWebPlayCaption(t *testing.T) {
 	})
 	t.Run("exports of the person's board", func(t *testing.T) {
 		p := startPlay(ctx, t, base, classicHard)
+		// Out of play mode and back with no frame drawn between, as in a
+		// background tab: the export must not read the replay's caption.
+		p.keys("p")
+		evalAwait[bool](ctx, t, `new Promise((done) => {
+			const raf = window.requestAnimationFrame;
+			window.requestAnimationFrame = () => 0;
+			raf(() => raf(() => done(true))); // the viewer's pending frame has run
+		})`)
+		p.keys("p")
 		cell := eval[int](ctx, t, `window.sudokuPlay.game().vals.findIndex(v => v === 0)`)
 		p.clickCell(cell)
 		p.keys("5")

@@ -791,6 +791,14 @@
 
   // ---- Playback ------------------------------------------------------------
 
+  // flush draws what changed since the last frame.
+  function flush() {
+    if (!dirty) return;
+    flushList();
+    render();
+    dirty = false;
+  }
+
   function tick(now) {
     if (run) {
       const total = run.steps.length;
@@ -817,11 +825,7 @@
         carry = 0;
       }
       if (playing && sps === Infinity && run.done && pos !== total) { pos = total; dirty = true; }
-      if (dirty) {
-        flushList();
-        render();
-        dirty = false;
-      }
+      flush();
       // The address follows the position shown whenever it rests.
       if ((!playing || (run.done && pos >= total)) && run.at === null && run.linked !== pos) {
         run.linked = pos;
@@ -1222,6 +1226,9 @@
     // never the replay's step.
     position() {
       if (!run) return null;
+      // The caption is read from the page: draw what a key changed since
+      // the last frame (a frame can be late in a background tab).
+      flush();
       const mine = playMode();
       const st = mine ? player.state() : stateAt(pos);
       return {
