@@ -257,6 +257,11 @@ func startPlay(ctx context.Context, t *testing.T, base, puzzle string) player {
 	if err := chromedp.Do(ctx, poll(`window.sudokuPlay.game() !== null && document.getElementById('board').childElementCount > 0`, 20*time.Second)); err != nil {
 		t.Fatalf("%v (status %q, address %s)", err, eval[string](ctx, t, `document.getElementById('status').textContent`), eval[string](ctx, t, `location.href`))
 	}
+	// Two buttons both reading Play (the replay's and play mode's) leave a
+	// person guessing which is which.
+	if labels := eval[[]string](ctx, t, `[document.getElementById('playmode').textContent, document.getElementById('play').textContent]`); labels[0] == labels[1] {
+		t.Errorf("play mode's toggle and the replay's button both read %q", labels[0])
+	}
 	p.keys("p")
 	if !eval[bool](ctx, t, `document.body.classList.contains('playing') && getComputedStyle(document.getElementById('pad')).display !== 'none'`) {
 		t.Fatal("p does not turn play mode on (no pad under the board)")

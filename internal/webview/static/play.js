@@ -447,7 +447,7 @@
     document.body.classList.toggle('playing', on);
     document.body.classList.remove('solvedbyyou');
     $('playmode').setAttribute('aria-pressed', String(on));
-    $('playmode').textContent = on ? 'Back to the replay' : 'Play';
+    $('playmode').textContent = on ? 'Back to the replay' : 'Solve it yourself';
   }
 
   function toggle() {
