@@ -59,7 +59,10 @@ type BatchConfig struct {
 	Streams int
 	// PuzzleTimeout is how long a stream with puzzles out may answer
 	// nothing before it is declared hung, cancelled, and its puzzles sent
-	// to the other streams; 0 means never.
+	// to the other streams; 0 means never. A server's heartbeat (a
+	// message without answers, which solverd sends while it solves the
+	// stream's puzzles) counts as an answer: set PuzzleTimeout above the
+	// server's heartbeat interval (solverd's -batch-heartbeat, 250ms).
 	PuzzleTimeout time.Duration
 	// OnServerError, if not nil, is called with each error that made the
 	// batch give a client up.
@@ -603,6 +606,16 @@ func (o *outstanding) answer(id string) (j *job, ok bool) {
 	return j, true
 }
 
+// beat records a message without answers, which a server sends while it
+// solves the stream's puzzles: the stream is not hung.
+func (o *outstanding) beat() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.hung {
+		o.since = time.Now()
+	}
+}
+
 // count returns the number of jobs in flight.
 func (o *outstanding) count() int {
 	o.mu.Lock()
@@ -774,6 +787,9 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 	for {
 		resp, err := stream.Recv()
 		if err == nil {
+			if len(resp.GetAnswers()) == 0 {
+				out.beat() // the server's heartbeat: it is solving
+			}
 			for _, a := range resp.GetAnswers() {
 				j, ok := out.answer(a.GetId())
 				if !ok {

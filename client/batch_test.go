@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -369,5 +370,94 @@ func TestBatchIdleStreamsClosed(t *testing.T) {
 	defer cancel()
 	if err := b.Run(ctx); err != nil || len(got) != 1 || got[0] != "late <nil> "+seedSolution {
 		t.Fatalf("Run: %v, answers %q; want the late puzzle solved after %d idle streams closed", err, got, s.closed.Load())
+	}
+}
+
+// beating is a service whose SolveBatch answers each puzzle hold after
+// it came, sending a message without answers every beat meanwhile, as
+// solverd does while it solves (0: none). It counts the items received.
+type beating struct {
+	sudokuv1.SudokuServiceServer
+	hold, beat time.Duration
+	items      atomic.Int64
+}
+
+func (s *beating) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	type arrival struct {
+		ids []string
+		at  time.Time
+	}
+	reqs := make(chan arrival, 64)
+	recvErr := make(chan error, 1)
+	go func() {
+		for {
+			req, err := stream.Recv()
+			if err != nil {
+				recvErr <- err
+				close(reqs)
+				return
+			}
+			var ids []string
+			for _, it := range req.GetItems() {
+				ids = append(ids, it.GetId())
+			}
+			s.items.Add(int64(len(ids)))
+			reqs <- arrival{ids, time.Now()}
+		}
+	}()
+	var tick <-chan time.Time
+	if s.beat > 0 {
+		t := time.NewTicker(s.beat)
+		defer t.Stop()
+		tick = t.C
+	}
+	for a := range reqs {
+		for wait := time.Until(a.at.Add(s.hold)); wait > 0; wait = time.Until(a.at.Add(s.hold)) {
+			select {
+			case <-tick:
+				if err := stream.Send(&sudokuv1.SolveBatchResponse{}); err != nil {
+					return err
+				}
+			case <-time.After(wait):
+			}
+		}
+		resp := &sudokuv1.SolveBatchResponse{}
+		for _, id := range a.ids {
+			resp.Answers = append(resp.Answers, &sudokuv1.BatchAnswer{Id: id, Outcome: &sudokuv1.BatchAnswer_Result{
+				Result: &sudokuv1.SolveResult{Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, Plain: seedSolution},
+			}})
+		}
+		if err := stream.Send(resp); err != nil {
+			return err
+		}
+	}
+	if err := <-recvErr; err != io.EOF {
+		return err
+	}
+	return nil
+}
+
+// TestBatchHeartbeat: puzzles that take longer than PuzzleTimeout to
+// solve, on a server that sends heartbeats meanwhile, are answered once
+// each, their stream never declared hung nor the puzzles sent again.
+func TestBatchHeartbeat(t *testing.T) {
+	// Forty heartbeats to a puzzle timeout: a loaded machine delays some.
+	srv := &beating{hold: 2 * time.Second, beat: 25 * time.Millisecond}
+	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		srv.SudokuServiceServer = s
+		return srv
+	})
+	const n = 3
+	got, err := runBatch(t, c, client.BatchConfig{InFlight: 2, PuzzleTimeout: time.Second}, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, a := range got {
+		if a.Err != nil || a.Answer.GetResult().GetPlain() != seedSolution {
+			t.Errorf("item %s: %v, %v; want solved", id, a.Answer, a.Err)
+		}
+	}
+	if m := srv.items.Load(); m != n {
+		t.Errorf("the server received %d items for %d puzzles: some were sent again", m, n)
 	}
 }

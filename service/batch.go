@@ -84,6 +84,7 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		linger: s.cfg.BatchLinger,
 		more:   func() bool { return busy.Load() > 0 },
 		held:   s.cfg.MaxSendMsgSize,
+		beat:   s.cfg.BatchHeartbeat,
 	}, func(a batchAnswer) {
 		s.countAnswer(a)
 		idle.answered()

@@ -174,3 +174,50 @@ func TestSolveBatchIdleInFlight(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveBatchHeartbeat: while a puzzle of the stream is being solved
+// and nothing else is sent, the stream sends messages without answers
+// every BatchHeartbeat (a client tells a slow puzzle from a hung server
+// by them); none once nothing is in flight, and none when turned off.
+func TestSolveBatchHeartbeat(t *testing.T) {
+	const beat = 20 * time.Millisecond
+	for _, tt := range []struct {
+		name      string
+		heartbeat time.Duration
+		want      bool
+	}{
+		{"on", beat, true},
+		{"off", -1, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			release := make(chan struct{})
+			testHookSolveItem = func(*sudokuv1.BatchItem) { <-release }
+			t.Cleanup(func() { testHookSolveItem = nil })
+			ts := startServer(t, Config{BatchHeartbeat: tt.heartbeat}, GRPCConfig{})
+			stream, err := openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.Send(&sudokuv1.BatchItem{Id: "slow", Puzzle: textPuzzle(seedEasy)}); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(20 * beat) // the puzzle is held this long
+			close(release)
+			if a, err := stream.Recv(); err != nil || a.GetId() != "slow" || a.GetResult() == nil {
+				t.Fatalf("answer = %v, %v; want a result for slow", a, err)
+			}
+			during := stream.beats
+			if got := during >= 2; got != tt.want {
+				t.Errorf("%d heartbeats while the puzzle was held for 20 intervals, want them: %v", during, tt.want)
+			}
+			time.Sleep(10 * beat) // nothing in flight
+			stream.CloseSend()
+			if _, err := stream.Recv(); err != io.EOF {
+				t.Fatalf("stream ended with %v, want EOF", err)
+			}
+			if after := stream.beats - during; after != 0 {
+				t.Errorf("%d heartbeats with no puzzle in flight, want none", after)
+			}
+		})
+	}
+}

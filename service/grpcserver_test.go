@@ -109,7 +109,7 @@ func TestMetrics(t *testing.T) {
 		{"grpc_server_handled_total", map[string]string{"grpc_method": "Solve", "grpc_code": "InvalidArgument"}, 1},
 		{"grpc_server_handled_total", map[string]string{"grpc_method": "SolveBatch", "grpc_code": "OK"}, 1},
 		{"grpc_server_handled_total", map[string]string{"grpc_method": "SolveSteps", "grpc_code": "OK"}, 0},
-		{"grpc_server_msg_sent_total", map[string]string{"grpc_method": "SolveBatch"}, float64(stream.messages)},
+		{"grpc_server_msg_sent_total", map[string]string{"grpc_method": "SolveBatch"}, float64(stream.messages + stream.beats)},
 		{"grpc_server_handling_seconds", map[string]string{"grpc_method": "Solve"}, 2}, // the sample count
 		{"sudoku_solve_slots", nil, 3},
 		{"sudoku_solves_in_flight", nil, 0},

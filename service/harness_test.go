@@ -171,7 +171,8 @@ func poll(cond func() bool) bool {
 type batchStream struct {
 	sudokuv1.SudokuService_SolveBatchClient
 	queued   []*sudokuv1.BatchAnswer
-	messages int // received
+	messages int // received with answers
+	beats    int // received without answers: heartbeats
 }
 
 // openBatch opens a SolveBatch stream of client.
@@ -194,6 +195,10 @@ func (b *batchStream) Recv() (*sudokuv1.BatchAnswer, error) {
 		resp, err := b.SudokuService_SolveBatchClient.Recv()
 		if err != nil {
 			return nil, err
+		}
+		if len(resp.GetAnswers()) == 0 {
+			b.beats++
+			continue
 		}
 		b.messages++
 		b.queued = resp.GetAnswers()

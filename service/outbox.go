@@ -54,6 +54,10 @@ type grouping[M any] struct {
 	// the items queued at once.
 	linger time.Duration
 	more   func() bool
+	// beat, when not zero, is how long the outbox may send nothing while
+	// more reports items on their way: it then sends a message of no
+	// items (a heartbeat).
+	beat time.Duration
 	// held bounds the sum of size over the items queued and being sent;
 	// put waits while there is no room. An item larger than held counts
 	// as held. Zero: no bound but the number of items.
@@ -93,15 +97,28 @@ func (o *outbox[M]) run() {
 		linger.Stop()
 		defer linger.Stop()
 	}
+	var beat *time.Timer
+	if o.group.beat > 0 {
+		beat = time.NewTimer(o.group.beat)
+		defer beat.Stop()
+	}
 	msg := make([]M, 0, o.group.max)
 	var carry []M // an item that did not fit in the previous message
 	for open := true; open; {
 		msg = append(msg[:0], carry...)
 		carry = carry[:0]
 		if len(msg) == 0 {
-			m, ok := <-o.queue
+			m, ok, beating := o.first(beat)
 			if !ok {
 				return
+			}
+			if beating {
+				if err := o.sendNow(nil); err != nil {
+					o.err = err
+					return
+				}
+				beat.Reset(o.group.beat)
+				continue
 			}
 			msg = append(msg, m)
 		}
@@ -147,6 +164,30 @@ func (o *outbox[M]) run() {
 		if err := o.sendNow(msg); err != nil {
 			o.err = err
 			return
+		}
+		if beat != nil {
+			beat.Reset(o.group.beat)
+		}
+	}
+}
+
+// first waits for the first item of a message. With heartbeats (beat not
+// nil), it reports beating instead when beat fires while more reports
+// items on their way; beat is reset when it fires with none.
+func (o *outbox[M]) first(beat *time.Timer) (m M, ok, beating bool) {
+	if beat == nil {
+		m, ok = <-o.queue
+		return m, ok, false
+	}
+	for {
+		select {
+		case m, ok = <-o.queue:
+			return m, ok, false
+		case <-beat.C:
+			if o.group.more() {
+				return m, true, true
+			}
+			beat.Reset(o.group.beat)
 		}
 	}
 }

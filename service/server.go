@@ -61,6 +61,11 @@ type Config struct {
 	// solved. Zero takes the default; negative sends each answer alone,
 	// as soon as it is ready.
 	BatchLinger time.Duration
+	// BatchHeartbeat is how long a SolveBatch stream whose puzzles are
+	// being solved may send nothing: it then sends a message without
+	// answers, so that a client tells puzzles that take long from a
+	// server that hangs. Zero takes the default; negative sends none.
+	BatchHeartbeat time.Duration
 	// StallTimeout ends a stream whose client has read nothing for that
 	// long while a message waited to be sent.
 	StallTimeout time.Duration
@@ -83,6 +88,7 @@ const (
 	DefaultStallTimeout      = 10 * time.Second
 	DefaultBatchIdleTimeout  = time.Minute
 	DefaultBatchLinger       = 2 * time.Millisecond
+	DefaultBatchHeartbeat    = 250 * time.Millisecond
 	DefaultMaxSendMsgSize    = 4 << 20
 )
 
@@ -101,6 +107,7 @@ func DefaultConfig() Config {
 		StreamBuffer:      DefaultStreamBuffer,
 		StreamBufferBytes: DefaultStreamBufferBytes,
 		BatchLinger:       DefaultBatchLinger,
+		BatchHeartbeat:    DefaultBatchHeartbeat,
 		StallTimeout:      DefaultStallTimeout,
 		BatchIdleTimeout:  DefaultBatchIdleTimeout,
 		MaxSendMsgSize:    DefaultMaxSendMsgSize,
@@ -149,6 +156,12 @@ func New(cfg Config) *Server {
 		cfg.BatchLinger = def.BatchLinger
 	case cfg.BatchLinger < 0:
 		cfg.BatchLinger = 0
+	}
+	switch {
+	case cfg.BatchHeartbeat == 0:
+		cfg.BatchHeartbeat = def.BatchHeartbeat
+	case cfg.BatchHeartbeat < 0:
+		cfg.BatchHeartbeat = 0
 	}
 	setDefault(&cfg.MaxSendMsgSize, def.MaxSendMsgSize)
 	return &Server{

@@ -159,7 +159,7 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
 	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
 	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
-	fs.DurationVar(&f.puzzleTimeout, "puzzle-timeout", 0, "client-side deadline of each puzzle: a stream that answers nothing for this long while it has puzzles out is declared hung, cancelled, and its puzzles go to the other streams; 0 means none; by default, with -addr, a quarter of -timeout between 1s and 10s (10s without -timeout), and none in-process")
+	fs.DurationVar(&f.puzzleTimeout, "puzzle-timeout", 0, "a stream that answers nothing (not even the server's heartbeat, which solverd sends while it solves: -batch-heartbeat) for this long while it has puzzles out is declared hung, cancelled, and its puzzles go to the other streams; 0 means none; by default, with -addr, a quarter of -timeout between 1s and 10s (10s without -timeout), and none in-process")
 
 	pos, err := parseFlags(cmd, e, fs, args)
 	if err != nil {
@@ -205,11 +205,11 @@ const (
 // defaultPuzzleTimeout is the -puzzle-timeout of a batch to servers with
 // -timeout timeout: a quarter of it, so that a hung server leaves time to
 // answer its puzzles elsewhere, between 1s, well above an answer's round
-// trip, and 10s, well above the time a healthy server takes to answer
-// something while it solves; 10s without -timeout. A server answers each
-// puzzle within its own deadline (solverd's -default-timeout, 30s) of
-// starting it, so only a batch of puzzles that each take more than this
-// to solve needs a larger value.
+// trip and solverd's heartbeat (-batch-heartbeat, 250ms), which it sends
+// while it solves, and 10s; 10s without -timeout. A server without
+// heartbeats answers each puzzle within its own deadline (solverd's
+// -default-timeout, 30s) of starting it, so only a batch of puzzles that
+// each take more than this to solve needs a larger value there.
 func defaultPuzzleTimeout(timeout time.Duration) time.Duration {
 	if timeout == 0 {
 		return 10 * time.Second
@@ -245,12 +245,13 @@ gets messages fitted to the limit it names.
 With several -addr, every server gets a stream and takes puzzles as it
 answers. Puzzles of a stream that fails (a server shutting down), or that
 answers nothing for -puzzle-timeout while it has puzzles out (a server
-hung), go to the others, each answered once; a server is retried with
-backoff, first with a probe that carries no puzzle after a hang, and given
-up after %d failures in a row lasting %v (a restart costs retries, not
-the server). The exit status is 1 when any puzzle failed
-(status error or deadline) or the input could not be read, 2 for a bad
-command line, else 0.
+hung; solverd's heartbeat, sent while it solves, counts as an answer, so
+puzzles that take long are not sent again), go to the others, each
+answered once; a server is retried with backoff, first with a probe that
+carries no puzzle after a hang, and given up after %d failures in a row
+lasting %v (a restart costs retries, not the server). The exit status
+is 1 when any puzzle failed (status error or deadline) or the input
+could not be read, 2 for a bad command line, else 0.
 
 `
 

@@ -68,7 +68,8 @@ type config struct {
 	metricsTLS             bool
 	metricsTokenFile       string
 
-	batchLinger time.Duration // cfg.service.BatchLinger, where 0 means none
+	batchLinger    time.Duration // cfg.service.BatchLinger, where 0 means none
+	batchHeartbeat time.Duration // cfg.service.BatchHeartbeat, where 0 means none
 }
 
 // envPrefix prefixes the environment variable of every flag.
@@ -111,6 +112,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.service.MaxConcurrent, "max-concurrent", 0, "`solves` that run at once across all calls; 0 means one per CPU")
 	fs.IntVar(&cfg.service.MaxQueue, "max-queue", def.MaxQueue, "`calls` that may wait for a solving slot; more are refused with ResourceExhausted (batch puzzles wait instead)")
 	fs.IntVar(&cfg.service.BatchWorkers, "batch-workers", 0, "`puzzles` of one SolveBatch stream solved at once; 0 means one per CPU")
+	fs.DurationVar(&cfg.batchHeartbeat, "batch-heartbeat", def.BatchHeartbeat, "how long a SolveBatch stream whose puzzles are being solved may send nothing before it sends a message without answers, so that clients (solverctl batch's -puzzle-timeout) tell puzzles that take long from a server that hangs; 0 sends none")
 	fs.DurationVar(&cfg.batchLinger, "batch-linger", def.BatchLinger, "how long a SolveBatch answer may wait for others to share its message, while other puzzles of the stream are being solved; 0 sends each alone at once")
 	fs.IntVar(&cfg.service.StreamBuffer, "stream-buffer", def.StreamBuffer, "`messages` a SolveSteps stream holds for a client that reads slower than the solver works")
 	fs.IntVar(&cfg.service.StreamBufferBytes, "stream-buffer-bytes", def.StreamBufferBytes, "`bytes` of messages a SolveSteps stream holds for a client that reads slower than the solver works (a 32×32 step carries tens of KiB of board)")
@@ -193,6 +195,10 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	cfg.service.BatchLinger = cfg.batchLinger
 	if cfg.batchLinger == 0 {
 		cfg.service.BatchLinger = -1 // the service's zero is its default
+	}
+	cfg.service.BatchHeartbeat = cfg.batchHeartbeat
+	if cfg.batchHeartbeat == 0 {
+		cfg.service.BatchHeartbeat = -1 // the service's zero is its default
 	}
 	if cfg.service.BatchIdleTimeout == 0 {
 		cfg.service.BatchIdleTimeout = -1 // never; the service's zero is its default
@@ -284,6 +290,7 @@ func (cfg *config) check() error {
 		{"grace", cfg.grace, false},
 		{"drain-delay", cfg.drainDelay, false},
 		{"batch-linger", cfg.batchLinger, false},
+		{"batch-heartbeat", cfg.batchHeartbeat, false},
 		{"default-timeout", cfg.service.DefaultTimeout, false},
 		{"stall-timeout", cfg.service.StallTimeout, true},
 		{"batch-idle-timeout", cfg.service.BatchIdleTimeout, false},

@@ -3306,12 +3306,16 @@ func (x *ItemError) GetViolations() []*FieldViolation {
 	return nil
 }
 
-// SolveBatchResponse carries one or more answers. While other puzzles of
-// the stream are being solved, the server may hold an answer for a short
-// while (solverd -batch-linger, 2 ms by default) to send it with others.
+// SolveBatchResponse carries answers. While other puzzles of the stream
+// are being solved, the server may hold an answer for a short while
+// (solverd -batch-linger, 2 ms by default) to send it with others. A
+// message without answers is a heartbeat: the stream's puzzles are being
+// solved and it had sent nothing for solverd's -batch-heartbeat (250 ms
+// by default), so that a client tells puzzles that take long from a
+// server that hangs.
 type SolveBatchResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The answers, at least one, in the order they were ready.
+	// The answers in the order they were ready; none in a heartbeat.
 	Answers       []*BatchAnswer `protobuf:"bytes,1,rep,name=answers,proto3" json:"answers,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
