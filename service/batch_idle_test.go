@@ -2,8 +2,10 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -190,26 +192,57 @@ func TestSolveBatchHeartbeat(t *testing.T) {
 		{"off", -1, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			release := make(chan struct{})
-			testHookSolveItem = func(*sudokuv1.BatchItem) { <-release }
-			t.Cleanup(func() { testHookSolveItem = nil })
+			hold := make(chan struct{})
+			release := sync.OnceFunc(func() { close(hold) })
+			testHookSolveItem = func(*sudokuv1.BatchItem) { <-hold }
 			ts := startServer(t, Config{BatchHeartbeat: tt.heartbeat}, GRPCConfig{})
-			stream, err := openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
+			// Before the server stops, which waits for the stream and its
+			// puzzle (cleanups run last first).
+			t.Cleanup(func() { release(); testHookSolveItem = nil })
+			ctx, cancel := context.WithCancel(context.Background())
+			t.Cleanup(cancel)
+			stream, err := openBatch(ctx, sudokuv1.NewSudokuServiceClient(ts.conn))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if err := stream.Send(&sudokuv1.BatchItem{Id: "slow", Puzzle: textPuzzle(seedEasy)}); err != nil {
 				t.Fatal(err)
 			}
-			time.Sleep(20 * beat) // the puzzle is held this long
-			close(release)
+			if tt.want {
+				// The puzzle is held until three heartbeats came.
+				beats := make(chan error, 1)
+				go func() {
+					for range 3 {
+						resp, err := stream.SudokuService_SolveBatchClient.Recv()
+						if err == nil && len(resp.GetAnswers()) > 0 {
+							err = fmt.Errorf("an answer, %v, while the puzzle is held", resp)
+						}
+						if err != nil {
+							beats <- err
+							return
+						}
+					}
+					beats <- nil
+				}()
+				select {
+				case err := <-beats:
+					if err != nil {
+						t.Fatal(err)
+					}
+				case <-time.After(20 * time.Second):
+					t.Fatal("no three heartbeats in 20s while the puzzle was held")
+				}
+			} else {
+				time.Sleep(20 * beat) // the puzzle is held this long
+			}
+			release()
 			if a, err := stream.Recv(); err != nil || a.GetId() != "slow" || a.GetResult() == nil {
 				t.Fatalf("answer = %v, %v; want a result for slow", a, err)
 			}
-			during := stream.beats
-			if got := during >= 2; got != tt.want {
-				t.Errorf("%d heartbeats while the puzzle was held for 20 intervals, want them: %v", during, tt.want)
+			if !tt.want && stream.beats != 0 {
+				t.Errorf("%d heartbeats with heartbeats off, want none", stream.beats)
 			}
+			during := stream.beats
 			time.Sleep(10 * beat) // nothing in flight
 			stream.CloseSend()
 			if _, err := stream.Recv(); err != io.EOF {
