@@ -158,7 +158,7 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		}
 	}
 	if err := out.failure(); err != nil {
-		return abort(err)
+		return abort(s.sendStatus(stream.Context(), err))
 	}
 	if err := ctx.Err(); err != nil {
 		return abort(err)

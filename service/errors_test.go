@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -98,5 +99,44 @@ func TestLimitsNamed(t *testing.T) {
 		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) {
 			t.Errorf("SolveSteps with %v: %v, want ResourceExhausted with %q", tt.opts, err, tt.want)
 		}
+	}
+}
+
+// TestSendStatus: a send that failed on a closed connection is Canceled
+// when the stream's context was cancelled (the client went away), and
+// stays as it is when the server drains, the deadline passed, or the
+// failure is of another kind.
+func TestSendStatus(t *testing.T) {
+	closed := status.Error(codes.Unavailable, "transport is closing")
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	expired, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	tests := []struct {
+		name     string
+		ctx      context.Context
+		err      error
+		draining bool
+		want     codes.Code
+	}{
+		{"client gone", cancelled, closed, false, codes.Canceled},
+		{"server draining", cancelled, closed, true, codes.Unavailable},
+		{"deadline passed", expired, closed, false, codes.Unavailable},
+		{"another failure", cancelled, status.Error(codes.ResourceExhausted, "message too large"), false, codes.ResourceExhausted},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(Config{})
+			if tt.draining {
+				s.drainOnce.Do(func() { close(s.draining) })
+			}
+			got := s.sendStatus(tt.ctx, tt.err)
+			if status.Code(got) != tt.want {
+				t.Errorf("sendStatus = %v, want %v", got, tt.want)
+			}
+			if tt.want == codes.Canceled && !strings.Contains(status.Convert(got).Message(), "transport is closing") {
+				t.Errorf("sendStatus = %v: the transport's message is lost", got)
+			}
+		})
 	}
 }

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -166,7 +169,7 @@ func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.Sud
 	// Deliver the steps taken, also before an error status.
 	out.close()
 	if err := out.wait(ctx); err != nil {
-		return s.streamStatus(err)
+		return s.streamStatus(s.sendStatus(stream.Context(), err))
 	}
 	return s.streamStatus(optionLimits(solveErr))
 }
@@ -178,6 +181,42 @@ func (s *Server) streamStatus(err error) error {
 	}
 	return toStatus(err)
 }
+
+// sendStatus returns err, a stream's failure to send, as Canceled when
+// the client went away: a client killed while its stream is sent to
+// closes the connection, which fails the send with the transport's
+// Unavailable just before it cancels the stream's context (ctx), and
+// Unavailable is what alerts read as the server's fault. It is the code
+// a client that goes away while the server solves gets. While the server
+// drains, or when ctx does not end soon after, err stays as it is.
+func (s *Server) sendStatus(ctx context.Context, err error) error {
+	if status.Code(err) != codes.Unavailable {
+		return err
+	}
+	t := time.NewTimer(clientGoneWait)
+	defer t.Stop()
+	select {
+	case <-s.draining:
+		return err
+	case <-ctx.Done():
+	case <-t.C:
+		return err
+	}
+	select {
+	case <-s.draining:
+		return err
+	default:
+	}
+	if ctx.Err() != context.Canceled {
+		return err
+	}
+	return status.Errorf(codes.Canceled, "the client went away while its stream was sent: %s", status.Convert(err).Message())
+}
+
+// clientGoneWait is how long sendStatus waits for a stream's context to
+// end after a send failed on a closed connection: gRPC cancels it at
+// once, but a loaded machine can run that late.
+const clientGoneWait = time.Second
 
 // bound gives ctx the default deadline when the caller set none.
 func (s *Server) bound(ctx context.Context) (context.Context, context.CancelFunc) {

@@ -715,6 +715,11 @@ func (t *lockedTrial) find(sink *Sink, budget int) {
 		if ds&(ds-1) == 0 {
 			continue
 		}
+		// The order alone takes a second on an empty 32×32 board: a
+		// cell's trials are a few hundred microseconds of it.
+		if t.work > budget || sink.Cancelled() {
+			return
+		}
 		for ; ds != 0; ds &= ds - 1 {
 			d := bits.TrailingZeros32(uint32(ds)) + 1
 			at := len(t.trail)
