@@ -25,38 +25,87 @@ func checkIdleEnd(t *testing.T, err error) {
 	}
 }
 
+// idleRetry runs try with a batch idle timeout of 100ms and, while try
+// reports that its stream ended idle before the server had its first
+// puzzle, again with twice the timeout (up to 6.4s). A stream's idle clock
+// starts when it opens, so a test goroutine that a loaded machine stalls
+// for longer than the timeout between opening a stream and sending to it
+// sees the stream end idle, as it should: that is no failure of the code.
+func idleRetry(t *testing.T, try func(t *testing.T, timeout time.Duration) (endedIdleEarly bool)) {
+	t.Helper()
+	for timeout := 100 * time.Millisecond; ; timeout *= 2 {
+		if !try(t, timeout) {
+			return
+		}
+		if timeout >= 6400*time.Millisecond {
+			t.Fatalf("every stream ended idle before its first puzzle arrived, the last with a timeout of %v", timeout)
+		}
+		t.Logf("the stream ended idle before its first puzzle arrived (a stall over %v): again with %v", timeout, 2*timeout)
+	}
+}
+
+// isIdleEnd tells whether err is the status of a batch stream ended idle.
+func isIdleEnd(err error) bool {
+	st := status.Convert(err)
+	return st.Code() == codes.Unavailable && strings.Contains(st.Message(), "-batch-idle-timeout")
+}
+
 // TestSolveBatchIdle: a stream whose client sends a puzzle, reads its
 // answer and then sends nothing ends with Unavailable after the idle
 // timeout; the server then solves on.
 func TestSolveBatchIdle(t *testing.T) {
-	ts := startServer(t, Config{BatchIdleTimeout: 100 * time.Millisecond}, GRPCConfig{})
-	stream, base, _ := ts.openBatchBaseline(t)
-	if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
-		t.Fatal(err)
-	}
-	if a, err := stream.Recv(); err != nil || a.GetResult() == nil {
-		t.Fatalf("first answer = %v, %v; want a result", a, err)
-	}
-	// The handler ends on its own: the test's 20s bound on it is far
-	// beyond the timeout, and a stream never ended fails it.
-	checkIdleEnd(t, ts.exit.next(t))
-	_, err := stream.Recv()
-	checkIdleEnd(t, err)
-	checkGoroutines(t, base)
+	idleRetry(t, func(t *testing.T, timeout time.Duration) bool {
+		ts := startServer(t, Config{BatchIdleTimeout: timeout}, GRPCConfig{})
+		stream, base, cancel := ts.openBatchBaseline(t)
+		defer cancel()
+		// io.EOF: the stream has ended (idle, when the send came late); Recv
+		// or the handler's exit tells how.
+		if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil && err != io.EOF {
+			t.Fatal(err)
+		}
+		a, err := stream.Recv()
+		if isIdleEnd(err) {
+			return true
+		}
+		if err != nil || a.GetResult() == nil {
+			t.Fatalf("first answer = %v, %v; want a result", a, err)
+		}
+		// The handler ends on its own: the test's 20s bound on it is far
+		// beyond the timeout, and a stream never ended fails it.
+		checkIdleEnd(t, ts.exit.next(t))
+		_, err = stream.Recv()
+		checkIdleEnd(t, err)
+		checkGoroutines(t, base)
 
-	stream, err = openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.Send(&sudokuv1.BatchItem{Id: "b", Puzzle: textPuzzle(seedEasy)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := stream.CloseSend(); err != nil {
-		t.Fatal(err)
-	}
-	if got := stream.answers(t); got["b"].GetResult() == nil {
-		t.Errorf("new stream's answers = %v, want a result for b", got)
-	}
+		// The server solves on: a new stream is answered (opened again if
+		// it too ended idle before its puzzle arrived).
+		for try := 0; ; try++ {
+			stream, err = openBatch(context.Background(), sudokuv1.NewSudokuServiceClient(ts.conn))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// io.EOF: the stream has ended (idle, when the send came late); Recv
+			// or the handler's exit tells how.
+			if err := stream.Send(&sudokuv1.BatchItem{Id: "b", Puzzle: textPuzzle(seedEasy)}); err != nil && err != io.EOF {
+				t.Fatal(err)
+			}
+			if err := stream.CloseSend(); err != nil {
+				t.Fatal(err)
+			}
+			a, err := stream.Recv()
+			if isIdleEnd(err) && try < 5 {
+				t.Logf("the new stream ended idle before its puzzle arrived: opened again")
+				continue
+			}
+			if err != nil || a.GetId() != "b" || a.GetResult() == nil {
+				t.Fatalf("new stream's answer = %v, %v; want a result for b", a, err)
+			}
+			if _, err := stream.Recv(); err != io.EOF {
+				t.Fatalf("new stream ended with %v, want EOF after its answer", err)
+			}
+			return false
+		}
+	})
 }
 
 // TestSolveBatchIdleDisabled: with a negative idle timeout a silent
@@ -128,51 +177,78 @@ func TestSolveBatchSlowSender(t *testing.T) {
 // or not. Once the puzzle is answered, the clock restarts: the open
 // stream then ends idle, the closed one with OK.
 func TestSolveBatchIdleInFlight(t *testing.T) {
-	const timeout = 100 * time.Millisecond
 	for _, closeSend := range []bool{false, true} {
 		name := "open"
 		if closeSend {
 			name = "half-closed"
 		}
 		t.Run(name, func(t *testing.T) {
-			ts := startServer(t, Config{MaxConcurrent: 1, BatchIdleTimeout: timeout}, GRPCConfig{})
-			stream, base, _ := ts.openBatchBaseline(t)
-			if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
-				t.Fatal(err)
-			}
-			if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
-				t.Fatal(err)
-			}
-			if closeSend {
-				if err := stream.CloseSend(); err != nil {
+			idleRetry(t, func(t *testing.T, timeout time.Duration) bool {
+				ts := startServer(t, Config{MaxConcurrent: 1, BatchIdleTimeout: timeout}, GRPCConfig{})
+				stream, base, cancel := ts.openBatchBaseline(t)
+				defer cancel()
+				if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
 					t.Fatal(err)
 				}
-			}
-			waitFor(t, "the puzzle to wait for a slot", func() bool { return ts.srv.limit.waiting() == 1 })
-			// Many times the idle timeout pass with the puzzle in flight.
-			select {
-			case err := <-ts.exit.ch:
+				held := true
+				defer func() {
+					if held {
+						ts.srv.limit.release()
+					}
+				}()
+				// io.EOF: the stream has ended (idle, when the send came late); Recv
+				// or the handler's exit tells how.
+				if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil && err != io.EOF {
+					t.Fatal(err)
+				}
+				if closeSend {
+					if err := stream.CloseSend(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				// The puzzle waits for a slot, unless the stream ended idle
+				// before it arrived.
+				var early error
+				waitFor(t, "the puzzle to wait for a slot", func() bool {
+					select {
+					case early = <-ts.exit.ch:
+						return true
+					default:
+						return ts.srv.limit.waiting() == 1
+					}
+				})
+				if early != nil && isIdleEnd(early) {
+					return true
+				}
+				if early != nil {
+					t.Fatalf("stream ended with %v before its puzzle waited for a slot", early)
+				}
+				// Many times the idle timeout pass with the puzzle in flight.
+				select {
+				case err := <-ts.exit.ch:
+					t.Fatalf("stream with a puzzle in flight ended with %v", err)
+				case <-time.After(5 * timeout):
+				}
+				held = false
 				ts.srv.limit.release()
-				t.Fatalf("stream with a puzzle in flight ended with %v", err)
-			case <-time.After(5 * timeout):
-			}
-			ts.srv.limit.release()
-			if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
-				t.Fatalf("answer = %v, %v; want a result for a", a, err)
-			}
-			_, err := stream.Recv()
-			if closeSend {
-				if err != io.EOF {
-					t.Fatalf("half-closed stream ended with %v, want EOF (OK)", err)
+				if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
+					t.Fatalf("answer = %v, %v; want a result for a", a, err)
 				}
-				if err := ts.exit.next(t); err != nil {
-					t.Errorf("handler returned %v, want nil", err)
+				_, err := stream.Recv()
+				if closeSend {
+					if err != io.EOF {
+						t.Fatalf("half-closed stream ended with %v, want EOF (OK)", err)
+					}
+					if err := ts.exit.next(t); err != nil {
+						t.Errorf("handler returned %v, want nil", err)
+					}
+				} else {
+					checkIdleEnd(t, err)
+					checkIdleEnd(t, ts.exit.next(t))
 				}
-			} else {
-				checkIdleEnd(t, err)
-				checkIdleEnd(t, ts.exit.next(t))
-			}
-			checkGoroutines(t, base)
+				checkGoroutines(t, base)
+				return false
+			})
 		})
 	}
 }

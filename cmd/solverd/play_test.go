@@ -28,8 +28,16 @@ func TestWebViewerSpoilers(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("puzzle"), "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"),
 		setSpeed(6),
 		chromedp.Click(chromedp.ID("solve")),
-		poll(`document.getElementById('steplist').children.length > 40 && Number(document.getElementById('board').dataset.position) >= 5`, 30*time.Second),
-		chromedp.Click(chromedp.ID("play")),
+		// Pause mid-replay: Play is pressed in the same task of the page
+		// as the position is read, so no frame moves the replay on between
+		// them. (Pressed from Go after the poll, it came, on a loaded
+		// machine, when the replay at 30 steps/s had reached its end, and
+		// the end shows the result.)
+		poll(`(() => {
+			if (document.getElementById('steplist').children.length <= 40 || Number(document.getElementById('board').dataset.position) < 5) return false;
+			document.getElementById('play').click();
+			return true;
+		})()`, 30*time.Second),
 		poll(`document.getElementById('result').textContent !== ''`, 30*time.Second),
 	)
 	if err != nil {
