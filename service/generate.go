@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -224,6 +225,11 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 			return cfg, 0, grid.FieldErrorf("format", "%s cannot carry this puzzle: %v", format, reason(err))
 		}
 	}
+	if cfg.Mode == generate.New && cfg.Variant.HasCages() && !carriesClues(probe, format) {
+		// Killer X's text (SudoCue's) holds cages alone: a clue the cages
+		// need would leave the puzzle without a text.
+		cfg.CagesAlone = true
+	}
 	return cfg, format, nil
 }
 
@@ -310,6 +316,16 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 		blank = cs[:1]
 	}
 	return strings.Repeat(blank, n*n), nil
+}
+
+// carriesClues reports whether format (auto: the variant's own) writes
+// puzzles shaped like probe with a clue.
+func carriesClues(probe *codec.Puzzle, format codec.Format) bool {
+	p := *probe
+	p.Cells = slices.Clone(probe.Cells)
+	p.Cells[0] = grid.CellState{Value: 1, Given: true}
+	_, err := codec.Encode(&p, format)
+	return err == nil
 }
 
 // probePuzzle returns an empty puzzle shaped like those cfg makes (rows

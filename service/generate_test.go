@@ -35,6 +35,9 @@ var generateTests = []struct {
 	{"jigsaw", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_JIGSAW}, "J9B"},
 	{"killer", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_KILLER}, "L9B"},
 	{"KenKen", &sudokuv1.GenerateRequest{Seed: 3, Variant: sudokuv1.Variant_VARIANT_KENKEN}, "K6C"},
+	// Its first cage layout of this seed needed a clue, which SudoCue's
+	// form, killer X's one text, cannot hold.
+	{"killer X, cages alone", &sudokuv1.GenerateRequest{Seed: 5056, Variant: sudokuv1.Variant_VARIANT_KILLER_X, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EASY}, "3x3:d:k:"},
 	{"killer of 5-cell cages", &sudokuv1.GenerateRequest{Seed: 2, Variant: sudokuv1.Variant_VARIANT_KILLER, CageSize: 5}, "L9B"},
 	{"plain", &sudokuv1.GenerateRequest{Seed: 4, Format: sudokuv1.Format_FORMAT_PLAIN}, ""},
 	{"start from", &sudokuv1.GenerateRequest{Seed: 5, Mode: sudokuv1.GenerateMode_GENERATE_MODE_START_FROM, Puzzle: textPuzzle(seedHard)}, "S9B"},

@@ -67,8 +67,9 @@ func (g *generator) cageLayout(ctx context.Context, rng *rand.Rand, fill *grid.L
 			return nil, nil, err
 		}
 	}
-	if l == nil || g.cfg.CageSize > 0 {
-		// Cages of one size come without clues or not at all.
+	if l == nil || g.cfg.CageSize > 0 || g.cfg.CagesAlone {
+		// Cages of one size, and cages asked alone, come without clues
+		// or not at all.
 		return nil, nil, errRetry
 	}
 	return l, solution, nil

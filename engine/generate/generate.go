@@ -115,6 +115,11 @@ type Config struct {
 	// attempt is dropped when the cages alone do not make it unique); 0
 	// draws cages of 2 to 5 cells and adds clues where needed.
 	CageSize int
+	// CagesAlone, for cage variants of New, asks for puzzles without
+	// clues, as CageSize does, with cages of 2 to 5 cells: for texts that
+	// hold the cages alone (SudoCue's, the one text of killer X). An
+	// attempt whose cages are not unique alone is dropped.
+	CagesAlone bool
 	// MaxAttempts bounds the attempts; 0 means no bound, so that without
 	// one and without a deadline on the context an unattainable level is
 	// looked for forever.

@@ -1459,3 +1459,32 @@ func TestCageSizeDeadlineSaysWhy(t *testing.T) {
 		t.Fatalf("got %v, want DeadlineExceeded naming the 8-cell cages", err)
 	}
 }
+
+// TestCagesAloneWithoutClues makes small killers with CagesAlone: no
+// clues, and the search proves them unique. Some of the same seeds give
+// clues without it (a floor, so that the check is not vacuous).
+func TestCagesAloneWithoutClues(t *testing.T) {
+	withClues := 0
+	for seed := range uint64(16) {
+		cfg := Config{Variant: grid.Killer, Size: 6, Seed: seed + 1, MaxAttempts: 200}
+		if r, err := Generate(context.Background(), cfg); err == nil && r.Clues > 0 {
+			withClues++
+		}
+		cfg.CagesAlone = true
+		r, err := Generate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Clues != 0 {
+			t.Errorf("seed %d: %d clues, want none", seed+1, r.Clues)
+		}
+		res, err := (&search.Searcher{}).Count(context.Background(), r.Puzzle, 2)
+		if err != nil || !res.Complete || len(res.Solutions) != 1 {
+			t.Errorf("seed %d: %d solutions (complete %v, err %v), want 1", seed+1, len(res.Solutions), res.Complete, err)
+		}
+	}
+	if withClues == 0 {
+		t.Error("no seed gives clues without CagesAlone: the test checks nothing")
+	}
+	t.Logf("%d of 16 seeds give clues without CagesAlone", withClues)
+}
