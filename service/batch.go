@@ -67,7 +67,8 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
 	workers := s.cfg.BatchWorkers
-	var busy atomic.Int64 // workers solving a puzzle of this stream
+	var busy atomic.Int64    // workers with a puzzle of this stream
+	var solving atomic.Int64 // those solving it, a slot taken
 	idle := newBatchIdle(s.cfg.BatchIdleTimeout)
 	defer idle.stop()
 	send := func(answers []batchAnswer) error {
@@ -84,7 +85,11 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		linger: s.cfg.BatchLinger,
 		more:   func() bool { return busy.Load() > 0 },
 		held:   s.cfg.MaxSendMsgSize,
-		beat:   s.cfg.BatchHeartbeat,
+		// Beats say a puzzle is being solved: a server whose puzzles
+		// wait for a slot sends none, and a client may send them to
+		// another.
+		beat:    s.cfg.BatchHeartbeat,
+		working: func() bool { return solving.Load() > 0 },
 	}, func(a batchAnswer) {
 		s.countAnswer(a)
 		idle.answered()
@@ -112,7 +117,7 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { s.batchWorker(ctx, items, out, &busy) })
+		wg.Go(func() { s.batchWorker(ctx, items, out, &busy, &solving) })
 	}
 	workersDone := make(chan struct{})
 	go func() {
@@ -247,9 +252,11 @@ func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *
 }
 
 // batchWorker answers puzzles from items until there are no more, ctx
-// ends or the answers cannot be sent. busy counts the workers solving.
-func (s *Server) batchWorker(ctx context.Context, items *itemQueue, out *outbox[batchAnswer], busy *atomic.Int64) {
+// ends or the answers cannot be sent. busy counts the workers with a
+// puzzle, solving those that solve one (see itemClock.solving).
+func (s *Server) batchWorker(ctx context.Context, items *itemQueue, out *outbox[batchAnswer], busy, solving *atomic.Int64) {
 	clock := newItemClock(ctx, s.cfg.DefaultTimeout)
+	clock.solving = solving
 	defer clock.close()
 	for {
 		item, repeated, ok := items.take()
@@ -324,9 +331,6 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 			resp, err = nil, s.recovered(ctx, p)
 		}
 	}()
-	if testHookSolveItem != nil {
-		testHookSolveItem(item)
-	}
 	p, opts, err := s.prepare(item.GetPuzzle(), item.GetOptions())
 	if err != nil {
 		return nil, err
@@ -339,6 +343,13 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 		return nil, err
 	}
 	defer s.limit.release()
+	if clock.solving != nil {
+		clock.solving.Add(1)
+		defer clock.solving.Add(-1)
+	}
+	if testHookSolveItem != nil {
+		testHookSolveItem(item)
+	}
 	solveCtx := clock.start()
 	if spanCtx != ctx {
 		solveCtx = trace.ContextWithSpan(solveCtx, span)
@@ -347,8 +358,9 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 	return resp, clock.stop(err)
 }
 
-// testHookSolveItem, when set, is called with each batch puzzle before
-// it is solved: a test's way to make one panic.
+// testHookSolveItem, when set, is called with each valid batch puzzle
+// once it has its slot, before it is solved: a test's way to make one
+// panic, or take long.
 var testHookSolveItem func(*sudokuv1.BatchItem)
 
 // itemClock gives each puzzle a worker solves a deadline of its own
@@ -361,6 +373,9 @@ type itemClock struct {
 	ctx     context.Context // nil until the first start
 	cancel  context.CancelCauseFunc
 	timer   *time.Timer // cancels ctx with DeadlineExceeded as its cause
+	// solving, when not nil, counts the stream's puzzles being solved,
+	// each from when it has its solving slot to its answer.
+	solving *atomic.Int64
 }
 
 func newItemClock(parent context.Context, timeout time.Duration) *itemClock {

@@ -330,3 +330,34 @@ func TestSolveBatchHeartbeat(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveBatchNoHeartbeatWaiting: a puzzle waiting for a solving slot
+// (the server busy with other calls) gets no heartbeats, so that a client
+// may send it to another server.
+func TestSolveBatchNoHeartbeatWaiting(t *testing.T) {
+	const beat = 20 * time.Millisecond
+	ts := startServer(t, Config{MaxConcurrent: 1, BatchHeartbeat: beat}, GRPCConfig{})
+	stream, _, _ := ts.openBatchBaseline(t)
+	if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	held := true
+	defer func() {
+		if held {
+			ts.srv.limit.release()
+		}
+	}()
+	if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the puzzle to wait for a slot", func() bool { return ts.srv.limit.waiting() == 1 })
+	time.Sleep(20 * beat)
+	held = false
+	ts.srv.limit.release()
+	if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
+		t.Fatalf("answer = %v, %v; want a result for a", a, err)
+	}
+	if stream.beats != 0 {
+		t.Errorf("%d heartbeats while the puzzle waited for a slot, want none", stream.beats)
+	}
+}

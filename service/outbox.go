@@ -55,9 +55,10 @@ type grouping[M any] struct {
 	linger time.Duration
 	more   func() bool
 	// beat, when not zero, is how long the outbox may send nothing while
-	// more reports items on their way: it then sends a message of no
+	// working reports items being made: it then sends a message of no
 	// items (a heartbeat).
-	beat time.Duration
+	beat    time.Duration
+	working func() bool
 	// held bounds the sum of size over the items queued and being sent;
 	// put waits while there is no room. An item larger than held counts
 	// as held. Zero: no bound but the number of items.
@@ -172,8 +173,8 @@ func (o *outbox[M]) run() {
 }
 
 // first waits for the first item of a message. With heartbeats (beat not
-// nil), it reports beating instead when beat fires while more reports
-// items on their way; beat is reset when it fires with none.
+// nil), it reports beating instead when beat fires while working reports
+// items being made; beat is reset when it fires with none.
 func (o *outbox[M]) first(beat *time.Timer) (m M, ok, beating bool) {
 	if beat == nil {
 		m, ok = <-o.queue
@@ -184,7 +185,7 @@ func (o *outbox[M]) first(beat *time.Timer) (m M, ok, beating bool) {
 		case m, ok = <-o.queue:
 			return m, ok, false
 		case <-beat.C:
-			if o.group.more() {
+			if o.group.working() {
 				return m, true, true
 			}
 			beat.Reset(o.group.beat)
