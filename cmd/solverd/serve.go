@@ -219,7 +219,7 @@ const maxProbeConnections = 16
 // that ends serving goes to done.
 func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
 	var h http.Handler
-	h, err := webview.New(g.Server, webview.WithLogger(logger))
+	h, err := webview.New(g.Server, webview.WithLogger(logger), webview.WithAllowedOrigins(cfg.origins()))
 	if err != nil {
 		return nil, err
 	}

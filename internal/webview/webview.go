@@ -14,10 +14,14 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
+	"time"
 
+	connectcors "connectrpc.com/cors"
 	"connectrpc.com/vanguard"
 	"connectrpc.com/vanguard/vanguardgrpc"
+	"github.com/rs/cors"
 	"google.golang.org/grpc"
 )
 
@@ -37,7 +41,38 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 type Option func(*options)
 
 type options struct {
-	logger *slog.Logger
+	logger  *slog.Logger
+	origins []string
+}
+
+// WithAllowedOrigins lets pages of other origins (scheme://host[:port],
+// "*" for any, one "*" in a host for its subdomains) call the services
+// from a browser: the handler answers CORS preflights and marks its
+// answers for those origins. Without it, browsers let only the viewer's
+// own page call them.
+func WithAllowedOrigins(origins []string) Option {
+	return func(o *options) { o.origins = origins }
+}
+
+// CheckOrigin reports why origin cannot be one of WithAllowedOrigins, or
+// nil: "*", or scheme://host[:port] with scheme http or https, no path,
+// and at most one "*" in the host.
+func CheckOrigin(origin string) error {
+	if origin == "*" {
+		return nil
+	}
+	u, err := url.Parse(strings.Replace(origin, "*", "wildcard", 1))
+	switch {
+	case err != nil:
+		return fmt.Errorf("origin %q: %v", origin, err)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return fmt.Errorf("origin %q: want http:// or https://", origin)
+	case u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(origin, "/"):
+		return fmt.Errorf("origin %q: want scheme://host[:port] alone, as a browser sends it", origin)
+	case strings.Count(origin, "*") > 1:
+		return fmt.Errorf("origin %q: one * at most", origin)
+	}
+	return nil
 }
 
 // WithLogger sets the logger of the calls the handler refuses itself
@@ -72,8 +107,30 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webview: transcoder: %w", err)
 	}
-	return newGuard(gs, tc, o.logger), nil
+	h := newGuard(gs, tc, o.logger)
+	if len(o.origins) == 0 {
+		return h, nil
+	}
+	for _, origin := range o.origins {
+		if err := CheckOrigin(origin); err != nil {
+			return nil, fmt.Errorf("webview: %w", err)
+		}
+	}
+	// Connect's lists of what its protocols send and read, and the
+	// bearer token of -token-file.
+	c := cors.New(cors.Options{
+		AllowedOrigins: o.origins,
+		AllowedMethods: connectcors.AllowedMethods(),
+		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization"),
+		ExposedHeaders: connectcors.ExposedHeaders(),
+		MaxAge:         int(preflightMaxAge.Seconds()),
+	})
+	return c.Handler(h), nil
 }
+
+// preflightMaxAge is how long a browser may keep a CORS preflight's
+// answer.
+const preflightMaxAge = 2 * time.Hour
 
 // pageHandler serves the page's files read-only, with headers that keep
 // the page to its own origin.

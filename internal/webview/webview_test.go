@@ -28,7 +28,7 @@ const (
 
 // newViewer serves the viewer of a gRPC server built with cfg on a
 // loopback HTTP server.
-func newViewer(t *testing.T, cfg service.GRPCConfig) *httptest.Server {
+func newViewer(t *testing.T, cfg service.GRPCConfig, opts ...webview.Option) *httptest.Server {
 	t.Helper()
 	g, err := service.BuildGRPC(service.New(service.Config{}), cfg)
 	if err != nil {
@@ -38,7 +38,7 @@ func newViewer(t *testing.T, cfg service.GRPCConfig) *httptest.Server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	h, err := webview.New(g.Server, webview.WithLogger(logger))
+	h, err := webview.New(g.Server, append([]webview.Option{webview.WithLogger(logger)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

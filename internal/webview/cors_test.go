@@ -1,0 +1,108 @@
+package webview_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/internal/webview"
+	"github.com/sudokuwise/solver/service"
+)
+
+// TestCORS checks what a browser on another origin is told: a preflight
+// of a Connect call with a bearer token is allowed for an origin listed
+// and for none other, the call's answer names the origin and exposes
+// gRPC-Web's status headers, and without origins nothing is allowed.
+func TestCORS(t *testing.T) {
+	const app, other = "https://app.example", "https://evil.example"
+	listed := newViewer(t, service.GRPCConfig{}, webview.WithAllowedOrigins([]string{app}))
+	none := newViewer(t, service.GRPCConfig{})
+	preflight := func(base, origin string) *http.Response {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodOptions, base+"/sudoku.v1.SudokuService/Solve", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Origin", origin)
+		req.Header.Set("Access-Control-Request-Method", "POST")
+		req.Header.Set("Access-Control-Request-Headers", "authorization,connect-protocol-version,content-type")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	tests := []struct {
+		name, base, origin string
+		allowed            bool
+	}{
+		{"listed origin", listed.URL, app, true},
+		{"another origin", listed.URL, other, false},
+		{"no origins", none.URL, app, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := preflight(tt.base, tt.origin)
+			got := resp.Header.Get("Access-Control-Allow-Origin") == tt.origin
+			if got != tt.allowed {
+				t.Errorf("preflight from %s: status %d, Access-Control-Allow-Origin %q; want allowed %v", tt.origin, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"), tt.allowed)
+			}
+			if !tt.allowed {
+				return
+			}
+			headers := strings.ToLower(resp.Header.Get("Access-Control-Allow-Headers"))
+			for _, h := range []string{"authorization", "connect-protocol-version", "content-type"} {
+				if !strings.Contains(headers, h) {
+					t.Errorf("preflight allows headers %q, not %s", headers, h)
+				}
+			}
+			if resp.StatusCode/100 != 2 {
+				t.Errorf("preflight status %d, want 2xx", resp.StatusCode)
+			}
+		})
+	}
+
+	// The call itself, as the browser then makes it.
+	req, err := http.NewRequest(http.MethodPost, listed.URL+"/sudoku.v1.SudokuService/Solve", strings.NewReader(`{"puzzle":{"text":"`+easyPuzzle+`"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Origin", app)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Connect-Protocol-Version", "1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") != app || !strings.Contains(resp.Header.Get("Access-Control-Expose-Headers"), "Grpc-Status") {
+		t.Errorf("call from %s: status %d, allow origin %q, expose %q; want 200, the origin, Grpc-Status exposed", app, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"), resp.Header.Get("Access-Control-Expose-Headers"))
+	}
+}
+
+// TestCheckOrigin: origins as a browser sends them, "*", and one * in a
+// host pass; paths, other schemes and bare hosts do not.
+func TestCheckOrigin(t *testing.T) {
+	tests := []struct {
+		origin string
+		ok     bool
+	}{
+		{"*", true},
+		{"https://app.example", true},
+		{"http://localhost:5173", true},
+		{"https://*.example.com", true},
+		{"https://app.example/", false},
+		{"https://app.example/path", false},
+		{"app.example", false},
+		{"ftp://app.example", false},
+		{"https://user@app.example", false},
+		{"https://*.*.example", false},
+		{"https://", false},
+	}
+	for _, tt := range tests {
+		if err := webview.CheckOrigin(tt.origin); (err == nil) != tt.ok {
+			t.Errorf("CheckOrigin(%q) = %v, want ok %v", tt.origin, err, tt.ok)
+		}
+	}
+}
