@@ -187,15 +187,8 @@ func TestSolveBatchIdleInFlight(t *testing.T) {
 				ts := startServer(t, Config{MaxConcurrent: 1, BatchIdleTimeout: timeout}, GRPCConfig{})
 				stream, base, cancel := ts.openBatchBaseline(t)
 				defer cancel()
-				if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
-					t.Fatal(err)
-				}
-				held := true
-				defer func() {
-					if held {
-						ts.srv.limit.release()
-					}
-				}()
+				release := holdSlot(t, ts)
+				defer release()
 				// io.EOF: the stream has ended (idle, when the send came late); Recv
 				// or the handler's exit tells how.
 				if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil && err != io.EOF {
@@ -229,8 +222,7 @@ func TestSolveBatchIdleInFlight(t *testing.T) {
 					t.Fatalf("stream with a puzzle in flight ended with %v", err)
 				case <-time.After(5 * timeout):
 				}
-				held = false
-				ts.srv.limit.release()
+				release()
 				if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
 					t.Fatalf("answer = %v, %v; want a result for a", a, err)
 				}
@@ -338,26 +330,28 @@ func TestSolveBatchNoHeartbeatWaiting(t *testing.T) {
 	const beat = 20 * time.Millisecond
 	ts := startServer(t, Config{MaxConcurrent: 1, BatchHeartbeat: beat}, GRPCConfig{})
 	stream, _, _ := ts.openBatchBaseline(t)
-	if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
-		t.Fatal(err)
-	}
-	held := true
-	defer func() {
-		if held {
-			ts.srv.limit.release()
-		}
-	}()
+	release := holdSlot(t, ts)
+	defer release()
 	if err := stream.Send(&sudokuv1.BatchItem{Id: "a", Puzzle: textPuzzle(seedEasy)}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the puzzle to wait for a slot", func() bool { return ts.srv.limit.waiting() == 1 })
 	time.Sleep(20 * beat)
-	held = false
-	ts.srv.limit.release()
+	release()
 	if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
 		t.Fatalf("answer = %v, %v; want a result for a", a, err)
 	}
 	if stream.beats != 0 {
 		t.Errorf("%d heartbeats while the puzzle waited for a slot, want none", stream.beats)
 	}
+}
+
+// holdSlot takes the server's one solving slot and returns what gives it
+// back, which the test calls or defers (a second call does nothing).
+func holdSlot(t *testing.T, ts *testServer) (release func()) {
+	t.Helper()
+	if err := ts.srv.limit.acquire(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
+	return sync.OnceFunc(ts.srv.limit.release)
 }
