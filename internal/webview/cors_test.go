@@ -1,6 +1,7 @@
 package webview_test
 
 import (
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -19,19 +20,11 @@ func TestCORS(t *testing.T) {
 	none := newViewer(t, service.GRPCConfig{})
 	preflight := func(base, origin string) *http.Response {
 		t.Helper()
-		req, err := http.NewRequest(http.MethodOptions, base+"/sudoku.v1.SudokuService/Solve", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Origin", origin)
-		req.Header.Set("Access-Control-Request-Method", "POST")
-		req.Header.Set("Access-Control-Request-Headers", "authorization,connect-protocol-version,content-type")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp
+		return send(t, http.MethodOptions, base, "", map[string]string{
+			"Origin":                         origin,
+			"Access-Control-Request-Method":  "POST",
+			"Access-Control-Request-Headers": "authorization,connect-protocol-version,content-type",
+		})
 	}
 	tests := []struct {
 		name, base, origin string
@@ -64,21 +57,34 @@ func TestCORS(t *testing.T) {
 	}
 
 	// The call itself, as the browser then makes it.
-	req, err := http.NewRequest(http.MethodPost, listed.URL+"/sudoku.v1.SudokuService/Solve", strings.NewReader(`{"puzzle":{"text":"`+easyPuzzle+`"}}`))
+	resp := send(t, http.MethodPost, listed.URL, `{"puzzle":{"text":"`+easyPuzzle+`"}}`, map[string]string{
+		"Origin":                   app,
+		"Content-Type":             "application/json",
+		"Connect-Protocol-Version": "1",
+	})
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") != app || !strings.Contains(resp.Header.Get("Access-Control-Expose-Headers"), "Grpc-Status") {
+		t.Errorf("call from %s: status %d, allow origin %q, expose %q; want 200, the origin, Grpc-Status exposed", app, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"), resp.Header.Get("Access-Control-Expose-Headers"))
+	}
+}
+
+// send makes a request of Solve on the viewer at base with body and
+// headers, and returns its answer, its body read and closed.
+func send(t *testing.T, method, base, body string, headers map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(method, base+"/sudoku.v1.SudokuService/Solve", strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Origin", app)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Connect-Protocol-Version", "1")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
+	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || resp.Header.Get("Access-Control-Allow-Origin") != app || !strings.Contains(resp.Header.Get("Access-Control-Expose-Headers"), "Grpc-Status") {
-		t.Errorf("call from %s: status %d, allow origin %q, expose %q; want 200, the origin, Grpc-Status exposed", app, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"), resp.Header.Get("Access-Control-Expose-Headers"))
-	}
+	return resp
 }
 
 // TestCheckOrigin: origins as a browser sends them, "*", and one * in a
