@@ -31,7 +31,7 @@
     (board.cells || []).forEach((c, i) => { vals[i] = c.value || 0; });
     return {
       L, board, given, vals, cands: new Uint32Array(L.N), undo: [], redo: [],
-      sel: -1, pencil: false, shown: null, msg: 'Your turn: click a cell, then a digit.', checked: null, wrong: [], wrongMarks: [],
+      sel: -1, pencil: false, shown: null, msg: 'Your turn: click a cell (or move with the arrow keys), then a digit.', checked: null, wrong: [], wrongMarks: [],
       solution: undefined, solved: false,
     };
   }
@@ -363,10 +363,31 @@
       for (const [k, val] of Object.entries({ x: (cell % L.n) * S + inset, y: Math.floor(cell / L.n) * S + inset, width: S - 2 * inset, height: S - 2 * inset, class: cls, 'data-cell': cell })) r.setAttribute(k, val);
       g.appendChild(r);
     };
-    for (const cell of conflicts()) rect(cell, 'conflict', 0);
+    const clash = conflicts();
+    for (const cell of clash) rect(cell, 'conflict', 0);
     for (const cell of P.wrong) rect(cell, 'wrong', 3);
     for (const cell of P.wrongMarks) rect(cell, 'wrongmarks', 3);
     if (P.sel >= 0) rect(P.sel, P.pencil ? 'cursor pencil' : 'cursor', 2);
+    const info = P.sel >= 0 ? cellText(P.sel, clash) : '';
+    if ($('cellinfo').textContent !== info) $('cellinfo').textContent = info;
+  }
+
+  // cellText says what a cell holds, for a screen reader: "r2c3: 4, yours,
+  // in conflict", "r1c1: 5, a clue", "r4c4: empty, pencil marks 1 5 9".
+  function cellText(cell, clash) {
+    const L = P.L, name = `r${Math.floor(cell / L.n) + 1}c${(cell % L.n) + 1}`;
+    let text;
+    if (L.black[cell]) {
+      text = P.vals[cell] ? `black, ${L.symbols[P.vals[cell] - 1]}` : 'black';
+    } else if (P.vals[cell]) {
+      text = `${L.symbols[P.vals[cell] - 1]}, ${P.given[cell] ? 'a clue' : 'yours'}`;
+    } else {
+      const marks = digits(P.cands[cell]).map((d) => L.symbols[d - 1]);
+      text = marks.length ? `empty, pencil marks ${marks.join(' ')}` : 'empty';
+    }
+    if (clash.has(cell)) text += ', in conflict';
+    if (P.pencil) text += ' (pencil mode)';
+    return `${name}: ${text}`;
   }
 
   // caption writes what play mode has to say where the step's caption
@@ -446,7 +467,9 @@
     on = v;
     document.body.classList.toggle('playing', on);
     document.body.classList.remove('solvedbyyou');
-    $('playmode').setAttribute('aria-pressed', String(on));
+    // The label says what a press does; a pressed state as well would say
+    // it twice ("Back to the replay, pressed").
+    $('playmode').classList.toggle('on', on);
     $('playmode').textContent = on ? 'Back to the replay' : 'Solve it yourself';
   }
 
@@ -457,6 +480,12 @@
     if (on) {
       V.pause();
       if (P.sel < 0) P.sel = P.vals.findIndex((d, cell) => !d && !P.L.black[cell]);
+    } else {
+      $('cellinfo').textContent = '';
+      if (document.activeElement && document.activeElement.closest('.playonly')) {
+        // Its button is hidden now: the focus goes back to the toggle.
+        $('playmode').focus();
+      }
     }
     history.replaceState(null, '', V.link());
     V.redraw();

@@ -354,7 +354,7 @@
     svg.textContent = '';
     const W = L.n * S;
     svg.setAttribute('viewBox', `-3 -3 ${W + 6} ${W + 6}`);
-    svg.setAttribute('aria-label', `${L.n}×${L.n} board`);
+    svg.setAttribute('aria-label', `${L.n}×${L.n} ${variantName(L.variant)} board`);
     const defs = el('defs', {}, svg);
     for (const kind of ['strong', 'weak', 'then']) {
       const m = el('marker', { id: 'arrow-' + kind, viewBox: '0 0 10 10', refX: '9', refY: '5', markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse' }, defs);
@@ -742,6 +742,10 @@
     $('position').textContent = revealed() ? `${Math.min(pos + 1, total)} / ${total}${run.done ? '' : '…'}` : `step ${pos + 1}`;
     $('board').dataset.position = String(pos);
     $('play').textContent = playing ? 'Pause' : 'Play';
+    // Read out each step a person steps to, not fifteen a second of a
+    // running replay.
+    const live = playing && !playMode() ? 'off' : 'polite';
+    if ($('caption').getAttribute('aria-live') !== live) $('caption').setAttribute('aria-live', live);
   }
 
   const statusNames = {
@@ -780,10 +784,14 @@
 
   function markListed() {
     const list = $('steplist');
-    if (listedCurrent) listedCurrent.classList.remove('current');
+    if (listedCurrent) {
+      listedCurrent.classList.remove('current');
+      listedCurrent.removeAttribute('aria-current');
+    }
     listedCurrent = list.children[pos] || null;
     if (listedCurrent) {
       listedCurrent.classList.add('current');
+      listedCurrent.setAttribute('aria-current', 'step');
       const top = listedCurrent.offsetTop - list.offsetTop;
       if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - list.clientHeight / 2;
     }
@@ -855,6 +863,7 @@
     const sps = SPEEDS[speed];
     $('speedlabel').textContent = sps === Infinity ? 'max' : `${sps}/s`;
     $('speed').value = String(speed);
+    $('speed').setAttribute('aria-valuetext', sps === Infinity ? 'as fast as they come' : `${sps} steps a second`);
   }
 
   function setStatus(text, error) {
@@ -996,7 +1005,8 @@
     const mine = run;
     drawBoard(L);
     if (player) player.reset(L, run.board, run.given);
-    pos = 0; carry = 0; playing = run.at === null; overlay = null; dirty = true;
+    // A person who asked for less motion starts the replay themselves.
+    pos = 0; carry = 0; playing = run.at === null && !matchMedia('(prefers-reduced-motion: reduce)').matches; overlay = null; dirty = true;
     setStatus(`Solving a ${L.n}×${L.n} ${variantName(L.variant)} puzzle…`);
     document.body.dataset.state = 'solving';
     try {
