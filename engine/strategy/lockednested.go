@@ -108,7 +108,6 @@ type lockedTrial struct {
 	queue []int32  // what is left to follow (see the lk* kinds)
 	head  int
 	work  int
-	polls int
 	bad   lockedBad
 	// Logging, for the report: the events of a trial and the eliminations
 	// each made, with where each elimination is (elimAt, by cell*n +
@@ -702,8 +701,11 @@ func (t *lockedTrial) spent(sink *Sink, budget int) bool {
 	if t.work > budget {
 		return true
 	}
-	t.polls++
-	return t.polls%cancelEvery == 0 && sink.Cancelled()
+	// Each call comes before a trial that copies the board's candidates
+	// (microseconds on a 25×25): a poll of the sink each time costs
+	// nothing beside it, and one every cancelEvery ran a second past a
+	// deadline there.
+	return sink.Cancelled()
 }
 
 // find adds the steps of the board started to sink: the candidates
