@@ -196,8 +196,6 @@ func (s *Server) sendStatus(ctx context.Context, err error) error {
 	t := time.NewTimer(clientGoneWait)
 	defer t.Stop()
 	select {
-	case <-s.draining:
-		return err
 	case <-ctx.Done():
 	case <-t.C:
 		return err

@@ -142,11 +142,12 @@ func evalAwait[T any](ctx context.Context, t *testing.T, expr string) T {
 }
 
 // emulateMedia makes the page's CSS media type media ("print"), or the
-// screen's again for "".
-func emulateMedia(ctx context.Context, t *testing.T, media string) {
+// screen's again for "", with the media features given (a person's
+// preferences: prefers-reduced-motion).
+func emulateMedia(ctx context.Context, t *testing.T, media string, features ...*emulation.MediaFeature) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Action[cdp.Empty](func(ctx context.Context, tg *chromedp.Target) (cdp.Empty, error) {
-		return cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
+		return cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media, Features: features})
 	}))
 	if err != nil {
 		t.Fatalf("emulating media %q: %v", media, err)
