@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -28,7 +29,7 @@ import (
 func newTracerProvider(ctx context.Context, endpoint string, lookupEnv func(string) (string, bool)) (*sdktrace.TracerProvider, error) {
 	if endpoint != "" {
 		if err := checkOTLPEndpoint(endpoint); err != nil {
-			return nil, &usageError{fmt.Errorf("-otlp-endpoint (or SOLVERD_OTLP_ENDPOINT) %q: %v", endpoint, err)}
+			return nil, &usageError{fmt.Errorf("-otlp-endpoint (or SOLVERD_OTLP_ENDPOINT) %q: %v", redactEndpoint(endpoint), err)}
 		}
 	}
 	if v, _ := lookupEnv("OTEL_SDK_DISABLED"); strings.EqualFold(v, "true") {
@@ -40,7 +41,7 @@ func newTracerProvider(ctx context.Context, endpoint string, lookupEnv func(stri
 	if endpoint == "" {
 		name, v := otlpEnv(lookupEnv)
 		if err := checkOTLPEndpoint(v); err != nil {
-			return nil, &usageError{fmt.Errorf("%s %q: %v", name, v, err)}
+			return nil, &usageError{fmt.Errorf("%s %q: %v", name, redactEndpoint(v), err)}
 		}
 	}
 	var opts []otlptracegrpc.Option
@@ -79,6 +80,25 @@ func otlpTarget(endpoint string, lookupEnv func(string) (string, bool)) string {
 	return v
 }
 
+// redactEndpoint returns a collector's address fit for a log: the user
+// information of a URL (a tenant and an API key, as some hosted
+// collectors take them) replaced by "xxxxx".
+func redactEndpoint(endpoint string) string {
+	scheme, rest, ok := strings.Cut(endpoint, "://")
+	if !ok {
+		return endpoint
+	}
+	authority, path := rest, ""
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		authority, path = rest[:i], rest[i:]
+	}
+	at := strings.LastIndex(authority, "@")
+	if at < 0 {
+		return endpoint
+	}
+	return scheme + "://xxxxx@" + authority[at+1:] + path
+}
+
 // otlpEnv returns the environment variable that names the collector, and
 // its value; "", "" for none.
 func otlpEnv(lookupEnv func(string) (string, bool)) (name, value string) {
@@ -97,6 +117,10 @@ func checkOTLPEndpoint(endpoint string) error {
 	if strings.Contains(endpoint, "://") {
 		u, err := url.Parse(endpoint)
 		if err != nil {
+			// url.Error quotes the URL whole, credentials and all.
+			if ue := (*url.Error)(nil); errors.As(err, &ue) {
+				err = ue.Err
+			}
 			return fmt.Errorf("%s: %v", want, err)
 		}
 		if u.Scheme != "http" && u.Scheme != "https" {

@@ -155,6 +155,9 @@ func TestBadOTLPEndpoint(t *testing.T) {
 		{"URL scheme", "grpc://collector:4317", nil, `scheme "grpc"`},
 		{"URL without host", "http://:4317", nil, "names no host"},
 		{"URL bad port", "https://collector:x", nil, "-otlp-endpoint"},
+		{"URL credentials not shown", "https://tenant:S3CRET@collector:x", nil, `"https://xxxxx@collector:x"`},
+		{"URL credentials not shown by the URL parser", "https://tenant:S3CRET@collector:4317/%zz", nil, `"https://xxxxx@collector:4317/%zz"`},
+		{"environment credentials not shown", "", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "https://key@:4317"}, `"https://xxxxx@:4317"`},
 		{"bad even with the SDK disabled", "::bad::", map[string]string{"OTEL_SDK_DISABLED": "true"}, "-otlp-endpoint"},
 		{"environment", "", map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "::bad::"}, `OTEL_EXPORTER_OTLP_ENDPOINT "::bad::"`},
 		{"traces environment", "", map[string]string{"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "ftp://x"}, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"},
@@ -178,6 +181,9 @@ func TestBadOTLPEndpoint(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("newTracerProvider(%q) = %v, want an error containing %q", tt.endpoint, err, tt.want)
 			}
+			if strings.Contains(err.Error(), "S3CRET") || strings.Contains(err.Error(), "key@") {
+				t.Errorf("the error shows the endpoint's credentials: %v", err)
+			}
 			if !errors.As(err, new(*usageError)) {
 				t.Errorf("err = %T, want a usage error (exit status 2)", err)
 			}
@@ -198,4 +204,23 @@ func attr(attrs []*commonpb.KeyValue, key string) *commonpb.AnyValue {
 		}
 	}
 	return nil
+}
+
+// TestRedactEndpoint: the user information of a collector's URL never
+// reaches a log; other addresses are shown as given.
+func TestRedactEndpoint(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://tenant:S3CRET@collector:4317", "https://xxxxx@collector:4317"},
+		{"https://APIKEY@collector", "https://xxxxx@collector"},
+		{"http://a@b@collector:4317/v1/traces?x=@", "http://xxxxx@collector:4317/v1/traces?x=@"},
+		{"https://collector:4317/p@th", "https://collector:4317/p@th"},
+		{"https://collector:4317", "https://collector:4317"},
+		{"collector:4317", "collector:4317"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := redactEndpoint(tt.in); got != tt.want {
+			t.Errorf("redactEndpoint(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }
