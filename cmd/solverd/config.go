@@ -161,7 +161,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.tlsClientCA, "tls-client-ca", "", "PEM `file` of the CAs of client certificates; when set, clients must present one (mutual TLS)")
 	fs.StringVar(&cfg.metricsListen, "metrics-listen", "", "`host:port` of the Prometheus /metrics HTTP endpoint; empty serves none")
 	fs.StringVar(&cfg.httpListen, "http-listen", "", "`host:port` of the web viewer: a page that solves a puzzle and shows each step, calling this server's API over Connect and gRPC-Web (with its TLS, tokens and limits); empty serves none")
-	fs.StringVar(&cfg.corsOrigins, "http-cors-origins", "", "comma-separated `origins` (scheme://host[:port]; * for any; one * in a host for its subdomains) whose pages may call the API on -http-listen from a browser (CORS), with -auth-token-file's tokens as on the viewer; empty: the viewer's own page alone")
+	fs.StringVar(&cfg.corsOrigins, "http-cors-origins", "", "comma-separated `origins` (scheme://host[:port]; * for any; scheme://*.host for its subdomains) whose pages may call the API on -http-listen from a browser (CORS), with -auth-token-file's tokens as on the viewer; empty: the viewer's own page alone")
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 

@@ -87,8 +87,9 @@ func send(t *testing.T, method, base, body string, headers map[string]string) *h
 	return resp
 }
 
-// TestCheckOrigin: origins as a browser sends them, "*", and one * in a
-// host pass; paths, other schemes and bare hosts do not.
+// TestCheckOrigin: origins as a browser sends them, "*", and a * as the
+// first label of a host pass; paths, other schemes, bare hosts and a *
+// elsewhere do not.
 func TestCheckOrigin(t *testing.T) {
 	tests := []struct {
 		origin string
@@ -104,6 +105,13 @@ func TestCheckOrigin(t *testing.T) {
 		{"ftp://app.example", false},
 		{"https://user@app.example", false},
 		{"https://*.*.example", false},
+		{"https://*example.com", false},
+		{"https://app.*", false},
+		{"https://app.*.example", false},
+		{"http://*", false},
+		{"http://*.", false},
+		{"http://*.:8080", false},
+		{"https://*.example.com:8443", true},
 		{"https://", false},
 	}
 	for _, tt := range tests {

@@ -46,7 +46,7 @@ type options struct {
 }
 
 // WithAllowedOrigins lets pages of other origins (scheme://host[:port],
-// "*" for any, one "*" in a host for its subdomains) call the services
+// "*" for any, scheme://*.host[:port] for host's subdomains) call the services
 // from a browser: the handler answers CORS preflights and marks its
 // answers for those origins. Without it, browsers let only the viewer's
 // own page call them.
@@ -55,8 +55,10 @@ func WithAllowedOrigins(origins []string) Option {
 }
 
 // CheckOrigin reports why origin cannot be one of WithAllowedOrigins, or
-// nil: "*", or scheme://host[:port] with scheme http or https, no path,
-// and at most one "*" in the host.
+// nil: "*", or scheme://host[:port] with scheme http or https and no
+// path, where host may start with "*." for its subdomains. A "*" anywhere
+// else would match hosts of other owners ("https://*example.com" matches
+// https://evilexample.com), so it is refused.
 func CheckOrigin(origin string) error {
 	if origin == "*" {
 		return nil
@@ -71,8 +73,17 @@ func CheckOrigin(origin string) error {
 		return fmt.Errorf("origin %q: want scheme://host[:port] alone, as a browser sends it", origin)
 	case strings.Count(origin, "*") > 1:
 		return fmt.Errorf("origin %q: one * at most", origin)
+	case strings.Contains(origin, "*") && !subdomainsOf(u.Hostname()):
+		return fmt.Errorf("origin %q: a * stands for the subdomains of a host, as the first label alone (https://*.example.com)", origin)
 	}
 	return nil
+}
+
+// subdomainsOf reports whether host, its "*" replaced by "wildcard", is
+// "*." and a host name.
+func subdomainsOf(host string) bool {
+	rest, ok := strings.CutPrefix(host, "wildcard.")
+	return ok && rest != "" && !strings.HasPrefix(rest, ".") && !strings.HasSuffix(rest, ".")
 }
 
 // WithLogger sets the logger of the calls the handler refuses itself
