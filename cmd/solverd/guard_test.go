@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/testpki"
 )
 
@@ -136,6 +137,27 @@ func TestBodyDeadline(t *testing.T) {
 	if took := time.Since(start); took > 5*time.Second || !strings.Contains(string(reply), "408") {
 		t.Errorf("a trickled body was answered %q after %v; want 408 at the %v deadline", reply, took, d)
 	}
+
+	// A SolveBatch stream sends its puzzles for as long as the batch
+	// lasts: a body that keeps coming past the deadline is read in full.
+	batch, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer batch.Close()
+	io.WriteString(batch, "POST "+sudokuv1.SudokuService_SolveBatch_FullMethodName+" HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+	for end := time.Now().Add(3 * d); time.Now().Before(end); {
+		io.WriteString(batch, "1\r\n.\r\n")
+		time.Sleep(d / 6)
+	}
+	io.WriteString(batch, "0\r\n\r\n")
+	batch.SetReadDeadline(time.Now().Add(30 * time.Second))
+	reply = make([]byte, 4096)
+	n, _ := io.ReadAtLeast(batch, reply, 12)
+	if got := string(reply[:n]); !strings.HasPrefix(got, "HTTP/1.1 200") {
+		t.Fatalf("a SolveBatch body sent over %v was answered %q; want 200 (no deadline on a batch)", 3*d, got)
+	}
+	<-alive // the handler's, which answered
 }
 
 // TestWebSlowBody sends the web port a Connect call whose body never

@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/keepalive"
 
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/transport"
 	"github.com/sudokuwise/solver/internal/webview"
 	"github.com/sudokuwise/solver/service"
@@ -76,7 +77,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	}
 	if tp != nil {
 		gcfg.TracerProvider = tp
-		logger.Info("exporting traces over OTLP", "endpoint", otlpTarget(cfg.otlpEndpoint, lookupEnv))
+		logger.Info("exporting traces over OTLP", "endpoint", redactEndpoint(otlpTarget(cfg.otlpEndpoint, lookupEnv)))
 		defer func() {
 			// Send the spans still batched, briefly: the collector may be gone.
 			shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -264,9 +265,11 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 // -request-timeout does on the gRPC port: a client that trickles its body
 // is cut off rather than held. The deadline is lifted once the body has
 // been read, so that a SolveSteps stream answers as long as its solve.
+// SolveBatch is exempt, as on the gRPC port: its body is a stream of
+// puzzles that lasts as long as the batch, which its idle timeout bounds.
 func bodyDeadline(h http.Handler, d time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Body != nil && r.Body != http.NoBody {
+		if r.Body != nil && r.Body != http.NoBody && r.URL.Path != sudokuv1.SudokuService_SolveBatch_FullMethodName {
 			rc := http.NewResponseController(w)
 			if rc.SetReadDeadline(time.Now().Add(d)) == nil {
 				r.Body = &deadlineBody{ReadCloser: r.Body, lift: func() { rc.SetReadDeadline(time.Time{}) }}
