@@ -61,8 +61,10 @@ var errDraining = errors.New("server is shutting down")
 // would read as the client's own deadline, which clients do not retry.
 //
 // When the server shuts down, the batch stops reading, answers the
-// puzzles it has and ends with Unavailable: a puzzle without an answer
-// was not solved and may be sent again, to this server or another.
+// puzzles its workers have, drops those queued and ends with Unavailable,
+// also when the client has closed its side (OK only if no puzzle was
+// dropped): a puzzle without an answer was not solved and may be sent
+// again, to this server or another.
 func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
 	ctx, cancel := context.WithCancel(stream.Context())
 	defer cancel()
@@ -98,12 +100,16 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 	items := newItemQueue(batchReadAhead, recentIDWindow)
 	// When the call ends early or the server drains, the workers stop
 	// taking puzzles: those queued go unanswered.
+	dropped := testHookBatchDropped // read here: the goroutine may outlive the call
 	go func() {
 		select {
 		case <-ctx.Done():
 		case <-s.draining:
 		}
 		items.drop()
+		if dropped != nil {
+			dropped()
+		}
 	}()
 	recvDone := make(chan error, 1) // filled before items closes
 	go func() {
@@ -178,9 +184,12 @@ func (s *Server) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) erro
 		}
 	}
 	switch {
-	case recvErr == io.EOF:
+	case recvErr == io.EOF && items.lost() == 0:
 		return nil
-	case errors.Is(recvErr, errDraining):
+	case recvErr == io.EOF, errors.Is(recvErr, errDraining):
+		// The server drained after the client closed its side and
+		// dropped puzzles still queued (ctx, which drops them too, has
+		// not ended): OK would say that they were answered.
 		return drainStatus()
 	}
 	return toStatus(recvErr)
@@ -362,6 +371,10 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 // once it has its slot, before it is solved: a test's way to make one
 // panic, or take long.
 var testHookSolveItem func(*sudokuv1.BatchItem)
+
+// testHookBatchDropped, when set, is called once a batch has dropped the
+// puzzles it had queued, as the call ended or the server drained.
+var testHookBatchDropped func()
 
 // itemClock gives each puzzle a worker solves a deadline of its own
 // without a context per puzzle, which costs more than a short solve

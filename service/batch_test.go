@@ -506,3 +506,93 @@ func TestItemClockDeadline(t *testing.T) {
 		t.Errorf("deadline %v past the parent's", d)
 	}
 }
+
+// TestSolveBatchDrainAfterCloseSend drains the server while the one worker
+// of a stream solves its first puzzle, after the client has closed its
+// side. Puzzles still queued are dropped unanswered: the stream must then
+// end with Unavailable, which tells the client to send them again, not
+// with OK, which says that every puzzle was answered. A stream whose
+// puzzles were all taken ends with OK once they are answered.
+func TestSolveBatchDrainAfterCloseSend(t *testing.T) {
+	tests := []struct {
+		name    string
+		puzzles int
+		want    codes.Code
+	}{
+		{"puzzles queued", 5, codes.Unavailable},
+		{"every puzzle taken", 1, codes.OK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hold, started := make(chan struct{}), make(chan struct{}, 1)
+			testHookSolveItem = func(item *sudokuv1.BatchItem) {
+				if item.GetId() == "0" {
+					started <- struct{}{}
+					<-hold
+				}
+			}
+			dropped := make(chan struct{}, 1)
+			testHookBatchDropped = func() {
+				select {
+				case dropped <- struct{}{}:
+				default:
+				}
+			}
+			t.Cleanup(func() { testHookSolveItem, testHookBatchDropped = nil, nil })
+			eof := make(chan struct{})
+			signalEOF := grpc.ChainStreamInterceptor(func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+				return handler(srv, &eofStream{ServerStream: ss, eof: eof})
+			})
+			ts := startServer(t, Config{MaxConcurrent: 1, BatchWorkers: 1}, GRPCConfig{ServerOptions: []grpc.ServerOption{signalEOF}})
+			stream, _, _ := ts.openBatchBaseline(t)
+			items := make([]*sudokuv1.BatchItem, tt.puzzles)
+			for i := range items {
+				items[i] = &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: textPuzzle(clue17[i%len(clue17)])}
+			}
+			if err := stream.SudokuService_SolveBatchClient.Send(batchOf(items...)); err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.CloseSend(); err != nil {
+				t.Fatal(err)
+			}
+			receive(t, started, 20*time.Second, "first puzzle solving")
+			receive(t, eof, 20*time.Second, "end of the client's side read")
+			ts.srv.Drain()
+			receive(t, dropped, 20*time.Second, "queue dropped")
+			close(hold)
+
+			answers := 0
+			var err error
+			for {
+				if _, err = stream.Recv(); err != nil {
+					break
+				}
+				answers++
+			}
+			if err == io.EOF {
+				err = nil
+			}
+			if answers != 1 || status.Code(err) != tt.want {
+				t.Errorf("%d answers, stream ended with %v; want 1 answer and %v", answers, err, tt.want)
+			}
+			if err := ts.exit.next(t); status.Code(err) != tt.want {
+				t.Errorf("handler returned %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// eofStream is a server stream that closes eof once it has received the
+// end of the client's side.
+type eofStream struct {
+	grpc.ServerStream
+	eof chan struct{}
+}
+
+func (s *eofStream) RecvMsg(m any) error {
+	err := s.ServerStream.RecvMsg(m)
+	if err == io.EOF {
+		close(s.eof)
+	}
+	return err
+}

@@ -21,6 +21,7 @@ type itemQueue struct {
 	head     int // items[head:] are queued
 	limit    int
 	closed   bool
+	dropped  int       // items that drop forgot
 	ids      recentIDs // of the items taken
 }
 
@@ -101,10 +102,19 @@ func (q *itemQueue) drop() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.closed = true
+	q.dropped += q.len()
 	clear(q.items)
 	q.items, q.head = q.items[:0], 0
 	q.notEmpty.Broadcast()
 	q.notFull.Broadcast()
+}
+
+// lost returns the number of items that drop forgot: received, never
+// taken, never answered.
+func (q *itemQueue) lost() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.dropped
 }
 
 // recentIDs remembers the last ids added, up to a window, by a 128-bit
