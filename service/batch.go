@@ -428,9 +428,14 @@ func (c itemContext) Deadline() (time.Time, bool) { return c.deadline, true }
 // stop ends the time of the puzzle that ended with err, and returns err,
 // or DeadlineExceeded when its time ran out.
 func (c *itemClock) stop(err error) error {
-	c.timer.Stop()
+	// Stop fails once the timer has fired. Its function cancels the
+	// context, perhaps not yet: reused, it would fail the next puzzle.
+	fired := !c.timer.Stop()
 	if err != nil && c.ctx.Err() != nil && c.parent.Err() == nil && errors.Is(context.Cause(c.ctx), context.DeadlineExceeded) {
-		return context.DeadlineExceeded
+		err = context.DeadlineExceeded
+	}
+	if fired {
+		c.close() // the next start makes a context of its own
 	}
 	return err
 }
@@ -440,6 +445,7 @@ func (c *itemClock) close() {
 	if c.timer != nil {
 		c.timer.Stop()
 		c.cancel(context.Canceled)
+		c.ctx, c.cancel, c.timer = nil, nil, nil
 	}
 }
 

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -504,6 +505,56 @@ func TestItemClockDeadline(t *testing.T) {
 	defer pc.close()
 	if d, _ := pc.start().Deadline(); d.After(time.Now().Add(time.Second)) {
 		t.Errorf("deadline %v past the parent's", d)
+	}
+}
+
+// TestItemClockLateTimer runs a puzzle whose timer fires as it ends: the
+// timer's function, which cancels the clock's context, may run before the
+// puzzle stops, between its stop and the next puzzle's start, or after
+// that start. Whatever the order, the next puzzle must get a context that
+// is not cancelled: when the clock reused the first one, the late function
+// cancelled it, failing the next puzzle at once with DeadlineExceeded.
+// The test plays the firing by stopping the timer itself and calling its
+// function, the first context's cancel, where the case says.
+func TestItemClockLateTimer(t *testing.T) {
+	errSolve := errors.New("solve failed")
+	tests := []struct {
+		name string
+		when string // the timer's function runs before "stop", "start" or "after"
+		want error  // returned by the first puzzle's stop
+	}{
+		{"function runs before stop", "stop", context.DeadlineExceeded},
+		{"function runs before next start", "start", errSolve},
+		{"function runs after next start", "after", errSolve},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newItemClock(context.Background(), time.Hour)
+			defer c.close()
+			c.start()
+			c.timer.Stop()     // it fired: a later Stop reports false
+			cancel := c.cancel // of the first puzzle's context
+			fire := func() { cancel(context.DeadlineExceeded) }
+			if tt.when == "stop" {
+				fire()
+			}
+			if err := c.stop(errSolve); err != tt.want {
+				t.Errorf("first puzzle stopped with %v, want %v", err, tt.want)
+			}
+			if tt.when == "start" {
+				fire()
+			}
+			next := c.start()
+			if tt.when == "after" {
+				fire()
+			}
+			if err := next.Err(); err != nil {
+				t.Errorf("next puzzle's context is done at its start: %v (cause %v)", err, context.Cause(next))
+			}
+			if err := c.stop(nil); err != nil {
+				t.Errorf("next puzzle stopped with %v, want nil", err)
+			}
+		})
 	}
 }
 
