@@ -491,10 +491,12 @@ func newBatchIdle(timeout time.Duration) *batchIdle {
 // received counts a message of n puzzles in flight and restarts the
 // clock, or stops it while puzzles are in flight.
 func (b *batchIdle) received(n int) {
-	busy := b.inFlight.Add(int64(n)) > 0
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if busy {
+	// Counted with the lock held: counted before, a message could see the
+	// last puzzle still in flight, then stop the clock that answered had
+	// restarted meanwhile, with none in flight.
+	if b.inFlight.Add(int64(n)) > 0 {
 		b.disarm()
 	} else {
 		b.arm()
@@ -510,7 +512,8 @@ func (b *batchIdle) answered() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	// A message received since may have put puzzles in flight again;
-	// then received stops the clock, before or after this.
+	// then received, which counts them with the lock held, stops the
+	// clock before or after this.
 	if b.inFlight.Load() == 0 {
 		b.arm()
 	}

@@ -1,9 +1,11 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
@@ -354,4 +356,53 @@ func holdSlot(t *testing.T, ts *testServer) (release func()) {
 		t.Fatal(err)
 	}
 	return sync.OnceFunc(ts.srv.limit.release)
+}
+
+// TestBatchIdleEmptyMessageAsLastAnswered receives a message without
+// puzzles while the last puzzle in flight is answered: the idle clock must
+// run afterwards, or the stream, with nothing in flight, never ends idle.
+// The test runs the order that stopped it: received, waiting for the lock,
+// while answered counts the puzzle and restarts the clock. received used
+// to count the message before taking the lock, see the puzzle still in
+// flight, and stop the clock that answered had just restarted.
+func TestBatchIdleEmptyMessageAsLastAnswered(t *testing.T) {
+	b := newBatchIdle(time.Hour)
+	defer b.stop()
+	b.received(1)
+	b.mu.Lock()
+	done := make(chan struct{})
+	go func() {
+		b.received(0)
+		close(done)
+	}()
+	waitLocking(t, "service.(*batchIdle).received")
+	// answered, the lock it takes held here already.
+	if b.inFlight.Add(-1) == 0 {
+		b.arm()
+	}
+	b.mu.Unlock()
+	receive(t, done, 10*time.Second, "return from received")
+
+	b.mu.Lock()
+	running := b.timer != nil && b.timer.Stop()
+	b.mu.Unlock()
+	if n := b.inFlight.Load(); n != 0 || !running {
+		t.Errorf("%d puzzles in flight, clock running %v; want 0 and true", n, running)
+	}
+}
+
+// waitLocking waits until a goroutine whose stack has the function fn
+// waits for a sync.Mutex, failing t after 10 seconds.
+func waitLocking(t *testing.T, fn string) {
+	t.Helper()
+	waitFor(t, fn+" to wait for a lock", func() bool {
+		var buf bytes.Buffer
+		pprof.Lookup("goroutine").WriteTo(&buf, 2)
+		for g := range strings.SplitSeq(buf.String(), "\n\n") {
+			if strings.Contains(g, "[sync.Mutex.Lock") && strings.Contains(g, fn+"(") {
+				return true
+			}
+		}
+		return false
+	})
 }
