@@ -137,7 +137,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.DurationVar(&cfg.handshakeTimeout, "handshake-timeout", 10*time.Second, "time a new connection has to complete its handshake")
 	fs.DurationVar(&cfg.keepaliveTime, "keepalive-time", time.Minute, "ping a connection idle for this long, to find dead clients")
 	fs.DurationVar(&cfg.keepaliveTimeout, "keepalive-timeout", 20*time.Second, "close a connection whose ping is not answered within this time")
-	fs.DurationVar(&cfg.keepaliveMinTime, "keepalive-min-time", 10*time.Second, "close connections of clients that ping more often than this")
+	fs.DurationVar(&cfg.keepaliveMinTime, "keepalive-min-time", 10*time.Second, "close connections of clients that ping more often than this; 0 means no minimum")
 	fs.BoolVar(&cfg.keepaliveWithoutCalls, "keepalive-permit-without-calls", true, "let clients ping connections with no call in flight")
 	fs.DurationVar(&cfg.maxConnIdle, "max-connection-idle", 15*time.Minute, "close connections without calls for this long; 0 means never")
 	fs.DurationVar(&cfg.maxConnAge, "max-connection-age", 30*time.Minute, "ask clients to reconnect after this long (±10%), so that load rebalances; 0 means never")

@@ -326,7 +326,8 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 		ServerOptions: []grpc.ServerOption{
 			grpc.ConnectionTimeout(cfg.handshakeTimeout),
 			grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{
-				MinTime:             cfg.keepaliveMinTime,
+				// gRPC reads 0 as its default of 5 minutes: 1ns is no minimum.
+				MinTime:             max(cfg.keepaliveMinTime, time.Nanosecond),
 				PermitWithoutStream: cfg.keepaliveWithoutCalls,
 			}),
 			grpc.KeepaliveParams(keepalive.ServerParameters{
