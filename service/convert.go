@@ -3,6 +3,7 @@ package service
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -214,7 +215,7 @@ func (s *Server) solveOptions(o *sudokuv1.SolveOptions) (solver.Options, error) 
 		opts.Strategies, _ = strategy.Select(o.GetStrategies()) // checked above
 	}
 	opts.MaxSolutions = int(capped(uint64(o.GetMaxSolutions()), 2, uint64(s.cfg.MaxSolutions)))
-	opts.MaxNodes = int64(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
+	opts.MaxNodes = nodeLimit(capped(o.GetMaxNodes(), s.cfg.MaxNodes, s.cfg.MaxNodes))
 	opts.MaxSteps = int(capped(uint64(o.GetMaxSteps()), uint64(s.cfg.MaxSteps), uint64(s.cfg.MaxSteps)))
 	opts.DeepLooks = int(min(o.GetDeepLooks(), maxDeepLooks))
 	// Without deep_looks, a mixed solve of a killer still tries Long
@@ -398,6 +399,13 @@ func (c *OptionConflict) Unwrap() error { return &grid.FieldError{Field: c.Path(
 // maxDeepLooks caps SolveOptions.deep_looks: at it one deep search on a
 // 9×9 killer takes seconds of CPU, and a solve may run several.
 const maxDeepLooks = 4_000_000
+
+// nodeLimit returns a bound of search nodes as the solver takes it: an
+// int64, which it reads as no bound when not positive, so that 2⁶³ and
+// more, which would wrap to a negative number, are math.MaxInt64.
+func nodeLimit(n uint64) int64 {
+	return int64(min(n, math.MaxInt64))
+}
 
 // capped returns v, or def when v is 0, and never more than limit.
 func capped(v, def, limit uint64) uint64 {

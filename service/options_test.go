@@ -2,6 +2,7 @@ package service
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -78,5 +79,41 @@ func TestDeepLooksReachesSolver(t *testing.T) {
 		if opts.DeepLooks != tt.want {
 			t.Errorf("deep_looks %d: solver DeepLooks %d, want %d", tt.looks, opts.DeepLooks, tt.want)
 		}
+	}
+}
+
+// TestMaxNodesBeyondInt64 checks the search nodes a solve may take when
+// the server's cap or the request's max_nodes is 2⁶³ or more: the solver
+// takes an int64 and reads one that is not positive as no limit, so such
+// a value must become math.MaxInt64, not wrap to a negative number.
+func TestMaxNodesBeyondInt64(t *testing.T) {
+	tests := []struct {
+		name      string
+		cap, req  uint64
+		wantNodes int64
+	}{
+		{"server's cap", 10_000_000, 0, 10_000_000},
+		{"request under the cap", 10_000_000, 5, 5},
+		{"request of 2⁶³ capped", 10_000_000, 1 << 63, 10_000_000},
+		{"cap of 2⁶³", 1 << 63, 0, math.MaxInt64},
+		{"largest cap", math.MaxUint64, 0, math.MaxInt64},
+		{"largest cap, request of 2⁶³", math.MaxUint64, 1 << 63, math.MaxInt64},
+		{"largest cap, small request", math.MaxUint64, 5, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := New(Config{MaxNodes: tt.cap})
+			opts, err := s.solveOptions(&sudokuv1.SolveOptions{MaxNodes: tt.req})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if opts.MaxNodes != tt.wantNodes {
+				t.Errorf("solve's MaxNodes = %d, want %d", opts.MaxNodes, tt.wantNodes)
+			}
+			// FindSteps takes the server's cap as it is.
+			if got := nodeLimit(tt.cap); tt.req == 0 && got != tt.wantNodes {
+				t.Errorf("FindSteps' MaxNodes = %d, want %d", got, tt.wantNodes)
+			}
+		})
 	}
 }

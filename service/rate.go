@@ -76,7 +76,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	// built.
 	// One step more than the answer holds tells whether it is truncated.
 	fit := s.cfg.MaxSendMsgSize/(len(packed)+2) + 1
-	opts := solver.FindOptions{Strategies: chosen, MaxNodes: int64(s.cfg.MaxNodes), MaxSteps: min(limit, fit) + 1}
+	opts := solver.FindOptions{Strategies: chosen, MaxNodes: nodeLimit(s.cfg.MaxNodes), MaxSteps: min(limit, fit) + 1}
 	// The answer is sized as it grows: one larger than the server sends is
 	// cut there when the caller left the bound to the service, else
 	// refused as soon as it is, not after every step asked was found.
