@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"net"
 	"sync"
 	"time"
@@ -109,10 +110,23 @@ func newCallerLimiter(perSecond float64, burst, maxCallers int, now func() time.
 		perSecond: rate.Limit(perSecond),
 		burst:     burst,
 		max:       maxCallers,
-		idle:      time.Duration(float64(burst) / perSecond * float64(time.Second)),
+		idle:      refillTime(perSecond, burst),
 		now:       now,
 		callers:   map[string]*list.Element{},
 	}
+}
+
+// refillTime returns how long an empty bucket of burst calls takes to
+// fill at perSecond calls a second, or the longest time.Duration when
+// that is longer: converted as it is, it would wrap to a negative
+// duration, which forgets every caller at each call, its bucket full
+// again, so that the limit never applies.
+func refillTime(perSecond float64, burst int) time.Duration {
+	d := float64(burst) / perSecond * float64(time.Second)
+	if d >= math.MaxInt64 { // as a float64, 2⁶³: the first that wraps
+		return math.MaxInt64
+	}
+	return time.Duration(d)
 }
 
 // Limit refuses a call when its caller's bucket is empty.

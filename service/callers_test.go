@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"math"
 	"net"
 	"testing"
 	"time"
@@ -187,5 +188,43 @@ func TestCallerLimiterMemory(t *testing.T) {
 	}
 	if got := newCallerLimiter(10, 0, 0, clock); got.burst != 10 || got.max != DefaultMaxCallers {
 		t.Errorf("defaults: burst %d, max %d; want 10, %d", got.burst, got.max, DefaultMaxCallers)
+	}
+}
+
+// TestCallerLimiterLongRefill checks limiters whose bucket takes longer to
+// fill than a time.Duration holds (-rate-limit 0.001 -rate-burst 10000000:
+// 10¹⁰ s, past the 292 years of a Duration): a caller must keep its bucket
+// between calls. The time to forget an idle caller wrapped to a negative
+// duration, so every call forgot every caller and gave it a full bucket:
+// no limit at all.
+func TestCallerLimiterLongRefill(t *testing.T) {
+	tests := []struct {
+		name      string
+		perSecond float64
+		burst     int
+		idle      time.Duration
+	}{
+		{"a second a call", 1, 2, 2 * time.Second},
+		{"within a Duration", 0.001, 10_000, 10_000_000 * time.Second},
+		{"past a Duration", 0.001, 10_000_000, math.MaxInt64},
+		{"largest burst", 0.001, math.MaxInt, math.MaxInt64},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			now := time.Unix(1_000_000, 0)
+			l := newCallerLimiter(tt.perSecond, tt.burst, 0, func() time.Time { return now })
+			if l.idle != tt.idle {
+				t.Errorf("idle after %v, want %v", l.idle, tt.idle)
+			}
+			for range 2 {
+				if !l.allow("a") {
+					t.Fatal("call refused within the burst")
+				}
+			}
+			b := l.callers["a"].Value.(*callerBucket)
+			if got, want := b.lim.TokensAt(now), float64(tt.burst-2); got != want {
+				t.Errorf("%v calls left in the bucket after 2, want %v", got, want)
+			}
+		})
 	}
 }
