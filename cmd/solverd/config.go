@@ -295,9 +295,9 @@ func (cfg *config) check() error {
 			return fmt.Errorf("-%s must be at most %d, not %d", p.name, p.max, p.v)
 		}
 	}
-	// A rate below one call in 1,000 s would not limit: the limiter forgets
-	// a caller once its bucket has refilled, which then takes longer than a
-	// time.Duration holds.
+	// A rate below one call in 1,000 s is refused as a mistake (a count
+	// an hour or a day given as calls a second): it would let a caller
+	// one call, then none for hours.
 	if r := cfg.rateLimit; r != 0 && !(r >= minRateLimit && r <= math.MaxFloat64) {
 		return fmt.Errorf("-rate-limit must be 0 (no limit) or from %g to a finite number of calls a second, not %v", minRateLimit, r)
 	}
