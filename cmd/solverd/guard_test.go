@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/tls"
 	"io"
 	"net"
@@ -177,5 +179,50 @@ func TestWebSlowBody(t *testing.T) {
 	reply := string(buf[:n])
 	if took := time.Since(start); took > 5*time.Second || !strings.HasPrefix(reply, "HTTP/1.1 408") {
 		t.Errorf("a trickled body was answered %q after %v; want 408 at the 500ms deadline", reply, took)
+	}
+}
+
+// TestWebRequestLimits: the web port takes requests within the gRPC
+// port's -max-request-size, decompressed: a Connect call of a megabyte
+// of JSON in a kilobyte of gzip is refused before it is decoded, and
+// with a smaller -max-request-size a smaller body is.
+func TestWebRequestLimits(t *testing.T) {
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	io.WriteString(zw, `{"puzzle":{"text":"`+strings.Repeat(".", 1<<20)+`"}}`)
+	zw.Close()
+	small := `{"puzzle":{"text":"` + strings.Repeat(".", 3000) + `"}}`
+	tests := []struct {
+		name        string
+		flags       []string
+		body        string
+		compressed  bool
+		wantMessage string
+	}{
+		{"gzip bomb", nil, zipped.String(), true, "more than 278528 bytes decompressed"},
+		{"-max-request-size", []string{"--max-request-size", "1000"}, small, false, "more than 2000 bytes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, web := startWebDaemon(t, tt.flags...)
+			req, err := http.NewRequest("POST", "http://"+web+"/sudoku.v1.SudokuService/Solve", strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Connect-Protocol-Version", "1")
+			if tt.compressed {
+				req.Header.Set("Content-Encoding", "gzip")
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), `"resource_exhausted"`) || !strings.Contains(string(body), tt.wantMessage) {
+				t.Errorf("answered %s %s; want 429 resource_exhausted, %q", resp.Status, body, tt.wantMessage)
+			}
+		})
 	}
 }

@@ -220,7 +220,8 @@ const maxProbeConnections = 16
 // that ends serving goes to done.
 func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
 	var h http.Handler
-	h, err := webview.New(g.Server, webview.WithLogger(logger), webview.WithAllowedOrigins(cfg.origins()))
+	h, err := webview.New(g.Server, webview.WithLogger(logger), webview.WithAllowedOrigins(cfg.origins()),
+		webview.WithRequestLimits(min(cfg.maxRequestSize, cfg.maxMsgSize), cfg.maxMsgSize))
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package webview
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"mime"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -38,18 +40,28 @@ type rpcMethod struct {
 // its protocol header), before the call reaches the gRPC server: an
 // unknown method gets 404, a content type the port does not take 415,
 // and a Connect request whose body is not the method's request message
-// 400, each with Connect's error JSON. Calls in gRPC and gRPC-Web, which
-// carry their own framing, and compressed bodies pass unchecked: the gRPC
-// server refuses a bad message in them itself.
+// 400, each with Connect's error JSON.
+//
+// It also keeps each request within its limits before the transcoder
+// buffers, decompresses or decodes it, which happens before the gRPC
+// server's own limits, its authentication and its rate limits see the
+// call: a gzip bomb or a JSON body of a million empty objects would
+// otherwise cost hundreds of megabytes. A Connect request message is
+// read, decompressed (gzip) and decoded here, within its limit, and
+// handed on uncompressed; a message of gRPC, gRPC-Web or a Connect client
+// stream, which the transcoder hands on as it is (binary protobuf: the
+// gRPC server decompresses and decodes it within its own limits) or
+// decodes one at a time, only has its length checked.
 type guard struct {
 	next     http.Handler
 	services map[string]map[string]rpcMethod // by service, then method name
+	limits   limits
 	logger   *slog.Logger
 }
 
 // newGuard returns a guard in front of next for the services of gs.
-func newGuard(gs *grpc.Server, next http.Handler, logger *slog.Logger) *guard {
-	g := &guard{next: next, services: map[string]map[string]rpcMethod{}, logger: logger}
+func newGuard(gs *grpc.Server, next http.Handler, lim limits, logger *slog.Logger) *guard {
+	g := &guard{next: next, services: map[string]map[string]rpcMethod{}, limits: lim, logger: logger}
 	for name, info := range gs.GetServiceInfo() {
 		methods := map[string]rpcMethod{}
 		for _, m := range info.Methods {
@@ -101,9 +113,32 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
-	case ct == "application/grpc" || strings.HasPrefix(ct, "application/grpc+"),
-		ct == "application/grpc-web" || strings.HasPrefix(ct, "application/grpc-web+"),
-		ct == "application/grpc-web-text" || strings.HasPrefix(ct, "application/grpc-web-text+"):
+	case ct == "application/grpc" || ct == "application/grpc+proto",
+		ct == "application/grpc-web" || ct == "application/grpc-web+proto":
+		if m.clientStream {
+			r.Body = &envelopeLimit{ReadCloser: r.Body, max: g.limit(m, "proto")}
+			g.next.ServeHTTP(w, r)
+			return
+		}
+		g.checkFrame(w, r, m)
+	case ct == "application/grpc-web-text" || ct == "application/grpc-web-text+proto":
+		if !m.clientStream {
+			// Base64 of one framed message.
+			r.Body = http.MaxBytesReader(w, r.Body, int64(g.limit(m, "proto")+5+2)/3*4)
+		}
+		g.next.ServeHTTP(w, r)
+	case strings.HasPrefix(ct, "application/grpc+"), strings.HasPrefix(ct, "application/grpc-web+"), strings.HasPrefix(ct, "application/grpc-web-text+"):
+		w.Header().Set("Accept-Post", acceptPost)
+		g.refuse(w, r, http.StatusUnsupportedMediaType, codes.InvalidArgument,
+			fmt.Sprintf("content type %q is not taken: gRPC and gRPC-Web calls are binary protobuf here; use one of %s", r.Header.Get("Content-Type"), acceptPost), false)
+	case (ct == "application/connect+json" || ct == "application/connect+proto") && m.clientStream:
+		codec := strings.TrimPrefix(ct, "application/connect+")
+		if enc := r.Header.Get("Connect-Content-Encoding"); enc != "" && enc != "identity" {
+			g.refuse(w, r, http.StatusOK, codes.Unimplemented,
+				fmt.Sprintf("a request stream is taken uncompressed on this port, not in %q: send it without Connect-Content-Encoding, or over the gRPC port", enc), true)
+			return
+		}
+		r.Body = &envelopeLimit{ReadCloser: r.Body, max: g.limit(m, codec)}
 		g.next.ServeHTTP(w, r)
 	case ct == "application/connect+json" || ct == "application/connect+proto":
 		g.checkBody(w, r, m, strings.TrimPrefix(ct, "application/connect+"), true)
@@ -134,23 +169,45 @@ func rpcPath(path string) (service, method string, ok bool) {
 	return service, method, true
 }
 
-// checkBody reads the body of a Connect call (unary, or a stream's
-// envelopes), refuses it when it is not m's request message in codec
-// ("json" or "proto"), and otherwise hands the call on with the body as
-// read. A body longer than the transcoder takes is refused with
-// resource_exhausted (the transcoder would cancel the call, which the
-// gRPC server then counts as Unavailable). A compressed body and a client
-// stream's pass unchecked.
-func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, codec string, stream bool) {
-	enc := r.Header.Get("Content-Encoding")
-	if stream {
-		enc = r.Header.Get("Connect-Content-Encoding")
+// limit returns the most bytes a request message of m may take in codec
+// ("json" or "proto").
+func (g *guard) limit(m rpcMethod, codec string) int {
+	n := g.limits.request
+	if m.clientStream {
+		n = g.limits.stream
 	}
-	if m.input == nil || m.clientStream || (enc != "" && enc != "identity") {
+	if codec == "json" {
+		n *= jsonGrowth
+	}
+	return min(n, maxMessageBytes)
+}
+
+// checkBody reads the body of a Connect call that sends one request
+// message (unary, or a server stream's envelope), decompressing it when
+// it is in gzip; refuses it when it is larger than its limit or not m's
+// request message in codec ("json" or "proto"); and otherwise hands the
+// call on with the message uncompressed. A request over the limit is
+// refused with resource_exhausted (the transcoder would cancel the call,
+// which the gRPC server then counts as Unavailable). A body in a
+// compression other than gzip is handed on as it is, for the transcoder
+// to refuse.
+func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, codec string, stream bool) {
+	encHeader := "Content-Encoding"
+	if stream {
+		encHeader = "Connect-Content-Encoding"
+	}
+	enc := r.Header.Get(encHeader)
+	gzipped := enc == "gzip"
+	if m.input == nil || (enc != "" && enc != "identity" && !gzipped) {
 		g.next.ServeHTTP(w, r)
 		return
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxMessageBytes+1))
+	limit := g.limit(m, codec)
+	max := limit
+	if stream {
+		max += 5
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, int64(max)+1))
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		// The server's read deadline (solverd's -request-timeout) passed.
 		g.refuse(w, r, http.StatusRequestTimeout, codes.DeadlineExceeded, "the request body did not arrive in full in time", stream)
@@ -160,43 +217,185 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 		g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument, fmt.Sprintf("reading the request body: %v", err), stream)
 		return
 	}
-	if len(body) > maxMessageBytes {
+	if len(body) > max {
 		g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
-			fmt.Sprintf("the request body is more than %d bytes, the most this port takes", maxMessageBytes), stream)
+			fmt.Sprintf("the request body is more than %d bytes, the most this method takes in %s", max, strings.ToUpper(codec)), stream)
 		return
 	}
 	msg := body
+	compressed := gzipped && !stream
 	if stream {
-		if msg, err = envelope(body); err != nil {
+		if msg, compressed, err = envelope(body, gzipped); err != nil {
 			g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument, err.Error(), true)
 			return
 		}
 	}
-	if err := unmarshal(codec, msg, m.input.New().Interface()); err != nil {
+	if compressed {
+		if msg, err = gunzip(msg, limit); errors.Is(err, errTooLarge) {
+			g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
+				fmt.Sprintf("the request message is more than %d bytes decompressed, the most this method takes in %s", limit, strings.ToUpper(codec)), stream)
+			return
+		} else if err != nil {
+			g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument, fmt.Sprintf("the request message is not valid gzip: %v", err), stream)
+			return
+		}
+	}
+	req := m.input.New().Interface()
+	if err := unmarshal(codec, msg, req); err != nil {
 		g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument,
 			fmt.Sprintf("the request body is not a %s in %s: %s", m.input.Descriptor().FullName(), strings.ToUpper(codec),
 				strings.ReplaceAll(err.Error(), "\u00a0", " ")), stream) // protobuf's errors vary their spaces
 		return
+	}
+	if n := proto.Size(req); n > g.limits.request {
+		g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
+			fmt.Sprintf("the request message is %d bytes in protobuf, more than the %d this method takes", n, g.limits.request), stream)
+		return
+	}
+	if gzipped {
+		// Handed on uncompressed: the transcoder would decompress it again.
+		r.Header.Del(encHeader)
+		body = msg
+		if stream {
+			body = frame(0, msg)
+		}
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
 	g.next.ServeHTTP(w, r)
 }
 
-// envelope returns the message of a Connect stream request that carries
-// one, uncompressed, as a server stream's request does.
-func envelope(body []byte) ([]byte, error) {
-	if len(body) < 5 {
-		return nil, fmt.Errorf("the request body is %d bytes, shorter than a Connect envelope's 5-byte prefix", len(body))
+// checkFrame reads the body of a gRPC or gRPC-Web call that sends one
+// request message, refuses it with resource_exhausted (in gRPC's status
+// headers) when it is larger than the method's limit, and otherwise
+// hands the call on with the body as read.
+func (g *guard) checkFrame(w http.ResponseWriter, r *http.Request, m rpcMethod) {
+	max := g.limit(m, "proto") + 5
+	body, err := io.ReadAll(io.LimitReader(r.Body, int64(max)+1))
+	var code codes.Code
+	var msg string
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		code, msg = codes.DeadlineExceeded, "the request body did not arrive in full in time"
+	case err != nil:
+		code, msg = codes.InvalidArgument, fmt.Sprintf("reading the request body: %v", err)
+	case len(body) > max:
+		code, msg = codes.ResourceExhausted, fmt.Sprintf("the request message is more than %d bytes, the most this method takes", max-5)
+	default:
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		g.next.ServeHTTP(w, r)
+		return
 	}
-	if flags := body[0]; flags != 0 {
-		return nil, fmt.Errorf("the request envelope has flags 0x%02x; a request message has none", flags)
+	g.log(r, code, msg)
+	// A response of headers alone, which gRPC and gRPC-Web clients read
+	// as the call's status.
+	w.Header().Set("Content-Type", r.Header.Get("Content-Type"))
+	w.Header().Set("Grpc-Status", strconv.Itoa(int(code)))
+	w.Header().Set("Grpc-Message", grpcMessage(msg))
+	w.WriteHeader(http.StatusOK)
+}
+
+// grpcMessage percent-encodes msg for the Grpc-Message header, as gRPC's
+// protocol asks: bytes outside printable ASCII, and '%'.
+func grpcMessage(msg string) string {
+	var b strings.Builder
+	for i := 0; i < len(msg); i++ {
+		if c := msg[i]; c >= ' ' && c <= '~' && c != '%' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// envelope returns the message of a Connect stream request that carries
+// one, as a server stream's request does, and whether it is compressed,
+// which it may be only when the stream's messages are (gzipped).
+func envelope(body []byte, gzipped bool) (msg []byte, compressed bool, err error) {
+	if len(body) < 5 {
+		return nil, false, fmt.Errorf("the request body is %d bytes, shorter than a Connect envelope's 5-byte prefix", len(body))
+	}
+	switch flags := body[0]; {
+	case flags == 1 && !gzipped:
+		return nil, false, errors.New("the request envelope is flagged compressed, but the call names no Connect-Content-Encoding")
+	case flags > 1:
+		return nil, false, fmt.Errorf("the request envelope has flags 0x%02x; a request message has none but 0x01, compressed", flags)
 	}
 	n := binary.BigEndian.Uint32(body[1:5])
 	if rest := uint32(len(body) - 5); n != rest {
-		return nil, fmt.Errorf("the request envelope announces %d bytes of message, the body holds %d", n, rest)
+		return nil, false, fmt.Errorf("the request envelope announces %d bytes of message, the body holds %d", n, rest)
 	}
-	return body[5:], nil
+	return body[5:], body[0] == 1, nil
+}
+
+// frame returns msg in an envelope with flags.
+func frame(flags byte, msg []byte) []byte {
+	b := make([]byte, 5, 5+len(msg))
+	b[0] = flags
+	binary.BigEndian.PutUint32(b[1:], uint32(len(msg)))
+	return append(b, msg...)
+}
+
+// errTooLarge is gunzip's error for a message over its limit.
+var errTooLarge = errors.New("message too large")
+
+// gunzip returns b decompressed from gzip, or errTooLarge as soon as it
+// is more than max bytes.
+func gunzip(b []byte, max int) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	out, err := io.ReadAll(io.LimitReader(zr, int64(max)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(out) > max {
+		return nil, errTooLarge
+	}
+	return out, nil
+}
+
+// envelopeLimit is a request body of framed messages (gRPC's, gRPC-Web's,
+// a Connect stream's: a flags byte and a 4-byte big-endian length before
+// each) that fails, with resource_exhausted, as soon as a frame announces
+// more than max bytes: the transcoder would buffer a whole message before
+// any limit of the gRPC server's applies.
+type envelopeLimit struct {
+	io.ReadCloser
+	max    int
+	prefix [5]byte
+	have   int    // bytes of the frame's prefix read
+	left   uint32 // bytes of the frame's message still to come
+	err    error
+}
+
+func (e *envelopeLimit) Read(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.ReadCloser.Read(p)
+	for b := p[:n]; len(b) > 0; {
+		if e.left > 0 {
+			k := min(e.left, uint32(len(b)))
+			b, e.left = b[k:], e.left-k
+			continue
+		}
+		k := copy(e.prefix[e.have:], b)
+		b, e.have = b[k:], e.have+k
+		if e.have < len(e.prefix) {
+			continue
+		}
+		e.have, e.left = 0, binary.BigEndian.Uint32(e.prefix[1:])
+		if int64(e.left) > int64(e.max) {
+			e.err = connect.NewError(connect.CodeResourceExhausted,
+				fmt.Errorf("a request message of %d bytes is more than the %d this method takes here", e.left, e.max))
+			return 0, e.err
+		}
+	}
+	return n, err
 }
 
 // unmarshal decodes a message in codec "json" or "proto".
@@ -227,14 +426,19 @@ func logLevel(code codes.Code) slog.Level {
 	return slog.LevelWarn
 }
 
+// log logs a call refused with code and msg.
+func (g *guard) log(r *http.Request, code codes.Code, msg string) {
+	g.logger.Log(r.Context(), logLevel(code), "refused call",
+		"protocol", "http", "http.path", r.URL.Path, "http.content_type", r.Header.Get("Content-Type"),
+		"grpc.code", code.String(), "grpc.error", msg, "peer.address", r.RemoteAddr)
+}
+
 // refuse answers a call with a Connect error of code and message, logged
 // below ERROR (see logLevel): it is the client's mistake. A unary call
 // gets HTTP status; a stream, which Connect answers with 200, an
 // end-of-stream message.
 func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, code codes.Code, msg string, stream bool) {
-	g.logger.Log(r.Context(), logLevel(code), "refused call",
-		"protocol", "http", "http.path", r.URL.Path, "http.content_type", r.Header.Get("Content-Type"),
-		"grpc.code", code.String(), "grpc.error", msg, "peer.address", r.RemoteAddr)
+	g.log(r, code, msg)
 	// Connect's codes are gRPC's, by number and name.
 	body, _ := json.Marshal(connectError{Code: connect.Code(code).String(), Message: msg})
 	if !stream {

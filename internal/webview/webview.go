@@ -29,9 +29,15 @@ import (
 var static embed.FS
 
 // maxMessageBytes bounds the request and response messages the transcoder
-// buffers: a request is a puzzle (the gRPC server caps it more tightly),
-// a response a step or a result.
+// buffers: a request is a puzzle (WithRequestLimits caps it more
+// tightly), a response a step or a result.
 const maxMessageBytes = 4 << 20
+
+// jsonGrowth is how many times longer than its binary form a request's
+// JSON may be. A puzzle's text and region map, most of a large request,
+// are strings of about their length in both forms; a structured board's
+// cells take 3–5 times as many bytes in JSON, but such a board is small.
+const jsonGrowth = 2
 
 // contentSecurityPolicy lets the page load only its own script and style
 // and call only its own origin.
@@ -43,6 +49,34 @@ type Option func(*options)
 type options struct {
 	logger  *slog.Logger
 	origins []string
+	limits  limits
+}
+
+// limits are the largest request messages a call may send, in bytes of
+// their binary form.
+type limits struct {
+	request int // of a method that takes one request message
+	stream  int // each of a client stream's (SolveBatch)
+}
+
+// WithRequestLimits bounds the requests the handler takes as the gRPC
+// server bounds its own (solverd's -max-request-size and -max-msg-size):
+// request is the largest request message of a method that takes one (all
+// but SolveBatch), stream the largest message of a client stream, both in
+// bytes of their binary form; a JSON message may take jsonGrowth times as
+// many, and a compressed one counts once decompressed. A larger request
+// is refused with resource_exhausted before it is decoded, so that what a
+// call costs the server before its caller is even checked stays small.
+// Without it, each is maxMessageBytes. Bounds below 1 are ignored.
+func WithRequestLimits(request, stream int) Option {
+	return func(o *options) {
+		if request > 0 {
+			o.limits.request = min(request, maxMessageBytes)
+		}
+		if stream > 0 {
+			o.limits.stream = min(stream, maxMessageBytes)
+		}
+	}
 }
 
 // WithAllowedOrigins lets pages of other origins (scheme://host[:port],
@@ -104,7 +138,7 @@ func WithLogger(l *slog.Logger) Option {
 // end-of-stream error) invalid_argument for a Connect body that is not
 // the method's request message.
 func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
-	o := options{logger: slog.New(slog.DiscardHandler)}
+	o := options{logger: slog.New(slog.DiscardHandler), limits: limits{request: maxMessageBytes, stream: maxMessageBytes}}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -118,7 +152,7 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webview: transcoder: %w", err)
 	}
-	h := newGuard(gs, tc, o.logger)
+	h := newGuard(gs, tc, o.limits, o.logger)
 	if len(o.origins) == 0 {
 		return h, nil
 	}

@@ -1,0 +1,154 @@
+package webview_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/webview"
+	"github.com/sudokuwise/solver/service"
+)
+
+// gzipped returns s compressed with gzip.
+func gzipped(s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	io.WriteString(zw, s)
+	zw.Close()
+	return b.String()
+}
+
+// framed returns msg in a 5-byte envelope with flags.
+func framed(flags byte, msg string) string {
+	var b bytes.Buffer
+	b.WriteByte(flags)
+	binary.Write(&b, binary.BigEndian, uint32(len(msg)))
+	b.WriteString(msg)
+	return b.String()
+}
+
+// TestRequestLimits checks WithRequestLimits on every way a request
+// message reaches the port: bodies over the limit, compressed or not,
+// in JSON or protobuf, framed or not, are refused with
+// resource_exhausted before they are decoded, and good ones, compressed
+// or not, are answered.
+func TestRequestLimits(t *testing.T) {
+	const request, stream = 1000, 2000
+	ts := newViewer(t, service.GRPCConfig{}, webview.WithRequestLimits(request, stream))
+	const (
+		solve = "/sudoku.v1.SudokuService/Solve"
+		steps = "/sudoku.v1.SudokuService/SolveSteps"
+		batch = "/sudoku.v1.SudokuService/SolveBatch"
+	)
+	good := `{"puzzle":{"text":"` + easyPuzzle + `"}}`
+	bomb := `{"puzzle":{"text":"` + strings.Repeat(".", 1<<20) + `"}}` // a megabyte in a kilobyte of gzip
+	// Empty cells: 3 bytes each in JSON, 2 in protobuf, about 100 once
+	// decoded.
+	cells := func(n int) string {
+		return `{"puzzle":{"board":{"size":9,"cells":[{}` + strings.Repeat(",{}", n-1) + `]}}}`
+	}
+	goodPB, _ := proto.Marshal(&sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}})
+	bigPB, _ := proto.Marshal(&sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: strings.Repeat(".", request)}}})
+	tests := []struct {
+		name, path, contentType, encoding, body string
+		wantCode, wantMessage                   string // "" for an answer
+	}{
+		{"JSON", solve, "application/json", "", good, "", ""},
+		{"JSON in gzip", solve, "application/json", "gzip", gzipped(good), "", ""},
+		{"JSON over the limit", solve, "application/json", "", cells(700), "resource_exhausted", "more than 2000 bytes, the most this method takes in JSON"},
+		{"JSON under the limit, its message over", solve, "application/json", "", cells(600), "resource_exhausted", "more than the 1000 this method takes"},
+		{"gzip bomb", solve, "application/json", "gzip", gzipped(bomb), "resource_exhausted", "more than 2000 bytes decompressed"},
+		{"not gzip", solve, "application/json", "gzip", good, "invalid_argument", "not valid gzip"},
+		{"protobuf over the limit", solve, "application/proto", "", string(bigPB), "resource_exhausted", "more than 1000 bytes, the most this method takes in PROTO"},
+		{"stream", steps, "application/connect+json", "", framed(0, good), "", ""},
+		{"stream in gzip", steps, "application/connect+json", "gzip", framed(1, gzipped(good)), "", ""},
+		{"stream, gzip bomb", steps, "application/connect+json", "gzip", framed(1, gzipped(bomb)), "resource_exhausted", "more than 2000 bytes decompressed"},
+		{"stream, compressed flag without an encoding", steps, "application/connect+json", "", framed(1, gzipped(good)), "invalid_argument", "names no Connect-Content-Encoding"},
+		{"client stream in gzip", batch, "application/connect+json", "gzip", framed(1, gzipped(good)), "unimplemented", "taken uncompressed"},
+		{"gRPC-Web over the limit", solve, "application/grpc-web+proto", "", framed(0, string(bigPB)), "resource_exhausted", "more than 1000 bytes, the most this method takes"},
+		{"gRPC-Web", solve, "application/grpc-web+proto", "", framed(0, string(goodPB)), "", ""},
+		{"gRPC-Web in JSON", solve, "application/grpc-web+json", "", framed(0, good), "invalid_argument", "binary protobuf here"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest("POST", ts.URL+tt.path, strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", tt.contentType)
+			req.Header.Set("Connect-Protocol-Version", "1")
+			if tt.encoding != "" {
+				if strings.HasPrefix(tt.contentType, "application/connect+") {
+					req.Header.Set("Connect-Content-Encoding", tt.encoding)
+				} else {
+					req.Header.Set("Content-Encoding", tt.encoding)
+				}
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			code, msg := callError(t, tt.contentType, resp, body)
+			if tt.wantCode == "" {
+				if code != "" || !strings.Contains(string(body), "734125698") {
+					t.Fatalf("status %s, error %s %q; want the solution: %.300q", resp.Status, code, msg, body)
+				}
+				return
+			}
+			if code != tt.wantCode || !strings.Contains(msg, tt.wantMessage) {
+				t.Errorf("error %s %q, want %s with %q", code, msg, tt.wantCode, tt.wantMessage)
+			}
+		})
+	}
+}
+
+// callError returns the code and message of the error a call answered,
+// or "", "": Connect's error JSON of a unary call, the end of a Connect
+// stream, or gRPC-Web's status.
+func callError(t *testing.T, contentType string, resp *http.Response, body []byte) (code, msg string) {
+	t.Helper()
+	var e struct{ Code, Message string }
+	switch {
+	case resp.StatusCode != http.StatusOK:
+		if err := json.Unmarshal(body, &e); err != nil {
+			t.Fatalf("error body %q: %v", body, err)
+		}
+	case strings.HasPrefix(contentType, "application/grpc-web"):
+		if s := resp.Header.Get("Grpc-Status"); s != "" && s != "0" {
+			n, _ := strconv.Atoi(s)
+			return connect.Code(n).String(), resp.Header.Get("Grpc-Message")
+		}
+		return "", ""
+	case strings.HasPrefix(contentType, "application/connect+"):
+		for len(body) >= 5 {
+			n := binary.BigEndian.Uint32(body[1:5])
+			if body[0] == 2 {
+				var end struct {
+					Error *struct{ Code, Message string }
+				}
+				if err := json.Unmarshal(body[5:5+n], &end); err != nil {
+					t.Fatalf("end of stream %q: %v", body[5:], err)
+				}
+				if end.Error != nil {
+					return end.Error.Code, end.Error.Message
+				}
+				return "", ""
+			}
+			body = body[5+n:]
+		}
+		return "", ""
+	}
+	return e.Code, e.Message
+}
