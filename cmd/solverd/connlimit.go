@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"net"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,6 +28,11 @@ type cappedListener struct {
 
 	closeOnce sync.Once
 	done      chan struct{} // closed by Close: a wait for a slot ends
+
+	// evict, when not nil, is called when every slot is taken, before
+	// Accept waits for one: it may close a connection that is not
+	// needed (the web port's idle keep-alives, idleConns.closeOldest).
+	evict func()
 }
 
 // capLogEvery is the least time between two warnings of a full listener.
@@ -65,6 +71,9 @@ func (l *cappedListener) Accept() (net.Conn, error) {
 			l.logger.Warn("connection cap reached: new connections wait in the listen backlog until one closes",
 				"listener", l.name, "max_connections", cap(l.slots))
 		}
+		if l.evict != nil {
+			l.evict()
+		}
 		select {
 		case l.slots <- struct{}{}:
 		case <-l.done:
@@ -98,4 +107,49 @@ func (c *cappedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(c.release)
 	return err
+}
+
+// idleConns tracks the HTTP connections kept alive between requests
+// (http.Server.ConnState), so that a full listener can close the one idle
+// the longest: without it, a client could hold every slot of the web
+// port with idle connections (a request on each within the port's idle
+// timeout of 2 minutes keeps them) and leave other clients waiting in the
+// backlog.
+type idleConns struct {
+	mu   sync.Mutex
+	idle map[net.Conn]time.Time // since when
+}
+
+func newIdleConns() *idleConns {
+	return &idleConns{idle: map[net.Conn]time.Time{}}
+}
+
+// track is an http.Server's ConnState hook.
+func (t *idleConns) track(c net.Conn, s http.ConnState) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if s == http.StateIdle {
+		t.idle[c] = time.Now()
+	} else {
+		delete(t.idle, c)
+	}
+}
+
+// closeOldest closes the connection idle the longest, if any, as the
+// server's idle timeout would: clients open a new one for their next
+// request.
+func (t *idleConns) closeOldest() {
+	t.mu.Lock()
+	var oldest net.Conn
+	var since time.Time
+	for c, s := range t.idle {
+		if oldest == nil || s.Before(since) {
+			oldest, since = c, s
+		}
+	}
+	delete(t.idle, oldest)
+	t.mu.Unlock()
+	if oldest != nil {
+		oldest.Close()
+	}
 }

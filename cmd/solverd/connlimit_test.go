@@ -2,8 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -87,5 +90,39 @@ func TestCappedListener(t *testing.T) {
 	second.Close()
 	if got := value(t, l.open); got != 0 {
 		t.Errorf("connections_open = %v after every connection closed, want 0", got)
+	}
+}
+
+// TestWebIdleEvicted: on the web port, connections kept alive between
+// requests give way to new ones when -max-connections are open: two
+// clients that hold the only two slots idle do not keep a third waiting
+// in the backlog, as they did until the port's 2-minute idle timeout.
+func TestWebIdleEvicted(t *testing.T) {
+	_, web := startWebDaemon(t, "--max-connections", "2")
+	get := func(c *http.Client) error {
+		resp, err := c.Get("http://" + web + "/")
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %s", resp.Status)
+		}
+		return nil
+	}
+	for range 2 { // each its own transport: its own kept-alive connection
+		c := &http.Client{Transport: &http.Transport{}, Timeout: 10 * time.Second}
+		defer c.CloseIdleConnections()
+		if err := get(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &http.Client{Transport: &http.Transport{}, Timeout: 10 * time.Second}
+	defer c.CloseIdleConnections()
+	if err := get(c); err != nil {
+		t.Fatalf("a third client, beside two idle ones at a cap of two: %v; want the page", err)
 	}
 }

@@ -232,14 +232,18 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 	if err != nil {
 		return nil, fmt.Errorf("web viewer: %w", err)
 	}
+	idle := newIdleConns()
 	if cfg.maxConnections > 0 {
 		// As on the gRPC port (a cap of its own): more wait in the
-		// backlog, counted and warned of as there.
+		// backlog, counted and warned of as there; but an idle
+		// keep-alive connection is closed to make room.
 		var r prometheus.Registerer // a nil *Registry is no nil Registerer
 		if reg != nil {
 			r = reg
 		}
-		wln = newCappedListener(wln, cfg.maxConnections, "web", r, logger)
+		capped := newCappedListener(wln, cfg.maxConnections, "web", r, logger)
+		capped.evict = idle.closeOldest
+		wln = capped
 	}
 	web := &http.Server{
 		Handler:           h,
@@ -250,6 +254,7 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 		IdleTimeout:    2 * time.Minute,
 		MaxHeaderBytes: 64 << 10,
 		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		ConnState:      idle.track,
 	}
 	scheme := "http"
 	if tlsCfg != nil {
