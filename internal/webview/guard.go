@@ -101,6 +101,8 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.next.ServeHTTP(w, r) // the page, or a GET the transcoder answers
 		return
 	}
+	// As the page's files: no browser reads an answer as another type.
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	methods, known := g.services[service]
 	if !known {
 		g.refuse(w, r, http.StatusNotFound, codes.Unimplemented, fmt.Sprintf("unknown service %s", service), false)
