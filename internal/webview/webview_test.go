@@ -78,6 +78,9 @@ func TestPage(t *testing.T) {
 			}
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("X-Content-Type-Options %q, want nosniff", got)
+			}
 			if resp.StatusCode != tt.wantStatus {
 				t.Fatalf("status %s, want %d", resp.Status, tt.wantStatus)
 			}
@@ -338,6 +341,9 @@ func TestClientMistakes(t *testing.T) {
 			}
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("X-Content-Type-Options %q, want nosniff", got)
+			}
 			if resp.StatusCode != tt.wantStatus {
 				t.Fatalf("status %s, want %d; body %.300s", resp.Status, tt.wantStatus, body)
 			}
@@ -394,6 +400,9 @@ func TestGoodCallsPass(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("%s: status %s: %.300s", tc.contentType, resp.Status, body)
+		}
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s: X-Content-Type-Options %q, want nosniff", tc.contentType, got)
 		}
 		var res sudokuv1.SolveResponse
 		if tc.contentType == "application/json" {
