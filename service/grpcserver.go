@@ -143,6 +143,13 @@ type GRPCConfig struct {
 	// with a large bandwidth-delay product.
 	StreamWindow int32
 	ConnWindow   int32
+	// MaxTimeout, when positive, is the longest a call of the Sudoku
+	// service may run: a later deadline of its caller's is brought forward
+	// to it, and the call that reaches it ends with DeadlineExceeded saying
+	// so. A call whose caller set no deadline gets Config.DefaultTimeout,
+	// which should not be longer; SolveBatch, whose stream lasts as long as
+	// its batch, is exempt (each of its puzzles has DefaultTimeout).
+	MaxTimeout time.Duration
 	// MaxRequestSize, when positive, bounds the request of every method of
 	// the Sudoku service but SolveBatch, whose messages carry many
 	// puzzles (MaxRecvMsgSize bounds those): a larger request fails with
@@ -252,6 +259,11 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 
 	unary := []grpc.UnaryServerInterceptor{checkRequestUnary, skipCancelledUnary}
 	stream := []grpc.StreamServerInterceptor{checkRequestStream, skipCancelledStream}
+	if cfg.MaxTimeout > 0 {
+		dc := deadlineCap{max: cfg.MaxTimeout}
+		unary = append(unary, dc.unary)
+		stream = append(stream, dc.stream)
+	}
 	notHealth := selector.MatchFunc(func(_ context.Context, meta interceptors.CallMeta) bool {
 		return !isHealth(meta.Service)
 	})

@@ -63,6 +63,7 @@ type config struct {
 
 	// Hostile clients.
 	requestTimeout         time.Duration
+	maxTimeout             time.Duration
 	prematureResetLimit    int
 	prematureResetLifetime time.Duration
 	prematureResetBan      time.Duration
@@ -165,6 +166,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
+	fs.DurationVar(&cfg.maxTimeout, "max-timeout", 10*time.Minute, "longest a call may run (SolveBatch streams excepted: each puzzle has -default-timeout): a caller's later deadline is brought forward to it; 0 means no limit")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "time a call has, once its headers are in, for its request to arrive in full; a later one ends with DeadlineExceeded (SolveBatch streams excepted: -batch-idle-timeout bounds them); 0 means no limit")
 	fs.IntVar(&cfg.prematureResetLimit, "premature-reset-limit", 500, "close a connection (HTTP/2 rapid reset) once its client has cancelled half this many `calls` within -premature-reset-lifetime of their start, before it has made this many, or half of its calls after that; 0 means never")
 	fs.DurationVar(&cfg.prematureResetLifetime, "premature-reset-lifetime", service.DefaultPrematureResetLifetime, "a call cancelled by its client within this time of its start counts as a premature reset")
@@ -359,9 +361,17 @@ func (cfg *config) check() error {
 // checkGuard rejects the flags against hostile clients out of range, and
 // the metrics flags that need others.
 func (cfg *config) checkGuard() error {
+	defaultTimeout := cfg.service.DefaultTimeout
+	if defaultTimeout == 0 {
+		defaultTimeout = service.DefaultConfig().DefaultTimeout
+	}
 	switch {
 	case cfg.requestTimeout < 0:
 		return fmt.Errorf("-request-timeout must not be negative, not %v", cfg.requestTimeout)
+	case cfg.maxTimeout < 0:
+		return fmt.Errorf("-max-timeout must not be negative, not %v", cfg.maxTimeout)
+	case cfg.maxTimeout > 0 && defaultTimeout > cfg.maxTimeout:
+		return fmt.Errorf("-default-timeout (%v) must not be longer than -max-timeout (%v)", defaultTimeout, cfg.maxTimeout)
 	case cfg.prematureResetLimit < 0:
 		return fmt.Errorf("-premature-reset-limit must not be negative, not %d", cfg.prematureResetLimit)
 	case cfg.prematureResetBan < 0:

@@ -325,6 +325,7 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 		MaxRecvMsgSize: cfg.maxMsgSize,
 		// Against hostile clients.
 		RequestTimeout:         cfg.requestTimeout,
+		MaxTimeout:             cfg.maxTimeout,
 		PrematureResetLimit:    cfg.prematureResetLimit,
 		PrematureResetLifetime: cfg.prematureResetLifetime,
 		PrematureResetBan:      cfg.prematureResetBan,

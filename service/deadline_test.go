@@ -1,0 +1,58 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+)
+
+// TestMaxTimeout: a caller's deadline later than GRPCConfig.MaxTimeout is
+// brought forward to it, and the call that runs out of it says that the
+// server's bound ended it; a caller's own shorter deadline ends a call as
+// it did. Empty 25×25 and 32×32 boards take seconds of logic a step.
+func TestMaxTimeout(t *testing.T) {
+	const max = 300 * time.Millisecond
+	ts := startServer(t, Config{}, GRPCConfig{MaxTimeout: max})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	steps := func(ctx context.Context) error {
+		stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(strings.Repeat(".", 625))})
+		for err == nil {
+			_, err = stream.Recv()
+		}
+		return err
+	}
+	find := func(ctx context.Context) error {
+		_, err := client.FindSteps(ctx, &sudokuv1.FindStepsRequest{Puzzle: textPuzzle(strings.Repeat(".", 1024))})
+		return err
+	}
+	tests := []struct {
+		name     string
+		call     func(context.Context) error
+		deadline time.Duration
+		byServer bool
+	}{
+		{"stream, an hour asked", steps, time.Hour, true},
+		{"unary, an hour asked", find, time.Hour, true},
+		{"stream, less asked", steps, max / 3, false},
+		{"unary, less asked", find, max / 3, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), tt.deadline)
+			defer cancel()
+			err := tt.call(ctx)
+			if status.Code(err) != codes.DeadlineExceeded {
+				t.Fatalf("err = %v, want DeadlineExceeded", err)
+			}
+			if said := strings.Contains(err.Error(), "-max-timeout"); said != tt.byServer {
+				t.Errorf("err = %v; want the server's bound named: %v", err, tt.byServer)
+			}
+		})
+	}
+}
