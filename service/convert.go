@@ -65,7 +65,11 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	if err := checkVariant(field, p, cp, detected); err != nil {
 		return nil, err
 	}
-	b, err := cp.Board(variant)
+	board := cp.TextBoard
+	if p.GetBoard() != nil {
+		board = cp.Board
+	}
+	b, err := board(variant)
 	if err != nil {
 		if p.GetBoard() != nil {
 			return nil, inField(field+".board", puzzleBoard, err)

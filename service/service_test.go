@@ -302,6 +302,10 @@ func TestInvalidArgument(t *testing.T) {
 	repeated.GetBoard().Cells[1].Candidates = []uint32{2, 2}
 	marked := board(4, 16)
 	marked.GetBoard().Cells[2].Value, marked.GetBoard().Cells[2].Candidates = 1, []uint32{2, 3}
+	clash25 := board(25, 625) // a structured board's digits are numbers
+	for _, c := range clash25.GetBoard().Cells[:2] {
+		c.Value, c.Given = 24, true
+	}
 	blackMarked := board(4, 16)
 	blackMarked.GetBoard().Variant = sudokuv1.Variant_VARIANT_STR8TS
 	blackMarked.GetBoard().Cells[5].Black, blackMarked.GetBoard().Cells[5].Candidates = true, []uint32{2, 3}
@@ -315,6 +319,9 @@ func TestInvalidArgument(t *testing.T) {
 		{"wrong length", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy[:80])}, "puzzle.text", "found 80 cells"},
 		{"bad character", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy[:40] + "x?" + seedEasy[42:])}, "puzzle.text", "unexpected character '?'"},
 		{"contradictory givens", &sudokuv1.SolveRequest{Puzzle: textPuzzle("11" + seedEasy[2:])}, "puzzle.text", "r1c1 and r1c2 both hold 1"},
+		{"contradictory givens named as written", &sudokuv1.SolveRequest{Puzzle: textPuzzle("OO" + strings.Repeat(".", 623))}, "puzzle.text", "r1c1 and r1c2 both hold O"},
+		{"contradictory givens named as written, charset", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: "XX" + strings.Repeat(".", 623)}, Charset: ".ABCDEFGHIJKLMNOPQRSTUVWXY"}}, "puzzle.text", "r1c1 and r1c2 both hold X"},
+		{"contradictory givens of a board", &sudokuv1.SolveRequest{Puzzle: clash25}, "puzzle.board.cells", "r1c1 and r1c2 both hold 24"},
 		{"region map does not tile", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: "1" + seedJigsawMap[1:]}}, "puzzle.region_map", "covers"},
 		{"region map short", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedJigsaw}, RegionMap: seedJigsawMap[:70]}}, "puzzle.region_map", "has 70 cells"},
 		{"board size", &sudokuv1.SolveRequest{Puzzle: board(99, 0)}, "puzzle.board.size", "out of range"},

@@ -78,13 +78,25 @@ func (p *Puzzle) Layout(variant grid.Variant) (*grid.Layout, error) {
 	return grid.NewLayout(grid.Config{Size: p.Size, Variant: v, Regions: p.Regions, Cages: p.Cages, Black: p.Black})
 }
 
-// Board builds the layout and the board of the puzzle (see Layout).
+// Board builds the layout and the board of the puzzle (see Layout). Its
+// errors name digits by number, as a structured board holds them.
 func (p *Puzzle) Board(variant grid.Variant) (*grid.Board, error) {
 	l, err := p.Layout(variant)
 	if err != nil {
 		return nil, err
 	}
 	return grid.Load(l, p.Cells)
+}
+
+// TextBoard is Board for a puzzle read from a text: its errors name
+// digits by the symbols the text wrote them in (see Symbols), "O" rather
+// than 24 on a 25×25 board.
+func (p *Puzzle) TextBoard(variant grid.Variant) (*grid.Board, error) {
+	l, err := p.Layout(variant)
+	if err != nil {
+		return nil, err
+	}
+	return grid.LoadNamed(grid.Notation{Layout: l, Symbols: Symbols(p.Charset, p.Size)}, p.Cells)
 }
 
 // Symbols returns the symbols to render a board of size n with: the charset

@@ -108,9 +108,38 @@ func parseText(text, charset, regionMap string) (*Puzzle, error) {
 		if len(labels) != n*n {
 			return nil, grid.FieldErrorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
 		}
+		if err := checkMapRegions(labels, n, mapSymbols); err != nil {
+			return nil, err
+		}
 		p.Regions = labels
 	}
 	return p, nil
+}
+
+// checkMapRegions reports a region map of n×n labels whose regions are
+// not n of n cells each, naming a region by its symbol in the map (the
+// layout, which has only their numbers, would say "region 11" for "B").
+func checkMapRegions(labels []int, n int, symbols string) error {
+	var order []int
+	count := map[int]int{}
+	for cell, label := range labels {
+		if _, seen := count[label]; !seen {
+			if len(order) == n {
+				return grid.FieldErrorf("region_map", "region map has more than %d regions (%s at r%dc%d is the %dth)", n, symbolName(symbols, label), cell/n+1, cell%n+1, n+1)
+			}
+			order = append(order, label)
+		}
+		count[label]++
+	}
+	for _, label := range order {
+		if count[label] != n {
+			return grid.FieldErrorf("region_map", "region %s covers %d cells, want %d", symbolName(symbols, label), count[label], n)
+		}
+	}
+	if len(order) != n {
+		return grid.FieldErrorf("region_map", "region map has %d regions, want %d", len(order), n)
+	}
+	return nil
 }
 
 // splitDocument splits the seed's document form (charset line, puzzle,

@@ -111,23 +111,28 @@ func TestParseTextErrors(t *testing.T) {
 	}
 }
 
+// TestRegionMapErrors: a region map that does not tile the board is
+// refused naming its regions by their symbols in the map.
 func TestRegionMapErrors(t *testing.T) {
+	var boxes25 strings.Builder // the 25×25 boxes, labelled A to Y
+	for cell := range 625 {
+		boxes25.WriteByte(byte('A' + cell/125*5 + cell%25/5))
+	}
+	empty25 := strings.Repeat(".", 625)
 	tests := []struct {
-		name, regionMap, wantReason string
+		name, text, regionMap, wantReason string
 	}{
-		{"nine cells of region 0 short", "0" + strings.Repeat("1", 8) + strings.Repeat("2", 72), "covers"},
-		{"ten regions", "9" + strings.Repeat("0", 8) + strings.Repeat("1", 9) + strings.Repeat("2", 9) + strings.Repeat("3", 9) + strings.Repeat("4", 9) + strings.Repeat("5", 9) + strings.Repeat("6", 9) + strings.Repeat("7", 9) + strings.Repeat("8", 9), "more than 9 regions"},
+		{"nine cells of region 0 short", seedFirst, "0" + strings.Repeat("1", 8) + strings.Repeat("2", 72), `region "0" covers 1 cells, want 9`},
+		{"ten regions", seedFirst, "9" + strings.Repeat("0", 8) + strings.Repeat("1", 9) + strings.Repeat("2", 9) + strings.Repeat("3", 9) + strings.Repeat("4", 9) + strings.Repeat("5", 9) + strings.Repeat("6", 9) + strings.Repeat("7", 9) + strings.Repeat("8", 9), `more than 9 regions ("8" at r9c1 is the 10th)`},
+		{"nine regions, one too large", seedFirst, strings.Repeat("0", 10) + strings.Repeat("1", 8) + strings.Repeat("2", 9) + strings.Repeat("3", 9) + strings.Repeat("4", 9) + strings.Repeat("5", 9) + strings.Repeat("6", 9) + strings.Repeat("7", 9) + strings.Repeat("8", 9), `region "0" covers 10 cells, want 9`},
+		{"a letter's region too large", empty25, "B" + boxes25.String()[1:], `region "B" covers 26 cells, want 25`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := ParseText(seedFirst, "", tt.regionMap)
-			if err != nil {
-				t.Fatalf("ParseText: %v", err)
-			}
-			_, err = p.Board(grid.Classic)
+			_, err := ParseText(tt.text, "", tt.regionMap)
 			var fe *grid.FieldError
-			if !errors.As(err, &fe) || fe.Field != "regions" || !strings.Contains(fe.Reason, tt.wantReason) {
-				t.Fatalf("err = %v, want regions error containing %q", err, tt.wantReason)
+			if !errors.As(err, &fe) || fe.Field != "region_map" || !strings.Contains(fe.Reason, tt.wantReason) {
+				t.Fatalf("err = %v, want a region_map error containing %q", err, tt.wantReason)
 			}
 		})
 	}

@@ -655,6 +655,13 @@ type CellState struct {
 // then keeps only the recorded pencil marks of empty cells. It rejects
 // values out of range and digits repeated among peers.
 func Load(l *Layout, cells []CellState) (*Board, error) {
+	return LoadNamed(Notation{Layout: l}, cells)
+}
+
+// LoadNamed is Load, naming the digits of its errors by n's symbols, as
+// the puzzle's text wrote them.
+func LoadNamed(n Notation, cells []CellState) (*Board, error) {
+	l := n.Layout
 	if len(cells) != l.Cells {
 		return nil, FieldErrorf("cells", "board has %d cells, want %d for size %d", len(cells), l.Cells, l.N)
 	}
@@ -683,7 +690,7 @@ func Load(l *Layout, cells []CellState) (*Board, error) {
 				break
 			}
 		}
-		return nil, FieldErrorf("cells", "%s and %s both hold %d", l.CellName(min(other, cell)), l.CellName(max(other, cell)), c.Digit())
+		return nil, FieldErrorf("cells", "%s and %s both hold %s", l.CellName(min(other, cell)), l.CellName(max(other, cell)), n.DigitName(c.Digit()))
 	}
 	for i, c := range cells {
 		if c.Value == 0 && c.Cand != 0 && !l.IsBlack(i) {
