@@ -442,7 +442,7 @@ func TestTextEncoders(t *testing.T) {
 		format Format
 		want   string
 	}{
-		{"plain", small, FormatPlain, "#A#B####C#D#####"},
+		{"plain, not in the charset", small, FormatPlain, "0102000030400000"},
 		{"grid", small, FormatGrid, ". 1 | . 2\n. . | . .\n----+----\n3 . | 4 .\n. . | . .\n"},
 		{"nxn charset", small, FormatNxN, "#ABCD\n\n#A#B\n####\nC#D#\n####\n\n### Map\n\n##AA\n##AA\nBBCC\nBBCC\n"},
 		{"nxn jigsaw", jigsaw, FormatNxN, "01234\n\n1234\n0000\n0000\n0000\n\n### Map\n\n0011\n0221\n0231\n3323\n"},
@@ -457,11 +457,7 @@ func TestTextEncoders(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%s: got\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
-		o := DecodeOptions{Format: tt.format}
-		if tt.format == FormatPlain && tt.p.Charset != "" {
-			o = DecodeOptions{Format: FormatNxN, Charset: tt.p.Charset}
-		}
-		p, _, err := Decode(got, o)
+		p, _, err := Decode(got, DecodeOptions{Format: tt.format})
 		if err != nil {
 			t.Fatalf("%s: Decode: %v", tt.name, err)
 		}

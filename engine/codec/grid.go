@@ -31,8 +31,10 @@ func plainBody(p *Puzzle, symbols string) string {
 }
 
 // encodePlain renders the digits of p, clues and solved cells alike, one
-// symbol a cell ('0' for an empty cell unless p has a charset), as
-// SudokuWiki's 81-character strings do.
+// symbol a cell, '0' for an empty cell, 1-9 then A-Z, as SudokuWiki's
+// 81-character strings do. A charset of p's is not used: plain text has
+// no line to carry it, and read back without it a puzzle written in its
+// symbols would be another or none (the N×N form keeps it).
 func encodePlain(p *Puzzle) (string, error) {
 	if err := checkPuzzle(p); err != nil {
 		return "", err
@@ -40,7 +42,7 @@ func encodePlain(p *Puzzle) (string, error) {
 	if err := checkPlainSudoku(p, "plain text", "nxn"); err != nil {
 		return "", err
 	}
-	return plainBody(p, symbolsOf(p)), nil
+	return plainBody(p, DefaultCharset[:p.Size+1]), nil
 }
 
 // EncodeGrid renders the digits of p as a human-readable grid: one row a
