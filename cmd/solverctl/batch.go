@@ -335,6 +335,7 @@ type batcher struct {
 	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
+	unrated     int      // rate: answered without Sudoku Explainer's rating
 	scratch     [20]byte // for numbers written
 	seq         int      // jobs read so far, the next job's seq
 	order       ordered  // rate: the lines written in input order
@@ -638,6 +639,9 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 		}
 	}
 	b.count(rec.Status, rec.Error != nil)
+	if b.flags.rate && rec.Error == nil && (rec.Explainer == nil || !rec.Explainer.Rated) {
+		b.unrated++
+	}
 	if resp != nil {
 		b.answered++
 	}
@@ -764,6 +768,12 @@ func (b *batcher) summary() string {
 			}
 			parts = append(parts, fmt.Sprintf("%d %s", n, label))
 		}
+	}
+	if b.flags.rate {
+		// A puzzle solved is not rated when Sudoku Explainer cannot rate
+		// it (a big board, a variant, several solutions).
+		rated := b.done - b.nFailed - b.unrated
+		parts = append([]string{fmt.Sprintf("%d rated", rated), fmt.Sprintf("%d not rated", b.unrated)}, parts...)
 	}
 	rate := fmt.Sprintf("%.0f/s", float64(b.answered)/elapsed.Seconds())
 	if b.answered != b.done {

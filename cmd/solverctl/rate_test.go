@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,12 +31,15 @@ func TestRate(t *testing.T) {
 			want.WriteString(p.puzzle + " ED=" + p.rating + "\n")
 		}
 	}
-	out, _, err := runCLI(t, input.String(), "rate", "-")
+	out, errOut, err := runCLI(t, input.String(), "rate", "-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out != want.String() {
 		t.Errorf("rate -:\n%s\nwant\n%s", out, want.String())
+	}
+	if n := 5 * len(ratedPuzzles); !strings.Contains(errOut, fmt.Sprintf(": %d rated, 0 not rated, %d solved", n, n)) {
+		t.Errorf("rate -: summary %q, want %d rated, 0 not rated", errOut, n)
 	}
 
 	out, _, err = runCLI(t, "", "rate", ratedPuzzles[0].puzzle)
@@ -48,6 +52,13 @@ func TestRate(t *testing.T) {
 	out, _, err = runCLI(t, "", "rate", twoSolutions)
 	if err != nil || !strings.HasPrefix(out, twoSolutions+" ED=-/-/-\t") || !strings.Contains(out, "one solution") {
 		t.Errorf("rate of a puzzle with two solutions: %q, %v", out, err)
+	}
+
+	// Solved but not rated: a 16×16 board; the summary tells them apart.
+	mixed := ratedPuzzles[0].puzzle + "\n" + strings.Repeat("0", 256) + "\n"
+	_, errOut, err = runCLI(t, mixed, "rate", "-")
+	if err != nil || !strings.Contains(errOut, ": 1 rated, 1 not rated,") {
+		t.Errorf("rate of a 9×9 and a 16×16: summary %q, %v; want 1 rated, 1 not rated", errOut, err)
 	}
 
 	out, _, err = runCLI(t, "", "rate", "-json", ratedPuzzles[3].puzzle)
