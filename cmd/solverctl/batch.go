@@ -794,6 +794,9 @@ type batchRecord struct {
 	Guesses    *uint32 `json:"guesses,omitempty"`
 	Difficulty string  `json:"difficulty,omitempty"`
 	Score      *uint32 `json:"score,omitempty"`
+	// LogicShareSpent: logic ran out of its share of the deadline, so
+	// steps, guesses and the rating are this run's (see SolveResult).
+	LogicShareSpent bool `json:"logic_share_spent,omitempty"`
 	// Explainer is Sudoku Explainer's rating, which rate asks for.
 	Explainer *explainerRecord `json:"explainer,omitempty"`
 	Error     *batchError      `json:"error,omitempty"`
@@ -841,6 +844,7 @@ func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord 
 		rec.Solution = r.GetPlain()
 		steps, guesses, score := r.GetStepCount(), r.GetGuessCount(), r.GetDifficulty().GetScore()
 		rec.Steps, rec.Guesses, rec.Score = &steps, &guesses, &score
+		rec.LogicShareSpent = r.GetLogicShareSpent()
 		rec.Difficulty = "unrated"
 		if l := r.GetDifficulty().GetLevel(); l != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 			rec.Difficulty = enumText(l.String(), "DIFFICULTY_LEVEL_")

@@ -51,6 +51,9 @@ func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	fmt.Fprintf(&b, "steps: %d\n", r.GetStepCount())
 	fmt.Fprintf(&b, "guesses: %d\n", r.GetGuessCount())
 	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty()))
+	if r.GetLogicShareSpent() {
+		b.WriteString("cut short: logic ran out of its half of --timeout and the solve guessed where logic might have gone on: the steps, guesses and difficulty are this run's, not the puzzle's own\n")
+	}
 	if seed := r.GetRandomSeed(); seed != 0 {
 		fmt.Fprintf(&b, "seed: %d\n", seed)
 	}

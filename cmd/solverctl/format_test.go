@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -110,6 +111,17 @@ func TestPrintResult(t *testing.T) {
 		"plain: 1234123412341234\npacked: S4B...\nother solution: 4321432143214321\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+
+	// A solve whose logic ran out of its share of the deadline says that
+	// its rating is the run's.
+	r.LogicShareSpent = true
+	b.Reset()
+	if err := printResult(&b, r, resultView{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "guesses: 1\ndifficulty: Extreme (5 stars, score 900, hardest: Guessing)\ncut short: logic ran out of its half of --timeout") {
+		t.Errorf("logic's share spent: got\n%s", b.String())
 	}
 }
 

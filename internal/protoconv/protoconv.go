@@ -408,6 +408,8 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 		StepCount:     uint32(res.Steps),
 		GuessCount:    uint32(res.Guesses),
 		RandomSeed:    res.Seed,
+		// Small and about the rating: in the basic view too.
+		LogicShareSpent: res.LogicShareSpent,
 	}
 	if !basic {
 		pr.Board = BoardToProto(b)

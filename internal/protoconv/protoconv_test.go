@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -188,6 +189,23 @@ func TestChainNodeKinds(t *testing.T) {
 	for i, nd := range ps.GetNodes()[:6] {
 		if len(nd.GetRemoved()) != 0 {
 			t.Errorf("node %d removes %v, which its step's node did not", i, nd.GetRemoved())
+		}
+	}
+}
+
+// TestLogicShareSpent: a solve whose logic ran out of its share of the
+// deadline says so in its result, in the basic view too.
+func TestLogicShareSpent(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spent := range []bool{false, true} {
+		for _, basic := range []bool{false, true} {
+			res := &solver.Result{Board: grid.NewBoard(l), LogicShareSpent: spent}
+			if got := ResultToProto(res, ".1234", basic).GetLogicShareSpent(); got != spent {
+				t.Errorf("spent %v, basic %v: logic_share_spent %v", spent, basic, got)
+			}
 		}
 	}
 }

@@ -2582,9 +2582,15 @@ type SolveResult struct {
 	// whose progress contradicts it (the description names each, "r9c9 (1
 	// entered)"). Unset otherwise, and when counting the solutions found
 	// none on a board without a contradiction.
-	Conflict      *Conflict `protobuf:"bytes,13,opt,name=conflict,proto3" json:"conflict,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Conflict *Conflict `protobuf:"bytes,13,opt,name=conflict,proto3" json:"conflict,omitempty"`
+	// Whether logic ran out of its share of the deadline (half of it, for a
+	// mixed solve) and the solve went on by guessing: logic may have had
+	// steps left to find, so the steps, guess_count and difficulty are
+	// this solve's, not the puzzle's own, and a longer deadline may rate it
+	// otherwise.
+	LogicShareSpent bool `protobuf:"varint,14,opt,name=logic_share_spent,json=logicShareSpent,proto3" json:"logic_share_spent,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *SolveResult) Reset() {
@@ -2706,6 +2712,13 @@ func (x *SolveResult) GetConflict() *Conflict {
 		return x.Conflict
 	}
 	return nil
+}
+
+func (x *SolveResult) GetLogicShareSpent() bool {
+	if x != nil {
+		return x.LogicShareSpent
+	}
+	return false
 }
 
 // Conflict is a contradiction on a board: what leaves it without a
@@ -4636,7 +4649,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tHighlight\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12,\n" +
-	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\x8d\x04\n" +
+	"\x04role\x18\x03 \x01(\x0e2\x18.sudoku.v1.CandidateRoleR\x04role\"\xb9\x04\n" +
 	"\vSolveResult\x12.\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x16.sudoku.v1.SolveStatusR\x06status\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12\x14\n" +
@@ -4656,7 +4669,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\vrandom_seed\x18\v \x01(\x04R\n" +
 	"randomSeed\x128\n" +
 	"\texplainer\x18\f \x01(\v2\x1a.sudoku.v1.ExplainerRatingR\texplainer\x12/\n" +
-	"\bconflict\x18\r \x01(\v2\x13.sudoku.v1.ConflictR\bconflict\"}\n" +
+	"\bconflict\x18\r \x01(\v2\x13.sudoku.v1.ConflictR\bconflict\x12*\n" +
+	"\x11logic_share_spent\x18\x0e \x01(\bR\x0flogicShareSpent\"}\n" +
 	"\bConflict\x12 \n" +
 	"\vdescription\x18\x01 \x01(\tR\vdescription\x12\x14\n" +
 	"\x05cells\x18\x02 \x03(\rR\x05cells\x12\x14\n" +
