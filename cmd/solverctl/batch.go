@@ -769,7 +769,7 @@ func (b *batcher) summary() string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, label))
 		}
 	}
-	if b.flags.rate {
+	if b.flags != nil && b.flags.rate {
 		// A puzzle solved is not rated when Sudoku Explainer cannot rate
 		// it (a big board, a variant, several solutions).
 		rated := b.done - b.nFailed - b.unrated
