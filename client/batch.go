@@ -38,6 +38,9 @@ const (
 	// msgOverhead is what a request message adds to its items: each
 	// item's field tag and length.
 	msgOverhead = 8
+	// startWindow is the window a stream of a batch of several streams
+	// opens with (see Batch.stream).
+	startWindow = 4
 )
 
 // BatchConfig sets the flow control of a Batch. Its zero value takes the
@@ -697,6 +700,20 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		go out.watch(sctx, after, cancel)
 	}
 	window := make(chan struct{}, b.cfg.InFlight)
+	// Slow start, when streams share the batch: the window opens at
+	// startWindow puzzles and widens by one for each puzzle answered
+	// (doubling each round trip) up to InFlight, its slots held closed
+	// meanwhile. Without it the stream that opens first takes a small
+	// batch whole, as fast as it reads it, while the streams to the other
+	// servers are still opening (17 puzzles on three servers went 17, 0,
+	// 0), and a batch of slow puzzles waits on one server.
+	closed := 0
+	if len(b.slots) > 1 {
+		closed = max(0, b.cfg.InFlight-startWindow)
+		for range closed {
+			window <- struct{}{}
+		}
+	}
 	sent := make(chan struct{})
 	alive := make(chan struct{}) // closed once the probe is answered
 	rotated := false             // set by the sender before it closes sent
@@ -804,6 +821,10 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 					continue // not ours: ignore it
 				}
 				<-window
+				if closed > 0 {
+					<-window // one more slot opens
+					closed--
+				}
 				answered++
 				b.finish(j, a, nil)
 			}

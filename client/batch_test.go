@@ -461,3 +461,78 @@ func TestBatchHeartbeat(t *testing.T) {
 		t.Errorf("the server received %d items for %d puzzles: some were sent again", m, n)
 	}
 }
+
+// slowCounting is a service whose SolveBatch streams count the puzzles
+// they receive and send each answer message after delay.
+type slowCounting struct {
+	sudokuv1.SudokuServiceServer
+	delay    time.Duration
+	received atomic.Int64
+}
+
+func (s *slowCounting) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	return s.SudokuServiceServer.SolveBatch(&slowCountingStream{stream, s})
+}
+
+type slowCountingStream struct {
+	sudokuv1.SudokuService_SolveBatchServer
+	s *slowCounting
+}
+
+func (c *slowCountingStream) Recv() (*sudokuv1.SolveBatchRequest, error) {
+	req, err := c.SudokuService_SolveBatchServer.Recv()
+	c.s.received.Add(int64(len(req.GetItems())))
+	return req, err
+}
+
+func (c *slowCountingStream) Send(resp *sudokuv1.SolveBatchResponse) error {
+	time.Sleep(c.s.delay)
+	return c.SudokuService_SolveBatchServer.Send(resp)
+}
+
+// TestBatchSpreadsSmallBatch: a small batch, read in full before any
+// stream opens, is shared by the servers of a batch rather than taken
+// whole by the stream that opens first, as it was when each stream could
+// send its whole window at once (17 puzzles on three servers went 17, 0,
+// 0): a stream's window opens small and widens as it is answered.
+func TestBatchSpreadsSmallBatch(t *testing.T) {
+	var servers []*slowCounting
+	var clients []*client.Client
+	for range 3 {
+		s := &slowCounting{delay: 300 * time.Millisecond}
+		servers = append(servers, s)
+		clients = append(clients, newTestClient(t, func(inner sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+			s.SudokuServiceServer = inner
+			return s
+		}))
+	}
+	const n = 17
+	answered := 0
+	b, err := client.NewBatch(clients, client.BatchConfig{}, func(client.Answer) { answered++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range n {
+		item := &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
+		if err := b.Add(ctx, item); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.CloseInput()
+	if err := b.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if answered != n {
+		t.Fatalf("%d answers, want %d", answered, n)
+	}
+	var got []int64
+	for _, s := range servers {
+		got = append(got, s.received.Load())
+	}
+	for _, k := range got {
+		if k == 0 {
+			t.Fatalf("puzzles received by the three servers: %v; want each to get some", got)
+		}
+	}
+}
