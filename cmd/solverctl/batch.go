@@ -191,6 +191,9 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	if !flagsSet(fs)["puzzle-timeout"] && len(f.solve.conn.addrs.list) > 0 {
 		f.puzzleTimeout = defaultPuzzleTimeout(f.solve.timeout)
 	}
+	if f.puzzleTimeout > 0 && f.puzzleTimeout < minPuzzleTimeout {
+		fmt.Fprintf(e.stderr, "solverctl: note: -puzzle-timeout %v is shorter than %v: solverd sends its heartbeat every 250ms while it solves (-batch-heartbeat), later when it is loaded, so a server that is only busy may be declared hung and its puzzles sent again\n", f.puzzleTimeout, minPuzzleTimeout)
+	}
 	return f, pos[0], nil
 }
 
@@ -201,6 +204,12 @@ const (
 	maxBatchInFlight = 1 << 16
 	maxBatchStreams  = 1024
 )
+
+// minPuzzleTimeout is the shortest -puzzle-timeout that a loaded server's
+// heartbeats (solverd's -batch-heartbeat, 250ms; up to 2s apart seen on a
+// machine at a load of 20) keep from declaring it hung: a shorter one is
+// taken, with a note.
+const minPuzzleTimeout = time.Second
 
 // defaultPuzzleTimeout is the -puzzle-timeout of a batch to servers with
 // -timeout timeout: a quarter of it, so that a hung server leaves time to

@@ -263,4 +263,15 @@ func TestDefaultPuzzleTimeout(t *testing.T) {
 	if _, ok := err.(*usageError); !ok || !strings.Contains(err.Error(), "-puzzle-timeout -1s is negative") {
 		t.Errorf("negative -puzzle-timeout: %v, want a usage error", err)
 	}
+	// Shorter than a loaded server's heartbeats: taken, with a note.
+	for _, tt := range []struct {
+		flag string
+		note bool
+	}{{"200ms", true}, {"1s", false}, {"0", false}} {
+		var stderr strings.Builder
+		_, _, err = parseBatchArgs(&command{name: "batch"}, &env{stdout: io.Discard, stderr: &stderr}, []string{"--puzzle-timeout", tt.flag, "f"})
+		if err != nil || strings.Contains(stderr.String(), "may be declared hung") != tt.note {
+			t.Errorf("-puzzle-timeout %s: %v, stderr %q; want a note: %v", tt.flag, err, stderr.String(), tt.note)
+		}
+	}
 }
