@@ -987,9 +987,10 @@ const (
 	CandidateRole_CANDIDATE_ROLE_ALS CandidateRole = 3
 	// A candidate the step eliminates.
 	CandidateRole_CANDIDATE_ROLE_TARGET CandidateRole = 4
-	// The two colours of a colouring or chain: candidates true together,
-	// and those false then.
-	CandidateRole_CANDIDATE_ROLE_ON  CandidateRole = 5
+	// The first colour of a colouring or chain: candidates true together.
+	CandidateRole_CANDIDATE_ROLE_ON CandidateRole = 5
+	// The second colour: the candidates false when those of the first are
+	// true, and true together when they are false.
 	CandidateRole_CANDIDATE_ROLE_OFF CandidateRole = 6
 )
 
@@ -1102,8 +1103,10 @@ type GenerateMode int32
 const (
 	// Unspecified: new.
 	GenerateMode_GENERATE_MODE_UNSPECIFIED GenerateMode = 0
-	// A fresh puzzle of the size and variant asked for; a given puzzle is
-	// ignored.
+	// A fresh puzzle of the size and variant asked for. A puzzle's text,
+	// board or region map given with it is refused (InvalidArgument on
+	// puzzle), not ignored; its charset alone may name the symbols of the
+	// answer.
 	GenerateMode_GENERATE_MODE_NEW GenerateMode = 1
 	// Solve or complete the given board (its region map, cages and any
 	// digits), then derive a new puzzle from that solution. Without a
@@ -2099,16 +2102,19 @@ type Step struct {
 	// The number of guesses in force after the step.
 	Depth uint32 `protobuf:"varint,11,opt,name=depth,proto3" json:"depth,omitempty"`
 	// The traditional name of the step's technique (e.g. "Discontinuous
-	// Nice Loop"), its HoDoKu regression-library code (e.g. "0707", empty
-	// when HoDoKu has none) and its base score.
-	Technique     string `protobuf:"bytes,12,opt,name=technique,proto3" json:"technique,omitempty"`
+	// Nice Loop").
+	Technique string `protobuf:"bytes,12,opt,name=technique,proto3" json:"technique,omitempty"`
+	// The technique's code in HoDoKu's regression library (e.g. "0707"),
+	// empty when HoDoKu has none.
 	TechniqueCode string `protobuf:"bytes,13,opt,name=technique_code,json=techniqueCode,proto3" json:"technique_code,omitempty"`
-	Score         uint32 `protobuf:"varint,14,opt,name=score,proto3" json:"score,omitempty"`
-	// The chain, loop or implication net of a chain step, to draw it:
-	// nodes, and links joining them by index into nodes. A simple chain lists
-	// its nodes in order, links[i] joining nodes[i] and nodes[i+1]; a net
-	// may branch. Empty for steps without a chain.
+	// The technique's base score, as the difficulty's score adds them up.
+	Score uint32 `protobuf:"varint,14,opt,name=score,proto3" json:"score,omitempty"`
+	// The nodes of the chain, loop or implication net of a chain step, to
+	// draw it; empty for steps without a chain. A simple chain lists its
+	// nodes in order, links[i] joining nodes[i] and nodes[i+1]; a net may
+	// branch.
 	Nodes []*ChainNode `protobuf:"bytes,15,rep,name=nodes,proto3" json:"nodes,omitempty"`
+	// The links of the chain, joining nodes by index into nodes.
 	Links []*ChainLink `protobuf:"bytes,16,rep,name=links,proto3" json:"links,omitempty"`
 	// Candidates of the pattern and their roles (pattern, fin, ALS, colours,
 	// targets), to highlight.
@@ -2287,12 +2293,13 @@ type ChainNode struct {
 	Digit uint32 `protobuf:"varint,2,opt,name=digit,proto3" json:"digit,omitempty"`
 	// The cells (row-major indexes), ascending.
 	Cells []uint32 `protobuf:"varint,3,rep,packed,name=cells,proto3" json:"cells,omitempty"`
-	// For NODE_KIND_CAGE: the cage, as an index into Board.cages, and its
-	// target and operator (so a viewer can label it without the board). For
-	// NODE_KIND_SUM, target is the sum of the cells and operator
+	// For NODE_KIND_CAGE: the cage, as an index into Board.cages.
+	Cage uint32 `protobuf:"varint,4,opt,name=cage,proto3" json:"cage,omitempty"`
+	// For NODE_KIND_CAGE: the cage's target (so a viewer can label it
+	// without the board); for NODE_KIND_SUM, the sum of the cells.
+	Target uint32 `protobuf:"varint,5,opt,name=target,proto3" json:"target,omitempty"`
+	// For NODE_KIND_CAGE: the cage's operator; for NODE_KIND_SUM,
 	// CAGE_OPERATOR_ADD.
-	Cage     uint32       `protobuf:"varint,4,opt,name=cage,proto3" json:"cage,omitempty"`
-	Target   uint32       `protobuf:"varint,5,opt,name=target,proto3" json:"target,omitempty"`
 	Operator CageOperator `protobuf:"varint,6,opt,name=operator,proto3,enum=sudoku.v1.CageOperator" json:"operator,omitempty"`
 	// For NODE_KIND_CAGE and NODE_KIND_COMPARTMENT: the sets of digits the
 	// rule keeps there (a cage's combinations, a compartment's straights;
@@ -3075,7 +3082,9 @@ func (*SolveStepsResponse_Result) isSolveStepsResponse_Event() {}
 // that sends more is held back by flow control.
 type SolveBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The puzzles, at least one.
+	// The puzzles. A message without any is taken and answers nothing; with
+	// no puzzle of the stream in flight it restarts the stream's idle
+	// timeout, as any message does.
 	Items         []*BatchItem `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
