@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/tls"
 	"io"
 	"net"
@@ -224,5 +225,43 @@ func TestWebRequestLimits(t *testing.T) {
 				t.Errorf("answered %s %s; want 429 resource_exhausted, %q", resp.Status, body, tt.wantMessage)
 			}
 		})
+	}
+}
+
+// TestWebGRPCPlaintext: gRPC clients reach the web port without TLS too
+// (HTTP/2 with prior knowledge), a unary call and a SolveBatch stream,
+// which HTTP/1.1 cannot carry.
+func TestWebGRPCPlaintext(t *testing.T) {
+	_, web := startWebDaemon(t)
+	client := sudokuv1.NewSudokuServiceClient(dial(t, web))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	const puzzle = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
+	text := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: puzzle}}
+	resp, err := client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: text})
+	if err != nil || resp.GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+		t.Fatalf("Solve over the web port: %v, %v", resp.GetResult().GetStatus(), err)
+	}
+	stream, err := client.SolveBatch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stream.Send(&sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{{Id: "a", Puzzle: text}}}); err != nil {
+		t.Fatal(err)
+	}
+	stream.CloseSend()
+	var answers []*sudokuv1.BatchAnswer
+	for {
+		msg, err := stream.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SolveBatch over the web port: %v", err)
+		}
+		answers = append(answers, msg.GetAnswers()...)
+	}
+	if len(answers) != 1 || answers[0].GetResult().GetStatus() != sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED {
+		t.Errorf("SolveBatch over the web port answered %v", answers)
 	}
 }

@@ -256,6 +256,16 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 		ConnState:      idle.track,
 	}
+	// HTTP/2 as well as HTTP/1.1: gRPC and client streams (SolveBatch)
+	// need it. Without TLS, HTTP/2 with prior knowledge (h2c, which gRPC
+	// clients speak to a plaintext address), never by Upgrade.
+	web.Protocols = new(http.Protocols)
+	web.Protocols.SetHTTP1(true)
+	if tlsCfg != nil {
+		web.Protocols.SetHTTP2(true)
+	} else {
+		web.Protocols.SetUnencryptedHTTP2(true)
+	}
 	scheme := "http"
 	if tlsCfg != nil {
 		scheme = "https"
