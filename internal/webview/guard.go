@@ -130,9 +130,11 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		g.next.ServeHTTP(w, r)
 	case strings.HasPrefix(ct, "application/grpc+"), strings.HasPrefix(ct, "application/grpc-web+"), strings.HasPrefix(ct, "application/grpc-web-text+"):
-		w.Header().Set("Accept-Post", acceptPost)
-		g.refuse(w, r, http.StatusUnsupportedMediaType, codes.InvalidArgument,
-			fmt.Sprintf("content type %q is not taken: gRPC and gRPC-Web calls are binary protobuf here; use one of %s", r.Header.Get("Content-Type"), acceptPost), false)
+		// In gRPC's status headers, which its clients read, rather than
+		// an HTTP 415 they would report as Unknown.
+		base, _, _ := strings.Cut(ct, "+")
+		g.refuseGRPC(w, r, codes.InvalidArgument,
+			fmt.Sprintf("content type %q is not taken: gRPC and gRPC-Web calls are binary protobuf here (%s+proto; JSON over Connect)", r.Header.Get("Content-Type"), base))
 	case (ct == "application/connect+json" || ct == "application/connect+proto") && m.clientStream:
 		codec := strings.TrimPrefix(ct, "application/connect+")
 		if enc := r.Header.Get("Connect-Content-Encoding"); enc != "" && enc != "identity" {
@@ -289,9 +291,14 @@ func (g *guard) checkFrame(w http.ResponseWriter, r *http.Request, m rpcMethod) 
 		g.next.ServeHTTP(w, r)
 		return
 	}
+	g.refuseGRPC(w, r, code, msg)
+}
+
+// refuseGRPC answers a gRPC or gRPC-Web call with code and msg, logged
+// as refuse logs: a response of headers alone, which their clients read
+// as the call's status.
+func (g *guard) refuseGRPC(w http.ResponseWriter, r *http.Request, code codes.Code, msg string) {
 	g.log(r, code, msg)
-	// A response of headers alone, which gRPC and gRPC-Web clients read
-	// as the call's status.
 	w.Header().Set("Content-Type", r.Header.Get("Content-Type"))
 	w.Header().Set("Grpc-Status", strconv.Itoa(int(code)))
 	w.Header().Set("Grpc-Message", grpcMessage(msg))
