@@ -54,6 +54,13 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 		if err != nil {
 			return nil, err
 		}
+		if cs := p.GetCharset(); cs != "" {
+			// The board's digits are numbers; the charset names them in
+			// the answer (plain, explanations, a text converted to).
+			if cp.Charset, err = codec.CheckCharset(cs, cp.Size); err != nil {
+				return nil, inField(field, puzzleText, err)
+			}
+		}
 	case *sudokuv1.Puzzle_Text:
 		cp, detected, err = decodeText(field, p, p.GetTolerant())
 		if err != nil {

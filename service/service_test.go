@@ -27,6 +27,7 @@ import (
 	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/protoconv"
 )
 
 // The examples of the N×N seed (../shared/seeds/sudoku-solver-generator-nxn.txt).
@@ -731,6 +732,47 @@ func TestSolveBoardWithoutClues(t *testing.T) {
 	for _, st := range resp.GetSteps() {
 		if strings.HasPrefix(st.GetStrategy(), "Avoidable") {
 			t.Errorf("step %d: %s on a board without clues", st.GetIndex(), st.GetExplanation())
+		}
+	}
+}
+
+// TestBoardCharset: a charset beside a structured board names its digits
+// in the answer, as beside a text; one that cannot name them is refused
+// on puzzle.charset rather than ignored.
+func TestBoardCharset(t *testing.T) {
+	client := newClient(t, Config{})
+	p, err := codec.ParseText(seedEasy, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := protoconv.BoardToProto(b)
+	solve := func(charset string) (*sudokuv1.SolveResponse, error) {
+		return client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{
+			Source: &sudokuv1.Puzzle_Board{Board: board}, Charset: charset}})
+	}
+	digits, err := solve("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := solve(".abcdefghi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Map(func(r rune) rune { return 'A' + r - '1' }, digits.GetResult().GetPlain())
+	if got := resp.GetResult().GetPlain(); got != want || strings.ContainsAny(got, "0123456789") {
+		t.Errorf("plain = %q, want %q in the charset's letters", got, want)
+	}
+	for _, tt := range []struct{ charset, want string }{
+		{".abcdefgh", "has symbols for 1..8, the puzzle needs 1..9"},
+		{".aacdefghi", "repeats"},
+	} {
+		_, err := solve(tt.charset)
+		if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "puzzle.charset") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("charset %q: %v, want InvalidArgument on puzzle.charset, %q", tt.charset, err, tt.want)
 		}
 	}
 }

@@ -283,6 +283,21 @@ const maxCells = grid.MaxSize * grid.MaxSize
 
 // normalizeCharset upper-cases a charset and checks its symbols are distinct
 // printable ASCII.
+// CheckCharset returns charset as a puzzle of size n uses it (upper
+// case), or a *grid.FieldError on "charset" saying why it cannot name that
+// puzzle's symbols: a blank symbol then one for each digit 1..n, printable
+// ASCII, none repeated.
+func CheckCharset(charset string, n int) (string, error) {
+	s, err := normalizeCharset(charset)
+	if err != nil {
+		return "", err
+	}
+	if len(s) < n+1 {
+		return "", grid.FieldErrorf("charset", "charset %q has symbols for 1..%d, the puzzle needs 1..%d", charset, len(s)-1, n)
+	}
+	return s, nil
+}
+
 func normalizeCharset(charset string) (string, error) {
 	s := strings.ToUpper(charset)
 	if len(s) < 2 {

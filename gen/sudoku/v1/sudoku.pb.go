@@ -1462,6 +1462,9 @@ type Puzzle struct {
 	// The charset of the N x N form: a blank symbol followed by the symbols
 	// of 1..N, e.g. "0123456789" or "#ABCD". Empty means digits and letters:
 	// "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" with '.' and '_' also blank.
+	// Beside a board, whose digits are numbers, it names them in the
+	// answer (plain text, explanations, a text converted to); one without a
+	// symbol for each digit is refused with InvalidArgument.
 	Charset string `protobuf:"bytes,4,opt,name=charset,proto3" json:"charset,omitempty"`
 	// The region map of the N x N form: one charset symbol per cell giving
 	// its region, in the same layout as the text. Characters outside the
