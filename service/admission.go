@@ -14,7 +14,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
 )
 
@@ -163,8 +162,8 @@ func (a *admission) admit() (release func(), err error) {
 	if a.maxHeap > 0 {
 		if h, over := a.overHeap(); over {
 			a.refusedHeap.Add(1)
-			return nil, status.Errorf(codes.ResourceExhausted,
-				"server overloaded: its heap is %s, above the %s of -max-heap; retry later", mebibytes(h), mebibytes(a.maxHeap))
+			return nil, withReason(codes.ResourceExhausted, ReasonOverloaded, fmt.Sprintf(
+				"server overloaded: its heap is %s, above the %s of -max-heap; retry later", mebibytes(h), mebibytes(a.maxHeap)))
 		}
 	}
 	if a.maxStreams <= 0 {
@@ -172,8 +171,8 @@ func (a *admission) admit() (release func(), err error) {
 	}
 	release, ok := take(&a.streams, a.maxStreams, &a.refusedStreams)
 	if !ok {
-		return nil, status.Errorf(codes.ResourceExhausted,
-			"server overloaded: %d calls in progress, the most of -max-total-streams; retry later", a.maxStreams)
+		return nil, withReason(codes.ResourceExhausted, ReasonOverloaded, fmt.Sprintf(
+			"server overloaded: %d calls in progress, the most of -max-total-streams; retry later", a.maxStreams))
 	}
 	return release, nil
 }
@@ -200,8 +199,8 @@ func (a *admission) admitHealth(fullMethod string) (release func(), err error) {
 	}
 	release, ok := take(&a.watches, a.maxWatches, &a.refusedWatches)
 	if !ok {
-		return nil, status.Errorf(codes.ResourceExhausted,
-			"server overloaded: %d health Watch streams open, the most of -max-health-watches; retry later or poll Check", a.maxWatches)
+		return nil, withReason(codes.ResourceExhausted, ReasonOverloaded, fmt.Sprintf(
+			"server overloaded: %d health Watch streams open, the most of -max-health-watches; retry later or poll Check", a.maxWatches))
 	}
 	return release, nil
 }
@@ -244,9 +243,9 @@ func weigh(ctx context.Context, n int) error {
 	if m := a.streams.Add(extra); m > a.maxStreams {
 		a.streams.Add(-extra)
 		a.refusedStreams.Add(1)
-		return status.Errorf(codes.ResourceExhausted,
+		return withReason(codes.ResourceExhausted, ReasonOverloaded, fmt.Sprintf(
 			"server overloaded: a %d×%d board counts as %d calls against -max-total-streams (%d), and %d are in progress; retry later",
-			n, n, extra+1, a.maxStreams, m-extra)
+			n, n, extra+1, a.maxStreams, m-extra))
 	}
 	context.AfterFunc(ctx, func() { a.streams.Add(-extra) })
 	return nil

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"google.golang.org/grpc"
@@ -50,8 +51,8 @@ var badRequests sync.Map // of any (a message pointer) to error
 func (c checkedCodec) Unmarshal(data mem.BufferSlice, v any) error {
 	if c.maxRequest > 0 && boundedRequest(v) {
 		if n := data.Len(); n > c.maxRequest {
-			badRequests.Store(v, status.Errorf(codes.ResourceExhausted,
-				"request of %d bytes is larger than the %d bytes this method takes (-max-request-size)", n, c.maxRequest))
+			badRequests.Store(v, withReason(codes.ResourceExhausted, ReasonRequestTooLarge, fmt.Sprintf(
+				"request of %d bytes is larger than the %d bytes this method takes (-max-request-size)", n, c.maxRequest)))
 			return nil
 		}
 	}

@@ -87,48 +87,82 @@ func reason(err error) string {
 // The first entry that matches wins; an error that matches none is
 // Internal.
 var errorCodes = []struct {
-	match func(error) bool
-	code  codes.Code
+	match  func(error) bool
+	code   codes.Code
+	reason string // of the ErrorInfo detail, for the codes with several causes
 }{
-	{func(err error) bool { return errors.As(err, new(*grid.FieldError)) }, codes.InvalidArgument},
-	{is(solver.ErrStepLimit), codes.ResourceExhausted},
-	{is(solver.ErrNodeLimit), codes.ResourceExhausted},
-	{is(errOverloaded), codes.ResourceExhausted},
-	{is(errStalled), codes.ResourceExhausted},
-	{is(errTooLarge), codes.ResourceExhausted},
-	{is(generate.ErrNoPuzzle), codes.ResourceExhausted},
-	{is(context.DeadlineExceeded), codes.DeadlineExceeded},
-	{is(context.Canceled), codes.Canceled},
+	{func(err error) bool { return errors.As(err, new(*grid.FieldError)) }, codes.InvalidArgument, ""},
+	{is(solver.ErrStepLimit), codes.ResourceExhausted, ReasonStepLimit},
+	{is(solver.ErrNodeLimit), codes.ResourceExhausted, ReasonNodeLimit},
+	{is(errOverloaded), codes.ResourceExhausted, ReasonOverloaded},
+	{is(errStalled), codes.ResourceExhausted, ReasonStalled},
+	{is(errTooLarge), codes.ResourceExhausted, ReasonAnswerTooLarge},
+	{is(generate.ErrNoPuzzle), codes.ResourceExhausted, ReasonNoPuzzle},
+	{is(context.DeadlineExceeded), codes.DeadlineExceeded, ""},
+	{is(context.Canceled), codes.Canceled, ""},
+}
+
+// ErrorDomain is the domain of the service's google.rpc.ErrorInfo details.
+const ErrorDomain = "sudoku.v1"
+
+// The reasons of the google.rpc.ErrorInfo detail a ResourceExhausted
+// status carries (an ItemError's reason in a batch), so that a client
+// tells a bound of its request, which the same request reaches again,
+// from a busy server, which it may retry later.
+const (
+	// The request's bounds: the same request fails again.
+	ReasonStepLimit       = "STEP_LIMIT"        // options.max_steps or the server's cap
+	ReasonNodeLimit       = "NODE_LIMIT"        // options.max_nodes or the server's cap
+	ReasonAnswerTooLarge  = "ANSWER_TOO_LARGE"  // the answer is over the server's -max-send-msg-size
+	ReasonRequestTooLarge = "REQUEST_TOO_LARGE" // the request is over -max-request-size
+	ReasonNoPuzzle        = "NO_PUZZLE"         // Generate found no puzzle within its budget
+	// The client's own pace: it read nothing for -stall-timeout.
+	ReasonStalled = "STALLED"
+	// The server's load: retry later, or elsewhere.
+	ReasonOverloaded = "OVERLOADED" // solving slots and their queue full, too many calls, or memory
+)
+
+// withReason returns the status code, msg with an ErrorInfo of reason.
+func withReason(code codes.Code, reason, msg string) error {
+	st := status.New(code, msg)
+	if d, err := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}); err == nil {
+		st = d
+	}
+	return st.Err()
 }
 
 func is(target error) func(error) bool {
 	return func(err error) bool { return errors.Is(err, target) }
 }
 
-// classify returns the code, message and field violations of err. A gRPC
-// status error keeps its own.
-func classify(err error) (codes.Code, string, []*errdetails.BadRequest_FieldViolation) {
+// classify returns the code, message, field violations and ErrorInfo
+// reason of err. A gRPC status error keeps its own.
+func classify(err error) (codes.Code, string, []*errdetails.BadRequest_FieldViolation, string) {
 	if st, ok := status.FromError(err); ok {
 		var violations []*errdetails.BadRequest_FieldViolation
+		reason := ""
 		for _, d := range st.Details() {
-			if br, ok := d.(*errdetails.BadRequest); ok {
-				violations = append(violations, br.GetFieldViolations()...)
+			switch d := d.(type) {
+			case *errdetails.BadRequest:
+				violations = append(violations, d.GetFieldViolations()...)
+			case *errdetails.ErrorInfo:
+				reason = d.GetReason()
 			}
 		}
-		return st.Code(), st.Message(), violations
+		return st.Code(), st.Message(), violations, reason
 	}
-	code := codes.Internal
+	code, reason := codes.Internal, ""
 	for _, e := range errorCodes {
 		if e.match(err) {
-			code = e.code
+			code, reason = e.code, e.reason
 			break
 		}
 	}
 	var fe *grid.FieldError
 	if errors.As(err, &fe) {
-		return code, fe.Error(), []*errdetails.BadRequest_FieldViolation{{Field: fe.Field, Description: fe.Reason}}
+		return code, fe.Error(), []*errdetails.BadRequest_FieldViolation{{Field: fe.Field, Description: fe.Reason}}, reason
 	}
-	return code, err.Error(), nil
+	return code, err.Error(), nil, reason
 }
 
 // optionLimits returns err, the error of a solve under a request's
@@ -154,10 +188,15 @@ func toStatus(err error) error {
 	if _, ok := status.FromError(err); ok {
 		return err
 	}
-	code, msg, violations := classify(err)
+	code, msg, violations, reason := classify(err)
 	st := status.New(code, msg)
 	if len(violations) > 0 {
 		if d, derr := st.WithDetails(&errdetails.BadRequest{FieldViolations: violations}); derr == nil {
+			st = d
+		}
+	}
+	if reason != "" {
+		if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}); derr == nil {
 			st = d
 		}
 	}
@@ -197,8 +236,8 @@ func FieldOf(err error) (field, reason string, ok bool) {
 // toItemError maps the error of one batch item as toStatus maps the error
 // of a call.
 func toItemError(err error) *sudokuv1.ItemError {
-	code, msg, violations := classify(err)
-	ie := &sudokuv1.ItemError{Code: int32(code), Message: msg}
+	code, msg, violations, reason := classify(err)
+	ie := &sudokuv1.ItemError{Code: int32(code), Message: msg, Reason: reason}
 	for _, v := range violations {
 		ie.Violations = append(ie.Violations, &sudokuv1.FieldViolation{Field: v.GetField(), Description: v.GetDescription()})
 	}

@@ -12,7 +12,9 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/sudokuwise/solver/engine/generate"
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/solver"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -82,23 +84,70 @@ func TestLimitsNamed(t *testing.T) {
 	client := sudokuv1.NewSudokuServiceClient(ts.conn)
 	const hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	for _, tt := range []struct {
-		opts *sudokuv1.SolveOptions
-		want string
+		opts   *sudokuv1.SolveOptions
+		want   string
+		reason string
 	}{
-		{&sudokuv1.SolveOptions{MaxSteps: 5}, "step limit reached after 5 steps; options.max_steps sets the limit"},
-		{&sudokuv1.SolveOptions{MaxNodes: 1, SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY}, "; options.max_nodes sets the budget"},
+		{&sudokuv1.SolveOptions{MaxSteps: 5}, "step limit reached after 5 steps; options.max_steps sets the limit", ReasonStepLimit},
+		{&sudokuv1.SolveOptions{MaxNodes: 1, SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY}, "; options.max_nodes sets the budget", ReasonNodeLimit},
 	} {
 		_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(hard), Options: tt.opts})
-		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) {
-			t.Errorf("Solve with %v: %v, want ResourceExhausted with %q", tt.opts, err, tt.want)
+		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) || errorReason(err) != tt.reason {
+			t.Errorf("Solve with %v: %v (reason %q), want ResourceExhausted with %q, reason %s", tt.opts, err, errorReason(err), tt.want, tt.reason)
 		}
 		stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(hard), Options: tt.opts})
 		for err == nil {
 			_, err = stream.Recv()
 		}
-		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) {
-			t.Errorf("SolveSteps with %v: %v, want ResourceExhausted with %q", tt.opts, err, tt.want)
+		if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), tt.want) || errorReason(err) != tt.reason {
+			t.Errorf("SolveSteps with %v: %v (reason %q), want ResourceExhausted with %q, reason %s", tt.opts, err, errorReason(err), tt.want, tt.reason)
 		}
+	}
+}
+
+// errorReason returns the reason of err's ErrorInfo detail of the
+// service's domain, or "".
+func errorReason(err error) string {
+	for _, d := range status.Convert(err).Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
+			return info.GetReason()
+		}
+	}
+	return ""
+}
+
+// TestErrorReasons: every ResourceExhausted the service makes of an
+// error carries the reason that tells a request's bound from the
+// server's load, as a call's ErrorInfo detail and as a batch item's
+// reason; other codes carry none.
+func TestErrorReasons(t *testing.T) {
+	tests := []struct {
+		err    error
+		code   codes.Code
+		reason string
+	}{
+		{fmt.Errorf("solve: %w", solver.ErrStepLimit), codes.ResourceExhausted, ReasonStepLimit},
+		{solver.ErrNodeLimit, codes.ResourceExhausted, ReasonNodeLimit},
+		{errOverloaded, codes.ResourceExhausted, ReasonOverloaded},
+		{errStalled, codes.ResourceExhausted, ReasonStalled},
+		{errTooLarge, codes.ResourceExhausted, ReasonAnswerTooLarge},
+		{generate.ErrNoPuzzle, codes.ResourceExhausted, ReasonNoPuzzle},
+		{context.DeadlineExceeded, codes.DeadlineExceeded, ""},
+		{grid.FieldErrorf("text", "bad"), codes.InvalidArgument, ""},
+	}
+	for _, tt := range tests {
+		st := toStatus(tt.err)
+		if status.Code(st) != tt.code || errorReason(st) != tt.reason {
+			t.Errorf("toStatus(%v) = %v, reason %q; want %v, %q", tt.err, st, errorReason(st), tt.code, tt.reason)
+		}
+		if ie := toItemError(tt.err); codes.Code(ie.GetCode()) != tt.code || ie.GetReason() != tt.reason {
+			t.Errorf("toItemError(%v) = %v; want %v, reason %q", tt.err, ie, tt.code, tt.reason)
+		}
+	}
+	// A status made with a reason keeps it through toStatus.
+	st := toStatus(withReason(codes.ResourceExhausted, ReasonRequestTooLarge, "too large"))
+	if errorReason(st) != ReasonRequestTooLarge {
+		t.Errorf("a status with a reason came back with %q", errorReason(st))
 	}
 }
 

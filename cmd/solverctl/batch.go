@@ -816,6 +816,9 @@ type batchError struct {
 	Code       string           `json:"code"`
 	Message    string           `json:"message"`
 	Violations []batchViolation `json:"violations,omitempty"`
+	// Reason tells, for ResourceExhausted, a bound of the request
+	// (STEP_LIMIT, NODE_LIMIT, ...) from the server's load (OVERLOADED).
+	Reason string `json:"reason,omitempty"`
 }
 
 type batchViolation struct {
@@ -834,16 +837,19 @@ func newBatchRecord(j *job, resp *sudokuv1.BatchAnswer, err error) *batchRecord 
 		rec.Status = "error"
 		rec.Error = &batchError{Code: st.Code().String(), Message: st.Message()}
 		for _, d := range st.Details() {
-			if br, ok := d.(*errdetails.BadRequest); ok {
-				for _, v := range br.GetFieldViolations() {
+			switch d := d.(type) {
+			case *errdetails.BadRequest:
+				for _, v := range d.GetFieldViolations() {
 					rec.Error.Violations = append(rec.Error.Violations, batchViolation{Field: v.GetField(), Description: v.GetDescription()})
 				}
+			case *errdetails.ErrorInfo:
+				rec.Error.Reason = d.GetReason()
 			}
 		}
 	case resp.GetError() != nil:
 		ie := resp.GetError()
 		rec.Status = "error"
-		rec.Error = &batchError{Code: codes.Code(ie.GetCode()).String(), Message: ie.GetMessage()}
+		rec.Error = &batchError{Code: codes.Code(ie.GetCode()).String(), Message: ie.GetMessage(), Reason: ie.GetReason()}
 		for _, v := range ie.GetViolations() {
 			rec.Error.Violations = append(rec.Error.Violations, batchViolation{Field: v.GetField(), Description: v.GetDescription()})
 		}

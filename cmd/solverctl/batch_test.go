@@ -174,8 +174,16 @@ func TestBatchJSONAndOut(t *testing.T) {
 		t.Errorf("record 1 = %+v", r)
 	}
 	if r := recs["2"]; r.Status != "error" || r.Error == nil || r.Error.Code != "InvalidArgument" ||
-		len(r.Error.Violations) != 1 || r.Error.Violations[0].Field != "puzzle.text" {
+		len(r.Error.Violations) != 1 || r.Error.Violations[0].Field != "puzzle.text" || r.Error.Reason != "" {
 		t.Errorf("record 2 = %+v, error %+v", r, r.Error)
+	}
+
+	// A bound of the request says so, apart from the server's load.
+	const hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	stdout, _, _ = runCLI(t, "", "batch", "--json", "--type", "guess", "--max-nodes", "1", writeLines(t, []string{hard}))
+	var r batchRecord
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil || r.Error == nil || r.Error.Code != "ResourceExhausted" || r.Error.Reason != "NODE_LIMIT" {
+		t.Errorf("a batch of one puzzle over its --max-nodes: %s (%v); want ResourceExhausted, reason NODE_LIMIT", stdout, err)
 	}
 }
 

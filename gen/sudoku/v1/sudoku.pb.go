@@ -3275,7 +3275,14 @@ type ItemError struct {
 	// A human-readable message.
 	Message string `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
 	// The fields at fault, for INVALID_ARGUMENT.
-	Violations    []*FieldViolation `protobuf:"bytes,3,rep,name=violations,proto3" json:"violations,omitempty"`
+	Violations []*FieldViolation `protobuf:"bytes,3,rep,name=violations,proto3" json:"violations,omitempty"`
+	// Why, for RESOURCE_EXHAUSTED, as a whole call's google.rpc.ErrorInfo
+	// detail (domain "sudoku.v1") says it: STEP_LIMIT, NODE_LIMIT,
+	// ANSWER_TOO_LARGE, REQUEST_TOO_LARGE or NO_PUZZLE (a bound of the
+	// request: the same request fails again), STALLED (the client read
+	// nothing), OVERLOADED (the server's load: retry later). Empty
+	// otherwise.
+	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3329,6 +3336,13 @@ func (x *ItemError) GetViolations() []*FieldViolation {
 		return x.Violations
 	}
 	return nil
+}
+
+func (x *ItemError) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
 }
 
 // SolveBatchResponse carries answers. While other puzzles of the stream
@@ -4713,13 +4727,14 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x04view\x18\x05 \x01(\x0e2\x15.sudoku.v1.ResultViewR\x04view\"H\n" +
 	"\x0eFieldViolation\x12\x14\n" +
 	"\x05field\x18\x01 \x01(\tR\x05field\x12 \n" +
-	"\vdescription\x18\x02 \x01(\tR\vdescription\"t\n" +
+	"\vdescription\x18\x02 \x01(\tR\vdescription\"\x8c\x01\n" +
 	"\tItemError\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\x05R\x04code\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x129\n" +
 	"\n" +
 	"violations\x18\x03 \x03(\v2\x19.sudoku.v1.FieldViolationR\n" +
-	"violations\"F\n" +
+	"violations\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"F\n" +
 	"\x12SolveBatchResponse\x120\n" +
 	"\aanswers\x18\x01 \x03(\v2\x16.sudoku.v1.BatchAnswerR\aanswers\"\xaf\x01\n" +
 	"\vBatchAnswer\x12\x0e\n" +
