@@ -29,11 +29,16 @@ type cappedListener struct {
 	closeOnce sync.Once
 	done      chan struct{} // closed by Close: a wait for a slot ends
 
-	// evict, when not nil, is called when every slot is taken, before
-	// Accept waits for one: it may close a connection that is not
-	// needed (the web port's idle keep-alives, idleConns.closeOldest).
+	// evict, when not nil, is called when every slot is taken, and again
+	// every evictEvery while Accept waits for one: it may close a
+	// connection that is not needed (the web port's idle keep-alives,
+	// idleConns.closeOldest).
 	evict func()
 }
+
+// evictEvery is how often a full listener with evict calls it while it
+// waits for a slot: a connection may become idle long enough meanwhile.
+const evictEvery = 250 * time.Millisecond
 
 // capLogEvery is the least time between two warnings of a full listener.
 const capLogEvery = 10 * time.Second
@@ -71,13 +76,8 @@ func (l *cappedListener) Accept() (net.Conn, error) {
 			l.logger.Warn("connection cap reached: new connections wait in the listen backlog until one closes",
 				"listener", l.name, "max_connections", cap(l.slots))
 		}
-		if l.evict != nil {
-			l.evict()
-		}
-		select {
-		case l.slots <- struct{}{}:
-		case <-l.done:
-			return nil, net.ErrClosed
+		if err := l.wait(); err != nil {
+			return nil, err
 		}
 	}
 	c, err := l.Listener.Accept()
@@ -87,6 +87,27 @@ func (l *cappedListener) Accept() (net.Conn, error) {
 	}
 	l.open.Inc()
 	return &cappedConn{Conn: c, release: func() { l.open.Dec(); <-l.slots }}, nil
+}
+
+// wait waits for a free slot, calling evict meanwhile when it is set.
+func (l *cappedListener) wait() error {
+	var tick <-chan time.Time
+	if l.evict != nil {
+		l.evict()
+		t := time.NewTicker(evictEvery)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case l.slots <- struct{}{}:
+			return nil
+		case <-l.done:
+			return net.ErrClosed
+		case <-tick:
+			l.evict()
+		}
+	}
 }
 
 // Close closes the listener and ends a wait for a slot.
@@ -118,10 +139,11 @@ func (c *cappedConn) Close() error {
 type idleConns struct {
 	mu   sync.Mutex
 	idle map[net.Conn]time.Time // since when
+	now  func() time.Time
 }
 
 func newIdleConns() *idleConns {
-	return &idleConns{idle: map[net.Conn]time.Time{}}
+	return &idleConns{idle: map[net.Conn]time.Time{}, now: time.Now}
 }
 
 // track is an http.Server's ConnState hook.
@@ -129,21 +151,23 @@ func (t *idleConns) track(c net.Conn, s http.ConnState) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if s == http.StateIdle {
-		t.idle[c] = time.Now()
+		t.idle[c] = t.now()
 	} else {
 		delete(t.idle, c)
 	}
 }
 
-// closeOldest closes the connection idle the longest, if any, as the
-// server's idle timeout would: clients open a new one for their next
-// request.
+// closeOldest closes the connection idle the longest, if it has been for
+// minEvictIdle at least, as the server's idle timeout would: clients open
+// a new one for their next request. One idle for less may be about to
+// carry a request (a client sending one after another), which closing it
+// would fail.
 func (t *idleConns) closeOldest() {
 	t.mu.Lock()
 	var oldest net.Conn
-	var since time.Time
+	since := t.now().Add(-minEvictIdle)
 	for c, s := range t.idle {
-		if oldest == nil || s.Before(since) {
+		if !s.After(since) {
 			oldest, since = c, s
 		}
 	}
@@ -153,3 +177,7 @@ func (t *idleConns) closeOldest() {
 		oldest.Close()
 	}
 }
+
+// minEvictIdle is the shortest time a connection must have been idle for
+// closeOldest to close it.
+const minEvictIdle = time.Second

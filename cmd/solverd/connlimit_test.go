@@ -126,3 +126,52 @@ func TestWebIdleEvicted(t *testing.T) {
 		t.Fatalf("a third client, beside two idle ones at a cap of two: %v; want the page", err)
 	}
 }
+
+// TestCloseOldest: a full web port closes the connection idle the
+// longest, and only one idle for minEvictIdle: one idle for less may be
+// about to carry its client's next request.
+func TestCloseOldest(t *testing.T) {
+	now := time.Unix(1000, 0)
+	idle := newIdleConns()
+	idle.now = func() time.Time { return now }
+	type conn struct {
+		c      net.Conn
+		closed chan struct{}
+	}
+	open := func() conn {
+		a, b := net.Pipe()
+		t.Cleanup(func() { a.Close(); b.Close() })
+		closed := make(chan struct{})
+		go func() { io.Copy(io.Discard, b); close(closed) }() // ends when a closes
+		return conn{a, closed}
+	}
+	isClosed := func(c conn) bool {
+		select {
+		case <-c.closed:
+			return true
+		case <-time.After(100 * time.Millisecond):
+			return false
+		}
+	}
+	old, recent, busy := open(), open(), open()
+	idle.track(old.c, http.StateIdle)
+	now = now.Add(minEvictIdle / 2)
+	idle.track(recent.c, http.StateIdle)
+	idle.track(busy.c, http.StateIdle)
+	idle.track(busy.c, http.StateActive) // a request came on it
+
+	idle.closeOldest() // none idle long enough yet
+	if isClosed(old) || isClosed(recent) {
+		t.Fatal("a connection idle for less than minEvictIdle was closed")
+	}
+	now = now.Add(minEvictIdle / 2)
+	idle.closeOldest()
+	if !isClosed(old) || isClosed(recent) {
+		t.Fatalf("closed: old %v, recent %v; want the old one alone", isClosed(old), isClosed(recent))
+	}
+	now = now.Add(time.Hour)
+	idle.closeOldest()
+	if !isClosed(recent) || isClosed(busy) {
+		t.Fatalf("closed: recent %v, busy %v; want the idle one, never the busy one", isClosed(recent), isClosed(busy))
+	}
+}
