@@ -47,19 +47,8 @@ func decodePuzzle(field string, p *sudokuv1.Puzzle) (*decodedPuzzle, error) {
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
-		if err := checkBoardFields(field, p); err != nil {
+		if cp, err = boardPuzzle(field, p, src.Board); err != nil {
 			return nil, err
-		}
-		cp, err = protoconv.PuzzleFromBoard(field+".board", src.Board)
-		if err != nil {
-			return nil, err
-		}
-		if cs := p.GetCharset(); cs != "" {
-			// The board's digits are numbers; the charset names them in
-			// the answer (plain, explanations, a text converted to).
-			if cp.Charset, err = codec.CheckCharset(cs, cp.Size); err != nil {
-				return nil, inField(field, puzzleText, err)
-			}
 		}
 	case *sudokuv1.Puzzle_Text:
 		cp, detected, err = decodeText(field, p, p.GetTolerant())
@@ -119,6 +108,26 @@ func checkV2Fields(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle) error {
 		return grid.FieldErrorf(field+".region_map", "cannot apply: the puzzle is a 2.0 string (%s…), which carries its own regions; leave region_map empty", v2Header(p.GetText()))
 	}
 	return nil
+}
+
+// boardPuzzle reads the board of p, the puzzle at the proto path field,
+// with the charset beside it: the board's digits are numbers, and the
+// charset names them in the answer (plain text, explanations, a text
+// converted to).
+func boardPuzzle(field string, p *sudokuv1.Puzzle, b *sudokuv1.Board) (*codec.Puzzle, error) {
+	if err := checkBoardFields(field, p); err != nil {
+		return nil, err
+	}
+	cp, err := protoconv.PuzzleFromBoard(field+".board", b)
+	if err != nil {
+		return nil, err
+	}
+	if cs := p.GetCharset(); cs != "" {
+		if cp.Charset, err = codec.CheckCharset(cs, cp.Size); err != nil {
+			return nil, inField(field, puzzleText, err)
+		}
+	}
+	return cp, nil
 }
 
 // checkBoardFields refuses the fields of a puzzle given as a board that

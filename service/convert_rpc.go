@@ -63,10 +63,7 @@ func convertInput(field string, p *sudokuv1.Puzzle, tolerant bool) (*codec.Puzzl
 	)
 	switch src := p.GetSource().(type) {
 	case *sudokuv1.Puzzle_Board:
-		if err := checkBoardFields(field, p); err != nil {
-			return nil, 0, err
-		}
-		if cp, err = protoconv.PuzzleFromBoard(field+".board", src.Board); err != nil {
+		if cp, err = boardPuzzle(field, p, src.Board); err != nil {
 			return nil, 0, err
 		}
 	case *sudokuv1.Puzzle_Text:

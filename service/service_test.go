@@ -766,6 +766,14 @@ func TestBoardCharset(t *testing.T) {
 	if got := resp.GetResult().GetPlain(); got != want || strings.ContainsAny(got, "0123456789") {
 		t.Errorf("plain = %q, want %q in the charset's letters", got, want)
 	}
+	conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{
+		Source: &sudokuv1.Puzzle_Board{Board: board}, Charset: ".abcdefghi"}, To: sudokuv1.Format_FORMAT_NXN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conv.GetCharset() != ".ABCDEFGHI" || !strings.HasPrefix(conv.GetText(), ".ABCDEFGHI\n") || strings.ContainsAny(conv.GetText()[11:], "123456789") {
+		t.Errorf("Convert of a board with a charset to N×N: charset %q, text %q; want the charset's letters", conv.GetCharset(), conv.GetText())
+	}
 	for _, tt := range []struct{ charset, want string }{
 		{".abcdefgh", "has symbols for 1..8, the puzzle needs 1..9"},
 		{".aacdefghi", "repeats"},
@@ -773,6 +781,11 @@ func TestBoardCharset(t *testing.T) {
 		_, err := solve(tt.charset)
 		if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "puzzle.charset") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("charset %q: %v, want InvalidArgument on puzzle.charset, %q", tt.charset, err, tt.want)
+		}
+		_, err = client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: &sudokuv1.Puzzle{
+			Source: &sudokuv1.Puzzle_Board{Board: board}, Charset: tt.charset}, To: sudokuv1.Format_FORMAT_NXN})
+		if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "puzzle.charset") {
+			t.Errorf("Convert with charset %q: %v, want InvalidArgument on puzzle.charset", tt.charset, err)
 		}
 	}
 }
