@@ -184,13 +184,13 @@ func TestWebSlowBody(t *testing.T) {
 }
 
 // TestWebRequestLimits: the web port takes requests within the gRPC
-// port's -max-request-size, decompressed: a Connect call of a megabyte
-// of JSON in a kilobyte of gzip is refused before it is decoded, and
+// port's -max-request-size, decompressed: a Connect call of 4 MiB of
+// JSON in a few kilobytes of gzip is refused before it is decoded, and
 // with a smaller -max-request-size a smaller body is.
 func TestWebRequestLimits(t *testing.T) {
 	var zipped bytes.Buffer
 	zw := gzip.NewWriter(&zipped)
-	io.WriteString(zw, `{"puzzle":{"text":"`+strings.Repeat(".", 1<<20)+`"}}`)
+	io.WriteString(zw, `{"puzzle":{"text":"`+strings.Repeat(".", 4<<20)+`"}}`)
 	zw.Close()
 	small := `{"puzzle":{"text":"` + strings.Repeat(".", 3000) + `"}}`
 	tests := []struct {
@@ -200,8 +200,8 @@ func TestWebRequestLimits(t *testing.T) {
 		compressed  bool
 		wantMessage string
 	}{
-		{"gzip bomb", nil, zipped.String(), true, "more than 278528 bytes decompressed"},
-		{"-max-request-size", []string{"--max-request-size", "1000"}, small, false, "more than 2000 bytes"},
+		{"gzip bomb", nil, zipped.String(), true, "more than 1114112 bytes decompressed"},
+		{"-max-request-size", []string{"--max-request-size", "1000"}, small, false, "3006 bytes in protobuf, more than the 1000 this method takes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

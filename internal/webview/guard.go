@@ -174,13 +174,15 @@ func rpcPath(path string) (service, method string, ok bool) {
 }
 
 // limit returns the most bytes a request message of m may take in codec
-// ("json" or "proto").
+// ("json" or "proto"; in JSON, without whitespace).
 func (g *guard) limit(m rpcMethod, codec string) int {
 	n := g.limits.request
-	if m.clientStream {
+	switch {
+	case m.clientStream && codec == "json":
+		n = g.limits.stream * jsonStreamGrowth
+	case m.clientStream:
 		n = g.limits.stream
-	}
-	if codec == "json" {
+	case codec == "json":
 		n *= jsonGrowth
 	}
 	return min(n, maxMessageBytes)
@@ -207,6 +209,9 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 		return
 	}
 	limit := g.limit(m, codec)
+	if codec == "json" {
+		limit = min(limit*jsonSpace, maxMessageBytes) // the message with its whitespace
+	}
 	max := limit
 	if stream {
 		max += 5
@@ -241,6 +246,14 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 			return
 		} else if err != nil {
 			g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument, fmt.Sprintf("the request message is not valid gzip: %v", err), stream)
+			return
+		}
+	}
+	if compact := g.limit(m, codec); codec == "json" && len(msg) > compact {
+		var b bytes.Buffer
+		if json.Compact(&b, msg) == nil && b.Len() > compact {
+			g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
+				fmt.Sprintf("the request message is %d bytes of JSON without its whitespace, more than the %d this method takes", b.Len(), compact), stream)
 			return
 		}
 	}

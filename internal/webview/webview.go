@@ -33,11 +33,20 @@ var static embed.FS
 // tightly), a response a step or a result.
 const maxMessageBytes = 4 << 20
 
-// jsonGrowth is how many times longer than its binary form a request's
-// JSON may be. A puzzle's text and region map, most of a large request,
-// are strings of about their length in both forms; a structured board's
-// cells take 3–5 times as many bytes in JSON, but such a board is small.
-const jsonGrowth = 2
+// jsonGrowth is how many times longer than its bound in binary form a
+// request message may be in compact JSON, and jsonStreamGrowth each
+// message of a client stream (a batch's puzzles are mostly texts). A
+// puzzle's text and region map, most of a large request, are strings of
+// about their length in both forms; a structured board's cells take 3–5
+// times as many bytes in JSON (a 32×32 killer with its candidates: 35 KB
+// of protobuf, 149 KB of JSON), but such a board is far under the bound.
+// Whitespace, which costs nothing to decode, may double a message's
+// JSON again (jsonSpace): an indented board is taken.
+const (
+	jsonGrowth       = 4
+	jsonStreamGrowth = 2
+	jsonSpace        = 2
+)
 
 // contentSecurityPolicy lets the page load only its own script and style
 // and call only its own origin.
@@ -64,7 +73,8 @@ type limits struct {
 // request is the largest request message of a method that takes one (all
 // but SolveBatch), stream the largest message of a client stream, both in
 // bytes of their binary form; a JSON message may take jsonGrowth times as
-// many, and a compressed one counts once decompressed. A larger request
+// many (jsonSpace times that with whitespace), and a compressed one counts
+// once decompressed. A larger request
 // is refused with resource_exhausted before it is decoded, so that what a
 // call costs the server before its caller is even checked stays small.
 // Without it, each is maxMessageBytes. Bounds below 1 are ignored.
