@@ -142,7 +142,11 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				fmt.Sprintf("a request stream is taken uncompressed on this port, not in %q: send it without Connect-Content-Encoding, or over the gRPC port", enc), true)
 			return
 		}
-		r.Body = &envelopeLimit{ReadCloser: r.Body, max: g.limit(m, codec)}
+		el := &envelopeLimit{ReadCloser: r.Body, max: g.limit(m, codec)}
+		if codec == "json" {
+			el.maxObjects = g.limits.stream / 2
+		}
+		r.Body = el
 		g.next.ServeHTTP(w, r)
 	case ct == "application/connect+json" || ct == "application/connect+proto":
 		g.checkBody(w, r, m, strings.TrimPrefix(ct, "application/connect+"), true)
@@ -246,6 +250,19 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 			return
 		} else if err != nil {
 			g.refuse(w, r, http.StatusBadRequest, codes.InvalidArgument, fmt.Sprintf("the request message is not valid gzip: %v", err), stream)
+			return
+		}
+	}
+	if codec == "json" {
+		// Each object decodes to a message of its own, which costs a
+		// hundred bytes or more however short its JSON ("{}"): no more
+		// than a message of the method's binary bound could hold, two
+		// bytes each at least.
+		var oc objectCount
+		oc.feed(msg)
+		if most := g.limits.request / 2; oc.n > most {
+			g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
+				fmt.Sprintf("the request's JSON holds %d objects, more than the %d messages a request of the %d bytes this method takes could", oc.n, most, g.limits.request), stream)
 			return
 		}
 	}
@@ -392,6 +409,11 @@ type envelopeLimit struct {
 	have   int    // bytes of the frame's prefix read
 	left   uint32 // bytes of the frame's message still to come
 	err    error
+
+	// With maxObjects above 0, a message (JSON) of more objects than that
+	// fails too (see checkBody); objects counts the frame's.
+	maxObjects int
+	objects    objectCount
 }
 
 func (e *envelopeLimit) Read(p []byte) (int, error) {
@@ -402,6 +424,13 @@ func (e *envelopeLimit) Read(p []byte) (int, error) {
 	for b := p[:n]; len(b) > 0; {
 		if e.left > 0 {
 			k := min(e.left, uint32(len(b)))
+			if e.maxObjects > 0 {
+				if e.objects.feed(b[:k]); e.objects.n > e.maxObjects {
+					e.err = connect.NewError(connect.CodeResourceExhausted,
+						fmt.Errorf("a request message's JSON holds more than %d objects, the most this method takes here", e.maxObjects))
+					return 0, e.err
+				}
+			}
 			b, e.left = b[k:], e.left-k
 			continue
 		}
@@ -410,7 +439,7 @@ func (e *envelopeLimit) Read(p []byte) (int, error) {
 		if e.have < len(e.prefix) {
 			continue
 		}
-		e.have, e.left = 0, binary.BigEndian.Uint32(e.prefix[1:])
+		e.have, e.left, e.objects = 0, binary.BigEndian.Uint32(e.prefix[1:]), objectCount{}
 		if int64(e.left) > int64(e.max) {
 			e.err = connect.NewError(connect.CodeResourceExhausted,
 				fmt.Errorf("a request message of %d bytes is more than the %d this method takes here", e.left, e.max))
@@ -478,4 +507,30 @@ func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, code 
 	w.Header().Set("Content-Type", r.Header.Get("Content-Type"))
 	w.WriteHeader(http.StatusOK)
 	w.Write(append(frame, end...))
+}
+
+// objectCount counts the objects of JSON text fed to it in pieces: the
+// '{' outside strings.
+type objectCount struct {
+	n                 int
+	inString, escaped bool
+}
+
+func (c *objectCount) feed(b []byte) {
+	for _, ch := range b {
+		switch {
+		case c.escaped:
+			c.escaped = false
+		case c.inString:
+			if ch == '\\' {
+				c.escaped = true
+			} else if ch == '"' {
+				c.inString = false
+			}
+		case ch == '"':
+			c.inString = true
+		case ch == '{':
+			c.n++
+		}
+	}
 }
