@@ -3,6 +3,7 @@ package webview
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -16,8 +17,10 @@ import (
 	"strings"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -332,6 +335,12 @@ func (g *guard) refuseGRPC(w http.ResponseWriter, r *http.Request, code codes.Co
 	w.Header().Set("Content-Type", r.Header.Get("Content-Type"))
 	w.Header().Set("Grpc-Status", strconv.Itoa(int(code)))
 	w.Header().Set("Grpc-Message", grpcMessage(msg))
+	if info := tooLargeInfo(code); info != nil {
+		st, _ := status.New(code, msg).WithDetails(info)
+		if b, err := proto.Marshal(st.Proto()); err == nil {
+			w.Header().Set("Grpc-Status-Details-Bin", base64.RawStdEncoding.EncodeToString(b))
+		}
+	}
 	w.WriteHeader(http.StatusOK)
 }
 
@@ -462,8 +471,33 @@ func unmarshal(codec string, b []byte, m proto.Message) error {
 
 // connectError is the body of a Connect error.
 type connectError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code    string          `json:"code"`
+	Message string          `json:"message"`
+	Details []connectDetail `json:"details,omitempty"`
+}
+
+// connectDetail is an error detail of Connect's error JSON: a message's
+// type and its binary form in base64.
+type connectDetail struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+// The ErrorInfo of a request refused as too large, as the gRPC server
+// gives it (service.ErrorDomain, service.ReasonRequestTooLarge), so that
+// a client tells it from the server's load.
+const (
+	errorDomain           = "sudoku.v1"
+	reasonRequestTooLarge = "REQUEST_TOO_LARGE"
+)
+
+// tooLargeInfo is the ErrorInfo detail of a call refused with code, or
+// nil: every ResourceExhausted the guard answers is a request too large.
+func tooLargeInfo(code codes.Code) *errdetails.ErrorInfo {
+	if code != codes.ResourceExhausted {
+		return nil
+	}
+	return &errdetails.ErrorInfo{Reason: reasonRequestTooLarge, Domain: errorDomain}
 }
 
 // logLevel is the level of a call refused with code: a bad request is
@@ -491,7 +525,12 @@ func (g *guard) log(r *http.Request, code codes.Code, msg string) {
 func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, code codes.Code, msg string, stream bool) {
 	g.log(r, code, msg)
 	// Connect's codes are gRPC's, by number and name.
-	body, _ := json.Marshal(connectError{Code: connect.Code(code).String(), Message: msg})
+	ce := connectError{Code: connect.Code(code).String(), Message: msg}
+	if info := tooLargeInfo(code); info != nil {
+		b, _ := proto.Marshal(info)
+		ce.Details = []connectDetail{{Type: string(info.ProtoReflect().Descriptor().FullName()), Value: base64.RawStdEncoding.EncodeToString(b)}}
+	}
+	body, _ := json.Marshal(ce)
 	if !stream {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)

@@ -3,6 +3,7 @@ package webview_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"io"
@@ -12,6 +13,9 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	spb "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -103,7 +107,14 @@ func TestRequestLimits(t *testing.T) {
 			}
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			code, msg := callError(t, tt.contentType, resp, body)
+			code, msg, reason := callError(t, tt.contentType, resp, body)
+			want := "" // a request too large says so, as on the gRPC port
+			if code == "resource_exhausted" {
+				want = service.ErrorDomain + "/" + service.ReasonRequestTooLarge
+			}
+			if reason != want {
+				t.Errorf("error %s, ErrorInfo %q; want %q", code, reason, want)
+			}
 			if tt.wantCode == "" {
 				if code != "" || !strings.Contains(string(body), "734125698") {
 					t.Fatalf("status %s, error %s %q; want the solution: %.300q", resp.Status, code, msg, body)
@@ -117,41 +128,80 @@ func TestRequestLimits(t *testing.T) {
 	}
 }
 
-// callError returns the code and message of the error a call answered,
-// or "", "": Connect's error JSON of a unary call, the end of a Connect
-// stream, or gRPC-Web's status.
-func callError(t *testing.T, contentType string, resp *http.Response, body []byte) (code, msg string) {
+// connectErr is Connect's error JSON.
+type connectErr struct {
+	Code, Message string
+	Details       []struct{ Type, Value string }
+}
+
+// reason returns "domain/reason" of the error's ErrorInfo detail, or "".
+func (e *connectErr) reason(t *testing.T) string {
+	for _, d := range e.Details {
+		if d.Type != "google.rpc.ErrorInfo" {
+			continue
+		}
+		b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(d.Value, "="))
+		var info errdetails.ErrorInfo
+		if err == nil {
+			err = proto.Unmarshal(b, &info)
+		}
+		if err != nil {
+			t.Fatalf("ErrorInfo detail %q: %v", d.Value, err)
+		}
+		return info.GetDomain() + "/" + info.GetReason()
+	}
+	return ""
+}
+
+// callError returns the code, message and ErrorInfo ("domain/reason") of
+// the error a call answered, or "", "", "": Connect's error JSON of a
+// unary call, the end of a Connect stream, or gRPC-Web's status.
+func callError(t *testing.T, contentType string, resp *http.Response, body []byte) (code, msg, reason string) {
 	t.Helper()
-	var e struct{ Code, Message string }
+	var e connectErr
 	switch {
 	case resp.StatusCode != http.StatusOK:
 		if err := json.Unmarshal(body, &e); err != nil {
 			t.Fatalf("error body %q: %v", body, err)
 		}
 	case strings.HasPrefix(contentType, "application/grpc-web"):
-		if s := resp.Header.Get("Grpc-Status"); s != "" && s != "0" {
-			n, _ := strconv.Atoi(s)
-			return connect.Code(n).String(), resp.Header.Get("Grpc-Message")
+		s := resp.Header.Get("Grpc-Status")
+		if s == "" || s == "0" {
+			return "", "", ""
 		}
-		return "", ""
+		n, _ := strconv.Atoi(s)
+		if bin := resp.Header.Get("Grpc-Status-Details-Bin"); bin != "" {
+			b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(bin, "="))
+			var st spb.Status
+			if err == nil {
+				err = proto.Unmarshal(b, &st)
+			}
+			if err != nil {
+				t.Fatalf("Grpc-Status-Details-Bin %q: %v", bin, err)
+			}
+			for _, d := range status.FromProto(&st).Details() {
+				if info, ok := d.(*errdetails.ErrorInfo); ok {
+					reason = info.GetDomain() + "/" + info.GetReason()
+				}
+			}
+		}
+		return connect.Code(n).String(), resp.Header.Get("Grpc-Message"), reason
 	case strings.HasPrefix(contentType, "application/connect+"):
 		for len(body) >= 5 {
 			n := binary.BigEndian.Uint32(body[1:5])
 			if body[0] == 2 {
-				var end struct {
-					Error *struct{ Code, Message string }
-				}
+				var end struct{ Error *connectErr }
 				if err := json.Unmarshal(body[5:5+n], &end); err != nil {
 					t.Fatalf("end of stream %q: %v", body[5:], err)
 				}
 				if end.Error != nil {
-					return end.Error.Code, end.Error.Message
+					return end.Error.Code, end.Error.Message, end.Error.reason(t)
 				}
-				return "", ""
+				return "", "", ""
 			}
 			body = body[5+n:]
 		}
-		return "", ""
+		return "", "", ""
 	}
-	return e.Code, e.Message
+	return e.Code, e.Message, e.reason(t)
 }
