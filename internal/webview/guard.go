@@ -126,13 +126,7 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		g.checkFrame(w, r, m)
-	case ct == "application/grpc-web-text" || ct == "application/grpc-web-text+proto":
-		if !m.clientStream {
-			// Base64 of one framed message.
-			r.Body = http.MaxBytesReader(w, r.Body, int64(g.limit(m, "proto")+5+2)/3*4)
-		}
-		g.next.ServeHTTP(w, r)
-	case strings.HasPrefix(ct, "application/grpc+"), strings.HasPrefix(ct, "application/grpc-web+"), strings.HasPrefix(ct, "application/grpc-web-text+"):
+	case strings.HasPrefix(ct, "application/grpc+"), strings.HasPrefix(ct, "application/grpc-web+"):
 		// In gRPC's status headers, which its clients read, rather than
 		// an HTTP 415 they would report as Unknown.
 		base, _, _ := strings.Cut(ct, "+")
