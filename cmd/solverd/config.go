@@ -166,7 +166,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
-	fs.DurationVar(&cfg.maxTimeout, "max-timeout", 10*time.Minute, "longest a call may run (SolveBatch streams excepted: each puzzle has -default-timeout): a caller's later deadline is brought forward to it; 0 means no limit")
+	fs.DurationVar(&cfg.maxTimeout, "max-timeout", 10*time.Minute, "longest a call may run (SolveBatch streams excepted: each puzzle has -default-timeout): a caller's later deadline is brought forward to it; unset, it is raised to a longer -default-timeout; 0 means no limit")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "time a call has, once its headers are in, for its request to arrive in full; a later one ends with DeadlineExceeded (SolveBatch streams excepted: -batch-idle-timeout bounds them); 0 means no limit")
 	fs.IntVar(&cfg.prematureResetLimit, "premature-reset-limit", 500, "close a connection (HTTP/2 rapid reset) once its client has cancelled half this many `calls` within -premature-reset-lifetime of their start, before it has made this many, or half of its calls after that; 0 means never")
 	fs.DurationVar(&cfg.prematureResetLifetime, "premature-reset-lifetime", service.DefaultPrematureResetLifetime, "a call cancelled by its client within this time of its start counts as a premature reset")
@@ -204,6 +204,13 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	}
 	if fs.NArg() > 0 {
 		return nil, &usageError{fmt.Errorf("unexpected argument %q (see solverd -h)", fs.Arg(0))}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["max-timeout"] && cfg.service.DefaultTimeout > cfg.maxTimeout {
+		// A configuration from before -max-timeout keeps its longer
+		// default deadline.
+		cfg.maxTimeout = cfg.service.DefaultTimeout
 	}
 	if err := cfg.check(); err != nil {
 		return nil, &usageError{err}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"regexp"
 	"strings"
@@ -289,7 +290,7 @@ func TestBadConfig(t *testing.T) {
 		{"pprof without metrics", []string{"--pprof"}, nil, "-pprof needs -metrics-listen"},
 		{"negative request timeout", []string{"--request-timeout", "-1s"}, nil, "-request-timeout must not be negative"},
 		{"negative max timeout", []string{"--max-timeout", "-1s"}, nil, "-max-timeout must not be negative"},
-		{"default timeout past the max", []string{"--default-timeout", "20m"}, nil, "-default-timeout (20m0s) must not be longer than -max-timeout (10m0s)"},
+		{"default timeout past the max", []string{"--default-timeout", "20m", "--max-timeout", "10m"}, nil, "-default-timeout (20m0s) must not be longer than -max-timeout (10m0s)"},
 		{"service's default timeout past the max", []string{"--max-timeout", "10s"}, nil, "-default-timeout (30s) must not be longer than -max-timeout (10s)"},
 		{"negative reset limit", []string{"--premature-reset-limit", "-1"}, nil, "-premature-reset-limit must not be negative"},
 		{"negative reset ban", []string{"--premature-reset-ban", "-1s"}, nil, "-premature-reset-ban must not be negative"},
@@ -493,4 +494,25 @@ func TestHealthListen(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	waitDone(t, done, 10*time.Second, log)
+}
+
+// TestMaxTimeoutDefault: -max-timeout is 10m unless set, raised to a
+// longer -default-timeout then (a configuration from before it kept
+// working), and taken as set otherwise.
+func TestMaxTimeoutDefault(t *testing.T) {
+	noEnv := func(string) (string, bool) { return "", false }
+	for _, tt := range []struct {
+		args []string
+		want time.Duration
+	}{
+		{nil, 10 * time.Minute},
+		{[]string{"--default-timeout", "20m"}, 20 * time.Minute},
+		{[]string{"--default-timeout", "1m", "--max-timeout", "2m"}, 2 * time.Minute},
+		{[]string{"--max-timeout", "0"}, 0},
+	} {
+		cfg, err := parseConfig(tt.args, noEnv, io.Discard)
+		if err != nil || cfg.maxTimeout != tt.want {
+			t.Errorf("%v: -max-timeout %v, %v; want %v", tt.args, cfg.maxTimeout, err, tt.want)
+		}
+	}
 }
