@@ -1619,10 +1619,15 @@ type SolveOptions struct {
 	// only by looking for a second. The service caps it.
 	MaxSolutions uint32 `protobuf:"varint,8,opt,name=max_solutions,json=maxSolutions,proto3" json:"max_solutions,omitempty"`
 	// The most search nodes (guesses) to spend, by the solve and, separately,
-	// by counting the solutions; 0 means the service default. A count that
-	// runs out leaves count_complete false rather than failing the call.
+	// by counting the solutions; 0 means the service default, and the
+	// service caps it. A count that runs out leaves count_complete false
+	// rather than failing the call; a solve that runs out fails it with
+	// RESOURCE_EXHAUSTED (ErrorInfo reason NODE_LIMIT), without a result:
+	// SolveSteps has streamed the steps taken until then.
 	MaxNodes uint64 `protobuf:"varint,9,opt,name=max_nodes,json=maxNodes,proto3" json:"max_nodes,omitempty"`
-	// The most steps to take; 0 means the service default.
+	// The most steps to take; 0 means the service default, and the service
+	// caps it. A solve that reaches it fails with RESOURCE_EXHAUSTED
+	// (ErrorInfo reason STEP_LIMIT), without a result, as max_nodes.
 	MaxSteps uint32 `protobuf:"varint,10,opt,name=max_steps,json=maxSteps,proto3" json:"max_steps,omitempty"`
 	// The caller declares the puzzle has exactly one solution, which allows
 	// the uniqueness strategies (unique rectangles, BUG+1, ...). Without it
