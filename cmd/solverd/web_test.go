@@ -50,10 +50,10 @@ func findChromium(t *testing.T) string {
 // context, bounded by timeout, the viewer's address ("http://host:port/")
 // and a gRPC client of the same daemon. The daemon and the browser stop
 // when the test ends.
-func webViewer(t *testing.T, timeout time.Duration) (context.Context, string, sudokuv1.SudokuServiceClient) {
+func webViewer(t *testing.T, timeout time.Duration, daemonArgs ...string) (context.Context, string, sudokuv1.SudokuServiceClient) {
 	t.Helper()
 	browser := findChromium(t)
-	addr, web := startWebDaemon(t)
+	addr, web := startWebDaemon(t, daemonArgs...)
 	client := sudokuv1.NewSudokuServiceClient(dial(t, addr))
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -466,4 +466,34 @@ func TestWebViewerFaults(t *testing.T) {
 			t.Errorf("the %d-character result and a 600-character step overflow %q; the page is %d px wide at a 400 px window", plain, over, page)
 		}
 	})
+}
+
+// TestWebCutShort: a solve whose logic ran out of its share of the
+// deadline says beside its rating that the rating is the run's: the
+// second published 25×25, which logic finishes in about 45 s of CPU and
+// guesses in under a second, under a daemon's -default-timeout of 3s.
+func TestWebCutShort(t *testing.T) {
+	data, err := os.ReadFile("../../engine/search/testdata/25x25-published.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var puzzles []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			puzzles = append(puzzles, line)
+		}
+	}
+	if len(puzzles) < 2 {
+		t.Fatalf("25x25-published.txt holds %d puzzles, want 3", len(puzzles))
+	}
+	ctx, base, _ := webViewer(t, time.Minute, "--default-timeout", "3s")
+	puzzle := puzzles[1]
+	open(ctx, t, permalink(base, puzzle, 1))
+	// The result is in once the page offers its replay.
+	if err := chromedp.Do(ctx, poll(`['replaying', 'done', 'error'].includes(document.body.dataset.state)`, 30*time.Second)); err != nil {
+		t.Fatalf("%v: the page is %q: %s", err, eval[string](ctx, t, `document.body.dataset.state || ''`), eval[string](ctx, t, `document.getElementById('status').textContent`))
+	}
+	if d := eval[string](ctx, t, `(document.getElementById('difficulty') || {}).textContent || ''`); !strings.Contains(d, "cut short") {
+		t.Errorf("difficulty %q; want it said cut short", d)
+	}
 }

@@ -1115,6 +1115,9 @@
       const d = document.createElement('span');
       d.id = 'difficulty';
       d.textContent = difficultyText(res.difficulty);
+      // Logic ran out of its share of the deadline and the solve guessed:
+      // the rating is this run's, not the puzzle's own.
+      if (res.logicShareSpent) d.textContent += ' (cut short: logic ran out of its half of the deadline, so the solve guessed; the rating is this run\'s, not the puzzle\'s)';
       out.append(document.createElement('br'), d);
     }
     // Sudoku Explainer's own rating (classic 9×9 puzzles with one
