@@ -288,6 +288,9 @@ func (b *Batch) Run(ctx context.Context) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	if lastErr == nil {
+		return errors.New("no server left")
+	}
 	return fmt.Errorf("no server left: %w", lastErr)
 }
 
@@ -717,6 +720,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 	sent := make(chan struct{})
 	alive := make(chan struct{}) // closed once the probe is answered
 	rotated := false             // set by the sender before it closes sent
+	inputOver := false           // likewise: it closed its side at the input's end
 	quota := s.quota()
 	go func() {
 		defer close(sent)
@@ -751,6 +755,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 					return
 				}
 				if j = b.next(sctx, &fresh); j == nil {
+					inputOver = sctx.Err() == nil
 					stream.CloseSend()
 					return
 				}
@@ -833,13 +838,22 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		if err == io.EOF && !out.isHung() {
 			n := out.count()
 			if n == 0 {
+				cancel() // a sender still waiting for input takes no more
 				<-sent
-				if rotated {
+				switch n = out.count(); {
+				case rotated && n == 0:
 					return answered, errStreamRotated
+				case inputOver && n == 0:
+					return answered, nil
 				}
-				return answered, nil
+				// The server ended the stream before the client closed
+				// its side (solverd never does): the input goes on, and
+				// a puzzle the sender took since is unanswered. Send them
+				// again, on this server after a pause or on another.
+				err = status.Errorf(codes.Internal, "the server ended the stream before the client closed its side, %d puzzles unanswered", n)
+			} else {
+				err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", n)
 			}
-			err = status.Errorf(codes.Internal, "stream ended with %d puzzles unanswered", n)
 		}
 		cancel()
 		<-sent

@@ -536,3 +536,83 @@ func TestBatchSpreadsSmallBatch(t *testing.T) {
 		}
 	}
 }
+
+// okAfterFirst answers the first message of its first stream and then
+// ends that stream with OK, before the client closed its side (solverd
+// never does); later streams are the service's.
+type okAfterFirst struct {
+	sudokuv1.SudokuServiceServer
+	streams atomic.Int64
+}
+
+func (s *okAfterFirst) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	if s.streams.Add(1) > 1 {
+		return s.SudokuServiceServer.SolveBatch(stream)
+	}
+	req, err := stream.Recv()
+	if err != nil {
+		return err
+	}
+	var answers []*sudokuv1.BatchAnswer
+	for _, it := range req.GetItems() {
+		answers = append(answers, &sudokuv1.BatchAnswer{Id: it.GetId(), Outcome: &sudokuv1.BatchAnswer_Result{
+			Result: &sudokuv1.SolveResult{Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, Plain: seedSolution},
+		}})
+	}
+	return stream.Send(&sudokuv1.SolveBatchResponse{Answers: answers})
+}
+
+// TestBatchStreamEndedEarly: a stream the server ends with OK while the
+// input goes on (slowly) is not taken for the batch's end: the puzzle
+// added next is answered, on a new stream. It was taken by the ended
+// stream's sender and lost, and Run failed with "no server left".
+func TestBatchStreamEndedEarly(t *testing.T) {
+	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		return &okAfterFirst{SudokuServiceServer: s}
+	})
+	var mu sync.Mutex
+	got := map[string]int{}
+	b, err := client.NewBatch([]*client.Client{c}, client.BatchConfig{}, func(a client.Answer) {
+		mu.Lock()
+		got[a.ID]++
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	runErr := make(chan error, 1)
+	go func() { runErr <- b.Run(ctx) }()
+	item := func(id string) *sudokuv1.BatchItem {
+		return &sudokuv1.BatchItem{Id: id, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}}
+	}
+	if err := b.Add(ctx, item("1")); err != nil {
+		t.Fatal(err)
+	}
+	// The input is slow: the first stream has ended before the next.
+	waitUntil(t, func() bool { mu.Lock(); defer mu.Unlock(); return got["1"] == 1 })
+	time.Sleep(100 * time.Millisecond)
+	if err := b.Add(ctx, item("2")); err != nil {
+		t.Fatal(err)
+	}
+	b.CloseInput()
+	if err := <-runErr; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if got["1"] != 1 || got["2"] != 1 {
+		t.Errorf("answers %v; want each puzzle answered once", got)
+	}
+}
+
+// waitUntil polls cond until it holds, failing the test after 10 s.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("condition not met within 10s")
+		}
+	}
+}
