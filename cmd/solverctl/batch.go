@@ -745,10 +745,15 @@ var (
 	}()
 )
 
-// flush writes what is buffered and returns the first write error.
+// flush writes what is buffered and returns the first write error. rate's
+// lines held back behind one never answered (an interrupted run) are
+// written first, in order, the gap left.
 func (b *batcher) flush() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.writeErr == nil {
+		b.writeErr = b.order.drain(b.w)
+	}
 	if b.writeErr == nil {
 		b.writeErr = b.w.Flush()
 	}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -80,6 +82,19 @@ func (o *ordered) write(w *bufio.Writer, seq int, line []byte) error {
 			return err
 		}
 	}
+}
+
+// drain writes every held line, in the order of their seq, gaps and all.
+func (o *ordered) drain(w *bufio.Writer) error {
+	seqs := slices.Sorted(maps.Keys(o.pending))
+	for _, seq := range seqs {
+		if _, err := w.Write(o.pending[seq]); err != nil {
+			return err
+		}
+		delete(o.pending, seq)
+		o.next = seq + 1
+	}
+	return nil
 }
 
 // rateInput returns the input of rate: "-" and files as they are, and a

@@ -2,11 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 // ratedPuzzles are puzzles with the ratings serate gave them
@@ -116,6 +123,62 @@ func TestBatchAtFile(t *testing.T) {
 		_, _, err := runCLI(t, "", cmd, "@"+file+".missing")
 		if err == nil || !strings.Contains(err.Error(), "no such file") || strings.Contains(err.Error(), "@") {
 			t.Errorf("%s @missing: %v", cmd, err)
+		}
+	}
+}
+
+// skipOne is a service whose SolveBatch answers every puzzle at once but
+// the one of id "1", which it never answers.
+type skipOne struct {
+	sudokuv1.UnimplementedSudokuServiceServer
+}
+
+func (skipOne) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	for {
+		req, err := stream.Recv()
+		if err != nil {
+			<-stream.Context().Done()
+			return stream.Context().Err()
+		}
+		var answers []*sudokuv1.BatchAnswer
+		for _, it := range req.GetItems() {
+			if it.GetId() == "1" {
+				continue
+			}
+			answers = append(answers, &sudokuv1.BatchAnswer{Id: it.GetId(), Outcome: &sudokuv1.BatchAnswer_Result{Result: &sudokuv1.SolveResult{
+				Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, Plain: "answered-" + it.GetId(),
+				Explainer: &sudokuv1.ExplainerRating{Rated: true, Er: 1.5, Ep: 1.2, Ed: 1.2},
+			}}})
+		}
+		if len(answers) > 0 {
+			if err := stream.Send(&sudokuv1.SolveBatchResponse{Answers: answers}); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// TestRateInterrupted: interrupted, rate writes the lines of the puzzles
+// answered, as batch does, though the first is still out: they were held
+// back behind it, in input order, and lost.
+func TestRateInterrupted(t *testing.T) {
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer()
+	sudokuv1.RegisterSudokuServiceServer(gs, skipOne{})
+	go gs.Serve(lis)
+	t.Cleanup(gs.Stop)
+	puzzles, _ := relabelled(3)
+	file := writeLines(t, puzzles)
+	for _, cmd := range []string{"batch", "rate"} {
+		// Interrupted once the two answers are in.
+		ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+		out, errOut, _ := runBatchInput(t, ctx, nil, cmd, "--addr", lis.Addr().String(), "--puzzle-timeout", "0", file)
+		cancel()
+		if n := strings.Count(out, "\n"); n != 2 || strings.Contains(out, puzzles[0]) {
+			t.Errorf("%s, interrupted: %d lines written, want those of puzzles 2 and 3:\n%s\n%s", cmd, n, out, errOut)
 		}
 	}
 }
