@@ -149,8 +149,7 @@ func splitDocument(text string) (puzzle, charset, regionMap string) {
 	lines := strings.Split(text, "\n")
 	at := -1
 	for i, line := range lines {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "#") && strings.EqualFold(strings.TrimSpace(strings.TrimLeft(t, "#")), "map") {
+		if isMapHeader(line) {
 			at = i
 			break
 		}
@@ -161,6 +160,15 @@ func splitDocument(text string) (puzzle, charset, regionMap string) {
 	regionMap = strings.Join(lines[at+1:], "\n")
 	charset, paragraphs := charsetLine(splitParagraphs(lines[:at]))
 	return joinParagraphs(paragraphs), charset, regionMap
+}
+
+// isMapHeader reports whether line is the document's "### Map" line: '#'s,
+// a space at least, then "map" in any case. Without the space it may be a
+// puzzle's row, "#MAP" in the charset "#MAPX".
+func isMapHeader(line string) bool {
+	t := strings.TrimSpace(line)
+	rest := strings.TrimLeft(t, "#")
+	return rest != t && strings.TrimLeft(rest, " \t") != rest && strings.EqualFold(strings.TrimSpace(rest), "map")
 }
 
 // charsetLine returns the charset line that starts a document's

@@ -168,3 +168,30 @@ func readTestdataF(f *testing.F, name string) string {
 	}
 	return string(b)
 }
+
+// TestMapRowNotHeader: a puzzle's row that spells "#MAP" in its charset
+// is a row, not the document's "### Map" line, which has a space after
+// its '#'s; the N×N form written of such a puzzle reads back the same.
+func TestMapRowNotHeader(t *testing.T) {
+	const text = "#MAP\n####\n####\n####\n"
+	p, _, err := Decode(text, DecodeOptions{Charset: "#MAPX"})
+	if err != nil {
+		t.Fatalf("decoding %q with the charset #MAPX: %v", text, err)
+	}
+	if got := values(p); got != "0123000000000000" {
+		t.Fatalf("decoded %s, want 0123000000000000", got)
+	}
+	s, err := Encode(p, FormatNxN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _, err := Decode(s, DecodeOptions{})
+	if err != nil || values(back) != values(p) {
+		t.Errorf("the N×N form\n%s\nreads back %v, %v; want the puzzle", s, back, err)
+	}
+	for _, line := range []string{"### Map", "#map", "  ##  MAP  ", "#\tMap"} {
+		if want := line != "#map"; isMapHeader(line) != want {
+			t.Errorf("isMapHeader(%q) = %v, want %v", line, !want, want)
+		}
+	}
+}
