@@ -267,7 +267,9 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	notHealth := selector.MatchFunc(func(_ context.Context, meta interceptors.CallMeta) bool {
 		return !isHealth(meta.Service)
 	})
-	var taps []tap.ServerInHandle
+	// First: a draining server takes no new call on this port, whoever
+	// asks.
+	taps := []tap.ServerInHandle{srv.refuseDraining}
 	if len(cfg.Tokens) > 0 {
 		authFn, err := tokenAuth(cfg.Tokens)
 		if err != nil {
@@ -494,4 +496,20 @@ func isInfra(service string) bool {
 // get an answer.
 func isHealth(service string) bool {
 	return strings.HasPrefix(service, "grpc.health.")
+}
+
+// refuseDraining is a tap that refuses new calls with Unavailable once the
+// server drains (Server.Drain), health checks excepted: the web port's
+// calls in flight, which run inside this server, may still take their
+// grace before it stops, and a new call would be cut short by the stop
+// anyway. Calls through ServeHTTP (the web port's) pass no tap.
+func (s *Server) refuseDraining(ctx context.Context, info *tap.Info) (context.Context, error) {
+	select {
+	case <-s.draining:
+		if !isHealthMethod(info.FullMethodName) {
+			return nil, status.Error(codes.Unavailable, "server is shutting down: send the call to another server")
+		}
+	default:
+	}
+	return ctx, nil
 }

@@ -293,3 +293,23 @@ func TestHandshakeFailuresCounted(t *testing.T) {
 		t.Errorf("%d handshake failures logged at info level and above, want 1 (the error):\n%s", n, logs.String())
 	}
 }
+
+// TestDrainRefusesNewCalls: once the server drains (the web port's calls
+// in flight may still take their grace), the gRPC port takes no new call
+// but health checks: a call that came then was served until the grace ran
+// out and cut short there.
+func TestDrainRefusesNewCalls(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	req := &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}
+	if _, err := client.Solve(context.Background(), req); err != nil {
+		t.Fatalf("before the drain: %v", err)
+	}
+	ts.srv.Drain()
+	if _, err := client.Solve(context.Background(), req); status.Code(err) != codes.Unavailable {
+		t.Errorf("a call once draining: %v, want Unavailable", err)
+	}
+	if _, err := healthpb.NewHealthClient(ts.conn).Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil {
+		t.Errorf("a health check once draining: %v, want an answer", err)
+	}
+}
