@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/otel"
 	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
@@ -77,6 +78,11 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	}
 	if tp != nil {
 		gcfg.TracerProvider = tp
+		// OpenTelemetry reports failed exports through its global error
+		// handler, by default in the standard log's plain text.
+		otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) {
+			logger.Warn("trace export failed", "err", err)
+		}))
 		logger.Info("exporting traces over OTLP", "endpoint", redactEndpoint(otlpTarget(cfg.otlpEndpoint, lookupEnv)))
 		defer func() {
 			// Send the spans still batched, briefly: the collector may be gone.

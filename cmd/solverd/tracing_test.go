@@ -224,3 +224,32 @@ func TestRedactEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceExportFailureLogged: a collector that refuses the spans is
+// told of in the daemon's log, as a line of its own in its format (JSON
+// with -log-format json), not in OpenTelemetry's default plain text on
+// stderr.
+func TestTraceExportFailureLogged(t *testing.T) {
+	lis, err := net.Listen("tcp", "localhost:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer() // no trace service: every export is Unimplemented
+	go gs.Serve(lis)
+	t.Cleanup(gs.Stop)
+	t.Setenv("OTEL_BSP_SCHEDULE_DELAY", "50") // export within milliseconds
+	daemon, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--otlp-endpoint", lis.Addr().String())
+	defer func() {
+		cancel()
+		waitDone(t, done, 10*time.Second, log)
+	}()
+	req := &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}}
+	if _, err := sudokuv1.NewSudokuServiceClient(dial(t, daemon)).Solve(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); !strings.Contains(log.String(), `msg="trace export failed"`); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("no failed export logged in 10s:\n%s", log)
+		}
+	}
+}
