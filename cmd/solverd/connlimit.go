@@ -54,7 +54,7 @@ func newCappedListener(ln net.Listener, max int, name string, reg prometheus.Reg
 		open: prometheus.NewGauge(prometheus.GaugeOpts{Namespace: "sudoku", Name: "connections_open",
 			Help: "Connections the listener serves now (at most -max-connections).", ConstLabels: labels}),
 		waited: prometheus.NewCounter(prometheus.CounterOpts{Namespace: "sudoku", Name: "connections_waited_total",
-			Help: "Connections that waited in the listen backlog because -max-connections were open.", ConstLabels: labels}),
+			Help: "Times the listener found -max-connections open and stopped accepting (the next connections wait in the listen backlog) until one closed.", ConstLabels: labels}),
 		logger: logger,
 		name:   name,
 		done:   make(chan struct{}),
