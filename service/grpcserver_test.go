@@ -193,7 +193,7 @@ func TestTLS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := transport.ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA)
+			cfg, err := transport.ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +240,7 @@ func TestInTapsRunInOrder(t *testing.T) {
 // handshake at debug level only.
 func TestHandshakeFailuresCounted(t *testing.T) {
 	pki := testpki.New(t)
-	cfg, err := transport.ServerTLS(pki.ServerCert, pki.ServerKey, "")
+	cfg, err := transport.ServerTLS(pki.ServerCert, pki.ServerKey, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

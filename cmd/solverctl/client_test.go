@@ -36,7 +36,7 @@ func (s *secured) tlsArgs() []string {
 func startSecured(t *testing.T) *secured {
 	t.Helper()
 	s := &secured{pki: testpki.New(t)}
-	cfg, err := transport.ServerTLS(s.pki.ServerCert, s.pki.ServerKey, s.pki.CAFile)
+	cfg, err := transport.ServerTLS(s.pki.ServerCert, s.pki.ServerKey, s.pki.CAFile, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

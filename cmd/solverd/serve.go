@@ -376,7 +376,14 @@ func grpcConfig(cfg *config, logger *slog.Logger) (service.GRPCConfig, *tls.Conf
 	var tlsCfg *tls.Config
 	if cfg.tlsCert != "" {
 		var err error
-		if tlsCfg, err = transport.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA); err != nil {
+		reloaded := func(err error) {
+			if err != nil {
+				logger.Warn("TLS key pair changed on disk but not loaded; the one in use stays", "err", err)
+				return
+			}
+			logger.Info("TLS key pair reloaded", "cert", cfg.tlsCert)
+		}
+		if tlsCfg, err = transport.ServerTLS(cfg.tlsCert, cfg.tlsKey, cfg.tlsClientCA, reloaded); err != nil {
 			return gcfg, nil, err
 		}
 		// gRPC's credentials and the web viewer's server each take a copy.

@@ -25,12 +25,13 @@ import (
 // The key pair is read again when either file changes (checked at most
 // once a second, on a handshake), so that a renewed certificate takes
 // effect without a restart; a pair that fails to load then leaves the
-// previous one in use.
-func ServerTLS(certFile, keyFile, clientCAFile string) (*tls.Config, error) {
+// previous one in use. Each such reading is told to reloaded, when it is
+// not nil, with its error: once a change of the files, not a handshake.
+func ServerTLS(certFile, keyFile, clientCAFile string, reloaded func(error)) (*tls.Config, error) {
 	if certFile == "" || keyFile == "" {
 		return nil, errors.New("TLS needs both a certificate and a key file")
 	}
-	kp := &keyPair{certFile: certFile, keyFile: keyFile}
+	kp := &keyPair{certFile: certFile, keyFile: keyFile, reloaded: reloaded}
 	if err := kp.load(); err != nil {
 		return nil, err
 	}
@@ -111,10 +112,12 @@ func loadKeyPair(certFile, keyFile string) (tls.Certificate, error) {
 // they change.
 type keyPair struct {
 	certFile, keyFile string
+	reloaded          func(error) // told of each reading after the first
 
 	mu      sync.Mutex
 	cert    *tls.Certificate
 	stamp   [2]time.Time // modification times of the files loaded
+	tried   [2]time.Time // of the files last read, loaded or not
 	checked time.Time
 }
 
@@ -128,7 +131,7 @@ func (k *keyPair) load() error {
 	if err != nil {
 		return err
 	}
-	k.cert, k.stamp = &cert, stamp
+	k.cert, k.stamp, k.tried = &cert, stamp, stamp
 	return nil
 }
 
@@ -151,8 +154,12 @@ func (k *keyPair) get(*tls.ClientHelloInfo) (*tls.Certificate, error) {
 	defer k.mu.Unlock()
 	if now := time.Now(); now.Sub(k.checked) >= time.Second {
 		k.checked = now
-		if st, err := k.stamps(); err == nil && st != k.stamp {
-			_ = k.load() // on failure keep the pair in use
+		if st, err := k.stamps(); err == nil && st != k.stamp && st != k.tried {
+			k.tried = st
+			err := k.load() // on failure keep the pair in use
+			if k.reloaded != nil {
+				k.reloaded(err)
+			}
 		}
 	}
 	return k.cert, nil

@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -24,7 +25,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	missing := filepath.Join(t.TempDir(), "missing.pem")
 	server := func(cert, key, ca string) func() error {
-		return func() error { _, err := ServerTLS(cert, key, ca); return err }
+		return func() error { _, err := ServerTLS(cert, key, ca, nil); return err }
 	}
 	client := func(ca, cert, key string) func() error {
 		return func() error { _, err := ClientTLS(ca, cert, key); return err }
@@ -84,7 +85,7 @@ func TestHandshake(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			scfg, err := ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA)
+			scfg, err := ServerTLS(pki.ServerCert, pki.ServerKey, tt.clientCA, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,10 +136,13 @@ func TestHandshake(t *testing.T) {
 	}
 }
 
-// TestKeyPairReload: a renewed certificate is served without a restart.
+// TestKeyPairReload: a renewed certificate is served without a restart,
+// and each change of the files is reported, once, a failed one with its
+// error.
 func TestKeyPairReload(t *testing.T) {
 	pki := testpki.New(t)
-	kp := &keyPair{certFile: pki.ServerCert, keyFile: pki.ServerKey}
+	var reports []error
+	kp := &keyPair{certFile: pki.ServerCert, keyFile: pki.ServerKey, reloaded: func(err error) { reports = append(reports, err) }}
 	if err := kp.load(); err != nil {
 		t.Fatal(err)
 	}
@@ -166,32 +170,47 @@ func TestKeyPairReload(t *testing.T) {
 		}
 	}
 	tests := []struct {
-		name  string
-		renew func(at time.Time) // writes files, stamped at
-		want  int64
+		name   string
+		renew  func(at time.Time) // writes files, stamped at
+		want   int64
+		report string // "" none, "ok", or "error"
 	}{
-		{"unchanged", func(time.Time) {}, 2},
+		{"unchanged", func(time.Time) {}, 2, ""},
 		{"renewed", func(at time.Time) {
 			pki.Issue(t, 42, "localhost", x509.ExtKeyUsageServerAuth, pki.ServerCert, pki.ServerKey)
 			touch(at, pki.ServerCert, pki.ServerKey)
-		}, 42},
+		}, 42, "ok"},
 		{"broken key", func(at time.Time) {
 			if err := os.WriteFile(pki.ServerKey, []byte("garbage"), 0o600); err != nil {
 				t.Fatal(err)
 			}
 			touch(at, pki.ServerKey)
-		}, 42},
+		}, 42, "error"},
+		{"still broken", func(time.Time) {}, 42, ""}, // told once, not at each handshake
 		{"renewed again", func(at time.Time) {
 			pki.Issue(t, 43, "localhost", x509.ExtKeyUsageServerAuth, pki.ServerCert, pki.ServerKey)
 			touch(at, pki.ServerCert, pki.ServerKey)
-		}, 43},
+		}, 43, "ok"},
 	}
 	at := time.Now()
 	for _, tt := range tests {
 		at = at.Add(time.Minute)
 		tt.renew(at)
+		reports = nil
 		if got := serial(); got != tt.want {
 			t.Errorf("%s: serial %d, want %d", tt.name, got, tt.want)
+		}
+		got := ""
+		switch {
+		case len(reports) > 1:
+			got = fmt.Sprintf("%d reports", len(reports))
+		case len(reports) == 1 && reports[0] == nil:
+			got = "ok"
+		case len(reports) == 1:
+			got = "error"
+		}
+		if got != tt.report {
+			t.Errorf("%s: reported %q (%v), want %q", tt.name, got, reports, tt.report)
 		}
 	}
 }
