@@ -109,6 +109,16 @@ func TestTracesExported(t *testing.T) {
 			if !found {
 				t.Errorf("no Solve span exported; the collector got %v\nlog:\n%s", c.reqs, log)
 			}
+			// The call's log line names its trace and span.
+			named := false
+			for _, line := range strings.Split(log.String(), "\n") {
+				if strings.Contains(line, `msg="finished call"`) && strings.Contains(line, "grpc.method=Solve") {
+					named = strings.Contains(line, "trace_id=") && strings.Contains(line, "span_id=")
+				}
+			}
+			if !named {
+				t.Errorf("no log line of the Solve call names its trace:\n%s", log)
+			}
 		})
 	}
 }
