@@ -29,6 +29,7 @@ import (
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
+	grpcstats "google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
 
@@ -251,6 +252,10 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}
 	if cfg.TracerProvider != nil {
 		opts = append(opts, grpc.StatsHandler(otelgrpc.NewServerHandler(
+			// No span for a method the server does not have: its name is
+			// the client's, as many as it likes (metrics count them all
+			// as "unknown", and log them sampled).
+			otelgrpc.WithFilter(func(info *grpcstats.RPCTagInfo) bool { return stats.known(info.FullMethodName) }),
 			otelgrpc.WithTracerProvider(cfg.TracerProvider),
 			otelgrpc.WithPropagators(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{})),
 			otelgrpc.WithMeterProvider(noopmetric.NewMeterProvider()),

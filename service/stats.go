@@ -102,6 +102,13 @@ func (h *callStats) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.
 	return context.WithValue(ctx, callInfoKey{}, ci)
 }
 
+// known reports whether the server has the method fullMethod. It is
+// called once the server serves (init).
+func (h *callStats) known(fullMethod string) bool {
+	_, ok := h.methods[fullMethod]
+	return ok
+}
+
 // lookup returns what the server knows of the method fullMethod.
 func (h *callStats) lookup(fullMethod string) methodInfo {
 	mi, known := h.methods[fullMethod]

@@ -3,13 +3,16 @@ package service
 import (
 	"context"
 	"io"
+	"strings"
 	"testing"
 
 	"go.opentelemetry.io/otel/attribute"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -52,6 +55,11 @@ func TestTracing(t *testing.T) {
 	if _, err := healthpb.NewHealthClient(ts.conn).Check(ctx, &healthpb.HealthCheckRequest{}); err != nil {
 		t.Fatal(err)
 	}
+	// A method the server does not have: no span, whose name would be
+	// the client's.
+	if err := ts.conn.Invoke(ctx, "/evil.Service1/Method1", &healthpb.HealthCheckRequest{}, &healthpb.HealthCheckResponse{}); status.Code(err) != codes.Unimplemented {
+		t.Fatalf("an unknown method: %v, want Unimplemented", err)
+	}
 	// The server ends a call's span once the call has ended, which may be
 	// just after its client has seen the end.
 	waitFor(t, "the spans of the calls", func() bool {
@@ -64,6 +72,11 @@ func TestTracing(t *testing.T) {
 	})
 
 	spans := exp.GetSpans()
+	for _, s := range spans {
+		if strings.Contains(s.Name, "evil") {
+			t.Errorf("a span of a method the server does not have: %s", s.Name)
+		}
+	}
 	tests := []struct {
 		name      string
 		solve     bool // has the solve attributes
