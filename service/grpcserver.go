@@ -34,6 +34,7 @@ import (
 	"google.golang.org/grpc/tap"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/logsample"
 	"github.com/sudokuwise/solver/internal/transport"
 )
 
@@ -219,10 +220,10 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}
 	stats := &callStats{
 		logger:    logger,
-		cancelled: newLogSampler(cfg.NoisyLogRate),
-		refused:   newLogSampler(cfg.NoisyLogRate),
-		exhausted: newLogSampler(cfg.NoisyLogRate),
-		timedOut:  newLogSampler(cfg.NoisyLogRate),
+		cancelled: logsample.New(cfg.NoisyLogRate),
+		refused:   logsample.New(cfg.NoisyLogRate),
+		exhausted: logsample.New(cfg.NoisyLogRate),
+		timedOut:  logsample.New(cfg.NoisyLogRate),
 	}
 	guardMetrics := newGuardMetrics()
 	if cfg.Registerer != nil {
@@ -241,14 +242,14 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	var guard *resetGuard
 	if cfg.PrematureResetLimit > 0 {
 		guard = newResetGuard(cfg.PrematureResetLimit, cfg.PrematureResetLifetime, cfg.PrematureResetBan)
-		sampler := newLogSampler(cfg.NoisyLogRate)
+		sampler := logsample.New(cfg.NoisyLogRate)
 		guard.onClose = closedForResets(logger, sampler, cfg.PrematureResetBan, guardMetrics)
 		guard.onRefuse = func(net.Addr) { guardMetrics.bannedConns.Inc() }
 		opts = append(opts, grpc.StatsHandler(guard))
 	}
 	if cfg.Creds != nil {
 		opts = append(opts, grpc.Creds(transport.WatchHandshakes(cfg.Creds,
-			handshakeFailed(logger, newLogSampler(cfg.NoisyLogRate), guardMetrics))))
+			handshakeFailed(logger, logsample.New(cfg.NoisyLogRate), guardMetrics))))
 	}
 	if cfg.TracerProvider != nil {
 		opts = append(opts, grpc.StatsHandler(otelgrpc.NewServerHandler(

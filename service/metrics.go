@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/sudokuwise/solver/internal/logsample"
 	"github.com/sudokuwise/solver/internal/transport"
 )
 
@@ -92,7 +93,7 @@ func (m *guardMetrics) collectors() []prometheus.Collector {
 // handshakeFailed returns the function that counts and logs a failed TLS
 // handshake: connections closed before their handshake (TCP probes, port
 // scans) at debug level, other failures as warnings.
-func handshakeFailed(logger *slog.Logger, sampler *logSampler, m *guardMetrics) func(net.Addr, string, error) {
+func handshakeFailed(logger *slog.Logger, sampler *logsample.Sampler, m *guardMetrics) func(net.Addr, string, error) {
 	return func(remote net.Addr, reason string, err error) {
 		m.handshakeFailures.WithLabelValues(reason).Inc()
 		level := slog.LevelWarn
@@ -103,17 +104,17 @@ func handshakeFailed(logger *slog.Logger, sampler *logSampler, m *guardMetrics) 
 		if remote != nil {
 			attrs = append(attrs, "peer.address", remote.String())
 		}
-		sampler.log(context.Background(), logger, level, "TLS handshake failed", attrs...)
+		sampler.Log(context.Background(), logger, level, "TLS handshake failed", attrs...)
 	}
 }
 
 // closedForResets returns the function that counts and logs a connection
 // closed for premature resets, whose address is banned for ban.
-func closedForResets(logger *slog.Logger, sampler *logSampler, ban time.Duration, m *guardMetrics) func(*guardedConn) {
+func closedForResets(logger *slog.Logger, sampler *logsample.Sampler, ban time.Duration, m *guardMetrics) func(*guardedConn) {
 	return func(c *guardedConn) {
 		m.resetCloses.Inc()
 		calls, premature := c.Counts()
-		sampler.log(context.Background(), logger, slog.LevelWarn, "closed connection: too many calls cancelled before they were answered",
+		sampler.Log(context.Background(), logger, slog.LevelWarn, "closed connection: too many calls cancelled before they were answered",
 			"peer.address", c.key.remote, "calls", calls, "premature_resets", premature, "ban", ban.String())
 	}
 }

@@ -5,19 +5,19 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/otel/trace"
-	"golang.org/x/time/rate"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
+
+	"github.com/sudokuwise/solver/internal/logsample"
 )
 
 // callStats is a gRPC stats handler that logs and counts every call once
@@ -40,11 +40,11 @@ import (
 // (ResourceExhausted), and calls whose request did not arrive in time.
 type callStats struct {
 	logger    *slog.Logger
-	metrics   *rpcMetrics // nil without a Registerer
-	cancelled *logSampler // Canceled calls
-	refused   *logSampler // Unauthenticated calls and calls refused by a tap
-	exhausted *logSampler // ResourceExhausted calls: rate limit, full queue, limits
-	timedOut  *logSampler // calls whose request did not arrive in time
+	metrics   *rpcMetrics        // nil without a Registerer
+	cancelled *logsample.Sampler // Canceled calls
+	refused   *logsample.Sampler // Unauthenticated calls and calls refused by a tap
+	exhausted *logsample.Sampler // ResourceExhausted calls: rate limit, full queue, limits
+	timedOut  *logsample.Sampler // calls whose request did not arrive in time
 
 	methods map[string]methodInfo // by full method name; set by init
 }
@@ -171,7 +171,7 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	} else if s.Error != nil {
 		attrs = append(attrs, "grpc.error", st.Message())
 	}
-	sampler.log(ctx, h.logger, codeLevel(code), "finished call", attrs...)
+	sampler.Log(ctx, h.logger, codeLevel(code), "finished call", attrs...)
 }
 
 // unknownLabel is the service, method and type a call of a method the
@@ -225,7 +225,7 @@ func callAttrs(ctx context.Context, m methodInfo, start time.Time, code codes.Co
 
 // samplerFor returns the sampler of the calls that end with code, nil for
 // those logged in full.
-func (h *callStats) samplerFor(code codes.Code) *logSampler {
+func (h *callStats) samplerFor(code codes.Code) *logsample.Sampler {
 	switch code {
 	case codes.Canceled:
 		return h.cancelled
@@ -261,42 +261,7 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		return
 	}
 	attrs := append(callAttrs(ctx, ci, now, st.Code(), 0), "grpc.error", st.Message())
-	h.refused.log(ctx, h.logger, codeLevel(st.Code()), "finished call", attrs...)
-}
-
-// logSampler passes at most a number of log lines a second, and counts
-// the lines it holds back: the next line it passes says how many
-// ("log.suppressed"). A nil *logSampler passes every line.
-type logSampler struct {
-	lim        *rate.Limiter
-	now        func() time.Time
-	suppressed atomic.Int64
-}
-
-// newLogSampler returns a sampler of perSecond lines a second, in bursts
-// of as many (at least one); 0 or less returns nil, which passes all.
-func newLogSampler(perSecond float64) *logSampler {
-	if perSecond <= 0 {
-		return nil
-	}
-	return &logSampler{lim: rate.NewLimiter(rate.Limit(perSecond), max(1, int(perSecond))), now: time.Now}
-}
-
-// log logs a line to logger, unless too many have been lately.
-func (s *logSampler) log(ctx context.Context, logger *slog.Logger, level slog.Level, msg string, attrs ...any) {
-	if !logger.Enabled(ctx, level) {
-		return
-	}
-	if s != nil {
-		if !s.lim.AllowN(s.now(), 1) {
-			s.suppressed.Add(1)
-			return
-		}
-		if n := s.suppressed.Swap(0); n > 0 {
-			attrs = append(attrs, "log.suppressed", n)
-		}
-	}
-	logger.Log(ctx, level, msg, attrs...)
+	h.refused.Log(ctx, h.logger, codeLevel(st.Code()), "finished call", attrs...)
 }
 
 // TagConn returns ctx.

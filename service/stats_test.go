@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/logsample"
 	"github.com/sudokuwise/solver/internal/syncbuf"
 )
 
@@ -173,10 +174,10 @@ func callLines(t *testing.T, log, method string) []map[string]any {
 // client can make end badly at will, the rate limit's and a full queue's
 // refusals (ResourceExhausted) among them, not the server's own errors.
 func TestSamplers(t *testing.T) {
-	h := &callStats{cancelled: newLogSampler(1), refused: newLogSampler(1), exhausted: newLogSampler(1)}
+	h := &callStats{cancelled: logsample.New(1), refused: logsample.New(1), exhausted: logsample.New(1)}
 	for _, tt := range []struct {
 		code codes.Code
-		want *logSampler
+		want *logsample.Sampler
 	}{
 		{codes.Canceled, h.cancelled},
 		{codes.Unauthenticated, h.refused},
