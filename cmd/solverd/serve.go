@@ -226,8 +226,12 @@ const maxProbeConnections = 16
 // that ends serving goes to done.
 func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tls.Config, logger *slog.Logger, done chan<- error) (*http.Server, error) {
 	var h http.Handler
-	h, err := webview.New(g.Server, webview.WithLogger(logger), webview.WithAllowedOrigins(cfg.origins()),
-		webview.WithRequestLimits(min(cfg.maxRequestSize, cfg.maxMsgSize), cfg.maxMsgSize))
+	opts := []webview.Option{webview.WithLogger(logger, cfg.noisyLogRate), webview.WithAllowedOrigins(cfg.origins()),
+		webview.WithRequestLimits(min(cfg.maxRequestSize, cfg.maxMsgSize), cfg.maxMsgSize)}
+	if reg != nil {
+		opts = append(opts, webview.WithRegisterer(reg))
+	}
+	h, err := webview.New(g.Server, opts...)
 	if err != nil {
 		return nil, err
 	}

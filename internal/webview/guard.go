@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"connectrpc.com/connect"
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -25,6 +26,8 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
+
+	"github.com/sudokuwise/solver/internal/logsample"
 )
 
 // acceptPost lists the content types of the calls the port takes, for the
@@ -60,11 +63,14 @@ type guard struct {
 	services map[string]map[string]rpcMethod // by service, then method name
 	limits   limits
 	logger   *slog.Logger
+	sampler  *logsample.Sampler     // of the lines of calls refused
+	refused  *prometheus.CounterVec // by code; nil without WithRegisterer
 }
 
 // newGuard returns a guard in front of next for the services of gs.
-func newGuard(gs *grpc.Server, next http.Handler, lim limits, logger *slog.Logger) *guard {
-	g := &guard{next: next, services: map[string]map[string]rpcMethod{}, limits: lim, logger: logger}
+func newGuard(gs *grpc.Server, next http.Handler, o options) *guard {
+	g := &guard{next: next, services: map[string]map[string]rpcMethod{}, limits: o.limits, logger: o.logger,
+		sampler: logsample.New(o.noisyLogRate), refused: o.refused}
 	for name, info := range gs.GetServiceInfo() {
 		methods := map[string]rpcMethod{}
 		for _, m := range info.Methods {
@@ -507,9 +513,22 @@ func logLevel(code codes.Code) slog.Level {
 
 // log logs a call refused with code and msg.
 func (g *guard) log(r *http.Request, code codes.Code, msg string) {
-	g.logger.Log(r.Context(), logLevel(code), "refused call",
-		"protocol", "http", "http.path", r.URL.Path, "http.content_type", r.Header.Get("Content-Type"),
-		"grpc.code", code.String(), "grpc.error", msg, "peer.address", r.RemoteAddr)
+	if g.refused != nil {
+		g.refused.WithLabelValues(code.String()).Inc()
+	}
+	g.sampler.Log(r.Context(), g.logger, logLevel(code), "refused call",
+		"protocol", "http", "http.path", clip(r.URL.Path), "http.content_type", clip(r.Header.Get("Content-Type")),
+		"grpc.code", code.String(), "grpc.error", clip(msg), "peer.address", r.RemoteAddr)
+}
+
+// clip returns s cut to 200 bytes, marked "…": a client's path or header
+// in a log line need not be whole.
+func clip(s string) string {
+	const most = 200
+	if len(s) <= most {
+		return s
+	}
+	return strings.ToValidUTF8(s[:most], "") + "…"
 }
 
 // refuse answers a call with a Connect error of code and message, logged

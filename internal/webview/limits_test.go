@@ -7,18 +7,21 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/internal/syncbuf"
 	"github.com/sudokuwise/solver/internal/webview"
 	"github.com/sudokuwise/solver/service"
 )
@@ -204,4 +207,64 @@ func callError(t *testing.T, contentType string, resp *http.Response, body []byt
 		return "", "", ""
 	}
 	return e.Code, e.Message, e.reason(t)
+}
+
+// TestRefusalsCountedAndSampled: the calls the port refuses itself are
+// counted by code, and logged at most at the noisy rate, their path cut
+// short: a client makes them at will, as long as it likes.
+func TestRefusalsCountedAndSampled(t *testing.T) {
+	var log syncbuf.Buffer
+	logger := slog.New(slog.NewTextHandler(&log, nil))
+	reg := prometheus.NewRegistry()
+	ts := newViewer(t, service.GRPCConfig{}, webview.WithLogger(logger, 2), webview.WithRegisterer(reg))
+	path := "/sudoku.v1.SudokuService/" + strings.Repeat("x", 50000)
+	for range 10 {
+		req, _ := http.NewRequest("POST", ts.URL+path, strings.NewReader("{}"))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Connect-Protocol-Version", "1")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Fatalf("status %s, want 404", resp.Status)
+		}
+	}
+	if got := counterValue(t, reg, "sudoku_web_refused_total", "Unimplemented"); got != 10 {
+		t.Errorf("sudoku_web_refused_total{grpc_code=Unimplemented} = %v, want 10", got)
+	}
+	lines := strings.Count(log.String(), `msg="refused call"`)
+	if lines != 2 {
+		t.Errorf("%d lines logged of 10 refusals at 2 a second, want the burst of 2:\n%.2000s", lines, log.String())
+	}
+	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		if len(line) > 1000 {
+			t.Errorf("a log line of %d bytes: the path is not cut short", len(line))
+		}
+	}
+}
+
+// counterValue returns the value of the counter name{grpc_code=code} of
+// reg.
+func counterValue(t *testing.T, reg *prometheus.Registry, name, code string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() != name {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "grpc_code" && l.GetValue() == code {
+					return m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	t.Fatalf("no %s{grpc_code=%q} gathered", name, code)
+	return 0
 }

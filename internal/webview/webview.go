@@ -21,6 +21,7 @@ import (
 	connectcors "connectrpc.com/cors"
 	"connectrpc.com/vanguard"
 	"connectrpc.com/vanguard/vanguardgrpc"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/cors"
 	"google.golang.org/grpc"
 )
@@ -56,9 +57,12 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 
 type Option func(*options)
 
 type options struct {
-	logger  *slog.Logger
-	origins []string
-	limits  limits
+	logger       *slog.Logger
+	origins      []string
+	limits       limits
+	noisyLogRate float64
+	refused      *prometheus.CounterVec
+	registerer   prometheus.Registerer
 }
 
 // limits are the largest request messages a call may send, in bytes of
@@ -131,9 +135,23 @@ func subdomainsOf(host string) bool {
 }
 
 // WithLogger sets the logger of the calls the handler refuses itself
-// (see New); without it they are not logged.
-func WithLogger(l *slog.Logger) Option {
-	return func(o *options) { o.logger = l }
+// (see New); without it they are not logged. perSecond, above 0, keeps
+// those lines to that many a second, the next line counting those held
+// back, since a client makes them at will (solverd's -noisy-log-rate).
+func WithLogger(l *slog.Logger, perSecond float64) Option {
+	return func(o *options) { o.logger, o.noisyLogRate = l, perSecond }
+}
+
+// WithRegisterer counts the calls the handler refuses itself on reg, by
+// code: sudoku_web_refused_total. It fails New when the counter is
+// registered there already.
+func WithRegisterer(reg prometheus.Registerer) Option {
+	return func(o *options) {
+		o.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: "sudoku", Name: "web_refused_total",
+			Help: "Calls the web port refused itself, before the gRPC server saw them (unknown method, content type, malformed or too large body), by gRPC code."},
+			[]string{"grpc_code"})
+		o.registerer = reg
+	}
 }
 
 // New returns the viewer's HTTP handler: the page at "/" (with its script
@@ -162,7 +180,12 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webview: transcoder: %w", err)
 	}
-	h := newGuard(gs, tc, o.limits, o.logger)
+	if o.refused != nil {
+		if err := o.registerer.Register(o.refused); err != nil {
+			return nil, fmt.Errorf("webview: registering metrics: %w", err)
+		}
+	}
+	h := newGuard(gs, tc, o)
 	if len(o.origins) == 0 {
 		return h, nil
 	}

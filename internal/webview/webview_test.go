@@ -38,7 +38,7 @@ func newViewer(t *testing.T, cfg service.GRPCConfig, opts ...webview.Option) *ht
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	h, err := webview.New(g.Server, append([]webview.Option{webview.WithLogger(logger)}, opts...)...)
+	h, err := webview.New(g.Server, append([]webview.Option{webview.WithLogger(logger, 0)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
