@@ -265,3 +265,49 @@ func TestWebGRPCPlaintext(t *testing.T) {
 		t.Errorf("SolveBatch over the web port answered %v", answers)
 	}
 }
+
+// TestWebTLSHandshakes: failed TLS handshakes on the web port are counted
+// by reason and logged as the gRPC port's are, a connection closed before
+// its handshake (a TCP probe) at debug level: each was a WARN line of
+// net/http's, counted nowhere.
+func TestWebTLSHandshakes(t *testing.T) {
+	pki := testpki.New(t)
+	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0", "--metrics-listen", "localhost:0",
+		"--tls-cert", pki.ServerCert, "--tls-key", pki.ServerKey)
+	defer func() {
+		cancel()
+		waitDone(t, done, 10*time.Second, log)
+	}()
+	m := webRE.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no web viewer address logged:\n%s", log)
+	}
+	web := m[1]
+	for range 5 { // probes: connected, closed
+		c, err := net.Dial("tcp", web)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Close()
+	}
+	resp, err := http.Get("http://" + web + "/") // plain HTTP to the TLS port
+	if err == nil {
+		resp.Body.Close()
+	}
+	checkMetrics(t, metricsAddr(t, log), []string{
+		`sudoku_web_tls_handshake_failures_total{reason="eof"} 5`,
+		`sudoku_web_tls_handshake_failures_total{reason="error"} 1`,
+	})
+	var warned int
+	for _, line := range strings.Split(log.String(), "\n") {
+		if strings.Contains(line, "TLS handshake") && strings.Contains(line, "level=WARN") {
+			warned++
+			if !strings.Contains(line, "reason=error") {
+				t.Errorf("a probe's closed connection logged as a warning: %s", line)
+			}
+		}
+	}
+	if warned != 1 {
+		t.Errorf("%d handshake warnings, want the plaintext request's alone:\n%s", warned, log)
+	}
+}

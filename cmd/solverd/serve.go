@@ -242,15 +242,19 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 	if err != nil {
 		return nil, fmt.Errorf("web viewer: %w", err)
 	}
+	var r prometheus.Registerer // a nil *Registry is no nil Registerer
+	if reg != nil {
+		r = reg
+	}
+	errorLog, err := newWebErrorLog(logger, cfg.noisyLogRate, r)
+	if err != nil {
+		return nil, fmt.Errorf("web viewer: %w", err)
+	}
 	idle := newIdleConns()
 	if cfg.maxConnections > 0 {
 		// As on the gRPC port (a cap of its own): more wait in the
 		// backlog, counted and warned of as there; but an idle
 		// keep-alive connection is closed to make room.
-		var r prometheus.Registerer // a nil *Registry is no nil Registerer
-		if reg != nil {
-			r = reg
-		}
 		capped := newCappedListener(wln, cfg.maxConnections, "web", r, logger)
 		capped.evict = idle.closeOldest
 		wln = capped
@@ -263,7 +267,7 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 		// which the service's deadlines bound.
 		IdleTimeout:    2 * time.Minute,
 		MaxHeaderBytes: 64 << 10,
-		ErrorLog:       slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		ErrorLog:       errorLog,
 		ConnState:      idle.track,
 	}
 	// HTTP/2 as well as HTTP/1.1: gRPC and client streams (SolveBatch)
