@@ -50,6 +50,7 @@ type GRPC struct {
 	// admission counts the calls in progress; nil without MaxStreams
 	// and MaxHeap.
 	admission *admission
+	stats     *callStats
 
 	drainDelay time.Duration
 	drainOnce  sync.Once
@@ -358,7 +359,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	reflection.Register(gs)
 	stats.init(gs.GetServiceInfo())
 	return &GRPC{
-		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard, admission: adm,
+		Server: gs, Health: hs, srv: srv, logger: logger, watch: watch, guard: guard, admission: adm, stats: stats,
 		drainDelay: cfg.DrainDelay, drained: make(chan struct{}),
 	}, nil
 }
@@ -486,9 +487,18 @@ func (g *GRPC) Shutdown(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	g.logger.Warn("grace period over; closing remaining calls")
+	g.CutShort()
 	g.Server.Stop()
 	<-stopped
 	return ErrGraceExpired
+}
+
+// CutShort records that the server's stop is cutting short the calls
+// still running, its grace over (Shutdown does, and the web port's stop
+// should): they are logged and counted as Unavailable, the code their
+// clients get, not as Canceled, which would read as their clients' doing.
+func (g *GRPC) CutShort() {
+	g.stats.cut.Store(true)
 }
 
 // isInfra reports whether a service is health checking or reflection, whose

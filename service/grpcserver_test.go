@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -311,5 +312,40 @@ func TestDrainRefusesNewCalls(t *testing.T) {
 	}
 	if _, err := healthpb.NewHealthClient(ts.conn).Check(context.Background(), &healthpb.HealthCheckRequest{}); err != nil {
 		t.Errorf("a health check once draining: %v, want an answer", err)
+	}
+}
+
+// TestGraceCutLogged: a call the server cuts short when its grace is over
+// is logged and counted as Unavailable, the code its client gets, not as
+// Canceled, its client's doing.
+func TestGraceCutLogged(t *testing.T) {
+	var log syncbuf.Buffer
+	ts := startServer(t, Config{}, GRPCConfig{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	// An empty 32×32 takes seconds of logic a step.
+	stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(strings.Repeat(".", 1024)),
+		Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the call in flight", func() bool { return ts.srv.limit.inFlight() > 0 })
+	grace, stop := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer stop()
+	if err := ts.g.Shutdown(grace); !errors.Is(err, ErrGraceExpired) {
+		t.Fatalf("Shutdown = %v, want ErrGraceExpired", err)
+	}
+	for err == nil {
+		_, err = stream.Recv()
+	}
+	if status.Code(err) != codes.Unavailable {
+		t.Errorf("the client got %v, want Unavailable", err)
+	}
+	waitFor(t, "the call's log line", func() bool { return strings.Contains(log.String(), "grpc.method=SolveSteps") })
+	for _, line := range strings.Split(log.String(), "\n") {
+		if strings.Contains(line, "grpc.method=SolveSteps") && !strings.Contains(line, "grpc.code=Unavailable") {
+			t.Errorf("the call cut short is logged as %s", line)
+		}
 	}
 }

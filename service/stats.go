@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors"
@@ -47,6 +48,7 @@ type callStats struct {
 	timedOut  *logsample.Sampler // calls whose request did not arrive in time
 
 	methods map[string]methodInfo // by full method name; set by init
+	cut     atomic.Bool           // the server's stop cuts the calls left (GRPC.CutShort)
 }
 
 // methodInfo describes a method registered on the server.
@@ -152,6 +154,9 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 // end counts and logs the end of a call.
 func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	st := status.Convert(s.Error)
+	if st.Code() == codes.Canceled && h.cut.Load() {
+		st = status.New(codes.Unavailable, "the server stopped: its grace period was over")
+	}
 	code := st.Code()
 	elapsed := s.EndTime.Sub(ci.start)
 	if ci.metrics != nil {
