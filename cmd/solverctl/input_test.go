@@ -226,12 +226,19 @@ func (silentServer) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) e
 // and returns its address.
 func startSilent(t *testing.T) string {
 	t.Helper()
+	return serveFake(t, silentServer{})
+}
+
+// serveFake serves impl, a service made for a test, on a loopback port
+// for the rest of t, and returns its address.
+func serveFake(t *testing.T, impl sudokuv1.SudokuServiceServer) string {
+	t.Helper()
 	lis, err := net.Listen("tcp", "localhost:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	gs := grpc.NewServer()
-	sudokuv1.RegisterSudokuServiceServer(gs, silentServer{})
+	sudokuv1.RegisterSudokuServiceServer(gs, impl)
 	go gs.Serve(lis)
 	t.Cleanup(gs.Stop)
 	return lis.Addr().String()

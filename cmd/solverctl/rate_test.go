@@ -5,13 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"google.golang.org/grpc"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -162,20 +159,13 @@ func (skipOne) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error 
 // answered, as batch does, though the first is still out: they were held
 // back behind it, in input order, and lost.
 func TestRateInterrupted(t *testing.T) {
-	lis, err := net.Listen("tcp", "localhost:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs := grpc.NewServer()
-	sudokuv1.RegisterSudokuServiceServer(gs, skipOne{})
-	go gs.Serve(lis)
-	t.Cleanup(gs.Stop)
+	addr := serveFake(t, skipOne{})
 	puzzles, _ := relabelled(3)
 	file := writeLines(t, puzzles)
 	for _, cmd := range []string{"batch", "rate"} {
 		// Interrupted once the two answers are in.
 		ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
-		out, errOut, _ := runBatchInput(t, ctx, nil, cmd, "--addr", lis.Addr().String(), "--puzzle-timeout", "0", file)
+		out, errOut, _ := runBatchInput(t, ctx, nil, cmd, "--addr", addr, "--puzzle-timeout", "0", file)
 		cancel()
 		if n := strings.Count(out, "\n"); n != 2 || strings.Contains(out, puzzles[0]) {
 			t.Errorf("%s, interrupted: %d lines written, want those of puzzles 2 and 3:\n%s\n%s", cmd, n, out, errOut)
