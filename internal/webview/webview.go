@@ -78,10 +78,10 @@ type limits struct {
 // but SolveBatch), stream the largest message of a client stream, both in
 // bytes of their binary form; a JSON message may take jsonGrowth times as
 // many (jsonSpace times that with whitespace), and a compressed one counts
-// once decompressed. A larger request
-// is refused with resource_exhausted before it is decoded, so that what a
-// call costs the server before its caller is even checked stays small.
-// Without it, each is maxMessageBytes. Bounds below 1 are ignored.
+// once decompressed. A larger request is refused with resource_exhausted
+// before it is decoded, so that what a call costs the server before its
+// caller is even checked stays small. Without it, each is
+// maxMessageBytes. Bounds below 1 are ignored.
 func WithRequestLimits(request, stream int) Option {
 	return func(o *options) {
 		if request > 0 {
