@@ -100,7 +100,7 @@ func handshakeFailed(logger *slog.Logger, sampler *logsample.Sampler, m *guardMe
 		if reason == transport.HandshakeEOF {
 			level = slog.LevelDebug
 		}
-		attrs := []any{"reason", reason, "err", err}
+		attrs := []any{"listener", "grpc", "reason", reason, "err", err}
 		if remote != nil {
 			attrs = append(attrs, "peer.address", remote.String())
 		}

@@ -220,9 +220,9 @@ func callAttrs(ctx context.Context, m methodInfo, start time.Time, code codes.Co
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		attrs = append(attrs, "peer.address", p.Addr.String())
 	}
-	// With tracing, the call's span: its line and its trace found from
-	// each other.
-	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
+	// With tracing, the call's span, when it is exported (sampled): its
+	// line and its trace found from each other.
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() && sc.IsSampled() {
 		attrs = append(attrs, "trace_id", sc.TraceID().String(), "span_id", sc.SpanID().String())
 	}
 	return attrs

@@ -6,8 +6,10 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -188,6 +190,30 @@ func TestSamplers(t *testing.T) {
 	} {
 		if got := h.samplerFor(tt.code); got != tt.want {
 			t.Errorf("sampler of %v = %p, want %p", tt.code, got, tt.want)
+		}
+	}
+}
+
+// TestCallAttrsTrace: a call's log line names its span when the span is
+// exported (sampled), and not otherwise: a span id nobody can look up.
+func TestCallAttrsTrace(t *testing.T) {
+	tid, _ := trace.TraceIDFromHex("11111111111111111111111111111111")
+	sid, _ := trace.SpanIDFromHex("2222222222222222")
+	for _, tt := range []struct {
+		flags trace.TraceFlags
+		named bool
+	}{{trace.FlagsSampled, true}, {0, false}} {
+		sc := trace.NewSpanContext(trace.SpanContextConfig{TraceID: tid, SpanID: sid, TraceFlags: tt.flags})
+		ctx := trace.ContextWithSpanContext(context.Background(), sc)
+		attrs := callAttrs(ctx, methodInfo{service: "s", method: "m"}, time.Now(), codes.OK, time.Millisecond)
+		named := false
+		for i := 0; i+1 < len(attrs); i += 2 {
+			if attrs[i] == "trace_id" && attrs[i+1] == tid.String() {
+				named = true
+			}
+		}
+		if named != tt.named {
+			t.Errorf("flags %v: trace named %v, want %v (%v)", tt.flags, named, tt.named, attrs)
 		}
 	}
 }
