@@ -238,15 +238,15 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 	if cfg.requestTimeout > 0 {
 		h = bodyDeadline(h, cfg.requestTimeout)
 	}
-	wln, err := net.Listen("tcp", cfg.httpListen)
-	if err != nil {
-		return nil, fmt.Errorf("web viewer: %w", err)
-	}
 	var r prometheus.Registerer // a nil *Registry is no nil Registerer
 	if reg != nil {
 		r = reg
 	}
 	errorLog, err := newWebErrorLog(logger, cfg.noisyLogRate, r)
+	if err != nil {
+		return nil, fmt.Errorf("web viewer: %w", err)
+	}
+	wln, err := net.Listen("tcp", cfg.httpListen)
 	if err != nil {
 		return nil, fmt.Errorf("web viewer: %w", err)
 	}
