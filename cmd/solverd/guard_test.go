@@ -278,11 +278,7 @@ func TestWebTLSHandshakes(t *testing.T) {
 		cancel()
 		waitDone(t, done, 10*time.Second, log)
 	}()
-	m := webRE.FindStringSubmatch(log.String())
-	if m == nil {
-		t.Fatalf("no web viewer address logged:\n%s", log)
-	}
-	web := m[1]
+	web := webAddr(t, log)
 	for range 5 { // probes: connected, closed
 		c, err := net.Dial("tcp", web)
 		if err != nil {

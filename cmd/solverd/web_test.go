@@ -75,11 +75,17 @@ func startWebDaemon(t *testing.T, args ...string) (addr, web string) {
 		cancel()
 		waitDone(t, done, 10*time.Second, log)
 	})
+	return addr, webAddr(t, log)
+}
+
+// webAddr returns the web viewer's address a daemon logged.
+func webAddr(t *testing.T, log *logWriter) string {
+	t.Helper()
 	m := webRE.FindStringSubmatch(log.String())
 	if m == nil {
 		t.Fatalf("no web viewer address logged:\n%s", log)
 	}
-	return addr, m[1]
+	return m[1]
 }
 
 // startBrowser starts Chromium with opts and returns its tab's context,

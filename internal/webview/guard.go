@@ -215,9 +215,10 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 		g.next.ServeHTTP(w, r)
 		return
 	}
-	limit := g.limit(m, codec)
+	compact := g.limit(m, codec)
+	limit := compact
 	if codec == "json" {
-		limit = min(limit*jsonSpace, maxMessageBytes) // the message with its whitespace
+		limit = min(compact*jsonSpace, maxMessageBytes) // the message with its whitespace
 	}
 	max := limit
 	if stream {
@@ -269,7 +270,7 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 			return
 		}
 	}
-	if compact := g.limit(m, codec); codec == "json" && len(msg) > compact {
+	if codec == "json" && len(msg) > compact {
 		var b bytes.Buffer
 		if json.Compact(&b, msg) == nil && b.Len() > compact {
 			g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
