@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -425,7 +426,7 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 			return err
 		}
 		select {
-		case <-time.After(backoff):
+		case <-time.After(max(backoff, retryDelay(err))):
 		case <-ctx.Done():
 			return nil
 		case <-b.allDone:
@@ -433,6 +434,17 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 		}
 		backoff = min(2*backoff, 5*time.Second)
 	}
+}
+
+// retryDelay returns how long the server asked the client to wait before
+// it calls again (the RetryInfo of a rate limit's refusal), or 0.
+func retryDelay(err error) time.Duration {
+	for _, d := range status.Convert(err).Details() {
+		if ri, ok := d.(*errdetails.RetryInfo); ok {
+			return max(0, ri.GetRetryDelay().AsDuration())
+		}
+	}
+	return 0
 }
 
 // retryable tells whether a stream that failed with err may be opened

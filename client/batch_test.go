@@ -11,13 +11,16 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/sudokuwise/solver/client"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
+	"github.com/sudokuwise/solver/service"
 )
 
 // flaky is a service whose SolveBatch streams fail: the first fail
@@ -604,6 +607,57 @@ func TestBatchStreamEndedEarly(t *testing.T) {
 	defer mu.Unlock()
 	if got["1"] != 1 || got["2"] != 1 {
 		t.Errorf("answers %v; want each puzzle answered once", got)
+	}
+}
+
+// rateLimited refuses its first stream as solverd's rate limit does, with
+// a RetryInfo of wait, and records when each stream opened.
+type rateLimited struct {
+	sudokuv1.SudokuServiceServer
+	wait time.Duration
+
+	mu     sync.Mutex
+	opened []time.Time
+}
+
+func (s *rateLimited) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	s.mu.Lock()
+	s.opened = append(s.opened, time.Now())
+	first := len(s.opened) == 1
+	s.mu.Unlock()
+	if !first {
+		return s.SudokuServiceServer.SolveBatch(stream)
+	}
+	st, err := status.New(codes.ResourceExhausted, "rate limit spent").WithDetails(
+		&errdetails.ErrorInfo{Reason: service.ReasonRateLimited, Domain: service.ErrorDomain},
+		&errdetails.RetryInfo{RetryDelay: durationpb.New(s.wait)})
+	if err != nil {
+		return err
+	}
+	return st.Err()
+}
+
+// TestBatchHonoursRetryInfo: a stream refused with a RetryInfo (solverd's
+// rate limit) is opened again after the delay the server asked for, not
+// after the backoff's first 100 ms, which would spend the caller's
+// retries against a bucket still empty.
+func TestBatchHonoursRetryInfo(t *testing.T) {
+	const wait = 600 * time.Millisecond
+	rl := &rateLimited{wait: wait}
+	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		rl.SudokuServiceServer = s
+		return rl
+	})
+	if _, err := runBatch(t, c, client.BatchConfig{}, 3, seed); err != nil {
+		t.Fatal(err)
+	}
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if len(rl.opened) != 2 {
+		t.Fatalf("%d streams opened, want 2", len(rl.opened))
+	}
+	if gap := rl.opened[1].Sub(rl.opened[0]); gap < wait {
+		t.Errorf("stream opened again after %v, before the %v the server asked for", gap, wait)
 	}
 }
 

@@ -9,11 +9,17 @@ import (
 	"math"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"golang.org/x/time/rate"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/sudokuwise/solver/internal/transport"
 )
@@ -70,7 +76,7 @@ func caller(ctx context.Context) string {
 	return "addr:" + addr
 }
 
-// callerLimiter is a ratelimit.Limiter with a token bucket per caller, so
+// callerLimiter is a rate limit with a token bucket per caller, so
 // that a caller who floods the server spends only its own allowance.
 //
 // It remembers at most max callers, most recently seen first. A caller
@@ -83,6 +89,8 @@ type callerLimiter struct {
 	max       int
 	idle      time.Duration // an empty bucket is full again after this
 	now       func() time.Time
+
+	refused atomic.Int64 // calls refused, for sudoku_rate_limited_total
 
 	mu      sync.Mutex
 	callers map[string]*list.Element // of *callerBucket, in lru
@@ -129,17 +137,49 @@ func refillTime(perSecond float64, burst int) time.Duration {
 	return time.Duration(d)
 }
 
-// Limit refuses a call when its caller's bucket is empty.
-func (l *callerLimiter) Limit(ctx context.Context) error {
+// limit refuses a call to method when its caller's bucket is empty, with
+// ResourceExhausted, the ErrorInfo RATE_LIMITED and a RetryInfo of when
+// the bucket holds a call again. (go-grpc-middleware's ratelimit
+// interceptors make a status of the limiter's error text alone, which
+// leaves a client to guess whether and when to retry.)
+func (l *callerLimiter) limit(ctx context.Context, method string) error {
 	name := caller(ctx)
-	if !l.allow(name) {
-		return fmt.Errorf("rate limit of %g calls per second (burst %d) exceeded for %s", float64(l.perSecond), l.burst, name)
+	ok, wait := l.allow(name)
+	if ok {
+		return nil
 	}
-	return nil
+	l.refused.Add(1)
+	st := status.New(codes.ResourceExhausted, fmt.Sprintf(
+		"%s: the rate limit of %g calls per second (burst %d) is spent for %s; retry in %v",
+		method, float64(l.perSecond), l.burst, name, wait.Round(time.Millisecond)))
+	if d, err := st.WithDetails(
+		&errdetails.ErrorInfo{Reason: ReasonRateLimited, Domain: ErrorDomain},
+		&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)},
+	); err == nil {
+		st = d
+	}
+	return st.Err()
 }
 
-// allow takes a token from the bucket of the caller name.
-func (l *callerLimiter) allow(name string) bool {
+// unary is the rate limit's interceptor of unary calls.
+func (l *callerLimiter) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if err := l.limit(ctx, info.FullMethod); err != nil {
+		return nil, err
+	}
+	return handler(ctx, req)
+}
+
+// stream is the rate limit's interceptor of streaming calls.
+func (l *callerLimiter) stream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+	if err := l.limit(ss.Context(), info.FullMethod); err != nil {
+		return err
+	}
+	return handler(srv, ss)
+}
+
+// allow takes a token from the bucket of the caller name, or says how
+// long until the bucket holds one.
+func (l *callerLimiter) allow(name string) (bool, time.Duration) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -156,7 +196,20 @@ func (l *callerLimiter) allow(name string) bool {
 	}
 	b := e.Value.(*callerBucket)
 	b.seen = now
-	return b.lim.AllowN(now, 1)
+	if b.lim.AllowN(now, 1) {
+		return true, 0
+	}
+	return false, tokenWait(1-b.lim.TokensAt(now), float64(l.perSecond))
+}
+
+// tokenWait returns how long a bucket filling at perSecond takes to gain
+// tokens, at most the longest time.Duration.
+func tokenWait(tokens, perSecond float64) time.Duration {
+	d := math.Ceil(tokens / perSecond * float64(time.Second))
+	if d >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return time.Duration(d)
 }
 
 // forgetIdle forgets the callers not seen for l.idle or longer.

@@ -4,9 +4,12 @@ import (
 	"context"
 	"math"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -179,8 +182,8 @@ func TestCallerLimiterMemory(t *testing.T) {
 	}
 	for _, st := range steps {
 		now = now.Add(st.advance)
-		if got := l.allow(st.caller); got != st.allowed {
-			t.Errorf("%s: allowed = %v, want %v", st.name, got, st.allowed)
+		if got, wait := l.allow(st.caller); got != st.allowed || (wait > 0) == got {
+			t.Errorf("%s: allowed = %v, retry in %v; want %v", st.name, got, wait, st.allowed)
 		}
 		if got := l.len(); got != st.callers {
 			t.Errorf("%s: %d callers remembered, want %d", st.name, got, st.callers)
@@ -217,7 +220,7 @@ func TestCallerLimiterLongRefill(t *testing.T) {
 				t.Errorf("idle after %v, want %v", l.idle, tt.idle)
 			}
 			for range 2 {
-				if !l.allow("a") {
+				if ok, _ := l.allow("a"); !ok {
 					t.Fatal("call refused within the burst")
 				}
 			}
@@ -226,5 +229,61 @@ func TestCallerLimiterLongRefill(t *testing.T) {
 				t.Errorf("%v calls left in the bucket after 2, want %v", got, want)
 			}
 		})
+	}
+}
+
+// TestRateLimitedRetryInfo: a call over its caller's rate limit is
+// ResourceExhausted with the ErrorInfo RATE_LIMITED and a RetryInfo of
+// when its bucket holds a call again (a caller of 0.5 calls a second that
+// spent its burst of 1 waits 2 s), and is counted in
+// sudoku_rate_limited_total, the server's own overload apart.
+func TestRateLimitedRetryInfo(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	ts := startServer(t, Config{}, GRPCConfig{RateLimit: 0.5, RateBurst: 1, Registerer: reg})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	if _, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+		t.Fatal(err)
+	}
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Solve", func() error {
+			_, err := client.Solve(context.Background(), &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)})
+			return err
+		}},
+		{"SolveSteps", func() error {
+			stream, err := client.SolveSteps(context.Background(), &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(seedEasy)})
+			if err != nil {
+				return err
+			}
+			_, err = stream.Recv()
+			return err
+		}},
+	}
+	for _, c := range calls {
+		err := c.call()
+		if status.Code(err) != codes.ResourceExhausted || errorReason(err) != ReasonRateLimited {
+			t.Fatalf("%s over the limit: %v, reason %q; want ResourceExhausted, %s", c.name, err, errorReason(err), ReasonRateLimited)
+		}
+		var delay time.Duration
+		for _, d := range status.Convert(err).Details() {
+			if ri, ok := d.(*errdetails.RetryInfo); ok {
+				delay = ri.GetRetryDelay().AsDuration()
+			}
+		}
+		if delay <= time.Second || delay > 2*time.Second {
+			t.Errorf("%s: retry in %v, want within (1s, 2s]", c.name, delay)
+		}
+		if msg := status.Convert(err).Message(); !strings.Contains(msg, "retry in") || !strings.Contains(msg, c.name) {
+			t.Errorf("%s: message %q names neither the method nor the wait", c.name, msg)
+		}
+	}
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := metricValue(families, "sudoku_rate_limited_total", nil); got != 2 {
+		t.Errorf("sudoku_rate_limited_total = %v, want 2", got)
 	}
 }

@@ -120,6 +120,9 @@ const (
 	ReasonStalled = "STALLED"
 	// The server's load: retry later, or elsewhere.
 	ReasonOverloaded = "OVERLOADED" // solving slots and their queue full, too many calls, or memory
+	// The caller's own rate (-rate-limit): retry after the status's
+	// google.rpc.RetryInfo delay, when its bucket holds a call again.
+	ReasonRateLimited = "RATE_LIMITED"
 )
 
 // withReason returns the status code, msg with an ErrorInfo of reason.

@@ -14,7 +14,6 @@ import (
 
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/ratelimit"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/selector"
 	"github.com/prometheus/client_golang/prometheus"
@@ -311,8 +310,16 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 	}
 	if cfg.RateLimit > 0 {
 		lim := newCallerLimiter(cfg.RateLimit, cfg.RateBurst, cfg.MaxCallers, time.Now)
-		unary = append(unary, selector.UnaryServerInterceptor(ratelimit.UnaryServerInterceptor(lim), notHealth))
-		stream = append(stream, selector.StreamServerInterceptor(ratelimit.StreamServerInterceptor(lim), notHealth))
+		if cfg.Registerer != nil {
+			refused := prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "rate_limited_total",
+				Help: "Calls refused because their caller's -rate-limit was spent."},
+				func() float64 { return float64(lim.refused.Load()) })
+			if err := cfg.Registerer.Register(refused); err != nil {
+				return nil, fmt.Errorf("registering metrics: %w", err)
+			}
+		}
+		unary = append(unary, selector.UnaryServerInterceptor(lim.unary, notHealth))
+		stream = append(stream, selector.StreamServerInterceptor(lim.stream, notHealth))
 	}
 	recovered := func(ctx context.Context, p any) error {
 		logger.ErrorContext(ctx, "panic in handler", "panic", p, "stack", string(debug.Stack()))

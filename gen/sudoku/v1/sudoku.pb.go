@@ -3285,8 +3285,9 @@ type ItemError struct {
 	// detail (domain "sudoku.v1") says it: STEP_LIMIT, NODE_LIMIT,
 	// ANSWER_TOO_LARGE, REQUEST_TOO_LARGE or NO_PUZZLE (a bound of the
 	// request: the same request fails again), STALLED (the client read
-	// nothing), OVERLOADED (the server's load: retry later). Empty
-	// otherwise.
+	// nothing), OVERLOADED (the server's load: retry later), RATE_LIMITED
+	// (the caller's rate limit: retry after the call's
+	// google.rpc.RetryInfo delay). Empty otherwise.
 	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
