@@ -220,3 +220,31 @@ func TestWebPlayCaption(t *testing.T) {
 		}
 	})
 }
+
+// TestWebViewerBeforeSolve checks the page before any puzzle is shown, on
+// a fresh page and on a link the page refuses to solve: play mode's row,
+// whose toggle does nothing without a puzzle, is not drawn.
+func TestWebViewerBeforeSolve(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	pages := []struct {
+		name, url string
+	}{
+		{"fresh page", base},
+		{"unknown variant", permalink(base, classicHard, 1, "variant=nosuch")},
+	}
+	checks := []struct {
+		what, expr, want string
+	}{
+		{"play mode's row", `getComputedStyle(document.getElementById('playrow')).display`, "none"},
+	}
+	for _, p := range pages {
+		t.Run(p.name, func(t *testing.T) {
+			open(ctx, t, p.url)
+			for _, c := range checks {
+				if got := eval[string](ctx, t, c.expr); got != c.want {
+					t.Errorf("%s: %s is %q, want %q", c.what, c.expr, got, c.want)
+				}
+			}
+		})
+	}
+}
