@@ -223,7 +223,8 @@ func TestWebPlayCaption(t *testing.T) {
 
 // TestWebViewerBeforeSolve checks the page before any puzzle is shown, on
 // a fresh page and on a link the page refuses to solve: play mode's row,
-// whose toggle does nothing without a puzzle, is not drawn.
+// whose toggle does nothing without a puzzle, is not drawn, and the
+// replay's button reads Play, as nothing plays.
 func TestWebViewerBeforeSolve(t *testing.T) {
 	ctx, base, _ := webViewer(t, 2*time.Minute)
 	pages := []struct {
@@ -236,6 +237,7 @@ func TestWebViewerBeforeSolve(t *testing.T) {
 		what, expr, want string
 	}{
 		{"play mode's row", `getComputedStyle(document.getElementById('playrow')).display`, "none"},
+		{"the replay's play button", `document.getElementById('play').textContent`, "Play"},
 	}
 	for _, p := range pages {
 		t.Run(p.name, func(t *testing.T) {
