@@ -250,3 +250,37 @@ func TestWebViewerBeforeSolve(t *testing.T) {
 		})
 	}
 }
+
+// TestWebViewerServerGone stops the server under an open page and checks
+// that what the page then asks of it says the server could not be
+// reached, rather than the browser's own "Failed to fetch".
+func TestWebViewerServerGone(t *testing.T) {
+	browser := findChromium(t)
+	_, cancel, done, log := startDaemon(t, "--listen", "localhost:0", "--http-listen", "localhost:0")
+	base := "http://" + webAddr(t, log) + "/"
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox,
+		chromedp.WindowSize(1440, 960),
+	)
+	ctx := startBrowser(t, opts, 2*time.Minute)
+	solveInPage(ctx, t, base, classicHard)
+	cancel()
+	waitDone(t, done, 10*time.Second, log)
+
+	tests := []struct {
+		name, press, said string
+	}{
+		{"play mode's Hint", `document.getElementById('playmode').click(); document.getElementById('playhint').click();`, `document.getElementById('caption').textContent`},
+		{"Solve", `document.getElementById('playmode').click(); document.getElementById('solve').click();`, `document.getElementById('status').textContent`},
+	}
+	const want = "the server could not be reached"
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void]("{ "+tt.press+" }"))
+			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(%s).includes(%q)`, tt.said, want), 10*time.Second)); err != nil {
+				t.Errorf("with the server gone the page says %q, want it to say %q: %v", eval[string](ctx, t, tt.said), want, err)
+			}
+		})
+	}
+}

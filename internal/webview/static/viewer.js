@@ -104,9 +104,22 @@
     return h;
   }
 
+  // reached awaits a network operation and words the TypeError it fails
+  // with when the server cannot be reached or the connection drops
+  // ("Failed to fetch", "network error") as an Unavailable call saying
+  // so; an abort (a newer solve) passes through as it is.
+  async function reached(op, what) {
+    try {
+      return await op;
+    } catch (e) {
+      if (e instanceof TypeError) throw new RPCError('unavailable', `${what} (${e.message}): is the server running?`);
+      throw e;
+    }
+  }
+
   // unary makes a Connect unary call with a JSON body.
   async function unary(method, req, signal) {
-    const res = await fetch(SERVICE + method, { method: 'POST', headers: headers('application/json'), body: JSON.stringify(req), signal });
+    const res = await reached(fetch(SERVICE + method, { method: 'POST', headers: headers('application/json'), body: JSON.stringify(req), signal }), 'the server could not be reached');
     let body = null;
     try { body = await res.json(); } catch (e) { /* not JSON */ }
     if (!res.ok) throw rpcError(body, res.status);
@@ -120,7 +133,7 @@
     const env = new Uint8Array(5 + json.length);
     new DataView(env.buffer).setUint32(1, json.length);
     env.set(json, 5);
-    const res = await fetch(SERVICE + method, { method: 'POST', headers: headers('application/connect+json'), body: env, signal });
+    const res = await reached(fetch(SERVICE + method, { method: 'POST', headers: headers('application/connect+json'), body: env, signal }), 'the server could not be reached');
     if (!res.ok) {
       let body = null;
       try { body = await res.json(); } catch (e) { /* not JSON */ }
@@ -142,7 +155,7 @@
         }
         yield msg;
       }
-      const { done, value } = await reader.read();
+      const { done, value } = await reached(reader.read(), 'the connection to the server was lost');
       if (done) throw new RPCError('unavailable', 'the stream ended early');
       const next = new Uint8Array(buf.length + value.length);
       next.set(buf);
