@@ -284,3 +284,48 @@ func TestWebViewerServerGone(t *testing.T) {
 		})
 	}
 }
+
+// TestWebCopyPuzzle: Copy puzzle gives a text that reads back, pasted
+// alone into a fresh page, as the puzzle solved: an X-Sudoku's digits
+// without its variant read as a classic of many solutions, a jigsaw's
+// without its map as one of none, so a puzzle that needed the form's
+// fields is copied as its board in JSON; a text that says it all is
+// copied as it was pasted.
+func TestWebCopyPuzzle(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	const (
+		xDigits      = "005600000000003000000007003000000000090800002600020000000001605000000470580000000"
+		jigsawDigits = "300000004002060100010908020005000600020000010009000800080304060004010900500000007"
+		jigsawMap    = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
+	)
+	tests := []struct {
+		name   string
+		link   string
+		asText bool // copied as the text pasted
+	}{
+		{"X-Sudoku", permalink(base, xDigits, 1, "variant=x"), false},
+		{"jigsaw", permalink(base, jigsawDigits, 1, "map="+jigsawMap), false},
+		{"classic", permalink(base, classicHard, 1), true},
+	}
+	plain := `(document.getElementById('plain') || {}).textContent || ''`
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, tt.link)
+			if err := chromedp.Do(ctx, poll(`sudokuViewer.result() !== null`, 30*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			want := eval[string](ctx, t, plain)
+			if len(want) != 81 {
+				t.Fatalf("the puzzle solves to %q (status %q)", want, eval[string](ctx, t, `document.getElementById('status').textContent`))
+			}
+			copied := eval[string](ctx, t, `sudokuExport.puzzle()`)
+			if isText := !strings.HasPrefix(copied, "{"); isText != tt.asText {
+				t.Errorf("copied %.60q…; want it as the text pasted: %v", copied, tt.asText)
+			}
+			solveInPage(ctx, t, base, copied)
+			if got := eval[string](ctx, t, plain); got != want {
+				t.Errorf("the copied puzzle, pasted alone, solves to %q (status %q); want %s", got, eval[string](ctx, t, `document.getElementById('status').textContent`), want)
+			}
+		})
+	}
+}

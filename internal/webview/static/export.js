@@ -133,6 +133,18 @@
     a.remove();
   }
 
+  // puzzleText is what Copy puzzle copies: the text pasted when it says
+  // the whole puzzle, else the board the service read, as JSON with its
+  // charset (what solverctl convert --to json writes), which the form
+  // reads back alone: a variant, region map, format or charset chosen
+  // beside the text, or a tolerant reading, would be lost with the text.
+  function puzzleText(pos) {
+    const p = pos.puzzle || {};
+    if (!p.variant && !p.regionMap && !p.format && !p.charset && !p.tolerant) return pos.raw;
+    const board = pos.charset ? { board: pos.structured, charset: pos.charset } : pos.structured;
+    return JSON.stringify(board);
+  }
+
   // fileName names an export after the board's size and the step shown.
   const fileName = (pos, ext) => `sudoku-${pos.L.n}x${pos.L.n}-${(new URL(pos.link).searchParams.get('step') || '1')}.${ext}`;
 
@@ -150,7 +162,7 @@
   function init() {
     $('copylink').addEventListener('click', withPosition((pos) => copy('link', pos.link)));
     $('copygrid').addEventListener('click', withPosition((pos) => copy('grid', gridText(pos))));
-    $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', pos.raw)));
+    $('copypuzzle').addEventListener('click', withPosition((pos) => copy('puzzle', puzzleText(pos))));
     $('copystep').addEventListener('click', withPosition((pos) => copy('step', pos.step)));
     $('savesvg').addEventListener('click', withPosition((pos) => {
       const url = URL.createObjectURL(new Blob([svgText(pos).text], { type: 'image/svg+xml' }));
@@ -166,6 +178,7 @@
     svg: () => { const pos = position(); return pos ? svgText(pos).text : ''; },
     png: () => { const pos = position(); return pos ? pngDataURL(pos) : Promise.resolve(''); },
     grid: () => { const pos = position(); return pos ? gridText(pos) : ''; },
+    puzzle: () => { const pos = position(); return pos ? puzzleText(pos) : ''; },
   };
 
   init();

@@ -1013,6 +1013,7 @@
     run.puzzle = puzzle;
     run.raw = raw; // the text pasted, which a link carries
     run.board = conv.board;
+    run.charset = conv.charset || puzzle.charset || '';
     run.at = typeof at === 'number' ? at : null;
     run.linked = -1;
     const mine = run;
@@ -1259,6 +1260,7 @@
       const st = mine ? player.state() : stateAt(pos);
       return {
         L: run.L, vals: st.vals, cands: st.cands, given: run.given, puzzle: run.puzzle, raw: run.raw,
+        structured: run.board, charset: run.charset,
         step: mine ? captionText() : stepText(), link: link(), board: $('board'),
       };
     },
