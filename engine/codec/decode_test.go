@@ -31,7 +31,7 @@ func TestDecodeNoFormatMatches(t *testing.T) {
 			name:  "a word like a header",
 			in:    "SUDOKU",
 			field: "text",
-			want:  "the text is neither plain text (found 6 cells; a puzzle needs a square number of cells (4 or 9)) nor a 2.0 string (version 'D' of S strings is not supported (want B))",
+			want:  "the text is neither plain text (found 6 cells; a puzzle needs a square number of cells (4 for 2×2 or 9 for 3×3; 81 for 9×9)) nor a 2.0 string (version 'D' of S strings is not supported (want B))",
 		},
 		{
 			name:  "one digit",

@@ -212,7 +212,7 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "killer two sums", in: strings.Repeat("1", 81) + ",4501" + strings.Repeat("0", 158), want: "killer v1 cage at r1c1 has two sums: 45 at r1c1 and 1 at r1c2"},
 		{name: "killer halves", in: strings.Repeat("1", 81) + "," + strings.Repeat("0", 161), want: "got 81 and 161 characters"},
 		{name: "killer packed", in: strings.Repeat("0", 160) + "x0," + strings.Repeat("vu", 81), want: `cell r9c9: "x0" at position 161 is not base 32`},
-		{name: "killer commas", in: strings.Repeat("1", 81) + ",45," + strings.Repeat("0", 160), want: "the text is neither plain text (found 243 cells; a puzzle needs a square number of cells (225 or 256)) nor a killer v1 string (two parts separated by one comma, got 3 parts)"},
+		{name: "killer commas", in: strings.Repeat("1", 81) + ",45," + strings.Repeat("0", 160), want: "the text is neither plain text (found 243 cells; a puzzle needs a square number of cells (225 for 15×15 or 256 for 16×16; 81 for 9×9)) nor a killer v1 string (two parts separated by one comma, got 3 parts)"},
 		{name: "killer commas named", in: "1,2,3", format: FormatKillerV1, want: "two parts separated by one comma, got 3 parts"},
 		{name: "cells with commas", in: strings.Repeat("1,", 80) + "!", want: `unexpected character '!' at line 1, column 161`},
 		{name: "URL without bd", in: "https://www.sudokuwiki.org/sudoku.htm?n=1", want: "the URL has no bd parameter"},
@@ -228,7 +228,7 @@ func TestDecodeErrors(t *testing.T) {
 		// header; where two readings are plausible, both are named.
 		{name: "v1 like a header, short", in: "s9b" + v1TestStrings[3:161], want: "the text is neither a v1 string (expected 162 characters for a v1 string, got 161) nor a 2.0 string (expected 165 characters for S9B, got 161)"},
 		{name: "v1 like a header, bad digit", in: "l9b" + v1TestStrings[3:40] + "w" + v1TestStrings[41:], want: `the text is neither a v1 string (cell r3c3: "wa" at position 41 is not base 32) nor a 2.0 string (expected 327 characters for L9B, got 162)`},
-		{name: "v1 short", in: v1TestStrings[1:], want: "the text is neither plain text (found 161 cells; a puzzle needs a square number of cells (144 or 169)) nor a v1 string (expected 162 characters for a v1 string, got 161)"},
+		{name: "v1 short", in: v1TestStrings[1:], want: "the text is neither plain text (found 161 cells; a puzzle needs a square number of cells (144 for 12×12 or 169 for 13×13; 81 for 9×9)) nor a v1 string (expected 162 characters for a v1 string, got 161)"},
 		{name: "S9B short, not v1", in: s9b[:164], want: "expected 165 characters for S9B, got 164"},
 		{name: "S9B long, not v1", in: s9b + "00", want: "expected 165 characters for S9B, got 167"},
 		{name: "S9B typed as L9B", in: "L" + s9b[1:], want: "expected 327 characters for L9B, got 165; 165 characters is the length of S9B, X9B, W9B, C9B, T9B, U9B, B9B, V9B strings: is the header mistyped?"},

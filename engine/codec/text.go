@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -368,9 +369,13 @@ func sizeOf(input string, count int) (int, error) {
 		n++
 	}
 	if n*n != count || n < 2 {
+		// The nearest counts, with 9×9's, the size meant most often.
 		want := "81 for 9×9"
 		if n >= 2 {
-			want = strconv.Itoa(n*n) + " or " + strconv.Itoa((n+1)*(n+1))
+			want = fmt.Sprintf("%d for %d×%d or %d for %d×%d", n*n, n, n, (n+1)*(n+1), n+1, n+1)
+			if n != 9 && n+1 != 9 {
+				want += "; 81 for 9×9"
+			}
 		}
 		cells := "cells"
 		if count == 1 {
