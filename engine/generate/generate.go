@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -212,8 +213,9 @@ var (
 // MaxAttempts is spent it returns the closest puzzle found, with LevelMet
 // false. The first attempt always returns a puzzle if it can: when time
 // runs short it stops digging (the puzzle is unique but may not be
-// minimal) or grading (Graded is false). Generate returns ctx's error only
-// when no puzzle was made at all. A Config field that is wrong gets a
+// minimal; a deadline before it took out any clue leaves the full grid,
+// no puzzle) or grading (Graded is false). Generate returns ctx's error
+// only when no puzzle was made at all. A Config field that is wrong gets a
 // *grid.FieldError naming it ("size", "variant", "base", ...).
 func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	g, err := newGenerator(cfg)
@@ -246,6 +248,9 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 			failed = 0
 		}
 		switch {
+		case errors.Is(err, errNothingDug):
+			// Later attempts would have no more time to dig than this one.
+			return nil, fmt.Errorf("generating a puzzle: %w (a larger deadline makes one): %w", err, context.DeadlineExceeded)
 		case errors.Is(err, errRetry) && best == nil && failed >= maxFailed:
 			return nil, fmt.Errorf("generating a puzzle: %d attempts in a row made none (each search was bounded by %d nodes; a larger bound may help): %w", failed, g.maxNodes, ErrNoPuzzle)
 		case err == nil:
@@ -388,6 +393,10 @@ func newRand(seed uint64) *rand.Rand {
 // errRetry ends an attempt that made no puzzle (a region or cage layout
 // without the properties needed); the next attempt starts afresh.
 var errRetry = errors.New("attempt made no puzzle")
+
+// errNothingDug ends a first attempt whose digging the deadline stopped
+// before it took out a clue: its board is the full grid, no puzzle.
+var errNothingDug = errors.New("the time ran out before the first attempt took out a clue")
 
 // generator is the state shared by the attempts of one generation.
 type generator struct {
@@ -630,6 +639,9 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 	cut := false // digging stopped by its deadline
 	if err != nil && first && dig.Err() != nil && ctx.Err() == nil && errors.Is(err, dig.Err()) {
 		dug, minimal, err, cut = d.clues, false, nil, true
+		if !slices.Contains(dug, 0) {
+			return nil, errNothingDug
+		}
 	}
 	if err != nil {
 		return nil, err

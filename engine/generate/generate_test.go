@@ -1488,3 +1488,32 @@ func TestCagesAloneWithoutClues(t *testing.T) {
 	}
 	t.Logf("%d of 16 seeds give clues without CagesAlone", withClues)
 }
+
+// TestFirstAttemptNothingDug: a first attempt whose digging the deadline
+// stops before it takes out a clue has no puzzle, its board being the
+// full grid, and Generate says so with DeadlineExceeded. The full grid was
+// returned as a puzzle of 1,024 clues (a 32×32 asked for within 3 s), as
+// "solved without guessing".
+func TestFirstAttemptNothingDug(t *testing.T) {
+	// From 16×16 up digging starts by building a unique puzzle, which
+	// the deadline cuts before it has any clue.
+	for _, cfg := range []Config{{Size: 16, Seed: 1}, {Size: 16, Variant: grid.Colour, Seed: 7}} {
+		g, err := newGenerator(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dig, cancel := context.WithCancel(context.Background())
+		cancel()
+		res, err := g.attempt(context.Background(), dig, cfg.Seed, true)
+		if !errors.Is(err, errNothingDug) {
+			t.Errorf("%v %d×%d: attempt with no time to dig = %v clues, %v; want %v", cfg.Variant, cfg.Size, cfg.Size, clueCount(res), err, errNothingDug)
+		}
+	}
+}
+
+func clueCount(r *Result) int {
+	if r == nil {
+		return -1
+	}
+	return r.Clues
+}
