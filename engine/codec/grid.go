@@ -104,9 +104,9 @@ func EncodeNxN(p *Puzzle) (string, error) {
 	v := p.EffectiveVariant(grid.Classic)
 	switch {
 	case len(p.Cages) > 0 || v.HasCages():
-		return "", grid.FieldErrorf("board", "the N×N form cannot carry the cages of a %s board; use %s", v, cageFormat(v))
+		return "", grid.FieldErrorf("board", "the N×N form cannot carry the cages of %s board; use %s", v.WithArticle(), cageFormat(v))
 	case v.IsStr8ts() || p.Black != nil:
-		return "", grid.FieldErrorf("board", "the N×N form cannot carry the black cells of a %s board; use v2", v)
+		return "", grid.FieldErrorf("board", "the N×N form cannot carry the black cells of %s board; use v2", v.WithArticle())
 	case extraUnits(v) != "":
 		return "", grid.FieldErrorf("board", "the N×N form cannot carry the %s; use v2", extraUnits(v))
 	}

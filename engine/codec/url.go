@@ -226,7 +226,7 @@ func EncodeJigsawV1(p *Puzzle) (string, error) {
 	case p.Size != 9:
 		return "", grid.FieldErrorf("board", "jigsaw v1 strings hold 9×9 boards, not %d×%d", p.Size, p.Size)
 	case p.Regions == nil:
-		return "", grid.FieldErrorf("board", "a %s board needs its regions", v)
+		return "", grid.FieldErrorf("board", "%s board needs its regions", v.WithArticle())
 	}
 	labels, err := regionLabels(p)
 	if err != nil {

@@ -125,9 +125,9 @@ func checkPlainSudoku(p *Puzzle, what, alt string) error {
 	v := p.EffectiveVariant(grid.Classic)
 	switch {
 	case len(p.Cages) > 0 || v.HasCages():
-		return grid.FieldErrorf("board", "%s cannot carry the cages of a %s board; use %s", what, v, cageFormat(v))
+		return grid.FieldErrorf("board", "%s cannot carry the cages of %s board; use %s", what, v.WithArticle(), cageFormat(v))
 	case v.IsStr8ts() || p.Black != nil:
-		return grid.FieldErrorf("board", "%s cannot carry the black cells of a %s board; use v2", what, v)
+		return grid.FieldErrorf("board", "%s cannot carry the black cells of %s board; use v2", what, v.WithArticle())
 	case extraUnits(v) != "":
 		return grid.FieldErrorf("board", "%s cannot carry the %s; use v2", what, extraUnits(v))
 	case v.Irregular() || p.Regions != nil && !grid.IsRegular(p.Size, p.Regions):

@@ -162,14 +162,14 @@ func v2SizeOK(v grid.Variant, n int) error {
 	if v.HasBoxes() && !v.Irregular() {
 		rows, cols, ok := grid.BoxShape(n)
 		if !ok {
-			return fmt.Errorf("a %s board of size %d has no regular boxes", v, n)
+			return fmt.Errorf("%s board of size %d has no regular boxes", v.WithArticle(), n)
 		}
 		if v == grid.Windoku && rows != cols {
 			return fmt.Errorf("windoku needs square boxes, size %d has none", n)
 		}
 	}
 	if v.Arithmetic() && n < 3 {
-		return fmt.Errorf("a %s board needs a size of at least 3, not %d", v, n)
+		return fmt.Errorf("%s board needs a size of at least 3, not %d", v.WithArticle(), n)
 	}
 	return nil
 }
@@ -535,11 +535,11 @@ func v2Variant(p *Puzzle) (grid.Variant, error) {
 	case irregular && v == grid.Killer:
 		v = grid.KillerJigsaw
 	case irregular && !v.Irregular():
-		return 0, grid.FieldErrorf("board", "a %s board with irregular regions has no 2.0 encoding", v)
+		return 0, grid.FieldErrorf("board", "%s board with irregular regions has no 2.0 encoding", v.WithArticle())
 	case v.Irregular() && p.Regions == nil:
-		return 0, grid.FieldErrorf("board", "a %s board needs its regions", v)
+		return 0, grid.FieldErrorf("board", "%s board needs its regions", v.WithArticle())
 	case !v.HasBoxes() && p.Regions != nil:
-		return 0, grid.FieldErrorf("board", "a %s board has no regions", v)
+		return 0, grid.FieldErrorf("board", "%s board has no regions", v.WithArticle())
 	}
 	if _, ok := v2TypeByVariant(v); !ok {
 		return 0, grid.FieldErrorf("board", "no 2.0 encoding for %s boards", v)

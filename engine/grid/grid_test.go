@@ -110,7 +110,9 @@ func TestLayoutErrors(t *testing.T) {
 		{"bare cage too large", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0}, Target: 1, Op: OpNone}, {Cells: []int{1, 2, 3, 4, 5}, Op: OpDistinct}}}, "cages[1]", "4 distinct digits cannot fill 5 cells"},
 		{"bare cages alone", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Op: OpDistinct}}}, "cages", "needs a cage with a total"},
 		{"bare cage overlapping", Config{Size: 4, Variant: Killer, Cages: []Cage{{Cells: []int{0, 1}, Op: OpDistinct}, {Cells: []int{1, 2}, Target: 3, Op: OpAdd}}}, "cages[0]", "cell r1c2 is also in the cage of r1c2, r1c3"},
-		{"black cells on classic", Config{Size: 4, Black: make([]bool, 16)}, "black", "has no black cells"},
+		{"black cells on classic", Config{Size: 4, Black: make([]bool, 16)}, "black", "a classic board has no black cells"},
+		{"a black cell on X", Config{Size: 4, Variant: X, Black: []bool{6: true, 15: true}}, "black", "r2c3 is black, but an X board has no black cells"},
+		{"cages on X", Config{Size: 4, Variant: X, Cages: []Cage{{Cells: []int{0}, Target: 1}}}, "cages", "an X board has no cages"},
 		{"black map short", Config{Size: 4, Variant: Str8ts, Black: make([]bool, 15)}, "black", "15 cells, want 16"},
 	}
 	for _, tt := range tests {

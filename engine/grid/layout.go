@@ -46,6 +46,17 @@ func (v Variant) String() string {
 	return "variant(" + strconv.Itoa(int(v)) + ")"
 }
 
+// WithArticle returns the variant's name after its indefinite article, as
+// a message puts it: "an X", "a killer".
+func (v Variant) WithArticle() string {
+	name := v.String()
+	// "an X": the letter is read "ex".
+	if name == "X" || strings.ContainsRune("aeiouAEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
 // HasBoxes reports whether the variant has regions (boxes or jigsaw pieces).
 func (v Variant) HasBoxes() bool {
 	switch v {
@@ -494,7 +505,10 @@ func newLayout(c Config) (*Layout, error) {
 	}
 	if c.Black != nil {
 		if !c.Variant.IsStr8ts() {
-			return nil, FieldErrorf("black", "a %s board has no black cells", c.Variant)
+			if i := slices.Index(c.Black, true); i >= 0 {
+				return nil, FieldErrorf("black", "r%dc%d is black, but %s board has no black cells", i/n+1, i%n+1, c.Variant.WithArticle())
+			}
+			return nil, FieldErrorf("black", "%s board has no black cells", c.Variant.WithArticle())
 		}
 		if len(c.Black) != n*n {
 			return nil, FieldErrorf("black", "black cell map has %d cells, want %d", len(c.Black), n*n)
@@ -609,17 +623,17 @@ func (l *Layout) addRegions(c Config) error {
 	n := l.N
 	if !c.Variant.HasBoxes() {
 		if c.Regions != nil {
-			return FieldErrorf("regions", "a %s board has no regions", c.Variant)
+			return FieldErrorf("regions", "%s board has no regions", c.Variant.WithArticle())
 		}
 		return nil
 	}
 	if c.Regions == nil {
 		if c.Variant.Irregular() {
-			return FieldErrorf("regions", "a %s board needs a region map", c.Variant)
+			return FieldErrorf("regions", "%s board needs a region map", c.Variant.WithArticle())
 		}
 		br, bc, ok := BoxShape(n)
 		if !ok {
-			return FieldErrorf("regions", "size %d has no regular boxes; give a region map", n)
+			return FieldErrorf("regions", "size %d has no regular boxes; give its regions (a region map)", n)
 		}
 		l.BoxRows, l.BoxCols = br, bc
 		l.region = make([]int, l.Cells)
@@ -746,12 +760,12 @@ func (l *Layout) addCages(cages []Cage) error {
 	}
 	if len(cages) == 0 {
 		if l.Variant.HasCages() {
-			return FieldErrorf("cages", "a %s board needs cages", l.Variant)
+			return FieldErrorf("cages", "%s board needs cages", l.Variant.WithArticle())
 		}
 		return nil
 	}
 	if !l.Variant.HasCages() {
-		return FieldErrorf("cages", "a %s board has no cages", l.Variant)
+		return FieldErrorf("cages", "%s board has no cages", l.Variant.WithArticle())
 	}
 	// The cages with a target first, then the bare ones, each in the
 	// caller's order; owner maps a cell to the caller's index of its cage.
@@ -795,7 +809,7 @@ func (l *Layout) addCages(cages []Cage) error {
 		}
 	}
 	if l.Variant.IsKiller() && l.sums == 0 {
-		return FieldErrorf("cages", "a %s board needs a cage with a total; its %d cages have none", l.Variant, len(cages))
+		return FieldErrorf("cages", "%s board needs a cage with a total; its %d cages have none", l.Variant.WithArticle(), len(cages))
 	}
 	if l.Variant.IsKiller() {
 		// Killer cages need not cover the grid; when those with a target
