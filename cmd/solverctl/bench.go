@@ -15,7 +15,8 @@ import (
 
 // benchHelp is the long help of bench (see command).
 const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work;
-blank lines and lines starting with # are skipped); - reads standard input.
+blank lines and lines starting with # are skipped); @FILE is FILE, as in the
+other commands; - reads standard input.
 Any format the CLI reads works (killer and KenKen strings, N×N text with
 -map and -charset, a protojson board or puzzle, which takes its whole line,
 ...); -variant applies to texts that name none.
@@ -155,10 +156,11 @@ func slowest(puzzles []bench.Puzzle) *bench.Puzzle {
 	return worst
 }
 
-// readBenchFile reads the puzzles of a bench file ("-" is stdin) as in
-// says.
+// readBenchFile reads the puzzles of a bench file ("-" is stdin; @FILE is
+// FILE, as in the other commands) as in says.
 func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzle, error) {
 	r := stdin
+	name = strings.TrimPrefix(name, "@")
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {

@@ -163,6 +163,19 @@ func TestBenchStdin(t *testing.T) {
 	}
 }
 
+// TestBenchAtFile: @FILE names FILE, as in the other commands (the
+// global help says so): it was opened as a file named "@FILE".
+func TestBenchAtFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "puzzles.txt")
+	if err := os.WriteFile(name, []byte(seedPuzzle+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCLI(t, "", "bench", "-min-time", "0", "@"+name)
+	if err != nil || !strings.Contains(out, "solved: 1, no solution: 0") {
+		t.Fatalf("bench @FILE: %v\n%s", err, out)
+	}
+}
+
 func TestBenchErrors(t *testing.T) {
 	tests := []struct {
 		name  string

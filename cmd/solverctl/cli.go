@@ -73,7 +73,7 @@ var commands = []*command{
 	},
 	{
 		name:  "bench",
-		args:  "[--threads N] [--count-to N] FILE",
+		args:  "[--threads N] [--count-to N] FILE|@FILE|-",
 		short: "time the engine's search on a file of puzzles, in-process",
 		long:  benchHelp,
 		run:   runBench,
