@@ -325,7 +325,10 @@ func deadlines(ctx context.Context, share float64) (stop, firstDig, answer conte
 	}
 	now := time.Now()
 	left := deadline.Sub(now)
-	margin := min(max(left/20, 20*time.Millisecond), time.Second)
+	// A tenth, at least 50 ms: on a busy machine the answer of a short
+	// deadline (2 s, 4×4 at a level out of reach) came past it with a
+	// twentieth (20 ms at least).
+	margin := min(max(left/10, 50*time.Millisecond), time.Second)
 	answer, cancelAnswer := context.WithDeadline(ctx, deadline.Add(-margin/2))
 	stop, cancelStop := context.WithDeadline(answer, deadline.Add(-margin))
 	firstDig, cancelDig := context.WithDeadline(stop, now.Add(time.Duration(float64(left-margin)*share)))

@@ -1089,8 +1089,8 @@ func TestDigShare(t *testing.T) {
 		if !stopAt.Before(answerAt) || !answerAt.Before(deadline) {
 			t.Errorf("%+v: stop %v, answer %v, deadline %v after the start; want them in that order", tt.cfg, stopAt.Sub(start), answerAt.Sub(start), deadline.Sub(start))
 		}
-		// The margin before the deadline is half a second of ten.
-		want := start.Add(time.Duration(float64(9500*time.Millisecond) * share))
+		// The margin before the deadline is a second of ten.
+		want := start.Add(time.Duration(float64(9*time.Second) * share))
 		if d := digAt.Sub(want); d < -time.Second || d > time.Second || !digAt.Before(stopAt) {
 			t.Errorf("%+v: digging ends %v after the start, stop %v; want about %v", tt.cfg, digAt.Sub(start), stopAt.Sub(start), want.Sub(start))
 		}
