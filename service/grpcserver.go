@@ -126,6 +126,12 @@ type GRPCConfig struct {
 	// every call, and solve calls add their puzzle's size and variant and
 	// their steps and guesses to it. Nil traces nothing.
 	TracerProvider trace.TracerProvider
+	// TracePublic makes the server a public endpoint for tracing: a call's
+	// span starts a trace of its own, linked to the span context its
+	// caller sent, rather than continuing it as its child, so that callers
+	// the server does not trust set neither its trace ids nor whether a
+	// call is sampled.
+	TracePublic bool
 	// DrainDelay is how long Shutdown reports NOT_SERVING to health checks
 	// while still serving calls, so that load balancers that poll see it
 	// before the server refuses calls. 0 stops at once.
@@ -260,6 +266,7 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 			otelgrpc.WithTracerProvider(cfg.TracerProvider),
 			otelgrpc.WithPropagators(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{})),
 			otelgrpc.WithMeterProvider(noopmetric.NewMeterProvider()),
+			otelgrpc.WithPublicEndpointFn(func(context.Context, *grpcstats.RPCTagInfo) bool { return cfg.TracePublic }),
 		)))
 	}
 

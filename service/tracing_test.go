@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -206,4 +207,36 @@ func spanNames(spans tracetest.SpanStubs) []string {
 		names = append(names, s.Name)
 	}
 	return names
+}
+
+// TestTracePublic: a caller's span context (a W3C traceparent) is
+// continued by default, the call's span its child; with TracePublic the
+// call's span starts a trace of its own, linked to the caller's.
+func TestTracePublic(t *testing.T) {
+	const (
+		callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736"
+		callerSpan  = "00f067aa0ba902b7"
+	)
+	for _, public := range []bool{false, true} {
+		exp := tracetest.NewInMemoryExporter()
+		tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp))
+		t.Cleanup(func() { tp.Shutdown(context.Background()) })
+		ts := startServer(t, Config{}, GRPCConfig{TracerProvider: tp, TracePublic: public})
+		client := sudokuv1.NewSudokuServiceClient(ts.conn)
+		ctx := metadata.AppendToOutgoingContext(context.Background(), "traceparent", "00-"+callerTrace+"-"+callerSpan+"-01")
+		if _, err := client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy)}); err != nil {
+			t.Fatal(err)
+		}
+		var span *tracetest.SpanStub
+		waitFor(t, "the call's span", func() bool {
+			span = spanNamed(exp.GetSpans(), "sudoku.v1.SudokuService/Solve")
+			return span != nil
+		})
+		continued := span.SpanContext.TraceID().String() == callerTrace && span.Parent.SpanID().String() == callerSpan
+		linked := len(span.Links) == 1 && span.Links[0].SpanContext.TraceID().String() == callerTrace
+		if continued == public || linked != public {
+			t.Errorf("TracePublic %v: the span's trace %s, parent %s, %d links; want the caller's trace continued: %v, linked: %v",
+				public, span.SpanContext.TraceID(), span.Parent.SpanID(), len(span.Links), !public, public)
+		}
+	}
 }

@@ -60,6 +60,7 @@ type config struct {
 	httpListen    string
 	corsOrigins   string // -http-cors-origins, comma-separated
 	otlpEndpoint  string
+	tracePublic   bool
 
 	// Hostile clients.
 	requestTimeout         time.Duration
@@ -164,6 +165,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.httpListen, "http-listen", "", "`host:port` of the web viewer: a page that solves a puzzle and shows each step, calling this server's API over Connect and gRPC-Web (with its TLS, tokens and limits); empty serves none")
 	fs.StringVar(&cfg.corsOrigins, "http-cors-origins", "", "comma-separated `origins` (scheme://host[:port]; * for any; scheme://*.host for its subdomains) whose pages may call the API on -http-listen from a browser (CORS), with -auth-token-file's tokens as on the viewer; empty: the viewer's own page alone")
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
+	fs.BoolVar(&cfg.tracePublic, "trace-public", false, "with traces on, start each call's trace afresh, linked to the span context its caller sent (traceparent) instead of continuing it: for a server whose callers are not trusted to set its trace ids and sampling")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
 	fs.DurationVar(&cfg.maxTimeout, "max-timeout", 10*time.Minute, "longest a call may run (SolveBatch streams excepted: each puzzle has -default-timeout): a caller's later deadline is brought forward to it; unset, it is raised to a longer -default-timeout; 0 means no limit")

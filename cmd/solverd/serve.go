@@ -78,6 +78,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	}
 	if tp != nil {
 		gcfg.TracerProvider = tp
+		gcfg.TracePublic = cfg.tracePublic
 		// OpenTelemetry reports failed exports through its global error
 		// handler, by default in the standard log's plain text.
 		otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) {
