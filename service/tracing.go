@@ -7,6 +7,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	otelcodes "go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc/codes"
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
@@ -20,6 +21,8 @@ const (
 	attrSteps   = attribute.Key("sudoku.solve.steps")    // steps taken
 	attrGuesses = attribute.Key("sudoku.solve.guesses")  // search guesses
 	attrItemID  = attribute.Key("sudoku.batch.item_id")  // a SolveBatch puzzle's id
+	// The code a SolveBatch puzzle's answer carries when it is an error.
+	attrItemCode = attribute.Key("sudoku.batch.item_code")
 )
 
 // traceSolve adds the puzzle of a solve and, when it ended without error,
@@ -49,12 +52,31 @@ func startItemSpan(ctx context.Context, id string) (context.Context, trace.Span)
 		trace.WithAttributes(attrItemID.String(truncate(id, 64))))
 }
 
-// endItemSpan ends the span of a batch puzzle answered with err.
+// endItemSpan ends the span of a batch puzzle answered with err. As
+// otelgrpc does for a call's span on the server (OpenTelemetry's
+// semantic conventions for RPC), only the codes of the server's own
+// faults make its status an error: a puzzle the client got wrong, or a
+// limit it set, is the client's.
 func endItemSpan(span trace.Span, err error) {
 	if err != nil && span.IsRecording() {
-		span.SetStatus(otelcodes.Error, err.Error())
+		code, msg, _, _ := classify(err)
+		span.SetAttributes(attrItemCode.String(code.String()))
+		if serverFault(code) {
+			span.SetStatus(otelcodes.Error, msg)
+		}
 	}
 	span.End()
+}
+
+// serverFault reports whether a call or puzzle that ended with code
+// failed by the server's fault, as OpenTelemetry's conventions for gRPC
+// servers have it.
+func serverFault(code codes.Code) bool {
+	switch code {
+	case codes.Unknown, codes.DeadlineExceeded, codes.Unimplemented, codes.Internal, codes.Unavailable, codes.DataLoss:
+		return true
+	}
+	return false
 }
 
 // tracerName names the service's own spans.

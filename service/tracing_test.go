@@ -122,7 +122,7 @@ func TestTracing(t *testing.T) {
 	}
 
 	// The batch's puzzles: children of the stream's span, the bad one
-	// with its size unknown and an error status.
+	// with its size unknown and its code.
 	stream := spanNamed(spans, "sudoku.v1.SudokuService/SolveBatch")
 	items := 0
 	for _, s := range spans {
@@ -147,8 +147,16 @@ func TestTracing(t *testing.T) {
 				t.Errorf("item one: attributes %v, want size, steps and guesses", s.Attributes)
 			}
 		case "two":
-			if s.Status.Code.String() != "Error" {
-				t.Errorf("item two: status %v, want Error", s.Status)
+			// Bad input is the client's fault, not the server's: the
+			// status stays unset, as otelgrpc leaves a unary call's.
+			code := ""
+			for _, kv := range s.Attributes {
+				if kv.Key == attrItemCode {
+					code = kv.Value.AsString()
+				}
+			}
+			if s.Status.Code.String() != "Unset" || code != "InvalidArgument" {
+				t.Errorf("item two: status %v, %s %q; want Unset, InvalidArgument", s.Status, attrItemCode, code)
 			}
 		default:
 			t.Errorf("batch item span with id %q", id)
@@ -237,6 +245,19 @@ func TestTracePublic(t *testing.T) {
 		if continued == public || linked != public {
 			t.Errorf("TracePublic %v: the span's trace %s, parent %s, %d links; want the caller's trace continued: %v, linked: %v",
 				public, span.SpanContext.TraceID(), span.Parent.SpanID(), len(span.Links), !public, public)
+		}
+	}
+}
+
+// TestServerFault: the codes of the server's faults, which make a span's
+// status an error, against the client's own.
+func TestServerFault(t *testing.T) {
+	for code, want := range map[codes.Code]bool{
+		codes.Internal: true, codes.Unavailable: true, codes.DeadlineExceeded: true, codes.Unknown: true,
+		codes.InvalidArgument: false, codes.ResourceExhausted: false, codes.Canceled: false, codes.NotFound: false,
+	} {
+		if got := serverFault(code); got != want {
+			t.Errorf("serverFault(%v) = %v, want %v", code, got, want)
 		}
 	}
 }
