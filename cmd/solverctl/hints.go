@@ -59,6 +59,11 @@ func (h *hinter) hint(err error) error {
 // hintFor returns the hint for a status of code with message, or "".
 func (h *hinter) hintFor(code codes.Code, msg string) string {
 	switch {
+	case code == codes.DeadlineExceeded && strings.Contains(msg, "-max-timeout"):
+		// The server's -max-timeout, shorter than -timeout, ended the
+		// call, and its message says so: -timeout did not expire, and
+		// raising it would change nothing.
+		return ""
 	case code == codes.DeadlineExceeded && h.timeout > 0:
 		return fmt.Sprintf("the -timeout of %v expired before the answer came; raise -timeout (0 for no deadline)", h.timeout)
 	case code == codes.ResourceExhausted && strings.Contains(msg, "options.max_steps"):

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -85,6 +86,7 @@ func TestHintFor(t *testing.T) {
 		{"TLS to plaintext", &hinter{addr: "h:1", useTLS: true}, codes.Unavailable, "connection error: desc = \"transport: authentication handshake failed: tls: first record does not look like a TLS handshake\"", "drop -tls for a plaintext server"},
 		{"in-process, no address hints", &hinter{}, codes.Unauthenticated, "Request unauthenticated with bearer", ""},
 		{"no timeout, no hint", remote, codes.DeadlineExceeded, "context deadline exceeded", ""},
+		{"server's -max-timeout, not -timeout", &hinter{addr: "h:1", timeout: 20 * time.Second}, codes.DeadlineExceeded, "context deadline exceeded: the server ends a call after 100ms (solverd's -max-timeout), sooner than its caller's deadline", ""},
 		{"invalid argument", remote, codes.InvalidArgument, "puzzle.text: bad", ""},
 		{"graceful stop, not TLS", remote, codes.Unavailable, `closing transport due to: connection error: desc = "error reading from server: EOF", received prior goaway: code: NO_ERROR, debug data: "graceful_stop"`, "closed the connection (it is stopping or moving its clients): retry"},
 	}
