@@ -168,7 +168,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.BoolVar(&cfg.tracePublic, "trace-public", false, "with traces on, start each call's trace afresh, linked to the span context its caller sent (traceparent) instead of continuing it: for a server whose callers are not trusted to set its trace ids and sampling")
 	fs.BoolVar(&cfg.pprof, "pprof", false, "also serve the Go profiler's /debug/pprof/ on -metrics-listen (keep that address private)")
 
-	fs.DurationVar(&cfg.maxTimeout, "max-timeout", 10*time.Minute, "longest a call may run (SolveBatch streams excepted: each puzzle has -default-timeout): a caller's later deadline is brought forward to it; unset, it is raised to a longer -default-timeout; 0 means no limit")
+	fs.DurationVar(&cfg.maxTimeout, "max-timeout", 10*time.Minute, "longest a call may run (SolveBatch streams excepted: each puzzle has -default-timeout): a caller's later deadline is brought forward to it; unset, it is raised to a longer -default-timeout; set shorter than an unset -default-timeout, it lowers that to itself; 0 means no limit")
 	fs.DurationVar(&cfg.requestTimeout, "request-timeout", 10*time.Second, "time a call has, once its headers are in, for its request to arrive in full; a later one ends with DeadlineExceeded (SolveBatch streams excepted: -batch-idle-timeout bounds them); 0 means no limit")
 	fs.IntVar(&cfg.prematureResetLimit, "premature-reset-limit", 500, "close a connection (HTTP/2 rapid reset) once its client has cancelled half this many `calls` within -premature-reset-lifetime of their start, before it has made this many, or half of its calls after that; 0 means never")
 	fs.DurationVar(&cfg.prematureResetLifetime, "premature-reset-lifetime", service.DefaultPrematureResetLifetime, "a call cancelled by its client within this time of its start counts as a premature reset")
@@ -213,6 +213,11 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 		// A configuration from before -max-timeout keeps its longer
 		// default deadline.
 		cfg.maxTimeout = cfg.service.DefaultTimeout
+	}
+	if def := service.DefaultConfig().DefaultTimeout; !set["default-timeout"] && cfg.service.DefaultTimeout == 0 && cfg.maxTimeout > 0 && cfg.maxTimeout < def {
+		// A -max-timeout below the service's default deadline brings that
+		// down to it too, rather than refusing a default nobody set.
+		cfg.service.DefaultTimeout = cfg.maxTimeout
 	}
 	if err := cfg.check(); err != nil {
 		return nil, &usageError{err}

@@ -502,17 +502,26 @@ func TestHealthListen(t *testing.T) {
 func TestMaxTimeoutDefault(t *testing.T) {
 	noEnv := func(string) (string, bool) { return "", false }
 	for _, tt := range []struct {
-		args []string
-		want time.Duration
+		args        []string
+		want        time.Duration
+		wantDefault time.Duration // -default-timeout, 0 for the service's
 	}{
-		{nil, 10 * time.Minute},
-		{[]string{"--default-timeout", "20m"}, 20 * time.Minute},
-		{[]string{"--default-timeout", "1m", "--max-timeout", "2m"}, 2 * time.Minute},
-		{[]string{"--max-timeout", "0"}, 0},
+		{nil, 10 * time.Minute, 0},
+		{[]string{"--default-timeout", "20m"}, 20 * time.Minute, 20 * time.Minute},
+		{[]string{"--default-timeout", "1m", "--max-timeout", "2m"}, 2 * time.Minute, time.Minute},
+		{[]string{"--max-timeout", "0"}, 0, 0},
+		// Below the service's 30s, the default deadline comes down to it:
+		// solverd refused to start over a default nobody set.
+		{[]string{"--max-timeout", "10s"}, 10 * time.Second, 10 * time.Second},
+		{[]string{"--max-timeout", "1m"}, time.Minute, 0},
 	} {
 		cfg, err := parseConfig(tt.args, noEnv, io.Discard)
-		if err != nil || cfg.maxTimeout != tt.want {
-			t.Errorf("%v: -max-timeout %v, %v; want %v", tt.args, cfg.maxTimeout, err, tt.want)
+		if err != nil || cfg.maxTimeout != tt.want || cfg.service.DefaultTimeout != tt.wantDefault {
+			t.Errorf("%v: -max-timeout %v, -default-timeout %v, %v; want %v, %v", tt.args, cfg.maxTimeout, cfg.service.DefaultTimeout, err, tt.want, tt.wantDefault)
 		}
+	}
+	// Set, it is kept, and refused when longer.
+	if _, err := parseConfig([]string{"--max-timeout", "10s", "--default-timeout", "20s"}, noEnv, io.Discard); err == nil || !strings.Contains(err.Error(), "-default-timeout (20s) must not be longer than -max-timeout (10s)") {
+		t.Errorf("a -default-timeout longer than -max-timeout: %v", err)
 	}
 }
