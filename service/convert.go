@@ -280,7 +280,8 @@ func selectStrategies(field string, names []string) ([]*strategy.Strategy, error
 //   - on_guess, guess_order, count_weight and random_seed tune guessing:
 //     set (not zero), they are refused where the solve may not guess
 //     (logic only, or strategies without C);
-//   - random_seed drives GUESS_ORDER_RANDOM only.
+//   - random_seed drives GUESS_ORDER_RANDOM only;
+//   - max_solutions bounds the count check_multiple false leaves out.
 //
 // The error is an *OptionConflict.
 func checkGuessing(o *sudokuv1.SolveOptions) error {
@@ -337,6 +338,9 @@ func checkGuessing(o *sudokuv1.SolveOptions) error {
 	if o.GetRandomSeed() != 0 && o.GetGuessOrder() != sudokuv1.GuessOrder_GUESS_ORDER_RANDOM {
 		return &OptionConflict{Rule: SeedWithoutRandom, Field: "random_seed", Index: -1, Type: t}
 	}
+	if o.GetMaxSolutions() != 0 && o.CheckMultiple != nil && !o.GetCheckMultiple() {
+		return &OptionConflict{Rule: CountWithoutCheck, Field: "max_solutions", Index: -1, Type: t}
+	}
 	return nil
 }
 
@@ -362,6 +366,9 @@ const (
 	// DeepLooksGuessingOnly: deep_looks set on a solve that uses singles
 	// and guessing only.
 	DeepLooksGuessingOnly
+	// CountWithoutCheck: max_solutions set with check_multiple false,
+	// which counts no solutions.
+	CountWithoutCheck
 )
 
 // OptionConflict is a contradiction between the fields of SolveOptions,
@@ -406,6 +413,8 @@ func (c *OptionConflict) Reason() string {
 		return "random_seed drives guess_order GUESS_ORDER_RANDOM only; set that order or leave random_seed 0"
 	case DeepLooksGuessingOnly:
 		return fmt.Sprintf("deep_looks bounds the deep strategies a mixed solve tries before it guesses, but solving_type %s uses singles and guessing only; leave it 0", c.Type)
+	case CountWithoutCheck:
+		return "max_solutions bounds the count of solutions, but check_multiple false counts none; leave it 0"
 	}
 	return fmt.Sprintf("options rule %d broken", c.Rule)
 }

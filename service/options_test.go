@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -31,6 +33,7 @@ func TestOptionConflicts(t *testing.T) {
 		{"deep_looks on logic", &sudokuv1.SolveOptions{SolvingType: logic, DeepLooks: 400_000}, TuningLogicOnly, "options.deep_looks", nil},
 		{"deep_looks without C", &sudokuv1.SolveOptions{Strategies: []string{"A", "B", "b"}, DeepLooks: 400_000}, TuningWithoutGuessing, "options.deep_looks", nil},
 		{"deep_looks on guessing", &sudokuv1.SolveOptions{SolvingType: guess, DeepLooks: 400_000}, DeepLooksGuessingOnly, "options.deep_looks", nil},
+		{"max_solutions without the check", &sudokuv1.SolveOptions{CheckMultiple: proto.Bool(false), MaxSolutions: 5}, CountWithoutCheck, "options.max_solutions", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -80,13 +80,14 @@ func (f *solveFlags) check(set map[string]bool) error {
 // optionFlags names the flag of each field of SolveOptions the service's
 // rule refers to.
 var optionFlags = map[string]string{
-	"strategies":   "-strategies",
-	"solving_type": "-type",
-	"on_guess":     "-on-guess",
-	"guess_order":  "-order",
-	"count_weight": "-weight",
-	"random_seed":  "-seed",
-	"deep_looks":   "-deep-looks",
+	"strategies":    "-strategies",
+	"solving_type":  "-type",
+	"on_guess":      "-on-guess",
+	"guess_order":   "-order",
+	"count_weight":  "-weight",
+	"random_seed":   "-seed",
+	"deep_looks":    "-deep-looks",
+	"max_solutions": "-max-solutions",
 }
 
 // typeFlags gives the -type value of each solving type a rule names.
@@ -133,6 +134,8 @@ func conflictWords(c *service.OptionConflict) string {
 		return "-seed drives -order random only; add -order random or drop -seed"
 	case service.DeepLooksGuessingOnly:
 		return fmt.Sprintf("-deep-looks bounds the deep strategies a mixed solve tries before it guesses, but %s uses singles and guessing only", typeFlags[c.Type])
+	case service.CountWithoutCheck:
+		return "-max-solutions bounds the count of solutions, but -check-multiple=false counts none; drop one of them"
 	}
 	return c.Error()
 }

@@ -38,6 +38,8 @@ func TestOptionChecks(t *testing.T) {
 		{"seed with desc", []string{"batch", "--order", "desc", "--seed", "7", "-"}, "-seed drives -order random only"},
 		{"deep-looks with logic", []string{"solve", "--type", "logic", "--deep-looks", "400000"}, "-deep-looks tunes guessing, but -type logic never guesses"},
 		{"deep-looks with guess", []string{"steps", "--type", "guess", "--deep-looks", "400000"}, "-deep-looks bounds the deep strategies a mixed solve tries before it guesses, but -type guess uses singles and guessing only"},
+		{"max-solutions without the check", []string{"solve", "--max-solutions", "5", "--check-multiple=false"}, "-max-solutions bounds the count of solutions, but -check-multiple=false counts none"},
+		{"max-solutions with the check", []string{"solve", "--max-solutions", "5", "--check-multiple"}, ""},
 		{"seed with random", []string{"solve", "--order", "random", "--seed", "7"}, ""},
 		{"deep-looks mixed", []string{"solve", "--deep-looks", "400000"}, ""},
 		{"guess options with guessing", []string{"solve", "--type", "guess", "--on-guess", "backtrack", "--weight", "single", "--order", "asc"}, ""},

@@ -1616,7 +1616,8 @@ type SolveOptions struct {
 	Strategies []string `protobuf:"bytes,7,rep,name=strategies,proto3" json:"strategies,omitempty"`
 	// How many solutions to count at most when checking for more than one;
 	// 0 means 2, and 1 counts 2 as well: one solution is told from several
-	// only by looking for a second. The service caps it.
+	// only by looking for a second. The service caps it. Set with
+	// check_multiple false, which counts none, it is refused.
 	MaxSolutions uint32 `protobuf:"varint,8,opt,name=max_solutions,json=maxSolutions,proto3" json:"max_solutions,omitempty"`
 	// The most search nodes (guesses) to spend, by the solve and, separately,
 	// by counting the solutions; 0 means the service default, and the
