@@ -144,6 +144,10 @@ func help(ctx context.Context, e *env, args []string) error {
 		printUsage(e.stdout)
 		return nil
 	case 1:
+		if args[0] == "help" {
+			printUsage(e.stdout)
+			return nil
+		}
 		cmd := lookup(args[0])
 		if cmd == nil {
 			return usageErrorf("unknown command %q (see solverctl help)", args[0])

@@ -84,6 +84,9 @@ func (c *connFlags) parsed(cmd *command, fs *flag.FlagSet, lookupEnv func(string
 		}
 		if v, ok := lookupEnv(envName(name)); ok {
 			if err := fs.Set(name, v); err != nil {
+				if isBoolFlag(fs.Lookup(name)) {
+					err = errors.New("want true or false (or 1 or 0)")
+				}
 				return usageErrorf("%s: invalid value %q for %s: %v", cmd.name, v, envName(name), err)
 			}
 		}
@@ -226,4 +229,11 @@ func (a *addrList) Set(s string) error {
 	}
 	a.list = append(a.list, addrs...)
 	return nil
+}
+
+// isBoolFlag reports whether fl is a boolean flag, whose parse error
+// ("parse error") says nothing of the values it takes.
+func isBoolFlag(fl *flag.Flag) bool {
+	b, ok := fl.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

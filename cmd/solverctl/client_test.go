@@ -160,7 +160,7 @@ func TestConnFlags(t *testing.T) {
 			wantErr: `invalid value "h:1,h:2" for SOLVERCTL_ADDR: want one address`},
 		{name: "bad boolean", cmd: "steps",
 			env:     map[string]string{"SOLVERCTL_TLS": "maybe"},
-			wantErr: `invalid value "maybe" for SOLVERCTL_TLS`},
+			wantErr: `invalid value "maybe" for SOLVERCTL_TLS: want true or false (or 1 or 0)`},
 		{name: "TLS flag without address", cmd: "solve",
 			args:    []string{"--tls-ca", "ca"},
 			wantErr: "TLS and token flags need -addr"},

@@ -279,6 +279,7 @@ func TestHelp(t *testing.T) {
 		want []string
 	}{
 		{[]string{"help"}, []string{"usage: solverctl", "solve", "steps"}},
+		{[]string{"help", "help"}, []string{"usage: solverctl", "solve", "steps"}},
 		{[]string{"-h"}, []string{"usage: solverctl", "solve", "steps"}},
 		{[]string{"help", "solve"}, []string{"usage: solverctl solve", "-addr", "-check-multiple", "-steps"}},
 		{[]string{"steps", "-h"}, []string{"usage: solverctl steps", "-json", "-timeout"}},
