@@ -137,6 +137,11 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		p, err = decodeJigsawV1(trimmed, o.Tolerant)
 	case FormatV2:
 		p, err = decodeV2(trimmed, o.Tolerant)
+		if err == nil && o.Charset != "" {
+			// Named with the format, a charset names the string's
+			// digits in the answer, as an N×N text's own does.
+			p.Charset, err = CheckCharset(o.Charset, p.Size)
+		}
 	case FormatURL:
 		p, err = decodeURL(trimmed, o.Tolerant)
 	case FormatKillerArrows:

@@ -212,3 +212,28 @@ func TestDecodeSeparatorsAndInvisible(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeV2Charset: a charset given with the format v2 names the
+// string's digits (Puzzle.Charset), so that the answer's explanations and
+// plain text use it as an N×N text's own charset; without the format, a
+// charset beside a 2.0 string is refused.
+func TestDecodeV2Charset(t *testing.T) {
+	plain, _, err := Decode(seedFirst, DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := EncodeV2(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := Decode(text, DecodeOptions{Format: FormatV2, Charset: ".ABCDEFGHI"})
+	if err != nil || p.Charset != ".ABCDEFGHI" {
+		t.Errorf("v2 with a charset: charset %q, %v; want .ABCDEFGHI", p.Charset, err)
+	}
+	if _, _, err := Decode(text, DecodeOptions{Format: FormatV2, Charset: ".AB"}); err == nil {
+		t.Error("v2 with a charset too short for 9×9: no error")
+	}
+	if _, _, err := Decode(text, DecodeOptions{Charset: ".ABCDEFGHI"}); err == nil {
+		t.Error("a charset beside a 2.0 string without the format: no error")
+	}
+}
