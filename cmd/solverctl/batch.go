@@ -72,8 +72,12 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		input = name
 	} else if rate {
 		var text io.Reader
+		arg := input
 		if input, text = rateInput(input); text != nil {
 			in = text
+			if looksLikeFileName(arg) {
+				fmt.Fprintf(e.stderr, "solverctl: %s: no file %q: reading it as a puzzle\n", cmd.name, arg)
+			}
 		}
 	}
 	if input != "-" && input != "" {

@@ -7,8 +7,10 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // rateHelp is the long help of rate (see command).
@@ -95,6 +97,22 @@ func (o *ordered) drain(w *bufio.Writer) error {
 		o.next = seq + 1
 	}
 	return nil
+}
+
+// looksLikeFileName reports whether arg, which names no file, was more
+// likely meant as one than as a puzzle: one word with a lower-case
+// extension (puzzles.txt), which no puzzle format ends with.
+func looksLikeFileName(arg string) bool {
+	ext := filepath.Ext(arg)
+	if len(ext) < 3 || len(ext) > 6 || strings.ContainsFunc(arg, unicode.IsSpace) {
+		return false
+	}
+	for _, r := range ext[1:] {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // rateInput returns the input of rate: "-" and files as they are, and a

@@ -172,3 +172,23 @@ func TestRateInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestLooksLikeFileName: rate says when an argument it reads as a puzzle,
+// naming no file, was likely a mistyped file name; no puzzle format ends
+// with a lower-case extension.
+func TestLooksLikeFileName(t *testing.T) {
+	for arg, want := range map[string]bool{
+		"nosuch.txt":  true,
+		"top95.sdm":   true,
+		"data/x.json": true,
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......": false,
+		"S9B0d0i0f0a":        false,
+		"1...2...3...4..A.B": false,
+		"https://www.sudokuwiki.org/sudoku.htm?bd=4.....8.5": false,
+		"a puzzle.txt": false,
+	} {
+		if got := looksLikeFileName(arg); got != want {
+			t.Errorf("looksLikeFileName(%q) = %v, want %v", arg, got, want)
+		}
+	}
+}
