@@ -329,7 +329,7 @@ func TestSolveBatchHeartbeat(t *testing.T) {
 // (the server busy with other calls) gets no heartbeats, so that a client
 // may send it to another server.
 func TestSolveBatchNoHeartbeatWaiting(t *testing.T) {
-	const beat = 20 * time.Millisecond
+	const beat = 50 * time.Millisecond
 	ts := startServer(t, Config{MaxConcurrent: 1, BatchHeartbeat: beat}, GRPCConfig{})
 	stream, _, _ := ts.openBatchBaseline(t)
 	release := holdSlot(t, ts)
@@ -338,12 +338,14 @@ func TestSolveBatchNoHeartbeatWaiting(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the puzzle to wait for a slot", func() bool { return ts.srv.limit.waiting() == 1 })
-	time.Sleep(20 * beat)
+	time.Sleep(10 * beat)
 	release()
 	if a, err := stream.Recv(); err != nil || a.GetId() != "a" || a.GetResult() == nil {
 		t.Fatalf("answer = %v, %v; want a result for a", a, err)
 	}
-	if stream.beats != 0 {
+	// Heartbeats while it waited would be ten; one may come while it
+	// solves, on a machine so busy that the solve takes a beat.
+	if stream.beats > 1 {
 		t.Errorf("%d heartbeats while the puzzle waited for a slot, want none", stream.beats)
 	}
 }

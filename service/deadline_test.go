@@ -59,3 +59,41 @@ func TestMaxTimeout(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultTimeoutSaid: a call that set no deadline and ran out of the
+// server's default says so, naming solverd's flag, where it said only
+// "context deadline exceeded"; a call that ran out of its own deadline
+// does not.
+func TestDefaultTimeoutSaid(t *testing.T) {
+	ts := startServer(t, Config{DefaultTimeout: time.Nanosecond}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	calls := map[string]func(context.Context) error{
+		"Solve": func(ctx context.Context) error {
+			_, err := client.Solve(ctx, &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedHard)})
+			return err
+		},
+		"Rate": func(ctx context.Context) error {
+			_, err := client.Rate(ctx, &sudokuv1.RateRequest{Puzzle: textPuzzle(seedHard)})
+			return err
+		},
+		"SolveSteps": func(ctx context.Context) error {
+			stream, err := client.SolveSteps(ctx, &sudokuv1.SolveStepsRequest{Puzzle: textPuzzle(seedHard)})
+			for err == nil {
+				_, err = stream.Recv()
+			}
+			return err
+		},
+	}
+	for name, call := range calls {
+		err := call(context.Background())
+		if status.Code(err) != codes.DeadlineExceeded || !strings.Contains(status.Convert(err).Message(), "the server's default of 1ns (solverd's -default-timeout) passed") {
+			t.Errorf("%s without a deadline: %v; want DeadlineExceeded naming -default-timeout", name, err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	<-ctx.Done()
+	if err := calls["Solve"](ctx); strings.Contains(status.Convert(err).Message(), "-default-timeout") {
+		t.Errorf("Solve past its own deadline: %v; want no word of the server's default", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -21,9 +22,10 @@ import (
 var errTooLarge = errors.New("answer too large")
 
 // Solve solves one puzzle.
-func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (*sudokuv1.SolveResponse, error) {
+func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (_ *sudokuv1.SolveResponse, err error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
+	defer func() { err = s.explainDeadline(ctx, err) }()
 	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return nil, toStatus(err)
@@ -124,9 +126,10 @@ func basicView(v sudokuv1.ResultView) (bool, error) {
 // that goes away cancels the stream's context, which stops the solver at
 // its next step; the default deadline ends the call even when the client
 // reads nothing.
-func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.SudokuService_SolveStepsServer) error {
+func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.SudokuService_SolveStepsServer) (err error) {
 	ctx, cancel := s.bound(stream.Context())
 	defer cancel()
+	defer func() { err = s.explainDeadline(ctx, err) }()
 	p, opts, sl, err := s.prepareAdmitted(ctx, req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return toStatus(err)
@@ -216,12 +219,29 @@ func (s *Server) sendStatus(ctx context.Context, err error) error {
 // once, but a loaded machine can run that late.
 const clientGoneWait = time.Second
 
+// errDefaultTimeout is the cause of a call's context that ran out of
+// Config.DefaultTimeout, the deadline of a call that set none.
+var errDefaultTimeout = errors.New("the server's default deadline passed")
+
 // bound gives ctx the default deadline when the caller set none.
 func (s *Server) bound(ctx context.Context) (context.Context, context.CancelFunc) {
 	if _, ok := ctx.Deadline(); ok {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeout(ctx, s.cfg.DefaultTimeout)
+	return context.WithTimeoutCause(ctx, s.cfg.DefaultTimeout, errDefaultTimeout)
+}
+
+// explainDeadline returns err, the error of a call whose context is ctx
+// (from bound), saying that the server's default deadline ended it when
+// it did: its caller, which set none, would otherwise read only "context
+// deadline exceeded" and look for a deadline of its own.
+func (s *Server) explainDeadline(ctx context.Context, err error) error {
+	if status.Code(err) != codes.DeadlineExceeded || !errors.Is(context.Cause(ctx), errDefaultTimeout) {
+		return err
+	}
+	msg := status.Convert(err).Message()
+	return status.Error(codes.DeadlineExceeded, strings.TrimSuffix(msg, ".")+
+		fmt.Sprintf(": the call set no deadline, and the server's default of %v (solverd's -default-timeout) passed", s.cfg.DefaultTimeout))
 }
 
 // prepare validates and converts a request's puzzle and options.
