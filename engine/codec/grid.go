@@ -97,6 +97,7 @@ func DrawGrid(n, rows, cols int, boxed bool, symbol func(cell int) byte) string 
 // then 1-9, A-Z). Otherwise it is the whole document: the charset line,
 // a blank line, the puzzle, then "### Map" and the region map, whose
 // regions take the charset's symbols in the order they first appear.
+// A charset that cannot name the digits (see CheckCharset) is refused.
 func EncodeNxN(p *Puzzle) (string, error) {
 	if err := checkPuzzle(p); err != nil {
 		return "", err
@@ -109,6 +110,14 @@ func EncodeNxN(p *Puzzle) (string, error) {
 		return "", grid.FieldErrorf("board", "the N×N form cannot carry the black cells of %s board; use v2", v.WithArticle())
 	case extraUnits(v) != "":
 		return "", grid.FieldErrorf("board", "the N×N form cannot carry the %s; use v2", extraUnits(v))
+	}
+	if len(p.Charset) > p.Size {
+		// The charset names the digits: one it cannot name them with
+		// (a symbol repeated, not printable ASCII) would write a text
+		// that reads back as another puzzle or none.
+		if _, err := normalizeCharset(p.Charset); err != nil {
+			return "", err
+		}
 	}
 	n := p.Size
 	symbols := symbolsOf(p)

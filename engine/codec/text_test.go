@@ -195,3 +195,53 @@ func TestMapRowNotHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodeNxNCharset checks that EncodeNxN refuses a charset that cannot
+// name the digits, rather than write a text that reads back as another
+// puzzle or none, and that the charsets it takes round-trip.
+func TestEncodeNxNCharset(t *testing.T) {
+	tests := []struct {
+		charset string
+		ok      bool
+	}{
+		{"", true},
+		{"0123456789", true},
+		{".ABCDEFGHI", true},
+		{"abcdefghij", true},
+		{"01", true}, // too short to name the digits: the default's are written
+		{"0123456781", false},
+		{"0é23456789", false},
+		{"0\t23456789", false},
+	}
+	for _, tt := range tests {
+		p, err := ParseText(seedFirst, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Charset = tt.charset
+		s, err := EncodeNxN(p)
+		if !tt.ok {
+			var fe *grid.FieldError
+			if !errors.As(err, &fe) || fe.Field != "charset" {
+				t.Errorf("EncodeNxN with charset %q = %q, %v; want a charset error", tt.charset, s, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("EncodeNxN with charset %q: %v", tt.charset, err)
+			continue
+		}
+		q, _, err := Decode(s, DecodeOptions{})
+		if err != nil {
+			t.Errorf("EncodeNxN with charset %q wrote %q, which does not decode: %v", tt.charset, s, err)
+			continue
+		}
+		for cell := range p.Cells {
+			if q.Cells[cell].Value != p.Cells[cell].Value {
+				t.Errorf("EncodeNxN with charset %q wrote %q, read back with %s = %d, want %d",
+					tt.charset, s, cellName(9, cell), q.Cells[cell].Value, p.Cells[cell].Value)
+				break
+			}
+		}
+	}
+}
