@@ -194,13 +194,13 @@ func (b *Board) resetPeers(clues, entries []uint8) {
 	b.tracking = false
 	for cell, v := range clues {
 		if v != 0 {
-			b.Place(cell, int(v))
+			b.place(cell, int(v))
 			b.given[cell] = true
 		}
 	}
 	for cell, v := range entries {
 		if v != 0 && (cell >= len(clues) || clues[cell] == 0) {
-			b.Place(cell, int(v))
+			b.place(cell, int(v))
 		}
 	}
 	b.blackOut()
@@ -288,8 +288,18 @@ func (b *Board) record(cell int) {
 
 // Place writes d in an empty cell and removes d from the candidates of its
 // peers, reporting whether it did: a filled cell (a clue or a placed
-// digit) is left as it is, so that the count of empty cells stays true.
+// digit), a black cell and a digit outside 1..N are left as they are, so
+// that the count of empty cells stays true and every digit fits the board.
 func (b *Board) Place(cell, d int) bool {
+	if d < 1 || d > b.l.N || b.l.IsBlack(cell) {
+		return false
+	}
+	return b.place(cell, d)
+}
+
+// place is Place without its checks of the digit and of black cells, for
+// Reset, which places the clues of black cells and does not check digits.
+func (b *Board) place(cell, d int) bool {
 	if b.value[cell] != 0 {
 		return false
 	}

@@ -667,3 +667,44 @@ func TestBareCage(t *testing.T) {
 		t.Error("a copy of the layout shares its bare cages")
 	}
 }
+
+// TestPlaceRefuses checks that Place leaves the board as it is for a digit
+// outside 1..N and for a black cell, keeping the count of empty cells true:
+// a digit written in a black cell counted as filling a white one, so that
+// the board reported Solved with a white cell empty.
+func TestPlaceRefuses(t *testing.T) {
+	black := make([]bool, 16)
+	black[0] = true
+	tests := []struct {
+		name     string
+		cfg      Config
+		cell, d  int
+		wantDone bool
+	}{
+		{"digit in range", Config{Size: 9}, 0, 9, true},
+		{"digit 0", Config{Size: 9}, 0, 0, false},
+		{"digit -1", Config{Size: 9}, 0, -1, false},
+		{"digit above N", Config{Size: 9}, 0, 10, false},
+		{"digit above MaxSize", Config{Size: 9}, 0, 300, false},
+		{"black cell", Config{Size: 4, Variant: Str8ts, Black: black}, 0, 1, false},
+		{"white cell", Config{Size: 4, Variant: Str8ts, Black: black}, 1, 1, true},
+	}
+	for _, tt := range tests {
+		l, err := NewLayout(tt.cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		b := NewBoard(l)
+		before, empty := b.Values(), b.Empty()
+		if got := b.Place(tt.cell, tt.d); got != tt.wantDone {
+			t.Errorf("%s: Place(%d, %d) = %v, want %v", tt.name, tt.cell, tt.d, got, tt.wantDone)
+		}
+		if tt.wantDone {
+			continue
+		}
+		if !b.ValuesEqual(before) || b.Empty() != empty {
+			t.Errorf("%s: Place(%d, %d) changed the board: values %v, empty %d, want %v, %d",
+				tt.name, tt.cell, tt.d, b.Values(), b.Empty(), before, empty)
+		}
+	}
+}
