@@ -594,6 +594,9 @@ func (r *run) run(ctx context.Context) error {
 				r.res.CountComplete = r.guessing
 				return nil
 			}
+			if err := r.stepLimit(); err != nil {
+				return err
+			}
 			if err := r.backtrack(conflict); err != nil {
 				return err
 			}
@@ -605,6 +608,9 @@ func (r *run) run(ctx context.Context) error {
 			// (unless a step assumed so).
 			r.res.CountComplete = r.res.Guesses == 0 && !r.assumedUnique
 			return nil
+		}
+		if err := r.stepLimit(); err != nil {
+			return err
 		}
 		if found, err := r.deduce(ctx); found || err != nil {
 			if err != nil {
@@ -1072,6 +1078,16 @@ func (r *run) activePasses() []strategy.Pass {
 		return r.cheap
 	}
 	return r.passes
+}
+
+// stepLimit returns ErrStepLimit when the solve has taken the most steps
+// its options allow, before it applies another: the board then holds the
+// steps reported and no more.
+func (r *run) stepLimit() error {
+	if r.opts.MaxSteps > 0 && r.res.Steps >= r.opts.MaxSteps {
+		return fmt.Errorf("%w after %d steps", ErrStepLimit, r.opts.MaxSteps)
+	}
+	return nil
 }
 
 func (r *run) report(s *strategy.Step) error {

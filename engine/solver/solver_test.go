@@ -298,6 +298,58 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestStepLimitHoldsSteps checks that a solve stopped by MaxSteps took
+// the steps it reported and no more: the result counts MaxSteps steps and
+// its board is the one the last step reported left, where the solve used
+// to apply one step more, unreported, before it stopped. A solve that
+// finishes in exactly MaxSteps steps is not stopped.
+func TestStepLimitHoldsSteps(t *testing.T) {
+	const easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	const hard = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+	tests := []struct {
+		name   string
+		puzzle string
+		opts   Options
+	}{
+		{"logic", easy, Options{}},
+		{"guessing with safe copies", hard, Options{Type: GuessingOnly}},
+		{"guessing with backtracking", hard, Options{Type: GuessingOnly, OnGuess: BacktrackChanges}},
+	}
+	for _, tt := range tests {
+		b := parse(t, tt.puzzle, "", "")
+		full, err := Solve(context.Background(), b, tt.opts, nil)
+		if err != nil || full.Status != Solved {
+			t.Fatalf("%s: unlimited solve: %v, %v", tt.name, full.Status, err)
+		}
+		for limit := 1; limit <= full.Steps; limit++ {
+			if limit > 40 && limit < full.Steps {
+				continue // the first steps and the last are enough
+			}
+			opts := tt.opts
+			opts.MaxSteps = limit
+			emitted := 0
+			var last []uint8
+			res, err := Solve(context.Background(), b, opts, func(i int, _ *strategy.Step, after *grid.Board) error {
+				emitted, last = i, after.Values()
+				return nil
+			})
+			if limit == full.Steps {
+				if err != nil || res.Status != Solved {
+					t.Errorf("%s: MaxSteps %d, the steps the solve takes: %v, %v; want solved", tt.name, limit, res.Status, err)
+				}
+				continue
+			}
+			if !errors.Is(err, ErrStepLimit) {
+				t.Fatalf("%s: MaxSteps %d: err = %v, want %v", tt.name, limit, err, ErrStepLimit)
+			}
+			if res.Steps != limit || emitted != limit || !res.Board.ValuesEqual(last) {
+				t.Errorf("%s: MaxSteps %d: %d steps, %d reported, board the last reported left %v; want %d, %d, true",
+					tt.name, limit, res.Steps, emitted, res.Board.ValuesEqual(last), limit, limit)
+			}
+		}
+	}
+}
+
 // TestDeadlineStopsFinder checks that a deadline reaches a finder that
 // is searching: on an empty 32×32 board, the fish finders search for
 // about 1.5 s (much longer under the race detector) and find nothing.
