@@ -290,8 +290,6 @@ func isSeparator(r rune) bool {
 // allocate without limit.
 const maxCells = grid.MaxSize * grid.MaxSize
 
-// normalizeCharset upper-cases a charset and checks its symbols are distinct
-// printable ASCII.
 // CheckCharset returns charset as a puzzle of size n uses it (upper
 // case), or a *grid.FieldError on "charset" saying why it cannot name that
 // puzzle's symbols: a blank symbol then one for each digit 1..n, printable
@@ -307,6 +305,8 @@ func CheckCharset(charset string, n int) (string, error) {
 	return s, nil
 }
 
+// normalizeCharset upper-cases a charset and checks its symbols are distinct
+// printable ASCII.
 func normalizeCharset(charset string) (string, error) {
 	s := strings.ToUpper(charset)
 	if len(s) < 2 {
