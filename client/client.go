@@ -45,8 +45,11 @@ type options struct {
 	tlsCA     string
 	tlsCert   string
 	tlsKey    string
+	certSet   bool // WithClientCert was given, even with empty names
 	token     string
+	tokenSet  bool // WithToken was given, even an empty token
 	tokenFile string
+	fileSet   bool // WithTokenFile was given, even an empty name
 	gzip      bool
 	keepalive *keepalive.ClientParameters
 	dialOpts  []grpc.DialOption
@@ -65,19 +68,20 @@ func WithTLS(caFile string) Option {
 // private key in keyFile, for mutual TLS. It implies WithTLS("") unless
 // WithTLS names a CA file.
 func WithClientCert(certFile, keyFile string) Option {
-	return func(o *options) { o.useTLS, o.tlsCert, o.tlsKey = true, certFile, keyFile }
+	return func(o *options) { o.useTLS, o.tlsCert, o.tlsKey, o.certSet = true, certFile, keyFile, true }
 }
 
-// WithToken sends token as a bearer token with every call.
+// WithToken sends token as a bearer token with every call. A blank token,
+// "" included, fails New rather than send none.
 func WithToken(token string) Option {
-	return func(o *options) { o.token = token }
+	return func(o *options) { o.token, o.tokenSet = token, true }
 }
 
 // WithTokenFile sends the bearer token in file with every call: its first
 // line that is neither blank nor a # comment, as solverd reads its token
 // files.
 func WithTokenFile(file string) Option {
-	return func(o *options) { o.tokenFile = file }
+	return func(o *options) { o.tokenFile, o.fileSet = file, true }
 }
 
 // WithGzip sends requests gzip-compressed; the server must accept gzip.
@@ -142,10 +146,12 @@ func dialOptions(opts []Option) ([]grpc.DialOption, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if (o.tlsCert == "") != (o.tlsKey == "") {
+	// An option given an empty argument (an unset variable, say) is an
+	// error, not the option left out.
+	if o.certSet && (o.tlsCert == "" || o.tlsKey == "") {
 		return nil, errors.New("client: WithClientCert needs both a certificate and a key file")
 	}
-	if o.token != "" && o.tokenFile != "" {
+	if o.tokenSet && o.fileSet {
 		return nil, errors.New("client: WithToken and WithTokenFile exclude each other")
 	}
 	creds := insecure.NewCredentials()
@@ -161,10 +167,13 @@ func dialOptions(opts []Option) ([]grpc.DialOption, error) {
 	// fail with Internal ("non-printable ASCII"): it is sent trimmed, as
 	// WithTokenFile's is.
 	token := strings.TrimSpace(o.token)
-	if o.token != "" && token == "" {
+	if o.tokenSet && token == "" {
 		return nil, errors.New("client: WithToken: the token is blank")
 	}
-	if o.tokenFile != "" {
+	if o.fileSet {
+		if o.tokenFile == "" {
+			return nil, errors.New("client: WithTokenFile: no file named")
+		}
 		tokens, err := transport.ReadTokens(o.tokenFile)
 		if err != nil {
 			return nil, err // it names the file

@@ -32,6 +32,11 @@ func TestNewBadOptions(t *testing.T) {
 		{"token twice", "h:1", []client.Option{client.WithToken("a"), client.WithTokenFile("t")}, "exclude each other"},
 		{"blank token", "h:1", []client.Option{client.WithToken(" \n")}, "the token is blank"},
 		{"token file missing", "h:1", []client.Option{client.WithTokenFile(missing)}, "missing.pem"},
+		{"empty token", "h:1", []client.Option{client.WithToken("")}, "the token is blank"},
+		{"empty token and a file", "h:1", []client.Option{client.WithToken(""), client.WithTokenFile(missing)}, "exclude each other"},
+		{"empty token file name", "h:1", []client.Option{client.WithTokenFile("")}, "no file named"},
+		{"empty cert and key", "h:1", []client.Option{client.WithClientCert("", "")}, "both a certificate and a key"},
+		{"key without cert", "h:1", []client.Option{client.WithClientCert("", "k.pem")}, "both a certificate and a key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
