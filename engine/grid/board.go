@@ -318,14 +318,13 @@ func (b *Board) place(cell, d int) bool {
 }
 
 // Eliminate removes d from the candidates of cell, reporting whether it was
-// there.
+// there (a number outside 1..MaxSize never is).
 func (b *Board) Eliminate(cell, d int) bool {
-	bit := Bit(d)
-	if b.cand[cell]&bit == 0 {
+	if !b.cand[cell].Has(d) {
 		return false
 	}
 	b.record(cell)
-	b.cand[cell] &^= bit
+	b.cand[cell] &^= Bit(d)
 	return true
 }
 

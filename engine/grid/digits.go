@@ -22,8 +22,9 @@ func AllDigits(n int) Digits {
 	return Digits(1)<<n - 1
 }
 
-// Has reports whether d is in the set.
-func (s Digits) Has(d int) bool { return s&Bit(d) != 0 }
+// Has reports whether d is in the set; a number outside 1..MaxSize, such
+// as the 0 of an empty cell, is in none.
+func (s Digits) Has(d int) bool { return uint(d-1) < MaxSize && s&(1<<uint(d-1)) != 0 }
 
 // Count returns the number of digits in the set.
 func (s Digits) Count() int { return bits.OnesCount32(uint32(s)) }

@@ -708,3 +708,32 @@ func TestPlaceRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestHasOutOfRange checks that Digits.Has and Board.Eliminate take any
+// int, as their signatures do: a number outside 1..MaxSize, such as the 0
+// of an empty cell's Value, is in no set, where it panicked with a
+// negative shift.
+func TestHasOutOfRange(t *testing.T) {
+	all := AllDigits(MaxSize)
+	tests := []struct {
+		d    int
+		want bool
+	}{
+		{-1, false}, {0, false}, {1, true}, {32, true}, {33, false}, {1 << 40, false},
+	}
+	l, err := NewLayout(Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		if got := all.Has(tt.d); got != tt.want {
+			t.Errorf("AllDigits(%d).Has(%d) = %v, want %v", MaxSize, tt.d, got, tt.want)
+		}
+		b := NewBoard(l)
+		if tt.d > 9 || !tt.want {
+			if b.Eliminate(0, tt.d) || b.Cands(0) != AllDigits(9) {
+				t.Errorf("Eliminate(0, %d) took a candidate: %v", tt.d, b.Cands(0))
+			}
+		}
+	}
+}
