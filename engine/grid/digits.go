@@ -24,7 +24,10 @@ func AllDigits(n int) Digits {
 
 // Has reports whether d is in the set; a number outside 1..MaxSize, such
 // as the 0 of an empty cell, is in none.
-func (s Digits) Has(d int) bool { return uint(d-1) < MaxSize && s&(1<<uint(d-1)) != 0 }
+func (s Digits) Has(d int) bool {
+	// Unsigned, a shift of 32 or more (d outside 1..32) leaves no bit.
+	return s&(1<<uint(d-1)) != 0
+}
 
 // Count returns the number of digits in the set.
 func (s Digits) Count() int { return bits.OnesCount32(uint32(s)) }
