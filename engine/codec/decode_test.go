@@ -237,3 +237,43 @@ func TestDecodeV2Charset(t *testing.T) {
 		t.Error("a charset beside a 2.0 string without the format: no error")
 	}
 }
+
+// TestEncodeCagesWithoutVariant: a puzzle with cages whose text named no
+// variant (plain text, cages added) is a killer to the 2.0 encoders, its
+// cage cells checked; cages on a variant named without them (an X board)
+// are refused, where the 2.0 string was written without them.
+func TestEncodeCagesWithoutVariant(t *testing.T) {
+	const clues = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+	read := func(cages []grid.Cage) *Puzzle {
+		p, _, err := Decode(clues, DecodeOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Cages = cages
+		return p
+	}
+	cage := []grid.Cage{{Cells: []int{0, 1}, Target: 3, Op: grid.OpAdd}}
+	for _, f := range []Format{FormatV2, FormatURL} {
+		s, err := Encode(read(cage), f)
+		if err != nil {
+			t.Fatalf("%v: %v", f, err)
+		}
+		back, _, err := Decode(s, DecodeOptions{})
+		if err != nil || len(back.Cages) != 1 || back.EffectiveVariant(grid.Classic) != grid.Killer {
+			t.Errorf("%v: %q reads back with cages %v, variant %v, %v; want the one cage, a killer", f, s, back.Cages, back.EffectiveVariant(grid.Classic), err)
+		}
+	}
+	for _, cages := range [][]grid.Cage{
+		{{Cells: []int{80, 81}, Target: 3, Op: grid.OpAdd}},
+		{{Cells: []int{-1}, Target: 3, Op: grid.OpAdd}},
+	} {
+		if s, err := Encode(read(cages), FormatV2); err == nil {
+			t.Errorf("cage %v outside the board: %q, no error", cages, s)
+		}
+	}
+	p := read(cage)
+	p.Variant, p.VariantSet = grid.X, true
+	if _, err := Encode(p, FormatV2); err == nil || !strings.Contains(err.Error(), "an X board has no cages") {
+		t.Errorf("cages on a named X board: %v, want them refused", err)
+	}
+}

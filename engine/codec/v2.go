@@ -527,9 +527,11 @@ func v2Variant(p *Puzzle) (grid.Variant, error) {
 	if err := checkPuzzle(p); err != nil {
 		return 0, err
 	}
-	v := p.EffectiveVariant(grid.Classic)
+	v := killerVariant(p) // cages and no variant named: a killer
 	irregular := p.Regions != nil && !grid.IsRegular(p.Size, p.Regions)
 	switch {
+	case len(p.Cages) > 0 && !v.HasCages():
+		return 0, grid.FieldErrorf("board", "%s board has no cages", v.WithArticle())
 	case irregular && v == grid.Classic:
 		v = grid.Jigsaw
 	case irregular && v == grid.Killer:
