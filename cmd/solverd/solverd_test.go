@@ -291,7 +291,7 @@ func TestBadConfig(t *testing.T) {
 		{"negative request timeout", []string{"--request-timeout", "-1s"}, nil, "-request-timeout must not be negative"},
 		{"negative max timeout", []string{"--max-timeout", "-1s"}, nil, "-max-timeout must not be negative"},
 		{"default timeout past the max", []string{"--default-timeout", "20m", "--max-timeout", "10m"}, nil, "-default-timeout (20m0s) must not be longer than -max-timeout (10m0s)"},
-		{"service's default timeout past the max", []string{"--max-timeout", "10s"}, nil, "-default-timeout (30s) must not be longer than -max-timeout (10s)"},
+		{"default timeout set past the max", []string{"--max-timeout", "10s", "--default-timeout", "30s"}, nil, "-default-timeout (30s) must not be longer than -max-timeout (10s)"},
 		{"negative reset limit", []string{"--premature-reset-limit", "-1"}, nil, "-premature-reset-limit must not be negative"},
 		{"negative reset ban", []string{"--premature-reset-ban", "-1s"}, nil, "-premature-reset-ban must not be negative"},
 		{"zero reset lifetime", []string{"--premature-reset-lifetime", "0s"}, nil, "-premature-reset-lifetime must be positive"},
