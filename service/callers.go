@@ -18,7 +18,6 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/sudokuwise/solver/internal/transport"
@@ -118,19 +117,20 @@ func newCallerLimiter(perSecond float64, burst, maxCallers int, now func() time.
 		perSecond: rate.Limit(perSecond),
 		burst:     burst,
 		max:       maxCallers,
-		idle:      refillTime(perSecond, burst),
+		idle:      fillTime(float64(burst), perSecond),
 		now:       now,
 		callers:   map[string]*list.Element{},
 	}
 }
 
-// refillTime returns how long an empty bucket of burst calls takes to
-// fill at perSecond calls a second, or the longest time.Duration when
-// that is longer: converted as it is, it would wrap to a negative
-// duration, which forgets every caller at each call, its bucket full
+// fillTime returns how long a bucket filling at perSecond calls a second
+// takes to gain tokens (rounded up, so that a wait is never 0), or the
+// longest time.Duration when that is longer: converted as it is, it would
+// wrap to a negative duration; as the time to forget an idle caller
+// (burst tokens), that forgets every caller at each call, its bucket full
 // again, so that the limit never applies.
-func refillTime(perSecond float64, burst int) time.Duration {
-	d := float64(burst) / perSecond * float64(time.Second)
+func fillTime(tokens, perSecond float64) time.Duration {
+	d := math.Ceil(tokens / perSecond * float64(time.Second))
 	if d >= math.MaxInt64 { // as a float64, 2⁶³: the first that wraps
 		return math.MaxInt64
 	}
@@ -149,16 +149,10 @@ func (l *callerLimiter) limit(ctx context.Context, method string) error {
 		return nil
 	}
 	l.refused.Add(1)
-	st := status.New(codes.ResourceExhausted, fmt.Sprintf(
+	return withReason(codes.ResourceExhausted, ReasonRateLimited, fmt.Sprintf(
 		"%s: the rate limit of %g calls per second (burst %d) is spent for %s; retry in %v",
-		method, float64(l.perSecond), l.burst, name, wait.Round(time.Millisecond)))
-	if d, err := st.WithDetails(
-		&errdetails.ErrorInfo{Reason: ReasonRateLimited, Domain: ErrorDomain},
-		&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)},
-	); err == nil {
-		st = d
-	}
-	return st.Err()
+		method, float64(l.perSecond), l.burst, name, wait.Round(time.Millisecond)),
+		&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)})
 }
 
 // unary is the rate limit's interceptor of unary calls.
@@ -199,17 +193,7 @@ func (l *callerLimiter) allow(name string) (bool, time.Duration) {
 	if b.lim.AllowN(now, 1) {
 		return true, 0
 	}
-	return false, tokenWait(1-b.lim.TokensAt(now), float64(l.perSecond))
-}
-
-// tokenWait returns how long a bucket filling at perSecond takes to gain
-// tokens, at most the longest time.Duration.
-func tokenWait(tokens, perSecond float64) time.Duration {
-	d := math.Ceil(tokens / perSecond * float64(time.Second))
-	if d >= math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return time.Duration(d)
+	return false, fillTime(1-b.lim.TokensAt(now), float64(l.perSecond))
 }
 
 // forgetIdle forgets the callers not seen for l.idle or longer.

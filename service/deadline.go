@@ -42,12 +42,19 @@ func (c deadlineCap) bound(ctx context.Context, fullMethod string) (context.Cont
 // explain returns err, the error of a call whose context is ctx, saying
 // that the server's bound ended it when it did.
 func (c deadlineCap) explain(ctx context.Context, err error) error {
-	if status.Code(err) != codes.DeadlineExceeded || !errors.Is(context.Cause(ctx), errMaxTimeout) {
+	return explainDeadline(ctx, err, errMaxTimeout,
+		fmt.Sprintf("the server ends a call after %v (solverd's -max-timeout), sooner than its caller's deadline", c.max))
+}
+
+// explainDeadline returns err, the error of a call whose context is ctx,
+// with why added to its message when it is DeadlineExceeded and cause
+// ended ctx (a deadline the server set, which its caller would otherwise
+// look for among its own).
+func explainDeadline(ctx context.Context, err, cause error, why string) error {
+	if status.Code(err) != codes.DeadlineExceeded || !errors.Is(context.Cause(ctx), cause) {
 		return err
 	}
-	msg := status.Convert(err).Message()
-	return status.Error(codes.DeadlineExceeded, strings.TrimSuffix(msg, ".")+
-		fmt.Sprintf(": the server ends a call after %v (solverd's -max-timeout), sooner than its caller's deadline", c.max))
+	return status.Error(codes.DeadlineExceeded, strings.TrimSuffix(status.Convert(err).Message(), ".")+": "+why)
 }
 
 func (c deadlineCap) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {

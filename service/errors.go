@@ -9,6 +9,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
 
 	"github.com/sudokuwise/solver/engine/generate"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -125,10 +126,12 @@ const (
 	ReasonRateLimited = "RATE_LIMITED"
 )
 
-// withReason returns the status code, msg with an ErrorInfo of reason.
-func withReason(code codes.Code, reason, msg string) error {
+// withReason returns the status code, msg with an ErrorInfo of reason and
+// the details more.
+func withReason(code codes.Code, reason, msg string, more ...protoadapt.MessageV1) error {
 	st := status.New(code, msg)
-	if d, err := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}); err == nil {
+	details := append([]protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}}, more...)
+	if d, err := st.WithDetails(details...); err == nil {
 		st = d
 	}
 	return st.Err()

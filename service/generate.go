@@ -35,9 +35,8 @@ var symmetries = map[sudokuv1.Symmetry]generate.Symmetry{
 // Generate makes a new puzzle with exactly one solution, at the level
 // asked for when it can before the deadline (the closest found otherwise).
 func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_ *sudokuv1.GenerateResponse, err error) {
-	ctx, cancel := s.bound(ctx)
-	defer cancel()
-	defer func() { err = s.explainDeadline(ctx, err) }()
+	ctx, end := s.bound(ctx)
+	defer end(&err)
 	cfg, format, err := s.generateConfig(req)
 	if err != nil {
 		return nil, toStatus(err)

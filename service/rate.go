@@ -16,9 +16,8 @@ import (
 // Rate grades a puzzle by solving it, counting the steps of each strategy,
 // and rates a classic 9×9 puzzle as Sudoku Explainer does.
 func (s *Server) Rate(ctx context.Context, req *sudokuv1.RateRequest) (_ *sudokuv1.RateResponse, err error) {
-	ctx, cancel := s.bound(ctx)
-	defer cancel()
-	defer func() { err = s.explainDeadline(ctx, err) }()
+	ctx, end := s.bound(ctx)
+	defer end(&err)
 	p, opts, sl, err := s.prepareAdmitted(ctx, req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return nil, toStatus(err)
@@ -52,9 +51,8 @@ const defaultFindSteps = 1000
 // FindSteps lists every step the chosen strategies can take on the board
 // as given (solver.FindSteps), at most max_steps of them.
 func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) (_ *sudokuv1.FindStepsResponse, err error) {
-	ctx, cancel := s.bound(ctx)
-	defer cancel()
-	defer func() { err = s.explainDeadline(ctx, err) }()
+	ctx, end := s.bound(ctx)
+	defer end(&err)
 	p, err := decodePuzzle("puzzle", req.GetPuzzle())
 	if err != nil {
 		return nil, toStatus(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -23,9 +22,8 @@ var errTooLarge = errors.New("answer too large")
 
 // Solve solves one puzzle.
 func (s *Server) Solve(ctx context.Context, req *sudokuv1.SolveRequest) (_ *sudokuv1.SolveResponse, err error) {
-	ctx, cancel := s.bound(ctx)
-	defer cancel()
-	defer func() { err = s.explainDeadline(ctx, err) }()
+	ctx, end := s.bound(ctx)
+	defer end(&err)
 	p, opts, err := s.prepare(req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return nil, toStatus(err)
@@ -127,9 +125,8 @@ func basicView(v sudokuv1.ResultView) (bool, error) {
 // its next step; the default deadline ends the call even when the client
 // reads nothing.
 func (s *Server) SolveSteps(req *sudokuv1.SolveStepsRequest, stream sudokuv1.SudokuService_SolveStepsServer) (err error) {
-	ctx, cancel := s.bound(stream.Context())
-	defer cancel()
-	defer func() { err = s.explainDeadline(ctx, err) }()
+	ctx, end := s.bound(stream.Context())
+	defer end(&err)
 	p, opts, sl, err := s.prepareAdmitted(ctx, req.GetPuzzle(), req.GetOptions())
 	if err != nil {
 		return toStatus(err)
@@ -223,25 +220,19 @@ const clientGoneWait = time.Second
 // Config.DefaultTimeout, the deadline of a call that set none.
 var errDefaultTimeout = errors.New("the server's default deadline passed")
 
-// bound gives ctx the default deadline when the caller set none.
-func (s *Server) bound(ctx context.Context) (context.Context, context.CancelFunc) {
-	if _, ok := ctx.Deadline(); ok {
-		return context.WithCancel(ctx)
+// bound gives ctx the default deadline when the caller set none. The
+// handler defers end with the address of its error: it releases ctx and,
+// when the default deadline ended the call, says so in the error.
+func (s *Server) bound(ctx context.Context) (_ context.Context, end func(*error)) {
+	cancel := context.CancelFunc(func() {})
+	if _, ok := ctx.Deadline(); !ok {
+		ctx, cancel = context.WithTimeoutCause(ctx, s.cfg.DefaultTimeout, errDefaultTimeout)
 	}
-	return context.WithTimeoutCause(ctx, s.cfg.DefaultTimeout, errDefaultTimeout)
-}
-
-// explainDeadline returns err, the error of a call whose context is ctx
-// (from bound), saying that the server's default deadline ended it when
-// it did: its caller, which set none, would otherwise read only "context
-// deadline exceeded" and look for a deadline of its own.
-func (s *Server) explainDeadline(ctx context.Context, err error) error {
-	if status.Code(err) != codes.DeadlineExceeded || !errors.Is(context.Cause(ctx), errDefaultTimeout) {
-		return err
+	return ctx, func(err *error) {
+		cancel()
+		*err = explainDeadline(ctx, *err, errDefaultTimeout, fmt.Sprintf(
+			"the call set no deadline, and the server's default of %v (solverd's -default-timeout) passed", s.cfg.DefaultTimeout))
 	}
-	msg := status.Convert(err).Message()
-	return status.Error(codes.DeadlineExceeded, strings.TrimSuffix(msg, ".")+
-		fmt.Sprintf(": the call set no deadline, and the server's default of %v (solverd's -default-timeout) passed", s.cfg.DefaultTimeout))
 }
 
 // prepare validates and converts a request's puzzle and options.
