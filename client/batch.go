@@ -230,10 +230,15 @@ func (b *Batch) Add(ctx context.Context, item *sudokuv1.BatchItem) error {
 }
 
 // CloseInput says that no more items come; Run returns once every item
-// is answered. It must be called once, after the last Add.
+// is answered. Call it after the last Add has returned; calls after the
+// first do nothing.
 func (b *Batch) CloseInput() {
-	close(b.fresh)
 	b.mu.Lock()
+	if b.inputDone {
+		b.mu.Unlock()
+		return
+	}
+	close(b.fresh)
 	b.inputDone = true
 	b.checkDoneLocked()
 	b.mu.Unlock()

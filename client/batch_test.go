@@ -670,3 +670,29 @@ func waitUntil(t *testing.T, cond func() bool) {
 		}
 	}
 }
+
+// TestBatchCloseInputTwice checks that a second CloseInput does nothing
+// (it used to close a closed channel, a panic), that Add after it is
+// refused, and that the batch still answers what was added.
+func TestBatchCloseInputTwice(t *testing.T) {
+	c := newTestClient(t, nil)
+	answered := 0
+	b, err := client.NewBatch([]*client.Client{c}, client.BatchConfig{}, func(client.Answer) { answered++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	item := &sudokuv1.BatchItem{Id: "1", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}}
+	if err := b.Add(ctx, item); err != nil {
+		t.Fatal(err)
+	}
+	b.CloseInput()
+	b.CloseInput()
+	late := &sudokuv1.BatchItem{Id: "2", Puzzle: item.Puzzle}
+	if err := b.Add(ctx, late); err == nil || !strings.Contains(err.Error(), "after CloseInput") {
+		t.Errorf("Add after CloseInput: err = %v, want one naming CloseInput", err)
+	}
+	if err := b.Run(ctx); err != nil || answered != 1 {
+		t.Fatalf("Run = %v with %d answers, want nil and 1", err, answered)
+	}
+}

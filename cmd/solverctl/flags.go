@@ -110,7 +110,9 @@ var (
 // register defines the flags on fs.
 func (f *solveFlags) register(fs *flag.FlagSet) {
 	f.conn.register(fs)
-	fs.BoolVar(&f.json, "json", false, "print the responses as protojson, one per line")
+	if f.command != "watch" { // watch draws a terminal view, no JSON
+		fs.BoolVar(&f.json, "json", false, "print the responses as protojson, one per line")
+	}
 	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "deadline of the call; 0 means none: in-process the solve is then bounded only by the service's caps of nodes and steps, while a solverd applies its -default-timeout (30s unless set)")
 
 	fs.StringVar(&f.charset, "charset", "", "`symbols` of the NxN form: the blank, then 1..N (e.g. #ABCD)")

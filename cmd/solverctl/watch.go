@@ -37,9 +37,6 @@ func runWatch(ctx context.Context, e *env, cmd *command, args []string) error {
 	if err != nil {
 		return helpIsNil(err)
 	}
-	if f.json {
-		return usageErrorf("watch: -json is not for a terminal view; use solverctl steps -json")
-	}
 	out, ok := e.stdout.(*os.File)
 	if !ok || !term.IsTerminal(out.Fd()) {
 		return errors.New("watch: standard output is not a terminal; run it in a terminal, or use solverctl steps for a log of the steps")

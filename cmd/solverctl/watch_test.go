@@ -707,6 +707,20 @@ func TestWatchNotATerminal(t *testing.T) {
 	}
 }
 
+// TestWatchNoJSON checks that watch, which draws a terminal view, neither
+// lists -json in its help (steps -json prints the steps as JSON) nor takes
+// it.
+func TestWatchNoJSON(t *testing.T) {
+	out, _, err := runCLI(t, "", "watch", "-h")
+	if err != nil || !strings.Contains(out, "-paused") || strings.Contains(out, "-json") {
+		t.Errorf("watch -h: err %v, help:\n%s\nwant -paused listed and no -json", err, out)
+	}
+	_, _, err = runCLI(t, "", "watch", "-json", seedPuzzle)
+	if err == nil || !strings.Contains(err.Error(), "-json") || report(io.Discard, err) != 2 {
+		t.Errorf("watch -json: err = %v, want a usage error (exit 2) naming -json", err)
+	}
+}
+
 func BenchmarkRenderWatch25(b *testing.B) {
 	text := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: readTestdata(b, "classic25.txt")}}
 	wb, initial := loadBoard(b, text)

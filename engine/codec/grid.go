@@ -65,8 +65,9 @@ func EncodeGrid(p *Puzzle) (string, error) {
 // DrawGrid draws an n×n grid of the symbols that symbol gives its cells
 // (numbered row by row from 0): one row a line, cells separated by
 // spaces, with '|' and "-+-" lines between boxes of rows×cols cells when
-// boxed.
+// boxed (and rows and cols are above 0).
 func DrawGrid(n, rows, cols int, boxed bool, symbol func(cell int) byte) string {
+	boxed = boxed && rows > 0 && cols > 0
 	var b strings.Builder
 	for r := range n {
 		if boxed && r > 0 && r%rows == 0 {

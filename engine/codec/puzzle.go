@@ -109,8 +109,10 @@ func Symbols(charset string, n int) string {
 }
 
 // EncodePlain renders the values of b, one symbol per cell, from symbols
-// whose first symbol stands for an empty cell (see Symbols).
+// whose first symbol stands for an empty cell; symbols too few for the
+// board's digits give way to the default ones, as Symbols does.
 func EncodePlain(b *grid.Board, symbols string) string {
+	symbols = Symbols(symbols, b.Layout().N)
 	out := make([]byte, b.Layout().Cells)
 	for i := range b.Layout().Cells {
 		v := b.Value(i)

@@ -245,3 +245,29 @@ func TestEncodeNxNCharset(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodePlainFewSymbols checks that EncodePlain, given symbols too
+// few for the board's digits, writes the default ones rather than
+// panicking, and that DrawGrid draws a board of no box shape unboxed.
+func TestEncodePlainFewSymbols(t *testing.T) {
+	p, err := ParseText(seedFirst, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.ReplaceAll(seedFirst, "0", ".")
+	for _, symbols := range []string{"", ".", "0123"} {
+		if got := EncodePlain(b, symbols); got != want {
+			t.Errorf("EncodePlain(%q) = %q, want %q", symbols, got, want)
+		}
+	}
+	for _, box := range [][2]int{{0, 0}, {0, 3}, {3, 0}} {
+		got := DrawGrid(4, box[0], box[1], true, func(int) byte { return '.' })
+		if want := strings.Repeat(". . . .\n", 4); got != want {
+			t.Errorf("DrawGrid with boxes of %d×%d = %q, want %q", box[0], box[1], got, want)
+		}
+	}
+}

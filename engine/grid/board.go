@@ -16,6 +16,9 @@ import (
 // the hot loops) and change only through the board's methods (Reset,
 // Place, Eliminate, Restrict, SetCands, Undo, CopyFrom), which keep the
 // count of empty cells, the clues and the trail true to them.
+//
+// A board is made by NewBoard or one of the codecs' readers; the zero
+// Board has no layout and no method but Layout may be called on it.
 type Board struct {
 	l     *Layout
 	value []uint8  // 0 when empty
@@ -262,8 +265,12 @@ func (b *Board) Track(on bool) {
 // Mark returns a point of the trail to Undo back to.
 func (b *Board) Mark() int { return len(b.trail) }
 
-// Undo reverts every change recorded since mark.
+// Undo reverts every change recorded since mark, a value Mark returned
+// since; it panics on a mark past the trail's end or below 0.
 func (b *Board) Undo(mark int) {
+	if mark < 0 || mark > len(b.trail) {
+		panic(fmt.Sprintf("grid: Undo to mark %d of a trail of %d changes", mark, len(b.trail)))
+	}
 	for i := len(b.trail) - 1; i >= mark; i-- {
 		c := b.trail[i]
 		if b.value[c.cell] == 0 && c.value != 0 {

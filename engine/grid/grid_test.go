@@ -2,6 +2,7 @@ package grid
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -734,6 +735,31 @@ func TestHasOutOfRange(t *testing.T) {
 			if b.Eliminate(0, tt.d) || b.Cands(0) != AllDigits(9) {
 				t.Errorf("Eliminate(0, %d) took a candidate: %v", tt.d, b.Cands(0))
 			}
+		}
+	}
+}
+
+// TestUndoBadMark checks that Undo to a mark the trail never had panics
+// with a message naming it, where a mark past the trail's end within its
+// capacity used to bring back stale changes silently.
+func TestUndoBadMark(t *testing.T) {
+	l, _ := NewLayout(Config{Size: 9})
+	for _, mark := range []int{-1, 2} {
+		b := NewBoard(l)
+		b.Track(true)
+		b.Place(40, 3)
+		b.Place(0, 5)
+		b.Undo(1) // the trail keeps its capacity: a mark of 2 was in range
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), fmt.Sprintf("mark %d", mark)) {
+					t.Errorf("Undo(%d): recovered %v, want a panic naming the mark", mark, r)
+				}
+			}()
+			b.Undo(mark)
+		}()
+		if b.Value(0) != 0 || b.Value(40) != 3 {
+			t.Errorf("Undo(%d) changed the board: r1c1 %d, r5c5 %d", mark, b.Value(0), b.Value(40))
 		}
 	}
 }

@@ -78,7 +78,8 @@ const (
 
 // Options tunes a solve. The zero value is mixed solving with safe copies,
 // ascending guesses, weighted counts and no uniqueness check. A Mixed
-// solve also bounds logic by its context's deadline: see Solve.
+// solve also bounds logic by its context's deadline: see Solve. Solve
+// refuses an enum outside its constants and a negative bound.
 type Options struct {
 	Type    SolvingType
 	OnGuess OnGuess
@@ -325,6 +326,9 @@ const (
 // returning the extended share's (see Solve), nil when none is left; a
 // nil share gives logic all of the time, and a nil more no extension.
 func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, share <-chan struct{}, more func() <-chan struct{}) (*Result, error) {
+	if err := opts.check(start); err != nil {
+		return nil, err
+	}
 	if opts.Solution != nil && len(opts.Solution) != start.Layout().Cells {
 		return nil, fmt.Errorf("solver: the solution has %d cells, the board %d", len(opts.Solution), start.Layout().Cells)
 	}
@@ -354,6 +358,27 @@ func solve(ctx context.Context, start *grid.Board, opts Options, emit Emit, shar
 	}
 	s.res.Rating.Level = s.res.Rating.Grade()
 	return s.res, err
+}
+
+// check reports what makes opts unusable for a solve of start: no board,
+// an enum outside its constants, or a negative bound.
+func (o *Options) check(start *grid.Board) error {
+	switch {
+	case start == nil || start.Layout() == nil:
+		return errors.New("solver: no board to solve")
+	case o.Type > GuessingOnly:
+		return fmt.Errorf("solver: unknown solving type %d", o.Type)
+	case o.OnGuess > BacktrackChanges:
+		return fmt.Errorf("solver: unknown way %d to undo a guess", o.OnGuess)
+	case o.Order > Guided:
+		return fmt.Errorf("solver: unknown guessing order %d", o.Order)
+	case o.Weight > WeightSingle:
+		return fmt.Errorf("solver: unknown count weight %d", o.Weight)
+	case o.MaxNodes < 0, o.MaxSteps < 0, o.DeepLooks < 0:
+		return fmt.Errorf("solver: a negative bound (MaxNodes %d, MaxSteps %d, DeepLooks %d)",
+			o.MaxNodes, o.MaxSteps, o.DeepLooks)
+	}
+	return nil
 }
 
 type run struct {

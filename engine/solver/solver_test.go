@@ -834,3 +834,37 @@ func TestBacktrackNamesCage(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveRefusesBadOptions checks that Solve refuses what its Options'
+// docs rule out (no board, an enum outside its constants, a negative
+// bound) with an error naming it, rather than panicking or taking a
+// default.
+func TestSolveRefusesBadOptions(t *testing.T) {
+	const easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	b := parse(t, easy, "", "")
+	tests := []struct {
+		name  string
+		board *grid.Board
+		opts  Options
+		want  string
+	}{
+		{"nil board", nil, Options{}, "no board"},
+		{"zero board", &grid.Board{}, Options{}, "no board"},
+		{"type", b, Options{Type: GuessingOnly + 1}, "solving type 3"},
+		{"on guess", b, Options{OnGuess: BacktrackChanges + 1}, "undo a guess"},
+		{"order", b, Options{Order: Guided + 1}, "guessing order 4"},
+		{"weight", b, Options{Weight: WeightSingle + 1}, "count weight 3"},
+		{"max nodes", b, Options{MaxNodes: -1}, "MaxNodes -1"},
+		{"max steps", b, Options{MaxSteps: -1}, "MaxSteps -1"},
+		{"deep looks", b, Options{DeepLooks: -5}, "DeepLooks -5"},
+	}
+	for _, tt := range tests {
+		res, err := Solve(context.Background(), tt.board, tt.opts, nil)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || res != nil {
+			t.Errorf("%s: Solve = %v, %v; want no result and an error naming %q", tt.name, res, err, tt.want)
+		}
+	}
+	if res, err := Solve(context.Background(), b, Options{MaxSolutions: -1, CheckMultiple: true}, nil); err != nil || res.Status != Solved {
+		t.Errorf("MaxSolutions -1 (documented as 2): %v, %v; want solved", res, err)
+	}
+}
