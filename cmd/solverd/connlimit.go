@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"log/slog"
 	"net"
 	"net/http"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/stats"
 )
 
 // cappedListener serves at most max connections of a listener at once, as
@@ -34,6 +37,9 @@ type cappedListener struct {
 	// connection that is not needed (the web port's idle keep-alives,
 	// idleConns.closeOldest).
 	evict func()
+	// opened and closed, when not nil, are called with each connection
+	// accepted and once it is closed (callConns).
+	opened, closed func(net.Conn)
 }
 
 // evictEvery is how often a full listener with evict calls it while it
@@ -86,7 +92,18 @@ func (l *cappedListener) Accept() (net.Conn, error) {
 		return nil, err
 	}
 	l.open.Inc()
-	return &cappedConn{Conn: c, release: func() { l.open.Dec(); <-l.slots }}, nil
+	cc := &cappedConn{Conn: c}
+	cc.release = func() {
+		if l.closed != nil {
+			l.closed(cc)
+		}
+		l.open.Dec()
+		<-l.slots
+	}
+	if l.opened != nil {
+		l.opened(cc)
+	}
+	return cc, nil
 }
 
 // wait waits for a free slot, calling evict meanwhile when it is set.
@@ -131,8 +148,9 @@ func (c *cappedConn) Close() error {
 }
 
 // idleConns tracks the HTTP connections kept alive between requests
-// (http.Server.ConnState), so that a full listener can close the one idle
-// the longest: without it, a client could hold every slot of the web
+// (http.Server.ConnState; callConns feeds it the gRPC port's connections
+// without calls), so that a full listener can close the one idle the
+// longest: without it, a client could hold every slot of the web
 // port with idle connections (a request on each within the port's idle
 // timeout of 2 minutes keeps them) and leave other clients waiting in the
 // backlog.
@@ -181,3 +199,104 @@ func (t *idleConns) closeOldest() {
 // minEvictIdle is the shortest time a connection must have been idle for
 // closeOldest to close it.
 const minEvictIdle = time.Second
+
+// callConns is a stats.Handler of the gRPC server that keeps an idleConns
+// true to the calls open on each connection of the gRPC port: a
+// connection is idle from its accept to its first call and from the end
+// of its last call to its next one. A full gRPC port then closes the
+// connection idle the longest, as the web port does: without it, a
+// client could hold every slot with connections that carry no call (or
+// never finish their handshake), which gRPC closes only after
+// -max-connection-idle (-handshake-timeout), and leave other clients
+// waiting in the backlog meanwhile. A connection with a call open (a
+// SolveBatch stream) is never closed so; a health Watch does not count,
+// since it needs no token and lasts as long as its client likes: a client
+// holding every slot with Watch streams would keep others waiting as idle
+// connections did (its watchers reconnect).
+type callConns struct {
+	idle  *idleConns
+	mu    sync.Mutex
+	conns map[connKey]*callConn
+}
+
+// connKey names a connection by its two ends, which the listener and
+// gRPC's stats see alike.
+type connKey struct{ local, remote string }
+
+func keyOf(local, remote net.Addr) connKey {
+	return connKey{local.String(), remote.String()}
+}
+
+// callConn is a connection of the gRPC port and its calls open.
+type callConn struct {
+	conn  net.Conn
+	calls int
+}
+
+// callConnKey is the context key of a connection's *callConn.
+type callConnKey struct{}
+
+func newCallConns() *callConns {
+	return &callConns{idle: newIdleConns(), conns: map[connKey]*callConn{}}
+}
+
+// opened starts tracking c, idle; the listener calls it on accepting c.
+func (t *callConns) opened(c net.Conn) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.conns[keyOf(c.LocalAddr(), c.RemoteAddr())] = &callConn{conn: c}
+	t.idle.track(c, http.StateIdle)
+}
+
+// closed stops tracking c; the connection calls it once closed.
+func (t *callConns) closed(c net.Conn) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.conns, keyOf(c.LocalAddr(), c.RemoteAddr()))
+	t.idle.track(c, http.StateClosed)
+}
+
+// TagConn attaches the connection's *callConn to its context, which its
+// calls' contexts derive from.
+func (t *callConns) TagConn(ctx context.Context, info *stats.ConnTagInfo) context.Context {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if c := t.conns[keyOf(info.LocalAddr, info.RemoteAddr)]; c != nil {
+		return context.WithValue(ctx, callConnKey{}, c)
+	}
+	return ctx
+}
+
+// HandleConn does nothing: the listener's connection says when it closes.
+func (t *callConns) HandleConn(context.Context, stats.ConnStats) {}
+
+// uncountedKey marks the context of a call callConns does not count.
+type uncountedKey struct{}
+
+// TagRPC marks a health Watch as a call not counted.
+func (t *callConns) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.Context {
+	if info.FullMethodName == healthpb.Health_Watch_FullMethodName {
+		return context.WithValue(ctx, uncountedKey{}, true)
+	}
+	return ctx
+}
+
+// HandleRPC counts a call's start and end on its connection.
+func (t *callConns) HandleRPC(ctx context.Context, s stats.RPCStats) {
+	c, ok := ctx.Value(callConnKey{}).(*callConn)
+	if !ok || ctx.Value(uncountedKey{}) != nil {
+		return // a call of the web port, which tracks its own, or a Watch
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch s.(type) {
+	case *stats.Begin:
+		if c.calls++; c.calls == 1 {
+			t.idle.track(c.conn, http.StateActive)
+		}
+	case *stats.End:
+		if c.calls--; c.calls == 0 {
+			t.idle.track(c.conn, http.StateIdle)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
+	"google.golang.org/grpc"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 )
 
 // value reads a gauge's or a counter's value.
@@ -173,5 +176,67 @@ func TestCloseOldest(t *testing.T) {
 	idle.closeOldest()
 	if !isClosed(recent) || isClosed(busy) {
 		t.Fatalf("closed: recent %v, busy %v; want the idle one, never the busy one", isClosed(recent), isClosed(busy))
+	}
+}
+
+// TestGRPCIdleEvicted: on the gRPC port, connections without calls give
+// way to new ones when -max-connections are open, as on the web port:
+// a client whose two connections made a call and sit idle, or a
+// connection that never starts its handshake, do not keep a third
+// waiting in the backlog (they did until -max-connection-idle, 15
+// minutes, and -handshake-timeout). A connection with a call open is
+// never closed so.
+func TestGRPCIdleEvicted(t *testing.T) {
+	addr, _, _, _ := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "2")
+	check := func(conn *grpc.ClientConn, timeout time.Duration) error {
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		defer cancel()
+		_, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+		return err
+	}
+	for range 2 {
+		if err := check(dial(t, addr), 10*time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := check(dial(t, addr), 10*time.Second); err != nil {
+		t.Fatalf("a third connection, beside two idle ones at a cap of two: %v; want served", err)
+	}
+
+	addr, _, _, _ = startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "2")
+	silent, err := net.Dial("tcp", addr) // no handshake
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	busy := dial(t, addr)
+	holdCall(t, busy)
+	if err := check(dial(t, addr), 10*time.Second); err != nil {
+		t.Fatalf("beside a silent connection and a busy one at a cap of two: %v; want served", err)
+	}
+	if err := check(busy, 10*time.Second); err != nil {
+		t.Fatalf("the busy connection afterwards: %v; want it kept", err)
+	}
+}
+
+// TestGRPCWatchNotBusy: a connection whose only call is a health Watch,
+// which needs no token and lasts as long as its client likes, is closed
+// to make room like an idle one; otherwise Watch streams on every slot
+// would keep other clients waiting.
+func TestGRPCWatchNotBusy(t *testing.T) {
+	addr, _, _, _ := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "1")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w, err := healthpb.NewHealthClient(dial(t, addr)).Watch(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Recv(); err != nil {
+		t.Fatalf("health Watch: %v", err)
+	}
+	cctx, ccancel := context.WithTimeout(ctx, 10*time.Second)
+	defer ccancel()
+	if _, err := healthpb.NewHealthClient(dial(t, addr)).Check(cctx, &healthpb.HealthCheckRequest{}); err != nil {
+		t.Fatalf("beside a connection with a Watch alone at a cap of one: %v; want served", err)
 	}
 }

@@ -100,6 +100,11 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 		gcfg.Registerer = reg
 	}
+	var calls *callConns
+	if cfg.maxConnections > 0 {
+		calls = newCallConns()
+		gcfg.ServerOptions = append(gcfg.ServerOptions, grpc.StatsHandler(calls))
+	}
 	srv := service.New(cfg.service)
 	g, err := service.BuildGRPC(srv, gcfg)
 	if err != nil {
@@ -152,12 +157,15 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 
 	served := make(chan error, 1)
 	if cfg.maxConnections > 0 {
-		// Connections over the cap wait in the listen backlog.
+		// Connections over the cap wait in the listen backlog, but one
+		// without calls is closed to make room.
 		var r prometheus.Registerer // a nil *Registry is no nil Registerer
 		if reg != nil {
 			r = reg
 		}
-		ln = newCappedListener(ln, cfg.maxConnections, "grpc", r, logger)
+		capped := newCappedListener(ln, cfg.maxConnections, "grpc", r, logger)
+		capped.evict, capped.opened, capped.closed = calls.idle.closeOldest, calls.opened, calls.closed
+		ln = capped
 	}
 	go func() { served <- g.Serve(ln) }()
 	logger.Info("serving", "addr", ln.Addr().String(), "health_addr", probeAddr, "tls", cfg.tlsCert != "", "mutual_tls", cfg.tlsClientCA != "",

@@ -430,8 +430,30 @@ func TestSoftMemoryLimit(t *testing.T) {
 	}
 }
 
+// holdCall keeps a call open on conn (a SolveBatch stream, after one
+// puzzle answered) until the test ends, so that a full port does not
+// close conn as idle.
+func holdCall(t *testing.T, conn *grpc.ClientConn) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stream, err := sudokuv1.NewSudokuServiceClient(conn).SolveBatch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{
+		{Id: "1", Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: easyPuzzle}}},
+	}}
+	if err := stream.Send(req); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stream.Recv(); err != nil {
+		t.Fatalf("SolveBatch: %v", err)
+	}
+}
+
 // TestMaxConnections checks that a connection over -max-connections waits
-// to be served until another closes.
+// to be served until another closes, while the others carry calls.
 func TestMaxConnections(t *testing.T) {
 	addr, _, _, _ := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "1")
 	check := func(conn *grpc.ClientConn, timeout time.Duration) error {
@@ -444,8 +466,9 @@ func TestMaxConnections(t *testing.T) {
 	if err := check(first, 10*time.Second); err != nil {
 		t.Fatalf("first connection: %v", err)
 	}
+	holdCall(t, first)
 	second := dial(t, addr)
-	if err := check(second, 300*time.Millisecond); status.Code(err) != codes.DeadlineExceeded {
+	if err := check(second, 2*minEvictIdle); status.Code(err) != codes.DeadlineExceeded {
 		t.Fatalf("second connection while the first is open: %v, want DeadlineExceeded (not served)", err)
 	}
 	first.Close()
@@ -474,6 +497,7 @@ func TestHealthListen(t *testing.T) {
 	if _, err := check(client, 10*time.Second); err != nil {
 		t.Fatalf("the client's connection: %v", err)
 	}
+	holdCall(t, client)
 	if _, err := check(dial(t, addr), 300*time.Millisecond); status.Code(err) != codes.DeadlineExceeded {
 		t.Fatalf("a probe on -listen beside the client: %v, want DeadlineExceeded (the cap reached)", err)
 	}
