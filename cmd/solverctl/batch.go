@@ -475,7 +475,7 @@ func (b *batcher) answer(a client.Answer) {
 	err := a.Err
 	var big *client.ItemTooLargeError
 	if errors.As(err, &big) {
-		err = status.Errorf(codes.ResourceExhausted, "line %d: its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", j.line, big.Size, big.Limit)
+		err = status.Errorf(codes.ResourceExhausted, "its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", big.Size, big.Limit)
 	}
 	b.finish(j, a.Answer, err)
 }
@@ -526,7 +526,7 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			return fmt.Errorf("reading puzzles: %w", err)
 		}
 		if tooLong {
-			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "line %d is %v", line, errTooLong))
+			b.refuse(b.newJob(line), status.Errorf(codes.InvalidArgument, "the line is %v", errTooLong))
 			continue
 		}
 		j, err := b.parseLine(text, line)
@@ -565,7 +565,7 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		j.puzzle = text
 		p, err := parseJSONPuzzle(text, why)
 		if err != nil {
-			return j, lineError(line, err)
+			return j, lineError(err)
 		}
 		j.json = b.flags.solve.jsonPuzzle(p, b.template.GetRegionMap())
 	} else {
@@ -574,17 +574,17 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 	}
 	j.item = b.item(j)
 	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {
-		return j, lineError(line, err)
+		return j, lineError(err)
 	}
 	return j, nil
 }
 
 // lineError is the error of a line refused before it is sent:
-// InvalidArgument, its message naming the line, with the field at fault
-// of a field error (service.FieldOf) as a violation, the shape of the server's item
-// errors.
-func lineError(line int, err error) error {
-	st := status.New(codes.InvalidArgument, fmt.Sprintf("line %d: %v", line, err))
+// InvalidArgument, with the field at fault of a field error
+// (service.FieldOf) as a violation, the shape of the server's item errors
+// (the output names the line in its first column, as for theirs).
+func lineError(err error) error {
+	st := status.New(codes.InvalidArgument, err.Error())
 	if field, reason, ok := service.FieldOf(err); ok {
 		v := &errdetails.BadRequest_FieldViolation{Field: field, Description: reason}
 		if d, derr := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{v}}); derr == nil {

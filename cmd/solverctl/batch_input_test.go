@@ -61,7 +61,7 @@ func TestBatchBadLines(t *testing.T) {
 				case !isBad && (r.Status != "solved" || r.Solution != seedSolution):
 					t.Errorf("record %s = %+v, want solved", id, r)
 				case isBad && (r.Error == nil || r.Error.Code != "InvalidArgument" ||
-					!strings.HasPrefix(r.Error.Message, "line "+id+": puzzle.text: ") || !strings.Contains(r.Error.Message, want) ||
+					!strings.HasPrefix(r.Error.Message, "puzzle.text: ") || !strings.Contains(r.Error.Message, want) ||
 					len(r.Error.Violations) != 1 || r.Error.Violations[0].Field != "puzzle.text"):
 					t.Errorf("record %s = %+v, error %+v; want InvalidArgument on puzzle.text with %q", id, r, r.Error, want)
 				}
@@ -117,7 +117,7 @@ func TestBatchEndlessInput(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "line 1 has no line break in its first 16 MiB") {
 				t.Errorf("%s: err = %v, want no line break", args, err)
 			}
-			if f := parseBatchText(t, out)["1"]; len(f) != 6 || !strings.HasPrefix(f[5], "InvalidArgument: line 1 is more than 131072 bytes") {
+			if f := parseBatchText(t, out)["1"]; len(f) != 6 || !strings.HasPrefix(f[5], "InvalidArgument: the line is more than 131072 bytes") {
 				t.Errorf("%s: line 1 = %q, want its too-long error", args, f)
 			}
 		}

@@ -195,7 +195,7 @@ func TestBatchLongLine(t *testing.T) {
 		t.Errorf("err = %v, want 1 of 3 puzzles failed", err)
 	}
 	got := parseBatchText(t, out)
-	if f := got["2"]; len(f) != 6 || f[1] != "error" || !strings.HasPrefix(f[5], "InvalidArgument: line 2 is more than 131072 bytes") {
+	if f := got["2"]; len(f) != 6 || f[1] != "error" || !strings.HasPrefix(f[5], "InvalidArgument: the line is more than 131072 bytes") {
 		t.Errorf("line 2 = %q, want its too-long error", f)
 	}
 	for _, id := range []string{"1", "3"} {

@@ -39,7 +39,7 @@ func TestBatchMessageSize(t *testing.T) {
 		{"smaller server, learnt", 64 << 10, nil, ""},
 		{"smaller flag", 256 << 10, []string{"--max-msg-size", "20000"}, ""},
 		{"gzip", 256 << 10, []string{"--gzip"}, ""},
-		{"item too large", 256 << 10, []string{"--max-msg-size", "2048"}, "ResourceExhausted: line "},
+		{"item too large", 256 << 10, []string{"--max-msg-size", "2048"}, "ResourceExhausted: its request item is "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

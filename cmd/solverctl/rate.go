@@ -46,17 +46,20 @@ type explainerRecord struct {
 }
 
 // rateText renders the record as serate's line, "<puzzle> ED=ER/EP/ED",
-// with the reason or the error after a tab when there is no rating.
+// with the reason or the error after a tab when there is no rating. A
+// puzzle line that is not UTF-8 (refused) is echoed with its bad bytes as
+// U+FFFD, as -json writes it, so that the output stays text.
 func (r *batchRecord) rateText() string {
+	puzzle := strings.ToValidUTF8(r.Puzzle, "\uFFFD")
 	switch {
 	case r.Error != nil:
-		return r.Puzzle + " ED=-/-/-\t" + r.Error.Code + ": " + oneLine(r.Error.Message)
+		return puzzle + " ED=-/-/-\t" + r.Error.Code + ": " + oneLine(r.Error.Message)
 	case r.Explainer == nil:
-		return r.Puzzle + " ED=-/-/-\tnot rated"
+		return puzzle + " ED=-/-/-\tnot rated"
 	case !r.Explainer.Rated:
-		return r.Puzzle + " ED=-/-/-\t" + oneLine(r.Explainer.Reason)
+		return puzzle + " ED=-/-/-\t" + oneLine(r.Explainer.Reason)
 	}
-	return fmt.Sprintf("%s ED=%.1f/%.1f/%.1f", r.Puzzle, r.Explainer.ER, r.Explainer.EP, r.Explainer.ED)
+	return fmt.Sprintf("%s ED=%.1f/%.1f/%.1f", puzzle, r.Explainer.ER, r.Explainer.EP, r.Explainer.ED)
 }
 
 // ordered writes lines in the order of their seq, holding back those that

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -63,6 +64,13 @@ func TestRate(t *testing.T) {
 	_, errOut, err = runCLI(t, mixed, "rate", "-")
 	if err != nil || !strings.Contains(errOut, ": 1 rated, 1 not rated,") {
 		t.Errorf("rate of a 9×9 and a 16×16: summary %q, %v; want 1 rated, 1 not rated", errOut, err)
+	}
+
+	// A line that is not UTF-8 is refused, and echoed as text.
+	bad := ratedPuzzles[0].puzzle[:80] + "\xff"
+	out, _, _ = runCLI(t, bad+"\n", "rate", "-")
+	if !strings.HasPrefix(out, ratedPuzzles[0].puzzle[:80]+"\uFFFD ED=-/-/-\t") || !utf8.ValidString(out) || !strings.Contains(out, "UTF-8") {
+		t.Errorf("rate of a line that is not UTF-8: %q; want it echoed with U+FFFD and refused", out)
 	}
 
 	out, _, err = runCLI(t, "", "rate", "-json", ratedPuzzles[3].puzzle)
