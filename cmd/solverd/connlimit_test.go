@@ -14,7 +14,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
-	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 )
 
@@ -188,12 +187,7 @@ func TestCloseOldest(t *testing.T) {
 // never closed so.
 func TestGRPCIdleEvicted(t *testing.T) {
 	addr, _, _, _ := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "2")
-	check := func(conn *grpc.ClientConn, timeout time.Duration) error {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
-		_, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
-		return err
-	}
+	check := checkHealth
 	for range 2 {
 		if err := check(dial(t, addr), 10*time.Second); err != nil {
 			t.Fatal(err)
@@ -234,9 +228,7 @@ func TestGRPCWatchNotBusy(t *testing.T) {
 	if _, err := w.Recv(); err != nil {
 		t.Fatalf("health Watch: %v", err)
 	}
-	cctx, ccancel := context.WithTimeout(ctx, 10*time.Second)
-	defer ccancel()
-	if _, err := healthpb.NewHealthClient(dial(t, addr)).Check(cctx, &healthpb.HealthCheckRequest{}); err != nil {
+	if err := checkHealth(dial(t, addr), 10*time.Second); err != nil {
 		t.Fatalf("beside a connection with a Watch alone at a cap of one: %v; want served", err)
 	}
 }

@@ -452,16 +452,19 @@ func holdCall(t *testing.T, conn *grpc.ClientConn) {
 	}
 }
 
+// checkHealth makes a health check on conn within timeout.
+func checkHealth(conn *grpc.ClientConn, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	_, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+	return err
+}
+
 // TestMaxConnections checks that a connection over -max-connections waits
 // to be served until another closes, while the others carry calls.
 func TestMaxConnections(t *testing.T) {
 	addr, _, _, _ := startDaemon(t, "-listen", "127.0.0.1:0", "-max-connections", "1")
-	check := func(conn *grpc.ClientConn, timeout time.Duration) error {
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
-		_, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
-		return err
-	}
+	check := checkHealth
 	first := dial(t, addr)
 	if err := check(first, 10*time.Second); err != nil {
 		t.Fatalf("first connection: %v", err)
