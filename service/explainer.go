@@ -18,8 +18,8 @@ func explainerRating(start *grid.Board, res *solver.Result) *sudokuv1.ExplainerR
 	if l.N != 9 || l.Variant != grid.Classic || l.BoxRows != 3 || l.BoxCols != 3 {
 		return &sudokuv1.ExplainerRating{Reason: "Sudoku Explainer rates classic 9×9 puzzles only"}
 	}
-	if res.Count != 1 || !res.CountComplete {
-		return &sudokuv1.ExplainerRating{Reason: "Sudoku Explainer rates puzzles with exactly one solution only; count the solutions (check_multiple)"}
+	if reason := uniquenessReason(res); reason != "" {
+		return &sudokuv1.ExplainerRating{Reason: "Sudoku Explainer rates puzzles with exactly one solution only; " + reason}
 	}
 	var text [81]byte
 	for cell := range text {
@@ -32,6 +32,22 @@ func explainerRating(start *grid.Board, res *solver.Result) *sudokuv1.ExplainerR
 		return &sudokuv1.ExplainerRating{Reason: strings.TrimPrefix(err.Error(), "serate: ")}
 	}
 	return &sudokuv1.ExplainerRating{Rated: true, Er: tenths(r.ER), Ep: tenths(r.EP), Ed: tenths(r.ED)}
+}
+
+// uniquenessReason says why the solve res does not show its puzzle to have
+// exactly one solution, or returns "" when it does: a count that ended
+// found none or several, which counting again cannot change; a count cut
+// short (or not made) leaves uniqueness unproved.
+func uniquenessReason(res *solver.Result) string {
+	switch {
+	case res.Count == 1 && res.CountComplete:
+		return ""
+	case res.Count == 0 && res.CountComplete:
+		return "this one has none"
+	case res.Count > 1:
+		return "this one has more than one"
+	}
+	return "count the solutions (check_multiple)"
 }
 
 // tenths converts a rating in tenths to SE's decimal number.
