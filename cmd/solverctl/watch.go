@@ -529,15 +529,24 @@ func formatSpeed(v float64) string {
 	return fmt.Sprintf("%.0f", v)
 }
 
-// outcome describes the end of the stream.
+// outcome describes the end of the stream: the result's status, counts,
+// contradiction (why there is no solution), difficulty, and whether logic
+// ran out of its share of the deadline, as solve prints them.
 func (m *watchModel) outcome() string {
 	if m.err != nil {
 		return "error: " + errorText(m.err)
 	}
 	r := m.result
 	s := fmt.Sprintf("result: %s after %d steps, %d guesses", enumText(r.GetStatus().String(), "SOLVE_STATUS_"), r.GetStepCount(), r.GetGuessCount())
+	if c := r.GetConflict(); c.GetDescription() != "" {
+		s += "; why: " + c.GetDescription()
+	}
 	if r.GetDifficulty() != nil {
 		s += "; " + difficultyText(r.GetDifficulty())
+	}
+	if r.GetLogicShareSpent() {
+		// As solve prints it: the steps and the rating are this run's.
+		s += "; cut short: logic ran out of its half of -timeout, so the steps, guesses and difficulty are this run's, not the puzzle's own"
 	}
 	return s
 }
