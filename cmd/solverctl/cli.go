@@ -192,10 +192,16 @@ global flags:
 // printUsage prints solverctl's usage to w.
 func printUsage(w io.Writer) {
 	fmt.Fprint(w, usageIntro)
+	// The names take the width of the longest, so that every command's
+	// help starts in one column.
+	width := len("help")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
+		width = max(width, len(c.name))
 	}
-	fmt.Fprintf(w, "  %-8s %s\n", "help", "print this usage, or a command's: solverctl help <command>")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.short)
+	}
+	fmt.Fprintf(w, "  %-*s  %s\n", width, "help", "print this usage, or a command's: solverctl help <command>")
 	fmt.Fprintf(w, usageNotes, maxInput>>10, exitStatusHelp)
 }
 
