@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // env is what a command runs with: the standard streams and the
@@ -134,7 +137,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if cmd == nil {
 		return usageErrorf("unknown command %q (see solverctl help)", name)
 	}
-	return cmd.run(ctx, e, cmd, args)
+	return interrupted(ctx, cmd.run(ctx, e, cmd, args))
+}
+
+// errInterrupted is the error of a command that an interrupt (Ctrl-C) or
+// SIGTERM stopped.
+var errInterrupted = errors.New("interrupted")
+
+// interrupted returns errInterrupted for an error err that the end of ctx
+// caused, a cancelled call or a context's own error, so that every command
+// stopped by an interrupt says so alike (batch and reads of standard
+// input already do) rather than gRPC's "Canceled: context canceled";
+// it returns any other err as it is.
+func interrupted(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil {
+		return err
+	}
+	if errors.Is(err, context.Canceled) || status.Code(err) == codes.Canceled {
+		return errInterrupted
+	}
+	return err
 }
 
 // help prints the usage, or with a command name the command's usage.
