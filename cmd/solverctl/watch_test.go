@@ -280,6 +280,20 @@ func TestChainRolesAndEureka(t *testing.T) {
 			eureka: "(7)r1c1⇒(2)r1c2⇒(4)r1c3⇒(4)r1c3⇒(5)r1c4",
 			roles:  []fgRole{fgOn, fgOn, fgOff, fgOff, fgOn},
 		},
+		{
+			// A Cage Filling Verity's fillings of the same cells: the
+			// cells once, then each filling; a subset's words stay out.
+			name: "verity fillings",
+			step: &sudokuv1.Step{Cells: []uint32{1, 2, 3, 4, 10, 11}, Nodes: []*sudokuv1.ChainNode{
+				{Kind: sudokuv1.NodeKind_NODE_KIND_SUM, Cells: []uint32{1, 10}, Target: 12, Operator: sudokuv1.CageOperator_CAGE_OPERATOR_ADD},
+				{Kind: sudokuv1.NodeKind_NODE_KIND_GROUP, Cells: []uint32{1, 10}, Origin: "39"},
+				{Kind: sudokuv1.NodeKind_NODE_KIND_GROUP, Cells: []uint32{1, 10}, Origin: "57"},
+				{Kind: sudokuv1.NodeKind_NODE_KIND_GROUP, Cells: []uint32{2, 11}, Origin: "48"},
+				{Kind: sudokuv1.NodeKind_NODE_KIND_GROUP, Cells: []uint32{3, 4}, Origin: "naked pair {2,9} in r1c4,r1c5 (row 1)"},
+			}},
+			eureka: "SUM12:r1c2+r2c2 r1c2,r2c2=39|57 r1c3,r2c3=48 r1c45",
+			roles:  []fgRole{fgPattern, fgPattern, fgPattern, fgPattern, fgPattern},
+		},
 		{name: "no chain", step: &sudokuv1.Step{}},
 		{
 			name:   "bad indexes",

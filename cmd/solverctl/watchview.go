@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -1057,7 +1059,13 @@ func (wb *watchBoard) eureka(st *sudokuv1.Step) string {
 	var sb strings.Builder
 	switch {
 	case len(links) == 0:
-		for i := range nodes {
+		for i, nd := range nodes {
+			if i > 0 && isFilling(nd) && isFilling(nodes[i-1]) && slices.Equal(nd.GetCells(), nodes[i-1].GetCells()) {
+				// The fillings a verity tried in the same cells: the
+				// cells once, "r1c3,r2c2=15|24|…".
+				sb.WriteString("|" + nd.GetOrigin())
+				continue
+			}
 			if i > 0 {
 				sb.WriteString(" ")
 			}
@@ -1119,7 +1127,8 @@ func (wb *watchBoard) hint(st *sudokuv1.Step, level int) string {
 
 // nodeName names a chain node: "(5)r3c4", a group "(5)r3c45" or
 // "(5)r34c5", an ALS "(5)ALS:r1c2,r1c3", the rule of 45 by its sum and
-// cells, "SUM12:r1c2+r2c2"; another kind (a cage, a compartment) is named
+// cells, "SUM12:r1c2+r2c2", a filling tried by its cells and digits,
+// "r1c2,r2c2=57"; another kind (a cage, a compartment) is named
 // like an ALS by its cells, "CAGE:r1c2,r1c3", its digit in front if it has
 // one.
 func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
@@ -1148,6 +1157,9 @@ func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 	if label := nodeKindLabel(nd.GetKind()); label != "" {
 		return d + label + ":" + strings.Join(names, ",")
 	}
+	if isFilling(nd) {
+		return strings.Join(names, ",") + "=" + nd.GetOrigin()
+	}
 	join := func(idx func(uint32) int) string {
 		var parts []string
 		for _, c := range cells {
@@ -1164,6 +1176,14 @@ func (wb *watchBoard) nodeName(nd *sudokuv1.ChainNode) string {
 		return d + "r" + join(func(c uint32) int { return int(c) / n }) + "c" + strconv.Itoa(int(cells[0])%n+1)
 	}
 	return d + strings.Join(names, ",")
+}
+
+// isFilling reports whether nd is a filling of its cells a trial tried (a
+// Cage Filling Verity's): a group node of no digit whose origin gives a
+// digit for each cell, in order.
+func isFilling(nd *sudokuv1.ChainNode) bool {
+	return nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_GROUP && nd.GetDigit() == 0 &&
+		len(nd.GetCells()) > 0 && utf8.RuneCountInString(nd.GetOrigin()) == len(nd.GetCells())
 }
 
 // sumName names a rule-of-45 node, "SUM12:r1c2+r2c2" ("SUM12:?" when a
