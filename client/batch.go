@@ -42,6 +42,10 @@ const (
 	// startWindow is the window a stream of a batch of several streams
 	// opens with (see Batch.stream).
 	startWindow = 4
+
+	// MaxPerMessage bounds BatchConfig.PerMessage: the most puzzles a
+	// SolveBatch request message may carry (the service's MaxBatchItems).
+	MaxPerMessage = 256
 )
 
 // BatchConfig sets the flow control of a Batch. Its zero value takes the
@@ -51,7 +55,7 @@ type BatchConfig struct {
 	// answered, at most; 0 means 256.
 	InFlight int
 	// PerMessage is how many puzzles one request message carries, at
-	// most; 0 means 64.
+	// most, up to MaxPerMessage; 0 means 64.
 	PerMessage int
 	// MaxMsgSize is the largest request message sent, in bytes, as
 	// solverd's -max-msg-size; 0 means DefaultMaxMsgSize. A server that
@@ -143,8 +147,8 @@ func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch
 		return nil, errors.New("client: batch: nil answer function")
 	case cfg.InFlight < 0 || cfg.InFlight > maxInFlight:
 		return nil, fmt.Errorf("client: batch: InFlight %d is out of range 0..%d", cfg.InFlight, maxInFlight)
-	case cfg.PerMessage < 0:
-		return nil, fmt.Errorf("client: batch: PerMessage %d is negative", cfg.PerMessage)
+	case cfg.PerMessage < 0 || cfg.PerMessage > MaxPerMessage:
+		return nil, fmt.Errorf("client: batch: PerMessage %d is out of range 0..%d (the most puzzles a server takes in a message)", cfg.PerMessage, MaxPerMessage)
 	case cfg.MaxMsgSize != 0 && cfg.MaxMsgSize < 1<<10:
 		return nil, fmt.Errorf("client: batch: MaxMsgSize %d is under 1024 bytes", cfg.MaxMsgSize)
 	case cfg.Streams < 0:

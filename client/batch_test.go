@@ -696,3 +696,12 @@ func TestBatchCloseInputTwice(t *testing.T) {
 		t.Fatalf("Run = %v with %d answers, want nil and 1", err, answered)
 	}
 }
+
+// TestMaxPerMessage: the client's bound on the puzzles of a message is the
+// service's.
+func TestMaxPerMessage(t *testing.T) {
+	if client.MaxPerMessage != service.MaxBatchItems {
+		t.Errorf("client.MaxPerMessage = %d, service.MaxBatchItems = %d", client.MaxPerMessage, service.MaxBatchItems)
+	}
+}
+

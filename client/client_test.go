@@ -76,6 +76,7 @@ func TestNewBatchBadConfig(t *testing.T) {
 		{"huge in flight", one, client.BatchConfig{InFlight: 1 << 30}, noop, "InFlight 1073741824 is out of range"},
 		{"negative give-up time", one, client.BatchConfig{GiveUpAfter: -1}, noop, "GiveUpAfter"},
 		{"negative per message", one, client.BatchConfig{PerMessage: -2}, noop, "PerMessage -2"},
+		{"more per message than a server takes", one, client.BatchConfig{PerMessage: client.MaxPerMessage + 1}, noop, "PerMessage 257 is out of range 0..256"},
 		{"tiny messages", one, client.BatchConfig{MaxMsgSize: 100}, noop, "MaxMsgSize 100"},
 		{"negative streams", one, client.BatchConfig{Streams: -1}, noop, "Streams -1"},
 		{"negative timeout", one, client.BatchConfig{PuzzleTimeout: -1}, noop, "PuzzleTimeout"},

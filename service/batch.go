@@ -37,8 +37,10 @@ var errDraining = errors.New("server is shutting down")
 // to share its message, so that a large batch does not pay gRPC's cost
 // per message for every puzzle.
 //
-// The server reads ahead at most batchReadAhead puzzles that no worker has
-// taken yet, and a worker takes a puzzle only when its previous answer
+// A request message carries at most MaxBatchItems puzzles (more end the
+// stream with ResourceExhausted before the message is decoded), and the
+// server reads the next message only when fewer than batchReadAhead
+// puzzles wait for a worker; a worker takes a puzzle only when its previous answer
 // fits in a queue of batchOutbox answers (of Config.MaxSendMsgSize bytes
 // at most): a client that sends faster than the server solves, or reads
 // slower, is held back by gRPC flow control, and the memory a batch holds
@@ -240,6 +242,9 @@ func drainStatus() error {
 // drains.
 func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *itemQueue, idle *batchIdle) error {
 	for {
+		if !items.waitRoom() {
+			return s.queueEnded()
+		}
 		req, err := stream.Recv()
 		if err != nil {
 			return err
@@ -250,13 +255,19 @@ func (s *Server) receive(stream sudokuv1.SudokuService_SolveBatchServer, items *
 			continue // nothing to do: a client's empty flush
 		}
 		if !items.add(req.GetItems()) {
-			select {
-			case <-s.draining:
-				return errDraining
-			default:
-				return context.Canceled // the call is over
-			}
+			return s.queueEnded()
 		}
+	}
+}
+
+// queueEnded is receive's error once its queue is dropped: the server
+// drains, or the call is over.
+func (s *Server) queueEnded() error {
+	select {
+	case <-s.draining:
+		return errDraining
+	default:
+		return context.Canceled
 	}
 }
 

@@ -647,3 +647,121 @@ func (s *eofStream) RecvMsg(m any) error {
 	}
 	return err
 }
+
+// TestSolveBatchItemCap: a request message of MaxBatchItems puzzles is
+// answered whole; one of more ends the stream with ResourceExhausted,
+// REQUEST_TOO_LARGE, naming items and both counts, before it is decoded.
+func TestSolveBatchItemCap(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{})
+	client := sudokuv1.NewSudokuServiceClient(ts.conn)
+	for _, n := range []int{MaxBatchItems, MaxBatchItems + 1} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		stream, err := client.SolveBatch(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := &sudokuv1.SolveBatchRequest{}
+		for i := range n {
+			req.Items = append(req.Items, &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: textPuzzle(seedEasy), View: sudokuv1.ResultView_RESULT_VIEW_BASIC})
+		}
+		if err := stream.Send(req); err != nil {
+			t.Fatal(err)
+		}
+		stream.CloseSend()
+		answered := 0
+		for {
+			resp, err := stream.Recv()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				if n <= MaxBatchItems {
+					t.Fatalf("%d puzzles a message: %v", n, err)
+				}
+				want := fmt.Sprintf("items: a message of %d puzzles, more than the %d", n, MaxBatchItems)
+				if status.Code(err) != codes.ResourceExhausted || !strings.Contains(err.Error(), want) || errorReason(err) != ReasonRequestTooLarge {
+					t.Errorf("%d puzzles a message: %v (reason %q); want ResourceExhausted, %s, naming %q", n, err, errorReason(err), ReasonRequestTooLarge, want)
+				}
+				break
+			}
+			answered += len(resp.GetAnswers())
+		}
+		want := n
+		if n > MaxBatchItems {
+			want = 0
+		}
+		if answered != want {
+			t.Errorf("%d puzzles a message: %d answered, want %d", n, answered, want)
+		}
+	}
+}
+
+// itemCountingStream counts the puzzles of the SolveBatch messages its
+// handler receives.
+type itemCountingStream struct {
+	grpc.ServerStream
+	n *atomic.Int64
+}
+
+func (s *itemCountingStream) RecvMsg(m any) error {
+	err := s.ServerStream.RecvMsg(m)
+	if req, ok := m.(*sudokuv1.SolveBatchRequest); ok && err == nil {
+		s.n.Add(int64(len(req.GetItems())))
+	}
+	return err
+}
+
+// TestSolveBatchReadsWhenRoom: a client sending messages of many puzzles
+// and reading nothing gets at most one message read beyond the puzzles
+// the workers have not taken: the server reads (and decodes) the next
+// only when there is room for it, where it used to read one more and
+// hold it while it waited.
+func TestSolveBatchReadsWhenRoom(t *testing.T) {
+	const workers, perMessage = 1, 250
+	var received atomic.Int64
+	count := grpc.ChainStreamInterceptor(func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		return handler(srv, &itemCountingStream{ServerStream: ss, n: &received})
+	})
+	ts := startServer(t, Config{BatchWorkers: workers, StallTimeout: 500 * time.Millisecond}, GRPCConfig{ServerOptions: []grpc.ServerOption{count}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for i := 0; ; i++ {
+			req := &sudokuv1.SolveBatchRequest{}
+			for j := range perMessage {
+				req.Items = append(req.Items, &sudokuv1.BatchItem{Id: fmt.Sprint(i*perMessage + j), Puzzle: textPuzzle(seedEasy)})
+			}
+			if stream.Send(req) != nil {
+				return
+			}
+		}
+	}()
+	// Those read ahead (fewer than batchReadAhead, and the message read
+	// when there was room), one per worker, the answers queued, those of
+	// the message being sent and one held for the next.
+	const bound = batchReadAhead - 1 + perMessage + workers + batchOutbox + maxAnswersPerMessage + 1
+	var max int64
+	for done := false; !done; {
+		select {
+		case <-ts.exit.ch:
+			done = true
+		default:
+		}
+		pending := received.Load() - int64(ts.srv.BatchAnswers())
+		if pending > max {
+			max = pending
+		}
+	}
+	t.Logf("max %d, end %d, received %d, answered %d", max, received.Load()-int64(ts.srv.BatchAnswers()), received.Load(), ts.srv.BatchAnswers())
+	if max > bound {
+		t.Errorf("%d puzzles received and not answered, want at most %d", max, bound)
+	}
+	if max < perMessage {
+		t.Errorf("%d puzzles received and not answered at most, want a message at least (the test measured nothing)", max)
+	}
+}

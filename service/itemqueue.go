@@ -60,6 +60,18 @@ func (q *itemQueue) add(items []*sudokuv1.BatchItem) bool {
 	return true
 }
 
+// waitRoom waits until the queue holds fewer than its limit, and reports
+// false when it is closed instead: the receiver reads (and so decodes) the
+// next message only then, rather than hold it decoded while add waits.
+func (q *itemQueue) waitRoom() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for q.len() >= q.limit && !q.closed {
+		q.notFull.Wait()
+	}
+	return !q.closed
+}
+
 func (q *itemQueue) len() int { return len(q.items) - q.head }
 
 // take returns the next item, waiting for one, and whether its id, when

@@ -160,7 +160,7 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	fs.Lookup("json").Usage = "print one JSON object per puzzle instead of a line of tab-separated fields"
 	fs.StringVar(&f.out, "out", "", "write the results to `file` instead of standard output")
 	fs.IntVar(&f.inflight, "inflight", 256, "puzzles sent to each server and not yet answered, at most")
-	fs.IntVar(&f.perMessage, "per-message", 64, "puzzles sent in one message, at most")
+	fs.IntVar(&f.perMessage, "per-message", 64, fmt.Sprintf("puzzles sent in one message, at most (a server takes up to %d)", client.MaxPerMessage))
 	fs.IntVar(&f.maxMsgSize, "max-msg-size", defaultMaxMsgSize, "largest request message sent, in `bytes`, as solverd's -max-msg-size; a server that answers with a smaller limit gets smaller messages")
 	fs.IntVar(&f.streams, "streams", 0, "SolveBatch streams per -addr; 0 means 1, or 8 to a dns:/// target, whose streams round_robin spreads over its servers")
 	fs.DurationVar(&f.puzzleTimeout, "puzzle-timeout", 0, "a stream that answers nothing (not even the server's heartbeat, which solverd sends while it solves: -batch-heartbeat) for this long while it has puzzles out is declared hung, cancelled, and its puzzles go to the other streams; 0 means none; by default, with -addr, a quarter of -timeout between 1s and 10s (10s without -timeout), and none in-process")
@@ -174,8 +174,8 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 		return nil, "", usageErrorf("%s: want one FILE or -, got %d arguments", cmd.name, len(pos))
 	case f.inflight < 1 || f.inflight > maxBatchInFlight:
 		return nil, "", usageErrorf("%s: -inflight must be from 1 to %d, not %d", cmd.name, maxBatchInFlight, f.inflight)
-	case f.perMessage < 1:
-		return nil, "", usageErrorf("%s: -per-message must be at least 1", cmd.name)
+	case f.perMessage < 1 || f.perMessage > client.MaxPerMessage:
+		return nil, "", usageErrorf("%s: -per-message must be from 1 to %d (the most puzzles a server takes in a message), not %d", cmd.name, client.MaxPerMessage, f.perMessage)
 	case f.maxMsgSize < 1<<10:
 		return nil, "", usageErrorf("%s: -max-msg-size must be at least 1024", cmd.name)
 	case f.streams < 0 || f.streams > maxBatchStreams:

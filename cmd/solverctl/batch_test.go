@@ -267,7 +267,8 @@ func TestBatchUsage(t *testing.T) {
 		{[]string{"batch"}, "want one FILE or -, got 0 arguments"},
 		{[]string{"batch", file, file}, "got 2 arguments"},
 		{[]string{"batch", "--inflight", "0", file}, "-inflight must be from 1 to 65536, not 0"},
-		{[]string{"batch", "--per-message", "0", file}, "-per-message must be at least 1"},
+		{[]string{"batch", "--per-message", "0", file}, "-per-message must be from 1 to 256 (the most puzzles a server takes in a message), not 0"},
+		{[]string{"batch", "--per-message", "257", file}, "-per-message must be from 1 to 256"},
 		{[]string{"batch", "--tls-cert", "c.pem", "--addr", "x:1", file}, "-tls-cert and -tls-key go together"},
 		{[]string{"batch", "--tls", file}, "TLS and token flags need -addr"},
 	}

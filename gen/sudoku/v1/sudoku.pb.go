@@ -3091,9 +3091,11 @@ func (*SolveStepsResponse_Result) isSolveStepsResponse_Event() {}
 // that sends more is held back by flow control.
 type SolveBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The puzzles. A message without any is taken and answers nothing; with
-	// no puzzle of the stream in flight it restarts the stream's idle
-	// timeout, as any message does.
+	// The puzzles, at most 256 (a message of more ends the stream with
+	// RESOURCE_EXHAUSTED, reason REQUEST_TOO_LARGE, before it is read). A
+	// message without any is taken and answers nothing; with no puzzle of
+	// the stream in flight it restarts the stream's idle timeout, as any
+	// message does.
 	Items         []*BatchItem `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
