@@ -593,6 +593,21 @@ type outstanding struct {
 	probing  bool      // the probe is out, unanswered
 	since    time.Time // of the last answer, or of the send that found nothing out
 	hung     bool      // declared hung: answers no longer count
+	// handing is set while the receiver hands answers to the batch's
+	// answer function, which may wait on the caller (output piped to a
+	// paused reader): the server's silence is not counted meanwhile.
+	handing bool
+}
+
+// handOut marks the receiver handing answers over (on) or done with them:
+// the time taken does not count against the server.
+func (o *outstanding) handOut(on bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.handing = on
+	if !on {
+		o.since = time.Now()
+	}
 }
 
 // add records jobs sent, or the probe when jobs is nil; false when the
@@ -671,7 +686,7 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 		}
 		o.mu.Lock()
 		wait := after
-		if len(o.inflight) > 0 || o.probing {
+		if (len(o.inflight) > 0 || o.probing) && !o.handing {
 			if wait = time.Until(o.since.Add(after)); wait <= 0 {
 				o.hung = true
 			}
@@ -832,7 +847,9 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		if err == nil {
 			if len(resp.GetAnswers()) == 0 {
 				out.beat() // the server's heartbeat: it is solving
+				continue
 			}
+			out.handOut(true)
 			for _, a := range resp.GetAnswers() {
 				j, ok := out.answer(a.GetId())
 				if !ok {
@@ -854,6 +871,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 				answered++
 				b.finish(j, a, nil)
 			}
+			out.handOut(false)
 			continue
 		}
 		if err == io.EOF && !out.isHung() {

@@ -705,3 +705,38 @@ func TestMaxPerMessage(t *testing.T) {
 	}
 }
 
+// TestBatchSlowAnswerFunction: an answer function that keeps the batch
+// waiting (output piped to a paused reader) for longer than PuzzleTimeout
+// does not get a healthy server's stream declared hung, nor its puzzles
+// sent again: the time the batch spends handing answers over is not the
+// server's silence.
+func TestBatchSlowAnswerFunction(t *testing.T) {
+	c := newTestClient(t, nil)
+	const n = 6
+	answered := 0
+	b, err := client.NewBatch([]*client.Client{c}, client.BatchConfig{InFlight: 2, PuzzleTimeout: 200 * time.Millisecond}, func(a client.Answer) {
+		if answered++; answered == 1 {
+			time.Sleep(time.Second)
+		}
+		if a.Err != nil {
+			t.Errorf("item %s: %v", a.ID, a.Err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range n {
+		item := &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
+		if err := b.Add(ctx, item); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.CloseInput()
+	if err := b.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if answered != n || len(b.Hangs()) != 0 {
+		t.Errorf("%d answered, streams declared hung %v; want %d, none", answered, b.Hangs(), n)
+	}
+}
