@@ -78,6 +78,12 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 		// The server went away (a graceful stop, a connection's age): a
 		// retry reaches it, or another, again.
 		return fmt.Sprintf("the server at -addr %s closed the connection (it is stopping or moving its clients): retry", h.addr)
+	case code == codes.Unavailable && strings.Contains(msg, "server preface") && strings.Contains(msg, "use of closed network connection"):
+		// The client closed the connection itself (its connect timeout)
+		// while the server, which accepted it, said nothing: a frozen or
+		// overloaded server, not a TLS one, which would have ended the
+		// connection at once.
+		return fmt.Sprintf("the server at -addr %s accepted the connection but sent nothing before it was given up: is it hung or overloaded?", h.addr)
 	case code == codes.Unavailable && !h.useTLS && (strings.Contains(msg, "server preface") || strings.Contains(msg, "connection reset") || strings.Contains(msg, "EOF")):
 		return fmt.Sprintf("-addr %s may expect TLS: add -tls (or -tls-ca for a private authority)", h.addr)
 	case code == codes.Unavailable && strings.Contains(msg, "connection refused"):

@@ -88,6 +88,8 @@ func TestHintFor(t *testing.T) {
 		{"no timeout, no hint", remote, codes.DeadlineExceeded, "context deadline exceeded", ""},
 		{"server's -max-timeout, not -timeout", &hinter{addr: "h:1", timeout: 20 * time.Second}, codes.DeadlineExceeded, "context deadline exceeded: the server ends a call after 100ms (solverd's -max-timeout), sooner than its caller's deadline", ""},
 		{"invalid argument", remote, codes.InvalidArgument, "puzzle.text: bad", ""},
+		{"hung server, not TLS", remote, codes.Unavailable, `connection error: desc = "error reading server preface: raw-read tcp 127.0.0.1:51296->127.0.0.1:47311: use of closed network connection"`, "accepted the connection but sent nothing before it was given up: is it hung or overloaded?"},
+		{"plaintext to TLS", remote, codes.Unavailable, `connection error: desc = "error reading server preface: EOF"`, "may expect TLS"},
 		{"graceful stop, not TLS", remote, codes.Unavailable, `closing transport due to: connection error: desc = "error reading from server: EOF", received prior goaway: code: NO_ERROR, debug data: "graceful_stop"`, "closed the connection (it is stopping or moving its clients): retry"},
 	}
 	for _, tt := range tests {
