@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -85,12 +86,29 @@ func explainFinnedFish(s *Step, n grid.Notation) string {
 	}
 	base, cover := fishSets(s, n.Layout)
 	d := s.Digits.Min()
+	return fmt.Sprintf("%s on %s: base %s, cover %s, fins %s; remove %s from %s, which sees every fin",
+		s.Name(), n.DigitName(d), strings.Join(base, ", "), strings.Join(cover, ", "), cellList(n, finCells(s, n.Layout)), n.DigitName(d), cellList(n, eliminationCells(s)))
+}
+
+// finCells returns the fins of the finned fish s: its marked fins, or,
+// when it has no marks (a line fish, see coverLineSteps), its base
+// candidates outside every cover set (s.Units holds the base sets, then
+// as many cover sets).
+func finCells(s *Step, l *grid.Layout) []int {
 	var fins []int
 	for _, m := range s.Marks {
 		if m.Role == RoleFin {
 			fins = append(fins, m.Cell)
 		}
 	}
-	return fmt.Sprintf("%s on %s: base %s, cover %s, fins %s; remove %s from %s, which sees every fin",
-		s.Name(), n.DigitName(d), strings.Join(base, ", "), strings.Join(cover, ", "), cellList(n, fins), n.DigitName(d), cellList(n, eliminationCells(s)))
+	if len(s.Marks) > 0 {
+		return fins
+	}
+	covers := s.Units[len(s.Units)/2:]
+	for _, c := range s.Cells {
+		if !slices.ContainsFunc(covers, func(u int) bool { return slices.Contains(l.Unit(u).Cells, c) }) {
+			fins = append(fins, c)
+		}
+	}
+	return fins
 }
