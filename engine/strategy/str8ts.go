@@ -1292,6 +1292,6 @@ func urCorners(b *grid.Board, corners [4]int, onDiagonal func(int) bool, sink *S
 }
 
 func explainStr8tsUniqueRectangle(s *Step, n grid.Notation) string {
-	return fmt.Sprintf("%s, %s hold only %s: with %s it would be a deadly pattern (the two digits could swap in every row, column and compartment), so %s",
-		cellList(n, s.Cells), n.DigitList(s.Digits, "/"), n.DigitList(s.Digits, "/"), n.CellName(s.Eliminations[0].Cell), describeChanges(s, n))
+	return fmt.Sprintf("%s hold only %s: with %s it would be a deadly pattern (the two digits could swap in every row, column and compartment), so %s",
+		cellList(n, s.Cells), n.DigitList(s.Digits, "/"), n.CellName(s.Eliminations[0].Cell), describeChanges(s, n))
 }
