@@ -184,10 +184,16 @@ const (
 )
 
 // DrawnOn reports whether every candidate node of the step's drawing (of
-// a digit) is a candidate of b or its cell's digit: whether a person
-// shown b can follow it.
+// a digit) is a candidate of b or its cell's digit, and every candidate a
+// node's rule took out in a trial (Node.Removed) a candidate of an open
+// cell of b: whether a person shown b can follow it.
 func (s *Step) DrawnOn(b *grid.Board) bool {
 	for _, nd := range s.Nodes {
+		for _, e := range nd.Removed {
+			if b.Value(e.Cell) != 0 || !b.Cands(e.Cell).Has(e.Digit) {
+				return false
+			}
+		}
 		if nd.Kind != CandidateNode || nd.Digit == 0 || len(nd.Cells) != 1 {
 			continue
 		}
