@@ -93,8 +93,7 @@ func (r *fishRecorder) probe(key string, b *grid.Board, probes []fishProbe) {
 
 // TestFishStepsRecorded checks the steps of the fish finders, first step
 // and find-all, along the logic solves of the first 120 top1465 puzzles
-// (fishStepsFile records 250)
-// (Franken and Mutant fish along the first 3 of the 5 recorded) and fish
+// (Franken and Mutant fish along the first 3) and fish
 // solves of generated puzzles of the layouts the general fish soundness
 // run uses, against fishStepsFile. Under -short it checks the
 // basic and finned fish of the first 8 top1465 puzzles and every tenth
