@@ -1144,6 +1144,7 @@ func (t *trial) strongNode(ev *trialEvent, e int) Node {
 	n := grid.Notation{Layout: t.l}
 	unit := t.l.Unit(ev.unit)
 	nd := Node{Kind: GroupNode, Unit: ev.unit}
+	removed := t.removedBy(e)
 	var sb strings.Builder
 	switch ev.kind {
 	case strongNaked, strongHidden:
@@ -1177,8 +1178,12 @@ func (t *trial) strongNode(ev *trialEvent, e int) Node {
 			sb.WriteString(cageName(n, p.cage))
 		}
 		sb.WriteString(" together")
+		// A unit's combination lists none: the candidates it took out go
+		// in Removed too (as ChainNode.removed has it), so that DrawnOn
+		// sees them when the step is drawn again.
+		nd.Removed = removed
 	}
-	sb.WriteString(":" + removedText(n, t.removedBy(e)))
+	sb.WriteString(":" + removedText(n, removed))
 	nd.Origin = sb.String()
 	return nd
 }

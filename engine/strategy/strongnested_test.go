@@ -2,6 +2,7 @@ package strategy_test
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,6 +17,9 @@ var strongNestedText = regexp.MustCompile(strings.Replace(nestedText.String(), "
 // strongRuleText is a deduction of the strong trial: a naked or hidden
 // subset of a unit, or a unit's cages together, with what it removes.
 var strongRuleText = regexp.MustCompile(`(naked|hidden) (pair|triple|quadruple) \{[1-9,]+\} in r\dc\d(,r\dc\d)* \((row|column|box) \d\):( r\dc\d<>\d+,?)+|(row|column|box) \d with cage \d+\+ at r\dc\d(, cage \d+\+ at r\dc\d)* together:( r\dc\d<>\d+,?)+`)
+
+// removedCands is a cell's candidates a deduction took out: "r6c4<>37".
+var removedCands = regexp.MustCompile(`(r\dc\d)<>(\d+)`)
 
 // TestStrongNestedFindSteps follows the logic solve of line 37 of
 // engine/search/testdata/killer9-tarek.txt (stuck after 16 steps, every
@@ -44,6 +48,23 @@ func TestStrongNestedFindSteps(t *testing.T) {
 			}
 			if len(nd.Cells) == 0 {
 				t.Errorf("%q: node %d has no cells", text, i)
+			}
+			// A unit's cages together list no combinations: what they
+			// took out is in Removed too, as the text names it.
+			if _, took, ok := strings.Cut(nd.Origin, " together:"); ok {
+				var named []string
+				for _, m := range removedCands.FindAllStringSubmatch(took, -1) {
+					for _, d := range m[2] {
+						named = append(named, m[1]+"<>"+string(d))
+					}
+				}
+				var removed []string
+				for _, cd := range nd.Removed {
+					removed = append(removed, grid.Notation{Layout: first.Layout()}.CellName(cd.Cell)+"<>"+strconv.Itoa(cd.Digit))
+				}
+				if strings.Join(named, " ") != strings.Join(removed, " ") {
+					t.Errorf("%q: node %d names %v taken out, Removed holds %v", text, i, named, removed)
+				}
 			}
 		}
 		if rules > 0 {
