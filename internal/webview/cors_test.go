@@ -88,8 +88,9 @@ func send(t *testing.T, method, base, body string, headers map[string]string) *h
 }
 
 // TestCheckOrigin: origins as a browser sends them, "*", and a * as the
-// first label of a host pass; paths, other schemes, bare hosts and a *
-// elsewhere do not.
+// first label of a host pass; paths, other schemes, bare hosts, a *
+// elsewhere, a scheme's default port (which a browser leaves out) and
+// ports that are no port number do not.
 func TestCheckOrigin(t *testing.T) {
 	tests := []struct {
 		origin string
@@ -113,6 +114,15 @@ func TestCheckOrigin(t *testing.T) {
 		{"http://*.:8080", false},
 		{"https://*.example.com:8443", true},
 		{"https://", false},
+		{"https://app.example:443", false},
+		{"http://localhost:80", false},
+		{"http://app.example:443", true},
+		{"https://*.example.com:443", false},
+		{"https://app.example:", false},
+		{"https://app.example:0", false},
+		{"https://app.example:08443", false},
+		{"https://app.example:65536", false},
+		{"http://[::1]:8080", true},
 	}
 	for _, tt := range tests {
 		if err := webview.CheckOrigin(tt.origin); (err == nil) != tt.ok {

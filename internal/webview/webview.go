@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -106,7 +107,9 @@ func WithAllowedOrigins(origins []string) Option {
 // nil: "*", or scheme://host[:port] with scheme http or https and no
 // path, where host may start with "*." for its subdomains. A "*" anywhere
 // else would match hosts of other owners ("https://*example.com" matches
-// https://evilexample.com), so it is refused.
+// https://evilexample.com), so it is refused; so is the scheme's default
+// port (https://app.example:443), which a browser leaves out of the
+// Origin it sends, so that the origin would match no page.
 func CheckOrigin(origin string) error {
 	if origin == "*" {
 		return nil
@@ -119,12 +122,31 @@ func CheckOrigin(origin string) error {
 		return fmt.Errorf("origin %q: want http:// or https://", origin)
 	case u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || strings.HasSuffix(origin, "/"):
 		return fmt.Errorf("origin %q: want scheme://host[:port] alone, as a browser sends it", origin)
+	case strings.HasSuffix(u.Host, ":") || !validPort(u.Port()):
+		return fmt.Errorf("origin %q: the port is not a number from 1 to 65535", origin)
+	case u.Port() == defaultPorts[u.Scheme]:
+		// A browser leaves the scheme's default port out of Origin, so this
+		// origin would match no page.
+		return fmt.Errorf("origin %q: a browser sends it without the default port %s (%s://%s)", origin, u.Port(), u.Scheme, u.Hostname())
 	case strings.Count(origin, "*") > 1:
 		return fmt.Errorf("origin %q: one * at most", origin)
 	case strings.Contains(origin, "*") && !subdomainsOf(u.Hostname()):
 		return fmt.Errorf("origin %q: a * stands for the subdomains of a host, as the first label alone (https://*.example.com)", origin)
 	}
 	return nil
+}
+
+// defaultPorts are the ports a browser leaves out of an origin, by scheme.
+var defaultPorts = map[string]string{"http": "80", "https": "443"}
+
+// validPort reports whether port, from a URL's host, is empty or a port
+// number a browser could send: 1 to 65535, without leading zeros.
+func validPort(port string) bool {
+	if port == "" {
+		return true
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 1 && n <= 65535 && strconv.Itoa(n) == port
 }
 
 // subdomainsOf reports whether host, its "*" replaced by "wildcard", is
