@@ -478,10 +478,13 @@ type connectError struct {
 }
 
 // connectDetail is an error detail of Connect's error JSON: a message's
-// type and its binary form in base64.
+// type, its binary form in base64 and, as connect-go and the transcoder
+// add it to the service's own errors, the message in JSON for a client
+// that reads it without decoding the binary form.
 type connectDetail struct {
-	Type  string `json:"type"`
-	Value string `json:"value"`
+	Type  string          `json:"type"`
+	Value string          `json:"value"`
+	Debug json.RawMessage `json:"debug,omitempty"`
 }
 
 // The ErrorInfo of a request refused as too large, as the gRPC server
@@ -542,7 +545,8 @@ func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, code 
 	ce := connectError{Code: connect.Code(code).String(), Message: msg}
 	if info := tooLargeInfo(code); info != nil {
 		b, _ := proto.Marshal(info)
-		ce.Details = []connectDetail{{Type: string(info.ProtoReflect().Descriptor().FullName()), Value: base64.RawStdEncoding.EncodeToString(b)}}
+		debug, _ := protojson.Marshal(info)
+		ce.Details = []connectDetail{{Type: string(info.ProtoReflect().Descriptor().FullName()), Value: base64.RawStdEncoding.EncodeToString(b), Debug: debug}}
 	}
 	body, _ := json.Marshal(ce)
 	if !stream {

@@ -18,6 +18,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -134,10 +135,14 @@ func TestRequestLimits(t *testing.T) {
 // connectErr is Connect's error JSON.
 type connectErr struct {
 	Code, Message string
-	Details       []struct{ Type, Value string }
+	Details       []struct {
+		Type, Value string
+		Debug       json.RawMessage
+	}
 }
 
-// reason returns "domain/reason" of the error's ErrorInfo detail, or "".
+// reason returns "domain/reason" of the error's ErrorInfo detail, or "";
+// the detail's debug JSON must say the same, as on the service's errors.
 func (e *connectErr) reason(t *testing.T) string {
 	for _, d := range e.Details {
 		if d.Type != "google.rpc.ErrorInfo" {
@@ -150,6 +155,10 @@ func (e *connectErr) reason(t *testing.T) string {
 		}
 		if err != nil {
 			t.Fatalf("ErrorInfo detail %q: %v", d.Value, err)
+		}
+		var debug errdetails.ErrorInfo
+		if err := protojson.Unmarshal(d.Debug, &debug); err != nil || !proto.Equal(&debug, &info) {
+			t.Errorf("ErrorInfo detail's debug %s (%v), want %v in JSON", d.Debug, err, &info)
 		}
 		return info.GetDomain() + "/" + info.GetReason()
 	}
