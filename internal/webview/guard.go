@@ -123,6 +123,19 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if code, msg := headerMistake(r.Header, ct, m.clientStream); msg != "" {
+		switch {
+		case strings.HasPrefix(ct, "application/grpc"):
+			g.refuseGRPC(w, r, code, msg)
+		case strings.HasPrefix(ct, "application/connect+"):
+			g.refuse(w, r, http.StatusOK, code, msg, true)
+		case code == codes.Unimplemented:
+			g.refuse(w, r, http.StatusNotImplemented, code, msg, false)
+		default:
+			g.refuse(w, r, http.StatusBadRequest, code, msg, false)
+		}
+		return
+	}
 	switch {
 	case ct == "application/grpc" || ct == "application/grpc+proto",
 		ct == "application/grpc-web" || ct == "application/grpc-web+proto":
@@ -169,6 +182,53 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.refuse(w, r, http.StatusUnsupportedMediaType, codes.InvalidArgument,
 			fmt.Sprintf("content type %q is not taken; use one of %s", r.Header.Get("Content-Type"), acceptPost), false)
 	}
+}
+
+// headerMistake returns the code and message of a call whose timeout or
+// compression header, for content type ct, is not one the transcoder
+// takes, or "": the transcoder would answer it in plain text, which no
+// client reads as the call's status. A client stream's compression is
+// left to ServeHTTP, which takes none in Connect's protocol, and gRPC's
+// to the gRPC server.
+func headerMistake(h http.Header, ct string, clientStream bool) (codes.Code, string) {
+	if strings.HasPrefix(ct, "application/grpc") {
+		if v := h.Get("Grpc-Timeout"); v != "" && !validGRPCTimeout(v) {
+			return codes.InvalidArgument, fmt.Sprintf("Grpc-Timeout %q is not 1 to 8 digits and a unit (H, M, S, m, u or n)", v)
+		}
+		return codes.OK, ""
+	}
+	if v := h.Get("Connect-Timeout-Ms"); v != "" && !allDigits(v, 10) {
+		return codes.InvalidArgument, fmt.Sprintf("Connect-Timeout-Ms %q is not 1 to 10 digits", v)
+	}
+	name := "Content-Encoding"
+	if strings.HasPrefix(ct, "application/connect+") {
+		if clientStream {
+			return codes.OK, ""
+		}
+		name = "Connect-Content-Encoding"
+	}
+	if enc := h.Get(name); enc != "" && enc != "identity" && enc != "gzip" {
+		return codes.Unimplemented, fmt.Sprintf("%s %q is not taken: send gzip or no compression", name, enc)
+	}
+	return codes.OK, ""
+}
+
+// validGRPCTimeout reports whether v is a Grpc-Timeout header's value.
+func validGRPCTimeout(v string) bool {
+	return len(v) >= 2 && allDigits(v[:len(v)-1], 8) && strings.ContainsRune("HMSmun", rune(v[len(v)-1]))
+}
+
+// allDigits reports whether s is 1 to most ASCII digits.
+func allDigits(s string, most int) bool {
+	if s == "" || len(s) > most {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // rpcPath splits a gRPC path, "/package.Service/Method".

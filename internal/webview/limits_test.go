@@ -70,25 +70,27 @@ func TestRequestLimits(t *testing.T) {
 	tests := []struct {
 		name, path, contentType, encoding, body string
 		wantCode, wantMessage                   string // "" for an answer
+		grpcTimeout                             string // the Grpc-Timeout header, when set
 	}{
-		{"JSON", solve, "application/json", "", good, "", ""},
-		{"JSON in gzip", solve, "application/json", "gzip", gzipped(good), "", ""},
-		{"JSON over the limit", solve, "application/json", "", cells(3000), "resource_exhausted", "more than 8000 bytes, the most this method takes in JSON"},
-		{"JSON over the limit without its whitespace", solve, "application/json", "", `{"puzzle":{"text":"` + strings.Repeat(".", 4500) + `"}}`, "resource_exhausted", "4522 bytes of JSON without its whitespace, more than the 4000"},
-		{"JSON indented", solve, "application/json", "", strings.Replace(good, ":", ":"+strings.Repeat(" ", 6000), 1), "", ""},
-		{"JSON of too many objects", solve, "application/json", "", cells(600), "resource_exhausted", "holds 603 objects, more than the 500 messages"},
-		{"JSON under the limit, its message over", solve, "application/json", "", `{"puzzle":{"text":"` + strings.Repeat(".", 1500) + `"}}`, "resource_exhausted", "1506 bytes in protobuf, more than the 1000 this method takes"},
-		{"gzip bomb", solve, "application/json", "gzip", gzipped(bomb), "resource_exhausted", "more than 8000 bytes decompressed"},
-		{"not gzip", solve, "application/json", "gzip", good, "invalid_argument", "not valid gzip"},
-		{"protobuf over the limit", solve, "application/proto", "", string(bigPB), "resource_exhausted", "more than 1000 bytes, the most this method takes in PROTO"},
-		{"stream", steps, "application/connect+json", "", framed(0, good), "", ""},
-		{"stream in gzip", steps, "application/connect+json", "gzip", framed(1, gzipped(good)), "", ""},
-		{"stream, gzip bomb", steps, "application/connect+json", "gzip", framed(1, gzipped(bomb)), "resource_exhausted", "more than 8000 bytes decompressed"},
-		{"stream, compressed flag without an encoding", steps, "application/connect+json", "", framed(1, gzipped(good)), "invalid_argument", "names no Connect-Content-Encoding"},
-		{"client stream in gzip", batch, "application/connect+json", "gzip", framed(1, gzipped(good)), "unimplemented", "taken uncompressed"},
-		{"gRPC-Web over the limit", solve, "application/grpc-web+proto", "", framed(0, string(bigPB)), "resource_exhausted", "more than 1000 bytes, the most this method takes"},
-		{"gRPC-Web", solve, "application/grpc-web+proto", "", framed(0, string(goodPB)), "", ""},
-		{"gRPC-Web in JSON", solve, "application/grpc-web+json", "", framed(0, good), "invalid_argument", "binary protobuf here"},
+		{"JSON", solve, "application/json", "", good, "", "", ""},
+		{"JSON in gzip", solve, "application/json", "gzip", gzipped(good), "", "", ""},
+		{"JSON over the limit", solve, "application/json", "", cells(3000), "resource_exhausted", "more than 8000 bytes, the most this method takes in JSON", ""},
+		{"JSON over the limit without its whitespace", solve, "application/json", "", `{"puzzle":{"text":"` + strings.Repeat(".", 4500) + `"}}`, "resource_exhausted", "4522 bytes of JSON without its whitespace, more than the 4000", ""},
+		{"JSON indented", solve, "application/json", "", strings.Replace(good, ":", ":"+strings.Repeat(" ", 6000), 1), "", "", ""},
+		{"JSON of too many objects", solve, "application/json", "", cells(600), "resource_exhausted", "holds 603 objects, more than the 500 messages", ""},
+		{"JSON under the limit, its message over", solve, "application/json", "", `{"puzzle":{"text":"` + strings.Repeat(".", 1500) + `"}}`, "resource_exhausted", "1506 bytes in protobuf, more than the 1000 this method takes", ""},
+		{"gzip bomb", solve, "application/json", "gzip", gzipped(bomb), "resource_exhausted", "more than 8000 bytes decompressed", ""},
+		{"not gzip", solve, "application/json", "gzip", good, "invalid_argument", "not valid gzip", ""},
+		{"protobuf over the limit", solve, "application/proto", "", string(bigPB), "resource_exhausted", "more than 1000 bytes, the most this method takes in PROTO", ""},
+		{"stream", steps, "application/connect+json", "", framed(0, good), "", "", ""},
+		{"stream in gzip", steps, "application/connect+json", "gzip", framed(1, gzipped(good)), "", "", ""},
+		{"stream, gzip bomb", steps, "application/connect+json", "gzip", framed(1, gzipped(bomb)), "resource_exhausted", "more than 8000 bytes decompressed", ""},
+		{"stream, compressed flag without an encoding", steps, "application/connect+json", "", framed(1, gzipped(good)), "invalid_argument", "names no Connect-Content-Encoding", ""},
+		{"client stream in gzip", batch, "application/connect+json", "gzip", framed(1, gzipped(good)), "unimplemented", "taken uncompressed", ""},
+		{"gRPC-Web over the limit", solve, "application/grpc-web+proto", "", framed(0, string(bigPB)), "resource_exhausted", "more than 1000 bytes, the most this method takes", ""},
+		{"gRPC-Web", solve, "application/grpc-web+proto", "", framed(0, string(goodPB)), "", "", ""},
+		{"gRPC-Web in JSON", solve, "application/grpc-web+json", "", framed(0, good), "invalid_argument", "binary protobuf here", ""},
+		{"gRPC-Web, timeout without a unit", solve, "application/grpc-web+proto", "", framed(0, string(goodPB)), "invalid_argument", `Grpc-Timeout "5" is not 1 to 8 digits and a unit`, "5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,6 +100,9 @@ func TestRequestLimits(t *testing.T) {
 			}
 			req.Header.Set("Content-Type", tt.contentType)
 			req.Header.Set("Connect-Protocol-Version", "1")
+			if tt.grpcTimeout != "" {
+				req.Header.Set("Grpc-Timeout", tt.grpcTimeout)
+			}
 			if tt.encoding != "" {
 				if strings.HasPrefix(tt.contentType, "application/connect+") {
 					req.Header.Set("Connect-Content-Encoding", tt.encoding)

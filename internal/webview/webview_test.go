@@ -306,22 +306,28 @@ func TestClientMistakes(t *testing.T) {
 		name, path, contentType, protocol, body string
 		wantStatus                              int
 		wantCode, wantMessage                   string
+		header, value                           string // one more header, when set
 	}{
-		{"malformed JSON", solve, "application/json", "1", "{nope", http.StatusBadRequest, "invalid_argument", "not a sudoku.v1.SolveRequest in JSON"},
-		{"a megabyte of spaces", solve, "application/json", "1", strings.Repeat(" ", 1<<20), http.StatusBadRequest, "invalid_argument", "unexpected token"},
-		{"invalid UTF-8", solve, "application/json", "1", "{\"puzzle\":{\"text\":\"\xff\"}}", http.StatusBadRequest, "invalid_argument", "invalid UTF-8"},
-		{"unknown field", solve, "application/json", "1", `{"puzle":{}}`, http.StatusBadRequest, "invalid_argument", "unknown field"},
-		{"not protobuf", solve, "application/proto", "1", "\xff\xff\xff", http.StatusBadRequest, "invalid_argument", "not a sudoku.v1.SolveRequest in PROTO"},
-		{"unknown method", "/sudoku.v1.SudokuService/Nope", "application/json", "1", "{}", http.StatusNotFound, "unimplemented", "unknown method Nope of service sudoku.v1.SudokuService"},
-		{"unknown service", "/sudoku.v9.Nope/Solve", "application/json", "1", "{}", http.StatusNotFound, "unimplemented", "unknown service sudoku.v9.Nope"},
-		{"no protocol header", solve, "application/json", "", "{}", http.StatusUnsupportedMediaType, "invalid_argument", "Connect-Protocol-Version: 1"},
-		{"unsupported content type", solve, "text/plain", "1", "{}", http.StatusUnsupportedMediaType, "invalid_argument", `content type "text/plain" is not taken`},
-		{"no content type", solve, "", "1", "{}", http.StatusUnsupportedMediaType, "invalid_argument", "no Content-Type"},
-		{"stream, short envelope", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", "xx", http.StatusOK, "invalid_argument", "shorter than a Connect envelope"},
-		{"stream, malformed JSON", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{nope"), http.StatusOK, "invalid_argument", "not a sudoku.v1.SolveStepsRequest in JSON"},
-		{"stream, wrong length", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{}") + "x", http.StatusOK, "invalid_argument", "announces 2 bytes"},
+		{"malformed JSON", solve, "application/json", "1", "{nope", http.StatusBadRequest, "invalid_argument", "not a sudoku.v1.SolveRequest in JSON", "", ""},
+		{"a megabyte of spaces", solve, "application/json", "1", strings.Repeat(" ", 1<<20), http.StatusBadRequest, "invalid_argument", "unexpected token", "", ""},
+		{"invalid UTF-8", solve, "application/json", "1", "{\"puzzle\":{\"text\":\"\xff\"}}", http.StatusBadRequest, "invalid_argument", "invalid UTF-8", "", ""},
+		{"unknown field", solve, "application/json", "1", `{"puzle":{}}`, http.StatusBadRequest, "invalid_argument", "unknown field", "", ""},
+		{"not protobuf", solve, "application/proto", "1", "\xff\xff\xff", http.StatusBadRequest, "invalid_argument", "not a sudoku.v1.SolveRequest in PROTO", "", ""},
+		{"unknown method", "/sudoku.v1.SudokuService/Nope", "application/json", "1", "{}", http.StatusNotFound, "unimplemented", "unknown method Nope of service sudoku.v1.SudokuService", "", ""},
+		{"unknown service", "/sudoku.v9.Nope/Solve", "application/json", "1", "{}", http.StatusNotFound, "unimplemented", "unknown service sudoku.v9.Nope", "", ""},
+		{"no protocol header", solve, "application/json", "", "{}", http.StatusUnsupportedMediaType, "invalid_argument", "Connect-Protocol-Version: 1", "", ""},
+		{"unsupported content type", solve, "text/plain", "1", "{}", http.StatusUnsupportedMediaType, "invalid_argument", `content type "text/plain" is not taken`, "", ""},
+		{"no content type", solve, "", "1", "{}", http.StatusUnsupportedMediaType, "invalid_argument", "no Content-Type", "", ""},
+		{"stream, short envelope", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", "xx", http.StatusOK, "invalid_argument", "shorter than a Connect envelope", "", ""},
+		{"stream, malformed JSON", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{nope"), http.StatusOK, "invalid_argument", "not a sudoku.v1.SolveStepsRequest in JSON", "", ""},
+		{"stream, wrong length", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{}") + "x", http.StatusOK, "invalid_argument", "announces 2 bytes", "", ""},
 		// Not Unavailable, as the transcoder's cancelled call was counted.
-		{"too large", solve, "application/json", "1", `{"puzzle":{"text":"` + strings.Repeat(".", 4<<20) + `"}}`, http.StatusTooManyRequests, "resource_exhausted", "more than 4194304 bytes"},
+		{"too large", solve, "application/json", "1", `{"puzzle":{"text":"` + strings.Repeat(".", 4<<20) + `"}}`, http.StatusTooManyRequests, "resource_exhausted", "more than 4194304 bytes", "", ""},
+		{"timeout not a number", solve, "application/json", "1", "{}", http.StatusBadRequest, "invalid_argument", `Connect-Timeout-Ms "abc" is not 1 to 10 digits`, "Connect-Timeout-Ms", "abc"},
+		{"timeout of 11 digits", solve, "application/json", "1", "{}", http.StatusBadRequest, "invalid_argument", "is not 1 to 10 digits", "Connect-Timeout-Ms", "12345678901"},
+		{"stream, timeout negative", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{}"), http.StatusOK, "invalid_argument", "is not 1 to 10 digits", "Connect-Timeout-Ms", "-5"},
+		{"compression not taken", solve, "application/json", "1", "{}", http.StatusNotImplemented, "unimplemented", `Content-Encoding "br" is not taken`, "Content-Encoding", "br"},
+		{"stream, compression not taken", "/sudoku.v1.SudokuService/SolveSteps", "application/connect+json", "1", envelope(0, "{}"), http.StatusOK, "unimplemented", `Connect-Content-Encoding "br" is not taken`, "Connect-Content-Encoding", "br"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -334,6 +340,9 @@ func TestClientMistakes(t *testing.T) {
 			}
 			if tt.protocol != "" {
 				req.Header.Set("Connect-Protocol-Version", tt.protocol)
+			}
+			if tt.header != "" {
+				req.Header.Set(tt.header, tt.value)
 			}
 			resp, err := ts.Client().Do(req)
 			if err != nil {
