@@ -11,32 +11,38 @@ import (
 )
 
 // TestCORS checks what a browser on another origin is told: a preflight
-// of a Connect call with a bearer token is allowed for an origin listed
-// and for none other, the call's answer names the origin and exposes
-// gRPC-Web's status headers, and without origins nothing is allowed.
+// of a Connect call with a bearer token (in gzip too, which the port
+// takes) or of a gRPC-Web call is allowed for an origin listed and for
+// none other, the call's answer names the origin and exposes gRPC-Web's
+// status headers, and without origins nothing is allowed.
 func TestCORS(t *testing.T) {
 	const app, other = "https://app.example", "https://evil.example"
 	listed := newViewer(t, service.GRPCConfig{}, webview.WithAllowedOrigins([]string{app}))
 	none := newViewer(t, service.GRPCConfig{})
-	preflight := func(base, origin string) *http.Response {
+	preflight := func(base, origin, headers string) *http.Response {
 		t.Helper()
 		return send(t, http.MethodOptions, base, "", map[string]string{
 			"Origin":                         origin,
 			"Access-Control-Request-Method":  "POST",
-			"Access-Control-Request-Headers": "authorization,connect-protocol-version,content-type",
+			"Access-Control-Request-Headers": headers,
 		})
 	}
+	const connect = "authorization,connect-protocol-version,content-type"
 	tests := []struct {
 		name, base, origin string
+		headers            string // as a browser asks for them: lower case, sorted
 		allowed            bool
 	}{
-		{"listed origin", listed.URL, app, true},
-		{"another origin", listed.URL, other, false},
-		{"no origins", none.URL, app, false},
+		{"listed origin", listed.URL, app, connect, true},
+		{"another origin", listed.URL, other, connect, false},
+		{"no origins", none.URL, app, connect, false},
+		{"gzip", listed.URL, app, "authorization,connect-protocol-version,content-encoding,content-type", true},
+		{"stream in gzip", listed.URL, app, "connect-accept-encoding,connect-content-encoding,connect-protocol-version,connect-timeout-ms,content-type", true},
+		{"gRPC-Web", listed.URL, app, "authorization,content-type,grpc-timeout,x-grpc-web,x-user-agent", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			resp := preflight(tt.base, tt.origin)
+			resp := preflight(tt.base, tt.origin, tt.headers)
 			got := resp.Header.Get("Access-Control-Allow-Origin") == tt.origin
 			if got != tt.allowed {
 				t.Errorf("preflight from %s: status %d, Access-Control-Allow-Origin %q; want allowed %v", tt.origin, resp.StatusCode, resp.Header.Get("Access-Control-Allow-Origin"), tt.allowed)
@@ -45,7 +51,7 @@ func TestCORS(t *testing.T) {
 				return
 			}
 			headers := strings.ToLower(resp.Header.Get("Access-Control-Allow-Headers"))
-			for _, h := range []string{"authorization", "connect-protocol-version", "content-type"} {
+			for _, h := range strings.Split(tt.headers, ",") {
 				if !strings.Contains(headers, h) {
 					t.Errorf("preflight allows headers %q, not %s", headers, h)
 				}

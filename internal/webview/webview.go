@@ -216,12 +216,14 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 			return nil, fmt.Errorf("webview: %w", err)
 		}
 	}
-	// Connect's lists of what its protocols send and read, and the
-	// bearer token of -token-file.
+	// Connect's lists of what its protocols send and read, the bearer
+	// token of -token-file, and the headers of a request in gzip, which
+	// the port takes (Connect's list leaves compression out).
 	c := cors.New(cors.Options{
 		AllowedOrigins: o.origins,
 		AllowedMethods: connectcors.AllowedMethods(),
-		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization"),
+		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization",
+			"Content-Encoding", "Connect-Content-Encoding", "Connect-Accept-Encoding"),
 		ExposedHeaders: connectcors.ExposedHeaders(),
 		MaxAge:         int(preflightMaxAge.Seconds()),
 	})
