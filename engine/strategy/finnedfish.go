@@ -86,8 +86,13 @@ func explainFinnedFish(s *Step, n grid.Notation) string {
 	}
 	base, cover := fishSets(s, n.Layout)
 	d := s.Digits.Min()
-	return fmt.Sprintf("%s on %s: base %s, cover %s, fins %s; remove %s from %s, which sees every fin",
-		s.Name(), n.DigitName(d), strings.Join(base, ", "), strings.Join(cover, ", "), cellList(n, finCells(s, n.Layout)), n.DigitName(d), cellList(n, eliminationCells(s)))
+	targets := eliminationCells(s)
+	sees := "which sees every fin"
+	if len(targets) > 1 {
+		sees = "each of which sees every fin"
+	}
+	return fmt.Sprintf("%s on %s: base %s, cover %s, fins %s; remove %s from %s, %s",
+		s.Name(), n.DigitName(d), strings.Join(base, ", "), strings.Join(cover, ", "), cellList(n, finCells(s, n.Layout)), n.DigitName(d), cellList(n, targets), sees)
 }
 
 // finCells returns the fins of the finned fish s: its marked fins, or,

@@ -39,9 +39,15 @@ func TestFinnedFishExplainNamesFins(t *testing.T) {
 			s := &Step{Strategy: FinnedFish(), Technique: finnedTechniques[0], Digits: grid.Bit(5),
 				Units: units, Cells: cells, Eliminations: elim, Marks: tc.marks}
 			got := explainFinnedFish(s, n)
-			if !strings.Contains(got, "fins r1c4, r1c5;") {
-				t.Errorf("explanation %q does not name the fins r1c4, r1c5", got)
+			if !strings.Contains(got, "fins r1c4, r1c5;") || !strings.HasSuffix(got, "remove 5 from r3c6, which sees every fin") {
+				t.Errorf("explanation %q does not name the fins r1c4, r1c5 and its target", got)
 			}
 		})
+	}
+	// Two targets: each sees every fin.
+	s := &Step{Strategy: FinnedFish(), Technique: finnedTechniques[0], Digits: grid.Bit(5),
+		Units: units, Cells: cells, Eliminations: []CellDigit{{22, 5}, {23, 5}}}
+	if got := explainFinnedFish(s, n); !strings.HasSuffix(got, "remove 5 from r3c5, r3c6, each of which sees every fin") {
+		t.Errorf("explanation %q, want each of its two targets to see every fin", got)
 	}
 }
