@@ -49,8 +49,11 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 	if len(pos) != 1 {
 		return usageErrorf("%s: want one FILE, got %d arguments", cmd.name, len(pos))
 	}
-	if *threads < 1 || *countTo < 1 {
-		return usageErrorf("%s: -threads and -count-to must be at least 1", cmd.name)
+	if *threads < 1 {
+		return usageErrorf("%s: -threads must be at least 1, not %d", cmd.name, *threads)
+	}
+	if *countTo < 1 {
+		return usageErrorf("%s: -count-to must be at least 1, not %d", cmd.name, *countTo)
 	}
 	if *minTime < 0 {
 		return usageErrorf("%s: -min-time %v is negative; 0 runs the file once", cmd.name, *minTime)

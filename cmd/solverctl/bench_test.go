@@ -185,7 +185,9 @@ func TestBenchErrors(t *testing.T) {
 	}{
 		{"no file", []string{"bench"}, true, ""},
 		{"two files", []string{"bench", "a", "b"}, true, ""},
-		{"zero threads", []string{"bench", "-threads", "0", "x"}, true, ""},
+		{"zero threads", []string{"bench", "-threads", "0", "x"}, true, "-threads must be at least 1, not 0"},
+		{"zero count", []string{"bench", "-count-to", "0", "x"}, true, "-count-to must be at least 1, not 0"},
+		{"not a duration", []string{"bench", "-min-time", "5", "x"}, true, `invalid value "5" for flag -min-time: want a duration`},
 		{"unknown flag", []string{"bench", "-fast", "x"}, true, ""},
 		{"missing file", []string{"bench", filepath.Join(t.TempDir(), "absent.txt")}, false, ""},
 		{"bad puzzle", []string{"bench", benchFile(t, "12345")}, false, ""},

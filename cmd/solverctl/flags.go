@@ -201,7 +201,7 @@ func parseFlags(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string
 		printCommandUsage(e.stdout, cmd, fs)
 		return nil, err
 	}
-	return nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, err, cmd.name)
+	return nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, flagvalue.Explain(fs, err), cmd.name)
 }
 
 // printCommandUsage prints the usage of command cmd to w: its synopsis,

@@ -202,7 +202,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 			printUsage(w, fs)
 			return nil, err
 		}
-		return nil, &usageError{fmt.Errorf("%v (see solverd -h)", err)}
+		return nil, &usageError{fmt.Errorf("%v (see solverd -h)", flagvalue.Explain(fs, err))}
 	}
 	if fs.NArg() > 0 {
 		return nil, &usageError{fmt.Errorf("unexpected argument %q (see solverd -h)", fs.Arg(0))}

@@ -4,7 +4,12 @@ package flagvalue
 
 import (
 	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"regexp"
 	"strconv"
+	"time"
 )
 
 // Uint32 is a flag.Value for a uint32: fs.Var((*flagvalue.Uint32)(&n), …).
@@ -19,4 +24,43 @@ func (u *Uint32) Set(s string) error {
 	}
 	*u = Uint32(n)
 	return nil
+}
+
+// parseErr matches the flag package's error for a value its own types
+// (durations, numbers, booleans) cannot parse.
+var parseErr = regexp.MustCompile(`^(invalid (?:boolean )?value ".*" for (?:flag )?-(\S+)): (?:parse error|value out of range)$`)
+
+// Explain returns err, an error of fs.Parse, with the form a flag of the
+// flag package's own types takes in place of its bare "parse error":
+// "invalid value "abc" for flag -timeout: want a duration, a number and a
+// unit such as 30s, 2m or 1h30m". Other errors are returned as they are.
+func Explain(fs *flag.FlagSet, err error) error {
+	m := parseErr.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return err
+	}
+	var want string
+	switch g.Get().(type) {
+	case time.Duration:
+		want = "a duration, a number and a unit such as 30s, 2m or 1h30m"
+	case bool:
+		want = "true or false"
+	case int, int64:
+		want = fmt.Sprintf("a whole number from %d to %d", math.MinInt64, math.MaxInt64)
+	case uint, uint64:
+		want = fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64))
+	case float64:
+		want = "a number"
+	default:
+		return err
+	}
+	return fmt.Errorf("%s: want %s", m[1], want)
 }

@@ -1,0 +1,47 @@
+package flagvalue
+
+import (
+	"flag"
+	"io"
+	"testing"
+	"time"
+)
+
+// TestExplain checks that a value the flag package's own types cannot
+// parse is explained by the form the flag takes, and that other errors
+// are left as they are.
+func TestExplain(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-timeout", "abc"}, `invalid value "abc" for flag -timeout: want a duration, a number and a unit such as 30s, 2m or 1h30m`},
+		{[]string{"-timeout", "30"}, `invalid value "30" for flag -timeout: want a duration, a number and a unit such as 30s, 2m or 1h30m`},
+		{[]string{"-n", "x"}, `invalid value "x" for flag -n: want a whole number from -9223372036854775808 to 9223372036854775807`},
+		{[]string{"-n", "99999999999999999999"}, `invalid value "99999999999999999999" for flag -n: want a whole number from -9223372036854775808 to 9223372036854775807`},
+		{[]string{"-u", "-1"}, `invalid value "-1" for flag -u: want a whole number from 0 to 18446744073709551615`},
+		{[]string{"-v=maybe"}, `invalid boolean value "maybe" for -v: want true or false`},
+		{[]string{"-f", "x"}, `invalid value "x" for flag -f: want a number`},
+		// Not a parse error of the package's types: as it was.
+		{[]string{"-m", "x"}, `invalid value "x" for flag -m: want a number from 0 to 4294967295`},
+		{[]string{"-nosuch"}, `flag provided but not defined: -nosuch`},
+	}
+	for _, tt := range tests {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		fs.Duration("timeout", time.Second, "")
+		fs.Int("n", 0, "")
+		fs.Uint64("u", 0, "")
+		fs.Bool("v", false, "")
+		fs.Float64("f", 0, "")
+		var m Uint32
+		fs.Var(&m, "m", "")
+		err := fs.Parse(tt.args)
+		if err == nil {
+			t.Fatalf("%v: parsed", tt.args)
+		}
+		if got := Explain(fs, err).Error(); got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
