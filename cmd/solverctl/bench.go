@@ -143,7 +143,12 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 			fmt.Fprintln(w)
 		}
 	}
-	fmt.Fprintf(w, "puzzles/s: %.0f\n", n/elapsed.Seconds())
+	rate := n / elapsed.Seconds()
+	if rate < 10 { // whole numbers say 0 for the slowest sets
+		fmt.Fprintf(w, "puzzles/s: %.2f\n", rate)
+	} else {
+		fmt.Fprintf(w, "puzzles/s: %.0f\n", rate)
+	}
 	return nil
 }
 
