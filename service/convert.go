@@ -148,10 +148,17 @@ func checkBoardFields(field string, p *sudokuv1.Puzzle) error {
 // read from it, when that fixes its variant (read as format detected, or
 // from a board, FormatAuto): a 2.0 string's header, a SudokuWiki URL, the
 // killer forms (killer v1, arrows, SudoCue: killer, or killer X for
-// SudoCue's d flag) and a board whose variant is set. Such a variant
-// would be ignored, and the board solved under other rules than asked.
+// SudoCue's d flag) and a board whose variant is set; and a variant
+// outside the Str8ts family for a text with black cells (the simple Str8ts
+// form), which makes a Str8ts board. Such a variant would be ignored, and
+// the board solved under other rules than asked.
 func checkVariant(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle, detected codec.Format) error {
 	v := p.GetVariant()
+	if v != sudokuv1.Variant_VARIANT_UNSPECIFIED && !cp.VariantSet && cp.Black != nil && !protoconv.VariantFromProto[v].IsStr8ts() {
+		// The simple Str8ts form names no variant, but its black cells
+		// make a Str8ts board whatever variant is asked.
+		return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, whose black cells only Str8ts boards have; leave variant unset (Str8ts) or set it to another of the Str8ts variants (VARIANT_STR8TS_X for Str8ts X)", v)
+	}
 	if v == sudokuv1.Variant_VARIANT_UNSPECIFIED || !cp.VariantSet || protoconv.VariantFromProto[v] == cp.Variant {
 		return nil
 	}

@@ -35,6 +35,9 @@ const (
 	seedEasy = "000000000070040010301506408000000000060010040105709803000000000030070020204805709"
 	seedHard = "000105000009060400060000070400010003050402010600030004020000050003090800000206000"
 	// seedS9B is seedHard as a 2.0 string.
+	// simpleStr8ts is a published Str8ts in the simple form: the clues,
+	// then the black cells.
+	simpleStr8ts    = "508000030079020040000300206000080400064000010013400000000000000401000600000000097 110001100000110000001000000100000100110010011001000001000000100000011000001100011"
 	seedS9B         = "S9Bepepepepepepepepepep07epep04epep01ep03ep0105ep0604ep08epepepepepepepepepep06epep01epep04ep01ep0507ep0908ep03epepepepepepepepepep03epep07epep02ep02ep0408ep0507ep09"
 	seedJigsaw      = "300000004002060100010908020005000600020000010009000800080304060004010900500000007"
 	seedJigsawMap   = "000122222000111222033331112003444411333345555664444577866655557888666777888886777"
@@ -342,6 +345,8 @@ func TestInvalidArgument(t *testing.T) {
 		// A 2.0 string's header fixes the variant and the layout.
 		{"2.0 string with a region map", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedS9B}, RegionMap: seedJigsawMap}}, "puzzle.region_map", "a 2.0 string (S9B…), which carries its own regions"},
 		{"2.0 string with another variant", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedS9B}, Variant: sudokuv1.Variant_VARIANT_X}}, "puzzle.variant", "VARIANT_X contradicts the puzzle, a 2.0 string whose header S9B fixes the variant: VARIANT_CLASSIC"},
+		// The simple Str8ts form's black cells make a Str8ts board.
+		{"simple Str8ts as an X", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: simpleStr8ts}, Variant: sudokuv1.Variant_VARIANT_X}}, "puzzle.variant", "VARIANT_X contradicts the puzzle, whose black cells only Str8ts boards have"},
 		// So do the killer forms and a board whose variant is set.
 		{"killer arrows with another variant", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: killerArrowsBare}, Variant: sudokuv1.Variant_VARIANT_KILLER_X}}, "puzzle.variant", "VARIANT_KILLER_X contradicts the puzzle, a killer-arrows text, which fixes the variant: VARIANT_KILLER"},
 		{"SudoCue killer X as a killer", &sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: sudoCueKillerX}, Variant: sudokuv1.Variant_VARIANT_KILLER}}, "puzzle.variant", "a sudocue text, which fixes the variant: VARIANT_KILLER_X"},

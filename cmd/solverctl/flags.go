@@ -303,12 +303,15 @@ func checkVariantFlag(command, text string, format sudokuv1.Format, variant sudo
 	if variant == sudokuv1.Variant_VARIANT_UNSPECIFIED || t == "" {
 		return nil
 	}
+	asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String()
+	if !protoconv.VariantFromProto[variant].IsStr8ts() && protoconv.UnnamedStr8ts(t, format, charset, regionMap) {
+		return usageErrorf("%s: -variant %s contradicts the puzzle, whose black cells only Str8ts boards have: drop -variant (Str8ts) or give another of the Str8ts variants (str8ts-x for Str8ts X)", command, asked)
+	}
 	v, form, ok := protoconv.FixedVariant(t, format, charset, regionMap)
 	if !ok || v == variant {
 		return nil // the service tells what is wrong with the text, if anything
 	}
 	fixed := (&enumValue[sudokuv1.Variant]{&v, variantNames}).String()
-	asked := (&enumValue[sudokuv1.Variant]{&variant, variantNames}).String()
 	what := fmt.Sprintf("a %s text, which fixes the variant", form)
 	if form == "v2" {
 		what = fmt.Sprintf("a 2.0 string whose header %s fixes the variant", strings.ToUpper(t[:3]))

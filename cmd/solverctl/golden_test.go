@@ -55,6 +55,8 @@ var transcriptCases = []struct {
 	{"format-sudocue-4x4", "", []string{"solve", "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16"}},
 	// Flags that contradict a 2.0 string, and an empty -strategies entry.
 	{"v2-variant-contradiction", "", []string{"solve", "--variant", "x", seedS9B}},
+	// The simple Str8ts form names no variant, but its black cells do.
+	{"str8ts-simple-variant-contradiction", "", []string{"solve", "--variant", "x", "508000030079020040000300206000080400064000010013400000000000000401000600000000097 110001100000110000001000000100000100110010011001000001000000100000011000001100011"}},
 	{"v2-variant-agrees", "", []string{"solve", "--variant", "classic", seedS9B}},
 	// An interim base-32 string, read strictly in base 36, has no solution;
 	// the note names -tolerant, which reads it in base 32.

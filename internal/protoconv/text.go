@@ -109,6 +109,18 @@ func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string
 	return VariantToProto[p.Variant], detected.String(), true
 }
 
+// UnnamedStr8ts reports whether text, read as format, is a Str8ts board that
+// names no variant (the simple form: clues and a string of black cells),
+// which any variant but the Str8ts ones contradicts.
+func UnnamedStr8ts(text string, format sudokuv1.Format, charset, regionMap string) bool {
+	f, ok := FormatFromProto[format]
+	if !ok {
+		return false
+	}
+	p, _, err := codec.Decode(text, codec.DecodeOptions{Format: f, Charset: charset, RegionMap: regionMap, Tolerant: true})
+	return err == nil && !p.VariantSet && p.Black != nil
+}
+
 // PuzzleShape returns the size of a request's puzzle and the symbols it
 // is written with, blank first: the request's charset, else the one an
 // N×N text gives on its first line (empty for the default digits and
