@@ -112,7 +112,7 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 		// Refused as the service refuses a format that cannot carry the
 		// board: InvalidArgument on the field "to", one style for both.
 		return service.InvalidField("to", "the board is a %d×%d %s board, whose 2.0 header is %s, not %s",
-			b.GetSize(), b.GetSize(), enumText(b.GetVariant().String(), "VARIANT_"), strings.ToUpper(out[:min(3, len(out))]), tg.header)
+			b.GetSize(), b.GetSize(), protoconv.VariantFromProto[b.GetVariant()], strings.ToUpper(out[:min(3, len(out))]), tg.header)
 	}
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"

@@ -114,7 +114,7 @@ func TestConvertErrors(t *testing.T) {
 		{name: "no --to", args: []string{"convert", seedPuzzle}, want: "--to is required", wantUsage: true},
 		{name: "unknown format", args: []string{"convert", "--to", "x99", seedPuzzle}, want: `unknown format "x99"`, wantUsage: true},
 		{name: "no puzzle", args: []string{"convert", "--to", "v1"}, want: "want one puzzle, got 0 arguments", wantUsage: true},
-		{name: "header of another variant", args: []string{"convert", "--to", "l9b", k6cVeryEasy}, want: "the board is a 6×6 kenken board, whose 2.0 header is K6C, not L9B"},
+		{name: "header of another variant", args: []string{"convert", "--to", "l9b", k6cVeryEasy}, want: "the board is a 6×6 KenKen board, whose 2.0 header is K6C, not L9B"},
 		{name: "header of another size", args: []string{"convert", "--to", "s6b", seedPuzzle}, want: "whose 2.0 header is S9B, not S6B"},
 		{name: "format that cannot carry cages", args: []string{"convert", "--to", "plain", k6cVeryEasy}, want: "InvalidArgument"},
 		{name: "strict Str8ts", args: []string{"convert", "--to", "t9b", "T9B0g" + strings.Repeat("f0", 80)}, want: "value 540 exceeds 539"},
