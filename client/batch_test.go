@@ -515,17 +515,7 @@ func TestBatchSpreadsSmallBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
-	for i := range n {
-		item := &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
-		if err := b.Add(ctx, item); err != nil {
-			t.Fatal(err)
-		}
-	}
-	b.CloseInput()
-	if err := b.Run(ctx); err != nil {
-		t.Fatal(err)
-	}
+	runSeeds(t, b, n)
 	if answered != n {
 		t.Fatalf("%d answers, want %d", answered, n)
 	}
@@ -725,6 +715,16 @@ func TestBatchSlowAnswerFunction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	runSeeds(t, b, n)
+	if answered != n || len(b.Hangs()) != 0 {
+		t.Errorf("%d answered, streams declared hung %v; want %d, none", answered, b.Hangs(), n)
+	}
+}
+
+// runSeeds adds n copies of seedPuzzle to b, ids 0 to n-1, closes its
+// input and runs it to the end.
+func runSeeds(t *testing.T, b *client.Batch, n int) {
+	t.Helper()
 	ctx := context.Background()
 	for i := range n {
 		item := &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}, View: sudokuv1.ResultView_RESULT_VIEW_BASIC}
@@ -735,8 +735,5 @@ func TestBatchSlowAnswerFunction(t *testing.T) {
 	b.CloseInput()
 	if err := b.Run(ctx); err != nil {
 		t.Fatal(err)
-	}
-	if answered != n || len(b.Hangs()) != 0 {
-		t.Errorf("%d answered, streams declared hung %v; want %d, none", answered, b.Hangs(), n)
 	}
 }
