@@ -224,7 +224,16 @@ type callConns struct {
 type connKey struct{ local, remote string }
 
 func keyOf(local, remote net.Addr) connKey {
-	return connKey{local.String(), remote.String()}
+	return connKey{addrString(local), addrString(remote)}
+}
+
+// addrString returns a's String, "" for none: gRPC's stats of a call
+// served over HTTP (the web port's) may have no local address.
+func addrString(a net.Addr) string {
+	if a == nil {
+		return ""
+	}
+	return a.String()
 }
 
 // callConn is a connection of the gRPC port and its calls open.

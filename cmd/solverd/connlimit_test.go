@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/stats"
 )
 
 // value reads a gauge's or a counter's value.
@@ -231,4 +232,16 @@ func TestGRPCWatchNotBusy(t *testing.T) {
 	if err := checkHealth(dial(t, addr), 10*time.Second); err != nil {
 		t.Fatalf("beside a connection with a Watch alone at a cap of one: %v; want served", err)
 	}
+}
+
+// TestCallConnsNoAddress: a connection of gRPC's stats without an
+// address (a call served over HTTP may have no local one) is none of the
+// port's, not a panic.
+func TestCallConnsNoAddress(t *testing.T) {
+	calls := newCallConns()
+	ctx := calls.TagConn(context.Background(), &stats.ConnTagInfo{RemoteAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1}})
+	if ctx.Value(callConnKey{}) != nil {
+		t.Error("a connection without a local address was taken for one of the port's")
+	}
+	calls.HandleRPC(ctx, &stats.Begin{}) // counts nothing, panics nothing
 }
