@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -154,8 +155,14 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 // end counts and logs the end of a call.
 func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	st := status.Convert(s.Error)
-	if st.Code() == codes.Canceled && h.cut.Load() {
+	switch {
+	case st.Code() == codes.Canceled && h.cut.Load():
 		st = status.New(codes.Unavailable, "the server stopped: its grace period was over")
+	case st.Code() == codes.Unavailable && !h.cut.Load() && isOverHTTP(ctx) && errors.Is(ctx.Err(), context.Canceled):
+		// A call over HTTP whose client went away as its answer was
+		// written ends "transport is closing": the client's doing, as
+		// when it leaves sooner, not the server's.
+		st = status.New(codes.Canceled, "the client went away: "+st.Message())
 	}
 	code := st.Code()
 	elapsed := s.EndTime.Sub(ci.start)
@@ -178,6 +185,20 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	}
 	sampler.Log(ctx, h.logger, codeLevel(code), "finished call", attrs...)
 }
+
+// overHTTPKey marks the context of a request served over HTTP.
+type overHTTPKey struct{}
+
+// OverHTTP returns ctx marked as that of a request served over HTTP, by
+// grpc.Server.ServeHTTP (the web port's calls): a call of it whose client
+// goes away as its answer is written is counted and logged as Canceled,
+// as one whose client leaves sooner is, rather than as the Unavailable
+// ("transport is closing") gRPC's HTTP transport ends it with.
+func OverHTTP(ctx context.Context) context.Context {
+	return context.WithValue(ctx, overHTTPKey{}, true)
+}
+
+func isOverHTTP(ctx context.Context) bool { return ctx.Value(overHTTPKey{}) != nil }
 
 // unknownLabel is the service, method and type a call of a method the
 // server does not have is counted under: one series, whatever the names

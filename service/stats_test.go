@@ -12,6 +12,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -214,6 +215,39 @@ func TestCallAttrsTrace(t *testing.T) {
 		}
 		if named != tt.named {
 			t.Errorf("flags %v: trace named %v, want %v (%v)", tt.flags, named, tt.named, attrs)
+		}
+	}
+}
+
+// TestClientGoneOverHTTP: a call over HTTP (the web port) whose client
+// went away as its answer was written ends "transport is closing", which
+// gRPC codes Unavailable; it is logged as Canceled, as a client leaving
+// sooner is, not as the server's fault. Over a connection, when the server
+// cut calls short, or while the client is still there, Unavailable stays.
+func TestClientGoneOverHTTP(t *testing.T) {
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	closing := status.Error(codes.Unavailable, "transport is closing")
+	tests := []struct {
+		name string
+		ctx  context.Context
+		cut  bool
+		want codes.Code
+	}{
+		{"over HTTP, client gone", OverHTTP(gone), false, codes.Canceled},
+		{"over HTTP, client there", OverHTTP(context.Background()), false, codes.Unavailable},
+		{"over HTTP, server cut calls short", OverHTTP(gone), true, codes.Unavailable},
+		{"over a connection", gone, false, codes.Unavailable},
+	}
+	for _, tt := range tests {
+		var log syncbuf.Buffer
+		h := &callStats{logger: slog.New(slog.NewJSONHandler(&log, nil)), cancelled: logsample.New(0), refused: logsample.New(0), exhausted: logsample.New(0), timedOut: logsample.New(0)}
+		h.cut.Store(tt.cut)
+		ci := &callInfo{methodInfo: methodInfo{service: "sudoku.v1.SudokuService", method: "Rate"}, start: time.Now()}
+		h.end(tt.ctx, ci, &stats.End{Error: closing, EndTime: time.Now()})
+		lines := callLines(t, log.String(), "Rate")
+		if len(lines) != 1 || lines[0]["grpc.code"] != tt.want.String() {
+			t.Errorf("%s: logged %v, want one line of %v", tt.name, lines, tt.want)
 		}
 	}
 }

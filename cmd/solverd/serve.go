@@ -244,6 +244,7 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 	if err != nil {
 		return nil, err
 	}
+	h = overHTTP(h)
 	if cfg.requestTimeout > 0 {
 		h = bodyDeadline(h, cfg.requestTimeout)
 	}
@@ -519,4 +520,13 @@ func softMemoryLimit(maxHeap, memoryLimit int64, lookupEnv func(string) (string,
 		return maxHeap / 6 * 7
 	}
 	return 0
+}
+
+// overHTTP marks the context of every request h serves as served over
+// HTTP (service.OverHTTP), so that a call whose client goes away as its
+// answer is written counts as Canceled, not as the server's Unavailable.
+func overHTTP(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r.WithContext(service.OverHTTP(r.Context())))
+	})
 }
