@@ -57,7 +57,10 @@ func BearerAuth(tokens []string) (auth.AuthFunc, error) {
 	return func(ctx context.Context) (context.Context, error) {
 		token, err := auth.AuthFromMD(ctx, "bearer")
 		if err != nil {
-			return nil, err
+			// The middleware's own words ("Request unauthenticated with
+			// bearer") do not tell a client of another language, which
+			// has no solverctl hints, what to send.
+			return nil, status.Error(codes.Unauthenticated, `missing bearer token: send the metadata "authorization: Bearer <token>"`)
 		}
 		if !set.has(token) {
 			return nil, status.Error(codes.Unauthenticated, "invalid bearer token")

@@ -91,6 +91,33 @@ func TestBearer(t *testing.T) {
 	}
 }
 
+// TestBearerMissing: a call without a bearer token, or with another
+// scheme, is told what metadata to send.
+func TestBearerMissing(t *testing.T) {
+	check, err := BearerAuth([]string{"secret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		md   metadata.MD
+		want string
+	}{
+		{"no metadata", metadata.MD{}, `missing bearer token: send the metadata "authorization: Bearer <token>"`},
+		{"basic scheme", metadata.Pairs("authorization", "Basic c2VjcmV0"), `missing bearer token: send the metadata "authorization: Bearer <token>"`},
+		{"wrong token", metadata.Pairs("authorization", "Bearer nope"), "invalid bearer token"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := check(metadata.NewIncomingContext(context.Background(), tt.md))
+			st := status.Convert(err)
+			if st.Code() != codes.Unauthenticated || st.Message() != tt.want {
+				t.Errorf("got %v: %q, want Unauthenticated: %q", st.Code(), st.Message(), tt.want)
+			}
+		})
+	}
+}
+
 func TestRequireBearer(t *testing.T) {
 	h, err := RequireBearer([]string{"old-secret", "new-secret"}, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		io.WriteString(w, "metrics")
