@@ -240,6 +240,11 @@ func addrString(a net.Addr) string {
 type callConn struct {
 	conn  net.Conn
 	calls int
+	// gone is set once conn is closed: a call that ends afterwards (its
+	// handler returns after the connection went) must not put conn back
+	// among the idle ones, where it would stay, a closed connection that
+	// closeOldest would spend an eviction on.
+	gone bool
 }
 
 // callConnKey is the context key of a connection's *callConn.
@@ -261,7 +266,11 @@ func (t *callConns) opened(c net.Conn) {
 func (t *callConns) closed(c net.Conn) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	delete(t.conns, keyOf(c.LocalAddr(), c.RemoteAddr()))
+	k := keyOf(c.LocalAddr(), c.RemoteAddr())
+	if cc := t.conns[k]; cc != nil && cc.conn == c {
+		cc.gone = true
+		delete(t.conns, k)
+	}
 	t.idle.track(c, http.StateClosed)
 }
 
@@ -304,7 +313,7 @@ func (t *callConns) HandleRPC(ctx context.Context, s stats.RPCStats) {
 			t.idle.track(c.conn, http.StateActive)
 		}
 	case *stats.End:
-		if c.calls--; c.calls == 0 {
+		if c.calls--; c.calls == 0 && !c.gone {
 			t.idle.track(c.conn, http.StateIdle)
 		}
 	}

@@ -245,3 +245,69 @@ func TestCallConnsNoAddress(t *testing.T) {
 	}
 	calls.HandleRPC(ctx, &stats.Begin{}) // counts nothing, panics nothing
 }
+
+// addrConn is a net.Conn of fixed addresses, for callConns.
+type addrConn struct {
+	net.Conn
+	local, remote net.Addr
+}
+
+func (c *addrConn) LocalAddr() net.Addr  { return c.local }
+func (c *addrConn) RemoteAddr() net.Addr { return c.remote }
+
+// TestCallConnsClosed: a connection closed while a call is open (its
+// client went away; the handler returns afterwards) does not come back
+// among the idle ones when the call ends, where it stayed for good and
+// cost a full port an eviction; nor does a connection's close untrack
+// another accepted since with the same two addresses.
+func TestCallConnsClosed(t *testing.T) {
+	local := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 50051}
+	remote := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 40000}
+	newConn := func() net.Conn { return &addrConn{local: local, remote: remote} }
+	tag := func(calls *callConns) context.Context {
+		ctx := calls.TagConn(context.Background(), &stats.ConnTagInfo{LocalAddr: local, RemoteAddr: remote})
+		return calls.TagRPC(ctx, &stats.RPCTagInfo{FullMethodName: "/sudoku.v1.SudokuService/SolveBatch"})
+	}
+	tests := []struct {
+		name string
+		run  func(calls *callConns) (c net.Conn, wantIdle bool)
+	}{
+		{"call ends on an open connection", func(calls *callConns) (net.Conn, bool) {
+			c := newConn()
+			calls.opened(c)
+			ctx := tag(calls)
+			calls.HandleRPC(ctx, &stats.Begin{})
+			calls.HandleRPC(ctx, &stats.End{})
+			return c, true
+		}},
+		{"call ends after its connection closed", func(calls *callConns) (net.Conn, bool) {
+			c := newConn()
+			calls.opened(c)
+			ctx := tag(calls)
+			calls.HandleRPC(ctx, &stats.Begin{})
+			calls.closed(c)
+			calls.HandleRPC(ctx, &stats.End{})
+			return c, false
+		}},
+		{"old connection of the same addresses closed after a new one's accept", func(calls *callConns) (net.Conn, bool) {
+			old, c := newConn(), newConn()
+			calls.opened(old)
+			tag(calls)
+			calls.opened(c)
+			calls.closed(old)
+			calls.HandleRPC(tag(calls), &stats.Begin{}) // a SolveBatch stream open on c
+			return c, false
+		}},
+	}
+	for _, tt := range tests {
+		calls := newCallConns()
+		c, wantIdle := tt.run(calls)
+		calls.idle.mu.Lock()
+		_, idle := calls.idle.idle[c]
+		n := len(calls.idle.idle)
+		calls.idle.mu.Unlock()
+		if idle != wantIdle || n > 1 {
+			t.Errorf("%s: connection idle %v (%d tracked idle), want %v", tt.name, idle, n, wantIdle)
+		}
+	}
+}
