@@ -158,10 +158,13 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	switch {
 	case st.Code() == codes.Canceled && h.cut.Load():
 		st = status.New(codes.Unavailable, "the server stopped: its grace period was over")
-	case st.Code() == codes.Unavailable && !h.cut.Load() && isOverHTTP(ctx) && errors.Is(ctx.Err(), context.Canceled):
+	case st.Code() == codes.Unavailable && st.Message() == transportClosing && !h.cut.Load() && isOverHTTP(ctx) && errors.Is(ctx.Err(), context.Canceled):
 		// A call over HTTP whose client went away as its answer was
 		// written ends "transport is closing": the client's doing, as
-		// when it leaves sooner, not the server's.
+		// when it leaves sooner, not the server's. The call's context
+		// alone cannot tell: gRPC's HTTP transport cancels it once any
+		// status is written, the server's own Unavailable (an idle
+		// SolveBatch stream's) included.
 		st = status.New(codes.Canceled, "the client went away: "+st.Message())
 	}
 	code := st.Code()
@@ -185,6 +188,10 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	}
 	sampler.Log(ctx, h.logger, codeLevel(code), "finished call", attrs...)
 }
+
+// transportClosing is the message of the Unavailable status gRPC gives a
+// call whose transport closed under it (its ErrConnClosing).
+const transportClosing = "transport is closing"
 
 // overHTTPKey marks the context of a request served over HTTP.
 type overHTTPKey struct{}

@@ -228,23 +228,28 @@ func TestClientGoneOverHTTP(t *testing.T) {
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
 	closing := status.Error(codes.Unavailable, "transport is closing")
+	// gRPC's HTTP transport cancels a call's context once its status is
+	// written, whoever ended it.
+	idle := status.Error(codes.Unavailable, "idle stream closed: no request for 60s and no puzzle in flight")
 	tests := []struct {
 		name string
 		ctx  context.Context
+		err  error
 		cut  bool
 		want codes.Code
 	}{
-		{"over HTTP, client gone", OverHTTP(gone), false, codes.Canceled},
-		{"over HTTP, client there", OverHTTP(context.Background()), false, codes.Unavailable},
-		{"over HTTP, server cut calls short", OverHTTP(gone), true, codes.Unavailable},
-		{"over a connection", gone, false, codes.Unavailable},
+		{"over HTTP, client gone", OverHTTP(gone), closing, false, codes.Canceled},
+		{"over HTTP, client there", OverHTTP(context.Background()), closing, false, codes.Unavailable},
+		{"over HTTP, server cut calls short", OverHTTP(gone), closing, true, codes.Unavailable},
+		{"over HTTP, the server's own Unavailable, status written", OverHTTP(gone), idle, false, codes.Unavailable},
+		{"over a connection", gone, closing, false, codes.Unavailable},
 	}
 	for _, tt := range tests {
 		var log syncbuf.Buffer
 		h := &callStats{logger: slog.New(slog.NewJSONHandler(&log, nil)), cancelled: logsample.New(0), refused: logsample.New(0), exhausted: logsample.New(0), timedOut: logsample.New(0)}
 		h.cut.Store(tt.cut)
 		ci := &callInfo{methodInfo: methodInfo{service: "sudoku.v1.SudokuService", method: "Rate"}, start: time.Now()}
-		h.end(tt.ctx, ci, &stats.End{Error: closing, EndTime: time.Now()})
+		h.end(tt.ctx, ci, &stats.End{Error: tt.err, EndTime: time.Now()})
 		lines := callLines(t, log.String(), "Rate")
 		if len(lines) != 1 || lines[0]["grpc.code"] != tt.want.String() {
 			t.Errorf("%s: logged %v, want one line of %v", tt.name, lines, tt.want)
