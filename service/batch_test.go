@@ -697,71 +697,45 @@ func TestSolveBatchItemCap(t *testing.T) {
 	}
 }
 
-// itemCountingStream counts the puzzles of the SolveBatch messages its
-// handler receives.
-type itemCountingStream struct {
-	grpc.ServerStream
-	n *atomic.Int64
+// endlessBatch is a SolveBatch stream whose client sends messages of n
+// puzzles without end; it counts the messages read.
+type endlessBatch struct {
+	sudokuv1.SudokuService_SolveBatchServer
+	n     int
+	reads atomic.Int64
 }
 
-func (s *itemCountingStream) RecvMsg(m any) error {
-	err := s.ServerStream.RecvMsg(m)
-	if req, ok := m.(*sudokuv1.SolveBatchRequest); ok && err == nil {
-		s.n.Add(int64(len(req.GetItems())))
+func (s *endlessBatch) Recv() (*sudokuv1.SolveBatchRequest, error) {
+	s.reads.Add(1)
+	req := &sudokuv1.SolveBatchRequest{}
+	for i := range s.n {
+		req.Items = append(req.Items, &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: textPuzzle(seedEasy)})
 	}
-	return err
+	return req, nil
 }
 
-// TestSolveBatchReadsWhenRoom: a client sending messages of many puzzles
-// and reading nothing gets at most one message read beyond the puzzles
-// the workers have not taken: the server reads (and decodes) the next
-// only when there is room for it, where it used to read one more and
-// hold it while it waited.
+// TestSolveBatchReadsWhenRoom: with no worker taking puzzles, the
+// receiver of a client sending messages of 250 puzzles reads one message
+// and waits: it reads (and so decodes) the next only when fewer than
+// batchReadAhead puzzles wait, where it used to read one more and hold
+// it decoded while the queue was full.
 func TestSolveBatchReadsWhenRoom(t *testing.T) {
-	const workers, perMessage = 1, 250
-	var received atomic.Int64
-	count := grpc.ChainStreamInterceptor(func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-		return handler(srv, &itemCountingStream{ServerStream: ss, n: &received})
-	})
-	ts := startServer(t, Config{BatchWorkers: workers, StallTimeout: 500 * time.Millisecond}, GRPCConfig{ServerOptions: []grpc.ServerOption{count}})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
-	if err != nil {
-		t.Fatal(err)
+	s := New(Config{})
+	stream := &endlessBatch{n: 250}
+	items := newItemQueue(batchReadAhead, recentIDWindow)
+	done := make(chan error, 1)
+	go func() { done <- s.receive(stream, items, newBatchIdle(0)) }()
+	waitFor(t, "the first message read", func() bool { return stream.reads.Load() >= 1 })
+	time.Sleep(100 * time.Millisecond) // time for a second read, if it comes
+	if n := stream.reads.Load(); n != 1 {
+		t.Errorf("%d messages read with the queue full, want 1", n)
 	}
-	go func() {
-		for i := 0; ; i++ {
-			req := &sudokuv1.SolveBatchRequest{}
-			for j := range perMessage {
-				req.Items = append(req.Items, &sudokuv1.BatchItem{Id: fmt.Sprint(i*perMessage + j), Puzzle: textPuzzle(seedEasy)})
-			}
-			if stream.Send(req) != nil {
-				return
-			}
-		}
-	}()
-	// Those read ahead (fewer than batchReadAhead, and the message read
-	// when there was room), one per worker, the answers queued, those of
-	// the message being sent and one held for the next.
-	const bound = batchReadAhead - 1 + perMessage + workers + batchOutbox + maxAnswersPerMessage + 1
-	var max int64
-	for done := false; !done; {
-		select {
-		case <-ts.exit.ch:
-			done = true
-		default:
-		}
-		pending := received.Load() - int64(ts.srv.BatchAnswers())
-		if pending > max {
-			max = pending
-		}
+	for range 250 - batchReadAhead/2 { // a worker wakes the receiver at half the limit
+		items.take()
 	}
-	t.Logf("max %d, end %d, received %d, answered %d", max, received.Load()-int64(ts.srv.BatchAnswers()), received.Load(), ts.srv.BatchAnswers())
-	if max > bound {
-		t.Errorf("%d puzzles received and not answered, want at most %d", max, bound)
-	}
-	if max < perMessage {
-		t.Errorf("%d puzzles received and not answered at most, want a message at least (the test measured nothing)", max)
+	waitFor(t, "the next message read once there was room", func() bool { return stream.reads.Load() == 2 })
+	items.drop()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("receive after the queue was dropped: %v, want context.Canceled", err)
 	}
 }

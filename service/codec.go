@@ -92,9 +92,12 @@ const MaxBatchItems = 256
 func batchItems(data mem.BufferSlice) int {
 	var b []byte
 	if len(data) == 1 {
-		b = data[0].ReadOnlyData() // gRPC reads most messages into one buffer
+		b = data[0].ReadOnlyData() // a small message comes in one buffer
 	} else {
-		b = data.Materialize()
+		// A large one in frames: one pooled copy, given back once counted.
+		buf := data.MaterializeToBuffer(mem.DefaultBufferPool())
+		defer buf.Free()
+		b = buf.ReadOnlyData()
 	}
 	n := 0
 	for len(b) > 0 {

@@ -301,20 +301,22 @@ func (t *callConns) TagRPC(ctx context.Context, info *stats.RPCTagInfo) context.
 
 // HandleRPC counts a call's start and end on its connection.
 func (t *callConns) HandleRPC(ctx context.Context, s stats.RPCStats) {
+	_, isBegin := s.(*stats.Begin)
+	_, isEnd := s.(*stats.End)
+	if !isBegin && !isEnd {
+		return // a message: no lock taken for each
+	}
 	c, ok := ctx.Value(callConnKey{}).(*callConn)
 	if !ok || ctx.Value(uncountedKey{}) != nil {
 		return // a call of the web port, which tracks its own, or a Watch
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	switch s.(type) {
-	case *stats.Begin:
+	if isBegin {
 		if c.calls++; c.calls == 1 {
 			t.idle.track(c.conn, http.StateActive)
 		}
-	case *stats.End:
-		if c.calls--; c.calls == 0 && !c.gone {
-			t.idle.track(c.conn, http.StateIdle)
-		}
+	} else if c.calls--; c.calls == 0 && !c.gone {
+		t.idle.track(c.conn, http.StateIdle)
 	}
 }

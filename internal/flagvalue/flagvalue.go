@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
 	"regexp"
 	"strconv"
 	"time"
@@ -54,9 +53,9 @@ func Explain(fs *flag.FlagSet, err error) error {
 	case bool:
 		want = "true or false"
 	case int, int64:
-		want = fmt.Sprintf("a whole number from %d to %d", math.MinInt64, math.MaxInt64)
+		want = "a whole number (written in digits, as 1000, not 1e3)"
 	case uint, uint64:
-		want = fmt.Sprintf("a whole number from 0 to %d", uint64(math.MaxUint64))
+		want = "a whole number of 0 or more (written in digits, as 1000, not 1e3)"
 	case float64:
 		want = "a number"
 	default:

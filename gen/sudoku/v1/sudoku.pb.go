@@ -3087,7 +3087,8 @@ func (*SolveStepsResponse_Result) isSolveStepsResponse_Event() {}
 // SolveBatchRequest carries one or more puzzles of a batch. A large batch
 // goes faster with tens of puzzles a message: gRPC's cost per message is
 // then spread over them. Each puzzle is still solved and answered on its
-// own. The server reads ahead a bounded number of puzzles (64); a client
+// own. The server reads the next message only when fewer than 64 puzzles
+// wait for a worker (so it holds those and one message at most); a client
 // that sends more is held back by flow control.
 type SolveBatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
