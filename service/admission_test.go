@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"io"
 	"net"
 	"strings"
 	"sync"
@@ -246,28 +245,17 @@ func TestMaxRequestSize(t *testing.T) {
 	for range 40 { // 40 puzzles of 81 characters: more than limit bytes
 		items = append(items, &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy)})
 	}
-	if err := stream.Send(&sudokuv1.SolveBatchRequest{Items: items}); err != nil {
-		t.Fatal(err)
+	answers, err := sendOne(t, stream, &sudokuv1.SolveBatchRequest{Items: items})
+	if err != nil {
+		t.Fatalf("batch: %v", err)
 	}
-	stream.CloseSend()
-	answered := 0
-	for {
-		resp, err := stream.Recv()
-		if err == io.EOF {
-			break
+	for _, a := range answers {
+		if a.GetError() != nil {
+			t.Errorf("batch answer %s: %v", a.GetId(), a.GetError())
 		}
-		if err != nil {
-			t.Fatalf("batch: %v", err)
-		}
-		for _, a := range resp.GetAnswers() {
-			if a.GetError() != nil {
-				t.Errorf("batch answer %s: %v", a.GetId(), a.GetError())
-			}
-		}
-		answered += len(resp.GetAnswers())
 	}
-	if answered != len(items) {
-		t.Errorf("batch message of %d puzzles: %d answered", len(items), answered)
+	if len(answers) != len(items) {
+		t.Errorf("batch message of %d puzzles: %d answered", len(items), len(answers))
 	}
 }
 

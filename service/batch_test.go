@@ -665,27 +665,16 @@ func TestSolveBatchItemCap(t *testing.T) {
 		for i := range n {
 			req.Items = append(req.Items, &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: textPuzzle(seedEasy), View: sudokuv1.ResultView_RESULT_VIEW_BASIC})
 		}
-		if err := stream.Send(req); err != nil {
-			t.Fatal(err)
-		}
-		stream.CloseSend()
-		answered := 0
-		for {
-			resp, err := stream.Recv()
-			if err == io.EOF {
-				break
+		answers, err := sendOne(t, stream, req)
+		answered := len(answers)
+		switch {
+		case err != nil && n <= MaxBatchItems:
+			t.Fatalf("%d puzzles a message: %v", n, err)
+		case n > MaxBatchItems:
+			want := fmt.Sprintf("items: a message of %d puzzles, more than the %d", n, MaxBatchItems)
+			if status.Code(err) != codes.ResourceExhausted || !strings.Contains(fmt.Sprint(err), want) || errorReason(err) != ReasonRequestTooLarge {
+				t.Errorf("%d puzzles a message: %v (reason %q); want ResourceExhausted, %s, naming %q", n, err, errorReason(err), ReasonRequestTooLarge, want)
 			}
-			if err != nil {
-				if n <= MaxBatchItems {
-					t.Fatalf("%d puzzles a message: %v", n, err)
-				}
-				want := fmt.Sprintf("items: a message of %d puzzles, more than the %d", n, MaxBatchItems)
-				if status.Code(err) != codes.ResourceExhausted || !strings.Contains(err.Error(), want) || errorReason(err) != ReasonRequestTooLarge {
-					t.Errorf("%d puzzles a message: %v (reason %q); want ResourceExhausted, %s, naming %q", n, err, errorReason(err), ReasonRequestTooLarge, want)
-				}
-				break
-			}
-			answered += len(resp.GetAnswers())
 		}
 		want := n
 		if n > MaxBatchItems {

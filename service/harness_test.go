@@ -265,3 +265,25 @@ func solveSteps(t testing.TB, client sudokuv1.SudokuServiceClient, req *sudokuv1
 func batchOf(items ...*sudokuv1.BatchItem) *sudokuv1.SolveBatchRequest {
 	return &sudokuv1.SolveBatchRequest{Items: items}
 }
+
+// sendOne sends req as the only message of a SolveBatch stream, closes
+// its side and reads until the stream ends: the answers received, and its
+// error, nil when it ended with OK.
+func sendOne(t *testing.T, stream sudokuv1.SudokuService_SolveBatchClient, req *sudokuv1.SolveBatchRequest) ([]*sudokuv1.BatchAnswer, error) {
+	t.Helper()
+	if err := stream.Send(req); err != nil {
+		t.Fatal(err)
+	}
+	stream.CloseSend()
+	var answers []*sudokuv1.BatchAnswer
+	for {
+		resp, err := stream.Recv()
+		if err == io.EOF {
+			return answers, nil
+		}
+		if err != nil {
+			return answers, err
+		}
+		answers = append(answers, resp.GetAnswers()...)
+	}
+}
