@@ -143,12 +143,7 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 			fmt.Fprintln(w)
 		}
 	}
-	rate := n / elapsed.Seconds()
-	if rate < 10 { // whole numbers say 0 for the slowest sets
-		fmt.Fprintf(w, "puzzles/s: %.2f\n", rate)
-	} else {
-		fmt.Fprintf(w, "puzzles/s: %.0f\n", rate)
-	}
+	fmt.Fprintf(w, "puzzles/s: %s\n", rateText(n/elapsed.Seconds()))
 	return nil
 }
 
@@ -220,4 +215,13 @@ func benchFlags(in *bench.Input) *solveFlags {
 		f.format = in.Format
 	}
 	return f
+}
+
+// rateText writes a rate of puzzles a second: whole, or to two decimals
+// below 10, where a whole number says 0 for the slowest sets.
+func rateText(rate float64) string {
+	if rate < 10 {
+		return fmt.Sprintf("%.2f", rate)
+	}
+	return fmt.Sprintf("%.0f", rate)
 }

@@ -230,3 +230,15 @@ func TestBenchHelp(t *testing.T) {
 		t.Fatalf("help bench: %v\n%s", err, out)
 	}
 }
+
+// TestRateText: a slow set's rate is not printed as 0.
+func TestRateText(t *testing.T) {
+	for _, tt := range []struct {
+		rate float64
+		want string
+	}{{0.4, "0.40"}, {9.994, "9.99"}, {10, "10"}, {12345.6, "12346"}} {
+		if got := rateText(tt.rate); got != tt.want {
+			t.Errorf("rateText(%v) = %q, want %q", tt.rate, got, tt.want)
+		}
+	}
+}
