@@ -293,7 +293,8 @@ func TestFaultShutdownDuringBatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := startServer(t, Config{BatchWorkers: 2, StallTimeout: time.Minute}, GRPCConfig{})
+			// Two slots whatever GOMAXPROCS is: the test waits for both to hold slow puzzles.
+			ts := startServer(t, Config{BatchWorkers: 2, MaxConcurrent: 2, StallTimeout: time.Minute}, GRPCConfig{})
 			stream, base, cancel := ts.openBatchBaseline(t)
 			var sendWG sync.WaitGroup
 			sendWG.Go(func() {
