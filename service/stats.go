@@ -166,6 +166,11 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 		// status is written, the server's own Unavailable (an idle
 		// SolveBatch stream's) included.
 		st = status.New(codes.Canceled, "the client went away: "+st.Message())
+	case st.Code() == codes.Canceled && clientDeadlinePassed(ctx, s.EndTime):
+		// A client whose deadline passes cancels the call (RST_STREAM)
+		// at about the time the server's copy of the deadline fires,
+		// and most often first: the client saw DeadlineExceeded.
+		st = status.New(codes.DeadlineExceeded, "the client's deadline passed: "+st.Message())
 	}
 	code := st.Code()
 	elapsed := s.EndTime.Sub(ci.start)
@@ -187,6 +192,18 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 		attrs = append(attrs, "grpc.error", st.Message())
 	}
 	sampler.Log(ctx, h.logger, codeLevel(code), "finished call", attrs...)
+}
+
+// deadlineSlack is how long before its deadline a cancelled call counts
+// as one whose deadline passed: the client's clock starts the deadline a
+// one-way trip before the server's, and its cancel takes that trip back.
+const deadlineSlack = 20 * time.Millisecond
+
+// clientDeadlinePassed reports whether the deadline of the call of ctx,
+// if it has one, had passed, or nearly, at end.
+func clientDeadlinePassed(ctx context.Context, end time.Time) bool {
+	d, ok := ctx.Deadline()
+	return ok && !end.Before(d.Add(-deadlineSlack))
 }
 
 // transportClosing is the message of the Unavailable status gRPC gives a

@@ -56,6 +56,15 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), oversized)
 			return err
 		}},
+		{"Solve past its deadline", "Solve", false, codes.DeadlineExceeded, func(t *testing.T, conn *grpc.ClientConn) error {
+			// The client's cancel most often reaches the server before
+			// its own copy of the deadline fires.
+			p, o := longPuzzle()
+			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+			defer cancel()
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(ctx, &sudokuv1.SolveRequest{Puzzle: p, Options: o})
+			return err
+		}},
 		{"Solve malformed", "Solve", false, codes.InvalidArgument, func(t *testing.T, conn *grpc.ClientConn) error {
 			return conn.Invoke(context.Background(), sudokuv1.SudokuService_Solve_FullMethodName, malformed, new(sudokuv1.SolveResponse), grpc.ForceCodec(rawCodec{}))
 		}},
@@ -219,18 +228,27 @@ func TestCallAttrsTrace(t *testing.T) {
 	}
 }
 
-// TestClientGoneOverHTTP: a call over HTTP (the web port) whose client
+// TestCallEndRelabelled: a call over HTTP (the web port) whose client
 // went away as its answer was written ends "transport is closing", which
 // gRPC codes Unavailable; it is logged as Canceled, as a client leaving
 // sooner is, not as the server's fault. Over a connection, when the server
 // cut calls short, or while the client is still there, Unavailable stays.
-func TestClientGoneOverHTTP(t *testing.T) {
+// A call cancelled when its deadline had passed, or nearly, is logged as
+// DeadlineExceeded, what its client saw.
+func TestCallEndRelabelled(t *testing.T) {
 	gone, cancel := context.WithCancel(context.Background())
 	cancel()
 	closing := status.Error(codes.Unavailable, "transport is closing")
 	// gRPC's HTTP transport cancels a call's context once its status is
 	// written, whoever ended it.
 	idle := status.Error(codes.Unavailable, "idle stream closed: no request for 60s and no puzzle in flight")
+	cancelled := status.Error(codes.Canceled, "context canceled")
+	past, stopPast := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer stopPast()
+	soon, stopSoon := context.WithDeadline(context.Background(), time.Now().Add(deadlineSlack/2))
+	defer stopSoon()
+	later, stopLater := context.WithDeadline(context.Background(), time.Now().Add(time.Hour))
+	defer stopLater()
 	tests := []struct {
 		name string
 		ctx  context.Context
@@ -243,6 +261,11 @@ func TestClientGoneOverHTTP(t *testing.T) {
 		{"over HTTP, server cut calls short", OverHTTP(gone), closing, true, codes.Unavailable},
 		{"over HTTP, the server's own Unavailable, status written", OverHTTP(gone), idle, false, codes.Unavailable},
 		{"over a connection", gone, closing, false, codes.Unavailable},
+		{"cancelled past the deadline", past, cancelled, false, codes.DeadlineExceeded},
+		{"cancelled just before the deadline", soon, cancelled, false, codes.DeadlineExceeded},
+		{"cancelled well before the deadline", later, cancelled, false, codes.Canceled},
+		{"cancelled, no deadline", gone, cancelled, false, codes.Canceled},
+		{"cancelled past the deadline, server cut calls short", past, cancelled, true, codes.Unavailable},
 	}
 	for _, tt := range tests {
 		var log syncbuf.Buffer
