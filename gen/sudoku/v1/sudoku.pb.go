@@ -1612,7 +1612,8 @@ type SolveOptions struct {
 	// or a guess, or at the end). Unset means true.
 	CheckMultiple *bool `protobuf:"varint,6,opt,name=check_multiple,json=checkMultiple,proto3,oneof" json:"check_multiple,omitempty"`
 	// The strategies allowed, by method letter ("A") or name ("Hidden
-	// Single"), case-insensitive. Empty allows every strategy.
+	// Single"): letters are case-sensitive ("b", Cage Splitting, is not "B",
+	// Hidden Single), names are not. Empty allows every strategy.
 	Strategies []string `protobuf:"bytes,7,rep,name=strategies,proto3" json:"strategies,omitempty"`
 	// How many solutions to count at most when checking for more than one;
 	// 0 means 2, and 1 counts 2 as well: one solution is told from several
