@@ -316,9 +316,11 @@ const (
 	// Solution methods, elimination logic and guessing. Where logic stops
 	// paying (on boards above 25x25, and after the first guess on any) only
 	// the cheap strategies run before a guess: singles, intersections,
-	// subsets and the cage and line rules. The deep strategies (Long Nested
-	// Cage Contradiction), whose search costs seconds when it finds
-	// nothing, run only when named in strategies.
+	// subsets and the cage and line rules. The deep strategies (Long and
+	// Strong Nested Cage Contradiction), whose search costs seconds when it
+	// finds nothing, are tried on a killer only where the solve would guess,
+	// within the bounds SolveOptions.deep_looks describes, or when named in
+	// strategies.
 	SolvingType_SOLVING_TYPE_MIXED SolvingType = 1
 	// Solution methods and elimination logic, the deep strategies too; never
 	// guess.
