@@ -166,7 +166,7 @@ func checkVariant(field string, p *sudokuv1.Puzzle, cp *codec.Puzzle, detected c
 	if p.GetBoard() != nil {
 		return grid.FieldErrorf(field+".variant", "%s contradicts the puzzle, a board whose variant is %s; leave variant unset or set it to that", v, fixed)
 	}
-	what := fmt.Sprintf("a %s text, which fixes the variant", detected)
+	what := detected.Noun() + ", which fixes the variant"
 	if detected == codec.FormatV2 {
 		what = fmt.Sprintf("a 2.0 string whose header %s fixes the variant", v2Header(p.GetText()))
 	}

@@ -312,8 +312,8 @@ func checkVariantFlag(command, text string, format sudokuv1.Format, variant sudo
 		return nil // the service tells what is wrong with the text, if anything
 	}
 	fixed := (&enumValue[sudokuv1.Variant]{&v, variantNames}).String()
-	what := fmt.Sprintf("a %s text, which fixes the variant", form)
-	if form == "v2" {
+	what := protoconv.FormatNoun(form) + ", which fixes the variant"
+	if form == sudokuv1.Format_FORMAT_V2 {
 		what = fmt.Sprintf("a 2.0 string whose header %s fixes the variant", strings.ToUpper(t[:3]))
 	}
 	return usageErrorf("%s: -variant %s contradicts the puzzle, %s: %s; drop -variant", command, asked, what, fixed)

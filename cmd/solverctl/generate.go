@@ -40,7 +40,7 @@ var (
 func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error {
 	f := &solveFlags{command: cmd.name}
 	req := &sudokuv1.GenerateRequest{}
-	var to string
+	to := "auto"
 	fs := newFlagSet("solverctl " + cmd.name)
 	fs.Var(&enumValue[sudokuv1.GenerateMode]{&req.Mode, generateModeNames}, "mode", "`mode`: "+names(generateModeNames)+", new by default (new: a fresh puzzle; base: complete PUZZLE's map and derive one; start: remove clues from PUZZLE)")
 	fs.Var((*flagvalue.Uint32)(&req.Size), "size", "`size` of a new puzzle: 4..32 (3..32 for KenKen and jigsaw variants, 4..16 for Str8ts, 4..12 for Str8ts B and BX, 9 alone for killer X; variants with boxes, KenDoku among them, a size that has them, not a prime); 0 means 9, or 6 for KenKen")
@@ -51,7 +51,7 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs.BoolVar(&req.NonMinimal, "non-minimal", false, "allow clues that could be removed")
 	fs.Var((*flagvalue.Uint32)(&req.CageSize), "cage-size", "`cells` of every cage of a new killer (2 up to its size less one; the cells left over are cages of one cell), which then has no clues; 0 draws cages of 2 to 5 cells and adds clues where needed")
 	fs.Uint64Var(&req.Seed, "seed", 0, "random `seed`; 0 draws one (printed, it reproduces the puzzle)")
-	fs.StringVar(&to, "to", "auto", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
+	fs.Var((*flagvalue.Word)(&to), "to", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
 	fs.BoolVar(&req.IncludeSolution, "solution", false, "also print the solution")
 	// The connection, puzzle and strategy flags of solve and steps.
 	f.conn.register(fs)

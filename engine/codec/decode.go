@@ -49,6 +49,22 @@ var formatNames = [...]string{
 	FormatGrid: "grid", FormatURL: "url", FormatKillerArrows: "killer-arrows", FormatSudoCue: "sudocue",
 }
 
+// formatNouns name each format as a message names a text written in it.
+var formatNouns = [...]string{
+	FormatAuto: "a text", FormatPlain: "a plain text", FormatNxN: "an N×N text", FormatV1: "a v1 string",
+	FormatKillerV1: "a killer v1 string", FormatJigsawV1: "a jigsaw v1 string", FormatV2: "a 2.0 string",
+	FormatGrid: "a grid", FormatURL: "a SudokuWiki URL", FormatKillerArrows: "a killer in the arrow form", FormatSudoCue: "a SudoCue text",
+}
+
+// Noun names a text written in the format, article first, as a message
+// names it ("a SudokuWiki URL").
+func (f Format) Noun() string {
+	if int(f) < len(formatNouns) {
+		return formatNouns[f]
+	}
+	return "a text"
+}
+
 // Formats returns every format, FormatAuto first, in the order of their
 // values.
 func Formats() []Format {

@@ -277,3 +277,16 @@ func TestEncodeCagesWithoutVariant(t *testing.T) {
 		t.Errorf("cages on a named X board: %v, want them refused", err)
 	}
 }
+
+// TestFormatNoun: every format has a name for messages, article first.
+func TestFormatNoun(t *testing.T) {
+	for _, f := range Formats() {
+		n := f.Noun()
+		if !strings.HasPrefix(n, "a ") && !strings.HasPrefix(n, "an ") {
+			t.Errorf("%v.Noun() = %q, want an article first", f, n)
+		}
+	}
+	if got := FormatURL.Noun(); got != "a SudokuWiki URL" {
+		t.Errorf("FormatURL.Noun() = %q", got)
+	}
+}

@@ -216,8 +216,9 @@ const (
 	// seconds (Long Nested Cage Contradiction: 5-25 s on a stuck
 	// Mathemagic killer). They run in logic-only solves, where there is
 	// nothing to hand over to, and where a solve names them
-	// (Options.Strategies): a mixed solve guesses instead, which the
-	// exact search does in milliseconds.
+	// (Options.Strategies); a mixed solve guesses instead, unless its
+	// options ask for them where it would guess first (solver.Options
+	// OneDeepSearch or DeepLooks, as the service's default solve does).
 	Deep
 )
 

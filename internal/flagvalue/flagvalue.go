@@ -25,6 +25,17 @@ func (u *Uint32) Set(s string) error {
 	return nil
 }
 
+// Word is a flag.Value for a string whose default help prints as the
+// enum flags' do, unquoted: "(default auto)".
+type Word string
+
+func (w *Word) String() string { return string(*w) }
+
+func (w *Word) Set(s string) error {
+	*w = Word(s)
+	return nil
+}
+
 // parseErr matches the flag package's error for a value its own types
 // (durations, numbers, booleans) cannot parse.
 var parseErr = regexp.MustCompile(`^(invalid (?:boolean )?value ".*" for (?:flag )?-(\S+)): (?:parse error|value out of range)$`)

@@ -3,6 +3,7 @@ package flagvalue
 import (
 	"flag"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -42,5 +43,22 @@ func TestExplain(t *testing.T) {
 		if got := Explain(fs, err).Error(); got != tt.want {
 			t.Errorf("%v: %q, want %q", tt.args, got, tt.want)
 		}
+	}
+}
+
+// TestWordDefault: a Word flag's default prints unquoted in the help, as
+// the enum flags' defaults do, and Set takes any text.
+func TestWordDefault(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	var help strings.Builder
+	fs.SetOutput(&help)
+	w := Word("auto")
+	fs.Var(&w, "to", "`format`")
+	fs.PrintDefaults()
+	if !strings.Contains(help.String(), "(default auto)") {
+		t.Errorf("help %q, want (default auto)", help.String())
+	}
+	if err := fs.Parse([]string{"-to", "v2"}); err != nil || w != "v2" {
+		t.Errorf("-to v2: %q, %v; want v2", w, err)
 	}
 }

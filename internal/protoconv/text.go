@@ -94,19 +94,25 @@ func IsV2(text string) bool { return codec.IsV2(text) }
 
 // FixedVariant returns the variant that text, read tolerantly in format
 // (detected when unspecified) with charset and regionMap as the service
-// reads it, fixes, and the name of the format it was read as; false when
-// the text names no variant (plain text, the N×N form) or does not
-// decode.
-func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string) (sudokuv1.Variant, string, bool) {
+// reads it, fixes, and the format it was read as (the proto's value,
+// FORMAT_URL say); false when the text names no variant (plain text, the
+// N×N form) or does not decode.
+func FixedVariant(text string, format sudokuv1.Format, charset, regionMap string) (sudokuv1.Variant, sudokuv1.Format, bool) {
 	f, ok := FormatFromProto[format]
 	if !ok {
-		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
+		return sudokuv1.Variant_VARIANT_UNSPECIFIED, sudokuv1.Format_FORMAT_UNSPECIFIED, false
 	}
 	p, detected, err := codec.Decode(text, codec.DecodeOptions{Format: f, Charset: charset, RegionMap: regionMap, Tolerant: true})
 	if err != nil || !p.VariantSet {
-		return sudokuv1.Variant_VARIANT_UNSPECIFIED, "", false
+		return sudokuv1.Variant_VARIANT_UNSPECIFIED, sudokuv1.Format_FORMAT_UNSPECIFIED, false
 	}
-	return VariantToProto[p.Variant], detected.String(), true
+	return VariantToProto[p.Variant], FormatToProto[detected], true
+}
+
+// FormatNoun names a text written in format, article first, as a message
+// names it ("a SudokuWiki URL").
+func FormatNoun(format sudokuv1.Format) string {
+	return FormatFromProto[format].Noun()
 }
 
 // UnnamedStr8ts reports whether text, read as format, is a Str8ts board that
