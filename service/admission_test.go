@@ -101,6 +101,33 @@ func TestAdmissionBoardWeight(t *testing.T) {
 	}
 }
 
+// TestAdmissionGenerateWeight checks that a generation weighs as the
+// board it makes, also when it starts from a puzzle or a map alone, whose
+// size the request need not give: a 32×32 one is refused under a cap of 3.
+func TestAdmissionGenerateWeight(t *testing.T) {
+	empty32 := textPuzzle(strings.Repeat(".", 32*32))
+	tests := []struct {
+		name string
+		req  *sudokuv1.GenerateRequest
+	}{
+		{"new", &sudokuv1.GenerateRequest{Seed: 1, Size: 32}},
+		{"base on a map alone", &sudokuv1.GenerateRequest{Seed: 1, Size: 32, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP}},
+		{"base on a puzzle", &sudokuv1.GenerateRequest{Seed: 1, Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP, Puzzle: empty32}},
+	}
+	small := startServer(t, Config{}, GRPCConfig{MaxStreams: 3})
+	client := sudokuv1.NewSudokuServiceClient(small.conn)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_, err := client.Generate(ctx, tt.req)
+			if status.Code(err) != codes.ResourceExhausted || !strings.Contains(status.Convert(err).Message(), "a 32×32 board counts as 4 calls") {
+				t.Fatalf("a 32×32 Generate under a cap of 3: %v, want ResourceExhausted saying it counts as 4", err)
+			}
+		})
+	}
+}
+
 // TestAdmissionHealthWatches checks the cap of health Watch streams: they
 // pass beside a full server, one over their own cap is refused with
 // ResourceExhausted naming it, Check passes anyway, and a Watch that ends

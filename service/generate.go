@@ -43,8 +43,13 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_
 	}
 	// A generation solves puzzles by the hundred: it takes a solving slot
 	// as a solve does, so that -max-concurrent bounds it too.
+	// Its board weighs as a solve's does: the base's size when it starts
+	// from a puzzle, whose size cfg.Size does not carry.
 	size := cfg.Size
-	if size == 0 {
+	switch {
+	case cfg.Base != nil:
+		size = cfg.Base.Layout().N
+	case size == 0:
 		size = generate.DefaultSize(cfg.Variant)
 	}
 	sl, err := s.admitBoard(ctx, size)
