@@ -318,6 +318,11 @@ func emptyText(req *sudokuv1.GenerateRequest) (string, error) {
 	}
 	blank := "."
 	if cs := p.GetCharset(); cs != "" {
+		// Checked first: its first byte alone may not be a character,
+		// and the text made of it would be blamed.
+		if _, err := codec.CheckCharset(cs, n); err != nil {
+			return "", grid.FieldErrorf("puzzle.charset", "%s", reason(err))
+		}
 		blank = cs[:1]
 	}
 	return strings.Repeat(blank, n*n), nil

@@ -226,6 +226,12 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"no solution", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
 			Puzzle: textPuzzle("12345678.........9" + strings.Repeat(".", 63))}, "puzzle", "no solution"},
 		{"size differs", &sudokuv1.GenerateRequest{Mode: start, Size: 16, Puzzle: textPuzzle(seedHard)}, "size", "differs"},
+		// A map alone is an empty text of the charset's blank: a charset
+		// that cannot be, not a text the request never sent, is at fault.
+		{"map alone, charset not ASCII", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+			Puzzle: &sudokuv1.Puzzle{Charset: "é123456789"}}, "puzzle.charset", "charset symbol 'é' at position 1 is not a printable ASCII character"},
+		{"map alone, charset too short", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP,
+			Puzzle: &sudokuv1.Puzzle{Charset: "0123"}}, "puzzle.charset", "the puzzle needs 1..9"},
 		{"new with a text", &sudokuv1.GenerateRequest{Puzzle: textPuzzle(seedHard)}, "puzzle.text", "only read with mode GENERATE_MODE_BASE_ON_MAP or GENERATE_MODE_START_FROM"},
 		{"new with a board", &sudokuv1.GenerateRequest{Mode: sudokuv1.GenerateMode_GENERATE_MODE_NEW, Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: &sudokuv1.Board{Size: 4}}}}, "puzzle.board", "only read with mode"},
 		{"new with a region map", &sudokuv1.GenerateRequest{Puzzle: &sudokuv1.Puzzle{RegionMap: seedJigsawMap}}, "puzzle.region_map", "only read with mode"},
