@@ -351,6 +351,15 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 			resp, err = nil, s.recovered(ctx, p)
 		}
 	}()
+	// The slot first, then the puzzle decoded: a decoded board holds its
+	// layout (854 KiB for a 32×32), and a stream counts as one call
+	// against -max-total-streams whatever its boards, so the workers of
+	// every stream holding one while they wait for a slot passed the
+	// pod's memory. So only the puzzles being solved are decoded.
+	if err := s.limit.acquire(ctx, false); err != nil {
+		return nil, err
+	}
+	defer s.limit.release()
 	p, opts, err := s.prepare(item.GetPuzzle(), item.GetOptions())
 	if err != nil {
 		return nil, err
@@ -359,10 +368,6 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limit.acquire(ctx, false); err != nil {
-		return nil, err
-	}
-	defer s.limit.release()
 	if clock.solving != nil {
 		clock.solving.Add(1)
 		defer clock.solving.Add(-1)

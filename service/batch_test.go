@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -727,4 +728,59 @@ func TestSolveBatchReadsWhenRoom(t *testing.T) {
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("receive after the queue was dropped: %v, want context.Canceled", err)
 	}
+}
+
+// TestSolveBatchWaitingHoldsNoBoard checks that the puzzles batch workers
+// hold while they wait for a solving slot are not decoded yet: a stream
+// counts as one call against -max-total-streams whatever its boards, and
+// 200 streams whose two workers each held a decoded 32×32 (its layout,
+// 854 KiB) while every slot was busy took solverd to 350 MiB, past the
+// pod's 256 MiB.
+func TestSolveBatchWaitingHoldsNoBoard(t *testing.T) {
+	const streams = 40
+	tests := []struct {
+		name string
+		n    int
+	}{
+		{"9×9", 9},
+		{"32×32", 32},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{MaxConcurrent: 1, BatchWorkers: 2}, GRPCConfig{})
+			if err := ts.srv.limit.acquire(context.Background(), false); err != nil { // every slot busy
+				t.Fatal(err)
+			}
+			defer ts.srv.limit.release()
+			client := sudokuv1.NewSudokuServiceClient(ts.conn)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			before := liveHeap()
+			empty := textPuzzle(strings.Repeat(".", tt.n*tt.n))
+			for range streams {
+				stream, err := client.SolveBatch(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := stream.Send(&sudokuv1.SolveBatchRequest{Items: []*sudokuv1.BatchItem{{Puzzle: empty}, {Puzzle: empty}}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			waitFor(t, "every worker to wait for a slot", func() bool { return ts.srv.limit.waiting() == 2*streams })
+			// Each waiting puzzle may hold its request and a worker's
+			// state, not a board: 80 decoded 32×32s held 70 MiB.
+			if grown := int64(liveHeap()) - int64(before); grown > 16<<20 {
+				t.Errorf("%d puzzles waiting for a slot hold %d MiB more heap, want at most 16", 2*streams, grown>>20)
+			}
+		})
+	}
+}
+
+// liveHeap returns the bytes of the heap's live objects, after a
+// collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
