@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -325,6 +326,47 @@ func TestWebCopyPuzzle(t *testing.T) {
 			solveInPage(ctx, t, base, copied)
 			if got := eval[string](ctx, t, plain); got != want {
 				t.Errorf("the copied puzzle, pasted alone, solves to %q (status %q); want %s", got, eval[string](ctx, t, `document.getElementById('status').textContent`), want)
+			}
+		})
+	}
+}
+
+// kenken6 is a 6×6 KenKen (SudokuWiki 2.0) whose r1c3 is a cage of one
+// cell, labelled 2.
+const kenken6 = "K6Chcnfgv630097b8wb00uj005nguvfb8srb8sr5mffb8p70023guvf00qz005n0023b8sr5mtn5nbfb9hnb8p75nm35mff00y35mff00y3005n00235mbv005n5mbv00235mx7b9l7b8wb0023"
+
+// TestWebPlayConflictUnderCage checks that play mode's tint of a cell in
+// conflict is drawn under the cage's outline and label: the label is what
+// the person needs to see to mend the cell, and the tint hid it.
+func TestWebPlayConflictUnderCage(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	for _, tt := range []struct {
+		name, puzzle string
+		cell, digit  int
+		label        string
+	}{
+		// An 8 in r1c1, the 24 cage's first cell, repeats the 8 of r3c2 in
+		// its box.
+		{"killer", killerPuzzle, 0, 8, "24"},
+		// A 3 in the cage of r1c3 alone misses its 2.
+		{"kenken", kenken6, 2, 3, "2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := startPlay(ctx, t, base, tt.puzzle)
+			p.clickCell(tt.cell)
+			p.pad(tt.digit)
+			p.until(func(g playGame) bool { return slices.Contains(g.Conflicts, tt.cell) })
+			js := fmt.Sprintf(`(() => {
+				const tint = document.querySelector('#board rect.conflict[data-cell="%d"]');
+				if (!tint) return 'no conflict drawn';
+				const label = [...document.querySelectorAll('#board .cagesum')].find((e) => e.textContent === %q);
+				if (!label) return 'no cage label';
+				const b = label.getBoundingClientRect();
+				const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+				return top === label ? '' : 'the label is under ' + (top ? top.getAttribute('class') || top.tagName : 'nothing');
+			})()`, tt.cell, tt.label)
+			if err := chromedp.Do(ctx, poll(js+` === ''`, 10*time.Second)); err != nil {
+				t.Errorf("cell %d in conflict: %s (%v)", tt.cell, eval[string](ctx, t, js), err)
 			}
 		})
 	}

@@ -346,25 +346,35 @@
 
   // ---- Drawing (called by the viewer's render) ---------------------------------
 
-  // decorate draws the selected cell, the conflicts and the cells Check
-  // marked, under the digits.
-  function decorate(view) {
-    const L = P.L, svg = $('board');
-    let g = svg.querySelector('#hl-play');
+  // layer returns the board's group of the id, made empty, placed after
+  // the group before (made the first time).
+  function layer(svg, id, before) {
+    let g = svg.querySelector('#' + id);
     if (!g) {
       g = document.createElementNS(SVGNS, 'g');
-      g.id = 'hl-play';
-      view.faults.after(g);
+      g.id = id;
+      before.after(g);
     }
     g.textContent = '';
-    const rect = (cell, cls, inset) => {
+    return g;
+  }
+
+  // decorate draws the selected cell, the conflicts and the cells Check
+  // marked, under the digits. A conflict's tint goes with the step's
+  // highlighted cells, under the grid, the cages and their labels, so
+  // that the cage a digit breaks stays readable.
+  function decorate(view) {
+    const L = P.L, svg = $('board');
+    const under = layer(svg, 'hl-play-under', view.cells);
+    const g = layer(svg, 'hl-play', view.faults);
+    const rect = (cell, cls, inset, parent = g) => {
       const r = document.createElementNS(SVGNS, 'rect');
       const S = 60;
       for (const [k, val] of Object.entries({ x: (cell % L.n) * S + inset, y: Math.floor(cell / L.n) * S + inset, width: S - 2 * inset, height: S - 2 * inset, class: cls, 'data-cell': cell })) r.setAttribute(k, val);
-      g.appendChild(r);
+      parent.appendChild(r);
     };
     const clash = conflicts();
-    for (const cell of clash) rect(cell, 'conflict', 0);
+    for (const cell of clash) rect(cell, 'conflict', 0, under);
     for (const cell of P.wrong) rect(cell, 'wrong', 3);
     for (const cell of P.wrongMarks) rect(cell, 'wrongmarks', 3);
     if (P.sel >= 0) rect(P.sel, P.pencil ? 'cursor pencil' : 'cursor', 2);
