@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -367,6 +368,34 @@ func TestWebPlayConflictUnderCage(t *testing.T) {
 			})()`, tt.cell, tt.label)
 			if err := chromedp.Do(ctx, poll(js+` === ''`, 10*time.Second)); err != nil {
 				t.Errorf("cell %d in conflict: %s (%v)", tt.cell, eval[string](ctx, t, js), err)
+			}
+		})
+	}
+}
+
+// TestWebPlayLeaveClearsBoard checks that the replay, back from play mode
+// (by Esc, p or the toggle), draws none of play mode's cursor, conflicts
+// or cells Check marked: they were left on the replay's board.
+func TestWebPlayLeaveClearsBoard(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	for _, tt := range []struct {
+		name  string
+		leave func(p player)
+	}{
+		{"Esc", func(p player) { p.keys(kb.Escape) }},
+		{"p", func(p player) { p.keys("p") }},
+		{"toggle", func(p player) { p.click("playmode") }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := startPlay(ctx, t, base, classicHard)
+			// A 4 in r1c2 repeats the clue of r1c1.
+			p.clickCell(1)
+			p.pad(4)
+			p.until(func(g playGame) bool { return slices.Contains(g.Conflicts, 1) })
+			tt.leave(p)
+			js := `document.querySelectorAll('#board .cursor, #board .conflict, #board .wrong, #board .wrongmarks').length`
+			if err := chromedp.Do(ctx, poll(`!document.body.classList.contains('playing') && `+js+` === 0`, 10*time.Second)); err != nil {
+				t.Errorf("back in the replay, the board draws %d of play mode's marks (playing: %v): %v", eval[int](ctx, t, js), eval[bool](ctx, t, `document.body.classList.contains('playing')`), err)
 			}
 		})
 	}

@@ -481,6 +481,9 @@
     // it twice ("Back to the replay, pressed").
     $('playmode').classList.toggle('on', on);
     $('playmode').textContent = on ? 'Back to the replay' : 'Solve it yourself';
+    // The replay draws no decorations of its own: the cursor and the
+    // conflicts go with play mode.
+    if (!on) for (const g of $('board').querySelectorAll('#hl-play, #hl-play-under')) g.textContent = '';
   }
 
   function toggle() {
