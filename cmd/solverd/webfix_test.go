@@ -400,3 +400,33 @@ func TestWebPlayLeaveClearsBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestWebHintDigitsInOrder checks that the second hint lists a step's
+// digits in their order, not in the order the step removes them: step 2
+// of the killer removes 4 5 6 7 9 from r1c3 before 8 from r1c4, and the
+// hint read "digits 4, 5, 6, 7, 9, 8".
+func TestWebHintDigitsInOrder(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name, puzzle string
+		step         int
+		want         string
+	}{
+		{"killer step 2", killerPuzzle, 2, "digits 4, 5, 6, 7, 8, 9."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, tt.puzzle, tt.step))
+			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('strategy').textContent.startsWith('%d. ')`, tt.step), 20*time.Second)); err != nil {
+				t.Fatalf("the permalink's step: %v", err)
+			}
+			for range 2 {
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("hint")), chromedp.Sleep(200*time.Millisecond)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c := eval[string](ctx, t, `document.getElementById('explanation').textContent`); !strings.Contains(c, tt.want) {
+				t.Errorf("the second hint reads %q; want %q", c, tt.want)
+			}
+		})
+	}
+}

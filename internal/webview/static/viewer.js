@@ -557,9 +557,11 @@
       $('explanation').textContent = `${area ? `Look at ${area}. ` : ''}Press h (Hint) again for the cells and digits.`;
       return;
     }
+    // The digits in their order (1 to 9, then A…), not the step's.
     const digits = new Set();
-    for (const x of [...(step.placements || []), ...(step.eliminations || []), ...(step.highlights || [])]) if (x.digit) digits.add(L.symbols[x.digit - 1] || String(x.digit));
-    $('explanation').textContent = `Cells ${hintCells(step).map((c) => cellName(L, c)).join(', ')}; digits ${[...digits].join(', ')}. Press h (Hint) again for the whole step.`;
+    for (const x of [...(step.placements || []), ...(step.eliminations || []), ...(step.highlights || [])]) if (x.digit) digits.add(x.digit);
+    const named = [...digits].sort((a, b) => a - b).map((d) => L.symbols[d - 1] || String(d));
+    $('explanation').textContent = `Cells ${hintCells(step).map((c) => cellName(L, c)).join(', ')}; digits ${named.join(', ')}. Press h (Hint) again for the whole step.`;
   }
 
   // hintKey gives a hint for the highlighted step, one level more each
