@@ -133,6 +133,17 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		p   *Puzzle
 		err error
 	)
+	if f == FormatPlain || f == FormatGrid || f == FormatNxN {
+		if pg, ok, perr := decodePencilGrid(text, o.Charset); ok {
+			if perr == nil {
+				perr = pg.readMap(o.RegionMap, pg.Charset)
+			}
+			if perr != nil {
+				return nil, f, perr
+			}
+			return pg, f, nil
+		}
+	}
 	switch f {
 	case FormatPlain, FormatGrid:
 		charset := ""

@@ -135,7 +135,8 @@ func FuzzDecode(f *testing.F) {
 		p, _, err := Decode(s, DecodeOptions{Tolerant: tolerant})
 		return p, err
 	}
-	fuzzDecoder(f, decode, true, FormatAuto, seedFirst, "S9B"+strings.Repeat("ep", 81), strings.Repeat("vu", 81), "#A#B\n####\nC#D#\n####", arrowsDiagonal, sudoCueExample)
+	fuzzDecoder(f, decode, true, FormatAuto, seedFirst, "S9B"+strings.Repeat("ep", 81), strings.Repeat("vu", 81), "#A#B\n####\nC#D#\n####", arrowsDiagonal, sudoCueExample,
+		".-----.-----.\n| 1 23 | 4 23 |\n| 23 4 | 1 23 |\n:-----+-----:\n| 4 1 | 23 23 |\n| 23 23 | 23 1 |\n'-----'-----'")
 }
 
 // FuzzDecodeStr8ts fuzzes the Str8ts strings (T, U, B, V), strict and

@@ -96,25 +96,38 @@ func parseText(text, charset, regionMap string) (*Puzzle, error) {
 		p.Cells[i].Value = v
 		p.Cells[i].Given = v != 0
 	}
-	if strings.TrimSpace(regionMap) != "" {
-		mapSymbols := symbols
-		if mapSymbols == "" {
-			mapSymbols = DefaultCharset
-		}
-		labels := scanCharset(regionMap, mapSymbols)
-		if len(labels) > maxCells {
-			// scanCharset stops there: the count is not the map's.
-			return nil, grid.FieldErrorf("region_map", "region map has more than %d cells (the most, of a %d×%d board), the %d×%d puzzle has %d", maxCells, grid.MaxSize, grid.MaxSize, n, n, n*n)
-		}
-		if len(labels) != n*n {
-			return nil, grid.FieldErrorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
-		}
-		if err := checkMapRegions(labels, n, mapSymbols); err != nil {
-			return nil, err
-		}
-		p.Regions = labels
+	if err := p.readMap(regionMap, symbols); err != nil {
+		return nil, err
 	}
 	return p, nil
+}
+
+// readMap sets the regions of p, a puzzle of the N×N form written with
+// symbols (the default ones when empty), from regionMap, which names
+// each cell's region by one of them; a blank map leaves p's regions as
+// they are.
+func (p *Puzzle) readMap(regionMap, symbols string) error {
+	if strings.TrimSpace(regionMap) == "" {
+		return nil
+	}
+	n := p.Size
+	mapSymbols := symbols
+	if mapSymbols == "" {
+		mapSymbols = DefaultCharset
+	}
+	labels := scanCharset(regionMap, mapSymbols)
+	if len(labels) > maxCells {
+		// scanCharset stops there: the count is not the map's.
+		return grid.FieldErrorf("region_map", "region map has more than %d cells (the most, of a %d×%d board), the %d×%d puzzle has %d", maxCells, grid.MaxSize, grid.MaxSize, n, n, n*n)
+	}
+	if len(labels) != n*n {
+		return grid.FieldErrorf("region_map", "region map has %d cells, the %d×%d puzzle has %d", len(labels), n, n, n*n)
+	}
+	if err := checkMapRegions(labels, n, mapSymbols); err != nil {
+		return err
+	}
+	p.Regions = labels
+	return nil
 }
 
 // checkMapRegions reports a region map of n×n labels whose regions are

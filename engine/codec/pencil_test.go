@@ -1,0 +1,126 @@
+package codec
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokuwise/solver/engine/grid"
+)
+
+// TestDecodePencilGridViewer reads the web viewer's Copy grid of a
+// classic and a 16×16 position back: every cell's digit or pencil marks
+// are those of the position the viewer showed (its pencil marks as the
+// viewer's bits, digit d at bit d-1; its digits, where recorded).
+func TestDecodePencilGridViewer(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		n    int
+	}{{"classic", 9}, {"16x16", 16}} {
+		t.Run(tt.name, func(t *testing.T) {
+			text, err := os.ReadFile(filepath.Join("testdata", "pencil", tt.name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := os.ReadFile(filepath.Join("testdata", "pencil", tt.name+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want struct {
+				Vals  []int         `json:"vals"`
+				Cands []grid.Digits `json:"cands"`
+			}
+			if err := json.Unmarshal(raw, &want); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []Format{FormatAuto, FormatPlain, FormatGrid} {
+				p, got, err := Decode(string(text), DecodeOptions{Format: f})
+				if err != nil {
+					t.Fatalf("%v: %v", f, err)
+				}
+				if p.Size != tt.n || got != max(f, FormatPlain) {
+					t.Fatalf("%v: read a %d×%d %v, want a %d×%d", f, p.Size, p.Size, got, tt.n, tt.n)
+				}
+				marks := 0
+				for i, c := range p.Cells {
+					switch {
+					case want.Cands[i] != 0:
+						if c.Value != 0 || c.Cand != want.Cands[i] {
+							t.Errorf("r%dc%d: %+v, want pencil marks %b", i/tt.n+1, i%tt.n+1, c, want.Cands[i])
+						}
+						marks++
+					case c.Value == 0 || !c.Given || want.Vals != nil && c.Value != want.Vals[i]:
+						t.Errorf("r%dc%d: %+v, want a digit", i/tt.n+1, i%tt.n+1, c)
+					}
+				}
+				if marks < tt.n*tt.n/3 {
+					t.Errorf("%d cells with pencil marks, want the position's many", marks)
+				}
+			}
+		})
+	}
+}
+
+// TestDecodePencilGrid reads pencil-mark grids drawn in the forms the
+// programs that write them use, refuses what cannot be read with the
+// cell and the reason, and leaves plain text drawn alike to plain text.
+func TestDecodePencilGrid(t *testing.T) {
+	const hodoku = `.-----------.-----------.
+| 1    234  | 234  234  |
+| 234  234  | 1234 1234 |
+:-----------+-----------:
+| 234  1234 | 1234 1234 |
+| 234  1234 | 1234 1234 |
+'-----------'-----------'`
+	const explainer = `+-----------+-----------+
+| 1    234  | 34   2    |
+| 34   2    | 1    34   |
++-----------+-----------+
+| 2    1    | 34   34   |
+| 34   34   | 2    1    |
++-----------+-----------+`
+	const boxes = "┌──────────┬──────────┐\n│ 1    234 │ 34   2   │\n│ 34   2   │ 1    34  │\n├──────────┼──────────┤\n│ 2    1   │ 34   34  │\n│ 34   34  │ 2    1   │\n└──────────┴──────────┘"
+	tests := []struct {
+		name    string
+		text    string
+		o       DecodeOptions
+		cell    int // a cell to check
+		want    grid.CellState
+		wantErr string
+	}{
+		{"HoDoKu's borders", hodoku, DecodeOptions{}, 1, grid.CellState{Cand: grid.Bit(2) | grid.Bit(3) | grid.Bit(4)}, ""},
+		{"HoDoKu's borders, a digit", hodoku, DecodeOptions{}, 0, grid.CellState{Value: 1, Given: true}, ""},
+		{"Sudoku Explainer's borders", explainer, DecodeOptions{}, 2, grid.CellState{Cand: grid.Bit(3) | grid.Bit(4)}, ""},
+		{"box drawing", boxes, DecodeOptions{}, 5, grid.CellState{Value: 2, Given: true}, ""},
+		{"a charset", strings.NewReplacer("1", "A", "2", "B", "3", "C", "4", "D").Replace(explainer), DecodeOptions{Charset: ".ABCD"}, 2, grid.CellState{Cand: grid.Bit(3) | grid.Bit(4)}, ""},
+		{"a region map", explainer, DecodeOptions{RegionMap: "1122\n1122\n3344\n3344"}, 2, grid.CellState{Cand: grid.Bit(3) | grid.Bit(4)}, ""},
+		{"a digit past the size", strings.Replace(explainer, "234", "235", 1), DecodeOptions{}, 0, grid.CellState{}, `r1c2 of the 4×4 pencil-mark grid holds "235", which is no digit of 1..4 (symbols 1234)`},
+		{"a black cell", strings.Replace(explainer, "234", "#3", 1), DecodeOptions{}, 0, grid.CellState{}, "r1c2 of the pencil-mark grid is a black cell (#3)"},
+		{"a bad region map", explainer, DecodeOptions{RegionMap: "1122"}, 0, grid.CellState{}, "region map has 4 cells, the 4×4 puzzle has 16"},
+		{"plain text drawn alike", "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1", DecodeOptions{}, 2, grid.CellState{Value: 3, Given: true}, ""},
+		{"plain rows of one field", "123456789\n456789123\n789123456\n234567891\n567891234\n891234567\n345678912\n678912345\n912345678", DecodeOptions{}, 9, grid.CellState{Value: 4, Given: true}, ""},
+	}
+	for _, tt := range tests {
+		p, _, err := Decode(tt.text, tt.o)
+		if tt.wantErr != "" {
+			var fe *grid.FieldError
+			if err == nil || !errors.As(err, &fe) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%s: error %v, want a field error containing %q", tt.name, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if got := p.Cells[tt.cell]; got != tt.want {
+			t.Errorf("%s: cell %d is %+v, want %+v", tt.name, tt.cell, got, tt.want)
+		}
+		if tt.o.RegionMap != "" && p.Regions == nil {
+			t.Errorf("%s: no regions read from the map", tt.name)
+		}
+	}
+}
