@@ -537,6 +537,11 @@ func TestWebPlay(t *testing.T) {
 			if len(st.Placements)+len(st.Eliminations) == 0 || st.Explanation == placing.GetExplanation() {
 				t.Fatalf("Next step took %+v; want a step other than the one the person took (%q)", st, placing.GetExplanation())
 			}
+			// FindSteps numbers its one step 1, which is no step of the
+			// solve: the caption names the step without a number.
+			if s := eval[string](ctx, t, `document.getElementById('strategy').textContent`); s == "" || s[0] >= '0' && s[0] <= '9' {
+				t.Errorf("Next step's caption reads %q; want its strategy without a number", s)
+			}
 			for _, pl := range st.Placements {
 				if pl.Digit != sol[pl.Cell] || g.Vals[pl.Cell] != pl.Digit {
 					t.Errorf("Next step places %d in cell %d (the board holds %d); the solution has %d", pl.Digit, pl.Cell, g.Vals[pl.Cell], sol[pl.Cell])

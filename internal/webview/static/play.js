@@ -255,6 +255,7 @@
     const step = (res.steps || [])[0];
     if (!step) { say('The solver finds no step from here.'); return null; }
     delete step.board;
+    delete step.index; // FindSteps' first: the position is the person's, not the solve's
     P.shown = { key, step, level: 0 };
     return step;
   }

@@ -732,11 +732,16 @@
     el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', gives ' + gives : '');
   }
 
+  // stepNumber is "12. " for the twelfth step of the solve, and nothing
+  // for a step found from a person's own position (play mode), which is
+  // no step of the solve.
+  const stepNumber = (step) => (step.index ? `${step.index}. ` : '');
+
   function showCaption(step) {
     const total = run.steps.length;
     if (step) {
       $('method').textContent = step.method || '';
-      $('strategy').textContent = `${step.index || pos + 1}. ${step.strategy || ''}`;
+      $('strategy').textContent = `${stepNumber(step)}${step.strategy || ''}`;
       $('technique').textContent = step.technique && step.technique !== step.strategy ? step.technique : '';
       $('explanation').textContent = step.explanation || '';
     } else {
@@ -1172,7 +1177,7 @@
     const expl = step.explanation || '';
     // A chain's explanation starts with its technique ("AIC: (1)r3c7=…").
     const named = [step.strategy, step.technique].some((name) => name && expl.startsWith(name + ':'));
-    return `${step.index || pos + 1}. [${step.method || ''}] ${named ? '' : `${step.strategy || ''}${tech}: `}${expl}`;
+    return `${stepNumber(step)}[${step.method || ''}] ${named ? '' : `${step.strategy || ''}${tech}: `}${expl}`;
   }
 
   // ---- Wiring --------------------------------------------------------------
