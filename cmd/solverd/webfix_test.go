@@ -430,3 +430,35 @@ func TestWebHintDigitsInOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestWebHintNamesCage: the first hint of a killer's cage step, which
+// names no unit, points at the cage as the explanation names it and
+// outlines its cells, not the step's cells one by one.
+func TestWebHintNamesCage(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name, puzzle string
+		step         int
+		want         string
+		cells        int
+	}{
+		{"killer step 1", killerPuzzle, 1, "Look at cage 24+ at r1c1.", 4},
+		{"killer step 3", killerPuzzle, 3, "Look at cage 17+ at r1c5.", 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, tt.puzzle, tt.step))
+			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('strategy').textContent.startsWith('%d. ')`, tt.step), 20*time.Second)); err != nil {
+				t.Fatalf("the permalink's step: %v", err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("hint")), chromedp.Sleep(200*time.Millisecond)); err != nil {
+				t.Fatal(err)
+			}
+			if c := eval[string](ctx, t, `document.getElementById('explanation').textContent`); !strings.HasPrefix(c, tt.want) {
+				t.Errorf("the first hint reads %q; want %q", c, tt.want)
+			}
+			if n := eval[int](ctx, t, `document.querySelectorAll('#board .unit').length`); n != tt.cells {
+				t.Errorf("the first hint outlines %d cells as its area; want the cage's %d", n, tt.cells)
+			}
+		})
+	}
+}

@@ -533,13 +533,38 @@
     return [...cells].sort((a, b) => a - b);
   }
 
-  // drawHint highlights what a hint of the level tells of a step: at 1
-  // the area (its units, else its cells), at 2 also its cells and the
-  // candidates of its pattern, never what it places or removes.
-  function drawHint(L, step, level) {
+  // hintArea is where the first hint points: the step's units, else the
+  // cages (three at most) that hold every cell of the step, as a killer's
+  // or a KenKen's cage steps name no unit, else the step's cells. names
+  // words it, cells are drawn.
+  function hintArea(L, step) {
     const units = step.units || [];
-    for (const u of units) for (const cell of unitCells(L, u)) cellRect(L, cell, 'unit', view.units);
-    if (level === 1 && units.length) return;
+    if (units.length) return { names: units.map((u) => u.name).filter(Boolean), cells: units.flatMap((u) => unitCells(L, u)), wide: true };
+    const cells = hintCells(step);
+    const cages = [...new Set(cells.map((c) => L.cageOf[c]))].sort((a, b) => Math.min(...L.cages[a]?.cells || [0]) - Math.min(...L.cages[b]?.cells || [0]));
+    if (cells.length && cages.length <= 3 && cages.every((k) => k >= 0)) {
+      return { names: cages.map((k) => cageName(L, k)), cells: cages.flatMap((k) => L.cages[k].cells), wide: true };
+    }
+    return { names: cells.map((c) => cellName(L, c)), cells, wide: false };
+  }
+
+  // cageName names cage k as the explanations do: "cage 19+ at r3c4", by
+  // its total and operator and its first cell.
+  function cageName(L, k) {
+    const cage = L.cages[k];
+    const at = cellName(L, Math.min(...cage.cells));
+    if (cage.op === 'CAGE_OPERATOR_DISTINCT') return `the cage at ${at}`;
+    const single = cage.cells.length === 1 && (L.variant === 'VARIANT_KENKEN' || L.variant === 'VARIANT_KENDOKU');
+    return `cage ${cage.target}${single ? '' : OPS[cage.op] || '+'} at ${at}`;
+  }
+
+  // drawHint highlights what a hint of the level tells of a step: at 1
+  // its area (its units or cages, else its cells), at 2 also its cells
+  // and the candidates of its pattern, never what it places or removes.
+  function drawHint(L, step, level) {
+    const area = hintArea(L, step);
+    if (area.wide) for (const cell of area.cells) cellRect(L, cell, 'unit', view.units);
+    if (level === 1 && area.wide) return;
     for (const cell of hintCells(step)) cellRect(L, cell, 'cellhl', view.cells);
     if (level === 2) for (const h of step.highlights || []) mark(L, h.cell || 0, h.digit || 0, ROLES[h.role] || 'pattern');
   }
@@ -551,8 +576,7 @@
     $('method').textContent = '';
     $('technique').textContent = '';
     $('strategy').textContent = `Hint: ${step.technique || step.strategy || 'a step'}`;
-    const units = (step.units || []).map((u) => u.name).filter(Boolean);
-    const area = units.length ? units.join(', ') : hintCells(step).map((c) => cellName(L, c)).join(', ');
+    const area = hintArea(L, step).names.join(', ');
     if (level === 1) {
       $('explanation').textContent = `${area ? `Look at ${area}. ` : ''}Press h (Hint) again for the cells and digits.`;
       return;
