@@ -573,8 +573,18 @@ func TestWebPlay(t *testing.T) {
 			if err := chromedp.Do(ctx, poll(`document.body.classList.contains('playing')`, 20*time.Second)); err != nil {
 				t.Fatalf("the play= link: %v (status %q, address %s, game %+v)", err, eval[string](ctx, t, `document.getElementById('status').textContent`), eval[string](ctx, t, `location.href`), p.game())
 			}
-			if again := p.game(); !slices.Equal(again.Vals, g.Vals) {
+			again := p.game()
+			if !slices.Equal(again.Vals, g.Vals) {
 				t.Errorf("the play= link opens digits %v, want %v", again.Vals, g.Vals)
+			}
+			// And the person's pencil marks (Fill's, less Next step's).
+			if !strings.Contains(u, "marks=") {
+				t.Errorf("the address %s carries no marks=", u)
+			}
+			for cell := range g.Cands {
+				if !slices.Equal(again.Cands[cell], g.Cands[cell]) {
+					t.Errorf("the play= link opens cell %d with pencil marks %v, want %v", cell, again.Cands[cell], g.Cands[cell])
+				}
 			}
 		})
 	}

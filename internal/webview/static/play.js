@@ -19,7 +19,7 @@
   // A permalink's board, entered once, into that link's own puzzle.
   let linkBoard = (() => {
     const q = new URLSearchParams(location.search);
-    return q.get('play') ? { puzzle: (q.get('puzzle') || '').trim(), board: q.get('play') } : null;
+    return q.get('play') ? { puzzle: (q.get('puzzle') || '').trim(), board: q.get('play'), marks: q.get('marks') || '' } : null;
   })();
 
   // ---- The person's board -------------------------------------------------
@@ -528,12 +528,22 @@
     if (!P) return;
     buildPad(L);
     if (linkBoard) {
-      const { puzzle, board: text } = linkBoard;
+      const { puzzle, board: text, marks } = linkBoard;
       linkBoard = null;
       if (V.puzzleText() !== puzzle) return; // that link's puzzle failed: this is another
       for (let cell = 0; cell < L.N && cell < text.length; cell++) {
         const i = L.symbols.indexOf(text[cell].toUpperCase());
         if (!locked(cell) && i >= 0 && i < L.n) P.vals[cell] = i + 1;
+      }
+      const lists = marks.split('_');
+      if (lists.length === L.N) {
+        lists.forEach((list, cell) => {
+          if (P.vals[cell] || L.black[cell]) return;
+          for (const ch of list.toUpperCase()) {
+            const i = L.symbols.indexOf(ch);
+            if (i >= 0 && i < L.n) P.cands[cell] |= bit(i + 1);
+          }
+        });
       }
       toggle();
     }
@@ -544,6 +554,14 @@
   function linkParam() {
     if (!P || !on) return '';
     return Array.from(P.vals, (d) => (d ? P.L.symbols[d - 1] : '.')).join('');
+  }
+
+  // linkMarks is the person's pencil marks for the page's address, while
+  // play mode is on: each cell's symbols, cells parted by '_'; empty when
+  // there are none.
+  function linkMarks() {
+    if (!P || !on || P.cands.every((c, cell) => !c || P.vals[cell])) return '';
+    return Array.from(P.cands, (c, cell) => (P.vals[cell] ? '' : digits(c).map((d) => P.L.symbols[d - 1]).join(''))).join('_');
   }
 
   function init() {
@@ -570,7 +588,7 @@
   // The player, as the viewer and the tests see it.
   window.sudokuPlay = {
     on: () => on && !!P,
-    reset, key, decorate, caption, linkParam,
+    reset, key, decorate, caption, linkParam, linkMarks,
     state: () => ({ vals: P.vals, cands: P.cands, stack: [] }),
     // step is the step from the person's position being told, and level
     // how much of it: 1 and 2 as the replay's hints, 0 all of it.

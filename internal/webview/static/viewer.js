@@ -945,6 +945,8 @@
     q.set('step', String(pos + 1));
     const mine = player ? player.linkParam() : '';
     if (mine) q.set('play', mine);
+    const marks = player ? player.linkMarks() : '';
+    if (marks) q.set('marks', marks);
     return `${location.origin}${location.pathname}?${q}`;
   }
 
