@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/tap"
+	"google.golang.org/protobuf/proto"
 )
 
 // Defaults of the server-wide admission caps, sized to the pod of
@@ -142,8 +143,14 @@ func (a *admission) sampleHeap(now int64) uint64 {
 // The collection holds up the call that runs it (tens of milliseconds on
 // a heap of 200 MiB), once a second at most.
 func (a *admission) overHeap() (uint64, bool) {
-	h := a.heap()
-	if h <= a.maxHeap {
+	return a.heapAbove(a.heap(), 0)
+}
+
+// heapAbove reports whether heap h and extra bytes more pass the bound;
+// before it says so it collects garbage, at most once every collectEvery,
+// and reads the heap again. It returns the heap it went by.
+func (a *admission) heapAbove(h, extra uint64) (uint64, bool) {
+	if h+extra <= a.maxHeap {
 		return h, false
 	}
 	now := a.now().UnixNano()
@@ -153,7 +160,7 @@ func (a *admission) overHeap() (uint64, bool) {
 	}
 	a.collect()
 	h = a.sampleHeap(a.now().UnixNano())
-	return h, h > a.maxHeap
+	return h, h+extra > a.maxHeap
 }
 
 // admit counts a call in, or refuses it with ResourceExhausted. The
@@ -269,17 +276,62 @@ func (a *admission) tap(ctx context.Context, info *tap.Info) (context.Context, e
 }
 
 // unary admits the unary calls that no tap saw: those served through
-// Server.ServeHTTP (the web viewer's), which runs no tap handle.
+// Server.ServeHTTP (the web viewer's), which runs no tap handle; and it
+// checks every call's answer against the heap (see fitAnswer).
 func (a *admission) unary(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-	if ctx.Value(admittedKey{}) != nil || isHealthMethod(info.FullMethod) {
+	if isHealthMethod(info.FullMethod) {
 		return handler(ctx, req)
 	}
-	release, err := a.admit()
+	if ctx.Value(admittedKey{}) == nil {
+		release, err := a.admit()
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		ctx = context.WithValue(ctx, admittedKey{}, a)
+	}
+	resp, err := handler(ctx, req)
+	if err == nil {
+		err = a.fitAnswer(resp)
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer release()
-	return handler(context.WithValue(ctx, admittedKey{}, a), req)
+	return resp, nil
+}
+
+// bigAnswer is the size from which an answer is checked against the heap
+// before it is sent: a FindSteps answer of a 16×16 board's thousand steps
+// takes 2 MiB.
+const bigAnswer = 256 << 10
+
+// fitAnswer refuses, with ResourceExhausted, an answer of bigAnswer bytes
+// or more that would take the heap past seven eighths of -max-heap, the
+// rest kept for the calls in progress and the answers being made (the
+// heap is read before each, and answers are made as many at once as
+// there are solving slots). An answer is held
+// whole until its client has read it, after its call has ended and so no
+// longer counts against -max-total-streams: 200 calls of a client that
+// read nothing held 370 MiB of FindSteps answers, past the pod, when the
+// heap was checked only as calls came in.
+func (a *admission) fitAnswer(resp any) error {
+	m, ok := resp.(proto.Message)
+	if a.maxHeap == 0 || !ok {
+		return nil
+	}
+	size := uint64(proto.Size(m))
+	if size < bigAnswer {
+		return nil
+	}
+	room := a.maxHeap - a.maxHeap/8
+	h, over := a.heapAbove(a.sampleHeap(a.now().UnixNano()), size+a.maxHeap-room)
+	if !over {
+		return nil
+	}
+	a.refusedHeap.Add(1)
+	return withReason(codes.ResourceExhausted, ReasonOverloaded, fmt.Sprintf(
+		"server overloaded: its heap is %s, and this answer's %s would take it past %s, seven eighths of -max-heap (%s; answers not yet read by their clients count); retry later",
+		mebibytes(h), mebibytes(size), mebibytes(room), mebibytes(a.maxHeap)))
 }
 
 // stream is unary for streams.

@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/tap"
+	"google.golang.org/protobuf/proto"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -245,6 +246,54 @@ func TestAdmissionHeapCollects(t *testing.T) {
 	now = now.Add(collectEvery)
 	if _, err := a.tap(context.Background(), solve); err != nil || collects != 2 {
 		t.Fatalf("collectEvery later: %v after %d collections, want admitted after 2", err, collects)
+	}
+}
+
+// TestAdmissionBigAnswer: an answer of bigAnswer bytes or more that would
+// take the heap past seven eighths of -max-heap is refused with ResourceExhausted naming
+// it, after a collection (garbage does not count), and counted; smaller
+// answers, and big ones that fit, pass. Answers stay in memory until
+// their clients read them, after their calls no longer count.
+func TestAdmissionBigAnswer(t *testing.T) {
+	big := &sudokuv1.FindStepsResponse{Steps: []*sudokuv1.Step{{Explanation: strings.Repeat("x", 1<<20)}}}
+	small := &sudokuv1.FindStepsResponse{Steps: []*sudokuv1.Step{{Explanation: "x"}}}
+	info := &grpc.UnaryServerInfo{FullMethod: sudokuv1.SudokuService_FindSteps_FullMethodName}
+	tests := []struct {
+		name     string
+		heap     uint64 // before a collection
+		live     uint64 // after one
+		answer   proto.Message
+		refused  bool
+		collects int
+	}{
+		{"big answer, room for it", 10 << 20, 10 << 20, big, false, 0},
+		{"big answer, no room", 63 << 20, 63 << 20, big, true, 1},
+		{"big answer, past seven eighths of the bound", 56 << 20, 56 << 20, big, true, 1},
+		{"big answer, room once garbage is collected", 63 << 20, 20 << 20, big, false, 1},
+		{"small answer, no room", 63<<20 + 1<<19, 63<<20 + 1<<19, small, false, 0},
+	}
+	for _, tt := range tests {
+		var heap atomic.Uint64
+		heap.Store(tt.heap)
+		a := newAdmission(0, 64<<20, 0)
+		a.readHeap = heap.Load
+		collects := 0
+		a.collect = func() { collects++; heap.Store(tt.live) }
+		ctx := context.WithValue(context.Background(), admittedKey{}, a) // as the tap admits it
+		resp, err := a.unary(ctx, nil, info, func(context.Context, any) (any, error) { return tt.answer, nil })
+		if tt.refused {
+			if status.Code(err) != codes.ResourceExhausted || !strings.Contains(err.Error(), "-max-heap") || resp != nil {
+				t.Errorf("%s: %v, want ResourceExhausted naming -max-heap", tt.name, err)
+			}
+			if a.refusedHeap.Load() != 1 {
+				t.Errorf("%s: %d refusals counted, want 1", tt.name, a.refusedHeap.Load())
+			}
+		} else if err != nil || resp != tt.answer {
+			t.Errorf("%s: %v, want the answer", tt.name, err)
+		}
+		if collects != tt.collects {
+			t.Errorf("%s: %d collections, want %d", tt.name, collects, tt.collects)
+		}
 	}
 }
 
