@@ -91,18 +91,18 @@ func (c *connFlags) parsed(cmd *command, fs *flag.FlagSet, lookupEnv func(string
 			}
 		}
 	}
+	if len(c.addrs.list) == 0 {
+		for _, name := range connFlagNames[1:] {
+			if onCommandLine[name] {
+				return usageErrorf("%s: TLS and token flags need -addr", cmd.name)
+			}
+		}
+		*c = connFlags{addrs: c.addrs, gzip: c.gzip}
+		return nil
+	}
 	if (c.tlsCert == "") != (c.tlsKey == "") {
 		return usageErrorf("%s: -tls-cert and -tls-key go together", cmd.name)
 	}
-	if len(c.addrs.list) > 0 {
-		return nil
-	}
-	for _, name := range connFlagNames[1:] {
-		if onCommandLine[name] {
-			return usageErrorf("%s: TLS and token flags need -addr", cmd.name)
-		}
-	}
-	*c = connFlags{addrs: c.addrs, gzip: c.gzip}
 	return nil
 }
 
