@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -109,7 +110,9 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 		solutions += p.Solutions()
 	}
 	n := float64(len(puzzles) * rounds)
-	w := e.stdout
+	// w keeps the first error of writing the report, which Flush returns:
+	// a report that could not be written is an error, not a success.
+	w := bufio.NewWriter(e.stdout)
 	fmt.Fprintf(w, "file: %s\n", pos[0])
 	fmt.Fprintf(w, "puzzles: %d (%d classic 9×9, %d on the generic search)\n", len(puzzles), classics, len(puzzles)-classics)
 	fmt.Fprintf(w, "threads: %d, count-to: %d, rounds: %d\n", *threads, *countTo, rounds)
@@ -144,6 +147,9 @@ func runBench(ctx context.Context, e *env, cmd *command, args []string) error {
 		}
 	}
 	fmt.Fprintf(w, "puzzles/s: %s\n", rateText(n/elapsed.Seconds()))
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("writing the results: %w", err)
+	}
 	return nil
 }
 

@@ -215,6 +215,33 @@ func TestBenchErrors(t *testing.T) {
 	}
 }
 
+// failingWriter fails every write, as standard output on a full disk.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestBenchOutputFails: a report that cannot be written is an error, not
+// a success that printed nothing.
+func TestBenchOutputFails(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"report", []string{"bench", "-min-time", "0"}},
+		{"each puzzle", []string{"bench", "-min-time", "0", "-each"}},
+	}
+	file := benchFile(t, seedPuzzle)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var errOut strings.Builder
+			err := run(context.Background(), append(tt.args, file), strings.NewReader(""), failingWriter{}, &errOut)
+			if err == nil || !strings.Contains(err.Error(), "writing the results: no space left on device") {
+				t.Errorf("err = %v, want an error writing the results", err)
+			}
+		})
+	}
+}
+
 // TestBenchEndlessInput: bench of input without line breaks (/dev/zero)
 // fails at once, naming the line and the limit.
 func TestBenchEndlessInput(t *testing.T) {
