@@ -87,16 +87,17 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		}
 		defer file.Close()
 		in = file
-		if f.out != "" {
-			// Creating -out would empty the input before it is read.
-			if is, err := file.Stat(); err == nil {
-				if ofs, err := os.Stat(f.out); err == nil && os.SameFile(is, ofs) {
-					return usageErrorf("%s: -out %s is the input file: write the results elsewhere", cmd.name, f.out)
-				}
-			}
-		}
 		if isTerminal(e.stderr) && isRegular(file) {
 			total = countPuzzles(input)
+		}
+	}
+	if file, ok := in.(*os.File); ok && f.out != "" {
+		// Creating -out would empty the input before it is read, be it
+		// FILE or standard input redirected from it (- < FILE).
+		if is, err := file.Stat(); err == nil {
+			if ofs, err := os.Stat(f.out); err == nil && os.SameFile(is, ofs) {
+				return usageErrorf("%s: -out %s is the input file: write the results elsewhere", cmd.name, f.out)
+			}
 		}
 	}
 	// Dial, which reads the TLS and token files, before creating -out,

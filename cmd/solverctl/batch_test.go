@@ -342,6 +342,40 @@ func TestBatchResultLine(t *testing.T) {
 	}
 }
 
+// TestBatchOutIsStdin: an -out that is the file standard input is
+// redirected from (batch -out FILE - < FILE) is refused before creating
+// it empties the input, as an -out that is FILE is.
+func TestBatchOutIsStdin(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in.txt")
+	content := seedPuzzle + "\n"
+	if err := os.WriteFile(in, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"batch", []string{"batch", "-out", in, "-"}},
+		{"rate", []string{"rate", "-out", in, "-"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			var stdout, stderr strings.Builder
+			err = run(context.Background(), tt.args, stdin, &stdout, &stderr)
+			if want := "-out " + in + " is the input file"; !errors.As(err, new(*usageError)) || !strings.Contains(err.Error(), want) {
+				t.Errorf("%v, want a usage error containing %q", err, want)
+			}
+			if b, err := os.ReadFile(in); err != nil || string(b) != content {
+				t.Errorf("the input holds %q after, want %q (%v)", b, content, err)
+			}
+		})
+	}
+}
+
 // TestBatchOutput checks batch's output file and the bounds of its flags:
 // an -out that is the input is refused before it is emptied, out-of-range
 // -inflight and -streams are refused before -out is created, and a batch
