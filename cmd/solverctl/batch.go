@@ -349,10 +349,10 @@ type batcher struct {
 	answered    int // jobs finished with the server's answer
 	byStatus    map[string]int
 	nFailed     int
-	unrated     int      // rate: answered without Sudoku Explainer's rating
-	scratch     [20]byte // for numbers written
-	seq         int      // jobs read so far, the next job's seq
-	order       ordered  // rate: the lines written in input order
+	unrated     int     // rate: answered without Sudoku Explainer's rating
+	line        []byte  // the text line of finishResult, reused
+	seq         int     // jobs read so far, the next job's seq
+	order       ordered // rate: the lines written in input order
 }
 
 func newBatcher(f *batchFlags, template *sudokuv1.Puzzle, out io.Writer) *batcher {
@@ -646,7 +646,7 @@ func (b *batcher) finish(j *job, resp *sudokuv1.BatchAnswer, err error) {
 		if b.flags.rate {
 			werr = b.order.write(b.w, j.seq, append(line, '\n'))
 		} else {
-			_, werr = b.w.Write(append(line, '\n'))
+			werr = writeLine(b.w, append(line, '\n'))
 		}
 		if werr != nil {
 			b.failWrite(werr)
@@ -672,17 +672,18 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 	}
 	j.finished = true
 	if b.writeErr == nil {
-		w := b.w
-		w.WriteString(j.id)
-		w.WriteByte('\t')
-		w.WriteString(status)
-		w.WriteByte('\t')
-		w.WriteString(r.GetPlain())
-		w.WriteByte('\t')
-		w.Write(strconv.AppendUint(b.scratch[:0], uint64(r.GetStepCount()), 10))
-		w.WriteByte('\t')
-		w.WriteString(difficultyWord(r.GetDifficulty().GetLevel()))
-		if _, werr := w.Write(newline); werr != nil {
+		l := append(b.line[:0], j.id...)
+		l = append(l, '\t')
+		l = append(l, status...)
+		l = append(l, '\t')
+		l = append(l, r.GetPlain()...)
+		l = append(l, '\t')
+		l = strconv.AppendUint(l, uint64(r.GetStepCount()), 10)
+		l = append(l, '\t')
+		l = append(l, difficultyWord(r.GetDifficulty().GetLevel())...)
+		l = append(l, '\n')
+		b.line = l
+		if werr := writeLine(b.w, l); werr != nil {
 			b.failWrite(werr)
 		}
 	}
@@ -690,7 +691,19 @@ func (b *batcher) finishResult(j *job, r *sudokuv1.SolveResult) {
 	b.answered++
 }
 
-var newline = []byte{'\n'}
+// writeLine writes line, which ends in a line break, to w, first
+// flushing what w holds when line does not fit beside it: w then writes
+// whole lines to its output, so that the lines of runs appending to one
+// file (>> results) are not cut into each other at w's buffer size.
+func writeLine(w *bufio.Writer, line []byte) error {
+	if len(line) > w.Available() && w.Buffered() > 0 {
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(line)
+	return err
+}
 
 // failWrite records that the output failed with err and stops the run:
 // solving on would write nothing (a full disk once took a whole batch of

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -339,6 +341,55 @@ func TestBatchResultLine(t *testing.T) {
 				t.Errorf("status %d level %d: wrote %q, want %q", s, l, out.String(), want)
 			}
 		}
+	}
+}
+
+// writeRecorder records the writes made to it.
+type writeRecorder struct {
+	mu     sync.Mutex
+	writes [][]byte
+}
+
+func (w *writeRecorder) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.writes = append(w.writes, bytes.Clone(p))
+	return len(p), nil
+}
+
+// TestBatchWritesWholeLines: every write of batch's output ends at a line
+// break, so that runs appending to one file do not cut each other's lines
+// (appends of whole writes do not interleave).
+func TestBatchWritesWholeLines(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(in, []byte(strings.Repeat(seedPuzzle+"\n", 1500)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"text", []string{"batch", in}},
+		{"json", []string{"batch", "-json", in}},
+		{"rate", []string{"rate", in}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out writeRecorder
+			var stderr strings.Builder
+			if err := run(context.Background(), tt.args, strings.NewReader(""), &out, &stderr); err != nil {
+				t.Fatalf("%v\n%s", err, stderr.String())
+			}
+			lines := 0
+			for i, w := range out.writes {
+				if !bytes.HasSuffix(w, []byte("\n")) {
+					t.Fatalf("write %d of %d (%d bytes) ends inside a line: %q", i+1, len(out.writes), len(w), w[max(0, len(w)-40):])
+				}
+				lines += bytes.Count(w, []byte("\n"))
+			}
+			if lines != 1500 {
+				t.Errorf("%d lines written, want 1500", lines)
+			}
+		})
 	}
 }
 

@@ -83,7 +83,7 @@ func (o *ordered) write(w *bufio.Writer, seq int, line []byte) error {
 		}
 		delete(o.pending, o.next)
 		o.next++
-		if _, err := w.Write(l); err != nil {
+		if err := writeLine(w, l); err != nil {
 			return err
 		}
 	}
@@ -93,7 +93,7 @@ func (o *ordered) write(w *bufio.Writer, seq int, line []byte) error {
 func (o *ordered) drain(w *bufio.Writer) error {
 	seqs := slices.Sorted(maps.Keys(o.pending))
 	for _, seq := range seqs {
-		if _, err := w.Write(o.pending[seq]); err != nil {
+		if err := writeLine(w, o.pending[seq]); err != nil {
 			return err
 		}
 		delete(o.pending, seq)
