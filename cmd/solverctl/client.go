@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"log/slog"
 	"net"
+	"strconv"
 	"strings"
 	"time"
 
@@ -217,6 +219,9 @@ func (a *addrList) Set(s string) error {
 	var addrs []string
 	for addr := range strings.SplitSeq(s, ",") {
 		if addr = strings.TrimSpace(addr); addr != "" {
+			if err := checkAddr(addr); err != nil {
+				return err
+			}
 			addrs = append(addrs, addr)
 		}
 	}
@@ -228,6 +233,21 @@ func (a *addrList) Set(s string) error {
 		return nil
 	}
 	a.list = append(a.list, addrs...)
+	return nil
+}
+
+// checkAddr returns an error for an address no server can have, which
+// gRPC would only refuse when dialing (and batch retry as a server down):
+// an http or https URL, or a port number out of range.
+func checkAddr(addr string) error {
+	if scheme, _, ok := strings.Cut(addr, "://"); ok && (scheme == "http" || scheme == "https") {
+		return fmt.Errorf("%s is a URL: want host:port", addr)
+	}
+	if _, port, err := net.SplitHostPort(addr); err == nil && port != "" && strings.Trim(port, "0123456789") == "" {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %s of %s is out of range: want 1 to 65535", port, addr)
+		}
+	}
 	return nil
 }
 
