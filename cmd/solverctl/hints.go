@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"strings"
 	"time"
 
@@ -86,6 +87,8 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 		return fmt.Sprintf("the server at -addr %s accepted the connection but sent nothing before it was given up: is it hung or overloaded?", h.addr)
 	case code == codes.Unavailable && !h.useTLS && (strings.Contains(msg, "server preface") || strings.Contains(msg, "connection reset") || strings.Contains(msg, "EOF")):
 		return fmt.Sprintf("-addr %s may expect TLS: add -tls (or -tls-ca for a private authority)", h.addr)
+	case code == codes.Unavailable && strings.Contains(msg, "connection refused") && noPort(h.addr):
+		return fmt.Sprintf("nothing listens at -addr %s, which names no port, so gRPC dials port 443: add solverd's port (%s:50051 by default)", h.addr, h.addr)
 	case code == codes.Unavailable && strings.Contains(msg, "connection refused"):
 		return fmt.Sprintf("nothing listens at -addr %s: is solverd running there?", h.addr)
 	case code == codes.Unavailable && h.useTLS && !h.hasCert && (strings.Contains(msg, "certificate required") || strings.Contains(msg, "broken pipe") || strings.Contains(msg, "connection reset")):
@@ -100,6 +103,16 @@ func (h *hinter) hintFor(code codes.Code, msg string) string {
 		return "the server refused the token of -token-file"
 	}
 	return ""
+}
+
+// noPort reports whether addr is a bare host, to which gRPC adds its
+// default port, 443: not a target URI (dns:///, unix:) nor host:port.
+func noPort(addr string) bool {
+	if strings.Contains(addr, ":/") || strings.HasPrefix(addr, "unix:") || strings.Contains(addr, ",") {
+		return false
+	}
+	_, _, err := net.SplitHostPort(addr)
+	return err != nil && strings.Contains(err.Error(), "missing port")
 }
 
 // dialOptions returns the interceptors that hint the errors of unary

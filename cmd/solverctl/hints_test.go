@@ -82,7 +82,9 @@ func TestHintFor(t *testing.T) {
 		msg  string
 		want string
 	}{
-		{"refused", remote, codes.Unavailable, `connection error: desc = "transport: Error while dialing: dial tcp h:1: connect: connection refused"`, "nothing listens at -addr h:1"},
+		{"refused", remote, codes.Unavailable, `connection error: desc = "transport: Error while dialing: dial tcp h:1: connect: connection refused"`, "nothing listens at -addr h:1: is solverd running there?"},
+		{"refused, no port", &hinter{addr: "localhost"}, codes.Unavailable, `connection error: desc = "transport: Error while dialing: dial tcp 127.0.0.1:443: connect: connection refused"`, "names no port, so gRPC dials port 443: add solverd's port (localhost:50051 by default)"},
+		{"refused, a target URI", &hinter{addr: "dns:///h"}, codes.Unavailable, `connection error: desc = "transport: Error while dialing: dial tcp 10.0.0.1:443: connect: connection refused"`, "nothing listens at -addr dns:///h: is solverd running there?"},
 		{"TLS to plaintext", &hinter{addr: "h:1", useTLS: true}, codes.Unavailable, "connection error: desc = \"transport: authentication handshake failed: tls: first record does not look like a TLS handshake\"", "drop -tls for a plaintext server"},
 		{"in-process, no address hints", &hinter{}, codes.Unauthenticated, "Request unauthenticated with bearer", ""},
 		{"no timeout, no hint", remote, codes.DeadlineExceeded, "context deadline exceeded", ""},
