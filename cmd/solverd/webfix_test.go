@@ -401,63 +401,40 @@ func TestWebPlayLeaveClearsBoard(t *testing.T) {
 	}
 }
 
-// TestWebHintDigitsInOrder checks that the second hint lists a step's
-// digits in their order, not in the order the step removes them: step 2
-// of the killer removes 4 5 6 7 9 from r1c3 before 8 from r1c4, and the
-// hint read "digits 4, 5, 6, 7, 9, 8".
-func TestWebHintDigitsInOrder(t *testing.T) {
+// TestWebHintText checks what a hint says and outlines at its level:
+// the second hint lists a step's digits in their order, not in the order
+// the step removes them (step 2 of the killer removes 4 5 6 7 9 from
+// r1c3 before 8 from r1c4, and the hint read "digits 4, 5, 6, 7, 9, 8");
+// the first hint of a killer's cage step, which names no unit, points at
+// the cage as the explanation names it and outlines its cells, not the
+// step's cells one by one.
+func TestWebHintText(t *testing.T) {
 	ctx, base, _ := webViewer(t, time.Minute)
 	for _, tt := range []struct {
 		name, puzzle string
-		step         int
+		step, level  int
 		want         string
+		area         int // cells outlined as the hint's area; -1 not checked
 	}{
-		{"killer step 2", killerPuzzle, 2, "digits 4, 5, 6, 7, 8, 9."},
+		{"digits in order, killer step 2", killerPuzzle, 2, 2, "Cells r1c3, r1c4, r2c3; digits 4, 5, 6, 7, 8, 9.", -1},
+		{"a cage named, killer step 1", killerPuzzle, 1, 1, "Look at cage 24+ at r1c1.", 4},
+		{"a cage named, killer step 3", killerPuzzle, 3, 1, "Look at cage 17+ at r1c5.", 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			open(ctx, t, permalink(base, tt.puzzle, tt.step))
 			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('strategy').textContent.startsWith('%d. ')`, tt.step), 20*time.Second)); err != nil {
 				t.Fatalf("the permalink's step: %v", err)
 			}
-			for range 2 {
+			for range tt.level {
 				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("hint")), chromedp.Sleep(200*time.Millisecond)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if c := eval[string](ctx, t, `document.getElementById('explanation').textContent`); !strings.Contains(c, tt.want) {
-				t.Errorf("the second hint reads %q; want %q", c, tt.want)
-			}
-		})
-	}
-}
-
-// TestWebHintNamesCage: the first hint of a killer's cage step, which
-// names no unit, points at the cage as the explanation names it and
-// outlines its cells, not the step's cells one by one.
-func TestWebHintNamesCage(t *testing.T) {
-	ctx, base, _ := webViewer(t, time.Minute)
-	for _, tt := range []struct {
-		name, puzzle string
-		step         int
-		want         string
-		cells        int
-	}{
-		{"killer step 1", killerPuzzle, 1, "Look at cage 24+ at r1c1.", 4},
-		{"killer step 3", killerPuzzle, 3, "Look at cage 17+ at r1c5.", 2},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			open(ctx, t, permalink(base, tt.puzzle, tt.step))
-			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('strategy').textContent.startsWith('%d. ')`, tt.step), 20*time.Second)); err != nil {
-				t.Fatalf("the permalink's step: %v", err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("hint")), chromedp.Sleep(200*time.Millisecond)); err != nil {
-				t.Fatal(err)
-			}
 			if c := eval[string](ctx, t, `document.getElementById('explanation').textContent`); !strings.HasPrefix(c, tt.want) {
-				t.Errorf("the first hint reads %q; want %q", c, tt.want)
+				t.Errorf("hint %d reads %q; want %q", tt.level, c, tt.want)
 			}
-			if n := eval[int](ctx, t, `document.querySelectorAll('#board .unit').length`); n != tt.cells {
-				t.Errorf("the first hint outlines %d cells as its area; want the cage's %d", n, tt.cells)
+			if n := eval[int](ctx, t, `document.querySelectorAll('#board .unit').length`); tt.area >= 0 && n != tt.area {
+				t.Errorf("hint %d outlines %d cells as its area; want the cage's %d", tt.level, n, tt.area)
 			}
 		})
 	}
