@@ -953,6 +953,17 @@ func isRegular(r io.Reader) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
+// pipedIn reports whether r is a pipe or a file with something in it:
+// standard input that holds a puzzle, most likely.
+func pipedIn(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && (fi.Mode()&os.ModeNamedPipe != 0 || fi.Mode().IsRegular() && fi.Size() > 0)
+}
+
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)

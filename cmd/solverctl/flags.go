@@ -156,7 +156,14 @@ func parseSolveArgs(ctx context.Context, cmd *command, e *env, args []string, ex
 	var text string
 	switch len(pos) {
 	case 0:
-		fmt.Fprintln(e.stderr, "solverctl: no puzzle given; solving the built-in example")
+		if pipedIn(e.stdin) {
+			// The example is solved all the same: a script's standard
+			// input left open would otherwise hang a command meant to
+			// solve it.
+			fmt.Fprintln(e.stderr, "solverctl: no puzzle given; solving the built-in example (standard input is read only when the puzzle is -: solverctl "+cmd.name+" -)")
+		} else {
+			fmt.Fprintln(e.stderr, "solverctl: no puzzle given; solving the built-in example")
+		}
 		text = defaultPuzzle
 	case 1:
 		text, err = readArg(ctx, e.stdin, pos[0], true)

@@ -194,6 +194,33 @@ func TestDefaultPuzzle(t *testing.T) {
 	}
 }
 
+// TestDefaultPuzzlePiped: a puzzle piped in without - is not read (a
+// script's standard input left open would hang the command), and the
+// note on standard error says how to have it read.
+func TestDefaultPuzzlePiped(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := w.WriteString(seedPuzzle[:80] + "\n"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	if err := run(ctx, []string{"solve"}, r, &out, &errOut); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if want := "solverctl: no puzzle given; solving the built-in example (standard input is read only when the puzzle is -: solverctl solve -)\n"; errOut.String() != want {
+		t.Errorf("stderr = %q, want %q", errOut.String(), want)
+	}
+	if !strings.Contains(out.String(), "plain: "+seedSolution) {
+		t.Errorf("output lacks the solution of the built-in example:\n%s", out.String())
+	}
+}
+
 func TestJSON(t *testing.T) {
 	t.Run("steps", func(t *testing.T) {
 		out, _, err := runCLI(t, "", "steps", "--json", seedPuzzle)
