@@ -138,6 +138,8 @@ func Select(keys []string) ([]*Strategy, error) {
 			e := &UnknownStrategyError{Index: i, Key: k}
 			if other, ok := Lookup(swapCase(k)); ok && swapCase(k) != k {
 				e.Other = other
+			} else {
+				e.Owner = techniqueOwner(k)
 			}
 			return nil, e
 		}
@@ -158,11 +160,29 @@ type UnknownStrategyError struct {
 	Index int       // the key's place in the list
 	Key   string    // the key as given
 	Other *Strategy // the strategy of the key with its case swapped, if any: letters are case-sensitive
+	Owner *Strategy // the strategy of the technique the key names, if any ("X-Wing": Basic Fish)
+}
+
+// techniqueOwner returns the strategy one of whose techniques is named
+// key (case does not matter), or nil.
+func techniqueOwner(key string) *Strategy {
+	key = strings.TrimSpace(key)
+	for _, s := range strategies {
+		for _, t := range s.AllTechniques() {
+			if strings.EqualFold(t.Name(), key) {
+				return s
+			}
+		}
+	}
+	return nil
 }
 
 func (e *UnknownStrategyError) Error() string {
 	if e.Other != nil {
 		return fmt.Sprintf("unknown strategy %q: method letters are case-sensitive, and %q is %s", e.Key, swapCase(e.Key), e.Other.name)
+	}
+	if e.Owner != nil {
+		return fmt.Sprintf("unknown strategy %q: it is a technique of the strategy %s (letter %q); list the strategy", e.Key, e.Owner.name, e.Owner.Letter())
 	}
 	return fmt.Sprintf("unknown strategy %q: neither a method letter (they are case-sensitive) nor a strategy name", e.Key)
 }

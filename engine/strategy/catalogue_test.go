@@ -174,6 +174,32 @@ func TestSelectUnknown(t *testing.T) {
 	}
 }
 
+// TestSelectTechniqueName: a key that names a technique rather than a
+// strategy is refused with the strategy that holds the technique.
+func TestSelectTechniqueName(t *testing.T) {
+	for _, tc := range []struct {
+		key, owner string // owner "": no technique of that name
+	}{
+		{"X-Wing", "Basic Fish"},
+		{"x-wing", "Basic Fish"},
+		{"Uniqueness Test 2", "Unique Rectangles"},
+		{"w9", ""},
+	} {
+		_, err := Select([]string{tc.key})
+		var unknown *UnknownStrategyError
+		if !errors.As(err, &unknown) {
+			t.Errorf("Select(%q) = %v, want an *UnknownStrategyError", tc.key, err)
+			continue
+		}
+		switch {
+		case tc.owner == "" && unknown.Owner != nil:
+			t.Errorf("Select(%q): owner %s, want none", tc.key, unknown.Owner.name)
+		case tc.owner != "" && (unknown.Owner == nil || unknown.Owner.name != tc.owner || !strings.Contains(err.Error(), tc.owner)):
+			t.Errorf("Select(%q) = %v, want it to name the strategy %s", tc.key, err, tc.owner)
+		}
+	}
+}
+
 func TestSwapCase(t *testing.T) {
 	for in, want := range map[string]string{"d": "D", "D": "d", "a2": "A2", "Z9": "z9", "?": "?"} {
 		if got := swapCase(in); got != want {
