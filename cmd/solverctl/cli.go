@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -118,8 +119,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs := newFlagSet("solverctl")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(stdout)
-			return nil
+			return printUsage(stdout)
 		}
 		return usageErrorf("%v (see solverctl help)", err)
 	}
@@ -163,12 +163,10 @@ func interrupted(ctx context.Context, err error) error {
 func help(ctx context.Context, e *env, args []string) error {
 	switch len(args) {
 	case 0:
-		printUsage(e.stdout)
-		return nil
+		return printUsage(e.stdout)
 	case 1:
 		if args[0] == "help" {
-			printUsage(e.stdout)
-			return nil
+			return printUsage(e.stdout)
 		}
 		cmd := lookup(args[0])
 		if cmd == nil {
@@ -212,8 +210,9 @@ global flags:
 )
 
 // printUsage prints solverctl's usage to w.
-func printUsage(w io.Writer) {
-	fmt.Fprint(w, usageIntro)
+func printUsage(w io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprint(&b, usageIntro)
 	// The names take the width of the longest, so that every command's
 	// help starts in one column.
 	width := len("help")
@@ -221,10 +220,14 @@ func printUsage(w io.Writer) {
 		width = max(width, len(c.name))
 	}
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.short)
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.name, c.short)
 	}
-	fmt.Fprintf(w, "  %-*s  %s\n", width, "help", "print this usage, or a command's: solverctl help <command>")
-	fmt.Fprintf(w, usageNotes, maxInput>>10, exitStatusHelp)
+	fmt.Fprintf(&b, "  %-*s  %s\n", width, "help", "print this usage, or a command's: solverctl help <command>")
+	fmt.Fprintf(&b, usageNotes, maxInput>>10, exitStatusHelp)
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("writing the usage: %w", err)
+	}
+	return nil
 }
 
 // newFlagSet returns a flag set that neither prints nor exits: errors come

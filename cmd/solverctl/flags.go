@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -205,7 +206,9 @@ func parseFlags(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string
 	case err == nil:
 		return pos, nil
 	case errors.Is(err, flag.ErrHelp):
-		printCommandUsage(e.stdout, cmd, fs)
+		if werr := printCommandUsage(e.stdout, cmd, fs); werr != nil {
+			return nil, werr
+		}
 		return nil, err
 	}
 	return nil, usageErrorf("%s: %v (see solverctl help %s)", cmd.name, flagvalue.Explain(fs, err), cmd.name)
@@ -213,10 +216,16 @@ func parseFlags(cmd *command, e *env, fs *flag.FlagSet, args []string) ([]string
 
 // printCommandUsage prints the usage of command cmd to w: its synopsis,
 // its long help and the flags of fs.
-func printCommandUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: solverctl %s %s\n\n%s.\n\n%sflags:\n", cmd.name, cmd.args, capitalize(cmd.short), cmd.long)
-	fs.SetOutput(w)
+func printCommandUsage(w io.Writer, cmd *command, fs *flag.FlagSet) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "usage: solverctl %s %s\n\n%s.\n\n%sflags:\n", cmd.name, cmd.args, capitalize(cmd.short), cmd.long)
+	fs.SetOutput(&b)
 	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("writing the usage: %w", err)
+	}
+	return nil
 }
 
 // share defines on fs the flags of solve and steps named, bound to f, so

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"strings"
 	"testing"
 )
@@ -52,6 +54,17 @@ func TestUsageCommandsAligned(t *testing.T) {
 		}
 		if col != column {
 			t.Errorf("%s: its help starts in column %d, the others' in %d: %q", name, col, column, ln)
+		}
+	}
+}
+
+// TestUsageOutputFails: a usage that cannot be written (standard output
+// on a full disk) is an error, not a success that printed nothing.
+func TestUsageOutputFails(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"help", "help"}, {"help", "solve"}, {"solve", "-h"}, {"batch", "-h"}, {"watch", "-h"}} {
+		err := run(context.Background(), args, strings.NewReader(""), failingWriter{}, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "writing the usage") {
+			t.Errorf("solverctl %s to a full disk: %v, want an error writing the usage", strings.Join(args, " "), err)
 		}
 	}
 }
