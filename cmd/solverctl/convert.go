@@ -120,17 +120,18 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 	if _, err := io.WriteString(e.stdout, out); err != nil {
 		return err
 	}
-	if note := progressLost(tg.format, resp.GetBoard()); note != "" {
+	if note := progressLost(tg.format, resp.GetBoard(), out); note != "" {
 		fmt.Fprintf(e.stderr, "solverctl: note: %s\n", note)
 	}
 	return nil
 }
 
-// progressLost words what a text of format f leaves out of board: the
-// plain, grid and N×N forms carry digits alone, so an entered digit is
-// written as a clue and pencil marks are left out. Empty when nothing
-// is.
-func progressLost(f sudokuv1.Format, board *sudokuv1.Board) string {
+// progressLost words what text, board written in format f, leaves out of
+// it: the plain, grid and N×N forms carry digits alone, so an entered
+// digit is written as a clue and pencil marks are left out, but by a
+// pencil-mark grid (what the grid becomes when the marks say more than
+// the digits and can be written). Empty when nothing is.
+func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string {
 	switch f {
 	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID, sudokuv1.Format_FORMAT_NXN:
 	default:
@@ -142,7 +143,10 @@ func progressLost(f sudokuv1.Format, board *sudokuv1.Board) string {
 			entered++
 		}
 	}
-	marked := marksBeyondDigits(board)
+	marked := 0
+	if f != sudokuv1.Format_FORMAT_GRID || !strings.HasPrefix(text, ".-") {
+		marked = marksBeyondDigits(board)
+	}
 	var lost []string
 	if entered > 0 {
 		lost = append(lost, fmt.Sprintf("%d entered digit%s written as clue%s", entered, plural(entered), plural(entered)))

@@ -89,7 +89,29 @@ var transcriptCases = []struct {
 	// its digits leave, nothing to say.
 	{"convert-v2-plain", "", []string{"convert", "--to", "plain", seedS9B}},
 	{"convert-progress-plain", `{"size":4,"cells":[{"value":1,"given":true},{"value":2},{},{},{},{},{"candidates":[1,2]},{},{},{},{},{},{},{},{},{}]}`, []string{"convert", "--to", "plain", "-"}},
+	// The grid keeps pencil marks that say more than the digits, as a
+	// pencil-mark grid, which reads back the same.
+	{"convert-progress-grid", `{"size":4,"cells":[{"value":1,"given":true},{"value":2},{},{},{},{},{"candidates":[1,2]},{},{},{},{},{},{},{},{},{}]}`, []string{"convert", "--to", "grid", "-"}},
+	{"convert-pencil-grid", pencilGrid, []string{"convert", "--to", "grid", "-"}},
+	{"solve-pencil-grid", pencilGrid, []string{"steps", "--max-steps", "3", "-"}},
 }
+
+// pencilGrid is a position of the web viewer's classic example at its
+// seventh step, as its Copy grid writes it.
+const pencilGrid = `.---------------------.-----------------------.----------------------.
+| 4      19    7      | 139    2369    269    | 8      1239   5      |
+| 2689   3     125689 | 14589  24569   245689 | 12679  1249   124679 |
+| 2689   1589  125689 | 7      234569  245689 | 12369  12349  123469 |
+:---------------------+-----------------------+----------------------:
+| 3789   2     1589   | 3459   34579   4579   | 13579  6      13789  |
+| 3679   159   1569   | 359    8       25679  | 4      12359  12379  |
+| 36789  4     5689   | 359    1       25679  | 23579  23589  23789  |
+:---------------------+-----------------------+----------------------:
+| 289    89    289    | 6      45      3      | 15     7      14     |
+| 5      67    3      | 2      479     1      | 69     489    4689   |
+| 1      67    4      | 589    579     5789   | 23569  23589  23689  |
+'---------------------'-----------------------'----------------------'
+`
 
 // killerCornerCages is a 4×4 killer whose two cages are diagonal pairs
 // of cells, which no 2.0 string carries.

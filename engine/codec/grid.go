@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -47,7 +48,10 @@ func encodePlain(p *Puzzle) (string, error) {
 
 // EncodeGrid renders the digits of p as a human-readable grid: one row a
 // line, cells separated by spaces, '.' for an empty cell, 1-9 then A-Z,
-// with '|' and "-+-" lines between regular boxes.
+// with '|' and "-+-" lines between regular boxes. When its pencil marks
+// say more than its digits do (some empty cell's marks are not those its
+// peers' digits leave), it is a pencil-mark grid, as decodePencilGrid
+// reads: every empty cell's marks in place of its '.'.
 func EncodeGrid(p *Puzzle) (string, error) {
 	if err := checkPuzzle(p); err != nil {
 		return "", err
@@ -59,7 +63,121 @@ func EncodeGrid(p *Puzzle) (string, error) {
 	symbols := "." + DefaultCharset[1:]
 	rows, cols, boxed := grid.BoxShape(n)
 	boxed = boxed && p.EffectiveVariant(grid.Classic).HasBoxes()
+	if !boxed {
+		rows, cols = n, n
+	}
+	if b := marked(p); b != nil {
+		return drawPencilGrid(n, rows, cols, func(cell int) string {
+			if v := b.Value(cell); v != 0 {
+				return symbols[v : v+1]
+			}
+			var s []byte
+			for d := 1; d <= n; d++ {
+				if b.Cands(cell).Has(d) {
+					s = append(s, symbols[d])
+				}
+			}
+			return string(s)
+		}), nil
+	}
 	return DrawGrid(n, rows, cols, boxed, func(cell int) byte { return symbols[p.Cells[cell].Value] }), nil
+}
+
+// marked returns the board of p when its pencil marks say more than its
+// digits do: some empty cell's marks differ from those its peers' digits
+// leave it. Otherwise it returns nil, and also when p builds no board or
+// its marks cannot be written so as to read back the same: an empty cell
+// with no mark left, or with one mark (which a pencil-mark grid writes as
+// a digit) that a peer's marks still hold.
+func marked(p *Puzzle) *grid.Board {
+	if !slices.ContainsFunc(p.Cells, func(c grid.CellState) bool { return c.Value == 0 && c.Cand != 0 }) {
+		return nil
+	}
+	b, err := p.Board(grid.Classic)
+	if err != nil {
+		return nil
+	}
+	bare := slices.Clone(p.Cells)
+	for i := range bare {
+		bare[i].Cand = 0
+	}
+	digits, err := grid.Load(b.Layout(), bare)
+	if err != nil {
+		return nil
+	}
+	more := false
+	for cell := range p.Cells {
+		if b.Value(cell) != 0 {
+			continue
+		}
+		c := b.Cands(cell)
+		switch c.Count() {
+		case 0:
+			return nil
+		case 1:
+			for _, peer := range b.Layout().Peers(cell) {
+				if b.Value(peer) == 0 && b.Cands(peer)&c != 0 {
+					return nil
+				}
+			}
+		}
+		more = more || c != digits.Cands(cell)
+	}
+	if !more {
+		return nil
+	}
+	return b
+}
+
+// drawPencilGrid draws an n×n pencil-mark grid of the texts that text
+// gives its cells, as HoDoKu and forum posts do: each column as wide as
+// its widest cell, '|' between boxes of rows×cols cells and around, and
+// border lines of '.', ':' and '\” corners.
+func drawPencilGrid(n, rows, cols int, text func(cell int) string) string {
+	width := make([]int, n)
+	for cell := range n * n {
+		width[cell%n] = max(width[cell%n], len(text(cell)))
+	}
+	// Each box's segment: its cells apart by two spaces, a space either side.
+	seg := make([]int, n/cols)
+	for c := range n {
+		seg[c/cols] += width[c] + 2
+	}
+	border := func(end, mid byte) string {
+		var b strings.Builder
+		b.WriteByte(end)
+		for i, w := range seg {
+			if i > 0 {
+				b.WriteByte(mid)
+			}
+			b.WriteString(strings.Repeat("-", w))
+		}
+		b.WriteByte(end)
+		b.WriteByte('\n')
+		return b.String()
+	}
+	var b strings.Builder
+	b.WriteString(border('.', '.'))
+	for r := range n {
+		if r > 0 && r%rows == 0 {
+			b.WriteString(border(':', '+'))
+		}
+		for c := range n {
+			if c%cols == 0 {
+				b.WriteString("| ")
+			}
+			t := text(r*n + c)
+			b.WriteString(t)
+			pad := width[c] - len(t) + 2
+			if (c+1)%cols == 0 {
+				pad--
+			}
+			b.WriteString(strings.Repeat(" ", pad))
+		}
+		b.WriteString("|\n")
+	}
+	b.WriteString(border('\'', '\''))
+	return b.String()
 }
 
 // DrawGrid draws an n×n grid of the symbols that symbol gives its cells

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,6 +122,44 @@ func TestDecodePencilGrid(t *testing.T) {
 		}
 		if tt.o.RegionMap != "" && p.Regions == nil {
 			t.Errorf("%s: no regions read from the map", tt.name)
+		}
+	}
+}
+
+// TestEncodePencilGrid: a puzzle whose pencil marks say more than its
+// digits is written as a pencil-mark grid, the viewer's Copy grid byte
+// for byte, which reads back the same; one whose marks say nothing more,
+// or cannot be written so as to read back the same (a cell of one mark
+// that a peer still holds, read back as a digit), as a grid of digits.
+func TestEncodePencilGrid(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("testdata", "pencil", "classic.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := Decode(string(text), DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := EncodeGrid(p)
+	if err != nil || got != string(text) {
+		t.Fatalf("EncodeGrid of the viewer's grid = %v\n%s\nwant it as read:\n%s", err, got, text)
+	}
+
+	pending := *p
+	pending.Cells = slices.Clone(p.Cells)
+	pending.Cells[1].Cand = grid.Bit(9) // r1c2, whose row's r1c4 still holds 9
+	bare := *p
+	bare.Cells = slices.Clone(p.Cells)
+	for i := range bare.Cells {
+		bare.Cells[i].Cand = 0
+	}
+	for _, tt := range []struct {
+		name string
+		p    *Puzzle
+	}{{"a single mark a peer holds", &pending}, {"no marks", &bare}} {
+		got, err := EncodeGrid(tt.p)
+		if err != nil || strings.HasPrefix(got, ".-") || !strings.HasPrefix(got, "4 . 7 | ") {
+			t.Errorf("%s: EncodeGrid = %v\n%s\nwant a grid of digits", tt.name, err, got)
 		}
 	}
 }
