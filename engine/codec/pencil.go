@@ -17,7 +17,8 @@ import (
 //
 // A cell of one digit holds it, one of several has them as its pencil
 // marks. Lines of border characters alone are skipped, and '|' parts
-// the boxes.
+// the boxes; cells may also be parted by ',' and ';', which plain text
+// skips as it does spaces.
 
 // decodePencilGrid reads text as a pencil-mark grid with the symbols of
 // charset (the default digits and letters when empty). ok is false when
@@ -39,7 +40,7 @@ func decodePencilGrid(text, charset string) (p *Puzzle, ok bool, err error) {
 			continue
 		}
 		fields := strings.FieldsFunc(line, func(r rune) bool {
-			return unicode.IsSpace(r) || r == '|' || (r >= 0x2500 && r <= 0x257F)
+			return unicode.IsSpace(r) || strings.ContainsRune("|,;", r) || (r >= 0x2500 && r <= 0x257F)
 		})
 		if len(fields) == 0 {
 			continue

@@ -102,6 +102,9 @@ func TestDecodePencilGrid(t *testing.T) {
 		{"a black cell", strings.Replace(explainer, "234", "#3", 1), DecodeOptions{}, 0, grid.CellState{}, "r1c2 of the pencil-mark grid is a black cell (#3)"},
 		{"a bad region map", explainer, DecodeOptions{RegionMap: "1122"}, 0, grid.CellState{}, "region map has 4 cells, the 4×4 puzzle has 16"},
 		{"plain text drawn alike", "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1", DecodeOptions{}, 2, grid.CellState{Value: 3, Given: true}, ""},
+		{"plain text parted by commas", "1, 0, 3, 0\n0, 4, 0, 0\n2, 0, 0, 3\n0, 0, 0, 1", DecodeOptions{}, 5, grid.CellState{Value: 4, Given: true}, ""},
+		{"plain text parted by semicolons", "1; 0; 3; 0\n0; 4; 0; 0\n2; 0; 0; 3\n0; 0; 0; 1", DecodeOptions{}, 2, grid.CellState{Value: 3, Given: true}, ""},
+		{"pencil marks parted by commas", "1, 234, 34, 2\n34, 2, 1, 34\n2, 1, 34, 34\n34, 34, 2, 1", DecodeOptions{}, 1, grid.CellState{Cand: grid.Bit(2) | grid.Bit(3) | grid.Bit(4)}, ""},
 		{"plain rows of one field", "123456789\n456789123\n789123456\n234567891\n567891234\n891234567\n345678912\n678912345\n912345678", DecodeOptions{}, 9, grid.CellState{Value: 4, Given: true}, ""},
 	}
 	for _, tt := range tests {
