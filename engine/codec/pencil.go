@@ -68,11 +68,11 @@ func decodePencilGrid(text, charset string) (p *Puzzle, ok bool, err error) {
 	for r, fields := range rows {
 		for c, f := range fields {
 			cell := &p.Cells[r*n+c]
-			if strings.Contains(f, "#") {
-				return nil, true, grid.FieldErrorf("text", "r%dc%d of the pencil-mark grid is a black cell (%s): a Str8ts board's black cells cannot be read from a grid; give its 2.0 string", r+1, c+1, f)
-			}
 			if f == symbols[:1] || f == "." || f == "0" {
 				continue // an empty cell without pencil marks
+			}
+			if strings.Contains(f, "#") && !strings.Contains(symbols, "#") {
+				return nil, true, grid.FieldErrorf("text", "r%dc%d of the pencil-mark grid is a black cell (%s): a Str8ts board's black cells cannot be read from a grid; give its 2.0 string", r+1, c+1, f)
 			}
 			var set grid.Digits
 			for _, ch := range strings.ToUpper(f) {
