@@ -91,9 +91,10 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 			total = countPuzzles(input)
 		}
 	}
-	if file, ok := in.(*os.File); ok && f.out != "" {
+	if file, ok := in.(*os.File); ok && f.out != "" && isRegular(file) {
 		// Creating -out would empty the input before it is read, be it
-		// FILE or standard input redirected from it (- < FILE).
+		// FILE or standard input redirected from it (- < FILE); it
+		// empties no terminal or device (-out /dev/stdout, typing).
 		if is, err := file.Stat(); err == nil {
 			if ofs, err := os.Stat(f.out); err == nil && os.SameFile(is, ofs) {
 				return usageErrorf("%s: -out %s is the input file: write the results elsewhere", cmd.name, f.out)

@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -422,6 +423,35 @@ func TestBatchOutIsStdin(t *testing.T) {
 			}
 			if b, err := os.ReadFile(in); err != nil || string(b) != content {
 				t.Errorf("the input holds %q after, want %q (%v)", b, content, err)
+			}
+		})
+	}
+}
+
+// TestBatchOutIsStdinDevice: an -out that is the device standard input
+// reads (a terminal, typing puzzles with -out /dev/stdout; here the null
+// device) is no input file that creating it would empty: it is not
+// refused.
+func TestBatchOutIsStdinDevice(t *testing.T) {
+	if _, err := os.Stat(os.DevNull); err != nil || runtime.GOOS == "windows" {
+		t.Skip("no null device to read and write")
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"batch", []string{"batch", "-out", os.DevNull, "-"}},
+		{"rate", []string{"rate", "-out", os.DevNull, "-"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin, err := os.Open(os.DevNull)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			var stdout, stderr strings.Builder
+			if err := run(context.Background(), tt.args, stdin, &stdout, &stderr); err != nil {
+				t.Errorf("%v, want no puzzles and no error\n%s", err, stderr.String())
 			}
 		})
 	}
