@@ -68,7 +68,7 @@ func decodePencilGrid(text, charset string) (p *Puzzle, ok bool, err error) {
 	for r, fields := range rows {
 		for c, f := range fields {
 			cell := &p.Cells[r*n+c]
-			if f == symbols[:1] || f == "." || f == "0" {
+			if f == symbols[:1] || (f == "." || f == "0") && !strings.Contains(symbols[1:], f) {
 				continue // an empty cell without pencil marks
 			}
 			if strings.Contains(f, "#") && !strings.Contains(symbols, "#") {

@@ -99,6 +99,8 @@ func TestDecodePencilGrid(t *testing.T) {
 		{"a charset", strings.NewReplacer("1", "A", "2", "B", "3", "C", "4", "D").Replace(explainer), DecodeOptions{Charset: ".ABCD"}, 2, grid.CellState{Cand: grid.Bit(3) | grid.Bit(4)}, ""},
 		{"a charset of the blank '#'", "A BC # #\n# # A B\nB A CD CD\n# # B A", DecodeOptions{Charset: "#ABCD"}, 2, grid.CellState{}, ""},
 		{"a charset of the blank '#', pencil marks", "A BC # #\n# # A B\nB A CD CD\n# # B A", DecodeOptions{Charset: "#ABCD"}, 1, grid.CellState{Cand: grid.Bit(2) | grid.Bit(3)}, ""},
+		{"a charset whose digit 1 is '0'", "0 12 3 12\n3 12 0 12\n12 0 12 3\n12 3 12 0", DecodeOptions{Charset: ".0123"}, 6, grid.CellState{Value: 1, Given: true}, ""},
+		{"a charset whose digit 1 is '0', pencil marks", "0 12 3 12\n3 12 0 12\n12 0 12 3\n12 3 12 0", DecodeOptions{Charset: ".0123"}, 1, grid.CellState{Cand: grid.Bit(2) | grid.Bit(3)}, ""},
 		{"a region map", explainer, DecodeOptions{RegionMap: "1122\n1122\n3344\n3344"}, 2, grid.CellState{Cand: grid.Bit(3) | grid.Bit(4)}, ""},
 		{"a digit past the size", strings.Replace(explainer, "234", "235", 1), DecodeOptions{}, 0, grid.CellState{}, `r1c2 of the 4×4 pencil-mark grid holds "235", which is no digit of 1..4 (symbols 1234)`},
 		{"a black cell", strings.Replace(explainer, "234", "#3", 1), DecodeOptions{}, 0, grid.CellState{}, "r1c2 of the pencil-mark grid is a black cell (#3)"},
