@@ -34,9 +34,10 @@ func decodePencilGrid(text, charset string) (p *Puzzle, ok bool, err error) {
 		}
 	}
 	var rows [][]string
-	wide := false
+	wide, bordered := false, false
 	for _, line := range strings.Split(text, "\n") {
 		if isBorderLine(line) {
+			bordered = true
 			continue
 		}
 		fields := strings.FieldsFunc(line, func(r rune) bool {
@@ -81,6 +82,12 @@ func decodePencilGrid(text, charset string) (p *Puzzle, ok bool, err error) {
 					v = strings.IndexByte(upper, byte(ch))
 				}
 				if v < 1 || v > n {
+					if !bordered {
+						// Rows of numbers ("10 11 …", "[[5, 3, …"), more
+						// likely than a pencil-mark grid drawn without
+						// borders: the plain reading tells what is wrong.
+						return nil, false, nil
+					}
 					return nil, true, grid.FieldErrorf("text", "r%dc%d of the %d×%d pencil-mark grid holds %q, which is no digit of 1..%d (%s)", r+1, c+1, n, n, f, n, symbolsText(symbols, n))
 				}
 				set |= grid.Bit(v)

@@ -105,6 +105,8 @@ func TestDecodePencilGrid(t *testing.T) {
 		{"a digit past the size", strings.Replace(explainer, "234", "235", 1), DecodeOptions{}, 0, grid.CellState{}, `r1c2 of the 4×4 pencil-mark grid holds "235", which is no digit of 1..4 (symbols 1234)`},
 		{"a black cell", strings.Replace(explainer, "234", "#3", 1), DecodeOptions{}, 0, grid.CellState{}, "r1c2 of the pencil-mark grid is a black cell (#3)"},
 		{"a bad region map", explainer, DecodeOptions{RegionMap: "1122"}, 0, grid.CellState{}, "region map has 4 cells, the 4×4 puzzle has 16"},
+		{"no borders", "1 234 | 34 2\n34 2 | 1 34\n2 1 | 34 34\n34 34 | 2 1", DecodeOptions{}, 2, grid.CellState{Cand: grid.Bit(3) | grid.Bit(4)}, ""},
+		{"rows of numbers, no borders: the plain reading's error", "10 11 12 13\n1 2 3 4\n5 6 7 8\n9 1 2 3", DecodeOptions{}, 0, grid.CellState{}, "found 20 cells"},
 		{"plain text drawn alike", "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1", DecodeOptions{}, 2, grid.CellState{Value: 3, Given: true}, ""},
 		{"plain text parted by commas", "1, 0, 3, 0\n0, 4, 0, 0\n2, 0, 0, 3\n0, 0, 0, 1", DecodeOptions{}, 5, grid.CellState{Value: 4, Given: true}, ""},
 		{"plain text parted by semicolons", "1; 0; 3; 0\n0; 4; 0; 0\n2; 0; 0; 3\n0; 0; 0; 1", DecodeOptions{}, 2, grid.CellState{Value: 3, Given: true}, ""},
