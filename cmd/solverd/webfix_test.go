@@ -407,7 +407,8 @@ func TestWebPlayLeaveClearsBoard(t *testing.T) {
 // r1c3 before 8 from r1c4, and the hint read "digits 4, 5, 6, 7, 9, 8");
 // the first hint of a killer's cage step, which names no unit, points at
 // the cage as the explanation names it and outlines its cells, not the
-// step's cells one by one.
+// step's cells one by one; a step that is not about its cells' cage
+// (a single) names its cells.
 func TestWebHintText(t *testing.T) {
 	ctx, base, _ := webViewer(t, time.Minute)
 	for _, tt := range []struct {
@@ -419,6 +420,8 @@ func TestWebHintText(t *testing.T) {
 		{"digits in order, killer step 2", killerPuzzle, 2, 2, "Cells r1c3, r1c4, r2c3; digits 4, 5, 6, 7, 8, 9.", -1},
 		{"a cage named, killer step 1", killerPuzzle, 1, 1, "Look at cage 24+ at r1c1.", 4},
 		{"a cage named, killer step 3", killerPuzzle, 3, 1, "Look at cage 17+ at r1c5.", 2},
+		// A single's cell lies in a cage by chance: the cell is named.
+		{"no cage for a single, killer step 19", killerPuzzle, 19, 1, "Look at r2c3.", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			open(ctx, t, permalink(base, tt.puzzle, tt.step))

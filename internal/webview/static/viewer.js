@@ -11,6 +11,8 @@
   const CHECKPOINT = 64; // steps between stored board states
   const SVGNS = 'http://www.w3.org/2000/svg';
   const OPS = { CAGE_OPERATOR_ADD: '+', CAGE_OPERATOR_SUBTRACT: '−', CAGE_OPERATOR_MULTIPLY: '×', CAGE_OPERATOR_DIVIDE: '÷' };
+  // NAME_OPS are the operators as the explanations write them ("cage 1- at r1c1").
+  const NAME_OPS = { CAGE_OPERATOR_ADD: '+', CAGE_OPERATOR_SUBTRACT: '-', CAGE_OPERATOR_MULTIPLY: '×', CAGE_OPERATOR_DIVIDE: '÷' };
   const ROLES = {
     CANDIDATE_ROLE_PATTERN: 'pattern', CANDIDATE_ROLE_FIN: 'fin', CANDIDATE_ROLE_ALS: 'als',
     CANDIDATE_ROLE_TARGET: 'elim', CANDIDATE_ROLE_ON: 'on', CANDIDATE_ROLE_OFF: 'off',
@@ -542,20 +544,22 @@
     if (units.length) return { names: units.map((u) => u.name).filter(Boolean), cells: units.flatMap((u) => unitCells(L, u)), wide: true };
     const cells = hintCells(step);
     const cages = [...new Set(cells.map((c) => L.cageOf[c]))].sort((a, b) => Math.min(...L.cages[a]?.cells || [0]) - Math.min(...L.cages[b]?.cells || [0]));
-    if (cells.length && cages.length <= 3 && cages.every((k) => k >= 0)) {
+    // A cage step's cells fill at least two cells of each of its cages (or
+    // its one); a single's cell, or a wing's, lies in a cage by chance.
+    const ofCage = (k) => cells.filter((c) => L.cageOf[c] === k).length >= Math.min(2, L.cages[k].cells.length);
+    if (cells.length && cages.length <= 3 && cages.every((k) => k >= 0 && ofCage(k))) {
       return { names: cages.map((k) => cageName(L, k)), cells: cages.flatMap((k) => L.cages[k].cells), wide: true };
     }
     return { names: cells.map((c) => cellName(L, c)), cells, wide: false };
   }
 
   // cageName names cage k as the explanations do: "cage 19+ at r3c4", by
-  // its total and operator and its first cell.
+  // its total and operator, in the engine's symbols, and its first cell.
   function cageName(L, k) {
     const cage = L.cages[k];
     const at = cellName(L, Math.min(...cage.cells));
     if (cage.op === 'CAGE_OPERATOR_DISTINCT') return `the cage at ${at}`;
-    const single = cage.cells.length === 1 && (L.variant === 'VARIANT_KENKEN' || L.variant === 'VARIANT_KENDOKU');
-    return `cage ${cage.target}${single ? '' : OPS[cage.op] || '+'} at ${at}`;
+    return `cage ${cage.target}${NAME_OPS[cage.op] || ''} at ${at}`;
   }
 
   // drawHint highlights what a hint of the level tells of a step: at 1
