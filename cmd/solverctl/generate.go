@@ -81,6 +81,9 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 		return usageErrorf("%s: want at most one puzzle, got %d arguments (quote a puzzle that has spaces)", cmd.name, len(pos))
 	case len(pos) == 1 && isNew:
 		return usageErrorf("%s: a puzzle is only read with --mode base or start", cmd.name)
+	case f.regionMap != "" && isNew:
+		// A new puzzle draws its own regions: the map would be ignored.
+		return usageErrorf("%s: -map is read with --mode base (a puzzle derived on that map), not for a new puzzle, which draws its own regions (-variant jigsaw)", cmd.name)
 	case len(pos) == 0 && req.Mode == sudokuv1.GenerateMode_GENERATE_MODE_START_FROM:
 		return usageErrorf("%s: --mode start needs a puzzle", cmd.name)
 	case !isNew:
