@@ -88,7 +88,9 @@ func EncodeGrid(p *Puzzle) (string, error) {
 // leave it. Otherwise it returns nil, and also when p builds no board or
 // its marks cannot be written so as to read back the same: an empty cell
 // with no mark left, or with one mark (which a pencil-mark grid writes as
-// a digit) that a peer's marks still hold.
+// a digit) that a peer's marks still hold, or no empty cell with two
+// marks or more (a grid without a cell of two digits is read as plain
+// text, which its borders are not).
 func marked(p *Puzzle) *grid.Board {
 	if !slices.ContainsFunc(p.Cells, func(c grid.CellState) bool { return c.Value == 0 && c.Cand != 0 }) {
 		return nil
@@ -105,7 +107,7 @@ func marked(p *Puzzle) *grid.Board {
 	if err != nil {
 		return nil
 	}
-	more := false
+	more, wide := false, false
 	for cell := range p.Cells {
 		if b.Value(cell) != 0 {
 			continue
@@ -120,10 +122,12 @@ func marked(p *Puzzle) *grid.Board {
 					return nil
 				}
 			}
+		default:
+			wide = true
 		}
 		more = more || c != digits.Cands(cell)
 	}
-	if !more {
+	if !more || !wide {
 		return nil
 	}
 	return b

@@ -162,12 +162,26 @@ func TestEncodePencilGrid(t *testing.T) {
 	for i := range bare.Cells {
 		bare.Cells[i].Cand = 0
 	}
+	// Every empty cell of one mark no peer holds: a pencil-mark grid of it
+	// would have no cell of two digits, which reads as none.
+	singles, _, err := Decode("0000000021434321", DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range []int{1, 2, 3, 4, 3, 4, 1, 2} {
+		singles.Cells[i].Cand = grid.Bit(d)
+	}
 	for _, tt := range []struct {
 		name string
 		p    *Puzzle
-	}{{"a single mark a peer holds", &pending}, {"no marks", &bare}} {
+		want string // the grid's first line
+	}{
+		{"a single mark a peer holds", &pending, "4 . 7 | "},
+		{"no marks", &bare, "4 . 7 | "},
+		{"every mark single", singles, ". . | . .\n"},
+	} {
 		got, err := EncodeGrid(tt.p)
-		if err != nil || strings.HasPrefix(got, ".-") || !strings.HasPrefix(got, "4 . 7 | ") {
+		if err != nil || !strings.HasPrefix(got, tt.want) {
 			t.Errorf("%s: EncodeGrid = %v\n%s\nwant a grid of digits", tt.name, err, got)
 		}
 	}
