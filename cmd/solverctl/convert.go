@@ -130,7 +130,8 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 // it: the plain, grid and N×N forms carry digits alone, so an entered
 // digit is written as a clue and pencil marks are left out, but by a
 // pencil-mark grid (what the grid becomes when the marks say more than
-// the digits and can be written). Empty when nothing is.
+// the digits and can be written), which writes an empty cell of one mark
+// as a digit, a clue too. Empty when nothing is.
 func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string {
 	switch f {
 	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID, sudokuv1.Format_FORMAT_NXN:
@@ -143,13 +144,19 @@ func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string 
 			entered++
 		}
 	}
-	marked := 0
-	if f != sudokuv1.Format_FORMAT_GRID || !strings.HasPrefix(text, ".-") {
+	pencil := f == sudokuv1.Format_FORMAT_GRID && strings.HasPrefix(text, ".-")
+	marked, single := 0, 0
+	if pencil {
+		single = singleMarks(board)
+	} else {
 		marked = marksBeyondDigits(board)
 	}
 	var lost []string
 	if entered > 0 {
 		lost = append(lost, fmt.Sprintf("%d entered digit%s written as clue%s", entered, plural(entered), plural(entered)))
+	}
+	if single > 0 {
+		lost = append(lost, fmt.Sprintf("%d empty cell%s of one pencil mark written as clue%s", single, plural(single), plural(single)))
 	}
 	if marked > 0 {
 		lost = append(lost, fmt.Sprintf("the pencil marks of %d cell%s left out", marked, plural(marked)))
@@ -157,8 +164,27 @@ func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string 
 	if len(lost) == 0 {
 		return ""
 	}
+	if pencil {
+		return fmt.Sprintf("a pencil-mark grid tells no clue from a digit found: %s (v2 or --to json keep them)", strings.Join(lost, ", "))
+	}
 	name := strings.ToLower(strings.TrimPrefix(f.String(), "FORMAT_"))
 	return fmt.Sprintf("%s carries digits alone: %s (v2 or --to json keep them)", name, strings.Join(lost, ", "))
+}
+
+// singleMarks counts the empty cells of board left one pencil mark, which
+// a pencil-mark grid writes as a digit.
+func singleMarks(board *sudokuv1.Board) int {
+	b, err := protoconv.BoardFromProto("board", board)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for cell := range b.Layout().Cells {
+		if b.Value(cell) == 0 && b.Cands(cell).Count() == 1 {
+			n++
+		}
+	}
+	return n
 }
 
 // marksBeyondDigits counts the empty cells of board whose pencil marks

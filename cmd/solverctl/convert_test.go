@@ -153,3 +153,37 @@ func TestLiveStr8tsSolves(t *testing.T) {
 		t.Fatalf("solve: %v\n%s", err, out)
 	}
 }
+
+// TestProgressLostPencilGrid: a pencil-mark grid writes an empty cell of
+// one mark as a digit, which reads back as a clue: the note says so, as
+// it does of entered digits, and does not claim the grid carries digits
+// alone.
+func TestProgressLostPencilGrid(t *testing.T) {
+	tests := []struct {
+		name, board, want string
+	}{
+		{"entered digit", `{"size":4,"cells":[{"value":1,"given":true},{"value":2},{},{},{},{},{"candidates":[1,2]},{},{},{},{},{},{},{},{},{}]}`,
+			"a pencil-mark grid tells no clue from a digit found: 1 entered digit written as clue (v2 or --to json keep them)"},
+		{"cells of one mark", `{"size":4,"cells":[{"value":1,"given":true},{"value":2},{"candidates":[3]},{"candidates":[4]},` +
+			`{"candidates":[3,4]},{"candidates":[3,4]},{"candidates":[1,2]},{"candidates":[1,2]},` +
+			`{"candidates":[2,4]},{"candidates":[1,3]},{"candidates":[1,4]},{"candidates":[1,3]},` +
+			`{"candidates":[2,4]},{"candidates":[1,3]},{"candidates":[1,2]},{"candidates":[1,3]}]}`,
+			"a pencil-mark grid tells no clue from a digit found: 1 entered digit written as clue, 2 empty cells of one pencil mark written as clues (v2 or --to json keep them)"},
+	}
+	for _, tt := range tests {
+		var board sudokuv1.Board
+		if err := protojson.Unmarshal([]byte(tt.board), &board); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var out, errOut strings.Builder
+		if err := run(t.Context(), []string{"convert", "--to", "grid", tt.board}, strings.NewReader(""), &out, &errOut); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !strings.HasPrefix(out.String(), ".-") {
+			t.Fatalf("%s: convert wrote no pencil-mark grid:\n%s", tt.name, out.String())
+		}
+		if got := progressLost(sudokuv1.Format_FORMAT_GRID, &board, out.String()); got != tt.want {
+			t.Errorf("%s: progressLost = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
