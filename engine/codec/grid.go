@@ -136,7 +136,7 @@ func marked(p *Puzzle) *grid.Board {
 // drawPencilGrid draws an n×n pencil-mark grid of the texts that text
 // gives its cells, as HoDoKu and forum posts do: each column as wide as
 // its widest cell, '|' between boxes of rows×cols cells and around, and
-// border lines of '.', ':' and '\” corners.
+// border lines cornered by '.', ':' and the apostrophe.
 func drawPencilGrid(n, rows, cols int, text func(cell int) string) string {
 	width := make([]int, n)
 	for cell := range n * n {
