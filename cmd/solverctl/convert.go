@@ -9,7 +9,6 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/protoconv"
 	"github.com/sudokuwise/solver/service"
-	"google.golang.org/protobuf/proto"
 )
 
 // convertFormats are the names of the formats convert writes, besides the
@@ -188,29 +187,13 @@ func singleMarks(board *sudokuv1.Board) int {
 }
 
 // marksBeyondDigits counts the empty cells of board whose pencil marks
-// say more than its digits do: marks the solver would not compute again
-// from the digits alone (a 2.0 or v1 string lists every cell's
-// candidates, most often just those).
+// say more than its digits do (see codec.Puzzle.MarksBeyondDigits).
 func marksBeyondDigits(board *sudokuv1.Board) int {
-	marked, err := protoconv.BoardFromProto("board", board)
+	p, err := protoconv.PuzzleFromBoard("board", board)
 	if err != nil {
 		return 0
 	}
-	bare := proto.Clone(board).(*sudokuv1.Board)
-	for _, c := range bare.GetCells() {
-		c.Candidates = nil
-	}
-	digits, err := protoconv.BoardFromProto("board", bare)
-	if err != nil {
-		return 0
-	}
-	n := 0
-	for cell := range marked.Layout().Cells {
-		if marked.Value(cell) == 0 && marked.Cands(cell) != digits.Cands(cell) {
-			n++
-		}
-	}
-	return n
+	return p.MarksBeyondDigits(p.Variant)
 }
 
 // plural is "s" unless n is 1.

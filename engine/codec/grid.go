@@ -92,22 +92,11 @@ func EncodeGrid(p *Puzzle) (string, error) {
 // marks or more (a grid without a cell of two digits is read as plain
 // text, which its borders are not).
 func marked(p *Puzzle) *grid.Board {
-	if !slices.ContainsFunc(p.Cells, func(c grid.CellState) bool { return c.Value == 0 && c.Cand != 0 }) {
+	b, beyond := p.marksBeyondDigits(grid.Classic)
+	if beyond == 0 {
 		return nil
 	}
-	b, err := p.Board(grid.Classic)
-	if err != nil {
-		return nil
-	}
-	bare := slices.Clone(p.Cells)
-	for i := range bare {
-		bare[i].Cand = 0
-	}
-	digits, err := grid.Load(b.Layout(), bare)
-	if err != nil {
-		return nil
-	}
-	more, wide := false, false
+	wide := false
 	for cell := range p.Cells {
 		if b.Value(cell) != 0 {
 			continue
@@ -125,12 +114,48 @@ func marked(p *Puzzle) *grid.Board {
 		default:
 			wide = true
 		}
-		more = more || c != digits.Cands(cell)
 	}
-	if !more || !wide {
+	if !wide {
 		return nil
 	}
 	return b
+}
+
+// MarksBeyondDigits counts the empty cells of p, a board of variant (or
+// of its own), whose pencil marks say more than its digits do: marks the
+// solver would not work out again from the digits alone (a 2.0 or v1
+// string lists every cell's candidates, most often just those). It is 0
+// for a puzzle that builds no board.
+func (p *Puzzle) MarksBeyondDigits(variant grid.Variant) int {
+	_, n := p.marksBeyondDigits(variant)
+	return n
+}
+
+// marksBeyondDigits is MarksBeyondDigits, with the board of p when the
+// count is above 0.
+func (p *Puzzle) marksBeyondDigits(variant grid.Variant) (*grid.Board, int) {
+	if !slices.ContainsFunc(p.Cells, func(c grid.CellState) bool { return c.Value == 0 && c.Cand != 0 }) {
+		return nil, 0
+	}
+	b, err := p.Board(variant)
+	if err != nil {
+		return nil, 0
+	}
+	bare := slices.Clone(p.Cells)
+	for i := range bare {
+		bare[i].Cand = 0
+	}
+	digits, err := grid.Load(b.Layout(), bare)
+	if err != nil {
+		return nil, 0
+	}
+	n := 0
+	for cell := range p.Cells {
+		if b.Value(cell) == 0 && b.Cands(cell) != digits.Cands(cell) {
+			n++
+		}
+	}
+	return b, n
 }
 
 // drawPencilGrid draws an n×n pencil-mark grid of the texts that text

@@ -186,3 +186,26 @@ func TestEncodePencilGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksBeyondDigits counts the cells whose pencil marks say more than
+// the digits: 8 in the viewer's position at its seventh step, none once
+// its marks are dropped.
+func TestMarksBeyondDigits(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("testdata", "pencil", "classic.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := Decode(string(text), DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.MarksBeyondDigits(grid.Classic); got != 8 {
+		t.Errorf("MarksBeyondDigits = %d, want 8", got)
+	}
+	for i := range p.Cells {
+		p.Cells[i].Cand = 0
+	}
+	if got := p.MarksBeyondDigits(grid.Classic); got != 0 {
+		t.Errorf("MarksBeyondDigits without marks = %d, want 0", got)
+	}
+}
