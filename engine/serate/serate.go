@@ -29,7 +29,8 @@ func (r Rating) String() string { return fmt.Sprintf("%v/%v/%v", r.ER, r.EP, r.E
 // reproduce; SE would rate it higher than any step found so far.
 var ErrBeyond = errors.New("serate: puzzle needs a technique beyond those reproduced")
 
-// ErrInvalid reports a malformed or contradictory puzzle.
+// ErrInvalid reports a malformed or contradictory puzzle, or one with more
+// than one solution: SE rates only puzzles with exactly one.
 var ErrInvalid = errors.New("serate: invalid puzzle")
 
 // hint is one step: candidates to remove and, for a placing step, the cell
@@ -129,11 +130,19 @@ func parse(puzzle string) (*grid, error) {
 	return g, nil
 }
 
-// Rate rates an 81-character puzzle as SE's serate does.
+// Rate rates an 81-character puzzle as SE's serate does. A puzzle without
+// exactly one solution is refused with ErrInvalid, as SE refuses it: its
+// uniqueness techniques would otherwise rate steps that are not sound.
 func Rate(puzzle string) (Rating, error) {
 	g, err := parse(puzzle)
 	if err != nil {
 		return Rating{}, err
+	}
+	switch n := g.solutions(2); n {
+	case 0:
+		return Rating{}, fmt.Errorf("%w: the puzzle has no solution", ErrInvalid)
+	case 2:
+		return Rating{}, fmt.Errorf("%w: the puzzle has more than one solution", ErrInvalid)
 	}
 	g.links = &linkMemo{}
 	var r Rating

@@ -32,6 +32,12 @@ func TestRateInvalid(t *testing.T) {
 		{"short", "123"},
 		{"letter", "x" + string(make([]byte, 80))},
 		{"repeat", "11" + "..............................................................................."},
+		// r1c9 can hold nothing but 9, which r9c9 holds.
+		{"no solution", "12345678." + "......................................................................." + "9"},
+		{"empty", "................................................................................."},
+		// Serg's benchmark line 375 (every puzzle of it has several
+		// solutions), which the uniqueness techniques rated 7.3.
+		{"several solutions", "8.........59.......76..........5.267...7.2413......985...514796...926138...873542"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
