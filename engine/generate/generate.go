@@ -444,6 +444,9 @@ func (g *generator) init() error {
 	if cfg.Level > strategy.Extreme {
 		return grid.FieldErrorf("level", "unknown level %d", cfg.Level)
 	}
+	if cfg.MaxAttempts < 0 {
+		return grid.FieldErrorf("max_attempts", "max attempts %d is negative; 0 means no bound", cfg.MaxAttempts)
+	}
 	switch cfg.Mode {
 	case New:
 		return g.initNew()
