@@ -148,42 +148,6 @@ func (g *grid) place(c, v int) {
 	}
 }
 
-// solutions counts the solutions of g, up to limit, by trying in turn each
-// candidate of an empty cell with the fewest; g is not changed.
-func (g *grid) solutions(limit int) int {
-	value, cand := g.value, g.cand
-	var count func() int
-	count = func() int {
-		best, fewest := -1, 10
-		for c, v := range value {
-			if v != 0 {
-				continue
-			}
-			if k := bits.OnesCount16(cand[c]); k < fewest {
-				best, fewest = c, k
-			}
-		}
-		if best < 0 {
-			return 1
-		}
-		n := 0
-		savedCand := cand
-		for m := cand[best]; m != 0 && n < limit; m &= m - 1 {
-			v := bits.TrailingZeros16(m)
-			bit := uint16(1) << v
-			value[best] = int8(v)
-			cand[best] = 0
-			for _, p := range peers[best] {
-				cand[p] &^= bit
-			}
-			n += count()
-			value[best], cand = 0, savedCand
-		}
-		return n
-	}
-	return min(count(), limit)
-}
-
 // solved reports whether every cell has a value.
 func (g *grid) solved() bool {
 	n := 0

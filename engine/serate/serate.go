@@ -5,8 +5,11 @@
 package serate
 
 import (
+	"context"
 	"errors"
 	"fmt"
+
+	"github.com/sudokuwise/solver/engine/search/classic"
 )
 
 // Tenths is a rating in tenths of a point: 12 is SE's 1.2.
@@ -130,6 +133,17 @@ func parse(puzzle string) (*grid, error) {
 	return g, nil
 }
 
+// solutions counts the solutions of g's givens, up to two.
+func solutions(g *grid) int {
+	var p classic.Puzzle
+	for c, v := range g.value {
+		p.Grid[c] = uint8(v)
+	}
+	var s classic.Solver
+	r, _ := s.Count(context.Background(), &p, 2, nil) // no deadline, no node budget: no error
+	return r.Count
+}
+
 // Rate rates an 81-character puzzle as SE's serate does. A puzzle without
 // exactly one solution is refused with ErrInvalid, as SE refuses it: its
 // uniqueness techniques would otherwise rate steps that are not sound.
@@ -138,7 +152,7 @@ func Rate(puzzle string) (Rating, error) {
 	if err != nil {
 		return Rating{}, err
 	}
-	switch n := g.solutions(2); n {
+	switch n := solutions(g); n {
 	case 0:
 		return Rating{}, fmt.Errorf("%w: the puzzle has no solution", ErrInvalid)
 	case 2:
