@@ -423,7 +423,7 @@ func newGenerator(cfg Config) (*generator, error) {
 		return nil, err
 	}
 	g.maxNodes = cfg.MaxNodes
-	if g.maxNodes <= 0 {
+	if g.maxNodes == 0 {
 		g.maxNodes = DefaultMaxNodes
 		if g.n > 16 {
 			// A node of a larger board costs far more, and its checks
@@ -446,6 +446,9 @@ func (g *generator) init() error {
 	}
 	if cfg.MaxAttempts < 0 {
 		return grid.FieldErrorf("max_attempts", "max attempts %d is negative; 0 means no bound", cfg.MaxAttempts)
+	}
+	if cfg.MaxNodes < 0 {
+		return grid.FieldErrorf("max_nodes", "max nodes %d is negative; 0 means the default", cfg.MaxNodes)
 	}
 	switch cfg.Mode {
 	case New:

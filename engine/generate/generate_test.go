@@ -994,6 +994,7 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Symmetry: 9}, "symmetry"},
 		{Config{Level: 9}, "level"},
 		{Config{MaxAttempts: -1}, "max_attempts"},
+		{Config{MaxNodes: -1}, "max_nodes"},
 		{Config{CageSize: 5}, "cage_size"},
 		{Config{Variant: grid.KenKen, CageSize: 2}, "cage_size"},
 		{Config{Variant: grid.Killer, CageSize: 1}, "cage_size"},
