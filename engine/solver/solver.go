@@ -162,7 +162,8 @@ type Options struct {
 // Status is the outcome of a solve.
 type Status uint8
 
-// The outcomes.
+// The outcomes. A solve that a limit, its context or its emit function
+// stopped returns its error with the zero Status, "unfinished".
 const (
 	Solved Status = iota + 1
 	NoSolution
@@ -170,7 +171,7 @@ const (
 	Stuck
 )
 
-var statusNames = [...]string{Solved: "solved", NoSolution: "no solution", MultipleSolutions: "multiple solutions", Stuck: "stuck"}
+var statusNames = [...]string{0: "unfinished", Solved: "solved", NoSolution: "no solution", MultipleSolutions: "multiple solutions", Stuck: "stuck"}
 
 // String returns the status's name.
 func (s Status) String() string {

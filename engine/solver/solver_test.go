@@ -285,9 +285,12 @@ func TestLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Solve(context.Background(), b, tt.opts, nil)
+			res, err := Solve(context.Background(), b, tt.opts, nil)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+			if res != nil && res.Status.String() != "unfinished" {
+				t.Errorf("status of a stopped solve = %q, want \"unfinished\"", res.Status)
 			}
 		})
 	}
