@@ -579,6 +579,17 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 	if headless == nil || clusterIP == nil {
 		t.Fatal("want a headless and a ClusterIP Service")
 	}
+	// A Service's appProtocol tells meshes and gateways how to speak to the
+	// port: with TLS on the gRPC port, not cleartext HTTP/2.
+	if cm.Data["SOLVERD_TLS_CERT"] != "" {
+		for _, s := range o.services {
+			for _, p := range s.Spec.Ports {
+				if samePort(p.TargetPort, grpcPort, ports) && p.AppProtocol != nil && *p.AppProtocol == "kubernetes.io/h2c" {
+					t.Errorf("Service %s port %s: appProtocol %s (cleartext HTTP/2), but the gRPC port serves TLS", s.Name, p.Name, *p.AppProtocol)
+				}
+			}
+		}
+	}
 	if headless.Spec.PublishNotReadyAddresses {
 		t.Error("the headless Service publishes pods that are not ready")
 	}
