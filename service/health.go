@@ -87,8 +87,9 @@ func (w *watchStream) Send(m *healthpb.HealthCheckResponse) error {
 // ProbeServer returns a gRPC server that carries the health service of g
 // alone, for probes (a kubelet's) on a port of their own: it reports what
 // g's health checks report, draining included, whatever g's clients do
-// with g's connections and streams. It takes at most a few streams a
-// connection and closes connections idle for a while; it is meant for a
+// with g's connections and streams. It answers Check alone (Watch is
+// refused with Unimplemented), takes at most a few streams a connection
+// and closes connections idle for a while; it is meant for a
 // port that no client reaches, so it has no TLS and no token.
 func (g *GRPC) ProbeServer(opts ...grpc.ServerOption) *grpc.Server {
 	ps := grpc.NewServer(append([]grpc.ServerOption{
@@ -96,8 +97,19 @@ func (g *GRPC) ProbeServer(opts ...grpc.ServerOption) *grpc.Server {
 		grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionIdle: probeIdle}),
 		grpc.ConnectionTimeout(probeIdle),
 	}, opts...)...)
-	healthpb.RegisterHealthServer(ps, g.watch)
+	healthpb.RegisterHealthServer(ps, probeHealth{g.watch})
 	return ps
+}
+
+// probeHealth is the health service of a ProbeServer: Check alone. A
+// probe (a kubelet's) checks; a Watch stream, never idle, would hold one
+// of the port's few connections for as long as its client likes, and
+// enough of them would leave the probes no connection at all.
+type probeHealth struct{ *healthWatch }
+
+// Watch refuses the stream with Unimplemented.
+func (probeHealth) Watch(*healthpb.HealthCheckRequest, grpc.ServerStreamingServer[healthpb.HealthCheckResponse]) error {
+	return status.Error(codes.Unimplemented, "the probes' health port answers Check alone; watch health on the gRPC port")
 }
 
 // probeStreams is the most streams of a connection to a ProbeServer, and

@@ -3,10 +3,13 @@ package service
 import (
 	"context"
 	"errors"
+	"net"
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
@@ -80,6 +83,57 @@ func TestShutdownWithWatch(t *testing.T) {
 			}
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				t.Error("Shutdown took the whole grace period")
+			}
+		})
+	}
+}
+
+// TestProbeServerCheckAlone checks that the probes' port answers Check and
+// refuses Watch: a Watch stream is never idle, so 16 of them (the port's
+// connections) would leave the kubelet's probes none, for as long as they
+// stay open.
+func TestProbeServerCheckAlone(t *testing.T) {
+	ts := startServer(t, Config{}, GRPCConfig{})
+	ps := ts.g.ProbeServer()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ps.Serve(lis)
+	t.Cleanup(ps.Stop)
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	health := healthpb.NewHealthClient(conn)
+	tests := []struct {
+		name string
+		call func(context.Context) error
+		want codes.Code
+	}{
+		{"Check", func(ctx context.Context) error {
+			resp, err := health.Check(ctx, &healthpb.HealthCheckRequest{})
+			if err == nil && resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+				t.Errorf("Check = %v, want SERVING", resp.GetStatus())
+			}
+			return err
+		}, codes.OK},
+		{"Watch", func(ctx context.Context) error {
+			w, err := health.Watch(ctx, &healthpb.HealthCheckRequest{})
+			if err != nil {
+				return err
+			}
+			_, err = w.Recv()
+			return err
+		}, codes.Unimplemented},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			if err := tt.call(ctx); status.Code(err) != tt.want {
+				t.Errorf("%s on the probe server: %v, want %v", tt.name, err, tt.want)
 			}
 		})
 	}
