@@ -151,7 +151,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.maxConnections, "max-connections", 512, "`connections` served at once; more wait to be accepted, while the one idle the longest (no call for a second or more) is closed to make room; 0 means no limit")
 	fs.IntVar(&cfg.maxTotalStreams, "max-total-streams", service.DefaultMaxStreams, "`calls` in progress at once across all connections, stalled ones included, health checks excepted; more are refused with ResourceExhausted before their request is read; 0 means no limit")
 	fs.IntVar(&cfg.maxWatches, "max-health-watches", service.DefaultMaxHealthWatches, "health Watch `streams` open at once (apart from -max-total-streams, so that they stay open beside a full server); more are refused with ResourceExhausted; 0 means no limit")
-	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound")
+	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound; unset, 3/4 of -memory-limit when that is set")
 	fs.StringVar(&cfg.healthListen, "health-listen", "", "`address` of a port that serves gRPC health checks alone, in plaintext, for probes (a kubelet's): unlike -listen, its connections do not count against -max-connections, so clients holding every connection cannot starve the probes; keep it off the clients' network; empty serves none")
 	fs.Int64Var(&cfg.memoryLimit, "memory-limit", 0, "memory in `bytes` the process may use (a container's limit, which the kernel enforces): unless GOMEMLIMIT is set, Go's soft memory limit is set to 7/8 of it, leaving room for what Go does not count; 0: the soft limit is 7/6 of -max-heap")
 
@@ -209,6 +209,12 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["max-heap"] && cfg.memoryLimit > 0 {
+		// The heap bound follows the container's limit (a fixed default
+		// refused a pod of less than 216 MiB and left a larger one's
+		// bound where it was).
+		cfg.maxHeap = cfg.memoryLimit / 4 * 3
+	}
 	if !set["max-timeout"] && cfg.service.DefaultTimeout > cfg.maxTimeout {
 		// A configuration from before -max-timeout keeps its longer
 		// default deadline.

@@ -305,7 +305,7 @@ func TestBadConfig(t *testing.T) {
 		{"negative total streams", []string{"--max-total-streams", "-5"}, nil, "-max-total-streams must not be negative"},
 		{"negative heap", []string{"--max-heap", "-1"}, nil, "-max-heap must not be negative"},
 		{"heap in the wrong unit", []string{"--max-heap", "192"}, nil, "-max-heap must be 0 (no bound) or at least 16777216 bytes (16 MiB), not 192: it counts bytes"},
-		{"memory limit under the heap bound", []string{"--memory-limit", "209715200"}, nil, "-memory-limit (209715200 bytes) must be 0 (none) or at least 16777216 bytes (16 MiB) and above -max-heap (201326592) by an eighth of it at least"},
+		{"memory limit under the heap bound", []string{"--memory-limit", "209715200", "--max-heap", "201326592"}, nil, "-memory-limit (209715200 bytes) must be 0 (none) or at least 16777216 bytes (16 MiB) and above -max-heap (201326592) by an eighth of it at least"},
 		{"negative health watches", []string{"--max-health-watches", "-1"}, nil, "-max-health-watches must not be negative"},
 		{"huge stream buffer", []string{"--stream-buffer", "10000000000"}, nil, "-stream-buffer must be at most 4096"},
 		{"huge batch workers", []string{"--batch-workers", "1000000000"}, nil, "-batch-workers must be at most 1024"},
@@ -384,6 +384,13 @@ func TestMemoryBounds(t *testing.T) {
 		{"set", []string{"-stream-window", "131072", "-conn-window", "4194304", "-max-request-size", "4096",
 			"-max-total-streams", "10", "-max-heap", "16777216"},
 			service.GRPCConfig{StreamWindow: 128 << 10, ConnWindow: 4 << 20, MaxRequestSize: 4096, MaxStreams: 10, MaxHeap: 16 << 20}},
+		// Unset, the heap bound is 3/4 of the container's limit.
+		{"heap from the memory limit", []string{"-memory-limit", "209715200"},
+			service.GRPCConfig{StreamWindow: 64 << 10, ConnWindow: 1 << 20,
+				MaxRequestSize: service.DefaultMaxRequestSize, MaxStreams: 200, MaxHeap: 150 << 20}},
+		{"heap set beside the memory limit", []string{"-memory-limit", "1073741824", "-max-heap", "268435456"},
+			service.GRPCConfig{StreamWindow: 64 << 10, ConnWindow: 1 << 20,
+				MaxRequestSize: service.DefaultMaxRequestSize, MaxStreams: 200, MaxHeap: 256 << 20}},
 		{"dynamic windows, request size capped by the message size", []string{"-stream-window", "0", "-max-msg-size", "1000", "-max-total-streams", "0", "-max-heap", "0"},
 			service.GRPCConfig{StreamWindow: -1, ConnWindow: 1 << 20, MaxRequestSize: 1000}},
 	}
