@@ -246,6 +246,9 @@ func betterError(s string, err error, tolerant bool) error {
 		return grid.FieldErrorf("text", "the text is neither plain text (%s) nor a killer v1 string (two parts separated by one comma, got %d parts)", reason(err), parts)
 	}
 	if strings.ContainsAny(s, " \t\r\n") {
+		if what := brokenString(s); what != "" {
+			return grid.FieldErrorf("text", "the text is %s broken by white space (at position %d), as a mail program wraps a long line: remove the spaces and line breaks", what, strings.IndexFunc(s, unicode.IsSpace)+1)
+		}
 		return err
 	}
 	if len(s) >= len(sudoCuePrefix) && strings.EqualFold(s[:len(sudoCuePrefix)], sudoCuePrefix) {
@@ -301,6 +304,22 @@ func betterError(s string, err error, tolerant bool) error {
 		return grid.FieldErrorf("text", "the text (%q) is no puzzle: plain text needs a square number of cells, 4 (2×2) to 1024 (32×32), 81 for 9×9; a 2.0 string starts with a header such as S9B; a v1 string has %d characters", s, v1Len)
 	}
 	return err
+}
+
+// brokenString names the packed string that s, a text with white space
+// in it, is once the white space is removed ("an S9B string", "a v1
+// string"), or returns "". Neither alphabet has white space, and a text
+// of such a length and alphabet is no plain puzzle, so the string was
+// split, as mail programs wrap SudokuWiki's "Email this Board" links.
+func brokenString(s string) string {
+	compact := strings.Join(strings.Fields(s), "")
+	switch {
+	case IsV2(compact):
+		return "a 2.0 string (" + strings.ToUpper(compact[:3]) + ")"
+	case isV1(compact):
+		return "a v1 string"
+	}
+	return ""
 }
 
 // sudoCueLike returns the dimensions field of a text shaped like a

@@ -72,6 +72,18 @@ func TestDecodeNoFormatMatches(t *testing.T) {
 			want:  "region map has more than 1024 cells (the most, of a 32×32 board), the 9×9 puzzle has 81",
 		},
 		{
+			name:  "2.0 string wrapped",
+			in:    s9b[:76] + "\n" + s9b[76:],
+			field: "text",
+			want:  "the text is a 2.0 string (S9B) broken by white space (at position 77), as a mail program wraps a long line: remove the spaces and line breaks",
+		},
+		{
+			name:  "v1 string with a space",
+			in:    strings.Repeat("vu", 40) + " " + strings.Repeat("vu", 41),
+			field: "text",
+			want:  "the text is a v1 string broken by white space (at position 81)",
+		},
+		{
 			name:  "K6B names the flag",
 			in:    "K6B" + strings.Repeat("0", 72),
 			field: "text",
