@@ -130,10 +130,19 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 // digit is written as a clue and pencil marks are left out, but by a
 // pencil-mark grid (what the grid becomes when the marks say more than
 // the digits and can be written), which writes an empty cell of one mark
-// as a digit, a clue too. Empty when nothing is.
+// as a digit, a clue too; a v1 string (and a jigsaw's URL, which holds
+// one) writes an empty cell of one mark as a solved digit. Empty when
+// nothing is.
 func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string {
 	switch f {
 	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID, sudokuv1.Format_FORMAT_NXN:
+	case sudokuv1.Format_FORMAT_V1, sudokuv1.Format_FORMAT_JIGSAW_V1, sudokuv1.Format_FORMAT_KILLER_V1:
+		return v1MarksLost(board)
+	case sudokuv1.Format_FORMAT_URL:
+		if strings.Contains(text, "?shape=") { // a jigsaw's URL holds a v1 string
+			return v1MarksLost(board)
+		}
+		return ""
 	default:
 		return ""
 	}
@@ -168,6 +177,22 @@ func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string 
 	}
 	name := strings.ToLower(strings.TrimPrefix(f.String(), "FORMAT_"))
 	return fmt.Sprintf("%s carries digits alone: %s (v2 or --to json keep them)", name, strings.Join(lost, ", "))
+}
+
+// v1MarksLost words what a v1 packed string (v1, jigsaw v1, killer v1)
+// leaves out of board: it writes an empty cell of one pencil mark as that
+// digit solved, the format's flaw. Empty when board has no such cell.
+func v1MarksLost(board *sudokuv1.Board) string {
+	n := 0
+	for _, c := range board.GetCells() {
+		if c.GetValue() == 0 && len(c.GetCandidates()) == 1 {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("a v1 string tells no single pencil mark from a digit found: %d empty cell%s of one pencil mark written as solved digit%s (v2 or --to json keep them)", n, plural(n), plural(n))
 }
 
 // singleMarks counts the empty cells of board left one pencil mark, which

@@ -187,3 +187,43 @@ func TestProgressLostPencilGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressLostV1: a v1 string writes an empty cell of one pencil mark
+// as that digit solved (the format's flaw, which decoding keeps): convert
+// says so for v1, jigsaw v1 and killer v1 strings and for a jigsaw's URL,
+// whose bd is a v1 string, as it does of what plain text leaves out.
+func TestProgressLostV1(t *testing.T) {
+	board := func(marks ...[]uint32) *sudokuv1.Board {
+		b := &sudokuv1.Board{Size: 9, Cells: make([]*sudokuv1.Cell, 81)}
+		for i := range b.Cells {
+			b.Cells[i] = &sudokuv1.Cell{Candidates: []uint32{1, 2}}
+			if i < len(marks) {
+				b.Cells[i].Candidates = marks[i]
+			}
+		}
+		b.Cells[80] = &sudokuv1.Cell{Value: 9, Given: true}
+		return b
+	}
+	const one = "a v1 string tells no single pencil mark from a digit found: 1 empty cell of one pencil mark written as solved digit (v2 or --to json keep them)"
+	tests := []struct {
+		name  string
+		f     sudokuv1.Format
+		board *sudokuv1.Board
+		text  string
+		want  string
+	}{
+		{"v1", sudokuv1.Format_FORMAT_V1, board([]uint32{5}), "", one},
+		{"jigsaw v1", sudokuv1.Format_FORMAT_JIGSAW_V1, board([]uint32{5}), "shape=33&bd=…", one},
+		{"killer v1", sudokuv1.Format_FORMAT_KILLER_V1, board([]uint32{5}, []uint32{6}), "",
+			"a v1 string tells no single pencil mark from a digit found: 2 empty cells of one pencil mark written as solved digits (v2 or --to json keep them)"},
+		{"jigsaw URL", sudokuv1.Format_FORMAT_URL, board([]uint32{5}), "https://www.sudokuwiki.org/jigsaw.aspx?shape=33&bd=…", one},
+		{"2.0 URL", sudokuv1.Format_FORMAT_URL, board([]uint32{5}), "https://www.sudokuwiki.org/sudoku.htm?bd=S9B…", ""},
+		{"v1, no single mark", sudokuv1.Format_FORMAT_V1, board(), "", ""},
+		{"v2", sudokuv1.Format_FORMAT_V2, board([]uint32{5}), "", ""},
+	}
+	for _, tt := range tests {
+		if got := progressLost(tt.f, tt.board, tt.text); got != tt.want {
+			t.Errorf("%s: progressLost = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
