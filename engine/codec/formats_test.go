@@ -223,7 +223,7 @@ func TestDecodeErrors(t *testing.T) {
 		{name: "jigmap digit", in: "shape=33&bd=" + grid81 + "&jigmap=0" + jigmap[1:], want: "jigmap '0' at r1c1 is not a box digit 1-9"},
 		{name: "jigmap count", in: "shape=33&bd=" + grid81 + "&jigmap=2" + jigmap[1:], want: "jigmap box 1 covers 8 cells, want 9"},
 		{name: "jigmap with 2.0", in: "shape=33&bd=" + s9b + "&jigmap=" + jigmap, want: "a 2.0 string carries its own regions"},
-		{name: "killer page", in: "https://www.sudokuwiki.org/killersudoku.aspx?bd=" + grid81, want: "the killer page needs a killer string"},
+		{name: "killer page", in: "https://www.sudokuwiki.org/killersudoku.aspx?bd=" + grid81, want: "a killer URL (its page or jig=-3) needs a killer string"},
 		// Mistyped v1 and 2.0 strings: not misread as another variant's
 		// header; where two readings are plausible, both are named.
 		{name: "v1 like a header, short", in: "s9b" + v1TestStrings[3:161], want: "the text is neither a v1 string (expected 162 characters for a v1 string, got 161) nor a 2.0 string (expected 165 characters for S9B, got 161)"},
@@ -368,6 +368,14 @@ func TestDecodeURL(t *testing.T) {
 		{"jigsaw", base + "jigsaw.aspx?shape=33&bd=" + seedFirst + "&jigmap=" + jigmap, grid.Jigsaw, true, 0},
 		{"killer jigsaw", base + "jigsaw.aspx?shape=33&bd=" + killerUnpacked + "&jigmap=" + jigmap, grid.KillerJigsaw, true, 31},
 		{"KenKen string", "bd=" + k6cVeryEasy, grid.KenKen, true, 13},
+		// A print page names the variant in jig, the old puzzle types.
+		{"print page jig X", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-1&ptype=1", grid.X, true, 0},
+		{"print page jig Windoku", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-5", grid.Windoku, true, 0},
+		{"print page jig Colour", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-4", grid.Colour, true, 0},
+		{"print page jig Sudoku", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=0", grid.Classic, true, 0},
+		{"print page jig killer", base + "Print_Sudoku.aspx?bd=" + killerUnpacked + "&jig=-3", grid.Killer, true, 31},
+		{"sudoku.htm jig Windoku", base + "sudoku.htm?bd=" + seedFirst + "&jig=-5", grid.Windoku, true, 0},
+		{"page and jig agree", base + "SudokuX.aspx?bd=" + seedFirst + "&jig=-1", grid.X, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -388,6 +396,16 @@ func TestDecodeURL(t *testing.T) {
 				t.Errorf("Layout: %v", err)
 			}
 		})
+	}
+	for _, tt := range []struct{ in, want string }{
+		{base + "SudokuX.aspx?bd=" + seedFirst + "&jig=-5", "the URL's page solves X but its jig=-5 names Windoku"},
+		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-6", "Stripy Sudoku, which is not supported"},
+		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=7", `jig="7" is none of SudokuWiki's puzzle types`},
+		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-3", "a killer URL (its page or jig=-3) needs a killer string"},
+	} {
+		if _, _, err := Decode(tt.in, DecodeOptions{}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Decode(%s) = %v, want an error with %q", tt.in, err, tt.want)
+		}
 	}
 }
 

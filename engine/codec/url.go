@@ -15,6 +15,11 @@ import (
 // a jigsaw whose regions jigmap gives. A 2.0 string's header decides
 // whatever the page. Unknown pages leave the variant open.
 //
+// SudokuWiki's print pages name the variant in a jig parameter, the
+// site's old puzzle type numbers: 0 Sudoku, -1 Sudoku X, -3 killer, -4
+// Colour, -5 Windoku (-6, Stripy, is not read here). It decides like a
+// page, and one that contradicts the page of a variant is refused.
+//
 // The jigsaw v1 form is shape=33&bd=<81 or v1 162>&jigmap=<81 box digits
 // 1-9>, alone or as the query of jigsaw.aspx. shape=1..32 name
 // SudokuWiki's numbered layouts, which are not documented and so are
@@ -105,7 +110,33 @@ func decodeURL(s string, tolerant bool) (*Puzzle, error) {
 		return nil, err
 	}
 	v, known := pages[pageName(path)]
+	if jig, ok := q["jig"]; ok {
+		t, err := puzzleType(jig[0])
+		if err != nil {
+			return nil, err
+		}
+		if known && v != grid.Classic && v != t {
+			return nil, grid.FieldErrorf("text", "the URL's page solves %s but its jig=%s names %s", v, jig[0], t)
+		}
+		v, known = t, true
+	}
 	return decodeParams(q, v, known, tolerant)
+}
+
+// puzzleTypes maps the jig parameter of SudokuWiki's print pages to its
+// variant.
+var puzzleTypes = map[string]grid.Variant{"0": grid.Classic, "-1": grid.X, "-3": grid.Killer, "-4": grid.Colour, "-5": grid.Windoku}
+
+// puzzleType returns the variant a jig parameter names.
+func puzzleType(jig string) (grid.Variant, error) {
+	jig = strings.TrimSpace(jig)
+	if v, ok := puzzleTypes[jig]; ok {
+		return v, nil
+	}
+	if jig == "-6" {
+		return 0, grid.FieldErrorf("text", "the URL's jig=-6 names Stripy Sudoku, which is not supported")
+	}
+	return 0, grid.FieldErrorf("text", "the URL's jig=%q is none of SudokuWiki's puzzle types (0 Sudoku, -1 X, -3 killer, -4 Colour, -5 Windoku)", jig)
 }
 
 // parseURL splits a URL, or a query alone, into its path and its parsed
@@ -185,7 +216,7 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 	case p.VariantSet:
 		// A killer string names its variant.
 	case known && page == grid.Killer:
-		return nil, grid.FieldErrorf("text", "the killer page needs a killer string, got %d characters without a comma", len(bd))
+		return nil, grid.FieldErrorf("text", "a killer URL (its page or jig=-3) needs a killer string, got %d characters without a comma", len(bd))
 	case known:
 		p.Variant, p.VariantSet = page, true
 	}
