@@ -151,8 +151,14 @@ func (l *callerLimiter) limit(ctx context.Context, method string) error {
 	l.refused.Add(1)
 	return withReason(codes.ResourceExhausted, ReasonRateLimited, fmt.Sprintf(
 		"%s: the rate limit of %g calls per second (burst %d) is spent for %s; retry in %v",
-		method, float64(l.perSecond), l.burst, name, wait.Round(time.Millisecond)),
+		method, float64(l.perSecond), l.burst, name, roundUp(wait)),
 		&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)})
+}
+
+// roundUp rounds a wait up to the millisecond, for people: a wait of a
+// fraction of one, rounded to the nearest, read "retry in 0s".
+func roundUp(wait time.Duration) time.Duration {
+	return (wait + time.Millisecond - 1).Truncate(time.Millisecond)
 }
 
 // unary is the rate limit's interceptor of unary calls.

@@ -237,6 +237,19 @@ func TestCallerLimiterLongRefill(t *testing.T) {
 // when its bucket holds a call again (a caller of 0.5 calls a second that
 // spent its burst of 1 waits 2 s), and is counted in
 // sudoku_rate_limited_total, the server's own overload apart.
+func TestRoundUp(t *testing.T) {
+	for _, tt := range []struct{ in, want time.Duration }{
+		{300 * time.Microsecond, time.Millisecond},
+		{time.Millisecond, time.Millisecond},
+		{1200 * time.Microsecond, 2 * time.Millisecond},
+		{1500 * time.Millisecond, 1500 * time.Millisecond},
+	} {
+		if got := roundUp(tt.in); got != tt.want {
+			t.Errorf("roundUp(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestRateLimitedRetryInfo(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	ts := startServer(t, Config{}, GRPCConfig{RateLimit: 0.5, RateBurst: 1, Registerer: reg})
