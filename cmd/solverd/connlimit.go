@@ -274,6 +274,21 @@ func (t *callConns) closed(c net.Conn) {
 	t.idle.track(c, http.StateClosed)
 }
 
+// closeAll closes every connection tracked. gRPC's Stop waits for the
+// handshakes under way, which a client that never finishes its own holds
+// up to the server's connection timeout; closed, they end at once.
+func (t *callConns) closeAll() {
+	t.mu.Lock()
+	conns := make([]net.Conn, 0, len(t.conns))
+	for _, c := range t.conns {
+		conns = append(conns, c.conn)
+	}
+	t.mu.Unlock()
+	for _, c := range conns {
+		c.Close()
+	}
+}
+
 // TagConn attaches the connection's *callConn to its context, which its
 // calls' contexts derive from.
 func (t *callConns) TagConn(ctx context.Context, info *stats.ConnTagInfo) context.Context {

@@ -18,7 +18,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/otel"
-	"golang.org/x/net/netutil"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/keepalive"
@@ -135,7 +134,10 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		}
 	}
 
-	var probe *grpc.Server
+	var (
+		probe      *grpc.Server
+		probeCalls *callConns
+	)
 	probeDone := make(chan error, 1)
 	probeAddr := ""
 	if cfg.healthListen != "" {
@@ -151,8 +153,15 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 			return fmt.Errorf("health checks: %w", err)
 		}
 		probeAddr = hln.Addr().String()
-		probe = g.ProbeServer()
-		go func() { probeDone <- probe.Serve(netutil.LimitListener(hln, maxProbeConnections)) }()
+		// A full port closes the connection without a call the longest,
+		// as the gRPC port does: connections that never send a call (or
+		// finish their handshake) would otherwise keep the kubelet's
+		// probes waiting until gRPC closes them, 30 s on.
+		probeCalls = newCallConns()
+		probe = g.ProbeServer(grpc.StatsHandler(probeCalls))
+		capped := newCappedListener(hln, maxProbeConnections, "health", nil, logger)
+		capped.evict, capped.opened, capped.closed = probeCalls.idle.closeOldest, probeCalls.opened, probeCalls.closed
+		go func() { probeDone <- probe.Serve(capped) }()
 	}
 
 	served := make(chan error, 1)
@@ -209,6 +218,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 	}
 	if probe != nil {
 		// Probes saw NOT_SERVING from the drain on.
+		probeCalls.closeAll()
 		probe.Stop()
 	}
 	if metrics != nil {

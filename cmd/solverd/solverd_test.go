@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"regexp"
 	"strings"
 	"sync"
@@ -527,6 +528,37 @@ func TestHealthListen(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	waitDone(t, done, 10*time.Second, log)
+}
+
+// TestHealthPortEvictsSilent: connections that fill the health port and
+// never send a call do not keep a probe waiting: the port closes the one
+// without a call the longest (a second at least) to let it in, where it
+// waited until gRPC closed them, 30 s on.
+func TestHealthPortEvictsSilent(t *testing.T) {
+	_, cancel, done, log := startDaemon(t, "-listen", "127.0.0.1:0", "-health-listen", "127.0.0.1:0")
+	m := regexp.MustCompile(`health_addr=(\S+)`).FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("no health_addr in the serving line:\n%s", log)
+	}
+	for range maxProbeConnections {
+		c, err := net.Dial("tcp", m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if _, err := c.Write([]byte("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(minEvictIdle + 200*time.Millisecond)
+	ctx, cancelCheck := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancelCheck()
+	resp, err := healthpb.NewHealthClient(dial(t, m[1])).Check(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil || resp.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("a probe beside %d silent connections: %v, %v; want SERVING", maxProbeConnections, resp.GetStatus(), err)
+	}
+	cancel()
 	waitDone(t, done, 10*time.Second, log)
 }
 
