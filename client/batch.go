@@ -52,13 +52,13 @@ const (
 // defaults named on each field.
 type BatchConfig struct {
 	// InFlight is how many puzzles each stream has sent and not had
-	// answered, at most; 0 means 256.
+	// answered, at most, up to 65,536; 0 means 256.
 	InFlight int
 	// PerMessage is how many puzzles one request message carries, at
 	// most, up to MaxPerMessage; 0 means 64.
 	PerMessage int
 	// MaxMsgSize is the largest request message sent, in bytes, as
-	// solverd's -max-msg-size; 0 means DefaultMaxMsgSize. A server that
+	// solverd's -max-msg-size, 1024 at least; 0 means DefaultMaxMsgSize. A server that
 	// refuses a message as larger than its own limit gets messages fitted
 	// to the limit it names.
 	MaxMsgSize int

@@ -87,13 +87,13 @@ func TestDecodeNoFormatMatches(t *testing.T) {
 			name:  "K6B names the flag",
 			in:    "K6B" + strings.Repeat("0", 72),
 			field: "text",
-			want:  "decode tolerantly (Puzzle.tolerant; solverctl --tolerant)",
+			want:  "decode tolerantly (DecodeOptions.Tolerant; the API's Puzzle.tolerant; solverctl --tolerant)",
 		},
 		{
 			name:  "live Str8ts names the flag",
 			in:    "T9B" + strings.Repeat("f0", 81),
 			field: "text",
-			want:  "decode tolerantly to read them: Puzzle.tolerant, solverctl --tolerant",
+			want:  "decode tolerantly to read them: DecodeOptions.Tolerant, the API's Puzzle.tolerant, solverctl --tolerant",
 		},
 	}
 	for _, tt := range tests {

@@ -223,7 +223,7 @@ func parseV2Header(s string, tolerant bool) (*v2Header, error) {
 	if h.version != t.version {
 		if t.variant.Arithmetic() && h.version == 'B' {
 			if !tolerant {
-				return nil, grid.FieldErrorf("text", "%s strings are not supported: two incompatible layouts circulated under version B; use %s, or decode tolerantly (Puzzle.tolerant; solverctl --tolerant) to read it as version C",
+				return nil, grid.FieldErrorf("text", "%s strings are not supported: two incompatible layouts circulated under version B; use %s, or decode tolerantly (DecodeOptions.Tolerant; the API's Puzzle.tolerant; solverctl --tolerant) to read it as version C",
 					h.name(), v2HeaderString(t.letter, n, t.version))
 			}
 		} else {
@@ -341,7 +341,7 @@ func (h *v2Header) decode(s string, radix int, tolerant bool) (*Puzzle, error) {
 		case bad == len(check):
 			return nil, grid.FieldErrorf("text", "cell %s: field %q is %d, more than the largest %s field %d", cellName(n, cell), field, x, name, fieldMax(h.comps))
 		case bad == last && v.IsStr8ts() && !tolerant:
-			return nil, grid.FieldErrorf("text", "cell %s: %s %d exceeds %d (str8ts.com's live strings have candidates off by one; decode tolerantly to read them: Puzzle.tolerant, solverctl --tolerant)",
+			return nil, grid.FieldErrorf("text", "cell %s: %s %d exceeds %d (str8ts.com's live strings have candidates off by one; decode tolerantly to read them: DecodeOptions.Tolerant, the API's Puzzle.tolerant, solverctl --tolerant)",
 				cellName(n, cell), check[bad].name, values[bad], h.comps[bad].hi)
 		case bad >= 0:
 			return nil, grid.FieldErrorf("text", "cell %s: %s %d exceeds %d", cellName(n, cell), check[bad].name, values[bad], h.comps[bad].hi)
