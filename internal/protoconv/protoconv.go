@@ -287,7 +287,13 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 		ps.Units = append(ps.Units, pu)
 	}
 	if t := s.Technique; t != nil {
-		ps.Technique, ps.TechniqueCode, ps.Score = t.Name(), t.Code(), uint32(t.Score())
+		ps.Technique, ps.TechniqueCode = t.Name(), t.Code()
+		// A backtrack adds nothing to the difficulty's score (see
+		// solver.Rating.Add), so its step scores nothing either: the
+		// steps' scores add up to the difficulty's.
+		if s.Kind != strategy.Backtrack {
+			ps.Score = uint32(t.Score())
+		}
 	}
 	for _, k := range s.Cages {
 		ps.Cages = append(ps.Cages, uint32(k))

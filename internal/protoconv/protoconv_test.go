@@ -209,3 +209,37 @@ func TestLogicShareSpent(t *testing.T) {
 		}
 	}
 }
+
+// TestStepScore: a step scores its technique's base score, as the
+// difficulty's score adds them up, and a backtrack, which the difficulty
+// does not count, scores nothing.
+func TestStepScore(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	guess := strategy.Guessing()
+	tests := []struct {
+		name string
+		kind strategy.Kind
+		want uint32
+	}{
+		{"guess", strategy.Guess, uint32(guess.Technique().Score())},
+		{"backtrack", strategy.Backtrack, 0},
+	}
+	for _, tt := range tests {
+		s := &strategy.Step{Strategy: guess, Technique: guess.Technique(), Kind: tt.kind}
+		ps := StepToProto(1, s, grid.Notation{Layout: l}, "")
+		if got := ps.GetScore(); got != tt.want {
+			t.Errorf("%s: score %d, want %d", tt.name, got, tt.want)
+		}
+		if got, want := ps.GetTechnique(), guess.Technique().Name(); got != want {
+			t.Errorf("%s: technique %q, want %q", tt.name, got, want)
+		}
+		var r solver.Rating
+		r.Add(s)
+		if got := ps.GetScore(); got != uint32(r.Score) {
+			t.Errorf("%s: score %d, but the rating adds %d", tt.name, got, r.Score)
+		}
+	}
+}
