@@ -6,6 +6,7 @@ package protoconv
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -339,6 +340,9 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 			for j, c := range n.Cells {
 				cells[j] = uint32(c)
 			}
+			// The API lists a node's cells ascending; a cage node's come
+			// in the order the request listed its cage's.
+			slices.Sort(cells)
 			ps.Nodes[i] = chainNodeToProto(n, cells, l)
 		}
 	}

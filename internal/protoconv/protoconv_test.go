@@ -243,3 +243,28 @@ func TestStepScore(t *testing.T) {
 		}
 	}
 }
+
+// TestChainNodeCellsAscending: a node's cells are ascending, as the API
+// says, whatever order the step (or a request's cage) lists them in.
+func TestChainNodeCellsAscending(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 4, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{1, 0}, Target: 3, Op: grid.OpAdd}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		node strategy.Node
+		want []uint32
+	}{
+		{"cage given descending", strategy.Node{Kind: strategy.CageNode, Cage: 0, Cells: []int{1, 0}}, []uint32{0, 1}},
+		{"group", strategy.Node{Kind: strategy.GroupNode, Digit: 2, Cells: []int{9, 8}}, []uint32{8, 9}},
+		{"candidate", strategy.Node{Kind: strategy.CandidateNode, Digit: 2, Cells: []int{5}}, []uint32{5}},
+	}
+	for _, tt := range tests {
+		s := &strategy.Step{Strategy: strategy.ForcingNet(), Nodes: []strategy.Node{tt.node}}
+		ps := StepToProto(1, s, grid.Notation{Layout: l}, "")
+		if got := ps.GetNodes()[0].GetCells(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: cells %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
