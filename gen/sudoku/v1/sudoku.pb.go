@@ -756,7 +756,8 @@ const (
 	UnitKind_UNIT_KIND_WINDOW UnitKind = 5
 	// A colour group (cells at the same position in each box).
 	UnitKind_UNIT_KIND_COLOUR UnitKind = 6
-	// A cage.
+	// A cage. Not sent: steps name the cages that justify them in
+	// Step.cages.
 	UnitKind_UNIT_KIND_CAGE UnitKind = 7
 	// A Str8ts compartment: a run of white cells of a row or a column,
 	// between black cells or the edge, which holds a straight. Its index
@@ -1465,8 +1466,11 @@ type Puzzle struct {
 	// of 1..N, e.g. "0123456789" or "#ABCD". Empty means digits and letters:
 	// "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" with '.' and '_' also blank.
 	// Beside a board, whose digits are numbers, it names them in the
-	// answer (plain text, explanations, a text converted to); one without a
-	// symbol for each digit is refused with InvalidArgument.
+	// answer (SolveResult.plain, explanations, a text converted to the N x N
+	// form, which carries it); one without a symbol for each digit is
+	// refused with InvalidArgument. Plain text and the grid, which have no
+	// line for a charset, are written in digits and letters whatever the
+	// charset, so that they read back without one.
 	Charset string `protobuf:"bytes,4,opt,name=charset,proto3" json:"charset,omitempty"`
 	// The region map of the N x N form: one charset symbol per cell giving
 	// its region, in the same layout as the text. Characters outside the
@@ -2093,7 +2097,9 @@ type Step struct {
 	// The method letter: A naked single, B hidden single, C guessing, and
 	// the letters of later strategies.
 	Method string `protobuf:"bytes,2,opt,name=method,proto3" json:"method,omitempty"`
-	// The strategy's name, e.g. "Naked Single".
+	// The step's name: its technique's when it has one (e.g. "X-Wing", a
+	// step of the strategy Basic Fish, J), else its strategy's (e.g. "Naked
+	// Single"). ListStrategies names the strategy of each method letter.
 	Strategy string `protobuf:"bytes,3,opt,name=strategy,proto3" json:"strategy,omitempty"`
 	// What the step does.
 	Kind StepKind `protobuf:"varint,4,opt,name=kind,proto3,enum=sudoku.v1.StepKind" json:"kind,omitempty"`
@@ -3726,7 +3732,8 @@ type RateResponse struct {
 	Status SolveStatus `protobuf:"varint,2,opt,name=status,proto3,enum=sudoku.v1.SolveStatus" json:"status,omitempty"`
 	// Whether the puzzle was solved without guessing.
 	SolvedWithoutGuessing bool `protobuf:"varint,3,opt,name=solved_without_guessing,json=solvedWithoutGuessing,proto3" json:"solved_without_guessing,omitempty"`
-	// The number of steps of each strategy used, by name.
+	// The number of steps of each name used (Step.strategy: the
+	// technique's, e.g. "X-Wing", else the strategy's).
 	StrategyCounts map[string]uint32 `protobuf:"bytes,4,rep,name=strategy_counts,json=strategyCounts,proto3" json:"strategy_counts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
 	// Sudoku Explainer's own rating of the puzzle (classic 9×9 only).
 	Explainer     *ExplainerRating `protobuf:"bytes,5,opt,name=explainer,proto3" json:"explainer,omitempty"`
@@ -4039,7 +4046,8 @@ type GenerateRequest struct {
 	// The random seed; 0 draws one, returned in the response.
 	Seed uint64 `protobuf:"varint,9,opt,name=seed,proto3" json:"seed,omitempty"`
 	// The format of GenerateResponse.text; unspecified is the variant's
-	// packed 2.0 string, or plain text where it has none.
+	// packed 2.0 string, or, for a variant no 2.0 header names, the form
+	// Convert writes by default (SudoCue's for a killer X).
 	Format Format `protobuf:"varint,10,opt,name=format,proto3,enum=sudoku.v1.Format" json:"format,omitempty"`
 	// Whether to return the solution.
 	IncludeSolution bool `protobuf:"varint,11,opt,name=include_solution,json=includeSolution,proto3" json:"include_solution,omitempty"`
@@ -4373,7 +4381,7 @@ type StrategyInfo struct {
 	Class string `protobuf:"bytes,3,opt,name=class,proto3" json:"class,omitempty"`
 	// Whether it is only sound on puzzles known to have one solution.
 	NeedsUnique bool `protobuf:"varint,4,opt,name=needs_unique,json=needsUnique,proto3" json:"needs_unique,omitempty"`
-	// The techniques, easiest first.
+	// The techniques the strategy's steps are named by.
 	Techniques    []*TechniqueInfo `protobuf:"bytes,5,rep,name=techniques,proto3" json:"techniques,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
