@@ -81,7 +81,7 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		}
 	}
 	if input != "-" && input != "" {
-		file, err := os.Open(input)
+		file, err := openFile(ctx, input)
 		if err != nil {
 			return err
 		}

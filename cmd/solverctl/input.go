@@ -34,7 +34,7 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 	case arg == "-" && stdinOK:
 		r, name = stdin, "standard input"
 	case strings.HasPrefix(arg, "@"):
-		f, err := os.Open(arg[1:])
+		f, err := openFile(ctx, arg[1:])
 		if err != nil {
 			return "", err
 		}
@@ -56,6 +56,35 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 // byteOrderMark is the UTF-8 byte order mark that Windows editors write at
 // the start of a text file: not part of its first puzzle.
 const byteOrderMark = "\ufeff"
+
+// openFile opens the file name for reading, giving up when ctx ends:
+// opening a FIFO blocks until a writer opens it too, and Ctrl-C must end
+// that wait as it ends a read. A file opened after ctx ended is closed.
+func openFile(ctx context.Context, name string) (*os.File, error) {
+	type result struct {
+		f   *os.File
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		f, err := os.Open(name)
+		done <- result{f, err}
+	}()
+	select {
+	case res := <-done:
+		return res.f, res.err
+	case <-ctx.Done():
+		go func() {
+			if res := <-done; res.f != nil {
+				res.f.Close()
+			}
+		}()
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return nil, fmt.Errorf("opening %s: %w", name, errInterrupted)
+		}
+		return nil, fmt.Errorf("opening %s: %w", name, ctx.Err())
+	}
+}
 
 // readBounded reads r to its end, at most limit bytes: beyond them it
 // fails with errTooLong. It returns ctx's error as soon as ctx ends; the
