@@ -376,6 +376,9 @@ func TestDecodeURL(t *testing.T) {
 		{"print page jig killer", base + "Print_Sudoku.aspx?bd=" + killerUnpacked + "&jig=-3", grid.Killer, true, 31},
 		{"sudoku.htm jig Windoku", base + "sudoku.htm?bd=" + seedFirst + "&jig=-5", grid.Windoku, true, 0},
 		{"page and jig agree", base + "SudokuX.aspx?bd=" + seedFirst + "&jig=-1", grid.X, true, 0},
+		// A URL copied from HTML writes & as &amp;.
+		{"print page &amp;", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&amp;jig=-1&amp;ptype=1", grid.X, true, 0},
+		{"jigsaw &amp;", base + "jigsaw.aspx?shape=33&amp;bd=" + seedFirst + "&amp;jigmap=" + jigmap, grid.Jigsaw, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -140,9 +140,13 @@ func puzzleType(jig string) (grid.Variant, error) {
 }
 
 // parseURL splits a URL, or a query alone, into its path and its parsed
-// query.
+// query. A URL copied from a page's HTML source, or from a mail quoting
+// it, writes its separators as the entity &amp;: no SudokuWiki parameter
+// holds one, so it is read as the & it stands for rather than refused for
+// the semicolon it has.
 func parseURL(s string) (string, url.Values, error) {
 	path, query := splitURL(s)
+	query = strings.ReplaceAll(query, "&amp;", "&")
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		return "", nil, grid.FieldErrorf("text", "bad URL query: %v", err)
