@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/sudokuwise/solver/service"
 )
@@ -50,7 +53,40 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
-	return strings.TrimSpace(strings.TrimPrefix(string(b), byteOrderMark)), nil
+	text, ok := fromUTF16(b)
+	if !ok {
+		text = string(b)
+	}
+	return strings.TrimSpace(strings.TrimPrefix(text, byteOrderMark)), nil
+}
+
+// UTF-16 byte order marks, little- and big-endian: neither starts valid
+// UTF-8.
+var (
+	utf16LE = []byte{0xff, 0xfe}
+	utf16BE = []byte{0xfe, 0xff}
+)
+
+// fromUTF16 returns b as UTF-8 when it is UTF-16 text starting with its
+// byte order mark, as Windows writes text (Notepad's "Unicode", the >
+// and Out-File of PowerShell 5); ok is false for any other b.
+func fromUTF16(b []byte) (text string, ok bool) {
+	var order binary.ByteOrder
+	switch {
+	case len(b)%2 != 0:
+		return "", false
+	case bytes.HasPrefix(b, utf16LE):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(b, utf16BE):
+		order = binary.BigEndian
+	default:
+		return "", false
+	}
+	u := make([]uint16, len(b)/2-1)
+	for i := range u {
+		u[i] = order.Uint16(b[2+2*i:])
+	}
+	return string(utf16.Decode(u)), true
 }
 
 // byteOrderMark is the UTF-8 byte order mark that Windows editors write at
@@ -166,6 +202,9 @@ func (lr *lineReader) next() (text string, line int, tooLong bool, err error) {
 		lr.line++
 		s := strings.TrimRight(string(lr.buf), "\r\n")
 		if lr.line == 1 {
+			if bytes.HasPrefix(lr.buf, utf16LE) || bytes.HasPrefix(lr.buf, utf16BE) {
+				return "", 0, false, errors.New("the input is UTF-16 text (it starts with a UTF-16 byte order mark): batch and rate read UTF-8; save it as UTF-8")
+			}
 			s = strings.TrimPrefix(s, byteOrderMark)
 		}
 		if len(s) > lr.max {

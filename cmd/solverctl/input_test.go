@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"io"
 	"net"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"google.golang.org/grpc"
 
@@ -131,15 +133,68 @@ func waitInterrupted(t *testing.T, done <-chan error, within time.Duration, what
 }
 
 // TestReadArgByteOrderMark: a file as Windows editors write it (a byte
-// order mark, CRLF) reads as its puzzle.
+// order mark, CRLF; UTF-16 with its mark, as Notepad's "Unicode" and
+// PowerShell 5's > write text) reads as its puzzle.
 func TestReadArgByteOrderMark(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "bom.txt")
-	if err := os.WriteFile(file, []byte("\ufeff"+seedPuzzle+"\r\n"), 0o644); err != nil {
-		t.Fatal(err)
+	grid := strings.Join([]string{seedPuzzle[:27], seedPuzzle[27:54], seedPuzzle[54:]}, "\r\n")
+	tests := []struct {
+		name    string
+		content []byte
+		want    string
+	}{
+		{"UTF-8", []byte("\ufeff" + seedPuzzle + "\r\n"), seedPuzzle},
+		{"UTF-16 LE", utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle+"\r\n"), seedPuzzle},
+		{"UTF-16 BE", utf16Text(binary.BigEndian, "\ufeff"+seedPuzzle+"\r\n"), seedPuzzle},
+		{"UTF-16 LE lines", utf16Text(binary.LittleEndian, "\ufeff"+grid+"\r\n"), grid},
+		{"UTF-16 LE odd length", append(utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle), '\n'), ""},
 	}
-	got, err := readArg(context.Background(), nil, "@"+file, false)
-	if err != nil || got != seedPuzzle {
-		t.Fatalf("readArg(@bom.txt) = %q, %v; want the puzzle", got, err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "bom.txt")
+			if err := os.WriteFile(file, tt.content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := readArg(context.Background(), nil, "@"+file, false)
+			if tt.want == "" {
+				// Not UTF-16: passed on as it is, for the service to refuse.
+				if err != nil || got != strings.TrimSpace(string(tt.content)) {
+					t.Fatalf("readArg(@bom.txt) = %q, %v; want the bytes unchanged", got, err)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("readArg(@bom.txt) = %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// utf16Text returns s in UTF-16 of the given byte order.
+func utf16Text(order binary.AppendByteOrder, s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = order.AppendUint16(b, u)
+	}
+	return b
+}
+
+// TestBatchUTF16: a batch file in UTF-16 is refused as such, not read as
+// lines of binary data and NUL bytes.
+func TestBatchUTF16(t *testing.T) {
+	for _, order := range []binary.AppendByteOrder{binary.LittleEndian, binary.BigEndian} {
+		t.Run(order.String(), func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "puzzles.txt")
+			if err := os.WriteFile(file, utf16Text(order, "\ufeff"+seedPuzzle+"\r\n"+seedPuzzle+"\r\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, _, err := runCLI(t, "", "batch", file)
+			if err == nil || !strings.Contains(err.Error(), "the input is UTF-16 text") {
+				t.Errorf("err = %v, want the input named UTF-16", err)
+			}
+			if out != "" {
+				t.Errorf("output %q, want none", out)
+			}
+		})
 	}
 }
 
