@@ -262,14 +262,19 @@ func distinctFold(s string) bool {
 	return len(seen) >= 2
 }
 
-// scanPlain reads plain or noisy text without a charset.
+// scanPlain reads plain or noisy text without a charset. The line of an
+// unexpected character counts line breaks as editors do: LF, CRLF and the
+// lone CR of old Mac files.
 func scanPlain(text string) ([]int, error) {
 	cells := make([]int, 0, 81)
 	line, col := 1, 0
+	var prev rune
 	for _, r := range text {
 		col++
 		switch {
-		case r == '\n':
+		case r == '\n' && prev == '\r':
+			col = 0 // CRLF: the CR ended the line
+		case r == '\n' || r == '\r':
 			line, col = line+1, 0
 		case r >= '1' && r <= '9':
 			cells = append(cells, int(r-'0'))
@@ -288,6 +293,7 @@ func scanPlain(text string) ([]int, error) {
 		if len(cells) > maxCells {
 			return nil, grid.FieldErrorf("text", "more than %d cells", maxCells)
 		}
+		prev = r
 	}
 	return cells, nil
 }
