@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -571,8 +572,12 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		}
 		j.json = b.flags.solve.jsonPuzzle(p, b.template.GetRegionMap())
 	} else {
-		j.puzzle, _, _ = strings.Cut(text, " ")
-		j.puzzle, _, _ = strings.Cut(j.puzzle, "\t")
+		// The first field ends at any white space: a list copied from a
+		// web page may have a no-break space before the rating.
+		j.puzzle = text
+		if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+			j.puzzle = text[:i]
+		}
 	}
 	j.item = b.item(j)
 	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {

@@ -91,6 +91,23 @@ func parseBatchText(t *testing.T, out string) map[string][]string {
 	return lines
 }
 
+// TestBatchFirstField: the puzzle of a line is its first field, whatever
+// white space ends it (a list copied from a web page has no-break spaces).
+func TestBatchFirstField(t *testing.T) {
+	for _, sep := range []string{" ", "\t", "\u00a0", "\u3000", "\u2003"} {
+		t.Run(fmt.Sprintf("%U", []rune(sep)[0]), func(t *testing.T) {
+			file := writeLines(t, []string{seedPuzzle + sep + "ED=2.6/1.5/1.5"})
+			out, _, err := runCLI(t, "", "batch", file)
+			if err != nil {
+				t.Fatalf("batch: %v\n%s", err, out)
+			}
+			if f := parseBatchText(t, out)["1"]; len(f) < 3 || f[1] != "solved" || f[2] != seedSolution {
+				t.Errorf("line 1 = %q, want solved", f)
+			}
+		})
+	}
+}
+
 func TestBatch(t *testing.T) {
 	input := []string{
 		"# a comment, then a blank line",
