@@ -168,10 +168,38 @@ type lineReader struct {
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
+	return &lineReader{r: bufio.NewReaderSize(&lineEnds{r: r}, 64<<10), max: max}
 }
 
-// next returns the next line, without its line break, and its number.
+// lineEnds reads r with each CRLF and each lone CR turned into LF, so
+// that lines ending in CR alone (old Mac files, some spreadsheets'
+// exports) are lines too, not one line of all the puzzles.
+type lineEnds struct {
+	r  io.Reader
+	cr bool // the last byte read was a CR
+}
+
+func (l *lineEnds) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	j := 0
+	for _, c := range p[:n] {
+		switch {
+		case c == '\n' && l.cr:
+			// The LF of a CRLF, whose CR was written as the line break.
+		case c == '\r':
+			p[j] = '\n'
+			j++
+		default:
+			p[j] = c
+			j++
+		}
+		l.cr = c == '\r'
+	}
+	return j, err
+}
+
+// next returns the next line, without its line break (LF, CRLF or a
+// lone CR), and its number.
 // tooLong tells that the line had more than max bytes; text is then
 // empty. At the end of the input, err is io.EOF; a line that goes on for
 // more than maxSkip bytes without a line break ends the reading with an

@@ -208,6 +208,9 @@ func TestLineReader(t *testing.T) {
 	}{
 		{"lines", "a\nbb\n\nccc", 10, []string{"a", "bb", "", "ccc"}},
 		{"crlf", "a\r\nbb\r\n", 2, []string{"a", "bb"}},
+		{"lone cr", "a\rbb\r\rccc\r", 3, []string{"a", "bb", "", "ccc"}},
+		{"lone cr, no final line break", "a\rbb", 3, []string{"a", "bb"}},
+		{"cr and lf mixed", "a\rbb\nccc\r\nd", 3, []string{"a", "bb", "ccc", "d"}},
 		{"byte order mark", "\ufeffa\r\nb\ufeff\n", 10, []string{"a", "b\ufeff"}},
 		{"too long in the middle", "a\n" + long + "\nb\n", 10, []string{"a", "!", "b"}},
 		{"too long at the end", "a\n" + long, 10, []string{"a", "!"}},
