@@ -94,6 +94,15 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 			if text, err = readArg(ctx, e.stdin, pos[0], true); err != nil {
 				return err
 			}
+			if text == "" {
+				// Read as no puzzle, it would derive one on an empty
+				// board: the person named one.
+				name := pos[0]
+				if name == "-" {
+					name = "standard input"
+				}
+				return fmt.Errorf("%s: %s holds no puzzle (empty or white space only)", cmd.name, name)
+			}
 		}
 		if req.Puzzle, err = f.puzzle(ctx, e, text); err != nil {
 			return err

@@ -134,6 +134,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"header of another variant", []string{"generate", "--variant", "killer", "--to", "s9b"}, false, "header is L9B"},
 		{"puzzle in new mode", []string{"generate", seedPuzzle}, true, "--mode base or start"},
 		{"start without puzzle", []string{"generate", "--mode", "start"}, true, "needs a puzzle"},
+		// Read as no puzzle, an empty input made a new classic puzzle.
+		{"base from empty input", []string{"generate", "--mode", "base", "-"}, false, "generate: standard input holds no puzzle"},
 		{"map in new mode", []string{"generate", "--map", "1122112233443344"}, true, "-map is read with --mode base"},
 		{"two puzzles", []string{"generate", "--mode", "start", seedPuzzle, seedPuzzle}, true, "at most one"},
 		// Options no puzzle can meet, refused before any call as the
