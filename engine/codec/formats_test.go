@@ -405,6 +405,9 @@ func TestDecodeURL(t *testing.T) {
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-6", "Stripy Sudoku, which is not supported"},
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=7", `jig="7" is none of SudokuWiki's puzzle types`},
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-3", "a killer URL (its page or jig=-3) needs a killer string"},
+		// A position within bd is said to be so (a URL pasted in <>).
+		{base + "sudoku.htm?bd=" + seedFirst + ">", "the URL's bd parameter: unexpected character '>' at line 1, column 82"},
+		{base + "sudoku.htm?bd=S9B" + seedFirst, "the URL's bd parameter: expected 165 characters for S9B"},
 	} {
 		if _, _, err := Decode(tt.in, DecodeOptions{}); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Decode(%s) = %v, want an error with %q", tt.in, err, tt.want)

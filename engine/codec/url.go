@@ -1,6 +1,8 @@
 package codec
 
 import (
+	"errors"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -178,7 +180,11 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 		if jigmap != "" || shape != "" {
 			return nil, grid.FieldErrorf("text", "a 2.0 string carries its own regions; the URL's shape and jigmap do not apply to it")
 		}
-		return decodeV2(bd, tolerant)
+		p, err := decodeV2(bd, tolerant)
+		if err != nil {
+			return nil, inBD(err)
+		}
+		return p, nil
 	}
 	var (
 		p   *Puzzle
@@ -193,7 +199,7 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 		p, err = ParseText(bd, "", "")
 	}
 	if err != nil {
-		return nil, err
+		return nil, inBD(err)
 	}
 	switch {
 	case jigmap != "" || shape != "" || known && page.Irregular():
@@ -225,6 +231,16 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 		p.Variant, p.VariantSet = page, true
 	}
 	return p, nil
+}
+
+// inBD says that err, found decoding a URL's bd parameter, is about that
+// parameter: its lines and columns count within it, not within the URL.
+func inBD(err error) error {
+	var fe *grid.FieldError
+	if errors.As(err, &fe) {
+		return &grid.FieldError{Field: fe.Field, Reason: "the URL's bd parameter: " + fe.Reason}
+	}
+	return fmt.Errorf("the URL's bd parameter: %w", err)
 }
 
 // parseJigmap reads a jigmap: the box digit 1-9 of each of 81 cells.
