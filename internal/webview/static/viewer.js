@@ -250,16 +250,18 @@
 
     let symbols = SYMBOLS;
     if (charset && charset.length > n) symbols = charset.slice(1);
-    const k = Math.ceil(Math.sqrt(n));
+    // The pencil marks take a grid as square as fits, in the fewest rows
+    // that hold the digits: 3 × 3 for nine, 3 × 2 for six.
+    const cols = Math.ceil(Math.sqrt(n)), rows = Math.ceil(n / cols);
     const top = cages.length ? 11 : 0; // room for a cage's sum
-    return { n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, black, cages, cageOf, peers, symbols, k, top, subX: S / k, subY: (S - top) / k };
+    return { n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, black, cages, cageOf, peers, symbols, cols, rows, top, subX: S / cols, subY: (S - top) / rows };
   }
 
   // candidateCentre is where digit d of a cell is drawn.
   function candidateCentre(L, cell, d) {
     const r = Math.floor(cell / L.n), c = cell % L.n;
     const i = d - 1;
-    return [c * S + ((i % L.k) + 0.5) * L.subX, r * S + L.top + (Math.floor(i / L.k) + 0.5) * L.subY];
+    return [c * S + ((i % L.cols) + 0.5) * L.subX, r * S + L.top + (Math.floor(i / L.cols) + 0.5) * L.subY];
   }
 
   // ---- Board state -------------------------------------------------------
