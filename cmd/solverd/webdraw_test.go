@@ -55,3 +55,46 @@ func TestWebCandidateGrid(t *testing.T) {
 		})
 	}
 }
+
+// cageMarksJS lists the shown pencil marks of a board with cages that
+// touch a cage's label or leave their cell's cage inset: the band inside
+// the dashed outline, drawn 4.5 in from each side with a 1.3 stroke.
+const cageMarksJS = `(() => {
+	const S = 60, d = 4.5 + 0.65;
+	const labels = [...document.querySelectorAll('#board text.cagesum')].map((e) => [e.textContent, e.getBBox()]);
+	const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+	const bad = [];
+	for (const e of document.querySelectorAll('#board text.cand')) {
+		if (e.getAttribute('display') === 'none') continue;
+		const b = e.getBBox(), c = Math.floor(Number(e.getAttribute('x')) / S), r = Math.floor(Number(e.getAttribute('y')) / S);
+		const name = 'r' + (r + 1) + 'c' + (c + 1) + ' ' + e.textContent;
+		if (b.x < c * S + d || b.x + b.width > (c + 1) * S - d || b.y < r * S + d || b.y + b.height > (r + 1) * S - d) bad.push(name + ' leaves the cage inset');
+		for (const [text, l] of labels) if (meets(b, l)) bad.push(name + ' meets the label ' + text);
+	}
+	return bad;
+})()`
+
+// TestWebCageMarks checks that on boards with cages the pencil marks lie
+// inside the cages' outlines and under the band of their sums: the
+// dashed outline ran through the bottom row of marks, and a cage's sum
+// covered the top-left mark of its first cell.
+func TestWebCageMarks(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name, puzzle string
+		step         int
+	}{
+		{"killer", killerPuzzle, 10},
+		{"kenken 6×6", kenken6, 5},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			openAt(ctx, t, base, tt.puzzle, tt.step)
+			if n := eval[int](ctx, t, `document.querySelectorAll('#board text.cand:not([display])').length`); n == 0 {
+				t.Fatal("no pencil marks shown")
+			}
+			if bad := eval[[]string](ctx, t, cageMarksJS); len(bad) > 0 {
+				t.Errorf("%d pencil marks touch a cage's outline or label, among them %q", len(bad), bad[:min(len(bad), 5)])
+			}
+		})
+	}
+}

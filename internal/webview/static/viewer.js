@@ -9,6 +9,7 @@
   const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   const SPEEDS = [0.5, 1, 2, 4, 8, 15, 30, 60, 120, 300, Infinity]; // steps a second
   const CHECKPOINT = 64; // steps between stored board states
+  const CAGE_INSET = 4.5; // how far in from its cells' sides a cage's outline runs
   const SVGNS = 'http://www.w3.org/2000/svg';
   const OPS = { CAGE_OPERATOR_ADD: '+', CAGE_OPERATOR_SUBTRACT: '−', CAGE_OPERATOR_MULTIPLY: '×', CAGE_OPERATOR_DIVIDE: '÷' };
   // NAME_OPS are the operators as the explanations write them ("cage 1- at r1c1").
@@ -253,15 +254,22 @@
     // The pencil marks take a grid as square as fits, in the fewest rows
     // that hold the digits: 3 × 3 for nine, 3 × 2 for six.
     const cols = Math.ceil(Math.sqrt(n)), rows = Math.ceil(n / cols);
-    const top = cages.length ? 11 : 0; // room for a cage's sum
-    return { n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, black, cages, cageOf, peers, symbols, cols, rows, top, subX: S / cols, subY: (S - top) / rows };
+    // On a board with cages the pencil marks keep inside the cages'
+    // outlines, CAGE_INSET in from the cell's sides, and under the band of
+    // a cage's sum (its label's box ends 15.3 down): no mark touches either.
+    const side = cages.length ? CAGE_INSET + 2 : 0;
+    const top = cages.length ? 16.5 : 0;
+    return {
+      n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, black, cages, cageOf, peers, symbols,
+      cols, rows, side, top, subX: (S - 2 * side) / cols, subY: (S - top - side) / rows,
+    };
   }
 
   // candidateCentre is where digit d of a cell is drawn.
   function candidateCentre(L, cell, d) {
     const r = Math.floor(cell / L.n), c = cell % L.n;
     const i = d - 1;
-    return [c * S + ((i % L.cols) + 0.5) * L.subX, r * S + L.top + (Math.floor(i / L.cols) + 0.5) * L.subY];
+    return [c * S + L.side + ((i % L.cols) + 0.5) * L.subX, r * S + L.top + (Math.floor(i / L.cols) + 0.5) * L.subY];
   }
 
   // ---- Board state -------------------------------------------------------
@@ -413,7 +421,8 @@
     const valueEls = [], candEls = [];
     for (let cell = 0; cell < L.N; cell++) {
       const r = Math.floor(cell / L.n), c = cell % L.n;
-      const v = el('text', { x: c * S + S / 2, y: r * S + S / 2 + L.top / 3, class: 'value', 'data-cell': cell }, texts);
+      // A digit sits a little low in a cell with room for a cage's sum.
+      const v = el('text', { x: c * S + S / 2, y: r * S + S / 2 + (L.cages.length ? 11 / 3 : 0), class: 'value', 'data-cell': cell }, texts);
       valueEls.push(v);
       const cs = [];
       for (let d = 1; d <= L.n; d++) {
@@ -434,7 +443,7 @@
 
   // drawCages outlines each cage inside its cells and writes its target.
   function drawCages(L, g) {
-    const n = L.n, d = 4.5;
+    const n = L.n, d = CAGE_INSET;
     const inCage = (r, c, k) => r >= 0 && r < n && c >= 0 && c < n && L.cageOf[r * n + c] === k;
     L.cages.forEach((cage, k) => {
       let path = '';
