@@ -17,7 +17,7 @@ const classic6 = "S6B23230523232323022323230304232323230123232323032301232306232
 func openAt(ctx context.Context, t *testing.T, base, puzzle string, step int) {
 	t.Helper()
 	open(ctx, t, permalink(base, puzzle, step))
-	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('board').dataset.position === '%d' && document.getElementById('strategy').textContent !== ''`, step-1), 20*time.Second)); err != nil {
+	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`document.getElementById('board').dataset.position === '%d' && document.getElementById('strategy').textContent.startsWith('%d. ')`, step-1, step), 20*time.Second)); err != nil {
 		t.Fatalf("step %d of the permalink: %v (status %q)", step, err, eval[string](ctx, t, `document.getElementById('status').textContent`))
 	}
 }
@@ -96,5 +96,36 @@ func TestWebCageMarks(t *testing.T) {
 				t.Errorf("%d pencil marks touch a cage's outline or label, among them %q", len(bad), bad[:min(len(bad), 5)])
 			}
 		})
+	}
+}
+
+// TestWebCageLabelOverHighlight checks that a cage's sum lets the
+// highlight of its cell show around it: its white background drew a
+// notch over the highlighted cell.
+func TestWebCageLabelOverHighlight(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	openAt(ctx, t, base, killerPuzzle, 1)
+	// r1c1, the first cell of the 24 cage, highlighted in its row.
+	eval[bool](ctx, t, `sudokuViewer.show({index: 99, method: 'x', strategy: 'Test', explanation: 'a highlighted cage',
+		cells: [0], units: [{kind: 'UNIT_KIND_ROW', index: 0}]}) || true`)
+	if err := chromedp.Do(ctx, poll(`document.querySelectorAll('#hl-cells rect.cellhl').length === 1`, 5*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	// Over each point of the label's box, the first filled box under the
+	// label's text is the highlight.
+	got := eval[[]string](ctx, t, `(() => {
+		const label = [...document.querySelectorAll('#board text.cagesum')].find((e) => e.textContent === '24');
+		const b = label.getBoundingClientRect(), out = [];
+		for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.2, 0.5, 0.8]) {
+			const under = document.elementsFromPoint(b.left + fx * b.width, b.top + fy * b.height).find((e) => e.tagName === 'rect');
+			out.push(under ? under.getAttribute('class') || 'a rect without a class' : 'nothing');
+		}
+		return out;
+	})()`)
+	for _, cls := range got {
+		if cls != "cellhl" {
+			t.Errorf("under the cage's label: %q; want the highlight (cellhl) at every point of the label's box, %q", cls, got)
+			break
+		}
 	}
 }

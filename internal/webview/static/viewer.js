@@ -404,7 +404,11 @@
       el('line', { x1: 0, y1: 0, x2: W, y2: W, class: 'diagonal' }, grid);
       el('line', { x1: W, y1: 0, x2: 0, y2: W, class: 'diagonal' }, grid);
     }
-    drawCages(L, el('g', {}, svg));
+    // A cage's outline breaks off where its sum is written: the label
+    // needs no background of its own, which would cover the highlights.
+    const cut = el('mask', { id: 'cage-cut', maskUnits: 'userSpaceOnUse', x: -3, y: -3, width: W + 6, height: W + 6 }, defs);
+    el('rect', { x: -3, y: -3, width: W + 6, height: W + 6, fill: '#fff' }, cut);
+    drawCages(L, el('g', { mask: 'url(#cage-cut)' }, svg), el('g', {}, svg), cut);
     const regions = el('g', {}, svg);
     if (L.region) {
       for (let cell = 0; cell < L.N; cell++) {
@@ -441,8 +445,10 @@
     };
   }
 
-  // drawCages outlines each cage inside its cells and writes its target.
-  function drawCages(L, g) {
+  // drawCages outlines each cage inside its cells (in g) and writes its
+  // target (in labels), cutting the label's box out of the outlines (in
+  // the mask cut).
+  function drawCages(L, g, labels, cut) {
     const n = L.n, d = CAGE_INSET;
     const inCage = (r, c, k) => r >= 0 && r < n && c >= 0 && c < n && L.cageOf[r * n + c] === k;
     L.cages.forEach((cage, k) => {
@@ -464,8 +470,8 @@
       const arithmetic = L.variant === 'VARIANT_KENKEN' || L.variant === 'VARIANT_KENDOKU';
       const label = String(cage.target) + (arithmetic && OPS[cage.op] && cage.cells.length > 1 ? OPS[cage.op] : '');
       const x = (first % n) * S + 2, y = Math.floor(first / n) * S + 2;
-      el('rect', { x, y, width: 7 * label.length + 3, height: 12, class: 'bg' }, g);
-      el('text', { x: x + 1.5, y: y + 10.5, class: 'cagesum' }, g).textContent = label;
+      el('rect', { x, y, width: 7 * label.length + 3, height: 12, fill: '#000' }, cut);
+      el('text', { x: x + 1.5, y: y + 10.5, class: 'cagesum' }, labels).textContent = label;
     });
   }
 
