@@ -129,3 +129,33 @@ func TestWebCageLabelOverHighlight(t *testing.T) {
 		}
 	}
 }
+
+// killerTarek30 is a killer (a SudokuWiki killer string) whose steps 52
+// and 53 add up cages by the rule of 45 over r9c8, which holds a 7.
+const killerTarek30 = "K<B<GA<A<^Q<<^M<<^8^G<^L<^B^^^^^^^G^E<P<<<<^<7^K<PO<I8^M^^^^^^^E^<<^>>^K^<A<^B<>^"
+
+// TestWebSumLabel checks that the sum of a rule-of-45 node ("Σ20") hides
+// no pencil mark: drawn with a white background in the bottom corner of
+// its last cell, it covered r9c8's 7 at steps 52 and 53 of killerTarek30.
+func TestWebSumLabel(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, step := range []int{52, 53} {
+		t.Run(fmt.Sprint("step ", step), func(t *testing.T) {
+			openAt(ctx, t, base, killerTarek30, step)
+			got := eval[[]string](ctx, t, `(() => {
+				const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+				const sums = [...document.querySelectorAll('#hl-chain g.nodesum')].map((g) => [g.querySelector('text').textContent, g.getBBox()]);
+				if (!sums.length) return ['no sum drawn'];
+				const bad = [];
+				for (const e of document.querySelectorAll('#board text.cand:not([display])')) {
+					const b = e.getBBox();
+					for (const [label, s] of sums) if (meets(b, s)) bad.push(label + ' over a ' + e.textContent + ' at (' + e.getAttribute('x') + ',' + e.getAttribute('y') + ')');
+				}
+				return bad;
+			})()`)
+			if len(got) > 0 {
+				t.Errorf("the sums of the step hide pencil marks: %q", got)
+			}
+		})
+	}
+}

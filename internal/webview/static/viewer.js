@@ -409,6 +409,7 @@
     const cut = el('mask', { id: 'cage-cut', maskUnits: 'userSpaceOnUse', x: -3, y: -3, width: W + 6, height: W + 6 }, defs);
     el('rect', { x: -3, y: -3, width: W + 6, height: W + 6, fill: '#fff' }, cut);
     drawCages(L, el('g', { mask: 'url(#cage-cut)' }, svg), el('g', {}, svg), cut);
+    const cutChain = el('g', {}, cut); // the step's own labels (drawSumLabel)
     const regions = el('g', {}, svg);
     if (L.region) {
       for (let cell = 0; cell < L.N; cell++) {
@@ -439,7 +440,7 @@
     }
     const chain = el('g', { id: 'hl-chain' }, svg);
     view = {
-      units, cells, faults, marks, chain, valueEls, candEls,
+      units, cells, faults, marks, chain, cutChain, valueEls, candEls,
       vals: new Int16Array(L.N).fill(-1), cands: new Float64Array(L.N).fill(-1), placed: new Uint8Array(L.N),
       litCands: [],
     };
@@ -513,7 +514,7 @@
     }
 
     // The step's highlights.
-    clear(view.units); clear(view.cells); clear(view.marks); clear(view.chain);
+    clear(view.units); clear(view.cells); clear(view.marks); clear(view.chain); clear(view.cutChain);
     for (const t of view.litCands) t.setAttribute('class', 'cand');
     view.litCands = [];
     const level = mine ? player.level() : overlay ? 0 : hint;
@@ -763,16 +764,21 @@
     }
   }
 
-  // drawSumLabel writes a rule-of-45 node's sum, "Σ12", in the bottom
-  // corner of its last cell (a cage's sum sits in the top corner), with
-  // where the sum comes from as its tooltip.
+  // drawSumLabel writes a rule-of-45 node's sum, "Σ12", in the top right
+  // corner of its last cell, in the band over the pencil marks that holds
+  // a cage's sum on the left (its last cell that starts no cage, where
+  // there is one), with where the sum comes from as its tooltip. The
+  // cages' outlines break off under it, as under a cage's sum.
   function drawSumLabel(L, node, cells) {
-    const last = Math.max(...cells);
+    const free = cells.filter((c) => L.cageOf[c] < 0 || Math.min(...L.cages[L.cageOf[c]].cells) !== c);
+    const at = Math.max(...(free.length ? free : cells));
     const label = 'Σ' + (node.target || 0);
-    const x = (last % L.n) * S + 3, y = (Math.floor(last / L.n) + 1) * S - 4;
+    const w = 7 * label.length + 3;
+    const x = ((at % L.n) + 1) * S - 2 - w, y = Math.floor(at / L.n) * S + 2;
     const g = el('g', { class: 'nodesum' }, view.chain);
-    el('rect', { x: x - 1, y: y - 10, width: 7 * label.length + 3, height: 12, class: 'bg' }, g);
-    el('text', { x: x + 0.5, y: y, class: 'nodesum' }, g).textContent = label;
+    el('rect', { x, y, width: w, height: 12, fill: 'none', 'pointer-events': 'all' }, g); // the tooltip's area
+    el('rect', { x, y, width: w, height: 12, fill: '#000' }, view.cutChain);
+    el('text', { x: x + 1.5, y: y + 10.5, class: 'nodesum' }, g).textContent = label;
     const gives = removedText(L, node);
     el('title', {}, g).textContent = (node.origin ? node.origin + ': ' : '') + cells.map((c) => cellName(L, c)).join('+') + ' sum to ' + (node.target || 0) + (gives ? ', gives ' + gives : '');
   }
