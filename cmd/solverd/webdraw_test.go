@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,6 +156,55 @@ func TestWebSumLabel(t *testing.T) {
 			})()`)
 			if len(got) > 0 {
 				t.Errorf("the sums of the step hide pencil marks: %q", got)
+			}
+		})
+	}
+}
+
+// contrastJS defines contrast(a, b), the WCAG contrast ratio of two CSS
+// colours as getComputedStyle gives them ("rgb(1, 2, 3)").
+const contrastJS = `const contrast = (a, b) => {
+	const lum = (c) => {
+		const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+		return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+	};
+	const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+	return (x + 0.05) / (y + 0.05);
+};`
+
+// TestWebExtraUnitsVisible checks that a Windoku's windows and an X
+// board's diagonals are drawn at 3:1 against the cells at least (WCAG
+// 1.4.11), and the diagonals unlike a cage's dashed outline: the windows'
+// tint stood at 1.13:1, and the diagonals, light and dashed, were lost
+// among the cages of a killer X.
+func TestWebExtraUnitsVisible(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name, puzzle, lines string
+		count               int
+	}{
+		{"windoku", "W9Bepepepepepepepepepepepepepepepepep08epepepepepep0402epep04ep0706epepepepep09ep03epep05epepepepepepepepepepepepep0904epepep05epep01ep02ep07epepep06epepepep01epepep", "windowline", 4},
+		{"killer X", "3x3:d:k:6401:6401:6401:5122:3075:1284:2821:2054:2054:2055:2055:6401:5122:3075:1284:2821:3848:3848:1801:2826:4363:5122:2060:2060:3085:3848:2830:1801:2826:4363:3087:4112:4112:3085:3085:2830:1801:4881:4363:3087:1298:2835:2324:2324:2830:4881:4881:1045:1045:1298:2835:6166:6166:6166:3095:5656:2585:3098:3098:3098:5403:5403:1564:3095:5656:2585:2077:2077:4638:1823:5403:1564:5656:5656:2080:2080:4638:4638:1823:2849:2849:", "diagonal", 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			openAt(ctx, t, base, tt.puzzle, 1)
+			got := eval[[]string](ctx, t, `(() => { `+contrastJS+`
+				const lines = [...document.querySelectorAll('#board .`+tt.lines+`')];
+				const cell = getComputedStyle(document.querySelector('#board rect.bg')).fill;
+				return [String(lines.length), ...lines.map((e) => {
+					const s = getComputedStyle(e);
+					return contrast(s.stroke, cell).toFixed(2) + (s.strokeDasharray !== 'none' ? ' dashed like a cage' : '');
+				})];
+			})()`)
+			if got[0] != fmt.Sprint(tt.count) {
+				t.Fatalf("%s lines drawn: %s, want %d", tt.lines, got[0], tt.count)
+			}
+			for _, c := range got[1:] {
+				var ratio float64
+				fmt.Sscan(c, &ratio)
+				if ratio < 3 || strings.HasSuffix(c, "like a cage") {
+					t.Errorf("a %s line stands at %s against the cells; want 3:1 at least, solid unlike a cage's dashed outline", tt.lines, c)
+				}
 			}
 		})
 	}

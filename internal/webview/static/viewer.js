@@ -400,6 +400,12 @@
       el('line', { x1: i * S, y1: 0, x2: i * S, y2: W, class: 'gridline' }, grid);
       el('line', { x1: 0, y1: i * S, x2: W, y2: i * S, class: 'gridline' }, grid);
     }
+    // A window's outline marks it (its tint alone is too faint to see).
+    for (const cells of L.windows) {
+      const x = Math.min(...cells.map((c) => c % L.n)) * S, y = Math.floor(Math.min(...cells) / L.n) * S;
+      const side = Math.sqrt(cells.length) * S;
+      el('rect', { x, y, width: side, height: side, class: 'windowline' }, grid);
+    }
     if (L.diagonals) {
       el('line', { x1: 0, y1: 0, x2: W, y2: W, class: 'diagonal' }, grid);
       el('line', { x1: W, y1: 0, x2: 0, y2: W, class: 'diagonal' }, grid);
