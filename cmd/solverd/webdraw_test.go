@@ -209,3 +209,43 @@ func TestWebExtraUnitsVisible(t *testing.T) {
 		})
 	}
 }
+
+// colour9 is a Colour sudoku (SudokuWiki 2.0): each of the nine cell
+// positions of a box, across the boxes, holds every digit once.
+const colour9 = "C9Bep06epep04epep02epepepep08epepepepep03epepep05epepepepep0307epep02epepepepepepepepep07epepepepepep06epepepep01epepepepepepepepepep08epepepep0704epepep05ep03epepep"
+
+// TestWebColourGroups checks that a Colour board tints the cells of each
+// colour group, nine tints told apart, under which the digits and pencil
+// marks keep WCAG AA contrast, in the page and in the exported SVG: the
+// board drew no groups at all.
+func TestWebColourGroups(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	openAt(ctx, t, base, colour9, 1)
+	got := eval[[]string](ctx, t, `(() => { `+contrastJS+`
+		const L = sudokuViewer.position().L, bad = [];
+		const fillOf = new Map();
+		for (const r of document.querySelectorAll('#board rect.colour')) {
+			fillOf.set(Math.round(r.getAttribute('y') / 60) * L.n + Math.round(r.getAttribute('x') / 60), getComputedStyle(r).fill);
+		}
+		const groups = L.units.filter((u) => u.kind === 'UNIT_KIND_COLOUR');
+		const tints = new Set();
+		for (const u of groups) {
+			const fills = new Set(u.cells.map((c) => fillOf.get(c)));
+			if (fills.size !== 1 || fills.has(undefined)) bad.push('group ' + (u.index + 1) + ' is drawn in ' + [...fills].map((f) => f || 'no tint').join(', '));
+			tints.add([...fills][0]);
+		}
+		if (tints.size !== groups.length) bad.push(groups.length + ' groups in ' + tints.size + ' tints');
+		const inks = [...document.querySelectorAll('#board text.cand, #board text.value, #board text.value.given')].map((e) => getComputedStyle(e).fill);
+		for (const tint of tints) for (const ink of new Set(inks)) if (tint && contrast(tint, ink) < 4.5) bad.push(ink + ' on ' + tint + ' at ' + contrast(tint, ink).toFixed(2));
+		const svg = new DOMParser().parseFromString(sudokuExport.svg(), 'image/svg+xml');
+		const exported = svg.querySelectorAll('rect.colour').length;
+		if (exported !== fillOf.size || !svg.querySelector('style').textContent.includes('.colour.c8')) bad.push('the export draws ' + exported + ' tinted cells, without their tints');
+		return [String(fillOf.size), ...bad];
+	})()`)
+	if got[0] != "81" {
+		t.Errorf("%s cells tinted; want the 81 in their groups' tints", got[0])
+	}
+	for _, b := range got[1:] {
+		t.Error(b)
+	}
+}

@@ -210,7 +210,7 @@
         members.forEach((cells, k) => add('UNIT_KIND_REGION', k, cells));
       }
     }
-    const windows = [];
+    const windows = [], colours = [];
     let diagonals = false;
     if (['VARIANT_X', 'VARIANT_STR8TS_X', 'VARIANT_STR8TS_BX', 'VARIANT_KILLER_X'].includes(variant)) {
       diagonals = true;
@@ -229,10 +229,12 @@
     } else if (variant === 'VARIANT_COLOUR' && boxRows) {
       for (let p = 0; p < n; p++) {
         const pr = Math.floor(p / boxCols), pc = p % boxCols;
-        add('UNIT_KIND_COLOUR', p, seq((i) => {
+        const cells = seq((i) => {
           const br = Math.floor(i / (n / boxCols)), bc = i % (n / boxCols);
           return (br * boxRows + pr) * n + bc * boxCols + pc;
-        }));
+        });
+        add('UNIT_KIND_COLOUR', p, cells);
+        colours.push(cells);
       }
     }
     const black = Uint8Array.from(board.cells || [], (c) => (c.black ? 1 : 0));
@@ -260,7 +262,7 @@
     const side = cages.length ? CAGE_INSET + 2 : 0;
     const top = cages.length ? 16.5 : 0;
     return {
-      n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, black, cages, cageOf, peers, symbols,
+      n, N, variant, units, unitByKey, region, boxRows, boxCols, diagonals, windows, colours, black, cages, cageOf, peers, symbols,
       cols, rows, side, top, subX: (S - 2 * side) / cols, subY: (S - top - side) / rows,
     };
   }
@@ -389,6 +391,13 @@
     for (const cells of L.windows) {
       for (const cell of cells) el('rect', { x: (cell % L.n) * S, y: Math.floor(cell / L.n) * S, width: S, height: S, class: 'window' }, svg);
     }
+    // A Colour board's groups, each in its own tint (style.css has nine;
+    // past nine, hues around the wheel, as light).
+    L.colours.forEach((cells, p) => {
+      const attrs = { class: `colour c${p}`, 'data-colour': p };
+      if (p >= 9) attrs.fill = `hsl(${Math.round((p * 360) / L.colours.length)}, 80%, 88%)`;
+      for (const cell of cells) el('rect', { x: (cell % L.n) * S, y: Math.floor(cell / L.n) * S, width: S, height: S, ...attrs }, svg);
+    });
     const units = el('g', { id: 'hl-units' }, svg);
     const cells = el('g', { id: 'hl-cells' }, svg);
     // Str8ts black cells: over the highlights, so that they stay black.
