@@ -249,3 +249,21 @@ func TestWebColourGroups(t *testing.T) {
 		t.Error(b)
 	}
 }
+
+// TestWebPlayButtonAtEnd checks that the replay's button reads Play once
+// the replay has reached the end of a finished solve, and that pressing it
+// then plays the solve again from its start: it read Pause, with nothing
+// left to pause.
+func TestWebPlayButtonAtEnd(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	solveInPage(ctx, t, base, classicHard)
+	if err := chromedp.Do(ctx, poll(`document.getElementById('play').textContent === 'Play'`, 5*time.Second)); err != nil {
+		t.Fatalf("at the end of the replay the button reads %q; want Play: %v", eval[string](ctx, t, `document.getElementById('play').textContent`), err)
+	}
+	err := chromedp.Do(ctx, setSpeed(1), chromedp.Evaluate[chromedp.Void](`document.getElementById('play').click()`),
+		poll(`document.getElementById('play').textContent === 'Pause' && Number(document.getElementById('board').dataset.position) < 3`, 5*time.Second))
+	if err != nil {
+		t.Errorf("Play at the end: the button reads %q at position %s; want Pause, the replay from its start: %v",
+			eval[string](ctx, t, `document.getElementById('play').textContent`), eval[string](ctx, t, `document.getElementById('board').dataset.position`), err)
+	}
+}

@@ -919,6 +919,8 @@
         carry = 0;
       }
       if (playing && sps === Infinity && run.done && pos !== total) { pos = total; dirty = true; }
+      // The replay is over: the button offers to play it again.
+      if (playing && run.done && pos >= total) { playing = false; dirty = true; }
       flush();
       // The address follows the position shown whenever it rests.
       if ((!playing || (run.done && pos >= total)) && run.at === null && run.linked !== pos) {
@@ -940,6 +942,13 @@
     document.body.classList.add('revealed');
     if (run && run.done && !run.error) setStatus(run.summary || '');
     dirty = true;
+  }
+
+  // togglePlay plays or pauses the replay; at the end of a finished
+  // solve, it plays it again from the start.
+  function togglePlay() {
+    if (!playing && run && run.done && pos >= run.steps.length) pos = 0;
+    playing = !playing; overlay = null; hint = 0; dirty = true;
   }
 
   function go(p) { pos = Math.max(0, Math.min(p, run ? run.steps.length : 0)); overlay = null; hint = 0; dirty = true; }
@@ -1275,7 +1284,7 @@
     });
     $('solve').addEventListener('click', () => solve());
     $('reveal').addEventListener('click', reveal);
-    $('play').addEventListener('click', () => { playing = !playing; overlay = null; hint = 0; dirty = true; });
+    $('play').addEventListener('click', togglePlay);
     $('hint').addEventListener('click', hintKey);
     $('back').addEventListener('click', () => { pause(); go(pos - 1); });
     $('forward').addEventListener('click', () => { pause(); go(pos + 1); });
@@ -1296,7 +1305,7 @@
       if (player && player.key(e)) { e.preventDefault(); return; }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const keys = {
-        ' ': () => { playing = !playing; overlay = null; hint = 0; dirty = true; },
+        ' ': togglePlay,
         h: hintKey,
         ArrowLeft: () => { pause(); go(pos - 1); },
         ArrowRight: () => { pause(); go(pos + 1); },
