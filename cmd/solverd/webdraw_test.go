@@ -267,3 +267,29 @@ func TestWebPlayButtonAtEnd(t *testing.T) {
 			eval[string](ctx, t, `document.getElementById('play').textContent`), eval[string](ctx, t, `document.getElementById('board').dataset.position`), err)
 	}
 }
+
+// TestWebPlayCellCage checks that play mode's announcement of the
+// selected cell names the cage it lies in, by its total and operator as
+// the explanations do: it said nothing of the cage.
+func TestWebPlayCellCage(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name, puzzle string
+		cell         int
+		want         string
+	}{
+		{"killer, first cell", killerPuzzle, 0, "r1c1: empty, cage 24+"},
+		{"killer, second cell", killerPuzzle, 1, "r1c2: empty, cage 24+"},
+		{"kenken", kenken6, 0, "r1c1: empty, cage 180×"},
+		{"classic", classicHard, 1, "r1c2: empty"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := startPlay(ctx, t, base, tt.puzzle)
+			p.clickCell(tt.cell)
+			js := `document.getElementById('cellinfo').textContent`
+			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`%s === %q`, js, tt.want), 10*time.Second)); err != nil {
+				t.Errorf("the selected cell reads %q; want %q: %v", eval[string](ctx, t, js), tt.want, err)
+			}
+		})
+	}
+}

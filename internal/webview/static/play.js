@@ -10,6 +10,8 @@
   const $ = (id) => document.getElementById(id);
   const bit = (d) => 2 ** (d - 1);
   const SVGNS = 'http://www.w3.org/2000/svg';
+  // OPS are a cage's operators as the explanations write them ("cage 10+").
+  const OPS = { CAGE_OPERATOR_ADD: '+', CAGE_OPERATOR_SUBTRACT: '-', CAGE_OPERATOR_MULTIPLY: '×', CAGE_OPERATOR_DIVIDE: '÷' };
 
   const HELP = 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
 
@@ -383,8 +385,9 @@
     if ($('cellinfo').textContent !== info) $('cellinfo').textContent = info;
   }
 
-  // cellText says what a cell holds, for a screen reader: "r2c3: 4, yours,
-  // in conflict", "r1c1: 5, a clue", "r4c4: empty, pencil marks 1 5 9".
+  // cellText says what a cell holds, and the cage it lies in, for a screen
+  // reader: "r2c3: 4, yours, in conflict", "r1c1: 5, a clue", "r4c4:
+  // empty, pencil marks 1 5 9", "r2c2: empty, cage 10+".
   function cellText(cell, clash) {
     const L = P.L, name = `r${Math.floor(cell / L.n) + 1}c${(cell % L.n) + 1}`;
     let text;
@@ -396,6 +399,8 @@
       const marks = digits(P.cands[cell]).map((d) => L.symbols[d - 1]);
       text = marks.length ? `empty, pencil marks ${marks.join(' ')}` : 'empty';
     }
+    const cage = L.cages[L.cageOf[cell]];
+    if (cage) text += cage.op === 'CAGE_OPERATOR_DISTINCT' ? ', in a cage without a total' : `, cage ${cage.target}${OPS[cage.op] || ''}`;
     if (clash.has(cell)) text += ', in conflict';
     if (P.pencil) text += ' (pencil mode)';
     return `${name}: ${text}`;
