@@ -217,6 +217,9 @@ type callConns struct {
 	idle  *idleConns
 	mu    sync.Mutex
 	conns map[connKey]*callConn
+	// shut is set by closeAll: a connection accepted afterwards (the
+	// listener accepts until Stop closes it) is closed at once.
+	shut bool
 }
 
 // connKey names a connection by its two ends, which the listener and
@@ -255,8 +258,14 @@ func newCallConns() *callConns {
 }
 
 // opened starts tracking c, idle; the listener calls it on accepting c.
+// After closeAll, it closes c instead.
 func (t *callConns) opened(c net.Conn) {
 	t.mu.Lock()
+	if t.shut {
+		t.mu.Unlock()
+		c.Close() // its close calls closed, which locks t.mu
+		return
+	}
 	defer t.mu.Unlock()
 	t.conns[keyOf(c.LocalAddr(), c.RemoteAddr())] = &callConn{conn: c}
 	t.idle.track(c, http.StateIdle)
@@ -274,11 +283,15 @@ func (t *callConns) closed(c net.Conn) {
 	t.idle.track(c, http.StateClosed)
 }
 
-// closeAll closes every connection tracked. gRPC's Stop waits for the
-// handshakes under way, which a client that never finishes its own holds
-// up to the server's connection timeout; closed, they end at once.
+// closeAll closes every connection tracked, and those accepted after it.
+// gRPC's Stop waits for the handshakes under way, which a client that
+// never finishes its own holds up to the server's connection timeout;
+// closed, they end at once. A connection accepted between closeAll and
+// Stop's closing the listener (a client reconnecting at once) would be
+// one such handshake.
 func (t *callConns) closeAll() {
 	t.mu.Lock()
+	t.shut = true
 	conns := make([]net.Conn, 0, len(t.conns))
 	for _, c := range t.conns {
 		conns = append(conns, c.conn)

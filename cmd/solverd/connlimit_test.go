@@ -311,3 +311,46 @@ func TestCallConnsClosed(t *testing.T) {
 		}
 	}
 }
+
+// closeConn is a net.Conn that records its close.
+type closeConn struct {
+	addrConn
+	closed bool
+}
+
+func (c *closeConn) Close() error { c.closed = true; return nil }
+
+// TestCallConnsCloseAll: closeAll closes the connections tracked and,
+// since the listener accepts until gRPC's Stop closes it, any accepted
+// after it, whose handshake Stop would otherwise wait for (a client
+// reconnecting at once held the health port's stop 30 s).
+func TestCallConnsCloseAll(t *testing.T) {
+	newConn := func(port int) *closeConn {
+		return &closeConn{addrConn: addrConn{
+			local:  &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 50052},
+			remote: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: port},
+		}}
+	}
+	tests := []struct {
+		name      string
+		closeAll  bool
+		wantClose bool
+	}{
+		{"accepted before closeAll", true, true},
+		{"accepted after closeAll", false, true},
+	}
+	for _, tt := range tests {
+		calls := newCallConns()
+		c := newConn(40000)
+		if tt.closeAll {
+			calls.opened(c)
+			calls.closeAll()
+		} else {
+			calls.closeAll()
+			calls.opened(c)
+		}
+		if c.closed != tt.wantClose {
+			t.Errorf("%s: closed %v, want %v", tt.name, c.closed, tt.wantClose)
+		}
+	}
+}
