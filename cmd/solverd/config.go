@@ -214,6 +214,11 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 		// refused a pod of less than 216 MiB and left a larger one's
 		// bound where it was).
 		cfg.maxHeap = cfg.memoryLimit / 4 * 3
+		if cfg.maxHeap < minMaxHeap {
+			// Named so: the user set no -max-heap to blame.
+			return nil, &usageError{fmt.Errorf("-memory-limit (%d bytes) must be 0 (none) or at least %d bytes while -max-heap is unset: the heap bound is then 3/4 of it, and at least %d bytes (%d MiB)",
+				cfg.memoryLimit, (minMaxHeap+2)/3*4, minMaxHeap, minMaxHeap>>20)}
+		}
 	}
 	if !set["max-timeout"] && cfg.service.DefaultTimeout > cfg.maxTimeout {
 		// A configuration from before -max-timeout keeps its longer
