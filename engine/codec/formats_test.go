@@ -408,6 +408,10 @@ func TestDecodeURL(t *testing.T) {
 		// A position within bd is said to be so (a URL pasted in <>).
 		{base + "sudoku.htm?bd=" + seedFirst + ">", "the URL's bd parameter: unexpected character '>' at line 1, column 82"},
 		{base + "sudoku.htm?bd=S9B" + seedFirst, "the URL's bd parameter: expected 165 characters for S9B"},
+		// A link wrapped by a mail program.
+		{base + "sudoku.htm?bd=" + s9bTestStrings[:50] + "\n" + s9bTestStrings[50:], "the URL's bd is a 2.0 string (S9B) broken by white space (at position 51 of bd)"},
+		{base + "SudokuX.aspx?bd=" + v1TestStrings[:76] + "\r\n" + v1TestStrings[76:], "the URL's bd is a v1 string broken by white space (at position 77 of bd)"},
+		{"bd=" + v1TestStrings[:10] + "%20" + v1TestStrings[10:], "the URL's bd is a v1 string broken by white space (at position 11 of bd)"},
 	} {
 		if _, _, err := Decode(tt.in, DecodeOptions{}); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Decode(%s) = %v, want an error with %q", tt.in, err, tt.want)

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -174,6 +175,12 @@ func decodeParams(q url.Values, page grid.Variant, known, tolerant bool) (*Puzzl
 	bd := strings.TrimSpace(q.Get("bd"))
 	if bd == "" {
 		return nil, grid.FieldErrorf("text", "the URL has no bd parameter")
+	}
+	if strings.ContainsAny(bd, " \t\r\n") {
+		// A link wrapped by a mail program, as a text alone may be.
+		if what := brokenString(bd); what != "" {
+			return nil, grid.FieldErrorf("text", "the URL's bd is %s broken by white space (at position %d of bd), as a mail program wraps a long line: remove the spaces and line breaks", what, strings.IndexFunc(bd, unicode.IsSpace)+1)
+		}
 	}
 	jigmap, shape := strings.TrimSpace(q.Get("jigmap")), strings.TrimSpace(q.Get("shape"))
 	if looksV2Header(bd) && !isV1(bd) {
