@@ -232,11 +232,9 @@ func TestCallerLimiterLongRefill(t *testing.T) {
 	}
 }
 
-// TestRateLimitedRetryInfo: a call over its caller's rate limit is
-// ResourceExhausted with the ErrorInfo RATE_LIMITED and a RetryInfo of
-// when its bucket holds a call again (a caller of 0.5 calls a second that
-// spent its burst of 1 waits 2 s), and is counted in
-// sudoku_rate_limited_total, the server's own overload apart.
+// TestRoundUp: a rate-limited call's wait is worded rounded up to the
+// millisecond, so that a wait under half of one does not read "retry in
+// 0s".
 func TestRoundUp(t *testing.T) {
 	for _, tt := range []struct{ in, want time.Duration }{
 		{300 * time.Microsecond, time.Millisecond},
@@ -250,6 +248,11 @@ func TestRoundUp(t *testing.T) {
 	}
 }
 
+// TestRateLimitedRetryInfo: a call over its caller's rate limit is
+// ResourceExhausted with the ErrorInfo RATE_LIMITED and a RetryInfo of
+// when its bucket holds a call again (a caller of 0.5 calls a second that
+// spent its burst of 1 waits 2 s), and is counted in
+// sudoku_rate_limited_total, the server's own overload apart.
 func TestRateLimitedRetryInfo(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	ts := startServer(t, Config{}, GRPCConfig{RateLimit: 0.5, RateBurst: 1, Registerer: reg})
