@@ -376,6 +376,10 @@ func TestDecodeURL(t *testing.T) {
 		{"print page jig killer", base + "Print_Sudoku.aspx?bd=" + killerUnpacked + "&jig=-3", grid.Killer, true, 31},
 		{"sudoku.htm jig Windoku", base + "sudoku.htm?bd=" + seedFirst + "&jig=-5", grid.Windoku, true, 0},
 		{"page and jig agree", base + "SudokuX.aspx?bd=" + seedFirst + "&jig=-1", grid.X, true, 0},
+		{"jig twice alike", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-1&jig=-1", grid.X, true, 0},
+		// A positive jig may number a jigsaw's shape: shape and jigmap decide.
+		{"positive jig", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=33&shape=33&jigmap=" + jigmap, grid.Jigsaw, true, 0},
+		{"killer jigsaw with jig", base + "Print_Sudoku.aspx?bd=" + killerUnpacked + "&jig=-3&shape=33&jigmap=" + jigmap, grid.KillerJigsaw, true, 31},
 		// A URL copied from HTML writes & as &amp;.
 		{"print page &amp;", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&amp;jig=-1&amp;ptype=1", grid.X, true, 0},
 		{"jigsaw &amp;", base + "jigsaw.aspx?shape=33&amp;bd=" + seedFirst + "&amp;jigmap=" + jigmap, grid.Jigsaw, true, 0},
@@ -403,7 +407,12 @@ func TestDecodeURL(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{base + "SudokuX.aspx?bd=" + seedFirst + "&jig=-5", "the URL's page solves X but its jig=-5 names Windoku"},
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-6", "Stripy Sudoku, which is not supported"},
-		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=7", `jig="7" is none of SudokuWiki's puzzle types`},
+		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-7", `jig="-7" is none of SudokuWiki's puzzle types`},
+		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-1&jig=0", `the URL gives jig twice, "-1" and "0"`},
+		// A bd or jigmap of another variant would drop jig's rules.
+		{base + "Print_Sudoku.aspx?bd=" + killerUnpacked + "&jig=-1", "the URL's jig=-1 names X but its bd and jigmap make a killer puzzle"},
+		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-1&shape=33&jigmap=" + jigmap, "the URL's jig=-1 names X but its bd and jigmap make a jigsaw puzzle"},
+		{base + "Print_Sudoku.aspx?bd=" + s9bTestStrings + "&jig=-3", "the URL's jig=-3 names killer but its bd and jigmap make a classic puzzle"},
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-3", "a killer URL (its page or jig=-3) needs a killer string"},
 		// A position within bd is said to be so (a URL pasted in <>).
 		{base + "sudoku.htm?bd=" + seedFirst + ">", "the URL's bd parameter: unexpected character '>' at line 1, column 82"},

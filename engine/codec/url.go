@@ -21,7 +21,9 @@ import (
 // SudokuWiki's print pages name the variant in a jig parameter, the
 // site's old puzzle type numbers: 0 Sudoku, -1 Sudoku X, -3 killer, -4
 // Colour, -5 Windoku (-6, Stripy, is not read here). It decides like a
-// page, and one that contradicts the page of a variant is refused.
+// page; one that contradicts the page of a variant, or the variant its bd
+// and jigmap make, is refused. A positive jig, which may number a
+// jigsaw's shape, is left to shape and jigmap.
 //
 // The jigsaw v1 form is shape=33&bd=<81 or v1 162>&jigmap=<81 box digits
 // 1-9>, alone or as the query of jigsaw.aspx. shape=1..32 name
@@ -113,33 +115,57 @@ func decodeURL(s string, tolerant bool) (*Puzzle, error) {
 		return nil, err
 	}
 	v, known := pages[pageName(path)]
-	if jig, ok := q["jig"]; ok {
-		t, err := puzzleType(jig[0])
+	jig, t, ok, err := puzzleType(q["jig"])
+	if err != nil || !ok {
 		if err != nil {
 			return nil, err
 		}
-		if known && v != grid.Classic && v != t {
-			return nil, grid.FieldErrorf("text", "the URL's page solves %s but its jig=%s names %s", v, jig[0], t)
-		}
-		v, known = t, true
+		return decodeParams(q, v, known, tolerant)
 	}
-	return decodeParams(q, v, known, tolerant)
+	if known && v != grid.Classic && v != t {
+		return nil, grid.FieldErrorf("text", "the URL's page solves %s but its jig=%s names %s", v, jig, t)
+	}
+	p, err := decodeParams(q, t, true, tolerant)
+	if err != nil {
+		return nil, err
+	}
+	// A bd (its header, a killer string) or a jigmap that makes another
+	// variant would drop the rules jig names.
+	switch {
+	case p.Variant == t, t == grid.Classic && p.Variant == grid.Jigsaw, t == grid.Killer && p.Variant == grid.KillerJigsaw:
+		return p, nil
+	}
+	return nil, grid.FieldErrorf("text", "the URL's jig=%s names %s but its bd and jigmap make a %s puzzle", jig, t, p.Variant)
 }
 
 // puzzleTypes maps the jig parameter of SudokuWiki's print pages to its
 // variant.
 var puzzleTypes = map[string]grid.Variant{"0": grid.Classic, "-1": grid.X, "-3": grid.Killer, "-4": grid.Colour, "-5": grid.Windoku}
 
-// puzzleType returns the variant a jig parameter names.
-func puzzleType(jig string) (grid.Variant, error) {
-	jig = strings.TrimSpace(jig)
+// puzzleType returns the variant the jig parameters of a URL name, and
+// whether they name one: none is given, or a positive number, which may
+// number a jigsaw's shape, is left to shape and jigmap as before jig was
+// read. Two that differ are refused.
+func puzzleType(jigs []string) (jig string, v grid.Variant, ok bool, err error) {
+	if len(jigs) == 0 {
+		return "", 0, false, nil
+	}
+	jig = strings.TrimSpace(jigs[0])
+	for _, other := range jigs[1:] {
+		if other = strings.TrimSpace(other); other != jig {
+			return "", 0, false, grid.FieldErrorf("text", "the URL gives jig twice, %q and %q", jig, other)
+		}
+	}
 	if v, ok := puzzleTypes[jig]; ok {
-		return v, nil
+		return jig, v, true, nil
+	}
+	if n, err := strconv.Atoi(jig); err == nil && n > 0 {
+		return "", 0, false, nil
 	}
 	if jig == "-6" {
-		return 0, grid.FieldErrorf("text", "the URL's jig=-6 names Stripy Sudoku, which is not supported")
+		return "", 0, false, grid.FieldErrorf("text", "the URL's jig=-6 names Stripy Sudoku, which is not supported")
 	}
-	return 0, grid.FieldErrorf("text", "the URL's jig=%q is none of SudokuWiki's puzzle types (0 Sudoku, -1 X, -3 killer, -4 Colour, -5 Windoku)", jig)
+	return "", 0, false, grid.FieldErrorf("text", "the URL's jig=%q is none of SudokuWiki's puzzle types (0 Sudoku, -1 X, -3 killer, -4 Colour, -5 Windoku)", jig)
 }
 
 // parseURL splits a URL, or a query alone, into its path and its parsed
