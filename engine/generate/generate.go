@@ -287,11 +287,24 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 			// is to leave other solutions or counts past their bound
 			// (docs/generating.md, session 39): say so, as more time
 			// may not help.
-			return nil, fmt.Errorf("generating a puzzle: no layout of %d-cell cages without clues was proved unique in %d attempts (smaller cages, or no cage size, make one sooner): %w", cfg.CageSize, made, err)
+			hint := "smaller cages, or no cage size, make one sooner"
+			if made < 3 {
+				// The deadline left no room to try: time would help.
+				hint = "a longer deadline gives it more; smaller cages, or no cage size, make one sooner"
+			}
+			return nil, fmt.Errorf("generating a puzzle: no layout of %d-cell cages without clues was proved unique in %s (%s): %w", cfg.CageSize, attempts(made), hint, err)
 		}
 		return nil, fmt.Errorf("generating a puzzle: %w", err)
 	}
-	return nil, fmt.Errorf("generating a puzzle: %w (%d attempts)", ErrNoPuzzle, cfg.MaxAttempts)
+	return nil, fmt.Errorf("generating a puzzle: %w (%s)", ErrNoPuzzle, attempts(cfg.MaxAttempts))
+}
+
+// attempts words a number of attempts.
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
 }
 
 // finish completes the grade of a closest puzzle whose grading stopped

@@ -1519,3 +1519,15 @@ func clueCount(r *Result) int {
 	}
 	return r.Clues
 }
+
+// TestAttemptsWording: one attempt is singular ("1 attempts" was said).
+func TestAttemptsWording(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 attempts"}, {1, "1 attempt"}, {2, "2 attempts"}} {
+		if got := attempts(tt.n); got != tt.want {
+			t.Errorf("attempts(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
