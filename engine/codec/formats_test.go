@@ -413,6 +413,7 @@ func TestDecodeURL(t *testing.T) {
 		{base + "Print_Sudoku.aspx?bd=" + killerUnpacked + "&jig=-1", "the URL's jig=-1 names X but its bd and jigmap make a killer puzzle"},
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-1&shape=33&jigmap=" + jigmap, "the URL's jig=-1 names X but its bd and jigmap make a jigsaw puzzle"},
 		{base + "Print_Sudoku.aspx?bd=" + s9bTestStrings + "&jig=-3", "the URL's jig=-3 names killer but its bd and jigmap make a classic puzzle"},
+		{base + "Print_Sudoku.aspx?bd=X" + s9bTestStrings[1:] + "&jig=0", "the URL's jig=0 names classic but its bd and jigmap make an X puzzle"},
 		{base + "Print_Sudoku.aspx?bd=" + seedFirst + "&jig=-3", "a killer URL (its page or jig=-3) needs a killer string"},
 		// A position within bd is said to be so (a URL pasted in <>).
 		{base + "sudoku.htm?bd=" + seedFirst + ">", "the URL's bd parameter: unexpected character '>' at line 1, column 82"},

@@ -135,7 +135,7 @@ func decodeURL(s string, tolerant bool) (*Puzzle, error) {
 	case p.Variant == t, t == grid.Classic && p.Variant == grid.Jigsaw, t == grid.Killer && p.Variant == grid.KillerJigsaw:
 		return p, nil
 	}
-	return nil, grid.FieldErrorf("text", "the URL's jig=%s names %s but its bd and jigmap make a %s puzzle", jig, t, p.Variant)
+	return nil, grid.FieldErrorf("text", "the URL's jig=%s names %s but its bd and jigmap make %s puzzle", jig, t, p.Variant.WithArticle())
 }
 
 // puzzleTypes maps the jig parameter of SudokuWiki's print pages to its
