@@ -250,6 +250,35 @@ func TestWebColourGroups(t *testing.T) {
 	}
 }
 
+// TestWebColourHighlightsEdged checks that on a Colour board the step's
+// highlights are edged, at 3:1 against every group's tint, in the page
+// and the export: the fills of three tints matched those of the cell, unit
+// and placement highlights (1.01–1.11:1), so a highlighted cell looked like
+// any cell of its group.
+func TestWebColourHighlightsEdged(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	openAt(ctx, t, base, colour9, 1)
+	got := eval[[]string](ctx, t, `(() => { `+contrastJS+`
+		const tints = new Set([...document.querySelectorAll('#board rect.colour')].map((r) => getComputedStyle(r).fill));
+		const lit = [...document.querySelectorAll('#board rect.unit, #board rect.cellhl, #board rect.placecell')];
+		const bad = [];
+		for (const r of lit) {
+			const s = getComputedStyle(r);
+			if (s.stroke === 'none' || parseFloat(s.strokeWidth) < 3) { bad.push(r.getAttribute('class') + ' has no edge'); continue; }
+			for (const tint of tints) if (contrast(s.stroke, tint) < 3) bad.push(r.getAttribute('class') + ' edge ' + s.stroke + ' on ' + tint + ' at ' + contrast(s.stroke, tint).toFixed(2));
+		}
+		const svg = new DOMParser().parseFromString(sudokuExport.svg(), 'image/svg+xml');
+		if (!svg.querySelector('style').textContent.includes('.edged')) bad.push('the export lacks the edges\' style');
+		return [String(lit.length), ...bad];
+	})()`)
+	if got[0] == "0" {
+		t.Fatal("step 1 of the Colour board highlights nothing: the check would be empty")
+	}
+	for _, b := range got[1:] {
+		t.Error(b)
+	}
+}
+
 // TestWebPlayButtonAtEnd checks that the replay's button reads Play once
 // the replay has reached the end of a finished solve, and that pressing it
 // then plays the solve again from its start: it read Pause, with nothing

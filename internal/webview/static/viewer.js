@@ -659,6 +659,9 @@
 
   function cellRect(L, cell, cls, g) {
     if (cell >= L.N) return;
+    // On a Colour board a highlight's fill can match a group's tint: it is
+    // edged too (style.css, .edged).
+    if (L.colours.length) cls += ' edged';
     el('rect', { x: (cell % L.n) * S, y: Math.floor(cell / L.n) * S, width: S, height: S, class: cls }, g);
   }
 
