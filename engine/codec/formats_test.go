@@ -383,6 +383,7 @@ func TestDecodeURL(t *testing.T) {
 		// A URL copied from HTML writes & as &amp;.
 		{"print page &amp;", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&amp;jig=-1&amp;ptype=1", grid.X, true, 0},
 		{"jigsaw &amp;", base + "jigsaw.aspx?shape=33&amp;bd=" + seedFirst + "&amp;jigmap=" + jigmap, grid.Jigsaw, true, 0},
+		{"print page &amp;amp;", base + "Print_Sudoku.aspx?bd=" + seedFirst + "&amp;amp;jig=-1", grid.X, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

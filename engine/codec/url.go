@@ -175,7 +175,9 @@ func puzzleType(jigs []string) (jig string, v grid.Variant, ok bool, err error) 
 // the semicolon it has.
 func parseURL(s string) (string, url.Values, error) {
 	path, query := splitURL(s)
-	query = strings.ReplaceAll(query, "&amp;", "&")
+	for strings.Contains(query, "&amp;") { // escaped twice, &amp;amp;, from escaped markup
+		query = strings.ReplaceAll(query, "&amp;", "&")
+	}
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		return "", nil, grid.FieldErrorf("text", "bad URL query: %v", err)
