@@ -53,7 +53,10 @@ func readArg(ctx context.Context, stdin io.Reader, arg string, stdinOK bool) (st
 	if err != nil {
 		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
-	text, ok := fromUTF16(b)
+	text, ok, err := fromUTF16(b)
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", name, err)
+	}
 	if !ok {
 		text = string(b)
 	}
@@ -69,24 +72,30 @@ var (
 
 // fromUTF16 returns b as UTF-8 when it is UTF-16 text starting with its
 // byte order mark, as Windows writes text (Notepad's "Unicode", the >
-// and Out-File of PowerShell 5); ok is false for any other b.
-func fromUTF16(b []byte) (text string, ok bool) {
+// and Out-File of PowerShell 5); ok is false for any other b. A last odd
+// byte of white space (cmd's echo >> appends one) is dropped; another odd
+// byte makes it no text.
+func fromUTF16(b []byte) (text string, ok bool, err error) {
 	var order binary.ByteOrder
 	switch {
-	case len(b)%2 != 0:
-		return "", false
 	case bytes.HasPrefix(b, utf16LE):
 		order = binary.LittleEndian
 	case bytes.HasPrefix(b, utf16BE):
 		order = binary.BigEndian
 	default:
-		return "", false
+		return "", false, nil
+	}
+	if len(b)%2 != 0 {
+		if last := b[len(b)-1]; last != '\n' && last != '\r' && last != ' ' && last != '\t' {
+			return "", false, errors.New("the text starts with a UTF-16 byte order mark but has an odd number of bytes; save it as UTF-8")
+		}
+		b = b[:len(b)-1]
 	}
 	u := make([]uint16, len(b)/2-1)
 	for i := range u {
 		u[i] = order.Uint16(b[2+2*i:])
 	}
-	return string(utf16.Decode(u)), true
+	return string(utf16.Decode(u)), true, nil
 }
 
 // byteOrderMark is the UTF-8 byte order mark that Windows editors write at

@@ -146,7 +146,10 @@ func TestReadArgByteOrderMark(t *testing.T) {
 		{"UTF-16 LE", utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle+"\r\n"), seedPuzzle},
 		{"UTF-16 BE", utf16Text(binary.BigEndian, "\ufeff"+seedPuzzle+"\r\n"), seedPuzzle},
 		{"UTF-16 LE lines", utf16Text(binary.LittleEndian, "\ufeff"+grid+"\r\n"), grid},
-		{"UTF-16 LE odd length", append(utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle), '\n'), ""},
+		// cmd's echo >> appends one byte of line end.
+		{"UTF-16 LE and a byte of line end", append(utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle), '\n'), seedPuzzle},
+		{"UTF-16 LE odd length", append(utf16Text(binary.LittleEndian, "\ufeff"+seedPuzzle), 'x'), "error: odd number of bytes"},
+		{"not UTF-16", []byte(seedPuzzle), seedPuzzle},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,10 +158,10 @@ func TestReadArgByteOrderMark(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, err := readArg(context.Background(), nil, "@"+file, false)
-			if tt.want == "" {
-				// Not UTF-16: passed on as it is, for the service to refuse.
-				if err != nil || got != strings.TrimSpace(string(tt.content)) {
-					t.Fatalf("readArg(@bom.txt) = %q, %v; want the bytes unchanged", got, err)
+			if want, ok := strings.CutPrefix(tt.want, "error: "); ok {
+				// Named UTF-16, not passed on to be refused as binary data.
+				if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "UTF-16") {
+					t.Fatalf("readArg(@bom.txt) = %q, %v; want an error naming UTF-16 and %q", got, err, want)
 				}
 				return
 			}
