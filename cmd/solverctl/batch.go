@@ -144,7 +144,7 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		return err
 	}
 	if done, failed, _ := b.counts(); failed > 0 {
-		return fmt.Errorf("%d of %d puzzles failed", failed, done)
+		return fmt.Errorf("%d of %d puzzle%s failed", failed, done, plural(done))
 	}
 	return nil
 }
@@ -817,7 +817,7 @@ func (b *batcher) summary() string {
 	if b.answered != b.done {
 		rate = fmt.Sprintf("%d answered, %s", b.answered, rate)
 	}
-	return fmt.Sprintf("solverctl: %d puzzles in %v (%s): %s", b.done, elapsed.Round(time.Millisecond),
+	return fmt.Sprintf("solverctl: %d puzzle%s in %v (%s): %s", b.done, plural(b.done), elapsed.Round(time.Millisecond),
 		rate, strings.Join(parts, ", "))
 }
 

@@ -520,3 +520,15 @@ func TestBatchOutput(t *testing.T) {
 		t.Errorf("the batch solved every puzzle after its output failed: %s", stderr)
 	}
 }
+
+// TestBatchOnePuzzleWording: a batch of one puzzle says "1 puzzle" in its
+// summary and its error ("1 puzzles" was said).
+func TestBatchOnePuzzleWording(t *testing.T) {
+	_, errOut, err := runCLI(t, "12x\n", "batch", "-")
+	if err == nil || err.Error() != "1 of 1 puzzle failed" {
+		t.Errorf("err = %v, want 1 of 1 puzzle failed", err)
+	}
+	if !strings.Contains(errOut, "solverctl: 1 puzzle in") {
+		t.Errorf("stderr lacks the summary of 1 puzzle: %q", errOut)
+	}
+}
