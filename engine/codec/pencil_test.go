@@ -135,12 +135,10 @@ func TestDecodePencilGrid(t *testing.T) {
 	}
 }
 
-// TestEncodePencilGrid: a puzzle whose pencil marks say more than its
-// digits is written as a pencil-mark grid, the viewer's Copy grid byte
-// for byte, which reads back the same; one whose marks say nothing more,
-// or cannot be written so as to read back the same (a cell of one mark
-// that a peer still holds, read back as a digit), as a grid of digits.
-func TestEncodePencilGrid(t *testing.T) {
+// viewerPosition reads testdata/pencil/classic.txt, the viewer's Copy grid
+// of a classic position at its seventh step: its text and its puzzle.
+func viewerPosition(t *testing.T) (string, *Puzzle) {
+	t.Helper()
 	text, err := os.ReadFile(filepath.Join("testdata", "pencil", "classic.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -149,8 +147,18 @@ func TestEncodePencilGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return string(text), p
+}
+
+// TestEncodePencilGrid: a puzzle whose pencil marks say more than its
+// digits is written as a pencil-mark grid, the viewer's Copy grid byte
+// for byte, which reads back the same; one whose marks say nothing more,
+// or cannot be written so as to read back the same (a cell of one mark
+// that a peer still holds, read back as a digit), as a grid of digits.
+func TestEncodePencilGrid(t *testing.T) {
+	text, p := viewerPosition(t)
 	got, err := EncodeGrid(p)
-	if err != nil || got != string(text) {
+	if err != nil || got != text {
 		t.Fatalf("EncodeGrid of the viewer's grid = %v\n%s\nwant it as read:\n%s", err, got, text)
 	}
 
@@ -191,14 +199,7 @@ func TestEncodePencilGrid(t *testing.T) {
 // the digits: 8 in the viewer's position at its seventh step, none once
 // its marks are dropped.
 func TestMarksBeyondDigits(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("testdata", "pencil", "classic.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _, err := Decode(string(text), DecodeOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p := viewerPosition(t)
 	if got := p.MarksBeyondDigits(grid.Classic); got != 8 {
 		t.Errorf("MarksBeyondDigits = %d, want 8", got)
 	}
