@@ -44,3 +44,57 @@ func TestSampler(t *testing.T) {
 		t.Errorf("nil sampler logged %d of 5 lines", n)
 	}
 }
+
+// TestSamplerFlush: the last line of a burst that no later line follows
+// is logged once the flush delay is over, counting the lines held back
+// before it, so that the burst's count is not lost; a line passed in the
+// meantime counts them instead, and the flush logs nothing.
+func TestSamplerFlush(t *testing.T) {
+	tests := []struct {
+		name      string
+		lines     int  // logged at once, the burst of 2 passing
+		passAfter bool // a line passes before the flush
+		want      []string
+	}{
+		{"no line held back", 2, false, nil},
+		{"one held back", 3, false, []string{`"n":2`}},
+		{"many held back", 10, false, []string{`"n":9,"log.suppressed":7`}},
+		{"a line passes first", 10, true, []string{`"n":10,"log.suppressed":8`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			logger := slog.New(slog.NewJSONHandler(&out, nil))
+			now := time.Unix(1000, 0)
+			s := New(2)
+			s.now = func() time.Time { return now }
+			var flushes []func()
+			s.after = func(_ time.Duration, f func()) { flushes = append(flushes, f) }
+			for i := range tt.lines {
+				s.Log(context.Background(), logger, slog.LevelInfo, "cancelled", "n", i)
+			}
+			out.Reset()
+			if tt.passAfter {
+				now = now.Add(time.Second)
+				s.Log(context.Background(), logger, slog.LevelInfo, "cancelled", "n", tt.lines)
+			}
+			for _, f := range flushes {
+				f()
+			}
+			var got []string
+			for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+				if l == "" {
+					continue
+				}
+				i := strings.Index(l, `"n":`)
+				got = append(got, strings.TrimSuffix(l[i:], "}"))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("lines after the burst:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if len(flushes) > 1 {
+				t.Errorf("%d flushes scheduled for one burst, want at most 1", len(flushes))
+			}
+		})
+	}
+}
