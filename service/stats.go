@@ -180,7 +180,7 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	} else {
 		h.countUnknown(code, elapsed)
 	}
-	if isInfra(ci.service) {
+	if !logged(ci.service, code) {
 		return
 	}
 	attrs := callAttrs(ctx, ci.methodInfo, ci.start, code, elapsed)
@@ -273,6 +273,15 @@ func callAttrs(ctx context.Context, m methodInfo, start time.Time, code codes.Co
 	return attrs
 }
 
+// logged reports whether a call of service that ended with code is
+// logged: every call but those of health checks and reflection, which
+// probes make all the time; those are logged when refused (a health Watch
+// over -max-health-watches, reflection without a token), through the
+// samplers of refusals, so that an operator sees what tripped.
+func logged(service string, code codes.Code) bool {
+	return !isInfra(service) || code == codes.ResourceExhausted || code == codes.Unauthenticated
+}
+
 // samplerFor returns the sampler of the calls that end with code, nil for
 // those logged in full.
 func (h *callStats) samplerFor(code codes.Code) *logsample.Sampler {
@@ -307,7 +316,7 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		}
 		h.countUnknown(st.Code(), 0)
 	}
-	if isInfra(ci.service) {
+	if !logged(ci.service, st.Code()) {
 		return
 	}
 	attrs := append(callAttrs(ctx, ci, now, st.Code(), 0), "grpc.error", st.Message())

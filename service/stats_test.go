@@ -12,6 +12,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
@@ -277,5 +278,76 @@ func TestCallEndRelabelled(t *testing.T) {
 		if len(lines) != 1 || lines[0]["grpc.code"] != tt.want.String() {
 			t.Errorf("%s: logged %v, want one line of %v", tt.name, lines, tt.want)
 		}
+	}
+}
+
+// TestInfraCallsLogged checks which health calls are logged: checks and
+// watches that are answered are not (probes make them all the time), a
+// Watch refused over -max-health-watches is, with its code and the limit.
+func TestInfraCallsLogged(t *testing.T) {
+	tests := []struct {
+		name    string
+		watches int // Watch streams opened and held before the call
+		call    func(healthpb.HealthClient) error
+		want    codes.Code
+		logged  bool
+	}{
+		{"Check", 0, func(h healthpb.HealthClient) error {
+			_, err := h.Check(context.Background(), &healthpb.HealthCheckRequest{})
+			return err
+		}, codes.OK, false},
+		{"Watch over its cap", 1, func(h healthpb.HealthClient) error {
+			w, err := h.Watch(context.Background(), &healthpb.HealthCheckRequest{})
+			if err != nil {
+				return err
+			}
+			_, err = w.Recv()
+			return err
+		}, codes.ResourceExhausted, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log syncbuf.Buffer
+			ts := startServer(t, Config{}, GRPCConfig{
+				Logger:           slog.New(slog.NewJSONHandler(&log, nil)),
+				MaxHealthWatches: 1,
+			})
+			health := healthpb.NewHealthClient(ts.conn)
+			for range tt.watches {
+				ctx, cancel := context.WithCancel(context.Background())
+				t.Cleanup(cancel)
+				w, err := health.Watch(ctx, &healthpb.HealthCheckRequest{})
+				if err == nil {
+					_, err = w.Recv()
+				}
+				if err != nil {
+					t.Fatalf("Watch under its cap: %v", err)
+				}
+			}
+			if err := tt.call(health); status.Code(err) != tt.want {
+				t.Fatalf("call ended with %v, want %v", err, tt.want)
+			}
+			method := strings.Fields(tt.name)[0]
+			if !tt.logged {
+				// The line, were there one, comes once the server has
+				// finished the call: let it.
+				time.Sleep(100 * time.Millisecond)
+				if lines := callLines(t, log.String(), method); len(lines) != 0 {
+					t.Fatalf("%d log lines for %s, want none:\n%s", len(lines), method, log.String())
+				}
+				return
+			}
+			var lines []map[string]any
+			waitFor(t, "the call's log line", func() bool {
+				lines = callLines(t, log.String(), method)
+				return len(lines) > 0
+			})
+			if got := lines[0]["grpc.code"]; got != tt.want.String() {
+				t.Errorf("logged code %v, want %v", got, tt.want)
+			}
+			if msg, _ := lines[0]["grpc.error"].(string); !strings.Contains(msg, "-max-health-watches") {
+				t.Errorf("logged error %q does not name -max-health-watches", msg)
+			}
+		})
 	}
 }
