@@ -363,7 +363,7 @@ func isHealthMethod(fullMethod string) bool {
 func (a *admission) collectors() []prometheus.Collector {
 	return []prometheus.Collector{
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "sudoku", Name: "streams_in_progress",
-			Help: "Calls in progress across all connections, counted against -max-total-streams (health checks excepted)."},
+			Help: "Calls in progress across all connections as counted against -max-total-streams (health checks excepted): a call on a 25×25 board counts as two, on a 32×32 as four."},
 			func() float64 { return float64(a.streams.Load()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "streams_refused_total",
 			Help: "Calls refused with ResourceExhausted because -max-total-streams calls were in progress."},
@@ -375,7 +375,7 @@ func (a *admission) collectors() []prometheus.Collector {
 			Help: "Health Watch streams refused with ResourceExhausted because -max-health-watches were open."},
 			func() float64 { return float64(a.refusedWatches.Load()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: "sudoku", Name: "heap_sheds_total",
-			Help: "Calls refused with ResourceExhausted because the heap was above -max-heap."},
+			Help: "Calls refused with ResourceExhausted because the heap was above -max-heap, or because an answer would take it past seven eighths of -max-heap."},
 			func() float64 { return float64(a.refusedHeap.Load()) }),
 	}
 }

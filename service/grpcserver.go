@@ -225,11 +225,12 @@ func BuildGRPC(srv *Server, cfg GRPCConfig) (*GRPC, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	stats := &callStats{
-		logger:    logger,
-		cancelled: logsample.New(cfg.NoisyLogRate),
-		refused:   logsample.New(cfg.NoisyLogRate),
-		exhausted: logsample.New(cfg.NoisyLogRate),
-		timedOut:  logsample.New(cfg.NoisyLogRate),
+		logger:     logger,
+		cancelled:  logsample.New(cfg.NoisyLogRate),
+		refused:    logsample.New(cfg.NoisyLogRate),
+		exhausted:  logsample.New(cfg.NoisyLogRate),
+		badRequest: logsample.New(cfg.NoisyLogRate),
+		timedOut:   logsample.New(cfg.NoisyLogRate),
 	}
 	guardMetrics := newGuardMetrics()
 	if cfg.Registerer != nil {

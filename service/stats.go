@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/logging"
 	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/peer"
@@ -38,15 +40,20 @@ import (
 // Calls a client can make end badly at will, as many as it likes, are
 // logged through samplers instead, at most so many lines a second: calls
 // it cancels (Canceled), calls refused for want of a valid token
-// (Unauthenticated), calls refused for its rate, a full queue or a limit
-// (ResourceExhausted), and calls whose request did not arrive in time.
+// (Unauthenticated), calls refused for its rate or the server's load
+// (ResourceExhausted), calls refused for their request (InvalidArgument, and
+// ResourceExhausted for a bound of the request), and calls whose request
+// did not arrive in time, each kind through its own sampler, so that a
+// flood of one does not hide the others. A call refused with an ErrorInfo
+// detail is logged with its reason (grpc.error_reason).
 type callStats struct {
-	logger    *slog.Logger
-	metrics   *rpcMetrics        // nil without a Registerer
-	cancelled *logsample.Sampler // Canceled calls
-	refused   *logsample.Sampler // Unauthenticated calls and calls refused by a tap
-	exhausted *logsample.Sampler // ResourceExhausted calls: rate limit, full queue, limits
-	timedOut  *logsample.Sampler // calls whose request did not arrive in time
+	logger     *slog.Logger
+	metrics    *rpcMetrics        // nil without a Registerer
+	cancelled  *logsample.Sampler // Canceled calls
+	refused    *logsample.Sampler // Unauthenticated calls and calls refused by a tap
+	exhausted  *logsample.Sampler // ResourceExhausted calls for the caller's rate or the server's load
+	badRequest *logsample.Sampler // InvalidArgument calls, and ResourceExhausted ones for a bound of the request
+	timedOut   *logsample.Sampler // calls whose request did not arrive in time
 
 	methods map[string]methodInfo // by full method name; set by init
 	cut     atomic.Bool           // the server's stop cuts the calls left (GRPC.CutShort)
@@ -180,11 +187,16 @@ func (h *callStats) end(ctx context.Context, ci *callInfo, s *stats.End) {
 	} else {
 		h.countUnknown(code, elapsed)
 	}
+	reason := statusReason(st)
+	h.countExhausted(code, reason)
 	if !logged(ci.service, code) {
 		return
 	}
 	attrs := callAttrs(ctx, ci.methodInfo, ci.start, code, elapsed)
-	sampler := h.samplerFor(code)
+	if reason != "" {
+		attrs = append(attrs, "grpc.error_reason", reason)
+	}
+	sampler := h.samplerFor(code, reason)
 	if limit, ok := requestTimedOut(ctx); ok {
 		sampler = h.timedOut
 		attrs = append(attrs, "grpc.error", fmt.Sprintf("request not received within %v", limit))
@@ -282,18 +294,69 @@ func logged(service string, code codes.Code) bool {
 	return !isInfra(service) || code == codes.ResourceExhausted || code == codes.Unauthenticated
 }
 
-// samplerFor returns the sampler of the calls that end with code, nil for
-// those logged in full.
-func (h *callStats) samplerFor(code codes.Code) *logsample.Sampler {
+// samplerFor returns the sampler of the calls that end with code and the
+// ErrorInfo reason, nil for those logged in full.
+func (h *callStats) samplerFor(code codes.Code, reason string) *logsample.Sampler {
 	switch code {
 	case codes.Canceled:
 		return h.cancelled
 	case codes.Unauthenticated, codes.Unimplemented:
 		return h.refused
+	case codes.InvalidArgument:
+		return h.badRequest
 	case codes.ResourceExhausted:
+		if requestBound(reason) {
+			return h.badRequest
+		}
 		return h.exhausted
 	}
 	return nil
+}
+
+// requestBound reports whether reason is that of a bound the request
+// itself reaches (the same request fails again), not of the server's load
+// or the caller's rate.
+func requestBound(reason string) bool {
+	switch reason {
+	case ReasonStepLimit, ReasonNodeLimit, ReasonAnswerTooLarge, ReasonRequestTooLarge, ReasonNoPuzzle:
+		return true
+	}
+	return false
+}
+
+// statusReason returns the reason of st's ErrorInfo detail of the
+// service's domain, "" without one.
+func statusReason(st *status.Status) string {
+	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok && info.GetDomain() == ErrorDomain {
+			return info.GetReason()
+		}
+	}
+	return ""
+}
+
+// exhaustedReasons are the values of the reason label of
+// sudoku_resource_exhausted_total: the reasons the service gives, and
+// noReason for a ResourceExhausted without one (gRPC's own).
+var exhaustedReasons = []string{
+	ReasonStepLimit, ReasonNodeLimit, ReasonAnswerTooLarge, ReasonRequestTooLarge, ReasonNoPuzzle,
+	ReasonStalled, ReasonOverloaded, ReasonRateLimited, noReason,
+}
+
+// noReason labels a ResourceExhausted call without an ErrorInfo reason, or
+// with one the service does not give.
+const noReason = "NONE"
+
+// countExhausted counts a call that ended with code, when it is
+// ResourceExhausted, by its reason.
+func (h *callStats) countExhausted(code codes.Code, reason string) {
+	if code != codes.ResourceExhausted || h.metrics == nil {
+		return
+	}
+	if !slices.Contains(exhaustedReasons, reason) {
+		reason = noReason
+	}
+	h.metrics.exhausted.WithLabelValues(reason).Inc()
 }
 
 // refuse counts and logs a call that a tap refused with err before it
@@ -316,10 +379,16 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		}
 		h.countUnknown(st.Code(), 0)
 	}
+	reason := statusReason(st)
+	h.countExhausted(st.Code(), reason)
 	if !logged(ci.service, st.Code()) {
 		return
 	}
-	attrs := append(callAttrs(ctx, ci, now, st.Code(), 0), "grpc.error", st.Message())
+	attrs := callAttrs(ctx, ci, now, st.Code(), 0)
+	if reason != "" {
+		attrs = append(attrs, "grpc.error_reason", reason)
+	}
+	attrs = append(attrs, "grpc.error", st.Message())
 	h.refused.Log(ctx, h.logger, codeLevel(st.Code()), "finished call", attrs...)
 }
 
@@ -342,6 +411,7 @@ func splitMethod(full string) (service, method string) {
 type rpcMetrics struct {
 	started, received, sent, handled *prometheus.CounterVec
 	handling                         *prometheus.HistogramVec
+	exhausted                        *prometheus.CounterVec // by reason
 }
 
 // newRPCMetrics returns the metrics, named and labelled as those of
@@ -362,12 +432,18 @@ func newRPCMetrics() *rpcMetrics {
 			Help:    "Histogram of response latency (seconds) of gRPC calls handled by the server, refused ones included.",
 			Buckets: latencyBuckets,
 		}, labels),
+		exhausted: prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: "sudoku", Name: "resource_exhausted_total",
+			Help: "Calls ended with ResourceExhausted, by the reason of their ErrorInfo (NONE without one: gRPC's own, as for a message over -max-msg-size): the request's bounds (STEP_LIMIT, NODE_LIMIT, ANSWER_TOO_LARGE, REQUEST_TOO_LARGE, NO_PUZZLE), the client's pace (STALLED), its rate (RATE_LIMITED) or the server's load (OVERLOADED)."},
+			[]string{"reason"}),
 	}
 }
 
 // collectors returns the metrics to register.
 func (m *rpcMetrics) collectors() []prometheus.Collector {
-	return []prometheus.Collector{m.started, m.received, m.sent, m.handled, m.handling}
+	for _, r := range exhaustedReasons {
+		m.exhausted.WithLabelValues(r)
+	}
+	return []prometheus.Collector{m.started, m.received, m.sent, m.handled, m.handling, m.exhausted}
 }
 
 // initialize makes the metrics of a method exist at zero, so that

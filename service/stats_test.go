@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -57,6 +58,13 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), oversized)
 			return err
 		}},
+		{"Solve over its node budget", "Solve", false, codes.ResourceExhausted, func(t *testing.T, conn *grpc.ClientConn) error {
+			_, err := sudokuv1.NewSudokuServiceClient(conn).Solve(context.Background(), &sudokuv1.SolveRequest{
+				Puzzle:  textPuzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"),
+				Options: &sudokuv1.SolveOptions{MaxNodes: 1, SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_GUESSING_ONLY},
+			})
+			return err
+		}},
 		{"Solve past its deadline", "Solve", false, codes.DeadlineExceeded, func(t *testing.T, conn *grpc.ClientConn) error {
 			// The client's cancel most often reaches the server before
 			// its own copy of the deadline fires.
@@ -97,6 +105,11 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 			return conn.Invoke(context.Background(), "/sudoku.v1.SudokuService/Guess", &sudokuv1.SolveRequest{}, new(sudokuv1.SolveResponse))
 		}},
 	}
+	// The ErrorInfo reasons logged and counted; a message over
+	// -max-msg-size is refused by gRPC, without one.
+	reasons := map[string]string{
+		"Solve over its node budget": ReasonNodeLimit,
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var log syncbuf.Buffer
@@ -127,9 +140,26 @@ func TestEveryCallLoggedAndCounted(t *testing.T) {
 			if got := lines[0]["grpc.code"]; got != tt.want.String() {
 				t.Errorf("logged code %v, want %v:\n%s", got, tt.want, log.String())
 			}
+			if got, _ := lines[0]["grpc.error_reason"].(string); got != reasons[tt.name] {
+				t.Errorf("logged reason %q, want %q:\n%s", got, reasons[tt.name], log.String())
+			}
 			families, err := reg.Gather()
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tt.want == codes.ResourceExhausted {
+				// Every reason is counted, at zero before its first call,
+				// and this call's alone.
+				counted := cmp.Or(reasons[tt.name], noReason)
+				for _, r := range exhaustedReasons {
+					want := 0.0
+					if r == counted {
+						want = 1
+					}
+					if got, ok := metricValue(families, "sudoku_resource_exhausted_total", map[string]string{"reason": r}); !ok || got != want {
+						t.Errorf("sudoku_resource_exhausted_total{reason=%q} = %v (found %v), want %v", r, got, ok, want)
+					}
+				}
 			}
 			labels := map[string]string{"grpc_method": tt.method, "grpc_code": tt.want.String()}
 			got, ok := metricValue(families, "grpc_server_handled_total", labels)
@@ -187,20 +217,32 @@ func callLines(t *testing.T, log, method string) []map[string]any {
 // client can make end badly at will, the rate limit's and a full queue's
 // refusals (ResourceExhausted) among them, not the server's own errors.
 func TestSamplers(t *testing.T) {
-	h := &callStats{cancelled: logsample.New(1), refused: logsample.New(1), exhausted: logsample.New(1)}
+	h := &callStats{cancelled: logsample.New(1), refused: logsample.New(1), exhausted: logsample.New(1), badRequest: logsample.New(1)}
 	for _, tt := range []struct {
-		code codes.Code
-		want *logsample.Sampler
+		code   codes.Code
+		reason string
+		want   *logsample.Sampler
 	}{
-		{codes.Canceled, h.cancelled},
-		{codes.Unauthenticated, h.refused},
-		{codes.Unimplemented, h.refused},
-		{codes.ResourceExhausted, h.exhausted},
-		{codes.Internal, nil},
-		{codes.OK, nil},
+		{codes.Canceled, "", h.cancelled},
+		{codes.Unauthenticated, "", h.refused},
+		{codes.Unimplemented, "", h.refused},
+		{codes.ResourceExhausted, ReasonOverloaded, h.exhausted},
+		{codes.ResourceExhausted, ReasonRateLimited, h.exhausted},
+		{codes.ResourceExhausted, ReasonStalled, h.exhausted},
+		{codes.ResourceExhausted, "", h.exhausted},
+		// The request's own bounds and faults: a flood of them does not
+		// hold back the lines of the server's load.
+		{codes.ResourceExhausted, ReasonNodeLimit, h.badRequest},
+		{codes.ResourceExhausted, ReasonStepLimit, h.badRequest},
+		{codes.ResourceExhausted, ReasonRequestTooLarge, h.badRequest},
+		{codes.ResourceExhausted, ReasonAnswerTooLarge, h.badRequest},
+		{codes.ResourceExhausted, ReasonNoPuzzle, h.badRequest},
+		{codes.InvalidArgument, "", h.badRequest},
+		{codes.Internal, "", nil},
+		{codes.OK, "", nil},
 	} {
-		if got := h.samplerFor(tt.code); got != tt.want {
-			t.Errorf("sampler of %v = %p, want %p", tt.code, got, tt.want)
+		if got := h.samplerFor(tt.code, tt.reason); got != tt.want {
+			t.Errorf("sampler of %v %q = %p, want %p", tt.code, tt.reason, got, tt.want)
 		}
 	}
 }
