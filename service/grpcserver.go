@@ -490,6 +490,7 @@ func (g *GRPC) Drain(ctx context.Context) {
 // once their handlers have returned.
 func (g *GRPC) Shutdown(ctx context.Context) error {
 	g.Drain(ctx)
+	g.logger.Info("refusing new calls; waiting for those in flight", "calls_in_flight", g.stats.inFlight.Load())
 	g.srv.Drain()
 	stopped := make(chan struct{})
 	go func() {

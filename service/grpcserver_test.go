@@ -343,6 +343,11 @@ func TestGraceCutLogged(t *testing.T) {
 		t.Errorf("the client got %v, want Unavailable", err)
 	}
 	waitFor(t, "the call's log line", func() bool { return strings.Contains(log.String(), "grpc.method=SolveSteps") })
+	// The log marks when new calls began to be refused, and how many
+	// calls the grace period had to wait for.
+	if !strings.Contains(log.String(), `msg="refusing new calls; waiting for those in flight" calls_in_flight=1`) {
+		t.Errorf("no line of the grace period's start with its call in flight:\n%s", log.String())
+	}
 	for _, line := range strings.Split(log.String(), "\n") {
 		if strings.Contains(line, "grpc.method=SolveSteps") && !strings.Contains(line, "grpc.code=Unavailable") {
 			t.Errorf("the call cut short is logged as %s", line)

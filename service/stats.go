@@ -55,8 +55,9 @@ type callStats struct {
 	badRequest *logsample.Sampler // InvalidArgument calls, and ResourceExhausted ones for a bound of the request
 	timedOut   *logsample.Sampler // calls whose request did not arrive in time
 
-	methods map[string]methodInfo // by full method name; set by init
-	cut     atomic.Bool           // the server's stop cuts the calls left (GRPC.CutShort)
+	methods  map[string]methodInfo // by full method name; set by init
+	cut      atomic.Bool           // the server's stop cuts the calls left (GRPC.CutShort)
+	inFlight atomic.Int64          // calls begun and not yet ended
 }
 
 // methodInfo describes a method registered on the server.
@@ -139,6 +140,7 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 	m := ci.metrics // nil for unknown methods too
 	switch s := s.(type) {
 	case *stats.Begin:
+		h.inFlight.Add(1)
 		if m != nil {
 			m.started.Inc()
 		} else if h.metrics != nil {
@@ -155,6 +157,7 @@ func (h *callStats) HandleRPC(ctx context.Context, s stats.RPCStats) {
 		}
 	case *stats.End:
 		stopRequestTimer(ctx)
+		h.inFlight.Add(-1)
 		h.end(ctx, ci, s)
 	}
 }
