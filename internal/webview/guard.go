@@ -575,14 +575,19 @@ func logLevel(code codes.Code) slog.Level {
 	return slog.LevelWarn
 }
 
-// log logs a call refused with code and msg.
+// log logs a call refused with code and msg, with the fields of the gRPC
+// port's lines where it has them, so that one query finds both.
 func (g *guard) log(r *http.Request, code codes.Code, msg string) {
 	if g.refused != nil {
 		g.refused.WithLabelValues(code.String()).Inc()
 	}
-	g.sampler.Log(r.Context(), g.logger, logLevel(code), "refused call",
-		"protocol", "http", "http.path", clip(r.URL.Path), "http.content_type", clip(r.Header.Get("Content-Type")),
+	attrs := []any{"protocol", "http", "http.path", clip(r.URL.Path)}
+	if service, method, ok := rpcPath(r.URL.Path); ok {
+		attrs = append(attrs, "grpc.service", clip(service), "grpc.method", clip(method))
+	}
+	attrs = append(attrs, "http.content_type", clip(r.Header.Get("Content-Type")),
 		"grpc.code", code.String(), "grpc.error", clip(msg), "peer.address", r.RemoteAddr)
+	g.sampler.Log(r.Context(), g.logger, logLevel(code), "refused call", attrs...)
 }
 
 // clip returns s cut to 200 bytes, marked "…": a client's path or header

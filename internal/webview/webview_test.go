@@ -384,6 +384,13 @@ func TestClientMistakes(t *testing.T) {
 	if n := strings.Count(logged, `msg="refused call"`); n != len(tests) {
 		t.Errorf("%d calls refused in the log, want %d:\n%s", n, len(tests), logged)
 	}
+	// Each names its service and method as the gRPC port's lines do.
+	if n := strings.Count(logged, `grpc.service=sudoku.v1.SudokuService grpc.method=`); n != len(tests)-1 {
+		t.Errorf("%d refused calls name sudoku.v1.SudokuService and a method, want %d:\n%s", n, len(tests)-1, logged)
+	}
+	if !strings.Contains(logged, `grpc.service=sudoku.v9.Nope grpc.method=Solve`) {
+		t.Errorf("the call of an unknown service does not name it:\n%s", logged)
+	}
 }
 
 // TestGoodCallsPass checks that the checks of the body let good calls
