@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -388,6 +390,35 @@ func SizeRange(v grid.Variant) (minSize, maxSize int) {
 	return minSize, maxSize
 }
 
+// boxedSizesHint says what to ask for instead of a size without the regular
+// boxes variant v needs: the sizes in v's range that have them (square ones
+// for Windoku), and the variant of v's family without boxes, if any.
+func boxedSizesHint(v grid.Variant) string {
+	minSize, maxSize := SizeRange(v)
+	var sizes []string
+	for n := minSize; n <= maxSize; n++ {
+		br, bc, ok := grid.BoxShape(n)
+		if !ok || v == grid.Windoku && br != bc {
+			continue
+		}
+		if len(sizes) == 7 {
+			sizes = append(sizes, "...")
+			break
+		}
+		sizes = append(sizes, strconv.Itoa(n))
+	}
+	hint := "choose a size that has them (" + strings.Join(sizes, ", ") + ")"
+	alt := map[grid.Variant]grid.Variant{
+		grid.Classic: grid.Jigsaw, grid.X: grid.Jigsaw, grid.Windoku: grid.Jigsaw,
+		grid.Colour: grid.Jigsaw, grid.Killer: grid.KillerJigsaw, grid.KenDoku: grid.KenKen,
+		grid.Str8tsB: grid.Str8ts, grid.Str8tsBX: grid.Str8tsX,
+	}
+	if a, ok := alt[v]; ok {
+		hint += " or " + a.WithArticle() + " puzzle"
+	}
+	return hint
+}
+
 // nextSeed derives the seed of the next attempt (SplitMix64).
 func nextSeed(s uint64) uint64 {
 	s += 0x9e3779b97f4a7c15
@@ -553,7 +584,7 @@ func (g *generator) initNew() error {
 			case "regions":
 				// A generated puzzle cannot take a region map: the size
 				// is what is wrong.
-				return grid.FieldErrorf("size", "size %d has no regular boxes for %s puzzles; choose a size that has them (4, 6, 8, 9, 10, 12, 16, ...) or a jigsaw variant", n, v)
+				return grid.FieldErrorf("size", "size %d has no regular boxes for %s puzzles; %s", n, v, boxedSizesHint(v))
 			}
 			return grid.FieldErrorf("variant", "%s", fe.Reason)
 		}

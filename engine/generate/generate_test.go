@@ -1011,6 +1011,30 @@ func TestConfigErrors(t *testing.T) {
 	}
 }
 
+// TestNoBoxesHint checks that a size without regular boxes is refused with
+// sizes the variant can be generated at and a variant without boxes of its
+// family, not a fixed list: Windoku needs square boxes, Str8ts B stops at
+// 12×12, and KenDoku and Str8ts B have no jigsaw form.
+func TestNoBoxesHint(t *testing.T) {
+	for _, tt := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Size: 7}, "choose a size that has them (4, 6, 8, 9, 10, 12, 14, ...) or a jigsaw puzzle"},
+		{Config{Size: 5, Variant: grid.Windoku}, "choose a size that has them (4, 9, 16, 25) or a jigsaw puzzle"},
+		{Config{Size: 11, Variant: grid.Killer}, "or a killer jigsaw puzzle"},
+		{Config{Size: 7, Variant: grid.KenDoku}, "or a KenKen puzzle"},
+		{Config{Size: 7, Variant: grid.Str8tsB}, "choose a size that has them (4, 6, 8, 9, 10, 12) or a Str8ts puzzle"},
+		{Config{Size: 11, Variant: grid.Str8tsBX}, "(4, 6, 8, 9, 10, 12) or a Str8ts X puzzle"},
+	} {
+		_, err := Generate(context.Background(), tt.cfg)
+		var fe *grid.FieldError
+		if !errors.As(err, &fe) || fe.Field != "size" || !strings.Contains(fe.Reason, tt.want) {
+			t.Errorf("Generate(%+v) = %v, want a FieldError on size saying %q", tt.cfg, err, tt.want)
+		}
+	}
+}
+
 func TestDeadlineGivesClosest(t *testing.T) {
 	// A 4×4 classic is never Unfair: the generator returns the closest
 	// it found when the deadline nears.
