@@ -727,6 +727,9 @@ func (l *Layout) addExtras() error {
 	case Windoku:
 		b := l.BoxRows
 		if b == 0 || l.BoxCols != b {
+			if br, bc, ok := BoxShape(n); ok && br == bc {
+				return FieldErrorf("variant", "Windoku needs the square %d×%d boxes of size %d; the region map gives other regions", br, bc, n)
+			}
 			return FieldErrorf("variant", "Windoku needs square regular boxes, size %d has none", n)
 		}
 		k := 0
@@ -740,7 +743,10 @@ func (l *Layout) addExtras() error {
 	case Colour:
 		br, bc := l.BoxRows, l.BoxCols
 		if br == 0 {
-			return FieldErrorf("variant", "Colour Sudoku needs regular boxes")
+			if br, bc, ok := BoxShape(n); ok {
+				return FieldErrorf("variant", "Colour Sudoku needs the regular %d×%d boxes of size %d; the region map gives other regions", br, bc, n)
+			}
+			return FieldErrorf("variant", "Colour Sudoku needs regular boxes, size %d has none", n)
 		}
 		for p := 0; p < n; p++ {
 			pr, pc := p/bc, p%bc
