@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -136,8 +137,10 @@ func runConvert(ctx context.Context, e *env, cmd *command, args []string) error 
 func progressLost(f sudokuv1.Format, board *sudokuv1.Board, text string) string {
 	switch f {
 	case sudokuv1.Format_FORMAT_PLAIN, sudokuv1.Format_FORMAT_GRID, sudokuv1.Format_FORMAT_NXN:
-	case sudokuv1.Format_FORMAT_V1, sudokuv1.Format_FORMAT_JIGSAW_V1, sudokuv1.Format_FORMAT_KILLER_V1:
+	case sudokuv1.Format_FORMAT_V1, sudokuv1.Format_FORMAT_JIGSAW_V1:
 		return v1MarksLost(board)
+	case sudokuv1.Format_FORMAT_KILLER_V1:
+		return joinNotes(killerV1CluesLost(board), v1MarksLost(board))
 	case sudokuv1.Format_FORMAT_URL:
 		if strings.Contains(text, "?shape=") { // a jigsaw's URL holds a v1 string
 			return v1MarksLost(board)
@@ -193,6 +196,28 @@ func v1MarksLost(board *sudokuv1.Board) string {
 		return ""
 	}
 	return fmt.Sprintf("a v1 string tells no single pencil mark from a digit found: %d empty cell%s of one pencil mark written as solved digit%s (v2 or --to json keep them)", n, plural(n), plural(n))
+}
+
+// killerV1CluesLost words what a killer v1 string leaves out of board's
+// clues: it flags no cell as given ("unlike Sudoku the solved cells don't
+// need to be flagged"), so its clues read back as digits found. Empty when
+// board has no clue.
+func killerV1CluesLost(board *sudokuv1.Board) string {
+	n := 0
+	for _, c := range board.GetCells() {
+		if c.GetValue() != 0 && c.GetGiven() {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("a killer v1 string tells no clue from a digit found: %d clue%s written as solved digit%s (v2 or --to json keep them)", n, plural(n), plural(n))
+}
+
+// joinNotes joins the notes that are not empty, "; " between them.
+func joinNotes(notes ...string) string {
+	return strings.Join(slices.DeleteFunc(notes, func(s string) bool { return s == "" }), "; ")
 }
 
 // singleMarks counts the empty cells of board left one pencil mark, which

@@ -191,7 +191,8 @@ func TestProgressLostPencilGrid(t *testing.T) {
 // TestProgressLostV1: a v1 string writes an empty cell of one pencil mark
 // as that digit solved (the format's flaw, which decoding keeps): convert
 // says so for v1, jigsaw v1 and killer v1 strings and for a jigsaw's URL,
-// whose bd is a v1 string, as it does of what plain text leaves out.
+// whose bd is a v1 string, as it does of what plain text leaves out; a
+// killer v1 string flags no clue, which it says too.
 func TestProgressLostV1(t *testing.T) {
 	board := func(marks ...[]uint32) *sudokuv1.Board {
 		b := &sudokuv1.Board{Size: 9, Cells: make([]*sudokuv1.Cell, 81)}
@@ -214,8 +215,13 @@ func TestProgressLostV1(t *testing.T) {
 	}{
 		{"v1", sudokuv1.Format_FORMAT_V1, board([]uint32{5}), "", one},
 		{"jigsaw v1", sudokuv1.Format_FORMAT_JIGSAW_V1, board([]uint32{5}), "shape=33&bd=…", one},
+		// A killer v1 string flags no clue either: r9c9's 9 reads back
+		// as a digit found.
 		{"killer v1", sudokuv1.Format_FORMAT_KILLER_V1, board([]uint32{5}, []uint32{6}), "",
-			"a v1 string tells no single pencil mark from a digit found: 2 empty cells of one pencil mark written as solved digits (v2 or --to json keep them)"},
+			"a killer v1 string tells no clue from a digit found: 1 clue written as solved digit (v2 or --to json keep them); " +
+				"a v1 string tells no single pencil mark from a digit found: 2 empty cells of one pencil mark written as solved digits (v2 or --to json keep them)"},
+		{"killer v1, no single mark", sudokuv1.Format_FORMAT_KILLER_V1, board(), "",
+			"a killer v1 string tells no clue from a digit found: 1 clue written as solved digit (v2 or --to json keep them)"},
 		{"jigsaw URL", sudokuv1.Format_FORMAT_URL, board([]uint32{5}), "https://www.sudokuwiki.org/jigsaw.aspx?shape=33&bd=…", one},
 		{"2.0 URL", sudokuv1.Format_FORMAT_URL, board([]uint32{5}), "https://www.sudokuwiki.org/sudoku.htm?bd=S9B…", ""},
 		{"v1, no single mark", sudokuv1.Format_FORMAT_V1, board(), "", ""},
