@@ -99,9 +99,11 @@ func difficultyText(d *sudokuv1.Difficulty) string {
 	if d.GetStars() == 1 {
 		stars = "star"
 	}
+	// The service's own estimate on SE's scale, labelled so that it is not
+	// taken for Sudoku Explainer's rating (rate, explainer_rating).
 	se := ""
 	if d.GetSeRating() > 0 {
-		se = fmt.Sprintf(", SE ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
+		se = fmt.Sprintf(", SE-style ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
 	}
 	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, d.GetHardestStrategy())
 }

@@ -216,7 +216,7 @@ func TestWebViewer(t *testing.T) {
 			// The HoDoKu-style level with the SE rating beside it, as solverctl words them.
 			d := want.GetResult().GetDifficulty()
 			level := strings.ToLower(strings.TrimPrefix(d.GetLevel().String(), "DIFFICULTY_LEVEL_"))
-			se := fmt.Sprintf("SE ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
+			se := fmt.Sprintf("SE-style ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
 			if got := eval[string](ctx, t, `document.getElementById('difficulty').textContent`); !strings.HasPrefix(got, level+", ") || !strings.Contains(got, se) {
 				t.Errorf("the page rates the puzzle %q; want the level %q and %q", got, level, se)
 			}

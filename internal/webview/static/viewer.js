@@ -844,7 +844,7 @@
   const statusText = (res) => statusNames[res.status] || res.status || 'Done';
   // difficultyText gives the HoDoKu-style level with the SE rating beside it.
   const difficultyText = (d) => `${(d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase()}, ${d.stars || 0}★, score ${d.score || 0}` +
-    `${d.seRating ? `, SE ER ${d.seRating.toFixed(1)} EP ${(d.sePearl || 0).toFixed(1)} ED ${(d.seDiamond || 0).toFixed(1)}` : ''}, hardest: ${d.hardestStrategy || '—'}`;
+    `${d.seRating ? `, SE-style ER ${d.seRating.toFixed(1)} EP ${(d.sePearl || 0).toFixed(1)} ED ${(d.seDiamond || 0).toFixed(1)}` : ''}, hardest: ${d.hardestStrategy || '—'}`;
 
   // ---- The step list -------------------------------------------------------
 
