@@ -50,21 +50,26 @@ type objects struct {
 	pdbs            []*policyv1.PodDisruptionBudget
 	netpols         []*networkingv1.NetworkPolicy
 	serviceMonitors []*serviceMonitor
+	prometheusRules []*prometheusRule
+}
+
+// objectMeta is the metadata of the Prometheus Operator's kinds, as far as
+// the manifests use it.
+type objectMeta struct {
+	Name        string            `json:"name"`
+	Namespace   string            `json:"namespace,omitempty"`
+	Labels      map[string]string `json:"labels,omitempty"`
+	Annotations map[string]string `json:"annotations,omitempty"`
 }
 
 // serviceMonitor is the part of the Prometheus Operator's ServiceMonitor
 // (monitoring.coreos.com/v1) that the manifests use: decoding strictly into
 // it catches a misspelt field as for the built-in kinds.
 type serviceMonitor struct {
-	APIVersion string `json:"apiVersion"`
-	Kind       string `json:"kind"`
-	Metadata   struct {
-		Name        string            `json:"name"`
-		Namespace   string            `json:"namespace,omitempty"`
-		Labels      map[string]string `json:"labels,omitempty"`
-		Annotations map[string]string `json:"annotations,omitempty"`
-	} `json:"metadata"`
-	Spec struct {
+	APIVersion string     `json:"apiVersion"`
+	Kind       string     `json:"kind"`
+	Metadata   objectMeta `json:"metadata"`
+	Spec       struct {
 		Selector struct {
 			MatchLabels map[string]string `json:"matchLabels"`
 		} `json:"selector"`
@@ -128,6 +133,8 @@ func (o *objects) decode(doc []byte) error {
 		return decodeInto(&o.netpols, strict)
 	case "monitoring.coreos.com/v1 ServiceMonitor":
 		return decodeInto(&o.serviceMonitors, strict)
+	case "monitoring.coreos.com/v1 PrometheusRule":
+		return decodeInto(&o.prometheusRules, strict)
 	}
 	return fmt.Errorf("unexpected object %s %s", meta.APIVersion, meta.Kind)
 }
@@ -296,7 +303,7 @@ func TestKustomizations(t *testing.T) {
 
 // TestStrictDecodingCatchesMisspeltFields proves that the decoding of
 // TestKustomizations fails on a misspelt field, in a built-in kind and in
-// the ServiceMonitor.
+// the Prometheus Operator's.
 func TestStrictDecodingCatchesMisspeltFields(t *testing.T) {
 	root := tree(t)
 	var deployment, monitor []byte
@@ -310,6 +317,10 @@ func TestStrictDecodingCatchesMisspeltFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rule, err := os.ReadFile(filepath.Join(root, "components", "monitoring", "prometheusrule.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name, old, new string
 		doc            []byte
@@ -318,6 +329,8 @@ func TestStrictDecodingCatchesMisspeltFields(t *testing.T) {
 		{"probe field", "periodSeconds:", "periodSecond:", deployment},
 		{"resources field", "limits:", "limit:", deployment},
 		{"ServiceMonitor field", "scrapeTimeout:", "scrapeTimout:", monitor},
+		{"PrometheusRule field", "annotations:", "anotations:", rule},
+		{"PrometheusRule rule field", "for:", "fro:", rule},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -642,6 +655,7 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 	}
 
 	// The ServiceMonitor, when there is one, scrapes a port of one Service.
+	job := ""
 	for _, m := range o.serviceMonitors {
 		var picked []*corev1.Service
 		for _, s := range o.services {
@@ -653,6 +667,7 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 			t.Errorf("ServiceMonitor %s selects %d Services, want 1", m.Metadata.Name, len(picked))
 			continue
 		}
+		job = picked[0].Name // the Prometheus Operator's job label
 		for _, e := range m.Spec.Endpoints {
 			if !slices.ContainsFunc(picked[0].Spec.Ports, func(p corev1.ServicePort) bool { return p.Name == e.Port }) {
 				t.Errorf("ServiceMonitor %s: Service %s has no port %q", m.Metadata.Name, picked[0].Name, e.Port)
@@ -664,6 +679,14 @@ func check(t *testing.T, k kustomization, o *objects, flags map[string]bool) {
 	}
 	if slices.Contains(k.components, "monitoring") != (len(o.serviceMonitors) == 1) {
 		t.Errorf("%d ServiceMonitors with components %v", len(o.serviceMonitors), k.components)
+	}
+
+	// Its alerts, on metrics solverd exports, of the targets it scrapes.
+	if slices.Contains(k.components, "monitoring") != (len(o.prometheusRules) == 1) {
+		t.Errorf("%d PrometheusRules with components %v", len(o.prometheusRules), k.components)
+	}
+	for _, r := range o.prometheusRules {
+		checkRule(t, r, job)
 	}
 }
 
