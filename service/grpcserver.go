@@ -107,8 +107,9 @@ type GRPCConfig struct {
 	PrematureResetBan time.Duration
 	// NoisyLogRate, when positive, is the most log lines a second about
 	// each kind of call a client can make fail at will: calls it cancels,
-	// calls refused for want of a valid token, calls whose request came
-	// too late; and about each kind of connection event: TLS handshakes
+	// calls refused for want of a valid token, for its rate or the
+	// server's load, calls refused for their request (bad input, its own
+	// bounds), calls whose request came too late; and about each kind of connection event: TLS handshakes
 	// that fail, connections closed for premature resets. The next line
 	// logged counts those held back ("log.suppressed"); metrics count
 	// them all. 0 logs every one.
