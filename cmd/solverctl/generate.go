@@ -189,7 +189,13 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 	if sol := r.GetSolution(); sol != nil {
 		fmt.Fprintf(&b, "solution: %s\n", plainText(sol, charset))
 	}
-	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty()))
+	difficulty := difficultyText(r.GetDifficulty())
+	if r.GetDifficulty().GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
+		// Generate grades every puzzle it returns unless its deadline
+		// came first.
+		difficulty += " (its grading did not finish before the deadline; a longer --timeout, or solverctl solve, grades it)"
+	}
+	fmt.Fprintf(&b, "difficulty: %s\n", difficulty)
 	if levelAsked {
 		fmt.Fprintf(&b, "level met: %s\n", yesNo(r.GetLevelMet()))
 	}

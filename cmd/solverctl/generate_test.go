@@ -199,3 +199,26 @@ func TestLevelNote(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintGeneratedUnrated: a puzzle whose grading the deadline cut
+// says why it is unrated, and what grades it.
+func TestPrintGeneratedUnrated(t *testing.T) {
+	tests := []struct {
+		name       string
+		difficulty *sudokuv1.Difficulty
+		want       string
+	}{
+		{"ungraded", nil, "difficulty: unrated (its grading did not finish before the deadline; a longer --timeout, or solverctl solve, grades it)\n"},
+		{"graded", &sudokuv1.Difficulty{Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_HARD, Stars: 3, Score: 420, HardestStrategy: "X-Wing"},
+			"difficulty: Hard (3 stars, score 420, hardest: X-Wing)\n"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := printGenerated(&b, "puzzle", &sudokuv1.GenerateResponse{Difficulty: tt.difficulty}, "", false); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%s: printed\n%s\nwant a line %q", tt.name, b.String(), tt.want)
+		}
+	}
+}
