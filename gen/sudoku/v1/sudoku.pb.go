@@ -1164,7 +1164,9 @@ func (GenerateMode) EnumDescriptor() ([]byte, []int) {
 	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
-// Symmetry is the symmetry of a generated puzzle's clue pattern.
+// Symmetry is the symmetry of a generated puzzle's clue pattern. On a
+// Str8ts board the black cells and the clues of white cells have it; which
+// black cells carry a digit, drawn at random, does not.
 type Symmetry int32
 
 const (
