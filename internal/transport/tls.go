@@ -20,7 +20,8 @@ import (
 // chain and private key are PEM files certFile and keyFile. With
 // clientCAFile, a PEM bundle of certificate authorities, the server
 // requires every client to present a certificate signed by one of them
-// (mutual TLS). TLS 1.2 is the oldest version accepted.
+// (mutual TLS). TLS 1.2 is the oldest version accepted, and with it only
+// the cipher suites of serverCipherSuites.
 //
 // The key pair is read again when either file changes (checked at most
 // once a second, on a handshake), so that a renewed certificate takes
@@ -37,6 +38,7 @@ func ServerTLS(certFile, keyFile, clientCAFile string, reloaded func(error)) (*t
 	}
 	cfg := &tls.Config{
 		MinVersion:     tls.VersionTLS12,
+		CipherSuites:   serverCipherSuites,
 		GetCertificate: kp.get,
 	}
 	if clientCAFile != "" {
@@ -48,6 +50,22 @@ func ServerTLS(certFile, keyFile, clientCAFile string, reloaded func(error)) (*t
 		cfg.ClientAuth = tls.RequireAndVerifyClientCert
 	}
 	return cfg, nil
+}
+
+// serverCipherSuites are the TLS 1.2 cipher suites a server accepts:
+// forward-secret key exchange and authenticated encryption (AEAD) alone.
+// gRPC's credentials keep the gRPC port to these already; without them
+// the web viewer's and metrics' ports, which share the configuration,
+// would also take Go's CBC suites, which HTTP/2 forbids (RFC 9113, 9.2.2:
+// a connection that negotiates one and HTTP/2 is then closed) and
+// scanners report as weak. TLS 1.3's suites are all AEAD.
+var serverCipherSuites = []uint16{
+	tls.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256,
+	tls.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+	tls.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
+	tls.TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
+	tls.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+	tls.TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
 }
 
 // ClientTLS returns the TLS configuration of a client that trusts the

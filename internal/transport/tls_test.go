@@ -214,3 +214,48 @@ func TestKeyPairReload(t *testing.T) {
 		}
 	}
 }
+
+// TestServerCipherSuites: over TLS 1.2 the server takes the AEAD cipher
+// suites alone, not the CBC ones Go would otherwise accept and HTTP/2
+// forbids.
+func TestServerCipherSuites(t *testing.T) {
+	pki := testpki.New(t) // ECDSA keys
+	tests := []struct {
+		name  string
+		suite uint16
+		ok    bool
+	}{
+		{"AES-128-GCM", tls.TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, true},
+		{"AES-256-GCM", tls.TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, true},
+		{"ChaCha20-Poly1305", tls.TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, true},
+		{"AES-128-CBC-SHA", tls.TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA, false},
+		{"AES-256-CBC-SHA", tls.TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			scfg, err := ServerTLS(pki.ServerCert, pki.ServerKey, "", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ccfg, err := ClientTLS(pki.CAFile, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ccfg.ServerName = "localhost"
+			ccfg.MaxVersion = tls.VersionTLS12
+			ccfg.CipherSuites = []uint16{tt.suite}
+			sc, cc := net.Pipe()
+			defer sc.Close()
+			go func() {
+				tls.Server(sc, scfg).Handshake()
+				sc.Close()
+			}()
+			c := tls.Client(cc, ccfg)
+			err = c.Handshake()
+			cc.Close()
+			if got := err == nil; got != tt.ok {
+				t.Errorf("handshake with %s: error %v, want success %v", tls.CipherSuiteName(tt.suite), err, tt.ok)
+			}
+		})
+	}
+}
