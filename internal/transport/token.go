@@ -18,7 +18,11 @@ import (
 )
 
 // ReadTokens reads a file of bearer tokens: one a line, blank lines and
-// lines starting with # ignored. A file without any token is an error.
+// lines starting with # ignored, and a UTF-8 byte order mark at its start
+// (which editors on Windows write) too. A file without any token is an
+// error, and so is a token with a character outside printable ASCII,
+// which gRPC metadata cannot carry: no gRPC client could send it. The
+// errors name the file and the line, never the token.
 func ReadTokens(file string) ([]string, error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -27,10 +31,17 @@ func ReadTokens(file string) ([]string, error) {
 	defer f.Close()
 	var tokens []string
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
+		}
+		if !printableASCII(line) {
+			return nil, fmt.Errorf("bearer token on line %d of %s: a character is not printable ASCII, which gRPC metadata cannot carry", n, file)
 		}
 		tokens = append(tokens, line)
 	}
@@ -41,6 +52,17 @@ func ReadTokens(file string) ([]string, error) {
 		return nil, fmt.Errorf("no token in %s", file)
 	}
 	return tokens, nil
+}
+
+// printableASCII reports whether s holds only the characters gRPC
+// metadata may carry in a text value: space to tilde.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // BearerAuth returns an auth.AuthFunc that accepts a call carrying one of

@@ -30,6 +30,13 @@ func TestReadTokens(t *testing.T) {
 		{"comments only", "# nothing\n\n", nil, "no token in"},
 		{"empty", "\n", nil, "no token in"},
 		{"missing", "", nil, "no such file"},
+		{"byte order mark", "\ufeffs3cret\r\n", []string{"s3cret"}, ""},
+		{"byte order mark before a comment", "\ufeff# tokens\ns3cret\n", []string{"s3cret"}, ""},
+		{"space inside", "two words\n", []string{"two words"}, ""},
+		{"not ASCII", "# tokens\nsécret\n", nil, "line 2 of"},
+		{"control character", "s3\x01cret\n", nil, "line 1 of"},
+		{"tab inside", "s3\tcret\n", nil, "not printable ASCII"},
+		{"byte order mark later", "first\n\ufeffsecond\n", nil, "line 2 of"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -43,6 +50,9 @@ func TestReadTokens(t *testing.T) {
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), file) {
 					t.Fatalf("got %q, %v; want an error naming %s: %s", got, err, file, tt.wantErr)
+				}
+				if strings.Contains(err.Error(), "cret") {
+					t.Errorf("the error %q shows the token", err)
 				}
 				return
 			}
