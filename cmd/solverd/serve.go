@@ -460,6 +460,9 @@ func startMetrics(cfg *config, reg *prometheus.Registry, tlsCfg *tls.Config, log
 		go func() { done <- metrics.Serve(mln) }()
 	}
 	logger.Info("serving metrics", "addr", mln.Addr().String(), "tls", cfg.metricsTLS, "auth", cfg.metricsTokenFile != "")
+	if cfg.metricsTokenFile != "" && !cfg.metricsTLS {
+		logger.Warn("metrics bearer tokens travel in clear text without TLS; set -metrics-tls")
+	}
 	return metrics, nil
 }
 

@@ -325,3 +325,35 @@ func scrape(t *testing.T, addr string, wants []string) string {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestMetricsTokenClearText: a metrics token sent without -metrics-tls is
+// warned of, as the gRPC port's tokens are without TLS.
+func TestMetricsTokenClearText(t *testing.T) {
+	pki := testpki.New(t)
+	tokens := filepath.Join(t.TempDir(), "tokens")
+	if err := os.WriteFile(tokens, []byte("scraper\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const warning = "metrics bearer tokens travel in clear text"
+	tests := []struct {
+		name string
+		args []string
+		warn bool
+	}{
+		{"token in clear text", []string{"--metrics-token-file", tokens}, true},
+		{"token over TLS", []string{"--metrics-token-file", tokens, "--metrics-tls"}, false},
+		{"no token", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"--listen", "localhost:0", "--metrics-listen", "localhost:0",
+				"--tls-cert", pki.ServerCert, "--tls-key", pki.ServerKey}, tt.args...)
+			_, cancel, done, log := startDaemon(t, args...)
+			cancel()
+			waitDone(t, done, 5*time.Second, log)
+			if got := strings.Contains(log.String(), warning); got != tt.warn {
+				t.Errorf("warned %v, want %v; log:\n%s", got, tt.warn, log)
+			}
+		})
+	}
+}
