@@ -25,9 +25,10 @@ import (
 //
 // The key pair is read again when either file changes (checked at most
 // once a second, on a handshake), so that a renewed certificate takes
-// effect without a restart; a pair that fails to load then leaves the
-// previous one in use. Each such reading is told to reloaded, when it is
-// not nil, with its error: once a change of the files, not a handshake.
+// effect without a restart; a pair that fails to load, or whose
+// certificate has expired, then leaves the previous one in use. Each such
+// reading is told to reloaded, when it is not nil, with its error: once a
+// change of the files, not a handshake.
 func ServerTLS(certFile, keyFile, clientCAFile string, reloaded func(error)) (*tls.Config, error) {
 	if certFile == "" || keyFile == "" {
 		return nil, errors.New("TLS needs both a certificate and a key file")
@@ -139,7 +140,9 @@ type keyPair struct {
 	checked time.Time
 }
 
-// load reads the files.
+// load reads the files. Read again, they must not hold a certificate that
+// has expired: it would replace one that may still be valid, and no
+// client would accept it (one not valid yet is taken, as it will be).
 func (k *keyPair) load() error {
 	stamp, err := k.stamps()
 	if err != nil {
@@ -148,6 +151,9 @@ func (k *keyPair) load() error {
 	cert, err := loadKeyPair(k.certFile, k.keyFile)
 	if err != nil {
 		return err
+	}
+	if k.cert != nil && cert.Leaf != nil && time.Now().After(cert.Leaf.NotAfter) {
+		return fmt.Errorf("TLS certificate %s expired at %s", k.certFile, cert.Leaf.NotAfter.UTC().Format(time.RFC3339))
 	}
 	k.cert, k.stamp, k.tried = &cert, stamp, stamp
 	return nil

@@ -1,10 +1,16 @@
 package transport
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"os"
 	"path/filepath"
@@ -191,6 +197,14 @@ func TestKeyPairReload(t *testing.T) {
 			pki.Issue(t, 43, "localhost", x509.ExtKeyUsageServerAuth, pki.ServerCert, pki.ServerKey)
 			touch(at, pki.ServerCert, pki.ServerKey)
 		}, 43, "ok"},
+		{"expired", func(at time.Time) {
+			writeSelfSigned(t, 44, time.Now().Add(-2*time.Hour), time.Now().Add(-time.Hour), pki.ServerCert, pki.ServerKey)
+			touch(at, pki.ServerCert, pki.ServerKey)
+		}, 43, "error"},
+		{"not valid yet", func(at time.Time) {
+			writeSelfSigned(t, 45, time.Now().Add(time.Hour), time.Now().Add(2*time.Hour), pki.ServerCert, pki.ServerKey)
+			touch(at, pki.ServerCert, pki.ServerKey)
+		}, 45, "ok"},
 	}
 	at := time.Now()
 	for _, tt := range tests {
@@ -212,6 +226,34 @@ func TestKeyPairReload(t *testing.T) {
 		if got != tt.report {
 			t.Errorf("%s: reported %q (%v), want %q", tt.name, got, reports, tt.report)
 		}
+	}
+}
+
+// writeSelfSigned writes to certFile a self-signed certificate for
+// localhost valid from notBefore to notAfter, and its key to keyFile.
+func writeSelfSigned(t *testing.T, serial int64, notBefore, notAfter time.Time, certFile, keyFile string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: "localhost"}, DNSNames: []string{"localhost"},
+		NotBefore: notBefore, NotAfter: notAfter, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+		t.Fatal(err)
 	}
 }
 
