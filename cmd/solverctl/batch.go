@@ -195,6 +195,9 @@ func parseBatchArgs(cmd *command, e *env, args []string) (*batchFlags, string, e
 	if err := f.solve.conn.parsed(cmd, fs, e.lookupEnv); err != nil {
 		return nil, "", err
 	}
+	if w := f.solve.conn.plaintextToken(); w != "" {
+		fmt.Fprintf(e.stderr, "solverctl: warning: %s\n", w)
+	}
 	if !flagsSet(fs)["puzzle-timeout"] && len(f.solve.conn.addrs.list) > 0 {
 		f.puzzleTimeout = defaultPuzzleTimeout(f.solve.timeout)
 	}

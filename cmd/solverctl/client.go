@@ -108,6 +108,41 @@ func (c *connFlags) parsed(cmd *command, fs *flag.FlagSet, lookupEnv func(string
 	return nil
 }
 
+// plaintextToken returns a warning when the flags send a bearer token
+// without TLS to an address that is not this machine's, where anyone on
+// the path can read it; else "".
+func (c *connFlags) plaintextToken() string {
+	if c.tokenFile == "" || c.useTLS || c.tlsCA != "" || c.tlsCert != "" {
+		return ""
+	}
+	for _, addr := range c.addrs.list {
+		if !localAddr(addr) {
+			return fmt.Sprintf("the bearer token of --token-file goes to %s in clear text, without TLS; add --tls or --tls-ca", addr)
+		}
+	}
+	return ""
+}
+
+// localAddr reports whether the gRPC target addr is on this machine: a
+// Unix socket, localhost or a loopback address.
+func localAddr(addr string) bool {
+	if strings.HasPrefix(addr, "unix:") || strings.HasPrefix(addr, "unix-abstract:") {
+		return true
+	}
+	if i := strings.Index(addr, ":///"); i >= 0 { // dns:///host:port, passthrough:///...
+		addr = addr[i+len(":///"):]
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
 // callOptions returns the dial options that every call of the flags
 // takes in-process: gzip compression.
 func (c *connFlags) callOptions() []grpc.DialOption {

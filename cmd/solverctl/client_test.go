@@ -237,3 +237,41 @@ type connFields struct {
 func connView(c *connFlags) connFields {
 	return connFields{strings.Join(c.addrs.list, " "), c.addrs.multi, c.useTLS, c.tlsCA, c.tlsCert, c.tlsKey, c.tokenFile}
 }
+
+// TestPlaintextTokenWarned: a bearer token sent without TLS to another
+// machine is warned of (anyone on the path reads it); to this machine, or
+// with TLS, it is not.
+func TestPlaintextTokenWarned(t *testing.T) {
+	tests := []struct {
+		addrs []string
+		tls   bool
+		warn  bool
+	}{
+		{[]string{"solver.example:50051"}, false, true},
+		{[]string{"dns:///solver.example:50051"}, false, true},
+		{[]string{"10.0.0.7:50051"}, false, true},
+		{[]string{"localhost:50051", "10.0.0.7:50051"}, false, true},
+		{[]string{"solver.example:50051"}, true, false},
+		{[]string{"localhost:50051"}, false, false},
+		{[]string{"LOCALHOST:50051"}, false, false},
+		{[]string{"127.0.0.1:50051"}, false, false},
+		{[]string{"[::1]:50051"}, false, false},
+		{[]string{"dns:///localhost:50051"}, false, false},
+		{[]string{"unix:///run/solverd.sock"}, false, false},
+	}
+	for _, tt := range tests {
+		c := connFlags{addrs: addrList{list: tt.addrs}, tokenFile: "tokens", useTLS: tt.tls}
+		if got := c.plaintextToken() != ""; got != tt.warn {
+			t.Errorf("%v, TLS %v: warned %v, want %v", tt.addrs, tt.tls, got, tt.warn)
+		}
+	}
+	// No token, no warning.
+	if w := (&connFlags{addrs: addrList{list: []string{"solver.example:50051"}}}).plaintextToken(); w != "" {
+		t.Errorf("without a token: warned %q", w)
+	}
+	// The command says it on standard error before it calls.
+	_, errOut, _ := runCLI(t, "", "solve", "--timeout", "1ms", "--addr", "192.0.2.1:50051", "--token-file", writeLines(t, []string{"tok"}), seedPuzzle)
+	if !strings.Contains(errOut, "solverctl: warning: the bearer token of --token-file goes to 192.0.2.1:50051 in clear text") {
+		t.Errorf("stderr %q: want the clear-text warning", errOut)
+	}
+}

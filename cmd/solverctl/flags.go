@@ -193,7 +193,13 @@ func parseCommand(cmd *command, e *env, fs *flag.FlagSet, conn *connFlags, args 
 	if err := checkTimeout(fs); err != nil {
 		return nil, usageErrorf("%s: %v", cmd.name, err)
 	}
-	return pos, conn.parsed(cmd, fs, e.lookupEnv)
+	if err := conn.parsed(cmd, fs, e.lookupEnv); err != nil {
+		return nil, err
+	}
+	if w := conn.plaintextToken(); w != "" {
+		fmt.Fprintf(e.stderr, "solverctl: warning: %s\n", w)
+	}
+	return pos, nil
 }
 
 // parseFlags parses the flags and arguments of command cmd with fs and
