@@ -89,7 +89,8 @@ func yesNo(b bool) string {
 
 // difficultyText renders a rating: "Hard (3 stars, score 420, SE ER 4.2
 // EP 1.2 ED 1.2, hardest: XY-Wing)", HoDoKu's level and score then the
-// Sudoku Explainer ratings (left out when the server sends none).
+// Sudoku Explainer ratings (left out when the server sends none), and
+// "hardest: none" for a solve stuck before its first step.
 func difficultyText(d *sudokuv1.Difficulty) string {
 	if d.GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 		return "unrated"
@@ -105,7 +106,12 @@ func difficultyText(d *sudokuv1.Difficulty) string {
 	if d.GetSeRating() > 0 {
 		se = fmt.Sprintf(", SE-style ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
 	}
-	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, d.GetHardestStrategy())
+	// A solve that logic left stuck before its first step used none.
+	hardest := "none"
+	if h := d.GetHardestStrategy(); h != "" {
+		hardest = h
+	}
+	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, hardest)
 }
 
 // stepPrinter prints steps one a line. It names cells by the board size,

@@ -22,4 +22,8 @@ func TestDifficultyTextSE(t *testing.T) {
 	if got, want := difficultyText(d), "Unfair (4 stars, score 1706, hardest: AIC)"; got != want {
 		t.Errorf("without SE: got %q, want %q", got, want)
 	}
+	stuck := &sudokuv1.Difficulty{Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, Stars: 5, SeRating: 9.5, SePearl: 9.5, SeDiamond: 9.5}
+	if got, want := difficultyText(stuck), "Extreme (5 stars, score 0, SE-style ER 9.5 EP 9.5 ED 9.5, hardest: none)"; got != want {
+		t.Errorf("stuck before a step: got %q, want %q", got, want)
+	}
 }

@@ -501,16 +501,21 @@ func ConflictToProto(c grid.Conflict, b *grid.Board, symbols string) *sudokuv1.C
 
 // DifficultyToProto converts a rating: HoDoKu's level and score, and the
 // Sudoku Explainer ratings (ER, EP, ED); nil for a solve that took no
-// step.
+// step, unless logic left it unfinished: that grades Extreme, as the API
+// says of status STUCK, even when it took no step.
 func DifficultyToProto(r solver.Rating) *sudokuv1.Difficulty {
-	if r.Hardest == nil {
+	if r.Hardest == nil && !r.Unfinished {
 		return nil
+	}
+	var hardest string
+	if r.Hardest != nil {
+		hardest = r.Hardest.Name()
 	}
 	return &sudokuv1.Difficulty{
 		Level:           sudokuv1.DifficultyLevel(r.Level),
 		Stars:           uint32(r.Level),
 		Score:           uint32(r.Score),
-		HardestStrategy: r.Hardest.Name(),
+		HardestStrategy: hardest,
 		SeRating:        r.SE.Float(),
 		SePearl:         r.SEPearl.Float(),
 		SeDiamond:       r.SEDiamond.Float(),

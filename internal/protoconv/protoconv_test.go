@@ -268,3 +268,48 @@ func TestChainNodeCellsAscending(t *testing.T) {
 		}
 	}
 }
+
+// TestStuckDifficulty: a solve that logic left unfinished grades Extreme
+// with SE's 9.5, as the API says of status STUCK, whether or not it took
+// a step first; a solve that took no step and is not stuck is not rated.
+func TestStuckDifficulty(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	naked, ok := strategy.Lookup("A")
+	if !ok {
+		t.Fatal("no strategy A")
+	}
+	oneClue := grid.NewBoard(l)
+	oneClue.Place(0, 1)
+	tests := []struct {
+		name      string
+		board     *grid.Board
+		opts      solver.Options
+		wantLevel sudokuv1.DifficultyLevel
+		wantSE    float64
+	}{
+		{"stuck without a step", grid.NewBoard(l), solver.Options{Type: solver.LogicOnly, Strategies: []*strategy.Strategy{naked}}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, strategy.SEBeyondLogic().Float()},
+		{"solved by guessing", oneClue, solver.Options{}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, strategy.SEBeyondLogic().Float()},
+	}
+	for _, tt := range tests {
+		res, err := solver.Solve(t.Context(), tt.board, tt.opts, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		d := ResultToProto(res, "", false).GetDifficulty()
+		if got := d.GetLevel(); got != tt.wantLevel {
+			t.Errorf("%s: status %v, level %v, want %v", tt.name, res.Status, got, tt.wantLevel)
+		}
+		if got := d.GetStars(); got != uint32(tt.wantLevel) {
+			t.Errorf("%s: %d stars, want %d", tt.name, got, tt.wantLevel)
+		}
+		if got := d.GetSeRating(); got < tt.wantSE {
+			t.Errorf("%s: se_rating %v, want at least %v", tt.name, got, tt.wantSE)
+		}
+	}
+	if d := DifficultyToProto(solver.Rating{}); d != nil {
+		t.Errorf("no step, not stuck: difficulty %v, want none", d)
+	}
+}
