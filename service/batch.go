@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -442,13 +443,15 @@ type itemContext struct {
 func (c itemContext) Deadline() (time.Time, bool) { return c.deadline, true }
 
 // stop ends the time of the puzzle that ended with err, and returns err,
-// or DeadlineExceeded when its time ran out.
+// or DeadlineExceeded saying which deadline passed when its time ran out
+// (a bare "context deadline exceeded" named no bound the client could
+// change, where a unary call names solverd's -default-timeout).
 func (c *itemClock) stop(err error) error {
 	// Stop fails once the timer has fired. Its function cancels the
 	// context, perhaps not yet: reused, it would fail the next puzzle.
 	fired := !c.timer.Stop()
 	if err != nil && c.ctx.Err() != nil && c.parent.Err() == nil && errors.Is(context.Cause(c.ctx), context.DeadlineExceeded) {
-		err = context.DeadlineExceeded
+		err = fmt.Errorf("%w: the puzzle's deadline of %v (solverd's -default-timeout, which each puzzle of a batch has) passed", context.DeadlineExceeded, c.timeout)
 	}
 	if fired {
 		c.close() // the next start makes a context of its own

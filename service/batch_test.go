@@ -539,7 +539,7 @@ func TestItemClockLateTimer(t *testing.T) {
 			if tt.when == "stop" {
 				fire()
 			}
-			if err := c.stop(errSolve); err != tt.want {
+			if err := c.stop(errSolve); !errors.Is(err, tt.want) {
 				t.Errorf("first puzzle stopped with %v, want %v", err, tt.want)
 			}
 			if tt.when == "start" {
@@ -554,6 +554,41 @@ func TestItemClockLateTimer(t *testing.T) {
 			}
 			if err := c.stop(nil); err != nil {
 				t.Errorf("next puzzle stopped with %v, want nil", err)
+			}
+		})
+	}
+}
+
+// TestItemClockDeadlineSaid: a batch puzzle that runs out of its time is
+// answered DeadlineExceeded with a message naming the bound (solverd's
+// -default-timeout), as a unary call that set no deadline is told, not a
+// bare "context deadline exceeded"; a puzzle that fails otherwise keeps
+// its own error.
+func TestItemClockDeadlineSaid(t *testing.T) {
+	errSolve := errors.New("solve failed")
+	tests := []struct {
+		name     string
+		timeout  time.Duration
+		wantCode codes.Code
+		wantMsg  string
+	}{
+		{"ran out", time.Millisecond, codes.DeadlineExceeded, "the puzzle's deadline of 1ms (solverd's -default-timeout, which each puzzle of a batch has) passed"},
+		{"failed in time", time.Hour, codes.Internal, "solve failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newItemClock(context.Background(), tt.timeout)
+			defer c.close()
+			ctx := c.start()
+			if tt.timeout < time.Second {
+				<-ctx.Done()
+			}
+			ie := toItemError(c.stop(errSolve))
+			if got := codes.Code(ie.GetCode()); got != tt.wantCode {
+				t.Errorf("code %v, want %v", got, tt.wantCode)
+			}
+			if !strings.Contains(ie.GetMessage(), tt.wantMsg) {
+				t.Errorf("message %q, want it to contain %q", ie.GetMessage(), tt.wantMsg)
 			}
 		})
 	}

@@ -105,7 +105,7 @@ func TestItemClock(t *testing.T) {
 	// A puzzle that runs out of time gets DeadlineExceeded.
 	ctx := clock.start()
 	<-ctx.Done()
-	if err := clock.stop(ctx.Err()); err != context.DeadlineExceeded {
+	if err := clock.stop(ctx.Err()); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("timed out puzzle: %v, want DeadlineExceeded", err)
 	}
 	// The next one gets a fresh context and its own time.
