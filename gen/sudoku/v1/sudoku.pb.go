@@ -2443,6 +2443,7 @@ func (x *ChainNode) GetRemoved() []*Elimination {
 type ChainLink struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The index of the node the inference starts from, into Step.nodes.
+	// (A Python keyword: read it with getattr(link, "from").)
 	From uint32 `protobuf:"varint,1,opt,name=from,proto3" json:"from,omitempty"`
 	// The index of the node it reaches.
 	To uint32 `protobuf:"varint,2,opt,name=to,proto3" json:"to,omitempty"`
@@ -3153,7 +3154,9 @@ func (x *SolveBatchRequest) GetItems() []*BatchItem {
 // BatchItem is one puzzle of a batch.
 type BatchItem struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The caller's id for the puzzle, echoed in its answer.
+	// The caller's id for the puzzle, echoed in its answer. A non-empty id
+	// that repeats one of the last 65,536 of the stream is not solved: its
+	// answer is an InvalidArgument item error on id. Empty ids may repeat.
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The puzzle.
 	Puzzle *Puzzle `protobuf:"bytes,2,opt,name=puzzle,proto3" json:"puzzle,omitempty"`
@@ -4380,6 +4383,7 @@ type StrategyInfo struct {
 	// The strategy's name, e.g. "Naked Subsets".
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// What it does: "solution" (places digits), "elimination" or "search".
+	// (A Python keyword: read it with getattr(info, "class").)
 	Class string `protobuf:"bytes,3,opt,name=class,proto3" json:"class,omitempty"`
 	// Whether it is only sound on puzzles known to have one solution.
 	NeedsUnique bool `protobuf:"varint,4,opt,name=needs_unique,json=needsUnique,proto3" json:"needs_unique,omitempty"`
