@@ -404,8 +404,8 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 		readCtx = ctx
 	}
 	var (
-		mu       sync.Mutex
-		messages []string
+		mu      sync.Mutex
+		givenUp serverErrors
 	)
 	batch, err := client.NewBatch(clients, client.BatchConfig{
 		InFlight:      b.flags.inflight,
@@ -415,7 +415,7 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 		PuzzleTimeout: b.flags.puzzleTimeout,
 		OnServerError: func(server string, err error) {
 			mu.Lock()
-			messages = append(messages, fmt.Sprintf("solverctl: %s: %v", server, err))
+			givenUp.add(server, err)
 			mu.Unlock()
 		},
 	}, b.answer)
@@ -450,7 +450,7 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 		}
 	}
 	mu.Lock()
-	for _, m := range messages {
+	for _, m := range givenUp.notes() {
 		fmt.Fprintln(stderr, m)
 	}
 	mu.Unlock()
@@ -484,6 +484,42 @@ func (b *batcher) answer(a client.Answer) {
 		err = status.Errorf(codes.ResourceExhausted, "its request item is %d bytes, more than the largest message of %d bytes (-max-msg-size)", big.Size, big.Limit)
 	}
 	b.finish(j, a.Answer, err)
+}
+
+// serverErrors gathers the errors that made a batch give up streams, a
+// line for each server: with several streams to a server (--streams, a
+// dns:/// target), each stream given up reports its error, and a server
+// refused by every stream is named once, not once a stream.
+type serverErrors struct {
+	order []string         // servers, in the order first given up
+	first map[string]error // the first error of each server
+	count map[string]int   // streams given up, by server
+}
+
+// add notes that a stream to server was given up with err.
+func (e *serverErrors) add(server string, err error) {
+	if e.first == nil {
+		e.first, e.count = map[string]error{}, map[string]int{}
+	}
+	if _, ok := e.first[server]; !ok {
+		e.order = append(e.order, server)
+		e.first[server] = err
+	}
+	e.count[server]++
+}
+
+// notes returns a line for each server, naming its first error and, when
+// more than one of its streams was given up, how many were.
+func (e *serverErrors) notes() []string {
+	notes := make([]string, 0, len(e.order))
+	for _, server := range e.order {
+		m := fmt.Sprintf("solverctl: %s: %v", server, e.first[server])
+		if n := e.count[server]; n > 1 {
+			m = fmt.Sprintf("%s (%d streams given up)", m, n)
+		}
+		notes = append(notes, m)
+	}
+	return notes
 }
 
 // hangNotes says, for each server whose streams were declared hung, how

@@ -532,3 +532,39 @@ func TestBatchOnePuzzleWording(t *testing.T) {
 		t.Errorf("stderr lacks the summary of 1 puzzle: %q", errOut)
 	}
 }
+
+// TestServerErrorsNotes: a server given up by several of its streams is
+// named once, with how many streams were given up and its first error.
+func TestServerErrorsNotes(t *testing.T) {
+	refused := errors.New("connection refused")
+	limited := errors.New("rate limit spent; retry in 976ms")
+	type giveUp struct {
+		server string
+		err    error
+	}
+	tests := []struct {
+		name string
+		in   []giveUp
+		want []string
+	}{
+		{"none", nil, []string{}},
+		{"one", []giveUp{{"a:1", refused}}, []string{"solverctl: a:1: connection refused"}},
+		{"every stream of one server", []giveUp{{"a:1", refused}, {"a:1", refused}, {"a:1", refused}},
+			[]string{"solverctl: a:1: connection refused (3 streams given up)"}},
+		{"errors that differ", []giveUp{{"b:2", limited}, {"b:2", errors.New("rate limit spent; retry in 975ms")}},
+			[]string{"solverctl: b:2: rate limit spent; retry in 976ms (2 streams given up)"}},
+		{"two servers, in order", []giveUp{{"b:2", limited}, {"a:1", refused}, {"b:2", limited}},
+			[]string{"solverctl: b:2: rate limit spent; retry in 976ms (2 streams given up)", "solverctl: a:1: connection refused"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var e serverErrors
+			for _, g := range tt.in {
+				e.add(g.server, g.err)
+			}
+			if got := e.notes(); !slices.Equal(got, tt.want) {
+				t.Errorf("notes() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
