@@ -527,10 +527,20 @@ func (e *serverErrors) notes() []string {
 func (b *batcher) hangNotes() []string {
 	var notes []string
 	for name, n := range b.batch.Hangs() {
-		notes = append(notes, fmt.Sprintf("solverctl: %s: %d streams declared hung (no answer in %v, --puzzle-timeout); their puzzles were sent again", name, n, b.flags.puzzleTimeout))
+		notes = append(notes, hangNote(name, n, b.flags.puzzleTimeout))
 	}
 	slices.Sort(notes)
 	return notes
+}
+
+// hangNote says that n streams to server were declared hung after
+// timeout (--puzzle-timeout) without an answer.
+func hangNote(server string, n int, timeout time.Duration) string {
+	streams := "streams"
+	if n == 1 {
+		streams = "stream"
+	}
+	return fmt.Sprintf("solverctl: %s: %d %s declared hung (no answer in %v, --puzzle-timeout); their puzzles were sent again", server, n, streams, timeout)
 }
 
 // inputRead reports whether the input was read to its end.

@@ -230,7 +230,7 @@ func TestBatchServerRecovers(t *testing.T) {
 			t.Fatalf("line %d = %q, want solved %s", i+1, f, sol)
 		}
 	}
-	if !strings.Contains(errOut, ": 1 streams declared hung") {
+	if !strings.Contains(errOut, ": 1 stream declared hung") {
 		t.Errorf("stderr does not say one stream hung:\n%s", errOut)
 	}
 	// Every puzzle, and the probe's item error.

@@ -568,3 +568,20 @@ func TestServerErrorsNotes(t *testing.T) {
 		})
 	}
 }
+
+// TestHangNote: the note of streams declared hung counts them in words
+// that agree with the number.
+func TestHangNote(t *testing.T) {
+	tests := []struct {
+		n    int
+		want string
+	}{
+		{1, "solverctl: a:1: 1 stream declared hung (no answer in 10s, --puzzle-timeout); their puzzles were sent again"},
+		{2, "solverctl: a:1: 2 streams declared hung (no answer in 10s, --puzzle-timeout); their puzzles were sent again"},
+	}
+	for _, tt := range tests {
+		if got := hangNote("a:1", tt.n, 10*time.Second); got != tt.want {
+			t.Errorf("hangNote(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
