@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -50,6 +51,38 @@ func TestWebTouchFieldsNoZoom(t *testing.T) {
 				.map((e) => [e.id, parseFloat(getComputedStyle(e).fontSize)]).filter(([, px]) => px < 16).map(([id, px]) => id + ' ' + px + 'px')`)
 			if len(small) > 0 {
 				t.Errorf("fields with text under 16px on a touch screen (iOS zooms in on them): %v", small)
+			}
+		})
+	}
+}
+
+// TestWebTouchNoStickyHover checks that a button tapped on a touch screen
+// keeps its resting border: the screen keeps :hover on the last element
+// tapped, and the hover's accent border stayed on it, so that a pad digit
+// looked chosen (as the digit of a highlight) until the next tap.
+func TestWebTouchNoStickyHover(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	dev := touchDevices[0]
+	emulateTouch(ctx, t, dev.width, dev.height, dev.scale)
+	p := startPlay(ctx, t, base, classicHard)
+	for _, tt := range []struct {
+		name, sel string
+	}{
+		{"pad digit", `#digits button[data-digit="5"]`},
+		{"undo", `#undo`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p.do(chromedp.ScrollIntoView(chromedp.CSS(tt.sel)), chromedp.Tap(chromedp.CSS(tt.sel)))
+			js := fmt.Sprintf(`(() => {
+				const e = document.querySelector(%q);
+				return [e.matches(':hover'), getComputedStyle(e).borderTopColor, getComputedStyle(document.getElementById('erase')).borderTopColor];
+			})()`, tt.sel)
+			got := eval[[]any](ctx, t, js)
+			if got[0] != true {
+				t.Skipf("the tapped button is not under :hover (%v): the browser does not keep it", got)
+			}
+			if got[1] != got[2] {
+				t.Errorf("after a tap %s has the border %v; want the resting %v (no hover on a touch screen)", tt.sel, got[1], got[2])
 			}
 		})
 	}
