@@ -87,3 +87,31 @@ func TestWebTouchNoStickyHover(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPhoneBoardWidth checks that on a phone held upright the board
+// takes nine tenths of the screen's width at least: the margins of the
+// page and of its panel took 52 of a 390-pixel width, an eighth, from
+// a board whose pencil marks are small already.
+func TestWebPhoneBoardWidth(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name          string
+		width, height int64
+	}{
+		{"320 pixels", 320, 568},
+		{"390 pixels", 390, 844},
+		{"480 pixels", 480, 900},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			emulateTouch(ctx, t, tt.width, tt.height, 3)
+			openAt(ctx, t, base, classicHard, 2)
+			got := eval[[]float64](ctx, t, `[document.getElementById('board').getBoundingClientRect().width, document.documentElement.clientWidth, document.documentElement.scrollWidth]`)
+			if got[0] < 0.9*got[1] {
+				t.Errorf("the board is %.0f pixels wide on a %.0f-pixel screen; want %.0f at least", got[0], got[1], 0.9*got[1])
+			}
+			if got[2] > got[1] {
+				t.Errorf("the page is %.0f pixels wide on a %.0f-pixel screen; want no sideways scrolling", got[2], got[1])
+			}
+		})
+	}
+}
