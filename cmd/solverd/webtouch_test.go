@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -111,6 +112,43 @@ func TestWebPhoneBoardWidth(t *testing.T) {
 			}
 			if got[2] > got[1] {
 				t.Errorf("the page is %.0f pixels wide on a %.0f-pixel screen; want no sideways scrolling", got[2], got[1])
+			}
+		})
+	}
+}
+
+// TestWebTouchWording checks that on a touch screen the page's help names
+// taps and buttons, not keys: a phone user was told to click or use the
+// arrow keys, Shift, Space, Delete and Ctrl+Z, and to press h, with no
+// word of the pad's ✎ Pencil switch.
+func TestWebTouchWording(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	dev := touchDevices[0]
+	emulateTouch(ctx, t, dev.width, dev.height, dev.scale)
+	keyWords := []string{"click", "arrow", "Shift", "Space", "Delete", "Ctrl", "Press h", "Esc"}
+	for _, tt := range []struct {
+		name, before, want string
+	}{
+		{"replay hint", `openAt`, "Press Hint again"},
+		{"play mode start", `document.getElementById('playmode').click()`, "tap a cell"},
+		{"play mode help", `document.querySelector('#digits button[data-digit="9"]').click()`, "Pencil"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.before == "openAt" {
+				openAt(ctx, t, base, classicHard, 5)
+				eval[any](ctx, t, `document.getElementById('hint').click()`)
+			} else {
+				eval[any](ctx, t, tt.before)
+			}
+			js := `document.getElementById('explanation').textContent`
+			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`%s.includes(%q)`, js, tt.want), 5*time.Second)); err != nil {
+				t.Errorf("on a touch screen the caption reads %q; want %q in it", eval[string](ctx, t, js), tt.want)
+			}
+			text := eval[string](ctx, t, js)
+			for _, w := range keyWords {
+				if strings.Contains(text, w) {
+					t.Errorf("on a touch screen the caption reads %q: it names %q", text, w)
+				}
 			}
 		})
 	}

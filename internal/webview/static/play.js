@@ -13,7 +13,12 @@
   // OPS are a cage's operators as the explanations write them ("cage 10+").
   const OPS = { CAGE_OPERATOR_ADD: '+', CAGE_OPERATOR_SUBTRACT: '-', CAGE_OPERATOR_MULTIPLY: '×', CAGE_OPERATOR_DIVIDE: '÷' };
 
-  const HELP = 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
+  // A touch screen (no keyboard, most likely) is told of the pad, not of keys.
+  const TOUCH = matchMedia('(pointer: coarse)').matches;
+  const HELP = TOUCH
+    ? 'Tap a cell, then a digit of the pad; with ✎ Pencil on, digits toggle pencil marks; ⌫ clears the cell. Undo, Hint, Next step and Check are under the pad.'
+    : 'Digits (letters past 9) enter, Shift+digit or Space then digits for pencil marks, arrows move, Delete clears; Ctrl+Z undo, Ctrl+Y redo; h hint, n next step, c check, f fill pencil marks, Esc back to the replay.';
+  const START = TOUCH ? 'Your turn: tap a cell, then a digit.' : 'Your turn: click a cell (or move with the arrow keys), then a digit.';
 
   // P is the person's game on the puzzle read last; null before one.
   let P = null;
@@ -33,7 +38,7 @@
     (board.cells || []).forEach((c, i) => { vals[i] = c.value || 0; });
     return {
       L, board, given, vals, cands: new Uint32Array(L.N), undo: [], redo: [],
-      sel: -1, pencil: false, shown: null, msg: 'Your turn: click a cell (or move with the arrow keys), then a digit.', checked: null, wrong: [], wrongMarks: [],
+      sel: -1, pencil: false, shown: null, msg: START, checked: null, wrong: [], wrongMarks: [],
       solution: undefined, solved: false,
     };
   }

@@ -32,6 +32,9 @@
   ];
 
   const $ = (id) => document.getElementById(id);
+  // HINT_KEY is how the hints name their button: its key too, where a
+  // keyboard is likely (a touch screen has none, most likely).
+  const HINT_KEY = matchMedia('(pointer: coarse)').matches ? 'Hint' : 'h (Hint)';
   const el = (name, attrs, parent) => {
     const e = document.createElementNS(SVGNS, name);
     for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -615,14 +618,14 @@
     $('strategy').textContent = `Hint: ${step.technique || step.strategy || 'a step'}`;
     const area = hintArea(L, step).names.join(', ');
     if (level === 1) {
-      $('explanation').textContent = `${area ? `Look at ${area}. ` : ''}Press h (Hint) again for the cells and digits.`;
+      $('explanation').textContent = `${area ? `Look at ${area}. ` : ''}Press ${HINT_KEY} again for the cells and digits.`;
       return;
     }
     // The digits in their order (1 to 9, then A…), not the step's.
     const digits = new Set();
     for (const x of [...(step.placements || []), ...(step.eliminations || []), ...(step.highlights || [])]) if (x.digit) digits.add(x.digit);
     const named = [...digits].sort((a, b) => a - b).map((d) => L.symbols[d - 1] || String(d));
-    $('explanation').textContent = `Cells ${hintCells(step).map((c) => cellName(L, c)).join(', ')}; digits ${named.join(', ')}. Press h (Hint) again for the whole step.`;
+    $('explanation').textContent = `Cells ${hintCells(step).map((c) => cellName(L, c)).join(', ')}; digits ${named.join(', ')}. Press ${HINT_KEY} again for the whole step.`;
   }
 
   // hintKey gives a hint for the highlighted step, one level more each
