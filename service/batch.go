@@ -352,6 +352,17 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 			resp, err = nil, s.recovered(ctx, p)
 		}
 	}()
+	// An item without a puzzle, what a client probing a server it took
+	// for hung sends, is refused at once: a server whose slots are all
+	// taken shows so that it is alive, and its client waits rather than
+	// give it up.
+	if noPuzzle(item.GetPuzzle()) {
+		_, _, err := s.prepare(item.GetPuzzle(), item.GetOptions())
+		if err == nil {
+			err = status.Error(codes.Internal, "an item without a puzzle was taken") // prepare refuses it
+		}
+		return nil, err
+	}
 	// The slot first, then the puzzle decoded: a decoded board holds its
 	// layout (854 KiB for a 32×32), and a stream counts as one call
 	// against -max-total-streams whatever its boards, so the workers of
@@ -382,6 +393,17 @@ func (s *Server) solveItem(ctx context.Context, clock *itemClock, item *sudokuv1
 	}
 	resp, err = s.solve(solveCtx, p, opts, item.GetOptions(), item.GetIncludeSteps(), basic)
 	return resp, clock.stop(err)
+}
+
+// noPuzzle reports whether p carries no puzzle: neither a board nor text.
+func noPuzzle(p *sudokuv1.Puzzle) bool {
+	switch src := p.GetSource().(type) {
+	case *sudokuv1.Puzzle_Text:
+		return src.Text == ""
+	case *sudokuv1.Puzzle_Board:
+		return src.Board == nil
+	}
+	return true
 }
 
 // testHookSolveItem, when set, is called with each valid batch puzzle

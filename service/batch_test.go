@@ -811,6 +811,50 @@ func TestSolveBatchWaitingHoldsNoBoard(t *testing.T) {
 	}
 }
 
+// TestSolveBatchNoPuzzleAnsweredWhileBusy: an item without a puzzle, the
+// probe a client sends a server it took for hung, is answered at once
+// while every slot is taken by other calls (it waited for one), so that
+// the client sees a busy server alive rather than giving it up.
+func TestSolveBatchNoPuzzleAnsweredWhileBusy(t *testing.T) {
+	tests := []struct {
+		name   string
+		puzzle *sudokuv1.Puzzle
+	}{
+		{"empty text", textPuzzle("")},
+		{"no source", &sudokuv1.Puzzle{}},
+		{"no puzzle", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := startServer(t, Config{MaxConcurrent: 1}, GRPCConfig{})
+			if err := ts.srv.limit.acquire(context.Background(), false); err != nil { // every slot busy
+				t.Fatal(err)
+			}
+			defer ts.srv.limit.release()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			stream, err := sudokuv1.NewSudokuServiceClient(ts.conn).SolveBatch(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := stream.Send(batchOf(&sudokuv1.BatchItem{Id: "probe", Puzzle: tt.puzzle})); err != nil {
+				t.Fatal(err)
+			}
+			resp, err := stream.Recv()
+			for err == nil && len(resp.GetAnswers()) == 0 { // heartbeats
+				resp, err = stream.Recv()
+			}
+			if err != nil {
+				t.Fatalf("no answer while the slots are busy: %v", err)
+			}
+			a := resp.GetAnswers()[0]
+			if a.GetId() != "probe" || codes.Code(a.GetError().GetCode()) != codes.InvalidArgument {
+				t.Errorf("answer %v, want an InvalidArgument item error of probe", a)
+			}
+		})
+	}
+}
+
 // liveHeap returns the bytes of the heap's live objects, after a
 // collection.
 func liveHeap() uint64 {
