@@ -130,8 +130,9 @@ type Batch struct {
 	outstanding int // jobs added and not answered
 	answered    int // jobs answered by a server
 	closed      bool
-	ids         map[string]bool // ids added and not answered
-	hangs       map[string]int  // streams declared hung, by server
+	ids         map[string]bool           // ids added and not answered
+	hangs       map[string]int            // streams declared hung, by server
+	failed      map[string]StreamFailures // streams failed and opened again, by server
 }
 
 // NewBatch returns a batch to clients, whose puzzles are answered through
@@ -187,6 +188,7 @@ func NewBatch(clients []*Client, cfg BatchConfig, onAnswer func(Answer)) (*Batch
 		allDone:  make(chan struct{}),
 		ids:      map[string]bool{},
 		hangs:    map[string]int{},
+		failed:   map[string]StreamFailures{},
 	}
 	b.maxMsg.Store(int64(cfg.MaxMsgSize - msgOverhead))
 	return b, nil
@@ -262,6 +264,27 @@ func (b *Batch) Hangs() map[string]int {
 	defer b.mu.Unlock()
 	out := make(map[string]int, len(b.hangs))
 	for k, v := range b.hangs {
+		out[k] = v
+	}
+	return out
+}
+
+// StreamFailures counts the streams to a server that failed (but for
+// hangs, see Hangs) and were opened again, their puzzles sent again.
+type StreamFailures struct {
+	Count int   // streams
+	First error // the first one's error
+}
+
+// Failures returns, by server, the streams that failed and were opened
+// again: a server that restarted, drained or refused calls for a while,
+// whose puzzles were answered all the same. A server given up is
+// reported to BatchConfig.OnServerError instead.
+func (b *Batch) Failures() map[string]StreamFailures {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make(map[string]StreamFailures, len(b.failed))
+	for k, v := range b.failed {
 		out[k] = v
 	}
 	return out
@@ -403,7 +426,9 @@ func (b *Batch) tryNext(fresh *<-chan *job) *job {
 // a failed stream with backoff, and gives up the server after
 // BatchStreamFailures failures in a row or an error that retrying does
 // not cure. After a stream declared hung, the next one probes the server
-// before it takes puzzles.
+// before it takes puzzles; a server that answers the probe is alive, its
+// slots taken by other calls, and its failures start again from none, so
+// that a batch whose servers are all busy waits rather than fails.
 func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 	failures := 0
 	var firstFailure time.Time
@@ -433,6 +458,16 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 		failures++
 		if !retryable(err) || failures >= BatchStreamFailures && time.Since(firstFailure) >= b.cfg.GiveUpAfter {
 			return err
+		}
+		if !probe {
+			b.mu.Lock()
+			f := b.failed[s.name]
+			if f.Count == 0 {
+				f.First = err
+			}
+			f.Count++
+			b.failed[s.name] = f
+			b.mu.Unlock()
 		}
 		select {
 		case <-time.After(max(backoff, retryDelay(err))):
@@ -708,7 +743,7 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 // and cancelled), the jobs it did not answer are sent again by any
 // stream. With probe, it first sends probeRequest alone and takes jobs
 // once that is answered, so that no job waits on a server still hung. It
-// returns the number of answers.
+// returns the number of answers, the probe's among them.
 func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -858,6 +893,11 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 				if a.GetId() == probeID && probe && !probed {
 					probed = true
 					close(alive)
+					// The server is alive: its slots may all be taken by
+					// others' calls, and its puzzles wait for one, which
+					// takes longer than PuzzleTimeout. It is not given up
+					// for that (see serve).
+					answered++
 					continue
 				}
 				if j == nil {
@@ -900,7 +940,13 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		if out.isHung() {
 			herr := &hungError{server: s.name, after: b.cfg.PuzzleTimeout, out: len(inflight)}
 			if ctx.Err() == nil {
-				b.requeue(inflight, herr)
+				// Sent again without counting a try: a server hung for
+				// good is given up (serve), and then its puzzles fail
+				// with no server left, while one that answers the probe
+				// was only busy, its puzzles waiting for a slot.
+				for _, j := range inflight {
+					b.retries <- j // never blocks: it has room for every job in flight
+				}
 				return answered, herr
 			}
 		}

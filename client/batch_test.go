@@ -737,3 +737,79 @@ func runSeeds(t *testing.T, b *client.Batch, n int) {
 		t.Fatal(err)
 	}
 }
+
+// busy is a service whose solving slots are all taken by other calls until
+// a time: before it, a SolveBatch stream answers an item without a puzzle
+// at once, as solverd does (the probe of a server taken for hung), and
+// holds the others unanswered; from it, the streams are the service's.
+type busy struct {
+	sudokuv1.SudokuServiceServer
+	until time.Time
+}
+
+func (b *busy) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	if time.Now().After(b.until) {
+		return b.SudokuServiceServer.SolveBatch(stream)
+	}
+	for {
+		req, err := stream.Recv()
+		if err != nil {
+			return err
+		}
+		for _, it := range req.GetItems() {
+			if it.GetPuzzle().GetText() != "" {
+				continue // waits for a slot
+			}
+			err := stream.Send(&sudokuv1.SolveBatchResponse{Answers: []*sudokuv1.BatchAnswer{{Id: it.GetId(),
+				Outcome: &sudokuv1.BatchAnswer_Error{Error: &sudokuv1.ItemError{Code: int32(codes.InvalidArgument), Message: "puzzle: no puzzle"}}}}})
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// TestBatchBusyServerWaited: a server that answers the probe after a hang
+// is alive, its slots taken by others' calls, and is not given up however
+// many streams it lets hang: the puzzles are answered once it has a slot.
+func TestBatchBusyServerWaited(t *testing.T) {
+	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		return &busy{SudokuServiceServer: s, until: time.Now().Add(1500 * time.Millisecond)}
+	})
+	// Hung after 100ms, given up after 5 failures over 200ms, but for the
+	// probe's answers: several times over before the server has a slot.
+	got, err := runBatch(t, c, client.BatchConfig{InFlight: 4, PerMessage: 4, PuzzleTimeout: 100 * time.Millisecond, GiveUpAfter: 200 * time.Millisecond}, 8, seed)
+	if err != nil {
+		t.Fatalf("Run: %v, want every puzzle answered once the server had a slot", err)
+	}
+	for id, a := range got {
+		if a.Err != nil {
+			t.Errorf("item %s: %v", id, a.Err)
+		}
+	}
+}
+
+// TestBatchFailuresCounted: streams that failed and were opened again are
+// counted by server, with the first error, though every puzzle is
+// answered; a batch without failures has none.
+func TestBatchFailuresCounted(t *testing.T) {
+	for _, fail := range []int64{0, 2} {
+		f := &flaky{fail: fail, silent: true}
+		c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+			f.SudokuServiceServer = s
+			return f
+		})
+		b, err := client.NewBatch([]*client.Client{c}, client.BatchConfig{GiveUpAfter: 2 * time.Second}, func(client.Answer) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runSeeds(t, b, 8)
+		got := b.Failures()[c.Target()]
+		if got.Count != int(fail) {
+			t.Errorf("%d streams failed: Failures counts %d", fail, got.Count)
+		}
+		if fail > 0 && (got.First == nil || !strings.Contains(got.First.Error(), "server going away")) {
+			t.Errorf("first error %v, want the server's", got.First)
+		}
+	}
+}

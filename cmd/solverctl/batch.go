@@ -268,7 +268,9 @@ hung; solverd's heartbeat, sent while it solves, counts as an answer, so
 puzzles that take long are not sent again), go to the others, each
 answered once; a server is retried with backoff, first with a probe that
 carries no puzzle after a hang, and given up after %d failures in a row
-lasting %v (a restart costs retries, not the server). The exit status
+lasting %v (a restart costs retries, not the server); one that answers
+the probe is alive, its solving slots taken by other calls, and is not
+given up: its puzzles wait for a slot. The exit status
 is 1 when any puzzle failed (status error or deadline) or the input
 could not be read, 2 for a bad command line, else 0.
 
@@ -453,6 +455,9 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	for _, m := range givenUp.notes() {
 		fmt.Fprintln(stderr, m)
 	}
+	for _, m := range failureNotes(b.batch.Failures(), givenUp.first) {
+		fmt.Fprintln(stderr, m)
+	}
 	mu.Unlock()
 	for _, m := range b.hangNotes() {
 		fmt.Fprintln(stderr, m)
@@ -519,6 +524,26 @@ func (e *serverErrors) notes() []string {
 		}
 		notes = append(notes, m)
 	}
+	return notes
+}
+
+// failureNotes says, for each server not given up whose streams failed
+// and were opened again (a restart, a drain, a refusal for a while), how
+// many and the first error: the puzzles were answered all the same, but
+// the time they took needs a word.
+func failureNotes(failed map[string]client.StreamFailures, givenUp map[string]error) []string {
+	var notes []string
+	for server, f := range failed {
+		if _, ok := givenUp[server]; ok {
+			continue // said already
+		}
+		streams, were := "streams", "were"
+		if f.Count == 1 {
+			streams, were = "stream", "was"
+		}
+		notes = append(notes, fmt.Sprintf("solverctl: note: %s: %d %s failed and %s opened again, their puzzles sent again (first: %v)", server, f.Count, streams, were, f.First))
+	}
+	slices.Sort(notes)
 	return notes
 }
 

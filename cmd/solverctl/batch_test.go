@@ -22,6 +22,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/sudokuwise/solver/client"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/service"
 )
@@ -583,5 +584,27 @@ func TestHangNote(t *testing.T) {
 		if got := hangNote("a:1", tt.n, 10*time.Second); got != tt.want {
 			t.Errorf("hangNote(%d) = %q, want %q", tt.n, got, tt.want)
 		}
+	}
+}
+
+// TestFailureNotes: a server whose streams failed and were opened again
+// is named once with how many and the first error; one given up is left
+// to its own line.
+func TestFailureNotes(t *testing.T) {
+	failed := map[string]client.StreamFailures{
+		"b:1": {Count: 1, First: errors.New("Unavailable: server going away")},
+		"a:1": {Count: 3, First: errors.New("Unavailable: connection refused")},
+		"c:1": {Count: 5, First: errors.New("Unavailable: gone")},
+	}
+	givenUp := map[string]error{"c:1": errors.New("gone")}
+	want := []string{
+		"solverctl: note: a:1: 3 streams failed and were opened again, their puzzles sent again (first: Unavailable: connection refused)",
+		"solverctl: note: b:1: 1 stream failed and was opened again, their puzzles sent again (first: Unavailable: server going away)",
+	}
+	if got := failureNotes(failed, givenUp); !slices.Equal(got, want) {
+		t.Errorf("failureNotes =\n%q\nwant\n%q", got, want)
+	}
+	if got := failureNotes(nil, nil); len(got) != 0 {
+		t.Errorf("no failure: %q", got)
 	}
 }
