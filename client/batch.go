@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -262,11 +263,7 @@ func (b *Batch) Answered() int {
 func (b *Batch) Hangs() map[string]int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	out := make(map[string]int, len(b.hangs))
-	for k, v := range b.hangs {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(b.hangs)
 }
 
 // StreamFailures counts the streams to a server that failed (but for
@@ -283,11 +280,7 @@ type StreamFailures struct {
 func (b *Batch) Failures() map[string]StreamFailures {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	out := make(map[string]StreamFailures, len(b.failed))
-	for k, v := range b.failed {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(b.failed)
 }
 
 // Run sends the puzzles added until every one is answered and the input
