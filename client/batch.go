@@ -420,8 +420,9 @@ func (b *Batch) tryNext(fresh *<-chan *job) *job {
 // BatchStreamFailures failures in a row or an error that retrying does
 // not cure. After a stream declared hung, the next one probes the server
 // before it takes puzzles; a server that answers the probe is alive, its
-// slots taken by other calls, and its failures start again from none, so
-// that a batch whose servers are all busy waits rather than fails.
+// slots taken by other calls: its failures start again from none, and
+// that stream's puzzles wait for a slot, so that a batch whose servers
+// are all busy waits rather than fails.
 func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 	failures := 0
 	var firstFailure time.Time
@@ -621,10 +622,21 @@ type outstanding struct {
 	probing  bool      // the probe is out, unanswered
 	since    time.Time // of the last answer, or of the send that found nothing out
 	hung     bool      // declared hung: answers no longer count
+	// alive is set once the server answered the probe: it was busy, not
+	// hung, and the stream is no longer declared hung (a server frozen
+	// later loses its connection to the keepalive).
+	alive bool
 	// handing is set while the receiver hands answers to the batch's
 	// answer function, which may wait on the caller (output piped to a
 	// paused reader): the server's silence is not counted meanwhile.
 	handing bool
+}
+
+// setAlive marks the server alive: the stream is not declared hung.
+func (o *outstanding) setAlive() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.alive = true
 }
 
 // handOut marks the receiver handing answers over (on) or done with them:
@@ -714,7 +726,7 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 		}
 		o.mu.Lock()
 		wait := after
-		if (len(o.inflight) > 0 || o.probing) && !o.handing {
+		if (len(o.inflight) > 0 || o.probing) && !o.handing && !o.alive {
 			if wait = time.Until(o.since.Add(after)); wait <= 0 {
 				o.hung = true
 			}
@@ -735,8 +747,9 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 // nothing for PuzzleTimeout while it has jobs out (it is declared hung
 // and cancelled), the jobs it did not answer are sent again by any
 // stream. With probe, it first sends probeRequest alone and takes jobs
-// once that is answered, so that no job waits on a server still hung. It
-// returns the number of answers, the probe's among them.
+// once that is answered, so that no job waits on a server still hung, and
+// is then no longer declared hung: the server is alive, busy with other
+// calls. It returns the number of answers, the probe's among them.
 func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -885,11 +898,14 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 				}
 				if a.GetId() == probeID && probe && !probed {
 					probed = true
-					close(alive)
 					// The server is alive: its slots may all be taken by
-					// others' calls, and its puzzles wait for one, which
-					// takes longer than PuzzleTimeout. It is not given up
-					// for that (see serve).
+					// others' calls, and its puzzles wait for one, longer
+					// than PuzzleTimeout. The puzzles this stream sends
+					// wait there, keeping their place in its queue (sent
+					// again, they would go to its end each time), and the
+					// server is not given up (see serve).
+					out.setAlive()
+					close(alive)
 					answered++
 					continue
 				}

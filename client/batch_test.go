@@ -739,17 +739,22 @@ func runSeeds(t *testing.T, b *client.Batch, n int) {
 }
 
 // busy is a service whose solving slots are all taken by other calls until
-// a time: before it, a SolveBatch stream answers an item without a puzzle
-// at once, as solverd does (the probe of a server taken for hung), and
-// holds the others unanswered; from it, the streams are the service's.
+// a time, and which sends no heartbeat while its puzzles wait, as solverd:
+// a SolveBatch stream answers an item without a puzzle at once (the probe
+// of a server taken for hung) and the others, solved, once the time has
+// come. It counts the puzzles it received.
 type busy struct {
 	sudokuv1.SudokuServiceServer
-	until time.Time
+	until    time.Time
+	received atomic.Int64
 }
 
 func (b *busy) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
-	if time.Now().After(b.until) {
-		return b.SudokuServiceServer.SolveBatch(stream)
+	var mu sync.Mutex // stream.Send is not safe for concurrent use
+	send := func(a *sudokuv1.BatchAnswer) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return stream.Send(&sudokuv1.SolveBatchResponse{Answers: []*sudokuv1.BatchAnswer{a}})
 	}
 	for {
 		req, err := stream.Recv()
@@ -757,28 +762,41 @@ func (b *busy) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error 
 			return err
 		}
 		for _, it := range req.GetItems() {
-			if it.GetPuzzle().GetText() != "" {
-				continue // waits for a slot
+			if it.GetPuzzle().GetText() == "" {
+				if err := send(&sudokuv1.BatchAnswer{Id: it.GetId(), Outcome: &sudokuv1.BatchAnswer_Error{
+					Error: &sudokuv1.ItemError{Code: int32(codes.InvalidArgument), Message: "puzzle: no puzzle"}}}); err != nil {
+					return err
+				}
+				continue
 			}
-			err := stream.Send(&sudokuv1.SolveBatchResponse{Answers: []*sudokuv1.BatchAnswer{{Id: it.GetId(),
-				Outcome: &sudokuv1.BatchAnswer_Error{Error: &sudokuv1.ItemError{Code: int32(codes.InvalidArgument), Message: "puzzle: no puzzle"}}}}})
-			if err != nil {
-				return err
-			}
+			b.received.Add(1)
+			go func() { // waits for a slot
+				select {
+				case <-time.After(time.Until(b.until)):
+				case <-stream.Context().Done():
+					return
+				}
+				send(&sudokuv1.BatchAnswer{Id: it.GetId(), Outcome: &sudokuv1.BatchAnswer_Result{
+					Result: &sudokuv1.SolveResult{Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, Plain: seedSolution}}})
+			}()
 		}
 	}
 }
 
 // TestBatchBusyServerWaited: a server that answers the probe after a hang
-// is alive, its slots taken by others' calls, and is not given up however
-// many streams it lets hang: the puzzles are answered once it has a slot.
+// is alive, its slots taken by others' calls: it is not given up, and the
+// puzzles of the stream that probed wait there, keeping their place in its
+// queue, rather than being sent again and again (each time to its end).
 func TestBatchBusyServerWaited(t *testing.T) {
+	srv := &busy{until: time.Now().Add(1500 * time.Millisecond)}
 	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
-		return &busy{SudokuServiceServer: s, until: time.Now().Add(1500 * time.Millisecond)}
+		srv.SudokuServiceServer = s
+		return srv
 	})
-	// Hung after 100ms, given up after 5 failures over 200ms, but for the
-	// probe's answers: several times over before the server has a slot.
-	got, err := runBatch(t, c, client.BatchConfig{InFlight: 4, PerMessage: 4, PuzzleTimeout: 100 * time.Millisecond, GiveUpAfter: 200 * time.Millisecond}, 8, seed)
+	// Hung after 100ms and given up after 5 failures over 200ms, were it
+	// not for the probe's answer.
+	const n = 8
+	got, err := runBatch(t, c, client.BatchConfig{InFlight: 4, PerMessage: 4, PuzzleTimeout: 100 * time.Millisecond, GiveUpAfter: 200 * time.Millisecond}, n, seed)
 	if err != nil {
 		t.Fatalf("Run: %v, want every puzzle answered once the server had a slot", err)
 	}
@@ -786,6 +804,11 @@ func TestBatchBusyServerWaited(t *testing.T) {
 		if a.Err != nil {
 			t.Errorf("item %s: %v", id, a.Err)
 		}
+	}
+	// The first stream's four, declared hung, then the eight on the
+	// stream that probed; sent again on every hang, they would pass 40.
+	if r := srv.received.Load(); r > 2*n {
+		t.Errorf("the server received %d puzzles for %d: sent again while they waited", r, n)
 	}
 }
 
