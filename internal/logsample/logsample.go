@@ -85,9 +85,16 @@ func (s *Sampler) hold(line heldLine) {
 }
 
 // flush logs the last line held back, counting those held back before it,
-// if no line has passed since (which would have counted them all).
+// if no line has passed since (which would have counted them all). The
+// line takes its place in the rate: while lines still come faster, the
+// flush waits another delay, the next line passed counting them.
 func (s *Sampler) flush() {
 	s.mu.Lock()
+	if s.suppressed.Load() > 0 && !s.lim.AllowN(s.now(), 1) {
+		s.after(flushDelay, s.flush)
+		s.mu.Unlock()
+		return
+	}
 	line := s.held
 	s.held = heldLine{}
 	s.pending = false

@@ -78,6 +78,7 @@ func TestSamplerFlush(t *testing.T) {
 				now = now.Add(time.Second)
 				s.Log(context.Background(), logger, slog.LevelInfo, "cancelled", "n", tt.lines)
 			}
+			now = now.Add(flushDelay) // when the flush runs
 			for _, f := range flushes {
 				f()
 			}
@@ -96,5 +97,47 @@ func TestSamplerFlush(t *testing.T) {
 				t.Errorf("%d flushes scheduled for one burst, want at most 1", len(flushes))
 			}
 		})
+	}
+}
+
+// TestSamplerFloodRate: under a steady flood, lines pass at the sampler's
+// rate, the flushes among them: a flush takes its place in the rate
+// rather than add a line a second to it.
+func TestSamplerFloodRate(t *testing.T) {
+	tests := []struct {
+		perSecond float64
+		seconds   int
+	}{
+		{1, 10},
+		{2, 10},
+		{10, 5},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		logger := slog.New(slog.NewJSONHandler(&out, nil))
+		start := time.Unix(1000, 0)
+		now := start
+		s := New(tt.perSecond)
+		s.now = func() time.Time { return now }
+		type timer struct {
+			at time.Time
+			f  func()
+		}
+		var timers []timer
+		s.after = func(d time.Duration, f func()) { timers = append(timers, timer{now.Add(d), f}) }
+		// A line every 7ms, the timers run when due.
+		for now.Before(start.Add(time.Duration(tt.seconds) * time.Second)) {
+			for len(timers) > 0 && !timers[0].at.After(now) {
+				f := timers[0].f
+				timers = timers[1:]
+				f()
+			}
+			s.Log(context.Background(), logger, slog.LevelInfo, "cancelled")
+			now = now.Add(7 * time.Millisecond)
+		}
+		limit := int(tt.perSecond)*tt.seconds + max(1, int(tt.perSecond)) // the rate, and the burst
+		if n := strings.Count(out.String(), "\n"); n > limit {
+			t.Errorf("%v lines a second: %d lines logged in %d s of flood, want at most %d", tt.perSecond, n, tt.seconds, limit)
+		}
 	}
 }
