@@ -50,7 +50,7 @@ type callStats struct {
 	logger     *slog.Logger
 	metrics    *rpcMetrics        // nil without a Registerer
 	cancelled  *logsample.Sampler // Canceled calls
-	refused    *logsample.Sampler // Unauthenticated calls and calls refused by a tap
+	refused    *logsample.Sampler // Unauthenticated and Unimplemented calls, and others a tap refuses
 	exhausted  *logsample.Sampler // ResourceExhausted calls for the caller's rate or the server's load
 	badRequest *logsample.Sampler // InvalidArgument calls, and ResourceExhausted ones for a bound of the request
 	timedOut   *logsample.Sampler // calls whose request did not arrive in time
@@ -392,7 +392,13 @@ func (h *callStats) refuse(ctx context.Context, fullMethod string, err error) {
 		attrs = append(attrs, "grpc.error_reason", reason)
 	}
 	attrs = append(attrs, "grpc.error", st.Message())
-	h.refused.Log(ctx, h.logger, codeLevel(st.Code()), "finished call", attrs...)
+	// Each kind through its own sampler, as the calls that end do: a
+	// flood of refusals for the load holds back no token's refusal.
+	sampler := h.samplerFor(st.Code(), reason)
+	if sampler == nil {
+		sampler = h.refused
+	}
+	sampler.Log(ctx, h.logger, codeLevel(st.Code()), "finished call", attrs...)
 }
 
 // TagConn returns ctx.

@@ -393,3 +393,36 @@ func TestInfraCallsLogged(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusalsSampledApart: the calls a tap refuses are sampled by kind,
+// as those a handler ends are: a flood of refusals for the server's load
+// (-max-total-streams and -max-heap refuse in a tap, as the tokens do)
+// does not hold back the lines of calls without a valid token, nor the
+// other way round.
+func TestRefusalsSampledApart(t *testing.T) {
+	overloaded := withReason(codes.ResourceExhausted, ReasonOverloaded, "too many calls")
+	noToken := status.Error(codes.Unauthenticated, "no bearer token")
+	tests := []struct {
+		name         string
+		flood, other error
+	}{
+		{"load, then a token", overloaded, noToken},
+		{"token, then load", noToken, overloaded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log syncbuf.Buffer
+			h := &callStats{logger: slog.New(slog.NewJSONHandler(&log, nil)), cancelled: logsample.New(1), refused: logsample.New(1),
+				exhausted: logsample.New(1), badRequest: logsample.New(1), timedOut: logsample.New(1)}
+			ctx := context.Background()
+			for range 5 {
+				h.refuse(ctx, "/sudoku.v1.SudokuService/Solve", tt.flood)
+			}
+			h.refuse(ctx, "/sudoku.v1.SudokuService/Solve", tt.other)
+			want := status.Code(tt.other).String()
+			if !strings.Contains(log.String(), `"grpc.code":"`+want+`"`) {
+				t.Errorf("the %v refusal after a flood of %v was held back:\n%s", want, status.Code(tt.flood), log.String())
+			}
+		})
+	}
+}
