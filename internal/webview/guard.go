@@ -585,8 +585,11 @@ func (g *guard) log(r *http.Request, code codes.Code, msg string) {
 	if service, method, ok := rpcPath(r.URL.Path); ok {
 		attrs = append(attrs, "grpc.service", clip(service), "grpc.method", clip(method))
 	}
-	attrs = append(attrs, "http.content_type", clip(r.Header.Get("Content-Type")),
-		"grpc.code", code.String(), "grpc.error", clip(msg), "peer.address", r.RemoteAddr)
+	attrs = append(attrs, "http.content_type", clip(r.Header.Get("Content-Type")), "grpc.code", code.String())
+	if info := tooLargeInfo(code); info != nil {
+		attrs = append(attrs, "grpc.error_reason", info.GetReason())
+	}
+	attrs = append(attrs, "grpc.error", clip(msg), "peer.address", r.RemoteAddr)
 	g.sampler.Log(r.Context(), g.logger, logLevel(code), "refused call", attrs...)
 }
 

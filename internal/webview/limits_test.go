@@ -282,3 +282,44 @@ func counterValue(t *testing.T, reg *prometheus.Registry, name, code string) flo
 	t.Fatalf("no %s{grpc_code=%q} gathered", name, code)
 	return 0
 }
+
+// TestRefusalReasonLogged: a call the port refuses as too large is logged
+// with its ErrorInfo reason (grpc.error_reason), as the gRPC port logs it,
+// so that one query finds both; other refusals carry none.
+func TestRefusalReasonLogged(t *testing.T) {
+	const solve = "/sudoku.v1.SudokuService/Solve"
+	bigPB, _ := proto.Marshal(&sudokuv1.SolveRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: strings.Repeat(".", 1000)}}})
+	tests := []struct {
+		name, contentType, body string
+		want                    string // the line's reason field, "" for none
+	}{
+		{"Connect over the limit", "application/json", `{"puzzle":{"text":"` + strings.Repeat(".", 1500) + `"}}`, "grpc.error_reason=REQUEST_TOO_LARGE"},
+		{"gRPC-Web over the limit", "application/grpc-web+proto", framed(0, string(bigPB)), "grpc.error_reason=REQUEST_TOO_LARGE"},
+		{"bad gzip", "application/json", "{}", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log syncbuf.Buffer
+			logger := slog.New(slog.NewTextHandler(&log, nil))
+			ts := newViewer(t, service.GRPCConfig{}, webview.WithLogger(logger, 0), webview.WithRequestLimits(1000, 2000))
+			req, _ := http.NewRequest("POST", ts.URL+solve, strings.NewReader(tt.body))
+			req.Header.Set("Content-Type", tt.contentType)
+			req.Header.Set("Connect-Protocol-Version", "1")
+			if tt.want == "" {
+				req.Header.Set("Content-Encoding", "gzip") // not gzip: refused, InvalidArgument
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			line := log.String()
+			if !strings.Contains(line, `msg="refused call"`) {
+				t.Fatalf("no refused call logged:\n%s", line)
+			}
+			if got := strings.Contains(line, "grpc.error_reason="); got != (tt.want != "") || tt.want != "" && !strings.Contains(line, tt.want) {
+				t.Errorf("logged %s; want the reason %q", line, tt.want)
+			}
+		})
+	}
+}
