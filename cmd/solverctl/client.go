@@ -124,7 +124,9 @@ func (c *connFlags) plaintextToken() string {
 }
 
 // localAddr reports whether the gRPC target addr is on this machine: a
-// Unix socket, localhost or a loopback address.
+// Unix socket, localhost, a loopback address, or no host or an
+// unspecified address (":50051", "0.0.0.0:50051"), which the dialer takes
+// as this machine.
 func localAddr(addr string) bool {
 	if strings.HasPrefix(addr, "unix:") || strings.HasPrefix(addr, "unix-abstract:") {
 		return true
@@ -136,11 +138,11 @@ func localAddr(addr string) bool {
 	if err != nil {
 		host = addr
 	}
-	if strings.EqualFold(host, "localhost") {
+	if host == "" || strings.EqualFold(host, "localhost") {
 		return true
 	}
 	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
+	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
 }
 
 // callOptions returns the dial options that every call of the flags

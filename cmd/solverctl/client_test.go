@@ -258,6 +258,10 @@ func TestPlaintextTokenWarned(t *testing.T) {
 		{[]string{"[::1]:50051"}, false, false},
 		{[]string{"dns:///localhost:50051"}, false, false},
 		{[]string{"unix:///run/solverd.sock"}, false, false},
+		// No host, or an unspecified one: the dialer takes this machine.
+		{[]string{":50051"}, false, false},
+		{[]string{"0.0.0.0:50051"}, false, false},
+		{[]string{"[::]:50051"}, false, false},
 	}
 	for _, tt := range tests {
 		c := connFlags{addrs: addrList{list: tt.addrs}, tokenFile: "tokens", useTLS: tt.tls}
