@@ -90,7 +90,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"prime size", Config{Size: 5}, "regions", "no regular boxes"},
 		{"map short", Config{Size: 4, Regions: regions("001100112233223")}, "regions", "15 cells"},
 		{"map uneven", Config{Size: 4, Regions: regions("0011001122332232")}, "regions", "covers"},
-		{"windoku 6", Config{Size: 6, Variant: Windoku}, "variant", "square regular boxes, size 6 has none"},
+		{"windoku 6", Config{Size: 6, Variant: Windoku}, "variant", "square regular boxes, size 6 has none (4, 9, 16 and 25 have them)"},
 		{"windoku 4, other regions", Config{Size: 4, Variant: Windoku, Regions: regions("0011223300112233")}, "variant", "needs the square 2×2 boxes of size 4; the region map gives other regions"},
 		{"colour 5", Config{Size: 5, Variant: Colour, Regions: regions("0000011111222223333344444")}, "variant", "needs regular boxes, size 5 has none"},
 		{"colour 6, tall boxes", Config{Size: 6, Variant: Colour, Regions: regions("001122001122001122334455334455334455")}, "variant", "needs the regular 2×3 boxes of size 6; the region map gives other regions"},

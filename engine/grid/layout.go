@@ -730,7 +730,7 @@ func (l *Layout) addExtras() error {
 			if br, bc, ok := BoxShape(n); ok && br == bc {
 				return FieldErrorf("variant", "Windoku needs the square %d×%d boxes of size %d; the region map gives other regions", br, bc, n)
 			}
-			return FieldErrorf("variant", "Windoku needs square regular boxes, size %d has none", n)
+			return FieldErrorf("variant", "Windoku needs square regular boxes, size %d has none (4, 9, 16 and 25 have them)", n)
 		}
 		k := 0
 		for top := 1; top+b <= n; top += b + 1 {
