@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -305,5 +306,43 @@ func TestWebTLSHandshakes(t *testing.T) {
 	}
 	if warned != 1 {
 		t.Errorf("%d handshake warnings, want the plaintext request's alone:\n%s", warned, log)
+	}
+}
+
+// TestBodyDeadlineExpectContinue checks that -request-timeout's body
+// wrapper leaves a client that sent Expect: 100-continue its answer
+// before its body: a request the handler refuses unread is answered at
+// once, without 100 Continue (the server read 256 KiB of the body
+// first, asking for it), and one the handler reads gets 100 Continue.
+func TestBodyDeadlineExpectContinue(t *testing.T) {
+	tests := []struct {
+		name      string
+		read      bool   // whether the handler reads the body
+		wantFirst string // the status line the client reads first
+	}{
+		{"refused unread", false, "HTTP/1.1 429 "},
+		{"read", true, "HTTP/1.1 100 Continue"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(bodyDeadline(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tt.read {
+					io.ReadAll(r.Body)
+				}
+				http.Error(w, "too large", http.StatusTooManyRequests)
+			}), 10*time.Second))
+			defer srv.Close()
+			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			io.WriteString(conn, "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 1000000\r\n\r\n")
+			conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+			line, err := bufio.NewReader(conn).ReadString('\n')
+			if !strings.HasPrefix(line, tt.wantFirst) {
+				t.Errorf("first line %q (%v); want %q", line, err, tt.wantFirst)
+			}
+		})
 	}
 }

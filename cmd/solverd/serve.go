@@ -322,6 +322,11 @@ func bodyDeadline(h http.Handler, d time.Duration) http.Handler {
 		if r.Body != nil && r.Body != http.NoBody && r.URL.Path != sudokuv1.SudokuService_SolveBatch_FullMethodName {
 			rc := http.NewResponseController(w)
 			if rc.SetReadDeadline(time.Now().Add(d)) == nil {
+				// On a copy: the server's own request keeps its body,
+				// whose type tells it not to read one the handler
+				// refused unread, which a client that sent Expect:
+				// 100-continue holds back until it is asked for it.
+				r = r.WithContext(r.Context())
 				r.Body = &deadlineBody{ReadCloser: r.Body, lift: func() { rc.SetReadDeadline(time.Time{}) }}
 			}
 		}

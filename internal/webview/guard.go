@@ -284,6 +284,13 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 	if stream {
 		max += 5
 	}
+	tooLarge := fmt.Sprintf("the request body is more than %d bytes, the most this method takes in %s", max, strings.ToUpper(codec))
+	if r.ContentLength > int64(max) {
+		// Refused before the body is read, so that a client that sent
+		// Expect: 100-continue sends none of it.
+		g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted, tooLarge, stream)
+		return
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, int64(max)+1))
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		// The server's read deadline (solverd's -request-timeout) passed.
@@ -295,8 +302,7 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 		return
 	}
 	if len(body) > max {
-		g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted,
-			fmt.Sprintf("the request body is more than %d bytes, the most this method takes in %s", max, strings.ToUpper(codec)), stream)
+		g.refuse(w, r, http.StatusTooManyRequests, codes.ResourceExhausted, tooLarge, stream)
 		return
 	}
 	msg := body
@@ -369,6 +375,12 @@ func (g *guard) checkBody(w http.ResponseWriter, r *http.Request, m rpcMethod, c
 // hands the call on with the body as read.
 func (g *guard) checkFrame(w http.ResponseWriter, r *http.Request, m rpcMethod) {
 	max := g.limit(m, "proto") + 5
+	tooLarge := fmt.Sprintf("the request message is more than %d bytes, the most this method takes", max-5)
+	if r.ContentLength > int64(max) {
+		// Refused before the body is read, as in checkBody.
+		g.refuseGRPC(w, r, codes.ResourceExhausted, tooLarge)
+		return
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, int64(max)+1))
 	var code codes.Code
 	var msg string
@@ -378,7 +390,7 @@ func (g *guard) checkFrame(w http.ResponseWriter, r *http.Request, m rpcMethod) 
 	case err != nil:
 		code, msg = codes.InvalidArgument, fmt.Sprintf("reading the request body: %v", err)
 	case len(body) > max:
-		code, msg = codes.ResourceExhausted, fmt.Sprintf("the request message is more than %d bytes, the most this method takes", max-5)
+		code, msg = codes.ResourceExhausted, tooLarge
 	default:
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r.ContentLength = int64(len(body))

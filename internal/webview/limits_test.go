@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/prometheus/client_golang/prometheus"
@@ -319,6 +320,73 @@ func TestRefusalReasonLogged(t *testing.T) {
 			}
 			if got := strings.Contains(line, "grpc.error_reason="); got != (tt.want != "") || tt.want != "" && !strings.Contains(line, tt.want) {
 				t.Errorf("logged %s; want the reason %q", line, tt.want)
+			}
+		})
+	}
+}
+
+// countingReader is a request body that counts the bytes read from it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestLargeBodyRefusedBeforeContinue checks that a body whose
+// Content-Length is over the method's limit is refused before it is
+// read: a client that sent Expect: 100-continue (as docs/client.md
+// advises one that sends its body whole before reading the answer) gets
+// the refusal without sending the body. The port read up to the limit
+// first, which made Go's server answer 100 Continue, and curl sent
+// megabytes before the 429.
+func TestLargeBodyRefusedBeforeContinue(t *testing.T) {
+	ts := newViewer(t, service.GRPCConfig{}, webview.WithRequestLimits(1000, 2000))
+	const solve = "/sudoku.v1.SudokuService/Solve"
+	big := strings.Repeat(".", 1<<20)
+	tests := []struct {
+		name, contentType, body string
+		wantStatus              int
+	}{
+		{"JSON", "application/json", `{"puzzle":{"text":"` + big + `"}}`, http.StatusTooManyRequests},
+		{"protobuf", "application/proto", big, http.StatusTooManyRequests},
+		{"stream", "application/connect+json", framed(0, big), http.StatusOK},     // its error in the end of the stream
+		{"gRPC-Web", "application/grpc-web+proto", framed(0, big), http.StatusOK}, // its status in the headers
+	}
+	tr := ts.Client().Transport.(*http.Transport).Clone()
+	tr.ExpectContinueTimeout = time.Minute
+	client := &http.Client{Transport: tr}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := &countingReader{r: strings.NewReader(tt.body)}
+			path := solve
+			if tt.contentType == "application/connect+json" {
+				path = "/sudoku.v1.SudokuService/SolveSteps"
+			}
+			req, err := http.NewRequest("POST", ts.URL+path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.ContentLength = int64(len(tt.body))
+			req.Header.Set("Content-Type", tt.contentType)
+			req.Header.Set("Connect-Protocol-Version", "1")
+			req.Header.Set("Expect", "100-continue")
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			answer, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			code, msg, _ := callError(t, tt.contentType, resp, answer)
+			if resp.StatusCode != tt.wantStatus || code != "resource_exhausted" {
+				t.Fatalf("status %s, error %s %q; want %d and resource_exhausted", resp.Status, code, msg, tt.wantStatus)
+			}
+			if body.n > 0 {
+				t.Errorf("the client sent %d bytes of a body the port refused by its Content-Length of %d; want none", body.n, len(tt.body))
 			}
 		})
 	}
