@@ -537,11 +537,13 @@ func failureNotes(failed map[string]client.StreamFailures, givenUp map[string]er
 		if _, ok := givenUp[server]; ok {
 			continue // said already
 		}
-		streams, were := "streams", "were"
+		times := fmt.Sprintf("%d times", f.Count)
 		if f.Count == 1 {
-			streams, were = "stream", "was"
+			times = "once"
 		}
-		notes = append(notes, fmt.Sprintf("solverctl: note: %s: %d %s failed and %s opened again, their puzzles sent again (first: %v)", server, f.Count, streams, were, f.First))
+		st := status.Convert(f.First)
+		notes = append(notes, fmt.Sprintf("solverctl: note: %s: a stream failed or could not open %s and was retried, any puzzles it had out sent again (first: %s: %s)",
+			server, times, st.Code(), st.Message()))
 	}
 	slices.Sort(notes)
 	return notes

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/sudokuwise/solver/client"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
@@ -592,14 +594,14 @@ func TestHangNote(t *testing.T) {
 // to its own line.
 func TestFailureNotes(t *testing.T) {
 	failed := map[string]client.StreamFailures{
-		"b:1": {Count: 1, First: errors.New("Unavailable: server going away")},
-		"a:1": {Count: 3, First: errors.New("Unavailable: connection refused")},
-		"c:1": {Count: 5, First: errors.New("Unavailable: gone")},
+		"b:1": {Count: 1, First: status.Error(codes.Unavailable, "server going away")},
+		"a:1": {Count: 3, First: status.Error(codes.Unavailable, "connection refused")},
+		"c:1": {Count: 5, First: status.Error(codes.Unavailable, "gone")},
 	}
 	givenUp := map[string]error{"c:1": errors.New("gone")}
 	want := []string{
-		"solverctl: note: a:1: 3 streams failed and were opened again, their puzzles sent again (first: Unavailable: connection refused)",
-		"solverctl: note: b:1: 1 stream failed and was opened again, their puzzles sent again (first: Unavailable: server going away)",
+		"solverctl: note: a:1: a stream failed or could not open 3 times and was retried, any puzzles it had out sent again (first: Unavailable: connection refused)",
+		"solverctl: note: b:1: a stream failed or could not open once and was retried, any puzzles it had out sent again (first: Unavailable: server going away)",
 	}
 	if got := failureNotes(failed, givenUp); !slices.Equal(got, want) {
 		t.Errorf("failureNotes =\n%q\nwant\n%q", got, want)
