@@ -503,6 +503,16 @@ func (g *GRPC) Shutdown(ctx context.Context) error {
 		return nil
 	case <-ctx.Done():
 	}
+	if g.stats.inFlight.Load() == 0 {
+		// GracefulStop waits for every connection to close, and a
+		// client that keeps an idle one open without answering the
+		// GOAWAY's ping holds it to the end of the grace: no call was
+		// cut.
+		g.logger.Info("grace period over with no call in flight; closing the connections left")
+		g.Server.Stop()
+		<-stopped
+		return nil
+	}
 	g.logger.Warn("grace period over; closing remaining calls")
 	g.CutShort()
 	g.Server.Stop()

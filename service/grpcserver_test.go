@@ -354,3 +354,23 @@ func TestGraceCutLogged(t *testing.T) {
 		}
 	}
 }
+
+// TestGraceOverIdleConn: a client that keeps an idle connection open and
+// never answers the GOAWAY's ping holds GracefulStop to the end of the
+// grace; with no call in flight, Shutdown says so and reports no call cut
+// (it warned "closing remaining calls" and returned ErrGraceExpired).
+func TestGraceOverIdleConn(t *testing.T) {
+	var log syncbuf.Buffer
+	g, addr := serveTCP(t, Config{}, GRPCConfig{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	dialRawH2(t, addr)                 // the preface and settings, then nothing read or written
+	time.Sleep(100 * time.Millisecond) // let the server take the connection
+	grace, stop := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer stop()
+	if err := g.Shutdown(grace); err != nil {
+		t.Errorf("Shutdown = %v, want nil: no call was cut", err)
+	}
+	logged := log.String()
+	if !strings.Contains(logged, "grace period over with no call in flight") || strings.Contains(logged, "closing remaining calls") {
+		t.Errorf("log:\n%s\nwant the grace's end with no call in flight, and no calls closed", logged)
+	}
+}
