@@ -421,15 +421,20 @@ func (b *Batch) tryNext(fresh *<-chan *job) *job {
 // not cure. After a stream declared hung, the next one probes the server
 // before it takes puzzles; a server that answers the probe is alive, its
 // slots taken by other calls: its failures start again from none, and
-// that stream's puzzles wait for a slot, so that a batch whose servers
-// are all busy waits rather than fails.
+// each time its stream is declared hung again after the probe the next
+// waits twice as long (up to maxPatience times PuzzleTimeout), so that
+// its puzzles, sent again to the end of its queue each time, come to
+// their turn, while those of a busy server still go to an idle one at
+// first. A batch whose servers are all busy waits rather than fails.
 func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 	failures := 0
 	var firstFailure time.Time
 	backoff := 100 * time.Millisecond
 	probe := false
+	patience := 1 // PuzzleTimeout times this is the stream's
 	for {
-		answered, err := b.stream(ctx, s, probe)
+		alive := false
+		answered, err := b.stream(ctx, s, probe, b.cfg.PuzzleTimeout*time.Duration(patience), &alive)
 		if errors.Is(err, errStreamRotated) && ctx.Err() == nil {
 			failures, backoff, probe = 0, 100*time.Millisecond, false
 			continue
@@ -443,8 +448,14 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 			b.hangs[s.name]++
 			b.mu.Unlock()
 		}
-		if answered > 0 {
+		if answered > 0 || alive {
 			failures, backoff = 0, 100*time.Millisecond
+		}
+		switch {
+		case answered > 0:
+			patience = 1
+		case alive && probe: // busy: hung again after its probe was answered
+			patience = min(2*patience, maxPatience)
 		}
 		if failures == 0 {
 			firstFailure = time.Now()
@@ -473,6 +484,10 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 		backoff = min(2*backoff, 5*time.Second)
 	}
 }
+
+// maxPatience bounds how many times PuzzleTimeout a stream to a busy
+// server waits (see serve).
+const maxPatience = 64
 
 // retryDelay returns how long the server asked the client to wait before
 // it calls again (the RetryInfo of a rate limit's refusal), or 0.
@@ -622,21 +637,10 @@ type outstanding struct {
 	probing  bool      // the probe is out, unanswered
 	since    time.Time // of the last answer, or of the send that found nothing out
 	hung     bool      // declared hung: answers no longer count
-	// alive is set once the server answered the probe: it was busy, not
-	// hung, and the stream is no longer declared hung (a server frozen
-	// later loses its connection to the keepalive).
-	alive bool
 	// handing is set while the receiver hands answers to the batch's
 	// answer function, which may wait on the caller (output piped to a
 	// paused reader): the server's silence is not counted meanwhile.
 	handing bool
-}
-
-// setAlive marks the server alive: the stream is not declared hung.
-func (o *outstanding) setAlive() {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.alive = true
 }
 
 // handOut marks the receiver handing answers over (on) or done with them:
@@ -726,7 +730,7 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 		}
 		o.mu.Lock()
 		wait := after
-		if (len(o.inflight) > 0 || o.probing) && !o.handing && !o.alive {
+		if (len(o.inflight) > 0 || o.probing) && !o.handing {
 			if wait = time.Until(o.since.Add(after)); wait <= 0 {
 				o.hung = true
 			}
@@ -746,11 +750,11 @@ func (o *outstanding) watch(ctx context.Context, after time.Duration, hang func(
 // more, and finishes each job answered. When the stream fails, or answers
 // nothing for PuzzleTimeout while it has jobs out (it is declared hung
 // and cancelled), the jobs it did not answer are sent again by any
-// stream. With probe, it first sends probeRequest alone and takes jobs
-// once that is answered, so that no job waits on a server still hung, and
-// is then no longer declared hung: the server is alive, busy with other
-// calls. It returns the number of answers, the probe's among them.
-func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, error) {
+// stream. It is declared hung after after, 0 for never. With probe, it
+// first sends probeRequest alone and takes jobs once that is answered (it
+// then sets *alive), so that no job waits on a server still hung. It
+// returns the number of answers, the probe's aside.
+func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool, after time.Duration, alive *bool) (int, error) {
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// Opening a stream waits for the connection, which to a frozen server
@@ -776,7 +780,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		}
 	}
 	out := &outstanding{inflight: map[string]*job{}}
-	if after := b.cfg.PuzzleTimeout; after > 0 {
+	if after > 0 {
 		go out.watch(sctx, after, cancel)
 	}
 	window := make(chan struct{}, b.cfg.InFlight)
@@ -795,9 +799,9 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		}
 	}
 	sent := make(chan struct{})
-	alive := make(chan struct{}) // closed once the probe is answered
-	rotated := false             // set by the sender before it closes sent
-	inputOver := false           // likewise: it closed its side at the input's end
+	aliveCh := make(chan struct{}) // closed once the probe is answered
+	rotated := false               // set by the sender before it closes sent
+	inputOver := false             // likewise: it closed its side at the input's end
 	quota := s.quota()
 	go func() {
 		defer close(sent)
@@ -806,7 +810,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 				return
 			}
 			select {
-			case <-alive:
+			case <-aliveCh:
 			case <-sctx.Done():
 				return
 			case <-b.allDone:
@@ -900,13 +904,10 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 					probed = true
 					// The server is alive: its slots may all be taken by
 					// others' calls, and its puzzles wait for one, longer
-					// than PuzzleTimeout. The puzzles this stream sends
-					// wait there, keeping their place in its queue (sent
-					// again, they would go to its end each time), and the
-					// server is not given up (see serve).
-					out.setAlive()
-					close(alive)
-					answered++
+					// than the timeout. It is not given up for that, and
+					// its next stream waits longer (see serve).
+					*alive = true
+					close(aliveCh)
 					continue
 				}
 				if j == nil {
@@ -947,7 +948,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool) (int, erro
 		<-sent
 		inflight := out.left() // the sender is done: no more are added
 		if out.isHung() {
-			herr := &hungError{server: s.name, after: b.cfg.PuzzleTimeout, out: len(inflight)}
+			herr := &hungError{server: s.name, after: after, out: len(inflight)}
 			if ctx.Err() == nil {
 				// Sent again without counting a try: a server hung for
 				// good is given up (serve), and then its puzzles fail

@@ -784,11 +784,12 @@ func (b *busy) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error 
 }
 
 // TestBatchBusyServerWaited: a server that answers the probe after a hang
-// is alive, its slots taken by others' calls: it is not given up, and the
-// puzzles of the stream that probed wait there, keeping their place in its
-// queue, rather than being sent again and again (each time to its end).
+// is alive, its slots taken by others' calls: it is not given up, and each
+// stream after a probe waits twice as long as the last, so that its
+// puzzles, sent again to the end of its queue each time, come to their
+// turn: sent again every PuzzleTimeout, they would go round 30 times.
 func TestBatchBusyServerWaited(t *testing.T) {
-	srv := &busy{until: time.Now().Add(1500 * time.Millisecond)}
+	srv := &busy{until: time.Now().Add(3 * time.Second)}
 	c := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
 		srv.SudokuServiceServer = s
 		return srv
@@ -805,9 +806,9 @@ func TestBatchBusyServerWaited(t *testing.T) {
 			t.Errorf("item %s: %v", id, a.Err)
 		}
 	}
-	// The first stream's four, declared hung, then the eight on the
-	// stream that probed; sent again on every hang, they would pass 40.
-	if r := srv.received.Load(); r > 2*n {
+	// Four a stream for 100, 200, 400, 800 and 1600 ms, then the eight;
+	// sent again every 100ms, they would pass 100.
+	if r := srv.received.Load(); r > 4*n {
 		t.Errorf("the server received %d puzzles for %d: sent again while they waited", r, n)
 	}
 }
@@ -834,5 +835,68 @@ func TestBatchFailuresCounted(t *testing.T) {
 		if fail > 0 && (got.First == nil || !strings.Contains(got.First.Error(), "server going away")) {
 			t.Errorf("first error %v, want the server's", got.First)
 		}
+	}
+}
+
+// slow is a service whose SolveBatch answers each puzzle, solved, 100ms
+// after it arrives.
+type slow struct{ sudokuv1.SudokuServiceServer }
+
+func (b *slow) SolveBatch(stream sudokuv1.SudokuService_SolveBatchServer) error {
+	var mu sync.Mutex // stream.Send is not safe for concurrent use
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		req, err := stream.Recv()
+		if err != nil {
+			return nil
+		}
+		for _, it := range req.GetItems() {
+			wg.Go(func() {
+				time.Sleep(100 * time.Millisecond)
+				mu.Lock()
+				defer mu.Unlock()
+				stream.Send(&sudokuv1.SolveBatchResponse{Answers: []*sudokuv1.BatchAnswer{{Id: it.GetId(), Outcome: &sudokuv1.BatchAnswer_Result{
+					Result: &sudokuv1.SolveResult{Status: sudokuv1.SolveStatus_SOLVE_STATUS_SOLVED, Plain: seedSolution}}}}})
+			})
+		}
+	}
+}
+
+// TestBatchBusyBesideFree: the puzzles of a server busy for a minute go to
+// a free one, also after its probe was answered (the stream that probed
+// once never let them go, and the batch waited for the busy server).
+func TestBatchBusyBesideFree(t *testing.T) {
+	srv := &busy{until: time.Now().Add(time.Minute)}
+	a := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		srv.SudokuServiceServer = s
+		return srv
+	})
+	b := newTestClient(t, func(s sudokuv1.SudokuServiceServer) sudokuv1.SudokuServiceServer {
+		return &slow{SudokuServiceServer: s}
+	})
+	const n = 40
+	answered := 0
+	bt, err := client.NewBatch([]*client.Client{a, b}, client.BatchConfig{InFlight: 4, PerMessage: 4, PuzzleTimeout: 200 * time.Millisecond}, func(a client.Answer) {
+		if a.Err == nil {
+			answered++
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	go func() {
+		for i := range n {
+			bt.Add(ctx, &sudokuv1.BatchItem{Id: fmt.Sprint(i), Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: seedPuzzle}}})
+		}
+		bt.CloseInput()
+	}()
+	if err := bt.Run(ctx); err != nil {
+		t.Fatalf("Run: %v after %d answers, want every puzzle answered by the free server", err, answered)
+	}
+	if answered != n {
+		t.Errorf("%d answered, want %d", answered, n)
 	}
 }

@@ -270,7 +270,8 @@ answered once; a server is retried with backoff, first with a probe that
 carries no puzzle after a hang, and given up after %d failures in a row
 lasting %v (a restart costs retries, not the server); one that answers
 the probe is alive, its solving slots taken by other calls, and is not
-given up: its puzzles wait for a slot, for as long as -timeout allows. The exit status
+given up: each of its streams then waits twice as long as the last
+before it is declared hung, for as long as -timeout allows. The exit status
 is 1 when any puzzle failed (status error or deadline) or the input
 could not be read, 2 for a bad command line, else 0.
 
