@@ -807,7 +807,7 @@ func TestBatchBusyServerWaited(t *testing.T) {
 		}
 	}
 	// Four a stream for 100, 200, 400, 800 and 1600 ms, then the eight;
-	// sent again every 100ms, they would pass 100.
+	// sent again every 100ms (maxPatience 1) the server received 68.
 	if r := srv.received.Load(); r > 4*n {
 		t.Errorf("the server received %d puzzles for %d: sent again while they waited", r, n)
 	}
