@@ -3,6 +3,8 @@ package service
 import (
 	"container/list"
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -31,14 +33,21 @@ const DefaultMaxCallers = 10_000
 type callerKey struct{}
 
 // tokenAuth is transport.BearerAuth that also names the caller in the
-// context: "token:" and the start of the token's SHA-256 digest, so that
-// neither logs nor memory hold the token itself. A context that names its
-// caller already (the authentication tap's, when the interceptor checks
-// again) is accepted as it is.
+// context: "token:" and the start of the token's HMAC-SHA256 under a key
+// drawn for this server, so that neither logs nor memory hold the token
+// itself, and a name read in a log or an error cannot be used to guess a
+// weak token offline (a plain digest could). A name holds while the
+// server runs. A context that names its caller already (the
+// authentication tap's, when the interceptor checks again) is accepted
+// as it is.
 func tokenAuth(tokens []string) (auth.AuthFunc, error) {
 	check, err := transport.BearerAuth(tokens)
 	if err != nil {
 		return nil, fmt.Errorf("bearer tokens: %w", err)
+	}
+	key := make([]byte, sha256.Size)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("bearer tokens: a key to name callers by: %w", err)
 	}
 	return func(ctx context.Context) (context.Context, error) {
 		if _, ok := ctx.Value(callerKey{}).(string); ok {
@@ -52,8 +61,9 @@ func tokenAuth(tokens []string) (auth.AuthFunc, error) {
 		if err != nil {
 			return nil, err // checked already
 		}
-		sum := sha256.Sum256([]byte(token))
-		return context.WithValue(ctx, callerKey{}, "token:"+hex.EncodeToString(sum[:6])), nil
+		mac := hmac.New(sha256.New, key)
+		mac.Write([]byte(token))
+		return context.WithValue(ctx, callerKey{}, "token:"+hex.EncodeToString(mac.Sum(nil)[:6])), nil
 	}, nil
 }
 

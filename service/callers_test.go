@@ -2,12 +2,15 @@ package service
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"math"
 	"net"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/auth"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -137,18 +140,41 @@ func TestCaller(t *testing.T) {
 			}
 		})
 	}
-	// The token's name does not show the token.
-	auth, err := tokenAuth([]string{"s3cret-token"})
+	// The token's name shows neither the token nor its plain digest (from
+	// which a weak token could be guessed offline), and holds while one
+	// server runs.
+	const token = "s3cret-token"
+	sum := sha256.Sum256([]byte(token))
+	plain := "token:" + hex.EncodeToString(sum[:6])
+	name := func(fn auth.AuthFunc) string {
+		t.Helper()
+		ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer "+token))
+		ctx, err := fn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return caller(ctx)
+	}
+	first, err := tokenAuth([]string{token})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs("authorization", "Bearer s3cret-token"))
-	ctx, err = auth(ctx)
+	second, err := tokenAuth([]string{token})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := caller(ctx); len(got) != len("token:")+12 || got[:6] != "token:" {
+	got := name(first)
+	if len(got) != len("token:")+12 || got[:6] != "token:" {
 		t.Errorf("caller with a token = %q, want token: and 12 hex digits", got)
+	}
+	if got == plain {
+		t.Errorf("caller with a token = %q, the start of the token's plain SHA-256", got)
+	}
+	if again := name(first); again != got {
+		t.Errorf("the same token named %q, then %q, by one server", got, again)
+	}
+	if other := name(second); other == got {
+		t.Errorf("two servers named the token alike (%q): the key is not drawn per server", got)
 	}
 }
 
