@@ -431,3 +431,59 @@ func TestGoodCallsPass(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictTransportSecurity checks that answers over TLS, the page's and
+// calls' alike, tell a browser to keep to TLS, and answers in clear text
+// (where the header means nothing) do not.
+func TestStrictTransportSecurity(t *testing.T) {
+	g, err := service.BuildGRPC(service.New(service.Config{}), service.GRPCConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Server.Stop)
+	h, err := webview.New(g.Server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tlsServer := httptest.NewTLSServer(h)
+	t.Cleanup(tlsServer.Close)
+	plainServer := httptest.NewServer(h)
+	t.Cleanup(plainServer.Close)
+	tests := []struct {
+		name   string
+		server *httptest.Server
+		path   string
+		want   string
+	}{
+		{"page over TLS", tlsServer, "/", "max-age=31536000"},
+		{"call over TLS", tlsServer, "/sudoku.v1.SudokuService/Solve", "max-age=31536000"},
+		{"unknown method over TLS", tlsServer, "/sudoku.v1.SudokuService/Nope", "max-age=31536000"},
+		{"page in clear text", plainServer, "/", ""},
+		{"call in clear text", plainServer, "/sudoku.v1.SudokuService/Solve", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			method, body := http.MethodGet, io.Reader(nil)
+			if strings.HasPrefix(tt.path, "/sudoku.v1.") {
+				method, body = http.MethodPost, strings.NewReader(`{"puzzle":"`+strings.Repeat(".", 81)+`"}`)
+			}
+			req, err := http.NewRequest(method, tt.server.URL+tt.path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body != nil {
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Connect-Protocol-Version", "1")
+			}
+			resp, err := tt.server.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if got := resp.Header.Get("Strict-Transport-Security"); got != tt.want {
+				t.Errorf("%s: Strict-Transport-Security %q, want %q", resp.Status, got, tt.want)
+			}
+		})
+	}
+}
