@@ -465,6 +465,12 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	}
 	if ctx.Err() != nil && err == nil {
 		err = errors.New("interrupted")
+		if n := b.unanswered(); n > 0 {
+			err = fmt.Errorf("interrupted with %d puzzle%s sent and unanswered", n, plural(n))
+		}
+		if !b.inputRead() {
+			err = fmt.Errorf("%w; the input was not read to its end", err)
+		}
 	}
 	if _, _, n := b.counts(); deadline && err == nil && n > 0 {
 		err = fmt.Errorf("the batch's --timeout of %v passed with %d puzzles unanswered", timeout, n)
@@ -519,7 +525,11 @@ func (e *serverErrors) add(server string, err error) {
 func (e *serverErrors) notes() []string {
 	notes := make([]string, 0, len(e.order))
 	for _, server := range e.order {
-		m := fmt.Sprintf("solverctl: %s: %v", server, e.first[server])
+		m := e.first[server].Error()
+		if !strings.HasPrefix(m, server+" ") {
+			m = server + ": " + m // the error does not name its server
+		}
+		m = "solverctl: " + m
 		if n := e.count[server]; n > 1 {
 			m = fmt.Sprintf("%s (%d streams given up)", m, n)
 		}
@@ -869,6 +879,14 @@ func (b *batcher) counts() (done, failed, deadline int) {
 	return b.done, b.nFailed, b.byStatus["deadline"]
 }
 
+// unanswered returns the number of puzzles sent and not answered, which
+// get no line: those of a batch interrupted.
+func (b *batcher) unanswered() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.pending)
+}
+
 // summary is the line printed at the end of a batch.
 func (b *batcher) summary() string {
 	b.mu.Lock()
@@ -889,6 +907,9 @@ func (b *batcher) summary() string {
 		// it (a big board, a variant, several solutions).
 		rated := b.done - b.nFailed - b.unrated
 		parts = append([]string{fmt.Sprintf("%d rated", rated), fmt.Sprintf("%d not rated", b.unrated)}, parts...)
+	}
+	if n := len(b.pending); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d sent and unanswered", n))
 	}
 	rate := fmt.Sprintf("%.0f/s", float64(b.answered)/elapsed.Seconds())
 	if b.answered != b.done {

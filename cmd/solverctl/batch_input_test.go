@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -146,9 +147,13 @@ func TestBatchEndlessInput(t *testing.T) {
 	t.Run("endless lines, interrupted", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(300*time.Millisecond, cancel)
-		_, _, err := runBatchInput(t, ctx, &endlessLines{}, "batch", "--addr", silent, "-")
-		if err == nil || !strings.Contains(err.Error(), "interrupted") {
-			t.Errorf("err = %v, want interrupted", err)
+		_, errOut, err := runBatchInput(t, ctx, &endlessLines{}, "batch", "--addr", silent, "-")
+		// The puzzles sent get no line: the error and the summary count them.
+		if err == nil || !regexp.MustCompile(`^interrupted with \d+ puzzles? sent and unanswered; the input was not read to its end$`).MatchString(err.Error()) {
+			t.Errorf("err = %v, want interrupted, with the puzzles unanswered and the input unread", err)
+		}
+		if !regexp.MustCompile(`: 0 solved, 0 failed, \d+ sent and unanswered\n`).MatchString(errOut) {
+			t.Errorf("summary lacks the puzzles unanswered:\n%s", errOut)
 		}
 	})
 }
