@@ -514,13 +514,18 @@ func retryable(err error) bool {
 // the batch's PuzzleTimeout. Its puzzles given up carry it as
 // Unavailable.
 type hungError struct {
-	server string
-	after  time.Duration
-	out    int // the puzzles it had not answered
+	server  string
+	after   time.Duration
+	timeout time.Duration // the batch's PuzzleTimeout; after is longer once the server answered a probe
+	out     int           // the puzzles it had not answered
 }
 
 func (e *hungError) Error() string {
-	return fmt.Sprintf("%s answered nothing in %v (the puzzle timeout) with %d puzzles out: stream declared hung", e.server, e.after, e.out)
+	window := "the puzzle timeout"
+	if e.after > e.timeout {
+		window = fmt.Sprintf("the puzzle timeout of %v, lengthened as the server answered a probe", e.timeout)
+	}
+	return fmt.Sprintf("%s answered nothing in %v (%s) with %d puzzles out: stream declared hung", e.server, e.after, window, e.out)
 }
 
 // GRPCStatus makes the error Unavailable, as that of a server gone.
@@ -948,7 +953,7 @@ func (b *Batch) stream(ctx context.Context, s streamSlot, probe bool, after time
 		<-sent
 		inflight := out.left() // the sender is done: no more are added
 		if out.isHung() {
-			herr := &hungError{server: s.name, after: after, out: len(inflight)}
+			herr := &hungError{server: s.name, after: after, timeout: b.cfg.PuzzleTimeout, out: len(inflight)}
 			if ctx.Err() == nil {
 				// Sent again without counting a try: a server hung for
 				// good is given up (serve), and then its puzzles fail

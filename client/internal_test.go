@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -68,6 +69,29 @@ func TestServerLimit(t *testing.T) {
 			limit, ok := serverLimit(tt.err)
 			if limit != tt.limit || ok != tt.ok {
 				t.Errorf("got %d, %v; want %d, %v", limit, ok, tt.limit, tt.ok)
+			}
+		})
+	}
+}
+
+// TestHungErrorWindow: a hung stream's error names the window it waited,
+// and says so when it was longer than the puzzle timeout (the server had
+// answered a probe, so its streams wait longer).
+func TestHungErrorWindow(t *testing.T) {
+	tests := []struct {
+		name string
+		err  hungError
+		want string
+	}{
+		{"the puzzle timeout", hungError{server: "a:1", after: time.Second, timeout: time.Second, out: 3},
+			"a:1 answered nothing in 1s (the puzzle timeout) with 3 puzzles out: stream declared hung"},
+		{"lengthened after a probe", hungError{server: "a:1", after: 4 * time.Second, timeout: time.Second, out: 2},
+			"a:1 answered nothing in 4s (the puzzle timeout of 1s, lengthened as the server answered a probe) with 2 puzzles out: stream declared hung"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.err.Error(); got != tt.want {
+				t.Errorf("Error() = %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -558,6 +558,10 @@ func TestServerErrorsNotes(t *testing.T) {
 			[]string{"solverctl: b:2: rate limit spent; retry in 976ms (2 streams given up)"}},
 		{"two servers, in order", []giveUp{{"b:2", limited}, {"a:1", refused}, {"b:2", limited}},
 			[]string{"solverctl: b:2: rate limit spent; retry in 976ms (2 streams given up)", "solverctl: a:1: connection refused"}},
+		{"an error that names its server, named once", []giveUp{{"a:1", errors.New("a:1 answered nothing in 1s (the puzzle timeout) with 3 puzzles out: stream declared hung")}},
+			[]string{"solverctl: a:1 answered nothing in 1s (the puzzle timeout) with 3 puzzles out: stream declared hung"}},
+		{"another server's name inside is not its own", []giveUp{{"a:1", errors.New("a:10 answered nothing")}},
+			[]string{"solverctl: a:1: a:10 answered nothing"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
