@@ -68,8 +68,14 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 			from = "-memory-limit"
 		}
 		logger.Info("Go memory limit set from "+from+" (GOMEMLIMIT unset)", "limit_mib", limit>>20)
-	} else if v, ok := lookupEnv("GOMEMLIMIT"); ok && cfg.memoryLimit > 0 {
-		logger.Warn("GOMEMLIMIT is set: -memory-limit does not set the Go memory limit", "gomemlimit", v, "memory_limit_mib", cfg.memoryLimit>>20)
+	} else if v, ok := lookupEnv("GOMEMLIMIT"); ok {
+		if cfg.memoryLimit > 0 {
+			logger.Warn("GOMEMLIMIT is set: -memory-limit does not set the Go memory limit", "gomemlimit", v, "memory_limit_mib", cfg.memoryLimit>>20)
+		}
+		if limit := debug.SetMemoryLimit(-1); limitBelowHeap(limit, cfg.maxHeap) {
+			logger.Warn("GOMEMLIMIT is not above -max-heap by a sixth: the collector runs without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap",
+				"gomemlimit", v, "gomemlimit_mib", limit>>20, "max_heap_mib", cfg.maxHeap>>20)
+		}
 	}
 	tp, err := newTracerProvider(ctx, cfg.otlpEndpoint, lookupEnv)
 	if err != nil {
@@ -538,6 +544,13 @@ func softMemoryLimit(maxHeap, memoryLimit int64, lookupEnv func(string) (string,
 		return maxHeap / 6 * 7
 	}
 	return 0
+}
+
+// limitBelowHeap reports whether the Go memory limit leaves the heap less
+// than the room softMemoryLimit gives it above maxHeap (a sixth), so that
+// the collector would run all the time before -max-heap refuses a call.
+func limitBelowHeap(limit, maxHeap int64) bool {
+	return maxHeap > 0 && limit < maxHeap/6*7
 }
 
 // overHTTP marks the context of every request h serves as served over

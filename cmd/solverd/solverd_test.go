@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"regexp"
 	"strings"
@@ -417,6 +418,28 @@ func TestMemoryBounds(t *testing.T) {
 					tt.want.StreamWindow, tt.want.ConnWindow, tt.want.MaxRequestSize, tt.want.MaxStreams, tt.want.MaxHeap)
 			}
 		})
+	}
+}
+
+// TestLimitBelowHeap: a GOMEMLIMIT that leaves the heap less room above
+// -max-heap than solverd's own soft limit would is warned of.
+func TestLimitBelowHeap(t *testing.T) {
+	tests := []struct {
+		name           string
+		limit, maxHeap int64
+		want           bool
+	}{
+		{"below the heap bound", 128 << 20, 192 << 20, true},
+		{"at the heap bound", 192 << 20, 192 << 20, true},
+		{"a sixth above, as solverd sets it", 224 << 20, 192 << 20, false},
+		{"well above", 1 << 30, 192 << 20, false},
+		{"no heap bound", 64 << 20, 0, false},
+		{"no limit (math.MaxInt64)", math.MaxInt64, 192 << 20, false},
+	}
+	for _, tt := range tests {
+		if got := limitBelowHeap(tt.limit, tt.maxHeap); got != tt.want {
+			t.Errorf("%s: limitBelowHeap(%d, %d) = %v, want %v", tt.name, tt.limit, tt.maxHeap, got, tt.want)
+		}
 	}
 }
 
