@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // rateHelp is the long help of rate (see command).
@@ -48,9 +49,16 @@ type explainerRecord struct {
 // rateText renders the record as serate's line, "<puzzle> ED=ER/EP/ED",
 // with the reason or the error after a tab when there is no rating. A
 // puzzle line that is not UTF-8 (refused) is echoed with its bad bytes as
-// U+FFFD, as -json writes it, so that the output stays text.
+// U+FFFD, as -json writes it, and so are control characters (NUL, a tab
+// that would split the line's fields, a terminal's escapes), so that the
+// output stays one line of text.
 func (r *batchRecord) rateText() string {
-	puzzle := strings.ToValidUTF8(r.Puzzle, "\uFFFD")
+	puzzle := strings.Map(func(c rune) rune {
+		if unicode.IsControl(c) {
+			return utf8.RuneError
+		}
+		return c
+	}, strings.ToValidUTF8(r.Puzzle, "\uFFFD"))
 	switch {
 	case r.Error != nil:
 		return puzzle + " ED=-/-/-\t" + r.Error.Code + ": " + oneLine(r.Error.Message)

@@ -72,6 +72,11 @@ func TestRate(t *testing.T) {
 	if !strings.HasPrefix(out, ratedPuzzles[0].puzzle[:80]+"\uFFFD ED=-/-/-\t") || !utf8.ValidString(out) || !strings.Contains(out, "UTF-8") {
 		t.Errorf("rate of a line that is not UTF-8: %q; want it echoed with U+FFFD and refused", out)
 	}
+	// Nor are control characters echoed: a NUL and a terminal's escape.
+	out, _, _ = runCLI(t, "12\x003\x1b[2J5\n", "rate", "-")
+	if !strings.HasPrefix(out, "12\uFFFD3\uFFFD[2J5 ED=-/-/-\t") {
+		t.Errorf("rate of a line with control characters: %q; want them echoed as U+FFFD", out)
+	}
 
 	out, _, err = runCLI(t, "", "rate", "-json", ratedPuzzles[3].puzzle)
 	if err != nil {
