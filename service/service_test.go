@@ -310,6 +310,8 @@ func TestInvalidArgument(t *testing.T) {
 	for _, c := range clash25.GetBoard().Cells[:2] {
 		c.Value, c.Given = 24, true
 	}
+	emptyClue := board(4, 16)
+	emptyClue.GetBoard().Cells[6].Given = true
 	blackMarked := board(4, 16)
 	blackMarked.GetBoard().Variant = sudokuv1.Variant_VARIANT_STR8TS
 	blackMarked.GetBoard().Cells[5].Black, blackMarked.GetBoard().Cells[5].Candidates = true, []uint32{2, 3}
@@ -334,6 +336,7 @@ func TestInvalidArgument(t *testing.T) {
 		{"candidates unsorted", &sudokuv1.SolveRequest{Puzzle: unsorted}, "puzzle.board.cells[0].candidates", "candidate 2 after 3: candidates are ascending, each once"},
 		{"candidate repeated", &sudokuv1.SolveRequest{Puzzle: repeated}, "puzzle.board.cells[1].candidates", "candidate 2 after 2"},
 		{"candidates beside a digit", &sudokuv1.SolveRequest{Puzzle: marked}, "puzzle.board.cells[2].candidates", "the cell holds 1: only an empty cell has candidates"},
+		{"a clue without a digit", &sudokuv1.SolveRequest{Puzzle: emptyClue}, "puzzle.board.cells[6].given", "the cell is empty (value 0): only a cell with a digit is a clue"},
 		{"candidates in a black cell", &sudokuv1.SolveRequest{Puzzle: blackMarked}, "puzzle.board.cells[5].candidates", "the cell is black: only a white cell has candidates"},
 		{"prime size needs a map", &sudokuv1.SolveRequest{Puzzle: board(7, 49)}, "puzzle.board.regions", "no regular boxes"},
 		{"unknown strategy", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"A", "Z-Wing"}}}, "options.strategies[1]", "unknown strategy"},

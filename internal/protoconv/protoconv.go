@@ -109,6 +109,11 @@ func PuzzleFromBoard(field string, pb *sudokuv1.Board) (*codec.Puzzle, error) {
 		}
 		// A black cell holds a clue or nothing: its digit is a clue.
 		cs := grid.CellState{Value: int(c.GetValue()), Given: (c.GetGiven() || c.GetBlack()) && c.GetValue() != 0}
+		if c.GetGiven() && c.GetValue() == 0 && !c.GetBlack() {
+			// A clue without its digit: the client's board lost it, and a
+			// solve of the cell left empty would not be of its puzzle.
+			return nil, grid.FieldErrorf(fmt.Sprintf("%s.cells[%d].given", field, i), "the cell is empty (value 0): only a cell with a digit is a clue")
+		}
 		cf := fmt.Sprintf("%s.cells[%d].candidates", field, i)
 		if c.GetValue() != 0 && len(c.GetCandidates()) > 0 {
 			// Marks beside a digit would be dropped: say so rather than

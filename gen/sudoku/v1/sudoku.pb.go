@@ -1228,7 +1228,8 @@ type Cell struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The digit in the cell, 1..N, or 0 when the cell is empty.
 	Value uint32 `protobuf:"varint,1,opt,name=value,proto3" json:"value,omitempty"`
-	// Whether value is a clue of the puzzle rather than a solved cell.
+	// Whether value is a clue of the puzzle rather than a solved cell; set on
+	// an empty cell (value 0) it is refused.
 	Given bool `protobuf:"varint,2,opt,name=given,proto3" json:"given,omitempty"`
 	// The pencil marks of an empty cell, ascending, each once. On input, an
 	// empty list means "none recorded": the solver computes them from the
