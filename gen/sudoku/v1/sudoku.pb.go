@@ -4032,7 +4032,9 @@ type GenerateRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// How to start.
 	Mode GenerateMode `protobuf:"varint,1,opt,name=mode,proto3,enum=sudoku.v1.GenerateMode" json:"mode,omitempty"`
-	// The size of a new puzzle (default 9, or 6 for KenKen).
+	// The size of a new puzzle (default 9, or 6 for KenKen): 4 to 32 (3 for
+	// KenKen, KenDoku and jigsaw variants), Str8ts up to 16 (12 with boxes),
+	// killer X 9 only; another is refused with InvalidArgument on size.
 	Size uint32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
 	// The variant of a new puzzle (default classic); with
 	// BASE_ON_MAP and START_FROM, the puzzle's when its text or board does
