@@ -464,9 +464,9 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 		fmt.Fprintln(stderr, m)
 	}
 	if ctx.Err() != nil && err == nil {
-		err = errors.New("interrupted")
+		err = errInterrupted
 		if n := b.unanswered(); n > 0 {
-			err = fmt.Errorf("interrupted with %d puzzle%s sent and unanswered", n, plural(n))
+			err = fmt.Errorf("%w with %d puzzle%s sent and unanswered", errInterrupted, n, plural(n))
 		}
 		if !b.inputRead() {
 			err = fmt.Errorf("%w; the input was not read to its end", err)
