@@ -153,3 +153,50 @@ func TestWebTouchWording(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPhoneStepShowsBoard checks that on a phone a step tapped in the
+// step list, which lies below the board there, brings the board into
+// view: the board changed out of sight. On a wide screen, where the list
+// is beside the board, the page does not move.
+func TestWebPhoneStepShowsBoard(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	for _, tt := range []struct {
+		name       string
+		phone      bool
+		wantScroll bool
+	}{
+		{"phone", true, true},
+		{"wide screen", false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.phone {
+				dev := touchDevices[0]
+				emulateTouch(ctx, t, dev.width, dev.height, dev.scale)
+			}
+			// Revealed, the list keeps its length whatever the step (the
+			// steps after the one shown are hidden until then).
+			openAt(ctx, t, base, classicHard, 2)
+			eval[any](ctx, t, `document.getElementById('reveal').click()`)
+			const item = `#steplist li:nth-child(12)`
+			if err := chromedp.Do(ctx, poll(`document.body.classList.contains('revealed') && document.querySelectorAll('#steplist li').length >= 12`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			eval[any](ctx, t, `document.querySelector('`+item+`').scrollIntoView({block: 'center'})`)
+			before := eval[float64](ctx, t, `scrollY`)
+			eval[any](ctx, t, `document.querySelector('`+item+`').click()`)
+			if err := chromedp.Do(ctx, poll(`document.getElementById('board').dataset.position === document.querySelector('`+item+`').dataset.pos`, 5*time.Second)); err != nil {
+				t.Fatalf("the tapped step is not shown: %v", err)
+			}
+			got := eval[[]float64](ctx, t, `(() => {
+				const r = document.getElementById('boardscroll').getBoundingClientRect();
+				return [Math.min(r.bottom, innerHeight) - Math.max(r.top, 0), r.height, scrollY];
+			})()`)
+			if got[0] < got[1]/2 {
+				t.Errorf("after the tap %.0f of the board's %.0f pixels show; want half at least", got[0], got[1])
+			}
+			if moved := got[2] != before; moved != tt.wantScroll {
+				t.Errorf("the page scrolled from %.0f to %.0f; want a scroll: %v", before, got[2], tt.wantScroll)
+			}
+		})
+	}
+}

@@ -889,6 +889,15 @@
     }
   }
 
+  // showBoard brings the board into view when less than half of it shows:
+  // in one column (a phone, a narrow window) the step list lies below it,
+  // and a step picked there changed a board out of sight.
+  function showBoard() {
+    const r = $('boardscroll').getBoundingClientRect();
+    const shown = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+    if (shown < r.height / 2) $('boardscroll').scrollIntoView({ block: 'start' });
+  }
+
   // ---- Playback ------------------------------------------------------------
 
   // flush draws what changed since the last frame.
@@ -1301,7 +1310,7 @@
     $('zoomout').addEventListener('click', () => setZoom(zoom - 1));
     $('steplist').addEventListener('click', (e) => {
       const li = e.target.closest('li');
-      if (li) { pause(); go(Number(li.dataset.pos)); }
+      if (li) { pause(); go(Number(li.dataset.pos)); showBoard(); }
     });
     document.addEventListener('keydown', (e) => {
       if (typing(e.target)) return;
