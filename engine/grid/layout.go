@@ -210,9 +210,10 @@ type Layout struct {
 	peers    [][]int // cells that may not hold the same digit as each cell
 	// cages holds the cages with a target, then those without one
 	// (OpDistinct, see BareCages): sums is the number of the first.
-	cages    []Cage
-	sums     int
-	cellCage []int // cage index of each cell, -1 when none; no method returns it, so copies share it
+	cages     []Cage
+	sums      int
+	cellCage  []int // cage index of each cell, -1 when none; no method returns it, so copies share it
+	cageInput []int // the index in Config.Cages of each cage; no method returns it, so copies share it
 	// overlaps lists every ordered pair of units sharing two or more cells
 	// (a box and a row, a jigsaw region and a column, ...), where locked
 	// candidates live.
@@ -311,6 +312,21 @@ func (l *Layout) Cages() []Cage { return l.cages[:l.sums:l.sums] }
 // AllCages returns every cage, those with a target then those without
 // (BareCages): what a Config needs to build the layout again. Read-only.
 func (l *Layout) AllCages() []Cage { return l.cages }
+
+// InputCageIndex returns the index that cage k (of AllCages) had among
+// the cages the layout was built from (Config.Cages): the two differ when
+// a cage without a total came before one with a total.
+func (l *Layout) InputCageIndex(k int) int { return l.cageInput[k] }
+
+// InputCages returns every cage in the order of the cages the layout was
+// built from (Config.Cages), as a new slice of the layout's cages.
+func (l *Layout) InputCages() []Cage {
+	out := make([]Cage, len(l.cages))
+	for k, cg := range l.cages {
+		out[l.cageInput[k]] = cg
+	}
+	return out
+}
 
 // BareCages returns the killer cages drawn without a total (OpDistinct):
 // their cells are peers of each other and nothing more, so the strategies
@@ -809,6 +825,7 @@ func (l *Layout) addCages(cages []Cage) error {
 				return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
 			}
 			l.cages = append(l.cages, Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op})
+			l.cageInput = append(l.cageInput, k)
 		}
 		if !bare {
 			l.sums = len(l.cages)

@@ -3,6 +3,7 @@ package grid
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -169,5 +170,32 @@ func TestImpliedUnits(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInputCages: the layout keeps the cages with a total first, and
+// tells each cage's index among those it was built from.
+func TestInputCages(t *testing.T) {
+	in := []Cage{
+		{Cells: []int{0, 1}, Op: OpDistinct},
+		{Cells: []int{2, 3}, Target: 7, Op: OpAdd},
+		{Cells: []int{4, 5}, Op: OpDistinct},
+		{Cells: []int{6, 7}, Target: 3, Op: OpAdd},
+	}
+	l, err := NewLayout(Config{Size: 4, Variant: Killer, Cages: in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantInput := []int{1, 3, 0, 2} // of AllCages: the totals, then the bare ones
+	for k, cg := range l.AllCages() {
+		got := l.InputCageIndex(k)
+		if got != wantInput[k] || !slices.Equal(cg.Cells, in[got].Cells) {
+			t.Errorf("InputCageIndex(%d) = %d (cells %v); want %d (cells %v)", k, got, cg.Cells, wantInput[k], in[wantInput[k]].Cells)
+		}
+	}
+	for k, cg := range l.InputCages() {
+		if !slices.Equal(cg.Cells, in[k].Cells) || cg.Target != in[k].Target || cg.Op != in[k].Op {
+			t.Errorf("InputCages()[%d] = %+v, want %+v", k, cg, in[k])
+		}
 	}
 }

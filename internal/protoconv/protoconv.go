@@ -223,7 +223,9 @@ func BoardToProto(b *grid.Board) *sudokuv1.Board {
 	if l.Regions() != nil && l.BoxRows == 0 {
 		pb.Regions = uint32s(l.Regions())
 	}
-	pb.Cages = CagesToProto(l.AllCages())
+	// In the order the board was given, which the steps' cage indexes
+	// follow too (the layout keeps the cages without a total last).
+	pb.Cages = CagesToProto(l.InputCages())
 	return pb
 }
 
@@ -302,7 +304,7 @@ func StepToProto(index int, s *strategy.Step, n grid.Notation, packed string) *s
 		}
 	}
 	for _, k := range s.Cages {
-		ps.Cages = append(ps.Cages, uint32(k))
+		ps.Cages = append(ps.Cages, uint32(n.Layout.InputCageIndex(k)))
 	}
 	chainToProto(ps, s, n.Layout)
 	return ps
@@ -380,6 +382,9 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 	switch n.Kind {
 	case strategy.CageNode:
 		pn.Cage = uint32(n.Cage)
+		if n.Cage < len(l.AllCages()) {
+			pn.Cage = uint32(l.InputCageIndex(n.Cage))
+		}
 		if n.Cage < len(l.Cages()) {
 			cg := l.Cage(n.Cage)
 			pn.Target, pn.Operator = uint32(cg.Target), OpToProto[cg.Op]

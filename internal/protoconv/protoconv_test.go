@@ -313,3 +313,55 @@ func TestStuckDifficulty(t *testing.T) {
 		t.Errorf("no step, not stuck: difficulty %v, want none", d)
 	}
 }
+
+// TestCageIndexesInInputOrder: a killer's cages keep the order the board
+// gave them, and the cage indexes of steps and chain nodes index that
+// order, though the layout keeps the cages without a total last: a cage
+// without a total listed first made every index name the cage after it.
+func TestCageIndexesInInputOrder(t *testing.T) {
+	pb := withCages(board(4, sudokuv1.Variant_VARIANT_KILLER, nil),
+		&sudokuv1.Cage{Operator: sudokuv1.CageOperator_CAGE_OPERATOR_DISTINCT, Cells: []uint32{0, 1}},
+		&sudokuv1.Cage{Target: 7, Cells: []uint32{2, 3}},
+		&sudokuv1.Cage{Operator: sudokuv1.CageOperator_CAGE_OPERATOR_DISTINCT, Cells: []uint32{4, 5}},
+		&sudokuv1.Cage{Target: 3, Cells: []uint32{6, 7}},
+	)
+	b, err := BoardFromProto("board", pb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := BoardToProto(b)
+	for k, cg := range back.GetCages() {
+		if want := pb.GetCages()[k]; !slices.Equal(cg.GetCells(), want.GetCells()) || cg.GetTarget() != want.GetTarget() {
+			t.Errorf("cage %d of the board written: %v; want %v, as given", k, cg, want)
+		}
+	}
+	l := b.Layout()
+	for _, tt := range []struct {
+		name   string
+		engine int // index into Layout.Cages
+		want   uint32
+	}{
+		{"the first cage with a total", 0, 1},
+		{"the second", 1, 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cells := l.Cage(tt.engine).Cells
+			s := &strategy.Step{
+				Strategy: strategy.ForcingNet(),
+				Cages:    []int{tt.engine},
+				Nodes:    []strategy.Node{{Kind: strategy.CageNode, Cage: tt.engine, Cells: cells}},
+			}
+			ps := StepToProto(0, s, grid.Notation{Layout: l}, "")
+			if got := ps.GetCages(); !slices.Equal(got, []uint32{tt.want}) {
+				t.Errorf("step cages %v, want [%d]", got, tt.want)
+			}
+			nd := ps.GetNodes()[0]
+			if nd.GetCage() != tt.want || nd.GetTarget() != back.GetCages()[tt.want].GetTarget() {
+				t.Errorf("cage node: cage %d, target %d; want cage %d of target %d", nd.GetCage(), nd.GetTarget(), tt.want, back.GetCages()[tt.want].GetTarget())
+			}
+			if !slices.Equal(back.GetCages()[nd.GetCage()].GetCells(), uint32s(cells)) {
+				t.Errorf("cage node's cage %d holds %v; the node's cells are %v", nd.GetCage(), back.GetCages()[nd.GetCage()].GetCells(), cells)
+			}
+		})
+	}
+}

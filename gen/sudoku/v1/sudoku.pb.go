@@ -1381,7 +1381,10 @@ type Board struct {
 	// Puzzle's variant, else classic; a classic or killer one with regions
 	// that are not regular boxes is its jigsaw form.
 	Variant Variant `protobuf:"varint,4,opt,name=variant,proto3,enum=sudoku.v1.Variant" json:"variant,omitempty"`
-	// The cages, for cage variants.
+	// The cages, for cage variants. A board the service writes lists them in
+	// the order the request gave them (a text's own order for a decoded
+	// string, as Convert writes it), which Step.cages and ChainNode.cage
+	// index.
 	Cages         []*Cage `protobuf:"bytes,5,rep,name=cages,proto3" json:"cages,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
