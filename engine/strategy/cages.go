@@ -688,7 +688,8 @@ func explainOverlap(s *Step, n grid.Notation) string {
 }
 
 // explainPseudo explains a step on a pseudo-cage: the units whose rule
-// gives it, its cells, and the target they meet.
+// gives it (and, for Cage Splitting, the cage they cut), its cells, and the
+// target they meet ("r4c4 is 5" for a single cell).
 func explainPseudo(s *Step, n grid.Notation) string {
 	area := ""
 	if len(s.Units) > 0 {
@@ -708,8 +709,16 @@ func explainPseudo(s *Step, n grid.Notation) string {
 		return fmt.Sprintf("%s: the %ss of %s, %s, sum to %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
 	}
 	from := ""
-	if area != "" {
+	switch {
+	case s.Technique == cageSplitting && area != "" && len(s.Cells) > 0 && n.Layout.CellCage(s.Cells[0]) >= 0:
+		// Both parts of a split cage are cells of it: name the cage the
+		// area cuts, as people do.
+		from = " (" + cageName(n, n.Layout.CellCage(s.Cells[0])) + " split by " + area + ")"
+	case area != "":
 		from = " (from " + area + ")"
+	}
+	if len(s.Cells) == 1 {
+		return fmt.Sprintf("%s%s: %s is %d; remove %s", s.Name(), from, n.CellName(s.Cells[0]), s.Target, effects(n, s.Eliminations))
 	}
 	return fmt.Sprintf("%s%s: %s %s %d; remove %s", s.Name(), from, cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
 }
