@@ -824,7 +824,12 @@ func (l *Layout) addCages(cages []Cage) error {
 			if err := l.checkCage(cg); err != nil {
 				return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
 			}
-			l.cages = append(l.cages, Cage{Cells: append([]int(nil), cg.Cells...), Target: cg.Target, Op: cg.Op})
+			// The layout keeps a cage's cells in reading order, so its first
+			// cell is the top-left one that names it ("cage 5+ at r1c8")
+			// whatever order the input listed them in.
+			cells := append([]int(nil), cg.Cells...)
+			slices.Sort(cells)
+			l.cages = append(l.cages, Cage{Cells: cells, Target: cg.Target, Op: cg.Op})
 			l.cageInput = append(l.cageInput, k)
 		}
 		if !bare {
