@@ -689,7 +689,8 @@ func explainOverlap(s *Step, n grid.Notation) string {
 
 // explainPseudo explains a step on a pseudo-cage: the units whose rule
 // gives it (and, for Cage Splitting, the cage they cut), its cells, and the
-// target they meet ("r4c4 is 5" for a single cell).
+// target they meet; a single cell's target is its digit, named by the
+// puzzle's symbols ("r4c4 is 5", "r2c4 is A" on a 16×16 lettered A-G).
 func explainPseudo(s *Step, n grid.Notation) string {
 	area := ""
 	if len(s.Units) > 0 {
@@ -704,7 +705,7 @@ func explainPseudo(s *Step, n grid.Notation) string {
 			}
 		}
 		if len(s.Cells) == 1 {
-			return fmt.Sprintf("%s: the %s of %s, %s, is %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
+			return fmt.Sprintf("%s: the %s of %s, %s, is %s; remove %s", s.Name(), side, area, cellList(n, s.Cells), n.DigitName(s.Target), effects(n, s.Eliminations))
 		}
 		return fmt.Sprintf("%s: the %ss of %s, %s, sum to %d; remove %s", s.Name(), side, area, cellList(n, s.Cells), s.Target, effects(n, s.Eliminations))
 	}
@@ -718,7 +719,7 @@ func explainPseudo(s *Step, n grid.Notation) string {
 		from = " (from " + area + ")"
 	}
 	if len(s.Cells) == 1 {
-		return fmt.Sprintf("%s%s: %s is %d; remove %s", s.Name(), from, n.CellName(s.Cells[0]), s.Target, effects(n, s.Eliminations))
+		return fmt.Sprintf("%s%s: %s is %s; remove %s", s.Name(), from, n.CellName(s.Cells[0]), n.DigitName(s.Target), effects(n, s.Eliminations))
 	}
 	return fmt.Sprintf("%s%s: %s %s %d; remove %s", s.Name(), from, cellList(n, s.Cells), opWord(s.Op), s.Target, effects(n, s.Eliminations))
 }
