@@ -79,6 +79,7 @@ func (s *Server) Generate(ctx context.Context, req *sudokuv1.GenerateRequest) (_
 		Attempts:              uint32(res.Attempts),
 		AttemptsMade:          uint32(res.Made),
 		Minimal:               res.Minimal,
+		KeptForLevel:          res.KeptForLevel,
 	}
 	if req.GetIncludeSolution() {
 		resp.Solution = protoconv.BoardToProto(res.Solution)

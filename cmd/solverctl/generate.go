@@ -201,7 +201,11 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 	}
 	fmt.Fprintf(&b, "solved without guessing: %s\n", yesNo(r.GetSolvedWithoutGuessing()))
 	fmt.Fprintf(&b, "clues: %d\n", r.GetClues())
-	fmt.Fprintf(&b, "minimal: %s\n", yesNo(r.GetMinimal()))
+	minimal := yesNo(r.GetMinimal())
+	if r.GetKeptForLevel() && !r.GetMinimal() {
+		minimal += " (no minimal puzzle came at the level asked, so this one keeps the clues it needs)"
+	}
+	fmt.Fprintf(&b, "minimal: %s\n", minimal)
 	fmt.Fprintf(&b, "seed: %d\n", r.GetSeed())
 	// The closest puzzle may be the first of many attempts.
 	fmt.Fprintf(&b, "attempts: %d (this puzzle came from attempt %d)\n", max(r.GetAttemptsMade(), r.GetAttempts()+1), r.GetAttempts()+1)

@@ -22,6 +22,7 @@ var generateCLITests = []struct {
 	{"solution and level", []string{"generate", "--seed", "5", "--level", "medium", "--solution"}, "S9B", []string{"solution: ", "difficulty: Medium", "level met: yes"}},
 	{"plain", []string{"generate", "--seed", "1", "--to", "plain", "--symmetry", "mirror"}, "", []string{"clues: "}},
 	{"not minimal", []string{"generate", "--seed", "1", "--non-minimal", "--level", "easy"}, "S9B", []string{"minimal: no"}},
+	{"clues kept for the level", []string{"generate", "--variant", "jigsaw", "--seed", "1", "--level", "easy"}, "J9B", []string{"level met: yes", "minimal: no (no minimal puzzle came at the level asked, so this one keeps the clues it needs)"}},
 	{"2.0 header", []string{"generate", "--seed", "1", "--to", "S9B"}, "S9B", nil},
 	{"killer", []string{"generate", "--variant", "killer", "--seed", "2"}, "L9B", []string{"seed: 2"}},
 	{"kenken", []string{"generate", "--variant", "kenken", "--size", "4", "--seed", "2"}, "K4C", nil},

@@ -131,7 +131,8 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 		// A cage puzzle the cages alone make unique.
 		return clues, true, nil
 	}
-	graded := d.g.cfg.NonMinimal && d.g.cfg.Level != strategy.Unrated && d.g.cfg.Level < strategy.Extreme
+	keep := d.g.cfg.NonMinimal || d.g.keepLevel
+	graded := keep && d.g.cfg.Level != strategy.Unrated && d.g.cfg.Level < strategy.Extreme
 	orbits := shuffledOrbits(d.l.N, d.g.cfg.Symmetry, rng)
 	todo := orbits
 	// With a checker (from 16×16 up), where a check costs most, checks
@@ -165,7 +166,7 @@ func (d *digger) dig(ctx context.Context, rng *rand.Rand, start []uint8) ([]uint
 		}
 		todo = later
 	}
-	if d.g.cfg.NonMinimal {
+	if keep {
 		// No proof is asked for, but digging may have made one for free:
 		// every clue left was put back because its removal lost
 		// uniqueness.

@@ -156,6 +156,12 @@ type Result struct {
 	// make one (a clue kept only to hold the level, say). The puzzle may
 	// then keep clues that could be removed.
 	Minimal bool
+	// KeptForLevel reports whether the puzzle keeps clues whose removal
+	// would make it harder than the Level asked (as with NonMinimal): no
+	// minimal puzzle of that level came within keepLevelAfter attempts or
+	// half the time to the deadline. Minimal is then false unless digging
+	// proved every clue needed.
+	KeptForLevel bool
 	// Clues is the number of clues.
 	Clues int
 	// Seed reproduces the puzzle: the same Config with this seed makes it
@@ -228,8 +234,13 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if seed == 0 {
 		seed = rand.Uint64() | 1
 	}
+	started := time.Now()
 	stop, firstDig, answer, cancel := deadlines(ctx, g.digShare())
 	defer cancel()
+	halfTime := func() bool {
+		end, ok := stop.Deadline()
+		return ok && time.Since(started) > end.Sub(started)/2
+	}
 	var best *Result
 	made := 0      // attempts started
 	unsettled := 0 // attempts not proved minimal though digging ran to its end
@@ -264,8 +275,11 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 			if res.unsettled {
 				unsettled++
 			}
-			if best.LevelMet && (best.Minimal || cfg.NonMinimal || unsettled >= maxUnsettled) {
+			if best.LevelMet && (best.Minimal || cfg.NonMinimal || best.KeptForLevel || unsettled >= maxUnsettled) {
 				return best, nil
+			}
+			if !g.keepLevel && g.mayKeepLevel() && !best.LevelMet && g.tooHard(best) && keepLevelAfter > 0 && (made >= keepLevelAfter || halfTime()) {
+				g.keepLevel = true
 			}
 		case errors.Is(err, errRetry):
 		case stop.Err() != nil && errors.Is(err, stop.Err()):
@@ -459,6 +473,38 @@ type generator struct {
 	// only solution of StartFrom.
 	start    []uint8
 	solution []uint8
+	// keepLevel makes an attempt dig as NonMinimal does with a level,
+	// keeping the clues whose removal would make the puzzle harder than
+	// asked: set once minimal puzzles have missed the level for long (see
+	// keepLevelAfter).
+	keepLevel bool
+}
+
+// keepLevelAfter is the number of attempts whose minimal puzzles all came
+// out harder than a level below Extreme after which later attempts keep
+// the clues the level needs (as do those past half the time to the
+// deadline): minimal 9×9 jigsaws are about one in 3,200 easy, so that
+// an easy jigsaw asked for ran 25 s to its deadline and came back harder,
+// where one with a clue or two more comes in milliseconds. Minimal
+// classic puzzles are easy one in three. A variable, so that a test of a
+// level out of reach can turn the turn off (0).
+var keepLevelAfter = 256
+
+// mayKeepLevel reports whether attempts may turn to keeping the clues a
+// level needs: a level below Extreme is asked for (none is harder than
+// Extreme) and a minimal puzzle, which NonMinimal gives up already.
+func (g *generator) mayKeepLevel() bool {
+	return !g.cfg.NonMinimal && g.cfg.Level != strategy.Unrated && g.cfg.Level < strategy.Extreme
+}
+
+// tooHard reports whether r is harder than the level asked (or is not
+// solved without guessing when that is asked), which keeping clues can
+// mend; a puzzle too easy it cannot.
+func (g *generator) tooHard(r *Result) bool {
+	if r.partial || r.Grade.Status != solver.Solved || g.cfg.NoGuessing && r.Grade.Guesses > 0 {
+		return true
+	}
+	return r.Grade.Rating.Level > g.cfg.Level
 }
 
 func newGenerator(cfg Config) (*generator, error) {
@@ -714,7 +760,8 @@ func (g *generator) attempt(ctx, dig context.Context, seed uint64, first bool) (
 	}
 	res, err := g.result(ctx, l, dug, solution, minimal, first)
 	if err == nil {
-		res.unsettled = !minimal && !cut && !g.cfg.NonMinimal
+		res.unsettled = !minimal && !cut && !g.cfg.NonMinimal && !g.keepLevel
+		res.KeptForLevel = g.keepLevel
 	}
 	return res, err
 }

@@ -274,6 +274,44 @@ func TestNonMinimalGradedDig(t *testing.T) {
 	checkUnique(t, res)
 }
 
+// TestKeptForLevel: when minimal puzzles keep missing a level below
+// Extreme, later attempts keep the clues the level needs: an easy 9×9
+// jigsaw (minimal ones are easy about one in 3,200) came back harder after
+// 25 s of attempts, and now comes easy, unique, and said to be kept.
+// Where minimal puzzles meet the level, they are returned as before.
+func TestKeptForLevel(t *testing.T) {
+	tests := []struct {
+		name string
+		cfg  Config
+		kept bool
+	}{
+		{"jigsaw easy", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1}, true},
+		{"classic easy", Config{Level: strategy.Easy, Seed: 1}, false},
+		{"jigsaw easy, non-minimal asked", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1, NonMinimal: true}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := generateOK(t, tt.cfg)
+			if !res.LevelMet || res.Grade.Rating.Level != tt.cfg.Level {
+				t.Fatalf("LevelMet %v, level %s; want met, %s", res.LevelMet, res.Grade.Rating.Level, tt.cfg.Level)
+			}
+			checkUnique(t, res)
+			if res.KeptForLevel != tt.kept {
+				t.Fatalf("KeptForLevel %v after %d attempts, want %v", res.KeptForLevel, res.Made, tt.kept)
+			}
+			if tt.kept && res.Made <= keepLevelAfter {
+				t.Errorf("kept after %d attempts, before the %d minimal ones", res.Made, keepLevelAfter)
+			}
+			if !tt.kept && !tt.cfg.NonMinimal && !res.Minimal {
+				t.Errorf("Minimal false, though no clue was kept for the level")
+			}
+			if r := rate(t, clueBoard(t, res.Puzzle.Layout(), res.Puzzle)); r.Status != solver.Solved || r.Rating.Level != tt.cfg.Level {
+				t.Errorf("rated %s %s, want solved %s", r.Status, r.Rating.Level, tt.cfg.Level)
+			}
+		})
+	}
+}
+
 // TestMinimalReported: Minimal is true only of puzzles that are minimal,
 // and a puzzle dug without a proof asked for (NonMinimal) is still
 // reported minimal when digging proved every clue needed.
@@ -1060,13 +1098,16 @@ func TestDeadlineGivesClosest(t *testing.T) {
 
 // TestClosestAnswersBeforeDeadline checks that a generation whose level
 // is out of reach answers before its deadline when the closest puzzle's
-// grade has to be completed: a 16×16 X asked for at Hard grades Extreme
-// on every attempt, and completing that grade could take the time left,
-// so that the call failed with its deadline instead of answering.
+// grade has to be completed: a minimal 16×16 X asked for at Hard grades
+// Extreme on every attempt, and completing that grade could take the time
+// left, so that the call failed with its deadline instead of answering.
+// (Keeping the clues the level needs, turned off here, reaches Hard.)
 func TestClosestAnswersBeforeDeadline(t *testing.T) {
 	if testing.Short() || race {
 		t.Skip("generates 16×16 puzzles for seconds; skipped under -short and -race")
 	}
+	defer func(after int) { keepLevelAfter = after }(keepLevelAfter)
+	keepLevelAfter = 0
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Second)
 	defer cancel()
 	res, err := Generate(ctx, Config{Variant: grid.X, Size: 16, Level: strategy.Hard, Seed: 1})

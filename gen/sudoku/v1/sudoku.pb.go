@@ -4052,7 +4052,8 @@ type GenerateRequest struct {
 	// The symmetry of the clue pattern.
 	Symmetry Symmetry `protobuf:"varint,7,opt,name=symmetry,proto3,enum=sudoku.v1.Symmetry" json:"symmetry,omitempty"`
 	// Keep clues that could be removed (by default the puzzle is minimal:
-	// no clue can be removed without losing uniqueness).
+	// no clue can be removed without losing uniqueness, unless a level
+	// below Extreme needs them; see GenerateResponse.kept_for_level).
 	NonMinimal bool `protobuf:"varint,8,opt,name=non_minimal,json=nonMinimal,proto3" json:"non_minimal,omitempty"`
 	// The random seed; 0 draws one, returned in the response.
 	Seed uint64 `protobuf:"varint,9,opt,name=seed,proto3" json:"seed,omitempty"`
@@ -4231,7 +4232,14 @@ type GenerateResponse struct {
 	// 25x25 in sixteen with the default 30 s), a check spent its search
 	// budget, or non_minimal asked
 	// for no proof and digging alone did not make one.
-	Minimal       bool `protobuf:"varint,10,opt,name=minimal,proto3" json:"minimal,omitempty"`
+	Minimal bool `protobuf:"varint,10,opt,name=minimal,proto3" json:"minimal,omitempty"`
+	// Whether the puzzle keeps clues whose removal would make it harder than
+	// the level asked, as non_minimal does: no minimal puzzle came at that
+	// level (one below Extreme) within 256 attempts or half the deadline,
+	// so later attempts kept them (minimal 9x9 jigsaws are easy about one
+	// in 3,200). minimal is then false unless digging proved every clue
+	// needed.
+	KeptForLevel  bool `protobuf:"varint,12,opt,name=kept_for_level,json=keptForLevel,proto3" json:"kept_for_level,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4339,6 +4347,13 @@ func (x *GenerateResponse) GetAttemptsMade() uint32 {
 func (x *GenerateResponse) GetMinimal() bool {
 	if x != nil {
 		return x.Minimal
+	}
+	return false
+}
+
+func (x *GenerateResponse) GetKeptForLevel() bool {
+	if x != nil {
+		return x.KeptForLevel
 	}
 	return false
 }
@@ -4832,7 +4847,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"strategies\x18\f \x03(\tR\n" +
 	"strategies\x12\x1b\n" +
-	"\tcage_size\x18\r \x01(\rR\bcageSize\"\x8d\x03\n" +
+	"\tcage_size\x18\r \x01(\rR\bcageSize\"\xb3\x03\n" +
 	"\x10GenerateResponse\x12\x12\n" +
 	"\x04text\x18\x01 \x01(\tR\x04text\x12&\n" +
 	"\x05board\x18\x02 \x01(\v2\x10.sudoku.v1.BoardR\x05board\x12,\n" +
@@ -4847,7 +4862,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\battempts\x18\t \x01(\rR\battempts\x12#\n" +
 	"\rattempts_made\x18\v \x01(\rR\fattemptsMade\x12\x18\n" +
 	"\aminimal\x18\n" +
-	" \x01(\bR\aminimal\"\x17\n" +
+	" \x01(\bR\aminimal\x12$\n" +
+	"\x0ekept_for_level\x18\f \x01(\bR\fkeptForLevel\"\x17\n" +
 	"\x15ListStrategiesRequest\"\xad\x01\n" +
 	"\fStrategyInfo\x12\x16\n" +
 	"\x06method\x18\x01 \x01(\tR\x06method\x12\x12\n" +

@@ -64,7 +64,9 @@ type SudokuServiceClient interface {
 	// (with its pencil marks), not just the first: for analysis tools.
 	FindSteps(ctx context.Context, in *FindStepsRequest, opts ...grpc.CallOption) (*FindStepsResponse, error)
 	// Generate makes a new puzzle with exactly one solution, minimal by
-	// default, at the difficulty asked for when it can within the deadline.
+	// default, at the difficulty asked for when it can within the deadline;
+	// when minimal puzzles keep missing a level below Extreme, it keeps the
+	// clues the level needs (GenerateResponse.kept_for_level).
 	Generate(ctx context.Context, in *GenerateRequest, opts ...grpc.CallOption) (*GenerateResponse, error)
 	// ListStrategies returns the strategies the service knows, in solving
 	// order, with their method letters and the techniques they rate.
@@ -198,7 +200,9 @@ type SudokuServiceServer interface {
 	// (with its pencil marks), not just the first: for analysis tools.
 	FindSteps(context.Context, *FindStepsRequest) (*FindStepsResponse, error)
 	// Generate makes a new puzzle with exactly one solution, minimal by
-	// default, at the difficulty asked for when it can within the deadline.
+	// default, at the difficulty asked for when it can within the deadline;
+	// when minimal puzzles keep missing a level below Extreme, it keeps the
+	// clues the level needs (GenerateResponse.kept_for_level).
 	Generate(context.Context, *GenerateRequest) (*GenerateResponse, error)
 	// ListStrategies returns the strategies the service knows, in solving
 	// order, with their method letters and the techniques they rate.
