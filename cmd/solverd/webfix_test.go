@@ -442,3 +442,52 @@ func TestWebHintText(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPlayCheckManySolutions checks Check on a puzzle without one
+// solution, where the page has no solution to compare with and asks Solve
+// about the person's position: pressed twice, it says the same both times
+// (there is nothing to mark), never "all is right" about a position it has
+// just found without a solution.
+func TestWebPlayCheckManySolutions(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	// manySolutions is a 4×4 of one clue, 1 in r1c1.
+	const manySolutions = "1..............."
+	for _, tt := range []struct {
+		name, play string
+		want       string // what both presses of Check say
+	}{
+		{"still solvable", ".....2..........", "Still solvable."},
+		// 2 in r1c2 and 3 in r2c3 break no rule but leave r1c3-4 and
+		// r2c1-2 without a way to hold 3 and 4.
+		{"no solution left", ".2....3.........", "Not solvable any more: "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, manySolutions, 1, "play="+tt.play))
+			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			// Each press waits for the calls it makes to the service.
+			eval[bool](ctx, t, `(() => {
+				const V = window.sudokuViewer, unary = V.unary;
+				window.pendingCalls = 0;
+				V.unary = async (...args) => {
+					window.pendingCalls++;
+					try { return await unary(...args); } finally { window.pendingCalls--; }
+				};
+				return true;
+			})()`)
+			for press := 1; press <= 2; press++ {
+				got := evalAwait[string](ctx, t, `new Promise((done) => {
+					document.getElementById('check').click();
+					setTimeout(function wait() {
+						if (window.pendingCalls) return setTimeout(wait, 50);
+						requestAnimationFrame(() => requestAnimationFrame(() => done(document.getElementById('explanation').textContent)));
+					}, 200);
+				})`)
+				if !strings.HasPrefix(got, tt.want) {
+					t.Errorf("Check pressed %d times says %q; want %q", press, got, tt.want)
+				}
+			}
+		})
+	}
+}

@@ -307,9 +307,11 @@
 
   // check says whether the position can still be solved and how many
   // digits are wrong; pressed again on the same position, it marks them.
+  // A puzzle without one solution has none to compare with, so nothing to
+  // mark: pressed again, check says again whether the position is solvable.
   async function check() {
     const key = signature();
-    if (P.checked === key) {
+    if (P.checked === key && P.solution) {
       const v = await verdict();
       P.wrong = v.wrong;
       P.wrongMarks = v.marks;
