@@ -460,6 +460,9 @@ func TestWebPlayCheckManySolutions(t *testing.T) {
 		// 2 in r1c2 and 3 in r2c3 break no rule but leave r1c3-4 and
 		// r2c1-2 without a way to hold 3 and 4.
 		{"no solution left", ".2....3.........", "Not solvable any more: "},
+		// The service refuses a board that repeats a digit: the page
+		// says so in its own words, not in the refusal's.
+		{"a digit repeated", ".2..2...........", "Not solvable any more: your board breaks a rule (marked in red)."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			open(ctx, t, permalink(base, manySolutions, 1, "play="+tt.play))

@@ -221,6 +221,9 @@
   async function verdict() {
     const sol = await solution();
     if (!sol) {
+      // The service refuses a board that repeats a digit (an invalid
+      // argument): such a position has no solution, as the page can tell.
+      if (conflicts().size) return { known: false, ok: false, wrong: [], marks: [], why: 'your board breaks a rule (marked in red)' };
       const res = (await V.unary('Solve', { puzzle: { board: position() } })).result || {};
       const ok = res.status === 'SOLVE_STATUS_SOLVED' || res.status === 'SOLVE_STATUS_MULTIPLE_SOLUTIONS';
       return { known: false, ok, wrong: [], marks: [], why: (res.conflict && res.conflict.description) || '' };
