@@ -469,27 +469,73 @@ func TestWebPlayCheckManySolutions(t *testing.T) {
 			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
 				t.Fatal(err)
 			}
-			// Each press waits for the calls it makes to the service.
-			eval[bool](ctx, t, `(() => {
-				const V = window.sudokuViewer, unary = V.unary;
-				window.pendingCalls = 0;
-				V.unary = async (...args) => {
-					window.pendingCalls++;
-					try { return await unary(...args); } finally { window.pendingCalls--; }
-				};
-				return true;
-			})()`)
+			countCalls(ctx, t)
 			for press := 1; press <= 2; press++ {
-				got := evalAwait[string](ctx, t, `new Promise((done) => {
-					document.getElementById('check').click();
-					setTimeout(function wait() {
-						if (window.pendingCalls) return setTimeout(wait, 50);
-						requestAnimationFrame(() => requestAnimationFrame(() => done(document.getElementById('explanation').textContent)));
-					}, 200);
-				})`)
+				got := pressCheck(ctx, t)
 				if !strings.HasPrefix(got, tt.want) {
 					t.Errorf("Check pressed %d times says %q; want %q", press, got, tt.want)
 				}
+			}
+		})
+	}
+}
+
+// countCalls makes the page count its calls to the service under way, in
+// window.pendingCalls, for pressCheck.
+func countCalls(ctx context.Context, t *testing.T) {
+	t.Helper()
+	eval[bool](ctx, t, `(() => {
+		const V = window.sudokuViewer, unary = V.unary;
+		window.pendingCalls = 0;
+		V.unary = async (...args) => {
+			window.pendingCalls++;
+			try { return await unary(...args); } finally { window.pendingCalls--; }
+		};
+		return true;
+	})()`)
+}
+
+// pressCheck presses Check, waits for the calls it makes to the service
+// (counted by countCalls) and returns what play mode then says.
+func pressCheck(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	return evalAwait[string](ctx, t, `new Promise((done) => {
+		document.getElementById('check').click();
+		setTimeout(function wait() {
+			if (window.pendingCalls) return setTimeout(wait, 50);
+			requestAnimationFrame(() => requestAnimationFrame(() => done(document.getElementById('explanation').textContent)));
+		}, 200);
+	})`)
+}
+
+// TestWebPlayCheckNamesCells checks that Check, pressed again, names the
+// cells it marks, so that a person who does not see the marks (a screen
+// reader reads the caption) can find them.
+func TestWebPlayCheckNamesCells(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	// small has one solution: 1423 3214 2341 4132.
+	const small = "S4Bnnnnn2nnnnn14n3n"
+	for _, tt := range []struct {
+		name, play, marks string
+		want              string
+	}{
+		{"a wrong digit", "3...............", "", "Marked: 1 wrong digit (r1c1)."},
+		{"two wrong digits", "3.4.............", "", "Marked: 2 wrong digits (r1c1, r1c3)."},
+		{"pencil marks without the answer", "................", "_3______________", "Marked: 0 wrong digits, 1 cell whose pencil marks miss the answer (r1c2)."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			more := []string{"play=" + tt.play}
+			if tt.marks != "" {
+				more = append(more, "marks="+tt.marks)
+			}
+			open(ctx, t, permalink(base, small, 1, more...))
+			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			countCalls(ctx, t)
+			pressCheck(ctx, t)
+			if got := pressCheck(ctx, t); got != tt.want {
+				t.Errorf("Check pressed twice says %q; want %q", got, tt.want)
 			}
 		})
 	}

@@ -239,6 +239,14 @@
 
   const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
+  // names returns the names of cells, the first ten, in parentheses, as
+  // Check says which cells it marks (" (r1c1, r3c4)"); '' for none.
+  function names(cells) {
+    if (!cells.length) return '';
+    const n = P.L.n, list = cells.slice(0, 10).map((cell) => `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`);
+    return ` (${list.join(', ')}${cells.length > 10 ? ', …' : ''})`;
+  }
+
   // contradiction words a position that has no solution any more.
   function contradiction(v) {
     if (!v.known) return `Your position has no solution${v.why ? `: ${v.why}` : ''}. Undo, or press Check.`;
@@ -318,7 +326,9 @@
       const v = await verdict();
       P.wrong = v.wrong;
       P.wrongMarks = v.marks;
-      say(v.wrong.length || v.marks.length ? `Marked: ${plural(v.wrong.length, 'wrong digit', 'wrong digits')}${v.marks.length ? `, ${plural(v.marks.length, 'cell', 'cells')} whose pencil marks miss the answer` : ''}.` : 'Nothing to mark: all is right so far.');
+      const wrong = `${plural(v.wrong.length, 'wrong digit', 'wrong digits')}${names(v.wrong)}`;
+      const marks = v.marks.length ? `, ${plural(v.marks.length, 'cell', 'cells')} whose pencil marks miss the answer${names(v.marks)}` : '';
+      say(v.wrong.length || v.marks.length ? `Marked: ${wrong}${marks}.` : 'Nothing to mark: all is right so far.');
       return;
     }
     try {
