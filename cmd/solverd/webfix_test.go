@@ -540,3 +540,32 @@ func TestWebPlayCheckNamesCells(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPlayCheckCounts checks the words of Check's first press for
+// one digit entered and for several.
+func TestWebPlayCheckCounts(t *testing.T) {
+	ctx, base, _ := webViewer(t, 2*time.Minute)
+	// small has one solution: 1423 3214 2341 4132.
+	const small = "S4Bnnnnn2nnnnn14n3n"
+	for _, tt := range []struct {
+		name, play string
+		want       string
+	}{
+		{"one right digit", "1...............", "Still solvable: none of your 1 digit is wrong."},
+		{"two right digits", "14..............", "Still solvable: none of your 2 digits is wrong."},
+		{"one wrong digit", "3...............", "Not solvable any more: 1 wrong of your 1 digit. Press Check again to mark it."},
+		{"one wrong of two", "34..............", "Not solvable any more: 1 wrong of your 2 digits. Press Check again to mark it."},
+		{"two wrong digits", "3.4.............", "Not solvable any more: 2 wrong of your 2 digits. Press Check again to mark them."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			open(ctx, t, permalink(base, small, 1, "play="+tt.play))
+			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			countCalls(ctx, t)
+			if got := pressCheck(ctx, t); got != tt.want {
+				t.Errorf("Check says %q; want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -341,9 +341,9 @@
         say(v.ok ? 'Still solvable.' : `Not solvable any more${v.why ? `: ${v.why}` : ''}.`);
         return;
       }
-      if (v.ok) { say(`Still solvable: none of your ${entered} digits is wrong.`); return; }
+      if (v.ok) { say(`Still solvable: none of your ${plural(entered, 'digit', 'digits')} is wrong.`); return; }
       const marks = v.marks.length ? `; ${plural(v.marks.length, 'cell has', 'cells have')} pencil marks without the answer` : '';
-      say(`Not solvable any more: ${v.wrong.length} wrong of your ${entered} digits${marks}. Press Check again to mark them.`);
+      say(`Not solvable any more: ${v.wrong.length} wrong of your ${plural(entered, 'digit', 'digits')}${marks}. Press Check again to mark ${v.wrong.length + v.marks.length === 1 ? 'it' : 'them'}.`);
     } catch (e) {
       say(V.errorText(e));
     }
