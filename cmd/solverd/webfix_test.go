@@ -569,3 +569,30 @@ func TestWebPlayCheckCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestWebPlayExportNoCursor checks that a board exported or printed in
+// play mode leaves out the box of the selected cell, a part of the page
+// rather than of the position; the person's digits stay.
+func TestWebPlayExportNoCursor(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	startPlay(ctx, t, base, classicHard)
+	if !eval[bool](ctx, t, `document.querySelector('#board .cursor') !== null`) {
+		t.Fatal("play mode shows no selected cell: the test proves nothing")
+	}
+	svg := eval[string](ctx, t, `sudokuExport.svg()`)
+	if strings.Contains(svg, `class="cursor`) {
+		t.Errorf("the exported SVG holds play mode's selected cell")
+	}
+	if !strings.Contains(svg, `class="value`) {
+		t.Errorf("the exported SVG holds no digits:\n%.300s", svg)
+	}
+	printed := eval[string](ctx, t, `(() => {
+		for (const sheet of document.styleSheets) for (const rule of sheet.cssRules) {
+			if (rule.media && rule.media.mediaText === 'print') for (const r of rule.cssRules) if (r.selectorText && r.selectorText.includes('#board .cursor')) return r.style.display;
+		}
+		return '';
+	})()`)
+	if printed != "none" {
+		t.Errorf("printing shows the selected cell (display %q in print)", printed)
+	}
+}

@@ -35,7 +35,8 @@
     const svg = pos.board.cloneNode(true);
     svg.setAttribute('xmlns', SVGNS);
     // Hidden pencil marks are dropped: a 25×25 board has 15,625 of them.
-    for (const t of svg.querySelectorAll('[display="none"]')) t.remove();
+    // So is play mode's selected cell, a part of the page, not the position.
+    for (const t of svg.querySelectorAll('[display="none"], .cursor')) t.remove();
     const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 546 546').split(/\s+/).map(Number);
     svg.setAttribute('width', String(w));
     svg.setAttribute('height', String(h));
