@@ -201,7 +201,7 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 	if !ok {
 		return cfg, 0, grid.FieldErrorf("format", "unknown format %d", req.GetFormat())
 	}
-	cfg.NoGuessing, cfg.NonMinimal, cfg.Seed = req.GetNoGuessing(), req.GetNonMinimal(), req.GetSeed()
+	cfg.NoGuessing, cfg.NonMinimal, cfg.MinimalOnly, cfg.Seed = req.GetNoGuessing(), req.GetNonMinimal(), req.GetMinimalOnly(), req.GetSeed()
 	if s.cfg.MaxNodes < generate.DefaultMaxNodes {
 		cfg.MaxNodes = int64(s.cfg.MaxNodes)
 	}

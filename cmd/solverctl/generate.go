@@ -48,7 +48,8 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 	fs.Var(&enumValue[sudokuv1.DifficultyLevel]{&req.Level, levelNames}, "level", "difficulty `level` asked for: "+names(levelNames))
 	fs.BoolVar(&req.NoGuessing, "no-guessing", false, "require a puzzle solvable without guessing")
 	fs.Var(&enumValue[sudokuv1.Symmetry]{&req.Symmetry, symmetryNames}, "symmetry", "`symmetry` of the clues: "+names(symmetryNames)+", none by default")
-	fs.BoolVar(&req.NonMinimal, "non-minimal", false, "allow clues that could be removed")
+	fs.BoolVar(&req.NonMinimal, "non-minimal", false, "allow clues that could be removed (by default a puzzle is minimal unless no minimal one meets a --level below extreme: it then keeps the clues the level needs)")
+	fs.BoolVar(&req.MinimalOnly, "minimal-only", false, "never keep clues for the --level: when no minimal puzzle meets it, return the closest minimal one")
 	fs.Var((*flagvalue.Uint32)(&req.CageSize), "cage-size", "`cells` of every cage of a new killer (2 up to its size less one; the cells left over are cages of one cell), which then has no clues; 0 draws cages of 2 to 5 cells and adds clues where needed")
 	fs.Uint64Var(&req.Seed, "seed", 0, "random `seed`; 0 draws one (printed, it reproduces the puzzle)")
 	fs.Var((*flagvalue.Word)(&to), "to", "`format` of the puzzle: auto (the variant's 2.0 string, else plain), "+names(convertFormats)+" or a 2.0 header (s9b, l9b, k6c, …)")
@@ -206,7 +207,11 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 		minimal += " (no minimal puzzle came at the level asked, so this one keeps the clues it needs)"
 	}
 	fmt.Fprintf(&b, "minimal: %s\n", minimal)
-	fmt.Fprintf(&b, "seed: %d\n", r.GetSeed())
+	seed := fmt.Sprint(r.GetSeed())
+	if r.GetKeptForLevel() {
+		seed += " (with --non-minimal it makes this puzzle again)"
+	}
+	fmt.Fprintf(&b, "seed: %s\n", seed)
 	// The closest puzzle may be the first of many attempts.
 	fmt.Fprintf(&b, "attempts: %d (this puzzle came from attempt %d)\n", max(r.GetAttemptsMade(), r.GetAttempts()+1), r.GetAttempts()+1)
 	_, err := io.WriteString(w, b.String())

@@ -22,7 +22,6 @@ var generateCLITests = []struct {
 	{"solution and level", []string{"generate", "--seed", "5", "--level", "medium", "--solution"}, "S9B", []string{"solution: ", "difficulty: Medium", "level met: yes"}},
 	{"plain", []string{"generate", "--seed", "1", "--to", "plain", "--symmetry", "mirror"}, "", []string{"clues: "}},
 	{"not minimal", []string{"generate", "--seed", "1", "--non-minimal", "--level", "easy"}, "S9B", []string{"minimal: no"}},
-	{"clues kept for the level", []string{"generate", "--variant", "jigsaw", "--seed", "1", "--level", "easy"}, "J9B", []string{"level met: yes", "minimal: no (no minimal puzzle came at the level asked, so this one keeps the clues it needs)"}},
 	{"2.0 header", []string{"generate", "--seed", "1", "--to", "S9B"}, "S9B", nil},
 	{"killer", []string{"generate", "--variant", "killer", "--seed", "2"}, "L9B", []string{"seed: 2"}},
 	{"kenken", []string{"generate", "--variant", "kenken", "--size", "4", "--seed", "2"}, "K4C", nil},
@@ -220,6 +219,32 @@ func TestPrintGeneratedUnrated(t *testing.T) {
 		}
 		if !strings.Contains(b.String(), tt.want) {
 			t.Errorf("%s: printed\n%s\nwant a line %q", tt.name, b.String(), tt.want)
+		}
+	}
+}
+
+// TestPrintGeneratedKept: a puzzle that keeps clues for its level says so
+// on its minimal line, and that its seed makes it again with
+// --non-minimal; one proved minimal says neither.
+func TestPrintGeneratedKept(t *testing.T) {
+	tests := []struct {
+		name string
+		resp *sudokuv1.GenerateResponse
+		want []string
+	}{
+		{"kept", &sudokuv1.GenerateResponse{KeptForLevel: true, Seed: 7, LevelMet: true},
+			[]string{"minimal: no (no minimal puzzle came at the level asked, so this one keeps the clues it needs)\n", "seed: 7 (with --non-minimal it makes this puzzle again)\n"}},
+		{"minimal", &sudokuv1.GenerateResponse{Minimal: true, Seed: 7, LevelMet: true}, []string{"minimal: yes\n", "seed: 7\n"}},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := printGenerated(&b, "puzzle", tt.resp, "", true); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: printed\n%s\nwant a line %q", tt.name, b.String(), w)
+			}
 		}
 	}
 }

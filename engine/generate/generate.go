@@ -105,6 +105,10 @@ type Config struct {
 	// Extreme it also keeps the clues whose removal would make the puzzle
 	// harder than asked.
 	NonMinimal bool
+	// MinimalOnly never keeps clues for the level (see
+	// Result.KeptForLevel): when no minimal puzzle meets the Level, the
+	// closest minimal one found is returned. It cannot go with NonMinimal.
+	MinimalOnly bool
 	// Seed drives every random choice; 0 draws one.
 	Seed uint64
 	// Strategies are those the grader may use; nil allows all.
@@ -159,13 +163,16 @@ type Result struct {
 	// KeptForLevel reports whether the puzzle keeps clues whose removal
 	// would make it harder than the Level asked (as with NonMinimal): no
 	// minimal puzzle of that level came within keepLevelAfter attempts or
-	// half the time to the deadline. Minimal is then false unless digging
-	// proved every clue needed.
+	// half the time to the deadline (so that, when attempts are slow,
+	// which attempt turned to keeping clues depends on the machine's
+	// speed). Minimal is then false unless digging proved every clue
+	// needed. MinimalOnly turns it off.
 	KeptForLevel bool
 	// Clues is the number of clues.
 	Clues int
 	// Seed reproduces the puzzle: the same Config with this seed makes it
-	// at the first attempt.
+	// at the first attempt (with NonMinimal when KeptForLevel: a kept
+	// attempt digs as NonMinimal does).
 	Seed uint64
 	// Attempts is the number of attempts made before the one that made
 	// the puzzle.
@@ -487,14 +494,15 @@ type generator struct {
 // an easy jigsaw asked for ran 25 s to its deadline and came back harder,
 // where one with a clue or two more comes in milliseconds. Minimal
 // classic puzzles are easy one in three. A variable, so that a test of a
-// level out of reach can turn the turn off (0).
+// level out of reach can turn keeping off (0).
 var keepLevelAfter = 256
 
 // mayKeepLevel reports whether attempts may turn to keeping the clues a
 // level needs: a level below Extreme is asked for (none is harder than
-// Extreme) and a minimal puzzle, which NonMinimal gives up already.
+// Extreme) and a minimal puzzle, which NonMinimal gives up already and
+// MinimalOnly insists on.
 func (g *generator) mayKeepLevel() bool {
-	return !g.cfg.NonMinimal && g.cfg.Level != strategy.Unrated && g.cfg.Level < strategy.Extreme
+	return !g.cfg.NonMinimal && !g.cfg.MinimalOnly && g.cfg.Level != strategy.Unrated && g.cfg.Level < strategy.Extreme
 }
 
 // tooHard reports whether r is harder than the level asked (or is not
@@ -539,6 +547,9 @@ func (g *generator) init() error {
 	}
 	if cfg.MaxNodes < 0 {
 		return grid.FieldErrorf("max_nodes", "max nodes %d is negative; 0 means the default", cfg.MaxNodes)
+	}
+	if cfg.MinimalOnly && cfg.NonMinimal {
+		return grid.FieldErrorf("minimal_only", "a minimal puzzle only cannot go with non_minimal, which allows clues that could be removed")
 	}
 	switch cfg.Mode {
 	case New:

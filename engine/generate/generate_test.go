@@ -277,36 +277,60 @@ func TestNonMinimalGradedDig(t *testing.T) {
 // TestKeptForLevel: when minimal puzzles keep missing a level below
 // Extreme, later attempts keep the clues the level needs: an easy 9×9
 // jigsaw (minimal ones are easy about one in 3,200) came back harder after
-// 25 s of attempts, and now comes easy, unique, and said to be kept.
-// Where minimal puzzles meet the level, they are returned as before.
+// 25 s of attempts, and now comes easy, unique, and said to be kept; its
+// seed makes it again with NonMinimal. Where minimal puzzles meet the
+// level, or MinimalOnly insists, none is kept. No deadline: the turn comes
+// after keepLevelAfter attempts, not after half the time.
 func TestKeptForLevel(t *testing.T) {
+	if testing.Short() || race {
+		t.Skip("makes hundreds of jigsaws; skipped under -short and -race")
+	}
 	tests := []struct {
-		name string
-		cfg  Config
-		kept bool
+		name      string
+		cfg       Config
+		kept, met bool
 	}{
-		{"jigsaw easy", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1}, true},
-		{"classic easy", Config{Level: strategy.Easy, Seed: 1}, false},
-		{"jigsaw easy, non-minimal asked", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1, NonMinimal: true}, false},
+		{"jigsaw easy", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1}, true, true},
+		{"jigsaw easy, minimal only", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1, MinimalOnly: true}, false, false},
+		{"classic easy", Config{Level: strategy.Easy, Seed: 1}, false, true},
+		{"jigsaw easy, non-minimal asked", Config{Variant: grid.Jigsaw, Level: strategy.Easy, Seed: 1, NonMinimal: true}, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := generateOK(t, tt.cfg)
-			if !res.LevelMet || res.Grade.Rating.Level != tt.cfg.Level {
-				t.Fatalf("LevelMet %v, level %s; want met, %s", res.LevelMet, res.Grade.Rating.Level, tt.cfg.Level)
+			cfg := tt.cfg
+			cfg.MaxAttempts = keepLevelAfter + 40
+			res, err := Generate(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
 			}
 			checkUnique(t, res)
-			if res.KeptForLevel != tt.kept {
-				t.Fatalf("KeptForLevel %v after %d attempts, want %v", res.KeptForLevel, res.Made, tt.kept)
+			if res.KeptForLevel != tt.kept || res.LevelMet != tt.met {
+				t.Fatalf("KeptForLevel %v, LevelMet %v (%s) after %d attempts; want %v, %v", res.KeptForLevel, res.LevelMet, res.Grade.Rating.Level, res.Made, tt.kept, tt.met)
+			}
+			if !tt.met {
+				if !res.Minimal {
+					t.Errorf("the closest puzzle with MinimalOnly is not minimal")
+				}
+				return
+			}
+			if res.Grade.Rating.Level != cfg.Level {
+				t.Errorf("level %s, want %s", res.Grade.Rating.Level, cfg.Level)
 			}
 			if tt.kept && res.Made <= keepLevelAfter {
 				t.Errorf("kept after %d attempts, before the %d minimal ones", res.Made, keepLevelAfter)
 			}
-			if !tt.kept && !tt.cfg.NonMinimal && !res.Minimal {
+			if !tt.kept && !cfg.NonMinimal && !res.Minimal {
 				t.Errorf("Minimal false, though no clue was kept for the level")
 			}
-			if r := rate(t, clueBoard(t, res.Puzzle.Layout(), res.Puzzle)); r.Status != solver.Solved || r.Rating.Level != tt.cfg.Level {
-				t.Errorf("rated %s %s, want solved %s", r.Status, r.Rating.Level, tt.cfg.Level)
+			if r := rate(t, clueBoard(t, res.Puzzle.Layout(), res.Puzzle)); r.Status != solver.Solved || r.Rating.Level != cfg.Level {
+				t.Errorf("rated %s %s, want solved %s", r.Status, r.Rating.Level, cfg.Level)
+			}
+			if !tt.kept {
+				return
+			}
+			again := generateOK(t, Config{Variant: cfg.Variant, Level: cfg.Level, Seed: res.Seed, NonMinimal: true})
+			if again.Attempts != 0 || values(again.Puzzle) != values(res.Puzzle) {
+				t.Errorf("seed %d with NonMinimal made %s at attempt %d; want %s at the first", res.Seed, values(again.Puzzle), again.Attempts+1, values(res.Puzzle))
 			}
 		})
 	}
@@ -1033,6 +1057,7 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Level: 9}, "level"},
 		{Config{MaxAttempts: -1}, "max_attempts"},
 		{Config{MaxNodes: -1}, "max_nodes"},
+		{Config{MinimalOnly: true, NonMinimal: true}, "minimal_only"},
 		{Config{CageSize: 5}, "cage_size"},
 		{Config{Variant: grid.KenKen, CageSize: 2}, "cage_size"},
 		{Config{Variant: grid.Killer, CageSize: 1}, "cage_size"},

@@ -4036,8 +4036,10 @@ type GenerateRequest struct {
 	// How to start.
 	Mode GenerateMode `protobuf:"varint,1,opt,name=mode,proto3,enum=sudoku.v1.GenerateMode" json:"mode,omitempty"`
 	// The size of a new puzzle (default 9, or 6 for KenKen): 4 to 32 (3 for
-	// KenKen, KenDoku and jigsaw variants), Str8ts up to 16 (12 with boxes),
-	// killer X 9 only; another is refused with InvalidArgument on size.
+	// KenKen and the jigsaw variants), only sizes with regular boxes for
+	// variants with boxes (not 5, 7, 11, ...; square boxes for Windoku),
+	// Str8ts up to 16 (12 with boxes), killer X 9 only; another is refused
+	// with InvalidArgument.
 	Size uint32 `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
 	// The variant of a new puzzle (default classic); with
 	// BASE_ON_MAP and START_FROM, the puzzle's when its text or board does
@@ -4055,6 +4057,10 @@ type GenerateRequest struct {
 	// no clue can be removed without losing uniqueness, unless a level
 	// below Extreme needs them; see GenerateResponse.kept_for_level).
 	NonMinimal bool `protobuf:"varint,8,opt,name=non_minimal,json=nonMinimal,proto3" json:"non_minimal,omitempty"`
+	// Never keep clues for the level (GenerateResponse.kept_for_level):
+	// when no minimal puzzle meets the level in time, return the closest
+	// minimal one found. Refused with non_minimal.
+	MinimalOnly bool `protobuf:"varint,14,opt,name=minimal_only,json=minimalOnly,proto3" json:"minimal_only,omitempty"`
 	// The random seed; 0 draws one, returned in the response.
 	Seed uint64 `protobuf:"varint,9,opt,name=seed,proto3" json:"seed,omitempty"`
 	// The format of GenerateResponse.text; unspecified is the variant's
@@ -4162,6 +4168,13 @@ func (x *GenerateRequest) GetNonMinimal() bool {
 	return false
 }
 
+func (x *GenerateRequest) GetMinimalOnly() bool {
+	if x != nil {
+		return x.MinimalOnly
+	}
+	return false
+}
+
 func (x *GenerateRequest) GetSeed() uint64 {
 	if x != nil {
 		return x.Seed
@@ -4215,7 +4228,8 @@ type GenerateResponse struct {
 	SolvedWithoutGuessing bool `protobuf:"varint,6,opt,name=solved_without_guessing,json=solvedWithoutGuessing,proto3" json:"solved_without_guessing,omitempty"`
 	// The number of clues.
 	Clues uint32 `protobuf:"varint,7,opt,name=clues,proto3" json:"clues,omitempty"`
-	// The seed that reproduces the puzzle.
+	// The seed that reproduces the puzzle (with non_minimal when
+	// kept_for_level).
 	Seed uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
 	// How many candidate puzzles were made before this one (this puzzle's
 	// index among those made: 0 when the first was returned).
@@ -4230,15 +4244,18 @@ type GenerateResponse struct {
 	// (above 16x16, where the first attempt stops digging at 90% of the
 	// deadline, or 60% when a level or no guessing is asked for; about one
 	// 25x25 in sixteen with the default 30 s), a check spent its search
-	// budget, or non_minimal asked
-	// for no proof and digging alone did not make one.
+	// budget, non_minimal asked
+	// for no proof and digging alone did not make one, or clues were kept
+	// for the level (kept_for_level).
 	Minimal bool `protobuf:"varint,10,opt,name=minimal,proto3" json:"minimal,omitempty"`
 	// Whether the puzzle keeps clues whose removal would make it harder than
 	// the level asked, as non_minimal does: no minimal puzzle came at that
 	// level (one below Extreme) within 256 attempts or half the deadline,
 	// so later attempts kept them (minimal 9x9 jigsaws are easy about one
 	// in 3,200). minimal is then false unless digging proved every clue
-	// needed.
+	// needed; seed remakes the puzzle with non_minimal. Which attempt
+	// turned to keeping clues depends on the machine's speed when attempts
+	// are slow (half the deadline). minimal_only turns it off.
 	KeptForLevel  bool `protobuf:"varint,12,opt,name=kept_for_level,json=keptForLevel,proto3" json:"kept_for_level,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4828,7 +4845,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tmax_steps\x18\x03 \x01(\rR\bmaxSteps\"X\n" +
 	"\x11FindStepsResponse\x12%\n" +
 	"\x05steps\x18\x01 \x03(\v2\x0f.sudoku.v1.StepR\x05steps\x12\x1c\n" +
-	"\ttruncated\x18\x02 \x01(\bR\ttruncated\"\xf7\x03\n" +
+	"\ttruncated\x18\x02 \x01(\bR\ttruncated\"\x9a\x04\n" +
 	"\x0fGenerateRequest\x12+\n" +
 	"\x04mode\x18\x01 \x01(\x0e2\x17.sudoku.v1.GenerateModeR\x04mode\x12\x12\n" +
 	"\x04size\x18\x02 \x01(\rR\x04size\x12,\n" +
@@ -4839,7 +4856,8 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"noGuessing\x12/\n" +
 	"\bsymmetry\x18\a \x01(\x0e2\x13.sudoku.v1.SymmetryR\bsymmetry\x12\x1f\n" +
 	"\vnon_minimal\x18\b \x01(\bR\n" +
-	"nonMinimal\x12\x12\n" +
+	"nonMinimal\x12!\n" +
+	"\fminimal_only\x18\x0e \x01(\bR\vminimalOnly\x12\x12\n" +
 	"\x04seed\x18\t \x01(\x04R\x04seed\x12)\n" +
 	"\x06format\x18\n" +
 	" \x01(\x0e2\x11.sudoku.v1.FormatR\x06format\x12)\n" +
