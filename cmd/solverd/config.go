@@ -59,6 +59,7 @@ type config struct {
 	pprof         bool
 	httpListen    string
 	corsOrigins   string // -http-cors-origins, comma-separated
+	httpHSTS      time.Duration
 	otlpEndpoint  string
 	tracePublic   bool
 
@@ -163,6 +164,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.StringVar(&cfg.tlsClientCA, "tls-client-ca", "", "PEM `file` of the CAs of client certificates; when set, clients must present one (mutual TLS)")
 	fs.StringVar(&cfg.metricsListen, "metrics-listen", "", "`host:port` of the Prometheus /metrics HTTP endpoint; empty serves none")
 	fs.StringVar(&cfg.httpListen, "http-listen", "", "`host:port` of the web viewer: a page that solves a puzzle and shows each step, calling this server's API over Connect and gRPC-Web (with its TLS, tokens and limits); empty serves none")
+	fs.DurationVar(&cfg.httpHSTS, "http-hsts", 0, "with -tls-cert, send Strict-Transport-Security of this `max-age` (e.g. 8760h) on -http-listen's answers: a browser that had one then reaches this host over TLS alone, on every port (-metrics-listen's too), and lets no one click through a certificate it does not trust; 0 sends none (a proxy in front may set it)")
 	fs.StringVar(&cfg.corsOrigins, "http-cors-origins", "", "comma-separated `origins` (scheme://host[:port]; * for any; scheme://*.host for its subdomains) whose pages may call the API on -http-listen from a browser (CORS), with -auth-token-file's tokens as on the viewer; empty: the viewer's own page alone")
 	fs.StringVar(&cfg.otlpEndpoint, "otlp-endpoint", "", "OpenTelemetry collector to export a trace span of every call to, over OTLP/gRPC: `host:port` or http://host:port in plain text, https://host:port over TLS; empty exports none unless OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set")
 	fs.BoolVar(&cfg.tracePublic, "trace-public", false, "with traces on, start each call's trace afresh, linked to the span context its caller sent (traceparent) instead of continuing it: for a server whose callers are not trusted to set its trace ids and sampling")
@@ -265,6 +267,9 @@ func (cfg *config) check() error {
 	if cfg.corsOrigins != "" && cfg.httpListen == "" {
 		return errors.New("-http-cors-origins needs -http-listen: the origins call the API there")
 	}
+	if cfg.httpHSTS > 0 && (cfg.httpListen == "" || cfg.tlsCert == "") {
+		return errors.New("-http-hsts needs -http-listen and -tls-cert: browsers ignore the header on answers in clear text")
+	}
 	positive := []struct {
 		name string
 		v    int
@@ -350,6 +355,7 @@ func (cfg *config) check() error {
 		{"max-connection-idle", cfg.maxConnIdle, false},
 		{"max-connection-age", cfg.maxConnAge, false},
 		{"max-connection-age-grace", cfg.maxConnAgeGrace, false},
+		{"http-hsts", cfg.httpHSTS, false},
 	}
 	for _, d := range durations {
 		if d.v < 0 || d.positive && d.v == 0 {

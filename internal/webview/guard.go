@@ -103,17 +103,8 @@ func inputType(service, method string) protoreflect.MessageType {
 	return mt
 }
 
-// hstsValue is the Strict-Transport-Security of answers over TLS: a
-// year, for this host alone (its subdomains may be other servers).
-const hstsValue = "max-age=31536000"
-
 // ServeHTTP checks a call and hands it on; other requests (the page) pass.
 func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.TLS != nil {
-		// A browser that has seen the port over TLS does not fall back
-		// to clear text (where a token could be read) for a year.
-		w.Header().Set("Strict-Transport-Security", hstsValue)
-	}
 	service, method, ok := rpcPath(r.URL.Path)
 	if !ok || r.Method != http.MethodPost {
 		g.next.ServeHTTP(w, r) // the page, or a GET the transcoder answers

@@ -64,6 +64,7 @@ type options struct {
 	noisyLogRate float64
 	refused      *prometheus.CounterVec
 	registerer   prometheus.Registerer
+	hsts         time.Duration
 }
 
 // limits are the largest request messages a call may send, in bytes of
@@ -101,6 +102,16 @@ func WithRequestLimits(request, stream int) Option {
 // own page call them.
 func WithAllowedOrigins(origins []string) Option {
 	return func(o *options) { o.origins = origins }
+}
+
+// WithStrictTransportSecurity makes every answer over TLS carry
+// Strict-Transport-Security with maxAge (whole seconds): a browser that
+// has had one then reaches the host over TLS alone, on every port, until
+// maxAge has passed, and lets no one click through a certificate it does
+// not trust. Without it (or with maxAge under a second) no answer carries
+// the header, as a server behind a proxy that sets it wants.
+func WithStrictTransportSecurity(maxAge time.Duration) Option {
+	return func(o *options) { o.hsts = maxAge }
 }
 
 // CheckOrigin reports why origin cannot be one of WithAllowedOrigins, or
@@ -207,11 +218,24 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 			return nil, fmt.Errorf("webview: registering metrics: %w", err)
 		}
 	}
-	h := newGuard(gs, tc, o)
-	if len(o.origins) == 0 {
-		return h, nil
+	var h http.Handler = newGuard(gs, tc, o)
+	if len(o.origins) > 0 {
+		if h, err = withCORS(h, o.origins); err != nil {
+			return nil, err
+		}
 	}
-	for _, origin := range o.origins {
+	// Outermost, so that CORS preflights, which the cors handler answers
+	// itself, carry the header too.
+	if o.hsts >= time.Second {
+		h = strictTransport(h, o.hsts)
+	}
+	return h, nil
+}
+
+// withCORS answers the CORS preflights of origins and marks h's answers
+// for them.
+func withCORS(h http.Handler, origins []string) (http.Handler, error) {
+	for _, origin := range origins {
 		if err := CheckOrigin(origin); err != nil {
 			return nil, fmt.Errorf("webview: %w", err)
 		}
@@ -220,7 +244,7 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 	// token of -token-file, and the headers of a request in gzip, which
 	// the port takes (Connect's list leaves compression out).
 	c := cors.New(cors.Options{
-		AllowedOrigins: o.origins,
+		AllowedOrigins: origins,
 		AllowedMethods: connectcors.AllowedMethods(),
 		AllowedHeaders: append(connectcors.AllowedHeaders(), "Authorization",
 			"Content-Encoding", "Connect-Content-Encoding", "Connect-Accept-Encoding"),
@@ -228,6 +252,19 @@ func New(gs *grpc.Server, opts ...Option) (http.Handler, error) {
 		MaxAge:         int(preflightMaxAge.Seconds()),
 	})
 	return c.Handler(h), nil
+}
+
+// strictTransport sets Strict-Transport-Security of maxAge on every answer
+// over TLS (see WithStrictTransportSecurity); the header means nothing in
+// clear text, where browsers ignore it.
+func strictTransport(h http.Handler, maxAge time.Duration) http.Handler {
+	value := fmt.Sprintf("max-age=%d", int64(maxAge/time.Second))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.TLS != nil {
+			w.Header().Set("Strict-Transport-Security", value)
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // preflightMaxAge is how long a browser may keep a CORS preflight's

@@ -432,48 +432,66 @@ func TestGoodCallsPass(t *testing.T) {
 	}
 }
 
-// TestStrictTransportSecurity checks that answers over TLS, the page's and
-// calls' alike, tell a browser to keep to TLS, and answers in clear text
-// (where the header means nothing) do not.
+// TestStrictTransportSecurity checks that with WithStrictTransportSecurity
+// answers over TLS, the page's, calls' and CORS preflights' alike, tell a
+// browser to keep to TLS; that answers in clear text (where the header
+// means nothing) do not; and that without the option none does.
 func TestStrictTransportSecurity(t *testing.T) {
 	g, err := service.BuildGRPC(service.New(service.Config{}), service.GRPCConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(g.Server.Stop)
-	h, err := webview.New(g.Server)
-	if err != nil {
-		t.Fatal(err)
+	const origin = "https://app.example"
+	server := func(tls bool, opts ...webview.Option) *httptest.Server {
+		h, err := webview.New(g.Server, append(opts, webview.WithAllowedOrigins([]string{origin}))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := httptest.NewUnstartedServer(h)
+		if tls {
+			s.StartTLS()
+		} else {
+			s.Start()
+		}
+		t.Cleanup(s.Close)
+		return s
 	}
-	tlsServer := httptest.NewTLSServer(h)
-	t.Cleanup(tlsServer.Close)
-	plainServer := httptest.NewServer(h)
-	t.Cleanup(plainServer.Close)
+	day := webview.WithStrictTransportSecurity(24 * time.Hour)
+	withTLS, plain, withoutOption := server(true, day), server(false, day), server(true)
 	tests := []struct {
 		name   string
 		server *httptest.Server
+		method string
 		path   string
 		want   string
 	}{
-		{"page over TLS", tlsServer, "/", "max-age=31536000"},
-		{"call over TLS", tlsServer, "/sudoku.v1.SudokuService/Solve", "max-age=31536000"},
-		{"unknown method over TLS", tlsServer, "/sudoku.v1.SudokuService/Nope", "max-age=31536000"},
-		{"page in clear text", plainServer, "/", ""},
-		{"call in clear text", plainServer, "/sudoku.v1.SudokuService/Solve", ""},
+		{"page over TLS", withTLS, http.MethodGet, "/", "max-age=86400"},
+		{"call over TLS", withTLS, http.MethodPost, "/sudoku.v1.SudokuService/Solve", "max-age=86400"},
+		{"unknown method over TLS", withTLS, http.MethodPost, "/sudoku.v1.SudokuService/Nope", "max-age=86400"},
+		{"CORS preflight over TLS", withTLS, http.MethodOptions, "/sudoku.v1.SudokuService/Solve", "max-age=86400"},
+		{"page in clear text", plain, http.MethodGet, "/", ""},
+		{"call in clear text", plain, http.MethodPost, "/sudoku.v1.SudokuService/Solve", ""},
+		{"page over TLS without the option", withoutOption, http.MethodGet, "/", ""},
+		{"call over TLS without the option", withoutOption, http.MethodPost, "/sudoku.v1.SudokuService/Solve", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			method, body := http.MethodGet, io.Reader(nil)
-			if strings.HasPrefix(tt.path, "/sudoku.v1.") {
-				method, body = http.MethodPost, strings.NewReader(`{"puzzle":"`+strings.Repeat(".", 81)+`"}`)
+			var body io.Reader
+			if tt.method == http.MethodPost {
+				body = strings.NewReader(`{"puzzle":"` + strings.Repeat(".", 81) + `"}`)
 			}
-			req, err := http.NewRequest(method, tt.server.URL+tt.path, body)
+			req, err := http.NewRequest(tt.method, tt.server.URL+tt.path, body)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if body != nil {
+			switch tt.method {
+			case http.MethodPost:
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Connect-Protocol-Version", "1")
+			case http.MethodOptions:
+				req.Header.Set("Origin", origin)
+				req.Header.Set("Access-Control-Request-Method", http.MethodPost)
 			}
 			resp, err := tt.server.Client().Do(req)
 			if err != nil {
