@@ -466,7 +466,7 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	if ctx.Err() != nil && err == nil {
 		err = errInterrupted
 		if n := b.unanswered(); n > 0 {
-			err = fmt.Errorf("%w with %d puzzle%s sent and unanswered", errInterrupted, n, plural(n))
+			err = fmt.Errorf("%w with %d puzzle%s read and unanswered", errInterrupted, n, plural(n))
 		}
 		if !b.inputRead() {
 			err = fmt.Errorf("%w; the input was not read to its end", err)
@@ -578,7 +578,7 @@ func hangNote(server string, n int, timeout time.Duration) string {
 	if n == 1 {
 		streams = "stream"
 	}
-	return fmt.Sprintf("solverctl: %s: %d %s declared hung (no answer in %v, --puzzle-timeout); their puzzles were sent again", server, n, streams, timeout)
+	return fmt.Sprintf("solverctl: %s: %d %s declared hung (no answer in %v, --puzzle-timeout, or longer once the server had answered a probe); their puzzles were sent again", server, n, streams, timeout)
 }
 
 // inputRead reports whether the input was read to its end.
@@ -879,8 +879,8 @@ func (b *batcher) counts() (done, failed, deadline int) {
 	return b.done, b.nFailed, b.byStatus["deadline"]
 }
 
-// unanswered returns the number of puzzles sent and not answered, which
-// get no line: those of a batch interrupted.
+// unanswered returns the number of puzzles read (sent, or queued to be)
+// and not answered, which get no line: those of a batch interrupted.
 func (b *batcher) unanswered() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -909,7 +909,7 @@ func (b *batcher) summary() string {
 		parts = append([]string{fmt.Sprintf("%d rated", rated), fmt.Sprintf("%d not rated", b.unrated)}, parts...)
 	}
 	if n := len(b.pending); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d sent and unanswered", n))
+		parts = append(parts, fmt.Sprintf("%d read and unanswered", n))
 	}
 	rate := fmt.Sprintf("%.0f/s", float64(b.answered)/elapsed.Seconds())
 	if b.answered != b.done {

@@ -149,10 +149,10 @@ func TestBatchEndlessInput(t *testing.T) {
 		time.AfterFunc(300*time.Millisecond, cancel)
 		_, errOut, err := runBatchInput(t, ctx, &endlessLines{}, "batch", "--addr", silent, "-")
 		// The puzzles sent get no line: the error and the summary count them.
-		if err == nil || !regexp.MustCompile(`^interrupted with \d+ puzzles? sent and unanswered; the input was not read to its end$`).MatchString(err.Error()) {
+		if err == nil || !regexp.MustCompile(`^interrupted with \d+ puzzles? read and unanswered; the input was not read to its end$`).MatchString(err.Error()) {
 			t.Errorf("err = %v, want interrupted, with the puzzles unanswered and the input unread", err)
 		}
-		if !regexp.MustCompile(`: 0 solved, 0 failed, \d+ sent and unanswered\n`).MatchString(errOut) {
+		if !regexp.MustCompile(`: 0 solved, 0 failed, \d+ read and unanswered\n`).MatchString(errOut) {
 			t.Errorf("summary lacks the puzzles unanswered:\n%s", errOut)
 		}
 	})

@@ -583,8 +583,8 @@ func TestHangNote(t *testing.T) {
 		n    int
 		want string
 	}{
-		{1, "solverctl: a:1: 1 stream declared hung (no answer in 10s, --puzzle-timeout); their puzzles were sent again"},
-		{2, "solverctl: a:1: 2 streams declared hung (no answer in 10s, --puzzle-timeout); their puzzles were sent again"},
+		{1, "solverctl: a:1: 1 stream declared hung (no answer in 10s, --puzzle-timeout, or longer once the server had answered a probe); their puzzles were sent again"},
+		{2, "solverctl: a:1: 2 streams declared hung (no answer in 10s, --puzzle-timeout, or longer once the server had answered a probe); their puzzles were sent again"},
 	}
 	for _, tt := range tests {
 		if got := hangNote("a:1", tt.n, 10*time.Second); got != tt.want {

@@ -73,7 +73,7 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 			logger.Warn("GOMEMLIMIT is set: -memory-limit does not set the Go memory limit", "gomemlimit", v, "memory_limit_mib", cfg.memoryLimit>>20)
 		}
 		if limit := debug.SetMemoryLimit(-1); limitBelowHeap(limit, cfg.maxHeap) {
-			logger.Warn("GOMEMLIMIT is not above -max-heap by a sixth: the collector runs without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap",
+			logger.Warn("GOMEMLIMIT is not above -max-heap: the collector runs without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap",
 				"gomemlimit", v, "gomemlimit_mib", limit>>20, "max_heap_mib", cfg.maxHeap>>20)
 		}
 	}
@@ -255,6 +255,9 @@ func startWeb(cfg *config, g *service.GRPC, reg *prometheus.Registry, tlsCfg *tl
 		webview.WithRequestLimits(min(cfg.maxRequestSize, cfg.maxMsgSize), cfg.maxMsgSize)}
 	if reg != nil {
 		opts = append(opts, webview.WithRegisterer(reg))
+	}
+	if cfg.httpHSTS > 0 {
+		opts = append(opts, webview.WithStrictTransportSecurity(cfg.httpHSTS))
 	}
 	h, err := webview.New(g.Server, opts...)
 	if err != nil {
@@ -546,11 +549,11 @@ func softMemoryLimit(maxHeap, memoryLimit int64, lookupEnv func(string) (string,
 	return 0
 }
 
-// limitBelowHeap reports whether the Go memory limit leaves the heap less
-// than the room softMemoryLimit gives it above maxHeap (a sixth), so that
-// the collector would run all the time before -max-heap refuses a call.
+// limitBelowHeap reports whether the Go memory limit is not above
+// maxHeap, so that the collector would run all the time before -max-heap
+// refuses a call: the rule -memory-limit's soft limit keeps too.
 func limitBelowHeap(limit, maxHeap int64) bool {
-	return maxHeap > 0 && limit < maxHeap/6*7
+	return maxHeap > 0 && limit <= maxHeap
 }
 
 // overHTTP marks the context of every request h serves as served over

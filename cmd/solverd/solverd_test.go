@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math"
 	"net"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -285,6 +287,8 @@ func TestBadConfig(t *testing.T) {
 		{"negative batch heartbeat", []string{"--batch-heartbeat", "-1ms"}, nil, "-batch-heartbeat must not be negative"},
 		{"origin with a path", []string{"--http-listen", "localhost:0", "--http-cors-origins", "https://app.example/solve"}, nil, `-http-cors-origins: origin "https://app.example/solve": want scheme://host[:port] alone`},
 		{"origins without the web port", []string{"--http-cors-origins", "https://app.example"}, nil, "-http-cors-origins needs -http-listen"},
+		{"HSTS without TLS", []string{"--http-listen", "127.0.0.1:0", "--http-hsts", "24h"}, nil, "-http-hsts needs -http-listen and -tls-cert"},
+		{"HSTS negative", []string{"--http-hsts", "-1s"}, nil, "-http-hsts must not be negative"},
 		{"negative batch idle timeout", []string{"--batch-idle-timeout", "-1s"}, nil, "-batch-idle-timeout must not be negative"},
 		{"negative connection age", []string{"--max-connection-age", "-1m"}, nil, "-max-connection-age must not be negative"},
 		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},
@@ -421,8 +425,42 @@ func TestMemoryBounds(t *testing.T) {
 	}
 }
 
-// TestLimitBelowHeap: a GOMEMLIMIT that leaves the heap less room above
-// -max-heap than solverd's own soft limit would is warned of.
+// TestGOMEMLIMITWarned: solverd started under a GOMEMLIMIT below its heap
+// bound says so, and under none it says nothing of it.
+func TestGOMEMLIMITWarned(t *testing.T) {
+	const warning = "GOMEMLIMIT is not above -max-heap"
+	for _, tt := range []struct {
+		name  string
+		limit int64 // the Go memory limit the runtime took from GOMEMLIMIT; 0: unset
+		want  bool
+	}{
+		{"below -max-heap", 100 << 20, true},
+		{"unset", 0, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func(f func(string) (string, bool)) { lookupEnv = f }(lookupEnv)
+			lookupEnv = func(string) (string, bool) { return "", false }
+			if tt.limit > 0 {
+				defer debug.SetMemoryLimit(debug.SetMemoryLimit(tt.limit))
+				lookupEnv = func(k string) (string, bool) {
+					if k == "GOMEMLIMIT" {
+						return fmt.Sprintf("%dMiB", tt.limit>>20), true
+					}
+					return "", false
+				}
+			}
+			_, cancel, done, log := startDaemon(t, "--listen", "localhost:0")
+			cancel()
+			waitDone(t, done, 5*time.Second, log)
+			if got := strings.Contains(log.String(), warning); got != tt.want {
+				t.Errorf("warned %v, want %v; log:\n%s", got, tt.want, log)
+			}
+		})
+	}
+}
+
+// TestLimitBelowHeap: a GOMEMLIMIT not above -max-heap is warned of, as
+// -memory-limit's soft limit must be above it.
 func TestLimitBelowHeap(t *testing.T) {
 	tests := []struct {
 		name           string
@@ -431,15 +469,17 @@ func TestLimitBelowHeap(t *testing.T) {
 	}{
 		{"below the heap bound", 128 << 20, 192 << 20, true},
 		{"at the heap bound", 192 << 20, 192 << 20, true},
-		{"a sixth above, as solverd sets it", 224 << 20, 192 << 20, false},
-		{"well above", 1 << 30, 192 << 20, false},
+		{"just above, as -memory-limit may set it", 193 << 20, 192 << 20, false},
+		{"a sixth above, as -max-heap alone sets it", 224 << 20, 192 << 20, false},
 		{"no heap bound", 64 << 20, 0, false},
 		{"no limit (math.MaxInt64)", math.MaxInt64, 192 << 20, false},
 	}
 	for _, tt := range tests {
-		if got := limitBelowHeap(tt.limit, tt.maxHeap); got != tt.want {
-			t.Errorf("%s: limitBelowHeap(%d, %d) = %v, want %v", tt.name, tt.limit, tt.maxHeap, got, tt.want)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			if got := limitBelowHeap(tt.limit, tt.maxHeap); got != tt.want {
+				t.Errorf("limitBelowHeap(%d, %d) = %v, want %v", tt.limit, tt.maxHeap, got, tt.want)
+			}
+		})
 	}
 }
 

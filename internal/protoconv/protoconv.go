@@ -198,7 +198,12 @@ func PuzzleToProto(p *codec.Puzzle) *sudokuv1.Board {
 	if p.Regions != nil && !grid.IsRegular(p.Size, p.Regions) {
 		pb.Regions = uint32s(p.Regions)
 	}
+	// A cage's cells in reading order, as the layout keeps them and every
+	// board the service writes from a layout lists them.
 	pb.Cages = CagesToProto(p.Cages)
+	for _, cg := range pb.Cages {
+		slices.Sort(cg.Cells)
+	}
 	return pb
 }
 
@@ -347,8 +352,8 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 			for j, c := range n.Cells {
 				cells[j] = uint32(c)
 			}
-			// The API lists a node's cells ascending; a cage node's come
-			// in the order the request listed its cage's.
+			// The API lists a node's cells ascending, as the layout keeps
+			// a cage's.
 			slices.Sort(cells)
 			ps.Nodes[i] = chainNodeToProto(n, cells, l)
 		}

@@ -1229,7 +1229,7 @@ type Cell struct {
 	// The digit in the cell, 1..N, or 0 when the cell is empty.
 	Value uint32 `protobuf:"varint,1,opt,name=value,proto3" json:"value,omitempty"`
 	// Whether value is a clue of the puzzle rather than a solved cell; set on
-	// an empty cell (value 0) it is refused.
+	// an empty white cell (value 0) it is refused.
 	Given bool `protobuf:"varint,2,opt,name=given,proto3" json:"given,omitempty"`
 	// The pencil marks of an empty cell, ascending, each once. On input, an
 	// empty list means "none recorded": the solver computes them from the
@@ -1304,7 +1304,8 @@ func (x *Cell) GetBlack() bool {
 // Cage is a group of cells with a target (killer, KenKen and KenDoku).
 type Cage struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The cells of the cage, as row-major indexes.
+	// The cells of the cage, as row-major indexes, in any order on input; a
+	// board the service writes lists them ascending.
 	Cells []uint32 `protobuf:"varint,1,rep,packed,name=cells,proto3" json:"cells,omitempty"`
 	// The target the cage's digits combine to.
 	Target uint32 `protobuf:"varint,2,opt,name=target,proto3" json:"target,omitempty"`
