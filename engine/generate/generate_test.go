@@ -1621,3 +1621,28 @@ func TestAttemptsWording(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptForLevelWithoutClues: a puzzle without clues (its cages alone)
+// keeps none for its level, so it is not reported kept, however long
+// minimal ones missed the level: a killer of 3-cell cages asked for at
+// Medium (seed 5, 10 s) came back Hard and said kept_for_level with no
+// clue to keep.
+func TestKeptForLevelWithoutClues(t *testing.T) {
+	defer func(after int) { keepLevelAfter = after }(keepLevelAfter)
+	keepLevelAfter = 1
+	tests := []struct {
+		name string
+		cfg  Config
+	}{
+		{"killer of 3-cell cages", Config{Variant: grid.Killer, CageSize: 3, Level: strategy.Medium, Seed: 5, MaxAttempts: 20}},
+		{"killer X", Config{Variant: grid.KillerX, Level: strategy.Easy, Seed: 1, MaxAttempts: 20}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := generateOK(t, tt.cfg)
+			if res.Clues == 0 && res.KeptForLevel {
+				t.Errorf("KeptForLevel with no clues (attempt %d of %d, level %s)", res.Attempts+1, res.Made, res.Grade.Rating.Level)
+			}
+		})
+	}
+}

@@ -4251,7 +4251,7 @@ type GenerateResponse struct {
 	Minimal bool `protobuf:"varint,10,opt,name=minimal,proto3" json:"minimal,omitempty"`
 	// Whether the puzzle keeps clues whose removal would make it harder than
 	// the level asked, as non_minimal does: no minimal puzzle came at that
-	// level (one below Extreme) within 256 attempts or half the deadline,
+	// level (one below Extreme) within 512 attempts or half the deadline,
 	// so later attempts kept them (minimal 9x9 jigsaws are easy about one
 	// in 3,200). minimal is then false unless digging proved every clue
 	// needed; seed remakes the puzzle with non_minimal. Which attempt
