@@ -817,7 +817,7 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 		if g.n > 12 {
 			sol, err = g.searchFill(ctx, rng, l)
 		} else {
-			sol, err = g.complete(ctx, rng, l, nil)
+			sol, err = fillRandom(ctx, boardOf(l, nil, nil), rng, min(g.maxNodes, drawnFillNodes))
 		}
 		if err == nil {
 			return l, sol, nil
@@ -828,6 +828,13 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 	}
 	return nil, nil, errRetry
 }
+
+// drawnFillNodes bounds the random fill of a region layout drawn up to
+// 12×12, after which another is drawn: of 9×9 layouts, those filled took
+// a median of 180 nodes, 3,053 at the 90th percentile and 127,134 at
+// most, while 1.7 % of layouts spent the whole 200,000 (DefaultMaxNodes)
+// and failed, over half of an easy jigsaw's time.
+const drawnFillNodes = 20_000
 
 // maxDrawnRegions is the largest size whose jigsaw layouts are drawn
 // first and filled after (randomRegions, then the fill or searchFill).
