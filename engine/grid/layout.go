@@ -209,7 +209,8 @@ type Layout struct {
 	cellUnit [][]int // indexes into units of the units holding each cell
 	peers    [][]int // cells that may not hold the same digit as each cell
 	// cages holds the cages with a target, then those without one
-	// (OpDistinct, see BareCages): sums is the number of the first.
+	// (OpDistinct, see BareCages), each in reading order of their first
+	// cells: sums is the number of the first.
 	cages     []Cage
 	sums      int
 	cellCage  []int // cage index of each cell, -1 when none; no method returns it, so copies share it
@@ -315,7 +316,8 @@ func (l *Layout) AllCages() []Cage { return l.cages }
 
 // InputCageIndex returns the index that cage k (of AllCages) had among
 // the cages the layout was built from (Config.Cages): the two differ when
-// a cage without a total came before one with a total.
+// a cage without a total came before one with a total, or when the cages
+// were not listed in reading order of their first cells.
 func (l *Layout) InputCageIndex(k int) int { return l.cageInput[k] }
 
 // InputCages returns every cage in the order of the cages the layout was
@@ -775,6 +777,28 @@ func (l *Layout) addExtras() error {
 	return nil
 }
 
+// sortCages orders the cages l.cages[from:to] by their top-left cells,
+// keeping l.cageInput in step, so that the strategies meet a board's
+// cages in reading order whatever order the caller listed them in: the
+// steps and the rating of a board do not depend on that order, which
+// InputCageIndex still gives back.
+func (l *Layout) sortCages(from, to int) {
+	order := make([]int, to-from)
+	for i := range order {
+		order[i] = from + i
+	}
+	// The cages are disjoint and their cells ascending, so their first
+	// cells differ.
+	slices.SortFunc(order, func(a, b int) int { return l.cages[a].Cells[0] - l.cages[b].Cells[0] })
+	cages := make([]Cage, len(order))
+	input := make([]int, len(order))
+	for i, k := range order {
+		cages[i], input[i] = l.cages[k], l.cageInput[k]
+	}
+	copy(l.cages[from:to], cages)
+	copy(l.cageInput[from:to], input)
+}
+
 func (l *Layout) addCages(cages []Cage) error {
 	l.cellCage = make([]int, l.Cells)
 	for i := range l.cellCage {
@@ -817,9 +841,6 @@ func (l *Layout) addCages(cages []Cage) error {
 					return FieldErrorf(field, "%s: cell %s is also in the %s", l.cageName(cg.Cells), l.CellName(cell), l.cageName(cages[other].Cells))
 				}
 				owner[cell] = k
-				if !bare {
-					l.cellCage[cell] = len(l.cages)
-				}
 			}
 			if err := l.checkCage(cg); err != nil {
 				return FieldErrorf(field, "%s: %v", l.cageName(cg.Cells), err)
@@ -834,6 +855,13 @@ func (l *Layout) addCages(cages []Cage) error {
 		}
 		if !bare {
 			l.sums = len(l.cages)
+		}
+	}
+	l.sortCages(0, l.sums)
+	l.sortCages(l.sums, len(l.cages))
+	for k, cg := range l.cages[:l.sums] {
+		for _, cell := range cg.Cells {
+			l.cellCage[cell] = k
 		}
 	}
 	if l.Variant.IsKiller() && l.sums == 0 {

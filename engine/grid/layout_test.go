@@ -199,3 +199,52 @@ func TestInputCages(t *testing.T) {
 		}
 	}
 }
+
+// TestCagesInReadingOrder: the layout meets the cages in reading order of
+// their top-left cells whatever order they were listed in, so that a
+// board's steps do not depend on that order, and it still tells each
+// cage's index among those it was built from.
+func TestCagesInReadingOrder(t *testing.T) {
+	a := Cage{Cells: []int{0, 1}, Target: 3, Op: OpAdd}
+	b := Cage{Cells: []int{2, 3}, Target: 7, Op: OpAdd}
+	c := Cage{Cells: []int{4, 8}, Op: OpDistinct}
+	d := Cage{Cells: []int{6, 7}, Target: 5, Op: OpAdd}
+	e := Cage{Cells: []int{5, 9}, Op: OpDistinct}
+	want := []Cage{a, b, d, c, e} // the totals, then the bare ones, each by first cell
+	for _, tt := range []struct {
+		name string
+		in   []Cage
+	}{
+		{"in reading order", []Cage{a, b, c, d, e}},
+		{"reversed", []Cage{e, d, c, b, a}},
+		{"shuffled", []Cage{d, e, a, c, b}},
+		{"cells listed backwards", []Cage{
+			{Cells: []int{7, 6}, Target: 5, Op: OpAdd}, {Cells: []int{3, 2}, Target: 7, Op: OpAdd},
+			{Cells: []int{9, 5}, Op: OpDistinct}, {Cells: []int{1, 0}, Target: 3, Op: OpAdd},
+			{Cells: []int{8, 4}, Op: OpDistinct},
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := NewLayout(Config{Size: 4, Variant: Killer, Cages: tt.in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, cg := range l.AllCages() {
+				if !slices.Equal(cg.Cells, want[k].Cells) || cg.Target != want[k].Target {
+					t.Errorf("cage %d: %+v, want %+v", k, cg, want[k])
+				}
+				in := tt.in[l.InputCageIndex(k)]
+				if in.Target != cg.Target || !slices.Equal(slices.Sorted(slices.Values(in.Cells)), cg.Cells) {
+					t.Errorf("InputCageIndex(%d) = %d, a cage %+v; want one of %+v", k, l.InputCageIndex(k), in, cg)
+				}
+			}
+			for k, cg := range l.Cages() {
+				for _, cell := range cg.Cells {
+					if got := l.CellCage(cell); got != k {
+						t.Errorf("CellCage(%d) = %d, want %d", cell, got, k)
+					}
+				}
+			}
+		})
+	}
+}
