@@ -827,11 +827,11 @@ func (l *Layout) addCages(cages []Cage) error {
 			}
 			field := fmt.Sprintf("cages[%d]", k)
 			if len(cg.Cells) == 0 {
-				return FieldErrorf(field, "cage %d of %d has no cells", k+1, len(cages))
+				return FieldErrorf(field, "the cage has no cells")
 			}
 			for _, cell := range cg.Cells {
 				if cell < 0 || cell >= l.Cells {
-					return FieldErrorf(field, "cage %d of %d: cell %d is outside the %d cells of the board", k+1, len(cages), cell, l.Cells)
+					return FieldErrorf(field, "cell %d is outside the %d cells of the board", cell, l.Cells)
 				}
 			}
 			for _, cell := range cg.Cells {
@@ -912,7 +912,7 @@ func (l *Layout) checkCage(cg Cage) error {
 	switch cg.Op {
 	case OpNone:
 		if k != 1 {
-			return fmt.Errorf("a cage of %d cells needs an operator", k)
+			return fmt.Errorf("a cage of %d cells needs an operator (none is for a single cell)", k)
 		}
 		if cg.Target > n {
 			return fmt.Errorf("single-cell target %d exceeds %d", cg.Target, n)
