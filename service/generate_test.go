@@ -213,6 +213,7 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		{"prime size", &sudokuv1.GenerateRequest{Size: 7}, "size", "no regular boxes"},
 		{"windoku 6", &sudokuv1.GenerateRequest{Size: 6, Variant: sudokuv1.Variant_VARIANT_WINDOKU}, "variant", "Windoku"},
 		{"strategy", &sudokuv1.GenerateRequest{Strategies: []string{"A", "Z-Wing"}}, "strategies[1]", "unknown strategy"},
+		{"minimal only and non-minimal", &sudokuv1.GenerateRequest{MinimalOnly: true, NonMinimal: true}, "minimal_only", "cannot go with non_minimal"},
 		// Options no puzzle could meet, which ran to the deadline (or for
 		// ever without one).
 		{"no strategy places a digit", &sudokuv1.GenerateRequest{Strategies: []string{"D"}}, "strategies", "none of the strategies listed places a digit"},

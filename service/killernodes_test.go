@@ -170,3 +170,54 @@ func checkPremiseLinks(t *testing.T, s *sudokuv1.Step, i int, name string) {
 		t.Errorf("step %d: no premise links into %s", s.GetIndex(), name)
 	}
 }
+
+// TestCageOrderDoesNotMatter solves a killer sent as a board whose cages,
+// and each cage's cells, are listed backwards: its steps and rating are
+// those of the text (the strategies met the cages in the order listed,
+// and a KenKen board with its cages shuffled took 90 steps, not 85), and
+// every step's cages and cage nodes index the request's own list.
+func TestCageOrderDoesNotMatter(t *testing.T) {
+	client := newClient(t, Config{})
+	text := &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Text{Text: nthLine(t, "killer9.txt", 1)}}
+	conv, err := client.Convert(context.Background(), &sudokuv1.ConvertRequest{Puzzle: text})
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := conv.GetBoard()
+	slices.Reverse(board.Cages)
+	for _, cg := range board.GetCages() {
+		slices.Reverse(cg.Cells)
+	}
+	opts := &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY}
+	want, wantResult := solveSteps(t, client, &sudokuv1.SolveStepsRequest{Puzzle: text, Options: opts})
+	got, gotResult := solveSteps(t, client, &sudokuv1.SolveStepsRequest{Puzzle: &sudokuv1.Puzzle{Source: &sudokuv1.Puzzle_Board{Board: board}}, Options: opts})
+	if len(got) != len(want) || gotResult.GetDifficulty().GetScore() != wantResult.GetDifficulty().GetScore() {
+		t.Fatalf("cages listed backwards: %d steps, score %d; the text: %d steps, score %d",
+			len(got), gotResult.GetDifficulty().GetScore(), len(want), wantResult.GetDifficulty().GetScore())
+	}
+	cageSteps := 0
+	for i, s := range got {
+		if s.GetExplanation() != want[i].GetExplanation() {
+			t.Fatalf("step %d: %q; the text's: %q", i+1, s.GetExplanation(), want[i].GetExplanation())
+		}
+		for _, k := range s.GetCages() {
+			cageSteps++
+			if cg := board.GetCages()[k]; !strings.Contains(s.GetExplanation(), fmt.Sprintf("%d+", cg.GetTarget())) {
+				t.Errorf("step %d names cage %d (%d+ of %v), which its text %q does not", i+1, k, cg.GetTarget(), cg.GetCells(), s.GetExplanation())
+			}
+		}
+		for _, nd := range s.GetNodes() {
+			if nd.GetKind() != sudokuv1.NodeKind_NODE_KIND_CAGE {
+				continue
+			}
+			cells := slices.Clone(board.GetCages()[nd.GetCage()].GetCells())
+			slices.Sort(cells)
+			if !slices.Equal(cells, nd.GetCells()) {
+				t.Errorf("step %d: a cage node of %v names cage %d of %v", i+1, nd.GetCells(), nd.GetCage(), cells)
+			}
+		}
+	}
+	if cageSteps == 0 {
+		t.Fatal("no step names a cage: the test proves nothing")
+	}
+}

@@ -270,6 +270,9 @@ func (cfg *config) check() error {
 	if cfg.httpHSTS > 0 && (cfg.httpListen == "" || cfg.tlsCert == "") {
 		return errors.New("-http-hsts needs -http-listen and -tls-cert: browsers ignore the header on answers in clear text")
 	}
+	if d := cfg.httpHSTS; d > 0 && (d < time.Second || d%time.Second != 0) {
+		return fmt.Errorf("-http-hsts must be whole seconds (the header's max-age counts them), not %v", d)
+	}
 	positive := []struct {
 		name string
 		v    int

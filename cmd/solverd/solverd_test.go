@@ -289,6 +289,8 @@ func TestBadConfig(t *testing.T) {
 		{"origins without the web port", []string{"--http-cors-origins", "https://app.example"}, nil, "-http-cors-origins needs -http-listen"},
 		{"HSTS without TLS", []string{"--http-listen", "127.0.0.1:0", "--http-hsts", "24h"}, nil, "-http-hsts needs -http-listen and -tls-cert"},
 		{"HSTS negative", []string{"--http-hsts", "-1s"}, nil, "-http-hsts must not be negative"},
+		{"HSTS under a second", []string{"--http-listen", "127.0.0.1:0", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--http-hsts", "500ms"}, nil, "-http-hsts must be whole seconds"},
+		{"HSTS a fraction of a second", []string{"--http-listen", "127.0.0.1:0", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--http-hsts", "1.5s"}, nil, "-http-hsts must be whole seconds"},
 		{"negative batch idle timeout", []string{"--batch-idle-timeout", "-1s"}, nil, "-batch-idle-timeout must not be negative"},
 		{"negative connection age", []string{"--max-connection-age", "-1m"}, nil, "-max-connection-age must not be negative"},
 		{"certificate without key", []string{"--tls-cert", "c.pem"}, nil, "-tls-cert and -tls-key go together"},

@@ -521,7 +521,7 @@ func TestWebPlayCheckNamesCells(t *testing.T) {
 	}{
 		{"a wrong digit", "3...............", "", "Marked: 1 wrong digit (r1c1)."},
 		{"two wrong digits", "3.4.............", "", "Marked: 2 wrong digits (r1c1, r1c3)."},
-		{"pencil marks without the answer", "................", "_3______________", "Marked: 0 wrong digits, 1 cell whose pencil marks miss the answer (r1c2)."},
+		{"pencil marks without the answer", "................", "_3______________", "Marked: 1 cell whose pencil marks miss the answer (r1c2)."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			more := []string{"play=" + tt.play}

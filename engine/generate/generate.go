@@ -494,10 +494,10 @@ type generator struct {
 // deadline): minimal 9×9 jigsaws are about one in 3,200 easy, so that
 // an easy jigsaw asked for ran 25 s to its deadline and came back harder,
 // where one with a clue or two more comes in milliseconds. Minimal
-// classic puzzles are easy one in three; minimal easy Windoku and X came
-// after 454 and 1,113 attempts on a seed each (256 gave them up). A
-// variable, so that a test of a level out of reach can turn keeping off
-// (0).
+// classic puzzles are easy one in three; a minimal easy Windoku came
+// after 454 attempts on a seed, kept with 256 (an easy X after 1,113 is
+// kept still). A variable, so that a test of a level out of reach can
+// turn keeping off (0).
 var keepLevelAfter = 512
 
 // mayKeepLevel reports whether attempts may turn to keeping the clues a
@@ -833,7 +833,9 @@ func (g *generator) newGrid(ctx context.Context, rng *rand.Rand) (*grid.Layout, 
 // 12×12, after which another is drawn: of 9×9 layouts, those filled took
 // a median of 180 nodes, 3,053 at the 90th percentile and 127,134 at
 // most, while 1.7 % of layouts spent the whole 200,000 (DefaultMaxNodes)
-// and failed, over half of an easy jigsaw's time.
+// and failed, over half of an easy jigsaw's time. At 12×12 it fills 35
+// of 60 drawn layouts (49 with 200,000), in 64 ms a layout filled rather
+// than 204: fewer filled, sooner.
 const drawnFillNodes = 20_000
 
 // maxDrawnRegions is the largest size whose jigsaw layouts are drawn

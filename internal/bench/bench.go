@@ -256,7 +256,7 @@ func verify(p *Puzzle, classic9 *grid.Layout) error {
 		}
 		for k := range l.Cages() {
 			if !l.CageFeasible(k, s, nil) {
-				return fmt.Errorf("a solution misses the target of cage %d", k+1)
+				return fmt.Errorf("a solution misses the target of cage %d (counted from 1 as the board lists them)", l.InputCageIndex(k)+1)
 			}
 		}
 	}

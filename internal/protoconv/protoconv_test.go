@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/solver"
 	"github.com/sudokuwise/solver/engine/strategy"
@@ -363,5 +364,20 @@ func TestCageIndexesInInputOrder(t *testing.T) {
 				t.Errorf("cage node's cage %d holds %v; the node's cells are %v", nd.GetCage(), back.GetCages()[nd.GetCage()].GetCells(), cells)
 			}
 		})
+	}
+}
+
+// TestPuzzleToProtoCageCells: Convert writes a cage's cells ascending, as
+// every board written from a layout lists them, whatever order they came
+// in; the puzzle's own cages are left as they were.
+func TestPuzzleToProtoCageCells(t *testing.T) {
+	cells := []int{10, 1, 9, 0}
+	p := &codec.Puzzle{Size: 4, Variant: grid.Killer, Cells: make([]grid.CellState, 16), Cages: []grid.Cage{{Cells: cells, Target: 10, Op: grid.OpAdd}}}
+	pb := PuzzleToProto(p)
+	if got := pb.GetCages()[0].GetCells(); !slices.Equal(got, []uint32{0, 1, 9, 10}) {
+		t.Errorf("cage cells written %v, want [0 1 9 10]", got)
+	}
+	if !slices.Equal(cells, []int{10, 1, 9, 0}) {
+		t.Errorf("the puzzle's cage became %v", cells)
 	}
 }

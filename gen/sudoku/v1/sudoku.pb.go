@@ -4230,7 +4230,8 @@ type GenerateResponse struct {
 	// The number of clues.
 	Clues uint32 `protobuf:"varint,7,opt,name=clues,proto3" json:"clues,omitempty"`
 	// The seed that reproduces the puzzle (with non_minimal when
-	// kept_for_level).
+	// kept_for_level, given time enough: that puzzle is then a first
+	// attempt, whose digging stops at a share of the deadline).
 	Seed uint64 `protobuf:"varint,8,opt,name=seed,proto3" json:"seed,omitempty"`
 	// How many candidate puzzles were made before this one (this puzzle's
 	// index among those made: 0 when the first was returned).

@@ -326,9 +326,10 @@
       const v = await verdict();
       P.wrong = v.wrong;
       P.wrongMarks = v.marks;
-      const wrong = `${plural(v.wrong.length, 'wrong digit', 'wrong digits')}${names(v.wrong)}`;
-      const marks = v.marks.length ? `, ${plural(v.marks.length, 'cell', 'cells')} whose pencil marks miss the answer${names(v.marks)}` : '';
-      say(v.wrong.length || v.marks.length ? `Marked: ${wrong}${marks}.` : 'Nothing to mark: all is right so far.');
+      const parts = [];
+      if (v.wrong.length) parts.push(`${plural(v.wrong.length, 'wrong digit', 'wrong digits')}${names(v.wrong)}`);
+      if (v.marks.length) parts.push(`${plural(v.marks.length, 'cell', 'cells')} whose pencil marks miss the answer${names(v.marks)}`);
+      say(parts.length ? `Marked: ${parts.join(', ')}.` : 'Nothing to mark: all is right so far.');
       return;
     }
     try {
