@@ -1495,11 +1495,15 @@ func trialNodeText(nd *Node, n grid.Notation) string {
 	return s + " rules out what no filling puts in its cells"
 }
 
-// trialGroupName names a cage ("cage 16+ at r3c9") or a virtual cage
-// ("the innies of rows 1-3 (r1c1+r2c2=14)").
+// trialGroupName names a cage ("cage 16+ at r3c9"), a Str8ts compartment
+// ("compartment r3c3-6", which has no sum) or a virtual cage ("the innies
+// of rows 1-3 (r1c1+r2c2=14)").
 func trialGroupName(nd *Node, n grid.Notation) string {
-	if nd.Kind == CageNode {
+	switch nd.Kind {
+	case CageNode:
 		return cageName(n, nd.Cage)
+	case CompartmentNode:
+		return n.Layout.Unit(nd.Unit).Name()
 	}
 	return nd.Origin + " (" + cellSum(n, nd.Cells) + "=" + fmt.Sprint(nd.Target) + ")"
 }
