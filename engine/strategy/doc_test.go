@@ -109,3 +109,44 @@ func techniquesDoc(st *Strategy) string {
 	}
 	return out
 }
+
+// TestStr8tsDocLetters: the Str8ts paragraph of docs/strategies.md names
+// by letter every strategy that runs on Str8ts boards: the Sudoku ones
+// sound there (AlsoOnStr8ts) and the Str8ts ones (OnlyOnStr8ts, whose
+// list may give a run of letters of one digit as "A2–E2").
+func TestStr8tsDocLetters(t *testing.T) {
+	data, err := os.ReadFile(docStrategies)
+	if err != nil {
+		t.Fatalf("reading the strategies doc: %v", err)
+	}
+	doc := strings.Join(strings.Fields(string(data)), " ")
+	tests := []struct {
+		use         Str8tsUse
+		after, upTo string // the list lies between these
+	}{
+		{AlsoOnStr8ts, "no more than all-different units run there: ", ", with the Str8ts strategies"},
+		{OnlyOnStr8ts, "with the Str8ts strategies (", ", which run on Str8ts boards only)"},
+	}
+	for _, tt := range tests {
+		_, rest, ok := strings.Cut(doc, tt.after)
+		list, _, ok2 := strings.Cut(rest, tt.upTo)
+		if !ok || !ok2 {
+			t.Fatalf("%s lacks %q ... %q", docStrategies, tt.after, tt.upTo)
+		}
+		named := map[string]bool{}
+		for _, f := range strings.FieldsFunc(strings.ReplaceAll(list, " and ", ","), func(r rune) bool { return r == ',' || r == ' ' }) {
+			if from, to, ok := strings.Cut(f, "–"); ok && len(from) == 2 && len(to) == 2 && from[1] == to[1] {
+				for c := from[0]; c <= to[0]; c++ {
+					named[string([]byte{c, from[1]})] = true
+				}
+				continue
+			}
+			named[f] = true
+		}
+		for _, st := range All() {
+			if st.Str8ts() == tt.use && !named[st.Letter()] {
+				t.Errorf("%s: the Str8ts list %q lacks %s (%s)", docStrategies, list, st.Letter(), st.Name())
+			}
+		}
+	}
+}
