@@ -39,15 +39,24 @@ type callerKey struct{}
 // weak token offline (a plain digest could). A name holds while the
 // server runs. A context that names its caller already (the
 // authentication tap's, when the interceptor checks again) is accepted
-// as it is.
-func tokenAuth(tokens []string) (auth.AuthFunc, error) {
+// as it is. names are the callers' names of tokens, in their order, for
+// an operator to tell whose calls a log names.
+func tokenAuth(tokens []string) (_ auth.AuthFunc, names []string, _ error) {
 	check, err := transport.BearerAuth(tokens)
 	if err != nil {
-		return nil, fmt.Errorf("bearer tokens: %w", err)
+		return nil, nil, fmt.Errorf("bearer tokens: %w", err)
 	}
 	key := make([]byte, sha256.Size)
 	if _, err := rand.Read(key); err != nil {
-		return nil, fmt.Errorf("bearer tokens: a key to name callers by: %w", err)
+		return nil, nil, fmt.Errorf("bearer tokens: a key to name callers by: %w", err)
+	}
+	name := func(token string) string {
+		mac := hmac.New(sha256.New, key)
+		mac.Write([]byte(token))
+		return "token:" + hex.EncodeToString(mac.Sum(nil)[:6])
+	}
+	for _, t := range tokens {
+		names = append(names, name(t))
 	}
 	return func(ctx context.Context) (context.Context, error) {
 		if _, ok := ctx.Value(callerKey{}).(string); ok {
@@ -61,10 +70,8 @@ func tokenAuth(tokens []string) (auth.AuthFunc, error) {
 		if err != nil {
 			return nil, err // checked already
 		}
-		mac := hmac.New(sha256.New, key)
-		mac.Write([]byte(token))
-		return context.WithValue(ctx, callerKey{}, "token:"+hex.EncodeToString(mac.Sum(nil)[:6])), nil
-	}, nil
+		return context.WithValue(ctx, callerKey{}, name(token)), nil
+	}, names, nil
 }
 
 // caller names who makes the call in ctx: its token (see tokenAuth), else

@@ -155,11 +155,11 @@ func TestCaller(t *testing.T) {
 		}
 		return caller(ctx)
 	}
-	first, err := tokenAuth([]string{token})
+	first, names, err := tokenAuth([]string{token})
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := tokenAuth([]string{token})
+	second, _, err := tokenAuth([]string{token})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,6 +172,9 @@ func TestCaller(t *testing.T) {
 	}
 	if again := name(first); again != got {
 		t.Errorf("the same token named %q, then %q, by one server", got, again)
+	}
+	if len(names) != 1 || names[0] != got {
+		t.Errorf("names given for the log %q; the calls of the token are named %q", names, got)
 	}
 	if other := name(second); other == got {
 		t.Errorf("two servers named the token alike (%q): the key is not drawn per server", got)

@@ -112,6 +112,9 @@ type generateOptions struct {
 func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error) {
 	var o generateOptions
 	var ok bool
+	if req.GetMinimalOnly() && req.GetNonMinimal() {
+		return o, grid.FieldErrorf("minimal_only", "a minimal puzzle only cannot go with non_minimal, which allows clues that could be removed")
+	}
 	if o.mode, ok = generateModes[req.GetMode()]; !ok {
 		return o, grid.FieldErrorf("mode", "unknown mode %d", req.GetMode())
 	}

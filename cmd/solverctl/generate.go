@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -154,11 +155,14 @@ func runGenerate(ctx context.Context, e *env, cmd *command, args []string) error
 // in a second with --non-minimal.
 func levelNote(req *sudokuv1.GenerateRequest, resp *sudokuv1.GenerateResponse) string {
 	asked, got := req.GetLevel(), resp.GetDifficulty().GetLevel()
-	if asked == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || resp.GetLevelMet() || !resp.GetMinimal() {
+	if asked == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED || resp.GetLevelMet() || !resp.GetMinimal() || resp.GetKeptForLevel() {
 		return ""
 	}
 	if got != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED && got <= asked {
 		return ""
+	}
+	if req.GetMinimalOnly() {
+		return "no minimal puzzle as easy as that came in time; without --minimal-only, clues the level needs are kept once minimal puzzles keep missing it"
 	}
 	return "no minimal puzzle as easy as that came in time; --non-minimal keeps the clues an easier level needs"
 }
@@ -209,7 +213,7 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 	fmt.Fprintf(&b, "minimal: %s\n", minimal)
 	seed := fmt.Sprint(r.GetSeed())
 	if r.GetKeptForLevel() {
-		seed += " (with --non-minimal it makes this puzzle again)"
+		seed += " (with --non-minimal and the same options it makes this puzzle again, given time enough)"
 	}
 	fmt.Fprintf(&b, "seed: %s\n", seed)
 	// The closest puzzle may be the first of many attempts.
@@ -240,6 +244,9 @@ var generateFlags = map[string]string{"mode": "-mode", "variant": "-variant", "s
 // req in flag terms.
 func generateFlagError(req *sudokuv1.GenerateRequest, err error) error {
 	field, reason, ok := service.FieldOf(err)
+	if ok && field == "minimal_only" {
+		return errors.New("-minimal-only cannot go with -non-minimal, which allows clues that could be removed")
+	}
 	if !ok || generateFlags[field] == "" {
 		return err
 	}

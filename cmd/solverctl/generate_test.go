@@ -145,6 +145,7 @@ func TestGenerateErrors(t *testing.T) {
 		{"bad cage size", []string{"generate", "--cage-size", "five"}, true, "cage-size"},
 		{"cage of every digit", []string{"generate", "--variant", "killer", "--cage-size", "9"}, true, "-cage-size: cage size 9: every cage would hold all 9 digits and sum to 45"},
 		{"cage size with start", []string{"generate", "--mode", "start", "--cage-size", "3", seedPuzzle}, true, "-cage-size applies to new puzzles (-mode new), not to -mode start"},
+		{"minimal only with non-minimal", []string{"generate", "--minimal-only", "--non-minimal"}, true, "-minimal-only cannot go with -non-minimal"},
 		{"Windoku of 6", []string{"generate", "--variant", "windoku", "--size", "6"}, true, "-variant: Windoku needs square regular boxes"},
 		{"killer X of 16", []string{"generate", "--variant", "killer-x", "--size", "16"}, true, "-size: size 16 is out of range 9..9 for killer X puzzles"},
 	} {
@@ -177,24 +178,30 @@ func TestLevelNote(t *testing.T) {
 		name         string
 		asked, got   sudokuv1.DifficultyLevel
 		met, minimal bool
-		want         bool
+		kept, only   bool   // kept_for_level in the answer, minimal_only asked
+		want         string // a part of the note; "" for none
 	}{
-		{"too hard", easy, hard, false, true, true},
-		{"ungraded", easy, none, false, true, true},
-		{"too easy", extreme, hard, false, true, false},
-		{"met", hard, hard, true, true, false},
-		{"not minimal", easy, hard, false, false, false},
-		{"no level asked", none, hard, true, true, false},
+		{"too hard", easy, hard, false, true, false, false, "--non-minimal keeps"},
+		{"ungraded", easy, none, false, true, false, false, "--non-minimal keeps"},
+		{"too easy", extreme, hard, false, true, false, false, ""},
+		{"met", hard, hard, true, true, false, false, ""},
+		{"not minimal", easy, hard, false, false, false, false, ""},
+		{"no level asked", none, hard, true, true, false, false, ""},
+		// Clues were kept already: --non-minimal would add nothing.
+		{"kept, proved minimal, too hard", easy, hard, false, true, true, false, ""},
+		// --non-minimal cannot go with --minimal-only.
+		{"minimal only", easy, hard, false, true, false, true, "without --minimal-only"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := &sudokuv1.GenerateRequest{Level: tt.asked}
-			resp := &sudokuv1.GenerateResponse{LevelMet: tt.met, Minimal: tt.minimal}
+			req := &sudokuv1.GenerateRequest{Level: tt.asked, MinimalOnly: tt.only}
+			resp := &sudokuv1.GenerateResponse{LevelMet: tt.met, Minimal: tt.minimal, KeptForLevel: tt.kept}
 			if tt.got != none {
 				resp.Difficulty = &sudokuv1.Difficulty{Level: tt.got}
 			}
-			if got := levelNote(req, resp) != ""; got != tt.want {
-				t.Errorf("levelNote gives a note: %v, want %v", got, tt.want)
+			got := levelNote(req, resp)
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("levelNote = %q, want one with %q", got, tt.want)
 			}
 		})
 	}
@@ -233,7 +240,7 @@ func TestPrintGeneratedKept(t *testing.T) {
 		want []string
 	}{
 		{"kept", &sudokuv1.GenerateResponse{KeptForLevel: true, Seed: 7, LevelMet: true},
-			[]string{"minimal: no (no minimal puzzle came at the level asked, so this one keeps the clues it needs)\n", "seed: 7 (with --non-minimal it makes this puzzle again)\n"}},
+			[]string{"minimal: no (no minimal puzzle came at the level asked, so this one keeps the clues it needs)\n", "seed: 7 (with --non-minimal and the same options it makes this puzzle again, given time enough)\n"}},
 		{"minimal", &sudokuv1.GenerateResponse{Minimal: true, Seed: 7, LevelMet: true}, []string{"minimal: yes\n", "seed: 7\n"}},
 	}
 	for _, tt := range tests {

@@ -49,18 +49,19 @@ type explainerRecord struct {
 // rateText renders the record as serate's line, "<puzzle> ED=ER/EP/ED",
 // with the reason or the error after a tab when there is no rating. A
 // puzzle line that is not UTF-8 (refused) is echoed with its bad bytes as
-// U+FFFD, as -json writes it, and so are control characters (NUL, a tab
-// that would split the line's fields, a terminal's escapes), so that the
-// output stays one line of text.
+// U+FFFD, as -json writes it; a refused line's control characters (NUL, a
+// terminal's escapes) are too, so that the output stays text. A line read
+// is echoed as it is, tabs and all.
 func (r *batchRecord) rateText() string {
-	puzzle := strings.Map(func(c rune) rune {
-		if unicode.IsControl(c) {
-			return utf8.RuneError
-		}
-		return c
-	}, strings.ToValidUTF8(r.Puzzle, "\uFFFD"))
+	puzzle := strings.ToValidUTF8(r.Puzzle, "\uFFFD")
 	switch {
 	case r.Error != nil:
+		puzzle = strings.Map(func(c rune) rune {
+			if unicode.IsControl(c) {
+				return utf8.RuneError
+			}
+			return c
+		}, puzzle)
 		return puzzle + " ED=-/-/-\t" + r.Error.Code + ": " + oneLine(r.Error.Message)
 	case r.Explainer == nil:
 		return puzzle + " ED=-/-/-\tnot rated"

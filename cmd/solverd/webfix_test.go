@@ -549,16 +549,24 @@ func TestWebPlayCheckCounts(t *testing.T) {
 	const small = "S4Bnnnnn2nnnnn14n3n"
 	for _, tt := range []struct {
 		name, play string
+		marks      string // the permalink's pencil marks; "" for none
 		want       string
 	}{
-		{"one right digit", "1...............", "Still solvable: none of your 1 digit is wrong."},
-		{"two right digits", "14..............", "Still solvable: none of your 2 digits is wrong."},
-		{"one wrong digit", "3...............", "Not solvable any more: 1 wrong of your 1 digit. Press Check again to mark it."},
-		{"one wrong of two", "34..............", "Not solvable any more: 1 wrong of your 2 digits. Press Check again to mark it."},
-		{"two wrong digits", "3.4.............", "Not solvable any more: 2 wrong of your 2 digits. Press Check again to mark them."},
+		{"no digit", "................", "", "Still solvable."},
+		{"pencil marks alone without the answer", "................", "_3______________", "Not solvable any more: 1 cell has pencil marks without the answer. Press Check again to mark it."},
+		{"one right digit", "1...............", "", "Still solvable: none of your 1 digit is wrong."},
+		{"two right digits", "14..............", "", "Still solvable: none of your 2 digits is wrong."},
+		{"one wrong digit", "3...............", "", "Not solvable any more: 1 wrong of your 1 digit. Press Check again to mark it."},
+		{"one wrong of two", "34..............", "", "Not solvable any more: 1 wrong of your 2 digits. Press Check again to mark it."},
+		{"two wrong digits", "3.4.............", "", "Not solvable any more: 2 wrong of your 2 digits. Press Check again to mark them."},
+		{"a wrong digit and pencil marks without the answer", "3...............", "__3_____________", "Not solvable any more: 1 wrong of your 1 digit; 1 cell has pencil marks without the answer. Press Check again to mark them."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			open(ctx, t, permalink(base, small, 1, "play="+tt.play))
+			more := []string{"play=" + tt.play}
+			if tt.marks != "" {
+				more = append(more, "marks="+tt.marks)
+			}
+			open(ctx, t, permalink(base, small, 1, more...))
 			if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
 				t.Fatal(err)
 			}

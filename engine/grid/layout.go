@@ -209,7 +209,7 @@ type Layout struct {
 	cellUnit [][]int // indexes into units of the units holding each cell
 	peers    [][]int // cells that may not hold the same digit as each cell
 	// cages holds the cages with a target, then those without one
-	// (OpDistinct, see BareCages), each in reading order of their first
+	// (OpDistinct, see BareCages), each in reading order of their top-left
 	// cells: sums is the number of the first.
 	cages     []Cage
 	sums      int
@@ -317,7 +317,7 @@ func (l *Layout) AllCages() []Cage { return l.cages }
 // InputCageIndex returns the index that cage k (of AllCages) had among
 // the cages the layout was built from (Config.Cages): the two differ when
 // a cage without a total came before one with a total, or when the cages
-// were not listed in reading order of their first cells.
+// were not listed in reading order of their top-left cells.
 func (l *Layout) InputCageIndex(k int) int { return l.cageInput[k] }
 
 // InputCages returns every cage in the order of the cages the layout was

@@ -342,9 +342,12 @@
         say(v.ok ? 'Still solvable.' : `Not solvable any more${v.why ? `: ${v.why}` : ''}.`);
         return;
       }
-      if (v.ok) { say(`Still solvable: none of your ${plural(entered, 'digit', 'digits')} is wrong.`); return; }
-      const marks = v.marks.length ? `; ${plural(v.marks.length, 'cell has', 'cells have')} pencil marks without the answer` : '';
-      say(`Not solvable any more: ${v.wrong.length} wrong of your ${plural(entered, 'digit', 'digits')}${marks}. Press Check again to mark ${v.wrong.length + v.marks.length === 1 ? 'it' : 'them'}.`);
+      if (v.ok) { say(entered ? `Still solvable: none of your ${plural(entered, 'digit', 'digits')} is wrong.` : 'Still solvable.'); return; }
+      const parts = [];
+      if (v.wrong.length) parts.push(`${v.wrong.length} wrong of your ${plural(entered, 'digit', 'digits')}`);
+      if (v.marks.length) parts.push(`${plural(v.marks.length, 'cell has', 'cells have')} pencil marks without the answer`);
+      if (!parts.length) { say('Not solvable any more.'); return; }
+      say(`Not solvable any more: ${parts.join('; ')}. Press Check again to mark ${v.wrong.length + v.marks.length === 1 ? 'it' : 'them'}.`);
     } catch (e) {
       say(V.errorText(e));
     }
