@@ -173,7 +173,8 @@ type Result struct {
 	Clues int
 	// Seed reproduces the puzzle: the same Config with this seed makes it
 	// at the first attempt (with NonMinimal when KeptForLevel: a kept
-	// attempt digs as NonMinimal does).
+	// attempt digs as NonMinimal does), given time enough: under a
+	// deadline, a first attempt's digging stops at a share of it.
 	Seed uint64
 	// Attempts is the number of attempts made before the one that made
 	// the puzzle.
