@@ -1,6 +1,9 @@
 package generate
 
 import (
+	"context"
+	"errors"
+	"math"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -70,5 +73,69 @@ func TestStr8tsMirror(t *testing.T) {
 				t.Errorf("seed %d: clue at %s %v, at its mirror %s %v", seed, l.CellName(cell), res.Puzzle.Given(cell), l.CellName(m), res.Puzzle.Given(m))
 			}
 		}
+	}
+}
+
+// TestBlackShareAt checks the share of black cells an attempt's layouts
+// are drawn with: blackShare for boards without boxes and for the first
+// layouts of boards with them, then rising to maxBlackShare at the last.
+func TestBlackShareAt(t *testing.T) {
+	for _, tt := range []struct {
+		variant grid.Variant
+		try     int
+		want    float64
+	}{
+		{grid.Str8ts, 0, blackShare},
+		{grid.Str8ts, maxBlackTries - 1, blackShare},
+		{grid.Str8tsX, maxBlackTries - 1, blackShare},
+		{grid.Str8tsB, 0, blackShare},
+		{grid.Str8tsB, steadyBlackTries - 1, blackShare},
+		{grid.Str8tsBX, maxBlackTries - 1, maxBlackShare},
+		{grid.Str8tsB, maxBlackTries - 1, maxBlackShare},
+	} {
+		g, err := newGenerator(Config{Variant: tt.variant, Size: 12})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.blackShareAt(tt.try); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s, layout %d: share %.3f, want %.3f", tt.variant, tt.try, got, tt.want)
+		}
+	}
+	g, _ := newGenerator(Config{Variant: grid.Str8tsBX, Size: 12})
+	for try := steadyBlackTries; try < maxBlackTries; try++ {
+		if g.blackShareAt(try) <= g.blackShareAt(try-1) {
+			t.Fatalf("share of layout %d not above layout %d's", try, try-1)
+		}
+	}
+}
+
+// TestBoxedStr8tsLayouts draws the layouts of twelve 12×12 Str8ts BX
+// attempts: some must find one that admits a solution (three do). At
+// blackShare alone about one layout in 300 did, none of these twelve
+// attempts (60 layouts each) found one, and generation ran 7–20 s of CPU.
+func TestBoxedStr8tsLayouts(t *testing.T) {
+	if testing.Short() || race {
+		t.Skip("draws hundreds of layouts")
+	}
+	g, err := newGenerator(Config{Variant: grid.Str8tsBX, Size: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for seed := range uint64(12) {
+		l, sol, err := g.newStr8tsGrid(context.Background(), newRand(seed))
+		switch {
+		case errors.Is(err, errRetry):
+		case err != nil:
+			t.Fatal(err)
+		default:
+			found++
+			if l.N != 12 || len(sol) != l.Cells {
+				t.Fatalf("seed %d: a %d×%d layout with %d values", seed, l.N, l.N, len(sol))
+			}
+		}
+	}
+	if found < 2 {
+		t.Errorf("%d of 12 attempts found a layout with a solution, want at least 2", found)
 	}
 }
