@@ -173,37 +173,14 @@ func TestImpliedUnits(t *testing.T) {
 	}
 }
 
-// TestInputCages: the layout keeps the cages with a total first, and
-// tells each cage's index among those it was built from.
-func TestInputCages(t *testing.T) {
-	in := []Cage{
-		{Cells: []int{0, 1}, Op: OpDistinct},
-		{Cells: []int{2, 3}, Target: 7, Op: OpAdd},
-		{Cells: []int{4, 5}, Op: OpDistinct},
-		{Cells: []int{6, 7}, Target: 3, Op: OpAdd},
-	}
-	l, err := NewLayout(Config{Size: 4, Variant: Killer, Cages: in})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantInput := []int{1, 3, 0, 2} // of AllCages: the totals, then the bare ones
-	for k, cg := range l.AllCages() {
-		got := l.InputCageIndex(k)
-		if got != wantInput[k] || !slices.Equal(cg.Cells, in[got].Cells) {
-			t.Errorf("InputCageIndex(%d) = %d (cells %v); want %d (cells %v)", k, got, cg.Cells, wantInput[k], in[wantInput[k]].Cells)
-		}
-	}
-	for k, cg := range l.InputCages() {
-		if !slices.Equal(cg.Cells, in[k].Cells) || cg.Target != in[k].Target || cg.Op != in[k].Op {
-			t.Errorf("InputCages()[%d] = %+v, want %+v", k, cg, in[k])
-		}
-	}
-}
-
-// TestCagesInReadingOrder: the layout meets the cages in reading order of
-// their top-left cells whatever order they were listed in, so that a
-// board's steps do not depend on that order, and it still tells each
-// cage's index among those it was built from.
+// TestCagesInReadingOrder: the layout meets the cages with a total first,
+// then the bare ones, each group in reading order of their top-left cells
+// and each cage's cells in reading order, whatever order they were listed
+// in, so that a board's steps do not depend on that order and a cage is
+// named by its top-left cell ("cage 5+ at r1c8", not "at r2c8" for a cage
+// listed from r2c8). It still tells each cage's index among those it was
+// built from, gives them back in that order, and leaves the caller's
+// cages as they were.
 func TestCagesInReadingOrder(t *testing.T) {
 	a := Cage{Cells: []int{0, 1}, Target: 3, Op: OpAdd}
 	b := Cage{Cells: []int{2, 3}, Target: 7, Op: OpAdd}
@@ -225,9 +202,24 @@ func TestCagesInReadingOrder(t *testing.T) {
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			listed := make([]Cage, len(tt.in))
+			for k, cg := range tt.in {
+				listed[k] = cg
+				listed[k].Cells = slices.Clone(cg.Cells)
+			}
 			l, err := NewLayout(Config{Size: 4, Variant: Killer, Cages: tt.in})
 			if err != nil {
 				t.Fatal(err)
+			}
+			for k, cg := range tt.in {
+				if !slices.Equal(cg.Cells, listed[k].Cells) {
+					t.Errorf("NewLayout changed the caller's cage %d to cells %v", k, cg.Cells)
+				}
+			}
+			for k, cg := range l.InputCages() {
+				if !slices.Equal(cg.Cells, slices.Sorted(slices.Values(listed[k].Cells))) || cg.Target != listed[k].Target || cg.Op != listed[k].Op {
+					t.Errorf("InputCages()[%d] = %+v, want the cage listed %+v", k, cg, listed[k])
+				}
 			}
 			for k, cg := range l.AllCages() {
 				if !slices.Equal(cg.Cells, want[k].Cells) || cg.Target != want[k].Target {
