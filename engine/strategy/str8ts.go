@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -1058,6 +1059,17 @@ func lineCounts(b *grid.Board, d int, across bool, units map[int]int) (must, can
 	return must, can
 }
 
+// lineMask returns the lines flagged as a mask, bit i for line i.
+func lineMask(flags []bool) uint64 {
+	var m uint64
+	for i, f := range flags {
+		if f {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
 // countTrue returns the number of flags set.
 func countTrue(flags []bool) int {
 	c := 0
@@ -1112,6 +1124,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 				if len(places) == 1 {
 					s := sink.Add()
 					s.Digits = grid.Bit(d)
+					s.counted = [2]uint64{lineMask(must), lineMask(can)}
 					s.Placements = append(s.Placements, CellDigit{places[0], d})
 					s.Cells = append(s.Cells, places[0])
 					s.Units = append(s.Units, lines.line(!byRows, line))
@@ -1146,6 +1159,7 @@ func findSettis(b *grid.Board, sink *Sink) {
 				}
 				s := sink.Add()
 				s.Digits = grid.Bit(d)
+				s.counted = [2]uint64{lineMask(must), lineMask(can)}
 				s.Cells = append(s.Cells, places...)
 				s.Units = append(s.Units, lines.line(!byRows, line), u)
 				s.Eliminations = append(s.Eliminations, gone...)
@@ -1179,17 +1193,46 @@ func explainSettis(s *Step, n grid.Notation) string {
 	d := n.DigitName(s.Digits.Min())
 	// A column must hold the digit when the rows sure to hold it are as
 	// many as the columns that can; a row when the other way round.
-	lines, others := "columns", "rows"
-	if u.Kind == grid.Row {
-		lines, others = "rows", "columns"
+	lines, others := grid.Row, grid.Column
+	if u.Kind == grid.Column {
+		lines, others = grid.Column, grid.Row
 	}
-	why := fmt.Sprintf("the %s sure to hold %s are as many as the %s that can, so each of those holds it", others, d, lines)
+	// The counts are equal: all lines or as many, and only as many, can.
+	must, mustNames := countLines(l.N, s.counted[0], others)
+	can, canNames := countLines(l.N, s.counted[1], lines)
+	verb, only := "are", "only "
+	if bits.OnesCount64(s.counted[0]) == 1 {
+		verb = "is"
+	}
+	if mustNames == "" {
+		only = ""
+	}
+	why := fmt.Sprintf("%s %s sure to hold %s%s and %s%s can%s, so each of those %ss holds it",
+		must, verb, d, mustNames, only, can, canNames, lines)
 	if len(s.Placements) == 0 {
 		c := l.Unit(s.Units[1])
 		return fmt.Sprintf("%s: %s has its places in %s in %s only, whose straight must then hold %s: %s", why, d, u.Name(), c.Name(), d, describeChanges(s, n))
 	}
 	p := s.Placements[0]
 	return fmt.Sprintf("%s: %s has one place in %s, %s=%s", why, d, u.Name(), n.CellName(p.Cell), d)
+}
+
+// countLines counts the lines of kind in mask (bit i for line i) out of
+// n, e.g. "3 rows", "1 column" or "all 9 rows", and names them, e.g. "
+// (rows 1, 4, 7)", or "" when they are all.
+func countLines(n int, mask uint64, kind grid.UnitKind) (count, names string) {
+	k := bits.OnesCount64(mask)
+	if k == n {
+		return fmt.Sprintf("all %d %ss", k, kind), ""
+	}
+	var nums []string
+	for m := mask; m != 0; m &= m - 1 {
+		nums = append(nums, strconv.Itoa(bits.TrailingZeros64(m)+1))
+	}
+	if k == 1 {
+		return fmt.Sprintf("1 %s", kind), fmt.Sprintf(" (%s %s)", kind, nums[0])
+	}
+	return fmt.Sprintf("%d %ss", k, kind), fmt.Sprintf(" (%ss %s)", kind, strings.Join(nums, ", "))
 }
 
 var str8tsUniqueRectangle = &Strategy{

@@ -167,6 +167,10 @@ type Step struct {
 	redraw  redrawKind
 	forcing forcingFind
 	cuts    []CellDigit
+	// counted holds a Settis step's counts for its text: the lines of one
+	// direction sure to hold its digit, then those of the other that can
+	// (bit i stands for line i).
+	counted [2]uint64
 }
 
 // redrawKind tells how Redraw finds a step again.
