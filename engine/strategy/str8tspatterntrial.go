@@ -367,9 +367,6 @@ func (run *patternTrialRun) addStep(b *grid.Board, sink *Sink, tc *trialCandidat
 	s.Eliminations = append(s.Eliminations, CellDigit{c, d})
 }
 
-// maxTrialPlacements bounds the placements an explanation lists.
-const maxTrialPlacements = 12
-
 // explainPatternTrial explains a Pattern Trial, e.g. "r4c6=7 leads, by
 // singles, the straights of the compartments, the distinct digits of the
 // lines and the patterns Compartment Range, Mind the Gap, to r4c5=8,
@@ -385,13 +382,10 @@ func explainPatternTrial(s *Step, n grid.Notation) string {
 		sb.WriteString(" and the distinct digits of the lines,")
 	}
 	if placed := s.Nodes[1:]; len(placed) > 0 {
-		var parts []string
+		// Every placement, however many: a learner follows them all.
+		parts := make([]string, len(placed))
 		for i, nd := range placed {
-			if i == maxTrialPlacements {
-				parts = append(parts, fmt.Sprintf("%d more", len(placed)-i))
-				break
-			}
-			parts = append(parts, n.CellName(nd.Cells[0])+"="+n.DigitName(nd.Digit))
+			parts[i] = n.CellName(nd.Cells[0]) + "=" + n.DigitName(nd.Digit)
 		}
 		fmt.Fprintf(&sb, " to %s, and then", strings.Join(parts, ", "))
 	} else {
