@@ -826,14 +826,33 @@ func straightCombos(windows grid.Digits, k int, dst []grid.Digits) []grid.Digits
 	return dst
 }
 
+// straightList renders the straights of a compartment, e.g. "4-6, 5-7"
+// (see windowNames); a set that is no straight, as a set.
+func straightList(n grid.Notation, combos []grid.Digits) string {
+	parts := make([]string, len(combos))
+	for i, c := range combos {
+		if k := c.Count(); k > 0 && grid.Straight(c.Min(), k) == c {
+			parts[i] = windowNames(n, grid.Bit(c.Min()), k)
+		} else {
+			parts[i] = "{" + n.DigitList(c, ",") + "}"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // comboList renders digit sets, e.g. "{1,2,4,9},{1,3,4,8}".
 func comboList(n grid.Notation, combos []grid.Digits) string {
 	return cageComboList(n, combos, -1)
 }
 
 // nodeCombos renders the combinations of a node: those of a cage (a cage
-// node, or the ALS of a cage) with their repeats (see cageComboList).
+// node, or the ALS of a cage) with their repeats (see cageComboList), the
+// straights of a compartment as ranges, as other steps write them ("4-6,
+// 5-7").
 func nodeCombos(n grid.Notation, nd *Node) string {
+	if nd.Kind == CompartmentNode {
+		return straightList(n, nd.Combos)
+	}
 	k := -1
 	if nd.Kind == CageNode || nd.Kind == ALSNode && nd.Cage >= 0 {
 		k = nd.Cage

@@ -47,3 +47,41 @@ func TestExplainSettis(t *testing.T) {
 		})
 	}
 }
+
+// TestNodeCombosStraights checks that the straights a compartment node of
+// a forcing net keeps read as ranges, as in the other Str8ts steps ("4-6,
+// 5-7"), and that a cage's digit sets stay sets.
+func TestNodeCombosStraights(t *testing.T) {
+	l, err := grid.NewLayout(grid.Config{Size: 9, Variant: grid.Str8ts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := grid.Notation{Layout: l}
+	set := func(ds ...int) grid.Digits {
+		var s grid.Digits
+		for _, d := range ds {
+			s |= grid.Bit(d)
+		}
+		return s
+	}
+	tests := []struct {
+		name   string
+		kind   NodeKind
+		combos []grid.Digits
+		want   string
+	}{
+		{"straights", CompartmentNode, []grid.Digits{set(4, 5, 6), set(5, 6, 7)}, "4-6, 5-7"},
+		{"one straight", CompartmentNode, []grid.Digits{set(1, 2, 3, 4, 5, 6)}, "1-6"},
+		{"one cell", CompartmentNode, []grid.Digits{set(5), set(6)}, "5, 6"},
+		{"not a straight", CompartmentNode, []grid.Digits{set(2, 4)}, "{2,4}"},
+		{"not a compartment", GroupNode, []grid.Digits{set(4, 5, 6), set(5, 6, 7)}, "{4,5,6},{5,6,7}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nd := &Node{Kind: tt.kind, Cage: -1, Combos: tt.combos}
+			if got := nodeCombos(n, nd); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -8,7 +8,7 @@ import (
 
 // TestTrialNodeTextCompartment checks that a forcing net's path names a
 // Str8ts compartment it follows as the compartment, as the rules it lists
-// do ("compartment r1c1-3 keeping {1,2,3}"), not as a sum group of target
+// do ("compartment r1c1-3 keeping 1-3"), not as a sum group of target
 // 0 ("(r1c1+r1c2+r1c3=0) keeps {1,2,3}").
 func TestTrialNodeTextCompartment(t *testing.T) {
 	black := make([]bool, 36)
@@ -33,7 +33,7 @@ func TestTrialNodeTextCompartment(t *testing.T) {
 		want string
 	}{
 		{"straights kept", Node{Kind: CompartmentNode, Unit: comp, Cells: []int{0, 1, 2}, Combos: []grid.Digits{0b111, 0b1110}},
-			"compartment r1c1-3 keeps {1,2,3},{2,3,4}"},
+			"compartment r1c1-3 keeps 1-3, 2-4"},
 		{"none listed", Node{Kind: CompartmentNode, Unit: comp, Cells: []int{0, 1, 2}},
 			"compartment r1c1-3 rules out what no filling puts in its cells"},
 	}
