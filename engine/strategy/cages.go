@@ -118,10 +118,44 @@ func findCageEliminations(b *grid.Board, sink *Sink, perm bool) {
 				s.Eliminations = append(s.Eliminations, CellDigit{c, d.Min()})
 			}
 		}
+		if s != nil && perm {
+			s.sole = soleMusts(b, g.Cells(), f.Must, s.Eliminations, s.sole)
+		}
 		if s != nil && sink.Done() {
 			return
 		}
 	}
+}
+
+// soleMusts appends to dst the digits of must (those every filling of a
+// cage uses) not yet placed in its cells that have one place left there,
+// at that place, when elims remove candidates there: the cell holds the
+// digit, which is why it loses the others.
+func soleMusts(b *grid.Board, cells []int, must grid.Digits, elims []CellDigit, dst []CellDigit) []CellDigit {
+	for m := must; m != 0; m &= m - 1 {
+		d := m.Min()
+		place, places := -1, 0
+		for _, c := range cells {
+			if int(b.Value(c)) == d {
+				places = 2 // placed: nothing follows
+				break
+			}
+			if b.Value(c) == 0 && b.Cands(c).Has(d) {
+				place = c
+				places++
+			}
+		}
+		if places != 1 {
+			continue
+		}
+		for _, e := range elims {
+			if e.Cell == place {
+				dst = append(dst, CellDigit{place, d})
+				break
+			}
+		}
+	}
+	return dst
 }
 
 // addCageNode notes on s that cage k justifies it, and draws the cage as
@@ -663,9 +697,19 @@ func explainCage(s *Step, n grid.Notation, what string) string {
 	l := n.Layout
 	k := l.CellCage(s.Cells[0])
 	cg := l.Cage(k)
+	// A digit every filling uses is a reason only where it has one place
+	// left, which loses its other candidates; elsewhere the combinations
+	// (or fillings) say it all.
 	must := ""
-	if s.Digits != 0 {
-		must = fmt.Sprintf(" (every filling uses %s)", n.DigitList(s.Digits, "/"))
+	for i, p := range s.sole {
+		sep := " (every filling uses "
+		if i > 0 {
+			sep = "; and "
+		}
+		must += fmt.Sprintf("%s%s, which only %s can hold", sep, n.DigitName(p.Digit), n.CellName(p.Cell))
+	}
+	if must != "" {
+		must += ")"
 	}
 	return fmt.Sprintf("cage %d%s at %s%s: %s of its cells allows %s%s", cg.Target, cg.Op, n.CellName(cg.Cells[0]), keptCombos(s, n), what, effects(n, s.Eliminations), must)
 }

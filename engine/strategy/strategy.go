@@ -171,6 +171,10 @@ type Step struct {
 	// direction sure to hold its digit, then those of the other that can
 	// (bit i stands for line i).
 	counted [2]uint64
+	// sole holds, for the text of a Cage Permutations step, the digits
+	// every filling of its cage uses that have one place left in the cage,
+	// at that place, where the step removes the other candidates.
+	sole []CellDigit
 }
 
 // redrawKind tells how Redraw finds a step again.
@@ -395,6 +399,7 @@ func (s *Step) reset(st *Strategy) {
 		cellBuf:      s.cellBuf[:0],
 		comboBuf:     s.comboBuf[:0],
 		cuts:         s.cuts[:0],
+		sole:         s.sole[:0],
 	}
 }
 

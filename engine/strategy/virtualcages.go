@@ -501,9 +501,18 @@ func explainVirtualCage(s *Step, n grid.Notation) string {
 	if v := findVirtual(n.Layout, s); v != nil {
 		from = v.from(n)
 	}
+	// A digit every filling uses is why it leaves cells out of the
+	// group (those that see all its places); removals inside the group
+	// are the fillings' own.
+	var outside grid.Digits
+	for _, e := range s.Eliminations {
+		if !slices.Contains(s.Cells, e.Cell) {
+			outside |= grid.Bit(e.Digit)
+		}
+	}
 	must := ""
-	if s.Digits != 0 {
-		must = fmt.Sprintf(", every filling uses %s", n.DigitList(s.Digits, "/"))
+	if used := s.Digits & outside; used != 0 {
+		must = fmt.Sprintf(", every filling uses %s", n.DigitList(used, "/"))
 	}
 	return fmt.Sprintf("%s: %s, %s, sum to %d%s: remove %s", s.Name(), from, cellList(n, s.Cells), s.Target, must, effects(n, s.Eliminations))
 }
