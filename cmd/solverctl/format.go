@@ -50,7 +50,7 @@ func printResult(w io.Writer, r *sudokuv1.SolveResult, v resultView) error {
 	fmt.Fprintf(&b, "count complete: %s\n", yesNo(r.GetCountComplete()))
 	fmt.Fprintf(&b, "steps: %d\n", r.GetStepCount())
 	fmt.Fprintf(&b, "guesses: %d\n", r.GetGuessCount())
-	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty()))
+	fmt.Fprintf(&b, "difficulty: %s\n", difficultyText(r.GetDifficulty(), r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_STUCK))
 	if r.GetLogicShareSpent() {
 		b.WriteString("cut short: logic ran out of its half of --timeout and the solve guessed where logic might have gone on: the steps, guesses and difficulty are this run's, not the puzzle's own\n")
 	}
@@ -89,9 +89,13 @@ func yesNo(b bool) string {
 
 // difficultyText renders a rating: "Hard (3 stars, score 420, SE ER 4.2
 // EP 1.2 ED 1.2, hardest: XY-Wing)", HoDoKu's level and score then the
-// Sudoku Explainer ratings (left out when the server sends none), and
-// "hardest: none" for a solve stuck before its first step.
-func difficultyText(d *sudokuv1.Difficulty) string {
+// Sudoku Explainer ratings (left out when the server sends none). A solve
+// that logic left stuck grades Extreme for that, not for its steps, so
+// its text says so and names the hardest step it found, not the hardest
+// the puzzle needs: "Extreme as logic got stuck (5 stars, score 4, ...,
+// hardest step found: Naked Single)", or "no step found" when it stuck
+// before its first.
+func difficultyText(d *sudokuv1.Difficulty, stuck bool) string {
 	if d.GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 		return "unrated"
 	}
@@ -106,9 +110,20 @@ func difficultyText(d *sudokuv1.Difficulty) string {
 	if d.GetSeRating() > 0 {
 		se = fmt.Sprintf(", SE-style ER %.1f EP %.1f ED %.1f", d.GetSeRating(), d.GetSePearl(), d.GetSeDiamond())
 	}
-	// A solve that logic left stuck before its first step used none.
+	h := d.GetHardestStrategy()
+	if stuck {
+		found := "no step found"
+		if h != "" {
+			found = "hardest step found: " + h
+		}
+		why := " as logic got stuck"
+		if d.GetLevel() != sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME {
+			why = ", logic stuck"
+		}
+		return fmt.Sprintf("%s%s (%d %s, score %d%s, %s)", level, why, d.GetStars(), stars, d.GetScore(), se, found)
+	}
 	hardest := "none"
-	if h := d.GetHardestStrategy(); h != "" {
+	if h != "" {
 		hardest = h
 	}
 	return fmt.Sprintf("%s (%d %s, score %d%s, hardest: %s)", level, d.GetStars(), stars, d.GetScore(), se, hardest)

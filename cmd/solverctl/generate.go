@@ -194,7 +194,7 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 	if sol := r.GetSolution(); sol != nil {
 		fmt.Fprintf(&b, "solution: %s\n", plainText(sol, charset))
 	}
-	difficulty := difficultyText(r.GetDifficulty())
+	difficulty := difficultyText(r.GetDifficulty(), false)
 	if r.GetDifficulty().GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 		// Generate grades every puzzle it returns unless its deadline
 		// came first.

@@ -542,7 +542,7 @@ func (m *watchModel) outcome() string {
 		s += "; why: " + c.GetDescription()
 	}
 	if r.GetDifficulty() != nil {
-		s += "; " + difficultyText(r.GetDifficulty())
+		s += "; " + difficultyText(r.GetDifficulty(), r.GetStatus() == sudokuv1.SolveStatus_SOLVE_STATUS_STUCK)
 	}
 	if r.GetLogicShareSpent() {
 		// As solve prints it: the steps and the rating are this run's.
