@@ -309,3 +309,35 @@ func TestFormsNameTheirSteps(t *testing.T) {
 	}
 	t.Logf("steps found by pass: %v", found)
 }
+
+// TestDescriptions checks that every technique says what it does in one
+// line: non-empty, no line break, no space at either end, no two the
+// same; and that every description names a technique.
+func TestDescriptions(t *testing.T) {
+	seen := map[string]string{}
+	names := map[string]bool{}
+	for _, st := range All() {
+		for _, tq := range st.AllTechniques() {
+			names[tq.Name()] = true
+			d := tq.Description()
+			switch {
+			case d == "":
+				t.Errorf("%s (%s): no description", tq.Name(), st.Letter())
+				continue
+			case strings.ContainsAny(d, "\n\r"):
+				t.Errorf("%s: description of more than one line: %q", tq.Name(), d)
+			case strings.TrimSpace(d) != d:
+				t.Errorf("%s: description with a space at an end: %q", tq.Name(), d)
+			}
+			if other, ok := seen[d]; ok && other != tq.Name() {
+				t.Errorf("%s and %s have the same description %q", other, tq.Name(), d)
+			}
+			seen[d] = tq.Name()
+		}
+	}
+	for name := range descriptions {
+		if !names[name] {
+			t.Errorf("description of %q, which no strategy's technique is called", name)
+		}
+	}
+}

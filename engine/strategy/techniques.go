@@ -9,7 +9,8 @@ import "fmt"
 // of its pattern (naked pairs long before naked quads), with the facts of
 // that pass. The facts of a kind of step (its HoDoKu code, level and
 // score, its SE rating) are its Technique's, declared with the strategy
-// that reports it; everything else the solver, the service and the docs
+// that reports it, and its one-line description is in descriptions, by
+// name (a new technique adds one there); everything else the solver, the service and the docs
 // know about a strategy is read from here: its method letter, its place
 // in the order (All, Select, Plan), its cost class (Strategy.Cost),
 // whether it is opt-in (Strategy.OptIn), and the strategy that covers it.
@@ -314,3 +315,148 @@ func (f Form) String() string {
 	}
 	return "any"
 }
+
+// descriptions say in one line what each technique does, in plain words,
+// by technique name (Technique.Description); the fish families, whose
+// names a size and a kind make, are added by fishDescriptions.
+// TestDescriptions checks that every technique has one, one line each,
+// none repeated, and that every entry names a technique.
+var descriptions = func() map[string]string {
+	m := map[string]string{
+		"Naked Single":                        "An open cell with one candidate left takes that digit.",
+		"Full House":                          "The last open cell of a unit takes the one digit the unit still lacks.",
+		"Hidden Single":                       "A digit with one place left in a unit goes there, whatever else the cell could hold.",
+		"Compartment Range":                   "A Str8ts compartment of k cells holds k consecutive digits, so a candidate no straight within reach of its cells can use goes.",
+		"Sure Digits":                         "A digit every straight still open to a Str8ts compartment contains is sure to be in it: it leaves the cells that see all its places there.",
+		"Mind the Gap":                        "A candidate that no straight of its Str8ts compartment, filled one distinct digit a cell, puts in its cell goes.",
+		"High/Low Stranding":                  "Straights of one Str8ts line share no digit, so a straight that leaves another compartment of the line none of its own is out.",
+		"Str8ts Line Fillings":                "The straights of all compartments of a Str8ts row or column are chosen together; a candidate no such choice places goes.",
+		"Cage Combinations":                   "A digit that no combination of digits reaching a cage's target uses leaves every cell of the cage.",
+		"Cage Permutations":                   "A digit that no filling of a cage puts in a given cell of it leaves that cell.",
+		"Locked Pair":                         "Two cells of a box and line with the same two candidates lock them, clearing both units of those digits.",
+		"Locked Triple":                       "Three cells of a box and line holding three digits between them lock them, clearing both units of those digits.",
+		"Innies and Outies":                   "A unit's total (45 on 9×9) less the cages inside it gives the sum of the one cell that sticks in or out.",
+		"Multi-cell Innies and Outies":        "The rule of 45 over units and cages gives the sum of a group of up to four cells sticking in or out, limiting their candidates.",
+		"Line Rules":                          "A KenKen line holds every digit once, so the cells of a line outside its whole cages take the rest of its sum or product.",
+		"Locked Candidates Type 1 (Pointing)": "When a digit's candidates in a box all lie on one line, the digit leaves the rest of that line.",
+		"Locked Candidates Type 2 (Claiming)": "When a digit's candidates in a line all lie in one box, the digit leaves the rest of that box.",
+		"Cage/Unit Overlap":                   "A digit a cage must hold, whose places in the cage lie in one unit, leaves the rest of that unit; and the reverse.",
+		"Naked Pair":                          "Two cells of a unit with the same two candidates hold those digits, so the unit's other cells lose them.",
+		"Naked Triple":                        "Three cells of a unit with three candidates between them hold those digits; the unit's other cells lose them.",
+		"Naked Quadruple":                     "Four cells of a unit with four candidates between them hold those digits; the unit's other cells lose them.",
+		"Hidden Pair":                         "Two digits that fit only the same two cells of a unit fill them, so those cells lose their other candidates.",
+		"Hidden Triple":                       "Three digits confined to the same three cells of a unit fill them; those cells lose their other candidates.",
+		"Hidden Quadruple":                    "Four digits confined to the same four cells of a unit fill them; those cells lose their other candidates.",
+		"Compartment Hidden Pair":             "Two sure digits of a Str8ts compartment that fit only two of its cells fill them, clearing their other candidates.",
+		"Compartment Hidden Triple":           "Three sure digits of a Str8ts compartment that fit only three of its cells fill them, clearing their other candidates.",
+		"Law of Leftovers":                    "Whole rows and as many jigsaw regions, less the cells they share, leave cells inside and outside that hold the same digits.",
+		"Cage Splitting":                      "A cage lying across units is split by the rule of 45 into parts with known sums, which limit their candidates.",
+		"Naked Killer Pair":                   "Two members of a unit (cells or whole cages) that can only hold one each of two digits keep those digits from the rest of the unit.",
+		"Naked Killer Triple":                 "Three members of a unit (cells or whole cages) that can only hold one each of three digits keep those digits from the rest of the unit.",
+		"Hidden Killer Pair":                  "Two digits of a unit whose places lie in two members, cells or whole cages, one each: those members hold nothing else from them.",
+		"Hidden Killer Triple":                "Three digits of a unit whose places lie in three members, cells or whole cages, one each: those members hold nothing else from them.",
+		"Virtual Cage":                        "A group of cells whose sum the rule of 45 gives is treated as a cage of its own, and its combinations trim its candidates.",
+		"Combination Crossover":               "The cages through a unit take different digits; a cage combination that no choice for the other cages completes is dropped.",
+		"Cage Intersection":                   "A rule-of-45 group and a real cage that overlap must both make their sums at once; digits no joint filling uses go.",
+		"Innie-Outie Difference":              "The rule of 45 gives a sum of innies less outies; a digit no solution of that equation puts in a cell leaves it.",
+		"Cage Block":                          "Units with the cages that cover them form a block whose fillings are enumerated together; digits no filling puts in a cell go.",
+		"Line Cage Fillings":                  "The cages through a KenKen line take fillings that use each digit of the line once; fillings no such choice can use go.",
+		"Two-Line Cage Fillings":              "Line Cage Fillings over two lines at once: a cage across both takes one filling for both, so each line limits the other.",
+		"Settis":                              "A Str8ts digit is in as many rows as columns, so when the rows sure to hold it match the columns that can, each of those holds it.",
+		"Remote Pair":                         "A chain of cells holding the same two candidates alternates them, so a cell seeing two ends of opposite parity loses both digits.",
+		"Bivalue Universal Grave + 1":         "When every open cell but one has two candidates, that cell must take the digit that avoids a second solution.",
+		"Skyscraper":                          "Two lines each with a digit in two places, one end aligned, make the other two ends a pair: one holds it, so cells seeing both lose it.",
+		"2-String Kite":                       "A row and a column each with a digit in two places, linked in one box, leave the digit out of the cell seeing both free ends.",
+		"Dual 2-String Kite":                  "Two 2-String Kites sharing a box, found together, with the eliminations of both.",
+		"Turbot Fish":                         "A chain of strong and weak links on one digit through four cells: cells seeing both ends lose it.",
+		"Empty Rectangle":                     "A digit whose box candidates lie on a cross, linked to a line with two places, is removed where the cross and line meet.",
+		"Dual Empty Rectangle":                "Two Empty Rectangles in one box on the same digit, found together, with the eliminations of both.",
+		"W-Wing":                              "Two cells with the same two candidates, joined by a strong link on one of them, keep the other out of cells seeing both.",
+		"XY-Wing":                             "A cell with candidates XY and two wings XZ and YZ it sees: one wing holds Z, so cells seeing both wings lose Z.",
+		"XYZ-Wing":                            "A cell with XYZ and wings XZ and YZ: one of the three holds Z, so cells seeing all three lose Z.",
+		"WXYZ-Wing":                           "Four cells hold four digits between them, all but one confined to cells that see each other: cells seeing every holder of that one lose it.",
+		"Str8ts Unique Rectangle":             "Four Str8ts cells that could swap two digits and stay solved would give two solutions, so the fourth corner cannot be either.",
+		"Uniqueness Test 1":                   "Three corners of a rectangle share two candidates; the fourth corner loses them, or the puzzle would have two solutions.",
+		"Uniqueness Test 2":                   "Two corners of a would-be deadly rectangle share one extra candidate; one holds it, so cells seeing both lose it.",
+		"Uniqueness Test 3":                   "The extra candidates of a rectangle's two corners act as one cell in a naked subset with other cells of their unit.",
+		"Uniqueness Test 4":                   "When one rectangle digit is locked into two corners of a unit, the other digit leaves both, or the rectangle would be deadly.",
+		"Uniqueness Test 5":                   "Corners of a rectangle that share one extra digit across a diagonal: one of them holds it, so cells seeing all lose it.",
+		"Uniqueness Test 6":                   "A rectangle digit strongly linked along both sides of the rectangle must sit diagonally, so it leaves the other two corners.",
+		"Hidden Rectangle":                    "A rectangle digit strongly linked in a row and column of one corner forbids the other digit at the opposite corner.",
+		"Avoidable Rectangle Type 1":          "Three corners hold placed non-clue digits of a rectangle; the fourth cannot complete the swap, so it loses that digit.",
+		"Avoidable Rectangle Type 2":          "Placed non-clue digits of a rectangle leave two corners sharing one extra candidate; cells seeing both lose it.",
+		"Sue de Coq":                          "Cells where a box meets a line, with digits split between the box and the line, clear each side of its own digits.",
+		"Simple Colours Trap":                 "Colour a digit's conjugate pairs in two colours; a cell seeing both colours loses the digit.",
+		"Simple Colours Wrap":                 "Colour a digit's conjugate pairs in two colours; a colour that meets itself in a unit is false everywhere.",
+		"Multi Colours 1":                     "Two colour clusters of one digit linked by a weak link: a cell seeing the opposite colours of both loses the digit.",
+		"Multi Colours 2":                     "A colour that sees both colours of another cluster of the same digit is false everywhere.",
+		"3D Medusa":                           "Colour candidates of all digits through bivalue cells and conjugate pairs; contradictions show which colour is false.",
+		"X-Chain":                             "An alternating chain of strong and weak links on one digit: cells seeing both ends lose the digit.",
+		"XY-Chain":                            "A chain of bivalue cells, each linked to the next by a shared digit: cells seeing both ends lose their common digit.",
+		"AIC":                                 "An alternating chain of strong and weak inferences over any digits: a candidate seeing both true ends goes.",
+		"Continuous Nice Loop":                "A closed alternating loop: every weak link in it becomes strong, which removes candidates along its units and cells.",
+		"Discontinuous Nice Loop":             "A loop that breaks at one candidate proves it true or false, by two strong or two weak links meeting there.",
+		"Grouped AIC":                         "An alternating inference chain whose nodes may be groups of cells in a box and line, or almost locked sets.",
+		"Grouped Continuous Nice Loop":        "A closed alternating loop through grouped nodes or almost locked sets, turning its weak links strong.",
+		"Grouped Discontinuous Nice Loop":     "A loop through grouped nodes or almost locked sets that breaks at one candidate, proving it true or false.",
+		"ALS-XZ":                              "Two almost locked sets sharing a restricted digit X: a digit Z in both leaves cells that see every Z of both sets.",
+		"ALS-XY-Wing":                         "Three almost locked sets linked by two restricted digits, like an XY-Wing: the shared digit of the wings leaves their common peers.",
+		"ALS Chain":                           "A chain of almost locked sets linked by restricted digits: a digit of both end sets leaves cells seeing it in both.",
+		"Death Blossom":                       "A stem cell whose every candidate locks a petal almost locked set: a digit common to the petals leaves their common peers.",
+		"Compartment Trial":                   "Each straight a Str8ts compartment may hold is tried with the cheap rules; a candidate no surviving straight keeps goes.",
+		"Str8ts Pattern Trial":                "A Str8ts candidate is assumed and the Str8ts rules applied until a cell, compartment or line runs out; then the candidate goes.",
+		"Cage Contradiction":                  "A candidate is removed when every filling of some cage or rule-of-45 sum fails once it is assumed.",
+		"Nested Cage Contradiction":           "Cage Contradiction whose trials may use conclusions proved by inner trials of the same kind.",
+		"Locked Nested Trial":                 "A Nested Forcing Net whose trials also apply pointing, claiming and pairs, for large boards.",
+		"Long Nested Cage Contradiction":      "Nested Cage Contradiction searched over the whole board at length: the dearest killer search.",
+		"Strong Nested Cage Contradiction":    "Nested Cage Contradiction whose trials also use subsets and unit combinations at both levels.",
+		"Strong Cage Contradiction":           "Cage Contradiction one assumption deep, whose trial applies subsets and unit combinations, with a small budget.",
+		"Cage Filling Verity":                 "Each filling of a cage is tried in turn; a conclusion every filling reaches is true.",
+		"Guessing":                            "No logic applies: try a candidate, and undo it when it leads to a contradiction.",
+		"Forcing Chain Contradiction":         "Assuming a candidate leads, by one line of consequences, to a contradiction, so the candidate is false.",
+		"Forcing Chain Verity":                "Every candidate of a cell or every place of a digit in a unit leads by a chain to the same result, which is then true.",
+		"Forcing Net Contradiction":           "Assuming a candidate leads, through consequences that branch and join, to a contradiction, so the candidate is false.",
+		"Forcing Net Verity":                  "Every choice for a cell or a unit leads, through branching consequences, to the same result, which is then true.",
+		"Cage Forcing Net":                    "A forcing net that also follows the rules of cages and of rule-of-45 sums from one consequence to the next.",
+		"Nested Forcing Net Contradiction":    "A forcing net to a contradiction whose steps may use facts proved by inner forcing nets (lemmas).",
+		"Str8ts Nested Trial":                 "Str8ts Pattern Trial that also runs Compartment Trial inside each of its trials.",
+		"Template Set":                        "Each way to place a digit once in every unit is listed; a cell that every such template uses holds the digit.",
+		"Template Delete":                     "Each way to place a digit once in every unit is listed; a candidate that no such template uses goes.",
+		"Str8ts X-Wing":                       "A digit sure in a Str8ts compartment of each of two rows, with its places in two columns, leaves the rest of those columns.",
+		"Str8ts Swordfish":                    "A digit sure in a Str8ts compartment of each of three rows, with its places in three columns, leaves the rest of those columns.",
+		"Str8ts Jellyfish":                    "A digit sure in a Str8ts compartment of each of four rows, with its places in four columns, leaves the rest of those columns.",
+	}
+	fishDescriptions(m)
+	return m
+}()
+
+// fishDescriptions adds the descriptions of the fish families to m: a
+// kind ("Finned", "Siamese Mutant", ...) before a size name ("X-Wing" for
+// two lines up to "Leviathan" for seven).
+func fishDescriptions(m map[string]string) {
+	sizes := []string{"X-Wing", "Swordfish", "Jellyfish", "Squirmbag", "Whale", "Leviathan"}
+	counts := []string{"two", "three", "four", "five", "six", "seven"}
+	kinds := []struct{ prefix, text string }{
+		{"", "When a digit's candidates in %s rows lie in as many columns (or the reverse), the digit leaves the rest of those columns."},
+		{"Finned ", "A fish of %s lines with extra candidates (fins) in one box: the digit leaves only cover cells that see the fins."},
+		{"Sashimi ", "A finned fish of %s lines that without its fins would not be a fish at all: the digit leaves cover cells seeing the fins."},
+		{"Siamese Finned ", "Two finned fish of %s lines on the same base lines, found as one step with the eliminations of both."},
+		{"Siamese Sashimi ", "Two sashimi fish of %s lines on the same base lines, found as one step with the eliminations of both."},
+		{"Franken ", "A fish of %s base and cover units where boxes stand in for some rows or columns."},
+		{"Siamese Franken ", "Two Franken fish of %s units on the same base units, found as one step."},
+		{"Finned Franken ", "A Franken fish of %s units with fins: the digit leaves only cover cells that see the fins."},
+		{"Siamese Finned Franken ", "Two finned Franken fish of %s units on the same base units, found as one step."},
+		{"Mutant ", "A fish of %s base and cover units mixing rows, columns and boxes freely."},
+		{"Finned Mutant ", "A Mutant fish of %s units with fins: the digit leaves only cover cells that see the fins."},
+		{"Siamese Finned Mutant ", "Two finned Mutant fish of %s units on the same base units, found as one step."},
+		{"Siamese Mutant ", "Two Mutant fish of %s units on the same base units, found as one step."},
+	}
+	for i, size := range sizes {
+		for _, k := range kinds {
+			m[k.prefix+size] = fmt.Sprintf(k.text, counts[i])
+		}
+	}
+}
+
+// Description says in one line what the technique does, in plain words.
+func (t *Technique) Description() string { return descriptions[t.name] }
