@@ -46,6 +46,15 @@ func (v Variant) String() string {
 	return "variant(" + strconv.Itoa(int(v)) + ")"
 }
 
+// Variants returns every variant the model describes, in order.
+func Variants() []Variant {
+	vs := make([]Variant, len(variantNames))
+	for i := range vs {
+		vs[i] = Variant(i)
+	}
+	return vs
+}
+
 // WithArticle returns the variant's name after its indefinite article, as
 // a message puts it: "an X", "a killer".
 func (v Variant) WithArticle() string {

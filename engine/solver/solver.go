@@ -503,14 +503,36 @@ const (
 	str8tsBoard                  // a Str8ts board
 )
 
-func kindOf(l *grid.Layout) boardKind {
+func kindOf(l *grid.Layout) boardKind { return variantKind(l.Variant, len(l.Cages()) > 0) }
+
+// variantKind is the kind of a board of variant v, with cages that have
+// a target or without.
+func variantKind(v grid.Variant, cages bool) boardKind {
 	switch {
-	case l.Variant.IsStr8ts():
+	case v.IsStr8ts():
 		return str8tsBoard
-	case len(l.Cages()) > 0:
+	case cages:
 		return cageBoard
 	}
 	return plainBoard
+}
+
+// Variants returns the variants on whose boards the rule of Allows lets
+// st take steps when a solve names it and the puzzle is known to have one
+// solution: the rule read for each variant (a board of a variant with
+// cages has one with a target at least; grid.NewLayout refuses others). The
+// opt-in and Deep strategies run only where a solve names them, or logic
+// alone solves, and the uniqueness ones (Strategy.NeedsUnique) only on a
+// puzzle known to have one solution; Variants says where they can.
+func Variants(st *strategy.Strategy) []grid.Variant {
+	o := Options{Type: Mixed, Unique: true, Strategies: []*strategy.Strategy{st}}
+	var vs []grid.Variant
+	for _, v := range grid.Variants() {
+		if o.allows(st, variantKind(v, v.HasCages())) {
+			vs = append(vs, v)
+		}
+	}
+	return vs
 }
 
 func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {

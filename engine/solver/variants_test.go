@@ -1,120 +1,93 @@
-package solver
+package solver_test
 
 import (
-	"context"
-	"encoding/json"
-	"strconv"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
-	"github.com/sudokuwise/solver/internal/shared"
+	"github.com/sudokuwise/solver/engine/solver"
+	"github.com/sudokuwise/solver/engine/strategy"
 )
 
-// vectorCage is a cage as the shared vectors spell it: a killer sum, or a
-// KenKen clue such as "24x" or "3".
-type vectorCage struct {
-	Cells []int           `json:"cells"`
-	Sum   int             `json:"sum"`
-	Clue  json.RawMessage `json:"clue"`
-}
-
-func (c vectorCage) cage(t *testing.T) grid.Cage {
+// sampleLayout returns a 4×4 layout of variant v (9×9 for killer X,
+// which has no other size): jigsaw regions for the irregular variants, a
+// cage with a target for those with cages, a black cell for Str8ts.
+func sampleLayout(t *testing.T, v grid.Variant) *grid.Layout {
 	t.Helper()
-	if c.Clue == nil {
-		return grid.Cage{Cells: c.Cells, Target: c.Sum, Op: grid.OpAdd}
+	c := grid.Config{Size: 4, Variant: v}
+	if v == grid.KillerX {
+		c.Size = 9
 	}
-	var clue string
-	if err := json.Unmarshal(c.Clue, &clue); err != nil {
-		var n int
-		if err := json.Unmarshal(c.Clue, &n); err != nil {
-			t.Fatalf("clue %s", c.Clue)
+	if v.Irregular() {
+		c.Regions = []int{0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3}
+	}
+	switch {
+	case v.IsKiller():
+		c.Cages = []grid.Cage{{Cells: []int{0, 1}, Target: 3, Op: grid.OpAdd}}
+	case v.Arithmetic():
+		for cell := 0; cell < 16; cell += 2 {
+			c.Cages = append(c.Cages, grid.Cage{Cells: []int{cell, cell + 1}, Target: 3, Op: grid.OpAdd})
 		}
-		clue = strconv.Itoa(n)
+	case v.IsStr8ts():
+		c.Black = make([]bool, 16)
+		c.Black[5] = true
 	}
-	op := grid.OpNone
-	if last := clue[len(clue)-1]; last < '0' || last > '9' {
-		op = map[byte]grid.Op{'+': grid.OpAdd, '-': grid.OpSub, 'x': grid.OpMul, '/': grid.OpDiv}[last]
-		clue = clue[:len(clue)-1]
-	}
-	target, err := strconv.Atoi(clue)
+	l, err := grid.NewLayout(c)
 	if err != nil {
-		t.Fatalf("clue %q: %v", clue, err)
+		t.Fatalf("%s layout: %v", v, err)
 	}
-	return grid.Cage{Cells: c.Cells, Target: target, Op: op}
+	if l.Variant != v || v.HasCages() != (len(l.Cages()) > 0) {
+		t.Fatalf("%s layout: variant %s, %d cages with a target", v, l.Variant, len(l.Cages()))
+	}
+	return l
 }
 
-// TestVariantVectors solves the variant puzzles of the shared SudokuWiki
-// vectors from their expected structure (cages, boxes, givens), checking
-// every step against the known solution.
-func TestVariantVectors(t *testing.T) {
-	type vectorLine struct {
-		ID     string `json:"id"`
-		Format string `json:"format"`
-		Expect *struct {
-			Givens   string       `json:"givens"`
-			Boxes    string       `json:"boxes"`
-			Cages    []vectorCage `json:"cages"`
-			Solution string       `json:"solution"`
-		} `json:"expect"`
+// TestVariants checks Variants against the solver's rule on a sample
+// board of each variant: a strategy is listed for a variant exactly when
+// a solve that names it, on a puzzle known to have one solution, lets it
+// take steps there (Options.Allows, which plans solves and FindSteps).
+func TestVariants(t *testing.T) {
+	layouts := map[grid.Variant]*grid.Layout{}
+	for _, v := range grid.Variants() {
+		layouts[v] = sampleLayout(t, v)
 	}
-	variants := map[string]grid.Variant{
-		"X9B": grid.X, "W9B": grid.Windoku, "J9B": grid.Jigsaw, "L9B": grid.Killer, "M9B": grid.KillerJigsaw, "K6C": grid.KenKen,
-		"killer-v1-unpacked": grid.Killer, "killer-v1-packed": grid.Killer, "jigsaw-v1": grid.Jigsaw,
-	}
-	n := 0
-	for _, v := range shared.ReadJSONLines[vectorLine](t, "testdata/formats/sudokuwiki_vectors.jsonl") {
-		key := strings.Fields(v.Format)[0]
-		variant, ok := variants[key]
-		if !ok || v.Expect == nil || v.Expect.Solution == "" {
-			continue
+	for _, st := range strategy.All() {
+		listed := solver.Variants(st)
+		for _, typ := range []solver.SolvingType{solver.Mixed, solver.LogicOnly} {
+			o := solver.Options{Type: typ, Unique: true, Strategies: []*strategy.Strategy{st}}
+			if typ == solver.LogicOnly && st.Class() == strategy.Search {
+				continue // guessing: never in a logic-only solve
+			}
+			for _, v := range grid.Variants() {
+				if got, want := slices.Contains(listed, v), o.Allows(st, layouts[v]); got != want {
+					t.Errorf("%s (%s) on %s (%v): listed %v, the solver allows it %v", st.Name(), st.Letter(), v, typ, got, want)
+				}
+			}
 		}
-		n++
-		t.Run(v.ID, func(t *testing.T) {
-			e := v.Expect
-			size := 9
-			if len(e.Solution) == 36 {
-				size = 6
-			}
-			cfg := grid.Config{Size: size, Variant: variant}
-			if e.Boxes != "" {
-				for _, r := range e.Boxes {
-					cfg.Regions = append(cfg.Regions, int(r-'0'))
-				}
-			}
-			for _, c := range e.Cages {
-				cfg.Cages = append(cfg.Cages, c.cage(t))
-			}
-			l, err := grid.NewLayout(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cells := make([]grid.CellState, l.Cells)
-			for i := 0; i < len(e.Givens); i++ {
-				if d := e.Givens[i]; d >= '1' && d <= '9' {
-					cells[i] = grid.CellState{Value: int(d - '0'), Given: true}
-				}
-			}
-			b, err := grid.Load(l, cells)
-			if err != nil {
-				t.Fatal(err)
-			}
-			solution := make([]uint8, len(e.Solution))
-			for i := range e.Solution {
-				solution[i] = e.Solution[i] - '0'
-			}
-			depth := 0
-			res, err := Solve(context.Background(), b, Options{CheckMultiple: true}, soundness(t, solution, &depth))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != Solved || string(res.Board.Values()) != string(solution) {
-				t.Fatalf("status %v, board %v", res.Status, res.Board.Values())
-			}
-			t.Logf("%s: %d steps, %d guesses, %s", v.ID, res.Steps, res.Guesses, res.Rating.Level)
-		})
 	}
-	if n == 0 {
-		t.Fatal("no variant vectors")
+	// A board of a variant with cages has one with a target at least
+	// (Variants reads the rule so): grid refuses a killer without.
+	if _, err := grid.NewLayout(grid.Config{Size: 4, Variant: grid.Killer, Cages: []grid.Cage{{Cells: []int{0, 1}, Op: grid.OpDistinct}}}); err == nil {
+		t.Error("a killer of bare cages alone was built")
+	}
+	// A few facts, for the reader.
+	for _, tt := range []struct {
+		letter string
+		want   []grid.Variant
+	}{
+		{"A", grid.Variants()},
+		{"C", grid.Variants()},
+		{"B", []grid.Variant{grid.Classic, grid.X, grid.Windoku, grid.Colour, grid.Jigsaw, grid.Killer, grid.KillerJigsaw, grid.KenKen, grid.KenDoku, grid.KillerX}},
+		{"X", []grid.Variant{grid.Killer, grid.KillerJigsaw, grid.KenKen, grid.KenDoku, grid.KillerX}},
+		{"x", []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX}},
+		{"U", []grid.Variant{grid.Classic, grid.X, grid.Windoku, grid.Colour, grid.Jigsaw}},
+	} {
+		st, ok := strategy.Lookup(tt.letter)
+		if !ok {
+			t.Fatalf("no strategy %s", tt.letter)
+		}
+		if got := solver.Variants(st); !slices.Equal(got, tt.want) {
+			t.Errorf("Variants(%s) = %v, want %v", st.Name(), got, tt.want)
+		}
 	}
 }
