@@ -4428,7 +4428,14 @@ type StrategyInfo struct {
 	// Whether it is only sound on puzzles known to have one solution.
 	NeedsUnique bool `protobuf:"varint,4,opt,name=needs_unique,json=needsUnique,proto3" json:"needs_unique,omitempty"`
 	// The techniques the strategy's steps are named by.
-	Techniques    []*TechniqueInfo `protobuf:"bytes,5,rep,name=techniques,proto3" json:"techniques,omitempty"`
+	Techniques []*TechniqueInfo `protobuf:"bytes,5,rep,name=techniques,proto3" json:"techniques,omitempty"`
+	// The variants on whose boards the solver runs the strategy, in the
+	// enum's order: where a solve names it (opt-in and the deepest
+	// strategies run only then, or in logic-only solves) and, for
+	// needs_unique, the puzzle is known to have one solution. Read from the
+	// solver's own rule, so it is where the solver runs it; a strategy may
+	// still find nothing on some of them (Templates on boards past 9x9).
+	Variants      []Variant `protobuf:"varint,6,rep,packed,name=variants,proto3,enum=sudoku.v1.Variant" json:"variants,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4498,6 +4505,13 @@ func (x *StrategyInfo) GetTechniques() []*TechniqueInfo {
 	return nil
 }
 
+func (x *StrategyInfo) GetVariants() []Variant {
+	if x != nil {
+		return x.Variants
+	}
+	return nil
+}
+
 // TechniqueInfo is a named, rated kind of step.
 type TechniqueInfo struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4511,7 +4525,10 @@ type TechniqueInfo struct {
 	Score uint32 `protobuf:"varint,4,opt,name=score,proto3" json:"score,omitempty"`
 	// The rating of a step on Sudoku Explainer's scale (see
 	// Difficulty.se_rating), before the length bonus chain steps add.
-	SeRating      float64 `protobuf:"fixed64,5,opt,name=se_rating,json=seRating,proto3" json:"se_rating,omitempty"`
+	SeRating float64 `protobuf:"fixed64,5,opt,name=se_rating,json=seRating,proto3" json:"se_rating,omitempty"`
+	// What the technique does, in one line of plain words, e.g. "An open
+	// cell with one candidate left takes that digit."
+	Description   string `protobuf:"bytes,6,opt,name=description,proto3" json:"description,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4579,6 +4596,13 @@ func (x *TechniqueInfo) GetSeRating() float64 {
 		return x.SeRating
 	}
 	return 0
+}
+
+func (x *TechniqueInfo) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
 }
 
 // ListStrategiesResponse is the strategy catalogue in solving order.
@@ -4884,7 +4908,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\aminimal\x18\n" +
 	" \x01(\bR\aminimal\x12$\n" +
 	"\x0ekept_for_level\x18\f \x01(\bR\fkeptForLevel\"\x17\n" +
-	"\x15ListStrategiesRequest\"\xad\x01\n" +
+	"\x15ListStrategiesRequest\"\xdd\x01\n" +
 	"\fStrategyInfo\x12\x16\n" +
 	"\x06method\x18\x01 \x01(\tR\x06method\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
@@ -4892,13 +4916,15 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\fneeds_unique\x18\x04 \x01(\bR\vneedsUnique\x128\n" +
 	"\n" +
 	"techniques\x18\x05 \x03(\v2\x18.sudoku.v1.TechniqueInfoR\n" +
-	"techniques\"\x9c\x01\n" +
+	"techniques\x12.\n" +
+	"\bvariants\x18\x06 \x03(\x0e2\x12.sudoku.v1.VariantR\bvariants\"\xbe\x01\n" +
 	"\rTechniqueInfo\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04code\x18\x02 \x01(\tR\x04code\x120\n" +
 	"\x05level\x18\x03 \x01(\x0e2\x1a.sudoku.v1.DifficultyLevelR\x05level\x12\x14\n" +
 	"\x05score\x18\x04 \x01(\rR\x05score\x12\x1b\n" +
-	"\tse_rating\x18\x05 \x01(\x01R\bseRating\"Q\n" +
+	"\tse_rating\x18\x05 \x01(\x01R\bseRating\x12 \n" +
+	"\vdescription\x18\x06 \x01(\tR\vdescription\"Q\n" +
 	"\x16ListStrategiesResponse\x127\n" +
 	"\n" +
 	"strategies\x18\x01 \x03(\v2\x17.sudoku.v1.StrategyInfoR\n" +
@@ -5183,29 +5209,30 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	19, // 68: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
 	22, // 69: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
 	53, // 70: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	8,  // 71: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	52, // 72: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	32, // 73: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	34, // 74: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	36, // 75: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	42, // 76: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	44, // 77: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	47, // 78: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	49, // 79: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	51, // 80: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	33, // 81: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	35, // 82: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	40, // 83: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	43, // 84: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	45, // 85: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	48, // 86: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	50, // 87: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	54, // 88: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	81, // [81:89] is the sub-list for method output_type
-	73, // [73:81] is the sub-list for method input_type
-	73, // [73:73] is the sub-list for extension type_name
-	73, // [73:73] is the sub-list for extension extendee
-	0,  // [0:73] is the sub-list for field type_name
+	0,  // 71: sudoku.v1.StrategyInfo.variants:type_name -> sudoku.v1.Variant
+	8,  // 72: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	52, // 73: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	32, // 74: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	34, // 75: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	36, // 76: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	42, // 77: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	44, // 78: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	47, // 79: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	49, // 80: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	51, // 81: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	33, // 82: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	35, // 83: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	40, // 84: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	43, // 85: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	45, // 86: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	48, // 87: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	50, // 88: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	54, // 89: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	82, // [82:90] is the sub-list for method output_type
+	74, // [74:82] is the sub-list for method input_type
+	74, // [74:74] is the sub-list for extension type_name
+	74, // [74:74] is the sub-list for extension extendee
+	0,  // [0:74] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
