@@ -96,8 +96,9 @@ var commands = []*command{
 	},
 	{
 		name:  "strategies",
-		args:  "[--json] [-addr A]",
-		short: "list the strategies: method letter (case-sensitive), technique, level, score, HoDoKu code",
+		args:  "[--json] [--long] [-addr A]",
+		short: "list the strategies: method letter, technique, ratings; --long: variants, what each does",
+		long:  strategiesHelp,
 		run:   runStrategies,
 	},
 }

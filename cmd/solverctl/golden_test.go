@@ -26,6 +26,7 @@ var transcriptCases = []struct {
 	{"usage", "", []string{"-h"}},
 	{"help-solve", "", []string{"help", "solve"}},
 	{"help-batch", "", []string{"batch", "-h"}},
+	{"help-strategies", "", []string{"strategies", "-h"}},
 	{"logic-with-guessing", "", []string{"solve", "--type", "logic", "--strategies", "A,B,C"}},
 	{"guess-with-elimination", "", []string{"solve", "--type", "guess", "--strategies", "A,B,C,D"}},
 	{"negative-timeout", "", []string{"solve", "--timeout", "-3s"}},

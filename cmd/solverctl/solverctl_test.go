@@ -11,10 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -452,6 +454,53 @@ func TestStrategies(t *testing.T) {
 	}
 	if _, _, err := runCLI(t, "", "strategies", "extra"); err == nil {
 		t.Error("an argument was accepted")
+	}
+}
+
+// TestStrategiesLong checks strategies --long: a block a strategy with
+// its class, the variants the solver runs it on (by --variant names) and
+// each technique's ratings and description, lines at most 100 columns;
+// and that --json carries the variants and descriptions.
+func TestStrategiesLong(t *testing.T) {
+	out, _, err := runCLI(t, "", "strategies", "--long")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"A  Naked Single  [solution]\n   variants: all\n   Naked Single: easy, score 4, SE 2.3, HoDoKu 0003\n     An open cell with one candidate left takes that digit.\n\n",
+		"B  Hidden Single  [solution]\n   variants: all but str8ts, str8ts-x, str8ts-b, str8ts-bx\n",
+		"X  Cage Combinations  [elimination]\n   variants: killer, killer-jigsaw, killer-x, kenken, kendoku\n",
+		"x  Compartment Range  [elimination]\n   variants: str8ts, str8ts-x, str8ts-b, str8ts-bx\n",
+		"U  Unique Rectangles  [elimination; needs one solution]\n   variants: classic, x, windoku, colour, jigsaw\n",
+		"   X-Wing: hard, score 140, SE 3.2, HoDoKu 0300\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(line); n > longWidth {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+		if strings.TrimRight(line, " ") != line {
+			t.Errorf("line %d ends in a space: %q", i+1, line)
+		}
+	}
+	out, _, err = runCLI(t, "", "strategies", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var resp sudokuv1.ListStrategiesResponse
+	if err := protojson.Unmarshal([]byte(out), &resp); err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range resp.GetStrategies() {
+		if st.GetMethod() == "X" && !slices.Equal(st.GetVariants(), []sudokuv1.Variant{sudokuv1.Variant_VARIANT_KILLER, sudokuv1.Variant_VARIANT_KILLER_JIGSAW, sudokuv1.Variant_VARIANT_KENKEN, sudokuv1.Variant_VARIANT_KENDOKU, sudokuv1.Variant_VARIANT_KILLER_X}) {
+			t.Errorf("--json: Cage Combinations runs on %v", st.GetVariants())
+		}
+		if st.GetMethod() == "A" && st.GetTechniques()[0].GetDescription() != "An open cell with one candidate left takes that digit." {
+			t.Errorf("--json: Naked Single described %q", st.GetTechniques()[0].GetDescription())
+		}
 	}
 }
 
