@@ -886,62 +886,82 @@ func straightList(n grid.Notation, combos []grid.Digits) string {
 
 // comboList renders digit sets, e.g. "{1,2,4,9},{1,3,4,8}".
 func comboList(n grid.Notation, combos []grid.Digits) string {
-	return cageComboList(n, combos, -1)
+	return digitLists(n, cageComboDigits(n.Layout, combos, -1))
 }
 
 // nodeCombos renders the combinations of a node: those of a cage (a cage
-// node, or the ALS of a cage) with their repeats (see cageComboList), the
-// straights of a compartment as ranges, as other steps write them ("4-6,
-// 5-7").
+// node, or the ALS of a cage) with their repeats (see Node.ComboDigits),
+// the straights of a compartment as ranges, as other steps write them
+// ("4-6, 5-7").
 func nodeCombos(n grid.Notation, nd *Node) string {
 	if nd.Kind == CompartmentNode {
 		return straightList(n, nd.Combos)
 	}
+	return digitLists(n, nd.ComboDigits(n.Layout))
+}
+
+// digitLists renders lists of digits as sets, e.g. "{1,4,4,6},{2,3,4,6}".
+func digitLists(n grid.Notation, lists [][]int) string {
+	var sb strings.Builder
+	for i, f := range lists {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString("{")
+		for j, d := range f {
+			if j > 0 {
+				sb.WriteString(",")
+			}
+			sb.WriteString(n.DigitName(d))
+		}
+		sb.WriteString("}")
+	}
+	return sb.String()
+}
+
+// ComboDigits returns the digits of each combination nd keeps (its
+// Combos), each list ascending and the lists in the order the step's
+// text writes them, ascending as they read. Where the digits of the
+// node's cage (a CageNode's, or an ALSNode's of a cage) on layout l may
+// repeat (a KenKen cage over rows and columns, whose set {1,4,6} fills
+// four cells as 1+4+4+6), a set stands for each filling of its digits
+// that meets the cage's target, with its repeats: {1,4,4,6}, so that the
+// arithmetic can be checked.
+func (nd *Node) ComboDigits(l *grid.Layout) [][]int {
 	k := -1
 	if nd.Kind == CageNode || nd.Kind == ALSNode && nd.Cage >= 0 {
 		k = nd.Cage
 	}
-	return cageComboList(n, nd.Combos, k)
+	return cageComboDigits(l, nd.Combos, k)
 }
 
-// cageComboList renders the combinations of cage k (-1: of no cage) as
-// digit sets; where the cage's digits may repeat (a KenKen cage over
-// rows and columns, whose set {1,4,6} fills four cells as 1+4+4+6), each
-// set as the fillings of its digits that meet the cage's target, with
-// their repeats: "{1,4,4,6}", so that the arithmetic can be checked.
-func cageComboList(n grid.Notation, combos []grid.Digits, k int) string {
+// cageComboDigits returns the digit lists of combos, combinations of cage
+// k of l (-1: of no cage), as Node.ComboDigits describes them.
+func cageComboDigits(l *grid.Layout, combos []grid.Digits, k int) [][]int {
 	var cg *grid.Cage
-	if k >= 0 && k < len(n.Layout.Cages()) {
-		cg = n.Layout.Cage(k)
-		if allSee(n.Layout, cg.Cells) {
+	if k >= 0 && k < len(l.Cages()) {
+		cg = l.Cage(k)
+		if allSee(l, cg.Cells) {
 			cg = nil // its digits differ: a set says it all
 		}
 	}
-	var sb strings.Builder
-	for i, c := range combos {
-		if i > 0 {
-			sb.WriteString(",")
-		}
+	out := make([][]int, 0, len(combos))
+	for _, c := range combos {
 		var fills [][]int
 		if cg != nil {
 			fills = multisets(c, len(cg.Cells), cg)
 		}
 		if len(fills) == 0 {
-			sb.WriteString("{" + n.DigitList(c, ",") + "}")
+			out = append(out, c.List(nil))
 			continue
 		}
-		for j, f := range fills {
-			if j > 0 {
-				sb.WriteString(",")
-			}
-			names := make([]string, len(f))
-			for x, d := range f {
-				names[x] = n.DigitName(d)
-			}
-			sb.WriteString("{" + strings.Join(names, ",") + "}")
-		}
+		out = append(out, fills...)
 	}
-	return sb.String()
+	if cg != nil {
+		// The fillings of the sets, ascending as the sets are.
+		slices.SortFunc(out, slices.Compare[[]int])
+	}
+	return out
 }
 
 // multisets returns the ascending lists of size digits that use every

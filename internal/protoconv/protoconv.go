@@ -375,7 +375,7 @@ func chainToProto(ps *sudokuv1.Step, s *strategy.Step, l *grid.Layout) {
 // chainNodeToProto converts a chain node with its cells converted and its
 // origin text; a cage node also names its cage, target and operator on
 // layout l, a sum node its sum, and a rule node (or a subset's group
-// node of digit 0) lists the digit sets it kept.
+// node of digit 0) lists the digit sets it kept, as masks and as digits.
 func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1.ChainNode {
 	pn := &sudokuv1.ChainNode{Kind: NodeKindToProto[n.Kind], Digit: uint32(n.Digit), Cells: cells, Origin: n.Origin}
 	if len(n.Removed) > 0 {
@@ -408,6 +408,16 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 		pn.Combinations = make([]uint32, len(n.Combos))
 		for i, c := range n.Combos {
 			pn.Combinations[i] = uint32(c)
+		}
+		// The digits too: a mask drops a KenKen cage's repeats.
+		lists := n.ComboDigits(l)
+		pn.CombinationDigits = make([]*sudokuv1.Combination, len(lists))
+		for i, f := range lists {
+			ds := make([]uint32, len(f))
+			for j, d := range f {
+				ds[j] = uint32(d)
+			}
+			pn.CombinationDigits[i] = &sudokuv1.Combination{Digits: ds}
 		}
 	}
 	return pn

@@ -2331,7 +2331,8 @@ type ChainNode struct {
 	// for a subset's NODE_KIND_GROUP of digit 0, its digits),
 	// each a mask with bit d-1 set for digit d, in the order their digit
 	// lists read. Empty when there are too many to list, or none is left
-	// (the node is then the contradiction a net ends on).
+	// (the node is then the contradiction a net ends on). A mask cannot
+	// repeat a digit: combination_digits has a KenKen cage's repeats.
 	Combinations []uint32 `protobuf:"varint,7,rep,packed,name=combinations,proto3" json:"combinations,omitempty"`
 	// For NODE_KIND_SUM: where the rule of 45 gives the sum, e.g. "the
 	// innies of rows 1-3 less cage 12+ at r2c2". For NODE_KIND_GROUP of
@@ -2346,9 +2347,18 @@ type ChainNode struct {
 	// candidates its rule took out under the trial's assumption, in its
 	// cells or, where it confines a digit to some of them, in their peers,
 	// as the explanation's "gives r4c8<>46" words them. Empty otherwise.
-	Removed       []*Elimination `protobuf:"bytes,9,rep,name=removed,proto3" json:"removed,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Removed []*Elimination `protobuf:"bytes,9,rep,name=removed,proto3" json:"removed,omitempty"`
+	// The digits of each combination the rule keeps, as the explanation
+	// writes them: each list ascending, the lists ascending as they read.
+	// Set wherever combinations is. For a KenKen cage whose cells may
+	// repeat a digit (they do not all share a row or column), each set of
+	// combinations stands here for each filling of its digits that meets
+	// the target, with its repeats: the mask {3,6} of a 54× cage of three
+	// cells is the digits 3, 3, 6. Elsewhere the lists are the digits of
+	// the masks of combinations, in their order.
+	CombinationDigits []*Combination `protobuf:"bytes,10,rep,name=combination_digits,json=combinationDigits,proto3" json:"combination_digits,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ChainNode) Reset() {
@@ -2444,6 +2454,60 @@ func (x *ChainNode) GetRemoved() []*Elimination {
 	return nil
 }
 
+func (x *ChainNode) GetCombinationDigits() []*Combination {
+	if x != nil {
+		return x.CombinationDigits
+	}
+	return nil
+}
+
+// Combination is one combination of digits of a chain node, a digit once
+// for each cell that holds it.
+type Combination struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The digits, ascending.
+	Digits        []uint32 `protobuf:"varint,1,rep,packed,name=digits,proto3" json:"digits,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Combination) Reset() {
+	*x = Combination{}
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Combination) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Combination) ProtoMessage() {}
+
+func (x *Combination) ProtoReflect() protoreflect.Message {
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Combination.ProtoReflect.Descriptor instead.
+func (*Combination) Descriptor() ([]byte, []int) {
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *Combination) GetDigits() []uint32 {
+	if x != nil {
+		return x.Digits
+	}
+	return nil
+}
+
 // ChainLink is an inference between two nodes of a step.
 type ChainLink struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2460,7 +2524,7 @@ type ChainLink struct {
 
 func (x *ChainLink) Reset() {
 	*x = ChainLink{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2472,7 +2536,7 @@ func (x *ChainLink) String() string {
 func (*ChainLink) ProtoMessage() {}
 
 func (x *ChainLink) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[11]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2485,7 +2549,7 @@ func (x *ChainLink) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChainLink.ProtoReflect.Descriptor instead.
 func (*ChainLink) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{11}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ChainLink) GetFrom() uint32 {
@@ -2524,7 +2588,7 @@ type Highlight struct {
 
 func (x *Highlight) Reset() {
 	*x = Highlight{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2536,7 +2600,7 @@ func (x *Highlight) String() string {
 func (*Highlight) ProtoMessage() {}
 
 func (x *Highlight) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[12]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2549,7 +2613,7 @@ func (x *Highlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Highlight.ProtoReflect.Descriptor instead.
 func (*Highlight) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{12}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Highlight) GetCell() uint32 {
@@ -2628,7 +2692,7 @@ type SolveResult struct {
 
 func (x *SolveResult) Reset() {
 	*x = SolveResult{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2640,7 +2704,7 @@ func (x *SolveResult) String() string {
 func (*SolveResult) ProtoMessage() {}
 
 func (x *SolveResult) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[13]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2653,7 +2717,7 @@ func (x *SolveResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResult.ProtoReflect.Descriptor instead.
 func (*SolveResult) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{13}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *SolveResult) GetStatus() SolveStatus {
@@ -2774,7 +2838,7 @@ type Conflict struct {
 
 func (x *Conflict) Reset() {
 	*x = Conflict{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2786,7 +2850,7 @@ func (x *Conflict) String() string {
 func (*Conflict) ProtoMessage() {}
 
 func (x *Conflict) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[14]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2799,7 +2863,7 @@ func (x *Conflict) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Conflict.ProtoReflect.Descriptor instead.
 func (*Conflict) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{14}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Conflict) GetDescription() string {
@@ -2847,7 +2911,7 @@ type SolveRequest struct {
 
 func (x *SolveRequest) Reset() {
 	*x = SolveRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2859,7 +2923,7 @@ func (x *SolveRequest) String() string {
 func (*SolveRequest) ProtoMessage() {}
 
 func (x *SolveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[15]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2872,7 +2936,7 @@ func (x *SolveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveRequest.ProtoReflect.Descriptor instead.
 func (*SolveRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{15}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SolveRequest) GetPuzzle() *Puzzle {
@@ -2916,7 +2980,7 @@ type SolveResponse struct {
 
 func (x *SolveResponse) Reset() {
 	*x = SolveResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2928,7 +2992,7 @@ func (x *SolveResponse) String() string {
 func (*SolveResponse) ProtoMessage() {}
 
 func (x *SolveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[16]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2941,7 +3005,7 @@ func (x *SolveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveResponse.ProtoReflect.Descriptor instead.
 func (*SolveResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{16}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SolveResponse) GetResult() *SolveResult {
@@ -2971,7 +3035,7 @@ type SolveStepsRequest struct {
 
 func (x *SolveStepsRequest) Reset() {
 	*x = SolveStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2983,7 +3047,7 @@ func (x *SolveStepsRequest) String() string {
 func (*SolveStepsRequest) ProtoMessage() {}
 
 func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[17]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2996,7 +3060,7 @@ func (x *SolveStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsRequest.ProtoReflect.Descriptor instead.
 func (*SolveStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{17}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *SolveStepsRequest) GetPuzzle() *Puzzle {
@@ -3030,7 +3094,7 @@ type SolveStepsResponse struct {
 
 func (x *SolveStepsResponse) Reset() {
 	*x = SolveStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3042,7 +3106,7 @@ func (x *SolveStepsResponse) String() string {
 func (*SolveStepsResponse) ProtoMessage() {}
 
 func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[18]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3055,7 +3119,7 @@ func (x *SolveStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveStepsResponse.ProtoReflect.Descriptor instead.
 func (*SolveStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{18}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *SolveStepsResponse) GetEvent() isSolveStepsResponse_Event {
@@ -3121,7 +3185,7 @@ type SolveBatchRequest struct {
 
 func (x *SolveBatchRequest) Reset() {
 	*x = SolveBatchRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3133,7 +3197,7 @@ func (x *SolveBatchRequest) String() string {
 func (*SolveBatchRequest) ProtoMessage() {}
 
 func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[19]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3146,7 +3210,7 @@ func (x *SolveBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchRequest.ProtoReflect.Descriptor instead.
 func (*SolveBatchRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{19}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SolveBatchRequest) GetItems() []*BatchItem {
@@ -3177,7 +3241,7 @@ type BatchItem struct {
 
 func (x *BatchItem) Reset() {
 	*x = BatchItem{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3189,7 +3253,7 @@ func (x *BatchItem) String() string {
 func (*BatchItem) ProtoMessage() {}
 
 func (x *BatchItem) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[20]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3202,7 +3266,7 @@ func (x *BatchItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchItem.ProtoReflect.Descriptor instead.
 func (*BatchItem) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{20}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *BatchItem) GetId() string {
@@ -3253,7 +3317,7 @@ type FieldViolation struct {
 
 func (x *FieldViolation) Reset() {
 	*x = FieldViolation{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3265,7 +3329,7 @@ func (x *FieldViolation) String() string {
 func (*FieldViolation) ProtoMessage() {}
 
 func (x *FieldViolation) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[21]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3278,7 +3342,7 @@ func (x *FieldViolation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldViolation.ProtoReflect.Descriptor instead.
 func (*FieldViolation) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{21}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *FieldViolation) GetField() string {
@@ -3318,7 +3382,7 @@ type ItemError struct {
 
 func (x *ItemError) Reset() {
 	*x = ItemError{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3330,7 +3394,7 @@ func (x *ItemError) String() string {
 func (*ItemError) ProtoMessage() {}
 
 func (x *ItemError) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[22]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3343,7 +3407,7 @@ func (x *ItemError) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ItemError.ProtoReflect.Descriptor instead.
 func (*ItemError) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{22}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ItemError) GetCode() int32 {
@@ -3391,7 +3455,7 @@ type SolveBatchResponse struct {
 
 func (x *SolveBatchResponse) Reset() {
 	*x = SolveBatchResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3403,7 +3467,7 @@ func (x *SolveBatchResponse) String() string {
 func (*SolveBatchResponse) ProtoMessage() {}
 
 func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[23]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3416,7 +3480,7 @@ func (x *SolveBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SolveBatchResponse.ProtoReflect.Descriptor instead.
 func (*SolveBatchResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{23}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SolveBatchResponse) GetAnswers() []*BatchAnswer {
@@ -3446,7 +3510,7 @@ type BatchAnswer struct {
 
 func (x *BatchAnswer) Reset() {
 	*x = BatchAnswer{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3458,7 +3522,7 @@ func (x *BatchAnswer) String() string {
 func (*BatchAnswer) ProtoMessage() {}
 
 func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[24]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3471,7 +3535,7 @@ func (x *BatchAnswer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BatchAnswer.ProtoReflect.Descriptor instead.
 func (*BatchAnswer) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{24}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *BatchAnswer) GetId() string {
@@ -3552,7 +3616,7 @@ type ConvertRequest struct {
 
 func (x *ConvertRequest) Reset() {
 	*x = ConvertRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3564,7 +3628,7 @@ func (x *ConvertRequest) String() string {
 func (*ConvertRequest) ProtoMessage() {}
 
 func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[25]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3577,7 +3641,7 @@ func (x *ConvertRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertRequest.ProtoReflect.Descriptor instead.
 func (*ConvertRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{25}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ConvertRequest) GetPuzzle() *Puzzle {
@@ -3622,7 +3686,7 @@ type ConvertResponse struct {
 
 func (x *ConvertResponse) Reset() {
 	*x = ConvertResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3634,7 +3698,7 @@ func (x *ConvertResponse) String() string {
 func (*ConvertResponse) ProtoMessage() {}
 
 func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[26]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3647,7 +3711,7 @@ func (x *ConvertResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConvertResponse.ProtoReflect.Descriptor instead.
 func (*ConvertResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{26}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ConvertResponse) GetText() string {
@@ -3691,7 +3755,7 @@ type RateRequest struct {
 
 func (x *RateRequest) Reset() {
 	*x = RateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3703,7 +3767,7 @@ func (x *RateRequest) String() string {
 func (*RateRequest) ProtoMessage() {}
 
 func (x *RateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[27]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3716,7 +3780,7 @@ func (x *RateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateRequest.ProtoReflect.Descriptor instead.
 func (*RateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{27}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RateRequest) GetPuzzle() *Puzzle {
@@ -3753,7 +3817,7 @@ type RateResponse struct {
 
 func (x *RateResponse) Reset() {
 	*x = RateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3765,7 +3829,7 @@ func (x *RateResponse) String() string {
 func (*RateResponse) ProtoMessage() {}
 
 func (x *RateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[28]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3778,7 +3842,7 @@ func (x *RateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RateResponse.ProtoReflect.Descriptor instead.
 func (*RateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{28}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *RateResponse) GetDifficulty() *Difficulty {
@@ -3841,7 +3905,7 @@ type ExplainerRating struct {
 
 func (x *ExplainerRating) Reset() {
 	*x = ExplainerRating{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3853,7 +3917,7 @@ func (x *ExplainerRating) String() string {
 func (*ExplainerRating) ProtoMessage() {}
 
 func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[29]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3866,7 +3930,7 @@ func (x *ExplainerRating) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExplainerRating.ProtoReflect.Descriptor instead.
 func (*ExplainerRating) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{29}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ExplainerRating) GetRated() bool {
@@ -3923,7 +3987,7 @@ type FindStepsRequest struct {
 
 func (x *FindStepsRequest) Reset() {
 	*x = FindStepsRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3935,7 +3999,7 @@ func (x *FindStepsRequest) String() string {
 func (*FindStepsRequest) ProtoMessage() {}
 
 func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[30]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3948,7 +4012,7 @@ func (x *FindStepsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsRequest.ProtoReflect.Descriptor instead.
 func (*FindStepsRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{30}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FindStepsRequest) GetPuzzle() *Puzzle {
@@ -3989,7 +4053,7 @@ type FindStepsResponse struct {
 
 func (x *FindStepsResponse) Reset() {
 	*x = FindStepsResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4001,7 +4065,7 @@ func (x *FindStepsResponse) String() string {
 func (*FindStepsResponse) ProtoMessage() {}
 
 func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[31]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4014,7 +4078,7 @@ func (x *FindStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindStepsResponse.ProtoReflect.Descriptor instead.
 func (*FindStepsResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{31}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *FindStepsResponse) GetSteps() []*Step {
@@ -4085,7 +4149,7 @@ type GenerateRequest struct {
 
 func (x *GenerateRequest) Reset() {
 	*x = GenerateRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4097,7 +4161,7 @@ func (x *GenerateRequest) String() string {
 func (*GenerateRequest) ProtoMessage() {}
 
 func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[32]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4110,7 +4174,7 @@ func (x *GenerateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateRequest.ProtoReflect.Descriptor instead.
 func (*GenerateRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{32}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GenerateRequest) GetMode() GenerateMode {
@@ -4265,7 +4329,7 @@ type GenerateResponse struct {
 
 func (x *GenerateResponse) Reset() {
 	*x = GenerateResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4277,7 +4341,7 @@ func (x *GenerateResponse) String() string {
 func (*GenerateResponse) ProtoMessage() {}
 
 func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[33]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4290,7 +4354,7 @@ func (x *GenerateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateResponse.ProtoReflect.Descriptor instead.
 func (*GenerateResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{33}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GenerateResponse) GetText() string {
@@ -4386,7 +4450,7 @@ type ListStrategiesRequest struct {
 
 func (x *ListStrategiesRequest) Reset() {
 	*x = ListStrategiesRequest{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4398,7 +4462,7 @@ func (x *ListStrategiesRequest) String() string {
 func (*ListStrategiesRequest) ProtoMessage() {}
 
 func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[34]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4411,7 +4475,7 @@ func (x *ListStrategiesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesRequest.ProtoReflect.Descriptor instead.
 func (*ListStrategiesRequest) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{34}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
 }
 
 // StrategyInfo describes one strategy: its method letter, name, class and
@@ -4442,7 +4506,7 @@ type StrategyInfo struct {
 
 func (x *StrategyInfo) Reset() {
 	*x = StrategyInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4454,7 +4518,7 @@ func (x *StrategyInfo) String() string {
 func (*StrategyInfo) ProtoMessage() {}
 
 func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[35]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4467,7 +4531,7 @@ func (x *StrategyInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StrategyInfo.ProtoReflect.Descriptor instead.
 func (*StrategyInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{35}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *StrategyInfo) GetMethod() string {
@@ -4535,7 +4599,7 @@ type TechniqueInfo struct {
 
 func (x *TechniqueInfo) Reset() {
 	*x = TechniqueInfo{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4547,7 +4611,7 @@ func (x *TechniqueInfo) String() string {
 func (*TechniqueInfo) ProtoMessage() {}
 
 func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[36]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4560,7 +4624,7 @@ func (x *TechniqueInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TechniqueInfo.ProtoReflect.Descriptor instead.
 func (*TechniqueInfo) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{36}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *TechniqueInfo) GetName() string {
@@ -4616,7 +4680,7 @@ type ListStrategiesResponse struct {
 
 func (x *ListStrategiesResponse) Reset() {
 	*x = ListStrategiesResponse{}
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4628,7 +4692,7 @@ func (x *ListStrategiesResponse) String() string {
 func (*ListStrategiesResponse) ProtoMessage() {}
 
 func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sudoku_v1_sudoku_proto_msgTypes[37]
+	mi := &file_sudoku_v1_sudoku_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4641,7 +4705,7 @@ func (x *ListStrategiesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListStrategiesResponse.ProtoReflect.Descriptor instead.
 func (*ListStrategiesResponse) Descriptor() ([]byte, []int) {
-	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{37}
+	return file_sudoku_v1_sudoku_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListStrategiesResponse) GetStrategies() []*StrategyInfo {
@@ -4748,7 +4812,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\n" +
 	"highlights\x18\x11 \x03(\v2\x14.sudoku.v1.HighlightR\n" +
 	"highlights\x12\x14\n" +
-	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xaf\x02\n" +
+	"\x05cages\x18\x12 \x03(\rR\x05cages\"\xf6\x02\n" +
 	"\tChainNode\x12'\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x13.sudoku.v1.NodeKindR\x04kind\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\x12\x14\n" +
@@ -4758,7 +4822,11 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\boperator\x18\x06 \x01(\x0e2\x17.sudoku.v1.CageOperatorR\boperator\x12\"\n" +
 	"\fcombinations\x18\a \x03(\rR\fcombinations\x12\x16\n" +
 	"\x06origin\x18\b \x01(\tR\x06origin\x120\n" +
-	"\aremoved\x18\t \x03(\v2\x16.sudoku.v1.EliminationR\aremoved\"X\n" +
+	"\aremoved\x18\t \x03(\v2\x16.sudoku.v1.EliminationR\aremoved\x12E\n" +
+	"\x12combination_digits\x18\n" +
+	" \x03(\v2\x16.sudoku.v1.CombinationR\x11combinationDigits\"%\n" +
+	"\vCombination\x12\x16\n" +
+	"\x06digits\x18\x01 \x03(\rR\x06digits\"X\n" +
 	"\tChainLink\x12\x12\n" +
 	"\x04from\x18\x01 \x01(\rR\x04from\x12\x0e\n" +
 	"\x02to\x18\x02 \x01(\rR\x02to\x12'\n" +
@@ -5078,7 +5146,7 @@ func file_sudoku_v1_sudoku_proto_rawDescGZIP() []byte {
 }
 
 var file_sudoku_v1_sudoku_proto_enumTypes = make([]protoimpl.EnumInfo, 17)
-var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_sudoku_v1_sudoku_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(Variant)(0),                   // 0: sudoku.v1.Variant
 	(CageOperator)(0),              // 1: sudoku.v1.CageOperator
@@ -5108,34 +5176,35 @@ var file_sudoku_v1_sudoku_proto_goTypes = []any{
 	(*Unit)(nil),                   // 25: sudoku.v1.Unit
 	(*Step)(nil),                   // 26: sudoku.v1.Step
 	(*ChainNode)(nil),              // 27: sudoku.v1.ChainNode
-	(*ChainLink)(nil),              // 28: sudoku.v1.ChainLink
-	(*Highlight)(nil),              // 29: sudoku.v1.Highlight
-	(*SolveResult)(nil),            // 30: sudoku.v1.SolveResult
-	(*Conflict)(nil),               // 31: sudoku.v1.Conflict
-	(*SolveRequest)(nil),           // 32: sudoku.v1.SolveRequest
-	(*SolveResponse)(nil),          // 33: sudoku.v1.SolveResponse
-	(*SolveStepsRequest)(nil),      // 34: sudoku.v1.SolveStepsRequest
-	(*SolveStepsResponse)(nil),     // 35: sudoku.v1.SolveStepsResponse
-	(*SolveBatchRequest)(nil),      // 36: sudoku.v1.SolveBatchRequest
-	(*BatchItem)(nil),              // 37: sudoku.v1.BatchItem
-	(*FieldViolation)(nil),         // 38: sudoku.v1.FieldViolation
-	(*ItemError)(nil),              // 39: sudoku.v1.ItemError
-	(*SolveBatchResponse)(nil),     // 40: sudoku.v1.SolveBatchResponse
-	(*BatchAnswer)(nil),            // 41: sudoku.v1.BatchAnswer
-	(*ConvertRequest)(nil),         // 42: sudoku.v1.ConvertRequest
-	(*ConvertResponse)(nil),        // 43: sudoku.v1.ConvertResponse
-	(*RateRequest)(nil),            // 44: sudoku.v1.RateRequest
-	(*RateResponse)(nil),           // 45: sudoku.v1.RateResponse
-	(*ExplainerRating)(nil),        // 46: sudoku.v1.ExplainerRating
-	(*FindStepsRequest)(nil),       // 47: sudoku.v1.FindStepsRequest
-	(*FindStepsResponse)(nil),      // 48: sudoku.v1.FindStepsResponse
-	(*GenerateRequest)(nil),        // 49: sudoku.v1.GenerateRequest
-	(*GenerateResponse)(nil),       // 50: sudoku.v1.GenerateResponse
-	(*ListStrategiesRequest)(nil),  // 51: sudoku.v1.ListStrategiesRequest
-	(*StrategyInfo)(nil),           // 52: sudoku.v1.StrategyInfo
-	(*TechniqueInfo)(nil),          // 53: sudoku.v1.TechniqueInfo
-	(*ListStrategiesResponse)(nil), // 54: sudoku.v1.ListStrategiesResponse
-	nil,                            // 55: sudoku.v1.RateResponse.StrategyCountsEntry
+	(*Combination)(nil),            // 28: sudoku.v1.Combination
+	(*ChainLink)(nil),              // 29: sudoku.v1.ChainLink
+	(*Highlight)(nil),              // 30: sudoku.v1.Highlight
+	(*SolveResult)(nil),            // 31: sudoku.v1.SolveResult
+	(*Conflict)(nil),               // 32: sudoku.v1.Conflict
+	(*SolveRequest)(nil),           // 33: sudoku.v1.SolveRequest
+	(*SolveResponse)(nil),          // 34: sudoku.v1.SolveResponse
+	(*SolveStepsRequest)(nil),      // 35: sudoku.v1.SolveStepsRequest
+	(*SolveStepsResponse)(nil),     // 36: sudoku.v1.SolveStepsResponse
+	(*SolveBatchRequest)(nil),      // 37: sudoku.v1.SolveBatchRequest
+	(*BatchItem)(nil),              // 38: sudoku.v1.BatchItem
+	(*FieldViolation)(nil),         // 39: sudoku.v1.FieldViolation
+	(*ItemError)(nil),              // 40: sudoku.v1.ItemError
+	(*SolveBatchResponse)(nil),     // 41: sudoku.v1.SolveBatchResponse
+	(*BatchAnswer)(nil),            // 42: sudoku.v1.BatchAnswer
+	(*ConvertRequest)(nil),         // 43: sudoku.v1.ConvertRequest
+	(*ConvertResponse)(nil),        // 44: sudoku.v1.ConvertResponse
+	(*RateRequest)(nil),            // 45: sudoku.v1.RateRequest
+	(*RateResponse)(nil),           // 46: sudoku.v1.RateResponse
+	(*ExplainerRating)(nil),        // 47: sudoku.v1.ExplainerRating
+	(*FindStepsRequest)(nil),       // 48: sudoku.v1.FindStepsRequest
+	(*FindStepsResponse)(nil),      // 49: sudoku.v1.FindStepsResponse
+	(*GenerateRequest)(nil),        // 50: sudoku.v1.GenerateRequest
+	(*GenerateResponse)(nil),       // 51: sudoku.v1.GenerateResponse
+	(*ListStrategiesRequest)(nil),  // 52: sudoku.v1.ListStrategiesRequest
+	(*StrategyInfo)(nil),           // 53: sudoku.v1.StrategyInfo
+	(*TechniqueInfo)(nil),          // 54: sudoku.v1.TechniqueInfo
+	(*ListStrategiesResponse)(nil), // 55: sudoku.v1.ListStrategiesResponse
+	nil,                            // 56: sudoku.v1.RateResponse.StrategyCountsEntry
 }
 var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	1,  // 0: sudoku.v1.Cage.operator:type_name -> sudoku.v1.CageOperator
@@ -5156,83 +5225,84 @@ var file_sudoku_v1_sudoku_proto_depIdxs = []int32{
 	24, // 15: sudoku.v1.Step.eliminations:type_name -> sudoku.v1.Elimination
 	25, // 16: sudoku.v1.Step.units:type_name -> sudoku.v1.Unit
 	27, // 17: sudoku.v1.Step.nodes:type_name -> sudoku.v1.ChainNode
-	28, // 18: sudoku.v1.Step.links:type_name -> sudoku.v1.ChainLink
-	29, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
+	29, // 18: sudoku.v1.Step.links:type_name -> sudoku.v1.ChainLink
+	30, // 19: sudoku.v1.Step.highlights:type_name -> sudoku.v1.Highlight
 	11, // 20: sudoku.v1.ChainNode.kind:type_name -> sudoku.v1.NodeKind
 	1,  // 21: sudoku.v1.ChainNode.operator:type_name -> sudoku.v1.CageOperator
 	24, // 22: sudoku.v1.ChainNode.removed:type_name -> sudoku.v1.Elimination
-	12, // 23: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
-	13, // 24: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
-	7,  // 25: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
-	19, // 26: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
-	22, // 27: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
-	46, // 28: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
-	31, // 29: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
-	25, // 30: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
-	20, // 31: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 32: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
-	14, // 33: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
-	30, // 34: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
-	26, // 35: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
-	20, // 36: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 37: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
-	26, // 38: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
-	30, // 39: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
-	37, // 40: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
-	20, // 41: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 42: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
-	14, // 43: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
-	38, // 44: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
-	41, // 45: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
-	30, // 46: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
-	39, // 47: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
-	26, // 48: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
-	20, // 49: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	2,  // 50: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
-	19, // 51: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
-	2,  // 52: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
-	20, // 53: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	21, // 54: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
-	22, // 55: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	7,  // 56: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
-	55, // 57: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
-	46, // 58: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
-	20, // 59: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	26, // 60: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
-	15, // 61: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
-	0,  // 62: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
-	20, // 63: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
-	8,  // 64: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
-	16, // 65: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
-	2,  // 66: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
-	19, // 67: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
-	19, // 68: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
-	22, // 69: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
-	53, // 70: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
-	0,  // 71: sudoku.v1.StrategyInfo.variants:type_name -> sudoku.v1.Variant
-	8,  // 72: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
-	52, // 73: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
-	32, // 74: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
-	34, // 75: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
-	36, // 76: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
-	42, // 77: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
-	44, // 78: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
-	47, // 79: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
-	49, // 80: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
-	51, // 81: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
-	33, // 82: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
-	35, // 83: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
-	40, // 84: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
-	43, // 85: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
-	45, // 86: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
-	48, // 87: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
-	50, // 88: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
-	54, // 89: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
-	82, // [82:90] is the sub-list for method output_type
-	74, // [74:82] is the sub-list for method input_type
-	74, // [74:74] is the sub-list for extension type_name
-	74, // [74:74] is the sub-list for extension extendee
-	0,  // [0:74] is the sub-list for field type_name
+	28, // 23: sudoku.v1.ChainNode.combination_digits:type_name -> sudoku.v1.Combination
+	12, // 24: sudoku.v1.ChainLink.kind:type_name -> sudoku.v1.LinkKind
+	13, // 25: sudoku.v1.Highlight.role:type_name -> sudoku.v1.CandidateRole
+	7,  // 26: sudoku.v1.SolveResult.status:type_name -> sudoku.v1.SolveStatus
+	19, // 27: sudoku.v1.SolveResult.board:type_name -> sudoku.v1.Board
+	22, // 28: sudoku.v1.SolveResult.difficulty:type_name -> sudoku.v1.Difficulty
+	47, // 29: sudoku.v1.SolveResult.explainer:type_name -> sudoku.v1.ExplainerRating
+	32, // 30: sudoku.v1.SolveResult.conflict:type_name -> sudoku.v1.Conflict
+	25, // 31: sudoku.v1.Conflict.unit:type_name -> sudoku.v1.Unit
+	20, // 32: sudoku.v1.SolveRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 33: sudoku.v1.SolveRequest.options:type_name -> sudoku.v1.SolveOptions
+	14, // 34: sudoku.v1.SolveRequest.view:type_name -> sudoku.v1.ResultView
+	31, // 35: sudoku.v1.SolveResponse.result:type_name -> sudoku.v1.SolveResult
+	26, // 36: sudoku.v1.SolveResponse.steps:type_name -> sudoku.v1.Step
+	20, // 37: sudoku.v1.SolveStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 38: sudoku.v1.SolveStepsRequest.options:type_name -> sudoku.v1.SolveOptions
+	26, // 39: sudoku.v1.SolveStepsResponse.step:type_name -> sudoku.v1.Step
+	31, // 40: sudoku.v1.SolveStepsResponse.result:type_name -> sudoku.v1.SolveResult
+	38, // 41: sudoku.v1.SolveBatchRequest.items:type_name -> sudoku.v1.BatchItem
+	20, // 42: sudoku.v1.BatchItem.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 43: sudoku.v1.BatchItem.options:type_name -> sudoku.v1.SolveOptions
+	14, // 44: sudoku.v1.BatchItem.view:type_name -> sudoku.v1.ResultView
+	39, // 45: sudoku.v1.ItemError.violations:type_name -> sudoku.v1.FieldViolation
+	42, // 46: sudoku.v1.SolveBatchResponse.answers:type_name -> sudoku.v1.BatchAnswer
+	31, // 47: sudoku.v1.BatchAnswer.result:type_name -> sudoku.v1.SolveResult
+	40, // 48: sudoku.v1.BatchAnswer.error:type_name -> sudoku.v1.ItemError
+	26, // 49: sudoku.v1.BatchAnswer.steps:type_name -> sudoku.v1.Step
+	20, // 50: sudoku.v1.ConvertRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	2,  // 51: sudoku.v1.ConvertRequest.to:type_name -> sudoku.v1.Format
+	19, // 52: sudoku.v1.ConvertResponse.board:type_name -> sudoku.v1.Board
+	2,  // 53: sudoku.v1.ConvertResponse.detected:type_name -> sudoku.v1.Format
+	20, // 54: sudoku.v1.RateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	21, // 55: sudoku.v1.RateRequest.options:type_name -> sudoku.v1.SolveOptions
+	22, // 56: sudoku.v1.RateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	7,  // 57: sudoku.v1.RateResponse.status:type_name -> sudoku.v1.SolveStatus
+	56, // 58: sudoku.v1.RateResponse.strategy_counts:type_name -> sudoku.v1.RateResponse.StrategyCountsEntry
+	47, // 59: sudoku.v1.RateResponse.explainer:type_name -> sudoku.v1.ExplainerRating
+	20, // 60: sudoku.v1.FindStepsRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	26, // 61: sudoku.v1.FindStepsResponse.steps:type_name -> sudoku.v1.Step
+	15, // 62: sudoku.v1.GenerateRequest.mode:type_name -> sudoku.v1.GenerateMode
+	0,  // 63: sudoku.v1.GenerateRequest.variant:type_name -> sudoku.v1.Variant
+	20, // 64: sudoku.v1.GenerateRequest.puzzle:type_name -> sudoku.v1.Puzzle
+	8,  // 65: sudoku.v1.GenerateRequest.level:type_name -> sudoku.v1.DifficultyLevel
+	16, // 66: sudoku.v1.GenerateRequest.symmetry:type_name -> sudoku.v1.Symmetry
+	2,  // 67: sudoku.v1.GenerateRequest.format:type_name -> sudoku.v1.Format
+	19, // 68: sudoku.v1.GenerateResponse.board:type_name -> sudoku.v1.Board
+	19, // 69: sudoku.v1.GenerateResponse.solution:type_name -> sudoku.v1.Board
+	22, // 70: sudoku.v1.GenerateResponse.difficulty:type_name -> sudoku.v1.Difficulty
+	54, // 71: sudoku.v1.StrategyInfo.techniques:type_name -> sudoku.v1.TechniqueInfo
+	0,  // 72: sudoku.v1.StrategyInfo.variants:type_name -> sudoku.v1.Variant
+	8,  // 73: sudoku.v1.TechniqueInfo.level:type_name -> sudoku.v1.DifficultyLevel
+	53, // 74: sudoku.v1.ListStrategiesResponse.strategies:type_name -> sudoku.v1.StrategyInfo
+	33, // 75: sudoku.v1.SudokuService.Solve:input_type -> sudoku.v1.SolveRequest
+	35, // 76: sudoku.v1.SudokuService.SolveSteps:input_type -> sudoku.v1.SolveStepsRequest
+	37, // 77: sudoku.v1.SudokuService.SolveBatch:input_type -> sudoku.v1.SolveBatchRequest
+	43, // 78: sudoku.v1.SudokuService.Convert:input_type -> sudoku.v1.ConvertRequest
+	45, // 79: sudoku.v1.SudokuService.Rate:input_type -> sudoku.v1.RateRequest
+	48, // 80: sudoku.v1.SudokuService.FindSteps:input_type -> sudoku.v1.FindStepsRequest
+	50, // 81: sudoku.v1.SudokuService.Generate:input_type -> sudoku.v1.GenerateRequest
+	52, // 82: sudoku.v1.SudokuService.ListStrategies:input_type -> sudoku.v1.ListStrategiesRequest
+	34, // 83: sudoku.v1.SudokuService.Solve:output_type -> sudoku.v1.SolveResponse
+	36, // 84: sudoku.v1.SudokuService.SolveSteps:output_type -> sudoku.v1.SolveStepsResponse
+	41, // 85: sudoku.v1.SudokuService.SolveBatch:output_type -> sudoku.v1.SolveBatchResponse
+	44, // 86: sudoku.v1.SudokuService.Convert:output_type -> sudoku.v1.ConvertResponse
+	46, // 87: sudoku.v1.SudokuService.Rate:output_type -> sudoku.v1.RateResponse
+	49, // 88: sudoku.v1.SudokuService.FindSteps:output_type -> sudoku.v1.FindStepsResponse
+	51, // 89: sudoku.v1.SudokuService.Generate:output_type -> sudoku.v1.GenerateResponse
+	55, // 90: sudoku.v1.SudokuService.ListStrategies:output_type -> sudoku.v1.ListStrategiesResponse
+	83, // [83:91] is the sub-list for method output_type
+	75, // [75:83] is the sub-list for method input_type
+	75, // [75:75] is the sub-list for extension type_name
+	75, // [75:75] is the sub-list for extension extendee
+	0,  // [0:75] is the sub-list for field type_name
 }
 
 func init() { file_sudoku_v1_sudoku_proto_init() }
@@ -5245,11 +5315,11 @@ func file_sudoku_v1_sudoku_proto_init() {
 		(*Puzzle_Text)(nil),
 	}
 	file_sudoku_v1_sudoku_proto_msgTypes[4].OneofWrappers = []any{}
-	file_sudoku_v1_sudoku_proto_msgTypes[18].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[19].OneofWrappers = []any{
 		(*SolveStepsResponse_Step)(nil),
 		(*SolveStepsResponse_Result)(nil),
 	}
-	file_sudoku_v1_sudoku_proto_msgTypes[24].OneofWrappers = []any{
+	file_sudoku_v1_sudoku_proto_msgTypes[25].OneofWrappers = []any{
 		(*BatchAnswer_Result)(nil),
 		(*BatchAnswer_Error)(nil),
 	}
@@ -5259,7 +5329,7 @@ func file_sudoku_v1_sudoku_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sudoku_v1_sudoku_proto_rawDesc), len(file_sudoku_v1_sudoku_proto_rawDesc)),
 			NumEnums:      17,
-			NumMessages:   39,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
