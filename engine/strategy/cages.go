@@ -583,28 +583,21 @@ func findLineRules(b *grid.Board, sink *Sink) {
 			if op == grid.OpMul {
 				g.Target = fact
 			}
-			ok := true
+			// A whole cage of the line's operator (or a single cell)
+			// takes its target out of the line's; the other cells make
+			// the group, in reading order.
 			for k := range l.Cages() {
-				cg := l.Cage(k)
-				if !a.whole(l, k) {
-					continue
-				}
-				switch {
-				case cg.Op == grid.OpNone:
+				if cg := l.Cage(k); a.whole(l, k) && (cg.Op == grid.OpNone || cg.Op == op) {
 					g.Target = combine(op, g.Target, cg.Target)
-				case cg.Op == op:
-					g.Target = combine(op, g.Target, cg.Target)
-				default:
-					// Its cells join the rest.
-					for _, c := range cg.Cells {
-						ok = ok && addKnown(b, &g, c)
-					}
 				}
 			}
+			ok := true
 			for _, c := range l.Unit(u).Cells {
-				if k := l.CellCage(c); k < 0 || !a.whole(l, k) {
-					ok = ok && addKnown(b, &g, c)
+				k := l.CellCage(c)
+				if k >= 0 && a.whole(l, k) && (l.Cage(k).Op == grid.OpNone || l.Cage(k).Op == op) {
+					continue
 				}
+				ok = ok && addKnown(b, &g, c)
 			}
 			if !ok || g.Len() == 0 || g.Len() > 4 || g.Target <= 0 {
 				continue
