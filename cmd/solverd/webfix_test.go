@@ -556,6 +556,36 @@ func TestWebPlayCheckWords(t *testing.T) {
 	}
 }
 
+// TestWebPlayCellNames: play mode names the cells Check marks through the
+// viewer's cellName, the one format of cell names of the page (r16c16 on
+// a 16×16 board, as the explanations write it).
+func TestWebPlayCellNames(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	open(ctx, t, permalink(base, "S4Bnnnnn2nnnnn14n3n", 1, "play=3.4............."))
+	if err := chromedp.Do(ctx, poll(`window.sudokuPlay.on()`, 20*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](ctx, t, `sudokuViewer.cellName({n: 16}, 255)`); got != "r16c16" {
+		t.Errorf("cellName of cell 255 of a 16×16 board is %q; want r16c16", got)
+	}
+	// Count the names asked of the viewer: play.js keeps the object, so
+	// it calls the counting one.
+	eval[bool](ctx, t, `(() => {
+		const name = sudokuViewer.cellName;
+		window.cellNames = 0;
+		sudokuViewer.cellName = (L, cell) => { window.cellNames++; return name(L, cell); };
+		return true;
+	})()`)
+	countCalls(ctx, t)
+	pressCheck(ctx, t)
+	if got, want := pressCheck(ctx, t), "Marked: 2 wrong digits (r1c1, r1c3)."; got != want {
+		t.Errorf("Check pressed twice says %q; want %q", got, want)
+	}
+	if n := eval[int](ctx, t, `window.cellNames`); n < 2 {
+		t.Errorf("play mode named %d cells through sudokuViewer.cellName; want 2 or more", n)
+	}
+}
+
 // TestWebPlayExportNoCursor checks that a board exported or printed in
 // play mode leaves out the box of the selected cell, a part of the page
 // rather than of the position; the person's digits stay.

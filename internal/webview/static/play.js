@@ -243,7 +243,7 @@
   // Check says which cells it marks (" (r1c1, r3c4)"); '' for none.
   function names(cells) {
     if (!cells.length) return '';
-    const n = P.L.n, list = cells.slice(0, 10).map((cell) => `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`);
+    const list = cells.slice(0, 10).map((cell) => V.cellName(P.L, cell));
     return ` (${list.join(', ')}${cells.length > 10 ? ', …' : ''})`;
   }
 

@@ -1380,6 +1380,8 @@
     result: () => (run && run.done && !run.error ? run.result : null),
     unary,
     errorText,
+    // cellName names a cell of layout L as the explanations do ("r3c4").
+    cellName,
   };
 
   init();
