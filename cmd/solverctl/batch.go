@@ -346,8 +346,14 @@ type batcher struct {
 	start    time.Time
 	batch    *client.Batch
 
+	// sending is held by the reader while it hands a job to the batch,
+	// from the job's entry in pending to its removal when Add fails, so
+	// that stopReading waits for pending to be right.
+	sending sync.Mutex
+
 	mu          sync.Mutex
 	pending     map[string]*job // sent, by id, not yet answered
+	stopped     bool            // an interrupted run reads no more jobs (stopReading)
 	w           *bufio.Writer
 	writeErr    error
 	abort       context.CancelFunc // stops the run: its output cannot be written
@@ -462,6 +468,11 @@ func (b *batcher) run(ctx context.Context, timeout time.Duration, in io.Reader, 
 	mu.Unlock()
 	for _, m := range b.hangNotes() {
 		fmt.Fprintln(stderr, m)
+	}
+	if ctx.Err() != nil {
+		// The count of the puzzles unanswered, here and in the summary,
+		// is of the jobs the batch took.
+		b.stopReading()
 	}
 	if ctx.Err() != nil && err == nil {
 		err = errInterrupted
@@ -627,19 +638,47 @@ func (b *batcher) read(ctx context.Context, in io.Reader) error {
 			b.refuse(j, err)
 			continue
 		}
-		b.mu.Lock()
-		b.pending[j.id] = j
-		b.outstanding++
-		b.mu.Unlock()
-		if err := b.batch.Add(ctx, j.item); err != nil {
-			// ctx ended: the job is not sent.
-			b.mu.Lock()
-			delete(b.pending, j.id)
-			b.outstanding--
-			b.mu.Unlock()
+		if !b.send(ctx, j) {
+			return nil // interrupted
 		}
 	}
 	return nil
+}
+
+// send hands job j to the batch, in pending first since its answer can
+// come before Add returns; it reports false, j not read, once the run is
+// interrupted (stopReading).
+func (b *batcher) send(ctx context.Context, j *job) bool {
+	b.sending.Lock()
+	defer b.sending.Unlock()
+	b.mu.Lock()
+	if b.stopped {
+		b.mu.Unlock()
+		return false
+	}
+	b.pending[j.id] = j
+	b.outstanding++
+	b.mu.Unlock()
+	if err := b.batch.Add(ctx, j.item); err != nil {
+		// ctx ended: the job is not sent.
+		b.mu.Lock()
+		delete(b.pending, j.id)
+		b.outstanding--
+		b.mu.Unlock()
+	}
+	return true
+}
+
+// stopReading ends the reading of an interrupted run where pending is
+// right: it waits for a job being handed to the batch (Add ends with the
+// run's context), and the reader, which may still wait for input, adds
+// none after.
+func (b *batcher) stopReading() {
+	b.sending.Lock()
+	defer b.sending.Unlock()
+	b.mu.Lock()
+	b.stopped = true
+	b.mu.Unlock()
 }
 
 // parseLine returns the job of a puzzle line, nil for a blank line or a

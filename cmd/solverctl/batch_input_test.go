@@ -158,6 +158,38 @@ func TestBatchEndlessInput(t *testing.T) {
 	})
 }
 
+// TestBatchInterruptedCount: an interrupted batch counts the puzzles
+// read and unanswered exactly, though its reader still runs: with a
+// server that never answers, the reader waits to hand one more puzzle to
+// the full queue when Ctrl-C comes, and that puzzle, never queued, is
+// not counted. The error and the summary give the same count, the same
+// in every run (the puzzles out and those the queue holds). The reader
+// took the puzzle back only after the counts, now and then: one too
+// many (go test -race -count=20).
+func TestBatchInterruptedCount(t *testing.T) {
+	silent := startSilent(t)
+	count := regexp.MustCompile(`(\d+) (?:puzzles? )?read and unanswered`)
+	want := ""
+	for range 5 {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(300*time.Millisecond, cancel)
+		_, errOut, err := runBatchInput(t, ctx, &endlessLines{}, "batch", "--addr", silent, "--inflight", "4", "--per-message", "1", "-")
+		if err == nil {
+			t.Fatal("the batch ended without an error")
+		}
+		inErr, inSummary := count.FindStringSubmatch(err.Error()), count.FindStringSubmatch(errOut)
+		if inErr == nil || inSummary == nil {
+			t.Fatalf("err = %v, summary:\n%s\nwant the puzzles read and unanswered in each", err, errOut)
+		}
+		if want == "" {
+			want = inErr[1]
+		}
+		if inErr[1] != want || inSummary[1] != want {
+			t.Fatalf("err = %v, summary:\n%s\nwant %s puzzles read and unanswered in each, as in the first run", err, errOut, want)
+		}
+	}
+}
+
 // TestBatchFinishOnce: a job finished twice, as when a late answer comes
 // after the job was sent again, gets one line.
 func TestBatchFinishOnce(t *testing.T) {
