@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -91,6 +92,46 @@ func (r *endlessLines) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// stallingLines is endlessLines counting its reads, so that a test can
+// interrupt a batch once its queue is full and the reading has stalled
+// (a fixed delay left the count of a loaded machine short of full).
+type stallingLines struct {
+	endlessLines
+	reads atomic.Int64
+}
+
+func (r *stallingLines) Read(p []byte) (int, error) {
+	r.reads.Add(1)
+	return r.endlessLines.Read(p)
+}
+
+// cancelWhenStalled calls cancel once r has been read and then not for
+// 200 ms, or after 10 s, or when ctx ends.
+func (r *stallingLines) cancelWhenStalled(ctx context.Context, cancel context.CancelFunc) {
+	defer cancel()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	giveUp := time.After(10 * time.Second)
+	last, still := int64(0), 0
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-giveUp:
+			return
+		case <-tick.C:
+		}
+		n := r.reads.Load()
+		if n > 0 && n == last {
+			if still++; still == 10 {
+				return
+			}
+			continue
+		}
+		last, still = n, 0
+	}
+}
+
 // runBatchInput runs solverctl with args and stdin in the background and
 // returns its error, failing t unless it ends within a generous bound.
 func runBatchInput(t *testing.T, ctx context.Context, stdin io.Reader, args ...string) (stdout, stderr string, err error) {
@@ -163,7 +204,8 @@ func TestBatchEndlessInput(t *testing.T) {
 // server that never answers, the reader waits to hand one more puzzle to
 // the full queue when Ctrl-C comes, and that puzzle, never queued, is
 // not counted. The error and the summary give the same count, the same
-// in every run (the puzzles out and those the queue holds). The reader
+// in every run (the puzzles out and those the queue holds: Ctrl-C comes
+// once the reading has stalled on the full queue). The reader
 // took the puzzle back only after the counts, now and then: one too
 // many (go test -race -count=20).
 func TestBatchInterruptedCount(t *testing.T) {
@@ -172,8 +214,10 @@ func TestBatchInterruptedCount(t *testing.T) {
 	want := ""
 	for range 5 {
 		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(300*time.Millisecond, cancel)
-		_, errOut, err := runBatchInput(t, ctx, &endlessLines{}, "batch", "--addr", silent, "--inflight", "4", "--per-message", "1", "-")
+		in := &stallingLines{}
+		go in.cancelWhenStalled(ctx, cancel)
+		_, errOut, err := runBatchInput(t, ctx, in, "batch", "--addr", silent, "--inflight", "4", "--per-message", "1", "-")
+		cancel()
 		if err == nil {
 			t.Fatal("the batch ended without an error")
 		}
