@@ -520,7 +520,9 @@ func variantKind(v grid.Variant, cages bool) boardKind {
 // Variants returns the variants on whose boards the rule of Allows lets
 // st take steps when a solve names it and the puzzle is known to have one
 // solution: the rule read for each variant (a board of a variant with
-// cages has one with a target at least; grid.NewLayout refuses others). The
+// cages has one with a target at least; grid.NewLayout refuses others),
+// less those whose boards st's finder does not look at (Strategy.Suits:
+// a killer strategy runs on KenKen, and finds nothing there). The
 // opt-in and Deep strategies run only where a solve names them, or logic
 // alone solves, and the uniqueness ones (Strategy.NeedsUnique) only on a
 // puzzle known to have one solution; Variants says where they can.
@@ -528,7 +530,7 @@ func Variants(st *strategy.Strategy) []grid.Variant {
 	o := Options{Type: Mixed, Unique: true, Strategies: []*strategy.Strategy{st}}
 	var vs []grid.Variant
 	for _, v := range grid.Variants() {
-		if o.allows(st, variantKind(v, v.HasCages())) {
+		if o.allows(st, variantKind(v, v.HasCages())) && st.Suits(v) {
 			vs = append(vs, v)
 		}
 	}

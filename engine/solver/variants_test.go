@@ -59,8 +59,8 @@ func TestVariants(t *testing.T) {
 				continue // guessing: never in a logic-only solve
 			}
 			for _, v := range grid.Variants() {
-				if got, want := slices.Contains(listed, v), o.Allows(st, layouts[v]); got != want {
-					t.Errorf("%s (%s) on %s (%v): listed %v, the solver allows it %v", st.Name(), st.Letter(), v, typ, got, want)
+				if got, want := slices.Contains(listed, v), o.Allows(st, layouts[v]) && st.Suits(v); got != want {
+					t.Errorf("%s (%s) on %s (%v): listed %v, the solver allows it and its finder looks there %v", st.Name(), st.Letter(), v, typ, got, want)
 				}
 			}
 		}
@@ -81,6 +81,18 @@ func TestVariants(t *testing.T) {
 		{"X", []grid.Variant{grid.Killer, grid.KillerJigsaw, grid.KenKen, grid.KenDoku, grid.KillerX}},
 		{"x", []grid.Variant{grid.Str8ts, grid.Str8tsX, grid.Str8tsB, grid.Str8tsBX}},
 		{"U", []grid.Variant{grid.Classic, grid.X, grid.Windoku, grid.Colour, grid.Jigsaw}},
+		// Finders that return at once on other boards (Strategy.Suits):
+		// the killer ones not on KenKen, the KenKen line rules not on
+		// killers, the Law of Leftovers only with jigsaw regions.
+		{"F2", []grid.Variant{grid.Killer, grid.KillerJigsaw, grid.KillerX}},
+		{"a", []grid.Variant{grid.Killer, grid.KillerJigsaw, grid.KillerX}},
+		{"N2", []grid.Variant{grid.Killer, grid.KillerJigsaw, grid.KillerX}},
+		{"c", []grid.Variant{grid.KenKen, grid.KenDoku}},
+		{"L2", []grid.Variant{grid.KenKen, grid.KenDoku}},
+		{"U2", []grid.Variant{grid.Jigsaw, grid.KillerJigsaw}},
+		{"M", []grid.Variant{grid.Classic, grid.X, grid.Windoku, grid.Colour, grid.Jigsaw, grid.Killer, grid.KillerJigsaw, grid.KenDoku, grid.KillerX}},
+		{"q", []grid.Variant{grid.Classic, grid.X, grid.Windoku, grid.Colour, grid.Jigsaw, grid.Killer, grid.KillerJigsaw, grid.KenDoku, grid.KillerX}},
+		{"X2", []grid.Variant{grid.Classic, grid.X, grid.Windoku, grid.Colour, grid.Jigsaw}},
 	} {
 		st, ok := strategy.Lookup(tt.letter)
 		if !ok {

@@ -652,6 +652,9 @@ type Strategy struct {
 	perDigit    bool
 	local       bool
 	cages       bool
+	// suits, when set, is the variants whose boards the finder reads (see
+	// Suits).
+	suits func(grid.Variant) bool
 	// find reports the strategy's steps (see Find); guessing has none: the
 	// solver drives it.
 	find func(b *grid.Board, sink *Sink)
@@ -719,6 +722,15 @@ func (s *Strategy) Local() bool { return s.local }
 // (killer and KenKen strategies): on a board without cages it finds
 // nothing, and a solver leaves it out.
 func (s *Strategy) NeedsCages() bool { return s.cages }
+
+// Suits reports whether the strategy's finder looks at boards of variant
+// v at all. Some stand on one kind of cages or regions and return at once
+// on any other board, though a solver that allows them runs them there:
+// the killer ones (sums, the rule of 45) find nothing on KenKen, the
+// KenKen line rules nothing on killers, the Law of Leftovers nothing
+// without jigsaw regions, kites and empty rectangles nothing without
+// boxes.
+func (s *Strategy) Suits(v grid.Variant) bool { return s.suits == nil || s.suits(v) }
 
 // onCages marks s as one that finds steps only on boards with cages.
 func onCages(s *Strategy) *Strategy {
