@@ -914,7 +914,9 @@ func digitLists(n grid.Notation, lists [][]int) string {
 
 // ComboDigits returns the digits of each combination nd keeps (its
 // Combos), each list ascending and the lists in the order the step's
-// text writes them, ascending as they read. Where the digits of the
+// text writes them: that of Combos (a rule-of-45 sum's, say, "{1,2,5,7,8},
+// {1,2,3,8,9}", are not ascending as they read), but for the fillings of
+// a cage with repeats, which are. Where the digits of the
 // node's cage (a CageNode's, or an ALSNode's of a cage) on layout l may
 // repeat (a KenKen cage over rows and columns, whose set {1,4,6} fills
 // four cells as 1+4+4+6), a set stands for each filling of its digits
