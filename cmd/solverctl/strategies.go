@@ -89,7 +89,8 @@ const longWidth = 100
 // printLong prints the catalogue a block a strategy, blocks apart by an
 // empty line: the method letter, name and class (and "needs one
 // solution" for the uniqueness strategies); the variants the solver runs
-// it on, by their --variant names; then each technique, its level,
+// it on, by their --variant names (no line from a server that sends
+// none, one older than StrategyInfo.variants); then each technique, its level,
 // score, SE rating and HoDoKu code on one line and what it does below,
 // wrapped to longWidth columns.
 //
@@ -108,7 +109,11 @@ func printLong(w io.Writer, resp *sudokuv1.ListStrategiesResponse) error {
 			class += "; needs one solution"
 		}
 		fmt.Fprintf(bw, "%-2s %s  [%s]\n", st.GetMethod(), st.GetName(), class)
-		fmt.Fprintf(bw, "   variants: %s\n", variantList(st.GetVariants()))
+		// A server older than StrategyInfo.variants sends none: it says
+		// nothing of the variants, not that the strategy runs on none.
+		if vs := st.GetVariants(); len(vs) > 0 {
+			fmt.Fprintf(bw, "   variants: %s\n", variantList(vs))
+		}
 		for _, t := range st.GetTechniques() {
 			level := strings.ToLower(enumText(t.GetLevel().String(), "DIFFICULTY_LEVEL_"))
 			code := t.GetCode()
