@@ -16,6 +16,7 @@ import (
 // {1,1,6}) by logic and checks the combination_digits of its nodes: set
 // wherever combinations is, each list ascending and the lists ascending,
 // each list's digits a set of combinations and every set listed, the
+// masks of combinations in the order their lists read, the
 // repeats of a cage meeting its target, and the explanation of a cage
 // step writing the lists as they are, repeats included.
 func TestCombinationDigitsRepeat(t *testing.T) {
@@ -74,6 +75,21 @@ func TestCombinationDigitsRepeat(t *testing.T) {
 			}
 			if len(seen) != len(masks) {
 				t.Errorf("step %d node %d: combination_digits %v do not list every mask of %v", s.GetIndex(), i, lists, masks)
+			}
+			// combinations lists its masks in the order their digit
+			// lists read: that of the first list of each.
+			var order []uint32
+			for _, c := range lists {
+				var mask uint32
+				for _, d := range c.GetDigits() {
+					mask |= 1 << (d - 1)
+				}
+				if !slices.Contains(order, mask) {
+					order = append(order, mask)
+				}
+			}
+			if !slices.Equal(order, masks) {
+				t.Errorf("step %d node %d: combinations %v are not in the order of their digit lists %v", s.GetIndex(), i, masks, lists)
 			}
 			if nd.GetKind() == sudokuv1.NodeKind_NODE_KIND_CAGE && strings.HasPrefix(s.GetTechnique(), "Cage Combinations") {
 				texts++

@@ -405,19 +405,29 @@ func chainNodeToProto(n strategy.Node, cells []uint32, l *grid.Layout) *sudokuv1
 		return pn
 	}
 	if len(n.Combos) > 0 {
-		pn.Combinations = make([]uint32, len(n.Combos))
-		for i, c := range n.Combos {
-			pn.Combinations[i] = uint32(c)
-		}
-		// The digits too: a mask drops a KenKen cage's repeats.
+		// The digits too: a mask drops a KenKen cage's repeats. The masks
+		// follow the lists, in the order the first list of each reads:
+		// the lists of a cage with repeats are sorted as they read
+		// ({1,4,5,6},{2,2,5,6},{2,3,4,5}), not in the order of Combos.
 		lists := n.ComboDigits(l)
+		pn.Combinations = make([]uint32, 0, len(n.Combos))
 		pn.CombinationDigits = make([]*sudokuv1.Combination, len(lists))
 		for i, f := range lists {
 			ds := make([]uint32, len(f))
+			var mask uint32
 			for j, d := range f {
 				ds[j] = uint32(d)
+				mask |= 1 << (d - 1)
 			}
 			pn.CombinationDigits[i] = &sudokuv1.Combination{Digits: ds}
+			if !slices.Contains(pn.Combinations, mask) {
+				pn.Combinations = append(pn.Combinations, mask)
+			}
+		}
+		for _, c := range n.Combos {
+			if !slices.Contains(pn.Combinations, uint32(c)) {
+				pn.Combinations = append(pn.Combinations, uint32(c)) // listed by none (none are)
+			}
 		}
 	}
 	return pn
