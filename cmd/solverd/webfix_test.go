@@ -586,6 +586,29 @@ func TestWebPlayCellNames(t *testing.T) {
 	}
 }
 
+// TestWebDifficultyText checks the words of a rating: a solve that logic
+// left stuck is Extreme for that, and its hardest step is only the
+// hardest found ("hardest: Hidden Single" beside Extreme read as a
+// contradiction), as solverctl says it.
+func TestWebDifficultyText(t *testing.T) {
+	ctx, base, _ := webViewer(t, time.Minute)
+	open(ctx, t, base)
+	for _, tt := range []struct {
+		name, call, want string
+	}{
+		{"solved", `sudokuViewer.difficultyText({level: 'DIFFICULTY_LEVEL_HARD', stars: 3, score: 420, hardestStrategy: 'XY-Wing'}, false)`,
+			"hard, 3★, score 420, hardest: XY-Wing"},
+		{"stuck", `sudokuViewer.difficultyText({level: 'DIFFICULTY_LEVEL_EXTREME', stars: 5, score: 18, hardestStrategy: 'Hidden Single'}, true)`,
+			"extreme as logic got stuck, 5★, score 18, hardest step found: Hidden Single"},
+		{"stuck before a step", `sudokuViewer.difficultyText({level: 'DIFFICULTY_LEVEL_EXTREME', stars: 5}, true)`,
+			"extreme as logic got stuck, 5★, score 0, no step found"},
+	} {
+		if got := eval[string](ctx, t, tt.call); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestWebPlayExportNoCursor checks that a board exported or printed in
 // play mode leaves out the box of the selected cell, a part of the page
 // rather than of the position; the person's digits stay.

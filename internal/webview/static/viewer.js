@@ -821,7 +821,7 @@
       $('technique').textContent = '';
       if (run.result) {
         $('strategy').textContent = statusText(run.result);
-        $('explanation').textContent = run.noSolution || (run.result.difficulty ? difficultyText(run.result.difficulty) : '');
+        $('explanation').textContent = run.noSolution || (run.result.difficulty ? difficultyText(run.result.difficulty, run.result.status === 'SOLVE_STATUS_STUCK') : '');
       } else if (run.error) {
         $('strategy').textContent = 'Stopped';
         $('explanation').textContent = run.error;
@@ -845,9 +845,19 @@
     SOLVE_STATUS_MULTIPLE_SOLUTIONS: 'More than one solution', SOLVE_STATUS_STUCK: 'Stuck: logic alone cannot go on',
   };
   const statusText = (res) => statusNames[res.status] || res.status || 'Done';
-  // difficultyText gives the HoDoKu-style level with the SE rating beside it.
-  const difficultyText = (d) => `${(d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase()}, ${d.stars || 0}★, score ${d.score || 0}` +
-    `${d.seRating ? `, SE-style ER ${d.seRating.toFixed(1)} EP ${(d.sePearl || 0).toFixed(1)} ED ${(d.seDiamond || 0).toFixed(1)}` : ''}, hardest: ${d.hardestStrategy || '—'}`;
+  // difficultyText gives the HoDoKu-style level with the SE rating beside
+  // it. A solve that logic left stuck grades Extreme for that, not for its
+  // steps: its text says so and names the hardest step found, as
+  // solverctl's does.
+  const difficultyText = (d, stuck) => {
+    const level = (d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase();
+    const se = d.seRating ? `, SE-style ER ${d.seRating.toFixed(1)} EP ${(d.sePearl || 0).toFixed(1)} ED ${(d.seDiamond || 0).toFixed(1)}` : '';
+    if (stuck) {
+      const found = d.hardestStrategy ? `hardest step found: ${d.hardestStrategy}` : 'no step found';
+      return `${level} as logic got stuck, ${d.stars || 0}★, score ${d.score || 0}${se}, ${found}`;
+    }
+    return `${level}, ${d.stars || 0}★, score ${d.score || 0}${se}, hardest: ${d.hardestStrategy || '—'}`;
+  };
 
   // ---- The step list -------------------------------------------------------
 
@@ -1382,6 +1392,8 @@
     errorText,
     // cellName names a cell of layout L as the explanations do ("r3c4").
     cellName,
+    // difficultyText words a result's rating (a test hook).
+    difficultyText,
   };
 
   init();
