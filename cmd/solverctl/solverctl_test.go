@@ -452,8 +452,10 @@ func TestStrategies(t *testing.T) {
 			t.Errorf("no line matching %s in\n%s", want, out)
 		}
 	}
-	if _, _, err := runCLI(t, "", "strategies", "extra"); err == nil {
-		t.Error("an argument was accepted")
+	for _, args := range [][]string{{"strategies", "extra"}, {"strategies", "--json", "--long"}} {
+		if _, _, err := runCLI(t, "", args...); !errors.As(err, new(*usageError)) {
+			t.Errorf("%v: err = %v, want a usage error", args, err)
+		}
 	}
 }
 

@@ -22,10 +22,12 @@ SE rating and HoDoKu code.
 a puzzle known to have one); the variants the solver runs it on, by their
 -variant names ("all", or "all but" the few it does not), read from the
 solver's own rule (the opt-in and deepest strategies run there when a
-solve names them); then each technique with its ratings and, below, what
-it does in one line. A strategy may find nothing on some variants it
-runs on (Templates past 9x9, Law of Leftovers without jigsaw regions).
--json prints the catalogue as protojson, with the same facts.
+solve names them), less those whose boards its finder does not look at;
+then each technique with its ratings and, below, what it does in one
+line. A strategy may still find nothing on some boards of a variant it
+runs on (Templates past 9x9).
+-json prints the catalogue as protojson, with the same facts (one of
+-json and -long, not both).
 
 `
 
@@ -47,6 +49,11 @@ func runStrategies(ctx context.Context, e *env, cmd *command, args []string) err
 	}
 	if len(pos) != 0 {
 		return usageErrorf("%s: takes no arguments, got %d", cmd.name, len(pos))
+	}
+	if asJSON && long {
+		// The JSON holds all --long shows; taking one silently would hide
+		// that the other was dropped.
+		return usageErrorf("%s: --json and --long are two forms of the list: give one", cmd.name)
 	}
 	ctx, client, done, err := f.connect(ctx)
 	if err != nil {

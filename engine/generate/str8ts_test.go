@@ -111,7 +111,7 @@ func TestBlackShareAt(t *testing.T) {
 
 // TestBoxedStr8tsLayouts draws the layouts of twelve 12×12 Str8ts BX
 // attempts: some must find one that admits a solution (three do). At
-// blackShare alone about one layout in 300 did, none of these twelve
+// blackShare alone about one layout in 1,800 did, none of these twelve
 // attempts (60 layouts each) found one, and generation ran 7–20 s of CPU.
 func TestBoxedStr8tsLayouts(t *testing.T) {
 	if testing.Short() || race {
