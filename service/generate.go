@@ -126,8 +126,12 @@ func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error
 		if o.strategies, err = selectStrategies("strategies", req.GetStrategies()); err != nil {
 			return o, err
 		}
-		if err := checkReachable(o.strategies, strategy.Level(req.GetLevel()), req.GetNoGuessing()); err != nil {
-			return o, err
+		// A new puzzle's variant is the request's (classic when it names
+		// none); a puzzle read may name its own, checked once it is read.
+		if o.mode == generate.New || req.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED {
+			if err := checkReachable(o.strategies, o.variant, strategy.Level(req.GetLevel()), req.GetNoGuessing()); err != nil {
+				return o, err
+			}
 		}
 	}
 	if o.mode != generate.New {
@@ -140,14 +144,23 @@ func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error
 }
 
 // checkReachable refuses a list of strategies for the grade of a
-// generated puzzle that no puzzle could meet: one that places no digit, a
-// list that places digits by guessing alone with no_guessing, and a level
-// above what singles alone can grade (their score: a step a cell, scaled
-// to 81 cells).
-func checkReachable(chosen []*strategy.Strategy, level strategy.Level, noGuessing bool) error {
+// generated puzzle of variant v that no puzzle could meet: one that places
+// no digit on v's boards (Hidden Single and Full House do not run on
+// Str8ts), a list that places digits by guessing alone with no_guessing,
+// and a level above what singles alone can grade (their score: a step a
+// cell, scaled to 81 cells). Strategies that do not run on v count for
+// nothing.
+func checkReachable(chosen []*strategy.Strategy, v grid.Variant, level strategy.Level, noGuessing bool) error {
 	places, guesses, singlesOnly := false, false, true
 	hardest, score := strategy.Easy, 0
+	var idle []string // singles listed that do not run on v
 	for _, s := range chosen {
+		if !slices.Contains(solver.Variants(s), v) {
+			if s.Class() == strategy.Solution {
+				idle = append(idle, s.Name())
+			}
+			continue
+		}
 		switch s.Class() {
 		case strategy.Solution:
 			places = true
@@ -165,6 +178,12 @@ func checkReachable(chosen []*strategy.Strategy, level strategy.Level, noGuessin
 		}
 	}
 	switch {
+	case !places && !guesses && len(idle) > 0:
+		verb := "does"
+		if len(idle) > 1 {
+			verb = "do"
+		}
+		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit on %s board (%s %s not run there; Naked Single, A, or guessing, C, does): no puzzle could be solved with them", v.WithArticle(), strings.Join(idle, " and "), verb)
 	case !places && !guesses:
 		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit (a single such as A or B, or guessing, C): no puzzle could be solved with them")
 	case !places && noGuessing:
@@ -224,6 +243,11 @@ func (s *Server) generateConfig(req *sudokuv1.GenerateRequest) (generate.Config,
 			return cfg, 0, err
 		}
 		cfg.Base = base
+		if opts.strategies != nil && req.GetVariant() == sudokuv1.Variant_VARIANT_UNSPECIFIED {
+			if err := checkReachable(opts.strategies, base.Layout().Variant, cfg.Level, cfg.NoGuessing); err != nil {
+				return cfg, 0, err
+			}
+		}
 		probe = codec.FromBoard(grid.NewBoard(base.Layout()))
 		probe.Marks = false
 		probe.Cells = make([]grid.CellState, base.Layout().Cells)

@@ -217,6 +217,16 @@ func TestGenerateInvalidArgument(t *testing.T) {
 		// Options no puzzle could meet, which ran to the deadline (or for
 		// ever without one).
 		{"no strategy places a digit", &sudokuv1.GenerateRequest{Strategies: []string{"D"}}, "strategies", "none of the strategies listed places a digit"},
+		// Hidden Single does not run on Str8ts: the list places no digit
+		// there, and the generator ran to the deadline for a puzzle graded
+		// "score 0, hardest: none".
+		{"str8ts, a single that does not run there", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_STR8TS, Size: 6, Strategies: []string{"B"}},
+			"strategies", "none of the strategies listed places a digit on a Str8ts board (Hidden Single does not run there"},
+		{"str8ts to start from, a single that does not run there", &sudokuv1.GenerateRequest{Mode: start, Strategies: []string{"B", "x"},
+			Puzzle: textPuzzle("T6B2a07072a0a082a072a2a2a062a2a012a2a2a2a2a2a032a2a2a2a022a072a0d0b2a07072a")},
+			"strategies", "places a digit on a Str8ts board"},
+		{"str8ts BX, two singles that do not run there", &sudokuv1.GenerateRequest{Variant: sudokuv1.Variant_VARIANT_STR8TS_BX, Strategies: []string{"Full House", "B", "x"}},
+			"strategies", "(Full House and Hidden Single do not run there;"},
 		{"guessing alone without guessing", &sudokuv1.GenerateRequest{Strategies: []string{"C"}, NoGuessing: true}, "no_guessing", "by guessing alone"},
 		{"singles to extreme", &sudokuv1.GenerateRequest{Strategies: []string{"A", "B"}, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME}, "level", "grade a puzzle Hard at most"},
 		{"singles and guessing without guessing, to extreme", &sudokuv1.GenerateRequest{Strategies: []string{"A", "B", "C"}, NoGuessing: true, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME}, "level", "grade a puzzle Hard at most"},
