@@ -1,8 +1,11 @@
 package service
 
 import (
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
+	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
@@ -57,4 +60,21 @@ func CheckPuzzleText(field string, p *sudokuv1.Puzzle) error {
 		return err
 	}
 	return CheckText(field+".region_map", p.GetRegionMap(), MaxTextLen)
+}
+
+// LinePuzzle returns the puzzle of a line of a list of puzzles, one a
+// line, whose reader skips what follows a puzzle (a rating, say): the
+// line's first field, or its first two when they make a Str8ts puzzle in
+// the simple form, clues and then colours apart by white space (the clues
+// alone read as a classic puzzle, of other solutions or none). It is ""
+// for a blank line.
+func LinePuzzle(line string) string {
+	if p, ok := codec.LeadingStr8tsPlain(line); ok {
+		return p
+	}
+	line = strings.TrimSpace(line)
+	if i := strings.IndexFunc(line, unicode.IsSpace); i >= 0 {
+		return line[:i]
+	}
+	return line
 }

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
@@ -239,7 +238,8 @@ func defaultPuzzleTimeout(timeout time.Duration) time.Duration {
 // batchHelp is the long help of batch (see command); its verbs take
 // maxInput and batchStreamFailures. It says maxSkip in MiB.
 const batchHelp = `FILE holds one puzzle a line, in any format the service reads that fits on
-a line; only the first field is read, so rated lists work, but a line that
+a line; only the first field is read, so rated lists work (the first two
+of a Str8ts in the simple form, clues then colours), but a line that
 starts with { is a whole JSON board (as convert --to json writes). Blank
 lines and lines starting with # are skipped; @FILE is FILE, as in the
 other commands; - reads standard input. Each
@@ -698,12 +698,10 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		}
 		j.json = b.flags.solve.jsonPuzzle(p, b.template.GetRegionMap())
 	} else {
-		// The first field ends at any white space: a list copied from a
-		// web page may have a no-break space before the rating.
-		j.puzzle = text
-		if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
-			j.puzzle = text[:i]
-		}
+		// The first field ends at any white space (a list copied from a
+		// web page may have a no-break space before the rating); a Str8ts
+		// in the simple form is its first two fields.
+		j.puzzle = service.LinePuzzle(text)
 	}
 	j.item = b.item(j)
 	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {

@@ -12,10 +12,12 @@ import (
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 	"github.com/sudokuwise/solver/internal/bench"
 	"github.com/sudokuwise/solver/internal/cputime"
+	"github.com/sudokuwise/solver/service"
 )
 
 // benchHelp is the long help of bench (see command).
-const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work;
+const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work, or
+the first two of a Str8ts in the simple form, clues then colours;
 blank lines and lines starting with # are skipped); @FILE is FILE, as in the
 other commands; - reads standard input.
 Any format the CLI reads works (killer and KenKen strings, N×N text with
@@ -206,7 +208,7 @@ func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzl
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
-		} else if bp, err = bench.Parse(line, fields[0], *in); err != nil {
+		} else if bp, err = bench.Parse(line, benchText(text, fields), *in); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		out = append(out, bp)
@@ -230,4 +232,13 @@ func rateText(rate float64) string {
 		return fmt.Sprintf("%.2f", rate)
 	}
 	return fmt.Sprintf("%.0f", rate)
+}
+
+// benchText is the puzzle of a line whose fields are fields: the first,
+// or the first two of a Str8ts in the simple form (clues, then colours).
+func benchText(line string, fields []string) string {
+	if p := service.LinePuzzle(line); p != "" {
+		return p
+	}
+	return fields[0]
 }

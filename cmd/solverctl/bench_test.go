@@ -269,3 +269,24 @@ func TestRateText(t *testing.T) {
 		}
 	}
 }
+
+// str8tsSimpleLine is a Str8ts of str8ts-published.txt in the simple form:
+// its clues, a space, its colours. Its clues alone are a classic puzzle of
+// many solutions.
+const str8tsSimpleLine = "000900000000020700000000000000000300706300000008000000000000000004000071020000006 100100100100000000000010000000000001110000011100000000000010000000000001001001001"
+
+// TestListsReadStr8tsSimpleForm: bench and batch take a line's first
+// field, which of a Str8ts in the simple form is its clues alone: bench
+// counted the published Str8ts as classic puzzles (unique 0, multiple 10,
+// no solution 6 of 16), batch answered multiple_solutions.
+func TestListsReadStr8tsSimpleForm(t *testing.T) {
+	in := str8tsSimpleLine + "\t# devilish\n"
+	out, _, err := runCLI(t, in, "bench", "-count-to", "2", "-min-time", "0", "-")
+	if err != nil || !strings.Contains(out, "unique: 1, multiple: 0") || !strings.Contains(out, "1 on the generic search") {
+		t.Errorf("bench -: %v\n%s", err, out)
+	}
+	out, _, err = runCLI(t, in, "batch", "-")
+	if err != nil || !strings.HasPrefix(out, "1\tsolved\t") {
+		t.Errorf("batch -: %v\n%s", err, out)
+	}
+}

@@ -26,6 +26,24 @@ func str8tsPlainFields(s string) (clues, colours string, ok bool) {
 	return clues, colours, true
 }
 
+// LeadingStr8tsPlain returns the first two fields of line (apart by white
+// space) joined by a space when they make a Str8ts puzzle in the simple
+// form, N² clues and then N² colours, and ok false otherwise. A list of
+// puzzles a line whose reader takes a line's first field (to skip a
+// rating after it) takes these two instead: the clues alone read as a
+// classic puzzle, of other solutions or none.
+func LeadingStr8tsPlain(line string) (puzzle string, ok bool) {
+	fields := strings.Fields(line)
+	if len(fields) < 2 {
+		return "", false
+	}
+	puzzle = fields[0] + " " + fields[1]
+	if _, _, ok := str8tsPlainFields(puzzle); !ok {
+		return "", false
+	}
+	return puzzle, true
+}
+
 // str8tsPlainShape returns the two fields of a text shaped like the simple
 // Str8ts form, two fields of N² characters, whatever their characters.
 func str8tsPlainShape(s string) (clues, colours string, ok bool) {
