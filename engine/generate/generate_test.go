@@ -1014,10 +1014,32 @@ func loadText(t *testing.T, text, regionMap string, v grid.Variant) *grid.Board 
 	return b
 }
 
+// decodeBoard returns the board of a text whose format names its variant
+// (a 2.0 string).
+func decodeBoard(t *testing.T, text string) *grid.Board {
+	t.Helper()
+	p, _, err := codec.Decode(text, codec.DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.Board(grid.Classic) // the string names its own
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func TestBaseErrors(t *testing.T) {
 	twoSolutions := loadText(t, ".96187.52578243916.21596.78783654291962318547145729863657932184839471625214865739", "", grid.Classic)
 	// r1c9 sees every digit.
 	noSolution := loadText(t, "12345678.........9"+strings.Repeat(".", 63), "", grid.Classic)
+	// A Str8ts whose r1c3-9 can hold no straight: 1 beside a black 3
+	// leaves seven cells 2, 4-9. Retried as a layout without a solution,
+	// it made 10,000 attempts and ended "a larger bound may help".
+	str8tsNone := decodeBoard(t, "T9B010d"+strings.Repeat("ez", 79))
+	// published Str8ts, str8ts-published.txt: none as a Str8ts B.
+	str8tsBNone := decodeBoard(t, "B9B0aezez0jezez0aezez0aezezez02ez07ezezezezezez0aezezezezezezezezezez03ez0a0h0a0603ezezez"+
+		"0a0a0aez08ezezezezezezezezezez0aezezezezezez04ezezezez070bez020aezez0aezez0g")
 	for _, tt := range []struct {
 		name string
 		cfg  Config
@@ -1026,6 +1048,8 @@ func TestBaseErrors(t *testing.T) {
 		{"start not unique", Config{Mode: StartFrom, Base: twoSolutions}, ErrNotUnique},
 		{"start no solution", Config{Mode: StartFrom, Base: noSolution}, ErrNoSolution},
 		{"base no solution", Config{Mode: BaseOnMap, Base: noSolution}, ErrNoSolution},
+		{"str8ts base no solution", Config{Mode: BaseOnMap, Base: str8tsNone}, ErrNoSolution},
+		{"str8ts B base no solution", Config{Mode: BaseOnMap, Base: str8tsBNone}, ErrNoSolution},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Generate(context.Background(), tt.cfg)

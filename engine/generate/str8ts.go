@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sudokuwise/solver/engine/grid"
+	"github.com/sudokuwise/solver/engine/search"
 )
 
 // blackShare is the share of the cells of a generated Str8ts board that are
@@ -66,7 +67,10 @@ func (g *generator) newStr8tsGrid(ctx context.Context, rng *rand.Rand) (*grid.La
 // empty white cells, a few a board, then the first solution the exact
 // search finds from them, whose straight propagation completes a Str8ts
 // board far faster than a random fill (which took minutes on some
-// layouts). errRetry when the layout gives none within a few tries.
+// layouts). errRetry when the layout gives none within a few tries;
+// ErrNoSolution when start's digits (a BaseOnMap board) are proved to have
+// none: retrying that, 10,000 attempts ended ResourceExhausted, "a larger
+// bound may help".
 func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.Layout, start []uint8) ([]uint8, error) {
 	var white []int
 	for cell := range l.Cells {
@@ -84,6 +88,24 @@ func (g *generator) str8tsSolution(ctx context.Context, rng *rand.Rand, l *grid.
 		}
 		b := boardOf(l, start, nil)
 		rng.Shuffle(len(white), func(i, j int) { white[i], white[j] = white[j], white[i] })
+		if start != nil && try == 3 {
+			// No digit drawn: a search that ends without a solution
+			// proves the base has none.
+			if _, ok := b.Check(); !ok {
+				return nil, ErrNoSolution
+			}
+			g.searcher.MaxNodes = min(g.maxNodes, maxFillNodes)
+			res, err := g.searcher.Count(ctx, b, 1)
+			switch {
+			case len(res.Solutions) > 0:
+				return res.Solutions[0], nil
+			case err == nil:
+				return nil, ErrNoSolution
+			case !errors.Is(err, search.ErrNodeLimit):
+				return nil, err
+			}
+			return nil, errRetry
+		}
 		for _, cell := range white[:min(seeds, len(white))] {
 			if b.Value(cell) != 0 || b.Cands(cell) == 0 {
 				continue
