@@ -128,10 +128,17 @@ func checkGenerateOptions(req *sudokuv1.GenerateRequest) (generateOptions, error
 		}
 		// A new puzzle's variant is the request's (classic when it names
 		// none); a puzzle read may name its own, checked once it is read.
+		level, noGuessing := strategy.Level(req.GetLevel()), req.GetNoGuessing()
 		if o.mode == generate.New || req.GetVariant() != sudokuv1.Variant_VARIANT_UNSPECIFIED {
-			if err := checkReachable(o.strategies, o.variant, strategy.Level(req.GetLevel()), req.GetNoGuessing()); err != nil {
-				return o, err
-			}
+			err = checkReachable(o.strategies, o.variant, level, noGuessing)
+		} else {
+			// Before the puzzle is read, a list no variant's puzzle
+			// could meet (no single at all, say) is refused at once,
+			// as solverctl refuses a flag.
+			err = reachableOnSome(o.strategies, level, noGuessing)
+		}
+		if err != nil {
+			return o, err
 		}
 	}
 	if o.mode != generate.New {
@@ -198,6 +205,19 @@ func checkReachable(chosen []*strategy.Strategy, v grid.Variant, level strategy.
 		}
 	}
 	return nil
+}
+
+// reachableOnSome is checkReachable for a puzzle of a variant not yet
+// known: nil when some variant's puzzle could meet the list, else the
+// error of a classic one (every single runs there: its error names no
+// variant).
+func reachableOnSome(chosen []*strategy.Strategy, level strategy.Level, noGuessing bool) error {
+	for _, v := range grid.Variants() {
+		if checkReachable(chosen, v, level, noGuessing) == nil {
+			return nil
+		}
+	}
+	return checkReachable(chosen, grid.Classic, level, noGuessing)
 }
 
 // generateConfig validates a Generate request and converts it, with the

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sudokuwise/solver/engine/codec"
+	"github.com/sudokuwise/solver/engine/grid"
 	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
@@ -278,5 +280,36 @@ func TestGenerateNoPuzzle(t *testing.T) {
 	st := status.Convert(err)
 	if st.Code() != codes.ResourceExhausted || !strings.Contains(st.Message(), "attempts in a row made none") {
 		t.Fatalf("err = %v, want ResourceExhausted: attempts in a row made none", err)
+	}
+}
+
+// TestCheckGenerateOptionsBeforeTheVariant: a list no puzzle of any
+// variant could meet is refused before the puzzle is read, in mode START
+// and BASE too (solverctl refuses it as a flag, status 2); a list whose
+// singles run on some variant but not on Str8ts waits for the puzzle.
+func TestCheckGenerateOptionsBeforeTheVariant(t *testing.T) {
+	start := sudokuv1.GenerateMode_GENERATE_MODE_START_FROM
+	base := sudokuv1.GenerateMode_GENERATE_MODE_BASE_ON_MAP
+	for _, mode := range []sudokuv1.GenerateMode{start, base} {
+		for _, tt := range []struct {
+			req       *sudokuv1.GenerateRequest
+			wantField string
+		}{
+			{&sudokuv1.GenerateRequest{Strategies: []string{"D"}}, "strategies"},
+			{&sudokuv1.GenerateRequest{Strategies: []string{"C"}, NoGuessing: true}, "no_guessing"},
+			{&sudokuv1.GenerateRequest{Strategies: []string{"A", "B"}, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME}, "level"},
+			{&sudokuv1.GenerateRequest{Strategies: []string{"B"}}, ""},
+			{&sudokuv1.GenerateRequest{Strategies: []string{"A", "x"}, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM}, ""},
+		} {
+			tt.req.Mode = mode
+			err := CheckGenerateOptions(tt.req)
+			var fe *grid.FieldError
+			switch {
+			case tt.wantField == "" && err != nil:
+				t.Errorf("%v: %v, want nil (checked once the puzzle is read)", tt.req, err)
+			case tt.wantField != "" && (!errors.As(err, &fe) || fe.Field != tt.wantField):
+				t.Errorf("%v: %v, want an error on %s", tt.req, err, tt.wantField)
+			}
+		}
 	}
 }
