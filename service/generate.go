@@ -184,24 +184,33 @@ func checkReachable(chosen []*strategy.Strategy, v grid.Variant, level strategy.
 			hardest, score = max(hardest, t.Level()), max(score, t.Score())
 		}
 	}
-	switch {
-	case !places && !guesses && len(idle) > 0:
+	// The singles to suggest are those that run on v, and a list's
+	// singles that do not are named.
+	single, why := "a single such as A or B", ""
+	if hs, err := strategy.Select([]string{"B"}); err == nil && !slices.Contains(solver.Variants(hs[0]), v) {
+		single = "Naked Single, A, the one single that runs on " + v.WithArticle() + " board"
+	}
+	if len(idle) > 0 {
 		verb := "does"
 		if len(idle) > 1 {
 			verb = "do"
 		}
-		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit on %s board (%s %s not run there; Naked Single, A, or guessing, C, does): no puzzle could be solved with them", v.WithArticle(), strings.Join(idle, " and "), verb)
+		why = fmt.Sprintf(" on %s board (%s %s not run there)", v.WithArticle(), strings.Join(idle, " and "), verb)
+	}
+	switch {
+	case !places && !guesses && len(idle) > 0:
+		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit%s; Naked Single, A, or guessing, C, does): no puzzle could be solved with them", strings.TrimSuffix(why, ")"))
 	case !places && !guesses:
-		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit (a single such as A or B, or guessing, C): no puzzle could be solved with them")
+		return grid.FieldErrorf("strategies", "none of the strategies listed places a digit (%s, or guessing, C): no puzzle could be solved with them", single)
 	case !places && noGuessing:
-		return grid.FieldErrorf("no_guessing", "the strategies listed place digits by guessing alone (C): no puzzle is solved with them without guessing; list a single such as A or B")
+		return grid.FieldErrorf("no_guessing", "the strategies listed place digits by guessing alone (C)%s: no puzzle is solved with them without guessing; list %s", why, single)
 	case singlesOnly && level > strategy.Easy && level <= strategy.Extreme:
 		reach := hardest
 		for reach < strategy.Extreme && 81*score > reach.MaxScore() {
 			reach++
 		}
 		if level > reach {
-			return grid.FieldErrorf("level", "the strategies listed, singles alone, grade a puzzle %s at most (a score of %d at most, a step a cell), not %s: list harder strategies or ask a lower level", reach, 81*score, level)
+			return grid.FieldErrorf("level", "the strategies listed, singles alone, grade a puzzle %s at most%s (a score of %d at most, a step a cell), not %s: list harder strategies or ask a lower level", reach, why, 81*score, level)
 		}
 	}
 	return nil

@@ -313,3 +313,25 @@ func TestCheckGenerateOptionsBeforeTheVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestReachableMessagesOnStr8ts: on a Str8ts board the refusals suggest
+// the single that runs there, not Hidden Single (B), and name the listed
+// singles that do not run there.
+func TestReachableMessagesOnStr8ts(t *testing.T) {
+	str8ts := sudokuv1.Variant_VARIANT_STR8TS
+	for _, tt := range []struct {
+		req           *sudokuv1.GenerateRequest
+		want, wantNot string
+	}{
+		{&sudokuv1.GenerateRequest{Variant: str8ts, Strategies: []string{"x"}}, "(Naked Single, A, the one single that runs on a Str8ts board, or guessing, C)", "A or B"},
+		{&sudokuv1.GenerateRequest{Variant: str8ts, Strategies: []string{"B", "C"}, NoGuessing: true}, "guessing alone (C) on a Str8ts board (Hidden Single does not run there)", "A or B"},
+		{&sudokuv1.GenerateRequest{Variant: str8ts, Strategies: []string{"A", "B"}, Level: sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_MEDIUM}, "Easy at most on a Str8ts board (Hidden Single does not run there)", "\x00"},
+		{&sudokuv1.GenerateRequest{Variant: str8ts, Strategies: []string{"B"}}, "places a digit on a Str8ts board (Hidden Single does not run there; Naked Single, A, or guessing, C, does): no puzzle", "\x00"},
+		{&sudokuv1.GenerateRequest{Strategies: []string{"x"}}, "(a single such as A or B, or guessing, C)", "\x00"},
+	} {
+		err := CheckGenerateOptions(tt.req)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), tt.wantNot) {
+			t.Errorf("%v: %v, want %q", tt.req, err, tt.want)
+		}
+	}
+}
