@@ -290,3 +290,29 @@ func TestListsReadStr8tsSimpleForm(t *testing.T) {
 		t.Errorf("batch -: %v\n%s", err, out)
 	}
 }
+
+// TestListsKeepClassicWithColourLikeField: a classic puzzle followed by a
+// field of the simple Str8ts form's colours, of its length, is no Str8ts
+// when that field has no black cell (a row of dots or zeros) or is the
+// mask of its clues (a list "puzzle givens"): batch and bench read the
+// first field alone, as before, not a Str8ts (multiple_solutions).
+func TestListsKeepClassicWithColourLikeField(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	var mask strings.Builder
+	for _, c := range p {
+		if c == '.' {
+			mask.WriteByte('0')
+		} else {
+			mask.WriteByte('1')
+		}
+	}
+	in := p + " " + strings.Repeat(".", 81) + "\n" + p + "\t" + strings.Repeat("0", 81) + "\n" + p + " " + mask.String() + " 2.6\n"
+	out, _, err := runCLI(t, in, "batch", "-")
+	if err != nil || strings.Count(out, "\tsolved\t417369825632158947958724316825437169791586432346912758289643571573291684164875293\t") != 3 {
+		t.Errorf("batch -: %v\n%s", err, out)
+	}
+	out, _, err = runCLI(t, in, "bench", "-count-to", "2", "-min-time", "0", "-")
+	if err != nil || !strings.Contains(out, "unique: 3, multiple: 0") {
+		t.Errorf("bench -: %v\n%s", err, out)
+	}
+}

@@ -38,10 +38,27 @@ func LeadingStr8tsPlain(line string) (puzzle string, ok bool) {
 		return "", false
 	}
 	puzzle = fields[0] + " " + fields[1]
-	if _, _, ok := str8tsPlainFields(puzzle); !ok {
+	clues, colours, ok := str8tsPlainFields(puzzle)
+	if !ok || !listedStr8ts(clues, colours) {
 		return "", false
 	}
 	return puzzle, true
+}
+
+// listedStr8ts reports whether the second field of a list's line, of the
+// simple form's colours, is more likely a Str8ts board's than a note of
+// the puzzle in the first field: it has a black cell (a row of dots or
+// zeros after a puzzle has none), and it is not the mask of the clues,
+// black exactly where a clue is (a list "puzzle givens"): a Str8ts
+// has empty black cells or white clues.
+func listedStr8ts(clues, colours string) bool {
+	black, mask := false, true
+	for i := 0; i < len(colours); i++ {
+		b := colours[i] == '1' || colours[i] == '#'
+		black = black || b
+		mask = mask && b == (clues[i] != '0' && clues[i] != '.')
+	}
+	return black && !mask
 }
 
 // str8tsPlainShape returns the two fields of a text shaped like the simple
