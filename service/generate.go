@@ -187,7 +187,7 @@ func checkReachable(chosen []*strategy.Strategy, v grid.Variant, level strategy.
 	// The singles to suggest are those that run on v, and a list's
 	// singles that do not are named.
 	single, why := "a single such as A or B", ""
-	if hs, err := strategy.Select([]string{"B"}); err == nil && !slices.Contains(solver.Variants(hs[0]), v) {
+	if hs, ok := strategy.Lookup("B"); ok && !slices.Contains(solver.Variants(hs), v) {
 		single = "Naked Single, A, the one single that runs on " + v.WithArticle() + " board"
 	}
 	if len(idle) > 0 {
