@@ -124,7 +124,7 @@ func TestMixedAfterGuessKeepsToCheap(t *testing.T) {
 				// The 25×25's dear pass takes seconds under -race.
 				solveByGuessing(t, newEmpty(t, n), Options{})
 			}
-			for _, p := range plans[planKey{Mixed, false, plainBoard}].passes {
+			for _, p := range plans[planKey{Mixed, false, variantClass(grid.Classic)}].passes {
 				if !before[p.Strategy] {
 					t.Errorf("%s did not run before the first guess", p.Strategy.Name())
 				}

@@ -466,14 +466,14 @@ type run struct {
 // uniqueness strategies, whose steps wait until uniqueness is known.
 func (r *run) plan(opts Options) {
 	opts.Unique = opts.Unique || opts.CheckMultiple
-	kind := kindOf(r.b.Layout())
+	c := classOf(r.b.Layout())
 	if opts.Strategies == nil {
-		if p, ok := plans[planKey{opts.Type, opts.Unique, kind}]; ok {
+		if p, ok := plans[planKey{opts.Type, opts.Unique, c}]; ok {
 			r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
 			return
 		}
 	}
-	p := makePlan(opts, kind)
+	p := makePlan(opts, c)
 	r.passes, r.cheap, r.guessing = p.passes, p.cheap, p.guessing
 }
 
@@ -489,9 +489,29 @@ func (r *run) plan(opts Options) {
 // Solve with CheckMultiple also runs the uniqueness strategies once its
 // count proves one solution. On a Str8ts board only the strategies sound
 // there run (those whose Str8ts use is AlsoOnStr8ts or OnlyOnStr8ts), and
-// the Str8ts strategies run nowhere else.
+// the Str8ts strategies run nowhere else. A strategy whose finder does not
+// look at boards of l's variant (Strategy.Suits: the killer ones on
+// KenKen, the Law of Leftovers off jigsaws) does not run there either.
 func (o *Options) Allows(st *strategy.Strategy, l *grid.Layout) bool {
-	return o.allows(st, kindOf(l))
+	return o.allows(st, classOf(l))
+}
+
+// boardClass is what the rule of Allows asks of a board: its variant, and
+// the kind that variant's board is.
+type boardClass struct {
+	variant grid.Variant
+	kind    boardKind
+}
+
+func classOf(l *grid.Layout) boardClass {
+	return boardClass{l.Variant, kindOf(l)}
+}
+
+// variantClass is the class of a board of variant v (a board of a variant
+// with cages has one with a target at least; grid.NewLayout refuses
+// others).
+func variantClass(v grid.Variant) boardClass {
+	return boardClass{v, variantKind(v, v.HasCages())}
 }
 
 // boardKind is what the rule of Allows asks of a board.
@@ -519,32 +539,34 @@ func variantKind(v grid.Variant, cages bool) boardKind {
 
 // Variants returns the variants on whose boards the rule of Allows lets
 // st take steps when a solve names it and the puzzle is known to have one
-// solution: the rule read for each variant (a board of a variant with
-// cages has one with a target at least; grid.NewLayout refuses others),
-// less those whose boards st's finder does not look at (Strategy.Suits:
-// a killer strategy runs on KenKen, and finds nothing there). The
-// opt-in and Deep strategies run only where a solve names them, or logic
-// alone solves, and the uniqueness ones (Strategy.NeedsUnique) only on a
-// puzzle known to have one solution; Variants says where they can.
+// solution. The opt-in and Deep strategies run only where a solve names
+// them, or logic alone solves, and the uniqueness ones
+// (Strategy.NeedsUnique) only on a puzzle known to have one solution;
+// Variants says where they can.
 func Variants(st *strategy.Strategy) []grid.Variant {
 	o := Options{Type: Mixed, Unique: true, Strategies: []*strategy.Strategy{st}}
 	var vs []grid.Variant
 	for _, v := range grid.Variants() {
-		if o.allows(st, variantKind(v, v.HasCages())) && st.Suits(v) {
+		if o.allows(st, variantClass(v)) {
 			vs = append(vs, v)
 		}
 	}
 	return vs
 }
 
-func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
+func (o *Options) allows(st *strategy.Strategy, c boardClass) bool {
 	if o.Strategies == nil && st.OptIn() || o.Strategies != nil && !slices.Contains(o.Strategies, st) {
 		return false
 	}
-	if (kind == str8tsBoard) != (st.Str8ts() == strategy.OnlyOnStr8ts) && st.Str8ts() != strategy.AlsoOnStr8ts {
+	if (c.kind == str8tsBoard) != (st.Str8ts() == strategy.OnlyOnStr8ts) && st.Str8ts() != strategy.AlsoOnStr8ts {
 		return false
 	}
-	cages := kind == cageBoard
+	if !st.Suits(c.variant) {
+		// Its finder returns at once there; a pass would cost a call
+		// and a look at the board each time the plan came round to it.
+		return false
+	}
+	cages := c.kind == cageBoard
 	switch {
 	case st.Class() == strategy.Search:
 		return o.Type != LogicOnly
@@ -569,7 +591,7 @@ func (o *Options) allows(st *strategy.Strategy, kind boardKind) bool {
 type planKey struct {
 	typ    SolvingType
 	unique bool
-	kind   boardKind
+	class  boardClass
 }
 
 // plan is the passes of a solve, those of them that are Cheap, and
@@ -585,8 +607,9 @@ var plans = func() map[planKey]plan {
 	m := map[planKey]plan{}
 	for _, typ := range []SolvingType{Mixed, LogicOnly, GuessingOnly} {
 		for _, unique := range []bool{false, true} {
-			for _, kind := range []boardKind{plainBoard, cageBoard, str8tsBoard} {
-				m[planKey{typ, unique, kind}] = makePlan(Options{Type: typ, Unique: unique}, kind)
+			for _, v := range grid.Variants() {
+				c := variantClass(v)
+				m[planKey{typ, unique, c}] = makePlan(Options{Type: typ, Unique: unique}, c)
 			}
 		}
 	}
@@ -594,12 +617,12 @@ var plans = func() map[planKey]plan {
 }()
 
 // makePlan returns the plan of the strategies opts allows on a board of
-// the kind.
-func makePlan(opts Options, kind boardKind) plan {
-	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, kind) }
+// class c.
+func makePlan(opts Options, c boardClass) plan {
+	allowed := func(st *strategy.Strategy) bool { return opts.allows(st, c) }
 	p := plan{
 		passes:   strategy.Plan(allowed),
-		guessing: opts.allows(strategy.Guessing(), kind),
+		guessing: opts.allows(strategy.Guessing(), c),
 	}
 	for _, pass := range p.passes {
 		if pass.Cost == Cheap {
@@ -759,7 +782,7 @@ func (r *run) deepRound(ctx context.Context) (bool, error) {
 	defer func() { r.sink.DeepLooks = 0 }()
 	if r.opts.DeepLooks > 0 {
 		r.sink.DeepLooks = r.opts.DeepLooks
-		for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
+		for _, p := range deepPasses(r.opts, classOf(r.b.Layout())) {
 			if found, stop, err := r.try(ctx, p, -1, 0); found || stop || err != nil {
 				return found, err
 			}
@@ -789,7 +812,7 @@ func (r *run) oneDeep(ctx context.Context) (bool, error) {
 		want, stall = strategy.StrongNestedContradiction(), strongDeepStall
 	}
 	found, stop := false, false
-	for _, p := range deepPasses(r.opts, kindOf(r.b.Layout())) {
+	for _, p := range deepPasses(r.opts, classOf(r.b.Layout())) {
 		if p.Strategy != want {
 			continue
 		}
@@ -889,12 +912,12 @@ const (
 )
 
 // deepPasses returns the passes of the Deep strategies a logic-only solve
-// with opts would run on a board of the kind and opts itself does not.
-func deepPasses(opts Options, kind boardKind) []strategy.Pass {
+// with opts would run on a board of class c and opts itself does not.
+func deepPasses(opts Options, c boardClass) []strategy.Pass {
 	logic := opts
 	logic.Type = LogicOnly
 	return strategy.Plan(func(st *strategy.Strategy) bool {
-		return st.Cost() == Deep && logic.allows(st, kind) && !opts.allows(st, kind)
+		return st.Cost() == Deep && logic.allows(st, c) && !opts.allows(st, c)
 	})
 }
 

@@ -791,9 +791,43 @@ func TestDefaultPlansLeaveOptInOut(t *testing.T) {
 			}
 		}
 	}
-	chosen := makePlan(Options{Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.FrankenFish()}}, plainBoard)
+	chosen := makePlan(Options{Strategies: []*strategy.Strategy{strategy.NakedSingle(), strategy.FrankenFish()}}, variantClass(grid.Classic))
 	if len(chosen.passes) != 4 { // A, and Franken fish of sizes 2 to 4
 		t.Errorf("plan of A and Franken fish has %d passes, want 4", len(chosen.passes))
+	}
+}
+
+// TestPlansSkipUnsuited: no plan of the catalogue holds a strategy whose
+// finder does not look at its variant's boards (Strategy.Suits), and the
+// plans of the variants Suits refuses for some strategy hold fewer passes
+// than those of a variant of the same kind it takes.
+func TestPlansSkipUnsuited(t *testing.T) {
+	for key, p := range plans {
+		for _, pass := range p.passes {
+			if !pass.Strategy.Suits(key.class.variant) {
+				t.Errorf("plan %+v holds %s, which does not suit %s", key, pass.Strategy.Name(), key.class.variant)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name        string
+		fewer, more grid.Variant
+		without     *strategy.Strategy
+	}{
+		{"KenKen without innies", grid.KenKen, grid.Killer, strategy.InniesOutiesStrategy()},
+		{"killer without line rules", grid.Killer, grid.KenKen, strategy.LineRules()},
+		{"classic without leftovers", grid.Classic, grid.Jigsaw, strategy.LawOfLeftovers()},
+		{"KenKen without kites", grid.KenKen, grid.Killer, strategy.TwoStringKite()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			key := func(v grid.Variant) planKey { return planKey{LogicOnly, true, variantClass(v)} }
+			holds := func(v grid.Variant) bool {
+				return slices.ContainsFunc(plans[key(v)].passes, func(p strategy.Pass) bool { return p.Strategy == tc.without })
+			}
+			if holds(tc.fewer) || !holds(tc.more) {
+				t.Errorf("%s in the plan of %s: %v, of %s: %v; want false, true", tc.without.Name(), tc.fewer, holds(tc.fewer), tc.more, holds(tc.more))
+			}
+		})
 	}
 }
 

@@ -725,7 +725,7 @@ func (s *Strategy) NeedsCages() bool { return s.cages }
 
 // Suits reports whether the strategy's finder looks at boards of variant
 // v at all. Some stand on one kind of cages or regions and return at once
-// on any other board, though a solver that allows them runs them there:
+// on any other board, and a solver leaves them out there:
 // the killer ones (sums, the rule of 45) find nothing on KenKen, the
 // KenKen line rules nothing on killers, the Law of Leftovers nothing
 // without jigsaw regions, kites and empty rectangles nothing without
