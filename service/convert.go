@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -276,6 +277,26 @@ func selectStrategies(field string, names []string) ([]*strategy.Strategy, error
 		return nil, grid.FieldErrorf(fmt.Sprintf("%s[%d]", field, unknown.Index), "%v", err)
 	}
 	return chosen, err
+}
+
+// checkRunnable refuses a list of strategies of which none runs on boards
+// of variant v (solver.Variants): a solve with them would end stuck, and a
+// search for their steps find none, only because of the variant (Hidden
+// Single and Full House do not run on Str8ts, the killer strategies not
+// on KenKen). A list of which one runs is taken: a solve stops where its
+// strategies do. An empty list is every strategy.
+func checkRunnable(field string, chosen []*strategy.Strategy, v grid.Variant) error {
+	if len(chosen) == 0 {
+		return nil
+	}
+	names := make([]string, len(chosen))
+	for i, st := range chosen {
+		if slices.Contains(solver.Variants(st), v) {
+			return nil
+		}
+		names[i] = st.Name()
+	}
+	return grid.FieldErrorf(field, "none of the strategies listed runs on %s board (%s); ListStrategies gives the variants each runs on", v.WithArticle(), strings.Join(names, ", "))
 }
 
 // checkGuessing refuses options that contradict each other (the

@@ -58,6 +58,9 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 		return nil, toStatus(err)
 	}
 	chosen, err := selectStrategies("strategies", req.GetStrategies())
+	if err == nil {
+		err = checkRunnable("strategies", chosen, p.board.Layout().Variant)
+	}
 	if err != nil {
 		return nil, toStatus(err)
 	}

@@ -163,6 +163,10 @@ func TestFindSteps(t *testing.T) {
 	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "strategies[1]") {
 		t.Errorf("unknown strategy: err = %v", err)
 	}
+	// Strategies none of which runs on the board's variant find nothing
+	// there for that reason alone.
+	_, err = client.FindSteps(context.Background(), &sudokuv1.FindStepsRequest{Puzzle: textPuzzle(simpleStr8ts), Strategies: []string{"B", "Full House"}})
+	checkViolation(t, err, "strategies", "none of the strategies listed runs on a Str8ts board (Full House, Hidden Single)")
 }
 
 // urGivens is a Uniqueness Test 1 from HoDoKu's regression library (case

@@ -94,8 +94,10 @@ func yesNo(b bool) string {
 // its text says so and names the hardest step it found, not the hardest
 // the puzzle needs: "Extreme as logic got stuck (5 stars, score 4, ...,
 // hardest step found: Naked Single)", or "no step found" when it stuck
-// before its first.
+// before its first. A rating marked logic_stuck reads so whatever stuck
+// says (a generated puzzle's grade has no status).
 func difficultyText(d *sudokuv1.Difficulty, stuck bool) string {
+	stuck = stuck || d.GetLogicStuck()
 	if d.GetLevel() == sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_UNSPECIFIED {
 		return "unrated"
 	}

@@ -44,6 +44,8 @@ func TestDifficultyTextStuck(t *testing.T) {
 			"Extreme (5 stars, score 900, hardest: Guessing)"},
 		{"not stuck, no step", &sudokuv1.Difficulty{Level: extreme, Stars: 5}, false,
 			"Extreme (5 stars, score 0, hardest: none)"},
+		{"a generated puzzle's grade, stuck", &sudokuv1.Difficulty{Level: extreme, Stars: 5, SeRating: 9.5, SePearl: 9.5, SeDiamond: 9.5, LogicStuck: true}, false,
+			"Extreme as logic got stuck (5 stars, score 0, SE-style ER 9.5 EP 9.5 ED 9.5, no step found)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

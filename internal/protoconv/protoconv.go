@@ -554,6 +554,7 @@ func DifficultyToProto(r solver.Rating) *sudokuv1.Difficulty {
 		SeRating:        r.SE.Float(),
 		SePearl:         r.SEPearl.Float(),
 		SeDiamond:       r.SEDiamond.Float(),
+		LogicStuck:      r.Unfinished,
 	}
 }
 

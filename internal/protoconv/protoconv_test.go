@@ -290,9 +290,10 @@ func TestStuckDifficulty(t *testing.T) {
 		opts      solver.Options
 		wantLevel sudokuv1.DifficultyLevel
 		wantSE    float64
+		wantStuck bool
 	}{
-		{"stuck without a step", grid.NewBoard(l), solver.Options{Type: solver.LogicOnly, Strategies: []*strategy.Strategy{naked}}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, strategy.SEBeyondLogic().Float()},
-		{"solved by guessing", oneClue, solver.Options{}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, strategy.SEBeyondLogic().Float()},
+		{"stuck without a step", grid.NewBoard(l), solver.Options{Type: solver.LogicOnly, Strategies: []*strategy.Strategy{naked}}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, strategy.SEBeyondLogic().Float(), true},
+		{"solved by guessing", oneClue, solver.Options{}, sudokuv1.DifficultyLevel_DIFFICULTY_LEVEL_EXTREME, strategy.SEBeyondLogic().Float(), false},
 	}
 	for _, tt := range tests {
 		res, err := solver.Solve(t.Context(), tt.board, tt.opts, nil)
@@ -302,6 +303,9 @@ func TestStuckDifficulty(t *testing.T) {
 		d := ResultToProto(res, "", false).GetDifficulty()
 		if got := d.GetLevel(); got != tt.wantLevel {
 			t.Errorf("%s: status %v, level %v, want %v", tt.name, res.Status, got, tt.wantLevel)
+		}
+		if got := d.GetLogicStuck(); got != tt.wantStuck {
+			t.Errorf("%s: logic_stuck %v, want %v", tt.name, got, tt.wantStuck)
 		}
 		if got := d.GetStars(); got != uint32(tt.wantLevel) {
 			t.Errorf("%s: %d stars, want %d", tt.name, got, tt.wantLevel)

@@ -1827,7 +1827,12 @@ type Difficulty struct {
 	// that places a digit.
 	SePearl float64 `protobuf:"fixed64,6,opt,name=se_pearl,json=sePearl,proto3" json:"se_pearl,omitempty"`
 	// SE's ED (diamond): the SE rating of the first step.
-	SeDiamond     float64 `protobuf:"fixed64,7,opt,name=se_diamond,json=seDiamond,proto3" json:"se_diamond,omitempty"`
+	SeDiamond float64 `protobuf:"fixed64,7,opt,name=se_diamond,json=seDiamond,proto3" json:"se_diamond,omitempty"`
+	// Whether logic left the grading solve unfinished (a solve's status
+	// STUCK; in Generate, a puzzle its strategies could not finish): level is
+	// then EXTREME for that, and hardest_strategy names the hardest step
+	// found, not the hardest the puzzle needs ("" when none was found).
+	LogicStuck    bool `protobuf:"varint,8,opt,name=logic_stuck,json=logicStuck,proto3" json:"logic_stuck,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1909,6 +1914,13 @@ func (x *Difficulty) GetSeDiamond() float64 {
 		return x.SeDiamond
 	}
 	return 0
+}
+
+func (x *Difficulty) GetLogicStuck() bool {
+	if x != nil {
+		return x.LogicStuck
+	}
+	return false
 }
 
 // Placement is a digit written in a cell.
@@ -4767,7 +4779,7 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\x10explainer_rating\x18\f \x01(\bR\x0fexplainerRating\x12\x1d\n" +
 	"\n" +
 	"deep_looks\x18\r \x01(\rR\tdeepLooksB\x11\n" +
-	"\x0f_check_multiple\"\xec\x01\n" +
+	"\x0f_check_multiple\"\x8d\x02\n" +
 	"\n" +
 	"Difficulty\x120\n" +
 	"\x05level\x18\x01 \x01(\x0e2\x1a.sudoku.v1.DifficultyLevelR\x05level\x12\x14\n" +
@@ -4777,7 +4789,9 @@ const file_sudoku_v1_sudoku_proto_rawDesc = "" +
 	"\tse_rating\x18\x05 \x01(\x01R\bseRating\x12\x19\n" +
 	"\bse_pearl\x18\x06 \x01(\x01R\asePearl\x12\x1d\n" +
 	"\n" +
-	"se_diamond\x18\a \x01(\x01R\tseDiamond\"5\n" +
+	"se_diamond\x18\a \x01(\x01R\tseDiamond\x12\x1f\n" +
+	"\vlogic_stuck\x18\b \x01(\bR\n" +
+	"logicStuck\"5\n" +
 	"\tPlacement\x12\x12\n" +
 	"\x04cell\x18\x01 \x01(\rR\x04cell\x12\x14\n" +
 	"\x05digit\x18\x02 \x01(\rR\x05digit\"7\n" +

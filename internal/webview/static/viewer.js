@@ -852,7 +852,7 @@
   const difficultyText = (d, stuck) => {
     const level = (d.level || '').replace('DIFFICULTY_LEVEL_', '').toLowerCase();
     const se = d.seRating ? `, SE-style ER ${d.seRating.toFixed(1)} EP ${(d.sePearl || 0).toFixed(1)} ED ${(d.seDiamond || 0).toFixed(1)}` : '';
-    if (stuck) {
+    if (stuck || d.logicStuck) {
       const found = d.hardestStrategy ? `hardest step found: ${d.hardestStrategy}` : 'no step found';
       return `${level} as logic got stuck, ${d.stars || 0}★, score ${d.score || 0}${se}, ${found}`;
     }
