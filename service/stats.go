@@ -17,6 +17,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
@@ -280,12 +281,47 @@ func callAttrs(ctx context.Context, m methodInfo, start time.Time, code codes.Co
 	if p, ok := peer.FromContext(ctx); ok && p.Addr != nil {
 		attrs = append(attrs, "peer.address", p.Addr.String())
 	}
+	if id := requestID(ctx); id != "" {
+		attrs = append(attrs, "request_id", id)
+	}
 	// With tracing, the call's span, when it is exported (sampled): its
 	// line and its trace found from each other.
 	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() && sc.IsSampled() {
 		attrs = append(attrs, "trace_id", sc.TraceID().String(), "span_id", sc.SpanID().String())
 	}
 	return attrs
+}
+
+// RequestIDHeader is the metadata key of the id a client gives a call so
+// that it can find the call's log line: the line carries it as request_id.
+const RequestIDHeader = "x-request-id"
+
+// maxRequestID bounds the length of a logged request id.
+const maxRequestID = 128
+
+// requestID returns the id the call's client sent under RequestIDHeader
+// (its first value), cut to maxRequestID bytes, "" when there is none or
+// it holds a byte outside printable ASCII: a client's header is written
+// into the server's log, so it may not forge a line or fill the log.
+func requestID(ctx context.Context) string {
+	md, ok := metadata.FromIncomingContext(ctx)
+	if !ok {
+		return ""
+	}
+	v := md.Get(RequestIDHeader)
+	if len(v) == 0 {
+		return ""
+	}
+	id := v[0]
+	if len(id) > maxRequestID {
+		id = id[:maxRequestID]
+	}
+	for i := range len(id) {
+		if id[i] < ' ' || id[i] > '~' {
+			return ""
+		}
+	}
+	return id
 }
 
 // logged reports whether a call of service that ended with code is

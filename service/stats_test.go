@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/stats"
 	"google.golang.org/grpc/status"
 
@@ -268,6 +269,42 @@ func TestCallAttrsTrace(t *testing.T) {
 		if named != tt.named {
 			t.Errorf("flags %v: trace named %v, want %v (%v)", tt.flags, named, tt.named, attrs)
 		}
+	}
+}
+
+// TestCallAttrsRequestID: a call's log line carries the id its client sent
+// as x-request-id, cut to 128 bytes, and none that holds a control or
+// non-ASCII byte (a forged line in the log).
+func TestCallAttrsRequestID(t *testing.T) {
+	long := strings.Repeat("a", 200)
+	for _, tt := range []struct {
+		name string
+		md   metadata.MD
+		want string
+	}{
+		{"none", nil, ""},
+		{"an id", metadata.Pairs("x-request-id", "batch-7/line-42"), "batch-7/line-42"},
+		{"the first of two", metadata.Pairs("x-request-id", "one", "x-request-id", "two"), "one"},
+		{"too long", metadata.Pairs("x-request-id", long), long[:128]},
+		{"a newline", metadata.Pairs("x-request-id", "a\nlevel=ERROR"), ""},
+		{"not ASCII", metadata.Pairs("x-request-id", "caf\u00e9"), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			if tt.md != nil {
+				ctx = metadata.NewIncomingContext(ctx, tt.md)
+			}
+			attrs := callAttrs(ctx, methodInfo{service: "s", method: "m"}, time.Now(), codes.OK, time.Millisecond)
+			got := ""
+			for i := 0; i+1 < len(attrs); i += 2 {
+				if attrs[i] == "request_id" {
+					got = attrs[i+1].(string)
+				}
+			}
+			if got != tt.want {
+				t.Errorf("request_id %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 
