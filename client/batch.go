@@ -490,7 +490,8 @@ func (b *Batch) serve(ctx context.Context, s streamSlot) error {
 const maxPatience = 64
 
 // retryDelay returns how long the server asked the client to wait before
-// it calls again (the RetryInfo of a rate limit's refusal), or 0.
+// it calls again (the RetryInfo of a refusal for a rate limit or for the
+// server's load), or 0.
 func retryDelay(err error) time.Duration {
 	for _, d := range status.Convert(err).Details() {
 		if ri, ok := d.(*errdetails.RetryInfo); ok {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/protoadapt"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/sudokuwise/solver/engine/generate"
 	"github.com/sudokuwise/solver/engine/grid"
@@ -119,18 +121,43 @@ const (
 	ReasonNoPuzzle        = "NO_PUZZLE"         // Generate found no puzzle within its budget
 	// The client's own pace: it read nothing for -stall-timeout.
 	ReasonStalled = "STALLED"
-	// The server's load: retry later, or elsewhere.
+	// The server's load: retry later, or elsewhere, after the status's
+	// google.rpc.RetryInfo delay (OverloadRetryDelay).
 	ReasonOverloaded = "OVERLOADED" // solving slots and their queue full, too many calls, or memory
 	// The caller's own rate (-rate-limit): retry after the status's
 	// google.rpc.RetryInfo delay, when its bucket holds a call again.
 	ReasonRateLimited = "RATE_LIMITED"
 )
 
-// withReason returns the status code, msg with an ErrorInfo of reason and
-// the details more.
+// OverloadRetryDelay is the wait the google.rpc.RetryInfo of an OVERLOADED
+// refusal asks for. It is collectEvery, how often the heap bound collects
+// garbage and reads the heap again before it refuses a call, so that a
+// client retrying sooner meets the same reading; and it is gRPC's base
+// reconnection backoff (a second), time for calls to end on a server
+// whose solving queue or -max-total-streams is full. The server cannot
+// tell when its load eases, so it is the least wait: a client backs off
+// further on refusals in a row.
+const OverloadRetryDelay = collectEvery
+
+// reasonDetails returns the details of a status of reason: its ErrorInfo,
+// and for OVERLOADED a RetryInfo of OverloadRetryDelay unless more holds
+// one already; then more.
+func reasonDetails(reason string, more ...protoadapt.MessageV1) []protoadapt.MessageV1 {
+	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}}
+	if reason == ReasonOverloaded && !slices.ContainsFunc(more, func(m protoadapt.MessageV1) bool {
+		_, ok := m.(*errdetails.RetryInfo)
+		return ok
+	}) {
+		details = append(details, &errdetails.RetryInfo{RetryDelay: durationpb.New(OverloadRetryDelay)})
+	}
+	return append(details, more...)
+}
+
+// withReason returns the status code, msg with the details of reason (see
+// reasonDetails) and the details more.
 func withReason(code codes.Code, reason, msg string, more ...protoadapt.MessageV1) error {
 	st := status.New(code, msg)
-	details := append([]protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}}, more...)
+	details := reasonDetails(reason, more...)
 	if d, err := st.WithDetails(details...); err == nil {
 		st = d
 	}
@@ -202,7 +229,7 @@ func toStatus(err error) error {
 		}
 	}
 	if reason != "" {
-		if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: ErrorDomain}); derr == nil {
+		if d, derr := st.WithDetails(reasonDetails(reason)...); derr == nil {
 			st = d
 		}
 	}

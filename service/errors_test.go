@@ -189,3 +189,48 @@ func TestSendStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestOverloadedRetryInfo: every refusal for the server's load, the
+// solving queue, -max-total-streams, -max-health-watches and -max-heap,
+// carries a google.rpc.RetryInfo of OverloadRetryDelay beside its
+// ErrorInfo OVERLOADED, as a rate limit's refusal carries its own; a
+// refusal for another reason carries none.
+func TestOverloadedRetryInfo(t *testing.T) {
+	full := func(a *admission) *admission { a.streams.Store(a.maxStreams); a.watches.Store(a.maxWatches); return a }
+	heapy := newAdmission(0, 16<<20, 0)
+	heapy.readHeap = func() uint64 { return 32 << 20 }
+	heapy.collect = func() {}
+	queue := newLimiter(1, 0)
+	queue.slots <- struct{}{}
+	tests := []struct {
+		name string
+		err  func() error
+		want time.Duration // 0: no RetryInfo
+	}{
+		{"solving queue full", func() error { return toStatus(queue.acquire(context.Background(), true)) }, OverloadRetryDelay},
+		{"calls in progress", func() error { _, err := full(newAdmission(1, 0, 0)).admit(); return err }, OverloadRetryDelay},
+		{"health watches", func() error {
+			_, err := full(newAdmission(0, 0, 1)).admitHealth(healthWatchMethod)
+			return err
+		}, OverloadRetryDelay},
+		{"heap", func() error { _, err := heapy.admit(); return err }, OverloadRetryDelay},
+		{"step limit", func() error { return toStatus(solver.ErrStepLimit) }, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.err()
+			if status.Code(err) != codes.ResourceExhausted {
+				t.Fatalf("err = %v, want ResourceExhausted", err)
+			}
+			var got time.Duration
+			for _, d := range status.Convert(err).Details() {
+				if ri, ok := d.(*errdetails.RetryInfo); ok {
+					got = ri.GetRetryDelay().AsDuration()
+				}
+			}
+			if got != tt.want {
+				t.Errorf("%v (reason %s): RetryInfo delay %v, want %v", err, errorReason(err), got, tt.want)
+			}
+		})
+	}
+}
