@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -45,8 +46,11 @@ type config struct {
 	maxTotalStreams int
 	maxHeap         int64
 	memoryLimit     int64
-	healthListen    string
-	maxWatches      int
+	// heapFromGoMemLimit tells that maxHeap, unset, was lowered below
+	// GOMEMLIMIT (see fitGoMemoryLimit).
+	heapFromGoMemLimit bool
+	healthListen       string
+	maxWatches         int
 
 	// Middleware.
 	rateLimit     float64
@@ -152,7 +156,7 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 	fs.IntVar(&cfg.maxConnections, "max-connections", 512, "`connections` served at once; more wait to be accepted, while the one idle the longest (no call for a second or more) is closed to make room; 0 means no limit")
 	fs.IntVar(&cfg.maxTotalStreams, "max-total-streams", service.DefaultMaxStreams, "`calls` in progress at once across all connections, stalled ones included, health checks excepted; more are refused with ResourceExhausted before their request is read; 0 means no limit")
 	fs.IntVar(&cfg.maxWatches, "max-health-watches", service.DefaultMaxHealthWatches, "health Watch `streams` open at once (apart from -max-total-streams, so that they stay open beside a full server); more are refused with ResourceExhausted; 0 means no limit")
-	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound; unset, 3/4 of -memory-limit when that is set")
+	fs.Int64Var(&cfg.maxHeap, "max-heap", service.DefaultMaxHeap, "Go heap size in `bytes` above which new calls (health checks excepted) are refused with ResourceExhausted; 0 means no bound; unset, 3/4 of -memory-limit when that is set, and at most 6/7 of GOMEMLIMIT when that is set (set, it must be below GOMEMLIMIT)")
 	fs.StringVar(&cfg.healthListen, "health-listen", "", "`address` of a port that serves gRPC health checks alone, in plaintext, for probes (a kubelet's): unlike -listen, its connections do not count against -max-connections, so clients holding every connection cannot starve the probes; keep it off the clients' network; empty serves none")
 	fs.Int64Var(&cfg.memoryLimit, "memory-limit", 0, "memory in `bytes` the process may use (a container's limit, which the kernel enforces): unless GOMEMLIMIT is set, Go's soft memory limit is set to 7/8 of it, leaving room for what Go does not count; 0: the soft limit is 7/6 of -max-heap")
 
@@ -222,6 +226,9 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 				cfg.memoryLimit, (minMaxHeap+2)/3*4, minMaxHeap, minMaxHeap>>20)}
 		}
 	}
+	if err := cfg.fitGoMemoryLimit(lookupEnv, set["max-heap"]); err != nil {
+		return nil, &usageError{err}
+	}
 	if !set["max-timeout"] && cfg.service.DefaultTimeout > cfg.maxTimeout {
 		// A configuration from before -max-timeout keeps its longer
 		// default deadline.
@@ -247,6 +254,37 @@ func parseConfig(args []string, lookupEnv func(string) (string, bool), w io.Writ
 		cfg.service.BatchIdleTimeout = -1 // never; the service's zero is its default
 	}
 	return cfg, nil
+}
+
+// goMemoryLimit returns the Go runtime's soft memory limit, which it takes
+// from GOMEMLIMIT at start.
+var goMemoryLimit = func() int64 { return debug.SetMemoryLimit(-1) }
+
+// fitGoMemoryLimit keeps the heap bound below the soft memory limit of a
+// GOMEMLIMIT in the environment, as -memory-limit's own must be: at or
+// under the bound, the collector would run without pause as the heap
+// nears the bound at which calls are refused. A bound set with -max-heap
+// is refused, naming both; a derived one (the default, or 3/4 of
+// -memory-limit) is lowered to 6/7 of the limit, which is then a sixth
+// above it, as solverd sets the limit from -max-heap alone.
+func (cfg *config) fitGoMemoryLimit(lookupEnv func(string) (string, bool), heapSet bool) error {
+	v, ok := lookupEnv("GOMEMLIMIT")
+	if !ok {
+		return nil
+	}
+	limit := goMemoryLimit()
+	if !limitBelowHeap(limit, cfg.maxHeap) {
+		return nil
+	}
+	if heapSet {
+		return fmt.Errorf("GOMEMLIMIT (%s, %d bytes) must be above -max-heap (%d bytes): the collector would run without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap", v, limit, cfg.maxHeap)
+	}
+	if heap := limit / 7 * 6; heap >= minMaxHeap {
+		cfg.maxHeap, cfg.heapFromGoMemLimit = heap, true
+		return nil
+	}
+	return fmt.Errorf("GOMEMLIMIT (%s, %d bytes) must be above the heap bound, at least %d bytes while -max-heap is unset: the bound is then 6/7 of it, and at least %d bytes (%d MiB)",
+		v, limit, (minMaxHeap+5)/6*7, minMaxHeap, minMaxHeap>>20)
 }
 
 // Bounds of flags whose larger values could only be mistakes.

@@ -72,9 +72,9 @@ func serve(ctx context.Context, cfg *config, logger *slog.Logger) error {
 		if cfg.memoryLimit > 0 {
 			logger.Warn("GOMEMLIMIT is set: -memory-limit does not set the Go memory limit", "gomemlimit", v, "memory_limit_mib", cfg.memoryLimit>>20)
 		}
-		if limit := debug.SetMemoryLimit(-1); limitBelowHeap(limit, cfg.maxHeap) {
-			logger.Warn("GOMEMLIMIT is not above -max-heap: the collector runs without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap",
-				"gomemlimit", v, "gomemlimit_mib", limit>>20, "max_heap_mib", cfg.maxHeap>>20)
+		if cfg.heapFromGoMemLimit {
+			logger.Info("heap bound lowered to 6/7 of GOMEMLIMIT (-max-heap unset)",
+				"gomemlimit", v, "gomemlimit_mib", debug.SetMemoryLimit(-1)>>20, "max_heap_mib", cfg.maxHeap>>20)
 		}
 	}
 	tp, err := newTracerProvider(ctx, cfg.otlpEndpoint, lookupEnv)

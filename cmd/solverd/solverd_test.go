@@ -427,10 +427,11 @@ func TestMemoryBounds(t *testing.T) {
 	}
 }
 
-// TestGOMEMLIMITWarned: solverd started under a GOMEMLIMIT below its heap
-// bound says so, and under none it says nothing of it.
-func TestGOMEMLIMITWarned(t *testing.T) {
-	const warning = "GOMEMLIMIT is not above -max-heap"
+// TestGOMEMLIMITLogged: solverd started under a GOMEMLIMIT below its
+// derived heap bound logs the bound it lowered, and under none it says
+// nothing of it.
+func TestGOMEMLIMITLogged(t *testing.T) {
+	const warning = "heap bound lowered to 6/7 of GOMEMLIMIT"
 	for _, tt := range []struct {
 		name  string
 		limit int64 // the Go memory limit the runtime took from GOMEMLIMIT; 0: unset
@@ -455,14 +456,14 @@ func TestGOMEMLIMITWarned(t *testing.T) {
 			cancel()
 			waitDone(t, done, 5*time.Second, log)
 			if got := strings.Contains(log.String(), warning); got != tt.want {
-				t.Errorf("warned %v, want %v; log:\n%s", got, tt.want, log)
+				t.Errorf("logged %v, want %v; log:\n%s", got, tt.want, log)
 			}
 		})
 	}
 }
 
-// TestLimitBelowHeap: a GOMEMLIMIT not above -max-heap is warned of, as
-// -memory-limit's soft limit must be above it.
+// TestLimitBelowHeap: a GOMEMLIMIT not above -max-heap is refused (or
+// lowers a derived bound), as -memory-limit's soft limit must be above it.
 func TestLimitBelowHeap(t *testing.T) {
 	tests := []struct {
 		name           string
@@ -659,5 +660,58 @@ func TestMaxTimeoutDefault(t *testing.T) {
 	// Set, it is kept, and refused when longer.
 	if _, err := parseConfig([]string{"--max-timeout", "10s", "--default-timeout", "20s"}, noEnv, io.Discard); err == nil || !strings.Contains(err.Error(), "-default-timeout (20s) must not be longer than -max-timeout (10s)") {
 		t.Errorf("a -default-timeout longer than -max-timeout: %v", err)
+	}
+}
+
+// TestGOMEMLIMITBelowHeap: a GOMEMLIMIT not above the heap bound is
+// refused at start when -max-heap is set, naming both, and lowers the
+// bound to 6/7 of it (the soft limit a sixth above, as -max-heap alone
+// sets it) when -max-heap is unset and the bound is derived.
+func TestGOMEMLIMITBelowHeap(t *testing.T) {
+	tests := []struct {
+		name     string
+		limit    int64 // the Go memory limit the runtime took from GOMEMLIMIT; 0: unset
+		args     []string
+		wantHeap int64
+		wantErr  string
+	}{
+		{"unset", 0, nil, 192 << 20, ""},
+		{"above the default bound", 256 << 20, nil, 192 << 20, ""},
+		{"below the default bound", 70 << 20, nil, 60 << 20, ""},
+		{"below the bound of -memory-limit", 70 << 20, []string{"-memory-limit", "536870912"}, 60 << 20, ""},
+		{"at the bound set", 128 << 20, []string{"-max-heap", "134217728"}, 0,
+			"GOMEMLIMIT (128MiB, 134217728 bytes) must be above -max-heap (134217728 bytes)"},
+		{"below the bound set", 64 << 20, []string{"-max-heap", "134217728"}, 0,
+			"GOMEMLIMIT (64MiB, 67108864 bytes) must be above -max-heap (134217728 bytes)"},
+		{"no bound", 64 << 20, []string{"-max-heap", "0"}, 0, ""},
+		{"too low for any bound", 14 << 20, nil, 0,
+			"GOMEMLIMIT (14MiB, 14680064 bytes) must be above the heap bound, at least 19573421 bytes while -max-heap is unset"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lookup := func(string) (string, bool) { return "", false }
+			if tt.limit > 0 {
+				defer debug.SetMemoryLimit(debug.SetMemoryLimit(tt.limit))
+				lookup = func(k string) (string, bool) {
+					if k == "GOMEMLIMIT" {
+						return fmt.Sprintf("%dMiB", tt.limit>>20), true
+					}
+					return "", false
+				}
+			}
+			cfg, err := parseConfig(tt.args, lookup, &bytes.Buffer{})
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.As(err, new(*usageError)) {
+					t.Fatalf("err = %v, want a usage error containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.maxHeap != tt.wantHeap {
+				t.Errorf("max heap %d, want %d", cfg.maxHeap, tt.wantHeap)
+			}
+		})
 	}
 }
