@@ -12,10 +12,11 @@ import (
 // str8tsEasy1 is str8ts.com's "Easy 1" of 30 November 2024 as the site
 // wrote it when it went live (candidates off by one), from the
 // compatibility tests of github.com/BlueAnt1/puzzle-coding, and its
-// solution (black cells '.', their clues kept).
+// solution in the simple form (black cells' clues kept, '.' for none,
+// then the colours, which tell r1c1's black 6 from a white digit).
 const (
 	str8tsEasy1    = "T9B0gf0030a0af0f00a0a0401f0030af008f006f0f00af0f00af0f0f0f0f0f00cf0f0f0070a0a0jf0f006f0f00a0a0af0f0f0f00af0f0f0f0f0080a04f00a06f0f0f009f00b02f0f0f00a0a05060a0e02f00a"
-	str8tsEasy1Sol = "643..87..4123.789632.45.68753428697..978654...8697.543978.43.65869712354..56.423."
+	str8tsEasy1Sol = "643..87..4123.789632.45.68753428697..978654...8697.543978.43.65869712354..56.423. 100110011000010000001001000000100001110000011100001000000100100000010000110011001"
 )
 
 func str8tsPuzzle() *sudokuv1.Puzzle {

@@ -223,15 +223,28 @@ func printGenerated(w io.Writer, first string, r *sudokuv1.GenerateResponse, cha
 }
 
 // plainText renders the values of a board one symbol a cell: from the
-// charset when it covers the size, else 1-9 then A, B, …
+// charset when it covers the size, else 1-9 then A, B, … A Str8ts board
+// (one with black cells) is written in the simple form, as the service
+// writes plain text (codec.EncodePlainValues): '.' for a cell without a
+// digit, black or white, then a space and the colours, 1 black, 0 white.
 func plainText(b *sudokuv1.Board, charset string) string {
-	out := make([]byte, len(b.GetCells()))
+	out := make([]byte, len(b.GetCells()), 2*len(b.GetCells())+1)
+	colours := make([]byte, 0, len(b.GetCells()))
 	for i, c := range b.GetCells() {
 		if v := int(c.GetValue()); len(charset) > int(b.GetSize()) && v < len(charset) {
 			out[i] = charset[v]
+		} else if v == 0 {
+			out[i] = '.' // '#', CellSymbol's black cell, is no clue of the simple form
 		} else {
 			out[i] = protoconv.CellSymbol(c)
 		}
+		colours = append(colours, '0')
+		if c.GetBlack() {
+			colours[i] = '1'
+		}
+	}
+	if protoconv.VariantFromProto[b.GetVariant()].IsStr8ts() {
+		out = append(append(out, ' '), colours...)
 	}
 	return string(out)
 }

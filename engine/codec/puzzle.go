@@ -110,13 +110,39 @@ func Symbols(charset string, n int) string {
 
 // EncodePlain renders the values of b, one symbol per cell, from symbols
 // whose first symbol stands for an empty cell; symbols too few for the
-// board's digits give way to the default ones, as Symbols does.
+// board's digits give way to the default ones, as Symbols does. A Str8ts
+// board is written in the simple form, which the plain reader takes back
+// (see EncodePlainValues).
 func EncodePlain(b *grid.Board, symbols string) string {
-	symbols = Symbols(symbols, b.Layout().N)
-	out := make([]byte, b.Layout().Cells)
-	for i := range b.Layout().Cells {
-		v := b.Value(i)
+	values := make([]uint8, b.Layout().Cells)
+	for i := range values {
+		values[i] = b.Value(i)
+	}
+	return EncodePlainValues(b.Layout(), values, symbols)
+}
+
+// EncodePlainValues renders values, one a cell of a board of layout l
+// (a solution, say), as EncodePlain renders a board. On a Str8ts board
+// digits alone cannot tell a black cell from a white one, so its text is
+// the simple Str8ts form: the values (a black cell's clue, the blank
+// symbol for none), a space, then the colours, '1' black and '0' white.
+// Read back, every digit is a clue, as in any plain text, and the
+// variant is Str8ts unless the reader names another of the family.
+func EncodePlainValues(l *grid.Layout, values []uint8, symbols string) string {
+	symbols = Symbols(symbols, l.N)
+	out := make([]byte, len(values), 2*len(values)+1)
+	for i, v := range values {
 		out[i] = symbols[v]
+	}
+	if black := l.BlackCells(); black != nil {
+		out = append(out, ' ')
+		for _, b := range black {
+			c := byte('0')
+			if b {
+				c = '1'
+			}
+			out = append(out, c)
+		}
 	}
 	return string(out)
 }

@@ -60,3 +60,55 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// TestEncodePlainStr8ts: plain text of a Str8ts board is the simple form,
+// its values (a black cell's clue, '.' for none) then its colours, which
+// reads back as the same board: black cells, with and without a clue,
+// apart from white ones, every digit a clue. Other boards are one symbol
+// a cell.
+func TestEncodePlainStr8ts(t *testing.T) {
+	const (
+		clues   = "5.8....3..79.2..4....3..2.6....8.4...64....1..134..............4.1...6.........97"
+		colours = "110001100000110000001000000100000100110010011001000001000000100000011000001100011"
+		classic = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	)
+	tests := []struct {
+		name, text string
+		variant    grid.Variant
+		want       string
+	}{
+		{"Str8ts", clues + " " + colours, grid.Str8ts, clues + " " + colours},
+		{"Str8ts B", clues + " " + colours, grid.Str8tsB, clues + " " + colours},
+		{"classic", classic, grid.Classic, classic},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, _, err := Decode(tt.text, DecodeOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := p.Board(tt.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := EncodePlain(b, "")
+			if got != tt.want {
+				t.Fatalf("EncodePlain = %q, want %q", got, tt.want)
+			}
+			back, _, err := Decode(got, DecodeOptions{})
+			if err != nil {
+				t.Fatalf("Decode(%q): %v", got, err)
+			}
+			bb, err := back.Board(tt.variant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range b.Layout().Cells {
+				if bb.Value(i) != b.Value(i) || bb.Layout().IsBlack(i) != b.Layout().IsBlack(i) {
+					t.Fatalf("cell %d read back as %d (black %v), want %d (black %v)",
+						i, bb.Value(i), bb.Layout().IsBlack(i), b.Value(i), b.Layout().IsBlack(i))
+				}
+			}
+		})
+	}
+}

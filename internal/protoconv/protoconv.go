@@ -461,11 +461,7 @@ func ResultToProto(res *solver.Result, symbols string, basic bool) *sudokuv1.Sol
 		pr.Packed = Pack(b)
 	}
 	for _, sol := range res.Others {
-		out := make([]byte, len(sol))
-		for i, v := range sol {
-			out[i] = symbols[v]
-		}
-		pr.OtherSolutions = append(pr.OtherSolutions, string(out))
+		pr.OtherSolutions = append(pr.OtherSolutions, codec.EncodePlainValues(b.Layout(), sol, symbols))
 	}
 	pr.Difficulty = DifficultyToProto(res.Rating)
 	if res.Status == solver.NoSolution {

@@ -2658,7 +2658,9 @@ type SolveResult struct {
 	// or the state reached (STUCK).
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
 	// The board as plain text, one symbol per cell ('.' for empty), in the
-	// request's charset when it gave one.
+	// request's charset when it gave one. A Str8ts board's is the simple
+	// form, which plain text reads back: the symbols (a black cell's clue,
+	// '.' for none), a space, then one colour a cell, '1' black, '0' white.
 	Plain string `protobuf:"bytes,3,opt,name=plain,proto3" json:"plain,omitempty"`
 	// The board as a packed SudokuWiki 2.0 string; empty for a board no
 	// 2.0 string carries (killer X, cages touching only at corners).
@@ -2669,7 +2671,7 @@ type SolveResult struct {
 	// limit or ran out of max_nodes, or uniqueness was not checked. True
 	// with a count of 1 when logic alone proved the solution.
 	CountComplete bool `protobuf:"varint,6,opt,name=count_complete,json=countComplete,proto3" json:"count_complete,omitempty"`
-	// Further solutions found, as plain text, when there are several; for
+	// Further solutions found, as plain text (as plain), when there are several; for
 	// a board the solve left unfinished (stuck, or stopped at a limit),
 	// the solutions the count found, its one solution when it is unique.
 	OtherSolutions []string `protobuf:"bytes,7,rep,name=other_solutions,json=otherSolutions,proto3" json:"other_solutions,omitempty"`
