@@ -50,3 +50,40 @@ func TestCheckPuzzleText(t *testing.T) {
 		t.Fatalf("CheckPuzzleText(nil) = %v", err)
 	}
 }
+
+// TestLinePuzzleCluesMask: a list's line whose second field is the mask
+// of its clues is a Str8ts whose only clues are black clues when it can
+// be one, and a classic puzzle with its givens' mask when it cannot, even
+// when its lines pass codec's checks (a 17-clue puzzle whose clues, as
+// black clues, leave straights in every row and column).
+func TestLinePuzzleCluesMask(t *testing.T) {
+	const (
+		str8ts5  = "0000004030001400005000000 0000001010001100001000000" // one solution as a Str8ts
+		classic  = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+		classic2 = "................12..3.45..............6..75...8.1.........5......7...38.19.2....."
+	)
+	mask := func(p string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '.' {
+				return '0'
+			}
+			return '1'
+		}, p)
+	}
+	tests := []struct {
+		name, line, want string
+	}{
+		{"Str8ts of black clues alone", str8ts5, str8ts5},
+		{"the same with a rating after it", str8ts5 + " 2.6", str8ts5},
+		{"classic puzzle, givens' mask", classic + " " + mask(classic), classic},
+		{"classic puzzle whose lines fit straights", classic2 + "\t" + mask(classic2) + " 7.1", classic2},
+		{"classic puzzle, row of zeros", classic + " " + strings.Repeat("0", 81), classic},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := LinePuzzle(tt.line); got != tt.want {
+				t.Errorf("LinePuzzle(%q) = %q, want %q", tt.line, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -47,10 +48,14 @@ func LeadingStr8tsPlain(line string) (puzzle string, ok bool) {
 
 // listedStr8ts reports whether the second field of a list's line, of the
 // simple form's colours, is more likely a Str8ts board's than a note of
-// the puzzle in the first field: it has a black cell (a row of dots or
-// zeros after a puzzle has none), and it is not the mask of the clues,
-// black exactly where a clue is (a list "puzzle givens"): a Str8ts
-// has empty black cells or white clues.
+// the puzzle in the first field. It must have a black cell (a row of dots
+// or zeros after a puzzle has none). When it is the mask of the clues,
+// black exactly where a clue is, the line is a Str8ts whose only clues
+// are black clues or a list's "puzzle givens": a Str8ts when its lines
+// can hold straights (blackCluesFit) and the board's checks pass
+// (str8tsOpen), as every Str8ts with a solution does. Of the 187,367
+// classic lines of the shared collections, with their mask, three (two
+// puzzles) pass; service.LinePuzzle searches those for a solution.
 func listedStr8ts(clues, colours string) bool {
 	black, mask := false, true
 	for i := 0; i < len(colours); i++ {
@@ -58,7 +63,115 @@ func listedStr8ts(clues, colours string) bool {
 		black = black || b
 		mask = mask && b == (clues[i] != '0' && clues[i] != '.')
 	}
-	return black && !mask
+	if !black || !mask {
+		return black
+	}
+	p, err := decodeStr8tsPlain(clues, colours)
+	return err == nil && blackCluesFit(p) && str8tsOpen(p)
+}
+
+// str8tsOpen reports whether p loads as a Str8ts board that the board's
+// own checks find no reason not to complete (grid.Board.Duplicate and
+// Check: a digit twice in a line, a unit or compartment short of digits,
+// peers' black clues taken out).
+func str8tsOpen(p *Puzzle) bool {
+	b, err := p.Board(grid.Str8ts)
+	if err != nil {
+		return false
+	}
+	if _, dup := b.Duplicate(); dup {
+		return false
+	}
+	_, ok := b.Check()
+	return ok
+}
+
+// blackCluesFit reports whether each row and column of p, a Str8ts board
+// whose every black cell holds a clue and no white cell one, may be
+// filled: its white cells hold the digits its black clues leave, so
+// those clues must differ and what they leave must split into straights
+// of the lengths of its runs of white cells (a straight lies in one run
+// of consecutive digits left). A Str8ts with a solution passes; a classic
+// puzzle's clues with their mask as colours pass only if every row and
+// column happens to (a row of one clue d at column c only when d is c or
+// N+1-c).
+func blackCluesFit(p *Puzzle) bool {
+	n := p.Size
+	line := make([]int, n) // a line's black clues, 0 for a white cell
+	for _, rows := range []bool{true, false} {
+		for a := range n {
+			for b := range n {
+				i := a*n + b
+				if !rows {
+					i = b*n + a
+				}
+				line[b] = 0
+				if p.Black[i] {
+					line[b] = int(p.Cells[i].Value)
+				}
+			}
+			if !lineFits(line, n) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// lineFits reports whether the runs of white cells (0) of line can hold
+// straights of the digits 1..n its black clues leave.
+func lineFits(line []int, n int) bool {
+	used := make([]bool, n+2)
+	var cells []int // lengths of the runs of white cells
+	run := 0
+	for _, d := range line {
+		if d == 0 {
+			run++
+			continue
+		}
+		if d < 1 || d > n || used[d] {
+			return false
+		}
+		used[d] = true
+		if run > 0 {
+			cells = append(cells, run)
+		}
+		run = 0
+	}
+	if run > 0 {
+		cells = append(cells, run)
+	}
+	var digits []int // room left in each run of consecutive digits left
+	run = 0
+	for d := 1; d <= n+1; d++ {
+		if d <= n && !used[d] {
+			run++
+		} else if run > 0 {
+			digits, run = append(digits, run), 0
+		}
+	}
+	slices.SortFunc(cells, func(x, y int) int { return y - x })
+	return tile(cells, digits)
+}
+
+// tile reports whether the lengths cells, longest first, can be placed in
+// the runs of room digits, filling them (the sums are equal).
+func tile(cells, room []int) bool {
+	if len(cells) == 0 {
+		return true
+	}
+	for i, r := range room {
+		if r < cells[0] || slices.Contains(room[:i], r) {
+			continue // too short, or a room already tried
+		}
+		room[i] -= cells[0]
+		ok := tile(cells[1:], room)
+		room[i] += cells[0]
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // str8tsPlainShape returns the two fields of a text shaped like the simple
