@@ -266,6 +266,9 @@ func distinctFold(s string) bool {
 // unexpected character counts line breaks as editors do: LF, CRLF and the
 // lone CR of old Mac files.
 func scanPlain(text string) ([]int, error) {
+	if cells, ok := scanLine81(text); ok {
+		return cells, nil
+	}
 	cells := make([]int, 0, 81)
 	line, col := 1, 0
 	var prev rune
@@ -296,6 +299,33 @@ func scanPlain(text string) ([]int, error) {
 		prev = r
 	}
 	return cells, nil
+}
+
+// lineBlanks are the characters a one-line 9×9 puzzle of 81 characters
+// may write its blank cells with: plain text's own, and '-', 'x' and 'X',
+// which Sudoku Explainer and many puzzle lists use too. Elsewhere '-' is a
+// separator and 'X' the digit 33.
+const lineBlanks = "0._*-xX"
+
+// scanLine81 reads text that is one line of 81 characters, digits 1-9 and
+// lineBlanks, with a '-', 'x' or 'X' among them, as the 81 cells of a 9×9
+// puzzle: read as plain text, its dashes would be skipped (25 cells left,
+// read as a 5×5, or 36 as a 6×6) and an x taken for 33.
+func scanLine81(text string) ([]int, bool) {
+	line := strings.TrimSpace(text)
+	if len(line) != 81 || !strings.ContainsAny(line, "-xX") {
+		return nil, false
+	}
+	cells := make([]int, 81)
+	for i := range len(line) {
+		switch c := line[i]; {
+		case c >= '1' && c <= '9':
+			cells[i] = int(c - '0')
+		case strings.IndexByte(lineBlanks, c) < 0:
+			return nil, false
+		}
+	}
+	return cells, true
 }
 
 // isSeparator reports whether plain text may hold r between its cells:

@@ -145,8 +145,9 @@ func solutions(g *grid) int {
 }
 
 // Rate rates an 81-character puzzle as SE's serate does. A puzzle without
-// exactly one solution is refused with ErrInvalid, as SE refuses it: its
-// uniqueness techniques would otherwise rate steps that are not sound.
+// exactly one solution is refused with ErrInvalid: serate rates one with
+// no solution 20.0 and may run without end on one with several, and its
+// uniqueness techniques would rate steps that are not sound there.
 func Rate(puzzle string) (Rating, error) {
 	g, err := parse(puzzle)
 	if err != nil {
