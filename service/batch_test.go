@@ -52,6 +52,8 @@ var batchItemTests = []struct {
 	{name: "no puzzle", req: &sudokuv1.BatchItem{}, want: codes.InvalidArgument, field: "puzzle"},
 	{name: "bad strategy", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{Strategies: []string{"Nope"}}},
 		want: codes.InvalidArgument, field: "options.strategies[0]"},
+	{name: "strategies that do not run on the variant", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(simpleStr8ts), Options: &sudokuv1.SolveOptions{Strategies: []string{"B"}}},
+		want: codes.InvalidArgument, field: "options.strategies"},
 	{name: "step limit", req: &sudokuv1.BatchItem{Puzzle: textPuzzle(seedHard), Options: &sudokuv1.SolveOptions{MaxSteps: 3}},
 		want: codes.ResourceExhausted},
 }

@@ -296,7 +296,7 @@ func checkRunnable(field string, chosen []*strategy.Strategy, v grid.Variant) er
 		}
 		names[i] = st.Name()
 	}
-	return grid.FieldErrorf(field, "none of the strategies listed runs on %s board (%s); ListStrategies gives the variants each runs on", v.WithArticle(), strings.Join(names, ", "))
+	return grid.FieldErrorf(field, "none of the strategies listed runs on %s board (%s); ListStrategies (solverctl strategies --long) gives the variants each runs on", v.WithArticle(), strings.Join(names, ", "))
 }
 
 // checkGuessing refuses options that contradict each other (the

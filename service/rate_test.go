@@ -295,3 +295,11 @@ func TestFindStepsDefaultFits(t *testing.T) {
 		t.Errorf("max_steps %d: err = %v, want ResourceExhausted naming max_steps", defaultFindSteps, err)
 	}
 }
+
+// TestRateStrategiesOffVariant: Rate refuses, as Solve does, strategies
+// none of which runs on the puzzle's variant.
+func TestRateStrategiesOffVariant(t *testing.T) {
+	client := newClient(t, Config{})
+	_, err := client.Rate(context.Background(), &sudokuv1.RateRequest{Puzzle: textPuzzle(simpleStr8ts), Options: &sudokuv1.SolveOptions{Strategies: []string{"B"}}})
+	checkViolation(t, err, "options.strategies", "none of the strategies listed runs on a Str8ts board (Hidden Single)")
+}

@@ -365,7 +365,7 @@ func TestInvalidArgument(t *testing.T) {
 		{"count_weight with logic only", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY, CountWeight: sudokuv1.CountWeight_COUNT_WEIGHT_NONE}}, "options.count_weight", "tunes guessing"},
 		{"random_seed with logic only", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{SolvingType: sudokuv1.SolvingType_SOLVING_TYPE_LOGIC_ONLY, RandomSeed: 7}}, "options.random_seed", "tunes guessing"},
 		// Strategies none of which runs on the puzzle's variant.
-		{"singles that do not run on Str8ts", &sudokuv1.SolveRequest{Puzzle: textPuzzle(simpleStr8ts), Options: &sudokuv1.SolveOptions{Strategies: []string{"B"}}}, "options.strategies", "none of the strategies listed runs on a Str8ts board (Hidden Single); ListStrategies gives the variants each runs on"},
+		{"singles that do not run on Str8ts", &sudokuv1.SolveRequest{Puzzle: textPuzzle(simpleStr8ts), Options: &sudokuv1.SolveOptions{Strategies: []string{"B"}}}, "options.strategies", "none of the strategies listed runs on a Str8ts board (Hidden Single); ListStrategies (solverctl strategies --long) gives the variants each runs on"},
 		{"KenKen line rules on a killer", &sudokuv1.SolveRequest{Puzzle: textPuzzle(killerArrowsBare), Options: &sudokuv1.SolveOptions{Strategies: []string{"Line Rules"}}}, "options.strategies", "runs on a killer board (Line Rules)"},
 		{"random_seed without random order", &sudokuv1.SolveRequest{Puzzle: textPuzzle(seedEasy), Options: &sudokuv1.SolveOptions{RandomSeed: 7, GuessOrder: sudokuv1.GuessOrder_GUESS_ORDER_ASCENDING}}, "options.random_seed", "drives guess_order GUESS_ORDER_RANDOM only"},
 	}

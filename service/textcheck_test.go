@@ -70,18 +70,31 @@ func TestLinePuzzleCluesMask(t *testing.T) {
 			return '1'
 		}, p)
 	}
+	const (
+		none    = sudokuv1.Variant_VARIANT_UNSPECIFIED
+		plain   = sudokuv1.Variant_VARIANT_CLASSIC
+		str8ts  = sudokuv1.Variant_VARIANT_STR8TS
+		str8tsB = sudokuv1.Variant_VARIANT_STR8TS_B
+	)
 	tests := []struct {
-		name, line, want string
+		name, line string
+		variant    sudokuv1.Variant
+		want       string
 	}{
-		{"Str8ts of black clues alone", str8ts5, str8ts5},
-		{"the same with a rating after it", str8ts5 + " 2.6", str8ts5},
-		{"classic puzzle, givens' mask", classic + " " + mask(classic), classic},
-		{"classic puzzle whose lines fit straights", classic2 + "\t" + mask(classic2) + " 7.1", classic2},
-		{"classic puzzle, row of zeros", classic + " " + strings.Repeat("0", 81), classic},
+		{"Str8ts of black clues alone", str8ts5, none, str8ts5},
+		{"the same with a rating after it", str8ts5 + " 2.6", none, str8ts5},
+		{"classic puzzle, givens' mask", classic + " " + mask(classic), none, classic},
+		{"classic puzzle whose lines fit straights", classic2 + "\t" + mask(classic2) + " 7.1", none, classic2},
+		{"classic puzzle, row of zeros", classic + " " + strings.Repeat("0", 81), none, classic},
+		// The variant named settles what the line cannot.
+		{"a mask line, classic named", "1000000000000000 1000000000000000", plain, "1000000000000000"},
+		{"Str8ts of black clues alone, classic named", str8ts5, plain, str8ts5[:25]},
+		{"classic clues, Str8ts named", classic2 + " " + mask(classic2), str8ts, classic2 + " " + mask(classic2)},
+		{"Str8ts of black clues alone, Str8ts B named", str8ts5, str8tsB, str8ts5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := LinePuzzle(tt.line); got != tt.want {
+			if got := LinePuzzle(tt.line, tt.variant); got != tt.want {
 				t.Errorf("LinePuzzle(%q) = %q, want %q", tt.line, got, tt.want)
 			}
 		})

@@ -109,10 +109,11 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 		return nil, f, grid.FieldErrorf("format", "the text is JSON, not a puzzle text format: a structured board goes in Puzzle.board (solverctl reads it with --format json)")
 	}
 	// The simple Str8ts form splits at commas, which the killer arrow
-	// form has as pointers.
-	if (f == FormatAuto && !isKillerArrows(trimmed) || f == FormatPlain) && o.Charset == "" {
+	// form has as pointers. Its clues may be written with a charset (as
+	// EncodePlain writes them), its colours never.
+	if f == FormatAuto && !isKillerArrows(trimmed) || f == FormatPlain {
 		if clues, colours, ok := str8tsPlainFields(trimmed); ok {
-			p, err := decodeStr8tsPlain(clues, colours)
+			p, err := decodeStr8tsPlain(clues, colours, o.Charset)
 			return p, FormatPlain, err
 		}
 		if err := str8tsColourError(trimmed); err != nil {

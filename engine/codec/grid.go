@@ -35,10 +35,26 @@ func plainBody(p *Puzzle, symbols string) string {
 // symbol a cell, '0' for an empty cell, 1-9 then A-Z, as SudokuWiki's
 // 81-character strings do. A charset of p's is not used: plain text has
 // no line to carry it, and read back without it a puzzle written in its
-// symbols would be another or none (the N×N form keeps it).
+// symbols would be another or none (the N×N form keeps it). A Str8ts is
+// written in the simple form, its digits then its colours (see
+// EncodePlainValues); Str8ts X, B and BX are refused, as that form reads
+// back as a Str8ts without their diagonals or boxes.
 func encodePlain(p *Puzzle) (string, error) {
 	if err := checkPuzzle(p); err != nil {
 		return "", err
+	}
+	if v := p.EffectiveVariant(grid.Classic); v.IsStr8ts() && len(p.Cages) == 0 {
+		if v != grid.Str8ts {
+			return "", grid.FieldErrorf("board", "plain text's Str8ts form (digits, then colours) reads back as a Str8ts board, not %s; use v2", v.WithArticle())
+		}
+		colours := make([]byte, len(p.Cells))
+		for i := range colours {
+			colours[i] = '0'
+			if p.Black != nil && p.Black[i] {
+				colours[i] = '1'
+			}
+		}
+		return plainBody(p, DefaultCharset[:p.Size+1]) + " " + string(colours), nil
 	}
 	if err := checkPlainSudoku(p, "plain text", "nxn"); err != nil {
 		return "", err

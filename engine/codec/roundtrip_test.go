@@ -299,6 +299,8 @@ func TestEncodeRefuses(t *testing.T) {
 	jigsaw := randomPuzzle(r, grid.Jigsaw, 9)
 	kenken := randomPuzzle(r, grid.KenKen, 6)
 	str8ts := randomPuzzle(r, grid.Str8ts, 9)
+	str8tsB := *str8ts
+	str8tsB.Variant, str8tsB.VariantSet = grid.Str8tsB, true
 	classic6 := randomPuzzle(r, grid.Classic, 6)
 	x := randomPuzzle(r, grid.X, 9)
 	windoku := randomPuzzle(r, grid.Windoku, 9)
@@ -322,7 +324,9 @@ func TestEncodeRefuses(t *testing.T) {
 		{"jigsaw to killer v1", jigsaw, FormatKillerV1, "no jigsaw regions"},
 		{"kenken to killer v1", kenken, FormatKillerV1, "hold killers, not KenKen"},
 		{"kenken to url", kenken, FormatURL, "no known solver page for KenKen"},
-		{"str8ts to plain", str8ts, FormatPlain, "black cells"},
+		// Plain text writes a Str8ts in the simple form, which cannot
+		// name the B (boxes), X or BX variants.
+		{"str8ts B to plain", &str8tsB, FormatPlain, "reads back as a Str8ts board, not a Str8ts B; use v2"},
 		// Read back, the digits alone would be a classic board.
 		{"X to plain", x, FormatPlain, "plain text cannot carry the diagonals of an X board; use v2"},
 		{"X to grid", x, FormatGrid, "a grid cannot carry the diagonals"},

@@ -66,7 +66,7 @@ func listedStr8ts(clues, colours string) bool {
 	if !black || !mask {
 		return black
 	}
-	p, err := decodeStr8tsPlain(clues, colours)
+	p, err := decodeStr8tsPlain(clues, colours, "")
 	return err == nil && blackCluesFit(p) && str8tsOpen(p)
 }
 
@@ -236,8 +236,8 @@ func str8tsColourError(s string) error {
 }
 
 // decodeStr8tsPlain decodes the simple Str8ts form (see str8tsPlainFields).
-func decodeStr8tsPlain(clues, colours string) (*Puzzle, error) {
-	p, err := ParseText(clues, "", "")
+func decodeStr8tsPlain(clues, colours, charset string) (*Puzzle, error) {
+	p, err := ParseText(clues, charset, "")
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,14 +73,19 @@ func TestEncodePlainStr8ts(t *testing.T) {
 		colours = "110001100000110000001000000100000100110010011001000001000000100000011000001100011"
 		classic = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 	)
+	lettered := strings.NewReplacer(".", "#", "1", "A", "2", "B", "3", "C", "4", "D", "5", "E", "6", "F", "7", "G", "8", "H", "9", "I").Replace(clues)
 	tests := []struct {
 		name, text string
+		charset    string
 		variant    grid.Variant
 		want       string
 	}{
-		{"Str8ts", clues + " " + colours, grid.Str8ts, clues + " " + colours},
-		{"Str8ts B", clues + " " + colours, grid.Str8tsB, clues + " " + colours},
-		{"classic", classic, grid.Classic, classic},
+		{"Str8ts", clues + " " + colours, "", grid.Str8ts, clues + " " + colours},
+		{"Str8ts B", clues + " " + colours, "", grid.Str8tsB, clues + " " + colours},
+		// Written with a charset, read back with it.
+		{"Str8ts, a charset", clues + " " + colours, "#ABCDEFGHI", grid.Str8ts, lettered + " " + colours},
+		{"Str8ts, a charset of . blank", clues + " " + colours, ".abcdefghi", grid.Str8ts, strings.ReplaceAll(lettered, "#", ".") + " " + colours},
+		{"classic", classic, "", grid.Classic, classic},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,11 +97,15 @@ func TestEncodePlainStr8ts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := EncodePlain(b, "")
+			symbols := ""
+			if tt.charset != "" {
+				symbols = strings.ToUpper(tt.charset)
+			}
+			got := EncodePlain(b, symbols)
 			if got != tt.want {
 				t.Fatalf("EncodePlain = %q, want %q", got, tt.want)
 			}
-			back, _, err := Decode(got, DecodeOptions{})
+			back, _, err := Decode(got, DecodeOptions{Charset: tt.charset})
 			if err != nil {
 				t.Fatalf("Decode(%q): %v", got, err)
 			}
@@ -108,6 +118,52 @@ func TestEncodePlainStr8ts(t *testing.T) {
 					t.Fatalf("cell %d read back as %d (black %v), want %d (black %v)",
 						i, bb.Value(i), bb.Layout().IsBlack(i), b.Value(i), b.Layout().IsBlack(i))
 				}
+			}
+		})
+	}
+}
+
+// TestEncodeFormatPlainStr8ts: the plain format (convert --to plain)
+// writes a Str8ts in the simple form, which reads back as the same
+// puzzle, and refuses Str8ts X, B and BX, which that form cannot name.
+func TestEncodeFormatPlainStr8ts(t *testing.T) {
+	const (
+		clues   = "5.8....3..79.2..4....3..2.6....8.4...64....1..134..............4.1...6.........97"
+		colours = "110001100000110000001000000100000100110010011001000001000000100000011000001100011"
+	)
+	p, _, err := Decode(clues+" "+colours, DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.ReplaceAll(clues, ".", "0") + " " + colours
+	for _, tt := range []struct {
+		variant grid.Variant
+		want    string // "" for a refusal
+	}{
+		{grid.Str8ts, want},
+		{grid.Str8tsX, ""},
+		{grid.Str8tsB, ""},
+		{grid.Str8tsBX, ""},
+	} {
+		t.Run(tt.variant.String(), func(t *testing.T) {
+			q := *p
+			q.Variant, q.VariantSet = tt.variant, true
+			got, err := Encode(&q, FormatPlain)
+			if tt.want == "" {
+				if err == nil || !strings.Contains(err.Error(), "use v2") {
+					t.Fatalf("Encode = %q, %v; want a refusal naming v2", got, err)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("Encode = %q, %v; want %q", got, err, tt.want)
+			}
+			back, _, err := Decode(got, DecodeOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plainBody(back, DefaultCharset) != plainBody(p, DefaultCharset) || !slices.Equal(back.Black, p.Black) {
+				t.Errorf("%q read back as another puzzle", got)
 			}
 		})
 	}
