@@ -300,9 +300,7 @@ const RequestIDHeader = "x-request-id"
 const maxRequestID = 128
 
 // requestID returns the id the call's client sent under RequestIDHeader
-// (its first value), cut to maxRequestID bytes, "" when there is none or
-// it holds a byte outside printable ASCII: a client's header is written
-// into the server's log, so it may not forge a line or fill the log.
+// (its first value) as LoggedRequestID keeps it.
 func requestID(ctx context.Context) string {
 	md, ok := metadata.FromIncomingContext(ctx)
 	if !ok {
@@ -312,7 +310,15 @@ func requestID(ctx context.Context) string {
 	if len(v) == 0 {
 		return ""
 	}
-	id := v[0]
+	return LoggedRequestID(v[0])
+}
+
+// LoggedRequestID returns id, a client's RequestIDHeader, as a call's log
+// line carries it: cut to maxRequestID bytes, "" when it holds a byte
+// outside printable ASCII. A client's header is written into the server's
+// log, so it may not forge a line or fill the log. The web port's lines
+// of calls it refuses before the service sees them take it too.
+func LoggedRequestID(id string) string {
 	if len(id) > maxRequestID {
 		id = id[:maxRequestID]
 	}

@@ -28,6 +28,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 
 	"github.com/sudokuwise/solver/internal/logsample"
+	"github.com/sudokuwise/solver/service"
 )
 
 // acceptPost lists the content types of the calls the port takes, for the
@@ -588,7 +589,8 @@ func logLevel(code codes.Code) slog.Level {
 }
 
 // log logs a call refused with code and msg, with the fields of the gRPC
-// port's lines where it has them, so that one query finds both.
+// port's lines where it has them (the client's x-request-id among them),
+// so that one query finds both.
 func (g *guard) log(r *http.Request, code codes.Code, msg string) {
 	if g.refused != nil {
 		g.refused.WithLabelValues(code.String()).Inc()
@@ -602,6 +604,9 @@ func (g *guard) log(r *http.Request, code codes.Code, msg string) {
 		attrs = append(attrs, "grpc.error_reason", info.GetReason())
 	}
 	attrs = append(attrs, "grpc.error", clip(msg), "peer.address", r.RemoteAddr)
+	if id := service.LoggedRequestID(r.Header.Get(service.RequestIDHeader)); id != "" {
+		attrs = append(attrs, "request_id", id)
+	}
 	g.sampler.Log(r.Context(), g.logger, logLevel(code), "refused call", attrs...)
 }
 

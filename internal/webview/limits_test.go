@@ -325,6 +325,49 @@ func TestRefusalReasonLogged(t *testing.T) {
 	}
 }
 
+// TestRefusalRequestIDLogged: a call the port refuses before the service
+// sees it is logged with the x-request-id its client sent, as request_id,
+// as the gRPC port logs its calls (service.LoggedRequestID: none that
+// holds a control or non-ASCII byte), so that a client finds the line of
+// its call.
+func TestRefusalRequestIDLogged(t *testing.T) {
+	const solve = "/sudoku.v1.SudokuService/Solve"
+	tests := []struct {
+		name, id string
+		want     string // the line's request_id field, "" for none
+	}{
+		{"an id", "batch-7/line-42", "request_id=batch-7/line-42"},
+		{"none", "", ""},
+		{"a tab", "a\tb", ""},
+		{"not ASCII", "caf\u00e9", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log syncbuf.Buffer
+			logger := slog.New(slog.NewTextHandler(&log, nil))
+			ts := newViewer(t, service.GRPCConfig{}, webview.WithLogger(logger, 0))
+			req, _ := http.NewRequest("POST", ts.URL+solve, strings.NewReader(`{"puzzle":`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Connect-Protocol-Version", "1")
+			if tt.id != "" {
+				req.Header[http.CanonicalHeaderKey(service.RequestIDHeader)] = []string{tt.id}
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			line := log.String()
+			if !strings.Contains(line, `msg="refused call"`) {
+				t.Fatalf("no refused call logged:\n%s", line)
+			}
+			if got := strings.Contains(line, "request_id="); got != (tt.want != "") || tt.want != "" && !strings.Contains(line, tt.want) {
+				t.Errorf("logged %s; want the request id %q", line, tt.want)
+			}
+		})
+	}
+}
+
 // countingReader is a request body that counts the bytes read from it.
 type countingReader struct {
 	r io.Reader
