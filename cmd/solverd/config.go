@@ -265,21 +265,27 @@ var goMemoryLimit = func() int64 { return debug.SetMemoryLimit(-1) }
 // under the bound, the collector would run without pause as the heap
 // nears the bound at which calls are refused. A bound set with -max-heap
 // is refused, naming both; a derived one (the default, or 3/4 of
-// -memory-limit) is lowered to 6/7 of the limit, which is then a sixth
-// above it, as solverd sets the limit from -max-heap alone.
+// -memory-limit) is at most 6/7 of the limit, which is then a sixth
+// above it at least, as solverd sets the limit from -max-heap alone: a
+// limit less than a sixth above it lowers it, so that a higher limit
+// never gives a lower bound.
 func (cfg *config) fitGoMemoryLimit(lookupEnv func(string) (string, bool), heapSet bool) error {
 	v, ok := lookupEnv("GOMEMLIMIT")
 	if !ok {
 		return nil
 	}
 	limit := goMemoryLimit()
-	if !limitBelowHeap(limit, cfg.maxHeap) {
+	if heapSet {
+		if limitBelowHeap(limit, cfg.maxHeap) {
+			return fmt.Errorf("GOMEMLIMIT (%s, %d bytes) must be above -max-heap (%d bytes): the collector would run without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap", v, limit, cfg.maxHeap)
+		}
 		return nil
 	}
-	if heapSet {
-		return fmt.Errorf("GOMEMLIMIT (%s, %d bytes) must be above -max-heap (%d bytes): the collector would run without pause as the heap nears the bound at which calls are refused; raise GOMEMLIMIT or lower -max-heap", v, limit, cfg.maxHeap)
+	heap := limit / 7 * 6
+	if cfg.maxHeap <= heap {
+		return nil
 	}
-	if heap := limit / 7 * 6; heap >= minMaxHeap {
+	if heap >= minMaxHeap {
 		cfg.maxHeap, cfg.heapFromGoMemLimit = heap, true
 		return nil
 	}

@@ -664,9 +664,10 @@ func TestMaxTimeoutDefault(t *testing.T) {
 }
 
 // TestGOMEMLIMITBelowHeap: a GOMEMLIMIT not above the heap bound is
-// refused at start when -max-heap is set, naming both, and lowers the
-// bound to 6/7 of it (the soft limit a sixth above, as -max-heap alone
-// sets it) when -max-heap is unset and the bound is derived.
+// refused at start when -max-heap is set, naming both; when -max-heap is
+// unset and the bound is derived, the bound is at most 6/7 of it (the
+// soft limit a sixth above, as -max-heap alone sets it), so that a
+// higher GOMEMLIMIT never gives a lower bound.
 func TestGOMEMLIMITBelowHeap(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -678,6 +679,12 @@ func TestGOMEMLIMITBelowHeap(t *testing.T) {
 		{"unset", 0, nil, 192 << 20, ""},
 		{"above the default bound", 256 << 20, nil, 192 << 20, ""},
 		{"below the default bound", 70 << 20, nil, 60 << 20, ""},
+		// Less than a sixth above the bound: a higher limit than the one
+		// at the bound must not give a higher bound.
+		{"at the default bound", 192 << 20, nil, (192 << 20) / 7 * 6, ""},
+		{"just above the default bound", 193 << 20, nil, (193 << 20) / 7 * 6, ""},
+		{"a sixth above the default bound", 224 << 20, nil, 192 << 20, ""},
+		{"just above the bound of -memory-limit", 400 << 20, []string{"-memory-limit", "536870912"}, (400 << 20) / 7 * 6, ""},
 		{"below the bound of -memory-limit", 70 << 20, []string{"-memory-limit", "536870912"}, 60 << 20, ""},
 		{"at the bound set", 128 << 20, []string{"-max-heap", "134217728"}, 0,
 			"GOMEMLIMIT (128MiB, 134217728 bytes) must be above -max-heap (134217728 bytes)"},
