@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sudokuwise/solver/engine/grid"
@@ -88,4 +89,29 @@ func relabel(g classic.Grid, a, b uint8) classic.Grid {
 		}
 	}
 	return g
+}
+
+// TestParseClassic: a classic 9×9 line goes to the classic solver
+// whichever blanks it is written with, as the codec reads them all.
+func TestParseClassic(t *testing.T) {
+	blanked := func(blank string) string { return strings.ReplaceAll(seedPuzzle, "0", blank) }
+	for _, tt := range []struct {
+		name, text string
+	}{
+		{"zeros", seedPuzzle},
+		{"dots", blanked(".")},
+		{"dashes", blanked("-")},
+		{"x", blanked("x")},
+		{"underscores", blanked("_")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse(1, tt.text, Input{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !p.Classic() {
+				t.Errorf("Parse(%q) runs on the generic search, want the classic solver", tt.text)
+			}
+		})
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Grid holds the 81 cells of a board row by row: 1–9 for a digit, 0 for an
@@ -38,7 +39,9 @@ type Puzzle struct {
 }
 
 // Parse reads a puzzle of 81 cells: '1'–'9' are clues, '.' and '0' empty
-// cells.
+// cells, and the other blanks a one-line 9×9 of plain text may have ('_',
+// '*', and '-', 'x' and 'X' as Sudoku Explainer writes them), so that a
+// line the codec reads as a classic 9×9 reads here too.
 func Parse(s string) (Puzzle, error) {
 	var p Puzzle
 	if len(s) != 81 {
@@ -48,12 +51,15 @@ func Parse(s string) (Puzzle, error) {
 		c := s[i]
 		if d := c - '0'; d <= 9 {
 			p.Grid[i] = d
-		} else if c != '.' {
+		} else if strings.IndexByte(blanks, c) < 0 {
 			return p, fmt.Errorf("classic puzzle: character %q at cell %d", c, i+1)
 		}
 	}
 	return p, nil
 }
+
+// blanks are the characters Parse reads as an empty cell besides '0'.
+const blanks = "._*-xX"
 
 // ErrNodeLimit is returned when a search spends its node budget.
 var ErrNodeLimit = errors.New("search node budget exhausted")

@@ -155,6 +155,10 @@ func TestParse(t *testing.T) {
 		{"short", strings.Repeat(".", 80), false},
 		{"long", strings.Repeat(".", 82), false},
 		{"letter", "A" + strings.Repeat(".", 80), false},
+		// Sudoku Explainer's blanks, and plain text's others.
+		{"dashes", "1" + strings.Repeat("-", 79) + "9", true},
+		{"x and X", "1" + strings.Repeat("xX", 39) + "x9", true},
+		{"underscores and stars", "1" + strings.Repeat("_*", 39) + "_9", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,8 +167,14 @@ func TestParse(t *testing.T) {
 				t.Fatalf("Parse: err = %v, want ok %v", err, tt.ok)
 			}
 			if tt.ok {
-				if got := strings.ReplaceAll(p.Grid.String(), ".", "0"); got != strings.ReplaceAll(tt.in, ".", "0") {
-					t.Errorf("String() = %s, want %s", got, tt.in)
+				want := strings.Map(func(r rune) rune {
+					if r < '1' || r > '9' {
+						return '0'
+					}
+					return r
+				}, tt.in)
+				if got := strings.ReplaceAll(p.Grid.String(), ".", "0"); got != want {
+					t.Errorf("String() = %s, want %s", got, want)
 				}
 			}
 		})
