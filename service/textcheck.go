@@ -82,11 +82,13 @@ func CheckPuzzleText(field string, p *sudokuv1.Puzzle) error {
 // The variant the caller names (VARIANT_UNSPECIFIED for none) settles
 // what a line cannot: one outside the Str8ts family reads its first field
 // alone, and one of the family takes a mask line as a Str8ts unsolved.
-func LinePuzzle(line string, variant sudokuv1.Variant) string {
+// The clues are read with charset, the puzzles' charset ("" for none), as
+// the service reads them.
+func LinePuzzle(line string, variant sudokuv1.Variant, charset string) string {
 	v, named := protoconv.VariantFromProto[variant]
 	named = named && variant != sudokuv1.Variant_VARIANT_UNSPECIFIED
-	if p, ok := codec.LeadingStr8tsPlain(line); ok && (!named || v.IsStr8ts()) {
-		if named || listedMaskSolvable(p) {
+	if p, ok := codec.LeadingStr8tsPlain(line, charset); ok && (!named || v.IsStr8ts()) {
+		if named || listedMaskSolvable(p, charset) {
 			return p
 		}
 	}
@@ -105,15 +107,15 @@ func LinePuzzle(line string, variant sudokuv1.Variant) string {
 // took half a second and more, in the reader of a batch.
 const maskSearchNodes = 1000
 
-// listedMaskSolvable reports whether p, a Str8ts in the simple form, may
-// be one: true unless its colours are the mask of its clues and a solve
+// listedMaskSolvable reports whether p, a Str8ts in the simple form whose
+// clues are written with charset, may be one: true unless its colours are the mask of its clues and a solve
 // (singles and guesses) proves it has no solution, which makes the line's first field a
 // classic puzzle with its givens' mask after it. Of the 187,367 classic
 // lines of the shared collections, codec.LeadingStr8tsPlain takes three
 // (two puzzles) with their mask for Str8ts, and none of them has a
 // Str8ts solution.
-func listedMaskSolvable(p string) bool {
-	pz, _, err := codec.Decode(p, codec.DecodeOptions{Format: codec.FormatPlain})
+func listedMaskSolvable(p, charset string) bool {
+	pz, _, err := codec.Decode(p, codec.DecodeOptions{Format: codec.FormatPlain, Charset: charset})
 	if err != nil {
 		return false
 	}

@@ -61,7 +61,9 @@ func TestLinePuzzleCluesMask(t *testing.T) {
 		str8ts5  = "0000004030001400005000000 0000001010001100001000000" // one solution as a Str8ts
 		classic  = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 		classic2 = "................12..3.45..............6..75...8.1.........5......7...38.19.2....."
+		str8ts5c = "......D.C...AD....E...... 0000001010001100001000000" // str8ts5, charset .ABCDE
 	)
+	classicC := strings.NewReplacer(".", "#", "1", "A", "2", "B", "3", "C", "4", "D", "5", "E", "6", "F", "7", "G", "8", "H", "9", "I").Replace(classic)
 	mask := func(p string) string {
 		return strings.Map(func(r rune) rune {
 			if r == '.' {
@@ -79,22 +81,30 @@ func TestLinePuzzleCluesMask(t *testing.T) {
 	tests := []struct {
 		name, line string
 		variant    sudokuv1.Variant
+		charset    string // the puzzles', "" for none
 		want       string
 	}{
-		{"Str8ts of black clues alone", str8ts5, none, str8ts5},
-		{"the same with a rating after it", str8ts5 + " 2.6", none, str8ts5},
-		{"classic puzzle, givens' mask", classic + " " + mask(classic), none, classic},
-		{"classic puzzle whose lines fit straights", classic2 + "\t" + mask(classic2) + " 7.1", none, classic2},
-		{"classic puzzle, row of zeros", classic + " " + strings.Repeat("0", 81), none, classic},
+		{"Str8ts of black clues alone", str8ts5, none, "", str8ts5},
+		{"the same with a rating after it", str8ts5 + " 2.6", none, "", str8ts5},
+		{"classic puzzle, givens' mask", classic + " " + mask(classic), none, "", classic},
+		{"classic puzzle whose lines fit straights", classic2 + "\t" + mask(classic2) + " 7.1", none, "", classic2},
+		{"classic puzzle, row of zeros", classic + " " + strings.Repeat("0", 81), none, "", classic},
 		// The variant named settles what the line cannot.
-		{"a mask line, classic named", "1000000000000000 1000000000000000", plain, "1000000000000000"},
-		{"Str8ts of black clues alone, classic named", str8ts5, plain, str8ts5[:25]},
-		{"classic clues, Str8ts named", classic2 + " " + mask(classic2), str8ts, classic2 + " " + mask(classic2)},
-		{"Str8ts of black clues alone, Str8ts B named", str8ts5, str8tsB, str8ts5},
+		{"a mask line, classic named", "1000000000000000 1000000000000000", plain, "", "1000000000000000"},
+		{"Str8ts of black clues alone, classic named", str8ts5, plain, "", str8ts5[:25]},
+		{"classic clues, Str8ts named", classic2 + " " + mask(classic2), str8ts, "", classic2 + " " + mask(classic2)},
+		{"Str8ts of black clues alone, Str8ts B named", str8ts5, str8tsB, "", str8ts5},
+		// Clues in the charset's symbols, as solve's plain: and batch's
+		// solution column write them with --charset.
+		{"Str8ts in a charset's symbols", "B##A######C####D 0110000000000110 7.1", none, "#ABCD", "B##A######C####D 0110000000000110"},
+		{"Str8ts in a charset of 0 and 1", "B00AAB1C1ACBC001 0110000000000110", none, "0ABC1", "B00AAB1C1ACBC001 0110000000000110"},
+		{"Str8ts of black clues alone in a charset's symbols", str8ts5c, none, ".ABCDE", str8ts5c},
+		{"the same, Str8ts named", str8ts5c, str8ts, ".ABCDE", str8ts5c},
+		{"classic puzzle in a charset's symbols, givens' mask", classicC + " " + mask(classic), none, "#ABCDEFGHI", classicC},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := LinePuzzle(tt.line, tt.variant); got != tt.want {
+			if got := LinePuzzle(tt.line, tt.variant, tt.charset); got != tt.want {
 				t.Errorf("LinePuzzle(%q) = %q, want %q", tt.line, got, tt.want)
 			}
 		})

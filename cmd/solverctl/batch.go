@@ -701,7 +701,7 @@ func (b *batcher) parseLine(text string, line int) (*job, error) {
 		// The first field ends at any white space (a list copied from a
 		// web page may have a no-break space before the rating); a Str8ts
 		// in the simple form is its first two fields.
-		j.puzzle = service.LinePuzzle(text, b.flags.solve.variant)
+		j.puzzle = service.LinePuzzle(text, b.flags.solve.variant, b.flags.solve.charset)
 	}
 	j.item = b.item(j)
 	if err := service.CheckPuzzleText("puzzle", j.item.GetPuzzle()); err != nil {

@@ -208,7 +208,7 @@ func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzl
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
-		} else if bp, err = bench.Parse(line, benchText(text, fields, in.Variant), *in); err != nil {
+		} else if bp, err = bench.Parse(line, benchText(text, fields, in), *in); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		out = append(out, bp)
@@ -236,9 +236,9 @@ func rateText(rate float64) string {
 
 // benchText is the puzzle of a line whose fields are fields: the first,
 // or the first two of a Str8ts in the simple form (clues, then colours),
-// as service.LinePuzzle reads it with the variant named.
-func benchText(line string, fields []string, variant sudokuv1.Variant) string {
-	if p := service.LinePuzzle(line, variant); p != "" {
+// as service.LinePuzzle reads it with the variant and charset named.
+func benchText(line string, fields []string, in *bench.Input) string {
+	if p := service.LinePuzzle(line, in.Variant, in.Charset); p != "" {
 		return p
 	}
 	return fields[0]

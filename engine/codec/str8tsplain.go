@@ -32,15 +32,16 @@ func str8tsPlainFields(s string) (clues, colours string, ok bool) {
 // form, N² clues and then N² colours, and ok false otherwise. A list of
 // puzzles a line whose reader takes a line's first field (to skip a
 // rating after it) takes these two instead: the clues alone read as a
-// classic puzzle, of other solutions or none.
-func LeadingStr8tsPlain(line string) (puzzle string, ok bool) {
+// classic puzzle, of other solutions or none. The clues are read with
+// charset, as Decode reads them, when it is not empty.
+func LeadingStr8tsPlain(line, charset string) (puzzle string, ok bool) {
 	fields := strings.Fields(line)
 	if len(fields) < 2 {
 		return "", false
 	}
 	puzzle = fields[0] + " " + fields[1]
 	clues, colours, ok := str8tsPlainFields(puzzle)
-	if !ok || !listedStr8ts(clues, colours) {
+	if !ok || !listedStr8ts(clues, colours, charset) {
 		return "", false
 	}
 	return puzzle, true
@@ -48,26 +49,31 @@ func LeadingStr8tsPlain(line string) (puzzle string, ok bool) {
 
 // listedStr8ts reports whether the second field of a list's line, of the
 // simple form's colours, is more likely a Str8ts board's than a note of
-// the puzzle in the first field. It must have a black cell (a row of dots
-// or zeros after a puzzle has none). When it is the mask of the clues,
-// black exactly where a clue is, the line is a Str8ts whose only clues
-// are black clues or a list's "puzzle givens": a Str8ts when its lines
-// can hold straights (blackCluesFit) and the board's checks pass
-// (str8tsOpen), as every Str8ts with a solution does. Of the 187,367
-// classic lines of the shared collections, with their mask, three (two
-// puzzles) pass; service.LinePuzzle searches those for a solution.
-func listedStr8ts(clues, colours string) bool {
-	black, mask := false, true
-	for i := 0; i < len(colours); i++ {
-		b := colours[i] == '1' || colours[i] == '#'
-		black = black || b
-		mask = mask && b == (clues[i] != '0' && clues[i] != '.')
+// the puzzle in the first field, whose clues are read with charset. It
+// must have a black cell (a row of dots or zeros after a puzzle has
+// none). When it is the mask of the clues, black exactly where a clue is,
+// the line is a Str8ts whose only clues are black clues or a list's
+// "puzzle givens": a Str8ts when its lines can hold straights
+// (blackCluesFit) and the board's checks pass (str8tsOpen), as every
+// Str8ts with a solution does. Of the 187,367 classic lines of the shared
+// collections, with their mask, three (two puzzles) pass;
+// service.LinePuzzle searches those for a solution. A line whose clues do
+// not read is taken as a Str8ts, as it was before it was read: the
+// service names the error.
+func listedStr8ts(clues, colours, charset string) bool {
+	if !strings.ContainsAny(colours, "1#") {
+		return false
 	}
-	if !black || !mask {
-		return black
+	p, err := decodeStr8tsPlain(clues, colours, charset)
+	if err != nil {
+		return true
 	}
-	p, err := decodeStr8tsPlain(clues, colours, "")
-	return err == nil && blackCluesFit(p) && str8tsOpen(p)
+	for i, c := range p.Cells {
+		if p.Black[i] != (c.Value != 0) {
+			return true // not a mask: black cells without clues, or white clues
+		}
+	}
+	return blackCluesFit(p) && str8tsOpen(p)
 }
 
 // str8tsOpen reports whether p loads as a Str8ts board that the board's
