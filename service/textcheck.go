@@ -76,19 +76,29 @@ func CheckPuzzleText(field string, p *sudokuv1.Puzzle) error {
 // has colours that are the mask of its clues, as a list's "puzzle givens"
 // line has: it is taken as a Str8ts unless it cannot be one, which
 // codec.LeadingStr8tsPlain tells of most classic puzzles from their lines
-// and a short solve (listedMaskSolvable) of the rest; a classic puzzle's
+// and a short solve (maskSolvable) of the rest; a classic puzzle's
 // clues that are a Str8ts's too read as the Str8ts.
 //
 // The variant the caller names (VARIANT_UNSPECIFIED for none) settles
-// what a line cannot: one outside the Str8ts family reads its first field
-// alone, and one of the family takes a mask line as a Str8ts unsolved.
+// what a line cannot: one outside the Str8ts family reads a mask line's
+// first field alone, and one of the family takes it as a Str8ts unsolved.
+// A line whose colours are not its clues' mask is a Str8ts whatever the
+// variant named (the service refuses one outside the family).
 // The clues are read with charset, the puzzles' charset ("" for none), as
 // the service reads them.
 func LinePuzzle(line string, variant sudokuv1.Variant, charset string) string {
 	v, named := protoconv.VariantFromProto[variant]
 	named = named && variant != sudokuv1.Variant_VARIANT_UNSPECIFIED
-	if p, ok := codec.LeadingStr8tsPlain(line, charset); ok && (!named || v.IsStr8ts()) {
-		if named || listedMaskSolvable(p, charset) {
+	if p, ok := codec.LeadingStr8tsPlain(line, charset); ok {
+		pz, mask := maskLine(p, charset)
+		switch {
+		case named && v.IsStr8ts(), !mask:
+			// A line whose colours are not its clues' mask is a Str8ts
+			// whatever variant is named: one outside the family is
+			// refused as contradicting its black cells, as solve refuses
+			// it.
+			return p
+		case !named && maskSolvable(pz):
 			return p
 		}
 	}
@@ -107,23 +117,32 @@ func LinePuzzle(line string, variant sudokuv1.Variant, charset string) string {
 // took half a second and more, in the reader of a batch.
 const maskSearchNodes = 1000
 
-// listedMaskSolvable reports whether p, a Str8ts in the simple form whose
-// clues are written with charset, may be one: true unless its colours are the mask of its clues and a solve
-// (singles and guesses) proves it has no solution, which makes the line's first field a
-// classic puzzle with its givens' mask after it. Of the 187,367 classic
-// lines of the shared collections, codec.LeadingStr8tsPlain takes three
-// (two puzzles) with their mask for Str8ts, and none of them has a
-// Str8ts solution.
-func listedMaskSolvable(p, charset string) bool {
+// maskLine decodes p, a Str8ts in the simple form whose clues are written
+// with charset, and reports whether its colours are the mask of its clues
+// (black exactly where a clue is): a Str8ts whose only clues are black
+// clues, or a classic puzzle followed by its givens' mask. A text that
+// does not decode is no mask line (pz nil): the service says what is
+// wrong with it.
+func maskLine(p, charset string) (pz *codec.Puzzle, mask bool) {
 	pz, _, err := codec.Decode(p, codec.DecodeOptions{Format: codec.FormatPlain, Charset: charset})
 	if err != nil {
-		return false
+		return nil, false
 	}
 	for i, c := range pz.Cells {
 		if pz.Black[i] != (c.Value != 0) {
-			return true // not a mask: black cells without clues, or white clues
+			return pz, false // black cells without clues, or white clues
 		}
 	}
+	return pz, true
+}
+
+// maskSolvable reports whether pz, a mask line's Str8ts (see maskLine),
+// may be one: true unless a solve (singles and guesses) proves it has no
+// solution, which makes the line's first field a classic puzzle with its
+// givens' mask after it. Of the 187,367 classic lines of the shared
+// collections, codec.LeadingStr8tsPlain takes three (two puzzles) with
+// their mask for Str8ts, and none of them has a Str8ts solution.
+func maskSolvable(pz *codec.Puzzle) bool {
 	b, err := pz.Board(grid.Str8ts)
 	if err != nil {
 		return false

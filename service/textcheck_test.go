@@ -94,6 +94,9 @@ func TestLinePuzzleCluesMask(t *testing.T) {
 		{"Str8ts of black clues alone, classic named", str8ts5, plain, "", str8ts5[:25]},
 		{"classic clues, Str8ts named", classic2 + " " + mask(classic2), str8ts, "", classic2 + " " + mask(classic2)},
 		{"Str8ts of black clues alone, Str8ts B named", str8ts5, str8tsB, "", str8ts5},
+		// Colours that are no mask make a Str8ts whatever is named: the
+		// service refuses it as contradicting the variant.
+		{"Str8ts with white clues, X named", "2341412314323214 0110000000000110", sudokuv1.Variant_VARIANT_X, "", "2341412314323214 0110000000000110"},
 		// Clues in the charset's symbols, as solve's plain: and batch's
 		// solution column write them with --charset.
 		{"Str8ts in a charset's symbols", "B##A######C####D 0110000000000110 7.1", none, "#ABCD", "B##A######C####D 0110000000000110"},

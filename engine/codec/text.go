@@ -1,11 +1,13 @@
 package codec
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sudokuwise/solver/engine/grid"
 )
@@ -46,7 +48,26 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 			}
 		}
 	}
+	var fe *grid.FieldError
+	if err != nil && charset == "" && errors.As(err, &fe) {
+		if n, ok := nearLine81(text); ok {
+			fe.Reason += fmt.Sprintf(" (the text is one line of %d characters with a '-' or 'x': those are blanks only in a line of exactly 81, and elsewhere a separator and the digit 33)", n)
+		}
+	}
 	return p, err
+}
+
+// nearLine81 reports whether text is one line of about 81 characters
+// (72 to 90) with a '-', 'x' or 'X' among them, and its length: a line
+// meant to be read as scanLine81 reads one, with a character too many or
+// too few.
+func nearLine81(text string) (int, bool) {
+	line := strings.TrimSpace(text)
+	n := utf8.RuneCountInString(line)
+	if n < 72 || n > 90 || n == 81 || strings.ContainsAny(line, " \t\r\n") || !strings.ContainsAny(line, "-xX") {
+		return n, false
+	}
+	return n, true
 }
 
 // parseText is ParseText without its reading of a document without a map.

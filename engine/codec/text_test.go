@@ -87,6 +87,9 @@ func TestParseTextErrors(t *testing.T) {
 	}{
 		{name: "80 cells", text: seedFirst[:80], wantInput: "text", wantReason: "found 80 cells"},
 		{name: "82 cells", text: seedFirst + "1", wantInput: "text", wantReason: "found 82 cells"},
+		// A line meant to be read as Sudoku Explainer's, a character off.
+		{name: "82 characters, dash blanks", text: strings.ReplaceAll(seedFirst, "0", "-") + "-", wantInput: "text", wantReason: "one line of 82 characters with a '-' or 'x': those are blanks only in a line of exactly 81"},
+		{name: "80 characters, x blanks", text: strings.ReplaceAll(seedFirst[1:], "0", "x"), wantInput: "text", wantReason: "one line of 80 characters"},
 		{name: "bad character", text: seedFirst[:10] + "#" + seedFirst[10:], wantInput: "text", wantReason: `unexpected character '#' at line 1, column 11`},
 		{name: "bad character after LF", text: seedFirst[:9] + "\n" + seedFirst[9:13] + "#" + seedFirst[14:], wantInput: "text", wantReason: `unexpected character '#' at line 2, column 5`},
 		{name: "bad character after CRLF", text: seedFirst[:9] + "\r\n" + seedFirst[9:13] + "#" + seedFirst[14:], wantInput: "text", wantReason: `unexpected character '#' at line 2, column 5`},

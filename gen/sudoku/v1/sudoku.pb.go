@@ -216,7 +216,11 @@ const (
 	Format_FORMAT_UNSPECIFIED Format = 0
 	// One character per cell: digits (or the charset's symbols) for clues;
 	// '.', '0', '_' or '*' for blanks. Line breaks, spaces and grid art
-	// ('|', '-', '+') are ignored, so a pretty-printed grid is accepted.
+	// ('|', '-', '+') are ignored, so a pretty-printed grid is accepted; but
+	// a line of exactly 81 characters, digits and blanks, may write its
+	// blanks '-', 'x' or 'X' too, as Sudoku Explainer does. A Str8ts is
+	// its clues, a space, then its colours ('1' or '#' black, '0' or '.'
+	// white).
 	Format_FORMAT_PLAIN Format = 1
 	// The N x N form of puzzle, region map and charset: the first charset
 	// symbol is a blank, the others are the digits 1..N; characters outside
