@@ -112,11 +112,11 @@ func Decode(text string, o DecodeOptions) (*Puzzle, Format, error) {
 	// form has as pointers. Its clues may be written with a charset (as
 	// EncodePlain writes them), its colours never.
 	if f == FormatAuto && !isKillerArrows(trimmed) || f == FormatPlain {
-		if clues, colours, ok := str8tsPlainFields(trimmed); ok {
+		if clues, colours, ok := str8tsPlainFields(trimmed, o.Charset); ok {
 			p, err := decodeStr8tsPlain(clues, colours, o.Charset)
 			return p, FormatPlain, err
 		}
-		if err := str8tsColourError(trimmed); err != nil {
+		if err := str8tsColourError(trimmed, o.Charset); err != nil {
 			return nil, FormatPlain, err
 		}
 	}

@@ -18,9 +18,10 @@ import (
 // Its variant is Str8ts unless the request names another of the family.
 
 // str8tsPlainFields returns the two fields of a text in the simple Str8ts
-// form, or ok false when the text does not have its shape.
-func str8tsPlainFields(s string) (clues, colours string, ok bool) {
-	clues, colours, ok = str8tsPlainShape(s)
+// form, its clues written with charset ("" for the default symbols), or
+// ok false when the text does not have its shape.
+func str8tsPlainFields(s, charset string) (clues, colours string, ok bool) {
+	clues, colours, ok = str8tsPlainShape(s, charset)
 	if !ok || badStr8tsColour(colours) >= 0 {
 		return "", "", false
 	}
@@ -40,7 +41,7 @@ func LeadingStr8tsPlain(line, charset string) (puzzle string, ok bool) {
 		return "", false
 	}
 	puzzle = fields[0] + " " + fields[1]
-	clues, colours, ok := str8tsPlainFields(puzzle)
+	clues, colours, ok := str8tsPlainFields(puzzle, charset)
 	if !ok || !listedStr8ts(clues, colours, charset) {
 		return "", false
 	}
@@ -181,10 +182,12 @@ func tile(cells, room []int) bool {
 }
 
 // str8tsPlainShape returns the two fields of a text shaped like the simple
-// Str8ts form, two fields of N² characters, whatever their characters.
-func str8tsPlainShape(s string) (clues, colours string, ok bool) {
+// Str8ts form, two fields of N² characters, whatever their characters. A
+// comma or semicolon that charset holds (a symbol of the clues) does not
+// separate them.
+func str8tsPlainShape(s, charset string) (clues, colours string, ok bool) {
 	fields := strings.FieldsFunc(s, func(r rune) bool {
-		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+		return (r == ',' || r == ';') && !strings.ContainsRune(charset, r) || r == ' ' || r == '\t' || r == '\n' || r == '\r'
 	})
 	if len(fields) != 2 || len(fields[0]) != len(fields[1]) {
 		return "", "", false
@@ -215,8 +218,8 @@ func badStr8tsColour(colours string) int {
 // are no other format's shape (2N² is no square number of cells for plain
 // text), so a text of that shape whose second field is mostly colours is a
 // Str8ts puzzle with a mistyped colour.
-func str8tsColourError(s string) error {
-	clues, colours, ok := str8tsPlainShape(s)
+func str8tsColourError(s, charset string) error {
+	clues, colours, ok := str8tsPlainShape(s, charset)
 	if !ok {
 		return nil
 	}

@@ -49,7 +49,7 @@ func TestStr8tsPlain(t *testing.T) {
 	}
 	// Two fields of another shape are not the simple form.
 	for _, text := range []string{"123 456", clues.String() + " " + strings.Repeat("2", 81)} {
-		if _, _, ok := str8tsPlainFields(text); ok {
+		if _, _, ok := str8tsPlainFields(text, ""); ok {
 			t.Errorf("%q read as the simple Str8ts form", text)
 		}
 	}
@@ -85,6 +85,9 @@ func TestEncodePlainStr8ts(t *testing.T) {
 		// Written with a charset, read back with it.
 		{"Str8ts, a charset", clues + " " + colours, "#ABCDEFGHI", grid.Str8ts, lettered + " " + colours},
 		{"Str8ts, a charset of . blank", clues + " " + colours, ".abcdefghi", grid.Str8ts, strings.ReplaceAll(lettered, "#", ".") + " " + colours},
+		// A comma or semicolon of the charset does not split the form.
+		{"Str8ts, a charset of , blank", clues + " " + colours, ",abcdefghi", grid.Str8ts, strings.ReplaceAll(lettered, "#", ",") + " " + colours},
+		{"Str8ts, a charset of ; blank", clues + " " + colours, ";abcdefghi", grid.Str8ts, strings.ReplaceAll(lettered, "#", ";") + " " + colours},
 		{"classic", classic, "", grid.Classic, classic},
 	}
 	for _, tt := range tests {
