@@ -50,24 +50,32 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 	}
 	var fe *grid.FieldError
 	if err != nil && charset == "" && errors.As(err, &fe) {
-		if n, ok := nearLine81(text); ok {
-			fe.Reason += fmt.Sprintf(" (the text is one line of %d characters with a '-' or 'x': those are blanks only in a line of exactly 81, and elsewhere a separator and the digit 33)", n)
-		}
+		fe.Reason += line81Hint(text)
 	}
 	return p, err
 }
 
-// nearLine81 reports whether text is one line of about 81 characters
-// (72 to 90) with a '-', 'x' or 'X' among them, and its length: a line
-// meant to be read as scanLine81 reads one, with a character too many or
-// too few.
-func nearLine81(text string) (int, bool) {
+// line81Hint returns a note for the error of text when it is one line of
+// about 81 characters (72 to 90) with a '-', 'x' or 'X' among them, a
+// line meant to be read as scanLine81 reads one, and "" otherwise: of a
+// line a character too long or too short, its length; of a line of 81,
+// its first character that is neither a digit 1-9 nor a blank, which kept
+// its '-' and 'x' from being read as blanks.
+func line81Hint(text string) string {
 	line := strings.TrimSpace(text)
 	n := utf8.RuneCountInString(line)
-	if n < 72 || n > 90 || n == 81 || strings.ContainsAny(line, " \t\r\n") || !strings.ContainsAny(line, "-xX") {
-		return n, false
+	if n < 72 || n > 90 || strings.ContainsAny(line, " \t\r\n") || !strings.ContainsAny(line, "-xX") {
+		return ""
 	}
-	return n, true
+	if n != 81 {
+		return fmt.Sprintf(" (the text is one line of %d characters with a '-' or 'x': those are blanks only in a line of exactly 81, and elsewhere a separator and the digit 33)", n)
+	}
+	for i, r := range []rune(line) {
+		if (r < '1' || r > '9') && !strings.ContainsRune(lineBlanks, r) {
+			return fmt.Sprintf(" (the text is one line of 81 characters with a '-' or 'x', which are blanks only when every character is a digit 1-9 or a blank %q: column %d holds %q)", lineBlanks, i+1, r)
+		}
+	}
+	return ""
 }
 
 // parseText is ParseText without its reading of a document without a map.

@@ -90,6 +90,11 @@ func TestParseTextErrors(t *testing.T) {
 		// A line meant to be read as Sudoku Explainer's, a character off.
 		{name: "82 characters, dash blanks", text: strings.ReplaceAll(seedFirst, "0", "-") + "-", wantInput: "text", wantReason: "one line of 82 characters with a '-' or 'x': those are blanks only in a line of exactly 81"},
 		{name: "80 characters, x blanks", text: strings.ReplaceAll(seedFirst[1:], "0", "x"), wantInput: "text", wantReason: "one line of 80 characters"},
+		// A line of 81 with '-' or 'x' blanks and a character that is
+		// neither a digit nor a blank names that character.
+		{name: "81 characters, x blanks, a letter", text: strings.ReplaceAll(seedFirst[:40]+"o"+seedFirst[41:], "0", "x"), wantInput: "text", wantReason: `column 41 holds 'o'`},
+		{name: "81 characters, dash blanks, a letter", text: strings.ReplaceAll(seedFirst[:40]+"o"+seedFirst[41:], "0", "-"), wantInput: "text", wantReason: `column 41 holds 'o'`},
+		{name: "81 characters, dash blanks, a middle dot", text: strings.ReplaceAll(seedFirst[:2]+"·"+seedFirst[3:], "0", "-"), wantInput: "text", wantReason: `column 3 holds '·'`},
 		{name: "bad character", text: seedFirst[:10] + "#" + seedFirst[10:], wantInput: "text", wantReason: `unexpected character '#' at line 1, column 11`},
 		{name: "bad character after LF", text: seedFirst[:9] + "\n" + seedFirst[9:13] + "#" + seedFirst[14:], wantInput: "text", wantReason: `unexpected character '#' at line 2, column 5`},
 		{name: "bad character after CRLF", text: seedFirst[:9] + "\r\n" + seedFirst[9:13] + "#" + seedFirst[14:], wantInput: "text", wantReason: `unexpected character '#' at line 2, column 5`},
