@@ -109,7 +109,7 @@ func LinePuzzle(line string, variant sudokuv1.Variant, charset string) string {
 	return line
 }
 
-// maskSearchNodes bounds the guesses of listedMaskSolvable's solve: a
+// maskSearchNodes bounds the guesses of maskSolvable's solve: a
 // Str8ts of black clues alone that it has not answered within them is
 // taken as one. The classic lines that pass codec's checks with their
 // mask are proved to have no Str8ts solution within 22 guesses; a line

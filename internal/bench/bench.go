@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sudokuwise/solver/engine/codec"
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search"
 	"github.com/sudokuwise/solver/engine/search/classic"
@@ -77,18 +76,20 @@ func Parse(line int, text string, in Input) (Puzzle, error) {
 		bp.p = &p
 		return bp, nil
 	}
-	format, ok := protoconv.FormatFromProto[in.Format]
-	if !ok {
-		return bp, fmt.Errorf("unknown format %v", in.Format)
-	}
-	o := codec.DecodeOptions{Format: format, Charset: in.Charset, RegionMap: in.RegionMap, Tolerant: true}
-	cp, _, err := codec.Decode(text, o)
+	// Read as the service reads a request's text, so that what solve and
+	// batch refuse (a variant the text contradicts, say) bench refuses.
+	b, err := service.BoardOf(&sudokuv1.Puzzle{
+		Source:    &sudokuv1.Puzzle_Text{Text: text},
+		Format:    in.Format,
+		Charset:   in.Charset,
+		RegionMap: in.RegionMap,
+		Variant:   in.Variant,
+		Tolerant:  true,
+	})
 	if err != nil {
 		return bp, err
 	}
-	if bp.b, err = cp.Board(protoconv.VariantFromProto[in.Variant]); err != nil {
-		return bp, err
-	}
+	bp.b = b
 	return bp, nil
 }
 
