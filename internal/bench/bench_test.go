@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokuwise/solver/engine/grid"
 	"github.com/sudokuwise/solver/engine/search/classic"
+	sudokuv1 "github.com/sudokuwise/solver/gen/sudoku/v1"
 )
 
 const (
@@ -111,6 +112,32 @@ func TestParseClassic(t *testing.T) {
 			}
 			if !p.Classic() {
 				t.Errorf("Parse(%q) runs on the generic search, want the classic solver", tt.text)
+			}
+		})
+	}
+}
+
+// TestParseRefusesWhatSolveRefuses: a text whose variant the one named
+// contradicts is refused, as a solve refuses it, not benchmarked as the
+// text's own variant; others are read with the variant named.
+func TestParseRefusesWhatSolveRefuses(t *testing.T) {
+	const str8ts = "2..1......3....4 0110000000000110" // a 4×4 Str8ts in the simple form
+	for _, tt := range []struct {
+		name    string
+		text    string
+		variant sudokuv1.Variant
+		want    string // a part of the error, "" for none
+	}{
+		{"Str8ts as an X", str8ts, sudokuv1.Variant_VARIANT_X, "VARIANT_X contradicts the puzzle"},
+		{"Str8ts as a killer", str8ts, sudokuv1.Variant_VARIANT_KILLER, "contradicts the puzzle"},
+		{"Str8ts", str8ts, sudokuv1.Variant_VARIANT_UNSPECIFIED, ""},
+		{"Str8ts as Str8ts B", str8ts, sudokuv1.Variant_VARIANT_STR8TS_B, ""},
+		{"a 4×4 as an X", "1000000000000000", sudokuv1.Variant_VARIANT_X, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(1, tt.text, Input{Variant: tt.variant})
+			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)) {
+				t.Errorf("Parse: %v, want an error containing %q", err, tt.want)
 			}
 		})
 	}
