@@ -88,7 +88,7 @@ func runBatchAs(ctx context.Context, e *env, cmd *command, args []string, rate b
 		defer file.Close()
 		in = file
 		if isTerminal(e.stderr) && isRegular(file) {
-			total = countPuzzles(input)
+			total = countPuzzles(input, f.solve.charset)
 		}
 	}
 	if file, ok := in.(*os.File); ok && f.out != "" && isRegular(file) {
@@ -241,7 +241,8 @@ const batchHelp = `FILE holds one puzzle a line, in any format the service reads
 a line; only the first field is read, so rated lists work (the first two
 of a Str8ts in the simple form, clues then colours), but a line that
 starts with { is a whole JSON board (as convert --to json writes). Blank
-lines and lines starting with # are skipped; @FILE is FILE, as in the
+lines and lines starting with # are skipped (with a -charset that holds
+#, only # alone or before a space: a puzzle may start with it); @FILE is FILE, as in the
 other commands; - reads standard input. Each
 line is checked on its own before it is sent: a line longer than %d
 bytes, not valid UTF-8 or with bad JSON gets an InvalidArgument error line
@@ -685,7 +686,7 @@ func (b *batcher) stopReading() {
 // comment, with the error that keeps it from being sent, if any.
 func (b *batcher) parseLine(text string, line int) (*job, error) {
 	text = strings.TrimSpace(text)
-	if text == "" || strings.HasPrefix(text, "#") {
+	if text == "" || isComment(text, b.flags.solve.charset) {
 		return nil, nil
 	}
 	j := b.newJob(line)
@@ -1059,9 +1060,10 @@ func oneLine(s string) string {
 	}, s)
 }
 
-// countPuzzles counts the puzzle lines of a file, for the progress bar;
-// -1 when it cannot (the reading of the batch then says why).
-func countPuzzles(file string) int {
+// countPuzzles counts the puzzle lines of a file, for the progress bar,
+// its puzzles written with charset; -1 when it cannot (the reading of the
+// batch then says why).
+func countPuzzles(file, charset string) int {
 	f, err := os.Open(file)
 	if err != nil {
 		return -1
@@ -1077,7 +1079,7 @@ func countPuzzles(file string) int {
 		if err != nil {
 			return -1
 		}
-		if text = strings.TrimSpace(text); tooLong || text != "" && !strings.HasPrefix(text, "#") {
+		if text = strings.TrimSpace(text); tooLong || text != "" && !isComment(text, charset) {
 			n++
 		}
 	}

@@ -18,7 +18,8 @@ import (
 // benchHelp is the long help of bench (see command).
 const benchHelp = `FILE holds one puzzle a line (its first field, so rated lists work, or
 the first two of a Str8ts in the simple form, clues then colours;
-blank lines and lines starting with # are skipped); @FILE is FILE, as in the
+blank lines and lines starting with # are skipped, with a -charset that
+holds # only # alone or before a space); @FILE is FILE, as in the
 other commands; - reads standard input.
 Any format the CLI reads works (killer and KenKen strings, N×N text with
 -map and -charset, a protojson board or puzzle, which takes its whole line,
@@ -194,7 +195,7 @@ func readBenchFile(stdin io.Reader, name string, in *bench.Input) ([]bench.Puzzl
 			return nil, fmt.Errorf("%s: line %d is %w", name, line, errTooLong)
 		}
 		fields := strings.Fields(text)
-		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+		if len(fields) == 0 || isComment(strings.TrimSpace(text), in.Charset) {
 			continue
 		}
 		var bp bench.Puzzle

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 
 	"github.com/sudokuwise/solver/service"
@@ -268,4 +269,21 @@ func (lr *lineReader) skip() error {
 			return fmt.Errorf("line %d has no line break in its first %d MiB: the input is not lines of puzzles (binary data?)", lr.line, maxSkip>>20)
 		}
 	}
+}
+
+// isComment reports whether a line of a list of puzzles, trimmed, is a
+// comment: one that starts with '#'. When the puzzles' charset holds '#'
+// (a symbol, often the blank of the N×N form, as in #ABCD), a puzzle may
+// start with it, so only '#' alone or before white space starts one: a
+// "#note" line is then read as a puzzle and refused, not skipped without
+// a word.
+func isComment(line, charset string) bool {
+	if !strings.HasPrefix(line, "#") {
+		return false
+	}
+	if !strings.Contains(charset, "#") {
+		return true
+	}
+	rest := line[1:]
+	return rest == "" || strings.IndexFunc(rest, unicode.IsSpace) == 0
 }

@@ -354,3 +354,29 @@ func TestBatchSummaryRate(t *testing.T) {
 		t.Errorf("summary %q, want 10 puzzles with 4 answered at 2/s", got)
 	}
 }
+
+// TestIsComment: a list's line starting with '#' is a comment, but for
+// one of puzzles whose charset holds '#': a puzzle may start with it, and
+// only '#' alone or before white space starts a comment there.
+func TestIsComment(t *testing.T) {
+	for _, tt := range []struct {
+		line, charset string
+		want          bool
+	}{
+		{"# a comment", "", true},
+		{"#note", "", true},
+		{"#", "", true},
+		{"4.....8.5.3", "", false},
+		{"#A#B####C#D#####", "", true},
+		{"#A#B####C#D#####", "#ABCD", false},
+		{"# a comment", "#ABCD", true},
+		{"#\ta comment", "#ABCD", true},
+		{"#", "#ABCD", true},
+		{"#note", "#ABCD", false},
+		{"#A#B####C#D#####", ".ABCD", true},
+	} {
+		if got := isComment(tt.line, tt.charset); got != tt.want {
+			t.Errorf("isComment(%q, %q) = %v, want %v", tt.line, tt.charset, got, tt.want)
+		}
+	}
+}
