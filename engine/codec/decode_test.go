@@ -59,6 +59,14 @@ func TestDecodeNoFormatMatches(t *testing.T) {
 			want:  "colour '2' of cell r9c9 is not 0 or . (white) nor 1 or # (black)",
 		},
 		{
+			// Two classic puzzles, one a line: not a Str8ts with a
+			// mistyped colour, though the second has many blanks.
+			name:  "two puzzles",
+			in:    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+			field: "text",
+			want:  "(the text is 2 lines of 81 cells, a puzzle each: a call reads one puzzle, and a list goes to SolveBatch, solverctl batch)",
+		},
+		{
 			name:  "4×4 SudoCue-like",
 			in:    "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16",
 			field: "text",

@@ -216,8 +216,10 @@ func badStr8tsColour(colours string) int {
 // str8tsColourError returns the error of a text in the simple Str8ts form
 // but for a character of its colours, or nil. Two fields of N² cells each
 // are no other format's shape (2N² is no square number of cells for plain
-// text), so a text of that shape whose second field is mostly colours is a
-// Str8ts puzzle with a mistyped colour.
+// text), so a text of that shape whose second field is colours but for a
+// few characters (a tenth at most) is a Str8ts puzzle with a mistyped
+// colour. Two classic puzzles, one a line, have that shape too, but the
+// second's clues are a fifth of its cells and more.
 func str8tsColourError(s, charset string) error {
 	clues, colours, ok := str8tsPlainShape(s, charset)
 	if !ok {
@@ -233,7 +235,7 @@ func str8tsColourError(s, charset string) error {
 			valid++
 		}
 	}
-	if 2*valid < len(colours) {
+	if 10*(len(colours)-valid) > len(colours) {
 		return nil
 	}
 	n := 0

@@ -49,10 +49,38 @@ func ParseText(text, charset, regionMap string) (*Puzzle, error) {
 		}
 	}
 	var fe *grid.FieldError
-	if err != nil && charset == "" && errors.As(err, &fe) {
-		fe.Reason += line81Hint(text)
+	if err != nil && errors.As(err, &fe) {
+		if n, cells, ok := puzzleLines(text); ok {
+			fe.Reason += fmt.Sprintf(" (the text is %d lines of %d cells, a puzzle each: a call reads one puzzle, and a list goes to SolveBatch, solverctl batch)", n, cells)
+		} else if charset == "" {
+			fe.Reason += line81Hint(text)
+		}
 	}
 	return p, err
+}
+
+// puzzleLines reports whether text is two lines or more, each of the
+// same square number of characters (16 to the most cells of a board) and
+// no white space, and not as many lines as characters (the rows of a
+// grid): a list of puzzles where one is read. It returns their number
+// and length.
+func puzzleLines(text string) (n, cells int, ok bool) {
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		l := utf8.RuneCountInString(line)
+		if cells != 0 && l != cells || strings.IndexFunc(line, unicode.IsSpace) >= 0 {
+			return 0, 0, false
+		}
+		cells, n = l, n+1
+	}
+	side := 0
+	for side*side < cells {
+		side++
+	}
+	return n, cells, n >= 2 && n != cells && side*side == cells && cells >= 16 && cells <= maxCells
 }
 
 // line81Hint returns a note for the error of text when it is one line of

@@ -87,6 +87,8 @@ func TestParseTextErrors(t *testing.T) {
 	}{
 		{name: "80 cells", text: seedFirst[:80], wantInput: "text", wantReason: "found 80 cells"},
 		{name: "82 cells", text: seedFirst + "1", wantInput: "text", wantReason: "found 82 cells"},
+		// A list of puzzles where one is read.
+		{name: "two puzzles", text: seedFirst + "\n" + seedFirst + "\n", wantInput: "text", wantReason: "found 162 cells; a puzzle needs a square number of cells (144 for 12×12 or 169 for 13×13; 81 for 9×9) (the text is 2 lines of 81 cells, a puzzle each: a call reads one puzzle, and a list goes to SolveBatch, solverctl batch)"},
 		// A line meant to be read as Sudoku Explainer's, a character off.
 		{name: "82 characters, dash blanks", text: strings.ReplaceAll(seedFirst, "0", "-") + "-", wantInput: "text", wantReason: "one line of 82 characters with a '-' or 'x': those are blanks only in a line of exactly 81"},
 		{name: "80 characters, x blanks", text: strings.ReplaceAll(seedFirst[1:], "0", "x"), wantInput: "text", wantReason: "one line of 80 characters"},
@@ -284,5 +286,31 @@ func TestEncodePlainFewSymbols(t *testing.T) {
 		if want := strings.Repeat(". . . .\n", 4); got != want {
 			t.Errorf("DrawGrid with boxes of %d×%d = %q, want %q", box[0], box[1], got, want)
 		}
+	}
+}
+
+// TestPuzzleLines: a text of lines that are each a puzzle of N² cells is
+// a list (the hint of ParseText's error), not the rows of a grid, whose
+// lines are as many as their cells.
+func TestPuzzleLines(t *testing.T) {
+	line81 := strings.Repeat(".", 80) + "1"
+	for _, tt := range []struct {
+		name, text string
+		n, cells   int // 0, 0: not a list
+	}{
+		{"two 9×9 lines", line81 + "\n" + line81, 2, 81},
+		{"four, blank lines and CRLF", line81 + "\r\n\n" + line81 + "\n" + line81 + "\n" + line81 + "\n", 4, 81},
+		{"one line", line81, 0, 0},
+		{"a 16×16 grid's rows", strings.Repeat(strings.Repeat(".", 16)+"\n", 16), 0, 0},
+		{"lines of other lengths", line81 + "\n" + line81[1:], 0, 0},
+		{"lines of 27", strings.Repeat(line81[:27]+"\n", 3), 0, 0},
+		{"spaced cells", "1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7\n1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7", 0, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			n, cells, ok := puzzleLines(tt.text)
+			if ok != (tt.n > 0) || ok && (n != tt.n || cells != tt.cells) {
+				t.Errorf("puzzleLines = %d, %d, %v; want %d, %d", n, cells, ok, tt.n, tt.cells)
+			}
+		})
 	}
 }
