@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/sudokuwise/solver/engine/codec"
@@ -279,24 +278,27 @@ func selectStrategies(field string, names []string) ([]*strategy.Strategy, error
 	return chosen, err
 }
 
-// checkRunnable refuses a list of strategies of which none runs on boards
-// of variant v (solver.Variants): a solve with them would end stuck, and a
-// search for their steps find none, only because of the variant (Hidden
-// Single and Full House do not run on Str8ts, the killer strategies not
-// on KenKen). A list of which one runs is taken: a solve stops where its
-// strategies do. An empty list is every strategy.
-func checkRunnable(field string, chosen []*strategy.Strategy, v grid.Variant) error {
+// checkRunnable refuses a list of strategies of which none runs on a board
+// of layout l by the solver's rule (solver.Options.Allows, read as
+// solver.Variants reads it: any solving type, the puzzle unique): a solve
+// with them would end stuck, and a search for their steps find none, only
+// because of the board (Hidden Single and Full House do not run on
+// Str8ts, the killer strategies not on KenKen). A list of which one runs
+// is taken: a solve stops where its strategies do. An empty list is every
+// strategy.
+func checkRunnable(field string, chosen []*strategy.Strategy, l *grid.Layout) error {
 	if len(chosen) == 0 {
 		return nil
 	}
+	rule := solver.Options{Type: solver.Mixed, Unique: true, Strategies: chosen}
 	names := make([]string, len(chosen))
 	for i, st := range chosen {
-		if slices.Contains(solver.Variants(st), v) {
+		if rule.Allows(st, l) {
 			return nil
 		}
 		names[i] = st.Name()
 	}
-	return grid.FieldErrorf(field, "none of the strategies listed runs on %s board (%s); ListStrategies (solverctl strategies --long) gives the variants each runs on", v.WithArticle(), strings.Join(names, ", "))
+	return grid.FieldErrorf(field, "none of the strategies listed runs on %s board (%s); ListStrategies (solverctl strategies --long) gives the variants each runs on", l.Variant.WithArticle(), strings.Join(names, ", "))
 }
 
 // checkGuessing refuses options that contradict each other (the

@@ -59,7 +59,7 @@ func (s *Server) FindSteps(ctx context.Context, req *sudokuv1.FindStepsRequest) 
 	}
 	chosen, err := selectStrategies("strategies", req.GetStrategies())
 	if err == nil {
-		err = checkRunnable("strategies", chosen, p.board.Layout().Variant)
+		err = checkRunnable("strategies", chosen, p.board.Layout())
 	}
 	if err != nil {
 		return nil, toStatus(err)

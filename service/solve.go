@@ -245,7 +245,7 @@ func (s *Server) prepare(p *sudokuv1.Puzzle, o *sudokuv1.SolveOptions) (*decoded
 	if err != nil {
 		return nil, opts, err
 	}
-	if err := checkRunnable("options.strategies", opts.Strategies, dp.board.Layout().Variant); err != nil {
+	if err := checkRunnable("options.strategies", opts.Strategies, dp.board.Layout()); err != nil {
 		return nil, opts, err
 	}
 	return dp, opts, nil
