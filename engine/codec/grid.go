@@ -47,14 +47,11 @@ func encodePlain(p *Puzzle) (string, error) {
 		if v != grid.Str8ts {
 			return "", grid.FieldErrorf("board", "plain text's Str8ts form (digits, then colours) reads back as a Str8ts board, not %s; use v2", v.WithArticle())
 		}
-		colours := make([]byte, len(p.Cells))
-		for i := range colours {
-			colours[i] = '0'
-			if p.Black != nil && p.Black[i] {
-				colours[i] = '1'
-			}
+		black := p.Black
+		if black == nil {
+			black = make([]bool, len(p.Cells))
 		}
-		return plainBody(p, DefaultCharset[:p.Size+1]) + " " + string(colours), nil
+		return string(appendColours([]byte(plainBody(p, DefaultCharset[:p.Size+1])), black)), nil
 	}
 	if err := checkPlainSudoku(p, "plain text", "nxn"); err != nil {
 		return "", err

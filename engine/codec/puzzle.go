@@ -135,14 +135,21 @@ func EncodePlainValues(l *grid.Layout, values []uint8, symbols string) string {
 		out[i] = symbols[v]
 	}
 	if black := l.BlackCells(); black != nil {
-		out = append(out, ' ')
-		for _, b := range black {
-			c := byte('0')
-			if b {
-				c = '1'
-			}
-			out = append(out, c)
-		}
+		out = appendColours(out, black)
 	}
 	return string(out)
+}
+
+// appendColours appends to text the colours field of the simple Str8ts
+// form, after a space: '1' a black cell, '0' a white one.
+func appendColours(text []byte, black []bool) []byte {
+	text = append(text, ' ')
+	for _, b := range black {
+		c := byte('0')
+		if b {
+			c = '1'
+		}
+		text = append(text, c)
+	}
+	return text
 }
